@@ -1,0 +1,144 @@
+# xproj — build, test, install.  `make` builds build/xproj and build/libxproj.a.
+#
+#   make              build            make check        unit + end-to-end tests
+#   make check SAN=1  tests under ASan+UBSan (objects in build/san)
+#   make check-data   real-data checks (needs ../shared/data)
+#   make bench        benchmarks (needs ../shared/data)
+#   make demo         the pipeline on the bundled sample
+#   make fuzz         run every libFuzzer target for FUZZ_SECONDS each (clang)
+#   make install PREFIX=/usr/local
+
+PREFIX  ?= /usr/local
+DATA    ?= ../shared/data
+FUZZ_SECONDS ?= 30
+CC      ?= cc
+VERSION := 0.1
+
+PKGS    := libxml-2.0 icu-uc icu-i18n zlib sqlite3 jansson
+# pkg-config name -> Debian package
+deb_libxml-2.0 := libxml2-dev
+deb_icu-uc     := libicu-dev
+deb_icu-i18n   := libicu-dev
+deb_zlib       := zlib1g-dev
+deb_sqlite3    := libsqlite3-dev
+deb_jansson    := libjansson-dev
+deb_cmocka     := libcmocka-dev
+
+NODEPS_GOALS := clean help
+ifeq ($(filter-out $(NODEPS_GOALS),$(or $(MAKECMDGOALS),all)),)
+else
+  ifeq ($(shell command -v pkg-config),)
+    $(error pkg-config is missing: run  sudo apt-get install -y pkg-config  (or scripts/install-deps))
+  endif
+  missing = $(foreach p,$(PKGS) cmocka,$(if $(shell pkg-config --exists $(p) && echo y),,$(p)))
+  # On a fresh machine where we may install (root or passwordless sudo), the
+  # README's two commands are all the set-up: install what is missing once.
+  ifneq ($(strip $(missing)),)
+    ifeq ($(shell [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null && echo y),y)
+      $(info xproj: installing missing build dependencies: $(sort $(foreach p,$(missing),$(deb_$(p)))))
+      $(shell scripts/install-deps >&2)
+    endif
+  endif
+  still = $(foreach p,$(PKGS),$(if $(shell pkg-config --exists $(p) && echo y),,$(p)))
+  ifneq ($(strip $(still)),)
+    $(error missing libraries: $(still).  Run:  sudo apt-get install -y $(sort $(foreach p,$(still),$(deb_$(p)))))
+  endif
+endif
+
+ifeq ($(SAN),1)
+  B        := build/san
+  SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+  OPT      := -O1 -g
+else
+  B        := build
+  SANFLAGS :=
+  OPT      := -O2 -g
+endif
+
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CFLAGS  ?= $(OPT)
+CFLAGS  += -std=c17 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -DXP_VERSION='"$(VERSION)"' \
+           -I. $(PKG_CFLAGS) $(SANFLAGS) -MMD -MP
+LDLIBS  += $(PKG_LIBS) -lm -lpthread
+LDFLAGS += $(SANFLAGS)
+
+MODULES  := io eval align project correct
+LIB_SRC  := $(foreach m,$(MODULES),$(wildcard $(m)/*.c))
+LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o)
+TOOL_SRC := $(wildcard tools/*.c)
+TOOL_OBJ := $(TOOL_SRC:%.c=$(B)/obj/%.o)
+TEST_SRC := $(wildcard tests/unit/test_*.c)
+TESTS    := $(TEST_SRC:tests/unit/%.c=$(B)/tests/%)
+FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
+REPLAYS  := $(FUZZ_SRC:tests/fuzz/%.c=$(B)/tests/replay_%)
+
+.PHONY: all check check-data bench demo fuzz install clean help man
+all: $(B)/xproj $(B)/libxproj.a $(B)/xproj.1
+
+$(B)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(B)/libxproj.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(B)/xproj: $(TOOL_OBJ) $(B)/libxproj.a
+	$(CC) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(B)/libxproj.a $(LDLIBS)
+
+$(B)/xproj.1: $(B)/xproj
+	$(B)/xproj --man > $@.tmp && mv $@.tmp $@
+man: $(B)/xproj.1
+
+$(B)/tests/test_%: tests/unit/test_%.c tests/unit/testutil.h $(B)/libxproj.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) $(LDFLAGS) -o $@ $< \
+		$(B)/libxproj.a $(LDLIBS) $(shell pkg-config --libs cmocka)
+
+# Each fuzz target also links against a small driver that replays its seed
+# corpus, so `make check` (and SAN=1) runs every target without clang.
+$(B)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay.c $(B)/libxproj.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/replay.c $(B)/libxproj.a $(LDLIBS)
+
+check: $(B)/xproj $(TESTS) $(REPLAYS)
+	@XPROJ=$(B)/xproj BUILD=$(B) sh tests/run $(TESTS) -- $(REPLAYS)
+
+check-data: $(B)/xproj
+	@XPROJ=$(B)/xproj DATA=$(DATA) sh tests/data/run
+
+bench: $(B)/xproj
+	@XPROJ=$(B)/xproj DATA=$(DATA) sh bench/run
+
+demo: $(B)/xproj
+	@XPROJ=$(B)/xproj sh tools/sample/demo
+
+FUZZ_CFLAGS := -std=c17 -g -O1 -I. $(PKG_CFLAGS) -fsanitize=fuzzer,address,undefined
+fuzz:
+	@mkdir -p build/fuzz
+	@for f in $(FUZZ_SRC); do n=$$(basename $$f .c); \
+	  clang $(FUZZ_CFLAGS) -o build/fuzz/$$n $$f $(LIB_SRC) $(PKG_LIBS) -lm -lpthread || exit 1; \
+	  mkdir -p build/fuzz/corpus-$$n; \
+	  build/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
+	    build/fuzz/corpus-$$n tests/fuzz/seeds/$${n#fuzz_} || exit 1; \
+	done
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(B)/xproj $(DESTDIR)$(PREFIX)/bin/xproj
+	install -m 644 $(B)/libxproj.a $(DESTDIR)$(PREFIX)/lib/libxproj.a
+	install -m 644 $(B)/xproj.1 $(DESTDIR)$(PREFIX)/share/man/man1/xproj.1
+	for m in $(MODULES); do \
+	  h=$$(ls $$m/*.h 2>/dev/null); [ -z "$$h" ] && continue; \
+	  install -d $(DESTDIR)$(PREFIX)/include/xproj/$$m; \
+	  install -m 644 $$h $(DESTDIR)$(PREFIX)/include/xproj/$$m/; \
+	done
+
+clean:
+	rm -rf build
+
+help:
+	@sed -n '2,10p' Makefile
+
+-include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d)

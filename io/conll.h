@@ -1,0 +1,27 @@
+/*
+ * io/conll.h — CoNLL-2012 coreference files.
+ *
+ * Reads tab-separated lines, OntoNotes' space-aligned columns, and MMC's
+ * single-space lines whose speaker names contain spaces (the speaker is what
+ * lies between the five `na` after the word and the three `na` before the
+ * coreference column; the word may be a space, empty, or U+200C).  The
+ * document id and part come from `#begin document (ID); part NNN`; the part
+ * column is compared numerically, so `009` and `9` agree.  Brackets must open
+ * and close within one sentence.
+ *
+ * Writes tab-separated lines: id, part, index, word, five `na`, speaker (`-`
+ * when empty), three `na`, coreference; `#begin document (ID); part NNN`.
+ * Columns the model does not keep (POS, parse, NE, ...) are written as `na`.
+ */
+#ifndef XP_CONLL_H
+#define XP_CONLL_H
+
+#include "buf.h"
+#include "read.h"
+
+int xp_conll_read(const char *name, const char *buf, size_t len, const xp_read_opts *o,
+		  xp_corpus *c, xp_err *err);
+void xp_conll_write(xp_buf *out, const xp_corpus *c);
+void xp_conll_write_doc(xp_buf *out, const xp_doc *d);
+
+#endif

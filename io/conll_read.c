@@ -1,0 +1,398 @@
+/*
+ * io/conll_read.c — the CoNLL-2012 reader; see conll.h for the layouts it
+ * accepts.  One pass over the lines; a sentence's words are borrowed from the
+ * input buffer until the sentence ends, then copied into the corpus arena.
+ */
+#define _GNU_SOURCE /* memmem */
+#include "conll.h"
+#include "file.h"
+#include "text.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct tokline {
+	xp_str doc, part, idx, word, speaker, coref;
+} tokline;
+
+typedef struct open_br {
+	long long label;
+	uint32_t start, line;
+} open_br;
+
+typedef struct reader {
+	const char *name;
+	const xp_read_opts *o;
+	xp_err *err;
+	xp_corpus *c;
+	xp_doc *doc;              /* NULL outside #begin/#end */
+	unsigned long doc_line;
+	/* the sentence being read */
+	const char **words;
+	size_t *lens, nwords, cap_words, cap_lens;
+	xp_str speaker;
+	unsigned long sent_line;
+	open_br *open;
+	size_t nopen, cap_open;
+} reader;
+
+/* --- splitting a token line into the columns we keep ------------------ */
+
+static xp_str slice(const char *a, const char *b) { return (xp_str){a, (size_t)(b - a)}; }
+
+static int split_tabs(const char *s, size_t n, tokline *t)
+{
+	const char *end = s + n, *f = s;
+	xp_str col[10];
+	size_t nf = 0;
+	xp_str last = {0};
+	for (const char *p = s;; p++) {
+		if (p == end || *p == '\t') {
+			last = slice(f, p);
+			if (nf < 10)
+				col[nf] = last;
+			nf++;
+			f = p + 1;
+			if (p == end)
+				break;
+		}
+	}
+	if (nf < 5)
+		return -1;
+	t->doc = col[0], t->part = col[1], t->idx = col[2], t->word = col[3];
+	t->speaker = nf >= 11 ? col[9] : (xp_str){"", 0};
+	t->coref = last;
+	return 0;
+}
+
+/* MMC: "doc part idx WORD na na na na na SPEAKER WITH SPACES na na na COREF". */
+static int split_mmc(const char *s, size_t n, tokline *t)
+{
+	static const char five[] = " na na na na na ";
+	const char *end = s + n, *p = s, *f[3];
+	for (int i = 0; i < 3; i++) {
+		const char *sp = memchr(p, ' ', (size_t)(end - p));
+		if (!sp || sp == p)
+			return -1;
+		f[i] = p;
+		p = sp + 1;
+		if (i == 0) t->doc = slice(f[0], sp);
+		if (i == 1) t->part = slice(f[1], sp);
+		if (i == 2) t->idx = slice(f[2], sp);
+	}
+	const char *w = memmem(p, (size_t)(end - p), five, sizeof five - 1);
+	if (!w)
+		return -1;
+	t->word = slice(p, w);
+	const char *after = w + sizeof five - 1;
+	const char *ls = end;
+	while (ls > after && ls[-1] != ' ')
+		ls--;
+	if (ls == after || ls == end)
+		return -1;
+	t->coref = slice(ls, end);
+	xp_str mid = slice(after, ls - 1);
+	if (mid.n >= 9 && memcmp(mid.p + mid.n - 9, " na na na", 9) == 0)
+		t->speaker = (xp_str){mid.p, mid.n - 9};
+	else if (xp_str_eq(mid, "na na na"))
+		t->speaker = (xp_str){"", 0};
+	else
+		return -1;
+	return 0;
+}
+
+static int split_spaces(const char *s, size_t n, tokline *t)
+{
+	const char *end = s + n, *p = s;
+	xp_str col[10], last = {0};
+	size_t nf = 0;
+	while (p < end) {
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p == end)
+			break;
+		const char *q = p;
+		while (q < end && *q != ' ' && *q != '\t')
+			q++;
+		last = slice(p, q);
+		if (nf < 10)
+			col[nf] = last;
+		nf++;
+		p = q;
+	}
+	if (nf < 5)
+		return -1;
+	t->doc = col[0], t->part = col[1], t->idx = col[2], t->word = col[3];
+	t->speaker = nf >= 11 ? col[9] : (xp_str){"", 0};
+	t->coref = last;
+	return 0;
+}
+
+static int split_line(const char *s, size_t n, tokline *t)
+{
+	if (memchr(s, '\t', n))
+		return split_tabs(s, n, t);
+	if (split_mmc(s, n, t) == 0)
+		return 0;
+	return split_spaces(s, n, t);
+}
+
+/* --- sentences and documents ---------------------------------------- */
+
+static int oom(reader *r, unsigned long line)
+{
+	return xp_fail(r->err, r->name, line, "out of memory");
+}
+
+static int end_sentence(reader *r)
+{
+	if (!r->nwords)
+		return 0;
+	for (size_t i = 0; i < r->nopen; i++)
+		if (xp_read_problem(r->o, r->err, r->name, r->open[i].line,
+				    "bracket (%lld opened here is never closed in its sentence%s",
+				    r->open[i].label, r->o->repair ? "; dropped" : ""))
+			return -1;
+	r->nopen = 0;
+	char spk[1024];
+	size_t k = r->speaker.n < sizeof spk - 1 ? r->speaker.n : sizeof spk - 1;
+	memcpy(spk, r->speaker.p, k);
+	spk[k] = '\0';
+	if (k == 1 && spk[0] == '-')
+		spk[0] = '\0';
+	xp_utt *u = xp_doc_add_utt(r->c, r->doc, spk, r->words, r->lens, (uint32_t)r->nwords);
+	if (!u)
+		return oom(r, r->sent_line);
+	u->line = (uint32_t)r->sent_line;
+	r->nwords = 0;
+	return 0;
+}
+
+static int end_document(reader *r)
+{
+	if (!r->doc)
+		return 0;
+	if (end_sentence(r))
+		return -1;
+	size_t ndup = 0;
+	if (xp_doc_finish(r->doc, 1, &ndup))
+		return oom(r, r->doc_line);
+	if (ndup)
+		xp_read_warn(r->o, r->name, r->doc_line,
+			     "document %s: %zu duplicate mention(s) (same span, same cluster) counted once",
+			     r->doc->id, ndup);
+	r->doc = NULL;
+	return 0;
+}
+
+/* "#begin document (ID); part NNN" — the id may itself hold parentheses. */
+static int begin_document(reader *r, const char *s, size_t n, unsigned long line)
+{
+	if (end_document(r))
+		return -1;
+	const char *p = s + strlen("#begin document"), *end = s + n;
+	while (p < end && *p == ' ')
+		p++;
+	const char *idend = end;
+	long long part = 0;
+	for (const char *q = end; q > p; q--) {
+		if (q - p >= 6 && memcmp(q - 6, "; part", 6) == 0) {
+			idend = q - 6;
+			const char *ps = q;
+			while (ps < end && *ps == ' ')
+				ps++;
+			const char *pe = end;
+			while (pe > ps && pe[-1] == ' ')
+				pe--;
+			part = xp_parse_uint(slice(ps, pe));
+			break;
+		}
+	}
+	while (idend > p && (idend[-1] == ' ' || idend[-1] == ';'))
+		idend--;
+	if (idend - p >= 2 && *p == '(' && idend[-1] == ')')
+		p++, idend--;
+	if (part < 0 || part > 1000000) {
+		if (xp_read_problem(r->o, r->err, r->name, line, "part number is not a number"))
+			return -1;
+		part = 0;
+	}
+	r->doc = xp_corpus_add_doc(r->c, p, (size_t)(idend - p), (int)part);
+	if (!r->doc)
+		return oom(r, line);
+	r->doc_line = line;
+	return 0;
+}
+
+/* --- the coreference column ----------------------------------------- */
+
+static int close_bracket(reader *r, long long label, uint32_t tok, unsigned long line)
+{
+	for (size_t i = r->nopen; i-- > 0;) {
+		if (r->open[i].label != label)
+			continue;
+		open_br b = r->open[i];
+		memmove(&r->open[i], &r->open[i + 1], (r->nopen - i - 1) * sizeof *r->open);
+		r->nopen--;
+		long cl = xp_doc_cluster(r->doc, label);
+		if (cl < 0 || xp_doc_add_mention(r->doc, (uint32_t)r->doc->nutts, b.start, tok + 1,
+						 (uint32_t)cl, b.line))
+			return oom(r, line);
+		return 0;
+	}
+	return xp_read_problem(r->o, r->err, r->name, line,
+			       "bracket %lld) closes a mention that was never opened%s", label,
+			       r->o->repair ? "; dropped" : "");
+}
+
+static int coref_piece(reader *r, xp_str p, uint32_t tok, unsigned long line)
+{
+	int op = p.n && p.p[0] == '(';
+	int cl = p.n && p.p[p.n - 1] == ')';
+	xp_str num = {p.p + op, p.n - (size_t)op - (size_t)cl};
+	long long label = xp_parse_uint(num);
+	if ((!op && !cl) || label < 0)
+		return xp_read_problem(r->o, r->err, r->name, line,
+				       "malformed coreference item '%.*s'", (int)p.n, p.p);
+	if (op && cl) {
+		long c = xp_doc_cluster(r->doc, label);
+		if (c < 0 || xp_doc_add_mention(r->doc, (uint32_t)r->doc->nutts, tok, tok + 1,
+						(uint32_t)c, (uint32_t)line))
+			return oom(r, line);
+		return 0;
+	}
+	if (cl)
+		return close_bracket(r, label, tok, line);
+	if (xp_grow(&r->open, &r->cap_open, r->nopen + 1, sizeof *r->open))
+		return oom(r, line);
+	r->open[r->nopen++] = (open_br){label, tok, (uint32_t)line};
+	return 0;
+}
+
+static int coref_column(reader *r, xp_str col, uint32_t tok, unsigned long line)
+{
+	if (xp_str_eq(col, "-") || xp_str_eq(col, "_"))
+		return 0;
+	const char *p = col.p, *end = col.p + col.n;
+	while (p <= end) {
+		const char *bar = memchr(p, '|', (size_t)(end - p));
+		const char *e = bar ? bar : end;
+		if (coref_piece(r, slice(p, e), tok, line))
+			return -1;
+		p = e + 1;
+	}
+	return 0;
+}
+
+/* --- token lines ----------------------------------------------------- */
+
+static int check_utf8(reader *r, xp_str s, unsigned long line, const char *what)
+{
+	size_t bad;
+	if (xp_utf8_valid(s.p, s.n, &bad))
+		return 0;
+	return xp_read_problem(r->o, r->err, r->name, line, "%s is not valid UTF-8 (byte %zu)",
+			       what, bad + 1);
+}
+
+static int implicit_document(reader *r, const tokline *t, unsigned long line)
+{
+	if (xp_read_problem(r->o, r->err, r->name, line,
+			    "token line outside '#begin document'; starting document '%.*s'",
+			    (int)t->doc.n, t->doc.p))
+		return -1;
+	long long part = xp_parse_uint(t->part);
+	r->doc = xp_corpus_add_doc(r->c, t->doc.p, t->doc.n, part < 0 ? 0 : (int)part);
+	if (!r->doc)
+		return oom(r, line);
+	r->doc_line = line;
+	return 0;
+}
+
+static void check_columns(reader *r, const tokline *t, unsigned long line)
+{
+	long long part = xp_parse_uint(t->part), idx = xp_parse_uint(t->idx);
+	if (part != r->doc->part)
+		xp_read_warn(r->o, r->name, line, "part column '%.*s' differs from the header's part %d",
+			     (int)t->part.n, t->part.p, r->doc->part);
+	if (idx != (long long)r->nwords)
+		xp_read_warn(r->o, r->name, line, "token number '%.*s' where %zu was expected",
+			     (int)t->idx.n, t->idx.p, r->nwords);
+	if (r->nwords && (t->speaker.n != r->speaker.n ||
+			  memcmp(t->speaker.p, r->speaker.p, t->speaker.n)))
+		xp_read_warn(r->o, r->name, line,
+			     "speaker '%.*s' differs from the sentence's first speaker '%.*s'",
+			     (int)t->speaker.n, t->speaker.p, (int)r->speaker.n, r->speaker.p);
+}
+
+static int token_line(reader *r, const char *s, size_t n, unsigned long line)
+{
+	tokline t = {0};
+	if (split_line(s, n, &t))
+		return xp_read_problem(r->o, r->err, r->name, line,
+				       "expected at least 5 columns (id part number word ... coreference)");
+	if (!r->doc && implicit_document(r, &t, line))
+		return -1;
+	if (check_utf8(r, t.word, line, "word") || check_utf8(r, t.speaker, line, "speaker"))
+		return -1;
+	check_columns(r, &t, line);
+	if (r->nwords == 0) {
+		r->speaker = t.speaker;
+		r->sent_line = line;
+	}
+	if (xp_grow(&r->words, &r->cap_words, r->nwords + 1, sizeof *r->words) ||
+	    xp_grow(&r->lens, &r->cap_lens, r->nwords + 1, sizeof *r->lens))
+		return oom(r, line);
+	uint32_t tok = (uint32_t)r->nwords;
+	r->words[tok] = t.word.p;
+	r->lens[tok] = t.word.n;
+	r->nwords++;
+	return coref_column(r, t.coref, tok, line);
+}
+
+static int is_blank(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t')
+			return 0;
+	return 1;
+}
+
+static int read_line(reader *r, const char *s, size_t n, unsigned long line)
+{
+	if (is_blank(s, n))
+		return r->doc ? end_sentence(r) : 0;
+	if (n >= 15 && memcmp(s, "#begin document", 15) == 0)
+		return begin_document(r, s, n, line);
+	if (n >= 13 && memcmp(s, "#end document", 13) == 0) {
+		if (!r->doc)
+			return xp_read_problem(r->o, r->err, r->name, line,
+					       "'#end document' without '#begin document'");
+		return end_document(r);
+	}
+	if (s[0] == '#')
+		return 0;
+	return token_line(r, s, n, line);
+}
+
+int xp_conll_read(const char *name, const char *buf, size_t len, const xp_read_opts *o,
+		  xp_corpus *c, xp_err *err)
+{
+	static const xp_read_opts strict = {0};
+	reader r = {.name = name, .o = o ? o : &strict, .err = err, .c = c};
+	xp_lines it;
+	xp_lines_init(&it, buf, len);
+	const char *s;
+	size_t n;
+	int rc = 0;
+	while (rc == 0 && xp_lines_next(&it, &s, &n))
+		rc = read_line(&r, s, n, it.lineno);
+	if (rc == 0 && r.doc) {
+		xp_read_warn(r.o, name, it.lineno, "document %s has no '#end document'", r.doc->id);
+		rc = end_document(&r);
+	}
+	free(r.words);
+	free(r.lens);
+	free(r.open);
+	return rc;
+}

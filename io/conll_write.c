@@ -1,0 +1,102 @@
+/*
+ * io/conll_write.c — the CoNLL-2012 writer; see conll.h.
+ *
+ * The coreference column of a token lists, in this order, the closings of
+ * mentions that started earlier (innermost first), the one-token mentions,
+ * then the openings of mentions that end later (outermost first).  Closings
+ * come first so that a reader popping the latest open bracket of a cluster
+ * gets back exactly the spans that were written.
+ */
+#include "conll.h"
+
+#include <stdlib.h>
+
+typedef struct piece {
+	uint32_t tok;
+	int kind;                 /* 0 close, 1 single, 2 open */
+	uint32_t other;           /* start for closes, end for opens */
+	long long label;
+} piece;
+
+static int cmp_piece(const void *a, const void *b)
+{
+	const piece *x = a, *y = b;
+	if (x->tok != y->tok)
+		return x->tok < y->tok ? -1 : 1;
+	if (x->kind != y->kind)
+		return x->kind < y->kind ? -1 : 1;
+	/* closes: latest start first; opens: farthest end first */
+	if (x->other != y->other)
+		return x->other > y->other ? -1 : 1;
+	return x->label < y->label ? -1 : x->label > y->label;
+}
+
+static void put_field(xp_buf *out, const char *s)
+{
+	xp_buf_puts(out, s);
+	xp_buf_putc(out, '\t');
+}
+
+static void write_utt(xp_buf *out, const xp_doc *d, size_t ui, const piece *pc, size_t np)
+{
+	const xp_utt *u = &d->utts[ui];
+	size_t k = 0;
+	for (uint32_t t = 0; t < u->ntoks; t++) {
+		uint32_t wl;
+		const char *w = xp_tok_str(u, t, &wl);
+		xp_buf_printf(out, "%s\t%d\t%u\t", d->id, d->part, t);
+		xp_buf_add(out, w, wl);
+		xp_buf_puts(out, "\tna\tna\tna\tna\tna\t");
+		put_field(out, u->speaker[0] ? u->speaker : "-");
+		xp_buf_puts(out, "na\tna\tna\t");
+		int any = 0;
+		for (; k < np && pc[k].tok == t; k++, any = 1) {
+			if (any)
+				xp_buf_putc(out, '|');
+			if (pc[k].kind == 0)
+				xp_buf_printf(out, "%lld)", pc[k].label);
+			else if (pc[k].kind == 1)
+				xp_buf_printf(out, "(%lld)", pc[k].label);
+			else
+				xp_buf_printf(out, "(%lld", pc[k].label);
+		}
+		if (!any)
+			xp_buf_putc(out, '-');
+		xp_buf_putc(out, '\n');
+	}
+	xp_buf_putc(out, '\n');
+}
+
+void xp_conll_write_doc(xp_buf *out, const xp_doc *d)
+{
+	xp_buf_printf(out, "#begin document (%s); part %03d\n", d->id, d->part);
+	piece *pc = malloc((2 * d->nmentions + 1) * sizeof *pc);
+	if (!pc) {
+		out->oom = 1;
+		return;
+	}
+	size_t m = 0; /* mentions are sorted by utterance */
+	for (size_t ui = 0; ui < d->nutts; ui++) {
+		size_t np = 0;
+		for (; m < d->nmentions && d->mentions[m].utt == ui; m++) {
+			const xp_mention *x = &d->mentions[m];
+			long long lab = d->clusters[x->cluster].label;
+			if (x->end == x->start + 1) {
+				pc[np++] = (piece){x->start, 1, x->start, lab};
+			} else {
+				pc[np++] = (piece){x->start, 2, x->end, lab};
+				pc[np++] = (piece){x->end - 1, 0, x->start, lab};
+			}
+		}
+		qsort(pc, np, sizeof *pc, cmp_piece);
+		write_utt(out, d, ui, pc, np);
+	}
+	free(pc);
+	xp_buf_puts(out, "#end document\n");
+}
+
+void xp_conll_write(xp_buf *out, const xp_corpus *c)
+{
+	for (size_t i = 0; i < c->ndocs; i++)
+		xp_conll_write_doc(out, &c->docs[i]);
+}

@@ -1,0 +1,158 @@
+/* io/file.c — see file.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "file.h"
+#include "mem.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+int xp_read_file(const char *path, char **buf, size_t *len, xp_err *err)
+{
+	int stdin_ = strcmp(path, "-") == 0;
+	int fd = stdin_ ? dup(0) : open(path, O_RDONLY);
+	if (fd < 0)
+		return xp_fail(err, path, 0, "cannot open: %s", strerror(errno));
+	gzFile gz = gzdopen(fd, "rb");
+	if (!gz) {
+		close(fd);
+		return xp_fail(err, path, 0, "cannot read: out of memory");
+	}
+	gzbuffer(gz, 256 * 1024);
+	char *p = NULL;
+	size_t n = 0, cap = 0;
+	for (;;) {
+		if (xp_grow(&p, &cap, n + 65536 + 1, 1)) {
+			free(p);
+			gzclose(gz);
+			return xp_fail(err, path, 0, "out of memory");
+		}
+		int r = gzread(gz, p + n, 65536);
+		if (r < 0) {
+			int zerr;
+			const char *m = gzerror(gz, &zerr);
+			xp_fail(err, path, 0, "read error: %s",
+				zerr == Z_ERRNO ? strerror(errno) : m);
+			free(p);
+			gzclose(gz);
+			return -1;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	gzclose(gz);
+	p[n] = '\0';
+	*buf = p;
+	*len = n;
+	return 0;
+}
+
+int xp_has_ext(const char *path, const char *suffix)
+{
+	size_t n = strlen(path), k = strlen(suffix);
+	if (n >= 3 && strcmp(path + n - 3, ".gz") == 0)
+		n -= 3;
+	return n >= k && memcmp(path + n - k, suffix, k) == 0;
+}
+
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static int write_gz(int fd, const void *data, size_t len)
+{
+	gzFile gz = gzdopen(fd, "wb6");
+	if (!gz)
+		return -1;
+	const char *p = data;
+	while (len) {
+		unsigned chunk = len > (1u << 30) ? (1u << 30) : (unsigned)len;
+		if (gzwrite(gz, p, chunk) != (int)chunk) {
+			gzclose(gz);
+			return -1;
+		}
+		p += chunk;
+		len -= chunk;
+	}
+	return gzclose(gz) == Z_OK ? 0 : -1;
+}
+
+int xp_write_file(const char *path, const void *data, size_t len, xp_err *err)
+{
+	if (strcmp(path, "-") == 0) {
+		if (write_all(1, data, len))
+			return xp_fail(err, "<stdout>", 0, "write error: %s", strerror(errno));
+		return 0;
+	}
+	size_t n = strlen(path);
+	char *tmp = malloc(n + 16);
+	if (!tmp)
+		return xp_fail(err, path, 0, "out of memory");
+	snprintf(tmp, n + 16, "%s.tmpXXXXXX", path);
+	int fd = mkstemp(tmp);
+	if (fd < 0) {
+		free(tmp);
+		return xp_fail(err, path, 0, "cannot create: %s", strerror(errno));
+	}
+	int gz = n >= 3 && strcmp(path + n - 3, ".gz") == 0;
+	int rc = gz ? write_gz(fd, data, len) : write_all(fd, data, len);
+	int saved = errno;
+	if (!gz && close(fd))
+		rc = -1, saved = errno;
+	/* mkstemp makes 0600 files; outputs should look like any other file. */
+	mode_t um = umask(0);
+	umask(um);
+	if (rc == 0)
+		chmod(tmp, 0666 & ~um);
+	if (rc == 0 && rename(tmp, path))
+		rc = -1, saved = errno;
+	if (rc) {
+		unlink(tmp);
+		free(tmp);
+		return xp_fail(err, path, 0, "cannot write: %s", strerror(saved));
+	}
+	free(tmp);
+	return 0;
+}
+
+void xp_lines_init(xp_lines *it, const char *buf, size_t len)
+{
+	it->p = buf;
+	it->end = buf + len;
+	it->lineno = 0;
+	if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
+		it->p += 3;
+}
+
+int xp_lines_next(xp_lines *it, const char **line, size_t *len)
+{
+	if (it->p >= it->end)
+		return 0;
+	const char *s = it->p;
+	const char *nl = memchr(s, '\n', (size_t)(it->end - s));
+	const char *e = nl ? nl : it->end;
+	it->p = nl ? nl + 1 : it->end;
+	if (e > s && e[-1] == '\r')
+		e--;
+	*line = s;
+	*len = (size_t)(e - s);
+	it->lineno++;
+	return 1;
+}

@@ -1,0 +1,41 @@
+/*
+ * io/file.h — reading and writing whole files.
+ *
+ * Every reader goes through xp_read_file, so every reader accepts gzip input
+ * (zlib reads plain files through the same calls) and "-" for stdin.
+ * Every writer goes through xp_write_file: the bytes go to a temporary file
+ * in the destination's directory, which is renamed over the destination only
+ * when everything was written, so a crash or a full disk never leaves half an
+ * output.  A destination ending in ".gz" is compressed; "-" is stdout.
+ *
+ * xp_lines walks a buffer line by line (LF or CRLF, no line left out when the
+ * last one has no newline, a leading UTF-8 BOM skipped), counting lines so
+ * that every reader can name the line it is complaining about.
+ */
+#ifndef XP_FILE_H
+#define XP_FILE_H
+
+#include "error.h"
+
+#include <stddef.h>
+
+/* Read all of path (gzip or plain; "-" = stdin).  *buf is NUL-terminated and
+ * must be freed by the caller. */
+int xp_read_file(const char *path, char **buf, size_t *len, xp_err *err);
+
+/* Atomically replace path with data[0..len). */
+int xp_write_file(const char *path, const void *data, size_t len, xp_err *err);
+
+/* 1 if path ends with suffix (ignoring a trailing ".gz"), else 0. */
+int xp_has_ext(const char *path, const char *suffix);
+
+typedef struct xp_lines {
+	const char *p, *end;
+	unsigned long lineno;   /* of the line last returned */
+} xp_lines;
+
+void xp_lines_init(xp_lines *it, const char *buf, size_t len);
+/* Next line without its terminator; returns 0 at the end. */
+int xp_lines_next(xp_lines *it, const char **line, size_t *len);
+
+#endif

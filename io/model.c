@@ -1,0 +1,206 @@
+/* io/model.c — building, ordering and counting the corpus model; see model.h. */
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void xp_corpus_free(xp_corpus *c)
+{
+	for (size_t i = 0; i < c->ndocs; i++) {
+		xp_doc *d = &c->docs[i];
+		free(d->utts);
+		free(d->mentions);
+		free(d->clusters);
+		free(d->meta);
+	}
+	free(c->docs);
+	xp_arena_free(&c->arena);
+	memset(c, 0, sizeof *c);
+}
+
+xp_doc *xp_corpus_add_doc(xp_corpus *c, const char *id, size_t idlen, int part)
+{
+	if (xp_grow(&c->docs, &c->cap_docs, c->ndocs + 1, sizeof *c->docs))
+		return NULL;
+	xp_doc *d = &c->docs[c->ndocs];
+	memset(d, 0, sizeof *d);
+	d->id = xp_arena_strndup(&c->arena, id, idlen);
+	if (!d->id)
+		return NULL;
+	d->part = part;
+	c->ndocs++;
+	return d;
+}
+
+xp_utt *xp_doc_add_utt(xp_corpus *c, xp_doc *d, const char *speaker,
+		       const char *const *words, const size_t *lens, uint32_t n)
+{
+	if (xp_grow(&d->utts, &d->cap_utts, d->nutts + 1, sizeof *d->utts))
+		return NULL;
+	size_t total = 0;
+	for (uint32_t i = 0; i < n; i++)
+		total += lens[i] + 1;
+	char *text = xp_arena_alloc(&c->arena, total + 1);
+	xp_tok *toks = xp_arena_alloc(&c->arena, (n ? n : 1) * sizeof *toks);
+	const char *spk = xp_arena_strdup(&c->arena, speaker ? speaker : "");
+	if (!text || !toks || !spk)
+		return NULL;
+	size_t off = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		if (i)
+			text[off++] = ' ';
+		memcpy(text + off, words[i], lens[i]);
+		toks[i].off = (uint32_t)off;
+		toks[i].len = (uint32_t)lens[i];
+		off += lens[i];
+	}
+	text[off] = '\0';
+	xp_utt *u = &d->utts[d->nutts++];
+	u->speaker = spk;
+	u->text = text;
+	u->toks = toks;
+	u->ntoks = n;
+	u->line = 0;
+	return u;
+}
+
+long xp_doc_cluster(xp_doc *d, long long label)
+{
+	/* Linear from the end: labels arrive clustered in time, documents hold
+	 * a few hundred clusters, and this keeps clusters in first-seen order. */
+	for (size_t i = d->nclusters; i-- > 0;)
+		if (d->clusters[i].label == label)
+			return (long)i;
+	if (xp_grow(&d->clusters, &d->cap_clusters, d->nclusters + 1, sizeof *d->clusters))
+		return -1;
+	d->clusters[d->nclusters].label = label;
+	d->clusters[d->nclusters].nmentions = 0;
+	return (long)d->nclusters++;
+}
+
+int xp_doc_add_mention(xp_doc *d, uint32_t utt, uint32_t start, uint32_t end,
+		       uint32_t cluster, uint32_t line)
+{
+	if (xp_grow(&d->mentions, &d->cap_mentions, d->nmentions + 1, sizeof *d->mentions))
+		return -1;
+	xp_mention *m = &d->mentions[d->nmentions];
+	m->id = (uint32_t)d->nmentions;
+	m->utt = utt;
+	m->start = start;
+	m->end = end;
+	m->cluster = cluster;
+	m->line = line;
+	d->nmentions++;
+	return 0;
+}
+
+int xp_doc_set_meta(xp_corpus *c, xp_doc *d, const char *key, const char *value)
+{
+	for (size_t i = 0; i < d->nmeta; i++)
+		if (strcmp(d->meta[i].key, key) == 0) {
+			d->meta[i].value = xp_arena_strdup(&c->arena, value);
+			return d->meta[i].value ? 0 : -1;
+		}
+	if (xp_grow(&d->meta, &d->cap_meta, d->nmeta + 1, sizeof *d->meta))
+		return -1;
+	d->meta[d->nmeta].key = xp_arena_strdup(&c->arena, key);
+	d->meta[d->nmeta].value = xp_arena_strdup(&c->arena, value);
+	if (!d->meta[d->nmeta].key || !d->meta[d->nmeta].value)
+		return -1;
+	d->nmeta++;
+	return 0;
+}
+
+const char *xp_doc_meta(const xp_doc *d, const char *key)
+{
+	for (size_t i = 0; i < d->nmeta; i++)
+		if (strcmp(d->meta[i].key, key) == 0)
+			return d->meta[i].value;
+	return NULL;
+}
+
+static int cmp_mention(const void *a, const void *b)
+{
+	const xp_mention *x = a, *y = b;
+	if (x->utt != y->utt)
+		return x->utt < y->utt ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end < y->end ? -1 : 1;
+	if (x->cluster != y->cluster)
+		return x->cluster < y->cluster ? -1 : 1;
+	return 0;
+}
+
+int xp_doc_finish(xp_doc *d, int assign_ids, size_t *ndup)
+{
+	qsort(d->mentions, d->nmentions, sizeof *d->mentions, cmp_mention);
+	size_t w = 0, dup = 0;
+	for (size_t i = 0; i < d->nmentions; i++) {
+		if (w && cmp_mention(&d->mentions[w - 1], &d->mentions[i]) == 0) {
+			dup++;
+			continue;
+		}
+		d->mentions[w++] = d->mentions[i];
+	}
+	d->nmentions = w;
+	if (ndup)
+		*ndup = dup;
+
+	/* Renumber clusters so that none is empty, keeping first-seen order. */
+	size_t nc = d->nclusters;
+	uint32_t *map = malloc((nc ? nc : 1) * sizeof *map);
+	if (!map)
+		return -1;
+	for (size_t c = 0; c < nc; c++)
+		d->clusters[c].nmentions = 0;
+	for (size_t i = 0; i < w; i++)
+		d->clusters[d->mentions[i].cluster].nmentions++;
+	size_t k = 0;
+	for (size_t c = 0; c < nc; c++) {
+		map[c] = (uint32_t)k;
+		if (d->clusters[c].nmentions)
+			d->clusters[k++] = d->clusters[c];
+	}
+	d->nclusters = k;
+	for (size_t i = 0; i < w; i++) {
+		d->mentions[i].cluster = map[d->mentions[i].cluster];
+		if (assign_ids)
+			d->mentions[i].id = (uint32_t)i;
+	}
+	free(map);
+	return 0;
+}
+
+void xp_corpus_counts(const xp_corpus *c, xp_counts *out)
+{
+	memset(out, 0, sizeof *out);
+	out->documents = c->ndocs;
+	for (size_t i = 0; i < c->ndocs; i++) {
+		const xp_doc *d = &c->docs[i];
+		out->sentences += d->nutts;
+		for (size_t u = 0; u < d->nutts; u++)
+			out->tokens += d->utts[u].ntoks;
+		out->mentions += d->nmentions;
+		out->clusters += d->nclusters;
+		for (size_t k = 0; k < d->nclusters; k++)
+			out->singletons += d->clusters[k].nmentions == 1;
+	}
+}
+
+void xp_corpus_check(const xp_corpus *c, const char *file, xp_diags *dg)
+{
+	for (size_t i = 0; i < c->ndocs; i++) {
+		const xp_doc *d = &c->docs[i];
+		/* Mentions are sorted by span then cluster: equal spans are adjacent. */
+		for (size_t k = 1; k < d->nmentions; k++) {
+			const xp_mention *a = &d->mentions[k - 1], *b = &d->mentions[k];
+			if (a->utt == b->utt && a->start == b->start && a->end == b->end)
+				xp_diags_add(dg, XP_WARNING, file, b->line,
+					     "document %s part %d: span (sentence %u, tokens %u-%u) is in clusters %lld and %lld",
+					     d->id, d->part, b->utt, b->start, b->end,
+					     d->clusters[a->cluster].label, d->clusters[b->cluster].label);
+		}
+	}
+}

@@ -1,0 +1,116 @@
+/* io/read.c — format dispatch and the repair/keep-going policy; see read.h. */
+#include "read.h"
+#include "conll.h"
+#include "file.h"
+#include "jsonl.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+int xp_read_problem(const xp_read_opts *o, xp_err *err, const char *file, unsigned long line,
+		    const char *fmt, ...)
+{
+	char msg[768];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	if (o->keep_going) {
+		xp_diags_add(o->diags, XP_PROBLEM, file, line, "%s", msg);
+		return 0;
+	}
+	if (o->repair) {
+		xp_diags_add(o->diags, XP_WARNING, file, line, "%s", msg);
+		return 0;
+	}
+	return xp_fail(err, file, line, "%s", msg);
+}
+
+void xp_read_warn(const xp_read_opts *o, const char *file, unsigned long line, const char *fmt,
+		  ...)
+{
+	if (!o->diags)
+		return;
+	char msg[768];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	xp_diags_add(o->diags, XP_WARNING, file, line, "%s", msg);
+}
+
+xp_format xp_format_named(const char *name)
+{
+	if (!strcasecmp(name, "conll") || !strcasecmp(name, "conll2012"))
+		return XP_FMT_CONLL;
+	if (!strcasecmp(name, "jsonlines") || !strcasecmp(name, "jsonl") || !strcasecmp(name, "json"))
+		return XP_FMT_JSONL;
+	return XP_FMT_AUTO;
+}
+
+xp_format xp_format_of_path(const char *path)
+{
+	if (xp_has_ext(path, ".jsonlines") || xp_has_ext(path, ".jsonl") || xp_has_ext(path, ".json"))
+		return XP_FMT_JSONL;
+	if (xp_has_ext(path, ".conll") || xp_has_ext(path, "_conll") || xp_has_ext(path, ".conll12"))
+		return XP_FMT_CONLL;
+	return XP_FMT_AUTO;
+}
+
+int xp_read_corpus_mem(const char *name, const char *buf, size_t len, xp_format fmt,
+		       const xp_read_opts *o, xp_corpus *c, xp_err *err)
+{
+	static const xp_read_opts strict = {0};
+	if (!o)
+		o = &strict;
+	if (fmt == XP_FMT_AUTO)
+		fmt = xp_format_of_path(name);
+	if (fmt == XP_FMT_AUTO) {
+		size_t i = 0;
+		if (len >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))
+			i = 3;
+		while (i < len && (buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\r' || buf[i] == '\t'))
+			i++;
+		fmt = i < len && buf[i] == '{' ? XP_FMT_JSONL : XP_FMT_CONLL;
+	}
+	if (fmt == XP_FMT_JSONL)
+		return xp_jsonl_read(name, buf, len, o, c, err);
+	return xp_conll_read(name, buf, len, o, c, err);
+}
+
+int xp_read_corpus(const char *path, xp_format fmt, const xp_read_opts *o, xp_corpus *c,
+		   xp_err *err)
+{
+	char *buf;
+	size_t len;
+	if (xp_read_file(path, &buf, &len, err))
+		return -1;
+	int rc = xp_read_corpus_mem(path, buf, len, fmt, o, c, err);
+	free(buf);
+	return rc;
+}
+
+int xp_write_corpus(const char *path, xp_format fmt, const xp_corpus *c, xp_err *err)
+{
+	if (fmt == XP_FMT_AUTO)
+		fmt = xp_format_of_path(path);
+	xp_buf b = {0};
+	if (fmt == XP_FMT_JSONL) {
+		if (xp_jsonl_write(&b, c, err)) {
+			xp_buf_free(&b);
+			return -1;
+		}
+	} else {
+		xp_conll_write(&b, c);
+	}
+	if (b.oom) {
+		xp_buf_free(&b);
+		return xp_fail(err, path, 0, "out of memory");
+	}
+	int rc = xp_write_file(path, b.p ? b.p : "", b.n, err);
+	xp_buf_free(&b);
+	return rc;
+}

@@ -1,0 +1,47 @@
+/*
+ * io/read.h — what every corpus reader takes, and reading/writing a corpus
+ * in whichever format a path names.
+ *
+ * Readers stop at the first malformed construct with file:line in xp_err,
+ * unless asked to repair (drop the construct, note it as a warning) or to
+ * keep going (note it as a problem and go on, which is what `validate`
+ * does to list every problem in one pass).
+ */
+#ifndef XP_READ_H
+#define XP_READ_H
+
+#include "model.h"
+
+typedef struct xp_read_opts {
+	int repair;         /* drop dangling brackets etc., record a warning */
+	int keep_going;     /* record problems and go on (implies repair's fixes) */
+	xp_diags *diags;    /* where warnings and problems go; may be NULL */
+} xp_read_opts;
+
+typedef enum { XP_FMT_AUTO, XP_FMT_CONLL, XP_FMT_JSONL } xp_format;
+
+/* From a name: "conll", "jsonlines"/"jsonl"; XP_FMT_AUTO if unknown. */
+xp_format xp_format_named(const char *name);
+/* From a path's extension (.conll, *_conll, .jsonlines, .jsonl, .json, and
+ * those + .gz); XP_FMT_AUTO if it says nothing. */
+xp_format xp_format_of_path(const char *path);
+
+/* Read path into c (appending documents).  fmt AUTO: by extension, else by
+ * the first non-blank byte ('{' = jsonlines, otherwise CoNLL). */
+int xp_read_corpus(const char *path, xp_format fmt, const xp_read_opts *o,
+		   xp_corpus *c, xp_err *err);
+int xp_read_corpus_mem(const char *name, const char *buf, size_t len, xp_format fmt,
+		       const xp_read_opts *o, xp_corpus *c, xp_err *err);
+
+/* Write c to path in fmt (AUTO: by extension, CoNLL if it says nothing). */
+int xp_write_corpus(const char *path, xp_format fmt, const xp_corpus *c, xp_err *err);
+
+/* Shared by readers: report a malformed construct.  Returns -1 (stop) in
+ * strict mode, 0 (construct dropped, go on) when repairing or keeping going. */
+int xp_read_problem(const xp_read_opts *o, xp_err *err, const char *file,
+		    unsigned long line, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+void xp_read_warn(const xp_read_opts *o, const char *file, unsigned long line,
+		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+#endif

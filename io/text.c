@@ -1,0 +1,49 @@
+/* io/text.c — see text.h. */
+#include "text.h"
+
+#include <stdint.h>
+#include <string.h>
+#include <unicode/utf8.h>
+
+int xp_utf8_valid(const char *s, size_t n, size_t *bad)
+{
+	const uint8_t *u = (const uint8_t *)s;
+	/* ICU's U8_NEXT wants int32_t lengths; walk long strings in pieces by
+	 * ASCII fast path first, which is nearly all of CoNLL input. */
+	size_t i = 0;
+	while (i < n) {
+		if (u[i] < 0x80) {
+			i++;
+			continue;
+		}
+		int32_t j = 0, len = (int32_t)(n - i > 8 ? 8 : n - i);
+		UChar32 c;
+		U8_NEXT(u + i, j, len, c);
+		if (c < 0) {
+			if (bad)
+				*bad = i;
+			return 0;
+		}
+		i += (size_t)j;
+	}
+	return 1;
+}
+
+long long xp_parse_uint(xp_str s)
+{
+	if (s.n == 0 || s.n > 18)
+		return -1;
+	long long v = 0;
+	for (size_t i = 0; i < s.n; i++) {
+		if (s.p[i] < '0' || s.p[i] > '9')
+			return -1;
+		v = v * 10 + (s.p[i] - '0');
+	}
+	return v;
+}
+
+int xp_str_eq(xp_str s, const char *lit)
+{
+	size_t k = strlen(lit);
+	return s.n == k && memcmp(s.p, lit, k) == 0;
+}

@@ -1,0 +1,26 @@
+/*
+ * io/text.h — small text utilities over UTF-8 byte strings.
+ *
+ * xp_str is a borrowed slice (pointer + length) used by the line parsers so
+ * that nothing is copied until it goes into the corpus arena.
+ */
+#ifndef XP_TEXT_H
+#define XP_TEXT_H
+
+#include <stddef.h>
+
+typedef struct xp_str {
+	const char *p;
+	size_t n;
+} xp_str;
+
+/* 1 if s[0..n) is well-formed UTF-8 (ICU's definition: no surrogates, no
+ * overlongs), else 0; *bad gets the offset of the first bad byte. */
+int xp_utf8_valid(const char *s, size_t n, size_t *bad);
+
+/* Parse a non-negative decimal integer occupying all of s; -1 if not one. */
+long long xp_parse_uint(xp_str s);
+
+int xp_str_eq(xp_str s, const char *lit);
+
+#endif

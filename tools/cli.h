@@ -1,0 +1,29 @@
+/*
+ * tools/cli.h — what every subcommand shares: the command table, reporting
+ * library errors and diagnostics, and the help text that also becomes the
+ * man page (so --help and `man xproj` cannot disagree).
+ */
+#ifndef XP_CLI_H
+#define XP_CLI_H
+
+#include "../io/error.h"
+
+typedef struct xp_cmd {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;   /* one line */
+	const char *usage;     /* synopsis lines, then a blank line, then the options */
+} xp_cmd;
+
+extern const xp_cmd xp_cmd_stats, xp_cmd_convert, xp_cmd_validate;
+
+/* Print "xproj: file:line: reason" to stderr; returns the exit status 1. */
+int xp_cli_error(const xp_err *e);
+/* Print each diagnostic as "file:line: warning|error: msg" to stderr. */
+void xp_cli_diags(const xp_diags *d);
+/* Print the command's usage to stderr (status 2) or stdout (status 0). */
+int xp_cli_usage(const xp_cmd *c, int status);
+/* 1 if argv holds -h or --help. */
+int xp_cli_wants_help(int argc, char **argv);
+
+#endif

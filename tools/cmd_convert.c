@@ -1,0 +1,53 @@
+/* tools/cmd_convert.c — `xproj convert`: CoNLL-2012 <-> jsonlines. */
+#include "cli.h"
+#include "../io/read.h"
+
+#include <getopt.h>
+#include <stdio.h>
+
+static int run(int argc, char **argv)
+{
+	static const struct option lo[] = {{"repair", no_argument, 0, 'r'},
+					   {"from", required_argument, 0, 'f'},
+					   {"to", required_argument, 0, 't'},
+					   {0, 0, 0, 0}};
+	xp_format from = XP_FMT_AUTO, to = XP_FMT_AUTO;
+	xp_diags dg = {0};
+	xp_read_opts o = {.diags = &dg};
+	int ch;
+	while ((ch = getopt_long(argc, argv, "rf:t:", lo, NULL)) != -1) {
+		if (ch == 'r') o.repair = 1;
+		else if (ch == 'f' && (from = xp_format_named(optarg)) != XP_FMT_AUTO) ;
+		else if (ch == 't' && (to = xp_format_named(optarg)) != XP_FMT_AUTO) ;
+		else return xp_cli_usage(&xp_cmd_convert, 2);
+	}
+	if (argc - optind != 2)
+		return xp_cli_usage(&xp_cmd_convert, 2);
+	const char *in = argv[optind], *out = argv[optind + 1];
+	if (to == XP_FMT_AUTO)
+		to = xp_format_of_path(out);
+	if (to == XP_FMT_AUTO) {
+		/* "-" or an unknown name: the other format from the input's */
+		xp_format f = from != XP_FMT_AUTO ? from : xp_format_of_path(in);
+		to = f == XP_FMT_CONLL ? XP_FMT_JSONL : XP_FMT_CONLL;
+	}
+	xp_corpus c = {0};
+	xp_err e;
+	int rc = 0;
+	if (xp_read_corpus(in, from, &o, &c, &e) || xp_write_corpus(out, to, &c, &e))
+		rc = xp_cli_error(&e);
+	xp_cli_diags(&dg);
+	xp_diags_free(&dg);
+	xp_corpus_free(&c);
+	return rc;
+}
+
+const xp_cmd xp_cmd_convert = {
+	"convert", run, "convert between CoNLL-2012 and jsonlines",
+	"xproj convert [--repair] [--from F] [--to F] IN OUT\n\n"
+	"Formats follow the file names (.conll, *_conll, .jsonlines, .jsonl; .gz is read and\n"
+	"written transparently); '-' is stdin/stdout.  Without a telling name, OUT gets the\n"
+	"other format than IN.  OUT is written to a temporary file and renamed when complete.\n"
+	"  --from F, --to F  conll | jsonlines\n"
+	"  --repair          drop dangling brackets (and say so) instead of stopping",
+};

@@ -1,0 +1,96 @@
+/*
+ * tools/xproj.c — the `xproj` command: finds the subcommand and runs it.
+ * Each subcommand lives in tools/cmd_NAME.c and only parses options, calls
+ * the library, and prints; `xproj --man` prints the man page built from the
+ * same help text as `xproj CMD --help`.
+ */
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#ifndef XP_VERSION
+#define XP_VERSION "0.1"
+#endif
+
+static const xp_cmd *const commands[] = {
+	&xp_cmd_stats,
+	&xp_cmd_convert,
+	&xp_cmd_validate,
+};
+enum { NCOMMANDS = sizeof commands / sizeof *commands };
+
+static int overview(FILE *f, int status)
+{
+	fprintf(f, "xproj %s — cross-lingual coreference annotation projection\n\n"
+		   "usage: xproj COMMAND [OPTIONS] ...\n\ncommands:\n", XP_VERSION);
+	for (int i = 0; i < NCOMMANDS; i++)
+		fprintf(f, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+	fprintf(f, "\n'xproj COMMAND --help' describes a command.\n");
+	return status;
+}
+
+/* roff-escape: a leading '.' or '\'' and every backslash. */
+static void roff(const char *s)
+{
+	int bol = 1;
+	for (; *s; s++) {
+		if (bol && (*s == '.' || *s == '\''))
+			fputs("\\&", stdout);
+		if (*s == '\\')
+			fputs("\\e", stdout);
+		else if (*s == '-')
+			fputs("\\-", stdout);
+		else
+			putchar(*s);
+		bol = *s == '\n';
+	}
+}
+
+static int man(void)
+{
+	printf(".TH XPROJ 1 \"\" \"xproj %s\" \"User Commands\"\n"
+	       ".SH NAME\nxproj \\- cross\\-lingual coreference annotation projection\n"
+	       ".SH SYNOPSIS\n.B xproj\n.I COMMAND\n[\\fIOPTIONS\\fR] ...\n"
+	       ".SH DESCRIPTION\nxproj carries English coreference annotation over to another "
+	       "language through subtitles and word alignments, and reads, checks, converts and "
+	       "scores coreference corpora.\n.SH COMMANDS\n", XP_VERSION);
+	for (int i = 0; i < NCOMMANDS; i++) {
+		printf(".SS %s\n", commands[i]->name);
+		roff(commands[i]->summary);
+		printf("\n.PP\n.nf\n");
+		roff(commands[i]->usage);
+		printf("\n.fi\n");
+	}
+	printf(".SH EXIT STATUS\n0 on success, 1 when the input has problems or a run fails, "
+	       "2 on a usage error.\n");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return overview(stderr, 2);
+	const char *name = argv[1];
+	if (!strcmp(name, "-h") || !strcmp(name, "--help") || !strcmp(name, "help")) {
+		if (argc > 2)
+			for (int i = 0; i < NCOMMANDS; i++)
+				if (!strcmp(commands[i]->name, argv[2]))
+					return xp_cli_usage(commands[i], 0);
+		return overview(stdout, 0);
+	}
+	if (!strcmp(name, "--version")) {
+		printf("xproj %s\n", XP_VERSION);
+		return 0;
+	}
+	if (!strcmp(name, "--man"))
+		return man();
+	for (int i = 0; i < NCOMMANDS; i++)
+		if (!strcmp(commands[i]->name, name)) {
+			if (xp_cli_wants_help(argc - 1, argv + 1))
+				return xp_cli_usage(commands[i], 0);
+			return commands[i]->run(argc - 1, argv + 1);
+		}
+	fprintf(stderr, "xproj: '%s' is not a command\n\n", name);
+	return overview(stderr, 2);
+}
