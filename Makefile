@@ -114,14 +114,14 @@ bench: $(B)/xproj
 demo: $(B)/xproj
 	@XPROJ=$(B)/xproj sh tools/sample/demo
 
-FUZZ_CFLAGS := -std=c17 -g -O1 -I. $(PKG_CFLAGS) -fsanitize=fuzzer,address,undefined
+FUZZ_CFLAGS := -std=c17 -g -O1 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -I. $(PKG_CFLAGS) -fsanitize=fuzzer,address,undefined
 fuzz:
 	@mkdir -p build/fuzz
 	@for f in $(FUZZ_SRC); do n=$$(basename $$f .c); \
 	  clang $(FUZZ_CFLAGS) -o build/fuzz/$$n $$f $(LIB_SRC) $(PKG_LIBS) -lm -lpthread || exit 1; \
 	  mkdir -p build/fuzz/corpus-$$n; \
 	  build/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
-	    build/fuzz/corpus-$$n tests/fuzz/seeds/$${n#fuzz_} || exit 1; \
+	    build/fuzz/corpus-$$n tests/fixtures/$${n#fuzz_} || exit 1; \
 	done
 
 install: all

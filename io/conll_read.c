@@ -175,12 +175,13 @@ static int end_document(reader *r)
 	if (end_sentence(r))
 		return -1;
 	size_t ndup = 0;
-	if (xp_doc_finish(r->doc, 1, &ndup))
+	uint32_t dl = 0;
+	if (xp_doc_finish(r->doc, 1, &ndup, &dl))
 		return oom(r, r->doc_line);
 	if (ndup)
-		xp_read_warn(r->o, r->name, r->doc_line,
-			     "document %s: %zu duplicate mention(s) (same span, same cluster) counted once",
-			     r->doc->id, ndup);
+		xp_read_warn(r->o, r->name, dl,
+			     "document %s: duplicate mention (same span, same cluster) counted once%s",
+			     r->doc->id, ndup > 1 ? "; more in this document" : "");
 	r->doc = NULL;
 	return 0;
 }
@@ -286,13 +287,22 @@ static int coref_column(reader *r, xp_str col, uint32_t tok, unsigned long line)
 
 /* --- token lines ----------------------------------------------------- */
 
-static int check_utf8(reader *r, xp_str s, unsigned long line, const char *what)
+/* A repaired field gets U+FFFD for its bad bytes, in a copy in the arena:
+ * what a reader accepts must be something the writer can write. */
+static int check_utf8(reader *r, xp_str *s, unsigned long line, const char *what)
 {
 	size_t bad;
-	if (xp_utf8_valid(s.p, s.n, &bad))
+	if (xp_utf8_valid(s->p, s->n, &bad))
 		return 0;
-	return xp_read_problem(r->o, r->err, r->name, line, "%s is not valid UTF-8 (byte %zu)",
-			       what, bad + 1);
+	if (xp_read_problem(r->o, r->err, r->name, line, "%s is not valid UTF-8 (byte %zu)%s",
+			    what, bad + 1, r->o->repair ? "; replaced by U+FFFD" : ""))
+		return -1;
+	char *fixed = xp_arena_alloc(&r->c->arena, 3 * s->n + 1);
+	if (!fixed)
+		return oom(r, line);
+	s->n = xp_utf8_repair(s->p, s->n, fixed);
+	s->p = fixed;
+	return 0;
 }
 
 static int implicit_document(reader *r, const tokline *t, unsigned long line)
@@ -333,7 +343,7 @@ static int token_line(reader *r, const char *s, size_t n, unsigned long line)
 				       "expected at least 5 columns (id part number word ... coreference)");
 	if (!r->doc && implicit_document(r, &t, line))
 		return -1;
-	if (check_utf8(r, t.word, line, "word") || check_utf8(r, t.speaker, line, "speaker"))
+	if (check_utf8(r, &t.word, line, "word") || check_utf8(r, &t.speaker, line, "speaker"))
 		return -1;
 	check_columns(r, &t, line);
 	if (r->nwords == 0) {

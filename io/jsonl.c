@@ -327,7 +327,7 @@ static int read_doc(jr *r, json_t *o)
 	if (read_clusters(r, clusters, ids, sub ? st.tmap : NULL))
 		return -1;
 	size_t ndup = 0;
-	if (xp_doc_finish(r->d, !json_is_array(ids), &ndup))
+	if (xp_doc_finish(r->d, !json_is_array(ids), &ndup, NULL))
 		return oom(r);
 	if (ndup)
 		xp_read_warn(r->o, r->name, r->line,

@@ -133,13 +133,18 @@ static int cmp_mention(const void *a, const void *b)
 	return 0;
 }
 
-int xp_doc_finish(xp_doc *d, int assign_ids, size_t *ndup)
+int xp_doc_finish(xp_doc *d, int assign_ids, size_t *ndup, uint32_t *dup_line)
 {
-	qsort(d->mentions, d->nmentions, sizeof *d->mentions, cmp_mention);
+	if (d->nmentions)
+		qsort(d->mentions, d->nmentions, sizeof *d->mentions, cmp_mention);
 	size_t w = 0, dup = 0;
+	uint32_t first_line = 0;
 	for (size_t i = 0; i < d->nmentions; i++) {
 		if (w && cmp_mention(&d->mentions[w - 1], &d->mentions[i]) == 0) {
-			dup++;
+			uint32_t l = d->mentions[i].line > d->mentions[w - 1].line
+					     ? d->mentions[i].line : d->mentions[w - 1].line;
+			if (!dup++ || l < first_line)
+				first_line = l;
 			continue;
 		}
 		d->mentions[w++] = d->mentions[i];
@@ -147,6 +152,8 @@ int xp_doc_finish(xp_doc *d, int assign_ids, size_t *ndup)
 	d->nmentions = w;
 	if (ndup)
 		*ndup = dup;
+	if (dup_line)
+		*dup_line = first_line;
 
 	/* Renumber clusters so that none is empty, keeping first-seen order. */
 	size_t nc = d->nclusters;
@@ -198,7 +205,7 @@ void xp_corpus_check(const xp_corpus *c, const char *file, xp_diags *dg)
 			const xp_mention *a = &d->mentions[k - 1], *b = &d->mentions[k];
 			if (a->utt == b->utt && a->start == b->start && a->end == b->end)
 				xp_diags_add(dg, XP_WARNING, file, b->line,
-					     "document %s part %d: span (sentence %u, tokens %u-%u) is in clusters %lld and %lld",
+					     "document %s part %d: span (sentence %u, tokens [%u,%u)) is in clusters %lld and %lld",
 					     d->id, d->part, b->utt, b->start, b->end,
 					     d->clusters[a->cluster].label, d->clusters[b->cluster].label);
 		}

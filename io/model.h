@@ -96,8 +96,9 @@ const char *xp_doc_meta(const xp_doc *d, const char *key);
 
 /* Sort mentions into document order, drop exact duplicates (same span and
  * cluster; counted in *ndup if not NULL), recount cluster sizes, drop empty
- * clusters and, when assign_ids is set, number mentions 0..n-1. */
-int xp_doc_finish(xp_doc *d, int assign_ids, size_t *ndup);
+ * clusters and, when assign_ids is set, number mentions 0..n-1.  *dup_line
+ * gets the source line of the first duplicate (0 if none); both may be NULL. */
+int xp_doc_finish(xp_doc *d, int assign_ids, size_t *ndup, uint32_t *dup_line);
 
 /* Word i of utterance u as a pointer and length into the utterance text. */
 static inline const char *xp_tok_str(const xp_utt *u, uint32_t i, uint32_t *len)

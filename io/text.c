@@ -29,6 +29,26 @@ int xp_utf8_valid(const char *s, size_t n, size_t *bad)
 	return 1;
 }
 
+size_t xp_utf8_repair(const char *s, size_t n, char *out)
+{
+	const uint8_t *u = (const uint8_t *)s;
+	size_t i = 0, o = 0;
+	while (i < n) {
+		int32_t j = 0, len = (int32_t)(n - i > 8 ? 8 : n - i);
+		UChar32 c;
+		U8_NEXT(u + i, j, len, c);
+		if (c < 0) {
+			memcpy(out + o, "\xEF\xBF\xBD", 3);
+			o += 3;
+		} else {
+			memcpy(out + o, s + i, (size_t)j);
+			o += (size_t)j;
+		}
+		i += (size_t)j;
+	}
+	return o;
+}
+
 long long xp_parse_uint(xp_str s)
 {
 	if (s.n == 0 || s.n > 18)

@@ -18,6 +18,10 @@ typedef struct xp_str {
  * overlongs), else 0; *bad gets the offset of the first bad byte. */
 int xp_utf8_valid(const char *s, size_t n, size_t *bad);
 
+/* Copy s[0..n) to out replacing each ill-formed sequence by U+FFFD; out
+ * needs room for 3*n bytes.  Returns the length written. */
+size_t xp_utf8_repair(const char *s, size_t n, char *out);
+
 /* Parse a non-negative decimal integer occupying all of s; -1 if not one. */
 long long xp_parse_uint(xp_str s);
 
