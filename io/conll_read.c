@@ -13,6 +13,7 @@
 
 typedef struct tokline {
 	xp_str doc, part, idx, word, speaker, coref;
+	int bare;                 /* "id coref" lines (2-4 columns): no word, no numbers */
 } tokline;
 
 typedef struct open_br {
@@ -34,11 +35,31 @@ typedef struct reader {
 	unsigned long sent_line;
 	open_br *open;
 	size_t nopen, cap_open;
+	struct item *items;       /* scratch for one coreference column */
+	size_t cap_items;
 } reader;
 
 /* --- splitting a token line into the columns we keep ------------------ */
 
 static xp_str slice(const char *a, const char *b) { return (xp_str){a, (size_t)(b - a)}; }
+
+/* CoNLL-2012 columns: 0 id, 1 part, 2 number, 3 word, ..., 9 speaker, ...,
+ * last coreference.  The reference scorer's own test files also have bare
+ * "id coreference" lines; it reads only the last column, so we accept them. */
+static int assign_columns(tokline *t, const xp_str *col, size_t nf, xp_str last)
+{
+	static const xp_str none = {"", 0};
+	if (nf < 2)
+		return -1;
+	t->doc = col[0];
+	t->coref = last;
+	t->bare = nf < 5;
+	t->part = t->bare ? none : col[1];
+	t->idx = t->bare ? none : col[2];
+	t->word = t->bare ? none : col[3];
+	t->speaker = nf >= 11 ? col[9] : none;
+	return 0;
+}
 
 static int split_tabs(const char *s, size_t n, tokline *t)
 {
@@ -57,12 +78,7 @@ static int split_tabs(const char *s, size_t n, tokline *t)
 				break;
 		}
 	}
-	if (nf < 5)
-		return -1;
-	t->doc = col[0], t->part = col[1], t->idx = col[2], t->word = col[3];
-	t->speaker = nf >= 11 ? col[9] : (xp_str){"", 0};
-	t->coref = last;
-	return 0;
+	return assign_columns(t, col, nf, last);
 }
 
 /* MMC: "doc part idx WORD na na na na na SPEAKER WITH SPACES na na na COREF". */
@@ -120,16 +136,14 @@ static int split_spaces(const char *s, size_t n, tokline *t)
 		nf++;
 		p = q;
 	}
-	if (nf < 5)
-		return -1;
-	t->doc = col[0], t->part = col[1], t->idx = col[2], t->word = col[3];
-	t->speaker = nf >= 11 ? col[9] : (xp_str){"", 0};
-	t->coref = last;
-	return 0;
+	return assign_columns(t, col, nf, last);
 }
 
 static int split_line(const char *s, size_t n, tokline *t)
 {
+	/* trailing blanks are not an empty last column (Perl's split agrees) */
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
 	if (memchr(s, '\t', n))
 		return split_tabs(s, n, t);
 	if (split_mmc(s, n, t) == 0)
@@ -246,27 +260,59 @@ static int close_bracket(reader *r, long long label, uint32_t tok, unsigned long
 			       r->o->repair ? "; dropped" : "");
 }
 
-static int coref_piece(reader *r, xp_str p, uint32_t tok, unsigned long line)
+/* One item of the coreference column: "(N)", "(N" or "N)".  Items may be
+ * separated by '|' or, as some files have them, simply run together. */
+typedef struct item {
+	int kind;                 /* 0 single, 1 open, 2 close: the order they apply in */
+	long long label;
+} item;
+
+static int parse_items(xp_str col, item **v, size_t *n, size_t *cap)
 {
-	int op = p.n && p.p[0] == '(';
-	int cl = p.n && p.p[p.n - 1] == ')';
-	xp_str num = {p.p + op, p.n - (size_t)op - (size_t)cl};
-	long long label = xp_parse_uint(num);
-	if ((!op && !cl) || label < 0)
-		return xp_read_problem(r->o, r->err, r->name, line,
-				       "malformed coreference item '%.*s'", (int)p.n, p.p);
-	if (op && cl) {
-		long c = xp_doc_cluster(r->doc, label);
-		if (c < 0 || xp_doc_add_mention(r->doc, (uint32_t)r->doc->nutts, tok, tok + 1,
-						(uint32_t)c, (uint32_t)line))
+	const char *p = col.p, *end = col.p + col.n;
+	*n = 0;
+	while (p < end) {
+		if (*p == '|') {
+			p++;
+			continue;
+		}
+		int op = *p == '(';
+		const char *d = p + op, *q = d;
+		long long label = 0;
+		while (q < end && *q >= '0' && *q <= '9' && q - d < 18)
+			label = label * 10 + (*q++ - '0');
+		int cl = q < end && *q == ')';
+		if (q == d || (!op && !cl) || (q < end && !cl && *q != '|' && *q != '('))
+			return -1;
+		if (xp_grow(v, cap, *n + 1, sizeof **v))
+			return -2;
+		(*v)[(*n)++] = (item){op && cl ? 0 : op ? 1 : 2, label};
+		p = q + cl;
+	}
+	return 0;
+}
+
+/* The reference scorer applies a token's one-token mentions first, then its
+ * openings, then its closings, whatever their order in the column; so do we,
+ * or the same file would hold different mentions for xproj and for it.
+ * Clusters are registered in that same order, which is the scorer's entity
+ * order (it decides which entity a span repeated in two clusters counts in). */
+static int apply_item(reader *r, const item *it, uint32_t tok, unsigned long line)
+{
+	long c = xp_doc_cluster(r->doc, it->label);
+	if (c < 0)
+		return oom(r, line);
+	if (it->kind == 0) {
+		if (xp_doc_add_mention(r->doc, (uint32_t)r->doc->nutts, tok, tok + 1, (uint32_t)c,
+				       (uint32_t)line))
 			return oom(r, line);
 		return 0;
 	}
-	if (cl)
-		return close_bracket(r, label, tok, line);
+	if (it->kind == 2)
+		return close_bracket(r, it->label, tok, line);
 	if (xp_grow(&r->open, &r->cap_open, r->nopen + 1, sizeof *r->open))
 		return oom(r, line);
-	r->open[r->nopen++] = (open_br){label, tok, (uint32_t)line};
+	r->open[r->nopen++] = (open_br){it->label, tok, (uint32_t)line};
 	return 0;
 }
 
@@ -274,34 +320,38 @@ static int coref_column(reader *r, xp_str col, uint32_t tok, unsigned long line)
 {
 	if (xp_str_eq(col, "-") || xp_str_eq(col, "_"))
 		return 0;
-	const char *p = col.p, *end = col.p + col.n;
-	while (p <= end) {
-		const char *bar = memchr(p, '|', (size_t)(end - p));
-		const char *e = bar ? bar : end;
-		if (coref_piece(r, slice(p, e), tok, line))
-			return -1;
-		p = e + 1;
-	}
+	size_t n;
+	int rc = parse_items(col, &r->items, &n, &r->cap_items);
+	if (rc == -2)
+		return oom(r, line);
+	if (rc)
+		return xp_read_problem(r->o, r->err, r->name, line,
+				       "malformed coreference column '%.*s'%s", (int)col.n, col.p,
+				       r->o->repair ? "; ignored" : "");
+	for (int kind = 0; kind < 3; kind++)
+		for (size_t i = 0; i < n; i++)
+			if (r->items[i].kind == kind && apply_item(r, &r->items[i], tok, line))
+				return -1;
 	return 0;
 }
 
 /* --- token lines ----------------------------------------------------- */
 
-/* A repaired field gets U+FFFD for its bad bytes, in a copy in the arena:
- * what a reader accepts must be something the writer can write. */
-static int check_utf8(reader *r, xp_str *s, unsigned long line, const char *what)
+/* Every line must be UTF-8.  A repaired line gets U+FFFD for its bad bytes,
+ * in a copy in the arena: what a reader accepts, the writer can write. */
+static int check_utf8(reader *r, const char **s, size_t *n, unsigned long line)
 {
 	size_t bad;
-	if (xp_utf8_valid(s->p, s->n, &bad))
+	if (xp_utf8_valid(*s, *n, &bad))
 		return 0;
-	if (xp_read_problem(r->o, r->err, r->name, line, "%s is not valid UTF-8 (byte %zu)%s",
-			    what, bad + 1, r->o->repair ? "; replaced by U+FFFD" : ""))
+	if (xp_read_problem(r->o, r->err, r->name, line, "line is not valid UTF-8 (byte %zu)%s",
+			    bad + 1, r->o->repair ? "; replaced by U+FFFD" : ""))
 		return -1;
-	char *fixed = xp_arena_alloc(&r->c->arena, 3 * s->n + 1);
+	char *fixed = xp_arena_alloc(&r->c->arena, 3 * *n + 1);
 	if (!fixed)
 		return oom(r, line);
-	s->n = xp_utf8_repair(s->p, s->n, fixed);
-	s->p = fixed;
+	*n = xp_utf8_repair(*s, *n, fixed);
+	*s = fixed;
 	return 0;
 }
 
@@ -321,6 +371,8 @@ static int implicit_document(reader *r, const tokline *t, unsigned long line)
 
 static void check_columns(reader *r, const tokline *t, unsigned long line)
 {
+	if (t->bare)
+		return;
 	long long part = xp_parse_uint(t->part), idx = xp_parse_uint(t->idx);
 	if (part != r->doc->part)
 		xp_read_warn(r->o, r->name, line, "part column '%.*s' differs from the header's part %d",
@@ -340,10 +392,8 @@ static int token_line(reader *r, const char *s, size_t n, unsigned long line)
 	tokline t = {0};
 	if (split_line(s, n, &t))
 		return xp_read_problem(r->o, r->err, r->name, line,
-				       "expected at least 5 columns (id part number word ... coreference)");
+				       "expected columns: id part number word ... coreference");
 	if (!r->doc && implicit_document(r, &t, line))
-		return -1;
-	if (check_utf8(r, &t.word, line, "word") || check_utf8(r, &t.speaker, line, "speaker"))
 		return -1;
 	check_columns(r, &t, line);
 	if (r->nwords == 0) {
@@ -370,6 +420,8 @@ static int is_blank(const char *s, size_t n)
 
 static int read_line(reader *r, const char *s, size_t n, unsigned long line)
 {
+	if (check_utf8(r, &s, &n, line))
+		return -1;
 	if (is_blank(s, n))
 		return r->doc ? end_sentence(r) : 0;
 	if (n >= 15 && memcmp(s, "#begin document", 15) == 0)
@@ -404,5 +456,6 @@ int xp_conll_read(const char *name, const char *buf, size_t len, const xp_read_o
 	free(r.words);
 	free(r.lens);
 	free(r.open);
+	free(r.items);
 	return rc;
 }

@@ -1,11 +1,13 @@
 /*
  * io/conll_write.c — the CoNLL-2012 writer; see conll.h.
  *
- * The coreference column of a token lists, in this order, the closings of
- * mentions that started earlier (innermost first), the one-token mentions,
- * then the openings of mentions that end later (outermost first).  Closings
- * come first so that a reader popping the latest open bracket of a cluster
- * gets back exactly the spans that were written.
+ * The coreference column of a token lists the openings of mentions that end
+ * later (outermost first), then one-token mentions, then closings (innermost
+ * first).  Readers, ours and the reference scorer, apply a token's items by
+ * kind (one-token, opening, closing) and pair a closing with the latest open
+ * bracket of its cluster, so every span is read back as written except one
+ * case CoNLL cannot express: two mentions of one cluster that cross, where
+ * one ends on the token where the other begins.
  */
 #include "conll.h"
 
@@ -13,7 +15,7 @@
 
 typedef struct piece {
 	uint32_t tok;
-	int kind;                 /* 0 close, 1 single, 2 open */
+	int kind;                 /* 0 open, 1 single, 2 close */
 	uint32_t other;           /* start for closes, end for opens */
 	long long label;
 } piece;
@@ -25,7 +27,7 @@ static int cmp_piece(const void *a, const void *b)
 		return x->tok < y->tok ? -1 : 1;
 	if (x->kind != y->kind)
 		return x->kind < y->kind ? -1 : 1;
-	/* closes: latest start first; opens: farthest end first */
+	/* opens: farthest end first; closes: latest start first */
 	if (x->other != y->other)
 		return x->other > y->other ? -1 : 1;
 	return x->label < y->label ? -1 : x->label > y->label;
@@ -54,11 +56,11 @@ static void write_utt(xp_buf *out, const xp_doc *d, size_t ui, const piece *pc, 
 			if (any)
 				xp_buf_putc(out, '|');
 			if (pc[k].kind == 0)
-				xp_buf_printf(out, "%lld)", pc[k].label);
+				xp_buf_printf(out, "(%lld", pc[k].label);
 			else if (pc[k].kind == 1)
 				xp_buf_printf(out, "(%lld)", pc[k].label);
 			else
-				xp_buf_printf(out, "(%lld", pc[k].label);
+				xp_buf_printf(out, "%lld)", pc[k].label);
 		}
 		if (!any)
 			xp_buf_putc(out, '-');
@@ -84,8 +86,8 @@ void xp_conll_write_doc(xp_buf *out, const xp_doc *d)
 			if (x->end == x->start + 1) {
 				pc[np++] = (piece){x->start, 1, x->start, lab};
 			} else {
-				pc[np++] = (piece){x->start, 2, x->end, lab};
-				pc[np++] = (piece){x->end - 1, 0, x->start, lab};
+				pc[np++] = (piece){x->start, 0, x->end, lab};
+				pc[np++] = (piece){x->end - 1, 2, x->start, lab};
 			}
 		}
 		qsort(pc, np, sizeof *pc, cmp_piece);

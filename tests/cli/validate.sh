@@ -5,8 +5,8 @@ expect_status 0 $XPROJ validate $FIX/conll/nested.conll
 expect_grep '0 error(s), 0 warning(s)' $T/out
 
 expect_status 1 $XPROJ validate $FIX/conll/bad_bytes.conll $FIX/conll/unopened.conll
-expect_grep 'bad_bytes.conll:2: error: word is not valid UTF-8' $T/err
-expect_grep 'bad_bytes.conll:3: error: malformed coreference item' $T/err
+expect_grep 'bad_bytes.conll:2: error: line is not valid UTF-8' $T/err
+expect_grep 'bad_bytes.conll:3: error: malformed coreference column' $T/err
 expect_grep 'unopened.conll:4: error: bracket 5) closes a mention that was never opened' $T/err
 
 # a span in two clusters and a duplicate are warnings: exit 0, or 1 with --strict

@@ -71,6 +71,32 @@ static void minimal_tabs(void **state)
 	xp_corpus_free(&c);
 }
 
+/* The reference scorer's own test files: "id coref" lines, items run
+ * together without '|', trailing tabs, an unnumbered part. */
+static void scorer_forms(void **state)
+{
+	(void)state;
+	xp_corpus c = {0};
+	load_ok(FIX("conll/scorer_forms.conll"), NULL, &c);
+	const xp_doc *d = &c.docs[0];
+	assert_int_equal(d->nutts, 2);
+	assert_int_equal(d->utts[0].ntoks, 5);
+	assert_string_equal(word(d, 0, 1), "");
+	assert_int_equal(d->nmentions, 3);
+	/* (1(3 ... 3)1): both [1,4); (2) at token 4 */
+	assert_int_equal(d->mentions[0].start, 1);
+	assert_int_equal(d->mentions[0].end, 4);
+	assert_int_equal(d->mentions[1].start, 1);
+	assert_int_equal(d->mentions[1].end, 4);
+	assert_int_equal(d->mentions[2].start, 4);
+	assert_int_equal(d->clusters[d->mentions[2].cluster].label, 2);
+	/* clusters in the scorer's entity order: 1, 3, 2 */
+	assert_int_equal(d->clusters[0].label, 1);
+	assert_int_equal(d->clusters[1].label, 3);
+	assert_int_equal(d->clusters[2].label, 2);
+	xp_corpus_free(&c);
+}
+
 static void expect_error(const char *path, unsigned long line, const char *needle)
 {
 	xp_corpus c = {0};
@@ -181,14 +207,22 @@ static void writer_format(void **state)
 	(void)state;
 	xp_corpus c = {0};
 	load_ok(FIX("conll/nested.conll"), NULL, &c);
-	assert_int_equal(c.docs[0].nmentions, 4);
+	/* "4)|(4" on token 2 is a one-token mention, as the reference scorer
+	 * reads it (items apply by kind: one-token, opening, closing) */
+	const xp_doc *d = &c.docs[0];
+	assert_int_equal(d->nmentions, 4);
+	const uint32_t spans[4][2] = {{0, 4}, {0, 5}, {1, 2}, {2, 3}};
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(d->mentions[i].start, spans[i][0]);
+		assert_int_equal(d->mentions[i].end, spans[i][1]);
+	}
 	xp_buf out = {0};
 	xp_conll_write(&out, &c);
 	const char *want =
 		"#begin document (nest); part 002\n"
 		"nest\t2\t0\ta\tna\tna\tna\tna\tna\t-\tna\tna\tna\t(4|(4\n"
 		"nest\t2\t1\tb\tna\tna\tna\tna\tna\t-\tna\tna\tna\t(4)\n"
-		"nest\t2\t2\tc\tna\tna\tna\tna\tna\t-\tna\tna\tna\t4)|(4\n"
+		"nest\t2\t2\tc\tna\tna\tna\tna\tna\t-\tna\tna\tna\t(4)\n"
 		"nest\t2\t3\td\tna\tna\tna\tna\tna\t-\tna\tna\tna\t4)\n"
 		"nest\t2\t4\te\tna\tna\tna\tna\tna\t-\tna\tna\tna\t4)\n"
 		"\n#end document\n";
@@ -202,6 +236,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(mmc_traps),
 		cmocka_unit_test(minimal_tabs),
+		cmocka_unit_test(scorer_forms),
 		cmocka_unit_test(unclosed_is_error_unless_repair),
 		cmocka_unit_test(unopened_is_error_unless_repair),
 		cmocka_unit_test(ontonotes_crlf_bom),
