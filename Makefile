@@ -105,8 +105,12 @@ $(B)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay.c $(B)/libxproj.a
 check: $(B)/xproj $(TESTS) $(REPLAYS)
 	@XPROJ=$(B)/xproj BUILD=$(B) sh tests/run $(TESTS) -- $(REPLAYS)
 
-check-data: $(B)/xproj
-	@XPROJ=$(B)/xproj DATA=$(DATA) sh tests/data/run
+$(B)/tests/scorer_cases: tests/data/scorer_cases.c $(B)/libxproj.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/libxproj.a $(LDLIBS)
+
+check-data: $(B)/xproj $(B)/tests/scorer_cases
+	@XPROJ=$(B)/xproj BUILD=$(B) DATA=$(DATA) sh tests/data/run
 
 bench: $(B)/xproj
 	@XPROJ=$(B)/xproj DATA=$(DATA) sh bench/run

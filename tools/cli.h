@@ -15,7 +15,7 @@ typedef struct xp_cmd {
 	const char *usage;     /* synopsis lines, then a blank line, then the options */
 } xp_cmd;
 
-extern const xp_cmd xp_cmd_stats, xp_cmd_convert, xp_cmd_validate;
+extern const xp_cmd xp_cmd_stats, xp_cmd_convert, xp_cmd_validate, xp_cmd_score;
 
 /* Print "xproj: file:line: reason" to stderr; returns the exit status 1. */
 int xp_cli_error(const xp_err *e);

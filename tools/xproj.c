@@ -17,6 +17,7 @@ static const xp_cmd *const commands[] = {
 	&xp_cmd_stats,
 	&xp_cmd_convert,
 	&xp_cmd_validate,
+	&xp_cmd_score,
 };
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
 

@@ -1,0 +1,196 @@
+/* tools/cmd_score.c — `xproj score`: coreference metrics, key vs response. */
+#include "cli.h"
+#include "../eval/score.h"
+#include "../io/read.h"
+
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct opts {
+	unsigned mask;
+	int json, per_doc;
+	json_t *docs;      /* --per-doc --json */
+} opts;
+
+static json_t *pair_json(double n, double d)
+{
+	return json_pack("[f,f]", n, d);
+}
+
+static json_t *scores_json(const xp_scores *s, unsigned mask)
+{
+	json_t *o = json_object();
+	for (int m = 0; m < XP_NMETRICS; m++) {
+		if (!(mask & 1u << m))
+			continue;
+		double r, p, f;
+		xp_prf(s, (xp_metric)m, &r, &p, &f);
+		json_t *x;
+		if (m == XP_BLANC) {
+			const xp_rp *c = &s->blanc_coref, *n = &s->blanc_noncoref;
+			x = json_pack("{s:o,s:o,s:f,s:{s:o,s:o},s:{s:o,s:o}}", "recall", pair_json(r, 1),
+				      "precision", pair_json(p, 1), "f1", f,
+				      "coref", "recall", pair_json(c->rn, c->rd), "precision", pair_json(c->pn, c->pd),
+				      "noncoref", "recall", pair_json(n->rn, n->rd), "precision", pair_json(n->pn, n->pd));
+		} else {
+			const xp_rp *v = &s->m[m];
+			x = json_pack("{s:o,s:o,s:f}", "recall", pair_json(v->rn, v->rd), "precision",
+				      pair_json(v->pn, v->pd), "f1", f);
+		}
+		json_object_set_new(o, xp_metric_name((xp_metric)m), x);
+	}
+	unsigned conll = 1u << XP_MUC | 1u << XP_BCUB | 1u << XP_CEAFE;
+	if ((mask & conll) == conll)
+		json_object_set_new(o, "conll", json_real(xp_conll_f1(s)));
+	return o;
+}
+
+static void num(char *buf, size_t n, double x)
+{
+	if (x == floor(x) && fabs(x) < 1e15)
+		snprintf(buf, n, "%.0f", x);
+	else
+		snprintf(buf, n, "%.4f", x);
+}
+
+static void cell(double num_, double den, double v)
+{
+	char a[40], b[40], s[100];
+	num(a, sizeof a, num_);
+	num(b, sizeof b, den);
+	snprintf(s, sizeof s, "%6.2f%% (%s/%s)", 100 * v, a, b);
+	printf("  %-28s", s);
+}
+
+static void table(const xp_scores *s, unsigned mask)
+{
+	printf("%-9s  %-28s  %-28s  %s\n", "metric", "recall", "precision", "F1");
+	for (int m = 0; m < XP_NMETRICS; m++) {
+		if (!(mask & 1u << m))
+			continue;
+		double r, p, f;
+		xp_prf(s, (xp_metric)m, &r, &p, &f);
+		printf("%-9s", xp_metric_name((xp_metric)m));
+		if (m == XP_BLANC) {
+			cell(r, 1, r);
+			cell(p, 1, p);
+		} else {
+			cell(s->m[m].rn, s->m[m].rd, r);
+			cell(s->m[m].pn, s->m[m].pd, p);
+		}
+		printf("  %6.2f%%\n", 100 * f);
+	}
+	unsigned conll = 1u << XP_MUC | 1u << XP_BCUB | 1u << XP_CEAFE;
+	if ((mask & conll) == conll)
+		printf("%-9s  %-28s  %-28s  %6.2f%%\n", "conll", "", "", 100 * xp_conll_f1(s));
+}
+
+static void per_doc(const xp_doc *key, const xp_scores *s, void *arg)
+{
+	opts *o = arg;
+	if (o->json) {
+		json_t *x = scores_json(s, o->mask);
+		json_object_set_new(x, "doc", json_string(key->id));
+		json_object_set_new(x, "part", json_integer(key->part));
+		json_array_append_new(o->docs, x);
+		return;
+	}
+	printf("== %s part %d%s\n", key->id, key->part, s->missing ? " (not in the response)" : "");
+	table(s, o->mask);
+	printf("\n");
+}
+
+static int load(const char *path, int repair, xp_corpus *c)
+{
+	xp_diags dg = {0};
+	xp_read_opts ro = {.repair = repair, .diags = &dg};
+	xp_err e;
+	int rc = xp_read_corpus(path, XP_FMT_AUTO, &ro, c, &e);
+	if (repair)
+		xp_cli_diags(&dg);
+	xp_diags_free(&dg);
+	return rc ? xp_cli_error(&e) : 0;
+}
+
+static void note_unmatched(const xp_corpus *key, const xp_corpus *resp, const char *rpath)
+{
+	size_t extra = 0;
+	for (size_t i = 0; i < resp->ndocs; i++) {
+		int found = 0;
+		for (size_t j = 0; !found && j < key->ndocs; j++)
+			found = key->docs[j].part == resp->docs[i].part &&
+				!strcmp(key->docs[j].id, resp->docs[i].id);
+		extra += !found;
+	}
+	if (extra)
+		fprintf(stderr, "xproj score: %zu document(s) of %s are not in the key and were ignored\n",
+			extra, rpath);
+}
+
+static int run(int argc, char **argv)
+{
+	static const struct option lo[] = {{"metric", required_argument, 0, 'm'},
+					   {"per-doc", no_argument, 0, 'd'},
+					   {"json", no_argument, 0, 'j'},
+					   {"repair", no_argument, 0, 'r'},
+					   {0, 0, 0, 0}};
+	opts o = {.mask = XP_ALL_METRICS};
+	int repair = 0, ch;
+	while ((ch = getopt_long(argc, argv, "m:djr", lo, NULL)) != -1) {
+		if (ch == 'm' && (o.mask = xp_metric_mask(optarg)) != 0) ;
+		else if (ch == 'd') o.per_doc = 1;
+		else if (ch == 'j') o.json = 1;
+		else if (ch == 'r') repair = 1;
+		else return xp_cli_usage(&xp_cmd_score, 2);
+	}
+	if (argc - optind != 2)
+		return xp_cli_usage(&xp_cmd_score, 2);
+	o.mask |= 1u << XP_MENTIONS;
+	xp_corpus key = {0}, resp = {0};
+	int rc = load(argv[optind], repair, &key) || load(argv[optind + 1], repair, &resp);
+	xp_scores tot;
+	xp_err e;
+	o.docs = json_array();
+	if (!rc && xp_score_corpus(&key, &resp, o.mask, &tot, o.per_doc ? per_doc : NULL, &o, &e))
+		rc = xp_cli_error(&e);
+	if (!rc) {
+		note_unmatched(&key, &resp, argv[optind + 1]);
+		if (tot.missing)
+			fprintf(stderr, "xproj score: %zu key document(s) are not in the response and score as empty\n",
+				tot.missing);
+		if (o.json) {
+			json_t *x = scores_json(&tot, o.mask);
+			if (o.per_doc)
+				json_object_set(x, "documents", o.docs);
+			char *s = json_dumps(x, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+			puts(s ? s : "{}");
+			free(s);
+			json_decref(x);
+		} else {
+			if (o.per_doc)
+				printf("== all %zu documents\n", tot.documents);
+			table(&tot, o.mask);
+		}
+	}
+	json_decref(o.docs);
+	xp_corpus_free(&key);
+	xp_corpus_free(&resp);
+	return rc;
+}
+
+const xp_cmd xp_cmd_score = {
+	"score", run, "score a response against a key: MUC, B3, CEAF, BLANC, LEA, CoNLL",
+	"xproj score [--metric all|muc|bcub|ceafm|ceafe|blanc|lea|mentions] [--per-doc]\n"
+	"            [--json] [--repair] KEY RESPONSE\n\n"
+	"Gives the numbers of the reference scorer (v8.01): recall, precision and F1 of each\n"
+	"metric with their raw numerators and denominators, summed over documents (matched by\n"
+	"id and part; a key document missing from the response scores as empty).  Mention\n"
+	"identification is always shown.  KEY and RESPONSE may be CoNLL or jsonlines.\n"
+	"  --metric M  one metric instead of all\n"
+	"  --per-doc   scores of each document, then the totals\n"
+	"  --json      {\"mentions\":{\"recall\":[n,d],\"precision\":[n,d],\"f1\":x},\"muc\":{...},...,\"conll\":x}\n"
+	"  --repair    drop dangling brackets (and say so) instead of stopping",
+};
