@@ -12,6 +12,7 @@
 #include "conll.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct piece {
 	uint32_t tok;
@@ -33,10 +34,16 @@ static int cmp_piece(const void *a, const void *b)
 	return x->label < y->label ? -1 : x->label > y->label;
 }
 
-static void put_field(xp_buf *out, const char *s)
+/* A field must not break the line: tabs and line breaks become '_', and a
+ * first column must not start with '#' (it would read as a directive). */
+static void put_clean(xp_buf *out, const char *s, size_t n, int first_column)
 {
-	xp_buf_puts(out, s);
-	xp_buf_putc(out, '\t');
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (c == '\t' || c == '\n' || c == '\r' || (first_column && (c == ' ' || (i == 0 && c == '#'))))
+			c = '_';
+		xp_buf_putc(out, c);
+	}
 }
 
 static void write_utt(xp_buf *out, const xp_doc *d, size_t ui, const piece *pc, size_t np)
@@ -46,11 +53,13 @@ static void write_utt(xp_buf *out, const xp_doc *d, size_t ui, const piece *pc, 
 	for (uint32_t t = 0; t < u->ntoks; t++) {
 		uint32_t wl;
 		const char *w = xp_tok_str(u, t, &wl);
-		xp_buf_printf(out, "%s\t%d\t%u\t", d->id, d->part, t);
-		xp_buf_add(out, w, wl);
+		put_clean(out, d->id, strlen(d->id), 1);
+		xp_buf_printf(out, "\t%d\t%u\t", d->part, t);
+		put_clean(out, w, wl, 0);
 		xp_buf_puts(out, "\tna\tna\tna\tna\tna\t");
-		put_field(out, u->speaker[0] ? u->speaker : "-");
-		xp_buf_puts(out, "na\tna\tna\t");
+		const char *spk = u->speaker[0] ? u->speaker : "-";
+		put_clean(out, spk, strlen(spk), 0);
+		xp_buf_puts(out, "\tna\tna\tna\t");
 		int any = 0;
 		for (; k < np && pc[k].tok == t; k++, any = 1) {
 			if (any)
@@ -71,7 +80,9 @@ static void write_utt(xp_buf *out, const xp_doc *d, size_t ui, const piece *pc, 
 
 void xp_conll_write_doc(xp_buf *out, const xp_doc *d)
 {
-	xp_buf_printf(out, "#begin document (%s); part %03d\n", d->id, d->part);
+	xp_buf_puts(out, "#begin document (");
+	put_clean(out, d->id, strlen(d->id), 0);
+	xp_buf_printf(out, "); part %03d\n", d->part);
 	piece *pc = malloc((2 * d->nmentions + 1) * sizeof *pc);
 	if (!pc) {
 		out->oom = 1;
