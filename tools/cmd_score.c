@@ -15,9 +15,17 @@ typedef struct opts {
 	json_t *docs;      /* --per-doc --json */
 } opts;
 
+/* counts print as integers, B3 and CEAFe sums as reals */
+static json_t *number(double x)
+{
+	if (x == floor(x) && fabs(x) < 9e15)
+		return json_integer((json_int_t)x);
+	return json_real(x);
+}
+
 static json_t *pair_json(double n, double d)
 {
-	return json_pack("[f,f]", n, d);
+	return json_pack("[o,o]", number(n), number(d));
 }
 
 static json_t *scores_json(const xp_scores *s, unsigned mask)
@@ -165,7 +173,7 @@ static int run(int argc, char **argv)
 			json_t *x = scores_json(&tot, o.mask);
 			if (o.per_doc)
 				json_object_set(x, "documents", o.docs);
-			char *s = json_dumps(x, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17));
+			char *s = json_dumps(x, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
 			puts(s ? s : "{}");
 			free(s);
 			json_decref(x);

@@ -1,0 +1,31 @@
+# xproj score: JSON layout, one metric, per document, documents matched by (id, part), errors.
+. tests/cli/lib
+S=$FIX/score
+
+expect_status 0 $XPROJ score --json $S/key.conll $S/response.conll
+expect_grep '^{"mentions":{"recall":\[4,5\],"precision":\[4,4\],"f1":0.888888888888889},"muc":{"recall":\[2,3\],"precision":\[2,2\],"f1":0.8},' $T/out
+expect_grep '"ceafe":{"recall":\[0.666666666666667,2\],"precision":\[0.666666666666667,2\]' $T/out
+expect_grep '"blanc":{"recall":\[0.333333333333333,1\],"precision":\[1,1\],"f1":0.5,' $T/out
+expect_grep '"lea":{"recall":\[1.33333333333333,5\],"precision":\[4,4\],"f1":0.421052631578947},"conll":0.568253968253968}$' $T/out
+# "part 0" in the response is the key's "part 000"; ep2 is missing, ep9 extra
+expect_grep '1 key document(s) are not in the response' $T/err
+expect_grep '1 document(s) of .*response.conll are not in the key' $T/err
+
+expect_status 0 $XPROJ score --metric muc $S/key.conll $S/response.conll
+expect_grep '^muc  *66.67% (2/3)  *100.00% (2/2)  *80.00%$' $T/out
+expect_eq "$(grep -c '^bcub' $T/out)" 0 "--metric muc shows only muc (and mentions)"
+
+expect_status 0 $XPROJ score --per-doc --json --metric lea $S/key.conll $S/response.conll
+expect_grep '"documents":\[{"mentions":.*"doc":"ep1","part":0},{.*"doc":"ep2","part":0}\]' $T/out
+
+# the key against itself is perfect, through jsonlines too
+$XPROJ convert $S/key.conll $T/key.jsonlines
+expect_status 0 $XPROJ score --json $S/key.conll $T/key.jsonlines
+expect_grep '"conll":1.0}$' $T/out
+
+# malformed input names file:line; --repair scores anyway
+expect_status 1 $XPROJ score $FIX/conll/unclosed.conll $S/response.conll
+expect_grep 'unclosed.conll:3: bracket (1' $T/err
+expect_status 0 $XPROJ score --repair $FIX/conll/unclosed.conll $FIX/conll/unclosed.conll
+expect_status 2 $XPROJ score --metric nope $S/key.conll $S/key.conll
+finish
