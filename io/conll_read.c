@@ -362,7 +362,9 @@ static int implicit_document(reader *r, const tokline *t, unsigned long line)
 			    (int)t->doc.n, t->doc.p))
 		return -1;
 	long long part = xp_parse_uint(t->part);
-	r->doc = xp_corpus_add_doc(r->c, t->doc.p, t->doc.n, part < 0 ? 0 : (int)part);
+	if (part < 0 || part > 1000000)
+		part = 0;
+	r->doc = xp_corpus_add_doc(r->c, t->doc.p, t->doc.n, (int)part);
 	if (!r->doc)
 		return oom(r, line);
 	r->doc_line = line;
