@@ -112,8 +112,14 @@ $(B)/tests/scorer_cases: tests/data/scorer_cases.c $(B)/libxproj.a
 check-data: $(B)/xproj $(B)/tests/scorer_cases
 	@XPROJ=$(B)/xproj BUILD=$(B) DATA=$(DATA) sh tests/data/run
 
-bench: $(B)/xproj
-	@XPROJ=$(B)/xproj DATA=$(DATA) sh bench/run
+BENCH_SRC := $(wildcard bench/*.c)
+BENCHES   := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
+$(B)/bench/%: bench/%.c $(B)/libxproj.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/libxproj.a $(LDLIBS)
+
+bench: $(B)/xproj $(BENCHES)
+	@XPROJ=$(B)/xproj BUILD=$(B) DATA=$(DATA) sh bench/run
 
 demo: $(B)/xproj
 	@XPROJ=$(B)/xproj sh tools/sample/demo
