@@ -18,6 +18,10 @@ static const xp_cmd *const commands[] = {
 	&xp_cmd_convert,
 	&xp_cmd_validate,
 	&xp_cmd_score,
+	&xp_cmd_bitext,
+	&xp_cmd_wordalign,
+	&xp_cmd_symmetrize,
+	&xp_cmd_aer,
 };
 enum { NCOMMANDS = sizeof commands / sizeof *commands };
 

@@ -1,0 +1,24 @@
+/*
+ * align/sym.h — symmetrising two directional word alignments (Koehn et al.
+ * 2003, as in Moses): intersect, union, grow-diag, grow-diag-final,
+ * grow-diag-final-and.  Both inputs give links as (source i, target j).
+ * A link's probability is the mean of its two directional probabilities
+ * (0 for a direction that lacks the link).
+ */
+#ifndef XP_SYM_H
+#define XP_SYM_H
+
+#include "../io/walign.h"
+
+typedef enum {
+	XP_SYM_INTERSECT, XP_SYM_UNION, XP_SYM_GROW_DIAG, XP_SYM_GDF, XP_SYM_GDFA
+} xp_sym;
+
+/* "intersect", "union", "grow-diag", "grow-diag-final", "grow-diag-final-and"; -1 if none */
+int xp_sym_named(const char *name);
+const char *xp_sym_name(xp_sym s);
+
+int xp_symmetrize(const xp_walign *fwd, const xp_walign *rev, xp_sym how, xp_walign *out,
+		  xp_err *err);
+
+#endif

@@ -1,0 +1,202 @@
+/* io/aligned.c — the aligned-corpus file; see aligned.h. */
+#include "aligned.h"
+#include "bitext.h"
+#include "file.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+void xp_aligned_free(xp_aligned *a)
+{
+	free(a->v);
+	xp_arena_free(&a->arena);
+	memset(a, 0, sizeof *a);
+}
+
+static const char *str(xp_aligned *a, json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+	if (!v)
+		return "";
+	if (!json_is_string(v))
+		return NULL;
+	return xp_arena_strndup(&a->arena, json_string_value(v), json_string_length(v));
+}
+
+static int strings(xp_aligned *a, json_t *o, const char *key, const char ***out, uint32_t *n)
+{
+	json_t *v = json_object_get(o, key);
+	*n = 0;
+	*out = NULL;
+	if (!v)
+		return 0;
+	if (!json_is_array(v))
+		return -1;
+	*n = (uint32_t)json_array_size(v);
+	*out = xp_arena_alloc(&a->arena, (*n + 1) * sizeof **out);
+	for (uint32_t i = 0; *out && i < *n; i++) {
+		json_t *s = json_array_get(v, i);
+		if (!json_is_string(s))
+			return -1;
+		(*out)[i] = xp_arena_strndup(&a->arena, json_string_value(s), json_string_length(s));
+	}
+	return *out ? 0 : -1;
+}
+
+static int ints(xp_aligned *a, json_t *o, const char *key, uint32_t **out, uint32_t *n)
+{
+	json_t *v = json_object_get(o, key);
+	*n = 0;
+	*out = NULL;
+	if (!v)
+		return 0;
+	if (!json_is_array(v))
+		return -1;
+	*n = (uint32_t)json_array_size(v);
+	*out = xp_arena_alloc(&a->arena, (*n + 1) * sizeof **out);
+	for (uint32_t i = 0; *out && i < *n; i++) {
+		json_t *s = json_array_get(v, i);
+		if (!json_is_integer(s) || json_integer_value(s) < 0)
+			return -1;
+		(*out)[i] = (uint32_t)json_integer_value(s);
+	}
+	return *out ? 0 : -1;
+}
+
+static const char *one(xp_aligned *a, json_t *o, xp_autt *u)
+{
+	json_t *part = json_object_get(o, "part"), *utt = json_object_get(o, "utt");
+	json_t *score = json_object_get(o, "score");
+	if (!(u->doc = str(a, o, "doc")) || !u->doc[0])
+		return "no \"doc\" string";
+	if (!json_is_integer(part) || json_integer_value(part) < 0 || json_integer_value(part) > 1000000)
+		return "\"part\" is not a part number";
+	if (!json_is_integer(utt) || json_integer_value(utt) < 0)
+		return "\"utt\" is not an utterance number";
+	u->part = (int)json_integer_value(part);
+	u->utt = (uint32_t)json_integer_value(utt);
+	if (!(u->speaker = str(a, o, "speaker")) || !(u->tgt_lang = str(a, o, "tgt_lang")) ||
+	    !(u->tgt_text = str(a, o, "tgt_text")))
+		return "\"speaker\", \"tgt_lang\" or \"tgt_text\" is not a string";
+	if (strings(a, o, "src", &u->src, &u->nsrc) || !json_is_array(json_object_get(o, "src")))
+		return "\"src\" is not a list of strings";
+	if (strings(a, o, "tgt", &u->tgt, &u->ntgt))
+		return "\"tgt\" is not a list of strings";
+	if (ints(a, o, "en_subs", &u->en_subs, &u->nen_subs) ||
+	    ints(a, o, "tgt_subs", &u->tgt_subs, &u->ntgt_subs))
+		return "\"en_subs\"/\"tgt_subs\" is not a list of block numbers";
+	if (score && !json_is_number(score))
+		return "\"score\" is not a number";
+	u->score = score ? json_number_value(score) : 0;
+	return NULL;
+}
+
+int xp_aligned_read_mem(const char *name, const char *buf, size_t len, xp_aligned *a, xp_err *err)
+{
+	xp_lines it;
+	xp_lines_init(&it, buf, len);
+	const char *s;
+	size_t n;
+	while (xp_lines_next(&it, &s, &n)) {
+		size_t k = 0;
+		while (k < n && (s[k] == ' ' || s[k] == '\t'))
+			k++;
+		if (k == n)
+			continue;
+		json_error_t je;
+		json_t *o = json_loadb(s, n, 0, &je);
+		if (!json_is_object(o)) {
+			json_decref(o);
+			return xp_fail(err, name, it.lineno, "not a JSON object: %s", o ? "wrong type" : je.text);
+		}
+		if (xp_grow(&a->v, &a->cap, a->n + 1, sizeof *a->v)) {
+			json_decref(o);
+			return xp_fail(err, name, it.lineno, "out of memory");
+		}
+		xp_autt *u = &a->v[a->n];
+		memset(u, 0, sizeof *u);
+		const char *why = one(a, o, u);
+		json_decref(o);
+		if (why)
+			return xp_fail(err, name, it.lineno, "%s", why);
+		a->n++;
+	}
+	return 0;
+}
+
+int xp_aligned_read(const char *path, xp_aligned *a, xp_err *err)
+{
+	char *buf;
+	size_t len;
+	if (xp_read_file(path, &buf, &len, err))
+		return -1;
+	int rc = xp_aligned_read_mem(path, buf, len, a, err);
+	free(buf);
+	return rc;
+}
+
+static json_t *str_list(const char **v, uint32_t n)
+{
+	json_t *a = json_array();
+	for (uint32_t i = 0; i < n; i++)
+		json_array_append_new(a, json_string(v[i]));
+	return a;
+}
+
+static json_t *int_list(const uint32_t *v, uint32_t n)
+{
+	json_t *a = json_array();
+	for (uint32_t i = 0; i < n; i++)
+		json_array_append_new(a, json_integer(v[i]));
+	return a;
+}
+
+void xp_aligned_write(xp_buf *out, const xp_aligned *a)
+{
+	for (size_t i = 0; i < a->n; i++) {
+		const xp_autt *u = &a->v[i];
+		json_t *o = json_pack("{s:s,s:i,s:I,s:s,s:o,s:s,s:s,s:o,s:o,s:o,s:f}", "doc", u->doc,
+				      "part", u->part, "utt", (json_int_t)u->utt, "speaker", u->speaker,
+				      "src", str_list(u->src, u->nsrc), "tgt_lang", u->tgt_lang,
+				      "tgt_text", u->tgt_text, "tgt", str_list(u->tgt, u->ntgt),
+				      "en_subs", int_list(u->en_subs, u->nen_subs),
+				      "tgt_subs", int_list(u->tgt_subs, u->ntgt_subs), "score", u->score);
+		char *s = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6)) : NULL;
+		json_decref(o);
+		if (!s) {
+			out->oom = 1;
+			return;
+		}
+		xp_buf_puts(out, s);
+		xp_buf_putc(out, '\n');
+		free(s);
+	}
+}
+
+static void tokens(xp_buf *out, const char **v, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		if (i)
+			xp_buf_putc(out, ' ');
+		xp_bitext_put_token(out, v[i], strlen(v[i]));
+	}
+}
+
+void xp_aligned_bitext(const xp_aligned *a, xp_buf *pairs, xp_buf *map)
+{
+	for (size_t i = 0; i < a->n; i++) {
+		const xp_autt *u = &a->v[i];
+		if (!u->ntgt || !u->nsrc)
+			continue;
+		tokens(pairs, u->src, u->nsrc);
+		xp_buf_puts(pairs, " ||| ");
+		tokens(pairs, u->tgt, u->ntgt);
+		xp_buf_putc(pairs, '\n');
+		if (map) {
+			for (const char *p = u->doc; *p; p++)
+				xp_buf_putc(map, *p == '\t' || *p == '\n' ? '_' : *p);
+			xp_buf_printf(map, "\t%d\t%u\n", u->part, u->utt);
+		}
+	}
+}

@@ -1,0 +1,53 @@
+/*
+ * io/aligned.h — the aligned-corpus file: the contract between utterance
+ * alignment (align/) and projection (project/).  JSON Lines, one object per
+ * source utterance in document order:
+ *
+ *   {"doc":"s09e03c09t","part":9,"utt":0,"speaker":"Penny",
+ *    "src":["There","you","go","."],"tgt_lang":"zh","tgt_text":"就这样啦",
+ *    "tgt":["就","这样","啦"],"en_subs":[12,13],"tgt_subs":[12],"score":0.93}
+ *
+ * `src` are exactly the source tokens (the CoNLL tokens when the transcript
+ * is a CoNLL file); `tgt` is the target tokenised for word alignment, [] when
+ * nothing aligned.
+ */
+#ifndef XP_ALIGNED_H
+#define XP_ALIGNED_H
+
+#include "buf.h"
+#include "error.h"
+#include "mem.h"
+
+#include <stdint.h>
+
+typedef struct xp_autt {
+	const char *doc;
+	int part;
+	uint32_t utt;
+	const char *speaker;
+	const char **src;
+	uint32_t nsrc;
+	const char *tgt_lang, *tgt_text;
+	const char **tgt;
+	uint32_t ntgt;
+	uint32_t *en_subs, *tgt_subs;
+	uint32_t nen_subs, ntgt_subs;
+	double score;
+} xp_autt;
+
+typedef struct xp_aligned {
+	xp_autt *v;
+	size_t n, cap;
+	xp_arena arena;
+} xp_aligned;
+
+int xp_aligned_read(const char *path, xp_aligned *a, xp_err *err);
+int xp_aligned_read_mem(const char *name, const char *buf, size_t len, xp_aligned *a, xp_err *err);
+void xp_aligned_write(xp_buf *out, const xp_aligned *a);
+void xp_aligned_free(xp_aligned *a);
+
+/* The bitext of the utterances with non-empty source and target ("src ||| tgt" per
+ * line, see bitext.h) and its map ("doc<TAB>part<TAB>utt" per line). */
+void xp_aligned_bitext(const xp_aligned *a, xp_buf *pairs, xp_buf *map);
+
+#endif

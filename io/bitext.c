@@ -1,0 +1,175 @@
+/* io/bitext.c — see bitext.h. */
+#include "bitext.h"
+#include "file.h"
+#include "mem.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
+void xp_bitext_free(xp_bitext *b)
+{
+	free(b->src);
+	free(b->tgt);
+	free(b->toks);
+	free(b->buf);
+	memset(b, 0, sizeof *b);
+}
+
+static int add_tokens(xp_bitext *b, const char *s, const char *end)
+{
+	while (s < end) {
+		while (s < end && (*s == ' ' || *s == '\t'))
+			s++;
+		const char *t = s;
+		while (t < end && *t != ' ' && *t != '\t')
+			t++;
+		if (t > s) {
+			if (xp_grow(&b->toks, &b->cap_toks, b->ntoks + 1, sizeof *b->toks))
+				return -1;
+			b->toks[b->ntoks++] = (xp_str){s, (size_t)(t - s)};
+		}
+		s = t;
+	}
+	return 0;
+}
+
+int xp_bitext_read_mem(const char *name, char *buf, size_t len, xp_bitext *b, xp_err *err)
+{
+	memset(b, 0, sizeof *b);
+	b->buf = buf;
+	b->name = name;
+	xp_lines it;
+	xp_lines_init(&it, buf, len);
+	const char *s;
+	size_t n;
+	while (xp_lines_next(&it, &s, &n)) {
+		const char *sep = NULL;
+		for (size_t k = 0; k + 3 <= n; k++)
+			if (!memcmp(s + k, "|||", 3)) {
+				sep = s + k;
+				break;
+			}
+		if (!sep)
+			return xp_fail(err, name, it.lineno, "no ' ||| ' between source and target");
+		if (xp_grow(&b->src, &b->cap_idx, b->n + 2, sizeof *b->src) ||
+		    xp_grow(&b->tgt, &b->cap_tgt, b->n + 1, sizeof *b->tgt))
+			return xp_fail(err, name, it.lineno, "out of memory");
+		b->src[b->n] = b->ntoks;
+		if (add_tokens(b, s, sep))
+			return xp_fail(err, name, it.lineno, "out of memory");
+		b->tgt[b->n] = b->ntoks;
+		if (add_tokens(b, sep + 3, s + n))
+			return xp_fail(err, name, it.lineno, "out of memory");
+		b->n++;
+		b->src[b->n] = b->ntoks;
+	}
+	if (!b->src && !(b->src = calloc(1, sizeof *b->src)))
+		return xp_fail(err, name, 0, "out of memory");
+	return 0;
+}
+
+int xp_bitext_read(const char *path, xp_bitext *b, xp_err *err)
+{
+	char *buf;
+	size_t len;
+	if (xp_read_file(path, &buf, &len, err))
+		return -1;
+	if (xp_bitext_read_mem(path, buf, len, b, err)) {
+		xp_bitext_free(b);
+		return -1;
+	}
+	return 0;
+}
+
+int xp_bitext_check(const xp_bitext *b, const xp_walign *a, const char *aname, xp_err *err)
+{
+	if (a->nsent != b->n)
+		return xp_fail(err, aname, a->nsent < b->n ? a->nsent + 1 : b->n + 1,
+			       "%zu lines, but the bitext %s has %zu", a->nsent, b->name, b->n);
+	for (size_t s = 0; s < a->nsent; s++)
+		for (size_t k = a->start[s]; k < a->start[s + 1]; k++) {
+			const xp_link *l = &a->links[k];
+			size_t ns = xp_bitext_srclen(b, s), nt = xp_bitext_tgtlen(b, s);
+			if (l->i >= ns || l->j >= nt)
+				return xp_fail(err, aname, s + 1,
+					       "link %u-%u is outside the sentence pair (%zu source, %zu target tokens)",
+					       l->i, l->j, ns, nt);
+		}
+	return 0;
+}
+
+static int same(xp_str a, const char *s, size_t n) { return a.n == n && !memcmp(a.p, s, n); }
+
+int xp_bitext_check_words(const xp_bitext *b, const xp_walign *a, const char *path, xp_err *err)
+{
+	char *buf;
+	size_t len;
+	if (xp_read_file(path, &buf, &len, err))
+		return -1;
+	xp_lines it;
+	xp_lines_init(&it, buf, len);
+	const char *s;
+	size_t n, sent = 0;
+	int rc = 0;
+	while (rc == 0 && xp_lines_next(&it, &s, &n)) {
+		if (sent >= a->nsent || sent >= b->n) {
+			rc = xp_fail(err, path, it.lineno, "more lines than the alignment");
+			break;
+		}
+		size_t k = 0, link = a->start[sent];
+		while (rc == 0 && k < n) {
+			while (k < n && s[k] == ' ')
+				k++;
+			size_t st = k;
+			while (k < n && s[k] != ' ')
+				k++;
+			if (st == k)
+				break;
+			const char *item = s + st, *sep = NULL;
+			for (size_t q = st; q + 5 <= k; q++)
+				if (!memcmp(s + q, "<sep>", 5)) {
+					sep = s + q;
+					break;
+				}
+			if (!sep || link >= a->start[sent + 1]) {
+				rc = xp_fail(err, path, it.lineno, "item '%.*s' does not match a link",
+					     (int)(k - st), item);
+				break;
+			}
+			const xp_link *l = &a->links[link++];
+			xp_str ws = b->toks[b->src[sent] + l->i], wt = b->toks[b->tgt[sent] + l->j];
+			if (!same(ws, item, (size_t)(sep - item)) || !same(wt, sep + 5, (size_t)(s + k - sep - 5)))
+				rc = xp_fail(err, path, it.lineno,
+					     "link %u-%u joins '%.*s' and '%.*s' in the bitext, not '%.*s': "
+					     "the aligner tokenised this line differently",
+					     l->i, l->j, (int)ws.n, ws.p, (int)wt.n, wt.p, (int)(k - st), item);
+		}
+		sent++;
+	}
+	free(buf);
+	return rc;
+}
+
+/* Python's str.split(), which awesome-align uses, splits on Unicode
+ * White_Space and on U+001C..U+001F; such characters inside a token
+ * become '_'. */
+void xp_bitext_put_token(xp_buf *out, const char *s, size_t n)
+{
+	if (n == 0) {
+		xp_buf_putc(out, '_');
+		return;
+	}
+	size_t i = 0;
+	while (i < n) {
+		int32_t j = 0, len = (int32_t)(n - i > 8 ? 8 : n - i);
+		UChar32 c;
+		U8_NEXT((const uint8_t *)s + i, j, len, c);
+		if (c >= 0 && (u_isUWhiteSpace(c) || (c >= 0x1C && c <= 0x1F)))
+			xp_buf_putc(out, '_');
+		else
+			xp_buf_add(out, s + i, (size_t)j);
+		i += (size_t)j;
+	}
+}

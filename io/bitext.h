@@ -1,0 +1,47 @@
+/*
+ * io/bitext.h — parallel text for word aligners: one "src ||| tgt" line per
+ * sentence pair, tokens separated by spaces (the input of awesome-align,
+ * fast_align and eflomal), and the map file that says which document
+ * utterance each line is, so that skipped empty targets never shift the
+ * numbering.
+ *
+ * Tokens are split on runs of ASCII spaces and tabs only, so an ideographic
+ * space (U+3000) that stands as a token stays one (the gold alignments count
+ * it; awesome-align, which splits on every Unicode space, does not, and its
+ * indices shift on such lines: xp_bitext_check_words catches that).
+ */
+#ifndef XP_BITEXT_H
+#define XP_BITEXT_H
+
+#include "error.h"
+#include "text.h"
+#include "walign.h"
+
+typedef struct xp_bitext {
+	size_t n;                 /* sentence pairs */
+	size_t *src, *tgt;        /* pair s: toks[src[s]..tgt[s]) and toks[tgt[s]..src[s+1]) */
+	xp_str *toks;
+	size_t ntoks, cap_toks, cap_idx, cap_tgt;
+	char *buf;                /* the file's text, which toks point into */
+	const char *name;
+} xp_bitext;
+
+int xp_bitext_read(const char *path, xp_bitext *b, xp_err *err);
+int xp_bitext_read_mem(const char *name, char *buf, size_t len, xp_bitext *b, xp_err *err);
+void xp_bitext_free(xp_bitext *b);
+
+static inline size_t xp_bitext_srclen(const xp_bitext *b, size_t s) { return b->tgt[s] - b->src[s]; }
+static inline size_t xp_bitext_tgtlen(const xp_bitext *b, size_t s) { return b->src[s + 1] - b->tgt[s]; }
+
+/* The alignment fits the bitext: same number of lines, every index inside
+ * its line's tokens.  Errors name the alignment file and line. */
+int xp_bitext_check(const xp_bitext *b, const xp_walign *a, const char *aname, xp_err *err);
+/* awesome-align's word file agrees with the bitext's tokens, link by link
+ * (a must be as read, not normalised). */
+int xp_bitext_check_words(const xp_bitext *b, const xp_walign *a, const char *path, xp_err *err);
+
+/* Write one bitext token: whitespace inside becomes '_', an empty token is
+ * "_", so every reader sees the same number of tokens. */
+void xp_bitext_put_token(xp_buf *out, const char *s, size_t n);
+
+#endif
