@@ -108,6 +108,14 @@ int xp_bitext_check_words(const xp_bitext *b, const xp_walign *a, const char *pa
 	size_t len;
 	if (xp_read_file(path, &buf, &len, err))
 		return -1;
+	int rc = xp_bitext_check_words_mem(b, a, path, buf, len, err);
+	free(buf);
+	return rc;
+}
+
+int xp_bitext_check_words_mem(const xp_bitext *b, const xp_walign *a, const char *path,
+			      const char *buf, size_t len, xp_err *err)
+{
 	xp_lines it;
 	xp_lines_init(&it, buf, len);
 	const char *s;
@@ -148,7 +156,6 @@ int xp_bitext_check_words(const xp_bitext *b, const xp_walign *a, const char *pa
 		}
 		sent++;
 	}
-	free(buf);
 	return rc;
 }
 
@@ -172,4 +179,17 @@ void xp_bitext_put_token(xp_buf *out, const char *s, size_t n)
 			xp_buf_add(out, s + i, (size_t)j);
 		i += (size_t)j;
 	}
+}
+
+int xp_walign_import(const xp_import *im, xp_walign *a, xp_err *err)
+{
+	if (xp_pharaoh_read_file(im->pharaoh, im->one_based, a, err))
+		return -1;
+	if (im->probs && xp_probs_read_file(im->probs, a, err))
+		return -1;
+	if (im->bitext && xp_bitext_check(im->bitext, a, im->pharaoh, err))
+		return -1;
+	if (im->words && im->bitext && xp_bitext_check_words(im->bitext, a, im->words, err))
+		return -1;
+	return 0;
 }

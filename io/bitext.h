@@ -39,9 +39,23 @@ int xp_bitext_check(const xp_bitext *b, const xp_walign *a, const char *aname, x
 /* awesome-align's word file agrees with the bitext's tokens, link by link
  * (a must be as read, not normalised). */
 int xp_bitext_check_words(const xp_bitext *b, const xp_walign *a, const char *path, xp_err *err);
+int xp_bitext_check_words_mem(const xp_bitext *b, const xp_walign *a, const char *name,
+			      const char *buf, size_t len, xp_err *err);
 
 /* Write one bitext token: whitespace inside becomes '_', an empty token is
  * "_", so every reader sees the same number of tokens. */
 void xp_bitext_put_token(xp_buf *out, const char *s, size_t n);
 
+
+
+/* Import a word aligner's output as xproj will use it: Pharaoh (0-based
+ * unless one_based), optionally awesome-align's prob and word files, all
+ * checked against the bitext when one is given. */
+typedef struct xp_import {
+	const char *pharaoh, *probs, *words;   /* probs, words may be NULL */
+	const xp_bitext *bitext;               /* may be NULL: no range checks */
+	int one_based;
+} xp_import;
+
+int xp_walign_import(const xp_import *im, xp_walign *a, xp_err *err);
 #endif

@@ -158,6 +158,13 @@ int xp_probs_read_file(const char *path, xp_walign *a, xp_err *err)
 	size_t len;
 	if (xp_read_file(path, &buf, &len, err))
 		return -1;
+	int rc = xp_probs_read(path, buf, len, a, err);
+	free(buf);
+	return rc;
+}
+
+int xp_probs_read(const char *path, const char *buf, size_t len, xp_walign *a, xp_err *err)
+{
 	xp_lines it;
 	xp_lines_init(&it, buf, len);
 	const char *s;
@@ -193,7 +200,6 @@ int xp_probs_read_file(const char *path, xp_walign *a, xp_err *err)
 		rc = xp_fail(err, path, it.lineno, "%zu lines, the alignment file has %zu", sent, a->nsent);
 	if (rc == 0)
 		a->has_probs = 1;
-	free(buf);
 	return rc;
 }
 

@@ -53,6 +53,7 @@ int xp_pharaoh_read_file(const char *path, int one_based, xp_walign *a, xp_err *
 /* Attach an awesome-align prob file: line count and per-line counts must
  * match the alignment as read (before normalising). */
 int xp_probs_read_file(const char *path, xp_walign *a, xp_err *err);
+int xp_probs_read(const char *name, const char *buf, size_t len, xp_walign *a, xp_err *err);
 
 /* Pharaoh text: "i-j" (sure) and, with possible, "ipj"; "\n" per sentence. */
 void xp_pharaoh_write(xp_buf *out, const xp_walign *a, int with_possible);

@@ -1,0 +1,36 @@
+# bitext, wordalign, symmetrize, aer, check-align on the fixtures.
+. tests/cli/lib
+A=$FIX/walign
+
+expect_status 0 $XPROJ bitext $FIX/aligned/small.jsonl -o $T/pairs.txt --map $T/pairs.map
+expect_eq "$(sed -n 2p $T/pairs.txt)" "The _ fire _ ||| 火 _ 灾" "bitext line 2"
+expect_eq "$(sed -n 2p $T/pairs.map)" "$(printf 's09e03c09t\t9\t2')" "map line 2"
+expect_grep '3 sentence pairs written (1 with an empty side left out)' $T/err
+
+expect_status 0 $XPROJ wordalign $T/pairs.txt -o $T/out.pharaoh --probs $T/out.probs --seed 3
+expect_eq "$(wc -l < $T/out.pharaoh)" 3 "one alignment line per pair"
+expect_status 0 $XPROJ check-align --bitext $T/pairs.txt --probs $T/out.probs $T/out.pharaoh
+expect_grep ': 3 sentence pairs, .* links with probabilities: ok' $T/out
+expect_status 0 $XPROJ wordalign $T/pairs.txt -o $T/again.pharaoh --seed 3 --threads 2
+cmp -s $T/out.pharaoh $T/again.pharaoh || { echo "FAIL: --threads changed the output"; fails=$((fails + 1)); }
+
+expect_status 1 $XPROJ check-align --bitext $A/pairs.txt $A/range.pharaoh
+expect_grep 'range.pharaoh:3: link 2-3 is outside the sentence pair (3 source, 3 target tokens)' $T/err
+expect_status 1 $XPROJ check-align --bitext $A/pairs.txt --probs $A/count.probs $A/ok.pharaoh
+expect_grep 'count.probs:2: 2 probabilities for 1 links' $T/err
+expect_status 1 $XPROJ check-align --bitext $A/pairs.txt --words $A/bad.words $A/ok.pharaoh
+expect_grep 'bad.words:2: link 0-0 joins .hello. and .bonjour. in the bitext, not .hello<sep>salut.' $T/err
+
+printf '0-0 1-1 3-0\n' > $T/f; printf '0-0 1-1 2-3\n' > $T/r
+expect_status 0 $XPROJ symmetrize --method grow-diag-final-and $T/f $T/r
+expect_eq "$(cat $T/out)" "0-0 1-1 2-3" "gdfa"
+printf '0-0 1-1 3-2\n' > $T/rt
+expect_status 0 $XPROJ symmetrize --method intersect --reverse-is-target-source $T/f $T/rt
+expect_eq "$(cat $T/out)" "0-0 1-1" "intersect with a j-i reverse"
+
+printf '1-1 2-2 3p3\n' > $T/gold; printf '0-0 2-2 3-3\n' > $T/test
+expect_status 0 $XPROJ aer --gold $T/gold --one-based-gold --json $T/test
+expect_eq "$(cat $T/out)" '{"precision":0.666667,"recall":0.500000,"aer":0.400000,"sentences":1}' "aer --json"
+expect_status 1 $XPROJ aer --gold $A/malformed.pharaoh $T/test
+expect_grep 'malformed.pharaoh:2: malformed link' $T/err
+finish

@@ -1,0 +1,264 @@
+/* tests/unit/test_walign.c — word alignments: Pharaoh/prob/word-file import
+ * with every malformed case, symmetrisation, AER, bitext and aligned-corpus
+ * files, and the built-in aligner learning a synthetic dictionary. */
+#include "testutil.h"
+#include "align/sym.h"
+#include "align/wordalign.h"
+#include "eval/aer.h"
+#include "io/aligned.h"
+#include "io/bitext.h"
+
+#define W(name) FIX("walign/" name)
+
+static void import_expect(const char *ph, const char *probs, const char *words, int one_based,
+			  unsigned long line, const char *needle)
+{
+	xp_bitext b;
+	xp_err e = {0};
+	assert_int_equal(xp_bitext_read(W("pairs.txt"), &b, &e), 0);
+	xp_import im = {ph, probs, words, &b, one_based};
+	xp_walign a = {0};
+	int rc = xp_walign_import(&im, &a, &e);
+	if (!needle) {
+		assert_int_equal(rc, 0);
+	} else {
+		assert_int_equal(rc, -1);
+		assert_int_equal(e.line, line);
+		if (!strstr(e.msg, needle))
+			print_error("message: %s\n", e.msg);
+		assert_non_null(strstr(e.msg, needle));
+	}
+	xp_walign_free(&a);
+	xp_bitext_free(&b);
+}
+
+static void import_good_files(void **state)
+{
+	(void)state;
+	import_expect(W("ok.pharaoh"), W("ok.probs"), W("ok.words"), 0, 0, NULL);
+	xp_walign a = {0}, b = {0};
+	xp_err e;
+	assert_int_equal(xp_pharaoh_read_file(W("ok.pharaoh"), 0, &a, &e), 0);
+	assert_int_equal(xp_probs_read_file(W("ok.probs"), &a, &e), 0);
+	assert_int_equal(a.nsent, 3);
+	assert_int_equal(xp_walign_len(&a, 2), 4);
+	assert_true(a.links[a.start[2] + 1].possible);          /* 1p2 */
+	assert_true(fabsf(a.links[a.start[2] + 3].prob - 1e-5f) < 1e-9);
+	assert_true(fabsf(a.links[a.start[1]].prob - 0.95f) < 1e-6);
+	/* one-based reading of the same links */
+	assert_int_equal(xp_pharaoh_read_file(W("onebased.pharaoh"), 1, &b, &e), 0);
+	assert_int_equal(b.links[1].i, 2);
+	assert_int_equal(b.links[1].j, 1);
+	xp_walign_free(&a);
+	xp_walign_free(&b);
+}
+
+static void import_bad_files(void **state)
+{
+	(void)state;
+	import_expect(W("malformed.pharaoh"), NULL, NULL, 0, 2, "malformed link '0-x'");
+	import_expect(W("range.pharaoh"), NULL, NULL, 0, 3, "outside the sentence pair");
+	import_expect(W("short.pharaoh"), NULL, NULL, 0, 3, "2 lines, but the bitext");
+	import_expect(W("ok.pharaoh"), W("count.probs"), NULL, 0, 2, "2 probabilities for 1 links");
+	import_expect(W("ok.pharaoh"), NULL, W("bad.words"), 0, 2, "tokenised this line differently");
+	import_expect(W("ok.pharaoh"), NULL, NULL, 1, 1, "index 0 in a 1-based file");
+	xp_walign a = {0};
+	xp_err e;
+	const char bad[] = "0.5 x\n";
+	assert_int_equal(xp_pharaoh_read("m", "0-0 1-1\n", 8, 0, &a, &e), 0);
+	assert_int_equal(xp_probs_read("p", bad, sizeof bad - 1, &a, &e), -1);
+	assert_non_null(strstr(e.msg, "'x' is not a probability"));
+	xp_walign_free(&a);
+}
+
+static void empty_lines_are_sentences(void **state)
+{
+	(void)state;
+	xp_walign a = {0};
+	xp_err e;
+	assert_int_equal(xp_pharaoh_read("m", "0-0\n\n1-1 0-0\n", 13, 0, &a, &e), 0);
+	assert_int_equal(a.nsent, 3);
+	assert_int_equal(xp_walign_len(&a, 1), 0);
+	xp_walign_normalize(&a);
+	assert_int_equal(a.links[a.start[2]].i, 0);             /* sorted */
+	xp_walign_free(&a);
+}
+
+static xp_walign from(const char *s)
+{
+	xp_walign a = {0};
+	xp_err e;
+	assert_int_equal(xp_pharaoh_read("m", s, strlen(s), 0, &a, &e), 0);
+	return a;
+}
+
+static void expect_sym(xp_sym how, const char *want)
+{
+	xp_walign f = from("0-0 1-1 3-0\n"), r = from("0-0 1-1 2-3\n"), s = {0};
+	xp_err e;
+	assert_int_equal(xp_symmetrize(&f, &r, how, &s, &e), 0);
+	xp_buf b = {0};
+	xp_pharaoh_write(&b, &s, 0);
+	assert_string_equal(b.p, want);
+	xp_buf_free(&b);
+	xp_walign_free(&f);
+	xp_walign_free(&r);
+	xp_walign_free(&s);
+}
+
+/* (3,0) is the forward's alone, next to nothing chosen, its target taken;
+ * (2,3) the reverse's alone, both its words free. */
+static void symmetrisation(void **state)
+{
+	(void)state;
+	expect_sym(XP_SYM_INTERSECT, "0-0 1-1\n");
+	expect_sym(XP_SYM_UNION, "0-0 1-1 2-3 3-0\n");
+	expect_sym(XP_SYM_GROW_DIAG, "0-0 1-1\n");
+	expect_sym(XP_SYM_GDF, "0-0 1-1 2-3 3-0\n");
+	expect_sym(XP_SYM_GDFA, "0-0 1-1 2-3\n");
+	/* grow-diag takes a union link next to a chosen one when a word is free */
+	xp_walign f = from("0-0 1-1\n"), r = from("0-0 2-2\n"), s = {0};
+	xp_err e;
+	assert_int_equal(xp_symmetrize(&f, &r, XP_SYM_GROW_DIAG, &s, &e), 0);
+	assert_int_equal(s.nlinks, 3);
+	assert_int_equal(xp_sym_named("gdfa"), XP_SYM_GDFA);
+	assert_int_equal(xp_sym_named("nope"), -1);
+	xp_walign_free(&f);
+	xp_walign_free(&r);
+	xp_walign_free(&s);
+}
+
+static void aer_by_hand(void **state)
+{
+	(void)state;
+	xp_walign g = from("0-0 1-1 2p2\n"), t = from("0-0 2-2 3-3 0-0\n");
+	xp_aer_counts c;
+	xp_err e;
+	assert_int_equal(xp_aer(&g, &t, &c, &e), 0);
+	double p, r, a;
+	xp_aer_figures(&c, &p, &r, &a);
+	assert_true(fabs(a - 0.4) < 1e-12);     /* 1 - (1 + 2) / (3 + 2) */
+	assert_true(fabs(p - 2.0 / 3) < 1e-12);
+	assert_true(fabs(r - 0.5) < 1e-12);
+	xp_walign_free(&g);
+	xp_walign_free(&t);
+	xp_walign x = from("0-0\n"), y = from("0-0\n0-0\n");
+	assert_int_equal(xp_aer(&x, &y, &c, &e), -1);
+	xp_walign_free(&x);
+	xp_walign_free(&y);
+}
+
+static void aligned_corpus_and_bitext(void **state)
+{
+	(void)state;
+	xp_aligned a = {0};
+	xp_err e;
+	assert_int_equal(xp_aligned_read(FIX("aligned/small.jsonl"), &a, &e), 0);
+	assert_int_equal(a.n, 4);
+	assert_int_equal(a.v[0].part, 9);
+	assert_int_equal(a.v[0].nen_subs, 2);
+	assert_string_equal(a.v[2].src[1], " ");
+	xp_buf pairs = {0}, map = {0};
+	xp_aligned_bitext(&a, &pairs, &map);
+	assert_string_equal(pairs.p, "There you go . ||| 就 这样 啦\nThe _ fire _ ||| 火 _ 灾\nHi . ||| 嗨 。\n");
+	assert_string_equal(map.p, "s09e03c09t\t9\t0\ns09e03c09t\t9\t2\ns09e04c00t\t0\t0\n");
+	/* written and read back: the same */
+	xp_buf out = {0};
+	xp_aligned_write(&out, &a);
+	xp_aligned b = {0};
+	assert_int_equal(xp_aligned_read_mem("m", out.p, out.n, &b, &e), 0);
+	assert_int_equal(b.n, 4);
+	assert_string_equal(b.v[2].tgt[1], "\xe3\x80\x80");
+	assert_true(fabs(b.v[0].score - 0.93) < 1e-9);
+	xp_buf_free(&out);
+	xp_buf_free(&pairs);
+	xp_buf_free(&map);
+	xp_aligned_free(&a);
+	xp_aligned_free(&b);
+	xp_aligned c = {0};
+	assert_int_equal(xp_aligned_read(FIX("aligned/bad.jsonl"), &c, &e), -1);
+	assert_int_equal(e.line, 2);
+	xp_aligned_free(&c);
+}
+
+/* A synthetic language pair: 40 source words, each translated by one target
+ * word, mostly the same order, an untranslated particle now and then.  The
+ * aligner must find the dictionary. */
+static void make_synthetic(char **buf, size_t *len, xp_walign *gold)
+{
+	xp_buf b = {0};
+	unsigned x = 12345;
+	for (int s = 0; s < 400; s++) {
+		int n = 3 + (int)((x = x * 1103515245u + 12345u) >> 16) % 6, w[10];
+		for (int i = 0; i < n; i++)
+			w[i] = (int)((x = x * 1103515245u + 12345u) >> 16) % 40;
+		int swap = (int)((x = x * 1103515245u + 12345u) >> 16) % 4 == 0;
+		for (int i = 0; i < n; i++)
+			xp_buf_printf(&b, "%ss%d", i ? " " : "", w[i]);
+		xp_buf_puts(&b, " |||");
+		xp_link l[12];
+		int nl = 0, j = 0;
+		for (int i = 0; i < n; i++) {
+			int src = swap && i == 0 ? 1 : swap && i == 1 ? 0 : i;
+			xp_buf_printf(&b, " t%d", w[src]);
+			l[nl++] = (xp_link){(uint32_t)src, (uint32_t)j++, 1, 0};
+			if (i == 1 && s % 3 == 0)
+				xp_buf_puts(&b, " de"), j++;
+		}
+		xp_buf_putc(&b, '\n');
+		xp_walign_add(gold, l, (size_t)nl);
+	}
+	*buf = b.p;
+	*len = b.n;
+}
+
+static void aligner_learns_and_is_deterministic(void **state)
+{
+	(void)state;
+	char *buf;
+	size_t len;
+	xp_walign gold = {0};
+	make_synthetic(&buf, &len, &gold);
+	xp_bitext bt;
+	xp_err e;
+	assert_int_equal(xp_bitext_read_mem("synthetic", buf, len, &bt, &e), 0);
+	xp_wa_opts o;
+	xp_wa_defaults(&o);
+	o.iters = 40;
+	xp_walign f1 = {0}, r1 = {0}, f2 = {0}, r2 = {0}, s = {0};
+	assert_int_equal(xp_wordalign(&bt, &o, &f1, &r1, &e), 0);
+	o.threads = 2;
+	assert_int_equal(xp_wordalign(&bt, &o, &f2, &r2, &e), 0);
+	assert_int_equal(f1.nlinks, f2.nlinks);
+	assert_memory_equal(f1.links, f2.links, f1.nlinks * sizeof *f1.links);
+	assert_memory_equal(r1.links, r2.links, r1.nlinks * sizeof *r1.links);
+	assert_int_equal(xp_symmetrize(&f1, &r1, XP_SYM_GDFA, &s, &e), 0);
+	xp_aer_counts c;
+	double p, r, a;
+	assert_int_equal(xp_aer(&gold, &s, &c, &e), 0);
+	xp_aer_figures(&c, &p, &r, &a);
+	if (a >= 0.05)
+		print_error("synthetic AER %.4f\n", a);
+	assert_true(a < 0.05);
+	xp_walign_free(&gold);
+	xp_walign_free(&f1);
+	xp_walign_free(&r1);
+	xp_walign_free(&f2);
+	xp_walign_free(&r2);
+	xp_walign_free(&s);
+	xp_bitext_free(&bt);   /* frees buf */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(import_good_files),
+		cmocka_unit_test(import_bad_files),
+		cmocka_unit_test(empty_lines_are_sentences),
+		cmocka_unit_test(symmetrisation),
+		cmocka_unit_test(aer_by_hand),
+		cmocka_unit_test(aligned_corpus_and_bitext),
+		cmocka_unit_test(aligner_learns_and_is_deterministic),
+	};
+	return cmocka_run_group_tests_name("walign", tests, NULL, NULL);
+}
