@@ -61,6 +61,7 @@ xp_utt *xp_doc_add_utt(xp_corpus *c, xp_doc *d, const char *speaker,
 	u->toks = toks;
 	u->ntoks = n;
 	u->line = 0;
+	u->uid = NULL;
 	return u;
 }
 

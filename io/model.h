@@ -42,6 +42,7 @@ typedef struct xp_utt {
 	xp_tok *toks;
 	uint32_t ntoks;
 	uint32_t line;            /* first source line, 0 if none */
+	const char *uid;          /* the transcript's utterance id ("1-2"), NULL if none */
 } xp_utt;
 
 typedef struct xp_mention {

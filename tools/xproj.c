@@ -18,6 +18,8 @@ static const xp_cmd *const commands[] = {
 	&xp_cmd_convert,
 	&xp_cmd_validate,
 	&xp_cmd_score,
+	&xp_cmd_align,
+	&xp_cmd_align_eval,
 	&xp_cmd_bitext,
 	&xp_cmd_wordalign,
 	&xp_cmd_check_align,

@@ -1,0 +1,144 @@
+/* align/batch.c — see batch.h. */
+#include "batch.h"
+#include "../io/file.h"
+#include "../io/transcript.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+int xp_episode_key(const char *id, char *out, size_t n)
+{
+	for (const char *p = id; *p; p++) {
+		if ((p[0] == 's' || p[0] == 'S') && isdigit((unsigned char)p[1]) && isdigit((unsigned char)p[2]) &&
+		    (p[3] == 'e' || p[3] == 'E') && isdigit((unsigned char)p[4]) && isdigit((unsigned char)p[5])) {
+			snprintf(out, n, "S%c%cE%c%c", p[1], p[2], p[4], p[5]);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int is_dir(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static char *find(const char *dir, const char *key)
+{
+	static const char *const ext[] = {".srt", ".srt.gz", ".vtt", ".vtt.gz", ".xml", ".xml.gz"};
+	char path[4096];
+	for (size_t k = 0; k < sizeof ext / sizeof *ext; k++) {
+		snprintf(path, sizeof path, "%s/%s%s", dir, key, ext[k]);
+		struct stat st;
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+			return strdup(path);
+	}
+	return NULL;
+}
+
+static int add_job(xp_batch *b, xp_corpus *c, size_t first, size_t n, const char *key,
+		   const char *subs, const char *tgt, xp_err *err)
+{
+	if (xp_grow(&b->v, &b->cap, b->n + 1, sizeof *b->v))
+		return xp_fail(err, "", 0, "out of memory");
+	xp_job *j = &b->v[b->n];
+	*j = (xp_job){c, first, n, strdup(key), NULL, NULL};
+	j->subs = is_dir(subs) ? find(subs, key) : strdup(subs);
+	if (tgt)
+		j->tgt = is_dir(tgt) ? find(tgt, key) : strdup(tgt);
+	b->n++;
+	if (!j->subs)
+		return xp_fail(err, subs, 0, "no subtitles for episode %s", key);
+	if (tgt && !j->tgt)
+		return xp_fail(err, tgt, 0, "no target subtitles for episode %s", key);
+	return 0;
+}
+
+static int load(xp_batch *b, const char *path, xp_corpus **out, xp_err *err)
+{
+	xp_corpus *c = calloc(1, sizeof *c);
+	if (!c || xp_grow(&b->corpora, &b->cap_corpora, b->ncorpora + 1, sizeof *b->corpora)) {
+		free(c);
+		return xp_fail(err, path, 0, "out of memory");
+	}
+	b->corpora[b->ncorpora++] = c;
+	*out = c;
+	return xp_transcript_read(path, XP_TR_AUTO, c, err);
+}
+
+static int one_file(xp_batch *b, const char *tpath, const char *subs, const char *tgt, xp_err *err)
+{
+	xp_corpus *c = NULL;
+	if (load(b, tpath, &c, err))
+		return -1;
+	char stem[256];
+	xp_file_stem(tpath, stem, sizeof stem);
+	if (!is_dir(subs))
+		return add_job(b, c, 0, c->ndocs, stem, subs, tgt, err);
+	for (size_t d = 0; d < c->ndocs;) {
+		char key[16];
+		if (!xp_episode_key(c->docs[d].id, key, sizeof key))
+			return xp_fail(err, tpath, 0, "document %s names no episode (want sNNeNN)", c->docs[d].id);
+		size_t e = d + 1;
+		char k2[16];
+		while (e < c->ndocs && xp_episode_key(c->docs[e].id, k2, sizeof k2) && !strcmp(k2, key))
+			e++;
+		if (add_job(b, c, d, e - d, key, subs, tgt, err))
+			return -1;
+		d = e;
+	}
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int xp_batch_plan(const char *transcript, const char *subs, const char *tgt, xp_batch *b,
+		  xp_err *err)
+{
+	if (!is_dir(transcript))
+		return one_file(b, transcript, subs, tgt, err);
+	if (!is_dir(subs))
+		return xp_fail(err, subs, 0, "a transcript directory needs a subtitle directory");
+	DIR *d = opendir(transcript);
+	if (!d)
+		return xp_fail(err, transcript, 0, "cannot open directory");
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *de;
+	int rc = 0;
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.' && !xp_grow(&names, &cap, n + 1, sizeof *names))
+			names[n++] = strdup(de->d_name);
+	closedir(d);
+	qsort(names, n, sizeof *names, cmp_str);
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		char path[4096];
+		snprintf(path, sizeof path, "%s/%s", transcript, names[i]);
+		rc = one_file(b, path, subs, tgt, err);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return rc;
+}
+
+void xp_batch_free(xp_batch *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		free(b->v[i].key), free(b->v[i].subs), free(b->v[i].tgt);
+	for (size_t i = 0; i < b->ncorpora; i++) {
+		xp_corpus_free(b->corpora[i]);
+		free(b->corpora[i]);
+	}
+	free(b->v);
+	free(b->corpora);
+	memset(b, 0, sizeof *b);
+}

@@ -1,0 +1,36 @@
+/*
+ * align/batch.h — which transcript documents go with which subtitle files.
+ *
+ * A transcript file with a subtitle file: one episode.  A transcript file
+ * with a subtitle directory: its documents grouped by episode ("s07e01c03t"
+ * and "S07E01" both name S07E01), each with DIR/S07E01.{srt,vtt,xml}[.gz].
+ * A transcript directory with a subtitle directory: file by file, paired by
+ * name.  The same lookup finds the target file in a --tgt-subs directory.
+ */
+#ifndef XP_BATCH_H
+#define XP_BATCH_H
+
+#include "../io/model.h"
+
+typedef struct xp_job {
+	xp_corpus *transcript;   /* shared by the jobs of one transcript file */
+	size_t doc_first, ndocs;
+	char *key, *subs, *tgt;  /* tgt NULL when not asked for */
+} xp_job;
+
+typedef struct xp_batch {
+	xp_job *v;
+	size_t n, cap;
+	xp_corpus **corpora;
+	size_t ncorpora, cap_corpora;
+} xp_batch;
+
+/* tgt may be NULL.  Episodes without a subtitle file are an error naming them. */
+int xp_batch_plan(const char *transcript, const char *subs, const char *tgt, xp_batch *b,
+		  xp_err *err);
+void xp_batch_free(xp_batch *b);
+
+/* "s07e01c03t" / "S07E01" -> "S07E01"; 0 if the id names no episode. */
+int xp_episode_key(const char *id, char *out, size_t n);
+
+#endif

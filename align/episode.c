@@ -1,0 +1,259 @@
+/* align/episode.c — see episode.h. */
+#include "episode.h"
+#include "../io/buf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static size_t count_utts(const xp_episode *ep)
+{
+	size_t n = 0;
+	for (size_t d = ep->doc_first; d < ep->doc_first + ep->ndocs; d++)
+		n += ep->transcript->docs[d].nutts;
+	return n;
+}
+
+static int units_of_subs(xp_normalizer *z, const xp_subs *s, xp_unit *u)
+{
+	for (size_t j = 0; j < s->n; j++)
+		if (xp_unit_from_text(z, s->v[j].text, strlen(s->v[j].text), &u[j]))
+			return -1;
+	return 0;
+}
+
+static int units_of_utts(xp_normalizer *z, const xp_episode *ep, xp_unit *u)
+{
+	size_t i = 0;
+	for (size_t d = ep->doc_first; d < ep->doc_first + ep->ndocs; d++) {
+		const xp_doc *doc = &ep->transcript->docs[d];
+		for (size_t k = 0; k < doc->nutts; k++, i++)
+			if (xp_unit_from_text(z, doc->utts[k].text, strlen(doc->utts[k].text), &u[i]))
+				return -1;
+	}
+	return 0;
+}
+
+int xp_episode_links(const xp_episode *ep, xp_ulink **links, size_t *n, xp_err *err)
+{
+	size_t N = count_utts(ep), M = ep->en->n;
+	xp_unit *U = calloc(N + 1, sizeof *U), *B = calloc(M + 1, sizeof *B);
+	xp_normalizer *z = xp_normalizer_new();
+	*links = malloc((N + 1) * sizeof **links);
+	*n = N;
+	int rc = -1;
+	if (U && B && z && *links && !units_of_utts(z, ep, U) && !units_of_subs(z, ep->en, B))
+		rc = xp_ualign(U, N, B, M, &ep->opts, *links);
+	for (size_t i = 0; U && i < N; i++)
+		xp_unit_free(&U[i]);
+	for (size_t j = 0; B && j < M; j++)
+		xp_unit_free(&B[j]);
+	free(U);
+	free(B);
+	xp_normalizer_free(z);
+	if (rc) {
+		free(*links);
+		*links = NULL;
+		return xp_fail(err, "", 0, "out of memory aligning utterances");
+	}
+	return 0;
+}
+
+/* --- target units ------------------------------------------------------------ */
+
+typedef struct picked {
+	uint32_t *ids;
+	size_t n, cap;
+	xp_buf text;
+} picked;
+
+static void pick(picked *p, const xp_sub *t, const char *text)
+{
+	for (size_t k = 0; k < p->n; k++)
+		if (p->ids[k] == t->id)
+			return;
+	if (xp_grow(&p->ids, &p->cap, p->n + 1, sizeof *p->ids)) {
+		p->text.oom = 1;
+		return;
+	}
+	p->ids[p->n++] = t->id;
+	if (text[0]) {
+		if (p->text.n)
+			xp_buf_putc(&p->text, ' ');
+		xp_buf_puts(&p->text, text);
+	}
+}
+
+static void by_time(const xp_episode *ep, const xp_ulink *l, picked *p)
+{
+	int64_t a = ep->en->v[l->first].start, b = ep->en->v[l->first + l->nblocks - 1].end;
+	for (size_t k = 0; k < ep->tgt->n; k++) {
+		const xp_sub *t = &ep->tgt->v[k];
+		int64_t lo = t->start > a ? t->start : a, hi = t->end < b ? t->end : b;
+		int64_t dur = t->end - t->start;
+		if (hi > lo && 2 * (hi - lo) >= (dur > 0 ? dur : 1))
+			pick(p, t, t->text);
+	}
+}
+
+static void by_links(const xp_episode *ep, const xp_ulink *l, picked *p)
+{
+	for (uint32_t b = 0; b < l->nblocks; b++) {
+		const char *name = ep->en->v[l->first + b].name;
+		for (size_t g = 0; name && g < ep->links->n; g++)
+			for (size_t k = 0; k < ep->links->g[g].n; k++) {
+				const xp_xlink *x = &ep->links->g[g].links[k];
+				int hit = 0;
+				for (uint32_t s = 0; s < x->nsrc && !hit; s++)
+					hit = !strcmp(x->src[s], name);
+				for (uint32_t t = 0; hit && t < x->ntgt; t++)
+					for (size_t u = 0; u < ep->tgt->n; u++)
+						if (ep->tgt->v[u].name && !strcmp(ep->tgt->v[u].name, x->tgt[t]))
+							pick(p, &ep->tgt->v[u], ep->tgt->v[u].text);
+			}
+	}
+}
+
+static void target_of(const xp_episode *ep, const xp_ulink *l, picked *p)
+{
+	p->n = 0;
+	p->text.n = 0;
+	if (l->first < 0)
+		return;
+	if (ep->tgt && ep->links)
+		by_links(ep, l, p);
+	else if (ep->tgt)
+		by_time(ep, l, p);
+	else
+		for (uint32_t b = 0; b < l->nblocks; b++)
+			pick(p, &ep->en->v[l->first + b], ep->en->v[l->first + b].tgt);
+	if (!p->text.n)
+		p->n = 0;   /* units with no text give no target */
+}
+
+/* --- records -------------------------------------------------------------------- */
+
+static const char **strings_of(xp_arena *a, const char *text, const xp_tok *t, uint32_t n)
+{
+	const char **v = xp_arena_alloc(a, (n + 1) * sizeof *v);
+	for (uint32_t k = 0; v && k < n; k++)
+		if (!(v[k] = xp_arena_strndup(a, text + t[k].off, t[k].len)))
+			return NULL;
+	return v;
+}
+
+static int record(const xp_episode *ep, const xp_doc *d, size_t k, const xp_ulink *l, picked *p,
+		  xp_aligned *out)
+{
+	if (xp_grow(&out->v, &out->cap, out->n + 1, sizeof *out->v))
+		return -1;
+	xp_autt *r = &out->v[out->n];
+	memset(r, 0, sizeof *r);
+	const xp_utt *u = &d->utts[k];
+	xp_arena *A = &out->arena;
+	r->doc = xp_arena_strdup(A, d->id);
+	r->part = d->part;
+	r->utt = (uint32_t)k;
+	r->speaker = xp_arena_strdup(A, u->speaker);
+	r->src = strings_of(A, u->text, u->toks, u->ntoks);
+	r->nsrc = u->ntoks;
+	r->tgt_lang = xp_arena_strdup(A, ep->tgt_lang ? ep->tgt_lang : "");
+	r->tgt_text = xp_arena_strndup(A, p->text.p ? p->text.p : "", p->text.n);
+	r->score = l->score;
+	if (!r->doc || !r->speaker || !r->src || !r->tgt_lang || !r->tgt_text)
+		return -1;
+	xp_tok *t = NULL;
+	uint32_t nt = 0;
+	size_t cap = 0;
+	int zh = ep->tgt_lang && !strncmp(ep->tgt_lang, "zh", 2);
+	if (xp_tokenize(r->tgt_text, strlen(r->tgt_text), zh ? ep->zh_tokens : XP_TOK_WORDS,
+			ep->tgt_lang, &t, &nt, &cap))
+		return free(t), -1;
+	r->tgt = strings_of(A, r->tgt_text, t, nt);
+	r->ntgt = nt;
+	free(t);
+	r->nen_subs = l->first < 0 ? 0 : l->nblocks;
+	r->en_subs = xp_arena_alloc(A, (r->nen_subs + 1) * sizeof *r->en_subs);
+	r->ntgt_subs = (uint32_t)p->n;
+	r->tgt_subs = xp_arena_alloc(A, (p->n + 1) * sizeof *r->tgt_subs);
+	if (!r->tgt || !r->en_subs || !r->tgt_subs)
+		return -1;
+	for (uint32_t b = 0; b < r->nen_subs; b++)
+		r->en_subs[b] = ep->en->v[l->first + b].id;
+	memcpy(r->tgt_subs, p->ids, p->n * sizeof *p->ids);
+	out->n++;
+	return 0;
+}
+
+int xp_episode_align(const xp_episode *ep, xp_aligned *out, xp_align_stats *st, xp_err *err)
+{
+	xp_ulink *links;
+	size_t n;
+	if (xp_episode_links(ep, &links, &n, err))
+		return -1;
+	picked p = {0};
+	int rc = 0;
+	size_t i = 0;
+	for (size_t d = ep->doc_first; rc == 0 && d < ep->doc_first + ep->ndocs; d++) {
+		const xp_doc *doc = &ep->transcript->docs[d];
+		for (size_t k = 0; rc == 0 && k < doc->nutts; k++, i++) {
+			target_of(ep, &links[i], &p);
+			rc = p.text.oom || record(ep, doc, k, &links[i], &p, out);
+			st->utterances++;
+			st->aligned += links[i].first >= 0;
+			st->empty_target += out->n && out->v[out->n - 1].ntgt == 0;
+			st->score_sum += links[i].score;
+		}
+	}
+	free(p.ids);
+	xp_buf_free(&p.text);
+	free(links);
+	return rc ? xp_fail(err, "", 0, "out of memory writing the aligned corpus") : 0;
+}
+
+/* --- agreement with the tags ---------------------------------------------------- */
+
+static int has_uid(const xp_sub *b, const char *uid)
+{
+	for (uint32_t k = 0; uid && k < b->nuids; k++)
+		if (!strcmp(b->uids[k], uid))
+			return 1;
+	return 0;
+}
+
+int xp_episode_eval(const xp_episode *ep, xp_tag_eval *ev, xp_err *err)
+{
+	xp_ulink *links;
+	size_t n;
+	if (xp_episode_links(ep, &links, &n, err))
+		return -1;
+	size_t i = 0, gold = 0;
+	for (size_t j = 0; j < ep->en->n; j++)
+		gold += ep->en->v[j].nuids;
+	for (size_t d = ep->doc_first; d < ep->doc_first + ep->ndocs; d++) {
+		const xp_doc *doc = &ep->transcript->docs[d];
+		for (size_t k = 0; k < doc->nutts; k++, i++) {
+			const xp_ulink *l = &links[i];
+			ev->utterances++;
+			ev->covered += l->first >= 0;
+			for (uint32_t b = 0; l->first >= 0 && b < l->nblocks; b++) {
+				if (has_uid(&ep->en->v[l->first + b], doc->utts[k].uid))
+					ev->tp++;
+				else
+					ev->fp++;
+			}
+		}
+	}
+	/* gold links never predicted (including tags naming no utterance we have) */
+	size_t tp_here = 0;
+	i = 0;
+	for (size_t d = ep->doc_first; d < ep->doc_first + ep->ndocs; d++) {
+		const xp_doc *doc = &ep->transcript->docs[d];
+		for (size_t k = 0; k < doc->nutts; k++, i++)
+			for (uint32_t b = 0; links[i].first >= 0 && b < links[i].nblocks; b++)
+				tp_here += has_uid(&ep->en->v[links[i].first + b], doc->utts[k].uid);
+	}
+	ev->fn += gold - tp_here;
+	ev->blocks += ep->en->n;
+	free(links);
+	return 0;
+}

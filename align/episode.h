@@ -1,0 +1,48 @@
+/*
+ * align/episode.h — the first stage of the MMC recipe for one episode:
+ * transcript utterances -> English subtitle units -> target units, written
+ * as aligned-corpus records (io/aligned.h).
+ *
+ * English units are SRT/WebVTT blocks or OPUS sentences.  The target comes
+ * from the same block when the SRT is bilingual, through XCES links when
+ * given, or else through time overlap with a separate target file (a target
+ * unit belongs to an utterance when at least half of it overlaps the time
+ * span of the utterance's English units).
+ */
+#ifndef XP_EPISODE_H
+#define XP_EPISODE_H
+
+#include "ualign.h"
+#include "../io/aligned.h"
+#include "../io/opus.h"
+#include "../io/tokenize.h"
+
+typedef struct xp_episode {
+	const xp_corpus *transcript;
+	size_t doc_first, ndocs;        /* the transcript documents of this episode */
+	const xp_subs *en;
+	const xp_subs *tgt;             /* separate target units, or NULL */
+	const xp_xces *links;           /* XCES en -> tgt by sentence id, or NULL */
+	const char *tgt_lang;
+	xp_tok_mode zh_tokens;
+	xp_ualign_opts opts;
+} xp_episode;
+
+typedef struct xp_align_stats {
+	size_t utterances, aligned, empty_target;
+	double score_sum;
+} xp_align_stats;
+
+/* The utterances of the episode, in order, and their links to en units. */
+int xp_episode_links(const xp_episode *ep, xp_ulink **links, size_t *n, xp_err *err);
+/* Align and append one aligned-corpus record per utterance. */
+int xp_episode_align(const xp_episode *ep, xp_aligned *out, xp_align_stats *st, xp_err *err);
+
+/* Agreement with TV4Dialog's <uid,Speaker> tags: a link is (utterance uid,
+ * block); gold links come from the English lines' tags. */
+typedef struct xp_tag_eval {
+	size_t tp, fp, fn, utterances, covered, blocks;
+} xp_tag_eval;
+int xp_episode_eval(const xp_episode *ep, xp_tag_eval *ev, xp_err *err);
+
+#endif

@@ -1,0 +1,38 @@
+/*
+ * align/ualign.h — aligning transcript utterances to subtitle blocks.
+ *
+ * A monotone dynamic programme over (utterances done, blocks done) in a
+ * band around the diagonal that the texts' lengths predict, with beads
+ * 1-0 (an utterance nobody subtitled), 0-1 (a block with no utterance: a
+ * song, "previously on"), 1-n (a long utterance split over n <= 6 blocks),
+ * n-1 (n <= 4 short utterances merged into one block) and 2-2.  A bead is
+ * worth (similarity - 0.25) x its number of words, similarity being the mean
+ * of the word and character-bigram Dice coefficients of the normalised
+ * texts (align/norm.h).  Cost and memory grow linearly with the episode.
+ */
+#ifndef XP_UALIGN_H
+#define XP_UALIGN_H
+
+#include "norm.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct xp_ualign_opts {
+	int band;           /* blocks either side of the predicted diagonal (default 40) */
+	double threshold;   /* beads below this similarity leave utterances unaligned (0.35) */
+} xp_ualign_opts;
+
+typedef struct xp_ulink {
+	int32_t first;      /* first block index, -1 when unaligned */
+	uint16_t nblocks;   /* blocks of the bead */
+	uint16_t nutts;     /* utterances of the bead (shared blocks when > 1) */
+	float score;        /* the bead's similarity, 0 when unaligned */
+} xp_ulink;
+
+void xp_ualign_defaults(xp_ualign_opts *o);
+/* out[i] for each of the N utterances.  -1 on OOM. */
+int xp_ualign(const xp_unit *U, size_t N, const xp_unit *B, size_t M, const xp_ualign_opts *o,
+	      xp_ulink *out);
+
+#endif

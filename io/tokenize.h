@@ -1,0 +1,26 @@
+/*
+ * io/tokenize.h — splitting text into tokens with ICU.
+ *
+ * Words and punctuation marks become tokens (ICU's word break rules, with
+ * dictionaries for Chinese, Japanese and Thai), spaces separate them.  For
+ * Chinese, XP_TOK_CHARS makes every non-space character a token, as MMC's
+ * projected Chinese files have it.  Offsets are UTF-8 byte ranges of the
+ * input, so the model can keep the original text.
+ */
+#ifndef XP_TOKENIZE_H
+#define XP_TOKENIZE_H
+
+#include "model.h"
+
+typedef enum { XP_TOK_WORDS, XP_TOK_CHARS } xp_tok_mode;
+
+/* Tokens of s[0..n) into *out (grown as needed, *cap its capacity). */
+int xp_tokenize(const char *s, size_t n, xp_tok_mode mode, const char *locale, xp_tok **out,
+		uint32_t *ntok, size_t *cap);
+
+/* Append an utterance whose text is `text` (copied) and whose tokens are
+ * byte ranges of it. */
+xp_utt *xp_doc_add_utt_text(xp_corpus *c, xp_doc *d, const char *speaker, const char *text,
+			    const xp_tok *toks, uint32_t n);
+
+#endif
