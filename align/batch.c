@@ -22,6 +22,9 @@ int xp_episode_key(const char *id, char *out, size_t n)
 	return 0;
 }
 
+static int is_dir(const char *p);
+static char *find(const char *dir, const char *key);
+
 static int is_dir(const char *p)
 {
 	struct stat st;
@@ -120,9 +123,16 @@ int xp_batch_plan(const char *transcript, const char *subs, const char *tgt, xp_
 	closedir(d);
 	qsort(names, n, sizeof *names, cmp_str);
 	for (size_t i = 0; i < n && rc == 0; i++) {
-		char path[4096];
+		char path[4096], stem[256];
 		snprintf(path, sizeof path, "%s/%s", transcript, names[i]);
-		rc = one_file(b, path, subs, tgt, err);
+		xp_file_stem(path, stem, sizeof stem);
+		char *have = find(subs, stem);
+		if (have) {
+			free(have);
+			rc = one_file(b, path, subs, tgt, err);
+		} else if (!xp_grow(&b->skipped, &b->cap_skipped, b->nskipped + 1, sizeof *b->skipped)) {
+			b->skipped[b->nskipped++] = strdup(names[i]);
+		}
 	}
 	for (size_t i = 0; i < n; i++)
 		free(names[i]);
@@ -138,6 +148,9 @@ void xp_batch_free(xp_batch *b)
 		xp_corpus_free(b->corpora[i]);
 		free(b->corpora[i]);
 	}
+	for (size_t i = 0; i < b->nskipped; i++)
+		free(b->skipped[i]);
+	free(b->skipped);
 	free(b->v);
 	free(b->corpora);
 	memset(b, 0, sizeof *b);

@@ -5,7 +5,8 @@
  * with a subtitle directory: its documents grouped by episode ("s07e01c03t"
  * and "S07E01" both name S07E01), each with DIR/S07E01.{srt,vtt,xml}[.gz].
  * A transcript directory with a subtitle directory: file by file, paired by
- * name.  The same lookup finds the target file in a --tgt-subs directory.
+ * name; a transcript with no subtitle file of its name is skipped and listed
+ * (TV4Dialog has "_S10E17.xml", another take of S10E17).  The same lookup finds the target file in a --tgt-subs directory.
  */
 #ifndef XP_BATCH_H
 #define XP_BATCH_H
@@ -23,6 +24,8 @@ typedef struct xp_batch {
 	size_t n, cap;
 	xp_corpus **corpora;
 	size_t ncorpora, cap_corpora;
+	char **skipped;          /* transcripts of a directory with no subtitle file of their name */
+	size_t nskipped, cap_skipped;
 } xp_batch;
 
 /* tgt may be NULL.  Episodes without a subtitle file are an error naming them. */

@@ -2,9 +2,9 @@
  * align/ualign.c — the banded bead DP; see ualign.h.
  *
  * Cell (i, j) holds the best value of aligning the first i utterances with
- * the first j blocks.  The beads ending at a cell share their work: growing
- * a 1-n bead one block at a time only looks up the new block's words in the
- * utterance, and n-1 beads likewise.
+ * the first j blocks.  The overlap of every utterance with every block in
+ * reach of its band is computed once; a bead then only adds up a few of
+ * them, so a cell costs O(beads).
  */
 #include "ualign.h"
 
@@ -25,83 +25,101 @@ void xp_ualign_defaults(xp_ualign_opts *o)
 	o->threshold = 0.35;
 }
 
-/* Incremental multiset intersection of one fixed bag with a growing sum of
- * others: sum[k] is how much of one->h[k] the others hold so far. */
-typedef struct acc {
-	const xp_bag *one;
-	uint32_t *sum;
-	uint32_t common, total;
-} acc;
-
-static void acc_reset(acc *a, const xp_bag *one, uint32_t *sum)
-{
-	a->one = one;
-	a->sum = sum;
-	a->common = a->total = 0;
-	memset(sum, 0, one->n * sizeof *sum);
-}
-
-static void acc_add(acc *a, const xp_bag *g)
-{
-	const xp_bag *o = a->one;
-	a->total += g->total;
-	for (uint32_t k = 0, lo = 0; k < g->n; k++) {
-		uint32_t h = g->h[k], hi = o->n;
-		while (lo < hi) {   /* both ascending: the search window only shrinks */
-			uint32_t mid = (lo + hi) / 2;
-			if (o->h[mid] < h)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo == o->n)
-			break;
-		if (o->h[lo] != h)
-			continue;
-		uint32_t before = a->sum[lo] < o->c[lo] ? a->sum[lo] : o->c[lo];
-		a->sum[lo] += g->c[k];
-		uint32_t after = a->sum[lo] < o->c[lo] ? a->sum[lo] : o->c[lo];
-		a->common += after - before;
-	}
-}
-
 static double dice(uint32_t common, uint32_t a, uint32_t b)
 {
 	return a + b ? 2.0 * common / (a + b) : 0;
 }
 
-/* value and similarity of a bead from its two accumulators */
-static double value(const acc *t, const acc *c, double *sim)
+/* A bead's words: totals on both sides and the words they share.  Shared
+ * words of a multi-unit side are summed over its units' overlaps with the
+ * single unit on the other side (capped by both totals): exact unless a
+ * word repeats across units, and it keeps every bead O(1). */
+typedef struct tally {
+	uint32_t ct, cc;          /* common words, common bigrams */
+	uint32_t ut, uc, bt, bc;  /* utterance side, block side totals */
+} tally;
+
+static double bead_value(const tally *t, double *sim)
 {
-	uint32_t nt = t->one->total + t->total;
-	*sim = 0.5 * dice(t->common, t->one->total, t->total) +
-	       0.5 * dice(c->common, c->one->total, c->total);
-	if (!nt)
-		return 0;
-	return (*sim - MIN_SIM) * nt - 0.01;
+	uint32_t ct = t->ct, cc = t->cc;
+	uint32_t mt = t->ut < t->bt ? t->ut : t->bt, mc = t->uc < t->bc ? t->uc : t->bc;
+	ct = ct > mt ? mt : ct, cc = cc > mc ? mc : cc;
+	*sim = 0.5 * dice(ct, t->ut, t->bt) + 0.5 * dice(cc, t->uc, t->bc);
+	uint32_t n = t->ut + t->bt;
+	return n ? (*sim - MIN_SIM) * n - 0.01 : 0;
 }
 
 typedef struct grid {
 	size_t N, M;
 	int W;
-	int64_t *lo;      /* first block of row i's band */
-	double *v;        /* (N+1) x (2W+1) */
+	int64_t *lo, *hi;  /* row i's band: blocks lo[i] .. hi[i] */
+	size_t *off;       /* row i's cells start at off[i] */
+	double *v;
 	uint8_t *bead;
 	float *sim;
+	const xp_unit *U, *B;
+	int64_t *plo;      /* utterance i's overlaps are kept for blocks plo[i] .. */
+	size_t *poff;      /* .. at pt/pc[poff[i] ..], poff[i+1] - poff[i] of them */
+	uint16_t *pt, *pc;
 } grid;
 
 static inline int in_band(const grid *g, size_t i, int64_t j)
 {
-	return j >= g->lo[i] && j < g->lo[i] + 2 * g->W + 1 && j >= 0 && j <= (int64_t)g->M;
+	return j >= g->lo[i] && j <= g->hi[i];
 }
 
 static inline size_t at(const grid *g, size_t i, int64_t j)
 {
-	return i * (size_t)(2 * g->W + 1) + (size_t)(j - g->lo[i]);
+	return g->off[i] + (size_t)(j - g->lo[i]);
 }
 
-static void consider(grid *g, size_t i, int64_t j, size_t pi, int64_t pj, double val, double sim,
-		     int bead, double *best, int *bb, float *bsim)
+static void overlap(const grid *g, size_t i, int64_t j, uint32_t *ct, uint32_t *cc)
+{
+	int64_t k = j - g->plo[i];
+	if (k >= 0 && (size_t)k < g->poff[i + 1] - g->poff[i]) {
+		*ct = g->pt[g->poff[i] + (size_t)k];
+		*cc = g->pc[g->poff[i] + (size_t)k];
+		return;
+	}
+	*ct = xp_bag_common(&g->U[i].tok, &g->B[j].tok);
+	*cc = xp_bag_common(&g->U[i].chr, &g->B[j].chr);
+}
+
+/* Utterance i is bead-matched from row i+1, whose band reaches back
+ * MAX_SPLIT blocks; n-1 beads reach it from up to MAX_MERGE rows later. */
+static int fill_pairs(grid *g)
+{
+	g->plo = malloc((g->N + 1) * sizeof *g->plo);
+	g->poff = malloc((g->N + 2) * sizeof *g->poff);
+	if (!g->plo || !g->poff)
+		return -1;
+	g->poff[0] = 0;
+	for (size_t i = 0; i < g->N; i++) {
+		size_t last = i + MAX_MERGE < g->N ? i + MAX_MERGE : g->N;
+		g->plo[i] = g->lo[i + 1] - MAX_SPLIT - 1;
+		int64_t hi = g->hi[last];
+		g->poff[i + 1] = g->poff[i] + (size_t)(hi - g->plo[i] + 1);
+	}
+	g->pt = malloc((g->poff[g->N] + 1) * sizeof *g->pt);
+	g->pc = malloc((g->poff[g->N] + 1) * sizeof *g->pc);
+	if (!g->pt || !g->pc)
+		return -1;
+	for (size_t i = 0; i < g->N; i++)
+		for (size_t k = g->poff[i]; k < g->poff[i + 1]; k++) {
+			int64_t j = g->plo[i] + (int64_t)(k - g->poff[i]);
+			uint32_t t = 0, c = 0;
+			if (j >= 0 && j < (int64_t)g->M) {
+				t = xp_bag_common(&g->U[i].tok, &g->B[j].tok);
+				c = xp_bag_common(&g->U[i].chr, &g->B[j].chr);
+			}
+			g->pt[k] = (uint16_t)(t > UINT16_MAX ? UINT16_MAX : t);
+			g->pc[k] = (uint16_t)(c > UINT16_MAX ? UINT16_MAX : c);
+		}
+	return 0;
+}
+
+static void consider(grid *g, size_t pi, int64_t pj, double val, double sim, int bead,
+		     double *best, int *bb, float *bsim)
 {
 	if (!in_band(g, pi, pj))
 		return;
@@ -113,64 +131,56 @@ static void consider(grid *g, size_t i, int64_t j, size_t pi, int64_t pj, double
 		*bb = bead;
 		*bsim = (float)sim;
 	}
-	(void)i, (void)j;
 }
 
-typedef struct scratch {
-	uint32_t *s1, *s2, *s3, *s4;
-} scratch;
-
-static void cell(grid *g, const xp_unit *U, const xp_unit *B, size_t i, int64_t j, scratch *x)
+static void add_overlap(const grid *g, tally *t, size_t i, int64_t j)
 {
+	uint32_t ct, cc;
+	overlap(g, i, j, &ct, &cc);
+	t->ct += ct, t->cc += cc;
+}
+
+static void cell(grid *g, size_t i, int64_t j)
+{
+	const xp_unit *U = g->U, *B = g->B;
 	double best = -DBL_MAX, sim;
 	int bb = -1;
 	float bs = 0;
 	if (i == 0 && j == 0)
 		best = 0, bb = B_SKIP_B;
 	if (i > 0)
-		consider(g, i, j, i - 1, j, 0, 0, B_SKIP_U, &best, &bb, &bs);
+		consider(g, i - 1, j, 0, 0, B_SKIP_U, &best, &bb, &bs);
 	if (j > 0)
-		consider(g, i, j, i, j - 1, 0, 0, B_SKIP_B, &best, &bb, &bs);
+		consider(g, i, j - 1, 0, 0, B_SKIP_B, &best, &bb, &bs);
 	if (i > 0 && j > 0) {
 		/* 1-n: utterance i-1 against blocks j-n .. j-1 */
-		acc t, c;
-		acc_reset(&t, &U[i - 1].tok, x->s1);
-		acc_reset(&c, &U[i - 1].chr, x->s2);
+		tally t = {0, 0, U[i - 1].tok.total, U[i - 1].chr.total, 0, 0};
 		for (int n = 1; n <= MAX_SPLIT && (int64_t)n <= j; n++) {
-			acc_add(&t, &B[j - n].tok);
-			acc_add(&c, &B[j - n].chr);
-			double val = value(&t, &c, &sim);
-			consider(g, i, j, i - 1, j - n, val, sim, B_1N + n - 1, &best, &bb, &bs);
+			add_overlap(g, &t, i - 1, j - n);
+			t.bt += B[j - n].tok.total, t.bc += B[j - n].chr.total;
+			double val = bead_value(&t, &sim);
+			consider(g, i - 1, j - n, val, sim, B_1N + n - 1, &best, &bb, &bs);
 		}
 		/* n-1: utterances i-n .. i-1 against block j-1 */
-		acc_reset(&t, &B[j - 1].tok, x->s3);
-		acc_reset(&c, &B[j - 1].chr, x->s4);
-		acc_add(&t, &U[i - 1].tok);
-		acc_add(&c, &U[i - 1].chr);
-		for (int n = 2; n <= MAX_MERGE && (size_t)n <= i; n++) {
-			acc_add(&t, &U[i - n].tok);
-			acc_add(&c, &U[i - n].chr);
-			double val = value(&t, &c, &sim);
-			consider(g, i, j, i - n, j - 1, val, sim, B_N1 + n - 1, &best, &bb, &bs);
+		tally m = {0, 0, 0, 0, B[j - 1].tok.total, B[j - 1].chr.total};
+		for (int n = 1; n <= MAX_MERGE && (size_t)n <= i; n++) {
+			add_overlap(g, &m, i - n, j - 1);
+			m.ut += U[i - n].tok.total, m.uc += U[i - n].chr.total;
+			if (n < 2)
+				continue;
+			double val = bead_value(&m, &sim);
+			consider(g, i - n, j - 1, val, sim, B_N1 + n - 1, &best, &bb, &bs);
 		}
-		/* 2-2: two utterances, two blocks (each utterance against both blocks) */
+		/* 2-2 */
 		if (i >= 2 && j >= 2) {
-			acc t1, c1, t2, c2;
-			acc_reset(&t1, &U[i - 1].tok, x->s1), acc_reset(&c1, &U[i - 1].chr, x->s2);
-			acc_reset(&t2, &U[i - 2].tok, x->s3), acc_reset(&c2, &U[i - 2].chr, x->s4);
-			for (int k = 1; k <= 2; k++) {
-				acc_add(&t1, &B[j - k].tok), acc_add(&c1, &B[j - k].chr);
-				acc_add(&t2, &B[j - k].tok), acc_add(&c2, &B[j - k].chr);
-			}
-			/* the pair's words against the pair of blocks, each word once */
-			uint32_t ct = t1.common + t2.common, cc = c1.common + c2.common;
-			uint32_t bt = t1.total, bc = c1.total;
-			uint32_t ut = U[i - 1].tok.total + U[i - 2].tok.total;
-			uint32_t uc = U[i - 1].chr.total + U[i - 2].chr.total;
-			ct = ct > bt ? bt : ct, cc = cc > bc ? bc : cc;
-			sim = 0.5 * dice(ct, ut, bt) + 0.5 * dice(cc, uc, bc);
-			double val = ut + bt ? (sim - MIN_SIM) * (ut + bt) - 0.03 : 0;
-			consider(g, i, j, i - 2, j - 2, val, sim, B_22, &best, &bb, &bs);
+			tally q = {0, 0, U[i - 1].tok.total + U[i - 2].tok.total,
+				   U[i - 1].chr.total + U[i - 2].chr.total,
+				   B[j - 1].tok.total + B[j - 2].tok.total, B[j - 1].chr.total + B[j - 2].chr.total};
+			for (int a = 1; a <= 2; a++)
+				for (int b = 1; b <= 2; b++)
+					add_overlap(g, &q, i - (size_t)a, j - b);
+			double val = bead_value(&q, &sim) - 0.02;
+			consider(g, i - 2, j - 2, val, sim, B_22, &best, &bb, &bs);
 		}
 	}
 	size_t k = at(g, i, j);
@@ -200,9 +210,15 @@ static void backtrack(const grid *g, const xp_ualign_opts *o, xp_ulink *out)
 			du = b - B_N1 + 1, db = 1;
 		else
 			du = 1, db = b - B_1N + 1;
-		if (du && db && s >= o->threshold)
+		if (b == B_22 && s >= o->threshold) {
+			/* two utterances, two blocks: each its own (the bead exists
+			 * for the split, not to share both blocks) */
+			out[i - 2] = (xp_ulink){(int32_t)(j - 2), 1, 1, s};
+			out[i - 1] = (xp_ulink){(int32_t)(j - 1), 1, 1, s};
+		} else if (du && db && s >= o->threshold) {
 			for (int u = 1; u <= du; u++)
 				out[i - u] = (xp_ulink){(int32_t)(j - db), (uint16_t)db, (uint16_t)du, s};
+		}
 		i -= (size_t)du;
 		j -= db;
 	}
@@ -211,47 +227,50 @@ static void backtrack(const grid *g, const xp_ualign_opts *o, xp_ulink *out)
 int xp_ualign(const xp_unit *U, size_t N, const xp_unit *B, size_t M, const xp_ualign_opts *o,
 	      xp_ulink *out)
 {
-	grid g = {.N = N, .M = M, .W = o->band > 0 ? o->band : 40};
-	size_t width = (size_t)(2 * g.W + 1), cells = (N + 1) * width;
+	grid g = {.N = N, .M = M, .W = o->band > 0 ? o->band : 40, .U = U, .B = B};
 	g.lo = malloc((N + 1) * sizeof *g.lo);
+	g.hi = malloc((N + 1) * sizeof *g.hi);
+	g.off = malloc((N + 2) * sizeof *g.off);
+	double *center = malloc((N + 1) * sizeof *center);
+	int rc = -1;
+	if (!g.lo || !g.hi || !g.off || !center || xp_ualign_centers(U, N, B, M, center))
+		goto out;
+	for (size_t i = 0; i <= N; i++) {
+		g.lo[i] = (int64_t)llround(center[i]) - g.W;
+		g.hi[i] = (int64_t)llround(center[i]) + g.W;
+		g.lo[i] = g.lo[i] < 0 ? 0 : g.lo[i] > (int64_t)M ? (int64_t)M : g.lo[i];
+		g.hi[i] = g.hi[i] < 0 ? 0 : g.hi[i] > (int64_t)M ? (int64_t)M : g.hi[i];
+	}
+	/* the path starts at (0,0), ends at (N,M), and every row must reach the
+	 * next one through blocks skipped on its own row */
+	g.lo[0] = 0;
+	g.hi[N] = (int64_t)M;
+	for (size_t i = 1; i <= N; i++)
+		g.lo[i] = g.lo[i] < g.lo[i - 1] ? g.lo[i - 1] : g.lo[i];
+	for (size_t i = N; i-- > 0;)
+		g.hi[i] = g.hi[i] > g.hi[i + 1] ? g.hi[i + 1] : g.hi[i];
+	for (size_t i = 0; i < N; i++)
+		g.hi[i] = g.hi[i] < g.lo[i + 1] ? g.lo[i + 1] : g.hi[i];
+	g.off[0] = 0;
+	for (size_t i = 0; i <= N; i++)
+		g.off[i + 1] = g.off[i] + (size_t)(g.hi[i] - g.lo[i] + 1);
+	size_t cells = g.off[N + 1];
 	g.v = malloc(cells * sizeof *g.v);
 	g.bead = malloc(cells);
 	g.sim = malloc(cells * sizeof *g.sim);
-	uint32_t maxbag = 1;
-	for (size_t i = 0; i < N; i++)
-		maxbag = U[i].chr.n > maxbag ? U[i].chr.n : maxbag, maxbag = U[i].tok.n > maxbag ? U[i].tok.n : maxbag;
-	for (size_t j = 0; j < M; j++)
-		maxbag = B[j].chr.n > maxbag ? B[j].chr.n : maxbag, maxbag = B[j].tok.n > maxbag ? B[j].tok.n : maxbag;
-	scratch x = {malloc(maxbag * 4), malloc(maxbag * 4), malloc(maxbag * 4), malloc(maxbag * 4)};
-	int rc = -1;
-	if (!g.lo || !g.v || !g.bead || !g.sim || !x.s1 || !x.s2 || !x.s3 || !x.s4)
+	if (!g.v || !g.bead || !g.sim || fill_pairs(&g))
 		goto out;
-	/* the band follows the diagonal that cumulative word counts predict */
-	double tu = 0, tb = 0;
-	for (size_t i = 0; i < N; i++)
-		tu += U[i].tok.total + 1;
-	for (size_t j = 0; j < M; j++)
-		tb += B[j].tok.total + 1;
-	double cum = 0;
-	for (size_t i = 0; i <= N; i++) {
-		double c = tu > 0 ? M * cum / tu : 0;
-		g.lo[i] = (int64_t)llround(c) - g.W;
-		if (i < N)
-			cum += U[i].tok.total + 1;
-	}
-	g.lo[N] = (int64_t)M - g.W;   /* the last row ends at the last block */
 	for (size_t k = 0; k < cells; k++)
 		g.v[k] = -DBL_MAX;
 	for (size_t i = 0; i <= N; i++)
-		for (int64_t j = g.lo[i] < 0 ? 0 : g.lo[i]; j < g.lo[i] + (int64_t)width && j <= (int64_t)M; j++)
-			cell(&g, U, B, i, j, &x);
+		for (int64_t j = g.lo[i]; j <= g.hi[i]; j++)
+			cell(&g, i, j);
 	if (g.v[at(&g, N, (int64_t)M)] == -DBL_MAX)
 		goto out;
 	backtrack(&g, o, out);
 	rc = 0;
 out:
-	free(g.lo), free(g.v), free(g.bead), free(g.sim);
-	free(x.s1), free(x.s2), free(x.s3), free(x.s4);
-	(void)tb;
+	free(g.lo), free(g.hi), free(g.off), free(g.v), free(g.bead), free(g.sim);
+	free(g.plo), free(g.poff), free(g.pt), free(g.pc), free(center);
 	return rc;
 }

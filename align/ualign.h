@@ -35,4 +35,11 @@ void xp_ualign_defaults(xp_ualign_opts *o);
 int xp_ualign(const xp_unit *U, size_t N, const xp_unit *B, size_t M, const xp_ualign_opts *o,
 	      xp_ulink *out);
 
+
+
+/* The diagonal the band follows: center[i] for rows i = 0..N (utterances
+ * done).  Anchors are blocks whose rare words point at a single utterance;
+ * the longest chain of them that keeps the order of both sides is followed,
+ * straight lines in between.  -1 on OOM. */
+int xp_ualign_centers(const xp_unit *U, size_t N, const xp_unit *B, size_t M, double *center);
 #endif

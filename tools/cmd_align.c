@@ -61,6 +61,12 @@ static int parse(int argc, char **argv, args *a, const xp_cmd *self)
 	return 0;
 }
 
+static void note_skipped(const xp_batch *b)
+{
+	for (size_t i = 0; i < b->nskipped; i++)
+		fprintf(stderr, "xproj: %s has no subtitle file of its name: skipped\n", b->skipped[i]);
+}
+
 static int read_units(const char *path, xp_subs *s, xp_err *e)
 {
 	if (xp_has_ext(path, ".xml"))
@@ -97,6 +103,7 @@ static int run_align(int argc, char **argv)
 	xp_align_stats st = {0};
 	xp_err e;
 	rc = xp_batch_plan(a.transcript, a.subs, a.tgt, &b, &e) || (a.links && xp_xces_read(a.links, &x, &e));
+	note_skipped(&b);
 	int tty = isatty(2);
 	for (size_t i = 0; !rc && i < b.n; i++) {
 		if (tty)
@@ -166,6 +173,7 @@ static int run_eval(int argc, char **argv)
 	xp_err e;
 	xp_tag_eval tot = {0};
 	rc = xp_batch_plan(a.transcript, a.subs, NULL, &b, &e);
+	note_skipped(&b);
 	for (size_t i = 0; !rc && i < b.n; i++) {
 		xp_subs en = {0};
 		xp_tag_eval one = {0};
