@@ -212,48 +212,108 @@ int xp_episode_align(const xp_episode *ep, xp_aligned *out, xp_align_stats *st, 
 
 /* --- agreement with the tags ---------------------------------------------------- */
 
-static int has_uid(const xp_sub *b, const char *uid)
+typedef struct judge {
+	const xp_episode *ep;
+	const xp_utt **utt;     /* episode utterance i */
+	xp_unit *U, *B;
+	int32_t *tagged;        /* per block: utterance index its first tag names, -1 */
+	int32_t *ours;          /* per block: first utterance we link to it, -1 */
+	uint8_t *tagset;        /* scratch per utterance */
+} judge;
+
+static double cont(const judge *j, size_t b, int32_t u)
 {
-	for (uint32_t k = 0; uid && k < b->nuids; k++)
-		if (!strcmp(b->uids[k], uid))
+	if (u < 0 || !j->B[b].tok.total)
+		return 0;
+	return (double)xp_bag_common(&j->B[b].tok, &j->U[u].tok) / j->B[b].tok.total;
+}
+
+static int uid_is(const xp_utt *u, const xp_sub *b)
+{
+	for (uint32_t k = 0; u->uid && k < b->nuids; k++)
+		if (!strcmp(b->uids[k], u->uid))
 			return 1;
 	return 0;
 }
 
-int xp_episode_eval(const xp_episode *ep, xp_tag_eval *ev, xp_err *err)
+/* Classify block b; tp/fp/fn of the tags, and of the adjudicated tags. */
+static void judge_block(judge *j, size_t b, const xp_ulink *links, size_t N, xp_tag_eval *ev,
+			xp_eval_show show, void *arg)
 {
-	xp_ulink *links;
-	size_t n;
-	if (xp_episode_links(ep, &links, &n, err))
-		return -1;
-	size_t i = 0, gold = 0;
-	for (size_t j = 0; j < ep->en->n; j++)
-		gold += ep->en->v[j].nuids;
-	for (size_t d = ep->doc_first; d < ep->doc_first + ep->ndocs; d++) {
-		const xp_doc *doc = &ep->transcript->docs[d];
-		for (size_t k = 0; k < doc->nutts; k++, i++) {
-			const xp_ulink *l = &links[i];
-			ev->utterances++;
-			ev->covered += l->first >= 0;
-			for (uint32_t b = 0; l->first >= 0 && b < l->nblocks; b++) {
-				if (has_uid(&ep->en->v[l->first + b], doc->utts[k].uid))
-					ev->tp++;
-				else
-					ev->fp++;
-			}
+	const xp_sub *blk = &j->ep->en->v[b];
+	size_t tp = 0, fp = 0, fn = 0, gold = 0;
+	int32_t g_only = -1, p_only = -1;
+	double g_max = 0, p_min = 1;
+	for (size_t i = 0; i < N; i++) {
+		int g = uid_is(j->utt[i], blk);
+		int p = links[i].first >= 0 && (size_t)links[i].first <= b &&
+			b < (size_t)links[i].first + links[i].nblocks;
+		gold += g;
+		tp += g && p, fp += p && !g, fn += g && !p;
+		if (g && !p) {
+			double c = cont(j, b, (int32_t)i);
+			g_max = c > g_max ? c : g_max, g_only = (int32_t)i;
+		}
+		if (p && !g) {
+			double c = cont(j, b, (int32_t)i);
+			p_min = c < p_min ? c : p_min, p_only = (int32_t)i;
 		}
 	}
-	/* gold links never predicted (including tags naming no utterance we have) */
-	size_t tp_here = 0;
-	i = 0;
-	for (size_t d = ep->doc_first; d < ep->doc_first + ep->ndocs; d++) {
-		const xp_doc *doc = &ep->transcript->docs[d];
-		for (size_t k = 0; k < doc->nutts; k++, i++)
-			for (uint32_t b = 0; links[i].first >= 0 && b < links[i].nblocks; b++)
-				tp_here += has_uid(&ep->en->v[links[i].first + b], doc->utts[k].uid);
+	fn += blk->nuids - gold;   /* tags naming no utterance of the transcript */
+	ev->tp += tp, ev->fp += fp, ev->fn += fn;
+	if (!fp && !fn) {
+		ev->atp += tp;
+		return;
 	}
-	ev->fn += gold - tp_here;
+	ev->disagree++;
+	int tag_bad = (g_only < 0 || g_max <= 1.0 / 3) && p_only >= 0 && p_min >= 2.0 / 3;
+	int ours_bad = (p_only < 0 || p_min <= 1.0 / 3) && g_only >= 0 && g_max >= 2.0 / 3;
+	if (tag_bad) {
+		ev->tag_wrong++;
+		ev->atp += tp + fp;   /* the tags, corrected, are what we said */
+	} else {
+		ev->ours_wrong += ours_bad;
+		ev->unclear += !ours_bad;
+		ev->atp += tp, ev->afp += fp, ev->afn += fn;
+	}
+	if (show && (tag_bad || ours_bad))
+		show(arg, tag_bad ? "tag wrong" : "aligner wrong", blk, g_only >= 0 ? j->utt[g_only] : NULL,
+		     p_only >= 0 ? j->utt[p_only] : NULL);
+}
+
+int xp_episode_eval(const xp_episode *ep, xp_tag_eval *ev, xp_eval_show show, void *arg,
+		    xp_err *err)
+{
+	xp_ulink *links;
+	size_t N;
+	if (xp_episode_links(ep, &links, &N, err))
+		return -1;
+	judge j = {.ep = ep};
+	j.utt = malloc((N + 1) * sizeof *j.utt);
+	j.U = calloc(N + 1, sizeof *j.U);
+	j.B = calloc(ep->en->n + 1, sizeof *j.B);
+	xp_normalizer *z = xp_normalizer_new();
+	int rc = -1;
+	if (!j.utt || !j.U || !j.B || !z || units_of_utts(z, ep, j.U) || units_of_subs(z, ep->en, j.B))
+		goto out;
+	size_t i = 0;
+	for (size_t d = ep->doc_first; d < ep->doc_first + ep->ndocs; d++)
+		for (size_t k = 0; k < ep->transcript->docs[d].nutts; k++)
+			j.utt[i++] = &ep->transcript->docs[d].utts[k];
+	for (i = 0; i < N; i++) {
+		ev->utterances++;
+		ev->covered += links[i].first >= 0;
+	}
+	for (size_t b = 0; b < ep->en->n; b++)
+		judge_block(&j, b, links, N, ev, show, arg);
 	ev->blocks += ep->en->n;
-	free(links);
-	return 0;
+	rc = 0;
+out:
+	for (i = 0; j.U && i < N; i++)
+		xp_unit_free(&j.U[i]);
+	for (size_t b = 0; j.B && b < ep->en->n; b++)
+		xp_unit_free(&j.B[b]);
+	free(j.U), free(j.B), free(j.utt), free(links);
+	xp_normalizer_free(z);
+	return rc ? xp_fail(err, "", 0, "out of memory") : 0;
 }

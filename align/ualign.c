@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_SPLIT 6   /* 1-n */
+#define MAX_SPLIT 20   /* 1-n */
 #define MAX_MERGE 4   /* n-1 */
 #define MIN_SIM 0.25
 

@@ -15,7 +15,7 @@ typedef struct args {
 	const char *transcript, *subs, *tgt, *links, *out, *lang;
 	xp_tok_mode zh;
 	xp_ualign_opts opts;
-	int json, per_episode;
+	int json, per_episode, adjudicate, examples;
 } args;
 
 static int parse(int argc, char **argv, args *a, const xp_cmd *self)
@@ -31,6 +31,8 @@ static int parse(int argc, char **argv, args *a, const xp_cmd *self)
 					   {"output", required_argument, 0, 'o'},
 					   {"json", no_argument, 0, 'j'},
 					   {"per-episode", no_argument, 0, 'p'},
+					   {"adjudicate", no_argument, 0, 'A'},
+					   {"examples", required_argument, 0, 'E'},
 					   {0, 0, 0, 0}};
 	memset(a, 0, sizeof *a);
 	xp_ualign_defaults(&a->opts);
@@ -53,6 +55,8 @@ static int parse(int argc, char **argv, args *a, const xp_cmd *self)
 		case 'o': a->out = optarg; break;
 		case 'j': a->json = 1; break;
 		case 'p': a->per_episode = 1; break;
+		case 'A': a->adjudicate = 1; break;
+		case 'E': a->examples = atoi(optarg), a->adjudicate = 1; break;
 		default: return xp_cli_usage(self, 2);
 		}
 	}
@@ -149,11 +153,17 @@ const xp_cmd xp_cmd_align = {
 
 /* --- align-eval -------------------------------------------------------------------- */
 
+static void prf(size_t tp, size_t fp, size_t fn, double *p, double *r, double *f)
+{
+	*p = tp + fp ? (double)tp / (tp + fp) : 0;
+	*r = tp + fn ? (double)tp / (tp + fn) : 0;
+	*f = *p + *r ? 2 * *p * *r / (*p + *r) : 0;
+}
+
 static void report(const char *what, const xp_tag_eval *v, int json)
 {
-	double p = v->tp + v->fp ? (double)v->tp / (v->tp + v->fp) : 0;
-	double r = v->tp + v->fn ? (double)v->tp / (v->tp + v->fn) : 0;
-	double f = p + r ? 2 * p * r / (p + r) : 0;
+	double p, r, f;
+	prf(v->tp, v->fp, v->fn, &p, &r, &f);
 	if (json)
 		printf("{\"precision\":%.6f,\"recall\":%.6f,\"f1\":%.6f,\"utterances\":%zu,\"blocks\":%zu}\n", p,
 		       r, f, v->utterances, v->blocks);
@@ -161,6 +171,31 @@ static void report(const char *what, const xp_tag_eval *v, int json)
 		printf("%-10s precision %.4f  recall %.4f  F1 %.4f  utterances %zu (covered %.1f%%)  blocks %zu\n",
 		       what, p, r, f, v->utterances, v->utterances ? 100.0 * v->covered / v->utterances : 0,
 		       v->blocks);
+}
+
+static void adjudication(const xp_tag_eval *v)
+{
+	double p, r, f;
+	prf(v->atp, v->afp, v->afn, &p, &r, &f);
+	printf("disagreements: %zu blocks; the tag evidently wrong: %zu, the aligner evidently wrong: %zu, unclear: %zu\n",
+	       v->disagree, v->tag_wrong, v->ours_wrong, v->unclear);
+	printf("with evidently wrong tags corrected: precision %.4f  recall %.4f  F1 %.4f\n", p, r, f);
+}
+
+typedef struct shown {
+	int left;
+	const char *key;
+} shown;
+
+static void show(void *arg, const char *verdict, const xp_sub *b, const xp_utt *tag, const xp_utt *ours)
+{
+	shown *s = arg;
+	if (s->left <= 0)
+		return;
+	s->left--;
+	printf("  %s: %s block %u \"%.70s\"\n    tagged %s: %.80s\n    aligned %s: %.80s\n", verdict, s->key,
+	       b->id, b->text, tag ? tag->uid : "-", tag ? tag->text : "", ours ? ours->uid : "-",
+	       ours ? ours->text : "");
 }
 
 static int run_eval(int argc, char **argv)
@@ -180,28 +215,40 @@ static int run_eval(int argc, char **argv)
 		rc = read_units(b.v[i].subs, &en, &e);
 		xp_episode ep = {b.v[i].transcript, b.v[i].doc_first, b.v[i].ndocs, &en, NULL, NULL, a.lang,
 				 a.zh, a.opts};
+		shown sh = {a.examples, b.v[i].key};
 		if (!rc)
-			rc = xp_episode_eval(&ep, &one, &e);
+			rc = xp_episode_eval(&ep, &one, a.examples ? show : NULL, &sh, &e);
+		a.examples = sh.left;
 		if (!rc && a.per_episode && !a.json)
 			report(b.v[i].key, &one, 0);
 		tot.tp += one.tp, tot.fp += one.fp, tot.fn += one.fn;
+		tot.atp += one.atp, tot.afp += one.afp, tot.afn += one.afn;
+		tot.disagree += one.disagree, tot.tag_wrong += one.tag_wrong;
+		tot.ours_wrong += one.ours_wrong, tot.unclear += one.unclear;
 		tot.utterances += one.utterances, tot.covered += one.covered, tot.blocks += one.blocks;
 		xp_subs_free(&en);
 	}
-	if (rc)
+	if (rc) {
 		xp_cli_error(&e);
-	else
+	} else {
 		report("total", &tot, a.json);
+		if (a.adjudicate && !a.json)
+			adjudication(&tot);
+	}
 	xp_batch_free(&b);
 	return rc ? 1 : 0;
 }
 
 const xp_cmd xp_cmd_align_eval = {
 	"align-eval", run_eval, "score utterance alignment against TV4Dialog's speaker tags",
-	"xproj align-eval --transcript T --subs S [--json] [--per-episode] [--band N]\n"
-	"                 [--threshold F]\n\n"
+	"xproj align-eval --transcript T --subs S [--json] [--per-episode] [--adjudicate]\n"
+	"                 [--examples N] [--band N] [--threshold F]\n\n"
 	"Aligns with the subtitles' <uid,Speaker> tags stripped, then scores the links\n"
 	"(utterance, English block) against the tags: precision, recall, F1 (micro-averaged\n"
 	"over episodes when T and S are directories) and coverage (utterances aligned).\n"
+	"The tags are another aligner's output; --adjudicate judges each block where they and\n"
+	"xproj disagree by its text (a side is evidently wrong when the utterance it names holds\n"
+	"at most a third of the block's words and the other side's holds two thirds) and gives\n"
+	"the scores with evidently wrong tags corrected; --examples N prints N such blocks.\n"
 	"  --json  {\"precision\":p,\"recall\":r,\"f1\":f,\"utterances\":N,\"blocks\":N}",
 };
