@@ -266,9 +266,19 @@ static void judge_block(judge *j, size_t b, const xp_ulink *links, size_t N, xp_
 		return;
 	}
 	ev->disagree++;
-	int tag_bad = (g_only < 0 || g_max <= 1.0 / 3) && p_only >= 0 && p_min >= 2.0 / 3;
+	/* the tagged utterance lacks the block's words, and ours has them (or
+	 * we left the block alone) */
+	int tag_bad = (g_only < 0 || g_max <= 1.0 / 3) &&
+		      (p_only >= 0 ? p_min >= 2.0 / 3 : g_only >= 0 && !tp);
+	/* a block with two speakers: the tags name one utterance; our other one
+	 * is right if the block holds (most of) its words */
+	int two = blk->dashes && !fn && fp && tp && p_only >= 0 && j->U[p_only].tok.total &&
+		  xp_bag_common(&j->U[p_only].tok, &j->B[b].tok) * 3 >= 2 * j->U[p_only].tok.total;
 	int ours_bad = (p_only < 0 || p_min <= 1.0 / 3) && g_only >= 0 && g_max >= 2.0 / 3;
-	if (tag_bad) {
+	if (two) {
+		ev->two_speakers++;
+		ev->atp += tp + fp;
+	} else if (tag_bad) {
 		ev->tag_wrong++;
 		ev->atp += tp + fp;   /* the tags, corrected, are what we said */
 	} else {
@@ -276,9 +286,9 @@ static void judge_block(judge *j, size_t b, const xp_ulink *links, size_t N, xp_
 		ev->unclear += !ours_bad;
 		ev->atp += tp, ev->afp += fp, ev->afn += fn;
 	}
-	if (show && (tag_bad || ours_bad))
-		show(arg, tag_bad ? "tag wrong" : "aligner wrong", blk, g_only >= 0 ? j->utt[g_only] : NULL,
-		     p_only >= 0 ? j->utt[p_only] : NULL);
+	if (show)
+		show(arg, two ? "two speakers" : tag_bad ? "tag wrong" : ours_bad ? "aligner wrong" : "unclear", blk,
+		     g_only >= 0 ? j->utt[g_only] : NULL, p_only >= 0 ? j->utt[p_only] : NULL);
 }
 
 int xp_episode_eval(const xp_episode *ep, xp_tag_eval *ev, xp_eval_show show, void *arg,

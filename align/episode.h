@@ -45,13 +45,15 @@ typedef struct xp_tag_eval {
 	/* Blocks where the aligner and the tags disagree, judged by text: a
 	 * side is evidently wrong when the block's words are (almost) absent
 	 * from the utterance it names (at most a third of them) while the
-	 * other side's utterance holds at least two thirds of them. */
+	 * other side's utterance holds at least two thirds of them, or the
+	 * other side named none. */
 	size_t disagree, tag_wrong, ours_wrong, unclear;
+	size_t two_speakers;    /* of them: a dash block whose extra utterance it holds (one tag cannot name two) */
 	size_t atp, afp, afn;   /* counts with evidently wrong tags replaced by the text's verdict */
 } xp_tag_eval;
 
-/* show(arg, verdict, block, tag utterance, our utterance) for each evident
- * error; the utterances may be NULL (no tag, or not aligned). */
+/* show(arg, verdict, block, tag utterance, our utterance) for each block
+ * of disagreement; the utterances may be NULL (no tag, or not aligned). */
 typedef void (*xp_eval_show)(void *arg, const char *verdict, const xp_sub *block,
 			     const xp_utt *tagged, const xp_utt *ours);
 int xp_episode_eval(const xp_episode *ep, xp_tag_eval *ev, xp_eval_show show, void *arg,

@@ -128,7 +128,7 @@ typedef struct clean {
 	xp_buf out;
 	const char *uid, *speaker;
 	size_t uidn, spkn;
-	int dash, latin, other;
+	int dash, latin, other;   /* dash: speaker turns marked by a dash */
 } clean;
 
 /* "<1-2,Joey>" at the start of a TV4Dialog line */
@@ -212,6 +212,16 @@ static void clean_line(const char *s, size_t n, clean *c)
 	}
 	while (c->out.n && c->out.p[c->out.n - 1] == ' ')
 		c->out.n--;
+	/* a second speaker on the same line: "Who's Paul? - Paul the Wine Guy" */
+	for (size_t k = 1; k + 2 < c->out.n; k++)
+		if (c->out.p[k] == '-' && c->out.p[k - 1] == ' ' && c->out.p[k + 1] == ' ') {
+			size_t q = k - 1;
+			while (q > 0 && c->out.p[q] == ' ')
+				q--;
+			char e = c->out.p[q];
+			if (e == '.' || e == '?' || e == '!' || e == '"' || (unsigned char)e == 0xA6 /* … */)
+				c->dash++;
+		}
 }
 
 /* --- blocks ---------------------------------------------------------------- */
@@ -262,7 +272,7 @@ static int block(xp_subs *s, xp_sub *x, const line *l, size_t nl, int bilingual,
 		has_latin |= c.latin > c.other;
 		has_other |= c.other > c.latin;
 		if (!target) {
-			x->dashes += (uint8_t)(c.dash && x->dashes < 255);
+			x->dashes = (uint8_t)(x->dashes + c.dash > 255 ? 255 : x->dashes + c.dash);
 			if (c.uid && add_uid(s, x, c.uid, c.uidn))
 				rc = -1;
 		}

@@ -27,7 +27,7 @@ typedef struct xp_sub {
 	const char **uids;       /* TV4Dialog tags of the text lines, distinct, in order */
 	uint32_t nuids;
 	const char *speaker;     /* first tag's or <v> voice's speaker, or NULL */
-	uint8_t dashes;          /* text lines that start with a dash */
+	uint8_t dashes;          /* speaker turns marked by a dash ("- Hi." or "... - Hi.") */
 	uint32_t line;           /* line of the timing in the file */
 } xp_sub;
 

@@ -177,8 +177,9 @@ static void adjudication(const xp_tag_eval *v)
 {
 	double p, r, f;
 	prf(v->atp, v->afp, v->afn, &p, &r, &f);
-	printf("disagreements: %zu blocks; the tag evidently wrong: %zu, the aligner evidently wrong: %zu, unclear: %zu\n",
-	       v->disagree, v->tag_wrong, v->ours_wrong, v->unclear);
+	printf("disagreements: %zu blocks; the tag evidently wrong: %zu, two speakers in the block (one tag): %zu,\n"
+	       "               the aligner evidently wrong: %zu, unclear: %zu\n",
+	       v->disagree, v->tag_wrong, v->two_speakers, v->ours_wrong, v->unclear);
 	printf("with evidently wrong tags corrected: precision %.4f  recall %.4f  F1 %.4f\n", p, r, f);
 }
 
@@ -225,6 +226,7 @@ static int run_eval(int argc, char **argv)
 		tot.atp += one.atp, tot.afp += one.afp, tot.afn += one.afn;
 		tot.disagree += one.disagree, tot.tag_wrong += one.tag_wrong;
 		tot.ours_wrong += one.ours_wrong, tot.unclear += one.unclear;
+		tot.two_speakers += one.two_speakers;
 		tot.utterances += one.utterances, tot.covered += one.covered, tot.blocks += one.blocks;
 		xp_subs_free(&en);
 	}
