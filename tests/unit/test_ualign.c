@@ -1,0 +1,189 @@
+/* tests/unit/test_ualign.c — the utterance aligner on an episode built by
+ * hand with every bead (song block, paraphrase, split, dash merge, dropped
+ * line, 1-3 split), and the three ways to the target text. */
+#include "testutil.h"
+#include "align/episode.h"
+#include "io/transcript.h"
+
+static const char *const utts[] = {
+	"Hey Ross, how are you doing today?",
+	"I'm fine. I just came back from the museum where I work, and the dinosaurs were amazing.",
+	"Really?",
+	"Yes.",
+	"Where is Rachel?",
+	"She went to the coffee house with Monica an hour ago.",
+	"We are going to be late for the movie tonight.",
+	"Okay everybody, listen to me. I have something very important to tell you all, and I want you to promise that nobody will laugh when I say it.",
+	"Promise.",
+	"Thank you very much.",
+};
+
+static const char *const blocks[] = {
+	"\xe2\x99\xaa So no one told you life was gonna be this way \xe2\x99\xaa",
+	"Hey Ross, how you doing today?",
+	"I'm fine. I just came back from the museum",
+	"where I work, and the dinosaurs were amazing.",
+	"- Really?\n- Yes.",
+	"She went to the coffee house with Monica an hour ago.",
+	"[laughter]",
+	"We're gonna be late for the movie tonight.",
+	"Okay everybody, listen to me.",
+	"I have something very important to tell you all,",
+	"and I want you to promise that nobody will laugh when I say it.",
+	"Promise.",
+	"Thank you very much.",
+};
+enum { NU = 10, NB = 13 };
+
+/* expected first block and count per utterance (-1: unaligned) */
+static const int want[NU][2] = {{1, 1}, {2, 2}, {4, 1}, {4, 1}, {-1, 0},
+				 {5, 1}, {7, 1}, {8, 3}, {11, 1}, {12, 1}};
+
+static void load(xp_corpus *c, xp_subs *s, int bilingual)
+{
+	xp_buf t = {0}, b = {0};
+	for (int i = 0; i < NU; i++)
+		xp_buf_printf(&t, "ep\t1-%d\tS\t%s\n", i + 1, utts[i]);
+	for (int j = 0; j < NB; j++) {
+		xp_buf_printf(&b, "%d\n00:00:%02d,000 --> 00:00:%02d,900\n", j + 1, 2 * j, 2 * j + 1);
+		if (bilingual)
+			xp_buf_printf(&b, "中文%d\n", j + 1);
+		xp_buf_printf(&b, "%s\n\n", blocks[j]);
+	}
+	xp_err e;
+	assert_int_equal(xp_tsv_read_mem("t", t.p, t.n, c, &e), 0);
+	assert_int_equal(xp_subs_read_mem("s", b.p, b.n, XP_BILINGUAL_AUTO, s, &e), 0);
+	xp_buf_free(&t);
+	xp_buf_free(&b);
+}
+
+static void every_bead(void **state)
+{
+	(void)state;
+	xp_corpus c = {0};
+	xp_subs s = {0};
+	load(&c, &s, 0);
+	xp_episode ep = {&c, 0, c.ndocs, &s, NULL, NULL, "zh", XP_TOK_CHARS, {40, 0.35}};
+	xp_ulink *l;
+	size_t n;
+	xp_err e;
+	assert_int_equal(xp_episode_links(&ep, &l, &n, &e), 0);
+	assert_int_equal(n, NU);
+	for (int i = 0; i < NU; i++) {
+		if (l[i].first != want[i][0] || (want[i][0] >= 0 && l[i].nblocks != want[i][1]))
+			print_error("utterance %d: got block %d + %u, want %d + %d\n", i, l[i].first,
+				    l[i].nblocks, want[i][0], want[i][1]);
+		assert_int_equal(l[i].first, want[i][0]);
+		if (want[i][0] >= 0) {
+			assert_int_equal(l[i].nblocks, want[i][1]);
+			assert_true(l[i].score >= 0.35 && l[i].score <= 1);
+		}
+	}
+	free(l);
+	/* a tiny band still finds it: the anchors steer */
+	ep.opts.band = 2;
+	assert_int_equal(xp_episode_links(&ep, &l, &n, &e), 0);
+	assert_int_equal(l[7].first, 8);
+	free(l);
+	xp_subs_free(&s);
+	xp_corpus_free(&c);
+}
+
+static void bilingual_target(void **state)
+{
+	(void)state;
+	xp_corpus c = {0};
+	xp_subs s = {0};
+	load(&c, &s, 1);
+	assert_true(s.bilingual);
+	xp_episode ep = {&c, 0, c.ndocs, &s, NULL, NULL, "zh", XP_TOK_CHARS, {40, 0.35}};
+	xp_aligned out = {0};
+	xp_align_stats st = {0};
+	xp_err e;
+	assert_int_equal(xp_episode_align(&ep, &out, &st, &e), 0);
+	assert_int_equal(out.n, NU);
+	assert_int_equal(st.aligned, NU - 1);
+	assert_int_equal(st.empty_target, 1);
+	const xp_autt *u1 = &out.v[1];
+	assert_string_equal(u1->tgt_text, "中文3 中文4");
+	assert_int_equal(u1->ntgt, 6);                   /* characters */
+	assert_string_equal(u1->tgt[0], "中");
+	assert_int_equal(u1->nen_subs, 2);
+	assert_int_equal(u1->en_subs[0], 3);             /* block numbers as in the file */
+	assert_int_equal(u1->ntgt_subs, 2);
+	assert_int_equal(out.v[4].ntgt, 0);              /* the dropped line */
+	assert_int_equal(out.v[4].nen_subs, 0);
+	assert_string_equal(out.v[0].src[1], "Ross");
+	assert_int_equal(out.v[0].utt, 0);
+	xp_aligned_free(&out);
+	/* word tokens for Chinese through ICU's dictionary */
+	ep.zh_tokens = XP_TOK_WORDS;
+	assert_int_equal(xp_episode_align(&ep, &out, &st, &e), 0);
+	assert_true(out.v[1].ntgt < 6);
+	xp_aligned_free(&out);
+	xp_subs_free(&s);
+	xp_corpus_free(&c);
+}
+
+static void target_by_time(void **state)
+{
+	(void)state;
+	xp_corpus c = {0};
+	xp_subs s = {0}, z = {0};
+	load(&c, &s, 0);
+	/* the target file splits and shifts blocks: 3 covers the first half of
+	 * English block 3, 4 its second half and a little of block 4 */
+	const char zh[] = "1\n00:00:02,000 --> 00:00:02,900\n嘿\n\n"
+			  "2\n00:00:04,000 --> 00:00:04,500\n我很好\n\n"
+			  "3\n00:00:04,500 --> 00:00:06,950\n我刚从博物馆回来\n\n";
+	xp_err e;
+	assert_int_equal(xp_subs_read_mem("z", zh, sizeof zh - 1, XP_BILINGUAL_AUTO, &z, &e), 0);
+	xp_episode ep = {&c, 0, c.ndocs, &s, &z, NULL, "zh", XP_TOK_CHARS, {40, 0.35}};
+	xp_aligned out = {0};
+	xp_align_stats st = {0};
+	assert_int_equal(xp_episode_align(&ep, &out, &st, &e), 0);
+	assert_string_equal(out.v[0].tgt_text, "嘿");
+	assert_string_equal(out.v[1].tgt_text, "我很好 我刚从博物馆回来");
+	assert_int_equal(out.v[2].ntgt_subs, 0);
+	xp_aligned_free(&out);
+	xp_subs_free(&s);
+	xp_subs_free(&z);
+	xp_corpus_free(&c);
+}
+
+static void target_by_links(void **state)
+{
+	(void)state;
+	xp_corpus c = {0};
+	xp_subs en = {0}, zh = {0};
+	xp_xces x = {0};
+	xp_err e;
+	const char t[] = "ep\t1\tRoss\tHey, Joey.\nep\t2\tRoss\tHow you doin'?\nep\t3\tJoey\tRaw text, no tokens.\n";
+	assert_int_equal(xp_tsv_read_mem("t", t, sizeof t - 1, &c, &e), 0);
+	assert_int_equal(xp_opus_read(FIX("opus/en.xml"), &en, &e), 0);
+	assert_int_equal(xp_opus_read(FIX("opus/zh.xml"), &zh, &e), 0);
+	assert_int_equal(xp_xces_read(FIX("opus/en-zh.xml"), &x, &e), 0);
+	xp_episode ep = {&c, 0, c.ndocs, &en, &zh, &x, "zh", XP_TOK_CHARS, {40, 0.35}};
+	xp_aligned out = {0};
+	xp_align_stats st = {0};
+	assert_int_equal(xp_episode_align(&ep, &out, &st, &e), 0);
+	assert_string_equal(out.v[0].tgt_text, "嘿，乔伊。");
+	assert_string_equal(out.v[1].tgt_text, "你好吗？");
+	assert_int_equal(out.v[2].ntgt, 0);               /* linked to nothing: "3;" */
+	xp_aligned_free(&out);
+	xp_subs_free(&en);
+	xp_subs_free(&zh);
+	xp_xces_free(&x);
+	xp_corpus_free(&c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_bead),
+		cmocka_unit_test(bilingual_target),
+		cmocka_unit_test(target_by_time),
+		cmocka_unit_test(target_by_links),
+	};
+	return cmocka_run_group_tests_name("ualign", tests, NULL, NULL);
+}
