@@ -74,14 +74,16 @@ static int load(xp_batch *b, const char *path, xp_corpus **out, xp_err *err)
 	return xp_transcript_read(path, XP_TR_AUTO, c, err);
 }
 
-static int one_file(xp_batch *b, const char *tpath, const char *subs, const char *tgt, xp_err *err)
+/* by_stem: the whole file is one episode, its subtitles named like it */
+static int one_file(xp_batch *b, const char *tpath, const char *subs, const char *tgt, int by_stem,
+		    xp_err *err)
 {
 	xp_corpus *c = NULL;
 	if (load(b, tpath, &c, err))
 		return -1;
 	char stem[256];
 	xp_file_stem(tpath, stem, sizeof stem);
-	if (!is_dir(subs))
+	if (!is_dir(subs) || by_stem)
 		return add_job(b, c, 0, c->ndocs, stem, subs, tgt, err);
 	for (size_t d = 0; d < c->ndocs;) {
 		char key[16];
@@ -107,7 +109,7 @@ int xp_batch_plan(const char *transcript, const char *subs, const char *tgt, xp_
 		  xp_err *err)
 {
 	if (!is_dir(transcript))
-		return one_file(b, transcript, subs, tgt, err);
+		return one_file(b, transcript, subs, tgt, 0, err);
 	if (!is_dir(subs))
 		return xp_fail(err, subs, 0, "a transcript directory needs a subtitle directory");
 	DIR *d = opendir(transcript);
@@ -129,7 +131,7 @@ int xp_batch_plan(const char *transcript, const char *subs, const char *tgt, xp_
 		char *have = find(subs, stem);
 		if (have) {
 			free(have);
-			rc = one_file(b, path, subs, tgt, err);
+			rc = one_file(b, path, subs, tgt, 1, err);
 		} else if (!xp_grow(&b->skipped, &b->cap_skipped, b->nskipped + 1, sizeof *b->skipped)) {
 			b->skipped[b->nskipped++] = strdup(names[i]);
 		}

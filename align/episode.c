@@ -179,7 +179,8 @@ static int record(const xp_episode *ep, const xp_doc *d, size_t k, const xp_ulin
 		return -1;
 	for (uint32_t b = 0; b < r->nen_subs; b++)
 		r->en_subs[b] = ep->en->v[l->first + b].id;
-	memcpy(r->tgt_subs, p->ids, p->n * sizeof *p->ids);
+	if (p->n)
+		memcpy(r->tgt_subs, p->ids, p->n * sizeof *p->ids);
 	out->n++;
 	return 0;
 }

@@ -15,7 +15,8 @@ void xp_buf_add(xp_buf *b, const void *s, size_t n)
 		b->oom = 1;
 		return;
 	}
-	memcpy(b->p + b->n, s, n);
+	if (n)
+		memcpy(b->p + b->n, s, n);
 	b->n += n;
 	b->p[b->n] = '\0';
 }

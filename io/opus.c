@@ -212,7 +212,7 @@ static int ids(xp_xces *x, const char *s, const char *e, const char ***out, uint
 		s = t;
 	}
 	*out = xp_arena_alloc(&x->arena, (*n + 1) * sizeof **out);
-	if (*out)
+	if (*out && *n)
 		memcpy(*out, v, *n * sizeof *v);
 	free(v);
 	return *out ? 0 : -1;

@@ -252,7 +252,8 @@ static int add_uid(xp_subs *s, xp_sub *x, const char *u, size_t n)
 	const char **v = xp_arena_alloc(&s->arena, (x->nuids + 1) * sizeof *v);
 	if (!v)
 		return -1;
-	memcpy(v, x->uids, x->nuids * sizeof *v);
+	if (x->nuids)
+		memcpy(v, x->uids, x->nuids * sizeof *v);
 	if (!(v[x->nuids] = xp_arena_strndup(&s->arena, u, n)))
 		return -1;
 	x->uids = v;

@@ -95,7 +95,8 @@ xp_utt *xp_doc_add_utt_text(xp_corpus *c, xp_doc *d, const char *speaker, const 
 	u->toks = xp_arena_alloc(&c->arena, (n ? n : 1) * sizeof *toks);
 	if (!u->text || !u->speaker || !u->toks)
 		return NULL;
-	memcpy(u->toks, toks, n * sizeof *toks);
+	if (n)
+		memcpy(u->toks, toks, n * sizeof *toks);
 	u->ntoks = n;
 	d->nutts++;
 	return u;

@@ -23,7 +23,8 @@ int xp_walign_add(xp_walign *a, const xp_link *l, size_t n)
 		return -1;
 	if (a->nsent == 0)
 		a->start[0] = 0;
-	memcpy(a->links + a->nlinks, l, n * sizeof *l);
+	if (n)
+		memcpy(a->links + a->nlinks, l, n * sizeof *l);
 	a->nlinks += n;
 	a->start[++a->nsent] = a->nlinks;
 	return 0;
