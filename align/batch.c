@@ -10,16 +10,37 @@
 #include <string.h>
 #include <sys/stat.h>
 
-int xp_episode_key(const char *id, char *out, size_t n)
+int xp_episode_key(const char *id, char *out, size_t n, char *show)
 {
 	for (const char *p = id; *p; p++) {
 		if ((p[0] == 's' || p[0] == 'S') && isdigit((unsigned char)p[1]) && isdigit((unsigned char)p[2]) &&
 		    (p[3] == 'e' || p[3] == 'E') && isdigit((unsigned char)p[4]) && isdigit((unsigned char)p[5])) {
 			snprintf(out, n, "S%c%cE%c%c", p[1], p[2], p[4], p[5]);
+			const char *c = p + 6;
+			*show = (c[0] == 'c' && isdigit((unsigned char)c[1]) && isdigit((unsigned char)c[2]) &&
+				 isalpha((unsigned char)c[3])) ? c[3] : 0;
 			return 1;
 		}
 	}
 	return 0;
+}
+
+/* a subtitle argument is a path, or "t=DIR1,f=DIR2": a directory per show letter */
+static int is_map(const char *spec) { return spec[0] && spec[0] != '/' && spec[1] == '='; }
+
+static char *dir_for(const char *spec, char c)
+{
+	if (!is_map(spec))
+		return strdup(spec);
+	for (const char *p = spec; *p;) {
+		const char *end = strchr(p, ',');
+		if (!end)
+			end = p + strlen(p);
+		if (p[0] == c && p[1] == '=')
+			return strndup(p + 2, (size_t)(end - p - 2));
+		p = *end ? end + 1 : end;
+	}
+	return NULL;
 }
 
 static int is_dir(const char *p);
@@ -44,22 +65,27 @@ static char *find(const char *dir, const char *key)
 	return NULL;
 }
 
-static int add_job(xp_batch *b, xp_corpus *c, size_t first, size_t n, const char *key,
+static char *locate(const char *spec, const char *key, char show)
+{
+	char *dir = dir_for(spec, show), *f = NULL;
+	if (dir && is_dir(dir))
+		f = find(dir, key);
+	else if (dir && !is_map(spec))
+		f = strdup(dir);   /* a file for the whole transcript */
+	free(dir);
+	return f;
+}
+
+static int add_job(xp_batch *b, xp_corpus *c, size_t first, size_t n, const char *key, char show,
 		   const char *subs, const char *tgt, xp_err *err)
 {
 	if (xp_grow(&b->v, &b->cap, b->n + 1, sizeof *b->v))
 		return xp_fail(err, "", 0, "out of memory");
-	xp_job *j = &b->v[b->n];
-	*j = (xp_job){c, first, n, strdup(key), NULL, NULL};
-	j->subs = is_dir(subs) ? find(subs, key) : strdup(subs);
+	xp_job *j = &b->v[b->n++];
+	*j = (xp_job){c, first, n, strdup(key), locate(subs, key, show), NULL};
 	if (tgt)
-		j->tgt = is_dir(tgt) ? find(tgt, key) : strdup(tgt);
-	b->n++;
-	if (!j->subs)
-		return xp_fail(err, subs, 0, "no subtitles for episode %s", key);
-	if (tgt && !j->tgt)
-		return xp_fail(err, tgt, 0, "no target subtitles for episode %s", key);
-	return 0;
+		j->tgt = locate(tgt, key, show);
+	return j->key ? 0 : xp_fail(err, "", 0, "out of memory");
 }
 
 static int load(xp_batch *b, const char *path, xp_corpus **out, xp_err *err)
@@ -83,17 +109,17 @@ static int one_file(xp_batch *b, const char *tpath, const char *subs, const char
 		return -1;
 	char stem[256];
 	xp_file_stem(tpath, stem, sizeof stem);
-	if (!is_dir(subs) || by_stem)
-		return add_job(b, c, 0, c->ndocs, stem, subs, tgt, err);
+	if ((!is_dir(subs) && !is_map(subs)) || by_stem)
+		return add_job(b, c, 0, c->ndocs, stem, 0, subs, tgt, err);
 	for (size_t d = 0; d < c->ndocs;) {
-		char key[16];
-		if (!xp_episode_key(c->docs[d].id, key, sizeof key))
+		char key[16], show, k2[16], s2;
+		if (!xp_episode_key(c->docs[d].id, key, sizeof key, &show))
 			return xp_fail(err, tpath, 0, "document %s names no episode (want sNNeNN)", c->docs[d].id);
 		size_t e = d + 1;
-		char k2[16];
-		while (e < c->ndocs && xp_episode_key(c->docs[e].id, k2, sizeof k2) && !strcmp(k2, key))
+		while (e < c->ndocs && xp_episode_key(c->docs[e].id, k2, sizeof k2, &s2) && !strcmp(k2, key) &&
+		       s2 == show)
 			e++;
-		if (add_job(b, c, d, e - d, key, subs, tgt, err))
+		if (add_job(b, c, d, e - d, key, show, subs, tgt, err))
 			return -1;
 		d = e;
 	}

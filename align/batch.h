@@ -3,7 +3,11 @@
  *
  * A transcript file with a subtitle file: one episode.  A transcript file
  * with a subtitle directory: its documents grouped by episode ("s07e01c03t"
- * and "S07E01" both name S07E01), each with DIR/S07E01.{srt,vtt,xml}[.gz].
+ * and "S07E01" both name S07E01), each with DIR/S07E01.{srt,vtt,xml}[.gz];
+ * "t=DIR1,f=DIR2" picks the directory by the letter after the scene number
+ * (MMC's scene ids end in t for The Big Bang Theory, f for Friends).  An
+ * episode with no subtitle file is planned with subs NULL: its utterances
+ * get no target, as in MMC, and the caller says so.
  * A transcript directory with a subtitle directory: file by file, paired by
  * name; a transcript with no subtitle file of its name is skipped and listed
  * (TV4Dialog has "_S10E17.xml", another take of S10E17).  The same lookup finds the target file in a --tgt-subs directory.
@@ -16,7 +20,7 @@
 typedef struct xp_job {
 	xp_corpus *transcript;   /* shared by the jobs of one transcript file */
 	size_t doc_first, ndocs;
-	char *key, *subs, *tgt;  /* tgt NULL when not asked for */
+	char *key, *subs, *tgt;  /* subs NULL: none found; tgt NULL when none or not asked for */
 } xp_job;
 
 typedef struct xp_batch {
@@ -28,12 +32,13 @@ typedef struct xp_batch {
 	size_t nskipped, cap_skipped;
 } xp_batch;
 
-/* tgt may be NULL.  Episodes without a subtitle file are an error naming them. */
+/* tgt may be NULL. */
 int xp_batch_plan(const char *transcript, const char *subs, const char *tgt, xp_batch *b,
 		  xp_err *err);
 void xp_batch_free(xp_batch *b);
 
-/* "s07e01c03t" / "S07E01" -> "S07E01"; 0 if the id names no episode. */
-int xp_episode_key(const char *id, char *out, size_t n);
+/* "s07e01c03t" / "S07E01" -> "S07E01"; 0 if the id names no episode.
+ * *show gets the letter after "cNN" ('t' in s07e01c03t), or 0. */
+int xp_episode_key(const char *id, char *out, size_t n, char *show);
 
 #endif

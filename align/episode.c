@@ -35,7 +35,15 @@ static int units_of_utts(xp_normalizer *z, const xp_episode *ep, xp_unit *u)
 
 int xp_episode_links(const xp_episode *ep, xp_ulink **links, size_t *n, xp_err *err)
 {
-	size_t N = count_utts(ep), M = ep->en->n;
+	size_t N = count_utts(ep), M = ep->en ? ep->en->n : 0;
+	if (!M) {   /* no subtitles: nothing aligns */
+		*n = N;
+		if (!(*links = malloc((N + 1) * sizeof **links)))
+			return xp_fail(err, "", 0, "out of memory");
+		for (size_t i = 0; i < N; i++)
+			(*links)[i] = (xp_ulink){-1, 0, 0, 0};
+		return 0;
+	}
 	xp_unit *U = calloc(N + 1, sizeof *U), *B = calloc(M + 1, sizeof *B);
 	xp_normalizer *z = xp_normalizer_new();
 	*links = malloc((N + 1) * sizeof **links);

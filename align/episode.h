@@ -20,7 +20,7 @@
 typedef struct xp_episode {
 	const xp_corpus *transcript;
 	size_t doc_first, ndocs;        /* the transcript documents of this episode */
-	const xp_subs *en;
+	const xp_subs *en;              /* NULL: the episode has no subtitles */
 	const xp_subs *tgt;             /* separate target units, or NULL */
 	const xp_xces *links;           /* XCES en -> tgt by sentence id, or NULL */
 	const char *tgt_lang;

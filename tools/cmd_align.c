@@ -37,6 +37,7 @@ static int parse(int argc, char **argv, args *a, const xp_cmd *self)
 	memset(a, 0, sizeof *a);
 	xp_ualign_defaults(&a->opts);
 	a->lang = "zh";
+	a->zh = XP_TOK_CHARS;
 	int ch;
 	while ((ch = getopt_long(argc, argv, "o:", lo, NULL)) != -1) {
 		switch (ch) {
@@ -84,10 +85,10 @@ static int align_job(const args *a, const xp_job *j, const xp_xces *x, xp_aligne
 		     xp_align_stats *st, xp_err *e)
 {
 	xp_subs en = {0}, tg = {0};
-	int rc = read_units(j->subs, &en, e) || (j->tgt && read_units(j->tgt, &tg, e));
+	int rc = (j->subs && read_units(j->subs, &en, e)) || (j->tgt && read_units(j->tgt, &tg, e));
 	if (!rc) {
-		xp_episode ep = {j->transcript, j->doc_first, j->ndocs, &en, j->tgt ? &tg : NULL,
-				 x, a->lang, a->zh, a->opts};
+		xp_episode ep = {j->transcript, j->doc_first, j->ndocs, j->subs ? &en : NULL,
+				 j->tgt ? &tg : NULL, x, a->lang, a->zh, a->opts};
 		rc = xp_episode_align(&ep, out, st, e);
 	}
 	xp_subs_free(&en);
@@ -109,7 +110,12 @@ static int run_align(int argc, char **argv)
 	rc = xp_batch_plan(a.transcript, a.subs, a.tgt, &b, &e) || (a.links && xp_xces_read(a.links, &x, &e));
 	note_skipped(&b);
 	int tty = isatty(2);
+	size_t missing = 0;
 	for (size_t i = 0; !rc && i < b.n; i++) {
+		if (!b.v[i].subs) {
+			fprintf(stderr, "xproj align: no subtitles for episode %s: its utterances get no target\n", b.v[i].key);
+			missing++;
+		}
 		if (tty)
 			fprintf(stderr, "\rxproj align: episode %zu/%zu %s   ", i + 1, b.n, b.v[i].key);
 		rc = align_job(&a, &b.v[i], a.links ? &x : NULL, &out, &st, &e);
@@ -124,8 +130,8 @@ static int run_align(int argc, char **argv)
 	if (rc)
 		xp_cli_error(&e);
 	else
-		fprintf(stderr, "xproj align: %zu episode(s), %zu utterances, %zu aligned (%.1f%%), %zu with an empty target, mean score %.3f\n",
-			b.n, st.utterances, st.aligned, st.utterances ? 100.0 * st.aligned / st.utterances : 0,
+		fprintf(stderr, "xproj align: %zu episode(s) (%zu without subtitles), %zu utterances, %zu aligned (%.1f%%), %zu with an empty target, mean score %.3f\n",
+			b.n, missing, st.utterances, st.aligned, st.utterances ? 100.0 * st.aligned / st.utterances : 0,
 			st.empty_target, st.utterances ? st.score_sum / st.utterances : 0);
 	xp_buf_free(&buf);
 	xp_aligned_free(&out);
@@ -142,7 +148,9 @@ const xp_cmd xp_cmd_align = {
 	"jsonlines file (whose sentences are then the utterances, token for token), or a\n"
 	"directory of transcripts.  S: the English subtitles (SRT, WebVTT or OPUS XML; a\n"
 	"bilingual SRT carries the target too), or a directory with one file per episode\n"
-	"(S07E01.srt ...).  The target comes from the bilingual block, through the XCES links\n"
+	"(S07E01.srt ...), or 't=DIR1,f=DIR2' to choose the directory by the letter after\n"
+	"MMC's scene number (s07e01c03t: t).  An episode without subtitles is reported and its\n"
+	"utterances get no target.  The target comes from the bilingual block, through the XCES links\n"
 	"X between S and Z (OPUS), or by time overlap with Z.  Writes the aligned corpus\n"
 	"(one JSON object per utterance) and a summary on stderr.\n"
 	"  --tgt-lang L     target language (zh, fa, ...), for its tokenisation (default zh)\n"
@@ -213,6 +221,10 @@ static int run_eval(int argc, char **argv)
 	for (size_t i = 0; !rc && i < b.n; i++) {
 		xp_subs en = {0};
 		xp_tag_eval one = {0};
+		if (!b.v[i].subs) {
+			fprintf(stderr, "xproj align-eval: no subtitles for episode %s: skipped\n", b.v[i].key);
+			continue;
+		}
 		rc = read_units(b.v[i].subs, &en, &e);
 		xp_episode ep = {b.v[i].transcript, b.v[i].doc_first, b.v[i].ndocs, &en, NULL, NULL, a.lang,
 				 a.zh, a.opts};
