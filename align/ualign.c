@@ -39,14 +39,18 @@ typedef struct tally {
 	uint32_t ut, uc, bt, bc;  /* utterance side, block side totals */
 } tally;
 
+/* Each view scores its matched mass less MIN_SIM of its whole mass, so a
+ * unit that brings nothing to a bead always lowers its value; bigrams count
+ * a third as much as words (a word has about three). */
 static double bead_value(const tally *t, double *sim)
 {
 	uint32_t ct = t->ct, cc = t->cc;
 	uint32_t mt = t->ut < t->bt ? t->ut : t->bt, mc = t->uc < t->bc ? t->uc : t->bc;
 	ct = ct > mt ? mt : ct, cc = cc > mc ? mc : cc;
 	*sim = 0.5 * dice(ct, t->ut, t->bt) + 0.5 * dice(cc, t->uc, t->bc);
-	uint32_t n = t->ut + t->bt;
-	return n ? (*sim - MIN_SIM) * n - 0.01 : 0;
+	double words = 2.0 * ct - MIN_SIM * (t->ut + t->bt);
+	double bigrams = 2.0 * cc - MIN_SIM * (t->uc + t->bc);
+	return t->ut + t->bt ? words + bigrams / 3 - 0.01 : 0;
 }
 
 typedef struct grid {

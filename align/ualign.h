@@ -4,11 +4,12 @@
  * A monotone dynamic programme over (utterances done, blocks done) in a
  * band around the diagonal that the texts' lengths predict, with beads
  * 1-0 (an utterance nobody subtitled), 0-1 (a block with no utterance: a
- * song, "previously on"), 1-n (a long utterance split over n <= 6 blocks),
+ * song, "previously on"), 1-n (a long utterance split over n <= 20 blocks),
  * n-1 (n <= 4 short utterances merged into one block) and 2-2.  A bead is
- * worth (similarity - 0.25) x its number of words, similarity being the mean
- * of the word and character-bigram Dice coefficients of the normalised
- * texts (align/norm.h).  Cost and memory grow linearly with the episode.
+ * worth its shared words and character bigrams less a quarter of all of
+ * them (both sides; bigrams weigh a third), and its confidence is the mean
+ * of the word and bigram Dice coefficients of the normalised texts
+ * (align/norm.h).  Cost and memory grow linearly with the episode.
  */
 #ifndef XP_UALIGN_H
 #define XP_UALIGN_H
