@@ -77,17 +77,34 @@ static const char *lower(xp_vocab *v, const char *s, size_t *n)
 	return v->tmp;
 }
 
-uint32_t xp_vocab_id(xp_vocab *v, const char *s, size_t n)
+/* the slot holding s, or the empty slot where it would go */
+static size_t slot_of(const xp_vocab *v, const char *s, size_t n)
 {
-	if (v->lower && !(s = lower(v, s, &n)))
-		return UINT32_MAX;
 	size_t k = hash(s, n) & (v->nslots - 1);
 	while (v->slot[k]) {
 		const char *w = v->words[v->slot[k] - 1];
 		if (strlen(w) == n && !memcmp(w, s, n))
-			return v->slot[k] - 1;
+			break;
 		k = (k + 1) & (v->nslots - 1);
 	}
+	return k;
+}
+
+uint32_t xp_vocab_find(xp_vocab *v, const char *s, size_t n)
+{
+	if (v->lower && !(s = lower(v, s, &n)))
+		return UINT32_MAX;
+	size_t k = slot_of(v, s, n);
+	return v->slot[k] ? v->slot[k] - 1 : UINT32_MAX;
+}
+
+uint32_t xp_vocab_id(xp_vocab *v, const char *s, size_t n)
+{
+	if (v->lower && !(s = lower(v, s, &n)))
+		return UINT32_MAX;
+	size_t k = slot_of(v, s, n);
+	if (v->slot[k])
+		return v->slot[k] - 1;
 	if (xp_grow(&v->words, &v->cap, v->n + 1, sizeof *v->words))
 		return UINT32_MAX;
 	char *w = malloc(n + 1);

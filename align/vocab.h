@@ -23,6 +23,8 @@ typedef struct xp_vocab {
 int xp_vocab_init(xp_vocab *v, int lowercase);
 /* Id of the word s[0..n), adding it if new; UINT32_MAX on OOM. */
 uint32_t xp_vocab_id(xp_vocab *v, const char *s, size_t n);
+/* Id of the word, UINT32_MAX if it is not in the vocabulary. */
+uint32_t xp_vocab_find(xp_vocab *v, const char *s, size_t n);
 void xp_vocab_free(xp_vocab *v);
 
 #endif

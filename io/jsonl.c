@@ -265,7 +265,7 @@ static int word_of(jr *r, json_t *tmap, json_t *v, size_t *w)
 	return 0;
 }
 
-static int read_clusters(jr *r, json_t *clusters, json_t *ids, json_t *tmap)
+static int read_clusters(jr *r, json_t *clusters, json_t *ids, json_t *conf, json_t *tmap)
 {
 	for (size_t k = 0; k < json_array_size(clusters); k++) {
 		json_t *cl = json_array_get(clusters, k);
@@ -285,8 +285,12 @@ static int read_clusters(jr *r, json_t *clusters, json_t *ids, json_t *tmap)
 			if (xp_doc_add_mention(r->d, r->wu[a], r->wt[a], r->wt[b] + 1, (uint32_t)ci, 0))
 				return oom(r);
 			json_t *id = json_array_get(json_array_get(ids, k), j);
+			xp_mention *m = &r->d->mentions[r->d->nmentions - 1];
 			if (json_is_integer(id))
-				r->d->mentions[r->d->nmentions - 1].id = (uint32_t)json_integer_value(id);
+				m->id = (uint32_t)json_integer_value(id);
+			json_t *cf = json_array_get(json_array_get(conf, k), j);
+			if (json_is_number(cf))
+				m->conf = (float)json_number_value(cf);
 		}
 	}
 	return 0;
@@ -324,7 +328,7 @@ static int read_doc(jr *r, json_t *o)
 	json_t *ids = json_object_get(o, "mention_ids");
 	if (clusters && !json_is_array(clusters))
 		return bad(r, "\"clusters\" is not a list");
-	if (read_clusters(r, clusters, ids, sub ? st.tmap : NULL))
+	if (read_clusters(r, clusters, ids, json_object_get(o, "confidence"), sub ? st.tmap : NULL))
 		return -1;
 	size_t ndup = 0;
 	if (xp_doc_finish(r->d, !json_is_array(ids), &ndup, NULL))
@@ -389,6 +393,8 @@ static json_t *doc_json(const xp_doc *d)
 	char key[1100];
 	snprintf(key, sizeof key, "%s_%d", d->id, d->part);
 	json_t *sents = json_array(), *spks = json_array(), *cls = json_array(), *ids = json_array();
+	json_t *conf = json_array();
+	int any_conf = 0;
 	uint32_t *first = malloc((d->nutts + 1) * sizeof *first);
 	uint32_t w = 0;
 	for (size_t u = 0; first && u < d->nutts; u++) {
@@ -407,6 +413,7 @@ static json_t *doc_json(const xp_doc *d)
 	for (size_t k = 0; first && k < d->nclusters; k++) {
 		json_array_append_new(cls, json_array());
 		json_array_append_new(ids, json_array());
+		json_array_append_new(conf, json_array());
 	}
 	for (size_t m = 0; first && m < d->nmentions; m++) {
 		const xp_mention *x = &d->mentions[m];
@@ -414,11 +421,16 @@ static json_t *doc_json(const xp_doc *d)
 				      json_pack("[II]", (json_int_t)(first[x->utt] + x->start),
 						(json_int_t)(first[x->utt] + x->end - 1)));
 		json_array_append_new(json_array_get(ids, x->cluster), json_integer(x->id));
+		json_array_append_new(json_array_get(conf, x->cluster), json_real(x->conf));
+		any_conf |= x->conf != 1;
 	}
 	json_t *o = first ? json_pack("{s:s, s:o, s:o, s:o, s:o}", "doc_key", key, "sentences", sents,
 				      "speakers", spks, "clusters", cls, "mention_ids", ids)
 			  : NULL;
 	free(first);
+	if (o && any_conf)
+		json_object_set(o, "confidence", conf);
+	json_decref(conf);
 	return o;
 }
 

@@ -14,7 +14,8 @@
  * the sentence of the word before it, so counts agree with the CoNLL file.
  *
  * The writer adds "mention_ids" (same shape as "clusters") so that stable
- * mention ids survive a trip through jsonlines; readers ignore it if absent.
+ * mention ids survive a trip through jsonlines, and "confidence" (same
+ * shape) for projected mentions; readers take both when present.
  */
 #ifndef XP_JSONL_H
 #define XP_JSONL_H

@@ -91,6 +91,7 @@ int xp_doc_add_mention(xp_doc *d, uint32_t utt, uint32_t start, uint32_t end,
 	m->end = end;
 	m->cluster = cluster;
 	m->line = line;
+	m->conf = 1;
 	d->nmentions++;
 	return 0;
 }

@@ -51,6 +51,7 @@ typedef struct xp_mention {
 	uint32_t start, end;      /* half-open token span */
 	uint32_t cluster;         /* index into doc->clusters */
 	uint32_t line;            /* source line of the opening bracket, 0 if none */
+	float conf;               /* confidence of a projected mention; 1 when read or gold */
 } xp_mention;
 
 typedef struct xp_cluster {

@@ -23,6 +23,7 @@ static const xp_cmd *const commands[] = {
 	&xp_cmd_bitext,
 	&xp_cmd_wordalign,
 	&xp_cmd_check_align,
+	&xp_cmd_project,
 	&xp_cmd_symmetrize,
 	&xp_cmd_aer,
 };

@@ -1,0 +1,157 @@
+/* project/collide.c — see collide.h. */
+#include "collide.h"
+
+#include <stdlib.h>
+
+static xp_proj_mention *base;
+
+static int by_span(const void *a, const void *b)
+{
+	const xp_proj_mention *x = &base[*(const size_t *)a], *y = &base[*(const size_t *)b];
+	if (x->tgt_utt != y->tgt_utt)
+		return x->tgt_utt < y->tgt_utt ? -1 : 1;
+	if (x->tgt_start != y->tgt_start)
+		return x->tgt_start < y->tgt_start ? -1 : 1;
+	if (x->tgt_end != y->tgt_end)
+		return x->tgt_end < y->tgt_end ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* union-find over the document's cluster labels, for the merge policy */
+typedef struct uf {
+	long long *label;
+	size_t *up, n;
+} uf;
+
+static size_t uf_index(uf *u, long long label)
+{
+	for (size_t k = 0; k < u->n; k++)
+		if (u->label[k] == label)
+			return k;
+	return SIZE_MAX;
+}
+
+static size_t uf_find(uf *u, size_t k)
+{
+	while (u->up[k] != k)
+		k = u->up[k] = u->up[u->up[k]];
+	return k;
+}
+
+static int uf_join(uf *u, long long a, long long b)
+{
+	size_t x = uf_find(u, uf_index(u, a)), y = uf_find(u, uf_index(u, b));
+	if (x == y)
+		return 0;
+	if (x < y)
+		u->up[y] = x;
+	else
+		u->up[x] = y;
+	return 1;
+}
+
+static int uf_init(uf *u, const xp_proj_mention *m, size_t n)
+{
+	u->label = malloc((n + 1) * sizeof *u->label);
+	u->up = malloc((n + 1) * sizeof *u->up);
+	u->n = 0;
+	if (!u->label || !u->up)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (uf_index(u, m[i].cluster) == SIZE_MAX) {
+			u->label[u->n] = m[i].cluster;
+			u->up[u->n] = u->n;
+			u->n++;
+		}
+	return 0;
+}
+
+/* one group of mentions on the same span, first = the lowest id */
+static void group(xp_proj_mention *m, const size_t *ix, size_t n, xp_collide policy, uf *u,
+		  xp_proj_stats *st)
+{
+	xp_proj_mention *keep = &m[ix[0]];
+	int drop_all = 0;
+	for (size_t k = 1; k < n; k++) {
+		xp_proj_mention *x = &m[ix[k]];
+		x->same_as = keep->id;
+		if (x->cluster == keep->cluster) {
+			x->fate = XP_SAME_SPAN;
+			continue;
+		}
+		st->collisions++;
+		if (policy == XP_COLLIDE_MERGE) {
+			st->merged_clusters += uf_join(u, keep->cluster, x->cluster);
+			x->fate = XP_SAME_SPAN;
+		} else {
+			x->fate = XP_COLLIDED;
+			drop_all |= policy == XP_COLLIDE_DROP;
+		}
+	}
+	if (drop_all)
+		for (size_t k = 0; k < n; k++)
+			m[ix[k]].fate = XP_COLLIDED, m[ix[k]].same_as = m[ix[k]].id;
+}
+
+static void overlaps(const xp_proj_mention *m, const size_t *ix, size_t n, xp_proj_stats *st)
+{
+	for (size_t a = 0; a < n; a++)
+		for (size_t b = a + 1; b < n; b++) {
+			const xp_proj_mention *x = &m[ix[a]], *y = &m[ix[b]];
+			if (x->tgt_utt != y->tgt_utt || y->tgt_start >= x->tgt_end)
+				break;   /* sorted by start: no later one overlaps x */
+			if (y->tgt_end <= x->tgt_end)
+				st->nested++;
+			else
+				st->crossing++;
+		}
+}
+
+int xp_settle(xp_proj_mention *m, size_t n, xp_doc *td, xp_collide policy, xp_proj_stats *st)
+{
+	size_t *ix = malloc((n + 1) * sizeof *ix), np = 0;
+	uf u = {0};
+	int rc = -1;
+	if (!ix || uf_init(&u, m, n))
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		if (m[i].fate == XP_PROJECTED)
+			ix[np++] = i;
+	base = m;
+	qsort(ix, np, sizeof *ix, by_span);
+	for (size_t i = 0; i < np;) {
+		size_t e = i + 1;
+		while (e < np && m[ix[e]].tgt_utt == m[ix[i]].tgt_utt &&
+		       m[ix[e]].tgt_start == m[ix[i]].tgt_start && m[ix[e]].tgt_end == m[ix[i]].tgt_end)
+			e++;
+		group(m, ix + i, e - i, policy, &u, st);
+		i = e;
+	}
+	size_t w = 0;   /* survivors, still in span order */
+	for (size_t i = 0; i < np; i++)
+		if (m[ix[i]].fate == XP_PROJECTED)
+			ix[w++] = ix[i];
+	overlaps(m, ix, w, st);
+	for (size_t i = 0; i < w; i++) {
+		xp_proj_mention *x = &m[ix[i]];
+		long c = xp_doc_cluster(td, u.label[uf_find(&u, uf_index(&u, x->cluster))]);
+		if (c < 0 || xp_doc_add_mention(td, (uint32_t)x->tgt_utt, x->tgt_start, x->tgt_end, (uint32_t)c, 0))
+			goto out;
+		td->mentions[td->nmentions - 1].id = x->id;
+		td->mentions[td->nmentions - 1].conf = x->conf;
+		st->prodrop += x->prodrop;
+	}
+	if (xp_doc_finish(td, 0, NULL, NULL))
+		goto out;
+	st->mentions += n;
+	st->projected += w;
+	for (size_t i = 0; i < n; i++)
+		st->fate[m[i].fate]++;
+	st->clusters += td->nclusters;
+	rc = 0;
+out:
+	free(ix);
+	free(u.label);
+	free(u.up);
+	return rc;
+}

@@ -1,0 +1,21 @@
+/*
+ * project/prodrop.h — recovering subject pronouns a pro-drop language left
+ * out.  Farsi marks person and number on the verb ("می‌روم", I go), and
+ * MMC's annotators marked that verb for an English subject pronoun that had
+ * no counterpart: most of their Farsi additions were of this kind.  For an
+ * unaligned English subject pronoun, the target tokens aligned to the next
+ * few English words are searched for a verb whose ending agrees with the
+ * pronoun; the first one found becomes the pronoun's projection.
+ */
+#ifndef XP_PRODROP_H
+#define XP_PRODROP_H
+
+#include <stdint.h>
+
+/* Person/number of an English subject pronoun: 1..6 (1sg 2sg 3sg 1pl 2pl
+ * 3pl; "you" is 2sg or 2pl), 0 if the word is not one. */
+int xp_subject_person(const char *word);
+/* 1 if the Farsi token ends as a verb of that person and number. */
+int xp_fa_verb_agrees(const char *tok, int person);
+
+#endif

@@ -1,0 +1,362 @@
+/*
+ * project/project.c — the projection driver; see project.h.
+ *
+ * Per English document: each utterance finds its aligned-corpus record and
+ * its word-alignment line, becomes a target sentence if it has target text,
+ * and each of its mentions is projected (spans.h) or given its null cause.
+ * Collisions and the target clusters are settled in collide.c.
+ */
+#include "project.h"
+#include "collide.h"
+#include "prodrop.h"
+#include "../align/vocab.h"
+#include "../io/file.h"
+#include "../io/tokenize.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const fate_names[XP_NCAUSES] = {
+	"projected", "empty_target", "unaligned", "filtered", "out_of_range", "same_span", "collided"};
+
+const char *xp_fate_name(xp_fate f) { return fate_names[f]; }
+
+void xp_proj_defaults(xp_proj_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->span.rule = XP_RULE_MINMAX;
+	o->collide = XP_COLLIDE_KEEP_FIRST;
+}
+
+void xp_projection_free(xp_projection *p)
+{
+	for (size_t d = 0; d < p->ndocs; d++)
+		free(p->docs[d].en_utt_of);
+	free(p->docs);
+	free(p->m);
+	xp_corpus_free(&p->out);
+	memset(p, 0, sizeof *p);
+}
+
+static void record_key(char *out, size_t n, const char *doc, int part, uint32_t utt)
+{
+	snprintf(out, n, "%s\t%d\t%u", doc, part, utt);
+}
+
+int xp_bitext_lines(const xp_aligned *al, const char *map_path, uint32_t **line, size_t nlines,
+		    xp_err *err)
+{
+	*line = malloc((al->n + 1) * sizeof **line);
+	if (!*line)
+		return xp_fail(err, "", 0, "out of memory");
+	for (size_t k = 0; k < al->n; k++)
+		(*line)[k] = UINT32_MAX;
+	if (!map_path) {   /* the order `xproj bitext` writes */
+		uint32_t l = 0;
+		for (size_t k = 0; k < al->n; k++)
+			if (al->v[k].nsrc && al->v[k].ntgt)
+				(*line)[k] = l++;
+		if (l != nlines)
+			return xp_fail(err, "", 0, "the alignment has %zu lines, the aligned corpus %u sentence pairs "
+				       "(give the --map that `xproj bitext` wrote)", nlines, l);
+		return 0;
+	}
+	xp_vocab keys;
+	char *buf;
+	size_t len;
+	if (xp_vocab_init(&keys, 0) || xp_read_file(map_path, &buf, &len, err))
+		return xp_vocab_free(&keys), -1;
+	char key[1200];
+	for (size_t k = 0; k < al->n; k++) {
+		record_key(key, sizeof key, al->v[k].doc, al->v[k].part, al->v[k].utt);
+		xp_vocab_id(&keys, key, strlen(key));
+	}
+	xp_lines it;
+	xp_lines_init(&it, buf, len);
+	const char *s;
+	size_t n;
+	int rc = 0;
+	while (rc == 0 && xp_lines_next(&it, &s, &n)) {
+		uint32_t id = xp_vocab_find(&keys, s, n);
+		if (id == UINT32_MAX)
+			rc = xp_fail(err, map_path, it.lineno, "'%.*s' is no utterance of the aligned corpus", (int)n, s);
+		else
+			(*line)[id] = (uint32_t)(it.lineno - 1);
+	}
+	if (rc == 0 && it.lineno != nlines)
+		rc = xp_fail(err, map_path, it.lineno, "%lu lines, the alignment has %zu", it.lineno, nlines);
+	free(buf);
+	xp_vocab_free(&keys);
+	return rc;
+}
+
+/* --- one utterance ----------------------------------------------------------- */
+
+typedef struct utt_ctx {
+	const xp_autt *rec;
+	const xp_walign *wa;
+	size_t line;              /* word-alignment sentence, or SIZE_MAX */
+	const xp_span_opts *so;
+	uint8_t *aligned, *punct; /* per target token */
+	uint32_t *char0;          /* with --chars: first character of each target token, and the end */
+} utt_ctx;
+
+/* target tokens aligned to source tokens [s, e); *any: links existed at all */
+static uint32_t mark(utt_ctx *u, uint32_t s, uint32_t e, int *any)
+{
+	uint32_t n = 0;
+	*any = 0;
+	memset(u->aligned, 0, u->rec->ntgt);
+	if (u->line == SIZE_MAX)
+		return 0;
+	for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
+		const xp_link *l = &u->wa->links[k];
+		if (l->possible || l->i < s || l->i >= e || l->j >= u->rec->ntgt)
+			continue;
+		*any = 1;
+		if (l->prob < u->so->min_prob)
+			continue;
+		n += !u->aligned[l->j];
+		u->aligned[l->j] = 1;
+	}
+	return n;
+}
+
+/* mean link probability inside the span, times the share of the mention's
+ * tokens that reach it; without probabilities, the span's aligned density */
+static float confidence(const utt_ctx *u, uint32_t s, uint32_t e, uint32_t a, uint32_t b)
+{
+	double psum = 0;
+	uint32_t nl = 0, inside = 0;
+	uint8_t reached[256] = {0};
+	for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
+		const xp_link *l = &u->wa->links[k];
+		if (l->possible || l->i < s || l->i >= e || l->j < a || l->j >= b || l->prob < u->so->min_prob)
+			continue;
+		psum += l->prob, nl++;
+		if (l->i - s < 256)
+			reached[l->i - s] = 1;
+	}
+	for (uint32_t j = a; j < b; j++)
+		inside += u->aligned[j] != 0;
+	uint32_t r = 0;
+	for (uint32_t i = 0; i < e - s && i < 256; i++)
+		r += reached[i];
+	double cover = (double)r / (e - s);
+	double base = u->wa->has_probs && nl ? psum / nl : (double)inside / (b - a);
+	return (float)(base * cover);
+}
+
+static int src_matches(const xp_utt *eu, const xp_autt *rec, uint32_t s, uint32_t e)
+{
+	if (e > rec->nsrc)
+		return 0;
+	for (uint32_t i = s; i < e; i++) {
+		uint32_t n;
+		const char *w = xp_tok_str(eu, i, &n);
+		if (strlen(rec->src[i]) != n || memcmp(rec->src[i], w, n))
+			return 0;
+	}
+	return 1;
+}
+
+static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, xp_proj_mention *pm)
+{
+	if (!src_matches(eu, u->rec, m->start, m->end)) {
+		pm->fate = XP_NULL_OUT_OF_RANGE;
+		return;
+	}
+	int any;
+	if (!mark(u, m->start, m->end, &any)) {
+		pm->fate = any ? XP_NULL_FILTERED : XP_NULL_UNALIGNED;
+		return;
+	}
+	uint32_t a, b;
+	if (!xp_span_pick(u->aligned, u->punct, u->rec->ntgt, u->so, &a, &b)) {
+		pm->fate = XP_NULL_FILTERED;
+		return;
+	}
+	pm->fate = XP_PROJECTED;
+	pm->tgt_start = a, pm->tgt_end = b;
+	pm->conf = confidence(u, m->start, m->end, a, b);
+}
+
+/* Pro-drop: an unaligned subject pronoun takes the verb its next words
+ * are aligned to, when the verb's ending agrees. */
+static void prodrop(utt_ctx *u, const xp_mention *m, xp_proj_mention *pm)
+{
+	if (pm->fate != XP_NULL_UNALIGNED || m->end != m->start + 1 || u->line == SIZE_MAX)
+		return;
+	int person = xp_subject_person(u->rec->src[m->start]);
+	for (uint32_t i = m->start + 1; person && i <= m->start + 3 && i < u->rec->nsrc; i++)
+		for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
+			const xp_link *l = &u->wa->links[k];
+			if (l->i != i || l->possible || l->j >= u->rec->ntgt ||
+			    !xp_fa_verb_agrees(u->rec->tgt[l->j], person))
+				continue;
+			pm->fate = XP_PROJECTED;
+			pm->prodrop = 1;
+			pm->tgt_start = l->j, pm->tgt_end = l->j + 1;
+			pm->conf = 0.5f * l->prob;
+			return;
+		}
+}
+
+/* the target sentence: its text with the tokens located in it, or the
+ * tokens joined when they cannot be found in order */
+static int target_utt(xp_corpus *c, xp_doc *d, const xp_utt *eu, const xp_autt *r, int chars,
+		      uint32_t *char0)
+{
+	xp_tok *t = malloc(((size_t)strlen(r->tgt_text) + r->ntgt + 1) * sizeof *t);
+	if (!t)
+		return -1;
+	const char *text = r->tgt_text, *p = text;
+	uint32_t n = 0;
+	int found = 1;
+	for (uint32_t k = 0; k < r->ntgt && found; k++) {
+		const char *hit = strstr(p, r->tgt[k]);
+		size_t len = strlen(r->tgt[k]);
+		found = hit != NULL && len > 0;
+		char0[k] = n;
+		if (!found)
+			break;
+		if (chars) {   /* one token per character */
+			for (size_t i = 0; i < len;) {
+				size_t cl = 1;
+				while (i + cl < len && ((unsigned char)hit[i + cl] & 0xC0) == 0x80)
+					cl++;
+				t[n++] = (xp_tok){(uint32_t)(hit - text + (long)i), (uint32_t)cl};
+				i += cl;
+			}
+		} else {
+			t[n++] = (xp_tok){(uint32_t)(hit - text), (uint32_t)len};
+		}
+		p = hit + len;
+	}
+	char0[r->ntgt] = n;
+	xp_utt *u;
+	if (found) {
+		u = xp_doc_add_utt_text(c, d, eu->speaker, text, t, n);
+	} else {
+		size_t *lens = malloc((r->ntgt + 1) * sizeof *lens);
+		for (uint32_t k = 0; lens && k <= r->ntgt; k++)
+			char0[k] = k, lens[k] = k < r->ntgt ? strlen(r->tgt[k]) : 0;
+		u = lens ? xp_doc_add_utt(c, d, eu->speaker, r->tgt, lens, r->ntgt) : NULL;
+		free(lens);
+	}
+	free(t);
+	return u ? 0 : -1;
+}
+
+/* --- documents ------------------------------------------------------------------ */
+
+typedef struct run {
+	const xp_aligned *al;
+	const xp_walign *wa;
+	const uint32_t *line;
+	const xp_proj_opts *o;
+	xp_vocab keys;
+	xp_projection *p;
+} run;
+
+static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td, xp_proj_doc *pd)
+{
+	char key[1200];
+	record_key(key, sizeof key, ed->id, ed->part, (uint32_t)ui);
+	uint32_t k = xp_vocab_find(&r->keys, key, strlen(key));
+	const xp_autt *rec = k != UINT32_MAX ? &r->al->v[k] : NULL;
+	int has = rec && rec->ntgt;
+	pd->st.utterances++;
+	pd->st.no_target += !has;
+	utt_ctx u = {rec, r->wa, has && r->line[k] != UINT32_MAX ? r->line[k] : SIZE_MAX, &r->o->span, NULL, NULL, NULL};
+	int32_t t = -1;
+	if (has) {
+		u.aligned = calloc(rec->ntgt + 1, 1);
+		u.punct = calloc(rec->ntgt + 1, 1);
+		u.char0 = malloc((rec->ntgt + 1) * sizeof *u.char0);
+		if (!u.aligned || !u.punct || !u.char0 ||
+		    target_utt(&r->p->out, td, &ed->utts[ui], rec, r->o->chars, u.char0))
+			goto oom;
+		for (uint32_t j = 0; j < rec->ntgt; j++)
+			u.punct[j] = (uint8_t)xp_is_punct(rec->tgt[j]);
+		t = (int32_t)td->nutts - 1;
+		if (xp_grow(&pd->en_utt_of, &pd->cap_tgt, pd->ntgt + 1, sizeof *pd->en_utt_of))
+			goto oom;
+		pd->en_utt_of[pd->ntgt++] = (int32_t)ui;
+	}
+	for (; *mi < ed->nmentions && ed->mentions[*mi].utt == ui; (*mi)++) {
+		const xp_mention *m = &ed->mentions[*mi];
+		if (xp_grow(&r->p->m, &r->p->cap, r->p->n + 1, sizeof *r->p->m))
+			goto oom;
+		xp_proj_mention *pm = &r->p->m[r->p->n++];
+		*pm = (xp_proj_mention){m->id, ed->clusters[m->cluster].label, (uint32_t)ui, m->start, m->end,
+					-1, 0, 0, XP_NULL_EMPTY_TARGET, 0, 0, UINT32_MAX};
+		if (!has)
+			continue;
+		project_mention(&u, &ed->utts[ui], m, pm);
+		if (r->o->prodrop)
+			prodrop(&u, m, pm);
+		if (pm->fate == XP_PROJECTED) {
+			pm->tgt_utt = t;
+			/* spans in the written tokens (characters with --chars) */
+			pm->tgt_start = u.char0[pm->tgt_start], pm->tgt_end = u.char0[pm->tgt_end];
+		}
+	}
+	free(u.aligned), free(u.punct), free(u.char0);
+	return 0;
+oom:
+	free(u.aligned), free(u.punct), free(u.char0);
+	return -1;
+}
+
+static int document(run *r, const xp_doc *ed, xp_proj_doc *pd)
+{
+	xp_doc *td = xp_corpus_add_doc(&r->p->out, ed->id, strlen(ed->id), ed->part);
+	if (!td)
+		return -1;
+	pd->id = td->id;
+	pd->part = td->part;
+	pd->first = r->p->n;
+	size_t mi = 0;
+	for (size_t ui = 0; ui < ed->nutts; ui++)
+		if (utterance(r, ed, ui, &mi, td, pd))
+			return -1;
+	pd->n = r->p->n - pd->first;
+	return xp_settle(r->p->m + pd->first, pd->n, td, r->o->collide, &pd->st);
+}
+
+static void add_stats(xp_proj_stats *t, const xp_proj_stats *s)
+{
+	t->mentions += s->mentions, t->projected += s->projected;
+	for (int k = 0; k < XP_NCAUSES; k++)
+		t->fate[k] += s->fate[k];
+	t->collisions += s->collisions, t->merged_clusters += s->merged_clusters;
+	t->nested += s->nested, t->crossing += s->crossing, t->prodrop += s->prodrop;
+	t->utterances += s->utterances, t->no_target += s->no_target, t->clusters += s->clusters;
+}
+
+int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
+	       const uint32_t *line, const char *tgt_lang, const xp_proj_opts *o, xp_projection *p,
+	       xp_err *err)
+{
+	(void)tgt_lang;
+	memset(p, 0, sizeof *p);
+	run r = {al, wa, line, o, {0}, p};
+	if (xp_vocab_init(&r.keys, 0))
+		return xp_fail(err, "", 0, "out of memory");
+	char key[1200];
+	for (size_t k = 0; k < al->n; k++) {
+		record_key(key, sizeof key, al->v[k].doc, al->v[k].part, al->v[k].utt);
+		xp_vocab_id(&r.keys, key, strlen(key));
+	}
+	p->docs = calloc(en->ndocs + 1, sizeof *p->docs);
+	int rc = p->docs ? 0 : -1;
+	for (size_t d = 0; rc == 0 && d < en->ndocs; d++) {
+		rc = document(&r, &en->docs[d], &p->docs[d]);
+		p->ndocs = d + 1;
+		add_stats(&p->total, &p->docs[d].st);
+	}
+	xp_vocab_free(&r.keys);
+	return rc ? xp_fail(err, "", 0, "out of memory while projecting") : 0;
+}

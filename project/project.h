@@ -1,0 +1,101 @@
+/*
+ * project/project.h — carrying English mentions over to the target language.
+ *
+ * For every English mention: the target tokens aligned to any of its tokens
+ * are found through the word alignment of its utterance, and a span rule
+ * makes one contiguous target span of them (project/spans.h), or the
+ * mention is a null projection with its cause.  Target clusters are the
+ * English clusters, carried by mention id; two English mentions landing on
+ * one target span are kept once when they corefer and are a reported
+ * collision when they do not (policy keep-first, merge or drop).  Target
+ * documents keep the English ids; utterances with no target text are left
+ * out of the target corpus (as MMC did) and counted.
+ */
+#ifndef XP_PROJECT_H
+#define XP_PROJECT_H
+
+#include "spans.h"
+#include "../io/aligned.h"
+#include "../io/model.h"
+#include "../io/walign.h"
+
+typedef enum { XP_COLLIDE_KEEP_FIRST, XP_COLLIDE_MERGE, XP_COLLIDE_DROP } xp_collide;
+
+typedef enum {
+	XP_PROJECTED,
+	XP_NULL_EMPTY_TARGET,   /* the utterance has no target text */
+	XP_NULL_UNALIGNED,      /* a target exists; no token of the mention is aligned */
+	XP_NULL_FILTERED,       /* a rule or threshold removed it */
+	XP_NULL_OUT_OF_RANGE,   /* the mention's tokens are not the aligned source tokens */
+	XP_SAME_SPAN,           /* a coreferent mention already holds its target span */
+	XP_COLLIDED,            /* dropped by the collision policy */
+	XP_NCAUSES
+} xp_fate;
+
+const char *xp_fate_name(xp_fate f);
+
+typedef struct xp_proj_opts {
+	xp_span_opts span;
+	xp_collide collide;
+	int prodrop;            /* recover dropped subject pronouns (Farsi) */
+	int chars;              /* write the target character by character */
+} xp_proj_opts;
+
+void xp_proj_defaults(xp_proj_opts *o);
+
+/* What became of one English mention. */
+typedef struct xp_proj_mention {
+	uint32_t id;            /* the English mention id, kept by the target mention */
+	long long cluster;      /* English cluster label */
+	uint32_t en_utt, en_start, en_end;
+	int32_t tgt_utt;        /* target sentence in the output document, -1 if none */
+	uint32_t tgt_start, tgt_end;
+	xp_fate fate;
+	float conf;
+	uint8_t prodrop;        /* projected by pro-drop recovery */
+	uint32_t same_as;       /* XP_SAME_SPAN / XP_COLLIDED: the id that kept the span */
+} xp_proj_mention;
+
+typedef struct xp_proj_stats {
+	size_t mentions, projected, fate[XP_NCAUSES], collisions, merged_clusters;
+	size_t nested, crossing, prodrop, utterances, no_target, clusters;
+} xp_proj_stats;
+
+typedef struct xp_proj_doc {
+	const char *id;
+	int part;
+	size_t first, n;        /* its English mentions in xp_projection.m */
+	int32_t *en_utt_of;     /* per target sentence: its English utterance */
+	size_t ntgt, cap_tgt;
+	xp_proj_stats st;
+} xp_proj_doc;
+
+typedef struct xp_projection {
+	xp_corpus out;
+	xp_proj_mention *m;
+	size_t n, cap;
+	xp_proj_doc *docs;
+	size_t ndocs;
+	xp_proj_stats total;
+} xp_projection;
+
+/* Which word-alignment line belongs to each aligned-corpus record: the
+ * order `xproj bitext` writes (records with both sides non-empty), or the
+ * map file it wrote.  line[k] = UINT32_MAX for records without a line. */
+int xp_bitext_lines(const xp_aligned *al, const char *map_path, uint32_t **line, size_t nlines,
+		    xp_err *err);
+
+int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
+	       const uint32_t *line, const char *tgt_lang, const xp_proj_opts *o, xp_projection *p,
+	       xp_err *err);
+void xp_projection_free(xp_projection *p);
+
+
+/* Every link inside its sentence pair's tokens (the records' src and tgt). */
+int xp_check_alignment(const xp_aligned *al, const uint32_t *line, const xp_walign *wa,
+		       const char *path, xp_err *err);
+
+/* The run report (see `xproj project --help`) as JSON text into out. */
+struct xp_buf;
+int xp_projection_report(const xp_projection *p, const char *settings_json, struct xp_buf *out);
+#endif

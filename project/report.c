@@ -1,0 +1,86 @@
+/* project/report.c — the projection run report as JSON, and the alignment
+ * range check; see project.h. */
+#include "project.h"
+#include "../io/buf.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+
+int xp_check_alignment(const xp_aligned *al, const uint32_t *line, const xp_walign *wa,
+		       const char *path, xp_err *err)
+{
+	for (size_t k = 0; k < al->n; k++) {
+		if (line[k] == UINT32_MAX)
+			continue;
+		const xp_autt *r = &al->v[k];
+		for (size_t q = wa->start[line[k]]; q < wa->start[line[k] + 1]; q++)
+			if (wa->links[q].i >= r->nsrc || wa->links[q].j >= r->ntgt)
+				return xp_fail(err, path, line[k] + 1,
+					       "link %u-%u is outside the sentence pair (%u source, %u target tokens)",
+					       wa->links[q].i, wa->links[q].j, r->nsrc, r->ntgt);
+	}
+	return 0;
+}
+
+static json_t *stats(const xp_proj_stats *s)
+{
+	return json_pack("{s:I,s:I,s:{s:I,s:I,s:I,s:I},s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I}",
+		"mentions", (json_int_t)s->mentions, "projected", (json_int_t)s->projected, "null",
+		"empty_target", (json_int_t)s->fate[XP_NULL_EMPTY_TARGET], "unaligned",
+		(json_int_t)s->fate[XP_NULL_UNALIGNED], "filtered", (json_int_t)s->fate[XP_NULL_FILTERED],
+		"out_of_range", (json_int_t)s->fate[XP_NULL_OUT_OF_RANGE], "clusters", (json_int_t)s->clusters,
+		"collisions", (json_int_t)s->collisions, "prodrop_recovered", (json_int_t)s->prodrop,
+		"same_span", (json_int_t)s->fate[XP_SAME_SPAN], "collided", (json_int_t)s->fate[XP_COLLIDED],
+		"merged_clusters", (json_int_t)s->merged_clusters, "nested", (json_int_t)s->nested, "crossing",
+		(json_int_t)s->crossing, "utterances", (json_int_t)s->utterances, "utterances_without_target",
+		(json_int_t)s->no_target);
+}
+
+static json_t *mention(const xp_proj_mention *m)
+{
+	json_t *o = json_pack("{s:I,s:I,s:[I,I,I]}", "id", (json_int_t)m->id, "cluster", (json_int_t)m->cluster,
+			      "en", (json_int_t)m->en_utt, (json_int_t)m->en_start, (json_int_t)m->en_end);
+	if (m->fate == XP_PROJECTED || m->fate == XP_SAME_SPAN || m->fate == XP_COLLIDED)
+		json_object_set_new(o, "tgt", json_pack("[I,I,I]", (json_int_t)m->tgt_utt,
+							(json_int_t)m->tgt_start, (json_int_t)m->tgt_end));
+	else
+		json_object_set_new(o, "tgt", json_null());
+	json_object_set_new(o, "fate", json_string(xp_fate_name(m->fate)));
+	json_object_set_new(o, "conf", json_real(m->conf));
+	if (m->prodrop)
+		json_object_set_new(o, "prodrop", json_true());
+	if (m->same_as != UINT32_MAX)
+		json_object_set_new(o, "same_as", json_integer(m->same_as));
+	return o;
+}
+
+int xp_projection_report(const xp_projection *p, const char *settings_json, struct xp_buf *out)
+{
+	json_t *r = stats(&p->total), *docs = json_array();
+	json_error_t je;
+	json_t *set = settings_json ? json_loads(settings_json, 0, &je) : NULL;
+	if (set)
+		json_object_set_new(r, "settings", set);
+	for (size_t d = 0; d < p->ndocs; d++) {
+		const xp_proj_doc *pd = &p->docs[d];
+		json_t *o = stats(&pd->st), *ms = json_array(), *map = json_array();
+		json_object_set_new(o, "doc", json_string(pd->id));
+		json_object_set_new(o, "part", json_integer(pd->part));
+		for (size_t t = 0; t < pd->ntgt; t++)
+			json_array_append_new(map, json_integer(pd->en_utt_of[t]));
+		for (size_t k = 0; k < pd->n; k++)
+			json_array_append_new(ms, mention(&p->m[pd->first + k]));
+		json_object_set_new(o, "tgt_to_en", map);
+		json_object_set_new(o, "detail", ms);
+		json_array_append_new(docs, o);
+	}
+	json_object_set_new(r, "documents", docs);
+	char *s = json_dumps(r, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(4));
+	json_decref(r);
+	if (!s)
+		return -1;
+	xp_buf_puts(out, s);
+	xp_buf_putc(out, '\n');
+	free(s);
+	return out->oom ? -1 : 0;
+}
