@@ -1,0 +1,23 @@
+# Projection: throughput on MMC dev repeated to 1M mentions with synthetic
+# alignments, and the MMC dev set end to end (align -> bitext -> wordalign
+# -> project) with TV4Dialog's Chinese subtitles.
+set -eu
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+EN=$DATA/mmc/dev.english.v4_gold_conll
+SUBS="t=$DATA/tv4dialog/withSpkr/tbbt,f=$DATA/tv4dialog/withSpkr/friends"
+now() { date +%s.%N; }
+step() { a=$(now); "$@"; b=$(now); awk -v a=$a -v b=$b 'BEGIN{printf "%.3f s\n", b-a}'; }
+$BUILD/bench/project_bench $EN 1000000
+echo "MMC dev end to end (Chinese):"
+printf '  align      '; step $XPROJ align --transcript $EN --subs $SUBS -o $T/al.jsonl 2>$T/align.log
+printf '  bitext     '; step $XPROJ bitext $T/al.jsonl -o $T/pairs --map $T/map 2>/dev/null
+printf '  wordalign  '; step $XPROJ wordalign --threads 2 $T/pairs -o $T/a.pharaoh --probs $T/a.probs
+printf '  project    '; step $XPROJ project --source $EN --aligned $T/al.jsonl --alignments $T/a.pharaoh \
+	--probs $T/a.probs --map $T/map -o $T/zh.conll --report $T/r.json 2>$T/project.log
+tail -1 $T/align.log | sed 's/^/  /'
+sed 's/^/  /' $T/project.log
+for v in "--prodrop" "--rule block --gap 1" "--max-ratio 5 --trim-punct"; do
+	$XPROJ project --source $EN --aligned $T/al.jsonl --alignments $T/a.pharaoh --probs $T/a.probs \
+		--map $T/map $v -o $T/v.conll 2>$T/v.log
+	echo "  with $v: $(head -1 $T/v.log | sed 's/xproj project: //; s/;.*//')"
+done

@@ -1,0 +1,29 @@
+# xproj project on the fixtures: outputs, the report, errors.
+. tests/cli/lib
+P=$FIX/project
+
+expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	--probs $P/pairs.probs -o $T/zh.conll --jsonlines $T/zh.jsonl --report $T/r.json
+expect_grep '5 mentions, 3 projected (60.0%); null: 1 empty target, 0 unaligned' $T/err
+expect_grep '^{"mentions":5,"projected":3,"null":{"empty_target":1,"unaligned":0,"filtered":0,"out_of_range":0},"clusters":2,"collisions":1,"prodrop_recovered":0,' $T/r.json
+expect_grep '"tgt_to_en":\[0,1\]' $T/r.json
+expect_grep '"fate":"collided","conf":' $T/r.json
+expect_eq "$(grep -c '^d' $T/zh.conll)" 13 "token lines: 9 + 4, 'Really ?' left out"
+expect_grep "$(printf '^d\t0\t3\t那辆\tna\tna\tna\tna\tna\t-\tna\tna\tna\t(2$')" $T/zh.conll
+expect_grep '"mention_ids":\[\[' $T/zh.jsonl
+expect_grep '"confidence":\[\[' $T/zh.jsonl
+
+# the same through --chars: spans counted in characters
+expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh --chars -o $T/c.conll
+expect_eq "$(grep -c '^d' $T/c.conll)" 17 "character lines"
+
+# an alignment that does not fit its sentence pair names the file and line
+printf '0-0\n0-9\n' > $T/bad.pharaoh
+expect_status 1 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $T/bad.pharaoh -o $T/x.conll
+expect_grep 'bad.pharaoh:2: link 0-9 is outside the sentence pair (4 source, 4 target tokens)' $T/err
+[ -e $T/x.conll ] && { echo "FAIL: output after an error"; fails=$((fails + 1)); }
+printf '0-0\n' > $T/short.pharaoh
+expect_status 1 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $T/short.pharaoh -o $T/x.conll
+expect_grep 'the alignment has 1 lines, the aligned corpus 2 sentence pairs' $T/err
+expect_status 2 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh --rule widest -o $T/x.conll
+finish

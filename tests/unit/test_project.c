@@ -1,0 +1,278 @@
+/* tests/unit/test_project.c — projection on hand-built cases: every span
+ * rule and filter, every null cause, every collision policy, pro-drop,
+ * confidence and the character view. */
+#include "testutil.h"
+#include "io/conll.h"
+#include "project/prodrop.h"
+#include "project/project.h"
+
+/* English: one document, sentences as "w w w|(0) - (1 1)" columns */
+typedef struct setup {
+	xp_corpus en;
+	xp_aligned al;
+	xp_walign wa;
+	uint32_t *line;
+	xp_projection p;
+} setup;
+
+/* conll: the English document; aligned: JSONL records; ph: Pharaoh lines */
+static void run(setup *s, const char *conll, const char *aligned, const char *ph, const char *probs,
+		const xp_proj_opts *o)
+{
+	memset(s, 0, sizeof *s);
+	xp_err e = {0};
+	assert_int_equal(xp_conll_read("en", conll, strlen(conll), NULL, &s->en, &e), 0);
+	assert_int_equal(xp_aligned_read_mem("al", aligned, strlen(aligned), &s->al, &e), 0);
+	assert_int_equal(xp_pharaoh_read("ph", ph, strlen(ph), 0, &s->wa, &e), 0);
+	if (probs)
+		assert_int_equal(xp_probs_read("pr", probs, strlen(probs), &s->wa, &e), 0);
+	assert_int_equal(xp_bitext_lines(&s->al, NULL, &s->line, s->wa.nsent, &e), 0);
+	assert_int_equal(xp_check_alignment(&s->al, s->line, &s->wa, "ph", &e), 0);
+	assert_int_equal(xp_project(&s->en, &s->al, &s->wa, s->line, "zh", o, &s->p, &e), 0);
+}
+
+static void done(setup *s)
+{
+	xp_projection_free(&s->p);
+	free(s->line);
+	xp_walign_free(&s->wa);
+	xp_aligned_free(&s->al);
+	xp_corpus_free(&s->en);
+}
+
+static const xp_proj_mention *by_id(const setup *s, uint32_t id)
+{
+	for (size_t k = 0; k < s->p.n; k++)
+		if (s->p.m[k].id == id)
+			return &s->p.m[k];
+	fail();
+	return NULL;
+}
+
+static void span_is(const setup *s, uint32_t id, int utt, uint32_t a, uint32_t b)
+{
+	const xp_proj_mention *m = by_id(s, id);
+	assert_int_equal(m->fate, XP_PROJECTED);
+	assert_int_equal(m->tgt_utt, utt);
+	assert_int_equal(m->tgt_start, a);
+	assert_int_equal(m->tgt_end, b);
+}
+
+/* "I saw the big red car ." -> a b c d e f g h i;  ids: 0 I, 1 "the big red car" */
+static const char CAR[] =
+	"#begin document (d); part 000\n"
+	"d\t0\t0\tI\t(1)\nd\t0\t1\tsaw\t-\nd\t0\t2\tthe\t(2\nd\t0\t3\tbig\t-\nd\t0\t4\tred\t-\n"
+	"d\t0\t5\tcar\t2)\nd\t0\t6\t.\t-\n#end document\n";
+static const char CAR_AL[] =
+	"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"I\",\"saw\",\"the\",\"big\",\"red\",\"car\",\".\"],"
+	"\"tgt_text\":\"a b c d e , g h 。\",\"tgt\":[\"a\",\"b\",\"c\",\"d\",\"e\",\",\",\"g\",\"h\",\"。\"]}\n";
+/* the -> d(3), red -> e(4), big -> g(6), car -> h(7): runs {3,4} and {6,7} */
+static const char CAR_PH[] = "1-1 2-3 4-4 3-6 5-7 6-8\n";
+
+static void rules(void **state)
+{
+	(void)state;
+	setup s;
+	xp_proj_opts o;
+	xp_proj_defaults(&o);
+	run(&s, CAR, CAR_AL, CAR_PH, NULL, &o);
+	assert_int_equal(by_id(&s, 0)->fate, XP_NULL_UNALIGNED);      /* "I": no link */
+	span_is(&s, 1, 0, 3, 8);                                        /* minmax */
+	assert_true(fabs(by_id(&s, 1)->conf - 0.8) < 1e-6);             /* 4 aligned of 5, all reached */
+	done(&s);
+	o.span.rule = XP_RULE_BLOCK;                                    /* largest run, leftmost on a tie */
+	run(&s, CAR, CAR_AL, CAR_PH, NULL, &o);
+	span_is(&s, 1, 0, 3, 5);
+	done(&s);
+	o.span.gap = 1;                                                 /* runs joined across 1 gap */
+	run(&s, CAR, CAR_AL, CAR_PH, NULL, &o);
+	span_is(&s, 1, 0, 3, 8);
+	done(&s);
+	xp_proj_defaults(&o);
+	o.span.max_ratio = 1.2;                                         /* 5 tokens for 4 aligned */
+	run(&s, CAR, CAR_AL, CAR_PH, NULL, &o);
+	assert_int_equal(by_id(&s, 1)->fate, XP_NULL_FILTERED);
+	assert_int_equal(s.p.total.fate[XP_NULL_FILTERED], 1);
+	done(&s);
+	o.span.max_ratio = 1.25;
+	run(&s, CAR, CAR_AL, CAR_PH, NULL, &o);
+	span_is(&s, 1, 0, 3, 8);
+	done(&s);
+}
+
+/* trim punctuation at the edges; a span of punctuation only is filtered */
+static void punctuation_and_probabilities(void **state)
+{
+	(void)state;
+	setup s;
+	xp_proj_opts o;
+	xp_proj_defaults(&o);
+	o.span.trim_punct = 1;
+	const char ph[] = "0-0 2-3 3-4 4-4 5-5 5-6\n";   /* "the" -> d, "car" -> , and g */
+	run(&s, CAR, CAR_AL, ph, NULL, &o);
+	span_is(&s, 1, 0, 3, 7);       /* d e , g -> trimmed nothing at the edges */
+	done(&s);
+	run(&s, CAR, CAR_AL, "2-5 3-3 4-6 5-8\n", NULL, &o);
+	span_is(&s, 1, 0, 3, 8);       /* d , g h 。 -> the final 。 trimmed */
+	done(&s);
+	const char ph2[] = "0-0 2-5 5-5\n";                 /* only "," */
+	run(&s, CAR, CAR_AL, ph2, NULL, &o);
+	assert_int_equal(by_id(&s, 1)->fate, XP_NULL_FILTERED);
+	done(&s);
+	/* link probabilities: below --min-prob they do not count */
+	xp_proj_defaults(&o);
+	o.span.min_prob = 0.5;
+	run(&s, CAR, CAR_AL, "0-0 2-3 5-7\n", "0.2 0.9 0.3\n", &o);
+	assert_int_equal(by_id(&s, 0)->fate, XP_NULL_FILTERED);          /* its only link is weak */
+	span_is(&s, 1, 0, 3, 4);
+	assert_true(fabs(by_id(&s, 1)->conf - 0.9 * 0.25) < 1e-6);       /* p 0.9, 1 of 4 tokens reach */
+	done(&s);
+}
+
+/* empty target, out of range, left-out sentences, character view */
+static void causes_and_sentences(void **state)
+{
+	(void)state;
+	const char conll[] =
+		"#begin document (d); part 000\n"
+		"d\t0\t0\tHe\t(1)\nd\t0\t1\tleft\t-\n\n"
+		"d\t0\t0\tIt\t(2)\nd\t0\t1\trained\t-\n\n"
+		"d\t0\t0\tWe\t(3)\nd\t0\t1\tran\t-\n#end document\n";
+	const char al[] =
+		"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"He\",\"left\"],\"tgt\":[]}\n"
+		"{\"doc\":\"d\",\"part\":0,\"utt\":1,\"src\":[\"It\",\"rained\"],\"tgt_text\":\"下雨了\",\"tgt\":[\"下雨\",\"了\"]}\n"
+		"{\"doc\":\"d\",\"part\":0,\"utt\":2,\"src\":[\"They\",\"ran\"],\"tgt_text\":\"跑\",\"tgt\":[\"跑\"]}\n";
+	setup s;
+	xp_proj_opts o;
+	xp_proj_defaults(&o);
+	o.chars = 1;
+	run(&s, conll, al, "0-0\n0-0\n", NULL, &o);
+	assert_int_equal(by_id(&s, 0)->fate, XP_NULL_EMPTY_TARGET);
+	span_is(&s, 1, 0, 0, 2);                   /* 下雨 is two characters */
+	assert_int_equal(by_id(&s, 2)->fate, XP_NULL_OUT_OF_RANGE);   /* "They" is not "We" */
+	const xp_doc *t = &s.p.out.docs[0];
+	assert_int_equal(t->nutts, 2);             /* "He left" has no target: left out */
+	assert_string_equal(t->utts[0].text, "下雨了");
+	assert_int_equal(t->utts[0].ntoks, 3);
+	assert_int_equal(s.p.docs[0].en_utt_of[0], 1);
+	assert_int_equal(s.p.total.no_target, 1);
+	assert_int_equal(t->nmentions, 1);
+	assert_int_equal(t->mentions[0].id, 1);    /* the English id */
+	done(&s);
+}
+
+/* collisions: "Ross" (cluster 1) and "his" (cluster 2) on one span;
+ * "he" (cluster 1) on Ross's span too */
+static const char COL[] =
+	"#begin document (d); part 000\n"
+	"d\t0\t0\tRoss\t(1)\nd\t0\t1\tand\t-\nd\t0\t2\this\t(2)\nd\t0\t3\the\t(1)\n#end document\n";
+static const char COL_AL[] =
+	"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"Ross\",\"and\",\"his\",\"he\"],\"tgt\":[\"x\",\"y\"]}\n";
+static const char COL_PH[] = "0-0 2-0 3-0\n";
+
+static void collisions(void **state)
+{
+	(void)state;
+	setup s;
+	xp_proj_opts o;
+	xp_proj_defaults(&o);
+	run(&s, COL, COL_AL, COL_PH, NULL, &o);                         /* keep-first */
+	span_is(&s, 0, 0, 0, 1);
+	assert_int_equal(by_id(&s, 1)->fate, XP_COLLIDED);
+	assert_int_equal(by_id(&s, 1)->same_as, 0);
+	assert_int_equal(by_id(&s, 2)->fate, XP_SAME_SPAN);              /* coreferent: kept once */
+	assert_int_equal(s.p.total.collisions, 1);
+	assert_int_equal(s.p.out.docs[0].nmentions, 1);
+	done(&s);
+	o.collide = XP_COLLIDE_MERGE;
+	run(&s, COL, COL_AL, COL_PH, NULL, &o);
+	assert_int_equal(s.p.total.merged_clusters, 1);
+	assert_int_equal(s.p.out.docs[0].nmentions, 1);
+	assert_int_equal(s.p.total.collisions, 1);
+	done(&s);
+	o.collide = XP_COLLIDE_DROP;
+	run(&s, COL, COL_AL, COL_PH, NULL, &o);
+	assert_int_equal(s.p.out.docs[0].nmentions, 0);
+	assert_int_equal(by_id(&s, 0)->fate, XP_COLLIDED);
+	done(&s);
+	/* nested and crossing spans are kept and counted */
+	xp_proj_defaults(&o);
+	run(&s, COL, COL_AL, "0-0 0-1 2-1\n", NULL, &o);
+	assert_int_equal(s.p.out.docs[0].nmentions, 2);
+	assert_int_equal(s.p.total.nested, 1);
+	done(&s);
+}
+
+static void prodrop_farsi(void **state)
+{
+	(void)state;
+	assert_int_equal(xp_subject_person("I"), 1);
+	assert_int_equal(xp_subject_person("they"), 6);
+	assert_int_equal(xp_subject_person("him"), 0);
+	assert_true(xp_fa_verb_agrees("می‌روم", 1));
+	assert_false(xp_fa_verb_agrees("می‌رویم", 1));
+	assert_true(xp_fa_verb_agrees("می‌رویم", 4));
+	assert_true(xp_fa_verb_agrees("رفتند", 6));
+	assert_false(xp_fa_verb_agrees("من", 1));
+	const char conll[] = "#begin document (d); part 000\nd\t0\t0\tI\t(1)\nd\t0\t1\tgo\t-\n#end document\n";
+	const char al[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"I\",\"go\"],\"tgt_lang\":\"fa\","
+			  "\"tgt_text\":\"می‌روم\",\"tgt\":[\"می‌روم\"]}\n";
+	setup s;
+	xp_proj_opts o;
+	xp_proj_defaults(&o);
+	run(&s, conll, al, "1-0\n", NULL, &o);
+	assert_int_equal(by_id(&s, 0)->fate, XP_NULL_UNALIGNED);        /* off by default */
+	done(&s);
+	o.prodrop = 1;
+	run(&s, conll, al, "1-0\n", NULL, &o);
+	span_is(&s, 0, 0, 0, 1);
+	assert_true(by_id(&s, 0)->prodrop);
+	assert_int_equal(s.p.total.prodrop, 1);
+	done(&s);
+}
+
+static void map_and_checks(void **state)
+{
+	(void)state;
+	xp_aligned al = {0};
+	xp_err e;
+	assert_int_equal(xp_aligned_read(FIX("aligned/small.jsonl"), &al, &e), 0);
+	uint32_t *line = NULL;
+	assert_int_equal(xp_bitext_lines(&al, NULL, &line, 2, &e), -1);   /* it has 3 pairs */
+	assert_non_null(strstr(e.msg, "3 sentence pairs"));
+	free(line);
+	char dir[] = "/tmp/xp-map-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char path[256];
+	snprintf(path, sizeof path, "%s/m", dir);
+	FILE *f = fopen(path, "w");
+	fputs("s09e04c00t\t0\t0\ns09e03c09t\t9\t0\ns09e03c09t\t9\t7\n", f);
+	fclose(f);
+	assert_int_equal(xp_bitext_lines(&al, path, &line, 3, &e), -1);
+	assert_int_equal(e.line, 3);                                      /* no utterance 7 */
+	free(line);
+	f = fopen(path, "w");
+	fputs("s09e04c00t\t0\t0\ns09e03c09t\t9\t0\n", f);
+	fclose(f);
+	assert_int_equal(xp_bitext_lines(&al, path, &line, 2, &e), 0);
+	assert_int_equal(line[3], 0);
+	assert_int_equal(line[0], 1);
+	assert_int_equal(line[1], UINT32_MAX);
+	free(line);
+	unlink(path);
+	rmdir(dir);
+	xp_aligned_free(&al);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(rules),
+		cmocka_unit_test(punctuation_and_probabilities),
+		cmocka_unit_test(causes_and_sentences),
+		cmocka_unit_test(collisions),
+		cmocka_unit_test(prodrop_farsi),
+		cmocka_unit_test(map_and_checks),
+	};
+	return cmocka_run_group_tests_name("project", tests, NULL, NULL);
+}
