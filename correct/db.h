@@ -1,0 +1,109 @@
+/*
+ * correct/db.h — the correction store: one SQLite database holding
+ * projection runs and every human correction to them.
+ *
+ * A run is one projection (language, files, settings): its documents, its
+ * utterances (source and target tokens), its English mentions (by English
+ * mention id, with their clusters) and what became of each (a target span,
+ * or a null projection with its cause, a confidence).  Corrections are
+ * additions (a null projection gets a span), deletions (a projection is
+ * discarded) and modifications (the span changes), each with annotator,
+ * time, note and batch; the corrected view is the projections with the
+ * live corrections applied in order.  A batch (one imported file) is one
+ * transaction, recognised by its checksum so it cannot be imported twice,
+ * and can be undone as a whole.  Every action is also written to an
+ * append-only history.
+ *
+ * Spans are (target sentence, start, end), half-open, target sentence being
+ * the index of the sentence in the target document (MMC's convention, see
+ * import_mmc).  Mentions are named "DOC|ID": the document id and the
+ * English mention id.
+ */
+#ifndef XP_DB_H
+#define XP_DB_H
+
+#include "../io/aligned.h"
+#include "../io/model.h"
+
+#include <stdint.h>
+
+typedef struct xp_db xp_db;
+
+#define XP_DB_VERSION 2
+
+int xp_db_open(const char *path, xp_db **db, xp_err *err);   /* creates or migrates */
+/* The same, stopping at an older schema version (tests of migration). */
+int xp_db_open_at(const char *path, int version, xp_db **db, xp_err *err);
+void xp_db_close(xp_db *db);
+int xp_db_version(xp_db *db);
+
+/* One projection run: the English corpus, its aligned corpus and the
+ * report `xproj project --report` wrote.  *run gets the run id. */
+int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const char *report_json,
+		     const char *lang, const char *files, int64_t *run, xp_err *err);
+/* The latest run, 0 if none. */
+int64_t xp_db_latest_run(xp_db *db);
+
+typedef enum { XP_ADD, XP_DELETE, XP_MODIFY } xp_op;
+
+typedef struct xp_edit {
+	xp_op op;
+	const char *mention;      /* "DOC|ID" */
+	int32_t sent, start, end; /* add/modify: the new span */
+	const char *annotator, *note;
+} xp_edit;
+
+/* One edit, validated: the mention exists; add only on a null projection,
+ * delete/modify only on a projected one; the span inside the mention's
+ * target sentence.  Errors say which rule failed. */
+int xp_db_edit(xp_db *db, int64_t run, const xp_edit *e, xp_err *err);
+
+typedef struct xp_batch_result {
+	size_t applied, orphans, conflicts, by_op[3];
+	char **listed;            /* "DOC|ID: why" for orphans and conflicts */
+	size_t nlisted;
+	int64_t batch;
+} xp_batch_result;
+void xp_batch_result_free(xp_batch_result *r);
+
+/* MMC's corrections JSON ({scene: {"add": {id: [sent,start,end]}, "delete":
+ * [id], "modify": {...}}}) or a TASA results CSV (Answer.alignment grids
+ * turned into spans by the projection rule), as one batch.  Edits for
+ * unknown mentions are stored as orphans, edits that break a rule as
+ * conflicts; both are listed and left out of the corrected view. */
+int xp_db_import_mmc(xp_db *db, int64_t run, const char *path, const char *annotator,
+		     xp_batch_result *r, xp_err *err);
+int xp_db_import_tasa(xp_db *db, int64_t run, const char *path, const char *annotator,
+		      xp_batch_result *r, xp_err *err);
+
+/* Undo a batch (by id or name), or the latest batch or single edit. */
+int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err);
+
+typedef struct xp_db_counts {
+	size_t additions, deletions, modifications, orphans, conflicts, undone;
+	size_t mentions, projected, corrected_mentions, pronoun_additions;
+	char *json;               /* the whole report as JSON (per language and annotator) */
+} xp_db_counts;
+int xp_db_stats(xp_db *db, xp_db_counts *s, xp_err *err);
+void xp_db_counts_free(xp_db_counts *s);
+
+/* The run as a corpus: the corrected view, or the silver projections. */
+int xp_db_export(xp_db *db, int64_t run, int silver, xp_corpus *out, xp_err *err);
+
+/* TASA input CSV of the run's mentions (only those triage flags, if asked). */
+int xp_db_export_tasa(xp_db *db, int64_t run, int only_flagged, const char *path, xp_err *err);
+
+/* Mentions ranked by how likely they need correction. */
+typedef struct xp_triage_item {
+	char key[300];
+	double risk;
+	char why[120];
+} xp_triage_item;
+int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_err *err);
+
+/* The history, oldest first, one line per action, into out (malloc'd). */
+int xp_db_log(xp_db *db, char **out, xp_err *err);
+
+int xp_db_integrity(xp_db *db, char *msg, size_t n);
+
+#endif

@@ -1,0 +1,510 @@
+/*
+ * correct/edit.c — recording corrections: single edits (validated, refused
+ * when wrong), batches from MMC's corrections JSON or TASA results (one
+ * transaction per file, listed when an edit cannot apply), and undo.
+ */
+#include "store.h"
+#include "../io/file.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const op_names[] = {"add", "delete", "modify"};
+
+void xp_batch_result_free(xp_batch_result *r)
+{
+	for (size_t i = 0; i < r->nlisted; i++)
+		free(r->listed[i]);
+	free(r->listed);
+	memset(r, 0, sizeof *r);
+}
+
+int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s)
+{
+	sqlite3_stmt *st;
+	memset(s, 0, sizeof *s);
+	s->sent = -1;
+	if (sqlite3_prepare_v2(db->h,
+			       "SELECT p.tgt_start, p.tgt_end, u.tgt_idx, json_array_length(u.tgt) FROM mentions m"
+			       " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance"
+			       " WHERE m.id = ?", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(st, 1, mention);
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return -1;
+	}
+	s->projected = sqlite3_column_type(st, 0) != SQLITE_NULL;
+	s->start = sqlite3_column_int64(st, 0), s->end = sqlite3_column_int64(st, 1);
+	s->sent = sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 2);
+	s->ntgt = sqlite3_column_int64(st, 3);
+	sqlite3_finalize(st);
+	if (sqlite3_prepare_v2(db->h,
+			       "SELECT c.op, c.new_start, c.new_end FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
+			       " WHERE c.mention = ? AND c.status = 'ok' AND c.undone = 0 AND coalesce(b.undone, 0) = 0"
+			       " ORDER BY c.id", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(st, 1, mention);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *op = (const char *)sqlite3_column_text(st, 0);
+		s->projected = strcmp(op, "delete") != 0;
+		s->start = sqlite3_column_int64(st, 1), s->end = sqlite3_column_int64(st, 2);
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
+/* why the edit cannot apply, or NULL */
+static const char *check(const xp_edit *e, const xp_mstate *s)
+{
+	if (e->op == XP_ADD && s->projected)
+		return "add on a mention that is projected (use modify)";
+	if (e->op != XP_ADD && !s->projected)
+		return "delete or modify on a mention that has no projection (use add)";
+	if (e->op == XP_DELETE)
+		return NULL;
+	if (s->sent < 0)
+		return "the mention's utterance has no target sentence";
+	if (e->sent != s->sent)
+		return "the span is not in the mention's target sentence";
+	if (e->start < 0 || e->start >= e->end || e->end > s->ntgt)
+		return "the span is not inside the target sentence";
+	return NULL;
+}
+
+typedef struct rec {
+	int64_t run, batch;     /* batch 0: a single edit */
+	const char *status, *why;
+	int64_t mention;        /* -1: unknown */
+	xp_mstate was;
+} rec;
+
+static int insert(xp_db *db, const rec *r, const xp_edit *e, xp_err *err)
+{
+	sqlite3_stmt *st;
+	char now[32];
+	xp_now(now, sizeof now);
+	if (xp_sql_prepare(db, "INSERT INTO corrections(run, batch, mention, mention_key, op, old_start, old_end,"
+			   " sent, new_start, new_end, status, why, annotator, note, created)"
+			   " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, r->run);
+	if (r->batch)
+		sqlite3_bind_int64(st, 2, r->batch);
+	if (r->mention >= 0)
+		sqlite3_bind_int64(st, 3, r->mention);
+	sqlite3_bind_text(st, 4, e->mention, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 5, op_names[e->op], -1, SQLITE_STATIC);
+	if (r->mention >= 0 && r->was.projected) {
+		sqlite3_bind_int64(st, 6, r->was.start);
+		sqlite3_bind_int64(st, 7, r->was.end);
+	}
+	if (e->op != XP_DELETE) {
+		sqlite3_bind_int64(st, 8, e->sent);
+		sqlite3_bind_int64(st, 9, e->start);
+		sqlite3_bind_int64(st, 10, e->end);
+	}
+	sqlite3_bind_text(st, 11, r->status, -1, SQLITE_STATIC);
+	if (r->why)
+		sqlite3_bind_text(st, 12, r->why, -1, SQLITE_STATIC);
+	if (e->annotator)
+		sqlite3_bind_text(st, 13, e->annotator, -1, SQLITE_STATIC);
+	if (e->note)
+		sqlite3_bind_text(st, 14, e->note, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 15, now, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "insert correction");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* one edit of a batch: stored, as ok, orphan or conflict */
+static int batch_edit(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, xp_batch_result *res,
+		      xp_err *err)
+{
+	rec r = {run, batch, "ok", NULL, xp_mention_row(db, run, e->mention), {0}};
+	if (r.mention < 0)
+		r.status = "orphan", r.why = "no such mention in this run";
+	else if (xp_db_state(db, r.mention, &r.was))
+		return xp_sql_fail(db, err, "state");
+	else if ((r.why = check(e, &r.was)))
+		r.status = "conflict";
+	if (insert(db, &r, e, err))
+		return -1;
+	res->by_op[e->op]++;
+	if (r.why) {
+		char line[600];
+		snprintf(line, sizeof line, "%s %s: %s", op_names[e->op], e->mention, r.why);
+		char **v = realloc(res->listed, (res->nlisted + 1) * sizeof *v);
+		if (v) {
+			res->listed = v;
+			v[res->nlisted++] = strdup(line);
+		}
+		res->orphans += r.mention < 0;
+		res->conflicts += r.mention >= 0;
+	} else {
+		res->applied++;
+	}
+	return 0;
+}
+
+int xp_db_edit(xp_db *db, int64_t run, const xp_edit *e, xp_err *err)
+{
+	if (xp_sql_begin(db, err))
+		return -1;
+	rec r = {run, 0, "ok", NULL, xp_mention_row(db, run, e->mention), {0}};
+	const char *why = NULL;
+	if (r.mention < 0)
+		why = "no such mention in this run";
+	else if (xp_db_state(db, r.mention, &r.was))
+		why = "cannot read the mention";
+	else
+		why = check(e, &r.was);
+	char detail[600];
+	snprintf(detail, sizeof detail, "{\"op\":\"%s\",\"mention\":\"%s\",\"span\":[%d,%d,%d]}", op_names[e->op],
+		 e->mention, e->sent, e->start, e->end);
+	int rc = why ? xp_fail(err, "", 0, "%s %s: %s", op_names[e->op], e->mention, why)
+		     : (insert(db, &r, e, err) || xp_history(db, op_names[e->op], detail, err));
+	if (rc) {
+		xp_sql_rollback(db);
+		return -1;
+	}
+	return xp_sql_commit(db, err);
+}
+
+/* --- batches ----------------------------------------------------------------------- */
+
+static void checksum(const char *buf, size_t n, char out[40])
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)buf[i]) * 1099511628211ull;
+	snprintf(out, 40, "%016llx-%zu", (unsigned long long)h, n);
+}
+
+/* a batch row, refused when the same content was imported before */
+static int new_batch(xp_db *db, const char *name, const char *buf, size_t n, const char *annotator,
+		     int64_t *id, xp_err *err)
+{
+	char sum[40], now[32];
+	checksum(buf, n, sum);
+	xp_now(now, sizeof now);
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT id, name FROM batches WHERE checksum = ? AND undone = 0", &st, err))
+		return -1;
+	sqlite3_bind_text(st, 1, sum, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		xp_fail(err, name, 0, "this batch was imported before (batch %lld, %s); undo it first to import it again",
+			(long long)sqlite3_column_int64(st, 0), sqlite3_column_text(st, 1));
+		sqlite3_finalize(st);
+		return -1;
+	}
+	sqlite3_finalize(st);
+	if (xp_sql_prepare(db, "INSERT INTO batches(name, checksum, annotator, created) VALUES(?,?,?,?)", &st, err))
+		return -1;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, sum, -1, SQLITE_STATIC);
+	if (annotator)
+		sqlite3_bind_text(st, 3, annotator, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, now, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "insert batch");
+	sqlite3_finalize(st);
+	*id = sqlite3_last_insert_rowid(db->h);
+	return rc;
+}
+
+typedef int (*batch_fn)(xp_db *db, int64_t run, int64_t batch, const char *name, const char *buf,
+			size_t n, const char *annotator, xp_batch_result *r, xp_err *err);
+
+static int run_batch(xp_db *db, int64_t run, const char *path, const char *annotator, batch_fn fn,
+		     xp_batch_result *r, xp_err *err)
+{
+	char *buf;
+	size_t n;
+	memset(r, 0, sizeof *r);
+	if (xp_read_file(path, &buf, &n, err))
+		return -1;
+	int rc = xp_sql_begin(db, err);
+	if (rc == 0) {
+		rc = new_batch(db, path, buf, n, annotator, &r->batch, err) ||
+		     fn(db, run, r->batch, path, buf, n, annotator, r, err) ? -1 : 0;
+		char detail[700];
+		snprintf(detail, sizeof detail,
+			 "{\"batch\":%lld,\"file\":\"%s\",\"add\":%zu,\"delete\":%zu,\"modify\":%zu,\"orphans\":%zu,\"conflicts\":%zu}",
+			 (long long)r->batch, path, r->by_op[0], r->by_op[1], r->by_op[2], r->orphans, r->conflicts);
+		if (rc == 0)
+			rc = xp_history(db, "import corrections", detail, err);
+		if (rc)
+			xp_sql_rollback(db);
+		else
+			rc = xp_sql_commit(db, err);
+	}
+	free(buf);
+	return rc;
+}
+
+/* MMC: {scene: {"add": {id: [sent, start, end]}, "delete": [id], "modify": {...}}} */
+static int spans(xp_db *db, int64_t run, int64_t batch, const char *name, json_t *o, xp_op op,
+		 const char *annotator, xp_batch_result *r, xp_err *err)
+{
+	const char *key;
+	json_t *v;
+	json_object_foreach(o, key, v) {
+		if (json_array_size(v) != 3 || !json_is_integer(json_array_get(v, 0)) ||
+		    !json_is_integer(json_array_get(v, 1)) || !json_is_integer(json_array_get(v, 2)))
+			return xp_fail(err, name, 0, "%s of %s is not [sentence, start, end]", op_names[op], key);
+		xp_edit e = {op, key, (int32_t)json_integer_value(json_array_get(v, 0)),
+			     (int32_t)json_integer_value(json_array_get(v, 1)),
+			     (int32_t)json_integer_value(json_array_get(v, 2)), annotator, NULL};
+		if (batch_edit(db, run, batch, &e, r, err))
+			return -1;
+	}
+	return 0;
+}
+
+static int mmc(xp_db *db, int64_t run, int64_t batch, const char *name, const char *buf, size_t n,
+	       const char *annotator, xp_batch_result *r, xp_err *err)
+{
+	json_error_t je;
+	json_t *root = json_loadb(buf, n, 0, &je);
+	if (!json_is_object(root)) {
+		json_decref(root);
+		return xp_fail(err, name, (unsigned long)je.line, "not MMC corrections JSON: %s", je.text);
+	}
+	const char *scene;
+	json_t *s;
+	int rc = 0;
+	json_object_foreach(root, scene, s) {
+		json_t *add = json_object_get(s, "add"), *del = json_object_get(s, "delete"),
+		       *mod = json_object_get(s, "modify");
+		if (!json_is_object(s) || (add && !json_is_object(add)) || (del && !json_is_array(del)) ||
+		    (mod && !json_is_object(mod))) {
+			rc = xp_fail(err, name, 0, "scene %s is not {\"add\": {...}, \"delete\": [...], \"modify\": {...}}", scene);
+			break;
+		}
+		if ((add && spans(db, run, batch, name, add, XP_ADD, annotator, r, err)) ||
+		    (mod && spans(db, run, batch, name, mod, XP_MODIFY, annotator, r, err))) {
+			rc = -1;
+			break;
+		}
+		for (size_t k = 0; rc == 0 && k < json_array_size(del); k++) {
+			const char *id = json_string_value(json_array_get(del, k));
+			if (!id) {
+				rc = xp_fail(err, name, 0, "a deletion in %s is not a mention id", scene);
+				break;
+			}
+			xp_edit e = {XP_DELETE, id, 0, 0, 0, annotator, NULL};
+			rc = batch_edit(db, run, batch, &e, r, err);
+		}
+		if (rc)
+			break;
+	}
+	json_decref(root);
+	return rc;
+}
+
+int xp_db_import_mmc(xp_db *db, int64_t run, const char *path, const char *annotator,
+		     xp_batch_result *r, xp_err *err)
+{
+	return run_batch(db, run, path, annotator ? annotator : "mmc", mmc, r, err);
+}
+
+/* --- TASA results CSV ---------------------------------------------------------------- */
+
+/* one RFC 4180 field at *p; returns a malloc'd copy, moves *p past its separator */
+static char *csv_field(const char **p, const char *end, int *eol)
+{
+	const char *s = *p;
+	size_t cap = 64, n = 0;
+	char *out = malloc(cap);
+	if (!out)
+		return NULL;
+	int quoted = s < end && *s == '"';
+	if (quoted)
+		s++;
+	for (; s < end; s++) {
+		if (quoted && *s == '"') {
+			if (s + 1 < end && s[1] == '"') {
+				s++;
+			} else {
+				quoted = 0;
+				continue;
+			}
+		} else if (!quoted && (*s == ',' || *s == '\n' || *s == '\r')) {
+			break;
+		}
+		if (n + 2 > cap) {
+			char *q = realloc(out, cap *= 2);
+			if (!q)
+				return free(out), NULL;
+			out = q;
+		}
+		out[n++] = *s;
+	}
+	out[n] = '\0';
+	*eol = s >= end || *s != ',';
+	if (s < end && *s == '\r')
+		s++;
+	*p = s < end ? s + 1 : end;
+	return out;
+}
+
+static char **csv_row(const char **p, const char *end, size_t *n)
+{
+	char **v = NULL;
+	*n = 0;
+	int eol = 0;
+	while (!eol && *p < end) {
+		char **w = realloc(v, (*n + 1) * sizeof *v);
+		if (!w)
+			break;
+		v = w;
+		v[(*n)++] = csv_field(p, end, &eol);
+	}
+	return v;
+}
+
+static void free_row(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static int column(char **head, size_t n, const char *a, const char *b)
+{
+	for (size_t i = 0; i < n; i++)
+		if (head[i] && (!strcmp(head[i], a) || !strcmp(head[i], b)))
+			return (int)i;
+	return -1;
+}
+
+/* the mention's span from an annotator's grid: the target tokens any of
+ * its source tokens is aligned to, as the minmax rule spans them */
+static int grid_span(const char *grid, int64_t s, int64_t e, int64_t *a, int64_t *b)
+{
+	json_error_t je;
+	json_t *g = json_loads(grid, 0, &je);
+	if (!json_is_array(g)) {
+		json_decref(g);
+		return -1;
+	}
+	*a = INT64_MAX, *b = -1;
+	for (int64_t i = s; i < e; i++) {
+		json_t *row = json_array_get(g, (size_t)i);
+		for (size_t j = 0; j < json_array_size(row); j++)
+			if (json_is_true(json_array_get(row, j)) || json_integer_value(json_array_get(row, j)) == 1) {
+				*a = (int64_t)j < *a ? (int64_t)j : *a;
+				*b = (int64_t)j + 1 > *b ? (int64_t)j + 1 : *b;
+			}
+	}
+	json_decref(g);
+	return 0;
+}
+
+static int tasa_row(xp_db *db, int64_t run, int64_t batch, const char *name, const char *key,
+		    const char *grid, const char *annotator, size_t line, xp_batch_result *r, xp_err *err)
+{
+	int64_t m = xp_mention_row(db, run, key), s = 0, e = 0, a, b;
+	xp_mstate st = {0};
+	if (m >= 0) {
+		sqlite3_stmt *q;
+		if (xp_sql_prepare(db, "SELECT start, end FROM mentions WHERE id = ?", &q, err))
+			return -1;
+		sqlite3_bind_int64(q, 1, m);
+		if (sqlite3_step(q) == SQLITE_ROW)
+			s = sqlite3_column_int64(q, 0), e = sqlite3_column_int64(q, 1);
+		sqlite3_finalize(q);
+		xp_db_state(db, m, &st);
+	}
+	if (grid_span(grid, s, e, &a, &b))
+		return xp_fail(err, name, line, "Answer.alignment is not a grid of booleans");
+	int now = b > a;
+	if (m >= 0 && now == st.projected && (!now || (a == st.start && b == st.end)))
+		return 0;   /* the annotator kept the projection */
+	xp_op op = !now ? XP_DELETE : (m >= 0 && st.projected) ? XP_MODIFY : XP_ADD;
+	xp_edit ed = {op, key, (int32_t)st.sent, (int32_t)(now ? a : 0), (int32_t)(now ? b : 0), annotator, NULL};
+	return batch_edit(db, run, batch, &ed, r, err);
+}
+
+static int tasa(xp_db *db, int64_t run, int64_t batch, const char *name, const char *buf, size_t n,
+		const char *annotator, xp_batch_result *r, xp_err *err)
+{
+	const char *p = buf, *end = buf + n;
+	size_t nh, nf, line = 1;
+	char **head = csv_row(&p, end, &nh);
+	int cm = column(head, nh, "Input.mention_id", "mention_id");
+	int ca = column(head, nh, "Answer.alignment", "alignment");
+	int cw = column(head, nh, "WorkerId", "annotator");
+	int rc = cm < 0 || ca < 0 ? xp_fail(err, name, 1, "no mention_id / Answer.alignment columns") : 0;
+	while (rc == 0 && p < end) {
+		char **f = csv_row(&p, end, &nf);
+		line++;
+		if (nf == 1 && !f[0][0]) {
+			free_row(f, nf);
+			continue;
+		}
+		if (nf != nh)
+			rc = xp_fail(err, name, line, "%zu fields, the header has %zu", nf, nh);
+		else
+			rc = tasa_row(db, run, batch, name, f[cm], f[ca], cw >= 0 ? f[cw] : annotator, line, r, err);
+		free_row(f, nf);
+	}
+	free_row(head, nh);
+	return rc;
+}
+
+int xp_db_import_tasa(xp_db *db, int64_t run, const char *path, const char *annotator,
+		      xp_batch_result *r, xp_err *err)
+{
+	return run_batch(db, run, path, annotator ? annotator : "tasa", tasa, r, err);
+}
+
+/* --- undo ------------------------------------------------------------------------------ */
+
+int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
+{
+	if (xp_sql_begin(db, err))
+		return -1;
+	sqlite3_stmt *st;
+	int rc = -1;
+	if (batch) {
+		rc = xp_sql_prepare(db, "UPDATE batches SET undone = 1 WHERE undone = 0 AND (id = ? OR name = ?)", &st, err);
+		if (rc == 0) {
+			sqlite3_bind_int64(st, 1, atoll(batch));
+			sqlite3_bind_text(st, 2, batch, -1, SQLITE_STATIC);
+			rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "undo");
+			sqlite3_finalize(st);
+			if (rc == 0 && !sqlite3_changes(db->h))
+				rc = xp_fail(err, "", 0, "no batch '%s' to undo", batch);
+			snprintf(what, n, "batch %s", batch);
+		}
+	} else {
+		/* the newest live action: a batch, or a single edit */
+		int64_t b = xp_sql_int(db, "SELECT max(id) FROM batches WHERE undone = 0", 0);
+		int64_t c = xp_sql_int(db, "SELECT max(id) FROM corrections WHERE batch IS NULL AND undone = 0", 0);
+		int64_t bc = b ? xp_sql_int(db, "SELECT max(c.id) FROM corrections c JOIN batches b ON b.id = c.batch WHERE b.undone = 0", 0) : 0;
+		char sql[128];
+		if (!b && !c) {
+			rc = xp_fail(err, "", 0, "nothing to undo");
+		} else if (c > bc) {
+			snprintf(sql, sizeof sql, "UPDATE corrections SET undone = 1 WHERE id = %lld", (long long)c);
+			rc = xp_sql_exec(db, sql, err);
+			snprintf(what, n, "correction %lld", (long long)c);
+		} else {
+			snprintf(sql, sizeof sql, "UPDATE batches SET undone = 1 WHERE id = %lld", (long long)b);
+			rc = xp_sql_exec(db, sql, err);
+			snprintf(what, n, "batch %lld", (long long)b);
+		}
+	}
+	char detail[300];
+	snprintf(detail, sizeof detail, "{\"undone\":\"%s\"}", what);
+	if (rc == 0)
+		rc = xp_history(db, "undo", detail, err);
+	if (rc) {
+		xp_sql_rollback(db);
+		return -1;
+	}
+	return xp_sql_commit(db, err);
+}

@@ -1,0 +1,232 @@
+/*
+ * correct/import.c — a projection run into the store, in one transaction:
+ * documents, utterances (with their source and target tokens), English
+ * mentions and what `xproj project` made of each (from its report).
+ */
+#include "store.h"
+#include "../align/vocab.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct ins {
+	sqlite3_stmt *doc, *utt, *men, *proj;
+} ins;
+
+static void fin(ins *s)
+{
+	sqlite3_finalize(s->doc), sqlite3_finalize(s->utt), sqlite3_finalize(s->men), sqlite3_finalize(s->proj);
+}
+
+static int prepare(xp_db *db, ins *s, xp_err *err)
+{
+	return xp_sql_prepare(db, "INSERT INTO documents(run, doc, part) VALUES(?,?,?)", &s->doc, err) ||
+	       xp_sql_prepare(db, "INSERT INTO utterances(document, en_idx, tgt_idx, speaker, src, tgt)"
+				  " VALUES(?,?,?,?,?,?)", &s->utt, err) ||
+	       xp_sql_prepare(db, "INSERT INTO mentions(document, mention, cluster, utterance, start, end)"
+				  " VALUES(?,?,?,?,?,?)", &s->men, err) ||
+	       xp_sql_prepare(db, "INSERT INTO projections(mention, tgt_start, tgt_end, fate, confidence, rule)"
+				  " VALUES(?,?,?,?,?,?)", &s->proj, err);
+}
+
+static int step(xp_db *db, sqlite3_stmt *st, xp_err *err)
+{
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "insert");
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	return rc;
+}
+
+static char *json_words(const char *const *w, uint32_t n)
+{
+	json_t *a = json_array();
+	for (uint32_t i = 0; i < n; i++)
+		json_array_append_new(a, json_string(w[i]));
+	char *s = json_dumps(a, JSON_COMPACT);
+	json_decref(a);
+	return s;
+}
+
+static char *json_utt_words(const xp_utt *u)
+{
+	json_t *a = json_array();
+	for (uint32_t i = 0; i < u->ntoks; i++) {
+		uint32_t n;
+		const char *w = xp_tok_str(u, i, &n);
+		json_array_append_new(a, json_stringn(w, n));
+	}
+	char *s = json_dumps(a, JSON_COMPACT);
+	json_decref(a);
+	return s;
+}
+
+/* the report's document entry for (doc, part) */
+static json_t *report_doc(json_t *docs, const char *id, int part)
+{
+	for (size_t k = 0; k < json_array_size(docs); k++) {
+		json_t *d = json_array_get(docs, k);
+		const char *doc = json_string_value(json_object_get(d, "doc"));
+		if (doc && !strcmp(doc, id) &&
+		    json_integer_value(json_object_get(d, "part")) == part)
+			return d;
+	}
+	return NULL;
+}
+
+static int utterances(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const xp_aligned *al,
+		      xp_vocab *keys, int64_t doc_row, int64_t *utt_rows, xp_err *err)
+{
+	json_t *map = json_object_get(rd, "tgt_to_en");
+	for (size_t u = 0; u < d->nutts; u++) {
+		int64_t tgt = -1;
+		for (size_t t = 0; t < json_array_size(map); t++)
+			if (json_integer_value(json_array_get(map, t)) == (json_int_t)u)
+				tgt = (int64_t)t;
+		char key[1200];
+		snprintf(key, sizeof key, "%s\t%d\t%zu", d->id, d->part, u);
+		uint32_t r = xp_vocab_find(keys, key, strlen(key));
+		char *src = json_utt_words(&d->utts[u]);
+		char *tw = r != UINT32_MAX ? json_words(al->v[r].tgt, al->v[r].ntgt) : strdup("[]");
+		sqlite3_bind_int64(s->utt, 1, doc_row);
+		sqlite3_bind_int64(s->utt, 2, (int64_t)u);
+		if (tgt >= 0)
+			sqlite3_bind_int64(s->utt, 3, tgt);
+		sqlite3_bind_text(s->utt, 4, d->utts[u].speaker, -1, SQLITE_STATIC);
+		sqlite3_bind_text(s->utt, 5, src ? src : "[]", -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(s->utt, 6, tw ? tw : "[]", -1, SQLITE_TRANSIENT);
+		free(src), free(tw);
+		if (step(db, s->utt, err))
+			return -1;
+		utt_rows[u] = sqlite3_last_insert_rowid(db->h);
+	}
+	return 0;
+}
+
+static json_t *detail_of(json_t *rd, uint32_t id)
+{
+	json_t *det = json_object_get(rd, "detail");
+	for (size_t k = 0; k < json_array_size(det); k++) {
+		json_t *m = json_array_get(det, k);
+		if (json_integer_value(json_object_get(m, "id")) == (json_int_t)id)
+			return m;
+	}
+	return NULL;
+}
+
+static int mentions(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const char *rule, int64_t doc_row,
+		    const int64_t *utt_rows, xp_err *err)
+{
+	for (size_t k = 0; k < d->nmentions; k++) {
+		const xp_mention *m = &d->mentions[k];
+		sqlite3_bind_int64(s->men, 1, doc_row);
+		sqlite3_bind_int64(s->men, 2, m->id);
+		sqlite3_bind_int64(s->men, 3, d->clusters[m->cluster].label);
+		sqlite3_bind_int64(s->men, 4, utt_rows[m->utt]);
+		sqlite3_bind_int64(s->men, 5, m->start);
+		sqlite3_bind_int64(s->men, 6, m->end);
+		if (step(db, s->men, err))
+			return -1;
+		int64_t row = sqlite3_last_insert_rowid(db->h);
+		json_t *x = detail_of(rd, m->id), *tgt = json_object_get(x, "tgt");
+		const char *fate = json_string_value(json_object_get(x, "fate"));
+		/* a coreferent span kept once still has its span; a collided one does not */
+		int has = json_is_array(tgt) && fate && !strcmp(fate, "projected");
+		sqlite3_bind_int64(s->proj, 1, row);
+		if (has) {
+			sqlite3_bind_int64(s->proj, 2, json_integer_value(json_array_get(tgt, 1)));
+			sqlite3_bind_int64(s->proj, 3, json_integer_value(json_array_get(tgt, 2)));
+		}
+		sqlite3_bind_text(s->proj, 4, fate ? fate : "unknown", -1, SQLITE_TRANSIENT);
+		sqlite3_bind_double(s->proj, 5, json_number_value(json_object_get(x, "conf")));
+		sqlite3_bind_text(s->proj, 6, rule, -1, SQLITE_STATIC);
+		if (step(db, s->proj, err))
+			return -1;
+		xp_failpoint("db-import");
+	}
+	return 0;
+}
+
+static int run_row(xp_db *db, json_t *rep, const char *lang, const char *files, int64_t *run, xp_err *err)
+{
+	sqlite3_stmt *st;
+	json_t *settings = json_object_get(rep, "settings");
+	char now[32], *set = settings ? json_dumps(settings, JSON_COMPACT) : strdup("{}");
+	xp_now(now, sizeof now);
+	if (xp_sql_prepare(db, "INSERT INTO runs(lang, files, settings, created) VALUES(?,?,?,?)", &st, err)) {
+		free(set);
+		return -1;
+	}
+	sqlite3_bind_text(st, 1, lang, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, files, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, set ? set : "{}", -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 4, now, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "insert run");
+	sqlite3_finalize(st);
+	free(set);
+	*run = sqlite3_last_insert_rowid(db->h);
+	return rc;
+}
+
+static int documents(xp_db *db, ins *s, int64_t run, const xp_corpus *en, const xp_aligned *al,
+		     json_t *rep, xp_vocab *keys, xp_err *err)
+{
+	json_t *docs = json_object_get(rep, "documents");
+	const char *rule = json_string_value(json_object_get(json_object_get(rep, "settings"), "rule"));
+	for (size_t i = 0; i < en->ndocs; i++) {
+		const xp_doc *d = &en->docs[i];
+		json_t *rd = report_doc(docs, d->id, d->part);
+		if (!rd)
+			return xp_fail(err, "", 0, "the report has no document %s part %d", d->id, d->part);
+		sqlite3_bind_int64(s->doc, 1, run);
+		sqlite3_bind_text(s->doc, 2, d->id, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(s->doc, 3, d->part);
+		if (step(db, s->doc, err))
+			return -1;
+		int64_t row = sqlite3_last_insert_rowid(db->h);
+		int64_t *utt_rows = malloc((d->nutts + 1) * sizeof *utt_rows);
+		int rc = !utt_rows || utterances(db, s, d, rd, al, keys, row, utt_rows, err) ||
+			 mentions(db, s, d, rd, rule ? rule : "", row, utt_rows, err);
+		free(utt_rows);
+		if (rc)
+			return -1;
+	}
+	return 0;
+}
+
+int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const char *report_json,
+		     const char *lang, const char *files, int64_t *run, xp_err *err)
+{
+	json_error_t je;
+	json_t *rep = json_loads(report_json, 0, &je);
+	if (!json_is_object(rep)) {
+		json_decref(rep);
+		return xp_fail(err, "report", (unsigned long)je.line, "not a projection report: %s", je.text);
+	}
+	xp_vocab keys;
+	ins s = {0};
+	int rc = xp_vocab_init(&keys, 0) ? xp_fail(err, "", 0, "out of memory") : 0;
+	for (size_t k = 0; rc == 0 && k < al->n; k++) {
+		char key[1200];
+		snprintf(key, sizeof key, "%s\t%d\t%u", al->v[k].doc, al->v[k].part, al->v[k].utt);
+		xp_vocab_id(&keys, key, strlen(key));
+	}
+	if (rc == 0 && (rc = xp_sql_begin(db, err)) == 0) {
+		char detail[256];
+		rc = prepare(db, &s, err) || run_row(db, rep, lang, files, run, err) ||
+		     documents(db, &s, *run, en, al, rep, &keys, err);
+		snprintf(detail, sizeof detail, "{\"run\":%lld,\"lang\":\"%s\",\"documents\":%zu}", (long long)*run,
+			 lang, en->ndocs);
+		if (rc == 0)
+			rc = xp_history(db, "import run", detail, err);
+		fin(&s);
+		if (rc)
+			xp_sql_rollback(db);
+		else
+			rc = xp_sql_commit(db, err);
+	}
+	xp_vocab_free(&keys);
+	json_decref(rep);
+	return rc;
+}

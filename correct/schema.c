@@ -1,0 +1,243 @@
+/*
+ * correct/schema.c — opening, creating and migrating the database; SQL
+ * helpers.  The schema version lives in PRAGMA user_version; each migration
+ * runs in its own transaction, so a database is always at some version.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "store.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *const migrations[XP_DB_VERSION] = {
+	/* 1: runs, their documents, utterances, mentions, projections, corrections */
+	"CREATE TABLE runs(id INTEGER PRIMARY KEY, lang TEXT NOT NULL, files TEXT NOT NULL,"
+	" settings TEXT NOT NULL, created TEXT NOT NULL);"
+	"CREATE TABLE documents(id INTEGER PRIMARY KEY, run INTEGER NOT NULL REFERENCES runs(id),"
+	" doc TEXT NOT NULL, part INTEGER NOT NULL, UNIQUE(run, doc, part));"
+	"CREATE TABLE utterances(id INTEGER PRIMARY KEY,"
+	" document INTEGER NOT NULL REFERENCES documents(id), en_idx INTEGER NOT NULL,"
+	" tgt_idx INTEGER, speaker TEXT NOT NULL, src TEXT NOT NULL, tgt TEXT NOT NULL,"
+	" UNIQUE(document, en_idx));"
+	"CREATE TABLE mentions(id INTEGER PRIMARY KEY, document INTEGER NOT NULL REFERENCES documents(id),"
+	" mention INTEGER NOT NULL, cluster INTEGER NOT NULL,"
+	" utterance INTEGER NOT NULL REFERENCES utterances(id), start INTEGER NOT NULL,"
+	" end INTEGER NOT NULL, UNIQUE(document, mention));"
+	"CREATE TABLE projections(mention INTEGER PRIMARY KEY REFERENCES mentions(id),"
+	" tgt_start INTEGER, tgt_end INTEGER, fate TEXT NOT NULL, confidence REAL NOT NULL);"
+	"CREATE TABLE batches(id INTEGER PRIMARY KEY, name TEXT NOT NULL, checksum TEXT NOT NULL,"
+	" annotator TEXT, created TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0);"
+	"CREATE INDEX batches_checksum ON batches(checksum);"
+	"CREATE TABLE corrections(id INTEGER PRIMARY KEY, run INTEGER NOT NULL REFERENCES runs(id),"
+	" batch INTEGER REFERENCES batches(id), mention INTEGER REFERENCES mentions(id),"
+	" mention_key TEXT NOT NULL, op TEXT NOT NULL CHECK(op IN ('add','delete','modify')),"
+	" old_start INTEGER, old_end INTEGER, sent INTEGER, new_start INTEGER, new_end INTEGER,"
+	" status TEXT NOT NULL CHECK(status IN ('ok','orphan','conflict')), why TEXT,"
+	" annotator TEXT, note TEXT, created TEXT NOT NULL, undone INTEGER NOT NULL DEFAULT 0);"
+	"CREATE INDEX corrections_mention ON corrections(mention);",
+	/* 2: the projection rule per mention, and the append-only history */
+	"ALTER TABLE projections ADD COLUMN rule TEXT NOT NULL DEFAULT '';"
+	"CREATE TABLE history(id INTEGER PRIMARY KEY, created TEXT NOT NULL, action TEXT NOT NULL,"
+	" detail TEXT NOT NULL);"
+	"CREATE TRIGGER history_no_update BEFORE UPDATE ON history"
+	" BEGIN SELECT RAISE(ABORT, 'the history is append-only'); END;"
+	"CREATE TRIGGER history_no_delete BEFORE DELETE ON history"
+	" BEGIN SELECT RAISE(ABORT, 'the history is append-only'); END;",
+};
+
+int xp_sql_fail(xp_db *db, xp_err *err, const char *what)
+{
+	return xp_fail(err, db->path, 0, "%s: %s", what, sqlite3_errmsg(db->h));
+}
+
+int xp_sql_exec(xp_db *db, const char *sql, xp_err *err)
+{
+	char *msg = NULL;
+	if (sqlite3_exec(db->h, sql, NULL, NULL, &msg) == SQLITE_OK)
+		return 0;
+	xp_fail(err, db->path, 0, "%s", msg ? msg : "SQL error");
+	sqlite3_free(msg);
+	return -1;
+}
+
+int xp_sql_prepare(xp_db *db, const char *sql, sqlite3_stmt **st, xp_err *err)
+{
+	if (sqlite3_prepare_v2(db->h, sql, -1, st, NULL) == SQLITE_OK)
+		return 0;
+	return xp_sql_fail(db, err, "prepare");
+}
+
+int xp_sql_begin(xp_db *db, xp_err *err)
+{
+	/* the busy timeout waits inside each try; a few tries more outlast a
+	 * queue of writers */
+	for (int tries = 0; tries < 50; tries++) {
+		int rc = sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+		if (rc == SQLITE_OK)
+			return 0;
+		if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED)
+			break;
+		usleep(20000);
+	}
+	return xp_sql_fail(db, err, "cannot start a transaction");
+}
+
+int xp_sql_commit(xp_db *db, xp_err *err)
+{
+	for (int tries = 0; tries < 50; tries++) {
+		int rc = sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL);
+		if (rc == SQLITE_OK)
+			return 0;
+		if (rc != SQLITE_BUSY)
+			break;
+		usleep(20000);
+	}
+	xp_sql_fail(db, err, "commit");
+	xp_sql_rollback(db);
+	return -1;
+}
+
+void xp_sql_rollback(xp_db *db) { sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL); }
+
+int64_t xp_sql_int(xp_db *db, const char *sql, int64_t dflt)
+{
+	sqlite3_stmt *st;
+	int64_t v = dflt;
+	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK)
+		return dflt;
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+void xp_now(char *out, size_t n)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(out, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+int xp_history(xp_db *db, const char *action, const char *detail, xp_err *err)
+{
+	sqlite3_stmt *st;
+	char now[32];
+	xp_now(now, sizeof now);
+	if (xp_sql_prepare(db, "INSERT INTO history(created, action, detail) VALUES(?,?,?)", &st, err))
+		return -1;
+	sqlite3_bind_text(st, 1, now, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 2, action, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, detail, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "history");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+void xp_failpoint(const char *name)
+{
+	static long count;
+	const char *fp = getenv("XP_FAILPOINT");
+	size_t n = strlen(name);
+	if (!fp || strncmp(fp, name, n) || fp[n] != ':')
+		return;
+	if (++count >= atol(fp + n + 1))
+		kill(getpid(), SIGKILL);
+}
+
+int64_t xp_mention_row(xp_db *db, int64_t run, const char *key)
+{
+	const char *bar = strrchr(key, '|');
+	if (!bar || !bar[1])
+		return -1;
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->h,
+			       "SELECT m.id FROM mentions m JOIN documents d ON d.id = m.document"
+			       " WHERE d.run = ? AND d.doc = ? AND m.mention = ? ORDER BY d.part LIMIT 1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	sqlite3_bind_text(st, 2, key, (int)(bar - key), SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 3, atoll(bar + 1));
+	int64_t id = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+	sqlite3_finalize(st);
+	return id;
+}
+
+static int migrate(xp_db *db, int target, xp_err *err)
+{
+	int v = (int)xp_sql_int(db, "PRAGMA user_version", 0), from = v;
+	if (v > XP_DB_VERSION)
+		return xp_fail(err, db->path, 0, "schema version %d is newer than this xproj (%d)", v, XP_DB_VERSION);
+	for (; v < target; v++) {
+		char bump[64], detail[64];
+		snprintf(bump, sizeof bump, "PRAGMA user_version = %d", v + 1);
+		snprintf(detail, sizeof detail, "{\"from\":%d,\"to\":%d}", from, target);
+		if (xp_sql_begin(db, err))
+			return -1;
+		/* the history exists from version 2: the last step logs the whole move */
+		int log = v + 1 == target && target >= 2;
+		if (xp_sql_exec(db, migrations[v], err) || xp_sql_exec(db, bump, err) ||
+		    (log && xp_history(db, from == 0 ? "create" : "migrate", detail, err))) {
+			xp_sql_rollback(db);
+			return -1;
+		}
+		if (xp_sql_commit(db, err))
+			return -1;
+	}
+	return 0;
+}
+
+int xp_db_open(const char *path, xp_db **out, xp_err *err)
+{
+	return xp_db_open_at(path, XP_DB_VERSION, out, err);
+}
+
+int xp_db_open_at(const char *path, int version, xp_db **out, xp_err *err)
+{
+	xp_db *db = calloc(1, sizeof *db);
+	if (!db)
+		return xp_fail(err, path, 0, "out of memory");
+	snprintf(db->path, sizeof db->path, "%s", path);
+	if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+		xp_sql_fail(db, err, "cannot open");
+		xp_db_close(db);
+		return -1;
+	}
+	sqlite3_busy_timeout(db->h, 10000);
+	if (xp_sql_exec(db, "PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL;", err) ||
+	    migrate(db, version < XP_DB_VERSION ? version : XP_DB_VERSION, err)) {
+		xp_db_close(db);
+		return -1;
+	}
+	*out = db;
+	return 0;
+}
+
+void xp_db_close(xp_db *db)
+{
+	if (!db)
+		return;
+	sqlite3_close(db->h);
+	free(db);
+}
+
+int xp_db_version(xp_db *db) { return (int)xp_sql_int(db, "PRAGMA user_version", 0); }
+
+int64_t xp_db_latest_run(xp_db *db) { return xp_sql_int(db, "SELECT max(id) FROM runs", 0); }
+
+int xp_db_integrity(xp_db *db, char *msg, size_t n)
+{
+	sqlite3_stmt *st;
+	snprintf(msg, n, "error");
+	if (sqlite3_prepare_v2(db->h, "PRAGMA integrity_check", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		snprintf(msg, n, "%s", (const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return strcmp(msg, "ok") ? -1 : 0;
+}

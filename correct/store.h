@@ -1,0 +1,48 @@
+/*
+ * correct/store.h — what the correct/ files share: the open database, SQL
+ * helpers that turn SQLite errors into xp_err, transactions that wait for
+ * other writers, the history log, and failpoints for the reliability tests.
+ * Internal to correct/.
+ */
+#ifndef XP_STORE_H
+#define XP_STORE_H
+
+#include "db.h"
+
+#include <sqlite3.h>
+
+struct xp_db {
+	sqlite3 *h;
+	char path[512];
+};
+
+int xp_sql_fail(xp_db *db, xp_err *err, const char *what);
+int xp_sql_exec(xp_db *db, const char *sql, xp_err *err);
+int xp_sql_prepare(xp_db *db, const char *sql, sqlite3_stmt **st, xp_err *err);
+/* BEGIN IMMEDIATE, retried while another writer holds the lock */
+int xp_sql_begin(xp_db *db, xp_err *err);
+int xp_sql_commit(xp_db *db, xp_err *err);
+void xp_sql_rollback(xp_db *db);
+int64_t xp_sql_int(xp_db *db, const char *sql, int64_t dflt);
+
+/* Append an action to the history (inside the caller's transaction). */
+int xp_history(xp_db *db, const char *action, const char *detail, xp_err *err);
+void xp_now(char *out, size_t n);
+
+/* XP_FAILPOINT=name:N kills the process (SIGKILL) the Nth time `name` is
+ * passed: the reliability tests use it to die inside a transaction. */
+void xp_failpoint(const char *name);
+
+/* What the corrected view says of a mention now: its projection with the
+ * live corrections applied in order. */
+typedef struct xp_mstate {
+	int projected;
+	int64_t start, end;
+	int64_t sent, ntgt;   /* its target sentence (-1 if none) and that sentence's length */
+} xp_mstate;
+int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s);
+
+/* "DOC|ID" of a run -> the mentions row id, -1 if unknown */
+int64_t xp_mention_row(xp_db *db, int64_t run, const char *key);
+
+#endif

@@ -1,0 +1,321 @@
+/*
+ * correct/view.c — reading the store: the corrected (or silver) corpus,
+ * statistics, the history, triage, and TASA input for annotators.
+ */
+#include "store.h"
+#include "../io/buf.h"
+#include "../io/file.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+
+static int is_pronoun(const char *w)
+{
+	static const char *const p[] = {"i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself",
+					 "he", "him", "his", "himself", "she", "her", "hers", "herself", "it",
+					 "its", "itself", "we", "us", "our", "ours", "ourselves", "they", "them",
+					 "their", "theirs", "themselves", "this", "that", "these", "those"};
+	for (size_t k = 0; w && k < sizeof p / sizeof *p; k++)
+		if (!strcasecmp(w, p[k]))
+			return 1;
+	return 0;
+}
+
+/* --- export --------------------------------------------------------------------------- */
+
+static int add_sentence(xp_corpus *c, xp_doc *d, const char *speaker, const char *tgt_json)
+{
+	json_error_t je;
+	json_t *a = json_loads(tgt_json, 0, &je);
+	size_t n = json_array_size(a);
+	const char **w = malloc((n + 1) * sizeof *w);
+	size_t *l = malloc((n + 1) * sizeof *l);
+	int rc = w && l ? 0 : -1;
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		w[i] = json_string_value(json_array_get(a, i));
+		l[i] = w[i] ? strlen(w[i]) : 0;
+		if (!w[i])
+			w[i] = "";
+	}
+	if (rc == 0 && !xp_doc_add_utt(c, d, speaker, w, l, (uint32_t)n))
+		rc = -1;
+	free(w), free(l);
+	json_decref(a);
+	return rc;
+}
+
+static int export_doc(xp_db *db, int64_t doc_row, int silver, xp_corpus *c, xp_doc *d, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT speaker, tgt FROM utterances WHERE document = ? AND tgt_idx IS NOT NULL"
+			   " ORDER BY tgt_idx", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, doc_row);
+	int rc = 0;
+	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW)
+		rc = add_sentence(c, d, (const char *)sqlite3_column_text(st, 0), (const char *)sqlite3_column_text(st, 1));
+	sqlite3_finalize(st);
+	if (rc || xp_sql_prepare(db, "SELECT m.id, m.mention, m.cluster, p.tgt_start, p.tgt_end, u.tgt_idx, p.confidence"
+				 " FROM mentions m JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance"
+				 " WHERE m.document = ?", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, doc_row);
+	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+		xp_mstate s = {sqlite3_column_type(st, 3) != SQLITE_NULL, sqlite3_column_int64(st, 3),
+			   sqlite3_column_int64(st, 4), sqlite3_column_type(st, 5) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 5), 0};
+		if (!silver && xp_db_state(db, sqlite3_column_int64(st, 0), &s))
+			rc = -1;
+		if (rc || !s.projected || s.sent < 0 || (size_t)s.sent >= d->nutts || s.end > d->utts[s.sent].ntoks ||
+		    s.start >= s.end)
+			continue;
+		long k = xp_doc_cluster(d, sqlite3_column_int64(st, 2));
+		if (k < 0 || xp_doc_add_mention(d, (uint32_t)s.sent, (uint32_t)s.start, (uint32_t)s.end, (uint32_t)k, 0))
+			rc = -1;
+		else
+			d->mentions[d->nmentions - 1].id = (uint32_t)sqlite3_column_int64(st, 1),
+			d->mentions[d->nmentions - 1].conf = (float)sqlite3_column_double(st, 6);
+	}
+	sqlite3_finalize(st);
+	if (rc)
+		return xp_fail(err, db->path, 0, "out of memory exporting");
+	return xp_doc_finish(d, 0, NULL, NULL);
+}
+
+int xp_db_export(xp_db *db, int64_t run, int silver, xp_corpus *out, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT id, doc, part FROM documents WHERE run = ? ORDER BY id", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	int rc = 0;
+	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+		const char *id = (const char *)sqlite3_column_text(st, 1);
+		xp_doc *d = xp_corpus_add_doc(out, id, strlen(id), sqlite3_column_int(st, 2));
+		rc = d ? export_doc(db, sqlite3_column_int64(st, 0), silver, out, d, err) : -1;
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* --- statistics ------------------------------------------------------------------------- */
+
+static json_t *group_counts(xp_db *db, const char *sql)
+{
+	json_t *o = json_object();
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK)
+		return o;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *k = (const char *)sqlite3_column_text(st, 0), *op = (const char *)sqlite3_column_text(st, 1);
+		json_t *g = json_object_get(o, k ? k : "");
+		if (!g)
+			json_object_set_new(o, k ? k : "", g = json_pack("{s:i,s:i,s:i}", "add", 0, "delete", 0, "modify", 0));
+		json_object_set_new(g, op, json_integer(sqlite3_column_int64(st, 2)));
+	}
+	sqlite3_finalize(st);
+	return o;
+}
+
+#define LIVE " c.undone = 0 AND coalesce(b.undone, 0) = 0 "
+
+int xp_db_stats(xp_db *db, xp_db_counts *s, xp_err *err)
+{
+	memset(s, 0, sizeof *s);
+	const char *from = " FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE" LIVE;
+	char q[512];
+	snprintf(q, sizeof q, "SELECT count(*)%s AND c.op = 'add'", from);
+	s->additions = (size_t)xp_sql_int(db, q, 0);
+	snprintf(q, sizeof q, "SELECT count(*)%s AND c.op = 'delete'", from);
+	s->deletions = (size_t)xp_sql_int(db, q, 0);
+	snprintf(q, sizeof q, "SELECT count(*)%s AND c.op = 'modify'", from);
+	s->modifications = (size_t)xp_sql_int(db, q, 0);
+	snprintf(q, sizeof q, "SELECT count(*)%s AND c.status = 'orphan'", from);
+	s->orphans = (size_t)xp_sql_int(db, q, 0);
+	snprintf(q, sizeof q, "SELECT count(*)%s AND c.status = 'conflict'", from);
+	s->conflicts = (size_t)xp_sql_int(db, q, 0);
+	s->undone = (size_t)xp_sql_int(db, "SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
+				       " WHERE c.undone = 1 OR coalesce(b.undone, 0) = 1", 0);
+	s->mentions = (size_t)xp_sql_int(db, "SELECT count(*) FROM mentions", 0);
+	s->projected = (size_t)xp_sql_int(db, "SELECT count(*) FROM projections WHERE tgt_start IS NOT NULL", 0);
+	snprintf(q, sizeof q, "SELECT count(DISTINCT c.mention)%s AND c.status = 'ok'", from);
+	s->corrected_mentions = (size_t)xp_sql_int(db, q, 0);
+	sqlite3_stmt *st;
+	snprintf(q, sizeof q, "SELECT json_extract(u.src, '$[' || m.start || ']'), m.end - m.start%s AND c.op = 'add'"
+		 " AND c.status = 'ok'", " FROM corrections c LEFT JOIN batches b ON b.id = c.batch JOIN mentions m ON m.id = c.mention"
+		 " JOIN utterances u ON u.id = m.utterance WHERE" LIVE);
+	if (xp_sql_prepare(db, q, &st, err))
+		return -1;
+	while (sqlite3_step(st) == SQLITE_ROW)
+		s->pronoun_additions += sqlite3_column_int(st, 1) == 1 && is_pronoun((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	json_t *o = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:f,s:I}", "additions", (json_int_t)s->additions,
+			      "deletions", (json_int_t)s->deletions, "modifications", (json_int_t)s->modifications,
+			      "orphans", (json_int_t)s->orphans, "conflicts", (json_int_t)s->conflicts, "undone",
+			      (json_int_t)s->undone, "mentions", (json_int_t)s->mentions, "projected",
+			      (json_int_t)s->projected, "corrected_mentions", (json_int_t)s->corrected_mentions,
+			      "corrected_share", s->mentions ? (double)s->corrected_mentions / s->mentions : 0.0,
+			      "pronoun_additions", (json_int_t)s->pronoun_additions);
+	json_object_set_new(o, "by_language", group_counts(db, "SELECT r.lang, c.op, count(*) FROM corrections c"
+			    " JOIN runs r ON r.id = c.run LEFT JOIN batches b ON b.id = c.batch WHERE" LIVE " GROUP BY 1, 2"));
+	json_object_set_new(o, "by_annotator", group_counts(db, "SELECT coalesce(c.annotator, ''), c.op, count(*)"
+			    " FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE" LIVE " GROUP BY 1, 2"));
+	s->json = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(4));
+	json_decref(o);
+	return s->json ? 0 : xp_fail(err, "", 0, "out of memory");
+}
+
+void xp_db_counts_free(xp_db_counts *s)
+{
+	free(s->json);
+	s->json = NULL;
+}
+
+/* --- history ------------------------------------------------------------------------------ */
+
+int xp_db_log(xp_db *db, char **out, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT id, created, action, detail FROM history ORDER BY id", &st, err))
+		return -1;
+	xp_buf b = {0};
+	while (sqlite3_step(st) == SQLITE_ROW)
+		xp_buf_printf(&b, "%lld %s %-18s %s\n", (long long)sqlite3_column_int64(st, 0), sqlite3_column_text(st, 1),
+			      sqlite3_column_text(st, 2), sqlite3_column_text(st, 3));
+	sqlite3_finalize(st);
+	if (b.oom)
+		return xp_buf_free(&b), xp_fail(err, "", 0, "out of memory");
+	*out = b.p ? b.p : strdup("");
+	return 0;
+}
+
+/* --- triage ---------------------------------------------------------------------------------- */
+
+static int by_risk(const void *a, const void *b)
+{
+	const xp_triage_item *x = a, *y = b;
+	return x->risk < y->risk ? 1 : x->risk > y->risk ? -1 : strcmp(x->key, y->key);
+}
+
+/* Risk of needing a correction: an unprojected pronoun (the typical
+ * addition), a weak projection, a target span much longer or shorter than
+ * the English mention, a projection that was never checked. */
+static double risk(const char *word, int64_t elen, int projected, int64_t tlen, double conf, int has_tgt,
+		   char *why, size_t n)
+{
+	if (!projected) {
+		if (!has_tgt)
+			return snprintf(why, n, "no target sentence"), 0.05;
+		if (elen == 1 && is_pronoun(word))
+			return snprintf(why, n, "pronoun without a projection"), 0.9;
+		return snprintf(why, n, "no projection"), 0.5;
+	}
+	double ratio = elen ? (double)tlen / (double)elen : 1;
+	double r = 1 - conf;
+	if (ratio > 3 || ratio < 1.0 / 3)
+		r = r + (1 - r) * 0.5;
+	snprintf(why, n, "confidence %.2f, %lld target for %lld English tokens", conf, (long long)tlen, (long long)elen);
+	return r;
+}
+
+int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT d.doc, m.mention, m.id, m.end - m.start, json_extract(u.src, '$[' || m.start || ']'),"
+			   " p.confidence, u.tgt_idx IS NOT NULL FROM mentions m JOIN documents d ON d.id = m.document"
+			   " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?",
+			   &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	size_t cap = 0;
+	*items = NULL, *n = 0;
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		if (xp_grow(items, &cap, *n + 1, sizeof **items))
+			break;
+		xp_triage_item *t = &(*items)[(*n)++];
+		xp_mstate s;
+		xp_db_state(db, sqlite3_column_int64(st, 2), &s);
+		snprintf(t->key, sizeof t->key, "%s|%lld", sqlite3_column_text(st, 0), (long long)sqlite3_column_int64(st, 1));
+		t->risk = risk((const char *)sqlite3_column_text(st, 4), sqlite3_column_int64(st, 3), s.projected,
+			       s.end - s.start, sqlite3_column_double(st, 5), sqlite3_column_int(st, 6), t->why, sizeof t->why);
+	}
+	sqlite3_finalize(st);
+	if (*n)
+		qsort(*items, *n, sizeof **items, by_risk);
+	return 0;
+}
+
+/* --- TASA input ---------------------------------------------------------------------------- */
+
+static void csv(xp_buf *b, const char *s)
+{
+	xp_buf_putc(b, '"');
+	for (; *s; s++)
+		*s == '"' ? xp_buf_puts(b, "\"\"") : xp_buf_putc(b, *s);
+	xp_buf_putc(b, '"');
+}
+
+/* the silver grid: the mention's source rows marked on its projected span */
+static char *grid(int64_t nsrc, int64_t ntgt, int64_t s, int64_t e, const xp_mstate *st)
+{
+	json_t *g = json_array();
+	for (int64_t i = 0; i < nsrc; i++) {
+		json_t *row = json_array();
+		for (int64_t j = 0; j < ntgt; j++)
+			json_array_append_new(row, json_boolean(st->projected && i >= s && i < e && j >= st->start && j < st->end));
+		json_array_append_new(g, row);
+	}
+	char *out = json_dumps(g, JSON_COMPACT);
+	json_decref(g);
+	return out;
+}
+
+int xp_db_export_tasa(xp_db *db, int64_t run, int only_flagged, const char *path, xp_err *err)
+{
+	xp_triage_item *items = NULL;
+	size_t ni = 0;
+	if (only_flagged && xp_db_triage(db, run, &items, &ni, err))
+		return -1;
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT d.doc, m.mention, m.id, m.start, m.end, u.src, u.tgt, json_array_length(u.src),"
+			   " json_array_length(u.tgt) FROM mentions m JOIN documents d ON d.id = m.document"
+			   " JOIN utterances u ON u.id = m.utterance WHERE d.run = ? AND u.tgt_idx IS NOT NULL ORDER BY m.id",
+			   &st, err)) {
+		free(items);
+		return -1;
+	}
+	sqlite3_bind_int64(st, 1, run);
+	xp_buf b = {0};
+	xp_buf_puts(&b, "mention_id,src_tokens,tar_tokens,config_obj,alignment,src_spans\n");
+	size_t flagged = ni / 4;   /* the riskiest quarter */
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		char key[300];
+		snprintf(key, sizeof key, "%s|%lld", sqlite3_column_text(st, 0), (long long)sqlite3_column_int64(st, 1));
+		int keep = !only_flagged;
+		for (size_t k = 0; !keep && k < flagged; k++)
+			keep = !strcmp(items[k].key, key);
+		if (!keep)
+			continue;
+		xp_mstate s;
+		xp_db_state(db, sqlite3_column_int64(st, 2), &s);
+		int64_t ms = sqlite3_column_int64(st, 3), me = sqlite3_column_int64(st, 4);
+		char *g = grid(sqlite3_column_int64(st, 7), sqlite3_column_int64(st, 8), ms, me, &s), spans[64];
+		snprintf(spans, sizeof spans, "[[%lld,%lld]]", (long long)ms, (long long)me);
+		csv(&b, key), xp_buf_putc(&b, ',');
+		csv(&b, (const char *)sqlite3_column_text(st, 5)), xp_buf_putc(&b, ',');
+		csv(&b, (const char *)sqlite3_column_text(st, 6)), xp_buf_putc(&b, ',');
+		csv(&b, "{\"version\":\"xproj-1\",\"retokenize_src\":false,\"retokenize_tar\":false}"), xp_buf_putc(&b, ',');
+		csv(&b, g ? g : "[]"), xp_buf_putc(&b, ',');
+		csv(&b, spans), xp_buf_putc(&b, '\n');
+		free(g);
+	}
+	sqlite3_finalize(st);
+	free(items);
+	int rc = b.oom ? xp_fail(err, path, 0, "out of memory") : xp_write_file(path, b.p, b.n, err);
+	xp_buf_free(&b);
+	return rc;
+}

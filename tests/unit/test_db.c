@@ -1,0 +1,306 @@
+/* tests/unit/test_db.c — the correction store: a run in, single edits and
+ * their rules, MMC and TASA batches, undo, the corrected view, and the
+ * reliability tests: SIGKILL inside an import, 8 concurrent writers, a
+ * malformed file, migration from schema version 1; integrity after each. */
+#include "testutil.h"
+#include "correct/db.h"
+#include "io/conll.h"
+#include "io/buf.h"
+#include "io/file.h"
+#include "project/project.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+
+static char dir[64], path[128];
+
+/* a fresh database holding the projection of tests/fixtures/project */
+static xp_db *fresh(void)
+{
+	snprintf(dir, sizeof dir, "/tmp/xp-db-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/t.db", dir);
+	xp_db *db;
+	xp_err e;
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	return db;
+}
+
+static void load_run(xp_corpus *en, xp_aligned *al, char **report)
+{
+	xp_err e;
+	xp_walign wa = {0};
+	uint32_t *line;
+	xp_projection p;
+	xp_proj_opts o;
+	xp_proj_defaults(&o);
+	assert_int_equal(xp_read_corpus(FIX("project/en.conll"), XP_FMT_AUTO, NULL, en, &e), 0);
+	assert_int_equal(xp_aligned_read(FIX("project/aligned.jsonl"), al, &e), 0);
+	assert_int_equal(xp_pharaoh_read_file(FIX("project/pairs.pharaoh"), 0, &wa, &e), 0);
+	assert_int_equal(xp_bitext_lines(al, NULL, &line, wa.nsent, &e), 0);
+	assert_int_equal(xp_project(en, al, &wa, line, "zh", &o, &p, &e), 0);
+	xp_buf b = {0};
+	assert_int_equal(xp_projection_report(&p, "{\"rule\":\"minmax\"}", &b), 0);
+	*report = b.p;
+	xp_projection_free(&p);
+	free(line);
+	xp_walign_free(&wa);
+}
+
+static int64_t import(xp_db *db)
+{
+	xp_corpus en = {0};
+	xp_aligned al = {0};
+	char *rep;
+	int64_t run;
+	xp_err e;
+	load_run(&en, &al, &rep);
+	assert_int_equal(xp_db_import_run(db, &en, &al, rep, "zh", "{}", &run, &e), 0);
+	free(rep);
+	xp_aligned_free(&al);
+	xp_corpus_free(&en);
+	return run;
+}
+
+static void done(xp_db *db)
+{
+	char msg[128];
+	assert_int_equal(xp_db_integrity(db, msg, sizeof msg), 0);
+	xp_db_close(db);
+	char cmd[200];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+static size_t count(xp_db *db, const char *what)
+{
+	xp_db_counts s;
+	xp_err e;
+	assert_int_equal(xp_db_stats(db, &s, &e), 0);
+	size_t v = !strcmp(what, "add") ? s.additions : !strcmp(what, "delete") ? s.deletions
+		 : !strcmp(what, "modify") ? s.modifications : !strcmp(what, "orphans") ? s.orphans
+		 : !strcmp(what, "conflicts") ? s.conflicts : s.corrected_mentions;
+	xp_db_counts_free(&s);
+	return v;
+}
+
+static void single_edits(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	xp_edit add = {XP_ADD, "d|3", 1, 2, 3, "ann", "mine is 我的"};
+	assert_int_equal(xp_db_edit(db, run, &add, &e), 0);
+	assert_int_equal(xp_db_edit(db, run, &add, &e), -1);       /* now it is projected */
+	assert_non_null(strstr(e.msg, "use modify"));
+	xp_edit bad_span = {XP_MODIFY, "d|1", 0, 7, 12, NULL, NULL};
+	assert_int_equal(xp_db_edit(db, run, &bad_span, &e), -1);
+	assert_non_null(strstr(e.msg, "not inside the target sentence"));
+	xp_edit wrong_sent = {XP_MODIFY, "d|1", 1, 0, 1, NULL, NULL};
+	assert_int_equal(xp_db_edit(db, run, &wrong_sent, &e), -1);
+	xp_edit unknown = {XP_DELETE, "d|99", 0, 0, 0, NULL, NULL};
+	assert_int_equal(xp_db_edit(db, run, &unknown, &e), -1);
+	assert_non_null(strstr(e.msg, "no such mention"));
+	xp_edit no_target = {XP_ADD, "d|4", 0, 0, 1, NULL, NULL};
+	assert_int_equal(xp_db_edit(db, run, &no_target, &e), -1);
+	xp_edit del = {XP_DELETE, "d|0", 0, 0, 0, NULL, NULL};
+	assert_int_equal(xp_db_edit(db, run, &del, &e), 0);
+	assert_int_equal(xp_db_edit(db, run, &del, &e), -1);        /* already deleted */
+	/* the corrected view: d|0 gone, d|3 added; the silver one unchanged */
+	xp_corpus c = {0}, s = {0};
+	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
+	assert_int_equal(xp_db_export(db, run, 1, &s, &e), 0);
+	assert_int_equal(c.docs[0].nmentions, 3);
+	assert_int_equal(s.docs[0].nmentions, 3);
+	assert_int_equal(c.docs[0].nutts, 2);
+	int has3 = 0, has0 = 0;
+	for (size_t k = 0; k < c.docs[0].nmentions; k++)
+		has3 |= c.docs[0].mentions[k].id == 3, has0 |= c.docs[0].mentions[k].id == 0;
+	assert_true(has3 && !has0);
+	xp_corpus_free(&c);
+	xp_corpus_free(&s);
+	/* undo the newest edit: d|0 is back */
+	char what[100];
+	assert_int_equal(xp_db_undo(db, NULL, what, sizeof what, &e), 0);
+	assert_int_equal(xp_db_edit(db, run, &del, &e), 0);
+	assert_int_equal(count(db, "add"), 1);
+	char *log;
+	assert_int_equal(xp_db_log(db, &log, &e), 0);
+	assert_non_null(strstr(log, "create"));
+	assert_non_null(strstr(log, "import run"));
+	assert_non_null(strstr(log, "undo"));
+	free(log);
+	done(db);
+}
+
+static void mmc_batch(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_batch_result r;
+	xp_err e;
+	assert_int_equal(xp_db_import_mmc(db, run, FIX("db/corrections.json"), NULL, &r, &e), 0);
+	assert_int_equal(r.applied, 3);
+	assert_int_equal(r.orphans, 1);
+	assert_int_equal(r.conflicts, 1);
+	assert_int_equal(r.nlisted, 2);
+	xp_batch_result_free(&r);
+	assert_int_equal(count(db, "add"), 2);
+	assert_int_equal(count(db, "delete"), 1);
+	assert_int_equal(count(db, "modify"), 2);
+	assert_int_equal(count(db, "corrected"), 3);
+	/* the same file again is refused, and changes nothing */
+	assert_int_equal(xp_db_import_mmc(db, run, FIX("db/corrections.json"), NULL, &r, &e), -1);
+	assert_non_null(strstr(e.msg, "imported before"));
+	xp_batch_result_free(&r);
+	/* a malformed file changes nothing */
+	assert_int_equal(xp_db_import_mmc(db, run, FIX("db/malformed.json"), NULL, &r, &e), -1);
+	xp_batch_result_free(&r);
+	assert_int_equal(count(db, "add"), 2);
+	/* undo the batch, and it can come in again */
+	char what[100];
+	assert_int_equal(xp_db_undo(db, "1", what, sizeof what, &e), 0);
+	assert_int_equal(count(db, "add"), 0);
+	assert_int_equal(xp_db_import_mmc(db, run, FIX("db/corrections.json"), "again", &r, &e), 0);
+	xp_batch_result_free(&r);
+	assert_int_equal(count(db, "modify"), 2);
+	done(db);
+}
+
+static void tasa_round_trip(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_batch_result r;
+	xp_err e;
+	assert_int_equal(xp_db_import_tasa(db, run, FIX("db/tasa.csv"), NULL, &r, &e), 0);
+	assert_int_equal(r.by_op[XP_MODIFY], 1);   /* d|1: [3,8) -> [3,5) */
+	assert_int_equal(r.by_op[XP_DELETE], 1);   /* d|0: nothing marked */
+	assert_int_equal(r.applied, 2);
+	xp_batch_result_free(&r);
+	char out[160];
+	snprintf(out, sizeof out, "%s/tasa.csv", dir);
+	assert_int_equal(xp_db_export_tasa(db, run, 0, out, &e), 0);
+	char *buf;
+	size_t n;
+	assert_int_equal(xp_read_file(out, &buf, &n, &e), 0);
+	assert_non_null(strstr(buf, "mention_id,src_tokens,tar_tokens,config_obj,alignment,src_spans\n"));
+	assert_non_null(strstr(buf, "\"d|1\",\"[\"\"I\"\",\"\"saw\"\""));
+	assert_non_null(strstr(buf, "\"\"retokenize_src\"\":false"));
+	assert_non_null(strstr(buf, "\"[[2,6]]\""));
+	free(buf);
+	xp_triage_item *t;
+	size_t nt;
+	assert_int_equal(xp_db_triage(db, run, &t, &nt, &e), 0);
+	assert_int_equal(nt, 5);
+	/* pronouns without a projection first (d|0 was deleted by the batch,
+	 * d|3 collided); a mention with no target sentence near the end */
+	assert_non_null(strstr(t[0].why, "pronoun without a projection"));
+	assert_non_null(strstr(t[1].why, "pronoun without a projection"));
+	assert_true(!strcmp(t[nt - 1].key, "d|4") || !strcmp(t[nt - 2].key, "d|4"));
+	for (size_t k = 1; k < nt; k++)
+		assert_true(t[k - 1].risk >= t[k].risk);
+	free(t);
+	done(db);
+}
+
+/* a child dies inside the import transaction: the database is as before */
+static void sigkill_inside_import(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	import(db);
+	xp_db_close(db);
+	pid_t pid = fork();
+	if (pid == 0) {
+		xp_db *c;
+		xp_err e;
+		setenv("XP_FAILPOINT", "db-import:3", 1);
+		if (xp_db_open(path, &c, &e))
+			_exit(3);
+		import(c);
+		_exit(0);   /* not reached: the failpoint kills */
+	}
+	int st;
+	waitpid(pid, &st, 0);
+	assert_true(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+	xp_err e;
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	assert_int_equal(xp_db_latest_run(db), 1);
+	xp_db_counts s;
+	assert_int_equal(xp_db_stats(db, &s, &e), 0);
+	assert_int_equal(s.mentions, 5);
+	xp_db_counts_free(&s);
+	done(db);
+}
+
+/* 8 processes, 1000 modifications each, all at once: nothing lost */
+static void concurrent_writers(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_db_close(db);
+	pid_t kids[8];
+	for (int k = 0; k < 8; k++)
+		if ((kids[k] = fork()) == 0) {
+			xp_db *c;
+			xp_err e;
+			if (xp_db_open(path, &c, &e))
+				_exit(3);
+			for (int i = 0; i < 1000; i++) {
+				xp_edit m = {XP_MODIFY, i % 2 ? "d|1" : "d|2", i % 2 ? 0 : 1, 0, 1, "w", NULL};
+				if (xp_db_edit(c, run, &m, &e))
+					_exit(4);
+			}
+			xp_db_close(c);
+			_exit(0);
+		}
+	for (int k = 0; k < 8; k++) {
+		int st;
+		waitpid(kids[k], &st, 0);
+		assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	}
+	xp_err e;
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	assert_int_equal(count(db, "modify"), 8000);
+	done(db);
+}
+
+/* a version 1 database (before the history table) is migrated, its data kept */
+static void migration(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	xp_db_close(db);
+	assert_int_equal(unlink(path), 0);
+	xp_err e;
+	assert_int_equal(xp_db_open_at(path, 1, &db, &e), 0);
+	assert_int_equal(xp_db_version(db), 1);
+	xp_db_close(db);
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	assert_int_equal(xp_db_version(db), XP_DB_VERSION);
+	int64_t run = import(db);
+	assert_int_equal(run, 1);
+	char *log;
+	assert_int_equal(xp_db_log(db, &log, &e), 0);
+	assert_non_null(strstr(log, "migrate"));
+	free(log);
+	done(db);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(single_edits),
+		cmocka_unit_test(mmc_batch),
+		cmocka_unit_test(tasa_round_trip),
+		cmocka_unit_test(sigkill_inside_import),
+		cmocka_unit_test(concurrent_writers),
+		cmocka_unit_test(migration),
+	};
+	return cmocka_run_group_tests_name("db", tests, NULL, NULL);
+}
