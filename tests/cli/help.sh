@@ -1,6 +1,6 @@
 # Every command has --help; the man page is built from the same text.
 . tests/cli/lib
-for c in stats convert validate score align align-eval bitext wordalign symmetrize aer check-align project; do
+for c in stats convert validate score align align-eval bitext wordalign symmetrize aer check-align project db; do
 	expect_status 0 $XPROJ $c --help
 	expect_grep "^usage: xproj $c" $T/out
 done
