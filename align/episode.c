@@ -91,16 +91,60 @@ static void pick(picked *p, const xp_sub *t, const char *text)
 	}
 }
 
-static void by_time(const xp_episode *ep, const xp_ulink *l, picked *p)
+/* Target units by time: each goes to the utterance whose English time span
+ * overlaps it most; utterances that share their English blocks (an n-1
+ * bead) share that utterance's units in order.  owner[k] is the utterance
+ * index of target unit k, or -1. */
+static int64_t overlap(int64_t a, int64_t b, const xp_sub *t)
 {
-	int64_t a = ep->en->v[l->first].start, b = ep->en->v[l->first + l->nblocks - 1].end;
-	for (size_t k = 0; k < ep->tgt->n; k++) {
-		const xp_sub *t = &ep->tgt->v[k];
-		int64_t lo = t->start > a ? t->start : a, hi = t->end < b ? t->end : b;
-		int64_t dur = t->end - t->start;
-		if (hi > lo && 2 * (hi - lo) >= (dur > 0 ? dur : 1))
-			pick(p, t, t->text);
+	int64_t lo = t->start > a ? t->start : a, hi = t->end < b ? t->end : b;
+	return hi > lo ? hi - lo : 0;
+}
+
+static int32_t *time_owners(const xp_episode *ep, const xp_ulink *l, size_t n)
+{
+	int32_t *owner = malloc((ep->tgt->n + 1) * sizeof *owner);
+	int64_t *best = calloc(ep->tgt->n + 1, sizeof *best);
+	if (!owner || !best) {
+		free(owner), free(best);
+		return NULL;
 	}
+	for (size_t k = 0; k < ep->tgt->n; k++)
+		owner[k] = -1;
+	for (size_t i = 0; i < n; i++) {
+		if (l[i].first < 0 || (i > 0 && l[i - 1].first == l[i].first))
+			continue;   /* a group's first utterance speaks for it */
+		int64_t a = ep->en->v[l[i].first].start, b = ep->en->v[l[i].first + l[i].nblocks - 1].end;
+		for (size_t k = 0; k < ep->tgt->n; k++) {
+			int64_t o = overlap(a, b, &ep->tgt->v[k]);
+			if (o > best[k])
+				best[k] = o, owner[k] = (int32_t)i;
+		}
+	}
+	/* share a group's units among its utterances, in order */
+	for (size_t i = 0; i < n; i++) {
+		size_t g = 1;
+		while (i + g < n && l[i].first >= 0 && l[i + g].first == l[i].first)
+			g++;
+		if (g > 1) {
+			size_t cnt = 0, seen = 0;
+			for (size_t k = 0; k < ep->tgt->n; k++)
+				cnt += owner[k] == (int32_t)i;
+			for (size_t k = 0; cnt && k < ep->tgt->n; k++)
+				if (owner[k] == (int32_t)i)
+					owner[k] = (int32_t)(i + (cnt >= g ? seen++ * g / cnt : 0));
+		}
+		i += g - 1;
+	}
+	free(best);
+	return owner;
+}
+
+static void by_time(const xp_episode *ep, const int32_t *owner, size_t i, picked *p)
+{
+	for (size_t k = 0; k < ep->tgt->n; k++)
+		if (owner[k] == (int32_t)i)
+			pick(p, &ep->tgt->v[k], ep->tgt->v[k].text);
 }
 
 static void by_links(const xp_episode *ep, const xp_ulink *l, picked *p)
@@ -121,7 +165,7 @@ static void by_links(const xp_episode *ep, const xp_ulink *l, picked *p)
 	}
 }
 
-static void target_of(const xp_episode *ep, const xp_ulink *l, picked *p)
+static void target_of(const xp_episode *ep, const xp_ulink *l, const int32_t *owner, size_t i, picked *p)
 {
 	p->n = 0;
 	p->text.n = 0;
@@ -130,7 +174,7 @@ static void target_of(const xp_episode *ep, const xp_ulink *l, picked *p)
 	if (ep->tgt && ep->links)
 		by_links(ep, l, p);
 	else if (ep->tgt)
-		by_time(ep, l, p);
+		by_time(ep, owner, i, p);
 	else
 		for (uint32_t b = 0; b < l->nblocks; b++)
 			pick(p, &ep->en->v[l->first + b], ep->en->v[l->first + b].tgt);
@@ -200,12 +244,13 @@ int xp_episode_align(const xp_episode *ep, xp_aligned *out, xp_align_stats *st, 
 	if (xp_episode_links(ep, &links, &n, err))
 		return -1;
 	picked p = {0};
-	int rc = 0;
+	int32_t *owner = ep->tgt && !ep->links ? time_owners(ep, links, n) : NULL;
+	int rc = ep->tgt && !ep->links && !owner ? -1 : 0;
 	size_t i = 0;
 	for (size_t d = ep->doc_first; rc == 0 && d < ep->doc_first + ep->ndocs; d++) {
 		const xp_doc *doc = &ep->transcript->docs[d];
 		for (size_t k = 0; rc == 0 && k < doc->nutts; k++, i++) {
-			target_of(ep, &links[i], &p);
+			target_of(ep, &links[i], owner, i, &p);
 			rc = p.text.oom || record(ep, doc, k, &links[i], &p, out);
 			st->utterances++;
 			st->aligned += links[i].first >= 0;
@@ -214,6 +259,7 @@ int xp_episode_align(const xp_episode *ep, xp_aligned *out, xp_align_stats *st, 
 		}
 	}
 	free(p.ids);
+	free(owner);
 	xp_buf_free(&p.text);
 	free(links);
 	return rc ? xp_fail(err, "", 0, "out of memory writing the aligned corpus") : 0;

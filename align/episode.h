@@ -6,8 +6,8 @@
  * English units are SRT/WebVTT blocks or OPUS sentences.  The target comes
  * from the same block when the SRT is bilingual, through XCES links when
  * given, or else through time overlap with a separate target file (a target
- * unit belongs to an utterance when at least half of it overlaps the time
- * span of the utterance's English units).
+ * unit belongs to the utterance whose English units' time span overlaps it
+ * most; utterances sharing one English block share its units in order).
  */
 #ifndef XP_EPISODE_H
 #define XP_EPISODE_H
