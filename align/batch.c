@@ -183,3 +183,42 @@ void xp_batch_free(xp_batch *b)
 	free(b->corpora);
 	memset(b, 0, sizeof *b);
 }
+
+/* --- aligning a plan ------------------------------------------------------------- */
+
+void xp_batch_opts_default(xp_batch_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->tgt_lang = "zh";
+	o->zh_tokens = XP_TOK_CHARS;
+	xp_ualign_defaults(&o->ua);
+}
+
+static int align_job(const xp_job *j, const xp_batch_opts *o, xp_aligned *out, xp_align_stats *st,
+		     xp_err *e)
+{
+	xp_subs en = {0}, tg = {0};
+	int rc = (j->subs && xp_units_read(j->subs, &en, e)) || (j->tgt && xp_units_read(j->tgt, &tg, e));
+	if (!rc) {
+		xp_episode ep = {j->transcript, j->doc_first, j->ndocs, j->subs ? &en : NULL,
+				 j->tgt ? &tg : NULL, o->links, o->tgt_lang, o->zh_tokens, o->ua};
+		rc = xp_episode_align(&ep, out, st, e);
+	}
+	xp_subs_free(&en);
+	xp_subs_free(&tg);
+	return rc;
+}
+
+int xp_batch_align(const xp_batch *b, const xp_batch_opts *o, xp_aligned *out, xp_align_stats *st,
+		   size_t *missing, xp_err *err)
+{
+	*missing = 0;
+	for (size_t i = 0; i < b->n; i++) {
+		if (o->progress)
+			o->progress(o->arg, i, b->n, b->v[i].key);
+		*missing += !b->v[i].subs;
+		if (align_job(&b->v[i], o, out, st, err))
+			return -1;
+	}
+	return 0;
+}

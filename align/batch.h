@@ -15,6 +15,7 @@
 #ifndef XP_BATCH_H
 #define XP_BATCH_H
 
+#include "episode.h"
 #include "../io/model.h"
 
 typedef struct xp_job {
@@ -41,4 +42,19 @@ void xp_batch_free(xp_batch *b);
  * *show gets the letter after "cNN" ('t' in s07e01c03t), or 0. */
 int xp_episode_key(const char *id, char *out, size_t n, char *show);
 
+
+/* Align every episode of a plan, appending to out.  Episodes without
+ * subtitles still give their utterances (with no target); *missing counts
+ * them.  progress(arg, i, n, key), when given, is called before episode i. */
+typedef struct xp_batch_opts {
+	const xp_xces *links;           /* XCES en -> tgt, or NULL */
+	const char *tgt_lang;
+	xp_tok_mode zh_tokens;
+	xp_ualign_opts ua;
+	void (*progress)(void *arg, size_t i, size_t n, const char *key);
+	void *arg;
+} xp_batch_opts;
+void xp_batch_opts_default(xp_batch_opts *o);
+int xp_batch_align(const xp_batch *b, const xp_batch_opts *o, xp_aligned *out, xp_align_stats *st,
+		   size_t *missing, xp_err *err);
 #endif

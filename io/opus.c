@@ -296,3 +296,10 @@ int xp_xces_read(const char *path, xp_xces *x, xp_err *err)
 	free(buf);
 	return rc;
 }
+
+int xp_units_read(const char *path, xp_subs *s, xp_err *err)
+{
+	if (xp_has_ext(path, ".xml"))
+		return xp_opus_read(path, s, err);
+	return xp_subs_read(path, XP_BILINGUAL_AUTO, s, err);
+}

@@ -39,6 +39,10 @@ typedef struct xp_xces {
 	xp_arena arena;
 } xp_xces;
 
+/* English or target units from any file: OPUS XML by its ".xml" name,
+ * otherwise SRT/WebVTT (bilingual when its blocks say so). */
+int xp_units_read(const char *path, xp_subs *s, xp_err *err);
+
 int xp_xces_read(const char *path, xp_xces *x, xp_err *err);
 int xp_xces_read_mem(const char *name, const char *buf, size_t len, xp_xces *x, xp_err *err);
 void xp_xces_free(xp_xces *x);

@@ -100,7 +100,8 @@ static void overlaps(const xp_proj_mention *m, const size_t *ix, size_t n, xp_pr
 			const xp_proj_mention *x = &m[ix[a]], *y = &m[ix[b]];
 			if (x->tgt_utt != y->tgt_utt || y->tgt_start >= x->tgt_end)
 				break;   /* sorted by start: no later one overlaps x */
-			if (y->tgt_end <= x->tgt_end)
+			/* same start: y (sorted after x) is the longer one and holds x */
+			if (y->tgt_end <= x->tgt_end || y->tgt_start == x->tgt_start)
 				st->nested++;
 			else
 				st->crossing++;

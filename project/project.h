@@ -98,4 +98,9 @@ int xp_check_alignment(const xp_aligned *al, const uint32_t *line, const xp_wali
 /* The run report (see `xproj project --help`) as JSON text into out. */
 struct xp_buf;
 int xp_projection_report(const xp_projection *p, const char *settings_json, struct xp_buf *out);
+/* "minmax" | "block" and "keep-first" | "merge" | "drop"; -1 if neither. */
+int xp_rule_named(const char *s);
+int xp_collide_named(const char *s);
+/* The options as the report's "settings" object. */
+void xp_proj_settings(const xp_proj_opts *o, struct xp_buf *out);
 #endif

@@ -5,6 +5,7 @@
 
 #include <jansson.h>
 #include <stdlib.h>
+#include <string.h>
 
 int xp_check_alignment(const xp_aligned *al, const uint32_t *line, const xp_walign *wa,
 		       const char *path, xp_err *err)
@@ -83,4 +84,25 @@ int xp_projection_report(const xp_projection *p, const char *settings_json, stru
 	xp_buf_putc(out, '\n');
 	free(s);
 	return out->oom ? -1 : 0;
+}
+
+static const char *const rules[] = {"minmax", "block"}, *const pol[] = {"keep-first", "merge", "drop"};
+
+static int named(const char *const *names, int n, const char *s)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(s, names[i]))
+			return i;
+	return -1;
+}
+
+int xp_rule_named(const char *s) { return named(rules, 2, s); }
+int xp_collide_named(const char *s) { return named(pol, 3, s); }
+
+void xp_proj_settings(const xp_proj_opts *o, struct xp_buf *out)
+{
+	xp_buf_printf(out, "{\"rule\":\"%s\",\"gap\":%u,\"max_ratio\":%g,\"trim_punct\":%s,\"min_prob\":%g,"
+		      "\"collisions\":\"%s\",\"prodrop\":%s,\"chars\":%s}", rules[o->span.rule], o->span.gap,
+		      o->span.max_ratio, o->span.trim_punct ? "true" : "false", o->span.min_prob, pol[o->collide],
+		      o->prodrop ? "true" : "false", o->chars ? "true" : "false");
 }

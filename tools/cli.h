@@ -18,6 +18,7 @@ typedef struct xp_cmd {
 extern const xp_cmd xp_cmd_stats, xp_cmd_convert, xp_cmd_validate, xp_cmd_score;
 extern const xp_cmd xp_cmd_bitext, xp_cmd_aer, xp_cmd_symmetrize, xp_cmd_wordalign, xp_cmd_check_align;
 extern const xp_cmd xp_cmd_align, xp_cmd_align_eval, xp_cmd_project, xp_cmd_db;
+extern const xp_cmd xp_cmd_pipeline;
 
 /* Print "xproj: file:line: reason" to stderr; returns the exit status 1. */
 int xp_cli_error(const xp_err *e);
@@ -27,5 +28,15 @@ void xp_cli_diags(const xp_diags *d);
 int xp_cli_usage(const xp_cmd *c, int status);
 /* 1 if argv holds -h or --help. */
 int xp_cli_wants_help(int argc, char **argv);
+
+/* Options from the file named by --config (tools/config.c), put before the
+ * command line's: argc and argv then name the combined list, owned by c. */
+struct option;
+typedef struct xp_cli_conf {
+	char **argv;
+	int n;          /* arguments from the file, argv[1..n] */
+} xp_cli_conf;
+int xp_cli_config(const struct option *lo, int *argc, char ***argv, xp_cli_conf *c, xp_err *e);
+void xp_cli_config_free(xp_cli_conf *c);
 
 #endif

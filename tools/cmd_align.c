@@ -72,28 +72,12 @@ static void note_skipped(const xp_batch *b)
 		fprintf(stderr, "xproj: %s has no subtitle file of its name: skipped\n", b->skipped[i]);
 }
 
-static int read_units(const char *path, xp_subs *s, xp_err *e)
-{
-	if (xp_has_ext(path, ".xml"))
-		return xp_opus_read(path, s, e);
-	return xp_subs_read(path, XP_BILINGUAL_AUTO, s, e);
-}
-
 /* --- align ---------------------------------------------------------------------- */
 
-static int align_job(const args *a, const xp_job *j, const xp_xces *x, xp_aligned *out,
-		     xp_align_stats *st, xp_err *e)
+static void progress(void *arg, size_t i, size_t n, const char *key)
 {
-	xp_subs en = {0}, tg = {0};
-	int rc = (j->subs && read_units(j->subs, &en, e)) || (j->tgt && read_units(j->tgt, &tg, e));
-	if (!rc) {
-		xp_episode ep = {j->transcript, j->doc_first, j->ndocs, j->subs ? &en : NULL,
-				 j->tgt ? &tg : NULL, x, a->lang, a->zh, a->opts};
-		rc = xp_episode_align(&ep, out, st, e);
-	}
-	xp_subs_free(&en);
-	xp_subs_free(&tg);
-	return rc;
+	(void)arg;
+	fprintf(stderr, "\rxproj align: episode %zu/%zu %s   ", i + 1, n, key);
 }
 
 static int run_align(int argc, char **argv)
@@ -109,18 +93,17 @@ static int run_align(int argc, char **argv)
 	xp_err e;
 	rc = xp_batch_plan(a.transcript, a.subs, a.tgt, &b, &e) || (a.links && xp_xces_read(a.links, &x, &e));
 	note_skipped(&b);
-	int tty = isatty(2);
-	size_t missing = 0;
-	for (size_t i = 0; !rc && i < b.n; i++) {
-		if (!b.v[i].subs) {
+	xp_batch_opts bo;
+	xp_batch_opts_default(&bo);
+	bo.links = a.links ? &x : NULL, bo.tgt_lang = a.lang, bo.zh_tokens = a.zh, bo.ua = a.opts;
+	bo.progress = isatty(2) ? progress : NULL;
+	for (size_t i = 0; !rc && i < b.n; i++)
+		if (!b.v[i].subs)
 			fprintf(stderr, "xproj align: no subtitles for episode %s: its utterances get no target\n", b.v[i].key);
-			missing++;
-		}
-		if (tty)
-			fprintf(stderr, "\rxproj align: episode %zu/%zu %s   ", i + 1, b.n, b.v[i].key);
-		rc = align_job(&a, &b.v[i], a.links ? &x : NULL, &out, &st, &e);
-	}
-	if (tty)
+	size_t missing = 0;
+	if (!rc)
+		rc = xp_batch_align(&b, &bo, &out, &st, &missing, &e);
+	if (bo.progress)
 		fprintf(stderr, "\r%60s\r", "");
 	xp_buf buf = {0};
 	if (!rc) {
@@ -225,7 +208,7 @@ static int run_eval(int argc, char **argv)
 			fprintf(stderr, "xproj align-eval: no subtitles for episode %s: skipped\n", b.v[i].key);
 			continue;
 		}
-		rc = read_units(b.v[i].subs, &en, &e);
+		rc = xp_units_read(b.v[i].subs, &en, &e);
 		xp_episode ep = {b.v[i].transcript, b.v[i].doc_first, b.v[i].ndocs, &en, NULL, NULL, a.lang,
 				 a.zh, a.opts};
 		shown sh = {a.examples, b.v[i].key};

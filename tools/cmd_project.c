@@ -30,7 +30,7 @@ static int parse(int argc, char **argv, args *a)
 		{"prodrop", no_argument, 0, 'D'}, {"chars", no_argument, 0, 'C'}, {0, 0, 0, 0}};
 	memset(a, 0, sizeof *a);
 	xp_proj_defaults(&a->o);
-	int ch;
+	int ch, v;
 	while ((ch = getopt_long(argc, argv, "o:", lo, NULL)) != -1) {
 		switch (ch) {
 		case 's': a->source = optarg; break;
@@ -50,32 +50,19 @@ static int parse(int argc, char **argv, args *a)
 		case 'D': a->o.prodrop = 1; break;
 		case 'C': a->o.chars = 1; break;
 		case 'u':
-			if (!strcmp(optarg, "minmax")) a->o.span.rule = XP_RULE_MINMAX;
-			else if (!strcmp(optarg, "block")) a->o.span.rule = XP_RULE_BLOCK;
-			else return 2;
+			if ((v = xp_rule_named(optarg)) < 0)
+				return 2;
+			a->o.span.rule = (xp_rule)v;
 			break;
 		case 'c':
-			if (!strcmp(optarg, "keep-first")) a->o.collide = XP_COLLIDE_KEEP_FIRST;
-			else if (!strcmp(optarg, "merge")) a->o.collide = XP_COLLIDE_MERGE;
-			else if (!strcmp(optarg, "drop")) a->o.collide = XP_COLLIDE_DROP;
-			else return 2;
+			if ((v = xp_collide_named(optarg)) < 0)
+				return 2;
+			a->o.collide = (xp_collide)v;
 			break;
 		default: return 2;
 		}
 	}
 	return optind != argc || !a->source || !a->aligned || !a->alignments || !a->out ? 2 : 0;
-}
-
-static char *settings(const args *a)
-{
-	static const char *const rules[] = {"minmax", "block"}, *const pol[] = {"keep-first", "merge", "drop"};
-	char *s = malloc(512);
-	if (s)
-		snprintf(s, 512, "{\"rule\":\"%s\",\"gap\":%u,\"max_ratio\":%g,\"trim_punct\":%s,\"min_prob\":%g,"
-			 "\"collisions\":\"%s\",\"prodrop\":%s,\"chars\":%s}", rules[a->o.span.rule], a->o.span.gap,
-			 a->o.span.max_ratio, a->o.span.trim_punct ? "true" : "false", a->o.span.min_prob,
-			 pol[a->o.collide], a->o.prodrop ? "true" : "false", a->o.chars ? "true" : "false");
-	return s;
 }
 
 static void summary(const xp_proj_stats *s)
@@ -99,11 +86,11 @@ static int write_outputs(const args *a, const xp_projection *p, xp_err *e)
 		return -1;
 	if (!a->report)
 		return 0;
-	xp_buf b = {0};
-	char *set = settings(a);
-	int rc = xp_projection_report(p, set, &b) ? xp_fail(e, a->report, 0, "out of memory")
-						  : xp_write_file(a->report, b.p, b.n, e);
-	free(set);
+	xp_buf b = {0}, set = {0};
+	xp_proj_settings(&a->o, &set);
+	int rc = set.oom || xp_projection_report(p, set.p, &b) ? xp_fail(e, a->report, 0, "out of memory")
+							     : xp_write_file(a->report, b.p, b.n, e);
+	xp_buf_free(&set);
 	xp_buf_free(&b);
 	return rc;
 }

@@ -200,6 +200,12 @@ static void collisions(void **state)
 	run(&s, COL, COL_AL, "0-0 0-1 2-1\n", NULL, &o);
 	assert_int_equal(s.p.out.docs[0].nmentions, 2);
 	assert_int_equal(s.p.total.nested, 1);
+	assert_int_equal(s.p.total.crossing, 0);
+	done(&s);
+	/* one span starting where a longer one starts is inside it, not crossing it */
+	run(&s, COL, COL_AL, "0-0 0-1 2-0\n", NULL, &o);
+	assert_int_equal(s.p.total.nested, 1);
+	assert_int_equal(s.p.total.crossing, 0);
 	done(&s);
 }
 

@@ -1,0 +1,28 @@
+/*
+ * io/config.h — small configuration files: one "key = value" per line, or
+ * a bare "key" (a switch that is on).  Blank lines and lines whose first
+ * non-blank character is '#' are skipped; spaces around keys and values are
+ * not part of them.  What the keys mean is the caller's business (the
+ * command line maps them to its long options).
+ */
+#ifndef XP_CONFIG_H
+#define XP_CONFIG_H
+
+#include "error.h"
+
+typedef struct xp_config_item {
+	char *key;
+	char *value;            /* NULL for a bare key */
+	unsigned long line;
+} xp_config_item;
+
+typedef struct xp_config {
+	xp_config_item *v;
+	size_t n, cap;
+} xp_config;
+
+int xp_config_read(const char *path, xp_config *c, xp_err *err);
+int xp_config_read_mem(const char *name, const char *buf, size_t len, xp_config *c, xp_err *err);
+void xp_config_free(xp_config *c);
+
+#endif

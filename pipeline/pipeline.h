@@ -1,0 +1,79 @@
+/*
+ * pipeline/pipeline.h — the whole job in one call: an annotated English
+ * corpus and subtitles in; the aligned corpus, the bitext, the word
+ * alignment, the projected corpus, its report and a correction database
+ * out.  Each stage is the library call its own subcommand makes (align,
+ * bitext, wordalign, project, db import), handed the previous stage's data
+ * in memory; the files are what a user would get running the subcommands
+ * one by one.
+ *
+ * The outputs appear together or not at all: they are written into a
+ * staging directory inside the output directory and renamed into place only
+ * after every stage succeeded (pipeline/outdir.c).  The correction database
+ * is the exception by design: it is kept across runs, so a new run is added
+ * to it (in one transaction) and earlier corrections stay.
+ */
+#ifndef XP_PIPELINE_H
+#define XP_PIPELINE_H
+
+#include "../align/batch.h"
+#include "../align/sym.h"
+#include "../align/wordalign.h"
+#include "../io/buf.h"
+#include "../project/project.h"
+
+typedef enum {
+	XP_STAGE_ALIGN,        /* transcript -> subtitles -> target */
+	XP_STAGE_BITEXT,
+	XP_STAGE_WORDALIGN,    /* built-in, or reading --alignments */
+	XP_STAGE_PROJECT,
+	XP_STAGE_WRITE,
+	XP_STAGE_DB,
+	XP_NSTAGES
+} xp_stage;
+
+const char *xp_stage_name(xp_stage s);
+
+/* The files of the output directory, in the order they are written. */
+typedef enum {
+	XP_OUT_ALIGNED, XP_OUT_PAIRS, XP_OUT_MAP, XP_OUT_PHARAOH, XP_OUT_PROBS,
+	XP_OUT_CONLL, XP_OUT_JSONL, XP_OUT_REPORT, XP_OUT_SUMMARY, XP_OUT_DB, XP_NOUTS
+} xp_out;
+
+const char *xp_out_name(xp_out f);
+
+typedef struct xp_pipe_opts {
+	const char *source;         /* annotated English corpus (CoNLL or jsonlines) */
+	const char *transcript;     /* what `xproj align` aligns; NULL: the source */
+	const char *subs, *tgt_subs, *links;
+	const char *outdir;
+	xp_batch_opts align;        /* target language, tokens, band, threshold */
+	const char *alignments;     /* a word alignment of the bitext, or NULL: built-in */
+	const char *probs;          /* its link probabilities, or NULL */
+	int one_based;
+	xp_wa_opts wa;
+	xp_sym sym;
+	xp_proj_opts proj;
+	int no_db;
+	/* Called as each stage starts. */
+	void (*progress)(void *arg, xp_stage s);
+	void *arg;
+} xp_pipe_opts;
+
+typedef struct xp_pipe_result {
+	size_t episodes, no_subs;
+	xp_align_stats align;
+	size_t pairs, links;
+	xp_proj_stats proj;
+	int64_t run;                /* the database run, 0 with no_db */
+	double seconds[XP_NSTAGES];
+	int written[XP_NOUTS];      /* which files the run wrote */
+} xp_pipe_result;
+
+void xp_pipe_defaults(xp_pipe_opts *o);
+int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err);
+
+/* What a person reads after a run (also written as summary.txt). */
+void xp_pipe_summary(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *out);
+
+#endif

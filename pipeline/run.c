@@ -1,0 +1,239 @@
+/* pipeline/run.c — the stages of xp_pipeline, in order; see pipeline.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "pipeline.h"
+#include "../correct/db.h"
+#include "../io/file.h"
+#include "../io/outdir.h"
+#include "../io/read.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const char *const stage_names[XP_NSTAGES] = {"align", "bitext", "wordalign", "project", "write", "db"};
+static const char *const out_names[XP_NOUTS] = {
+	"aligned.jsonl", "pairs.txt", "pairs.map", "alignments.pharaoh", "alignments.probs",
+	"projected.conll", "projected.jsonlines", "report.json", "summary.txt", "corrections.db"};
+
+const char *xp_stage_name(xp_stage s) { return stage_names[s]; }
+const char *xp_out_name(xp_out f) { return out_names[f]; }
+
+void xp_pipe_defaults(xp_pipe_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	xp_batch_opts_default(&o->align);
+	xp_wa_defaults(&o->wa);
+	o->sym = XP_SYM_GDFA;
+	xp_proj_defaults(&o->proj);
+}
+
+/* Everything a run holds between stages. */
+typedef struct run {
+	const xp_pipe_opts *o;
+	xp_pipe_result *r;
+	xp_outdir dir;
+	xp_corpus en;
+	xp_aligned al;
+	xp_buf pairs, map, report;
+	xp_bitext bt;
+	xp_walign wa;
+	uint32_t *line;
+	xp_projection proj;
+	struct timespec t0;
+} run;
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* Write a buffer as output f in the staging directory. */
+static int put(run *R, xp_out f, const xp_buf *b, xp_err *e)
+{
+	const char *path = xp_outdir_staged(&R->dir, out_names[f]);
+	if (b->oom)
+		return xp_fail(e, path, 0, "out of memory");
+	if (xp_write_file(path, b->p ? b->p : "", b->n, e))
+		return -1;
+	R->r->written[f] = 1;
+	return 0;
+}
+
+static int stage_align(run *R, xp_err *e)
+{
+	const xp_pipe_opts *o = R->o;
+	xp_batch b = {0};
+	xp_xces x = {0};
+	xp_batch_opts bo = o->align;
+	bo.links = o->links ? &x : NULL;
+	int rc = xp_batch_plan(o->transcript ? o->transcript : o->source, o->subs, o->tgt_subs, &b, e) ||
+		 (o->links && xp_xces_read(o->links, &x, e)) ||
+		 xp_batch_align(&b, &bo, &R->al, &R->r->align, &R->r->no_subs, e);
+	R->r->episodes = b.n;
+	xp_xces_free(&x);
+	xp_batch_free(&b);
+	if (rc)
+		return -1;
+	xp_buf out = {0};
+	xp_aligned_write(&out, &R->al);
+	rc = put(R, XP_OUT_ALIGNED, &out, e);
+	xp_buf_free(&out);
+	return rc;
+}
+
+/* The bitext goes to the word aligner from memory; the aligner keeps (and
+ * frees) its own copy of the text, which its tokens point into. */
+static int stage_bitext(run *R, xp_err *e)
+{
+	xp_aligned_bitext(&R->al, &R->pairs, &R->map);
+	if (put(R, XP_OUT_PAIRS, &R->pairs, e) || put(R, XP_OUT_MAP, &R->map, e))
+		return -1;
+	char *copy = malloc(R->pairs.n + 1);
+	if (!copy)
+		return xp_fail(e, "", 0, "out of memory");
+	memcpy(copy, R->pairs.p ? R->pairs.p : "", R->pairs.n);
+	copy[R->pairs.n] = 0;
+	if (xp_bitext_read_mem(out_names[XP_OUT_PAIRS], copy, R->pairs.n, &R->bt, e))
+		return -1;
+	R->r->pairs = R->bt.n;
+	return 0;
+}
+
+static int builtin_align(run *R, xp_err *e)
+{
+	xp_walign f = {0}, r = {0};
+	int rc = xp_wordalign(&R->bt, &R->o->wa, &f, &r, e) || xp_symmetrize(&f, &r, R->o->sym, &R->wa, e);
+	xp_walign_free(&f);
+	xp_walign_free(&r);
+	return rc;
+}
+
+static int stage_wordalign(run *R, xp_err *e)
+{
+	const xp_pipe_opts *o = R->o;
+	int rc = o->alignments ? xp_pharaoh_read_file(o->alignments, o->one_based, &R->wa, e) ||
+					 (o->probs && xp_probs_read_file(o->probs, &R->wa, e))
+			       : builtin_align(R, e);
+	if (rc)
+		return -1;
+	R->r->links = R->wa.nlinks;
+	xp_buf ph = {0}, pr = {0};
+	xp_pharaoh_write(&ph, &R->wa, 0);
+	if (R->wa.has_probs)
+		xp_probs_write(&pr, &R->wa);
+	rc = put(R, XP_OUT_PHARAOH, &ph, e) || (R->wa.has_probs && put(R, XP_OUT_PROBS, &pr, e));
+	xp_buf_free(&ph);
+	xp_buf_free(&pr);
+	return rc;
+}
+
+static int stage_project(run *R, xp_err *e)
+{
+	const char *where = R->o->alignments ? R->o->alignments : out_names[XP_OUT_PHARAOH];
+	if (xp_read_corpus(R->o->source, XP_FMT_AUTO, NULL, &R->en, e) ||
+	    xp_bitext_lines(&R->al, NULL, &R->line, R->wa.nsent, e) ||
+	    xp_check_alignment(&R->al, R->line, &R->wa, where, e) ||
+	    xp_project(&R->en, &R->al, &R->wa, R->line, R->o->align.tgt_lang, &R->o->proj, &R->proj, e))
+		return -1;
+	R->r->proj = R->proj.total;
+	return 0;
+}
+
+static int stage_write(run *R, xp_err *e)
+{
+	xp_buf set = {0};
+	xp_proj_settings(&R->o->proj, &set);
+	int rc = set.oom || xp_projection_report(&R->proj, set.p, &R->report);
+	xp_buf_free(&set);
+	if (rc)
+		return xp_fail(e, out_names[XP_OUT_REPORT], 0, "out of memory");
+	if (xp_write_corpus(xp_outdir_staged(&R->dir, out_names[XP_OUT_CONLL]), XP_FMT_CONLL, &R->proj.out, e) ||
+	    xp_write_corpus(xp_outdir_staged(&R->dir, out_names[XP_OUT_JSONL]), XP_FMT_JSONL, &R->proj.out, e))
+		return -1;
+	R->r->written[XP_OUT_CONLL] = R->r->written[XP_OUT_JSONL] = 1;
+	return put(R, XP_OUT_REPORT, &R->report, e);
+}
+
+/* The run's inputs as the database records them (JSON, escaped). */
+static char *files_json(const xp_pipe_opts *o)
+{
+	json_t *j = json_pack("{s:s, s:s*, s:s*, s:s*, s:s*, s:s*}", "source", o->source, "transcript",
+			      o->transcript, "subs", o->subs, "tgt_subs", o->tgt_subs, "links", o->links,
+			      "alignments", o->alignments);
+	char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
+	json_decref(j);
+	return s;
+}
+
+/* Straight into DIR/corrections.db: the database outlives runs.  The
+ * import is one transaction, so a failure leaves it as it was. */
+static int stage_db(run *R, xp_err *e)
+{
+	xp_db *db;
+	char *files = files_json(R->o);
+	if (!files)
+		return xp_fail(e, "", 0, "out of memory");
+	int rc = xp_db_open(xp_outdir_final(&R->dir, out_names[XP_OUT_DB]), &db, e);
+	if (!rc) {
+		rc = xp_db_import_run(db, &R->en, &R->al, R->report.p, R->o->align.tgt_lang, files, &R->r->run, e);
+		xp_db_close(db);
+	}
+	free(files);
+	R->r->written[XP_OUT_DB] = !rc;
+	return rc;
+}
+
+static int (*const stages[XP_NSTAGES])(run *, xp_err *) = {
+	stage_align, stage_bitext, stage_wordalign, stage_project, stage_write, stage_db};
+
+static int run_stages(run *R, xp_err *e)
+{
+	for (int s = 0; s < XP_NSTAGES; s++) {
+		if (s == XP_STAGE_DB && R->o->no_db)
+			break;
+		if (R->o->progress)
+			R->o->progress(R->o->arg, (xp_stage)s);
+		double t = now();
+		if (stages[s](R, e))
+			return -1;
+		R->r->seconds[s] = now() - t;
+	}
+	xp_buf sum = {0};
+	xp_pipe_summary(R->o, R->r, &sum);
+	int rc = put(R, XP_OUT_SUMMARY, &sum, e);
+	xp_buf_free(&sum);
+	return rc;
+}
+
+static void run_free(run *R)
+{
+	xp_corpus_free(&R->en);
+	xp_aligned_free(&R->al);
+	xp_buf_free(&R->pairs);
+	xp_buf_free(&R->map);
+	xp_buf_free(&R->report);
+	xp_bitext_free(&R->bt);
+	xp_walign_free(&R->wa);
+	free(R->line);
+	xp_projection_free(&R->proj);
+}
+
+int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
+{
+	memset(r, 0, sizeof *r);
+	if (!o->source || !o->subs || !o->outdir)
+		return xp_fail(err, "", 0, "the pipeline needs a source corpus, subtitles and an output directory");
+	run R = {.o = o, .r = r};
+	if (xp_outdir_open(o->outdir, &R.dir, err))
+		return -1;
+	int rc = run_stages(&R, err);
+	if (rc)
+		xp_outdir_abort(&R.dir);
+	else
+		rc = xp_outdir_commit(&R.dir, err);
+	run_free(&R);
+	return rc;
+}

@@ -1,0 +1,53 @@
+/* pipeline/summary.c — the human summary of a run.  Every number in it is
+ * also in report.json or countable in the output files (the end-to-end
+ * test checks that), so the two can never tell different stories. */
+#include "pipeline.h"
+
+static double pct(size_t part, size_t whole) { return whole ? 100.0 * part / whole : 0; }
+
+static void align_lines(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *b)
+{
+	const xp_align_stats *a = &r->align;
+	xp_buf_printf(b, "  episodes     %zu (%zu without subtitles)\n", r->episodes, r->no_subs);
+	xp_buf_printf(b, "  utterances   %zu, aligned to subtitles %zu (%.1f%%), with an empty target %zu\n",
+		      a->utterances, a->aligned, pct(a->aligned, a->utterances), a->empty_target);
+	xp_buf_printf(b, "  bitext       %zu sentence pairs, %zu word links (%s)\n", r->pairs, r->links,
+		      o->alignments ? o->alignments : xp_sym_name(o->sym));
+}
+
+static void project_lines(const xp_pipe_result *r, xp_buf *b)
+{
+	const xp_proj_stats *s = &r->proj;
+	xp_buf_printf(b, "  mentions     %zu, projected %zu (%.1f%%), in %zu clusters\n", s->mentions, s->projected,
+		      pct(s->projected, s->mentions), s->clusters);
+	xp_buf_printf(b, "  null         %zu empty target, %zu unaligned, %zu filtered, %zu out of range\n",
+		      s->fate[XP_NULL_EMPTY_TARGET], s->fate[XP_NULL_UNALIGNED], s->fate[XP_NULL_FILTERED],
+		      s->fate[XP_NULL_OUT_OF_RANGE]);
+	xp_buf_printf(b, "  collisions   %zu (%zu dropped, %zu clusters merged); %zu kept once on a coreferent span\n",
+		      s->collisions, s->fate[XP_COLLIDED], s->merged_clusters,
+		      s->fate[XP_SAME_SPAN] - s->merged_clusters);
+	xp_buf_printf(b, "  spans        %zu nested, %zu crossing; %zu by pro-drop recovery\n", s->nested, s->crossing,
+		      s->prodrop);
+}
+
+static void output_lines(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *b)
+{
+	if (r->run)
+		xp_buf_printf(b, "  database     %s/%s, run %lld\n", o->outdir, xp_out_name(XP_OUT_DB),
+			      (long long)r->run);
+	xp_buf_printf(b, "  outputs      %s/:", o->outdir);
+	for (int f = 0; f < XP_NOUTS; f++)
+		if (r->written[f] || f == XP_OUT_SUMMARY)
+			xp_buf_printf(b, " %s", xp_out_name((xp_out)f));
+	xp_buf_puts(b, "\n  seconds     ");
+	for (int s = 0; s < XP_NSTAGES; s++)
+		xp_buf_printf(b, " %s %.2f%s", xp_stage_name((xp_stage)s), r->seconds[s], s + 1 < XP_NSTAGES ? "," : "\n");
+}
+
+void xp_pipe_summary(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *out)
+{
+	xp_buf_printf(out, "xproj pipeline: %s -> %s\n", o->source, o->align.tgt_lang);
+	align_lines(o, r, out);
+	project_lines(r, out);
+	output_lines(o, r, out);
+}

@@ -1,0 +1,79 @@
+# xproj pipeline end to end on the bundled sample (tools/sample): the
+# projected CoNLL against the hand-written expected files, the summary
+# against the outputs, config files, and a failed run leaving the previous
+# outputs whole.
+. tests/cli/lib
+S=tools/sample
+
+# Chinese: English SRT + Chinese SRT (time overlap), hand word alignments
+expect_status 0 $XPROJ pipeline --source $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt \
+	--alignments $S/zh.pharaoh -o $T/zh
+cmp -s $T/zh/projected.conll $S/expected.zh.conll || { echo "FAIL: zh projection differs:"; diff $S/expected.zh.conll $T/zh/projected.conll | head; fails=$((fails + 1)); }
+for f in aligned.jsonl pairs.txt pairs.map alignments.pharaoh projected.conll projected.jsonlines report.json summary.txt corrections.db; do
+	[ -s $T/zh/$f ] || { echo "FAIL: no $f"; fails=$((fails + 1)); }
+done
+cmp -s $T/out $T/zh/summary.txt || { echo "FAIL: summary.txt is not what was printed"; fails=$((fails + 1)); }
+
+# every number of the summary is in the outputs
+line=$(grep '^  mentions' $T/out)     # "mentions     54, projected 49 (90.7%), in 17 clusters"
+set -- $(echo "$line" | tr -c '0-9.\n' ' ')
+top=$(sed 's/,"settings".*//' $T/zh/report.json)
+js() { echo "$top" | sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p"; }
+expect_eq "$1 $2 $4" "$(js mentions) $(js projected) $(js clusters)" "summary mentions, projected, clusters = report.json"
+expect_eq "$2 $4" "$($XPROJ stats --json $T/zh/projected.conll | sed 's/.*"mentions":\([0-9]*\),"clusters":\([0-9]*\).*/\1 \2/')" \
+	"summary projected, clusters = projected.conll"
+expect_grep '0 empty target, 5 unaligned, 0 filtered, 0 out of range' $T/out
+expect_eq "$(js unaligned)" 5 "report unaligned"
+expect_grep 'utterances   25, aligned to subtitles 25 (100.0%), with an empty target 1' $T/out
+expect_eq "$(grep -c . $T/zh/pairs.txt)" 24 "sentence pairs"
+expect_grep '24 sentence pairs, 170 word links' $T/out
+expect_eq "$(tr ' ' '\n' < $T/zh/alignments.pharaoh | grep -c -- -)" 170 "links in alignments.pharaoh"
+expect_grep 'run 1$' $T/out
+expect_status 0 $XPROJ db stats $T/zh/corrections.db
+expect_grep 'mentions 54, projected 49' $T/out
+
+# Farsi: OPUS XML + XCES links, from a config file; a flag overrides it
+cat > $T/fa.conf <<CONF
+# the Farsi half of the sample
+source = $S/dialogue.conll
+subs = $S/en.xml
+tgt-subs = $S/fa.xml
+links = $S/en-fa.xml
+tgt-lang = fa
+alignments = $S/fa.pharaoh
+prodrop = false
+CONF
+expect_status 0 $XPROJ pipeline --config $T/fa.conf -o $T/fa
+cmp -s $T/fa/projected.conll $S/expected.fa.conll || { echo "FAIL: fa projection differs:"; diff $S/expected.fa.conll $T/fa/projected.conll | head; fails=$((fails + 1)); }
+expect_grep 'mentions     54, projected 29' $T/out
+expect_status 0 $XPROJ pipeline --config $T/fa.conf --prodrop -o $T/fa
+expect_grep 'mentions     54, projected 40' $T/out
+expect_grep '11 by pro-drop recovery' $T/out
+expect_grep 'run 2$' $T/out
+
+# config mistakes name the file and line
+printf 'source = x\nsbus = y\n' > $T/bad.conf
+expect_status 1 $XPROJ pipeline --config $T/bad.conf -o $T/x
+expect_grep "bad.conf:2: 'sbus' is not an option of this command" $T/err
+printf 'lowercase = maybe\n' > $T/bad.conf
+expect_status 1 $XPROJ pipeline --config $T/bad.conf -o $T/x
+expect_grep 'bad.conf:1: lowercase is a switch: true or false' $T/err
+
+# a failing run leaves the previous outputs as they were, and no staging files
+cp $T/zh/projected.conll $T/before.conll
+printf '0-0\n' > $T/short.pharaoh
+expect_status 1 $XPROJ pipeline --source $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt \
+	--alignments $T/short.pharaoh -o $T/zh
+expect_grep 'the alignment has 1 lines, the aligned corpus 24 sentence pairs' $T/err
+cmp -s $T/before.conll $T/zh/projected.conll || { echo "FAIL: a failed run changed projected.conll"; fails=$((fails + 1)); }
+expect_eq "$(ls -A $T/zh | grep -c '^\.')" 0 "files left behind in the output directory"
+expect_status 1 $XPROJ pipeline --source $S/dialogue.conll --subs $S/en.srt -o $T/before.conll/sub
+expect_grep 'before.conll/sub: cannot create the output directory: Not a directory' $T/err
+
+# the built-in aligner: same seed, same alignments
+expect_status 0 $XPROJ pipeline --source $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt --lowercase --no-db -o $T/b1
+expect_status 0 $XPROJ pipeline --source $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt --lowercase --no-db --threads 2 -o $T/b2
+cmp -s $T/b1/alignments.pharaoh $T/b2/alignments.pharaoh || { echo "FAIL: built-in alignments differ across threads"; fails=$((fails + 1)); }
+[ -e $T/b1/corrections.db ] && { echo "FAIL: --no-db wrote a database"; fails=$((fails + 1)); }
+expect_status 2 $XPROJ pipeline --source $S/dialogue.conll -o $T/x
+finish

@@ -1,0 +1,94 @@
+/*
+ * tools/config.c — a command's options from a config file (io/config.h):
+ * each key is a long option without its dashes; a switch is a bare key or
+ * "key = true|false".  The file's options are placed before the command
+ * line's, so a flag given on the command line overrides the file (getopt
+ * keeps the last value).  Keys are checked against the command's option
+ * table here, so a misspelt key is reported with its file and line rather
+ * than by getopt.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+#include "../io/config.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct option *find(const struct option *lo, const char *k)
+{
+	for (; lo->name; lo++)
+		if (!strcmp(lo->name, k))
+			return lo;
+	return NULL;
+}
+
+/* Append "--key" and, for an option with an argument, its value. */
+static int item_args(const char *path, const struct option *lo, const xp_config_item *it, xp_cli_conf *c,
+		     xp_err *e)
+{
+	const struct option *o = find(lo, it->key);
+	const char *v = it->value;
+	if (!o || !strcmp(it->key, "config"))
+		return xp_fail(e, path, it->line, "'%s' is not an option of this command", it->key);
+	if (o->has_arg == no_argument) {
+		int on = !v || !strcmp(v, "true") || !strcmp(v, "1");
+		if (!on && strcmp(v, "false") && strcmp(v, "0"))
+			return xp_fail(e, path, it->line, "%s is a switch: true or false", it->key);
+		v = NULL;
+		if (!on)
+			return 0;
+	} else if (!v || !*v) {
+		return xp_fail(e, path, it->line, "%s needs a value (%s = ...)", it->key, it->key);
+	}
+	char *flag = malloc(strlen(it->key) + 3);
+	if ((c->argv[++c->n] = flag))
+		strcpy(flag, "--"), strcat(flag, it->key);
+	if (flag && v && !(c->argv[++c->n] = strdup(v)))
+		flag = NULL;
+	return flag ? 0 : xp_fail(e, path, it->line, "out of memory");
+}
+
+/* The value of --config FILE / --config=FILE in argv, or NULL. */
+static const char *config_path(int argc, char **argv)
+{
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], "--config") && i + 1 < argc)
+			return argv[i + 1];
+		if (!strncmp(argv[i], "--config=", 9))
+			return argv[i] + 9;
+	}
+	return NULL;
+}
+
+int xp_cli_config(const struct option *lo, int *argc, char ***argv, xp_cli_conf *c, xp_err *e)
+{
+	memset(c, 0, sizeof *c);
+	const char *path = config_path(*argc, *argv);
+	xp_config cf;
+	if (!path)
+		return 0;
+	if (xp_config_read(path, &cf, e))
+		return -1;
+	/* argv[0], the file's options (at most two per item), then the command line's */
+	c->argv = calloc(2 * cf.n + (size_t)*argc + 1, sizeof *c->argv);
+	int rc = c->argv ? 0 : xp_fail(e, path, 0, "out of memory");
+	for (size_t i = 0; !rc && i < cf.n; i++)
+		rc = item_args(path, lo, &cf.v[i], c, e);
+	xp_config_free(&cf);
+	if (!rc) {
+		c->argv[0] = (*argv)[0];
+		memcpy(c->argv + 1 + c->n, *argv + 1, (size_t)(*argc - 1) * sizeof *c->argv);
+		*argc += c->n;
+		*argv = c->argv;
+	}
+	return rc;
+}
+
+void xp_cli_config_free(xp_cli_conf *c)
+{
+	for (int i = 1; c->argv && i <= c->n; i++)
+		free(c->argv[i]);
+	free(c->argv);
+	memset(c, 0, sizeof *c);
+}
