@@ -21,3 +21,11 @@ for v in "--prodrop" "--rule block --gap 1" "--max-ratio 5 --trim-punct"; do
 		--map $T/map $v -o $T/v.conll 2>$T/v.log
 	echo "  with $v: $(head -1 $T/v.log | sed 's/xproj project: //; s/;.*//')"
 done
+# the same job as one command: its time against the stages' sum, and the same counts
+a=$(now)
+$XPROJ pipeline --quiet --source $EN --subs "$SUBS" --threads 2 --no-db -o $T/pipe 2>/dev/null
+b=$(now)
+same=$(sed -n 's/^  mentions *\([0-9]*\), projected \([0-9]*\).*/\1 \2/p' $T/pipe/summary.txt)
+want=$(sed -n 's/^xproj project: \([0-9]*\) mentions, \([0-9]*\) projected.*/\1 \2/p' $T/project.log)
+awk -v a=$a -v b=$b 'BEGIN{printf "  pipeline (one command, with export): %.3f s\n", b-a}'
+[ "$same" = "$want" ] && echo "  pipeline counts = stage-by-stage counts ($same)" || echo "  pipeline counts DIFFER: $same vs $want"

@@ -41,7 +41,7 @@ static void output_lines(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf 
 			xp_buf_printf(b, " %s", xp_out_name((xp_out)f));
 	xp_buf_puts(b, "\n  seconds     ");
 	for (int s = 0; s < XP_NSTAGES; s++)
-		xp_buf_printf(b, " %s %.2f%s", xp_stage_name((xp_stage)s), r->seconds[s], s + 1 < XP_NSTAGES ? "," : "\n");
+		xp_buf_printf(b, " %s %.3f%s", xp_stage_name((xp_stage)s), r->seconds[s], s + 1 < XP_NSTAGES ? "," : "\n");
 }
 
 void xp_pipe_summary(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *out)

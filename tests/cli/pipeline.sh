@@ -22,15 +22,15 @@ js() { echo "$top" | sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p"; }
 expect_eq "$1 $2 $4" "$(js mentions) $(js projected) $(js clusters)" "summary mentions, projected, clusters = report.json"
 expect_eq "$2 $4" "$($XPROJ stats --json $T/zh/projected.conll | sed 's/.*"mentions":\([0-9]*\),"clusters":\([0-9]*\).*/\1 \2/')" \
 	"summary projected, clusters = projected.conll"
-expect_grep '0 empty target, 5 unaligned, 0 filtered, 0 out of range' $T/out
-expect_eq "$(js unaligned)" 5 "report unaligned"
-expect_grep 'utterances   25, aligned to subtitles 25 (100.0%), with an empty target 1' $T/out
-expect_eq "$(grep -c . $T/zh/pairs.txt)" 24 "sentence pairs"
-expect_grep '24 sentence pairs, 170 word links' $T/out
-expect_eq "$(tr ' ' '\n' < $T/zh/alignments.pharaoh | grep -c -- -)" 170 "links in alignments.pharaoh"
+expect_grep '0 empty target, 7 unaligned, 0 filtered, 0 out of range' $T/out
+expect_eq "$(js unaligned)" 7 "report unaligned"
+expect_grep 'utterances   40, aligned to subtitles 40 (100.0%), with an empty target 1' $T/out
+expect_eq "$(grep -c . $T/zh/pairs.txt)" 39 "sentence pairs"
+expect_grep '39 sentence pairs, 316 word links' $T/out
+expect_eq "$(tr ' ' '\n' < $T/zh/alignments.pharaoh | grep -c -- -)" 316 "links in alignments.pharaoh"
 expect_grep 'run 1$' $T/out
 expect_status 0 $XPROJ db stats $T/zh/corrections.db
-expect_grep 'mentions 54, projected 49' $T/out
+expect_grep 'mentions 92, projected 85' $T/out
 
 # Farsi: OPUS XML + XCES links, from a config file; a flag overrides it
 cat > $T/fa.conf <<CONF
@@ -45,10 +45,10 @@ prodrop = false
 CONF
 expect_status 0 $XPROJ pipeline --config $T/fa.conf -o $T/fa
 cmp -s $T/fa/projected.conll $S/expected.fa.conll || { echo "FAIL: fa projection differs:"; diff $S/expected.fa.conll $T/fa/projected.conll | head; fails=$((fails + 1)); }
-expect_grep 'mentions     54, projected 29' $T/out
+expect_grep 'mentions     92, projected 52' $T/out
 expect_status 0 $XPROJ pipeline --config $T/fa.conf --prodrop -o $T/fa
-expect_grep 'mentions     54, projected 40' $T/out
-expect_grep '11 by pro-drop recovery' $T/out
+expect_grep 'mentions     92, projected 66' $T/out
+expect_grep '14 by pro-drop recovery' $T/out
 expect_grep 'run 2$' $T/out
 
 # config mistakes name the file and line
@@ -64,7 +64,7 @@ cp $T/zh/projected.conll $T/before.conll
 printf '0-0\n' > $T/short.pharaoh
 expect_status 1 $XPROJ pipeline --source $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt \
 	--alignments $T/short.pharaoh -o $T/zh
-expect_grep 'the alignment has 1 lines, the aligned corpus 24 sentence pairs' $T/err
+expect_grep 'the alignment has 1 lines, the aligned corpus 39 sentence pairs' $T/err
 cmp -s $T/before.conll $T/zh/projected.conll || { echo "FAIL: a failed run changed projected.conll"; fails=$((fails + 1)); }
 expect_eq "$(ls -A $T/zh | grep -c '^\.')" 0 "files left behind in the output directory"
 expect_status 1 $XPROJ pipeline --source $S/dialogue.conll --subs $S/en.srt -o $T/before.conll/sub
