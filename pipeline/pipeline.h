@@ -23,7 +23,7 @@
 #include "../project/project.h"
 
 typedef enum {
-	XP_STAGE_ALIGN,        /* transcript -> subtitles -> target */
+	XP_STAGE_ALIGN,        /* source utterances -> subtitles -> target */
 	XP_STAGE_BITEXT,
 	XP_STAGE_WORDALIGN,    /* built-in, or reading --alignments */
 	XP_STAGE_PROJECT,
@@ -43,8 +43,11 @@ typedef enum {
 const char *xp_out_name(xp_out f);
 
 typedef struct xp_pipe_opts {
-	const char *source;         /* annotated English corpus (CoNLL or jsonlines) */
-	const char *transcript;     /* what `xproj align` aligns; NULL: the source */
+	/* The annotated English corpus (CoNLL or jsonlines).  Its sentences are
+	 * the utterances aligned to the subtitles, so that every projected
+	 * mention finds its utterance (a separate transcript, as `xproj align`
+	 * takes, would have other document ids). */
+	const char *source;
 	const char *subs, *tgt_subs, *links;
 	const char *outdir;
 	xp_batch_opts align;        /* target language, tokens, band, threshold */

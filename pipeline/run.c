@@ -69,7 +69,7 @@ static int stage_align(run *R, xp_err *e)
 	xp_xces x = {0};
 	xp_batch_opts bo = o->align;
 	bo.links = o->links ? &x : NULL;
-	int rc = xp_batch_plan(o->transcript ? o->transcript : o->source, o->subs, o->tgt_subs, &b, e) ||
+	int rc = xp_batch_plan(o->source, o->subs, o->tgt_subs, &b, e) ||
 		 (o->links && xp_xces_read(o->links, &x, e)) ||
 		 xp_batch_align(&b, &bo, &R->al, &R->r->align, &R->r->no_subs, e);
 	R->r->episodes = b.n;
@@ -160,8 +160,8 @@ static int stage_write(run *R, xp_err *e)
 /* The run's inputs as the database records them (JSON, escaped). */
 static char *files_json(const xp_pipe_opts *o)
 {
-	json_t *j = json_pack("{s:s, s:s*, s:s*, s:s*, s:s*, s:s*}", "source", o->source, "transcript",
-			      o->transcript, "subs", o->subs, "tgt_subs", o->tgt_subs, "links", o->links,
+	json_t *j = json_pack("{s:s, s:s*, s:s*, s:s*, s:s*}", "source", o->source, "subs", o->subs,
+			      "tgt_subs", o->tgt_subs, "links", o->links,
 			      "alignments", o->alignments);
 	char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
 	json_decref(j);

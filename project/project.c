@@ -258,6 +258,7 @@ typedef struct run {
 	const xp_proj_opts *o;
 	xp_vocab keys;
 	xp_projection *p;
+	size_t found;           /* utterances that have a record */
 } run;
 
 static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td, xp_proj_doc *pd)
@@ -267,6 +268,7 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 	uint32_t k = xp_vocab_find(&r->keys, key, strlen(key));
 	const xp_autt *rec = k != UINT32_MAX ? &r->al->v[k] : NULL;
 	int has = rec && rec->ntgt;
+	r->found += rec != NULL;
 	pd->st.utterances++;
 	pd->st.no_target += !has;
 	utt_ctx u = {rec, r->wa, has && r->line[k] != UINT32_MAX ? r->line[k] : SIZE_MAX, &r->o->span, NULL, NULL, NULL};
@@ -342,7 +344,7 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 {
 	(void)tgt_lang;
 	memset(p, 0, sizeof *p);
-	run r = {al, wa, line, o, {0}, p};
+	run r = {al, wa, line, o, {0}, p, 0};
 	if (xp_vocab_init(&r.keys, 0))
 		return xp_fail(err, "", 0, "out of memory");
 	char key[1200];
@@ -358,5 +360,12 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 		add_stats(&p->total, &p->docs[d].st);
 	}
 	xp_vocab_free(&r.keys);
-	return rc ? xp_fail(err, "", 0, "out of memory while projecting") : 0;
+	if (rc)
+		return xp_fail(err, "", 0, "out of memory while projecting");
+	/* Every mention would be an empty-target null: the files do not belong
+	 * together, which a count of zeros would only hide. */
+	if (!r.found && al->n && p->total.utterances)
+		return xp_fail(err, "", 0, "the aligned corpus has no utterance of the source's documents "
+			       "(was it aligned from another transcript?)");
+	return 0;
 }

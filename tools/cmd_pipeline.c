@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 static const struct option lo[] = {
-	{"source", required_argument, 0, 's'},    {"transcript", required_argument, 0, 'T'},
+	{"source", required_argument, 0, 's'},
 	{"subs", required_argument, 0, 'S'},      {"tgt-subs", required_argument, 0, 'Z'},
 	{"links", required_argument, 0, 'X'},     {"tgt-lang", required_argument, 0, 'L'},
 	{"zh-tokens", required_argument, 0, 'z'}, {"band", required_argument, 0, 'b'},
@@ -32,7 +32,6 @@ static int early_opt(int ch, const char *v, xp_pipe_opts *o)
 {
 	switch (ch) {
 	case 's': o->source = v; break;
-	case 'T': o->transcript = v; break;
 	case 'S': o->subs = v; break;
 	case 'Z': o->tgt_subs = v; break;
 	case 'X': o->links = v; break;
@@ -132,11 +131,11 @@ static int run(int argc, char **argv)
 const xp_cmd xp_cmd_pipeline = {
 	"pipeline", run, "subtitles + annotated English -> projected target corpus, in one command",
 	"xproj pipeline --source EN.conll --subs S [--tgt-subs Z] [--links X] [--tgt-lang L]\n"
-	"               [--transcript T] [--alignments A.pharaoh [--probs P] [--one-based]]\n"
+	"               [--alignments A.pharaoh [--probs P] [--one-based]]\n"
 	"               [wordalign, project and align options] [--no-db] [--quiet]\n"
 	"               [--config FILE] -o DIR\n\n"
-	"Runs align (T, by default the source itself, against S and Z as `xproj align`\n"
-	"does), bitext, word alignment (the built-in aligner, or the given --alignments of\n"
+	"Runs align (the source's sentences as the utterances, against S and Z as\n"
+	"`xproj align` does), bitext, word alignment (the built-in aligner, or the given --alignments of\n"
 	"pairs.txt, e.g. from awesome-align), project and export, and adds the run to the\n"
 	"correction database.  DIR (created if missing) gets aligned.jsonl, pairs.txt,\n"
 	"pairs.map, alignments.pharaoh (and .probs), projected.conll, projected.jsonlines,\n"

@@ -26,4 +26,8 @@ printf '0-0\n' > $T/short.pharaoh
 expect_status 1 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $T/short.pharaoh -o $T/x.conll
 expect_grep 'the alignment has 1 lines, the aligned corpus 2 sentence pairs' $T/err
 expect_status 2 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh --rule widest -o $T/x.conll
+# an aligned corpus of other documents is an error, not a run of zeros
+sed 's/"doc":"d"/"doc":"S01E01"/' $P/aligned.jsonl > $T/other.jsonl
+expect_status 1 $XPROJ project --source $P/en.conll --aligned $T/other.jsonl --alignments $P/pairs.pharaoh -o $T/x.conll
+expect_grep "no utterance of the source's documents" $T/err
 finish
