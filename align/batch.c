@@ -101,12 +101,9 @@ static int load(xp_batch *b, const char *path, xp_corpus **out, xp_err *err)
 }
 
 /* by_stem: the whole file is one episode, its subtitles named like it */
-static int one_file(xp_batch *b, const char *tpath, const char *subs, const char *tgt, int by_stem,
-		    xp_err *err)
+static int plan(xp_batch *b, xp_corpus *c, const char *tpath, const char *subs, const char *tgt, int by_stem,
+		xp_err *err)
 {
-	xp_corpus *c = NULL;
-	if (load(b, tpath, &c, err))
-		return -1;
 	char stem[256];
 	xp_file_stem(tpath, stem, sizeof stem);
 	if ((!is_dir(subs) && !is_map(subs)) || by_stem)
@@ -124,6 +121,19 @@ static int one_file(xp_batch *b, const char *tpath, const char *subs, const char
 		d = e;
 	}
 	return 0;
+}
+
+static int one_file(xp_batch *b, const char *tpath, const char *subs, const char *tgt, int by_stem,
+		    xp_err *err)
+{
+	xp_corpus *c = NULL;
+	return load(b, tpath, &c, err) ? -1 : plan(b, c, tpath, subs, tgt, by_stem, err);
+}
+
+int xp_batch_plan_corpus(xp_corpus *c, const char *name, const char *subs, const char *tgt, xp_batch *b,
+			 xp_err *err)
+{
+	return plan(b, c, name, subs, tgt, 0, err);
 }
 
 static int cmp_str(const void *a, const void *b)

@@ -36,6 +36,10 @@ typedef struct xp_batch {
 /* tgt may be NULL. */
 int xp_batch_plan(const char *transcript, const char *subs, const char *tgt, xp_batch *b,
 		  xp_err *err);
+/* The same for a transcript already read (a file's corpus, named name):
+ * the jobs point into c, which the caller keeps and frees. */
+int xp_batch_plan_corpus(xp_corpus *c, const char *name, const char *subs, const char *tgt, xp_batch *b,
+			 xp_err *err);
 void xp_batch_free(xp_batch *b);
 
 /* "s07e01c03t" / "S07E01" -> "S07E01"; 0 if the id names no episode.

@@ -90,7 +90,7 @@ int main(int argc, char **argv)
 	xp_proj_defaults(&o);
 	xp_projection p;
 	double t0 = now();
-	if (xp_project(&en, &al, &wa, line, "zh", &o, &p, &e))
+	if (xp_project(&en, &al, &wa, line, &o, &p, &e))
 		return fprintf(stderr, "%s\n", e.msg), 1;
 	double t = now() - t0;
 	printf("%zu copies of the corpus: %zu mentions projected in %.3f s: %.0f mentions/s (%zu projected)\n",

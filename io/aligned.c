@@ -99,10 +99,7 @@ int xp_aligned_read_mem(const char *name, const char *buf, size_t len, xp_aligne
 	const char *s;
 	size_t n;
 	while (xp_lines_next(&it, &s, &n)) {
-		size_t k = 0;
-		while (k < n && (s[k] == ' ' || s[k] == '\t'))
-			k++;
-		if (k == n)
+		if (!xp_trim((xp_str){s, n}).n)
 			continue;
 		json_error_t je;
 		json_t *o = json_loadb(s, n, 0, &je);

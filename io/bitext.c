@@ -19,18 +19,11 @@ void xp_bitext_free(xp_bitext *b)
 
 static int add_tokens(xp_bitext *b, const char *s, const char *end)
 {
-	while (s < end) {
-		while (s < end && (*s == ' ' || *s == '\t'))
-			s++;
-		const char *t = s;
-		while (t < end && *t != ' ' && *t != '\t')
-			t++;
-		if (t > s) {
-			if (xp_grow(&b->toks, &b->cap_toks, b->ntoks + 1, sizeof *b->toks))
-				return -1;
-			b->toks[b->ntoks++] = (xp_str){s, (size_t)(t - s)};
-		}
-		s = t;
+	xp_str f;
+	for (size_t k = 0; xp_next_field(s, (size_t)(end - s), &k, &f);) {
+		if (xp_grow(&b->toks, &b->cap_toks, b->ntoks + 1, sizeof *b->toks))
+			return -1;
+		b->toks[b->ntoks++] = f;
 	}
 	return 0;
 }

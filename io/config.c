@@ -3,17 +3,10 @@
 #include "config.h"
 #include "file.h"
 #include "mem.h"
+#include "text.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static void trim(const char **s, size_t *n)
-{
-	while (*n && (**s == ' ' || **s == '\t'))
-		(*s)++, (*n)--;
-	while (*n && ((*s)[*n - 1] == ' ' || (*s)[*n - 1] == '\t'))
-		(*n)--;
-}
 
 static int add(xp_config *c, const char *k, size_t kn, const char *v, size_t vn, int has_v,
 	       unsigned long line)
@@ -31,18 +24,16 @@ static int add(xp_config *c, const char *k, size_t kn, const char *v, size_t vn,
 static int one_line(const char *name, unsigned long no, const char *s, size_t n, xp_config *c, xp_err *e)
 {
 	const char *eq = memchr(s, '=', n);
-	const char *k = s, *v = eq ? eq + 1 : s + n;
-	size_t kn = eq ? (size_t)(eq - s) : n, vn = (size_t)(s + n - v);
-	trim(&k, &kn);
-	trim(&v, &vn);
-	if (!kn)
+	xp_str k = xp_trim((xp_str){s, eq ? (size_t)(eq - s) : n});
+	xp_str v = eq ? xp_trim((xp_str){eq + 1, (size_t)(s + n - eq - 1)}) : (xp_str){s + n, 0};
+	if (!k.n)
 		return xp_fail(e, name, no, "a line with no key before '='");
-	for (size_t i = 0; i < kn; i++)
-		if (k[i] == ' ' || k[i] == '\t' || !k[i])
-			return xp_fail(e, name, no, "'%.*s': a key is one word (missing '='?)", (int)kn, k);
-	if (memchr(v, 0, vn))
+	for (size_t i = 0; i < k.n; i++)
+		if (xp_is_blank(k.p[i]) || !k.p[i])
+			return xp_fail(e, name, no, "'%.*s': a key is one word (missing '='?)", (int)k.n, k.p);
+	if (memchr(v.p, 0, v.n))
 		return xp_fail(e, name, no, "a NUL byte in the value");
-	return add(c, k, kn, v, vn, eq != NULL, no) ? xp_fail(e, name, no, "out of memory") : 0;
+	return add(c, k.p, k.n, v.p, v.n, eq != NULL, no) ? xp_fail(e, name, no, "out of memory") : 0;
 }
 
 int xp_config_read_mem(const char *name, const char *buf, size_t len, xp_config *c, xp_err *err)
@@ -53,8 +44,8 @@ int xp_config_read_mem(const char *name, const char *buf, size_t len, xp_config 
 	const char *s;
 	size_t n;
 	while (xp_lines_next(&it, &s, &n)) {
-		trim(&s, &n);
-		if (n && *s != '#' && one_line(name, it.lineno, s, n, c, err)) {
+		xp_str l = xp_trim((xp_str){s, n});
+		if (l.n && *l.p != '#' && one_line(name, it.lineno, l.p, l.n, c, err)) {
 			xp_config_free(c);
 			return -1;
 		}

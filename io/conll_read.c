@@ -119,22 +119,12 @@ static int split_mmc(const char *s, size_t n, tokline *t)
 
 static int split_spaces(const char *s, size_t n, tokline *t)
 {
-	const char *end = s + n, *p = s;
-	xp_str col[10], last = {0};
+	xp_str col[10], last = {0}, f;
 	size_t nf = 0;
-	while (p < end) {
-		while (p < end && (*p == ' ' || *p == '\t'))
-			p++;
-		if (p == end)
-			break;
-		const char *q = p;
-		while (q < end && *q != ' ' && *q != '\t')
-			q++;
-		last = slice(p, q);
+	for (size_t k = 0; xp_next_field(s, n, &k, &f); nf++) {
+		last = f;
 		if (nf < 10)
-			col[nf] = last;
-		nf++;
-		p = q;
+			col[nf] = f;
 	}
 	return assign_columns(t, col, nf, last);
 }
@@ -142,7 +132,7 @@ static int split_spaces(const char *s, size_t n, tokline *t)
 static int split_line(const char *s, size_t n, tokline *t)
 {
 	/* trailing blanks are not an empty last column (Perl's split agrees) */
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+	while (n && xp_is_blank(s[n - 1]))
 		n--;
 	if (memchr(s, '\t', n))
 		return split_tabs(s, n, t);

@@ -1,5 +1,6 @@
 /* io/jsonl.c — HOI jsonlines reader and writer; see jsonl.h. */
 #include "jsonl.h"
+#include "text.h"
 #include "file.h"
 
 #include <jansson.h>
@@ -362,10 +363,7 @@ int xp_jsonl_read(const char *name, const char *buf, size_t len, const xp_read_o
 	int rc = 0;
 	while (rc == 0 && xp_lines_next(&it, &s, &n)) {
 		r.line = it.lineno;
-		size_t i = 0;
-		while (i < n && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		if (i == n)
+		if (!xp_trim((xp_str){s, n}).n)
 			continue;
 		json_error_t je;
 		json_t *obj = json_loadb(s, n, JSON_REJECT_DUPLICATES, &je);

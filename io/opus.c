@@ -2,6 +2,7 @@
 #include "opus.h"
 #include "buf.h"
 #include "file.h"
+#include "text.h"
 
 #include <libxml/xmlreader.h>
 #include <stdlib.h>
@@ -196,20 +197,13 @@ static int ids(xp_xces *x, const char *s, const char *e, const char ***out, uint
 	*n = 0;
 	size_t cap = 0;
 	const char **v = NULL;
-	while (s < e) {
-		while (s < e && (*s == ' ' || *s == '\t'))
-			s++;
-		const char *t = s;
-		while (t < e && *t != ' ' && *t != '\t')
-			t++;
-		if (t > s) {
-			if (xp_grow(&v, &cap, *n + 1, sizeof *v)) {
-				free(v);
-				return -1;
-			}
-			v[(*n)++] = xp_arena_strndup(&x->arena, s, (size_t)(t - s));
+	xp_str f;
+	for (size_t k = 0; xp_next_field(s, (size_t)(e - s), &k, &f);) {
+		if (xp_grow(&v, &cap, *n + 1, sizeof *v)) {
+			free(v);
+			return -1;
 		}
-		s = t;
+		v[(*n)++] = xp_arena_strndup(&x->arena, f.p, f.n);
 	}
 	*out = xp_arena_alloc(&x->arena, (*n + 1) * sizeof **out);
 	if (*out && *n)

@@ -92,19 +92,11 @@ static int timing(const char *s, size_t n, int64_t *a, int64_t *b)
 		}
 	if (!arrow)
 		return 0;
-	const char *p = s, *q = arrow;
-	while (p < q && (*p == ' ' || *p == '\t'))
-		p++;
-	while (q > p && (q[-1] == ' ' || q[-1] == '\t'))
-		q--;
-	const char *r = arrow + 3, *end = s + n;
-	while (r < end && (*r == ' ' || *r == '\t'))
-		r++;
-	const char *re = r;
-	while (re < end && *re != ' ' && *re != '\t')
-		re++;
-	*a = xp_parse_time(p, (size_t)(q - p));
-	*b = xp_parse_time(r, (size_t)(re - r));
+	xp_str from = xp_trim((xp_str){s, (size_t)(arrow - s)}), to;
+	size_t k = 0;
+	xp_next_field(arrow + 3, (size_t)(s + n - arrow - 3), &k, &to);
+	*a = xp_parse_time(from.p, from.n);
+	*b = xp_parse_time(to.p, to.n);
 	return *a >= 0 && *b >= 0;
 }
 
@@ -116,10 +108,7 @@ typedef struct line {
 
 static int blank(const line *l)
 {
-	for (size_t i = 0; i < l->n; i++)
-		if (l->s[i] != ' ' && l->s[i] != '\t')
-			return 0;
-	return 1;
+	return xp_trim((xp_str){l->s, l->n}).n == 0;
 }
 
 /* --- cleaning one text line ------------------------------------------------ */

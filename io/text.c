@@ -67,3 +67,25 @@ int xp_str_eq(xp_str s, const char *lit)
 	size_t k = strlen(lit);
 	return s.n == k && memcmp(s.p, lit, k) == 0;
 }
+
+int xp_next_field(const char *s, size_t n, size_t *pos, xp_str *f)
+{
+	size_t k = *pos;
+	while (k < n && xp_is_blank(s[k]))
+		k++;
+	size_t b = k;
+	while (k < n && !xp_is_blank(s[k]))
+		k++;
+	*pos = k;
+	*f = (xp_str){s + b, k - b};
+	return k > b;
+}
+
+xp_str xp_trim(xp_str s)
+{
+	while (s.n && xp_is_blank(*s.p))
+		s.p++, s.n--;
+	while (s.n && xp_is_blank(s.p[s.n - 1]))
+		s.n--;
+	return s;
+}

@@ -27,4 +27,12 @@ long long xp_parse_uint(xp_str s);
 
 int xp_str_eq(xp_str s, const char *lit);
 
+/* Blanks are spaces and tabs: what separates fields in the line formats. */
+static inline int xp_is_blank(char c) { return c == ' ' || c == '\t'; }
+/* The next blank-separated field of s[0..n) at or after *pos: 1 with *f
+ * set and *pos just past it, 0 when only blanks remain. */
+int xp_next_field(const char *s, size_t n, size_t *pos, xp_str *f);
+/* s without its leading and trailing blanks. */
+xp_str xp_trim(xp_str s);
+
 #endif

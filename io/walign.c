@@ -96,25 +96,19 @@ int xp_pharaoh_read(const char *name, const char *buf, size_t len, int one_based
 	int rc = 0;
 	while (rc == 0 && xp_lines_next(&it, &s, &n)) {
 		nv = 0;
-		for (size_t k = 0; rc == 0 && k < n;) {
-			while (k < n && (s[k] == ' ' || s[k] == '\t'))
-				k++;
-			size_t b = k;
-			while (k < n && s[k] != ' ' && s[k] != '\t')
-				k++;
-			if (b == k)
-				break;
+		xp_str f;
+		for (size_t k = 0; rc == 0 && xp_next_field(s, n, &k, &f);) {
 			if (xp_grow(&v, &cap, nv + 1, sizeof *v)) {
 				rc = xp_fail(err, name, it.lineno, "out of memory");
 				break;
 			}
-			int r = parse_link(s + b, k - b, one_based, &v[nv]);
+			int r = parse_link(f.p, f.n, one_based, &v[nv]);
 			if (r == -2)
 				rc = xp_fail(err, name, it.lineno, "link '%.*s' has index 0 in a 1-based file",
-					     (int)(k - b), s + b);
+					     (int)f.n, f.p);
 			else if (r)
 				rc = xp_fail(err, name, it.lineno, "malformed link '%.*s' (want i-j or ipj)",
-					     (int)(k - b), s + b);
+					     (int)f.n, f.p);
 			else
 				nv++;
 		}
@@ -178,17 +172,11 @@ int xp_probs_read(const char *path, const char *buf, size_t len, xp_walign *a, x
 			break;
 		}
 		size_t want = xp_walign_len(a, sent), got = 0;
-		for (size_t k = 0; rc == 0 && k < n;) {
-			while (k < n && (s[k] == ' ' || s[k] == '\t'))
-				k++;
-			size_t b = k;
-			while (k < n && s[k] != ' ' && s[k] != '\t')
-				k++;
-			if (b == k)
-				break;
+		xp_str f;
+		for (size_t k = 0; rc == 0 && xp_next_field(s, n, &k, &f);) {
 			float p;
-			if (parse_prob(s + b, k - b, &p))
-				rc = xp_fail(err, path, it.lineno, "'%.*s' is not a probability", (int)(k - b), s + b);
+			if (parse_prob(f.p, f.n, &p))
+				rc = xp_fail(err, path, it.lineno, "'%.*s' is not a probability", (int)f.n, f.p);
 			else if (got < want)
 				a->links[a->start[sent] + got].prob = p;
 			got++;

@@ -35,7 +35,7 @@ typedef struct run {
 	xp_outdir dir;
 	xp_corpus en;
 	xp_aligned al;
-	xp_buf pairs, map, report;
+	xp_buf report;
 	xp_bitext bt;
 	xp_walign wa;
 	uint32_t *line;
@@ -69,7 +69,10 @@ static int stage_align(run *R, xp_err *e)
 	xp_xces x = {0};
 	xp_batch_opts bo = o->align;
 	bo.links = o->links ? &x : NULL;
-	int rc = xp_batch_plan(o->source, o->subs, o->tgt_subs, &b, e) ||
+	/* the source is read once: its sentences are the utterances aligned
+	 * here and the mentions projected later */
+	int rc = xp_read_corpus(o->source, XP_FMT_AUTO, NULL, &R->en, e) ||
+		 xp_batch_plan_corpus(&R->en, o->source, o->subs, o->tgt_subs, &b, e) ||
 		 (o->links && xp_xces_read(o->links, &x, e)) ||
 		 xp_batch_align(&b, &bo, &R->al, &R->r->align, &R->r->no_subs, e);
 	R->r->episodes = b.n;
@@ -84,19 +87,23 @@ static int stage_align(run *R, xp_err *e)
 	return rc;
 }
 
-/* The bitext goes to the word aligner from memory; the aligner keeps (and
- * frees) its own copy of the text, which its tokens point into. */
+/* The bitext goes to the word aligner from memory: once written, the
+ * pairs buffer is handed over (the bitext's tokens point into it and it
+ * frees it). */
 static int stage_bitext(run *R, xp_err *e)
 {
-	xp_aligned_bitext(&R->al, &R->pairs, &R->map);
-	if (put(R, XP_OUT_PAIRS, &R->pairs, e) || put(R, XP_OUT_MAP, &R->map, e))
+	xp_buf pairs = {0}, map = {0};
+	xp_aligned_bitext(&R->al, &pairs, &map);
+	int rc = put(R, XP_OUT_PAIRS, &pairs, e) || put(R, XP_OUT_MAP, &map, e);
+	xp_buf_free(&map);
+	if (rc) {
+		xp_buf_free(&pairs);
 		return -1;
-	char *copy = malloc(R->pairs.n + 1);
-	if (!copy)
+	}
+	char *text = pairs.p ? pairs.p : calloc(1, 1);
+	if (!text)
 		return xp_fail(e, "", 0, "out of memory");
-	memcpy(copy, R->pairs.p ? R->pairs.p : "", R->pairs.n);
-	copy[R->pairs.n] = 0;
-	if (xp_bitext_read_mem(out_names[XP_OUT_PAIRS], copy, R->pairs.n, &R->bt, e))
+	if (xp_bitext_read_mem(out_names[XP_OUT_PAIRS], text, pairs.n, &R->bt, e))
 		return -1;
 	R->r->pairs = R->bt.n;
 	return 0;
@@ -133,10 +140,9 @@ static int stage_wordalign(run *R, xp_err *e)
 static int stage_project(run *R, xp_err *e)
 {
 	const char *where = R->o->alignments ? R->o->alignments : out_names[XP_OUT_PHARAOH];
-	if (xp_read_corpus(R->o->source, XP_FMT_AUTO, NULL, &R->en, e) ||
-	    xp_bitext_lines(&R->al, NULL, &R->line, R->wa.nsent, e) ||
+	if (xp_bitext_lines(&R->al, NULL, &R->line, R->wa.nsent, e) ||
 	    xp_check_alignment(&R->al, R->line, &R->wa, where, e) ||
-	    xp_project(&R->en, &R->al, &R->wa, R->line, R->o->align.tgt_lang, &R->o->proj, &R->proj, e))
+	    xp_project(&R->en, &R->al, &R->wa, R->line, &R->o->proj, &R->proj, e))
 		return -1;
 	R->r->proj = R->proj.total;
 	return 0;
@@ -212,8 +218,6 @@ static void run_free(run *R)
 {
 	xp_corpus_free(&R->en);
 	xp_aligned_free(&R->al);
-	xp_buf_free(&R->pairs);
-	xp_buf_free(&R->map);
 	xp_buf_free(&R->report);
 	xp_bitext_free(&R->bt);
 	xp_walign_free(&R->wa);

@@ -44,6 +44,23 @@ static void record_key(char *out, size_t n, const char *doc, int part, uint32_t 
 	snprintf(out, n, "%s\t%d\t%u", doc, part, utt);
 }
 
+/* keys[k] = record k's key: vocabulary ids are the record indices, since
+ * (doc, part, utt) is unique in an aligned corpus. */
+static int record_keys(const xp_aligned *al, xp_vocab *keys)
+{
+	char key[1200];
+	if (xp_vocab_init(keys, 0))
+		return -1;
+	for (size_t k = 0; k < al->n; k++) {
+		record_key(key, sizeof key, al->v[k].doc, al->v[k].part, al->v[k].utt);
+		if (xp_vocab_id(keys, key, strlen(key)) == UINT32_MAX) {
+			xp_vocab_free(keys);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int xp_bitext_lines(const xp_aligned *al, const char *map_path, uint32_t **line, size_t nlines,
 		    xp_err *err)
 {
@@ -65,13 +82,10 @@ int xp_bitext_lines(const xp_aligned *al, const char *map_path, uint32_t **line,
 	xp_vocab keys;
 	char *buf;
 	size_t len;
-	if (xp_vocab_init(&keys, 0) || xp_read_file(map_path, &buf, &len, err))
+	if (record_keys(al, &keys))
+		return xp_fail(err, map_path, 0, "out of memory");
+	if (xp_read_file(map_path, &buf, &len, err))
 		return xp_vocab_free(&keys), -1;
-	char key[1200];
-	for (size_t k = 0; k < al->n; k++) {
-		record_key(key, sizeof key, al->v[k].doc, al->v[k].part, al->v[k].utt);
-		xp_vocab_id(&keys, key, strlen(key));
-	}
 	xp_lines it;
 	xp_lines_init(&it, buf, len);
 	const char *s;
@@ -339,19 +353,12 @@ static void add_stats(xp_proj_stats *t, const xp_proj_stats *s)
 }
 
 int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
-	       const uint32_t *line, const char *tgt_lang, const xp_proj_opts *o, xp_projection *p,
-	       xp_err *err)
+	       const uint32_t *line, const xp_proj_opts *o, xp_projection *p, xp_err *err)
 {
-	(void)tgt_lang;
 	memset(p, 0, sizeof *p);
 	run r = {al, wa, line, o, {0}, p, 0};
-	if (xp_vocab_init(&r.keys, 0))
+	if (record_keys(al, &r.keys))
 		return xp_fail(err, "", 0, "out of memory");
-	char key[1200];
-	for (size_t k = 0; k < al->n; k++) {
-		record_key(key, sizeof key, al->v[k].doc, al->v[k].part, al->v[k].utt);
-		xp_vocab_id(&r.keys, key, strlen(key));
-	}
 	p->docs = calloc(en->ndocs + 1, sizeof *p->docs);
 	int rc = p->docs ? 0 : -1;
 	for (size_t d = 0; rc == 0 && d < en->ndocs; d++) {

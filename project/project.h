@@ -86,8 +86,7 @@ int xp_bitext_lines(const xp_aligned *al, const char *map_path, uint32_t **line,
 		    xp_err *err);
 
 int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
-	       const uint32_t *line, const char *tgt_lang, const xp_proj_opts *o, xp_projection *p,
-	       xp_err *err);
+	       const uint32_t *line, const xp_proj_opts *o, xp_projection *p, xp_err *err);
 void xp_projection_free(xp_projection *p);
 
 

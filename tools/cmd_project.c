@@ -113,7 +113,7 @@ static int run(int argc, char **argv)
 		 (a.probs && xp_probs_read_file(a.probs, &wa, &e)) ||
 		 xp_bitext_lines(&al, a.map, &line, wa.nsent, &e) ||
 		 xp_check_alignment(&al, line, &wa, a.alignments, &e) ||
-		 xp_project(&en, &al, &wa, line, NULL, &a.o, &p, &e) || write_outputs(&a, &p, &e);
+		 xp_project(&en, &al, &wa, line, &a.o, &p, &e) || write_outputs(&a, &p, &e);
 	if (a.repair)
 		xp_cli_diags(&dg);
 	if (rc)

@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			o.prodrop = v == 2;
 			o.chars = v == 1;
 			xp_projection p;
-			if (!xp_project(&e, &a, &w, line, "zh", &o, &p, &err)) {
+			if (!xp_project(&e, &a, &w, line, &o, &p, &err)) {
 				xp_buf out = {0};
 				xp_conll_write(&out, &p.out);
 				xp_projection_report(&p, NULL, &out);

@@ -38,7 +38,7 @@ static void load_run(xp_corpus *en, xp_aligned *al, char **report)
 	assert_int_equal(xp_aligned_read(FIX("project/aligned.jsonl"), al, &e), 0);
 	assert_int_equal(xp_pharaoh_read_file(FIX("project/pairs.pharaoh"), 0, &wa, &e), 0);
 	assert_int_equal(xp_bitext_lines(al, NULL, &line, wa.nsent, &e), 0);
-	assert_int_equal(xp_project(en, al, &wa, line, "zh", &o, &p, &e), 0);
+	assert_int_equal(xp_project(en, al, &wa, line, &o, &p, &e), 0);
 	xp_buf b = {0};
 	assert_int_equal(xp_projection_report(&p, "{\"rule\":\"minmax\"}", &b), 0);
 	*report = b.p;

@@ -28,7 +28,7 @@ static void run(setup *s, const char *conll, const char *aligned, const char *ph
 		assert_int_equal(xp_probs_read("pr", probs, strlen(probs), &s->wa, &e), 0);
 	assert_int_equal(xp_bitext_lines(&s->al, NULL, &s->line, s->wa.nsent, &e), 0);
 	assert_int_equal(xp_check_alignment(&s->al, s->line, &s->wa, "ph", &e), 0);
-	assert_int_equal(xp_project(&s->en, &s->al, &s->wa, s->line, "zh", o, &s->p, &e), 0);
+	assert_int_equal(xp_project(&s->en, &s->al, &s->wa, s->line, o, &s->p, &e), 0);
 }
 
 static void done(setup *s)
