@@ -44,18 +44,21 @@ static void record_key(char *out, size_t n, const char *doc, int part, uint32_t 
 	snprintf(out, n, "%s\t%d\t%u", doc, part, utt);
 }
 
-/* keys[k] = record k's key: vocabulary ids are the record indices, since
- * (doc, part, utt) is unique in an aligned corpus. */
-static int record_keys(const xp_aligned *al, xp_vocab *keys)
+/* keys[k] = record k's key, so that vocabulary ids are record indices;
+ * that needs (doc, part, utt) to be unique, which is checked. */
+static int record_keys(const xp_aligned *al, const char *name, xp_vocab *keys, xp_err *err)
 {
 	char key[1200];
 	if (xp_vocab_init(keys, 0))
-		return -1;
+		return xp_fail(err, name, 0, "out of memory");
 	for (size_t k = 0; k < al->n; k++) {
 		record_key(key, sizeof key, al->v[k].doc, al->v[k].part, al->v[k].utt);
-		if (xp_vocab_id(keys, key, strlen(key)) == UINT32_MAX) {
+		uint32_t id = xp_vocab_id(keys, key, strlen(key));
+		if (id != k) {
 			xp_vocab_free(keys);
-			return -1;
+			return id == UINT32_MAX ? xp_fail(err, name, 0, "out of memory")
+						: xp_fail(err, name, 0, "utterance %s part %d #%u is in the aligned corpus twice "
+								  "(record %zu)", al->v[k].doc, al->v[k].part, al->v[k].utt, k + 1);
 		}
 	}
 	return 0;
@@ -82,8 +85,8 @@ int xp_bitext_lines(const xp_aligned *al, const char *map_path, uint32_t **line,
 	xp_vocab keys;
 	char *buf;
 	size_t len;
-	if (record_keys(al, &keys))
-		return xp_fail(err, map_path, 0, "out of memory");
+	if (record_keys(al, "", &keys, err))
+		return -1;
 	if (xp_read_file(map_path, &buf, &len, err))
 		return xp_vocab_free(&keys), -1;
 	xp_lines it;
@@ -357,8 +360,8 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 {
 	memset(p, 0, sizeof *p);
 	run r = {al, wa, line, o, {0}, p, 0};
-	if (record_keys(al, &r.keys))
-		return xp_fail(err, "", 0, "out of memory");
+	if (record_keys(al, "", &r.keys, err))
+		return -1;
 	p->docs = calloc(en->ndocs + 1, sizeof *p->docs);
 	int rc = p->docs ? 0 : -1;
 	for (size_t d = 0; rc == 0 && d < en->ndocs; d++) {

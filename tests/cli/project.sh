@@ -30,4 +30,9 @@ expect_status 2 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl -
 sed 's/"doc":"d"/"doc":"S01E01"/' $P/aligned.jsonl > $T/other.jsonl
 expect_status 1 $XPROJ project --source $P/en.conll --aligned $T/other.jsonl --alignments $P/pairs.pharaoh -o $T/x.conll
 expect_grep "no utterance of the source's documents" $T/err
+# the same utterance twice in the aligned corpus is an error, not a shifted lookup
+(cat $P/aligned.jsonl; head -1 $P/aligned.jsonl) > $T/dup.jsonl
+(cat $P/pairs.pharaoh; head -1 $P/pairs.pharaoh) > $T/dup.pharaoh
+expect_status 1 $XPROJ project --source $P/en.conll --aligned $T/dup.jsonl --alignments $T/dup.pharaoh -o $T/x.conll
+expect_grep 'utterance d part 0 #0 is in the aligned corpus twice' $T/err
 finish
