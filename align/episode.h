@@ -39,9 +39,13 @@ int xp_episode_links(const xp_episode *ep, xp_ulink **links, size_t *n, xp_err *
 int xp_episode_align(const xp_episode *ep, xp_aligned *out, xp_align_stats *st, xp_err *err);
 
 /* Agreement with TV4Dialog's <uid,Speaker> tags: a link is (utterance uid,
- * block); gold links come from the English lines' tags. */
+ * block); gold links come from the English lines' tags.  A line's tag can
+ * name one utterance, and on a dash line ("- Hi. - Hello.") it names one
+ * of its turns' utterances: tp/fp/fn count such a block's links as one
+ * (right if the tag names one of them), etp/efp/efn count every link. */
 typedef struct xp_tag_eval {
 	size_t tp, fp, fn, utterances, covered, blocks;
+	size_t etp, efp, efn;
 	/* Blocks where the aligner and the tags disagree, judged by text: a
 	 * side is evidently wrong when the block's words are (almost) absent
 	 * from the utterance it names (at most a third of them) while the
@@ -58,5 +62,7 @@ typedef void (*xp_eval_show)(void *arg, const char *verdict, const xp_sub *block
 			     const xp_utt *tagged, const xp_utt *ours);
 int xp_episode_eval(const xp_episode *ep, xp_tag_eval *ev, xp_eval_show show, void *arg,
 		    xp_err *err);
+/* to += v */
+void xp_tag_eval_add(xp_tag_eval *to, const xp_tag_eval *v);
 
 #endif

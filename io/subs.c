@@ -113,11 +113,16 @@ static int blank(const line *l)
 
 /* --- cleaning one text line ------------------------------------------------ */
 
+#define MAX_CUTS 32
+
 typedef struct clean {
 	xp_buf out;
 	const char *uid, *speaker;
 	size_t uidn, spkn;
 	int dash, latin, other;   /* dash: speaker turns marked by a dash */
+	int lead;                 /* the line starts with one */
+	uint32_t cut[MAX_CUTS];   /* offsets in out of the dashes of later turns */
+	int ncut;
 } clean;
 
 /* "<1-2,Joey>" at the start of a TV4Dialog line */
@@ -172,6 +177,40 @@ static void classify(clean *c, UChar32 ch)
 		c->other++;
 }
 
+/* A dash opening a line: "- Hi", "-Hi" (TBBT, and Chinese lines: "-您好"),
+ * or an en or em dash and a space; its length, 0 if none. */
+static size_t lead_dash(const char *s, size_t n)
+{
+	if (n >= 2 && s[0] == '-' && s[1] != '-')
+		return s[1] == ' ' ? 2 : 1;
+	if (n >= 4 && (!memcmp(s, "\xE2\x80\x93 ", 4) || !memcmp(s, "\xE2\x80\x94 ", 4)))
+		return 4;
+	return 0;
+}
+
+/* Later speakers on the same line: "Who's Paul? - Paul the Wine Guy",
+ * "-how so? -you're talking".  A dash after a space starts a turn when the
+ * line opened with one, or when a sentence ends just before it (else it is
+ * a pause: "I was - you know - there"). */
+static void inline_turns(clean *c)
+{
+	const char *o = c->out.p;
+	for (size_t k = 1; k + 1 < c->out.n; k++) {
+		if (o[k] != '-' || o[k - 1] != ' ' || o[k + 1] == '-' || (o[k + 1] == ' ' && k + 2 >= c->out.n))
+			continue;
+		size_t q = k - 1;
+		while (q > 0 && o[q] == ' ')
+			q--;
+		char e = o[q];
+		int ends = e == '.' || e == '?' || e == '!' || e == '"' || (unsigned char)e == 0xA6 /* … */;
+		if (!c->lead && !(ends && o[k + 1] == ' '))
+			continue;
+		c->dash++;
+		if (c->ncut < MAX_CUTS)
+			c->cut[c->ncut++] = (uint32_t)k;
+	}
+}
+
 static void clean_line(const char *s, size_t n, clean *c)
 {
 	while (n && (*s == ' ' || *s == '\t'))
@@ -180,10 +219,8 @@ static void clean_line(const char *s, size_t n, clean *c)
 	s += k, n -= k;
 	while (n && *s == ' ')
 		s++, n--;
-	if (n >= 2 && *s == '-' && s[1] == ' ')
-		c->dash = 1, s += 2, n -= 2;
-	else if (n >= 4 && (!memcmp(s, "\xE2\x80\x93 ", 4) || !memcmp(s, "\xE2\x80\x94 ", 4)))
-		c->dash = 1, s += 4, n -= 4;
+	if ((k = lead_dash(s, n)))
+		c->dash = c->lead = 1, s += k, n -= k;
 	size_t i = 0;
 	while (i < n) {
 		size_t m = markup(s + i, n - i, c);
@@ -201,31 +238,56 @@ static void clean_line(const char *s, size_t n, clean *c)
 	}
 	while (c->out.n && c->out.p[c->out.n - 1] == ' ')
 		c->out.n--;
-	/* a second speaker on the same line: "Who's Paul? - Paul the Wine Guy" */
-	for (size_t k = 1; k + 2 < c->out.n; k++)
-		if (c->out.p[k] == '-' && c->out.p[k - 1] == ' ' && c->out.p[k + 1] == ' ') {
-			size_t q = k - 1;
-			while (q > 0 && c->out.p[q] == ' ')
-				q--;
-			char e = c->out.p[q];
-			if (e == '.' || e == '?' || e == '!' || e == '"' || (unsigned char)e == 0xA6 /* … */)
-				c->dash++;
-		}
+	inline_turns(c);
+}
+
+xp_str xp_sub_turn(const xp_sub *x, int tgt, unsigned k)
+{
+	const char *t = tgt ? x->tgt : x->text;
+	const uint32_t *cut = tgt ? x->tcut : x->cut;
+	unsigned n = tgt ? x->ntcut : x->ncut;
+	size_t a = k == 0 ? 0 : cut[k - 1], b = k < n ? cut[k] : strlen(t);
+	xp_str s = xp_trim((xp_str){t + a, b - a});
+	size_t d = lead_dash(s.p, s.n);
+	return xp_trim((xp_str){s.p + d, s.n - d});
 }
 
 /* --- blocks ---------------------------------------------------------------- */
 
+/* One language of a block: its lines joined by spaces, and where its
+ * speakers' turns start. */
 typedef struct side {
 	xp_buf text;
+	uint32_t cut[MAX_CUTS];
+	int ncut;
 } side;
 
-static void join(xp_buf *b, const xp_buf *line)
+static void add_cut(side *d, size_t off)
 {
-	if (!line->n)
+	if (d->ncut < MAX_CUTS && off > 0)
+		d->cut[d->ncut++] = (uint32_t)off;
+}
+
+static void join(side *d, const clean *c)
+{
+	if (!c->out.n)
 		return;
-	if (b->n)
-		xp_buf_putc(b, ' ');
-	xp_buf_add(b, line->p, line->n);
+	if (d->text.n)
+		xp_buf_putc(&d->text, ' ');
+	size_t base = d->text.n;
+	if (c->lead)
+		add_cut(d, base);   /* a dash line after another line */
+	for (int k = 0; k < c->ncut; k++)
+		add_cut(d, base + c->cut[k]);
+	xp_buf_add(&d->text, c->out.p, c->out.n);
+}
+
+static const uint32_t *keep_cuts(xp_subs *s, const side *d)
+{
+	uint32_t *v = xp_arena_alloc(&s->arena, (size_t)(d->ncut + 1) * sizeof *v);
+	if (v && d->ncut)
+		memcpy(v, d->cut, (size_t)d->ncut * sizeof *v);
+	return v;
 }
 
 static const char *keep(xp_subs *s, const xp_buf *b)
@@ -253,7 +315,7 @@ static int add_uid(xp_subs *s, xp_sub *x, const char *u, size_t n)
 /* Build block x from its text lines; mixed = it held both scripts. */
 static int block(xp_subs *s, xp_sub *x, const line *l, size_t nl, int bilingual, int *mixed)
 {
-	xp_buf en = {0}, tg = {0};
+	side en = {0}, tg = {0};
 	int has_latin = 0, has_other = 0, rc = 0;
 	for (size_t k = 0; k < nl && rc == 0; k++) {
 		clean c = {0};
@@ -268,16 +330,18 @@ static int block(xp_subs *s, xp_sub *x, const line *l, size_t nl, int bilingual,
 		}
 		if (c.speaker && !x->speaker && !target)
 			x->speaker = xp_arena_strndup(&s->arena, c.speaker, c.spkn);
-		join(target ? &tg : &en, &c.out);
+		join(target ? &tg : &en, &c);
 		xp_buf_free(&c.out);
 	}
 	*mixed = has_latin && has_other;
-	x->text = keep(s, &en);
-	x->tgt = keep(s, &tg);
-	if (!x->text || !x->tgt || en.oom || tg.oom)
+	x->text = keep(s, &en.text);
+	x->tgt = keep(s, &tg.text);
+	x->cut = keep_cuts(s, &en), x->ncut = (uint8_t)en.ncut;
+	x->tcut = keep_cuts(s, &tg), x->ntcut = (uint8_t)tg.ncut;
+	if (!x->text || !x->tgt || !x->cut || !x->tcut || en.text.oom || tg.text.oom)
 		rc = -1;
-	xp_buf_free(&en);
-	xp_buf_free(&tg);
+	xp_buf_free(&en.text);
+	xp_buf_free(&tg.text);
 	return rc;
 }
 

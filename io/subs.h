@@ -15,6 +15,7 @@
 
 #include "error.h"
 #include "mem.h"
+#include "text.h"
 
 #include <stdint.h>
 
@@ -28,6 +29,9 @@ typedef struct xp_sub {
 	uint32_t nuids;
 	const char *speaker;     /* first tag's or <v> voice's speaker, or NULL */
 	uint8_t dashes;          /* speaker turns marked by a dash ("- Hi." or "... - Hi.") */
+	uint8_t ncut, ntcut;     /* how many of each below */
+	const uint32_t *cut;     /* byte offsets in text where another speaker's turn starts */
+	const uint32_t *tcut;    /* the same in tgt */
 	uint32_t line;           /* line of the timing in the file */
 } xp_sub;
 
@@ -45,6 +49,10 @@ int xp_subs_read(const char *path, xp_bilingual bi, xp_subs *s, xp_err *err);
 int xp_subs_read_mem(const char *name, const char *buf, size_t len, xp_bilingual bi, xp_subs *s,
 		     xp_err *err);
 void xp_subs_free(xp_subs *s);
+
+/* Speaker turn k (0 .. ncut) of a block's text (tgt: of its other language),
+ * without its dash and surrounding spaces. */
+xp_str xp_sub_turn(const xp_sub *x, int tgt, unsigned k);
 
 /* "00:01:02,345" / "1:02.345" / "01:02:03，456" -> ms; -1 if not a time. */
 int64_t xp_parse_time(const char *s, size_t n);

@@ -153,15 +153,18 @@ static void prf(size_t tp, size_t fp, size_t fn, double *p, double *r, double *f
 
 static void report(const char *what, const xp_tag_eval *v, int json)
 {
-	double p, r, f;
+	double p, r, f, ep, er, ef;
 	prf(v->tp, v->fp, v->fn, &p, &r, &f);
+	prf(v->etp, v->efp, v->efn, &ep, &er, &ef);
 	if (json)
-		printf("{\"precision\":%.6f,\"recall\":%.6f,\"f1\":%.6f,\"utterances\":%zu,\"blocks\":%zu}\n", p,
-		       r, f, v->utterances, v->blocks);
+		printf("{\"precision\":%.6f,\"recall\":%.6f,\"f1\":%.6f,\"utterances\":%zu,\"blocks\":%zu,"
+		       "\"every_link\":{\"precision\":%.6f,\"recall\":%.6f,\"f1\":%.6f}}\n",
+		       p, r, f, v->utterances, v->blocks, ep, er, ef);
 	else
-		printf("%-10s precision %.4f  recall %.4f  F1 %.4f  utterances %zu (covered %.1f%%)  blocks %zu\n",
+		printf("%-10s precision %.4f  recall %.4f  F1 %.4f  utterances %zu (covered %.1f%%)  blocks %zu\n"
+		       "%-10s every link (later dash turns too): precision %.4f  recall %.4f  F1 %.4f\n",
 		       what, p, r, f, v->utterances, v->utterances ? 100.0 * v->covered / v->utterances : 0,
-		       v->blocks);
+		       v->blocks, "", ep, er, ef);
 }
 
 static void adjudication(const xp_tag_eval *v)
@@ -217,12 +220,7 @@ static int run_eval(int argc, char **argv)
 		a.examples = sh.left;
 		if (!rc && a.per_episode && !a.json)
 			report(b.v[i].key, &one, 0);
-		tot.tp += one.tp, tot.fp += one.fp, tot.fn += one.fn;
-		tot.atp += one.atp, tot.afp += one.afp, tot.afn += one.afn;
-		tot.disagree += one.disagree, tot.tag_wrong += one.tag_wrong;
-		tot.ours_wrong += one.ours_wrong, tot.unclear += one.unclear;
-		tot.two_speakers += one.two_speakers;
-		tot.utterances += one.utterances, tot.covered += one.covered, tot.blocks += one.blocks;
+		xp_tag_eval_add(&tot, &one);
 		xp_subs_free(&en);
 	}
 	if (rc) {

@@ -46,7 +46,9 @@ static void load(xp_corpus *c, xp_subs *s, int bilingual)
 		xp_buf_printf(&t, "ep\t1-%d\tS\t%s\n", i + 1, utts[i]);
 	for (int j = 0; j < NB; j++) {
 		xp_buf_printf(&b, "%d\n00:00:%02d,000 --> 00:00:%02d,900\n", j + 1, 2 * j, 2 * j + 1);
-		if (bilingual)
+		if (bilingual && j == 4)
+			xp_buf_printf(&b, "-真的吗  -是的\n");   /* split like the English */
+		else if (bilingual)
 			xp_buf_printf(&b, "中文%d\n", j + 1);
 		xp_buf_printf(&b, "%s\n\n", blocks[j]);
 	}
@@ -111,6 +113,10 @@ static void bilingual_target(void **state)
 	assert_int_equal(u1->nen_subs, 2);
 	assert_int_equal(u1->en_subs[0], 3);             /* block numbers as in the file */
 	assert_int_equal(u1->ntgt_subs, 2);
+	assert_string_equal(out.v[2].tgt_text, "真的吗");   /* a dash turn each */
+	assert_string_equal(out.v[3].tgt_text, "是的");
+	assert_int_equal(out.v[3].en_subs[0], 5);
+	assert_int_equal(out.v[3].tgt_subs[0], 5);
 	assert_int_equal(out.v[4].ntgt, 0);              /* the dropped line */
 	assert_int_equal(out.v[4].nen_subs, 0);
 	assert_string_equal(out.v[0].src[1], "Ross");
@@ -120,6 +126,50 @@ static void bilingual_target(void **state)
 	ep.zh_tokens = XP_TOK_WORDS;
 	assert_int_equal(xp_episode_align(&ep, &out, &st, &e), 0);
 	assert_true(out.v[1].ntgt < 6);
+	xp_aligned_free(&out);
+	xp_subs_free(&s);
+	xp_corpus_free(&c);
+}
+
+/* "- This is Ross. - How are you?": the block's first turn ends one
+ * utterance, its second is the next one.  The target has no dashes of its
+ * own, so it goes whole with the longer English turn. */
+static void dash_turns(void **state)
+{
+	(void)state;
+	const char t[] = "ep\t1\tA\tHi! This is everybody, this is Ross.\n"
+			 "ep\t2\tB\tHow are you?\n"
+			 "ep\t3\tC\tFine, thanks.\n";
+	const char b[] = "1\n00:00:01,000 --> 00:00:02,000\n大家好\nHi! This is everybody,\n\n"
+			 "2\n00:00:02,000 --> 00:00:04,000\n这是罗斯 你好\n- this is Ross. -How are you?\n\n"
+			 "3\n00:00:04,000 --> 00:00:05,000\n很好\nFine, thanks.\n\n";
+	xp_corpus c = {0};
+	xp_subs s = {0};
+	xp_err e;
+	assert_int_equal(xp_tsv_read_mem("t", t, sizeof t - 1, &c, &e), 0);
+	assert_int_equal(xp_subs_read_mem("s", b, sizeof b - 1, XP_BILINGUAL_AUTO, &s, &e), 0);
+	assert_int_equal(s.v[1].ncut, 1);
+	assert_int_equal(s.v[1].ntcut, 0);
+	xp_str turn = xp_sub_turn(&s.v[1], 0, 1);
+	assert_int_equal(turn.n, 12);
+	assert_memory_equal(turn.p, "How are you?", 12);
+	xp_episode ep = {&c, 0, c.ndocs, &s, NULL, NULL, "zh", XP_TOK_CHARS, {40, 0.35}};
+	xp_ulink *l;
+	size_t n;
+	assert_int_equal(xp_episode_links(&ep, &l, &n, &e), 0);
+	assert_int_equal(l[0].first, 0);
+	assert_int_equal(l[0].nblocks, 2);   /* blocks 1 and 2 */
+	assert_int_equal(l[1].first, 1);
+	assert_int_equal(l[1].nblocks, 1);   /* block 2 */
+	free(l);
+	xp_aligned out = {0};
+	xp_align_stats st = {0};
+	assert_int_equal(xp_episode_align(&ep, &out, &st, &e), 0);
+	assert_string_equal(out.v[0].tgt_text, "大家好 这是罗斯 你好");
+	assert_int_equal(out.v[0].nen_subs, 2);
+	assert_int_equal(out.v[1].ntgt, 0);
+	assert_int_equal(out.v[1].nen_subs, 1);
+	assert_int_equal(out.v[1].en_subs[0], 2);
 	xp_aligned_free(&out);
 	xp_subs_free(&s);
 	xp_corpus_free(&c);
@@ -182,6 +232,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_bead),
 		cmocka_unit_test(bilingual_target),
+		cmocka_unit_test(dash_turns),
 		cmocka_unit_test(target_by_time),
 		cmocka_unit_test(target_by_links),
 	};
