@@ -140,9 +140,10 @@ static void dash_turns(void **state)
 	const char t[] = "ep\t1\tA\tHi! This is everybody, this is Ross.\n"
 			 "ep\t2\tB\tHow are you?\n"
 			 "ep\t3\tC\tFine, thanks.\n";
-	const char b[] = "1\n00:00:01,000 --> 00:00:02,000\n大家好\nHi! This is everybody,\n\n"
-			 "2\n00:00:02,000 --> 00:00:04,000\n这是罗斯 你好\n- this is Ross. -How are you?\n\n"
-			 "3\n00:00:04,000 --> 00:00:05,000\n很好\nFine, thanks.\n\n";
+	/* TV4Dialog tags: the dash line's names its second turn's utterance */
+	const char b[] = "1\n00:00:01,000 --> 00:00:02,000\n<1,A>大家好\n<1,A>Hi! This is everybody,\n\n"
+			 "2\n00:00:02,000 --> 00:00:04,000\n<2,B>这是罗斯 你好\n<2,B>- this is Ross. -How are you?\n\n"
+			 "3\n00:00:04,000 --> 00:00:05,000\n<3,C>很好\n<3,C>Fine, thanks.\n\n";
 	xp_corpus c = {0};
 	xp_subs s = {0};
 	xp_err e;
@@ -171,6 +172,14 @@ static void dash_turns(void **state)
 	assert_int_equal(out.v[1].nen_subs, 1);
 	assert_int_equal(out.v[1].en_subs[0], 2);
 	xp_aligned_free(&out);
+	/* against the tags: (A, block 2) is right but no tag can say so */
+	xp_tag_eval v = {0};
+	assert_int_equal(xp_episode_eval(&ep, &v, NULL, NULL, &e), 0);
+	assert_int_equal(v.tp, 3);
+	assert_int_equal(v.fp, 0);
+	assert_int_equal(v.fn, 0);
+	assert_int_equal(v.etp, 3);
+	assert_int_equal(v.efp, 1);
 	xp_subs_free(&s);
 	xp_corpus_free(&c);
 }
