@@ -17,7 +17,7 @@
 #define MAX_MERGE 4   /* n-1 */
 #define MIN_SIM 0.25
 
-enum { B_SKIP_U, B_SKIP_B, B_22, B_1N, B_N1 = B_1N + MAX_SPLIT };   /* + size - 1 */
+enum { B_SKIP_U, B_SKIP_B, B_1N, B_N1 = B_1N + MAX_SPLIT };   /* + size - 1 */
 
 void xp_ualign_defaults(xp_ualign_opts *o)
 {
@@ -175,17 +175,6 @@ static void cell(grid *g, size_t i, int64_t j)
 			double val = bead_value(&m, &sim);
 			consider(g, i - n, j - 1, val, sim, B_N1 + n - 1, &best, &bb, &bs);
 		}
-		/* 2-2 */
-		if (i >= 2 && j >= 2) {
-			tally q = {0, 0, U[i - 1].tok.total + U[i - 2].tok.total,
-				   U[i - 1].chr.total + U[i - 2].chr.total,
-				   B[j - 1].tok.total + B[j - 2].tok.total, B[j - 1].chr.total + B[j - 2].chr.total};
-			for (int a = 1; a <= 2; a++)
-				for (int b = 1; b <= 2; b++)
-					add_overlap(g, &q, i - (size_t)a, j - b);
-			double val = bead_value(&q, &sim) - 0.02;
-			consider(g, i - 2, j - 2, val, sim, B_22, &best, &bb, &bs);
-		}
 	}
 	size_t k = at(g, i, j);
 	g->v[k] = best;
@@ -208,18 +197,11 @@ static void backtrack(const grid *g, const xp_ualign_opts *o, xp_ulink *out)
 			du = 1;
 		else if (b == B_SKIP_B)
 			db = 1;
-		else if (b == B_22)
-			du = 2, db = 2;
 		else if (b >= B_N1)
 			du = b - B_N1 + 1, db = 1;
 		else
 			du = 1, db = b - B_1N + 1;
-		if (b == B_22 && s >= o->threshold) {
-			/* two utterances, two blocks: each its own (the bead exists
-			 * for the split, not to share both blocks) */
-			out[i - 2] = (xp_ulink){(int32_t)(j - 2), 1, 1, s};
-			out[i - 1] = (xp_ulink){(int32_t)(j - 1), 1, 1, s};
-		} else if (du && db && s >= o->threshold) {
+		if (du && db && s >= o->threshold) {
 			for (int u = 1; u <= du; u++)
 				out[i - u] = (xp_ulink){(int32_t)(j - db), (uint16_t)db, (uint16_t)du, s};
 		}

@@ -5,7 +5,7 @@
  * band around the diagonal that the texts' lengths predict, with beads
  * 1-0 (an utterance nobody subtitled), 0-1 (a block with no utterance: a
  * song, "previously on"), 1-n (a long utterance split over n <= 20 blocks),
- * n-1 (n <= 4 short utterances merged into one block) and 2-2.  A bead is
+ * n-1 (n <= 4 short utterances merged into one block).  A bead is
  * worth its shared words and character bigrams less a quarter of all of
  * them (both sides; bigrams weigh a third), and its confidence is the mean
  * of the word and bigram Dice coefficients of the normalised texts
