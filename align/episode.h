@@ -52,7 +52,6 @@ typedef struct xp_tag_eval {
 	 * other side's utterance holds at least two thirds of them, or the
 	 * other side named none. */
 	size_t disagree, tag_wrong, ours_wrong, unclear;
-	size_t two_speakers;    /* of them: a dash block whose extra utterance it holds (one tag cannot name two) */
 	size_t atp, afp, afn;   /* counts with evidently wrong tags replaced by the text's verdict */
 } xp_tag_eval;
 

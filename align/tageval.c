@@ -82,15 +82,8 @@ static void judge_block(judge *j, size_t b, const xp_ulink *links, size_t N, xp_
 	 * we left the block alone) */
 	int tag_bad = (g_only < 0 || g_max <= 1.0 / 3) &&
 		      (p_only >= 0 ? p_min >= 2.0 / 3 : g_only >= 0 && !tp);
-	/* a block with two speakers: the tags name one utterance; our other one
-	 * is right if the block holds (most of) its words */
-	int two = blk->dashes && !fn && fp && tp && p_only >= 0 && j->U[p_only].tok.total &&
-		  xp_bag_common(&j->U[p_only].tok, &j->B[b].tok) * 3 >= 2 * j->U[p_only].tok.total;
 	int ours_bad = (p_only < 0 || p_min <= 1.0 / 3) && g_only >= 0 && g_max >= 2.0 / 3;
-	if (two) {
-		ev->two_speakers++;
-		ev->atp += tp + fp;
-	} else if (tag_bad) {
+	if (tag_bad) {
 		ev->tag_wrong++;
 		ev->atp += tp + fp;   /* the tags, corrected, are what we said */
 	} else {
@@ -99,7 +92,7 @@ static void judge_block(judge *j, size_t b, const xp_ulink *links, size_t N, xp_
 		ev->atp += tp, ev->afp += fp, ev->afn += fn;
 	}
 	if (show)
-		show(arg, two ? "two speakers" : tag_bad ? "tag wrong" : ours_bad ? "aligner wrong" : "unclear", blk,
+		show(arg, tag_bad ? "tag wrong" : ours_bad ? "aligner wrong" : "unclear", blk,
 		     g_only >= 0 ? j->utt[g_only] : NULL, p_only >= 0 ? j->utt[p_only] : NULL);
 }
 
@@ -154,6 +147,5 @@ void xp_tag_eval_add(xp_tag_eval *to, const xp_tag_eval *v)
 	to->atp += v->atp, to->afp += v->afp, to->afn += v->afn;
 	to->disagree += v->disagree, to->tag_wrong += v->tag_wrong;
 	to->ours_wrong += v->ours_wrong, to->unclear += v->unclear;
-	to->two_speakers += v->two_speakers;
 	to->utterances += v->utterances, to->covered += v->covered, to->blocks += v->blocks;
 }

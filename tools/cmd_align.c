@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "../align/batch.h"
 #include "../align/episode.h"
+#include "../io/buf.h"
 #include "../io/file.h"
 
 #include <getopt.h>
@@ -15,7 +16,7 @@ typedef struct args {
 	const char *transcript, *subs, *tgt, *links, *out, *lang;
 	xp_tok_mode zh;
 	xp_ualign_opts opts;
-	int json, per_episode, adjudicate, examples;
+	int json, per_episode, adjudicate, examples, sample;
 } args;
 
 static int parse(int argc, char **argv, args *a, const xp_cmd *self)
@@ -33,6 +34,7 @@ static int parse(int argc, char **argv, args *a, const xp_cmd *self)
 					   {"per-episode", no_argument, 0, 'p'},
 					   {"adjudicate", no_argument, 0, 'A'},
 					   {"examples", required_argument, 0, 'E'},
+					   {"sample", required_argument, 0, 's'},
 					   {0, 0, 0, 0}};
 	memset(a, 0, sizeof *a);
 	xp_ualign_defaults(&a->opts);
@@ -58,10 +60,12 @@ static int parse(int argc, char **argv, args *a, const xp_cmd *self)
 		case 'p': a->per_episode = 1; break;
 		case 'A': a->adjudicate = 1; break;
 		case 'E': a->examples = atoi(optarg), a->adjudicate = 1; break;
+		case 's': a->sample = atoi(optarg), a->adjudicate = 1; break;
 		default: return xp_cli_usage(self, 2);
 		}
 	}
-	if (optind != argc || !a->transcript || !a->subs || a->opts.band < 1)
+	if (optind != argc || !a->transcript || !a->subs || a->opts.band < 1 || a->examples < 0 ||
+	    a->sample < 0)
 		return xp_cli_usage(self, 2);
 	return 0;
 }
@@ -171,26 +175,66 @@ static void adjudication(const xp_tag_eval *v)
 {
 	double p, r, f;
 	prf(v->atp, v->afp, v->afn, &p, &r, &f);
-	printf("disagreements: %zu blocks; the tag evidently wrong: %zu, two speakers in the block (one tag): %zu,\n"
-	       "               the aligner evidently wrong: %zu, unclear: %zu\n",
-	       v->disagree, v->tag_wrong, v->two_speakers, v->ours_wrong, v->unclear);
+	printf("disagreements: %zu blocks; the tag evidently wrong: %zu, the aligner evidently wrong: %zu,\n"
+	       "               unclear: %zu\n",
+	       v->disagree, v->tag_wrong, v->ours_wrong, v->unclear);
 	printf("with evidently wrong tags corrected: precision %.4f  recall %.4f  F1 %.4f\n", p, r, f);
 }
 
+/* Disagreements shown: the first `left` of them (--examples), or a uniform
+ * sample of `want` kept by reservoir sampling with a fixed seed (--sample),
+ * so that the same data gives the same sample to check by hand. */
 typedef struct shown {
-	int left;
+	int left, want;
 	const char *key;
+	char **kept;
+	size_t seen;
+	uint64_t rng;
 } shown;
+
+static char *describe(const char *key, const char *verdict, const xp_sub *b, const xp_utt *tag,
+		      const xp_utt *ours)
+{
+	xp_buf s = {0};
+	xp_buf_printf(&s, "  %s: %s block %u \"%.100s\"\n    tagged %s: %.120s\n    aligned %s: %.120s\n",
+		      verdict, key, b->id, b->text, tag ? tag->uid : "-", tag ? tag->text : "",
+		      ours ? ours->uid : "-", ours ? ours->text : "");
+	if (s.oom)
+		xp_buf_free(&s);
+	return s.p;
+}
 
 static void show(void *arg, const char *verdict, const xp_sub *b, const xp_utt *tag, const xp_utt *ours)
 {
 	shown *s = arg;
-	if (s->left <= 0)
+	if (s->left > 0) {
+		s->left--;
+		char *d = describe(s->key, verdict, b, tag, ours);
+		fputs(d ? d : "", stdout);
+		free(d);
+	}
+	if (s->want <= 0)
 		return;
-	s->left--;
-	printf("  %s: %s block %u \"%.70s\"\n    tagged %s: %.80s\n    aligned %s: %.80s\n", verdict, s->key,
-	       b->id, b->text, tag ? tag->uid : "-", tag ? tag->text : "", ours ? ours->uid : "-",
-	       ours ? ours->text : "");
+	size_t slot = s->seen++;
+	if (slot >= (size_t)s->want) {
+		s->rng = s->rng * 6364136223846793005u + 1442695040888963407u;
+		slot = (size_t)((s->rng >> 33) % s->seen);
+	}
+	if (slot < (size_t)s->want) {
+		free(s->kept[slot]);
+		s->kept[slot] = describe(s->key, verdict, b, tag, ours);
+	}
+}
+
+static void show_sample(shown *s)
+{
+	size_t n = s->seen < (size_t)s->want ? s->seen : (size_t)s->want;
+	printf("a uniform sample of %zu of the %zu disagreements:\n", n, s->seen);
+	for (size_t k = 0; k < n; k++) {
+		printf("%zu.%s", k + 1, s->kept[k] ? s->kept[k] : " (out of memory)\n");
+		free(s->kept[k]);
+	}
+	free(s->kept);
 }
 
 static int run_eval(int argc, char **argv)
@@ -202,6 +246,11 @@ static int run_eval(int argc, char **argv)
 	xp_batch b = {0};
 	xp_err e;
 	xp_tag_eval tot = {0};
+	shown sh = {.left = a.examples, .want = a.sample, .rng = 1};
+	if (a.sample && !(sh.kept = calloc((size_t)a.sample, sizeof *sh.kept))) {
+		fprintf(stderr, "xproj align-eval: out of memory\n");
+		return 1;
+	}
 	rc = xp_batch_plan(a.transcript, a.subs, NULL, &b, &e);
 	note_skipped(&b);
 	for (size_t i = 0; !rc && i < b.n; i++) {
@@ -214,10 +263,9 @@ static int run_eval(int argc, char **argv)
 		rc = xp_units_read(b.v[i].subs, &en, &e);
 		xp_episode ep = {b.v[i].transcript, b.v[i].doc_first, b.v[i].ndocs, &en, NULL, NULL, a.lang,
 				 a.zh, a.opts};
-		shown sh = {a.examples, b.v[i].key};
+		sh.key = b.v[i].key;
 		if (!rc)
-			rc = xp_episode_eval(&ep, &one, a.examples ? show : NULL, &sh, &e);
-		a.examples = sh.left;
+			rc = xp_episode_eval(&ep, &one, a.examples || a.sample ? show : NULL, &sh, &e);
 		if (!rc && a.per_episode && !a.json)
 			report(b.v[i].key, &one, 0);
 		xp_tag_eval_add(&tot, &one);
@@ -230,6 +278,8 @@ static int run_eval(int argc, char **argv)
 		if (a.adjudicate && !a.json)
 			adjudication(&tot);
 	}
+	if (a.sample)
+		show_sample(&sh);
 	xp_batch_free(&b);
 	return rc ? 1 : 0;
 }
@@ -237,13 +287,19 @@ static int run_eval(int argc, char **argv)
 const xp_cmd xp_cmd_align_eval = {
 	"align-eval", run_eval, "score utterance alignment against TV4Dialog's speaker tags",
 	"xproj align-eval --transcript T --subs S [--json] [--per-episode] [--adjudicate]\n"
-	"                 [--examples N] [--band N] [--threshold F]\n\n"
+	"                 [--examples N] [--sample N] [--band N] [--threshold F]\n\n"
 	"Aligns with the subtitles' <uid,Speaker> tags stripped, then scores the links\n"
 	"(utterance, English block) against the tags: precision, recall, F1 (micro-averaged\n"
 	"over episodes when T and S are directories) and coverage (utterances aligned).\n"
+	"A line's tag names one utterance, on a dash line (\"- Hi. - Hello.\") that of one of\n"
+	"its turns: such a block counts once, right when the tag names one of the utterances\n"
+	"we link to it; the figures for every link, later turns' too, follow.\n"
 	"The tags are another aligner's output; --adjudicate judges each block where they and\n"
 	"xproj disagree by its text (a side is evidently wrong when the utterance it names holds\n"
 	"at most a third of the block's words and the other side's holds two thirds) and gives\n"
-	"the scores with evidently wrong tags corrected; --examples N prints N such blocks.\n"
-	"  --json  {\"precision\":p,\"recall\":r,\"f1\":f,\"utterances\":N,\"blocks\":N}",
+	"the scores with evidently wrong tags corrected; --examples N prints the first N such\n"
+	"blocks, --sample N a uniform random sample of N (the same for the same data), to\n"
+	"check by hand.\n"
+	"  --json  {\"precision\":p,\"recall\":r,\"f1\":f,\"utterances\":N,\"blocks\":N,\n"
+	"           \"every_link\":{\"precision\":p,\"recall\":r,\"f1\":f}}",
 };
