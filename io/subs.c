@@ -233,7 +233,8 @@ static void clean_line(const char *s, size_t n, clean *c)
 		U8_NEXT((const uint8_t *)s + i, j, len, ch);
 		if (ch >= 0)
 			classify(c, ch);
-		xp_buf_add(&c->out, s + i, (size_t)j);
+		if (ch != 0)   /* a NUL would end the text early for every reader of it */
+			xp_buf_add(&c->out, s + i, (size_t)j);
 		i += (size_t)j;
 	}
 	while (c->out.n && c->out.p[c->out.n - 1] == ' ')

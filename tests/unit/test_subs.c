@@ -63,6 +63,41 @@ static void bilingual_with_tags(void **state)
 	xp_subs_free(&s);
 }
 
+static void turn_is(const xp_sub *x, int tgt, unsigned k, const char *want)
+{
+	xp_str t = xp_sub_turn(x, tgt, k);
+	if (t.n != strlen(want) || memcmp(t.p, want, t.n))
+		fail_msg("turn %u: \"%.*s\", want \"%s\"", k, (int)t.n, t.p, want);
+}
+
+/* Dash turns: TBBT's "-how so? -you're", a pause dash that is no turn, a
+ * dash line after another line, and a Chinese line with its own dashes. */
+static void dash_turns(void **state)
+{
+	(void)state;
+	xp_subs s = {0};
+	xp_err e;
+	assert_int_equal(xp_subs_read(FIX("subs/dashes.srt"), XP_BILINGUAL_AUTO, &s, &e), 0);
+	assert_int_equal(s.n, 5);
+	assert_int_equal(s.v[0].ncut, 1);
+	turn_is(&s.v[0], 0, 0, "how so?");
+	turn_is(&s.v[0], 0, 1, "you're talking to one of the three men");
+	assert_int_equal(s.v[0].ntcut, 1);
+	turn_is(&s.v[0], 1, 0, "怎么说");
+	turn_is(&s.v[0], 1, 1, "你在跟");
+	assert_int_equal(s.v[1].ncut, 0);                  /* "I was - you know - there." */
+	assert_int_equal(s.v[2].ncut, 0);                  /* "Peer Gynt - Morning" */
+	assert_int_equal(s.v[3].ncut, 1);                  /* a dash line after a line */
+	turn_is(&s.v[3], 0, 1, "How are you?");
+	assert_int_equal(s.v[3].nuids, 2);
+	assert_int_equal(s.v[3].ntcut, 0);
+	turn_is(&s.v[3], 1, 0, "这是罗斯");
+	assert_int_equal(s.v[4].ncut, 1);                  /* a dash line: any " - " is a turn */
+	turn_is(&s.v[4], 0, 0, "...I could really");
+	turn_is(&s.v[4], 0, 1, "No, don't say it.");
+	xp_subs_free(&s);
+}
+
 static void webvtt(void **state)
 {
 	(void)state;
@@ -151,6 +186,7 @@ int main(void)
 		cmocka_unit_test(times),
 		cmocka_unit_test(srt_traps),
 		cmocka_unit_test(bilingual_with_tags),
+		cmocka_unit_test(dash_turns),
 		cmocka_unit_test(webvtt),
 		cmocka_unit_test(opus_and_xces),
 		cmocka_unit_test(transcripts),
