@@ -16,6 +16,10 @@
 #define MAX_SPLIT 20   /* 1-n */
 #define MAX_MERGE 4   /* n-1 */
 #define MIN_SIM 0.25
+/* An utterance and a block of the very same words are worth a word more:
+ * else a short line ("No.", "What?") is as well spent ending a long
+ * neighbouring utterance that happens to hold the word as on itself. */
+#define SAME_WORDS 1.0
 
 enum { B_SKIP_U, B_SKIP_B, B_1N, B_N1 = B_1N + MAX_SPLIT };   /* + size - 1 */
 
@@ -163,6 +167,8 @@ static void cell(grid *g, size_t i, int64_t j)
 			add_overlap(g, &t, i - 1, j - n);
 			t.bt += B[j - n].tok.total, t.bc += B[j - n].chr.total;
 			double val = bead_value(&t, &sim);
+			if (n == 1 && t.ct == t.ut && t.ct == t.bt)
+				val += SAME_WORDS;
 			consider(g, i - 1, j - n, val, sim, B_1N + n - 1, &best, &bb, &bs);
 		}
 		/* n-1: utterances i-n .. i-1 against block j-1 */

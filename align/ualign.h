@@ -7,7 +7,8 @@
  * song, "previously on"), 1-n (a long utterance split over n <= 20 blocks),
  * n-1 (n <= 4 short utterances merged into one block).  A bead is
  * worth its shared words and character bigrams less a quarter of all of
- * them (both sides; bigrams weigh a third), and its confidence is the mean
+ * them (both sides; bigrams weigh a third), one more for a 1-1 bead of the
+ * very same words, and its confidence is the mean
  * of the word and bigram Dice coefficients of the normalised texts
  * (align/norm.h).  Cost and memory grow linearly with the episode.
  */
