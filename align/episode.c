@@ -238,7 +238,7 @@ int xp_episode_align(const xp_episode *ep, xp_aligned *out, xp_align_stats *st, 
 	size_t n;
 	if (xp_turns_of(ep->en, &T))
 		return xp_fail(err, "", 0, "out of memory");
-	if (xp_turn_links(ep, &T, &links, &n, err))
+	if (xp_turn_links(ep, &T, &links, &n, NULL, err))
 		return free(T.v), -1;
 	picked p = {0};
 	int32_t *owner = ep->tgt && !ep->links ? time_owners(ep, &T, links, n) : NULL;

@@ -104,18 +104,19 @@ int xp_episode_eval(const xp_episode *ep, xp_tag_eval *ev, xp_eval_show show, vo
 	size_t N;
 	if (xp_turns_of(ep->en, &T))
 		return xp_fail(err, "", 0, "out of memory");
-	if (xp_turn_links(ep, &T, &links, &N, err))
-		return free(T.v), -1;
 	judge j = {.ep = ep};
+	if (xp_turn_links(ep, &T, &links, &N, &j.U, err))
+		return free(T.v), -1;
 	j.bfirst = malloc((ep->en->n + 1) * sizeof *j.bfirst);
 	j.utt = malloc((N + 1) * sizeof *j.utt);
-	j.U = calloc(N + 1, sizeof *j.U);
 	j.B = calloc(ep->en->n + 1, sizeof *j.B);
 	xp_normalizer *z = xp_normalizer_new();
 	int rc = -1;
-	if (!j.bfirst || !j.utt || !j.U || !j.B || !z || xp_units_of_utts(z, ep, j.U) ||
-	    xp_units_of_blocks(z, ep->en, j.B))
+	if (!j.bfirst || !j.utt || !j.B || !z)
 		goto out;
+	for (size_t b = 0; b < ep->en->n; b++)   /* whole blocks, to judge by their words */
+		if (xp_unit_from_text(z, ep->en->v[b].text, strlen(ep->en->v[b].text), &j.B[b]))
+			goto out;
 	for (size_t t = T.n; t-- > 0;)
 		j.bfirst[T.v[t].blk] = t;
 	size_t i = 0;
@@ -131,11 +132,9 @@ int xp_episode_eval(const xp_episode *ep, xp_tag_eval *ev, xp_eval_show show, vo
 	ev->blocks += ep->en->n;
 	rc = 0;
 out:
-	for (i = 0; j.U && i < N; i++)
-		xp_unit_free(&j.U[i]);
-	for (size_t b = 0; j.B && b < ep->en->n; b++)
-		xp_unit_free(&j.B[b]);
-	free(j.U), free(j.B), free(j.utt), free(j.bfirst), free(links), free(T.v);
+	xp_units_free(j.U, N);
+	xp_units_free(j.B, ep->en->n);
+	free(j.utt), free(j.bfirst), free(links), free(T.v);
 	xp_normalizer_free(z);
 	return rc ? xp_fail(err, "", 0, "out of memory") : 0;
 }

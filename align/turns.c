@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-size_t xp_episode_nutts(const xp_episode *ep)
+static size_t count_utts(const xp_episode *ep)
 {
 	size_t n = 0;
 	for (size_t d = ep->doc_first; d < ep->doc_first + ep->ndocs; d++)
@@ -12,15 +12,7 @@ size_t xp_episode_nutts(const xp_episode *ep)
 	return n;
 }
 
-int xp_units_of_blocks(xp_normalizer *z, const xp_subs *s, xp_unit *u)
-{
-	for (size_t j = 0; j < s->n; j++)
-		if (xp_unit_from_text(z, s->v[j].text, strlen(s->v[j].text), &u[j]))
-			return -1;
-	return 0;
-}
-
-int xp_units_of_utts(xp_normalizer *z, const xp_episode *ep, xp_unit *u)
+static int units_of_utts(xp_normalizer *z, const xp_episode *ep, xp_unit *u)
 {
 	size_t i = 0;
 	for (size_t d = ep->doc_first; d < ep->doc_first + ep->ndocs; d++) {
@@ -30,6 +22,13 @@ int xp_units_of_utts(xp_normalizer *z, const xp_episode *ep, xp_unit *u)
 				return -1;
 	}
 	return 0;
+}
+
+void xp_units_free(xp_unit *u, size_t n)
+{
+	for (size_t i = 0; u && i < n; i++)
+		xp_unit_free(&u[i]);
+	free(u);
 }
 
 int xp_turns_of(const xp_subs *en, xp_turns *T)
@@ -65,33 +64,27 @@ xp_ulink xp_turns_to_blocks(const xp_turns *T, xp_ulink l)
 	return l;
 }
 
-int xp_turn_links(const xp_episode *ep, const xp_turns *T, xp_ulink **links, size_t *n, xp_err *err)
+int xp_turn_links(const xp_episode *ep, const xp_turns *T, xp_ulink **links, size_t *n,
+		  xp_unit **units, xp_err *err)
 {
-	size_t N = xp_episode_nutts(ep), M = T->n;
+	size_t N = count_utts(ep), M = T->n;
 	*n = N;
-	if (!(*links = malloc((N + 1) * sizeof **links)))
-		return xp_fail(err, "", 0, "out of memory");
-	if (!M) {   /* no subtitles: nothing aligns */
-		for (size_t i = 0; i < N; i++)
-			(*links)[i] = (xp_ulink){-1, 0, 0, 0};
-		return 0;
-	}
 	xp_unit *U = calloc(N + 1, sizeof *U), *B = calloc(M + 1, sizeof *B);
 	xp_normalizer *z = xp_normalizer_new();
-	int rc = -1;
-	if (U && B && z && !xp_units_of_utts(z, ep, U)) {
-		rc = 0;
-		for (size_t j = 0; j < M && !rc; j++)
-			rc = xp_unit_from_text(z, T->v[j].text.p, T->v[j].text.n, &B[j]);
-		rc = rc ? rc : xp_ualign(U, N, B, M, &ep->opts, *links);
-	}
-	for (size_t i = 0; U && i < N; i++)
-		xp_unit_free(&U[i]);
-	for (size_t j = 0; B && j < M; j++)
-		xp_unit_free(&B[j]);
-	free(U);
-	free(B);
+	*links = malloc((N + 1) * sizeof **links);
+	int rc = !U || !B || !z || !*links || units_of_utts(z, ep, U);
+	for (size_t j = 0; j < M && !rc; j++)
+		rc = xp_unit_from_text(z, T->v[j].text.p, T->v[j].text.n, &B[j]);
+	for (size_t i = 0; i < N && !rc && !M; i++)   /* no subtitles: nothing aligns */
+		(*links)[i] = (xp_ulink){-1, 0, 0, 0};
+	if (!rc && M)
+		rc = xp_ualign(U, N, B, M, &ep->opts, *links);
+	xp_units_free(B, M);
 	xp_normalizer_free(z);
+	if (rc || !units)
+		xp_units_free(U, N);
+	else
+		*units = U;
 	if (rc) {
 		free(*links);
 		*links = NULL;
@@ -105,7 +98,7 @@ int xp_episode_links(const xp_episode *ep, xp_ulink **links, size_t *n, xp_err *
 	xp_turns T;
 	if (xp_turns_of(ep->en, &T))
 		return xp_fail(err, "", 0, "out of memory");
-	int rc = xp_turn_links(ep, &T, links, n, err);
+	int rc = xp_turn_links(ep, &T, links, n, NULL, err);
 	for (size_t i = 0; !rc && i < *n; i++)
 		(*links)[i] = xp_turns_to_blocks(&T, (*links)[i]);
 	free(T.v);

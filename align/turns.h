@@ -25,14 +25,14 @@ typedef struct xp_turns {
 
 /* The turns of every block of en (none when en is NULL).  -1 on OOM. */
 int xp_turns_of(const xp_subs *en, xp_turns *T);
-/* The episode's utterances aligned to turns: out[i].first is a turn. */
-int xp_turn_links(const xp_episode *ep, const xp_turns *T, xp_ulink **links, size_t *n, xp_err *err);
+/* The episode's utterances aligned to turns: (*links)[i].first is a turn.
+ * units, when not NULL, receives the utterances' bags (xp_units_free). */
+int xp_turn_links(const xp_episode *ep, const xp_turns *T, xp_ulink **links, size_t *n,
+		  xp_unit **units, xp_err *err);
 /* A link to turns as a link to the blocks they are in. */
 xp_ulink xp_turns_to_blocks(const xp_turns *T, xp_ulink l);
 
-/* Utterances and units in the order the aligner takes them. */
-size_t xp_episode_nutts(const xp_episode *ep);
-int xp_units_of_utts(xp_normalizer *z, const xp_episode *ep, xp_unit *u);
-int xp_units_of_blocks(xp_normalizer *z, const xp_subs *s, xp_unit *u);
+/* Free n units and their array. */
+void xp_units_free(xp_unit *u, size_t n);
 
 #endif
