@@ -63,7 +63,7 @@ CFLAGS  += -std=c17 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -DXP_VERSION='"$(VER
 LDLIBS  += $(PKG_LIBS) -lm -lpthread
 LDFLAGS += $(SANFLAGS)
 
-MODULES  := io eval align project correct pipeline
+MODULES  := base model io eval align project correct pipeline
 LIB_SRC  := $(foreach m,$(MODULES),$(wildcard $(m)/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o)
 TOOL_SRC := $(wildcard tools/*.c)

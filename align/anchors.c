@@ -9,7 +9,7 @@
  * utterance much more than at any other is a point the path must pass near.
  */
 #include "ualign.h"
-#include "../io/mem.h"
+#include "../base/mem.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* align/batch.c — see batch.h. */
 #include "batch.h"
-#include "../io/file.h"
+#include "../base/file.h"
 #include "../io/transcript.h"
 
 #include <ctype.h>

@@ -16,7 +16,7 @@
 #define XP_BATCH_H
 
 #include "episode.h"
-#include "../io/model.h"
+#include "../model/corpus.h"
 
 typedef struct xp_job {
 	xp_corpus *transcript;   /* shared by the jobs of one transcript file */

@@ -1,6 +1,6 @@
 /* align/episode.c — see episode.h. */
 #include "turns.h"
-#include "../io/buf.h"
+#include "../base/buf.h"
 
 #include <stdlib.h>
 #include <string.h>

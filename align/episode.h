@@ -15,7 +15,7 @@
 #include "ualign.h"
 #include "../io/aligned.h"
 #include "../io/opus.h"
-#include "../io/tokenize.h"
+#include "../model/tokenize.h"
 
 typedef struct xp_episode {
 	const xp_corpus *transcript;

@@ -1,6 +1,6 @@
 /* align/norm.c — see norm.h. */
 #include "norm.h"
-#include "../io/mem.h"
+#include "../base/mem.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,8 +5,8 @@
  */
 #include "wordalign.h"
 #include "gibbs.h"
-#include "vocab.h"
-#include "../io/mem.h"
+#include "../base/vocab.h"
+#include "../base/mem.h"
 
 #include <math.h>
 #include <pthread.h>

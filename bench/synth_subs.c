@@ -13,8 +13,8 @@
  * (P/20).  --repeat K writes the transcript K times over, as one long
  * episode (OUT.xml receives that transcript, uids made unique).
  */
-#include "io/buf.h"
-#include "io/file.h"
+#include "base/buf.h"
+#include "base/file.h"
 #include "io/transcript.h"
 
 #include <stdio.h>

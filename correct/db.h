@@ -23,7 +23,7 @@
 #define XP_DB_H
 
 #include "../io/aligned.h"
-#include "../io/model.h"
+#include "../model/corpus.h"
 
 #include <stdint.h>
 

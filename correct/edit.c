@@ -4,7 +4,7 @@
  * transaction per file, listed when an edit cannot apply), and undo.
  */
 #include "store.h"
-#include "../io/file.h"
+#include "../base/file.h"
 
 #include <jansson.h>
 #include <stdio.h>

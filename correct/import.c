@@ -4,7 +4,7 @@
  * mentions and what `xproj project` made of each (from its report).
  */
 #include "store.h"
-#include "../align/vocab.h"
+#include "../base/vocab.h"
 
 #include <jansson.h>
 #include <stdio.h>

@@ -3,8 +3,8 @@
  * statistics, the history, triage, and TASA input for annotators.
  */
 #include "store.h"
-#include "../io/buf.h"
-#include "../io/file.h"
+#include "../base/buf.h"
+#include "../base/file.h"
 
 #include <jansson.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /*
  * eval/chains.c — mention identification as the reference scorer does it;
- * see chains.h.  Mentions arrive sorted by span then cluster (io/model.h),
+ * see chains.h.  Mentions arrive sorted by span then cluster (model/corpus.h),
  * and clusters are numbered in the scorer's entity order, so one merge walk
  * over key and response spans gives every id.
  */

@@ -8,7 +8,7 @@
 #ifndef XP_CHAINS_H
 #define XP_CHAINS_H
 
-#include "../io/model.h"
+#include "../model/corpus.h"
 
 #include <stdint.h>
 

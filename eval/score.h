@@ -26,7 +26,7 @@
 #ifndef XP_SCORE_H
 #define XP_SCORE_H
 
-#include "../io/model.h"
+#include "../model/corpus.h"
 
 typedef enum {
 	XP_MENTIONS, XP_MUC, XP_BCUB, XP_CEAFM, XP_CEAFE, XP_BLANC, XP_LEA, XP_NMETRICS

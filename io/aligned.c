@@ -1,7 +1,7 @@
 /* io/aligned.c — the aligned-corpus file; see aligned.h. */
 #include "aligned.h"
 #include "bitext.h"
-#include "file.h"
+#include "../base/file.h"
 
 #include <jansson.h>
 #include <stdlib.h>

@@ -14,9 +14,9 @@
 #ifndef XP_ALIGNED_H
 #define XP_ALIGNED_H
 
-#include "buf.h"
-#include "error.h"
-#include "mem.h"
+#include "../base/buf.h"
+#include "../base/error.h"
+#include "../base/mem.h"
 
 #include <stdint.h>
 

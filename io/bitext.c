@@ -1,7 +1,7 @@
 /* io/bitext.c — see bitext.h. */
 #include "bitext.h"
-#include "file.h"
-#include "mem.h"
+#include "../base/file.h"
+#include "../base/mem.h"
 
 #include <stdlib.h>
 #include <string.h>

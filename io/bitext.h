@@ -13,8 +13,8 @@
 #ifndef XP_BITEXT_H
 #define XP_BITEXT_H
 
-#include "error.h"
-#include "text.h"
+#include "../base/error.h"
+#include "../base/text.h"
 #include "walign.h"
 
 typedef struct xp_bitext {

@@ -16,7 +16,7 @@
 #ifndef XP_CONLL_H
 #define XP_CONLL_H
 
-#include "buf.h"
+#include "../base/buf.h"
 #include "read.h"
 
 int xp_conll_read(const char *name, const char *buf, size_t len, const xp_read_opts *o,

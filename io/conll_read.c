@@ -5,8 +5,8 @@
  */
 #define _GNU_SOURCE /* memmem */
 #include "conll.h"
-#include "file.h"
-#include "text.h"
+#include "../base/file.h"
+#include "../base/text.h"
 
 #include <stdlib.h>
 #include <string.h>

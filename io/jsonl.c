@@ -1,7 +1,7 @@
 /* io/jsonl.c — HOI jsonlines reader and writer; see jsonl.h. */
 #include "jsonl.h"
-#include "text.h"
-#include "file.h"
+#include "../base/text.h"
+#include "../base/file.h"
 
 #include <jansson.h>
 #include <stdarg.h>

@@ -20,7 +20,7 @@
 #ifndef XP_JSONL_H
 #define XP_JSONL_H
 
-#include "buf.h"
+#include "../base/buf.h"
 #include "read.h"
 
 int xp_jsonl_read(const char *name, const char *buf, size_t len, const xp_read_opts *o,

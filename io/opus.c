@@ -1,8 +1,8 @@
 /* io/opus.c — OPUS corpus XML and XCES alignments; see opus.h. */
 #include "opus.h"
-#include "buf.h"
-#include "file.h"
-#include "text.h"
+#include "../base/buf.h"
+#include "../base/file.h"
+#include "../base/text.h"
 
 #include <libxml/xmlreader.h>
 #include <stdlib.h>

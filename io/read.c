@@ -1,7 +1,7 @@
 /* io/read.c — format dispatch and the repair/keep-going policy; see read.h. */
 #include "read.h"
 #include "conll.h"
-#include "file.h"
+#include "../base/file.h"
 #include "jsonl.h"
 
 #include <stdarg.h>

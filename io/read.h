@@ -10,7 +10,7 @@
 #ifndef XP_READ_H
 #define XP_READ_H
 
-#include "model.h"
+#include "../model/corpus.h"
 
 typedef struct xp_read_opts {
 	int repair;         /* drop dangling brackets etc., record a warning */

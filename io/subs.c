@@ -7,9 +7,9 @@
  * (SRT) or identifier (WebVTT) just before its timing.
  */
 #include "subs.h"
-#include "buf.h"
-#include "file.h"
-#include "text.h"
+#include "../base/buf.h"
+#include "../base/file.h"
+#include "../base/text.h"
 
 #include <stdlib.h>
 #include <string.h>

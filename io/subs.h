@@ -13,9 +13,9 @@
 #ifndef XP_SUBS_H
 #define XP_SUBS_H
 
-#include "error.h"
-#include "mem.h"
-#include "text.h"
+#include "../base/error.h"
+#include "../base/mem.h"
+#include "../base/text.h"
 
 #include <stdint.h>
 

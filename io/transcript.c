@@ -1,10 +1,10 @@
 /* io/transcript.c — transcript readers; see transcript.h. */
 #include "transcript.h"
-#include "buf.h"
-#include "file.h"
+#include "../base/buf.h"
+#include "../base/file.h"
 #include "read.h"
-#include "text.h"
-#include "tokenize.h"
+#include "../base/text.h"
+#include "../model/tokenize.h"
 
 #include <libxml/xmlreader.h>
 #include <stdlib.h>

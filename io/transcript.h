@@ -9,12 +9,12 @@
  *  - TSV: doc, utterance id, speaker, text (a header line is skipped).
  *  - an annotated CoNLL or jsonlines file: its sentences, tokens and
  *    speakers are the utterances, exactly.
- * Text from XML and TSV is tokenised with ICU (io/tokenize.h).
+ * Text from XML and TSV is tokenised with ICU (model/tokenize.h).
  */
 #ifndef XP_TRANSCRIPT_H
 #define XP_TRANSCRIPT_H
 
-#include "model.h"
+#include "../model/corpus.h"
 
 typedef enum { XP_TR_AUTO, XP_TR_TV4DIALOG, XP_TR_TSV, XP_TR_CORPUS } xp_tr_format;
 

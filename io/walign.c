@@ -1,8 +1,8 @@
 /* io/walign.c — word alignment model and Pharaoh/prob readers and writers;
  * see walign.h. */
 #include "walign.h"
-#include "file.h"
-#include "mem.h"
+#include "../base/file.h"
+#include "../base/mem.h"
 
 #include <errno.h>
 #include <math.h>

@@ -15,9 +15,9 @@
 #ifndef XP_WALIGN_H
 #define XP_WALIGN_H
 
-#include "buf.h"
-#include "error.h"
-#include "text.h"
+#include "../base/buf.h"
+#include "../base/error.h"
+#include "../base/text.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -19,7 +19,7 @@
 #include "../align/batch.h"
 #include "../align/sym.h"
 #include "../align/wordalign.h"
-#include "../io/buf.h"
+#include "../base/buf.h"
 #include "../project/project.h"
 
 typedef enum {

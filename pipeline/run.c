@@ -2,8 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "pipeline.h"
 #include "../correct/db.h"
-#include "../io/file.h"
-#include "../io/outdir.h"
+#include "../base/file.h"
+#include "../base/outdir.h"
 #include "../io/read.h"
 
 #include <jansson.h>

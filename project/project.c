@@ -9,9 +9,9 @@
 #include "project.h"
 #include "collide.h"
 #include "prodrop.h"
-#include "../align/vocab.h"
-#include "../io/file.h"
-#include "../io/tokenize.h"
+#include "../base/vocab.h"
+#include "../base/file.h"
+#include "../model/tokenize.h"
 
 #include <stdio.h>
 #include <stdlib.h>

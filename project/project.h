@@ -16,7 +16,7 @@
 
 #include "spans.h"
 #include "../io/aligned.h"
-#include "../io/model.h"
+#include "../model/corpus.h"
 #include "../io/walign.h"
 
 typedef enum { XP_COLLIDE_KEEP_FIRST, XP_COLLIDE_MERGE, XP_COLLIDE_DROP } xp_collide;

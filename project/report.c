@@ -1,7 +1,7 @@
 /* project/report.c — the projection run report as JSON, and the alignment
  * range check; see project.h. */
 #include "project.h"
-#include "../io/buf.h"
+#include "../base/buf.h"
 
 #include <jansson.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
 #ifndef XP_CLI_H
 #define XP_CLI_H
 
-#include "../io/error.h"
+#include "../base/error.h"
 
 typedef struct xp_cmd {
 	const char *name;

@@ -3,8 +3,8 @@
 #include "cli.h"
 #include "../align/batch.h"
 #include "../align/episode.h"
-#include "../io/buf.h"
-#include "../io/file.h"
+#include "../base/buf.h"
+#include "../base/file.h"
 
 #include <getopt.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* tools/cmd_bitext.c — `xproj bitext`: aligned corpus -> word-aligner input. */
 #include "cli.h"
 #include "../io/aligned.h"
-#include "../io/file.h"
+#include "../base/file.h"
 
 #include <getopt.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* tools/cmd_db.c — `xproj db ...`: the correction store. */
 #include "cli.h"
 #include "../correct/db.h"
-#include "../io/file.h"
+#include "../base/file.h"
 #include "../io/read.h"
 
 #include <getopt.h>

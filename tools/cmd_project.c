@@ -1,6 +1,6 @@
 /* tools/cmd_project.c — `xproj project`: English mentions to the target language. */
 #include "cli.h"
-#include "../io/file.h"
+#include "../base/file.h"
 #include "../io/jsonl.h"
 #include "../io/read.h"
 #include "../project/project.h"

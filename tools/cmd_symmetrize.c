@@ -1,7 +1,7 @@
 /* tools/cmd_symmetrize.c — `xproj symmetrize`: two directions into one alignment. */
 #include "cli.h"
 #include "../align/sym.h"
-#include "../io/file.h"
+#include "../base/file.h"
 
 #include <getopt.h>
 #include <stdio.h>

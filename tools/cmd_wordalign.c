@@ -2,7 +2,7 @@
 #include "cli.h"
 #include "../align/sym.h"
 #include "../align/wordalign.h"
-#include "../io/file.h"
+#include "../base/file.h"
 
 #include <getopt.h>
 #include <stdio.h>

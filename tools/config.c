@@ -1,5 +1,5 @@
 /*
- * tools/config.c — a command's options from a config file (io/config.h):
+ * tools/config.c — a command's options from a config file (base/config.h):
  * each key is a long option without its dashes; a switch is a bare key or
  * "key = true|false".  The file's options are placed before the command
  * line's, so a flag given on the command line overrides the file (getopt
@@ -9,7 +9,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
-#include "../io/config.h"
+#include "../base/config.h"
 
 #include <getopt.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@
  * "N passed, N failed" line.
  */
 #include "eval/score.h"
-#include "io/file.h"
+#include "base/file.h"
 #include "io/read.h"
 
 #include <math.h>

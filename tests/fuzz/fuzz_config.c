@@ -1,5 +1,5 @@
 /* tests/fuzz/fuzz_config.c — libFuzzer target: the input read as a config file. */
-#include "io/config.h"
+#include "base/config.h"
 
 #include <stdint.h>
 

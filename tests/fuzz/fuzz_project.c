@@ -1,7 +1,7 @@
 /* tests/fuzz/fuzz_project.c — libFuzzer target: the projector's three
  * inputs (English CoNLL, aligned corpus, Pharaoh), separated by lines of
  * "===", read and projected with every rule and policy. */
-#include "io/buf.h"
+#include "base/buf.h"
 #include "io/conll.h"
 #include "project/project.h"
 

@@ -4,7 +4,7 @@
  * directory) to LLVMFuzzerTestOneInput once.  `make check` uses it to run
  * every target over its seeds and the test fixtures, under SAN=1 too.
  */
-#include "io/file.h"
+#include "base/file.h"
 
 #include <dirent.h>
 #include <stdint.h>

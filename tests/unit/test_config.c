@@ -1,9 +1,9 @@
-/* tests/unit/test_config.c — config files (io/config.h) and the output
- * directory that changes all at once (io/outdir.h). */
+/* tests/unit/test_config.c — config files (base/config.h) and the output
+ * directory that changes all at once (base/outdir.h). */
 #include "testutil.h"
-#include "io/config.h"
-#include "io/file.h"
-#include "io/outdir.h"
+#include "base/config.h"
+#include "base/file.h"
+#include "base/outdir.h"
 
 #include <stdio.h>
 #include <sys/stat.h>

@@ -5,8 +5,8 @@
 #include "testutil.h"
 #include "correct/db.h"
 #include "io/conll.h"
-#include "io/buf.h"
-#include "io/file.h"
+#include "base/buf.h"
+#include "base/file.h"
 #include "project/project.h"
 
 #include <signal.h>

@@ -1,6 +1,6 @@
 /* tests/unit/test_file.c — whole-file reading (gzip, stdin), atomic writes, line walking. */
 #include "testutil.h"
-#include "io/file.h"
+#include "base/file.h"
 
 #include <sys/stat.h>
 #include <unistd.h>

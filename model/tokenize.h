@@ -1,5 +1,5 @@
 /*
- * io/tokenize.h — splitting text into tokens with ICU.
+ * model/tokenize.h — splitting text into tokens with ICU.
  *
  * Words and punctuation marks become tokens (ICU's word break rules, with
  * dictionaries for Chinese, Japanese and Thai), spaces separate them.  For
@@ -10,7 +10,7 @@
 #ifndef XP_TOKENIZE_H
 #define XP_TOKENIZE_H
 
-#include "model.h"
+#include "corpus.h"
 
 typedef enum { XP_TOK_WORDS, XP_TOK_CHARS } xp_tok_mode;
 

@@ -1,5 +1,5 @@
 /*
- * io/config.h — small configuration files: one "key = value" per line, or
+ * base/config.h — small configuration files: one "key = value" per line, or
  * a bare "key" (a switch that is on).  Blank lines and lines whose first
  * non-blank character is '#' are skipped; spaces around keys and values are
  * not part of them.  What the keys mean is the caller's business (the

@@ -1,5 +1,5 @@
 /*
- * align/vocab.h — word types as dense integer ids (open-addressing hash on
+ * base/vocab.h — word types as dense integer ids (open-addressing hash on
  * the UTF-8 bytes), optionally lower-cased with ICU first.
  */
 #ifndef XP_VOCAB_H

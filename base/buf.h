@@ -1,5 +1,5 @@
 /*
- * io/buf.h — a growable byte buffer for writers.
+ * base/buf.h — a growable byte buffer for writers.
  *
  * Writers build their whole output in an xp_buf and hand it to
  * xp_write_file (file.h), which writes a temporary file and renames it, so a

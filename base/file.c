@@ -1,4 +1,4 @@
-/* io/file.c — see file.h. */
+/* base/file.c — see file.h. */
 #define _POSIX_C_SOURCE 200809L
 #include "file.h"
 #include "mem.h"

@@ -1,4 +1,4 @@
-/* io/tokenize.c — see tokenize.h.  ICU works on UTF-16, so the text goes
+/* model/tokenize.c — see tokenize.h.  ICU works on UTF-16, so the text goes
  * through a UTF-16 copy with a map from each UTF-16 unit back to its byte. */
 #include "tokenize.h"
 

@@ -1,6 +1,6 @@
-/* align/vocab.c — see vocab.h. */
+/* base/vocab.c — see vocab.h. */
 #include "vocab.h"
-#include "../io/mem.h"
+#include "mem.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
-/* io/model.c — building, ordering and counting the corpus model; see model.h. */
-#include "model.h"
+/* model/corpus.c — building, ordering and counting the corpus model; see corpus.h. */
+#include "corpus.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* io/config.c — see config.h. */
+/* base/config.c — see config.h. */
 #define _POSIX_C_SOURCE 200809L
 #include "config.h"
 #include "file.h"

@@ -1,5 +1,5 @@
 /*
- * io/mem.h — memory helpers shared by every module.
+ * base/mem.h — memory helpers shared by every module.
  *
  * xp_grow: the one way arrays grow here (doubling, overflow-checked).
  * xp_arena: a bump allocator for the many small, immutable strings and token

@@ -1,5 +1,5 @@
 /*
- * io/model.h — the corpus model: the one representation every stage reads
+ * model/corpus.h — the corpus model: the one representation every stage reads
  * and writes.
  *
  *   corpus -> documents (id, part, metadata)
@@ -26,8 +26,8 @@
 #ifndef XP_MODEL_H
 #define XP_MODEL_H
 
-#include "error.h"
-#include "mem.h"
+#include "../base/error.h"
+#include "../base/mem.h"
 
 #include <stddef.h>
 #include <stdint.h>

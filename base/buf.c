@@ -1,4 +1,4 @@
-/* io/buf.c — see buf.h. */
+/* base/buf.c — see buf.h. */
 #include "buf.h"
 #include "mem.h"
 

@@ -1,4 +1,4 @@
-/* io/text.c — see text.h. */
+/* base/text.c — see text.h. */
 #include "text.h"
 
 #include <stdint.h>

@@ -1,4 +1,4 @@
-/* io/mem.c — xp_grow and the arena; see mem.h. */
+/* base/mem.c — xp_grow and the arena; see mem.h. */
 #include "mem.h"
 
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /*
- * io/file.h — reading and writing whole files.
+ * base/file.h — reading and writing whole files.
  *
  * Every reader goes through xp_read_file, so every reader accepts gzip input
  * (zlib reads plain files through the same calls) and "-" for stdin.

@@ -1,4 +1,4 @@
-/* io/outdir.c — see outdir.h. */
+/* base/outdir.c — see outdir.h. */
 #define _POSIX_C_SOURCE 200809L
 #include "outdir.h"
 

@@ -1,4 +1,4 @@
-/* io/error.c — xp_err and the diagnostics list; see error.h. */
+/* base/error.c — xp_err and the diagnostics list; see error.h. */
 #include "error.h"
 
 #include <stdarg.h>
@@ -6,17 +6,49 @@
 #include <stdlib.h>
 #include <string.h>
 
-int xp_fail(xp_err *e, const char *file, unsigned long line, const char *fmt, ...)
+static int vfail(xp_err *e, int code, const char *file, unsigned long line, const char *fmt,
+		 va_list ap)
 {
 	if (!e)
-		return -1;
+		return code;
+	e->code = code;
 	snprintf(e->file, sizeof e->file, "%s", file ? file : "");
 	e->line = line;
+	vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+	return code;
+}
+
+int xp_fail(xp_err *e, const char *file, unsigned long line, const char *fmt, ...)
+{
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+	int rc = vfail(e, XP_EFAIL, file, line, fmt, ap);
 	va_end(ap);
-	return -1;
+	return rc;
+}
+
+int xp_failc(xp_err *e, int code, const char *file, unsigned long line, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int rc = vfail(e, code < 0 ? code : XP_EFAIL, file, line, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+const char *xp_code_name(int code)
+{
+	switch (code) {
+	case XP_OK: return "ok";
+	case XP_ENOMEM: return "out of memory";
+	case XP_EINPUT: return "bad input";
+	case XP_EIO: return "I/O error";
+	case XP_ENOTFOUND: return "not found";
+	case XP_ECONFLICT: return "conflict";
+	case XP_EUSAGE: return "bad usage";
+	case XP_EDB: return "database error";
+	default: return "failure";
+	}
 }
 
 void xp_err_str(const xp_err *e, char *out, size_t n)

@@ -1,5 +1,5 @@
 /*
- * io/outdir.h — a directory of outputs that changes all at once or not at
+ * base/outdir.h — a directory of outputs that changes all at once or not at
  * all.  Files are written into a staging directory inside it
  * (DIR/.xproj-XXXXXX, on the same file system, so rename is atomic per
  * file); commit renames them over DIR's files, abort removes them.  A run

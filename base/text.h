@@ -1,5 +1,5 @@
 /*
- * io/text.h — small text utilities over UTF-8 byte strings.
+ * base/text.h — small text utilities over UTF-8 byte strings.
  *
  * xp_str is a borrowed slice (pointer + length) used by the line parsers so
  * that nothing is copied until it goes into the corpus arena.
