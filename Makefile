@@ -14,12 +14,13 @@ FUZZ_SECONDS ?= 30
 CC      ?= cc
 VERSION := 0.1
 
-PKGS    := libxml-2.0 icu-uc icu-i18n zlib sqlite3 jansson
+PKGS    := libxml-2.0 icu-uc icu-i18n zlib libzip sqlite3 jansson
 # pkg-config name -> Debian package
 deb_libxml-2.0 := libxml2-dev
 deb_icu-uc     := libicu-dev
 deb_icu-i18n   := libicu-dev
 deb_zlib       := zlib1g-dev
+deb_libzip     := libzip-dev
 deb_sqlite3    := libsqlite3-dev
 deb_jansson    := libjansson-dev
 deb_cmocka     := libcmocka-dev
