@@ -92,7 +92,7 @@ $(B)/xproj.1: $(B)/xproj
 	$(B)/xproj --man > $@.tmp && mv $@.tmp $@
 man: $(B)/xproj.1
 
-$(B)/tests/test_%: tests/unit/test_%.c tests/unit/testutil.h $(B)/libxproj.a
+$(B)/tests/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(B)/libxproj.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) $(LDFLAGS) -o $@ $< \
 		$(B)/libxproj.a $(LDLIBS) $(shell pkg-config --libs cmocka)

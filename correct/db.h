@@ -29,7 +29,7 @@
 
 typedef struct xp_db xp_db;
 
-#define XP_DB_VERSION 2
+#define XP_DB_VERSION 3
 
 int xp_db_open(const char *path, xp_db **db, xp_err *err);   /* creates or migrates */
 /* The same, stopping at an older schema version (tests of migration). */
@@ -84,7 +84,8 @@ typedef struct xp_db_counts {
 	size_t mentions, projected, corrected_mentions, pronoun_additions;
 	char *json;               /* the whole report as JSON (per language and annotator) */
 } xp_db_counts;
-int xp_db_stats(xp_db *db, xp_db_counts *s, xp_err *err);
+/* The counts of one run (run 0: of every run together). */
+int xp_db_stats(xp_db *db, int64_t run, xp_db_counts *s, xp_err *err);
 void xp_db_counts_free(xp_db_counts *s);
 
 /* The run as a corpus: the corrected view, or the silver projections. */

@@ -79,6 +79,7 @@ typedef struct rec {
 	const char *status, *why;
 	int64_t mention;        /* -1: unknown */
 	xp_mstate was;
+	int64_t carried_from;   /* the correction of an earlier run it carries over, or 0 */
 } rec;
 
 static int insert(xp_db *db, const rec *r, const xp_edit *e, xp_err *err)
@@ -87,8 +88,8 @@ static int insert(xp_db *db, const rec *r, const xp_edit *e, xp_err *err)
 	char now[32];
 	xp_now(now, sizeof now);
 	if (xp_sql_prepare(db, "INSERT INTO corrections(run, batch, mention, mention_key, op, old_start, old_end,"
-			   " sent, new_start, new_end, status, why, annotator, note, created)"
-			   " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", &st, err))
+			   " sent, new_start, new_end, status, why, annotator, note, created, carried_from)"
+			   " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", &st, err))
 		return -1;
 	sqlite3_bind_int64(st, 1, r->run);
 	if (r->batch)
@@ -114,6 +115,8 @@ static int insert(xp_db *db, const rec *r, const xp_edit *e, xp_err *err)
 	if (e->note)
 		sqlite3_bind_text(st, 14, e->note, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 15, now, -1, SQLITE_TRANSIENT);
+	if (r->carried_from)
+		sqlite3_bind_int64(st, 16, r->carried_from);
 	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "insert correction");
 	sqlite3_finalize(st);
 	return rc;
@@ -123,7 +126,7 @@ static int insert(xp_db *db, const rec *r, const xp_edit *e, xp_err *err)
 static int batch_edit(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, xp_batch_result *res,
 		      xp_err *err)
 {
-	rec r = {run, batch, "ok", NULL, xp_mention_row(db, run, e->mention), {0}};
+	rec r = {run, batch, "ok", NULL, xp_mention_row(db, run, e->mention), {0}, 0};
 	if (r.mention < 0)
 		r.status = "orphan", r.why = "no such mention in this run";
 	else if (xp_db_state(db, r.mention, &r.was))
@@ -149,26 +152,31 @@ static int batch_edit(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, x
 	return 0;
 }
 
+int xp_edit_locked(xp_db *db, int64_t run, const xp_edit *e, int64_t carried_from, xp_err *err)
+{
+	rec r = {run, 0, "ok", NULL, xp_mention_row(db, run, e->mention), {0}, carried_from};
+	const char *why = NULL;
+	if (r.mention < 0)
+		return xp_failc(err, XP_ENOTFOUND, "", 0, "%s %s: no such mention in this run", op_names[e->op], e->mention);
+	if (xp_db_state(db, r.mention, &r.was))
+		return xp_failc(err, XP_EDB, db->path, 0, "%s %s: cannot read the mention", op_names[e->op], e->mention);
+	if ((why = check(e, &r.was)))
+		return xp_failc(err, XP_EINPUT, "", 0, "%s %s: %s", op_names[e->op], e->mention, why);
+	char detail[600];
+	snprintf(detail, sizeof detail, "{\"op\":\"%s\",\"mention\":\"%s\",\"span\":[%d,%d,%d]}", op_names[e->op],
+		 e->mention, e->sent, e->start, e->end);
+	/* a carried edit is logged with the whole carry-over, in one line */
+	return insert(db, &r, e, err) || (!carried_from && xp_history(db, op_names[e->op], detail, err)) ? -1 : 0;
+}
+
 int xp_db_edit(xp_db *db, int64_t run, const xp_edit *e, xp_err *err)
 {
 	if (xp_sql_begin(db, err))
 		return -1;
-	rec r = {run, 0, "ok", NULL, xp_mention_row(db, run, e->mention), {0}};
-	const char *why = NULL;
-	if (r.mention < 0)
-		why = "no such mention in this run";
-	else if (xp_db_state(db, r.mention, &r.was))
-		why = "cannot read the mention";
-	else
-		why = check(e, &r.was);
-	char detail[600];
-	snprintf(detail, sizeof detail, "{\"op\":\"%s\",\"mention\":\"%s\",\"span\":[%d,%d,%d]}", op_names[e->op],
-		 e->mention, e->sent, e->start, e->end);
-	int rc = why ? xp_fail(err, "", 0, "%s %s: %s", op_names[e->op], e->mention, why)
-		     : (insert(db, &r, e, err) || xp_history(db, op_names[e->op], detail, err));
+	int rc = xp_edit_locked(db, run, e, 0, err);
 	if (rc) {
 		xp_sql_rollback(db);
-		return -1;
+		return rc;
 	}
 	return xp_sql_commit(db, err);
 }

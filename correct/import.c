@@ -23,8 +23,8 @@ static void fin(ins *s)
 static int prepare(xp_db *db, ins *s, xp_err *err)
 {
 	return xp_sql_prepare(db, "INSERT INTO documents(run, doc, part) VALUES(?,?,?)", &s->doc, err) ||
-	       xp_sql_prepare(db, "INSERT INTO utterances(document, en_idx, tgt_idx, speaker, src, tgt)"
-				  " VALUES(?,?,?,?,?,?)", &s->utt, err) ||
+	       xp_sql_prepare(db, "INSERT INTO utterances(document, en_idx, tgt_idx, speaker, src, tgt, tgt_text)"
+				  " VALUES(?,?,?,?,?,?,?)", &s->utt, err) ||
 	       xp_sql_prepare(db, "INSERT INTO mentions(document, mention, cluster, utterance, start, end)"
 				  " VALUES(?,?,?,?,?,?)", &s->men, err) ||
 	       xp_sql_prepare(db, "INSERT INTO projections(mention, tgt_start, tgt_end, fate, confidence, rule)"
@@ -96,6 +96,8 @@ static int utterances(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const xp_a
 		sqlite3_bind_text(s->utt, 4, d->utts[u].speaker, -1, SQLITE_STATIC);
 		sqlite3_bind_text(s->utt, 5, src ? src : "[]", -1, SQLITE_TRANSIENT);
 		sqlite3_bind_text(s->utt, 6, tw ? tw : "[]", -1, SQLITE_TRANSIENT);
+		if (r != UINT32_MAX && al->v[r].tgt_text)
+			sqlite3_bind_text(s->utt, 7, al->v[r].tgt_text, -1, SQLITE_STATIC);
 		free(src), free(tw);
 		if (step(db, s->utt, err))
 			return -1;
@@ -220,6 +222,8 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 			 lang, en->ndocs);
 		if (rc == 0)
 			rc = xp_history(db, "import run", detail, err);
+		if (rc == 0)
+			rc = xp_carry(db, *run, err);   /* the earlier runs' corrections */
 		fin(&s);
 		if (rc)
 			xp_sql_rollback(db);

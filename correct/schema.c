@@ -47,6 +47,32 @@ static const char *const migrations[XP_DB_VERSION] = {
 	" BEGIN SELECT RAISE(ABORT, 'the history is append-only'); END;"
 	"CREATE TRIGGER history_no_delete BEFORE DELETE ON history"
 	" BEGIN SELECT RAISE(ABORT, 'the history is append-only'); END;",
+	/* 3: the workbench and reruns.  The target subtitle text of each
+	 * utterance (shown next to its tokens); a correction carried over from
+	 * an earlier run names the one it came from, and `carries` records, per
+	 * corrected mention of the earlier run, what became of it (carried,
+	 * already agreed by the new projection, or lost with the reason);
+	 * reviews are the judgements that are not edits (keep: the projection
+	 * is right; note), ordered among corrections by `after`, the newest
+	 * correction id when they were made (both tables are written under one
+	 * write lock, so that order is the order of commits); positions keep
+	 * each annotator's place in a run's queue. */
+	"ALTER TABLE utterances ADD COLUMN tgt_text TEXT;"
+	"ALTER TABLE corrections ADD COLUMN carried_from INTEGER REFERENCES corrections(id);"
+	"CREATE INDEX corrections_run ON corrections(run);"
+	"CREATE TABLE carries(id INTEGER PRIMARY KEY, run INTEGER NOT NULL REFERENCES runs(id),"
+	" from_run INTEGER NOT NULL REFERENCES runs(id), mention_key TEXT NOT NULL,"
+	" status TEXT NOT NULL CHECK(status IN ('carried','agrees','lost')), why TEXT,"
+	" correction INTEGER REFERENCES corrections(id));"
+	"CREATE INDEX carries_run ON carries(run, mention_key);"
+	"CREATE TABLE reviews(id INTEGER PRIMARY KEY, run INTEGER NOT NULL REFERENCES runs(id),"
+	" mention INTEGER NOT NULL REFERENCES mentions(id), kind TEXT NOT NULL CHECK(kind IN ('keep','note')),"
+	" note TEXT, annotator TEXT, created TEXT NOT NULL, after INTEGER NOT NULL,"
+	" carried_from INTEGER REFERENCES reviews(id), undone INTEGER NOT NULL DEFAULT 0);"
+	"CREATE INDEX reviews_mention ON reviews(mention);"
+	"CREATE INDEX reviews_run ON reviews(run);"
+	"CREATE TABLE positions(run INTEGER NOT NULL REFERENCES runs(id), annotator TEXT NOT NULL,"
+	" mention_key TEXT NOT NULL, updated TEXT NOT NULL, PRIMARY KEY(run, annotator));",
 };
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what)

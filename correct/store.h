@@ -42,6 +42,24 @@ typedef struct xp_mstate {
 } xp_mstate;
 int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s);
 
+/* One edit, validated as xp_db_edit does, inside the caller's transaction:
+ * refused (XP_ENOTFOUND for an unknown mention, XP_EINPUT naming the rule it
+ * breaks) or recorded with its history line (none for a carried edit).  carried_from: the correction
+ * of an earlier run this one carries over (correct/carry.c), or 0. */
+int xp_edit_locked(xp_db *db, int64_t run, const xp_edit *e, int64_t carried_from, xp_err *err);
+
+/* Carry the live corrections of earlier runs over to a run just imported
+ * (correct/carry.c), inside the import's transaction. */
+int xp_carry(xp_db *db, int64_t run, xp_err *err);
+
+/* 1 if w is an English personal or demonstrative pronoun (any case). */
+int xp_is_pronoun(const char *w);
+
+/* A review (keep or note) inside the caller's transaction (correct/review.c);
+ * carried_from: the review of an earlier run it carries over, or 0. */
+int xp_review_locked(xp_db *db, int64_t run, int64_t mention, const char *kind, const char *note,
+		     const char *annotator, int64_t carried_from, xp_err *err);
+
 /* "DOC|ID" of a run -> the mentions row id, -1 if unknown */
 int64_t xp_mention_row(xp_db *db, int64_t run, const char *key);
 

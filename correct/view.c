@@ -14,7 +14,7 @@
 #include <strings.h>
 
 
-static int is_pronoun(const char *w)
+int xp_is_pronoun(const char *w)
 {
 	static const char *const p[] = {"i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself",
 					 "he", "him", "his", "himself", "she", "her", "hers", "herself", "it",
@@ -123,11 +123,15 @@ static json_t *group_counts(xp_db *db, const char *sql)
 
 #define LIVE " c.undone = 0 AND coalesce(b.undone, 0) = 0 "
 
-int xp_db_stats(xp_db *db, xp_db_counts *s, xp_err *err)
+int xp_db_stats(xp_db *db, int64_t run, xp_db_counts *s, xp_err *err)
 {
 	memset(s, 0, sizeof *s);
-	const char *from = " FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE" LIVE;
-	char q[512];
+	/* one run, or all of them (run 0): the run is an integer we format */
+	char from[256], inrun[64], mrun[160], q[1024];
+	snprintf(inrun, sizeof inrun, run ? " AND c.run = %lld " : " AND %lld = 0 ", (long long)run);
+	snprintf(from, sizeof from, " FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE" LIVE "%s", inrun);
+	snprintf(mrun, sizeof mrun, run ? " JOIN documents d ON d.id = m.document WHERE d.run = %lld" : " WHERE %lld = 0",
+		 (long long)run);
 	snprintf(q, sizeof q, "SELECT count(*)%s AND c.op = 'add'", from);
 	s->additions = (size_t)xp_sql_int(db, q, 0);
 	snprintf(q, sizeof q, "SELECT count(*)%s AND c.op = 'delete'", from);
@@ -138,20 +142,24 @@ int xp_db_stats(xp_db *db, xp_db_counts *s, xp_err *err)
 	s->orphans = (size_t)xp_sql_int(db, q, 0);
 	snprintf(q, sizeof q, "SELECT count(*)%s AND c.status = 'conflict'", from);
 	s->conflicts = (size_t)xp_sql_int(db, q, 0);
-	s->undone = (size_t)xp_sql_int(db, "SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
-				       " WHERE c.undone = 1 OR coalesce(b.undone, 0) = 1", 0);
-	s->mentions = (size_t)xp_sql_int(db, "SELECT count(*) FROM mentions", 0);
-	s->projected = (size_t)xp_sql_int(db, "SELECT count(*) FROM projections WHERE tgt_start IS NOT NULL", 0);
+	snprintf(q, sizeof q, "SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
+		 " WHERE (c.undone = 1 OR coalesce(b.undone, 0) = 1)%s", inrun);
+	s->undone = (size_t)xp_sql_int(db, q, 0);
+	snprintf(q, sizeof q, "SELECT count(*) FROM mentions m%s", mrun);
+	s->mentions = (size_t)xp_sql_int(db, q, 0);
+	snprintf(q, sizeof q, "SELECT count(*) FROM mentions m JOIN projections p ON p.mention = m.id%s%s", mrun,
+		 " AND p.tgt_start IS NOT NULL");
+	s->projected = (size_t)xp_sql_int(db, q, 0);
 	snprintf(q, sizeof q, "SELECT count(DISTINCT c.mention)%s AND c.status = 'ok'", from);
 	s->corrected_mentions = (size_t)xp_sql_int(db, q, 0);
 	sqlite3_stmt *st;
-	snprintf(q, sizeof q, "SELECT json_extract(u.src, '$[' || m.start || ']'), m.end - m.start%s AND c.op = 'add'"
+	snprintf(q, sizeof q, "SELECT json_extract(u.src, '$[' || m.start || ']'), m.end - m.start%s%s AND c.op = 'add'"
 		 " AND c.status = 'ok'", " FROM corrections c LEFT JOIN batches b ON b.id = c.batch JOIN mentions m ON m.id = c.mention"
-		 " JOIN utterances u ON u.id = m.utterance WHERE" LIVE);
+		 " JOIN utterances u ON u.id = m.utterance WHERE" LIVE, inrun);
 	if (xp_sql_prepare(db, q, &st, err))
 		return -1;
 	while (sqlite3_step(st) == SQLITE_ROW)
-		s->pronoun_additions += sqlite3_column_int(st, 1) == 1 && is_pronoun((const char *)sqlite3_column_text(st, 0));
+		s->pronoun_additions += sqlite3_column_int(st, 1) == 1 && xp_is_pronoun((const char *)sqlite3_column_text(st, 0));
 	sqlite3_finalize(st);
 	json_t *o = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:f,s:I}", "additions", (json_int_t)s->additions,
 			      "deletions", (json_int_t)s->deletions, "modifications", (json_int_t)s->modifications,
@@ -160,10 +168,13 @@ int xp_db_stats(xp_db *db, xp_db_counts *s, xp_err *err)
 			      (json_int_t)s->projected, "corrected_mentions", (json_int_t)s->corrected_mentions,
 			      "corrected_share", s->mentions ? (double)s->corrected_mentions / s->mentions : 0.0,
 			      "pronoun_additions", (json_int_t)s->pronoun_additions);
-	json_object_set_new(o, "by_language", group_counts(db, "SELECT r.lang, c.op, count(*) FROM corrections c"
-			    " JOIN runs r ON r.id = c.run LEFT JOIN batches b ON b.id = c.batch WHERE" LIVE " GROUP BY 1, 2"));
-	json_object_set_new(o, "by_annotator", group_counts(db, "SELECT coalesce(c.annotator, ''), c.op, count(*)"
-			    " FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE" LIVE " GROUP BY 1, 2"));
+	snprintf(q, sizeof q, "SELECT r.lang, c.op, count(*) FROM corrections c JOIN runs r ON r.id = c.run"
+		 " LEFT JOIN batches b ON b.id = c.batch WHERE" LIVE "%s GROUP BY 1, 2", inrun);
+	json_object_set_new(o, "by_language", group_counts(db, q));
+	snprintf(q, sizeof q, "SELECT coalesce(c.annotator, ''), c.op, count(*)%s GROUP BY 1, 2", from);
+	json_object_set_new(o, "by_annotator", group_counts(db, q));
+	if (run)
+		json_object_set_new(o, "run", json_integer(run));
 	s->json = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(4));
 	json_decref(o);
 	return s->json ? 0 : xp_fail(err, "", 0, "out of memory");
@@ -210,7 +221,7 @@ static double risk(const char *word, int64_t elen, int projected, int64_t tlen, 
 	if (!projected) {
 		if (!has_tgt)
 			return snprintf(why, n, "no target sentence"), 0.05;
-		if (elen == 1 && is_pronoun(word))
+		if (elen == 1 && xp_is_pronoun(word))
 			return snprintf(why, n, "pronoun without a projection"), 0.9;
 		return snprintf(why, n, "no projection"), 0.5;
 	}

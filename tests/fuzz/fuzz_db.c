@@ -29,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		xp_db_import_tasa(db, 0, path, NULL, &r, &e);
 		xp_batch_result_free(&r);
 		xp_db_counts s;
-		if (xp_db_stats(db, &s, &e) == 0)
+		if (xp_db_stats(db, 0, &s, &e) == 0)
 			xp_db_counts_free(&s);
 		xp_db_close(db);
 	}

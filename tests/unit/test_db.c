@@ -3,6 +3,7 @@
  * reliability tests: SIGKILL inside an import, 8 concurrent writers, a
  * malformed file, migration from schema version 1; integrity after each. */
 #include "testutil.h"
+#include "dbutil.h"
 #include "correct/db.h"
 #include "io/conll.h"
 #include "base/buf.h"
@@ -12,71 +13,11 @@
 #include <signal.h>
 #include <sys/wait.h>
 
-static char dir[64], path[128];
-
-/* a fresh database holding the projection of tests/fixtures/project */
-static xp_db *fresh(void)
-{
-	snprintf(dir, sizeof dir, "/tmp/xp-db-XXXXXX");
-	assert_non_null(mkdtemp(dir));
-	snprintf(path, sizeof path, "%s/t.db", dir);
-	xp_db *db;
-	xp_err e;
-	assert_int_equal(xp_db_open(path, &db, &e), 0);
-	return db;
-}
-
-static void load_run(xp_corpus *en, xp_aligned *al, char **report)
-{
-	xp_err e;
-	xp_walign wa = {0};
-	uint32_t *line;
-	xp_projection p;
-	xp_proj_opts o;
-	xp_proj_defaults(&o);
-	assert_int_equal(xp_read_corpus(FIX("project/en.conll"), XP_FMT_AUTO, NULL, en, &e), 0);
-	assert_int_equal(xp_aligned_read(FIX("project/aligned.jsonl"), al, &e), 0);
-	assert_int_equal(xp_pharaoh_read_file(FIX("project/pairs.pharaoh"), 0, &wa, &e), 0);
-	assert_int_equal(xp_bitext_lines(al, NULL, &line, wa.nsent, &e), 0);
-	assert_int_equal(xp_project(en, al, &wa, line, &o, &p, &e), 0);
-	xp_buf b = {0};
-	assert_int_equal(xp_projection_report(&p, "{\"rule\":\"minmax\"}", &b), 0);
-	*report = b.p;
-	xp_projection_free(&p);
-	free(line);
-	xp_walign_free(&wa);
-}
-
-static int64_t import(xp_db *db)
-{
-	xp_corpus en = {0};
-	xp_aligned al = {0};
-	char *rep;
-	int64_t run;
-	xp_err e;
-	load_run(&en, &al, &rep);
-	assert_int_equal(xp_db_import_run(db, &en, &al, rep, "zh", "{}", &run, &e), 0);
-	free(rep);
-	xp_aligned_free(&al);
-	xp_corpus_free(&en);
-	return run;
-}
-
-static void done(xp_db *db)
-{
-	char msg[128];
-	assert_int_equal(xp_db_integrity(db, msg, sizeof msg), 0);
-	xp_db_close(db);
-	char cmd[200];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	assert_int_equal(system(cmd), 0);
-}
-
 static size_t count(xp_db *db, const char *what)
 {
 	xp_db_counts s;
 	xp_err e;
-	assert_int_equal(xp_db_stats(db, &s, &e), 0);
+	assert_int_equal(xp_db_stats(db, 0, &s, &e), 0);
 	size_t v = !strcmp(what, "add") ? s.additions : !strcmp(what, "delete") ? s.deletions
 		 : !strcmp(what, "modify") ? s.modifications : !strcmp(what, "orphans") ? s.orphans
 		 : !strcmp(what, "conflicts") ? s.conflicts : s.corrected_mentions;
@@ -92,21 +33,21 @@ static void single_edits(void **state)
 	xp_err e;
 	xp_edit add = {XP_ADD, "d|3", 1, 2, 3, "ann", "mine is 我的"};
 	assert_int_equal(xp_db_edit(db, run, &add, &e), 0);
-	assert_int_equal(xp_db_edit(db, run, &add, &e), -1);       /* now it is projected */
+	assert_int_equal(xp_db_edit(db, run, &add, &e), XP_EINPUT);       /* now it is projected */
 	assert_non_null(strstr(e.msg, "use modify"));
 	xp_edit bad_span = {XP_MODIFY, "d|1", 0, 7, 12, NULL, NULL};
-	assert_int_equal(xp_db_edit(db, run, &bad_span, &e), -1);
+	assert_int_equal(xp_db_edit(db, run, &bad_span, &e), XP_EINPUT);
 	assert_non_null(strstr(e.msg, "not inside the target sentence"));
 	xp_edit wrong_sent = {XP_MODIFY, "d|1", 1, 0, 1, NULL, NULL};
-	assert_int_equal(xp_db_edit(db, run, &wrong_sent, &e), -1);
+	assert_int_equal(xp_db_edit(db, run, &wrong_sent, &e), XP_EINPUT);
 	xp_edit unknown = {XP_DELETE, "d|99", 0, 0, 0, NULL, NULL};
-	assert_int_equal(xp_db_edit(db, run, &unknown, &e), -1);
+	assert_int_equal(xp_db_edit(db, run, &unknown, &e), XP_ENOTFOUND);
 	assert_non_null(strstr(e.msg, "no such mention"));
 	xp_edit no_target = {XP_ADD, "d|4", 0, 0, 1, NULL, NULL};
-	assert_int_equal(xp_db_edit(db, run, &no_target, &e), -1);
+	assert_int_equal(xp_db_edit(db, run, &no_target, &e), XP_EINPUT);
 	xp_edit del = {XP_DELETE, "d|0", 0, 0, 0, NULL, NULL};
 	assert_int_equal(xp_db_edit(db, run, &del, &e), 0);
-	assert_int_equal(xp_db_edit(db, run, &del, &e), -1);        /* already deleted */
+	assert_int_equal(xp_db_edit(db, run, &del, &e), XP_EINPUT);        /* already deleted */
 	/* the corrected view: d|0 gone, d|3 added; the silver one unchanged */
 	xp_corpus c = {0}, s = {0};
 	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
@@ -231,7 +172,7 @@ static void sigkill_inside_import(void **state)
 	assert_int_equal(xp_db_open(path, &db, &e), 0);
 	assert_int_equal(xp_db_latest_run(db), 1);
 	xp_db_counts s;
-	assert_int_equal(xp_db_stats(db, &s, &e), 0);
+	assert_int_equal(xp_db_stats(db, 0, &s, &e), 0);
 	assert_int_equal(s.mentions, 5);
 	xp_db_counts_free(&s);
 	done(db);

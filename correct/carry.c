@@ -1,0 +1,221 @@
+/*
+ * correct/carry.c — corrections follow reruns.  When a run is imported, each
+ * of its documents looks for the latest earlier run of the same language
+ * that holds it, and every mention a person touched there (a live
+ * correction, a keep or a note) is carried over if it is still the same
+ * question: the same English mention (id, utterance, span and utterance
+ * text) over the same target sentence text.  What is carried is the
+ * corrected state, not the list of edits: a person who modified a span twice
+ * meant the last span, and the new run's projection may already agree with
+ * it (then nothing is written) or differ in a way that makes the original
+ * operation impossible (an addition on a mention the new aligner projected).
+ * The edit is re-expressed against the new projection and goes through the
+ * same validation as any other.  Every touched mention gets a `carries` row
+ * (carried, agrees, or lost with the reason), so nothing is left behind
+ * without being listed.
+ */
+#include "store.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct carry_stats {
+	size_t carried, agrees, lost;
+} carry_stats;
+
+/* the English side and the target sentence of a mention row */
+typedef struct side {
+	int64_t row, en_idx, start, end;
+	const char *src, *tgt;
+} side;
+
+static int record(xp_db *db, int64_t run, int64_t from, const char *key, const char *status, const char *why,
+		  int64_t correction, carry_stats *cs, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "INSERT INTO carries(run, from_run, mention_key, status, why, correction)"
+			   " VALUES(?,?,?,?,?,?)", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	sqlite3_bind_int64(st, 2, from);
+	sqlite3_bind_text(st, 3, key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, status, -1, SQLITE_STATIC);
+	if (why)
+		sqlite3_bind_text(st, 5, why, -1, SQLITE_STATIC);
+	if (correction)
+		sqlite3_bind_int64(st, 6, correction);
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "carry");
+	sqlite3_finalize(st);
+	if (rc == 0)
+		!strcmp(status, "lost") ? cs->lost++ : !strcmp(status, "agrees") ? cs->agrees++ : cs->carried++;
+	return rc;
+}
+
+/* the live reviews of the old mention, copied onto the new one; *kept set
+ * when one of them is a keep */
+static int copy_reviews(xp_db *db, int64_t run, int64_t old, int64_t new, int write, int *kept, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT id, kind, note, annotator FROM reviews WHERE mention = ? AND undone = 0 ORDER BY id",
+			   &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, old);
+	int rc = 0;
+	*kept = 0;
+	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+		const char *kind = (const char *)sqlite3_column_text(st, 1);
+		*kept |= !strcmp(kind, "keep");
+		if (write)
+			rc = xp_review_locked(db, run, new, kind, (const char *)sqlite3_column_text(st, 2),
+					      (const char *)sqlite3_column_text(st, 3), sqlite3_column_int64(st, 0), err);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* the last live correction of a mention: its id, annotator and note */
+static int64_t last_correction(xp_db *db, int64_t mention, char *annotator, size_t na, char *note, size_t nn)
+{
+	sqlite3_stmt *st;
+	int64_t id = 0;
+	annotator[0] = note[0] = '\0';
+	if (sqlite3_prepare_v2(db->h,
+			       "SELECT c.id, c.annotator, c.note FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
+			       " WHERE c.mention = ? AND c.status = 'ok' AND c.undone = 0 AND coalesce(b.undone, 0) = 0"
+			       " ORDER BY c.id DESC LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_int64(st, 1, mention);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		id = sqlite3_column_int64(st, 0);
+		if (sqlite3_column_text(st, 1))
+			snprintf(annotator, na, "%s", sqlite3_column_text(st, 1));
+		if (sqlite3_column_text(st, 2))
+			snprintf(note, nn, "%s", sqlite3_column_text(st, 2));
+	}
+	sqlite3_finalize(st);
+	return id;
+}
+
+static int same_state(const xp_mstate *a, const xp_mstate *b)
+{
+	return a->projected == b->projected && (!a->projected || (a->start == b->start && a->end == b->end));
+}
+
+/* one touched mention of the old run */
+static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *key, int64_t id, const side *o,
+			 sqlite3_stmt *find, carry_stats *cs, xp_err *err)
+{
+	sqlite3_bind_int64(find, 2, id);
+	int found = sqlite3_step(find) == SQLITE_ROW;
+	side n = {0};
+	if (found)
+		n = (side){sqlite3_column_int64(find, 0), sqlite3_column_int64(find, 1), sqlite3_column_int64(find, 2),
+			   sqlite3_column_int64(find, 3), (const char *)sqlite3_column_text(find, 4),
+			   (const char *)sqlite3_column_text(find, 5)};
+	const char *why = !found ? "the mention is not in the new run"
+			: n.en_idx != o->en_idx || n.start != o->start || n.end != o->end || strcmp(n.src, o->src)
+			? "the English mention changed"
+			: strcmp(n.tgt, o->tgt) ? "the target sentence changed" : NULL;
+	int rc;
+	if (why) {
+		rc = record(db, run, from, key, "lost", why, 0, cs, err);
+		sqlite3_reset(find);
+		return rc;
+	}
+	xp_mstate want, now;
+	char annotator[256], note[1024];
+	int kept;
+	int64_t last = last_correction(db, o->row, annotator, sizeof annotator, note, sizeof note);
+	if (xp_db_state(db, o->row, &want) || xp_db_state(db, n.row, &now)) {
+		sqlite3_reset(find);
+		return xp_sql_fail(db, err, "carry: state");
+	}
+	sqlite3_reset(find);
+	if (copy_reviews(db, run, o->row, n.row, 0, &kept, err))
+		return -1;
+	if (!last && kept && !same_state(&want, &now))
+		/* a keep says the old projection was right; the new one is another
+		 * question for the corrector */
+		return record(db, run, from, key, "lost", "kept in the earlier run, projected differently now", 0, cs, err);
+	if (copy_reviews(db, run, o->row, n.row, 1, &kept, err))
+		return -1;
+	if (!last || same_state(&want, &now))
+		return record(db, run, from, key, last ? "agrees" : "carried", NULL, 0, cs, err);
+	xp_edit e = {!want.projected ? XP_DELETE : now.projected ? XP_MODIFY : XP_ADD, key, (int32_t)now.sent,
+		     (int32_t)want.start, (int32_t)want.end, annotator[0] ? annotator : NULL, note[0] ? note : NULL};
+	xp_err why_not;
+	rc = xp_edit_locked(db, run, &e, last, &why_not);
+	if (rc == XP_EINPUT || rc == XP_ENOTFOUND)   /* cannot happen for the same texts; listed if it does */
+		return record(db, run, from, key, "lost", why_not.msg, 0, cs, err);
+	if (rc) {
+		*err = why_not;
+		return -1;
+	}
+	return record(db, run, from, key, "carried", NULL, sqlite3_last_insert_rowid(db->h), cs, err);
+}
+
+/* the touched mentions of one document of the earlier run */
+static int carry_doc(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int64_t new_doc, const char *doc,
+		     carry_stats *cs, xp_err *err)
+{
+	sqlite3_stmt *old, *find;
+	if (xp_sql_prepare(db, "SELECT m.id, u.en_idx, m.start, m.end, u.src, u.tgt, m.mention FROM mentions m"
+			   " JOIN utterances u ON u.id = m.utterance WHERE m.document = ?1 AND (EXISTS (SELECT 1 FROM"
+			   " corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = m.id AND c.status = 'ok'"
+			   " AND c.undone = 0 AND coalesce(b.undone, 0) = 0) OR EXISTS (SELECT 1 FROM reviews r"
+			   " WHERE r.mention = m.id AND r.undone = 0)) ORDER BY m.mention", &old, err))
+		return -1;
+	if (xp_sql_prepare(db, "SELECT m.id, u.en_idx, m.start, m.end, u.src, u.tgt FROM mentions m"
+			   " JOIN utterances u ON u.id = m.utterance WHERE m.document = ? AND m.mention = ?", &find, err)) {
+		sqlite3_finalize(old);
+		return -1;
+	}
+	sqlite3_bind_int64(old, 1, old_doc);
+	sqlite3_bind_int64(find, 1, new_doc);
+	int rc = 0;
+	while (rc == 0 && sqlite3_step(old) == SQLITE_ROW) {
+		side o = {sqlite3_column_int64(old, 0), sqlite3_column_int64(old, 1), sqlite3_column_int64(old, 2),
+			  sqlite3_column_int64(old, 3), (const char *)sqlite3_column_text(old, 4),
+			  (const char *)sqlite3_column_text(old, 5)};
+		char key[600];
+		snprintf(key, sizeof key, "%s|%lld", doc, (long long)sqlite3_column_int64(old, 6));
+		rc = carry_mention(db, run, from, key, sqlite3_column_int64(old, 6), &o, find, cs, err);
+	}
+	sqlite3_finalize(old);
+	sqlite3_finalize(find);
+	return rc;
+}
+
+int xp_carry(xp_db *db, int64_t run, xp_err *err)
+{
+	sqlite3_stmt *st;
+	/* each document of the new run, and the same document in the latest
+	 * earlier run of the same language */
+	if (xp_sql_prepare(db, "SELECT n.id, n.doc, o.id, o.run FROM documents n JOIN runs rn ON rn.id = n.run"
+			   " JOIN documents o ON o.doc = n.doc AND o.part = n.part WHERE n.run = ?1 AND o.run ="
+			   " (SELECT max(o2.run) FROM documents o2 JOIN runs r2 ON r2.id = o2.run WHERE o2.doc = n.doc"
+			   " AND o2.part = n.part AND o2.run < ?1 AND r2.lang = rn.lang) ORDER BY n.id", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	carry_stats cs = {0};
+	int64_t from = 0;
+	int rc = 0;
+	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+		int64_t old_run = sqlite3_column_int64(st, 3);
+		from = from > old_run ? from : old_run;
+		rc = carry_doc(db, run, old_run, sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 0),
+			       (const char *)sqlite3_column_text(st, 1), &cs, err);
+	}
+	sqlite3_finalize(st);
+	if (rc || !from)
+		return rc;
+	json_t *d = json_pack("{s:I,s:I,s:I,s:I,s:I}", "run", (json_int_t)run, "from_run", (json_int_t)from, "carried",
+			      (json_int_t)cs.carried, "agrees", (json_int_t)cs.agrees, "lost", (json_int_t)cs.lost);
+	char *detail = d ? json_dumps(d, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+	json_decref(d);
+	rc = detail ? xp_history(db, "carry over", detail, err) : xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	free(detail);
+	return rc;
+}

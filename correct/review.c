@@ -1,0 +1,693 @@
+/*
+ * correct/review.c — the store as a corrector works on it: runs, one mention
+ * in its scene, versions, keep and note, edits and undo that do not
+ * overwrite someone else's work, the triage queue and annotators' places in
+ * it (see review.h).
+ */
+#include "review.h"
+#include "store.h"
+#include "../base/mem.h"
+#include "../base/vocab.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const xp_mtype_names[3] = {"pronoun", "name", "nominal"};
+
+#define LIVE_C "c.status = 'ok' AND c.undone = 0 AND coalesce(b.undone, 0) = 0"
+
+/* --- small helpers ------------------------------------------------------------------- */
+
+static json_t *col_text(sqlite3_stmt *st, int i)
+{
+	const char *s = (const char *)sqlite3_column_text(st, i);
+	return s ? json_string(s) : json_null();
+}
+
+static json_t *col_int(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? json_null() : json_integer(sqlite3_column_int64(st, i));
+}
+
+/* a JSON array stored as text (tokens), [] if it is not one */
+static json_t *col_array(sqlite3_stmt *st, int i)
+{
+	const char *s = (const char *)sqlite3_column_text(st, i);
+	json_t *a = s ? json_loads(s, 0, NULL) : NULL;
+	if (!json_is_array(a)) {
+		json_decref(a);
+		a = json_array();
+	}
+	return a;
+}
+
+static json_t *span(int projected, int64_t sent, int64_t start, int64_t end)
+{
+	return projected ? json_pack("[III]", (json_int_t)sent, (json_int_t)start, (json_int_t)end) : json_null();
+}
+
+static int oom(xp_err *err) { return xp_failc(err, XP_ENOMEM, "", 0, "out of memory"); }
+
+/* the canonical key "DOC|ID" of a mentions row */
+static int key_of(xp_db *db, int64_t row, char *key, size_t n)
+{
+	sqlite3_stmt *st;
+	key[0] = '\0';
+	if (sqlite3_prepare_v2(db->h, "SELECT d.doc, m.mention FROM mentions m JOIN documents d ON d.id = m.document"
+			       " WHERE m.id = ?", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(st, 1, row);
+	int rc = sqlite3_step(st) == SQLITE_ROW ? 0 : -1;
+	if (rc == 0)
+		snprintf(key, n, "%s|%lld", sqlite3_column_text(st, 0), (long long)sqlite3_column_int64(st, 1));
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* --- runs ------------------------------------------------------------------------------- */
+
+static json_t *carry_counts(xp_db *db, int64_t run)
+{
+	sqlite3_stmt *st;
+	json_t *o = NULL;
+	if (sqlite3_prepare_v2(db->h, "SELECT max(from_run), sum(status = 'carried'), sum(status = 'agrees'),"
+			       " sum(status = 'lost') FROM carries WHERE run = ?", -1, &st, NULL) != SQLITE_OK)
+		return json_null();
+	sqlite3_bind_int64(st, 1, run);
+	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+		o = json_pack("{s:I,s:I,s:I,s:I}", "from_run", (json_int_t)sqlite3_column_int64(st, 0), "carried",
+			      (json_int_t)sqlite3_column_int64(st, 1), "agrees", (json_int_t)sqlite3_column_int64(st, 2),
+			      "lost", (json_int_t)sqlite3_column_int64(st, 3));
+	sqlite3_finalize(st);
+	return o ? o : json_null();
+}
+
+int xp_db_runs(xp_db *db, json_t **out, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT r.id, r.lang, r.created, r.files,"
+			   " (SELECT count(*) FROM documents d WHERE d.run = r.id),"
+			   " (SELECT count(*) FROM mentions m JOIN documents d ON d.id = m.document WHERE d.run = r.id),"
+			   " (SELECT count(*) FROM mentions m JOIN documents d ON d.id = m.document"
+			   "  JOIN projections p ON p.mention = m.id WHERE d.run = r.id AND p.tgt_start IS NOT NULL),"
+			   " (SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.run = r.id"
+			   "  AND " LIVE_C "),"
+			   " (SELECT count(*) FROM reviews v WHERE v.run = r.id AND v.undone = 0)"
+			   " FROM runs r ORDER BY r.id", &st, err))
+		return -1;
+	json_t *a = json_array();
+	while (a && sqlite3_step(st) == SQLITE_ROW) {
+		const char *f = (const char *)sqlite3_column_text(st, 3);
+		json_t *files = f ? json_loads(f, 0, NULL) : NULL;   /* the files' names, as JSON */
+		json_t *r = json_pack("{s:I,s:o,s:o,s:o,s:I,s:I,s:I,s:I,s:I,s:o}", "run",
+				      (json_int_t)sqlite3_column_int64(st, 0), "lang", col_text(st, 1), "created",
+				      col_text(st, 2), "files", files ? files : json_null(), "documents",
+				      (json_int_t)sqlite3_column_int64(st, 4), "mentions", (json_int_t)sqlite3_column_int64(st, 5),
+				      "projected", (json_int_t)sqlite3_column_int64(st, 6), "corrections",
+				      (json_int_t)sqlite3_column_int64(st, 7), "reviews", (json_int_t)sqlite3_column_int64(st, 8),
+				      "carry", carry_counts(db, sqlite3_column_int64(st, 0)));
+		if (!r || json_array_append_new(a, r)) {
+			json_decref(a);
+			a = NULL;
+		}
+	}
+	sqlite3_finalize(st);
+	return (*out = a) ? 0 : oom(err);
+}
+
+int xp_db_carried(xp_db *db, int64_t run, const char *status, json_t **out, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT mention_key, status, why, from_run FROM carries WHERE run = ?"
+			   " AND (?2 IS NULL OR status = ?2) ORDER BY id", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	if (status)
+		sqlite3_bind_text(st, 2, status, -1, SQLITE_STATIC);
+	json_t *a = json_array();
+	while (a && sqlite3_step(st) == SQLITE_ROW)
+		if (json_array_append_new(a, json_pack("{s:o,s:o,s:o,s:I}", "key", col_text(st, 0), "status", col_text(st, 1),
+						       "why", col_text(st, 2), "from_run",
+						       (json_int_t)sqlite3_column_int64(st, 3)))) {
+			json_decref(a);
+			a = NULL;
+		}
+	sqlite3_finalize(st);
+	return (*out = a) ? 0 : oom(err);
+}
+
+/* --- versions ----------------------------------------------------------------------------- */
+
+/* Each action adds a row and each undo sets a flag that is never cleared,
+ * so rows + flags only grows: a version needs no column of its own and
+ * cannot disagree with what it counts. */
+static int64_t version_of(xp_db *db, int64_t row)
+{
+	sqlite3_stmt *st;
+	int64_t v = -1;
+	if (sqlite3_prepare_v2(db->h, "SELECT (SELECT count(*) + coalesce(sum(c.undone), 0) + coalesce(sum(b.undone), 0)"
+			       " FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = ?1)"
+			       " + (SELECT count(*) + coalesce(sum(undone), 0) FROM reviews WHERE mention = ?1)",
+			       -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(st, 1, row);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+int64_t xp_db_mention_version(xp_db *db, int64_t run, const char *key)
+{
+	int64_t row = xp_mention_row(db, run, key);
+	return row < 0 ? -1 : version_of(db, row);
+}
+
+/* --- one mention ------------------------------------------------------------------------------ */
+
+static xp_mtype type_of(json_t *tokens, int64_t start, int64_t end)
+{
+	if (end - start == 1 && xp_is_pronoun(json_string_value(json_array_get(tokens, (size_t)start))))
+		return XP_MT_PRONOUN;
+	for (int64_t i = start; i < end; i++) {
+		const char *w = json_string_value(json_array_get(tokens, (size_t)i));
+		if (!w || !isupper((unsigned char)w[0]))
+			return XP_MT_NOMINAL;
+	}
+	return end > start ? XP_MT_NAME : XP_MT_NOMINAL;
+}
+
+static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept)
+{
+	sqlite3_stmt *st;
+	json_t *a = json_array();
+	*edited = *kept = 0;
+	/* corrections and reviews in the order they were committed: a review
+	 * made when correction `after` was the newest comes after it */
+	if (sqlite3_prepare_v2(db->h,
+			       "SELECT c.op, c.sent, c.new_start, c.new_end, c.annotator, c.note, c.created,"
+			       " c.undone OR coalesce(b.undone, 0), c.status, c.why, c.carried_from IS NOT NULL, b.name,"
+			       " c.id AS k1, 0 AS k2, c.id AS k3 FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
+			       " WHERE c.mention = ?1 UNION ALL"
+			       " SELECT kind, NULL, NULL, NULL, annotator, note, created, undone, 'ok', NULL,"
+			       " carried_from IS NOT NULL, NULL, after, 1, id FROM reviews WHERE mention = ?1"
+			       " ORDER BY k1, k2, k3", -1, &st, NULL) != SQLITE_OK)
+		return a;
+	sqlite3_bind_int64(st, 1, row);
+	while (a && sqlite3_step(st) == SQLITE_ROW) {
+		const char *kind = (const char *)sqlite3_column_text(st, 0), *status = (const char *)sqlite3_column_text(st, 8);
+		int undone = sqlite3_column_int(st, 7), is_edit = strcmp(kind, "keep") && strcmp(kind, "note");
+		if (!undone && !strcmp(status, "ok")) {
+			*edited |= is_edit;
+			*kept |= !strcmp(kind, "keep");
+		}
+		json_t *x = json_pack("{s:s,s:o,s:o,s:o,s:o,s:b,s:o,s:o,s:b,s:o}", "kind", kind, "span",
+				      is_edit && sqlite3_column_type(st, 1) != SQLITE_NULL
+					      ? span(1, sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2),
+						     sqlite3_column_int64(st, 3))
+					      : json_null(),
+				      "annotator", col_text(st, 4), "note", col_text(st, 5), "created", col_text(st, 6),
+				      "undone", undone, "status", col_text(st, 8), "why", col_text(st, 9), "carried",
+				      sqlite3_column_int(st, 10), "batch", col_text(st, 11));
+		if (json_array_append_new(a, x)) {
+			json_decref(a);
+			a = NULL;
+		}
+	}
+	sqlite3_finalize(st);
+	return a;
+}
+
+static json_t *carry_of(xp_db *db, int64_t run, const char *key)
+{
+	sqlite3_stmt *st;
+	json_t *o = NULL;
+	if (sqlite3_prepare_v2(db->h, "SELECT status, why, from_run FROM carries WHERE run = ? AND mention_key = ?"
+			       " ORDER BY id DESC LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+		return json_null();
+	sqlite3_bind_int64(st, 1, run);
+	sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		o = json_pack("{s:o,s:o,s:I}", "status", col_text(st, 0), "why", col_text(st, 1), "from_run",
+			      (json_int_t)sqlite3_column_int64(st, 2));
+	sqlite3_finalize(st);
+	return o ? o : json_null();
+}
+
+/* the utterances around the mention's, with the mentions of its cluster */
+static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int64_t utt, int context)
+{
+	sqlite3_stmt *st, *mt;
+	json_t *us = json_array(), *o = json_pack("{s:o}", "utterances", us);
+	if (sqlite3_prepare_v2(db->h, "SELECT en_idx, speaker, src, tgt_idx, tgt_text FROM utterances"
+			       " WHERE document = ? AND en_idx BETWEEN ? AND ? ORDER BY en_idx", -1, &st, NULL) != SQLITE_OK)
+		return o;
+	if (sqlite3_prepare_v2(db->h, "SELECT m.mention, u.en_idx, m.start, m.end FROM mentions m JOIN utterances u"
+			       " ON u.id = m.utterance WHERE m.document = ? AND m.cluster = ? ORDER BY u.en_idx, m.start",
+			       -1, &mt, NULL) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return o;
+	}
+	sqlite3_bind_int64(st, 1, doc);
+	sqlite3_bind_int64(st, 2, utt - context);
+	sqlite3_bind_int64(st, 3, utt + context);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		json_t *u = json_pack("{s:I,s:o,s:o,s:o,s:o,s:[]}", "utt", (json_int_t)sqlite3_column_int64(st, 0), "speaker",
+				      col_text(st, 1), "tokens", col_array(st, 2), "sent", col_int(st, 3), "target",
+				      col_text(st, 4), "mentions");
+		json_array_append_new(us, u);
+	}
+	sqlite3_bind_int64(mt, 1, doc);
+	sqlite3_bind_int64(mt, 2, cluster);
+	size_t size = 0;
+	while (sqlite3_step(mt) == SQLITE_ROW) {
+		size++;
+		int64_t at = sqlite3_column_int64(mt, 1);
+		for (size_t i = 0; i < json_array_size(us); i++) {
+			json_t *u = json_array_get(us, i);
+			if (json_integer_value(json_object_get(u, "utt")) == at)
+				json_array_append_new(json_object_get(u, "mentions"),
+						      json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)sqlite3_column_int64(mt, 0),
+								"start", (json_int_t)sqlite3_column_int64(mt, 2), "end",
+								(json_int_t)sqlite3_column_int64(mt, 3), "self",
+								sqlite3_column_int64(mt, 0) == self));
+		}
+	}
+	json_object_set_new(o, "cluster_size", json_integer((json_int_t)size));
+	sqlite3_finalize(st);
+	sqlite3_finalize(mt);
+	return o;
+}
+
+int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t **out, xp_err *err)
+{
+	int64_t row = xp_mention_row(db, run, key);
+	if (row < 0)
+		return xp_failc(err, XP_ENOTFOUND, "", 0, "%s: no such mention in run %lld", key, (long long)run);
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT d.doc, d.part, m.mention, m.cluster, m.start, m.end, u.en_idx, u.speaker, u.src,"
+			   " u.tgt_idx, u.tgt, u.tgt_text, p.tgt_start, p.tgt_end, p.fate, p.confidence, p.rule, m.document"
+			   " FROM mentions m JOIN documents d ON d.id = m.document JOIN utterances u ON u.id = m.utterance"
+			   " JOIN projections p ON p.mention = m.id WHERE m.id = ?", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, row);
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return xp_sql_fail(db, err, "mention");
+	}
+	char canon[600];
+	snprintf(canon, sizeof canon, "%s|%lld", sqlite3_column_text(st, 0), (long long)sqlite3_column_int64(st, 2));
+	int64_t start = sqlite3_column_int64(st, 4), end = sqlite3_column_int64(st, 5), sent = -1;
+	json_t *src = col_array(st, 8);
+	if (sqlite3_column_type(st, 9) != SQLITE_NULL)
+		sent = sqlite3_column_int64(st, 9);
+	int silver = sqlite3_column_type(st, 12) != SQLITE_NULL;
+	xp_mstate now;
+	int edited, kept;
+	json_t *acts = actions(db, row, &edited, &kept);
+	json_t *o = json_pack("{s:I,s:s,s:s,s:i,s:I,s:I,s:I,s:s}", "run", (json_int_t)run, "key", canon, "doc",
+			      (const char *)sqlite3_column_text(st, 0), "part", sqlite3_column_int(st, 1), "id",
+			      (json_int_t)sqlite3_column_int64(st, 2), "cluster", (json_int_t)sqlite3_column_int64(st, 3),
+			      "version", (json_int_t)version_of(db, row), "type", xp_mtype_names[type_of(src, start, end)]);
+	if (!o || !acts || xp_db_state(db, row, &now)) {
+		json_decref(o), json_decref(acts), json_decref(src);
+		sqlite3_finalize(st);
+		return oom(err);
+	}
+	json_object_set_new(o, "english", json_pack("{s:I,s:o,s:o,s:I,s:I}", "utt", (json_int_t)sqlite3_column_int64(st, 6),
+						    "speaker", col_text(st, 7), "tokens", src, "start", (json_int_t)start,
+						    "end", (json_int_t)end));
+	json_object_set_new(o, "target", sent < 0 ? json_null()
+						  : json_pack("{s:I,s:o,s:o}", "sent", (json_int_t)sent, "tokens",
+							      col_array(st, 10), "text", col_text(st, 11)));
+	json_object_set_new(o, "silver", json_pack("{s:o,s:o,s:f,s:o}", "span",
+						   span(silver, sent, sqlite3_column_int64(st, 12), sqlite3_column_int64(st, 13)),
+						   "fate", col_text(st, 14), "confidence", sqlite3_column_double(st, 15),
+						   "rule", col_text(st, 16)));
+	json_object_set_new(o, "current", json_pack("{s:o}", "span", span(now.projected, now.sent, now.start, now.end)));
+	json_object_set_new(o, "status", json_string(edited ? "edited" : kept ? "kept" : "open"));
+	json_object_set_new(o, "actions", acts);
+	json_object_set_new(o, "carry", carry_of(db, run, canon));
+	json_object_set_new(o, "scene", scene(db, sqlite3_column_int64(st, 17), sqlite3_column_int64(st, 3),
+					      sqlite3_column_int64(st, 2),
+					      sqlite3_column_int64(st, 6), context));
+	sqlite3_finalize(st);
+	*out = o;
+	return 0;
+}
+
+/* --- acting on a mention ------------------------------------------------------------------------ */
+
+/* inside a transaction: the mention's row, refused when its version moved */
+static int64_t at_version(xp_db *db, int64_t run, const char *key, int64_t version, xp_err *err)
+{
+	int64_t row = xp_mention_row(db, run, key);
+	if (row < 0)
+		return xp_failc(err, XP_ENOTFOUND, "", 0, "%s: no such mention in run %lld", key, (long long)run);
+	int64_t now = version_of(db, row);
+	if (version >= 0 && now != version)
+		return xp_failc(err, XP_ECONFLICT, "", 0,
+				"%s changed since you saw it (version %lld, now %lld): nothing was written", key,
+				(long long)version, (long long)now);
+	return row;
+}
+
+static int finish(xp_db *db, int rc, xp_err *err)
+{
+	if (rc) {
+		xp_sql_rollback(db);
+		return rc < 0 ? rc : -1;
+	}
+	return xp_sql_commit(db, err);
+}
+
+int xp_db_edit_at(xp_db *db, int64_t run, const xp_edit *e, int64_t version, xp_err *err)
+{
+	if (xp_sql_begin(db, err))
+		return -1;
+	int64_t row = at_version(db, run, e->mention, version, err);
+	return finish(db, row < 0 ? (int)row : xp_edit_locked(db, run, e, 0, err), err);
+}
+
+int xp_review_locked(xp_db *db, int64_t run, int64_t mention, const char *kind, const char *note,
+		     const char *annotator, int64_t carried_from, xp_err *err)
+{
+	sqlite3_stmt *st;
+	char now[32];
+	xp_now(now, sizeof now);
+	if (xp_sql_prepare(db, "INSERT INTO reviews(run, mention, kind, note, annotator, created, after, carried_from)"
+			   " VALUES(?,?,?,?,?,?,(SELECT coalesce(max(id), 0) FROM corrections),?)", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	sqlite3_bind_int64(st, 2, mention);
+	sqlite3_bind_text(st, 3, kind, -1, SQLITE_STATIC);
+	if (note)
+		sqlite3_bind_text(st, 4, note, -1, SQLITE_STATIC);
+	if (annotator)
+		sqlite3_bind_text(st, 5, annotator, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 6, now, -1, SQLITE_TRANSIENT);
+	if (carried_from)
+		sqlite3_bind_int64(st, 7, carried_from);
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "review");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int xp_db_review(xp_db *db, int64_t run, const char *key, xp_review_kind kind, const char *note,
+		 const char *annotator, int64_t version, xp_err *err)
+{
+	const char *k = kind == XP_KEEP ? "keep" : "note";
+	if (kind == XP_NOTE && (!note || !note[0]))
+		return xp_failc(err, XP_EINPUT, "", 0, "note %s: the note is empty", key);
+	if (xp_sql_begin(db, err))
+		return -1;
+	int64_t row = at_version(db, run, key, version, err);
+	if (row < 0)
+		return finish(db, (int)row, err);
+	json_t *d = json_pack("{s:s,s:s,s:s?}", "op", k, "mention", key, "annotator", annotator);
+	char *detail = d ? json_dumps(d, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+	json_decref(d);
+	int rc = !detail ? oom(err)
+			 : xp_review_locked(db, run, row, k, note, annotator, 0, err) || xp_history(db, k, detail, err) ? -1 : 0;
+	free(detail);
+	return finish(db, rc, err);
+}
+
+/* the annotator's newest live single edit or review in the run */
+typedef struct mine {
+	int is_review;
+	int64_t id, mention, after;   /* after: a review's position among corrections */
+	char what[16];
+} mine;
+
+static int newest_mine(xp_db *db, int64_t run, const char *annotator, mine *m)
+{
+	sqlite3_stmt *st;
+	memset(m, 0, sizeof *m);
+	if (sqlite3_prepare_v2(db->h,
+			       "SELECT 0, id, mention, id, op FROM corrections WHERE run = ?1 AND annotator = ?2"
+			       " AND batch IS NULL AND undone = 0 AND status = 'ok' AND carried_from IS NULL UNION ALL"
+			       " SELECT 1, id, mention, after, kind FROM reviews WHERE run = ?1 AND annotator = ?2"
+			       " AND undone = 0 AND carried_from IS NULL ORDER BY 4 DESC, 1 DESC, 2 DESC LIMIT 1",
+			       -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	sqlite3_bind_text(st, 2, annotator, -1, SQLITE_STATIC);
+	int found = sqlite3_step(st) == SQLITE_ROW;
+	if (found) {
+		m->is_review = sqlite3_column_int(st, 0);
+		m->id = sqlite3_column_int64(st, 1);
+		m->mention = sqlite3_column_int64(st, 2);
+		m->after = sqlite3_column_int64(st, 3);
+		snprintf(m->what, sizeof m->what, "%s", sqlite3_column_text(st, 4));
+	}
+	sqlite3_finalize(st);
+	return found ? 0 : 1;
+}
+
+/* who else acted on the mention after `m`, or 0 */
+static int someone_after(xp_db *db, const mine *m, const char *annotator, char *who, size_t n)
+{
+	sqlite3_stmt *st;
+	/* a correction is after a correction by id; a review (after, id) is
+	 * after correction C when after >= C, and a correction is after that
+	 * review when its id > after */
+	if (sqlite3_prepare_v2(db->h,
+			       "SELECT coalesce(c.annotator, '') FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
+			       " WHERE c.mention = ?1 AND c.id > ?2 AND " LIVE_C " AND coalesce(c.annotator, '') != ?3"
+			       " UNION ALL SELECT coalesce(annotator, '') FROM reviews WHERE mention = ?1 AND undone = 0"
+			       " AND coalesce(annotator, '') != ?3 AND (after > ?2 OR (after = ?2 AND (?4 = 0 OR id > ?5)))"
+			       " LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(st, 1, m->mention);
+	sqlite3_bind_int64(st, 2, m->after);
+	sqlite3_bind_text(st, 3, annotator, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 4, m->is_review);
+	sqlite3_bind_int64(st, 5, m->id);
+	int found = sqlite3_step(st) == SQLITE_ROW;
+	if (found)
+		snprintf(who, n, "%s", sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	return found;
+}
+
+int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, size_t nwhat, char *key,
+		    size_t nkey, xp_err *err)
+{
+	if (!annotator || !annotator[0])
+		return xp_failc(err, XP_EUSAGE, "", 0, "undo: which annotator?");
+	if (xp_sql_begin(db, err))
+		return -1;
+	mine m;
+	char who[256];
+	int rc = newest_mine(db, run, annotator, &m);
+	if (rc)
+		return finish(db, rc < 0 ? xp_sql_fail(db, err, "undo")
+					 : xp_failc(err, XP_ENOTFOUND, "", 0, "%s has nothing to undo in run %lld", annotator,
+						    (long long)run), err);
+	key_of(db, m.mention, key, nkey);
+	snprintf(what, nwhat, "%s %s", m.what, key);
+	if ((rc = someone_after(db, &m, annotator, who, sizeof who)))
+		return finish(db, rc < 0 ? xp_sql_fail(db, err, "undo")
+					 : xp_failc(err, XP_ECONFLICT, "", 0, "cannot undo %s: %s acted on it after you", what,
+						    who[0] ? who : "someone"), err);
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, m.is_review ? "UPDATE reviews SET undone = 1 WHERE id = ?"
+					   : "UPDATE corrections SET undone = 1 WHERE id = ?", &st, err))
+		return finish(db, -1, err);
+	sqlite3_bind_int64(st, 1, m.id);
+	rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "undo");
+	sqlite3_finalize(st);
+	json_t *d = json_pack("{s:s,s:s}", "undone", what, "annotator", annotator);
+	char *detail = d ? json_dumps(d, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+	json_decref(d);
+	if (rc == 0)
+		rc = detail ? xp_history(db, "undo", detail, err) : oom(err);
+	free(detail);
+	return finish(db, rc, err);
+}
+
+/* --- queue positions ----------------------------------------------------------------------------------- */
+
+int xp_db_position_set(xp_db *db, int64_t run, const char *annotator, const char *key, xp_err *err)
+{
+	sqlite3_stmt *st;
+	char now[32];
+	xp_now(now, sizeof now);
+	if (xp_mention_row(db, run, key) < 0)
+		return xp_failc(err, XP_ENOTFOUND, "", 0, "%s: no such mention in run %lld", key, (long long)run);
+	if (xp_sql_prepare(db, "INSERT OR REPLACE INTO positions(run, annotator, mention_key, updated) VALUES(?,?,?,?)",
+			   &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	sqlite3_bind_text(st, 2, annotator, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, now, -1, SQLITE_TRANSIENT);
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "position");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int xp_db_position_get(xp_db *db, int64_t run, const char *annotator, char *key, size_t n, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT mention_key FROM positions WHERE run = ? AND annotator = ?", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	sqlite3_bind_text(st, 2, annotator, -1, SQLITE_STATIC);
+	int rc = sqlite3_step(st) == SQLITE_ROW ? 0 : XP_ENOTFOUND;
+	if (rc == 0)
+		snprintf(key, n, "%s", sqlite3_column_text(st, 0));
+	else
+		xp_failc(err, XP_ENOTFOUND, "", 0, "%s has no place in run %lld yet", annotator, (long long)run);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* --- the queue -------------------------------------------------------------------------------------------- */
+
+void xp_queue_free(xp_queue *q)
+{
+	for (size_t i = 0; i < q->ndocs; i++)
+		free(q->docs[i]);
+	for (size_t i = 0; i < q->nfates; i++)
+		free(q->fates[i]);
+	free(q->docs), free(q->fates), free(q->v);
+	memset(q, 0, sizeof *q);
+}
+
+static int names(xp_vocab *v, char ***out, size_t *n)
+{
+	*out = calloc(v->n + 1, sizeof **out);
+	if (!*out)
+		return -1;
+	for (uint32_t i = 0; i < v->n; i++)
+		if (!((*out)[i] = strdup(v->words[i])))
+			return -1;
+	*n = v->n;
+	return 0;
+}
+
+int xp_db_queue(xp_db *db, int64_t run, xp_queue *q, xp_err *err)
+{
+	memset(q, 0, sizeof *q);
+	xp_triage_item *t = NULL;
+	size_t nt = 0;
+	if (xp_db_triage(db, run, &t, &nt, err))
+		return -1;
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, m.start, m.end, u.src FROM mentions m"
+			   " JOIN documents d ON d.id = m.document JOIN projections p ON p.mention = m.id"
+			   " JOIN utterances u ON u.id = m.utterance WHERE d.run = ?", &st, err)) {
+		free(t);
+		return -1;
+	}
+	sqlite3_bind_int64(st, 1, run);
+	xp_vocab keys, docs, fates;
+	xp_queue_item *by_key = NULL;
+	size_t cap = 0;
+	int rc = xp_vocab_init(&keys, 0) | xp_vocab_init(&docs, 0) | xp_vocab_init(&fates, 0);
+	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+		const char *doc = (const char *)sqlite3_column_text(st, 0), *fate = (const char *)sqlite3_column_text(st, 3);
+		char key[600];
+		int n = snprintf(key, sizeof key, "%s|%lld", doc, (long long)sqlite3_column_int64(st, 1));
+		uint32_t k = xp_vocab_id(&keys, key, (size_t)n);
+		if (k == UINT32_MAX || xp_grow(&by_key, &cap, (size_t)k + 1, sizeof *by_key)) {
+			rc = -1;
+			break;
+		}
+		json_t *src = col_array(st, 7);
+		by_key[k] = (xp_queue_item){.row = sqlite3_column_int64(st, 2), .doc = xp_vocab_id(&docs, doc, strlen(doc)),
+					    .fate = xp_vocab_id(&fates, fate, strlen(fate)),
+					    .type = type_of(src, sqlite3_column_int64(st, 5), sqlite3_column_int64(st, 6)),
+					    .conf = sqlite3_column_double(st, 4)};
+		json_decref(src);
+	}
+	sqlite3_finalize(st);
+	if (rc == 0 && nt && !(q->v = malloc(nt * sizeof *q->v)))
+		rc = -1;
+	for (size_t i = 0; rc == 0 && i < nt; i++) {
+		uint32_t k = xp_vocab_find(&keys, t[i].key, strlen(t[i].key));
+		if (k == UINT32_MAX)
+			continue;   /* cannot happen: triage lists the same mentions */
+		q->v[q->n] = by_key[k];
+		q->v[q->n++].t = t[i];
+	}
+	if (rc == 0)
+		rc = names(&docs, &q->docs, &q->ndocs) || names(&fates, &q->fates, &q->nfates) ? -1 : 0;
+	xp_vocab_free(&keys), xp_vocab_free(&docs), xp_vocab_free(&fates);
+	free(by_key);
+	free(t);
+	if (rc) {
+		xp_queue_free(q);
+		return oom(err);
+	}
+	return 0;
+}
+
+static int by_row(const void *a, const void *b)
+{
+	const xp_touch *x = a, *y = b;
+	return x->row < y->row ? -1 : x->row > y->row;
+}
+
+unsigned xp_touch_flags(const xp_touch *v, size_t n, int64_t row)
+{
+	xp_touch k = {row, 0};
+	const xp_touch *t = n ? bsearch(&k, v, n, sizeof *v, by_row) : NULL;
+	return t ? t->flags : 0;
+}
+
+int xp_db_touched(xp_db *db, int64_t run, xp_touch **v, size_t *n, xp_err *err)
+{
+	sqlite3_stmt *st;
+	*v = NULL, *n = 0;
+	if (xp_sql_prepare(db, "SELECT c.mention, 1 FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
+			   " WHERE c.run = ?1 AND c.mention IS NOT NULL AND " LIVE_C
+			   " UNION ALL SELECT mention, CASE kind WHEN 'keep' THEN 2 ELSE 4 END FROM reviews"
+			   " WHERE run = ?1 AND undone = 0", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	size_t cap = 0;
+	int rc = 0;
+	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+		if (xp_grow(v, &cap, *n + 1, sizeof **v))
+			rc = -1;
+		else
+			(*v)[(*n)++] = (xp_touch){sqlite3_column_int64(st, 0), (unsigned)sqlite3_column_int(st, 1)};
+	}
+	sqlite3_finalize(st);
+	/* the mentions a rerun could not carry and that are in this run */
+	json_t *lost = NULL;
+	if (rc == 0 && (rc = xp_db_carried(db, run, "lost", &lost, err)) == 0) {
+		size_t i;
+		json_t *x;
+		json_array_foreach(lost, i, x) {
+			int64_t row = xp_mention_row(db, run, json_string_value(json_object_get(x, "key")));
+			if (row >= 0 && xp_grow(v, &cap, *n + 1, sizeof **v))
+				rc = -1;
+			else if (row >= 0)
+				(*v)[(*n)++] = (xp_touch){row, XP_TOUCH_LOST};
+		}
+		json_decref(lost);
+	}
+	/* one entry per row */
+	if (rc == 0 && *n) {
+		qsort(*v, *n, sizeof **v, by_row);
+		size_t w = 0;
+		for (size_t i = 0; i < *n; i++)
+			if (w && (*v)[w - 1].row == (*v)[i].row)
+				(*v)[w - 1].flags |= (*v)[i].flags;
+			else
+				(*v)[w++] = (*v)[i];
+		*n = w;
+	}
+	if (rc) {
+		free(*v);
+		*v = NULL, *n = 0;
+		return oom(err);
+	}
+	return 0;
+}

@@ -1,0 +1,99 @@
+/*
+ * correct/review.h — the store as a corrector works on it (`xproj serve`,
+ * `xproj db show`): the runs and what a rerun carried over, one mention in its
+ * scene with everything done to it, the judgements that are not edits (keep,
+ * note), edits and undo that refuse to overwrite what someone else did in
+ * the meantime, the triage queue with what it is filtered on, and each
+ * annotator's place in it.
+ *
+ * A mention's version counts the actions on it (each edit, review and undo
+ * adds one), so "I decided this on version 4" can be checked when the
+ * decision arrives: if another annotator acted meanwhile the version moved
+ * and the action is refused with XP_ECONFLICT instead of silently replacing
+ * theirs.  Results that are documents (a mention, the runs) are jansson
+ * objects in the shapes the JSON API serves (README, `xproj serve`).
+ */
+#ifndef XP_REVIEW_H
+#define XP_REVIEW_H
+
+#include "db.h"
+
+#include <jansson.h>
+
+/* Every run, oldest first: [{"run","lang","created","files","documents",
+ * "mentions","projected","corrections","reviews","carry":{"from_run",
+ * "carried","agrees","lost"}|null}]. */
+int xp_db_runs(xp_db *db, json_t **out, xp_err *err);
+
+/* What the import of `run` did with earlier corrections, one entry per
+ * mention touched in the earlier run: [{"key","status","why","from_run"}],
+ * status "carried", "agrees" (the new projection already says so) or "lost"
+ * (with why); only those of one status if status is not NULL. */
+int xp_db_carried(xp_db *db, int64_t run, const char *status, json_t **out, xp_err *err);
+
+/* One mention "DOC|ID" of the run: its English utterance and span, its
+ * target sentence, the silver and the current span, fate, confidence,
+ * every action on it, its version, what a rerun carried, and its scene (the
+ * `context` utterances before and after, with the mentions of its cluster).
+ * XP_ENOTFOUND for an unknown mention. */
+int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t **out, xp_err *err);
+
+/* The mention's version (see above), -1 if it does not exist. */
+int64_t xp_db_mention_version(xp_db *db, int64_t run, const char *key);
+
+/* xp_db_edit made on `version` of the mention (-1: whatever it is now):
+ * XP_ECONFLICT, changing nothing, when the mention moved on since. */
+int xp_db_edit_at(xp_db *db, int64_t run, const xp_edit *e, int64_t version, xp_err *err);
+
+/* keep (the mention is right as it is now) or note (text, not empty). */
+typedef enum { XP_KEEP, XP_NOTE } xp_review_kind;
+int xp_db_review(xp_db *db, int64_t run, const char *key, xp_review_kind kind, const char *note,
+		 const char *annotator, int64_t version, xp_err *err);
+
+/* Undo the annotator's newest live action in the run made through these
+ * functions or `xproj db add|modify|delete` (a single edit or a review; not a
+ * batch, not a carried one).  Refused with XP_ECONFLICT when someone else has
+ * acted on that mention since, XP_ENOTFOUND when there is nothing to undo.
+ * what gets "modify DOC|ID", key the mention. */
+int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, size_t nwhat, char *key,
+		    size_t nkey, xp_err *err);
+
+/* Where an annotator is in a run's queue (a mention key). get: 0 and key
+ * filled, or XP_ENOTFOUND when the annotator has no place yet. */
+int xp_db_position_set(xp_db *db, int64_t run, const char *annotator, const char *key, xp_err *err);
+int xp_db_position_get(xp_db *db, int64_t run, const char *annotator, char *key, size_t n, xp_err *err);
+
+/* The run's mentions in triage order (xp_db_triage's), each with what the
+ * queue is filtered on.  type: "pronoun" (one pronoun token), "name" (every
+ * token capitalised) or "nominal". */
+typedef enum { XP_MT_PRONOUN, XP_MT_NAME, XP_MT_NOMINAL } xp_mtype;
+extern const char *const xp_mtype_names[3];
+
+typedef struct xp_queue_item {
+	xp_triage_item t;
+	int64_t row;          /* the mentions row */
+	uint32_t doc, fate;   /* indexes into xp_queue.docs / .fates */
+	xp_mtype type;
+	double conf;
+} xp_queue_item;
+
+typedef struct xp_queue {
+	xp_queue_item *v;
+	size_t n;
+	char **docs, **fates;
+	size_t ndocs, nfates;
+} xp_queue;
+int xp_db_queue(xp_db *db, int64_t run, xp_queue *q, xp_err *err);
+void xp_queue_free(xp_queue *q);
+
+/* What has been done to the run's mentions now: rows (sorted) with flags. */
+enum { XP_TOUCH_EDITED = 1, XP_TOUCH_KEPT = 2, XP_TOUCH_NOTED = 4, XP_TOUCH_LOST = 8 };
+typedef struct xp_touch {
+	int64_t row;
+	unsigned flags;
+} xp_touch;
+int xp_db_touched(xp_db *db, int64_t run, xp_touch **v, size_t *n, xp_err *err);
+/* the flags of one row in a sorted xp_touch array */
+unsigned xp_touch_flags(const xp_touch *v, size_t n, int64_t row);
+
+#endif

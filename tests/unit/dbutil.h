@@ -1,0 +1,84 @@
+/*
+ * tests/unit/dbutil.h — a correction store holding the projection of
+ * tests/fixtures/project (document "d": mentions d|0 "I" -> 我, d|1 "the big
+ * red car", d|2 "It", d|3 "mine" (collided, no span), d|4 "Really" (no target
+ * sentence)), for the tests of correct/ and serve/.
+ */
+#ifndef XP_DBUTIL_H
+#define XP_DBUTIL_H
+
+#include "testutil.h"
+#include "correct/db.h"
+#include "io/aligned.h"
+#include "io/walign.h"
+#include "io/bitext.h"
+#include "base/buf.h"
+#include "project/project.h"
+
+static char dir[64], path[128];
+
+/* a fresh database holding the projection of tests/fixtures/project */
+static inline xp_db *fresh(void)
+{
+	snprintf(dir, sizeof dir, "/tmp/xp-db-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/t.db", dir);
+	xp_db *db;
+	xp_err e;
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	return db;
+}
+
+static inline void load_run(xp_corpus *en, xp_aligned *al, char **report)
+{
+	xp_err e;
+	xp_walign wa = {0};
+	uint32_t *line;
+	xp_projection p;
+	xp_proj_opts o;
+	xp_proj_defaults(&o);
+	assert_int_equal(xp_read_corpus(FIX("project/en.conll"), XP_FMT_AUTO, NULL, en, &e), 0);
+	assert_int_equal(xp_aligned_read(FIX("project/aligned.jsonl"), al, &e), 0);
+	assert_int_equal(xp_pharaoh_read_file(FIX("project/pairs.pharaoh"), 0, &wa, &e), 0);
+	assert_int_equal(xp_bitext_lines(al, NULL, &line, wa.nsent, &e), 0);
+	assert_int_equal(xp_project(en, al, &wa, line, &o, &p, &e), 0);
+	xp_buf b = {0};
+	assert_int_equal(xp_projection_report(&p, "{\"rule\":\"minmax\"}", &b), 0);
+	*report = b.p;
+	xp_projection_free(&p);
+	free(line);
+	xp_walign_free(&wa);
+}
+
+/* the projection imported as a new run; tweak (if any) changes the aligned
+ * corpus after projecting, before the import (a rerun with other texts) */
+static inline int64_t import_with(xp_db *db, void (*tweak)(xp_aligned *al))
+{
+	xp_corpus en = {0};
+	xp_aligned al = {0};
+	char *rep;
+	int64_t run;
+	xp_err e;
+	load_run(&en, &al, &rep);
+	if (tweak)
+		tweak(&al);
+	assert_int_equal(xp_db_import_run(db, &en, &al, rep, "zh", "{}", &run, &e), 0);
+	free(rep);
+	xp_aligned_free(&al);
+	xp_corpus_free(&en);
+	return run;
+}
+
+static inline int64_t import(xp_db *db) { return import_with(db, NULL); }
+
+static inline void done(xp_db *db)
+{
+	char msg[128];
+	assert_int_equal(xp_db_integrity(db, msg, sizeof msg), 0);
+	xp_db_close(db);
+	char cmd[200];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+#endif

@@ -1,0 +1,348 @@
+/* tests/unit/test_review.c — the store as a corrector works on it: one
+ * mention as JSON, versions and the conflicts they catch, keep and note,
+ * per-annotator undo, queue order and positions, and corrections that
+ * follow a rerun (carried, already agreed, lost with the reason). */
+#include "testutil.h"
+#include "dbutil.h"
+#include "correct/review.h"
+#include "io/conll.h"
+
+#define J(o, k) json_object_get(o, k)
+
+static json_t *mention(xp_db *db, int64_t run, const char *key)
+{
+	json_t *m;
+	xp_err e;
+	assert_int_equal(xp_db_mention(db, run, key, 5, &m, &e), 0);
+	return m;
+}
+
+static int64_t jint(json_t *o, const char *k) { return (int64_t)json_integer_value(J(o, k)); }
+
+static int span_is(json_t *sp, int sent, int start, int end)
+{
+	return json_array_size(sp) == 3 && json_integer_value(json_array_get(sp, 0)) == sent &&
+	       json_integer_value(json_array_get(sp, 1)) == start && json_integer_value(json_array_get(sp, 2)) == end;
+}
+
+static void mention_json(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	json_t *m = mention(db, run, "d|1");
+	assert_string_equal(json_string_value(J(m, "key")), "d|1");
+	assert_int_equal(jint(m, "version"), 0);
+	assert_string_equal(json_string_value(J(m, "status")), "open");
+	assert_string_equal(json_string_value(J(m, "type")), "nominal");
+	json_t *en = J(m, "english");
+	assert_int_equal(jint(en, "start"), 2);
+	assert_int_equal(jint(en, "end"), 6);
+	assert_string_equal(json_string_value(json_array_get(J(en, "tokens"), 5)), "car");
+	json_t *tgt = J(m, "target");
+	assert_int_equal(jint(tgt, "sent"), 0);
+	assert_string_equal(json_string_value(J(tgt, "text")), "我看见了那辆红色的大车。");
+	assert_int_equal(json_array_size(J(tgt, "tokens")), 9);
+	json_t *silver = J(m, "silver");
+	assert_string_equal(json_string_value(J(silver, "fate")), "projected");
+	assert_true(span_is(J(silver, "span"), 0, 3, 8));
+	assert_true(json_equal(J(J(m, "current"), "span"), J(silver, "span")));
+	/* the scene: all three utterances; cluster 2 is "the big red car" and "It" */
+	json_t *us = J(J(m, "scene"), "utterances");
+	assert_int_equal(json_array_size(us), 3);
+	assert_int_equal(jint(J(m, "scene"), "cluster_size"), 2);
+	assert_int_equal(json_array_size(J(json_array_get(us, 0), "mentions")), 1);
+	assert_true(json_is_true(J(json_array_get(J(json_array_get(us, 0), "mentions"), 0), "self")));
+	assert_int_equal(json_array_size(J(json_array_get(us, 1), "mentions")), 1);
+	assert_true(json_is_null(J(json_array_get(us, 2), "sent")));   /* "Really ?" has no target */
+	json_decref(m);
+	m = mention(db, run, "d|4");
+	assert_true(json_is_null(J(m, "target")));
+	json_decref(m);
+	xp_err e;
+	assert_int_equal(xp_db_mention(db, run, "d|9", 0, &m, &e), XP_ENOTFOUND);
+	assert_int_equal(xp_db_mention(db, run, "nobar", 0, &m, &e), XP_ENOTFOUND);
+	done(db);
+}
+
+static void versions_and_conflicts(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	xp_edit mod = {XP_MODIFY, "d|1", 0, 3, 5, "ann", NULL};
+	assert_int_equal(xp_db_mention_version(db, run, "d|1"), 0);
+	assert_int_equal(xp_db_edit_at(db, run, &mod, 0, &e), 0);
+	assert_int_equal(xp_db_mention_version(db, run, "d|1"), 1);
+	/* bob decided on version 0: refused, nothing written */
+	xp_edit bob = {XP_MODIFY, "d|1", 0, 4, 8, "bob", NULL};
+	assert_int_equal(xp_db_edit_at(db, run, &bob, 0, &e), XP_ECONFLICT);
+	assert_non_null(strstr(e.msg, "changed since you saw it"));
+	json_t *m = mention(db, run, "d|1");
+	assert_true(span_is(J(J(m, "current"), "span"), 0, 3, 5));
+	assert_string_equal(json_string_value(J(m, "status")), "edited");
+	assert_int_equal(json_array_size(J(m, "actions")), 1);
+	json_decref(m);
+	/* on the version he now sees, it goes through */
+	assert_int_equal(xp_db_edit_at(db, run, &bob, 1, &e), 0);
+	/* the rules of xp_db_edit hold here too */
+	xp_edit bad = {XP_MODIFY, "d|1", 0, 5, 99, "bob", NULL};
+	assert_int_equal(xp_db_edit_at(db, run, &bad, -1, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "not inside the target sentence"));
+	xp_edit add = {XP_ADD, "d|1", 0, 0, 1, "bob", NULL};
+	assert_int_equal(xp_db_edit_at(db, run, &add, 2, &e), XP_EINPUT);
+	xp_edit unknown = {XP_DELETE, "x|1", 0, 0, 0, "bob", NULL};
+	assert_int_equal(xp_db_edit_at(db, run, &unknown, -1, &e), XP_ENOTFOUND);
+	/* keep and note */
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "ann", 0, &e), 0);
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "bob", 0, &e), XP_ECONFLICT);
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_NOTE, "", "bob", -1, &e), XP_EINPUT);
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_NOTE, "它 = 那", "bob", 1, &e), 0);
+	m = mention(db, run, "d|2");
+	assert_string_equal(json_string_value(J(m, "status")), "kept");
+	assert_int_equal(jint(m, "version"), 2);
+	json_t *acts = J(m, "actions");
+	assert_int_equal(json_array_size(acts), 2);
+	assert_string_equal(json_string_value(J(json_array_get(acts, 1), "note")), "它 = 那");
+	json_decref(m);
+	done(db);
+}
+
+static void undo_mine(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	char what[200], key[200];
+	xp_edit mod = {XP_MODIFY, "d|1", 0, 3, 5, "ann", NULL};
+	xp_edit del = {XP_DELETE, "d|0", 0, 0, 0, "bob", NULL};
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), XP_ENOTFOUND);
+	/* a keep and an edit within the same second: the edit is the newer */
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "ann", -1, &e), 0);
+	assert_int_equal(xp_db_edit_at(db, run, &mod, -1, &e), 0);
+	assert_int_equal(xp_db_edit_at(db, run, &del, -1, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "modify d|1");
+	assert_string_equal(key, "d|1");
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "keep d|2");
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), XP_ENOTFOUND);
+	json_t *m = mention(db, run, "d|1");
+	assert_true(span_is(J(J(m, "current"), "span"), 0, 3, 8));
+	assert_int_equal(jint(m, "version"), 2);   /* the edit and its undo */
+	assert_true(json_is_true(J(json_array_get(J(m, "actions"), 0), "undone")));
+	json_decref(m);
+	/* bob's delete is still there; ann may not undo her edit under bob's */
+	assert_int_equal(xp_db_edit_at(db, run, &mod, -1, &e), 0);
+	xp_edit bob = {XP_MODIFY, "d|1", 0, 4, 8, "bob", NULL};
+	assert_int_equal(xp_db_edit_at(db, run, &bob, -1, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), XP_ECONFLICT);
+	assert_non_null(strstr(e.msg, "bob acted on it after you"));
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "modify d|1");
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "delete d|0");
+	xp_db_counts s;
+	assert_int_equal(xp_db_stats(db, run, &s, &e), 0);
+	assert_int_equal(s.corrected_mentions, 0);
+	assert_int_equal(s.undone, 4);   /* corrections; the keep was a review */
+	xp_db_counts_free(&s);
+	done(db);
+}
+
+static void queue_and_positions(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	xp_queue q;
+	xp_triage_item *t;
+	size_t nt;
+	assert_int_equal(xp_db_queue(db, run, &q, &e), 0);
+	assert_int_equal(xp_db_triage(db, run, &t, &nt, &e), 0);
+	assert_int_equal(q.n, nt);
+	for (size_t i = 0; i < nt; i++) {   /* the library's triage order, untouched */
+		assert_string_equal(q.v[i].t.key, t[i].key);
+		assert_true(q.v[i].t.risk == t[i].risk);
+		assert_string_equal(q.docs[q.v[i].doc], "d");
+		if (!strcmp(t[i].key, "d|0"))
+			assert_int_equal(q.v[i].type, XP_MT_PRONOUN), assert_string_equal(q.fates[q.v[i].fate], "projected");
+		if (!strcmp(t[i].key, "d|1"))
+			assert_int_equal(q.v[i].type, XP_MT_NOMINAL);
+	}
+	free(t);
+	/* what has been touched */
+	xp_edit mod = {XP_MODIFY, "d|1", 0, 3, 5, "ann", NULL};
+	assert_int_equal(xp_db_edit_at(db, run, &mod, -1, &e), 0);
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "ann", -1, &e), 0);
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_NOTE, "n", "ann", -1, &e), 0);
+	xp_touch *v;
+	size_t n;
+	assert_int_equal(xp_db_touched(db, run, &v, &n, &e), 0);
+	assert_int_equal(n, 2);
+	for (size_t i = 0; i < q.n; i++) {
+		unsigned f = xp_touch_flags(v, n, q.v[i].row);
+		if (!strcmp(q.v[i].t.key, "d|1"))
+			assert_int_equal(f, XP_TOUCH_EDITED);
+		else if (!strcmp(q.v[i].t.key, "d|2"))
+			assert_int_equal(f, XP_TOUCH_KEPT | XP_TOUCH_NOTED);
+		else
+			assert_int_equal(f, 0);
+	}
+	free(v);
+	xp_queue_free(&q);
+	/* places in the queue */
+	char key[100];
+	assert_int_equal(xp_db_position_get(db, run, "ann", key, sizeof key, &e), XP_ENOTFOUND);
+	assert_int_equal(xp_db_position_set(db, run, "ann", "d|2", &e), 0);
+	assert_int_equal(xp_db_position_set(db, run, "ann", "d|3", &e), 0);
+	assert_int_equal(xp_db_position_set(db, run, "bob", "d|9", &e), XP_ENOTFOUND);
+	assert_int_equal(xp_db_position_get(db, run, "ann", key, sizeof key, &e), 0);
+	assert_string_equal(key, "d|3");
+	done(db);
+}
+
+/* the rerun's utterance 1 ("It was mine .") has another translation */
+static void retranslate(xp_aligned *al)
+{
+	for (size_t k = 0; k < al->n; k++)
+		if (al->v[k].utt == 1 && al->v[k].ntgt)
+			al->v[k].tgt[0] = "這";
+}
+
+static char *corrected_conll(xp_db *db, int64_t run)
+{
+	xp_corpus c = {0};
+	xp_err e;
+	xp_buf b = {0};
+	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
+	xp_conll_write(&b, &c);
+	xp_corpus_free(&c);
+	xp_buf_putc(&b, '\0');
+	return b.p;
+}
+
+static const char *status_of(json_t *carried, const char *key, const char **why)
+{
+	size_t i;
+	json_t *x;
+	json_array_foreach(carried, i, x)
+		if (!strcmp(json_string_value(J(x, "key")), key)) {
+			*why = json_string_value(J(x, "why"));
+			return json_string_value(J(x, "status"));
+		}
+	return "none";
+}
+
+static void rerun_carries(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t r1 = import(db);
+	xp_err e;
+	xp_edit mod = {XP_MODIFY, "d|1", 0, 3, 5, "ann", "red car only"};
+	xp_edit del = {XP_DELETE, "d|0", 0, 0, 0, "bob", NULL};
+	xp_edit add = {XP_ADD, "d|3", 1, 2, 3, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, r1, &mod, &e), 0);
+	assert_int_equal(xp_db_edit(db, r1, &del, &e), 0);
+	assert_int_equal(xp_db_edit(db, r1, &add, &e), 0);
+	assert_int_equal(xp_db_review(db, r1, "d|2", XP_KEEP, NULL, "bob", -1, &e), 0);
+	assert_int_equal(xp_db_review(db, r1, "d|2", XP_NOTE, "那 is fine", "bob", -1, &e), 0);
+	/* an undone edit is not carried: the last live one is */
+	xp_edit gone = {XP_MODIFY, "d|1", 0, 4, 8, "cat", "no"};
+	char what[100], key[100];
+	assert_int_equal(xp_db_edit(db, r1, &gone, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, r1, "cat", what, sizeof what, key, sizeof key, &e), 0);
+	char *want = corrected_conll(db, r1);
+
+	/* the same texts again: every touched mention comes along */
+	int64_t r2 = import(db);
+	assert_int_equal(r2, 2);
+	json_t *c;
+	const char *why;
+	assert_int_equal(xp_db_carried(db, r2, NULL, &c, &e), 0);
+	assert_int_equal(json_array_size(c), 4);
+	assert_string_equal(status_of(c, "d|0", &why), "carried");
+	assert_string_equal(status_of(c, "d|1", &why), "carried");
+	assert_string_equal(status_of(c, "d|2", &why), "carried");   /* the keep and the note */
+	assert_string_equal(status_of(c, "d|3", &why), "carried");
+	json_decref(c);
+	char *got = corrected_conll(db, r2);
+	assert_string_equal(got, want);
+	free(got);
+	json_t *m = mention(db, r2, "d|1");
+	json_t *a = json_array_get(J(m, "actions"), 0);
+	assert_true(json_is_true(J(a, "carried")));
+	assert_string_equal(json_string_value(J(a, "annotator")), "ann");
+	assert_string_equal(json_string_value(J(a, "note")), "red car only");
+	assert_string_equal(json_string_value(J(J(m, "carry"), "status")), "carried");
+	json_decref(m);
+	m = mention(db, r2, "d|2");
+	assert_string_equal(json_string_value(J(m, "status")), "kept");
+	json_decref(m);
+	/* carried work is nobody's to undo by accident */
+	assert_int_equal(xp_db_undo_mine(db, r2, "ann", what, sizeof what, key, sizeof key, &e), XP_ENOTFOUND);
+	/* the run 1 figures stay run 1's */
+	xp_db_counts s1, s2;
+	assert_int_equal(xp_db_stats(db, r1, &s1, &e), 0);
+	assert_int_equal(xp_db_stats(db, r2, &s2, &e), 0);
+	assert_int_equal(s1.modifications, 1);
+	assert_int_equal(s2.modifications, 1);
+	assert_int_equal(s1.mentions, 5);
+	assert_non_null(strstr(s2.json, "\"run\":2"));
+	xp_db_counts_free(&s1), xp_db_counts_free(&s2);
+
+	/* in run 2, ann puts d|1 back as projected: the next rerun agrees */
+	xp_edit back = {XP_MODIFY, "d|1", 0, 3, 8, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, r2, &back, &e), 0);
+	/* a rerun with utterance 1 translated differently */
+	int64_t r3 = import_with(db, retranslate);
+	assert_int_equal(xp_db_carried(db, r3, NULL, &c, &e), 0);
+	assert_string_equal(status_of(c, "d|0", &why), "carried");
+	assert_string_equal(status_of(c, "d|1", &why), "agrees");
+	assert_string_equal(status_of(c, "d|2", &why), "lost");
+	assert_string_equal(why, "the target sentence changed");
+	assert_string_equal(status_of(c, "d|3", &why), "lost");
+	json_decref(c);
+	assert_int_equal(xp_db_carried(db, r3, "lost", &c, &e), 0);
+	assert_int_equal(json_array_size(c), 2);
+	json_decref(c);
+	json_t *runs;
+	assert_int_equal(xp_db_runs(db, &runs, &e), 0);
+	assert_int_equal(json_array_size(runs), 3);
+	json_t *carry = J(json_array_get(runs, 2), "carry");
+	assert_int_equal(jint(carry, "from_run"), 2);
+	assert_int_equal(jint(carry, "carried"), 1);
+	assert_int_equal(jint(carry, "agrees"), 1);
+	assert_int_equal(jint(carry, "lost"), 2);
+	assert_true(json_is_null(J(json_array_get(runs, 0), "carry")));
+	json_decref(runs);
+	/* the lost ones are flagged for the corrector in the new run */
+	xp_touch *v;
+	size_t n;
+	assert_int_equal(xp_db_touched(db, r3, &v, &n, &e), 0);
+	assert_int_equal(n, 3);   /* d|0 carried (edited), d|2 and d|3 lost */
+	size_t lost = 0;
+	for (size_t i = 0; i < n; i++)
+		lost += (v[i].flags & XP_TOUCH_LOST) != 0;
+	assert_int_equal(lost, 2);
+	free(v);
+	free(want);
+	done(db);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(mention_json),
+		cmocka_unit_test(versions_and_conflicts),
+		cmocka_unit_test(undo_mine),
+		cmocka_unit_test(queue_and_positions),
+		cmocka_unit_test(rerun_carries),
+	};
+	return cmocka_run_group_tests_name("review", tests, NULL, NULL);
+}
