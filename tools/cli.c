@@ -43,3 +43,17 @@ int xp_cli_wants_help(int argc, char **argv)
 	}
 	return 0;
 }
+
+void xp_cli_put_untrusted(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	for (; p && *p; p++) {
+		/* C0 controls, DEL, and C1 controls (U+0080..U+009F: 0xC2 0x80..0x9F) */
+		if (*p < 0x20 || *p == 0x7f)
+			fprintf(f, "\\x%02x", *p);
+		else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+			fprintf(f, "\\u%04x", p[1]), p++;
+		else
+			fputc(*p, f);
+	}
+}

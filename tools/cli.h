@@ -8,6 +8,8 @@
 
 #include "../base/error.h"
 
+#include <stdio.h>
+
 typedef struct xp_cmd {
 	const char *name;
 	int (*run)(int argc, char **argv);
@@ -26,6 +28,14 @@ int xp_cli_error(const xp_err *e);
 void xp_cli_diags(const xp_diags *d);
 /* Print the command's usage to stderr (status 2) or stdout (status 0). */
 int xp_cli_usage(const xp_cmd *c, int status);
+/* Print text that comes from data (subtitles, transcripts): control
+ * characters, which a terminal would obey, are shown as \xNN / \uNNNN. */
+void xp_cli_put_untrusted(FILE *f, const char *s);
+/* A mention of the store (xp_db_mention's JSON) as `xproj db show` and
+ * `db triage` print it: brief gives the English and target lines only. */
+struct json_t;
+void xp_cli_show_mention(FILE *f, struct json_t *m, int brief);
+
 /* 1 if argv holds -h or --help. */
 int xp_cli_wants_help(int argc, char **argv);
 

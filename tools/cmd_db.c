@@ -1,6 +1,7 @@
 /* tools/cmd_db.c — `xproj db ...`: the correction store. */
 #include "cli.h"
 #include "../correct/db.h"
+#include "../correct/review.h"
 #include "../base/file.h"
 #include "../io/read.h"
 
@@ -11,7 +12,7 @@
 
 typedef struct dargs {
 	const char *db, *source, *aligned, *report, *lang, *mention, *span, *annotator, *note, *out, *jsonl,
-		*batch, *format;
+		*batch, *format, *doc;
 	int64_t run;
 	int json, silver, only_flagged, top;
 	const char *file;
@@ -28,7 +29,8 @@ static int parse(int argc, char **argv, dargs *a)
 		{"jsonlines", required_argument, 0, 'j'}, {"batch", required_argument, 0, 'b'},
 		{"format", required_argument, 0, 'f'}, {"run", required_argument, 0, 'r'},
 		{"json", no_argument, 0, 'J'}, {"silver", no_argument, 0, 'v'},
-		{"only-flagged", no_argument, 0, 'F'}, {"top", required_argument, 0, 't'}, {0, 0, 0, 0}};
+		{"only-flagged", no_argument, 0, 'F'}, {"top", required_argument, 0, 't'},
+		{"doc", required_argument, 0, 'D'}, {0, 0, 0, 0}};
 	memset(a, 0, sizeof *a);
 	a->lang = "zh";
 	a->top = 20;
@@ -53,6 +55,7 @@ static int parse(int argc, char **argv, dargs *a)
 		case 'v': a->silver = 1; break;
 		case 'F': a->only_flagged = 1; break;
 		case 't': a->top = atoi(optarg); break;
+		case 'D': a->doc = optarg; break;
 		default: return -1;
 		}
 	}
@@ -61,6 +64,83 @@ static int parse(int argc, char **argv, dargs *a)
 	a->db = argv[optind++];
 	a->file = optind < argc ? argv[optind++] : NULL;
 	return optind == argc ? 0 : -1;
+}
+
+/* the run's entry of xp_db_runs, NULL if there is no such run */
+static json_t *run_info(xp_db *db, int64_t run, json_t **all, xp_err *e)
+{
+	if (xp_db_runs(db, all, e))
+		return NULL;
+	size_t i;
+	json_t *r;
+	json_array_foreach(*all, i, r)
+		if (json_integer_value(json_object_get(r, "run")) == run)
+			return r;
+	xp_failc(e, XP_ENOTFOUND, "", 0, "there is no run %lld in the database", (long long)run);
+	return NULL;
+}
+
+/* "run 2 (zh, imported 2025-01-01T00:00:00Z)" */
+static void run_label(json_t *r, char *out, size_t n)
+{
+	snprintf(out, n, "run %lld (%s, imported %s)", (long long)json_integer_value(json_object_get(r, "run")),
+		 json_string_value(json_object_get(r, "lang")), json_string_value(json_object_get(r, "created")));
+}
+
+/* what the import of a run carried over from earlier runs */
+static int print_carry(xp_db *db, json_t *r, int all, xp_err *e)
+{
+	json_t *c = json_object_get(r, "carry"), *lost;
+	if (!json_is_object(c))
+		return 0;
+	long long run = (long long)json_integer_value(json_object_get(r, "run"));
+	printf("from run %lld: %lld corrected mentions carried over, %lld already so in the new projection, %lld not "
+	       "carried%s\n", (long long)json_integer_value(json_object_get(c, "from_run")),
+	       (long long)json_integer_value(json_object_get(c, "carried")),
+	       (long long)json_integer_value(json_object_get(c, "agrees")),
+	       (long long)json_integer_value(json_object_get(c, "lost")),
+	       json_integer_value(json_object_get(c, "lost")) ? " (review them: xproj db show):" : "");
+	if (xp_db_carried(db, run, all ? NULL : "lost", &lost, e))
+		return -1;
+	size_t i;
+	json_t *x;
+	json_array_foreach(lost, i, x)
+		printf("  %s  %s%s%s\n", json_string_value(json_object_get(x, "key")),
+		       json_string_value(json_object_get(x, "status")), json_is_string(json_object_get(x, "why")) ? ": " : "",
+		       json_is_string(json_object_get(x, "why")) ? json_string_value(json_object_get(x, "why")) : "");
+	json_decref(lost);
+	return 0;
+}
+
+static int do_runs(xp_db *db, dargs *a, xp_err *e)
+{
+	json_t *all;
+	if (xp_db_runs(db, &all, e))
+		return -1;
+	if (a->json) {
+		char *s = json_dumps(all, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		puts(s ? s : "[]");
+		free(s);
+	}
+	size_t i;
+	json_t *r;
+	int rc = 0;
+	json_array_foreach(all, i, r) {
+		if (a->json)
+			break;
+		char label[200];
+		run_label(r, label, sizeof label);
+		printf("%s: %lld documents, %lld mentions, %lld projected; %lld live corrections, %lld reviews\n", label,
+		       (long long)json_integer_value(json_object_get(r, "documents")),
+		       (long long)json_integer_value(json_object_get(r, "mentions")),
+		       (long long)json_integer_value(json_object_get(r, "projected")),
+		       (long long)json_integer_value(json_object_get(r, "corrections")),
+		       (long long)json_integer_value(json_object_get(r, "reviews")));
+		if (json_is_object(json_object_get(r, "carry")) && (rc = print_carry(db, r, 0, e)))
+			break;
+	}
+	json_decref(all);
+	return rc;
 }
 
 static int do_import(xp_db *db, dargs *a, xp_err *e)
@@ -76,8 +156,12 @@ static int do_import(xp_db *db, dargs *a, xp_err *e)
 		 a->aligned, a->report);
 	int rc = xp_read_corpus(a->source, XP_FMT_AUTO, NULL, &en, e) || xp_aligned_read(a->aligned, &al, e) ||
 		 xp_read_file(a->report, &rep, &n, e) || xp_db_import_run(db, &en, &al, rep, a->lang, files, &run, e);
-	if (!rc)
+	if (!rc) {
+		json_t *all, *r;
 		printf("run %lld imported: %zu documents\n", (long long)run, en.ndocs);
+		rc = !(r = run_info(db, run, &all, e)) || print_carry(db, r, 0, e);
+		json_decref(all);
+	}
 	free(rep);
 	xp_aligned_free(&al);
 	xp_corpus_free(&en);
@@ -116,18 +200,25 @@ static int do_batch(xp_db *db, dargs *a, xp_err *e)
 static int do_stats(xp_db *db, dargs *a, xp_err *e)
 {
 	xp_db_counts s;
-	if (xp_db_stats(db, &s, e))
+	json_t *all = NULL, *r = run_info(db, a->run, &all, e);
+	if (!r || xp_db_stats(db, a->run, &s, e)) {
+		json_decref(all);
 		return -1;
+	}
+	char label[200];
+	run_label(r, label, sizeof label);
 	if (a->json)
 		puts(s.json);
 	else
-		printf("additions %zu, deletions %zu, modifications %zu (of them %zu for unknown mentions, %zu that break "
+		printf("%s\nadditions %zu, deletions %zu, modifications %zu (of them %zu for unknown mentions, %zu that break "
 		       "a rule); %zu undone\nmentions %zu, projected %zu, corrected %zu (%.1f%%); additions that recovered "
-		       "a pronoun: %zu\n%s\n", s.additions, s.deletions, s.modifications, s.orphans, s.conflicts, s.undone,
+		       "a pronoun: %zu\n%s\n", label, s.additions, s.deletions, s.modifications, s.orphans, s.conflicts, s.undone,
 		       s.mentions, s.projected, s.corrected_mentions,
 		       s.mentions ? 100.0 * s.corrected_mentions / s.mentions : 0, s.pronoun_additions, s.json);
+	int rc = a->json ? 0 : print_carry(db, r, 0, e);
+	json_decref(all);
 	xp_db_counts_free(&s);
-	return 0;
+	return rc;
 }
 
 static int do_export(xp_db *db, dargs *a, xp_err *e)
@@ -135,8 +226,17 @@ static int do_export(xp_db *db, dargs *a, xp_err *e)
 	if (!a->out)
 		return xp_fail(e, "", 0, "-o OUT is required");
 	xp_corpus c = {0};
-	int rc = xp_db_export(db, a->run, a->silver, &c, e) || xp_write_corpus(a->out, XP_FMT_AUTO, &c, e) ||
+	json_t *all = NULL, *r = run_info(db, a->run, &all, e);
+	int rc = !r || xp_db_export(db, a->run, a->silver, &c, e) || xp_write_corpus(a->out, XP_FMT_AUTO, &c, e) ||
 		 (a->jsonl && xp_write_corpus(a->jsonl, XP_FMT_JSONL, &c, e));
+	if (!rc) {
+		char label[200];
+		run_label(r, label, sizeof label);
+		printf("%s: %zu documents, %s, to %s%s%s\n", label, c.ndocs,
+		       a->silver ? "the projection as it was" : "with its live corrections", a->out, a->jsonl ? " and " : "",
+		       a->jsonl ? a->jsonl : "");
+	}
+	json_decref(all);
 	xp_corpus_free(&c);
 	return rc;
 }
@@ -147,10 +247,57 @@ static int do_triage(xp_db *db, dargs *a, xp_err *e)
 	size_t n;
 	if (xp_db_triage(db, a->run, &t, &n, e))
 		return -1;
-	for (size_t i = 0; i < n && (int)i < a->top; i++)
-		printf("%4zu  %.3f  %-24s %s\n", i + 1, t[i].risk, t[i].key, t[i].why);
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < n && (int)i < a->top; i++) {
+		json_t *m = NULL;
+		printf("%4zu  %.3f  ", i + 1, t[i].risk);
+		xp_cli_put_untrusted(stdout, t[i].key);
+		printf("%*s %s\n", (int)(strlen(t[i].key) < 24 ? 24 - strlen(t[i].key) : 0), "", t[i].why);
+		if ((rc = xp_db_mention(db, a->run, t[i].key, 0, &m, e)) == 0)
+			xp_cli_show_mention(stdout, m, 1);
+		json_decref(m);
+	}
 	free(t);
-	return 0;
+	return rc;
+}
+
+static int mention_id(const void *a, const void *b)
+{
+	long long x = atoll(strrchr(*(char *const *)a, '|') + 1), y = atoll(strrchr(*(char *const *)b, '|') + 1);
+	return x < y ? -1 : x > y;
+}
+
+/* one mention (DOC|ID), or every mention of --doc DOC in document order */
+static int do_show(xp_db *db, dargs *a, xp_err *e)
+{
+	if (!a->file == !a->doc)
+		return xp_failc(e, XP_EUSAGE, "", 0, "db show needs a mention DOC|ID or --doc DOC");
+	char **keys = NULL;
+	size_t n = 0;
+	xp_queue q;
+	if (a->doc) {
+		if (xp_db_queue(db, a->run, &q, e))
+			return -1;
+		keys = malloc((q.n + 1) * sizeof *keys);
+		for (size_t i = 0; keys && i < q.n; i++)
+			if (!strcmp(q.docs[q.v[i].doc], a->doc))
+				keys[n++] = q.v[i].t.key;
+		if (keys && n)
+			qsort(keys, n, sizeof *keys, mention_id);
+	}
+	int rc = a->doc && !keys ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory")
+	       : a->doc && !n ? xp_failc(e, XP_ENOTFOUND, "", 0, "no document %s in run %lld", a->doc, (long long)a->run)
+			      : 0;
+	for (size_t i = 0; rc == 0 && i < (a->doc ? n : 1); i++) {
+		json_t *m = NULL;
+		if ((rc = xp_db_mention(db, a->run, a->doc ? keys[i] : a->file, 0, &m, e)) == 0)
+			xp_cli_show_mention(stdout, m, 0);
+		json_decref(m);
+	}
+	free(keys);
+	if (a->doc)
+		xp_queue_free(&q);
+	return rc;
 }
 
 static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
@@ -158,7 +305,7 @@ static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 	if (!a->run)
 		a->run = xp_db_latest_run(db);
 	int needs_run = strcmp(sub, "init") && strcmp(sub, "import") && strcmp(sub, "log") && strcmp(sub, "undo") &&
-			strcmp(sub, "stats");
+			strcmp(sub, "runs");
 	if (needs_run && !a->run)
 		return xp_fail(e, a->db, 0, "no projection run in the database (xproj db import first)");
 	if (!strcmp(sub, "init"))
@@ -175,6 +322,8 @@ static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 		return do_batch(db, a, e);
 	if (!strcmp(sub, "stats"))
 		return do_stats(db, a, e);
+	if (!strcmp(sub, "runs"))
+		return do_runs(db, a, e);
 	if (!strcmp(sub, "export"))
 		return do_export(db, a, e);
 	if (!strcmp(sub, "export-tasa"))
@@ -182,6 +331,8 @@ static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 			      : xp_fail(e, "", 0, "-o tasa.csv is required");
 	if (!strcmp(sub, "triage"))
 		return do_triage(db, a, e);
+	if (!strcmp(sub, "show"))
+		return do_show(db, a, e);
 	if (!strcmp(sub, "undo")) {
 		char what[200];
 		if (xp_db_undo(db, a->batch, what, sizeof what, e))
@@ -207,7 +358,7 @@ static int run(int argc, char **argv)
 	dargs a;
 	if (parse(argc - 1, argv + 1, &a))
 		return xp_cli_usage(&xp_cmd_db, 2);
-	if (!strcmp(sub, "import-corrections") ? !a.file : a.file != NULL)
+	if (!strcmp(sub, "import-corrections") ? !a.file : a.file != NULL && strcmp(sub, "show"))
 		return xp_cli_usage(&xp_cmd_db, 2);
 	xp_db *db;
 	xp_err e;
@@ -227,10 +378,12 @@ const xp_cmd xp_cmd_db = {
 	"xproj db import-corrections DB FILE [--annotator NAME] [--format mmc|tasa]\n"
 	"xproj db export DB -o CORRECTED.conll [--jsonlines OUT.jsonl] [--silver]\n"
 	"xproj db export-tasa DB -o tasa.csv [--only-flagged]\n"
-	"xproj db stats DB [--json]\n"
+	"xproj db stats DB [--json] [--run N]\n"
+	"xproj db runs DB [--json]\n"
 	"xproj db log DB\n"
 	"xproj db undo DB [--batch B]\n"
-	"xproj db triage DB [--top K]\n\n"
+	"xproj db triage DB [--top K]\n"
+	"xproj db show DB DOC|ID | --doc DOC\n\n"
 	"A run (`db import`) is one projection: the English corpus, the aligned corpus and the\n"
 	"report `xproj project --report` wrote, imported in one transaction.  Mentions are\n"
 	"DOC|ID (document id and English mention id); spans are SENT:START:END, the target\n"
@@ -241,5 +394,11 @@ const xp_cmd xp_cmd_db = {
 	"(mention_id and Answer.alignment grid) as one batch in one transaction; a batch\n"
 	"already imported is refused; edits for unknown mentions or that break a rule are\n"
 	"stored, listed and left out of the corrected view.  Commands act on the latest run\n"
-	"unless --run N.  stats --json includes {\"additions\":N,\"deletions\":N,\"modifications\":N}.",
+	"unless --run N, and export and stats say which.  stats --json includes\n"
+	"{\"additions\":N,\"deletions\":N,\"modifications\":N}, for that run.\n\n"
+	"Reruns: importing a new run of the same documents (same language) carries every\n"
+	"corrected mention of the latest earlier run over when its English mention and its\n"
+	"target sentence text are unchanged: the corrected span (or deletion) is re-applied\n"
+	"to the new projection, keeps and notes with it; import, stats and runs list those\n"
+	"that could not be carried, with the reason.",
 };

@@ -6,7 +6,7 @@ $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/p
 D=$T/c.db
 
 expect_status 0 $XPROJ db init $D
-expect_grep 'schema version 2' $T/out
+expect_grep 'schema version 3' $T/out
 expect_status 1 $XPROJ db add $D --mention 'd|3' --span 1:2:3
 expect_grep 'no projection run in the database' $T/err
 expect_status 0 $XPROJ db import $D --source $P/en.conll --aligned $P/aligned.jsonl --report $T/r.json
@@ -43,7 +43,8 @@ expect_status 0 $XPROJ db log $D
 expect_grep 'import corrections' $T/out
 expect_grep 'undo' $T/out
 expect_status 0 $XPROJ db triage $D --top 2
-expect_eq "$(wc -l < $T/out)" 2 "triage --top 2"
+expect_eq "$(grep -c "^ *[0-9]*  [0-9.]*  d|" $T/out)" 2 "triage --top 2"
+expect_grep "^  en       .*: .*\[" $T/out
 expect_status 0 $XPROJ db export-tasa $D -o $T/tasa.csv
 expect_grep '^mention_id,src_tokens,tar_tokens,config_obj,alignment,src_spans$' $T/tasa.csv
 finish

@@ -1,0 +1,113 @@
+/* tools/show.c — a mention of the correction store as text (`xproj db show`,
+ * `db triage`): the English utterance with the mention bracketed, the target
+ * sentence with the current span bracketed (and the silver one when a person
+ * changed it), fate, confidence, what was done to it.  Everything from the
+ * data goes through xp_cli_put_untrusted. */
+#include "cli.h"
+
+#include <jansson.h>
+#include <string.h>
+
+#define GET(o, k) json_object_get(o, k)
+#define STR(o, k) json_string_value(json_object_get(o, k))
+#define INT(o, k) ((long long)json_integer_value(json_object_get(o, k)))
+
+/* tokens with [ before start and ] before end */
+static void tokens(FILE *f, json_t *toks, long long start, long long end)
+{
+	size_t i;
+	json_t *t;
+	json_array_foreach(toks, i, t) {
+		if (i)
+			fputc(' ', f);
+		if ((long long)i == start)
+			fputc('[', f);
+		xp_cli_put_untrusted(f, json_string_value(t));
+		if ((long long)i + 1 == end)
+			fputc(']', f);
+	}
+}
+
+static void span_text(FILE *f, json_t *sp)
+{
+	if (json_is_array(sp))
+		fprintf(f, "%lld:%lld:%lld", (long long)json_integer_value(json_array_get(sp, 0)),
+			(long long)json_integer_value(json_array_get(sp, 1)), (long long)json_integer_value(json_array_get(sp, 2)));
+	else
+		fputs("none", f);
+}
+
+/* the target sentence with span sp bracketed, or a word saying why there is none */
+static void target_line(FILE *f, const char *label, json_t *tgt, json_t *sp)
+{
+	fprintf(f, "  %-9s", label);
+	if (!json_is_object(tgt))
+		fputs("(no target sentence)", f);
+	else if (json_is_array(sp))
+		tokens(f, GET(tgt, "tokens"), json_integer_value(json_array_get(sp, 1)),
+		       json_integer_value(json_array_get(sp, 2)));
+	else
+		tokens(f, GET(tgt, "tokens"), -1, -1), fputs("   (no span)", f);
+	fputc('\n', f);
+}
+
+void xp_cli_show_mention(FILE *f, json_t *m, int brief)
+{
+	json_t *en = GET(m, "english"), *tgt = GET(m, "target"), *silver = GET(m, "silver"), *now = GET(m, "current");
+	int changed = !json_equal(GET(silver, "span"), GET(now, "span"));
+	if (!brief) {
+		xp_cli_put_untrusted(f, STR(m, "key"));
+		fprintf(f, "  run %lld, cluster %lld (%lld mentions), %s, version %lld, %s\n", INT(m, "run"),
+			INT(m, "cluster"), INT(GET(m, "scene"), "cluster_size"), STR(m, "type"), INT(m, "version"),
+			STR(m, "status"));
+	}
+	fprintf(f, "  %-9s", "en");
+	xp_cli_put_untrusted(f, STR(en, "speaker"));
+	fputs(": ", f);
+	tokens(f, GET(en, "tokens"), INT(en, "start"), INT(en, "end"));
+	fputc('\n', f);
+	char label[64];
+	snprintf(label, sizeof label, "tgt %lld", json_is_object(tgt) ? INT(tgt, "sent") : -1LL);
+	target_line(f, json_is_object(tgt) ? label : "tgt", tgt, GET(now, "span"));
+	if (changed)
+		target_line(f, "silver", tgt, GET(silver, "span"));
+	if (brief)
+		return;
+	fprintf(f, "  %-9s", "subtitle");
+	xp_cli_put_untrusted(f, json_is_object(tgt) && STR(tgt, "text") ? STR(tgt, "text") : "");
+	fprintf(f, "\n  %-9s%s, confidence %.2f, rule ", "fate", STR(silver, "fate"),
+		json_number_value(GET(silver, "confidence")));
+	xp_cli_put_untrusted(f, STR(silver, "rule"));
+	fputs("; silver ", f);
+	span_text(f, GET(silver, "span"));
+	fputs(", now ", f);
+	span_text(f, GET(now, "span"));
+	fputc('\n', f);
+	json_t *carry = GET(m, "carry");
+	if (json_is_object(carry)) {
+		fprintf(f, "  %-9sfrom run %lld: %s", "rerun", INT(carry, "from_run"), STR(carry, "status"));
+		if (STR(carry, "why"))
+			fprintf(f, " (%s)", STR(carry, "why"));
+		fputc('\n', f);
+	}
+	size_t i;
+	json_t *a;
+	json_array_foreach(GET(m, "actions"), i, a) {
+		fprintf(f, "  %-9s%s %s", i ? "" : "actions", STR(a, "created"), STR(a, "kind"));
+		if (json_is_array(GET(a, "span")))
+			fputc(' ', f), span_text(f, GET(a, "span"));
+		if (STR(a, "annotator"))
+			fputs(" by ", f), xp_cli_put_untrusted(f, STR(a, "annotator"));
+		if (STR(a, "batch"))
+			fputs(" in batch ", f), xp_cli_put_untrusted(f, STR(a, "batch"));
+		if (json_is_true(GET(a, "carried")))
+			fputs(" (carried from an earlier run)", f);
+		if (STR(a, "note"))
+			fputs(": \"", f), xp_cli_put_untrusted(f, STR(a, "note")), fputc('"', f);
+		if (strcmp(STR(a, "status"), "ok"))
+			fprintf(f, " [%s: %s]", STR(a, "status"), STR(a, "why") ? STR(a, "why") : "");
+		if (json_is_true(GET(a, "undone")))
+			fputs(" [undone]", f);
+		fputc('\n', f);
+	}
+}
