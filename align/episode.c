@@ -167,15 +167,6 @@ static void target_of(const xp_episode *ep, const xp_turns *T, const xp_ulink *l
 
 /* --- records -------------------------------------------------------------------- */
 
-static const char **strings_of(xp_arena *a, const char *text, const xp_tok *t, uint32_t n)
-{
-	const char **v = xp_arena_alloc(a, (n + 1) * sizeof *v);
-	for (uint32_t k = 0; v && k < n; k++)
-		if (!(v[k] = xp_arena_strndup(a, text + t[k].off, t[k].len)))
-			return NULL;
-	return v;
-}
-
 /* the ids of the blocks of turns l, each once, in order */
 static uint32_t *en_subs_of(const xp_episode *ep, const xp_turns *T, const xp_ulink *l, xp_arena *A,
 			    uint32_t *n)
@@ -203,7 +194,7 @@ static int record(const xp_episode *ep, const xp_turns *T, const xp_doc *d, size
 	r->part = d->part;
 	r->utt = (uint32_t)k;
 	r->speaker = xp_arena_strdup(A, u->speaker);
-	r->src = strings_of(A, u->text, u->toks, u->ntoks);
+	r->src = xp_aligned_strs(out, u->text, u->toks, u->ntoks);
 	r->nsrc = u->ntoks;
 	r->tgt_lang = xp_arena_strdup(A, ep->tgt_lang ? ep->tgt_lang : "");
 	r->tgt_text = xp_arena_strndup(A, p->text.p ? p->text.p : "", p->text.n);
@@ -217,7 +208,7 @@ static int record(const xp_episode *ep, const xp_turns *T, const xp_doc *d, size
 	if (xp_tokenize(r->tgt_text, strlen(r->tgt_text), zh ? ep->zh_tokens : XP_TOK_WORDS,
 			ep->tgt_lang, &t, &nt, &cap))
 		return free(t), -1;
-	r->tgt = strings_of(A, r->tgt_text, t, nt);
+	r->tgt = xp_aligned_strs(out, r->tgt_text, t, nt);
 	r->ntgt = nt;
 	free(t);
 	r->en_subs = en_subs_of(ep, T, l, A, &r->nen_subs);

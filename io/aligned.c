@@ -14,6 +14,15 @@ void xp_aligned_free(xp_aligned *a)
 	memset(a, 0, sizeof *a);
 }
 
+const char **xp_aligned_strs(xp_aligned *a, const char *text, const xp_tok *t, uint32_t n)
+{
+	const char **v = xp_arena_alloc(&a->arena, (n + 1) * sizeof *v);
+	for (uint32_t k = 0; v && k < n; k++)
+		if (!(v[k] = xp_arena_strndup(&a->arena, text + t[k].off, t[k].len)))
+			return NULL;
+	return v;
+}
+
 static const char *str(xp_aligned *a, json_t *o, const char *key)
 {
 	json_t *v = json_object_get(o, key);

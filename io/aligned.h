@@ -17,6 +17,7 @@
 #include "../base/buf.h"
 #include "../base/error.h"
 #include "../base/mem.h"
+#include "../model/corpus.h"
 
 #include <stdint.h>
 
@@ -45,6 +46,9 @@ int xp_aligned_read(const char *path, xp_aligned *a, xp_err *err);
 int xp_aligned_read_mem(const char *name, const char *buf, size_t len, xp_aligned *a, xp_err *err);
 void xp_aligned_write(xp_buf *out, const xp_aligned *a);
 void xp_aligned_free(xp_aligned *a);
+/* The tokens t[0..n) of text as strings in the aligned corpus' arena (for
+ * a record's src or tgt); NULL when memory runs out. */
+const char **xp_aligned_strs(xp_aligned *a, const char *text, const xp_tok *t, uint32_t n);
 
 /* The bitext of the utterances with non-empty source and target ("src ||| tgt" per
  * line, see bitext.h) and its map ("doc<TAB>part<TAB>utt" per line). */

@@ -101,3 +101,17 @@ xp_utt *xp_doc_add_utt_text(xp_corpus *c, xp_doc *d, const char *speaker, const 
 	d->nutts++;
 	return u;
 }
+
+int xp_is_punct(const char *s)
+{
+	int32_t n = (int32_t)strlen(s), i = 0;
+	if (!n)
+		return 0;
+	while (i < n) {
+		UChar32 c;
+		U8_NEXT((const uint8_t *)s, i, n, c);
+		if (c < 0 || !(u_ispunct(c) || (U_GET_GC_MASK(c) & U_GC_S_MASK)))
+			return 0;
+	}
+	return 1;
+}

@@ -18,6 +18,9 @@ typedef enum { XP_TOK_WORDS, XP_TOK_CHARS } xp_tok_mode;
 int xp_tokenize(const char *s, size_t n, xp_tok_mode mode, const char *locale, xp_tok **out,
 		uint32_t *ntok, size_t *cap);
 
+/* 1 if the UTF-8 token is made of punctuation and symbols only. */
+int xp_is_punct(const char *s);
+
 /* Append an utterance whose text is `text` (copied) and whose tokens are
  * byte ranges of it. */
 xp_utt *xp_doc_add_utt_text(xp_corpus *c, xp_doc *d, const char *speaker, const char *text,

@@ -1,23 +1,8 @@
 /* project/spans.c — span rules; see spans.h. */
 #include "spans.h"
+#include "../model/tokenize.h"
 
 #include <string.h>
-#include <unicode/uchar.h>
-#include <unicode/utf8.h>
-
-int xp_is_punct(const char *s)
-{
-	int32_t n = (int32_t)strlen(s), i = 0;
-	if (!n)
-		return 0;
-	while (i < n) {
-		UChar32 c;
-		U8_NEXT((const uint8_t *)s, i, n, c);
-		if (c < 0 || !(u_ispunct(c) || (U_GET_GC_MASK(c) & U_GC_S_MASK)))
-			return 0;
-	}
-	return 1;
-}
 
 /* the largest run of aligned tokens, joining runs across short gaps */
 static int block(const uint8_t *al, uint32_t n, uint32_t gap, uint32_t *a, uint32_t *b)

@@ -28,7 +28,4 @@ typedef struct xp_span_opts {
 int xp_span_pick(const uint8_t *aligned, const uint8_t *punct, uint32_t n, const xp_span_opts *o,
 		 uint32_t *a, uint32_t *b);
 
-/* 1 if the UTF-8 token is made of punctuation and symbols only. */
-int xp_is_punct(const char *s);
-
 #endif

@@ -20,6 +20,7 @@ static const xp_cmd *const commands[] = {
 	&xp_cmd_score,
 	&xp_cmd_align,
 	&xp_cmd_align_eval,
+	&xp_cmd_pair,
 	&xp_cmd_bitext,
 	&xp_cmd_wordalign,
 	&xp_cmd_check_align,

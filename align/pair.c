@@ -1,0 +1,443 @@
+/* align/pair.c — pairing a released target corpus with its English corpus;
+ * see pair.h. */
+#include "pair.h"
+#include "../base/vocab.h"
+#include "../model/script.h"
+#include "../model/tokenize.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+void xp_pair_defaults(xp_pair_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->tokens = XP_PAIR_TOKENS_FILE;
+	/* a speaker mismatch costs as much as a length ratio off by e^4: it
+	 * happens only where the release's speaker column was edited */
+	o->speaker_penalty = -8.0;
+}
+
+/* --- what the scores look at ------------------------------------------------------ */
+
+typedef struct side {
+	double len;          /* content length: words, or characters for unspaced languages */
+	int question;
+	const char *speaker;
+} side;
+
+static int holds(const char *w, uint32_t n, const char *s)
+{
+	size_t k = strlen(s);
+	for (uint32_t i = 0; i + k <= n; i++)
+		if (!memcmp(w + i, s, k))
+			return 1;
+	return 0;
+}
+
+/* the UTF-8 characters of w[0..n) that are not punctuation */
+static double content_chars(const char *w, uint32_t n)
+{
+	double c = 0;
+	for (uint32_t i = 0; i < n; i++)
+		c += ((unsigned char)w[i] & 0xC0) != 0x80;
+	return c;
+}
+
+static void describe(const xp_utt *u, int unspaced, side *s)
+{
+	char tmp[512];
+	memset(s, 0, sizeof *s);
+	s->speaker = u->speaker;
+	for (uint32_t k = 0; k < u->ntoks; k++) {
+		uint32_t n;
+		const char *w = xp_tok_str(u, k, &n);
+		s->question |= holds(w, n, "?") || holds(w, n, "\xEF\xBC\x9F") || holds(w, n, "\xD8\x9F"); /* ？ ؟ */
+		if (n < sizeof tmp) {
+			memcpy(tmp, w, n);
+			tmp[n] = 0;
+			if (xp_is_punct(tmp))
+				continue;
+		}
+		s->len += unspaced ? content_chars(w, n) : 1;
+	}
+}
+
+/* Latin words and numbers of the target that the English says too:
+ * names kept in Latin letters, figures */
+static int shared_latin(const xp_utt *e, const xp_utt *t)
+{
+	int hits = 0;
+	for (uint32_t k = 0; k < t->ntoks && hits < 2; k++) {
+		uint32_t n;
+		const char *w = xp_tok_str(t, k, &n);
+		int ascii = n >= 2 || (n == 1 && isdigit((unsigned char)w[0]));
+		for (uint32_t i = 0; i < n && ascii; i++)
+			ascii = isalnum((unsigned char)w[i]);
+		for (uint32_t i = 0; ascii && i < e->ntoks; i++) {
+			uint32_t m;
+			const char *v = xp_tok_str(e, i, &m);
+			if (m == n && !strncasecmp(v, w, n)) {
+				hits++;
+				break;
+			}
+		}
+	}
+	return hits;
+}
+
+static int same_speaker(const char *a, const char *b)
+{
+	if (!a[0] || !b[0] || !strcmp(a, "-") || !strcmp(b, "-"))
+		return -1;   /* unknown: no evidence either way */
+	return !strcasecmp(a, b);
+}
+
+/* --- the dynamic programme ------------------------------------------------------- */
+
+typedef struct model {
+	double mu, sigma;        /* of log((target length + 1) / (English length + 1)) */
+	double has, skip;        /* log prior of an utterance having a target, and not */
+	double speaker_penalty;
+} model;
+
+typedef struct doc_pair {
+	const xp_doc *e, *t;
+	side *es, *ts;
+	double *score;           /* n x m pair scores */
+	int32_t *match;          /* per English utterance: its target sentence, or -1 */
+	double *conf;            /* per English utterance: the posterior of that pairing */
+} doc_pair;
+
+static double pair_score(const model *M, const doc_pair *d, size_t i, size_t j)
+{
+	const side *e = &d->es[i], *t = &d->ts[j];
+	double z = (log((t->len + 1) / (e->len + 1)) - M->mu) / M->sigma;
+	double s = M->has - 0.5 * z * z;
+	int sp = same_speaker(e->speaker, t->speaker);
+	if (sp == 0)
+		s += M->speaker_penalty;
+	if (e->question && t->question)
+		s += 1.0;
+	s += 1.5 * shared_latin(&d->e->utts[i], &d->t->utts[j]);
+	return s;
+}
+
+static double lse(double a, double b)
+{
+	if (a == -INFINITY)
+		return b;
+	if (b == -INFINITY)
+		return a;
+	return a > b ? a + log1p(exp(b - a)) : b + log1p(exp(a - b));
+}
+
+/* Viterbi for the pairing, forward-backward for its confidences. */
+static int solve(const model *M, doc_pair *d)
+{
+	size_t n = d->e->nutts, m = d->t->nutts, W = m + 1;
+	double *V = malloc((n + 1) * W * sizeof *V), *F = malloc((n + 1) * W * sizeof *F);
+	double *B = malloc((n + 1) * W * sizeof *B);
+	if (!V || !F || !B)
+		return free(V), free(F), free(B), -1;
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < m; j++)
+			d->score[i * m + j] = pair_score(M, d, i, j);
+	for (size_t i = 0; i <= n; i++)
+		for (size_t j = 0; j <= m; j++) {
+			double v = -INFINITY, f = -INFINITY;
+			if (i == 0 && j == 0)
+				v = f = 0;
+			if (i > 0) {
+				v = V[(i - 1) * W + j] + M->skip;
+				f = F[(i - 1) * W + j] + M->skip;
+			}
+			if (i > 0 && j > 0) {
+				double s = d->score[(i - 1) * m + j - 1];
+				double a = V[(i - 1) * W + j - 1] + s;
+				if (a > v)
+					v = a;
+				f = lse(f, F[(i - 1) * W + j - 1] + s);
+			}
+			V[i * W + j] = v, F[i * W + j] = f;
+		}
+	for (size_t i = n + 1; i-- > 0;)
+		for (size_t j = m + 1; j-- > 0;) {
+			double b = i == n && j == m ? 0 : -INFINITY;
+			if (i < n)
+				b = lse(b, B[(i + 1) * W + j] + M->skip);
+			if (i < n && j < m)
+				b = lse(b, B[(i + 1) * W + j + 1] + d->score[i * m + j]);
+			B[i * W + j] = b;
+		}
+	/* trace the best path back */
+	double Z = F[n * W + m];
+	for (size_t i = 0; i < n; i++)
+		d->match[i] = -1, d->conf[i] = 0;
+	for (size_t i = n, j = m; i > 0;) {
+		double s = j > 0 ? d->score[(i - 1) * m + j - 1] : 0;
+		if (j > 0 && V[i * W + j] == V[(i - 1) * W + j - 1] + s) {
+			d->match[i - 1] = (int32_t)(j - 1);
+			d->conf[i - 1] = exp(F[(i - 1) * W + j - 1] + s + B[i * W + j] - Z);
+			j--;
+		}
+		i--;
+	}
+	free(V), free(F), free(B);
+	return 0;
+}
+
+/* --- records ---------------------------------------------------------------------- */
+
+/* the target sentence's text: its tokens joined by a space, or by nothing
+ * in a language written without spaces */
+static int target_text(const xp_utt *t, int unspaced, xp_buf *b)
+{
+	b->n = 0;
+	for (uint32_t k = 0; k < t->ntoks; k++) {
+		uint32_t n;
+		const char *w = xp_tok_str(t, k, &n);
+		if (k && !unspaced)
+			xp_buf_putc(b, ' ');
+		xp_buf_add(b, w, n);
+	}
+	xp_buf_putc(b, 0);
+	return b->oom ? -1 : 0;
+}
+
+static int record(const xp_doc *ed, size_t i, const xp_doc *td, int32_t j, double conf,
+		  const xp_pair_opts *o, const char *lang, int unspaced, xp_buf *text, xp_aligned *out)
+{
+	if (xp_grow(&out->v, &out->cap, out->n + 1, sizeof *out->v))
+		return -1;
+	xp_autt *r = &out->v[out->n];
+	memset(r, 0, sizeof *r);
+	xp_arena *A = &out->arena;
+	const xp_utt *u = &ed->utts[i];
+	r->doc = xp_arena_strdup(A, ed->id);
+	r->part = ed->part;
+	r->utt = (uint32_t)i;
+	r->speaker = xp_arena_strdup(A, u->speaker);
+	r->src = xp_aligned_strs(out, u->text, u->toks, u->ntoks);
+	r->nsrc = u->ntoks;
+	r->tgt_lang = xp_arena_strdup(A, lang);
+	r->en_subs = xp_arena_alloc(A, sizeof *r->en_subs);
+	r->tgt_subs = xp_arena_alloc(A, sizeof *r->tgt_subs);
+	if (!r->doc || !r->speaker || !r->src || !r->tgt_lang || !r->en_subs || !r->tgt_subs)
+		return -1;
+	r->tgt_text = "";
+	r->tgt = xp_arena_alloc(A, sizeof *r->tgt);
+	if (!r->tgt)
+		return -1;
+	if (j >= 0) {
+		const xp_utt *t = &td->utts[j];
+		if (target_text(t, unspaced, text) || !(r->tgt_text = xp_arena_strdup(A, text->p)))
+			return -1;
+		if (o->tokens == XP_PAIR_TOKENS_FILE) {
+			r->tgt = xp_aligned_strs(out, t->text, t->toks, t->ntoks);
+			r->ntgt = t->ntoks;
+		} else {
+			xp_tok *tk = NULL;
+			size_t cap = 0;
+			uint32_t nt = 0;
+			if (xp_tokenize(r->tgt_text, strlen(r->tgt_text), XP_TOK_WORDS, lang, &tk, &nt, &cap))
+				return free(tk), -1;
+			r->tgt = xp_aligned_strs(out, r->tgt_text, tk, nt);
+			r->ntgt = nt;
+			free(tk);
+		}
+		if (!r->tgt)
+			return -1;
+		r->tgt_subs[0] = (uint32_t)j;
+		r->ntgt_subs = 1;
+		r->score = conf;
+	}
+	out->n++;
+	return 0;
+}
+
+/* --- the corpus ------------------------------------------------------------------- */
+
+static int doc_key(xp_buf *b, const char *id, int part)
+{
+	b->n = 0;
+	xp_buf_printf(b, "%s\t%d", id, part);
+	return b->oom ? -1 : 0;
+}
+
+static int prepare(doc_pair *d, const xp_doc *e, const xp_doc *t, int unspaced)
+{
+	size_t n = e->nutts, m = t ? t->nutts : 0;
+	memset(d, 0, sizeof *d);
+	d->e = e, d->t = t;
+	d->es = calloc(n + 1, sizeof *d->es);
+	d->ts = calloc(m + 1, sizeof *d->ts);
+	d->score = malloc((n * m + 1) * sizeof *d->score);
+	d->match = malloc((n + 1) * sizeof *d->match);
+	d->conf = calloc(n + 1, sizeof *d->conf);
+	if (!d->es || !d->ts || !d->score || !d->match || !d->conf)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		describe(&e->utts[i], 0, &d->es[i]), d->match[i] = -1;
+	for (size_t j = 0; j < m; j++)
+		describe(&t->utts[j], unspaced, &d->ts[j]);
+	return 0;
+}
+
+static void release(doc_pair *d)
+{
+	free(d->es), free(d->ts), free(d->score), free(d->match), free(d->conf);
+	memset(d, 0, sizeof *d);
+}
+
+/* The language: given, or from the script of the whole target corpus. */
+static void language(const xp_corpus *tgt, const xp_pair_opts *o, xp_pair_stats *st)
+{
+	xp_script_counter c;
+	xp_script_guess g;
+	memset(&c, 0, sizeof c);
+	for (size_t d = 0; d < tgt->ndocs; d++)
+		for (size_t u = 0; u < tgt->docs[d].nutts; u++) {
+			const xp_utt *t = &tgt->docs[d].utts[u];
+			xp_script_count(&c, t->text, t->ntoks ? t->toks[t->ntoks - 1].off + t->toks[t->ntoks - 1].len : 0);
+		}
+	xp_script_result(&c, &g);
+	st->script = g.script;
+	st->guessed = !(o->tgt_lang && o->tgt_lang[0]);
+	st->tgt_lang = st->guessed ? g.lang : o->tgt_lang;
+}
+
+static unsigned long first_line(const xp_doc *t)
+{
+	return t->nutts && t->utts[0].line > 1 ? t->utts[0].line - 1 : 0;   /* its #begin line */
+}
+
+int xp_pair(const xp_corpus *en, const xp_corpus *tgt, const xp_pair_opts *o, xp_aligned *out,
+	    xp_pair_stats *st, xp_err *err)
+{
+	memset(st, 0, sizeof *st);
+	language(tgt, o, st);
+	int unspaced = xp_lang_unspaced(st->tgt_lang);
+	xp_vocab keys;
+	xp_buf key = {0};
+	if (xp_vocab_init(&keys, 0))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	/* keys[d] = English document d's (id, part) */
+	for (size_t d = 0; d < en->ndocs; d++) {
+		if (doc_key(&key, en->docs[d].id, en->docs[d].part))
+			goto oom;
+		uint32_t id = xp_vocab_id(&keys, key.p, key.n);
+		if (id == UINT32_MAX)
+			goto oom;
+		if (id != d) {
+			xp_vocab_free(&keys), xp_buf_free(&key);
+			return xp_failc(err, XP_EINPUT, "", 0, "the source has document %s part %d twice",
+					en->docs[d].id, en->docs[d].part);
+		}
+	}
+	const xp_doc **of = calloc(en->ndocs + 1, sizeof *of);   /* English doc -> its target doc */
+	doc_pair *dp = calloc(en->ndocs + 1, sizeof *dp);
+	xp_buf text = {0};
+	int rc = 0;
+	if (!of || !dp)
+		goto oom2;
+	for (size_t d = 0; d < tgt->ndocs; d++) {
+		const xp_doc *t = &tgt->docs[d];
+		if (doc_key(&key, t->id, t->part))
+			goto oom2;
+		uint32_t id = xp_vocab_find(&keys, key.p, key.n);
+		if (id == UINT32_MAX || of[id]) {
+			rc = xp_failc(err, id == UINT32_MAX ? XP_ENOTFOUND : XP_EINPUT, "", first_line(t),
+				      id == UINT32_MAX ? "target document %s part %d is not in the source"
+						       : "the target has document %s part %d twice", t->id, t->part);
+			goto done;
+		}
+		if (t->nutts > en->docs[id].nutts) {
+			rc = xp_failc(err, XP_EINPUT, "", first_line(t), "target document %s part %d has %zu sentences, "
+				      "its English document %zu utterances: they cannot be paired one to one",
+				      t->id, t->part, t->nutts, en->docs[id].nutts);
+			goto done;
+		}
+		of[id] = t;
+	}
+	/* The model: the prior share of utterances with a target, and the
+	 * length ratio, first from the totals, then from a first pairing. */
+	model M = {0, 0.6, 0, 0, o->speaker_penalty};
+	double le = 0, lt = 0;
+	size_t N = 0, Mt = 0;
+	for (size_t d = 0; d < en->ndocs; d++) {
+		if (!of[d])
+			continue;
+		if (prepare(&dp[d], &en->docs[d], of[d], unspaced))
+			goto oom2;
+		N += en->docs[d].nutts, Mt += of[d]->nutts;
+		for (size_t i = 0; i < en->docs[d].nutts; i++)
+			le += dp[d].es[i].len;
+		for (size_t j = 0; j < of[d]->nutts; j++)
+			lt += dp[d].ts[j].len;
+	}
+	double p = N ? (double)Mt / N : 0.5;
+	p = p < 0.02 ? 0.02 : p > 0.98 ? 0.98 : p;
+	M.has = log(p), M.skip = log(1 - p);
+	M.mu = log((lt + Mt + 1) / (p * le + Mt + 1));
+	for (int pass = 0; pass < 2; pass++) {
+		double s1 = 0, s2 = 0, k = 0;
+		for (size_t d = 0; d < en->ndocs; d++) {
+			if (!of[d])
+				continue;
+			if (solve(&M, &dp[d]))
+				goto oom2;
+			for (size_t i = 0; i < en->docs[d].nutts; i++) {
+				int32_t j = dp[d].match[i];
+				if (j < 0 || dp[d].conf[i] < 0.9)
+					continue;
+				double x = log((dp[d].ts[j].len + 1) / (dp[d].es[i].len + 1));
+				s1 += x, s2 += x * x, k++;
+			}
+		}
+		if (pass == 1 || k < 10)
+			break;
+		M.mu = s1 / k;
+		double var = s2 / k - M.mu * M.mu;
+		M.sigma = var > 0.0625 ? sqrt(var) : 0.25;
+	}
+	st->ratio = exp(M.mu);
+	for (size_t d = 0; d < en->ndocs; d++) {
+		const xp_doc *e = &en->docs[d];
+		st->documents++;
+		st->src_only_docs += of[d] == NULL;
+		st->targets += of[d] ? of[d]->nutts : 0;
+		for (size_t i = 0; i < e->nutts; i++) {
+			int32_t j = of[d] ? dp[d].match[i] : -1;
+			double c = j >= 0 ? dp[d].conf[i] : 0;
+			st->utterances++;
+			if (j >= 0) {
+				st->paired++;
+				st->conf_sum += c;
+				st->unsure += c < 0.9;
+				st->speaker_mismatch += same_speaker(e->utts[i].speaker, of[d]->utts[j].speaker) == 0;
+			}
+			if (record(e, i, of[d], j, c, o, st->tgt_lang, unspaced, &text, out))
+				goto oom2;
+		}
+	}
+	goto done;
+oom2:
+	rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory while pairing");
+done:
+	for (size_t d = 0; dp && d < en->ndocs; d++)
+		release(&dp[d]);
+	free(dp);
+	free(of);
+	xp_buf_free(&text);
+	xp_buf_free(&key);
+	xp_vocab_free(&keys);
+	return rc;
+oom:
+	xp_vocab_free(&keys);
+	xp_buf_free(&key);
+	return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+}

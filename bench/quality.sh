@@ -1,0 +1,98 @@
+# Projection quality on mmc-tune (MMC's human-corrected Friends test scenes):
+# the English gold projected onto MMC's own Chinese and Farsi text through
+# the commands a user runs (pair -> bitext -> wordalign with extra training
+# pairs -> project), scored against the corrected files next to MMC's own
+# silver (a fine-tuned neural aligner) scored the same way: mention and
+# CoNLL F1, overall and by the type of the English mention.
+#
+# Chinese: MMC's text is taken from its silver file (one character per
+# token), re-split into ICU words for alignment (`pair --tokens words`),
+# trained with the 92k-pair TV4Dialog bitext, projected back onto
+# characters (`project --chars`) and scored on characters.  Farsi: the
+# silver file's tokens, trained with the MMC dev English/Farsi pairs
+# (paired with `xproj pair`).  Nothing is read from the corrected files but
+# the scores.
+#
+# Environment: ZH_OPTS / FA_OPTS replace the project options below (to
+# measure a rule with its switch off); QUALITY_DIR keeps the outputs there.
+set -eu
+: "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${BUILD:=build}"
+TUNE=$DATA/mmc-tune
+EN=$TUNE/tune.english.v4_gold_conll
+: "${ZH_OPTS:=--chars}"
+: "${FA_OPTS:=--prodrop}"
+if [ -n "${QUALITY_DIR:-}" ]; then T=$QUALITY_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
+now() { date +%s.%N; }
+
+# wordalign PAIRS EXTRA OUT: align PAIRS, trained together with EXTRA
+wordalign() {
+	n=$(wc -l < "$1")
+	if $XPROJ wordalign --help 2>/dev/null | grep -q -- '--train'; then
+		$XPROJ wordalign --lowercase --threads 2 "$1" --train "$2" -o "$3.pharaoh" --probs "$3.probs"
+	else   # before --train: one bitext, the pairs first, cut afterwards
+		case "$2" in *.gz) zcat "$2";; *) cat "$2";; esac | cat "$1" - > "$3.all"
+		$XPROJ wordalign --lowercase --threads 2 "$3.all" -o "$3.all.pharaoh" --probs "$3.all.probs"
+		head -n "$n" "$3.all.pharaoh" > "$3.pharaoh"
+		head -n "$n" "$3.all.probs" > "$3.probs"
+	fi
+}
+
+# score KEY RESPONSE: "mentionF1 conllF1" (on characters for Chinese)
+CHARS_SCORE=0
+$XPROJ score --help 2>/dev/null | grep -q -- '--chars' && CHARS_SCORE=1
+score() {
+	c=""; [ "$3" = zh ] && [ $CHARS_SCORE = 1 ] && c=--chars
+	$XPROJ score $c "$1" "$2" 2>/dev/null |
+		awk '$1=="mentions"{m=$NF} $1=="conll"{c=$NF} END{sub("%","",m); sub("%","",c); printf "%6.2f %6.2f", m, c}'
+}
+# Until `score --chars` exists: the corrected Chinese file on characters,
+# each mention covering its words' characters (MMC's own comparison).
+to_chars() {
+	perl -CSD -ne 'chomp; if (/^#/ || /^\s*$/) { print "$_\n"; next }
+		my @f = split / /, $_, -1; my @ch = grep { !/\s/ } split //, $f[3];
+		if (@ch <= 1) { print "$_\n"; next }
+		my (@o, @c); for (split /\|/, ($f[-1] eq "-" ? "" : $f[-1])) {
+			if (/^\((\d+)\)$/) { push @o, "($1"; push @c, "$1)" } elsif (/^\(/) { push @o, $_ } else { push @c, $_ } }
+		for my $k (0..$#ch) { my @g = @f; $g[3] = $ch[$k]; my @x;
+			push @x, @o if $k == 0; push @x, @c if $k == $#ch;
+			$g[-1] = @x ? join("|", @x) : "-"; print join(" ", @g), "\n" }'
+}
+
+run() {   # run LANG: the user's commands, timed
+	l=$1
+	case $l in
+	zh) tgt=$TUNE/tune.chinese.silver.v4_gold_conll; key=$TUNE/tune.chinese.corrected.v4_gold_conll
+	    popts="--tokens words"; opts=$ZH_OPTS; extra=$DATA/bitext/zh-en.tv4dialog.94k.pairs.gz ;;
+	fa) tgt=$TUNE/tune.farsi.silver.v4_gold_conll; key=$TUNE/tune.farsi.corrected.v4_gold_conll
+	    popts=""; opts=$FA_OPTS
+	    $XPROJ pair --source $DATA/mmc/dev.english.v4_gold_conll --target $DATA/mmc/dev.farsi.v4_gold_conll \
+		-o $T/fa-dev.jsonl 2>/dev/null
+	    $XPROJ bitext $T/fa-dev.jsonl -o $T/fa-dev.pairs 2>/dev/null
+	    extra=$T/fa-dev.pairs ;;
+	esac
+	a=$(now)
+	$XPROJ pair --source $EN --target $tgt --lang $l $popts -o $T/$l.jsonl 2>$T/$l.pair.log
+	$XPROJ bitext $T/$l.jsonl -o $T/$l.pairs --map $T/$l.map 2>/dev/null
+	wordalign $T/$l.pairs $extra $T/$l.a > $T/$l.wordalign.log 2>&1
+	$XPROJ project --source $EN --aligned $T/$l.jsonl --alignments $T/$l.a.pharaoh --probs $T/$l.a.probs \
+		--map $T/$l.map $opts -o $T/$l.xproj.conll --report $T/$l.report.json 2>$T/$l.project.log
+	b=$(now)
+	if [ $l = zh ] && [ $CHARS_SCORE = 0 ]; then to_chars < $key > $T/zh.key.conll; key=$T/zh.key.conll; fi
+	$BUILD/bench/quality_types $EN $T/$l.jsonl $T $key $T/$l.xproj.conll $tgt
+	for i in 0 1 2; do for ty in pronoun name other; do mv $T/$i.$ty.conll $T/$l.$i.$ty.conll; done; done
+	sed -n 's/^xproj pair: \(.*\)/  pair: \1/p; s/^  confidence/  pair: confidence/p' $T/$l.pair.log | head -2
+	head -1 $T/$l.project.log | sed 's/^xproj project: /  project: /'
+	awk -v a=$a -v b=$b -v l=$l 'BEGIN{printf "  %s: pair, bitext, wordalign, project in %.1f s\n", l, b-a}'
+	for who in xproj mmc; do
+		[ $who = xproj ] && { resp=$T/$l.xproj.conll; i=1; name="xproj ($opts)"; } ||
+			{ resp=$tgt; i=2; name="MMC silver"; }
+		printf '  %-2s %-28s %s' $l "$name" "$(score $key $resp $l)"
+		for ty in pronoun name other; do printf '   %s' "$(score $T/$l.0.$ty.conll $T/$l.$i.$ty.conll $l)"; done
+		echo
+	done
+}
+
+echo "mmc-tune: English gold -> MMC's target text, scored against the corrected files"
+echo "  (mention F1, CoNLL F1: all; pronouns; names; other NPs; by the English mention's type)"
+run zh
+run fa
