@@ -12,41 +12,54 @@
 #include <unistd.h>
 #include <zlib.h>
 
+/* zlib reads a plain file through the same calls (it copies what is not
+ * gzip).  What it does not do is complain about a gzip stream that stops
+ * early: gzread then returns what it could inflate and 0 after it, as at a
+ * proper end, and only gzerror (Z_BUF_ERROR, "unexpected end of file") or
+ * gzclose_r tells the difference.  A file cut at a document boundary would
+ * otherwise read as a shorter, valid input. */
 int xp_read_file(const char *path, char **buf, size_t *len, xp_err *err)
 {
 	int stdin_ = strcmp(path, "-") == 0;
 	int fd = stdin_ ? dup(0) : open(path, O_RDONLY);
 	if (fd < 0)
-		return xp_fail(err, path, 0, "cannot open: %s", strerror(errno));
+		return xp_failc(err, errno == ENOENT ? XP_ENOTFOUND : XP_EIO, path, 0, "cannot open: %s",
+				strerror(errno));
 	gzFile gz = gzdopen(fd, "rb");
 	if (!gz) {
 		close(fd);
-		return xp_fail(err, path, 0, "cannot read: out of memory");
+		return xp_failc(err, XP_ENOMEM, path, 0, "cannot read: out of memory");
 	}
 	gzbuffer(gz, 256 * 1024);
 	char *p = NULL;
 	size_t n = 0, cap = 0;
+	int rc = 0, zerr = Z_OK;
 	for (;;) {
 		if (xp_grow(&p, &cap, n + 65536 + 1, 1)) {
-			free(p);
-			gzclose(gz);
-			return xp_fail(err, path, 0, "out of memory");
+			rc = xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
+			break;
 		}
 		int r = gzread(gz, p + n, 65536);
-		if (r < 0) {
-			int zerr;
-			const char *m = gzerror(gz, &zerr);
-			xp_fail(err, path, 0, "read error: %s",
-				zerr == Z_ERRNO ? strerror(errno) : m);
-			free(p);
-			gzclose(gz);
-			return -1;
+		const char *m = gzerror(gz, &zerr);
+		if (r < 0 || (zerr != Z_OK && zerr != Z_BUF_ERROR)) {
+			rc = xp_failc(err, zerr == Z_MEM_ERROR ? XP_ENOMEM : XP_EIO, path, 0, "read error: %s",
+				      zerr == Z_ERRNO ? strerror(errno) : zerr == Z_DATA_ERROR ? "corrupt gzip stream" : m);
+			break;
 		}
 		if (r == 0)
 			break;
 		n += (size_t)r;
 	}
-	gzclose(gz);
+	/* Z_BUF_ERROR from gzerror or gzclose_r: the input ended inside a stream */
+	int closed = gzclose(gz);
+	if (rc == 0 && (zerr == Z_BUF_ERROR || closed == Z_BUF_ERROR))
+		rc = xp_failc(err, XP_EINPUT, path, 0, "truncated gzip stream (the file was cut short)");
+	else if (rc == 0 && closed != Z_OK)
+		rc = xp_failc(err, XP_EIO, path, 0, "read error: %s", closed == Z_ERRNO ? strerror(errno) : "gzip");
+	if (rc) {
+		free(p);
+		return rc;
+	}
 	p[n] = '\0';
 	*buf = p;
 	*len = n;

@@ -20,7 +20,9 @@
 #include <stddef.h>
 
 /* Read all of path (gzip or plain; "-" = stdin).  *buf is NUL-terminated and
- * must be freed by the caller. */
+ * must be freed by the caller.  A gzip stream that ends early is an error
+ * (XP_EINPUT, "truncated gzip stream"), not a shorter file; a missing file is
+ * XP_ENOTFOUND, another failure to read XP_EIO. */
 int xp_read_file(const char *path, char **buf, size_t *len, xp_err *err);
 
 /* Atomically replace path with data[0..len). */

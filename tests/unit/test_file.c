@@ -63,8 +63,47 @@ static void failed_write_leaves_nothing(void **state)
 	assert_non_null(strstr(e.file, "/nonexistent-dir/x.conll"));
 	char *buf;
 	size_t len;
-	assert_int_equal(xp_read_file("/nonexistent-file", &buf, &len, &e), -1);
+	assert_int_equal(xp_read_file("/nonexistent-file", &buf, &len, &e), XP_ENOTFOUND);
 	assert_non_null(strstr(e.msg, "cannot open"));
+}
+
+/* a gzip stream cut anywhere (after a whole member's data, inside a block,
+ * after three bytes) is an error, never a shorter file */
+static void truncated_gzip_is_an_error(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/xp-test-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char g[256], c[256];
+	snprintf(g, sizeof g, "%s/a.gz", dir);
+	snprintf(c, sizeof c, "%s/cut.gz", dir);
+	char data[20000];
+	for (size_t i = 0; i < sizeof data; i++)
+		data[i] = (char)('a' + (i * 7919 % 26));
+	xp_err e;
+	assert_int_equal(xp_write_file(g, data, sizeof data, &e), 0);
+	char *whole;
+	size_t n;
+	FILE *f = fopen(g, "rb");
+	whole = malloc(1 << 16);
+	n = fread(whole, 1, 1 << 16, f);
+	fclose(f);
+	const size_t cuts[] = {3, 10, n / 2, n - 8, n - 1};
+	for (size_t k = 0; k < sizeof cuts / sizeof *cuts; k++) {
+		f = fopen(c, "wb");
+		fwrite(whole, 1, cuts[k], f);
+		fclose(f);
+		char *buf = NULL;
+		size_t len;
+		assert_int_equal(xp_read_file(c, &buf, &len, &e), XP_EINPUT);
+		assert_null(buf);
+		assert_non_null(strstr(e.msg, "truncated gzip stream"));
+		assert_string_equal(e.file, c);
+	}
+	free(whole);
+	unlink(g);
+	unlink(c);
+	rmdir(dir);
 }
 
 static void extensions(void **state)
@@ -85,6 +124,7 @@ int main(void)
 		cmocka_unit_test(write_then_read_plain_and_gz),
 		cmocka_unit_test(failed_write_leaves_nothing),
 		cmocka_unit_test(extensions),
+		cmocka_unit_test(truncated_gzip_is_an_error),
 	};
 	return cmocka_run_group_tests_name("file", tests, NULL, NULL);
 }
