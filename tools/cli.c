@@ -1,8 +1,11 @@
 /* tools/cli.c — shared reporting for subcommands; see cli.h. */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 int xp_cli_error(const xp_err *e)
 {
@@ -56,4 +59,68 @@ void xp_cli_put_untrusted(FILE *f, const char *s)
 		else
 			fputc(*p, f);
 	}
+}
+
+/* What makes two paths one file.  An existing path: its device and inode
+ * (stat follows symbolic links; hard links share the inode).  A path that
+ * does not exist yet can still be named twice as an output, through
+ * different spellings of its directory: its directory's identity and its
+ * last component. */
+typedef struct file_id {
+	dev_t dev;
+	ino_t ino;
+	const char *name;       /* NULL for an existing file */
+} file_id;
+
+static int identify(const char *path, file_id *id)
+{
+	struct stat st;
+	if (stat(path, &st) == 0) {
+		*id = (file_id){st.st_dev, st.st_ino, NULL};
+		return 0;
+	}
+	if (errno != ENOENT)
+		return -1;
+	const char *slash = strrchr(path, '/');
+	char dir[4096];
+	if (!slash)
+		snprintf(dir, sizeof dir, ".");
+	else
+		snprintf(dir, sizeof dir, "%.*s", (int)(slash == path ? 1 : slash - path), path);
+	if (stat(dir, &st))
+		return -1;   /* its directory is missing: the write will say so */
+	*id = (file_id){st.st_dev, st.st_ino, slash ? slash + 1 : path};
+	return 0;
+}
+
+static int same_file(const file_id *a, const file_id *b)
+{
+	return a->dev == b->dev && a->ino == b->ino && !a->name == !b->name && (!a->name || !strcmp(a->name, b->name));
+}
+
+int xp_cli_check_files(const xp_cli_file *f, size_t n, xp_err *e)
+{
+	file_id *id = calloc(n ? n : 1, sizeof *id);
+	char *known = calloc(n ? n : 1, 1);
+	if (!id || !known) {
+		free(id), free(known);
+		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	}
+	for (size_t i = 0; i < n; i++)
+		known[i] = f[i].path && strcmp(f[i].path, "-") && identify(f[i].path, &id[i]) == 0;
+	int rc = 0;
+	/* each output against every file named before it and every input after */
+	for (size_t i = 0; !rc && i < n; i++) {
+		for (size_t j = 0; !rc && j < n; j++) {
+			if (j == i || !known[i] || !known[j] || !f[i].out || (j > i && f[j].out) || !same_file(&id[i], &id[j]))
+				continue;
+			rc = xp_failc(e, XP_EUSAGE, f[i].path, 0, "%s %s the same file as %s%s%s (%s)", f[i].opt,
+				      f[j].out ? "and" : "names", f[j].opt, strcmp(f[i].path, f[j].path) ? " " : "",
+				      strcmp(f[i].path, f[j].path) ? f[j].path : "",
+				      f[j].out ? "two outputs cannot be one file" : "an output may not replace an input");
+		}
+	}
+	free(id);
+	free(known);
+	return rc;
 }

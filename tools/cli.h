@@ -36,6 +36,20 @@ void xp_cli_put_untrusted(FILE *f, const char *s);
 struct json_t;
 void xp_cli_show_mention(FILE *f, struct json_t *m, int brief);
 
+/* The files a command names, each as it was given (its option, its path)
+ * and which way it goes.  xp_cli_check_files refuses, before anything is
+ * read, an output that is the same file as an input or as another output:
+ * the same device and inode, so also through a symbolic or hard link (a
+ * path that does not exist yet is identified by its directory and name).
+ * NULL paths are skipped, and "-" (stdin, stdout) never clashes.  Every
+ * subcommand lists its files and calls it once its options are parsed. */
+typedef struct xp_cli_file {
+	const char *opt;        /* "-o", "--source", "DB", "IN" */
+	const char *path;
+	int out;                /* 1 written, 0 only read */
+} xp_cli_file;
+int xp_cli_check_files(const xp_cli_file *f, size_t n, xp_err *e);
+
 /* 1 if argv holds -h or --help. */
 int xp_cli_wants_help(int argc, char **argv);
 

@@ -84,6 +84,27 @@ static void progress(void *arg, size_t i, size_t n, const char *key)
 	fprintf(stderr, "\rxproj align: episode %zu/%zu %s   ", i + 1, n, key);
 }
 
+/* -o against the inputs, and against each subtitle file a directory gave */
+static int check_files(const args *a, const xp_batch *b, xp_err *e)
+{
+	xp_cli_file *f = calloc(2 * b->n + 5, sizeof *f);
+	if (!f)
+		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	size_t n = 0;
+	f[n++] = (xp_cli_file){"--transcript", a->transcript, 0};
+	f[n++] = (xp_cli_file){"--subs", a->subs, 0};
+	f[n++] = (xp_cli_file){"--tgt-subs", a->tgt, 0};
+	f[n++] = (xp_cli_file){"--links", a->links, 0};
+	for (size_t i = 0; i < b->n; i++) {
+		f[n++] = (xp_cli_file){"--subs", b->v[i].subs, 0};
+		f[n++] = (xp_cli_file){"--tgt-subs", b->v[i].tgt, 0};
+	}
+	f[n++] = (xp_cli_file){"-o", a->out, 1};
+	int rc = xp_cli_check_files(f, n, e);
+	free(f);
+	return rc;
+}
+
 static int run_align(int argc, char **argv)
 {
 	args a;
@@ -95,7 +116,8 @@ static int run_align(int argc, char **argv)
 	xp_aligned out = {0};
 	xp_align_stats st = {0};
 	xp_err e;
-	rc = xp_batch_plan(a.transcript, a.subs, a.tgt, &b, &e) || (a.links && xp_xces_read(a.links, &x, &e));
+	rc = xp_batch_plan(a.transcript, a.subs, a.tgt, &b, &e) || (a.links && xp_xces_read(a.links, &x, &e)) ||
+	     check_files(&a, &b, &e);
 	note_skipped(&b);
 	xp_batch_opts bo;
 	xp_batch_opts_default(&bo);

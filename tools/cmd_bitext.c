@@ -23,8 +23,9 @@ static int run(int argc, char **argv)
 	xp_aligned a = {0};
 	xp_buf pairs = {0}, mp = {0};
 	xp_err e;
+	const xp_cli_file files[] = {{"ALIGNED", argv[optind], 0}, {"-o", out, 1}, {"--map", map, 1}};
 	int rc = 0;
-	if (xp_aligned_read(argv[optind], &a, &e))
+	if (xp_cli_check_files(files, 3, &e) || xp_aligned_read(argv[optind], &a, &e))
 		rc = xp_cli_error(&e);
 	if (!rc) {
 		xp_aligned_bitext(&a, &pairs, map ? &mp : NULL);

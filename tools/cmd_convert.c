@@ -34,7 +34,8 @@ static int run(int argc, char **argv)
 	xp_corpus c = {0};
 	xp_err e;
 	int rc = 0;
-	if (xp_read_corpus(in, from, &o, &c, &e) || xp_write_corpus(out, to, &c, &e))
+	const xp_cli_file files[] = {{"IN", in, 0}, {"OUT", out, 1}};
+	if (xp_cli_check_files(files, 2, &e) || xp_read_corpus(in, from, &o, &c, &e) || xp_write_corpus(out, to, &c, &e))
 		rc = xp_cli_error(&e);
 	xp_cli_diags(&dg);
 	xp_diags_free(&dg);

@@ -350,6 +350,33 @@ static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 	return xp_fail(e, "", 0, "'%s' is not a db command", sub);
 }
 
+/* Commands that only read the store. */
+static int reads_only(const char *sub)
+{
+	static const char *const readers[] = {"stats", "runs", "log", "export", "export-tasa", "triage", "show"};
+	for (size_t i = 0; i < sizeof readers / sizeof *readers; i++)
+		if (!strcmp(sub, readers[i]))
+			return 1;
+	return 0;
+}
+
+/* The store (with SQLite's companion files) is an input of the commands that
+ * read it and an output of those that change it. */
+static int check_files(const char *sub, const dargs *a, xp_err *e)
+{
+	char wal[4200], shm[4200], jnl[4200];
+	int w = !reads_only(sub);
+	snprintf(wal, sizeof wal, "%s-wal", a->db);
+	snprintf(shm, sizeof shm, "%s-shm", a->db);
+	snprintf(jnl, sizeof jnl, "%s-journal", a->db);
+	const xp_cli_file f[] = {
+		{"DB", a->db, w},           {"DB", wal, w},          {"DB", shm, w},           {"DB", jnl, w},
+		{"--source", a->source, 0}, {"--aligned", a->aligned, 0}, {"--report", a->report, 0},
+		{"FILE", !strcmp(sub, "import-corrections") ? a->file : NULL, 0},
+		{"-o", a->out, 1},          {"--jsonlines", a->jsonl, 1}};
+	return xp_cli_check_files(f, sizeof f / sizeof *f, e);
+}
+
 static int run(int argc, char **argv)
 {
 	if (argc < 2)
@@ -362,7 +389,7 @@ static int run(int argc, char **argv)
 		return xp_cli_usage(&xp_cmd_db, 2);
 	xp_db *db;
 	xp_err e;
-	if (xp_db_open(a.db, &db, &e))
+	if (check_files(sub, &a, &e) || xp_db_open(a.db, &db, &e))
 		return xp_cli_error(&e);
 	int rc = dispatch(db, sub, &a, &e);
 	xp_db_close(db);

@@ -73,7 +73,8 @@ static int run(int argc, char **argv)
 	xp_read_opts ro = {.repair = a.repair, .diags = &dg};
 	xp_buf b = {0};
 	xp_err e;
-	int rc = xp_read_corpus(a.source, XP_FMT_AUTO, &ro, &en, &e) ||
+	const xp_cli_file files[] = {{"--source", a.source, 0}, {"--target", a.target, 0}, {"-o", a.out, 1}};
+	int rc = xp_cli_check_files(files, 3, &e) || xp_read_corpus(a.source, XP_FMT_AUTO, &ro, &en, &e) ||
 		 xp_read_corpus(a.target, XP_FMT_AUTO, &ro, &tg, &e);
 	if (!rc && xp_pair(&en, &tg, &a.o, &al, &st, &e)) {
 		/* name the file the library's complaint is about */

@@ -96,6 +96,23 @@ static void progress(void *arg, xp_stage s)
 	fprintf(stderr, "\rxproj pipeline: [%d/%d] %-10s", (int)s + 1, (int)XP_NSTAGES, xp_stage_name(s));
 }
 
+/* The inputs against every file the run writes in DIR. */
+static int check_files(const xp_pipe_opts *o, xp_err *e)
+{
+	enum { NIN = 6, NOUT = XP_NOUTS + 2 };
+	xp_cli_file f[NIN + NOUT] = {
+		{"--source", o->source, 0}, {"--subs", o->subs, 0},         {"--tgt-subs", o->tgt_subs, 0},
+		{"--links", o->links, 0},   {"--alignments", o->alignments, 0}, {"--probs", o->probs, 0}};
+	char path[NOUT][4200];
+	for (int k = 0; k < NOUT; k++) {
+		const char *name = xp_out_name(k < XP_NOUTS ? (xp_out)k : XP_OUT_DB);
+		snprintf(path[k], sizeof path[k], "%s/%s%s", o->outdir, name,
+			 k < XP_NOUTS ? "" : k == XP_NOUTS ? "-wal" : "-shm");
+		f[NIN + k] = (xp_cli_file){"-o", path[k], 1};
+	}
+	return xp_cli_check_files(f, NIN + NOUT, e);
+}
+
 static int run(int argc, char **argv)
 {
 	xp_pipe_opts o;
@@ -113,6 +130,10 @@ static int run(int argc, char **argv)
 		return xp_cli_usage(&xp_cmd_pipeline, 2);
 	}
 	o.progress = !quiet && isatty(2) ? progress : NULL;
+	if (check_files(&o, &e)) {
+		xp_cli_config_free(&conf);
+		return xp_cli_error(&e);
+	}
 	rc = xp_pipeline(&o, &r, &e);
 	if (o.progress)
 		fprintf(stderr, "\r%40s\r", "");

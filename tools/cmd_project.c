@@ -108,7 +108,12 @@ static int run(int argc, char **argv)
 	xp_diags dg = {0};
 	xp_read_opts ro = {.repair = a.repair, .diags = &dg};
 	xp_err e;
-	int rc = xp_read_corpus(a.source, XP_FMT_AUTO, &ro, &en, &e) || xp_aligned_read(a.aligned, &al, &e) ||
+	const xp_cli_file files[] = {
+		{"--source", a.source, 0}, {"--aligned", a.aligned, 0}, {"--alignments", a.alignments, 0},
+		{"--probs", a.probs, 0},   {"--map", a.map, 0},         {"-o", a.out, 1},
+		{"--jsonlines", a.jsonl, 1}, {"--report", a.report, 1}};
+	int rc = xp_cli_check_files(files, sizeof files / sizeof *files, &e) ||
+		 xp_read_corpus(a.source, XP_FMT_AUTO, &ro, &en, &e) || xp_aligned_read(a.aligned, &al, &e) ||
 		 xp_pharaoh_read_file(a.alignments, a.one_based, &wa, &e) ||
 		 (a.probs && xp_probs_read_file(a.probs, &wa, &e)) ||
 		 xp_bitext_lines(&al, a.map, &line, wa.nsent, &e) ||

@@ -26,7 +26,8 @@ static int run(int argc, char **argv)
 	xp_buf b = {0};
 	xp_err e;
 	int rc = 0;
-	if (xp_pharaoh_read_file(argv[optind], 0, &f, &e) ||
+	const xp_cli_file files[] = {{"FORWARD", argv[optind], 0}, {"REVERSE", argv[optind + 1], 0}, {"-o", out, 1}};
+	if (xp_cli_check_files(files, 3, &e) || xp_pharaoh_read_file(argv[optind], 0, &f, &e) ||
 	    xp_pharaoh_read_file(argv[optind + 1], 0, &r, &e))
 		rc = xp_cli_error(&e);
 	for (size_t k = 0; !rc && flip && k < r.nlinks; k++) {

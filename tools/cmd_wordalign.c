@@ -56,7 +56,9 @@ static int run(int argc, char **argv)
 	xp_walign f = {0}, r = {0}, s = {0};
 	xp_err e;
 	int rc = 0;
-	if (xp_bitext_read(argv[optind], &b, &e))
+	const xp_cli_file files[] = {{"PAIRS", argv[optind], 0}, {"-o", out, 1},      {"--probs", probs, 1},
+				     {"--forward", fpath, 1},    {"--reverse", rpath, 1}};
+	if (xp_cli_check_files(files, sizeof files / sizeof *files, &e) || xp_bitext_read(argv[optind], &b, &e))
 		return xp_cli_error(&e);
 	if (xp_wordalign(&b, &o, &f, &r, &e) || xp_symmetrize(&f, &r, (xp_sym)sym, &s, &e) ||
 	    write_align(out, &s, 0, &e) || (probs && write_align(probs, &s, 1, &e)) ||
