@@ -19,8 +19,8 @@ set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${BUILD:=build}"
 TUNE=$DATA/mmc-tune
 EN=$TUNE/tune.english.v4_gold_conll
-: "${ZH_OPTS:=--chars}"
-: "${FA_OPTS:=--prodrop}"
+: "${ZH_OPTS:=--chars --skip-articles}"
+: "${FA_OPTS:=--prodrop --skip-articles}"
 if [ -n "${QUALITY_DIR:-}" ]; then T=$QUALITY_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
 now() { date +%s.%N; }
 
@@ -89,6 +89,15 @@ run() {   # run LANG: the user's commands, timed
 		printf '  %-2s %-28s %s' $l "$name" "$(score $key $resp $l)"
 		for ty in pronoun name other; do printf '   %s' "$(score $T/$l.0.$ty.conll $T/$l.$i.$ty.conll $l)"; done
 		echo
+	done
+	# each rule's effect: the same alignment projected with the rule switched
+	for sw in --skip-articles --no-zh-pronouns --no-fa-attach --prodrop; do
+		case "$l:$sw" in zh:--no-fa-attach|fa:--no-zh-pronouns|zh:--prodrop) continue;; esac
+		case " $opts " in *" $sw "*) o2=$(echo " $opts " | sed "s/ $sw / /");; *) o2="$opts $sw";; esac
+		$XPROJ project --source $EN --aligned $T/$l.jsonl --alignments $T/$l.a.pharaoh --probs $T/$l.a.probs \
+			--map $T/$l.map $o2 -o $T/$l.v.conll 2>$T/$l.v.log
+		o2=$(echo $o2); printf '  %-2s %-28s %s   (%s)\n' $l "with $o2" "$(score $key $T/$l.v.conll $l)" \
+			"$(tail -1 $T/$l.v.log | sed 's/^ *language rules changed: //')"
 	done
 }
 

@@ -141,6 +141,9 @@ int xp_settle(xp_proj_mention *m, size_t n, xp_doc *td, xp_collide policy, xp_pr
 		td->mentions[td->nmentions - 1].id = x->id;
 		td->mentions[td->nmentions - 1].conf = x->conf;
 		st->prodrop += x->prodrop;
+		st->articles += (x->rule & XP_LR_ARTICLES) != 0;
+		st->zh_pronoun += (x->rule & XP_LR_ZH_PRONOUN) != 0;
+		st->fa_attach += (x->rule & XP_LR_FA_ATTACH) != 0;
 	}
 	if (xp_doc_finish(td, 0, NULL, NULL))
 		goto out;

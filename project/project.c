@@ -27,6 +27,7 @@ void xp_proj_defaults(xp_proj_opts *o)
 	memset(o, 0, sizeof *o);
 	o->span.rule = XP_RULE_MINMAX;
 	o->collide = XP_COLLIDE_KEEP_FIRST;
+	o->rules = XP_LR_ALL & ~(unsigned)XP_LR_ARTICLES;   /* articles: opt-in, see lang.h */
 }
 
 void xp_projection_free(xp_projection *p)
@@ -117,20 +118,42 @@ typedef struct utt_ctx {
 	const xp_span_opts *so;
 	uint8_t *aligned, *punct; /* per target token */
 	uint32_t *char0;          /* with --chars: first character of each target token, and the end */
+	unsigned rules;           /* the language rules that apply to this target */
+	int skipped_article;      /* mark() ignored an article's links */
+	const char **w;           /* the written target tokens (characters with --chars) */
+	uint32_t *wlen, nw;
 } utt_ctx;
 
 /* target tokens aligned to source tokens [s, e); *any: links existed at all */
+static int usable(const utt_ctx *u, const xp_link *l, uint32_t s, uint32_t e)
+{
+	return !l->possible && l->i >= s && l->i < e && l->j < u->rec->ntgt;
+}
+
 static uint32_t mark(utt_ctx *u, uint32_t s, uint32_t e, int *any)
 {
 	uint32_t n = 0;
 	*any = 0;
+	u->skipped_article = 0;
 	memset(u->aligned, 0, u->rec->ntgt);
 	if (u->line == SIZE_MAX)
 		return 0;
+	/* an article's links count only when nothing else of the mention is aligned */
+	int skip_articles = 0;
+	if ((u->rules & XP_LR_ARTICLES) && e - s > 1)
+		for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1] && !skip_articles; k++) {
+			const xp_link *l = &u->wa->links[k];
+			skip_articles = usable(u, l, s, e) && l->prob >= u->so->min_prob &&
+					!xp_en_article(u->rec->src[l->i], u->rec->tgt_lang);
+		}
 	for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
 		const xp_link *l = &u->wa->links[k];
-		if (l->possible || l->i < s || l->i >= e || l->j >= u->rec->ntgt)
+		if (!usable(u, l, s, e))
 			continue;
+		if (skip_articles && xp_en_article(u->rec->src[l->i], u->rec->tgt_lang)) {
+			u->skipped_article = 1;
+			continue;
+		}
 		*any = 1;
 		if (l->prob < u->so->min_prob)
 			continue;
@@ -197,6 +220,43 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 	pm->fate = XP_PROJECTED;
 	pm->tgt_start = a, pm->tgt_end = b;
 	pm->conf = confidence(u, m->start, m->end, a, b);
+	if (u->skipped_article) {   /* did ignoring the article change the span? */
+		uint32_t a2 = a, b2 = b;
+		u->rules &= ~(unsigned)XP_LR_ARTICLES;
+		if (mark(u, m->start, m->end, &any))
+			xp_span_pick(u->aligned, u->punct, u->rec->ntgt, u->so, &a2, &b2);
+		u->rules |= XP_LR_ARTICLES;
+		pm->rule |= (a2 != a || b2 != b) ? XP_LR_ARTICLES : 0;
+	}
+}
+
+/* The Chinese and Farsi rules, on the written tokens (characters with
+ * --chars), so that a rule never depends on how the aligner saw words. */
+static void lang_rules(utt_ctx *u, const xp_mention *m, xp_proj_mention *pm)
+{
+	uint32_t a = pm->tgt_start, b = pm->tgt_end;
+	if ((u->rules & XP_LR_ZH_PRONOUN) && m->end == m->start + 1 &&
+	    xp_zh_pronoun_span(u->rec->src[m->start], u->w, u->wlen, &a, &b))
+		pm->rule |= XP_LR_ZH_PRONOUN;
+	if ((u->rules & XP_LR_FA_ATTACH) && !pm->prodrop && xp_fa_attach_span(u->w, u->wlen, u->nw, &a, &b))
+		pm->rule |= XP_LR_FA_ATTACH;
+	pm->tgt_start = a, pm->tgt_end = b;
+}
+
+/* which rules apply to a target language */
+static unsigned rules_for(const char *lang, unsigned rules)
+{
+	unsigned r = 0;
+	/* languages without articles, where an English article's link is noise */
+	static const char *const bare[] = {"zh", "ja", "ko", "fa"};
+	for (size_t k = 0; lang && k < sizeof bare / sizeof *bare; k++)
+		if (!strncmp(lang, bare[k], 2))
+			r |= rules & XP_LR_ARTICLES;
+	if (lang && !strncmp(lang, "zh", 2))
+		r |= rules & XP_LR_ZH_PRONOUN;
+	if (lang && !strncmp(lang, "fa", 2))
+		r |= rules & XP_LR_FA_ATTACH;
+	return r;
 }
 
 /* Pro-drop: an unaligned subject pronoun takes the verb its next words
@@ -288,7 +348,8 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 	r->found += rec != NULL;
 	pd->st.utterances++;
 	pd->st.no_target += !has;
-	utt_ctx u = {rec, r->wa, has && r->line[k] != UINT32_MAX ? r->line[k] : SIZE_MAX, &r->o->span, NULL, NULL, NULL};
+	utt_ctx u = {rec, r->wa, has && r->line[k] != UINT32_MAX ? r->line[k] : SIZE_MAX, &r->o->span,
+		     NULL, NULL, NULL, 0, 0, NULL, NULL, 0};
 	int32_t t = -1;
 	if (has) {
 		u.aligned = calloc(rec->ntgt + 1, 1);
@@ -300,6 +361,15 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 		for (uint32_t j = 0; j < rec->ntgt; j++)
 			u.punct[j] = (uint8_t)xp_is_punct(rec->tgt[j]);
 		t = (int32_t)td->nutts - 1;
+		const xp_utt *wu = &td->utts[t];
+		u.rules = rules_for(rec->tgt_lang, r->o->rules);
+		u.nw = wu->ntoks;
+		u.w = malloc((u.nw + 1) * sizeof *u.w);
+		u.wlen = malloc((u.nw + 1) * sizeof *u.wlen);
+		if (!u.w || !u.wlen)
+			goto oom;
+		for (uint32_t j = 0; j < u.nw; j++)
+			u.w[j] = xp_tok_str(wu, j, &u.wlen[j]);
 		if (xp_grow(&pd->en_utt_of, &pd->cap_tgt, pd->ntgt + 1, sizeof *pd->en_utt_of))
 			goto oom;
 		pd->en_utt_of[pd->ntgt++] = (int32_t)ui;
@@ -310,7 +380,7 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 			goto oom;
 		xp_proj_mention *pm = &r->p->m[r->p->n++];
 		*pm = (xp_proj_mention){m->id, ed->clusters[m->cluster].label, (uint32_t)ui, m->start, m->end,
-					-1, 0, 0, XP_NULL_EMPTY_TARGET, 0, 0, UINT32_MAX};
+					-1, 0, 0, XP_NULL_EMPTY_TARGET, 0, 0, 0, UINT32_MAX};
 		if (!has)
 			continue;
 		project_mention(&u, &ed->utts[ui], m, pm);
@@ -320,12 +390,13 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 			pm->tgt_utt = t;
 			/* spans in the written tokens (characters with --chars) */
 			pm->tgt_start = u.char0[pm->tgt_start], pm->tgt_end = u.char0[pm->tgt_end];
+			lang_rules(&u, m, pm);
 		}
 	}
-	free(u.aligned), free(u.punct), free(u.char0);
+	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen);
 	return 0;
 oom:
-	free(u.aligned), free(u.punct), free(u.char0);
+	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen);
 	return -1;
 }
 
@@ -352,6 +423,7 @@ static void add_stats(xp_proj_stats *t, const xp_proj_stats *s)
 		t->fate[k] += s->fate[k];
 	t->collisions += s->collisions, t->merged_clusters += s->merged_clusters;
 	t->nested += s->nested, t->crossing += s->crossing, t->prodrop += s->prodrop;
+	t->articles += s->articles, t->zh_pronoun += s->zh_pronoun, t->fa_attach += s->fa_attach;
 	t->utterances += s->utterances, t->no_target += s->no_target, t->clusters += s->clusters;
 }
 

@@ -14,6 +14,7 @@
 #ifndef XP_PROJECT_H
 #define XP_PROJECT_H
 
+#include "lang.h"
 #include "spans.h"
 #include "../io/aligned.h"
 #include "../model/corpus.h"
@@ -39,6 +40,7 @@ typedef struct xp_proj_opts {
 	xp_collide collide;
 	int prodrop;            /* recover dropped subject pronouns (Farsi) */
 	int chars;              /* write the target character by character */
+	unsigned rules;         /* language rules (lang.h); all but XP_LR_ARTICLES by default */
 } xp_proj_opts;
 
 void xp_proj_defaults(xp_proj_opts *o);
@@ -53,12 +55,14 @@ typedef struct xp_proj_mention {
 	xp_fate fate;
 	float conf;
 	uint8_t prodrop;        /* projected by pro-drop recovery */
+	uint8_t rule;           /* the language rules (lang.h) that changed its span */
 	uint32_t same_as;       /* XP_SAME_SPAN / XP_COLLIDED: the id that kept the span */
 } xp_proj_mention;
 
 typedef struct xp_proj_stats {
 	size_t mentions, projected, fate[XP_NCAUSES], collisions, merged_clusters;
 	size_t nested, crossing, prodrop, utterances, no_target, clusters;
+	size_t articles, zh_pronoun, fa_attach;   /* mentions each language rule changed */
 } xp_proj_stats;
 
 typedef struct xp_proj_doc {

@@ -37,6 +37,12 @@ static json_t *stats(const xp_proj_stats *s)
 		(json_int_t)s->no_target);
 }
 
+static json_t *rule_counts(const xp_proj_stats *s)
+{
+	return json_pack("{s:I,s:I,s:I}", "articles", (json_int_t)s->articles, "zh_pronoun",
+			 (json_int_t)s->zh_pronoun, "fa_attach", (json_int_t)s->fa_attach);
+}
+
 static json_t *mention(const xp_proj_mention *m)
 {
 	json_t *o = json_pack("{s:I,s:I,s:[I,I,I]}", "id", (json_int_t)m->id, "cluster", (json_int_t)m->cluster,
@@ -50,6 +56,10 @@ static json_t *mention(const xp_proj_mention *m)
 	json_object_set_new(o, "conf", json_real(m->conf));
 	if (m->prodrop)
 		json_object_set_new(o, "prodrop", json_true());
+	if (m->rule)
+		json_object_set_new(o, "rules", json_pack("{s:b,s:b,s:b}", "articles", (m->rule & XP_LR_ARTICLES) != 0,
+							  "zh_pronoun", (m->rule & XP_LR_ZH_PRONOUN) != 0,
+							  "fa_attach", (m->rule & XP_LR_FA_ATTACH) != 0));
 	if (m->same_as != UINT32_MAX)
 		json_object_set_new(o, "same_as", json_integer(m->same_as));
 	return o;
@@ -58,6 +68,7 @@ static json_t *mention(const xp_proj_mention *m)
 int xp_projection_report(const xp_projection *p, const char *settings_json, struct xp_buf *out)
 {
 	json_t *r = stats(&p->total), *docs = json_array();
+	json_object_set_new(r, "language_rules", rule_counts(&p->total));
 	json_error_t je;
 	json_t *set = settings_json ? json_loads(settings_json, 0, &je) : NULL;
 	if (set)
@@ -101,8 +112,17 @@ int xp_collide_named(const char *s) { return named(pol, 3, s); }
 
 void xp_proj_settings(const xp_proj_opts *o, struct xp_buf *out)
 {
-	xp_buf_printf(out, "{\"rule\":\"%s\",\"gap\":%u,\"max_ratio\":%g,\"trim_punct\":%s,\"min_prob\":%g,"
-		      "\"collisions\":\"%s\",\"prodrop\":%s,\"chars\":%s}", rules[o->span.rule], o->span.gap,
-		      o->span.max_ratio, o->span.trim_punct ? "true" : "false", o->span.min_prob, pol[o->collide],
-		      o->prodrop ? "true" : "false", o->chars ? "true" : "false");
+	json_t *j = json_pack("{s:s,s:I,s:f,s:b,s:f,s:s,s:b,s:b,s:{s:b,s:b,s:b}}", "rule", rules[o->span.rule], "gap",
+			      (json_int_t)o->span.gap, "max_ratio", o->span.max_ratio, "trim_punct", o->span.trim_punct != 0,
+			      "min_prob", o->span.min_prob, "collisions", pol[o->collide], "prodrop", o->prodrop != 0,
+			      "chars", o->chars != 0, "language_rules", "articles", (o->rules & XP_LR_ARTICLES) != 0,
+			      "zh_pronoun", (o->rules & XP_LR_ZH_PRONOUN) != 0, "fa_attach", (o->rules & XP_LR_FA_ATTACH) != 0);
+	char *s = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+	json_decref(j);
+	if (!s) {
+		out->oom = 1;
+		return;
+	}
+	xp_buf_puts(out, s);
+	free(s);
 }

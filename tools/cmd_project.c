@@ -27,7 +27,9 @@ static int parse(int argc, char **argv, args *a)
 		{"rule", required_argument, 0, 'u'}, {"gap", required_argument, 0, 'g'},
 		{"max-ratio", required_argument, 0, 'x'}, {"trim-punct", no_argument, 0, 't'},
 		{"min-prob", required_argument, 0, 'P'}, {"collisions", required_argument, 0, 'c'},
-		{"prodrop", no_argument, 0, 'D'}, {"chars", no_argument, 0, 'C'}, {0, 0, 0, 0}};
+		{"prodrop", no_argument, 0, 'D'}, {"chars", no_argument, 0, 'C'},
+		{"skip-articles", no_argument, 0, 'N' + 256}, {"no-zh-pronouns", no_argument, 0, 'Z' + 256},
+		{"no-fa-attach", no_argument, 0, 'F' + 256}, {0, 0, 0, 0}};
 	memset(a, 0, sizeof *a);
 	xp_proj_defaults(&a->o);
 	int ch, v;
@@ -49,6 +51,9 @@ static int parse(int argc, char **argv, args *a)
 		case 'P': a->o.span.min_prob = atof(optarg); break;
 		case 'D': a->o.prodrop = 1; break;
 		case 'C': a->o.chars = 1; break;
+		case 'N' + 256: a->o.rules |= XP_LR_ARTICLES; break;
+		case 'Z' + 256: a->o.rules &= ~(unsigned)XP_LR_ZH_PRONOUN; break;
+		case 'F' + 256: a->o.rules &= ~(unsigned)XP_LR_FA_ATTACH; break;
 		case 'u':
 			if ((v = xp_rule_named(optarg)) < 0)
 				return 2;
@@ -71,12 +76,13 @@ static void summary(const xp_proj_stats *s)
 		"xproj project: %zu mentions, %zu projected (%.1f%%); null: %zu empty target, %zu unaligned, "
 		"%zu filtered, %zu out of range;\n  %zu kept once on a coreferent span, %zu collisions (%zu dropped, "
 		"%zu clusters merged); %zu nested, %zu crossing spans; %zu pro-drop; %zu clusters;\n"
-		"  %zu of %zu utterances without target text left out\n",
+		"  %zu of %zu utterances without target text left out\n"
+		"  language rules changed: %zu spans by ignoring articles, %zu Chinese pronouns, %zu Farsi attached pieces\n",
 		s->mentions, s->projected, s->mentions ? 100.0 * s->projected / s->mentions : 0,
 		s->fate[XP_NULL_EMPTY_TARGET], s->fate[XP_NULL_UNALIGNED], s->fate[XP_NULL_FILTERED],
 		s->fate[XP_NULL_OUT_OF_RANGE], s->fate[XP_SAME_SPAN] - s->merged_clusters, s->collisions,
 		s->fate[XP_COLLIDED], s->merged_clusters, s->nested, s->crossing, s->prodrop, s->clusters,
-		s->no_target, s->utterances);
+		s->no_target, s->utterances, s->articles, s->zh_pronoun, s->fa_attach);
 }
 
 static int write_outputs(const args *a, const xp_projection *p, xp_err *e)
@@ -140,6 +146,7 @@ const xp_cmd xp_cmd_project = {
 	"              [--probs A.probs] [--map pairs.map] [--one-based] [--rule minmax|block]\n"
 	"              [--gap K] [--max-ratio R] [--trim-punct] [--min-prob P]\n"
 	"              [--collisions keep-first|merge|drop] [--prodrop] [--chars]\n"
+	"              [--skip-articles] [--no-zh-pronouns] [--no-fa-attach]\n"
 	"              [--report R.json] [--jsonlines OUT.jsonl] -o OUT.conll\n\n"
 	"Every English mention becomes the smallest target span covering the target tokens\n"
 	"aligned to it (--rule minmax, as MMC), or the largest run of them (--rule block, runs\n"
@@ -150,7 +157,12 @@ const xp_cmd xp_cmd_project = {
 	"mentions of different clusters on one target span are a collision (keep-first, merge\n"
 	"as MMC did, or drop).  --prodrop gives an unaligned English subject pronoun the\n"
 	"aligned Farsi verb whose ending agrees with it.  --chars writes the target character\n"
-	"by character.  The alignment lines follow `xproj bitext` (or its --map).  Utterances\n"
+	"by character.  Language rules: --skip-articles ignores an English article's links\n"
+	"when the rest of its mention is aligned (zh, ja, ko; fa: 'the' only); on by default\n"
+	"(--no-zh-pronouns, --no-fa-attach turn them off): Chinese\n"
+	"(tgt_lang zh): a span from an English pronoun holding the matching Chinese pronoun\n"
+	"is cut to it (我想 -> 我); Farsi (fa): the plural ها/های and its pieces, verbal\n"
+	"prefixes می/نمی and lone ZWNJ tokens join the span of their word.  The alignment lines follow `xproj bitext` (or its --map).  Utterances\n"
 	"without target text are left out of OUT and counted.  The report:\n"
 	"{\"mentions\":N,\"projected\":N,\"null\":{\"empty_target\":N,\"unaligned\":N,\"filtered\":N,\n"
 	"\"out_of_range\":N},\"clusters\":N,\"collisions\":N,\"prodrop_recovered\":N,...,\n"

@@ -7,6 +7,14 @@ expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl -
 expect_grep '5 mentions, 3 projected (60.0%); null: 1 empty target, 0 unaligned' $T/err
 expect_grep '^{"mentions":5,"projected":3,"null":{"empty_target":1,"unaligned":0,"filtered":0,"out_of_range":0},"clusters":2,"collisions":1,"prodrop_recovered":0,' $T/r.json
 expect_grep '"tgt_to_en":\[0,1\]' $T/r.json
+expect_grep 'language rules changed: 0 spans by ignoring articles, 0 Chinese pronouns, 0 Farsi attached pieces' $T/err
+expect_grep '"language_rules":{"articles":0,"zh_pronoun":0,"fa_attach":0}' $T/r.json
+expect_grep '"language_rules":{"articles":false,"zh_pronoun":true,"fa_attach":true}' $T/r.json
+# --skip-articles: "the" -> 那辆 no longer widens "the big red car" (target zh)
+expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	--skip-articles --no-zh-pronouns --no-fa-attach -o $T/a.conll --report $T/a.json
+expect_grep 'language rules changed: 1 spans by ignoring articles' $T/err
+expect_grep "$(printf '^d\t0\t4\t红色\tna\tna\tna\tna\tna\t-\tna\tna\tna\t(2$')" $T/a.conll
 expect_grep '"fate":"collided","conf":' $T/r.json
 expect_eq "$(grep -c '^d' $T/zh.conll)" 13 "token lines: 9 + 4, 'Really ?' left out"
 expect_grep "$(printf '^d\t0\t3\t那辆\tna\tna\tna\tna\tna\t-\tna\tna\tna\t(2$')" $T/zh.conll

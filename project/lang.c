@@ -1,0 +1,117 @@
+/* project/lang.c — language rules on projected spans; see lang.h. */
+#include "lang.h"
+
+#include <string.h>
+#include <strings.h>
+
+int xp_en_article(const char *w, const char *lang)
+{
+	/* Farsi's indefinite یه/یک is part of its noun phrase in the corrected
+	 * files ("یه چیزی"): only "the", which Farsi has no word for */
+	if (lang && !strncmp(lang, "fa", 2))
+		return !strcasecmp(w, "the");
+	return !strcasecmp(w, "the") || !strcasecmp(w, "a") || !strcasecmp(w, "an");
+}
+
+/* --- Chinese pronouns ------------------------------------------------------------ */
+
+/* The Chinese pronouns an English pronoun may stand for, longest first so
+ * that 你们 wins over 你; NULL if the word is no personal pronoun. */
+static const char *const *zh_pronouns(const char *en)
+{
+	static const char *const i[] = {"我", NULL}, *const we[] = {"我们", "咱们", NULL};
+	static const char *const you[] = {"你们", "您", "你", NULL}, *const yous[] = {"你们", NULL};
+	static const char *const he[] = {"他", NULL}, *const she[] = {"她", NULL}, *const it[] = {"它", NULL};
+	static const char *const they[] = {"他们", "她们", "它们", NULL};
+	static const struct { const char *w; const char *const *zh; } t[] = {
+		{"i", i}, {"me", i}, {"my", i}, {"mine", i}, {"myself", i},
+		{"we", we}, {"us", we}, {"our", we}, {"ours", we}, {"ourselves", we},
+		{"you", you}, {"your", you}, {"yours", you}, {"yourself", you}, {"yourselves", yous},
+		{"he", he}, {"him", he}, {"his", he}, {"himself", he},
+		{"she", she}, {"her", she}, {"hers", she}, {"herself", she},
+		{"it", it}, {"its", it}, {"itself", it},
+		{"they", they}, {"them", they}, {"their", they}, {"theirs", they}, {"themselves", they},
+	};
+	for (size_t k = 0; k < sizeof t / sizeof *t; k++)
+		if (!strcasecmp(en, t[k].w))
+			return t[k].zh;
+	return NULL;
+}
+
+/* tokens from `at` whose concatenation is exactly p: their count, else 0 */
+static uint32_t spells(const char *const *w, const uint32_t *len, uint32_t at, uint32_t end, const char *p)
+{
+	size_t n = strlen(p), got = 0;
+	uint32_t k = at;
+	while (k < end && got < n) {
+		if (got + len[k] > n || memcmp(p + got, w[k], len[k]))
+			return 0;
+		got += len[k++];
+	}
+	return got == n ? k - at : 0;
+}
+
+int xp_zh_pronoun_span(const char *en, const char *const *words, const uint32_t *lens, uint32_t *a,
+		       uint32_t *b)
+{
+	const char *const *zh = zh_pronouns(en);
+	if (!zh)
+		return 0;
+	for (uint32_t j = *a; j < *b; j++)
+		for (size_t k = 0; zh[k]; k++) {
+			uint32_t m = spells(words, lens, j, *b, zh[k]);
+			if (!m)
+				continue;
+			if (j == *a && j + m == *b)
+				return 0;   /* already the pronoun */
+			*a = j, *b = j + m;
+			return 1;
+		}
+	return 0;
+}
+
+/* --- Farsi attached pieces ------------------------------------------------------- */
+
+static int is(const char *w, uint32_t n, const char *const *set)
+{
+	for (size_t k = 0; set[k]; k++)
+		if (strlen(set[k]) == n && !memcmp(w, set[k], n))
+			return 1;
+	return 0;
+}
+
+/* U+200C ZERO WIDTH NON-JOINER alone */
+static int zwnj(const char *w, uint32_t n) { return n == 3 && !memcmp(w, "\xE2\x80\x8C", 3); }
+
+/* the plural and what may follow it in the same word: -hā, -hāy, -hāyi,
+ * -hām, -hāt, -hāš, -hāmun, -hātun, -hāšun (Persian and Arabic kaf/yeh) */
+static const char *const plural[] = {
+	"ها", "های", "هاي", "هایی", "هايي", "هام", "هات", "هاش", "هامون", "هاتون", "هاشون", "هامان", "هاتان", "هاشان",
+	NULL};
+/* the verbal prefixes, affirmative and negative */
+static const char *const prefix[] = {"می", "مي", "نمی", "نمي", NULL};
+
+int xp_fa_attach_span(const char *const *tok, const uint32_t *lens, uint32_t n, uint32_t *a, uint32_t *b)
+{
+	uint32_t a0 = *a, b0 = *b;
+	/* a span that ends on a bare prefix takes its verb */
+	while (*b < n && (is(tok[*b - 1], lens[*b - 1], prefix) || zwnj(tok[*b - 1], lens[*b - 1])))
+		(*b)++;
+	/* the plural and its pieces after the word, across a lone ZWNJ */
+	for (;;) {
+		uint32_t k = *b;
+		while (k < n && zwnj(tok[k], lens[k]))
+			k++;
+		if (k < n && is(tok[k], lens[k], plural))
+			*b = k + 1;
+		else
+			break;
+	}
+	/* the verbal prefix before the word, across a lone ZWNJ */
+	uint32_t k = *a;
+	while (k > 0 && zwnj(tok[k - 1], lens[k - 1]))
+		k--;
+	if (k > 0 && is(tok[k - 1], lens[k - 1], prefix))
+		*a = k - 1;
+	return *a != a0 || *b != b0;
+}

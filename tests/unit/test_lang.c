@@ -1,0 +1,89 @@
+/* tests/unit/test_lang.c — the language rules on projected spans, on
+ * hand-made cases from what MMC's correctors did. */
+#include "testutil.h"
+#include "project/lang.h"
+
+/* tokens of a space-separated string into w/len (pointers into a copy) */
+typedef struct toks {
+	char buf[512];
+	const char *w[64];
+	uint32_t len[64], n;
+} toks;
+
+static void split(toks *t, const char *s)
+{
+	snprintf(t->buf, sizeof t->buf, "%s", s);
+	t->n = 0;
+	for (char *p = strtok(t->buf, " "); p; p = strtok(NULL, " "))
+		t->w[t->n] = p, t->len[t->n] = (uint32_t)strlen(p), t->n++;
+}
+
+static void zh(const char *en, const char *chars, uint32_t a, uint32_t b, int changed, uint32_t wa, uint32_t wb)
+{
+	toks t;
+	split(&t, chars);
+	assert_int_equal(xp_zh_pronoun_span(en, t.w, t.len, &a, &b), changed);
+	assert_int_equal(a, wa);
+	assert_int_equal(b, wb);
+}
+
+static void test_zh_pronoun(void **st)
+{
+	(void)st;
+	zh("I", "我 想 她 不 是", 0, 2, 1, 0, 1);          /* 我想 as one word: the pronoun only */
+	zh("your", "你 的 外 套", 0, 2, 1, 0, 1);          /* 你的 -> 你 */
+	zh("she", "我 想 她 不 是", 1, 4, 1, 2, 3);        /* inside the span */
+	zh("you", "你 们 会 开 车", 0, 3, 1, 0, 2);        /* 你们 wins over 你 */
+	zh("We", "我 们 走 吧", 0, 3, 1, 0, 2);
+	zh("they", "她 们 走 了", 0, 3, 1, 0, 2);
+	zh("I", "我", 0, 1, 0, 0, 1);                      /* already the pronoun */
+	zh("I", "你 好", 0, 2, 0, 0, 2);                   /* no matching pronoun: unchanged */
+	zh("he", "她 说", 0, 2, 0, 0, 2);                  /* gender must match */
+	zh("Ross", "罗 斯 说", 0, 3, 0, 0, 3);             /* not a pronoun */
+	zh("you", "你们 会", 0, 2, 1, 0, 1);               /* word tokens work the same */
+}
+
+static void fa(const char *s, uint32_t a, uint32_t b, int changed, uint32_t wa, uint32_t wb)
+{
+	toks t;
+	split(&t, s);
+	assert_int_equal(xp_fa_attach_span(t.w, t.len, t.n, &a, &b), changed);
+	assert_int_equal(a, wa);
+	assert_int_equal(b, wb);
+}
+
+static void test_fa_attach(void **st)
+{
+	(void)st;
+	fa("به حریم خصوصی آدم ها احترام", 3, 4, 1, 3, 5);      /* آدم + ها */
+	fa("همه آبجو های خوب", 1, 2, 1, 1, 3);                /* plural ezafe های */
+	fa("گوجه فرنگی هات سوخت", 0, 2, 1, 0, 3);             /* plural + possessive */
+	fa("چه غلطی داشتی می کردی", 4, 5, 1, 3, 5);           /* verbal prefix before */
+	fa("من نمی \xE2\x80\x8C خوام", 3, 4, 1, 1, 4);        /* across a lone ZWNJ */
+	fa("قسم می خورم", 1, 2, 1, 1, 3);                     /* a bare prefix takes its verb */
+	fa("آدم \xE2\x80\x8C ها", 0, 1, 1, 0, 3);             /* ZWNJ then plural */
+	fa("مامانت رو دله صدا نکردم", 0, 1, 0, 0, 1);         /* رو is not part of the mention */
+	fa("من خیلی خوبم", 0, 1, 0, 0, 1);
+	fa("یه چیزی", 0, 2, 0, 0, 2);
+}
+
+static void test_articles(void **st)
+{
+	(void)st;
+	assert_true(xp_en_article("the", "zh"));
+	assert_true(xp_en_article("The", "fa"));
+	assert_true(xp_en_article("a", "zh"));
+	assert_true(xp_en_article("an", NULL));
+	assert_false(xp_en_article("a", "fa"));   /* یه belongs to the Farsi phrase */
+	assert_false(xp_en_article("this", "zh"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_zh_pronoun),
+		cmocka_unit_test(test_fa_attach),
+		cmocka_unit_test(test_articles),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
