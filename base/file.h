@@ -3,10 +3,12 @@
  *
  * Every reader goes through xp_read_file, so every reader accepts gzip input
  * (zlib reads plain files through the same calls) and "-" for stdin.
- * Every writer goes through xp_write_file: the bytes go to a temporary file
- * in the destination's directory, which is renamed over the destination only
- * when everything was written, so a crash or a full disk never leaves half an
- * output.  A destination ending in ".gz" is compressed; "-" is stdout.
+ * A command with one output writes it with xp_write_file, one with several
+ * through base/outputs.h (which xp_write_file uses): the bytes go to a
+ * temporary file in the destination's directory, renamed over the
+ * destination only when everything was written, so a crash or a full disk
+ * never leaves half an output.  A destination ending in ".gz" is
+ * compressed; "-" is stdout.
  *
  * xp_lines walks a buffer line by line (LF or CRLF, no line left out when the
  * last one has no newline, a leading UTF-8 BOM skipped), counting lines so

@@ -95,6 +95,16 @@ int xp_read_corpus(const char *path, xp_format fmt, const xp_read_opts *o, xp_co
 
 int xp_write_corpus(const char *path, xp_format fmt, const xp_corpus *c, xp_err *err)
 {
+	xp_outputs o = {0};
+	if (xp_put_corpus(&o, path, fmt, c, err)) {
+		xp_outputs_abort(&o);
+		return -1;
+	}
+	return xp_outputs_commit(&o, err);
+}
+
+int xp_put_corpus(xp_outputs *o, const char *path, xp_format fmt, const xp_corpus *c, xp_err *err)
+{
 	if (fmt == XP_FMT_AUTO)
 		fmt = xp_format_of_path(path);
 	xp_buf b = {0};
@@ -110,7 +120,7 @@ int xp_write_corpus(const char *path, xp_format fmt, const xp_corpus *c, xp_err 
 		xp_buf_free(&b);
 		return xp_fail(err, path, 0, "out of memory");
 	}
-	int rc = xp_write_file(path, b.p ? b.p : "", b.n, err);
+	int rc = xp_outputs_put(o, path, b.p ? b.p : "", b.n, err);
 	xp_buf_free(&b);
 	return rc;
 }

@@ -10,6 +10,7 @@
 #ifndef XP_READ_H
 #define XP_READ_H
 
+#include "../base/outputs.h"
 #include "../model/corpus.h"
 
 typedef struct xp_read_opts {
@@ -35,6 +36,8 @@ int xp_read_corpus_mem(const char *name, const char *buf, size_t len, xp_format 
 
 /* Write c to path in fmt (AUTO: by extension, CoNLL if it says nothing). */
 int xp_write_corpus(const char *path, xp_format fmt, const xp_corpus *c, xp_err *err);
+/* The same as one of a command's outputs, replaced at xp_outputs_commit. */
+int xp_put_corpus(xp_outputs *o, const char *path, xp_format fmt, const xp_corpus *c, xp_err *err);
 
 /* Shared by readers: report a malformed construct.  Returns -1 (stop) in
  * strict mode, 0 (construct dropped, go on) when repairing or keeping going. */

@@ -7,9 +7,9 @@
  * in memory; the files are what a user would get running the subcommands
  * one by one.
  *
- * The outputs appear together or not at all: they are written into a
- * staging directory inside the output directory and renamed into place only
- * after every stage succeeded (pipeline/outdir.c).  The correction database
+ * The outputs appear together or not at all: they are written beside their
+ * destinations and renamed into place only after every stage succeeded
+ * (base/outputs.h).  The correction database
  * is the exception by design: it is kept across runs, so a new run is added
  * to it (in one transaction) and earlier corrections stay.
  */

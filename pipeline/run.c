@@ -3,7 +3,7 @@
 #include "pipeline.h"
 #include "../correct/db.h"
 #include "../base/file.h"
-#include "../base/outdir.h"
+#include "../base/outputs.h"
 #include "../io/read.h"
 
 #include <jansson.h>
@@ -32,7 +32,7 @@ void xp_pipe_defaults(xp_pipe_opts *o)
 typedef struct run {
 	const xp_pipe_opts *o;
 	xp_pipe_result *r;
-	xp_outdir dir;
+	xp_outputs out;             /* every file but the database, replaced at the end */
 	xp_corpus en;
 	xp_aligned al;
 	xp_buf report;
@@ -50,13 +50,21 @@ static double now(void)
 	return t.tv_sec + t.tv_nsec / 1e9;
 }
 
-/* Write a buffer as output f in the staging directory. */
+/* DIR/name of output f */
+static const char *out_path(const run *R, xp_out f, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s/%s", R->o->outdir, out_names[f]);
+	return buf;
+}
+
+/* Stage a buffer as output f. */
 static int put(run *R, xp_out f, const xp_buf *b, xp_err *e)
 {
-	const char *path = xp_outdir_staged(&R->dir, out_names[f]);
+	char path[4200];
+	out_path(R, f, path, sizeof path);
 	if (b->oom)
-		return xp_fail(e, path, 0, "out of memory");
-	if (xp_write_file(path, b->p ? b->p : "", b->n, e))
+		return xp_failc(e, XP_ENOMEM, path, 0, "out of memory");
+	if (xp_outputs_put(&R->out, path, b->p ? b->p : "", b->n, e))
 		return -1;
 	R->r->written[f] = 1;
 	return 0;
@@ -156,8 +164,9 @@ static int stage_write(run *R, xp_err *e)
 	xp_buf_free(&set);
 	if (rc)
 		return xp_fail(e, out_names[XP_OUT_REPORT], 0, "out of memory");
-	if (xp_write_corpus(xp_outdir_staged(&R->dir, out_names[XP_OUT_CONLL]), XP_FMT_CONLL, &R->proj.out, e) ||
-	    xp_write_corpus(xp_outdir_staged(&R->dir, out_names[XP_OUT_JSONL]), XP_FMT_JSONL, &R->proj.out, e))
+	char conll[4200], jsonl[4200];
+	if (xp_put_corpus(&R->out, out_path(R, XP_OUT_CONLL, conll, sizeof conll), XP_FMT_CONLL, &R->proj.out, e) ||
+	    xp_put_corpus(&R->out, out_path(R, XP_OUT_JSONL, jsonl, sizeof jsonl), XP_FMT_JSONL, &R->proj.out, e))
 		return -1;
 	R->r->written[XP_OUT_CONLL] = R->r->written[XP_OUT_JSONL] = 1;
 	return put(R, XP_OUT_REPORT, &R->report, e);
@@ -182,7 +191,8 @@ static int stage_db(run *R, xp_err *e)
 	char *files = files_json(R->o);
 	if (!files)
 		return xp_fail(e, "", 0, "out of memory");
-	int rc = xp_db_open(xp_outdir_final(&R->dir, out_names[XP_OUT_DB]), &db, e);
+	char path[4200];
+	int rc = xp_db_open(out_path(R, XP_OUT_DB, path, sizeof path), &db, e);
 	if (!rc) {
 		rc = xp_db_import_run(db, &R->en, &R->al, R->report.p, R->o->align.tgt_lang, files, &R->r->run, e);
 		xp_db_close(db);
@@ -231,13 +241,13 @@ int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 	if (!o->source || !o->subs || !o->outdir)
 		return xp_fail(err, "", 0, "the pipeline needs a source corpus, subtitles and an output directory");
 	run R = {.o = o, .r = r};
-	if (xp_outdir_open(o->outdir, &R.dir, err))
+	if (xp_mkdirs(o->outdir, err))
 		return -1;
 	int rc = run_stages(&R, err);
 	if (rc)
-		xp_outdir_abort(&R.dir);
+		xp_outputs_abort(&R.out);
 	else
-		rc = xp_outdir_commit(&R.dir, err);
+		rc = xp_outputs_commit(&R.out, err);
 	run_free(&R);
 	return rc;
 }

@@ -1,7 +1,7 @@
 /* tools/cmd_bitext.c — `xproj bitext`: aligned corpus -> word-aligner input. */
 #include "cli.h"
 #include "../io/aligned.h"
-#include "../base/file.h"
+#include "../base/outputs.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -32,9 +32,11 @@ static int run(int argc, char **argv)
 		if (pairs.oom || mp.oom)
 			rc = xp_cli_error(&(xp_err){.msg = "out of memory"});
 	}
-	if (!rc && (xp_write_file(out, pairs.p ? pairs.p : "", pairs.n, &e) ||
-		    (map && xp_write_file(map, mp.p ? mp.p : "", mp.n, &e))))
+	xp_outputs o = {0};
+	if (!rc && (xp_outputs_put(&o, out, pairs.p ? pairs.p : "", pairs.n, &e) ||
+		    (map && xp_outputs_put(&o, map, mp.p ? mp.p : "", mp.n, &e)) || xp_outputs_commit(&o, &e)))
 		rc = xp_cli_error(&e);
+	xp_outputs_abort(&o);
 	size_t lines = 0;
 	for (size_t i = 0; i < pairs.n; i++)
 		lines += pairs.p[i] == '\n';

@@ -227,8 +227,10 @@ static int do_export(xp_db *db, dargs *a, xp_err *e)
 		return xp_fail(e, "", 0, "-o OUT is required");
 	xp_corpus c = {0};
 	json_t *all = NULL, *r = run_info(db, a->run, &all, e);
-	int rc = !r || xp_db_export(db, a->run, a->silver, &c, e) || xp_write_corpus(a->out, XP_FMT_AUTO, &c, e) ||
-		 (a->jsonl && xp_write_corpus(a->jsonl, XP_FMT_JSONL, &c, e));
+	xp_outputs o = {0};
+	int rc = !r || xp_db_export(db, a->run, a->silver, &c, e) || xp_put_corpus(&o, a->out, XP_FMT_AUTO, &c, e) ||
+		 (a->jsonl && xp_put_corpus(&o, a->jsonl, XP_FMT_JSONL, &c, e)) || xp_outputs_commit(&o, e);
+	xp_outputs_abort(&o);
 	if (!rc) {
 		char label[200];
 		run_label(r, label, sizeof label);

@@ -85,20 +85,25 @@ static void summary(const xp_proj_stats *s)
 		s->no_target, s->utterances, s->articles, s->zh_pronoun, s->fa_attach);
 }
 
+/* The projection, its jsonlines and its report: replaced together. */
 static int write_outputs(const args *a, const xp_projection *p, xp_err *e)
 {
-	if (xp_write_corpus(a->out, XP_FMT_CONLL, &p->out, e) ||
-	    (a->jsonl && xp_write_corpus(a->jsonl, XP_FMT_JSONL, &p->out, e)))
-		return -1;
-	if (!a->report)
-		return 0;
+	xp_outputs o = {0};
 	xp_buf b = {0}, set = {0};
-	xp_proj_settings(&a->o, &set);
-	int rc = set.oom || xp_projection_report(p, set.p, &b) ? xp_fail(e, a->report, 0, "out of memory")
-							     : xp_write_file(a->report, b.p, b.n, e);
+	int rc = xp_put_corpus(&o, a->out, XP_FMT_CONLL, &p->out, e) ||
+		 (a->jsonl && xp_put_corpus(&o, a->jsonl, XP_FMT_JSONL, &p->out, e));
+	if (!rc && a->report) {
+		xp_proj_settings(&a->o, &set);
+		rc = set.oom || xp_projection_report(p, set.p, &b) ? xp_failc(e, XP_ENOMEM, a->report, 0, "out of memory")
+								   : xp_outputs_put(&o, a->report, b.p, b.n, e);
+	}
 	xp_buf_free(&set);
 	xp_buf_free(&b);
-	return rc;
+	if (rc) {
+		xp_outputs_abort(&o);
+		return -1;
+	}
+	return xp_outputs_commit(&o, e);
 }
 
 static int run(int argc, char **argv)

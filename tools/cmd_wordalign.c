@@ -2,20 +2,20 @@
 #include "cli.h"
 #include "../align/sym.h"
 #include "../align/wordalign.h"
-#include "../base/file.h"
+#include "../base/outputs.h"
 
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-static int write_align(const char *path, const xp_walign *a, int probs, xp_err *e)
+static int put_align(xp_outputs *o, const char *path, const xp_walign *a, int probs, xp_err *e)
 {
 	xp_buf b = {0};
 	if (probs)
 		xp_probs_write(&b, a);
 	else
 		xp_pharaoh_write(&b, a, 0);
-	int rc = b.oom ? xp_fail(e, path, 0, "out of memory") : xp_write_file(path, b.p ? b.p : "", b.n, e);
+	int rc = b.oom ? xp_failc(e, XP_ENOMEM, path, 0, "out of memory") : xp_outputs_put(o, path, b.p ? b.p : "", b.n, e);
 	xp_buf_free(&b);
 	return rc;
 }
@@ -60,10 +60,13 @@ static int run(int argc, char **argv)
 				     {"--forward", fpath, 1},    {"--reverse", rpath, 1}};
 	if (xp_cli_check_files(files, sizeof files / sizeof *files, &e) || xp_bitext_read(argv[optind], &b, &e))
 		return xp_cli_error(&e);
+	xp_outputs w = {0};
 	if (xp_wordalign(&b, &o, &f, &r, &e) || xp_symmetrize(&f, &r, (xp_sym)sym, &s, &e) ||
-	    write_align(out, &s, 0, &e) || (probs && write_align(probs, &s, 1, &e)) ||
-	    (fpath && write_align(fpath, &f, 0, &e)) || (rpath && write_align(rpath, &r, 0, &e)))
+	    put_align(&w, out, &s, 0, &e) || (probs && put_align(&w, probs, &s, 1, &e)) ||
+	    (fpath && put_align(&w, fpath, &f, 0, &e)) || (rpath && put_align(&w, rpath, &r, 0, &e)) ||
+	    xp_outputs_commit(&w, &e))
 		rc = xp_cli_error(&e);
+	xp_outputs_abort(&w);
 	xp_bitext_free(&b);
 	xp_walign_free(&f);
 	xp_walign_free(&r);

@@ -4,8 +4,11 @@
  * the library, and prints; `xproj --man` prints the man page built from the
  * same help text as `xproj CMD --help`.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "../base/outputs.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -79,8 +82,35 @@ static int man(void)
 	return 0;
 }
 
+/* Interrupted (Ctrl-C, kill, a closed terminal): remove the temporary
+ * files of the outputs being written, then die of the same signal, as the
+ * caller expects.  The destinations were not touched; an open database
+ * transaction is rolled back by SQLite when the process is gone. */
+static void on_signal(int sig)
+{
+	xp_outputs_on_signal();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void catch_signals(void)
+{
+	static const int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+		struct sigaction old;
+		/* a signal ignored by whoever started us (nohup) stays ignored */
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
+	}
+}
+
 int main(int argc, char **argv)
 {
+	catch_signals();
 	if (argc < 2)
 		return overview(stderr, 2);
 	const char *name = argv[1];

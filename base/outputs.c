@@ -1,0 +1,339 @@
+/* base/outputs.c — see outputs.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "outputs.h"
+#include "file.h"
+#include "mem.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <zlib.h>
+
+/* --- temporary files a signal handler may remove -------------------------------------- */
+
+/* A fixed table, so that the handler reads nothing that is being
+ * allocated: a slot holds a complete path or NULL.  More live outputs than
+ * slots only means the extra ones are left to the next run's sweep. */
+enum { NSLOTS = 128 };
+static char *volatile live[NSLOTS];
+
+static void remember(char *tmp)
+{
+	for (int i = 0; i < NSLOTS; i++)
+		if (!live[i]) {
+			live[i] = tmp;
+			return;
+		}
+}
+
+static void forget(const char *tmp)
+{
+	for (int i = 0; i < NSLOTS; i++)
+		if (live[i] == tmp)
+			live[i] = NULL;
+}
+
+void xp_outputs_on_signal(void)
+{
+	for (int i = 0; i < NSLOTS; i++) {
+		char *p = live[i];
+		if (p)
+			unlink(p);
+	}
+}
+
+/* --- writing one temporary file --------------------------------------------------------- */
+
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* gzclose closes its descriptor: it gets a duplicate, so that fd (and the
+ * lock on the open file it shares) stays ours. */
+static int write_gz(int fd, const void *data, size_t len)
+{
+	int dupfd = dup(fd);
+	gzFile gz = dupfd < 0 ? NULL : gzdopen(dupfd, "wb6");
+	if (!gz) {
+		if (dupfd >= 0)
+			close(dupfd);
+		return -1;
+	}
+	const char *p = data;
+	while (len) {
+		unsigned chunk = len > (1u << 30) ? (1u << 30) : (unsigned)len;
+		if (gzwrite(gz, p, chunk) != (int)chunk) {
+			gzclose(gz);
+			return -1;
+		}
+		p += chunk;
+		len -= chunk;
+	}
+	return gzclose(gz) == Z_OK ? 0 : -1;
+}
+
+static int has_gz(const char *path)
+{
+	size_t n = strlen(path);
+	return n >= 3 && !strcmp(path + n - 3, ".gz");
+}
+
+/* DIR and NAME of path ("." for a bare name). */
+static void split(const char *path, char *dir, size_t n, const char **name)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		snprintf(dir, n, ".");
+	else
+		snprintf(dir, n, "%.*s", (int)(slash == path ? 1 : slash - path), path);
+	*name = slash ? slash + 1 : path;
+}
+
+/* Temporary files of NAME in DIR left by a process that died: unlocked, and
+ * older than a moment (one just made by mkstemp is locked right after). */
+static void sweep(const char *dir, const char *name)
+{
+	char prefix[512], p[4600];
+	int k = snprintf(prefix, sizeof prefix, ".%s.xproj-", name);
+	if (k < 0 || (size_t)k >= sizeof prefix)
+		return;
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	time_t now = time(NULL);
+	for (struct dirent *de; (de = readdir(d));) {
+		if (strncmp(de->d_name, prefix, (size_t)k))
+			continue;
+		snprintf(p, sizeof p, "%s/%s", dir, de->d_name);
+		int fd = open(p, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		struct stat st;
+		if (fd < 0)
+			continue;
+		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && now - st.st_mtime > 2 &&
+		    flock(fd, LOCK_EX | LOCK_NB) == 0)
+			unlink(p);
+		close(fd);
+	}
+	closedir(d);
+}
+
+static mode_t file_mode(void)
+{
+	/* mkstemp makes 0600 files; outputs should look like any other file */
+	static mode_t mode;
+	if (!mode) {
+		mode_t um = umask(0);
+		umask(um);
+		mode = 0666 & ~um;
+	}
+	return mode;
+}
+
+static int add_entry(xp_outputs *o, xp_output x, xp_err *err)
+{
+	if (xp_grow(&o->v, &o->cap, o->n + 1, sizeof *o->v))
+		return xp_failc(err, XP_ENOMEM, x.path, 0, "out of memory");
+	o->v[o->n++] = x;
+	return 0;
+}
+
+static void drop(xp_output *x)
+{
+	if (x->tmp) {
+		forget(x->tmp);
+		unlink(x->tmp);
+	}
+	if (x->fd >= 0)
+		close(x->fd);
+	free(x->tmp);
+	free(x->path);
+	free(x->data);
+}
+
+int xp_outputs_put(xp_outputs *o, const char *path, const void *data, size_t len, xp_err *err)
+{
+	for (size_t i = 0; i < o->n; i++)
+		if (!strcmp(o->v[i].path, path) && strcmp(path, "-"))
+			return xp_failc(err, XP_EUSAGE, path, 0, "written twice by one command");
+	xp_output x = {strdup(path), NULL, -1, NULL, 0};
+	if (!x.path)
+		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
+	if (!strcmp(path, "-")) {
+		x.data = malloc(len ? len : 1);
+		if (!x.data) {
+			free(x.path);
+			return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
+		}
+		memcpy(x.data, data, len);
+		x.len = len;
+		if (add_entry(o, x, err)) {
+			drop(&x);
+			return -1;
+		}
+		return 0;
+	}
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		free(x.path);
+		return xp_failc(err, XP_EIO, path, 0, "cannot write: it is a directory");
+	}
+	char dir[4096];
+	const char *name;
+	split(path, dir, sizeof dir, &name);
+	sweep(dir, name);
+	size_t n = strlen(dir) + strlen(name) + 16;
+	x.tmp = malloc(n);
+	if (!x.tmp) {
+		free(x.path);
+		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
+	}
+	snprintf(x.tmp, n, "%s/.%s.xproj-XXXXXX", dir, name);
+	x.fd = mkstemp(x.tmp);
+	if (x.fd < 0) {
+		int saved = errno;
+		free(x.tmp), free(x.path);
+		return xp_failc(err, XP_EIO, path, 0, "cannot create: %s", strerror(saved));
+	}
+	remember(x.tmp);
+	flock(x.fd, LOCK_EX | LOCK_NB);
+	int rc = has_gz(path) ? write_gz(x.fd, data, len) : write_all(x.fd, data, len);
+	int saved = errno;
+	if (rc == 0 && fchmod(x.fd, file_mode()))
+		rc = -1, saved = errno;
+	if (rc) {
+		drop(&x);
+		return xp_failc(err, XP_EIO, path, 0, "cannot write: %s", strerror(saved));
+	}
+	if (add_entry(o, x, err)) {
+		drop(&x);
+		return -1;
+	}
+	return 0;
+}
+
+static void clear(xp_outputs *o)
+{
+	for (size_t i = 0; i < o->n; i++)
+		drop(&o->v[i]);
+	free(o->v);
+	memset(o, 0, sizeof *o);
+}
+
+void xp_outputs_abort(xp_outputs *o) { clear(o); }
+
+/* Standard output first: it cannot be taken back, so a broken pipe stops
+ * the command before any file is replaced.  Then each file, its old
+ * contents kept under a second name (a hard link) until all are in place;
+ * a failed rename puts the old contents back on the ones already done. */
+int xp_outputs_commit(xp_outputs *o, xp_err *err)
+{
+	for (size_t i = 0; i < o->n; i++) {
+		xp_output *x = &o->v[i];
+		if (!x->tmp && write_all(1, x->data, x->len)) {
+			int saved = errno;
+			clear(o);
+			return xp_failc(err, XP_EIO, "<stdout>", 0, "write error: %s", strerror(saved));
+		}
+	}
+	char **old = calloc(o->n ? o->n : 1, sizeof *old);
+	if (!old) {
+		clear(o);
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	size_t done = 0;
+	int saved = 0;
+	for (; done < o->n; done++) {
+		xp_output *x = &o->v[done];
+		if (!x->tmp)
+			continue;
+		struct stat st;
+		if (lstat(x->path, &st) == 0 && S_ISREG(st.st_mode) && (old[done] = malloc(strlen(x->tmp) + 5))) {
+			sprintf(old[done], "%s.old", x->tmp);
+			if (link(x->path, old[done]))
+				free(old[done]), old[done] = NULL;
+		}
+		if (rename(x->tmp, x->path)) {
+			saved = errno;
+			break;
+		}
+		forget(x->tmp);
+		free(x->tmp);
+		x->tmp = NULL;
+	}
+	int rc = 0;
+	if (done < o->n) {
+		rc = xp_failc(err, XP_EIO, o->v[done].path, 0, "cannot replace: %s%s", strerror(saved),
+			      done ? " (the outputs before it were put back)" : "");
+		for (size_t i = done; i-- > 0;) {
+			if (!o->v[i].path || !strcmp(o->v[i].path, "-"))
+				continue;
+			if (old[i] ? rename(old[i], o->v[i].path) : unlink(o->v[i].path))
+				rc = xp_failc(err, XP_EIO, o->v[i].path, 0, "cannot put the old contents back: %s",
+					      strerror(errno));
+		}
+	}
+	for (size_t i = 0; i < o->n; i++) {
+		if (old[i])
+			unlink(old[i]);
+		free(old[i]);
+	}
+	free(old);
+	clear(o);
+	return rc;
+}
+
+int xp_write_file(const char *path, const void *data, size_t len, xp_err *err)
+{
+	xp_outputs o = {0};
+	if (xp_outputs_put(&o, path, data, len, err)) {
+		xp_outputs_abort(&o);
+		return -1;
+	}
+	return xp_outputs_commit(&o, err);
+}
+
+int xp_mkdirs(const char *dir, xp_err *err)
+{
+	if (!*dir)
+		return xp_failc(err, XP_EUSAGE, dir, 0, "cannot create a directory with an empty name");
+	char *p = strdup(dir);
+	if (!p)
+		return xp_failc(err, XP_ENOMEM, dir, 0, "out of memory");
+	int rc = 0;
+	for (char *s = p + 1;; s++) {
+		if (*s != '/' && *s)
+			continue;
+		char c = *s;
+		*s = 0;
+		if (mkdir(p, 0777) && errno != EEXIST) {
+			rc = xp_failc(err, XP_EIO, p, 0, "cannot create the output directory: %s", strerror(errno));
+			break;
+		}
+		*s = c;
+		if (!c)
+			break;
+	}
+	struct stat st;
+	if (rc == 0 && (stat(p, &st) || !S_ISDIR(st.st_mode)))
+		rc = xp_failc(err, XP_EIO, p, 0, "cannot create the output directory: %s", "a file has its name");
+	free(p);
+	return rc;
+}

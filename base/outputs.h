@@ -1,0 +1,57 @@
+/*
+ * base/outputs.h — the outputs of one command, replaced together or not at
+ * all.  This is the one way xproj writes files.
+ *
+ * Each output is first written whole to a temporary file beside its
+ * destination (DIR/.NAME.xproj-XXXXXX: the same directory, so the same file
+ * system, so rename is atomic).  Nothing is replaced until the command calls
+ * commit, after its last output was written: a failure before that (bad
+ * input, a full disk, an unwritable later output) leaves every destination
+ * as it was and removes the temporary files.  Commit renames the files into
+ * place one after the other; should one rename fail, the destinations
+ * already replaced get their old contents back (kept as hard links until
+ * the end of the commit).  Only a kill inside that loop, a few system calls
+ * long, can leave some destinations new and the others old; each is whole.
+ *
+ * Temporary files are locked (flock) while their process lives.  One that
+ * is not locked belongs to a process that died (kill -9, power): the next
+ * write to the same destination removes it.  SIGINT, SIGTERM and SIGHUP are
+ * handled by the tool, which calls xp_outputs_on_signal to remove the
+ * temporary files of the running command before it dies.
+ */
+#ifndef XP_OUTPUTS_H
+#define XP_OUTPUTS_H
+
+#include "error.h"
+
+#include <stddef.h>
+
+typedef struct xp_output {
+	char *path;              /* the destination; "-" is stdout */
+	char *tmp;               /* the temporary file; NULL for stdout */
+	int fd;                  /* open and locked until commit or abort */
+	char *data;              /* stdout only: written at commit */
+	size_t len;
+} xp_output;
+
+typedef struct xp_outputs {
+	xp_output *v;
+	size_t n, cap;
+} xp_outputs;
+
+/* Write data[0..len) as the coming contents of path (".gz": compressed).
+ * An existing directory, or a path given twice, is refused here. */
+int xp_outputs_put(xp_outputs *o, const char *path, const void *data, size_t len, xp_err *err);
+/* Replace every destination; o is emptied either way. */
+int xp_outputs_commit(xp_outputs *o, xp_err *err);
+/* Remove the temporary files; no destination changes.  o is emptied. */
+void xp_outputs_abort(xp_outputs *o);
+
+/* Create dir and its missing parents. */
+int xp_mkdirs(const char *dir, xp_err *err);
+
+/* Remove the temporary files of every xp_outputs not yet committed or
+ * aborted.  Async-signal-safe: for a signal handler, which then dies. */
+void xp_outputs_on_signal(void);
+
+#endif

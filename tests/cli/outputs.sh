@@ -1,0 +1,43 @@
+# All outputs of one command appear together or not at all: when a later
+# output cannot be written, the earlier ones keep their old contents, and no
+# temporary file is left behind.
+. tests/cli/lib
+P=$FIX/project
+$XPROJ bitext $P/aligned.jsonl -o $T/pairs.txt 2>/dev/null
+$XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	--probs $P/pairs.probs -o $T/zh.conll --report $T/r.json 2>/dev/null
+D=$T/c.db
+$XPROJ db import $D --source $P/en.conll --aligned $P/aligned.jsonl --report $T/r.json >/dev/null
+mkdir $T/adir
+NO=$T/missing/dir/file
+
+# kept WHAT CMD... : CMD fails; every file $T/out.* still holds "old"
+kept() {
+	what=$1; shift
+	for f in a b c d; do echo old > $T/out.$f; done
+	"$@" >$T/stdout 2>$T/err; st=$?
+	[ $st = 1 ] || { echo "FAIL: $what: exit $st, wanted 1"; cat $T/err; fails=$((fails + 1)); }
+	for f in a b c d; do
+		[ "$(cat $T/out.$f)" = old ] || { echo "FAIL: $what: out.$f was replaced"; fails=$((fails + 1)); }
+	done
+	left=$(ls -A $T | grep -c 'xproj-\|tmp')
+	[ "$left" = 0 ] || { echo "FAIL: $what: temporary files left:"; ls -A $T; fails=$((fails + 1)); }
+}
+pj() { $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	--probs $P/pairs.probs "$@"; }
+kept "project, --report fails" pj -o $T/out.a --jsonlines $T/out.b --report $NO
+kept "project, --jsonlines fails" pj -o $T/out.a --jsonlines $NO --report $T/out.b
+kept "project, --report is a directory" pj -o $T/out.a --jsonlines $T/out.b --report $T/adir
+kept "bitext, --map fails" $XPROJ bitext $P/aligned.jsonl -o $T/out.a --map $NO
+kept "wordalign, --probs fails" $XPROJ wordalign $T/pairs.txt -o $T/out.a --probs $NO
+kept "wordalign, --reverse fails" $XPROJ wordalign $T/pairs.txt -o $T/out.a --probs $T/out.b \
+	--forward $T/out.c --reverse $NO
+kept "db export, --jsonlines fails" $XPROJ db export $D -o $T/out.a --jsonlines $NO
+kept "convert to a directory" $XPROJ convert $P/en.conll $T/adir
+
+# and when everything can be written, everything is
+for f in a b c; do echo old > $T/out.$f; done
+expect_status 0 pj -o $T/out.a --jsonlines $T/out.b --report $T/out.c
+for f in a b c; do [ "$(cat $T/out.$f)" != old ] || { echo "FAIL: out.$f not written"; fails=$((fails + 1)); }; done
+expect_eq "$(ls -A $T | grep -c 'xproj-\|tmp')" 0 "no temporary file after a success"
+finish
