@@ -1,5 +1,6 @@
 /* align/batch.c — see batch.h. */
 #include "batch.h"
+#include "../model/script.h"
 #include "../base/file.h"
 #include "../io/transcript.h"
 
@@ -199,7 +200,7 @@ void xp_batch_free(xp_batch *b)
 void xp_batch_opts_default(xp_batch_opts *o)
 {
 	memset(o, 0, sizeof *o);
-	o->tgt_lang = "zh";
+	o->tgt_lang = NULL;   /* guessed from the target's script, never assumed */
 	o->zh_tokens = XP_TOK_CHARS;
 	xp_ualign_defaults(&o->ua);
 }
@@ -209,9 +210,27 @@ static int align_job(const xp_job *j, const xp_batch_opts *o, xp_aligned *out, x
 {
 	xp_subs en = {0}, tg = {0};
 	int rc = (j->subs && xp_units_read(j->subs, &en, e)) || (j->tgt && xp_units_read(j->tgt, &tg, e));
+	const char *lang = o->tgt_lang;
+	if (!rc && !(lang && lang[0])) {
+		/* the target text: a separate file's units, or a bilingual file's other lines */
+		xp_script_counter c;
+		xp_script_guess g;
+		memset(&c, 0, sizeof c);
+		const xp_subs *src = j->tgt ? &tg : &en;
+		for (size_t k = 0; k < src->n; k++) {
+			const char *t = j->tgt ? src->v[k].text : src->v[k].tgt;
+			if (t)
+				xp_script_count(&c, t, strlen(t));
+		}
+		xp_script_result(&c, &g);
+		lang = g.lang;
+		st->script = g.script;
+		st->guessed++;
+	}
+	st->tgt_lang = lang;
 	if (!rc) {
 		xp_episode ep = {j->transcript, j->doc_first, j->ndocs, j->subs ? &en : NULL,
-				 j->tgt ? &tg : NULL, o->links, o->tgt_lang, o->zh_tokens, o->ua};
+				 j->tgt ? &tg : NULL, o->links, lang, o->zh_tokens, o->ua};
 		rc = xp_episode_align(&ep, out, st, e);
 	}
 	xp_subs_free(&en);

@@ -31,6 +31,10 @@ typedef struct xp_episode {
 typedef struct xp_align_stats {
 	size_t utterances, aligned, empty_target;
 	double score_sum;
+	/* the target language used: given, or guessed from each episode's
+	 * target script (model/script.h) in `guessed` episodes; the last one */
+	const char *tgt_lang, *script;
+	size_t guessed;
 } xp_align_stats;
 
 /* The utterances of the episode, in order, and their links to en units. */

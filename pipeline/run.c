@@ -194,7 +194,8 @@ static int stage_db(run *R, xp_err *e)
 	char path[4200];
 	int rc = xp_db_open(out_path(R, XP_OUT_DB, path, sizeof path), &db, e);
 	if (!rc) {
-		rc = xp_db_import_run(db, &R->en, &R->al, R->report.p, R->o->align.tgt_lang, files, &R->r->run, e);
+		rc = xp_db_import_run(db, &R->en, &R->al, R->report.p,
+				      R->o->align.tgt_lang ? R->o->align.tgt_lang : R->r->align.tgt_lang, files, &R->r->run, e);
 		xp_db_close(db);
 	}
 	free(files);

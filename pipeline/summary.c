@@ -46,7 +46,9 @@ static void output_lines(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf 
 
 void xp_pipe_summary(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *out)
 {
-	xp_buf_printf(out, "xproj pipeline: %s -> %s\n", o->source, o->align.tgt_lang);
+	const char *lang = o->align.tgt_lang ? o->align.tgt_lang : r->align.tgt_lang;
+	xp_buf_printf(out, "xproj pipeline: %s -> %s%s\n", o->source, lang && lang[0] ? lang : "unknown language",
+		      o->align.tgt_lang ? "" : " (guessed from the script; --tgt-lang to say)");
 	align_lines(o, r, out);
 	project_lines(r, out);
 	output_lines(o, r, out);

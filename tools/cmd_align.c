@@ -38,7 +38,7 @@ static int parse(int argc, char **argv, args *a, const xp_cmd *self)
 					   {0, 0, 0, 0}};
 	memset(a, 0, sizeof *a);
 	xp_ualign_defaults(&a->opts);
-	a->lang = "zh";
+	a->lang = NULL;
 	a->zh = XP_TOK_CHARS;
 	int ch;
 	while ((ch = getopt_long(argc, argv, "o:", lo, NULL)) != -1) {
@@ -136,6 +136,10 @@ static int run_align(int argc, char **argv)
 		xp_aligned_write(&buf, &out);
 		rc = buf.oom ? xp_fail(&e, a.out, 0, "out of memory") : xp_write_file(a.out, buf.p ? buf.p : "", buf.n, &e);
 	}
+	if (!rc && st.guessed)
+		fprintf(stderr, "xproj align: no --tgt-lang: target language %s, guessed from the script (%s) "
+			"of the last of %zu episode(s)\n", st.tgt_lang && st.tgt_lang[0] ? st.tgt_lang : "unknown",
+			st.script && st.script[0] ? st.script : "no letters", st.guessed);
 	if (rc)
 		xp_cli_error(&e);
 	else
@@ -162,7 +166,8 @@ const xp_cmd xp_cmd_align = {
 	"utterances get no target.  The target comes from the bilingual block, through the XCES links\n"
 	"X between S and Z (OPUS), or by time overlap with Z.  Writes the aligned corpus\n"
 	"(one JSON object per utterance) and a summary on stderr.\n"
-	"  --tgt-lang L     target language (zh, fa, ...), for its tokenisation (default zh)\n"
+	"  --tgt-lang L     target language (zh, fa, ...), for its tokenisation (default: guessed\n"
+	"                   from the target's script, and said)\n"
 	"  --zh-tokens M    char (default, as MMC) or word (ICU dictionary words)\n"
 	"  --band N         blocks either side of the predicted diagonal (default 40)\n"
 	"  --threshold F    lowest similarity that aligns an utterance (default 0.35)",

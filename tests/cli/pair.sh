@@ -33,4 +33,11 @@ expect_grep 'target document e part 0 has 3 sentences, its English document 1 ut
 expect_status 2 $XPROJ pair --source $P/en.conll --target $P/zh.conll --tokens chars -o $T/x.jsonl
 expect_grep "tokens is 'file' or 'words'" $T/err
 expect_status 2 $XPROJ pair --source $P/en.conll -o $T/x.jsonl
+# align without --tgt-lang: a Farsi target is guessed from its script and never split into characters
+S=tools/sample
+expect_status 0 $XPROJ align --transcript $S/dialogue.conll --subs $S/en.xml --tgt-subs $S/fa.xml --links $S/en-fa.xml -o $T/al.jsonl
+expect_grep 'no --tgt-lang: target language fa, guessed from the script (Arabic)' $T/err
+expect_grep '"tgt_lang":"fa","tgt_text":"لئو ، کیک رو آوردی ؟","tgt":\["لئو","،","کیک","رو","آوردی","؟"\]' $T/al.jsonl
+expect_status 0 $XPROJ align --transcript $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt -o $T/al.jsonl
+expect_grep 'target language zh, guessed from the script (Han)' $T/err
 finish
