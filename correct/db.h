@@ -31,8 +31,18 @@ typedef struct xp_db xp_db;
 
 #define XP_DB_VERSION 3
 
-int xp_db_open(const char *path, xp_db **db, xp_err *err);   /* creates or migrates */
-/* The same, stopping at an older schema version (tests of migration). */
+/* How a command opens the store.  XP_DB_READ opens it read-only (a store
+ * in a read-only directory can be read; nothing is ever written), except
+ * that an older schema is migrated first when the file may be written.
+ * XP_DB_WRITE needs an existing store; only XP_DB_CREATE makes one, so that
+ * a mistyped path is an error (XP_ENOTFOUND) rather than a new empty store.
+ * The schema version is checked before anything else: a store that is
+ * refused (newer schema, not a database) is left byte for byte as it was. */
+typedef enum { XP_DB_READ, XP_DB_WRITE, XP_DB_CREATE } xp_db_mode;
+
+int xp_db_open(const char *path, xp_db **db, xp_err *err);   /* XP_DB_CREATE */
+int xp_db_open_mode(const char *path, xp_db_mode mode, xp_db **db, xp_err *err);
+/* XP_DB_CREATE, stopping at an older schema version (tests of migration). */
 int xp_db_open_at(const char *path, int version, xp_db **db, xp_err *err);
 void xp_db_close(xp_db *db);
 int xp_db_version(xp_db *db);

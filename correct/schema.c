@@ -7,6 +7,7 @@
 #include "store.h"
 
 #include <signal.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +78,7 @@ static const char *const migrations[XP_DB_VERSION] = {
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what)
 {
-	return xp_fail(err, db->path, 0, "%s: %s", what, sqlite3_errmsg(db->h));
+	return xp_failc(err, XP_EDB, db->path, 0, "%s: %s", what, sqlite3_errmsg(db->h));
 }
 
 int xp_sql_exec(xp_db *db, const char *sql, xp_err *err)
@@ -85,7 +86,7 @@ int xp_sql_exec(xp_db *db, const char *sql, xp_err *err)
 	char *msg = NULL;
 	if (sqlite3_exec(db->h, sql, NULL, NULL, &msg) == SQLITE_OK)
 		return 0;
-	xp_fail(err, db->path, 0, "%s", msg ? msg : "SQL error");
+	xp_failc(err, XP_EDB, db->path, 0, "%s", msg ? msg : "SQL error");
 	sqlite3_free(msg);
 	return -1;
 }
@@ -194,12 +195,9 @@ int64_t xp_mention_row(xp_db *db, int64_t run, const char *key)
 	return id;
 }
 
-static int migrate(xp_db *db, int target, xp_err *err)
+static int migrate(xp_db *db, int from, int target, xp_err *err)
 {
-	int v = (int)xp_sql_int(db, "PRAGMA user_version", 0), from = v;
-	if (v > XP_DB_VERSION)
-		return xp_fail(err, db->path, 0, "schema version %d is newer than this xproj (%d)", v, XP_DB_VERSION);
-	for (; v < target; v++) {
+	for (int v = from; v < target; v++) {
 		char bump[64], detail[64];
 		snprintf(bump, sizeof bump, "PRAGMA user_version = %d", v + 1);
 		snprintf(detail, sizeof detail, "{\"from\":%d,\"to\":%d}", from, target);
@@ -218,6 +216,100 @@ static int migrate(xp_db *db, int target, xp_err *err)
 	return 0;
 }
 
+/* The schema version, read before anything is written: -1 (err set) when
+ * the file is not a database SQLite can read. */
+static int schema_version(xp_db *db, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->h, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK)
+		return xp_failc(err, XP_EDB, db->path, 0, "cannot read the store: %s", sqlite3_errmsg(db->h)), -1;
+	int rc = sqlite3_step(st), v = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+	if (rc != SQLITE_ROW)
+		xp_failc(err, XP_EDB, db->path, 0, "cannot read the store: %s", sqlite3_errmsg(db->h));
+	sqlite3_finalize(st);
+	return v;
+}
+
+static int connect_uri(xp_db *db, const char *name, int flags, xp_err *err)
+{
+	if (db->h)
+		sqlite3_close(db->h), db->h = NULL;
+	if (sqlite3_open_v2(name, &db->h, flags, NULL) != SQLITE_OK)
+		return xp_failc(err, XP_EDB, db->path, 0, "cannot open: %s", db->h ? sqlite3_errmsg(db->h) : "out of memory");
+	sqlite3_busy_timeout(db->h, 10000);
+	return 0;
+}
+
+static int connect(xp_db *db, int flags, xp_err *err) { return connect_uri(db, db->path, flags, err); }
+
+/* A store in WAL mode can be read only through its -shm index, which a
+ * reader must create when no writer has it open; in a directory it may not
+ * write in, it cannot.  Then, if no -wal holds unmerged pages (the last
+ * writer closed cleanly), the file itself is the whole store and nobody can
+ * change it in WAL mode (a writer could not create the -wal either): it is
+ * opened as immutable, which needs no index. */
+static int connect_immutable(xp_db *db, xp_err *err)
+{
+	char wal[600], uri[3 * sizeof db->path + 32], *u = uri;
+	struct stat st;
+	snprintf(wal, sizeof wal, "%s-wal", db->path);
+	if (stat(wal, &st) == 0 && st.st_size > 0)
+		return -1;
+	u += sprintf(u, "file:");
+	for (const unsigned char *p = (const unsigned char *)db->path; *p; p++)
+		u += strchr("%?#", *p) || *p < 0x20 ? sprintf(u, "%%%02X", *p) : sprintf(u, "%c", *p);
+	sprintf(u, "?immutable=1");
+	return connect_uri(db, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, err);
+}
+
+/* Open in the mode asked.  Order matters: the version is checked on a
+ * connection that has written nothing (switching to WAL rewrites the
+ * header, so a refused store would not be left as it was); only then does
+ * a writer switch to WAL and migrate.  A reader stays read-only unless the
+ * schema is older, when it migrates if it may write the file (as any open
+ * did before) and says what to do if it may not. */
+static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, xp_err *err)
+{
+	struct stat st;
+	int memory = !strcmp(path, ":memory:") || !*path;
+	if (mode != XP_DB_CREATE && !memory && stat(path, &st))
+		return xp_failc(err, XP_ENOTFOUND, path, 0, "no such database (xproj db import or db init creates one)");
+	xp_db *db = calloc(1, sizeof *db);
+	if (!db)
+		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
+	snprintf(db->path, sizeof db->path, "%s", path);
+	int flags = mode == XP_DB_READ ? SQLITE_OPEN_READONLY
+		  : mode == XP_DB_WRITE ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+	int v = connect(db, flags, err) ? -1 : schema_version(db, err);
+	if (v < 0 && mode == XP_DB_READ && sqlite3_errcode(db->h) == SQLITE_READONLY && connect_immutable(db, err) == 0)
+		v = schema_version(db, err);
+	int rc = v < 0 ? -1 : 0;
+	if (rc == 0 && v > XP_DB_VERSION)
+		rc = xp_failc(err, XP_ECONFLICT, path, 0, "schema version %d is newer than this xproj (%d): use a newer xproj",
+			      v, XP_DB_VERSION);
+	if (rc == 0 && mode == XP_DB_READ && v == 0)
+		rc = xp_failc(err, XP_EINPUT, path, 0, "not an xproj correction store (no schema)");
+	if (rc == 0 && mode == XP_DB_READ && v < target) {
+		if (access(path, W_OK))
+			rc = xp_failc(err, XP_ECONFLICT, path, 0, "schema version %d must be upgraded to %d, which needs write "
+				      "access (run any xproj db command that writes, as its owner)", v, target);
+		else
+			rc = connect(db, SQLITE_OPEN_READWRITE, err);
+	}
+	int writes = mode != XP_DB_READ || v < target;
+	if (rc == 0 && writes)
+		rc = xp_sql_exec(db, "PRAGMA journal_mode = WAL", err) || migrate(db, v, target, err);
+	if (rc == 0)
+		rc = xp_sql_exec(db, mode == XP_DB_READ ? "PRAGMA foreign_keys = ON; PRAGMA query_only = ON"
+							: "PRAGMA foreign_keys = ON", err);
+	if (rc) {
+		xp_db_close(db);
+		return rc < 0 ? rc : -1;
+	}
+	*out = db;
+	return 0;
+}
+
 int xp_db_open(const char *path, xp_db **out, xp_err *err)
 {
 	return xp_db_open_at(path, XP_DB_VERSION, out, err);
@@ -225,23 +317,12 @@ int xp_db_open(const char *path, xp_db **out, xp_err *err)
 
 int xp_db_open_at(const char *path, int version, xp_db **out, xp_err *err)
 {
-	xp_db *db = calloc(1, sizeof *db);
-	if (!db)
-		return xp_fail(err, path, 0, "out of memory");
-	snprintf(db->path, sizeof db->path, "%s", path);
-	if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
-		xp_sql_fail(db, err, "cannot open");
-		xp_db_close(db);
-		return -1;
-	}
-	sqlite3_busy_timeout(db->h, 10000);
-	if (xp_sql_exec(db, "PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL;", err) ||
-	    migrate(db, version < XP_DB_VERSION ? version : XP_DB_VERSION, err)) {
-		xp_db_close(db);
-		return -1;
-	}
-	*out = db;
-	return 0;
+	return open_db(path, XP_DB_CREATE, version < XP_DB_VERSION ? version : XP_DB_VERSION, out, err);
+}
+
+int xp_db_open_mode(const char *path, xp_db_mode mode, xp_db **out, xp_err *err)
+{
+	return open_db(path, mode, XP_DB_VERSION, out, err);
 }
 
 void xp_db_close(xp_db *db)

@@ -391,7 +391,10 @@ static int run(int argc, char **argv)
 		return xp_cli_usage(&xp_cmd_db, 2);
 	xp_db *db;
 	xp_err e;
-	if (check_files(sub, &a, &e) || xp_db_open(a.db, &db, &e))
+	/* only init and import make a store; the readers never write to it */
+	xp_db_mode mode = reads_only(sub) ? XP_DB_READ
+			: !strcmp(sub, "init") || !strcmp(sub, "import") ? XP_DB_CREATE : XP_DB_WRITE;
+	if (check_files(sub, &a, &e) || xp_db_open_mode(a.db, mode, &db, &e))
 		return xp_cli_error(&e);
 	int rc = dispatch(db, sub, &a, &e);
 	xp_db_close(db);

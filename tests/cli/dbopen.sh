@@ -1,0 +1,64 @@
+# How db commands open the store: read commands open it read-only (a store
+# in a read-only directory can be read), never create one (a mistyped path
+# is an error, not a new empty database), and a store that is refused (a
+# newer schema, not a database) is left byte for byte as it was.
+. tests/cli/lib
+P=$FIX/project
+$XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	--probs $P/pairs.probs -o $T/zh.conll --report $T/r.json 2>/dev/null
+mkdir $T/ro
+D=$T/ro/c.db
+$XPROJ db import $D --source $P/en.conll --aligned $P/aligned.jsonl --report $T/r.json >/dev/null
+$XPROJ db add $D --mention 'd|3' --span 1:2:3 >/dev/null
+sum() { cksum "$@" | cut -d' ' -f1-2; }
+
+# a mistyped path: an error for every command but init and import, and no file made
+for c in stats runs log triage "export -o $T/x.conll" "export-tasa -o $T/x.csv" "show --doc d" \
+	"add --mention d|3 --span 1:2:3" "delete --mention d|3" undo; do
+	expect_status 1 $XPROJ db $c $T/typo.db
+	expect_grep 'no such database' $T/err
+	[ -e $T/typo.db ] && { echo "FAIL: db $c created $T/typo.db"; fails=$((fails + 1)); rm -f $T/typo.db*; }
+done
+expect_status 1 $XPROJ db import-corrections $T/typo.db $FIX/db/corrections.json
+[ -e $T/typo.db ] && { echo "FAIL: import-corrections created a database"; fails=$((fails + 1)); }
+
+# a newer schema: refused, and not switched to WAL (header bytes 18-19 stay 1 1) or touched
+cp $FIX/db/newer.db $T/newer.db
+was=$(sum $T/newer.db)
+for c in stats "add --mention d|3 --span 1:2:3" init; do
+	expect_status 1 $XPROJ db $c $T/newer.db
+	expect_grep 'schema version 99 is newer than this xproj' $T/err
+done
+expect_eq "$(sum $T/newer.db)" "$was" "a refused newer store is unchanged"
+expect_eq "$(od -An -tu1 -j18 -N2 $T/newer.db | tr -s ' ')" " 1 1" "a refused newer store is not in WAL mode"
+[ -e $T/newer.db-wal ] && { echo "FAIL: a -wal file next to the refused store"; fails=$((fails + 1)); }
+
+# not a database at all: refused, unchanged
+cp $P/en.conll $T/text.db
+was=$(sum $T/text.db)
+expect_status 1 $XPROJ db stats $T/text.db
+expect_grep 'not a database' $T/err
+expect_eq "$(sum $T/text.db)" "$was" "a text file named as the store is unchanged"
+
+# read-only: the file and its directory (as an unprivileged user when run as root,
+# whom permissions do not stop)
+as_user=
+if [ "$(id -u)" = 0 ]; then
+	if command -v setpriv >/dev/null; then as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	else echo "FAIL: run as root without setpriv: cannot test a read-only store"; fails=$((fails + 1)); fi
+fi
+cp $XPROJ $T/xproj && chmod 755 $T/xproj $T
+chmod 444 $D; chmod 555 $T/ro
+was=$(sum $D)
+mkdir $T/w && chmod 777 $T/w
+for c in stats runs log triage "show --doc d" "export -o $T/w/x.conll" "export-tasa -o $T/w/x.csv"; do
+	expect_status 0 $as_user $T/xproj db $c $D
+done
+expect_status 0 $as_user $T/xproj db show $D 'd|3'
+expect_grep 'd|3' $T/out
+expect_grep 'd|3' $T/w/x.csv
+expect_status 1 $as_user $T/xproj db add $D --mention 'd|1' --span 0:3:5
+expect_grep 'readonly\|read-only' $T/err
+expect_eq "$(sum $D)" "$was" "the read-only store is unchanged"
+chmod 755 $T/ro; chmod 644 $D
+finish
