@@ -1,0 +1,50 @@
+# Projection quality floor on mmc-tune, light enough for CI (about 15 s):
+# the English gold projected onto MMC's Chinese and Farsi text through
+# pair -> bitext -> wordalign -> project, the aligner trained on the tune
+# pairs and MMC's dev pairs only (bench/quality.sh trains Chinese on the 92k
+# bitext too), scored against the corrected files.  Fails when mention F1
+# drops below the floor: a regression in pairing, alignment or the rules.
+set -eu
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+TUNE=$DATA/mmc-tune; EN=$TUNE/tune.english.v4_gold_conll
+ZH_FLOOR=61.5 FA_FLOOR=55.5   # measured 62.93 and 56.75
+fails=0
+chars() {   # the corrected Chinese on characters, until `score --chars`
+	perl -CSD -ne 'chomp; if (/^#/ || /^\s*$/) { print "$_\n"; next }
+		my @f = split / /, $_, -1; my @ch = grep { !/\s/ } split //, $f[3];
+		if (@ch <= 1) { print "$_\n"; next }
+		my (@o, @c); for (split /\|/, ($f[-1] eq "-" ? "" : $f[-1])) {
+			if (/^\((\d+)\)$/) { push @o, "($1"; push @c, "$1)" } elsif (/^\(/) { push @o, $_ } else { push @c, $_ } }
+		for my $k (0..$#ch) { my @g = @f; $g[3] = $ch[$k]; my @x;
+			push @x, @o if $k == 0; push @x, @c if $k == $#ch;
+			$g[-1] = @x ? join("|", @x) : "-"; print join(" ", @g), "\n" }'
+}
+for l in zh fa; do
+	case $l in
+	zh) name=chinese; popts="--tokens words"; opts="--chars --skip-articles" ;;
+	fa) name=farsi; popts=""; opts="--prodrop --skip-articles" ;;
+	esac
+	$XPROJ pair --source $DATA/mmc/dev.english.v4_gold_conll --target $DATA/mmc/dev.$name.v4_gold_conll \
+		--lang $l $popts -o $T/dev.jsonl 2>/dev/null
+	$XPROJ bitext $T/dev.jsonl -o $T/dev.pairs 2>/dev/null
+	$XPROJ pair --source $EN --target $TUNE/tune.$name.silver.v4_gold_conll --lang $l $popts -o $T/$l.jsonl 2>/dev/null
+	$XPROJ bitext $T/$l.jsonl -o $T/$l.pairs --map $T/$l.map 2>/dev/null
+	n=$(wc -l < $T/$l.pairs)
+	cat $T/$l.pairs $T/dev.pairs > $T/all.pairs
+	$XPROJ wordalign --lowercase --threads 2 $T/all.pairs -o $T/all.pharaoh --probs $T/all.probs
+	head -n $n $T/all.pharaoh > $T/$l.pharaoh; head -n $n $T/all.probs > $T/$l.probs
+	$XPROJ project --source $EN --aligned $T/$l.jsonl --alignments $T/$l.pharaoh --probs $T/$l.probs \
+		--map $T/$l.map $opts -o $T/$l.conll 2>/dev/null
+	key=$TUNE/tune.$name.corrected.v4_gold_conll
+	if [ $l = zh ]; then
+		if $XPROJ score --help 2>/dev/null | grep -q -- '--chars'; then c=--chars; else chars < $key > $T/key; key=$T/key; c=; fi
+	else c=; fi
+	f1=$($XPROJ score $c $key $T/$l.conll 2>/dev/null | awk '$1=="mentions"{sub("%","",$NF); print $NF}')
+	floor=$ZH_FLOOR; [ $l = fa ] && floor=$FA_FLOOR
+	if awk -v a="$f1" -v b=$floor 'BEGIN{exit !(a >= b)}'; then
+		echo "  $l: mention F1 $f1 (floor $floor; trained on tune + MMC dev pairs)"
+	else
+		echo "FAIL: $l mention F1 $f1 below the floor $floor"; fails=$((fails + 1))
+	fi
+done
+[ $fails = 0 ]
