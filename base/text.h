@@ -27,6 +27,13 @@ long long xp_parse_uint(xp_str s);
 
 int xp_str_eq(xp_str s, const char *lit);
 
+/* 3 if s[0..n) starts with a UTF-8 byte order mark (spreadsheets and MTurk
+ * exports write one), else 0: what a reader skips. */
+static inline size_t xp_bom_len(const char *s, size_t n)
+{
+	return n >= 3 && (unsigned char)s[0] == 0xEF && (unsigned char)s[1] == 0xBB && (unsigned char)s[2] == 0xBF ? 3 : 0;
+}
+
 /* Blanks are spaces and tabs: what separates fields in the line formats. */
 static inline int xp_is_blank(char c) { return c == ' ' || c == '\t'; }
 /* The next blank-separated field of s[0..n) at or after *pos: 1 with *f

@@ -5,6 +5,7 @@
  */
 #include "store.h"
 #include "../base/file.h"
+#include "../base/text.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -126,7 +127,10 @@ static int insert(xp_db *db, const rec *r, const xp_edit *e, xp_err *err)
 static int batch_edit(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, xp_batch_result *res,
 		      xp_err *err)
 {
-	rec r = {run, batch, "ok", NULL, xp_mention_row(db, run, e->mention), {0}, 0};
+	rec r = {run, batch, "ok", NULL, -1, {0}, 0};
+	int found = xp_mention_lookup(db, run, e->mention, &r.mention, err);
+	if (found != 0 && found != XP_ENOTFOUND)
+		return found;   /* the database failed: that is not an unknown mention */
 	if (r.mention < 0)
 		r.status = "orphan", r.why = "no such mention in this run";
 	else if (xp_db_state(db, r.mention, &r.was))
@@ -154,10 +158,13 @@ static int batch_edit(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, x
 
 int xp_edit_locked(xp_db *db, int64_t run, const xp_edit *e, int64_t carried_from, xp_err *err)
 {
-	rec r = {run, 0, "ok", NULL, xp_mention_row(db, run, e->mention), {0}, carried_from};
+	rec r = {run, 0, "ok", NULL, -1, {0}, carried_from};
 	const char *why = NULL;
-	if (r.mention < 0)
+	int found = xp_mention_lookup(db, run, e->mention, &r.mention, err);
+	if (found == XP_ENOTFOUND)
 		return xp_failc(err, XP_ENOTFOUND, "", 0, "%s %s: no such mention in this run", op_names[e->op], e->mention);
+	if (found)
+		return found;
 	if (xp_db_state(db, r.mention, &r.was))
 		return xp_failc(err, XP_EDB, db->path, 0, "%s %s: cannot read the mention", op_names[e->op], e->mention);
 	if ((why = check(e, &r.was)))
@@ -235,8 +242,9 @@ static int run_batch(xp_db *db, int64_t run, const char *path, const char *annot
 		return -1;
 	int rc = xp_sql_begin(db, err);
 	if (rc == 0) {
+		size_t bom = xp_bom_len(buf, n);
 		rc = new_batch(db, path, buf, n, annotator, &r->batch, err) ||
-		     fn(db, run, r->batch, path, buf, n, annotator, r, err) ? -1 : 0;
+		     fn(db, run, r->batch, path, buf + bom, n - bom, annotator, r, err) ? -1 : 0;
 		char detail[700];
 		snprintf(detail, sizeof detail,
 			 "{\"batch\":%lld,\"file\":\"%s\",\"add\":%zu,\"delete\":%zu,\"modify\":%zu,\"orphans\":%zu,\"conflicts\":%zu}",
@@ -261,7 +269,15 @@ static int spans(xp_db *db, int64_t run, int64_t batch, const char *name, json_t
 	json_object_foreach(o, key, v) {
 		if (json_array_size(v) != 3 || !json_is_integer(json_array_get(v, 0)) ||
 		    !json_is_integer(json_array_get(v, 1)) || !json_is_integer(json_array_get(v, 2)))
-			return xp_fail(err, name, 0, "%s of %s is not [sentence, start, end]", op_names[op], key);
+			return xp_failc(err, XP_EINPUT, name, 0, "%s of %s is not [sentence, start, end]", op_names[op], key);
+		/* a number that does not fit is refused, never cut to 32 bits
+		 * (4294967297 would otherwise be stored as 1) */
+		for (size_t k = 0; k < 3; k++) {
+			json_int_t x = json_integer_value(json_array_get(v, k));
+			if (x < INT32_MIN || x > INT32_MAX)
+				return xp_failc(err, XP_EINPUT, name, 0, "%s of %s: %" JSON_INTEGER_FORMAT " does not fit a span",
+						op_names[op], key, x);
+		}
 		xp_edit e = {op, key, (int32_t)json_integer_value(json_array_get(v, 0)),
 			     (int32_t)json_integer_value(json_array_get(v, 1)),
 			     (int32_t)json_integer_value(json_array_get(v, 2)), annotator, NULL};
@@ -275,10 +291,17 @@ static int mmc(xp_db *db, int64_t run, int64_t batch, const char *name, const ch
 	       const char *annotator, xp_batch_result *r, xp_err *err)
 {
 	json_error_t je;
-	json_t *root = json_loadb(buf, n, 0, &je);
+	/* a key given twice (a scene, a mention) would silently keep only its
+	 * last object: refused, with the line and the key */
+	json_t *root = json_loadb(buf, n, JSON_REJECT_DUPLICATES, &je);
+	if (!root && json_error_code(&je) == json_error_duplicate_key) {
+		const char *near = strstr(je.text, "near ");
+		return xp_failc(err, XP_EINPUT, name, (unsigned long)je.line, "the key %s is given twice (only one would count)",
+				near ? near + 5 : "");
+	}
 	if (!json_is_object(root)) {
 		json_decref(root);
-		return xp_fail(err, name, (unsigned long)je.line, "not MMC corrections JSON: %s", je.text);
+		return xp_failc(err, XP_EINPUT, name, (unsigned long)je.line, "not MMC corrections JSON: %s", je.text);
 	}
 	const char *scene;
 	json_t *s;
@@ -414,8 +437,11 @@ static int grid_span(const char *grid, int64_t s, int64_t e, int64_t *a, int64_t
 static int tasa_row(xp_db *db, int64_t run, int64_t batch, const char *name, const char *key,
 		    const char *grid, const char *annotator, size_t line, xp_batch_result *r, xp_err *err)
 {
-	int64_t m = xp_mention_row(db, run, key), s = 0, e = 0, a, b;
+	int64_t m, s = 0, e = 0, a, b;
 	xp_mstate st = {0};
+	int found = xp_mention_lookup(db, run, key, &m, err);
+	if (found != 0 && found != XP_ENOTFOUND)
+		return found;
 	if (m >= 0) {
 		sqlite3_stmt *q;
 		if (xp_sql_prepare(db, "SELECT start, end FROM mentions WHERE id = ?", &q, err))
@@ -424,7 +450,8 @@ static int tasa_row(xp_db *db, int64_t run, int64_t batch, const char *name, con
 		if (sqlite3_step(q) == SQLITE_ROW)
 			s = sqlite3_column_int64(q, 0), e = sqlite3_column_int64(q, 1);
 		sqlite3_finalize(q);
-		xp_db_state(db, m, &st);
+		if (xp_db_state(db, m, &st))
+			return xp_sql_fail(db, err, "state");
 	}
 	if (grid_span(grid, s, e, &a, &b))
 		return xp_fail(err, name, line, "Answer.alignment is not a grid of booleans");

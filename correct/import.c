@@ -4,6 +4,7 @@
  * mentions and what `xproj project` made of each (from its report).
  */
 #include "store.h"
+#include "../base/text.h"
 #include "../base/vocab.h"
 
 #include <jansson.h>
@@ -200,11 +201,18 @@ static int documents(xp_db *db, ins *s, int64_t run, const xp_corpus *en, const 
 int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const char *report_json,
 		     const char *lang, const char *files, int64_t *run, xp_err *err)
 {
+	/* the files the run came from name the report in errors */
 	json_error_t je;
-	json_t *rep = json_loads(report_json, 0, &je);
+	json_t *fj = json_loads(files ? files : "{}", 0, NULL);
+	char name[512];
+	const char *rn = json_string_value(json_object_get(fj, "report"));
+	snprintf(name, sizeof name, "%s", rn ? rn : "report");
+	json_decref(fj);
+	size_t len = strlen(report_json), bom = xp_bom_len(report_json, len);
+	json_t *rep = json_loadb(report_json + bom, len - bom, 0, &je);
 	if (!json_is_object(rep)) {
 		json_decref(rep);
-		return xp_fail(err, "report", (unsigned long)je.line, "not a projection report: %s", je.text);
+		return xp_failc(err, XP_EINPUT, name, (unsigned long)je.line, "not a projection report: %s", je.text);
 	}
 	xp_vocab keys;
 	ins s = {0};

@@ -176,23 +176,34 @@ void xp_failpoint(const char *name)
 		kill(getpid(), SIGKILL);
 }
 
-int64_t xp_mention_row(xp_db *db, int64_t run, const char *key)
+int xp_mention_lookup(xp_db *db, int64_t run, const char *key, int64_t *row, xp_err *err)
 {
 	const char *bar = strrchr(key, '|');
+	*row = -1;
 	if (!bar || !bar[1])
-		return -1;
+		return xp_failc(err, XP_ENOTFOUND, "", 0, "%s: not a mention (DOC|ID)", key);
 	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(db->h,
-			       "SELECT m.id FROM mentions m JOIN documents d ON d.id = m.document"
-			       " WHERE d.run = ? AND d.doc = ? AND m.mention = ? ORDER BY d.part LIMIT 1",
-			       -1, &st, NULL) != SQLITE_OK)
-		return -1;
+	if (xp_sql_prepare(db, "SELECT m.id FROM mentions m JOIN documents d ON d.id = m.document"
+			   " WHERE d.run = ? AND d.doc = ? AND m.mention = ? ORDER BY d.part LIMIT 1", &st, err))
+		return XP_EDB;
 	sqlite3_bind_int64(st, 1, run);
 	sqlite3_bind_text(st, 2, key, (int)(bar - key), SQLITE_TRANSIENT);
 	sqlite3_bind_int64(st, 3, atoll(bar + 1));
-	int64_t id = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*row = sqlite3_column_int64(st, 0);
+	int out = rc == SQLITE_ROW ? 0
+		: rc == SQLITE_DONE ? xp_failc(err, XP_ENOTFOUND, "", 0, "%s: no such mention in run %lld", key, (long long)run)
+				    : xp_sql_fail(db, err, "looking up a mention");
 	sqlite3_finalize(st);
-	return id;
+	return out;
+}
+
+int64_t xp_mention_row(xp_db *db, int64_t run, const char *key)
+{
+	int64_t row;
+	int rc = xp_mention_lookup(db, run, key, &row, NULL);
+	return rc == 0 ? row : rc == XP_ENOTFOUND ? -1 : -2;
 }
 
 static int migrate(xp_db *db, int from, int target, xp_err *err)

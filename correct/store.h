@@ -60,7 +60,11 @@ int xp_is_pronoun(const char *w);
 int xp_review_locked(xp_db *db, int64_t run, int64_t mention, const char *kind, const char *note,
 		     const char *annotator, int64_t carried_from, xp_err *err);
 
-/* "DOC|ID" of a run -> the mentions row id, -1 if unknown */
+/* "DOC|ID" of a run -> the mentions row id, -1 if unknown, -2 if the
+ * database failed (which is not an unknown mention: use xp_mention_lookup
+ * wherever the difference is recorded). */
 int64_t xp_mention_row(xp_db *db, int64_t run, const char *key);
+/* The same with the failure in err: 0 (*row set), XP_ENOTFOUND or XP_EDB. */
+int xp_mention_lookup(xp_db *db, int64_t run, const char *key, int64_t *row, xp_err *err);
 
 #endif

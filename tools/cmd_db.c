@@ -149,11 +149,15 @@ static int do_import(xp_db *db, dargs *a, xp_err *e)
 		return xp_fail(e, "", 0, "db import needs --source, --aligned and --report");
 	xp_corpus en = {0};
 	xp_aligned al = {0};
-	char *rep = NULL, files[2048];
+	char *rep = NULL;
 	size_t n;
 	int64_t run = 0;
-	snprintf(files, sizeof files, "{\"source\":\"%s\",\"aligned\":\"%s\",\"report\":\"%s\"}", a->source,
-		 a->aligned, a->report);
+	/* the run's provenance, which also names the report in errors */
+	json_t *fj = json_pack("{s:s,s:s,s:s}", "source", a->source, "aligned", a->aligned, "report", a->report);
+	char *files = fj ? json_dumps(fj, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+	json_decref(fj);
+	if (!files)
+		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	int rc = xp_read_corpus(a->source, XP_FMT_AUTO, NULL, &en, e) || xp_aligned_read(a->aligned, &al, e) ||
 		 xp_read_file(a->report, &rep, &n, e) || xp_db_import_run(db, &en, &al, rep, a->lang, files, &run, e);
 	if (!rc) {
@@ -163,6 +167,7 @@ static int do_import(xp_db *db, dargs *a, xp_err *e)
 		json_decref(all);
 	}
 	free(rep);
+	free(files);
 	xp_aligned_free(&al);
 	xp_corpus_free(&en);
 	return rc;
