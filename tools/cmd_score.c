@@ -1,5 +1,6 @@
 /* tools/cmd_score.c — `xproj score`: coreference metrics, key vs response. */
 #include "cli.h"
+#include "../eval/chars.h"
 #include "../eval/score.h"
 #include "../io/read.h"
 
@@ -138,39 +139,89 @@ static void note_unmatched(const xp_corpus *key, const xp_corpus *resp, const ch
 			extra, rpath);
 }
 
+/* What putting both sides on characters did, on stderr (the table stays
+ * what scripts read). */
+static void chars_note(const xp_chars_stats *s, unsigned flags)
+{
+	fprintf(stderr, "xproj score: on characters: %zu sentence(s) paired by their text", s->sentences);
+	if (flags & XP_CHARS_SCORE_MISMATCHED)
+		fprintf(stderr, "; unpaired, scored as misses and false alarms: %zu of the key, %zu of the response",
+			s->key_unpaired, s->resp_unpaired);
+	fprintf(stderr, "\n");
+	if (s->key_dropped || s->resp_dropped)
+		fprintf(stderr, "xproj score: mentions over white space only, dropped: %zu of the key, %zu of the response\n",
+			s->key_dropped, s->resp_dropped);
+	if (s->key_merged || s->resp_merged)
+		fprintf(stderr, "xproj score: mentions that cover the same characters as another of their "
+				"entity, kept once: %zu of the key, %zu of the response\n",
+			s->key_merged, s->resp_merged);
+}
+
+static json_t *chars_json(const xp_chars_stats *s)
+{
+	return json_pack("{s:I,s:I,s:I,s:[I,I],s:[I,I]}", "sentences", (json_int_t)s->sentences,
+			 "key_unpaired", (json_int_t)s->key_unpaired, "response_unpaired",
+			 (json_int_t)s->resp_unpaired, "dropped", (json_int_t)s->key_dropped,
+			 (json_int_t)s->resp_dropped, "merged", (json_int_t)s->key_merged,
+			 (json_int_t)s->resp_merged);
+}
+
 static int run(int argc, char **argv)
 {
 	static const struct option lo[] = {{"metric", required_argument, 0, 'm'},
 					   {"per-doc", no_argument, 0, 'd'},
 					   {"json", no_argument, 0, 'j'},
 					   {"repair", no_argument, 0, 'r'},
+					   {"chars", no_argument, 0, 'c'},
+					   {"score-mismatched", no_argument, 0, 'M'},
 					   {0, 0, 0, 0}};
 	opts o = {.mask = XP_ALL_METRICS};
-	int repair = 0, ch;
+	int repair = 0, chars = 0, ch;
+	unsigned cflags = 0;
 	while ((ch = getopt_long(argc, argv, "m:djr", lo, NULL)) != -1) {
 		if (ch == 'm' && (o.mask = xp_metric_mask(optarg)) != 0) ;
 		else if (ch == 'd') o.per_doc = 1;
 		else if (ch == 'j') o.json = 1;
 		else if (ch == 'r') repair = 1;
+		else if (ch == 'c') chars = 1;
+		else if (ch == 'M') cflags |= XP_CHARS_SCORE_MISMATCHED;
 		else return xp_cli_usage(&xp_cmd_score, 2);
 	}
-	if (argc - optind != 2)
+	if (argc - optind != 2 || (cflags && !chars))
 		return xp_cli_usage(&xp_cmd_score, 2);
 	o.mask |= 1u << XP_MENTIONS;
-	xp_corpus key = {0}, resp = {0};
-	int rc = load(argv[optind], repair, &key) || load(argv[optind + 1], repair, &resp);
+	const char *kpath = argv[optind], *rpath = argv[optind + 1];
+	xp_corpus key = {0}, resp = {0}, kc = {0}, rc_ = {0};
+	int rc = load(kpath, repair, &key) || load(rpath, repair, &resp);
 	xp_scores tot;
 	xp_err e;
+	xp_chars_stats cs = {0};
+	if (!rc && chars) {
+		if (xp_chars_map(&key, &resp, kpath, rpath, cflags, &kc, &rc_, &cs, &e) < 0) {
+			rc = xp_cli_error(&e);
+			if (e.code == XP_EINPUT && !cflags)
+				fprintf(stderr, "xproj score: --score-mismatched scores such sentences as misses "
+						"and false alarms\n");
+		} else {
+			chars_note(&cs, cflags);
+			xp_corpus_free(&key);
+			xp_corpus_free(&resp);
+			key = kc, resp = rc_;
+			kc = rc_ = (xp_corpus){0};
+		}
+	}
 	o.docs = json_array();
 	if (!rc && xp_score_corpus(&key, &resp, o.mask, &tot, o.per_doc ? per_doc : NULL, &o, &e))
 		rc = xp_cli_error(&e);
 	if (!rc) {
-		note_unmatched(&key, &resp, argv[optind + 1]);
+		note_unmatched(&key, &resp, rpath);
 		if (tot.missing)
 			fprintf(stderr, "xproj score: %zu key document(s) are not in the response and score as empty\n",
 				tot.missing);
 		if (o.json) {
 			json_t *x = scores_json(&tot, o.mask);
+			if (chars)
+				json_object_set_new(x, "chars", chars_json(&cs));
 			if (o.per_doc)
 				json_object_set(x, "documents", o.docs);
 			char *s = json_dumps(x, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
@@ -186,13 +237,15 @@ static int run(int argc, char **argv)
 	json_decref(o.docs);
 	xp_corpus_free(&key);
 	xp_corpus_free(&resp);
+	xp_corpus_free(&kc);
+	xp_corpus_free(&rc_);
 	return rc;
 }
 
 const xp_cmd xp_cmd_score = {
 	"score", run, "score a response against a key: MUC, B3, CEAF, BLANC, LEA, CoNLL",
 	"xproj score [--metric all|muc|bcub|ceafm|ceafe|blanc|lea|mentions] [--per-doc]\n"
-	"            [--json] [--repair] KEY RESPONSE\n\n"
+	"            [--json] [--repair] [--chars [--score-mismatched]] KEY RESPONSE\n\n"
 	"Gives the numbers of the reference scorer (v8.01): recall, precision and F1 of each\n"
 	"metric with their raw numerators and denominators, summed over documents (matched by\n"
 	"id and part; a key document missing from the response scores as empty).  Mention\n"
@@ -200,5 +253,11 @@ const xp_cmd xp_cmd_score = {
 	"  --metric M  one metric instead of all\n"
 	"  --per-doc   scores of each document, then the totals\n"
 	"  --json      {\"mentions\":{\"recall\":[n,d],\"precision\":[n,d],\"f1\":x},\"muc\":{...},...,\"conll\":x}\n"
-	"  --repair    drop dangling brackets (and say so) instead of stopping",
+	"  --repair    drop dangling brackets (and say so) instead of stopping\n"
+	"  --chars     KEY and RESPONSE hold the same text tokenised differently (MMC's Chinese\n"
+	"              silver: one character per token; corrected: words): score both on\n"
+	"              characters, white space ignored, sentences paired by their text; a\n"
+	"              sentence whose text has no equal on the other side is an error naming it\n"
+	"  --score-mismatched  with --chars: score such sentences instead, the key's mentions\n"
+	"              there as misses and the response's as false alarms (counted on stderr)",
 };

@@ -28,4 +28,25 @@ expect_status 1 $XPROJ score $FIX/conll/unclosed.conll $S/response.conll
 expect_grep 'unclosed.conll:3: bracket (1' $T/err
 expect_status 0 $XPROJ score --repair $FIX/conll/unclosed.conll $FIX/conll/unclosed.conll
 expect_status 2 $XPROJ score --metric nope $S/key.conll $S/key.conll
+
+# --chars: words against characters (MMC's corrected vs silver Chinese);
+# the key's 洗手间 is not the response's 洗手, everything else matches
+expect_status 0 $XPROJ score --chars --json $S/words.zh.conll $S/chars.zh.conll
+expect_grep '^{"mentions":{"recall":\[6,7\],"precision":\[6,7\],' $T/out
+expect_grep '"chars":{"sentences":2,"key_unpaired":0,"response_unpaired":0,"dropped":\[0,0\],"merged":\[0,0\]}}$' $T/out
+expect_grep 'on characters: 2 sentence(s) paired by their text' $T/err
+expect_status 0 $XPROJ score --chars $S/words.zh.conll $S/words.zh.conll
+expect_grep '^conll .*100.00%$' $T/out
+# without --chars the tokens do not line up at all
+expect_status 0 $XPROJ score --json --metric mentions $S/words.zh.conll $S/chars.zh.conll
+expect_grep '^{"mentions":{"recall":\[1,7\]' $T/out
+# a changed sentence is an error naming both places, or scored with --score-mismatched
+sed 's/ 誓 / 言 /' $S/chars.zh.conll > $T/changed.conll
+expect_status 1 $XPROJ score --chars $S/words.zh.conll $T/changed.conll
+expect_grep 'words.zh.conll:14: sentence 2 of document s01e01c01 part 1 differs from sentence 2 of .*changed.conll (line 17): "你 发誓 洗手间 ?" vs "你 发 言 洗 手 间 ?"' $T/err
+expect_grep 'score-mismatched scores such sentences as misses' $T/err
+expect_status 0 $XPROJ score --chars --score-mismatched --json --metric mentions $S/words.zh.conll $T/changed.conll
+expect_grep '^{"mentions":{"recall":\[5,7\],"precision":\[5,7\]' $T/out
+expect_grep 'unpaired, scored as misses and false alarms: 1 of the key, 1 of the response' $T/err
+expect_status 2 $XPROJ score --score-mismatched $S/words.zh.conll $T/changed.conll
 finish

@@ -1,7 +1,7 @@
 /* tests/unit/test_score.c — each metric on hand-built cases, the scorer's
  * repeated-span rules, BLANC's closed form against brute force, and the
  * assignment solver against exhaustive search. */
-#include "testutil.h"
+#include "evalutil.h"
 #include "eval/metrics.h"
 #include "eval/score.h"
 
@@ -37,16 +37,6 @@ static xp_scores score(const char *key, const char *resp)
 	xp_corpus_free(&k);
 	xp_corpus_free(&r);
 	return s;
-}
-
-#define NEAR(a, b) assert_true(fabs((a) - (b)) < 1e-9)
-
-static void rp_is(const xp_rp *x, double rn, double rd, double pn, double pd)
-{
-	NEAR(x->rn, rn);
-	NEAR(x->rd, rd);
-	NEAR(x->pn, pn);
-	NEAR(x->pd, pd);
 }
 
 static void identical_is_perfect(void **state)
