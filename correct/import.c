@@ -63,31 +63,34 @@ static char *json_utt_words(const xp_utt *u)
 	return s;
 }
 
-/* the report's document entry for (doc, part) */
-static json_t *report_doc(json_t *docs, const char *id, int part)
+/* Every lookup below goes through an index built once (the report's
+ * documents by id and part, a document's mention details by id, its target
+ * sentences by utterance): a run of many documents, utterances or mentions
+ * costs linear time, not their square. */
+
+/* "doc<TAB>part" (or "doc<TAB>part<TAB>utt") as a vocabulary key */
+static size_t doc_key(char *out, size_t n, const char *doc, long long part, long long utt)
 {
-	for (size_t k = 0; k < json_array_size(docs); k++) {
-		json_t *d = json_array_get(docs, k);
-		const char *doc = json_string_value(json_object_get(d, "doc"));
-		if (doc && !strcmp(doc, id) &&
-		    json_integer_value(json_object_get(d, "part")) == part)
-			return d;
-	}
-	return NULL;
+	int k = utt < 0 ? snprintf(out, n, "%s\t%lld", doc, part) : snprintf(out, n, "%s\t%lld\t%lld", doc, part, utt);
+	return k < 0 ? 0 : (size_t)k < n ? (size_t)k : n - 1;
 }
 
 static int utterances(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const xp_aligned *al,
 		      xp_vocab *keys, int64_t doc_row, int64_t *utt_rows, xp_err *err)
 {
 	json_t *map = json_object_get(rd, "tgt_to_en");
+	/* target sentence of each utterance: the last that names it, as before */
+	for (size_t u = 0; u < d->nutts; u++)
+		utt_rows[u] = -1;
+	for (size_t t = 0; t < json_array_size(map); t++) {
+		json_int_t u = json_integer_value(json_array_get(map, t));
+		if (u >= 0 && (size_t)u < d->nutts)
+			utt_rows[u] = (int64_t)t;
+	}
 	for (size_t u = 0; u < d->nutts; u++) {
-		int64_t tgt = -1;
-		for (size_t t = 0; t < json_array_size(map); t++)
-			if (json_integer_value(json_array_get(map, t)) == (json_int_t)u)
-				tgt = (int64_t)t;
+		int64_t tgt = utt_rows[u];
 		char key[1200];
-		snprintf(key, sizeof key, "%s\t%d\t%zu", d->id, d->part, u);
-		uint32_t r = xp_vocab_find(keys, key, strlen(key));
+		uint32_t r = xp_vocab_find(keys, key, doc_key(key, sizeof key, d->id, d->part, (long long)u));
 		char *src = json_utt_words(&d->utts[u]);
 		char *tw = r != UINT32_MAX ? json_words(al->v[r].tgt, al->v[r].ntgt) : strdup("[]");
 		sqlite3_bind_int64(s->utt, 1, doc_row);
@@ -107,21 +110,47 @@ static int utterances(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const xp_a
 	return 0;
 }
 
-static json_t *detail_of(json_t *rd, uint32_t id)
+/* the report's detail of each mention id (the first that names it) */
+static int index_detail(json_t *rd, xp_vocab *ids, json_t ***by_id, xp_err *err)
 {
 	json_t *det = json_object_get(rd, "detail");
-	for (size_t k = 0; k < json_array_size(det); k++) {
+	size_t n = json_array_size(det);
+	*by_id = calloc(n + 1, sizeof **by_id);
+	if (!*by_id)
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	for (size_t k = 0; k < n; k++) {
 		json_t *m = json_array_get(det, k);
-		if (json_integer_value(json_object_get(m, "id")) == (json_int_t)id)
-			return m;
+		json_t *id = json_object_get(m, "id");
+		if (!json_is_integer(id))
+			continue;
+		char key[32];
+		int kn = snprintf(key, sizeof key, "%" JSON_INTEGER_FORMAT, json_integer_value(id));
+		uint32_t v = xp_vocab_id(ids, key, (size_t)kn);
+		if (v == UINT32_MAX)
+			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		if (!(*by_id)[v])
+			(*by_id)[v] = m;
 	}
-	return NULL;
+	return 0;
+}
+
+static json_t *detail_of(xp_vocab *ids, json_t **by_id, uint32_t id)
+{
+	char key[32];
+	int kn = snprintf(key, sizeof key, "%u", id);
+	uint32_t v = xp_vocab_find(ids, key, (size_t)kn);
+	return v == UINT32_MAX ? NULL : by_id[v];
 }
 
 static int mentions(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const char *rule, int64_t doc_row,
 		    const int64_t *utt_rows, xp_err *err)
 {
-	for (size_t k = 0; k < d->nmentions; k++) {
+	xp_vocab ids;
+	json_t **by_id = NULL;
+	if (xp_vocab_init(&ids, 0))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	int rc = index_detail(rd, &ids, &by_id, err);
+	for (size_t k = 0; rc == 0 && k < d->nmentions; k++) {
 		const xp_mention *m = &d->mentions[k];
 		sqlite3_bind_int64(s->men, 1, doc_row);
 		sqlite3_bind_int64(s->men, 2, m->id);
@@ -129,10 +158,10 @@ static int mentions(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const char *
 		sqlite3_bind_int64(s->men, 4, utt_rows[m->utt]);
 		sqlite3_bind_int64(s->men, 5, m->start);
 		sqlite3_bind_int64(s->men, 6, m->end);
-		if (step(db, s->men, err))
-			return -1;
+		if ((rc = step(db, s->men, err)))
+			break;
 		int64_t row = sqlite3_last_insert_rowid(db->h);
-		json_t *x = detail_of(rd, m->id), *tgt = json_object_get(x, "tgt");
+		json_t *x = detail_of(&ids, by_id, m->id), *tgt = json_object_get(x, "tgt");
 		const char *fate = json_string_value(json_object_get(x, "fate"));
 		/* a coreferent span kept once still has its span; a collided one does not */
 		int has = json_is_array(tgt) && fate && !strcmp(fate, "projected");
@@ -144,11 +173,13 @@ static int mentions(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const char *
 		sqlite3_bind_text(s->proj, 4, fate ? fate : "unknown", -1, SQLITE_TRANSIENT);
 		sqlite3_bind_double(s->proj, 5, json_number_value(json_object_get(x, "conf")));
 		sqlite3_bind_text(s->proj, 6, rule, -1, SQLITE_STATIC);
-		if (step(db, s->proj, err))
-			return -1;
+		if ((rc = step(db, s->proj, err)))
+			break;
 		xp_failpoint("db-import");
 	}
-	return 0;
+	free(by_id);
+	xp_vocab_free(&ids);
+	return rc;
 }
 
 static int run_row(xp_db *db, json_t *rep, const char *lang, const char *files, int64_t *run, xp_err *err)
@@ -172,41 +203,77 @@ static int run_row(xp_db *db, json_t *rep, const char *lang, const char *files, 
 	return rc;
 }
 
-static int documents(xp_db *db, ins *s, int64_t run, const xp_corpus *en, const xp_aligned *al,
-		     json_t *rep, xp_vocab *keys, xp_err *err)
+static int document(xp_db *db, ins *s, int64_t run, const xp_doc *d, const xp_aligned *al, xp_vocab *rv,
+		    json_t **by_key, const char *rule, xp_vocab *keys, xp_err *err)
 {
-	json_t *docs = json_object_get(rep, "documents");
-	const char *rule = json_string_value(json_object_get(json_object_get(rep, "settings"), "rule"));
-	for (size_t i = 0; i < en->ndocs; i++) {
-		const xp_doc *d = &en->docs[i];
-		json_t *rd = report_doc(docs, d->id, d->part);
-		if (!rd)
-			return xp_fail(err, "", 0, "the report has no document %s part %d", d->id, d->part);
-		sqlite3_bind_int64(s->doc, 1, run);
-		sqlite3_bind_text(s->doc, 2, d->id, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(s->doc, 3, d->part);
-		if (step(db, s->doc, err))
-			return -1;
-		int64_t row = sqlite3_last_insert_rowid(db->h);
-		int64_t *utt_rows = malloc((d->nutts + 1) * sizeof *utt_rows);
-		int rc = !utt_rows || utterances(db, s, d, rd, al, keys, row, utt_rows, err) ||
-			 mentions(db, s, d, rd, rule ? rule : "", row, utt_rows, err);
-		free(utt_rows);
-		if (rc)
-			return -1;
+	char key[1200];
+	uint32_t k = xp_vocab_find(rv, key, doc_key(key, sizeof key, d->id, d->part, -1));
+	json_t *rd = k == UINT32_MAX ? NULL : by_key[k];
+	if (!rd)
+		return xp_failc(err, XP_EINPUT, "", 0, "the report has no document %s part %d", d->id, d->part);
+	sqlite3_bind_int64(s->doc, 1, run);
+	sqlite3_bind_text(s->doc, 2, d->id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s->doc, 3, d->part);
+	if (step(db, s->doc, err))
+		return -1;
+	int64_t row = sqlite3_last_insert_rowid(db->h);
+	int64_t *utt_rows = malloc((d->nutts + 1) * sizeof *utt_rows);
+	int rc = !utt_rows ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory")
+	       : utterances(db, s, d, rd, al, keys, row, utt_rows, err) ||
+			 mentions(db, s, d, rd, rule ? rule : "", row, utt_rows, err) ? -1 : 0;
+	free(utt_rows);
+	return rc;
+}
+
+/* the report's documents by "doc<TAB>part" (the first of each) */
+static int index_report(json_t *docs, xp_vocab *v, json_t ***by_key, xp_err *err)
+{
+	size_t n = json_array_size(docs);
+	*by_key = calloc(n + 1, sizeof **by_key);
+	if (!*by_key)
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	for (size_t k = 0; k < n; k++) {
+		json_t *d = json_array_get(docs, k);
+		const char *doc = json_string_value(json_object_get(d, "doc"));
+		if (!doc)
+			continue;
+		char key[1200];
+		size_t kn = doc_key(key, sizeof key, doc, json_integer_value(json_object_get(d, "part")), -1);
+		uint32_t id = xp_vocab_id(v, key, kn);
+		if (id == UINT32_MAX)
+			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		if (!(*by_key)[id])
+			(*by_key)[id] = d;
 	}
 	return 0;
 }
 
+static int documents(xp_db *db, ins *s, int64_t run, const xp_corpus *en, const xp_aligned *al,
+		     json_t *rep, xp_vocab *keys, xp_err *err)
+{
+	json_t *docs = json_object_get(rep, "documents"), **by_key = NULL;
+	const char *rule = json_string_value(json_object_get(json_object_get(rep, "settings"), "rule"));
+	xp_vocab rv;
+	if (xp_vocab_init(&rv, 0))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	int rc = index_report(docs, &rv, &by_key, err);
+	for (size_t i = 0; rc == 0 && i < en->ndocs; i++)
+		rc = document(db, s, run, &en->docs[i], al, &rv, by_key, rule, keys, err);
+	free(by_key);
+	xp_vocab_free(&rv);
+	return rc;
+}
 int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const char *report_json,
 		     const char *lang, const char *files, int64_t *run, xp_err *err)
 {
 	/* the files the run came from name the report in errors */
 	json_error_t je;
 	json_t *fj = json_loads(files ? files : "{}", 0, NULL);
-	char name[512];
+	char name[512], aname[512];
 	const char *rn = json_string_value(json_object_get(fj, "report"));
+	const char *an = json_string_value(json_object_get(fj, "aligned"));
 	snprintf(name, sizeof name, "%s", rn ? rn : "report");
+	snprintf(aname, sizeof aname, "%s", an ? an : "the aligned corpus");
 	json_decref(fj);
 	size_t len = strlen(report_json), bom = xp_bom_len(report_json, len);
 	json_t *rep = json_loadb(report_json + bom, len - bom, 0, &je);
@@ -217,10 +284,16 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 	xp_vocab keys;
 	ins s = {0};
 	int rc = xp_vocab_init(&keys, 0) ? xp_fail(err, "", 0, "out of memory") : 0;
+	/* the aligned utterance of (doc, part, utt) is the one whose key got
+	 * that id: an utterance named twice would shift every later one */
 	for (size_t k = 0; rc == 0 && k < al->n; k++) {
 		char key[1200];
-		snprintf(key, sizeof key, "%s\t%d\t%u", al->v[k].doc, al->v[k].part, al->v[k].utt);
-		xp_vocab_id(&keys, key, strlen(key));
+		uint32_t id = xp_vocab_id(&keys, key, doc_key(key, sizeof key, al->v[k].doc, al->v[k].part, al->v[k].utt));
+		if (id == UINT32_MAX)
+			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		else if (id != k)
+			rc = xp_failc(err, XP_EINPUT, aname, (unsigned long)k + 1, "utterance %u of document %s part %d is there twice",
+				      al->v[k].utt, al->v[k].doc, al->v[k].part);
 	}
 	if (rc == 0 && (rc = xp_sql_begin(db, err)) == 0) {
 		char detail[256];

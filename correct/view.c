@@ -5,6 +5,7 @@
 #include "store.h"
 #include "../base/buf.h"
 #include "../base/file.h"
+#include "../base/vocab.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -302,14 +303,16 @@ int xp_db_export_tasa(xp_db *db, int64_t run, int only_flagged, const char *path
 	sqlite3_bind_int64(st, 1, run);
 	xp_buf b = {0};
 	xp_buf_puts(&b, "mention_id,src_tokens,tar_tokens,config_obj,alignment,src_spans\n");
-	size_t flagged = ni / 4;   /* the riskiest quarter */
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	/* the riskiest quarter, as a set: one lookup per mention */
+	xp_vocab flagged;
+	int rc = xp_vocab_init(&flagged, 0);
+	for (size_t k = 0; rc == 0 && k < ni / 4; k++)
+		if (xp_vocab_id(&flagged, items[k].key, strlen(items[k].key)) == UINT32_MAX)
+			rc = -1;
+	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
 		char key[300];
 		snprintf(key, sizeof key, "%s|%lld", sqlite3_column_text(st, 0), (long long)sqlite3_column_int64(st, 1));
-		int keep = !only_flagged;
-		for (size_t k = 0; !keep && k < flagged; k++)
-			keep = !strcmp(items[k].key, key);
-		if (!keep)
+		if (only_flagged && xp_vocab_find(&flagged, key, strlen(key)) == UINT32_MAX)
 			continue;
 		xp_mstate s;
 		xp_db_state(db, sqlite3_column_int64(st, 2), &s);
@@ -326,7 +329,8 @@ int xp_db_export_tasa(xp_db *db, int64_t run, int only_flagged, const char *path
 	}
 	sqlite3_finalize(st);
 	free(items);
-	int rc = b.oom ? xp_fail(err, path, 0, "out of memory") : xp_write_file(path, b.p, b.n, err);
+	xp_vocab_free(&flagged);
+	rc = rc || b.oom ? xp_failc(err, XP_ENOMEM, path, 0, "out of memory") : xp_write_file(path, b.p, b.n, err);
 	xp_buf_free(&b);
 	return rc;
 }

@@ -16,9 +16,17 @@ typedef struct tokline {
 	int bare;                 /* "id coref" lines (2-4 columns): no word, no numbers */
 } tokline;
 
+/* The sentence's open brackets, in the order they were opened (so that
+ * unclosed ones are reported in that order).  A closing bracket pairs with
+ * the latest open one of its cluster: top[cluster] is that bracket, and
+ * each bracket names the one of its cluster opened before it (a stack per
+ * cluster), so closing costs the same whatever the number of open brackets
+ * (a sentence may open a million distinct labels). */
 typedef struct open_br {
 	long long label;
-	uint32_t start, line;
+	uint32_t cluster, start, line;
+	int64_t prev;             /* the cluster's previous open bracket, -1 */
+	int closed;
 } open_br;
 
 typedef struct reader {
@@ -35,6 +43,8 @@ typedef struct reader {
 	unsigned long sent_line;
 	open_br *open;
 	size_t nopen, cap_open;
+	int64_t *top;             /* per cluster index: its latest open bracket, -1 */
+	size_t ntop, cap_top;
 	struct item *items;       /* scratch for one coreference column */
 	size_t cap_items;
 } reader;
@@ -152,11 +162,14 @@ static int end_sentence(reader *r)
 {
 	if (!r->nwords)
 		return 0;
-	for (size_t i = 0; i < r->nopen; i++)
-		if (xp_read_problem(r->o, r->err, r->name, r->open[i].line,
+	for (size_t i = 0; i < r->nopen; i++) {
+		r->top[r->open[i].cluster] = -1;
+		if (!r->open[i].closed &&
+		    xp_read_problem(r->o, r->err, r->name, r->open[i].line,
 				    "bracket (%lld opened here is never closed in its sentence%s",
 				    r->open[i].label, r->o->repair ? "; dropped" : ""))
 			return -1;
+	}
 	r->nopen = 0;
 	char spk[1024];
 	size_t k = r->speaker.n < sizeof spk - 1 ? r->speaker.n : sizeof spk - 1;
@@ -231,23 +244,31 @@ static int begin_document(reader *r, const char *s, size_t n, unsigned long line
 
 /* --- the coreference column ----------------------------------------- */
 
-static int close_bracket(reader *r, long long label, uint32_t tok, unsigned long line)
+/* top[] covers cluster c, new entries empty */
+static int track_cluster(reader *r, size_t c)
 {
-	for (size_t i = r->nopen; i-- > 0;) {
-		if (r->open[i].label != label)
-			continue;
-		open_br b = r->open[i];
-		memmove(&r->open[i], &r->open[i + 1], (r->nopen - i - 1) * sizeof *r->open);
-		r->nopen--;
-		long cl = xp_doc_cluster(r->doc, label);
-		if (cl < 0 || xp_doc_add_mention(r->doc, (uint32_t)r->doc->nutts, b.start, tok + 1,
-						 (uint32_t)cl, b.line))
-			return oom(r, line);
+	if (c < r->ntop)
 		return 0;
-	}
-	return xp_read_problem(r->o, r->err, r->name, line,
-			       "bracket %lld) closes a mention that was never opened%s", label,
-			       r->o->repair ? "; dropped" : "");
+	if (xp_grow(&r->top, &r->cap_top, c + 1, sizeof *r->top))
+		return -1;
+	while (r->ntop <= c)
+		r->top[r->ntop++] = -1;
+	return 0;
+}
+
+static int close_bracket(reader *r, long long label, uint32_t cl, uint32_t tok, unsigned long line)
+{
+	int64_t i = cl < r->ntop ? r->top[cl] : -1;
+	if (i < 0)
+		return xp_read_problem(r->o, r->err, r->name, line,
+				       "bracket %lld) closes a mention that was never opened%s", label,
+				       r->o->repair ? "; dropped" : "");
+	open_br *b = &r->open[i];
+	r->top[cl] = b->prev;
+	b->closed = 1;
+	if (xp_doc_add_mention(r->doc, (uint32_t)r->doc->nutts, b->start, tok + 1, cl, b->line))
+		return oom(r, line);
+	return 0;
 }
 
 /* One item of the coreference column: "(N)", "(N" or "N)".  Items may be
@@ -299,10 +320,11 @@ static int apply_item(reader *r, const item *it, uint32_t tok, unsigned long lin
 		return 0;
 	}
 	if (it->kind == 2)
-		return close_bracket(r, it->label, tok, line);
-	if (xp_grow(&r->open, &r->cap_open, r->nopen + 1, sizeof *r->open))
+		return close_bracket(r, it->label, (uint32_t)c, tok, line);
+	if (track_cluster(r, (size_t)c) || xp_grow(&r->open, &r->cap_open, r->nopen + 1, sizeof *r->open))
 		return oom(r, line);
-	r->open[r->nopen++] = (open_br){it->label, tok, (uint32_t)line};
+	r->open[r->nopen] = (open_br){it->label, (uint32_t)c, tok, (uint32_t)line, r->top[c], 0};
+	r->top[c] = (int64_t)r->nopen++;
 	return 0;
 }
 
@@ -448,6 +470,7 @@ int xp_conll_read(const char *name, const char *buf, size_t len, const xp_read_o
 	free(r.words);
 	free(r.lens);
 	free(r.open);
+	free(r.top);
 	free(r.items);
 	return rc;
 }

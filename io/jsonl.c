@@ -342,11 +342,7 @@ static int read_doc(jr *r, json_t *o)
 
 static void drop_last_doc(xp_corpus *c)
 {
-	xp_doc *d = &c->docs[--c->ndocs];
-	free(d->utts);
-	free(d->mentions);
-	free(d->clusters);
-	free(d->meta);
+	xp_doc_free(&c->docs[--c->ndocs]);
 }
 
 int xp_jsonl_read(const char *name, const char *buf, size_t len, const xp_read_opts *o,

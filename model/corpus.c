@@ -4,15 +4,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+void xp_doc_free(xp_doc *d)
+{
+	free(d->utts);
+	free(d->mentions);
+	free(d->clusters);
+	free(d->meta);
+	free(d->cluster_index);
+	memset(d, 0, sizeof *d);
+}
+
 void xp_corpus_free(xp_corpus *c)
 {
-	for (size_t i = 0; i < c->ndocs; i++) {
-		xp_doc *d = &c->docs[i];
-		free(d->utts);
-		free(d->mentions);
-		free(d->clusters);
-		free(d->meta);
-	}
+	for (size_t i = 0; i < c->ndocs; i++)
+		xp_doc_free(&c->docs[i]);
 	free(c->docs);
 	xp_arena_free(&c->arena);
 	memset(c, 0, sizeof *c);
@@ -65,17 +70,60 @@ xp_utt *xp_doc_add_utt(xp_corpus *c, xp_doc *d, const char *speaker,
 	return u;
 }
 
+static size_t label_slot(long long label, size_t nslots)
+{
+	uint64_t x = (uint64_t)label;   /* splitmix64's finaliser */
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return (size_t)((x ^ (x >> 31)) & (nslots - 1));
+}
+
+/* The slot holding label, or the empty slot where it goes. */
+static uint32_t *find_slot(const xp_doc *d, long long label)
+{
+	size_t i = label_slot(label, d->cluster_slots);
+	while (d->cluster_index[i] && d->clusters[d->cluster_index[i] - 1].label != label)
+		i = (i + 1) & (d->cluster_slots - 1);
+	return &d->cluster_index[i];
+}
+
+/* Rebuild the index for clusters[0..nclusters) with room for one more at
+ * under half load. */
+static int reindex(xp_doc *d)
+{
+	size_t n = 16;
+	while (n < 2 * (d->nclusters + 1))
+		n *= 2;
+	uint32_t *v = calloc(n, sizeof *v);
+	if (!v)
+		return -1;
+	free(d->cluster_index);
+	d->cluster_index = v;
+	d->cluster_slots = n;
+	for (size_t k = 0; k < d->nclusters; k++) {
+		uint32_t *s = find_slot(d, d->clusters[k].label);
+		if (!*s)
+			*s = (uint32_t)k + 1;
+	}
+	d->nindexed = d->nclusters;
+	return 0;
+}
+
 long xp_doc_cluster(xp_doc *d, long long label)
 {
-	/* Linear from the end: labels arrive clustered in time, documents hold
-	 * a few hundred clusters, and this keeps clusters in first-seen order. */
-	for (size_t i = d->nclusters; i-- > 0;)
-		if (d->clusters[i].label == label)
-			return (long)i;
-	if (xp_grow(&d->clusters, &d->cap_clusters, d->nclusters + 1, sizeof *d->clusters))
+	/* clusters stay in first-seen order; the index finds one by label */
+	if ((d->nindexed != d->nclusters || 2 * (d->nclusters + 1) > d->cluster_slots) && reindex(d))
+		return -1;
+	uint32_t *s = find_slot(d, label);
+	if (*s)
+		return (long)*s - 1;
+	if (d->nclusters >= UINT32_MAX - 1 ||
+	    xp_grow(&d->clusters, &d->cap_clusters, d->nclusters + 1, sizeof *d->clusters))
 		return -1;
 	d->clusters[d->nclusters].label = label;
 	d->clusters[d->nclusters].nmentions = 0;
+	*s = (uint32_t)d->nclusters + 1;
+	d->nindexed = d->nclusters + 1;
 	return (long)d->nclusters++;
 }
 
@@ -173,6 +221,10 @@ int xp_doc_finish(xp_doc *d, int assign_ids, size_t *ndup, uint32_t *dup_line)
 			d->clusters[k++] = d->clusters[c];
 	}
 	d->nclusters = k;
+	/* renumbered: the index is rebuilt on its next use */
+	free(d->cluster_index);
+	d->cluster_index = NULL;
+	d->cluster_slots = d->nindexed = 0;
 	for (size_t i = 0; i < w; i++) {
 		d->mentions[i].cluster = map[d->mentions[i].cluster];
 		if (assign_ids)

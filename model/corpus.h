@@ -74,6 +74,11 @@ typedef struct xp_doc {
 	size_t nclusters, cap_clusters;
 	xp_meta *meta;
 	size_t nmeta, cap_meta;
+	/* xp_doc_cluster's index of clusters by label (open addressing, index +
+	 * 1, 0 empty) of clusters[0..nindexed); rebuilt when that is not
+	 * nclusters, and dropped by xp_doc_finish, which renumbers them. */
+	uint32_t *cluster_index;
+	size_t cluster_slots, nindexed;
 } xp_doc;
 
 typedef struct xp_corpus {
@@ -83,13 +88,17 @@ typedef struct xp_corpus {
 } xp_corpus;
 
 void xp_corpus_free(xp_corpus *c);
+/* Free a document's arrays (not its strings: they are the corpus arena's). */
+void xp_doc_free(xp_doc *d);
 
 /* Building a corpus (used by readers and by stages that produce documents). */
 xp_doc *xp_corpus_add_doc(xp_corpus *c, const char *id, size_t idlen, int part);
 /* Appends an utterance; token words are copied and joined with spaces. */
 xp_utt *xp_doc_add_utt(xp_corpus *c, xp_doc *d, const char *speaker,
 		       const char *const *words, const size_t *lens, uint32_t n);
-/* Index of the cluster with this label, creating it if needed; -1 on OOM. */
+/* Index of the cluster with this label, creating it if needed; -1 on OOM.
+ * Constant time (a hash of the labels): a document may hold a million
+ * distinct labels. */
 long xp_doc_cluster(xp_doc *d, long long label);
 int xp_doc_add_mention(xp_doc *d, uint32_t utt, uint32_t start, uint32_t end,
 		       uint32_t cluster, uint32_t line);

@@ -1,0 +1,27 @@
+# The readers cost linear time in the number of distinct cluster labels,
+# open brackets and mentions per document (a quadratic one took minutes):
+# sizes where a quadratic reader needs tens of seconds and a linear one a
+# fraction of a second, under a limit between the two.  bench/growth.sh
+# measures the growth itself.
+. tests/cli/lib
+. bench/synth_run.sh
+within() { # SECONDS WHAT CMD...
+	s=$1 what=$2; shift 2
+	timeout "$s" "$@" >$T/out 2>$T/err; st=$?
+	[ $st = 0 ] || { echo "FAIL: $what: exit $st (124: over ${s}s)"; cat $T/err; fails=$((fails + 1)); }
+}
+synth_labels 150000 $T/labels.conll
+within 6 "stats, 150000 labels in one sentence" $XPROJ stats $T/labels.conll
+expect_grep ' 150000 *150000 *150000 ' $T/out
+synth_crossing 100000 $T/crossing.conll
+within 6 "stats, 100000 brackets closed in the order they opened" $XPROJ stats $T/crossing.conll
+expect_grep ' 200000 *100000 *100000 ' $T/out
+
+mkdir $T/r
+synth_run 30000 1 $T/r
+within 6 "project, 30000 mentions in one document" $XPROJ project --source $T/r/en.conll \
+	--aligned $T/r/aligned.jsonl --alignments $T/r/pairs.pharaoh -o $T/r/zh.conll --report $T/r/r.json
+within 6 "db import, 30000 mentions in one document" $XPROJ db import $T/r/c.db --source $T/r/en.conll \
+	--aligned $T/r/aligned.jsonl --report $T/r/r.json
+expect_grep 'run 1 imported: 1 documents' $T/out
+finish
