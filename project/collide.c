@@ -17,18 +17,25 @@ static int by_span(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-/* union-find over the document's cluster labels, for the merge policy */
+/* union-find over the document's cluster labels, for the merge policy;
+ * the labels are sorted, so that finding one costs log n, not n (a
+ * document may hold tens of thousands of clusters) */
 typedef struct uf {
 	long long *label;
 	size_t *up, n;
+	size_t *first;          /* the first mention of each label: a merge keeps the earlier label */
 } uf;
+
+static int by_label(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+	return x < y ? -1 : x > y;
+}
 
 static size_t uf_index(uf *u, long long label)
 {
-	for (size_t k = 0; k < u->n; k++)
-		if (u->label[k] == label)
-			return k;
-	return SIZE_MAX;
+	const long long *p = bsearch(&label, u->label, u->n, sizeof *u->label, by_label);
+	return p ? (size_t)(p - u->label) : SIZE_MAX;
 }
 
 static size_t uf_find(uf *u, size_t k)
@@ -43,7 +50,7 @@ static int uf_join(uf *u, long long a, long long b)
 	size_t x = uf_find(u, uf_index(u, a)), y = uf_find(u, uf_index(u, b));
 	if (x == y)
 		return 0;
-	if (x < y)
+	if (u->first[x] < u->first[y])
 		u->up[y] = x;
 	else
 		u->up[x] = y;
@@ -54,15 +61,21 @@ static int uf_init(uf *u, const xp_proj_mention *m, size_t n)
 {
 	u->label = malloc((n + 1) * sizeof *u->label);
 	u->up = malloc((n + 1) * sizeof *u->up);
+	u->first = malloc((n + 1) * sizeof *u->first);
 	u->n = 0;
-	if (!u->label || !u->up)
+	if (!u->label || !u->up || !u->first)
 		return -1;
 	for (size_t i = 0; i < n; i++)
-		if (uf_index(u, m[i].cluster) == SIZE_MAX) {
-			u->label[u->n] = m[i].cluster;
-			u->up[u->n] = u->n;
-			u->n++;
-		}
+		u->label[i] = m[i].cluster;
+	if (n)
+		qsort(u->label, n, sizeof *u->label, by_label);
+	for (size_t i = 0; i < n; i++)
+		if (!u->n || u->label[u->n - 1] != u->label[i])
+			u->label[u->n++] = u->label[i];
+	for (size_t k = 0; k < u->n; k++)
+		u->up[k] = k, u->first[k] = SIZE_MAX;
+	for (size_t i = n; i-- > 0;)
+		u->first[uf_index(u, m[i].cluster)] = i;
 	return 0;
 }
 
@@ -157,5 +170,6 @@ out:
 	free(ix);
 	free(u.label);
 	free(u.up);
+	free(u.first);
 	return rc;
 }
