@@ -281,9 +281,19 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 		json_decref(rep);
 		return xp_failc(err, XP_EINPUT, name, (unsigned long)je.line, "not a projection report: %s", je.text);
 	}
+	/* an empty run would become every command's default run */
+	if (!en->ndocs || !al->n) {
+		json_decref(rep);
+		fj = json_loads(files ? files : "{}", 0, NULL);
+		const char *sn = json_string_value(json_object_get(fj, "source"));
+		int rc = xp_failc(err, XP_EINPUT, !en->ndocs ? (sn ? sn : "the English corpus") : aname, 0,
+				  "no %s: no run is added", !en->ndocs ? "documents" : "utterances");
+		json_decref(fj);
+		return rc;
+	}
 	xp_vocab keys;
 	ins s = {0};
-	int rc = xp_vocab_init(&keys, 0) ? xp_fail(err, "", 0, "out of memory") : 0;
+	int rc = xp_vocab_init(&keys, 0) ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;
 	/* the aligned utterance of (doc, part, utt) is the one whose key got
 	 * that id: an utterance named twice would shift every later one */
 	for (size_t k = 0; rc == 0 && k < al->n; k++) {

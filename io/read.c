@@ -60,6 +60,13 @@ xp_format xp_format_of_path(const char *path)
 	return XP_FMT_AUTO;
 }
 
+int xp_need_some(const char *path, size_t n, const char *what, xp_err *err)
+{
+	if (n)
+		return 0;
+	return xp_failc(err, XP_EINPUT, path, 0, "no %s (an empty file, or one cut short?): nothing is replaced", what);
+}
+
 int xp_read_corpus_mem(const char *name, const char *buf, size_t len, xp_format fmt,
 		       const xp_read_opts *o, xp_corpus *c, xp_err *err)
 {

@@ -34,6 +34,12 @@ int xp_read_corpus(const char *path, xp_format fmt, const xp_read_opts *o,
 int xp_read_corpus_mem(const char *name, const char *buf, size_t len, xp_format fmt,
 		       const xp_read_opts *o, xp_corpus *c, xp_err *err);
 
+/* An input with nothing in it (n documents, utterances... named by what)
+ * is an error where it would replace good outputs with empty ones or add
+ * an empty run to the store: an empty file, or one cut before its first
+ * document, reads without a complaint.  0, or XP_EINPUT naming path. */
+int xp_need_some(const char *path, size_t n, const char *what, xp_err *err);
+
 /* Write c to path in fmt (AUTO: by extension, CoNLL if it says nothing). */
 int xp_write_corpus(const char *path, xp_format fmt, const xp_corpus *c, xp_err *err);
 /* The same as one of a command's outputs, replaced at xp_outputs_commit. */

@@ -80,6 +80,7 @@ static int stage_align(run *R, xp_err *e)
 	/* the source is read once: its sentences are the utterances aligned
 	 * here and the mentions projected later */
 	int rc = xp_read_corpus(o->source, XP_FMT_AUTO, NULL, &R->en, e) ||
+		 xp_need_some(o->source, R->en.ndocs, "documents", e) ||
 		 xp_batch_plan_corpus(&R->en, o->source, o->subs, o->tgt_subs, &b, e) ||
 		 (o->links && xp_xces_read(o->links, &x, e)) ||
 		 xp_batch_align(&b, &bo, &R->al, &R->r->align, &R->r->no_subs, e);

@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "../io/aligned.h"
 #include "../base/outputs.h"
+#include "../io/read.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -25,7 +26,8 @@ static int run(int argc, char **argv)
 	xp_err e;
 	const xp_cli_file files[] = {{"ALIGNED", argv[optind], 0}, {"-o", out, 1}, {"--map", map, 1}};
 	int rc = 0;
-	if (xp_cli_check_files(files, 3, &e) || xp_aligned_read(argv[optind], &a, &e))
+	if (xp_cli_check_files(files, 3, &e) || xp_aligned_read(argv[optind], &a, &e) ||
+	    xp_need_some(argv[optind], a.n, "utterances", &e))
 		rc = xp_cli_error(&e);
 	if (!rc) {
 		xp_aligned_bitext(&a, &pairs, map ? &mp : NULL);

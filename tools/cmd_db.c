@@ -158,7 +158,8 @@ static int do_import(xp_db *db, dargs *a, xp_err *e)
 	json_decref(fj);
 	if (!files)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
-	int rc = xp_read_corpus(a->source, XP_FMT_AUTO, NULL, &en, e) || xp_aligned_read(a->aligned, &al, e) ||
+	int rc = xp_read_corpus(a->source, XP_FMT_AUTO, NULL, &en, e) || xp_need_some(a->source, en.ndocs, "documents", e) ||
+		 xp_aligned_read(a->aligned, &al, e) || xp_need_some(a->aligned, al.n, "utterances", e) ||
 		 xp_read_file(a->report, &rep, &n, e) || xp_db_import_run(db, &en, &al, rep, a->lang, files, &run, e);
 	if (!rc) {
 		json_t *all, *r;

@@ -124,7 +124,8 @@ static int run(int argc, char **argv)
 		{"--probs", a.probs, 0},   {"--map", a.map, 0},         {"-o", a.out, 1},
 		{"--jsonlines", a.jsonl, 1}, {"--report", a.report, 1}};
 	int rc = xp_cli_check_files(files, sizeof files / sizeof *files, &e) ||
-		 xp_read_corpus(a.source, XP_FMT_AUTO, &ro, &en, &e) || xp_aligned_read(a.aligned, &al, &e) ||
+		 xp_read_corpus(a.source, XP_FMT_AUTO, &ro, &en, &e) || xp_need_some(a.source, en.ndocs, "documents", &e) ||
+		 xp_aligned_read(a.aligned, &al, &e) || xp_need_some(a.aligned, al.n, "utterances", &e) ||
 		 xp_pharaoh_read_file(a.alignments, a.one_based, &wa, &e) ||
 		 (a.probs && xp_probs_read_file(a.probs, &wa, &e)) ||
 		 xp_bitext_lines(&al, a.map, &line, wa.nsent, &e) ||

@@ -233,6 +233,31 @@ static void migration(void **state)
 	done(db);
 }
 
+/* a run with no documents (or no utterances) is refused by the library
+ * itself, naming the file the run's provenance gives */
+static void empty_run_refused(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_corpus en = {0}, none = {0};
+	xp_aligned al = {0}, nothing = {0};
+	char *rep;
+	int64_t r2 = 0;
+	xp_err e;
+	load_run(&en, &al, &rep);
+	assert_int_equal(xp_db_import_run(db, &none, &al, rep, "zh", "{\"source\":\"e.conll\"}", &r2, &e), XP_EINPUT);
+	assert_string_equal(e.file, "e.conll");
+	assert_non_null(strstr(e.msg, "no documents"));
+	assert_int_equal(xp_db_import_run(db, &en, &nothing, rep, "zh", "{\"aligned\":\"a.jsonl\"}", &r2, &e), XP_EINPUT);
+	assert_string_equal(e.file, "a.jsonl");
+	assert_int_equal(xp_db_latest_run(db), run);
+	free(rep);
+	xp_aligned_free(&al);
+	xp_corpus_free(&en);
+	done(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -242,6 +267,7 @@ int main(void)
 		cmocka_unit_test(sigkill_inside_import),
 		cmocka_unit_test(concurrent_writers),
 		cmocka_unit_test(migration),
+		cmocka_unit_test(empty_run_refused),
 	};
 	return cmocka_run_group_tests_name("db", tests, NULL, NULL);
 }
