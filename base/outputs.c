@@ -1,6 +1,7 @@
 /* base/outputs.c — see outputs.h. */
 #define _POSIX_C_SOURCE 200809L
 #include "outputs.h"
+#include "failpoint.h"
 #include "file.h"
 #include "mem.h"
 
@@ -269,7 +270,10 @@ int xp_outputs_commit(xp_outputs *o, xp_err *err)
 			sprintf(old[done], "%s.old", x->tmp);
 			if (link(x->path, old[done]))
 				free(old[done]), old[done] = NULL;
+			else
+				remember(old[done]);
 		}
+		xp_failpoint("outputs-rename");   /* killed here: some outputs new, the others old */
 		if (rename(x->tmp, x->path)) {
 			saved = errno;
 			break;
@@ -285,14 +289,18 @@ int xp_outputs_commit(xp_outputs *o, xp_err *err)
 		for (size_t i = done; i-- > 0;) {
 			if (!o->v[i].path || !strcmp(o->v[i].path, "-"))
 				continue;
+			if (old[i])
+				forget(old[i]);
 			if (old[i] ? rename(old[i], o->v[i].path) : unlink(o->v[i].path))
 				rc = xp_failc(err, XP_EIO, o->v[i].path, 0, "cannot put the old contents back: %s",
 					      strerror(errno));
 		}
 	}
 	for (size_t i = 0; i < o->n; i++) {
-		if (old[i])
+		if (old[i]) {
+			forget(old[i]);
 			unlink(old[i]);
+		}
 		free(old[i]);
 	}
 	free(old);

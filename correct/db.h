@@ -45,10 +45,22 @@ int xp_db_open_mode(const char *path, xp_db_mode mode, xp_db **db, xp_err *err);
 /* XP_DB_CREATE, stopping at an older schema version (tests of migration). */
 int xp_db_open_at(const char *path, int version, xp_db **db, xp_err *err);
 void xp_db_close(xp_db *db);
+const char *xp_db_path(const xp_db *db);
 int xp_db_version(xp_db *db);
 
+/* A transaction held by the caller around calls that would each commit on
+ * their own (the pipeline keeps its import open until its output files are
+ * in place, so that the store is never ahead of them).  Inside one,
+ * xp_db_import_run neither begins nor commits; on its failure the caller
+ * rolls back. */
+int xp_db_begin(xp_db *db, xp_err *err);
+int xp_db_commit(xp_db *db, xp_err *err);
+void xp_db_rollback(xp_db *db);
+
 /* One projection run: the English corpus, its aligned corpus and the
- * report `xproj project --report` wrote.  *run gets the run id. */
+ * report `xproj project --report` wrote.  *run gets the run id.  files:
+ * the run's provenance as JSON ({"source":...,"aligned":...,"report":...}),
+ * which also names those files in errors. */
 int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const char *report_json,
 		     const char *lang, const char *files, int64_t *run, xp_err *err);
 /* The latest run, 0 if none. */
@@ -116,5 +128,10 @@ int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_e
 int xp_db_log(xp_db *db, char **out, xp_err *err);
 
 int xp_db_integrity(xp_db *db, char *msg, size_t n);
+
+/* Is the store whole: SQLite's integrity and foreign-key checks, and every
+ * run and batch holding what its history line says its import wrote.
+ * *report (malloc'd) lists the problems, one a line; *nproblems counts them. */
+int xp_db_check(xp_db *db, char **report, size_t *nproblems, xp_err *err);
 
 #endif

@@ -139,6 +139,7 @@ static int batch_edit(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, x
 		r.status = "conflict";
 	if (insert(db, &r, e, err))
 		return -1;
+	xp_failpoint("batch-edit");
 	res->by_op[e->op]++;
 	if (r.why) {
 		char line[600];

@@ -305,7 +305,9 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 			rc = xp_failc(err, XP_EINPUT, aname, (unsigned long)k + 1, "utterance %u of document %s part %d is there twice",
 				      al->v[k].utt, al->v[k].doc, al->v[k].part);
 	}
-	if (rc == 0 && (rc = xp_sql_begin(db, err)) == 0) {
+	/* one transaction: its own, or the caller's (xp_db_begin) */
+	int own = sqlite3_get_autocommit(db->h);
+	if (rc == 0 && (!own || (rc = xp_sql_begin(db, err)) == 0)) {
 		char detail[256];
 		rc = prepare(db, &s, err) || run_row(db, rep, lang, files, run, err) ||
 		     documents(db, &s, *run, en, al, rep, &keys, err);
@@ -316,9 +318,9 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 		if (rc == 0)
 			rc = xp_carry(db, *run, err);   /* the earlier runs' corrections */
 		fin(&s);
-		if (rc)
+		if (rc && own)
 			xp_sql_rollback(db);
-		else
+		else if (own)
 			rc = xp_sql_commit(db, err);
 	}
 	xp_vocab_free(&keys);

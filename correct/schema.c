@@ -6,7 +6,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "store.h"
 
-#include <signal.h>
 #include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,6 +129,10 @@ int xp_sql_commit(xp_db *db, xp_err *err)
 
 void xp_sql_rollback(xp_db *db) { sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL); }
 
+int xp_db_begin(xp_db *db, xp_err *err) { return xp_sql_begin(db, err); }
+int xp_db_commit(xp_db *db, xp_err *err) { return xp_sql_commit(db, err); }
+void xp_db_rollback(xp_db *db) { xp_sql_rollback(db); }
+
 int64_t xp_sql_int(xp_db *db, const char *sql, int64_t dflt)
 {
 	sqlite3_stmt *st;
@@ -163,17 +166,6 @@ int xp_history(xp_db *db, const char *action, const char *detail, xp_err *err)
 	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "history");
 	sqlite3_finalize(st);
 	return rc;
-}
-
-void xp_failpoint(const char *name)
-{
-	static long count;
-	const char *fp = getenv("XP_FAILPOINT");
-	size_t n = strlen(name);
-	if (!fp || strncmp(fp, name, n) || fp[n] != ':')
-		return;
-	if (++count >= atol(fp + n + 1))
-		kill(getpid(), SIGKILL);
 }
 
 int xp_mention_lookup(xp_db *db, int64_t run, const char *key, int64_t *row, xp_err *err)
@@ -343,6 +335,8 @@ void xp_db_close(xp_db *db)
 	sqlite3_close(db->h);
 	free(db);
 }
+
+const char *xp_db_path(const xp_db *db) { return db->path; }
 
 int xp_db_version(xp_db *db) { return (int)xp_sql_int(db, "PRAGMA user_version", 0); }
 

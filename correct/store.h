@@ -8,6 +8,7 @@
 #define XP_STORE_H
 
 #include "db.h"
+#include "../base/failpoint.h"
 
 #include <sqlite3.h>
 
@@ -29,9 +30,8 @@ int64_t xp_sql_int(xp_db *db, const char *sql, int64_t dflt);
 int xp_history(xp_db *db, const char *action, const char *detail, xp_err *err);
 void xp_now(char *out, size_t n);
 
-/* XP_FAILPOINT=name:N kills the process (SIGKILL) the Nth time `name` is
- * passed: the reliability tests use it to die inside a transaction. */
-void xp_failpoint(const char *name);
+/* xp_failpoint (base/failpoint.h): the reliability tests die inside a
+ * transaction there. */
 
 /* What the corrected view says of a mention now: its projection with the
  * live corrections applied in order. */

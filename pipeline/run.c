@@ -2,14 +2,17 @@
 #define _POSIX_C_SOURCE 200809L
 #include "pipeline.h"
 #include "../correct/db.h"
+#include "../base/failpoint.h"
 #include "../base/file.h"
 #include "../base/outputs.h"
 #include "../io/read.h"
 
+#include <dirent.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static const char *const stage_names[XP_NSTAGES] = {"align", "bitext", "wordalign", "project", "write", "db"};
 static const char *const out_names[XP_NOUTS] = {
@@ -33,6 +36,7 @@ typedef struct run {
 	const xp_pipe_opts *o;
 	xp_pipe_result *r;
 	xp_outputs out;             /* every file but the database, replaced at the end */
+	xp_db *db;                  /* the store, its import's transaction open until then */
 	xp_corpus en;
 	xp_aligned al;
 	xp_buf report;
@@ -185,20 +189,18 @@ static char *files_json(const xp_pipe_opts *o)
 }
 
 /* Straight into DIR/corrections.db: the database outlives runs.  The
- * import is one transaction, so a failure leaves it as it was. */
+ * import is one transaction, left open: xp_pipeline commits it only after
+ * the files are in place, so a run the store holds always has its files
+ * (a failure or a kill before that leaves the store as it was). */
 static int stage_db(run *R, xp_err *e)
 {
-	xp_db *db;
 	char *files = files_json(R->o);
 	if (!files)
-		return xp_fail(e, "", 0, "out of memory");
+		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	char path[4200];
-	int rc = xp_db_open(out_path(R, XP_OUT_DB, path, sizeof path), &db, e);
-	if (!rc) {
-		rc = xp_db_import_run(db, &R->en, &R->al, R->report.p,
-				      R->o->align.tgt_lang ? R->o->align.tgt_lang : R->r->align.tgt_lang, files, &R->r->run, e);
-		xp_db_close(db);
-	}
+	int rc = xp_db_open(out_path(R, XP_OUT_DB, path, sizeof path), &R->db, e) || xp_db_begin(R->db, e) ||
+		 xp_db_import_run(R->db, &R->en, &R->al, R->report.p,
+				  R->o->align.tgt_lang ? R->o->align.tgt_lang : R->r->align.tgt_lang, files, &R->r->run, e);
 	free(files);
 	R->r->written[XP_OUT_DB] = !rc;
 	return rc;
@@ -237,6 +239,30 @@ static void run_free(run *R)
 	xp_projection_free(&R->proj);
 }
 
+/* Earlier xproj versions staged a run's files in DIR/.xproj-XXXXXX, which
+ * a killed run left behind; today's temporary files sit beside their
+ * destinations and are swept by the next write to each.  A staging
+ * directory of that name is always stale now: remove it. */
+static void sweep_staging(const char *dir)
+{
+	DIR *d = opendir(dir);
+	char p[4600], f[4900];
+	for (struct dirent *de; d && (de = readdir(d));) {
+		if (strncmp(de->d_name, ".xproj-", 7) || strlen(de->d_name) != 13)
+			continue;
+		snprintf(p, sizeof p, "%s/%s", dir, de->d_name);
+		DIR *s = opendir(p);
+		for (struct dirent *x; s && (x = readdir(s));)
+			if (strcmp(x->d_name, ".") && strcmp(x->d_name, ".."))
+				snprintf(f, sizeof f, "%s/%s", p, x->d_name), unlink(f);
+		if (s)
+			closedir(s);
+		rmdir(p);
+	}
+	if (d)
+		closedir(d);
+}
+
 int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 {
 	memset(r, 0, sizeof *r);
@@ -245,11 +271,21 @@ int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 	run R = {.o = o, .r = r};
 	if (xp_mkdirs(o->outdir, err))
 		return -1;
+	sweep_staging(o->outdir);
+	/* files first, then the store: killed in between, the directory holds
+	 * a run the store does not (a rerun mends it), never the reverse */
 	int rc = run_stages(&R, err);
 	if (rc)
 		xp_outputs_abort(&R.out);
 	else
 		rc = xp_outputs_commit(&R.out, err);
+	if (R.db && rc == 0) {
+		xp_failpoint("pipeline-commit");   /* killed here: the files hold a run the store does not */
+		rc = xp_db_commit(R.db, err);
+	}
+	else if (R.db)
+		xp_db_rollback(R.db);
+	xp_db_close(R.db);
 	run_free(&R);
 	return rc;
 }

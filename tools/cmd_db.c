@@ -308,12 +308,26 @@ static int do_show(xp_db *db, dargs *a, xp_err *e)
 	return rc;
 }
 
+static int do_check(xp_db *db, xp_err *e)
+{
+	char *report;
+	size_t n;
+	if (xp_db_check(db, &report, &n, e))
+		return -1;
+	fputs(report, stdout);
+	free(report);
+	if (n)
+		return xp_failc(e, XP_ECONFLICT, xp_db_path(db), 0, "%zu problem(s)", n);
+	printf("ok\n");
+	return 0;
+}
+
 static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 {
 	if (!a->run)
 		a->run = xp_db_latest_run(db);
 	int needs_run = strcmp(sub, "init") && strcmp(sub, "import") && strcmp(sub, "log") && strcmp(sub, "undo") &&
-			strcmp(sub, "runs");
+			strcmp(sub, "runs") && strcmp(sub, "check");
 	if (needs_run && !a->run)
 		return xp_fail(e, a->db, 0, "no projection run in the database (xproj db import first)");
 	if (!strcmp(sub, "init"))
@@ -347,6 +361,8 @@ static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 			return -1;
 		return printf("undone: %s\n", what), 0;
 	}
+	if (!strcmp(sub, "check"))
+		return do_check(db, e);
 	if (!strcmp(sub, "log")) {
 		char *s;
 		if (xp_db_log(db, &s, e))
@@ -361,7 +377,8 @@ static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 /* Commands that only read the store. */
 static int reads_only(const char *sub)
 {
-	static const char *const readers[] = {"stats", "runs", "log", "export", "export-tasa", "triage", "show"};
+	static const char *const readers[] = {"stats", "runs", "log", "export", "export-tasa", "triage", "show",
+					      "check"};
 	for (size_t i = 0; i < sizeof readers / sizeof *readers; i++)
 		if (!strcmp(sub, readers[i]))
 			return 1;
@@ -421,7 +438,8 @@ const xp_cmd xp_cmd_db = {
 	"xproj db log DB\n"
 	"xproj db undo DB [--batch B]\n"
 	"xproj db triage DB [--top K]\n"
-	"xproj db show DB DOC|ID | --doc DOC\n\n"
+	"xproj db show DB DOC|ID | --doc DOC\n"
+	"xproj db check DB\n\n"
 	"A run (`db import`) is one projection: the English corpus, the aligned corpus and the\n"
 	"report `xproj project --report` wrote, imported in one transaction.  Mentions are\n"
 	"DOC|ID (document id and English mention id); spans are SENT:START:END, the target\n"
@@ -438,5 +456,9 @@ const xp_cmd xp_cmd_db = {
 	"corrected mention of the latest earlier run over when its English mention and its\n"
 	"target sentence text are unchanged: the corrected span (or deletion) is re-applied\n"
 	"to the new projection, keeps and notes with it; import, stats and runs list those\n"
-	"that could not be carried, with the reason.",
+	"that could not be carried, with the reason.\n\n"
+	"check: SQLite's integrity and foreign-key checks, and every run and batch holding what\n"
+	"its history line says its import wrote; prints the problems (exit 1) or ok.  Read\n"
+	"commands (stats, runs, log, export, export-tasa, triage, show, check) open the store\n"
+	"read-only; only init and import create one.",
 };

@@ -1,0 +1,83 @@
+/*
+ * correct/check.c — is the store whole?  SQLite's own checks (the file's
+ * structure, the foreign keys), then the store's: every run holds as many
+ * documents as its history line says it imported, every batch as many
+ * additions, deletions and modifications.  A run or batch cut short (by a
+ * bug, or by a kill that a transaction failed to cover) shows up here; the
+ * crash test (tests/cli/crash.sh) runs it after every kill.
+ */
+#include "store.h"
+#include "../base/buf.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* each row of a one-column query that is not "ok", as a problem line */
+static void pragma_rows(xp_db *db, const char *sql, const char *what, xp_buf *b, size_t *n)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK) {
+		xp_buf_printf(b, "%s: %s\n", what, sqlite3_errmsg(db->h));
+		++*n;
+		return;
+	}
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *s = (const char *)sqlite3_column_text(st, 0);
+		if (s && !strcmp(s, "ok"))
+			continue;
+		xp_buf_printf(b, "%s: %s%s%s\n", what, s ? s : "", sqlite3_column_count(st) > 1 ? " row " : "",
+			      sqlite3_column_count(st) > 1 ? (const char *)sqlite3_column_text(st, 1) : "");
+		++*n;
+	}
+	sqlite3_finalize(st);
+}
+
+/* each row of a query that names a problem in its first column */
+static void problems(xp_db *db, const char *sql, xp_buf *b, size_t *n)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK) {
+		xp_buf_printf(b, "%s\n", sqlite3_errmsg(db->h));
+		++*n;
+		return;
+	}
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		xp_buf_printf(b, "%s\n", (const char *)sqlite3_column_text(st, 0));
+		++*n;
+	}
+	sqlite3_finalize(st);
+}
+
+int xp_db_check(xp_db *db, char **report, size_t *nproblems, xp_err *err)
+{
+	xp_buf b = {0};
+	size_t n = 0;
+	pragma_rows(db, "PRAGMA integrity_check", "integrity", &b, &n);
+	pragma_rows(db, "SELECT \"table\" || ' -> ' || parent, rowid FROM pragma_foreign_key_check", "foreign key", &b, &n);
+	/* the history says what each import wrote: the tables must agree */
+	problems(db,
+		 "SELECT printf('run %d: %d documents, its import wrote %d', r.id,"
+		 " (SELECT count(*) FROM documents d WHERE d.run = r.id), json_extract(h.detail, '$.documents'))"
+		 " FROM runs r JOIN history h ON h.action = 'import run' AND json_valid(h.detail)"
+		 " AND json_extract(h.detail, '$.run') = r.id"
+		 " WHERE (SELECT count(*) FROM documents d WHERE d.run = r.id) != json_extract(h.detail, '$.documents')",
+		 &b, &n);
+	problems(db,
+		 "SELECT printf('batch %d: %d additions, %d deletions, %d modifications; its import wrote %d, %d, %d',"
+		 " x.id, x.a, x.d, x.m, x.wa, x.wd, x.wm) FROM (SELECT b.id,"
+		 " (SELECT count(*) FROM corrections c WHERE c.batch = b.id AND c.op = 'add') a,"
+		 " (SELECT count(*) FROM corrections c WHERE c.batch = b.id AND c.op = 'delete') d,"
+		 " (SELECT count(*) FROM corrections c WHERE c.batch = b.id AND c.op = 'modify') m,"
+		 " json_extract(h.detail, '$.add') wa, json_extract(h.detail, '$.delete') wd,"
+		 " json_extract(h.detail, '$.modify') wm FROM batches b JOIN history h ON h.action = 'import corrections'"
+		 " AND json_valid(h.detail) AND json_extract(h.detail, '$.batch') = b.id) x"
+		 " WHERE x.a != x.wa OR x.d != x.wd OR x.m != x.wm", &b, &n);
+	problems(db, "SELECT printf('history line %d is not JSON', id) FROM history WHERE NOT json_valid(detail)", &b, &n);
+	if (b.oom) {
+		xp_buf_free(&b);
+		return xp_failc(err, XP_ENOMEM, db->path, 0, "out of memory");
+	}
+	*report = b.p ? b.p : strdup("");
+	*nproblems = n;
+	return *report ? 0 : xp_failc(err, XP_ENOMEM, db->path, 0, "out of memory");
+}

@@ -1,0 +1,161 @@
+# Crash safety: kill -9 at random moments (and at named failpoints) during
+# db import, db import-corrections, db export and pipeline; after each kill
+# the store passes `db check` (SQLite's integrity and foreign-key checks,
+# every run and batch as large as its history line says: no half run, no
+# half batch), every output is whole and either its old or its new version,
+# and the store is never ahead of the pipeline's directory.  SIGTERM leaves
+# no temporary file; those of a kill -9 are swept by the next run.
+. tests/cli/lib
+. bench/synth_run.sh
+KILLS=${KILLS:-8}
+seed=$$
+rnd() { seed=$((seed + 1)); awk -v s="$1" -v r=$seed 'BEGIN { srand(r); printf "%.3f", rand() * s }'; }
+now() { date +%s.%N; }
+# killat SECONDS CMD... : start CMD, kill -9 it after SECONDS (it may be done by then).
+# CMD is a program, not a shell function: killing the subshell that runs a
+# function would leave its xproj running.
+killat() {
+	d=$1; shift
+	"$@" >/dev/null 2>&1 &
+	p=$!
+	sleep "$d"
+	kill -9 $p 2>/dev/null
+	wait $p 2>/dev/null
+	return 0
+}
+# duration CMD... : wall seconds CMD takes (run to the end)
+duration() { a=$(now); "$@" >/dev/null 2>&1; b=$(now); awk -v a=$a -v b=$b 'BEGIN { printf "%.3f", (b - a) * 1.3 }'; }
+checked() { # WHAT: the store passes db check
+	$XPROJ db check $D >$T/check 2>&1 || { echo "FAIL: $1: db check:"; cat $T/check; fails=$((fails + 1)); }
+}
+# whole WHAT FILE OLD NEW: FILE is byte for byte OLD or NEW
+whole() {
+	cmp -s "$2" "$3" || cmp -s "$2" "$4" || { echo "FAIL: $1: $(basename $2) is neither old nor new"; fails=$((fails + 1)); }
+}
+temporaries() { ls -A "$1" | grep -c 'xproj-' ; }
+
+# --- db import: 200 documents, 20000 mentions -------------------------------------------
+mkdir $T/r
+synth_run 20000 200 $T/r
+$XPROJ project --source $T/r/en.conll --aligned $T/r/aligned.jsonl --alignments $T/r/pairs.pharaoh \
+	-o $T/r/zh.conll --report $T/r/r.json 2>/dev/null
+D=$T/c.db
+IMP="db import $D --source $T/r/en.conll --aligned $T/r/aligned.jsonl --report $T/r/r.json"
+imp() { $XPROJ $IMP; }
+t=$(duration imp)
+i=0
+while [ $i -lt $KILLS ]; do
+	killat $(rnd $t) $XPROJ $IMP
+	checked "db import killed"
+	i=$((i + 1))
+done
+XP_FAILPOINT=db-import:5000 imp >/dev/null 2>&1
+checked "db import killed at its 5000th mention"
+$XPROJ db runs $D > $T/runs
+expect_eq "$(grep -c '^run ' $T/runs)" "$(grep -c ': 200 documents, 20000 mentions' $T/runs)" "every run whole"
+runs=$(grep -c '^run ' $T/runs)
+
+# --- db import-corrections: batches of 5000 modifications ------------------------------
+batch() { # N: a batch of modifications whose file differs by N trailing newlines
+	awk -v n="$1" 'BEGIN { printf "{"
+		for (d = 0; d < 50; d++) {
+			printf "%s\"doc%d\": {\"modify\": {", d ? "," : "", d
+			for (m = 0; m < 100; m++) printf "%s\"doc%d|%d\": [%d, 0, 1]", m ? "," : "", d, m, int(m / 5)
+			printf "}}"
+		}
+		printf "}"; for (k = 0; k <= n; k++) print "" }' > $T/batch.json
+}
+mods() { $XPROJ db stats --json $D | sed 's/.*"modifications":\([0-9]*\).*/\1/'; }
+batch 0
+t=$(duration $XPROJ db import-corrections $D $T/batch.json)
+i=1
+while [ $i -le $KILLS ]; do
+	batch $i
+	killat $(rnd $t) $XPROJ db import-corrections $D $T/batch.json
+	checked "import-corrections killed"
+	i=$((i + 1))
+done
+batch 999
+XP_FAILPOINT=batch-edit:2500 $XPROJ db import-corrections $D $T/batch.json >/dev/null 2>&1
+checked "import-corrections killed at its 2500th edit"
+nb=$($XPROJ db log $D | grep -c 'import corrections')
+expect_eq "$(mods)" $((5000 * nb)) "modifications = 5000 per batch in the history"
+
+# --- db export: two outputs, each old or new --------------------------------------------
+$XPROJ db export $D --run 1 --silver -o $T/old.conll --jsonlines $T/old.jsonl >/dev/null
+$XPROJ db export $D -o $T/new.conll --jsonlines $T/new.jsonl >/dev/null
+cmp -s $T/old.conll $T/new.conll && { echo "FAIL: old and new exports are the same"; fails=$((fails + 1)); }
+mkdir $T/x
+EXP="db export $D -o $T/x/e.conll --jsonlines $T/x/e.jsonl"
+exp() { $XPROJ $EXP; }
+t=$(duration exp)
+i=0
+while [ $i -lt $KILLS ]; do
+	cp $T/old.conll $T/x/e.conll; cp $T/old.jsonl $T/x/e.jsonl
+	killat $(rnd $t) $XPROJ $EXP
+	whole "export killed" $T/x/e.conll $T/old.conll $T/new.conll
+	whole "export killed" $T/x/e.jsonl $T/old.jsonl $T/new.jsonl
+	i=$((i + 1))
+done
+cp $T/old.conll $T/x/e.conll; cp $T/old.jsonl $T/x/e.jsonl
+XP_FAILPOINT=outputs-rename:2 exp >/dev/null 2>&1
+expect_eq "$(cmp -s $T/x/e.conll $T/new.conll && cmp -s $T/x/e.jsonl $T/old.jsonl && echo mixed)" mixed \
+	"export killed between its two renames: the first new, the second old"
+# what the kills left is swept by the next export (once it is older than a moment)
+touch -c -d '2001-01-01' $T/x/.e.* 2>/dev/null
+expect_status 0 $XPROJ db export $D -o $T/x/e.conll --jsonlines $T/x/e.jsonl
+expect_eq "$(temporaries $T/x)" 0 "temporary files after the next export"
+checked "after the exports"
+
+# --- pipeline: each file A or B, the store never ahead of the directory -----------------
+S=tools/sample
+P=$T/pl
+A="--seed 1"
+B="--seed 1 --rule block --collisions drop"
+PL="pipeline --quiet --source $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt"
+pl() { $XPROJ $PL "$@"; }
+pl $A -o $T/plA; pl $B -o $T/plB
+FILES="aligned.jsonl pairs.txt pairs.map alignments.pharaoh alignments.probs projected.conll projected.jsonlines report.json"
+pl $A -o $P
+D=$P/corrections.db
+t=$(duration pl $B -o $T/plB2)
+agree() { # WHAT: files A or B, summary whole, store not ahead
+	for f in $FILES; do whole "$1" $P/$f $T/plA/$f $T/plB/$f; done
+	grep -q '^  seconds' $P/summary.txt || { echo "FAIL: $1: summary.txt is not whole"; fails=$((fails + 1)); }
+	checked "$1"
+	dirrun=$(sed -n 's/.*corrections.db, run \([0-9]*\)$/\1/p' $P/summary.txt)
+	dbrun=$($XPROJ db runs $D | grep -c '^run ')
+	[ "$dbrun" -le "$dirrun" ] || { echo "FAIL: $1: the store has run $dbrun, the directory run $dirrun"; fails=$((fails + 1)); }
+}
+i=0
+while [ $i -lt $KILLS ]; do
+	if cmp -s $P/projected.conll $T/plA/projected.conll; then next=$B; else next=$A; fi
+	killat $(rnd $t) $XPROJ $PL $next -o $P
+	agree "pipeline killed"
+	i=$((i + 1))
+done
+XP_FAILPOINT=outputs-rename:3 pl $B -o $P >/dev/null 2>&1
+agree "pipeline killed between renames"
+XP_FAILPOINT=pipeline-commit:1 pl $A -o $P >/dev/null 2>&1
+agree "pipeline killed before its store commit"
+expect_eq "$(cmp -s $P/projected.conll $T/plA/projected.conll && echo A)" A "the files of the run killed before its store commit"
+# SIGTERM and SIGINT: the handler removes the temporary files (a background
+# command of a script starts with SIGINT ignored: env gives it back)
+sigs=TERM
+env --default-signal=INT true 2>/dev/null && sigs="TERM INT" || echo "note: env cannot reset SIGINT: not tested"
+for sig in $sigs; do
+	touch -c -d '2001-01-01' $P/.*xproj-* 2>/dev/null; pl $A -o $P >/dev/null   # sweeps what kill -9 left
+	env --default-signal=INT $XPROJ $PL $B -o $P >/dev/null 2>&1 &
+	p=$!
+	sleep $(rnd $t)
+	kill -$sig $p 2>/dev/null
+	wait $p 2>/dev/null
+	expect_eq "$(temporaries $P)" 0 "temporary files after SIG$sig"
+	agree "pipeline stopped by SIG$sig"
+done
+# a staging directory of an earlier xproj, left by a kill, is removed by the next run
+mkdir $P/.xproj-Ab12Cd && echo x > $P/.xproj-Ab12Cd/projected.conll
+pl $A -o $P >/dev/null
+[ -e $P/.xproj-Ab12Cd ] && { echo "FAIL: an old staging directory was not swept"; fails=$((fails + 1)); }
+agree "after a whole run"
+finish
