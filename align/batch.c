@@ -1,11 +1,13 @@
 /* align/batch.c — see batch.h. */
 #include "batch.h"
+#include "../base/buf.h"
 #include "../model/script.h"
 #include "../base/file.h"
 #include "../io/transcript.h"
 
 #include <ctype.h>
 #include <dirent.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,49 +46,217 @@ static char *dir_for(const char *spec, char c)
 	return NULL;
 }
 
-static int is_dir(const char *p);
-static char *find(const char *dir, const char *key);
-
 static int is_dir(const char *p)
 {
 	struct stat st;
 	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-static char *find(const char *dir, const char *key)
+static const char *const exts[] = {".srt", ".vtt", ".ass", ".ssa", ".xml"};
+
+/* DIR/KEY.ext[.gz], by extension in that order; NULL if none (*oom set
+ * when memory ran out). */
+static char *find(const char *dir, const char *key, int *oom)
 {
-	static const char *const ext[] = {".srt", ".srt.gz", ".vtt", ".vtt.gz", ".xml", ".xml.gz"};
-	char path[4096];
-	for (size_t k = 0; k < sizeof ext / sizeof *ext; k++) {
-		snprintf(path, sizeof path, "%s/%s%s", dir, key, ext[k]);
+	for (size_t k = 0; k < 2 * sizeof exts / sizeof *exts; k++) {
+		size_t n = strlen(dir) + strlen(key) + 16;
+		char *path = malloc(n);
+		if (!path) {
+			*oom = 1;
+			return NULL;
+		}
+		snprintf(path, n, "%s/%s%s%s", dir, key, exts[k / 2], k % 2 ? ".gz" : "");
 		struct stat st;
 		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
-			return strdup(path);
+			return path;
+		free(path);
 	}
 	return NULL;
 }
 
-static char *locate(const char *spec, const char *key, char show)
+static int set_file(xp_doc_ref *r, char *path)
 {
-	char *dir = dir_for(spec, show), *f = NULL;
+	free(r->path);
+	*r = (xp_doc_ref){path, NULL, 0};
+	return 0;
+}
+
+static int set_member(xp_doc_ref *r, const xp_files *f, size_t i)
+{
+	free(r->path);
+	*r = (xp_doc_ref){xp_files_path(f, i), f, i};
+	return r->path ? 0 : -1;
+}
+
+static int note(xp_job *j, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int note(xp_job *j, const char *fmt, ...)
+{
+	xp_buf b = {0};
+	if (j->note)
+		xp_buf_printf(&b, "%s; ", j->note);
+	va_list ap;
+	va_start(ap, fmt);
+	char tmp[1024];
+	vsnprintf(tmp, sizeof tmp, fmt, ap);
+	va_end(ap);
+	xp_buf_puts(&b, tmp);
+	xp_buf_putc(&b, '\0');
+	if (b.oom) {
+		xp_buf_free(&b);
+		return -1;
+	}
+	free(j->note);
+	j->note = b.p;
+	return 0;
+}
+
+/* KEY's subtitles in spec (a file, a directory, "t=DIR1,f=DIR2", or the
+ * archive in): none leaves r empty. */
+static int locate(const char *spec, const xp_files *in, const char *key, char show, xp_job *j, xp_doc_ref *r)
+{
+	if (in) {
+		for (size_t k = 0; k < sizeof exts / sizeof *exts; k++) {
+			char name[300];
+			snprintf(name, sizeof name, "%s%s", key, exts[k]);
+			long i = xp_files_find(in, name);
+			if (i == -2)
+				return note(j, "two members of %s are %s", in->path, name);
+			if (i >= 0)
+				return set_member(r, in, (size_t)i);
+		}
+		return 0;
+	}
+	char *dir = dir_for(spec, show);
+	int oom = !dir && !is_map(spec);
 	if (dir && is_dir(dir))
-		f = find(dir, key);
+		set_file(r, find(dir, key, &oom));
 	else if (dir && !is_map(spec))
-		f = strdup(dir);   /* a file for the whole transcript */
+		set_file(r, strdup(dir)), oom = !r->path;   /* a file for the whole transcript */
 	free(dir);
-	return f;
+	return oom ? -1 : 0;
+}
+
+/* --- documents by IMDb id ------------------------------------------------------------ */
+
+struct xp_imdb_ix {
+	struct imdb_doc {
+		char id[24];
+		size_t i;
+	} *v;
+	size_t n;
+};
+
+static int cmp_imdb(const void *a, const void *b)
+{
+	const struct imdb_doc *x = a, *y = b;
+	int c = strcmp(x->id, y->id);
+	return c ? c : x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* The documents of f under an IMDb id's directory, sorted by id, then by
+ * position (a directory's names are sorted, an archive's in entry order). */
+static xp_imdb_ix *imdb_index(const xp_files *f)
+{
+	xp_imdb_ix *x = calloc(1, sizeof *x);
+	if (!x || !(x->v = malloc((f->n + 1) * sizeof *x->v))) {
+		free(x);
+		return NULL;
+	}
+	for (size_t k = 0; k < f->n; k++)
+		if (xp_epmap_imdb_of(f->names[k], x->v[x->n].id, sizeof x->v[x->n].id))
+			x->v[x->n].i = k, x->n++;
+	qsort(x->v, x->n, sizeof *x->v, cmp_imdb);
+	return x;
+}
+
+static void imdb_free(xp_imdb_ix *x)
+{
+	if (x)
+		free(x->v);
+	free(x);
+}
+
+/* --- planning ------------------------------------------------------------------------- */
+
+static int add_cand(xp_job *j, size_t i, int tgt)
+{
+	size_t n = j->ncand_en + j->ncand_tgt;
+	for (size_t k = tgt ? j->ncand_en : 0; k < (tgt ? n : j->ncand_en); k++)
+		if (j->cand[k] == i)
+			return 0;
+	size_t *v = realloc(j->cand, (n + 1) * sizeof *v);
+	if (!v)
+		return -1;
+	if (!tgt)
+		memmove(v + j->ncand_en + 1, v + j->ncand_en, j->ncand_tgt * sizeof *v);
+	v[tgt ? n : j->ncand_en] = i;
+	j->cand = v;
+	*(tgt ? &j->ncand_tgt : &j->ncand_en) += 1;
+	return 0;
+}
+
+static int imdb_cands(xp_batch *b, xp_job *j, const char *id, int tgt)
+{
+	const xp_files *f = tgt ? b->tgt_in : b->en_in;
+	xp_imdb_ix **ix = tgt ? &b->tgt_imdb : &b->en_imdb;
+	if (!f)
+		return 0;
+	if (!*ix && !(*ix = imdb_index(f)))
+		return -1;
+	size_t lo = 0, hi = (*ix)->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (strcmp((*ix)->v[mid].id, id) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t k = lo; k < (*ix)->n && !strcmp((*ix)->v[k].id, id); k++)
+		if (add_cand(j, (*ix)->v[k].i, tgt))
+			return -1;
+	return 0;
+}
+
+/* The documents the map gives episode j->key. */
+static int map_cands(xp_batch *b, xp_job *j, const char *mapname)
+{
+	for (size_t k = 0; k < b->map.n; k++) {
+		const xp_epmap_entry *m = &b->map.v[k];
+		if (strcmp(m->episode, j->key))
+			continue;
+		size_t before = j->ncand_en + j->ncand_tgt;
+		if (m->imdb) {
+			if (imdb_cands(b, j, m->key, 0) || imdb_cands(b, j, m->key, 1))
+				return -1;
+		} else {
+			long i = xp_files_find(b->en_in, m->key), t = b->tgt_in ? xp_files_find(b->tgt_in, m->key) : -1;
+			if ((i >= 0 && add_cand(j, (size_t)i, 0)) || (i < 0 && t >= 0 && add_cand(j, (size_t)t, 1)))
+				return -1;
+			if (i == -2 || (i == -1 && t == -2))
+				if (note(j, "%s (%s:%lu) names two files equally well", m->key, mapname, m->line))
+					return -1;
+		}
+		if (j->ncand_en + j->ncand_tgt == before &&
+		    note(j, "%s%s (%s:%lu) names no subtitle file", m->imdb ? "IMDb id " : "", m->key, mapname, m->line))
+			return -1;
+	}
+	return 0;
 }
 
 static int add_job(xp_batch *b, xp_corpus *c, size_t first, size_t n, const char *key, char show,
-		   const char *subs, const char *tgt, xp_err *err)
+		   const xp_plan_src *src, xp_err *err)
 {
 	if (xp_grow(&b->v, &b->cap, b->n + 1, sizeof *b->v))
-		return xp_fail(err, "", 0, "out of memory");
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	xp_job *j = &b->v[b->n++];
-	*j = (xp_job){c, first, n, strdup(key), locate(subs, key, show), NULL};
-	if (tgt)
-		j->tgt = locate(tgt, key, show);
-	return j->key ? 0 : xp_fail(err, "", 0, "out of memory");
+	*j = (xp_job){.transcript = c, .doc_first = first, .ndocs = n, .key = strdup(key)};
+	int rc = !j->key;
+	if (!rc && b->has_map)
+		rc = map_cands(b, j, src->episodes);
+	else if (!rc)
+		rc = locate(src->subs, b->en_in, key, show, j, &j->subs) ||
+		     (src->tgt && locate(src->tgt, b->tgt_in, key, show, j, &j->tgt));
+	return rc ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;
 }
 
 static int load(xp_batch *b, const char *path, xp_corpus **out, xp_err *err)
@@ -94,7 +264,7 @@ static int load(xp_batch *b, const char *path, xp_corpus **out, xp_err *err)
 	xp_corpus *c = calloc(1, sizeof *c);
 	if (!c || xp_grow(&b->corpora, &b->cap_corpora, b->ncorpora + 1, sizeof *b->corpora)) {
 		free(c);
-		return xp_fail(err, path, 0, "out of memory");
+		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
 	}
 	b->corpora[b->ncorpora++] = c;
 	*out = c;
@@ -102,39 +272,33 @@ static int load(xp_batch *b, const char *path, xp_corpus **out, xp_err *err)
 }
 
 /* by_stem: the whole file is one episode, its subtitles named like it */
-static int plan(xp_batch *b, xp_corpus *c, const char *tpath, const char *subs, const char *tgt, int by_stem,
-		xp_err *err)
+static int plan(xp_batch *b, xp_corpus *c, const char *tpath, const xp_plan_src *src, int by_stem, xp_err *err)
 {
 	char stem[256];
 	xp_file_stem(tpath, stem, sizeof stem);
-	if ((!is_dir(subs) && !is_map(subs)) || by_stem)
-		return add_job(b, c, 0, c->ndocs, stem, 0, subs, tgt, err);
+	int many = is_dir(src->subs) || is_map(src->subs) || b->en_in;
+	char key[16], show, k2[16], s2;
+	if (!many || by_stem || (b->has_map && c->ndocs && !xp_episode_key(c->docs[0].id, key, sizeof key, &show)))
+		return add_job(b, c, 0, c->ndocs, stem, 0, src, err);
 	for (size_t d = 0; d < c->ndocs;) {
-		char key[16], show, k2[16], s2;
 		if (!xp_episode_key(c->docs[d].id, key, sizeof key, &show))
-			return xp_fail(err, tpath, 0, "document %s names no episode (want sNNeNN)", c->docs[d].id);
+			return xp_failc(err, XP_EINPUT, tpath, 0, "document %s names no episode (want sNNeNN)",
+					c->docs[d].id);
 		size_t e = d + 1;
 		while (e < c->ndocs && xp_episode_key(c->docs[e].id, k2, sizeof k2, &s2) && !strcmp(k2, key) &&
 		       s2 == show)
 			e++;
-		if (add_job(b, c, d, e - d, key, show, subs, tgt, err))
+		if (add_job(b, c, d, e - d, key, show, src, err))
 			return -1;
 		d = e;
 	}
 	return 0;
 }
 
-static int one_file(xp_batch *b, const char *tpath, const char *subs, const char *tgt, int by_stem,
-		    xp_err *err)
+static int one_file(xp_batch *b, const char *tpath, const xp_plan_src *src, int by_stem, xp_err *err)
 {
 	xp_corpus *c = NULL;
-	return load(b, tpath, &c, err) ? -1 : plan(b, c, tpath, subs, tgt, by_stem, err);
-}
-
-int xp_batch_plan_corpus(xp_corpus *c, const char *name, const char *subs, const char *tgt, xp_batch *b,
-			 xp_err *err)
-{
-	return plan(b, c, name, subs, tgt, 0, err);
+	return load(b, tpath, &c, err) ? -1 : plan(b, c, tpath, src, by_stem, err);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -142,35 +306,40 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int xp_batch_plan(const char *transcript, const char *subs, const char *tgt, xp_batch *b,
-		  xp_err *err)
+/* A directory of transcripts: file by file, each with the subtitle file of
+ * its name (or, with an episode map, with its episodes' documents). */
+static int plan_dir(xp_batch *b, const char *transcript, const xp_plan_src *src, xp_err *err)
 {
-	if (!is_dir(transcript))
-		return one_file(b, transcript, subs, tgt, 0, err);
-	if (!is_dir(subs))
-		return xp_fail(err, subs, 0, "a transcript directory needs a subtitle directory");
+	if (!is_dir(src->subs) && !b->has_map)
+		return xp_failc(err, XP_EUSAGE, src->subs, 0, "a transcript directory needs a subtitle directory");
 	DIR *d = opendir(transcript);
 	if (!d)
-		return xp_fail(err, transcript, 0, "cannot open directory");
+		return xp_failc(err, XP_EIO, transcript, 0, "cannot open directory");
 	char **names = NULL;
 	size_t n = 0, cap = 0;
 	struct dirent *de;
 	int rc = 0;
-	while ((de = readdir(d)))
-		if (de->d_name[0] != '.' && !xp_grow(&names, &cap, n + 1, sizeof *names))
-			names[n++] = strdup(de->d_name);
+	while ((de = readdir(d)) && rc == 0)
+		if (de->d_name[0] != '.' &&
+		    (xp_grow(&names, &cap, n + 1, sizeof *names) || !(names[n++] = strdup(de->d_name))))
+			rc = xp_failc(err, XP_ENOMEM, transcript, 0, "out of memory");
 	closedir(d);
-	qsort(names, n, sizeof *names, cmp_str);
+	if (rc == 0)
+		qsort(names, n, sizeof *names, cmp_str);
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		char path[4096], stem[256];
 		snprintf(path, sizeof path, "%s/%s", transcript, names[i]);
 		xp_file_stem(path, stem, sizeof stem);
-		char *have = find(subs, stem);
-		if (have) {
+		int oom = 0;
+		char *have = b->has_map ? NULL : find(src->subs, stem, &oom);
+		if (b->has_map) {
+			rc = one_file(b, path, src, 0, err);
+		} else if (have) {
 			free(have);
-			rc = one_file(b, path, subs, tgt, 1, err);
-		} else if (!xp_grow(&b->skipped, &b->cap_skipped, b->nskipped + 1, sizeof *b->skipped)) {
-			b->skipped[b->nskipped++] = strdup(names[i]);
+			rc = one_file(b, path, src, 1, err);
+		} else if (oom || xp_grow(&b->skipped, &b->cap_skipped, b->nskipped + 1, sizeof *b->skipped) ||
+			   !(b->skipped[b->nskipped++] = strdup(names[i]))) {
+			rc = xp_failc(err, XP_ENOMEM, transcript, 0, "out of memory");
 		}
 	}
 	for (size_t i = 0; i < n; i++)
@@ -179,20 +348,216 @@ int xp_batch_plan(const char *transcript, const char *subs, const char *tgt, xp_
 	return rc;
 }
 
+/* --- before and after planning: the sources, the map, the links --------------------------- */
+
+static int open_files(const char *spec, int map, xp_files **out, xp_err *err)
+{
+	if (!spec || is_map(spec) || !(xp_is_zip(spec) || (map && is_dir(spec))))
+		return map && spec ? xp_failc(err, XP_EUSAGE, spec, 0,
+					      "with an episode map, subtitles are a directory or a zip archive")
+				   : 0;
+	xp_files *f = calloc(1, sizeof *f);
+	if (!f)
+		return xp_failc(err, XP_ENOMEM, spec, 0, "out of memory");
+	*out = f;
+	return xp_files_open(spec, f, err);
+}
+
+static int prepare(xp_batch *b, const xp_plan_src *src, xp_err *err)
+{
+	if (src->episodes) {
+		if (xp_epmap_read(src->episodes, &b->map, err))
+			return -1;
+		b->has_map = 1;
+	}
+	return open_files(src->subs, b->has_map, &b->en_in, err) ||
+	       open_files(src->tgt, b->has_map && src->tgt, &b->tgt_in, err) ? -1 : 0;
+}
+
+/* Only the groups from the plan's English documents keep their links:
+ * an OPUS file holds every film's. */
+typedef struct wanted {
+	char **names;    /* file names without ".gz", sorted */
+	size_t n;
+} wanted;
+
+static char *file_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	s = s ? s + 1 : path;
+	size_t n = strlen(s);
+	if (n > 3 && !strcmp(s + n - 3, ".gz"))
+		n -= 3;
+	return strndup(s, n);
+}
+
+static int want_group(void *arg, const char *from, const char *to)
+{
+	(void)to;
+	const wanted *w = arg;
+	char *f = file_name(from);
+	int hit = !f || bsearch(&f, w->names, w->n, sizeof *w->names, cmp_str) != NULL;
+	free(f);
+	return hit;
+}
+
+static int read_links(xp_batch *b, const char *path, xp_err *err)
+{
+	wanted w = {0};
+	size_t cap = 0;
+	int rc = 0;
+	for (size_t i = 0; i < b->n && rc == 0; i++) {
+		const xp_job *j = &b->v[i];
+		for (size_t k = 0; k <= j->ncand_en && rc == 0; k++) {
+			const char *p = k < j->ncand_en ? b->en_in->names[j->cand[k]] : j->subs.path;
+			char *f = p ? file_name(p) : NULL;
+			if (p && (!f || xp_grow(&w.names, &cap, w.n + 1, sizeof *w.names)))
+				rc = xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
+			if (f && rc == 0)
+				w.names[w.n++] = f;
+			else
+				free(f);
+		}
+	}
+	if (rc == 0) {
+		qsort(w.names, w.n, sizeof *w.names, cmp_str);
+		rc = xp_xces_read(path, want_group, &w, &b->links, err);
+		b->has_links = rc == 0;
+	}
+	for (size_t i = 0; i < w.n; i++)
+		free(w.names[i]);
+	free(w.names);
+	return rc;
+}
+
+/* An episode's documents from its map candidates: the English document
+ * with the largest group in the links (else the first by name), and the
+ * target its group names, or the first candidate. */
+static int choose(xp_batch *b, xp_job *j, const xp_plan_src *src, xp_err *err)
+{
+	const xp_xgroup *best = NULL;
+	size_t pick = 0;
+	for (size_t k = 0; b->has_links && k < j->ncand_en; k++) {
+		const xp_xgroup *g;
+		xp_err ignore;
+		if (xp_xces_find(&b->links, b->en_in->names[j->cand[k]], NULL, &g, &ignore) == 0 &&
+		    (!best || g->n > best->n))
+			best = g, pick = k;
+	}
+	if (j->ncand_en && set_member(&j->subs, b->en_in, j->cand[pick]))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	if (j->ncand_en > 1 && note(j, "%zu English documents, took %s", j->ncand_en, b->en_in->names[j->cand[pick]]))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	/* a target the map names, when the links have a group for it */
+	for (size_t k = j->ncand_en; b->has_links && j->subs.path && k < j->ncand_en + j->ncand_tgt; k++) {
+		const xp_xgroup *g;
+		xp_err ignore;
+		if (xp_xces_find(&b->links, j->subs.path, b->tgt_in->names[j->cand[k]], &g, &ignore) == 0) {
+			j->links = g;
+			return set_member(&j->tgt, b->tgt_in, j->cand[k]) ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory")
+									   : 0;
+		}
+	}
+	if (!b->has_links && j->ncand_tgt) {
+		if (set_member(&j->tgt, b->tgt_in, j->cand[j->ncand_en]) ||
+		    (j->ncand_tgt > 1 &&
+		     note(j, "%zu target documents, took %s", j->ncand_tgt, b->tgt_in->names[j->cand[j->ncand_en]])))
+			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	(void)src;
+	return 0;
+}
+
+/* The episode's XCES group: of its English and target files when both are
+ * known (none is an error: their links would be another episode's), else
+ * the English document's, whose toDoc then names the target in tgt_in. */
+static int group_of(xp_batch *b, xp_job *j, const xp_plan_src *src, xp_err *err)
+{
+	if (!b->has_links || !j->subs.path || j->links)
+		return 0;
+	if (j->tgt.path)
+		return xp_xces_find(&b->links, j->subs.path, j->tgt.path, &j->links, err);
+	if (!src->tgt)
+		return 0;
+	const xp_xgroup *g;
+	xp_err why;
+	if (xp_xces_find(&b->links, j->subs.path, NULL, &g, &why))
+		return note(j, "no target: %s", why.msg) ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;
+	long t = b->tgt_in ? xp_files_find(b->tgt_in, g->to) : -1;
+	if (t < 0)
+		return note(j, "no target: %s (toDoc of the <linkGrp> at %s:%u) is not in %s", g->to, b->links.name,
+			    g->line, src->tgt)
+			       ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory")
+			       : 0;
+	j->links = g;
+	return set_member(&j->tgt, b->tgt_in, (size_t)t) ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;
+}
+
+static int finish(xp_batch *b, const xp_plan_src *src, xp_err *err)
+{
+	if (src->links && read_links(b, src->links, err))
+		return -1;
+	for (size_t i = 0; i < b->n; i++) {
+		xp_job *j = &b->v[i];
+		if ((b->has_map && choose(b, j, src, err)) || group_of(b, j, src, err))
+			return -1;
+		free(j->cand);
+		j->cand = NULL, j->ncand_en = j->ncand_tgt = 0;
+	}
+	return 0;
+}
+
+int xp_batch_plan_corpus(xp_corpus *c, const char *name, const xp_plan_src *src, xp_batch *b, xp_err *err)
+{
+	return prepare(b, src, err) || plan(b, c, name, src, 0, err) || finish(b, src, err) ? -1 : 0;
+}
+
+int xp_batch_plan(const char *transcript, const xp_plan_src *src, xp_batch *b, xp_err *err)
+{
+	if (prepare(b, src, err))
+		return -1;
+	int rc = is_dir(transcript) ? plan_dir(b, transcript, src, err) : one_file(b, transcript, src, 0, err);
+	return rc || finish(b, src, err) ? -1 : 0;
+}
+
 void xp_batch_free(xp_batch *b)
 {
-	for (size_t i = 0; i < b->n; i++)
-		free(b->v[i].key), free(b->v[i].subs), free(b->v[i].tgt);
+	for (size_t i = 0; i < b->n; i++) {
+		xp_job *j = &b->v[i];
+		free(j->key), free(j->subs.path), free(j->tgt.path), free(j->note), free(j->cand);
+	}
 	for (size_t i = 0; i < b->ncorpora; i++) {
 		xp_corpus_free(b->corpora[i]);
 		free(b->corpora[i]);
 	}
 	for (size_t i = 0; i < b->nskipped; i++)
 		free(b->skipped[i]);
+	if (b->en_in)
+		xp_files_close(b->en_in);
+	if (b->tgt_in)
+		xp_files_close(b->tgt_in);
+	free(b->en_in), free(b->tgt_in);
+	imdb_free(b->en_imdb), imdb_free(b->tgt_imdb);
+	xp_epmap_free(&b->map);
+	xp_xces_free(&b->links);
 	free(b->skipped);
 	free(b->v);
 	free(b->corpora);
 	memset(b, 0, sizeof *b);
+}
+
+int xp_doc_read(const xp_doc_ref *d, const xp_subs_opts *o, xp_subs *s, xp_err *err)
+{
+	if (!d->in)
+		return xp_units_read(d->path, o, s, err);
+	char *buf;
+	size_t len;
+	int rc = xp_files_read(d->in, d->at, &buf, &len, err);
+	if (rc == 0) {
+		rc = xp_units_read_mem(d->path, buf, len, o, s, err);
+		free(buf);
+	}
+	return rc;
 }
 
 /* --- aligning a plan ------------------------------------------------------------- */
@@ -205,20 +570,36 @@ void xp_batch_opts_default(xp_batch_opts *o)
 	xp_ualign_defaults(&o->ua);
 }
 
+static int read_doc(const xp_doc_ref *d, const xp_subs_opts *ro, const xp_batch_opts *o, xp_subs *s,
+		    xp_align_stats *st, xp_err *e)
+{
+	int rc = xp_doc_read(d, ro, s, e);
+	if (rc == 0) {
+		st->files++;
+		st->converted += s->charset.how != XP_CS_UTF8 && s->charset.how != XP_CS_DECLARED &&
+				 strcmp(s->charset.name, "UTF-8");
+		xp_asides_add(&st->removed, &s->removed);
+		if (o->read)
+			o->read(o->arg, d->path, s);
+	}
+	return rc;
+}
+
 static int align_job(const xp_job *j, const xp_batch_opts *o, xp_aligned *out, xp_align_stats *st,
 		     xp_err *e)
 {
 	xp_subs en = {0}, tg = {0};
-	int rc = (j->subs && xp_units_read(j->subs, &en, e)) || (j->tgt && xp_units_read(j->tgt, &tg, e));
+	int rc = (j->subs.path && read_doc(&j->subs, &o->en_read, o, &en, st, e)) ||
+		 (j->tgt.path && read_doc(&j->tgt, &o->tgt_read, o, &tg, st, e));
 	const char *lang = o->tgt_lang;
 	if (!rc && !(lang && lang[0])) {
 		/* the target text: a separate file's units, or a bilingual file's other lines */
 		xp_script_counter c;
 		xp_script_guess g;
 		memset(&c, 0, sizeof c);
-		const xp_subs *src = j->tgt ? &tg : &en;
+		const xp_subs *src = j->tgt.path ? &tg : &en;
 		for (size_t k = 0; k < src->n; k++) {
-			const char *t = j->tgt ? src->v[k].text : src->v[k].tgt;
+			const char *t = j->tgt.path ? src->v[k].text : src->v[k].tgt;
 			if (t)
 				xp_script_count(&c, t, strlen(t));
 		}
@@ -229,8 +610,8 @@ static int align_job(const xp_job *j, const xp_batch_opts *o, xp_aligned *out, x
 	}
 	st->tgt_lang = lang;
 	if (!rc) {
-		xp_episode ep = {j->transcript, j->doc_first, j->ndocs, j->subs ? &en : NULL,
-				 j->tgt ? &tg : NULL, o->links, lang, o->zh_tokens, o->ua};
+		xp_episode ep = {j->transcript, j->doc_first, j->ndocs, j->subs.path ? &en : NULL,
+				 j->tgt.path ? &tg : NULL, j->tgt.path ? j->links : NULL, lang, o->zh_tokens, o->ua};
 		rc = xp_episode_align(&ep, out, st, e);
 	}
 	xp_subs_free(&en);
@@ -245,7 +626,7 @@ int xp_batch_align(const xp_batch *b, const xp_batch_opts *o, xp_aligned *out, x
 	for (size_t i = 0; i < b->n; i++) {
 		if (o->progress)
 			o->progress(o->arg, i, b->n, b->v[i].key);
-		*missing += !b->v[i].subs;
+		*missing += !b->v[i].subs.path;
 		if (align_job(&b->v[i], o, out, st, err))
 			return -1;
 	}

@@ -105,21 +105,23 @@ static void by_time(const xp_episode *ep, const int32_t *owner, size_t i, picked
 			pick_sub(p, ep->tgt, k);
 }
 
+/* Target units through the episode's XCES group: the units of the target
+ * sentences linked to the English sentences of the utterance's blocks. */
 static void by_links(const xp_episode *ep, const xp_turns *T, const xp_ulink *l, picked *p)
 {
+	const xp_xgroup *g = ep->links;
 	for (uint32_t b = 0; b < l->nblocks; b++) {
 		const char *name = ep->en->v[T->v[l->first + b].blk].name;
-		for (size_t g = 0; name && g < ep->links->n; g++)
-			for (size_t k = 0; k < ep->links->g[g].n; k++) {
-				const xp_xlink *x = &ep->links->g[g].links[k];
-				int hit = 0;
-				for (uint32_t s = 0; s < x->nsrc && !hit; s++)
-					hit = !strcmp(x->src[s], name);
-				for (uint32_t t = 0; hit && t < x->ntgt; t++)
-					for (size_t u = 0; u < ep->tgt->n; u++)
-						if (ep->tgt->v[u].name && !strcmp(ep->tgt->v[u].name, x->tgt[t]))
-							pick_sub(p, ep->tgt, u);
-			}
+		for (size_t k = 0; name && k < g->n; k++) {
+			const xp_xlink *x = &g->links[k];
+			int hit = 0;
+			for (uint32_t s = 0; s < x->nsrc && !hit; s++)
+				hit = !strcmp(x->src[s], name);
+			for (uint32_t t = 0; hit && t < x->ntgt; t++)
+				for (size_t u = 0; u < ep->tgt->n; u++)
+					if (ep->tgt->v[u].name && !strcmp(ep->tgt->v[u].name, x->tgt[t]))
+						pick_sub(p, ep->tgt, u);
+		}
 	}
 }
 
@@ -228,7 +230,7 @@ int xp_episode_align(const xp_episode *ep, xp_aligned *out, xp_align_stats *st, 
 	xp_ulink *links;
 	size_t n;
 	if (xp_turns_of(ep->en, &T))
-		return xp_fail(err, "", 0, "out of memory");
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	if (xp_turn_links(ep, &T, &links, &n, NULL, err))
 		return free(T.v), -1;
 	picked p = {0};
@@ -252,6 +254,6 @@ int xp_episode_align(const xp_episode *ep, xp_aligned *out, xp_align_stats *st, 
 	xp_buf_free(&p.text);
 	free(links);
 	free(T.v);
-	return rc ? xp_fail(err, "", 0, "out of memory writing the aligned corpus") : 0;
+	return rc ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory writing the aligned corpus") : 0;
 }
 

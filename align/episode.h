@@ -22,7 +22,7 @@ typedef struct xp_episode {
 	size_t doc_first, ndocs;        /* the transcript documents of this episode */
 	const xp_subs *en;              /* NULL: the episode has no subtitles */
 	const xp_subs *tgt;             /* separate target units, or NULL */
-	const xp_xces *links;           /* XCES en -> tgt by sentence id, or NULL */
+	const xp_xgroup *links;         /* the XCES group en -> tgt (sentence ids), or NULL */
 	const char *tgt_lang;
 	xp_tok_mode zh_tokens;
 	xp_ualign_opts opts;
@@ -35,6 +35,8 @@ typedef struct xp_align_stats {
 	 * target script (model/script.h) in `guessed` episodes; the last one */
 	const char *tgt_lang, *script;
 	size_t guessed;
+	size_t files, converted;        /* subtitle files read, of which not in UTF-8 */
+	xp_asides removed;              /* what their readers removed */
 } xp_align_stats;
 
 /* The utterances of the episode, in order, and their links to en units. */

@@ -4,9 +4,14 @@
 #include "../base/file.h"
 #include "../base/text.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <libxml/xmlreader.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <zlib.h>
 
 static xmlTextReaderPtr open_xml(const char *name, const char *buf, size_t len)
 {
@@ -28,6 +33,8 @@ static uint32_t node_line(xmlTextReaderPtr r);
 
 typedef struct ox {
 	xp_subs *s;
+	const xp_subs_opts *o;
+	xp_buf clean;            /* a sentence without its asides */
 	int in_s, in_w, in_meta;
 	xp_buf text;
 	int64_t start;           /* the latest start marker */
@@ -46,16 +53,20 @@ static int sentence_end(ox *o)
 	memset(x, 0, sizeof *x);
 	while (o->text.n && o->text.p[o->text.n - 1] == ' ')
 		o->text.n--;
+	const xp_buf *t = &o->text;
+	o->clean.n = 0;
+	if (!o->o->keep_asides && t->n && xp_strip_asides(t->p, t->n, &o->clean, &s->removed))
+		t = &o->clean;
 	x->name = xp_arena_strdup(&s->arena, o->sid ? o->sid : "");
 	char *end;
 	unsigned long v = o->sid ? strtoul(o->sid, &end, 10) : 0;
 	x->id = o->sid && *end == '\0' && v < UINT32_MAX ? (uint32_t)v : (uint32_t)s->n + 1;
-	x->text = xp_arena_strndup(&s->arena, o->text.p ? o->text.p : "", o->text.n);
+	x->text = xp_arena_strndup(&s->arena, t->p ? t->p : "", t->n);
 	x->tgt = "";
 	x->start = o->start;
 	x->end = o->cur_end;
 	x->line = o->line;
-	if (!x->name || !x->text)
+	if (!x->name || !x->text || o->clean.oom)
 		return -1;
 	s->n++;
 	if (o->cur_end >= 0)
@@ -136,12 +147,13 @@ static void text(ox *o, const char *v)
 	}
 }
 
-int xp_opus_read_mem(const char *name, const char *buf, size_t len, xp_subs *s, xp_err *err)
+static int read_opus(const char *name, const char *buf, size_t len, const xp_subs_opts *opts, xp_subs *s,
+		     xp_err *err)
 {
 	xmlTextReaderPtr r = open_xml(name, buf, len);
 	if (!r)
-		return xp_fail(err, name, 0, "cannot read XML");
-	ox o = {.s = s, .start = -1, .cur_end = -1};
+		return xp_failc(err, XP_ENOMEM, name, 0, "cannot read XML");
+	ox o = {.s = s, .o = opts, .start = -1, .cur_end = -1};
 	int rc, failed = 0;
 	while (!failed && (rc = xmlTextReaderRead(r)) == 1) {
 		int type = xmlTextReaderNodeType(r);
@@ -154,14 +166,19 @@ int xp_opus_read_mem(const char *name, const char *buf, size_t len, xp_subs *s, 
 			text(&o, (const char *)xmlTextReaderConstValue(r));
 		failed |= o.text.oom;
 	}
+	const char *enc = (const char *)xmlTextReaderConstEncoding(r);
+	snprintf(s->charset.name, sizeof s->charset.name, "%s", enc ? enc : "UTF-8");
+	s->charset.how = XP_CS_DECLARED;
+	s->charset.confidence = 100;
 	unsigned long line = (unsigned long)xmlTextReaderGetParserLineNumber(r);
 	xmlFreeTextReader(r);
 	free(o.sid);
 	xp_buf_free(&o.text);
+	xp_buf_free(&o.clean);
 	if (failed)
-		return xp_fail(err, name, line, "out of memory");
+		return xp_failc(err, XP_ENOMEM, name, line, "out of memory");
 	if (rc < 0)
-		return xp_fail(err, name, line, "malformed XML");
+		return xp_failc(err, XP_EINPUT, name, line, "malformed XML");
 	/* sentences no end marker reached end where the next one starts */
 	for (size_t k = 0; k < s->n; k++)
 		if (s->v[k].end < 0)
@@ -169,13 +186,36 @@ int xp_opus_read_mem(const char *name, const char *buf, size_t len, xp_subs *s, 
 	return 0;
 }
 
-int xp_opus_read(const char *path, xp_subs *s, xp_err *err)
+int xp_opus_read_mem(const char *name, const char *buf, size_t len, const xp_subs_opts *o, xp_subs *s,
+		     xp_err *err)
+{
+	static const xp_subs_opts defaults = {0};
+	if (!o)
+		o = &defaults;
+	s->format = XP_SUBS_OPUS;
+	if (!o->simplified)
+		return read_opus(name, buf, len, o, s, err);
+	/* the markup is ASCII: the whole file can go through the transliterator */
+	size_t bad, n;
+	char *simple;
+	if (!xp_utf8_valid(buf, len, &bad))
+		return xp_failc(err, XP_EINPUT, name, 0,
+				"byte %zu is not UTF-8: Traditional-Simplified needs a UTF-8 OPUS file", bad + 1);
+	int rc = xp_to_simplified(name, buf, len, &simple, &n, err);
+	if (rc == 0)
+		rc = read_opus(name, simple, n, o, s, err);
+	free(simple);
+	return rc;
+}
+
+int xp_opus_read(const char *path, const xp_subs_opts *o, xp_subs *s, xp_err *err)
 {
 	char *buf;
 	size_t len;
-	if (xp_read_file(path, &buf, &len, err))
-		return -1;
-	int rc = xp_opus_read_mem(path, buf, len, s, err);
+	int rc = xp_read_file(path, &buf, &len, err);
+	if (rc)
+		return rc;
+	rc = xp_opus_read_mem(path, buf, len, o, s, err);
 	free(buf);
 	return rc;
 }
@@ -199,11 +239,11 @@ static int ids(xp_xces *x, const char *s, const char *e, const char ***out, uint
 	const char **v = NULL;
 	xp_str f;
 	for (size_t k = 0; xp_next_field(s, (size_t)(e - s), &k, &f);) {
-		if (xp_grow(&v, &cap, *n + 1, sizeof *v)) {
+		if (xp_grow(&v, &cap, *n + 1, sizeof *v) || !(v[*n] = xp_arena_strndup(&x->arena, f.p, f.n))) {
 			free(v);
 			return -1;
 		}
-		v[(*n)++] = xp_arena_strndup(&x->arena, f.p, f.n);
+		(*n)++;
 	}
 	*out = xp_arena_alloc(&x->arena, (*n + 1) * sizeof **out);
 	if (*out && *n)
@@ -220,18 +260,20 @@ static uint32_t node_line(xmlTextReaderPtr r)
 	return l > 0 ? (uint32_t)l : (uint32_t)xmlTextReaderGetParserLineNumber(r);
 }
 
-static int link(xp_xces *x, xmlTextReaderPtr r, const char *name, xp_err *err)
+static int add_link(xp_xces *x, xmlTextReaderPtr r, const char *name, xp_err *err)
 {
 	uint32_t line = node_line(r);
 	if (!x->n)
-		return xp_fail(err, name, line, "<link> outside a <linkGrp>");
+		return xp_failc(err, XP_EINPUT, name, line, "<link> outside a <linkGrp>");
+	xp_xgroup *g = &x->g[x->n - 1];
+	if (g->skipped)
+		return 0;
 	char *xt = attr(r, "xtargets");
 	const char *semi = xt ? strchr(xt, ';') : NULL;
 	if (!semi) {
 		free(xt);
-		return xp_fail(err, name, line, "link without xtargets=\"src ids;tgt ids\"");
+		return xp_failc(err, XP_EINPUT, name, line, "link without xtargets=\"src ids;tgt ids\"");
 	}
-	xp_xgroup *g = &x->g[x->n - 1];
 	int rc = xp_grow(&g->links, &g->cap, g->n + 1, sizeof *g->links);
 	xp_xlink *l = rc ? NULL : &g->links[g->n];
 	if (l) {
@@ -240,60 +282,187 @@ static int link(xp_xces *x, xmlTextReaderPtr r, const char *name, xp_err *err)
 		g->n += rc == 0;
 	}
 	free(xt);
-	return rc ? xp_fail(err, name, line, "out of memory") : 0;
+	return rc ? xp_failc(err, XP_ENOMEM, name, line, "out of memory") : 0;
 }
 
-int xp_xces_read_mem(const char *name, const char *buf, size_t len, xp_xces *x, xp_err *err)
+static int group(xp_xces *x, xmlTextReaderPtr r, const char *name, xp_xces_want want, void *arg, xp_err *err)
 {
-	xmlTextReaderPtr r = open_xml(name, buf, len);
-	if (!r)
-		return xp_fail(err, name, 0, "cannot read XML");
-	int rc, failed = 0;
-	while (!failed && (rc = xmlTextReaderRead(r)) == 1) {
-		if (xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT)
-			continue;
-		const char *nm = (const char *)xmlTextReaderConstName(r);
-		if (!strcmp(nm, "linkGrp")) {
-			if (xp_grow(&x->g, &x->cap, x->n + 1, sizeof *x->g)) {
-				failed = 1;
-				break;
-			}
-			xp_xgroup *g = &x->g[x->n++];
-			memset(g, 0, sizeof *g);
-			char *f = attr(r, "fromDoc"), *t = attr(r, "toDoc");
-			g->from = xp_arena_strdup(&x->arena, f ? f : "");
-			g->to = xp_arena_strdup(&x->arena, t ? t : "");
-			free(f), free(t);
-		} else if (!strcmp(nm, "link")) {
-			if (link(x, r, name, err)) {
-				xmlFreeTextReader(r);
-				return -1;
-			}
-		}
-	}
-	unsigned long line = (unsigned long)xmlTextReaderGetParserLineNumber(r);
-	xmlFreeTextReader(r);
-	if (failed)
-		return xp_fail(err, name, line, "out of memory");
-	if (rc < 0)
-		return xp_fail(err, name, line, "malformed XML");
+	if (xp_grow(&x->g, &x->cap, x->n + 1, sizeof *x->g))
+		return xp_failc(err, XP_ENOMEM, name, node_line(r), "out of memory");
+	xp_xgroup *g = &x->g[x->n++];
+	memset(g, 0, sizeof *g);
+	g->line = node_line(r);
+	char *f = attr(r, "fromDoc"), *t = attr(r, "toDoc");
+	g->from = xp_arena_strdup(&x->arena, f ? f : "");
+	g->to = xp_arena_strdup(&x->arena, t ? t : "");
+	free(f), free(t);
+	if (!g->from || !g->to)
+		return xp_failc(err, XP_ENOMEM, name, g->line, "out of memory");
+	g->skipped = want && !want(arg, g->from, g->to);
 	return 0;
 }
 
-int xp_xces_read(const char *path, xp_xces *x, xp_err *err)
+static int read_xces(xmlTextReaderPtr r, const char *name, xp_xces_want want, void *arg, xp_xces *x,
+		     xp_err *err)
 {
-	char *buf;
-	size_t len;
-	if (xp_read_file(path, &buf, &len, err))
-		return -1;
-	int rc = xp_xces_read_mem(path, buf, len, x, err);
-	free(buf);
+	if (!r)
+		return xp_failc(err, XP_ENOMEM, name, 0, "cannot read XML");
+	int rc = 0, more;
+	while (rc == 0 && (more = xmlTextReaderRead(r)) == 1) {
+		if (xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT)
+			continue;
+		const char *nm = (const char *)xmlTextReaderConstName(r);
+		if (!strcmp(nm, "linkGrp"))
+			rc = group(x, r, name, want, arg, err);
+		else if (!strcmp(nm, "link"))
+			rc = add_link(x, r, name, err);
+	}
+	unsigned long line = (unsigned long)xmlTextReaderGetParserLineNumber(r);
+	xmlFreeTextReader(r);
+	if (rc == 0 && more < 0)
+		rc = xp_failc(err, XP_EINPUT, name, line, "malformed XML");
+	if (rc == 0 && !(x->name = xp_arena_strdup(&x->arena, name)))
+		rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
 	return rc;
 }
 
-int xp_units_read(const char *path, xp_subs *s, xp_err *err)
+int xp_xces_read_mem(const char *name, const char *buf, size_t len, xp_xces_want want, void *arg, xp_xces *x,
+		     xp_err *err)
+{
+	return read_xces(open_xml(name, buf, len), name, want, arg, x, err);
+}
+
+/* A whole OPUS alignment file can hold millions of links (en-zh_cn.xml.gz):
+ * it is streamed through zlib rather than read into memory first, and only
+ * the groups asked for keep their links. */
+typedef struct gzin {
+	gzFile gz;
+	int failed;        /* a read error or a truncated stream */
+	char msg[128];
+} gzin;
+
+static int gz_read(void *ctx, char *buf, int len)
+{
+	gzin *g = ctx;
+	int n = gzread(g->gz, buf, (unsigned)len);
+	if (n < 0) {
+		int code;
+		const char *m = gzerror(g->gz, &code);
+		snprintf(g->msg, sizeof g->msg, "%s", code == Z_ERRNO ? strerror(errno) : m);
+		g->failed = 1;
+	}
+	return n;
+}
+
+static int gz_close(void *ctx)
+{
+	(void)ctx;
+	return 0;
+}
+
+int xp_xces_read(const char *path, xp_xces_want want, void *arg, xp_xces *x, xp_err *err)
+{
+	int fd = strcmp(path, "-") ? open(path, O_RDONLY) : dup(0);
+	if (fd < 0)
+		return xp_failc(err, errno == ENOENT ? XP_ENOTFOUND : XP_EIO, path, 0, "cannot open: %s",
+				strerror(errno));
+	gzin g = {gzdopen(fd, "rb"), 0, ""};
+	if (!g.gz) {
+		close(fd);
+		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
+	}
+	gzbuffer(g.gz, 256 * 1024);
+	xmlTextReaderPtr r = xmlReaderForIO(gz_read, gz_close, &g, path, NULL,
+					    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_HUGE);
+	int rc = read_xces(r, path, want, arg, x, err);
+	if (g.failed)   /* said first: it is why the XML looked malformed */
+		rc = xp_failc(err, XP_EIO, path, 0, "read error: %s", g.msg);
+	gzclose(g.gz);
+	return rc;
+}
+
+/* --- which group is whose -------------------------------------------------------- */
+
+int xp_doc_match(const char *path, const char *doc)
+{
+	size_t pe = strlen(path), de = strlen(doc);
+	if (pe >= 3 && !memcmp(path + pe - 3, ".gz", 3))
+		pe -= 3;
+	if (de >= 3 && !memcmp(doc + de - 3, ".gz", 3))
+		de -= 3;
+	for (int score = 0;; score++) {
+		size_t pb = pe, db = de;
+		while (pb > 0 && path[pb - 1] != '/')
+			pb--;
+		while (db > 0 && doc[db - 1] != '/')
+			db--;
+		if (pe == pb || pe - pb != de - db || memcmp(path + pb, doc + db, pe - pb))
+			return score;
+		if (!pb || !db)
+			return score + 1;
+		pe = pb - 1, de = db - 1;
+	}
+}
+
+static int components(const char *p)
+{
+	int n = 1;
+	for (; *p; p++)
+		n += *p == '/';
+	return n;
+}
+
+/* A file name alone is not enough when both paths say more: OPUS keeps
+ * every language's en.xml-like names apart by directory (LANG/YEAR/ID/), and
+ * en/2001/7/1.xml is another film's document than tools/sample/1.xml. */
+static int names(const char *path, const char *doc)
+{
+	int s = xp_doc_match(path, doc);
+	return s >= 2 || (s == 1 && (components(path) == 1 || components(doc) == 1)) ? s : 0;
+}
+
+int xp_xces_find(const xp_xces *x, const char *src, const char *tgt, const xp_xgroup **out, xp_err *err)
+{
+	const xp_xgroup *best = NULL;
+	int bs = 0, bt = 0, tie = 0;
+	for (size_t i = 0; i < x->n; i++) {
+		const xp_xgroup *g = &x->g[i];
+		int s = names(src, g->from), t = tgt ? names(tgt, g->to) : 1;
+		if (!s || !t || g->skipped)
+			continue;
+		/* better: names more of both paths; with no target named, more links */
+		int cmp = !best ? 1 : s + t != bs + bt ? (s + t > bs + bt ? 1 : -1)
+			  : !tgt && g->n != best->n ? (g->n > best->n ? 1 : -1) : 0;
+		if (cmp > 0)
+			best = g, bs = s, bt = t, tie = 0;
+		else if (cmp == 0)
+			tie = 1;
+	}
+	*out = best;
+	const char *xn = x->name ? x->name : "links";
+	if (best && tie && tgt)
+		return xp_failc(err, XP_EINPUT, xn, best->line,
+				"two <linkGrp>s name %s and %s equally well: give the documents' full paths", src, tgt);
+	if (best)
+		return 0;
+	if (!x->n)
+		return xp_failc(err, XP_ENOTFOUND, xn, 0, "no <linkGrp> at all");
+	return xp_failc(err, XP_ENOTFOUND, xn, 0,
+			"no <linkGrp> from %s%s%s (its %zu group(s) are for other documents, e.g. fromDoc=\"%s\" toDoc=\"%s\")",
+			src, tgt ? " to " : "", tgt ? tgt : "", x->n, x->g[0].from, x->g[0].to);
+}
+
+int xp_units_read_mem(const char *name, const char *buf, size_t len, const xp_subs_opts *o, xp_subs *s,
+		      xp_err *err)
+{
+	if (xp_has_ext(name, ".xml"))
+		return xp_opus_read_mem(name, buf, len, o, s, err);
+	return xp_subs_read_mem(name, buf, len, o, s, err);
+}
+
+int xp_units_read(const char *path, const xp_subs_opts *o, xp_subs *s, xp_err *err)
 {
 	if (xp_has_ext(path, ".xml"))
-		return xp_opus_read(path, s, err);
-	return xp_subs_read(path, XP_BILINGUAL_AUTO, s, err);
+		return xp_opus_read(path, o, s, err);
+	return xp_subs_read(path, o, s, err);
 }

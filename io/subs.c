@@ -1,5 +1,5 @@
 /*
- * io/subs.c — the SRT/WebVTT reader; see subs.h.
+ * io/subs.c — the SRT/WebVTT reader, and blocks from ASS events; see subs.h.
  *
  * Blocks are found by their timing lines ("start --> end"), not by blank
  * lines, which real files drop or double: a block's text is every line
@@ -7,6 +7,7 @@
  * (SRT) or identifier (WebVTT) just before its timing.
  */
 #include "subs.h"
+#include "ass.h"
 #include "../base/buf.h"
 #include "../base/file.h"
 #include "../base/text.h"
@@ -105,6 +106,14 @@ typedef struct line {
 	size_t n;
 	unsigned long no;
 } line;
+
+/* What one read shares: its options, what it removed, and scratch room
+ * for a line. */
+typedef struct reader {
+	const xp_subs_opts *o;
+	xp_asides removed;
+	xp_buf raw, txt;
+} reader;
 
 static int blank(const line *l)
 {
@@ -211,7 +220,7 @@ static void inline_turns(clean *c)
 	}
 }
 
-static void clean_line(const char *s, size_t n, clean *c)
+static void clean_line(const char *s, size_t n, clean *c, reader *r)
 {
 	while (n && (*s == ' ' || *s == '\t'))
 		s++, n--;
@@ -221,22 +230,38 @@ static void clean_line(const char *s, size_t n, clean *c)
 		s++, n--;
 	if ((k = lead_dash(s, n)))
 		c->dash = c->lead = 1, s += k, n -= k;
-	size_t i = 0;
-	while (i < n) {
+	/* markup first, then the asides it may have wrapped ("<i>[laughs]</i>") */
+	r->raw.n = 0;
+	for (size_t i = 0; i < n;) {
 		size_t m = markup(s + i, n - i, c);
-		if (m) {
+		if (m)
 			i += m;
-			continue;
-		}
-		int32_t j = 0, len = (int32_t)(n - i > 8 ? 8 : n - i);
+		else
+			xp_buf_putc(&r->raw, s[i++]);
+	}
+	const char *t = r->raw.p;
+	size_t tn = r->raw.n;
+	/* the language of the line as written: "E[欧拉数]" stays a Chinese line
+	 * when its note goes */
+	for (size_t i = 0; i < tn;) {
+		int32_t j = 0, len = (int32_t)(tn - i > 8 ? 8 : tn - i);
 		UChar32 ch;
-		U8_NEXT((const uint8_t *)s + i, j, len, ch);
+		U8_NEXT((const uint8_t *)t + i, j, len, ch);
 		if (ch >= 0)
 			classify(c, ch);
-		if (ch != 0)   /* a NUL would end the text early for every reader of it */
-			xp_buf_add(&c->out, s + i, (size_t)j);
 		i += (size_t)j;
 	}
+	if (!r->o->keep_asides && tn) {
+		r->txt.n = 0;
+		if (xp_strip_asides(t, tn, &r->txt, &r->removed)) {
+			t = r->txt.p, tn = r->txt.n;
+			if (!tn)
+				c->dash = c->lead = 0;   /* "- [laughs]" is nobody's turn */
+		}
+	}
+	for (size_t i = 0; i < tn; i++)
+		if (t[i])   /* a NUL would end the text early for every reader of it */
+			xp_buf_putc(&c->out, t[i]);
 	while (c->out.n && c->out.p[c->out.n - 1] == ' ')
 		c->out.n--;
 	inline_turns(c);
@@ -314,13 +339,13 @@ static int add_uid(xp_subs *s, xp_sub *x, const char *u, size_t n)
 }
 
 /* Build block x from its text lines; mixed = it held both scripts. */
-static int block(xp_subs *s, xp_sub *x, const line *l, size_t nl, int bilingual, int *mixed)
+static int block(xp_subs *s, xp_sub *x, const line *l, size_t nl, int bilingual, int *mixed, reader *r)
 {
 	side en = {0}, tg = {0};
 	int has_latin = 0, has_other = 0, rc = 0;
 	for (size_t k = 0; k < nl && rc == 0; k++) {
 		clean c = {0};
-		clean_line(l[k].s, l[k].n, &c);
+		clean_line(l[k].s, l[k].n, &c, r);
 		int target = bilingual && c.other > c.latin;
 		has_latin |= c.latin > c.other;
 		has_other |= c.other > c.latin;
@@ -339,20 +364,36 @@ static int block(xp_subs *s, xp_sub *x, const line *l, size_t nl, int bilingual,
 	x->tgt = keep(s, &tg.text);
 	x->cut = keep_cuts(s, &en), x->ncut = (uint8_t)en.ncut;
 	x->tcut = keep_cuts(s, &tg), x->ntcut = (uint8_t)tg.ncut;
-	if (!x->text || !x->tgt || !x->cut || !x->tcut || en.text.oom || tg.text.oom)
+	if (!x->text || !x->tgt || !x->cut || !x->tcut || en.text.oom || tg.text.oom || r->raw.oom || r->txt.oom)
 		rc = -1;
 	xp_buf_free(&en.text);
 	xp_buf_free(&tg.text);
 	return rc;
 }
 
-static int parse(const char *name, const line *L, size_t nl, int bilingual, xp_subs *s, int *mixed,
-		 xp_err *err)
+/* One block from its timing and lines: appended to s, *mixed set when it
+ * held both scripts. */
+static int add_block(xp_subs *s, const char *name, uint32_t id, int64_t a, int64_t b, unsigned long at,
+		     const line *text, size_t nt, int bilingual, int *mixed, reader *r, xp_err *err)
+{
+	if (xp_grow(&s->v, &s->cap, s->n + 1, sizeof *s->v))
+		return xp_failc(err, XP_ENOMEM, name, at, "out of memory");
+	xp_sub *x = &s->v[s->n];
+	memset(x, 0, sizeof *x);
+	x->id = id, x->start = a, x->end = b, x->line = (uint32_t)at;
+	if (block(s, x, text, nt, bilingual, mixed, r))
+		return xp_failc(err, XP_ENOMEM, name, at, "out of memory");
+	s->n++;
+	return 0;
+}
+
+static int parse_srt(const char *name, const line *L, size_t nl, int bilingual, xp_subs *s, int *mixed,
+		     reader *r, xp_err *err)
 {
 	int vtt = nl && L[0].n >= 6 && !memcmp(L[0].s, "WEBVTT", 6);
 	uint32_t next_id = 1;
 	size_t nmixed = 0;
-	s->n = 0;
+	s->format = vtt ? XP_SUBS_VTT : XP_SUBS_SRT;
 	for (size_t i = 0; i < nl; i++) {
 		int64_t a, b;
 		if (!timing(L[i].s, L[i].n, &a, &b))
@@ -376,72 +417,174 @@ static int parse(const char *name, const line *L, size_t nl, int bilingual, xp_s
 		while (te > i + 1 && blank(&L[te - 1]))
 			te--;
 		line *text = malloc((te - i) * sizeof *text);
+		if (!text)
+			return xp_failc(err, XP_ENOMEM, name, L[i].no, "out of memory");
 		size_t nt = 0;
-		for (size_t k = i + 1; text && k < te; k++)
+		for (size_t k = i + 1; k < te; k++)
 			if (!blank(&L[k]))
 				text[nt++] = L[k];
-		if (!text || xp_grow(&s->v, &s->cap, s->n + 1, sizeof *s->v)) {
-			free(text);
-			return xp_fail(err, name, L[i].no, "out of memory");
-		}
-		xp_sub *x = &s->v[s->n];
-		memset(x, 0, sizeof *x);
-		x->id = id, x->start = a, x->end = b, x->line = (uint32_t)L[i].no;
 		int mx = 0;
-		int rc = block(s, x, text, nt, bilingual, &mx);
+		int rc = add_block(s, name, id, a, b, L[i].no, text, nt, bilingual, &mx, r, err);
 		free(text);
 		if (rc)
-			return xp_fail(err, name, L[i].no, "out of memory");
+			return rc;
 		nmixed += mx;
 		next_id = id + 1;
-		s->n++;
 		i = e - 1;
 	}
 	*mixed = s->n && nmixed * 5 >= s->n;   /* a fifth of the blocks or more */
 	return 0;
 }
 
-int xp_subs_read_mem(const char *name, const char *buf, size_t len, xp_bilingual bi, xp_subs *s,
+/* --- ASS/SSA ------------------------------------------------------------------- */
+
+typedef struct when {
+	int64_t start;
+	size_t i;        /* the event's index: file order among equal starts */
+} when;
+
+static int by_time(const void *x, const void *y)
+{
+	const when *a = x, *b = y;
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+/* Events in time order (files need not keep it), those of the very same
+ * times one block: a bilingual fansub gives each language its own event. */
+static int parse_ass(const char *name, const xp_ass *A, int bilingual, xp_subs *s, int *mixed, reader *r,
 		     xp_err *err)
 {
-	xp_lines it;
-	xp_lines_init(&it, buf, len);
-	line *L = NULL;
-	size_t nl = 0, cap = 0;
-	const char *p;
-	size_t n;
-	while (xp_lines_next(&it, &p, &n)) {
-		if (xp_grow(&L, &cap, nl + 1, sizeof *L)) {
-			free(L);
-			return xp_fail(err, name, it.lineno, "out of memory");
+	when *ord = malloc((A->n + 1) * sizeof *ord);
+	line *text = NULL;
+	size_t cap = 0, nmixed = 0;
+	if (!ord)
+		return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+	for (size_t i = 0; i < A->n; i++)
+		ord[i] = (when){A->v[i].start, i};
+	qsort(ord, A->n, sizeof *ord, by_time);
+	s->format = XP_SUBS_ASS;
+	int rc = 0;
+	for (size_t i = 0; i < A->n && rc == 0;) {
+		const xp_ass_event *ev = &A->v[ord[i].i];
+		size_t e = i, nt = 0;
+		for (; e < A->n && A->v[ord[e].i].start == ev->start && A->v[ord[e].i].end == ev->end; e++) {
+			const xp_ass_event *g = &A->v[ord[e].i];
+			const char *p = A->text.p + g->text, *end = p + g->ntext;
+			while (rc == 0 && p < end) {
+				const char *nl = memchr(p, '\n', (size_t)(end - p));
+				const char *q = nl ? nl : end;
+				line l = {p, (size_t)(q - p), g->line};
+				if (!blank(&l) && xp_grow(&text, &cap, nt + 1, sizeof *text))
+					rc = xp_failc(err, XP_ENOMEM, name, g->line, "out of memory");
+				else if (!blank(&l))
+					text[nt++] = l;
+				p = q + 1;
+			}
 		}
-		size_t bad;
-		if (!xp_utf8_valid(p, n, &bad)) {
-			free(L);
-			return xp_fail(err, name, it.lineno, "line is not valid UTF-8 (byte %zu)", bad + 1);
-		}
-		L[nl++] = (line){p, n, it.lineno};
+		int mx = 0;
+		if (rc == 0)
+			rc = add_block(s, name, (uint32_t)s->n + 1, ev->start, ev->end, ev->line, text, nt, bilingual, &mx,
+				       r, err);
+		if (rc == 0 && !s->v[s->n - 1].speaker && ev->nname &&
+		    !(s->v[s->n - 1].speaker = xp_arena_strndup(&s->arena, A->text.p + ev->name, ev->nname)))
+			rc = xp_failc(err, XP_ENOMEM, name, ev->line, "out of memory");
+		nmixed += mx;
+		i = e;
 	}
-	int mixed = 0, rc = parse(name, L, nl, bi == XP_BILINGUAL, s, &mixed, err);
-	if (rc == 0 && bi == XP_BILINGUAL_AUTO && mixed) {
-		/* the same again, now splitting blocks by script */
-		xp_arena_free(&s->arena);
-		rc = parse(name, L, nl, 1, s, &mixed, err);
-		s->bilingual = 1;
-	} else {
-		s->bilingual = bi == XP_BILINGUAL;
-	}
-	free(L);
+	free(text);
+	free(ord);
+	*mixed = s->n && nmixed * 5 >= s->n;
 	return rc;
 }
 
-int xp_subs_read(const char *path, xp_bilingual bi, xp_subs *s, xp_err *err)
+/* --- reading ----------------------------------------------------------------------- */
+
+typedef struct parsed {
+	line *L;        /* SRT/WebVTT lines */
+	size_t nl;
+	xp_ass ass;     /* or ASS events */
+	int is_ass;
+} parsed;
+
+static int parse(const char *name, const parsed *P, int bilingual, xp_subs *s, int *mixed, reader *r,
+		 xp_err *err)
+{
+	s->n = 0;
+	memset(&r->removed, 0, sizeof r->removed);
+	int rc = P->is_ass ? parse_ass(name, &P->ass, bilingual, s, mixed, r, err)
+			   : parse_srt(name, P->L, P->nl, bilingual, s, mixed, r, err);
+	s->removed = r->removed;
+	return rc;
+}
+
+static int read_utf8(const char *name, const char *buf, size_t len, const xp_subs_opts *o, xp_subs *s,
+		     xp_err *err)
+{
+	parsed P = {0};
+	int rc = 0;
+	if ((P.is_ass = xp_is_ass(buf, len))) {
+		rc = xp_ass_read_mem(name, buf, len, &P.ass, err);
+	} else {
+		xp_lines it;
+		xp_lines_init(&it, buf, len);
+		size_t cap = 0;
+		const char *p;
+		size_t n;
+		while (rc == 0 && xp_lines_next(&it, &p, &n)) {
+			if (xp_grow(&P.L, &cap, P.nl + 1, sizeof *P.L))
+				rc = xp_failc(err, XP_ENOMEM, name, it.lineno, "out of memory");
+			else
+				P.L[P.nl++] = (line){p, n, it.lineno};
+		}
+	}
+	reader r = {.o = o};
+	int mixed = 0;
+	if (rc == 0)
+		rc = parse(name, &P, o->bilingual == XP_BILINGUAL, s, &mixed, &r, err);
+	if (rc == 0 && o->bilingual == XP_BILINGUAL_AUTO && mixed) {
+		/* the same again, now splitting blocks by script */
+		xp_arena_free(&s->arena);
+		rc = parse(name, &P, 1, s, &mixed, &r, err);
+		s->bilingual = 1;
+	} else {
+		s->bilingual = o->bilingual == XP_BILINGUAL;
+	}
+	xp_buf_free(&r.raw);
+	xp_buf_free(&r.txt);
+	xp_ass_free(&P.ass);
+	free(P.L);
+	return rc;
+}
+
+int xp_subs_read_mem(const char *name, const char *buf, size_t len, const xp_subs_opts *o, xp_subs *s,
+		     xp_err *err)
+{
+	static const xp_subs_opts defaults = {0};
+	if (!o)
+		o = &defaults;
+	char *u8 = NULL, *simple = NULL;
+	size_t n8 = len;
+	int rc = xp_to_utf8(name, buf, len, o->encoding, &u8, &n8, &s->charset, err);
+	const char *p = u8 ? u8 : buf;
+	if (rc == 0 && o->simplified && (rc = xp_to_simplified(name, p, n8, &simple, &n8, err)) == 0)
+		p = simple;
+	if (rc == 0)
+		rc = read_utf8(name, p, n8, o, s, err);
+	free(u8);
+	free(simple);
+	return rc;
+}
+
+int xp_subs_read(const char *path, const xp_subs_opts *o, xp_subs *s, xp_err *err)
 {
 	char *buf;
 	size_t len;
-	if (xp_read_file(path, &buf, &len, err))
-		return -1;
-	int rc = xp_subs_read_mem(path, buf, len, bi, s, err);
+	int rc = xp_read_file(path, &buf, &len, err);
+	if (rc)
+		return rc;
+	rc = xp_subs_read_mem(path, buf, len, o, s, err);
 	free(buf);
 	return rc;
 }

@@ -1,5 +1,6 @@
 /*
- * io/subs.h — subtitle files: SRT and WebVTT, bilingual or not.
+ * io/subs.h — subtitle files: SRT, WebVTT and ASS/SSA, bilingual or not,
+ * in any charset.
  *
  * The reader is tolerant of what real files hold: a BOM, CRLF, missing or
  * extra blank lines, missing or odd block numbers, '.' or '，' before the
@@ -9,10 +10,21 @@
  * TV4Dialog's "<1-2,Joey>" line tags name the transcript utterance a line
  * was assigned to; they are kept apart (a reference alignment for
  * `align-eval`) and never reach the text.
+ *
+ * Before parsing, the bytes become UTF-8 (io/charset.h: a BOM, UTF-8, or
+ * ICU's detector; or the charset the caller names), optionally with
+ * Traditional Chinese made Simplified.  ASS/SSA files (io/ass.h) are told
+ * by their "[Script Info]"/"[Events]" sections; their events become blocks,
+ * events of the same times one block (bilingual fansubs give each language
+ * its own event).  Each line then loses its translators' notes, song
+ * markers and hearing-impaired cues (io/asides.h) unless asked to keep
+ * them; the reader counts what went.
  */
 #ifndef XP_SUBS_H
 #define XP_SUBS_H
 
+#include "asides.h"
+#include "charset.h"
 #include "../base/error.h"
 #include "../base/mem.h"
 #include "../base/text.h"
@@ -35,18 +47,32 @@ typedef struct xp_sub {
 	uint32_t line;           /* line of the timing in the file */
 } xp_sub;
 
+typedef enum { XP_SUBS_SRT, XP_SUBS_VTT, XP_SUBS_ASS, XP_SUBS_OPUS } xp_subs_format;
+
 typedef struct xp_subs {
 	xp_sub *v;
 	size_t n, cap;
 	int bilingual;           /* set by the reader when blocks held two languages */
+	xp_subs_format format;
+	xp_charset charset;      /* what the file's bytes were, and how that was decided */
+	xp_asides removed;       /* what the reader removed (nothing when keeping asides) */
 	xp_arena arena;
 } xp_subs;
 
-typedef enum { XP_BILINGUAL_AUTO = -1, XP_MONOLINGUAL = 0, XP_BILINGUAL = 1 } xp_bilingual;
+/* AUTO: split blocks by script when a fifth of them hold two. */
+typedef enum { XP_BILINGUAL_AUTO = 0, XP_MONOLINGUAL = 1, XP_BILINGUAL = 2 } xp_bilingual;
 
-/* SRT or WebVTT (by content), plain or gzip. */
-int xp_subs_read(const char *path, xp_bilingual bi, xp_subs *s, xp_err *err);
-int xp_subs_read_mem(const char *name, const char *buf, size_t len, xp_bilingual bi, xp_subs *s,
+/* How to read a subtitle file; all zero is the default. */
+typedef struct xp_subs_opts {
+	xp_bilingual bilingual;
+	const char *encoding;    /* the file's charset (an ICU name), or NULL to detect it */
+	int keep_asides;         /* keep translators' notes, song markers, hearing-impaired cues */
+	int simplified;          /* Traditional Chinese -> Simplified (ICU's Traditional-Simplified) */
+} xp_subs_opts;
+
+/* SRT, WebVTT or ASS/SSA (by content), plain or gzip; o NULL: defaults. */
+int xp_subs_read(const char *path, const xp_subs_opts *o, xp_subs *s, xp_err *err);
+int xp_subs_read_mem(const char *name, const char *buf, size_t len, const xp_subs_opts *o, xp_subs *s,
 		     xp_err *err);
 void xp_subs_free(xp_subs *s);
 

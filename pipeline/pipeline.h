@@ -49,8 +49,9 @@ typedef struct xp_pipe_opts {
 	 * takes, would have other document ids). */
 	const char *source;
 	const char *subs, *tgt_subs, *links;
+	const char *episodes;       /* an episode map (align/batch.h), or NULL */
 	const char *outdir;
-	xp_batch_opts align;        /* target language, tokens, band, threshold */
+	xp_batch_opts align;        /* reading subtitles, target language, tokens, band, threshold */
 	const char *alignments;     /* a word alignment of the bitext, or NULL: built-in */
 	const char *probs;          /* its link probabilities, or NULL */
 	int one_based;
@@ -60,6 +61,9 @@ typedef struct xp_pipe_opts {
 	int no_db;
 	/* Called as each stage starts. */
 	void (*progress)(void *arg, xp_stage s);
+	/* Called with the plan of the align stage, before it runs: the episodes,
+	 * their subtitle documents and the notes on missing ones. */
+	void (*notes)(void *arg, const xp_batch *b);
 	void *arg;
 } xp_pipe_opts;
 

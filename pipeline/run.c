@@ -78,18 +78,17 @@ static int stage_align(run *R, xp_err *e)
 {
 	const xp_pipe_opts *o = R->o;
 	xp_batch b = {0};
-	xp_xces x = {0};
-	xp_batch_opts bo = o->align;
-	bo.links = o->links ? &x : NULL;
+	xp_plan_src src = {o->subs, o->tgt_subs, o->links, o->episodes};
 	/* the source is read once: its sentences are the utterances aligned
 	 * here and the mentions projected later */
 	int rc = xp_read_corpus(o->source, XP_FMT_AUTO, NULL, &R->en, e) ||
 		 xp_need_some(o->source, R->en.ndocs, "documents", e) ||
-		 xp_batch_plan_corpus(&R->en, o->source, o->subs, o->tgt_subs, &b, e) ||
-		 (o->links && xp_xces_read(o->links, &x, e)) ||
-		 xp_batch_align(&b, &bo, &R->al, &R->r->align, &R->r->no_subs, e);
+		 xp_batch_plan_corpus(&R->en, o->source, &src, &b, e);
+	if (!rc && o->notes)
+		o->notes(o->arg, &b);
+	if (!rc)
+		rc = xp_batch_align(&b, &o->align, &R->al, &R->r->align, &R->r->no_subs, e);
 	R->r->episodes = b.n;
-	xp_xces_free(&x);
 	xp_batch_free(&b);
 	if (rc)
 		return -1;
@@ -180,8 +179,8 @@ static int stage_write(run *R, xp_err *e)
 /* The run's inputs as the database records them (JSON, escaped). */
 static char *files_json(const xp_pipe_opts *o)
 {
-	json_t *j = json_pack("{s:s, s:s*, s:s*, s:s*, s:s*}", "source", o->source, "subs", o->subs,
-			      "tgt_subs", o->tgt_subs, "links", o->links,
+	json_t *j = json_pack("{s:s, s:s*, s:s*, s:s*, s:s*, s:s*}", "source", o->source, "subs", o->subs,
+			      "tgt_subs", o->tgt_subs, "links", o->links, "episodes", o->episodes,
 			      "alignments", o->alignments);
 	char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
 	json_decref(j);

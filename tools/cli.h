@@ -63,4 +63,16 @@ typedef struct xp_cli_conf {
 int xp_cli_config(const struct option *lo, int *argc, char ***argv, xp_cli_conf *c, xp_err *e);
 void xp_cli_config_free(xp_cli_conf *c);
 
+/* Subtitle reading, told to the user (tools/subs_notes.c): a file's
+ * charset when it was not UTF-8 (arg: the command's name, for
+ * xp_batch_opts.read); a plan's skipped transcripts and notes on its
+ * episodes; "3 translators' notes, 1 hearing-impaired cue" (empty when
+ * nothing was removed). */
+struct xp_subs;
+struct xp_batch;
+struct xp_asides;
+void xp_cli_note_read(void *cmd, const char *path, const struct xp_subs *s);
+void xp_cli_note_plan(const char *cmd, const struct xp_batch *b);
+void xp_cli_removed(const struct xp_asides *r, char *out, size_t n);
+
 #endif

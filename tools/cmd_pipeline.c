@@ -13,6 +13,9 @@ static const struct option lo[] = {
 	{"source", required_argument, 0, 's'},
 	{"subs", required_argument, 0, 'S'},      {"tgt-subs", required_argument, 0, 'Z'},
 	{"links", required_argument, 0, 'X'},     {"tgt-lang", required_argument, 0, 'L'},
+	{"episodes", required_argument, 0, 'M'},  {"encoding", required_argument, 0, 'E'},
+	{"tgt-encoding", required_argument, 0, 'G'}, {"keep-asides", no_argument, 0, 'K'},
+	{"to-simplified", no_argument, 0, 'Y'},
 	{"zh-tokens", required_argument, 0, 'z'}, {"band", required_argument, 0, 'b'},
 	{"threshold", required_argument, 0, 'h'}, {"output", required_argument, 0, 'o'},
 	{"alignments", required_argument, 0, 'A'}, {"probs", required_argument, 0, 'p'},
@@ -35,6 +38,11 @@ static int early_opt(int ch, const char *v, xp_pipe_opts *o)
 	case 'S': o->subs = v; break;
 	case 'Z': o->tgt_subs = v; break;
 	case 'X': o->links = v; break;
+	case 'M': o->episodes = v; break;
+	case 'E': o->align.en_read.encoding = v; break;
+	case 'G': o->align.tgt_read.encoding = v; break;
+	case 'K': o->align.en_read.keep_asides = o->align.tgt_read.keep_asides = 1; break;
+	case 'Y': o->align.en_read.simplified = o->align.tgt_read.simplified = 1; break;
 	case 'L': o->align.tgt_lang = v; break;
 	case 'z':
 		if (strcmp(v, "char") && strcmp(v, "word"))
@@ -90,6 +98,12 @@ static int parse(int argc, char **argv, xp_pipe_opts *o, int *quiet)
 	return 0;
 }
 
+static void plan_notes(void *arg, const xp_batch *b)
+{
+	(void)arg;
+	xp_cli_note_plan("pipeline", b);
+}
+
 static void progress(void *arg, xp_stage s)
 {
 	(void)arg;
@@ -99,10 +113,11 @@ static void progress(void *arg, xp_stage s)
 /* The inputs against every file the run writes in DIR. */
 static int check_files(const xp_pipe_opts *o, xp_err *e)
 {
-	enum { NIN = 6, NOUT = XP_NOUTS + 2 };
+	enum { NIN = 7, NOUT = XP_NOUTS + 2 };
 	xp_cli_file f[NIN + NOUT] = {
 		{"--source", o->source, 0}, {"--subs", o->subs, 0},         {"--tgt-subs", o->tgt_subs, 0},
-		{"--links", o->links, 0},   {"--alignments", o->alignments, 0}, {"--probs", o->probs, 0}};
+		{"--links", o->links, 0},   {"--alignments", o->alignments, 0}, {"--probs", o->probs, 0},
+		{"--episodes", o->episodes, 0}};
 	char path[NOUT][4200];
 	for (int k = 0; k < NOUT; k++) {
 		const char *name = xp_out_name(k < XP_NOUTS ? (xp_out)k : XP_OUT_DB);
@@ -134,6 +149,8 @@ static int run(int argc, char **argv)
 		xp_cli_config_free(&conf);
 		return xp_cli_error(&e);
 	}
+	o.notes = plan_notes;
+	o.align.read = xp_cli_note_read, o.align.arg = "pipeline";
 	rc = xp_pipeline(&o, &r, &e);
 	if (o.progress)
 		fprintf(stderr, "\r%40s\r", "");
@@ -144,6 +161,11 @@ static int run(int argc, char **argv)
 		xp_pipe_summary(&o, &r, &b);
 		fwrite(b.p ? b.p : "", 1, b.n, stdout);
 		xp_buf_free(&b);
+		char removed[200];
+		xp_cli_removed(&r.align.removed, removed, sizeof removed);
+		fflush(stdout);
+		if (*removed)
+			fprintf(stderr, "xproj pipeline: removed from the subtitles: %s (--keep-asides keeps them)\n", removed);
 	}
 	xp_cli_config_free(&conf);
 	return rc ? 1 : 0;
@@ -151,7 +173,8 @@ static int run(int argc, char **argv)
 
 const xp_cmd xp_cmd_pipeline = {
 	"pipeline", run, "subtitles + annotated English -> projected target corpus, in one command",
-	"xproj pipeline --source EN.conll --subs S [--tgt-subs Z] [--links X] [--tgt-lang L]\n"
+	"xproj pipeline --source EN.conll --subs S [--tgt-subs Z] [--links X] [--episodes MAP]\n"
+	"               [--tgt-lang L] [--encoding E] [--keep-asides] [--to-simplified]\n"
 	"               [--alignments A.pharaoh [--probs P] [--one-based]]\n"
 	"               [wordalign, project and align options] [--no-db] [--quiet]\n"
 	"               [--config FILE] -o DIR\n\n"
@@ -163,6 +186,9 @@ const xp_cmd xp_cmd_pipeline = {
 	"report.json, summary.txt and corrections.db; the summary is also printed.  The\n"
 	"files are replaced together only when every stage succeeded; corrections.db keeps\n"
 	"earlier runs and their corrections.  Progress is shown on a terminal.\n"
+	"  subtitles:  --episodes MAP, --encoding E, --tgt-encoding E, --keep-asides, --to-simplified\n"
+	"              (as `xproj align`: an episode map for OPUS corpora and archives, charsets\n"
+	"              detected unless given, asides removed unless kept)\n"
 	"  align:      --tgt-lang L (default zh), --zh-tokens char|word, --band N, --threshold F\n"
 	"  wordalign:  --sym M (default grow-diag-final-and), --seed S, --threads N,\n"
 	"              --samplers N, --iters N, --lowercase\n"

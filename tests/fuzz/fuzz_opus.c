@@ -10,8 +10,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	xp_subs s = {0};
 	xp_xces x = {0};
 	xp_err e;
-	xp_opus_read_mem("fuzz", (const char *)data, size, &s, &e);
-	xp_xces_read_mem("fuzz", (const char *)data, size, &x, &e);
+	xp_opus_read_mem("fuzz", (const char *)data, size, NULL, &s, &e);
+	xp_xces_read_mem("fuzz", (const char *)data, size, NULL, NULL, &x, &e);
 	xp_subs_free(&s);
 	xp_xces_free(&x);
 	return 0;

@@ -27,7 +27,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int m = 0; m < 3; m++) {
 		xp_subs s = {0};
 		xp_err e;
-		if (xp_subs_read_mem("fuzz", (const char *)data, size, modes[m], &s, &e) == 0)
+		xp_subs_opts o = {.bilingual = modes[m]};
+		if (xp_subs_read_mem("fuzz", (const char *)data, size, &o, &s, &e) == 0)
 			for (size_t b = 0; b < s.n; b++)
 				turns(&s.v[b], 0), turns(&s.v[b], 1);
 		xp_subs_free(&s);

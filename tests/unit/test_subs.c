@@ -22,7 +22,7 @@ static void srt_traps(void **state)
 	(void)state;
 	xp_subs s = {0};
 	xp_err e;
-	assert_int_equal(xp_subs_read(FIX("subs/traps.srt"), XP_BILINGUAL_AUTO, &s, &e), 0);
+	assert_int_equal(xp_subs_read(FIX("subs/traps.srt"), NULL, &s, &e), 0);
 	assert_int_equal(s.n, 5);
 	assert_false(s.bilingual);
 	assert_int_equal(s.v[0].id, 1);
@@ -45,7 +45,7 @@ static void bilingual_with_tags(void **state)
 	(void)state;
 	xp_subs s = {0};
 	xp_err e;
-	assert_int_equal(xp_subs_read(FIX("subs/bilingual.srt"), XP_BILINGUAL_AUTO, &s, &e), 0);
+	assert_int_equal(xp_subs_read(FIX("subs/bilingual.srt"), NULL, &s, &e), 0);
 	assert_true(s.bilingual);
 	assert_int_equal(s.n, 4);
 	assert_string_equal(s.v[0].text, "There's nothing to tell!");
@@ -58,7 +58,7 @@ static void bilingual_with_tags(void **state)
 	assert_string_equal(s.v[3].tgt, "生活大爆炸");
 	xp_subs_free(&s);
 	/* read as monolingual, every line is text (tags still stripped) */
-	assert_int_equal(xp_subs_read(FIX("subs/bilingual.srt"), XP_MONOLINGUAL, &s, &e), 0);
+	assert_int_equal(xp_subs_read(FIX("subs/bilingual.srt"), &(xp_subs_opts){.bilingual = XP_MONOLINGUAL}, &s, &e), 0);
 	assert_string_equal(s.v[0].text, "这没什么好说的 There's nothing to tell!");
 	xp_subs_free(&s);
 }
@@ -77,7 +77,7 @@ static void dash_turns(void **state)
 	(void)state;
 	xp_subs s = {0};
 	xp_err e;
-	assert_int_equal(xp_subs_read(FIX("subs/dashes.srt"), XP_BILINGUAL_AUTO, &s, &e), 0);
+	assert_int_equal(xp_subs_read(FIX("subs/dashes.srt"), NULL, &s, &e), 0);
 	assert_int_equal(s.n, 5);
 	assert_int_equal(s.v[0].ncut, 1);
 	turn_is(&s.v[0], 0, 0, "how so?");
@@ -103,7 +103,7 @@ static void webvtt(void **state)
 	(void)state;
 	xp_subs s = {0};
 	xp_err e;
-	assert_int_equal(xp_subs_read(FIX("subs/cues.vtt"), XP_BILINGUAL_AUTO, &s, &e), 0);
+	assert_int_equal(xp_subs_read(FIX("subs/cues.vtt"), NULL, &s, &e), 0);
 	assert_int_equal(s.n, 2);
 	assert_string_equal(s.v[0].text, "Hello.");
 	assert_string_equal(s.v[0].speaker, "Monica");
@@ -111,8 +111,11 @@ static void webvtt(void **state)
 	assert_int_equal(s.v[1].id, 2);
 	assert_string_equal(s.v[1].text, "Two words");
 	xp_subs_free(&s);
+	/* told UTF-8, a Latin-1 byte is an error at its line (undetected, it
+	 * would be converted: test_inputs.c) */
 	const char bad[] = "1\n00:00:01,000 --> 00:00:02,000\ncaf\xe9\n";
-	assert_int_equal(xp_subs_read_mem("m", bad, sizeof bad - 1, XP_BILINGUAL_AUTO, &s, &e), -1);
+	assert_int_equal(xp_subs_read_mem("m", bad, sizeof bad - 1, &(xp_subs_opts){.encoding = "UTF-8"}, &s, &e),
+			 XP_EINPUT);
 	assert_int_equal(e.line, 3);
 	xp_subs_free(&s);
 }
@@ -123,7 +126,7 @@ static void opus_and_xces(void **state)
 	xp_subs en = {0}, zh = {0};
 	xp_xces x = {0};
 	xp_err e;
-	assert_int_equal(xp_opus_read(FIX("opus/en.xml"), &en, &e), 0);
+	assert_int_equal(xp_opus_read(FIX("opus/en.xml"), NULL, &en, &e), 0);
 	assert_int_equal(en.n, 3);
 	assert_string_equal(en.v[0].text, "Hey , Joey .");
 	assert_string_equal(en.v[0].name, "1");
@@ -133,9 +136,9 @@ static void opus_and_xces(void **state)
 	assert_string_equal(en.v[2].text, "Raw text , no tokens .");
 	assert_int_equal(en.v[2].start, 4000);  /* a start marker between sentences */
 	assert_int_equal(en.v[2].end, 5000);
-	assert_int_equal(xp_opus_read(FIX("opus/zh.xml"), &zh, &e), 0);
+	assert_int_equal(xp_opus_read(FIX("opus/zh.xml"), NULL, &zh, &e), 0);
 	assert_string_equal(zh.v[1].text, "你好吗？");
-	assert_int_equal(xp_xces_read(FIX("opus/en-zh.xml"), &x, &e), 0);
+	assert_int_equal(xp_xces_read(FIX("opus/en-zh.xml"), NULL, NULL, &x, &e), 0);
 	assert_int_equal(x.n, 1);
 	assert_string_equal(x.g[0].from, "en/1994/123/en.xml.gz");
 	assert_int_equal(x.g[0].n, 4);
@@ -147,7 +150,7 @@ static void opus_and_xces(void **state)
 	xp_subs_free(&zh);
 	xp_xces_free(&x);
 	const char bad[] = "<cesAlign><linkGrp><link xtargets=\"1 2\"/></linkGrp></cesAlign>";
-	assert_int_equal(xp_xces_read_mem("m", bad, sizeof bad - 1, &x, &e), -1);
+	assert_int_equal(xp_xces_read_mem("m", bad, sizeof bad - 1, NULL, NULL, &x, &e), XP_EINPUT);
 	assert_non_null(strstr(e.msg, "xtargets"));
 	xp_xces_free(&x);
 }

@@ -54,7 +54,7 @@ static void load(xp_corpus *c, xp_subs *s, int bilingual)
 	}
 	xp_err e;
 	assert_int_equal(xp_tsv_read_mem("t", t.p, t.n, c, &e), 0);
-	assert_int_equal(xp_subs_read_mem("s", b.p, b.n, XP_BILINGUAL_AUTO, s, &e), 0);
+	assert_int_equal(xp_subs_read_mem("s", b.p, b.n, NULL, s, &e), 0);
 	xp_buf_free(&t);
 	xp_buf_free(&b);
 }
@@ -148,7 +148,7 @@ static void dash_turns(void **state)
 	xp_subs s = {0};
 	xp_err e;
 	assert_int_equal(xp_tsv_read_mem("t", t, sizeof t - 1, &c, &e), 0);
-	assert_int_equal(xp_subs_read_mem("s", b, sizeof b - 1, XP_BILINGUAL_AUTO, &s, &e), 0);
+	assert_int_equal(xp_subs_read_mem("s", b, sizeof b - 1, NULL, &s, &e), 0);
 	assert_int_equal(s.v[1].ncut, 1);
 	assert_int_equal(s.v[1].ntcut, 0);
 	xp_str turn = xp_sub_turn(&s.v[1], 0, 1);
@@ -196,7 +196,7 @@ static void target_by_time(void **state)
 			  "2\n00:00:04,000 --> 00:00:04,500\n我很好\n\n"
 			  "3\n00:00:04,500 --> 00:00:06,950\n我刚从博物馆回来\n\n";
 	xp_err e;
-	assert_int_equal(xp_subs_read_mem("z", zh, sizeof zh - 1, XP_BILINGUAL_AUTO, &z, &e), 0);
+	assert_int_equal(xp_subs_read_mem("z", zh, sizeof zh - 1, NULL, &z, &e), 0);
 	xp_episode ep = {&c, 0, c.ndocs, &s, &z, NULL, "zh", XP_TOK_CHARS, {40, 0.35}};
 	xp_aligned out = {0};
 	xp_align_stats st = {0};
@@ -219,10 +219,10 @@ static void target_by_links(void **state)
 	xp_err e;
 	const char t[] = "ep\t1\tRoss\tHey, Joey.\nep\t2\tRoss\tHow you doin'?\nep\t3\tJoey\tRaw text, no tokens.\n";
 	assert_int_equal(xp_tsv_read_mem("t", t, sizeof t - 1, &c, &e), 0);
-	assert_int_equal(xp_opus_read(FIX("opus/en.xml"), &en, &e), 0);
-	assert_int_equal(xp_opus_read(FIX("opus/zh.xml"), &zh, &e), 0);
-	assert_int_equal(xp_xces_read(FIX("opus/en-zh.xml"), &x, &e), 0);
-	xp_episode ep = {&c, 0, c.ndocs, &en, &zh, &x, "zh", XP_TOK_CHARS, {40, 0.35}};
+	assert_int_equal(xp_opus_read(FIX("opus/en.xml"), NULL, &en, &e), 0);
+	assert_int_equal(xp_opus_read(FIX("opus/zh.xml"), NULL, &zh, &e), 0);
+	assert_int_equal(xp_xces_read(FIX("opus/en-zh.xml"), NULL, NULL, &x, &e), 0);
+	xp_episode ep = {&c, 0, c.ndocs, &en, &zh, &x.g[0], "zh", XP_TOK_CHARS, {40, 0.35}};
 	xp_aligned out = {0};
 	xp_align_stats st = {0};
 	assert_int_equal(xp_episode_align(&ep, &out, &st, &e), 0);

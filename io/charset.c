@@ -1,0 +1,227 @@
+/* io/charset.c — see charset.h. */
+#include "charset.h"
+#include "../base/mem.h"
+#include "../base/text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/ucnv.h>
+#include <unicode/ucsdet.h>
+#include <unicode/ustring.h>
+#include <unicode/utrans.h>
+
+void xp_charset_str(const xp_charset *cs, char *out, size_t n)
+{
+	switch (cs->how) {
+	case XP_CS_UTF8: snprintf(out, n, "%s", cs->name); break;
+	case XP_CS_BOM: snprintf(out, n, "%s (byte order mark)", cs->name); break;
+	case XP_CS_DETECTED: snprintf(out, n, "%s (detected, confidence %d)", cs->name, cs->confidence); break;
+	case XP_CS_FORCED: snprintf(out, n, "%s (as told)", cs->name); break;
+	case XP_CS_DECLARED: snprintf(out, n, "%s (declared)", cs->name); break;
+	}
+}
+
+/* UTF-16 to a malloc'd UTF-8 string; a leading U+FEFF (a BOM the converter
+ * kept) is dropped. */
+static int from_utf16(const char *name, const UChar *u, int32_t n, char **out, size_t *outlen, xp_err *err)
+{
+	if (n > 0 && u[0] == 0xFEFF)
+		u++, n--;
+	UErrorCode e = U_ZERO_ERROR;
+	int32_t need = 0;
+	u_strToUTF8(NULL, 0, &need, u, n, &e);
+	if (e != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(e))
+		return xp_failc(err, XP_EINPUT, name, 0, "cannot convert to UTF-8: %s", u_errorName(e));
+	char *s = malloc((size_t)need + 1);
+	if (!s)
+		return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+	e = U_ZERO_ERROR;
+	u_strToUTF8(s, need + 1, NULL, u, n, &e);
+	if (U_FAILURE(e)) {
+		free(s);
+		return xp_failc(err, XP_EINPUT, name, 0, "cannot convert to UTF-8: %s", u_errorName(e));
+	}
+	s[need] = '\0';
+	*out = s;
+	*outlen = (size_t)need;
+	return 0;
+}
+
+static unsigned long lines_in(const UChar *u, size_t n)
+{
+	unsigned long l = 1;
+	for (size_t i = 0; i < n; i++)
+		l += u[i] == '\n';
+	return l;
+}
+
+/* buf in charset cs to UTF-8.  Stops at the first byte sequence cs does
+ * not define: converting it to U+FFFD would hide a wrong charset. */
+static int convert(const char *name, const char *cs, const char *buf, size_t len, char **out, size_t *outlen,
+		   xp_err *err)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	UConverter *cv = ucnv_open(cs, &e);
+	if (U_FAILURE(e))
+		return xp_failc(err, XP_EUSAGE, name, 0, "unknown encoding '%s'", cs);
+	ucnv_setToUCallBack(cv, UCNV_TO_U_CALLBACK_STOP, NULL, NULL, NULL, &e);
+	/* no charset gives more UTF-16 units than bytes, but a few single-byte
+	 * ones map a byte to two units: room for twice as many, grown if not */
+	size_t cap = 0, n = 0;
+	UChar *u = NULL;
+	const char *src = buf, *end = buf + len;
+	int rc = 0;
+	for (;;) {
+		if (xp_grow(&u, &cap, cap ? 2 * cap : 2 * len + 16, sizeof *u)) {
+			rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+			break;
+		}
+		UChar *t = u + n;
+		e = U_ZERO_ERROR;
+		ucnv_toUnicode(cv, &t, u + cap, &src, end, NULL, 1, &e);
+		n = (size_t)(t - u);
+		if (e == U_BUFFER_OVERFLOW_ERROR)
+			continue;
+		if (U_FAILURE(e)) {
+			char bad[8];
+			int8_t nb = sizeof bad;
+			UErrorCode e2 = U_ZERO_ERROR;
+			ucnv_getInvalidChars(cv, bad, &nb, &e2);
+			size_t at = (size_t)(src - buf) - (U_SUCCESS(e2) && nb > 0 ? (size_t)nb : 0);
+			if (e == U_TRUNCATED_CHAR_FOUND)
+				rc = xp_failc(err, XP_EINPUT, name, lines_in(u, n),
+					      "the file ends inside a %s character (byte %zu)", cs, at + 1);
+			else
+				rc = xp_failc(err, XP_EINPUT, name, lines_in(u, n), "byte %zu is not %s", at + 1, cs);
+			break;
+		}
+		break;
+	}
+	ucnv_close(cv);
+	if (rc == 0)
+		rc = from_utf16(name, u, (int32_t)n, out, outlen, err);
+	free(u);
+	return rc;
+}
+
+static const struct {
+	const char *bom, *cs;
+	size_t n;
+} boms[] = {
+	{"\xFF\xFE\x00\x00", "UTF-32LE", 4}, {"\x00\x00\xFE\xFF", "UTF-32BE", 4},
+	{"\xEF\xBB\xBF", "UTF-8", 3},        {"\xFF\xFE", "UTF-16LE", 2},
+	{"\xFE\xFF", "UTF-16BE", 2},
+};
+
+int xp_to_utf8(const char *name, const char *buf, size_t len, const char *force, char **out,
+	       size_t *outlen, xp_charset *cs, xp_err *err)
+{
+	*out = NULL;
+	*outlen = len;
+	memset(cs, 0, sizeof *cs);
+	cs->confidence = 100;
+	if (len > INT32_MAX)
+		return xp_failc(err, XP_EINPUT, name, 0, "too large for a subtitle file");
+	if (force) {
+		snprintf(cs->name, sizeof cs->name, "%s", force);
+		cs->how = XP_CS_FORCED;
+		return convert(name, force, buf, len, out, outlen, err);
+	}
+	for (size_t k = 0; k < sizeof boms / sizeof *boms; k++) {
+		if (len < boms[k].n || memcmp(buf, boms[k].bom, boms[k].n))
+			continue;
+		snprintf(cs->name, sizeof cs->name, "%s", boms[k].cs);
+		cs->how = XP_CS_BOM;
+		size_t bad;
+		if (!strcmp(boms[k].cs, "UTF-8") && xp_utf8_valid(buf, len, &bad)) {
+			cs->how = XP_CS_UTF8;   /* nothing to convert: the line reader skips the BOM */
+			return 0;
+		}
+		return convert(name, boms[k].cs, buf + boms[k].n, len - boms[k].n, out, outlen, err);
+	}
+	size_t bad;
+	if (xp_utf8_valid(buf, len, &bad)) {
+		snprintf(cs->name, sizeof cs->name, "UTF-8");
+		return 0;
+	}
+	/* Not UTF-8: ask ICU's detector, and take the likeliest charset the
+	 * whole file converts from without a byte it does not define. */
+	UErrorCode e = U_ZERO_ERROR;
+	UCharsetDetector *d = ucsdet_open(&e);
+	if (U_FAILURE(e))
+		return xp_failc(err, XP_ENOMEM, name, 0, "cannot open ICU's charset detector: %s", u_errorName(e));
+	ucsdet_setText(d, buf, (int32_t)len, &e);
+	int32_t nm = 0;
+	const UCharsetMatch **m = ucsdet_detectAll(d, &nm, &e);
+	int rc = 1;
+	for (int32_t k = 0; U_SUCCESS(e) && k < nm && rc == 1; k++) {
+		UErrorCode e2 = U_ZERO_ERROR;
+		const char *cname = ucsdet_getName(m[k], &e2);
+		int conf = ucsdet_getConfidence(m[k], &e2);
+		if (U_FAILURE(e2) || !cname || !strcmp(cname, "UTF-8") || conf < 10)
+			continue;
+		xp_err tmp;
+		int r = convert(name, cname, buf, len, out, outlen, &tmp);
+		if (r == 0) {
+			snprintf(cs->name, sizeof cs->name, "%s", cname);
+			cs->how = XP_CS_DETECTED;
+			cs->confidence = conf;
+			rc = 0;
+		} else if (r == XP_ENOMEM) {
+			*err = tmp;
+			rc = r;
+		}
+	}
+	ucsdet_close(d);
+	if (rc == 1) {
+		unsigned long line = 1;
+		for (size_t i = 0; i < bad; i++)
+			line += buf[i] == '\n';
+		return xp_failc(err, XP_EINPUT, name, line,
+				"byte %zu is not UTF-8 and no charset ICU knows fits the file: give it with --encoding",
+				bad + 1);
+	}
+	return rc;
+}
+
+int xp_to_simplified(const char *name, const char *s, size_t n, char **out, size_t *outlen, xp_err *err)
+{
+	*out = NULL;
+	if (n > INT32_MAX / 4)
+		return xp_failc(err, XP_EINPUT, name, 0, "too large to transliterate");
+	UErrorCode e = U_ZERO_ERROR;
+	UChar id[32];
+	u_uastrcpy(id, "Traditional-Simplified");
+	UTransliterator *t = utrans_openU(id, -1, UTRANS_FORWARD, NULL, 0, NULL, &e);
+	if (U_FAILURE(e))
+		return xp_failc(err, XP_ENOMEM, name, 0, "cannot open ICU's Traditional-Simplified transliterator: %s",
+				u_errorName(e));
+	int32_t n16 = 0;
+	u_strFromUTF8Lenient(NULL, 0, &n16, s, (int32_t)n, &e);
+	e = U_ZERO_ERROR;
+	/* the transliterator may lengthen the text: room for twice, and again
+	 * from the start if that was not enough */
+	int rc = 0;
+	for (int32_t cap = n16 * 2 + 16;; cap *= 2) {
+		UChar *u = malloc((size_t)cap * sizeof *u);
+		if (!u) {
+			rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+			break;
+		}
+		e = U_ZERO_ERROR;
+		u_strFromUTF8Lenient(u, cap, &n16, s, (int32_t)n, &e);
+		int32_t len = n16, limit = n16;
+		utrans_transUChars(t, u, &len, cap, 0, &limit, &e);
+		if (e == U_BUFFER_OVERFLOW_ERROR && cap < INT32_MAX / 4) {
+			free(u);
+			continue;
+		}
+		rc = U_FAILURE(e) ? xp_failc(err, XP_EINPUT, name, 0, "cannot transliterate: %s", u_errorName(e))
+				  : from_utf16(name, u, len, out, outlen, err);
+		free(u);
+		break;
+	}
+	utrans_close(t);
+	return rc;
+}
