@@ -318,7 +318,7 @@ static int gunzip(const char *name, const char *in, size_t n, char **out, size_t
 			break;
 		}
 		if (zr == Z_BUF_ERROR && z.avail_in == 0)
-			rc = xp_failc(err, XP_EINPUT, name, 0, "truncated gzip data");
+			rc = xp_failc(err, XP_EINPUT, name, 0, "truncated gzip stream (the member was cut short)");
 		else if (zr != Z_OK)
 			rc = xp_failc(err, zr == Z_MEM_ERROR ? XP_ENOMEM : XP_EINPUT, name, 0, "bad gzip data: %s",
 				      z.msg ? z.msg : "inflate failed");

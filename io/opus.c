@@ -337,19 +337,22 @@ int xp_xces_read_mem(const char *name, const char *buf, size_t len, xp_xces_want
  * the groups asked for keep their links. */
 typedef struct gzin {
 	gzFile gz;
-	int failed;        /* a read error or a truncated stream */
+	int failed;        /* a read error */
+	int truncated;     /* the input ended inside a gzip stream */
 	char msg[128];
 } gzin;
 
 static int gz_read(void *ctx, char *buf, int len)
 {
 	gzin *g = ctx;
-	int n = gzread(g->gz, buf, (unsigned)len);
-	if (n < 0) {
-		int code;
-		const char *m = gzerror(g->gz, &code);
+	int code, n = gzread(g->gz, buf, (unsigned)len);
+	const char *m = gzerror(g->gz, &code);
+	if (code == Z_BUF_ERROR)
+		g->truncated = 1;
+	else if (n < 0 || code != Z_OK) {
 		snprintf(g->msg, sizeof g->msg, "%s", code == Z_ERRNO ? strerror(errno) : m);
 		g->failed = 1;
+		return -1;
 	}
 	return n;
 }
@@ -366,7 +369,7 @@ int xp_xces_read(const char *path, xp_xces_want want, void *arg, xp_xces *x, xp_
 	if (fd < 0)
 		return xp_failc(err, errno == ENOENT ? XP_ENOTFOUND : XP_EIO, path, 0, "cannot open: %s",
 				strerror(errno));
-	gzin g = {gzdopen(fd, "rb"), 0, ""};
+	gzin g = {gzdopen(fd, "rb"), 0, 0, ""};
 	if (!g.gz) {
 		close(fd);
 		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
@@ -375,9 +378,11 @@ int xp_xces_read(const char *path, xp_xces_want want, void *arg, xp_xces *x, xp_
 	xmlTextReaderPtr r = xmlReaderForIO(gz_read, gz_close, &g, path, NULL,
 					    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_HUGE);
 	int rc = read_xces(r, path, want, arg, x, err);
-	if (g.failed)   /* said first: it is why the XML looked malformed */
+	/* said first: they are why the XML looked malformed */
+	if (gzclose(g.gz) == Z_BUF_ERROR || g.truncated)
+		rc = xp_failc(err, XP_EINPUT, path, 0, "truncated gzip stream (the file was cut short)");
+	else if (g.failed)
 		rc = xp_failc(err, XP_EIO, path, 0, "read error: %s", g.msg);
-	gzclose(g.gz);
 	return rc;
 }
 

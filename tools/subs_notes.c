@@ -11,9 +11,11 @@ void xp_cli_note_read(void *cmd, const char *path, const xp_subs *s)
 	if (s->charset.how == XP_CS_UTF8 || s->charset.how == XP_CS_DECLARED)
 		return;
 	xp_charset_str(&s->charset, cs, sizeof cs);
-	/* "\r": over a progress line on a terminal */
-	fprintf(stderr, "%sxproj %s: %s: %s, converted to UTF-8\n", isatty(2) ? "\r" : "", (const char *)cmd,
-		path, cs);
+	/* "\r": over a progress line on a terminal; an archive member's name
+	 * is data, shown escaped */
+	fprintf(stderr, "%sxproj %s: ", isatty(2) ? "\r" : "", (const char *)cmd);
+	xp_cli_put_untrusted(stderr, path);
+	fprintf(stderr, ": %s, converted to UTF-8\n", cs);
 }
 
 void xp_cli_note_plan(const char *cmd, const xp_batch *b)
@@ -21,8 +23,13 @@ void xp_cli_note_plan(const char *cmd, const xp_batch *b)
 	for (size_t i = 0; i < b->nskipped; i++)
 		fprintf(stderr, "xproj: %s has no subtitle file of its name: skipped\n", b->skipped[i]);
 	for (size_t i = 0; i < b->n; i++)
-		if (b->v[i].note)
-			fprintf(stderr, "xproj %s: episode %s: %s\n", cmd, b->v[i].key, b->v[i].note);
+		if (b->v[i].note) {   /* it names archive members and map keys: data */
+			fprintf(stderr, "xproj %s: episode ", cmd);
+			xp_cli_put_untrusted(stderr, b->v[i].key);
+			fputs(": ", stderr);
+			xp_cli_put_untrusted(stderr, b->v[i].note);
+			fputc('\n', stderr);
+		}
 }
 
 void xp_cli_removed(const xp_asides *r, char *out, size_t n)
