@@ -59,6 +59,11 @@ expect_grep 'no subtitles for episode S01E01' $T/err
 expect_status 1 $XPROJ align --transcript $S/dialogue.conll --subs $S/en.xml --episodes $T/bad.tsv -o $T/x.jsonl
 expect_grep 'with an episode map, subtitles are a directory or a zip archive' $T/err
 
+# a gzipped map cut short is an error, not fewer episodes
+gzip -c $A/episodes.tsv | head -c 40 > $T/cut.tsv.gz
+expect_status 1 $XPROJ align --transcript $S/dialogue.conll --subs $A/en.zip --episodes $T/cut.tsv.gz -o $T/x.jsonl
+expect_grep 'cut.tsv.gz: truncated gzip stream' $T/err
+
 # the options from a config file
 cat > $T/align.conf <<CONF
 transcript = $S/dialogue.conll

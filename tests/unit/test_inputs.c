@@ -306,6 +306,11 @@ static void zip_archive(void **state)
 	assert_int_equal(xp_read_any(FIX("archive/en.zip/no/such.xml"), &a, &na, &e), XP_ENOTFOUND);
 	free(b);
 	xp_files_close(&f);
+	/* a gzipped member cut short is an error, not a shorter document */
+	assert_int_equal(xp_files_open(FIX("archive/cut.zip"), &f, &e), 0);
+	assert_int_equal(xp_files_read(&f, 0, &a, &na, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "truncated gzip stream"));
+	xp_files_close(&f);
 	/* bytes that are no archive */
 	assert_int_equal(xp_files_open_zip_mem("m", "PK\3\4 not really", 16, &f, &e), XP_EINPUT);
 	xp_files_close(&f);
