@@ -68,13 +68,6 @@ static char *json_utt_words(const xp_utt *u)
  * sentences by utterance): a run of many documents, utterances or mentions
  * costs linear time, not their square. */
 
-/* "doc<TAB>part" (or "doc<TAB>part<TAB>utt") as a vocabulary key */
-static size_t doc_key(char *out, size_t n, const char *doc, long long part, long long utt)
-{
-	int k = utt < 0 ? snprintf(out, n, "%s\t%lld", doc, part) : snprintf(out, n, "%s\t%lld\t%lld", doc, part, utt);
-	return k < 0 ? 0 : (size_t)k < n ? (size_t)k : n - 1;
-}
-
 static int utterances(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const xp_aligned *al,
 		      xp_vocab *keys, int64_t doc_row, int64_t *utt_rows, xp_err *err)
 {
@@ -90,7 +83,7 @@ static int utterances(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const xp_a
 	for (size_t u = 0; u < d->nutts; u++) {
 		int64_t tgt = utt_rows[u];
 		char key[1200];
-		uint32_t r = xp_vocab_find(keys, key, doc_key(key, sizeof key, d->id, d->part, (long long)u));
+		uint32_t r = xp_vocab_find(keys, key, xp_aligned_key(key, sizeof key, d->id, d->part, (long long)u));
 		char *src = json_utt_words(&d->utts[u]);
 		char *tw = r != UINT32_MAX ? json_words(al->v[r].tgt, al->v[r].ntgt) : strdup("[]");
 		sqlite3_bind_int64(s->utt, 1, doc_row);
@@ -207,7 +200,7 @@ static int document(xp_db *db, ins *s, int64_t run, const xp_doc *d, const xp_al
 		    json_t **by_key, const char *rule, xp_vocab *keys, xp_err *err)
 {
 	char key[1200];
-	uint32_t k = xp_vocab_find(rv, key, doc_key(key, sizeof key, d->id, d->part, -1));
+	uint32_t k = xp_vocab_find(rv, key, xp_aligned_key(key, sizeof key, d->id, d->part, -1));
 	json_t *rd = k == UINT32_MAX ? NULL : by_key[k];
 	if (!rd)
 		return xp_failc(err, XP_EINPUT, "", 0, "the report has no document %s part %d", d->id, d->part);
@@ -238,7 +231,7 @@ static int index_report(json_t *docs, xp_vocab *v, json_t ***by_key, xp_err *err
 		if (!doc)
 			continue;
 		char key[1200];
-		size_t kn = doc_key(key, sizeof key, doc, json_integer_value(json_object_get(d, "part")), -1);
+		size_t kn = xp_aligned_key(key, sizeof key, doc, json_integer_value(json_object_get(d, "part")), -1);
 		uint32_t id = xp_vocab_id(v, key, kn);
 		if (id == UINT32_MAX)
 			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
@@ -298,7 +291,7 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 	 * that id: an utterance named twice would shift every later one */
 	for (size_t k = 0; rc == 0 && k < al->n; k++) {
 		char key[1200];
-		uint32_t id = xp_vocab_id(&keys, key, doc_key(key, sizeof key, al->v[k].doc, al->v[k].part, al->v[k].utt));
+		uint32_t id = xp_vocab_id(&keys, key, xp_aligned_key(key, sizeof key, al->v[k].doc, al->v[k].part, al->v[k].utt));
 		if (id == UINT32_MAX)
 			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 		else if (id != k)

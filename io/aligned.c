@@ -4,6 +4,7 @@
 #include "../base/file.h"
 
 #include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -189,8 +190,40 @@ static void tokens(xp_buf *out, const char **v, uint32_t n)
 	}
 }
 
+size_t xp_aligned_key(char *out, size_t n, const char *doc, long long part, long long utt)
+{
+	size_t k = 0;
+	if (!n)
+		return 0;
+	/* the map is one key per line, tab-separated: neither may be in doc */
+	for (; doc[k] && k + 1 < n; k++)
+		out[k] = doc[k] == '\t' || doc[k] == '\n' ? '_' : doc[k];
+	int w = utt < 0 ? snprintf(out + k, n - k, "\t%lld", part) : snprintf(out + k, n - k, "\t%lld\t%lld", part, utt);
+	k += w < 0 ? 0 : (size_t)w;
+	return k < n ? k : n - 1;
+}
+
+int xp_aligned_index(const xp_aligned *al, const char *name, xp_vocab *keys, xp_err *err)
+{
+	char key[1200];
+	if (xp_vocab_init(keys, 0))
+		return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+	for (size_t k = 0; k < al->n; k++) {
+		const xp_autt *u = &al->v[k];
+		uint32_t id = xp_vocab_id(keys, key, xp_aligned_key(key, sizeof key, u->doc, u->part, u->utt));
+		if (id != k) {
+			xp_vocab_free(keys);
+			return id == UINT32_MAX ? xp_failc(err, XP_ENOMEM, name, 0, "out of memory")
+						: xp_failc(err, XP_EINPUT, name, 0, "utterance %s part %d #%u is in the "
+							   "aligned corpus twice (record %zu)", u->doc, u->part, u->utt, k + 1);
+		}
+	}
+	return 0;
+}
+
 void xp_aligned_bitext(const xp_aligned *a, xp_buf *pairs, xp_buf *map)
 {
+	char key[1200];
 	for (size_t i = 0; i < a->n; i++) {
 		const xp_autt *u = &a->v[i];
 		if (!u->ntgt || !u->nsrc)
@@ -200,9 +233,53 @@ void xp_aligned_bitext(const xp_aligned *a, xp_buf *pairs, xp_buf *map)
 		tokens(pairs, u->tgt, u->ntgt);
 		xp_buf_putc(pairs, '\n');
 		if (map) {
-			for (const char *p = u->doc; *p; p++)
-				xp_buf_putc(map, *p == '\t' || *p == '\n' ? '_' : *p);
-			xp_buf_printf(map, "\t%d\t%u\n", u->part, u->utt);
+			xp_buf_add(map, key, xp_aligned_key(key, sizeof key, u->doc, u->part, u->utt));
+			xp_buf_putc(map, '\n');
 		}
 	}
+}
+
+int xp_bitext_lines(const xp_aligned *al, const char *map_path, uint32_t **line, size_t nlines,
+		    xp_err *err)
+{
+	*line = malloc((al->n + 1) * sizeof **line);
+	if (!*line)
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	for (size_t k = 0; k < al->n; k++)
+		(*line)[k] = UINT32_MAX;
+	if (!map_path) {   /* the order xp_aligned_bitext writes */
+		uint32_t l = 0;
+		for (size_t k = 0; k < al->n; k++)
+			if (al->v[k].nsrc && al->v[k].ntgt)
+				(*line)[k] = l++;
+		if (l != nlines)
+			return xp_failc(err, XP_EINPUT, "", 0, "the alignment has %zu lines, the aligned corpus %u "
+					"sentence pairs (give the --map that `xproj bitext` wrote)", nlines, l);
+		return 0;
+	}
+	xp_vocab keys;
+	char *buf;
+	size_t len;
+	if (xp_aligned_index(al, "", &keys, err))
+		return -1;
+	int rc = xp_read_file(map_path, &buf, &len, err);
+	if (rc)
+		return xp_vocab_free(&keys), rc;
+	xp_lines it;
+	xp_lines_init(&it, buf, len);
+	const char *s;
+	size_t n;
+	while (rc == 0 && xp_lines_next(&it, &s, &n)) {
+		uint32_t id = xp_vocab_find(&keys, s, n);
+		if (id == UINT32_MAX)
+			rc = xp_failc(err, XP_EINPUT, map_path, it.lineno, "'%.*s' is no utterance of the aligned corpus",
+				      (int)n, s);
+		else
+			(*line)[id] = (uint32_t)(it.lineno - 1);
+	}
+	if (rc == 0 && it.lineno != nlines)
+		rc = xp_failc(err, XP_EINPUT, map_path, it.lineno, "%lu lines, the alignment has %zu", it.lineno, nlines);
+	free(buf);
+	xp_vocab_free(&keys);
+	return rc;
 }

@@ -17,6 +17,7 @@
 #include "../base/buf.h"
 #include "../base/error.h"
 #include "../base/mem.h"
+#include "../base/vocab.h"
 #include "../model/corpus.h"
 
 #include <stdint.h>
@@ -50,8 +51,22 @@ void xp_aligned_free(xp_aligned *a);
  * a record's src or tgt); NULL when memory runs out. */
 const char **xp_aligned_strs(xp_aligned *a, const char *text, const xp_tok *t, uint32_t n);
 
+/* A record's key, "doc<TAB>part<TAB>utt" (utt < 0: its document's,
+ * "doc<TAB>part"), with a tab or newline in doc written as '_': the one
+ * spelling that the bitext map, projection and the store's import use, so a
+ * map line is a key.  Returns its length (cut to fit n). */
+size_t xp_aligned_key(char *out, size_t n, const char *doc, long long part, long long utt);
+/* keys gets record k's key as id k; (doc, part, utt) must be unique, an
+ * utterance given twice is an error naming name. */
+int xp_aligned_index(const xp_aligned *a, const char *name, xp_vocab *keys, xp_err *err);
+
 /* The bitext of the utterances with non-empty source and target ("src ||| tgt" per
- * line, see bitext.h) and its map ("doc<TAB>part<TAB>utt" per line). */
+ * line, see bitext.h) and its map (one record key per line). */
 void xp_aligned_bitext(const xp_aligned *a, xp_buf *pairs, xp_buf *map);
+/* Which bitext line belongs to each record, read back: the order
+ * xp_aligned_bitext writes (records with both sides non-empty), or the map
+ * file it wrote.  line[k] = UINT32_MAX for records without a line. */
+int xp_bitext_lines(const xp_aligned *al, const char *map_path, uint32_t **line, size_t nlines,
+		    xp_err *err);
 
 #endif

@@ -3,11 +3,12 @@
 
 #include <stdlib.h>
 
-static xp_proj_mention *base;
-
+/* Span order, then id.  qsort passes no context, so it sorts pointers to
+ * the mentions (no file-global base array: xp_settle may run in several
+ * threads); xp_settle turns them back into indices. */
 static int by_span(const void *a, const void *b)
 {
-	const xp_proj_mention *x = &base[*(const size_t *)a], *y = &base[*(const size_t *)b];
+	const xp_proj_mention *x = *(const xp_proj_mention *const *)a, *y = *(const xp_proj_mention *const *)b;
 	if (x->tgt_utt != y->tgt_utt)
 		return x->tgt_utt < y->tgt_utt ? -1 : 1;
 	if (x->tgt_start != y->tgt_start)
@@ -124,15 +125,18 @@ static void overlaps(const xp_proj_mention *m, const size_t *ix, size_t n, xp_pr
 int xp_settle(xp_proj_mention *m, size_t n, xp_doc *td, xp_collide policy, xp_proj_stats *st)
 {
 	size_t *ix = malloc((n + 1) * sizeof *ix), np = 0;
+	xp_proj_mention **order = malloc((n + 1) * sizeof *order);
 	uf u = {0};
 	int rc = -1;
-	if (!ix || uf_init(&u, m, n))
+	if (!ix || !order || uf_init(&u, m, n))
 		goto out;
 	for (size_t i = 0; i < n; i++)
 		if (m[i].fate == XP_PROJECTED)
-			ix[np++] = i;
-	base = m;
-	qsort(ix, np, sizeof *ix, by_span);
+			order[np++] = &m[i];
+	if (np)
+		qsort(order, np, sizeof *order, by_span);
+	for (size_t i = 0; i < np; i++)
+		ix[i] = (size_t)(order[i] - m);
 	for (size_t i = 0; i < np;) {
 		size_t e = i + 1;
 		while (e < np && m[ix[e]].tgt_utt == m[ix[i]].tgt_utt &&
@@ -168,6 +172,7 @@ int xp_settle(xp_proj_mention *m, size_t n, xp_doc *td, xp_collide policy, xp_pr
 	rc = 0;
 out:
 	free(ix);
+	free(order);
 	free(u.label);
 	free(u.up);
 	free(u.first);

@@ -40,75 +40,6 @@ void xp_projection_free(xp_projection *p)
 	memset(p, 0, sizeof *p);
 }
 
-static void record_key(char *out, size_t n, const char *doc, int part, uint32_t utt)
-{
-	snprintf(out, n, "%s\t%d\t%u", doc, part, utt);
-}
-
-/* keys[k] = record k's key, so that vocabulary ids are record indices;
- * that needs (doc, part, utt) to be unique, which is checked. */
-static int record_keys(const xp_aligned *al, const char *name, xp_vocab *keys, xp_err *err)
-{
-	char key[1200];
-	if (xp_vocab_init(keys, 0))
-		return xp_fail(err, name, 0, "out of memory");
-	for (size_t k = 0; k < al->n; k++) {
-		record_key(key, sizeof key, al->v[k].doc, al->v[k].part, al->v[k].utt);
-		uint32_t id = xp_vocab_id(keys, key, strlen(key));
-		if (id != k) {
-			xp_vocab_free(keys);
-			return id == UINT32_MAX ? xp_fail(err, name, 0, "out of memory")
-						: xp_fail(err, name, 0, "utterance %s part %d #%u is in the aligned corpus twice "
-								  "(record %zu)", al->v[k].doc, al->v[k].part, al->v[k].utt, k + 1);
-		}
-	}
-	return 0;
-}
-
-int xp_bitext_lines(const xp_aligned *al, const char *map_path, uint32_t **line, size_t nlines,
-		    xp_err *err)
-{
-	*line = malloc((al->n + 1) * sizeof **line);
-	if (!*line)
-		return xp_fail(err, "", 0, "out of memory");
-	for (size_t k = 0; k < al->n; k++)
-		(*line)[k] = UINT32_MAX;
-	if (!map_path) {   /* the order `xproj bitext` writes */
-		uint32_t l = 0;
-		for (size_t k = 0; k < al->n; k++)
-			if (al->v[k].nsrc && al->v[k].ntgt)
-				(*line)[k] = l++;
-		if (l != nlines)
-			return xp_fail(err, "", 0, "the alignment has %zu lines, the aligned corpus %u sentence pairs "
-				       "(give the --map that `xproj bitext` wrote)", nlines, l);
-		return 0;
-	}
-	xp_vocab keys;
-	char *buf;
-	size_t len;
-	if (record_keys(al, "", &keys, err))
-		return -1;
-	if (xp_read_file(map_path, &buf, &len, err))
-		return xp_vocab_free(&keys), -1;
-	xp_lines it;
-	xp_lines_init(&it, buf, len);
-	const char *s;
-	size_t n;
-	int rc = 0;
-	while (rc == 0 && xp_lines_next(&it, &s, &n)) {
-		uint32_t id = xp_vocab_find(&keys, s, n);
-		if (id == UINT32_MAX)
-			rc = xp_fail(err, map_path, it.lineno, "'%.*s' is no utterance of the aligned corpus", (int)n, s);
-		else
-			(*line)[id] = (uint32_t)(it.lineno - 1);
-	}
-	if (rc == 0 && it.lineno != nlines)
-		rc = xp_fail(err, map_path, it.lineno, "%lu lines, the alignment has %zu", it.lineno, nlines);
-	free(buf);
-	xp_vocab_free(&keys);
-	return rc;
-}
-
 /* --- one utterance ----------------------------------------------------------- */
 
 typedef struct utt_ctx {
@@ -341,8 +272,7 @@ typedef struct run {
 static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td, xp_proj_doc *pd)
 {
 	char key[1200];
-	record_key(key, sizeof key, ed->id, ed->part, (uint32_t)ui);
-	uint32_t k = xp_vocab_find(&r->keys, key, strlen(key));
+	uint32_t k = xp_vocab_find(&r->keys, key, xp_aligned_key(key, sizeof key, ed->id, ed->part, (long long)ui));
 	const xp_autt *rec = k != UINT32_MAX ? &r->al->v[k] : NULL;
 	int has = rec && rec->ntgt;
 	r->found += rec != NULL;
@@ -432,7 +362,7 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 {
 	memset(p, 0, sizeof *p);
 	run r = {al, wa, line, o, {0}, p, 0};
-	if (record_keys(al, "", &r.keys, err))
+	if (xp_aligned_index(al, "", &r.keys, err))
 		return -1;
 	p->docs = calloc(en->ndocs + 1, sizeof *p->docs);
 	int rc = p->docs ? 0 : -1;

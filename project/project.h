@@ -83,11 +83,7 @@ typedef struct xp_projection {
 	xp_proj_stats total;
 } xp_projection;
 
-/* Which word-alignment line belongs to each aligned-corpus record: the
- * order `xproj bitext` writes (records with both sides non-empty), or the
- * map file it wrote.  line[k] = UINT32_MAX for records without a line. */
-int xp_bitext_lines(const xp_aligned *al, const char *map_path, uint32_t **line, size_t nlines,
-		    xp_err *err);
+/* line[k], the word-alignment line of record k: xp_bitext_lines (io/aligned.h). */
 
 int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 	       const uint32_t *line, const xp_proj_opts *o, xp_projection *p, xp_err *err);
