@@ -2,6 +2,7 @@
 #
 #   make              build            make check        unit + end-to-end tests
 #   make check SAN=1  tests under ASan+UBSan (objects in build/san)
+#   make check-browser  the workbench in headless Chromium (screenshots in build/browser)
 #   make check-data   real-data checks (needs ../shared/data)
 #   make bench        benchmarks (needs ../shared/data)
 #   make demo         the pipeline on the bundled sample
@@ -14,7 +15,7 @@ FUZZ_SECONDS ?= 30
 CC      ?= cc
 VERSION := 0.1
 
-PKGS    := libxml-2.0 icu-uc icu-i18n zlib libzip sqlite3 jansson
+PKGS    := libxml-2.0 icu-uc icu-i18n zlib libzip sqlite3 jansson libmicrohttpd
 # pkg-config name -> Debian package
 deb_libxml-2.0 := libxml2-dev
 deb_icu-uc     := libicu-dev
@@ -23,6 +24,7 @@ deb_zlib       := zlib1g-dev
 deb_libzip     := libzip-dev
 deb_sqlite3    := libsqlite3-dev
 deb_jansson    := libjansson-dev
+deb_libmicrohttpd := libmicrohttpd-dev
 deb_cmocka     := libcmocka-dev
 
 NODEPS_GOALS := clean help
@@ -64,9 +66,11 @@ CFLAGS  += -std=c17 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -DXP_VERSION='"$(VER
 LDLIBS  += $(PKG_LIBS) -lm -lpthread
 LDFLAGS += $(SANFLAGS)
 
-MODULES  := base model io eval align project correct pipeline
+MODULES  := base model io eval align project correct pipeline serve
 LIB_SRC  := $(foreach m,$(MODULES),$(wildcard $(m)/*.c))
-LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o)
+LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/assets.o
+# the workbench's page, compiled in (serve/assets.h)
+ASSETS   := $(sort $(wildcard serve/assets/*.html serve/assets/*.css serve/assets/*.js serve/assets/*.svg))
 TOOL_SRC := $(wildcard tools/*.c)
 TOOL_OBJ := $(TOOL_SRC:%.c=$(B)/obj/%.o)
 TEST_SRC := $(wildcard tests/unit/test_*.c)
@@ -74,10 +78,22 @@ TESTS    := $(TEST_SRC:tests/unit/%.c=$(B)/tests/%)
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 REPLAYS  := $(FUZZ_SRC:tests/fuzz/%.c=$(B)/tests/replay_%)
 
-.PHONY: all check check-data bench demo fuzz install clean help man
+.PHONY: all check check-browser check-data bench demo fuzz install clean help man
 all: $(B)/xproj $(B)/libxproj.a $(B)/xproj.1
 
 $(B)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(B)/embed: serve/assets/embed.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c17 -O1 -Wall -Wextra -Werror -o $@ $<
+
+$(B)/gen/assets.c: $(B)/embed $(ASSETS)
+	@mkdir -p $(dir $@)
+	$(B)/embed $(ASSETS) > $@.tmp && mv $@.tmp $@
+
+$(B)/obj/gen/assets.o: $(B)/gen/assets.c serve/assets.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -106,6 +122,9 @@ $(B)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay.c $(B)/libxproj.a
 check: $(B)/xproj $(TESTS) $(REPLAYS)
 	@XPROJ=$(B)/xproj BUILD=$(B) sh tests/run $(TESTS) -- $(REPLAYS)
 
+check-browser: $(B)/xproj
+	@XPROJ=$(B)/xproj BUILD=$(B) sh tests/browser/run.sh
+
 $(B)/tests/scorer_cases: tests/data/scorer_cases.c $(B)/libxproj.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(B)/libxproj.a $(LDLIBS)
@@ -126,10 +145,10 @@ demo: $(B)/xproj
 	@XPROJ=$(B)/xproj sh tools/sample/demo
 
 FUZZ_CFLAGS := -std=c17 -g -O1 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -I. $(PKG_CFLAGS) -fsanitize=fuzzer,address,undefined
-fuzz:
+fuzz: $(B)/gen/assets.c
 	@mkdir -p build/fuzz
 	@for f in $(FUZZ_SRC); do n=$$(basename $$f .c); \
-	  clang $(FUZZ_CFLAGS) -o build/fuzz/$$n $$f $(LIB_SRC) $(PKG_LIBS) -lm -lpthread || exit 1; \
+	  clang $(FUZZ_CFLAGS) -o build/fuzz/$$n $$f $(LIB_SRC) $(B)/gen/assets.c $(PKG_LIBS) -lm -lpthread || exit 1; \
 	  mkdir -p build/fuzz/corpus-$$n; \
 	  build/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
 	    build/fuzz/corpus-$$n tests/fixtures/$${n#fuzz_} || exit 1; \
@@ -150,6 +169,6 @@ clean:
 	rm -rf build
 
 help:
-	@sed -n '2,10p' Makefile
+	@sed -n '2,11p' Makefile
 
 -include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d)

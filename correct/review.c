@@ -117,6 +117,61 @@ int xp_db_runs(xp_db *db, json_t **out, xp_err *err)
 	return (*out = a) ? 0 : oom(err);
 }
 
+int xp_db_has_run(xp_db *db, int64_t run)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->h, "SELECT 1 FROM runs WHERE id = ?", -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_int64(st, 1, run);
+	int found = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return found;
+}
+
+/* {key: count} from rows (key, count) */
+static json_t *counts(xp_db *db, const char *sql, int64_t run)
+{
+	sqlite3_stmt *st;
+	json_t *o = json_object();
+	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK)
+		return o;
+	sqlite3_bind_int64(st, 1, run);
+	while (o && sqlite3_step(st) == SQLITE_ROW)
+		json_object_set_new(o, sqlite3_column_text(st, 0) ? (const char *)sqlite3_column_text(st, 0) : "",
+				    json_integer(sqlite3_column_int64(st, 1)));
+	sqlite3_finalize(st);
+	return o;
+}
+
+int xp_db_overview(xp_db *db, int64_t run, json_t **out, xp_err *err)
+{
+	json_t *o = json_object(), *rv = json_object();
+	sqlite3_stmt *st;
+	if (!o || !rv || xp_sql_prepare(db, "SELECT coalesce(annotator, ''), kind, count(*) FROM reviews WHERE run = ?"
+				       " AND undone = 0 GROUP BY 1, 2", &st, err)) {
+		json_decref(o), json_decref(rv);
+		return -1;
+	}
+	sqlite3_bind_int64(st, 1, run);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *who = (const char *)sqlite3_column_text(st, 0);
+		json_t *g = json_object_get(rv, who);
+		if (!g)
+			json_object_set_new(rv, who, g = json_pack("{s:i,s:i}", "keep", 0, "note", 0));
+		json_object_set_new(g, (const char *)sqlite3_column_text(st, 1), json_integer(sqlite3_column_int64(st, 2)));
+	}
+	sqlite3_finalize(st);
+	json_object_set_new(o, "fates", counts(db, "SELECT p.fate, count(*) FROM projections p JOIN mentions m ON"
+					   " m.id = p.mention JOIN documents d ON d.id = m.document WHERE d.run = ?"
+					   " GROUP BY 1 ORDER BY 2 DESC", run));
+	json_object_set_new(o, "reviews_by_annotator", rv);
+	json_object_set_new(o, "edits_by_day", counts(db, "SELECT substr(c.created, 1, 10), count(*) FROM corrections c"
+						  " LEFT JOIN batches b ON b.id = c.batch WHERE c.run = ? AND " LIVE_C
+						  " GROUP BY 1 ORDER BY 1", run));
+	*out = o;
+	return 0;
+}
+
 int xp_db_carried(xp_db *db, int64_t run, const char *status, json_t **out, xp_err *err)
 {
 	sqlite3_stmt *st;
@@ -179,11 +234,16 @@ static xp_mtype type_of(json_t *tokens, int64_t start, int64_t end)
 	return end > start ? XP_MT_NAME : XP_MT_NOMINAL;
 }
 
-static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept)
+/* The newest LIMIT actions are listed (a mention fought over for hours
+ * would otherwise make every reply longer); *total counts them all. */
+#define ACTIONS_LIMIT 50
+
+static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *total)
 {
 	sqlite3_stmt *st;
 	json_t *a = json_array();
 	*edited = *kept = 0;
+	*total = 0;
 	/* corrections and reviews in the order they were committed: a review
 	 * made when correction `after` was the newest comes after it */
 	if (sqlite3_prepare_v2(db->h,
@@ -196,6 +256,7 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept)
 			       " ORDER BY k1, k2, k3", -1, &st, NULL) != SQLITE_OK)
 		return a;
 	sqlite3_bind_int64(st, 1, row);
+	*total = 0;
 	while (a && sqlite3_step(st) == SQLITE_ROW) {
 		const char *kind = (const char *)sqlite3_column_text(st, 0), *status = (const char *)sqlite3_column_text(st, 8);
 		int undone = sqlite3_column_int(st, 7), is_edit = strcmp(kind, "keep") && strcmp(kind, "note");
@@ -203,6 +264,8 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept)
 			*edited |= is_edit;
 			*kept |= !strcmp(kind, "keep");
 		}
+		if (++*total > ACTIONS_LIMIT)
+			json_array_remove(a, 0);
 		json_t *x = json_pack("{s:s,s:o,s:o,s:o,s:o,s:b,s:o,s:o,s:b,s:o}", "kind", kind, "span",
 				      is_edit && sqlite3_column_type(st, 1) != SQLITE_NULL
 					      ? span(1, sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2),
@@ -306,7 +369,8 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 	int silver = sqlite3_column_type(st, 12) != SQLITE_NULL;
 	xp_mstate now;
 	int edited, kept;
-	json_t *acts = actions(db, row, &edited, &kept);
+	size_t nacts = 0;
+	json_t *acts = actions(db, row, &edited, &kept, &nacts);
 	json_t *o = json_pack("{s:I,s:s,s:s,s:i,s:I,s:I,s:I,s:s}", "run", (json_int_t)run, "key", canon, "doc",
 			      (const char *)sqlite3_column_text(st, 0), "part", sqlite3_column_int(st, 1), "id",
 			      (json_int_t)sqlite3_column_int64(st, 2), "cluster", (json_int_t)sqlite3_column_int64(st, 3),
@@ -329,6 +393,7 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 	json_object_set_new(o, "current", json_pack("{s:o}", "span", span(now.projected, now.sent, now.start, now.end)));
 	json_object_set_new(o, "status", json_string(edited ? "edited" : kept ? "kept" : "open"));
 	json_object_set_new(o, "actions", acts);
+	json_object_set_new(o, "actions_total", json_integer((json_int_t)nacts));
 	json_object_set_new(o, "carry", carry_of(db, run, canon));
 	json_object_set_new(o, "scene", scene(db, sqlite3_column_int64(st, 17), sqlite3_column_int64(st, 3),
 					      sqlite3_column_int64(st, 2),

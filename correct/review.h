@@ -25,6 +25,14 @@
  * "carried","agrees","lost"}|null}]. */
 int xp_db_runs(xp_db *db, json_t **out, xp_err *err);
 
+/* 1 if the run exists. */
+int xp_db_has_run(xp_db *db, int64_t run);
+
+/* A run at a glance, for the overview: {"fates": {fate: mentions},
+ * "reviews_by_annotator": {name: {"keep": N, "note": N}}, "edits_by_day":
+ * {"YYYY-MM-DD": N}}. */
+int xp_db_overview(xp_db *db, int64_t run, json_t **out, xp_err *err);
+
 /* What the import of `run` did with earlier corrections, one entry per
  * mention touched in the earlier run: [{"key","status","why","from_run"}],
  * status "carried", "agrees" (the new projection already says so) or "lost"
@@ -33,7 +41,7 @@ int xp_db_carried(xp_db *db, int64_t run, const char *status, json_t **out, xp_e
 
 /* One mention "DOC|ID" of the run: its English utterance and span, its
  * target sentence, the silver and the current span, fate, confidence,
- * every action on it, its version, what a rerun carried, and its scene (the
+ * the actions on it (the newest 50, and how many there are), its version, what a rerun carried, and its scene (the
  * `context` utterances before and after, with the mentions of its cluster).
  * XP_ENOTFOUND for an unknown mention. */
 int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t **out, xp_err *err);

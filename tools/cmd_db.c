@@ -99,7 +99,7 @@ static int print_carry(xp_db *db, json_t *r, int all, xp_err *e)
 	       (long long)json_integer_value(json_object_get(c, "carried")),
 	       (long long)json_integer_value(json_object_get(c, "agrees")),
 	       (long long)json_integer_value(json_object_get(c, "lost")),
-	       json_integer_value(json_object_get(c, "lost")) ? " (review them: xproj db show):" : "");
+	       json_integer_value(json_object_get(c, "lost")) ? " (review them: xproj db show, or in xproj serve):" : "");
 	if (xp_db_carried(db, run, all ? NULL : "lost", &lost, e))
 		return -1;
 	size_t i;

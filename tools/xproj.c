@@ -30,6 +30,7 @@ static const xp_cmd *const commands[] = {
 	&xp_cmd_project,
 	&xp_cmd_db,
 	&xp_cmd_pipeline,
+	&xp_cmd_serve,
 	&xp_cmd_symmetrize,
 	&xp_cmd_aer,
 };

@@ -1,0 +1,519 @@
+/*
+ * serve/api.c — the JSON API under /api/ (README, "xproj serve"):
+ *
+ *   GET  runs                      every run, and the one the page opens on
+ *   GET  stats?run=                a run's counts, fates, progress, carry-over
+ *   GET  queue?run=&annotator=&offset=&limit=&doc=&fate=&type=&min_conf=
+ *              &max_conf=&status=&around=
+ *                                  the triage queue, filtered, a page of it
+ *   GET  mention?run=&key=&context=  one mention in its scene
+ *   POST edit {run, key, annotator, version, action, span, note, context}
+ *   POST undo {run, annotator}
+ *   POST position {run, annotator, key}
+ *
+ * Everything a person does goes through correct/review.h (the validation of
+ * `xproj db`, the version check) and is committed before the reply.  The
+ * queue is xp_db_triage's order, computed once per run and kept: a corrector
+ * walking it must not see it reshuffle under them as corrections change the
+ * risks; what is done is looked up live.
+ */
+#include "internal.h"
+#include "../base/mem.h"
+#include "../base/text.h"
+#include "../base/vocab.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CONTEXT 8   /* utterances before and after a mention in its scene, unless context= says */
+
+static const struct {
+	const char *path;
+	int post;
+} routes[] = {{"runs", 0}, {"stats", 0}, {"queue", 0}, {"mention", 0}, {"edit", 1}, {"undo", 1}, {"position", 1}};
+
+int xp_api_route(const char *path, const char *method)
+{
+	int post = !strcmp(method, "POST");
+	if (!post && strcmp(method, "GET"))
+		return 0;
+	for (size_t i = 0; i < sizeof routes / sizeof *routes; i++)
+		if (!strcmp(path, routes[i].path))
+			return routes[i].post == post;
+	return -1;
+}
+
+static int status_of(int code)
+{
+	switch (code) {
+	case XP_ENOTFOUND: return 404;
+	case XP_EINPUT: return 422;
+	case XP_ECONFLICT: return 409;
+	case XP_EUSAGE: return 400;
+	default: return 500;
+	}
+}
+
+static int fail(json_t **out, int status, const char *msg)
+{
+	*out = json_pack("{s:s,s:s}", "error", status == 409 ? "conflict" : status == 422 ? "invalid"
+						 : status == 404 ? "not found" : status == 400 ? "bad request"
+						 : "server error", "message", msg);
+	return status;
+}
+
+static int fail_err(json_t **out, const xp_err *e)
+{
+	char s[1200];
+	xp_err_str(e, s, sizeof s);
+	return fail(out, status_of(e->code), s);
+}
+
+/* --- the queue cache ------------------------------------------------------------------ */
+
+void xp_api_free(xp_server *s)
+{
+	for (size_t i = 0; i < s->nqueues; i++) {
+		xp_queue_free(&s->queues[i]->q);
+		xp_vocab_free(&s->queues[i]->keys);
+		free(s->queues[i]);
+	}
+	free(s->queues);
+	s->queues = NULL, s->nqueues = s->qcap = 0;
+}
+
+/* The run's queue, computed on first use under the lock (the others wait
+ * rather than compute it again). */
+static const xp_queue *queue_of(xp_server *s, xp_db *db, int64_t run, xp_vocab **keys, xp_err *err)
+{
+	pthread_mutex_lock(&s->lock);
+	xp_qcache *c = NULL;
+	for (size_t i = 0; i < s->nqueues && !c; i++)
+		c = s->queues[i]->run == run ? s->queues[i] : NULL;
+	if (!c && !xp_grow(&s->queues, &s->qcap, s->nqueues + 1, sizeof *s->queues) &&
+	    (c = calloc(1, sizeof *c))) {
+		if (xp_db_queue(db, run, &c->q, err) || xp_vocab_init(&c->keys, 0)) {
+			xp_queue_free(&c->q);
+			free(c);
+			c = NULL;
+		} else {
+			c->run = run;
+			for (size_t i = 0; i < c->q.n; i++)
+				xp_vocab_id(&c->keys, c->q.v[i].t.key, strlen(c->q.v[i].t.key));
+			s->queues[s->nqueues++] = c;
+		}
+	} else if (!c) {
+		xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	pthread_mutex_unlock(&s->lock);
+	if (!c)
+		return NULL;
+	*keys = &c->keys;
+	return &c->q;
+}
+
+/* --- arguments ----------------------------------------------------------------------------- */
+
+/* the run asked for: run=N, else the server's, else the latest */
+static int64_t run_of(xp_server *s, xp_db *db, json_t *given, json_t **out, int *status)
+{
+	int64_t run = json_is_integer(given) ? (int64_t)json_integer_value(given) : 0;
+	if (given && !json_is_integer(given) && !json_is_null(given)) {
+		*status = fail(out, 400, "run is a number");
+		return 0;
+	}
+	if (!run)
+		run = s->run ? s->run : xp_db_latest_run(db);
+	if (!xp_db_has_run(db, run)) {
+		char msg[100];
+		snprintf(msg, sizeof msg, "there is no run %lld", (long long)run);
+		*status = fail(out, 404, msg);
+		return 0;
+	}
+	return run;
+}
+
+static json_t *int_arg(const xp_args *a, const char *name)
+{
+	const char *v = a->get(a->ctx, name);
+	char *end;
+	if (!v || !*v)
+		return NULL;
+	long long n = strtoll(v, &end, 10);
+	return *end ? json_string(v) : json_integer(n);   /* a string: run_of says it is not a number */
+}
+
+static long num_arg(const xp_args *a, const char *name, long dflt, long lo, long hi)
+{
+	const char *v = a->get(a->ctx, name);
+	long n = v && *v ? strtol(v, NULL, 10) : dflt;
+	return n < lo ? lo : n > hi ? hi : n;
+}
+
+/* Names are shown to other annotators and written to the store: printable
+ * UTF-8, 1 to 64 bytes. */
+static const char *name_refusal(const char *who)
+{
+	size_t bad;
+	if (!who || !*who)
+		return "an annotator name is required";
+	if (strlen(who) > 64 || !xp_utf8_valid(who, strlen(who), &bad))
+		return "an annotator name is 1 to 64 bytes of UTF-8";
+	for (const unsigned char *p = (const unsigned char *)who; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			return "an annotator name has no control characters";
+	return NULL;
+}
+
+/* --- GET --------------------------------------------------------------------------------------- */
+
+static int get_runs(xp_server *s, xp_db *db, json_t **out)
+{
+	json_t *runs;
+	xp_err e;
+	if (xp_db_runs(db, &runs, &e))
+		return fail_err(out, &e);
+	*out = json_pack("{s:o,s:I,s:I}", "runs", runs, "latest", (json_int_t)xp_db_latest_run(db), "default",
+			 (json_int_t)(s->run ? s->run : xp_db_latest_run(db)));
+	return 200;
+}
+
+/* what the queue says of a mention now */
+static const char *status_name(unsigned f)
+{
+	return f & XP_TOUCH_EDITED ? "edited" : f & XP_TOUCH_KEPT ? "kept" : f & XP_TOUCH_LOST ? "lost" : "open";
+}
+
+static int get_stats(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
+{
+	int status = 200;
+	json_t *given = int_arg(a, "run");
+	int64_t run = run_of(s, db, given, out, &status);
+	json_decref(given);
+	if (!run)
+		return status;
+	xp_err e;
+	xp_db_counts c;
+	xp_vocab *keys;
+	xp_touch *t = NULL;
+	size_t nt = 0;
+	json_t *over = NULL, *lost = NULL;
+	const xp_queue *q = queue_of(s, db, run, &keys, &e);
+	if (!q || xp_db_stats(db, run, &c, &e))
+		return fail_err(out, &e);
+	json_t *o = json_loads(c.json, 0, NULL);
+	xp_db_counts_free(&c);
+	if (!o || xp_db_overview(db, run, &over, &e) || xp_db_touched(db, run, &t, &nt, &e) ||
+	    xp_db_carried(db, run, "lost", &lost, &e)) {
+		json_decref(o), json_decref(over), free(t);
+		return fail_err(out, &e);
+	}
+	size_t edited = 0, kept = 0, noted = 0, nlost = 0;
+	for (size_t i = 0; i < nt; i++) {
+		edited += (t[i].flags & XP_TOUCH_EDITED) != 0;
+		kept += (t[i].flags & XP_TOUCH_KEPT) && !(t[i].flags & XP_TOUCH_EDITED);
+		noted += (t[i].flags & XP_TOUCH_NOTED) != 0;
+		nlost += (t[i].flags & XP_TOUCH_LOST) && !(t[i].flags & (XP_TOUCH_EDITED | XP_TOUCH_KEPT));
+	}
+	free(t);
+	json_t *runs = NULL, *info = json_null();
+	if (xp_db_runs(db, &runs, &e) == 0) {
+		size_t i;
+		json_t *r;
+		json_array_foreach(runs, i, r)
+			if (json_integer_value(json_object_get(r, "run")) == run)
+				info = json_incref(r);
+	}
+	json_decref(runs);
+	json_object_update(o, over);
+	json_decref(over);
+	json_object_set_new(o, "run", json_integer(run));
+	json_object_set_new(o, "run_info", info);
+	json_object_set_new(o, "queue", json_pack("{s:I,s:I,s:I,s:I,s:I}", "total", (json_int_t)q->n, "done",
+						  (json_int_t)(edited + kept), "edited", (json_int_t)edited, "kept",
+						  (json_int_t)kept, "noted", (json_int_t)noted));
+	json_object_set_new(json_object_get(o, "queue"), "lost", json_integer((json_int_t)nlost));
+	json_object_set_new(o, "lost", lost);
+	*out = o;
+	return 200;
+}
+
+/* does queue item i pass the filters? */
+typedef struct filter {
+	long doc, fate, type;   /* -1: any; -2: a name that matches nothing */
+	double min_conf, max_conf;
+	const char *status;
+} filter;
+
+static long index_of(char **names, size_t n, const char *v)
+{
+	if (!v || !*v)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(names[i], v))
+			return (long)i;
+	return -2;
+}
+
+static int passes(const filter *f, const xp_queue_item *it, unsigned flags)
+{
+	if ((f->doc != -1 && f->doc != (long)it->doc) || (f->fate != -1 && f->fate != (long)it->fate) ||
+	    (f->type != -1 && f->type != (long)it->type) || it->conf < f->min_conf || it->conf > f->max_conf)
+		return 0;
+	const char *st = f->status;
+	if (!st || !*st || !strcmp(st, "all"))
+		return 1;
+	if (!strcmp(st, "open"))
+		return !(flags & (XP_TOUCH_EDITED | XP_TOUCH_KEPT));
+	if (!strcmp(st, "done"))
+		return (flags & (XP_TOUCH_EDITED | XP_TOUCH_KEPT)) != 0;
+	if (!strcmp(st, "edited"))
+		return (flags & XP_TOUCH_EDITED) != 0;
+	if (!strcmp(st, "kept"))
+		return (flags & XP_TOUCH_KEPT) != 0;
+	if (!strcmp(st, "noted"))
+		return (flags & XP_TOUCH_NOTED) != 0;
+	if (!strcmp(st, "lost"))
+		return (flags & XP_TOUCH_LOST) != 0;
+	return 0;
+}
+
+static json_t *names(char **v, size_t n)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, json_string(v[i]));
+	return a;
+}
+
+static int get_queue(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
+{
+	int status = 200;
+	json_t *given = int_arg(a, "run");
+	int64_t run = run_of(s, db, given, out, &status);
+	json_decref(given);
+	if (!run)
+		return status;
+	xp_err e;
+	xp_vocab *keys;
+	const xp_queue *q = queue_of(s, db, run, &keys, &e);
+	xp_touch *t = NULL;
+	size_t nt = 0;
+	if (!q || xp_db_touched(db, run, &t, &nt, &e))
+		return fail_err(out, &e);
+	const char *type = a->get(a->ctx, "type"), *st = a->get(a->ctx, "status");
+	const char *mn = a->get(a->ctx, "min_conf"), *mx = a->get(a->ctx, "max_conf");
+	filter f = {index_of(q->docs, q->ndocs, a->get(a->ctx, "doc")), index_of(q->fates, q->nfates, a->get(a->ctx, "fate")),
+		    index_of((char **)xp_mtype_names, 3, type), mn && *mn ? atof(mn) : -1, mx && *mx ? atof(mx) : 2, st};
+	if (st && *st && !strstr(",all,open,done,edited,kept,noted,lost,", st))
+		return free(t), fail(out, 400, "status is all, open, done, edited, kept, noted or lost");
+	long limit = num_arg(a, "limit", 50, 1, 500), offset = num_arg(a, "offset", -1, -1, (long)q->n);
+	/* where to start: offset=, else the page holding around= or the annotator's place */
+	const char *who = a->get(a->ctx, "annotator"), *around = a->get(a->ctx, "around");
+	char place[600] = "";
+	if (who && *who && !name_refusal(who))
+		xp_db_position_get(db, run, who, place, sizeof place, &e);
+	const char *target = around && *around ? around : place;
+	uint32_t tk = target[0] ? xp_vocab_find(keys, target, strlen(target)) : UINT32_MAX;
+	/* one pass: count what passes, note the target's index, keep the page */
+	long total = 0, at = -1;
+	size_t *idx = malloc((q->n + 1) * sizeof *idx);
+	unsigned *flags = malloc((q->n + 1) * sizeof *flags);
+	if (!idx || !flags) {
+		free(idx), free(flags), free(t);
+		return fail(out, 500, "out of memory");
+	}
+	long done = 0;   /* in the whole queue, for the progress bar */
+	for (size_t i = 0; i < q->n; i++) {
+		flags[i] = xp_touch_flags(t, nt, q->v[i].row);
+		done += (flags[i] & (XP_TOUCH_EDITED | XP_TOUCH_KEPT)) != 0;
+		if (!passes(&f, &q->v[i], flags[i]))
+			continue;
+		if (i == tk)
+			at = total;
+		idx[total++] = i;
+	}
+	free(t);
+	if (offset < 0)
+		offset = at >= 0 ? at - at % limit : 0;
+	json_t *items = json_array();
+	for (long k = offset; k < total && k < offset + limit; k++) {
+		const xp_queue_item *it = &q->v[idx[k]];
+		json_array_append_new(items, json_pack("{s:I,s:I,s:s,s:f,s:s,s:s,s:s,s:s,s:f,s:s}", "pos", (json_int_t)k,
+						       "rank", (json_int_t)idx[k], "key", it->t.key, "risk", it->t.risk,
+						       "why", it->t.why, "doc", q->docs[it->doc], "fate", q->fates[it->fate],
+						       "type", xp_mtype_names[it->type], "conf", it->conf, "status",
+						       status_name(flags[idx[k]])));
+	}
+	json_t *pos = place[0] ? json_pack("{s:s,s:I}", "key", place, "index", (json_int_t)(around && *around ? -1 : at))
+			       : json_null();
+	*out = json_pack("{s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:I,s:o,s:o}", "run", (json_int_t)run, "total", (json_int_t)total,
+			 "all", (json_int_t)q->n, "offset", (json_int_t)offset, "limit", (json_int_t)limit, "items", items,
+			 "position", pos, "found", (json_int_t)at, "docs", names(q->docs, q->ndocs), "fates",
+			 names(q->fates, q->nfates));
+	json_object_set_new(*out, "done", json_integer(done));
+	free(idx), free(flags);
+	return 200;
+}
+
+/* the mention, with where triage put it and why */
+static int mention_reply(xp_server *s, xp_db *db, int64_t run, const char *key, int context, json_t **m, xp_err *e)
+{
+	xp_vocab *keys;
+	const xp_queue *q = queue_of(s, db, run, &keys, e);
+	if (!q || xp_db_mention(db, run, key, context, m, e))
+		return -1;
+	const char *canon = json_string_value(json_object_get(*m, "key"));
+	uint32_t k = xp_vocab_find(keys, canon, strlen(canon));
+	if (k != UINT32_MAX)
+		json_object_set_new(*m, "triage", json_pack("{s:I,s:f,s:s}", "rank", (json_int_t)k, "risk", q->v[k].t.risk,
+							    "why", q->v[k].t.why));
+	return 0;
+}
+
+static int get_mention(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
+{
+	int status = 200;
+	json_t *given = int_arg(a, "run");
+	int64_t run = run_of(s, db, given, out, &status);
+	json_decref(given);
+	if (!run)
+		return status;
+	const char *key = a->get(a->ctx, "key");
+	if (!key || !*key || strlen(key) > 500)
+		return fail(out, 400, "key=DOC|ID is required");
+	xp_err e;
+	int context = (int)num_arg(a, "context", CONTEXT, 0, 50);
+	return mention_reply(s, db, run, key, context, out, &e) ? fail_err(out, &e) : 200;
+}
+
+int xp_api_get(xp_server *s, const char *path, const xp_args *a, json_t **out)
+{
+	xp_err e;
+	xp_db *db = xp_serve_db(s, &e);
+	if (!db)
+		return fail_err(out, &e);
+	int status = !strcmp(path, "runs") ? get_runs(s, db, out)
+		   : !strcmp(path, "stats") ? get_stats(s, db, a, out)
+		   : !strcmp(path, "queue") ? get_queue(s, db, a, out)
+					    : get_mention(s, db, a, out);
+	xp_serve_db_done(s, db);
+	return status;
+}
+
+/* --- POST -------------------------------------------------------------------------------------------- */
+
+static const char *str(json_t *body, const char *k)
+{
+	return json_string_value(json_object_get(body, k));
+}
+
+/* After a refused action the reply carries the mention as it is now, so the
+ * page can show what the other annotator did instead of overwriting it. */
+static int refused(xp_server *s, xp_db *db, int64_t run, const char *key, const xp_err *e, json_t **out)
+{
+	int status = fail_err(out, e);
+	json_t *m;
+	xp_err e2;
+	if (key && status != 404 && mention_reply(s, db, run, key, CONTEXT, &m, &e2) == 0)
+		json_object_set_new(*out, "mention", m);
+	return status;
+}
+
+static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t **out)
+{
+	const char *key = str(body, "key"), *who = str(body, "annotator"), *action = str(body, "action");
+	const char *note = str(body, "note"), *why = name_refusal(who);
+	json_t *v = json_object_get(body, "version"), *sp = json_object_get(body, "span");
+	if (why)
+		return fail(out, 422, why);
+	if (!key || strlen(key) > 500)
+		return fail(out, 400, "key: the mention, DOC|ID");
+	if (v && !json_is_integer(v))
+		return fail(out, 400, "version is a number");
+	if (json_object_get(body, "note") && (!note || strlen(note) > 4000))
+		return fail(out, 422, "a note is text, at most 4000 bytes");
+	size_t bad;
+	if (note && !xp_utf8_valid(note, strlen(note), &bad))
+		return fail(out, 422, "a note is UTF-8 text");
+	int64_t version = v ? (int64_t)json_integer_value(v) : -1;
+	xp_err e;
+	int rc;
+	if (action && (!strcmp(action, "keep") || !strcmp(action, "note"))) {
+		rc = xp_db_review(db, run, key, !strcmp(action, "keep") ? XP_KEEP : XP_NOTE, note, who, version, &e);
+	} else if (action && (!strcmp(action, "add") || !strcmp(action, "modify") || !strcmp(action, "delete"))) {
+		xp_edit ed = {!strcmp(action, "add") ? XP_ADD : !strcmp(action, "delete") ? XP_DELETE : XP_MODIFY, key, 0, 0,
+			      0, who, note};
+		if (ed.op != XP_DELETE) {
+			if (json_array_size(sp) != 3 || !json_is_integer(json_array_get(sp, 0)) ||
+			    !json_is_integer(json_array_get(sp, 1)) || !json_is_integer(json_array_get(sp, 2)))
+				return fail(out, 400, "span: [sentence, start, end]");
+			json_int_t x[3];
+			for (int i = 0; i < 3; i++) {
+				x[i] = json_integer_value(json_array_get(sp, (size_t)i));
+				if (x[i] < -1000000 || x[i] > 1000000)
+					return fail(out, 422, "span: out of range");
+			}
+			ed.sent = (int32_t)x[0], ed.start = (int32_t)x[1], ed.end = (int32_t)x[2];
+		}
+		rc = xp_db_edit_at(db, run, &ed, version, &e);
+	} else {
+		return fail(out, 400, "action: keep, modify, delete, add or note");
+	}
+	if (rc)
+		return refused(s, db, run, key, &e, out);
+	json_t *m, *ctx = json_object_get(body, "context");
+	int context = json_is_integer(ctx) && json_integer_value(ctx) >= 0 && json_integer_value(ctx) <= 50
+			      ? (int)json_integer_value(ctx) : CONTEXT;
+	if (mention_reply(s, db, run, key, context, &m, &e))
+		return fail_err(out, &e);
+	*out = json_pack("{s:b,s:s,s:o}", "ok", 1, "done", action, "mention", m);
+	return 200;
+}
+
+static int post_undo(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t **out)
+{
+	const char *who = str(body, "annotator"), *why = name_refusal(who);
+	if (why)
+		return fail(out, 422, why);
+	char what[700], key[600] = "";
+	xp_err e;
+	if (xp_db_undo_mine(db, run, who, what, sizeof what, key, sizeof key, &e))
+		return refused(s, db, run, key[0] ? key : NULL, &e, out);
+	json_t *m;
+	if (mention_reply(s, db, run, key, CONTEXT, &m, &e))
+		return fail_err(out, &e);
+	*out = json_pack("{s:b,s:s,s:s,s:o}", "ok", 1, "undone", what, "key", key, "mention", m);
+	return 200;
+}
+
+static int post_position(xp_db *db, int64_t run, json_t *body, json_t **out)
+{
+	const char *who = str(body, "annotator"), *key = str(body, "key"), *why = name_refusal(who);
+	if (why)
+		return fail(out, 422, why);
+	if (!key || strlen(key) > 500)
+		return fail(out, 400, "key: the mention, DOC|ID");
+	xp_err e;
+	if (xp_db_position_set(db, run, who, key, &e))
+		return fail_err(out, &e);
+	*out = json_pack("{s:b}", "ok", 1);
+	return 200;
+}
+
+int xp_api_post(xp_server *s, const char *path, json_t *body, json_t **out)
+{
+	xp_err e;
+	xp_db *db = xp_serve_db(s, &e);
+	if (!db)
+		return fail_err(out, &e);
+	int status = 200;
+	int64_t run = run_of(s, db, json_object_get(body, "run"), out, &status);
+	if (run)
+		status = !strcmp(path, "edit") ? post_edit(s, db, run, body, out)
+		       : !strcmp(path, "undo") ? post_undo(s, db, run, body, out)
+					       : post_position(db, run, body, out);
+	xp_serve_db_done(s, db);
+	return status;
+}

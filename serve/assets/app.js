@@ -1,0 +1,576 @@
+/*
+ * xproj workbench — the page.  One mention at a time from the run's triage
+ * queue, its English scene with the mention and its cluster marked, the
+ * target sentence as tokens to click, and the actions, all on keys.
+ *
+ * Every text that comes from the data (tokens, subtitles, speakers, notes,
+ * names) reaches the page through textContent only: nothing here ever parses
+ * data as HTML.  Each action is a POST that the server validates and commits
+ * before answering, carrying the version of the mention it was decided on, so
+ * a change someone else made in the meantime is shown, never overwritten.
+ */
+"use strict";
+
+const S = {
+  annotator: "",
+  run: 0,
+  lang: "",
+  runs: [],
+  filters: {},
+  page: { offset: 0, limit: 50, total: 0, items: [] },
+  index: -1,          // the current mention's position in the filtered queue
+  mention: null,
+  anchor: -1, cursor: 0, sel: null,   // selection [a, b) over target tokens
+  dragging: false,
+  busy: false,
+  view: "queue",
+};
+
+const $ = (id) => document.getElementById(id);
+
+/* an element: h("span", {class: "x"}, "text", child, ...); strings become text nodes */
+function h(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const k of kids.flat()) {
+    if (k === null || k === undefined || k === false) continue;
+    e.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  }
+  return e;
+}
+
+function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); return e; }
+
+/* append what is there (null and false are nothing, not the word "null") */
+function append(e, ...kids) { for (const k of kids) if (k !== null && k !== undefined && k !== false) e.append(k); }
+
+async function api(method, path, params, body) {
+  const q = params ? "?" + new URLSearchParams(Object.entries(params).filter(([, v]) => v !== "" && v !== null && v !== undefined)) : "";
+  const opt = { method, headers: {} };
+  if (body) {
+    opt.headers["Content-Type"] = "application/json";
+    opt.body = JSON.stringify(body);
+  }
+  let r;
+  try {
+    r = await fetch("/api/" + path + q, opt);
+  } catch (e) {
+    return { status: 0, json: { message: "the server does not answer (" + e.message + ")" } };
+  }
+  let json = null;
+  try { json = await r.json(); } catch (e) { json = null; }
+  return { status: r.status, json: json || {} };
+}
+
+let toastTimer = 0;
+function toast(text, bad) {
+  const t = $("toast");
+  t.textContent = text;
+  t.className = bad ? "bad" : "";
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { t.hidden = true; }, bad ? 6000 : 2500);
+}
+
+function banner(kind, ...content) {
+  const b = clear($("banner"));
+  if (!kind) { b.hidden = true; return; }
+  b.className = kind;
+  b.append(...content.map((c) => (c instanceof Node ? c : document.createTextNode(c))));
+  b.hidden = false;
+}
+
+function spanText(sp) { return sp ? sp[0] + ":" + sp[1] + "–" + sp[2] : "none"; }
+
+function tokensOf(sp, m) {
+  if (!sp || !m.target) return "";
+  return m.target.tokens.slice(sp[1], sp[2]).join(" ");
+}
+
+/* --- runs, progress, overview -------------------------------------------------- */
+
+async function loadRuns() {
+  const r = await api("GET", "runs");
+  if (r.status !== 200) { banner("error", "Cannot list the runs: " + (r.json.message || r.status)); return false; }
+  S.runs = r.json.runs;
+  const saved = Number(localStorage.getItem("xproj.run") || 0);
+  S.run = S.runs.some((x) => x.run === saved) ? saved : r.json.default;
+  const sel = clear($("run"));
+  for (const x of S.runs)
+    sel.append(h("option", { value: x.run, selected: x.run === S.run }, "run " + x.run + " · " + x.lang + " · " + x.mentions + " mentions"));
+  S.lang = (S.runs.find((x) => x.run === S.run) || {}).lang || "";
+  return true;
+}
+
+function progress(done, total) {
+  const pct = total ? Math.round((1000 * done) / total) / 10 : 0;
+  $("bar-fill").style.width = pct + "%";
+  $("progress-text").textContent = done + " / " + total + " done (" + pct + "%)";
+}
+
+async function overview() {
+  const r = await api("GET", "stats", { run: S.run });
+  const v = clear($("view-overview"));
+  if (r.status !== 200) { v.append(h("p", {}, "Cannot read the run: " + (r.json.message || r.status))); return; }
+  const s = r.json, info = s.run_info || {}, q = s.queue;
+  progress(q.done, q.total);
+  const row = (k, n) => h("tr", {}, h("td", {}, k), h("td", { class: "n" }, n));
+  v.append(h("section", { class: "box" }, h("h3", {}, "Run " + s.run),
+    h("table", {}, row("language", info.lang), row("imported", info.created), row("documents", info.documents),
+      row("mentions", s.mentions), row("projected", s.projected + " (" + (s.mentions ? Math.round(1000 * s.projected / s.mentions) / 10 : 0) + "%)"))));
+  const fates = h("table", {});
+  for (const [k, n] of Object.entries(s.fates || {})) fates.append(row(k, n));
+  v.append(h("section", { class: "box" }, h("h3", {}, "What became of the mentions"), fates));
+  v.append(h("section", { class: "box" }, h("h3", {}, "Progress through the queue"),
+    h("div", { class: "big" }, q.done + " / " + q.total),
+    h("table", {}, row("corrected", q.edited), row("kept as projected", q.kept), row("with a note", q.noted),
+      row("not carried from the previous run", q.lost))));
+  const who = h("table", {}, h("tr", {}, h("th", {}, "annotator"), h("th", { class: "n" }, "add"), h("th", { class: "n" }, "delete"),
+    h("th", { class: "n" }, "modify"), h("th", { class: "n" }, "keep"), h("th", { class: "n" }, "note")));
+  const names = new Set([...Object.keys(s.by_annotator || {}), ...Object.keys(s.reviews_by_annotator || {})]);
+  for (const n of [...names].sort()) {
+    const e = (s.by_annotator || {})[n] || {}, rv = (s.reviews_by_annotator || {})[n] || {};
+    who.append(h("tr", {}, h("td", {}, n || "(no name)"), h("td", { class: "n" }, e.add || 0), h("td", { class: "n" }, e.delete || 0),
+      h("td", { class: "n" }, e.modify || 0), h("td", { class: "n" }, rv.keep || 0), h("td", { class: "n" }, rv.note || 0)));
+  }
+  v.append(h("section", { class: "box" }, h("h3", {}, "Corrections by annotator"), who,
+    h("p", { class: "muted" }, s.orphans + " for unknown mentions and " + s.conflicts + " that break a rule (from imported batches), " + s.undone + " undone")));
+  const carry = info.carry;
+  const lostList = h("ol", {});
+  for (const x of (s.lost || []).slice(0, 200))
+    lostList.append(h("li", {}, h("a", { onclick: () => { show("queue"); openKey(x.key); } }, x.key), " — " + (x.why || "")));
+  v.append(h("section", { class: "box" }, h("h3", {}, "Rerun"),
+    carry ? h("p", {}, "From run " + carry.from_run + ": " + carry.carried + " corrected mentions carried over, " + carry.agrees +
+      " already so in this projection, " + carry.lost + " not carried:") : h("p", { class: "muted" }, "This run carried nothing over (it is the first of its documents)."),
+    lostList));
+}
+
+/* --- the queue ------------------------------------------------------------------- */
+
+function filterParams() {
+  const f = new FormData($("filters"));
+  const p = {};
+  for (const [k, v] of f.entries()) if (v !== "") p[k] = v;
+  return p;
+}
+
+async function loadQueue(params) {
+  const r = await api("GET", "queue", Object.assign({ run: S.run, annotator: S.annotator, limit: S.page.limit }, filterParams(), params || {}));
+  if (r.status !== 200) { toast("Queue: " + (r.json.message || r.status), true); return null; }
+  const q = r.json;
+  S.page = { offset: q.offset, limit: q.limit, total: q.total, items: q.items };
+  fillSelect($("filters").elements.doc, q.docs);
+  fillSelect($("filters").elements.fate, q.fates);
+  renderQueue();
+  return q;
+}
+
+function fillSelect(sel, values) {
+  if (sel.options.length > 1) return;
+  for (const v of values) sel.append(h("option", { value: v }, v));
+}
+
+function renderQueue() {
+  const ol = clear($("queue"));
+  const p = S.page;
+  $("qcount").textContent = p.total ? (p.offset + 1) + "–" + Math.min(p.offset + p.limit, p.total) + " of " + p.total : "nothing matches";
+  for (const it of p.items) {
+    const li = h("li", { class: it.pos === S.index ? "cur" : "", "data-pos": it.pos, title: it.why },
+      h("span", { class: "rank" }, "#" + (it.rank + 1)), h("span", { class: "key" }, it.key),
+      h("span", { class: "badge " + it.status }, it.status === "lost" ? "not carried" : it.status),
+      h("span", { class: "why" }, it.why));
+    li.addEventListener("click", () => openAt(it.pos));
+    ol.append(li);
+  }
+  const cur = ol.querySelector(".cur");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+/* open the mention at position pos of the filtered queue */
+async function openAt(pos) {
+  if (pos < 0 || pos >= S.page.total) return;
+  if (pos < S.page.offset || pos >= S.page.offset + S.page.items.length)
+    if (!(await loadQueue({ offset: pos - (pos % S.page.limit) }))) return;
+  const it = S.page.items.find((x) => x.pos === pos);
+  if (!it) return;
+  S.index = pos;
+  renderQueue();
+  await loadMention(it.key);
+  api("POST", "position", null, { run: S.run, annotator: S.annotator, key: it.key });
+}
+
+/* open a mention by key, finding its place in the queue */
+async function openKey(key) {
+  const q = await loadQueue({ around: key });
+  S.index = q && q.found >= 0 ? q.found : -1;
+  renderQueue();
+  await loadMention(key);
+}
+
+async function loadMention(key, keepBanner) {
+  const r = await api("GET", "mention", { run: S.run, key });
+  if (r.status !== 200) { banner("error", "Cannot open " + key + ": " + (r.json.message || r.status)); return; }
+  setMention(r.json, keepBanner);
+}
+
+function setMention(m, keepBanner) {
+  S.mention = m;
+  const sp = m.current.span;
+  S.sel = sp ? [sp[1], sp[2]] : null;
+  S.anchor = sp ? sp[1] : -1;
+  S.cursor = sp ? sp[1] : 0;
+  if (!keepBanner) {
+    if (m.carry && m.carry.status === "lost")
+      banner("lost", "Not carried over from run " + m.carry.from_run + ": " + m.carry.why + ". Check this mention again.");
+    else banner(null);
+  }
+  renderMention();
+}
+
+/* --- one mention --------------------------------------------------------------------- */
+
+/* tokens as text, each run of tokens with the same mark in one span (a
+ * mention reads as one phrase); brackets around the marked run if asked */
+function appendRuns(parent, tokens, marks, brackets) {
+  for (let i = 0; i < tokens.length;) {
+    let j = i;
+    while (j < tokens.length && marks[j] === marks[i]) j++;
+    const words = tokens.slice(i, j).join(" ");
+    if (i) parent.append(" ");
+    if (!marks[i]) parent.append(words);
+    else if (brackets) parent.append(h("span", { class: "bracket" }, "["), h("span", { class: marks[i] }, words), h("span", { class: "bracket" }, "]"));
+    else parent.append(h("span", { class: marks[i] }, words));
+    i = j;
+  }
+}
+
+function renderMention() {
+  const m = S.mention;
+  if (!m) return;
+  const head = clear($("mhead"));
+  const t = m.triage || {};
+  head.append(h("h2", {}, m.key),
+    h("span", { class: "chip" }, m.type),
+    h("span", { class: "chip", title: "mentions of this entity in the scene" }, "cluster " + m.cluster + " · " + m.scene.cluster_size + " mentions"),
+    h("span", { class: "badge " + m.status }, m.status),
+    h("span", { class: "chip", title: "changes with every action on this mention" }, "version " + m.version),
+    h("div", { class: "why-line" }, "Triage #" + ((t.rank ?? -1) + 1) + ", risk " + (t.risk ?? 0).toFixed(2) + ": " + (t.why || "")));
+
+  // the English utterance with the mention bracketed
+  const en = m.english;
+  const line = clear($("en-line"));
+  line.append(h("span", { class: "spk" }, en.speaker + ":"), " ");
+  const marks = en.tokens.map((w, i) => (i >= en.start && i < en.end ? "m-self" : ""));
+  appendRuns(line, en.tokens, marks, true);
+
+  // the target sentence as tokens to click
+  const box = clear($("tokens"));
+  box.setAttribute("dir", ["fa", "ar", "he", "ur"].includes(S.lang) ? "rtl" : "ltr");
+  box.setAttribute("lang", S.lang || "");
+  const now = m.current.span, silver = m.silver.span;
+  const changed = JSON.stringify(now) !== JSON.stringify(silver);
+  if (!m.target) {
+    box.append(h("span", { class: "muted" }, "This utterance has no target sentence: nothing can be marked."));
+  } else {
+    m.target.tokens.forEach((w, i) => {
+      const cls = ["tok"];
+      if (now && i >= now[1] && i < now[2]) cls.push("now");
+      if (changed && silver && i >= silver[1] && i < silver[2]) cls.push("silver");
+      if (S.sel && i >= S.sel[0] && i < S.sel[1]) cls.push("sel");
+      if (i === S.cursor) cls.push("cursor");
+      const b = h("button", { class: cls.join(" "), "data-i": i, type: "button", tabindex: -1 }, w, h("span", { class: "ti" }, i));
+      b.addEventListener("mousedown", (e) => { e.preventDefault(); clickToken(i, e.shiftKey); S.dragging = true; });
+      b.addEventListener("mouseenter", () => { if (S.dragging) extendTo(i); });
+      box.append(b);
+    });
+  }
+  $("sub").textContent = m.target && m.target.text ? m.target.text : "";
+  $("sub").hidden = !(m.target && m.target.text);
+
+  const facts = clear($("facts"));
+  append(facts,
+    h("span", {}, "fate ", h("b", {}, m.silver.fate)),
+    h("span", {}, "confidence ", h("b", {}, m.silver.confidence.toFixed(2))),
+    h("span", {}, h("span", { class: "legend-now" }, "now"), " ", h("b", {}, spanText(now)), now ? " " + tokensOf(now, m) : ""),
+    changed ? h("span", {}, h("span", { class: "legend-silver" }, "projected"), " ", h("b", {}, spanText(silver)), silver ? " " + tokensOf(silver, m) : "") : null,
+    h("span", {}, h("span", { class: "legend-sel" }, "selected"), " ", h("b", { id: "sel-text" }, S.sel ? (m.target ? m.target.sent : "") + ":" + S.sel[0] + "–" + S.sel[1] : "none")));
+
+  // the scene: English lines, the mention and its cluster marked, target text under each
+  $("scene-doc").textContent = m.doc + ", utterances " + (m.scene.utterances[0] || {}).utt + "–" + (m.scene.utterances.at(-1) || {}).utt;
+  const sc = clear($("scene"));
+  let selfLi = null;
+  for (const u of m.scene.utterances) {
+    const li = h("li", { class: u.utt === en.utt ? "self" : "" }, h("span", { class: "spk" }, u.speaker + ":"));
+    const mark = new Array(u.tokens.length).fill("");
+    for (const x of u.mentions)
+      for (let i = x.start; i < x.end && i < mark.length; i++) mark[i] = x.self ? "m-self" : mark[i] || "m-clu";
+    li.append(" ");
+    appendRuns(li, u.tokens, mark, false);
+    if (u.target) li.append(h("span", { class: "tgt", lang: S.lang }, u.target));
+    if (u.utt === en.utt) selfLi = li;
+    sc.append(li);
+  }
+  if (selfLi) sc.scrollTop = selfLi.offsetTop - sc.clientHeight / 2 + selfLi.clientHeight / 2;   // within the list only
+
+  const hist = clear($("history"));
+  if (!m.actions.length) hist.append(h("li", { class: "muted" }, "nothing yet"));
+  if (m.actions_total > m.actions.length) hist.append(h("li", { class: "muted" }, (m.actions_total - m.actions.length) + " earlier actions not shown"));
+  for (const a of m.actions) {
+    const cls = [a.undone ? "undone" : "", a.annotator && a.annotator !== S.annotator ? "other" : ""].join(" ");
+    hist.append(h("li", { class: cls },
+      h("span", { class: "when" }, a.created.replace("T", " ").replace("Z", "")), " ", h("b", {}, a.kind),
+      a.span ? " " + spanText(a.span) + " " + tokensOf(a.span, m) : "",
+      a.annotator ? " by " + a.annotator : "", a.batch ? " (batch " + a.batch + ")" : "",
+      a.carried ? " (carried from an earlier run)" : "", a.note ? " — “" + a.note + "”" : "",
+      a.status !== "ok" ? " [" + a.status + ": " + (a.why || "") + "]" : "", a.undone ? " (undone)" : ""));
+  }
+  updateButtons();
+}
+
+function updateButtons() {
+  const m = S.mention;
+  const can = {
+    keep: !!m, note: !!m, undo: true, next: S.index + 1 < S.page.total, prev: S.index > 0,
+    modify: !!(m && m.current.span && S.sel && m.target),
+    add: !!(m && !m.current.span && S.sel && m.target),
+    delete: !!(m && m.current.span),
+  };
+  for (const b of document.querySelectorAll("#actions button")) b.disabled = S.busy || !can[b.dataset.act];
+}
+
+/* --- selecting tokens ---------------------------------------------------------------- */
+
+function paintSelection() {
+  for (const b of document.querySelectorAll("#tokens .tok")) {
+    const i = Number(b.dataset.i);
+    b.classList.toggle("sel", !!S.sel && i >= S.sel[0] && i < S.sel[1]);
+    b.classList.toggle("cursor", i === S.cursor);
+  }
+  const t = $("sel-text");
+  if (t) t.textContent = S.sel ? S.mention.target.sent + ":" + S.sel[0] + "–" + S.sel[1] : "none";
+  updateButtons();
+}
+
+function clickToken(i, extend) {
+  if (extend && S.anchor >= 0) extendTo(i);
+  else { S.anchor = i; S.sel = [i, i + 1]; S.cursor = i; paintSelection(); }
+}
+
+function extendTo(i) {
+  if (S.anchor < 0) S.anchor = i;
+  S.sel = [Math.min(S.anchor, i), Math.max(S.anchor, i) + 1];
+  S.cursor = i;
+  paintSelection();
+}
+
+function moveCursor(d, extend) {
+  const m = S.mention;
+  if (!m || !m.target) return;
+  const n = m.target.tokens.length;
+  const rtl = $("tokens").getAttribute("dir") === "rtl";
+  const i = Math.max(0, Math.min(n - 1, S.cursor + (rtl ? -d : d)));
+  if (extend) extendTo(i);
+  else { S.cursor = i; paintSelection(); }
+}
+
+/* --- actions -------------------------------------------------------------------------- */
+
+async function act(action, extra) {
+  const m = S.mention;
+  if (!m || S.busy) return;
+  const body = { run: S.run, key: m.key, annotator: S.annotator, version: m.version, action };
+  if (action === "modify" || action === "add") {
+    if (!S.sel || !m.target) { toast("Select the tokens first (click, shift-click).", true); return; }
+    body.span = [m.target.sent, S.sel[0], S.sel[1]];
+  }
+  Object.assign(body, extra || {});
+  S.busy = true;
+  updateButtons();
+  const r = await api("POST", "edit", null, body);
+  S.busy = false;
+  if (r.status === 200) {
+    const advance = action !== "note";
+    toast(describe(action, body, m) + " — saved" + (advance ? " (u undoes)" : ""));
+    setMention(r.json.mention);
+    await refreshQueue();
+    if (advance && S.index + 1 < S.page.total) await openAt(S.index + 1);
+    return;
+  }
+  if (r.status === 409 && r.json.mention) {
+    const theirs = r.json.mention.actions.filter((a) => !a.undone).at(-1) || r.json.mention.actions.at(-1);
+    setMention(r.json.mention, true);
+    banner("conflict", "Not saved: " + (theirs && theirs.annotator ? theirs.annotator : "someone") + " changed this mention while you were looking (" +
+      (theirs ? theirs.kind + (theirs.span ? " " + spanText(theirs.span) : "") + " at " + theirs.created.replace("T", " ").replace("Z", "") : "an undo") +
+      "). It is shown as it is now; do your action again if it is still needed.");
+    refreshQueue();
+    return;
+  }
+  updateButtons();
+  toast((r.json.message || "error " + r.status), true);
+}
+
+function describe(action, body, m) {
+  if (action === "modify" || action === "add") return action + " " + m.key + " → " + m.target.tokens.slice(body.span[1], body.span[2]).join(" ");
+  return action + " " + m.key;
+}
+
+async function undo() {
+  if (S.busy) return;
+  S.busy = true;
+  const r = await api("POST", "undo", null, { run: S.run, annotator: S.annotator });
+  S.busy = false;
+  if (r.status === 200) {
+    toast("Undone: " + r.json.undone);
+    await openKey(r.json.key);
+    return;
+  }
+  if (r.status === 409 && r.json.mention) {
+    setMention(r.json.mention, true);
+    banner("conflict", "Cannot undo: " + r.json.message);
+  } else toast(r.json.message || "error " + r.status, true);
+  updateButtons();
+}
+
+function note() {
+  const f = $("note-form");
+  f.hidden = false;
+  const i = $("note-input");
+  i.value = "";
+  i.focus();
+}
+
+async function refreshQueue() {
+  const q = await loadQueue({ offset: S.page.offset });
+  if (q) progressFromQueue(q);
+}
+
+function progressFromQueue(q) { progress(q.done, q.all); }
+
+function show(view) {
+  S.view = view;
+  $("view-mention").hidden = view !== "queue";
+  $("view-overview").hidden = view !== "overview";
+  $("tab-queue").classList.toggle("on", view === "queue");
+  $("tab-overview").classList.toggle("on", view === "overview");
+  if (view === "overview") overview();
+}
+
+/* --- keys ----------------------------------------------------------------------------- */
+
+function onKey(e) {
+  const typing = e.target.closest && e.target.closest("input, select, textarea, dialog");
+  if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
+  const k = e.key;
+  const map = {
+    j: () => openAt(S.index + 1), ArrowDown: () => openAt(S.index + 1),
+    k: () => openAt(S.index - 1), ArrowUp: () => openAt(S.index - 1),
+    ArrowRight: () => moveCursor(1, e.shiftKey), ArrowLeft: () => moveCursor(-1, e.shiftKey),
+    " ": () => clickToken(S.cursor, e.shiftKey),
+    Enter: () => act("keep"), y: () => act("keep"),
+    m: () => act("modify"), a: () => act("add"), d: () => act("delete"),
+    n: () => note(), u: () => undo(),
+    Escape: () => { S.sel = null; S.anchor = -1; paintSelection(); banner(null); },
+    o: () => show("overview"), q: () => show("queue"),
+    "?": () => $("help-dialog").showModal(),
+  };
+  const f = map[k];
+  if (!f || (S.view !== "queue" && !"oq?".includes(k))) return;
+  e.preventDefault();
+  f();
+}
+
+/* --- start ---------------------------------------------------------------------------- */
+
+function askName() {
+  return new Promise((resolve) => {
+    const d = $("name-dialog");
+    $("name-input").value = S.annotator;
+    d.addEventListener("close", function done() {
+      const v = $("name-input").value.trim();
+      if (!v) { d.showModal(); return; }
+      d.removeEventListener("close", done);
+      resolve(v);
+    });
+    d.showModal();
+  });
+}
+
+async function setName(v) {
+  S.annotator = v;
+  localStorage.setItem("xproj.annotator", v);
+  $("who").textContent = v;
+}
+
+async function resume() {
+  const q = await loadQueue({});
+  if (!q) return;
+  progressFromQueue(q);
+  const at = q.position && q.found >= 0 ? q.found : 0;
+  if (q.total) await openAt(at);
+  else banner("info", "Nothing in the queue matches the filters.");
+}
+
+async function start() {
+  document.addEventListener("keydown", onKey);
+  document.addEventListener("mouseup", () => { S.dragging = false; });
+  for (const b of document.querySelectorAll("#actions button"))
+    b.addEventListener("click", () => {
+      const a = b.dataset.act;
+      if (a === "next") openAt(S.index + 1);
+      else if (a === "prev") openAt(S.index - 1);
+      else if (a === "undo") undo();
+      else if (a === "note") note();
+      else act(a);
+    });
+  $("note-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const v = $("note-input").value.trim();
+    $("note-input").blur();   // the keys are the page's again
+    $("note-form").hidden = true;
+    if (v) act("note", { note: v });
+  });
+  $("note-input").addEventListener("keydown", (e) => {
+    if (e.key === "Escape") { $("note-input").blur(); $("note-form").hidden = true; e.stopPropagation(); }
+  });
+  $("filters").addEventListener("change", async () => {
+    S.index = -1;
+    const q = await loadQueue({ offset: 0 });
+    if (q && q.total) openAt(0);
+  });
+  $("page-prev").addEventListener("click", () => loadQueue({ offset: Math.max(0, S.page.offset - S.page.limit) }));
+  $("page-next").addEventListener("click", () => { if (S.page.offset + S.page.limit < S.page.total) loadQueue({ offset: S.page.offset + S.page.limit }); });
+  $("tab-queue").addEventListener("click", () => show("queue"));
+  $("tab-overview").addEventListener("click", () => show("overview"));
+  $("help-btn").addEventListener("click", () => $("help-dialog").showModal());
+  $("who").addEventListener("click", async () => { await setName(await askName()); resume(); });
+  $("run").addEventListener("change", () => {
+    S.run = Number($("run").value);
+    localStorage.setItem("xproj.run", S.run);
+    S.lang = (S.runs.find((x) => x.run === S.run) || {}).lang || "";
+    for (const n of ["doc", "fate"]) { const s = $("filters").elements[n]; while (s.options.length > 1) s.remove(1); }
+    S.index = -1;
+    if (S.view === "overview") overview();
+    resume();
+  });
+  // someone else may change the mention on screen: look now and then
+  setInterval(async () => {
+    if (!S.mention || S.busy || document.hidden) return;
+    const r = await api("GET", "mention", { run: S.run, key: S.mention.key, context: 0 });
+    if (r.status === 200 && r.json.version !== S.mention.version && S.mention && r.json.key === S.mention.key) {
+      const last = r.json.actions.at(-1);
+      await loadMention(S.mention.key, true);
+      banner("info", "Changed while you were looking" + (last && last.annotator ? " by " + last.annotator : "") + ": shown as it is now.");
+    }
+  }, 15000);
+
+  const name = localStorage.getItem("xproj.annotator");
+  await setName(name || (await askName()));
+  if (await loadRuns()) await resume();
+}
+
+start();

@@ -1,0 +1,385 @@
+/*
+ * serve/http.c — the HTTP side of the workbench: binding, the checks every
+ * request passes before it reaches the API (loopback names, token, method,
+ * JSON from the page's own origin, body size), the compiled-in page, and the
+ * store connections requests borrow.  See serve.h for why each check is there.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "internal.h"
+#include "assets.h"
+#include "../base/buf.h"
+
+#include <arpa/inet.h>
+#include <microhttpd.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+
+/* what one request has sent so far */
+typedef struct req {
+	xp_buf body;
+	int too_big, answered;
+} req;
+
+/* The page's scripts and styles are its own files: no inline script can
+ * run even if some text were ever put in the page unescaped. */
+static const char csp[] = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+			  " connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+static enum MHD_Result reply(struct MHD_Connection *c, unsigned status, const char *type, const void *data, size_t n,
+			     int persistent, const char *cookie)
+{
+	struct MHD_Response *r = MHD_create_response_from_buffer(
+		n, (void *)data, persistent ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_COPY);
+	if (!r)
+		return MHD_NO;
+	MHD_add_response_header(r, "Content-Type", type);
+	MHD_add_response_header(r, "Content-Security-Policy", csp);
+	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	MHD_add_response_header(r, "X-Frame-Options", "DENY");
+	MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+	MHD_add_response_header(r, "Cache-Control", "no-store");
+	if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
+		MHD_add_response_header(r, "Allow", "GET, HEAD, POST");
+	if (cookie)
+		MHD_add_response_header(r, "Set-Cookie", cookie);
+	enum MHD_Result rc = MHD_queue_response(c, status, r);
+	MHD_destroy_response(r);
+	return rc;
+}
+
+static enum MHD_Result reply_json(struct MHD_Connection *c, unsigned status, json_t *o, const char *cookie)
+{
+	char *s = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6)) : NULL;
+	json_decref(o);
+	if (!s)
+		return reply(c, 500, "application/json", "{\"error\":\"out of memory\"}", 25, 1, NULL);
+	enum MHD_Result rc = reply(c, status, "application/json; charset=utf-8", s, strlen(s), 0, cookie);
+	free(s);
+	return rc;
+}
+
+static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, const char *why)
+{
+	return reply_json(c, status, json_pack("{s:s}", "error", why), NULL);
+}
+
+/* --- the checks ----------------------------------------------------------------------- */
+
+/* On loopback, only requests addressed to a loopback name: a web page
+ * elsewhere cannot make a browser talk to us through a DNS name it controls
+ * (DNS rebinding). */
+static int host_ok(const xp_server *s, const char *host)
+{
+	if (!s->loopback)
+		return 1;   /* the token guards every request */
+	if (!host)
+		return 0;
+	char h[300];
+	snprintf(h, sizeof h, "%s", host);
+	char *end = h[0] == '[' ? strchr(h, ']') : strrchr(h, ':');
+	if (h[0] == '[' && end)
+		end[1] = '\0';
+	else if (end)
+		*end = '\0';
+	struct in_addr a4;
+	return !strcasecmp(h, "localhost") || !strcmp(h, "[::1]") ||
+	       (inet_pton(AF_INET, h, &a4) == 1 && (ntohl(a4.s_addr) >> 24) == 127);
+}
+
+/* equal strings in a time that does not depend on where they differ */
+static int same_secret(const char *a, const char *b)
+{
+	size_t n = strlen(a), m = strlen(b);
+	unsigned char d = n != m;
+	for (size_t i = 0; i < n; i++)
+		d |= (unsigned char)(a[i] ^ b[i % (m ? m : 1)]);
+	return d == 0;
+}
+
+/* the token from a header, the cookie, or ?token= (which sets the cookie) */
+static int token_ok(const xp_server *s, struct MHD_Connection *c, int *set_cookie)
+{
+	*set_cookie = 0;
+	if (!s->token[0])
+		return 1;
+	const char *t = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Xproj-Token");
+	if (t && same_secret(t, s->token))
+		return 1;
+	t = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, "xproj_token");
+	if (t && same_secret(t, s->token))
+		return 1;
+	t = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
+	return t && same_secret(t, s->token) && (*set_cookie = 1);
+}
+
+/* A POST must be JSON (a cross-site form cannot send that without a CORS
+ * preflight, which we never grant) and, when the browser names its origin,
+ * come from this page. */
+static const char *post_refusal(struct MHD_Connection *c)
+{
+	const char *type = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type");
+	if (!type || strncasecmp(type, "application/json", 16))
+		return "a POST body must be application/json";
+	const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+	const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+	if (origin && (!host || strncmp(origin, "http://", 7) || strcmp(origin + 7, host)))
+		return "cross-origin request";
+	const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
+	if (site && strcmp(site, "same-origin") && strcmp(site, "none"))
+		return "cross-site request";
+	return NULL;
+}
+
+/* --- dispatch ------------------------------------------------------------------------------- */
+
+static const char *arg(void *ctx, const char *name)
+{
+	return MHD_lookup_connection_value(ctx, MHD_GET_ARGUMENT_KIND, name);
+}
+
+static enum MHD_Result api(xp_server *s, struct MHD_Connection *c, const char *path, const char *method, req *r,
+			   const char *cookie)
+{
+	int route = xp_api_route(path, !strcmp(method, "HEAD") ? "GET" : method);
+	if (route < 0)
+		return refuse(c, MHD_HTTP_NOT_FOUND, "no such API endpoint");
+	if (route == 0)
+		return refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED, "method not allowed here");
+	json_t *out = NULL;
+	int status;
+	if (strcmp(method, "POST")) {
+		xp_args a = {arg, c};
+		status = xp_api_get(s, path, &a, &out);
+		return reply_json(c, (unsigned)status, out, cookie);
+	}
+	const char *why = post_refusal(c);
+	if (why)
+		return refuse(c, strstr(why, "json") ? MHD_HTTP_UNSUPPORTED_MEDIA_TYPE : MHD_HTTP_FORBIDDEN, why);
+	if (r->too_big)
+		return refuse(c, 413, "request body too large");
+	json_error_t je;
+	json_t *body = json_loadb(r->body.p ? r->body.p : "", r->body.n, JSON_REJECT_DUPLICATES, &je);
+	if (!json_is_object(body)) {
+		json_decref(body);
+		return refuse(c, MHD_HTTP_BAD_REQUEST, "the body is not a JSON object");
+	}
+	status = xp_api_post(s, path, body, &out);
+	json_decref(body);
+	return reply_json(c, (unsigned)status, out, cookie);
+}
+
+static enum MHD_Result respond(xp_server *s, struct MHD_Connection *c, const char *url, const char *method, req *r)
+{
+	if (!host_ok(s, MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host")))
+		return refuse(c, MHD_HTTP_FORBIDDEN, "this server answers requests to a loopback address only");
+	int set_cookie;
+	if (!token_ok(s, c, &set_cookie))
+		return refuse(c, MHD_HTTP_UNAUTHORIZED, "a valid token is required");
+	char cookie[400];
+	snprintf(cookie, sizeof cookie, "xproj_token=%s; HttpOnly; SameSite=Strict; Path=/", s->token);
+	if (!strncmp(url, "/api/", 5))
+		return api(s, c, url + 5, method, r, set_cookie ? cookie : NULL);
+	if (strcmp(method, "GET") && strcmp(method, "HEAD"))
+		return refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED, "method not allowed here");
+	for (unsigned i = 0; i < xp_nassets; i++)
+		if (!strcmp(url, xp_assets[i].path))
+			return reply(c, MHD_HTTP_OK, xp_assets[i].type, xp_assets[i].data, xp_assets[i].len, 1,
+				     set_cookie ? cookie : NULL);
+	return reply(c, MHD_HTTP_NOT_FOUND, "text/plain; charset=utf-8", "not found\n", 10, 1, NULL);
+}
+
+static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *url, const char *method,
+			      const char *version, const char *upload, size_t *size, void **state)
+{
+	(void)version;
+	xp_server *s = cls;
+	req *r = *state;
+	if (!r) {
+		if (!(r = calloc(1, sizeof *r)))
+			return MHD_NO;
+		*state = r;
+		const char *len = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Length");
+		if (len && strtoull(len, NULL, 10) > s->max_body) {
+			/* answered before the body is read; MHD then closes */
+			r->answered = 1;
+			return refuse(c, 413, "request body too large");
+		}
+		return MHD_YES;
+	}
+	if (*size) {
+		if (!r->answered && !r->too_big && r->body.n + *size <= s->max_body)
+			xp_buf_add(&r->body, upload, *size);
+		else
+			r->too_big = 1;
+		*size = 0;
+		return MHD_YES;
+	}
+	if (r->answered)
+		return MHD_YES;
+	if (r->body.oom)
+		return refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "out of memory");
+	return respond(s, c, url, method, r);
+}
+
+static void completed(void *cls, struct MHD_Connection *c, void **state, enum MHD_RequestTerminationCode why)
+{
+	(void)cls, (void)c, (void)why;
+	req *r = *state;
+	if (r) {
+		xp_buf_free(&r->body);
+		free(r);
+	}
+	*state = NULL;
+}
+
+static void quiet(void *cls, const char *fmt, va_list ap) { (void)cls, (void)fmt, (void)ap; }
+
+/* --- store connections -------------------------------------------------------------------------- */
+
+xp_db *xp_serve_db(xp_server *s, xp_err *err)
+{
+	xp_db *db = NULL;
+	pthread_mutex_lock(&s->lock);
+	if (s->nidle)
+		db = s->idle[--s->nidle];
+	pthread_mutex_unlock(&s->lock);
+	if (!db && xp_db_open(s->db, &db, err))
+		return NULL;
+	return db;
+}
+
+void xp_serve_db_done(xp_server *s, xp_db *db)
+{
+	pthread_mutex_lock(&s->lock);
+	if (s->nidle == s->cap) {
+		size_t cap = s->cap ? 2 * s->cap : 8;
+		xp_db **v = realloc(s->idle, cap * sizeof *v);
+		if (v)
+			s->idle = v, s->cap = cap;
+	}
+	if (s->nidle < s->cap) {
+		s->idle[s->nidle++] = db;
+		db = NULL;
+	}
+	pthread_mutex_unlock(&s->lock);
+	xp_db_close(db);   /* only if it could not be kept */
+}
+
+/* --- starting and stopping ------------------------------------------------------------------------ */
+
+static int token_chars(const char *t)
+{
+	for (; *t; t++)
+		if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~", *t))
+			return 0;
+	return 1;
+}
+
+/* the address to bind, and whether it is a loopback one */
+static int resolve(xp_server *s, int port, struct sockaddr_storage *ss, xp_err *err)
+{
+	struct addrinfo hints = {0}, *ai;
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_PASSIVE;
+	int rc = getaddrinfo(s->host, NULL, &hints, &ai);
+	if (rc)
+		return xp_failc(err, XP_EUSAGE, "", 0, "cannot use address %s: %s", s->host, gai_strerror(rc));
+	memset(ss, 0, sizeof *ss);
+	memcpy(ss, ai->ai_addr, ai->ai_addrlen);
+	freeaddrinfo(ai);
+	if (ss->ss_family == AF_INET6) {
+		struct sockaddr_in6 *a = (struct sockaddr_in6 *)ss;
+		a->sin6_port = htons((uint16_t)port);
+		s->v6 = 1;
+		s->loopback = IN6_IS_ADDR_LOOPBACK(&a->sin6_addr);
+	} else {
+		struct sockaddr_in *a = (struct sockaddr_in *)ss;
+		a->sin_port = htons((uint16_t)port);
+		s->loopback = (ntohl(a->sin_addr.s_addr) >> 24) == 127;
+	}
+	return 0;
+}
+
+int xp_serve_start(const xp_serve_opts *o, xp_server **out, xp_err *err)
+{
+	if (o->port < 0 || o->port > 65535)
+		return xp_failc(err, XP_EUSAGE, "", 0, "port %d is not a TCP port", o->port);
+	if (o->token && (strlen(o->token) < 8 || strlen(o->token) > 200 || !token_chars(o->token)))
+		return xp_failc(err, XP_EUSAGE, "", 0, "a token is 8 to 200 of A-Z a-z 0-9 - . _ ~");
+	xp_server *s = calloc(1, sizeof *s);
+	if (!s)
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	pthread_mutex_init(&s->lock, NULL);
+	snprintf(s->db, sizeof s->db, "%s", o->db);
+	snprintf(s->host, sizeof s->host, "%s", o->host ? o->host : "127.0.0.1");
+	snprintf(s->token, sizeof s->token, "%s", o->token ? o->token : "");
+	s->run = o->run;
+	s->max_body = o->max_body ? o->max_body : 64 * 1024;
+	struct sockaddr_storage ss;
+	xp_db *db = NULL;
+	int rc = resolve(s, o->port, &ss, err);
+	if (rc == 0 && !s->loopback && !s->token[0])
+		rc = xp_failc(err, XP_EUSAGE, "", 0, "%s is not a loopback address: serving it needs --token SECRET",
+			      s->host);
+	/* the store must exist (opening would create it), open (and migrate)
+	 * and hold the run asked for */
+	struct stat st;
+	if (rc == 0 && stat(o->db, &st))
+		rc = xp_failc(err, XP_ENOTFOUND, o->db, 0, "no such correction store");
+	if (rc == 0 && (rc = xp_db_open(s->db, &db, err)) == 0) {
+		int64_t latest = xp_db_latest_run(db);
+		if (!latest)
+			rc = xp_failc(err, XP_ENOTFOUND, s->db, 0, "no projection run in the database (xproj db import first)");
+		else if (s->run && !xp_db_has_run(db, s->run))
+			rc = xp_failc(err, XP_ENOTFOUND, s->db, 0, "there is no run %lld in the database", (long long)s->run);
+		xp_serve_db_done(s, db);
+	}
+	if (rc == 0) {
+		unsigned threads = o->threads ? o->threads : 4;
+		s->d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | (s->v6 ? MHD_USE_IPv6 : 0),
+					(uint16_t)o->port, NULL, NULL, handle, s, MHD_OPTION_SOCK_ADDR, &ss,
+					MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_NOTIFY_COMPLETED, completed, s,
+					MHD_OPTION_CONNECTION_TIMEOUT, 60u, MHD_OPTION_CONNECTION_LIMIT, 512u,
+					MHD_OPTION_EXTERNAL_LOGGER, quiet, NULL, MHD_OPTION_END);
+		if (!s->d)
+			rc = xp_failc(err, XP_EIO, "", 0, "cannot listen on %s port %d (in use?)", s->host, o->port);
+	}
+	if (rc) {
+		xp_serve_stop(s);
+		return rc;
+	}
+	const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->d, MHD_DAEMON_INFO_BIND_PORT);
+	s->port = info ? info->port : o->port;
+	*out = s;
+	return 0;
+}
+
+int xp_serve_port(const xp_server *s) { return s->port; }
+
+void xp_serve_url(const xp_server *s, char *out, size_t n)
+{
+	int v6 = strchr(s->host, ':') != NULL;
+	snprintf(out, n, "http://%s%s%s:%d/%s%s", v6 ? "[" : "", s->host, v6 ? "]" : "", s->port,
+		 s->token[0] ? "?token=" : "", s->token);
+}
+
+void xp_serve_stop(xp_server *s)
+{
+	if (!s)
+		return;
+	if (s->d)
+		MHD_stop_daemon(s->d);
+	for (size_t i = 0; i < s->nidle; i++)
+		xp_db_close(s->idle[i]);
+	free(s->idle);
+	xp_api_free(s);
+	pthread_mutex_destroy(&s->lock);
+	free(s);
+}

@@ -1,0 +1,57 @@
+/*
+ * serve/internal.h — what serve/'s files share: the server (its store
+ * connections, one per request in flight, and each run's triage queue,
+ * computed once), and the API's entry points that http.c calls with a
+ * request already checked.  Internal to serve/.
+ */
+#ifndef XP_SERVE_INTERNAL_H
+#define XP_SERVE_INTERNAL_H
+
+#include "serve.h"
+#include "../base/vocab.h"
+#include "../correct/review.h"
+
+#include <jansson.h>
+#include <pthread.h>
+
+typedef struct xp_qcache {
+	int64_t run;
+	xp_queue q;
+	xp_vocab keys;   /* mention key -> its index in q */
+} xp_qcache;
+
+struct xp_server {
+	struct MHD_Daemon *d;
+	char db[1024], host[256], token[256];
+	int port, loopback, v6;
+	int64_t run;
+	size_t max_body;
+	pthread_mutex_t lock;   /* guards idle and queues */
+	xp_db **idle;           /* open connections not in use */
+	size_t nidle, cap;
+	xp_qcache **queues;     /* each allocated once and kept to the end: pointers into them stay valid */
+	size_t nqueues, qcap;
+};
+
+/* A connection to the store for one request, and back. */
+xp_db *xp_serve_db(xp_server *s, xp_err *err);
+void xp_serve_db_done(xp_server *s, xp_db *db);
+
+/* query arguments of the request */
+typedef struct xp_args {
+	const char *(*get)(void *ctx, const char *name);
+	void *ctx;
+} xp_args;
+
+/* The API: path under /api/, the request's arguments or JSON body; *out
+ * gets the reply's JSON.  Returns the HTTP status. */
+int xp_api_get(xp_server *s, const char *path, const xp_args *a, json_t **out);
+int xp_api_post(xp_server *s, const char *path, json_t *body, json_t **out);
+/* 1 if path names an API endpoint for method ("GET"/"POST"), 0 if the path
+ * exists for the other method only, -1 if it does not exist */
+int xp_api_route(const char *path, const char *method);
+
+/* the queues (free at stop) */
+void xp_api_free(xp_server *s);
+
+#endif

@@ -1,0 +1,289 @@
+#!/usr/bin/python3
+"""tests/browser/workbench.py — the workbench in a real headless Chromium.
+
+Driven by tests/browser/run.sh, which builds the store from tools/sample (with
+two HTML payloads planted in the English transcript), starts `xproj serve` and
+compares `db export` with tests/fixtures/serve/corrected.zh.conll afterwards.
+
+Walks the queue with the keyboard and the mouse as a corrector would: keep,
+add by clicking a token, add and modify by click and shift-click, delete and
+undo, a modification by keyboard selection, a note; reloads the page and finds
+everything where it was; meets a second annotator's change and sees it instead
+of overwriting it; checks that text from the data is shown as text.  Saves
+screenshots under SHOTS.
+
+usage: workbench.py URL SHOTS
+"""
+import json
+import os
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+URL, SHOTS = sys.argv[1], sys.argv[2]
+os.makedirs(SHOTS, exist_ok=True)
+failures = []
+
+
+def check(cond, what):
+    print(("  ok    " if cond else "  FAIL  ") + what)
+    if not cond:
+        failures.append(what)
+
+
+def api(method, path, body=None):
+    req = urllib.request.Request(URL + "api/" + path, method=method,
+                                 data=json.dumps(body).encode() if body is not None else None,
+                                 headers={"Content-Type": "application/json"} if body is not None else {})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.load(r)
+    except urllib.error.HTTPError as e:
+        return e.code, json.load(e)
+
+
+def browser():
+    o = Options()
+    for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+              "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+              "--user-data-dir=" + tempfile.mkdtemp(prefix="xproj-chromium-"), "--window-size=1360,900",
+              "--lang=en-US"]:
+        o.add_argument(a)
+    o.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=o)
+
+
+d = browser()
+wait = WebDriverWait(d, 10)
+
+
+def shot(name):
+    d.save_screenshot(os.path.join(SHOTS, name))
+
+
+def text(css):
+    """the element's text; "" while it is missing or being replaced"""
+    try:
+        els = d.find_elements(By.CSS_SELECTOR, css)
+        return els[0].text if els else ""
+    except StaleElementReferenceException:
+        return ""
+
+
+def current():
+    return text("#mhead h2")
+
+
+def wait_for(cond, what):
+    try:
+        wait.until(lambda _: cond())
+        return True
+    except TimeoutException:
+        check(False, what + " (timed out)")
+        return False
+
+
+def wait_key(key):
+    return wait_for(lambda: current() == key and not d.execute_script("return S.busy"), "mention " + key + " shown")
+
+
+def press(*keys):
+    ActionChains(d).send_keys(*keys).perform()
+
+
+def token(i):
+    return d.find_element(By.CSS_SELECTOR, '#tokens .tok[data-i="%d"]' % i)
+
+
+def click_token(i, shift=False):
+    if shift:
+        ActionChains(d).key_down(Keys.SHIFT).click(token(i)).key_up(Keys.SHIFT).perform()
+    else:
+        token(i).click()
+
+
+def toast_says(s):
+    return wait_for(lambda: s in text("#toast"), "toast says " + s)
+
+
+def badge(key):
+    """the status badge of key in the queue list, once the list is not being redrawn"""
+    for _ in range(20):
+        try:
+            for li in d.find_elements(By.CSS_SELECTOR, "#queue li"):
+                if li.find_element(By.CSS_SELECTOR, ".key").text == key:
+                    return li.find_element(By.CSS_SELECTOR, ".badge").text
+            return None
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    return None
+
+
+def open_from_queue(key):
+    """click the mention in the queue list, paging as a person would"""
+    st, q = api("GET", "queue?around=" + urllib.parse.quote(key) + "&limit=50")
+    page = q["found"] // 50
+    while d.execute_script("return S.page.offset") // 50 < page:
+        d.find_element(By.ID, "page-next").click()
+        time.sleep(0.2)
+    for li in d.find_elements(By.CSS_SELECTOR, "#queue li"):
+        if li.find_element(By.CSS_SELECTOR, ".key").text == key:
+            li.click()
+            return wait_key(key)
+    check(False, key + " in the queue list")
+    return False
+
+
+def selected():
+    return [int(b.get_attribute("data-i")) for b in d.find_elements(By.CSS_SELECTOR, "#tokens .tok.sel")]
+
+
+def marked():
+    return [int(b.get_attribute("data-i")) for b in d.find_elements(By.CSS_SELECTOR, "#tokens .tok.now")]
+
+
+try:
+    # --- the name, then the queue from the top ----------------------------------
+    d.get(URL)
+    wait_for(lambda: d.find_element(By.ID, "name-dialog").get_attribute("open") is not None, "name asked")
+    d.find_element(By.ID, "name-input").send_keys("ann", Keys.ENTER)
+    wait_key("s01e01c00x|19")
+    check("1–50 of 92" in text("#qcount"), "92 mentions in the queue")
+    check(d.find_element(By.CSS_SELECTOR, "#queue li.cur .key").text == "s01e01c00x|19", "the first of the triage order is current")
+    check("pronoun without a projection" in text(".why-line"), "why triage flagged it")
+    check("We" in text("#en-line .m-self"), "the English mention is marked")
+    shot("01-first-mention.png")
+
+    # keep (Enter): saved, and on to the next
+    press(Keys.ENTER)
+    wait_key("s01e01c00x|26")
+    check(badge("s01e01c00x|19") == "kept", "the kept mention is marked kept in the queue")
+
+    # add by clicking one token
+    click_token(5)
+    check(selected() == [5], "a click selects a token")
+    press("a")
+    toast_says("add s01e01c00x|26")
+    wait_key("s01e01c00x|3")
+    check(badge("s01e01c00x|26") == "edited", "the addition shows in the queue")
+
+    # add two tokens: click and shift-click
+    click_token(0)
+    click_token(1, shift=True)
+    check(selected() == [0, 1], "shift-click extends the selection")
+    shot("02-selecting-tokens.png")
+    d.find_element(By.CSS_SELECTOR, '#actions button[data-act="add"]').click()
+    wait_key("s01e01c00x|4")
+    press("j")
+    wait_key("s01e01c01x|22")
+    press("k")
+    wait_key("s01e01c00x|4")
+
+    # modify the span of "the cake" by clicking tokens
+    open_from_queue("s01e01c00x|2")
+    check(marked() == [5, 6], "the projected span is marked")
+    click_token(4)
+    click_token(6, shift=True)
+    press("m")
+    toast_says("modify s01e01c00x|2")
+    wait_key("s01e01c00x|20")
+
+    # delete, then undo it
+    open_from_queue("s01e01c00x|1")
+    press("d")
+    wait_key("s01e01c00x|10")
+    check(badge("s01e01c00x|1") == "edited", "the deletion shows")
+    press("u")
+    wait_key("s01e01c00x|1")
+    toast_says("Undone: delete s01e01c00x|1")
+    check(marked() == [3], "after undo the projection is back")
+    check(badge("s01e01c00x|1") == "open", "after undo the mention is open again")
+
+    # a note, then a modification with the keyboard
+    open_from_queue("s01e01c00x|5")
+    press("n")
+    wait_for(lambda: d.find_element(By.ID, "note-input").is_displayed(), "note field open")
+    d.find_element(By.ID, "note-input").send_keys("车 or 车里? ", "<i>check</i>", Keys.ENTER)
+    wait_for(lambda: "<i>check</i>" in text("#history"), "the note in the history, as text")
+    ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.ARROW_RIGHT).key_up(Keys.SHIFT).perform()
+    check(selected() == [2, 3], "shift+arrow extends the selection")
+    press("m")
+    wait_key("s01e01c00x|6")
+    after = current()
+
+    # --- reload: everything is where it was ----------------------------------
+    d.refresh()
+    wait_key(after)
+    check(d.find_element(By.ID, "name-dialog").get_attribute("open") is None, "the name is remembered")
+    check(text("#who") == "ann", "annotator shown")
+    for k, b in [("s01e01c00x|19", "kept"), ("s01e01c00x|26", "edited"), ("s01e01c00x|3", "edited"),
+                 ("s01e01c00x|1", "open")]:
+        check(badge(k) == b, "after reload %s is %s" % (k, b))
+    check("5 / 92 done" in text("#progress-text"), "progress kept: " + text("#progress-text"))
+    shot("03-after-reload.png")
+    st, m = api("GET", "mention?key=" + urllib.parse.quote("s01e01c00x|2"))
+    check(m["current"]["span"] == [0, 4, 7], "the modification is in the store")
+
+    # --- a second annotator changes the mention on screen --------------------
+    st, m = api("GET", "mention?key=" + urllib.parse.quote(after))
+    check(m["current"]["span"] is not None, after + " is projected")
+    st, r = api("POST", "edit", {"annotator": "bob", "key": after, "action": "delete", "version": m["version"]})
+    check(st == 200, "bob deletes " + after)
+    press(Keys.ENTER)   # ann keeps what she sees: refused
+    wait_for(lambda: d.find_element(By.ID, "banner").is_displayed() and "bob" in text("#banner"), "conflict shown")
+    check("Not saved: bob changed this mention" in text("#banner"), "the banner names bob")
+    check(marked() == [], "the page shows bob's deletion")
+    check("delete" in text("#history li.other"), "bob's action in the history")
+    check(current() == after, "still on the contested mention")
+    shot("04-conflict.png")
+    press(Keys.ENTER)   # now she keeps bob's state, on the new version
+    wait_for(lambda: current() != after, "keep after the conflict moves on")
+    st, m = api("GET", "mention?key=" + urllib.parse.quote(after))
+    check(m["status"] == "edited" and m["current"]["span"] is None and m["actions"][-1]["kind"] == "keep",
+          "bob's deletion stands, ann's keep on top")
+
+    # --- text from the data is text -----------------------------------------
+    open_from_queue("s01e01c00x|2")
+    scene = d.find_element(By.ID, "scene")
+    check("<img/src=x/onerror=document.title='pwned'>" in scene.text, "an HTML token is shown as text")
+    check("<b>Priya</b>:" in scene.text, "an HTML speaker is shown as text")
+    check(not scene.find_elements(By.TAG_NAME, "img") and not scene.find_elements(By.TAG_NAME, "b"),
+          "no element was made from the data")
+    check(d.title == "xproj workbench", "no script ran (title %r)" % d.title)
+    shot("05-scene.png")
+
+    # --- the overview ---------------------------------------------------------
+    press("o")
+    wait_for(lambda: "corrections by annotator" in text("#view-overview").lower(), "overview shown")
+    ov = text("#view-overview")
+    check("ann" in ov and "bob" in ov, "both annotators in the overview")
+    check("unaligned" in ov, "null causes in the overview")
+    shot("06-overview.png")
+    press("q")
+
+    # (the refused edit of the conflict is logged by the browser as a failed load: expected)
+    errors = [l for l in d.get_log("browser") if l["level"] == "SEVERE" and "favicon" not in l["message"]
+              and "409 (Conflict)" not in l["message"]]
+    check(not errors, "no errors in the browser console: %s" % errors)
+except Exception as e:   # a step that could not even be tried is a failure too
+    import traceback
+    traceback.print_exc()
+    check(False, "the walk through the page stopped: %s" % type(e).__name__)
+    shot("99-failure.png")
+finally:
+    d.quit()
+
+print("%d failed" % len(failures))
+sys.exit(1 if failures else 0)

@@ -1,0 +1,102 @@
+/* tests/fuzz/fuzz_api.c — libFuzzer target: the workbench API's handling of
+ * request bodies and query arguments (serve/api.c), on a store made once
+ * from the bundled sample.  The first byte picks the endpoint: edit, undo,
+ * position (the rest is the POST body), or one of the GETs (the rest is
+ * "name=value" lines). */
+#include "serve/internal.h"
+#include "pipeline/pipeline.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static xp_server *srv;
+static char dir[64];
+
+static void cleanup(void)
+{
+	char cmd[128];
+	xp_serve_stop(srv);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd))
+		return;
+}
+
+static int setup(void)
+{
+	snprintf(dir, sizeof dir, "/tmp/xp-fuzz-api-XXXXXX");
+	if (!mkdtemp(dir))
+		return -1;
+	xp_pipe_opts o;
+	xp_pipe_result r;
+	xp_err e;
+	xp_pipe_defaults(&o);
+	o.source = "tools/sample/dialogue.conll";
+	o.subs = "tools/sample/en.srt";
+	o.tgt_subs = "tools/sample/zh.srt";
+	o.align.tgt_lang = "zh";
+	o.alignments = "tools/sample/zh.pharaoh";
+	o.outdir = dir;
+	char db[128];
+	snprintf(db, sizeof db, "%s/corrections.db", dir);
+	xp_serve_opts so = {.db = db, .threads = 1};
+	if (xp_pipeline(&o, &r, &e) || xp_serve_start(&so, &srv, &e))
+		return -1;
+	atexit(cleanup);
+	return 0;
+}
+
+/* query arguments from "name=value" lines */
+typedef struct args {
+	char *name[16], *value[16];
+	int n;
+} args;
+
+static const char *get(void *ctx, const char *name)
+{
+	args *a = ctx;
+	for (int i = 0; i < a->n; i++)
+		if (!strcmp(a->name[i], name))
+			return a->value[i];
+	return NULL;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static int ready;
+	if (!ready)
+		ready = setup() == 0 ? 1 : -1;
+	if (ready < 0 || size < 1)
+		return 0;
+	static const char *const posts[] = {"edit", "undo", "position"};
+	static const char *const gets[] = {"runs", "stats", "queue", "mention"};
+	json_t *out = NULL;
+	if (data[0] % 7 < 3) {
+		json_t *body = json_loadb((const char *)data + 1, size - 1, JSON_REJECT_DUPLICATES, NULL);
+		if (json_is_object(body))
+			xp_api_post(srv, posts[data[0] % 7], body, &out);
+		json_decref(body);
+	} else {
+		char *buf = malloc(size);
+		memcpy(buf, data + 1, size - 1);
+		buf[size - 1] = '\0';
+		args l = {.n = 0};
+		for (char *p = buf, *nl; p && l.n < 16; p = nl) {
+			if ((nl = strchr(p, '\n')))
+				*nl++ = '\0';
+			char *eq = strchr(p, '=');
+			if (eq) {
+				*eq = '\0';
+				l.name[l.n] = p, l.value[l.n++] = eq + 1;
+			}
+		}
+		xp_args a = {get, &l};
+		xp_api_get(srv, gets[data[0] % 7 - 3], &a, &out);
+		free(buf);
+	}
+	json_decref(out);
+	return 0;
+}
