@@ -108,14 +108,14 @@ $(B)/xproj.1: $(B)/xproj
 	$(B)/xproj --man > $@.tmp && mv $@.tmp $@
 man: $(B)/xproj.1
 
-$(B)/tests/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h) $(B)/libxproj.a
+$(B)/tests/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h tests/*.h) $(B)/libxproj.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) $(LDFLAGS) -o $@ $< \
 		$(B)/libxproj.a $(LDLIBS) $(shell pkg-config --libs cmocka)
 
 # Each fuzz target also links against a small driver that replays its seed
 # corpus, so `make check` (and SAN=1) runs every target without clang.
-$(B)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay.c $(B)/libxproj.a
+$(B)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay.c $(wildcard tests/*.h) $(B)/libxproj.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/replay.c $(B)/libxproj.a $(LDLIBS)
 

@@ -344,11 +344,21 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	return o;
 }
 
+/* the mention's row: XP_ENOTFOUND naming the run, or the database's failure */
+static int find(xp_db *db, int64_t run, const char *key, int64_t *row, xp_err *err)
+{
+	int rc = xp_mention_lookup(db, run, key, row, err);
+	if (rc == XP_ENOTFOUND)
+		return xp_failc(err, XP_ENOTFOUND, "", 0, "%s: no such mention in run %lld", key, (long long)run);
+	return rc;
+}
+
 int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t **out, xp_err *err)
 {
-	int64_t row = xp_mention_row(db, run, key);
-	if (row < 0)
-		return xp_failc(err, XP_ENOTFOUND, "", 0, "%s: no such mention in run %lld", key, (long long)run);
+	int64_t row;
+	int rc = find(db, run, key, &row, err);
+	if (rc)
+		return rc;
 	sqlite3_stmt *st;
 	if (xp_sql_prepare(db, "SELECT d.doc, d.part, m.mention, m.cluster, m.start, m.end, u.en_idx, u.speaker, u.src,"
 			   " u.tgt_idx, u.tgt, u.tgt_text, p.tgt_start, p.tgt_end, p.fate, p.confidence, p.rule, m.document"
@@ -408,10 +418,13 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 /* inside a transaction: the mention's row, refused when its version moved */
 static int64_t at_version(xp_db *db, int64_t run, const char *key, int64_t version, xp_err *err)
 {
-	int64_t row = xp_mention_row(db, run, key);
-	if (row < 0)
-		return xp_failc(err, XP_ENOTFOUND, "", 0, "%s: no such mention in run %lld", key, (long long)run);
+	int64_t row;
+	int rc = find(db, run, key, &row, err);
+	if (rc)
+		return rc;
 	int64_t now = version_of(db, row);
+	if (now < 0)
+		return xp_sql_fail(db, err, "version");
 	if (version >= 0 && now != version)
 		return xp_failc(err, XP_ECONFLICT, "", 0,
 				"%s changed since you saw it (version %lld, now %lld): nothing was written", key,
@@ -581,8 +594,10 @@ int xp_db_position_set(xp_db *db, int64_t run, const char *annotator, const char
 	sqlite3_stmt *st;
 	char now[32];
 	xp_now(now, sizeof now);
-	if (xp_mention_row(db, run, key) < 0)
-		return xp_failc(err, XP_ENOTFOUND, "", 0, "%s: no such mention in run %lld", key, (long long)run);
+	int64_t row;
+	int rc = find(db, run, key, &row, err);
+	if (rc)
+		return rc;
 	if (xp_sql_prepare(db, "INSERT OR REPLACE INTO positions(run, annotator, mention_key, updated) VALUES(?,?,?,?)",
 			   &st, err))
 		return -1;
@@ -590,7 +605,7 @@ int xp_db_position_set(xp_db *db, int64_t run, const char *annotator, const char
 	sqlite3_bind_text(st, 2, annotator, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 3, key, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, now, -1, SQLITE_TRANSIENT);
-	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "position");
+	rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "position");
 	sqlite3_finalize(st);
 	return rc;
 }

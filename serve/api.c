@@ -144,6 +144,15 @@ static json_t *int_arg(const xp_args *a, const char *name)
 	return *end ? json_string(v) : json_integer(n);   /* a string: run_of says it is not a number */
 }
 
+/* run=N of a GET: the run, or 0 with the reply made */
+static int64_t run_arg(xp_server *s, xp_db *db, const xp_args *a, json_t **out, int *status)
+{
+	json_t *given = int_arg(a, "run");
+	int64_t run = run_of(s, db, given, out, status);
+	json_decref(given);
+	return run;
+}
+
 static long num_arg(const xp_args *a, const char *name, long dflt, long lo, long hi)
 {
 	const char *v = a->get(a->ctx, name);
@@ -188,9 +197,7 @@ static const char *status_name(unsigned f)
 static int get_stats(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 {
 	int status = 200;
-	json_t *given = int_arg(a, "run");
-	int64_t run = run_of(s, db, given, out, &status);
-	json_decref(given);
+	int64_t run = run_arg(s, db, a, out, &status);
 	if (!run)
 		return status;
 	xp_err e;
@@ -290,9 +297,7 @@ static json_t *names(char **v, size_t n)
 static int get_queue(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 {
 	int status = 200;
-	json_t *given = int_arg(a, "run");
-	int64_t run = run_of(s, db, given, out, &status);
-	json_decref(given);
+	int64_t run = run_arg(s, db, a, out, &status);
 	if (!run)
 		return status;
 	xp_err e;
@@ -375,9 +380,7 @@ static int mention_reply(xp_server *s, xp_db *db, int64_t run, const char *key, 
 static int get_mention(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 {
 	int status = 200;
-	json_t *given = int_arg(a, "run");
-	int64_t run = run_of(s, db, given, out, &status);
-	json_decref(given);
+	int64_t run = run_arg(s, db, a, out, &status);
 	if (!run)
 		return status;
 	const char *key = a->get(a->ctx, "key");

@@ -18,7 +18,6 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 
 /* what one request has sent so far */
 typedef struct req {
@@ -249,7 +248,7 @@ xp_db *xp_serve_db(xp_server *s, xp_err *err)
 	if (s->nidle)
 		db = s->idle[--s->nidle];
 	pthread_mutex_unlock(&s->lock);
-	if (!db && xp_db_open(s->db, &db, err))
+	if (!db && xp_db_open_mode(s->db, XP_DB_WRITE, &db, err))
 		return NULL;
 	return db;
 }
@@ -328,12 +327,9 @@ int xp_serve_start(const xp_serve_opts *o, xp_server **out, xp_err *err)
 	if (rc == 0 && !s->loopback && !s->token[0])
 		rc = xp_failc(err, XP_EUSAGE, "", 0, "%s is not a loopback address: serving it needs --token SECRET",
 			      s->host);
-	/* the store must exist (opening would create it), open (and migrate)
-	 * and hold the run asked for */
-	struct stat st;
-	if (rc == 0 && stat(o->db, &st))
-		rc = xp_failc(err, XP_ENOTFOUND, o->db, 0, "no such correction store");
-	if (rc == 0 && (rc = xp_db_open(s->db, &db, err)) == 0) {
+	/* the store must exist (XP_DB_WRITE never creates one), open (and
+	 * migrate) and hold the run asked for */
+	if (rc == 0 && (rc = xp_db_open_mode(s->db, XP_DB_WRITE, &db, err)) == 0) {
 		int64_t latest = xp_db_latest_run(db);
 		if (!latest)
 			rc = xp_failc(err, XP_ENOTFOUND, s->db, 0, "no projection run in the database (xproj db import first)");

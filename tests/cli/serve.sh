@@ -6,7 +6,7 @@ S=tools/sample
 expect_status 0 $XPROJ pipeline --config $S/zh.conf --alignments $S/zh.pharaoh -o $T/p --quiet
 D=$T/p/corrections.db
 expect_status 1 $XPROJ serve $T/none.db --port 0
-expect_grep 'no such correction store' $T/err
+expect_grep 'no such database' $T/err
 [ -e $T/none.db ] && { echo "FAIL: serve created a store"; fails=$((fails + 1)); }
 expect_status 1 $XPROJ serve $D --host 0.0.0.0 --port 0
 expect_grep 'is not a loopback address: serving it needs --token SECRET' $T/err

@@ -4,7 +4,7 @@
  * position (the rest is the POST body), or one of the GETs (the rest is
  * "name=value" lines). */
 #include "serve/internal.h"
-#include "pipeline/pipeline.h"
+#include "../sample_store.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -29,20 +29,11 @@ static int setup(void)
 	snprintf(dir, sizeof dir, "/tmp/xp-fuzz-api-XXXXXX");
 	if (!mkdtemp(dir))
 		return -1;
-	xp_pipe_opts o;
-	xp_pipe_result r;
 	xp_err e;
-	xp_pipe_defaults(&o);
-	o.source = "tools/sample/dialogue.conll";
-	o.subs = "tools/sample/en.srt";
-	o.tgt_subs = "tools/sample/zh.srt";
-	o.align.tgt_lang = "zh";
-	o.alignments = "tools/sample/zh.pharaoh";
-	o.outdir = dir;
 	char db[128];
 	snprintf(db, sizeof db, "%s/corrections.db", dir);
 	xp_serve_opts so = {.db = db, .threads = 1};
-	if (xp_pipeline(&o, &r, &e) || xp_serve_start(&so, &srv, &e))
+	if (sample_store(dir, &e) || xp_serve_start(&so, &srv, &e))
 		return -1;
 	atexit(cleanup);
 	return 0;

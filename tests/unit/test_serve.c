@@ -8,7 +8,7 @@
 #include "dbutil.h"
 #include "correct/review.h"
 #include "serve/serve.h"
-#include "pipeline/pipeline.h"
+#include "../sample_store.h"
 #include "../httpc.h"
 
 #include <jansson.h>
@@ -254,17 +254,8 @@ static void start_sample(void)
 	snprintf(dir, sizeof dir, access("/dev/shm", W_OK) ? "/tmp/xp-serve-XXXXXX" : "/dev/shm/xp-serve-XXXXXX");
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/corrections.db", dir);
-	xp_pipe_opts o;
-	xp_pipe_result r;
 	xp_err e;
-	xp_pipe_defaults(&o);
-	o.source = "tools/sample/dialogue.conll";
-	o.subs = "tools/sample/en.srt";
-	o.tgt_subs = "tools/sample/zh.srt";
-	o.align.tgt_lang = "zh";
-	o.alignments = "tools/sample/zh.pharaoh";
-	o.outdir = dir;
-	assert_int_equal(xp_pipeline(&o, &r, &e), 0);
+	assert_int_equal(sample_store(dir, &e), 0);
 	xp_serve_opts so = {.db = path, .threads = 4};
 	assert_int_equal(xp_serve_start(&so, &srv, &e), 0);
 	port = xp_serve_port(srv);
