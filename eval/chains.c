@@ -104,8 +104,10 @@ static int build_key(xp_pair *p, const xp_doc *key, const gspan *g)
 	for (size_t i = 0; i < n; i++) {
 		if (i && !same_span(&g[i - 1], &g[i]))
 			k++;
-		if (i == 0 || !same_span(&g[i - 1], &g[i]))
+		if (i == 0 || !same_span(&g[i - 1], &g[i])) {
 			p->kmem_start[k] = (uint32_t)i;
+			p->where[k] = (uint32_t)i;
+		}
 		else
 			p->dup_key = 1;
 		id[i] = k;
@@ -153,6 +155,7 @@ static int build_resp(xp_pair *p, const xp_doc *resp, const gspan *g, const gspa
 			id[kept] = kid, cl[kept++] = g[i].cluster;
 		} else {
 			uint32_t nid = p->nids++;
+			p->where[nid] = (uint32_t)i;
 			p->dup_resp |= e - i > 1;
 			for (size_t t = i; t < e; t++)
 				id[kept] = nid, cl[kept++] = g[t].cluster;
@@ -169,8 +172,9 @@ int xp_pair_build(xp_pair *p, const xp_doc *key, const xp_doc *resp)
 {
 	memset(p, 0, sizeof *p);
 	gspan *kg = doc_spans(key), *rg = resp ? doc_spans(resp) : NULL;
+	p->where = malloc((key->nmentions + (resp ? resp->nmentions : 0) + 1) * sizeof *p->where);
 	int rc = -1;
-	if (!kg || (resp && !rg))
+	if (!kg || (resp && !rg) || !p->where)
 		goto out;
 	if (build_key(p, key, kg) || build_resp(p, resp, rg, kg, key->nmentions))
 		goto out;
@@ -231,5 +235,6 @@ void xp_pair_free(xp_pair *p)
 	free(p->kindex);
 	free(p->kmem_start);
 	free(p->kmem);
+	free(p->where);
 	memset(p, 0, sizeof *p);
 }

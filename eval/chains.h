@@ -24,6 +24,7 @@ typedef struct xp_pair {
 	uint32_t nids;       /* ids nkey_ids..nids-1 are response-only spans */
 	uint32_t *kindex;    /* per id: the last key chain holding it, UINT32_MAX if none */
 	uint32_t *kmem_start, *kmem;  /* per key id: the key chains holding it */
+	uint32_t *where;     /* per id: its first mention, in the key (ids < nkey_ids) or the response */
 	uint32_t nresp_spans, nmatched;  /* distinct response spans; of them, in the key */
 	int dup_key, dup_resp;           /* an id sits in two chains of that side */
 } xp_pair;
@@ -43,5 +44,12 @@ static inline uint32_t xp_chain_len(const xp_chainset *s, uint32_t c)
 {
 	return s->start[c + 1] - s->start[c];
 }
+
+/* Calls fn(key document, its response document or NULL, arg) for every key
+ * document in order, the response's found by id and part (a sort and a
+ * binary search, not a scan per document).  Stops at fn's first non-zero
+ * return and returns it; -1 (err untouched) when its own allocation fails. */
+int xp_each_doc_pair(const xp_corpus *key, const xp_corpus *resp,
+		     int (*fn)(const xp_doc *k, const xp_doc *r, void *arg), void *arg);
 
 #endif

@@ -2,6 +2,7 @@
  * eval/score.c — scoring documents and corpora; see score.h.
  */
 #include "score.h"
+#include "chains.h"
 #include "metrics.h"
 
 #include <stdlib.h>
@@ -75,13 +76,12 @@ static int cmp_ref(const void *a, const void *b)
 	return c ? c : (x->part > y->part) - (x->part < y->part);
 }
 
-int xp_score_corpus(const xp_corpus *key, const xp_corpus *resp, unsigned mask,
-		    xp_scores *total, xp_score_cb per_doc, void *arg, xp_err *err)
+int xp_each_doc_pair(const xp_corpus *key, const xp_corpus *resp,
+		     int (*fn)(const xp_doc *k, const xp_doc *r, void *arg), void *arg)
 {
-	memset(total, 0, sizeof *total);
 	docref *idx = malloc((resp->ndocs + 1) * sizeof *idx);
 	if (!idx)
-		return xp_fail(err, "", 0, "out of memory");
+		return -1;
 	for (size_t i = 0; i < resp->ndocs; i++)
 		idx[i] = (docref){resp->docs[i].id, resp->docs[i].part, &resp->docs[i]};
 	qsort(idx, resp->ndocs, sizeof *idx, cmp_ref);
@@ -90,21 +90,46 @@ int xp_score_corpus(const xp_corpus *key, const xp_corpus *resp, unsigned mask,
 		const xp_doc *k = &key->docs[i];
 		docref q = {k->id, k->part, NULL};
 		docref *hit = bsearch(&q, idx, resp->ndocs, sizeof *idx, cmp_ref);
-		xp_scores one = {0};
-		if (xp_score_doc(k, hit ? hit->d : NULL, mask, &one)) {
-			rc = xp_fail(err, "", 0, "out of memory scoring %s", k->id);
-			break;
-		}
-		if (per_doc)
-			per_doc(k, &one, arg);
-		for (int m = 0; m < XP_NMETRICS; m++)
-			add(&total->m[m], &one.m[m]);
-		add(&total->blanc_coref, &one.blanc_coref);
-		add(&total->blanc_noncoref, &one.blanc_noncoref);
-		total->documents += one.documents;
-		total->missing += one.missing;
+		rc = fn(k, hit ? hit->d : NULL, arg);
 	}
 	free(idx);
+	return rc;
+}
+
+typedef struct corpus_acc {
+	unsigned mask;
+	xp_scores *total;
+	xp_score_cb per_doc;
+	void *arg;
+	xp_err *err;
+} corpus_acc;
+
+static int score_pair(const xp_doc *k, const xp_doc *r, void *arg)
+{
+	corpus_acc *a = arg;
+	xp_scores one = {0};
+	if (xp_score_doc(k, r, a->mask, &one))
+		return xp_failc(a->err, XP_ENOMEM, "", 0, "out of memory scoring %s", k->id);
+	if (a->per_doc)
+		a->per_doc(k, &one, a->arg);
+	xp_scores *total = a->total;
+	for (int m = 0; m < XP_NMETRICS; m++)
+		add(&total->m[m], &one.m[m]);
+	add(&total->blanc_coref, &one.blanc_coref);
+	add(&total->blanc_noncoref, &one.blanc_noncoref);
+	total->documents += one.documents;
+	total->missing += one.missing;
+	return 0;
+}
+
+int xp_score_corpus(const xp_corpus *key, const xp_corpus *resp, unsigned mask,
+		    xp_scores *total, xp_score_cb per_doc, void *arg, xp_err *err)
+{
+	memset(total, 0, sizeof *total);
+	corpus_acc a = {mask, total, per_doc, arg, err};
+	int rc = xp_each_doc_pair(key, resp, score_pair, &a);
+	if (rc == -1)   /* the pairing's own allocation */
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	return rc;
 }
 

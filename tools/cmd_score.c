@@ -1,13 +1,16 @@
 /* tools/cmd_score.c — `xproj score`: coreference metrics, key vs response. */
 #include "cli.h"
 #include "../eval/chars.h"
+#include "../eval/partition.h"
 #include "../eval/score.h"
 #include "../io/read.h"
+#include "../model/script.h"
 
 #include <getopt.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct opts {
@@ -139,6 +142,93 @@ static void note_unmatched(const xp_corpus *key, const xp_corpus *resp, const ch
 			extra, rpath);
 }
 
+/* --- --by ----------------------------------------------------------------- */
+
+static json_t *rp_json(const xp_rp *x)
+{
+	double r, p, f;
+	xp_rp_prf(x, &r, &p, &f);
+	return json_pack("{s:o,s:o,s:f}", "recall", pair_json(x->rn, x->rd), "precision",
+			 pair_json(x->pn, x->pd), "f1", f);
+}
+
+static json_t *nan_null(double x) { return isnan(x) ? json_null() : json_real(x); }
+
+static json_t *parts_json(const xp_parts *ps, const char *by, const char *lang)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; i < ps->n; i++)
+		json_array_append_new(a, json_pack("{s:s,s:o,s:o}", "name", ps->v[i].name, "mentions",
+						   rp_json(&ps->v[i].mentions), "plink", rp_json(&ps->v[i].plink)));
+	json_t *o = json_pack("{s:s,s:o,s:{s:I,s:I}}", "partition", by, "partitions", a, "unpartitioned", "key",
+			      (json_int_t)ps->key_none, "response", (json_int_t)ps->resp_none);
+	if (lang)
+		json_object_set_new(o, "lang", json_string(lang));
+	if (ps->kind == XP_BY_GENDER)
+		json_object_set_new(o, "bias", json_pack("{s:o,s:o}", "plink", nan_null(xp_gender_bias(ps, 1)),
+							 "mentions", nan_null(xp_gender_bias(ps, 0))));
+	return o;
+}
+
+/* One side's cells; a ratio over nothing is "-", not 0%. */
+static void rp_cells(const xp_rp *x, int halves)
+{
+	double r, p, f;
+	xp_rp_prf(x, &r, &p, &f);
+	char a[100] = "-", b[100] = "-", c[20] = "-";
+	const char *fmt = halves ? "%6.2f%% (%.1f/%.1f)" : "%6.2f%% (%.0f/%.0f)";
+	if (x->rd)
+		snprintf(a, sizeof a, fmt, 100 * r, x->rn, x->rd);
+	if (x->pd)
+		snprintf(b, sizeof b, fmt, 100 * p, x->pn, x->pd);
+	if (x->rd && x->pd)
+		snprintf(c, sizeof c, "%6.2f%%", 100 * f);
+	printf("  %-22s  %-22s  %7s", a, b, c);
+}
+
+static void parts_table(const xp_parts *ps, const char *by, const char *lang)
+{
+	int w = 11;
+	for (size_t i = 0; i < ps->n; i++)
+		if ((int)strlen(ps->v[i].name) > w)
+			w = (int)strlen(ps->v[i].name) > 30 ? 30 : (int)strlen(ps->v[i].name);
+	printf("\nby %s%s%s%s: mention identification, then p-link (links credited half to each mention's partition)\n",
+	       by, lang ? " (" : "", lang ? lang : "", lang ? ")" : "");
+	printf("%-*s  %-22s  %-22s  %-7s  %-22s  %-22s  %s\n", w, "partition", "mention recall", "precision", "F1",
+	       "p-link recall", "precision", "F1");
+	for (size_t i = 0; i < ps->n; i++) {
+		xp_cli_put_untrusted(stdout, ps->v[i].name);
+		int len = (int)strlen(ps->v[i].name);
+		printf("%*s", len < w ? w - len : 0, "");
+		rp_cells(&ps->v[i].mentions, 0);
+		rp_cells(&ps->v[i].plink, 1);
+		printf("\n");
+	}
+	if (ps->key_none || ps->resp_none)
+		printf("(in no partition: %zu key and %zu response mentions)\n", ps->key_none, ps->resp_none);
+	if (ps->kind == XP_BY_GENDER) {
+		double b = xp_gender_bias(ps, 1), m = xp_gender_bias(ps, 0);
+		printf("Bias (F1 feminine / F1 masculine, GAP): p-link ");
+		isnan(b) ? printf("n/a") : printf("%.4f", b);
+		printf(", mentions ");
+		isnan(m) ? printf("n/a\n") : printf("%.4f\n", m);
+	}
+}
+
+/* The key's language from its script, for the word lists of --by. */
+static const char *guess_lang(const xp_corpus *c)
+{
+	xp_script_counter sc = {0};
+	for (size_t d = 0; d < c->ndocs; d++)
+		for (size_t u = 0; u < c->docs[d].nutts; u++)
+			xp_script_count(&sc, c->docs[d].utts[u].text, strlen(c->docs[d].utts[u].text));
+	xp_script_guess g;
+	xp_script_result(&sc, &g);
+	if (!strcmp(g.script, "Latin"))
+		return "en";
+	return g.lang[0] ? g.lang : NULL;
+}
+
 /* What putting both sides on characters did, on stderr (the table stays
  * what scripts read). */
 static void chars_note(const xp_chars_stats *s, unsigned flags)
@@ -173,11 +263,14 @@ static int run(int argc, char **argv)
 					   {"json", no_argument, 0, 'j'},
 					   {"repair", no_argument, 0, 'r'},
 					   {"chars", no_argument, 0, 'c'},
+					   {"by", required_argument, 0, 'b'},
+					   {"lang", required_argument, 0, 'l'},
 					   {"score-mismatched", no_argument, 0, 'M'},
 					   {0, 0, 0, 0}};
 	opts o = {.mask = XP_ALL_METRICS};
 	int repair = 0, chars = 0, ch;
 	unsigned cflags = 0;
+	const char *by = NULL, *lang = NULL;
 	while ((ch = getopt_long(argc, argv, "m:djr", lo, NULL)) != -1) {
 		if (ch == 'm' && (o.mask = xp_metric_mask(optarg)) != 0) ;
 		else if (ch == 'd') o.per_doc = 1;
@@ -185,9 +278,15 @@ static int run(int argc, char **argv)
 		else if (ch == 'r') repair = 1;
 		else if (ch == 'c') chars = 1;
 		else if (ch == 'M') cflags |= XP_CHARS_SCORE_MISMATCHED;
+		else if (ch == 'b') by = optarg;
+		else if (ch == 'l') lang = optarg;
 		else return xp_cli_usage(&xp_cmd_score, 2);
 	}
-	if (argc - optind != 2 || (cflags && !chars))
+	if (argc - optind != 2 || (cflags && !chars) || (lang && !by))
+		return xp_cli_usage(&xp_cmd_score, 2);
+	xp_by bys = {0};
+	xp_labels labels = {0};
+	if (by && xp_by_named(by, &bys.kind) && strncmp(by, "file:", 5) && strncmp(by, "column:", 7))
 		return xp_cli_usage(&xp_cmd_score, 2);
 	o.mask |= 1u << XP_MENTIONS;
 	const char *kpath = argv[optind], *rpath = argv[optind + 1];
@@ -210,6 +309,26 @@ static int run(int argc, char **argv)
 			kc = rc_ = (xp_corpus){0};
 		}
 	}
+	xp_parts parts = {0};
+	if (!rc && by) {
+		int col = 0;
+		if (!strncmp(by, "column:", 7) && (col = atoi(by + 7)) == 0)
+			rc = xp_cli_usage(&xp_cmd_score, 2);
+		else if (col || !strncmp(by, "file:", 5)) {
+			bys.kind = XP_BY_LABELS;
+			bys.labels = &labels;
+			if (xp_labels_read(col ? kpath : by + 5, col, &labels, &e))
+				rc = xp_cli_error(&e);
+		} else if (bys.kind == XP_BY_TYPE || bys.kind == XP_BY_SENTENCE || bys.kind == XP_BY_GENDER) {
+			bys.lang = lang ? lang : guess_lang(&key);
+			if (!bys.lang) {
+				fprintf(stderr, "xproj score: cannot tell the key's language from its script: give --lang\n");
+				rc = 2;
+			}
+		}
+		if (!rc && xp_score_by(&key, &resp, &bys, &parts, &e))
+			rc = xp_cli_error(&e);
+	}
 	o.docs = json_array();
 	if (!rc && xp_score_corpus(&key, &resp, o.mask, &tot, o.per_doc ? per_doc : NULL, &o, &e))
 		rc = xp_cli_error(&e);
@@ -222,6 +341,8 @@ static int run(int argc, char **argv)
 			json_t *x = scores_json(&tot, o.mask);
 			if (chars)
 				json_object_set_new(x, "chars", chars_json(&cs));
+			if (by)
+				json_object_set_new(x, "by", parts_json(&parts, bys.kind == XP_BY_LABELS ? by : xp_by_name(bys.kind), bys.lang));
 			if (o.per_doc)
 				json_object_set(x, "documents", o.docs);
 			char *s = json_dumps(x, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
@@ -232,6 +353,8 @@ static int run(int argc, char **argv)
 			if (o.per_doc)
 				printf("== all %zu documents\n", tot.documents);
 			table(&tot, o.mask);
+			if (by)
+				parts_table(&parts, bys.kind == XP_BY_LABELS ? by : xp_by_name(bys.kind), bys.lang);
 		}
 	}
 	json_decref(o.docs);
@@ -239,13 +362,16 @@ static int run(int argc, char **argv)
 	xp_corpus_free(&resp);
 	xp_corpus_free(&kc);
 	xp_corpus_free(&rc_);
+	xp_parts_free(&parts);
+	xp_labels_free(&labels);
 	return rc;
 }
 
 const xp_cmd xp_cmd_score = {
 	"score", run, "score a response against a key: MUC, B3, CEAF, BLANC, LEA, CoNLL",
 	"xproj score [--metric all|muc|bcub|ceafm|ceafe|blanc|lea|mentions] [--per-doc]\n"
-	"            [--json] [--repair] [--chars [--score-mismatched]] KEY RESPONSE\n\n"
+	"            [--json] [--repair] [--chars [--score-mismatched]] [--by P [--lang L]]\n"
+	"            KEY RESPONSE\n\n"
 	"Gives the numbers of the reference scorer (v8.01): recall, precision and F1 of each\n"
 	"metric with their raw numerators and denominators, summed over documents (matched by\n"
 	"id and part; a key document missing from the response scores as empty).  Mention\n"
@@ -259,5 +385,13 @@ const xp_cmd xp_cmd_score = {
 	"              characters, white space ignored, sentences paired by their text; a\n"
 	"              sentence whose text has no equal on the other side is an error naming it\n"
 	"  --score-mismatched  with --chars: score such sentences instead, the key's mentions\n"
-	"              there as misses and the response's as false alarms (counted on stderr)",
+	"              there as misses and the response's as false alarms (counted on stderr)\n"
+	"  --by P      then mention and p-link recall, precision, F1 per partition of the mentions:\n"
+	"              type (pronoun/name/nominal; zh, fa: pronoun/other), sentence (question,\n"
+	"              imperative, exclamation, fragment, declarative), speaker, document, length\n"
+	"              (of the utterance in tokens), gender (he vs she pronouns, with GAP's Bias =\n"
+	"              F1 feminine / F1 masculine), file:LABELS (DOC PART SENT [START END] LABEL per\n"
+	"              line, tab-separated) or column:N (the key file's N-th column, -1 the last)\n"
+	"  --lang L    en, zh or fa: the word lists of type, sentence and gender (default: from\n"
+	"              the key's script)",
 };

@@ -21,6 +21,7 @@ static const xp_cmd *const commands[] = {
 	&xp_cmd_convert,
 	&xp_cmd_validate,
 	&xp_cmd_score,
+	&xp_cmd_agree,
 	&xp_cmd_align,
 	&xp_cmd_align_eval,
 	&xp_cmd_pair,

@@ -1,0 +1,30 @@
+# Partitioned scores and agreement on mmc-tune: MMC's silver against its
+# human corrections (README "Annotation quality").  Each figure below is
+# what the command printed when this check was written; a change in the
+# scorer, the word lists or the readers shows up here.
+#   zh by type (on characters): p-link F1 pronoun 86.77%, other 69.17%
+#   zh by gender: Bias (p-link) 0.8779; p-link summed over type = MUC (464/600)
+#   fa agree: IAA1 0.7633, IAA2 0.6591 over 770 mentions both marked
+set -u
+TUNE=$DATA/mmc-tune
+ZK=$TUNE/tune.chinese.corrected.v4_gold_conll ZR=$TUNE/tune.chinese.silver.v4_gold_conll
+FK=$TUNE/tune.farsi.corrected.v4_gold_conll FR=$TUNE/tune.farsi.silver.v4_gold_conll
+bad=0
+# want WHAT GOT WANT
+want() {
+	echo "$1: $2"
+	[ "$2" = "$3" ] || { echo "MISMATCH: wanted $3"; bad=1; }
+}
+out=$($XPROJ score --chars --metric muc --by type $ZK $ZR 2>/dev/null)
+want "zh p-link F1 by type (pronoun other)" \
+	"$(echo "$out" | awk '$1=="pronoun"||$1=="other"{printf "%s%s", s, $NF; s=" "}')" "86.77% 69.17%"
+want "zh p-link recall sums (by type; muc)" \
+	"$(echo "$out" | awk '$1=="pronoun"||$1=="other"{split($8,a,"[(/)]"); n+=a[2]; d+=a[3]} $1=="muc"{m=$3} END{print n "/" d, m}')" \
+	"464/600 (464/600)"
+want "zh gender Bias (p-link, mentions)" \
+	"$($XPROJ score --chars --by gender $ZK $ZR 2>/dev/null | sed -n 's/^Bias .*p-link \([0-9.]*\), mentions \([0-9.]*\)$/\1 \2/p')" \
+	"0.8779 0.9244"
+want "fa agree IAA1 IAA2 over mentions both marked" \
+	"$($XPROJ agree $FK $FR | awk '/^alpha over/{n=$3} $1=="IAA1"{a=$3} $1=="IAA2"{b=$3} END{print a, b, n}')" \
+	"0.7633 0.6591 770"
+exit $bad
