@@ -170,11 +170,14 @@ int xp_edit_locked(xp_db *db, int64_t run, const xp_edit *e, int64_t carried_fro
 		return xp_failc(err, XP_EDB, db->path, 0, "%s %s: cannot read the mention", op_names[e->op], e->mention);
 	if ((why = check(e, &r.was)))
 		return xp_failc(err, XP_EINPUT, "", 0, "%s %s: %s", op_names[e->op], e->mention, why);
-	char detail[600];
-	snprintf(detail, sizeof detail, "{\"op\":\"%s\",\"mention\":\"%s\",\"span\":[%d,%d,%d]}", op_names[e->op],
-		 e->mention, e->sent, e->start, e->end);
-	/* a carried edit is logged with the whole carry-over, in one line */
-	return insert(db, &r, e, err) || (!carried_from && xp_history(db, op_names[e->op], detail, err)) ? -1 : 0;
+	if (insert(db, &r, e, err))
+		return -1;
+	if (carried_from) /* logged with the whole carry-over, in one line */
+		return 0;
+	return xp_history_json(db, op_names[e->op],
+			       json_pack("{s:s,s:o,s:[i,i,i]}", "op", op_names[e->op], "mention", xp_json_text(e->mention),
+					 "span", e->sent, e->start, e->end),
+			       err);
 }
 
 int xp_db_edit(xp_db *db, int64_t run, const xp_edit *e, xp_err *err)
@@ -246,12 +249,14 @@ static int run_batch(xp_db *db, int64_t run, const char *path, const char *annot
 		size_t bom = xp_bom_len(buf, n);
 		rc = new_batch(db, path, buf, n, annotator, &r->batch, err) ||
 		     fn(db, run, r->batch, path, buf + bom, n - bom, annotator, r, err) ? -1 : 0;
-		char detail[700];
-		snprintf(detail, sizeof detail,
-			 "{\"batch\":%lld,\"file\":\"%s\",\"add\":%zu,\"delete\":%zu,\"modify\":%zu,\"orphans\":%zu,\"conflicts\":%zu}",
-			 (long long)r->batch, path, r->by_op[0], r->by_op[1], r->by_op[2], r->orphans, r->conflicts);
 		if (rc == 0)
-			rc = xp_history(db, "import corrections", detail, err);
+			rc = xp_history_json(db, "import corrections",
+					     json_pack("{s:I,s:o,s:I,s:I,s:I,s:I,s:I}", "batch", (json_int_t)r->batch,
+						       "file", xp_json_text(path), "add", (json_int_t)r->by_op[0],
+						       "delete", (json_int_t)r->by_op[1], "modify",
+						       (json_int_t)r->by_op[2], "orphans", (json_int_t)r->orphans,
+						       "conflicts", (json_int_t)r->conflicts),
+					     err);
 		if (rc)
 			xp_sql_rollback(db);
 		else
@@ -534,10 +539,8 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 			snprintf(what, n, "batch %lld", (long long)b);
 		}
 	}
-	char detail[300];
-	snprintf(detail, sizeof detail, "{\"undone\":\"%s\"}", what);
 	if (rc == 0)
-		rc = xp_history(db, "undo", detail, err);
+		rc = xp_history_json(db, "undo", json_pack("{s:o}", "undone", xp_json_text(what)), err);
 	if (rc) {
 		xp_sql_rollback(db);
 		return -1;

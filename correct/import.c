@@ -301,13 +301,13 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 	/* one transaction: its own, or the caller's (xp_db_begin) */
 	int own = sqlite3_get_autocommit(db->h);
 	if (rc == 0 && (!own || (rc = xp_sql_begin(db, err)) == 0)) {
-		char detail[256];
 		rc = prepare(db, &s, err) || run_row(db, rep, lang, files, run, err) ||
 		     documents(db, &s, *run, en, al, rep, &keys, err);
-		snprintf(detail, sizeof detail, "{\"run\":%lld,\"lang\":\"%s\",\"documents\":%zu}", (long long)*run,
-			 lang, en->ndocs);
 		if (rc == 0)
-			rc = xp_history(db, "import run", detail, err);
+			rc = xp_history_json(db, "import run",
+					     json_pack("{s:I,s:o,s:I}", "run", (json_int_t)*run, "lang",
+						       xp_json_text(lang), "documents", (json_int_t)en->ndocs),
+					     err);
 		if (rc == 0)
 			rc = xp_carry(db, *run, err);   /* the earlier runs' corrections */
 		fin(&s);

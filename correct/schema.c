@@ -5,6 +5,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "store.h"
+#include "../base/text.h"
 
 #include <sys/stat.h>
 #include <stdio.h>
@@ -168,6 +169,26 @@ int xp_history(xp_db *db, const char *action, const char *detail, xp_err *err)
 	return rc;
 }
 
+int xp_history_json(xp_db *db, const char *action, json_t *detail, xp_err *err)
+{
+	char *s = detail ? json_dumps(detail, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+	json_decref(detail);
+	int rc = s ? xp_history(db, action, s, err) : xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	free(s);
+	return rc;
+}
+
+json_t *xp_json_text(const char *s)
+{
+	size_t n = strlen(s), bad;
+	if (xp_utf8_valid(s, n, &bad))
+		return json_stringn(s, n);
+	char *fixed = malloc(3 * n + 1);
+	json_t *j = fixed ? json_stringn(fixed, xp_utf8_repair(s, n, fixed)) : NULL;
+	free(fixed);
+	return j;
+}
+
 int xp_mention_lookup(xp_db *db, int64_t run, const char *key, int64_t *row, xp_err *err)
 {
 	const char *bar = strrchr(key, '|');
@@ -201,15 +222,15 @@ int64_t xp_mention_row(xp_db *db, int64_t run, const char *key)
 static int migrate(xp_db *db, int from, int target, xp_err *err)
 {
 	for (int v = from; v < target; v++) {
-		char bump[64], detail[64];
+		char bump[64];
 		snprintf(bump, sizeof bump, "PRAGMA user_version = %d", v + 1);
-		snprintf(detail, sizeof detail, "{\"from\":%d,\"to\":%d}", from, target);
 		if (xp_sql_begin(db, err))
 			return -1;
 		/* the history exists from version 2: the last step logs the whole move */
 		int log = v + 1 == target && target >= 2;
 		if (xp_sql_exec(db, migrations[v], err) || xp_sql_exec(db, bump, err) ||
-		    (log && xp_history(db, from == 0 ? "create" : "migrate", detail, err))) {
+		    (log && xp_history_json(db, from == 0 ? "create" : "migrate",
+					     json_pack("{s:i,s:i}", "from", from, "to", target), err))) {
 			xp_sql_rollback(db);
 			return -1;
 		}

@@ -10,6 +10,7 @@
 #include "db.h"
 #include "../base/failpoint.h"
 
+#include <jansson.h>
 #include <sqlite3.h>
 
 struct xp_db {
@@ -26,8 +27,15 @@ int xp_sql_commit(xp_db *db, xp_err *err);
 void xp_sql_rollback(xp_db *db);
 int64_t xp_sql_int(xp_db *db, const char *sql, int64_t dflt);
 
-/* Append an action to the history (inside the caller's transaction). */
+/* Append an action to the history (inside the caller's transaction).  The
+ * detail is JSON, always built with jansson: a file name, batch name or
+ * mention key may hold '"' or a backslash.  xp_history_json takes an object
+ * and releases it (NULL, a json_pack that failed, is out of memory);
+ * xp_json_text is a string for it, any bytes made valid UTF-8 (a file name
+ * need not be). */
 int xp_history(xp_db *db, const char *action, const char *detail, xp_err *err);
+int xp_history_json(xp_db *db, const char *action, json_t *detail, xp_err *err);
+json_t *xp_json_text(const char *s);
 void xp_now(char *out, size_t n);
 
 /* xp_failpoint (base/failpoint.h): the reliability tests die inside a

@@ -1,0 +1,23 @@
+# The history's detail is JSON written by jansson: a document id, mention key,
+# batch file name or batch name holding '"' or '\' keeps every line valid
+# (snprintf'd JSON broke on them, and `db check` reported the store).
+. tests/cli/lib
+P=$FIX/project
+sed 's/^d\t/q"\\d\t/; s/(d)/(q"\\d)/' $P/en.conll > $T/en.conll
+sed 's/"doc":"d"/"doc":"q\\"\\\\d"/' $P/aligned.jsonl > $T/aligned.jsonl
+$XPROJ project --source $T/en.conll --aligned $T/aligned.jsonl --alignments $P/pairs.pharaoh \
+	-o $T/zh.conll --report $T/r.json 2>/dev/null
+D=$T/c.db
+expect_status 0 $XPROJ db import $D --source $T/en.conll --aligned $T/aligned.jsonl --report $T/r.json
+expect_status 0 $XPROJ db add $D --mention 'q"\d|3' --span 1:2:3
+B=$T/'b"\.json'
+printf '{"s": {"delete": ["q\\"\\\\d|0"]}}\n' > "$B"
+expect_status 0 $XPROJ db import-corrections $D "$B"
+expect_grep '1 deletions.* 1 applied' $T/out
+expect_status 0 $XPROJ db undo $D --batch "$B"
+expect_status 0 $XPROJ db check $D
+expect_eq "$(sqlite3 $D "SELECT count(*) FROM history WHERE json_valid(detail)")" \
+	"$(sqlite3 $D "SELECT count(*) FROM history")" "every history line is JSON"
+expect_eq "$(sqlite3 $D "SELECT json_extract(detail, '\$.mention') FROM history WHERE action = 'add'")" 'q"\d|3' "the key, as it is"
+expect_eq "$(sqlite3 $D "SELECT json_extract(detail, '\$.file') FROM history WHERE action = 'import corrections'")" "$B" "the file name, as it is"
+finish
