@@ -349,20 +349,40 @@ static int coref_column(reader *r, xp_str col, uint32_t tok, unsigned long line)
 
 /* --- token lines ----------------------------------------------------- */
 
-/* Every line must be UTF-8.  A repaired line gets U+FFFD for its bad bytes,
- * in a copy in the arena: what a reader accepts, the writer can write. */
+/* Every line must be UTF-8 without NUL bytes (a NUL is valid UTF-8, but a
+ * token holding one would end there wherever it is used as a C string: the
+ * word would be silently cut).  A repaired line gets U+FFFD for its bad bytes
+ * and NULs, in a copy in the arena: what a reader accepts, the writer can
+ * write. */
 static int check_utf8(reader *r, const char **s, size_t *n, unsigned long line)
 {
-	size_t bad;
-	if (xp_utf8_valid(*s, *n, &bad))
+	size_t bad = *n;
+	const char *nul = memchr(*s, '\0', *n);
+	int valid = xp_utf8_valid(*s, *n, &bad);
+	if (valid && !nul)
 		return 0;
-	if (xp_read_problem(r->o, r->err, r->name, line, "line is not valid UTF-8 (byte %zu)%s",
-			    bad + 1, r->o->repair ? "; replaced by U+FFFD" : ""))
+	if (nul && (valid || (size_t)(nul - *s) < bad)) {
+		if (xp_read_problem(r->o, r->err, r->name, line, "line holds a NUL byte (byte %zu)%s",
+				    (size_t)(nul - *s) + 1, r->o->repair ? "; replaced by U+FFFD" : ""))
+			return -1;
+	} else if (xp_read_problem(r->o, r->err, r->name, line, "line is not valid UTF-8 (byte %zu)%s",
+				   bad + 1, r->o->repair ? "; replaced by U+FFFD" : "")) {
 		return -1;
+	}
 	char *fixed = xp_arena_alloc(&r->c->arena, 3 * *n + 1);
 	if (!fixed)
 		return oom(r, line);
-	*n = xp_utf8_repair(*s, *n, fixed);
+	size_t o = 0;
+	for (const char *p = *s, *end = *s + *n;;) {
+		const char *z = memchr(p, '\0', (size_t)(end - p));
+		o += xp_utf8_repair(p, (size_t)((z ? z : end) - p), fixed + o);
+		if (!z)
+			break;
+		memcpy(fixed + o, "\xEF\xBF\xBD", 3);
+		o += 3;
+		p = z + 1;
+	}
+	*n = o;
 	*s = fixed;
 	return 0;
 }

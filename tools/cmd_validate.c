@@ -27,17 +27,19 @@ static int run(int argc, char **argv)
 		xp_read_opts o = {.keep_going = 1, .diags = &dg};
 		xp_corpus c = {0};
 		xp_err e;
-		if (xp_read_corpus(argv[i], fmt, &o, &c, &e)) {
-			bad = 1;
-			xp_cli_error(&e);
-		}
-		xp_corpus_check(&c, argv[i], &dg);
+		/* a file that could not be read (missing, cut short, out of
+		 * memory) is an error itself, and its partial corpus is not checked */
+		int unread = xp_read_corpus(argv[i], fmt, &o, &c, &e) != 0;
+		if (!unread)
+			xp_corpus_check(&c, argv[i], &dg);
 		xp_cli_diags(&dg);
-		size_t nwarn = dg.n - dg.nproblems;
-		if (dg.nproblems || (strict && nwarn))
+		if (unread)
+			xp_cli_error(&e);
+		size_t nwarn = dg.n - dg.nproblems, nerr = dg.nproblems + (size_t)unread;
+		if (nerr || (strict && nwarn))
 			bad = 1;
 		if (!quiet)
-			printf("%s: %zu error(s), %zu warning(s)\n", argv[i], dg.nproblems, nwarn);
+			printf("%s: %zu error(s), %zu warning(s)%s\n", argv[i], nerr, nwarn, unread ? ", could not be read" : "");
 		xp_diags_free(&dg);
 		xp_corpus_free(&c);
 	}

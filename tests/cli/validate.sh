@@ -18,4 +18,23 @@ expect_status 1 $XPROJ validate --strict $FIX/conll/mmc_traps.conll
 expect_status 1 $XPROJ validate $FIX/jsonl/bad.jsonlines
 expect_grep 'bad.jsonlines:2: error: not a JSON object' $T/err
 expect_grep 'bad.jsonlines:4: error: .*crosses a sentence boundary' $T/err
+
+# a NUL inside a token is an error (the word was cut there, silently);
+# --repair replaces it, as it does bytes that are not UTF-8
+printf '#begin document (d); part 000\nd\t0\t0\tI\000x\t(1)\nd\t0\t1\tsaw\t-\n#end document\n' > $T/nul.conll
+expect_status 1 $XPROJ validate $T/nul.conll
+expect_grep 'nul.conll:2: error: line holds a NUL byte (byte 8)' $T/err
+expect_grep '1 error(s)' $T/out
+expect_status 1 $XPROJ stats $T/nul.conll
+expect_status 0 $XPROJ convert --repair $T/nul.conll $T/fixed.conll
+expect_grep 'I�x' $T/fixed.conll
+
+# a file that cannot be read is an error, not "0 error(s)"
+expect_status 1 $XPROJ validate $T/missing.conll $FIX/conll/nested.conll
+expect_grep 'missing.conll: 1 error(s), 0 warning(s), could not be read' $T/out
+expect_grep 'nested.conll: 0 error(s)' $T/out
+head -c 200 $FIX/conll/nested.conll | gzip > $T/cut.conll.gz
+head -c 30 $T/cut.conll.gz > $T/cut2.conll.gz
+expect_status 1 $XPROJ validate $T/cut2.conll.gz
+expect_grep 'cut2.conll.gz: 1 error(s)' $T/out
 finish
