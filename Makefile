@@ -144,10 +144,16 @@ bench: $(B)/xproj $(BENCHES)
 demo: $(B)/xproj
 	@XPROJ=$(B)/xproj sh tools/sample/demo
 
-FUZZ_CFLAGS := -std=c17 -g -O1 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -I. $(PKG_CFLAGS) -fsanitize=fuzzer,address,undefined
+# -fno-sanitize-recover: undefined behaviour stops the run like a crash, so
+# libFuzzer keeps the input (crash-*); a find is fixed and the input kept as
+# a seed in tests/fixtures/KIND/, which `make check` replays from then on.
+# FUZZ_TARGETS=fuzz_mmc (names) runs only those.
+FUZZ_CFLAGS := -std=c17 -g -O1 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -I. $(PKG_CFLAGS) \
+	       -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_TARGETS ?= $(FUZZ_SRC:tests/fuzz/%.c=%)
 fuzz: $(B)/gen/assets.c
 	@mkdir -p build/fuzz
-	@for f in $(FUZZ_SRC); do n=$$(basename $$f .c); \
+	@for n in $(FUZZ_TARGETS); do f=tests/fuzz/$$n.c; \
 	  clang $(FUZZ_CFLAGS) -o build/fuzz/$$n $$f $(LIB_SRC) $(B)/gen/assets.c $(PKG_LIBS) -lm -lpthread || exit 1; \
 	  mkdir -p build/fuzz/corpus-$$n; \
 	  build/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \

@@ -62,7 +62,8 @@ static int cmp_u32(const void *x, const void *y)
 
 static int make_bag(xp_bag *g, uint32_t *v, size_t n)
 {
-	qsort(v, n, sizeof *v, cmp_u32);
+	if (n) /* v is NULL until a first token: qsort(NULL, 0) is undefined */
+		qsort(v, n, sizeof *v, cmp_u32);
 	g->h = malloc((n + 1) * sizeof *g->h);
 	g->c = malloc((n + 1) * sizeof *g->c);
 	if (!g->h || !g->c)

@@ -343,7 +343,8 @@ static int document(run *r, const xp_doc *ed, xp_proj_doc *pd)
 		if (utterance(r, ed, ui, &mi, td, pd))
 			return -1;
 	pd->n = r->p->n - pd->first;
-	return xp_settle(r->p->m + pd->first, pd->n, td, r->o->collide, &pd->st);
+	/* no mentions yet: m may be NULL, and NULL + 0 is undefined */
+	return xp_settle(pd->n ? r->p->m + pd->first : NULL, pd->n, td, r->o->collide, &pd->st);
 }
 
 static void add_stats(xp_proj_stats *t, const xp_proj_stats *s)
@@ -373,11 +374,11 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 	}
 	xp_vocab_free(&r.keys);
 	if (rc)
-		return xp_fail(err, "", 0, "out of memory while projecting");
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory while projecting");
 	/* Every mention would be an empty-target null: the files do not belong
 	 * together, which a count of zeros would only hide. */
 	if (!r.found && al->n && p->total.utterances)
-		return xp_fail(err, "", 0, "the aligned corpus has no utterance of the source's documents "
+		return xp_failc(err, XP_EINPUT, "", 0, "the aligned corpus has no utterance of the source's documents "
 			       "(was it aligned from another transcript?)");
 	return 0;
 }
