@@ -1,0 +1,76 @@
+/*
+ * tests/fuzz_store.h — for the correction-batch fuzz targets (fuzz_mmc,
+ * fuzz_tasa): the bundled sample's store (tests/sample_store.h), made once,
+ * and a fresh copy of it for every input, so that each batch is read against
+ * real mentions and spans and no input sees what an earlier one imported.
+ * Test code only.
+ */
+#ifndef XP_FUZZ_STORE_H
+#define XP_FUZZ_STORE_H
+
+#include "base/file.h"
+#include "correct/db.h"
+#include "sample_store.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static char fuzz_dir[64];
+static char *fuzz_image;        /* the sample store, as bytes */
+static size_t fuzz_image_len;
+
+static void fuzz_store_cleanup(void)
+{
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", fuzz_dir);
+	free(fuzz_image);
+	if (system(cmd))
+		return;
+}
+
+static int fuzz_store_setup(void)
+{
+	if (fuzz_image)
+		return 0;
+	snprintf(fuzz_dir, sizeof fuzz_dir, "/tmp/xp-fuzz-store-XXXXXX");
+	if (!mkdtemp(fuzz_dir))
+		return -1;
+	atexit(fuzz_store_cleanup);
+	xp_err e;
+	char db[128];
+	snprintf(db, sizeof db, "%s/corrections.db", fuzz_dir);
+	if (sample_store(fuzz_dir, &e) || xp_read_file(db, &fuzz_image, &fuzz_image_len, &e)) {
+		fprintf(stderr, "fuzz store: %s: %s\n", e.file, e.msg);
+		abort();
+	}
+	return 0;
+}
+
+/* Write the input to dir/name, open a fresh copy of the store; 0 or -1. */
+static int fuzz_store_open(const uint8_t *data, size_t size, const char *name, char *path, size_t n,
+			   xp_db **db)
+{
+	char copy[128];
+	xp_err e;
+	fuzz_store_setup();
+	snprintf(path, n, "%s/%s", fuzz_dir, name);
+	snprintf(copy, sizeof copy, "%s/copy.db", fuzz_dir);
+	if (xp_write_file(path, (const char *)data, size, &e) || xp_write_file(copy, fuzz_image, fuzz_image_len, &e))
+		return -1;
+	return xp_db_open_mode(copy, XP_DB_WRITE, db, &e) ? -1 : 0;
+}
+
+static void fuzz_store_close(xp_db *db)
+{
+	char p[160];
+	xp_db_close(db);
+	const char *suffix[] = {"", "-wal", "-shm"};
+	for (int k = 0; k < 3; k++) {
+		snprintf(p, sizeof p, "%s/copy.db%s", fuzz_dir, suffix[k]);
+		unlink(p);
+	}
+}
+
+#endif
