@@ -78,6 +78,8 @@ static int parse_link(const char *s, size_t n, int one_based, xp_link *l)
 		return -1;
 	if (one_based && (i == 0 || j == 0))
 		return -2;
+	if (i > XP_WALIGN_MAX_INDEX + (unsigned)one_based || j > XP_WALIGN_MAX_INDEX + (unsigned)one_based)
+		return -3;   /* never cut to 32 bits: 4294967296-0 is not 0-0 */
 	l->i = (uint32_t)(i - (unsigned)one_based);
 	l->j = (uint32_t)(j - (unsigned)one_based);
 	l->prob = 1;
@@ -106,6 +108,9 @@ int xp_pharaoh_read(const char *name, const char *buf, size_t len, int one_based
 			if (r == -2)
 				rc = xp_fail(err, name, it.lineno, "link '%.*s' has index 0 in a 1-based file",
 					     (int)f.n, f.p);
+			else if (r == -3)
+				rc = xp_failc(err, XP_EINPUT, name, it.lineno, "link '%.*s': an index beyond %u tokens",
+					      (int)f.n, f.p, XP_WALIGN_MAX_INDEX);
 			else if (r)
 				rc = xp_fail(err, name, it.lineno, "malformed link '%.*s' (want i-j or ipj)",
 					     (int)f.n, f.p);

@@ -46,6 +46,11 @@ static inline size_t xp_walign_len(const xp_walign *a, size_t s)
 /* Sort each sentence's links by (i, j) and drop repeats (keeping "sure"). */
 void xp_walign_normalize(xp_walign *a);
 
+/* The largest token index a file may give (0-based): a larger one is an
+ * error, never cut to 32 bits.  What a link costs does not depend on its
+ * indices (align/sym.c keeps only the linked cells). */
+#define XP_WALIGN_MAX_INDEX 1000000000u
+
 /* Pharaoh from memory; one_based shifts indices down by one. */
 int xp_pharaoh_read(const char *name, const char *buf, size_t len, int one_based,
 		    xp_walign *a, xp_err *err);
