@@ -197,13 +197,13 @@ static int run_row(xp_db *db, json_t *rep, const char *lang, const char *files, 
 }
 
 static int document(xp_db *db, ins *s, int64_t run, const xp_doc *d, const xp_aligned *al, xp_vocab *rv,
-		    json_t **by_key, const char *rule, xp_vocab *keys, xp_err *err)
+		    json_t **by_key, const char *rule, xp_vocab *keys, const char *name, xp_err *err)
 {
 	char key[1200];
 	uint32_t k = xp_vocab_find(rv, key, xp_aligned_key(key, sizeof key, d->id, d->part, -1));
 	json_t *rd = k == UINT32_MAX ? NULL : by_key[k];
 	if (!rd)
-		return xp_failc(err, XP_EINPUT, "", 0, "the report has no document %s part %d", d->id, d->part);
+		return xp_failc(err, XP_EINPUT, name, 0, "the report has no document %s part %d", d->id, d->part);
 	sqlite3_bind_int64(s->doc, 1, run);
 	sqlite3_bind_text(s->doc, 2, d->id, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s->doc, 3, d->part);
@@ -242,7 +242,7 @@ static int index_report(json_t *docs, xp_vocab *v, json_t ***by_key, xp_err *err
 }
 
 static int documents(xp_db *db, ins *s, int64_t run, const xp_corpus *en, const xp_aligned *al,
-		     json_t *rep, xp_vocab *keys, xp_err *err)
+		     json_t *rep, xp_vocab *keys, const char *name, xp_err *err)
 {
 	json_t *docs = json_object_get(rep, "documents"), **by_key = NULL;
 	const char *rule = json_string_value(json_object_get(json_object_get(rep, "settings"), "rule"));
@@ -251,7 +251,7 @@ static int documents(xp_db *db, ins *s, int64_t run, const xp_corpus *en, const 
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	int rc = index_report(docs, &rv, &by_key, err);
 	for (size_t i = 0; rc == 0 && i < en->ndocs; i++)
-		rc = document(db, s, run, &en->docs[i], al, &rv, by_key, rule, keys, err);
+		rc = document(db, s, run, &en->docs[i], al, &rv, by_key, rule, keys, name, err);
 	free(by_key);
 	xp_vocab_free(&rv);
 	return rc;
@@ -302,7 +302,7 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 	int own = sqlite3_get_autocommit(db->h);
 	if (rc == 0 && (!own || (rc = xp_sql_begin(db, err)) == 0)) {
 		rc = prepare(db, &s, err) || run_row(db, rep, lang, files, run, err) ||
-		     documents(db, &s, *run, en, al, rep, &keys, err);
+		     documents(db, &s, *run, en, al, rep, &keys, name, err);
 		if (rc == 0)
 			rc = xp_history_json(db, "import run",
 					     json_pack("{s:I,s:o,s:I}", "run", (json_int_t)*run, "lang",

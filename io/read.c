@@ -3,6 +3,7 @@
 #include "conll.h"
 #include "../base/file.h"
 #include "jsonl.h"
+#include "../base/vocab.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -67,12 +68,52 @@ int xp_need_some(const char *path, size_t n, const char *what, xp_err *err)
 	return xp_failc(err, XP_EINPUT, path, 0, "no %s (an empty file, or one cut short?): nothing is replaced", what);
 }
 
+/* Two documents with one id and part in a file: every later stage keys
+ * documents by them (the scorer, the projection, the store), so the second
+ * was silently ignored by some and refused late by others (db import with a
+ * raw "UNIQUE constraint failed" naming the database).  Said here, once,
+ * naming the file; --repair keeps both, as before. */
+static int unique_docs(const char *name, const xp_read_opts *o, const xp_corpus *c, size_t from, xp_err *err)
+{
+	xp_vocab v;
+	xp_buf key = {0};
+	uint32_t *first = NULL;   /* by key id: the line of its first document */
+	size_t cap = 0;
+	if (xp_vocab_init(&v, 0))
+		return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+	int rc = 0;
+	for (size_t i = from; rc == 0 && i < c->ndocs; i++) {
+		const xp_doc *d = &c->docs[i];
+		uint32_t line = d->nutts ? d->utts[0].line : 0;
+		key.n = 0;
+		xp_buf_printf(&key, "%d\t%s", d->part, d->id);
+		uint32_t id = key.oom ? UINT32_MAX : xp_vocab_find(&v, key.p, key.n);
+		if (!key.oom && id != UINT32_MAX) {
+			char at[48] = "";
+			if (first[id])
+				snprintf(at, sizeof at, " (first at line %u)", first[id]);
+			rc = xp_read_problem(o, err, name, line, "document %s part %d is there twice%s", d->id, d->part, at);
+			continue;
+		}
+		id = key.oom ? UINT32_MAX : xp_vocab_id(&v, key.p, key.n);
+		if (id == UINT32_MAX || xp_grow(&first, &cap, (size_t)id + 1, sizeof *first))
+			rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+		else
+			first[id] = line;
+	}
+	free(first);
+	xp_buf_free(&key);
+	xp_vocab_free(&v);
+	return rc;
+}
+
 int xp_read_corpus_mem(const char *name, const char *buf, size_t len, xp_format fmt,
 		       const xp_read_opts *o, xp_corpus *c, xp_err *err)
 {
 	static const xp_read_opts strict = {0};
 	if (!o)
 		o = &strict;
+	size_t from = c->ndocs;
 	if (fmt == XP_FMT_AUTO)
 		fmt = xp_format_of_path(name);
 	if (fmt == XP_FMT_AUTO) {
@@ -83,9 +124,8 @@ int xp_read_corpus_mem(const char *name, const char *buf, size_t len, xp_format 
 			i++;
 		fmt = i < len && buf[i] == '{' ? XP_FMT_JSONL : XP_FMT_CONLL;
 	}
-	if (fmt == XP_FMT_JSONL)
-		return xp_jsonl_read(name, buf, len, o, c, err);
-	return xp_conll_read(name, buf, len, o, c, err);
+	int rc = fmt == XP_FMT_JSONL ? xp_jsonl_read(name, buf, len, o, c, err) : xp_conll_read(name, buf, len, o, c, err);
+	return rc ? rc : unique_docs(name, o, c, from, err);
 }
 
 int xp_read_corpus(const char *path, xp_format fmt, const xp_read_opts *o, xp_corpus *c,

@@ -15,6 +15,13 @@ int xp_cli_error(const xp_err *e)
 	return 1;
 }
 
+int xp_cli_in(int rc, xp_err *e, const char *file)
+{
+	if (rc && !e->file[0] && file && e->code != XP_ENOMEM)
+		snprintf(e->file, sizeof e->file, "%s", file);
+	return rc;
+}
+
 void xp_cli_diags(const xp_diags *d)
 {
 	for (size_t i = 0; i < d->n; i++) {

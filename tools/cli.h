@@ -25,6 +25,10 @@ extern const xp_cmd xp_cmd_agree;
 
 /* Print "xproj: file:line: reason" to stderr; returns the exit status 1. */
 int xp_cli_error(const xp_err *e);
+/* rc as it is; when rc says a library call failed on bad input and the error
+ * names no file (the library saw only parsed data: "the alignment has 3
+ * lines, ..."), it names file, the input the complaint is about. */
+int xp_cli_in(int rc, xp_err *e, const char *file);
 /* Print each diagnostic as "file:line: warning|error: msg" to stderr. */
 void xp_cli_diags(const xp_diags *d);
 /* Print the command's usage to stderr (status 2) or stdout (status 0). */

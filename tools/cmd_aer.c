@@ -27,9 +27,14 @@ static int run(int argc, char **argv)
 	xp_aer_counts c;
 	xp_err e;
 	int rc = 0;
-	if (xp_pharaoh_read_file(gold, gold1, &g, &e) ||
-	    xp_pharaoh_read_file(argv[optind], test1, &t, &e) || xp_aer(&g, &t, &c, &e))
+	if (xp_pharaoh_read_file(gold, gold1, &g, &e) || xp_pharaoh_read_file(argv[optind], test1, &t, &e)) {
 		rc = xp_cli_error(&e);
+	} else if (g.nsent != t.nsent) {   /* said here, where the files have names */
+		xp_failc(&e, XP_EINPUT, argv[optind], 0, "%zu lines, but the gold %s has %zu", t.nsent, gold, g.nsent);
+		rc = xp_cli_error(&e);
+	} else if (xp_aer(&g, &t, &c, &e)) {
+		rc = xp_cli_error(&e);
+	}
 	if (!rc) {
 		double p, r, a;
 		xp_aer_figures(&c, &p, &r, &a);

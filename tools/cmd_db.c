@@ -16,6 +16,7 @@ typedef struct dargs {
 	int64_t run;
 	int json, silver, only_flagged, top;
 	const char *file;
+	struct import_in *in;   /* import: its inputs, read before the store is opened */
 } dargs;
 
 static int parse(int argc, char **argv, dargs *a)
@@ -143,34 +144,49 @@ static int do_runs(xp_db *db, dargs *a, xp_err *e)
 	return rc;
 }
 
-static int do_import(xp_db *db, dargs *a, xp_err *e)
+/* db import reads and checks every input before the store is opened: a
+ * mistyped or cut-short --source must not leave a new, empty store behind. */
+typedef struct import_in {
+	xp_corpus en;
+	xp_aligned al;
+	char *rep, *files;
+} import_in;
+
+static void import_free(import_in *in)
+{
+	free(in->rep);
+	free(in->files);
+	xp_aligned_free(&in->al);
+	xp_corpus_free(&in->en);
+}
+
+static int import_read(const dargs *a, import_in *in, xp_err *e)
 {
 	if (!a->source || !a->aligned || !a->report)
 		return xp_fail(e, "", 0, "db import needs --source, --aligned and --report");
-	xp_corpus en = {0};
-	xp_aligned al = {0};
-	char *rep = NULL;
 	size_t n;
-	int64_t run = 0;
 	/* the run's provenance, which also names the report in errors */
 	json_t *fj = json_pack("{s:s,s:s,s:s}", "source", a->source, "aligned", a->aligned, "report", a->report);
-	char *files = fj ? json_dumps(fj, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+	in->files = fj ? json_dumps(fj, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 	json_decref(fj);
-	if (!files)
+	if (!in->files)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
-	int rc = xp_read_corpus(a->source, XP_FMT_AUTO, NULL, &en, e) || xp_need_some(a->source, en.ndocs, "documents", e) ||
-		 xp_aligned_read(a->aligned, &al, e) || xp_need_some(a->aligned, al.n, "utterances", e) ||
-		 xp_read_file(a->report, &rep, &n, e) || xp_db_import_run(db, &en, &al, rep, a->lang, files, &run, e);
+	return xp_read_corpus(a->source, XP_FMT_AUTO, NULL, &in->en, e) ||
+	       xp_need_some(a->source, in->en.ndocs, "documents", e) || xp_aligned_read(a->aligned, &in->al, e) ||
+	       xp_need_some(a->aligned, in->al.n, "utterances", e) || xp_read_file(a->report, &in->rep, &n, e);
+}
+
+static int do_import(xp_db *db, dargs *a, xp_err *e)
+{
+	import_in *in = a->in;
+	int64_t run = 0;
+	int rc = xp_db_import_run(db, &in->en, &in->al, in->rep, a->lang, in->files, &run, e);
 	if (!rc) {
 		json_t *all, *r;
-		printf("run %lld imported: %zu documents\n", (long long)run, en.ndocs);
+		printf("run %lld imported: %zu documents\n", (long long)run, in->en.ndocs);
 		rc = !(r = run_info(db, run, &all, e)) || print_carry(db, r, 0, e);
 		json_decref(all);
 	}
-	free(rep);
-	free(files);
-	xp_aligned_free(&al);
-	xp_corpus_free(&en);
 	return rc;
 }
 
@@ -417,10 +433,16 @@ static int run(int argc, char **argv)
 	/* only init and import make a store; the readers never write to it */
 	xp_db_mode mode = reads_only(sub) ? XP_DB_READ
 			: !strcmp(sub, "init") || !strcmp(sub, "import") ? XP_DB_CREATE : XP_DB_WRITE;
-	if (check_files(sub, &a, &e) || xp_db_open_mode(a.db, mode, &db, &e))
+	import_in in = {0};
+	a.in = &in;
+	if (check_files(sub, &a, &e) || (!strcmp(sub, "import") && import_read(&a, &in, &e)) ||
+	    xp_db_open_mode(a.db, mode, &db, &e)) {
+		import_free(&in);
 		return xp_cli_error(&e);
+	}
 	int rc = dispatch(db, sub, &a, &e);
 	xp_db_close(db);
+	import_free(&in);
 	return rc ? xp_cli_error(&e) : 0;
 }
 

@@ -128,9 +128,9 @@ static int run(int argc, char **argv)
 		 xp_aligned_read(a.aligned, &al, &e) || xp_need_some(a.aligned, al.n, "utterances", &e) ||
 		 xp_pharaoh_read_file(a.alignments, a.one_based, &wa, &e) ||
 		 (a.probs && xp_probs_read_file(a.probs, &wa, &e)) ||
-		 xp_bitext_lines(&al, a.map, &line, wa.nsent, &e) ||
+		 xp_cli_in(xp_bitext_lines(&al, a.map, &line, wa.nsent, &e), &e, a.alignments) ||
 		 xp_check_alignment(&al, line, &wa, a.alignments, &e) ||
-		 xp_project(&en, &al, &wa, line, &a.o, &p, &e) || write_outputs(&a, &p, &e);
+		 xp_cli_in(xp_project(&en, &al, &wa, line, &a.o, &p, &e), &e, a.aligned) || write_outputs(&a, &p, &e);
 	if (a.repair)
 		xp_cli_diags(&dg);
 	if (rc)

@@ -34,6 +34,11 @@ static int run(int argc, char **argv)
 		uint32_t t = r.links[k].i;
 		r.links[k].i = r.links[k].j, r.links[k].j = t;
 	}
+	if (!rc && f.nsent != r.nsent) {   /* said here, where the files have names */
+		xp_failc(&e, XP_EINPUT, argv[optind + 1], 0, "%zu lines, but the forward alignment %s has %zu", r.nsent,
+			 argv[optind], f.nsent);
+		rc = xp_cli_error(&e);
+	}
 	if (!rc && xp_symmetrize(&f, &r, (xp_sym)how, &s, &e))
 		rc = xp_cli_error(&e);
 	if (!rc) {
