@@ -100,7 +100,8 @@ static int64_t last_correction(xp_db *db, int64_t mention, char *annotator, size
 
 static int same_state(const xp_mstate *a, const xp_mstate *b)
 {
-	return a->projected == b->projected && (!a->projected || (a->start == b->start && a->end == b->end));
+	return a->projected == b->projected &&
+	       (!a->projected || (a->start == b->start && a->end == b->end && a->cluster == b->cluster));
 }
 
 /* one touched mention of the old run */
@@ -146,7 +147,9 @@ static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *key, 
 	xp_edit e = {!want.projected ? XP_DELETE : now.projected ? XP_MODIFY : XP_ADD, key, (int32_t)now.sent,
 		     (int32_t)want.start, (int32_t)want.end, annotator[0] ? annotator : NULL, note[0] ? note : NULL};
 	xp_err why_not;
-	rc = xp_edit_locked(db, run, &e, last, &why_not);
+	/* the cluster too, when a correction moved the mention to another one */
+	rc = xp_edit_cluster_locked(db, run, &e, want.projected && want.cluster != now.cluster ? &want.cluster : NULL,
+				    last, &why_not);
 	if (rc == XP_EINPUT || rc == XP_ENOTFOUND)   /* cannot happen for the same texts; listed if it does */
 		return record(db, run, from, key, "lost", why_not.msg, 0, cs, err);
 	if (rc) {

@@ -23,13 +23,14 @@
 #define XP_DB_H
 
 #include "../io/aligned.h"
+#include "../io/read.h"
 #include "../model/corpus.h"
 
 #include <stdint.h>
 
 typedef struct xp_db xp_db;
 
-#define XP_DB_VERSION 3
+#define XP_DB_VERSION 4
 
 /* How a command opens the store.  XP_DB_READ opens it read-only (a store
  * in a read-only directory can be read; nothing is ever written), except
@@ -97,6 +98,36 @@ int xp_db_import_mmc(xp_db *db, int64_t run, const char *path, const char *annot
 		     xp_batch_result *r, xp_err *err);
 int xp_db_import_tasa(xp_db *db, int64_t run, const char *path, const char *annotator,
 		      xp_batch_result *r, xp_err *err);
+
+/* A corrected target corpus (CoNLL or jsonlines; fmt AUTO: by the path,
+ * else by the content) of the run's documents, turned into additions,
+ * deletions and modifications of the run's mentions by comparing it with
+ * the corrected view (correct/derive.c says how), as one batch in one
+ * transaction.  Sentences whose text is not the run's are skipped, corrected
+ * mentions no English mention can carry are left out; both are listed in
+ * r->b.listed with file and line, and every derived edit is logged with the
+ * file and line it came from. */
+typedef struct xp_derive_result {
+	xp_batch_result b;        /* the edits by kind, what was listed */
+	xp_format format;
+	size_t mentions;          /* corrected mentions read */
+	size_t kept;              /* of them, already so in the view */
+	size_t regrouped;         /* edits that put a mention in another cluster */
+	size_t new_clusters;      /* entities that became a new cluster (a split) */
+	size_t duplicates;        /* projections left because a kept mention is the same */
+	size_t unmatched;         /* corrected mentions no English mention carries */
+	size_t docs, unknown_docs, absent_docs;   /* compared; not in the run; of the run, not in the file */
+	size_t sentences;         /* compared */
+	size_t remapped;          /* of them, tokenised otherwise: compared through characters */
+	size_t widened;           /* mentions whose boundary fell inside a run token */
+	size_t skipped;           /* sentences whose text is not the run's */
+	size_t extra_sentences;   /* sentences the run's document does not have */
+	size_t absent_sentences;  /* the run's sentences the file does not have (left as they are) */
+	size_t skipped_mentions;  /* corrected mentions in skipped sentences and documents */
+} xp_derive_result;
+int xp_db_import_corrected(xp_db *db, int64_t run, const char *path, xp_format fmt, const char *annotator,
+			   xp_derive_result *r, xp_err *err);
+void xp_derive_result_free(xp_derive_result *r);
 
 /* Undo a batch (by id or name), or the latest batch or single edit. */
 int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err);

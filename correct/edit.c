@@ -28,7 +28,7 @@ int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s)
 	memset(s, 0, sizeof *s);
 	s->sent = -1;
 	if (sqlite3_prepare_v2(db->h,
-			       "SELECT p.tgt_start, p.tgt_end, u.tgt_idx, json_array_length(u.tgt) FROM mentions m"
+			       "SELECT p.tgt_start, p.tgt_end, u.tgt_idx, json_array_length(u.tgt), m.cluster FROM mentions m"
 			       " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance"
 			       " WHERE m.id = ?", -1, &st, NULL) != SQLITE_OK)
 		return -1;
@@ -41,9 +41,10 @@ int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s)
 	s->start = sqlite3_column_int64(st, 0), s->end = sqlite3_column_int64(st, 1);
 	s->sent = sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 2);
 	s->ntgt = sqlite3_column_int64(st, 3);
+	int64_t english = s->cluster = sqlite3_column_int64(st, 4);
 	sqlite3_finalize(st);
 	if (sqlite3_prepare_v2(db->h,
-			       "SELECT c.op, c.new_start, c.new_end FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
+			       "SELECT c.op, c.new_start, c.new_end, c.cluster FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
 			       " WHERE c.mention = ? AND c.status = 'ok' AND c.undone = 0 AND coalesce(b.undone, 0) = 0"
 			       " ORDER BY c.id", -1, &st, NULL) != SQLITE_OK)
 		return -1;
@@ -52,6 +53,12 @@ int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s)
 		const char *op = (const char *)sqlite3_column_text(st, 0);
 		s->projected = strcmp(op, "delete") != 0;
 		s->start = sqlite3_column_int64(st, 1), s->end = sqlite3_column_int64(st, 2);
+		/* an addition starts from the English cluster, a modification from
+		 * the current one; either may name another */
+		if (sqlite3_column_type(st, 3) != SQLITE_NULL)
+			s->cluster = sqlite3_column_int64(st, 3);
+		else if (!strcmp(op, "add"))
+			s->cluster = english;
 	}
 	sqlite3_finalize(st);
 	return 0;
@@ -81,6 +88,7 @@ typedef struct rec {
 	int64_t mention;        /* -1: unknown */
 	xp_mstate was;
 	int64_t carried_from;   /* the correction of an earlier run it carries over, or 0 */
+	const int64_t *cluster; /* the cluster an add/modify puts the mention in, or NULL */
 } rec;
 
 static int insert(xp_db *db, const rec *r, const xp_edit *e, xp_err *err)
@@ -89,8 +97,8 @@ static int insert(xp_db *db, const rec *r, const xp_edit *e, xp_err *err)
 	char now[32];
 	xp_now(now, sizeof now);
 	if (xp_sql_prepare(db, "INSERT INTO corrections(run, batch, mention, mention_key, op, old_start, old_end,"
-			   " sent, new_start, new_end, status, why, annotator, note, created, carried_from)"
-			   " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", &st, err))
+			   " sent, new_start, new_end, status, why, annotator, note, created, carried_from, cluster)"
+			   " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", &st, err))
 		return -1;
 	sqlite3_bind_int64(st, 1, r->run);
 	if (r->batch)
@@ -118,16 +126,18 @@ static int insert(xp_db *db, const rec *r, const xp_edit *e, xp_err *err)
 	sqlite3_bind_text(st, 15, now, -1, SQLITE_TRANSIENT);
 	if (r->carried_from)
 		sqlite3_bind_int64(st, 16, r->carried_from);
+	if (e->op != XP_DELETE && r->cluster)
+		sqlite3_bind_int64(st, 17, *r->cluster);
 	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "insert correction");
 	sqlite3_finalize(st);
 	return rc;
 }
 
 /* one edit of a batch: stored, as ok, orphan or conflict */
-static int batch_edit(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, xp_batch_result *res,
-		      xp_err *err)
+int xp_batch_edit_cluster(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, const int64_t *cluster,
+			  xp_batch_result *res, xp_err *err)
 {
-	rec r = {run, batch, "ok", NULL, -1, {0}, 0};
+	rec r = {run, batch, "ok", NULL, -1, {0}, 0, cluster};
 	int found = xp_mention_lookup(db, run, e->mention, &r.mention, err);
 	if (found != 0 && found != XP_ENOTFOUND)
 		return found;   /* the database failed: that is not an unknown mention */
@@ -157,9 +167,15 @@ static int batch_edit(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, x
 	return 0;
 }
 
-int xp_edit_locked(xp_db *db, int64_t run, const xp_edit *e, int64_t carried_from, xp_err *err)
+int xp_batch_edit(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, xp_batch_result *res, xp_err *err)
 {
-	rec r = {run, 0, "ok", NULL, -1, {0}, carried_from};
+	return xp_batch_edit_cluster(db, run, batch, e, NULL, res, err);
+}
+
+int xp_edit_cluster_locked(xp_db *db, int64_t run, const xp_edit *e, const int64_t *cluster, int64_t carried_from,
+			   xp_err *err)
+{
+	rec r = {run, 0, "ok", NULL, -1, {0}, carried_from, cluster};
 	const char *why = NULL;
 	int found = xp_mention_lookup(db, run, e->mention, &r.mention, err);
 	if (found == XP_ENOTFOUND)
@@ -178,6 +194,11 @@ int xp_edit_locked(xp_db *db, int64_t run, const xp_edit *e, int64_t carried_fro
 			       json_pack("{s:s,s:o,s:[i,i,i]}", "op", op_names[e->op], "mention", xp_json_text(e->mention),
 					 "span", e->sent, e->start, e->end),
 			       err);
+}
+
+int xp_edit_locked(xp_db *db, int64_t run, const xp_edit *e, int64_t carried_from, xp_err *err)
+{
+	return xp_edit_cluster_locked(db, run, e, NULL, carried_from, err);
 }
 
 int xp_db_edit(xp_db *db, int64_t run, const xp_edit *e, xp_err *err)
@@ -233,11 +254,8 @@ static int new_batch(xp_db *db, const char *name, const char *buf, size_t n, con
 	return rc;
 }
 
-typedef int (*batch_fn)(xp_db *db, int64_t run, int64_t batch, const char *name, const char *buf,
-			size_t n, const char *annotator, xp_batch_result *r, xp_err *err);
-
-static int run_batch(xp_db *db, int64_t run, const char *path, const char *annotator, batch_fn fn,
-		     xp_batch_result *r, xp_err *err)
+int xp_run_batch(xp_db *db, int64_t run, const char *path, const char *annotator, xp_batch_fn fn, void *arg,
+		 xp_batch_result *r, xp_err *err)
 {
 	char *buf;
 	size_t n;
@@ -248,7 +266,7 @@ static int run_batch(xp_db *db, int64_t run, const char *path, const char *annot
 	if (rc == 0) {
 		size_t bom = xp_bom_len(buf, n);
 		rc = new_batch(db, path, buf, n, annotator, &r->batch, err) ||
-		     fn(db, run, r->batch, path, buf + bom, n - bom, annotator, r, err) ? -1 : 0;
+		     fn(db, run, r->batch, path, buf + bom, n - bom, annotator, arg, r, err) ? -1 : 0;
 		if (rc == 0)
 			rc = xp_history_json(db, "import corrections",
 					     json_pack("{s:I,s:o,s:I,s:I,s:I,s:I,s:I}", "batch", (json_int_t)r->batch,
@@ -287,15 +305,16 @@ static int spans(xp_db *db, int64_t run, int64_t batch, const char *name, json_t
 		xp_edit e = {op, key, (int32_t)json_integer_value(json_array_get(v, 0)),
 			     (int32_t)json_integer_value(json_array_get(v, 1)),
 			     (int32_t)json_integer_value(json_array_get(v, 2)), annotator, NULL};
-		if (batch_edit(db, run, batch, &e, r, err))
+		if (xp_batch_edit(db, run, batch, &e, r, err))
 			return -1;
 	}
 	return 0;
 }
 
 static int mmc(xp_db *db, int64_t run, int64_t batch, const char *name, const char *buf, size_t n,
-	       const char *annotator, xp_batch_result *r, xp_err *err)
+	       const char *annotator, void *arg, xp_batch_result *r, xp_err *err)
 {
+	(void)arg;
 	json_error_t je;
 	/* a key given twice (a scene, a mention) would silently keep only its
 	 * last object: refused, with the line and the key */
@@ -332,7 +351,7 @@ static int mmc(xp_db *db, int64_t run, int64_t batch, const char *name, const ch
 				break;
 			}
 			xp_edit e = {XP_DELETE, id, 0, 0, 0, annotator, NULL};
-			rc = batch_edit(db, run, batch, &e, r, err);
+			rc = xp_batch_edit(db, run, batch, &e, r, err);
 		}
 		if (rc)
 			break;
@@ -344,7 +363,7 @@ static int mmc(xp_db *db, int64_t run, int64_t batch, const char *name, const ch
 int xp_db_import_mmc(xp_db *db, int64_t run, const char *path, const char *annotator,
 		     xp_batch_result *r, xp_err *err)
 {
-	return run_batch(db, run, path, annotator ? annotator : "mmc", mmc, r, err);
+	return xp_run_batch(db, run, path, annotator ? annotator : "mmc", mmc, NULL, r, err);
 }
 
 /* --- TASA results CSV ---------------------------------------------------------------- */
@@ -466,12 +485,13 @@ static int tasa_row(xp_db *db, int64_t run, int64_t batch, const char *name, con
 		return 0;   /* the annotator kept the projection */
 	xp_op op = !now ? XP_DELETE : (m >= 0 && st.projected) ? XP_MODIFY : XP_ADD;
 	xp_edit ed = {op, key, (int32_t)st.sent, (int32_t)(now ? a : 0), (int32_t)(now ? b : 0), annotator, NULL};
-	return batch_edit(db, run, batch, &ed, r, err);
+	return xp_batch_edit(db, run, batch, &ed, r, err);
 }
 
 static int tasa(xp_db *db, int64_t run, int64_t batch, const char *name, const char *buf, size_t n,
-		const char *annotator, xp_batch_result *r, xp_err *err)
+		const char *annotator, void *arg, xp_batch_result *r, xp_err *err)
 {
+	(void)arg;
 	const char *p = buf, *end = buf + n;
 	size_t nh, nf, line = 1;
 	char **head = csv_row(&p, end, &nh);
@@ -499,7 +519,7 @@ static int tasa(xp_db *db, int64_t run, int64_t batch, const char *name, const c
 int xp_db_import_tasa(xp_db *db, int64_t run, const char *path, const char *annotator,
 		      xp_batch_result *r, xp_err *err)
 {
-	return run_batch(db, run, path, annotator ? annotator : "tasa", tasa, r, err);
+	return xp_run_batch(db, run, path, annotator ? annotator : "tasa", tasa, NULL, r, err);
 }
 
 /* --- undo ------------------------------------------------------------------------------ */

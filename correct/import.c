@@ -50,6 +50,35 @@ static char *json_words(const char *const *w, uint32_t n)
 	return s;
 }
 
+/* The target tokens as `project --chars` wrote them: one per character
+ * (code point) when every token is found in order in the sentence text,
+ * else the tokens themselves (project/project.c, target_utt: the report's
+ * spans count the same tokens). */
+static char *json_chars(const xp_autt *r)
+{
+	const char *p = r->tgt_text ? r->tgt_text : NULL;
+	for (uint32_t k = 0; p && k < r->ntgt; k++) {
+		const char *hit = r->tgt[k][0] ? strstr(p, r->tgt[k]) : NULL;
+		p = hit ? hit + strlen(r->tgt[k]) : NULL;
+	}
+	if (!p)
+		return json_words(r->tgt, r->ntgt);
+	json_t *a = json_array();
+	for (uint32_t k = 0; k < r->ntgt; k++) {
+		const char *w = r->tgt[k];
+		for (size_t i = 0, len = strlen(w); i < len;) {
+			size_t cl = 1;
+			while (i + cl < len && ((unsigned char)w[i + cl] & 0xC0) == 0x80)
+				cl++;
+			json_array_append_new(a, json_stringn(w + i, cl));
+			i += cl;
+		}
+	}
+	char *s = json_dumps(a, JSON_COMPACT);
+	json_decref(a);
+	return s;
+}
+
 static char *json_utt_words(const xp_utt *u)
 {
 	json_t *a = json_array();
@@ -68,7 +97,7 @@ static char *json_utt_words(const xp_utt *u)
  * sentences by utterance): a run of many documents, utterances or mentions
  * costs linear time, not their square. */
 
-static int utterances(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const xp_aligned *al,
+static int utterances(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const xp_aligned *al, int chars,
 		      xp_vocab *keys, int64_t doc_row, int64_t *utt_rows, xp_err *err)
 {
 	json_t *map = json_object_get(rd, "tgt_to_en");
@@ -85,7 +114,7 @@ static int utterances(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const xp_a
 		char key[1200];
 		uint32_t r = xp_vocab_find(keys, key, xp_aligned_key(key, sizeof key, d->id, d->part, (long long)u));
 		char *src = json_utt_words(&d->utts[u]);
-		char *tw = r != UINT32_MAX ? json_words(al->v[r].tgt, al->v[r].ntgt) : strdup("[]");
+		char *tw = r == UINT32_MAX ? strdup("[]") : chars ? json_chars(&al->v[r]) : json_words(al->v[r].tgt, al->v[r].ntgt);
 		sqlite3_bind_int64(s->utt, 1, doc_row);
 		sqlite3_bind_int64(s->utt, 2, (int64_t)u);
 		if (tgt >= 0)
@@ -196,7 +225,7 @@ static int run_row(xp_db *db, json_t *rep, const char *lang, const char *files, 
 	return rc;
 }
 
-static int document(xp_db *db, ins *s, int64_t run, const xp_doc *d, const xp_aligned *al, xp_vocab *rv,
+static int document(xp_db *db, ins *s, int64_t run, const xp_doc *d, const xp_aligned *al, int chars, xp_vocab *rv,
 		    json_t **by_key, const char *rule, xp_vocab *keys, const char *name, xp_err *err)
 {
 	char key[1200];
@@ -212,7 +241,7 @@ static int document(xp_db *db, ins *s, int64_t run, const xp_doc *d, const xp_al
 	int64_t row = sqlite3_last_insert_rowid(db->h);
 	int64_t *utt_rows = malloc((d->nutts + 1) * sizeof *utt_rows);
 	int rc = !utt_rows ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory")
-	       : utterances(db, s, d, rd, al, keys, row, utt_rows, err) ||
+	       : utterances(db, s, d, rd, al, chars, keys, row, utt_rows, err) ||
 			 mentions(db, s, d, rd, rule ? rule : "", row, utt_rows, err) ? -1 : 0;
 	free(utt_rows);
 	return rc;
@@ -246,12 +275,14 @@ static int documents(xp_db *db, ins *s, int64_t run, const xp_corpus *en, const 
 {
 	json_t *docs = json_object_get(rep, "documents"), **by_key = NULL;
 	const char *rule = json_string_value(json_object_get(json_object_get(rep, "settings"), "rule"));
+	/* a run projected with --chars has its spans on characters */
+	int chars = json_is_true(json_object_get(json_object_get(rep, "settings"), "chars"));
 	xp_vocab rv;
 	if (xp_vocab_init(&rv, 0))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	int rc = index_report(docs, &rv, &by_key, err);
 	for (size_t i = 0; rc == 0 && i < en->ndocs; i++)
-		rc = document(db, s, run, &en->docs[i], al, &rv, by_key, rule, keys, name, err);
+		rc = document(db, s, run, &en->docs[i], al, chars, &rv, by_key, rule, keys, name, err);
 	free(by_key);
 	xp_vocab_free(&rv);
 	return rc;

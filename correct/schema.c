@@ -74,6 +74,12 @@ static const char *const migrations[XP_DB_VERSION] = {
 	"CREATE INDEX reviews_run ON reviews(run);"
 	"CREATE TABLE positions(run INTEGER NOT NULL REFERENCES runs(id), annotator TEXT NOT NULL,"
 	" mention_key TEXT NOT NULL, updated TEXT NOT NULL, PRIMARY KEY(run, annotator));",
+	/* 4: the target side's own clusters.  An addition or modification may
+	 * put the mention in another cluster of the corrected view than its
+	 * English mention's (a corrected file that splits or merges entities,
+	 * correct/derive.c); NULL keeps the cluster it had, and an addition
+	 * without one is in its English mention's cluster. */
+	"ALTER TABLE corrections ADD COLUMN cluster INTEGER;",
 };
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what)

@@ -47,6 +47,7 @@ typedef struct xp_mstate {
 	int projected;
 	int64_t start, end;
 	int64_t sent, ntgt;   /* its target sentence (-1 if none) and that sentence's length */
+	int64_t cluster;      /* its cluster in the view: the English mention's, unless an edit set another */
 } xp_mstate;
 int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s);
 
@@ -55,6 +56,31 @@ int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s);
  * breaks) or recorded with its history line (none for a carried edit).  carried_from: the correction
  * of an earlier run this one carries over (correct/carry.c), or 0. */
 int xp_edit_locked(xp_db *db, int64_t run, const xp_edit *e, int64_t carried_from, xp_err *err);
+
+/* Clusters of the corrected view.  A mention is in its English mention's
+ * cluster until an addition or modification puts it in another (a label of
+ * its document, as a corrected file that splits or merges entities needs);
+ * a modification that names none keeps the cluster, an addition that names
+ * none is in the English cluster.  The _cluster variants take the label
+ * (NULL: none named, as the plain functions do). */
+int xp_edit_cluster_locked(xp_db *db, int64_t run, const xp_edit *e, const int64_t *cluster, int64_t carried_from,
+			   xp_err *err);
+
+/* One edit of a batch, inside the caller's transaction: validated as
+ * xp_edit_locked does, and stored either way: as applied, as an orphan (an
+ * unknown mention) or as a conflict (the rule it breaks, listed in res). */
+int xp_batch_edit(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, xp_batch_result *res, xp_err *err);
+int xp_batch_edit_cluster(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, const int64_t *cluster,
+			  xp_batch_result *res, xp_err *err);
+
+/* A corrections file imported as one batch in one transaction: read whole,
+ * refused if the same bytes were imported before, fn turns its contents
+ * into xp_batch_edit calls (arg is passed through), and the batch is logged
+ * with its counts.  Nothing is written unless fn and the log succeed. */
+typedef int (*xp_batch_fn)(xp_db *db, int64_t run, int64_t batch, const char *name, const char *buf, size_t n,
+			   const char *annotator, void *arg, xp_batch_result *r, xp_err *err);
+int xp_run_batch(xp_db *db, int64_t run, const char *path, const char *annotator, xp_batch_fn fn, void *arg,
+		 xp_batch_result *r, xp_err *err);
 
 /* Carry the live corrections of earlier runs over to a run just imported
  * (correct/carry.c), inside the import's transaction. */

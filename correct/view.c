@@ -68,13 +68,14 @@ static int export_doc(xp_db *db, int64_t doc_row, int silver, xp_corpus *c, xp_d
 	sqlite3_bind_int64(st, 1, doc_row);
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
 		xp_mstate s = {sqlite3_column_type(st, 3) != SQLITE_NULL, sqlite3_column_int64(st, 3),
-			   sqlite3_column_int64(st, 4), sqlite3_column_type(st, 5) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 5), 0};
+			   sqlite3_column_int64(st, 4), sqlite3_column_type(st, 5) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 5), 0,
+			   sqlite3_column_int64(st, 2)};
 		if (!silver && xp_db_state(db, sqlite3_column_int64(st, 0), &s))
 			rc = -1;
 		if (rc || !s.projected || s.sent < 0 || (size_t)s.sent >= d->nutts || s.end > d->utts[s.sent].ntoks ||
 		    s.start >= s.end)
 			continue;
-		long k = xp_doc_cluster(d, sqlite3_column_int64(st, 2));
+		long k = xp_doc_cluster(d, s.cluster);   /* the English cluster, or the one a correction set */
 		if (k < 0 || xp_doc_add_mention(d, (uint32_t)s.sent, (uint32_t)s.start, (uint32_t)s.end, (uint32_t)k, 0))
 			rc = -1;
 		else

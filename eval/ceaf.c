@@ -59,7 +59,7 @@ static int solve(comp_ctx *cx, const xp_overlap *ov, size_t n, int entity, doubl
 		*out = best;
 		return 0;
 	}
-	return xp_assign_max(cx->w, (int)rows, (int)cols, out);
+	return xp_assign_max(cx->w, (int)rows, (int)cols, out, NULL);
 }
 
 int xp_ceaf(const xp_pair *p, const xp_overlap *ov, size_t nov, xp_rp *ceafm, xp_rp *ceafe)

@@ -200,10 +200,45 @@ static int do_edit(xp_db *db, dargs *a, xp_op op, xp_err *e)
 	return xp_db_edit(db, a->run, &ed, e);
 }
 
+/* a corrected target corpus: the edits derived from it, what could not be */
+static int do_derive(xp_db *db, dargs *a, xp_format fmt, xp_err *e)
+{
+	xp_derive_result r;
+	int rc = xp_db_import_corrected(db, a->run, a->file, fmt, a->annotator, &r, e);
+	if (!rc) {
+		printf("batch %lld: %zu corrected mentions in %zu documents compared with run %lld: %zu kept, %zu additions, "
+		       "%zu deletions, %zu modifications (%zu of these put a mention in another cluster, %zu new clusters); "
+		       "%zu not imported (listed below)\n",
+		       (long long)r.b.batch, r.mentions, r.docs, (long long)a->run, r.kept, r.b.by_op[XP_ADD],
+		       r.b.by_op[XP_DELETE], r.b.by_op[XP_MODIFY], r.regrouped, r.new_clusters,
+		       r.unmatched + r.skipped_mentions);
+		printf("sentences: %zu compared (%zu through characters, %zu mentions widened to the run's tokens), %zu skipped "
+		       "(text not the run's), %zu not in the run; the run's sentences the file lacks: %zu; documents of the "
+		       "run the file lacks: %zu, documents not in the run: %zu\n",
+		       r.sentences, r.remapped, r.widened, r.skipped, r.extra_sentences, r.absent_sentences, r.absent_docs,
+		       r.unknown_docs);
+		if (r.b.conflicts || r.b.orphans)
+			printf("%zu derived edits broke a rule (stored, listed, not applied)\n", r.b.conflicts + r.b.orphans);
+		for (size_t i = 0; i < r.b.nlisted; i++) {
+			fputs("  ", stdout);
+			xp_cli_put_untrusted(stdout, r.b.listed[i]);
+			putchar('\n');
+		}
+	}
+	xp_derive_result_free(&r);
+	return rc;
+}
+
 static int do_batch(xp_db *db, dargs *a, xp_err *e)
 {
 	if (!a->file)
 		return xp_fail(e, "", 0, "which corrections file?");
+	/* a corrected corpus, by --format or the path (.conll, .jsonlines, .jsonl; not MMC's .json) */
+	xp_format fmt = a->format ? xp_format_named(a->format) : xp_format_of_path(a->file);
+	if (a->format && fmt == XP_FMT_AUTO && strcmp(a->format, "mmc") && strcmp(a->format, "tasa"))
+		return xp_failc(e, XP_EUSAGE, "", 0, "--format %s: not mmc, tasa, conll or jsonlines", a->format);
+	if (fmt != XP_FMT_AUTO && (a->format || !xp_has_ext(a->file, ".json")))
+		return do_derive(db, a, fmt, e);
 	int tasa = a->format ? !strcmp(a->format, "tasa") : xp_has_ext(a->file, ".csv");
 	xp_batch_result r;
 	int rc = tasa ? xp_db_import_tasa(db, a->run, a->file, a->annotator, &r, e)
@@ -452,7 +487,7 @@ const xp_cmd xp_cmd_db = {
 	"xproj db import DB --source EN.conll --aligned ALIGNED.jsonl --report R.json [--lang zh]\n"
 	"xproj db add|modify DB --mention DOC|ID --span SENT:START:END [--annotator NAME] [--note TEXT]\n"
 	"xproj db delete DB --mention DOC|ID [--annotator NAME] [--note TEXT]\n"
-	"xproj db import-corrections DB FILE [--annotator NAME] [--format mmc|tasa]\n"
+	"xproj db import-corrections DB FILE [--annotator NAME] [--format mmc|tasa|conll|jsonlines]\n"
 	"xproj db export DB -o CORRECTED.conll [--jsonlines OUT.jsonl] [--silver]\n"
 	"xproj db export-tasa DB -o tasa.csv [--only-flagged]\n"
 	"xproj db stats DB [--json] [--run N]\n"
@@ -471,7 +506,14 @@ const xp_cmd xp_cmd_db = {
 	"{id: [sent,start,end]}, \"delete\": [id], \"modify\": {...}}}) or a TASA results CSV\n"
 	"(mention_id and Answer.alignment grid) as one batch in one transaction; a batch\n"
 	"already imported is refused; edits for unknown mentions or that break a rule are\n"
-	"stored, listed and left out of the corrected view.  Commands act on the latest run\n"
+	"stored, listed and left out of the corrected view.  With --format conll or jsonlines\n"
+	"(or a .conll/.jsonlines path) FILE is the corrected target corpus itself: it is\n"
+	"compared with the run's corrected view, document by document and target sentence by\n"
+	"sentence, and the additions, deletions and modifications (cluster changes included)\n"
+	"that make the view equal to it are derived; a sentence whose text is not the run's\n"
+	"is skipped (one tokenised otherwise is compared through its characters) and each\n"
+	"corrected mention no English mention can carry is listed; db log shows every\n"
+	"derived edit with its file and line.  Commands act on the latest run\n"
 	"unless --run N, and export and stats say which.  stats --json includes\n"
 	"{\"additions\":N,\"deletions\":N,\"modifications\":N}, for that run.\n\n"
 	"Reruns: importing a new run of the same documents (same language) carries every\n"

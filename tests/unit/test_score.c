@@ -233,9 +233,17 @@ static void assignment_is_optimal(void **state)
 		double w[64];
 		for (int i = 0; i < n * m; i++)
 			w[i] = rnd(&seed) % 4 ? (rnd(&seed) % 100) / 7.0 : 0;
-		double got;
-		assert_int_equal(xp_assign_max(w, n, m, &got), 0);
+		double got, sum = 0;
+		int col[8];
+		unsigned used = 0;
+		assert_int_equal(xp_assign_max(w, n, m, &got, col), 0);
 		NEAR(got, brute(w, n, m, 0, 0));
+		for (int i = 0; i < n; i++) {   /* the pairing itself: one-to-one, and worth the total */
+			assert_true(col[i] >= 0 && col[i] < m && !(used & 1u << col[i]));
+			used |= 1u << col[i];
+			sum += w[i * m + col[i]];
+		}
+		NEAR(sum, got);
 	}
 }
 

@@ -1,15 +1,15 @@
 /*
- * eval/assign.c — the assignment problem (Kuhn 1955, Munkres 1957) in the
+ * base/assign.c — the assignment problem (Kuhn 1955, Munkres 1957) in the
  * O(n^2 m) shortest-augmenting-path form with row and column potentials:
  * each row in turn is added by a Dijkstra-like search over reduced costs.
  * Weights are maximised by minimising their negation.
  */
-#include "metrics.h"
+#include "assign.h"
 
 #include <float.h>
 #include <stdlib.h>
 
-int xp_assign_max(const double *w, int n, int m, double *best)
+int xp_assign_max(const double *w, int n, int m, double *best, int *col_of_row)
 {
 	double *u = calloc((size_t)n + 1, sizeof *u), *v = calloc((size_t)m + 1, sizeof *v);
 	double *minv = malloc(((size_t)m + 1) * sizeof *minv);
@@ -55,6 +55,10 @@ int xp_assign_max(const double *w, int n, int m, double *best)
 	for (int j = 1; j <= m; j++)
 		if (p[j])
 			total += w[(size_t)(p[j] - 1) * m + (j - 1)];
+	if (col_of_row)
+		for (int j = 1; j <= m; j++)
+			if (p[j])
+				col_of_row[p[j] - 1] = j - 1;
 	*best = total;
 	rc = 0;
 out:
