@@ -30,7 +30,7 @@
 
 typedef struct xp_db xp_db;
 
-#define XP_DB_VERSION 4
+#define XP_DB_VERSION 5
 
 /* How a command opens the store.  XP_DB_READ opens it read-only (a store
  * in a read-only directory can be read; nothing is ever written), except
@@ -147,11 +147,18 @@ int xp_db_export(xp_db *db, int64_t run, int silver, xp_corpus *out, xp_err *err
 /* TASA input CSV of the run's mentions (only those triage flags, if asked). */
 int xp_db_export_tasa(xp_db *db, int64_t run, int only_flagged, const char *path, xp_err *err);
 
-/* Mentions ranked by how likely they need correction. */
+/* The correction queue: the run's mentions by the expected number of fixes
+ * a minute spent on each brings (correct/view.c says how), highest first;
+ * mentions without a target sentence and those a corrector already edited
+ * or kept come last.  This is the one triage order: `db triage` and the
+ * workbench's queue (xp_db_queue) both take it from here. */
 typedef struct xp_triage_item {
 	char key[300];
-	double risk;
-	char why[120];
+	double risk;          /* expected fixes per minute */
+	double p_fix;         /* 1 - the calibrated confidence: the chance that it needs a fix */
+	char why[120];        /* what the rank rests on */
+	char explain[200];    /* the features that moved the confidence most, as the projection
+				 stored them ("" for a run projected without a confidence model) */
 } xp_triage_item;
 int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_err *err);
 

@@ -28,8 +28,8 @@ static int prepare(xp_db *db, ins *s, xp_err *err)
 				  " VALUES(?,?,?,?,?,?,?)", &s->utt, err) ||
 	       xp_sql_prepare(db, "INSERT INTO mentions(document, mention, cluster, utterance, start, end)"
 				  " VALUES(?,?,?,?,?,?)", &s->men, err) ||
-	       xp_sql_prepare(db, "INSERT INTO projections(mention, tgt_start, tgt_end, fate, confidence, rule)"
-				  " VALUES(?,?,?,?,?,?)", &s->proj, err);
+	       xp_sql_prepare(db, "INSERT INTO projections(mention, tgt_start, tgt_end, fate, confidence, rule, why)"
+				  " VALUES(?,?,?,?,?,?,?)", &s->proj, err);
 }
 
 static int step(xp_db *db, sqlite3_stmt *st, xp_err *err)
@@ -195,6 +195,9 @@ static int mentions(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const char *
 		sqlite3_bind_text(s->proj, 4, fate ? fate : "unknown", -1, SQLITE_TRANSIENT);
 		sqlite3_bind_double(s->proj, 5, json_number_value(json_object_get(x, "conf")));
 		sqlite3_bind_text(s->proj, 6, rule, -1, SQLITE_STATIC);
+		const char *why = json_string_value(json_object_get(x, "why"));
+		if (why)
+			sqlite3_bind_text(s->proj, 7, why, -1, SQLITE_TRANSIENT);
 		if ((rc = step(db, s->proj, err)))
 			break;
 		xp_failpoint("db-import");

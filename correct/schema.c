@@ -80,6 +80,10 @@ static const char *const migrations[XP_DB_VERSION] = {
 	 * correct/derive.c); NULL keeps the cluster it had, and an addition
 	 * without one is in its English mention's cluster. */
 	"ALTER TABLE corrections ADD COLUMN cluster INTEGER;",
+	/* 5: why the confidence model gave a mention its confidence (the
+	 * features that moved it most, as `project --report` wrote them), so
+	 * `db triage --explain` can say what ranked it */
+	"ALTER TABLE projections ADD COLUMN why TEXT;",
 };
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what)

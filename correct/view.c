@@ -2,6 +2,7 @@
  * correct/view.c — reading the store: the corrected (or silver) corpus,
  * statistics, the history, triage, and TASA input for annotators.
  */
+#include "review.h"
 #include "store.h"
 #include "../base/buf.h"
 #include "../base/file.h"
@@ -208,57 +209,90 @@ int xp_db_log(xp_db *db, char **out, xp_err *err)
 
 /* --- triage ---------------------------------------------------------------------------------- */
 
-static int by_risk(const void *a, const void *b)
+static int by_rate(const void *a, const void *b)
 {
 	const xp_triage_item *x = a, *y = b;
-	return x->risk < y->risk ? 1 : x->risk > y->risk ? -1 : strcmp(x->key, y->key);
+	if (x->risk != y->risk)
+		return x->risk < y->risk ? 1 : -1;
+	if (x->p_fix != y->p_fix)
+		return x->p_fix < y->p_fix ? 1 : -1;
+	return strcmp(x->key, y->key);
 }
 
-/* Risk of needing a correction: an unprojected pronoun (the typical
- * addition), a weak projection, a target span much longer or shorter than
- * the English mention, a projection that was never checked. */
-static double risk(const char *word, int64_t elen, int projected, int64_t tlen, double conf, int has_tgt,
-		   char *why, size_t n)
+/* What a corrector's minute buys.  A mention's confidence is the calibrated
+ * probability that what the projection did with it is right (project/
+ * confidence.h), so 1 - confidence is the chance that looking at it ends in
+ * a fix: an edit of a wrong span, or an addition for a null.  Looking costs
+ * time whatever the outcome, fixing costs more: the expected fixes per
+ * minute are p / (look + p * fix) * 60.  The times are assumptions, not
+ * measurements (no timed corrections exist to fit them on): checking a
+ * projected span against its sentence is quick, deciding that a null has
+ * no counterpart means reading the whole sentence, and a fix is a span
+ * selection.  With the same times for every mention of a kind the order
+ * within a kind is the order of p; the times only weigh nulls against
+ * projections.  Mentions without a target sentence cannot be fixed, and
+ * mentions a corrector already edited or kept have had their look. */
+enum { LOOK_PROJECTED = 6, LOOK_NULL = 10, FIX_SECONDS = 8 };
+
+static double rate(double p, int projected)
 {
-	if (!projected) {
-		if (!has_tgt)
-			return snprintf(why, n, "no target sentence"), 0.05;
-		if (elen == 1 && xp_is_pronoun(word))
-			return snprintf(why, n, "pronoun without a projection"), 0.9;
-		return snprintf(why, n, "no projection"), 0.5;
-	}
-	double ratio = elen ? (double)tlen / (double)elen : 1;
-	double r = 1 - conf;
-	if (ratio > 3 || ratio < 1.0 / 3)
-		r = r + (1 - r) * 0.5;
-	snprintf(why, n, "confidence %.2f, %lld target for %lld English tokens", conf, (long long)tlen, (long long)elen);
-	return r;
+	double look = projected ? LOOK_PROJECTED : LOOK_NULL;
+	return p <= 0 ? 0 : 60 * p / (look + p * FIX_SECONDS);
 }
 
 int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_err *err)
 {
 	sqlite3_stmt *st;
-	if (xp_sql_prepare(db, "SELECT d.doc, m.mention, m.id, m.end - m.start, json_extract(u.src, '$[' || m.start || ']'),"
-			   " p.confidence, u.tgt_idx IS NOT NULL FROM mentions m JOIN documents d ON d.id = m.document"
-			   " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?",
-			   &st, err))
+	xp_touch *touched = NULL;
+	size_t ntouched = 0;
+	*items = NULL, *n = 0;
+	if (xp_db_touched(db, run, &touched, &ntouched, err))
 		return -1;
+	if (xp_sql_prepare(db, "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, u.tgt_idx IS NOT NULL, p.why"
+			   " FROM mentions m JOIN documents d ON d.id = m.document"
+			   " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?",
+			   &st, err)) {
+		free(touched);
+		return -1;
+	}
 	sqlite3_bind_int64(st, 1, run);
 	size_t cap = 0;
-	*items = NULL, *n = 0;
+	int rc = 0;
 	while (sqlite3_step(st) == SQLITE_ROW) {
-		if (xp_grow(items, &cap, *n + 1, sizeof **items))
+		if (xp_grow(items, &cap, *n + 1, sizeof **items)) {
+			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 			break;
+		}
 		xp_triage_item *t = &(*items)[(*n)++];
-		xp_mstate s;
-		xp_db_state(db, sqlite3_column_int64(st, 2), &s);
+		memset(t, 0, sizeof *t);
 		snprintf(t->key, sizeof t->key, "%s|%lld", sqlite3_column_text(st, 0), (long long)sqlite3_column_int64(st, 1));
-		t->risk = risk((const char *)sqlite3_column_text(st, 4), sqlite3_column_int64(st, 3), s.projected,
-			       s.end - s.start, sqlite3_column_double(st, 5), sqlite3_column_int(st, 6), t->why, sizeof t->why);
+		const char *fate = (const char *)sqlite3_column_text(st, 3), *why = (const char *)sqlite3_column_text(st, 6);
+		int projected = fate && !strcmp(fate, "projected"), has_tgt = sqlite3_column_int(st, 5);
+		double conf = sqlite3_column_double(st, 4);
+		unsigned flags = xp_touch_flags(touched, ntouched, sqlite3_column_int64(st, 2));
+		snprintf(t->explain, sizeof t->explain, "%s", why ? why : "");
+		if (flags & (XP_TOUCH_EDITED | XP_TOUCH_KEPT)) {
+			snprintf(t->why, sizeof t->why, "%s", flags & XP_TOUCH_EDITED ? "corrected" : "kept");
+			continue;
+		}
+		if (!has_tgt) {
+			snprintf(t->why, sizeof t->why, "no target sentence");
+			continue;
+		}
+		t->p_fix = conf < 0 ? 1 : conf > 1 ? 0 : 1 - conf;
+		t->risk = rate(t->p_fix, projected);
+		snprintf(t->why, sizeof t->why, "%s: P(%s) %.2f, %.1f fixes/min", projected ? "projected" : fate,
+			 projected ? "wrong" : "addition", t->p_fix, t->risk);
 	}
 	sqlite3_finalize(st);
+	free(touched);
+	if (rc) {
+		free(*items);
+		*items = NULL, *n = 0;
+		return rc;
+	}
 	if (*n)
-		qsort(*items, *n, sizeof **items, by_risk);
+		qsort(*items, *n, sizeof **items, by_rate);
 	return 0;
 }
 

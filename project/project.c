@@ -8,6 +8,7 @@
  */
 #include "project.h"
 #include "collide.h"
+#include "features.h"
 #include "prodrop.h"
 #include "../base/vocab.h"
 #include "../base/file.h"
@@ -36,6 +37,7 @@ void xp_projection_free(xp_projection *p)
 		free(p->docs[d].en_utt_of);
 	free(p->docs);
 	free(p->m);
+	free(p->feat);
 	xp_corpus_free(&p->out);
 	memset(p, 0, sizeof *p);
 }
@@ -53,6 +55,7 @@ typedef struct utt_ctx {
 	int skipped_article;      /* mark() ignored an article's links */
 	const char **w;           /* the written target tokens (characters with --chars) */
 	uint32_t *wlen, nw;
+	xp_fctx fc;               /* what the confidence features need */
 } utt_ctx;
 
 /* target tokens aligned to source tokens [s, e); *any: links existed at all */
@@ -267,6 +270,7 @@ typedef struct run {
 	xp_vocab keys;
 	xp_projection *p;
 	size_t found;           /* utterances that have a record */
+	size_t cap_feat;
 } run;
 
 static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td, xp_proj_doc *pd)
@@ -279,7 +283,7 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 	pd->st.utterances++;
 	pd->st.no_target += !has;
 	utt_ctx u = {rec, r->wa, has && r->line[k] != UINT32_MAX ? r->line[k] : SIZE_MAX, &r->o->span,
-		     NULL, NULL, NULL, 0, 0, NULL, NULL, 0};
+		     NULL, NULL, NULL, 0, 0, NULL, NULL, 0, {0}};
 	int32_t t = -1;
 	if (has) {
 		u.aligned = calloc(rec->ntgt + 1, 1);
@@ -300,14 +304,22 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 			goto oom;
 		for (uint32_t j = 0; j < u.nw; j++)
 			u.w[j] = xp_tok_str(wu, j, &u.wlen[j]);
+		u.fc = (xp_fctx){rec->src, rec->nsrc, rec->tgt, rec->ntgt,
+				 u.line == SIZE_MAX ? NULL : r->wa->links + r->wa->start[u.line],
+				 u.line == SIZE_MAX ? 0 : xp_walign_len(r->wa, u.line), u.punct, rec->score,
+				 r->o->span.min_prob, rec->tgt_lang, u.w, u.wlen, u.char0, u.nw, NULL, NULL, 0, 0};
+		if (xp_fctx_init(&u.fc))
+			goto oom;
 		if (xp_grow(&pd->en_utt_of, &pd->cap_tgt, pd->ntgt + 1, sizeof *pd->en_utt_of))
 			goto oom;
 		pd->en_utt_of[pd->ntgt++] = (int32_t)ui;
 	}
 	for (; *mi < ed->nmentions && ed->mentions[*mi].utt == ui; (*mi)++) {
 		const xp_mention *m = &ed->mentions[*mi];
-		if (xp_grow(&r->p->m, &r->p->cap, r->p->n + 1, sizeof *r->p->m))
+		if (xp_grow(&r->p->m, &r->p->cap, r->p->n + 1, sizeof *r->p->m) ||
+		    xp_grow(&r->p->feat, &r->cap_feat, r->p->n + 1, XP_NFEAT * sizeof *r->p->feat))
 			goto oom;
+		memset(r->p->feat + r->p->n * XP_NFEAT, 0, XP_NFEAT * sizeof *r->p->feat);
 		xp_proj_mention *pm = &r->p->m[r->p->n++];
 		*pm = (xp_proj_mention){m->id, ed->clusters[m->cluster].label, (uint32_t)ui, m->start, m->end,
 					-1, 0, 0, XP_NULL_EMPTY_TARGET, 0, 0, 0, UINT32_MAX};
@@ -316,17 +328,19 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 		project_mention(&u, &ed->utts[ui], m, pm);
 		if (r->o->prodrop)
 			prodrop(&u, m, pm);
+		uint32_t a = pm->tgt_start, b = pm->tgt_end;   /* in aligned tokens */
 		if (pm->fate == XP_PROJECTED) {
 			pm->tgt_utt = t;
 			/* spans in the written tokens (characters with --chars) */
 			pm->tgt_start = u.char0[pm->tgt_start], pm->tgt_end = u.char0[pm->tgt_end];
 			lang_rules(&u, m, pm);
 		}
+		xp_feat_mention(&u.fc, pm, m->start, m->end, a, b, r->p->feat + (r->p->n - 1) * XP_NFEAT);
 	}
-	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen);
+	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen), xp_fctx_free(&u.fc);
 	return 0;
 oom:
-	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen);
+	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen), xp_fctx_free(&u.fc);
 	return -1;
 }
 
@@ -344,7 +358,11 @@ static int document(run *r, const xp_doc *ed, xp_proj_doc *pd)
 			return -1;
 	pd->n = r->p->n - pd->first;
 	/* no mentions yet: m may be NULL, and NULL + 0 is undefined */
-	return xp_settle(pd->n ? r->p->m + pd->first : NULL, pd->n, td, r->o->collide, &pd->st);
+	if (!pd->n)
+		return xp_settle(NULL, 0, td, r->o->collide, &pd->st);
+	return xp_settle(r->p->m + pd->first, pd->n, td, r->o->collide, &pd->st) ||
+	       xp_feat_settle(r->p->m + pd->first, r->p->feat + pd->first * XP_NFEAT, pd->n, td,
+			      r->p->model.lang[0] ? &r->p->model : NULL);
 }
 
 static void add_stats(xp_proj_stats *t, const xp_proj_stats *s)
@@ -362,7 +380,17 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 	       const uint32_t *line, const xp_proj_opts *o, xp_projection *p, xp_err *err)
 {
 	memset(p, 0, sizeof *p);
-	run r = {al, wa, line, o, {0}, p, 0};
+	run r = {al, wa, line, o, {0}, p, 0, 0};
+	for (size_t k = 0; k < al->n && !p->lang[0]; k++)
+		if (al->v[k].tgt_lang)
+			snprintf(p->lang, sizeof p->lang, "%s", al->v[k].tgt_lang);
+	xp_conf_model def = {0};
+	if (!o->conf && xp_conf_default(&def, err))
+		return -1;
+	const xp_conf_lang *cl = xp_conf_for(o->conf ? o->conf : &def, p->lang);
+	if (cl)
+		p->model = *cl;
+	xp_conf_free(&def);
 	if (xp_aligned_index(al, "", &r.keys, err))
 		return -1;
 	p->docs = calloc(en->ndocs + 1, sizeof *p->docs);

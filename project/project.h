@@ -14,6 +14,7 @@
 #ifndef XP_PROJECT_H
 #define XP_PROJECT_H
 
+#include "confidence.h"
 #include "lang.h"
 #include "spans.h"
 #include "../io/aligned.h"
@@ -41,6 +42,7 @@ typedef struct xp_proj_opts {
 	int prodrop;            /* recover dropped subject pronouns (Farsi) */
 	int chars;              /* write the target character by character */
 	unsigned rules;         /* language rules (lang.h); all but XP_LR_ARTICLES by default */
+	const xp_conf_model *conf;   /* confidence.h; NULL: the compiled-in model */
 } xp_proj_opts;
 
 void xp_proj_defaults(xp_proj_opts *o);
@@ -81,6 +83,9 @@ typedef struct xp_projection {
 	xp_proj_doc *docs;
 	size_t ndocs;
 	xp_proj_stats total;
+	float *feat;            /* XP_NFEAT confidence features per mention (confidence.h) */
+	char lang[16];          /* the target language of the aligned corpus, "" if unknown */
+	xp_conf_lang model;     /* the confidence model used (lang "" if none applied) */
 } xp_projection;
 
 /* line[k], the word-alignment line of record k: xp_bitext_lines (io/aligned.h). */

@@ -43,7 +43,7 @@ static json_t *rule_counts(const xp_proj_stats *s)
 			 (json_int_t)s->zh_pronoun, "fa_attach", (json_int_t)s->fa_attach);
 }
 
-static json_t *mention(const xp_proj_mention *m)
+static json_t *mention(const xp_projection *p, const xp_proj_mention *m)
 {
 	json_t *o = json_pack("{s:I,s:I,s:[I,I,I]}", "id", (json_int_t)m->id, "cluster", (json_int_t)m->cluster,
 			      "en", (json_int_t)m->en_utt, (json_int_t)m->en_start, (json_int_t)m->en_end);
@@ -62,6 +62,21 @@ static json_t *mention(const xp_proj_mention *m)
 							  "fa_attach", (m->rule & XP_LR_FA_ATTACH) != 0));
 	if (m->same_as != UINT32_MAX)
 		json_object_set_new(o, "same_as", json_integer(m->same_as));
+	/* the confidence features, in the order of the report's "features" */
+	const float *x = p->feat + (m - p->m) * XP_NFEAT;
+	json_t *f = json_array();
+	for (int k = 0; k < XP_NFEAT; k++)
+		json_array_append_new(f, json_real(x[k]));
+	json_object_set_new(o, "f", f);
+	if (p->model.lang[0]) {
+		int kind = m->fate == XP_PROJECTED ? XP_CONF_PROJECTED
+			 : m->fate == XP_NULL_EMPTY_TARGET ? XP_CONF_NO_TARGET : XP_CONF_NULL;
+		xp_buf why = {0};
+		xp_conf_explain(&p->model, kind, x, 3, &why);
+		if (why.p && !why.oom)
+			json_object_set_new(o, "why", json_string(why.p));
+		xp_buf_free(&why);
+	}
 	return o;
 }
 
@@ -69,6 +84,12 @@ int xp_projection_report(const xp_projection *p, const char *settings_json, stru
 {
 	json_t *r = stats(&p->total), *docs = json_array();
 	json_object_set_new(r, "language_rules", rule_counts(&p->total));
+	json_object_set_new(r, "lang", json_string(p->lang));
+	json_object_set_new(r, "confidence_model", json_string(p->model.lang));
+	json_t *names = json_array();
+	for (int k = 0; k < XP_NFEAT; k++)
+		json_array_append_new(names, json_string(xp_feat_names[k]));
+	json_object_set_new(r, "features", names);
 	json_error_t je;
 	json_t *set = settings_json ? json_loads(settings_json, 0, &je) : NULL;
 	if (set)
@@ -81,7 +102,7 @@ int xp_projection_report(const xp_projection *p, const char *settings_json, stru
 		for (size_t t = 0; t < pd->ntgt; t++)
 			json_array_append_new(map, json_integer(pd->en_utt_of[t]));
 		for (size_t k = 0; k < pd->n; k++)
-			json_array_append_new(ms, mention(&p->m[pd->first + k]));
+			json_array_append_new(ms, mention(p, &p->m[pd->first + k]));
 		json_object_set_new(o, "tgt_to_en", map);
 		json_object_set_new(o, "detail", ms);
 		json_array_append_new(docs, o);

@@ -22,6 +22,7 @@ extern const xp_cmd xp_cmd_bitext, xp_cmd_aer, xp_cmd_symmetrize, xp_cmd_wordali
 extern const xp_cmd xp_cmd_align, xp_cmd_align_eval, xp_cmd_project, xp_cmd_db;
 extern const xp_cmd xp_cmd_pipeline, xp_cmd_pair, xp_cmd_serve;
 extern const xp_cmd xp_cmd_agree;
+extern const xp_cmd xp_cmd_judge, xp_cmd_calibrate;
 
 /* Print "xproj: file:line: reason" to stderr; returns the exit status 1. */
 int xp_cli_error(const xp_err *e);

@@ -14,7 +14,7 @@ typedef struct dargs {
 	const char *db, *source, *aligned, *report, *lang, *mention, *span, *annotator, *note, *out, *jsonl,
 		*batch, *format, *doc;
 	int64_t run;
-	int json, silver, only_flagged, top;
+	int json, silver, only_flagged, top, top_set, list, explain;
 	const char *file;
 	struct import_in *in;   /* import: its inputs, read before the store is opened */
 } dargs;
@@ -31,7 +31,8 @@ static int parse(int argc, char **argv, dargs *a)
 		{"format", required_argument, 0, 'f'}, {"run", required_argument, 0, 'r'},
 		{"json", no_argument, 0, 'J'}, {"silver", no_argument, 0, 'v'},
 		{"only-flagged", no_argument, 0, 'F'}, {"top", required_argument, 0, 't'},
-		{"doc", required_argument, 0, 'D'}, {0, 0, 0, 0}};
+		{"doc", required_argument, 0, 'D'}, {"list", no_argument, 0, 'l'},
+		{"explain", no_argument, 0, 'X'}, {0, 0, 0, 0}};
 	memset(a, 0, sizeof *a);
 	a->lang = "zh";
 	a->top = 20;
@@ -55,7 +56,9 @@ static int parse(int argc, char **argv, dargs *a)
 		case 'J': a->json = 1; break;
 		case 'v': a->silver = 1; break;
 		case 'F': a->only_flagged = 1; break;
-		case 't': a->top = atoi(optarg); break;
+		case 't': a->top = atoi(optarg), a->top_set = 1; break;
+		case 'l': a->list = 1; break;
+		case 'X': a->explain = 1; break;
 		case 'D': a->doc = optarg; break;
 		default: return -1;
 		}
@@ -307,11 +310,27 @@ static int do_triage(xp_db *db, dargs *a, xp_err *e)
 	if (xp_db_triage(db, a->run, &t, &n, e))
 		return -1;
 	int rc = 0;
+	if (a->list) {   /* the whole queue (or --top K of it), one mention a line, for scripts */
+		for (size_t i = 0; i < n && (!a->top_set || (int)i < a->top); i++) {
+			xp_cli_put_untrusted(stdout, t[i].key);
+			printf("\t%.4f\t", t[i].risk);
+			xp_cli_put_untrusted(stdout, t[i].why);
+			if (a->explain) {
+				putchar('\t');
+				xp_cli_put_untrusted(stdout, t[i].explain);
+			}
+			putchar('\n');
+		}
+		free(t);
+		return 0;
+	}
 	for (size_t i = 0; rc == 0 && i < n && (int)i < a->top; i++) {
 		json_t *m = NULL;
 		printf("%4zu  %.3f  ", i + 1, t[i].risk);
 		xp_cli_put_untrusted(stdout, t[i].key);
 		printf("%*s %s\n", (int)(strlen(t[i].key) < 24 ? 24 - strlen(t[i].key) : 0), "", t[i].why);
+		if (a->explain)
+			printf("      ranked by: %s\n", t[i].explain[0] ? t[i].explain : "(no confidence model in this run)");
 		if ((rc = xp_db_mention(db, a->run, t[i].key, 0, &m, e)) == 0)
 			xp_cli_show_mention(stdout, m, 1);
 		json_decref(m);
@@ -494,7 +513,7 @@ const xp_cmd xp_cmd_db = {
 	"xproj db runs DB [--json]\n"
 	"xproj db log DB\n"
 	"xproj db undo DB [--batch B]\n"
-	"xproj db triage DB [--top K]\n"
+	"xproj db triage DB [--top K] [--list] [--explain]\n"
 	"xproj db show DB DOC|ID | --doc DOC\n"
 	"xproj db check DB\n\n"
 	"A run (`db import`) is one projection: the English corpus, the aligned corpus and the\n"
@@ -521,6 +540,12 @@ const xp_cmd xp_cmd_db = {
 	"target sentence text are unchanged: the corrected span (or deletion) is re-applied\n"
 	"to the new projection, keeps and notes with it; import, stats and runs list those\n"
 	"that could not be carried, with the reason.\n\n"
+	"triage: the queue, by the expected fixes a minute spent on each mention brings (1 -\n"
+	"its calibrated confidence, weighed by the time looking and fixing take); those\n"
+	"without a target sentence, and those already edited or kept, last.  --top K (20)\n"
+	"mentions with their sentences; --list every mention, one 'DOC|ID<TAB>rate<TAB>why'\n"
+	"line each (for scripts, `xproj judge --order`); --explain adds the features that\n"
+	"moved the confidence most.\n\n"
 	"check: SQLite's integrity and foreign-key checks, and every run and batch holding what\n"
 	"its history line says its import wrote; prints the problems (exit 1) or ok.  Read\n"
 	"commands (stats, runs, log, export, export-tasa, triage, show, check) open the store\n"

@@ -11,7 +11,7 @@
 #include <string.h>
 
 typedef struct args {
-	const char *source, *aligned, *alignments, *probs, *map, *out, *jsonl, *report;
+	const char *source, *aligned, *alignments, *probs, *map, *out, *jsonl, *report, *model;
 	int one_based, repair;
 	xp_proj_opts o;
 } args;
@@ -29,7 +29,7 @@ static int parse(int argc, char **argv, args *a)
 		{"min-prob", required_argument, 0, 'P'}, {"collisions", required_argument, 0, 'c'},
 		{"prodrop", no_argument, 0, 'D'}, {"chars", no_argument, 0, 'C'},
 		{"skip-articles", no_argument, 0, 'N' + 256}, {"no-zh-pronouns", no_argument, 0, 'Z' + 256},
-		{"no-fa-attach", no_argument, 0, 'F' + 256}, {0, 0, 0, 0}};
+		{"no-fa-attach", no_argument, 0, 'F' + 256}, {"model", required_argument, 0, 'M'}, {0, 0, 0, 0}};
 	memset(a, 0, sizeof *a);
 	xp_proj_defaults(&a->o);
 	int ch, v;
@@ -43,6 +43,7 @@ static int parse(int argc, char **argv, args *a)
 		case 'o': a->out = optarg; break;
 		case 'j': a->jsonl = optarg; break;
 		case 'R': a->report = optarg; break;
+		case 'M': a->model = optarg; break;
 		case '1': a->one_based = 1; break;
 		case 'r': a->repair = 1; break;
 		case 'g': a->o.span.gap = (uint32_t)atoi(optarg); break;
@@ -115,6 +116,7 @@ static int run(int argc, char **argv)
 	xp_aligned al = {0};
 	xp_walign wa = {0};
 	xp_projection p = {0};
+	xp_conf_model model = {0};
 	uint32_t *line = NULL;
 	xp_diags dg = {0};
 	xp_read_opts ro = {.repair = a.repair, .diags = &dg};
@@ -122,8 +124,11 @@ static int run(int argc, char **argv)
 	const xp_cli_file files[] = {
 		{"--source", a.source, 0}, {"--aligned", a.aligned, 0}, {"--alignments", a.alignments, 0},
 		{"--probs", a.probs, 0},   {"--map", a.map, 0},         {"-o", a.out, 1},
-		{"--jsonlines", a.jsonl, 1}, {"--report", a.report, 1}};
+		{"--jsonlines", a.jsonl, 1}, {"--report", a.report, 1}, {"--model", a.model, 0}};
+	if (a.model)
+		a.o.conf = &model;
 	int rc = xp_cli_check_files(files, sizeof files / sizeof *files, &e) ||
+		 (a.model && xp_conf_load(a.model, &model, &e)) ||
 		 xp_read_corpus(a.source, XP_FMT_AUTO, &ro, &en, &e) || xp_need_some(a.source, en.ndocs, "documents", &e) ||
 		 xp_aligned_read(a.aligned, &al, &e) || xp_need_some(a.aligned, al.n, "utterances", &e) ||
 		 xp_pharaoh_read_file(a.alignments, a.one_based, &wa, &e) ||
@@ -139,6 +144,7 @@ static int run(int argc, char **argv)
 		summary(&p.total);
 	xp_diags_free(&dg);
 	xp_projection_free(&p);
+	xp_conf_free(&model);
 	free(line);
 	xp_walign_free(&wa);
 	xp_aligned_free(&al);
@@ -153,7 +159,7 @@ const xp_cmd xp_cmd_project = {
 	"              [--gap K] [--max-ratio R] [--trim-punct] [--min-prob P]\n"
 	"              [--collisions keep-first|merge|drop] [--prodrop] [--chars]\n"
 	"              [--skip-articles] [--no-zh-pronouns] [--no-fa-attach]\n"
-	"              [--report R.json] [--jsonlines OUT.jsonl] -o OUT.conll\n\n"
+	"              [--report R.json] [--jsonlines OUT.jsonl] [--model M.json] -o OUT.conll\n\n"
 	"Every English mention becomes the smallest target span covering the target tokens\n"
 	"aligned to it (--rule minmax, as MMC), or the largest run of them (--rule block, runs\n"
 	"joined across --gap K unaligned tokens), or a null projection with its cause:\n"

@@ -29,6 +29,8 @@ static const xp_cmd *const commands[] = {
 	&xp_cmd_wordalign,
 	&xp_cmd_check_align,
 	&xp_cmd_project,
+	&xp_cmd_judge,
+	&xp_cmd_calibrate,
 	&xp_cmd_db,
 	&xp_cmd_pipeline,
 	&xp_cmd_serve,

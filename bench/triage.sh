@@ -1,0 +1,90 @@
+# The correction queue and the confidence, measured against human
+# corrections (mmc-tune).  The English gold is projected onto MMC's Chinese
+# and Farsi text as bench/quality.sh does (pair -> bitext -> wordalign with
+# extra training pairs -> project; the aligner also trained on MMC's dev
+# pairs, and Chinese on the 92k TV4Dialog bitext), imported into a store, and
+# `xproj db triage --list` gives the queue.  `xproj judge` marks each projected
+# mention right (the corrected file has its span) or wrong and each null
+# projection recoverable (the corrected file has a mention standing for it)
+# or not, and prints the share of each found in the first 10/25/50% of the
+# queue, the area under the precision-recall curve, and the calibration of
+# the stored confidence (ten bins; the plot goes to $T/LANG.calibration.svg).
+#
+# MMC dev (134 scenes, disjoint from mmc-tune) is projected the same way and
+# judged against MMC's dev silver: no human label, a noisy reference, which
+# is what `xproj calibrate` fits the confidence model on (bench/calibrate.sh).
+#
+# Environment: TRIAGE_DIR keeps the outputs there (and reuses an alignment
+# found there); MODEL=M.json judges the confidences that model file gives;
+# BASE=path/to/xproj also measures another build's queue (project, db import,
+# db triage by that xproj, on the same alignment), e.g. the last release.
+set -eu
+: "${DATA:=../shared/data}" "${XPROJ:=build/xproj}"
+TUNE=$DATA/mmc-tune
+EN=$TUNE/tune.english.v4_gold_conll
+DEV=$DATA/mmc/dev.english.v4_gold_conll
+if [ -n "${TRIAGE_DIR:-}" ]; then T=$TRIAGE_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
+
+# align LANG: tune and dev pairs aligned in one run with the extra pairs
+align() {
+	l=$1
+	case $l in zh) name=chinese; popts="--tokens words";; fa) name=farsi; popts="";; esac
+	[ -s "$T/$l.dev.probs" ] && return 0
+	$XPROJ pair --source $EN --target $TUNE/tune.$name.silver.v4_gold_conll --lang $l $popts \
+		-o $T/$l.tune.jsonl 2>/dev/null
+	$XPROJ bitext $T/$l.tune.jsonl -o $T/$l.tune.pairs --map $T/$l.tune.map 2>/dev/null
+	$XPROJ pair --source $DEV --target $DATA/mmc/dev.$name.v4_gold_conll --lang $l $popts \
+		-o $T/$l.dev.jsonl 2>/dev/null
+	$XPROJ bitext $T/$l.dev.jsonl -o $T/$l.dev.pairs --map $T/$l.dev.map 2>/dev/null
+	nt=$(wc -l < $T/$l.tune.pairs); nd=$(wc -l < $T/$l.dev.pairs)
+	{ cat $T/$l.tune.pairs $T/$l.dev.pairs
+	  [ $l = zh ] && zcat $DATA/bitext/zh-en.tv4dialog.94k.pairs.gz; true; } > $T/$l.all.pairs
+	$XPROJ wordalign --lowercase --threads 2 $T/$l.all.pairs -o $T/$l.all.pharaoh --probs $T/$l.all.probs \
+		> $T/$l.wordalign.log 2>&1
+	for x in pharaoh probs; do
+		head -n $nt $T/$l.all.$x > $T/$l.tune.$x
+		sed -n "$((nt + 1)),$((nt + nd))p" $T/$l.all.$x > $T/$l.dev.$x
+	done
+	rm -f $T/$l.all.pairs
+}
+
+# project LANG SET SOURCE: SET.conll and SET.report.json
+project() {
+	case $1 in zh) opts="--chars --skip-articles";; fa) opts="--prodrop --skip-articles";; esac
+	$XPROJ project --source $3 --aligned $T/$1.$2.jsonl --alignments $T/$1.$2.pharaoh --probs $T/$1.$2.probs \
+		--map $T/$1.$2.map $opts -o $T/$1.$2.conll --report $T/$1.$2.report.json 2>/dev/null
+}
+
+echo "mmc-tune: the triage queue (xproj db triage) against the corrected files"
+for l in zh fa; do
+	case $l in zh) name=chinese;; fa) name=farsi;; esac
+	align $l
+	project $l tune $EN
+	project $l dev $DEV
+	rm -f $T/$l.db
+	$XPROJ db init $T/$l.db >/dev/null
+	$XPROJ db import $T/$l.db --source $EN --aligned $T/$l.tune.jsonl --report $T/$l.tune.report.json \
+		--lang $l >/dev/null
+	$XPROJ db triage $T/$l.db --list > $T/$l.queue
+	if [ -n "${BASE:-}" ]; then
+		case $l in zh) opts="--chars --skip-articles";; fa) opts="--prodrop --skip-articles";; esac
+		$BASE project --source $EN --aligned $T/$l.tune.jsonl --alignments $T/$l.tune.pharaoh \
+			--probs $T/$l.tune.probs --map $T/$l.tune.map $opts -o $T/$l.base.conll \
+			--report $T/$l.base.report.json 2>/dev/null
+		rm -f $T/$l.base.db
+		$BASE db init $T/$l.base.db >/dev/null
+		$BASE db import $T/$l.base.db --source $EN --aligned $T/$l.tune.jsonl \
+			--report $T/$l.base.report.json --lang $l >/dev/null
+		$BASE db triage $T/$l.base.db --top 100000 | sed -n 's/^ *[0-9][0-9]*  [0-9.]*  \([^ ]*\) .*/\1/p' \
+			> $T/$l.base.queue
+		echo "== $l: db triage of $BASE"
+		$XPROJ judge --report $T/$l.base.report.json --projected $T/$l.base.conll \
+			--key $TUNE/tune.$name.corrected.v4_gold_conll --order $T/$l.base.queue | sed 's/^/  /'
+	fi
+	m=; [ -n "${MODEL:-}" ] && m="--model $MODEL"
+	echo "== $l: db triage"
+	$XPROJ judge --report $T/$l.tune.report.json --projected $T/$l.tune.conll \
+		--key $TUNE/tune.$name.corrected.v4_gold_conll --order $T/$l.queue $m \
+		--plot $T/$l.calibration.svg --title "mmc-tune, $l: confidence against the corrected file" |
+		sed 's/^/  /'
+done

@@ -1,0 +1,611 @@
+/*
+ * pipeline/label.c — a projection report read back, and its mentions judged
+ * against a reference; see label.h.
+ *
+ * The judging leans on eval/chars.h for the hard part (pairing sentences of
+ * two tokenisations and putting both on characters).  To find our mentions
+ * again on the other side of that rewrite, the response handed to it is the
+ * projected corpus with one cluster per projected mention, numbered by the
+ * item, and every sentence's source line set to its index + 1: xp_chars_map
+ * keeps both (a sentence only the reference has comes out with line 0).
+ */
+#include "label.h"
+#include "../base/file.h"
+#include "../base/text.h"
+#include "../base/vocab.h"
+#include "../eval/chars.h"
+#include "../model/tokenize.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- reading ------------------------------------------------------------------------------- */
+
+static int fate_named(const char *s)
+{
+	for (int f = 0; s && f < XP_NCAUSES; f++)
+		if (!strcmp(s, xp_fate_name((xp_fate)f)))
+			return f;
+	return -1;
+}
+
+static int is_uint(json_t *v, uint32_t *out)
+{
+	if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > INT32_MAX)
+		return 0;
+	*out = (uint32_t)json_integer_value(v);
+	return 1;
+}
+
+/* [a, b, c] of non-negative integers with b <= c */
+static int triple(json_t *v, uint32_t *a, uint32_t *b, uint32_t *c)
+{
+	return json_is_array(v) && json_array_size(v) == 3 && is_uint(json_array_get(v, 0), a) &&
+	       is_uint(json_array_get(v, 1), b) && is_uint(json_array_get(v, 2), c) && *b <= *c;
+}
+
+/* feature index of each position of the report's "features" names (-1: none) */
+static int feature_map(const char *name, json_t *names, int *map, xp_err *err)
+{
+	if (!json_is_array(names) || json_array_size(names) > 4 * XP_NFEAT)
+		return xp_failc(err, XP_EINPUT, name, 0, "\"features\" is not a list of feature names");
+	for (size_t k = 0; k < json_array_size(names); k++) {
+		const char *s = json_string_value(json_array_get(names, k));
+		if (!s)
+			return xp_failc(err, XP_EINPUT, name, 0, "feature %zu has no name", k + 1);
+		if ((map[k] = xp_feat_named(s)) < 0)
+			return xp_failc(err, XP_EINPUT, name, 0,
+					"feature '%s' is not one this xproj knows (a report of another version?)", s);
+	}
+	return 0;
+}
+
+static int item(const char *name, size_t d, size_t k, json_t *x, const int *fmap, size_t nf, xp_ritem *it,
+		xp_err *err)
+{
+	memset(it, 0, sizeof *it);
+	it->doc = (uint32_t)d;
+	it->tgt_utt = -1;
+	json_t *cl = json_object_get(x, "cluster"), *tgt = json_object_get(x, "tgt");
+	int fate = fate_named(json_string_value(json_object_get(x, "fate")));
+	uint32_t t = 0;
+	if (!json_is_object(x) || !is_uint(json_object_get(x, "id"), &it->id) || !json_is_integer(cl) ||
+	    !triple(json_object_get(x, "en"), &it->en_utt, &it->en_start, &it->en_end) || fate < 0 ||
+	    !(json_is_null(tgt) || triple(tgt, &t, &it->tgt_start, &it->tgt_end)) ||
+	    !json_is_number(json_object_get(x, "conf")))
+		return xp_failc(err, XP_EINPUT, name, 0, "document %zu, mention %zu: not a mention of a projection report",
+				d + 1, k + 1);
+	it->cluster = json_integer_value(cl);
+	it->fate = (xp_fate)fate;
+	it->tgt_utt = json_is_null(tgt) ? -1 : (int32_t)t;
+	it->conf = json_number_value(json_object_get(x, "conf"));
+	json_t *f = json_object_get(x, "f");
+	if (f) {
+		if (!json_is_array(f) || json_array_size(f) != nf)
+			return xp_failc(err, XP_EINPUT, name, 0, "document %zu, mention %zu: %zu features, the report names %zu",
+					d + 1, k + 1, json_is_array(f) ? json_array_size(f) : 0, nf);
+		for (size_t i = 0; i < nf; i++) {
+			json_t *v = json_array_get(f, i);
+			if (!json_is_number(v))
+				return xp_failc(err, XP_EINPUT, name, 0, "document %zu, mention %zu: feature %zu is not a number",
+						d + 1, k + 1, i + 1);
+			it->feat[fmap[i]] = (float)json_number_value(v);
+		}
+		it->has_feat = 1;
+	}
+	return 0;
+}
+
+static int document(const char *name, xp_report *r, size_t d, json_t *o, const int *fmap, size_t nf, size_t *cap,
+		    xp_err *err)
+{
+	xp_rdoc *rd = &r->docs[d];
+	json_t *id = json_object_get(o, "doc"), *map = json_object_get(o, "tgt_to_en"), *det = json_object_get(o, "detail");
+	if (!json_is_object(o) || !json_is_string(id) || !json_is_integer(json_object_get(o, "part")) ||
+	    !json_is_array(map) || !json_is_array(det))
+		return xp_failc(err, XP_EINPUT, name, 0, "document %zu is not a document of a projection report", d + 1);
+	rd->id = xp_arena_strdup(&r->arena, json_string_value(id));
+	rd->part = (int)json_integer_value(json_object_get(o, "part"));
+	rd->ntgt = json_array_size(map);
+	rd->tgt_to_en = xp_arena_alloc(&r->arena, (rd->ntgt + 1) * sizeof *rd->tgt_to_en);
+	if (!rd->id || !rd->tgt_to_en)
+		return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+	for (size_t t = 0; t < rd->ntgt; t++) {
+		uint32_t u;
+		if (!is_uint(json_array_get(map, t), &u))
+			return xp_failc(err, XP_EINPUT, name, 0, "document %s: tgt_to_en[%zu] is not an utterance", rd->id, t);
+		rd->tgt_to_en[t] = (int32_t)u;
+	}
+	rd->first = r->n;
+	rd->n = json_array_size(det);
+	if (xp_grow(&r->items, cap, r->n + rd->n + 1, sizeof *r->items))
+		return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+	for (size_t k = 0; k < rd->n; k++) {
+		xp_ritem *it = &r->items[r->n];
+		if (item(name, d, k, json_array_get(det, k), fmap, nf, it, err))
+			return err->code;
+		if (it->tgt_utt >= 0 && (size_t)it->tgt_utt >= rd->ntgt)
+			return xp_failc(err, XP_EINPUT, name, 0, "document %s, mention %u: target sentence %d of %zu",
+					rd->id, it->id, it->tgt_utt, rd->ntgt);
+		r->n++;
+	}
+	return 0;
+}
+
+int xp_report_parse(const char *name, const char *text, size_t len, xp_report *r, xp_err *err)
+{
+	memset(r, 0, sizeof *r);
+	json_error_t je;
+	size_t bom = xp_bom_len(text, len);
+	json_t *j = json_loadb(text + bom, len - bom, 0, &je);
+	if (!j)
+		return xp_failc(err, XP_EINPUT, name, (unsigned long)je.line, "not a projection report: %s", je.text);
+	json_t *docs = json_object_get(j, "documents"), *names = json_object_get(j, "features");
+	int fmap[4 * XP_NFEAT];
+	size_t nf = names ? json_array_size(names) : 0, cap = 0;
+	int rc = 0;
+	if (!json_is_object(j) || !json_is_array(docs))
+		rc = xp_failc(err, XP_EINPUT, name, 0, "not a projection report (no \"documents\")");
+	else if (names && feature_map(name, names, fmap, err))
+		rc = err->code;
+	const char *lang = json_string_value(json_object_get(j, "lang"));
+	if (lang)
+		snprintf(r->lang, sizeof r->lang, "%s", lang);
+	if (rc == 0 && !(r->docs = calloc(json_array_size(docs) + 1, sizeof *r->docs)))
+		rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+	for (size_t d = 0; rc == 0 && d < json_array_size(docs); d++) {
+		rc = document(name, r, d, json_array_get(docs, d), fmap, nf, &cap, err);
+		r->ndocs = d + 1;
+	}
+	json_decref(j);
+	if (rc)
+		xp_report_free(r);
+	return rc;
+}
+
+int xp_report_load(const char *path, xp_report *r, xp_err *err)
+{
+	char *buf;
+	size_t len;
+	if (xp_read_file(path, &buf, &len, err))
+		return err->code ? err->code : -1;
+	int rc = xp_report_parse(path, buf, len, r, err);
+	free(buf);
+	return rc;
+}
+
+void xp_report_free(xp_report *r)
+{
+	free(r->items);
+	free(r->docs);
+	xp_arena_free(&r->arena);
+	memset(r, 0, sizeof *r);
+}
+
+int xp_ritem_kind(const xp_ritem *it)
+{
+	if (it->fate == XP_PROJECTED)
+		return XP_CONF_PROJECTED;
+	return it->fate == XP_NULL_EMPTY_TARGET ? XP_CONF_NO_TARGET : XP_CONF_NULL;
+}
+
+void xp_ritem_key(const xp_report *r, const xp_ritem *it, char *out, size_t n)
+{
+	snprintf(out, n, "%s|%u", r->docs[it->doc].id, it->id);
+}
+
+/* --- judging -------------------------------------------------------------------------------- */
+
+static void doc_key(char *out, size_t n, const char *id, int part)
+{
+	snprintf(out, n, "%s\t%d", id, part);
+}
+
+/* index of each document of c by (id, part); the first of a repeated one */
+static int index_docs(const xp_corpus *c, xp_vocab *v, size_t **at)
+{
+	char key[1100];
+	if (xp_vocab_init(v, 0) || !(*at = malloc((c->ndocs + 1) * sizeof **at)))
+		return -1;
+	for (size_t d = 0; d < c->ndocs; d++) {
+		doc_key(key, sizeof key, c->docs[d].id, c->docs[d].part);
+		uint32_t n0 = v->n, id = xp_vocab_id(v, key, strlen(key));
+		if (id == UINT32_MAX)
+			return -1;
+		if (id == n0)
+			(*at)[id] = d;
+	}
+	return 0;
+}
+
+static const xp_doc *find_doc(const xp_corpus *c, xp_vocab *v, const size_t *at, const char *id, int part)
+{
+	char key[1100];
+	doc_key(key, sizeof key, id, part);
+	uint32_t k = xp_vocab_find(v, key, strlen(key));
+	return k == UINT32_MAX ? NULL : &c->docs[at[k]];
+}
+
+/* The response for xp_chars_map: the projected documents, each sentence's
+ * line its index + 1, one cluster per projected item (its index). */
+static int response(const xp_report *r, const xp_corpus *proj, xp_corpus *out)
+{
+	xp_vocab v;
+	size_t *at = NULL;
+	int rc = index_docs(proj, &v, &at);
+	for (size_t d = 0; rc == 0 && d < r->ndocs; d++) {
+		const xp_rdoc *rd = &r->docs[d];
+		const xp_doc *pd = find_doc(proj, &v, at, rd->id, rd->part);
+		if (!pd)
+			continue;
+		xp_doc *od = xp_corpus_add_doc(out, rd->id, strlen(rd->id), rd->part);
+		rc = od ? 0 : -1;
+		for (size_t u = 0; rc == 0 && u < pd->nutts; u++) {
+			const xp_utt *pu = &pd->utts[u];
+			xp_utt *nu = xp_doc_add_utt_text(out, od, pu->speaker, pu->text, pu->toks, pu->ntoks);
+			if (!nu)
+				rc = -1;
+			else
+				nu->line = (uint32_t)u + 1;
+		}
+		for (size_t k = rd->first; rc == 0 && k < rd->first + rd->n; k++) {
+			const xp_ritem *it = &r->items[k];
+			if (it->fate != XP_PROJECTED || it->tgt_utt < 0 || (size_t)it->tgt_utt >= pd->nutts ||
+			    it->tgt_end > pd->utts[it->tgt_utt].ntoks || it->tgt_start >= it->tgt_end)
+				continue;
+			long c = xp_doc_cluster(od, (long long)k);
+			rc = c < 0 || xp_doc_add_mention(od, (uint32_t)it->tgt_utt, it->tgt_start, it->tgt_end, (uint32_t)c,
+							 (uint32_t)k + 1) ? -1 : 0;
+		}
+		if (rc == 0)
+			rc = xp_doc_finish(od, 0, NULL, NULL);
+	}
+	xp_vocab_free(&v);
+	free(at);
+	return rc;
+}
+
+typedef struct span {
+	uint32_t s, a, b;
+	uint32_t cluster;   /* reference cluster (index) */
+	uint32_t matched;   /* a projected item has this span */
+} span;
+
+static int by_span(const void *x, const void *y)
+{
+	const span *p = x, *q = y;
+	if (p->s != q->s)
+		return p->s < q->s ? -1 : 1;
+	if (p->a != q->a)
+		return p->a < q->a ? -1 : 1;
+	return p->b < q->b ? -1 : p->b > q->b;
+}
+
+/* cluster-mapping votes: (reference cluster, English cluster, weight) */
+typedef struct vote {
+	uint32_t kc, ec;
+	uint32_t w;
+} vote;
+
+static int by_pair(const void *x, const void *y)
+{
+	const vote *p = x, *q = y;
+	if (p->kc != q->kc)
+		return p->kc < q->kc ? -1 : 1;
+	return p->ec < q->ec ? -1 : p->ec > q->ec;
+}
+
+enum { W_EXACT = 1000, W_SENT = 10, W_OPEN = 1 };
+
+typedef struct judge {
+	const xp_report *r;
+	const xp_rdoc *rd;
+	const xp_doc *ko, *ro;
+	uint32_t *ec;             /* per item of the document: English cluster index */
+	uint32_t nec;
+	size_t *byu;              /* the document's items by English utterance */
+	size_t *ustart;           /* utterance u: byu[ustart[u] .. ustart[u + 1]) */
+	int32_t *s_of_t;          /* projected sentence -> rewritten sentence */
+	int32_t *t_of_u;          /* English utterance -> projected sentence */
+	size_t nu;
+	span *sp;                 /* the reference's mentions, sorted */
+	size_t nsp;
+	vote *v;
+	size_t nv, cap;
+	uint32_t *map;            /* per reference cluster: English cluster, UINT32_MAX if none */
+} judge;
+
+static int add_vote(judge *j, uint32_t kc, uint32_t ec, uint32_t w)
+{
+	if (xp_grow(&j->v, &j->cap, j->nv + 1, sizeof *j->v))
+		return -1;
+	j->v[j->nv++] = (vote){kc, ec, w};
+	return 0;
+}
+
+static span *find_span(judge *j, uint32_t s, uint32_t a, uint32_t b)
+{
+	span k = {s, a, b, 0, 0};
+	span *hit = j->nsp ? bsearch(&k, j->sp, j->nsp, sizeof *j->sp, by_span) : NULL;
+	while (hit && hit > j->sp && !by_span(hit - 1, &k))
+		hit--;
+	return hit;
+}
+
+/* the item (index into r->items) a rewritten response mention stands for */
+static size_t item_of(const judge *j, const xp_mention *m)
+{
+	return (size_t)j->ro->clusters[m->cluster].label;
+}
+
+/* the rewritten sentence of an English utterance, -1 if none */
+static int32_t sent_of_utt(const judge *j, uint32_t u)
+{
+	if (u >= j->nu || j->t_of_u[u] < 0)
+		return -1;
+	return j->s_of_t[j->t_of_u[u]];
+}
+
+/* English clusters as dense indexes (labels may be any integers) */
+static int english_clusters(judge *j)
+{
+	xp_vocab v;
+	char key[32];
+	if (xp_vocab_init(&v, 0))
+		return -1;
+	int rc = 0;
+	for (size_t k = 0; rc == 0 && k < j->rd->n; k++) {
+		int n = snprintf(key, sizeof key, "%lld", j->r->items[j->rd->first + k].cluster);
+		uint32_t id = xp_vocab_id(&v, key, (size_t)n);
+		if (id == UINT32_MAX)
+			rc = -1;
+		j->ec[k] = id;
+	}
+	j->nec = v.n;
+	xp_vocab_free(&v);
+	return rc;
+}
+
+/* Right or wrong for every projected item; the exact-match votes. */
+static int judge_projected(judge *j, xp_report *r, xp_label_stats *st)
+{
+	for (size_t k = j->rd->first; k < j->rd->first + j->rd->n; k++)
+		if (r->items[k].fate == XP_PROJECTED)
+			r->items[k].label = XP_LB_WRONG;   /* unless found below */
+	for (size_t i = 0; i < j->ro->nmentions; i++) {
+		const xp_mention *m = &j->ro->mentions[i];
+		size_t k = item_of(j, m);
+		if (k < j->rd->first || k >= j->rd->first + j->rd->n)
+			continue;
+		span *hit = find_span(j, m->utt, m->start, m->end);
+		if (!hit)
+			continue;
+		r->items[k].label = XP_LB_RIGHT;
+		for (; hit < j->sp + j->nsp && hit->s == m->utt && hit->a == m->start && hit->b == m->end; hit++) {
+			hit->matched = 1;
+			if (add_vote(j, hit->cluster, j->ec[k - j->rd->first], W_EXACT))
+				return -1;
+		}
+	}
+	for (size_t k = j->rd->first; k < j->rd->first + j->rd->n; k++) {
+		st->right += r->items[k].label == XP_LB_RIGHT;
+		st->wrong += r->items[k].label == XP_LB_WRONG;
+	}
+	return 0;
+}
+
+/* the first reference span of sentence s (or the end) */
+static size_t first_span(const judge *j, uint32_t s)
+{
+	size_t lo = 0, hi = j->nsp;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (j->sp[mid].s < s)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Sentence-pair votes: every reference cluster of a sentence with every
+ * English cluster of its utterance (once per sentence), and a little more
+ * for an English cluster with an open mention there (projected wrong, or
+ * null) when the reference cluster has an unmatched mention there. */
+static int cooccur(judge *j, const xp_report *r)
+{
+	for (size_t i = 0, lo; i < j->nsp; i = lo) {
+		uint32_t s = j->sp[i].s;
+		for (lo = i; lo < j->nsp && j->sp[lo].s == s; lo++)
+			;
+		int32_t t = j->ro->utts && s < j->ro->nutts && j->ro->utts[s].line ? (int32_t)j->ro->utts[s].line - 1 : -1;
+		if (t < 0 || (size_t)t >= j->rd->ntgt)
+			continue;
+		uint32_t u = (uint32_t)j->rd->tgt_to_en[t];
+		if (u >= j->nu)
+			continue;
+		for (size_t a = i; a < lo; a++) {
+			int seen = 0, unmatched = 0;
+			for (size_t b = i; b < a && !seen; b++)
+				seen = j->sp[b].cluster == j->sp[a].cluster;
+			if (seen)
+				continue;
+			for (size_t b = a; b < lo; b++)
+				unmatched |= j->sp[b].cluster == j->sp[a].cluster && !j->sp[b].matched;
+			for (size_t x = j->ustart[u]; x < j->ustart[u + 1]; x++) {
+				size_t k = j->byu[x];
+				int first = 1, open = 0;   /* an English cluster once per sentence */
+				for (size_t y = j->ustart[u]; y < x && first; y++)
+					first = j->ec[j->byu[y]] != j->ec[k];
+				if (!first)
+					continue;
+				for (size_t y = x; y < j->ustart[u + 1]; y++)
+					open |= j->ec[j->byu[y]] == j->ec[k] && r->items[j->rd->first + j->byu[y]].label != XP_LB_RIGHT;
+				if (add_vote(j, j->sp[a].cluster, j->ec[k], W_SENT + (unmatched && open ? W_OPEN : 0)))
+					return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+static void map_clusters(judge *j)
+{
+	for (size_t c = 0; c < j->ko->nclusters; c++)
+		j->map[c] = UINT32_MAX;
+	if (j->nv)
+		qsort(j->v, j->nv, sizeof *j->v, by_pair);
+	uint64_t best = 0;
+	for (size_t i = 0; i < j->nv;) {
+		size_t e = i;
+		uint64_t w = 0;
+		while (e < j->nv && j->v[e].kc == j->v[i].kc && j->v[e].ec == j->v[i].ec)
+			w += j->v[e++].w;
+		if (i == 0 || j->v[i].kc != j->v[i - 1].kc)
+			best = 0;
+		if (w > best)   /* ties: the lower English cluster, seen first */
+			best = w, j->map[j->v[i].kc] = j->v[i].ec;
+		i = e;
+	}
+}
+
+/* Recoverable or not for every null item of the document, one English
+ * cluster of one utterance at a time. */
+static void judge_nulls(judge *j, xp_report *r, xp_label_stats *st)
+{
+	for (uint32_t u = 0; u < j->nu; u++)
+		for (size_t x = j->ustart[u]; x < j->ustart[u + 1]; x++) {
+			size_t k = j->byu[x];
+			xp_ritem *it = &r->items[j->rd->first + k];
+			if (it->fate == XP_PROJECTED || it->label != XP_LB_NONE)
+				continue;
+			int32_t s = sent_of_utt(j, u);
+			uint32_t ec = j->ec[k];
+			long surplus = 0;
+			for (size_t i = s >= 0 ? first_span(j, (uint32_t)s) : j->nsp; i < j->nsp && j->sp[i].s == (uint32_t)s; i++)
+				surplus += !j->sp[i].matched && j->map[j->sp[i].cluster] == ec;
+			for (size_t y = j->ustart[u]; y < j->ustart[u + 1]; y++)
+				surplus -= j->ec[j->byu[y]] == ec && r->items[j->rd->first + j->byu[y]].label == XP_LB_WRONG;
+			for (size_t y = x; y < j->ustart[u + 1]; y++) {   /* English order */
+				xp_ritem *o = &r->items[j->rd->first + j->byu[y]];
+				if (j->ec[j->byu[y]] != ec || o->fate == XP_PROJECTED || o->label != XP_LB_NONE)
+					continue;
+				o->label = surplus-- > 0 ? XP_LB_RECOVERABLE : XP_LB_UNRECOVERABLE;
+				st->recoverable += o->label == XP_LB_RECOVERABLE;
+				st->unrecoverable += o->label == XP_LB_UNRECOVERABLE;
+			}
+		}
+}
+
+static const xp_report *sort_base;
+static const xp_rdoc *sort_doc;
+
+static int by_utt(const void *x, const void *y)
+{
+	const xp_ritem *p = &sort_base->items[sort_doc->first + *(const size_t *)x];
+	const xp_ritem *q = &sort_base->items[sort_doc->first + *(const size_t *)y];
+	if (p->en_utt != q->en_utt)
+		return p->en_utt < q->en_utt ? -1 : 1;
+	if (p->en_start != q->en_start)
+		return p->en_start < q->en_start ? -1 : 1;
+	if (p->en_end != q->en_end)
+		return p->en_end < q->en_end ? -1 : 1;
+	return *(const size_t *)x < *(const size_t *)y ? -1 : 1;
+}
+
+static int judge_doc(judge *j, xp_report *r, xp_label_stats *st)
+{
+	const xp_rdoc *rd = j->rd;
+	j->nu = 0;
+	for (size_t k = 0; k < rd->n; k++)
+		if ((size_t)r->items[rd->first + k].en_utt + 1 > j->nu)
+			j->nu = (size_t)r->items[rd->first + k].en_utt + 1;
+	for (size_t t = 0; t < rd->ntgt; t++)
+		if ((size_t)rd->tgt_to_en[t] + 1 > j->nu)
+			j->nu = (size_t)rd->tgt_to_en[t] + 1;
+	j->ec = malloc((rd->n + 1) * sizeof *j->ec);
+	j->byu = malloc((rd->n + 1) * sizeof *j->byu);
+	j->ustart = calloc(j->nu + 2, sizeof *j->ustart);
+	j->s_of_t = malloc((rd->ntgt + 1) * sizeof *j->s_of_t);
+	j->t_of_u = malloc((j->nu + 1) * sizeof *j->t_of_u);
+	j->sp = malloc((j->ko->nmentions + 1) * sizeof *j->sp);
+	j->map = malloc((j->ko->nclusters + 1) * sizeof *j->map);
+	if (!j->ec || !j->byu || !j->ustart || !j->s_of_t || !j->t_of_u || !j->sp || !j->map || english_clusters(j))
+		return -1;
+	for (size_t k = 0; k < rd->n; k++)
+		j->byu[k] = k, j->ustart[r->items[rd->first + k].en_utt + 1]++;
+	for (size_t u = 0; u < j->nu; u++)
+		j->ustart[u + 1] += j->ustart[u];
+	sort_base = r, sort_doc = rd;
+	if (rd->n)
+		qsort(j->byu, rd->n, sizeof *j->byu, by_utt);
+	for (size_t t = 0; t < rd->ntgt; t++)
+		j->s_of_t[t] = -1;
+	for (size_t u = 0; u < j->nu; u++)
+		j->t_of_u[u] = -1;
+	for (size_t t = 0; t < rd->ntgt; t++)
+		if (j->t_of_u[rd->tgt_to_en[t]] < 0)
+			j->t_of_u[rd->tgt_to_en[t]] = (int32_t)t;
+	for (size_t s = 0; s < j->ro->nutts; s++) {
+		uint32_t line = j->ro->utts[s].line;
+		if (line && line - 1 < rd->ntgt)
+			j->s_of_t[line - 1] = (int32_t)s;
+	}
+	j->nsp = 0;
+	for (size_t i = 0; i < j->ko->nmentions; i++) {
+		const xp_mention *m = &j->ko->mentions[i];
+		j->sp[j->nsp++] = (span){m->utt, m->start, m->end, m->cluster, 0};
+	}
+	if (j->nsp)
+		qsort(j->sp, j->nsp, sizeof *j->sp, by_span);
+	st->ref_mentions += j->nsp;
+	j->nv = 0;
+	if (judge_projected(j, r, st) || cooccur(j, r))
+		return -1;
+	map_clusters(j);
+	judge_nulls(j, r, st);
+	return 0;
+}
+
+int xp_label_report(xp_report *r, const xp_corpus *projected, const xp_corpus *ref, const char *ref_name,
+		    xp_label_stats *st, xp_err *err)
+{
+	memset(st, 0, sizeof *st);
+	for (size_t k = 0; k < r->n; k++)
+		r->items[k].label = XP_LB_NONE;
+	xp_corpus resp = {0}, ko = {0}, ro = {0};
+	xp_chars_stats cs;
+	xp_vocab kv = {0}, rv = {0};
+	size_t *kat = NULL, *rat = NULL;
+	judge j = {0};
+	int rc = response(r, projected, &resp) ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;
+	if (rc == 0)
+		rc = xp_chars_map(ref, &resp, ref_name, "the projection", XP_CHARS_SCORE_MISMATCHED, &ko, &ro, &cs, err);
+	st->unpaired = rc == 0 ? cs.resp_unpaired : 0;
+	if (rc == 0 && (index_docs(&ko, &kv, &kat) || index_docs(&ro, &rv, &rat)))
+		rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	for (size_t d = 0; rc == 0 && d < r->ndocs; d++) {
+		const xp_rdoc *rd = &r->docs[d];
+		j = (judge){.r = r, .rd = rd, .v = j.v, .cap = j.cap};
+		j.ko = find_doc(&ko, &kv, kat, rd->id, rd->part);
+		j.ro = find_doc(&ro, &rv, rat, rd->id, rd->part);
+		if (!j.ko) {   /* the reference does not have the document */
+			st->unjudged += rd->n;
+			continue;
+		}
+		if (!j.ro) {   /* the projection lacks the document: everything is a null */
+			static const xp_doc empty = {0};
+			j.ro = &empty;
+		}
+		if (judge_doc(&j, r, st))
+			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		free(j.ec), free(j.byu), free(j.ustart), free(j.s_of_t), free(j.t_of_u), free(j.sp), free(j.map);
+	}
+	free(j.v);
+	xp_vocab_free(&kv), xp_vocab_free(&rv);
+	free(kat), free(rat);
+	xp_corpus_free(&resp), xp_corpus_free(&ko), xp_corpus_free(&ro);
+	return rc;
+}

@@ -1,0 +1,95 @@
+/*
+ * pipeline/label.h — a projection report read back, and each of its mentions
+ * judged against a reference target corpus (human corrections, or another
+ * projection used as a noisy reference).
+ *
+ * A projected mention is right when its span, on characters, is the span of
+ * a reference mention of the same sentence (any cluster: the cluster is the
+ * English one by construction).  Characters, because the reference may be
+ * tokenised otherwise (MMC's corrected Chinese has words, its projections
+ * characters): eval/chars.h pairs the sentences by text and puts both sides
+ * on characters.
+ *
+ * A null projection (no target text, no link, or dropped because another
+ * mention holds its span) is recoverable when the reference has a mention in
+ * its target sentence that stands for it.  The reference's clusters are not
+ * the English ones, so each reference cluster is mapped to the English
+ * cluster it agrees with most: exact span matches first, then the sentence
+ * pairs they share, then the English cluster that has a mention there that
+ * nothing accounts for yet.  In each sentence, the reference mentions of an
+ * English cluster that no projected mention of that cluster matches, less the
+ * projected mentions of the cluster that are wrong (a correction moves those
+ * onto them), are the additions; they go to the cluster's null mentions in
+ * English order.
+ */
+#ifndef XP_LABEL_H
+#define XP_LABEL_H
+
+#include "../project/confidence.h"
+#include "../project/project.h"
+#include "../base/mem.h"
+#include "../model/corpus.h"
+
+typedef enum {
+	XP_LB_NONE,            /* not judged (its document is not in the reference) */
+	XP_LB_RIGHT,           /* projected, the reference has the span */
+	XP_LB_WRONG,           /* projected, it does not */
+	XP_LB_RECOVERABLE,     /* null, the reference has a mention for it */
+	XP_LB_UNRECOVERABLE,   /* null, it has none */
+} xp_label;
+
+/* One mention of a report. */
+typedef struct xp_ritem {
+	uint32_t doc;                   /* index into xp_report.docs */
+	uint32_t id;                    /* English mention id */
+	long long cluster;
+	uint32_t en_utt, en_start, en_end;
+	int32_t tgt_utt;                /* target sentence, -1 for none */
+	uint32_t tgt_start, tgt_end;
+	xp_fate fate;
+	double conf;
+	int has_feat;                   /* the report had the features */
+	float feat[XP_NFEAT];
+	xp_label label;
+} xp_ritem;
+
+typedef struct xp_rdoc {
+	const char *id;
+	int part;
+	size_t first, n;                /* its items */
+	int32_t *tgt_to_en;             /* English utterance of each target sentence */
+	size_t ntgt;
+} xp_rdoc;
+
+typedef struct xp_report {
+	char lang[16];                  /* the target language, "" if the report does not say */
+	xp_ritem *items;
+	size_t n;
+	xp_rdoc *docs;
+	size_t ndocs;
+	xp_arena arena;
+} xp_report;
+
+/* A report as `xproj project --report` writes it (name for errors). */
+int xp_report_parse(const char *name, const char *text, size_t len, xp_report *r, xp_err *err);
+int xp_report_load(const char *path, xp_report *r, xp_err *err);
+void xp_report_free(xp_report *r);
+/* The kind xp_conf_of takes for an item. */
+int xp_ritem_kind(const xp_ritem *it);
+/* "DOC|ID", the store's name of a mention, into out. */
+void xp_ritem_key(const xp_report *r, const xp_ritem *it, char *out, size_t n);
+
+typedef struct xp_label_stats {
+	size_t right, wrong, recoverable, unrecoverable, unjudged;
+	size_t ref_mentions;            /* reference mentions in judged sentences */
+	size_t unpaired;                /* target sentences with no reference sentence of the same text */
+} xp_label_stats;
+
+/* Judge every item of r: projected, the target corpus the report's project
+ * run wrote (its sentences and tokens); ref, the reference.  Documents are
+ * matched by id and part; items of documents the reference lacks stay
+ * XP_LB_NONE. */
+int xp_label_report(xp_report *r, const xp_corpus *projected, const xp_corpus *ref, const char *ref_name,
+		    xp_label_stats *st, xp_err *err);
+
+#endif

@@ -1,0 +1,246 @@
+/*
+ * project/calibrate.c — fitting and measuring the confidence model; see
+ * calibrate.h.
+ *
+ * The fit is plain L2-penalised logistic regression by Newton's method: 27
+ * features and a few thousand examples make a 28 x 28 system per step, so
+ * there is nothing to gain from anything cleverer, and Newton converges in a
+ * handful of steps to the unique optimum (the penalty makes the problem
+ * strictly convex), which keeps a refit reproducible to the last digit the
+ * JSON writer prints.
+ */
+#include "calibrate.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { NP = XP_NFEAT + 1 };   /* parameters: the weights, then the bias */
+
+/* Solve A x = b (A symmetric positive definite, n x n) by Cholesky, in place. */
+static int cholesky_solve(double *A, double *b, int n)
+{
+	for (int j = 0; j < n; j++) {
+		double d = A[j * n + j];
+		for (int k = 0; k < j; k++)
+			d -= A[j * n + k] * A[j * n + k];
+		if (!(d > 0))
+			return -1;
+		d = sqrt(d);
+		A[j * n + j] = d;
+		for (int i = j + 1; i < n; i++) {
+			double s = A[i * n + j];
+			for (int k = 0; k < j; k++)
+				s -= A[i * n + k] * A[j * n + k];
+			A[i * n + j] = s / d;
+		}
+	}
+	for (int i = 0; i < n; i++) {   /* L y = b */
+		double s = b[i];
+		for (int k = 0; k < i; k++)
+			s -= A[i * n + k] * b[k];
+		b[i] = s / A[i * n + i];
+	}
+	for (int i = n - 1; i >= 0; i--) {   /* L^T x = y */
+		double s = b[i];
+		for (int k = i + 1; k < n; k++)
+			s -= A[k * n + i] * b[k];
+		b[i] = s / A[i * n + i];
+	}
+	return 0;
+}
+
+int xp_logit_fit(const xp_example *ex, size_t n, double l2, xp_logit *out, xp_err *err)
+{
+	memset(out, 0, sizeof *out);
+	double wsum = 0, pos = 0;
+	for (size_t i = 0; i < n; i++) {
+		wsum += ex[i].w, pos += ex[i].y ? ex[i].w : 0;
+		for (int f = 0; f < XP_NFEAT; f++)
+			out->mean[f] += ex[i].w * ex[i].x[f];
+	}
+	if (!(wsum > 0) || pos <= 0 || pos >= wsum)
+		return xp_failc(err, XP_EINPUT, "", 0, "nothing to fit: %zu examples, %.0f of one class, %.0f of the other",
+				n, pos, wsum - pos);
+	for (int f = 0; f < XP_NFEAT; f++)
+		out->mean[f] /= wsum;
+	/* start from the base rate: the bias alone */
+	double beta[NP] = {0};
+	beta[XP_NFEAT] = log(pos / (wsum - pos));
+	double H[NP * NP], g[NP];
+	for (int it = 0; it < 100; it++) {
+		memset(H, 0, sizeof H);
+		memset(g, 0, sizeof g);
+		for (size_t i = 0; i < n; i++) {
+			double z = beta[XP_NFEAT], xi[NP];
+			for (int f = 0; f < XP_NFEAT; f++)
+				xi[f] = ex[i].x[f], z += beta[f] * xi[f];
+			xi[XP_NFEAT] = 1;
+			double p = 1 / (1 + exp(-z)), r = ex[i].w * ((ex[i].y ? 1 : 0) - p), v = ex[i].w * p * (1 - p);
+			for (int a = 0; a < NP; a++) {
+				g[a] += r * xi[a];
+				for (int b = 0; b <= a; b++)
+					H[a * NP + b] += v * xi[a] * xi[b];
+			}
+		}
+		/* the penalty, on the weights only; relative to the data's weight so
+		 * that l2 means the same for any number of examples */
+		for (int a = 0; a < XP_NFEAT; a++) {
+			g[a] -= l2 * wsum * beta[a];
+			H[a * NP + a] += l2 * wsum;
+		}
+		/* a feature that never varies (a Farsi rule on Chinese data) has
+		 * no curvature: a whisker of ridge keeps the system solvable and
+		 * its weight at 0 */
+		for (int a = 0; a < NP; a++)
+			H[a * NP + a] += 1e-9 * wsum;
+		for (int a = 0; a < NP; a++)
+			for (int b = a + 1; b < NP; b++)
+				H[a * NP + b] = H[b * NP + a];
+		if (cholesky_solve(H, g, NP))
+			return xp_failc(err, XP_EINPUT, "", 0, "the fit does not converge (singular system)");
+		double step = 0;
+		for (int a = 0; a < NP; a++)
+			beta[a] += g[a], step = fmax(step, fabs(g[a]));
+		if (step < 1e-10)
+			break;
+	}
+	for (int f = 0; f < XP_NFEAT; f++)
+		out->w[f] = beta[f];
+	out->bias = beta[XP_NFEAT];
+	return 0;
+}
+
+/* --- reliability --------------------------------------------------------------------------- */
+
+void xp_reliab_add(xp_reliab *r, double p, int y)
+{
+	int b = (int)(p * 10);
+	b = b < 0 ? 0 : b > 9 ? 9 : b;
+	r->n[b]++;
+	r->pred[b] += p;
+	r->obs[b] += y ? 1 : 0;
+	r->total++;
+	r->brier += (p - (y ? 1 : 0)) * (p - (y ? 1 : 0));
+}
+
+void xp_reliab_finish(xp_reliab *r)
+{
+	r->ece = 0;
+	for (int b = 0; b < 10; b++) {
+		if (!r->n[b])
+			continue;
+		r->pred[b] /= (double)r->n[b];
+		r->obs[b] /= (double)r->n[b];
+		r->ece += (double)r->n[b] * fabs(r->pred[b] - r->obs[b]);
+	}
+	if (r->total) {
+		r->ece /= (double)r->total;
+		r->brier /= (double)r->total;
+	}
+}
+
+double xp_reliab_worst(const xp_reliab *r, size_t min_items)
+{
+	double w = -1;
+	for (int b = 0; b < 10; b++)
+		if (r->n[b] >= min_items && r->n[b])
+			w = fmax(w, fabs(r->pred[b] - r->obs[b]));
+	return w;
+}
+
+/* --- rankings -------------------------------------------------------------------------------- */
+
+void xp_rank_stats_of(const uint8_t *positive, size_t n, xp_rank_stats *s)
+{
+	memset(s, 0, sizeof *s);
+	s->items = n;
+	for (size_t i = 0; i < n; i++)
+		s->positives += positive[i] != 0;
+	if (!s->positives)
+		return;
+	static const double at[3] = {0.10, 0.25, 0.50};
+	size_t found = 0;
+	double ap = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (positive[i]) {
+			found++;
+			ap += (double)found / (double)(i + 1);   /* precision at each positive */
+		}
+		for (int k = 0; k < 3; k++)   /* the first ceil(at * n) items */
+			if (i + 1 == (size_t)ceil(at[k] * (double)n - 1e-9))
+				s->top[k] = (double)found / (double)s->positives;
+	}
+	s->ap = ap / (double)s->positives;
+}
+
+/* --- the plot -------------------------------------------------------------------------------- */
+
+static void esc(xp_buf *out, const char *s)
+{
+	for (; s && *s; s++)
+		switch (*s) {
+		case '<': xp_buf_puts(out, "&lt;"); break;
+		case '>': xp_buf_puts(out, "&gt;"); break;
+		case '&': xp_buf_puts(out, "&amp;"); break;
+		case '"': xp_buf_puts(out, "&quot;"); break;
+		case '\'': xp_buf_puts(out, "&#39;"); break;
+		default:
+			if ((unsigned char)*s >= 0x20 || *s == '\t')
+				xp_buf_putc(out, *s);
+		}
+}
+
+void xp_reliab_svg(const char *title, const xp_plot_series *s, size_t ns, xp_buf *out)
+{
+	static const char *const colour[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"};
+	const int W = 480, H = 480, L = 60, T = 40, S = 380;   /* plot square S x S at (L, T) */
+	xp_buf_printf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+		      "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n", W, H + 20 * (int)ns, W,
+		      H + 20 * (int)ns);
+	xp_buf_printf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n<text x=\"%d\" y=\"24\" "
+		      "font-size=\"14\">", L);
+	esc(out, title);
+	xp_buf_puts(out, "</text>\n");
+	xp_buf_printf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"#333\"/>\n", L, T, S, S);
+	for (int k = 0; k <= 10; k++) {
+		double v = k / 10.0;
+		int x = L + (int)lround(v * S), y = T + S - (int)lround(v * S);
+		xp_buf_printf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#eee\"/>\n", x, T, x, T + S);
+		xp_buf_printf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#eee\"/>\n", L, y, L + S, y);
+		if (k % 2 == 0) {
+			xp_buf_printf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%.1f</text>\n", x, T + S + 16, v);
+			xp_buf_printf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%.1f</text>\n", L - 6, y + 4, v);
+		}
+	}
+	xp_buf_printf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#999\" stroke-dasharray=\"4 4\"/>\n", L,
+		      T + S, L + S, T);
+	xp_buf_printf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">predicted probability of being right</text>\n",
+		      L + S / 2, T + S + 34);
+	xp_buf_printf(out, "<text transform=\"translate(16 %d) rotate(-90)\" text-anchor=\"middle\">observed share right"
+		      "</text>\n", T + S / 2);
+	for (size_t i = 0; i < ns; i++) {
+		const xp_reliab *r = s[i].r;
+		const char *c = colour[i % (sizeof colour / sizeof *colour)];
+		xp_buf_printf(out, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"", c);
+		for (int b = 0; b < 10; b++)
+			if (r->n[b])
+				xp_buf_printf(out, "%.1f,%.1f ", L + r->pred[b] * S, T + S - r->obs[b] * S);
+		xp_buf_puts(out, "\"/>\n");
+		for (int b = 0; b < 10; b++) {
+			if (!r->n[b])
+				continue;
+			double rad = 2 + 2 * sqrt((double)r->n[b]) / 4;
+			xp_buf_printf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" fill-opacity=\"0.6\">"
+				      "<title>predicted %.3f, observed %.3f, %zu items</title></circle>\n",
+				      L + r->pred[b] * S, T + S - r->obs[b] * S, rad > 14 ? 14 : rad, c, r->pred[b], r->obs[b],
+				      r->n[b]);
+		}
+		int y = H + 20 * (int)i;
+		xp_buf_printf(out, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/><text x=\"%d\" y=\"%d\">",
+			      L, y - 10, c, L + 18, y);
+		esc(out, s[i].name);
+		xp_buf_printf(out, " (%zu items, ECE %.3f)</text>\n", r->total, r->ece);
+	}
+	xp_buf_puts(out, "</svg>\n");
+}

@@ -1,0 +1,199 @@
+/* project/confidence.c — the calibrated confidence model; see confidence.h. */
+#include "confidence.h"
+#include "../base/file.h"
+#include "../base/text.h"
+
+#include <ctype.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+const char *const xp_feat_names[XP_NFEAT] = {
+	"link_mean", "link_min", "one_way", "cover", "en_len", "tgt_len", "ratio", "gap", "shared",
+	"neighbour", "nested", "crossing", "collided", "pronoun", "name", "utt_score", "sent_aligned",
+	"rule_articles", "rule_zh_pronoun", "rule_fa_attach", "prodrop", "unaligned", "same_span",
+	"dropped", "free_words", "tgt_pronoun", "tgt_pronoun_free"};
+
+int xp_feat_named(const char *name)
+{
+	for (int f = 0; name && f < XP_NFEAT; f++)
+		if (!strcmp(name, xp_feat_names[f]))
+			return f;
+	return -1;
+}
+
+double xp_logit_prob(const xp_logit *m, const float *x)
+{
+	double z = m->bias;
+	for (int f = 0; f < XP_NFEAT; f++)
+		z += m->w[f] * x[f];
+	return 1 / (1 + exp(-z));
+}
+
+double xp_conf_of(const xp_conf_lang *m, int kind, const float *x)
+{
+	if (kind == XP_CONF_NO_TARGET || !m)
+		return 1;
+	if (kind == XP_CONF_PROJECTED)
+		return xp_logit_prob(&m->projected, x);
+	return 1 - xp_logit_prob(&m->null, x);
+}
+
+/* --- English mention types ------------------------------------------------------------ */
+
+int xp_en_pronoun(const char *w)
+{
+	static const char *const p[] = {"i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself",
+					"yourselves", "he", "him", "his", "himself", "she", "her", "hers", "herself",
+					"it", "its", "itself", "we", "us", "our", "ours", "ourselves", "they", "them",
+					"their", "theirs", "themselves", "this", "that", "these", "those"};
+	for (size_t k = 0; w && k < sizeof p / sizeof *p; k++)
+		if (!strcasecmp(w, p[k]))
+			return 1;
+	return 0;
+}
+
+int xp_en_type(const char *const *words, uint32_t start, uint32_t end)
+{
+	if (end == start + 1 && xp_en_pronoun(words[start]))
+		return XP_EN_PRONOUN;
+	for (uint32_t i = start; i < end; i++)
+		if (!isupper((unsigned char)words[i][0]))
+			return XP_EN_NOMINAL;
+	return end > start ? XP_EN_NAME : XP_EN_NOMINAL;
+}
+
+/* --- model files ------------------------------------------------------------------------- */
+
+/* {"bias":B,"weights":{name:W},"mean":{name:M}} */
+static int logit(const char *name, const char *lang, const char *which, json_t *o, xp_logit *m, xp_err *err)
+{
+	memset(m, 0, sizeof *m);
+	json_t *bias = json_object_get(o, "bias"), *w = json_object_get(o, "weights"), *mean = json_object_get(o, "mean");
+	if (!json_is_object(o) || !json_is_number(bias) || !json_is_object(w) || (mean && !json_is_object(mean)))
+		return xp_failc(err, XP_EINPUT, name, 0, "model %s: \"%s\" needs a \"bias\" and \"weights\"", lang, which);
+	m->bias = json_number_value(bias);
+	json_t *tables[2] = {w, mean};
+	double *into[2] = {m->w, m->mean};
+	for (int t = 0; t < 2; t++) {
+		const char *k;
+		json_t *v;
+		json_object_foreach(tables[t], k, v) {
+			int f = xp_feat_named(k);
+			if (f < 0)
+				return xp_failc(err, XP_EINPUT, name, 0, "model %s, %s: '%s' is no feature of this xproj", lang,
+						which, k);
+			if (!json_is_number(v) || !isfinite(json_number_value(v)))
+				return xp_failc(err, XP_EINPUT, name, 0, "model %s, %s: %s is not a number", lang, which, k);
+			into[t][f] = json_number_value(v);
+		}
+	}
+	if (!isfinite(m->bias))
+		return xp_failc(err, XP_EINPUT, name, 0, "model %s, %s: the bias is not a number", lang, which);
+	return 0;
+}
+
+int xp_conf_parse(const char *name, const char *text, size_t len, xp_conf_model *m, xp_err *err)
+{
+	memset(m, 0, sizeof *m);
+	json_error_t je;
+	size_t bom = xp_bom_len(text, len);
+	json_t *j = json_loadb(text + bom, len - bom, 0, &je);
+	if (!j)
+		return xp_failc(err, XP_EINPUT, name, (unsigned long)je.line, "not a confidence model: %s", je.text);
+	json_t *models = json_object_get(j, "models"), *ver = json_object_get(j, "version");
+	int rc = 0;
+	if (!json_is_object(j) || !json_is_object(models))
+		rc = xp_failc(err, XP_EINPUT, name, 0, "not a confidence model (no \"models\")");
+	else if (!json_is_integer(ver) || json_integer_value(ver) != 1)
+		rc = xp_failc(err, XP_EINPUT, name, 0, "a confidence model of version %s (this xproj reads 1)",
+			      json_is_integer(ver) ? "other than 1" : "unknown");
+	else if (!(m->v = calloc(json_object_size(models) + 1, sizeof *m->v)))
+		rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+	const char *lang;
+	json_t *o;
+	if (rc == 0)
+		json_object_foreach(models, lang, o) {
+			xp_conf_lang *l = &m->v[m->n];
+			if (strlen(lang) == 0 || strlen(lang) >= sizeof l->lang) {
+				rc = xp_failc(err, XP_EINPUT, name, 0, "model '%.40s': not a language code", lang);
+				break;
+			}
+			snprintf(l->lang, sizeof l->lang, "%s", lang);
+			if ((rc = logit(name, lang, "projected", json_object_get(o, "projected"), &l->projected, err)) ||
+			    (rc = logit(name, lang, "null", json_object_get(o, "null"), &l->null, err)))
+				break;
+			m->n++;
+		}
+	json_decref(j);
+	if (rc)
+		xp_conf_free(m);
+	return rc;
+}
+
+int xp_conf_load(const char *path, xp_conf_model *m, xp_err *err)
+{
+	char *buf;
+	size_t len;
+	memset(m, 0, sizeof *m);
+	if (xp_read_file(path, &buf, &len, err))
+		return err->code ? err->code : -1;
+	int rc = xp_conf_parse(path, buf, len, m, err);
+	free(buf);
+	return rc;
+}
+
+extern const char xp_calibration_json[];   /* generated from project/calibration.json */
+
+int xp_conf_default(xp_conf_model *m, xp_err *err)
+{
+	return xp_conf_parse("project/calibration.json", xp_calibration_json, strlen(xp_calibration_json), m, err);
+}
+
+void xp_conf_free(xp_conf_model *m)
+{
+	free(m->v);
+	memset(m, 0, sizeof *m);
+}
+
+const xp_conf_lang *xp_conf_for(const xp_conf_model *m, const char *lang)
+{
+	const xp_conf_lang *any = NULL;
+	for (size_t k = 0; m && k < m->n; k++) {
+		size_t n = strlen(m->v[k].lang);
+		if (lang && !strncmp(lang, m->v[k].lang, n) && (lang[n] == 0 || lang[n] == '-' || lang[n] == '_'))
+			return &m->v[k];
+		if (!strcmp(m->v[k].lang, "*"))
+			any = &m->v[k];
+	}
+	return any;
+}
+
+/* --- explanations ------------------------------------------------------------------------- */
+
+void xp_conf_explain(const xp_conf_lang *m, int kind, const float *x, int k, xp_buf *out)
+{
+	if (kind == XP_CONF_NO_TARGET || !m) {
+		xp_buf_puts(out, kind == XP_CONF_NO_TARGET ? "no target sentence" : "no model");
+		return;
+	}
+	const xp_logit *l = kind == XP_CONF_PROJECTED ? &m->projected : &m->null;
+	/* pull on the log-odds of being right, against the fitted data's mean */
+	double sign = kind == XP_CONF_PROJECTED ? 1 : -1, pull[XP_NFEAT];
+	int used[XP_NFEAT] = {0};
+	for (int f = 0; f < XP_NFEAT; f++)
+		pull[f] = sign * l->w[f] * (x[f] - l->mean[f]);
+	for (int n = 0; n < k; n++) {
+		int best = -1;
+		for (int f = 0; f < XP_NFEAT; f++)
+			if (!used[f] && l->w[f] != 0 && (best < 0 || fabs(pull[f]) > fabs(pull[best])))
+				best = f;
+		if (best < 0 || fabs(pull[best]) < 0.05)
+			break;
+		used[best] = 1;
+		xp_buf_printf(out, "%s%s=%.2f (%+.2f)", n ? ", " : "", xp_feat_names[best], x[best], pull[best]);
+	}
+}

@@ -1,0 +1,119 @@
+/*
+ * project/confidence.h — what a projection knows about each mention, and the
+ * calibrated probability that the projection got it right.
+ *
+ * For every English mention the projection records a fixed vector of
+ * features (link posteriors, lengths, gaps inside the span, overlaps with
+ * other spans, the mention's type, what the aligner left unaligned around
+ * it, the utterance alignment's score, the language rules that fired).  Two
+ * small logistic models turn them into probabilities:
+ *
+ *   projected  P(the target span is the one a corrector keeps)
+ *   null       P(the corrected target has a mention this English one stands
+ *              for, i.e. the null projection needs an addition)
+ *
+ * A mention's confidence is the probability that what the projection did
+ * with it is right: the first for a projection, one minus the second for a
+ * null (a null in an utterance without target text is right by
+ * construction: confidence 1).  The weights come from a model file written
+ * by `xproj calibrate` (JSON: one pair of models per target language, "*"
+ * for any other); the defaults are compiled in from project/calibration.json,
+ * which `bench/calibrate.sh` refits.  Weights are named, so a model file keeps
+ * working when features are added (a missing weight is 0) and an unknown
+ * name is an error rather than a silently ignored weight.
+ */
+#ifndef XP_CONFIDENCE_H
+#define XP_CONFIDENCE_H
+
+#include "../base/buf.h"
+#include "../base/error.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The features, in the order of xp_feat_names and of the report's
+ * "features" arrays.  Each is defined where confidence.c gathers it. */
+typedef enum {
+	XP_F_LINK_MEAN,      /* mean posterior of the mention's links into its span */
+	XP_F_LINK_MIN,       /* the weakest of them */
+	XP_F_ONE_WAY,        /* share of them that one direction alone proposed (posterior <= 0.5) */
+	XP_F_COVER,          /* share of the English tokens with a link into the span */
+	XP_F_EN_LEN,         /* log(1 + English tokens) */
+	XP_F_TGT_LEN,        /* log(1 + target tokens of the span, as aligned) */
+	XP_F_RATIO,          /* |log((target + 1) / (English + 1))| */
+	XP_F_GAP,            /* share of the span's tokens the mention does not reach */
+	XP_F_SHARED,         /* share of the span's tokens also linked to English words outside the mention */
+	XP_F_NEIGHBOUR,      /* unaligned word tokens right before and after the span (0..2) */
+	XP_F_NESTED,         /* the span holds or sits in another projected span */
+	XP_F_CROSSING,       /* the span crosses another projected span */
+	XP_F_COLLIDED,       /* a mention of another cluster landed on the same span */
+	XP_F_PRONOUN,        /* the English mention is one pronoun */
+	XP_F_NAME,           /* every token capitalised (not a pronoun) */
+	XP_F_UTT_SCORE,      /* the utterance alignment's score (pair/align confidence) */
+	XP_F_SENT_ALIGNED,   /* share of the target sentence's word tokens aligned to anything */
+	XP_F_RULE_ARTICLES,  /* language rules that changed the span (lang.h), pro-drop */
+	XP_F_RULE_ZH_PRONOUN,
+	XP_F_RULE_FA_ATTACH,
+	XP_F_PRODROP,
+	XP_F_UNALIGNED,      /* null kinds: no token of the mention has a link */
+	XP_F_SAME_SPAN,      /* a coreferent mention holds the span */
+	XP_F_DROPPED,        /* dropped in a collision */
+	XP_F_FREE_WORDS,     /* log(1 + unaligned word tokens of the target sentence) */
+	XP_F_TGT_PRONOUN,    /* the target pronoun this English pronoun stands for is in the
+				sentence (Chinese), or an agreeing verb is (Farsi pro-drop) */
+	XP_F_TGT_PRONOUN_FREE, /* ... and nothing is aligned to it */
+	XP_NFEAT
+} xp_feat;
+
+extern const char *const xp_feat_names[XP_NFEAT];
+/* the feature of a name, or -1 */
+int xp_feat_named(const char *name);
+
+/* One logistic model: P = 1 / (1 + exp(-(bias + w . x))).  mean: the
+ * features' means on the data it was fitted on, from which explanations
+ * measure each feature's pull. */
+typedef struct xp_logit {
+	double bias, w[XP_NFEAT], mean[XP_NFEAT];
+} xp_logit;
+
+double xp_logit_prob(const xp_logit *m, const float *x);
+
+/* The models of one target language. */
+typedef struct xp_conf_lang {
+	char lang[16];       /* "zh", "fa", ... or "*" */
+	xp_logit projected, null;
+} xp_conf_lang;
+
+typedef struct xp_conf_model {
+	xp_conf_lang *v;
+	size_t n;
+} xp_conf_model;
+
+/* A model file's text (name for errors): {"version":1,"models":{"zh":
+ * {"projected":{"bias":B,"weights":{"link_mean":W,...}},"null":{...}},...}}
+ * Other members (how it was fitted) are kept by the writer, ignored here. */
+int xp_conf_parse(const char *name, const char *text, size_t len, xp_conf_model *m, xp_err *err);
+int xp_conf_load(const char *path, xp_conf_model *m, xp_err *err);
+/* The compiled-in model (project/calibration.json). */
+int xp_conf_default(xp_conf_model *m, xp_err *err);
+void xp_conf_free(xp_conf_model *m);
+/* The models for a target language ("zh-Hans" uses "zh"), else "*", else NULL. */
+const xp_conf_lang *xp_conf_for(const xp_conf_model *m, const char *lang);
+
+/* The confidence of a mention (see above) from its features.  kind: 0 a
+ * projection, 1 a null that could be recovered, 2 a null with no target
+ * text (confidence 1). */
+enum { XP_CONF_PROJECTED, XP_CONF_NULL, XP_CONF_NO_TARGET };
+double xp_conf_of(const xp_conf_lang *m, int kind, const float *x);
+
+/* English mention types: one pronoun token (personal or demonstrative),
+ * every token capitalised (a name), or anything else. */
+enum { XP_EN_PRONOUN, XP_EN_NAME, XP_EN_NOMINAL };
+int xp_en_pronoun(const char *w);
+int xp_en_type(const char *const *words, uint32_t start, uint32_t end);
+
+/* The features that moved a mention's probability most: up to k of them
+ * as "name=value (+contribution)" pieces joined by ", ", into out. */
+void xp_conf_explain(const xp_conf_lang *m, int kind, const float *x, int k, xp_buf *out);
+
+#endif

@@ -1,0 +1,222 @@
+/* project/features.c — each mention's confidence features; see features.h. */
+#include "features.h"
+#include "lang.h"
+#include "prodrop.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int usable(const xp_fctx *c, const xp_link *l)
+{
+	return !l->possible && l->i < c->nsrc && l->j < c->ntgt && l->prob >= c->min_prob;
+}
+
+int xp_fctx_init(xp_fctx *c)
+{
+	c->tany = calloc((size_t)c->ntgt + 1, 1);
+	c->mark = calloc((size_t)c->ntgt + 1, 1);
+	if (!c->tany || !c->mark)
+		return -1;
+	for (size_t k = 0; k < c->nlinks; k++)
+		if (usable(c, &c->links[k]))
+			c->tany[c->links[k].j] = 1;
+	uint32_t words = 0, aligned = 0;
+	for (uint32_t j = 0; j < c->ntgt; j++)
+		if (!c->punct[j])
+			words++, aligned += c->tany[j];
+	c->sent_aligned = words ? (float)aligned / (float)words : 0;
+	c->free_words = (float)log1p(words - aligned);
+	return 0;
+}
+
+void xp_fctx_free(xp_fctx *c)
+{
+	free(c->tany);
+	free(c->mark);
+	c->tany = c->mark = NULL;
+}
+
+/* 1 if any aligned token overlapping written tokens [a, b) has a link */
+static int written_aligned(const xp_fctx *c, uint32_t a, uint32_t b)
+{
+	for (uint32_t k = 0; k < c->ntgt; k++)
+		if (c->char0[k] < b && c->char0[k + 1] > a && c->tany[k])
+			return 1;
+	return 0;
+}
+
+/* Is the target word the English pronoun stands for in the sentence, and
+ * is it free (nothing aligned to it)?  Chinese: the matching pronoun
+ * (lang.h); Farsi: a verb whose ending agrees with a subject pronoun. */
+static void target_pronoun(const xp_fctx *c, const char *en, float *x)
+{
+	if (!c->lang || c->ntgt == 0)
+		return;
+	if (!strncmp(c->lang, "zh", 2)) {
+		uint32_t a = 0, b = c->nw;
+		if (xp_zh_pronoun_span(en, c->w, c->wlen, &a, &b)) {
+			x[XP_F_TGT_PRONOUN] = 1;
+			x[XP_F_TGT_PRONOUN_FREE] = !written_aligned(c, a, b);
+		}
+	} else if (!strncmp(c->lang, "fa", 2)) {
+		int person = xp_subject_person(en);
+		for (uint32_t j = 0; person && j < c->ntgt; j++)
+			if (xp_fa_verb_agrees(c->tgt[j], person)) {
+				x[XP_F_TGT_PRONOUN] = 1;
+				x[XP_F_TGT_PRONOUN_FREE] = x[XP_F_TGT_PRONOUN_FREE] || !c->tany[j];
+			}
+	}
+}
+
+/* the link features of [s, e) -> [a, b) */
+static void links(const xp_fctx *c, uint32_t s, uint32_t e, uint32_t a, uint32_t b, float *x)
+{
+	double sum = 0, min = 1;
+	uint32_t n = 0, one = 0, reached = 0;
+	uint8_t seen[256] = {0};
+	memset(c->mark + a, 0, b - a);
+	for (size_t k = 0; k < c->nlinks; k++) {
+		const xp_link *l = &c->links[k];
+		if (!usable(c, l) || l->j < a || l->j >= b)
+			continue;
+		if (l->i < s || l->i >= e) {
+			c->mark[l->j] |= 2;   /* also linked outside the mention */
+			continue;
+		}
+		c->mark[l->j] |= 1;
+		sum += l->prob, n++;
+		min = l->prob < min ? l->prob : min;
+		one += l->prob <= 0.5f;
+		if (l->i - s < 256 && !seen[l->i - s])
+			seen[l->i - s] = 1, reached++;
+	}
+	uint32_t inside = 0, shared = 0;
+	for (uint32_t j = a; j < b; j++)
+		inside += c->mark[j] & 1, shared += (c->mark[j] & 3) == 3;
+	x[XP_F_LINK_MEAN] = n ? (float)(sum / n) : 0;
+	x[XP_F_LINK_MIN] = n ? (float)min : 0;
+	x[XP_F_ONE_WAY] = n ? (float)one / (float)n : 0;
+	uint32_t en = e - s < 256 ? e - s : 256;
+	x[XP_F_COVER] = en ? (float)reached / (float)en : 0;
+	x[XP_F_GAP] = b > a ? 1 - (float)inside / (float)(b - a) : 0;
+	x[XP_F_SHARED] = inside ? (float)shared / (float)inside : 0;
+}
+
+void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, uint32_t e, uint32_t a, uint32_t b,
+		     float *x)
+{
+	memset(x, 0, XP_NFEAT * sizeof *x);
+	x[XP_F_EN_LEN] = (float)log1p(e - s);
+	x[XP_F_UTT_SCORE] = (float)c->score;
+	x[XP_F_SENT_ALIGNED] = c->sent_aligned;
+	x[XP_F_FREE_WORDS] = c->free_words;
+	if (e <= c->nsrc && e > s) {
+		int t = xp_en_type(c->src, s, e);
+		x[XP_F_PRONOUN] = t == XP_EN_PRONOUN;
+		x[XP_F_NAME] = t == XP_EN_NAME;
+		if (t == XP_EN_PRONOUN)
+			target_pronoun(c, c->src[s], x);
+	}
+	if (pm->fate != XP_PROJECTED) {
+		x[XP_F_UNALIGNED] = pm->fate == XP_NULL_UNALIGNED || pm->fate == XP_NULL_FILTERED;
+		return;
+	}
+	if (b > c->ntgt || a >= b)
+		return;
+	if (pm->prodrop) {   /* no link of its own: the verb's */
+		x[XP_F_PRODROP] = 1;
+		links(c, s + 1, e + 3 < c->nsrc ? e + 3 : c->nsrc, a, b, x);
+		x[XP_F_COVER] = 0;
+	} else {
+		links(c, s, e, a, b, x);
+	}
+	x[XP_F_TGT_LEN] = (float)log1p(b - a);
+	x[XP_F_RATIO] = (float)fabs(log((b - a + 1.0) / (e - s + 1.0)));
+	x[XP_F_NEIGHBOUR] = (a > 0 && !c->tany[a - 1] && !c->punct[a - 1]) + (b < c->ntgt && !c->tany[b] && !c->punct[b]);
+	x[XP_F_RULE_ARTICLES] = (pm->rule & XP_LR_ARTICLES) != 0;
+	x[XP_F_RULE_ZH_PRONOUN] = (pm->rule & XP_LR_ZH_PRONOUN) != 0;
+	x[XP_F_RULE_FA_ATTACH] = (pm->rule & XP_LR_FA_ATTACH) != 0;
+}
+
+/* --- after the collisions ------------------------------------------------------------------ */
+
+static const xp_proj_mention *sort_m;
+
+static int by_id(const void *a, const void *b)
+{
+	uint32_t x = sort_m[*(const size_t *)a].id, y = sort_m[*(const size_t *)b].id;
+	return x < y ? -1 : x > y;
+}
+
+static int by_span(const void *a, const void *b)
+{
+	const xp_proj_mention *x = &sort_m[*(const size_t *)a], *y = &sort_m[*(const size_t *)b];
+	if (x->tgt_utt != y->tgt_utt)
+		return x->tgt_utt < y->tgt_utt ? -1 : 1;
+	if (x->tgt_start != y->tgt_start)
+		return x->tgt_start < y->tgt_start ? -1 : 1;
+	if (x->tgt_end != y->tgt_end)
+		return x->tgt_end < y->tgt_end ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static size_t find_id(const xp_proj_mention *pm, const size_t *ids, size_t n, uint32_t id)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (pm[ids[mid]].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && pm[ids[lo]].id == id ? ids[lo] : SIZE_MAX;
+}
+
+int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, xp_doc *td, const xp_conf_lang *m)
+{
+	size_t *ids = malloc((n + 1) * sizeof *ids), *sp = malloc((n + 1) * sizeof *sp), ns = 0;
+	if (!ids || !sp) {
+		free(ids), free(sp);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++)
+		ids[i] = i;
+	sort_m = pm;
+	qsort(ids, n, sizeof *ids, by_id);
+	for (size_t i = 0; i < n; i++) {
+		float *f = x + i * XP_NFEAT;
+		f[XP_F_SAME_SPAN] = pm[i].fate == XP_SAME_SPAN;
+		f[XP_F_DROPPED] = pm[i].fate == XP_COLLIDED;
+		if (pm[i].fate == XP_COLLIDED && pm[i].same_as != pm[i].id) {
+			size_t k = find_id(pm, ids, n, pm[i].same_as);
+			if (k != SIZE_MAX)
+				x[k * XP_NFEAT + XP_F_COLLIDED] = 1;
+		}
+		if (pm[i].fate == XP_PROJECTED)
+			sp[ns++] = i;
+	}
+	qsort(sp, ns, sizeof *sp, by_span);
+	for (size_t i = 0; i < ns; i++)
+		for (size_t j = i + 1; j < ns; j++) {
+			const xp_proj_mention *a = &pm[sp[i]], *b = &pm[sp[j]];
+			if (a->tgt_utt != b->tgt_utt || b->tgt_start >= a->tgt_end)
+				break;
+			int f = b->tgt_end <= a->tgt_end || b->tgt_start == a->tgt_start ? XP_F_NESTED : XP_F_CROSSING;
+			x[sp[i] * XP_NFEAT + f] = x[sp[j] * XP_NFEAT + f] = 1;
+		}
+	for (size_t i = 0; m && i < n; i++) {
+		int kind = pm[i].fate == XP_PROJECTED ? XP_CONF_PROJECTED
+			 : pm[i].fate == XP_NULL_EMPTY_TARGET ? XP_CONF_NO_TARGET : XP_CONF_NULL;
+		pm[i].conf = (float)xp_conf_of(m, kind, x + i * XP_NFEAT);
+	}
+	for (size_t k = 0; m && k < td->nmentions; k++) {
+		size_t i = find_id(pm, ids, n, td->mentions[k].id);
+		if (i != SIZE_MAX)
+			td->mentions[k].conf = pm[i].conf;
+	}
+	free(ids);
+	free(sp);
+	return 0;
+}

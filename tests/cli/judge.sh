@@ -1,0 +1,71 @@
+# xproj judge, xproj calibrate, db triage --list/--explain on the fixtures: a
+# projection judged against a corrected file (one span moved, one collided
+# mention added back), the queue and calibration figures, the plot, and
+# models fitted from judged projections.
+. tests/cli/lib
+P=$FIX/project
+$XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	--probs $P/pairs.probs -o $T/zh.conll --report $T/r.json 2>/dev/null
+
+expect_status 0 $XPROJ judge --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll \
+	--plot $T/c.svg --labels $T/l.tsv --title 'a <b> & "c"'
+expect_grep '3 projected (2 right, 1 wrong), 1 null with target text (1 recoverable), 1 without' $T/out
+expect_grep 'queue: lowest confidence first' $T/out
+# the collided 'mine' (0.40) and the moved car (0.675) lead the queue
+expect_grep 'wrong projections        1 of     5   top 10%   0.0%   top 25% 100.0%' $T/out
+expect_grep 'recoverable nulls        1 of     5   top 10% 100.0%' $T/out
+expect_eq "$(cut -f2,4 $T/l.tsv | tr '\t\n' ' ')" \
+	"mention label d|3 recoverable d|1 wrong d|0 right d|2 right d|4 unrecoverable " "labels in queue order"
+expect_grep 'none has 30' $T/out
+expect_grep '<svg xmlns' $T/c.svg
+expect_grep 'a &lt;b&gt; &amp; &quot;c&quot;' $T/c.svg
+expect_eq "$(grep -c '<circle' $T/c.svg)" 6 "a point per filled bin of the three series"
+
+# the reference itself is all right
+expect_status 0 $XPROJ judge --report $T/r.json --projected $T/zh.conll --key $T/zh.conll
+expect_grep '3 projected (3 right, 0 wrong), 1 null with target text (0 recoverable)' $T/out
+
+# an order file: its mentions first, the rest after
+printf 'd|1\tx\nnot|a mention\nd|0\n' > $T/q
+expect_status 0 $XPROJ judge --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll --order $T/q \
+	--labels $T/l2.tsv
+expect_grep '(3 judged mention(s) not in it, put last)' $T/out
+expect_eq "$(cut -f2 $T/l2.tsv | sed -n 2,3p | tr '\n' ' ')" "d|1 d|0 " "the order file's mentions first"
+expect_grep 'wrong projections        1 of     5   top 10% 100.0%' $T/out
+
+# bad input
+echo '{"documents": 3}' > $T/bad.json
+expect_status 1 $XPROJ judge --report $T/bad.json --projected $T/zh.conll --key $P/corrected.conll
+expect_grep 'not a projection report' $T/err
+expect_status 1 $XPROJ judge --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll --plot $T/r.json
+expect_grep 'same file' $T/err
+expect_status 2 $XPROJ judge --report $T/r.json
+
+# calibrate: one fixture is too small to have both classes of nulls
+expect_status 1 $XPROJ calibrate --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll -o $T/m.json
+expect_grep 'nothing to fit' $T/err
+[ -e $T/m.json ] && { echo "FAIL: a failed fit wrote its model"; fails=$((fails + 1)); }
+# twice the fixture, once against each reference: both classes of everything
+expect_status 0 $XPROJ calibrate --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll \
+	--report $T/r.json --projected $T/zh.conll --key $T/zh.conll --l2 0.1 -o $T/m.json
+expect_grep '"zh"' $T/m.json
+expect_grep '"predicts": "right"' $T/m.json
+expect_status 0 $XPROJ judge --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll --model $T/m.json
+expect_grep 'ECE' $T/out
+# the model applied by project: confidences and explanations in the report, the store, triage
+expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	--probs $P/pairs.probs -o $T/zh2.conll --report $T/r2.json --model $T/m.json
+expect_grep '"confidence_model":"zh"' $T/r2.json
+expect_grep '"why":"tgt_len=' $T/r2.json
+expect_status 0 $XPROJ db import $T/s.db --source $P/en.conll --aligned $P/aligned.jsonl --report $T/r2.json
+expect_status 0 $XPROJ db triage $T/s.db --list --explain
+expect_eq "$(wc -l < $T/out)" 5 "one line per mention"
+expect_eq "$(tail -1 $T/out | cut -f1,3)" "d|4	no target sentence" "no target sentence last"
+expect_grep 'fixes/min	.*=' $T/out
+expect_status 0 $XPROJ db triage $T/s.db --top 2 --explain
+expect_grep 'ranked by: ' $T/out
+echo '{"version": 1, "models": {"zh": {"projected": {"bias": 0, "weights": {"colour": 1}}, "null": {"bias": 0, "weights": {}}}}}' > $T/bad-model.json
+expect_status 1 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	--probs $P/pairs.probs -o $T/zh3.conll --model $T/bad-model.json
+expect_grep "'colour' is no feature" $T/err
+finish

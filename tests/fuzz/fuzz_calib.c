@@ -1,0 +1,38 @@
+/* tests/fuzz/fuzz_calib.c — libFuzzer target: the input read as a confidence
+ * model file (project/confidence.h), whose models then score and explain a
+ * feature vector, and as a projection report read back for judging
+ * (pipeline/label.h). */
+#include "pipeline/label.h"
+#include "project/confidence.h"
+
+#include <stdint.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *s = (const char *)data;
+	xp_err e;
+	xp_conf_model m;
+	if (xp_conf_parse("fuzz", s, size, &m, &e) == 0) {
+		float x[XP_NFEAT];
+		for (int f = 0; f < XP_NFEAT; f++)
+			x[f] = (float)f / XP_NFEAT;
+		for (size_t k = 0; k < m.n; k++)
+			for (int kind = 0; kind < 3; kind++) {
+				xp_buf b = {0};
+				(void)xp_conf_of(&m.v[k], kind, x);
+				xp_conf_explain(&m.v[k], kind, x, 3, &b);
+				xp_buf_free(&b);
+			}
+		xp_conf_free(&m);
+	}
+	xp_report r;
+	if (xp_report_parse("fuzz", s, size, &r, &e) == 0) {
+		char key[1200];
+		for (size_t k = 0; k < r.n; k++)
+			xp_ritem_key(&r, &r.items[k], key, sizeof key);
+		xp_report_free(&r);
+	}
+	return 0;
+}

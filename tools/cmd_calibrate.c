@@ -1,0 +1,213 @@
+/* tools/cmd_calibrate.c — `xproj calibrate`: fit the confidence model
+ * (project/confidence.h) on projections judged against a reference. */
+#include "cli.h"
+#include "../base/outputs.h"
+#include "../io/read.h"
+#include "../pipeline/label.h"
+#include "../project/calibrate.h"
+
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAXSETS = 16 };
+
+typedef struct set {
+	const char *report, *projected, *key;
+	xp_report r;
+} set;
+
+/* one language's examples */
+typedef struct lang_ex {
+	char lang[16];
+	xp_example *proj, *null;
+	size_t np, nn, cp, cn;
+	size_t sets;
+} lang_ex;
+
+static int load(const char *path, xp_corpus *c)
+{
+	xp_read_opts ro = {0};
+	xp_err e;
+	return xp_read_corpus(path, XP_FMT_AUTO, &ro, c, &e) ? xp_cli_error(&e) : 0;
+}
+
+static json_t *logit_json(const xp_logit *m, size_t n, size_t pos, const char *event)
+{
+	json_t *w = json_object(), *mean = json_object();
+	for (int f = 0; f < XP_NFEAT; f++) {
+		/* rounded so that a refit on the same data prints the same file */
+		json_object_set_new(w, xp_feat_names[f], json_real(round(m->w[f] * 1e6) / 1e6));
+		json_object_set_new(mean, xp_feat_names[f], json_real(round(m->mean[f] * 1e6) / 1e6));
+	}
+	return json_pack("{s:s,s:I,s:I,s:f,s:o,s:o}", "predicts", event, "examples", (json_int_t)n, "positives",
+			 (json_int_t)pos, "bias", round(m->bias * 1e6) / 1e6, "weights", w, "mean", mean);
+}
+
+static int fit(const char *what, const char *lang, const xp_example *ex, size_t n, double l2, xp_logit *m)
+{
+	xp_err e;
+	if (xp_logit_fit(ex, n, l2, m, &e) == 0)
+		return 0;
+	fprintf(stderr, "xproj calibrate: %s, %s model: ", lang, what);
+	return xp_cli_error(&e);
+}
+
+static int run(int argc, char **argv)
+{
+	static const struct option lo[] = {{"report", required_argument, 0, 'r'},
+					   {"projected", required_argument, 0, 'p'},
+					   {"key", required_argument, 0, 'k'},
+					   {"l2", required_argument, 0, 'L'},
+					   {"note", required_argument, 0, 'n'},
+					   {"output", required_argument, 0, 'o'},
+					   {0, 0, 0, 0}};
+	set sets[MAXSETS];
+	size_t ns = 0, nr = 0, np = 0, nk = 0;
+	const char *out = NULL, *note = NULL;
+	double l2 = 1e-3;
+	int ch;
+	memset(sets, 0, sizeof sets);
+	while ((ch = getopt_long(argc, argv, "o:", lo, NULL)) != -1) {
+		if ((ch == 'r' || ch == 'p' || ch == 'k') && (nr >= MAXSETS || np >= MAXSETS || nk >= MAXSETS)) {
+			fprintf(stderr, "xproj calibrate: at most %d sets\n", MAXSETS);
+			return 2;
+		}
+		if (ch == 'r') sets[nr++].report = optarg;
+		else if (ch == 'p') sets[np++].projected = optarg;
+		else if (ch == 'k') sets[nk++].key = optarg;
+		else if (ch == 'L') l2 = atof(optarg);
+		else if (ch == 'n') note = optarg;
+		else if (ch == 'o') out = optarg;
+		else return xp_cli_usage(&xp_cmd_calibrate, 2);
+	}
+	ns = nr;
+	if (optind != argc || !out || ns == 0 || np != ns || nk != ns || !(l2 >= 0))
+		return xp_cli_usage(&xp_cmd_calibrate, 2);
+	xp_err e;
+	xp_cli_file files[3 * MAXSETS + 1];
+	size_t nf = 0;
+	for (size_t s = 0; s < ns; s++) {
+		files[nf++] = (xp_cli_file){"--report", sets[s].report, 0};
+		files[nf++] = (xp_cli_file){"--projected", sets[s].projected, 0};
+		files[nf++] = (xp_cli_file){"--key", sets[s].key, 0};
+	}
+	files[nf++] = (xp_cli_file){"-o", out, 1};
+	if (xp_cli_check_files(files, nf, &e))
+		return xp_cli_error(&e);
+	lang_ex langs[MAXSETS];
+	size_t nl = 0;
+	memset(langs, 0, sizeof langs);
+	int rc = 0;
+	json_t *sources = json_array();
+	for (size_t s = 0; rc == 0 && s < ns; s++) {
+		set *st = &sets[s];
+		xp_corpus proj = {0}, key = {0};
+		xp_label_stats ls;
+		if (xp_report_load(st->report, &st->r, &e))
+			rc = xp_cli_error(&e);
+		else if (!st->r.lang[0])
+			rc = (xp_failc(&e, XP_EINPUT, st->report, 0, "the report does not name its target language"),
+			      xp_cli_error(&e));
+		if (!rc)
+			rc = load(st->projected, &proj) || load(st->key, &key);
+		if (!rc && xp_label_report(&st->r, &proj, &key, st->key, &ls, &e))
+			rc = xp_cli_error(&e);
+		xp_corpus_free(&proj), xp_corpus_free(&key);
+		if (rc)
+			break;
+		size_t l = 0;
+		while (l < nl && strcmp(langs[l].lang, st->r.lang))
+			l++;
+		if (l == nl)
+			snprintf(langs[nl++].lang, sizeof langs[l].lang, "%s", st->r.lang);
+		lang_ex *lx = &langs[l];
+		lx->sets++;
+		for (size_t k = 0; rc == 0 && k < st->r.n; k++) {
+			const xp_ritem *it = &st->r.items[k];
+			int kind = xp_ritem_kind(it);
+			if (it->label == XP_LB_NONE || kind == XP_CONF_NO_TARGET)
+				continue;
+			if (!it->has_feat) {
+				rc = (xp_failc(&e, XP_EINPUT, st->report, 0, "the report has no confidence features"),
+				      xp_cli_error(&e));
+				break;
+			}
+			int isp = kind == XP_CONF_PROJECTED;
+			xp_example **v = isp ? &lx->proj : &lx->null;
+			size_t *n = isp ? &lx->np : &lx->nn, *cap = isp ? &lx->cp : &lx->cn;
+			if (xp_grow(v, cap, *n + 1, sizeof **v)) {
+				rc = (xp_failc(&e, XP_ENOMEM, "", 0, "out of memory"), xp_cli_error(&e));
+				break;
+			}
+			(*v)[(*n)++] = (xp_example){it->feat, isp ? it->label == XP_LB_RIGHT : it->label == XP_LB_RECOVERABLE, 1};
+		}
+		json_array_append_new(sources, json_pack("{s:s,s:s,s:s,s:s,s:{s:I,s:I,s:I,s:I}}", "lang", st->r.lang,
+							 "report", st->report, "projected", st->projected, "key", st->key,
+							 "labels", "right", (json_int_t)ls.right, "wrong",
+							 (json_int_t)ls.wrong, "recoverable", (json_int_t)ls.recoverable,
+							 "unrecoverable", (json_int_t)ls.unrecoverable));
+		fprintf(stderr, "xproj calibrate: %s (%s): %zu right, %zu wrong, %zu recoverable, %zu unrecoverable\n",
+			st->report, st->r.lang, ls.right, ls.wrong, ls.recoverable, ls.unrecoverable);
+	}
+	json_t *models = json_object();
+	for (size_t l = 0; rc == 0 && l < nl; l++) {
+		xp_logit pm, nm;
+		size_t pp = 0, pn = 0;
+		for (size_t i = 0; i < langs[l].np; i++)
+			pp += langs[l].proj[i].y != 0;
+		for (size_t i = 0; i < langs[l].nn; i++)
+			pn += langs[l].null[i].y != 0;
+		if ((rc = fit("projected", langs[l].lang, langs[l].proj, langs[l].np, l2, &pm)) ||
+		    (rc = fit("null", langs[l].lang, langs[l].null, langs[l].nn, l2, &nm)))
+			break;
+		json_object_set_new(models, langs[l].lang,
+				    json_pack("{s:o,s:o}", "projected", logit_json(&pm, langs[l].np, pp, "right"), "null",
+					      logit_json(&nm, langs[l].nn, pn, "recoverable")));
+		fprintf(stderr, "xproj calibrate: %s: projected model on %zu examples (%zu right), null model on %zu (%zu "
+				"recoverable)\n", langs[l].lang, langs[l].np, pp, langs[l].nn, pn);
+	}
+	if (rc == 0) {
+		json_t *doc = json_pack("{s:i,s:s,s:f,s:o,s:o}", "version", 1, "fitted_by",
+					"xproj calibrate (L2-penalised logistic regression, Newton)", "l2", l2, "sources",
+					sources, "models", models);
+		if (note)
+			json_object_set_new(doc, "note", json_string(note));
+		char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+		json_decref(doc);
+		xp_outputs o = {0};
+		size_t tl = text ? strlen(text) : 0;
+		char *nl_text = text ? realloc(text, tl + 2) : NULL;
+		if (nl_text)
+			text = nl_text, memcpy(text + tl, "\n", 2);
+		if (!nl_text)
+			rc = (xp_failc(&e, XP_ENOMEM, "", 0, "out of memory"), xp_cli_error(&e));
+		else if (xp_outputs_put(&o, out, text, tl + 1, &e) || xp_outputs_commit(&o, &e))
+			rc = xp_cli_error(&e);
+		xp_outputs_abort(&o);
+		free(text);
+	} else {
+		json_decref(sources), json_decref(models);
+	}
+	for (size_t l = 0; l < nl; l++)
+		free(langs[l].proj), free(langs[l].null);
+	for (size_t s = 0; s < ns; s++)
+		xp_report_free(&sets[s].r);
+	return rc;
+}
+
+const xp_cmd xp_cmd_calibrate = {
+	"calibrate", run, "fit the per-mention confidence model on projections judged against a reference",
+	"xproj calibrate --report R.json --projected OUT.conll --key REF.conll [...] [--l2 X]\n"
+	"                [--note TEXT] -o MODEL.json\n\n"
+	"Each --report/--projected/--key triple is a projection (`xproj project --report`) and a\n"
+	"reference for its target text, judged as `xproj judge` does.  For each target language\n"
+	"two logistic models are fitted on the features the report holds: P(a projected span is\n"
+	"the reference's) and P(the reference has a mention a null projection stands for).\n"
+	"MODEL.json is what `project --model` reads and what the compiled-in model\n"
+	"(project/calibration.json, refitted by bench/calibrate.sh) is; it records the files it\n"
+	"was fitted on and their label counts.  Fit on data you will not measure on.\n"
+	"  --l2 X   the penalty on the weights, per unit of example weight (default 0.001)\n"};

@@ -1,0 +1,272 @@
+/* tools/cmd_judge.c — `xproj judge`: a projection's confidences and a
+ * correction queue measured against a reference target corpus. */
+#include "cli.h"
+#include "../base/file.h"
+#include "../base/outputs.h"
+#include "../base/vocab.h"
+#include "../io/read.h"
+#include "../pipeline/label.h"
+#include "../project/calibrate.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int load(const char *path, xp_corpus *c)
+{
+	xp_read_opts ro = {0};
+	xp_err e;
+	return xp_read_corpus(path, XP_FMT_AUTO, &ro, c, &e) ? xp_cli_error(&e) : 0;
+}
+
+/* The queue: item indexes of the judged items in the order of the file
+ * (one "DOC|ID" per line, or tab-separated lines whose first field is that),
+ * then those the file lacks in report order.  Without a file: lowest
+ * confidence first, mentions without a target sentence last. */
+static const xp_report *sort_r;
+static int by_conf(const void *a, const void *b)
+{
+	const xp_ritem *x = &sort_r->items[*(const size_t *)a], *y = &sort_r->items[*(const size_t *)b];
+	int nx = xp_ritem_kind(x) == XP_CONF_NO_TARGET, ny = xp_ritem_kind(y) == XP_CONF_NO_TARGET;
+	if (nx != ny)   /* nothing to fix without a target sentence */
+		return nx - ny;
+	if (x->conf != y->conf)
+		return x->conf < y->conf ? -1 : 1;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+static int queue(const xp_report *r, const char *path, size_t **out, size_t *n, size_t *unlisted, xp_err *e)
+{
+	size_t *q = malloc((r->n + 1) * sizeof *q), nq = 0;
+	uint8_t *in = calloc(r->n + 1, 1);
+	xp_vocab keys = {0};
+	char *buf = NULL;
+	size_t len;
+	int rc = q && in && xp_vocab_init(&keys, 0) == 0 ? 0 : xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	*unlisted = 0;
+	if (rc == 0 && path) {
+		char key[1200];
+		for (size_t k = 0; rc == 0 && k < r->n; k++) {   /* vocab id k = item k */
+			xp_ritem_key(r, &r->items[k], key, sizeof key);
+			if (xp_vocab_id(&keys, key, strlen(key)) == UINT32_MAX)
+				rc = xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+		}
+		if (rc == 0 && (rc = xp_read_file(path, &buf, &len, e)) == 0) {
+			xp_lines it;
+			const char *line;
+			size_t ll;
+			xp_lines_init(&it, buf, len);
+			while (xp_lines_next(&it, &line, &ll)) {
+				const char *tab = memchr(line, '\t', ll);
+				size_t kl = tab ? (size_t)(tab - line) : ll;
+				uint32_t k = xp_vocab_find(&keys, line, kl);
+				if (k != UINT32_MAX && k < r->n && !in[k] && r->items[k].label != XP_LB_NONE)
+					in[k] = 1, q[nq++] = k;
+			}
+		}
+	}
+	size_t listed = nq;
+	for (size_t k = 0; rc == 0 && k < r->n; k++)
+		if (!in[k] && r->items[k].label != XP_LB_NONE)
+			q[nq++] = k;
+	if (rc == 0 && !path) {
+		sort_r = r;
+		qsort(q, nq, sizeof *q, by_conf);
+	} else {
+		*unlisted = nq - listed;
+	}
+	free(buf);
+	free(in);
+	xp_vocab_free(&keys);
+	if (rc)
+		free(q), q = NULL;
+	*out = q, *n = nq;
+	return rc;
+}
+
+/* the queue's positives, or (kind >= 0) those of the sub-queue of one kind of mention */
+static void rank_line(const char *what, const xp_report *r, const size_t *q, size_t n, int (*pos)(const xp_ritem *),
+		      int kind, uint8_t *scratch)
+{
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++)
+		if (kind < 0 || xp_ritem_kind(&r->items[q[i]]) == kind)
+			scratch[m++] = (uint8_t)pos(&r->items[q[i]]);
+	xp_rank_stats s;
+	xp_rank_stats_of(scratch, m, &s);
+	printf("  %-20s %5zu of %5zu   top 10%% %5.1f%%   top 25%% %5.1f%%   top 50%% %5.1f%%   PR AUC %.3f (random %.3f)\n",
+	       what, s.positives, s.items, 100 * s.top[0], 100 * s.top[1], 100 * s.top[2], s.ap,
+	       s.items ? (double)s.positives / (double)s.items : 0);
+}
+
+static int is_wrong(const xp_ritem *it) { return it->label == XP_LB_WRONG; }
+static int is_recoverable(const xp_ritem *it) { return it->label == XP_LB_RECOVERABLE; }
+static int needs_fix(const xp_ritem *it) { return is_wrong(it) || is_recoverable(it); }
+
+static int run(int argc, char **argv)
+{
+	static const struct option lo[] = {{"report", required_argument, 0, 'r'},
+					   {"projected", required_argument, 0, 'p'},
+					   {"key", required_argument, 0, 'k'},
+					   {"order", required_argument, 0, 'q'},
+					   {"model", required_argument, 0, 'm'},
+					   {"plot", required_argument, 0, 'P'},
+					   {"title", required_argument, 0, 't'},
+					   {"labels", required_argument, 0, 'l'},
+					   {0, 0, 0, 0}};
+	const char *rpath = NULL, *ppath = NULL, *kpath = NULL, *order = NULL, *mpath = NULL, *plot = NULL,
+		   *labels = NULL, *title = NULL;
+	int ch;
+	while ((ch = getopt_long(argc, argv, "r:p:k:q:m:P:t:l:", lo, NULL)) != -1) {
+		if (ch == 'r') rpath = optarg;
+		else if (ch == 'p') ppath = optarg;
+		else if (ch == 'k') kpath = optarg;
+		else if (ch == 'q') order = optarg;
+		else if (ch == 'm') mpath = optarg;
+		else if (ch == 'P') plot = optarg;
+		else if (ch == 't') title = optarg;
+		else if (ch == 'l') labels = optarg;
+		else return xp_cli_usage(&xp_cmd_judge, 2);
+	}
+	if (optind != argc || !rpath || !ppath || !kpath)
+		return xp_cli_usage(&xp_cmd_judge, 2);
+	xp_err e;
+	const xp_cli_file files[] = {{"--report", rpath, 0}, {"--projected", ppath, 0}, {"--key", kpath, 0},
+				     {"--order", order, 0}, {"--model", mpath, 0}, {"--plot", plot, 1},
+				     {"--labels", labels, 1}};
+	if (xp_cli_check_files(files, sizeof files / sizeof *files, &e))
+		return xp_cli_error(&e);
+	xp_report r = {0};
+	xp_corpus proj = {0}, key = {0};
+	xp_conf_model model = {0};
+	xp_label_stats ls;
+	size_t *q = NULL, nq = 0, unlisted = 0;
+	uint8_t *scratch = NULL;
+	xp_outputs outs = {0};
+	xp_buf svg = {0}, tsv = {0};
+	int rc = 0;
+	if (xp_report_load(rpath, &r, &e) || (mpath && xp_conf_load(mpath, &model, &e)))
+		rc = xp_cli_error(&e);
+	if (!rc)
+		rc = load(ppath, &proj) || load(kpath, &key);
+	if (!rc && xp_label_report(&r, &proj, &key, kpath, &ls, &e))
+		rc = xp_cli_error(&e);
+	if (!rc && mpath) {   /* the confidences the model gives, from the report's features */
+		const xp_conf_lang *m = xp_conf_for(&model, r.lang);
+		if (!m) {
+			xp_failc(&e, XP_EINPUT, mpath, 0, "no model for the report's language '%s' and no \"*\"", r.lang);
+			rc = xp_cli_error(&e);
+		}
+		for (size_t k = 0; !rc && k < r.n; k++) {
+			if (!r.items[k].has_feat) {
+				xp_failc(&e, XP_EINPUT, rpath, 0, "the report has no confidence features (an older xproj's?)");
+				rc = xp_cli_error(&e);
+			} else {
+				r.items[k].conf = xp_conf_of(m, xp_ritem_kind(&r.items[k]), r.items[k].feat);
+			}
+		}
+	}
+	if (!rc && queue(&r, order, &q, &nq, &unlisted, &e))
+		rc = xp_cli_error(&e);
+	if (!rc && !(scratch = malloc(nq + 1)))
+		rc = (xp_failc(&e, XP_ENOMEM, "", 0, "out of memory"), xp_cli_error(&e));
+	if (!rc) {
+		size_t nulls = 0, notgt = 0;
+		for (size_t i = 0; i < nq; i++) {
+			const xp_ritem *it = &r.items[q[i]];
+			notgt += xp_ritem_kind(it) == XP_CONF_NO_TARGET;
+			nulls += xp_ritem_kind(it) == XP_CONF_NULL;
+		}
+		printf("judged %zu mentions against %s: %zu projected (%zu right, %zu wrong), %zu null with target text "
+		       "(%zu recoverable), %zu without; %zu not judged (document not in the reference)\n",
+		       nq, kpath, ls.right + ls.wrong, ls.right, ls.wrong, nulls, ls.recoverable, notgt, ls.unjudged);
+		if (ls.unpaired)
+			printf("  %zu projected sentence(s) have no reference sentence of the same text\n", ls.unpaired);
+		if (order)
+			printf("queue: %s (%zu judged mention(s) not in it, put last)\n", order, unlisted);
+		else
+			printf("queue: lowest confidence first\n");
+		rank_line("wrong projections", &r, q, nq, is_wrong, -1, scratch);
+		rank_line("recoverable nulls", &r, q, nq, is_recoverable, -1, scratch);
+		rank_line("either (a fix)", &r, q, nq, needs_fix, -1, scratch);
+		printf("the same in the queue's projected mentions only, and its nulls with target text only:\n");
+		rank_line("wrong projections", &r, q, nq, is_wrong, XP_CONF_PROJECTED, scratch);
+		rank_line("recoverable nulls", &r, q, nq, is_recoverable, XP_CONF_NULL, scratch);
+		/* calibration: is what the projection did right, for items with target text */
+		xp_reliab all = {0}, proj_r = {0}, null_r = {0};
+		for (size_t k = 0; k < r.n; k++) {
+			const xp_ritem *it = &r.items[k];
+			int kind = xp_ritem_kind(it);
+			if (it->label == XP_LB_NONE || kind == XP_CONF_NO_TARGET)
+				continue;
+			int right = it->label == XP_LB_RIGHT || it->label == XP_LB_UNRECOVERABLE;
+			xp_reliab_add(&all, it->conf, right);
+			xp_reliab_add(kind == XP_CONF_PROJECTED ? &proj_r : &null_r, it->conf, right);
+		}
+		xp_reliab_finish(&all), xp_reliab_finish(&proj_r), xp_reliab_finish(&null_r);
+		printf("calibration (confidence = P(what the projection did is right); mentions with target text):\n");
+		printf("  bin        items  predicted  observed   gap\n");
+		for (int b = 0; b < 10; b++)
+			if (all.n[b])
+				printf("  %.1f-%.1f  %7zu     %.3f     %.3f  %+.3f%s\n", b / 10.0, (b + 1) / 10.0, all.n[b],
+				       all.pred[b], all.obs[b], all.obs[b] - all.pred[b], all.n[b] < 30 ? "  (< 30 items)" : "");
+		double worst = xp_reliab_worst(&all, 30);
+		if (worst < 0)
+			printf("  worst gap in bins of >= 30 items: none has 30");
+		else
+			printf("  worst gap in bins of >= 30 items %.3f", worst);
+		printf("; ECE %.3f, Brier %.3f (projected: ECE %.3f; nulls: ECE %.3f)\n", all.ece, all.brier, proj_r.ece,
+		       null_r.ece);
+		if (plot) {
+			xp_plot_series s[3] = {{"all mentions with target text", &all}, {"projected", &proj_r},
+					       {"null projections", &null_r}};
+			xp_reliab_svg(title ? title : "confidence against the reference", s, 3, &svg);
+			if (svg.oom || xp_outputs_put(&outs, plot, svg.p, svg.n, &e))
+				rc = xp_cli_error(&e);
+		}
+		if (!rc && labels) {
+			char k[1200];
+			xp_buf_puts(&tsv, "rank\tmention\tfate\tlabel\tconf\n");
+			static const char *const ln[] = {"none", "right", "wrong", "recoverable", "unrecoverable"};
+			for (size_t i = 0; i < nq; i++) {
+				const xp_ritem *it = &r.items[q[i]];
+				xp_ritem_key(&r, it, k, sizeof k);
+				xp_buf_printf(&tsv, "%zu\t%s\t%s\t%s\t%.4f\n", i + 1, k, xp_fate_name(it->fate), ln[it->label],
+					      it->conf);
+			}
+			if (tsv.oom || xp_outputs_put(&outs, labels, tsv.p, tsv.n, &e))
+				rc = xp_cli_error(&e);
+		}
+		if (!rc && xp_outputs_commit(&outs, &e))
+			rc = xp_cli_error(&e);
+	}
+	xp_outputs_abort(&outs);
+	xp_buf_free(&svg), xp_buf_free(&tsv);
+	free(q), free(scratch);
+	xp_report_free(&r);
+	xp_conf_free(&model);
+	xp_corpus_free(&proj), xp_corpus_free(&key);
+	return rc;
+}
+
+const xp_cmd xp_cmd_judge = {
+	"judge", run, "measure a projection's confidences and a correction queue against a reference",
+	"xproj judge --report R.json --projected OUT.conll --key CORRECTED.conll\n"
+	"            [--order QUEUE] [--model M.json] [--plot OUT.svg] [--title T] [--labels OUT.tsv]\n\n"
+	"Judges every mention of a projection (`xproj project --report R.json -o OUT.conll`)\n"
+	"against a reference target corpus (human corrections, or another projection as a\n"
+	"noisy reference), both read on characters so that they may be tokenised differently:\n"
+	"a projected mention is right when the reference has its span in that sentence, a null\n"
+	"projection recoverable when the reference has a mention there that stands for it (its\n"
+	"cluster mapped to the English one it agrees with most).  Prints how much of each kind\n"
+	"of error the first 10%, 25% and 50% of the queue hold and the area under the\n"
+	"precision-recall curve (average precision), and the confidence's calibration in\n"
+	"ten bins.\n"
+	"  --order Q     the queue: one DOC|ID per line (first tab-separated field), e.g.\n"
+	"                `xproj db triage DB --list`; judged mentions it lacks go last.\n"
+	"                Default: lowest confidence first (no target sentence: last).\n"
+	"  --model M     recompute the confidences with this model file (`xproj calibrate`)\n"
+	"                from the features in the report\n"
+	"  --plot SVG    the reliability diagram (predicted against observed)\n"
+	"  --labels TSV  each mention in queue order with its judgement\n"};
