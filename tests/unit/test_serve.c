@@ -76,7 +76,8 @@ static void endpoints(void **state)
 	assert_int_equal(call("GET", "/api/queue?limit=2", NULL, NULL, &o), 200);
 	assert_int_equal(jint(o, "total"), 5);
 	assert_int_equal(json_array_size(J(o, "items")), 2);
-	assert_string_equal(json_string_value(J(json_array_get(J(o, "items"), 0), "why")), "pronoun without a projection");
+	/* the first of xp_db_triage's order, with what its rank rests on */
+	assert_non_null(strstr(json_string_value(J(json_array_get(J(o, "items"), 0), "why")), "fixes/min"));
 	json_decref(o);
 	assert_int_equal(call("GET", "/api/queue?type=pronoun", NULL, NULL, &o), 200);
 	assert_int_equal(jint(o, "total"), 3);   /* I, It, mine */
