@@ -19,6 +19,17 @@ sed -e "s/	Relax	/	<img\/src=x\/onerror=document.title='pwned'>	/" -e "s/	Priya	
 	$S/dialogue.conll > $T/dialogue.conll
 "$XPROJ" pipeline --source $T/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt --tgt-lang zh \
 	--alignments $S/zh.pharaoh -o $T/p --quiet || exit 1
+# a subtitle holding a script: the subtitle readers drop markup, but an
+# aligned corpus from elsewhere (or an OPUS XML file's &lt;script&gt;) can
+# carry one into the store; planted directly in the stored subtitle text
+"$PYTHON" - $T/p/corrections.db <<'EOF' || { echo "could not plant the subtitle"; exit 1; }
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+n = c.execute("UPDATE utterances SET tgt_text = tgt_text || '<script>document.title=\"pwned\"</script>'"
+              " WHERE tgt_text = '放松，蛋糕没事。'").rowcount
+c.commit()
+sys.exit(n != 1)
+EOF
 "$XPROJ" serve $T/p/corrections.db --port 0 > $T/url 2>&1 &
 pid=$!
 for i in $(seq 50); do grep -q http $T/url && break; sleep 0.1; done
@@ -32,5 +43,17 @@ if ! diff -u tests/fixtures/serve/corrected.zh.conll $T/corrected.conll; then
 	st=1
 else
 	echo "  ok    db export equals tests/fixtures/serve/corrected.zh.conll"
+fi
+# a rerun of the pipeline on the same inputs keeps all of it: run 2 carries
+# every touched mention over and exports the same corrected CoNLL
+"$XPROJ" pipeline --source $T/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt --tgt-lang zh \
+	--alignments $S/zh.pharaoh -o $T/p --quiet || exit 1
+"$XPROJ" db runs $T/p/corrections.db > $T/runs || exit 1
+"$XPROJ" db export $T/p/corrections.db -o $T/rerun.conll > $T/out || exit 1
+if grep -q '^run 2 ' $T/out && grep -q ', 0 not carried' $T/runs && cmp -s $T/corrected.conll $T/rerun.conll; then
+	echo "  ok    a rerun carries the work over: $(grep '^from run 1' $T/runs)"
+else
+	echo "  FAIL  after a rerun: $(cat $T/out $T/runs)"
+	st=1
 fi
 exit $st

@@ -66,6 +66,7 @@ def browser():
 
 
 d = browser()
+ann = bob = None
 wait = WebDriverWait(d, 10)
 
 
@@ -236,11 +237,23 @@ try:
     st, m = api("GET", "mention?key=" + urllib.parse.quote("s01e01c00x|2"))
     check(m["current"]["span"] == [0, 4, 7], "the modification is in the store")
 
-    # --- a second annotator changes the mention on screen --------------------
+    # --- a second annotator, in a browser of his own, changes the mention ---
+    # on ann's screen (the helpers act on the global d: bob's, then ann's again)
     st, m = api("GET", "mention?key=" + urllib.parse.quote(after))
     check(m["current"]["span"] is not None, after + " is projected")
-    st, r = api("POST", "edit", {"annotator": "bob", "key": after, "action": "delete", "version": m["version"]})
-    check(st == 200, "bob deletes " + after)
+    ann, d = d, browser()
+    bob = d
+    d.get(URL)
+    wait_for(lambda: d.find_element(By.ID, "name-dialog").get_attribute("open") is not None, "bob: name asked")
+    d.find_element(By.ID, "name-input").send_keys("bob", Keys.ENTER)
+    wait_key("s01e01c00x|19")
+    check(badge("s01e01c00x|19") == "kept", "bob sees ann's keep in his queue")
+    open_from_queue(after)
+    press("d")
+    wait_for(lambda: current() != after, "bob's delete moves him on")
+    d = ann
+    st, m = api("GET", "mention?key=" + urllib.parse.quote(after))
+    check(m["actions"][-1]["annotator"] == "bob" and m["actions"][-1]["kind"] == "delete", "bob deleted " + after)
     press(Keys.ENTER)   # ann keeps what she sees: refused
     wait_for(lambda: d.find_element(By.ID, "banner").is_displayed() and "bob" in text("#banner"), "conflict shown")
     check("Not saved: bob changed this mention" in text("#banner"), "the banner names bob")
@@ -261,6 +274,8 @@ try:
     check("<b>Priya</b>:" in scene.text, "an HTML speaker is shown as text")
     check(not scene.find_elements(By.TAG_NAME, "img") and not scene.find_elements(By.TAG_NAME, "b"),
           "no element was made from the data")
+    check('放松，蛋糕没事。<script>document.title="pwned"</script>' in scene.text, "a subtitle holding <script> is shown as text")
+    check(not d.find_elements(By.CSS_SELECTOR, "#view-mention script"), "no script element was made from the data")
     check(d.title == "xproj workbench", "no script ran (title %r)" % d.title)
     shot("05-scene.png")
 
@@ -283,7 +298,8 @@ except Exception as e:   # a step that could not even be tried is a failure too
     check(False, "the walk through the page stopped: %s" % type(e).__name__)
     shot("99-failure.png")
 finally:
-    d.quit()
+    for b in {d, ann, bob} - {None}:
+        b.quit()
 
 print("%d failed" % len(failures))
 sys.exit(1 if failures else 0)
