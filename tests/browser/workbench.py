@@ -172,15 +172,20 @@ try:
     wait_key("s01e01c00x|26")
     check(badge("s01e01c00x|19") == "kept", "the kept mention is marked kept in the queue")
 
-    # add by clicking one token
-    click_token(5)
-    check(selected() == [5], "a click selects a token")
+    # add with the keyboard alone: arrows to the token, Space selects it, a adds
+    cur = d.execute_script("return S.cursor")
+    press(*([Keys.ARROW_RIGHT] * (5 - cur) if cur <= 5 else [Keys.ARROW_LEFT] * (cur - 5)))
+    check(selected() == [], "moving the cursor selects nothing")
+    press(Keys.SPACE)
+    check(selected() == [5], "Space selects the token under the cursor")
     press("a")
     toast_says("add s01e01c00x|26")
     wait_key("s01e01c00x|3")
     check(badge("s01e01c00x|26") == "edited", "the addition shows in the queue")
 
     # add two tokens: click and shift-click
+    click_token(1)
+    check(selected() == [1], "a click selects a token")
     click_token(0)
     click_token(1, shift=True)
     check(selected() == [0, 1], "shift-click extends the selection")
