@@ -7,13 +7,20 @@
 #   make bench        benchmarks (needs ../shared/data)
 #   make demo         the pipeline on the bundled sample
 #   make fuzz         run every libFuzzer target for FUZZ_SECONDS each (clang)
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local [DESTDIR=...]     make uninstall (the same PREFIX, DESTDIR)
 
 PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+LIBDIR  ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR  ?= $(PREFIX)/share/man
 DATA    ?= ../shared/data
 FUZZ_SECONDS ?= 30
 CC      ?= cc
-VERSION := 0.1
+# the one version number is base/version.h's; the soname carries its major
+VERSION := $(shell sed -n 's/^\#define XP_VERSION_STRING "\(.*\)"/\1/p' base/version.h)
+SOMAJOR := $(shell sed -n 's/^\#define XP_VERSION_MAJOR \([0-9]*\)/\1/p' base/version.h)
+SONAME  := libxproj.so.$(SOMAJOR)
 
 PKGS    := libxml-2.0 icu-uc icu-i18n zlib libzip sqlite3 jansson libmicrohttpd
 # pkg-config name -> Debian package
@@ -27,7 +34,7 @@ deb_jansson    := libjansson-dev
 deb_libmicrohttpd := libmicrohttpd-dev
 deb_cmocka     := libcmocka-dev
 
-NODEPS_GOALS := clean help
+NODEPS_GOALS := clean help uninstall
 ifeq ($(filter-out $(NODEPS_GOALS),$(or $(MAKECMDGOALS),all)),)
 else
   ifeq ($(shell command -v pkg-config),)
@@ -61,7 +68,8 @@ endif
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CFLAGS  ?= $(OPT)
-CFLAGS  += -std=c17 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -DXP_VERSION='"$(VERSION)"' \
+# -fPIC: one set of objects makes both libxproj.a and libxproj.so
+CFLAGS  += -std=c17 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -fPIC \
            -I. $(PKG_CFLAGS) $(SANFLAGS) -MMD -MP
 LDLIBS  += $(PKG_LIBS) -lm -lpthread
 LDFLAGS += $(SANFLAGS)
@@ -78,10 +86,33 @@ TESTS    := $(TEST_SRC:tests/unit/%.c=$(B)/tests/%)
 FUZZ_SRC := $(wildcard tests/fuzz/fuzz_*.c)
 REPLAYS  := $(FUZZ_SRC:tests/fuzz/%.c=$(B)/tests/replay_%)
 
-.PHONY: all check check-browser check-data bench demo fuzz install clean help man
-all: $(B)/xproj $(B)/libxproj.a $(B)/xproj.1
+# The installed API (under $(INCLUDEDIR)/xproj/, same layout): the umbrella
+# xproj.h and what it includes, nothing else.  Every other header is
+# internal (correct/store.h needs sqlite3.h, eval/metrics.h is eval's own,
+# ...) and may change at will; tests/cli/install.sh checks that this list is
+# closed under #include and needs no dependency's header.
+PUBLIC_HEADERS := xproj.h \
+	base/version.h base/error.h base/mem.h base/buf.h base/text.h base/vocab.h base/file.h base/outputs.h \
+	model/corpus.h model/tokenize.h model/script.h \
+	io/read.h io/conll.h io/jsonl.h io/transcript.h io/subs.h io/asides.h io/charset.h io/opus.h \
+	io/archive.h io/epmap.h io/aligned.h io/bitext.h io/walign.h \
+	eval/score.h eval/chars.h eval/aer.h \
+	align/norm.h align/ualign.h align/episode.h align/batch.h align/pair.h align/sym.h align/wordalign.h \
+	project/project.h project/lang.h project/spans.h \
+	correct/db.h correct/review.h \
+	pipeline/pipeline.h serve/serve.h
 
-$(B)/obj/%.o: %.c
+.PHONY: all check check-browser check-data bench demo fuzz install uninstall clean help man FORCE
+all: $(B)/xproj $(B)/libxproj.a $(B)/$(SONAME) $(B)/xproj.1
+
+# objects are rebuilt when the flags change (a build from before -fPIC
+# cannot make the shared library)
+$(B)/cflags: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(CC) $(CFLAGS)' | cmp -s - $@ || echo '$(CC) $(CFLAGS)' > $@
+FORCE:
+
+$(B)/obj/%.o: %.c $(B)/cflags
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -111,6 +142,24 @@ $(B)/libxproj.a: $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
+# The shared library exports the xp_ names only (the objects' other
+# non-static names are not API); libxproj.so.MAJOR is its soname.
+$(B)/$(SONAME): $(LIB_OBJ) $(B)/libxproj.map
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script,$(B)/libxproj.map -o $@ $(LIB_OBJ) $(LDLIBS)
+	ln -sf $(SONAME) $(B)/libxproj.so
+
+$(B)/libxproj.map:
+	@mkdir -p $(dir $@)
+	printf '{\n  global: xp_*;\n  local: *;\n};\n' > $@
+
+# pkg-config's file, written by install for its PREFIX: the dependencies
+# only for static linking and for their headers' flags (no public header
+# includes them, but a program reading review.h's JSON results uses jansson)
+PC_LINES := 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+	'Name: xproj' 'Description: cross-lingual coreference annotation projection' 'Version: $(VERSION)' \
+	'Requires.private: $(PKGS)' 'Libs: -L$${libdir} -lxproj' 'Libs.private: -lm -lpthread' \
+	'Cflags: -I$${includedir}'
+
 $(B)/xproj: $(TOOL_OBJ) $(B)/libxproj.a
 	$(CC) $(LDFLAGS) -o $@ $(TOOL_OBJ) $(B)/libxproj.a $(LDLIBS)
 
@@ -123,13 +172,17 @@ $(B)/tests/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h tests/*.h) $(B)
 	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) $(LDFLAGS) -o $@ $< \
 		$(B)/libxproj.a $(LDLIBS) $(shell pkg-config --libs cmocka)
 
+# test_errors refuses allocations on purpose: malloc, calloc and realloc
+# of the library go through its wrappers
+$(B)/tests/test_errors: LDFLAGS += -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+
 # Each fuzz target also links against a small driver that replays its seed
 # corpus, so `make check` (and SAN=1) runs every target without clang.
 $(B)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay.c $(wildcard tests/*.h) $(B)/libxproj.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< tests/fuzz/replay.c $(B)/libxproj.a $(LDLIBS)
 
-check: $(B)/xproj $(TESTS) $(REPLAYS)
+check: all $(TESTS) $(REPLAYS)
 	@XPROJ=$(B)/xproj BUILD=$(B) sh tests/run $(TESTS) -- $(REPLAYS)
 
 check-browser: $(B)/xproj
@@ -170,16 +223,29 @@ fuzz: $(B)/gen/assets.c $(B)/gen/calibration.c
 	    build/fuzz/corpus-$$n tests/fixtures/$${n#fuzz_} || exit 1; \
 	done
 
+# DESTDIR stages the tree elsewhere (packaging, the test in install.sh);
+# PREFIX (or BINDIR, LIBDIR, INCLUDEDIR, MANDIR) is where it will live.
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 $(B)/xproj $(DESTDIR)$(PREFIX)/bin/xproj
-	install -m 644 $(B)/libxproj.a $(DESTDIR)$(PREFIX)/lib/libxproj.a
-	install -m 644 $(B)/xproj.1 $(DESTDIR)$(PREFIX)/share/man/man1/xproj.1
-	for m in $(MODULES); do \
-	  h=$$(ls $$m/*.h 2>/dev/null); [ -z "$$h" ] && continue; \
-	  install -d $(DESTDIR)$(PREFIX)/include/xproj/$$m; \
-	  install -m 644 $$h $(DESTDIR)$(PREFIX)/include/xproj/$$m/; \
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(B)/xproj $(DESTDIR)$(BINDIR)/xproj
+	install -m 644 $(B)/libxproj.a $(DESTDIR)$(LIBDIR)/libxproj.a
+	install -m 755 $(B)/$(SONAME) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libxproj.so
+	printf '%s\n' $(PC_LINES) > $(DESTDIR)$(LIBDIR)/pkgconfig/xproj.pc
+	install -m 644 $(B)/xproj.1 $(DESTDIR)$(MANDIR)/man1/xproj.1
+	for h in $(PUBLIC_HEADERS); do \
+	  install -d $(DESTDIR)$(INCLUDEDIR)/xproj/$$(dirname $$h) && \
+	  install -m 644 $$h $(DESTDIR)$(INCLUDEDIR)/xproj/$$h || exit 1; \
 	done
+
+# Removes what install put there (and the directories it made, when empty).
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/xproj $(DESTDIR)$(LIBDIR)/libxproj.a $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	  $(DESTDIR)$(LIBDIR)/libxproj.so $(DESTDIR)$(LIBDIR)/pkgconfig/xproj.pc $(DESTDIR)$(MANDIR)/man1/xproj.1
+	for h in $(PUBLIC_HEADERS); do rm -f $(DESTDIR)$(INCLUDEDIR)/xproj/$$h; done
+	for d in $(sort $(dir $(PUBLIC_HEADERS))); do \
+	  rmdir $(DESTDIR)$(INCLUDEDIR)/xproj/$$d 2>/dev/null || true; done
+	rmdir $(DESTDIR)$(INCLUDEDIR)/xproj $(DESTDIR)$(LIBDIR)/pkgconfig 2>/dev/null || true
 
 clean:
 	rm -rf build

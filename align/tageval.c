@@ -103,7 +103,7 @@ int xp_episode_eval(const xp_episode *ep, xp_tag_eval *ev, xp_eval_show show, vo
 	xp_ulink *links;
 	size_t N;
 	if (xp_turns_of(ep->en, &T))
-		return xp_fail(err, "", 0, "out of memory");
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	judge j = {.ep = ep};
 	if (xp_turn_links(ep, &T, &links, &N, &j.U, err))
 		return free(T.v), -1;
@@ -136,7 +136,7 @@ out:
 	xp_units_free(j.B, ep->en->n);
 	free(j.utt), free(j.bfirst), free(links), free(T.v);
 	xp_normalizer_free(z);
-	return rc ? xp_fail(err, "", 0, "out of memory") : 0;
+	return rc ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;
 }
 
 void xp_tag_eval_add(xp_tag_eval *to, const xp_tag_eval *v)

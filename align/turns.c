@@ -88,7 +88,7 @@ int xp_turn_links(const xp_episode *ep, const xp_turns *T, xp_ulink **links, siz
 	if (rc) {
 		free(*links);
 		*links = NULL;
-		return xp_fail(err, "", 0, "out of memory aligning utterances");
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory aligning utterances");
 	}
 	return 0;
 }
@@ -97,7 +97,7 @@ int xp_episode_links(const xp_episode *ep, xp_ulink **links, size_t *n, xp_err *
 {
 	xp_turns T;
 	if (xp_turns_of(ep->en, &T))
-		return xp_fail(err, "", 0, "out of memory");
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	int rc = xp_turn_links(ep, &T, links, n, NULL, err);
 	for (size_t i = 0; !rc && i < *n; i++)
 		(*links)[i] = xp_turns_to_blocks(&T, (*links)[i]);

@@ -27,13 +27,13 @@ static int one_line(const char *name, unsigned long no, const char *s, size_t n,
 	xp_str k = xp_trim((xp_str){s, eq ? (size_t)(eq - s) : n});
 	xp_str v = eq ? xp_trim((xp_str){eq + 1, (size_t)(s + n - eq - 1)}) : (xp_str){s + n, 0};
 	if (!k.n)
-		return xp_fail(e, name, no, "a line with no key before '='");
+		return xp_failc(e, XP_EINPUT, name, no, "a line with no key before '='");
 	for (size_t i = 0; i < k.n; i++)
 		if (xp_is_blank(k.p[i]) || !k.p[i])
-			return xp_fail(e, name, no, "'%.*s': a key is one word (missing '='?)", (int)k.n, k.p);
+			return xp_failc(e, XP_EINPUT, name, no, "'%.*s': a key is one word (missing '='?)", (int)k.n, k.p);
 	if (memchr(v.p, 0, v.n))
-		return xp_fail(e, name, no, "a NUL byte in the value");
-	return add(c, k.p, k.n, v.p, v.n, eq != NULL, no) ? xp_fail(e, name, no, "out of memory") : 0;
+		return xp_failc(e, XP_EINPUT, name, no, "a NUL byte in the value");
+	return add(c, k.p, k.n, v.p, v.n, eq != NULL, no) ? xp_failc(e, XP_ENOMEM, name, no, "out of memory") : 0;
 }
 
 int xp_config_read_mem(const char *name, const char *buf, size_t len, xp_config *c, xp_err *err)
@@ -45,9 +45,10 @@ int xp_config_read_mem(const char *name, const char *buf, size_t len, xp_config 
 	size_t n;
 	while (xp_lines_next(&it, &s, &n)) {
 		xp_str l = xp_trim((xp_str){s, n});
-		if (l.n && *l.p != '#' && one_line(name, it.lineno, l.p, l.n, c, err)) {
+		int rc = l.n && *l.p != '#' ? one_line(name, it.lineno, l.p, l.n, c, err) : 0;
+		if (rc < 0) {
 			xp_config_free(c);
-			return -1;
+			return rc;
 		}
 	}
 	return 0;
@@ -57,9 +58,10 @@ int xp_config_read(const char *path, xp_config *c, xp_err *err)
 {
 	char *buf;
 	size_t len;
-	if (xp_read_file(path, &buf, &len, err))
-		return -1;
-	int rc = xp_config_read_mem(path, buf, len, c, err);
+	int rc = xp_read_file(path, &buf, &len, err);
+	if (rc < 0)
+		return rc;
+	rc = xp_config_read_mem(path, buf, len, c, err);
 	free(buf);
 	return rc;
 }

@@ -36,6 +36,11 @@ int xp_failc(xp_err *e, int code, const char *file, unsigned long line, const ch
 	return rc;
 }
 
+int xp_err_code(const xp_err *e)
+{
+	return e && e->code < 0 ? e->code : XP_EFAIL;
+}
+
 const char *xp_code_name(int code)
 {
 	switch (code) {

@@ -50,6 +50,11 @@ int xp_fail(xp_err *e, const char *file, unsigned long line, const char *fmt, ..
 int xp_failc(xp_err *e, int code, const char *file, unsigned long line, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
+/* The kind a failure filled e with (XP_EFAIL if none): what a public
+ * function returns when a helper that answers only -1 has failed, so the
+ * caller still learns out-of-memory from bad input. */
+int xp_err_code(const xp_err *e);
+
 /* "file:line: msg" (or "file: msg" without a line) into out. */
 void xp_err_str(const xp_err *e, char *out, size_t n);
 

@@ -41,8 +41,10 @@ void *xp_arena_alloc(xp_arena *a, size_t n)
 		 * not waste the rest of a normal block. */
 		size_t sz = n > ARENA_BLOCK / 4 ? n : ARENA_BLOCK;
 		xp_arena_block *b = malloc(sizeof *b + sz);
-		if (!b)
+		if (!b) {
+			a->failed++;
 			return NULL;
+		}
 		if (a->head && sz == n) {
 			/* keep filling the current head afterwards */
 			b->next = a->head->next;

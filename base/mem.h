@@ -19,6 +19,7 @@ typedef struct xp_arena_block xp_arena_block;
 typedef struct xp_arena {
 	xp_arena_block *head;
 	size_t used, size;   /* of the head block */
+	size_t failed;       /* allocations refused: memory ran out (a reader tells that from bad input) */
 } xp_arena;
 
 void *xp_arena_alloc(xp_arena *a, size_t n);   /* 8-byte aligned; NULL on OOM */

@@ -10,6 +10,7 @@
 #include "../base/vocab.h"
 
 #include <ctype.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

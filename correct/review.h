@@ -18,7 +18,10 @@
 
 #include "db.h"
 
-#include <jansson.h>
+/* jansson's json_t, declared, so that this public header needs no
+ * dependency's header; include <jansson.h> to read the results (the two
+ * declarations are one type). */
+typedef struct json_t json_t;
 
 /* Every run, oldest first: [{"run","lang","created","files","documents",
  * "mentions","projected","corrections","reviews","carry":{"from_run",

@@ -4,7 +4,7 @@
 int xp_aer(xp_walign *gold, xp_walign *test, xp_aer_counts *c, xp_err *err)
 {
 	if (gold->nsent != test->nsent)
-		return xp_fail(err, "", 0, "the gold has %zu sentences, the test %zu", gold->nsent,
+		return xp_failc(err, XP_EINPUT, "", 0, "the gold has %zu sentences, the test %zu", gold->nsent,
 			       test->nsent);
 	xp_walign_normalize(gold);
 	xp_walign_normalize(test);

@@ -49,7 +49,8 @@ static int strings(xp_aligned *a, json_t *o, const char *key, const char ***out,
 		json_t *s = json_array_get(v, i);
 		if (!json_is_string(s))
 			return -1;
-		(*out)[i] = xp_arena_strndup(&a->arena, json_string_value(s), json_string_length(s));
+		if (!((*out)[i] = xp_arena_strndup(&a->arena, json_string_value(s), json_string_length(s))))
+			return -1;
 	}
 	return *out ? 0 : -1;
 }
@@ -115,18 +116,21 @@ int xp_aligned_read_mem(const char *name, const char *buf, size_t len, xp_aligne
 		json_t *o = json_loadb(s, n, 0, &je);
 		if (!json_is_object(o)) {
 			json_decref(o);
-			return xp_fail(err, name, it.lineno, "not a JSON object: %s", o ? "wrong type" : je.text);
+			return xp_failc(err, XP_EINPUT, name, it.lineno, "not a JSON object: %s", o ? "wrong type" : je.text);
 		}
 		if (xp_grow(&a->v, &a->cap, a->n + 1, sizeof *a->v)) {
 			json_decref(o);
-			return xp_fail(err, name, it.lineno, "out of memory");
+			return xp_failc(err, XP_ENOMEM, name, it.lineno, "out of memory");
 		}
 		xp_autt *u = &a->v[a->n];
 		memset(u, 0, sizeof *u);
+		size_t failed = a->arena.failed;
 		const char *why = one(a, o, u);
 		json_decref(o);
+		if (why && a->arena.failed != failed)
+			return xp_failc(err, XP_ENOMEM, name, it.lineno, "out of memory");
 		if (why)
-			return xp_fail(err, name, it.lineno, "%s", why);
+			return xp_failc(err, XP_EINPUT, name, it.lineno, "%s", why);
 		a->n++;
 	}
 	return 0;
@@ -136,9 +140,10 @@ int xp_aligned_read(const char *path, xp_aligned *a, xp_err *err)
 {
 	char *buf;
 	size_t len;
-	if (xp_read_file(path, &buf, &len, err))
-		return -1;
-	int rc = xp_aligned_read_mem(path, buf, len, a, err);
+	int rc = xp_read_file(path, &buf, &len, err);
+	if (rc < 0)
+		return rc;
+	rc = xp_aligned_read_mem(path, buf, len, a, err);
 	free(buf);
 	return rc;
 }

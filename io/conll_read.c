@@ -155,7 +155,7 @@ static int split_line(const char *s, size_t n, tokline *t)
 
 static int oom(reader *r, unsigned long line)
 {
-	return xp_fail(r->err, r->name, line, "out of memory");
+	return xp_failc(r->err, XP_ENOMEM, r->name, line, "out of memory");
 }
 
 static int end_sentence(reader *r)

@@ -40,7 +40,7 @@ static int bad(jr *r, const char *fmt, ...)
 static int oom(jr *r)
 {
 	r->fatal = 1;
-	return xp_fail(r->err, r->name, r->line, "out of memory");
+	return xp_failc(r->err, XP_ENOMEM, r->name, r->line, "out of memory");
 }
 
 void xp_split_doc_key(const char *key, size_t *idlen, int *part)
@@ -435,7 +435,7 @@ int xp_jsonl_write(xp_buf *out, const xp_corpus *c, xp_err *err)
 		char *s = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 		json_decref(o);
 		if (!s)
-			return xp_fail(err, "", 0, "cannot encode document %s as JSON", c->docs[i].id);
+			return xp_failc(err, XP_ENOMEM, "", 0, "cannot encode document %s as JSON", c->docs[i].id);
 		xp_buf_puts(out, s);
 		xp_buf_putc(out, '\n');
 		free(s);

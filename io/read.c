@@ -27,7 +27,7 @@ int xp_read_problem(const xp_read_opts *o, xp_err *err, const char *file, unsign
 		xp_diags_add(o->diags, XP_WARNING, file, line, "%s", msg);
 		return 0;
 	}
-	return xp_fail(err, file, line, "%s", msg);
+	return xp_failc(err, XP_EINPUT, file, line, "%s", msg);
 }
 
 void xp_read_warn(const xp_read_opts *o, const char *file, unsigned long line, const char *fmt,
@@ -125,7 +125,7 @@ int xp_read_corpus_mem(const char *name, const char *buf, size_t len, xp_format 
 		fmt = i < len && buf[i] == '{' ? XP_FMT_JSONL : XP_FMT_CONLL;
 	}
 	int rc = fmt == XP_FMT_JSONL ? xp_jsonl_read(name, buf, len, o, c, err) : xp_conll_read(name, buf, len, o, c, err);
-	return rc ? rc : unique_docs(name, o, c, from, err);
+	return rc < 0 ? xp_err_code(err) : unique_docs(name, o, c, from, err);
 }
 
 int xp_read_corpus(const char *path, xp_format fmt, const xp_read_opts *o, xp_corpus *c,
@@ -133,9 +133,10 @@ int xp_read_corpus(const char *path, xp_format fmt, const xp_read_opts *o, xp_co
 {
 	char *buf;
 	size_t len;
-	if (xp_read_file(path, &buf, &len, err))
-		return -1;
-	int rc = xp_read_corpus_mem(path, buf, len, fmt, o, c, err);
+	int rc = xp_read_file(path, &buf, &len, err);
+	if (rc < 0)
+		return rc;
+	rc = xp_read_corpus_mem(path, buf, len, fmt, o, c, err);
 	free(buf);
 	return rc;
 }
@@ -165,7 +166,7 @@ int xp_put_corpus(xp_outputs *o, const char *path, xp_format fmt, const xp_corpu
 	}
 	if (b.oom) {
 		xp_buf_free(&b);
-		return xp_fail(err, path, 0, "out of memory");
+		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
 	}
 	int rc = xp_outputs_put(o, path, b.p ? b.p : "", b.n, err);
 	xp_buf_free(&b);

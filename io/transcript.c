@@ -98,7 +98,7 @@ int xp_tv4dialog_read_mem(const char *name, const char *docname, const char *buf
 	xmlTextReaderPtr r = xmlReaderForMemory(buf, (int)len, name, NULL,
 						XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
 	if (!r)
-		return xp_fail(err, name, 0, "cannot read XML");
+		return xp_failc(err, XP_EINPUT, name, 0, "cannot read XML");
 	tv4 t = {.c = c, .docname = docname};
 	int rc, failed = 0;
 	while (!failed && (rc = xmlTextReaderRead(r)) == 1) {
@@ -122,9 +122,9 @@ int xp_tv4dialog_read_mem(const char *name, const char *docname, const char *buf
 	xp_buf_free(&t.speaker);
 	xp_buf_free(&t.content);
 	if (failed)
-		return xp_fail(err, name, line, "out of memory");
+		return xp_failc(err, XP_ENOMEM, name, line, "out of memory");
 	if (rc < 0)
-		return xp_fail(err, name, line, "malformed XML");
+		return xp_failc(err, XP_EINPUT, name, line, "malformed XML");
 	return 0;
 }
 
@@ -152,20 +152,20 @@ int xp_tsv_read_mem(const char *name, const char *buf, size_t len, xp_corpus *c,
 			p = tab + 1;
 		}
 		if (nf < 4)
-			return xp_fail(err, name, it.lineno, "want 4 tab-separated columns: doc, utterance id, speaker, text");
+			return xp_failc(err, XP_EINPUT, name, it.lineno, "want 4 tab-separated columns: doc, utterance id, speaker, text");
 		if (it.lineno == 1 && fl[0] == 3 && !memcmp(f[0], "doc", 3))
 			continue;
 		size_t bad;
 		if (!xp_utf8_valid(s, n, &bad))
-			return xp_fail(err, name, it.lineno, "line is not valid UTF-8 (byte %zu)", bad + 1);
+			return xp_failc(err, XP_EINPUT, name, it.lineno, "line is not valid UTF-8 (byte %zu)", bad + 1);
 		if (!d || strlen(d->id) != fl[0] || memcmp(d->id, f[0], fl[0]))
 			if (!(d = xp_corpus_add_doc(c, f[0], fl[0], 0)))
-				return xp_fail(err, name, it.lineno, "out of memory");
+				return xp_failc(err, XP_ENOMEM, name, it.lineno, "out of memory");
 		char *uid = strndup(f[1], fl[1]), *spk = strndup(f[2], fl[2]), *text = strndup(f[3], fl[3]);
 		int rc = !uid || !spk || !text || add(c, d, spk, uid, text, (uint32_t)it.lineno);
 		free(uid), free(spk), free(text);
 		if (rc)
-			return xp_fail(err, name, it.lineno, "out of memory");
+			return xp_failc(err, XP_ENOMEM, name, it.lineno, "out of memory");
 	}
 	return 0;
 }
@@ -179,11 +179,12 @@ int xp_transcript_read(const char *path, xp_tr_format fmt, xp_corpus *c, xp_err 
 		return xp_read_corpus(path, XP_FMT_AUTO, NULL, c, err);
 	char *buf;
 	size_t len;
-	if (xp_read_file(path, &buf, &len, err))
-		return -1;
+	int rc = xp_read_file(path, &buf, &len, err);
+	if (rc < 0)
+		return rc;
 	char stem[256];
 	xp_file_stem(path, stem, sizeof stem);
-	int rc = fmt == XP_TR_TV4DIALOG ? xp_tv4dialog_read_mem(path, stem, buf, len, c, err)
+	rc = fmt == XP_TR_TV4DIALOG ? xp_tv4dialog_read_mem(path, stem, buf, len, c, err)
 					: xp_tsv_read_mem(path, buf, len, c, err);
 	free(buf);
 	return rc;

@@ -101,24 +101,24 @@ int xp_pharaoh_read(const char *name, const char *buf, size_t len, int one_based
 		xp_str f;
 		for (size_t k = 0; rc == 0 && xp_next_field(s, n, &k, &f);) {
 			if (xp_grow(&v, &cap, nv + 1, sizeof *v)) {
-				rc = xp_fail(err, name, it.lineno, "out of memory");
+				rc = xp_failc(err, XP_ENOMEM, name, it.lineno, "out of memory");
 				break;
 			}
 			int r = parse_link(f.p, f.n, one_based, &v[nv]);
 			if (r == -2)
-				rc = xp_fail(err, name, it.lineno, "link '%.*s' has index 0 in a 1-based file",
+				rc = xp_failc(err, XP_EINPUT, name, it.lineno, "link '%.*s' has index 0 in a 1-based file",
 					     (int)f.n, f.p);
 			else if (r == -3)
 				rc = xp_failc(err, XP_EINPUT, name, it.lineno, "link '%.*s': an index beyond %u tokens",
 					      (int)f.n, f.p, XP_WALIGN_MAX_INDEX);
 			else if (r)
-				rc = xp_fail(err, name, it.lineno, "malformed link '%.*s' (want i-j or ipj)",
+				rc = xp_failc(err, XP_EINPUT, name, it.lineno, "malformed link '%.*s' (want i-j or ipj)",
 					     (int)f.n, f.p);
 			else
 				nv++;
 		}
 		if (rc == 0 && xp_walign_add(a, v, nv))
-			rc = xp_fail(err, name, it.lineno, "out of memory");
+			rc = xp_failc(err, XP_ENOMEM, name, it.lineno, "out of memory");
 	}
 	free(v);
 	return rc;
@@ -128,9 +128,10 @@ int xp_pharaoh_read_file(const char *path, int one_based, xp_walign *a, xp_err *
 {
 	char *buf;
 	size_t len;
-	if (xp_read_file(path, &buf, &len, err))
-		return -1;
-	int rc = xp_pharaoh_read(path, buf, len, one_based, a, err);
+	int rc = xp_read_file(path, &buf, &len, err);
+	if (rc < 0)
+		return rc;
+	rc = xp_pharaoh_read(path, buf, len, one_based, a, err);
 	free(buf);
 	return rc;
 }
@@ -156,9 +157,10 @@ int xp_probs_read_file(const char *path, xp_walign *a, xp_err *err)
 {
 	char *buf;
 	size_t len;
-	if (xp_read_file(path, &buf, &len, err))
-		return -1;
-	int rc = xp_probs_read(path, buf, len, a, err);
+	int rc = xp_read_file(path, &buf, &len, err);
+	if (rc < 0)
+		return rc;
+	rc = xp_probs_read(path, buf, len, a, err);
 	free(buf);
 	return rc;
 }
@@ -173,7 +175,7 @@ int xp_probs_read(const char *path, const char *buf, size_t len, xp_walign *a, x
 	size_t sent = 0;
 	while (rc == 0 && xp_lines_next(&it, &s, &n)) {
 		if (sent >= a->nsent) {
-			rc = xp_fail(err, path, it.lineno, "more lines than the alignment file (%zu)", a->nsent);
+			rc = xp_failc(err, XP_EINPUT, path, it.lineno, "more lines than the alignment file (%zu)", a->nsent);
 			break;
 		}
 		size_t want = xp_walign_len(a, sent), got = 0;
@@ -181,17 +183,17 @@ int xp_probs_read(const char *path, const char *buf, size_t len, xp_walign *a, x
 		for (size_t k = 0; rc == 0 && xp_next_field(s, n, &k, &f);) {
 			float p;
 			if (parse_prob(f.p, f.n, &p))
-				rc = xp_fail(err, path, it.lineno, "'%.*s' is not a probability", (int)f.n, f.p);
+				rc = xp_failc(err, XP_EINPUT, path, it.lineno, "'%.*s' is not a probability", (int)f.n, f.p);
 			else if (got < want)
 				a->links[a->start[sent] + got].prob = p;
 			got++;
 		}
 		if (rc == 0 && got != want)
-			rc = xp_fail(err, path, it.lineno, "%zu probabilities for %zu links", got, want);
+			rc = xp_failc(err, XP_EINPUT, path, it.lineno, "%zu probabilities for %zu links", got, want);
 		sent++;
 	}
 	if (rc == 0 && sent != a->nsent)
-		rc = xp_fail(err, path, it.lineno, "%zu lines, the alignment file has %zu", sent, a->nsent);
+		rc = xp_failc(err, XP_EINPUT, path, it.lineno, "%zu lines, the alignment file has %zu", sent, a->nsent);
 	if (rc == 0)
 		a->has_probs = 1;
 	return rc;

@@ -114,7 +114,7 @@ static int stage_bitext(run *R, xp_err *e)
 	}
 	char *text = pairs.p ? pairs.p : calloc(1, 1);
 	if (!text)
-		return xp_fail(e, "", 0, "out of memory");
+		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	if (xp_bitext_read_mem(out_names[XP_OUT_PAIRS], text, pairs.n, &R->bt, e))
 		return -1;
 	R->r->pairs = R->bt.n;
@@ -167,7 +167,7 @@ static int stage_write(run *R, xp_err *e)
 	int rc = set.oom || xp_projection_report(&R->proj, set.p, &R->report);
 	xp_buf_free(&set);
 	if (rc)
-		return xp_fail(e, out_names[XP_OUT_REPORT], 0, "out of memory");
+		return xp_failc(e, XP_ENOMEM, out_names[XP_OUT_REPORT], 0, "out of memory");
 	char conll[4200], jsonl[4200];
 	if (xp_put_corpus(&R->out, out_path(R, XP_OUT_CONLL, conll, sizeof conll), XP_FMT_CONLL, &R->proj.out, e) ||
 	    xp_put_corpus(&R->out, out_path(R, XP_OUT_JSONL, jsonl, sizeof jsonl), XP_FMT_JSONL, &R->proj.out, e))
@@ -266,7 +266,7 @@ int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 {
 	memset(r, 0, sizeof *r);
 	if (!o->source || !o->subs || !o->outdir)
-		return xp_fail(err, "", 0, "the pipeline needs a source corpus, subtitles and an output directory");
+		return xp_failc(err, XP_EUSAGE, "", 0, "the pipeline needs a source corpus, subtitles and an output directory");
 	run R = {.o = o, .r = r};
 	if (xp_mkdirs(o->outdir, err))
 		return -1;

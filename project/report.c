@@ -16,7 +16,7 @@ int xp_check_alignment(const xp_aligned *al, const uint32_t *line, const xp_wali
 		const xp_autt *r = &al->v[k];
 		for (size_t q = wa->start[line[k]]; q < wa->start[line[k] + 1]; q++)
 			if (wa->links[q].i >= r->nsrc || wa->links[q].j >= r->ntgt)
-				return xp_fail(err, path, line[k] + 1,
+				return xp_failc(err, XP_EINPUT, path, line[k] + 1,
 					       "link %u-%u is outside the sentence pair (%u source, %u target tokens)",
 					       wa->links[q].i, wa->links[q].j, r->nsrc, r->ntgt);
 	}

@@ -6,6 +6,7 @@
 #include "../io/read.h"
 
 #include <getopt.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -7,14 +7,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 #include "../base/outputs.h"
+#include "../base/version.h"
 
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-
-#ifndef XP_VERSION
-#define XP_VERSION "0.1"
-#endif
 
 static const xp_cmd *const commands[] = {
 	&xp_cmd_stats,
@@ -42,7 +39,7 @@ enum { NCOMMANDS = sizeof commands / sizeof *commands };
 static int overview(FILE *f, int status)
 {
 	fprintf(f, "xproj %s — cross-lingual coreference annotation projection\n\n"
-		   "usage: xproj COMMAND [OPTIONS] ...\n\ncommands:\n", XP_VERSION);
+		   "usage: xproj COMMAND [OPTIONS] ...\n\ncommands:\n", xp_version());
 	for (int i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
 	fprintf(f, "\n'xproj COMMAND --help' describes a command.\n");
@@ -73,7 +70,7 @@ static int man(void)
 	       ".SH SYNOPSIS\n.B xproj\n.I COMMAND\n[\\fIOPTIONS\\fR] ...\n"
 	       ".SH DESCRIPTION\nxproj carries English coreference annotation over to another "
 	       "language through subtitles and word alignments, and reads, checks, converts and "
-	       "scores coreference corpora.\n.SH COMMANDS\n", XP_VERSION);
+	       "scores coreference corpora.\n.SH COMMANDS\n", xp_version());
 	for (int i = 0; i < NCOMMANDS; i++) {
 		printf(".SS %s\n", commands[i]->name);
 		roff(commands[i]->summary);
@@ -126,7 +123,7 @@ int main(int argc, char **argv)
 		return overview(stdout, 0);
 	}
 	if (!strcmp(name, "--version")) {
-		printf("xproj %s\n", XP_VERSION);
+		printf("xproj %s\n", xp_version());
 		return 0;
 	}
 	if (!strcmp(name, "--man"))

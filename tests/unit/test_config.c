@@ -37,7 +37,7 @@ static void config_bad(void **state)
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		xp_config c;
 		xp_err e;
-		assert_int_equal(xp_config_read(cases[i].file, &c, &e), -1);
+		assert_int_equal(xp_config_read(cases[i].file, &c, &e), XP_EINPUT);
 		assert_int_equal(e.line, cases[i].line);
 		assert_non_null(strstr(e.msg, cases[i].needle));
 		assert_int_equal(c.n, 0);

@@ -101,7 +101,7 @@ static void expect_error(const char *path, unsigned long line, const char *needl
 {
 	xp_corpus c = {0};
 	xp_err e = {0};
-	assert_int_equal(xp_read_corpus(path, XP_FMT_AUTO, NULL, &c, &e), -1);
+	assert_int_equal(xp_read_corpus(path, XP_FMT_AUTO, NULL, &c, &e), XP_EINPUT);
 	assert_string_equal(e.file, path);
 	assert_int_equal(e.line, line);
 	assert_non_null(strstr(e.msg, needle));

@@ -67,7 +67,7 @@ static void errors_name_the_line(void **state)
 	(void)state;
 	xp_corpus c = {0};
 	xp_err e = {0};
-	assert_int_equal(xp_read_corpus(FIX("jsonl/bad.jsonlines"), XP_FMT_AUTO, NULL, &c, &e), -1);
+	assert_int_equal(xp_read_corpus(FIX("jsonl/bad.jsonlines"), XP_FMT_AUTO, NULL, &c, &e), XP_EINPUT);
 	assert_int_equal(e.line, 2);
 	xp_corpus_free(&c);
 

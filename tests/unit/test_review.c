@@ -4,6 +4,8 @@
  * follow a rerun (carried, already agreed, lost with the reason). */
 #include "testutil.h"
 #include "dbutil.h"
+
+#include <jansson.h>
 #include "correct/review.h"
 #include "io/conll.h"
 

@@ -175,10 +175,10 @@ static void transcripts(void **state)
 	assert_string_equal(c.docs[0].utts[1].speaker, "Rachel Green");
 	assert_int_equal(c.docs[0].utts[0].ntoks, 4);        /* Hi , everybody . */
 	xp_corpus_free(&c);
-	assert_int_equal(xp_transcript_read(FIX("transcript/bad.tsv"), XP_TR_AUTO, &c, &e), -1);
+	assert_int_equal(xp_transcript_read(FIX("transcript/bad.tsv"), XP_TR_AUTO, &c, &e), XP_EINPUT);
 	assert_int_equal(e.line, 1);
 	xp_corpus_free(&c);
-	assert_int_equal(xp_transcript_read(FIX("transcript/broken.xml"), XP_TR_AUTO, &c, &e), -1);
+	assert_int_equal(xp_transcript_read(FIX("transcript/broken.xml"), XP_TR_AUTO, &c, &e), XP_EINPUT);
 	assert_non_null(strstr(e.msg, "malformed XML"));
 	xp_corpus_free(&c);
 }

@@ -66,7 +66,7 @@ static void import_bad_files(void **state)
 	xp_err e;
 	const char bad[] = "0.5 x\n";
 	assert_int_equal(xp_pharaoh_read("m", "0-0 1-1\n", 8, 0, &a, &e), 0);
-	assert_int_equal(xp_probs_read("p", bad, sizeof bad - 1, &a, &e), -1);
+	assert_int_equal(xp_probs_read("p", bad, sizeof bad - 1, &a, &e), XP_EINPUT);
 	assert_non_null(strstr(e.msg, "'x' is not a probability"));
 	xp_walign_free(&a);
 }
@@ -143,7 +143,7 @@ static void aer_by_hand(void **state)
 	xp_walign_free(&g);
 	xp_walign_free(&t);
 	xp_walign x = from("0-0\n"), y = from("0-0\n0-0\n");
-	assert_int_equal(xp_aer(&x, &y, &c, &e), -1);
+	assert_int_equal(xp_aer(&x, &y, &c, &e), XP_EINPUT);
 	xp_walign_free(&x);
 	xp_walign_free(&y);
 }
@@ -176,7 +176,7 @@ static void aligned_corpus_and_bitext(void **state)
 	xp_aligned_free(&a);
 	xp_aligned_free(&b);
 	xp_aligned c = {0};
-	assert_int_equal(xp_aligned_read(FIX("aligned/bad.jsonl"), &c, &e), -1);
+	assert_int_equal(xp_aligned_read(FIX("aligned/bad.jsonl"), &c, &e), XP_EINPUT);
 	assert_int_equal(e.line, 2);
 	xp_aligned_free(&c);
 }

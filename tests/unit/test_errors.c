@@ -1,0 +1,175 @@
+/*
+ * tests/unit/test_errors.c — the kinds of failure the library returns
+ * (base/error.h): a missing file is XP_ENOTFOUND, an unreadable one XP_EIO,
+ * a malformed one XP_EINPUT with its line, and memory running out anywhere
+ * in a reader is XP_ENOMEM, never a crash, a leak or another kind.
+ *
+ * Memory runs out on purpose: this test is linked with --wrap for malloc,
+ * calloc and realloc (Makefile), so every allocation the library makes goes
+ * through fail_at below, which refuses the Nth.  Each reader is run with N =
+ * 1, 2, ... until it no longer fails.
+ */
+#include "testutil.h"
+#include "io/aligned.h"
+#include "io/walign.h"
+#include "base/file.h"
+#include "base/config.h"
+#include "correct/db.h"
+#include "correct/review.h"
+
+#include <errno.h>
+#include <jansson.h>
+
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t k);
+void *__real_realloc(void *p, size_t n);
+
+static long countdown = -1;   /* allocations left before one fails; -1: never */
+
+static int refuse(void)
+{
+	if (countdown < 0)
+		return 0;
+	if (countdown-- > 0)
+		return 0;
+	countdown = -1;   /* one failure, then memory is back: the code must clean up */
+	errno = ENOMEM;
+	return 1;
+}
+
+void *__wrap_malloc(size_t n) { return refuse() ? NULL : __real_malloc(n); }
+void *__wrap_calloc(size_t n, size_t k) { return refuse() ? NULL : __real_calloc(n, k); }
+void *__wrap_realloc(void *p, size_t n) { return refuse() ? NULL : __real_realloc(p, n); }
+
+static void kinds_of_files(void **state)
+{
+	(void)state;
+	xp_corpus c = {0};
+	xp_err e;
+	assert_int_equal(xp_read_corpus("tests/fixtures/no-such.conll", XP_FMT_AUTO, NULL, &c, &e), XP_ENOTFOUND);
+	assert_int_equal(e.code, XP_ENOTFOUND);
+	assert_int_equal(xp_read_corpus("tests/fixtures", XP_FMT_CONLL, NULL, &c, &e), XP_EIO);   /* a directory */
+	xp_corpus_free(&c);
+	static const char bad[] = "#begin document (d); part 000\nd 0 0 We - - - - - - (0\n\n#end document\n";
+	assert_int_equal(xp_read_corpus_mem("bad.conll", bad, sizeof bad - 1, XP_FMT_CONLL, NULL, &c, &e), XP_EINPUT);
+	assert_true(e.line > 0);
+	xp_corpus_free(&c);
+	assert_int_equal(xp_read_corpus(FIX("jsonl/bad.jsonlines"), XP_FMT_AUTO, NULL, &c, &e), XP_EINPUT);
+	xp_corpus_free(&c);
+
+	xp_aligned al = {0};
+	assert_int_equal(xp_aligned_read("tests/fixtures/aligned/none.jsonl", &al, &e), XP_ENOTFOUND);
+	assert_int_equal(xp_aligned_read(FIX("aligned/bad.jsonl"), &al, &e), XP_EINPUT);
+	assert_int_equal(e.line, 2);
+	xp_aligned_free(&al);
+
+	xp_walign w = {0};
+	assert_int_equal(xp_pharaoh_read_file(FIX("walign/malformed.pharaoh"), 0, &w, &e), XP_EINPUT);
+	xp_walign_free(&w);
+	assert_int_equal(xp_pharaoh_read_file(FIX("walign/none.pharaoh"), 0, &w, &e), XP_ENOTFOUND);
+	xp_walign_free(&w);
+
+	xp_config cf;
+	static const char conf[] = "threshold = 0.5\n= x\n";
+	assert_int_equal(xp_config_read_mem("x.conf", conf, sizeof conf - 1, &cf, &e), XP_EINPUT);
+	assert_int_equal(e.line, 2);
+}
+
+static void store_kinds(void **state)
+{
+	(void)state;
+	xp_db *db;
+	xp_err e;
+	/* reading a store that is not there does not make one */
+	assert_int_equal(xp_db_open_mode("/tmp/xp-no-such-dir/none.db", XP_DB_READ, &db, &e), XP_ENOTFOUND);
+	char dir[] = "/tmp/xp-errors-XXXXXX", path[300];
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/s.db", dir);
+	assert_int_equal(xp_db_open_mode(path, XP_DB_CREATE, &db, &e), 0);
+	json_t *m = NULL;
+	assert_int_equal(xp_db_mention(db, 1, "nodoc|7", 0, &m, &e), XP_ENOTFOUND);
+	xp_db_close(db);
+	unlink(path);
+	rmdir(dir);
+}
+
+/* f reads one input; run it with the 1st, 2nd, ... allocation refused:
+ * each run ends in success or XP_ENOMEM (the message says so), and frees
+ * what it took (ASan and valgrind see that). */
+typedef int (*reader)(xp_err *e);
+
+static void every_allocation(reader f, const char *what)
+{
+	long n = 0;
+	for (;; n++) {
+		xp_err e = {0};
+		countdown = n;
+		int rc = f(&e);
+		int refused = countdown == -1;
+		countdown = -1;
+		if (rc != 0 && rc != XP_ENOMEM)
+			print_error("%s, allocation %ld refused: %s (%s:%lu: %s)\n", what, n + 1, xp_code_name(rc), e.file,
+				    e.line, e.msg);
+		assert_true(rc == 0 || rc == XP_ENOMEM);
+		if (rc == XP_ENOMEM)
+			assert_non_null(strstr(e.msg, "memory"));
+		if (!refused) {   /* it made fewer than n + 1 allocations: every one has been refused once */
+			assert_int_equal(rc, 0);
+			break;
+		}
+	}
+	assert_true(n > 0);
+}
+
+static int read_conll(xp_err *e)
+{
+	xp_corpus c = {0};
+	int rc = xp_read_corpus(FIX("conll/mmc_traps.conll"), XP_FMT_AUTO, NULL, &c, e);
+	xp_corpus_free(&c);
+	return rc;
+}
+
+static int read_jsonl(xp_err *e)
+{
+	xp_corpus c = {0};
+	int rc = xp_read_corpus(FIX("jsonl/words.jsonlines"), XP_FMT_AUTO, NULL, &c, e);
+	xp_corpus_free(&c);
+	return rc;
+}
+
+static int read_aligned(xp_err *e)
+{
+	xp_aligned a = {0};
+	int rc = xp_aligned_read(FIX("aligned/small.jsonl"), &a, e);
+	xp_aligned_free(&a);
+	return rc;
+}
+
+static int read_pharaoh(xp_err *e)
+{
+	xp_walign w = {0};
+	int rc = xp_pharaoh_read_file(FIX("walign/ok.pharaoh"), 0, &w, e);
+	if (!rc)
+		rc = xp_probs_read_file(FIX("walign/ok.probs"), &w, e);
+	xp_walign_free(&w);
+	return rc;
+}
+
+static void out_of_memory(void **state)
+{
+	(void)state;
+	every_allocation(read_conll, "CoNLL");
+	every_allocation(read_jsonl, "jsonlines");
+	every_allocation(read_aligned, "aligned corpus");
+	every_allocation(read_pharaoh, "Pharaoh and probabilities");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(kinds_of_files),
+		cmocka_unit_test(store_kinds),
+		cmocka_unit_test(out_of_memory),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
