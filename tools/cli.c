@@ -38,8 +38,16 @@ void xp_cli_diags(const xp_diags *d)
 
 int xp_cli_usage(const xp_cmd *c, int status)
 {
-	FILE *f = status ? stderr : stdout;
-	fprintf(f, "xproj %s — %s\n\nusage: %s\n", c->name, c->summary, c->usage);
+	if (status == 0) {
+		printf("xproj %s — %s\n\nusage: %s\n", c->name, c->summary, c->usage);
+		return 0;
+	}
+	/* wrong arguments: the synopsis (up to the first blank line), not the
+	 * whole help, and where to find the rest */
+	const char *end = strstr(c->usage, "\n\n");
+	int n = end ? (int)(end - c->usage) : (int)strlen(c->usage);
+	fprintf(stderr, "xproj %s: wrong arguments; usage:\n%.*s\n'xproj %s --help' lists the options.\n", c->name, n,
+		c->usage, c->name);
 	return status;
 }
 

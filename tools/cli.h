@@ -32,7 +32,8 @@ int xp_cli_error(const xp_err *e);
 int xp_cli_in(int rc, xp_err *e, const char *file);
 /* Print each diagnostic as "file:line: warning|error: msg" to stderr. */
 void xp_cli_diags(const xp_diags *d);
-/* Print the command's usage to stderr (status 2) or stdout (status 0). */
+/* Status 0: the command's whole help on stdout.  Status 2 (wrong arguments
+ * with no more particular reason): the synopsis and the hint on stderr. */
 int xp_cli_usage(const xp_cmd *c, int status);
 /* Print text that comes from data (subtitles, transcripts): control
  * characters, which a terminal would obey, are shown as \xNN / \uNNNN. */
@@ -80,5 +81,44 @@ struct xp_asides;
 void xp_cli_note_read(void *cmd, const char *path, const struct xp_subs *s);
 void xp_cli_note_plan(const char *cmd, const struct xp_batch *b);
 void xp_cli_removed(const struct xp_asides *r, char *out, size_t n);
+
+/* --- strict options (tools/opts.c) ------------------------------------------
+ *
+ * Every subcommand parses with its own option table; a table is put
+ * together from groups (tools/opts.h) so the options that several commands
+ * share are defined once.  A usage error prints its reason and a one-line
+ * hint ("'xproj CMD --help' lists the options"), never the whole usage. */
+struct option;
+
+/* getopt_long with xproj's messages: an unknown option (with the closest
+ * one, when one is close), a missing value.  Returns the option's value,
+ * -1 when the options end, or '?' after printing the error.  cmd names the
+ * command in messages ("db stats"). */
+int xp_cli_getopt(const char *cmd, int argc, char **argv, const char *shorts, const struct option *lo);
+
+/* A number from an option's value: the whole text, in [min, max].  On a bad
+ * value fills e with the option, the text and the allowed range
+ * ("--threshold: 'abc' is not a number from 0 to 1") and returns XP_EUSAGE. */
+int xp_cli_int(const char *opt, const char *s, long long min, long long max, long long *out, xp_err *e);
+int xp_cli_uint64(const char *opt, const char *s, unsigned long long *out, xp_err *e);
+int xp_cli_real(const char *opt, const char *s, double min, double max, double *out, xp_err *e);
+/* int-sized: the same, into an int */
+int xp_cli_intv(const char *opt, const char *s, int min, int max, int *out, xp_err *e);
+
+/* A value that is one of names (its index into *out), or XP_EUSAGE naming
+ * the choices: "--rule: 'box' is not one of minmax, block". */
+int xp_cli_choice(const char *opt, const char *s, const char *const *names, size_t n, int *out, xp_err *e);
+/* A corpus format: conll or jsonlines (xp_format_named's names). */
+int xp_cli_format(const char *opt, const char *s, int *fmt, xp_err *e);
+
+/* A usage error: "xproj CMD: reason" and the hint on stderr; returns 2. */
+int xp_cli_bad(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same with e's message (a bad option value). */
+int xp_cli_bad_value(const char *cmd, const xp_err *e);
+
+/* The known word closest to w: fewest edits (insert, delete, replace,
+ * swap two neighbours), at most 2 and fewer than half of w's letters; or
+ * the only one that w begins.  NULL when none is that close. */
+const char *xp_cli_closest(const char *w, const char *const *known, size_t n);
 
 #endif

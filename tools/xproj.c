@@ -134,6 +134,13 @@ int main(int argc, char **argv)
 				return xp_cli_usage(commands[i], 0);
 			return commands[i]->run(argc - 1, argv + 1);
 		}
-	fprintf(stderr, "xproj: '%s' is not a command\n\n", name);
-	return overview(stderr, 2);
+	const char *names[NCOMMANDS], *near;
+	for (int i = 0; i < NCOMMANDS; i++)
+		names[i] = commands[i]->name;
+	if ((near = xp_cli_closest(name, names, NCOMMANDS)))
+		fprintf(stderr, "xproj: '%s' is not a command; did you mean 'xproj %s'?\n", name, near);
+	else
+		fprintf(stderr, "xproj: '%s' is not a command\n", name);
+	fprintf(stderr, "'xproj --help' lists the commands.\n");
+	return 2;
 }

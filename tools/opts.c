@@ -1,0 +1,237 @@
+/*
+ * tools/opts.c — strict option parsing shared by every subcommand (cli.h):
+ * getopt_long with messages that name the option, checked numbers, and the
+ * nearest name for a misspelt command or option.
+ *
+ * Numbers are never read with atoi/atof: "--threshold abc" was 0 and
+ * "--band 9x" was 9.  A value is the whole argument, in its range, or the
+ * command stops with exit status 2 naming the option and the range.
+ */
+#include "cli.h"
+#include "../io/read.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void hint(const char *cmd)
+{
+	/* "db stats" -> 'xproj db --help' */
+	int n = (int)strcspn(cmd, " ");
+	fprintf(stderr, "'xproj %.*s --help' lists the options.\n", n, cmd);
+}
+
+int xp_cli_bad(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "xproj %s: ", cmd);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	hint(cmd);
+	return 2;
+}
+
+int xp_cli_bad_value(const char *cmd, const xp_err *e)
+{
+	return xp_cli_bad(cmd, "%s", e->msg);
+}
+
+/* Damerau-Levenshtein (optimal string alignment) distance, for short words. */
+static size_t distance(const char *a, const char *b)
+{
+	size_t n = strlen(a), m = strlen(b);
+	if (n > 63 || m > 63)
+		return SIZE_MAX;
+	size_t d[64][64];
+	for (size_t i = 0; i <= n; i++)
+		d[i][0] = i;
+	for (size_t j = 0; j <= m; j++)
+		d[0][j] = j;
+	for (size_t i = 1; i <= n; i++)
+		for (size_t j = 1; j <= m; j++) {
+			size_t c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+			if (d[i - 1][j] + 1 < c)
+				c = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < c)
+				c = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < c)
+				c = d[i - 2][j - 2] + 1;
+			d[i][j] = c;
+		}
+	return d[n][m];
+}
+
+const char *xp_cli_closest(const char *w, const char *const *known, size_t n)
+{
+	const char *best = NULL, *prefix = NULL;
+	size_t bd = SIZE_MAX, nprefix = 0, len = strlen(w);
+	for (size_t i = 0; i < n; i++) {
+		size_t d = distance(w, known[i]);
+		if (d < bd)
+			bd = d, best = known[i];
+		if (len && !strncmp(known[i], w, len))
+			prefix = known[i], nprefix++;
+	}
+	if (best && bd <= 2 && 2 * bd < len)
+		return best;
+	return nprefix == 1 ? prefix : NULL;
+}
+
+/* the closest long option of lo to the unknown "--name[=value]" */
+static const char *closest_option(const char *arg, const struct option *lo)
+{
+	const char *known[128];
+	size_t n = 0;
+	char name[64];
+	snprintf(name, sizeof name, "%.*s", (int)strcspn(arg + 2, "="), arg + 2);
+	for (; lo && lo->name && n < sizeof known / sizeof *known; lo++)
+		known[n++] = lo->name;
+	return xp_cli_closest(name, known, n);
+}
+
+static const struct option *find(const struct option *lo, const char *name, size_t n)
+{
+	for (; lo && lo->name; lo++)
+		if (strlen(lo->name) == n && !strncmp(lo->name, name, n))
+			return lo;
+	return NULL;
+}
+
+int xp_cli_getopt(const char *cmd, int argc, char **argv, const char *shorts, const struct option *lo)
+{
+	char opts[64];
+	snprintf(opts, sizeof opts, ":%s", shorts);   /* ':' first: a missing value is told apart */
+	opterr = 0;
+	int idx = -1;
+	int ch = getopt_long(argc, argv, opts, lo, &idx);
+	const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+	if (ch != '?' && ch != ':' && idx < 0)
+		return ch;   /* the end, or a short option */
+	if (ch != '?' && ch != ':') {
+		/* A long option: the whole name, never an abbreviation (getopt
+		 * takes "--json" for "--jsonlines" where only that exists, and
+		 * "--thr" for "--threshold"): spelt out, an option cannot change
+		 * meaning when another is added. */
+		if (lo[idx].has_arg != no_argument && optarg == arg && optind >= 2)
+			arg = argv[optind - 2];   /* "--name VALUE" ("--name=VALUE" points inside one) */
+		size_t n = strcspn(arg + 2, "=");
+		if (!strncmp(arg, "--", 2) && strlen(lo[idx].name) == n && !strncmp(lo[idx].name, arg + 2, n))
+			return ch;
+	}
+	/* getopt has moved past the offending argument */
+	int islong = !strncmp(arg, "--", 2);
+	size_t n = islong ? strcspn(arg + 2, "=") : 0;
+	char shown[80];
+	if (islong)
+		snprintf(shown, sizeof shown, "--%.*s", (int)(n < 60 ? n : 60), arg + 2);
+	else
+		snprintf(shown, sizeof shown, "-%c", optopt ? optopt : '?');
+	const char *near;
+	if (ch == ':' && (!islong || find(lo, arg + 2, n)))
+		xp_cli_bad(cmd, "%s needs a value", shown);
+	else if (islong && arg[2 + n] == '=' && find(lo, arg + 2, n))
+		xp_cli_bad(cmd, "%s takes no value", shown);
+	else if (islong && (near = closest_option(arg, lo)))
+		xp_cli_bad(cmd, "%s is not an option of xproj %s (did you mean --%s?)", shown, cmd, near);
+	else
+		xp_cli_bad(cmd, "%s is not an option of xproj %s", shown, cmd);
+	return '?';
+}
+
+static int bad_number(xp_err *e, const char *opt, const char *s, const char *why, const char *range)
+{
+	return xp_failc(e, XP_EUSAGE, "", 0, "%s: '%s' %s (allowed: %s)", opt, s, why, range);
+}
+
+int xp_cli_int(const char *opt, const char *s, long long min, long long max, long long *out, xp_err *e)
+{
+	char range[100];
+	if (max == LLONG_MAX)
+		snprintf(range, sizeof range, "%lld or more", min);
+	else
+		snprintf(range, sizeof range, "%lld to %lld", min, max);
+	char *end = NULL;
+	errno = 0;
+	int lead = *s && !isspace((unsigned char)*s);
+	long long v = lead ? strtoll(s, &end, 10) : 0;
+	if (!lead || *end)
+		return bad_number(e, opt, s, "is not a whole number", range);
+	if (errno == ERANGE || v < min || v > max)
+		return bad_number(e, opt, s, "is out of range", range);
+	*out = v;
+	return 0;
+}
+
+int xp_cli_intv(const char *opt, const char *s, int min, int max, int *out, xp_err *e)
+{
+	long long v;
+	int rc = xp_cli_int(opt, s, min, max, &v, e);
+	if (!rc)
+		*out = (int)v;
+	return rc;
+}
+
+int xp_cli_uint64(const char *opt, const char *s, unsigned long long *out, xp_err *e)
+{
+	char *end = NULL;
+	errno = 0;
+	int lead = isdigit((unsigned char)*s);
+	unsigned long long v = lead ? strtoull(s, &end, 10) : 0;
+	if (!lead || *end)
+		return bad_number(e, opt, s, "is not a whole number", "0 to 18446744073709551615");
+	if (errno == ERANGE)
+		return bad_number(e, opt, s, "is out of range", "0 to 18446744073709551615");
+	*out = v;
+	return 0;
+}
+
+int xp_cli_real(const char *opt, const char *s, double min, double max, double *out, xp_err *e)
+{
+	char range[100];
+	if (isinf(max))
+		snprintf(range, sizeof range, "%g or more", min);
+	else
+		snprintf(range, sizeof range, "%g to %g", min, max);
+	char *end = NULL;
+	errno = 0;
+	int lead = *s && !isspace((unsigned char)*s);
+	double v = lead ? strtod(s, &end) : 0;
+	if (!lead || *end || isnan(v) || isinf(v))
+		return bad_number(e, opt, s, "is not a number", range);
+	if (errno == ERANGE || v < min || v > max)
+		return bad_number(e, opt, s, "is out of range", range);
+	*out = v;
+	return 0;
+}
+
+int xp_cli_choice(const char *opt, const char *s, const char *const *names, size_t n, int *out, xp_err *e)
+{
+	char list[300] = "";
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!strcmp(s, names[i]))
+			return *out = (int)i, 0;
+		k += (size_t)snprintf(list + k, k < sizeof list ? sizeof list - k : 0, "%s%s", i ? ", " : "", names[i]);
+		if (k >= sizeof list)
+			k = sizeof list - 1;
+	}
+	const char *near = xp_cli_closest(s, names, n);
+	return xp_failc(e, XP_EUSAGE, "", 0, "%s: '%s' is not one of %s%s%s%s", opt, s, list, near ? " (did you mean " : "",
+			near ? near : "", near ? "?)" : "");
+}
+
+int xp_cli_format(const char *opt, const char *s, int *fmt, xp_err *e)
+{
+	if ((*fmt = (int)xp_format_named(s)) != XP_FMT_AUTO)
+		return 0;
+	return xp_failc(e, XP_EUSAGE, "", 0, "%s: '%s' is not a corpus format (allowed: conll, jsonlines)", opt, s);
+}
