@@ -1,6 +1,6 @@
 /* tools/cmd_pipeline.c — `xproj pipeline`: subtitles and an annotated
  * English corpus to a silver target corpus, in one command. */
-#include "cli.h"
+#include "groups.h"
 #include "../pipeline/pipeline.h"
 
 #include <getopt.h>
@@ -9,92 +9,43 @@
 #include <string.h>
 #include <unistd.h>
 
-static const struct option lo[] = {
-	{"source", required_argument, 0, 's'},
-	{"subs", required_argument, 0, 'S'},      {"tgt-subs", required_argument, 0, 'Z'},
-	{"links", required_argument, 0, 'X'},     {"tgt-lang", required_argument, 0, 'L'},
-	{"episodes", required_argument, 0, 'M'},  {"encoding", required_argument, 0, 'E'},
-	{"tgt-encoding", required_argument, 0, 'G'}, {"keep-asides", no_argument, 0, 'K'},
-	{"to-simplified", no_argument, 0, 'Y'},
-	{"zh-tokens", required_argument, 0, 'z'}, {"band", required_argument, 0, 'b'},
-	{"threshold", required_argument, 0, 'h'}, {"output", required_argument, 0, 'o'},
-	{"alignments", required_argument, 0, 'A'}, {"probs", required_argument, 0, 'p'},
-	{"one-based", no_argument, 0, '1'},       {"sym", required_argument, 0, 'y'},
-	{"seed", required_argument, 0, 'e'},      {"threads", required_argument, 0, 't'},
-	{"samplers", required_argument, 0, 'n'},  {"iters", required_argument, 0, 'i'},
-	{"lowercase", no_argument, 0, 'l'},       {"rule", required_argument, 0, 'u'},
-	{"gap", required_argument, 0, 'g'},       {"max-ratio", required_argument, 0, 'x'},
-	{"trim-punct", no_argument, 0, 'P'},      {"min-prob", required_argument, 0, 'm'},
-	{"collisions", required_argument, 0, 'c'}, {"prodrop", no_argument, 0, 'D'},
-	{"chars", no_argument, 0, 'C'},           {"no-db", no_argument, 0, 'N'},
-	{"quiet", no_argument, 0, 'q'},           {"config", required_argument, 0, 'F'},
-	{0, 0, 0, 0}};
+/* pipeline's own options; the rest are the stage commands' groups (groups.h) */
+static const struct option own[] = {
+	{"source", required_argument, 0, 's'}, {"output", required_argument, 0, 'o'},
+	{"no-db", no_argument, 0, 'N'},        {"quiet", no_argument, 0, 'q'},
+	{"config", required_argument, 0, 'F'}, {0, 0, 0, 0}};
+static const struct option *const groups[] = {own, xp_opts_subs, xp_opts_tgt_subs, xp_opts_target, xp_opts_ualign, xp_opts_alignments,
+					      xp_opts_wordalign, xp_opts_project, NULL};
 
-/* Options of the stages before projection; 0, or -1 on a bad value. */
-static int early_opt(int ch, const char *v, xp_pipe_opts *o)
+/* 0, or the exit status after a usage error was reported */
+static int parse(int argc, char **argv, const struct option *lo, xp_pipe_opts *o, int *quiet)
 {
-	switch (ch) {
-	case 's': o->source = v; break;
-	case 'S': o->subs = v; break;
-	case 'Z': o->tgt_subs = v; break;
-	case 'X': o->links = v; break;
-	case 'M': o->episodes = v; break;
-	case 'E': o->align.en_read.encoding = v; break;
-	case 'G': o->align.tgt_read.encoding = v; break;
-	case 'K': o->align.en_read.keep_asides = o->align.tgt_read.keep_asides = 1; break;
-	case 'Y': o->align.en_read.simplified = o->align.tgt_read.simplified = 1; break;
-	case 'L': o->align.tgt_lang = v; break;
-	case 'z':
-		if (strcmp(v, "char") && strcmp(v, "word"))
-			return -1;
-		o->align.zh_tokens = strcmp(v, "char") ? XP_TOK_WORDS : XP_TOK_CHARS;
-		break;
-	case 'b': o->align.ua.band = atoi(v); break;
-	case 'h': o->align.ua.threshold = atof(v); break;
-	case 'o': o->outdir = v; break;
-	case 'A': o->alignments = v; break;
-	case 'p': o->probs = v; break;
-	case '1': o->one_based = 1; break;
-	case 'y': return (int)(o->sym = (xp_sym)xp_sym_named(v)) < 0 ? -1 : 0;
-	case 'e': o->wa.seed = strtoull(v, NULL, 10); break;
-	case 't': o->wa.threads = atoi(v); break;
-	case 'n': o->wa.samplers = atoi(v); break;
-	case 'i': o->wa.iters = atoi(v); break;
-	case 'l': o->wa.lowercase = 1; break;
-	default: return 1;
+	xp_plan_src src = {0};
+	xp_err e;
+	int ch, rc;
+	while ((ch = xp_cli_getopt("pipeline", argc, argv, "o:", lo)) != -1) {
+		switch (ch) {
+		case 's': o->source = optarg; break;
+		case 'o': o->outdir = optarg; break;
+		case 'N': o->no_db = 1; break;
+		case 'q': *quiet = 1; break;
+		case 'F': break;   /* read by xp_cli_config */
+		case '?': return 2;
+		default:
+			if ((rc = xp_opt_subs(ch, optarg, &src, &o->align, &e)) == 1 &&
+			    (rc = xp_opt_ualign(ch, optarg, &o->align, &e)) == 1 &&
+			    (rc = xp_opt_alignments(ch, optarg, &o->alignments, &o->probs, &o->one_based, &e)) == 1 &&
+			    (rc = xp_opt_wordalign(ch, optarg, &o->wa, &o->sym, &e)) == 1)
+				rc = xp_opt_project(ch, optarg, &o->proj, &e);
+			if (rc)
+				return xp_cli_bad_value("pipeline", &e);
+		}
 	}
-	return 0;
-}
-
-static int late_opt(int ch, const char *v, xp_pipe_opts *o, int *quiet)
-{
-	int k;
-	switch (ch) {
-	case 'u': return (k = xp_rule_named(v)) < 0 ? -1 : (o->proj.span.rule = (xp_rule)k, 0);
-	case 'g': o->proj.span.gap = (uint32_t)atoi(v); break;
-	case 'x': o->proj.span.max_ratio = atof(v); break;
-	case 'P': o->proj.span.trim_punct = 1; break;
-	case 'm': o->proj.span.min_prob = atof(v); break;
-	case 'c': return (k = xp_collide_named(v)) < 0 ? -1 : (o->proj.collide = (xp_collide)k, 0);
-	case 'D': o->proj.prodrop = 1; break;
-	case 'C': o->proj.chars = 1; break;
-	case 'N': o->no_db = 1; break;
-	case 'q': *quiet = 1; break;
-	case 'F': break;   /* read by xp_cli_config */
-	default: return -1;
-	}
-	return 0;
-}
-
-static int parse(int argc, char **argv, xp_pipe_opts *o, int *quiet)
-{
-	int ch, rc = 0;
-	while (!rc && (ch = getopt_long(argc, argv, "o:", lo, NULL)) != -1)
-		if ((rc = early_opt(ch, optarg, o)) > 0)
-			rc = late_opt(ch, optarg, o, quiet);
-	if (rc || optind != argc || !o->source || !o->subs || !o->outdir || o->align.ua.band < 1 ||
-	    o->wa.threads < 1 || o->wa.samplers < 1)
-		return -1;
+	o->subs = src.subs, o->tgt_subs = src.tgt, o->links = src.links, o->episodes = src.episodes;
+	if (optind != argc)
+		return xp_cli_usage(&xp_cmd_pipeline, 2);
+	if (!o->source || !o->subs || !o->outdir)
+		return xp_cli_bad("pipeline", "--source, --subs and -o are required");
 	return 0;
 }
 
@@ -135,14 +86,15 @@ static int run(int argc, char **argv)
 	xp_cli_conf conf;
 	xp_err e;
 	int quiet = 0, rc;
+	struct option lo[64];
 	xp_pipe_defaults(&o);
-	if (xp_cli_config(lo, &argc, &argv, &conf, &e)) {
+	if (xp_opts_table(lo, sizeof lo / sizeof *lo, groups, &e) || xp_cli_config(lo, &argc, &argv, &conf, &e)) {
 		xp_cli_config_free(&conf);
 		return xp_cli_error(&e);
 	}
-	if (parse(argc, argv, &o, &quiet)) {
+	if ((rc = parse(argc, argv, lo, &o, &quiet))) {
 		xp_cli_config_free(&conf);
-		return xp_cli_usage(&xp_cmd_pipeline, 2);
+		return rc;
 	}
 	o.progress = !quiet && isatty(2) ? progress : NULL;
 	if (check_files(&o, &e)) {
@@ -186,14 +138,16 @@ const xp_cmd xp_cmd_pipeline = {
 	"report.json, summary.txt and corrections.db; the summary is also printed.  The\n"
 	"files are replaced together only when every stage succeeded; corrections.db keeps\n"
 	"earlier runs and their corrections.  Progress is shown on a terminal.\n"
+	"  Each group's options are the stage command's own, with its ranges and defaults.\n"
 	"  subtitles:  --episodes MAP, --encoding E, --tgt-encoding E, --keep-asides, --to-simplified\n"
 	"              (as `xproj align`: an episode map for OPUS corpora and archives, charsets\n"
 	"              detected unless given, asides removed unless kept)\n"
-	"  align:      --tgt-lang L (default zh), --zh-tokens char|word, --band N, --threshold F\n"
+	"  align:      --tgt-lang L (default: from the script), --zh-tokens char|word, --band N, --threshold F\n"
 	"  wordalign:  --sym M (default grow-diag-final-and), --seed S, --threads N,\n"
 	"              --samplers N, --iters N, --lowercase\n"
 	"  project:    --rule minmax|block, --gap K, --max-ratio R, --trim-punct, --min-prob P,\n"
-	"              --collisions keep-first|merge|drop, --prodrop, --chars\n"
+	"              --collisions keep-first|merge|drop, --prodrop, --chars, --skip-articles,\n"
+	"              --no-zh-pronouns, --no-fa-attach\n"
 	"  --no-db     no correction database\n"
 	"  --quiet     no progress, no summary on stdout\n"
 	"  --config F  options from F, one per line: 'key = value' or 'key' for a switch\n"

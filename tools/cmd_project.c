@@ -1,5 +1,5 @@
 /* tools/cmd_project.c — `xproj project`: English mentions to the target language. */
-#include "cli.h"
+#include "groups.h"
 #include "../base/file.h"
 #include "../io/jsonl.h"
 #include "../io/read.h"
@@ -16,59 +16,47 @@ typedef struct args {
 	xp_proj_opts o;
 } args;
 
+static const struct option own[] = {
+	{"source", required_argument, 0, 's'},    {"aligned", required_argument, 0, 'a'},
+	{"map", required_argument, 0, 'm'},       {"output", required_argument, 0, 'o'},
+	{"jsonlines", required_argument, 0, 'j'}, {"report", required_argument, 0, 'R'},
+	{"repair", no_argument, 0, 'r'},          {"model", required_argument, 0, 'M'},
+	{0, 0, 0, 0}};
+
+/* 0, or the exit status after a usage error was reported */
 static int parse(int argc, char **argv, args *a)
 {
-	static const struct option lo[] = {
-		{"source", required_argument, 0, 's'}, {"aligned", required_argument, 0, 'a'},
-		{"alignments", required_argument, 0, 'A'}, {"probs", required_argument, 0, 'p'},
-		{"map", required_argument, 0, 'm'}, {"output", required_argument, 0, 'o'},
-		{"jsonlines", required_argument, 0, 'j'}, {"report", required_argument, 0, 'R'},
-		{"one-based", no_argument, 0, '1'}, {"repair", no_argument, 0, 'r'},
-		{"rule", required_argument, 0, 'u'}, {"gap", required_argument, 0, 'g'},
-		{"max-ratio", required_argument, 0, 'x'}, {"trim-punct", no_argument, 0, 't'},
-		{"min-prob", required_argument, 0, 'P'}, {"collisions", required_argument, 0, 'c'},
-		{"prodrop", no_argument, 0, 'D'}, {"chars", no_argument, 0, 'C'},
-		{"skip-articles", no_argument, 0, 'N' + 256}, {"no-zh-pronouns", no_argument, 0, 'Z' + 256},
-		{"no-fa-attach", no_argument, 0, 'F' + 256}, {"model", required_argument, 0, 'M'}, {0, 0, 0, 0}};
+	static const struct option *const groups[] = {own, xp_opts_alignments, xp_opts_project, NULL};
+	struct option lo[48];
 	memset(a, 0, sizeof *a);
 	xp_proj_defaults(&a->o);
-	int ch, v;
-	while ((ch = getopt_long(argc, argv, "o:", lo, NULL)) != -1) {
+	xp_err e;
+	int ch, rc = xp_opts_table(lo, sizeof lo / sizeof *lo, groups, &e);
+	if (rc)
+		return xp_cli_error(&e);
+	while (!rc && (ch = xp_cli_getopt("project", argc, argv, "o:", lo)) != -1) {
 		switch (ch) {
 		case 's': a->source = optarg; break;
 		case 'a': a->aligned = optarg; break;
-		case 'A': a->alignments = optarg; break;
-		case 'p': a->probs = optarg; break;
 		case 'm': a->map = optarg; break;
 		case 'o': a->out = optarg; break;
 		case 'j': a->jsonl = optarg; break;
 		case 'R': a->report = optarg; break;
 		case 'M': a->model = optarg; break;
-		case '1': a->one_based = 1; break;
 		case 'r': a->repair = 1; break;
-		case 'g': a->o.span.gap = (uint32_t)atoi(optarg); break;
-		case 'x': a->o.span.max_ratio = atof(optarg); break;
-		case 't': a->o.span.trim_punct = 1; break;
-		case 'P': a->o.span.min_prob = atof(optarg); break;
-		case 'D': a->o.prodrop = 1; break;
-		case 'C': a->o.chars = 1; break;
-		case 'N' + 256: a->o.rules |= XP_LR_ARTICLES; break;
-		case 'Z' + 256: a->o.rules &= ~(unsigned)XP_LR_ZH_PRONOUN; break;
-		case 'F' + 256: a->o.rules &= ~(unsigned)XP_LR_FA_ATTACH; break;
-		case 'u':
-			if ((v = xp_rule_named(optarg)) < 0)
-				return 2;
-			a->o.span.rule = (xp_rule)v;
-			break;
-		case 'c':
-			if ((v = xp_collide_named(optarg)) < 0)
-				return 2;
-			a->o.collide = (xp_collide)v;
-			break;
-		default: return 2;
+		case '?': return 2;
+		default:
+			if ((rc = xp_opt_alignments(ch, optarg, &a->alignments, &a->probs, &a->one_based, &e)) == 1)
+				rc = xp_opt_project(ch, optarg, &a->o, &e);
+			if (rc)
+				return xp_cli_bad_value("project", &e);
 		}
 	}
-	return optind != argc || !a->source || !a->aligned || !a->alignments || !a->out ? 2 : 0;
+	if (optind != argc)
+		return xp_cli_usage(&xp_cmd_project, 2);
+	if (!a->source || !a->aligned || !a->alignments || !a->out)
+		return xp_cli_bad("project", "--source, --aligned, --alignments and -o are required");
+	return 0;
 }
 
 static void summary(const xp_proj_stats *s)
@@ -110,8 +98,9 @@ static int write_outputs(const args *a, const xp_projection *p, xp_err *e)
 static int run(int argc, char **argv)
 {
 	args a;
-	if (parse(argc, argv, &a))
-		return xp_cli_usage(&xp_cmd_project, 2);
+	int st = parse(argc, argv, &a);
+	if (st)
+		return st;
 	xp_corpus en = {0};
 	xp_aligned al = {0};
 	xp_walign wa = {0};

@@ -1,0 +1,161 @@
+/* tools/groups.c — option groups shared by subcommands; see groups.h. */
+#include "groups.h"
+
+#include <string.h>
+
+/* the vals of the groups' options: one block of 32 per group */
+enum {
+	O_SUBS = 256, O_EPISODES, O_ENCODING, O_KEEP_ASIDES, O_SIMPLIFIED,
+	O_TGT_SUBS = 288, O_LINKS, O_TGT_ENCODING,
+	O_TGT_LANG = 320, O_ZH_TOKENS, O_BAND, O_THRESHOLD,
+	O_ALIGNMENTS = 352, O_PROBS, O_ONE_BASED,
+	O_SYM = 384, O_SEED, O_THREADS, O_SAMPLERS, O_ITERS, O_LOWERCASE,
+	O_RULE = 416, O_GAP, O_MAX_RATIO, O_TRIM_PUNCT, O_MIN_PROB, O_COLLISIONS, O_PRODROP, O_CHARS,
+	O_SKIP_ARTICLES, O_NO_ZH_PRONOUNS, O_NO_FA_ATTACH,
+};
+
+const struct option xp_opts_subs[] = {
+	{"subs", required_argument, 0, O_SUBS},         {"episodes", required_argument, 0, O_EPISODES},
+	{"encoding", required_argument, 0, O_ENCODING}, {"keep-asides", no_argument, 0, O_KEEP_ASIDES},
+	{"to-simplified", no_argument, 0, O_SIMPLIFIED}, {0, 0, 0, 0}};
+const struct option xp_opts_tgt_subs[] = {
+	{"tgt-subs", required_argument, 0, O_TGT_SUBS}, {"links", required_argument, 0, O_LINKS},
+	{"tgt-encoding", required_argument, 0, O_TGT_ENCODING}, {0, 0, 0, 0}};
+const struct option xp_opts_target[] = {
+	{"tgt-lang", required_argument, 0, O_TGT_LANG}, {"zh-tokens", required_argument, 0, O_ZH_TOKENS},
+	{0, 0, 0, 0}};
+const struct option xp_opts_ualign[] = {
+	{"band", required_argument, 0, O_BAND}, {"threshold", required_argument, 0, O_THRESHOLD}, {0, 0, 0, 0}};
+const struct option xp_opts_alignments[] = {
+	{"alignments", required_argument, 0, O_ALIGNMENTS}, {"probs", required_argument, 0, O_PROBS},
+	{"one-based", no_argument, 0, O_ONE_BASED}, {0, 0, 0, 0}};
+const struct option xp_opts_wordalign[] = {
+	{"sym", required_argument, 0, O_SYM},           {"seed", required_argument, 0, O_SEED},
+	{"threads", required_argument, 0, O_THREADS},   {"samplers", required_argument, 0, O_SAMPLERS},
+	{"iters", required_argument, 0, O_ITERS},       {"lowercase", no_argument, 0, O_LOWERCASE},
+	{0, 0, 0, 0}};
+const struct option xp_opts_project[] = {
+	{"rule", required_argument, 0, O_RULE},         {"gap", required_argument, 0, O_GAP},
+	{"max-ratio", required_argument, 0, O_MAX_RATIO}, {"trim-punct", no_argument, 0, O_TRIM_PUNCT},
+	{"min-prob", required_argument, 0, O_MIN_PROB}, {"collisions", required_argument, 0, O_COLLISIONS},
+	{"prodrop", no_argument, 0, O_PRODROP},         {"chars", no_argument, 0, O_CHARS},
+	{"skip-articles", no_argument, 0, O_SKIP_ARTICLES}, {"no-zh-pronouns", no_argument, 0, O_NO_ZH_PRONOUNS},
+	{"no-fa-attach", no_argument, 0, O_NO_FA_ATTACH}, {0, 0, 0, 0}};
+
+int xp_opts_table(struct option *out, size_t cap, const struct option *const *tables, xp_err *e)
+{
+	size_t n = 0;
+	for (; *tables; tables++)
+		for (const struct option *o = *tables; o->name; o++) {
+			if (n + 1 >= cap)
+				return xp_fail(e, "", 0, "the option table has room for %zu options, not more", cap - 1);
+			out[n++] = *o;
+		}
+	out[n] = (struct option){0, 0, 0, 0};
+	return 0;
+}
+
+int xp_opt_subs(int ch, const char *v, xp_plan_src *src, xp_batch_opts *bo, xp_err *e)
+{
+	(void)e;
+	switch (ch) {
+	case O_SUBS: src->subs = v; break;
+	case O_EPISODES: src->episodes = v; break;
+	case O_ENCODING: bo->en_read.encoding = v; break;
+	case O_KEEP_ASIDES: bo->en_read.keep_asides = bo->tgt_read.keep_asides = 1; break;
+	case O_SIMPLIFIED: bo->en_read.simplified = bo->tgt_read.simplified = 1; break;
+	case O_TGT_SUBS: src->tgt = v; break;
+	case O_LINKS: src->links = v; break;
+	case O_TGT_ENCODING: bo->tgt_read.encoding = v; break;
+	default: return 1;
+	}
+	return 0;
+}
+
+int xp_opt_ualign(int ch, const char *v, xp_batch_opts *bo, xp_err *e)
+{
+	static const char *const zh[] = {"char", "word"};
+	int k;
+	switch (ch) {
+	case O_TGT_LANG: bo->tgt_lang = v; return 0;
+	case O_ZH_TOKENS:
+		if (xp_cli_choice("--zh-tokens", v, zh, 2, &k, e))
+			return XP_EUSAGE;
+		bo->zh_tokens = k ? XP_TOK_WORDS : XP_TOK_CHARS;
+		return 0;
+	case O_BAND: return xp_cli_intv("--band", v, 1, 1000000, &bo->ua.band, e);
+	case O_THRESHOLD: return xp_cli_real("--threshold", v, 0, 1, &bo->ua.threshold, e);
+	default: return 1;
+	}
+}
+
+int xp_opt_alignments(int ch, const char *v, const char **path, const char **probs, int *one_based, xp_err *e)
+{
+	(void)e;
+	switch (ch) {
+	case O_ALIGNMENTS: *path = v; break;
+	case O_PROBS: *probs = v; break;
+	case O_ONE_BASED: *one_based = 1; break;
+	default: return 1;
+	}
+	return 0;
+}
+
+int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err *e)
+{
+	static const char *const syms[] = {"intersect", "union", "grow-diag", "grow-diag-final", "grow-diag-final-and",
+					   "gdfa"};
+	unsigned long long seed;
+	int k;
+	switch (ch) {
+	case O_SYM:
+		if (xp_cli_choice("--sym", v, syms, sizeof syms / sizeof *syms, &k, e))
+			return XP_EUSAGE;
+		*sym = (xp_sym)xp_sym_named(v);
+		return 0;
+	case O_SEED:
+		if (xp_cli_uint64("--seed", v, &seed, e))
+			return XP_EUSAGE;
+		wa->seed = seed;
+		return 0;
+	case O_THREADS: return xp_cli_intv("--threads", v, 1, 1024, &wa->threads, e);
+	case O_SAMPLERS: return xp_cli_intv("--samplers", v, 1, 1024, &wa->samplers, e);
+	case O_ITERS: return xp_cli_intv("--iters", v, 0, 1000000, &wa->iters, e);
+	case O_LOWERCASE: wa->lowercase = 1; return 0;
+	default: return 1;
+	}
+}
+
+int xp_opt_project(int ch, const char *v, xp_proj_opts *o, xp_err *e)
+{
+	static const char *const rules[] = {"minmax", "block"};
+	static const char *const collide[] = {"keep-first", "merge", "drop"};
+	long long gap;
+	int k;
+	switch (ch) {
+	case O_RULE:
+		if (xp_cli_choice("--rule", v, rules, 2, &k, e))
+			return XP_EUSAGE;
+		o->span.rule = (xp_rule)xp_rule_named(v);
+		return 0;
+	case O_COLLISIONS:
+		if (xp_cli_choice("--collisions", v, collide, 3, &k, e))
+			return XP_EUSAGE;
+		o->collide = (xp_collide)xp_collide_named(v);
+		return 0;
+	case O_GAP:
+		if (xp_cli_int("--gap", v, 0, 1000000, &gap, e))
+			return XP_EUSAGE;
+		o->span.gap = (uint32_t)gap;
+		return 0;
+	case O_MAX_RATIO: return xp_cli_real("--max-ratio", v, 0, 1e6, &o->span.max_ratio, e);
+	case O_MIN_PROB: return xp_cli_real("--min-prob", v, 0, 1, &o->span.min_prob, e);
+	case O_TRIM_PUNCT: o->span.trim_punct = 1; return 0;
+	case O_PRODROP: o->prodrop = 1; return 0;
+	case O_CHARS: o->chars = 1; return 0;
+	case O_SKIP_ARTICLES: o->rules |= XP_LR_ARTICLES; return 0;
+	case O_NO_ZH_PRONOUNS: o->rules &= ~(unsigned)XP_LR_ZH_PRONOUN; return 0;
+	case O_NO_FA_ATTACH: o->rules &= ~(unsigned)XP_LR_FA_ATTACH; return 0;
+	default: return 1;
+	}
+}
