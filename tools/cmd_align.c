@@ -1,87 +1,77 @@
 /* tools/cmd_align.c — `xproj align` and `xproj align-eval`: transcript
  * utterances to subtitles, and their agreement with TV4Dialog's tags. */
-#include "cli.h"
+#include "groups.h"
 #include "../align/batch.h"
 #include "../align/episode.h"
 #include "../base/buf.h"
 #include "../base/file.h"
 
 #include <getopt.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 typedef struct args {
-	const char *transcript, *out, *lang;
+	const char *transcript, *out;
 	xp_plan_src src;
-	xp_subs_opts en_read, tgt_read;
-	xp_tok_mode zh;
-	xp_ualign_opts opts;
+	xp_batch_opts bo;   /* subtitle reading, target language and tokens, the aligner's band and threshold */
 	int json, per_episode, adjudicate, examples, sample;
 } args;
 
-static const struct option lo[] = {{"transcript", required_argument, 0, 'T'},
-				   {"subs", required_argument, 0, 'S'},
-				   {"tgt-subs", required_argument, 0, 'Z'},
-				   {"links", required_argument, 0, 'X'},
-				   {"episodes", required_argument, 0, 'M'},
-				   {"encoding", required_argument, 0, 'C'},
-				   {"tgt-encoding", required_argument, 0, 'c'},
-				   {"keep-asides", no_argument, 0, 'K'},
-				   {"to-simplified", no_argument, 0, 'Y'},
-				   {"config", required_argument, 0, 'F'},
-				   {"tgt-lang", required_argument, 0, 'L'},
-				   {"zh-tokens", required_argument, 0, 'z'},
-				   {"band", required_argument, 0, 'b'},
-				   {"threshold", required_argument, 0, 't'},
-				   {"output", required_argument, 0, 'o'},
-				   {"json", no_argument, 0, 'j'},
-				   {"per-episode", no_argument, 0, 'p'},
-				   {"adjudicate", no_argument, 0, 'A'},
-				   {"examples", required_argument, 0, 'E'},
-				   {"sample", required_argument, 0, 's'},
-				   {0, 0, 0, 0}};
+/* Each command's own options; the subtitle and aligner groups are shared
+ * with the pipeline (groups.h).  align-eval reads no target, so it takes
+ * none of the target's options. */
+static const struct option align_own[] = {
+	{"transcript", required_argument, 0, 'T'}, {"output", required_argument, 0, 'o'},
+	{"config", required_argument, 0, 'F'}, {0, 0, 0, 0}};
+static const struct option *const align_groups[] = {align_own, xp_opts_subs, xp_opts_tgt_subs, xp_opts_target,
+						    xp_opts_ualign, NULL};
+static const struct option eval_own[] = {
+	{"transcript", required_argument, 0, 'T'}, {"json", no_argument, 0, 'j'},
+	{"per-episode", no_argument, 0, 'p'},      {"adjudicate", no_argument, 0, 'A'},
+	{"examples", required_argument, 0, 'E'},   {"sample", required_argument, 0, 's'},
+	{0, 0, 0, 0}};
+static const struct option *const eval_groups[] = {eval_own, xp_opts_subs, xp_opts_ualign, NULL};
 
-static int parse(int argc, char **argv, args *a, const xp_cmd *self)
+/* 0, or the exit status after a usage error was reported */
+static int parse(int argc, char **argv, const struct option *lo, args *a, const xp_cmd *self)
 {
 	memset(a, 0, sizeof *a);
-	xp_ualign_defaults(&a->opts);
-	a->lang = NULL;
-	a->zh = XP_TOK_CHARS;
-	int ch;
-	while ((ch = getopt_long(argc, argv, "o:", lo, NULL)) != -1) {
+	xp_batch_opts_default(&a->bo);
+	xp_err e;
+	int ch, rc;
+	while ((ch = xp_cli_getopt(self->name, argc, argv, self == &xp_cmd_align ? "o:" : "", lo)) != -1) {
 		switch (ch) {
 		case 'T': a->transcript = optarg; break;
-		case 'S': a->src.subs = optarg; break;
-		case 'Z': a->src.tgt = optarg; break;
-		case 'X': a->src.links = optarg; break;
-		case 'M': a->src.episodes = optarg; break;
-		case 'C': a->en_read.encoding = optarg; break;
-		case 'c': a->tgt_read.encoding = optarg; break;
-		case 'K': a->en_read.keep_asides = a->tgt_read.keep_asides = 1; break;
-		case 'Y': a->en_read.simplified = a->tgt_read.simplified = 1; break;
 		case 'F': break;   /* read by xp_cli_config */
-		case 'L': a->lang = optarg; break;
-		case 'z':
-			if (strcmp(optarg, "char") && strcmp(optarg, "word"))
-				return xp_cli_usage(self, 2);
-			a->zh = strcmp(optarg, "char") ? XP_TOK_WORDS : XP_TOK_CHARS;
-			break;
-		case 'b': a->opts.band = atoi(optarg); break;
-		case 't': a->opts.threshold = atof(optarg); break;
 		case 'o': a->out = optarg; break;
 		case 'j': a->json = 1; break;
 		case 'p': a->per_episode = 1; break;
 		case 'A': a->adjudicate = 1; break;
-		case 'E': a->examples = atoi(optarg), a->adjudicate = 1; break;
-		case 's': a->sample = atoi(optarg), a->adjudicate = 1; break;
-		default: return xp_cli_usage(self, 2);
+		case 'E':
+			if (xp_cli_intv("--examples", optarg, 0, 1000000, &a->examples, &e))
+				return xp_cli_bad_value(self->name, &e);
+			a->adjudicate = 1;
+			break;
+		case 's':
+			if (xp_cli_intv("--sample", optarg, 0, 1000000, &a->sample, &e))
+				return xp_cli_bad_value(self->name, &e);
+			a->adjudicate = 1;
+			break;
+		case '?': return 2;
+		default:
+			if ((rc = xp_opt_subs(ch, optarg, &a->src, &a->bo, &e)) == 1)
+				rc = xp_opt_ualign(ch, optarg, &a->bo, &e);
+			if (rc)
+				return xp_cli_bad_value(self->name, &e);
 		}
 	}
-	if (optind != argc || !a->transcript || !a->src.subs || a->opts.band < 1 || a->examples < 0 ||
-	    a->sample < 0)
+	if (optind != argc)
 		return xp_cli_usage(self, 2);
+	if (!a->transcript || !a->src.subs)
+		return xp_cli_bad(self->name, "--transcript and --subs are required");
 	return 0;
 }
 
@@ -120,24 +110,24 @@ static int run_align(int argc, char **argv)
 	args a;
 	xp_cli_conf conf;
 	xp_err e;
-	if (xp_cli_config(lo, &argc, &argv, &conf, &e)) {
+	struct option lo[32];
+	if (xp_opts_table(lo, sizeof lo / sizeof *lo, align_groups, &e) || xp_cli_config(lo, &argc, &argv, &conf, &e)) {
 		xp_cli_config_free(&conf);
 		return xp_cli_error(&e);
 	}
-	int rc = parse(argc, argv, &a, &xp_cmd_align);
-	if (rc || !a.out) {
+	int rc = parse(argc, argv, lo, &a, &xp_cmd_align);
+	if (!rc && !a.out)
+		rc = xp_cli_bad("align", "-o OUT.jsonl is required");
+	if (rc) {
 		xp_cli_config_free(&conf);
-		return rc ? rc : xp_cli_usage(&xp_cmd_align, 2);
+		return rc;
 	}
 	xp_batch b = {0};
 	xp_aligned out = {0};
 	xp_align_stats st = {0};
 	rc = xp_batch_plan(a.transcript, &a.src, &b, &e) || check_files(&a, &b, &e);
 	xp_cli_note_plan("align", &b);
-	xp_batch_opts bo;
-	xp_batch_opts_default(&bo);
-	bo.en_read = a.en_read, bo.tgt_read = a.tgt_read;
-	bo.tgt_lang = a.lang, bo.zh_tokens = a.zh, bo.ua = a.opts;
+	xp_batch_opts bo = a.bo;
 	bo.progress = isatty(2) ? progress : NULL;
 	bo.read = xp_cli_note_read, bo.arg = "align";
 	for (size_t i = 0; !rc && i < b.n; i++)
@@ -215,20 +205,34 @@ static void prf(size_t tp, size_t fp, size_t fn, double *p, double *r, double *f
 	*f = *p + *r ? 2 * *p * *r / (*p + *r) : 0;
 }
 
-static void report(const char *what, const xp_tag_eval *v, int json)
+static void report(const char *what, const xp_tag_eval *v)
 {
 	double p, r, f, ep, er, ef;
 	prf(v->tp, v->fp, v->fn, &p, &r, &f);
 	prf(v->etp, v->efp, v->efn, &ep, &er, &ef);
-	if (json)
-		printf("{\"precision\":%.6f,\"recall\":%.6f,\"f1\":%.6f,\"utterances\":%zu,\"blocks\":%zu,"
-		       "\"every_link\":{\"precision\":%.6f,\"recall\":%.6f,\"f1\":%.6f}}\n",
-		       p, r, f, v->utterances, v->blocks, ep, er, ef);
-	else
-		printf("%-10s precision %.4f  recall %.4f  F1 %.4f  utterances %zu (covered %.1f%%)  blocks %zu\n"
-		       "%-10s every link (later dash turns too): precision %.4f  recall %.4f  F1 %.4f\n",
-		       what, p, r, f, v->utterances, v->utterances ? 100.0 * v->covered / v->utterances : 0,
-		       v->blocks, "", ep, er, ef);
+	printf("%-10s precision %.4f  recall %.4f  F1 %.4f  utterances %zu (covered %.1f%%)  blocks %zu\n"
+	       "%-10s every link (later dash turns too): precision %.4f  recall %.4f  F1 %.4f\n",
+	       what, p, r, f, v->utterances, v->utterances ? 100.0 * v->covered / v->utterances : 0,
+	       v->blocks, "", ep, er, ef);
+}
+
+/* --json: the same figures as an object (with the adjudication's when asked) */
+static json_t *report_json(const xp_tag_eval *v, int adjudicate)
+{
+	double p, r, f, ep, er, ef, ap, ar, af;
+	prf(v->tp, v->fp, v->fn, &p, &r, &f);
+	prf(v->etp, v->efp, v->efn, &ep, &er, &ef);
+	json_t *o = json_pack("{s:f,s:f,s:f,s:I,s:I,s:I,s:{s:f,s:f,s:f}}", "precision", p, "recall", r, "f1", f,
+			      "utterances", (json_int_t)v->utterances, "covered", (json_int_t)v->covered, "blocks",
+			      (json_int_t)v->blocks, "every_link", "precision", ep, "recall", er, "f1", ef);
+	if (o && adjudicate) {
+		prf(v->atp, v->afp, v->afn, &ap, &ar, &af);
+		json_object_set_new(o, "adjudicated",
+				    json_pack("{s:I,s:I,s:I,s:I,s:f,s:f,s:f}", "disagreements", (json_int_t)v->disagree,
+					      "tag_wrong", (json_int_t)v->tag_wrong, "aligner_wrong", (json_int_t)v->ours_wrong,
+					      "unclear", (json_int_t)v->unclear, "precision", ap, "recall", ar, "f1", af));
+	}
+	return o;
 }
 
 static void adjudication(const xp_tag_eval *v)
@@ -300,11 +304,17 @@ static void show_sample(shown *s)
 static int run_eval(int argc, char **argv)
 {
 	args a;
-	int rc = parse(argc, argv, &a, &xp_cmd_align_eval);
+	xp_err e;
+	struct option lo[32];
+	if (xp_opts_table(lo, sizeof lo / sizeof *lo, eval_groups, &e))
+		return xp_cli_error(&e);
+	int rc = parse(argc, argv, lo, &a, &xp_cmd_align_eval);
 	if (rc)
 		return rc;
+	if (a.json && (a.examples || a.sample))
+		return xp_cli_bad("align-eval", "--examples and --sample print blocks as text: not with --json");
+	json_t *episodes = json_object();
 	xp_batch b = {0};
-	xp_err e;
 	xp_tag_eval tot = {0};
 	shown sh = {.left = a.examples, .want = a.sample, .rng = 1};
 	if (a.sample && !(sh.kept = calloc((size_t)a.sample, sizeof *sh.kept))) {
@@ -321,26 +331,37 @@ static int run_eval(int argc, char **argv)
 			fprintf(stderr, "xproj align-eval: no subtitles for episode %s: skipped\n", b.v[i].key);
 			continue;
 		}
-		rc = xp_doc_read(&b.v[i].subs, &a.en_read, &en, &e);
+		rc = xp_doc_read(&b.v[i].subs, &a.bo.en_read, &en, &e);
 		if (!rc)
 			xp_cli_note_read("align-eval", b.v[i].subs.path, &en);
-		xp_episode ep = {b.v[i].transcript, b.v[i].doc_first, b.v[i].ndocs, &en, NULL, NULL, a.lang,
-				 a.zh, a.opts};
+		xp_episode ep = {b.v[i].transcript, b.v[i].doc_first, b.v[i].ndocs, &en, NULL, NULL, NULL,
+				 XP_TOK_CHARS, a.bo.ua};
 		sh.key = b.v[i].key;
 		if (!rc)
 			rc = xp_episode_eval(&ep, &one, a.examples || a.sample ? show : NULL, &sh, &e);
 		if (!rc && a.per_episode && !a.json)
-			report(b.v[i].key, &one, 0);
+			report(b.v[i].key, &one);
+		if (!rc && a.per_episode && a.json)
+			json_object_set_new(episodes, b.v[i].key, report_json(&one, a.adjudicate));
 		xp_tag_eval_add(&tot, &one);
 		xp_subs_free(&en);
 	}
 	if (rc) {
 		xp_cli_error(&e);
+	} else if (a.json) {
+		json_t *o = report_json(&tot, a.adjudicate);
+		if (a.per_episode)
+			json_object_set(o, "episodes", episodes);
+		char *js = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+		json_decref(o);
+		rc = js ? puts(js) < 0 : xp_cli_error(&(xp_err){.code = XP_ENOMEM, .msg = "out of memory"});
+		free(js);
 	} else {
-		report("total", &tot, a.json);
-		if (a.adjudicate && !a.json)
+		report("total", &tot);
+		if (a.adjudicate)
 			adjudication(&tot);
 	}
+	json_decref(episodes);
 	if (a.sample)
 		show_sample(&sh);
 	xp_batch_free(&b);
@@ -364,6 +385,7 @@ const xp_cmd xp_cmd_align_eval = {
 	"the scores with evidently wrong tags corrected; --examples N prints the first N such\n"
 	"blocks, --sample N a uniform random sample of N (the same for the same data), to\n"
 	"check by hand.\n"
-	"  --json  {\"precision\":p,\"recall\":r,\"f1\":f,\"utterances\":N,\"blocks\":N,\n"
-	"           \"every_link\":{\"precision\":p,\"recall\":r,\"f1\":f}}",
+	"  --json  {\"precision\":p,\"recall\":r,\"f1\":f,\"utterances\":N,\"covered\":N,\"blocks\":N,\n"
+	"           \"every_link\":{\"precision\":p,\"recall\":r,\"f1\":f}}, with --adjudicate an\n"
+	"           \"adjudicated\" object, with --per-episode \"episodes\":{EPISODE: {...}}",
 };

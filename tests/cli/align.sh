@@ -2,7 +2,10 @@
 . tests/cli/lib
 
 expect_status 0 $XPROJ align-eval --json --transcript $FIX/transcript/S01E01.xml --subs $FIX/subs/bilingual.srt
-expect_eq "$(cat $T/out)" '{"precision":1.000000,"recall":1.000000,"f1":1.000000,"utterances":3,"blocks":4,"every_link":{"precision":1.000000,"recall":1.000000,"f1":1.000000}}' "align-eval --json"
+expect_eq "$(cat $T/out)" '{"precision":1.0,"recall":1.0,"f1":1.0,"utterances":3,"covered":2,"blocks":4,"every_link":{"precision":1.0,"recall":1.0,"f1":1.0}}' "align-eval --json"
+expect_status 0 $XPROJ align-eval --json --per-episode --adjudicate --transcript $FIX/transcript/S01E01.xml --subs $FIX/subs/bilingual.srt
+expect_grep '"adjudicated":{"disagreements":0,' $T/out
+expect_grep '"episodes":{"[^"]*":{"precision":1.0,' $T/out
 
 expect_status 0 $XPROJ align --transcript $FIX/transcript/S01E01.xml --subs $FIX/subs/bilingual.srt -o $T/a.jsonl
 expect_grep '3 utterances, 2 aligned' $T/err
