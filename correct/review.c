@@ -772,3 +772,30 @@ int xp_db_touched(xp_db *db, int64_t run, xp_touch **v, size_t *n, xp_err *err)
 	}
 	return 0;
 }
+
+int xp_db_log_json(xp_db *db, json_t **out, xp_err *err)
+{
+	sqlite3_stmt *st;
+	int rc = 0, step = SQLITE_DONE;
+	if (!(*out = json_array()))
+		return oom(err);
+	if (xp_sql_prepare(db, "SELECT id, created, action, detail FROM history ORDER BY id", &st, err)) {
+		json_decref(*out);
+		*out = NULL;
+		return xp_err_code(err);
+	}
+	while (!rc && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		json_t *o = json_pack("{s:I,s:s,s:s,s:s}", "id", (json_int_t)sqlite3_column_int64(st, 0),
+				      "created", (const char *)sqlite3_column_text(st, 1), "action",
+				      (const char *)sqlite3_column_text(st, 2), "detail", (const char *)sqlite3_column_text(st, 3));
+		rc = !o || json_array_append_new(*out, o) ? oom(err) : 0;
+	}
+	if (!rc && step != SQLITE_DONE)
+		rc = xp_sql_fail(db, err, "reading the history");
+	sqlite3_finalize(st);
+	if (rc) {
+		json_decref(*out);
+		*out = NULL;
+	}
+	return rc;
+}

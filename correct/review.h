@@ -107,4 +107,7 @@ int xp_db_touched(xp_db *db, int64_t run, xp_touch **v, size_t *n, xp_err *err);
 /* the flags of one row in a sorted xp_touch array */
 unsigned xp_touch_flags(const xp_touch *v, size_t n, int64_t row);
 
+/* The history (db log) as [{"id","created","action","detail"}], oldest first. */
+int xp_db_log_json(xp_db *db, json_t **out, xp_err *err);
+
 #endif

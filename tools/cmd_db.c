@@ -14,32 +14,89 @@
 typedef struct dargs {
 	const char *db, *source, *aligned, *report, *lang, *mention, *span, *annotator, *note, *out, *jsonl,
 		*batch, *format, *doc;
-	int64_t run;
+	long long run;
 	int json, silver, only_flagged, top, top_set, list, explain;
 	const char *file;
 	struct import_in *in;   /* import: its inputs, read before the store is opened */
 } dargs;
 
-static int parse(int argc, char **argv, dargs *a)
+/* One option table per subcommand (git's way): an option that a
+ * subcommand would ignore is refused, by getopt, with its name.  The
+ * entries are spelt once here and picked per subcommand. */
+#define O_SOURCE {"source", required_argument, 0, 's'}
+#define O_ALIGNED {"aligned", required_argument, 0, 'a'}
+#define O_REPORT {"report", required_argument, 0, 'R'}, {"run-report", required_argument, 0, 'R'}
+#define O_LANG {"lang", required_argument, 0, 'L'}
+#define O_MENTION {"mention", required_argument, 0, 'm'}
+#define O_SPAN {"span", required_argument, 0, 'S'}
+#define O_EDITOR {"annotator", required_argument, 0, 'A'}, {"note", required_argument, 0, 'n'}
+#define O_ANNOTATOR {"annotator", required_argument, 0, 'A'}
+#define O_OUTPUT {"output", required_argument, 0, 'o'}
+#define O_JSONL {"jsonlines", required_argument, 0, 'j'}
+#define O_BATCH {"batch", required_argument, 0, 'b'}
+#define O_FORMAT {"format", required_argument, 0, 'f'}
+#define O_RUN {"run", required_argument, 0, 'r'}
+#define O_JSON {"json", no_argument, 0, 'J'}
+#define O_SILVER {"silver", no_argument, 0, 'v'}
+#define O_FLAGGED {"only-flagged", no_argument, 0, 'F'}
+#define O_TOP {"top", required_argument, 0, 't'}
+#define O_DOC {"doc", required_argument, 0, 'D'}
+#define O_LIST {"list", no_argument, 0, 'l'}
+#define O_EXPLAIN {"explain", no_argument, 0, 'X'}
+#define O_END {0, 0, 0, 0}
+
+static const struct option o_none[] = {O_END};
+static const struct option o_import[] = {O_SOURCE, O_ALIGNED, O_REPORT, O_LANG, O_END};
+static const struct option o_edit[] = {O_MENTION, O_SPAN, O_EDITOR, O_RUN, O_END};
+static const struct option o_delete[] = {O_MENTION, O_EDITOR, O_RUN, O_END};
+static const struct option o_corrections[] = {O_ANNOTATOR, O_FORMAT, O_RUN, O_END};
+static const struct option o_export[] = {O_OUTPUT, O_JSONL, O_SILVER, O_RUN, O_END};
+static const struct option o_export_tasa[] = {O_OUTPUT, O_FLAGGED, O_RUN, O_END};
+static const struct option o_stats[] = {O_JSON, O_RUN, O_END};
+static const struct option o_json[] = {O_JSON, O_END};
+static const struct option o_undo[] = {O_BATCH, O_END};
+static const struct option o_triage[] = {O_TOP, O_LIST, O_EXPLAIN, O_RUN, O_END};
+static const struct option o_show[] = {O_DOC, O_RUN, O_END};
+
+/* files: the arguments after DB: 0 none, 1 one (FILE, DOC|ID), -1 at most one */
+static const struct dsub {
+	const char *name;
+	const struct option *lo;
+	const char *shorts;
+	int files;
+} subs[] = {
+	{"init", o_none, "", 0},         {"import", o_import, "", 0},
+	{"add", o_edit, "", 0},          {"modify", o_edit, "", 0},
+	{"delete", o_delete, "", 0},     {"import-corrections", o_corrections, "", 1},
+	{"export", o_export, "o:", 0},   {"export-tasa", o_export_tasa, "o:", 0},
+	{"stats", o_stats, "", 0},       {"runs", o_json, "", 0},
+	{"log", o_json, "", 0},          {"undo", o_undo, "", 0},
+	{"triage", o_triage, "", 0},     {"show", o_show, "", -1},
+	{"check", o_none, "", 0},
+};
+enum { NSUBS = sizeof subs / sizeof *subs };
+
+static const struct dsub *find_sub(const char *name)
 {
-	static const struct option lo[] = {
-		{"source", required_argument, 0, 's'}, {"aligned", required_argument, 0, 'a'},
-		{"report", required_argument, 0, 'R'}, {"run-report", required_argument, 0, 'R'},
-		{"lang", required_argument, 0, 'L'}, {"mention", required_argument, 0, 'm'},
-		{"span", required_argument, 0, 'S'}, {"annotator", required_argument, 0, 'A'},
-		{"note", required_argument, 0, 'n'}, {"output", required_argument, 0, 'o'},
-		{"jsonlines", required_argument, 0, 'j'}, {"batch", required_argument, 0, 'b'},
-		{"format", required_argument, 0, 'f'}, {"run", required_argument, 0, 'r'},
-		{"json", no_argument, 0, 'J'}, {"silver", no_argument, 0, 'v'},
-		{"only-flagged", no_argument, 0, 'F'}, {"top", required_argument, 0, 't'},
-		{"doc", required_argument, 0, 'D'}, {"list", no_argument, 0, 'l'},
-		{"explain", no_argument, 0, 'X'}, {0, 0, 0, 0}};
+	for (size_t i = 0; i < NSUBS; i++)
+		if (!strcmp(subs[i].name, name))
+			return &subs[i];
+	return NULL;
+}
+
+/* 0, or the exit status after a usage error was reported; argv[0] is the
+ * subcommand */
+static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
+{
+	char cmd[64];
+	snprintf(cmd, sizeof cmd, "db %s", d->name);
 	memset(a, 0, sizeof *a);
 	a->lang = "zh";
 	a->top = 20;
+	xp_err e;
 	int ch;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "o:", lo, NULL)) != -1) {
+	while ((ch = xp_cli_getopt(cmd, argc, argv, d->shorts, d->lo)) != -1) {
 		switch (ch) {
 		case 's': a->source = optarg; break;
 		case 'a': a->aligned = optarg; break;
@@ -53,22 +110,33 @@ static int parse(int argc, char **argv, dargs *a)
 		case 'j': a->jsonl = optarg; break;
 		case 'b': a->batch = optarg; break;
 		case 'f': a->format = optarg; break;
-		case 'r': a->run = atoll(optarg); break;
+		case 'r':
+			if (xp_cli_int("--run", optarg, 1, INT64_MAX, &a->run, &e))
+				return xp_cli_bad_value(cmd, &e);
+			break;
 		case 'J': a->json = 1; break;
 		case 'v': a->silver = 1; break;
 		case 'F': a->only_flagged = 1; break;
-		case 't': a->top = atoi(optarg), a->top_set = 1; break;
+		case 't':
+			if (xp_cli_intv("--top", optarg, 1, 1000000, &a->top, &e))
+				return xp_cli_bad_value(cmd, &e);
+			a->top_set = 1;
+			break;
 		case 'l': a->list = 1; break;
 		case 'X': a->explain = 1; break;
 		case 'D': a->doc = optarg; break;
-		default: return -1;
+		default: return 2;
 		}
 	}
 	if (optind >= argc)
-		return -1;
+		return xp_cli_bad(cmd, "which store? (xproj db %s DB ...)", d->name);
 	a->db = argv[optind++];
 	a->file = optind < argc ? argv[optind++] : NULL;
-	return optind == argc ? 0 : -1;
+	if (optind < argc || (a->file && !d->files))
+		return xp_cli_bad(cmd, "'%s': one argument too many", optind < argc ? argv[optind] : a->file);
+	if (d->files == 1 && !a->file)
+		return xp_cli_bad(cmd, "which file? (xproj db %s DB FILE)", d->name);
+	return 0;
 }
 
 /* the run's entry of xp_db_runs, NULL if there is no such run */
@@ -434,6 +502,18 @@ static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 	}
 	if (!strcmp(sub, "check"))
 		return do_check(db, e);
+	if (!strcmp(sub, "log") && a->json) {
+		json_t *h;
+		if (xp_db_log_json(db, &h, e))
+			return -1;
+		char *s = json_dumps(h, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		json_decref(h);
+		if (!s)
+			return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+		puts(s);
+		free(s);
+		return 0;
+	}
 	if (!strcmp(sub, "log")) {
 		char *s;
 		if (xp_db_log(db, &s, e))
@@ -478,11 +558,19 @@ static int run(int argc, char **argv)
 	if (argc < 2)
 		return xp_cli_usage(&xp_cmd_db, 2);
 	const char *sub = argv[1];
+	const struct dsub *d = find_sub(sub);
+	if (!d) {
+		const char *names[NSUBS], *near;
+		for (size_t i = 0; i < NSUBS; i++)
+			names[i] = subs[i].name;
+		if ((near = xp_cli_closest(sub, names, NSUBS)))
+			return xp_cli_bad("db", "'%s' is not a db command (did you mean db %s?)", sub, near);
+		return xp_cli_bad("db", "'%s' is not a db command", sub);
+	}
 	dargs a;
-	if (parse(argc - 1, argv + 1, &a))
-		return xp_cli_usage(&xp_cmd_db, 2);
-	if (!strcmp(sub, "import-corrections") ? !a.file : a.file != NULL && strcmp(sub, "show"))
-		return xp_cli_usage(&xp_cmd_db, 2);
+	int st = parse(argc - 1, argv + 1, d, &a);
+	if (st)
+		return st;
 	xp_db *db;
 	xp_err e;
 	/* only init and import make a store; the readers never write to it */
@@ -512,7 +600,7 @@ const xp_cmd xp_cmd_db = {
 	"xproj db export-tasa DB -o tasa.csv [--only-flagged]\n"
 	"xproj db stats DB [--json] [--run N]\n"
 	"xproj db runs DB [--json]\n"
-	"xproj db log DB\n"
+	"xproj db log DB [--json]\n"
 	"xproj db undo DB [--batch B]\n"
 	"xproj db triage DB [--top K] [--list] [--explain]\n"
 	"xproj db show DB DOC|ID | --doc DOC\n"
@@ -535,7 +623,9 @@ const xp_cmd xp_cmd_db = {
 	"corrected mention no English mention can carry is listed; db log shows every\n"
 	"derived edit with its file and line.  Commands act on the latest run\n"
 	"unless --run N, and export and stats say which.  stats --json includes\n"
-	"{\"additions\":N,\"deletions\":N,\"modifications\":N}, for that run.\n\n"
+	"{\"additions\":N,\"deletions\":N,\"modifications\":N}, for that run; log --json is\n"
+	"[{\"id\",\"created\",\"action\",\"detail\"}].  Each subcommand takes only the options\n"
+	"on its line, and --run N if it acts on one run; any other is refused.\n\n"
 	"Reruns: importing a new run of the same documents (same language) carries every\n"
 	"corrected mention of the latest earlier run over when its English mention and its\n"
 	"target sentence text are unchanged: the corrected span (or deletion) is re-applied\n"
