@@ -14,15 +14,17 @@ static int run(int argc, char **argv)
 					   {0, 0, 0, 0}};
 	const char *gold = NULL;
 	int gold1 = 0, test1 = 0, json = 0, ch;
-	while ((ch = getopt_long(argc, argv, "g:j", lo, NULL)) != -1) {
+	while ((ch = xp_cli_getopt("aer", argc, argv, "g:j", lo)) != -1) {
 		if (ch == 'g') gold = optarg;
 		else if (ch == 'G') gold1 = 1;
 		else if (ch == '1') test1 = 1;
 		else if (ch == 'j') json = 1;
-		else return xp_cli_usage(&xp_cmd_aer, 2);
+		else return 2;
 	}
-	if (argc - optind != 1 || !gold)
+	if (argc - optind != 1)
 		return xp_cli_usage(&xp_cmd_aer, 2);
+	if (!gold)
+		return xp_cli_bad("aer", "--gold G is required");
 	xp_walign g = {0}, t = {0};
 	xp_aer_counts c;
 	xp_err e;

@@ -14,13 +14,15 @@ static int run(int argc, char **argv)
 					   {0, 0, 0, 0}};
 	const char *out = NULL, *map = NULL;
 	int ch;
-	while ((ch = getopt_long(argc, argv, "o:m:", lo, NULL)) != -1) {
+	while ((ch = xp_cli_getopt("bitext", argc, argv, "o:m:", lo)) != -1) {
 		if (ch == 'o') out = optarg;
 		else if (ch == 'm') map = optarg;
-		else return xp_cli_usage(&xp_cmd_bitext, 2);
+		else return 2;
 	}
-	if (argc - optind != 1 || !out)
+	if (argc - optind != 1)
 		return xp_cli_usage(&xp_cmd_bitext, 2);
+	if (!out)
+		return xp_cli_bad("bitext", "-o pairs.txt is required");
 	xp_aligned a = {0};
 	xp_buf pairs = {0}, mp = {0};
 	xp_err e;

@@ -11,15 +11,16 @@ static int run(int argc, char **argv)
 					   {"from", required_argument, 0, 'f'},
 					   {"to", required_argument, 0, 't'},
 					   {0, 0, 0, 0}};
-	xp_format from = XP_FMT_AUTO, to = XP_FMT_AUTO;
+	int from = XP_FMT_AUTO, to = XP_FMT_AUTO;
 	xp_diags dg = {0};
 	xp_read_opts o = {.diags = &dg};
+	xp_err e;
 	int ch;
-	while ((ch = getopt_long(argc, argv, "rf:t:", lo, NULL)) != -1) {
+	while ((ch = xp_cli_getopt("convert", argc, argv, "rf:t:", lo)) != -1) {
 		if (ch == 'r') o.repair = 1;
-		else if (ch == 'f' && (from = xp_format_named(optarg)) != XP_FMT_AUTO) ;
-		else if (ch == 't' && (to = xp_format_named(optarg)) != XP_FMT_AUTO) ;
-		else return xp_cli_usage(&xp_cmd_convert, 2);
+		else if (ch == 'f' && xp_cli_format("--from", optarg, &from, &e)) return xp_cli_bad_value("convert", &e);
+		else if (ch == 't' && xp_cli_format("--to", optarg, &to, &e)) return xp_cli_bad_value("convert", &e);
+		else if (ch == '?') return 2;
 	}
 	if (argc - optind != 2)
 		return xp_cli_usage(&xp_cmd_convert, 2);
@@ -28,14 +29,13 @@ static int run(int argc, char **argv)
 		to = xp_format_of_path(out);
 	if (to == XP_FMT_AUTO) {
 		/* "-" or an unknown name: the other format from the input's */
-		xp_format f = from != XP_FMT_AUTO ? from : xp_format_of_path(in);
+		xp_format f = from != XP_FMT_AUTO ? (xp_format)from : xp_format_of_path(in);
 		to = f == XP_FMT_CONLL ? XP_FMT_JSONL : XP_FMT_CONLL;
 	}
 	xp_corpus c = {0};
-	xp_err e;
 	int rc = 0;
 	const xp_cli_file files[] = {{"IN", in, 0}, {"OUT", out, 1}};
-	if (xp_cli_check_files(files, 2, &e) || xp_read_corpus(in, from, &o, &c, &e) || xp_write_corpus(out, to, &c, &e))
+	if (xp_cli_check_files(files, 2, &e) || xp_read_corpus(in, (xp_format)from, &o, &c, &e) || xp_write_corpus(out, (xp_format)to, &c, &e))
 		rc = xp_cli_error(&e);
 	xp_cli_diags(&dg);
 	xp_diags_free(&dg);

@@ -24,7 +24,7 @@ static int parse(int argc, char **argv, args *a)
 	memset(a, 0, sizeof *a);
 	xp_pair_defaults(&a->o);
 	int ch;
-	while ((ch = getopt_long(argc, argv, "o:", lo, NULL)) != -1) {
+	while ((ch = xp_cli_getopt("pair", argc, argv, "o:", lo)) != -1) {
 		switch (ch) {
 		case 's': a->source = optarg; break;
 		case 't': a->target = optarg; break;
@@ -36,15 +36,13 @@ static int parse(int argc, char **argv, args *a)
 				a->o.tokens = XP_PAIR_TOKENS_FILE;
 			else if (!strcmp(optarg, "words"))
 				a->o.tokens = XP_PAIR_TOKENS_WORDS;
-			else {
-				fprintf(stderr, "xproj pair: --tokens is 'file' or 'words', not '%s'\n", optarg);
-				return 2;
-			}
+			else
+				return xp_cli_bad("pair", "--tokens: '%s' is not one of file, words", optarg);
 			break;
 		default: return 2;
 		}
 	}
-	return optind != argc || !a->source || !a->target || !a->out ? 2 : 0;
+	return optind != argc || !a->source || !a->target || !a->out ? xp_cli_usage(&xp_cmd_pair, 2) : 0;
 }
 
 static void summary(const xp_pair_stats *s)
@@ -64,8 +62,9 @@ static void summary(const xp_pair_stats *s)
 static int run(int argc, char **argv)
 {
 	args a;
-	if (parse(argc, argv, &a))
-		return xp_cli_usage(&xp_cmd_pair, 2);
+	int rc0 = parse(argc, argv, &a);
+	if (rc0)
+		return rc0;
 	xp_corpus en = {0}, tg = {0};
 	xp_aligned al = {0};
 	xp_pair_stats st;

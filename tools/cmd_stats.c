@@ -52,15 +52,15 @@ static int run(int argc, char **argv)
 					   {"repair", no_argument, 0, 'r'},
 					   {"format", required_argument, 0, 'f'},
 					   {0, 0, 0, 0}};
-	int json = 0, ch;
-	xp_format fmt = XP_FMT_AUTO;
+	int json = 0, ch, fmt = XP_FMT_AUTO;
 	xp_diags dg = {0};
 	xp_read_opts o = {.diags = &dg};
-	while ((ch = getopt_long(argc, argv, "jrf:", lo, NULL)) != -1) {
+	xp_err e;
+	while ((ch = xp_cli_getopt("stats", argc, argv, "jrf:", lo)) != -1) {
 		if (ch == 'j') json = 1;
 		else if (ch == 'r') o.repair = 1;
-		else if (ch == 'f') fmt = xp_format_named(optarg);
-		else return xp_cli_usage(&xp_cmd_stats, 2);
+		else if (ch == 'f' && xp_cli_format("--format", optarg, &fmt, &e)) return xp_cli_bad_value("stats", &e);
+		else if (ch == '?') return 2;
 	}
 	int n = argc - optind;
 	if (n < 1)
@@ -69,8 +69,7 @@ static int run(int argc, char **argv)
 	int rc = counts ? 0 : 1;
 	for (int i = 0; rc == 0 && i < n; i++) {
 		xp_corpus c = {0};
-		xp_err e;
-		if (xp_read_corpus(argv[optind + i], fmt, &o, &c, &e))
+		if (xp_read_corpus(argv[optind + i], (xp_format)fmt, &o, &c, &e))
 			rc = xp_cli_error(&e);
 		else
 			xp_corpus_counts(&c, &counts[i]);

@@ -14,11 +14,12 @@ static int run(int argc, char **argv)
 					   {0, 0, 0, 0}};
 	int how = XP_SYM_GDFA, flip = 0, ch;
 	const char *out = "-";
-	while ((ch = getopt_long(argc, argv, "m:o:", lo, NULL)) != -1) {
-		if (ch == 'm' && (how = xp_sym_named(optarg)) >= 0) ;
+	while ((ch = xp_cli_getopt("symmetrize", argc, argv, "m:o:", lo)) != -1) {
+		if (ch == 'm' && (how = xp_sym_named(optarg)) < 0)
+			return xp_cli_bad("symmetrize", "--method: '%s' is not a symmetrisation (see --help)", optarg);
 		else if (ch == 'o') out = optarg;
 		else if (ch == 'R') flip = 1;
-		else return xp_cli_usage(&xp_cmd_symmetrize, 2);
+		else if (ch == '?') return 2;
 	}
 	if (argc - optind != 2)
 		return xp_cli_usage(&xp_cmd_symmetrize, 2);

@@ -31,7 +31,7 @@ expect_status 1 $XPROJ pair --source $P/en.conll --target $T/long.conll -o $T/x.
 expect_grep 'target document e part 0 has 3 sentences, its English document 1 utterances' $T/err
 [ -e $T/x.jsonl ] && { echo "FAIL: output after an error"; fails=$((fails + 1)); }
 expect_status 2 $XPROJ pair --source $P/en.conll --target $P/zh.conll --tokens chars -o $T/x.jsonl
-expect_grep "tokens is 'file' or 'words'" $T/err
+expect_grep "tokens: 'chars' is not one of file, words" $T/err
 expect_status 2 $XPROJ pair --source $P/en.conll -o $T/x.jsonl
 # align without --tgt-lang: a Farsi target is guessed from its script and never split into characters
 S=tools/sample
