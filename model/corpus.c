@@ -250,6 +250,20 @@ void xp_corpus_counts(const xp_corpus *c, xp_counts *out)
 	}
 }
 
+size_t xp_corpus_drop_empty(xp_corpus *c)
+{
+	size_t w = 0;
+	for (size_t i = 0; i < c->ndocs; i++) {
+		if (c->docs[i].nutts)
+			c->docs[w++] = c->docs[i];
+		else
+			xp_doc_free(&c->docs[i]);   /* its strings are the arena's */
+	}
+	size_t dropped = c->ndocs - w;
+	c->ndocs = w;
+	return dropped;
+}
+
 void xp_corpus_check(const xp_corpus *c, const char *file, xp_diags *dg)
 {
 	for (size_t i = 0; i < c->ndocs; i++) {

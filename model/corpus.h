@@ -124,6 +124,11 @@ typedef struct xp_counts {
 
 void xp_corpus_counts(const xp_corpus *c, xp_counts *out);
 
+/* Remove the documents that have no sentence (a projection's episode with
+ * no target text), keeping the others' order: such a document is nothing
+ * to train on, and some trainers fail on it.  Returns how many went. */
+size_t xp_corpus_drop_empty(xp_corpus *c);
+
 /* Model-level findings `validate` reports but readers accept: a span that
  * sits in two clusters (kept in both, as the reference scorer does). */
 void xp_corpus_check(const xp_corpus *c, const char *file, xp_diags *d);

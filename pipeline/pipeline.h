@@ -59,6 +59,7 @@ typedef struct xp_pipe_opts {
 	xp_sym sym;
 	xp_proj_opts proj;
 	int no_db;
+	int keep_empty;             /* write documents without a target sentence too */
 	/* Called as each stage starts. */
 	void (*progress)(void *arg, xp_stage s);
 	/* Called with the plan of the align stage, before it runs: the episodes,
@@ -75,6 +76,7 @@ typedef struct xp_pipe_result {
 	int64_t run;                /* the database run, 0 with no_db */
 	double seconds[XP_NSTAGES];
 	int written[XP_NOUTS];      /* which files the run wrote */
+	size_t empty_docs;          /* documents without a target sentence, not written (keep_empty) */
 } xp_pipe_result;
 
 void xp_pipe_defaults(xp_pipe_opts *o);

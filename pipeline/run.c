@@ -169,6 +169,10 @@ static int stage_write(run *R, xp_err *e)
 	if (rc)
 		return xp_failc(e, XP_ENOMEM, out_names[XP_OUT_REPORT], 0, "out of memory");
 	char conll[4200], jsonl[4200];
+	/* the projected corpus is training data: a document with no target
+	 * sentence is nothing to learn from (the report still lists it) */
+	if (!R->o->keep_empty)
+		R->r->empty_docs = xp_corpus_drop_empty(&R->proj.out);
 	if (xp_put_corpus(&R->out, out_path(R, XP_OUT_CONLL, conll, sizeof conll), XP_FMT_CONLL, &R->proj.out, e) ||
 	    xp_put_corpus(&R->out, out_path(R, XP_OUT_JSONL, jsonl, sizeof jsonl), XP_FMT_JSONL, &R->proj.out, e))
 		return -1;

@@ -28,6 +28,9 @@ static void project_lines(const xp_pipe_result *r, xp_buf *b)
 		      s->fate[XP_SAME_SPAN] - s->merged_clusters);
 	xp_buf_printf(b, "  spans        %zu nested, %zu crossing; %zu by pro-drop recovery\n", s->nested, s->crossing,
 		      s->prodrop);
+	if (r->empty_docs)
+		xp_buf_printf(b, "  documents    %zu without a target sentence, not written (--keep-empty writes them)\n",
+			      r->empty_docs);
 }
 
 static void output_lines(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *b)

@@ -15,7 +15,7 @@ typedef struct dargs {
 	const char *db, *source, *aligned, *report, *lang, *mention, *span, *annotator, *note, *out, *jsonl,
 		*batch, *format, *doc;
 	long long run;
-	int json, silver, only_flagged, top, top_set, list, explain;
+	int json, silver, only_flagged, top, top_set, list, explain, keep_empty;
 	const char *file;
 	struct import_in *in;   /* import: its inputs, read before the store is opened */
 } dargs;
@@ -43,6 +43,7 @@ typedef struct dargs {
 #define O_DOC {"doc", required_argument, 0, 'D'}
 #define O_LIST {"list", no_argument, 0, 'l'}
 #define O_EXPLAIN {"explain", no_argument, 0, 'X'}
+#define O_KEEP_EMPTY {"keep-empty", no_argument, 0, 'K'}
 #define O_END {0, 0, 0, 0}
 
 static const struct option o_none[] = {O_END};
@@ -50,7 +51,7 @@ static const struct option o_import[] = {O_SOURCE, O_ALIGNED, O_REPORT, O_LANG, 
 static const struct option o_edit[] = {O_MENTION, O_SPAN, O_EDITOR, O_RUN, O_END};
 static const struct option o_delete[] = {O_MENTION, O_EDITOR, O_RUN, O_END};
 static const struct option o_corrections[] = {O_ANNOTATOR, O_FORMAT, O_RUN, O_END};
-static const struct option o_export[] = {O_OUTPUT, O_JSONL, O_SILVER, O_RUN, O_END};
+static const struct option o_export[] = {O_OUTPUT, O_JSONL, O_SILVER, O_KEEP_EMPTY, O_RUN, O_END};
 static const struct option o_export_tasa[] = {O_OUTPUT, O_FLAGGED, O_RUN, O_END};
 static const struct option o_stats[] = {O_JSON, O_RUN, O_END};
 static const struct option o_json[] = {O_JSON, O_END};
@@ -125,6 +126,7 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 		case 'l': a->list = 1; break;
 		case 'X': a->explain = 1; break;
 		case 'D': a->doc = optarg; break;
+		case 'K': a->keep_empty = 1; break;
 		default: return 2;
 		}
 	}
@@ -357,7 +359,10 @@ static int do_export(xp_db *db, dargs *a, xp_err *e)
 	xp_corpus c = {0};
 	json_t *all = NULL, *r = run_info(db, a->run, &all, e);
 	xp_outputs o = {0};
-	int rc = !r || xp_db_export(db, a->run, a->silver, &c, e) || xp_put_corpus(&o, a->out, XP_FMT_AUTO, &c, e) ||
+	int rc = !r || xp_db_export(db, a->run, a->silver, &c, e);
+	/* training data: a document without a target sentence is left out */
+	size_t empty = !rc && !a->keep_empty ? xp_corpus_drop_empty(&c) : 0;
+	rc = rc || xp_put_corpus(&o, a->out, XP_FMT_AUTO, &c, e) ||
 		 (a->jsonl && xp_put_corpus(&o, a->jsonl, XP_FMT_JSONL, &c, e)) || xp_outputs_commit(&o, e);
 	xp_outputs_abort(&o);
 	if (!rc) {
@@ -366,6 +371,8 @@ static int do_export(xp_db *db, dargs *a, xp_err *e)
 		printf("%s: %zu documents, %s, to %s%s%s\n", label, c.ndocs,
 		       a->silver ? "the projection as it was" : "with its live corrections", a->out, a->jsonl ? " and " : "",
 		       a->jsonl ? a->jsonl : "");
+		if (empty)
+			printf("%zu document(s) without a target sentence not written (--keep-empty writes them)\n", empty);
 	}
 	json_decref(all);
 	xp_corpus_free(&c);
@@ -596,7 +603,7 @@ const xp_cmd xp_cmd_db = {
 	"xproj db add|modify DB --mention DOC|ID --span SENT:START:END [--annotator NAME] [--note TEXT]\n"
 	"xproj db delete DB --mention DOC|ID [--annotator NAME] [--note TEXT]\n"
 	"xproj db import-corrections DB FILE [--annotator NAME] [--format mmc|tasa|conll|jsonlines]\n"
-	"xproj db export DB -o CORRECTED.conll [--jsonlines OUT.jsonl] [--silver]\n"
+	"xproj db export DB -o CORRECTED.conll [--jsonlines OUT.jsonl] [--silver] [--keep-empty]\n"
 	"xproj db export-tasa DB -o tasa.csv [--only-flagged]\n"
 	"xproj db stats DB [--json] [--run N]\n"
 	"xproj db runs DB [--json]\n"

@@ -15,13 +15,13 @@ static const struct option own[] = {
 	{"no-db", no_argument, 0, 'N'},        {"quiet", no_argument, 0, 'q'},
 	{"config", required_argument, 0, 'F'}, {0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_subs, xp_opts_tgt_subs, xp_opts_target, xp_opts_ualign, xp_opts_alignments,
-					      xp_opts_wordalign, xp_opts_project, NULL};
+					      xp_opts_wordalign, xp_opts_project, xp_opts_output, NULL};
 
 /* 0, or the exit status after a usage error was reported */
 static int parse(int argc, char **argv, const struct option *lo, xp_pipe_opts *o, int *quiet)
 {
 	xp_plan_src src = {0};
-	xp_err e;
+	xp_err e = {0};
 	int ch, rc;
 	while ((ch = xp_cli_getopt("pipeline", argc, argv, "o:", lo)) != -1) {
 		switch (ch) {
@@ -35,8 +35,9 @@ static int parse(int argc, char **argv, const struct option *lo, xp_pipe_opts *o
 			if ((rc = xp_opt_subs(ch, optarg, &src, &o->align, &e)) == 1 &&
 			    (rc = xp_opt_ualign(ch, optarg, &o->align, &e)) == 1 &&
 			    (rc = xp_opt_alignments(ch, optarg, &o->alignments, &o->probs, &o->one_based, &e)) == 1 &&
-			    (rc = xp_opt_wordalign(ch, optarg, &o->wa, &o->sym, &e)) == 1)
-				rc = xp_opt_project(ch, optarg, &o->proj, &e);
+			    (rc = xp_opt_wordalign(ch, optarg, &o->wa, &o->sym, &e)) == 1 &&
+			    (rc = xp_opt_project(ch, optarg, &o->proj, &e)) == 1)
+				rc = xp_opt_output(ch, &o->keep_empty);
 			if (rc)
 				return xp_cli_bad_value("pipeline", &e);
 		}
@@ -148,6 +149,7 @@ const xp_cmd xp_cmd_pipeline = {
 	"  project:    --rule minmax|block, --gap K, --max-ratio R, --trim-punct, --min-prob P,\n"
 	"              --collisions keep-first|merge|drop, --prodrop, --chars, --skip-articles,\n"
 	"              --no-zh-pronouns, --no-fa-attach\n"
+	"  --keep-empty  write documents without a target sentence too (left out by default)\n"
 	"  --no-db     no correction database\n"
 	"  --quiet     no progress, no summary on stdout\n"
 	"  --config F  options from F, one per line: 'key = value' or 'key' for a switch\n"

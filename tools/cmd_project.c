@@ -12,7 +12,7 @@
 
 typedef struct args {
 	const char *source, *aligned, *alignments, *probs, *map, *out, *jsonl, *report, *model;
-	int one_based, repair;
+	int one_based, repair, keep_empty;
 	xp_proj_opts o;
 } args;
 
@@ -26,11 +26,11 @@ static const struct option own[] = {
 /* 0, or the exit status after a usage error was reported */
 static int parse(int argc, char **argv, args *a)
 {
-	static const struct option *const groups[] = {own, xp_opts_alignments, xp_opts_project, NULL};
+	static const struct option *const groups[] = {own, xp_opts_alignments, xp_opts_project, xp_opts_output, NULL};
 	struct option lo[48];
 	memset(a, 0, sizeof *a);
 	xp_proj_defaults(&a->o);
-	xp_err e;
+	xp_err e = {0};
 	int ch, rc = xp_opts_table(lo, sizeof lo / sizeof *lo, groups, &e);
 	if (rc)
 		return xp_cli_error(&e);
@@ -46,8 +46,9 @@ static int parse(int argc, char **argv, args *a)
 		case 'r': a->repair = 1; break;
 		case '?': return 2;
 		default:
-			if ((rc = xp_opt_alignments(ch, optarg, &a->alignments, &a->probs, &a->one_based, &e)) == 1)
-				rc = xp_opt_project(ch, optarg, &a->o, &e);
+			if ((rc = xp_opt_alignments(ch, optarg, &a->alignments, &a->probs, &a->one_based, &e)) == 1 &&
+			    (rc = xp_opt_project(ch, optarg, &a->o, &e)) == 1)
+				rc = xp_opt_output(ch, &a->keep_empty);
 			if (rc)
 				return xp_cli_bad_value("project", &e);
 		}
@@ -124,13 +125,19 @@ static int run(int argc, char **argv)
 		 (a.probs && xp_probs_read_file(a.probs, &wa, &e)) ||
 		 xp_cli_in(xp_bitext_lines(&al, a.map, &line, wa.nsent, &e), &e, a.alignments) ||
 		 xp_check_alignment(&al, line, &wa, a.alignments, &e) ||
-		 xp_cli_in(xp_project(&en, &al, &wa, line, &a.o, &p, &e), &e, a.aligned) || write_outputs(&a, &p, &e);
+		 xp_cli_in(xp_project(&en, &al, &wa, line, &a.o, &p, &e), &e, a.aligned);
+	/* the projected corpus is training data: a document without a target
+	 * sentence is nothing to learn from (the report still lists it) */
+	size_t empty = !rc && !a.keep_empty ? xp_corpus_drop_empty(&p.out) : 0;
+	rc = rc || write_outputs(&a, &p, &e);
 	if (a.repair)
 		xp_cli_diags(&dg);
 	if (rc)
 		xp_cli_error(&e);
 	else
 		summary(&p.total);
+	if (!rc && empty)
+		fprintf(stderr, "  %zu document(s) without a target sentence not written (--keep-empty writes them)\n", empty);
 	xp_diags_free(&dg);
 	xp_projection_free(&p);
 	xp_conf_free(&model);
@@ -148,7 +155,8 @@ const xp_cmd xp_cmd_project = {
 	"              [--gap K] [--max-ratio R] [--trim-punct] [--min-prob P]\n"
 	"              [--collisions keep-first|merge|drop] [--prodrop] [--chars]\n"
 	"              [--skip-articles] [--no-zh-pronouns] [--no-fa-attach]\n"
-	"              [--report R.json] [--jsonlines OUT.jsonl] [--model M.json] -o OUT.conll\n\n"
+	"              [--report R.json] [--jsonlines OUT.jsonl] [--model M.json] [--keep-empty]\n"
+	"              -o OUT.conll\n\n"
 	"Every English mention becomes the smallest target span covering the target tokens\n"
 	"aligned to it (--rule minmax, as MMC), or the largest run of them (--rule block, runs\n"
 	"joined across --gap K unaligned tokens), or a null projection with its cause:\n"
@@ -164,7 +172,8 @@ const xp_cmd xp_cmd_project = {
 	"(tgt_lang zh): a span from an English pronoun holding the matching Chinese pronoun\n"
 	"is cut to it (我想 -> 我); Farsi (fa): the plural ها/های and its pieces, verbal\n"
 	"prefixes می/نمی and lone ZWNJ tokens join the span of their word.  The alignment lines follow `xproj bitext` (or its --map).  Utterances\n"
-	"without target text are left out of OUT and counted.  The report:\n"
+	"without target text are left out of OUT and counted, and so are documents left with no\n"
+	"sentence (training data: nothing to learn from; --keep-empty writes them).  The report:\n"
 	"{\"mentions\":N,\"projected\":N,\"null\":{\"empty_target\":N,\"unaligned\":N,\"filtered\":N,\n"
 	"\"out_of_range\":N},\"clusters\":N,\"collisions\":N,\"prodrop_recovered\":N,...,\n"
 	"\"documents\":[{... per document, \"detail\": every mention's fate and confidence}]}",

@@ -12,6 +12,7 @@ enum {
 	O_SYM = 384, O_SEED, O_THREADS, O_SAMPLERS, O_ITERS, O_LOWERCASE,
 	O_RULE = 416, O_GAP, O_MAX_RATIO, O_TRIM_PUNCT, O_MIN_PROB, O_COLLISIONS, O_PRODROP, O_CHARS,
 	O_SKIP_ARTICLES, O_NO_ZH_PRONOUNS, O_NO_FA_ATTACH,
+	O_KEEP_EMPTY = 448,
 };
 
 const struct option xp_opts_subs[] = {
@@ -41,6 +42,16 @@ const struct option xp_opts_project[] = {
 	{"prodrop", no_argument, 0, O_PRODROP},         {"chars", no_argument, 0, O_CHARS},
 	{"skip-articles", no_argument, 0, O_SKIP_ARTICLES}, {"no-zh-pronouns", no_argument, 0, O_NO_ZH_PRONOUNS},
 	{"no-fa-attach", no_argument, 0, O_NO_FA_ATTACH}, {0, 0, 0, 0}};
+
+const struct option xp_opts_output[] = {{"keep-empty", no_argument, 0, O_KEEP_EMPTY}, {0, 0, 0, 0}};
+
+int xp_opt_output(int ch, int *keep_empty)
+{
+	if (ch != O_KEEP_EMPTY)
+		return 1;
+	*keep_empty = 1;
+	return 0;
+}
 
 int xp_opts_table(struct option *out, size_t cap, const struct option *const *tables, xp_err *e)
 {

@@ -41,6 +41,10 @@ extern const struct option xp_opts_project[];
 /* Concatenate the NULL-terminated list of tables (each ending in {0}) into
  * out, which has room for cap entries with the end; 0, or XP_EFAIL (a
  * table too small for its command: a programming error) in e. */
+/* --keep-empty: a command writing a target corpus (training data) leaves
+ * out documents without a sentence unless given it */
+extern const struct option xp_opts_output[];
+
 int xp_opts_table(struct option *out, size_t cap, const struct option *const *tables, xp_err *e);
 
 int xp_opt_subs(int ch, const char *v, xp_plan_src *src, xp_batch_opts *bo, xp_err *e);
@@ -49,5 +53,6 @@ int xp_opt_ualign(int ch, const char *v, xp_batch_opts *bo, xp_err *e);
 int xp_opt_alignments(int ch, const char *v, const char **path, const char **probs, int *one_based, xp_err *e);
 int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err *e);
 int xp_opt_project(int ch, const char *v, xp_proj_opts *o, xp_err *e);
+int xp_opt_output(int ch, int *keep_empty);
 
 #endif
