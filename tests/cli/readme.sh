@@ -1,0 +1,122 @@
+# Every README example whose inputs ship with xproj runs as written and
+# prints what the README shows, so the README cannot go stale.
+#
+# An example is a "$ COMMAND" line in a fenced block (a trailing backslash
+# continues it), followed by the output shown for it.  The examples run in
+# order, in one scratch directory that holds the repository's tools/ and
+# tests/ (so a later example may read what an earlier one wrote), with
+# `xproj` the binary under test.  The shown lines must appear in the output
+# (stdout and stderr together), in the order shown; a line "..." stands for
+# any lines, and in a line that gives times (seconds, "0.4 s") the numbers
+# may differ.  An example is left out when it names a file that does not
+# ship (data in ../shared/data, a made-up en.conll), an UPPER-CASE
+# placeholder, or runs a server; a file under tools/ or tests/ that does not
+# exist is a failure (the README names a file that is gone).
+. tests/cli/lib
+R=$(pwd)
+W=$T/work
+mkdir -p "$W/bin" && ln -s "$R/tools" "$R/tests" "$W/"
+case $XPROJ in /*) ln -s "$XPROJ" "$W/bin/xproj" ;; *) ln -s "$R/$XPROJ" "$W/bin/xproj" ;; esac
+X=$T/ex
+mkdir -p "$X"
+
+# cmd.N: example N's command line; exp.N: the lines shown for it
+awk -v dir="$X" '
+	/^```/ { if (inblk) { inblk = 0 } else { inblk = 1; cur = 0; blk++ } next }
+	!inblk { next }
+	/^\$ / {
+		line = substr($0, 3)
+		while (line ~ /\\$/ && (getline nxt) > 0) { sub(/^[ \t]+/, "", nxt); line = substr(line, 1, length(line) - 1) " " nxt }
+		cur = ++n
+		print line > (dir "/cmd." n); printf "" > (dir "/exp." n); print blk > (dir "/blk." n)
+		next
+	}
+	cur { print > (dir "/exp." cur) }
+	END { print n + 0 > (dir "/count") }' README.md
+
+# Does every file the command reads exist?  0 yes, 1 leave it out, 2 a shipped file is gone.
+inputs_exist() {
+	set -f
+	prev= first=
+	for w in $1; do
+		w=$(printf '%s' "$w" | tr -d "'\"")
+		[ -z "$first" ] && first=$w
+		case $w in
+		'#'*) break ;;
+		'|'|'<'|'>') prev=$w; continue ;;
+		-*) prev=$w; continue ;;
+		esac
+		case $prev in -o|--output|--map|--report|--jsonlines|--forward|--reverse|'>') prev=$w; continue ;; esac
+		[ "$prev" = --probs ] && [ "$first" = xproj ] && case $1 in *wordalign*) prev=$w; continue ;; esac
+		prev=$w
+		if printf '%s' "$w" | grep -Eq '^[A-Z][A-Z_]*$'; then set +f; return 1; fi
+		printf '%s' "$w" | grep -Eq '/|\.[A-Za-z0-9_]*[A-Za-z][A-Za-z0-9_]*$' || continue
+		[ -e "$W/$w" ] && continue
+		case $w in tools/*|tests/*) set +f; return 2 ;; esac
+		set +f
+		return 1
+	done
+	set +f
+	return 0
+}
+
+# mask the numbers of a line that gives times, and dates
+mask() {
+	if printf '%s' "$1" | grep -Eq 'seconds|[0-9] ?m?s\b'; then printf '%s' "$1" | sed 's/[0-9][0-9.]*/#/g'
+	else printf '%s' "$1" | sed 's/[0-9]\{4\}-[0-9][0-9]-[0-9][0-9]T[0-9:]*Z/DATE/g'; fi
+}
+
+# find LINE FILE FROM: the first line after FROM of FILE equal to LINE (masked); prints its number
+find_line() {
+	tail -n +$(($3 + 1)) "$2" | {
+		k=$3
+		while IFS= read -r line; do
+			k=$((k + 1))
+			[ "$(mask "$line")" = "$1" ] && { echo $k; exit 0; }
+		done
+		exit 1
+	}
+}
+
+ran=0 left=0 skipblk=
+n=$(cat "$X/count")
+i=0
+while [ "$i" -lt "$n" ]; do
+	i=$((i + 1))
+	cmd=$(cat "$X/cmd.$i")
+	# once an example is left out, so are the rest of its block (they may read what it wrote)
+	[ "$(cat "$X/blk.$i")" = "$skipblk" ] && { left=$((left + 1)); continue; }
+	skipblk=$(cat "$X/blk.$i")
+	case $cmd in xproj\ serve*|xproj\ *--help*|xproj\ *) ;; esac
+	case $cmd in xproj\ serve*) left=$((left + 1)); continue ;; esac
+	case $cmd in xproj\ *|cat\ *|iconv\ *) ;; *) left=$((left + 1)); continue ;; esac
+	inputs_exist "$cmd"; st=$?
+	if [ $st = 2 ]; then
+		echo "FAIL: README example '$cmd' names a file under tools/ or tests/ that does not exist"
+		fails=$((fails + 1)); continue
+	fi
+	[ $st = 1 ] && { left=$((left + 1)); [ -n "${README_VERBOSE:-}" ] && echo "left out: $cmd"; continue; }
+	skipblk=
+	ran=$((ran + 1))
+	(cd "$W" && PATH="$W/bin:$PATH" sh -c "$cmd") >"$T/out1" 2>"$T/err1"
+	# the shown lines, in order, as a subsequence of the output (each stream
+	# in its order: how the two interleave on a terminal is not the program's)
+	ko=0 ke=0 ok=1 want_line=
+	while IFS= read -r want; do
+		case $(printf '%s' "$want" | tr -d ' \t') in ''|...) continue ;; esac
+		m=$(mask "$want")
+		if k=$(find_line "$m" "$T/out1" $ko); then ko=$k
+		elif k=$(find_line "$m" "$T/err1" $ke); then ke=$k
+		else ok=0; want_line=$want; break; fi
+	done <"$X/exp.$i"
+	cat "$T/out1" "$T/err1" >"$T/got"
+	if [ $ok = 0 ]; then
+		echo "FAIL: README example: \$ $cmd"
+		echo "  shown, but not printed (in this order): $want_line"
+		echo "  printed:"; sed 's/^/    /' "$T/got" | head -30
+		fails=$((fails + 1))
+	fi
+done
+echo "README examples: $ran run, $left left out (their inputs do not ship)"
+[ "$ran" -ge 15 ] || { echo "FAIL: only $ran README examples ran"; fails=$((fails + 1)); }
+finish
