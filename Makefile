@@ -33,25 +33,36 @@ deb_sqlite3    := libsqlite3-dev
 deb_jansson    := libjansson-dev
 deb_libmicrohttpd := libmicrohttpd-dev
 deb_cmocka     := libcmocka-dev
+deb_cc         := build-essential
+deb_pkg-config := pkg-config
 
 NODEPS_GOALS := clean help uninstall
 ifeq ($(filter-out $(NODEPS_GOALS),$(or $(MAKECMDGOALS),all)),)
 else
-  ifeq ($(shell command -v pkg-config),)
-    $(error pkg-config is missing: run  sudo apt-get install -y pkg-config  (or scripts/install-deps))
-  endif
-  missing = $(foreach p,$(PKGS) cmocka,$(if $(shell pkg-config --exists $(p) && echo y),,$(p)))
+  # What building needs and lacks: a C compiler, pkg-config, and each
+  # library by its pkg-config name (with no pkg-config, every library: none
+  # can be told present).  Recursive, so it is asked again after installing.
+  have_pc = $(shell command -v pkg-config >/dev/null 2>&1 && echo y)
+  need = $(if $(shell command -v $(firstword $(CC)) >/dev/null 2>&1 && echo y),,cc) $(if $(have_pc),,pkg-config) \
+	 $(foreach p,$(PKGS) cmocka,$(if $(have_pc),$(if $(shell pkg-config --exists $(p) && echo y),,$(p)),$(p)))
+  debs = $(sort $(foreach p,$(1),$(deb_$(p))))
   # On a fresh machine where we may install (root or passwordless sudo), the
-  # README's two commands are all the set-up: install what is missing once.
-  ifneq ($(strip $(missing)),)
-    ifeq ($(shell [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null && echo y),y)
-      $(info xproj: installing missing build dependencies: $(sort $(foreach p,$(missing),$(deb_$(p)))))
-      $(shell scripts/install-deps >&2)
+  # README's two commands are all the set-up, even where only make exists:
+  # install what is missing once (the build's packages, not the browser
+  # tests'), before anything else is asked of pkg-config.
+  XP_INSTALL_DEPS ?= scripts/install-deps
+  XP_CAN_INSTALL ?= $(shell [ "$$(id -u)" = 0 ] || sudo -n true 2>/dev/null && echo y)
+  missing := $(strip $(need))
+  ifneq ($(missing),)
+    ifeq ($(XP_CAN_INSTALL),y)
+      $(info xproj: installing missing build dependencies: $(call debs,$(missing)))
+      $(shell NO_BROWSER=1 $(XP_INSTALL_DEPS) >&2)
+      missing := $(strip $(need))
     endif
   endif
-  still = $(foreach p,$(PKGS),$(if $(shell pkg-config --exists $(p) && echo y),,$(p)))
-  ifneq ($(strip $(still)),)
-    $(error missing libraries: $(still).  Run:  sudo apt-get install -y $(sort $(foreach p,$(still),$(deb_$(p)))))
+  # cmocka is for `make check` only (its tests say so if it is missing)
+  ifneq ($(filter-out cmocka,$(missing)),)
+    $(error missing: $(missing).  Run:  sudo apt-get install -y $(call debs,$(missing))  (or scripts/install-deps))
   endif
 endif
 
