@@ -40,7 +40,7 @@ static int parse(int argc, char **argv, const struct option *lo, args *a, const 
 {
 	memset(a, 0, sizeof *a);
 	xp_batch_opts_default(&a->bo);
-	xp_err e;
+	xp_err e = {0};
 	int ch, rc;
 	while ((ch = xp_cli_getopt(self->name, argc, argv, self == &xp_cmd_align ? "o:" : "", lo)) != -1) {
 		switch (ch) {
