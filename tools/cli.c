@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,17 @@ int xp_cli_wants_help(int argc, char **argv)
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help"))
 			return 1;
 	}
+	return 0;
+}
+
+int xp_cli_print_json(json_t *o)
+{
+	char *s = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+	json_decref(o);
+	if (!s)
+		return xp_cli_error(&(xp_err){.code = XP_ENOMEM, .msg = "out of memory"});
+	puts(s);
+	free(s);
 	return 0;
 }
 

@@ -38,6 +38,11 @@ int xp_cli_usage(const xp_cmd *c, int status);
 /* Print text that comes from data (subtitles, transcripts): control
  * characters, which a terminal would obey, are shown as \xNN / \uNNNN. */
 void xp_cli_put_untrusted(FILE *f, const char *s);
+/* Print o (taken: it is freed) as one compact line of JSON on stdout;
+ * status 0, or 1 after saying that memory ran out (o may be NULL: a
+ * json_pack that failed). */
+struct json_t;
+int xp_cli_print_json(struct json_t *o);
 /* A mention of the store (xp_db_mention's JSON) as `xproj db show` and
  * `db triage` print it: brief gives the English and target lines only. */
 struct json_t;

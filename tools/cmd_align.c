@@ -352,10 +352,7 @@ static int run_eval(int argc, char **argv)
 		json_t *o = report_json(&tot, a.adjudicate);
 		if (a.per_episode)
 			json_object_set(o, "episodes", episodes);
-		char *js = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
-		json_decref(o);
-		rc = js ? puts(js) < 0 : xp_cli_error(&(xp_err){.code = XP_ENOMEM, .msg = "out of memory"});
-		free(js);
+		rc = xp_cli_print_json(o);
 	} else {
 		report("total", &tot);
 		if (a.adjudicate)

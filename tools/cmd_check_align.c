@@ -15,13 +15,7 @@ static int print_json(const char *path, const xp_walign *a, const xp_err *failed
 				       failed->file, "line", (json_int_t)failed->line, "message", failed->msg)
 			   : json_pack("{s:s,s:b,s:I,s:I,s:b}", "alignment", path, "ok", 1, "sentence_pairs",
 				       (json_int_t)a->nsent, "links", (json_int_t)a->nlinks, "probabilities", a->has_probs);
-	char *s = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
-	json_decref(o);
-	if (!s)
-		return xp_cli_error(&(xp_err){.code = XP_ENOMEM, .msg = "out of memory"});
-	puts(s);
-	free(s);
-	return failed ? 1 : 0;
+	return xp_cli_print_json(o) || failed;
 }
 
 static int run(int argc, char **argv)

@@ -513,13 +513,7 @@ static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 		json_t *h;
 		if (xp_db_log_json(db, &h, e))
 			return -1;
-		char *s = json_dumps(h, JSON_COMPACT | JSON_PRESERVE_ORDER);
-		json_decref(h);
-		if (!s)
-			return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
-		puts(s);
-		free(s);
-		return 0;
+		return xp_cli_print_json(h) ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory") : 0;
 	}
 	if (!strcmp(sub, "log")) {
 		char *s;

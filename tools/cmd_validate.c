@@ -72,13 +72,8 @@ static int run(int argc, char **argv)
 		xp_corpus_free(&c);
 	}
 	if (json) {
-		json_t *o = json_pack("{s:b,s:b,s:o}", "ok", !bad, "strict", strict, "files", files);
-		char *s = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
-		json_decref(o);
-		if (!s)
-			return xp_cli_error(&(xp_err){.code = XP_ENOMEM, .msg = "out of memory"});
-		puts(s);
-		free(s);
+		if (xp_cli_print_json(json_pack("{s:b,s:b,s:o}", "ok", !bad, "strict", strict, "files", files)))
+			return 1;
 	}
 	return bad;
 }
