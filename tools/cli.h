@@ -121,6 +121,12 @@ int xp_cli_bad(const char *cmd, const char *fmt, ...) __attribute__((format(prin
 /* The same with e's message (a bad option value). */
 int xp_cli_bad_value(const char *cmd, const xp_err *e);
 
+/* score --format reference (tools/refscore.c): the totals of the metrics
+ * in mask as the reference scorer (scorer.pl v8.01, document "none")
+ * prints them. */
+struct xp_scores;
+void xp_cli_score_reference(FILE *f, const struct xp_scores *s, unsigned mask);
+
 /* The known word closest to w: fewest edits (insert, delete, replace,
  * swap two neighbours), at most 2 and fewer than half of w's letters; or
  * the only one that w begins.  NULL when none is that close. */
