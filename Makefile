@@ -223,12 +223,23 @@ demo: $(B)/xproj
 # a seed in tests/fixtures/KIND/, which `make check` replays from then on.
 # FUZZ_TARGETS=fuzz_mmc (names) runs only those.
 FUZZ_CFLAGS := -std=c17 -g -O1 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -I. $(PKG_CFLAGS) \
-	       -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+	       -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -MMD -MP
 FUZZ_TARGETS ?= $(FUZZ_SRC:tests/fuzz/%.c=%)
-fuzz: $(B)/gen/assets.c $(B)/gen/calibration.c
-	@mkdir -p build/fuzz
-	@for n in $(FUZZ_TARGETS); do f=tests/fuzz/$$n.c; \
-	  clang $(FUZZ_CFLAGS) -o build/fuzz/$$n $$f $(LIB_SRC) $(B)/gen/assets.c $(B)/gen/calibration.c $(PKG_LIBS) -lm -lpthread || exit 1; \
+# the library is compiled for fuzzing once, then linked into each target
+FUZZ_OBJ := $(LIB_SRC:%.c=build/fuzz/obj/%.o) build/fuzz/obj/gen/assets.o build/fuzz/obj/gen/calibration.o
+build/fuzz/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -c $< -o $@
+build/fuzz/obj/gen/%.o: $(B)/gen/%.c
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -c $< -o $@
+build/fuzz/libxproj.a: $(FUZZ_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/*.h) build/fuzz/libxproj.a
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< build/fuzz/libxproj.a $(PKG_LIBS) -lm -lpthread
+fuzz: $(FUZZ_TARGETS:%=build/fuzz/%)
+	@for n in $(FUZZ_TARGETS); do \
 	  mkdir -p build/fuzz/corpus-$$n; \
 	  build/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
 	    build/fuzz/corpus-$$n tests/fixtures/$${n#fuzz_} || exit 1; \
@@ -264,4 +275,4 @@ clean:
 help:
 	@sed -n '2,11p' Makefile
 
--include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(wildcard build/fuzz/obj/*/*.d)

@@ -46,6 +46,9 @@ int xp_bitext_read_mem(const char *name, char *buf, size_t len, xp_bitext *b, xp
 			}
 		if (!sep)
 			return xp_fail(err, name, it.lineno, "no ' ||| ' between source and target");
+		const char *nul = memchr(s, '\0', n);   /* a token is a C string to the aligner */
+		if (nul)
+			return xp_failc(err, XP_EINPUT, name, it.lineno, "line holds a NUL byte (byte %zu)", (size_t)(nul - s) + 1);
 		if (xp_grow(&b->src, &b->cap_idx, b->n + 2, sizeof *b->src) ||
 		    xp_grow(&b->tgt, &b->cap_tgt, b->n + 1, sizeof *b->tgt))
 			return xp_fail(err, name, it.lineno, "out of memory");

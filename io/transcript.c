@@ -158,6 +158,9 @@ int xp_tsv_read_mem(const char *name, const char *buf, size_t len, xp_corpus *c,
 		size_t bad;
 		if (!xp_utf8_valid(s, n, &bad))
 			return xp_failc(err, XP_EINPUT, name, it.lineno, "line is not valid UTF-8 (byte %zu)", bad + 1);
+		const char *nul = memchr(s, '\0', n);   /* the text would end there, silently */
+		if (nul)
+			return xp_failc(err, XP_EINPUT, name, it.lineno, "line holds a NUL byte (byte %zu)", (size_t)(nul - s) + 1);
 		if (!d || strlen(d->id) != fl[0] || memcmp(d->id, f[0], fl[0]))
 			if (!(d = xp_corpus_add_doc(c, f[0], fl[0], 0)))
 				return xp_failc(err, XP_ENOMEM, name, it.lineno, "out of memory");

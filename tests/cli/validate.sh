@@ -29,6 +29,15 @@ expect_status 1 $XPROJ stats $T/nul.conll
 expect_status 0 $XPROJ convert --repair $T/nul.conll $T/fixed.conll
 expect_grep 'I�x' $T/fixed.conll
 
+# the same in a transcript's text (it ended there) and a bitext line
+printf 'doc\tutt\tspeaker\ttext\nep1\t1\tRoss\tHi\000there.\n' > $T/nul.tsv
+printf '1\n00:00:01,000 --> 00:00:02,000\nHi there.\n' > $T/nul.srt
+expect_status 1 $XPROJ align --transcript $T/nul.tsv --subs $T/nul.srt -o $T/a.jsonl
+expect_grep 'nul.tsv:2: line holds a NUL byte (byte 14)' $T/err
+printf 'I saw\000x ||| 我\n' > $T/nul.txt
+expect_status 1 $XPROJ wordalign $T/nul.txt -o $T/w.pharaoh
+expect_grep 'nul.txt:1: line holds a NUL byte (byte 6)' $T/err
+
 # a file that cannot be read is an error, not "0 error(s)"
 expect_status 1 $XPROJ validate $T/missing.conll $FIX/conll/nested.conll
 expect_grep 'missing.conll: 1 error(s), 0 warning(s), could not be read' $T/out
