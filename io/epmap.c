@@ -57,7 +57,8 @@ static int number(xp_str s, size_t *i)
 {
 	int v = 0, k = 0;
 	for (; *i < s.n && s.p[*i] >= '0' && s.p[*i] <= '9'; (*i)++, k++)
-		v = v * 10 + (s.p[*i] - '0');
+		if (k < 3)   /* a longer run is refused below, and would overflow v */
+			v = v * 10 + (s.p[*i] - '0');
 	return k >= 1 && k <= 3 ? v : -1;
 }
 
