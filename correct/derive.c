@@ -78,6 +78,7 @@ typedef struct rment {
 	xp_mstate now;            /* what the corrected view says of it now */
 	int dropped;              /* projected on a span the corrected file does not have */
 	int32_t k;                /* the corrected mention it carries, -1 */
+	int32_t col;              /* its view cluster among ctx.labels, -1 */
 } rment;
 
 enum { S_SAME, S_CHARS, S_DIFFERS, S_ABSENT };
@@ -118,7 +119,15 @@ typedef struct ctx {
 	kment *k;
 	size_t nk;
 	int64_t *label;           /* per entity: its cluster in the view */
-	int fresh_base;
+	/* by sentence: the run's mentions mord[mfirst[t] .. mfirst[t + 1]) and
+	 * the file's kord[kfirst[t] .. kfirst[t + 1]), so that every comparison
+	 * stays inside one sentence (a document of many sentences costs linear
+	 * time in them) */
+	size_t *mfirst, *mord, *kfirst, *kord;
+	int64_t *labels;          /* the view's clusters in compared sentences, sorted */
+	size_t nc;
+	struct edge *ev;          /* entity-cluster evidence, by entity then cluster */
+	size_t nev, *efirst;
 } ctx;
 
 static int oom(xp_err *err) { return xp_failc(err, XP_ENOMEM, "", 0, "out of memory"); }
@@ -208,8 +217,11 @@ static void free_doc(ctx *c)
 		free(c->s[t].w), free(c->s[t].len), free(c->s[t].roff), free(c->s[t].koff);
 	}
 	free(c->s), free(c->m), free(c->k), free(c->label);
+	free(c->mfirst), free(c->mord), free(c->kfirst), free(c->kord), free(c->labels), free(c->ev), free(c->efirst);
 	c->s = NULL, c->m = NULL, c->k = NULL, c->label = NULL;
-	c->ns = c->nm = c->nk = 0;
+	c->mfirst = c->mord = c->kfirst = c->kord = c->efirst = NULL;
+	c->labels = NULL, c->ev = NULL;
+	c->ns = c->nm = c->nk = c->nc = c->nev = 0;
 }
 
 static int load_sentences(ctx *c, xp_err *err)
@@ -266,7 +278,7 @@ static int load_mentions(ctx *c, xp_err *err)
 		*m = (rment){sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2),
 			     sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 3),
 			     sqlite3_column_int64(st, 4), sqlite3_column_int64(st, 5), sqlite3_column_int64(st, 6), 0,
-			     {0}, 0, -1};
+			     {0}, 0, -1, -1};
 		const char *w = (const char *)sqlite3_column_text(st, 7);
 		m->pronoun = m->en_end - m->en_start == 1 && xp_is_pronoun(w);
 		if (xp_db_state(c->db, m->row, &m->now))
@@ -386,6 +398,45 @@ static int compare_sentences(ctx *c, xp_err *err)
 	return 0;
 }
 
+/* ord[first[t] .. first[t + 1]): the items of sentence t (sent_of < 0 or >=
+ * ns: in none), counting sort */
+static int by_sentence(size_t ns, size_t n, const int64_t *sent_of, size_t stride, size_t **first, size_t **ord)
+{
+	*first = calloc(ns + 2, sizeof **first);
+	*ord = malloc((n + 1) * sizeof **ord);
+	if (!*first || !*ord)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		int64_t t = *(const int64_t *)((const char *)sent_of + i * stride);
+		if (t >= 0 && (size_t)t < ns)
+			(*first)[t + 2]++;
+	}
+	for (size_t t = 0; t < ns; t++)
+		(*first)[t + 2] += (*first)[t + 1];
+	for (size_t i = 0; i < n; i++) {
+		int64_t t = *(const int64_t *)((const char *)sent_of + i * stride);
+		if (t >= 0 && (size_t)t < ns)
+			(*ord)[(*first)[t + 1]++] = i;
+	}
+	return 0;
+}
+
+/* the run's mentions and the file's usable ones, by sentence */
+static int index_sentences(ctx *c)
+{
+	if (by_sentence(c->ns, c->nm, c->nm ? &c->m[0].sent : NULL, sizeof *c->m, &c->mfirst, &c->mord))
+		return -1;
+	/* only usable corrected mentions are compared: the others get sentence -1 here */
+	int64_t *ks = malloc((c->nk + 1) * sizeof *ks);
+	if (!ks)
+		return -1;
+	for (size_t i = 0; i < c->nk; i++)
+		ks[i] = c->k[i].usable ? c->k[i].sent : -1;
+	int rc = by_sentence(c->ns, c->nk, ks, sizeof *ks, &c->kfirst, &c->kord);
+	free(ks);
+	return rc;
+}
+
 /* the corrected mentions on the run's tokens */
 static int place_mentions(ctx *c, xp_err *err)
 {
@@ -414,29 +465,37 @@ static int place_mentions(ctx *c, xp_err *err)
 			c->res->widened += exact == 0;
 		}
 	}
-	for (size_t i = 0; i < c->nk; i++)
-		for (size_t j = i + 1; j < c->nk; j++)
-			if (c->k[i].usable && c->k[j].usable && c->k[i].sent == c->k[j].sent && c->k[i].start == c->k[j].start &&
-			    c->k[i].end == c->k[j].end)
-				c->k[i].shared = c->k[j].shared = 1;
+	if (index_sentences(c))
+		return oom(err);
+	for (size_t t = 0; t < c->ns; t++)
+		for (size_t a = c->kfirst[t]; a < c->kfirst[t + 1]; a++)
+			for (size_t b = a + 1; b < c->kfirst[t + 1]; b++) {
+				kment *x = &c->k[c->kord[a]], *y = &c->k[c->kord[b]];
+				if (x->start == y->start && x->end == y->end)
+					x->shared = y->shared = 1;
+			}
 	for (size_t j = 0; j < c->nm; j++) {
 		rment *m = &c->m[j];
 		m->dropped = m->now.projected && m->sent >= 0;
-		for (size_t i = 0; m->dropped && i < c->nk; i++)
-			m->dropped = !(c->k[i].usable && c->k[i].sent == m->sent && c->k[i].start == m->now.start &&
-				       c->k[i].end == m->now.end);
+		for (size_t a = m->dropped ? c->kfirst[m->sent] : 0; m->dropped && a < c->kfirst[m->sent + 1]; a++)
+			m->dropped = !(c->k[c->kord[a]].start == m->now.start && c->k[c->kord[a]].end == m->now.end);
 	}
 	return 0;
 }
 
 /* --- level 1: entities and clusters ------------------------------------------------------- */
 
-static int col_of(const int64_t *labels, size_t n, int64_t label)
+static int cmp_i64(const void *a, const void *b)
 {
-	for (size_t i = 0; i < n; i++)
-		if (labels[i] == label)
-			return (int)i;
-	return -1;
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* the column of a view cluster among c->labels, or -1 */
+static int32_t col_of(const ctx *c, int64_t label)
+{
+	const int64_t *p = c->nc ? bsearch(&label, c->labels, c->nc, sizeof *c->labels, cmp_i64) : NULL;
+	return p ? (int32_t)(p - c->labels) : -1;
 }
 
 static double dice(int64_t a, int64_t b, int64_t x, int64_t y)
@@ -451,102 +510,280 @@ static int64_t gap(const rment *m, const kment *k)
 	return m->now.start >= k->end ? m->now.start - k->end : k->start >= m->now.end ? k->start - m->now.end : 0;
 }
 
-/* Which view cluster each entity is; src[e * nc + c]: the clusters the
- * entity's mentions came from (strong evidence, or weak when there is
- * none), where an entity left without a cluster may take English mentions. */
-static int match_entities(ctx *c, int64_t **labels_out, size_t *nc_out, unsigned char **src_out, xp_err *err)
+/* evidence that entity e is view cluster col: strong (its spans), weak (a
+ * free English mention of the cluster where the entity has a mention) */
+typedef struct edge {
+	uint32_t e, col;
+	double strong, weak, w;
+} edge;
+
+static int cmp_edge(const void *a, const void *b)
+{
+	const edge *x = a, *y = b;
+	return x->e != y->e ? (x->e > y->e) - (x->e < y->e) : (x->col > y->col) - (x->col < y->col);
+}
+
+/* 1 if entity e has evidence for column col (may take its English mentions) */
+static int has_evidence(const ctx *c, size_t e, int32_t col)
+{
+	if (col < 0)
+		return 0;
+	size_t lo = c->efirst[e], hi = c->efirst[e + 1];
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->ev[mid].col == (uint32_t)col)
+			return 1;
+		if (c->ev[mid].col < (uint32_t)col)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+/* A maximum-weight matching of rows to columns.  An optimal one
+ * (base/assign.h) while the dense matrix and the cubic time stay small,
+ * which every real scene is; beyond (thousands of entities tied together
+ * in one document, of mentions in one sentence) the heaviest pairs first:
+ * the result for such an input is still a matching, listed where it
+ * leaves something out, but no longer the best one.  pairs: (row, col,
+ * weight > 0); pick[row] gets its column or -1. */
+typedef struct cand {
+	uint32_t row, col;
+	double w;
+} cand;
+
+static int cmp_cand(const void *a, const void *b)
+{
+	const cand *x = a, *y = b;
+	if (x->w != y->w)
+		return x->w < y->w ? 1 : -1;
+	return x->row != y->row ? (x->row > y->row) - (x->row < y->row) : (x->col > y->col) - (x->col < y->col);
+}
+
+#define DENSE_CELLS 4000000.0   /* rows x columns of a dense matrix */
+#define DENSE_STEPS 300000000.0 /* rows^2 x columns of the optimal search */
+
+static int match(cand *pairs, size_t np, size_t rows, size_t cols, int32_t *pick)
+{
+	for (size_t r = 0; r < rows; r++)
+		pick[r] = -1;
+	if (!np)
+		return 0;
+	size_t n = rows < cols ? rows : cols, m = rows < cols ? cols : rows;
+	if ((double)rows * (double)cols <= DENSE_CELLS && (double)n * (double)n * (double)m <= DENSE_STEPS) {
+		double *w = calloc(n * m + 1, sizeof *w), total;
+		int *p = malloc((n + 1) * sizeof *p);
+		int rc = w && p ? 0 : -1;
+		for (size_t i = 0; rc == 0 && i < np; i++)
+			if (rows <= cols)
+				w[(size_t)pairs[i].row * m + pairs[i].col] = pairs[i].w;
+			else
+				w[(size_t)pairs[i].col * m + pairs[i].row] = pairs[i].w;
+		if (rc == 0 && (rc = xp_assign_max(w, (int)n, (int)m, &total, p)) == 0)
+			for (size_t i = 0; i < n; i++) {
+				size_t r = rows <= cols ? i : (size_t)p[i], col = rows <= cols ? (size_t)p[i] : i;
+				if (w[i * m + (size_t)p[i]] > 0)
+					pick[r] = (int32_t)col;
+			}
+		free(w), free(p);
+		return rc;
+	}
+	unsigned char *taken = calloc(cols + 1, 1);
+	if (!taken)
+		return -1;
+	qsort(pairs, np, sizeof *pairs, cmp_cand);
+	for (size_t i = 0; i < np; i++)
+		if (pick[pairs[i].row] < 0 && !taken[pairs[i].col])
+			pick[pairs[i].row] = (int32_t)pairs[i].col, taken[pairs[i].col] = 1;
+	free(taken);
+	return 0;
+}
+
+static size_t uf_find(size_t *up, size_t x)
+{
+	while (up[x] != x)
+		x = up[x] = up[up[x]];
+	return x;
+}
+
+/* the evidence of corrected mention k, added to *ev */
+static int evidence(ctx *c, const kment *k, unsigned char *exact, size_t *cap)
+{
+	for (size_t a = c->mfirst[k->sent]; a < c->mfirst[k->sent + 1]; a++) {
+		const rment *m = &c->m[c->mord[a]];
+		if (m->col < 0)
+			continue;
+		/* free for another span: unprojected or dropped (1), or
+		 * projected on a span the file gives another entity (1/2) */
+		double free_ = !m->now.projected || m->dropped ? 1 : m->now.start != k->start || m->now.end != k->end ? 0.5 : 0;
+		/* the span itself; an overlap; a dropped span nearby (a modification) */
+		double sim = !m->now.projected ? 0
+			   : m->now.start == k->start && m->now.end == k->end ? 1
+			   : dice(m->now.start, m->now.end, k->start, k->end) > 0 ? 0.5 * dice(m->now.start, m->now.end, k->start, k->end)
+			   : gap(m, k) <= 3 ? 0.1 : 0;
+		/* a span two entities have is evidence for both, but it can be
+		 * one English mention's only */
+		exact[k->m->cluster] |= sim == 1 && !k->shared;
+		/* per (mention, cluster) the best of the sentence's English
+		 * mentions counts once: merged below, the maximum kept */
+		if (xp_grow(&c->ev, cap, c->nev + 1, sizeof *c->ev))
+			return -1;
+		c->ev[c->nev++] = (edge){k->m->cluster, (uint32_t)m->col, sim, free_, 0};
+	}
+	return 0;
+}
+
+/* Which view cluster each entity is (c->label), and the evidence an entity
+ * left without a cluster may use to take English mentions (c->ev). */
+static int match_entities(ctx *c, xp_err *err)
 {
 	const xp_doc *d = c->kd;
-	size_t ne = d->nclusters, nc = 0;
-	int64_t *labels = malloc((c->nm + 1) * sizeof *labels);
+	size_t ne = d->nclusters;
+	c->labels = malloc((c->nm + 1) * sizeof *c->labels);
 	c->label = malloc((ne + 1) * sizeof *c->label);
-	if (!labels || !c->label)
-		return free(labels), oom(err);
+	c->efirst = calloc(ne + 2, sizeof *c->efirst);
+	unsigned char *exact = calloc(ne + 1, 1);
+	size_t *up = NULL, cap = 0;
+	cand *pairs = NULL;
+	int32_t *pick = NULL;
+	int rc = 0;
+	if (!c->labels || !c->label || !c->efirst || !exact) {
+		rc = oom(err);
+		goto out;
+	}
 	int64_t top = -1;
 	for (size_t i = 0; i < c->nm; i++) {
 		const rment *m = &c->m[i];
 		top = m->english > top ? m->english : top;
 		top = m->now.cluster > top ? m->now.cluster : top;
-		if (m->sent >= 0 && c->s[m->sent].how <= S_CHARS && col_of(labels, nc, m->now.cluster) < 0)
-			labels[nc++] = m->now.cluster;
+		if (m->sent >= 0 && c->s[m->sent].how <= S_CHARS)
+			c->labels[c->nc++] = m->now.cluster;
 	}
-	double *strong = calloc(ne * nc + 1, sizeof *strong), *weak = calloc(ne * nc + 1, sizeof *weak);
-	double *best = malloc((nc + 1) * sizeof *best);
-	unsigned char *exact = calloc(ne + 1, 1);
-	double *any = malloc((nc + 1) * sizeof *any);
-	unsigned char *src = calloc(ne * nc + 1, 1);
-	size_t rows = ne < nc ? ne : nc, cols = ne < nc ? nc : ne;
-	double *w = calloc(rows * cols + 1, sizeof *w);
-	int *pick = malloc((rows + 1) * sizeof *pick);
-	int rc = 0;
-	if (!strong || !weak || !best || !any || !src || !w || !pick || !exact) {
-		rc = oom(err);
-		goto out;
-	}
-	for (size_t i = 0; i < c->nk; i++) {
-		const kment *k = &c->k[i];
-		if (!k->usable)
+	qsort(c->labels, c->nc, sizeof *c->labels, cmp_i64);
+	size_t u = 0;
+	for (size_t i = 0; i < c->nc; i++)
+		if (!u || c->labels[u - 1] != c->labels[i])
+			c->labels[u++] = c->labels[i];
+	c->nc = u;
+	for (size_t i = 0; i < c->nm; i++)
+		c->m[i].col = col_of(c, c->m[i].now.cluster);
+	/* (entity, cluster) evidence: per corrected mention the best English
+	 * mention of each cluster in its sentence, summed over the entity */
+	size_t start = 0;
+	for (size_t i = 0; rc == 0 && i < c->nk; i++) {
+		if (!c->k[i].usable)
 			continue;
-		for (size_t j = 0; j < nc; j++)
-			best[j] = 0, any[j] = 0;
-		for (size_t j = 0; j < c->nm; j++) {
-			const rment *m = &c->m[j];
-			if (m->sent != k->sent)
-				continue;
-			int col = col_of(labels, nc, m->now.cluster);
-			/* free for another span: unprojected or dropped (1), or
-			 * projected on a span the file gives another entity (1/2) */
-			double free_ = !m->now.projected || m->dropped ? 1 : m->now.start != k->start || m->now.end != k->end ? 0.5 : 0;
-			any[col] = free_ > any[col] ? free_ : any[col];
-			if (!m->now.projected)
-				continue;
-			/* the span itself; an overlap; a dropped span nearby (a modification) */
-			double sim = m->now.start == k->start && m->now.end == k->end ? 1
-				   : dice(m->now.start, m->now.end, k->start, k->end) > 0
-				   ? 0.5 * dice(m->now.start, m->now.end, k->start, k->end)
-				   : gap(m, k) <= 3 ? 0.1 : 0;
-			best[col] = sim > best[col] ? sim : best[col];
-			/* a span two entities have is evidence for both, but it
-			 * can be one English mention's only */
-			exact[k->m->cluster] |= sim == 1 && !k->shared;
+		if (evidence(c, &c->k[i], exact, &cap)) {
+			rc = oom(err);
+			break;
 		}
-		for (size_t j = 0; j < nc; j++) {
-			strong[k->m->cluster * nc + j] += best[j];
-			weak[k->m->cluster * nc + j] += 0.01 * any[j];
+		/* this mention's entries: the maximum per cluster */
+		qsort(c->ev + start, c->nev - start, sizeof *c->ev, cmp_edge);
+		size_t w = start;
+		for (size_t j = start; j < c->nev; j++) {
+			if (w > start && c->ev[w - 1].col == c->ev[j].col) {
+				edge *x = &c->ev[w - 1];
+				x->strong = c->ev[j].strong > x->strong ? c->ev[j].strong : x->strong;
+				x->weak = c->ev[j].weak > x->weak ? c->ev[j].weak : x->weak;
+			} else {
+				c->ev[w++] = c->ev[j];
+			}
+		}
+		for (size_t j = start; j < w; j++)
+			c->ev[j].weak *= 0.01;
+		c->nev = start = w;
+	}
+	if (rc)
+		goto out;
+	/* summed per entity and cluster; an entry is evidence when its weight
+	 * is.  Unprojected and dropped mentions are no evidence for an entity
+	 * that has a projection's very span: the second half of a split has
+	 * its spans in the first half's cluster, and must not take another
+	 * cluster because that one has an unprojected "he" nearby.  A partial
+	 * overlap does not rule them out: a mention nested in another entity's
+	 * span ("your" in "your hands") is often the unprojected English one. */
+	qsort(c->ev, c->nev, sizeof *c->ev, cmp_edge);
+	size_t w = 0;
+	for (size_t j = 0; j < c->nev; j++) {
+		if (w && c->ev[w - 1].e == c->ev[j].e && c->ev[w - 1].col == c->ev[j].col) {
+			c->ev[w - 1].strong += c->ev[j].strong;
+			c->ev[w - 1].weak += c->ev[j].weak;
+		} else {
+			c->ev[w++] = c->ev[j];
 		}
 	}
-	for (size_t e = 0; e < ne; e++) {
-		/* Unprojected and dropped mentions are no evidence for an entity
-		 * that has a projection's very span: the second half of a split
-		 * has its spans in the first half's cluster, and must not take
-		 * another cluster because that one has an unprojected "he"
-		 * nearby.  A partial overlap does not rule them out: a mention
-		 * nested in another entity's span ("your" in "your hands") is
-		 * often the unprojected English one. */
-		for (size_t j = 0; j < nc; j++) {
-			double v = exact[e] ? strong[e * nc + j] : strong[e * nc + j] + weak[e * nc + j];
-			src[e * nc + j] = v > 0;
-			/* the same label is a tie-breaker only (a file xproj exported keeps them) */
-			v += v > 0 && d->clusters[e].label == labels[j] ? 0.001 : 0;
-			if (ne < nc)
-				w[e * cols + j] = v;
-			else
-				w[j * cols + e] = v;
-		}
+	c->nev = 0;
+	for (size_t j = 0; j < w; j++) {
+		edge x = c->ev[j];
+		x.w = exact[x.e] ? x.strong : x.strong + x.weak;
+		if (x.w > 0)
+			c->ev[c->nev++] = x;
 	}
-	double total;
+	for (size_t j = 0; j < c->nev; j++)
+		c->efirst[c->ev[j].e + 1]++;
+	for (size_t e = 0; e < ne; e++)
+		c->efirst[e + 1] += c->efirst[e];
+	/* Entities and clusters fall apart into groups that share evidence
+	 * (a scene's, often a sentence's); each is matched on its own. */
+	up = malloc((ne + c->nc + 1) * sizeof *up);
+	pairs = malloc((c->nev + 1) * sizeof *pairs);
+	pick = malloc((ne + 1) * sizeof *pick);
+	size_t *rowid = malloc((ne + c->nc + 1) * sizeof *rowid), *order = malloc((ne + c->nc + 1) * sizeof *order);
+	size_t *gfirst = calloc(ne + c->nc + 2, sizeof *gfirst), *members = malloc((ne + c->nc + 1) * sizeof *members);
+	size_t *efirst_g = calloc(ne + c->nc + 2, sizeof *efirst_g), *eord = malloc((c->nev + 1) * sizeof *eord);
+	if (!up || !pairs || !pick || !rowid || !order || !gfirst || !members || !efirst_g || !eord) {
+		rc = oom(err);
+		goto out2;
+	}
+	for (size_t x = 0; x < ne + c->nc; x++)
+		up[x] = x;
+	for (size_t j = 0; j < c->nev; j++) {
+		size_t a = uf_find(up, c->ev[j].e), b = uf_find(up, ne + c->ev[j].col);
+		if (a != b)
+			up[a] = b;
+	}
+	/* the members of each group (entities, then clusters, in order) and
+	 * its evidence, by counting sort on the group's root */
+	for (size_t x = 0; x < ne + c->nc; x++)
+		gfirst[uf_find(up, x) + 2]++;
+	for (size_t g = 0; g < ne + c->nc; g++)
+		gfirst[g + 2] += gfirst[g + 1];
+	for (size_t x = 0; x < ne + c->nc; x++)
+		members[gfirst[uf_find(up, x) + 1]++] = x;
+	for (size_t j = 0; j < c->nev; j++)
+		efirst_g[uf_find(up, c->ev[j].e) + 2]++;
+	for (size_t g = 0; g < ne + c->nc; g++)
+		efirst_g[g + 2] += efirst_g[g + 1];
+	for (size_t j = 0; j < c->nev; j++)
+		eord[efirst_g[uf_find(up, c->ev[j].e) + 1]++] = j;
 	for (size_t e = 0; e < ne; e++)
 		c->label[e] = INT64_MIN;
-	if (rows && xp_assign_max(w, (int)rows, (int)cols, &total, pick)) {
-		rc = oom(err);
-		goto out;
+	for (size_t g = 0; rc == 0 && g < ne + c->nc; g++) {
+		if (efirst_g[g] == efirst_g[g + 1])
+			continue;   /* no evidence: nothing to match */
+		size_t nr = 0, ncol = 0;
+		for (size_t i = gfirst[g]; i < gfirst[g + 1]; i++)
+			rowid[members[i]] = members[i] < ne ? nr++ : ncol++;
+		size_t np = 0;
+		for (size_t i = efirst_g[g]; i < efirst_g[g + 1]; i++) {
+			const edge *x = &c->ev[eord[i]];
+			/* the same label is a tie-breaker only (a file xproj exported keeps them) */
+			double v = x->w + (d->clusters[x->e].label == c->labels[x->col] ? 0.001 : 0);
+			pairs[np++] = (cand){(uint32_t)rowid[x->e], (uint32_t)rowid[ne + x->col], v};
+		}
+		for (size_t i = gfirst[g]; i < gfirst[g + 1]; i++)
+			if (members[i] >= ne)
+				order[rowid[members[i]]] = members[i] - ne;
+		if (match(pairs, np, nr, ncol, pick)) {
+			rc = oom(err);
+			break;
+		}
+		for (size_t i = gfirst[g]; i < gfirst[g + 1]; i++)
+			if (members[i] < ne && pick[rowid[members[i]]] >= 0)
+				c->label[members[i]] = c->labels[order[pick[rowid[members[i]]]]];
 	}
-	for (size_t r = 0; r < rows; r++) {
-		size_t e = ne < nc ? r : (size_t)pick[r], j = ne < nc ? (size_t)pick[r] : r;
-		if (w[r * cols + pick[r]] > 0)
-			c->label[e] = labels[j];
-	}
-	for (size_t e = 0; e < ne; e++)
+	for (size_t e = 0; rc == 0 && e < ne; e++)
 		if (c->label[e] == INT64_MIN) {
 			c->label[e] = ++top;   /* a new cluster of the document */
 			int used = 0;
@@ -554,10 +791,10 @@ static int match_entities(ctx *c, int64_t **labels_out, size_t *nc_out, unsigned
 				used = c->k[i].usable && c->k[i].m->cluster == e;
 			c->res->new_clusters += used;
 		}
-	*labels_out = labels, *nc_out = nc, *src_out = src;
-	labels = NULL, src = NULL;
+out2:
+	free(rowid), free(order), free(gfirst), free(members), free(efirst_g), free(eord);
 out:
-	free(labels), free(strong), free(weak), free(best), free(any), free(src), free(w), free(pick), free(exact);
+	free(exact), free(up), free(pairs), free(pick);
 	return rc;
 }
 
@@ -565,15 +802,13 @@ out:
 
 #define PAIR 1e6   /* a pairing outweighs every preference of every other one */
 
-static double pair_weight(const ctx *c, const kment *k, const rment *m, const int64_t *labels, size_t nc,
-			  const unsigned char *src)
+static double pair_weight(const ctx *c, const kment *k, const rment *m)
 {
 	int64_t want = c->label[k->m->cluster];
-	int col = col_of(labels, nc, m->now.cluster);
 	int same = m->now.cluster == want;
 	int exact = m->now.projected && m->now.start == k->start && m->now.end == k->end;
 	int free_ = !m->now.projected || m->dropped;
-	if (!same && !exact && !free_ && !(col >= 0 && src[k->m->cluster * nc + col]))
+	if (!same && !exact && !free_ && !has_evidence(c, k->m->cluster, m->col))
 		return 0;
 	double v = PAIR + (same ? 1000 : 0);
 	if (exact)
@@ -594,63 +829,51 @@ static double pair_weight(const ctx *c, const kment *k, const rment *m, const in
 	return v + 100 + 50 * (1 - fabs(pe - pt)) + 50 * agree;
 }
 
-static const char *why_unpaired(const ctx *c, const kment *k, const int64_t *labels, size_t nc,
-				const unsigned char *src)
+static const char *why_unpaired(const ctx *c, const kment *k)
 {
 	int any = 0, allowed = 0;
-	for (size_t j = 0; j < c->nm; j++) {
-		if (c->m[j].sent != k->sent)
-			continue;
+	for (size_t b = c->mfirst[k->sent]; b < c->mfirst[k->sent + 1]; b++) {
 		any = 1;
-		allowed |= pair_weight(c, k, &c->m[j], labels, nc, src) > 0;
+		allowed |= pair_weight(c, k, &c->m[c->mord[b]]) > 0;
 	}
 	return !any ? "the sentence's English utterance has no mention"
 	       : !allowed ? "no English mention of its entity in the sentence's utterance"
 			  : "the English mentions of the sentence's utterance that could carry it carry other corrected mentions";
 }
 
-static int pair_sentence(ctx *c, int64_t t, const int64_t *labels, size_t nc, const unsigned char *src, xp_err *err)
+static int pair_sentence(ctx *c, size_t t, xp_err *err)
 {
-	size_t p = 0, q = 0;
-	for (size_t i = 0; i < c->nk; i++)
-		p += c->k[i].usable && c->k[i].sent == t;
-	for (size_t j = 0; j < c->nm; j++)
-		q += c->m[j].sent == t;
+	size_t k0 = c->kfirst[t], p = c->kfirst[t + 1] - k0, m0 = c->mfirst[t], q = c->mfirst[t + 1] - m0;
 	if (!p)
 		return 0;
-	size_t *ki = malloc(p * sizeof *ki), *mj = malloc((q + 1) * sizeof *mj), cols = q + p;
-	double *w = calloc(p * cols, sizeof *w), total;
-	int *pick = malloc(p * sizeof *pick);
+	cand *pairs = malloc((p * q + 1) * sizeof *pairs);
+	int32_t *pick = malloc(p * sizeof *pick);
+	size_t np = 0;
 	int rc = 0;
-	if (!ki || !mj || !w || !pick) {
-		rc = oom(err);
-		goto out;
-	}
-	p = q = 0;
-	for (size_t i = 0; i < c->nk; i++)
-		if (c->k[i].usable && c->k[i].sent == t)
-			ki[p++] = i;
-	for (size_t j = 0; j < c->nm; j++)
-		if (c->m[j].sent == t)
-			mj[q++] = j;
-	/* columns q.. are "not carried", worth nothing */
-	for (size_t a = 0; a < p; a++)
-		for (size_t b = 0; b < q; b++)
-			w[a * cols + b] = pair_weight(c, &c->k[ki[a]], &c->m[mj[b]], labels, nc, src);
-	if (xp_assign_max(w, (int)p, (int)cols, &total, pick)) {
+	if (!pairs || !pick) {
 		rc = oom(err);
 		goto out;
 	}
 	for (size_t a = 0; a < p; a++)
-		if ((size_t)pick[a] < q && w[a * cols + pick[a]] > 0) {
-			c->k[ki[a]].r = (int32_t)mj[pick[a]];
-			c->m[mj[pick[a]]].k = (int32_t)ki[a];
+		for (size_t b = 0; b < q; b++) {
+			double w = pair_weight(c, &c->k[c->kord[k0 + a]], &c->m[c->mord[m0 + b]]);
+			if (w > 0)
+				pairs[np++] = (cand){(uint32_t)a, (uint32_t)b, w};
+		}
+	if (match(pairs, np, p, q, pick)) {
+		rc = oom(err);
+		goto out;
+	}
+	for (size_t a = 0; a < p; a++)
+		if (pick[a] >= 0) {
+			c->k[c->kord[k0 + a]].r = (int32_t)c->mord[m0 + (size_t)pick[a]];
+			c->m[c->mord[m0 + (size_t)pick[a]]].k = (int32_t)c->kord[k0 + a];
 		}
 	for (size_t a = 0; rc == 0 && a < p; a++)
-		if (c->k[ki[a]].r < 0)
-			rc = unmatched(c, c->k[ki[a]].m, why_unpaired(c, &c->k[ki[a]], labels, nc, src), err);
+		if (c->k[c->kord[k0 + a]].r < 0)
+			rc = unmatched(c, c->k[c->kord[k0 + a]].m, why_unpaired(c, &c->k[c->kord[k0 + a]]), err);
 out:
-	free(ki), free(mj), free(w), free(pick);
+	free(pairs), free(pick);
 	return rc;
 }
 
@@ -710,9 +933,11 @@ static int apply(ctx *c, xp_err *err)
 		/* the view shows a span once per cluster: a projection that is
 		 * exactly a carried corrected mention stays */
 		int dup = 0;
-		for (size_t i = 0; !dup && i < c->nk; i++)
-			dup = c->k[i].r >= 0 && c->k[i].sent == m->sent && c->k[i].start == m->now.start &&
-			      c->k[i].end == m->now.end && c->label[c->k[i].m->cluster] == m->now.cluster;
+		for (size_t a = c->kfirst[m->sent]; !dup && a < c->kfirst[m->sent + 1]; a++) {
+			const kment *k = &c->k[c->kord[a]];
+			dup = k->r >= 0 && k->start == m->now.start && k->end == m->now.end &&
+			      c->label[k->m->cluster] == m->now.cluster;
+		}
 		if (dup) {
 			c->res->duplicates++;
 			continue;
@@ -753,17 +978,13 @@ static int document(ctx *c, xp_err *err)
 		return list(c, &b, err) || (o ? history(c, "derive skipped", o, err) : oom(err)) ? -1 : 0;
 	}
 	c->res->docs++;
-	int64_t *labels = NULL;
-	size_t nc = 0;
-	unsigned char *src = NULL;
 	int rc = load_sentences(c, err) || load_mentions(c, err) || compare_sentences(c, err) || place_mentions(c, err) ||
-		 match_entities(c, &labels, &nc, &src, err) ? -1 : 0;
+		 match_entities(c, err) ? -1 : 0;
 	for (size_t t = 0; rc == 0 && t < c->ns; t++)
 		if (c->s[t].how <= S_CHARS)
-			rc = pair_sentence(c, (int64_t)t, labels, nc, src, err);
+			rc = pair_sentence(c, t, err);
 	if (rc == 0)
 		rc = apply(c, err);
-	free(labels), free(src);
 	free_doc(c);
 	return rc;
 }
@@ -826,7 +1047,9 @@ static int derive(xp_db *db, int64_t run, int64_t batch, const char *name, const
 		fmt = i < n && buf[i] == '{' ? XP_FMT_JSONL : XP_FMT_CONLL;
 	}
 	unsigned long *lines = fmt == XP_FMT_JSONL ? doc_lines(buf, n, kc.ndocs) : NULL;
-	ctx c = {db, run, batch, name, annotator, res, NULL, 0, 0, NULL, 0, NULL, 0, NULL, 0, NULL, 0};
+	ctx c;
+	memset(&c, 0, sizeof c);
+	c.db = db, c.run = run, c.batch = batch, c.name = name, c.annotator = annotator, c.res = res;
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < kc.ndocs; i++) {
 		c.kd = &kc.docs[i];
