@@ -679,7 +679,8 @@ static int match_entities(ctx *c, xp_err *err)
 			break;
 		}
 		/* this mention's entries: the maximum per cluster */
-		qsort(c->ev + start, c->nev - start, sizeof *c->ev, cmp_edge);
+		if (c->nev - start > 1)
+			qsort(c->ev + start, c->nev - start, sizeof *c->ev, cmp_edge);
 		size_t w = start;
 		for (size_t j = start; j < c->nev; j++) {
 			if (w > start && c->ev[w - 1].col == c->ev[j].col) {
@@ -703,7 +704,8 @@ static int match_entities(ctx *c, xp_err *err)
 	 * cluster because that one has an unprojected "he" nearby.  A partial
 	 * overlap does not rule them out: a mention nested in another entity's
 	 * span ("your" in "your hands") is often the unprojected English one. */
-	qsort(c->ev, c->nev, sizeof *c->ev, cmp_edge);
+	if (c->nev > 1)
+		qsort(c->ev, c->nev, sizeof *c->ev, cmp_edge);
 	size_t w = 0;
 	for (size_t j = 0; j < c->nev; j++) {
 		if (w && c->ev[w - 1].e == c->ev[j].e && c->ev[w - 1].col == c->ev[j].col) {
