@@ -12,7 +12,14 @@
  * aligned words before and after j (0 and I+1 at the sentence edges), and
  * each factor is a Dirichlet-multinomial predictive from the counts:
  * lex = (n(e,f) + a_lex) / (n(e) + a_lex * |V_F|), and likewise for jumps
- * (bucketed, clipped at +-MAXJ) and fertilities (clipped at FMAX).
+ * (bucketed, clipped at +-WA_MAXJ) and fertilities (clipped at WA_FMAX).
+ *
+ * Why it is fast: the cost is one lexical look-up per source x target cell
+ * and sweep, so the look-up is what matters.  A table indexed by every
+ * co-occurring word pair (what xproj 0.1 did) grows with the corpus and
+ * each look-up misses the cache; here only non-zero counts are stored, per
+ * source type, and the maps of one sentence's words are reused for each of
+ * its target words.
  */
 #include "gibbs.h"
 
@@ -28,12 +35,98 @@
 #define A_FERT 0.5
 #define B_NULL 10.0
 #define B_WORD 20.0
-/* Jumps are counted exactly up to +-MAXJ.  A narrow clip (we tried 10) lets
- * one bucket collect every long jump, look likely, and attract more: on
+/* Jumps are counted exactly up to +-WA_MAXJ.  A narrow clip (we tried 10)
+ * lets one bucket collect every long jump, look likely, and attract more: on
  * Romanian-English that took AER from 37 to 58. */
-#define MAXJ 64
-#define NJUMP (2 * MAXJ + 1)
-#define FMAX 7
+
+/* --- the count maps -------------------------------------------------------- */
+
+static inline uint32_t slot_of(uint32_t f, uint32_t mask)
+{
+	return (uint32_t)(((uint64_t)(f + 1) * 0x9E3779B97F4A7C15ull) >> 40) & mask;
+}
+
+static inline uint32_t map_get(const wa_map *m, uint32_t f)
+{
+	if (!m->n)
+		return 0;
+	uint32_t k = f + 1, h = slot_of(f, m->mask);
+	for (;;) {
+		uint32_t x = m->kv[2 * h];
+		if (x == k)
+			return m->kv[2 * h + 1];
+		if (!x)
+			return 0;
+		h = (h + 1) & m->mask;
+	}
+}
+
+static int map_resize(wa_map *m, uint32_t cap)
+{
+	uint32_t *kv = calloc((size_t)cap * 2, sizeof *kv);
+	if (!kv)
+		return -1;
+	uint32_t mask = cap - 1;
+	if (m->kv)
+		for (uint32_t h = 0; h <= m->mask; h++)
+			if (m->kv[2 * h]) {
+				uint32_t s = slot_of(m->kv[2 * h] - 1, mask);
+				while (kv[2 * s])
+					s = (s + 1) & mask;
+				kv[2 * s] = m->kv[2 * h], kv[2 * s + 1] = m->kv[2 * h + 1];
+			}
+	free(m->kv);
+	m->kv = kv, m->mask = mask;
+	return 0;
+}
+
+/* Load at most one half: most look-ups are of absent pairs, and an absent
+ * key costs a probe run as long as the cluster it lands in. */
+static inline int map_inc(wa_map *m, uint32_t f)
+{
+	if (!m->kv || (m->n + 1) * 2 > m->mask + 1) {
+		if (map_resize(m, m->kv ? (m->mask + 1) * 2 : 4))
+			return -1;
+	}
+	uint32_t k = f + 1, h = slot_of(f, m->mask);
+	while (m->kv[2 * h] && m->kv[2 * h] != k)
+		h = (h + 1) & m->mask;
+	if (!m->kv[2 * h])
+		m->kv[2 * h] = k, m->n++;
+	m->kv[2 * h + 1]++;
+	return 0;
+}
+
+/* The pair must be present.  A count that reaches 0 is deleted by shifting
+ * its cluster back (no tombstones, so look-ups stay short). */
+static inline void map_dec(wa_map *m, uint32_t f)
+{
+	uint32_t k = f + 1, h = slot_of(f, m->mask);
+	while (m->kv[2 * h] != k)
+		h = (h + 1) & m->mask;
+	if (--m->kv[2 * h + 1])
+		return;
+	for (uint32_t i = h, j = h;;) {
+		j = (j + 1) & m->mask;
+		uint32_t x = m->kv[2 * j];
+		if (!x) {
+			m->kv[2 * i] = m->kv[2 * i + 1] = 0;
+			break;
+		}
+		/* x may fill the hole unless its home lies in (i, j] */
+		uint32_t home = slot_of(x - 1, m->mask);
+		if (((j - home) & m->mask) >= ((j - i) & m->mask)) {
+			m->kv[2 * i] = x, m->kv[2 * i + 1] = m->kv[2 * j + 1];
+			i = j;
+		}
+	}
+	m->n--;
+	/* give memory back once a map is mostly empty */
+	if (m->mask + 1 > 4 && m->n * 8 < m->mask + 1)
+		map_resize(m, (m->mask + 1) / 2);   /* on failure the map just stays larger */
+}
+
+/* --- sampler state ---------------------------------------------------------- */
 
 static inline uint64_t next_rand(uint64_t *x)
 {
@@ -43,96 +136,119 @@ static inline uint64_t next_rand(uint64_t *x)
 
 static inline double uniform(uint64_t *x) { return (next_rand(x) >> 11) * (1.0 / 9007199254740992.0); }
 
-static inline uint32_t jb(long d) { return (uint32_t)((d < -MAXJ ? -MAXJ : d > MAXJ ? MAXJ : d) + MAXJ); }
-static inline uint32_t fb(uint32_t phi) { return phi > FMAX ? FMAX : phi; }
+static inline uint32_t jb(long d)
+{
+	return (uint32_t)((d < -WA_MAXJ ? -WA_MAXJ : d > WA_MAXJ ? WA_MAXJ : d) + WA_MAXJ);
+}
+static inline uint32_t fb(uint32_t phi) { return phi > WA_FMAX ? WA_FMAX : phi; }
 
-int wa_sampler_init(wa_sampler *s, const wa_dir *d, uint64_t seed)
+int wa_sampler_init(wa_sampler *s, const wa_corpus *c, int dir, uint64_t seed)
 {
 	memset(s, 0, sizeof *s);
-	s->d = d;
+	s->c = c;
+	s->dir = dir;
+	s->nsent = c->nsent;
+	s->lexden = A_LEX * c->side[!dir].V;
+	for (int d = 0; d < WA_NJUMP; d++)
+		s->jd[d] = A_JUMP;
 	s->rng = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
 	if (!s->rng)
 		s->rng = 1;
-	uint32_t nf = d->foff[d->nsent];
-	for (uint32_t k = 0; k < d->nsent; k++)
-		if (d->eoff[k + 1] - d->eoff[k] > s->maxI)
-			s->maxI = d->eoff[k + 1] - d->eoff[k];
-	s->a = calloc((size_t)nf + 1, sizeof *s->a);
-	s->lex = calloc((size_t)d->npairs + 1, sizeof *s->lex);
-	s->etot = calloc((size_t)d->Ve + 1, sizeof *s->etot);
-	s->jump = calloc(NJUMP, sizeof *s->jump);
-	s->fert = calloc((size_t)(d->Ve + 1) * (FMAX + 1), sizeof *s->fert);
-	s->marg = calloc((size_t)d->poff[d->nsent] + 1, sizeof *s->marg);
+	const wa_side *E = &c->side[dir], *F = &c->side[!dir];
+	for (uint32_t k = 0; k < c->nsent; k++)
+		if (wa_len(E, k) > s->maxI && wa_len(E, k) <= WA_MAXLEN)
+			s->maxI = wa_len(E, k);
+	s->a = calloc(F->ntok + 1, sizeof *s->a);
+	s->lex = calloc((size_t)F->V + 1, sizeof *s->lex);
+	s->lex0 = calloc((size_t)F->V + 1, sizeof *s->lex0);
+	s->etot = calloc((size_t)E->V + 1, sizeof *s->etot);
+	s->fert = calloc(((size_t)E->V + 1) * (WA_FMAX + 1), sizeof *s->fert);
 	s->w = malloc(((size_t)s->maxI + 2) * sizeof *s->w);
+	s->pos = malloc(((size_t)s->maxI + 2) * sizeof *s->pos);
 	s->phi = calloc((size_t)s->maxI + 2, sizeof *s->phi);
-	if (!s->a || !s->lex || !s->etot || !s->jump || !s->fert || !s->marg || !s->w || !s->phi)
+	s->base = malloc(((size_t)s->maxI + 2) * sizeof *s->base);
+	s->where = calloc((size_t)E->V + 1, sizeof *s->where);
+	s->same = calloc((size_t)s->maxI + 2, sizeof *s->same);
+	if (!s->a || !s->lex || !s->lex0 || !s->etot || !s->fert || !s->w || !s->pos || !s->phi ||
+	    !s->base || !s->where || !s->same)
 		return -1;
-	/* start from a uniformly random alignment */
-	for (uint32_t k = 0; k < d->nsent; k++) {
-		uint32_t I = d->eoff[k + 1] - d->eoff[k];
-		for (uint32_t j = d->foff[k]; j < d->foff[k + 1]; j++) {
-			uint32_t i = (uint32_t)(uniform(&s->rng) * (I + 1));
-			s->a[j] = i > I ? I : i;
-			uint32_t e = s->a[j] ? d->e[d->eoff[k] + s->a[j] - 1] : 0;
-			s->lex[d->pidx[d->poff[k] + (uint64_t)(j - d->foff[k]) * (I + 1) + s->a[j]]]++;
-			s->etot[e]++;
-			s->a[j] ? s->nword++ : s->nnull++;
-		}
-	}
 	return 0;
 }
 
 void wa_sampler_free(wa_sampler *s)
 {
+	if (s->lex)
+		for (uint32_t f = 0; f <= s->c->side[!s->dir].V; f++)
+			free(s->lex[f].kv);
 	free(s->a);
 	free(s->lex);
+	free(s->lex0);
 	free(s->etot);
-	free(s->jump);
 	free(s->fert);
-	free(s->marg);
 	free(s->w);
+	free(s->pos);
 	free(s->phi);
+	free(s->base);
+	free(s->where);
+	free(s->same);
 	memset(s, 0, sizeof *s);
 }
 
-/* fertilities of the positions of sentence k */
-static void sentence_phi(wa_sampler *s, uint32_t k, uint32_t I)
+/* A sentence pair as the sampler sees it. */
+typedef struct sent {
+	const uint32_t *es, *fs;
+	uint16_t *a;
+	uint32_t I, J;
+} sent;
+
+static inline int sent_of(const wa_sampler *s, uint32_t k, sent *t)
 {
-	const wa_dir *d = s->d;
-	memset(s->phi, 0, ((size_t)I + 2) * sizeof *s->phi);
-	for (uint32_t j = d->foff[k]; j < d->foff[k + 1]; j++)
-		s->phi[s->a[j]]++;
+	const wa_side *E = &s->c->side[s->dir], *F = &s->c->side[!s->dir];
+	t->es = E->tok + E->off[k];
+	t->fs = F->tok + F->off[k];
+	t->a = s->a + F->off[k];
+	t->I = wa_len(E, k);
+	t->J = wa_len(F, k);
+	return t->J && t->I <= WA_MAXLEN && t->J <= WA_MAXLEN;
+}
+
+static void sentence_phi(wa_sampler *s, const sent *t)
+{
+	memset(s->phi, 0, ((size_t)t->I + 2) * sizeof *s->phi);
+	for (uint32_t j = 0; j < t->J; j++)
+		s->phi[t->a[j]]++;
 }
 
 void wa_recount(wa_sampler *s, unsigned parts)
 {
-	const wa_dir *d = s->d;
-	memset(s->jump, 0, NJUMP * sizeof *s->jump);
-	memset(s->fert, 0, (size_t)(d->Ve + 1) * (FMAX + 1) * sizeof *s->fert);
+	const wa_side *E = &s->c->side[s->dir];
+	memset(s->jump, 0, sizeof s->jump);
+	memset(s->fert, 0, ((size_t)E->V + 1) * (WA_FMAX + 1) * sizeof *s->fert);
 	s->jtot = 0;
-	for (uint32_t k = 0; k < d->nsent; k++) {
-		uint32_t I = d->eoff[k + 1] - d->eoff[k];
+	sent t;
+	for (uint32_t k = 0; k < s->nsent; k++) {
+		if (!sent_of(s, k, &t))
+			continue;
 		if (parts & WA_JUMP) {
 			long prev = 0;
-			for (uint32_t j = d->foff[k]; j < d->foff[k + 1]; j++)
-				if (s->a[j]) {
-					s->jump[jb((long)s->a[j] - prev)]++, s->jtot++;
-					prev = s->a[j];
+			for (uint32_t j = 0; j < t.J; j++)
+				if (t.a[j]) {
+					s->jump[jb((long)t.a[j] - prev)]++, s->jtot++;
+					prev = t.a[j];
 				}
-			s->jump[jb((long)I + 1 - prev)]++, s->jtot++;
+			s->jump[jb((long)t.I + 1 - prev)]++, s->jtot++;
 		}
 		if (parts & WA_FERT) {
-			sentence_phi(s, k, I);
-			for (uint32_t i = 1; i <= I; i++)
-				s->fert[(size_t)d->e[d->eoff[k] + i - 1] * (FMAX + 1) + fb(s->phi[i])]++;
+			sentence_phi(s, &t);
+			for (uint32_t i = 1; i <= t.I; i++)
+				s->fert[(size_t)t.es[i - 1] * (WA_FMAX + 1) + fb(s->phi[i])]++;
 		}
 	}
+	for (int d = 0; d < WA_NJUMP; d++)
+		s->jd[d] = s->jump[d] + A_JUMP;
 }
 
-static inline double pjump(const wa_sampler *s, long d)
-{
-	return (s->jump[jb(d)] + A_JUMP) / (s->jtot + A_JUMP * NJUMP);
-}
+/* --- one token ---------------------------------------------------------------- */
 
 /* Ratio P(phi+1) / P(phi) for a word of type e that now has phi aligned
  * words, its own count excluded from the fertility counts. */
@@ -141,58 +257,108 @@ static inline double fert_gain(const wa_sampler *s, uint32_t e, uint32_t phi)
 	uint32_t a = fb(phi), b = fb(phi + 1);
 	if (a == b)
 		return 1;
-	const uint32_t *f = s->fert + (size_t)e * (FMAX + 1);
+	const uint32_t *f = s->fert + (size_t)e * (WA_FMAX + 1);
 	return (f[b] + A_FERT) / ((double)f[a] - 1 + A_FERT);
 }
 
 static inline void move_fert(wa_sampler *s, uint32_t e, uint32_t from, uint32_t to)
 {
-	uint32_t *f = s->fert + (size_t)e * (FMAX + 1);
+	uint32_t *f = s->fert + (size_t)e * (WA_FMAX + 1);
 	f[fb(from)]--;
 	f[fb(to)]++;
 }
 
-typedef struct tok {
-	uint32_t k, I, j;        /* sentence, its source length, global index of the F token */
-	const uint32_t *es;      /* source words of the sentence */
-	const uint32_t *pid;     /* pair indices of this token, by position 0..I */
-} tok;
-
-static void neighbours(const wa_sampler *s, const tok *t, long *prev, long *next)
+/* The factor of position i's weight that does not depend on the generated
+ * word: 1 / (n(e) + a_lex |V_F|), times the fertility gain.  It changes only
+ * when a count of e's changes, so a sentence keeps it per position and
+ * updates the positions of one type after each move (no division per cell). */
+static inline void set_pos(wa_sampler *s, const sent *t, uint32_t i, unsigned parts)
 {
-	const wa_dir *d = s->d;
+	uint32_t e = t->es[i - 1];
+	double v = 1 / (s->etot[e] + s->lexden);
+	if (parts & WA_FERT)
+		v *= fert_gain(s, e, s->phi[i]);
+	s->pos[i] = v;
+}
+
+/* The sentence's word types: where[e] is the first position of type e
+ * (0: not in the sentence) and same[i] the next position of i's type, so
+ * that a move updates a type's positions without scanning the sentence, and
+ * a small count map can be walked entry by entry instead of looked up
+ * position by position.  sentence_end clears where[]. */
+static void sentence_begin(wa_sampler *s, const sent *t, unsigned parts)
+{
+	if (parts & WA_FERT)
+		sentence_phi(s, t);
+	for (uint32_t i = t->I; i >= 1; i--) {
+		uint32_t e = t->es[i - 1];
+		s->same[i] = s->where[e];
+		s->where[e] = (uint16_t)i;
+		set_pos(s, t, i, parts);
+	}
+}
+
+static void sentence_end(wa_sampler *s, const sent *t)
+{
+	for (uint32_t i = 0; i < t->I; i++)
+		s->where[t->es[i]] = 0;
+}
+
+static inline void update_pos(wa_sampler *s, const sent *t, uint32_t i, unsigned parts)
+{
+	for (uint32_t q = s->where[t->es[i - 1]]; q; q = s->same[q])
+		set_pos(s, t, q, parts);
+}
+
+static void neighbours(const sent *t, uint32_t j, long *prev, long *next)
+{
 	*prev = 0;
 	*next = (long)t->I + 1;
-	for (uint32_t q = t->j; q-- > d->foff[t->k];)
-		if (s->a[q]) {
-			*prev = s->a[q];
+	for (uint32_t q = j; q-- > 0;)
+		if (t->a[q]) {
+			*prev = t->a[q];
 			break;
 		}
-	for (uint32_t q = t->j + 1; q < d->foff[t->k + 1]; q++)
-		if (s->a[q]) {
-			*next = s->a[q];
+	for (uint32_t q = j + 1; q < t->J; q++)
+		if (t->a[q]) {
+			*next = t->a[q];
 			break;
 		}
 }
 
-/* add (+1) or remove (-1) token t's choice i from the counts */
-static void count(wa_sampler *s, const tok *t, uint32_t i, int sign, unsigned parts, long prev,
-		  long next)
+static inline void add_jump(wa_sampler *s, long d, int sign)
 {
-	uint32_t e = i ? t->es[i - 1] : 0;
-	s->lex[t->pid[i]] += (uint32_t)sign;
-	s->etot[e] += (uint32_t)sign;
-	if (i)
-		s->nword += (uint32_t)sign;
-	else
+	uint32_t b = jb(d);
+	s->jump[b] += (uint32_t)sign;
+	s->jd[b] = s->jump[b] + A_JUMP;
+}
+
+/* add (+1) or remove (-1) token j's choice i from the counts */
+static void count(wa_sampler *s, const sent *t, uint32_t j, uint32_t i, int sign, unsigned parts,
+		  long prev, long next)
+{
+	uint32_t f = t->fs[j];
+	if (!i) {
+		s->lex0[f] += (uint32_t)sign;
 		s->nnull += (uint32_t)sign;
-	if ((parts & WA_JUMP) && i) {
-		s->jump[jb((long)i - prev)] += (uint32_t)sign;
-		s->jump[jb(next - (long)i)] += (uint32_t)sign;
-		s->jump[jb(next - prev)] -= (uint32_t)sign;
+		return;
+	}
+	uint32_t e = t->es[i - 1];
+	if (sign > 0) {
+		if (map_inc(&s->lex[f], e))
+			s->oom = 1;
+	} else {
+		map_dec(&s->lex[f], e);
+	}
+	s->etot[e] += (uint32_t)sign;
+	s->nword += (uint32_t)sign;
+	if (parts & WA_JUMP) {
+		add_jump(s, (long)i - prev, sign);
+		add_jump(s, next - (long)i, sign);
+		add_jump(s, next - prev, -sign);
 		s->jtot += (uint32_t)sign;
 	}
-	if ((parts & WA_FERT) && i) {
+	if (parts & WA_FERT) {
 		uint32_t phi = s->phi[i];
 		if (sign > 0) {
 			move_fert(s, e, phi, phi + 1);
@@ -202,58 +368,156 @@ static void count(wa_sampler *s, const tok *t, uint32_t i, int sign, unsigned pa
 			s->phi[i]--;
 		}
 	}
+	update_pos(s, t, i, parts);
 }
 
-static void sample(wa_sampler *s, const tok *t, unsigned parts)
+/* A map is walked entry by entry when it has at most this many slots per
+ * source position, else looked up position by position. */
+#define WALK 4
+
+/* Cumulative weights of every choice for token j (its counts removed) in
+ * s->w[0..I]; returns the total.  Every weight is divided by P(word), and
+ * with jumps by the square of their denominator, which both word jump
+ * factors share: NULL, with one jump factor, keeps one of it.  A position's
+ * weight is (n(e, f) + a_lex) * base: base first for all (no look-up), then
+ * the few counts that are not zero. */
+static double weigh(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, long prev, long next)
 {
-	const wa_dir *d = s->d;
-	long prev = 0, next = 0;
-	if (parts & WA_JUMP)
-		neighbours(s, t, &prev, &next);
-	count(s, t, s->a[t->j], -1, parts, prev, next);
-	double lexden = A_LEX * d->Vf;
+	const uint32_t f = t->fs[j], I = t->I;
 	double pnull = (s->nnull + B_NULL) / (s->nnull + s->nword + B_NULL + B_WORD);
-	double total = 0;
-	for (uint32_t i = 0; i <= t->I; i++) {
-		uint32_t e = i ? t->es[i - 1] : 0;
-		double w = (s->lex[t->pid[i]] + A_LEX) / (s->etot[e] + lexden);
-		if (!i) {
-			w *= pnull;
-			if (parts & WA_JUMP)
-				w *= pjump(s, next - prev);
+	double w0 = pnull / (1 - pnull) * (s->lex0[f] + A_LEX) / (s->nnull + s->lexden);
+	double *restrict b = s->base, *restrict w = s->w;
+	const double *restrict pos = s->pos;
+	if (!(parts & WA_JUMP)) {
+		w0 *= I;   /* the words' uniform 1/I, scaled out */
+		for (uint32_t i = 1; i <= I; i++)
+			b[i] = pos[i];
+	} else {
+		w0 *= s->jd[jb(next - prev)] * (s->jtot + A_JUMP * WA_NJUMP);
+		if (I < WA_MAXJ) {
+			/* no jump within the sentence reaches the clip */
+			const double *from = s->jd + WA_MAXJ - prev, *to = s->jd + WA_MAXJ + next;
+			for (uint32_t i = 1; i <= I; i++)
+				b[i] = pos[i] * from[i] * to[-(long)i];
 		} else {
-			w *= 1 - pnull;
-			if (parts & WA_JUMP)
-				w *= pjump(s, (long)i - prev) * pjump(s, next - (long)i);
-			else
-				w /= t->I;
-			if (parts & WA_FERT)
-				w *= fert_gain(s, e, s->phi[i]);
+			for (uint32_t i = 1; i <= I; i++)
+				b[i] = pos[i] * s->jd[jb((long)i - prev)] * s->jd[jb(next - (long)i)];
 		}
-		total += w;
-		s->w[i] = total;
 	}
+	for (uint32_t i = 1; i <= I; i++)
+		w[i] = A_LEX * b[i];
+	const wa_map *m = &s->lex[f];
+	if (m->n && m->mask < WALK * I) {
+		for (uint32_t h = 0; h <= m->mask; h++)
+			if (m->kv[2 * h])
+				for (uint32_t q = s->where[m->kv[2 * h] - 1]; q; q = s->same[q])
+					w[q] += m->kv[2 * h + 1] * b[q];
+	} else if (m->n) {
+		for (uint32_t i = 1; i <= I; i++) {
+			uint32_t c = map_get(m, t->es[i - 1]);
+			if (c)
+				w[i] += c * b[i];
+		}
+	}
+	double total = w0;
+	w[0] = total;
+	for (uint32_t i = 1; i <= I; i++) {
+		total += w[i];
+		w[i] = total;
+	}
+	return total;
+}
+
+static inline uint32_t draw(wa_sampler *s, uint32_t I, double total)
+{
 	double u = uniform(&s->rng) * total;
 	uint32_t i = 0;
-	while (i < t->I && s->w[i] <= u)
+	while (i < I && s->w[i] <= u)
 		i++;
-	s->a[t->j] = i;
-	count(s, t, i, +1, parts, prev, next);
+	return i;
 }
 
-void wa_sweep(wa_sampler *s, unsigned parts, int record)
+/* Most look-ups of a large corpus miss the cache: ask for the slots the
+ * next token will read while this one is weighed, so the misses overlap. */
+static inline void prefetch(const wa_sampler *s, const sent *t, uint32_t j)
 {
-	const wa_dir *d = s->d;
-	for (uint32_t k = 0; k < d->nsent; k++) {
-		tok t = {.k = k, .I = d->eoff[k + 1] - d->eoff[k], .es = d->e + d->eoff[k]};
-		if (parts & WA_FERT)
-			sentence_phi(s, k, t.I);
-		for (uint32_t j = d->foff[k]; j < d->foff[k + 1]; j++) {
-			t.j = j;
-			t.pid = d->pidx + d->poff[k] + (uint64_t)(j - d->foff[k]) * (t.I + 1);
-			sample(s, &t, parts);
-			if (record)
-				s->marg[d->poff[k] + (uint64_t)(j - d->foff[k]) * (t.I + 1) + s->a[j]] += 1;
+	if (j + 1 < t->J)
+		__builtin_prefetch(&s->lex[t->fs[j + 1]]);
+	if (j >= t->J)
+		return;
+	const wa_map *m = &s->lex[t->fs[j]];
+	if (!m->n)
+		return;
+	if (m->mask < WALK * t->I)
+		for (uint32_t k = 0; k < 2 * (m->mask + 1); k += 16)
+			__builtin_prefetch(&m->kv[k]);
+	else
+		for (uint32_t i = 0; i < t->I; i++)
+			__builtin_prefetch(&m->kv[2 * slot_of(t->es[i], m->mask)]);
+}
+
+static void resample(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, double *acc)
+{
+	prefetch(s, t, j + 1);
+	long prev = 0, next = 0;
+	if (parts & WA_JUMP)
+		neighbours(t, j, &prev, &next);
+	count(s, t, j, t->a[j], -1, parts, prev, next);
+	double total = weigh(s, t, j, parts, prev, next);
+	if (acc) {
+		double *row = acc + (size_t)j * (t->I + 1), before = 0;
+		for (uint32_t i = 0; i <= t->I; i++) {
+			row[i] += (s->w[i] - before) / total;
+			before = s->w[i];
 		}
 	}
+	t->a[j] = (uint16_t)draw(s, t->I, total);
+	count(s, t, j, t->a[j], +1, parts, prev, next);
+}
+
+/* --- sweeps ---------------------------------------------------------------------- */
+
+int wa_init(wa_sampler *s)
+{
+	sent t;
+	for (uint32_t k = 0; k < s->nsent && !s->oom; k++) {
+		if (!sent_of(s, k, &t))
+			continue;
+		sentence_begin(s, &t, WA_LEX);
+		for (uint32_t j = 0; j < t.J; j++) {
+			double total = weigh(s, &t, j, WA_LEX, 0, 0);
+			t.a[j] = (uint16_t)draw(s, t.I, total);
+			count(s, &t, j, t.a[j], +1, WA_LEX, 0, 0);
+		}
+		sentence_end(s, &t);
+	}
+	return s->oom ? -1 : 0;
+}
+
+int wa_sweep(wa_sampler *s, unsigned parts, uint32_t from, uint32_t to)
+{
+	sent t;
+	for (uint32_t k = from; k < to && !s->oom; k++) {
+		if (!sent_of(s, k, &t))
+			continue;
+		sentence_begin(s, &t, parts);
+		for (uint32_t j = 0; j < t.J; j++)
+			resample(s, &t, j, parts, NULL);
+		sentence_end(s, &t);
+	}
+	return s->oom ? -1 : 0;
+}
+
+int wa_sentence_marginals(wa_sampler *s, unsigned parts, uint32_t k, int passes, double *acc)
+{
+	sent t;
+	if (!sent_of(s, k, &t))
+		return 0;
+	for (int p = 0; p < passes && !s->oom; p++) {
+		sentence_begin(s, &t, parts);
+		for (uint32_t j = 0; j < t.J; j++)
+			resample(s, &t, j, parts, acc);
+		sentence_end(s, &t);
+	}
+	return s->oom ? -1 : 0;
 }

@@ -1,45 +1,88 @@
 /*
- * align/gibbs.h — one direction of the aligner as integer data, and one
- * Gibbs sampler over it.  Internal to align/.
+ * align/gibbs.h — the word aligner's corpus as integer data, and one
+ * collapsed Gibbs sampler over one direction of it.  Internal to align/.
+ *
+ * Memory is linear in the number of tokens, never in source x target cells:
+ * the corpus is one id per token and side; a sampler holds one alignment
+ * variable per generated token and, per generated word type, a small hash
+ * map of the counts that are not zero (a word is aligned to few types, so
+ * these maps stay small, and weighing a token's I choices reads one of them).
  */
 #ifndef XP_GIBBS_H
 #define XP_GIBBS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
-/* Words of side E generate words of side F.  E ids start at 1: 0 is NULL. */
-typedef struct wa_dir {
-	uint32_t nsent;
-	uint32_t *eoff, *foff;   /* sentence s: e[eoff[s]..eoff[s+1]), f[foff[s]..foff[s+1]) */
-	uint32_t *e, *f;
-	uint32_t Ve, Vf;         /* Ve counts NULL */
-	uint64_t *poff;          /* sentence s: pidx[poff[s] + j*(I+1) + i], i = 0 for NULL */
-	uint32_t *pidx;          /* index of the (e, f) word pair */
-	uint32_t npairs;
-} wa_dir;
+/* Sentences longer than this on either side are not sampled (and get no
+ * links): alignment variables are 16-bit positions. */
+#define WA_MAXLEN 65000u
 
-typedef struct wa_sampler {
-	const wa_dir *d;
-	uint64_t rng;
-	uint32_t *a;             /* per F token: 0 (NULL) or source position 1..I */
-	uint32_t *lex, *etot;    /* per pair; per E type */
-	uint32_t *jump, jtot;    /* per jump bucket */
-	uint32_t *fert;          /* per E type x fertility bucket */
-	uint32_t nnull, nword;
-	float *marg;             /* per pidx entry: samples that chose it */
-	double *w;               /* scratch: candidate weights */
-	uint32_t *phi;           /* scratch: fertility per position of a sentence */
-	uint32_t maxI;
-} wa_sampler;
+/* One side of the corpus: tokens of sentence s are tok[off[s]..off[s+1]). */
+typedef struct wa_side {
+	uint32_t *tok;
+	uint64_t *off;
+	size_t ntok, cap;
+	uint32_t V;            /* word types */
+} wa_side;
+
+typedef struct wa_corpus {
+	wa_side side[2];       /* 0 source, 1 target */
+	uint32_t nsent;
+	size_t cap_sent;
+} wa_corpus;
+
+static inline uint32_t wa_len(const wa_side *d, uint32_t s) { return (uint32_t)(d->off[s + 1] - d->off[s]); }
+
+/* Counts of what generates word type f: e -> n(e, f) for n > 0, open
+ * addressing with linear probing; kv holds (e + 1, n) pairs, 0 = empty. */
+typedef struct wa_map {
+	uint32_t *kv;
+	uint32_t n, mask;
+} wa_map;
 
 enum { WA_LEX = 1, WA_JUMP = 2, WA_FERT = 4 };
 
-int wa_sampler_init(wa_sampler *s, const wa_dir *d, uint64_t seed);
-/* One sweep over the corpus with the model parts in `parts`; with
- * `record`, add the resulting alignment to the marginals. */
-void wa_sweep(wa_sampler *s, unsigned parts, int record);
+#define WA_MAXJ 64
+#define WA_NJUMP (2 * WA_MAXJ + 1)
+#define WA_FMAX 7
+
+/* One sampler of direction dir: side[dir] (E) generates side[!dir] (F). */
+typedef struct wa_sampler {
+	const wa_corpus *c;
+	int dir;
+	uint32_t nsent;          /* sentences sampled: [0, nsent) */
+	uint64_t rng;
+	uint16_t *a;             /* per F token: 0 (NULL) or source position 1..I */
+	wa_map *lex;             /* per F type: one map per generated token, whatever I is */
+	uint32_t *lex0;          /* per F type: n(NULL, f) */
+	uint32_t *etot;          /* per E type: words it generates */
+	uint32_t nnull, nword;
+	double lexden;           /* a_lex * |V_F| */
+	uint32_t jump[WA_NJUMP], jtot;
+	double jd[WA_NJUMP];     /* jump[d] + a_jump, as the weights use it */
+	uint32_t *fert;          /* per E type x fertility bucket 0..WA_FMAX */
+	double *w;               /* scratch: cumulative candidate weights */
+	double *pos;             /* scratch: what a position's weight owes to its word, not to f */
+	uint32_t *phi;           /* scratch: fertility of each position of a sentence */
+	double *base;            /* scratch: a position's weight but for n(e, f) */
+	uint16_t *where, *same;  /* scratch: positions of a sentence by word type */
+	uint32_t maxI;
+	int oom;
+} wa_sampler;
+
+int wa_sampler_init(wa_sampler *s, const wa_corpus *c, int dir, uint64_t seed);
+void wa_sampler_free(wa_sampler *s);
+/* The first alignment: each token in turn drawn from the lexical model of
+ * the tokens before it (concentrates the counts at once, so the maps start
+ * small, unlike a uniformly random start). */
+int wa_init(wa_sampler *s);
 /* Recount jumps / fertilities from the current alignment (entering a stage). */
 void wa_recount(wa_sampler *s, unsigned parts);
-void wa_sampler_free(wa_sampler *s);
+/* One sweep over sentences [from, to) with the model parts in `parts`. */
+int wa_sweep(wa_sampler *s, unsigned parts, uint32_t from, uint32_t to);
+/* Sentence k, `passes` times: each token's distribution given the rest is
+ * added (normalised) to acc[j * (I + 1) + i]; the token is then resampled. */
+int wa_sentence_marginals(wa_sampler *s, unsigned parts, uint32_t k, int passes, double *acc);
 
 #endif

@@ -124,10 +124,10 @@ static void final(grid *g, uint8_t bit, int and)
 	}
 }
 
-static size_t collect(const xp_walign *a, size_t s, uint8_t bit, raw *v, size_t n)
+static size_t collect(const xp_link *a, size_t na, uint8_t bit, raw *v, size_t n)
 {
-	for (size_t k = a->start[s]; k < a->start[s + 1]; k++) {
-		const xp_link *l = &a->links[k];
+	for (size_t k = 0; k < na; k++) {
+		const xp_link *l = &a[k];
 		if (!l->possible) {
 			v[n] = (raw){l->i, l->j, n, l->prob, bit};
 			n++;
@@ -137,9 +137,9 @@ static size_t collect(const xp_walign *a, size_t s, uint8_t bit, raw *v, size_t 
 }
 
 /* the cells of sentence s, merged and ranked */
-static int build(grid *g, const xp_walign *f, const xp_walign *r, size_t s)
+static int build(grid *g, const xp_link *f, size_t nf, const xp_link *r, size_t nr)
 {
-	size_t max = xp_walign_len(f, s) + xp_walign_len(r, s);
+	size_t max = nf + nr;
 	raw *v = malloc((max + 1) * sizeof *v);
 	uint32_t *js = malloc((max + 1) * sizeof *js);
 	g->c = malloc((max + 1) * sizeof *g->c);
@@ -148,7 +148,7 @@ static int build(grid *g, const xp_walign *f, const xp_walign *r, size_t s)
 	int rc = -1;
 	if (!v || !js || !g->c || !g->ialn || !g->jaln)
 		goto out;
-	size_t n = collect(r, s, 2, v, collect(f, s, 1, v, 0));
+	size_t n = collect(r, nr, 2, v, collect(f, nf, 1, v, 0));
 	if (n)
 		qsort(v, n, sizeof *v, cmp_raw);
 	g->n = 0;
@@ -176,11 +176,12 @@ out:
 	return rc;
 }
 
-static int sentence(const xp_walign *f, const xp_walign *r, size_t s, xp_sym how, xp_walign *out)
+int xp_symmetrize_pair(const xp_link *f, size_t nf, const xp_link *r, size_t nr, xp_sym how,
+		       xp_walign *out)
 {
 	grid g = {0};
 	xp_link *v = NULL;
-	int rc = build(&g, f, r, s);
+	int rc = build(&g, f, nf, r, nr);
 	if (rc == 0 && !(v = malloc((g.n + 1) * sizeof *v)))
 		rc = -1;
 	if (rc)
@@ -216,7 +217,8 @@ int xp_symmetrize(const xp_walign *fwd, const xp_walign *rev, xp_sym how, xp_wal
 		return xp_fail(err, "", 0, "the two alignments have %zu and %zu lines", fwd->nsent,
 			       rev->nsent);
 	for (size_t s = 0; s < fwd->nsent; s++)
-		if (sentence(fwd, rev, s, how, out))
+		if (xp_symmetrize_pair(fwd->links + fwd->start[s], xp_walign_len(fwd, s),
+				       rev->links + rev->start[s], xp_walign_len(rev, s), how, out))
 			return xp_fail(err, "", 0, "out of memory");
 	out->has_probs = fwd->has_probs || rev->has_probs;
 	return 0;

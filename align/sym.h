@@ -21,4 +21,8 @@ const char *xp_sym_name(xp_sym s);
 int xp_symmetrize(const xp_walign *fwd, const xp_walign *rev, xp_sym how, xp_walign *out,
 		  xp_err *err);
 
+/* One sentence pair's links, appended to out as one more sentence. */
+int xp_symmetrize_pair(const xp_link *fwd, size_t nf, const xp_link *rev, size_t nr, xp_sym how,
+		       xp_walign *out);
+
 #endif

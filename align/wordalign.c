@@ -1,295 +1,431 @@
 /*
- * align/wordalign.c — driving the samplers: the bitext as integer data for
- * both directions, the training schedule, threads, and the final links;
- * see wordalign.h.
+ * align/wordalign.c — driving the samplers: the sentence pairs as integer
+ * data, the training schedule, threads, and the final links; see
+ * wordalign.h.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "wordalign.h"
 #include "gibbs.h"
-#include "../base/vocab.h"
 #include "../base/mem.h"
+#include "../base/vocab.h"
 
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 void xp_wa_defaults(xp_wa_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->seed = 1;
-	o->threads = 1;
 	o->samplers = 3;
 }
 
-/* --- the bitext as ids ---------------------------------------------------- */
-
-typedef struct pairmap {
-	uint64_t *key;       /* (e << 32 | f) + 1, 0 = empty */
-	uint32_t *val;
-	size_t n, cap;       /* cap is a power of two */
-} pairmap;
-
-static uint64_t mix(uint64_t x)
+int xp_wa_threads(int threads)
 {
-	x ^= x >> 33, x *= 0xff51afd7ed558ccdull, x ^= x >> 33;
-	return x;
+	if (threads > 0)
+		return threads;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (int)(n > 64 ? 64 : n) : 1;
 }
 
-static int pm_grow(pairmap *m)
+struct xp_wa {
+	xp_wa_opts o;
+	xp_vocab voc[2];
+	wa_corpus c;
+	size_t skipped;
+	/* the pairs to align: corpus sentence out[s]; side d's tokens of them
+	 * at ooff[d][s].. in orig (each token's index in the original line) */
+	uint32_t *out;
+	size_t nout, cap_out;
+	uint64_t *ooff[2];
+	size_t cap_ooff[2];
+	uint16_t *orig[2];
+	size_t norig[2], cap_orig[2];
+	/* decoded: per direction d, for each generated token of the pairs to
+	 * align (side !d, at ooff[!d]), its link (0 = NULL, else position + 1) */
+	uint16_t *best[2];
+	float *prob[2];
+	xp_link *lk[2];
+	size_t cap_lk[2];
+	/* training */
+	wa_sampler *smp[2];
+	int it1, it2, it3, passes, samplers;
+	int next, failed, done[2];
+	xp_err err;
+	pthread_mutex_t lock;
+	uint64_t units, total;
+	double t0;
+};
+
+static double now(void)
 {
-	size_t cap = m->cap ? m->cap * 2 : 1024;
-	uint64_t *k = calloc(cap, sizeof *k);
-	uint32_t *v = malloc(cap * sizeof *v);
-	if (!k || !v) {
-		free(k);
-		free(v);
-		return -1;
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+int xp_wa_new(xp_wa **wp, const xp_wa_opts *o, xp_err *err)
+{
+	xp_wa *w = calloc(1, sizeof *w);
+	if (!w)
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	w->o = *o;
+	w->samplers = o->samplers > 0 ? o->samplers : 3;
+	for (int d = 0; d < 2; d++) {
+		w->c.side[d].off = calloc(1, sizeof *w->c.side[d].off);
+		w->ooff[d] = calloc(1, sizeof *w->ooff[d]);
+		w->cap_ooff[d] = 1;
 	}
-	for (size_t i = 0; i < m->cap; i++)
-		if (m->key[i]) {
-			size_t s = mix(m->key[i]) & (cap - 1);
-			while (k[s])
-				s = (s + 1) & (cap - 1);
-			k[s] = m->key[i], v[s] = m->val[i];
-		}
-	free(m->key);
-	free(m->val);
-	m->key = k, m->val = v, m->cap = cap;
+	w->c.cap_sent = 1;
+	if (xp_vocab_init(&w->voc[0], o->lowercase) || xp_vocab_init(&w->voc[1], o->lowercase) ||
+	    !w->c.side[0].off || !w->c.side[1].off || !w->ooff[0] || !w->ooff[1]) {
+		xp_wa_free(w);
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	*wp = w;
 	return 0;
 }
 
-static uint32_t pm_id(pairmap *m, uint32_t e, uint32_t f)
+void xp_wa_free(xp_wa *w)
 {
-	if ((m->n + 1) * 2 > m->cap && pm_grow(m))
-		return UINT32_MAX;
-	uint64_t key = ((uint64_t)e << 32 | f) + 1;
-	size_t s = mix(key) & (m->cap - 1);
-	while (m->key[s] && m->key[s] != key)
-		s = (s + 1) & (m->cap - 1);
-	if (!m->key[s]) {
-		m->key[s] = key;
-		m->val[s] = (uint32_t)m->n++;
+	if (!w)
+		return;
+	for (int d = 0; d < 2; d++) {
+		xp_vocab_free(&w->voc[d]);
+		free(w->c.side[d].tok);
+		free(w->c.side[d].off);
+		free(w->ooff[d]);
+		free(w->orig[d]);
+		free(w->best[d]);
+		free(w->prob[d]);
+		free(w->lk[d]);
+		if (w->smp[d])
+			for (int k = 0; k < w->samplers; k++)
+				wa_sampler_free(&w->smp[d][k]);
+		free(w->smp[d]);
 	}
-	return m->val[s];
+	free(w->out);
+	free(w);
 }
 
-/* word ids of each side; E side ids shifted by one (0 is NULL) */
-static int ids(const xp_bitext *b, int lower, uint32_t **src, uint32_t **tgt, uint32_t *vs, uint32_t *vt)
+size_t xp_wa_nsent(const xp_wa *w) { return w->nout; }
+size_t xp_wa_trained(const xp_wa *w) { return w->c.nsent - w->skipped; }
+size_t xp_wa_skipped(const xp_wa *w) { return w->skipped; }
+
+/* --- the corpus --------------------------------------------------------------- */
+
+/* One side of a pair: its tokens as ids.  Returns the number of aligner
+ * tokens, or -1 on OOM. */
+static long add_side(xp_wa *w, int d, const xp_str *t, size_t n, int out)
 {
-	xp_vocab a, c;
-	if (xp_vocab_init(&a, lower) || xp_vocab_init(&c, lower))
+	wa_side *S = &w->c.side[d];
+	if (xp_grow(&S->tok, &S->cap, S->ntok + n, sizeof *S->tok))
 		return -1;
-	*src = malloc((b->ntoks + 1) * sizeof **src);
-	*tgt = malloc((b->ntoks + 1) * sizeof **tgt);
-	int rc = *src && *tgt ? 0 : -1;
-	for (size_t s = 0; rc == 0 && s < b->n; s++) {
-		for (size_t t = b->src[s]; t < b->tgt[s]; t++)
-			if (((*src)[t] = xp_vocab_id(&a, b->toks[t].p, b->toks[t].n)) == UINT32_MAX)
-				rc = -1;
-		for (size_t t = b->tgt[s]; t < b->src[s + 1]; t++)
-			if (((*tgt)[t] = xp_vocab_id(&c, b->toks[t].p, b->toks[t].n)) == UINT32_MAX)
-				rc = -1;
-	}
-	*vs = a.n, *vt = c.n;
-	xp_vocab_free(&a);
-	xp_vocab_free(&c);
-	return rc;
-}
-
-static void dir_free(wa_dir *d)
-{
-	free(d->eoff), free(d->foff), free(d->e), free(d->f), free(d->poff), free(d->pidx);
-	memset(d, 0, sizeof *d);
-}
-
-/* rev = 0: source generates target; rev = 1: target generates source */
-static int dir_build(wa_dir *d, const xp_bitext *b, const uint32_t *src, const uint32_t *tgt,
-		     uint32_t vs, uint32_t vt, int rev)
-{
-	memset(d, 0, sizeof *d);
-	d->nsent = (uint32_t)b->n;
-	d->Ve = (rev ? vt : vs) + 1;
-	d->Vf = rev ? vs : vt;
-	d->eoff = malloc((b->n + 1) * sizeof *d->eoff);
-	d->foff = malloc((b->n + 1) * sizeof *d->foff);
-	d->poff = malloc((b->n + 1) * sizeof *d->poff);
-	d->e = malloc((b->ntoks + 1) * sizeof *d->e);
-	d->f = malloc((b->ntoks + 1) * sizeof *d->f);
-	if (!d->eoff || !d->foff || !d->poff || !d->e || !d->f)
+	if (out && xp_grow(&w->orig[d], &w->cap_orig[d], w->norig[d] + n, sizeof *w->orig[d]))
 		return -1;
-	uint32_t ne = 0, nf = 0;
-	uint64_t np = 0;
-	for (size_t s = 0; s < b->n; s++) {
-		size_t sa = b->src[s], sb = b->tgt[s], ta = b->tgt[s], tb = b->src[s + 1];
-		d->eoff[s] = ne, d->foff[s] = nf, d->poff[s] = np;
-		for (size_t t = rev ? ta : sa; t < (rev ? tb : sb); t++)
-			d->e[ne++] = (rev ? tgt[t] : src[t]) + 1;
-		for (size_t t = rev ? sa : ta; t < (rev ? sb : tb); t++)
-			d->f[nf++] = rev ? src[t] : tgt[t];
-		np += (uint64_t)(nf - d->foff[s]) * (ne - d->eoff[s] + 1);
+	size_t m = 0;
+	for (size_t k = 0; k < n; k++) {
+		uint32_t id = xp_vocab_id(&w->voc[d], t[k].p, t[k].n);
+		if (id == UINT32_MAX)
+			return -1;
+		S->tok[S->ntok + m] = id;
+		if (out)
+			w->orig[d][w->norig[d] + m] = (uint16_t)(k < UINT16_MAX ? k : UINT16_MAX);
+		m++;
 	}
-	d->eoff[b->n] = ne, d->foff[b->n] = nf, d->poff[b->n] = np;
-	d->pidx = malloc((np + 1) * sizeof *d->pidx);
-	pairmap m = {0};
-	int rc = d->pidx ? 0 : -1;
-	for (uint32_t s = 0; rc == 0 && s < d->nsent; s++) {
-		uint32_t I = d->eoff[s + 1] - d->eoff[s];
-		for (uint32_t j = d->foff[s]; rc == 0 && j < d->foff[s + 1]; j++)
-			for (uint32_t i = 0; i <= I; i++) {
-				uint32_t e = i ? d->e[d->eoff[s] + i - 1] : 0;
-				uint32_t p = pm_id(&m, e, d->f[j]);
-				if (p == UINT32_MAX) {
-					rc = -1;
-					break;
-				}
-				d->pidx[d->poff[s] + (uint64_t)(j - d->foff[s]) * (I + 1) + i] = p;
+	S->ntok += m;
+	if (out)
+		w->norig[d] += m;
+	S->V = w->voc[d].n;
+	return (long)m;
+}
+
+static int add_pair(xp_wa *w, const xp_str *src, size_t ns, const xp_str *tgt, size_t nt, int out)
+{
+	wa_corpus *c = &w->c;
+	if (c->nsent >= UINT32_MAX - 1)
+		return -1;
+	if ((size_t)c->nsent + 2 > c->cap_sent) {
+		size_t cap = c->cap_sent * 2 > 16 ? c->cap_sent * 2 : 16;
+		for (int d = 0; d < 2; d++) {
+			uint64_t *o = realloc(c->side[d].off, cap * sizeof *o);
+			if (!o)
+				return -1;
+			c->side[d].off = o;
+		}
+		c->cap_sent = cap;
+	}
+	if (out && (xp_grow(&w->out, &w->cap_out, w->nout + 1, sizeof *w->out) ||
+		    xp_grow(&w->ooff[0], &w->cap_ooff[0], w->nout + 2, sizeof *w->ooff[0]) ||
+		    xp_grow(&w->ooff[1], &w->cap_ooff[1], w->nout + 2, sizeof *w->ooff[1])))
+		return -1;
+	long a = add_side(w, 0, src, ns, out), b = a < 0 ? -1 : add_side(w, 1, tgt, nt, out);
+	if (b < 0)
+		return -1;
+	if ((uint64_t)a > WA_MAXLEN || (uint64_t)b > WA_MAXLEN)
+		w->skipped++;
+	c->nsent++;
+	c->side[0].off[c->nsent] = c->side[0].ntok;
+	c->side[1].off[c->nsent] = c->side[1].ntok;
+	if (out) {
+		w->out[w->nout++] = c->nsent - 1;
+		w->ooff[0][w->nout] = w->norig[0];
+		w->ooff[1][w->nout] = w->norig[1];
+	}
+	return 0;
+}
+
+int xp_wa_add_bitext(xp_wa *w, const xp_bitext *b, xp_err *err)
+{
+	for (size_t s = 0; s < b->n; s++)
+		if (add_pair(w, b->toks + b->src[s], xp_bitext_srclen(b, s), b->toks + b->tgt[s],
+			     xp_bitext_tgtlen(b, s), 1))
+			return xp_failc(err, XP_ENOMEM, b->name ? b->name : "", s + 1, "out of memory");
+	return 0;
+}
+
+typedef struct reading {
+	xp_wa *w;
+	const char *path;
+	int out;
+} reading;
+
+static void report(xp_wa *w, const char *stage, uint64_t done, uint64_t total)
+{
+	if (!w->o.progress)
+		return;
+	xp_wa_progress p = {stage, done, total, now() - w->t0};
+	w->o.progress(w->o.progress_arg, &p);
+}
+
+static int read_pair(void *arg, const xp_str *src, size_t ns, const xp_str *tgt, size_t nt,
+		     unsigned long line, xp_err *err)
+{
+	reading *r = arg;
+	if (add_pair(r->w, src, ns, tgt, nt, r->out))
+		return xp_failc(err, XP_ENOMEM, r->path, line, "out of memory");
+	if (r->w->o.progress && r->w->c.nsent % 65536 == 0)
+		report(r->w, "reading", r->w->c.nsent, 0);
+	return 0;
+}
+
+int xp_wa_add_file(xp_wa *w, const char *path, int train_only, xp_err *err)
+{
+	reading r = {w, path, !train_only};
+	if (!w->t0)
+		w->t0 = now();
+	return xp_bitext_each(path, read_pair, &r, err);
+}
+
+/* --- training ------------------------------------------------------------------ */
+
+static void progress_add(xp_wa *w, uint64_t units)
+{
+	pthread_mutex_lock(&w->lock);
+	w->units += units;
+	report(w, "sampling", w->units, w->total);
+	pthread_mutex_unlock(&w->lock);
+}
+
+static int train(xp_wa *w, wa_sampler *s, int task)
+{
+	uint64_t n = w->c.nsent;
+	if (wa_sampler_init(s, &w->c, task / w->samplers, w->o.seed * 1000003u + (uint64_t)task * 7919u + 17) ||
+	    wa_init(s))
+		return -1;
+	progress_add(w, n);
+	const unsigned stage[3] = {WA_LEX, WA_LEX | WA_JUMP, WA_LEX | WA_JUMP | WA_FERT};
+	const int iters[3] = {w->it1, w->it2, w->it3};
+	for (int st = 0; st < 3; st++) {
+		if (st)
+			wa_recount(s, stage[st]);
+		for (int i = 0; i < iters[st]; i++) {
+			if (wa_sweep(s, stage[st], 0, s->nsent))
+				return -1;
+			progress_add(w, n);
+		}
+	}
+	return 0;
+}
+
+/* Each generated token of the pairs to align takes its most probable link:
+ * the distributions of every sampler, `passes` times, averaged. */
+static int decode(xp_wa *w, int d)
+{
+	const wa_side *E = &w->c.side[d], *F = &w->c.side[!d];
+	size_t n = w->ooff[!d][w->nout];
+	w->best[d] = calloc(n + 1, sizeof *w->best[d]);
+	w->prob[d] = calloc(n + 1, sizeof *w->prob[d]);
+	double *acc = NULL;
+	size_t cap = 0;
+	if (!w->best[d] || !w->prob[d])
+		return -1;
+	const unsigned parts = WA_LEX | WA_JUMP | WA_FERT;
+	for (size_t s = 0; s < w->nout; s++) {
+		uint32_t k = w->out[s], I = wa_len(E, k), J = wa_len(F, k);
+		if (!J || I > WA_MAXLEN || J > WA_MAXLEN)
+			continue;
+		size_t cells = (size_t)(I + 1) * J;
+		if (xp_grow(&acc, &cap, cells, sizeof *acc)) {
+			free(acc);
+			return -1;
+		}
+		memset(acc, 0, cells * sizeof *acc);
+		for (int q = 0; q < w->samplers; q++)
+			if (wa_sentence_marginals(&w->smp[d][q], parts, k, w->passes, acc)) {
+				free(acc);
+				return -1;
 			}
+		double norm = (double)w->samplers * w->passes;
+		for (uint32_t j = 0; j < J; j++) {
+			const double *row = acc + (size_t)j * (I + 1);
+			uint32_t b = 0;
+			for (uint32_t i = 1; i <= I; i++)
+				if (row[i] > row[b])
+					b = i;
+			w->best[d][w->ooff[!d][s] + j] = (uint16_t)b;
+			w->prob[d][w->ooff[!d][s] + j] = (float)(row[b] / norm);
+		}
+		if (s % 4096 == 4095)
+			progress_add(w, (uint64_t)4096 * w->samplers * w->passes);
 	}
-	d->npairs = (uint32_t)m.n;
-	free(m.key);
-	free(m.val);
-	return rc;
-}
-
-/* --- training -------------------------------------------------------------- */
-
-typedef struct job {
-	const wa_dir *dir[2];
-	float *total[2];         /* summed marginals per direction */
-	int samplers, next, failed;
-	int it1, it2, it3, rec;  /* stage lengths; sweeps recorded at the end */
-	uint64_t seed;
-	pthread_mutex_t lock;
-} job;
-
-static int train(job *jb, int task)
-{
-	int dir = task % 2, k = task / 2;
-	wa_sampler s;
-	if (wa_sampler_init(&s, jb->dir[dir], jb->seed * 1000003u + (uint64_t)task * 7919u + 17)) {
-		wa_sampler_free(&s);
-		return -1;
-	}
-	for (int i = 0; i < jb->it1; i++)
-		wa_sweep(&s, WA_LEX, 0);
-	wa_recount(&s, WA_JUMP);
-	for (int i = 0; i < jb->it2; i++)
-		wa_sweep(&s, WA_LEX | WA_JUMP, 0);
-	wa_recount(&s, WA_JUMP | WA_FERT);
-	for (int i = 0; i < jb->it3; i++)
-		wa_sweep(&s, WA_LEX | WA_JUMP | WA_FERT, i >= jb->it3 - jb->rec);
-	(void)k;
-	/* counts are whole numbers below 2^24: float sums are exact in any order */
-	pthread_mutex_lock(&jb->lock);
-	uint64_t n = jb->dir[dir]->poff[jb->dir[dir]->nsent];
-	for (uint64_t i = 0; i < n; i++)
-		jb->total[dir][i] += s.marg[i];
-	pthread_mutex_unlock(&jb->lock);
-	wa_sampler_free(&s);
+	free(acc);
 	return 0;
 }
 
 static void *worker(void *arg)
 {
-	job *jb = arg;
+	xp_wa *w = arg;
 	for (;;) {
-		pthread_mutex_lock(&jb->lock);
-		int t = jb->next < 2 * jb->samplers ? jb->next++ : -1;
-		pthread_mutex_unlock(&jb->lock);
+		pthread_mutex_lock(&w->lock);
+		int t = !w->failed && w->next < 2 * w->samplers ? w->next++ : -1;
+		pthread_mutex_unlock(&w->lock);
 		if (t < 0)
 			return NULL;
-		if (train(jb, t)) {
-			pthread_mutex_lock(&jb->lock);
-			jb->failed = 1;
-			pthread_mutex_unlock(&jb->lock);
+		int d = t / w->samplers, rc = train(w, &w->smp[d][t % w->samplers], t);
+		pthread_mutex_lock(&w->lock);
+		int last = !rc && ++w->done[d] == w->samplers;
+		if (rc)
+			w->failed = 1;
+		pthread_mutex_unlock(&w->lock);
+		/* the direction's last sampler to finish decodes, then frees them */
+		if (last) {
+			rc = decode(w, d);
+			for (int k = 0; k < w->samplers; k++)
+				wa_sampler_free(&w->smp[d][k]);
+			if (rc) {
+				pthread_mutex_lock(&w->lock);
+				w->failed = 1;
+				pthread_mutex_unlock(&w->lock);
+			}
 		}
 	}
 }
 
-static int run_jobs(job *jb, int threads)
+int xp_wa_run(xp_wa *w, xp_err *err)
 {
-	if (threads < 1)
-		threads = 1;
-	if (threads > 2 * jb->samplers)
-		threads = 2 * jb->samplers;
+	if (!w->t0)
+		w->t0 = now();
+	for (size_t k = 0; k < w->o.ntrain; k++)
+		if (xp_wa_add_file(w, w->o.train[k], 1, err))
+			return -1;
+	/* Small corpora need more sweeps to mix; large ones fewer (as eflomal). */
+	double N = w->c.nsent > 0 ? (double)w->c.nsent : 1;
+	int n = w->o.iters > 0 ? w->o.iters : (int)fmin(1000, fmax(16, round(5000.0 / sqrt(N))));
+	w->it1 = n / 4 > 2 ? n / 4 : 2;
+	w->it2 = w->it1;
+	w->it3 = n;
+	w->passes = getenv("XP_PASSES") ? atoi(getenv("XP_PASSES")) : 4;
+	w->total = (uint64_t)2 * w->samplers * ((1 + w->it1 + w->it2 + w->it3) * w->c.nsent +
+						(uint64_t)w->passes * (w->nout / 4096 * 4096));
+	for (int d = 0; d < 2; d++)
+		if (!(w->smp[d] = calloc((size_t)w->samplers, sizeof *w->smp[d])))
+			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	int threads = xp_wa_threads(w->o.threads);
+	if (threads > 2 * w->samplers)
+		threads = 2 * w->samplers;
+	pthread_mutex_init(&w->lock, NULL);
 	pthread_t th[64];
 	int started = 0;
 	for (int i = 1; i < threads && i < 64; i++)
-		if (pthread_create(&th[started], NULL, worker, jb) == 0)
+		if (pthread_create(&th[started], NULL, worker, w) == 0)
 			started++;
-	worker(jb);
+	worker(w);
 	for (int i = 0; i < started; i++)
 		pthread_join(th[i], NULL);
-	return jb->failed ? -1 : 0;
+	pthread_mutex_destroy(&w->lock);
+	if (w->failed)
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory while aligning");
+	return 0;
 }
 
-/* --- decoding ---------------------------------------------------------------- */
+/* --- links ---------------------------------------------------------------------- */
 
-static int decode(const wa_dir *d, const float *tot, double nsamples, int rev, xp_walign *out)
+static int cmp_link(const void *x, const void *y)
 {
-	xp_link *v = NULL;
-	size_t cap = 0;
-	int rc = 0;
-	for (uint32_t s = 0; rc == 0 && s < d->nsent; s++) {
-		uint32_t I = d->eoff[s + 1] - d->eoff[s], J = d->foff[s + 1] - d->foff[s];
-		size_t n = 0;
-		if (xp_grow(&v, &cap, (size_t)J + 1, sizeof *v)) {
-			rc = -1;
-			break;
-		}
-		for (uint32_t j = 0; j < J; j++) {
-			const float *m = tot + d->poff[s] + (uint64_t)j * (I + 1);
-			uint32_t best = 0;
-			for (uint32_t i = 1; i <= I; i++)
-				if (m[i] > m[best])
-					best = i;
-			if (!best)
-				continue;
-			float p = (float)(m[best] / nsamples);
-			v[n++] = rev ? (xp_link){j, best - 1, p, 0} : (xp_link){best - 1, j, p, 0};
-		}
-		rc = xp_walign_add(out, v, n);
+	const xp_link *a = x, *b = y;
+	if (a->i != b->i)
+		return a->i < b->i ? -1 : 1;
+	if (a->j != b->j)
+		return a->j < b->j ? -1 : 1;
+	return a->prob > b->prob ? -1 : a->prob < b->prob;
+}
+
+/* Direction d's links of pair s, in original token indices: two aligner
+ * tokens of one original token give one link (the more probable). */
+static int links_of(xp_wa *w, int d, size_t s, size_t *n)
+{
+	uint64_t fo = w->ooff[!d][s], fn = w->ooff[!d][s + 1] - fo, eo = w->ooff[d][s];
+	if (xp_grow(&w->lk[d], &w->cap_lk[d], fn + 1, sizeof *w->lk[d]))
+		return -1;
+	xp_link *v = w->lk[d];
+	size_t m = 0;
+	for (uint64_t j = 0; j < fn; j++) {
+		uint32_t b = w->best[d][fo + j];
+		if (!b)
+			continue;
+		uint32_t oi = w->orig[d][eo + b - 1], oj = w->orig[!d][fo + j];
+		v[m++] = d ? (xp_link){oj, oi, w->prob[d][fo + j], 0} : (xp_link){oi, oj, w->prob[d][fo + j], 0};
 	}
-	free(v);
-	out->has_probs = 1;
-	return rc;
+	qsort(v, m, sizeof *v, cmp_link);
+	size_t u = 0;
+	for (size_t k = 0; k < m; k++)
+		if (!u || v[k].i != v[u - 1].i || v[k].j != v[u - 1].j)
+			v[u++] = v[k];
+	*n = u;
+	return 0;
+}
+
+int xp_wa_links(xp_wa *w, size_t s, const xp_link **fwd, size_t *nf, const xp_link **rev,
+		size_t *nr, xp_err *err)
+{
+	if (s >= w->nout || !w->best[0] || !w->best[1])
+		return xp_failc(err, XP_EUSAGE, "", 0, "no such aligned pair: %zu", s);
+	if (links_of(w, 0, s, nf) || links_of(w, 1, s, nr))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	*fwd = w->lk[0];
+	*rev = w->lk[1];
+	return 0;
 }
 
 int xp_wordalign(const xp_bitext *b, const xp_wa_opts *o, xp_walign *fwd, xp_walign *rev,
 		 xp_err *err)
 {
-	uint32_t *src = NULL, *tgt = NULL, vs, vt;
-	wa_dir d[2] = {{0}};
-	job jb = {.samplers = o->samplers > 0 ? o->samplers : 3, .seed = o->seed};
-	int rc = -1;
-	if (ids(b, o->lowercase, &src, &tgt, &vs, &vt) || dir_build(&d[0], b, src, tgt, vs, vt, 0) ||
-	    dir_build(&d[1], b, src, tgt, vs, vt, 1))
-		goto out;
-	/* Small corpora need more sweeps to mix; large ones fewer (as eflomal). */
-	int n = o->iters > 0 ? o->iters
-			     : (int)fmin(1000, fmax(16, round(5000.0 / sqrt(b->n > 0 ? (double)b->n : 1))));
-	jb.it1 = n / 4 > 2 ? n / 4 : 2;
-	jb.it2 = jb.it1;
-	jb.it3 = n;
-	jb.rec = n / 2 > 1 ? n / 2 : 1;
-	for (int k = 0; k < 2; k++) {
-		jb.dir[k] = &d[k];
-		jb.total[k] = calloc(d[k].poff[d[k].nsent] + 1, sizeof(float));
-		if (!jb.total[k])
-			goto out;
+	xp_wa *w;
+	if (xp_wa_new(&w, o, err))
+		return -1;
+	int rc = xp_wa_add_bitext(w, b, err) || xp_wa_run(w, err);
+	for (size_t s = 0; !rc && s < w->nout; s++) {
+		const xp_link *f, *r;
+		size_t nf, nr;
+		rc = xp_wa_links(w, s, &f, &nf, &r, &nr, err);
+		if (!rc && (xp_walign_add(fwd, f, nf) || xp_walign_add(rev, r, nr)))
+			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	}
-	pthread_mutex_init(&jb.lock, NULL);
-	rc = run_jobs(&jb, o->threads);
-	pthread_mutex_destroy(&jb.lock);
-	double ns = (double)jb.samplers * jb.rec;
-	if (rc == 0)
-		rc = decode(&d[0], jb.total[0], ns, 0, fwd) || decode(&d[1], jb.total[1], ns, 1, rev) ? -1 : 0;
-out:
-	free(src);
-	free(tgt);
-	for (int k = 0; k < 2; k++) {
-		free(jb.total[k]);
-		dir_free(&d[k]);
-	}
-	return rc ? xp_fail(err, b->name, 0, "out of memory while aligning") : 0;
+	fwd->has_probs = rev->has_probs = 1;
+	xp_wa_free(w);
+	return rc ? -1 : 0;
 }

@@ -10,9 +10,16 @@
  * NULL.  Dirichlet priors on the lexical, jump and fertility distributions
  * are integrated out, so a sampler keeps only counts.  Training runs three
  * stages (lexical only, + jumps, + fertility) in several independent
- * samplers; each link's posterior is the share of the last samples that
- * chose it, summed over samplers, and every word takes its most probable
- * link.  Results depend only on the bitext and the seed, not on --threads.
+ * samplers per direction, over every sentence pair given: the pairs to
+ * align and any number of pairs given for training only (a larger bitext of
+ * the same languages makes the lexical counts of the small one reliable).
+ * A link's posterior is then each sampler's distribution for the word given
+ * the rest, averaged over a few final passes and the samplers; every word
+ * takes its most probable link.  Results depend only on the input and the
+ * seed, not on the number of threads.
+ *
+ * Memory is linear in the tokens (see gibbs.h), so a million sentence pairs
+ * train in a few hundred megabytes.
  */
 #ifndef XP_WORDALIGN_H
 #define XP_WORDALIGN_H
@@ -22,19 +29,52 @@
 
 #include <stdint.h>
 
+/* What a long run reports as it goes (called from any thread, one call at a
+ * time). */
+typedef struct xp_wa_progress {
+	const char *stage;       /* "reading", "sampling", "decoding" */
+	uint64_t done, total;    /* sentence pairs read; sentence-pair sweeps done / planned */
+	double seconds;          /* since xp_wa_run started */
+} xp_wa_progress;
+
 typedef struct xp_wa_opts {
 	uint64_t seed;
-	int threads;     /* samplers run in parallel; >= 1 */
-	int samplers;    /* independent samplers per direction; default 3 */
-	int iters;       /* iterations of the last stage; 0 = from the corpus size */
-	int lowercase;   /* compare words lower-cased (ICU, root locale) */
+	int threads;             /* parallel samplers; 0 = the number of cores */
+	int samplers;            /* independent samplers per direction; default 3 */
+	int iters;               /* sweeps of the last stage; 0 = from the corpus size */
+	int lowercase;           /* compare words lower-cased (ICU, root locale) */
+	const char *const *train;   /* bitext files for training only (gzip or plain) */
+	size_t ntrain;
+	void (*progress)(void *arg, const xp_wa_progress *p);
+	void *progress_arg;
 } xp_wa_opts;
 
 void xp_wa_defaults(xp_wa_opts *o);
+/* The number of threads `threads` stands for (0: the cores online). */
+int xp_wa_threads(int threads);
 
-/* fwd: each target word aligned to a source word; rev: each source word
- * aligned to a target word.  Both hold (source i, target j) links with
- * their posterior probability, one sentence per bitext line. */
+/* The aligner in steps, for bitexts too large to hold as text. */
+typedef struct xp_wa xp_wa;
+
+int xp_wa_new(xp_wa **w, const xp_wa_opts *o, xp_err *err);
+void xp_wa_free(xp_wa *w);
+/* Sentence pairs to align (their links come out, in the order added). */
+int xp_wa_add_bitext(xp_wa *w, const xp_bitext *b, xp_err *err);
+/* The pairs of a bitext file, streamed; to align, or for training only. */
+int xp_wa_add_file(xp_wa *w, const char *path, int train_only, xp_err *err);
+/* Reads o->train, trains, and finds the links of the pairs to align. */
+int xp_wa_run(xp_wa *w, xp_err *err);
+size_t xp_wa_nsent(const xp_wa *w);
+/* Links of aligned pair s as (source i, target j, posterior): fwd, each
+ * target word's link to a source word; rev, each source word's link to a
+ * target word.  The arrays belong to w and change with the next call. */
+int xp_wa_links(xp_wa *w, size_t s, const xp_link **fwd, size_t *nf, const xp_link **rev,
+		size_t *nr, xp_err *err);
+/* Sentence pairs trained on, and pairs whose side was too long to align. */
+size_t xp_wa_trained(const xp_wa *w);
+size_t xp_wa_skipped(const xp_wa *w);
+
+/* All in one: the pairs of b (plus o->train) aligned into fwd and rev. */
 int xp_wordalign(const xp_bitext *b, const xp_wa_opts *o, xp_walign *fwd, xp_walign *rev,
 		 xp_err *err);
 

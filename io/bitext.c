@@ -3,8 +3,12 @@
 #include "../base/file.h"
 #include "../base/mem.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <zlib.h>
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
@@ -28,6 +32,17 @@ static int add_tokens(xp_bitext *b, const char *s, const char *end)
 	return 0;
 }
 
+/* The " ||| " of a line, or NULL. */
+static const char *separator(const char *s, size_t n)
+{
+	for (size_t k = 0; k + 3 <= n; k++)
+		if (!memcmp(s + k, "|||", 3))
+			return s + k;
+	return NULL;
+}
+
+static const char no_sep[] = "no ' ||| ' between source and target";
+
 int xp_bitext_read_mem(const char *name, char *buf, size_t len, xp_bitext *b, xp_err *err)
 {
 	memset(b, 0, sizeof *b);
@@ -38,32 +53,108 @@ int xp_bitext_read_mem(const char *name, char *buf, size_t len, xp_bitext *b, xp
 	const char *s;
 	size_t n;
 	while (xp_lines_next(&it, &s, &n)) {
-		const char *sep = NULL;
-		for (size_t k = 0; k + 3 <= n; k++)
-			if (!memcmp(s + k, "|||", 3)) {
-				sep = s + k;
-				break;
-			}
+		const char *sep = separator(s, n);
 		if (!sep)
-			return xp_fail(err, name, it.lineno, "no ' ||| ' between source and target");
+			return xp_failc(err, XP_EINPUT, name, it.lineno, no_sep);
 		const char *nul = memchr(s, '\0', n);   /* a token is a C string to the aligner */
 		if (nul)
 			return xp_failc(err, XP_EINPUT, name, it.lineno, "line holds a NUL byte (byte %zu)", (size_t)(nul - s) + 1);
 		if (xp_grow(&b->src, &b->cap_idx, b->n + 2, sizeof *b->src) ||
 		    xp_grow(&b->tgt, &b->cap_tgt, b->n + 1, sizeof *b->tgt))
-			return xp_fail(err, name, it.lineno, "out of memory");
+			return xp_failc(err, XP_ENOMEM, name, it.lineno, "out of memory");
 		b->src[b->n] = b->ntoks;
 		if (add_tokens(b, s, sep))
-			return xp_fail(err, name, it.lineno, "out of memory");
+			return xp_failc(err, XP_ENOMEM, name, it.lineno, "out of memory");
 		b->tgt[b->n] = b->ntoks;
 		if (add_tokens(b, sep + 3, s + n))
-			return xp_fail(err, name, it.lineno, "out of memory");
+			return xp_failc(err, XP_ENOMEM, name, it.lineno, "out of memory");
 		b->n++;
 		b->src[b->n] = b->ntoks;
 	}
 	if (!b->src && !(b->src = calloc(1, sizeof *b->src)))
-		return xp_fail(err, name, 0, "out of memory");
+		return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
 	return 0;
+}
+
+/* Tokens of s[0..n) into *v (capacity *cap); their count, or -1 on OOM. */
+static long split_tokens(const char *s, size_t n, xp_str **v, size_t *cap)
+{
+	size_t k = 0, m = 0;
+	xp_str f;
+	while (xp_next_field(s, n, &k, &f)) {
+		if (xp_grow(v, cap, m + 1, sizeof **v))
+			return -1;
+		(*v)[m++] = f;
+	}
+	return (long)m;
+}
+
+/* One line of a streamed bitext (without its terminator, CR dropped). */
+static int each_line(const char *path, char *s, size_t n, unsigned long lineno, xp_bitext_fn fn,
+		     void *arg, xp_str **v, size_t *cap, xp_err *err)
+{
+	if (lineno == 1 && n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3))
+		s += 3, n -= 3;
+	if (n && s[n - 1] == '\r')
+		n--;
+	const char *sep = separator(s, n);
+	if (!sep)
+		return xp_failc(err, XP_EINPUT, path, lineno, no_sep);
+	long ns = split_tokens(s, (size_t)(sep - s), v, cap);
+	long nt = ns < 0 ? -1 : split_tokens(sep + 3, (size_t)(s + n - sep - 3), v, cap);
+	if (nt < 0)
+		return xp_failc(err, XP_ENOMEM, path, lineno, "out of memory");
+	/* the target's tokens were appended after the source's */
+	return fn(arg, *v, (size_t)ns, *v + ns, (size_t)(nt - ns), lineno, err);
+}
+
+int xp_bitext_each(const char *path, xp_bitext_fn fn, void *arg, xp_err *err)
+{
+	int fd = strcmp(path, "-") == 0 ? dup(0) : open(path, O_RDONLY);
+	if (fd < 0)
+		return xp_failc(err, XP_EIO, path, 0, "cannot open: %s", strerror(errno));
+	gzFile gz = gzdopen(fd, "rb");
+	if (!gz) {
+		close(fd);
+		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
+	}
+	gzbuffer(gz, 256 * 1024);
+	char *buf = NULL;
+	xp_str *v = NULL;
+	size_t have = 0, cap = 0, vcap = 0;
+	unsigned long lineno = 0;
+	int rc = 0, eof = 0;
+	while (rc == 0 && !eof) {
+		if (xp_grow(&buf, &cap, have + 65536, 1)) {
+			rc = xp_failc(err, XP_ENOMEM, path, lineno, "out of memory");
+			break;
+		}
+		int r = gzread(gz, buf + have, 65536);
+		if (r < 0) {
+			int zerr;
+			const char *m = gzerror(gz, &zerr);
+			rc = xp_failc(err, XP_EIO, path, 0, "read error: %s", zerr == Z_ERRNO ? strerror(errno) : m);
+			break;
+		}
+		eof = r == 0;
+		have += (size_t)r;
+		size_t start = 0;
+		for (;;) {
+			char *nl = memchr(buf + start, '\n', have - start);
+			if (!nl && !(eof && start < have))
+				break;
+			size_t end = nl ? (size_t)(nl - buf) : have;
+			if ((rc = each_line(path, buf + start, end - start, ++lineno, fn, arg, &v, &vcap, err)))
+				break;
+			start = nl ? end + 1 : have;
+		}
+		memmove(buf, buf + start, have - start);
+		have -= start;
+	}
+	gzclose(gz);
+	free(buf);
+	free(v);
+	return rc;
 }
 
 int xp_bitext_read(const char *path, xp_bitext *b, xp_err *err)

@@ -30,6 +30,15 @@ int xp_bitext_read(const char *path, xp_bitext *b, xp_err *err);
 int xp_bitext_read_mem(const char *name, char *buf, size_t len, xp_bitext *b, xp_err *err);
 void xp_bitext_free(xp_bitext *b);
 
+/* A bitext too large to hold as text: fn is called for each sentence pair
+ * of path (gzip or plain, "-" = stdin) as it is read, with the line number;
+ * the tokens are valid during the call only.  A line without "|||" is an
+ * XP_EINPUT error naming it; a non-zero return from fn stops the reading and
+ * is returned. */
+typedef int (*xp_bitext_fn)(void *arg, const xp_str *src, size_t ns, const xp_str *tgt, size_t nt,
+			    unsigned long line, xp_err *err);
+int xp_bitext_each(const char *path, xp_bitext_fn fn, void *arg, xp_err *err);
+
 static inline size_t xp_bitext_srclen(const xp_bitext *b, size_t s) { return b->tgt[s] - b->src[s]; }
 static inline size_t xp_bitext_tgtlen(const xp_bitext *b, size_t s) { return b->src[s + 1] - b->tgt[s]; }
 
