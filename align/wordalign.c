@@ -338,7 +338,7 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	w->it1 = n / 4 > 2 ? n / 4 : 2;
 	w->it2 = w->it1;
 	w->it3 = n;
-	w->passes = getenv("XP_PASSES") ? atoi(getenv("XP_PASSES")) : 4;
+	w->passes = 4;
 	w->total = (uint64_t)2 * w->samplers * ((1 + w->it1 + w->it2 + w->it3) * w->c.nsent +
 						(uint64_t)w->passes * (w->nout / 4096 * 4096));
 	for (int d = 0; d < 2; d++)

@@ -18,7 +18,7 @@
  * proper end, and only gzerror (Z_BUF_ERROR, "unexpected end of file") or
  * gzclose_r tells the difference.  A file cut at a document boundary would
  * otherwise read as a shorter, valid input. */
-int xp_read_file(const char *path, char **buf, size_t *len, xp_err *err)
+int xp_read_blocks(const char *path, xp_block_fn fn, void *arg, xp_err *err)
 {
 	int stdin_ = strcmp(path, "-") == 0;
 	int fd = stdin_ ? dup(0) : open(path, O_RDONLY);
@@ -31,15 +31,10 @@ int xp_read_file(const char *path, char **buf, size_t *len, xp_err *err)
 		return xp_failc(err, XP_ENOMEM, path, 0, "cannot read: out of memory");
 	}
 	gzbuffer(gz, 256 * 1024);
-	char *p = NULL;
-	size_t n = 0, cap = 0;
-	int rc = 0, zerr = Z_OK;
-	for (;;) {
-		if (xp_grow(&p, &cap, n + 65536 + 1, 1)) {
-			rc = xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
-			break;
-		}
-		int r = gzread(gz, p + n, 65536);
+	char *p = malloc(65536);
+	int rc = p ? 0 : xp_failc(err, XP_ENOMEM, path, 0, "out of memory"), zerr = Z_OK;
+	while (!rc) {
+		int r = gzread(gz, p, 65536);
 		const char *m = gzerror(gz, &zerr);
 		if (r < 0 || (zerr != Z_OK && zerr != Z_BUF_ERROR)) {
 			rc = xp_failc(err, zerr == Z_MEM_ERROR ? XP_ENOMEM : XP_EIO, path, 0, "read error: %s",
@@ -48,21 +43,47 @@ int xp_read_file(const char *path, char **buf, size_t *len, xp_err *err)
 		}
 		if (r == 0)
 			break;
-		n += (size_t)r;
+		rc = fn(arg, p, (size_t)r, err);
 	}
+	free(p);
 	/* Z_BUF_ERROR from gzerror or gzclose_r: the input ended inside a stream */
 	int closed = gzclose(gz);
 	if (rc == 0 && (zerr == Z_BUF_ERROR || closed == Z_BUF_ERROR))
 		rc = xp_failc(err, XP_EINPUT, path, 0, "truncated gzip stream (the file was cut short)");
 	else if (rc == 0 && closed != Z_OK)
 		rc = xp_failc(err, XP_EIO, path, 0, "read error: %s", closed == Z_ERRNO ? strerror(errno) : "gzip");
+	return rc;
+}
+
+typedef struct whole {
+	char *p;
+	size_t n, cap;
+	const char *path;
+} whole;
+
+static int append(void *arg, const char *p, size_t n, xp_err *err)
+{
+	whole *w = arg;
+	if (xp_grow(&w->p, &w->cap, w->n + n + 1, 1))
+		return xp_failc(err, XP_ENOMEM, w->path, 0, "out of memory");
+	memcpy(w->p + w->n, p, n);
+	w->n += n;
+	return 0;
+}
+
+int xp_read_file(const char *path, char **buf, size_t *len, xp_err *err)
+{
+	whole w = {NULL, 0, 0, path};
+	int rc = xp_read_blocks(path, append, &w, err);
+	if (!rc)
+		rc = append(&w, "", 0, err);   /* room for the NUL, also when empty */
 	if (rc) {
-		free(p);
+		free(w.p);
 		return rc;
 	}
-	p[n] = '\0';
-	*buf = p;
-	*len = n;
+	w.p[w.n] = '\0';
+	*buf = w.p;
+	*len = w.n;
 	return 0;
 }
 

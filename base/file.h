@@ -26,6 +26,11 @@
  * (XP_EINPUT, "truncated gzip stream"), not a shorter file; a missing file is
  * XP_ENOTFOUND, another failure to read XP_EIO. */
 int xp_read_file(const char *path, char **buf, size_t *len, xp_err *err);
+/* The same, for files too large to hold: fn gets the bytes block by block
+ * as they are read (blocks end anywhere, also inside a line); a non-zero
+ * return stops the reading and is returned. */
+typedef int (*xp_block_fn)(void *arg, const char *p, size_t n, xp_err *err);
+int xp_read_blocks(const char *path, xp_block_fn fn, void *arg, xp_err *err);
 
 /* Atomically replace path with data[0..len). */
 int xp_write_file(const char *path, const void *data, size_t len, xp_err *err);

@@ -3,12 +3,8 @@
 #include "../base/file.h"
 #include "../base/mem.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <zlib.h>
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
@@ -76,10 +72,11 @@ int xp_bitext_read_mem(const char *name, char *buf, size_t len, xp_bitext *b, xp
 	return 0;
 }
 
-/* Tokens of s[0..n) into *v (capacity *cap); their count, or -1 on OOM. */
-static long split_tokens(const char *s, size_t n, xp_str **v, size_t *cap)
+/* Tokens of s[0..n) into (*v)[m..] (capacity *cap); the new count, or -1
+ * on OOM. */
+static long split_tokens(const char *s, size_t n, xp_str **v, size_t *cap, size_t m)
 {
-	size_t k = 0, m = 0;
+	size_t k = 0;
 	xp_str f;
 	while (xp_next_field(s, n, &k, &f)) {
 		if (xp_grow(v, cap, m + 1, sizeof **v))
@@ -89,71 +86,84 @@ static long split_tokens(const char *s, size_t n, xp_str **v, size_t *cap)
 	return (long)m;
 }
 
-/* One line of a streamed bitext (without its terminator, CR dropped). */
-static int each_line(const char *path, char *s, size_t n, unsigned long lineno, xp_bitext_fn fn,
-		     void *arg, xp_str **v, size_t *cap, xp_err *err)
+typedef struct stream {
+	const char *path;
+	xp_bitext_fn fn;
+	void *arg;
+	xp_str *v;          /* the tokens of the current line */
+	size_t vcap;
+	char *part;         /* a line cut by a block boundary, so far */
+	size_t npart, cap_part;
+	unsigned long lineno;
+} stream;
+
+/* One line (without its LF; a CR before it and a BOM on line 1 dropped). */
+static int each_line(stream *st, const char *s, size_t n, xp_err *err)
 {
-	if (lineno == 1 && n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3))
+	st->lineno++;
+	if (st->lineno == 1 && n >= 3 && !memcmp(s, "\xEF\xBB\xBF", 3))
 		s += 3, n -= 3;
 	if (n && s[n - 1] == '\r')
 		n--;
 	const char *sep = separator(s, n);
 	if (!sep)
-		return xp_failc(err, XP_EINPUT, path, lineno, no_sep);
-	long ns = split_tokens(s, (size_t)(sep - s), v, cap);
-	long nt = ns < 0 ? -1 : split_tokens(sep + 3, (size_t)(s + n - sep - 3), v, cap);
+		return xp_failc(err, XP_EINPUT, st->path, st->lineno, no_sep);
+	long ns = split_tokens(s, (size_t)(sep - s), &st->v, &st->vcap, 0);
+	long nt = ns < 0 ? -1 : split_tokens(sep + 3, (size_t)(s + n - sep - 3), &st->v, &st->vcap, (size_t)ns);
 	if (nt < 0)
-		return xp_failc(err, XP_ENOMEM, path, lineno, "out of memory");
-	/* the target's tokens were appended after the source's */
-	return fn(arg, *v, (size_t)ns, *v + ns, (size_t)(nt - ns), lineno, err);
+		return xp_failc(err, XP_ENOMEM, st->path, st->lineno, "out of memory");
+	return st->fn(st->arg, st->v, (size_t)ns, st->v + ns, (size_t)(nt - ns), st->lineno, err);
+}
+
+/* A block of the file: its whole lines handled in place, the cut one kept. */
+static int each_block(void *arg, const char *p, size_t n, xp_err *err)
+{
+	stream *st = arg;
+	const char *end = p + n;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t k = (size_t)((nl ? nl : end) - p);
+		if (!nl || st->npart) {
+			if (xp_grow(&st->part, &st->cap_part, st->npart + k + 1, 1))
+				return xp_failc(err, XP_ENOMEM, st->path, st->lineno + 1, "out of memory");
+			memcpy(st->part + st->npart, p, k);
+			st->npart += k;
+			if (!nl)
+				return 0;
+			int rc = each_line(st, st->part, st->npart, err);
+			st->npart = 0;
+			if (rc)
+				return rc;
+		} else {
+			int rc = each_line(st, p, k, err);
+			if (rc)
+				return rc;
+		}
+		p = nl + 1;
+	}
+	return 0;
 }
 
 int xp_bitext_each(const char *path, xp_bitext_fn fn, void *arg, xp_err *err)
 {
-	int fd = strcmp(path, "-") == 0 ? dup(0) : open(path, O_RDONLY);
-	if (fd < 0)
-		return xp_failc(err, XP_EIO, path, 0, "cannot open: %s", strerror(errno));
-	gzFile gz = gzdopen(fd, "rb");
-	if (!gz) {
-		close(fd);
-		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
-	}
-	gzbuffer(gz, 256 * 1024);
-	char *buf = NULL;
-	xp_str *v = NULL;
-	size_t have = 0, cap = 0, vcap = 0;
-	unsigned long lineno = 0;
-	int rc = 0, eof = 0;
-	while (rc == 0 && !eof) {
-		if (xp_grow(&buf, &cap, have + 65536, 1)) {
-			rc = xp_failc(err, XP_ENOMEM, path, lineno, "out of memory");
-			break;
-		}
-		int r = gzread(gz, buf + have, 65536);
-		if (r < 0) {
-			int zerr;
-			const char *m = gzerror(gz, &zerr);
-			rc = xp_failc(err, XP_EIO, path, 0, "read error: %s", zerr == Z_ERRNO ? strerror(errno) : m);
-			break;
-		}
-		eof = r == 0;
-		have += (size_t)r;
-		size_t start = 0;
-		for (;;) {
-			char *nl = memchr(buf + start, '\n', have - start);
-			if (!nl && !(eof && start < have))
-				break;
-			size_t end = nl ? (size_t)(nl - buf) : have;
-			if ((rc = each_line(path, buf + start, end - start, ++lineno, fn, arg, &v, &vcap, err)))
-				break;
-			start = nl ? end + 1 : have;
-		}
-		memmove(buf, buf + start, have - start);
-		have -= start;
-	}
-	gzclose(gz);
-	free(buf);
-	free(v);
+	stream st = {path, fn, arg, NULL, 0, NULL, 0, 0, 0};
+	int rc = xp_read_blocks(path, each_block, &st, err);
+	if (!rc && st.npart)   /* the last line, without a newline */
+		rc = each_line(&st, st.part, st.npart, err);
+	free(st.v);
+	free(st.part);
+	return rc;
+}
+
+int xp_bitext_each_mem(const char *name, const char *buf, size_t len, xp_bitext_fn fn, void *arg,
+		       xp_err *err)
+{
+	stream st = {name, fn, arg, NULL, 0, NULL, 0, 0, 0};
+	int rc = each_block(&st, buf, len, err);
+	if (!rc && st.npart)
+		rc = each_line(&st, st.part, st.npart, err);
+	free(st.v);
+	free(st.part);
 	return rc;
 }
 

@@ -38,6 +38,8 @@ void xp_bitext_free(xp_bitext *b);
 typedef int (*xp_bitext_fn)(void *arg, const xp_str *src, size_t ns, const xp_str *tgt, size_t nt,
 			    unsigned long line, xp_err *err);
 int xp_bitext_each(const char *path, xp_bitext_fn fn, void *arg, xp_err *err);
+int xp_bitext_each_mem(const char *name, const char *buf, size_t len, xp_bitext_fn fn, void *arg,
+		       xp_err *err);
 
 static inline size_t xp_bitext_srclen(const xp_bitext *b, size_t s) { return b->tgt[s] - b->src[s]; }
 static inline size_t xp_bitext_tgtlen(const xp_bitext *b, size_t s) { return b->src[s + 1] - b->tgt[s]; }

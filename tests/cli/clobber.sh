@@ -49,6 +49,7 @@ refused "bitext -o input" $T/aligned.jsonl $XPROJ bitext $T/aligned.jsonl -o $T/
 refused "bitext --map input" $T/aligned.jsonl $XPROJ bitext $T/aligned.jsonl -o $T/p.txt --map $T/aligned.jsonl
 refused "wordalign -o input" $T/pairs.txt $XPROJ wordalign $T/pairs.txt -o $T/pairs.txt
 refused "wordalign --probs input" $T/pairs.txt $XPROJ wordalign $T/pairs.txt -o $T/w.ph --probs $T/pairs.txt
+refused "wordalign -o --train" $T/pairs.txt $XPROJ wordalign $T/aligned.jsonl --train $T/pairs.txt -o $T/pairs.txt
 refused "symmetrize -o forward" $T/pairs.pharaoh $XPROJ symmetrize -o $T/pairs.pharaoh $T/pairs.pharaoh $P/pairs.pharaoh
 refused "align -o transcript" $T/en.conll $XPROJ align --transcript $T/en.conll --subs $FIX/subs/bilingual.srt -o $T/en.conll
 cp $S/dialogue.conll $T/pl-src.conll

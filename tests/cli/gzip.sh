@@ -48,6 +48,7 @@ truncated "score key" $XPROJ score $T/en.gz $P/en.conll
 truncated "score response" $XPROJ score $P/en.conll $T/en.gz
 truncated bitext $XPROJ bitext $T/al.gz -o $T/o.txt
 truncated wordalign $XPROJ wordalign $T/pairs.gz -o $T/o.pharaoh
+truncated "wordalign --train" $XPROJ wordalign $T/pairs.txt --train $T/pairs.gz -o $T/o.pharaoh
 truncated "check-align bitext" $XPROJ check-align --bitext $T/pairs.gz $P/pairs.pharaoh
 truncated "check-align alignment" $XPROJ check-align --bitext $T/pairs.txt $T/ph.gz
 truncated "check-align probs" $XPROJ check-align --bitext $T/pairs.txt --probs $T/pr.gz $P/pairs.pharaoh

@@ -14,6 +14,25 @@ expect_grep ': 3 sentence pairs, .* links with probabilities: ok' $T/out
 expect_status 0 $XPROJ wordalign $T/pairs.txt -o $T/again.pharaoh --seed 3 --threads 2
 cmp -s $T/out.pharaoh $T/again.pharaoh || { echo "FAIL: --threads changed the output"; fails=$((fails + 1)); }
 
+# --train: more pairs for training only (any number, gzip or not); the
+# output has one line per line of PAIRS.  Alone, one pair gets no links;
+# trained with pairs where each word stands alone, it gets the crossed ones
+# (against the jump model's preference for monotone links).
+printf 'sun moon ||| luna sol\n' > $T/one.txt
+for k in 1 2 3 4 5 6 7 8 9 10; do printf 'sun ||| sol\nmoon ||| luna\n'; done > $T/more.txt
+gzip -c $T/more.txt > $T/more.gz
+cat $A/pairs.txt > $T/other.txt
+expect_status 0 $XPROJ wordalign $T/one.txt --train $T/more.gz --train $T/other.txt -o $T/tr.pharaoh \
+	--probs $T/tr.probs --seed 3
+expect_eq "$(cat $T/tr.pharaoh)" "0-1 1-0" "--train: crossed, one line for the one pair"
+expect_status 0 $XPROJ check-align --bitext $T/one.txt --probs $T/tr.probs $T/tr.pharaoh
+printf 'a ||| b\nno separator here\n' > $T/bad.txt
+expect_status 1 $XPROJ wordalign $A/pairs.txt --train $T/bad.txt -o $T/tr.pharaoh
+expect_grep 'bad.txt:2: no . ||| . between source and target' $T/err
+expect_status 1 $XPROJ wordalign $A/pairs.txt --train $T/missing.txt -o $T/tr.pharaoh
+expect_grep 'missing.txt: cannot open' $T/err
+expect_status 2 $XPROJ wordalign $A/pairs.txt --threads 0 -o $T/tr.pharaoh
+
 expect_status 1 $XPROJ check-align --bitext $A/pairs.txt $A/range.pharaoh
 expect_grep 'range.pharaoh:3: link 2-3 is outside the sentence pair (3 source, 3 target tokens)' $T/err
 expect_status 1 $XPROJ check-align --bitext $A/pairs.txt --probs $A/count.probs $A/ok.pharaoh

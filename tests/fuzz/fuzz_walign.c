@@ -1,5 +1,5 @@
-/* tests/fuzz/fuzz_walign.c — libFuzzer target: the input read as a bitext,
- * as Pharaoh (0- and 1-based), as a prob file and as an awesome-align word
+/* tests/fuzz/fuzz_walign.c — libFuzzer target: the input read as a bitext
+ * (whole, and streamed line by line as --train files are), as Pharaoh (0- and 1-based), as a prob file and as an awesome-align word
  * file, with the bitext checks between them. */
 #include "io/bitext.h"
 
@@ -8,6 +8,19 @@
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static int count_pair(void *arg, const xp_str *src, size_t ns, const xp_str *tgt, size_t nt,
+		      unsigned long line, xp_err *err)
+{
+	(void)line, (void)err;
+	size_t *n = arg;
+	for (size_t k = 0; k < ns; k++)
+		*n += src[k].n;
+	for (size_t k = 0; k < nt; k++)
+		*n += tgt[k].n;
+	return 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *s = (const char *)data;
@@ -18,6 +31,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	copy[size] = '\0';
 	xp_bitext b;
 	xp_err e;
+	size_t bytes = 0;
+	xp_bitext_each_mem("fuzz", s, size, count_pair, &bytes, &e);
 	int have_b = xp_bitext_read_mem("fuzz", copy, size, &b, &e) == 0;
 	if (!have_b) {
 		xp_bitext_free(&b);   /* frees copy */
