@@ -338,7 +338,10 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	w->it1 = n / 4 > 2 ? n / 4 : 2;
 	w->it2 = w->it1;
 	w->it3 = n;
-	w->passes = 4;
+	/* the links: each sampler's distributions averaged over a quarter as
+	 * many passes as the last stage has sweeps (at least 4); a small corpus,
+	 * which is sampled long, gets its links from more passes */
+	w->passes = n / 4 > 4 ? n / 4 : 4;
 	w->total = (uint64_t)2 * w->samplers * ((1 + w->it1 + w->it2 + w->it3) * w->c.nsent +
 						(uint64_t)w->passes * (w->nout / 4096 * 4096));
 	for (int d = 0; d < 2; d++)
