@@ -485,8 +485,7 @@ int wa_init(wa_sampler *s)
 			continue;
 		sentence_begin(s, &t, WA_LEX);
 		for (uint32_t j = 0; j < t.J; j++) {
-			double total = weigh(s, &t, j, WA_LEX, 0, 0);
-			t.a[j] = (uint16_t)draw(s, t.I, total);
+			t.a[j] = (uint16_t)(uniform(&s->rng) * (t.I + 1));
 			count(s, &t, j, t.a[j], +1, WA_LEX, 0, 0);
 		}
 		sentence_end(s, &t);
