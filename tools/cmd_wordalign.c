@@ -1,5 +1,6 @@
 /* tools/cmd_wordalign.c — `xproj wordalign`: the built-in word aligner. */
 #include "cli.h"
+#include "groups.h"
 #include "../align/sym.h"
 #include "../align/wordalign.h"
 #include "../base/outputs.h"
@@ -48,78 +49,87 @@ static int collect(xp_wa *w, xp_sym sym, xp_walign *f, xp_walign *r, xp_walign *
 	return 0;
 }
 
-static int run(int argc, char **argv)
+/* wordalign's own options; the aligner's are the shared group (groups.h) */
+static const struct option own[] = {
+	{"output", required_argument, 0, 'o'},  {"probs", required_argument, 0, 'p'},
+	{"forward", required_argument, 0, 'F'}, {"reverse", required_argument, 0, 'R'},
+	{"train", required_argument, 0, 'T'},   {0, 0, 0, 0}};
+static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
+
+typedef struct args {
+	xp_wa_opts wa;
+	xp_sym sym;
+	const char *out, *probs, *fwd, *rev;
+	const char **train;     /* each --train names one file: fewer than argc */
+	size_t ntrain;
+} args;
+
+/* 0, or the exit status after a usage error was reported */
+static int parse(int argc, char **argv, const struct option *lo, args *a)
 {
-	static const struct option lo[] = {{"output", required_argument, 0, 'o'},
-					   {"probs", required_argument, 0, 'p'},
-					   {"sym", required_argument, 0, 's'},
-					   {"threads", required_argument, 0, 't'},
-					   {"seed", required_argument, 0, 'S'},
-					   {"samplers", required_argument, 0, 'n'},
-					   {"iters", required_argument, 0, 'i'},
-					   {"lowercase", no_argument, 0, 'l'},
-					   {"forward", required_argument, 0, 'F'},
-					   {"reverse", required_argument, 0, 'R'},
-					   {"train", required_argument, 0, 'T'},
-					   {0, 0, 0, 0}};
-	xp_wa_opts o;
-	xp_wa_defaults(&o);
-	const char *out = NULL, *probs = NULL, *fpath = NULL, *rpath = NULL;
-	int sym = XP_SYM_GDFA, ch, bad = 0;
-	/* each --train names one file; there are fewer than argc of them */
-	const char **train = calloc((size_t)argc + 1, sizeof *train);
-	if (!train)
-		return xp_cli_usage(&xp_cmd_wordalign, 2);
-	size_t ntrain = 0;
-	while ((ch = getopt_long(argc, argv, "o:p:s:t:", lo, NULL)) != -1) {
-		if (ch == 'o') out = optarg;
-		else if (ch == 'p') probs = optarg;
-		else if (ch == 's' && (sym = xp_sym_named(optarg)) >= 0) ;
-		else if (ch == 't') o.threads = atoi(optarg), bad |= o.threads < 1;
-		else if (ch == 'S') o.seed = strtoull(optarg, NULL, 10);
-		else if (ch == 'n') o.samplers = atoi(optarg);
-		else if (ch == 'i') o.iters = atoi(optarg);
-		else if (ch == 'l') o.lowercase = 1;
-		else if (ch == 'F') fpath = optarg;
-		else if (ch == 'R') rpath = optarg;
-		else if (ch == 'T') train[ntrain++] = optarg;
-		else {
-			free(train);
-			return xp_cli_usage(&xp_cmd_wordalign, 2);
+	xp_err e = {0};
+	int ch;
+	while ((ch = xp_cli_getopt("wordalign", argc, argv, "o:p:", lo)) != -1) {
+		switch (ch) {
+		case 'o': a->out = optarg; break;
+		case 'p': a->probs = optarg; break;
+		case 'F': a->fwd = optarg; break;
+		case 'R': a->rev = optarg; break;
+		case 'T': a->train[a->ntrain++] = optarg; break;
+		case '?': return 2;
+		default:
+			if (xp_opt_wordalign(ch, optarg, &a->wa, &a->sym, &e))
+				return xp_cli_bad_value("wordalign", &e);
 		}
 	}
-	if (argc - optind != 1 || !out || bad || o.samplers < 1) {
-		free(train);
+	if (argc - optind != 1 || !a->out)
 		return xp_cli_usage(&xp_cmd_wordalign, 2);
-	}
-	o.train = train;
-	o.ntrain = ntrain;
-	o.progress = isatty(2) ? progress : NULL;
-	xp_cli_file *files = calloc(ntrain + 5, sizeof *files);
-	xp_walign f = {0}, r = {0}, s = {0};
+	return 0;
+}
+
+static int run(int argc, char **argv)
+{
+	args a = {.sym = XP_SYM_GDFA};
+	xp_wa_defaults(&a.wa);
+	struct option lo[32];
 	xp_err e;
-	xp_wa *w = NULL;
-	xp_outputs wo = {0};
-	int rc = 0;
-	if (!files) {
-		free(train);
-		return xp_cli_usage(&xp_cmd_wordalign, 2);
+	if (xp_opts_table(lo, sizeof lo / sizeof *lo, groups, &e))
+		return xp_cli_error(&e);
+	xp_cli_file *files = calloc((size_t)argc + 5, sizeof *files);
+	a.train = calloc((size_t)argc + 1, sizeof *a.train);
+	if (!files || !a.train) {
+		free(files);
+		free(a.train);
+		xp_failc(&e, XP_ENOMEM, "", 0, "out of memory");
+		return xp_cli_error(&e);
 	}
+	int rc = parse(argc, argv, lo, &a);
+	if (rc) {
+		free(files);
+		free(a.train);
+		return rc;
+	}
+	a.wa.train = a.train;
+	a.wa.ntrain = a.ntrain;
+	a.wa.progress = isatty(2) ? progress : NULL;
 	size_t nf = 0;
 	files[nf++] = (xp_cli_file){"PAIRS", argv[optind], 0};
-	for (size_t k = 0; k < ntrain; k++)
-		files[nf++] = (xp_cli_file){"--train", train[k], 0};
-	files[nf++] = (xp_cli_file){"-o", out, 1};
-	files[nf++] = (xp_cli_file){"--probs", probs, 1};
-	files[nf++] = (xp_cli_file){"--forward", fpath, 1};
-	files[nf++] = (xp_cli_file){"--reverse", rpath, 1};
-	if (xp_cli_check_files(files, nf, &e) || xp_wa_new(&w, &o, &e) ||
+	for (size_t k = 0; k < a.ntrain; k++)
+		files[nf++] = (xp_cli_file){"--train", a.train[k], 0};
+	files[nf++] = (xp_cli_file){"-o", a.out, 1};
+	files[nf++] = (xp_cli_file){"--probs", a.probs, 1};
+	files[nf++] = (xp_cli_file){"--forward", a.fwd, 1};
+	files[nf++] = (xp_cli_file){"--reverse", a.rev, 1};
+	xp_walign f = {0}, r = {0}, s = {0};
+	xp_wa *w = NULL;
+	xp_outputs wo = {0};
+	if (xp_cli_check_files(files, nf, &e) || xp_wa_new(&w, &a.wa, &e) ||
 	    xp_wa_add_file(w, argv[optind], 0, &e) || xp_wa_run(w, &e) ||
-	    (o.progress && fputs("\r\033[K", stderr) < 0) ||
-	    collect(w, (xp_sym)sym, &f, &r, &s, &e) || put_align(&wo, out, &s, 0, &e) ||
-	    (probs && put_align(&wo, probs, &s, 1, &e)) || (fpath && put_align(&wo, fpath, &f, 0, &e)) ||
-	    (rpath && put_align(&wo, rpath, &r, 0, &e)) || xp_outputs_commit(&wo, &e)) {
-		if (o.progress)
+	    (a.wa.progress && fputs("\r\033[K", stderr) < 0) || collect(w, a.sym, &f, &r, &s, &e) ||
+	    put_align(&wo, a.out, &s, 0, &e) || (a.probs && put_align(&wo, a.probs, &s, 1, &e)) ||
+	    (a.fwd && put_align(&wo, a.fwd, &f, 0, &e)) || (a.rev && put_align(&wo, a.rev, &r, 0, &e)) ||
+	    xp_outputs_commit(&wo, &e)) {
+		if (a.wa.progress)
 			fputs("\n", stderr);
 		rc = xp_cli_error(&e);
 	}
@@ -129,7 +139,7 @@ static int run(int argc, char **argv)
 	xp_walign_free(&r);
 	xp_walign_free(&s);
 	free(files);
-	free(train);
+	free(a.train);
 	return rc;
 }
 
