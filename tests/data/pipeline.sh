@@ -1,9 +1,10 @@
 # `xproj pipeline` on MMC dev with TV4Dialog's Chinese subtitles gives the
 # same files as the stage-by-stage commands: aligned corpus, bitext,
 # alignments, projected CoNLL, jsonlines and report, byte for byte but for
-# the confidences (the pipeline hands link probabilities over at full
-# precision; the stage-by-stage run reads them back from the probs file's
-# text, so the last digits of a confidence may differ).
+# the confidences and the report's confidence features (the pipeline hands
+# link probabilities and utterance scores over at full precision; the
+# stage-by-stage run reads them back from the probs file's and the aligned
+# corpus's text, so their last digits may differ).
 set -u
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 EN=$DATA/mmc/dev.english.v4_gold_conll
@@ -15,7 +16,7 @@ $XPROJ bitext $T/al.jsonl -o $T/pairs --map $T/map 2>/dev/null &&
 $XPROJ wordalign --threads 2 --seed 7 $T/pairs -o $T/a.pharaoh --probs $T/a.probs &&
 $XPROJ project --source $EN --aligned $T/al.jsonl --alignments $T/a.pharaoh --probs $T/a.probs \
 	--map $T/map -o $T/zh.conll --jsonlines $T/zh.jsonl --report $T/r.json 2>/dev/null || exit 1
-noconf() { sed 's/"conf":[0-9.e-]*/"conf":_/g; s/"confidence":.*//' "$1"; }
+noconf() { sed 's/"conf":[0-9.e-]*/"conf":_/g; s/"confidence":.*//; s/"f":\[[^]]*\]/"f":_/g' "$1"; }
 for x in "al.jsonl aligned.jsonl" "pairs pairs.txt" "map pairs.map" "a.pharaoh alignments.pharaoh" \
 	 "zh.conll projected.conll" "zh.jsonl projected.jsonlines" "r.json report.json"; do
 	set -- $x
