@@ -108,6 +108,10 @@ static int each_line(stream *st, const char *s, size_t n, xp_err *err)
 	const char *sep = separator(s, n);
 	if (!sep)
 		return xp_failc(err, XP_EINPUT, st->path, st->lineno, no_sep);
+	const char *nul = memchr(s, '\0', n);
+	if (nul)
+		return xp_failc(err, XP_EINPUT, st->path, st->lineno, "line holds a NUL byte (byte %zu)",
+				(size_t)(nul - s) + 1);
 	long ns = split_tokens(s, (size_t)(sep - s), &st->v, &st->vcap, 0);
 	long nt = ns < 0 ? -1 : split_tokens(sep + 3, (size_t)(s + n - sep - 3), &st->v, &st->vcap, (size_t)ns);
 	if (nt < 0)

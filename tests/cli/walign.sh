@@ -31,6 +31,9 @@ expect_status 1 $XPROJ wordalign $A/pairs.txt --train $T/bad.txt -o $T/tr.pharao
 expect_grep 'bad.txt:2: no . ||| . between source and target' $T/err
 expect_status 1 $XPROJ wordalign $A/pairs.txt --train $T/missing.txt -o $T/tr.pharaoh
 expect_grep 'missing.txt: cannot open' $T/err
+printf 'a b ||| c\nx\000y ||| z\n' > $T/nul.txt
+expect_status 1 $XPROJ wordalign $A/pairs.txt --train $T/nul.txt -o $T/tr.pharaoh
+expect_grep 'nul.txt:2: line holds a NUL byte' $T/err
 expect_status 2 $XPROJ wordalign $A/pairs.txt --threads 0 -o $T/tr.pharaoh
 
 expect_status 1 $XPROJ check-align --bitext $A/pairs.txt $A/range.pharaoh
