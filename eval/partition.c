@@ -6,7 +6,7 @@
  */
 #include "partition.h"
 #include "chains.h"
-#include "mtype.h"
+#include "../model/mtype.h"
 #include "../base/vocab.h"
 
 #include <math.h>

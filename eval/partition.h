@@ -5,7 +5,7 @@
  *
  * A partition is a set of mentions: those of one mention type, of one
  * sentence type, speaker, document, utterance length, pronoun gender, or
- * of one label the user gives (mtype.h, io/labels.h).  A mention is
+ * of one label the user gives (model/mtype.h, io/labels.h).  A mention is
  * categorised on its own side: key mentions in the key, response mentions
  * in the response (a response mention with a key mention's span takes the
  * key's category, so the two always count in the same partition).

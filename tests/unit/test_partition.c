@@ -3,7 +3,7 @@
  * and mention identification, GAP's Bias on a constructed case, the word
  * lists behind the categories, and user labels. */
 #include "evalutil.h"
-#include "eval/mtype.h"
+#include "model/mtype.h"
 #include "eval/partition.h"
 
 static const xp_part *part(const xp_parts *p, const char *name)

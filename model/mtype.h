@@ -1,7 +1,8 @@
 /*
- * eval/mtype.h — what kind of mention or sentence a span is, from its words
+ * model/mtype.h — what kind of mention or sentence a span is, from its words
  * alone, for English, Chinese and Farsi: the categories `xproj score --by`
- * partitions scores by.
+ * partitions scores by, and the pronoun gender `xproj project --report`
+ * counts (here, below both eval/ and project/, so they share one list).
  *
  * A dialogue corpus has no part-of-speech tags or parses (MMC's columns are
  * `na`), so these are word lists and surface rules, stated here and in the
@@ -25,7 +26,7 @@
 #ifndef XP_MTYPE_H
 #define XP_MTYPE_H
 
-#include "../model/corpus.h"
+#include "corpus.h"
 
 typedef enum { XP_MT_PRONOUN, XP_MT_NAME, XP_MT_NOMINAL, XP_MT_OTHER, XP_NMTYPES } xp_mtype;
 typedef enum { XP_GENDER_NONE, XP_GENDER_MASC, XP_GENDER_FEM } xp_gender;

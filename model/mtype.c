@@ -1,10 +1,10 @@
 /*
- * eval/mtype.c — mention and sentence types from words; see mtype.h.
+ * model/mtype.c — mention and sentence types from words; see mtype.h.
  * The lists are short on purpose: each word is one a reader would agree
  * with, so a category is wrong only where the surface is.
  */
 #include "mtype.h"
-#include "../model/tokenize.h"
+#include "tokenize.h"
 
 #include <string.h>
 #include <strings.h>
