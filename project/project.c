@@ -10,6 +10,7 @@
 #include "collide.h"
 #include "features.h"
 #include "prodrop.h"
+#include "../model/mtype.h"
 #include "../base/vocab.h"
 #include "../base/file.h"
 #include "../model/tokenize.h"
@@ -322,7 +323,8 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 		memset(r->p->feat + r->p->n * XP_NFEAT, 0, XP_NFEAT * sizeof *r->p->feat);
 		xp_proj_mention *pm = &r->p->m[r->p->n++];
 		*pm = (xp_proj_mention){m->id, ed->clusters[m->cluster].label, (uint32_t)ui, m->start, m->end,
-					-1, 0, 0, XP_NULL_EMPTY_TARGET, 0, 0, 0, UINT32_MAX};
+					-1, 0, 0, XP_NULL_EMPTY_TARGET, 0, 0, 0, UINT32_MAX,
+					(uint8_t)xp_pronoun_gender("en", &ed->utts[ui], m->start, m->end)};
 		if (!has)
 			continue;
 		project_mention(&u, &ed->utts[ui], m, pm);

@@ -59,6 +59,7 @@ typedef struct xp_proj_mention {
 	uint8_t prodrop;        /* projected by pro-drop recovery */
 	uint8_t rule;           /* the language rules (lang.h) that changed its span */
 	uint32_t same_as;       /* XP_SAME_SPAN / XP_COLLIDED: the id that kept the span */
+	uint8_t gender;         /* xp_gender (model/mtype.h) of the English mention: he/him/... vs she/her/... */
 } xp_proj_mention;
 
 typedef struct xp_proj_stats {
@@ -98,6 +99,14 @@ void xp_projection_free(xp_projection *p);
 /* Every link inside its sentence pair's tokens (the records' src and tgt). */
 int xp_check_alignment(const xp_aligned *al, const uint32_t *line, const xp_walign *wa,
 		       const char *path, xp_err *err);
+
+/* English gendered pronouns and what became of them, so a silver corpus
+ * can be checked for gender bias before training on it: per gender
+ * (index XP_GENDER_MASC, XP_GENDER_FEM), the mentions and their fates. */
+typedef struct xp_proj_gender {
+	size_t mentions[3], fate[3][XP_NCAUSES];
+} xp_proj_gender;
+void xp_proj_gender_counts(const xp_projection *p, xp_proj_gender *g);
 
 /* The run report (see `xproj project --help`) as JSON text into out. */
 struct xp_buf;

@@ -2,6 +2,7 @@
  * range check; see project.h. */
 #include "project.h"
 #include "../base/buf.h"
+#include "../model/mtype.h"
 
 #include <jansson.h>
 #include <stdlib.h>
@@ -80,6 +81,42 @@ static json_t *mention(const xp_projection *p, const xp_proj_mention *m)
 	return o;
 }
 
+void xp_proj_gender_counts(const xp_projection *p, xp_proj_gender *g)
+{
+	memset(g, 0, sizeof *g);
+	for (size_t i = 0; i < p->n; i++) {
+		unsigned k = p->m[i].gender < 3 ? p->m[i].gender : 0;
+		g->mentions[k]++;
+		g->fate[k][p->m[i].fate]++;
+	}
+}
+
+/* "gender": per gender the English pronouns, how many were projected (their
+ * rate) and every fate; the rates' ratio feminine / masculine as GAP's Bias
+ * is for F1 (null when no masculine pronoun was projected). */
+static json_t *gender_json(const xp_projection *p)
+{
+	xp_proj_gender g;
+	xp_proj_gender_counts(p, &g);
+	json_t *o = json_object();
+	static const char *const names[3] = {NULL, "masculine", "feminine"};
+	double rate[3] = {0};
+	for (int k = XP_GENDER_MASC; k <= XP_GENDER_FEM; k++) {
+		json_t *f = json_object();
+		for (int c = 0; c < XP_NCAUSES; c++)
+			json_object_set_new(f, xp_fate_name((xp_fate)c), json_integer((json_int_t)g.fate[k][c]));
+		size_t n = g.mentions[k], pr = g.fate[k][XP_PROJECTED];
+		rate[k] = n ? (double)pr / (double)n : 0;
+		json_object_set_new(o, names[k], json_pack("{s:I,s:I,s:o,s:o}", "mentions", (json_int_t)n, "projected",
+							   (json_int_t)pr, "rate", n ? json_real(rate[k]) : json_null(),
+							   "fates", f));
+	}
+	json_object_set_new(o, "rate_ratio", rate[XP_GENDER_MASC] > 0 && g.mentions[XP_GENDER_FEM]
+						     ? json_real(rate[XP_GENDER_FEM] / rate[XP_GENDER_MASC])
+						     : json_null());
+	return o;
+}
+
 int xp_projection_report(const xp_projection *p, const char *settings_json, struct xp_buf *out)
 {
 	json_t *r = stats(&p->total), *docs = json_array();
@@ -94,6 +131,8 @@ int xp_projection_report(const xp_projection *p, const char *settings_json, stru
 	json_t *set = settings_json ? json_loads(settings_json, 0, &je) : NULL;
 	if (set)
 		json_object_set_new(r, "settings", set);
+	/* after the settings: the run's own counts stay the first "mentions" */
+	json_object_set_new(r, "gender", gender_json(p));
 	for (size_t d = 0; d < p->ndocs; d++) {
 		const xp_proj_doc *pd = &p->docs[d];
 		json_t *o = stats(&pd->st), *ms = json_array(), *map = json_array();

@@ -1,5 +1,6 @@
 /* tools/cmd_project.c — `xproj project`: English mentions to the target language. */
 #include "groups.h"
+#include "../model/mtype.h"
 #include "../base/file.h"
 #include "../io/jsonl.h"
 #include "../io/read.h"
@@ -75,6 +76,18 @@ static void summary(const xp_proj_stats *s)
 		s->no_target, s->utterances, s->articles, s->zh_pronoun, s->fa_attach);
 }
 
+/* English he/she pronouns projected, by gender (the report has their fates). */
+static void gender_summary(const xp_projection *p)
+{
+	xp_proj_gender g;
+	xp_proj_gender_counts(p, &g);
+	size_t m = g.mentions[XP_GENDER_MASC], f = g.mentions[XP_GENDER_FEM];
+	size_t pm = g.fate[XP_GENDER_MASC][XP_PROJECTED], pf = g.fate[XP_GENDER_FEM][XP_PROJECTED];
+	if (m || f)
+		fprintf(stderr, "  English pronouns projected: masculine %zu of %zu (%.1f%%), feminine %zu of %zu (%.1f%%)\n",
+			pm, m, m ? 100.0 * pm / m : 0, pf, f, f ? 100.0 * pf / f : 0);
+}
+
 /* The projection, its jsonlines and its report: replaced together. */
 static int write_outputs(const args *a, const xp_projection *p, xp_err *e)
 {
@@ -135,7 +148,7 @@ static int run(int argc, char **argv)
 	if (rc)
 		xp_cli_error(&e);
 	else
-		summary(&p.total);
+		summary(&p.total), gender_summary(&p);
 	if (!rc && empty)
 		fprintf(stderr, "  %zu document(s) without a target sentence not written (--keep-empty writes them)\n", empty);
 	xp_diags_free(&dg);
