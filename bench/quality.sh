@@ -20,7 +20,7 @@ set -eu
 TUNE=$DATA/mmc-tune
 EN=$TUNE/tune.english.v4_gold_conll
 : "${ZH_OPTS:=--chars --skip-articles}"
-: "${FA_OPTS:=--prodrop --skip-articles}"
+: "${FA_OPTS:=--skip-articles}"   # pro-drop is on by default for Farsi
 if [ -n "${QUALITY_DIR:-}" ]; then T=$QUALITY_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
 now() { date +%s.%N; }
 
@@ -90,9 +90,12 @@ run() {   # run LANG: the user's commands, timed
 		for ty in pronoun name other; do printf '   %s' "$(score $T/$l.0.$ty.conll $T/$l.$i.$ty.conll $l)"; done
 		echo
 	done
+	c=""; [ $l = zh ] && c=chars
+	echo "  $l rules: mentions created or changed (spans the corrected file holds): $(perl bench/rule_hits.pl $T/$l.report.json $key $c)"
 	# each rule's effect: the same alignment projected with the rule switched
-	for sw in --skip-articles --no-zh-pronouns --no-fa-attach --prodrop; do
-		case "$l:$sw" in zh:--no-fa-attach|fa:--no-zh-pronouns|zh:--prodrop) continue;; esac
+	for sw in --skip-articles --no-zh-pronouns --no-zh-possessive --no-fa-attach --no-free-pronouns --no-fa-clitics \
+		--no-fa-nearest-verb --no-prodrop; do
+		case "$l:$sw" in zh:--no-fa-*|fa:--no-zh-*|zh:--no-prodrop) continue;; esac
 		case " $opts " in *" $sw "*) o2=$(echo " $opts " | sed "s/ $sw / /");; *) o2="$opts $sw";; esac
 		$XPROJ project --source $EN --aligned $T/$l.jsonl --alignments $T/$l.a.pharaoh --probs $T/$l.a.probs \
 			--map $T/$l.map $o2 -o $T/$l.v.conll 2>$T/$l.v.log

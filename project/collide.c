@@ -161,6 +161,10 @@ int xp_settle(xp_proj_mention *m, size_t n, xp_doc *td, xp_collide policy, xp_pr
 		st->articles += (x->rule & XP_LR_ARTICLES) != 0;
 		st->zh_pronoun += (x->rule & XP_LR_ZH_PRONOUN) != 0;
 		st->fa_attach += (x->rule & XP_LR_FA_ATTACH) != 0;
+		st->zh_possessive += (x->rule & XP_LR_ZH_POSSESSIVE) != 0;
+		st->free_pronoun += (x->rule & XP_LR_FREE_PRONOUN) != 0;
+		st->fa_clitic += (x->rule & XP_LR_FA_CLITIC) != 0;
+		st->fa_verb += (x->rule & XP_LR_FA_VERB) != 0;
 	}
 	if (xp_doc_finish(td, 0, NULL, NULL))
 		goto out;

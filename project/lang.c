@@ -115,3 +115,119 @@ int xp_fa_attach_span(const char *const *tok, const uint32_t *lens, uint32_t n, 
 		*a = k - 1;
 	return *a != a0 || *b != b0;
 }
+
+/* --- rule names ------------------------------------------------------------------- */
+
+const char *xp_lr_name(unsigned k)
+{
+	static const char *const names[XP_LR_NRULES] = {"articles", "zh_pronoun", "fa_attach", "zh_possessive",
+							"free_pronoun", "fa_clitic", "fa_verb"};
+	return k < XP_LR_NRULES ? names[k] : "";
+}
+
+/* --- Chinese possessives ---------------------------------------------------------- */
+
+static int en_possessive(const char *en)
+{
+	static const char *const t[] = {"my", "your", "his", "her", "its", "our", "their",
+					"mine", "yours", "hers", "ours", "theirs"};
+	for (size_t k = 0; k < sizeof t / sizeof *t; k++)
+		if (!strcasecmp(en, t[k]))
+			return 1;
+	return 0;
+}
+
+int xp_zh_possessive_span(const char *en, const char *const *words, const uint32_t *lens, uint32_t n,
+			  uint32_t *a, uint32_t *b)
+{
+	const char *const *zh = zh_pronouns(en);
+	if (!zh || !en_possessive(en))
+		return 0;
+	for (size_t k = 0; zh[k]; k++)
+		if (spells(words, lens, *a, *b, zh[k]) == *b - *a) {
+			uint32_t m = spells(words, lens, *b, n, "的");
+			if (!m)
+				return 0;
+			*b += m;
+			return 1;
+		}
+	return 0;
+}
+
+/* --- free pronouns ---------------------------------------------------------------- */
+
+/* The Farsi pronouns an English pronoun may stand for: the free forms, with
+ * the object marker را as colloquial Farsi writes it (منو, تورو), and the
+ * reflexive خود- forms; Persian letters (ی, ک), compared after folding the
+ * Arabic ي/ك that some of MMC's scenes use. */
+static const char *const *fa_pronouns(const char *en)
+{
+	static const char *const i[] = {"من", "منو", "خودم", NULL}, *const we[] = {"ما", "مارو", "خودمون", NULL};
+	static const char *const you[] = {"تو", "شما", "تورو", "شمارو", "خودت", "خودتون", NULL};
+	static const char *const s3[] = {"او", "اون", "اونو", "خودش", NULL};
+	static const char *const they[] = {"اونا", "آنها", "اونها", "اونارو", "خودشون", NULL};
+	static const struct { const char *w; const char *const *fa; } t[] = {
+		{"i", i}, {"me", i}, {"my", i}, {"mine", i}, {"myself", i},
+		{"we", we}, {"us", we}, {"our", we}, {"ours", we}, {"ourselves", we},
+		{"you", you}, {"your", you}, {"yours", you}, {"yourself", you}, {"yourselves", you},
+		{"he", s3}, {"him", s3}, {"his", s3}, {"himself", s3},
+		{"she", s3}, {"her", s3}, {"hers", s3}, {"herself", s3},
+		{"they", they}, {"them", they}, {"their", they}, {"theirs", they}, {"themselves", they},
+	};
+	for (size_t k = 0; k < sizeof t / sizeof *t; k++)
+		if (!strcasecmp(en, t[k].w))
+			return t[k].fa;
+	return NULL;
+}
+
+/* w[0..n) equals p once Arabic yeh/kaf are read as Persian ones */
+static int fa_equal(const char *w, uint32_t n, const char *p)
+{
+	const unsigned char *s = (const unsigned char *)w, *q = (const unsigned char *)p;
+	uint32_t i = 0;
+	while (i < n && *q) {
+		unsigned char c0 = s[i], c1 = i + 1 < n ? s[i + 1] : 0;
+		if (c0 == 0xD9 && c1 == 0x8A)   /* U+064A ARABIC YEH -> U+06CC */
+			c0 = 0xDB, c1 = 0x8C;
+		else if (c0 == 0xD9 && c1 == 0x83)   /* U+0643 ARABIC KAF -> U+06A9 */
+			c0 = 0xDA, c1 = 0xA9;
+		if (c0 != q[0])
+			return 0;
+		if (c0 >= 0xC0) {   /* a two-byte letter */
+			if (c1 != q[1])
+				return 0;
+			i += 2, q += 2;
+		} else {
+			i++, q++;
+		}
+	}
+	return i == n && !*q;
+}
+
+int xp_free_pronoun(const char *en, const char *lang, const char *const *words, const uint32_t *lens,
+		    uint32_t n, const uint8_t *taken, double pos, uint32_t *a, uint32_t *b)
+{
+	int zh = lang && !strncmp(lang, "zh", 2), fa = lang && !strncmp(lang, "fa", 2);
+	const char *const *set = zh ? zh_pronouns(en) : fa ? fa_pronouns(en) : NULL;
+	if (!set || !n)
+		return 0;
+	double best = 2;
+	for (uint32_t j = 0; j < n; j++) {
+		uint32_t m = 0;
+		for (size_t k = 0; set[k] && !m; k++)
+			m = zh ? spells(words, lens, j, n, set[k]) : (uint32_t)fa_equal(words[j], lens[j], set[k]);
+		if (!m)
+			continue;
+		/* a Chinese pronoun must not be the start of a longer one (我 of 我们) */
+		if (zh && j + m < n && spells(words, lens, j + m, n, "们"))
+			continue;
+		int free = 1;
+		for (uint32_t t = j; t < j + m; t++)
+			free &= !taken[t];
+		double d = (j + 0.5 * m) / n - pos;
+		d = d < 0 ? -d : d;
+		if (free && d < best)
+			best = d, *a = j, *b = j + m;
+	}
+	return best <= 1;
+}

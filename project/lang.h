@@ -24,6 +24,26 @@
  *                     تون/شون), the verbal prefixes می/نمی before a verb,
  *                     a lone ZWNJ token between them; a span that ends on
  *                     a bare prefix takes the verb it belongs to.
+ *   XP_LR_ZH_POSSESSIVE  Chinese: a span projected from an English possessive
+ *                     (my, your, his, their, mine ...) that is the matching
+ *                     pronoun followed by 的 takes the 的: the corrected
+ *                     files mark "你的 | 小弟弟" for "your", two to one
+ *                     against the bare pronoun (XP_LR_ZH_PRONOUN alone cut
+ *                     你的 to 你).
+ *   XP_LR_FREE_PRONOUN  Chinese and Farsi: an English personal pronoun that
+ *                     no link reaches takes a matching pronoun of the target
+ *                     sentence (I -> 我 / من, you -> 你 / تو, شما ...) that
+ *                     no other mention of the utterance holds, the one
+ *                     nearest its relative position: translators keep most
+ *                     pronouns, the aligner misses some of them.
+ *   XP_LR_FA_CLITIC   Farsi: an unaligned English object pronoun takes the
+ *                     word of its verb or preposition when that word ends in
+ *                     the matching clitic (ديدنت "seeing you", برام "for
+ *                     me"); see prodrop.h.
+ *   XP_LR_FA_VERB     Farsi pro-drop beyond the links (with pro-drop on): a
+ *                     subject pronoun that no rule above placed takes the
+ *                     agreeing verb of the sentence nearest its position
+ *                     that no other mention holds.
  */
 #ifndef XP_LANG_H
 #define XP_LANG_H
@@ -34,8 +54,16 @@ enum {
 	XP_LR_ARTICLES = 1,
 	XP_LR_ZH_PRONOUN = 2,
 	XP_LR_FA_ATTACH = 4,
-	XP_LR_ALL = 7,
+	XP_LR_ZH_POSSESSIVE = 8,
+	XP_LR_FREE_PRONOUN = 16,
+	XP_LR_FA_CLITIC = 32,
+	XP_LR_FA_VERB = 64,
+	XP_LR_ALL = 127,
+	XP_LR_NRULES = 7,
 };
+
+/* The rule of bit 1 << k as the report and the summary name it. */
+const char *xp_lr_name(unsigned k);
 
 /* 1 if the English word is an article without a counterpart in the
  * target language: the, a, an (Farsi: the). */
@@ -45,6 +73,17 @@ int xp_en_article(const char *w, const char *lang);
  * `en`; 1 with [*a, *b) cut to the matching Chinese pronoun, else 0. */
 int xp_zh_pronoun_span(const char *en, const char *const *words, const uint32_t *lens, uint32_t *a,
 		       uint32_t *b);
+
+/* Chinese: [*a, *b) over the n words, projected from English possessive
+ * `en`, is the matching pronoun and 的 follows: *b moved past it, 1. */
+int xp_zh_possessive_span(const char *en, const char *const *words, const uint32_t *lens, uint32_t n,
+			  uint32_t *a, uint32_t *b);
+
+/* Chinese (lang "zh...") or Farsi ("fa..."): the target pronoun for
+ * English pronoun `en` among the n words not marked in taken[], nearest to
+ * relative position pos (0..1); 1 with its words [*a, *b), else 0. */
+int xp_free_pronoun(const char *en, const char *lang, const char *const *words, const uint32_t *lens,
+		    uint32_t n, const uint8_t *taken, double pos, uint32_t *a, uint32_t *b);
 
 /* Farsi: [*a, *b) over the n tokens widened over attached pieces; 1 if it changed. */
 int xp_fa_attach_span(const char *const *tok, const uint32_t *lens, uint32_t n, uint32_t *a, uint32_t *b);

@@ -40,3 +40,35 @@ int xp_fa_verb_agrees(const char *tok, int person)
 	default: return 0;
 	}
 }
+
+int xp_object_person(const char *w)
+{
+	static const struct { const char *w; int p; } t[] = {
+		{"me", 1}, {"you", 2}, {"him", 3}, {"her", 3}, {"it", 3}, {"us", 4}, {"them", 6},
+	};
+	for (size_t k = 0; k < sizeof t / sizeof *t; k++)
+		if (!strcasecmp(w, t[k].w))
+			return t[k].p;
+	return 0;
+}
+
+/* The object and prepositional clitics, bare or with the object marker -o
+ * that colloquial Farsi writes after them: -am/-emo, -at/-eto, -aš/-ešo,
+ * -emun, -etun, -ešun ("ديدنت" seeing you, "برات" for you, "بوسم" kiss me). */
+int xp_fa_clitic_agrees(const char *tok, int person)
+{
+	static const char *const c1[] = {"م", "مو", NULL}, *const c2[] = {"ت", "تو", "تون", "تونو", NULL};
+	static const char *const c3[] = {"ش", "شو", NULL}, *const c4[] = {"مون", "مونو", NULL};
+	static const char *const c6[] = {"شون", "شونو", NULL};
+	static const char *const *const by[] = {NULL, c1, c2, c3, c4, NULL, c6};
+	if (person < 1 || person > 6 || !by[person] || strlen(tok) < 6)   /* three letters at least */
+		return 0;
+	static const char *const pron[] = {"من", "تو", "او", "ما", "شما", "آنها", "اون", "اونا"};
+	for (size_t k = 0; k < sizeof pron / sizeof *pron; k++)
+		if (!strcmp(tok, pron[k]))
+			return 0;
+	for (size_t k = 0; by[person][k]; k++)
+		if (ends(tok, by[person][k]))
+			return 1;
+	return 0;
+}

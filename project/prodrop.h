@@ -18,4 +18,12 @@ int xp_subject_person(const char *word);
 /* 1 if the Farsi token ends as a verb of that person and number. */
 int xp_fa_verb_agrees(const char *tok, int person);
 
+/* Object pronouns: Farsi writes "see you", "for me" as one word with a
+ * clitic (ديدنت, برام), which MMC's annotators marked for the English
+ * pronoun the aligner leaves unaligned.  Person/number of an English object
+ * pronoun (me 1 ... them 6), 0 if none; 1 if the Farsi token ends in the
+ * matching clitic. */
+int xp_object_person(const char *word);
+int xp_fa_clitic_agrees(const char *tok, int person);
+
 #endif

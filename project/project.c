@@ -30,6 +30,7 @@ void xp_proj_defaults(xp_proj_opts *o)
 	o->span.rule = XP_RULE_MINMAX;
 	o->collide = XP_COLLIDE_KEEP_FIRST;
 	o->rules = XP_LR_ALL & ~(unsigned)XP_LR_ARTICLES;   /* articles: opt-in, see lang.h */
+	o->prodrop = 1;   /* applies to Farsi targets only */
 }
 
 void xp_projection_free(xp_projection *p)
@@ -167,13 +168,15 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 
 /* The Chinese and Farsi rules, on the written tokens (characters with
  * --chars), so that a rule never depends on how the aligner saw words. */
-static void lang_rules(utt_ctx *u, const xp_mention *m, xp_proj_mention *pm)
+static void lang_rules(utt_ctx *u, xp_proj_mention *pm)
 {
 	uint32_t a = pm->tgt_start, b = pm->tgt_end;
-	if ((u->rules & XP_LR_ZH_PRONOUN) && m->end == m->start + 1 &&
-	    xp_zh_pronoun_span(u->rec->src[m->start], u->w, u->wlen, &a, &b))
+	const char *w = pm->en_end == pm->en_start + 1 ? u->rec->src[pm->en_start] : NULL;
+	if ((u->rules & XP_LR_ZH_PRONOUN) && w && xp_zh_pronoun_span(w, u->w, u->wlen, &a, &b))
 		pm->rule |= XP_LR_ZH_PRONOUN;
-	if ((u->rules & XP_LR_FA_ATTACH) && !pm->prodrop && xp_fa_attach_span(u->w, u->wlen, u->nw, &a, &b))
+	if ((u->rules & XP_LR_ZH_POSSESSIVE) && w && xp_zh_possessive_span(w, u->w, u->wlen, u->nw, &a, &b))
+		pm->rule |= XP_LR_ZH_POSSESSIVE;
+	if ((u->rules & XP_LR_FA_ATTACH) && xp_fa_attach_span(u->w, u->wlen, u->nw, &a, &b))
 		pm->rule |= XP_LR_FA_ATTACH;
 	pm->tgt_start = a, pm->tgt_end = b;
 }
@@ -188,20 +191,21 @@ static unsigned rules_for(const char *lang, unsigned rules)
 		if (!strncmp(lang, bare[k], 2))
 			r |= rules & XP_LR_ARTICLES;
 	if (lang && !strncmp(lang, "zh", 2))
-		r |= rules & XP_LR_ZH_PRONOUN;
+		r |= rules & (XP_LR_ZH_PRONOUN | XP_LR_ZH_POSSESSIVE | XP_LR_FREE_PRONOUN);
 	if (lang && !strncmp(lang, "fa", 2))
-		r |= rules & XP_LR_FA_ATTACH;
+		r |= rules & (XP_LR_FA_ATTACH | XP_LR_FREE_PRONOUN | XP_LR_FA_CLITIC | XP_LR_FA_VERB);
 	return r;
 }
 
 /* Pro-drop: an unaligned subject pronoun takes the verb its next words
  * are aligned to, when the verb's ending agrees. */
-static void prodrop(utt_ctx *u, const xp_mention *m, xp_proj_mention *pm)
+static void prodrop(utt_ctx *u, xp_proj_mention *pm)
 {
-	if (pm->fate != XP_NULL_UNALIGNED || m->end != m->start + 1 || u->line == SIZE_MAX)
+	if (pm->fate != XP_NULL_UNALIGNED || pm->en_end != pm->en_start + 1 || u->line == SIZE_MAX ||
+	    strncmp(u->rec->tgt_lang, "fa", 2))
 		return;
-	int person = xp_subject_person(u->rec->src[m->start]);
-	for (uint32_t i = m->start + 1; person && i <= m->start + 3 && i < u->rec->nsrc; i++)
+	int person = xp_subject_person(u->rec->src[pm->en_start]);
+	for (uint32_t i = pm->en_start + 1; person && i <= pm->en_start + 3 && i < u->rec->nsrc; i++)
 		for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
 			const xp_link *l = &u->wa->links[k];
 			if (l->i != i || l->possible || l->j >= u->rec->ntgt ||
@@ -213,6 +217,107 @@ static void prodrop(utt_ctx *u, const xp_mention *m, xp_proj_mention *pm)
 			pm->conf = 0.5f * l->prob;
 			return;
 		}
+}
+
+/* Farsi object clitics: an unaligned English object pronoun takes the token
+ * its governing word (the verb or preposition just before it) is aligned to
+ * when that token ends in the matching clitic (prodrop.h). */
+static void clitic(utt_ctx *u, xp_proj_mention *pm, const uint8_t *taken)
+{
+	if (pm->fate != XP_NULL_UNALIGNED || pm->en_end != pm->en_start + 1 || u->line == SIZE_MAX ||
+	    strncmp(u->rec->tgt_lang, "fa", 2) || u->char0[u->rec->ntgt] != u->rec->ntgt)
+		return;
+	int person = xp_object_person(u->rec->src[pm->en_start]);
+	for (uint32_t d = 1; person && d <= 2 && d <= pm->en_start; d++)
+		for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
+			const xp_link *l = &u->wa->links[k];
+			if (l->i != pm->en_start - d || l->possible || l->j >= u->rec->ntgt || taken[l->j] ||
+			    !xp_fa_clitic_agrees(u->rec->tgt[l->j], person))
+				continue;
+			pm->fate = XP_PROJECTED;
+			pm->rule |= XP_LR_FA_CLITIC;
+			pm->tgt_start = l->j, pm->tgt_end = l->j + 1;
+			pm->conf = 0.5f * l->prob;
+			return;
+		}
+}
+
+/* Pro-drop beyond the links: a Farsi subject pronoun that neither its
+ * neighbours' links, a clitic nor a free pronoun placed takes the agreeing
+ * verb of the sentence nearest its position that no mention holds
+ * (XP_LR_FA_VERB): the verb is there, the aligner linked it elsewhere. */
+static int nearest_verb(utt_ctx *u, xp_proj_mention *pm, const uint8_t *taken, int32_t t)
+{
+	if (strncmp(u->rec->tgt_lang, "fa", 2) || u->char0[u->rec->ntgt] != u->rec->ntgt)
+		return 0;
+	int person = xp_subject_person(u->rec->src[pm->en_start]);
+	if (!person)
+		return 0;
+	double pos = (pm->en_start + 0.5) / u->rec->nsrc, best = 2;
+	uint32_t bj = 0;
+	for (uint32_t j = 0; j < u->rec->ntgt; j++) {
+		if (taken[j] || !xp_fa_verb_agrees(u->rec->tgt[j], person))
+			continue;
+		double d = (j + 0.5) / u->rec->ntgt - pos;
+		d = d < 0 ? -d : d;
+		if (d < best)
+			best = d, bj = j;
+	}
+	if (best > 1)
+		return 0;
+	pm->fate = XP_PROJECTED, pm->prodrop = 1, pm->rule |= XP_LR_FA_VERB, pm->tgt_utt = t, pm->tgt_start = bj, pm->tgt_end = bj + 1;
+	pm->conf = 0.2f;
+	lang_rules(u, pm);
+	return 1;
+}
+
+/* Once every mention of the utterance has its span, an English pronoun no
+ * link reached takes a matching target pronoun that no other mention holds
+ * (lang.h, XP_LR_FREE_PRONOUN), unless a Farsi subject pronoun found its
+ * verb (pro-drop; tried first: on mmc-tune the corrected files mark the verb
+ * a little more often than a free pronoun the aligner missed). */
+static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32_t t, int with_prodrop)
+{
+	uint8_t *taken = calloc(u->nw + 1, 1);
+	if (!taken)
+		return -1;
+	for (size_t k = 0; k < n; k++)
+		if (pm[k].fate == XP_PROJECTED)
+			memset(taken + pm[k].tgt_start, 1, pm[k].tgt_end - pm[k].tgt_start);
+	for (size_t k = 0; k < n; k++) {
+		xp_proj_mention *x = &pm[k];
+		uint32_t a, b;
+		if (x->fate != XP_NULL_UNALIGNED || x->en_end != x->en_start + 1)
+			continue;
+		double pos = (x->en_start + 0.5) / u->rec->nsrc;
+		if (with_prodrop)
+			prodrop(u, x);
+		if (u->rules & XP_LR_FA_CLITIC)
+			clitic(u, x, taken);
+		if (x->fate == XP_PROJECTED) {
+			x->tgt_utt = t;
+			x->tgt_start = u->char0[x->tgt_start], x->tgt_end = u->char0[x->tgt_end];
+			lang_rules(u, x);
+		} else if ((u->rules & XP_LR_FREE_PRONOUN) &&
+			   xp_free_pronoun(u->rec->src[x->en_start], u->rec->tgt_lang, u->w, u->wlen, u->nw, taken,
+					   pos, &a, &b)) {
+			x->fate = XP_PROJECTED, x->tgt_utt = t, x->tgt_start = a, x->tgt_end = b;
+			x->conf = 0.25f;   /* no link: a guess from the word alone */
+			x->rule |= XP_LR_FREE_PRONOUN;
+		} else if (!with_prodrop || !(u->rules & XP_LR_FA_VERB) || !nearest_verb(u, x, taken, t)) {
+			continue;
+		}
+		memset(taken + x->tgt_start, 1, x->tgt_end - x->tgt_start);
+		/* its features again, now that it has a span (in aligned tokens for them) */
+		uint32_t aa = 0, ab = u->rec->ntgt;
+		while (aa + 1 < u->rec->ntgt && u->char0[aa + 1] <= x->tgt_start)
+			aa++;
+		while (ab > aa + 1 && u->char0[ab - 1] >= x->tgt_end)
+			ab--;
+		xp_feat_mention(&u->fc, x, x->en_start, x->en_end, aa, ab, feat + k * XP_NFEAT);
+	}
+	free(taken);
+	return 0;
 }
 
 /* the target sentence: its text with the tokens located in it, or the
@@ -315,6 +420,7 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 			goto oom;
 		pd->en_utt_of[pd->ntgt++] = (int32_t)ui;
 	}
+	size_t first = r->p->n;
 	for (; *mi < ed->nmentions && ed->mentions[*mi].utt == ui; (*mi)++) {
 		const xp_mention *m = &ed->mentions[*mi];
 		if (xp_grow(&r->p->m, &r->p->cap, r->p->n + 1, sizeof *r->p->m) ||
@@ -328,17 +434,18 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 		if (!has)
 			continue;
 		project_mention(&u, &ed->utts[ui], m, pm);
-		if (r->o->prodrop)
-			prodrop(&u, m, pm);
 		uint32_t a = pm->tgt_start, b = pm->tgt_end;   /* in aligned tokens */
 		if (pm->fate == XP_PROJECTED) {
 			pm->tgt_utt = t;
 			/* spans in the written tokens (characters with --chars) */
 			pm->tgt_start = u.char0[pm->tgt_start], pm->tgt_end = u.char0[pm->tgt_end];
-			lang_rules(&u, m, pm);
+			lang_rules(&u, pm);
 		}
 		xp_feat_mention(&u.fc, pm, m->start, m->end, a, b, r->p->feat + (r->p->n - 1) * XP_NFEAT);
 	}
+	if (has && ((u.rules & (XP_LR_FREE_PRONOUN | XP_LR_FA_CLITIC)) || r->o->prodrop) &&
+	    recover(&u, r->p->m + first, r->p->feat + first * XP_NFEAT, r->p->n - first, t, r->o->prodrop))
+		goto oom;
 	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen), xp_fctx_free(&u.fc);
 	return 0;
 oom:
@@ -375,6 +482,8 @@ static void add_stats(xp_proj_stats *t, const xp_proj_stats *s)
 	t->collisions += s->collisions, t->merged_clusters += s->merged_clusters;
 	t->nested += s->nested, t->crossing += s->crossing, t->prodrop += s->prodrop;
 	t->articles += s->articles, t->zh_pronoun += s->zh_pronoun, t->fa_attach += s->fa_attach;
+	t->zh_possessive += s->zh_possessive, t->free_pronoun += s->free_pronoun;
+	t->fa_clitic += s->fa_clitic, t->fa_verb += s->fa_verb;
 	t->utterances += s->utterances, t->no_target += s->no_target, t->clusters += s->clusters;
 }
 

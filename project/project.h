@@ -39,7 +39,7 @@ const char *xp_fate_name(xp_fate f);
 typedef struct xp_proj_opts {
 	xp_span_opts span;
 	xp_collide collide;
-	int prodrop;            /* recover dropped subject pronouns (Farsi) */
+	int prodrop;            /* recover dropped subject pronouns (Farsi targets; on by default) */
 	int chars;              /* write the target character by character */
 	unsigned rules;         /* language rules (lang.h); all but XP_LR_ARTICLES by default */
 	const xp_conf_model *conf;   /* confidence.h; NULL: the compiled-in model */
@@ -66,6 +66,7 @@ typedef struct xp_proj_stats {
 	size_t mentions, projected, fate[XP_NCAUSES], collisions, merged_clusters;
 	size_t nested, crossing, prodrop, utterances, no_target, clusters;
 	size_t articles, zh_pronoun, fa_attach;   /* mentions each language rule changed */
+	size_t zh_possessive, free_pronoun, fa_clitic, fa_verb;   /* the last three: created */
 } xp_proj_stats;
 
 typedef struct xp_proj_doc {

@@ -40,8 +40,10 @@ static json_t *stats(const xp_proj_stats *s)
 
 static json_t *rule_counts(const xp_proj_stats *s)
 {
-	return json_pack("{s:I,s:I,s:I}", "articles", (json_int_t)s->articles, "zh_pronoun",
-			 (json_int_t)s->zh_pronoun, "fa_attach", (json_int_t)s->fa_attach);
+	return json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "articles", (json_int_t)s->articles, "zh_pronoun",
+			 (json_int_t)s->zh_pronoun, "fa_attach", (json_int_t)s->fa_attach, "zh_possessive",
+			 (json_int_t)s->zh_possessive, "free_pronoun", (json_int_t)s->free_pronoun, "fa_clitic",
+			 (json_int_t)s->fa_clitic, "fa_verb", (json_int_t)s->fa_verb);
 }
 
 static json_t *mention(const xp_projection *p, const xp_proj_mention *m)
@@ -57,10 +59,12 @@ static json_t *mention(const xp_projection *p, const xp_proj_mention *m)
 	json_object_set_new(o, "conf", json_real(m->conf));
 	if (m->prodrop)
 		json_object_set_new(o, "prodrop", json_true());
-	if (m->rule)
-		json_object_set_new(o, "rules", json_pack("{s:b,s:b,s:b}", "articles", (m->rule & XP_LR_ARTICLES) != 0,
-							  "zh_pronoun", (m->rule & XP_LR_ZH_PRONOUN) != 0,
-							  "fa_attach", (m->rule & XP_LR_FA_ATTACH) != 0));
+	if (m->rule) {
+		json_t *r = json_object();
+		for (unsigned k = 0; k < XP_LR_NRULES; k++)
+			json_object_set_new(r, xp_lr_name(k), json_boolean((m->rule >> k) & 1));
+		json_object_set_new(o, "rules", r);
+	}
 	if (m->same_as != UINT32_MAX)
 		json_object_set_new(o, "same_as", json_integer(m->same_as));
 	/* the confidence features, in the order of the report's "features" */
@@ -172,11 +176,14 @@ int xp_collide_named(const char *s) { return named(pol, 3, s); }
 
 void xp_proj_settings(const xp_proj_opts *o, struct xp_buf *out)
 {
-	json_t *j = json_pack("{s:s,s:I,s:f,s:b,s:f,s:s,s:b,s:b,s:{s:b,s:b,s:b}}", "rule", rules[o->span.rule], "gap",
+	json_t *j = json_pack("{s:s,s:I,s:f,s:b,s:f,s:s,s:b,s:b,s:{s:b,s:b,s:b,s:b,s:b,s:b,s:b}}", "rule", rules[o->span.rule], "gap",
 			      (json_int_t)o->span.gap, "max_ratio", o->span.max_ratio, "trim_punct", o->span.trim_punct != 0,
 			      "min_prob", o->span.min_prob, "collisions", pol[o->collide], "prodrop", o->prodrop != 0,
 			      "chars", o->chars != 0, "language_rules", "articles", (o->rules & XP_LR_ARTICLES) != 0,
-			      "zh_pronoun", (o->rules & XP_LR_ZH_PRONOUN) != 0, "fa_attach", (o->rules & XP_LR_FA_ATTACH) != 0);
+			      "zh_pronoun", (o->rules & XP_LR_ZH_PRONOUN) != 0, "fa_attach", (o->rules & XP_LR_FA_ATTACH) != 0,
+			      "zh_possessive", (o->rules & XP_LR_ZH_POSSESSIVE) != 0, "free_pronoun",
+			      (o->rules & XP_LR_FREE_PRONOUN) != 0, "fa_clitic", (o->rules & XP_LR_FA_CLITIC) != 0,
+			      "fa_verb", (o->rules & XP_LR_FA_VERB) != 0);
 	char *s = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 	json_decref(j);
 	if (!s) {

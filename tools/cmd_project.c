@@ -68,12 +68,14 @@ static void summary(const xp_proj_stats *s)
 		"%zu filtered, %zu out of range;\n  %zu kept once on a coreferent span, %zu collisions (%zu dropped, "
 		"%zu clusters merged); %zu nested, %zu crossing spans; %zu pro-drop; %zu clusters;\n"
 		"  %zu of %zu utterances without target text left out\n"
-		"  language rules changed: %zu spans by ignoring articles, %zu Chinese pronouns, %zu Farsi attached pieces\n",
+		"  language rules changed: %zu spans by ignoring articles, %zu Chinese pronouns, %zu Farsi attached pieces, "
+		"%zu Chinese possessives; %zu free pronouns, %zu Farsi object clitics, %zu nearest Farsi verbs taken\n",
 		s->mentions, s->projected, s->mentions ? 100.0 * s->projected / s->mentions : 0,
 		s->fate[XP_NULL_EMPTY_TARGET], s->fate[XP_NULL_UNALIGNED], s->fate[XP_NULL_FILTERED],
 		s->fate[XP_NULL_OUT_OF_RANGE], s->fate[XP_SAME_SPAN] - s->merged_clusters, s->collisions,
 		s->fate[XP_COLLIDED], s->merged_clusters, s->nested, s->crossing, s->prodrop, s->clusters,
-		s->no_target, s->utterances, s->articles, s->zh_pronoun, s->fa_attach);
+		s->no_target, s->utterances, s->articles, s->zh_pronoun, s->fa_attach, s->zh_possessive,
+		s->free_pronoun, s->fa_clitic, s->fa_verb);
 }
 
 /* English he/she pronouns projected, by gender (the report has their fates). */
@@ -166,8 +168,10 @@ const xp_cmd xp_cmd_project = {
 	"xproj project --source EN.conll --aligned ALIGNED.jsonl --alignments A.pharaoh\n"
 	"              [--probs A.probs] [--map pairs.map] [--one-based] [--rule minmax|block]\n"
 	"              [--gap K] [--max-ratio R] [--trim-punct] [--min-prob P]\n"
-	"              [--collisions keep-first|merge|drop] [--prodrop] [--chars]\n"
-	"              [--skip-articles] [--no-zh-pronouns] [--no-fa-attach]\n"
+	"              [--collisions keep-first|merge|drop] [--no-prodrop] [--chars]\n"
+	"              [--skip-articles] [--no-zh-pronouns] [--no-zh-possessive]\n"
+	"              [--no-fa-attach] [--no-free-pronouns] [--no-fa-clitics]\n"
+	"              [--no-fa-nearest-verb]\n"
 	"              [--report R.json] [--jsonlines OUT.jsonl] [--model M.json] [--keep-empty]\n"
 	"              -o OUT.conll\n\n"
 	"Every English mention becomes the smallest target span covering the target tokens\n"
@@ -177,14 +181,20 @@ const xp_cmd xp_cmd_project = {
 	"--trim-punct emptied it; --min-prob removed every link) or out_of_range (the aligned\n"
 	"source tokens are not the CoNLL tokens).  Clusters follow the English mention ids; two\n"
 	"mentions of different clusters on one target span are a collision (keep-first, merge\n"
-	"as MMC did, or drop).  --prodrop gives an unaligned English subject pronoun the\n"
-	"aligned Farsi verb whose ending agrees with it.  --chars writes the target character\n"
-	"by character.  Language rules: --skip-articles ignores an English article's links\n"
-	"when the rest of its mention is aligned (zh, ja, ko; fa: 'the' only); on by default\n"
-	"(--no-zh-pronouns, --no-fa-attach turn them off): Chinese\n"
-	"(tgt_lang zh): a span from an English pronoun holding the matching Chinese pronoun\n"
-	"is cut to it (我想 -> 我); Farsi (fa): the plural ها/های and its pieces, verbal\n"
-	"prefixes می/نمی and lone ZWNJ tokens join the span of their word.  The alignment lines follow `xproj bitext` (or its --map).  Utterances\n"
+	"as MMC did, or drop).  Pro-drop (Farsi targets; --no-prodrop turns it off): an\n"
+	"unaligned English subject pronoun takes the aligned Farsi verb whose ending agrees\n"
+	"with it.  --chars writes the target character by character.  Language rules:\n"
+	"--skip-articles ignores an English article's links when the rest of its mention is\n"
+	"aligned (zh, ja, ko; fa: 'the' only); on by default (each --no-... turns one off):\n"
+	"Chinese (tgt_lang zh): a span from an English pronoun holding the matching Chinese\n"
+	"pronoun is cut to it (我想 -> 我), from a possessive it keeps the 的 after it (你的);\n"
+	"Farsi (fa): the plural ها/های and its pieces, verbal prefixes می/نمی and lone ZWNJ\n"
+	"tokens join the span of their word, an unaligned object pronoun takes its verb's or\n"
+	"preposition's word ending in the matching clitic (ديدنت), an unaligned subject\n"
+	"pronoun without a linked verb the nearest agreeing verb (--no-fa-nearest-verb);\n"
+	"both: an English pronoun no link reaches takes a matching pronoun of the target\n"
+	"sentence that no other mention holds.  The alignment lines follow `xproj bitext`\n"
+	"(or its --map).  Utterances\n"
 	"without target text are left out of OUT and counted, and so are documents left with no\n"
 	"sentence (training data: nothing to learn from; --keep-empty writes them).  The report:\n"
 	"{\"mentions\":N,\"projected\":N,\"null\":{\"empty_target\":N,\"unaligned\":N,\"filtered\":N,\n"

@@ -14,7 +14,7 @@ same_zh() {
 }
 fa_run() { # OUT extra options...
 	out=$1; shift
-	expect_status 0 $XPROJ pipeline --source $S/dialogue.conll --tgt-lang fa --alignments $S/fa.pharaoh --no-db "$@" -o $out
+	expect_status 0 $XPROJ pipeline --source $S/dialogue.conll --tgt-lang fa --alignments $S/fa.pharaoh --no-db --no-prodrop "$@" -o $out
 }
 
 # The case: another film's <linkGrp> (whose links would pair every

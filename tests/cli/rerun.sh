@@ -10,7 +10,7 @@ expect_status 0 $XPROJ pipeline --config $S/zh.conf --alignments $S/zh.pharaoh -
 expect_status 0 $XPROJ db add $D --mention 's01e01c00x|3' --span 1:0:1 --annotator ann --note 'dropped I'
 expect_status 0 $XPROJ db modify $D --mention 's01e01c00x|2' --span 0:5:6 --annotator ann
 expect_status 0 $XPROJ db delete $D --mention 's01e01c00x|7' --annotator bob
-expect_status 0 $XPROJ db modify $D --mention 's01e01c01x|14' --span 5:4:6 --annotator bob
+expect_status 0 $XPROJ db modify $D --mention 's01e01c01x|14' --span 5:4:7 --annotator bob
 expect_status 0 $XPROJ db export $D -o $T/run1.conll
 expect_grep '^run 1 (zh, imported .*): 3 documents, with its live corrections, to ' $T/out
 

@@ -2,6 +2,7 @@
  * hand-made cases from what MMC's correctors did. */
 #include "testutil.h"
 #include "project/lang.h"
+#include "project/prodrop.h"
 
 /* tokens of a space-separated string into w/len (pointers into a copy) */
 typedef struct toks {
@@ -67,6 +68,83 @@ static void test_fa_attach(void **st)
 	fa("یه چیزی", 0, 2, 0, 0, 2);
 }
 
+static void zhp(const char *en, const char *chars, uint32_t a, uint32_t b, int changed, uint32_t wb)
+{
+	toks t;
+	split(&t, chars);
+	assert_int_equal(xp_zh_possessive_span(en, t.w, t.len, t.n, &a, &b), changed);
+	assert_int_equal(b, wb);
+}
+
+static void test_zh_possessive(void **st)
+{
+	(void)st;
+	zhp("your", "看 你 的 小 弟 弟", 1, 2, 1, 3);      /* 你 -> 你的 */
+	zhp("my", "这 是 我 的", 2, 3, 1, 4);              /* at the end of the sentence */
+	zhp("their", "他 们 的 车", 0, 2, 1, 3);            /* a two-character pronoun */
+	zhp("your", "你的 车", 0, 1, 0, 1);                 /* 你的 one word: already whole */
+	zhp("your", "你 的 车", 0, 3, 0, 3);                /* not the bare pronoun: left alone */
+	zhp("you", "你 的 车", 0, 1, 0, 1);                 /* not a possessive */
+	zhp("her", "他 的 车", 0, 1, 0, 1);                 /* not the matching pronoun */
+	zhp("my", "我 想", 0, 1, 0, 1);                     /* no 的 after it */
+}
+
+static void fp(const char *en, const char *lang, const char *s, const char *taken, double pos, int found,
+	       uint32_t wa, uint32_t wb)
+{
+	toks t;
+	split(&t, s);
+	uint8_t tk[64] = {0};
+	for (uint32_t k = 0; taken && taken[k]; k++)
+		tk[k] = taken[k] == '1';
+	uint32_t a = 99, b = 99;
+	assert_int_equal(xp_free_pronoun(en, lang, t.w, t.len, t.n, tk, pos, &a, &b), found);
+	if (found) {
+		assert_int_equal(a, wa);
+		assert_int_equal(b, wb);
+	}
+}
+
+static void test_free_pronoun(void **st)
+{
+	(void)st;
+	fp("I", "zh", "我 知 道 我 会", NULL, 0.1, 1, 0, 1);             /* the nearest */
+	fp("I", "zh", "我 知 道 我 会", NULL, 0.9, 1, 3, 4);
+	fp("I", "zh", "我 知 道 我 会", "1", 0.1, 1, 3, 4);             /* the first is held */
+	fp("I", "zh", "我 们 走", NULL, 0.1, 0, 0, 0);                   /* 我 of 我们 is not I */
+	fp("we", "zh", "我 们 走", NULL, 0.1, 1, 0, 2);
+	fp("you", "zh", "你们 好", NULL, 0.5, 1, 0, 1);                  /* word tokens */
+	fp("she", "zh", "他 走 了", NULL, 0.5, 0, 0, 0);                 /* gender */
+	fp("Ross", "zh", "罗 斯", NULL, 0.5, 0, 0, 0);                    /* not a pronoun */
+	fp("I", "ja", "私 は", NULL, 0.5, 0, 0, 0);                       /* no table for the language */
+	fp("me", "fa", "منو سر کار نذاری", NULL, 0.2, 1, 0, 1);
+	fp("you", "fa", "شما کجا بودید", NULL, 0.2, 1, 0, 1);
+	fp("I", "fa", "من خوبم", NULL, 0.2, 1, 0, 1);
+	fp("they", "fa", "اونا رفتن", NULL, 0.2, 1, 0, 1);
+	fp("I", "fa", "تو خوبی", NULL, 0.2, 0, 0, 0);                    /* person must match */
+	/* reflexives */
+	fp("myself", "fa", "خودم", NULL, 0.5, 1, 0, 1);
+	fp("your", "fa", "خودتون", NULL, 0.5, 1, 0, 1);
+}
+
+static void test_fa_clitic(void **st)
+{
+	(void)st;
+	assert_int_equal(xp_object_person("me"), 1);
+	assert_int_equal(xp_object_person("Them"), 6);
+	assert_int_equal(xp_object_person("I"), 0);
+	assert_true(xp_fa_clitic_agrees("بوسم", 1));      /* kiss me */
+	assert_true(xp_fa_clitic_agrees("ديدنت", 2));     /* seeing you */
+	assert_true(xp_fa_clitic_agrees("برات", 2));      /* for you */
+	assert_true(xp_fa_clitic_agrees("دیدمشو", 3));    /* saw him, with -o */
+	assert_true(xp_fa_clitic_agrees("بهشون", 6));     /* to them */
+	assert_true(xp_fa_clitic_agrees("باهامون", 4));   /* with us */
+	assert_false(xp_fa_clitic_agrees("برات", 1));     /* person must match */
+	assert_false(xp_fa_clitic_agrees("تو", 2));       /* a free pronoun is no clitic */
+	assert_false(xp_fa_clitic_agrees("مت", 2));       /* too short to carry one */
+	assert_false(xp_fa_clitic_agrees("برات", 5));     /* no person 5 table: "you" is 2 */
+}
+
 static void test_articles(void **st)
 {
 	(void)st;
@@ -84,6 +162,9 @@ int main(void)
 		cmocka_unit_test(test_zh_pronoun),
 		cmocka_unit_test(test_fa_attach),
 		cmocka_unit_test(test_articles),
+		cmocka_unit_test(test_zh_possessive),
+		cmocka_unit_test(test_free_pronoun),
+		cmocka_unit_test(test_fa_clitic),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

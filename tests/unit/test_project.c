@@ -226,14 +226,15 @@ static void prodrop_farsi(void **state)
 	setup s;
 	xp_proj_opts o;
 	xp_proj_defaults(&o);
-	run(&s, conll, al, "1-0\n", NULL, &o);
-	assert_int_equal(by_id(&s, 0)->fate, XP_NULL_UNALIGNED);        /* off by default */
-	done(&s);
-	o.prodrop = 1;
-	run(&s, conll, al, "1-0\n", NULL, &o);
+	run(&s, conll, al, "1-0\n", NULL, &o);                          /* on by default */
 	span_is(&s, 0, 0, 0, 1);
 	assert_true(by_id(&s, 0)->prodrop);
 	assert_int_equal(s.p.total.prodrop, 1);
+	done(&s);
+	o.prodrop = 0;
+	o.rules &= ~(unsigned)XP_LR_FREE_PRONOUN;
+	run(&s, conll, al, "1-0\n", NULL, &o);
+	assert_int_equal(by_id(&s, 0)->fate, XP_NULL_UNALIGNED);        /* --no-prodrop */
 	done(&s);
 }
 

@@ -1,0 +1,49 @@
+#!/usr/bin/perl
+# rule_hits.pl REPORT.json KEY.conll [chars]: for each language rule of
+# `xproj project` (and pro-drop), how many mentions it created or changed and
+# how many of those spans the corrected file holds (any cluster: the mention
+# F1 view).  With "chars", the key's words are counted in characters, as the
+# projection wrote them with --chars.  The report's target sentences are
+# matched to the key's by their order within each document (MMC's files hold
+# the same sentences in the same order).
+use strict;
+use warnings;
+use JSON::PP;
+binmode STDOUT, ':encoding(UTF-8)';
+my ($rep, $key, $chars) = @ARGV;
+open my $fh, '<:encoding(UTF-8)', $rep or die "$rep: $!\n";
+my $r = decode_json(do { local $/; my $s = <$fh>; utf8::encode($s); $s });
+close $fh;
+# key spans: "doc|sentence|start|end" (ends exclusive)
+my (%span, @open, $doc, $s, $pos);
+open $fh, '<:encoding(UTF-8)', $key or die "$key: $!\n";
+while (<$fh>) {
+	chomp;
+	if (/^#begin document \((.*?)\)/) { $doc = $1; $s = 0; $pos = 0; @open = (); next }
+	next if /^#/;
+	if (/^\s*$/) { $s++ if $pos; $pos = 0; @open = (); next }
+	my @f = split / /, $_, -1;
+	my $w = $f[3];
+	my $n = $chars ? scalar(grep { !/\s/ } split //, $w) || 1 : 1;
+	my $c = $f[-1];
+	if ($c ne '-') {
+		for my $p (split /\|/, $c) {
+			if ($p =~ /^\((\d+)\)$/) { $span{"$doc|$s|$pos|" . ($pos + $n)} = 1 }
+			elsif ($p =~ /^\((\d+)$/) { push @{$open[$1]}, $pos }
+			elsif ($p =~ /^(\d+)\)$/ && @{$open[$1] || []}) { $span{"$doc|$s|" . pop(@{$open[$1]}) . "|" . ($pos + $n)} = 1 }
+		}
+	}
+	$pos += $n;
+}
+close $fh;
+my (%made, %hit);
+for my $d (@{$r->{documents}}) {
+	for my $m (@{$d->{detail}}) {
+		next unless $m->{fate} eq 'projected';
+		my @rules = grep { $m->{rules}{$_} } sort keys %{$m->{rules} || {}};
+		push @rules, 'prodrop' if $m->{prodrop};
+		my ($t, $a, $b) = @{$m->{tgt}};
+		for my $k (@rules) { $made{$k}++; $hit{$k}++ if $span{"$d->{doc}|$t|$a|$b"} }
+	}
+}
+print join('; ', map { sprintf '%s %d (%d confirmed)', $_, $made{$_}, $hit{$_} || 0 } sort keys %made), "\n";

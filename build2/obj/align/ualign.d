@@ -1,0 +1,3 @@
+build2/obj/align/ualign.o: align/ualign.c align/ualign.h align/norm.h
+align/ualign.h:
+align/norm.h:

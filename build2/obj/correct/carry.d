@@ -1,0 +1,19 @@
+build2/obj/correct/carry.o: correct/carry.c correct/store.h correct/db.h \
+ correct/../io/aligned.h correct/../io/../base/buf.h \
+ correct/../io/../base/error.h correct/../io/../base/mem.h \
+ correct/../io/../base/vocab.h correct/../io/../model/corpus.h \
+ correct/../io/../model/../base/error.h \
+ correct/../io/../model/../base/mem.h correct/../model/corpus.h \
+ correct/../base/failpoint.h
+correct/store.h:
+correct/db.h:
+correct/../io/aligned.h:
+correct/../io/../base/buf.h:
+correct/../io/../base/error.h:
+correct/../io/../base/mem.h:
+correct/../io/../base/vocab.h:
+correct/../io/../model/corpus.h:
+correct/../io/../model/../base/error.h:
+correct/../io/../model/../base/mem.h:
+correct/../model/corpus.h:
+correct/../base/failpoint.h:

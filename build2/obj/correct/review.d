@@ -1,0 +1,23 @@
+build2/obj/correct/review.o: correct/review.c correct/review.h \
+ correct/db.h correct/../io/aligned.h correct/../io/../base/buf.h \
+ correct/../io/../base/error.h correct/../io/../base/mem.h \
+ correct/../io/../base/vocab.h correct/../io/../model/corpus.h \
+ correct/../io/../model/../base/error.h \
+ correct/../io/../model/../base/mem.h correct/../model/corpus.h \
+ correct/store.h correct/../base/failpoint.h correct/../base/mem.h \
+ correct/../base/vocab.h
+correct/review.h:
+correct/db.h:
+correct/../io/aligned.h:
+correct/../io/../base/buf.h:
+correct/../io/../base/error.h:
+correct/../io/../base/mem.h:
+correct/../io/../base/vocab.h:
+correct/../io/../model/corpus.h:
+correct/../io/../model/../base/error.h:
+correct/../io/../model/../base/mem.h:
+correct/../model/corpus.h:
+correct/store.h:
+correct/../base/failpoint.h:
+correct/../base/mem.h:
+correct/../base/vocab.h:

@@ -1,0 +1,11 @@
+build2/obj/io/conll_write.o: io/conll_write.c io/conll.h io/../base/buf.h \
+ io/read.h io/../base/outputs.h io/../base/error.h io/../model/corpus.h \
+ io/../model/../base/error.h io/../model/../base/mem.h
+io/conll.h:
+io/../base/buf.h:
+io/read.h:
+io/../base/outputs.h:
+io/../base/error.h:
+io/../model/corpus.h:
+io/../model/../base/error.h:
+io/../model/../base/mem.h:

@@ -1,0 +1,2 @@
+build2/obj/project/lang.o: project/lang.c project/lang.h
+project/lang.h:
