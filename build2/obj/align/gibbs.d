@@ -1,2 +1,0 @@
-build2/obj/align/gibbs.o: align/gibbs.c align/gibbs.h
-align/gibbs.h:

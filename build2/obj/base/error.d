@@ -1,2 +1,0 @@
-build2/obj/base/error.o: base/error.c base/error.h
-base/error.h:

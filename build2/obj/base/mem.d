@@ -1,2 +1,0 @@
-build2/obj/base/mem.o: base/mem.c base/mem.h
-base/mem.h:

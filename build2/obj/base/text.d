@@ -1,2 +1,0 @@
-build2/obj/base/text.o: base/text.c base/text.h
-base/text.h:

@@ -1,2 +1,0 @@
-build2/obj/project/prodrop.o: project/prodrop.c project/prodrop.h
-project/prodrop.h:
