@@ -279,6 +279,9 @@ int xp_bitext_lines(const xp_aligned *al, const char *map_path, uint32_t **line,
 		if (id == UINT32_MAX)
 			rc = xp_failc(err, XP_EINPUT, map_path, it.lineno, "'%.*s' is no utterance of the aligned corpus",
 				      (int)n, s);
+		else if ((*line)[id] != UINT32_MAX)   /* its first line's alignment would go unused */
+			rc = xp_failc(err, XP_EINPUT, map_path, it.lineno, "'%.*s' is there twice (first at line %u)",
+				      (int)n, s, (*line)[id] + 1);
 		else
 			(*line)[id] = (uint32_t)(it.lineno - 1);
 	}

@@ -40,6 +40,13 @@ expect_status 0 $XPROJ convert --repair $T/twice.conll $T/kept.conll
 expect_grep 'warning: document d part 0 is there twice' $T/err
 expect_eq "$(grep -c '^#begin' $T/kept.conll)" 2 "--repair keeps both"
 
+# a bitext map naming an utterance twice: the first line's alignment went unused, silently
+printf 'd\t0\t1\nd\t0\t1\n' > $T/twice.map
+printf '0-0\n0-0\n' > $T/two.al
+expect_status 1 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $T/two.al \
+	--map $T/twice.map -o $T/o.conll
+expect_grep "twice.map:2: 'd.0.1' is there twice (first at line 1)" $T/err
+
 # absurd link indices: refused beyond a bound rather than cut to 32 bits, and
 # below it cheap (symmetrize made an I x J grid: 10^18 cells for this line)
 printf '0-0 4294967296-1\n' > $T/wrap.al
