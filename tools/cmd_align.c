@@ -2,6 +2,7 @@
  * utterances to subtitles, and their agreement with TV4Dialog's tags. */
 #include "groups.h"
 #include "../align/batch.h"
+#include "../io/read.h"
 #include "../align/episode.h"
 #include "../base/buf.h"
 #include "../base/file.h"
@@ -135,7 +136,8 @@ static int run_align(int argc, char **argv)
 			fprintf(stderr, "xproj align: no subtitles for episode %s: its utterances get no target\n", b.v[i].key);
 	size_t missing = 0;
 	if (!rc)
-		rc = xp_batch_align(&b, &bo, &out, &st, &missing, &e);
+		rc = xp_batch_align(&b, &bo, &out, &st, &missing, &e) ||
+		     xp_need_some(a.transcript, out.n, "utterances", &e);   /* would replace OUT with nothing */
 	if (bo.progress)
 		fprintf(stderr, "\r%60s\r", "");
 	xp_buf buf = {0};

@@ -74,7 +74,8 @@ static int run(int argc, char **argv)
 	xp_err e;
 	const xp_cli_file files[] = {{"--source", a.source, 0}, {"--target", a.target, 0}, {"-o", a.out, 1}};
 	int rc = xp_cli_check_files(files, 3, &e) || xp_read_corpus(a.source, XP_FMT_AUTO, &ro, &en, &e) ||
-		 xp_read_corpus(a.target, XP_FMT_AUTO, &ro, &tg, &e);
+		 xp_need_some(a.source, en.ndocs, "documents", &e) || xp_read_corpus(a.target, XP_FMT_AUTO, &ro, &tg, &e) ||
+		 xp_need_some(a.target, tg.ndocs, "documents", &e);
 	if (!rc && xp_pair(&en, &tg, &a.o, &al, &st, &e)) {
 		/* name the file the library's complaint is about */
 		if (!e.file[0])

@@ -1,6 +1,7 @@
 /* tools/cmd_wordalign.c — `xproj wordalign`: the built-in word aligner. */
 #include "cli.h"
 #include "groups.h"
+#include "../io/read.h"
 #include "../align/sym.h"
 #include "../align/wordalign.h"
 #include "../base/outputs.h"
@@ -124,7 +125,9 @@ static int run(int argc, char **argv)
 	xp_wa *w = NULL;
 	xp_outputs wo = {0};
 	if (xp_cli_check_files(files, nf, &e) || xp_wa_new(&w, &a.wa, &e) ||
-	    xp_wa_add_file(w, argv[optind], 0, &e) || xp_wa_run(w, &e) ||
+	    xp_wa_add_file(w, argv[optind], 0, &e) ||
+	    xp_need_some(argv[optind], xp_wa_nsent(w), "sentence pairs", &e) ||   /* would replace OUT with nothing */
+	    xp_wa_run(w, &e) ||
 	    (a.wa.progress && fputs("\r\033[K", stderr) < 0) || collect(w, a.sym, &f, &r, &s, &e) ||
 	    put_align(&wo, a.out, &s, 0, &e) || (a.probs && put_align(&wo, a.probs, &s, 1, &e)) ||
 	    (a.fwd && put_align(&wo, a.fwd, &f, 0, &e)) || (a.rev && put_align(&wo, a.rev, &r, 0, &e)) ||

@@ -1,6 +1,7 @@
 # An input with no documents (empty, or cut before its first document) is
 # an error where it would otherwise replace good outputs with nothing or add
-# an empty run to the store: project, bitext, db import, pipeline.  Nothing
+# an empty run to the store: project, bitext, db import, pipeline, pair,
+# align, wordalign.  Nothing
 # is replaced and no run is added.
 . tests/cli/lib
 P=$FIX/project
@@ -46,4 +47,17 @@ expect_grep "$T/empty.conll: no documents" $T/err
 expect_eq "$(sum $T/pl/projected.conll)" "$was" "a pipeline with an empty source left its outputs"
 expect_status 0 $XPROJ db runs $T/pl/corrections.db
 expect_eq "$(grep -c '^run ' $T/out)" 1 "runs after the refused pipeline"
+# pair, align, wordalign: the good output stays
+for c in pair align wordalign; do echo good > $T/$c.out; done
+expect_status 1 $XPROJ pair --source $T/empty.conll --target $FIX/pair/zh.conll -o $T/pair.out
+expect_grep 'empty.conll: no documents' $T/err
+expect_status 1 $XPROJ pair --source $FIX/pair/en.conll --target $T/blank.conll -o $T/pair.out
+expect_grep 'blank.conll: no documents' $T/err
+printf 'doc\tutt\tspeaker\ttext\n' > $T/head.tsv
+expect_status 1 $XPROJ align --transcript $T/head.tsv --subs $S/en.srt -o $T/align.out
+expect_grep 'head.tsv: no utterances' $T/err
+: > $T/empty.txt
+expect_status 1 $XPROJ wordalign $T/empty.txt -o $T/wordalign.out
+expect_grep 'empty.txt: no sentence pairs' $T/err
+for c in pair align wordalign; do expect_eq "$(cat $T/$c.out)" good "$c: the output is kept"; done
 finish
