@@ -16,6 +16,7 @@ typedef struct dargs {
 		*batch, *format, *doc;
 	long long run;
 	int json, silver, only_flagged, top, top_set, list, explain, keep_empty;
+	int32_t span3[3];         /* --span, checked */
 	const char *file;
 	struct import_in *in;   /* import: its inputs, read before the store is opened */
 } dargs;
@@ -85,6 +86,27 @@ static const struct dsub *find_sub(const char *name)
 	return NULL;
 }
 
+/* --span SENT:START:END: three whole numbers, a half-open span (START < END) */
+static int parse_span(const char *s, int32_t v[3], xp_err *e)
+{
+	char part[3][32];
+	const char *p = s;
+	for (int k = 0; k < 3; k++) {
+		size_t n = strcspn(p, ":");
+		long long x;
+		if (n >= sizeof part[k] || (k < 2 && p[n] != ':') || (k == 2 && p[n]))
+			return xp_failc(e, XP_EUSAGE, "", 0, "--span: '%s' is not SENT:START:END (three whole numbers)", s);
+		snprintf(part[k], sizeof part[k], "%.*s", (int)n, p);
+		if (xp_cli_int(k == 0 ? "--span SENT" : k == 1 ? "--span START" : "--span END", part[k], 0, INT32_MAX, &x, e))
+			return XP_EUSAGE;
+		v[k] = (int32_t)x;
+		p += n + (p[n] == ':');
+	}
+	if (v[1] >= v[2])
+		return xp_failc(e, XP_EUSAGE, "", 0, "--span: '%s': START must be below END (a half-open token span)", s);
+	return 0;
+}
+
 /* 0, or the exit status after a usage error was reported; argv[0] is the
  * subcommand */
 static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
@@ -104,7 +126,11 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 		case 'R': a->report = optarg; break;
 		case 'L': a->lang = optarg; break;
 		case 'm': a->mention = optarg; break;
-		case 'S': a->span = optarg; break;
+		case 'S':
+			a->span = optarg;
+			if (parse_span(optarg, a->span3, &e))
+				return xp_cli_bad_value(cmd, &e);
+			break;
 		case 'A': a->annotator = optarg; break;
 		case 'n': a->note = optarg; break;
 		case 'o': a->out = optarg; break;
@@ -266,11 +292,11 @@ static int do_import(xp_db *db, dargs *a, xp_err *e)
 
 static int do_edit(xp_db *db, dargs *a, xp_op op, xp_err *e)
 {
-	xp_edit ed = {op, a->mention, 0, 0, 0, a->annotator, a->note};
+	xp_edit ed = {op, a->mention, a->span3[0], a->span3[1], a->span3[2], a->annotator, a->note};
 	if (!a->mention)
-		return xp_fail(e, "", 0, "--mention DOC|ID is required");
-	if (op != XP_DELETE && (!a->span || sscanf(a->span, "%d:%d:%d", &ed.sent, &ed.start, &ed.end) != 3))
-		return xp_fail(e, "", 0, "--span SENT:START:END is required (half-open token span)");
+		return xp_failc(e, XP_EUSAGE, "", 0, "--mention DOC|ID is required");
+	if (op != XP_DELETE && !a->span)
+		return xp_failc(e, XP_EUSAGE, "", 0, "--span SENT:START:END is required (half-open token span)");
 	return xp_db_edit(db, a->run, &ed, e);
 }
 
@@ -417,7 +443,9 @@ static int do_triage(xp_db *db, dargs *a, xp_err *e)
 
 static int mention_id(const void *a, const void *b)
 {
-	long long x = atoll(strrchr(*(char *const *)a, '|') + 1), y = atoll(strrchr(*(char *const *)b, '|') + 1);
+	/* keys from the store: DOC|ID with a numeric ID */
+	long long x = strtoll(strrchr(*(char *const *)a, '|') + 1, NULL, 10);
+	long long y = strtoll(strrchr(*(char *const *)b, '|') + 1, NULL, 10);
 	return x < y ? -1 : x > y;
 }
 

@@ -31,6 +31,12 @@ expect_usage_error $XPROJ db stats $D --run 1x
 expect_grep "is not a whole number" $T/err
 expect_usage_error $XPROJ db stat $D
 expect_grep "did you mean db stats" $T/err
+expect_usage_error $XPROJ db add $D --mention 'd|3' --span 1:2
+expect_usage_error $XPROJ db add $D --mention 'd|3' --span 1:3:2
+expect_grep 'START must be below END' $T/err
+expect_usage_error $XPROJ db modify $D --mention 'd|1' --span 0:3:5x
+expect_grep "^xproj db modify: --span END: '5x' is not a whole number" $T/err
+expect_usage_error $XPROJ db delete $D --mention 'd|0' --span 1:2:3
 expect_usage_error $XPROJ db import-corrections $D
 expect_usage_error $XPROJ db check $D extra
 expect_status 0 $XPROJ db stats $D --run 1
