@@ -12,6 +12,10 @@
 #include "testutil.h"
 #include "io/aligned.h"
 #include "io/walign.h"
+#include "io/subs.h"
+#include "io/opus.h"
+#include "io/transcript.h"
+#include "io/epmap.h"
 #include "base/file.h"
 #include "base/config.h"
 #include "correct/db.h"
@@ -155,6 +159,52 @@ static int read_pharaoh(xp_err *e)
 	return rc;
 }
 
+static int read_subs(xp_err *e)
+{
+	xp_subs s = {0};
+	xp_subs_opts o = {0};
+	int rc = xp_subs_read(FIX("subs/asides.srt"), &o, &s, e);
+	xp_subs_free(&s);
+	return rc;
+}
+
+static int read_opus(xp_err *e)
+{
+	xp_subs s = {0};
+	xp_subs_opts o = {0};
+	int rc = xp_opus_read("tools/sample/fa.xml", &o, &s, e);
+	xp_subs_free(&s);
+	return rc;
+}
+
+static int read_transcripts(xp_err *e)
+{
+	xp_corpus c = {0};
+	int rc = xp_transcript_read(FIX("transcript/small.tsv"), XP_TR_AUTO, &c, e);
+	if (!rc)
+		rc = xp_transcript_read(FIX("transcript/S01E01.xml"), XP_TR_AUTO, &c, e);
+	xp_corpus_free(&c);
+	return rc;
+}
+
+static int read_config(xp_err *e)
+{
+	xp_config c;
+	int rc = xp_config_read(FIX("config/good.conf"), &c, e);
+	if (!rc)
+		xp_config_free(&c);
+	return rc;
+}
+
+static void out_of_memory_more(void **state)
+{
+	(void)state;
+	every_allocation(read_subs, "SRT with asides");
+	every_allocation(read_opus, "OPUS XML");
+	every_allocation(read_transcripts, "transcripts");
+	every_allocation(read_config, "config");
+}
+
 static void out_of_memory(void **state)
 {
 	(void)state;
@@ -170,6 +220,7 @@ int main(void)
 		cmocka_unit_test(kinds_of_files),
 		cmocka_unit_test(store_kinds),
 		cmocka_unit_test(out_of_memory),
+		cmocka_unit_test(out_of_memory_more),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
