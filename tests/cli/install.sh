@@ -41,6 +41,12 @@ for h in $(cd "$inc" && find xproj -name '*.h' | sort); do
 		{ echo "FAIL: <$h> does not compile alone:"; head -5 "$T/err"; fails=$((fails + 1)); }
 done
 
+# the umbrella is usable from C++ too (extern "C"; build-essential brings c++)
+if command -v c++ >/dev/null 2>&1; then
+	echo '#include <xproj/xproj.h>' | c++ -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I"$inc" -x c++ - 2>"$T/err" ||
+		{ echo "FAIL: <xproj/xproj.h> does not compile as C++:"; head -5 "$T/err"; fails=$((fails + 1)); }
+fi
+
 # a program built with pkg-config only (under SAN=1 also with the sanitizers
 # the library was built with), linked to the shared library
 pc() { PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config "$@"; }
