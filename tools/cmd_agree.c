@@ -185,19 +185,25 @@ static int run(int argc, char **argv)
 	long long runid = 0;
 	char *want[MAX_ANN];
 	size_t nwant = 0;
-	while ((ch = getopt_long(argc, argv, "jr", lo, NULL)) != -1) {
+	xp_err ue;
+	while ((ch = xp_cli_getopt("agree", argc, argv, "jr", lo)) != -1) {
 		if (ch == 'j') json = 1;
 		else if (ch == 'r') repair = 1;
 		else if (ch == 'D') db = optarg;
-		else if (ch == 'R' && (runid = atoll(optarg)) > 0) ;
-		else if (ch == 'a' && nwant < MAX_ANN) want[nwant++] = optarg;
-		else return xp_cli_usage(&xp_cmd_agree, 2);
+		else if (ch == 'R' && xp_cli_int("--run", optarg, 1, INT64_MAX, &runid, &ue))
+			return xp_cli_bad_value("agree", &ue);
+		else if (ch == 'a' && nwant == MAX_ANN)
+			return xp_cli_bad("agree", "at most %d annotators", MAX_ANN);
+		else if (ch == 'a') want[nwant++] = optarg;
+		else if (ch == '?') return 2;
 	}
 	int nfiles = argc - optind;
-	if (db ? nfiles != 0 : (nfiles < 2 || nfiles > MAX_ANN || runid || nwant))
+	if (db ? nfiles != 0 : (nfiles < 2 || nfiles > MAX_ANN))
 		return xp_cli_usage(&xp_cmd_agree, 2);
+	if (!db && (runid || nwant))
+		return xp_cli_bad("agree", "--run and --annotator go with --db");
 	if (db && nwant == 1)
-		return xp_cli_usage(&xp_cmd_agree, 2);
+		return xp_cli_bad("agree", "--annotator: name two or more (or none: every annotator)");
 	xp_cli_file f[MAX_ANN];
 	size_t nf = 0;
 	if (db)
