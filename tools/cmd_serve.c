@@ -9,15 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static long number(const char *s, long lo, long hi, int *bad)
-{
-	char *end;
-	long v = strtol(s, &end, 10);
-	if (*end || !*s || v < lo || v > hi)
-		*bad = 1;
-	return v;
-}
-
 static int run(int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -26,18 +17,22 @@ static int run(int argc, char **argv)
 		{"threads", required_argument, 0, 'T'}, {0, 0, 0, 0}};
 	xp_serve_opts o = {.port = 8080};
 	int ch, bad = 0;
+	long long v = 0;
+	xp_err ue;
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "", lo, NULL)) != -1) {
+	while ((ch = xp_cli_getopt("serve", argc, argv, "", lo)) != -1) {
 		switch (ch) {
 		case 'H': o.host = optarg; break;
-		case 'p': o.port = (int)number(optarg, 0, 65535, &bad); break;
-		case 'r': o.run = number(optarg, 1, 1L << 40, &bad); break;
+		case 'p': bad = xp_cli_int("--port", optarg, 0, 65535, &v, &ue); o.port = (int)v; break;
+		case 'r': bad = xp_cli_int("--run", optarg, 1, INT64_MAX, &v, &ue); o.run = v; break;
 		case 't': o.token = optarg; break;
-		case 'T': o.threads = (unsigned)number(optarg, 1, 64, &bad); break;
-		default: return xp_cli_usage(&xp_cmd_serve, 2);
+		case 'T': bad = xp_cli_int("--threads", optarg, 1, 64, &v, &ue); o.threads = (unsigned)v; break;
+		default: return 2;
 		}
+		if (bad)
+			return xp_cli_bad_value("serve", &ue);
 	}
-	if (bad || optind != argc - 1)
+	if (optind != argc - 1)
 		return xp_cli_usage(&xp_cmd_serve, 2);
 	o.db = argv[optind];
 	/* the server's threads must not take the signals meant for us */
