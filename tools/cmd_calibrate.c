@@ -70,8 +70,9 @@ static int run(int argc, char **argv)
 	const char *out = NULL, *note = NULL;
 	double l2 = 1e-3;
 	int ch;
+	xp_err ue;
 	memset(sets, 0, sizeof sets);
-	while ((ch = getopt_long(argc, argv, "o:", lo, NULL)) != -1) {
+	while ((ch = xp_cli_getopt("calibrate", argc, argv, "o:", lo)) != -1) {
 		if ((ch == 'r' || ch == 'p' || ch == 'k') && (nr >= MAXSETS || np >= MAXSETS || nk >= MAXSETS)) {
 			fprintf(stderr, "xproj calibrate: at most %d sets\n", MAXSETS);
 			return 2;
@@ -79,10 +80,11 @@ static int run(int argc, char **argv)
 		if (ch == 'r') sets[nr++].report = optarg;
 		else if (ch == 'p') sets[np++].projected = optarg;
 		else if (ch == 'k') sets[nk++].key = optarg;
-		else if (ch == 'L') l2 = atof(optarg);
+		else if (ch == 'L' && xp_cli_real("--l2", optarg, 0, INFINITY, &l2, &ue))
+			return xp_cli_bad_value("calibrate", &ue);
 		else if (ch == 'n') note = optarg;
 		else if (ch == 'o') out = optarg;
-		else return xp_cli_usage(&xp_cmd_calibrate, 2);
+		else if (ch == '?') return 2;
 	}
 	ns = nr;
 	if (optind != argc || !out || ns == 0 || np != ns || nk != ns || !(l2 >= 0))

@@ -118,7 +118,7 @@ static int run(int argc, char **argv)
 	const char *rpath = NULL, *ppath = NULL, *kpath = NULL, *order = NULL, *mpath = NULL, *plot = NULL,
 		   *labels = NULL, *title = NULL;
 	int ch;
-	while ((ch = getopt_long(argc, argv, "r:p:k:q:m:P:t:l:", lo, NULL)) != -1) {
+	while ((ch = xp_cli_getopt("judge", argc, argv, "r:p:k:q:m:P:t:l:", lo)) != -1) {
 		if (ch == 'r') rpath = optarg;
 		else if (ch == 'p') ppath = optarg;
 		else if (ch == 'k') kpath = optarg;
@@ -127,7 +127,7 @@ static int run(int argc, char **argv)
 		else if (ch == 'P') plot = optarg;
 		else if (ch == 't') title = optarg;
 		else if (ch == 'l') labels = optarg;
-		else return xp_cli_usage(&xp_cmd_judge, 2);
+		else return 2;
 	}
 	if (optind != argc || !rpath || !ppath || !kpath)
 		return xp_cli_usage(&xp_cmd_judge, 2);
