@@ -266,34 +266,56 @@ static int run(int argc, char **argv)
 					   {"by", required_argument, 0, 'b'},
 					   {"lang", required_argument, 0, 'l'},
 					   {"score-mismatched", no_argument, 0, 'M'},
+					   {"format", required_argument, 0, 'f'},
 					   {0, 0, 0, 0}};
+	static const char *const metrics[] = {"all", "mentions", "muc", "bcub", "ceafm", "ceafe", "blanc", "lea"};
+	static const char *const formats[] = {"table", "json", "reference"};
 	opts o = {.mask = XP_ALL_METRICS};
-	int repair = 0, chars = 0, ch;
+	int repair = 0, chars = 0, ch, k, format = 0;
 	unsigned cflags = 0;
 	const char *by = NULL, *lang = NULL;
-	while ((ch = getopt_long(argc, argv, "m:djr", lo, NULL)) != -1) {
-		if (ch == 'm' && (o.mask = xp_metric_mask(optarg)) != 0) ;
+	long long col = 0;
+	xp_err e;
+	while ((ch = xp_cli_getopt("score", argc, argv, "m:djr", lo)) != -1) {
+		if (ch == 'm' && !(o.mask = xp_metric_mask(optarg)) &&
+		    xp_cli_choice("--metric", optarg, metrics, sizeof metrics / sizeof *metrics, &k, &e))
+			return xp_cli_bad_value("score", &e);
 		else if (ch == 'd') o.per_doc = 1;
-		else if (ch == 'j') o.json = 1;
+		else if (ch == 'j') format = 1;
+		else if (ch == 'f' && xp_cli_choice("--format", optarg, formats, 3, &format, &e))
+			return xp_cli_bad_value("score", &e);
 		else if (ch == 'r') repair = 1;
 		else if (ch == 'c') chars = 1;
 		else if (ch == 'M') cflags |= XP_CHARS_SCORE_MISMATCHED;
 		else if (ch == 'b') by = optarg;
 		else if (ch == 'l') lang = optarg;
-		else return xp_cli_usage(&xp_cmd_score, 2);
+		else if (ch == '?') return 2;
 	}
-	if (argc - optind != 2 || (cflags && !chars) || (lang && !by))
+	o.json = format == 1;
+	if (argc - optind != 2)
 		return xp_cli_usage(&xp_cmd_score, 2);
+	if (cflags && !chars)
+		return xp_cli_bad("score", "--score-mismatched goes with --chars");
+	if (lang && !by)
+		return xp_cli_bad("score", "--lang goes with --by");
+	/* scorer.pl prints per-document figures only for one named document;
+	 * the layout scripts parse is its totals */
+	if (format == 2 && (o.per_doc || by))
+		return xp_cli_bad("score", "--format reference prints the totals, as scorer.pl does: not with --per-doc or --by");
 	xp_by bys = {0};
 	xp_labels labels = {0};
+	if (by && !strncmp(by, "column:", 7) &&
+	    (xp_cli_int("--by column:N", by + 7, -1000, 1000, &col, &e) || (!col && xp_failc(&e, XP_EUSAGE, "", 0,
+		"--by column:0: columns count from 1 (-1 the last)"))))
+		return xp_cli_bad_value("score", &e);
 	if (by && xp_by_named(by, &bys.kind) && strncmp(by, "file:", 5) && strncmp(by, "column:", 7))
-		return xp_cli_usage(&xp_cmd_score, 2);
+		return xp_cli_bad("score", "--by: '%s' is not type, sentence, speaker, document, length, gender, "
+				  "file:LABELS or column:N", by);
 	o.mask |= 1u << XP_MENTIONS;
 	const char *kpath = argv[optind], *rpath = argv[optind + 1];
 	xp_corpus key = {0}, resp = {0}, kc = {0}, rc_ = {0};
 	int rc = load(kpath, repair, &key) || load(rpath, repair, &resp);
 	xp_scores tot;
-	xp_err e;
 	xp_chars_stats cs = {0};
 	if (!rc && chars) {
 		if (xp_chars_map(&key, &resp, kpath, rpath, cflags, &kc, &rc_, &cs, &e) < 0) {
@@ -311,13 +333,10 @@ static int run(int argc, char **argv)
 	}
 	xp_parts parts = {0};
 	if (!rc && by) {
-		int col = 0;
-		if (!strncmp(by, "column:", 7) && (col = atoi(by + 7)) == 0)
-			rc = xp_cli_usage(&xp_cmd_score, 2);
-		else if (col || !strncmp(by, "file:", 5)) {
+		if (col || !strncmp(by, "file:", 5)) {
 			bys.kind = XP_BY_LABELS;
 			bys.labels = &labels;
-			if (xp_labels_read(col ? kpath : by + 5, col, &labels, &e))
+			if (xp_labels_read(col ? kpath : by + 5, (int)col, &labels, &e))
 				rc = xp_cli_error(&e);
 		} else if (bys.kind == XP_BY_TYPE || bys.kind == XP_BY_SENTENCE || bys.kind == XP_BY_GENDER) {
 			bys.lang = lang ? lang : guess_lang(&key);
@@ -349,6 +368,8 @@ static int run(int argc, char **argv)
 			puts(s ? s : "{}");
 			free(s);
 			json_decref(x);
+		} else if (format == 2) {
+			xp_cli_score_reference(stdout, &tot, o.mask);
 		} else {
 			if (o.per_doc)
 				printf("== all %zu documents\n", tot.documents);
@@ -370,7 +391,8 @@ static int run(int argc, char **argv)
 const xp_cmd xp_cmd_score = {
 	"score", run, "score a response against a key: MUC, B3, CEAF, BLANC, LEA, CoNLL",
 	"xproj score [--metric all|muc|bcub|ceafm|ceafe|blanc|lea|mentions] [--per-doc]\n"
-	"            [--json] [--repair] [--chars [--score-mismatched]] [--by P [--lang L]]\n"
+	"            [--json | --format table|json|reference] [--repair] [--chars [--score-mismatched]]\n"
+	"            [--by P [--lang L]]\n"
 	"            KEY RESPONSE\n\n"
 	"Gives the numbers of the reference scorer (v8.01): recall, precision and F1 of each\n"
 	"metric with their raw numerators and denominators, summed over documents (matched by\n"
@@ -379,6 +401,10 @@ const xp_cmd xp_cmd_score = {
 	"  --metric M  one metric instead of all\n"
 	"  --per-doc   scores of each document, then the totals\n"
 	"  --json      {\"mentions\":{\"recall\":[n,d],\"precision\":[n,d],\"f1\":x},\"muc\":{...},...,\"conll\":x}\n"
+	"  --format reference  the totals in the reference scorer's own layout (scorer.pl v8.01\n"
+	"              with document 'none': 'METRIC muc:', 'Coreference: Recall: (n / d) r%\\tPrecision:\n"
+	"              (n / d) p%\\tF1: f%', percentages truncated to two decimals, BLANC's links), so\n"
+	"              scripts that parse scorer.pl's output can read xproj's unchanged\n"
 	"  --repair    drop dangling brackets (and say so) instead of stopping\n"
 	"  --chars     KEY and RESPONSE hold the same text tokenised differently (MMC's Chinese\n"
 	"              silver: one character per token; corrected: words): score both on\n"
