@@ -57,7 +57,7 @@ static const struct option o_export_tasa[] = {O_OUTPUT, O_FLAGGED, O_RUN, O_END}
 static const struct option o_stats[] = {O_JSON, O_RUN, O_END};
 static const struct option o_json[] = {O_JSON, O_END};
 static const struct option o_undo[] = {O_BATCH, O_END};
-static const struct option o_triage[] = {O_TOP, O_LIST, O_EXPLAIN, O_RUN, O_END};
+static const struct option o_triage[] = {O_TOP, O_LIST, O_EXPLAIN, O_JSON, O_RUN, O_END};
 static const struct option o_show[] = {O_DOC, O_RUN, O_END};
 
 /* files: the arguments after DB: 0 none, 1 one (FILE, DOC|ID), -1 at most one */
@@ -412,6 +412,28 @@ static int do_triage(xp_db *db, dargs *a, xp_err *e)
 	if (xp_db_triage(db, a->run, &t, &n, e))
 		return -1;
 	int rc = 0;
+	if (a->json) {   /* the same rows as JSON; without --list each with its mention (db show's) */
+		json_t *v = json_array();
+		size_t k = a->list && !a->top_set ? n : n < (size_t)a->top ? n : (size_t)a->top;
+		for (size_t i = 0; v && rc == 0 && i < k; i++) {
+			json_t *m = NULL, *o = json_pack("{s:I,s:s,s:f,s:f,s:s}", "rank", (json_int_t)(i + 1), "key", t[i].key,
+							 "rate", t[i].risk, "p_fix", t[i].p_fix, "why", t[i].why);
+			if (o && a->explain)
+				json_object_set_new(o, "explain", json_string(t[i].explain));
+			if (o && !a->list && (rc = xp_db_mention(db, a->run, t[i].key, 0, &m, e)) == 0)
+				json_object_set_new(o, "mention", m);
+			if (!o || json_array_append_new(v, o))
+				rc = xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+		}
+		free(t);
+		if (rc) {
+			json_decref(v);
+			return rc;
+		}
+		if (xp_cli_print_json(json_pack("{s:I,s:o}", "run", (json_int_t)a->run, "queue", v)))
+			return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+		return 0;
+	}
 	if (a->list) {   /* the whole queue (or --top K of it), one mention a line, for scripts */
 		for (size_t i = 0; i < n && (!a->top_set || (int)i < a->top); i++) {
 			xp_cli_put_untrusted(stdout, t[i].key);
@@ -631,7 +653,7 @@ const xp_cmd xp_cmd_db = {
 	"xproj db runs DB [--json]\n"
 	"xproj db log DB [--json]\n"
 	"xproj db undo DB [--batch B]\n"
-	"xproj db triage DB [--top K] [--list] [--explain]\n"
+	"xproj db triage DB [--top K] [--list] [--explain] [--json]\n"
 	"xproj db show DB DOC|ID | --doc DOC\n"
 	"xproj db check DB\n\n"
 	"A run (`db import`) is one projection: the English corpus, the aligned corpus and the\n"
@@ -665,7 +687,8 @@ const xp_cmd xp_cmd_db = {
 	"without a target sentence, and those already edited or kept, last.  --top K (20)\n"
 	"mentions with their sentences; --list every mention, one 'DOC|ID<TAB>rate<TAB>why'\n"
 	"line each (for scripts, `xproj judge --order`); --explain adds the features that\n"
-	"moved the confidence most.\n\n"
+	"moved the confidence most; --json gives the rows as {\"run\",\"queue\":[{\"rank\",\"key\",\n"
+	"\"rate\",\"p_fix\",\"why\",\"mention\":{db show's}}]} (with --list every row, no mention).\n\n"
 	"check: SQLite's integrity and foreign-key checks, and every run and batch holding what\n"
 	"its history line says its import wrote; prints the problems (exit 1) or ok.  Read\n"
 	"commands (stats, runs, log, export, export-tasa, triage, show, check) open the store\n"

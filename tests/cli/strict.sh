@@ -39,6 +39,12 @@ expect_grep "^xproj db modify: --span END: '5x' is not a whole number" $T/err
 expect_usage_error $XPROJ db delete $D --mention 'd|0' --span 1:2:3
 expect_usage_error $XPROJ db import-corrections $D
 expect_usage_error $XPROJ db check $D extra
+expect_status 0 $XPROJ db triage $D --json --top 2
+expect_grep '^{"run":1,"queue":\[{"rank":1,"key":"d|1","rate":[0-9.]*,"p_fix":[0-9.]*,"why":"[^"]*","mention":{"run":1,"key":"d|1",' $T/out
+expect_eq "$(grep -o '"rank":' $T/out | wc -l)" 2 "triage --json --top 2: two rows"
+expect_status 0 $XPROJ db triage $D --json --list
+expect_eq "$(grep -o '"rank":' $T/out | wc -l)" "$($XPROJ db triage $D --list | wc -l)" "triage --json --list: every row"
+expect_eq "$(grep -c '"mention"' $T/out)" 0 "triage --json --list: no mentions"
 expect_status 0 $XPROJ db stats $D --run 1
 expect_status 0 $XPROJ db log $D --json
 expect_grep '^\[{"id":1,"created":"[-0-9T:Z]*","action":"create","detail":' $T/out
