@@ -136,7 +136,15 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 		case 'o': a->out = optarg; break;
 		case 'j': a->jsonl = optarg; break;
 		case 'b': a->batch = optarg; break;
-		case 'f': a->format = optarg; break;
+		case 'f': {
+			/* import-corrections: MMC's JSON, a TASA CSV, or a corrected corpus */
+			static const char *const formats[] = {"mmc", "tasa", "conll", "jsonlines", "jsonl"};
+			int k;
+			if (xp_cli_choice("--format", optarg, formats, sizeof formats / sizeof *formats, &k, &e))
+				return xp_cli_bad_value(cmd, &e);
+			a->format = optarg;
+			break;
+		}
 		case 'r':
 			if (xp_cli_int("--run", optarg, 1, INT64_MAX, &a->run, &e))
 				return xp_cli_bad_value(cmd, &e);

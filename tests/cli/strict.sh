@@ -38,6 +38,8 @@ expect_usage_error $XPROJ db modify $D --mention 'd|1' --span 0:3:5x
 expect_grep "^xproj db modify: --span END: '5x' is not a whole number" $T/err
 expect_usage_error $XPROJ db delete $D --mention 'd|0' --span 1:2:3
 expect_usage_error $XPROJ db import-corrections $D
+expect_usage_error $XPROJ db import-corrections $D $FIX/db/tasa.csv --format csv
+expect_grep "^xproj db import-corrections: --format: 'csv' is not one of mmc, tasa, conll, jsonlines, jsonl" $T/err
 expect_usage_error $XPROJ db check $D extra
 expect_status 0 $XPROJ db triage $D --json --top 2
 expect_grep '^{"run":1,"queue":\[{"rank":1,"key":"d|1","rate":[0-9.]*,"p_fix":[0-9.]*,"why":"[^"]*","mention":{"run":1,"key":"d|1",' $T/out
