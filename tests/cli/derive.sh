@@ -44,8 +44,8 @@ expect_grep 'rules-text.conll:28: r part 0 sentence 3: the text is not the run.s
 # errors: file and line, nothing written
 expect_status 1 $XPROJ db import-corrections $D $F/rules-bad.conll
 expect_grep 'rules-bad.conll:4: bracket (60 opened here is never closed' $T/err
-expect_status 1 $XPROJ db import-corrections $D --format xml $F/rules-add.conll
-expect_grep 'not mmc, tasa, conll or jsonlines' $T/err
+expect_status 2 $XPROJ db import-corrections $D --format xml $F/rules-add.conll
+expect_grep "--format: 'xml' is not one of mmc, tasa, conll, jsonlines" $T/err
 expect_status 1 $XPROJ db import-corrections $D --run 7 $F/rules-same.conll
 expect_grep 'there is no run 7' $T/err
 expect_status 0 $XPROJ db stats --json $D
