@@ -100,7 +100,7 @@ run() {   # run LANG: the user's commands, timed
 		$XPROJ project --source $EN --aligned $T/$l.jsonl --alignments $T/$l.a.pharaoh --probs $T/$l.a.probs \
 			--map $T/$l.map $o2 -o $T/$l.v.conll 2>$T/$l.v.log
 		o2=$(echo $o2); printf '  %-2s %-28s %s   (%s)\n' $l "with $o2" "$(score $key $T/$l.v.conll $l)" \
-			"$(tail -1 $T/$l.v.log | sed 's/^ *language rules changed: //')"
+			"$(sed -n "s/^ *language rules changed: //p" $T/$l.v.log)"
 	done
 }
 
