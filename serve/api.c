@@ -372,8 +372,9 @@ static int mention_reply(xp_server *s, xp_db *db, int64_t run, const char *key, 
 	const char *canon = json_string_value(json_object_get(*m, "key"));
 	uint32_t k = xp_vocab_find(keys, canon, strlen(canon));
 	if (k != UINT32_MAX)
-		json_object_set_new(*m, "triage", json_pack("{s:I,s:f,s:s}", "rank", (json_int_t)k, "risk", q->v[k].t.risk,
-							    "why", q->v[k].t.why));
+		json_object_set_new(*m, "triage", json_pack("{s:I,s:f,s:s,s:s}", "rank", (json_int_t)k, "risk",
+							    q->v[k].t.risk, "why", q->v[k].t.why, "explain",
+							    q->v[k].t.explain));
 	return 0;
 }
 

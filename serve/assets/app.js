@@ -259,7 +259,8 @@ function renderMention() {
     h("span", { class: "chip", title: "mentions of this entity in the scene" }, "cluster " + m.cluster + " · " + m.scene.cluster_size + " mentions"),
     h("span", { class: "badge " + m.status }, m.status),
     h("span", { class: "chip", title: "changes with every action on this mention" }, "version " + m.version),
-    h("div", { class: "why-line" }, "Triage #" + ((t.rank ?? -1) + 1) + ", risk " + (t.risk ?? 0).toFixed(2) + ": " + (t.why || "")));
+    h("div", { class: "why-line" }, "Triage #" + ((t.rank ?? -1) + 1) + ": " + (t.why || "") +
+      (t.explain ? " — " + t.explain : "")));
 
   // the English utterance with the mention bracketed
   const en = m.english;
