@@ -73,4 +73,29 @@ static void fuzz_store_close(xp_db *db)
 	}
 }
 
+/* One input as one batch (import is xp_db_import_mmc or _tasa), then the
+ * store's own check, which must still pass whatever the batch held. */
+typedef int (*fuzz_import_fn)(xp_db *db, int64_t run, const char *path, const char *annotator,
+			      xp_batch_result *r, xp_err *err);
+static int fuzz_batch(const uint8_t *data, size_t size, const char *name, fuzz_import_fn import)
+{
+	char path[128];
+	xp_db *db;
+	if (fuzz_store_open(data, size, name, path, sizeof path, &db))
+		return 0;
+	xp_batch_result r;
+	xp_err e;
+	import(db, 0, path, "fuzz", &r, &e);
+	xp_batch_result_free(&r);
+	char *problems = NULL;
+	size_t n = 0;
+	if (xp_db_check(db, &problems, &n, &e) == 0 && n) {
+		fprintf(stderr, "the store's check failed after an import: %s\n", problems);
+		abort();
+	}
+	free(problems);
+	fuzz_store_close(db);
+	return 0;
+}
+
 #endif
