@@ -291,6 +291,7 @@ function renderMention() {
     });
   }
   $("sub").textContent = m.target && m.target.text ? m.target.text : "";
+  $("sub").setAttribute("dir", "auto");
   $("sub").hidden = !(m.target && m.target.text);
 
   const facts = clear($("facts"));
@@ -312,7 +313,7 @@ function renderMention() {
       for (let i = x.start; i < x.end && i < mark.length; i++) mark[i] = x.self ? "m-self" : mark[i] || "m-clu";
     li.append(" ");
     appendRuns(li, u.tokens, mark, false);
-    if (u.target) li.append(h("span", { class: "tgt", lang: S.lang }, u.target));
+    if (u.target) li.append(h("span", { class: "tgt", lang: S.lang, dir: "auto" }, u.target));
     if (u.utt === en.utt) selfLi = li;
     sc.append(li);
   }
