@@ -259,6 +259,9 @@ install: all
 	  install -d $(DESTDIR)$(INCLUDEDIR)/xproj/$$(dirname $$h) && \
 	  install -m 644 $$h $(DESTDIR)$(INCLUDEDIR)/xproj/$$h || exit 1; \
 	done
+	@# installed for real (no DESTDIR) as root: the dynamic linker's cache
+	@# learns libxproj.so.0 (/usr/local/lib is searched through it only)
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null 2>&1; then ldconfig; fi
 
 # Removes what install put there (and the directories it made, when empty).
 uninstall:
