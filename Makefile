@@ -1,4 +1,4 @@
-# xproj — build, test, install.  `make` builds build/xproj and build/libxproj.a.
+# xproj — build, test, install.  `make` builds build/xproj, build/libxproj.a, build/libxproj.so.0 and the man page.
 #
 #   make              build            make check        unit + end-to-end tests
 #   make check SAN=1  tests under ASan+UBSan (objects in build/san)
