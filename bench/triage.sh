@@ -17,7 +17,8 @@
 # Environment: TRIAGE_DIR keeps the outputs there (and reuses an alignment
 # found there); MODEL=M.json judges the confidences that model file gives;
 # BASE=path/to/xproj also measures another build's queue (project, db import,
-# db triage by that xproj, on the same alignment), e.g. the last release.
+# db triage by that xproj, on the same alignment), e.g. the last release;
+# PREP_ONLY=1 stops after the projections (bench/calibrate.sh fits on them).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}"
 TUNE=$DATA/mmc-tune
@@ -61,6 +62,7 @@ for l in zh fa; do
 	align $l
 	project $l tune $EN
 	project $l dev $DEV
+	[ -n "${PREP_ONLY:-}" ] && continue
 	rm -f $T/$l.db
 	$XPROJ db init $T/$l.db >/dev/null
 	$XPROJ db import $T/$l.db --source $EN --aligned $T/$l.tune.jsonl --report $T/$l.tune.report.json \

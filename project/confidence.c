@@ -15,7 +15,7 @@ const char *const xp_feat_names[XP_NFEAT] = {
 	"link_mean", "link_min", "one_way", "cover", "en_len", "tgt_len", "ratio", "gap", "shared",
 	"neighbour", "nested", "crossing", "collided", "pronoun", "name", "utt_score", "sent_aligned",
 	"rule_articles", "rule_zh_pronoun", "rule_fa_attach", "prodrop", "unaligned", "same_span",
-	"dropped", "free_words", "tgt_pronoun", "tgt_pronoun_free"};
+	"dropped", "free_words", "tgt_pronoun", "tgt_pronoun_free", "sent_len", "sent_ratio", "pos_diff", "repeats"};
 
 int xp_feat_named(const char *name)
 {

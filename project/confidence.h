@@ -62,6 +62,12 @@ typedef enum {
 	XP_F_TGT_PRONOUN,    /* the target pronoun this English pronoun stands for is in the
 				sentence (Chinese), or an agreeing verb is (Farsi pro-drop) */
 	XP_F_TGT_PRONOUN_FREE, /* ... and nothing is aligned to it */
+	XP_F_SENT_LEN,       /* log(1 + target sentence tokens, as aligned) */
+	XP_F_SENT_RATIO,     /* |log((target tokens + 1) / (English tokens + 1))| of the sentence pair:
+				subtitles merged or split against the utterance */
+	XP_F_POS_DIFF,       /* |relative position of the mention in English - of the span in the target| */
+	XP_F_REPEATS,        /* log(1 + other places in the sentence with the span's exact words):
+				which of several 我 the links chose */
 	XP_NFEAT
 } xp_feat;
 

@@ -69,6 +69,23 @@ static void target_pronoun(const xp_fctx *c, const char *en, float *x)
 	}
 }
 
+/* other places in the written sentence holding the same tokens as [a, b) */
+static uint32_t repeats(const xp_fctx *c, uint32_t a, uint32_t b)
+{
+	uint32_t n = 0, len = b - a;
+	if (b > c->nw || a >= b)
+		return 0;
+	for (uint32_t k = 0; k + len <= c->nw; k++) {
+		if (k == a)
+			continue;
+		uint32_t i = 0;
+		while (i < len && c->wlen[k + i] == c->wlen[a + i] && !memcmp(c->w[k + i], c->w[a + i], c->wlen[a + i]))
+			i++;
+		n += i == len;
+	}
+	return n;
+}
+
 /* the link features of [s, e) -> [a, b) */
 static void links(const xp_fctx *c, uint32_t s, uint32_t e, uint32_t a, uint32_t b, float *x)
 {
@@ -111,6 +128,10 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 	x[XP_F_UTT_SCORE] = (float)c->score;
 	x[XP_F_SENT_ALIGNED] = c->sent_aligned;
 	x[XP_F_FREE_WORDS] = c->free_words;
+	if (c->ntgt) {
+		x[XP_F_SENT_LEN] = (float)log1p(c->ntgt);
+		x[XP_F_SENT_RATIO] = (float)fabs(log((c->ntgt + 1.0) / (c->nsrc + 1.0)));
+	}
 	if (e <= c->nsrc && e > s) {
 		int t = xp_en_type(c->src, s, e);
 		x[XP_F_PRONOUN] = t == XP_EN_PRONOUN;
@@ -132,6 +153,9 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 		links(c, s, e, a, b, x);
 	}
 	x[XP_F_TGT_LEN] = (float)log1p(b - a);
+	if (c->nsrc && e <= c->nsrc)
+		x[XP_F_POS_DIFF] = (float)fabs((s + e) / (2.0 * c->nsrc) - (a + b) / (2.0 * c->ntgt));
+	x[XP_F_REPEATS] = (float)log1p(repeats(c, pm->tgt_start, pm->tgt_end));
 	x[XP_F_RATIO] = (float)fabs(log((b - a + 1.0) / (e - s + 1.0)));
 	x[XP_F_NEIGHBOUR] = (a > 0 && !c->tany[a - 1] && !c->punct[a - 1]) + (b < c->ntgt && !c->tany[b] && !c->punct[b]);
 	x[XP_F_RULE_ARTICLES] = (pm->rule & XP_LR_ARTICLES) != 0;

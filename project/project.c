@@ -496,9 +496,9 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 		if (al->v[k].tgt_lang)
 			snprintf(p->lang, sizeof p->lang, "%s", al->v[k].tgt_lang);
 	xp_conf_model def = {0};
-	if (!o->conf && xp_conf_default(&def, err))
+	if (!o->conf && !o->uncalibrated && xp_conf_default(&def, err))
 		return -1;
-	const xp_conf_lang *cl = xp_conf_for(o->conf ? o->conf : &def, p->lang);
+	const xp_conf_lang *cl = o->uncalibrated ? NULL : xp_conf_for(o->conf ? o->conf : &def, p->lang);
 	if (cl)
 		p->model = *cl;
 	xp_conf_free(&def);

@@ -43,6 +43,7 @@ typedef struct xp_proj_opts {
 	int chars;              /* write the target character by character */
 	unsigned rules;         /* language rules (lang.h); all but XP_LR_ARTICLES by default */
 	const xp_conf_model *conf;   /* confidence.h; NULL: the compiled-in model */
+	int uncalibrated;       /* no model: the mean link posterior x coverage, as before models */
 } xp_proj_opts;
 
 void xp_proj_defaults(xp_proj_opts *o);

@@ -149,7 +149,7 @@ const xp_cmd xp_cmd_pipeline = {
 	"  project:    --rule minmax|block, --gap K, --max-ratio R, --trim-punct, --min-prob P,\n"
 	"              --collisions keep-first|merge|drop, --no-prodrop, --chars, --skip-articles,\n"
 	"              --no-zh-pronouns, --no-zh-possessive, --no-fa-attach, --no-free-pronouns,\n"
-	"              --no-fa-clitics, --no-fa-nearest-verb\n"
+	"              --no-fa-clitics, --no-fa-nearest-verb, --uncalibrated\n"
 	"  --keep-empty  write documents without a target sentence too (left out by default)\n"
 	"  --no-db     no correction database\n"
 	"  --quiet     no progress, no summary on stdout\n"

@@ -172,7 +172,8 @@ const xp_cmd xp_cmd_project = {
 	"              [--skip-articles] [--no-zh-pronouns] [--no-zh-possessive]\n"
 	"              [--no-fa-attach] [--no-free-pronouns] [--no-fa-clitics]\n"
 	"              [--no-fa-nearest-verb]\n"
-	"              [--report R.json] [--jsonlines OUT.jsonl] [--model M.json] [--keep-empty]\n"
+	"              [--report R.json] [--jsonlines OUT.jsonl] [--model M.json | --uncalibrated]\n"
+	"              [--keep-empty]\n"
 	"              -o OUT.conll\n\n"
 	"Every English mention becomes the smallest target span covering the target tokens\n"
 	"aligned to it (--rule minmax, as MMC), or the largest run of them (--rule block, runs\n"
@@ -199,5 +200,11 @@ const xp_cmd xp_cmd_project = {
 	"sentence (training data: nothing to learn from; --keep-empty writes them).  The report:\n"
 	"{\"mentions\":N,\"projected\":N,\"null\":{\"empty_target\":N,\"unaligned\":N,\"filtered\":N,\n"
 	"\"out_of_range\":N},\"clusters\":N,\"collisions\":N,\"prodrop_recovered\":N,...,\n"
-	"\"documents\":[{... per document, \"detail\": every mention's fate and confidence}]}",
+	"\"documents\":[{... per document, \"detail\": every mention's fate and confidence}]}\n\n"
+	"Confidence: the calibrated probability that what the projection did with a mention is\n"
+	"right, from the model compiled in (project/calibration.json: Chinese and Farsi) or\n"
+	"--model M.json (`xproj calibrate`); a language without a model, or --uncalibrated,\n"
+	"gets the mean link posterior times the share of the mention's tokens that reach the\n"
+	"span (0 for nulls).  The report holds every mention's features and, with a model,\n"
+	"\"why\": the features that moved its confidence most.",
 };

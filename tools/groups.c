@@ -12,7 +12,7 @@ enum {
 	O_SYM = 384, O_SEED, O_THREADS, O_SAMPLERS, O_ITERS, O_LOWERCASE,
 	O_RULE = 416, O_GAP, O_MAX_RATIO, O_TRIM_PUNCT, O_MIN_PROB, O_COLLISIONS, O_PRODROP, O_CHARS,
 	O_SKIP_ARTICLES, O_NO_ZH_PRONOUNS, O_NO_FA_ATTACH, O_NO_PRODROP, O_NO_ZH_POSSESSIVE, O_NO_FREE_PRONOUNS,
-	O_NO_FA_CLITICS, O_NO_FA_NEAREST_VERB,
+	O_NO_FA_CLITICS, O_NO_FA_NEAREST_VERB, O_UNCALIBRATED,
 	O_KEEP_EMPTY = 448,
 };
 
@@ -45,7 +45,8 @@ const struct option xp_opts_project[] = {
 	{"no-fa-attach", no_argument, 0, O_NO_FA_ATTACH}, {"no-prodrop", no_argument, 0, O_NO_PRODROP},
 	{"no-zh-possessive", no_argument, 0, O_NO_ZH_POSSESSIVE},
 	{"no-free-pronouns", no_argument, 0, O_NO_FREE_PRONOUNS}, {"no-fa-clitics", no_argument, 0, O_NO_FA_CLITICS},
-	{"no-fa-nearest-verb", no_argument, 0, O_NO_FA_NEAREST_VERB}, {0, 0, 0, 0}};
+	{"no-fa-nearest-verb", no_argument, 0, O_NO_FA_NEAREST_VERB}, {"uncalibrated", no_argument, 0, O_UNCALIBRATED},
+	{0, 0, 0, 0}};
 
 const struct option xp_opts_output[] = {{"keep-empty", no_argument, 0, O_KEEP_EMPTY}, {0, 0, 0, 0}};
 
@@ -176,6 +177,7 @@ int xp_opt_project(int ch, const char *v, xp_proj_opts *o, xp_err *e)
 	case O_NO_FREE_PRONOUNS: o->rules &= ~(unsigned)XP_LR_FREE_PRONOUN; return 0;
 	case O_NO_FA_CLITICS: o->rules &= ~(unsigned)XP_LR_FA_CLITIC; return 0;
 	case O_NO_FA_NEAREST_VERB: o->rules &= ~(unsigned)XP_LR_FA_VERB; return 0;
+	case O_UNCALIBRATED: o->uncalibrated = 1; return 0;
 	default: return 1;
 	}
 }

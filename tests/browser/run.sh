@@ -17,7 +17,7 @@ trap cleanup EXIT
 S=tools/sample
 sed -e "s/	Relax	/	<img\/src=x\/onerror=document.title='pwned'>	/" -e "s/	Priya	/	<b>Priya<\/b>	/" \
 	$S/dialogue.conll > $T/dialogue.conll
-"$XPROJ" pipeline --source $T/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt --tgt-lang zh \
+"$XPROJ" pipeline --source $T/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt --tgt-lang zh --uncalibrated \
 	--alignments $S/zh.pharaoh -o $T/p --quiet || exit 1
 # a subtitle holding a script: the subtitle readers drop markup, but an
 # aligned corpus from elsewhere (or an OPUS XML file's &lt;script&gt;) can

@@ -5,7 +5,7 @@
 . tests/cli/lib
 P=$FIX/project
 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
-	--probs $P/pairs.probs -o $T/zh.conll --report $T/r.json 2>/dev/null
+	--probs $P/pairs.probs -o $T/zh.conll --report $T/r.json --uncalibrated 2>/dev/null
 
 expect_status 0 $XPROJ judge --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll \
 	--plot $T/c.svg --labels $T/l.tsv --title 'a <b> & "c"'

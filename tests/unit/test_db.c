@@ -139,18 +139,23 @@ static void tasa_round_trip(void **state)
 	assert_int_equal(nt, 5);
 	/* by expected fixes per minute, none for what a corrector has decided
 	 * (the batch deleted d|0 and moved d|1) or what has no target sentence
-	 * (d|4); this fixture's projections have no link probabilities, so the
-	 * rest are certain too and everything ties, in key order */
+	 * (d|4): those last, the open ones before them with a rate */
 	for (size_t k = 1; k < nt; k++)
 		assert_true(t[k - 1].risk >= t[k].risk);
-	assert_string_equal(t[0].key, "d|0");
-	assert_string_equal(t[0].why, "corrected");
-	assert_string_equal(t[1].why, "corrected");
-	assert_non_null(strstr(t[2].why, "projected: P(wrong) 0.00"));
-	assert_string_equal(t[nt - 1].key, "d|4");
-	assert_string_equal(t[nt - 1].why, "no target sentence");
-	for (size_t k = 0; k < nt; k++)
-		assert_true(t[k].risk == 0);
+	size_t open = 0;
+	for (size_t k = 0; k < nt; k++) {
+		int closed = !strcmp(t[k].key, "d|0") || !strcmp(t[k].key, "d|1") || !strcmp(t[k].key, "d|4");
+		if (!strcmp(t[k].key, "d|0") || !strcmp(t[k].key, "d|1"))
+			assert_string_equal(t[k].why, "corrected");
+		if (!strcmp(t[k].key, "d|4"))
+			assert_string_equal(t[k].why, "no target sentence");
+		if (closed)
+			assert_true(t[k].risk == 0 && k >= 2);
+		else
+			open++, assert_non_null(strstr(t[k].why, "fixes/min"));
+	}
+	assert_int_equal(open, 2);
+	assert_true(t[0].risk > 0);
 	free(t);
 	done(db);
 }

@@ -1,0 +1,29 @@
+# Refit the compiled-in confidence model (project/calibration.json) without
+# human labels: MMC dev (134 scenes, none of them in mmc-tune) projected as
+# bench/triage.sh does, each projection judged against MMC's own dev silver
+# (a noisy reference: MMC's fine-tuned aligner, not a person), one pair of
+# logistic models per language.  mmc-tune is only measured on afterwards
+# (bench/triage.sh); nothing of it is fitted on but the aligner's unlabelled
+# sentence pairs.
+#
+#   DATA=../shared/data sh bench/calibrate.sh [OUT.json]   (default: project/calibration.json)
+#
+# then `make` compiles the new model in.  Deterministic: the same data and
+# xproj give the same file (the aligner's seed is fixed, Newton's optimum
+# is unique).  TRIAGE_DIR as in bench/triage.sh.
+set -eu
+: "${DATA:=../shared/data}" "${XPROJ:=build/xproj}"
+OUT=${1:-project/calibration.json}
+case $OUT in /*) ;; *) OUT=$(pwd)/$OUT;; esac
+case $XPROJ in /*) ;; *) XPROJ=$(pwd)/$XPROJ;; esac
+if [ -n "${TRIAGE_DIR:-}" ]; then T=$TRIAGE_DIR; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
+TRIAGE_DIR=$T PREP_ONLY=1 DATA=$DATA XPROJ=$XPROJ sh bench/triage.sh > /dev/null
+case $DATA in /*) D=$DATA;; *) D=$(pwd)/$DATA;; esac
+cd "$T"
+# relative names, so the model file records the same sources wherever it ran
+ln -sf "$D/mmc/dev.chinese.v4_gold_conll" dev.chinese.silver.conll
+ln -sf "$D/mmc/dev.farsi.v4_gold_conll" dev.farsi.silver.conll
+$XPROJ calibrate --report zh.dev.report.json --projected zh.dev.conll --key dev.chinese.silver.conll \
+	--report fa.dev.report.json --projected fa.dev.conll --key dev.farsi.silver.conll \
+	--note "bench/calibrate.sh: MMC dev projected as bench/triage.sh does, judged against MMC's dev silver" \
+	-o "$OUT"
