@@ -444,7 +444,8 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 		xp_feat_mention(&u.fc, pm, m->start, m->end, a, b, r->p->feat + (r->p->n - 1) * XP_NFEAT);
 	}
 	if (has && ((u.rules & (XP_LR_FREE_PRONOUN | XP_LR_FA_CLITIC)) || r->o->prodrop) &&
-	    recover(&u, r->p->m + first, r->p->feat + first * XP_NFEAT, r->p->n - first, t, r->o->prodrop))
+	    recover(&u, r->p->n > first ? r->p->m + first : NULL,   /* m is NULL before a first mention: NULL + 0 is UB */
+		    r->p->n > first ? r->p->feat + first * XP_NFEAT : NULL, r->p->n - first, t, r->o->prodrop))
 		goto oom;
 	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen), xp_fctx_free(&u.fc);
 	return 0;
