@@ -1,5 +1,6 @@
 /* align/batch.c — see batch.h. */
 #include "batch.h"
+#include "../io/bitext.h"
 #include "../base/buf.h"
 #include "../model/script.h"
 #include "../base/file.h"
@@ -585,6 +586,83 @@ static int read_doc(const xp_doc_ref *d, const xp_subs_opts *ro, const xp_batch_
 	return rc;
 }
 
+/* One side's text as bitext tokens; the number of tokens, or -1 on OOM. */
+static long put_side(xp_buf *out, const char *text, size_t n, xp_tok_mode mode, const char *lang)
+{
+	xp_tok *t = NULL;
+	uint32_t nt = 0;
+	size_t cap = 0;
+	if (xp_tokenize(text, n, mode, lang, &t, &nt, &cap))
+		return free(t), -1;
+	for (uint32_t i = 0; i < nt; i++) {
+		if (i)
+			xp_buf_putc(out, ' ');
+		xp_bitext_put_token(out, text + t[i].off, t[i].len);
+	}
+	free(t);
+	return nt;
+}
+
+/* One pair, unless a side has no token. */
+static int put_pair(const xp_batch_opts *o, const char *en, const char *tgt, size_t ntgt, const char *lang)
+{
+	xp_buf *b = o->pairs;
+	size_t mark = b->n;
+	int zh = lang && !strncmp(lang, "zh", 2);
+	long ne = put_side(b, en, strlen(en), XP_TOK_WORDS, "en");
+	xp_buf_puts(b, " ||| ");
+	long nt = ne > 0 ? put_side(b, tgt, ntgt, zh ? o->zh_tokens : XP_TOK_WORDS, lang) : 0;
+	if (ne < 0 || nt < 0 || b->oom)
+		return -1;
+	if (!ne || !nt) {
+		b->n = mark;   /* nothing to learn from */
+		return 0;
+	}
+	xp_buf_putc(b, '\n');
+	return 0;
+}
+
+/* Every bilingual pair of an episode's subtitles (see xp_batch_opts.pairs). */
+static int episode_pairs(const xp_batch_opts *o, const xp_subs *en, const xp_subs *tg, const char *lang)
+{
+	if (!tg) {
+		for (size_t k = 0; k < en->n; k++)
+			if (en->v[k].text && en->v[k].tgt &&
+			    put_pair(o, en->v[k].text, en->v[k].tgt, strlen(en->v[k].tgt), lang))
+				return -1;
+		return 0;
+	}
+	/* each target unit to the English block it overlaps most in time */
+	size_t *best = malloc((tg->n + 1) * sizeof *best);
+	if (!best)
+		return -1;
+	for (size_t u = 0; u < tg->n; u++) {
+		int64_t most = 0;
+		best[u] = SIZE_MAX;
+		for (size_t k = 0; k < en->n; k++) {
+			int64_t a = en->v[k].start > tg->v[u].start ? en->v[k].start : tg->v[u].start;
+			int64_t b = en->v[k].end < tg->v[u].end ? en->v[k].end : tg->v[u].end;
+			if (b - a > most)
+				most = b - a, best[u] = k;
+		}
+	}
+	xp_buf t = {0};
+	int rc = 0;
+	for (size_t k = 0; rc == 0 && k < en->n; k++) {
+		t.n = 0;
+		for (size_t u = 0; u < tg->n; u++)
+			if (best[u] == k && tg->v[u].text) {
+				if (t.n)
+					xp_buf_putc(&t, ' ');
+				xp_buf_puts(&t, tg->v[u].text);
+			}
+		rc = t.oom ? -1 : t.n && en->v[k].text ? put_pair(o, en->v[k].text, t.p, t.n, lang) : 0;
+	}
+	xp_buf_free(&t);
+	free(best);
+	return rc;
+}
+
 static int align_job(const xp_job *j, const xp_batch_opts *o, xp_aligned *out, xp_align_stats *st,
 		     xp_err *e)
 {
@@ -613,6 +691,9 @@ static int align_job(const xp_job *j, const xp_batch_opts *o, xp_aligned *out, x
 		xp_episode ep = {j->transcript, j->doc_first, j->ndocs, j->subs.path ? &en : NULL,
 				 j->tgt.path ? &tg : NULL, j->tgt.path ? j->links : NULL, lang, o->zh_tokens, o->ua};
 		rc = xp_episode_align(&ep, out, st, e);
+		if (!rc && o->pairs && j->subs.path && !ep.links &&
+		    episode_pairs(o, &en, j->tgt.path ? &tg : NULL, lang))
+			rc = xp_failc(e, XP_ENOMEM, "", 0, "out of memory collecting the episodes' pairs");
 	}
 	xp_subs_free(&en);
 	xp_subs_free(&tg);

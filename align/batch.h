@@ -102,6 +102,14 @@ typedef struct xp_batch_opts {
 	 * charset and what was removed are in s (for the tools to report) */
 	void (*read)(void *arg, const char *path, const xp_subs *s);
 	void *arg;
+	/* pairs, when given: every bilingual pair of the episodes' subtitles,
+	 * whole episodes and not only the transcript's scenes, appended as
+	 * bitext lines ("en ||| tgt", tokens as the aligned corpus makes them),
+	 * for training a word aligner.  A bilingual block
+	 * is a pair; a separate target file's units each go to the English
+	 * block their time overlaps most (units joined in order); episodes
+	 * with XCES links give none. */
+	xp_buf *pairs;
 } xp_batch_opts;
 void xp_batch_opts_default(xp_batch_opts *o);
 int xp_batch_align(const xp_batch *b, const xp_batch_opts *o, xp_aligned *out, xp_align_stats *st,

@@ -212,6 +212,14 @@ static int read_pair(void *arg, const xp_str *src, size_t ns, const xp_str *tgt,
 	return 0;
 }
 
+int xp_wa_add_train_mem(xp_wa *w, const char *name, const char *buf, size_t len, xp_err *err)
+{
+	reading r = {w, name, 0};
+	if (!w->t0)
+		w->t0 = now();
+	return xp_bitext_each_mem(name, buf, len, read_pair, &r, err);
+}
+
 int xp_wa_add_file(xp_wa *w, const char *path, int train_only, xp_err *err)
 {
 	reading r = {w, path, !train_only};
@@ -411,6 +419,20 @@ int xp_wa_links(xp_wa *w, size_t s, const xp_link **fwd, size_t *nf, const xp_li
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	*fwd = w->lk[0];
 	*rev = w->lk[1];
+	return 0;
+}
+
+int xp_wa_collect(xp_wa *w, xp_sym how, xp_walign *fwd, xp_walign *rev, xp_walign *sym, xp_err *err)
+{
+	for (size_t k = 0; k < w->nout; k++) {
+		const xp_link *f, *r;
+		size_t nf, nr;
+		if (xp_wa_links(w, k, &f, &nf, &r, &nr, err))
+			return -1;
+		if (xp_walign_add(fwd, f, nf) || xp_walign_add(rev, r, nr) || xp_symmetrize_pair(f, nf, r, nr, how, sym))
+			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	fwd->has_probs = rev->has_probs = sym->has_probs = 1;
 	return 0;
 }
 

@@ -24,6 +24,7 @@
 #ifndef XP_WORDALIGN_H
 #define XP_WORDALIGN_H
 
+#include "sym.h"
 #include "../io/bitext.h"
 #include "../io/walign.h"
 
@@ -62,6 +63,8 @@ void xp_wa_free(xp_wa *w);
 int xp_wa_add_bitext(xp_wa *w, const xp_bitext *b, xp_err *err);
 /* The pairs of a bitext file, streamed; to align, or for training only. */
 int xp_wa_add_file(xp_wa *w, const char *path, int train_only, xp_err *err);
+/* Pairs for training only, from a bitext's text in memory (name for errors). */
+int xp_wa_add_train_mem(xp_wa *w, const char *name, const char *buf, size_t len, xp_err *err);
 /* Reads o->train, trains, and finds the links of the pairs to align. */
 int xp_wa_run(xp_wa *w, xp_err *err);
 size_t xp_wa_nsent(const xp_wa *w);
@@ -70,6 +73,9 @@ size_t xp_wa_nsent(const xp_wa *w);
  * target word.  The arrays belong to w and change with the next call. */
 int xp_wa_links(xp_wa *w, size_t s, const xp_link **fwd, size_t *nf, const xp_link **rev,
 		size_t *nr, xp_err *err);
+/* Every aligned pair's links appended to fwd and rev, and symmetrised by
+ * `how` into sym. */
+int xp_wa_collect(xp_wa *w, xp_sym how, xp_walign *fwd, xp_walign *rev, xp_walign *sym, xp_err *err);
 /* Sentence pairs trained on, and pairs whose side was too long to align. */
 size_t xp_wa_trained(const xp_wa *w);
 size_t xp_wa_skipped(const xp_wa *w);

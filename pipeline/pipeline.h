@@ -56,6 +56,7 @@ typedef struct xp_pipe_opts {
 	const char *probs;          /* its link probabilities, or NULL */
 	int one_based;
 	xp_wa_opts wa;
+	int scenes_only;            /* the built-in aligner trains on the bitext alone, not whole episodes */
 	xp_sym sym;
 	xp_proj_opts proj;
 	int no_db;

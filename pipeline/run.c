@@ -41,6 +41,7 @@ typedef struct run {
 	xp_aligned al;
 	xp_buf report;
 	xp_bitext bt;
+	xp_buf episode_pairs;       /* every bilingual pair of the episodes, for the aligner */
 	xp_walign wa;
 	uint32_t *line;
 	xp_projection proj;
@@ -87,7 +88,12 @@ static int stage_align(run *R, xp_err *e)
 	if (!rc && o->notes)
 		o->notes(o->arg, &b);
 	if (!rc)
-		rc = xp_batch_align(&b, &o->align, &R->al, &R->r->align, &R->r->no_subs, e);
+	{
+		/* the built-in aligner trains on whole episodes, not only the scenes */
+		xp_batch_opts bo = o->align;
+		bo.pairs = o->alignments || o->scenes_only ? NULL : &R->episode_pairs;
+		rc = xp_batch_align(&b, &bo, &R->al, &R->r->align, &R->r->no_subs, e);
+	}
 	R->r->episodes = b.n;
 	xp_batch_free(&b);
 	if (rc)
@@ -121,10 +127,19 @@ static int stage_bitext(run *R, xp_err *e)
 	return 0;
 }
 
+/* The bitext's pairs aligned, trained together with every bilingual pair
+ * of the episodes and the --train files. */
 static int builtin_align(run *R, xp_err *e)
 {
 	xp_walign f = {0}, r = {0};
-	int rc = xp_wordalign(&R->bt, &R->o->wa, &f, &r, e) || xp_symmetrize(&f, &r, R->o->sym, &R->wa, e);
+	xp_wa *w = NULL;
+	const xp_buf *ep = &R->episode_pairs;
+	if (ep->oom)
+		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	int rc = xp_wa_new(&w, &R->o->wa, e) || xp_wa_add_bitext(w, &R->bt, e) ||
+		 (ep->n && xp_wa_add_train_mem(w, "(the episodes' subtitle pairs)", ep->p, ep->n, e)) ||
+		 xp_wa_run(w, e) || xp_wa_collect(w, R->o->sym, &f, &r, &R->wa, e);
+	xp_wa_free(w);
 	xp_walign_free(&f);
 	xp_walign_free(&r);
 	return rc;
@@ -237,6 +252,7 @@ static void run_free(run *R)
 	xp_aligned_free(&R->al);
 	xp_buf_free(&R->report);
 	xp_bitext_free(&R->bt);
+	xp_buf_free(&R->episode_pairs);
 	xp_walign_free(&R->wa);
 	free(R->line);
 	xp_projection_free(&R->proj);

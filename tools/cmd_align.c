@@ -6,6 +6,7 @@
 #include "../align/episode.h"
 #include "../base/buf.h"
 #include "../base/file.h"
+#include "../base/outputs.h"
 
 #include <getopt.h>
 #include <jansson.h>
@@ -15,7 +16,7 @@
 #include <unistd.h>
 
 typedef struct args {
-	const char *transcript, *out;
+	const char *transcript, *out, *pairs;
 	xp_plan_src src;
 	xp_batch_opts bo;   /* subtitle reading, target language and tokens, the aligner's band and threshold */
 	int json, per_episode, adjudicate, examples, sample;
@@ -26,7 +27,7 @@ typedef struct args {
  * none of the target's options. */
 static const struct option align_own[] = {
 	{"transcript", required_argument, 0, 'T'}, {"output", required_argument, 0, 'o'},
-	{"config", required_argument, 0, 'F'}, {0, 0, 0, 0}};
+	{"config", required_argument, 0, 'F'}, {"episode-pairs", required_argument, 0, 'P'}, {0, 0, 0, 0}};
 static const struct option *const align_groups[] = {align_own, xp_opts_subs, xp_opts_tgt_subs, xp_opts_target,
 						    xp_opts_ualign, NULL};
 static const struct option eval_own[] = {
@@ -48,6 +49,7 @@ static int parse(int argc, char **argv, const struct option *lo, args *a, const 
 		case 'T': a->transcript = optarg; break;
 		case 'F': break;   /* read by xp_cli_config */
 		case 'o': a->out = optarg; break;
+		case 'P': a->pairs = optarg; break;
 		case 'j': a->json = 1; break;
 		case 'p': a->per_episode = 1; break;
 		case 'A': a->adjudicate = 1; break;
@@ -87,7 +89,7 @@ static void progress(void *arg, size_t i, size_t n, const char *key)
 /* -o against the inputs, and against each subtitle file a directory gave */
 static int check_files(const args *a, const xp_batch *b, xp_err *e)
 {
-	xp_cli_file *f = calloc(2 * b->n + 6, sizeof *f);
+	xp_cli_file *f = calloc(2 * b->n + 7, sizeof *f);
 	if (!f)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	size_t n = 0;
@@ -101,6 +103,7 @@ static int check_files(const args *a, const xp_batch *b, xp_err *e)
 		f[n++] = (xp_cli_file){"--tgt-subs", b->v[i].tgt.in ? NULL : b->v[i].tgt.path, 0};
 	}
 	f[n++] = (xp_cli_file){"-o", a->out, 1};
+	f[n++] = (xp_cli_file){"--episode-pairs", a->pairs, 1};
 	int rc = xp_cli_check_files(f, n, e);
 	free(f);
 	return rc;
@@ -129,6 +132,8 @@ static int run_align(int argc, char **argv)
 	rc = xp_batch_plan(a.transcript, &a.src, &b, &e) || check_files(&a, &b, &e);
 	xp_cli_note_plan("align", &b);
 	xp_batch_opts bo = a.bo;
+	xp_buf pairs = {0};
+	bo.pairs = a.pairs ? &pairs : NULL;
 	bo.progress = isatty(2) ? progress : NULL;
 	bo.read = xp_cli_note_read, bo.arg = "align";
 	for (size_t i = 0; !rc && i < b.n; i++)
@@ -141,10 +146,16 @@ static int run_align(int argc, char **argv)
 	if (bo.progress)
 		fprintf(stderr, "\r%60s\r", "");
 	xp_buf buf = {0};
+	xp_outputs w = {0};
 	if (!rc) {
 		xp_aligned_write(&buf, &out);
-		rc = buf.oom ? xp_fail(&e, a.out, 0, "out of memory") : xp_write_file(a.out, buf.p ? buf.p : "", buf.n, &e);
+		rc = buf.oom || pairs.oom ? xp_failc(&e, XP_ENOMEM, a.out, 0, "out of memory")
+					  : xp_outputs_put(&w, a.out, buf.p ? buf.p : "", buf.n, &e) ||
+						    (a.pairs && xp_outputs_put(&w, a.pairs, pairs.p ? pairs.p : "", pairs.n, &e)) ||
+						    xp_outputs_commit(&w, &e);
 	}
+	xp_outputs_abort(&w);
+	xp_buf_free(&pairs);
 	if (!rc && st.guessed)
 		fprintf(stderr, "xproj align: no --tgt-lang: target language %s, guessed from the script (%s) "
 			"of the last of %zu episode(s)\n", st.tgt_lang && st.tgt_lang[0] ? st.tgt_lang : "unknown",
@@ -170,7 +181,7 @@ const xp_cmd xp_cmd_align = {
 	"xproj align --transcript T --subs S [--tgt-subs Z] [--links X] [--episodes MAP]\n"
 	"            [--encoding E] [--tgt-encoding E] [--keep-asides] [--to-simplified]\n"
 	"            [--tgt-lang zh] [--zh-tokens char|word] [--band N] [--threshold F]\n"
-	"            [--config FILE] -o OUT.jsonl\n\n"
+	"            [--config FILE] [--episode-pairs PAIRS] -o OUT.jsonl\n\n"
 	"T: TV4Dialog XML, TSV (doc, utterance id, speaker, text) or an annotated CoNLL or\n"
 	"jsonlines file (whose sentences are then the utterances, token for token), or a\n"
 	"directory of transcripts.  S: the English subtitles (SRT, WebVTT, ASS/SSA or OPUS XML,\n"
@@ -195,7 +206,10 @@ const xp_cmd xp_cmd_align = {
 	"  --zh-tokens M    char (default, as MMC) or word (ICU dictionary words)\n"
 	"  --band N         blocks either side of the predicted diagonal (default 40)\n"
 	"  --threshold F    lowest similarity that aligns an utterance (default 0.35)\n"
-	"  --config F       options from F, one per line ('key = value', or 'key' for a switch)",
+	"  --config F       options from F, one per line ('key = value', or 'key' for a switch)\n"
+	"  --episode-pairs P  also write every bilingual pair of the episodes' subtitles (whole\n"
+	"                   episodes, not only the transcript's scenes) as 'en ||| tgt' lines, to\n"
+	"                   train the word aligner with (`wordalign --train P`; the pipeline does so)",
 };
 
 /* --- align-eval -------------------------------------------------------------------- */

@@ -13,7 +13,8 @@
 static const struct option own[] = {
 	{"source", required_argument, 0, 's'}, {"output", required_argument, 0, 'o'},
 	{"no-db", no_argument, 0, 'N'},        {"quiet", no_argument, 0, 'q'},
-	{"config", required_argument, 0, 'F'}, {0, 0, 0, 0}};
+	{"config", required_argument, 0, 'F'}, {"train", required_argument, 0, 'T'},
+	{"scenes-only", no_argument, 0, 'O'}, {0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_subs, xp_opts_tgt_subs, xp_opts_target, xp_opts_ualign, xp_opts_alignments,
 					      xp_opts_wordalign, xp_opts_project, xp_opts_output, NULL};
 
@@ -23,6 +24,10 @@ static int parse(int argc, char **argv, const struct option *lo, xp_pipe_opts *o
 	xp_plan_src src = {0};
 	xp_err e = {0};
 	int ch, rc;
+	const char **train = calloc((size_t)argc + 1, sizeof *train);   /* fewer than argc */
+	if (!train)
+		return xp_cli_bad("pipeline", "out of memory");
+	o->wa.train = train;
 	while ((ch = xp_cli_getopt("pipeline", argc, argv, "o:", lo)) != -1) {
 		switch (ch) {
 		case 's': o->source = optarg; break;
@@ -30,6 +35,8 @@ static int parse(int argc, char **argv, const struct option *lo, xp_pipe_opts *o
 		case 'N': o->no_db = 1; break;
 		case 'q': *quiet = 1; break;
 		case 'F': break;   /* read by xp_cli_config */
+		case 'T': train[o->wa.ntrain++] = optarg; break;
+		case 'O': o->scenes_only = 1; break;
 		case '?': return 2;
 		default:
 			if ((rc = xp_opt_subs(ch, optarg, &src, &o->align, &e)) == 1 &&
@@ -66,18 +73,27 @@ static void progress(void *arg, xp_stage s)
 static int check_files(const xp_pipe_opts *o, xp_err *e)
 {
 	enum { NIN = 7, NOUT = XP_NOUTS + 2 };
-	xp_cli_file f[NIN + NOUT] = {
+	size_t nin = NIN + o->wa.ntrain;
+	xp_cli_file *f = calloc(nin + NOUT, sizeof *f);
+	if (!f)
+		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	const xp_cli_file in[NIN] = {
 		{"--source", o->source, 0}, {"--subs", o->subs, 0},         {"--tgt-subs", o->tgt_subs, 0},
 		{"--links", o->links, 0},   {"--alignments", o->alignments, 0}, {"--probs", o->probs, 0},
 		{"--episodes", o->episodes, 0}};
+	memcpy(f, in, sizeof in);
+	for (size_t k = 0; k < o->wa.ntrain; k++)
+		f[NIN + k] = (xp_cli_file){"--train", o->wa.train[k], 0};
 	char path[NOUT][4200];
 	for (int k = 0; k < NOUT; k++) {
 		const char *name = xp_out_name(k < XP_NOUTS ? (xp_out)k : XP_OUT_DB);
 		snprintf(path[k], sizeof path[k], "%s/%s%s", o->outdir, name,
 			 k < XP_NOUTS ? "" : k == XP_NOUTS ? "-wal" : "-shm");
-		f[NIN + k] = (xp_cli_file){"-o", path[k], 1};
+		f[nin + k] = (xp_cli_file){"-o", path[k], 1};
 	}
-	return xp_cli_check_files(f, NIN + NOUT, e);
+	int rc = xp_cli_check_files(f, nin + NOUT, e);
+	free(f);
+	return rc;
 }
 
 static int run(int argc, char **argv)
@@ -91,15 +107,18 @@ static int run(int argc, char **argv)
 	xp_pipe_defaults(&o);
 	if (xp_opts_table(lo, sizeof lo / sizeof *lo, groups, &e) || xp_cli_config(lo, &argc, &argv, &conf, &e)) {
 		xp_cli_config_free(&conf);
+		free((void *)o.wa.train);
 		return xp_cli_error(&e);
 	}
 	if ((rc = parse(argc, argv, lo, &o, &quiet))) {
 		xp_cli_config_free(&conf);
+		free((void *)o.wa.train);
 		return rc;
 	}
 	o.progress = !quiet && isatty(2) ? progress : NULL;
 	if (check_files(&o, &e)) {
 		xp_cli_config_free(&conf);
+		free((void *)o.wa.train);
 		return xp_cli_error(&e);
 	}
 	o.notes = plan_notes;
@@ -121,6 +140,7 @@ static int run(int argc, char **argv)
 			fprintf(stderr, "xproj pipeline: removed from the subtitles: %s (--keep-asides keeps them)\n", removed);
 	}
 	xp_cli_config_free(&conf);
+	free((void *)o.wa.train);
 	return rc ? 1 : 0;
 }
 
@@ -145,7 +165,10 @@ const xp_cmd xp_cmd_pipeline = {
 	"              detected unless given, asides removed unless kept)\n"
 	"  align:      --tgt-lang L (default: from the script), --zh-tokens char|word, --band N, --threshold F\n"
 	"  wordalign:  --sym M (default grow-diag-final-and), --seed S, --threads N,\n"
-	"              --samplers N, --iters N, --lowercase\n"
+	"              --samplers N, --iters N, --lowercase, --train F (more pairs to train on,\n"
+	"              repeatable); the built-in aligner also trains on every bilingual pair of\n"
+	"              the episodes' subtitles, whole episodes, not only the transcript's scenes\n"
+	"              (--scenes-only: on the scenes' bitext alone, as before)\n"
 	"  project:    --rule minmax|block, --gap K, --max-ratio R, --trim-punct, --min-prob P,\n"
 	"              --collisions keep-first|merge|drop, --no-prodrop, --chars, --skip-articles,\n"
 	"              --no-zh-pronouns, --no-zh-possessive, --no-fa-attach, --no-free-pronouns,\n"

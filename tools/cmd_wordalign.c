@@ -34,22 +34,6 @@ static void progress(void *arg, const xp_wa_progress *p)
 			(unsigned long long)p->done, p->seconds);
 }
 
-/* Every aligned pair's links, both directions and symmetrised. */
-static int collect(xp_wa *w, xp_sym sym, xp_walign *f, xp_walign *r, xp_walign *s, xp_err *e)
-{
-	for (size_t k = 0; k < xp_wa_nsent(w); k++) {
-		const xp_link *fl, *rl;
-		size_t nf, nr;
-		if (xp_wa_links(w, k, &fl, &nf, &rl, &nr, e))
-			return -1;
-		if (xp_walign_add(f, fl, nf) || xp_walign_add(r, rl, nr) ||
-		    xp_symmetrize_pair(fl, nf, rl, nr, sym, s))
-			return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
-	}
-	f->has_probs = r->has_probs = s->has_probs = 1;
-	return 0;
-}
-
 /* wordalign's own options; the aligner's are the shared group (groups.h) */
 static const struct option own[] = {
 	{"output", required_argument, 0, 'o'},  {"probs", required_argument, 0, 'p'},
@@ -128,7 +112,7 @@ static int run(int argc, char **argv)
 	    xp_wa_add_file(w, argv[optind], 0, &e) ||
 	    xp_need_some(argv[optind], xp_wa_nsent(w), "sentence pairs", &e) ||   /* would replace OUT with nothing */
 	    xp_wa_run(w, &e) ||
-	    (a.wa.progress && fputs("\r\033[K", stderr) < 0) || collect(w, a.sym, &f, &r, &s, &e) ||
+	    (a.wa.progress && fputs("\r\033[K", stderr) < 0) || xp_wa_collect(w, a.sym, &f, &r, &s, &e) ||
 	    put_align(&wo, a.out, &s, 0, &e) || (a.probs && put_align(&wo, a.probs, &s, 1, &e)) ||
 	    (a.fwd && put_align(&wo, a.fwd, &f, 0, &e)) || (a.rev && put_align(&wo, a.rev, &r, 0, &e)) ||
 	    xp_outputs_commit(&wo, &e)) {

@@ -76,4 +76,17 @@ expect_status 0 $XPROJ pipeline --source $S/dialogue.conll --subs $S/en.srt --tg
 cmp -s $T/b1/alignments.pharaoh $T/b2/alignments.pharaoh || { echo "FAIL: built-in alignments differ across threads"; fails=$((fails + 1)); }
 [ -e $T/b1/corrections.db ] && { echo "FAIL: --no-db wrote a database"; fails=$((fails + 1)); }
 expect_status 2 $XPROJ pipeline --source $S/dialogue.conll -o $T/x
+
+# the built-in aligner trains on the episodes' subtitle pairs and --train:
+# the same links as align --episode-pairs, then wordalign --train with them
+printf 'sun ||| 太阳\nmoon ||| 月亮\n' > $T/more.txt
+expect_status 0 $XPROJ pipeline --config $S/zh.conf --no-db --train $T/more.txt -o $T/ep --quiet
+expect_status 0 $XPROJ align --transcript $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt --tgt-lang zh \
+	-o $T/ep.jsonl --episode-pairs $T/ep.pairs
+[ "$(wc -l < $T/ep.pairs)" -ge 30 ] || { echo "FAIL: $(wc -l < $T/ep.pairs) episode pairs"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ wordalign $T/ep/pairs.txt --train $T/ep.pairs --train $T/more.txt --lowercase --seed 1 -o $T/ep.pharaoh
+cmp -s $T/ep.pharaoh $T/ep/alignments.pharaoh || { echo "FAIL: pipeline's alignments differ from wordalign --train with the episode pairs"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ pipeline --config $S/zh.conf --no-db --scenes-only -o $T/so --quiet
+expect_status 0 $XPROJ wordalign $T/so/pairs.txt --lowercase --seed 1 -o $T/so.pharaoh
+cmp -s $T/so.pharaoh $T/so/alignments.pharaoh || { echo "FAIL: --scenes-only alignments differ from wordalign alone"; fails=$((fails + 1)); }
 finish

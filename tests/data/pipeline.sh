@@ -1,5 +1,6 @@
 # `xproj pipeline` on MMC dev with TV4Dialog's Chinese subtitles gives the
-# same files as the stage-by-stage commands: aligned corpus, bitext,
+# same files as the stage-by-stage commands (the aligner trained with the
+# episodes' subtitle pairs, as the pipeline does): aligned corpus, bitext,
 # alignments, projected CoNLL, jsonlines and report, byte for byte but for
 # the confidences and the report's confidence features (the pipeline hands
 # link probabilities and utterance scores over at full precision; the
@@ -11,9 +12,9 @@ EN=$DATA/mmc/dev.english.v4_gold_conll
 SUBS="t=$DATA/tv4dialog/withSpkr/tbbt,f=$DATA/tv4dialog/withSpkr/friends"
 bad=0
 $XPROJ pipeline --quiet --source $EN --subs "$SUBS" --threads 2 --seed 7 -o $T/p || exit 1
-$XPROJ align --transcript $EN --subs "$SUBS" -o $T/al.jsonl 2>/dev/null &&
+$XPROJ align --transcript $EN --subs "$SUBS" -o $T/al.jsonl --episode-pairs $T/ep.txt 2>/dev/null &&
 $XPROJ bitext $T/al.jsonl -o $T/pairs --map $T/map 2>/dev/null &&
-$XPROJ wordalign --threads 2 --seed 7 $T/pairs -o $T/a.pharaoh --probs $T/a.probs &&
+$XPROJ wordalign --threads 2 --seed 7 $T/pairs --train $T/ep.txt -o $T/a.pharaoh --probs $T/a.probs &&
 $XPROJ project --source $EN --aligned $T/al.jsonl --alignments $T/a.pharaoh --probs $T/a.probs \
 	--map $T/map -o $T/zh.conll --jsonlines $T/zh.jsonl --report $T/r.json 2>/dev/null || exit 1
 noconf() { sed 's/"conf":[0-9.e-]*/"conf":_/g; s/"confidence":.*//; s/"f":\[[^]]*\]/"f":_/g' "$1"; }
