@@ -6,7 +6,7 @@
 /* Span order, then id.  qsort passes no context, so it sorts pointers to
  * the mentions (no file-global base array: xp_settle may run in several
  * threads); xp_settle turns them back into indices. */
-static int by_span(const void *a, const void *b)
+int xp_proj_by_span(const void *a, const void *b)
 {
 	const xp_proj_mention *x = *(const xp_proj_mention *const *)a, *y = *(const xp_proj_mention *const *)b;
 	if (x->tgt_utt != y->tgt_utt)
@@ -134,7 +134,7 @@ int xp_settle(xp_proj_mention *m, size_t n, xp_doc *td, xp_collide policy, xp_pr
 		if (m[i].fate == XP_PROJECTED)
 			order[np++] = &m[i];
 	if (np)
-		qsort(order, np, sizeof *order, by_span);
+		qsort(order, np, sizeof *order, xp_proj_by_span);
 	for (size_t i = 0; i < np; i++)
 		ix[i] = (size_t)(order[i] - m);
 	for (size_t i = 0; i < np;) {

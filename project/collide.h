@@ -12,6 +12,9 @@
 
 #include "project.h"
 
+/* qsort order of pointers to projected mentions: by target sentence, start,
+ * end, then id (collide.c and the overlap features share it). */
+int xp_proj_by_span(const void *a, const void *b);
 int xp_settle(xp_proj_mention *m, size_t n, xp_doc *td, xp_collide policy, xp_proj_stats *st);
 
 #endif

@@ -1,5 +1,6 @@
 /* project/features.c — each mention's confidence features; see features.h. */
 #include "features.h"
+#include "collide.h"
 #include "lang.h"
 #include "prodrop.h"
 
@@ -165,49 +166,37 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 
 /* --- after the collisions ------------------------------------------------------------------ */
 
-static const xp_proj_mention *sort_m;
-
+/* Mentions are sorted as pointers (no file-global base for qsort, the
+ * library may run in several threads); an index is a pointer's offset. */
 static int by_id(const void *a, const void *b)
 {
-	uint32_t x = sort_m[*(const size_t *)a].id, y = sort_m[*(const size_t *)b].id;
+	uint32_t x = (*(const xp_proj_mention *const *)a)->id, y = (*(const xp_proj_mention *const *)b)->id;
 	return x < y ? -1 : x > y;
 }
 
-static int by_span(const void *a, const void *b)
-{
-	const xp_proj_mention *x = &sort_m[*(const size_t *)a], *y = &sort_m[*(const size_t *)b];
-	if (x->tgt_utt != y->tgt_utt)
-		return x->tgt_utt < y->tgt_utt ? -1 : 1;
-	if (x->tgt_start != y->tgt_start)
-		return x->tgt_start < y->tgt_start ? -1 : 1;
-	if (x->tgt_end != y->tgt_end)
-		return x->tgt_end < y->tgt_end ? -1 : 1;
-	return x->id < y->id ? -1 : x->id > y->id;
-}
-
-static size_t find_id(const xp_proj_mention *pm, const size_t *ids, size_t n, uint32_t id)
+static size_t find_id(const xp_proj_mention *pm, const xp_proj_mention **ids, size_t n, uint32_t id)
 {
 	size_t lo = 0, hi = n;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		if (pm[ids[mid]].id < id)
+		if (ids[mid]->id < id)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < n && pm[ids[lo]].id == id ? ids[lo] : SIZE_MAX;
+	return lo < n && ids[lo]->id == id ? (size_t)(ids[lo] - pm) : SIZE_MAX;
 }
 
 int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, xp_doc *td, const xp_conf_lang *m)
 {
-	size_t *ids = malloc((n + 1) * sizeof *ids), *sp = malloc((n + 1) * sizeof *sp), ns = 0;
+	const xp_proj_mention **ids = malloc((n + 1) * sizeof *ids), **sp = malloc((n + 1) * sizeof *sp);
+	size_t ns = 0;
 	if (!ids || !sp) {
 		free(ids), free(sp);
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++)
-		ids[i] = i;
-	sort_m = pm;
+		ids[i] = &pm[i];
 	qsort(ids, n, sizeof *ids, by_id);
 	for (size_t i = 0; i < n; i++) {
 		float *f = x + i * XP_NFEAT;
@@ -219,16 +208,16 @@ int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, xp_doc *td, const xp
 				x[k * XP_NFEAT + XP_F_COLLIDED] = 1;
 		}
 		if (pm[i].fate == XP_PROJECTED)
-			sp[ns++] = i;
+			sp[ns++] = &pm[i];
 	}
-	qsort(sp, ns, sizeof *sp, by_span);
+	qsort(sp, ns, sizeof *sp, xp_proj_by_span);
 	for (size_t i = 0; i < ns; i++)
 		for (size_t j = i + 1; j < ns; j++) {
-			const xp_proj_mention *a = &pm[sp[i]], *b = &pm[sp[j]];
+			const xp_proj_mention *a = sp[i], *b = sp[j];
 			if (a->tgt_utt != b->tgt_utt || b->tgt_start >= a->tgt_end)
 				break;
 			int f = b->tgt_end <= a->tgt_end || b->tgt_start == a->tgt_start ? XP_F_NESTED : XP_F_CROSSING;
-			x[sp[i] * XP_NFEAT + f] = x[sp[j] * XP_NFEAT + f] = 1;
+			x[(size_t)(a - pm) * XP_NFEAT + f] = x[(size_t)(b - pm) * XP_NFEAT + f] = 1;
 		}
 	for (size_t i = 0; m && i < n; i++) {
 		int kind = pm[i].fate == XP_PROJECTED ? XP_CONF_PROJECTED
