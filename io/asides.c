@@ -276,7 +276,9 @@ int xp_strip_asides(const char *s, size_t n, xp_buf *out, xp_asides *c)
 	if (removed) {
 		while (out->n > base && out->p[out->n - 1] == ' ')
 			out->n--;
-		if (!has_alnum(out->p + base, out->n - base))
+		/* out->p is NULL when the buffer could never grow (out of memory):
+		 * NULL + 0 is undefined, and there is nothing to look at anyway */
+		if (!out->p || !has_alnum(out->p + base, out->n - base))
 			out->n = base;
 	}
 	return removed;
