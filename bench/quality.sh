@@ -26,36 +26,14 @@ now() { date +%s.%N; }
 
 # wordalign PAIRS EXTRA OUT: align PAIRS, trained together with EXTRA
 wordalign() {
-	n=$(wc -l < "$1")
-	if $XPROJ wordalign --help 2>/dev/null | grep -q -- '--train'; then
-		$XPROJ wordalign --lowercase --threads 2 "$1" --train "$2" -o "$3.pharaoh" --probs "$3.probs"
-	else   # before --train: one bitext, the pairs first, cut afterwards
-		case "$2" in *.gz) zcat "$2";; *) cat "$2";; esac | cat "$1" - > "$3.all"
-		$XPROJ wordalign --lowercase --threads 2 "$3.all" -o "$3.all.pharaoh" --probs "$3.all.probs"
-		head -n "$n" "$3.all.pharaoh" > "$3.pharaoh"
-		head -n "$n" "$3.all.probs" > "$3.probs"
-	fi
+	$XPROJ wordalign --lowercase --threads 2 "$1" --train "$2" -o "$3.pharaoh" --probs "$3.probs"
 }
 
-# score KEY RESPONSE: "mentionF1 conllF1" (on characters for Chinese)
-CHARS_SCORE=0
-$XPROJ score --help 2>/dev/null | grep -q -- '--chars' && CHARS_SCORE=1
+# score KEY RESPONSE LANG: "mentionF1 conllF1" (on characters for Chinese)
 score() {
-	c=""; [ "$3" = zh ] && [ $CHARS_SCORE = 1 ] && c=--chars
+	c=""; [ "$3" = zh ] && c=--chars
 	$XPROJ score $c "$1" "$2" 2>/dev/null |
 		awk '$1=="mentions"{m=$NF} $1=="conll"{c=$NF} END{sub("%","",m); sub("%","",c); printf "%6.2f %6.2f", m, c}'
-}
-# Until `score --chars` exists: the corrected Chinese file on characters,
-# each mention covering its words' characters (MMC's own comparison).
-to_chars() {
-	perl -CSD -ne 'chomp; if (/^#/ || /^\s*$/) { print "$_\n"; next }
-		my @f = split / /, $_, -1; my @ch = grep { !/\s/ } split //, $f[3];
-		if (@ch <= 1) { print "$_\n"; next }
-		my (@o, @c); for (split /\|/, ($f[-1] eq "-" ? "" : $f[-1])) {
-			if (/^\((\d+)\)$/) { push @o, "($1"; push @c, "$1)" } elsif (/^\(/) { push @o, $_ } else { push @c, $_ } }
-		for my $k (0..$#ch) { my @g = @f; $g[3] = $ch[$k]; my @x;
-			push @x, @o if $k == 0; push @x, @c if $k == $#ch;
-			$g[-1] = @x ? join("|", @x) : "-"; print join(" ", @g), "\n" }'
 }
 
 run() {   # run LANG: the user's commands, timed
@@ -77,7 +55,6 @@ run() {   # run LANG: the user's commands, timed
 	$XPROJ project --source $EN --aligned $T/$l.jsonl --alignments $T/$l.a.pharaoh --probs $T/$l.a.probs \
 		--map $T/$l.map $opts -o $T/$l.xproj.conll --report $T/$l.report.json 2>$T/$l.project.log
 	b=$(now)
-	if [ $l = zh ] && [ $CHARS_SCORE = 0 ]; then to_chars < $key > $T/zh.key.conll; key=$T/zh.key.conll; fi
 	$BUILD/bench/quality_types $EN $T/$l.jsonl $T $key $T/$l.xproj.conll $tgt
 	for i in 0 1 2; do for ty in pronoun name other; do mv $T/$i.$ty.conll $T/$l.$i.$ty.conll; done; done
 	sed -n 's/^xproj pair: \(.*\)/  pair: \1/p; s/^  confidence/  pair: confidence/p' $T/$l.pair.log | head -2
