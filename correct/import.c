@@ -4,8 +4,8 @@
  * mentions and what `xproj project` made of each (from its report).
  */
 #include "store.h"
-#include "../base/text.h"
 #include "../base/vocab.h"
+#include "../io/report.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -97,18 +97,15 @@ static char *json_utt_words(const xp_utt *u)
  * sentences by utterance): a run of many documents, utterances or mentions
  * costs linear time, not their square. */
 
-static int utterances(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const xp_aligned *al, int chars,
+static int utterances(xp_db *db, ins *s, const xp_doc *d, const xp_rdoc *rd, const xp_aligned *al, int chars,
 		      xp_vocab *keys, int64_t doc_row, int64_t *utt_rows, xp_err *err)
 {
-	json_t *map = json_object_get(rd, "tgt_to_en");
 	/* target sentence of each utterance: the last that names it, as before */
 	for (size_t u = 0; u < d->nutts; u++)
 		utt_rows[u] = -1;
-	for (size_t t = 0; t < json_array_size(map); t++) {
-		json_int_t u = json_integer_value(json_array_get(map, t));
-		if (u >= 0 && (size_t)u < d->nutts)
-			utt_rows[u] = (int64_t)t;
-	}
+	for (size_t t = 0; t < rd->ntgt; t++)
+		if ((size_t)rd->tgt_to_en[t] < d->nutts)
+			utt_rows[rd->tgt_to_en[t]] = (int64_t)t;
 	for (size_t u = 0; u < d->nutts; u++) {
 		int64_t tgt = utt_rows[u];
 		char key[1200];
@@ -132,46 +129,32 @@ static int utterances(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const xp_a
 	return 0;
 }
 
-/* the report's detail of each mention id (the first that names it) */
-static int index_detail(json_t *rd, xp_vocab *ids, json_t ***by_id, xp_err *err)
+/* the report's item of each mention id of rd (the first that names it) */
+static int index_items(const xp_report *r, const xp_rdoc *rd, xp_vocab *ids, const xp_ritem ***by_id, xp_err *err)
 {
-	json_t *det = json_object_get(rd, "detail");
-	size_t n = json_array_size(det);
-	*by_id = calloc(n + 1, sizeof **by_id);
+	*by_id = calloc(rd->n + 1, sizeof **by_id);
 	if (!*by_id)
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	for (size_t k = 0; k < n; k++) {
-		json_t *m = json_array_get(det, k);
-		json_t *id = json_object_get(m, "id");
-		if (!json_is_integer(id))
-			continue;
-		char key[32];
-		int kn = snprintf(key, sizeof key, "%" JSON_INTEGER_FORMAT, json_integer_value(id));
-		uint32_t v = xp_vocab_id(ids, key, (size_t)kn);
+	for (size_t k = 0; k < rd->n; k++) {
+		const xp_ritem *it = &r->items[rd->first + k];
+		char key[16];
+		uint32_t v = xp_vocab_id(ids, key, (size_t)snprintf(key, sizeof key, "%u", it->id));
 		if (v == UINT32_MAX)
 			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 		if (!(*by_id)[v])
-			(*by_id)[v] = m;
+			(*by_id)[v] = it;
 	}
 	return 0;
 }
 
-static json_t *detail_of(xp_vocab *ids, json_t **by_id, uint32_t id)
-{
-	char key[32];
-	int kn = snprintf(key, sizeof key, "%u", id);
-	uint32_t v = xp_vocab_find(ids, key, (size_t)kn);
-	return v == UINT32_MAX ? NULL : by_id[v];
-}
-
-static int mentions(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const char *rule, int64_t doc_row,
+static int mentions(xp_db *db, ins *s, const xp_doc *d, const xp_report *r, const xp_rdoc *rd, int64_t doc_row,
 		    const int64_t *utt_rows, xp_err *err)
 {
 	xp_vocab ids;
-	json_t **by_id = NULL;
+	const xp_ritem **by_id = NULL;
 	if (xp_vocab_init(&ids, 0))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	int rc = index_detail(rd, &ids, &by_id, err);
+	int rc = index_items(r, rd, &ids, &by_id, err);
 	for (size_t k = 0; rc == 0 && k < d->nmentions; k++) {
 		const xp_mention *m = &d->mentions[k];
 		sqlite3_bind_int64(s->men, 1, doc_row);
@@ -183,21 +166,20 @@ static int mentions(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const char *
 		if ((rc = step(db, s->men, err)))
 			break;
 		int64_t row = sqlite3_last_insert_rowid(db->h);
-		json_t *x = detail_of(&ids, by_id, m->id), *tgt = json_object_get(x, "tgt");
-		const char *fate = json_string_value(json_object_get(x, "fate"));
-		/* a coreferent span kept once still has its span; a collided one does not */
-		int has = json_is_array(tgt) && fate && !strcmp(fate, "projected");
+		char key[16];
+		uint32_t v = xp_vocab_find(&ids, key, (size_t)snprintf(key, sizeof key, "%u", m->id));
+		const xp_ritem *x = v == UINT32_MAX ? NULL : by_id[v];
 		sqlite3_bind_int64(s->proj, 1, row);
-		if (has) {
-			sqlite3_bind_int64(s->proj, 2, json_integer_value(json_array_get(tgt, 1)));
-			sqlite3_bind_int64(s->proj, 3, json_integer_value(json_array_get(tgt, 2)));
+		/* a coreferent span kept once still has its span; a collided one does not */
+		if (x && x->fate == XP_PROJECTED && x->tgt_utt >= 0) {
+			sqlite3_bind_int64(s->proj, 2, x->tgt_start);
+			sqlite3_bind_int64(s->proj, 3, x->tgt_end);
 		}
-		sqlite3_bind_text(s->proj, 4, fate ? fate : "unknown", -1, SQLITE_TRANSIENT);
-		sqlite3_bind_double(s->proj, 5, json_number_value(json_object_get(x, "conf")));
-		sqlite3_bind_text(s->proj, 6, rule, -1, SQLITE_STATIC);
-		const char *why = json_string_value(json_object_get(x, "why"));
-		if (why)
-			sqlite3_bind_text(s->proj, 7, why, -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(s->proj, 4, x ? xp_fate_name(x->fate) : "unknown", -1, SQLITE_STATIC);
+		sqlite3_bind_double(s->proj, 5, x ? x->conf : 0.0);
+		sqlite3_bind_text(s->proj, 6, r->rule ? r->rule : "", -1, SQLITE_STATIC);
+		if (x && x->why)
+			sqlite3_bind_text(s->proj, 7, x->why, -1, SQLITE_STATIC);
 		if ((rc = step(db, s->proj, err)))
 			break;
 		xp_failpoint("db-import");
@@ -207,33 +189,29 @@ static int mentions(xp_db *db, ins *s, const xp_doc *d, json_t *rd, const char *
 	return rc;
 }
 
-static int run_row(xp_db *db, json_t *rep, const char *lang, const char *files, int64_t *run, xp_err *err)
+static int run_row(xp_db *db, const xp_report *r, const char *lang, const char *files, int64_t *run, xp_err *err)
 {
 	sqlite3_stmt *st;
-	json_t *settings = json_object_get(rep, "settings");
-	char now[32], *set = settings ? json_dumps(settings, JSON_COMPACT) : strdup("{}");
+	char now[32];
 	xp_now(now, sizeof now);
-	if (xp_sql_prepare(db, "INSERT INTO runs(lang, files, settings, created) VALUES(?,?,?,?)", &st, err)) {
-		free(set);
+	if (xp_sql_prepare(db, "INSERT INTO runs(lang, files, settings, created) VALUES(?,?,?,?)", &st, err))
 		return -1;
-	}
 	sqlite3_bind_text(st, 1, lang, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, files, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 3, set ? set : "{}", -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 3, r->settings ? r->settings : "{}", -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 4, now, -1, SQLITE_TRANSIENT);
 	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "insert run");
 	sqlite3_finalize(st);
-	free(set);
 	*run = sqlite3_last_insert_rowid(db->h);
 	return rc;
 }
 
-static int document(xp_db *db, ins *s, int64_t run, const xp_doc *d, const xp_aligned *al, int chars, xp_vocab *rv,
-		    json_t **by_key, const char *rule, xp_vocab *keys, const char *name, xp_err *err)
+static int document(xp_db *db, ins *s, int64_t run, const xp_doc *d, const xp_aligned *al, const xp_report *r,
+		    xp_vocab *rv, const size_t *by_key, xp_vocab *keys, const char *name, xp_err *err)
 {
 	char key[1200];
 	uint32_t k = xp_vocab_find(rv, key, xp_aligned_key(key, sizeof key, d->id, d->part, -1));
-	json_t *rd = k == UINT32_MAX ? NULL : by_key[k];
+	const xp_rdoc *rd = k == UINT32_MAX ? NULL : &r->docs[by_key[k]];
 	if (!rd)
 		return xp_failc(err, XP_EINPUT, name, 0, "the report has no document %s part %d", d->id, d->part);
 	sqlite3_bind_int64(s->doc, 1, run);
@@ -244,57 +222,49 @@ static int document(xp_db *db, ins *s, int64_t run, const xp_doc *d, const xp_al
 	int64_t row = sqlite3_last_insert_rowid(db->h);
 	int64_t *utt_rows = malloc((d->nutts + 1) * sizeof *utt_rows);
 	int rc = !utt_rows ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory")
-	       : utterances(db, s, d, rd, al, chars, keys, row, utt_rows, err) ||
-			 mentions(db, s, d, rd, rule ? rule : "", row, utt_rows, err) ? -1 : 0;
+	       : utterances(db, s, d, rd, al, r->chars, keys, row, utt_rows, err) ||
+			 mentions(db, s, d, r, rd, row, utt_rows, err) ? -1 : 0;
 	free(utt_rows);
 	return rc;
 }
 
 /* the report's documents by "doc<TAB>part" (the first of each) */
-static int index_report(json_t *docs, xp_vocab *v, json_t ***by_key, xp_err *err)
+static int index_report(const xp_report *r, xp_vocab *v, size_t **by_key, xp_err *err)
 {
-	size_t n = json_array_size(docs);
-	*by_key = calloc(n + 1, sizeof **by_key);
+	*by_key = calloc(r->ndocs + 1, sizeof **by_key);
 	if (!*by_key)
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	for (size_t k = 0; k < n; k++) {
-		json_t *d = json_array_get(docs, k);
-		const char *doc = json_string_value(json_object_get(d, "doc"));
-		if (!doc)
-			continue;
+	for (size_t k = 0; k < r->ndocs; k++) {
 		char key[1200];
-		size_t kn = xp_aligned_key(key, sizeof key, doc, json_integer_value(json_object_get(d, "part")), -1);
-		uint32_t id = xp_vocab_id(v, key, kn);
+		size_t kn = xp_aligned_key(key, sizeof key, r->docs[k].id, r->docs[k].part, -1);
+		uint32_t n0 = v->n, id = xp_vocab_id(v, key, kn);
 		if (id == UINT32_MAX)
 			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-		if (!(*by_key)[id])
-			(*by_key)[id] = d;
+		if (id == n0)
+			(*by_key)[id] = k;
 	}
 	return 0;
 }
 
 static int documents(xp_db *db, ins *s, int64_t run, const xp_corpus *en, const xp_aligned *al,
-		     json_t *rep, xp_vocab *keys, const char *name, xp_err *err)
+		     const xp_report *r, xp_vocab *keys, const char *name, xp_err *err)
 {
-	json_t *docs = json_object_get(rep, "documents"), **by_key = NULL;
-	const char *rule = json_string_value(json_object_get(json_object_get(rep, "settings"), "rule"));
-	/* a run projected with --chars has its spans on characters */
-	int chars = json_is_true(json_object_get(json_object_get(rep, "settings"), "chars"));
+	size_t *by_key = NULL;
 	xp_vocab rv;
 	if (xp_vocab_init(&rv, 0))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	int rc = index_report(docs, &rv, &by_key, err);
+	int rc = index_report(r, &rv, &by_key, err);
 	for (size_t i = 0; rc == 0 && i < en->ndocs; i++)
-		rc = document(db, s, run, &en->docs[i], al, chars, &rv, by_key, rule, keys, name, err);
+		rc = document(db, s, run, &en->docs[i], al, r, &rv, by_key, keys, name, err);
 	free(by_key);
 	xp_vocab_free(&rv);
 	return rc;
 }
+
 int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const char *report_json,
 		     const char *lang, const char *files, int64_t *run, xp_err *err)
 {
 	/* the files the run came from name the report in errors */
-	json_error_t je;
 	json_t *fj = json_loads(files ? files : "{}", 0, NULL);
 	char name[512], aname[512];
 	const char *rn = json_string_value(json_object_get(fj, "report"));
@@ -302,15 +272,12 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 	snprintf(name, sizeof name, "%s", rn ? rn : "report");
 	snprintf(aname, sizeof aname, "%s", an ? an : "the aligned corpus");
 	json_decref(fj);
-	size_t len = strlen(report_json), bom = xp_bom_len(report_json, len);
-	json_t *rep = json_loadb(report_json + bom, len - bom, 0, &je);
-	if (!json_is_object(rep)) {
-		json_decref(rep);
-		return xp_failc(err, XP_EINPUT, name, (unsigned long)je.line, "not a projection report: %s", je.text);
-	}
+	xp_report rep;
+	if (xp_report_parse(name, report_json, strlen(report_json), NULL, 0, &rep, err))
+		return err->code;
 	/* an empty run would become every command's default run */
 	if (!en->ndocs || !al->n) {
-		json_decref(rep);
+		xp_report_free(&rep);
 		fj = json_loads(files ? files : "{}", 0, NULL);
 		const char *sn = json_string_value(json_object_get(fj, "source"));
 		int rc = xp_failc(err, XP_EINPUT, !en->ndocs ? (sn ? sn : "the English corpus") : aname, 0,
@@ -335,8 +302,8 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 	/* one transaction: its own, or the caller's (xp_db_begin) */
 	int own = sqlite3_get_autocommit(db->h);
 	if (rc == 0 && (!own || (rc = xp_sql_begin(db, err)) == 0)) {
-		rc = prepare(db, &s, err) || run_row(db, rep, lang, files, run, err) ||
-		     documents(db, &s, *run, en, al, rep, &keys, name, err);
+		rc = prepare(db, &s, err) || run_row(db, &rep, lang, files, run, err) ||
+		     documents(db, &s, *run, en, al, &rep, &keys, name, err);
 		if (rc == 0)
 			rc = xp_history_json(db, "import run",
 					     json_pack("{s:I,s:o,s:I}", "run", (json_int_t)*run, "lang",
@@ -351,6 +318,6 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 			rc = xp_sql_commit(db, err);
 	}
 	xp_vocab_free(&keys);
-	json_decref(rep);
+	xp_report_free(&rep);
 	return rc;
 }

@@ -1,6 +1,6 @@
 /*
- * pipeline/label.c — a projection report read back, and its mentions judged
- * against a reference; see label.h.
+ * pipeline/label.c — the mentions of a projection report judged against a
+ * reference; see label.h.
  *
  * The judging leans on eval/chars.h for the hard part (pairing sentences of
  * two tokenisations and putting both on characters).  To find our mentions
@@ -10,179 +10,14 @@
  * keeps both (a sentence only the reference has comes out with line 0).
  */
 #include "label.h"
-#include "../base/file.h"
-#include "../base/text.h"
 #include "../base/vocab.h"
 #include "../eval/chars.h"
+#include "../project/confidence.h"
 #include "../model/tokenize.h"
 
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* --- reading ------------------------------------------------------------------------------- */
-
-static int fate_named(const char *s)
-{
-	for (int f = 0; s && f < XP_NCAUSES; f++)
-		if (!strcmp(s, xp_fate_name((xp_fate)f)))
-			return f;
-	return -1;
-}
-
-static int is_uint(json_t *v, uint32_t *out)
-{
-	if (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > INT32_MAX)
-		return 0;
-	*out = (uint32_t)json_integer_value(v);
-	return 1;
-}
-
-/* [a, b, c] of non-negative integers with b <= c */
-static int triple(json_t *v, uint32_t *a, uint32_t *b, uint32_t *c)
-{
-	return json_is_array(v) && json_array_size(v) == 3 && is_uint(json_array_get(v, 0), a) &&
-	       is_uint(json_array_get(v, 1), b) && is_uint(json_array_get(v, 2), c) && *b <= *c;
-}
-
-/* feature index of each position of the report's "features" names (-1: none) */
-static int feature_map(const char *name, json_t *names, int *map, xp_err *err)
-{
-	if (!json_is_array(names) || json_array_size(names) > 4 * XP_NFEAT)
-		return xp_failc(err, XP_EINPUT, name, 0, "\"features\" is not a list of feature names");
-	for (size_t k = 0; k < json_array_size(names); k++) {
-		const char *s = json_string_value(json_array_get(names, k));
-		if (!s)
-			return xp_failc(err, XP_EINPUT, name, 0, "feature %zu has no name", k + 1);
-		if ((map[k] = xp_feat_named(s)) < 0)
-			return xp_failc(err, XP_EINPUT, name, 0,
-					"feature '%s' is not one this xproj knows (a report of another version?)", s);
-	}
-	return 0;
-}
-
-static int item(const char *name, size_t d, size_t k, json_t *x, const int *fmap, size_t nf, xp_ritem *it,
-		xp_err *err)
-{
-	memset(it, 0, sizeof *it);
-	it->doc = (uint32_t)d;
-	it->tgt_utt = -1;
-	json_t *cl = json_object_get(x, "cluster"), *tgt = json_object_get(x, "tgt");
-	int fate = fate_named(json_string_value(json_object_get(x, "fate")));
-	uint32_t t = 0;
-	if (!json_is_object(x) || !is_uint(json_object_get(x, "id"), &it->id) || !json_is_integer(cl) ||
-	    !triple(json_object_get(x, "en"), &it->en_utt, &it->en_start, &it->en_end) || fate < 0 ||
-	    !(json_is_null(tgt) || triple(tgt, &t, &it->tgt_start, &it->tgt_end)) ||
-	    !json_is_number(json_object_get(x, "conf")))
-		return xp_failc(err, XP_EINPUT, name, 0, "document %zu, mention %zu: not a mention of a projection report",
-				d + 1, k + 1);
-	it->cluster = json_integer_value(cl);
-	it->fate = (xp_fate)fate;
-	it->tgt_utt = json_is_null(tgt) ? -1 : (int32_t)t;
-	it->conf = json_number_value(json_object_get(x, "conf"));
-	json_t *f = json_object_get(x, "f");
-	if (f) {
-		if (!json_is_array(f) || json_array_size(f) != nf)
-			return xp_failc(err, XP_EINPUT, name, 0, "document %zu, mention %zu: %zu features, the report names %zu",
-					d + 1, k + 1, json_is_array(f) ? json_array_size(f) : 0, nf);
-		for (size_t i = 0; i < nf; i++) {
-			json_t *v = json_array_get(f, i);
-			if (!json_is_number(v))
-				return xp_failc(err, XP_EINPUT, name, 0, "document %zu, mention %zu: feature %zu is not a number",
-						d + 1, k + 1, i + 1);
-			it->feat[fmap[i]] = (float)json_number_value(v);
-		}
-		it->has_feat = 1;
-	}
-	return 0;
-}
-
-static int document(const char *name, xp_report *r, size_t d, json_t *o, const int *fmap, size_t nf, size_t *cap,
-		    xp_err *err)
-{
-	xp_rdoc *rd = &r->docs[d];
-	json_t *id = json_object_get(o, "doc"), *map = json_object_get(o, "tgt_to_en"), *det = json_object_get(o, "detail");
-	if (!json_is_object(o) || !json_is_string(id) || !json_is_integer(json_object_get(o, "part")) ||
-	    !json_is_array(map) || !json_is_array(det))
-		return xp_failc(err, XP_EINPUT, name, 0, "document %zu is not a document of a projection report", d + 1);
-	rd->id = xp_arena_strdup(&r->arena, json_string_value(id));
-	rd->part = (int)json_integer_value(json_object_get(o, "part"));
-	rd->ntgt = json_array_size(map);
-	rd->tgt_to_en = xp_arena_alloc(&r->arena, (rd->ntgt + 1) * sizeof *rd->tgt_to_en);
-	if (!rd->id || !rd->tgt_to_en)
-		return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
-	for (size_t t = 0; t < rd->ntgt; t++) {
-		uint32_t u;
-		if (!is_uint(json_array_get(map, t), &u))
-			return xp_failc(err, XP_EINPUT, name, 0, "document %s: tgt_to_en[%zu] is not an utterance", rd->id, t);
-		rd->tgt_to_en[t] = (int32_t)u;
-	}
-	rd->first = r->n;
-	rd->n = json_array_size(det);
-	if (xp_grow(&r->items, cap, r->n + rd->n + 1, sizeof *r->items))
-		return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
-	for (size_t k = 0; k < rd->n; k++) {
-		xp_ritem *it = &r->items[r->n];
-		if (item(name, d, k, json_array_get(det, k), fmap, nf, it, err))
-			return err->code;
-		if (it->tgt_utt >= 0 && (size_t)it->tgt_utt >= rd->ntgt)
-			return xp_failc(err, XP_EINPUT, name, 0, "document %s, mention %u: target sentence %d of %zu",
-					rd->id, it->id, it->tgt_utt, rd->ntgt);
-		r->n++;
-	}
-	return 0;
-}
-
-int xp_report_parse(const char *name, const char *text, size_t len, xp_report *r, xp_err *err)
-{
-	memset(r, 0, sizeof *r);
-	json_error_t je;
-	size_t bom = xp_bom_len(text, len);
-	json_t *j = json_loadb(text + bom, len - bom, 0, &je);
-	if (!j)
-		return xp_failc(err, XP_EINPUT, name, (unsigned long)je.line, "not a projection report: %s", je.text);
-	json_t *docs = json_object_get(j, "documents"), *names = json_object_get(j, "features");
-	int fmap[4 * XP_NFEAT];
-	size_t nf = names ? json_array_size(names) : 0, cap = 0;
-	int rc = 0;
-	if (!json_is_object(j) || !json_is_array(docs))
-		rc = xp_failc(err, XP_EINPUT, name, 0, "not a projection report (no \"documents\")");
-	else if (names && feature_map(name, names, fmap, err))
-		rc = err->code;
-	const char *lang = json_string_value(json_object_get(j, "lang"));
-	if (lang)
-		snprintf(r->lang, sizeof r->lang, "%s", lang);
-	if (rc == 0 && !(r->docs = calloc(json_array_size(docs) + 1, sizeof *r->docs)))
-		rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
-	for (size_t d = 0; rc == 0 && d < json_array_size(docs); d++) {
-		rc = document(name, r, d, json_array_get(docs, d), fmap, nf, &cap, err);
-		r->ndocs = d + 1;
-	}
-	json_decref(j);
-	if (rc)
-		xp_report_free(r);
-	return rc;
-}
-
-int xp_report_load(const char *path, xp_report *r, xp_err *err)
-{
-	char *buf;
-	size_t len;
-	if (xp_read_file(path, &buf, &len, err))
-		return err->code ? err->code : -1;
-	int rc = xp_report_parse(path, buf, len, r, err);
-	free(buf);
-	return rc;
-}
-
-void xp_report_free(xp_report *r)
-{
-	free(r->items);
-	free(r->docs);
-	xp_arena_free(&r->arena);
-	memset(r, 0, sizeof *r);
-}
 
 int xp_ritem_kind(const xp_ritem *it)
 {
@@ -190,13 +25,6 @@ int xp_ritem_kind(const xp_ritem *it)
 		return XP_CONF_PROJECTED;
 	return it->fate == XP_NULL_EMPTY_TARGET ? XP_CONF_NO_TARGET : XP_CONF_NULL;
 }
-
-void xp_ritem_key(const xp_report *r, const xp_ritem *it, char *out, size_t n)
-{
-	snprintf(out, n, "%s|%u", r->docs[it->doc].id, it->id);
-}
-
-/* --- judging -------------------------------------------------------------------------------- */
 
 static void doc_key(char *out, size_t n, const char *id, int part)
 {

@@ -1,5 +1,5 @@
 /*
- * pipeline/label.h — a projection report read back, and each of its mentions
+ * pipeline/label.h — each mention of a projection report (io/report.h)
  * judged against a reference target corpus (human corrections, or another
  * projection used as a noisy reference).
  *
@@ -25,11 +25,10 @@
 #ifndef XP_LABEL_H
 #define XP_LABEL_H
 
-#include "../project/confidence.h"
-#include "../project/project.h"
-#include "../base/mem.h"
+#include "../io/report.h"
 #include "../model/corpus.h"
 
+/* The verdict on an item (its label field). */
 typedef enum {
 	XP_LB_NONE,            /* not judged (its document is not in the reference) */
 	XP_LB_RIGHT,           /* projected, the reference has the span */
@@ -38,46 +37,8 @@ typedef enum {
 	XP_LB_UNRECOVERABLE,   /* null, it has none */
 } xp_label;
 
-/* One mention of a report. */
-typedef struct xp_ritem {
-	uint32_t doc;                   /* index into xp_report.docs */
-	uint32_t id;                    /* English mention id */
-	long long cluster;
-	uint32_t en_utt, en_start, en_end;
-	int32_t tgt_utt;                /* target sentence, -1 for none */
-	uint32_t tgt_start, tgt_end;
-	xp_fate fate;
-	double conf;
-	int has_feat;                   /* the report had the features */
-	float feat[XP_NFEAT];
-	xp_label label;
-} xp_ritem;
-
-typedef struct xp_rdoc {
-	const char *id;
-	int part;
-	size_t first, n;                /* its items */
-	int32_t *tgt_to_en;             /* English utterance of each target sentence */
-	size_t ntgt;
-} xp_rdoc;
-
-typedef struct xp_report {
-	char lang[16];                  /* the target language, "" if the report does not say */
-	xp_ritem *items;
-	size_t n;
-	xp_rdoc *docs;
-	size_t ndocs;
-	xp_arena arena;
-} xp_report;
-
-/* A report as `xproj project --report` writes it (name for errors). */
-int xp_report_parse(const char *name, const char *text, size_t len, xp_report *r, xp_err *err);
-int xp_report_load(const char *path, xp_report *r, xp_err *err);
-void xp_report_free(xp_report *r);
 /* The kind xp_conf_of takes for an item. */
 int xp_ritem_kind(const xp_ritem *it);
-/* "DOC|ID", the store's name of a mention, into out. */
-void xp_ritem_key(const xp_report *r, const xp_ritem *it, char *out, size_t n);
 
 typedef struct xp_label_stats {
 	size_t right, wrong, recoverable, unrecoverable, unjudged;

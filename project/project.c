@@ -19,11 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const fate_names[XP_NCAUSES] = {
-	"projected", "empty_target", "unaligned", "filtered", "out_of_range", "same_span", "collided"};
-
-const char *xp_fate_name(xp_fate f) { return fate_names[f]; }
-
 void xp_proj_defaults(xp_proj_opts *o)
 {
 	memset(o, 0, sizeof *o);

@@ -18,23 +18,13 @@
 #include "lang.h"
 #include "spans.h"
 #include "../io/aligned.h"
+#include "../io/report.h"
 #include "../model/corpus.h"
 #include "../io/walign.h"
 
 typedef enum { XP_COLLIDE_KEEP_FIRST, XP_COLLIDE_MERGE, XP_COLLIDE_DROP } xp_collide;
 
-typedef enum {
-	XP_PROJECTED,
-	XP_NULL_EMPTY_TARGET,   /* the utterance has no target text */
-	XP_NULL_UNALIGNED,      /* a target exists; no token of the mention is aligned */
-	XP_NULL_FILTERED,       /* a rule or threshold removed it */
-	XP_NULL_OUT_OF_RANGE,   /* the mention's tokens are not the aligned source tokens */
-	XP_SAME_SPAN,           /* a coreferent mention already holds its target span */
-	XP_COLLIDED,            /* dropped by the collision policy */
-	XP_NCAUSES
-} xp_fate;
-
-const char *xp_fate_name(xp_fate f);
+/* A mention's fate (xp_fate: projected, or why not) is the report's vocabulary: io/report.h. */
 
 typedef struct xp_proj_opts {
 	xp_span_opts span;

@@ -109,7 +109,7 @@ static int run(int argc, char **argv)
 		set *st = &sets[s];
 		xp_corpus proj = {0}, key = {0};
 		xp_label_stats ls;
-		if (xp_report_load(st->report, &st->r, &e))
+		if (xp_report_load(st->report, xp_feat_names, XP_NFEAT, &st->r, &e))
 			rc = xp_cli_error(&e);
 		else if (!st->r.lang[0])
 			rc = (xp_failc(&e, XP_EINPUT, st->report, 0, "the report does not name its target language"),
@@ -133,7 +133,7 @@ static int run(int argc, char **argv)
 			int kind = xp_ritem_kind(it);
 			if (it->label == XP_LB_NONE || kind == XP_CONF_NO_TARGET)
 				continue;
-			if (!it->has_feat) {
+			if (!it->feat) {
 				rc = (xp_failc(&e, XP_EINPUT, st->report, 0, "the report has no confidence features"),
 				      xp_cli_error(&e));
 				break;

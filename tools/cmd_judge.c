@@ -146,7 +146,7 @@ static int run(int argc, char **argv)
 	xp_outputs outs = {0};
 	xp_buf svg = {0}, tsv = {0};
 	int rc = 0;
-	if (xp_report_load(rpath, &r, &e) || (mpath && xp_conf_load(mpath, &model, &e)))
+	if (xp_report_load(rpath, xp_feat_names, XP_NFEAT, &r, &e) || (mpath && xp_conf_load(mpath, &model, &e)))
 		rc = xp_cli_error(&e);
 	if (!rc)
 		rc = load(ppath, &proj) || load(kpath, &key);
@@ -159,7 +159,7 @@ static int run(int argc, char **argv)
 			rc = xp_cli_error(&e);
 		}
 		for (size_t k = 0; !rc && k < r.n; k++) {
-			if (!r.items[k].has_feat) {
+			if (!r.items[k].feat) {
 				xp_failc(&e, XP_EINPUT, rpath, 0, "the report has no confidence features (an older xproj's?)");
 				rc = xp_cli_error(&e);
 			} else {

@@ -28,7 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		xp_conf_free(&m);
 	}
 	xp_report r;
-	if (xp_report_parse("fuzz", s, size, &r, &e) == 0) {
+	if (xp_report_parse("fuzz", s, size, xp_feat_names, XP_NFEAT, &r, &e) == 0) {
 		char key[1200];
 		for (size_t k = 0; k < r.n; k++)
 			xp_ritem_key(&r, &r.items[k], key, sizeof key);

@@ -270,6 +270,32 @@ static void empty_run_refused(void **state)
 	done(db);
 }
 
+/* the report goes through io/report.h's reader: a mention the reader cannot
+ * take (here an unknown fate) refuses the whole run, naming the mention,
+ * where the store once filed it as "unknown" */
+static void bad_report_refused(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	xp_corpus en = {0};
+	xp_aligned al = {0};
+	char *rep;
+	int64_t run = 0;
+	xp_err e;
+	load_run(&en, &al, &rep);
+	char *f = strstr(rep, "\"fate\":\"projected\"");
+	assert_non_null(f);
+	memcpy(f + 8, "projecteX", 9);   /* "fate":"projecteX" */
+	assert_int_equal(xp_db_import_run(db, &en, &al, rep, "zh", "{\"report\":\"r.json\"}", &run, &e), XP_EINPUT);
+	assert_string_equal(e.file, "r.json");
+	assert_non_null(strstr(e.msg, "not a mention of a projection report"));
+	assert_int_equal(xp_db_latest_run(db), 0);
+	free(rep);
+	xp_aligned_free(&al);
+	xp_corpus_free(&en);
+	done(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -280,6 +306,7 @@ int main(void)
 		cmocka_unit_test(concurrent_writers),
 		cmocka_unit_test(migration),
 		cmocka_unit_test(empty_run_refused),
+		cmocka_unit_test(bad_report_refused),
 	};
 	return cmocka_run_group_tests_name("db", tests, NULL, NULL);
 }

@@ -1,0 +1,89 @@
+/*
+ * io/report.h — the run report of `xproj project --report`, read back.
+ *
+ * project/report.c writes it; this is its one reader, for every consumer:
+ * the store's import of a run (correct/import.c), the judging of projections
+ * against corrections (pipeline/label.h), `judge` and `calibrate`.  A report
+ * is checked whole as it is read: a field of the wrong type, an unknown
+ * fate, a feature the caller does not know is an error naming the document
+ * and mention, so no consumer ever sees half a report.
+ *
+ * The fates are the report's vocabulary, shared by its writer and readers:
+ * project/ decides them, the store keeps their names, the judge reads them.
+ * Hence they live here, below all three.  The features are project/'s
+ * (confidence.h); a reader that wants them names them to xp_report_parse.
+ */
+#ifndef XP_REPORT_H
+#define XP_REPORT_H
+
+#include "../base/error.h"
+#include "../base/mem.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What became of one English mention. */
+typedef enum {
+	XP_PROJECTED,
+	XP_NULL_EMPTY_TARGET,   /* the utterance has no target text */
+	XP_NULL_UNALIGNED,      /* a target exists; no token of the mention is aligned */
+	XP_NULL_FILTERED,       /* a rule or threshold removed it */
+	XP_NULL_OUT_OF_RANGE,   /* the mention's tokens are not the aligned source tokens */
+	XP_SAME_SPAN,           /* a coreferent mention already holds its target span */
+	XP_COLLIDED,            /* dropped by the collision policy */
+	XP_NCAUSES
+} xp_fate;
+
+/* The report's name of a fate ("projected", "empty_target", ...). */
+const char *xp_fate_name(xp_fate f);
+/* The fate of that name, -1 if none. */
+int xp_fate_named(const char *name);
+
+/* One mention of a report (one element of a document's "detail"). */
+typedef struct xp_ritem {
+	uint32_t doc;                   /* index into xp_report.docs */
+	uint32_t id;                    /* English mention id */
+	long long cluster;
+	uint32_t en_utt, en_start, en_end;
+	int32_t tgt_utt;                /* target sentence, -1 for none */
+	uint32_t tgt_start, tgt_end;
+	xp_fate fate;
+	double conf;
+	const char *why;                /* the confidence explained, NULL if the report has none */
+	float *feat;                    /* the caller's features (xp_report_parse), NULL if none */
+	int label;                      /* free for a consumer's verdict (pipeline/label.h); 0 as read */
+} xp_ritem;
+
+typedef struct xp_rdoc {
+	const char *id;
+	int part;
+	size_t first, n;                /* its items */
+	int32_t *tgt_to_en;             /* English utterance of each target sentence (>= 0) */
+	size_t ntgt;
+} xp_rdoc;
+
+typedef struct xp_report {
+	char lang[16];                  /* the target language, "" if the report does not say */
+	const char *settings;           /* the run's "settings" as compact JSON, NULL if none */
+	const char *rule;               /* settings.rule (the span rule), NULL if none */
+	int chars;                      /* settings.chars: target spans are on characters */
+	xp_ritem *items;
+	size_t n;
+	xp_rdoc *docs;
+	size_t ndocs;
+	xp_arena arena;
+} xp_report;
+
+/* A report from text[0..len) (after a UTF-8 BOM, if any); name is the file
+ * errors cite.  feats[0..nfeat) are the features the caller wants, in its
+ * order: each item's "f" values go to item->feat under those names (a name
+ * the report has and feats lacks is an error: a report of another version);
+ * with feats NULL the features are not read.  On failure *r is left empty. */
+int xp_report_parse(const char *name, const char *text, size_t len, const char *const *feats, size_t nfeat,
+		    xp_report *r, xp_err *err);
+int xp_report_load(const char *path, const char *const *feats, size_t nfeat, xp_report *r, xp_err *err);
+void xp_report_free(xp_report *r);
+/* "DOC|ID", the store's name of a mention, into out. */
+void xp_ritem_key(const xp_report *r, const xp_ritem *it, char *out, size_t n);
+
+#endif
