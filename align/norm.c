@@ -9,11 +9,13 @@
 #include <unicode/ustring.h>
 
 struct xp_normalizer {
-	const UNormalizer2 *nfkc_cf;
+	const UNormalizer2 *nfkc_cf, *nfkc;
 	UChar *a, *b;
 	size_t cap;
 	uint32_t *toks, *chrs;
 	size_t captok, capchr;
+	char *u8;               /* xp_norm_token: a word in UTF-8 */
+	size_t capu8;
 };
 
 xp_normalizer *xp_normalizer_new(void)
@@ -22,6 +24,8 @@ xp_normalizer *xp_normalizer_new(void)
 	UErrorCode e = U_ZERO_ERROR;
 	if (z)
 		z->nfkc_cf = unorm2_getNFKCCasefoldInstance(&e);
+	if (z && U_SUCCESS(e))
+		z->nfkc = unorm2_getNFKCInstance(&e);
 	if (!z || U_FAILURE(e)) {
 		free(z);
 		return NULL;
@@ -37,6 +41,7 @@ void xp_normalizer_free(xp_normalizer *z)
 	free(z->b);
 	free(z->toks);
 	free(z->chrs);
+	free(z->u8);
 	free(z);
 }
 
@@ -96,6 +101,46 @@ uint32_t xp_bag_common(const xp_bag *a, const xp_bag *b)
 		}
 	}
 	return n;
+}
+
+/* --- text in UTF-16, normalised ------------------------------------------------------ */
+
+/* text[0..len) into z->a (*n16 units), with room in z->a and z->b for what
+ * NFKC may make of it */
+static int to_utf16(xp_normalizer *z, const char *text, size_t len, int32_t *n16)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	*n16 = 0;
+	if (len > INT32_MAX / 8)
+		return -1;
+	u_strFromUTF8WithSub(NULL, 0, n16, text, (int32_t)len, 0xFFFD, NULL, &e);
+	e = U_ZERO_ERROR;
+	size_t need = (size_t)*n16 * 4 + 16;   /* NFKC may grow the text */
+	if (need > z->cap) {
+		UChar *a = realloc(z->a, need * sizeof *a), *b = a ? realloc(z->b, need * sizeof *b) : NULL;
+		if (!a || !b) {
+			if (a) z->a = a;
+			return -1;
+		}
+		z->a = a, z->b = b, z->cap = need;
+	}
+	u_strFromUTF8WithSub(z->a, (int32_t)z->cap, n16, text, (int32_t)len, 0xFFFD, NULL, &e);
+	return U_FAILURE(e) ? -1 : 0;
+}
+
+/* src[0..n) (in z->a) normalised by nz into z->b; its length, or -1 */
+static int32_t nfkc(xp_normalizer *z, const UNormalizer2 *nz, const UChar *src, int32_t n)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	int32_t m = unorm2_normalize(nz, src, n, z->b, (int32_t)z->cap, &e);
+	return U_FAILURE(e) ? -1 : m;
+}
+
+/* the characters written for an apostrophe: right and left single quotation
+ * marks, modifier letter apostrophe, grave accent, acute accent, prime */
+static int is_apostrophe(UChar c)
+{
+	return c == 0x2019 || c == 0x2018 || c == 0x02BC || c == 0x0060 || c == 0x00B4 || c == 0x2032;
 }
 
 /* --- words and their expansions ---------------------------------------------------- */
@@ -181,28 +226,14 @@ static int wordchar(UChar32 c) { return u_isalnum(c) || c == '\''; }
 int xp_unit_from_text(xp_normalizer *z, const char *text, size_t len, xp_unit *u)
 {
 	memset(u, 0, sizeof *u);
-	UErrorCode e = U_ZERO_ERROR;
-	int32_t n16 = 0;
-	u_strFromUTF8Lenient(NULL, 0, &n16, text, (int32_t)len, &e);
-	e = U_ZERO_ERROR;
-	size_t need = (size_t)n16 * 4 + 16;   /* NFKC may grow the text */
-	if (need > z->cap) {
-		UChar *a = realloc(z->a, need * sizeof *a), *b = a ? realloc(z->b, need * sizeof *b) : NULL;
-		if (!a || !b) {
-			if (a) z->a = a;
-			return -1;
-		}
-		z->a = a, z->b = b, z->cap = need;
-	}
-	u_strFromUTF8Lenient(z->a, (int32_t)z->cap, &n16, text, (int32_t)len, &e);
-	int32_t m = unorm2_normalize(z->nfkc_cf, z->a, n16, z->b, (int32_t)z->cap, &e);
-	if (U_FAILURE(e))
+	int32_t n16, m;
+	if (to_utf16(z, text, len, &n16) || (m = nfkc(z, z->nfkc_cf, z->a, n16)) < 0)
 		return -1;
 	/* straighten apostrophes, blank out stage directions */
 	int depth = 0;
 	for (int32_t i = 0; i < m; i++) {
 		UChar c = z->b[i];
-		if (c == 0x2019 || c == 0x2018 || c == 0x02BC)
+		if (is_apostrophe(c))
 			z->b[i] = c = '\'';
 		if (c == '(' || c == '[')
 			depth++;
@@ -237,4 +268,186 @@ int xp_unit_from_text(xp_normalizer *z, const char *text, size_t len, xp_unit *u
 		return -1;
 	}
 	return 0;
+}
+
+/* --- words as the word aligner sees them ------------------------------------------------ */
+
+unsigned xp_norm_parts(const char *lang)
+{
+	/* what any language takes: these never merge two words a language keeps apart */
+	unsigned p = XP_NORM_NFKC | XP_NORM_CASE | XP_NORM_APOS | XP_NORM_DIGITS | XP_NORM_ZWNJ;
+	if (!lang)
+		return p;
+	if (!strncmp(lang, "en", 2) && (!lang[2] || lang[2] == '-' || lang[2] == '_'))
+		p |= XP_NORM_CLITICS;
+	else if (!strncmp(lang, "fa", 2) || !strncmp(lang, "per", 3))
+		p |= XP_NORM_PERSIAN | XP_NORM_MARKS;
+	else if (!strncmp(lang, "ar", 2))
+		p |= XP_NORM_MARKS;
+	else if (!strncmp(lang, "zh", 2) || !strncmp(lang, "ja", 2))
+		p |= XP_NORM_ZH_PUNCT;
+	return p;
+}
+
+static const struct {
+	const char *name;
+	unsigned part;
+} part_names[] = {
+	{"nfkc", XP_NORM_NFKC},       {"case", XP_NORM_CASE},   {"apostrophes", XP_NORM_APOS},
+	{"clitics", XP_NORM_CLITICS}, {"persian", XP_NORM_PERSIAN}, {"marks", XP_NORM_MARKS},
+	{"digits", XP_NORM_DIGITS},   {"zwnj", XP_NORM_ZWNJ},   {"zh-punct", XP_NORM_ZH_PUNCT},
+};
+
+unsigned xp_norm_part_named(const char *name)
+{
+	for (size_t k = 0; k < sizeof part_names / sizeof *part_names; k++)
+		if (!strcmp(name, part_names[k].name))
+			return part_names[k].part;
+	return 0;
+}
+
+/* ASCII letters of s equal lit (lower case), whatever their case */
+static int ascii_ieq(const UChar *s, size_t n, const char *lit)
+{
+	for (size_t i = 0; i < n; i++, lit++) {
+		UChar c = s[i] >= 'A' && s[i] <= 'Z' ? (UChar)(s[i] + 32) : s[i];
+		if (!*lit || c != (UChar)(unsigned char)*lit)
+			return 0;
+	}
+	return !*lit;
+}
+
+/* Where the Penn Treebank splits a word that carries no apostrophe (or an
+ * inner one), as the CoNLL files of OntoNotes and MMC have it; 0 if not. */
+static size_t ptb_split(const UChar *s, size_t n)
+{
+	static const char *const whole[] = {"gonna", "wanna", "gotta", "cannot", "c'mon", "lemme", "gimme"};
+	for (size_t k = 0; k < sizeof whole / sizeof *whole; k++)
+		if (ascii_ieq(s, n, whole[k]))
+			return 3;
+	/* the contractions the utterance aligner expands, split off instead */
+	for (size_t k = 0; k < sizeof suffix / sizeof *suffix; k++) {
+		size_t l = strlen(suffix[k][0]);
+		if (n > l && ascii_ieq(s + n - l, l, suffix[k][0]) && u_isalnum(s[n - l - 1]))
+			return n - l;
+	}
+	/* a plural's possessive: "the Gellers'" -> Gellers ' */
+	if (n > 2 && s[n - 1] == '\'' && (s[n - 2] == 's' || s[n - 2] == 'S') && u_isalpha(s[0]))
+		return n - 1;
+	return 0;
+}
+
+/* Append s[0..n) to out as a UTF-8 word with its NUL. */
+static int put_word(xp_normalizer *z, const UChar *s, size_t n, xp_buf *out)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	int32_t len = 0;
+	if (xp_grow(&z->u8, &z->capu8, n * 3 + 1, 1))
+		return -1;
+	u_strToUTF8(z->u8, (int32_t)z->capu8, &len, s, (int32_t)n, &e);
+	if (U_FAILURE(e))
+		return -1;
+	xp_buf_add(out, z->u8, (size_t)len);
+	xp_buf_putc(out, '\0');
+	return out->oom ? -1 : 0;
+}
+
+static UChar zh_punct(UChar c)
+{
+	switch (c) {
+	case 0x3002: return '.';   /* 。 */
+	case 0x3001: return ',';   /* 、 */
+	case 0x300C: case 0x300D: case 0x300E: case 0x300F:   /* 「」『』 */
+	case 0x300A: case 0x300B: case 0x3008: case 0x3009:   /* 《》〈〉 */
+	case 0x201C: case 0x201D: return '"';
+	case 0x3010: return '[';   /* 【 */
+	case 0x3011: return ']';   /* 】 */
+	case 0x2014: case 0x2015: return '-';
+	default: return c;
+	}
+}
+
+/* One piece of a token (no ZWNJ in it when that part is on), src[0..n) in
+ * z->a: normalised into z->b, letter by letter, then split off its English
+ * clitic; its words appended to out.  How many, or -1. */
+static int norm_piece(xp_normalizer *z, unsigned parts, const UChar *src, int32_t n, xp_buf *out)
+{
+	int32_t m;
+	if (parts & XP_NORM_NFKC) {
+		if ((m = nfkc(z, parts & XP_NORM_CASE ? z->nfkc_cf : z->nfkc, src, n)) < 0)
+			return -1;
+	} else if (parts & XP_NORM_CASE) {
+		UErrorCode e = U_ZERO_ERROR;
+		m = u_strFoldCase(z->b, (int32_t)z->cap, src, n, U_FOLD_CASE_DEFAULT, &e);
+		if (U_FAILURE(e))
+			return -1;
+	} else {
+		memcpy(z->b, src, (size_t)n * sizeof *src);
+		m = n;
+	}
+	UChar *b = z->b;
+	int32_t k = 0;   /* in place: what is written never passes what is read */
+	for (int32_t i = 0; i < m; i++) {
+		UChar c = b[i];
+		if ((parts & XP_NORM_APOS) && is_apostrophe(c))
+			c = '\'';
+		if ((parts & XP_NORM_DIGITS) && c >= 0x80 && u_charType(c) == U_DECIMAL_DIGIT_NUMBER)
+			c = (UChar)('0' + u_charDigitValue(c));
+		if ((parts & XP_NORM_MARKS) && (c == 0x0640 || (c >= 0x064B && c <= 0x0652) || c == 0x0670))
+			continue;
+		if (parts & XP_NORM_PERSIAN) {
+			if (c == 0x064A || c == 0x0649)
+				c = 0x06CC;
+			else if (c == 0x0643)
+				c = 0x06A9;
+			else if (c == 0x0629 || c == 0x06C0 || c == 0x06C1 || c == 0x06D5)
+				c = 0x0647;
+			else if (c == 0x0654 && k && b[k - 1] == 0x0647)
+				continue;   /* هٔ: the ezafe's hamza, written or not */
+		}
+		if (parts & XP_NORM_ZH_PUNCT)
+			c = zh_punct(c);
+		b[k++] = c;
+	}
+	if (!k)
+		return 0;
+	size_t at = parts & XP_NORM_CLITICS ? ptb_split(b, (size_t)k) : 0;
+	if (!at)
+		return put_word(z, b, (size_t)k, out) ? -1 : 1;
+	return put_word(z, b, at, out) || put_word(z, b + at, (size_t)k - at, out) ? -1 : 2;
+}
+
+int xp_norm_token(xp_normalizer *z, unsigned parts, const char *s, size_t n, xp_buf *out)
+{
+	int32_t n16;
+	if (!n)
+		return 0;
+	if (to_utf16(z, s, n, &n16))
+		return -1;
+	/* before NFKC, which makes an acute accent a space and a combining mark
+	 * and, with case folding, removes ZWNJ */
+	if (parts & XP_NORM_APOS)
+		for (int32_t i = 0; i < n16; i++)
+			if (is_apostrophe(z->a[i]))
+				z->a[i] = '\'';
+	int words = 0, zwnj = 0;
+	for (int32_t i = 0; i <= n16;) {
+		int32_t j = i;
+		while (j < n16 && !((parts & XP_NORM_ZWNJ) && z->a[j] == 0x200C))
+			j++;
+		zwnj += j < n16;
+		int k = j > i ? norm_piece(z, parts, z->a + i, j - i, out) : 0;
+		if (k < 0)
+			return -1;
+		words += k;
+		i = j + 1;
+	}
+	if (!words && zwnj)
+		return 0;   /* a lone ZWNJ: it joins, it means nothing alone */
+	if (!words) {   /* nothing left (a lone tatweel): the token as it was */
+		xp_buf_add(out, s, n);
+		xp_buf_putc(out, '\0');
+		return out->oom ? -1 : 1;
+	}
+	return words;
 }

@@ -6,8 +6,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "wordalign.h"
 #include "gibbs.h"
+#include "norm.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
+#include "../model/script.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -21,6 +23,7 @@ void xp_wa_defaults(xp_wa_opts *o)
 	memset(o, 0, sizeof *o);
 	o->seed = 1;
 	o->samplers = 3;
+	o->normalize = XP_NORM_ALL;
 }
 
 int xp_wa_threads(int threads)
@@ -36,6 +39,7 @@ struct xp_wa {
 	xp_vocab voc[2];
 	wa_corpus c;
 	size_t skipped;
+	xp_wa_norm nm[2];
 	/* the pairs to align: corpus sentence out[s]; side d's tokens of them
 	 * at ooff[d][s].. in orig (each token's index in the original line) */
 	uint32_t *out;
@@ -114,6 +118,7 @@ void xp_wa_free(xp_wa *w)
 size_t xp_wa_nsent(const xp_wa *w) { return w->nout; }
 size_t xp_wa_trained(const xp_wa *w) { return w->c.nsent - w->skipped; }
 size_t xp_wa_skipped(const xp_wa *w) { return w->skipped; }
+const xp_wa_norm *xp_wa_normalized(const xp_wa *w, int side) { return &w->nm[side != 0]; }
 
 /* --- the corpus --------------------------------------------------------------- */
 
@@ -228,6 +233,122 @@ int xp_wa_add_file(xp_wa *w, const char *path, int train_only, xp_err *err)
 	return xp_bitext_each(path, read_pair, &r, err);
 }
 
+/* --- normalising for alignment --------------------------------------------------- */
+
+/* Side d's tokens replaced by the words the aligner sees (wordalign.h):
+ * each word type normalised once, then every sentence rewritten.  The pairs
+ * to align keep, for each word, the index of the token it came from: their
+ * orig entries were one per token (add_side), in the order of the corpus. */
+static int normalise_side(xp_wa *w, int d)
+{
+	xp_wa_norm *nm = &w->nm[d];
+	xp_vocab *V = &w->voc[d];
+	wa_side *S = &w->c.side[d];
+	*nm = (xp_wa_norm){.lang = w->o.lang[d] ? w->o.lang[d] : "", .script = "", .tokens = S->ntok,
+			   .types = V->n, .ntypes = V->n};
+	if (!nm->lang[0] && w->o.normalize) {
+		xp_script_counter sc;
+		xp_script_guess g;
+		memset(&sc, 0, sizeof sc);
+		for (uint32_t t = 0; t < V->n; t++)
+			xp_script_count(&sc, V->words[t], strlen(V->words[t]));
+		xp_script_result(&sc, &g);
+		nm->lang = g.lang, nm->script = g.script;
+	}
+	nm->parts = xp_norm_parts(nm->lang) & w->o.normalize;
+	if (!nm->parts || !S->ntok)
+		return 0;
+	xp_normalizer *z = xp_normalizer_new();
+	xp_vocab nv;
+	int vok = xp_vocab_init(&nv, 0) == 0;
+	/* type t's words: ids[first[t] .. first[t + 1]) */
+	uint32_t *first = calloc((size_t)V->n + 1, sizeof *first), *ids = NULL, *tok = NULL;
+	uint8_t *changed = calloc((size_t)V->n + 1, 1);
+	uint16_t *orig = NULL;
+	size_t nids = 0, cap_ids = 0;
+	xp_buf b = {0};
+	int rc = z && vok && first && changed ? 0 : -1;
+	for (uint32_t t = 0; rc == 0 && t < V->n; t++) {
+		size_t len = strlen(V->words[t]);
+		b.n = 0;
+		int k = xp_norm_token(z, nm->parts, V->words[t], len, &b);
+		if (k < 0 || xp_grow(&ids, &cap_ids, nids + (size_t)k + 1, sizeof *ids)) {
+			rc = -1;
+			break;
+		}
+		changed[t] = k != 1 || b.n != len + 1 || memcmp(b.p, V->words[t], len) != 0;
+		for (size_t at = 0; rc == 0 && k-- > 0; at += strlen(b.p + at) + 1) {
+			uint32_t id = xp_vocab_id(&nv, b.p + at, strlen(b.p + at));
+			if (id == UINT32_MAX)
+				rc = -1;
+			else
+				ids[nids++] = id;
+		}
+		first[t + 1] = (uint32_t)nids;
+	}
+	/* the sizes, and what changed */
+	uint64_t total = 0, total_out = 0;
+	for (uint32_t k = 0, s = 0; rc == 0 && k < w->c.nsent; k++) {
+		int out = s < w->nout && w->out[s] == k;
+		for (uint64_t p = S->off[k]; p < S->off[k + 1]; p++) {
+			uint32_t t = S->tok[p], n = first[t + 1] - first[t];
+			total += n;
+			total_out += out ? n : 0;
+			nm->changed += changed[t];
+			nm->split += n > 1;
+			nm->dropped += n == 0;
+		}
+		s += out;
+	}
+	if (rc == 0 && (!(tok = malloc((total + 1) * sizeof *tok)) || !(orig = malloc((total_out + 1) * sizeof *orig))))
+		rc = -1;
+	/* the rewrite: offsets in place (each read before it is written) */
+	uint64_t lo = 0, q = 0, qo = 0, oo = 0;
+	for (uint32_t k = 0, s = 0; rc == 0 && k < w->c.nsent; k++) {
+		uint64_t hi = S->off[k + 1];
+		int out = s < w->nout && w->out[s] == k;
+		for (uint64_t p = lo; p < hi; p++)
+			for (uint32_t u = first[S->tok[p]]; u < first[S->tok[p] + 1]; u++) {
+				tok[q++] = ids[u];
+				if (out)
+					orig[qo++] = w->orig[d][oo + (p - lo)];
+			}
+		S->off[k + 1] = q;
+		if (out) {
+			oo += hi - lo;
+			w->ooff[d][++s] = qo;
+		}
+		lo = hi;
+	}
+	if (rc == 0) {
+		free(S->tok), free(w->orig[d]);
+		S->tok = tok, S->ntok = total, S->cap = total + 1, S->V = nv.n;
+		w->orig[d] = orig, w->norig[d] = total_out, w->cap_orig[d] = total_out + 1;
+		xp_vocab_free(V);
+		*V = nv;
+		nm->ntypes = nv.n;
+	} else {
+		free(tok), free(orig);
+		if (vok)
+			xp_vocab_free(&nv);
+	}
+	xp_buf_free(&b);
+	free(first), free(ids), free(changed);
+	xp_normalizer_free(z);
+	return rc;
+}
+
+static int normalise(xp_wa *w)
+{
+	if (normalise_side(w, 0) || normalise_side(w, 1))
+		return -1;
+	/* a side may have grown past what a sampler takes */
+	w->skipped = 0;
+	for (uint32_t k = 0; k < w->c.nsent; k++)
+		w->skipped += wa_len(&w->c.side[0], k) > WA_MAXLEN || wa_len(&w->c.side[1], k) > WA_MAXLEN;
+	return 0;
+}
+
 /* --- training ------------------------------------------------------------------ */
 
 static void progress_add(xp_wa *w, uint64_t units)
@@ -340,6 +461,8 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	for (size_t k = 0; k < w->o.ntrain; k++)
 		if (xp_wa_add_file(w, w->o.train[k], 1, err))
 			return -1;
+	if (normalise(w))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory normalising the words");
 	/* Small corpora need more sweeps to mix; large ones fewer (as eflomal). */
 	double N = w->c.nsent > 0 ? (double)w->c.nsent : 1;
 	int n = w->o.iters > 0 ? w->o.iters : (int)fmin(1000, fmax(16, round(5000.0 / sqrt(N))));

@@ -20,6 +20,15 @@
  *
  * Memory is linear in the tokens (see gibbs.h), so a million sentence pairs
  * train in a few hundred megabytes.
+ *
+ * The samplers see each side's words normalised for its language (align/
+ * norm.h: NFKC, case, apostrophes, English clitics split as the annotated
+ * corpora split them, Persian letters, digits, ZWNJ, Chinese punctuation),
+ * so that "it’s" in a subtitle and "it 's" in a CoNLL file, or يک and یک,
+ * are the same words to them.  Each word type is normalised once, after all
+ * pairs are in (the language of a side not given is then found from the
+ * script of its words); a token that becomes two words gives both its
+ * index, and every link refers to the tokens as given.
  */
 #ifndef XP_WORDALIGN_H
 #define XP_WORDALIGN_H
@@ -44,6 +53,10 @@ typedef struct xp_wa_opts {
 	int samplers;            /* independent samplers per direction; default 3 */
 	int iters;               /* sweeps of the last stage; 0 = from the corpus size */
 	int lowercase;           /* compare words lower-cased (ICU, root locale) */
+	unsigned normalize;      /* the parts of align/norm.h's XP_NORM_* that may apply (default
+				    XP_NORM_ALL; 0: words as given) */
+	const char *lang[2];     /* source and target language, which decide the parts;
+				    NULL or "": from the script of the side's words */
 	const char *const *train;   /* bitext files for training only (gzip or plain) */
 	size_t ntrain;
 	void (*progress)(void *arg, const xp_wa_progress *p);
@@ -76,6 +89,19 @@ int xp_wa_links(xp_wa *w, size_t s, const xp_link **fwd, size_t *nf, const xp_li
 /* Every aligned pair's links appended to fwd and rev, and symmetrised by
  * `how` into sym. */
 int xp_wa_collect(xp_wa *w, xp_sym how, xp_walign *fwd, xp_walign *rev, xp_walign *sym, xp_err *err);
+/* What normalising side d (0 source, 1 target) did, after xp_wa_run. */
+typedef struct xp_wa_norm {
+	const char *lang;        /* the language it was normalised as ("": none known) */
+	const char *script;      /* the script found, when lang was not given; else "" */
+	unsigned parts;          /* XP_NORM_* applied */
+	uint64_t tokens;         /* tokens of the side */
+	uint64_t changed;        /* tokens whose words differ from the token */
+	uint64_t split;          /* tokens that became two or more words */
+	uint64_t dropped;        /* tokens that became none (a lone ZWNJ) */
+	uint32_t types, ntypes;  /* word types before and after */
+} xp_wa_norm;
+const xp_wa_norm *xp_wa_normalized(const xp_wa *w, int side);
+
 /* Sentence pairs trained on, and pairs whose side was too long to align. */
 size_t xp_wa_trained(const xp_wa *w);
 size_t xp_wa_skipped(const xp_wa *w);

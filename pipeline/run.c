@@ -136,7 +136,12 @@ static int builtin_align(run *R, xp_err *e)
 	const xp_buf *ep = &R->episode_pairs;
 	if (ep->oom)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
-	int rc = xp_wa_new(&w, &R->o->wa, e) || xp_wa_add_bitext(w, &R->bt, e) ||
+	/* the words normalised for English and for the target language the
+	 * align stage took (given, or found from the subtitles' script) */
+	xp_wa_opts wo = R->o->wa;
+	wo.lang[0] = "en";
+	wo.lang[1] = R->o->align.tgt_lang ? R->o->align.tgt_lang : R->r->align.tgt_lang;
+	int rc = xp_wa_new(&w, &wo, e) || xp_wa_add_bitext(w, &R->bt, e) ||
 		 (ep->n && xp_wa_add_train_mem(w, "(the episodes' subtitle pairs)", ep->p, ep->n, e)) ||
 		 xp_wa_run(w, e) || xp_wa_collect(w, R->o->sym, &f, &r, &R->wa, e);
 	xp_wa_free(w);

@@ -3,6 +3,7 @@
 #include "groups.h"
 #include "../io/read.h"
 #include "../align/sym.h"
+#include "../align/norm.h"
 #include "../align/wordalign.h"
 #include "../base/outputs.h"
 
@@ -10,6 +11,26 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
+
+/* What the aligner saw: each side's language and what normalising changed. */
+static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
+{
+	for (int d = 0; d < 2; d++) {
+		const xp_wa_norm *n = xp_wa_normalized(w, d);
+		if (!n->parts) {
+			fprintf(stderr, "xproj wordalign: %s words as given%s\n", d ? "target" : "source",
+				o->normalize ? "" : " (--no-normalize)");
+			continue;
+		}
+		fprintf(stderr,
+			"xproj wordalign: %s normalised as %s%s%s%s: %llu of %llu tokens changed, %llu split, "
+			"%llu dropped; %u word types -> %u\n",
+			d ? "target" : "source", n->lang[0] ? n->lang : "any language",
+			n->script[0] ? " (from its " : "", n->script, n->script[0] ? " script)" : "",
+			(unsigned long long)n->changed, (unsigned long long)n->tokens, (unsigned long long)n->split,
+			(unsigned long long)n->dropped, n->types, n->ntypes);
+	}
+}
 
 static int put_align(xp_outputs *o, const char *path, const xp_walign *a, int probs, xp_err *e)
 {
@@ -38,7 +59,8 @@ static void progress(void *arg, const xp_wa_progress *p)
 static const struct option own[] = {
 	{"output", required_argument, 0, 'o'},  {"probs", required_argument, 0, 'p'},
 	{"forward", required_argument, 0, 'F'}, {"reverse", required_argument, 0, 'R'},
-	{"train", required_argument, 0, 'T'},   {0, 0, 0, 0}};
+	{"train", required_argument, 0, 'T'},   {"src-lang", required_argument, 0, 'S'},
+	{"tgt-lang", required_argument, 0, 'L'}, {0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
 typedef struct args {
@@ -61,6 +83,8 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'F': a->fwd = optarg; break;
 		case 'R': a->rev = optarg; break;
 		case 'T': a->train[a->ntrain++] = optarg; break;
+		case 'S': a->wa.lang[0] = optarg; break;
+		case 'L': a->wa.lang[1] = optarg; break;
 		case '?': return 2;
 		default:
 			if (xp_opt_wordalign(ch, optarg, &a->wa, &a->sym, &e))
@@ -76,6 +100,7 @@ static int run(int argc, char **argv)
 {
 	args a = {.sym = XP_SYM_GDFA};
 	xp_wa_defaults(&a.wa);
+	a.wa.lang[0] = "en";   /* xproj bitext writes the English side first */
 	struct option lo[32];
 	xp_err e;
 	if (xp_opts_table(lo, sizeof lo / sizeof *lo, groups, &e))
@@ -119,6 +144,8 @@ static int run(int argc, char **argv)
 		if (a.wa.progress)
 			fputs("\n", stderr);
 		rc = xp_cli_error(&e);
+	} else {
+		say_normalized(w, &a.wa);
 	}
 	xp_outputs_abort(&wo);
 	xp_wa_free(w);
@@ -134,7 +161,8 @@ const xp_cmd xp_cmd_wordalign = {
 	"wordalign", run, "align words of a bitext (built-in Bayesian HMM aligner with fertility)",
 	"xproj wordalign PAIRS -o OUT.pharaoh [--train MORE.pairs]... [--probs OUT.probs]\n"
 	"                [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
-	"                [--lowercase] [--forward F.pharaoh] [--reverse R.pharaoh]\n\n"
+	"                [--lowercase] [--src-lang L] [--tgt-lang L] [--no-normalize[=PART,...]]\n"
+	"                [--forward F.pharaoh] [--reverse R.pharaoh]\n\n"
 	"PAIRS has one 'src ||| tgt' line per sentence pair (as `xproj bitext` writes);\n"
 	"it and every --train file may be gzipped.  Both directions are sampled\n"
 	"(collapsed Gibbs sampling, eflomal's model), then symmetrised.  Output is\n"
@@ -148,6 +176,12 @@ const xp_cmd xp_cmd_wordalign = {
 	"  --threads N    samplers run in parallel (default: the number of cores)\n"
 	"  --samplers N   independent samplers per direction (default 3)\n"
 	"  --iters N      sweeps of the last stage (default: from the corpus size)\n"
-	"  --lowercase    compare words lower-cased\n"
+	"  --lowercase    compare words lower-cased (normalising folds case anyway)\n"
+	"  --src-lang L, --tgt-lang L  the languages of the two sides (default: en, and\n"
+	"                 the target's from its script), which decide the normalisation\n"
+	"  --no-normalize[=PART,...]  the aligner sees words as given, or without the\n"
+	"                 parts named: nfkc, case, apostrophes, clitics (English it's ->\n"
+	"                 it 's), persian (Arabic ي ك -> ی ک), marks, digits, zwnj,\n"
+	"                 zh-punct.  Output indices are always the input tokens'.\n"
 	"  --forward F, --reverse R  also write each direction before symmetrising",
 };

@@ -1,5 +1,6 @@
 /* tools/groups.c — option groups shared by subcommands; see groups.h. */
 #include "groups.h"
+#include "../align/norm.h"
 
 #include <string.h>
 
@@ -9,7 +10,7 @@ enum {
 	O_TGT_SUBS = 288, O_LINKS, O_TGT_ENCODING,
 	O_TGT_LANG = 320, O_ZH_TOKENS, O_BAND, O_THRESHOLD,
 	O_ALIGNMENTS = 352, O_PROBS, O_ONE_BASED,
-	O_SYM = 384, O_SEED, O_THREADS, O_SAMPLERS, O_ITERS, O_LOWERCASE,
+	O_SYM = 384, O_SEED, O_THREADS, O_SAMPLERS, O_ITERS, O_LOWERCASE, O_NO_NORMALIZE,
 	O_RULE = 416, O_GAP, O_MAX_RATIO, O_TRIM_PUNCT, O_MIN_PROB, O_COLLISIONS, O_PRODROP, O_CHARS,
 	O_SKIP_ARTICLES, O_NO_ZH_PRONOUNS, O_NO_FA_ATTACH, O_NO_PRODROP, O_NO_ZH_POSSESSIVE, O_NO_FREE_PRONOUNS,
 	O_NO_FA_CLITICS, O_NO_FA_NEAREST_VERB, O_UNCALIBRATED,
@@ -35,7 +36,7 @@ const struct option xp_opts_wordalign[] = {
 	{"sym", required_argument, 0, O_SYM},           {"seed", required_argument, 0, O_SEED},
 	{"threads", required_argument, 0, O_THREADS},   {"samplers", required_argument, 0, O_SAMPLERS},
 	{"iters", required_argument, 0, O_ITERS},       {"lowercase", no_argument, 0, O_LOWERCASE},
-	{0, 0, 0, 0}};
+	{"no-normalize", optional_argument, 0, O_NO_NORMALIZE}, {0, 0, 0, 0}};
 const struct option xp_opts_project[] = {
 	{"rule", required_argument, 0, O_RULE},         {"gap", required_argument, 0, O_GAP},
 	{"max-ratio", required_argument, 0, O_MAX_RATIO}, {"trim-punct", no_argument, 0, O_TRIM_PUNCT},
@@ -117,6 +118,32 @@ int xp_opt_alignments(int ch, const char *v, const char **path, const char **pro
 	return 0;
 }
 
+/* --no-normalize: none of it; --no-normalize=PART,...: not those parts */
+static int no_normalize(const char *v, xp_wa_opts *wa, xp_err *e)
+{
+	if (!v) {
+		wa->normalize = 0;
+		return 0;
+	}
+	for (const char *p = v; *p;) {
+		size_t n = strcspn(p, ",");
+		char name[32];
+		unsigned part = 0;
+		if (n < sizeof name) {
+			memcpy(name, p, n);
+			name[n] = '\0';
+			part = xp_norm_part_named(name);
+		}
+		if (!part)
+			return xp_failc(e, XP_EUSAGE, "", 0,
+					"--no-normalize: '%.*s' is no part (nfkc, case, apostrophes, clitics, persian, "
+					"marks, digits, zwnj, zh-punct)", (int)n, p);
+		wa->normalize &= ~part;
+		p += n + (p[n] == ',');
+	}
+	return 0;
+}
+
 int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err *e)
 {
 	static const char *const syms[] = {"intersect", "union", "grow-diag", "grow-diag-final", "grow-diag-final-and",
@@ -138,6 +165,7 @@ int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err 
 	case O_SAMPLERS: return xp_cli_intv("--samplers", v, 1, 1024, &wa->samplers, e);
 	case O_ITERS: return xp_cli_intv("--iters", v, 0, 1000000, &wa->iters, e);
 	case O_LOWERCASE: wa->lowercase = 1; return 0;
+	case O_NO_NORMALIZE: return no_normalize(v, wa, e);
 	default: return 1;
 	}
 }

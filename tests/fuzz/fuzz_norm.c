@@ -1,0 +1,40 @@
+/* tests/fuzz/fuzz_norm.c — libFuzzer target: the word aligner's normaliser
+ * (align/norm.h) on any bytes, with the parts the first two bytes pick, and
+ * the utterance aligner's bags on the same text.  Every word it gives is
+ * non-empty and NUL-terminated, as many as it says. */
+#include "align/norm.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static xp_normalizer *z;
+	if (!z && !(z = xp_normalizer_new()))
+		abort();
+	if (size < 2)
+		return 0;
+	unsigned parts = ((unsigned)data[0] | (unsigned)data[1] << 8) & XP_NORM_ALL;
+	const char *s = (const char *)data + 2;
+	size_t n = size - 2;
+	xp_buf b = {0};
+	int k = xp_norm_token(z, parts, s, n, &b);
+	if (k >= 0) {
+		size_t at = 0;
+		for (int i = 0; i < k; i++) {
+			const char *end = memchr(b.p + at, '\0', b.n - at);
+			if (!end || end == b.p + at)
+				abort();
+			at = (size_t)(end - b.p) + 1;
+		}
+		if (at != b.n)
+			abort();
+	}
+	xp_buf_free(&b);
+	xp_unit u;
+	if (xp_unit_from_text(z, s, n, &u) == 0)
+		xp_unit_free(&u);
+	return 0;
+}

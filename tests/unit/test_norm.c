@@ -1,0 +1,272 @@
+/* tests/unit/test_norm.c — normalising words for the word aligner: every
+ * part on hand-made tokens (English clitics as the CoNLL files split them,
+ * Persian letters, digits, ZWNJ, Chinese forms), which parts a language
+ * takes, and the aligner's index map: a clitic split in two and a dropped
+ * lone ZWNJ still give links in the indices of the tokens as given. */
+#include "testutil.h"
+#include "align/norm.h"
+#include "align/wordalign.h"
+
+/* the words of one token, joined by "|" ("" when there are none) */
+static const char *words(xp_normalizer *z, unsigned parts, const char *tok)
+{
+	static char out[256];
+	xp_buf b = {0};
+	int n = xp_norm_token(z, parts, tok, strlen(tok), &b);
+	assert_true(n >= 0);
+	out[0] = '\0';
+	size_t at = 0;
+	for (int k = 0; k < n; k++) {
+		if (k)
+			strcat(out, "|");
+		assert_true(strlen(out) + strlen(b.p + at) < sizeof out);
+		strcat(out, b.p + at);
+		at += strlen(b.p + at) + 1;
+	}
+	assert_int_equal(at, b.n);
+	xp_buf_free(&b);
+	return out;
+}
+
+typedef struct tcase {
+	const char *lang, *in, *want;
+} tcase;
+
+static const tcase cases[] = {
+	/* English: NFKC, case folding, apostrophes, clitics split as the CoNLL does */
+	{"en", "It\xe2\x80\x99s", "it|'s"},          /* It’s */
+	{"en", "it's", "it|'s"},
+	{"en", "don't", "do|n't"},
+	{"en", "DON\xe2\x80\x99T", "do|n't"},        /* DON’T */
+	{"en", "don`t", "do|n't"},
+	{"en", "it\xc2\xb4s", "it|'s"},              /* it´s: an acute accent, not a space and a mark */
+	{"en", "can't", "ca|n't"},
+	{"en", "won\xe2\x80\x98t", "wo|n't"},        /* won‘t */
+	{"en", "I'm", "i|'m"},
+	{"en", "you're", "you|'re"},
+	{"en", "we'll", "we|'ll"},
+	{"en", "I've", "i|'ve"},
+	{"en", "she'd", "she|'d"},
+	{"en", "Joey's", "joey|'s"},
+	{"en", "90's", "90|'s"},
+	{"en", "Gellers'", "gellers|'"},
+	{"en", "gonna", "gon|na"},
+	{"en", "Wanna", "wan|na"},
+	{"en", "gotta", "got|ta"},
+	{"en", "cannot", "can|not"},
+	{"en", "c'mon", "c'm|on"},
+	{"en", "'s", "'s"},                          /* already split: as it is */
+	{"en", "n't", "n't"},
+	{"en", "'cause", "'cause"},                  /* the CoNLL keeps these whole */
+	{"en", "'em", "'em"},
+	{"en", "o'clock", "o'clock"},
+	{"en", "Stra\xc3\x9f" "e", "strasse"},        /* Straße: case folding, not lower-casing */
+	{"en", "\xef\xbc\xa8\xef\xbd\x89", "hi"},     /* Ｈｉ: full width */
+	{"en", "\xef\xac\x81le", "file"},            /* ﬁle: a ligature */
+	{"en", "\xd9\x8a\xd9\x83", "\xd9\x8a\xd9\x83"}, /* يك: Persian letters are Farsi's */
+	/* Farsi: Arabic letters, marks, digits, ZWNJ */
+	{"fa", "\xd9\x8a\xd9\x83", "\xdb\x8c\xda\xa9"},                 /* يك -> یک */
+	{"fa", "\xd9\x83\xd8\xaa\xd8\xa7\xd8\xa8", "\xda\xa9\xd8\xaa\xd8\xa7\xd8\xa8"}, /* كتاب -> کتاب */
+	{"fa", "\xd8\xad\xd8\xaa\xd9\x89", "\xd8\xad\xd8\xaa\xdb\x8c"}, /* حتى -> حتی */
+	{"fa", "\xd8\xb3\xd8\xa7\xd8\xb9\xd8\xa9", "\xd8\xb3\xd8\xa7\xd8\xb9\xd9\x87"}, /* ساعة -> ساعه */
+	{"fa", "\xd8\xae\xd8\xa7\xd9\x86\xdb\x80", "\xd8\xae\xd8\xa7\xd9\x86\xd9\x87"}, /* خانۀ -> خانه */
+	{"fa", "\xd8\xae\xd8\xa7\xd9\x86\xd9\x87\xd9\x94", "\xd8\xae\xd8\xa7\xd9\x86\xd9\x87"}, /* خانهٔ -> خانه */
+	{"fa", "\xda\xa9\xd9\x90\xd8\xaa\xd8\xa7\xd8\xa8", "\xda\xa9\xd8\xaa\xd8\xa7\xd8\xa8"}, /* کِتاب: kasra */
+	{"fa", "\xd8\xaa\xd9\x80\xd9\x80\xd8\xa7", "\xd8\xaa\xd8\xa7"}, /* تــا: tatweel */
+	{"fa", "\xdb\xb1\xdb\xb2\xdb\xb3", "123"},                    /* ۱۲۳ */
+	{"fa", "\xd9\xa4\xd9\xa5", "45"},                              /* ٤٥ */
+	{"fa", "\xd9\x85\xdb\x8c\xe2\x80\x8c\xd8\xae\xd9\x88\xd8\xa7\xd9\x85",
+	 "\xd9\x85\xdb\x8c|\xd8\xae\xd9\x88\xd8\xa7\xd9\x85"},         /* می‌خوام: split at the ZWNJ */
+	{"fa", "\xd9\x85\xd9\x8a\xe2\x80\x8c", "\xd9\x85\xdb\x8c"},  /* مي‌ with a trailing ZWNJ */
+	{"fa", "\xe2\x80\x8c", ""},                                    /* a lone ZWNJ: no word */
+	{"fa", "\xe2\x80\x8c\xe2\x80\x8c", ""},
+	{"fa", "\xd9\x80", "\xd9\x80"},                                /* a lone tatweel: kept as it is */
+	{"fa", "it's", "it's"},                                        /* no English clitics */
+	/* Chinese: full-width forms and punctuation */
+	{"zh", "\xe3\x80\x82", "."},                 /* 。 */
+	{"zh", "\xe3\x80\x81", ","},                 /* 、 */
+	{"zh", "\xef\xbc\x8c", ","},                 /* ， */
+	{"zh", "\xef\xbc\x9f", "?"},                 /* ？ */
+	{"zh", "\xe3\x80\x8c", "\""},                /* 「 */
+	{"zh", "\xe3\x80\x8a", "\""},                /* 《 */
+	{"zh", "\xe3\x80\x90", "["},                 /* 【 */
+	{"zh", "\xe2\x80\xa6", "..."},               /* … */
+	{"zh", "\xef\xbc\xaf\xef\xbc\xab", "ok"},     /* ＯＫ */
+	{"zh", "\xef\xbc\x91\xef\xbc\x92", "12"},     /* １２ */
+	{"zh", "\xe4\xbd\xa0\xe5\xa5\xbd", "\xe4\xbd\xa0\xe5\xa5\xbd"}, /* 你好 as it is */
+	{"zh", "\xe3\x80\x80", " "},                 /* an ideographic space stays a word */
+	/* no language known: only what is safe for any */
+	{"", "It\xe2\x80\x99s", "it's"},
+	{"", "\xd9\x8a\xd9\x83", "\xd9\x8a\xd9\x83"},
+	{"", "\xdb\xb1\xdb\xb2", "12"},
+	{"", "\xe3\x80\x82", "\xe3\x80\x82"},
+};
+
+static void every_part_by_hand(void **state)
+{
+	(void)state;
+	xp_normalizer *z = xp_normalizer_new();
+	assert_non_null(z);
+	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+		const char *got = words(z, xp_norm_parts(cases[k].lang), cases[k].in);
+		if (strcmp(got, cases[k].want))
+			fail_msg("%s '%s': got '%s', want '%s'", cases[k].lang, cases[k].in, got, cases[k].want);
+	}
+	xp_normalizer_free(z);
+}
+
+static void parts_and_switches(void **state)
+{
+	(void)state;
+	xp_normalizer *z = xp_normalizer_new();
+	unsigned en = xp_norm_parts("en");
+	assert_true(en & XP_NORM_CLITICS);
+	assert_false(en & XP_NORM_PERSIAN);
+	assert_true(xp_norm_parts("fa") & XP_NORM_PERSIAN);
+	assert_false(xp_norm_parts("ar") & XP_NORM_PERSIAN);   /* ي and ى are two letters in Arabic */
+	assert_true(xp_norm_parts("zh") & XP_NORM_ZH_PUNCT);
+	assert_int_equal(xp_norm_part_named("clitics"), XP_NORM_CLITICS);
+	assert_int_equal(xp_norm_part_named("zh-punct"), XP_NORM_ZH_PUNCT);
+	assert_int_equal(xp_norm_part_named("bogus"), 0);
+	/* each part off on its own */
+	assert_string_equal(words(z, en & ~XP_NORM_CLITICS, "It\xe2\x80\x99s"), "it's");
+	assert_string_equal(words(z, en & ~XP_NORM_APOS, "It\xe2\x80\x99s"), "it\xe2\x80\x99s");
+	assert_string_equal(words(z, en & ~XP_NORM_CASE, "Don't"), "Do|n't");
+	assert_string_equal(words(z, en & ~XP_NORM_NFKC, "\xef\xbc\xa8i"), "\xef\xbd\x88i");   /* Ｈi -> ｈi */
+	assert_string_equal(words(z, xp_norm_parts("fa") & ~XP_NORM_ZWNJ, "\xd9\x85\xdb\x8c\xe2\x80\x8c\xd8\xaa"),
+			    "\xd9\x85\xdb\x8c\xd8\xaa");   /* case folding removes the ZWNJ: joined */
+	assert_string_equal(words(z, 0, "It\xe2\x80\x99s"), "It\xe2\x80\x99s");
+	assert_string_equal(words(z, 0, "\xe2\x80\x8c"), "\xe2\x80\x8c");
+	xp_normalizer_free(z);
+	assert_true(XP_NORM_ALL & XP_NORM_ZH_PUNCT);
+}
+
+/* A toy English-to-X corpus, trained on split forms only: "it 's good"
+ * -> "ta tb te" and so on, word for word.  The pairs to align join the
+ * clitics as subtitles do ("it’s", "don't") and put a lone ZWNJ between two
+ * target words, or a ZWNJ inside one. */
+static const char *const en_words[] = {"it", "'s", "good", "we", "do", "n't", "know", "go", "home", "they"};
+static const char *const x_words[] = {"ta", "tb", "te", "th", "tc", "td", "ti", "tf", "tg", "tj"};
+
+static char *toy_corpus(size_t *len)
+{
+	xp_buf b = {0};
+	unsigned x = 777;
+	for (int s = 0; s < 300; s++) {
+		int n = 2 + (int)((x = x * 1103515245u + 12345u) >> 16) % 5, w[8];
+		for (int i = 0; i < n; i++)
+			w[i] = (int)((x = x * 1103515245u + 12345u) >> 16) % 10;
+		for (int i = 0; i < n; i++)
+			xp_buf_printf(&b, "%s%s", i ? " " : "", en_words[w[i]]);
+		xp_buf_puts(&b, " |||");
+		for (int i = 0; i < n; i++)
+			xp_buf_printf(&b, " %s", x_words[w[i]]);
+		xp_buf_putc(&b, '\n');
+	}
+	*len = b.n;
+	return b.p;
+}
+
+/* the links of pair s in direction fwd (0) or rev (1) as "i-j ..." */
+static void links_of(xp_wa *w, size_t s, int rev, char *out, size_t cap)
+{
+	const xp_link *f, *r;
+	size_t nf, nr;
+	xp_err e;
+	assert_int_equal(xp_wa_links(w, s, &f, &nf, &r, &nr, &e), 0);
+	const xp_link *l = rev ? r : f;
+	size_t n = rev ? nr : nf, at = 0;
+	out[0] = '\0';
+	for (size_t k = 0; k < n; k++)
+		at += (size_t)snprintf(out + at, cap - at, "%s%u-%u", k ? " " : "", l[k].i, l[k].j);
+}
+
+static void index_map_back_to_the_tokens(void **state)
+{
+	(void)state;
+	static char aligned[] =
+		"It\xe2\x80\x99s good ||| ta tb te\n"                 /* a clitic split in two: both words index 0 */
+		"we don't know ||| th tc td ti\n"
+		"go home ||| tf \xe2\x80\x8c tg\n"                     /* a lone ZWNJ, index 1: no link */
+		"go home ||| tf\xe2\x80\x8ctg\n";                      /* a ZWNJ inside a token: both words index 0 */
+	xp_bitext bt;
+	xp_err e;
+	assert_int_equal(xp_bitext_read_mem("toy", strdup(aligned), sizeof aligned - 1, &bt, &e), 0);   /* bt frees it */
+	size_t len;
+	char *train = toy_corpus(&len);
+	xp_wa_opts o;
+	xp_wa_defaults(&o);
+	o.iters = 30;
+	o.lang[0] = "en";
+	o.lang[1] = "fa";   /* the part that drops a lone ZWNJ is any language's */
+	xp_wa *w;
+	assert_int_equal(xp_wa_new(&w, &o, &e), 0);
+	assert_int_equal(xp_wa_add_bitext(w, &bt, &e), 0);
+	assert_int_equal(xp_wa_add_train_mem(w, "toy", train, len, &e), 0);
+	assert_int_equal(xp_wa_run(w, &e), 0);
+	static const char *const want[4] = {"0-0 0-1 1-2", "0-0 1-1 1-2 2-3", "0-0 1-2", "0-0 1-0"};
+	char got[256];
+	for (size_t s = 0; s < 4; s++)
+		for (int rev = 0; rev < 2; rev++) {
+			links_of(w, s, rev, got, sizeof got);
+			if (strcmp(got, want[s]))
+				fail_msg("pair %zu (%s): got '%s', want '%s'", s, rev ? "reverse" : "forward", got, want[s]);
+		}
+	const xp_wa_norm *src = xp_wa_normalized(w, 0), *tgt = xp_wa_normalized(w, 1);
+	assert_string_equal(src->lang, "en");
+	assert_int_equal(src->split, 2);     /* It’s, don't */
+	assert_int_equal(tgt->dropped, 1);   /* the lone ZWNJ */
+	assert_int_equal(tgt->split, 1);     /* tf‌tg */
+	xp_wa_free(w);
+	/* without normalising, the words are the tokens */
+	o.normalize = 0;
+	assert_int_equal(xp_wa_new(&w, &o, &e), 0);
+	assert_int_equal(xp_wa_add_bitext(w, &bt, &e), 0);
+	assert_int_equal(xp_wa_add_train_mem(w, "toy", train, len, &e), 0);
+	assert_int_equal(xp_wa_run(w, &e), 0);
+	assert_int_equal(xp_wa_normalized(w, 0)->parts, 0);
+	assert_int_equal(xp_wa_normalized(w, 1)->parts, 0);
+	assert_int_equal(xp_wa_normalized(w, 1)->ntypes, xp_wa_normalized(w, 1)->types);
+	xp_wa_free(w);
+	free(train);
+	xp_bitext_free(&bt);
+}
+
+/* The target's language found from its script when not given. */
+static void language_from_the_script(void **state)
+{
+	(void)state;
+	static char pairs[] = "I know ||| \xd9\x85\xd9\x8a \xd8\xaf\xd9\x88\xd9\x86\xd9\x85\n"   /* مي دونم */
+			      "you know ||| \xd8\xaa\xd9\x88 \xd9\x85\xdb\x8c \xd8\xaf\xd9\x88\xd9\x86\xdb\x8c\n"; /* تو می دونی */
+	xp_bitext bt;
+	xp_err e;
+	assert_int_equal(xp_bitext_read_mem("fa", strdup(pairs), sizeof pairs - 1, &bt, &e), 0);
+	xp_wa_opts o;
+	xp_wa_defaults(&o);
+	o.iters = 4;
+	xp_wa *w;
+	assert_int_equal(xp_wa_new(&w, &o, &e), 0);
+	assert_int_equal(xp_wa_add_bitext(w, &bt, &e), 0);
+	assert_int_equal(xp_wa_run(w, &e), 0);
+	const xp_wa_norm *t = xp_wa_normalized(w, 1), *s = xp_wa_normalized(w, 0);
+	assert_string_equal(t->lang, "fa");
+	assert_string_equal(t->script, "Arabic");
+	assert_int_equal(t->changed, 1);    /* مي */
+	assert_int_equal(t->ntypes, 4);     /* مي and می are one word */
+	assert_string_equal(s->lang, "");   /* Latin names no language: no clitics */
+	assert_string_equal(s->script, "Latin");
+	assert_int_equal(s->changed, 1);    /* I, folded */
+	xp_wa_free(w);
+	xp_bitext_free(&bt);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_part_by_hand),
+		cmocka_unit_test(parts_and_switches),
+		cmocka_unit_test(index_map_back_to_the_tokens),
+		cmocka_unit_test(language_from_the_script),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
