@@ -2,8 +2,8 @@
  * eval/chars.c — two tokenisations of one text put onto characters; see
  * chars.h.
  *
- * Each sentence is first reduced to its text without white space and, per
- * token, the number of characters before it: that is all the rewriting
+ * Each sentence is first reduced to its characters (model/charspan.h: the
+ * blanks set aside) and, per token, the number of characters before it: that is all the rewriting
  * needs.  Sentences are paired by equal texts (prefix and suffix first, a
  * longest common subsequence over what is left), then both documents are
  * written out in one merge walk so that the two rewritten documents have
@@ -11,18 +11,17 @@
  * scorer's document offsets comparable.
  */
 #include "chars.h"
+#include "../model/charspan.h"
 #include "../model/tokenize.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unicode/uchar.h>
-#include <unicode/utf8.h>
 
 /* A sentence on characters. */
 typedef struct csent {
-	char *text;          /* its characters without white space, NUL-ended */
+	char *text;          /* its characters (no blanks), NUL-ended */
 	size_t len;          /* bytes */
 	uint64_t hash;
 	xp_tok *chars;       /* byte range of each character in text */
@@ -60,19 +59,13 @@ static int sentence(xp_arena *ar, const xp_utt *u, csent *s)
 	size_t w = 0;
 	uint32_t nc = 0;
 	for (uint32_t t = 0; t < u->ntoks; t++) {
-		const uint8_t *p = (const uint8_t *)u->text + u->toks[t].off;
-		int32_t len = (int32_t)u->toks[t].len, i = 0;
+		const char *p = u->text + u->toks[t].off;
+		size_t i = 0, a;
 		s->cstart[t] = nc;
-		while (i < len) {
-			int32_t a = i;
-			UChar32 c;
-			U8_NEXT(p, i, len, c);
-			/* an ill-formed byte is a character of its own, never a space */
-			if (c >= 0 && u_isUWhiteSpace(c))
-				continue;
-			memcpy(s->text + w, p + a, (size_t)(i - a));
+		while (xp_char_next(p, u->toks[t].len, &i, &a)) {
+			memcpy(s->text + w, p + a, i - a);
 			s->chars[nc++] = (xp_tok){(uint32_t)w, (uint32_t)(i - a)};
-			w += (size_t)(i - a);
+			w += i - a;
 		}
 	}
 	s->cstart[u->ntoks] = nc;
@@ -320,17 +313,11 @@ static uint32_t common_chars(const csent *s, const csent *t)
  * wrote it) of its character number c, counted as sentence() counts. */
 static size_t text_pos(const xp_utt *u, uint32_t c)
 {
-	const uint8_t *p = (const uint8_t *)u->text;
-	size_t n = strlen(u->text), i = 0;
-	while (i < n) {
-		int32_t a = 0, len = (int32_t)(n - i > 8 ? 8 : n - i);
-		UChar32 ch;
-		U8_NEXT(p + i, a, len, ch);
-		if (!(ch >= 0 && u_isUWhiteSpace(ch)) && c-- == 0)
-			break;
-		i += (size_t)a;
-	}
-	return i;
+	size_t n = strlen(u->text), i = 0, a;
+	while (xp_char_next(u->text, n, &i, &a))
+		if (c-- == 0)
+			return a;
+	return n;
 }
 
 /* At most `max` bytes of s from `from`, cut at a character boundary. */

@@ -5,15 +5,16 @@
  * MMC's Chinese silver file has one character per token and its corrected
  * file is word-segmented; the reference scorer compares token offsets, so
  * the two cannot be scored as they are.  xp_chars_map rewrites both sides so
- * that every token is one character (a Unicode code point; white space is
+ * that every token is one character (model/charspan.h: a code point; the
+ * blanks, white space and invisible format characters such as ZWNJ, are
  * dropped, so "发 誓" and "发誓" are the same two characters) and every
  * mention covers the characters of its tokens.  The ordinary scorer
  * (score.h) then compares the rewritten corpora, which is MMC's own way of
  * comparing its silver with its corrections.
  *
  * Sentences are paired inside each pair of documents (same id and part) by
- * their texts without white space: a longest common subsequence of equal
- * texts, so one sentence missing on one side does not shift the rest.  A
+ * their characters: a longest common subsequence of equal texts, so one
+ * sentence missing on one side does not shift the rest.  A
  * sentence left unpaired (its text differs, or it has no counterpart) is an
  * error naming it, unless the caller asks for XP_CHARS_SCORE_MISMATCHED:
  * then it is kept in both rewritten documents, with its mentions on its own
@@ -32,7 +33,7 @@ typedef struct xp_chars_stats {
 	size_t sentences;             /* sentence pairs with equal texts */
 	size_t key_unpaired;          /* key sentences with no equal response sentence */
 	size_t resp_unpaired;         /* and the other way round */
-	size_t key_dropped, resp_dropped;   /* mentions over white space only */
+	size_t key_dropped, resp_dropped;   /* mentions over blanks only */
 	size_t key_merged, resp_merged;     /* mentions that fell onto another one of
 					       their cluster (same characters) */
 } xp_chars_stats;

@@ -1,32 +1,31 @@
-/* model/charspan.c — tokenisations of one text compared through characters; see charspan.h. */
+/* model/charspan.c — characters, and tokenisations of one text compared through them; see charspan.h. */
 #include "charspan.h"
 
+#include <string.h>
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
-/* 1 if code point c is set aside when texts are compared */
-static int blank(UChar32 c)
+int xp_char_blank(int32_t c)
 {
 	return c >= 0 && (u_isUWhiteSpace(c) || u_charType(c) == U_FORMAT_CHAR);
 }
 
-/* the next character of w[0..n) at *i that is not set aside, or -2 at the end;
- * an ill-formed byte comes back as -1 (it counts, and equals only itself) */
-static UChar32 next_char(const char *w, size_t n, size_t *i, unsigned char *bad)
+int xp_char_next(const char *s, size_t n, size_t *i, size_t *start)
 {
 	while (*i < n) {
 		size_t at = *i;
+		/* U8_NEXT takes an int32_t length: a window of one character's
+		 * worth keeps a text over 2 GiB from overflowing it */
+		int32_t j = 0, len = (int32_t)(n - at > 8 ? 8 : n - at);
 		UChar32 c;
-		U8_NEXT((const uint8_t *)w, *i, n, c);
-		if (c < 0) {
-			*bad = (unsigned char)w[at];
-			*i = at + 1;
-			return -1;
+		U8_NEXT((const uint8_t *)s + at, j, len, c);
+		*i = at + (size_t)j;
+		if (!xp_char_blank(c)) {
+			*start = at;
+			return 1;
 		}
-		if (!blank(c))
-			return c;
 	}
-	return -2;
+	return 0;
 }
 
 uint32_t xp_char_offsets(const char *const *w, const size_t *len, uint32_t n, uint32_t *off)
@@ -34,9 +33,8 @@ uint32_t xp_char_offsets(const char *const *w, const size_t *len, uint32_t n, ui
 	uint32_t total = 0;
 	for (uint32_t k = 0; k < n; k++) {
 		off[k] = total;
-		size_t i = 0;
-		unsigned char bad;
-		while (next_char(w[k], len[k], &i, &bad) != -2)
+		size_t i = 0, a;
+		while (xp_char_next(w[k], len[k], &i, &a))
 			total++;
 	}
 	off[n] = total;
@@ -51,14 +49,18 @@ typedef struct cursor {
 	size_t i;
 } cursor;
 
-static UChar32 advance(cursor *c, unsigned char *bad)
+/* the next character's bytes into *p, *plen; 0 at the end */
+static int advance(cursor *c, const char **p, size_t *plen)
 {
 	for (; c->k < c->n; c->k++, c->i = 0) {
-		UChar32 ch = next_char(c->w[c->k], c->len[c->k], &c->i, bad);
-		if (ch != -2)
-			return ch;
+		size_t a;
+		if (xp_char_next(c->w[c->k], c->len[c->k], &c->i, &a)) {
+			*p = c->w[c->k] + a;
+			*plen = c->i - a;
+			return 1;
+		}
 	}
-	return -2;
+	return 0;
 }
 
 int xp_same_chars(const char *const *a, const size_t *alen, uint32_t na, const char *const *b,
@@ -66,11 +68,12 @@ int xp_same_chars(const char *const *a, const size_t *alen, uint32_t na, const c
 {
 	cursor x = {a, alen, na, 0, 0}, y = {b, blen, nb, 0, 0};
 	for (;;) {
-		unsigned char bx = 0, by = 0;
-		UChar32 cx = advance(&x, &bx), cy = advance(&y, &by);
-		if (cx != cy || (cx == -1 && bx != by))
+		const char *px = NULL, *py = NULL;
+		size_t lx = 0, ly = 0;
+		int hx = advance(&x, &px, &lx), hy = advance(&y, &py, &ly);
+		if (hx != hy || lx != ly || (hx && memcmp(px, py, lx)))
 			return 0;
-		if (cx == -2)
+		if (!hx)
 			return 1;
 	}
 }

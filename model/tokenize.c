@@ -1,6 +1,7 @@
 /* model/tokenize.c — see tokenize.h.  ICU works on UTF-16, so the text goes
  * through a UTF-16 copy with a map from each UTF-16 unit back to its byte. */
 #include "tokenize.h"
+#include "charspan.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -17,18 +18,27 @@ static int push(xp_tok **out, uint32_t *n, size_t *cap, uint32_t off, uint32_t l
 	return 0;
 }
 
+/* every character (charspan.h) a token */
 static int chars(const char *s, size_t n, xp_tok **out, uint32_t *ntok, size_t *cap)
 {
-	size_t i = 0;
-	while (i < n) {
-		int32_t j = 0, len = (int32_t)(n - i > 8 ? 8 : n - i);
-		UChar32 c;
-		U8_NEXT((const uint8_t *)s + i, j, len, c);
-		if (c >= 0 && !u_isUWhiteSpace(c) && push(out, ntok, cap, (uint32_t)i, (uint32_t)j))
+	size_t i = 0, a;
+	while (xp_char_next(s, n, &i, &a))
+		if (push(out, ntok, cap, (uint32_t)a, (uint32_t)(i - a)))
 			return -1;
-		i += (size_t)j;
-	}
 	return 0;
+}
+
+/* 1 if the UTF-16 units u[a..b) are blanks only: a word break segment that
+ * is no token (a space, or a ZWNJ or bidi mark alone after one) */
+static int blanks_only(const UChar *u, int32_t a, int32_t b)
+{
+	while (a < b) {
+		UChar32 c;
+		U16_NEXT(u, a, b, c);
+		if (!xp_char_blank(c))
+			return 0;
+	}
+	return 1;
 }
 
 int xp_tokenize(const char *s, size_t n, xp_tok_mode mode, const char *locale, xp_tok **out,
@@ -67,13 +77,9 @@ int xp_tokenize(const char *s, size_t n, xp_tok_mode mode, const char *locale, x
 	if (U_FAILURE(e))
 		goto out;
 	int32_t a = ubrk_first(bi);
-	for (int32_t b = ubrk_next(bi); b != UBRK_DONE; a = b, b = ubrk_next(bi)) {
-		int space = 1;
-		for (int32_t k = a; k < b && space; k++)
-			space = u_isUWhiteSpace(u[k]) || u[k] == 0x200B;
-		if (!space && push(out, ntok, cap, byte[a], byte[b] - byte[a]))
+	for (int32_t b = ubrk_next(bi); b != UBRK_DONE; a = b, b = ubrk_next(bi))
+		if (!blanks_only(u, a, b) && push(out, ntok, cap, byte[a], byte[b] - byte[a]))
 			goto out;
-	}
 	rc = 0;
 out:
 	if (bi)

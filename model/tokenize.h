@@ -2,9 +2,10 @@
  * model/tokenize.h — splitting text into tokens with ICU.
  *
  * Words and punctuation marks become tokens (ICU's word break rules, with
- * dictionaries for Chinese, Japanese and Thai), spaces separate them.  For
- * Chinese, XP_TOK_CHARS makes every non-space character a token, as MMC's
- * projected Chinese files have it.  Offsets are UTF-8 byte ranges of the
+ * dictionaries for Chinese, Japanese and Thai), spaces separate them (a
+ * segment of blanks only, model/charspan.h, is no token).  For Chinese,
+ * XP_TOK_CHARS makes every character (charspan.h: blanks set aside) a
+ * token, as MMC's projected Chinese files have it.  Offsets are UTF-8 byte ranges of the
  * input, so the model can keep the original text.
  */
 #ifndef XP_TOKENIZE_H

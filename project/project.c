@@ -13,6 +13,7 @@
 #include "../model/mtype.h"
 #include "../base/vocab.h"
 #include "../base/file.h"
+#include "../model/charspan.h"
 #include "../model/tokenize.h"
 
 #include <stdio.h>
@@ -266,6 +267,21 @@ static int nearest_verb(utt_ctx *u, xp_proj_mention *pm, const uint8_t *taken, i
 	return 1;
 }
 
+/* A projected mention's span moved from aligned tokens to the written ones
+ * of target sentence t (characters with --chars).  0 if it covers no
+ * character: aligned tokens of blanks only (a lone ZWNJ, model/charspan.h)
+ * have nothing to write, and the mention is filtered out. */
+static int written_span(const utt_ctx *u, xp_proj_mention *x, int32_t t)
+{
+	uint32_t s = u->char0[x->tgt_start], e = u->char0[x->tgt_end];
+	if (s == e) {
+		x->fate = XP_NULL_FILTERED;
+		return 0;
+	}
+	x->tgt_utt = t, x->tgt_start = s, x->tgt_end = e;
+	return 1;
+}
+
 /* Once every mention of the utterance has its span, an English pronoun no
  * link reached takes a matching target pronoun that no other mention holds
  * (lang.h, XP_LR_FREE_PRONOUN), unless a Farsi subject pronoun found its
@@ -290,8 +306,8 @@ static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32
 		if (u->rules & XP_LR_FA_CLITIC)
 			clitic(u, x, taken);
 		if (x->fate == XP_PROJECTED) {
-			x->tgt_utt = t;
-			x->tgt_start = u->char0[x->tgt_start], x->tgt_end = u->char0[x->tgt_end];
+			if (!written_span(u, x, t))
+				continue;
 			lang_rules(u, x);
 		} else if ((u->rules & XP_LR_FREE_PRONOUN) &&
 			   xp_free_pronoun(u->rec->src[x->en_start], u->rec->tgt_lang, u->w, u->wlen, u->nw, taken,
@@ -333,14 +349,10 @@ static int target_utt(xp_corpus *c, xp_doc *d, const xp_utt *eu, const xp_autt *
 		char0[k] = n;
 		if (!found)
 			break;
-		if (chars) {   /* one token per character */
-			for (size_t i = 0; i < len;) {
-				size_t cl = 1;
-				while (i + cl < len && ((unsigned char)hit[i + cl] & 0xC0) == 0x80)
-					cl++;
-				t[n++] = (xp_tok){(uint32_t)(hit - text + (long)i), (uint32_t)cl};
-				i += cl;
-			}
+		if (chars) {   /* one token per character, as score --chars counts them */
+			size_t i = 0, a;
+			while (xp_char_next(hit, len, &i, &a))
+				t[n++] = (xp_tok){(uint32_t)(hit - text) + (uint32_t)a, (uint32_t)(i - a)};
 		} else {
 			t[n++] = (xp_tok){(uint32_t)(hit - text), (uint32_t)len};
 		}
@@ -430,12 +442,8 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 			continue;
 		project_mention(&u, &ed->utts[ui], m, pm);
 		uint32_t a = pm->tgt_start, b = pm->tgt_end;   /* in aligned tokens */
-		if (pm->fate == XP_PROJECTED) {
-			pm->tgt_utt = t;
-			/* spans in the written tokens (characters with --chars) */
-			pm->tgt_start = u.char0[pm->tgt_start], pm->tgt_end = u.char0[pm->tgt_end];
+		if (pm->fate == XP_PROJECTED && written_span(&u, pm, t))
 			lang_rules(&u, pm);
-		}
 		xp_feat_mention(&u.fc, pm, m->start, m->end, a, b, r->p->feat + (r->p->n - 1) * XP_NFEAT);
 	}
 	if (has && ((u.rules & (XP_LR_FREE_PRONOUN | XP_LR_FA_CLITIC)) || r->o->prodrop) &&

@@ -1,8 +1,11 @@
-/* tests/unit/test_charspan.c — one text, two tokenisations (model/charspan.h):
- * character offsets with blanks and invisible format characters set
- * aside, the same-text test, and spans carried over exactly or widened. */
+/* tests/unit/test_charspan.c — what a character is, and one text under two
+ * tokenisations (model/charspan.h): character offsets with blanks and
+ * invisible format characters set aside, the same-text test, spans carried
+ * over exactly or widened, and the tokeniser's --chars and words on the
+ * same definition. */
 #include "testutil.h"
 #include "model/charspan.h"
+#include "model/tokenize.h"
 
 #define N(a) ((uint32_t)(sizeof a / sizeof *a))
 
@@ -43,6 +46,52 @@ static void same_text(void **state)
 	assert_true(xp_same_chars(fa_a, la, 3, fa_b, lb, 1));      /* ZWNJ as a token or inside the word */
 	assert_false(xp_same_chars(bad_a, xa, 1, bad_b, xb, 1));   /* ill-formed bytes equal only themselves */
 	assert_true(xp_same_chars(bad_a, xa, 1, bad_a, xa, 1));
+	/* a file that lost its ZWNJs, BOM and bidi marks is the same text */
+	const char *fa_c[] = {"\xEF\xBB\xBF\xE2\x80\x8Fمی", "روم"};
+	size_t lx[2];
+	lens(fa_c, 2, lx);
+	assert_true(xp_same_chars(fa_a, la, 3, fa_c, lx, 2));
+}
+
+/* characters one by one: blanks skipped, an ill-formed sequence is one */
+static void next_char(void **state)
+{
+	(void)state;
+	const char *s = "\xE2\x80\x8C a\xE3\x80\x80\xEF\xBB\xBF\xE4\xB8" "b\xFF";
+	size_t n = strlen(s), i = 0, a;
+	const char *want[] = {"a", "\xE4\xB8", "b", "\xFF"};
+	for (int k = 0; k < 4; k++) {
+		assert_true(xp_char_next(s, n, &i, &a));
+		assert_int_equal(i - a, strlen(want[k]));
+		assert_memory_equal(s + a, want[k], i - a);
+	}
+	assert_false(xp_char_next(s, n, &i, &a));
+	assert_int_equal(i, n);
+	assert_true(xp_char_blank(0x200C) && xp_char_blank(0xFEFF) && xp_char_blank(0x200F) && xp_char_blank(0x3000));
+	assert_false(xp_char_blank('a') || xp_char_blank(-1));
+}
+
+/* the tokeniser: --chars makes a token of every character and of nothing
+ * else; words drops a segment of blanks only (a space and the bidi mark
+ * ICU glues to it) */
+static void tokenizer(void **state)
+{
+	(void)state;
+	const char *s = "\xEF\xBB\xBF我\xE2\x80\x8C看 见";
+	xp_tok *t = NULL;
+	uint32_t n;
+	size_t cap = 0;
+	assert_int_equal(xp_tokenize(s, strlen(s), XP_TOK_CHARS, "zh", &t, &n, &cap), 0);
+	assert_int_equal(n, 3);
+	assert_int_equal(t[0].off, 3), assert_int_equal(t[0].len, 3);
+	assert_int_equal(t[2].off, strlen(s) - 3);
+	const char *fa = "سلام \xE2\x80\x8Fخوبی";
+	assert_int_equal(xp_tokenize(fa, strlen(fa), XP_TOK_WORDS, "fa", &t, &n, &cap), 0);
+	for (uint32_t k = 0; k < n; k++) {
+		size_t i = t[k].off, a;
+		assert_true(xp_char_next(fa, t[k].off + t[k].len, &i, &a));   /* no token of blanks only */
+	}
+	free(t);
 }
 
 static void spans(void **state)
@@ -77,6 +126,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(offsets),
 		cmocka_unit_test(same_text),
+		cmocka_unit_test(next_char),
+		cmocka_unit_test(tokenizer),
 		cmocka_unit_test(spans),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
