@@ -10,13 +10,14 @@
 typedef struct picked {
 	uint64_t *keys;         /* what was picked: unit index << 8 | piece */
 	uint32_t *ids;          /* the units' ids, distinct */
-	size_t n, nids, cap, capids;
+	const char **whole;     /* each id's whole unit text (the subtitle block as shown) */
+	size_t n, nids, cap, capids, capwhole;
 	xp_buf text;
 } picked;
 
 #define WHOLE 255u   /* a piece number: the whole unit */
 
-static void pick(picked *p, uint64_t key, uint32_t id, xp_str text)
+static void pick(picked *p, uint64_t key, uint32_t id, xp_str text, const char *whole)
 {
 	for (size_t k = 0; k < p->n; k++)
 		if (p->keys[k] == key)
@@ -30,10 +31,12 @@ static void pick(picked *p, uint64_t key, uint32_t id, xp_str text)
 	while (k < p->nids && p->ids[k] != id)
 		k++;
 	if (k == p->nids) {
-		if (xp_grow(&p->ids, &p->capids, p->nids + 1, sizeof *p->ids)) {
+		if (xp_grow(&p->ids, &p->capids, p->nids + 1, sizeof *p->ids) ||
+		    xp_grow(&p->whole, &p->capwhole, p->nids + 1, sizeof *p->whole)) {
 			p->text.oom = 1;
 			return;
 		}
+		p->whole[p->nids] = whole;
 		p->ids[p->nids++] = id;
 	}
 	if (text.n) {
@@ -46,7 +49,7 @@ static void pick(picked *p, uint64_t key, uint32_t id, xp_str text)
 static void pick_sub(picked *p, const xp_subs *s, size_t k)
 {
 	const char *t = s->v[k].text;
-	pick(p, (uint64_t)k << 8 | WHOLE, s->v[k].id, (xp_str){t, strlen(t)});
+	pick(p, (uint64_t)k << 8 | WHOLE, s->v[k].id, (xp_str){t, strlen(t)}, t);
 }
 
 /* Target units by time: each goes to the utterance whose English time span
@@ -144,9 +147,9 @@ static void by_block(const xp_episode *ep, const xp_turns *T, const xp_ulink *l,
 		const xp_sub *x = &ep->en->v[T->v[t].blk];
 		uint64_t unit = (uint64_t)T->v[t].blk << 8;
 		if (x->ncut && x->ntcut == x->ncut)
-			pick(p, unit | T->v[t].k, x->id, xp_sub_turn(x, 1, T->v[t].k));
+			pick(p, unit | T->v[t].k, x->id, xp_sub_turn(x, 1, T->v[t].k), x->tgt);
 		else if (longest_turn(T, t))
-			pick(p, unit | WHOLE, x->id, (xp_str){x->tgt, strlen(x->tgt)});
+			pick(p, unit | WHOLE, x->id, (xp_str){x->tgt, strlen(x->tgt)}, x->tgt);
 	}
 }
 
@@ -169,18 +172,24 @@ static void target_of(const xp_episode *ep, const xp_turns *T, const xp_ulink *l
 
 /* --- records -------------------------------------------------------------------- */
 
-/* the ids of the blocks of turns l, each once, in order */
+/* the ids of the blocks of turns l, each once, in order, and each one's text
+ * (*text: strings of the aligned corpus' arena A) */
 static uint32_t *en_subs_of(const xp_episode *ep, const xp_turns *T, const xp_ulink *l, xp_arena *A,
-			    uint32_t *n)
+			    const char ***text, uint32_t *n)
 {
-	uint32_t *v = xp_arena_alloc(A, ((size_t)(l->first < 0 ? 0 : l->nblocks) + 1) * sizeof *v);
+	size_t max = (size_t)(l->first < 0 ? 0 : l->nblocks) + 1;
+	uint32_t *v = xp_arena_alloc(A, max * sizeof *v);
+	*text = xp_arena_alloc(A, max * sizeof **text);
 	*n = 0;
-	for (uint32_t b = 0; v && l->first >= 0 && b < l->nblocks; b++) {
-		uint32_t id = ep->en->v[T->v[l->first + b].blk].id;
-		if (!*n || v[*n - 1] != id)
-			v[(*n)++] = id;
+	for (uint32_t b = 0; v && *text && l->first >= 0 && b < l->nblocks; b++) {
+		const xp_sub *x = &ep->en->v[T->v[l->first + b].blk];
+		if (!*n || v[*n - 1] != x->id) {
+			if (!((*text)[*n] = xp_arena_strdup(A, x->text ? x->text : "")))
+				return NULL;
+			v[(*n)++] = x->id;
+		}
 	}
-	return v;
+	return *text ? v : NULL;
 }
 
 static int record(const xp_episode *ep, const xp_turns *T, const xp_doc *d, size_t k, const xp_ulink *l,
@@ -213,13 +222,17 @@ static int record(const xp_episode *ep, const xp_turns *T, const xp_doc *d, size
 	r->tgt = xp_aligned_strs(out, r->tgt_text, t, nt);
 	r->ntgt = nt;
 	free(t);
-	r->en_subs = en_subs_of(ep, T, l, A, &r->nen_subs);
+	r->en_subs = en_subs_of(ep, T, l, A, &r->en_sub_text, &r->nen_subs);
 	r->ntgt_subs = (uint32_t)p->nids;
 	r->tgt_subs = xp_arena_alloc(A, (p->nids + 1) * sizeof *r->tgt_subs);
-	if (!r->tgt || !r->en_subs || !r->tgt_subs)
+	r->tgt_sub_text = xp_arena_alloc(A, (p->nids + 1) * sizeof *r->tgt_sub_text);
+	if (!r->tgt || !r->en_subs || !r->tgt_subs || !r->tgt_sub_text)
 		return -1;
 	if (p->nids)
 		memcpy(r->tgt_subs, p->ids, p->nids * sizeof *p->ids);
+	for (size_t k = 0; k < p->nids; k++)
+		if (!(r->tgt_sub_text[k] = xp_arena_strdup(A, p->whole[k] ? p->whole[k] : "")))
+			return -1;
 	out->n++;
 	return 0;
 }
@@ -250,6 +263,7 @@ int xp_episode_align(const xp_episode *ep, xp_aligned *out, xp_align_stats *st, 
 	}
 	free(p.keys);
 	free(p.ids);
+	free(p.whole);
 	free(owner);
 	xp_buf_free(&p.text);
 	free(links);

@@ -226,7 +226,11 @@ static int record(const xp_doc *ed, size_t i, const xp_doc *td, int32_t j, doubl
 	r->tgt_lang = xp_arena_strdup(A, lang);
 	r->en_subs = xp_arena_alloc(A, sizeof *r->en_subs);
 	r->tgt_subs = xp_arena_alloc(A, sizeof *r->tgt_subs);
-	if (!r->doc || !r->speaker || !r->src || !r->tgt_lang || !r->en_subs || !r->tgt_subs)
+	/* no English subtitles here; the target "subtitle" is its transcript line */
+	r->en_sub_text = xp_arena_alloc(A, sizeof *r->en_sub_text);
+	r->tgt_sub_text = xp_arena_alloc(A, sizeof *r->tgt_sub_text);
+	if (!r->doc || !r->speaker || !r->src || !r->tgt_lang || !r->en_subs || !r->tgt_subs || !r->en_sub_text ||
+	    !r->tgt_sub_text)
 		return -1;
 	r->tgt_text = "";
 	r->tgt = xp_arena_alloc(A, sizeof *r->tgt);
@@ -252,6 +256,7 @@ static int record(const xp_doc *ed, size_t i, const xp_doc *td, int32_t j, doubl
 		if (!r->tgt)
 			return -1;
 		r->tgt_subs[0] = (uint32_t)j;
+		r->tgt_sub_text[0] = r->tgt_text;
 		r->ntgt_subs = 1;
 		r->score = conf;
 	}

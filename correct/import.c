@@ -24,8 +24,8 @@ static void fin(ins *s)
 static int prepare(xp_db *db, ins *s, xp_err *err)
 {
 	return xp_sql_prepare(db, "INSERT INTO documents(run, doc, part) VALUES(?,?,?)", &s->doc, err) ||
-	       xp_sql_prepare(db, "INSERT INTO utterances(document, en_idx, tgt_idx, speaker, src, tgt, tgt_text)"
-				  " VALUES(?,?,?,?,?,?,?)", &s->utt, err) ||
+	       xp_sql_prepare(db, "INSERT INTO utterances(document, en_idx, tgt_idx, speaker, src, tgt, tgt_text,"
+				  " en_subs, tgt_subs) VALUES(?,?,?,?,?,?,?,?,?)", &s->utt, err) ||
 	       xp_sql_prepare(db, "INSERT INTO mentions(document, mention, cluster, utterance, start, end)"
 				  " VALUES(?,?,?,?,?,?)", &s->men, err) ||
 	       xp_sql_prepare(db, "INSERT INTO projections(mention, tgt_start, tgt_end, fate, confidence, rule, why)"
@@ -79,6 +79,26 @@ static char *json_chars(const xp_autt *r)
 	return s;
 }
 
+/* A record's subtitle blocks with their text, [{"id","text"}], or NULL when
+ * the aligned corpus did not carry the text (*oom set if memory ran out).
+ * Text from a subtitle file is valid UTF-8 (the reader converts it); any
+ * other is repaired rather than dropped. */
+static char *json_subs(const uint32_t *ids, const char *const *text, uint32_t n, int *oom)
+{
+	if (!text)
+		return NULL;
+	json_t *a = json_array();
+	for (uint32_t i = 0; a && i < n; i++)
+		if (json_array_append_new(a, json_pack("{s:I,s:o}", "id", (json_int_t)ids[i], "text", xp_json_text(text[i])))) {
+			json_decref(a);
+			a = NULL;
+		}
+	char *s = a ? json_dumps(a, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+	json_decref(a);
+	*oom |= !s;
+	return s;
+}
+
 static char *json_utt_words(const xp_utt *u)
 {
 	json_t *a = json_array();
@@ -121,7 +141,23 @@ static int utterances(xp_db *db, ins *s, const xp_doc *d, const xp_rdoc *rd, con
 		sqlite3_bind_text(s->utt, 6, tw ? tw : "[]", -1, SQLITE_TRANSIENT);
 		if (r != UINT32_MAX && al->v[r].tgt_text)
 			sqlite3_bind_text(s->utt, 7, al->v[r].tgt_text, -1, SQLITE_STATIC);
-		free(src), free(tw);
+		int oom = !src || !tw;
+		char *es = NULL, *ts = NULL;
+		if (r != UINT32_MAX) {
+			const xp_autt *a = &al->v[r];
+			es = json_subs(a->en_subs, a->en_sub_text, a->nen_subs, &oom);
+			ts = json_subs(a->tgt_subs, a->tgt_sub_text, a->ntgt_subs, &oom);
+		}
+		if (es)
+			sqlite3_bind_text(s->utt, 8, es, -1, SQLITE_TRANSIENT);
+		if (ts)
+			sqlite3_bind_text(s->utt, 9, ts, -1, SQLITE_TRANSIENT);
+		free(src), free(tw), free(es), free(ts);
+		if (oom) {
+			sqlite3_reset(s->utt);
+			sqlite3_clear_bindings(s->utt);
+			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		}
 		if (step(db, s->utt, err))
 			return -1;
 		utt_rows[u] = sqlite3_last_insert_rowid(db->h);

@@ -44,6 +44,18 @@ static json_t *col_array(sqlite3_stmt *st, int i)
 	return a;
 }
 
+/* a JSON array stored as text, null when there is none (or it is not one) */
+static json_t *col_json_array(sqlite3_stmt *st, int i)
+{
+	const char *s = (const char *)sqlite3_column_text(st, i);
+	json_t *a = s ? json_loads(s, 0, NULL) : NULL;
+	if (!json_is_array(a)) {
+		json_decref(a);
+		return json_null();
+	}
+	return a;
+}
+
 static json_t *span(int projected, int64_t sent, int64_t start, int64_t end)
 {
 	return projected ? json_pack("[III]", (json_int_t)sent, (json_int_t)start, (json_int_t)end) : json_null();
@@ -362,8 +374,8 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 		return rc;
 	sqlite3_stmt *st;
 	if (xp_sql_prepare(db, "SELECT d.doc, d.part, m.mention, m.cluster, m.start, m.end, u.en_idx, u.speaker, u.src,"
-			   " u.tgt_idx, u.tgt, u.tgt_text, p.tgt_start, p.tgt_end, p.fate, p.confidence, p.rule, m.document"
-			   " FROM mentions m JOIN documents d ON d.id = m.document JOIN utterances u ON u.id = m.utterance"
+			   " u.tgt_idx, u.tgt, u.tgt_text, p.tgt_start, p.tgt_end, p.fate, p.confidence, p.rule, m.document,"
+			   " u.en_subs, u.tgt_subs FROM mentions m JOIN documents d ON d.id = m.document JOIN utterances u ON u.id = m.utterance"
 			   " JOIN projections p ON p.mention = m.id WHERE m.id = ?", &st, err))
 		return -1;
 	sqlite3_bind_int64(st, 1, row);
@@ -397,6 +409,8 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 	json_object_set_new(o, "target", sent < 0 ? json_null()
 						  : json_pack("{s:I,s:o,s:o}", "sent", (json_int_t)sent, "tokens",
 							      col_array(st, 10), "text", col_text(st, 11)));
+	json_object_set_new(o, "subtitles", json_pack("{s:o,s:o}", "en", col_json_array(st, 18), "tgt",
+						      col_json_array(st, 19)));
 	json_object_set_new(o, "silver", json_pack("{s:o,s:o,s:f,s:o}", "span",
 						   span(silver, sent, sqlite3_column_int64(st, 12), sqlite3_column_int64(st, 13)),
 						   "fate", col_text(st, 14), "confidence", sqlite3_column_double(st, 15),

@@ -84,6 +84,14 @@ static const char *const migrations[XP_DB_VERSION] = {
 	 * features that moved it most, as `project --report` wrote them), so
 	 * `db triage --explain` can say what ranked it */
 	"ALTER TABLE projections ADD COLUMN why TEXT;",
+	/* 6: the subtitle blocks each utterance was matched to, as a corrector
+	 * reads them next to the tokens (the aligned corpus' en_subs/tgt_subs
+	 * with en_sub_text/tgt_sub_text): JSON [{"id": block, "text": ...}].
+	 * NULL when the aligned corpus did not carry the text (it predates
+	 * it), which is also what a migrated store has: tgt_text is all it
+	 * knew. */
+	"ALTER TABLE utterances ADD COLUMN en_subs TEXT;"
+	"ALTER TABLE utterances ADD COLUMN tgt_subs TEXT;",
 };
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what)

@@ -97,6 +97,13 @@ static const char *one(xp_aligned *a, json_t *o, xp_autt *u)
 	if (ints(a, o, "en_subs", &u->en_subs, &u->nen_subs) ||
 	    ints(a, o, "tgt_subs", &u->tgt_subs, &u->ntgt_subs))
 		return "\"en_subs\"/\"tgt_subs\" is not a list of block numbers";
+	/* each block's text, optional (older files), one per block when given */
+	uint32_t nen, ntgt;
+	if (strings(a, o, "en_sub_text", &u->en_sub_text, &nen) ||
+	    strings(a, o, "tgt_sub_text", &u->tgt_sub_text, &ntgt))
+		return "\"en_sub_text\"/\"tgt_sub_text\" is not a list of strings";
+	if ((u->en_sub_text && nen != u->nen_subs) || (u->tgt_sub_text && ntgt != u->ntgt_subs))
+		return "\"en_sub_text\"/\"tgt_sub_text\" has not one text per block of \"en_subs\"/\"tgt_subs\"";
 	if (score && !json_is_number(score))
 		return "\"score\" is not a number";
 	u->score = score ? json_number_value(score) : 0;
@@ -174,6 +181,10 @@ void xp_aligned_write(xp_buf *out, const xp_aligned *a)
 				      "tgt_text", u->tgt_text, "tgt", str_list(u->tgt, u->ntgt),
 				      "en_subs", int_list(u->en_subs, u->nen_subs),
 				      "tgt_subs", int_list(u->tgt_subs, u->ntgt_subs), "score", u->score);
+		if (o && u->en_sub_text)
+			json_object_set_new(o, "en_sub_text", str_list(u->en_sub_text, u->nen_subs));
+		if (o && u->tgt_sub_text)
+			json_object_set_new(o, "tgt_sub_text", str_list(u->tgt_sub_text, u->ntgt_subs));
 		char *s = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6)) : NULL;
 		json_decref(o);
 		if (!s) {

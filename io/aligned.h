@@ -5,11 +5,19 @@
  *
  *   {"doc":"s09e03c09t","part":9,"utt":0,"speaker":"Penny",
  *    "src":["There","you","go","."],"tgt_lang":"zh","tgt_text":"就这样啦",
- *    "tgt":["就","这样","啦"],"en_subs":[12,13],"tgt_subs":[12],"score":0.93}
+ *    "tgt":["就","这样","啦"],"en_subs":[12,13],"tgt_subs":[12],"score":0.93,
+ *    "en_sub_text":["There you go.","- Thanks."],"tgt_sub_text":["就这样啦"]}
  *
  * `src` are exactly the source tokens (the CoNLL tokens when the transcript
  * is a CoNLL file); `tgt` is the target tokenised for word alignment, [] when
- * nothing aligned.
+ * nothing aligned.  `en_subs`/`tgt_subs` are the subtitle blocks the
+ * utterance was matched to (the file's block numbers) and `en_sub_text`/
+ * `tgt_sub_text` each block's whole text as the subtitle file has it (lines
+ * joined by a space): what a corrector reads next to the tokens.  tgt_text is
+ * only the part of those blocks that is this utterance's (one dash turn of
+ * a two-speaker block).  The two text lists are optional (files written
+ * before they existed have neither); when present each has one entry per
+ * block of its list.
  */
 #ifndef XP_ALIGNED_H
 #define XP_ALIGNED_H
@@ -34,6 +42,9 @@ typedef struct xp_autt {
 	uint32_t ntgt;
 	uint32_t *en_subs, *tgt_subs;
 	uint32_t nen_subs, ntgt_subs;
+	/* the text of each block of en_subs / tgt_subs; NULL (and no entries)
+	 * when the file did not say */
+	const char **en_sub_text, **tgt_sub_text;
 	double score;
 } xp_autt;
 

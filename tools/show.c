@@ -51,6 +51,20 @@ static void target_line(FILE *f, const char *label, json_t *tgt, json_t *sp)
 	fputc('\n', f);
 }
 
+/* the subtitle blocks [{"id","text"}], one a line: "#ID text" */
+static void sub_lines(FILE *f, const char *label, json_t *blocks)
+{
+	size_t i;
+	json_t *b;
+	if (!json_array_size(blocks))
+		fprintf(f, "  %-9s(none)\n", label);
+	json_array_foreach(blocks, i, b) {
+		fprintf(f, "  %-9s#%lld ", i ? "" : label, INT(b, "id"));
+		xp_cli_put_untrusted(f, STR(b, "text") ? STR(b, "text") : "");
+		fputc('\n', f);
+	}
+}
+
 void xp_cli_show_mention(FILE *f, json_t *m, int brief)
 {
 	json_t *en = GET(m, "english"), *tgt = GET(m, "target"), *silver = GET(m, "silver"), *now = GET(m, "current");
@@ -73,9 +87,16 @@ void xp_cli_show_mention(FILE *f, json_t *m, int brief)
 		target_line(f, "silver", tgt, GET(silver, "span"));
 	if (brief)
 		return;
-	fprintf(f, "  %-9s", "subtitle");
-	xp_cli_put_untrusted(f, json_is_object(tgt) && STR(tgt, "text") ? STR(tgt, "text") : "");
-	fprintf(f, "\n  %-9s%s, confidence %.2f, rule ", "fate", STR(silver, "fate"),
+	json_t *subs = GET(m, "subtitles");
+	if (json_is_array(GET(subs, "en")) || json_is_array(GET(subs, "tgt"))) {
+		sub_lines(f, "en subs", GET(subs, "en"));
+		sub_lines(f, "tgt subs", GET(subs, "tgt"));
+	} else {   /* a store imported without the subtitle blocks: the target text is all it has */
+		fprintf(f, "  %-9s", "subtitle");
+		xp_cli_put_untrusted(f, json_is_object(tgt) && STR(tgt, "text") ? STR(tgt, "text") : "");
+		fputc('\n', f);
+	}
+	fprintf(f, "  %-9s%s, confidence %.2f, rule ", "fate", STR(silver, "fate"),
 		json_number_value(GET(silver, "confidence")));
 	xp_cli_put_untrusted(f, STR(silver, "rule"));
 	fputs("; silver ", f);

@@ -290,9 +290,18 @@ function renderMention() {
       box.append(b);
     });
   }
-  $("sub").textContent = m.target && m.target.text ? m.target.text : "";
-  $("sub").setAttribute("dir", "auto");
-  $("sub").hidden = !(m.target && m.target.text);
+  // the subtitle blocks the utterance was matched to, English then target
+  // (a store imported before they were kept has only the target text)
+  const sub = clear($("sub")), subs = m.subtitles || {};
+  const subLine = (label, title, text, lang) => sub.append(h("div", { class: "sub-line" },
+    h("span", { class: "sub-label", title }, label), h("span", { class: "sub-text", lang, dir: "auto" }, text)));
+  if (Array.isArray(subs.en) || Array.isArray(subs.tgt)) {
+    for (const [list, name, lang] of [[subs.en, "English", "en"], [subs.tgt, (S.lang || "target"), S.lang]]) {
+      if (!list || !list.length) subLine(name + " sub", "no subtitle block was matched", "—", "");
+      else for (const b of list) subLine(name + " #" + b.id, "subtitle block " + b.id, b.text, lang);
+    }
+  } else if (m.target && m.target.text) subLine("subtitle", "the target text of this utterance", m.target.text, S.lang);
+  sub.hidden = !sub.firstChild;
 
   const facts = clear($("facts"));
   append(facts,

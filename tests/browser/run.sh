@@ -18,18 +18,27 @@ S=tools/sample
 sed -e "s/	Relax	/	<img\/src=x\/onerror=document.title='pwned'>	/" -e "s/	Priya	/	<b>Priya<\/b>	/" \
 	$S/dialogue.conll > $T/dialogue.conll
 "$XPROJ" pipeline --source $T/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt --tgt-lang zh --uncalibrated \
-	--alignments $S/zh.pharaoh -o $T/p --quiet || exit 1
-# a subtitle holding a script: the subtitle readers drop markup, but an
-# aligned corpus from elsewhere (or an OPUS XML file's &lt;script&gt;) can
-# carry one into the store; planted directly in the stored subtitle text
-"$PYTHON" - $T/p/corrections.db <<'EOF' || { echo "could not plant the subtitle"; exit 1; }
-import sqlite3, sys
-c = sqlite3.connect(sys.argv[1])
-n = c.execute("UPDATE utterances SET tgt_text = tgt_text || '<script>document.title=\"pwned\"</script>'"
-              " WHERE tgt_text = '放松，蛋糕没事。'").rowcount
-c.commit()
+	--alignments $S/zh.pharaoh -o $T/p --quiet --no-db || exit 1
+# subtitles holding a script and an image that runs one: the SRT reader
+# drops markup, but an aligned corpus from elsewhere (or an OPUS XML file's
+# &lt;script&gt;) can carry them; planted in the aligned corpus, which
+# `db import` then takes into the store as any other
+"$PYTHON" - $T/p/aligned.jsonl <<'EOF' || { echo "could not plant the subtitles"; exit 1; }
+import json, sys
+rows, n = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")], 0
+for r in rows:
+    if r["tgt_text"] == "放松，蛋糕没事。":
+        r["tgt_text"] += '<script>document.title="pwned"</script>'
+        r["en_sub_text"] = [t + ' <script>document.title="pwned"</script>' for t in r["en_sub_text"]]
+        r["tgt_sub_text"] = [t + "<img src=x onerror=\"document.title='pwned'\">" for t in r["tgt_sub_text"]]
+        n += 1
+with open(sys.argv[1], "w", encoding="utf-8") as f:
+    for r in rows:
+        f.write(json.dumps(r, ensure_ascii=False) + "\n")
 sys.exit(n != 1)
 EOF
+"$XPROJ" db import $T/p/corrections.db --source $T/dialogue.conll --aligned $T/p/aligned.jsonl \
+	--report $T/p/report.json --lang zh > /dev/null || exit 1
 "$XPROJ" serve $T/p/corrections.db --port 0 > $T/url 2>&1 &
 pid=$!
 for i in $(seq 50); do grep -q http $T/url && break; sleep 0.1; done

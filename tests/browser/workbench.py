@@ -165,6 +165,7 @@ try:
     check(d.find_element(By.CSS_SELECTOR, "#queue li.cur .key").text == "s01e01c00x|19", "the first of the triage order is current")
     check("fixes/min" in text(".why-line"), "why triage flagged it")
     check("We" in text("#en-line .m-self"), "the English mention is marked")
+    check("English #" in text("#sub") and "zh #" in text("#sub"), "its English and target subtitle blocks shown")
     shot("01-first-mention.png")
 
     # keep (Enter): saved, and on to the next
@@ -283,6 +284,22 @@ try:
     check(not d.find_elements(By.CSS_SELECTOR, "#view-mention script"), "no script element was made from the data")
     check(d.title == "xproj workbench", "no script ran (title %r)" % d.title)
     shot("05-scene.png")
+
+    # the subtitle blocks of the mention's utterance, English and target,
+    # planted with a script and an image that would run one: shown as text
+    open_from_queue("s01e01c00x|10")
+    sub = d.find_element(By.ID, "sub")
+    lines = [e.text for e in sub.find_elements(By.CSS_SELECTOR, ".sub-line")]
+    check(len(lines) == 2 and lines[0].startswith("English #5") and lines[1].startswith("zh #4"),
+          "the English and the target subtitle block shown: %r" % lines)
+    check('Relax, the cake is fine. <script>document.title="pwned"</script>' in sub.text,
+          "an English subtitle holding <script> is shown as text")
+    check("放松，蛋糕没事。<img src=x onerror=\"document.title='pwned'\">" in sub.text,
+          "a target subtitle holding <img onerror> is shown as text")
+    check(not sub.find_elements(By.TAG_NAME, "script") and not sub.find_elements(By.TAG_NAME, "img"),
+          "no element was made from the subtitles")
+    check(d.title == "xproj workbench", "no script ran (title %r)" % d.title)
+    shot("07-subtitles.png")
 
     # --- the overview ---------------------------------------------------------
     press("o")

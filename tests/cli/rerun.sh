@@ -60,7 +60,8 @@ esc=$(printf '\033')
 sed "s/里奥，你带蛋糕了吗？/里奥，你${esc}[2J带蛋糕了吗？/" $S/zh.srt > $T/zh3.srt
 expect_status 0 $XPROJ pipeline --config $S/zh.conf --tgt-subs $T/zh3.srt -o $T/esc --quiet
 expect_status 0 $XPROJ db show $T/esc/corrections.db 's01e01c00x|1'
-expect_grep '^  subtitle 里奥，你\\x1b\[2J带蛋糕了吗？$' $T/out
+expect_grep '^  tgt subs #1 里奥，你\\x1b\[2J带蛋糕了吗？$' $T/out
+expect_grep '^  en subs  #2 Leo, did you bring the cake?$' $T/out
 expect_status 0 $XPROJ db triage $T/esc/corrections.db --top 40
 expect_eq "$(grep -c "$esc" $T/out)" 0 "no raw escape character in triage output"
 finish

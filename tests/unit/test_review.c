@@ -6,6 +6,7 @@
 #include "dbutil.h"
 
 #include <jansson.h>
+#include <sqlite3.h>
 #include "correct/review.h"
 #include "io/conll.h"
 
@@ -64,6 +65,88 @@ static void mention_json(void **state)
 	xp_err e;
 	assert_int_equal(xp_db_mention(db, run, "d|9", 0, &m, &e), XP_ENOTFOUND);
 	assert_int_equal(xp_db_mention(db, run, "nobar", 0, &m, &e), XP_ENOTFOUND);
+	done(db);
+}
+
+/* the subtitle blocks of the first utterance, as `xproj align` writes them */
+static void with_subtitles(xp_aligned *al)
+{
+	static const char *en[] = {"I saw the big red car.", "<img src=x onerror=alert(1)>"};
+	static const char *tgt[] = {"我看见了那辆红色的大车。"};
+	static uint32_t en_ids[] = {1, 2};
+	al->v[0].en_subs = en_ids, al->v[0].nen_subs = 2, al->v[0].en_sub_text = en;
+	al->v[0].tgt_sub_text = tgt;   /* tgt_subs [1] */
+}
+
+static int sub_is(json_t *blocks, size_t i, long long id, const char *text)
+{
+	json_t *b = json_array_get(blocks, i);
+	return b && jint(b, "id") == id && !strcmp(json_string_value(J(b, "text")), text);
+}
+
+/* the subtitle text goes from the aligned corpus into the store and out in
+ * the mention; a corpus without it (an older file) gives null, not [] */
+static void subtitles(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import_with(db, with_subtitles);
+	json_t *m = mention(db, run, "d|1"), *subs = J(m, "subtitles");
+	assert_int_equal(json_array_size(J(subs, "en")), 2);
+	assert_true(sub_is(J(subs, "en"), 0, 1, "I saw the big red car."));
+	assert_true(sub_is(J(subs, "en"), 1, 2, "<img src=x onerror=alert(1)>"));
+	assert_int_equal(json_array_size(J(subs, "tgt")), 1);
+	assert_true(sub_is(J(subs, "tgt"), 0, 1, "我看见了那辆红色的大车。"));
+	json_decref(m);
+	m = mention(db, run, "d|2");   /* utterance 1: the fixture has no texts */
+	assert_true(json_is_null(J(J(m, "subtitles"), "en")) && json_is_null(J(J(m, "subtitles"), "tgt")));
+	json_decref(m);
+	done(db);
+}
+
+/* A store of schema version 5 (before the subtitle blocks were kept): made
+ * by importing now and then taking the store back to what version 5 had,
+ * its columns and its version.  Opening it migrates it to the current
+ * version, keeps everything it held (target text, corrections), logs the
+ * move, and its mentions have no subtitle blocks (null: unknown). */
+static void migrate_from_5(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import_with(db, with_subtitles);
+	xp_err e;
+	xp_edit mod = {XP_MODIFY, "d|1", 0, 3, 5, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &mod, &e), 0);
+	xp_db_close(db);
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(h, "ALTER TABLE utterances DROP COLUMN en_subs;"
+				      "ALTER TABLE utterances DROP COLUMN tgt_subs; PRAGMA user_version = 5",
+				      NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(h);
+	assert_int_equal(xp_db_open_mode(path, XP_DB_READ, &db, &e), 0);   /* a reader migrates too */
+	assert_int_equal(xp_db_version(db), XP_DB_VERSION);
+	json_t *m = mention(db, run, "d|1");
+	assert_true(json_is_null(J(J(m, "subtitles"), "en")));
+	assert_string_equal(json_string_value(J(J(m, "target"), "text")), "我看见了那辆红色的大车。");
+	assert_true(span_is(J(J(m, "current"), "span"), 0, 3, 5));
+	json_decref(m);
+	char *log, *report;
+	size_t problems;
+	assert_int_equal(xp_db_log(db, &log, &e), 0);
+	assert_non_null(strstr(log, "migrate"));
+	assert_non_null(strstr(log, "\"from\":5"));
+	free(log);
+	assert_int_equal(xp_db_check(db, &report, &problems, &e), 0);
+	assert_int_equal(problems, 0);
+	free(report);
+	xp_db_close(db);
+	/* and a new run in the migrated store keeps its blocks */
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	int64_t run2 = import_with(db, with_subtitles);
+	m = mention(db, run2, "d|1");
+	assert_true(sub_is(J(J(m, "subtitles"), "en"), 0, 1, "I saw the big red car."));
+	json_decref(m);
 	done(db);
 }
 
@@ -341,6 +424,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(mention_json),
+		cmocka_unit_test(subtitles),
+		cmocka_unit_test(migrate_from_5),
 		cmocka_unit_test(versions_and_conflicts),
 		cmocka_unit_test(undo_mine),
 		cmocka_unit_test(queue_and_positions),

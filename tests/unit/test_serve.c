@@ -262,57 +262,181 @@ static void start_sample(void)
 	port = xp_serve_port(srv);
 }
 
-/* 8 annotators at once, 500 edits each, as the page makes them: read the
- * mention, decide, send the decision with the version read.  Each walks the
- * queue from another place, so they meet on the same mentions now and then;
- * an edit is written (200) or refused because someone else changed the
- * mention since it was read (409), and nothing is lost or written twice:
- * the store's counts per annotator equal the 200s each one got, and each
- * mention's version equals the number of actions written on it. */
+/* 8 annotators at once, 500 actions each, as the page makes them: read the
+ * mention, decide, send the decision with the version read.  Every action
+ * of the page is in the mix: modify, delete, add (on a mention whose
+ * projection is gone or never was), keep, note, undo.  Each walks the queue
+ * from another place, so they meet on the same mentions; an action is
+ * written (200) or refused because someone else changed the mention since it
+ * was read (409; an undo also when someone acted on it since, 404 when the
+ * annotator has nothing left to undo).
+ *
+ * Nothing lost, nothing twice: the store's history, in commit order, holds
+ * exactly each annotator's written actions in the order they were made, and
+ * replaying it (every undo taking back that annotator's newest live action,
+ * which nobody may have acted on since) gives each mention's span, version
+ * and number of actions as the API serves them, and each annotator's live
+ * counts as stats serves them; `db check` finds nothing wrong. */
 #define WORKERS 8
 #define EDITS 500
 
+enum { K_ADD, K_DELETE, K_MODIFY, K_KEEP, K_NOTE, K_UNDO, NKINDS };
+static const char *const kinds[NKINDS] = {"add", "delete", "modify", "keep", "note", "undo"};
+
+static int kind_of(const char *s, size_t n)
+{
+	for (int k = 0; k < NKINDS; k++)
+		if (strlen(kinds[k]) == n && !strncmp(kinds[k], s, n))
+			return k;
+	return -1;
+}
+
+typedef struct act {   /* an action the server said it wrote */
+	int kind, key;     /* key: index into keys (an undo's: the mention it took back) */
+	int span[3];       /* add, modify */
+	int undone;        /* undo: the kind it took back */
+} act;
+
 typedef struct worker {
-	int id, written, conflicts, other;
+	int id, conflicts, nothing, other;
 	char **keys;
 	size_t nkeys;
-	int *done;   /* per key: actions this worker wrote on it */
+	act acts[EDITS];
+	int nacts, by_kind[NKINDS];
 } worker;
+
+static int key_index(char **keys, size_t n, const char *key, size_t len)
+{
+	for (size_t i = 0; key && i < n; i++)
+		if (strlen(keys[i]) == len && !strncmp(keys[i], key, len))
+			return (int)i;
+	return -1;
+}
+
+static void annotate_one(worker *w, int i, const char *who)
+{
+	char p[200], body[600];
+	int r = (i + w->id) % 8;
+	json_t *m = NULL, *o = NULL;
+	if (r == 6) {
+		snprintf(body, sizeof body, "{\"annotator\":\"%s\",\"context\":0}", who);
+		int st = call("POST", "/api/undo", NULL, body, &o);
+		const char *key = json_string_value(J(o, "key")), *what = json_string_value(J(o, "undone"));
+		if (st == 200 && what && strchr(what, ' ')) {
+			act *a = &w->acts[w->nacts++];
+			*a = (act){.kind = K_UNDO, .key = key_index(w->keys, w->nkeys, key, key ? strlen(key) : 0),
+				   .undone = kind_of(what, (size_t)(strchr(what, ' ') - what))};
+			w->by_kind[K_UNDO]++;
+		} else if (st == 404) {
+			w->nothing++;
+		} else if (st == 409) {
+			w->conflicts++;
+		} else {
+			w->other++, print_message("      undo: %d %s\n", st, json_string_value(J(o, "message")));
+		}
+		json_decref(o);
+		return;
+	}
+	size_t k = ((size_t)w->id * 11 + (size_t)i * (1 + (size_t)w->id % 3)) % w->nkeys;
+	snprintf(p, sizeof p, "/api/mention?key=%s&context=0", w->keys[k]);
+	if (call("GET", p, NULL, NULL, &m) != 200) {
+		w->other++;
+		json_decref(m);
+		return;
+	}
+	json_t *sp = J(J(m, "current"), "span"), *tgt = J(m, "target");
+	long long v = jint(m, "version"), sent = jint(tgt, "sent");
+	long long ntok = (long long)json_array_size(J(tgt, "tokens"));
+	int kind = !json_is_object(tgt) || !ntok ? (r % 2 ? K_KEEP : K_NOTE)
+		 : !json_is_array(sp) ? (r == 4 ? K_KEEP : r == 5 ? K_NOTE : K_ADD)
+		 : r == 3 ? K_DELETE : r == 4 ? K_KEEP : r == 5 ? K_NOTE : K_MODIFY;
+	long long a = ntok ? (i / 8 + w->id) % ntok : 0, b = a + 1 + (i % 2 && a + 2 <= ntok);
+	snprintf(body, sizeof body,
+		 "{\"annotator\":\"%s\",\"key\":\"%s\",\"action\":\"%s\",\"version\":%lld,"
+		 "\"span\":[%lld,%lld,%lld],\"note\":\"n%d\",\"context\":0}",
+		 who, w->keys[k], kinds[kind], v, sent, a, b, i);
+	int st = call("POST", "/api/edit", NULL, body, &o);
+	if (st == 200) {
+		w->acts[w->nacts++] = (act){.kind = kind, .key = (int)k, .span = {(int)sent, (int)a, (int)b}};
+		w->by_kind[kind]++;
+	} else if (st == 409) {
+		w->conflicts++;
+	} else {
+		w->other++, print_message("      %s: %d %s\n", kinds[kind], st, json_string_value(J(o, "message")));
+	}
+	json_decref(m), json_decref(o);
+}
 
 static void *annotate(void *arg)
 {
 	worker *w = arg;
-	char who[16], p[200], body[600];
+	char who[16];
 	snprintf(who, sizeof who, "a%d", w->id);
-	for (int i = 0; i < EDITS; i++) {
-		size_t k = ((size_t)w->id * 11 + (size_t)i) % w->nkeys;
-		json_t *m = NULL, *o = NULL;
-		snprintf(p, sizeof p, "/api/mention?key=%s&context=0", w->keys[k]);
-		if (call("GET", p, NULL, NULL, &m) != 200) {
-			w->other++;
-			continue;
-		}
-		json_t *sp = J(J(m, "current"), "span");
-		long long v = jint(m, "version"), sent = json_integer_value(json_array_get(sp, 0));
-		long long ntok = (long long)json_array_size(J(J(m, "target"), "tokens"));
-		const char *act = i % 5 == 4 ? "keep" : i % 5 == 3 ? "note" : "modify";
-		if (!json_is_array(sp))
-			act = i % 2 ? "keep" : "note";
-		long long a = (i / 5) % ntok, b = a + 1 + (i % 2 && a + 2 <= ntok);
-		snprintf(body, sizeof body,
-			 "{\"annotator\":\"%s\",\"key\":\"%s\",\"action\":\"%s\",\"version\":%lld,"
-			 "\"span\":[%lld,%lld,%lld],\"note\":\"n%d\",\"context\":0}",
-			 who, w->keys[k], act, v, sent, a, b, i);
-		int st = call("POST", "/api/edit", NULL, body, &o);
-		if (st == 200)
-			w->written++, w->done[k]++;
-		else if (st == 409)
-			w->conflicts++;
-		else
-			w->other++, print_message("      %d %s\n", st, json_string_value(J(o, "message")));
-		json_decref(m), json_decref(o);
-	}
+	for (int i = 0; i < EDITS; i++)
+		annotate_one(w, i, who);
 	return NULL;
+}
+
+/* the replay: each mention's actions in commit order, and each annotator's
+ * live ones newest last (what their undo takes back) */
+typedef struct entry {
+	int who, kind, span[3], undone;
+} entry;
+
+typedef struct model {
+	entry *e[128];
+	int n[128], version[128];
+	struct { int key, at; } stack[WORKERS][WORKERS * EDITS];
+	int depth[WORKERS], next[WORKERS];
+} model;
+
+static void replay(model *md, worker *w, char **keys, size_t nkeys, json_t *log)
+{
+	size_t i;
+	json_t *h;
+	json_array_foreach(log, i, h) {
+		const char *action = json_string_value(J(h, "action"));
+		int kind = kind_of(action, strlen(action));
+		if (kind < 0)
+			continue;   /* the store's creation and the run's import */
+		json_t *d = json_loads(json_string_value(J(h, "detail")), 0, NULL);
+		const char *who = json_string_value(J(d, "annotator"));
+		assert_non_null(who);
+		int x = atoi(who + 1);
+		assert_true(x >= 0 && x < WORKERS);
+		/* the history's next action of x is x's next written action */
+		assert_true(md->next[x] < w[x].nacts);
+		act *a = &w[x].acts[md->next[x]++];
+		assert_int_equal(a->kind, kind);
+		if (kind == K_UNDO) {
+			const char *what = json_string_value(J(d, "undone")), *sp = strchr(what, ' ');
+			assert_int_equal(kind_of(what, (size_t)(sp - what)), a->undone);
+			assert_int_equal(key_index(keys, nkeys, sp + 1, strlen(sp + 1)), a->key);
+			/* it takes back x's newest live action, the last live one on its mention */
+			assert_true(md->depth[x] > 0);
+			int key = md->stack[x][md->depth[x] - 1].key, at = md->stack[x][--md->depth[x]].at;
+			assert_int_equal(key, a->key);
+			assert_int_equal(md->e[key][at].kind, a->undone);
+			for (int j = at + 1; j < md->n[key]; j++)
+				assert_true(md->e[key][j].undone);
+			md->e[key][at].undone = 1;
+			md->version[key]++;
+		} else {
+			const char *mk = json_string_value(J(d, "mention"));
+			assert_int_equal(key_index(keys, nkeys, mk, strlen(mk)), a->key);
+			if (kind == K_ADD || kind == K_MODIFY)
+				for (int j = 0; j < 3; j++)
+					assert_int_equal(json_integer_value(json_array_get(J(d, "span"), (size_t)j)), a->span[j]);
+			md->e[a->key] = realloc(md->e[a->key], (size_t)(md->n[a->key] + 1) * sizeof(entry));
+			md->e[a->key][md->n[a->key]] = (entry){x, kind, {a->span[0], a->span[1], a->span[2]}, 0};
+			md->stack[x][md->depth[x]].key = a->key;
+			md->stack[x][md->depth[x]++].at = md->n[a->key]++;
+			md->version[a->key]++;
+		}
+		json_decref(d);
+	}
+	for (int x = 0; x < WORKERS; x++)
+		assert_int_equal(md->next[x], w[x].nacts);   /* every written action is in the history */
 }
 
 static void eight_annotators(void **state)
@@ -327,51 +451,105 @@ static void eight_annotators(void **state)
 	for (size_t i = 0; i < nkeys; i++)
 		keys[i] = strdup(json_string_value(J(json_array_get(J(q, "items"), i), "key")));
 	json_decref(q);
+	/* the mention's subtitle blocks, English and target, from the pipeline */
+	json_t *m;
+	assert_int_equal(call("GET", "/api/mention?key=s01e01c00x%7C2&context=0", NULL, NULL, &m), 200);
+	json_t *en = json_array_get(J(J(m, "subtitles"), "en"), 0), *zh = json_array_get(J(J(m, "subtitles"), "tgt"), 0);
+	assert_string_equal(json_string_value(J(en, "text")), "Leo, did you bring the cake?");
+	assert_int_equal(jint(en, "id"), 2);
+	assert_string_equal(json_string_value(J(zh, "text")), "里奥，你带蛋糕了吗？");
+	json_decref(m);
 	pthread_t t[WORKERS];
-	worker w[WORKERS];
+	worker *w = calloc(WORKERS, sizeof *w);
 	for (int i = 0; i < WORKERS; i++) {
-		w[i] = (worker){.id = i, .keys = keys, .nkeys = nkeys, .done = calloc(nkeys, sizeof(int))};
+		w[i].id = i, w[i].keys = keys, w[i].nkeys = nkeys;
 		pthread_create(&t[i], NULL, annotate, &w[i]);
 	}
-	int written = 0, conflicts = 0;
+	int written = 0, conflicts = 0, nothing = 0, by_kind[NKINDS] = {0};
 	for (int i = 0; i < WORKERS; i++) {
 		pthread_join(t[i], NULL);
 		assert_int_equal(w[i].other, 0);
-		written += w[i].written, conflicts += w[i].conflicts;
+		written += w[i].nacts, conflicts += w[i].conflicts, nothing += w[i].nothing;
+		for (int k = 0; k < NKINDS; k++)
+			by_kind[k] += w[i].by_kind[k];
 	}
-	assert_int_equal(written + conflicts, WORKERS * EDITS);
-	print_message("      %d written, %d refused as conflicts\n", written, conflicts);
-	/* each mention: its version counts exactly the actions written on it */
-	long long versions = 0;
+	assert_int_equal(written + conflicts + nothing, WORKERS * EDITS);
+	print_message("      %d written (%d modify, %d delete, %d add, %d keep, %d note, %d undo), %d refused as "
+		      "conflicts, %d undo with nothing left\n", written, by_kind[K_MODIFY], by_kind[K_DELETE],
+		      by_kind[K_ADD], by_kind[K_KEEP], by_kind[K_NOTE], by_kind[K_UNDO], conflicts, nothing);
+	for (int k = 0; k < NKINDS; k++)
+		assert_true(by_kind[k] > 20);   /* each kind of action was really exercised */
+	/* what the API serves now */
+	json_t *now = json_array(), *stats;
 	for (size_t k = 0; k < nkeys; k++) {
 		char p[200];
-		json_t *m;
-		snprintf(p, sizeof p, "/api/mention?key=%s", keys[k]);
+		snprintf(p, sizeof p, "/api/mention?key=%s&context=0", keys[k]);
 		assert_int_equal(call("GET", p, NULL, NULL, &m), 200);
-		int want = 0;
-		for (int i = 0; i < WORKERS; i++)
-			want += w[i].done[k];
-		assert_int_equal(jint(m, "version"), want);
-		assert_int_equal(jint(m, "actions_total"), want);
-		versions += jint(m, "version");
-		json_decref(m);
+		json_array_append_new(now, m);
+	}
+	assert_int_equal(call("GET", "/api/stats", NULL, NULL, &stats), 200);
+	xp_serve_stop(srv);
+	/* the replay of the history */
+	xp_db *db;
+	xp_err e;
+	json_t *log;
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	assert_int_equal(xp_db_log_json(db, &log, &e), 0);
+	model *md = calloc(1, sizeof *md);
+	assert_true(nkeys <= 128);
+	replay(md, w, keys, nkeys, log);
+	json_decref(log);
+	long long versions = 0;
+	for (size_t k = 0; k < nkeys; k++) {
+		m = json_array_get(now, k);
+		json_t *sp = json_deep_copy(J(J(m, "silver"), "span"));
+		for (int j = 0; j < md->n[k]; j++) {
+			entry *x = &md->e[k][j];
+			if (x->undone || x->kind >= K_KEEP)
+				continue;
+			json_decref(sp);
+			sp = x->kind == K_DELETE ? json_null() : json_pack("[iii]", x->span[0], x->span[1], x->span[2]);
+		}
+		if (!json_equal(sp, J(J(m, "current"), "span")))
+			fail_msg("%s: the replay gives %s, the store %s", keys[k], json_dumps(sp, JSON_ENCODE_ANY),
+				 json_dumps(J(J(m, "current"), "span"), JSON_ENCODE_ANY));
+		assert_int_equal(jint(m, "version"), md->version[k]);
+		assert_int_equal(jint(m, "actions_total"), md->n[k]);
+		versions += md->version[k];
+		json_decref(sp);
 	}
 	assert_int_equal(versions, written);
-	/* each annotator: the store holds what they were told was written */
-	json_t *o;
-	assert_int_equal(call("GET", "/api/stats", NULL, NULL, &o), 200);
-	for (int i = 0; i < WORKERS; i++) {
-		char who[16];
-		snprintf(who, sizeof who, "a%d", i);
-		json_t *e = J(J(o, "by_annotator"), who), *r = J(J(o, "reviews_by_annotator"), who);
-		assert_int_equal(jint(e, "modify") + jint(r, "keep") + jint(r, "note"), w[i].written);
-		free(w[i].done);
+	/* each annotator: the store's live counts are the replay's */
+	int live[WORKERS][NKINDS] = {{0}};
+	for (size_t k = 0; k < nkeys; k++) {
+		for (int j = 0; j < md->n[k]; j++)
+			live[md->e[k][j].who][md->e[k][j].kind] += !md->e[k][j].undone;
+		free(md->e[k]);
 	}
-	json_decref(o);
+	for (int x = 0; x < WORKERS; x++) {
+		char who[16];
+		snprintf(who, sizeof who, "a%d", x);
+		json_t *ed = J(J(stats, "by_annotator"), who), *rv = J(J(stats, "reviews_by_annotator"), who);
+		assert_int_equal(jint(ed, "add"), live[x][K_ADD]);
+		assert_int_equal(jint(ed, "delete"), live[x][K_DELETE]);
+		assert_int_equal(jint(ed, "modify"), live[x][K_MODIFY]);
+		assert_int_equal(jint(rv, "keep"), live[x][K_KEEP]);
+		assert_int_equal(jint(rv, "note"), live[x][K_NOTE]);
+	}
+	free(md);
+	json_decref(now);
+	json_decref(stats);
+	char *report;
+	size_t problems;
+	assert_int_equal(xp_db_check(db, &report, &problems, &e), 0);
+	if (problems)
+		fail_msg("db check: %s", report);
+	free(report);
 	for (size_t i = 0; i < nkeys; i++)
 		free(keys[i]);
 	free(keys);
-	stop();   /* PRAGMA integrity_check */
+	free(w);
+	done(db);   /* PRAGMA integrity_check */
 }
 
 int main(void)

@@ -181,6 +181,48 @@ static void aligned_corpus_and_bitext(void **state)
 	xp_aligned_free(&c);
 }
 
+/* the subtitle blocks' text: optional, one per block, written back as read */
+static void aligned_subtitle_text(void **state)
+{
+	(void)state;
+	xp_aligned a = {0}, b = {0}, old = {0};
+	xp_err e;
+	assert_int_equal(xp_aligned_read(FIX("aligned/subtext.jsonl"), &a, &e), 0);
+	assert_int_equal(a.n, 3);
+	assert_int_equal(a.v[0].nen_subs, 2);
+	assert_string_equal(a.v[0].en_sub_text[0], "- There you go. - Thanks.");
+	assert_string_equal(a.v[0].en_sub_text[1], "<script>alert(1)</script>");
+	assert_string_equal(a.v[0].tgt_sub_text[0], "- 就这样啦 - 谢谢");
+	assert_non_null(a.v[1].en_sub_text);   /* given, empty */
+	assert_int_equal(a.v[1].nen_subs, 0);
+	assert_null(a.v[2].en_sub_text);       /* not given */
+	assert_null(a.v[2].tgt_sub_text);
+	xp_buf out = {0};
+	xp_aligned_write(&out, &a);
+	assert_non_null(strstr(out.p, "\"en_sub_text\":[\"- There you go. - Thanks.\",\"<script>alert(1)</script>\"]"));
+	assert_int_equal(xp_aligned_read_mem("m", out.p, out.n, &b, &e), 0);
+	assert_string_equal(b.v[0].tgt_sub_text[0], "- 就这样啦 - 谢谢");
+	assert_null(b.v[2].en_sub_text);       /* still not given: nothing made up */
+	xp_buf_free(&out);
+	/* an older file has none, and is written back as it was */
+	assert_int_equal(xp_aligned_read(FIX("aligned/small.jsonl"), &old, &e), 0);
+	assert_null(old.v[0].en_sub_text);
+	xp_aligned_write(&out, &old);
+	assert_null(strstr(out.p, "sub_text"));
+	xp_buf_free(&out);
+	xp_aligned_free(&a), xp_aligned_free(&b), xp_aligned_free(&old);
+	/* one text per block, and text */
+	xp_aligned c = {0};
+	assert_int_equal(xp_aligned_read(FIX("aligned/bad-subtext.jsonl"), &c, &e), XP_EINPUT);
+	assert_int_equal(e.line, 2);
+	assert_non_null(strstr(e.msg, "one text per block"));
+	xp_aligned_free(&c);
+	assert_int_equal(xp_aligned_read(FIX("aligned/bad-subtext-type.jsonl"), &c, &e), XP_EINPUT);
+	assert_int_equal(e.line, 1);
+	assert_non_null(strstr(e.msg, "not a list of strings"));
+	xp_aligned_free(&c);
+}
+
 /* A synthetic language pair: 40 source words, each translated by one target
  * word, mostly the same order, an untranslated particle now and then.  The
  * aligner must find the dictionary. */
@@ -267,6 +309,7 @@ int main(void)
 		cmocka_unit_test(symmetrisation),
 		cmocka_unit_test(aer_by_hand),
 		cmocka_unit_test(aligned_corpus_and_bitext),
+		cmocka_unit_test(aligned_subtitle_text),
 		cmocka_unit_test(aligner_learns_and_is_deterministic),
 	};
 	return cmocka_run_group_tests_name("walign", tests, NULL, NULL);
