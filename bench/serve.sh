@@ -3,7 +3,8 @@
 # the same run) on a store of MMC dev's size (the real one when the shared
 # data is there: 10,079 mentions, TV4Dialog's Chinese subtitles) and on
 # synthetic runs of 10k and 100k mentions (bench/synth_run.sh: 75 mentions a
-# document, as in MMC dev's scenes, every mention projected).
+# document, as in MMC dev's scenes, every mention projected; SERVE_SIZES to
+# choose).  BASE=DIR also measures an older build (below) in the same run.
 set -eu
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 . bench/synth_run.sh
@@ -15,12 +16,28 @@ if [ -d "$DATA/tv4dialog" ]; then
 	$BUILD/bench/serve_bench $T/mmc/corrections.db $N
 	rm -rf $T/mmc
 fi
-for n in 10000 100000; do
+# BASE: an older build directory (its xproj and bench/serve_bench), measured
+# on the same inputs right before this one, each on a store its own xproj
+# imported; the p50 and p99 of runs and stats are then compared.
+pick() { grep -F "    $2 " "$1" | head -1 | awk '{ for (i = 1; i <= NF; i++) if ($i == "ms") { print $(i - 3), $(i - 2); exit } }'; }
+for n in ${SERVE_SIZES:-10000 100000}; do
 	rm -rf $T/r; mkdir $T/r
 	synth_run $n $((n / 75)) $T/r
 	$XPROJ project --source $T/r/en.conll --aligned $T/r/aligned.jsonl --alignments $T/r/pairs.pharaoh \
 		-o $T/r/zh.conll --report $T/r/r.json 2>/dev/null
+	if [ -n "${BASE:-}" ]; then
+		$BASE/xproj db import $T/r/base.db --source $T/r/en.conll --aligned $T/r/aligned.jsonl \
+			--report $T/r/r.json >/dev/null 2>&1
+		echo "synthetic, $n mentions, BASE ($BASE):"
+		$BASE/bench/serve_bench $T/r/base.db $N | tee $T/base.out
+	fi
 	$XPROJ db import $T/r/c.db --source $T/r/en.conll --aligned $T/r/aligned.jsonl --report $T/r/r.json >/dev/null 2>&1
 	echo "synthetic, $n mentions:"
-	$BUILD/bench/serve_bench $T/r/c.db $N
+	$BUILD/bench/serve_bench $T/r/c.db $N | tee $T/now.out
+	if [ -n "${BASE:-}" ]; then
+		for c in "GET /api/runs" "GET /api/stats"; do
+			set -- $(pick $T/base.out "$c") $(pick $T/now.out "$c")
+			echo "  $c p50 $1 -> $3 ms (x$(echo "$1 $3" | awk '{ printf "%.1f", $1 / $2 }') faster), p99 $2 -> $4 ms (x$(echo "$2 $4" | awk '{ printf "%.1f", $1 / $2 }') faster)"
+		done
+	fi
 done

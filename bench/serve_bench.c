@@ -11,7 +11,8 @@
  * measured in the same run is GET / (a compiled-in file: the HTTP exchange
  * with no store work); each call's p50 is also given as a multiple of it.
  * The first queue request, which ranks the run (xp_db_triage) and keeps the
- * ranking, is timed once on its own.
+ * ranking, is timed once on its own.  runs and stats are timed on the run as
+ * imported and again at the end, after N keeps and N deletions undone.
  */
 #include "serve/serve.h"
 #include "tests/httpc.h"
@@ -188,6 +189,16 @@ int main(int argc, char **argv)
 	}
 	report("POST /api/edit delete", t, n, failed);
 	report("POST /api/undo", tm, n, fm);
+	/* the overview again, now that the run holds corrections and reviews
+	 * (what people did is counted at each call; the run itself is not) */
+	failed = 0;
+	for (size_t i = 0; i < n; i++)
+		failed += call("GET", "/api/runs", NULL, NULL, &t[i]) != 200;
+	report("GET /api/runs (after the work)", t, n, failed);
+	failed = 0;
+	for (size_t i = 0; i < n; i++)
+		failed += call("GET", "/api/stats", NULL, NULL, &t[i]) != 200;
+	report("GET /api/stats (after the work)", t, n, failed);
 
 	xp_serve_stop(s);
 	for (size_t i = 0; i < nk; i++)

@@ -2,7 +2,8 @@
  * correct/check.c — is the store whole?  SQLite's own checks (the file's
  * structure, the foreign keys), then the store's: every run holds as many
  * documents as its history line says it imported, every batch as many
- * additions, deletions and modifications.  A run or batch cut short (by a
+ * additions, deletions and modifications, every run's stored counts (its
+ * documents, mentions, projections and fates) are what it holds.  A run or batch cut short (by a
  * bug, or by a kill that a transaction failed to cover) shows up here; the
  * crash test (tests/cli/crash.sh) runs it after every kill.
  */
@@ -72,6 +73,18 @@ int xp_db_check(xp_db *db, char **report, size_t *nproblems, xp_err *err)
 		 " json_extract(h.detail, '$.modify') wm FROM batches b JOIN history h ON h.action = 'import corrections'"
 		 " AND json_valid(h.detail) AND json_extract(h.detail, '$.batch') = b.id) x"
 		 " WHERE x.a != x.wa OR x.d != x.wd OR x.m != x.wm", &b, &n);
+	/* the counts each import wrote once (schema 7) are what the run holds */
+	problems(db,
+		 "SELECT printf('run %d: %d documents, %d mentions, %d projected; its counts say %s, %s, %s', runs.id, "
+		 XP_RUN_DOCUMENTS ", " XP_RUN_MENTIONS ", " XP_RUN_PROJECTED ", coalesce(k.documents, 'none'),"
+		 " coalesce(k.mentions, 'none'), coalesce(k.projected, 'none')) FROM runs LEFT JOIN run_counts k"
+		 " ON k.run = runs.id WHERE k.run IS NULL OR k.documents != " XP_RUN_DOCUMENTS " OR k.mentions != "
+		 XP_RUN_MENTIONS " OR k.projected != " XP_RUN_PROJECTED, &b, &n);
+	problems(db,
+		 "SELECT printf('run %d: %d mentions of fate %s, its counts say %s', coalesce(x.run, f.run),"
+		 " coalesce(x.n, 0), coalesce(x.fate, f.fate), coalesce(f.mentions, 'none')) FROM (" XP_RUN_FATES
+		 " GROUP BY 1, 2) x FULL JOIN run_fates f ON f.run = x.run AND f.fate = x.fate"
+		 " WHERE x.n IS NOT f.mentions", &b, &n);
 	problems(db, "SELECT printf('history line %d is not JSON', id) FROM history WHERE NOT json_valid(detail)", &b, &n);
 	if (b.oom) {
 		xp_buf_free(&b);

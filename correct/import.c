@@ -296,6 +296,15 @@ static int documents(xp_db *db, ins *s, int64_t run, const xp_corpus *en, const 
 	xp_vocab_free(&rv);
 	return rc;
 }
+/* the run's counts, once (schema 7: `runs` and `stats` read them) */
+static int counts(xp_db *db, int64_t run, xp_err *err)
+{
+	char sql[1024];
+	snprintf(sql, sizeof sql, "INSERT INTO run_counts SELECT id, " XP_RUN_DOCUMENTS ", " XP_RUN_MENTIONS ", "
+		 XP_RUN_PROJECTED " FROM runs WHERE id = %lld;"
+		 "INSERT INTO run_fates " XP_RUN_FATES " WHERE d.run = %lld GROUP BY 1, 2", (long long)run, (long long)run);
+	return xp_sql_exec(db, sql, err);
+}
 
 int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const char *report_json,
 		     const char *lang, const char *files, int64_t *run, xp_err *err)
@@ -339,7 +348,7 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 	int own = sqlite3_get_autocommit(db->h);
 	if (rc == 0 && (!own || (rc = xp_sql_begin(db, err)) == 0)) {
 		rc = prepare(db, &s, err) || run_row(db, &rep, lang, files, run, err) ||
-		     documents(db, &s, *run, en, al, &rep, &keys, name, err);
+		     documents(db, &s, *run, en, al, &rep, &keys, name, err) || counts(db, *run, err);
 		if (rc == 0)
 			rc = xp_history_json(db, "import run",
 					     json_pack("{s:I,s:o,s:I}", "run", (json_int_t)*run, "lang",

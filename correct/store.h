@@ -94,6 +94,17 @@ int xp_is_pronoun(const char *w);
 int xp_review_locked(xp_db *db, int64_t run, int64_t mention, const char *kind, const char *note,
 		     const char *annotator, int64_t carried_from, xp_err *err);
 
+/* A run's counts (schema 7), as SQL on runs.id: the migration fills
+ * run_counts and run_fates with them for the runs it finds, the import for
+ * its run, `db check` compares them with what is stored. */
+#define XP_RUN_DOCUMENTS "(SELECT count(*) FROM documents d WHERE d.run = runs.id)"
+#define XP_RUN_MENTIONS "(SELECT count(*) FROM mentions m JOIN documents d ON d.id = m.document WHERE d.run = runs.id)"
+#define XP_RUN_PROJECTED "(SELECT count(*) FROM mentions m JOIN documents d ON d.id = m.document" \
+	" JOIN projections p ON p.mention = m.id WHERE d.run = runs.id AND p.tgt_start IS NOT NULL)"
+/* rows (run, fate, mentions): add a WHERE on d.run if needed, then GROUP BY 1, 2 */
+#define XP_RUN_FATES "SELECT d.run AS run, p.fate AS fate, count(*) AS n FROM projections p JOIN mentions m ON m.id = p.mention" \
+	" JOIN documents d ON d.id = m.document"
+
 /* "DOC|ID" of a run -> the mentions row id, -1 if unknown, -2 if the
  * database failed (which is not an unknown mention: use xp_mention_lookup
  * wherever the difference is recorded). */

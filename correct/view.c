@@ -148,10 +148,12 @@ int xp_db_stats(xp_db *db, int64_t run, xp_db_counts *s, xp_err *err)
 	snprintf(q, sizeof q, "SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
 		 " WHERE (c.undone = 1 OR coalesce(b.undone, 0) = 1)%s", inrun);
 	s->undone = (size_t)xp_sql_int(db, q, 0);
-	snprintf(q, sizeof q, "SELECT count(*) FROM mentions m%s", mrun);
+	/* counted once by the run's import (schema 7) */
+	snprintf(q, sizeof q, "SELECT coalesce(sum(mentions), 0) FROM run_counts WHERE run = %lld OR %lld = 0",
+		 (long long)run, (long long)run);
 	s->mentions = (size_t)xp_sql_int(db, q, 0);
-	snprintf(q, sizeof q, "SELECT count(*) FROM mentions m JOIN projections p ON p.mention = m.id%s%s", mrun,
-		 " AND p.tgt_start IS NOT NULL");
+	snprintf(q, sizeof q, "SELECT coalesce(sum(projected), 0) FROM run_counts WHERE run = %lld OR %lld = 0",
+		 (long long)run, (long long)run);
 	s->projected = (size_t)xp_sql_int(db, q, 0);
 	snprintf(q, sizeof q, "SELECT count(DISTINCT c.mention)%s AND c.status = 'ok'", from);
 	s->corrected_mentions = (size_t)xp_sql_int(db, q, 0);

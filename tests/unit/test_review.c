@@ -104,11 +104,12 @@ static void subtitles(void **state)
 	done(db);
 }
 
-/* A store of schema version 5 (before the subtitle blocks were kept): made
- * by importing now and then taking the store back to what version 5 had,
- * its columns and its version.  Opening it migrates it to the current
- * version, keeps everything it held (target text, corrections), logs the
- * move, and its mentions have no subtitle blocks (null: unknown). */
+/* A store of schema version 5 (before the subtitle blocks and the runs'
+ * counts were kept): made by importing now and then taking the store back
+ * to what version 5 had, its columns, tables and version.  Opening it
+ * migrates it to the current version, keeps everything it held (target
+ * text, corrections), counts its run, logs the move; its mentions have no
+ * subtitle blocks (null: unknown); `db check` finds nothing wrong. */
 static void migrate_from_5(void **state)
 {
 	(void)state;
@@ -121,7 +122,8 @@ static void migrate_from_5(void **state)
 	sqlite3 *h;
 	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(h, "ALTER TABLE utterances DROP COLUMN en_subs;"
-				      "ALTER TABLE utterances DROP COLUMN tgt_subs; PRAGMA user_version = 5",
+				      "ALTER TABLE utterances DROP COLUMN tgt_subs; DROP TABLE run_counts;"
+				      "DROP TABLE run_fates; PRAGMA user_version = 5",
 				      NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(h);
 	assert_int_equal(xp_db_open_mode(path, XP_DB_READ, &db, &e), 0);   /* a reader migrates too */
@@ -131,6 +133,18 @@ static void migrate_from_5(void **state)
 	assert_string_equal(json_string_value(J(J(m, "target"), "text")), "我看见了那辆红色的大车。");
 	assert_true(span_is(J(J(m, "current"), "span"), 0, 3, 5));
 	json_decref(m);
+	/* the run's counts, which `runs` and `stats` read, made for the run it had */
+	json_t *runs, *ov;
+	assert_int_equal(xp_db_runs(db, &runs, &e), 0);
+	json_t *r1 = json_array_get(runs, 0);
+	assert_int_equal(jint(r1, "documents"), 1);
+	assert_int_equal(jint(r1, "mentions"), 5);
+	assert_int_equal(jint(r1, "projected"), 3);
+	assert_int_equal(jint(r1, "corrections"), 1);
+	json_decref(runs);
+	assert_int_equal(xp_db_overview(db, run, &ov, &e), 0);
+	assert_int_equal(jint(J(ov, "fates"), "projected"), 3);
+	json_decref(ov);
 	char *log, *report;
 	size_t problems;
 	assert_int_equal(xp_db_log(db, &log, &e), 0);
@@ -138,7 +152,8 @@ static void migrate_from_5(void **state)
 	assert_non_null(strstr(log, "\"from\":5"));
 	free(log);
 	assert_int_equal(xp_db_check(db, &report, &problems, &e), 0);
-	assert_int_equal(problems, 0);
+	if (problems)
+		fail_msg("db check: %s", report);
 	free(report);
 	xp_db_close(db);
 	/* and a new run in the migrated store keeps its blocks */
@@ -147,6 +162,21 @@ static void migrate_from_5(void **state)
 	m = mention(db, run2, "d|1");
 	assert_true(sub_is(J(J(m, "subtitles"), "en"), 0, 1, "I saw the big red car."));
 	json_decref(m);
+	/* stored counts that are not what a run holds are found */
+	assert_int_equal(xp_db_check(db, &report, &problems, &e), 0);
+	assert_int_equal(problems, 0);
+	free(report);
+	xp_db_close(db);
+	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(h, "UPDATE run_counts SET mentions = 4 WHERE run = 1;"
+				      "DELETE FROM run_fates WHERE run = 2 AND fate = 'projected'", NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(h);
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	assert_int_equal(xp_db_check(db, &report, &problems, &e), 0);
+	assert_int_equal(problems, 2);
+	assert_non_null(strstr(report, "run 1: 1 documents, 5 mentions, 3 projected; its counts say 1, 4, 3"));
+	assert_non_null(strstr(report, "run 2: 3 mentions of fate projected, its counts say none"));
+	free(report);
 	done(db);
 }
 
