@@ -69,6 +69,20 @@ static void report(const char *what, double *t, size_t n, size_t failed)
 	       failed ? " (some refused!)" : "");
 }
 
+/* the calls of the page's overview, n times each; label follows each name */
+static void overview(double *t, size_t n, const char *label)
+{
+	static const char *const paths[] = {"/api/runs", "/api/stats"};
+	for (size_t p = 0; p < 2; p++) {
+		size_t failed = 0;
+		char what[100];
+		for (size_t i = 0; i < n; i++)
+			failed += call("GET", paths[p], NULL, NULL, &t[i]) != 200;
+		snprintf(what, sizeof what, "GET %s%s", paths[p], label);
+		report(what, t, n, failed);
+	}
+}
+
 /* a key fit for a URL's query: | as %7C, and only the characters keys have */
 static void url_key(const char *key, char *out, size_t n)
 {
@@ -133,14 +147,7 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < n; i++)
 		call("GET", "/", NULL, NULL, &t[i]);
 	report("GET / (baseline: no store work)", t, n, 0);
-	for (size_t i = 0; i < n; i++)
-		failed += call("GET", "/api/runs", NULL, NULL, &t[i]) != 200;
-	report("GET /api/runs", t, n, failed);
-	failed = 0;
-	for (size_t i = 0; i < n; i++)
-		failed += call("GET", "/api/stats", NULL, NULL, &t[i]) != 200;
-	report("GET /api/stats", t, n, failed);
-	failed = 0;
+	overview(t, n, "");
 	for (size_t i = 0; i < n; i++) {
 		snprintf(path, sizeof path, "/api/queue?offset=%zu", (size_t)rand() % all);
 		failed += call("GET", path, NULL, NULL, &t[i]) != 200;
@@ -191,14 +198,7 @@ int main(int argc, char **argv)
 	report("POST /api/undo", tm, n, fm);
 	/* the overview again, now that the run holds corrections and reviews
 	 * (what people did is counted at each call; the run itself is not) */
-	failed = 0;
-	for (size_t i = 0; i < n; i++)
-		failed += call("GET", "/api/runs", NULL, NULL, &t[i]) != 200;
-	report("GET /api/runs (after the work)", t, n, failed);
-	failed = 0;
-	for (size_t i = 0; i < n; i++)
-		failed += call("GET", "/api/stats", NULL, NULL, &t[i]) != 200;
-	report("GET /api/stats (after the work)", t, n, failed);
+	overview(t, n, " (after the work)");
 
 	xp_serve_stop(s);
 	for (size_t i = 0; i < nk; i++)
