@@ -71,13 +71,14 @@ run() {   # run LANG: the user's commands, timed
 	echo "  $l rules: mentions created or changed (spans the corrected file holds): $(perl bench/rule_hits.pl $T/$l.report.json $key $c)"
 	# each rule's effect: the same alignment projected with the rule switched
 	for sw in --skip-articles --no-zh-pronouns --no-zh-possessive --no-fa-attach --no-free-pronouns --no-fa-clitics \
-		--no-fa-nearest-verb --no-prodrop; do
-		case "$l:$sw" in zh:--no-fa-*|fa:--no-zh-*|zh:--no-prodrop) continue;; esac
+		--no-fa-nearest-verb --no-prodrop --no-np=stray --no-np=zh_name --no-np=zh_classifier --no-np=zh_edges \
+		--no-np=fa_dem --no-np=fa_possessor --np=absorb --np=fa_indef --np=fa_compound --no-np=all; do
+		case "$l:$sw" in zh:--no-fa-*|fa:--no-zh-*|zh:--no-prodrop|zh:--*np=fa_*|zh:--np=absorb|fa:--no-np=zh_*) continue;; esac
 		case " $opts " in *" $sw "*) o2=$(echo " $opts " | sed "s/ $sw / /");; *) o2="$opts $sw";; esac
 		$XPROJ project --source $EN --aligned $T/$l.jsonl --alignments $T/$l.a.pharaoh --probs $T/$l.a.probs \
 			--map $T/$l.map $o2 -o $T/$l.v.conll 2>$T/$l.v.log
 		o2=$(echo $o2); printf '  %-2s %-28s %s   (%s)\n' $l "with $o2" "$(score $key $T/$l.v.conll $l)" \
-			"$(sed -n "s/^ *language rules changed: //p" $T/$l.v.log)"
+			"$(sed -n "s/^ *language rules changed: //p; s/^ *noun phrase rules changed: / noun phrase rules: /p" $T/$l.v.log | paste -sd';' -)"
 	done
 }
 

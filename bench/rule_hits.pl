@@ -41,6 +41,7 @@ for my $d (@{$r->{documents}}) {
 	for my $m (@{$d->{detail}}) {
 		next unless $m->{fate} eq 'projected';
 		my @rules = grep { $m->{rules}{$_} } sort keys %{$m->{rules} || {}};
+		push @rules, map { "np_$_" } grep { $m->{np_rules}{$_} } sort keys %{$m->{np_rules} || {}};
 		push @rules, 'prodrop' if $m->{prodrop};
 		my ($t, $a, $b) = @{$m->{tgt}};
 		for my $k (@rules) { $made{$k}++; $hit{$k}++ if $span{"$d->{doc}|$t|$a|$b"} }

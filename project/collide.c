@@ -165,6 +165,8 @@ int xp_settle(xp_proj_mention *m, size_t n, xp_doc *td, xp_collide policy, xp_pr
 		st->free_pronoun += (x->rule & XP_LR_FREE_PRONOUN) != 0;
 		st->fa_clitic += (x->rule & XP_LR_FA_CLITIC) != 0;
 		st->fa_verb += (x->rule & XP_LR_FA_VERB) != 0;
+		for (unsigned k = 0; k < XP_NP_NRULES; k++)
+			st->np[k] += (x->np >> k) & 1;
 	}
 	if (xp_doc_finish(td, 0, NULL, NULL))
 		goto out;

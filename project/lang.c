@@ -180,8 +180,7 @@ static const char *const *fa_pronouns(const char *en)
 	return NULL;
 }
 
-/* w[0..n) equals p once Arabic yeh/kaf are read as Persian ones */
-static int fa_equal(const char *w, uint32_t n, const char *p)
+int xp_fa_equal(const char *w, uint32_t n, const char *p)
 {
 	const unsigned char *s = (const unsigned char *)w, *q = (const unsigned char *)p;
 	uint32_t i = 0;
@@ -215,7 +214,7 @@ int xp_free_pronoun(const char *en, const char *lang, const char *const *words, 
 	for (uint32_t j = 0; j < n; j++) {
 		uint32_t m = 0;
 		for (size_t k = 0; set[k] && !m; k++)
-			m = zh ? spells(words, lens, j, n, set[k]) : (uint32_t)fa_equal(words[j], lens[j], set[k]);
+			m = zh ? spells(words, lens, j, n, set[k]) : (uint32_t)xp_fa_equal(words[j], lens[j], set[k]);
 		if (!m)
 			continue;
 		/* a Chinese pronoun must not be the start of a longer one (我 of 我们) */

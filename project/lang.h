@@ -85,6 +85,9 @@ int xp_zh_possessive_span(const char *en, const char *const *words, const uint32
 int xp_free_pronoun(const char *en, const char *lang, const char *const *words, const uint32_t *lens,
 		    uint32_t n, const uint8_t *taken, double pos, uint32_t *a, uint32_t *b);
 
+/* Farsi: w[0..n) equals p once Arabic yeh/kaf are read as Persian ones. */
+int xp_fa_equal(const char *w, uint32_t n, const char *p);
+
 /* Farsi: [*a, *b) over the n tokens widened over attached pieces; 1 if it changed. */
 int xp_fa_attach_span(const char *const *tok, const uint32_t *lens, uint32_t n, uint32_t *a, uint32_t *b);
 

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 void xp_proj_defaults(xp_proj_opts *o)
 {
@@ -27,6 +28,7 @@ void xp_proj_defaults(xp_proj_opts *o)
 	o->collide = XP_COLLIDE_KEEP_FIRST;
 	o->rules = XP_LR_ALL & ~(unsigned)XP_LR_ARTICLES;   /* articles: opt-in, see lang.h */
 	o->prodrop = 1;   /* applies to Farsi targets only */
+	o->np = XP_NP_DEFAULT;   /* np.h */
 }
 
 void xp_projection_free(xp_projection *p)
@@ -48,9 +50,14 @@ typedef struct utt_ctx {
 	size_t line;              /* word-alignment sentence, or SIZE_MAX */
 	const xp_span_opts *so;
 	uint8_t *aligned, *punct; /* per target token */
+	uint8_t *claimed;         /* per written token: linked from outside the mention (np_rules) */
+	uint8_t *word_start;      /* per written token and the end: an aligned token starts there */
+	uint8_t *src_linked, *tgt_linked;   /* per source / target token: some link reaches it */
 	uint32_t *char0;          /* with --chars: first character of each target token, and the end */
 	unsigned rules;           /* the language rules that apply to this target */
+	unsigned np;              /* the noun phrase rules (np.h) that apply */
 	int skipped_article;      /* mark() ignored an article's links */
+	int skipped_stray;        /* mark() ignored a stray link (XP_NP_STRAY) */
 	const char **w;           /* the written target tokens (characters with --chars) */
 	uint32_t *wlen, nw;
 	xp_fctx fc;               /* what the confidence features need */
@@ -67,6 +74,7 @@ static uint32_t mark(utt_ctx *u, uint32_t s, uint32_t e, int *any)
 	uint32_t n = 0;
 	*any = 0;
 	u->skipped_article = 0;
+	u->skipped_stray = 0;
 	memset(u->aligned, 0, u->rec->ntgt);
 	if (u->line == SIZE_MAX)
 		return 0;
@@ -89,6 +97,13 @@ static uint32_t mark(utt_ctx *u, uint32_t s, uint32_t e, int *any)
 		*any = 1;
 		if (l->prob < u->so->min_prob)
 			continue;
+		if ((u->np & XP_NP_STRAY) &&
+		    xp_np_stray(u->wa->links + u->wa->start[u->line], xp_walign_len(u->wa, u->line),
+				k - u->wa->start[u->line], s, e, u->so->min_prob)) {
+			u->skipped_stray = 1;
+			continue;
+		}
+
 		n += !u->aligned[l->j];
 		u->aligned[l->j] = 1;
 	}
@@ -150,8 +165,12 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 		return;
 	}
 	pm->fate = XP_PROJECTED;
-	pm->tgt_start = a, pm->tgt_end = b;
 	pm->conf = confidence(u, m->start, m->end, a, b);
+	if ((u->np & XP_NP_ABSORB) && xp_np_absorb(u->rec->tgt_lang, (const char *const *)u->rec->src, m->start, m->end,
+						   u->src_linked, u->tgt_linked, u->punct, u->rec->ntgt, &a, &b))
+		pm->np |= XP_NP_ABSORB;
+	pm->tgt_start = a, pm->tgt_end = b;
+	int stray = u->skipped_stray;   /* the next mark() forgets it */
 	if (u->skipped_article) {   /* did ignoring the article change the span? */
 		uint32_t a2 = a, b2 = b;
 		u->rules &= ~(unsigned)XP_LR_ARTICLES;
@@ -159,6 +178,14 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 			xp_span_pick(u->aligned, u->punct, u->rec->ntgt, u->so, &a2, &b2);
 		u->rules |= XP_LR_ARTICLES;
 		pm->rule |= (a2 != a || b2 != b) ? XP_LR_ARTICLES : 0;
+	}
+	if (stray) {   /* and ignoring the stray links? */
+		uint32_t a2 = a, b2 = b;
+		u->np &= ~(unsigned)XP_NP_STRAY;
+		if (mark(u, m->start, m->end, &any))
+			xp_span_pick(u->aligned, u->punct, u->rec->ntgt, u->so, &a2, &b2);
+		u->np |= XP_NP_STRAY;
+		pm->np |= (a2 != a || b2 != b) ? XP_NP_STRAY : 0;
 	}
 }
 
@@ -175,6 +202,33 @@ static void lang_rules(utt_ctx *u, xp_proj_mention *pm)
 	if ((u->rules & XP_LR_FA_ATTACH) && xp_fa_attach_span(u->w, u->wlen, u->nw, &a, &b))
 		pm->rule |= XP_LR_FA_ATTACH;
 	pm->tgt_start = a, pm->tgt_end = b;
+}
+
+/* The noun phrase and name rules (np.h) on the written tokens: the English
+ * mention's type, and which tokens words outside the mention are linked to. */
+static void np_rules(utt_ctx *u, const xp_utt *eu, xp_proj_mention *pm)
+{
+	if (!(u->np & ~(unsigned)XP_NP_STRAY))
+		return;
+	xp_mtype ty = xp_mention_type("en", eu, pm->en_start, pm->en_end);
+	memset(u->claimed, 0, u->nw + 1);
+	for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
+		const xp_link *l = &u->wa->links[k];
+		if (l->possible || l->j >= u->rec->ntgt || l->prob < u->so->min_prob ||
+		    (l->i >= pm->en_start && l->i < pm->en_end))
+			continue;
+		int same = 0;   /* the word is one of the mention's: a name said twice */
+		for (uint32_t i = pm->en_start; i < pm->en_end && !same; i++)
+			same = !strcasecmp(u->rec->src[i], u->rec->src[l->i]);
+		for (uint32_t c = u->char0[l->j]; c < u->char0[l->j + 1]; c++)
+			u->claimed[c] |= same ? XP_NP_BY_SAME : XP_NP_BY_OTHER;
+	}
+	memset(u->word_start, 0, u->nw + 1);
+	for (uint32_t k = 0; k <= u->rec->ntgt; k++)
+		u->word_start[u->char0[k]] = 1;
+	xp_np_span x = {u->rec->tgt_lang, (const char *const *)u->rec->src, pm->en_start, pm->en_end,
+			ty == XP_MT_NAME, ty == XP_MT_PRONOUN, u->w, u->wlen, u->nw, u->claimed, u->word_start};
+	pm->np |= (uint16_t)xp_np_shape(u->np, &x, &pm->tgt_start, &pm->tgt_end);
 }
 
 /* which rules apply to a target language */
@@ -395,8 +449,8 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 	r->found += rec != NULL;
 	pd->st.utterances++;
 	pd->st.no_target += !has;
-	utt_ctx u = {rec, r->wa, has && r->line[k] != UINT32_MAX ? r->line[k] : SIZE_MAX, &r->o->span,
-		     NULL, NULL, NULL, 0, 0, NULL, NULL, 0, {0}};
+	utt_ctx u = {.rec = rec, .wa = r->wa, .line = has && r->line[k] != UINT32_MAX ? r->line[k] : SIZE_MAX,
+		     .so = &r->o->span};
 	int32_t t = -1;
 	if (has) {
 		u.aligned = calloc(rec->ntgt + 1, 1);
@@ -407,13 +461,27 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 			goto oom;
 		for (uint32_t j = 0; j < rec->ntgt; j++)
 			u.punct[j] = (uint8_t)xp_is_punct(rec->tgt[j]);
+		u.src_linked = calloc(rec->nsrc + 1, 1);
+		u.tgt_linked = calloc(rec->ntgt + 1, 1);
+		if (!u.src_linked || !u.tgt_linked)
+			goto oom;
+		for (size_t k = u.line == SIZE_MAX ? 0 : r->wa->start[u.line];
+		     u.line != SIZE_MAX && k < r->wa->start[u.line + 1]; k++) {
+			const xp_link *l = &r->wa->links[k];
+			if (l->possible || l->prob < r->o->span.min_prob || l->i >= rec->nsrc || l->j >= rec->ntgt)
+				continue;
+			u.src_linked[l->i] = u.tgt_linked[l->j] = 1;
+		}
 		t = (int32_t)td->nutts - 1;
 		const xp_utt *wu = &td->utts[t];
 		u.rules = rules_for(rec->tgt_lang, r->o->rules);
+		u.np = r->o->np;
 		u.nw = wu->ntoks;
 		u.w = malloc((u.nw + 1) * sizeof *u.w);
 		u.wlen = malloc((u.nw + 1) * sizeof *u.wlen);
-		if (!u.w || !u.wlen)
+		u.claimed = malloc(u.nw + 1);
+		u.word_start = malloc(u.nw + 2);
+		if (!u.w || !u.wlen || !u.claimed || !u.word_start)
 			goto oom;
 		for (uint32_t j = 0; j < u.nw; j++)
 			u.w[j] = xp_tok_str(wu, j, &u.wlen[j]);
@@ -437,23 +505,27 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 		xp_proj_mention *pm = &r->p->m[r->p->n++];
 		*pm = (xp_proj_mention){m->id, ed->clusters[m->cluster].label, (uint32_t)ui, m->start, m->end,
 					-1, 0, 0, XP_NULL_EMPTY_TARGET, 0, 0, 0, UINT32_MAX,
-					(uint8_t)xp_pronoun_gender("en", &ed->utts[ui], m->start, m->end)};
+					(uint8_t)xp_pronoun_gender("en", &ed->utts[ui], m->start, m->end), 0};
 		if (!has)
 			continue;
 		project_mention(&u, &ed->utts[ui], m, pm);
 		uint32_t a = pm->tgt_start, b = pm->tgt_end;   /* in aligned tokens */
-		if (pm->fate == XP_PROJECTED && written_span(&u, pm, t))
+		if (pm->fate == XP_PROJECTED && written_span(&u, pm, t)) {
 			lang_rules(&u, pm);
+			np_rules(&u, &ed->utts[ui], pm);
+		}
 		xp_feat_mention(&u.fc, pm, m->start, m->end, a, b, r->p->feat + (r->p->n - 1) * XP_NFEAT);
 	}
 	if (has && ((u.rules & (XP_LR_FREE_PRONOUN | XP_LR_FA_CLITIC)) || r->o->prodrop) &&
 	    recover(&u, r->p->n > first ? r->p->m + first : NULL,   /* m is NULL before a first mention: NULL + 0 is UB */
 		    r->p->n > first ? r->p->feat + first * XP_NFEAT : NULL, r->p->n - first, t, r->o->prodrop))
 		goto oom;
-	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen), xp_fctx_free(&u.fc);
+	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen), free(u.claimed), free(u.word_start), free(u.src_linked), free(u.tgt_linked);
+	xp_fctx_free(&u.fc);
 	return 0;
 oom:
-	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen), xp_fctx_free(&u.fc);
+	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen), free(u.claimed), free(u.word_start), free(u.src_linked), free(u.tgt_linked);
+	xp_fctx_free(&u.fc);
 	return -1;
 }
 
@@ -488,6 +560,8 @@ static void add_stats(xp_proj_stats *t, const xp_proj_stats *s)
 	t->articles += s->articles, t->zh_pronoun += s->zh_pronoun, t->fa_attach += s->fa_attach;
 	t->zh_possessive += s->zh_possessive, t->free_pronoun += s->free_pronoun;
 	t->fa_clitic += s->fa_clitic, t->fa_verb += s->fa_verb;
+	for (int k = 0; k < XP_NP_NRULES; k++)
+		t->np[k] += s->np[k];
 	t->utterances += s->utterances, t->no_target += s->no_target, t->clusters += s->clusters;
 }
 

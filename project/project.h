@@ -16,6 +16,7 @@
 
 #include "confidence.h"
 #include "lang.h"
+#include "np.h"
 #include "spans.h"
 #include "../io/aligned.h"
 #include "../io/report.h"
@@ -32,6 +33,7 @@ typedef struct xp_proj_opts {
 	int prodrop;            /* recover dropped subject pronouns (Farsi targets; on by default) */
 	int chars;              /* write the target character by character */
 	unsigned rules;         /* language rules (lang.h); all but XP_LR_ARTICLES by default */
+	unsigned np;            /* noun phrase and name rules (np.h); all by default */
 	const xp_conf_model *conf;   /* confidence.h; NULL: the compiled-in model */
 	int uncalibrated;       /* no model: the mean link posterior x coverage, as before models */
 } xp_proj_opts;
@@ -51,6 +53,7 @@ typedef struct xp_proj_mention {
 	uint8_t rule;           /* the language rules (lang.h) that changed its span */
 	uint32_t same_as;       /* XP_SAME_SPAN / XP_COLLIDED: the id that kept the span */
 	uint8_t gender;         /* xp_gender (model/mtype.h) of the English mention: he/him/... vs she/her/... */
+	uint16_t np;            /* the noun phrase and name rules (np.h) that changed its span */
 } xp_proj_mention;
 
 typedef struct xp_proj_stats {
@@ -58,6 +61,7 @@ typedef struct xp_proj_stats {
 	size_t nested, crossing, prodrop, utterances, no_target, clusters;
 	size_t articles, zh_pronoun, fa_attach;   /* mentions each language rule changed */
 	size_t zh_possessive, free_pronoun, fa_clitic, fa_verb;   /* the last three: created */
+	size_t np[XP_NP_NRULES];   /* mentions each noun phrase and name rule (np.h) changed */
 } xp_proj_stats;
 
 typedef struct xp_proj_doc {

@@ -46,6 +46,15 @@ static json_t *rule_counts(const xp_proj_stats *s)
 			 (json_int_t)s->fa_clitic, "fa_verb", (json_int_t)s->fa_verb);
 }
 
+/* the noun phrase rules (np.h) of the bits, by name */
+static json_t *np_rules(unsigned bits)
+{
+	json_t *r = json_object();
+	for (unsigned k = 0; k < XP_NP_NRULES; k++)
+		json_object_set_new(r, xp_np_name(k), json_boolean((bits >> k) & 1));
+	return r;
+}
+
 static json_t *mention(const xp_projection *p, const xp_proj_mention *m)
 {
 	json_t *o = json_pack("{s:I,s:I,s:[I,I,I]}", "id", (json_int_t)m->id, "cluster", (json_int_t)m->cluster,
@@ -65,6 +74,8 @@ static json_t *mention(const xp_projection *p, const xp_proj_mention *m)
 			json_object_set_new(r, xp_lr_name(k), json_boolean((m->rule >> k) & 1));
 		json_object_set_new(o, "rules", r);
 	}
+	if (m->np)
+		json_object_set_new(o, "np_rules", np_rules(m->np));
 	if (m->same_as != UINT32_MAX)
 		json_object_set_new(o, "same_as", json_integer(m->same_as));
 	/* the confidence features, in the order of the report's "features" */
@@ -125,6 +136,10 @@ int xp_projection_report(const xp_projection *p, const char *settings_json, stru
 {
 	json_t *r = stats(&p->total), *docs = json_array();
 	json_object_set_new(r, "language_rules", rule_counts(&p->total));
+	json_t *np = json_object();
+	for (unsigned k = 0; k < XP_NP_NRULES; k++)
+		json_object_set_new(np, xp_np_name(k), json_integer((json_int_t)p->total.np[k]));
+	json_object_set_new(r, "np_rules", np);   /* mentions each changed */
 	json_object_set_new(r, "lang", json_string(p->lang));
 	json_object_set_new(r, "confidence_model", json_string(p->model.lang));
 	json_t *names = json_array();
@@ -184,6 +199,8 @@ void xp_proj_settings(const xp_proj_opts *o, struct xp_buf *out)
 			      "zh_possessive", (o->rules & XP_LR_ZH_POSSESSIVE) != 0, "free_pronoun",
 			      (o->rules & XP_LR_FREE_PRONOUN) != 0, "fa_clitic", (o->rules & XP_LR_FA_CLITIC) != 0,
 			      "fa_verb", (o->rules & XP_LR_FA_VERB) != 0);
+	if (j)
+		json_object_set_new(j, "np_rules", np_rules(o->np));
 	char *s = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 	json_decref(j);
 	if (!s) {

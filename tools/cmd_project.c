@@ -76,6 +76,10 @@ static void summary(const xp_proj_stats *s)
 		s->fate[XP_COLLIDED], s->merged_clusters, s->nested, s->crossing, s->prodrop, s->clusters,
 		s->no_target, s->utterances, s->articles, s->zh_pronoun, s->fa_attach, s->zh_possessive,
 		s->free_pronoun, s->fa_clitic, s->fa_verb);
+	fprintf(stderr, "  noun phrase rules changed:");
+	for (unsigned k = 0; k < XP_NP_NRULES; k++)
+		fprintf(stderr, "%s %zu %s", k ? "," : "", s->np[k], xp_np_name(k));
+	fputc('\n', stderr);
 }
 
 /* English he/she pronouns projected, by gender (the report has their fates). */
@@ -171,7 +175,7 @@ const xp_cmd xp_cmd_project = {
 	"              [--collisions keep-first|merge|drop] [--no-prodrop] [--chars]\n"
 	"              [--skip-articles] [--no-zh-pronouns] [--no-zh-possessive]\n"
 	"              [--no-fa-attach] [--no-free-pronouns] [--no-fa-clitics]\n"
-	"              [--no-fa-nearest-verb]\n"
+	"              [--no-fa-nearest-verb] [--np RULES] [--no-np RULES]\n"
 	"              [--report R.json] [--jsonlines OUT.jsonl] [--model M.json | --uncalibrated]\n"
 	"              [--keep-empty]\n"
 	"              -o OUT.conll\n\n"
@@ -194,7 +198,14 @@ const xp_cmd xp_cmd_project = {
 	"preposition's word ending in the matching clitic (ديدنت), an unaligned subject\n"
 	"pronoun without a linked verb the nearest agreeing verb (--no-fa-nearest-verb);\n"
 	"both: an English pronoun no link reaches takes a matching pronoun of the target\n"
-	"sentence that no other mention holds.  The alignment lines follow `xproj bitext`\n"
+	"sentence that no other mention holds.  Noun phrase and name rules (project/np.h; a\n"
+	"comma list for --np to turn on, --no-np to turn off, or 'all'), on by default: stray\n"
+	"(a weaker link of a word away from its stronger ones is ignored), zh_name (a name takes\n"
+	"the whole transliteration: 珍妮|丝), zh_classifier (一个/这位/个 before the noun joins\n"
+	"it), zh_edges (no 是/了/吗 last, no 在/把 first), fa_dem (این/اون before it),\n"
+	"fa_possessor (my X -> X من); off by default: absorb (Farsi: unlinked English words of\n"
+	"the mention take the unlinked words after the span), fa_indef (یه before it),\n"
+	"fa_compound (چی کار, همه چیز).  The alignment lines follow `xproj bitext`\n"
 	"(or its --map).  Utterances\n"
 	"without target text are left out of OUT and counted, and so are documents left with no\n"
 	"sentence (training data: nothing to learn from; --keep-empty writes them).  The report:\n"

@@ -13,7 +13,7 @@ enum {
 	O_SYM = 384, O_SEED, O_THREADS, O_SAMPLERS, O_ITERS, O_LOWERCASE, O_NO_NORMALIZE,
 	O_RULE = 416, O_GAP, O_MAX_RATIO, O_TRIM_PUNCT, O_MIN_PROB, O_COLLISIONS, O_PRODROP, O_CHARS,
 	O_SKIP_ARTICLES, O_NO_ZH_PRONOUNS, O_NO_FA_ATTACH, O_NO_PRODROP, O_NO_ZH_POSSESSIVE, O_NO_FREE_PRONOUNS,
-	O_NO_FA_CLITICS, O_NO_FA_NEAREST_VERB, O_UNCALIBRATED,
+	O_NO_FA_CLITICS, O_NO_FA_NEAREST_VERB, O_UNCALIBRATED, O_NP, O_NO_NP,
 	O_KEEP_EMPTY = 448,
 };
 
@@ -47,6 +47,7 @@ const struct option xp_opts_project[] = {
 	{"no-zh-possessive", no_argument, 0, O_NO_ZH_POSSESSIVE},
 	{"no-free-pronouns", no_argument, 0, O_NO_FREE_PRONOUNS}, {"no-fa-clitics", no_argument, 0, O_NO_FA_CLITICS},
 	{"no-fa-nearest-verb", no_argument, 0, O_NO_FA_NEAREST_VERB}, {"uncalibrated", no_argument, 0, O_UNCALIBRATED},
+	{"np", required_argument, 0, O_NP}, {"no-np", required_argument, 0, O_NO_NP},
 	{0, 0, 0, 0}};
 
 const struct option xp_opts_output[] = {{"keep-empty", no_argument, 0, O_KEEP_EMPTY}, {0, 0, 0, 0}};
@@ -170,8 +171,26 @@ int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err 
 	}
 }
 
+/* --np / --no-np: a comma-separated list of noun phrase rules (np.h), or "all" */
+static int np_rules(const char *opt, const char *v, unsigned *out, xp_err *e)
+{
+	*out = 0;
+	for (const char *p = v;;) {
+		size_t n = strcspn(p, ",");
+		int k = xp_np_named(p, n);
+		if (k < 0)
+			return xp_failc(e, XP_EUSAGE, "", 0, "%s: no noun phrase rule '%.*s' (rules: all, %s)", opt, (int)n, p,
+					XP_NP_LIST);
+		*out |= (unsigned)k;
+		if (!p[n])
+			return 0;
+		p += n + 1;
+	}
+}
+
 int xp_opt_project(int ch, const char *v, xp_proj_opts *o, xp_err *e)
 {
+	unsigned bits;
 	static const char *const rules[] = {"minmax", "block"};
 	static const char *const collide[] = {"keep-first", "merge", "drop"};
 	long long gap;
@@ -206,6 +225,16 @@ int xp_opt_project(int ch, const char *v, xp_proj_opts *o, xp_err *e)
 	case O_NO_FA_CLITICS: o->rules &= ~(unsigned)XP_LR_FA_CLITIC; return 0;
 	case O_NO_FA_NEAREST_VERB: o->rules &= ~(unsigned)XP_LR_FA_VERB; return 0;
 	case O_UNCALIBRATED: o->uncalibrated = 1; return 0;
+	case O_NP:
+		if (np_rules("--np", v, &bits, e))
+			return XP_EUSAGE;
+		o->np |= bits;
+		return 0;
+	case O_NO_NP:
+		if (np_rules("--no-np", v, &bits, e))
+			return XP_EUSAGE;
+		o->np &= ~bits;
+		return 0;
 	default: return 1;
 	}
 }

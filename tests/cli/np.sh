@@ -1,0 +1,55 @@
+# The noun phrase and name rules of xproj project (project/np.h), each with
+# its switch (--np / --no-np).  tests/fixtures/np: Janice -> 丝 only (珍妮 beside it); "a
+# lesbian" -> 女同志 with 个 before it; "my dad" -> پدر with من after it;
+# "something" -> چیزی with یه before it; "the pin" -> میخ 0.99 and فرو 0.50
+# with رو between (a stray link).
+. tests/cli/lib
+P=$FIX/np
+proj() { # OUT options...
+	out=$1; shift
+	expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+		--probs $P/pairs.probs "$@" -o $T/$out.conll --report $T/$out.json
+}
+line() { printf '^%s\t0\t%s\t%s\tna\tna\tna\tna\tna\t-\tna\tna\tna\t%s$' "$@"; }
+
+proj all --np all
+expect_grep "$(line z 3 珍妮 '(2')" $T/all.conll                 # zh_name
+expect_grep "$(line z 2 个 '(3')" $T/all.conll                   # zh_classifier
+expect_grep "$(line f 1 من '2)')" $T/all.conll                   # fa_possessor
+expect_grep "$(line f 0 یه '(3')" $T/all.conll                   # fa_indef (--np)
+expect_grep "$(line f 1 میخ '(5)')" $T/all.conll                 # stray: not میخ رو فرو
+expect_grep 'noun phrase rules changed: 1 stray, 1 zh_name, 1 zh_classifier, 0 absorb, 1 fa_indef, 1 fa_possessor, 0 fa_compound, 0 zh_edges, 0 fa_dem' $T/err
+expect_grep '"np_rules":{"stray":1,"zh_name":1,"zh_classifier":1,"absorb":0,"fa_indef":1,"fa_possessor":1,"fa_compound":0,"zh_edges":0,"fa_dem":0}' $T/all.json
+expect_grep '"np_rules":{"stray":false,"zh_name":true,' $T/all.json
+expect_grep '"np_rules":{"stray":true,"zh_name":true,"zh_classifier":true,"absorb":true,"fa_indef":true,"fa_possessor":true,"fa_compound":true,"zh_edges":true,"fa_dem":true}}' $T/all.json
+
+# the defaults: all but absorb, fa_indef and fa_compound
+proj def
+expect_grep "$(line z 3 珍妮 '(2')" $T/def.conll
+expect_grep "$(line f 1 چیزی '(3)')" $T/def.conll
+expect_grep '"absorb":false,"fa_indef":false,"fa_possessor":true,"fa_compound":false,"zh_edges":true,"fa_dem":true}}' $T/def.json
+
+proj none --no-np all
+expect_grep "$(line z 4 丝 '(2)')" $T/none.conll
+expect_grep "$(line z 3 女同志 '(3)')" $T/none.conll
+expect_grep "$(line f 0 پدر '(2)')" $T/none.conll
+expect_grep "$(line f 1 چیزی '(3)')" $T/none.conll
+expect_grep "$(line f 3 فرو '5)')" $T/none.conll
+expect_grep 'noun phrase rules changed: 0 stray, 0 zh_name, 0 zh_classifier, 0 absorb, 0 fa_indef, 0 fa_possessor, 0 fa_compound, 0 zh_edges, 0 fa_dem' $T/err
+
+# one off, the others on; --np turns one back on
+proj some --np all --no-np zh_name,stray
+expect_grep "$(line z 4 丝 '(2)')" $T/some.conll
+expect_grep "$(line f 3 فرو '5)')" $T/some.conll
+expect_grep "$(line z 2 个 '(3')" $T/some.conll
+proj back --no-np all --np fa_indef
+expect_grep "$(line f 0 یه '(3')" $T/back.conll
+expect_grep "$(line z 4 丝 '(2)')" $T/back.conll
+
+# a rule that does not exist is a usage error that lists the rules
+expect_status 2 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	--no-np zh_names -o $T/x.conll
+expect_grep "no noun phrase rule 'zh_names' (rules: all, stray, zh_name" $T/err
+expect_status 2 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	--np , -o $T/x.conll
+finish

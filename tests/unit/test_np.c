@@ -1,0 +1,196 @@
+/* tests/unit/test_np.c — the noun phrase and name rules (project/np.h) on
+ * hand-made cases modelled on what MMC's correctors did. */
+#include "testutil.h"
+#include "project/np.h"
+
+#include <string.h>
+
+/* tokens of a space-separated string (pointers into a copy) */
+typedef struct toks {
+	char buf[512];
+	const char *w[64];
+	uint32_t len[64], n;
+} toks;
+
+static void split(toks *t, const char *s)
+{
+	snprintf(t->buf, sizeof t->buf, "%s", s);
+	t->n = 0;
+	for (char *p = strtok(t->buf, " "); p; p = strtok(NULL, " "))
+		t->w[t->n] = p, t->len[t->n] = (uint32_t)strlen(p), t->n++;
+}
+
+/* Apply `rule` to [a, b) of tgt for the English mention en (all of it);
+ * claimed: a string of '0' (free), 'n' (the same name said elsewhere links
+ * to it), 'w' (another word outside links to it) per target token, or NULL. */
+static void shape(unsigned rule, const char *lang, const char *en, int name, const char *tgt, const char *claimed,
+		  uint32_t a, uint32_t b, unsigned did, uint32_t wa, uint32_t wb)
+{
+	toks s, t;
+	split(&s, en);
+	split(&t, tgt);
+	uint8_t cl[64] = {0};
+	for (uint32_t k = 0; claimed && claimed[k]; k++)
+		cl[k] = claimed[k] == 'n' ? XP_NP_BY_SAME : claimed[k] == 'w' ? XP_NP_BY_OTHER : 0;
+	xp_np_span x = {lang, s.w, 0, s.n, name, 0, t.w, t.len, t.n, cl, NULL};
+	assert_int_equal(xp_np_shape(rule, &x, &a, &b), did);
+	assert_int_equal(a, wa);
+	assert_int_equal(b, wb);
+}
+
+static void test_zh_name(void **st)
+{
+	(void)st;
+	const unsigned R = XP_NP_ZH_NAME;
+	/* Fresca -> 佛 linked, 瑞 斯 加 beside it */
+	shape(R, "zh", "Fresca", 1, "牛 至 叶 和 佛 瑞 斯 加", NULL, 4, 5, R, 4, 8);
+	/* Janice -> 丝 linked: the name grows left over 珍妮 (a word token) */
+	shape(R, "zh", "Janice", 1, "和 珍妮 丝 点", NULL, 2, 3, R, 1, 3);
+	/* 和 and 点 are no transliteration characters: it stops there */
+	shape(R, "zh", "Janice", 1, "和 珍妮 丝 点", NULL, 1, 3, 0, 1, 3);
+	/* a piece another English word is linked to is that word's */
+	shape(R, "zh", "Howard", 1, "霍 尔 那", "0w0", 0, 1, 0, 0, 1);
+	/* ... but the same name said again is the aligner confusing the two */
+	shape(R, "zh", "Howard", 1, "霍 尔 那", "0n0", 0, 1, R, 0, 2);
+	/* at most four characters a side */
+	shape(R, "zh", "Kristen", 1, "克 莉 丝 汀 娜 丽 莎", NULL, 0, 1, R, 0, 5);
+	/* only names, only Chinese */
+	shape(R, "zh", "the truck", 0, "消 防 车 卡", NULL, 2, 3, 0, 2, 3);
+	shape(R, "fa", "Janice", 1, "珍 妮 丝", NULL, 2, 3, 0, 2, 3);
+	/* no transliteration at the span's edge: nothing grows (上帝 for God) */
+	shape(R, "zh", "God", 1, "感 谢 上 帝", NULL, 2, 4, 0, 2, 4);
+	shape(R, "zh", "Leonard", 1, "拜 托 Leonard 都", NULL, 2, 3, 0, 2, 3);
+}
+
+static void test_zh_classifier(void **st)
+{
+	(void)st;
+	const unsigned R = XP_NP_ZH_CLASSIFIER;
+	shape(R, "zh", "a lesbian", 0, "你 是 个 女 同 志", NULL, 3, 6, R, 2, 6);      /* bare 个 after 是 */
+	shape(R, "zh", "a ritual", 0, "举 行 一 个 清 理 仪 式", NULL, 4, 8, R, 2, 8); /* 一个: the longest */
+	shape(R, "zh", "that coffeehouse", 0, "坐 在 那 家 咖 啡 屋", NULL, 4, 7, R, 2, 7); /* demonstrative */
+	shape(R, "zh", "a friend", 0, "带 一位 男伴", NULL, 2, 3, R, 1, 3);            /* word tokens */
+	shape(R, "zh", "home", 0, "回 家 吃 饭", NULL, 2, 4, 0, 2, 4);                /* bare 家: a noun */
+	shape(R, "zh", "a friend", 0, "是 个 朋 友", "0w00", 2, 4, 0, 2, 4);          /* 个 is another word's */
+	shape(R, "zh", "Dinner", 1, "一 顿", NULL, 1, 2, 0, 1, 2);                     /* names take none */
+	shape(R, "zh", "the one", 0, "这 一", NULL, 1, 2, 0, 1, 2);                    /* no classifier */
+}
+
+/* words: tokens, and which of them start a word of the aligner ("1" per
+ * token, then the end), NULL for each */
+static void edges(const char *tgt, const char *starts, uint32_t a, uint32_t b, int did, uint32_t wa, uint32_t wb)
+{
+	toks s, t;
+	split(&s, "the couch");
+	split(&t, tgt);
+	uint8_t cl[64] = {0}, ws[65] = {0};
+	for (uint32_t k = 0; starts && starts[k]; k++)
+		ws[k] = starts[k] == '1';
+	xp_np_span x = {"zh", s.w, 0, s.n, 0, 0, t.w, t.len, t.n, cl, starts ? ws : NULL};
+	assert_int_equal(xp_np_shape(XP_NP_ZH_EDGES, &x, &a, &b), did ? XP_NP_ZH_EDGES : 0);
+	assert_int_equal(a, wa);
+	assert_int_equal(b, wb);
+}
+
+static void test_zh_edges(void **st)
+{
+	(void)st;
+	edges("情 人 节 是", NULL, 0, 4, 1, 0, 3);            /* no copula at the end */
+	edges("在 宠 物 了 吗", NULL, 0, 5, 1, 1, 3);        /* nor a preposition first, particles last */
+	edges("还 是 你", "10111", 0, 2, 0, 0, 2);           /* 是 of the word 还是 stays */
+	edges("对 象", "101", 0, 2, 0, 0, 2);                /* 对 of 对象 too */
+	edges("对 象", "111", 0, 2, 1, 1, 2);                /* but not the preposition 对 */
+	edges("是", NULL, 0, 1, 0, 0, 1);                    /* never empty */
+}
+
+static void test_fa(void **st)
+{
+	(void)st;
+	shape(XP_NP_FA_INDEF, "fa", "something", 0, "بهت یه چیزی بگم", NULL, 2, 3, XP_NP_FA_INDEF, 1, 3);
+	shape(XP_NP_FA_INDEF, "fa", "something", 0, "بهت يه چيزي بگم", NULL, 2, 3, XP_NP_FA_INDEF, 1, 3); /* Arabic yeh */
+	shape(XP_NP_FA_DEM, "fa", "the guy", 0, "اون یارو اومد", NULL, 1, 2, XP_NP_FA_DEM, 0, 2);
+	shape(XP_NP_FA_DEM, "fa", "the guy", 0, "یارو اومد", NULL, 0, 1, 0, 0, 1);
+	shape(XP_NP_FA_INDEF, "fa", "something", 0, "بهت یه چیزی بگم", "0w00", 2, 3, 0, 2, 3);
+	shape(XP_NP_FA_INDEF, "fa", "Rachel", 1, "یه راشل", NULL, 1, 2, 0, 1, 2);
+	shape(XP_NP_FA_POSSESSOR, "fa", "my dad", 0, "همه تون پدر من رو", NULL, 2, 3, XP_NP_FA_POSSESSOR, 2, 4);
+	shape(XP_NP_FA_POSSESSOR, "fa", "your marriage", 0, "تو ازدواج خودت رو", NULL, 1, 2, XP_NP_FA_POSSESSOR, 1, 3);
+	shape(XP_NP_FA_POSSESSOR, "fa", "his dad", 0, "پدر من", NULL, 0, 1, 0, 0, 1);   /* person must match */
+	shape(XP_NP_FA_POSSESSOR, "fa", "my", 0, "پدر من", NULL, 0, 1, 0, 0, 1);        /* the determiner alone */
+	shape(XP_NP_FA_COMPOUND, "fa", "What", 0, "اینجا چی کار می کنی", NULL, 1, 2, XP_NP_FA_COMPOUND, 1, 3);
+	shape(XP_NP_FA_COMPOUND, "fa", "everything", 0, "بابت همه چيز ممنون", NULL, 1, 2, XP_NP_FA_COMPOUND, 1, 3);
+	shape(XP_NP_FA_COMPOUND, "fa", "all", 0, "همه رفتن", NULL, 0, 1, 0, 0, 1);
+	/* every rule at once, and none for pronouns */
+	shape(XP_NP_ALL, "fa", "something", 0, "بهت یه چیزی بگم", NULL, 2, 3, XP_NP_FA_INDEF, 1, 3);
+	toks s, t;
+	split(&s, "it");
+	split(&t, "یه چیزی");
+	uint8_t cl[4] = {0};
+	xp_np_span x = {"fa", s.w, 0, 1, 0, 1, t.w, t.len, t.n, cl, NULL};
+	uint32_t a = 1, b = 2;
+	assert_int_equal(xp_np_shape(XP_NP_ALL, &x, &a, &b), 0);
+}
+
+static void test_absorb(void **st)
+{
+	(void)st;
+	toks s, t;
+	split(&s, "the right woman");
+	split(&t, "وقتی دختر مناسب رو پیدا کنی");
+	uint8_t sl[3] = {0, 0, 1}, tl[6] = {1, 1, 0, 1, 1, 1}, pu[6] = {0};
+	uint32_t a = 1, b = 2;
+	/* "right" has no link, nor has مناسب: it stands for it */
+	assert_int_equal(xp_np_absorb("fa", s.w, 0, 3, sl, tl, pu, t.n, &a, &b), 1);
+	assert_int_equal(b, 3);
+	/* only as many words as the English lacks ("the" is none) */
+	uint8_t tl2[6] = {1, 1, 0, 0, 0, 1};
+	a = 1, b = 2;
+	assert_int_equal(xp_np_absorb("fa", s.w, 0, 3, sl, tl2, pu, t.n, &a, &b), 1);
+	assert_int_equal(b, 3);
+	/* never over punctuation, never in Chinese */
+	uint8_t pu2[6] = {0, 0, 1, 0, 0, 0};
+	a = 1, b = 2;
+	assert_int_equal(xp_np_absorb("fa", s.w, 0, 3, sl, tl, pu2, t.n, &a, &b), 0);
+	a = 1, b = 2;
+	assert_int_equal(xp_np_absorb("zh", s.w, 0, 3, sl, tl, pu, t.n, &a, &b), 0);
+	/* every content word linked: nothing to absorb */
+	uint8_t sl2[3] = {0, 1, 1};
+	a = 1, b = 2;
+	assert_int_equal(xp_np_absorb("fa", s.w, 0, 3, sl2, tl, pu, t.n, &a, &b), 0);
+	assert_int_equal(b, 2);
+}
+
+static void test_stray(void **st)
+{
+	(void)st;
+	/* pin -> میخ 0.99 (3), and فرو 0.50 (5) with a token between: a stray */
+	xp_link l[] = {{1, 3, 0.99f, 0}, {1, 5, 0.5f, 0}, {0, 2, 0.9f, 0}};
+	assert_false(xp_np_stray(l, 3, 0, 0, 2, 0));
+	assert_true(xp_np_stray(l, 3, 1, 0, 2, 0));
+	assert_false(xp_np_stray(l, 3, 2, 0, 2, 0));          /* the only link of its word */
+	assert_false(xp_np_stray(l, 3, 1, 0, 1, 0));          /* word 1 outside the mention */
+	/* Joey -> 乔 1.0, 伊 0.5 side by side: a piece of the same word */
+	xp_link j[] = {{0, 7, 1.0f, 0}, {0, 8, 0.5f, 0}, {0, 9, 0.3f, 0}};
+	assert_false(xp_np_stray(j, 3, 1, 0, 1, 0));
+	assert_false(xp_np_stray(j, 3, 2, 0, 1, 0));          /* beside 伊, which is stronger */
+	/* links under min_prob do not count as stronger */
+	xp_link m[] = {{0, 1, 0.3f, 0}, {0, 5, 0.2f, 0}};
+	assert_true(xp_np_stray(m, 2, 1, 0, 1, 0));
+	assert_false(xp_np_stray(m, 2, 1, 0, 1, 0.25));
+	/* names */
+	assert_string_equal(xp_np_name(0), "stray");
+	assert_int_equal(xp_np_named("zh_name", 7), XP_NP_ZH_NAME);
+	assert_int_equal(xp_np_named("all,stray", 3), XP_NP_ALL);
+	assert_int_equal(xp_np_named("nope", 4), -1);
+	for (unsigned k = 0; k < XP_NP_NRULES; k++)
+		assert_int_equal(xp_np_named(xp_np_name(k), strlen(xp_np_name(k))), 1 << k);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_zh_name),   cmocka_unit_test(test_zh_classifier), cmocka_unit_test(test_fa),
+		cmocka_unit_test(test_zh_edges),
+		cmocka_unit_test(test_absorb),    cmocka_unit_test(test_stray),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
