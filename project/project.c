@@ -476,6 +476,8 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 		const xp_utt *wu = &td->utts[t];
 		u.rules = rules_for(rec->tgt_lang, r->o->rules);
 		u.np = r->o->np;
+		if (!strncmp(rec->tgt_lang ? rec->tgt_lang : "", "zh", 2))
+			u.np &= ~(unsigned)XP_NP_STRAY;   /* np.h: not for Chinese */
 		u.nw = wu->ntoks;
 		u.w = malloc((u.nw + 1) * sizeof *u.w);
 		u.wlen = malloc((u.nw + 1) * sizeof *u.wlen);
