@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -235,6 +236,26 @@ int xp_wa_add_file(xp_wa *w, const char *path, int train_only, xp_err *err)
 
 /* --- normalising for alignment --------------------------------------------------- */
 
+/* 1 if a side in Latin script is English: its most frequent function words
+ * make a fifth to a quarter of English tokens, a few percent of French,
+ * Romanian or German ones ("a", "in"); -1 when memory ran out. */
+static int is_english(const xp_vocab *V, const wa_side *S)
+{
+	static const char *const fw[] = {"the", "to", "and", "of", "a", "you", "i", "it", "is", "that",
+					 "in", "what", "this", "me", "my", "we", "he", "do", "'s", "n't"};
+	uint8_t *mark = calloc((size_t)V->n + 1, 1);
+	if (!mark)
+		return -1;
+	for (uint32_t t = 0; t < V->n; t++)
+		for (size_t k = 0; k < sizeof fw / sizeof *fw; k++)
+			mark[t] |= !strcasecmp(V->words[t], fw[k]);
+	uint64_t hits = 0;
+	for (size_t p = 0; p < S->ntok; p++)
+		hits += mark[S->tok[p]];
+	free(mark);
+	return S->ntok && hits * 8 >= S->ntok;   /* 12.5% */
+}
+
 /* Side d's tokens replaced by the words the aligner sees (wordalign.h):
  * each word type normalised once, then every sentence rewritten.  The pairs
  * to align keep, for each word, the index of the token it came from: their
@@ -254,6 +275,13 @@ static int normalise_side(xp_wa *w, int d)
 			xp_script_count(&sc, V->words[t], strlen(V->words[t]));
 		xp_script_result(&sc, &g);
 		nm->lang = g.lang, nm->script = g.script;
+		if (!strcmp(g.script, "Latin")) {
+			int en = is_english(V, S);
+			if (en < 0)
+				return -1;
+			if (en)
+				nm->lang = "en";
+		}
 	}
 	nm->parts = xp_norm_parts(nm->lang) & w->o.normalize;
 	if (!nm->parts || !S->ntok)

@@ -14,7 +14,8 @@
 # the scores.
 #
 # Environment: ZH_OPTS / FA_OPTS replace the project options below (to
-# measure a rule with its switch off); QUALITY_DIR keeps the outputs there.
+# measure a rule with its switch off); WA_OPTS adds wordalign options (e.g.
+# --no-normalize); QUALITY_DIR keeps the outputs there.
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${BUILD:=build}"
 TUNE=$DATA/mmc-tune
@@ -26,7 +27,7 @@ now() { date +%s.%N; }
 
 # wordalign PAIRS EXTRA OUT: align PAIRS, trained together with EXTRA
 wordalign() {
-	$XPROJ wordalign --lowercase --threads 2 "$1" --train "$2" -o "$3.pharaoh" --probs "$3.probs"
+	$XPROJ wordalign --lowercase --threads 2 ${WA_OPTS:-} "$1" --train "$2" -o "$3.pharaoh" --probs "$3.probs"
 }
 
 # score KEY RESPONSE LANG: "mentionF1 conllF1" (on characters for Chinese)

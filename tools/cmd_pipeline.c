@@ -169,6 +169,8 @@ const xp_cmd xp_cmd_pipeline = {
 	"              repeatable); the built-in aligner also trains on every bilingual pair of\n"
 	"              the episodes' subtitles, whole episodes, not only the transcript's scenes\n"
 	"              (--scenes-only: on the scenes' bitext alone, as before)\n"
+	"              --no-normalize[=PART,...] (the aligner's words as given; by default\n"
+	"              normalised, the source as English, the target as its language)\n"
 	"  project:    --rule minmax|block, --gap K, --max-ratio R, --trim-punct, --min-prob P,\n"
 	"              --collisions keep-first|merge|drop, --no-prodrop, --chars, --skip-articles,\n"
 	"              --no-zh-pronouns, --no-zh-possessive, --no-fa-attach, --no-free-pronouns,\n"

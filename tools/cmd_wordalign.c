@@ -22,13 +22,18 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 				o->normalize ? "" : " (--no-normalize)");
 			continue;
 		}
+		char as[96];
+		if (n->lang[0])
+			snprintf(as, sizeof as, "as %s%s%s%s", n->lang, n->script[0] ? " (found from its " : "", n->script,
+				 n->script[0] ? " script)" : "");
+		else
+			snprintf(as, sizeof as, "for any language (%s script%s)", n->script[0] ? n->script : "no",
+				 n->script[0] ? " names none" : "");
 		fprintf(stderr,
-			"xproj wordalign: %s normalised as %s%s%s%s: %llu of %llu tokens changed, %llu split, "
-			"%llu dropped; %u word types -> %u\n",
-			d ? "target" : "source", n->lang[0] ? n->lang : "any language",
-			n->script[0] ? " (from its " : "", n->script, n->script[0] ? " script)" : "",
-			(unsigned long long)n->changed, (unsigned long long)n->tokens, (unsigned long long)n->split,
-			(unsigned long long)n->dropped, n->types, n->ntypes);
+			"xproj wordalign: %s normalised %s: %llu of %llu tokens changed, %llu split, %llu dropped; "
+			"%u word types -> %u\n",
+			d ? "target" : "source", as, (unsigned long long)n->changed, (unsigned long long)n->tokens,
+			(unsigned long long)n->split, (unsigned long long)n->dropped, n->types, n->ntypes);
 	}
 }
 
@@ -100,7 +105,6 @@ static int run(int argc, char **argv)
 {
 	args a = {.sym = XP_SYM_GDFA};
 	xp_wa_defaults(&a.wa);
-	a.wa.lang[0] = "en";   /* xproj bitext writes the English side first */
 	struct option lo[32];
 	xp_err e;
 	if (xp_opts_table(lo, sizeof lo / sizeof *lo, groups, &e))
@@ -177,8 +181,9 @@ const xp_cmd xp_cmd_wordalign = {
 	"  --samplers N   independent samplers per direction (default 3)\n"
 	"  --iters N      sweeps of the last stage (default: from the corpus size)\n"
 	"  --lowercase    compare words lower-cased (normalising folds case anyway)\n"
-	"  --src-lang L, --tgt-lang L  the languages of the two sides (default: en, and\n"
-	"                 the target's from its script), which decide the normalisation\n"
+	"  --src-lang L, --tgt-lang L  the languages of the two sides, which decide the\n"
+	"                 normalisation (default: from each side's script; Latin is en\n"
+	"                 when English function words make an eighth of its tokens)\n"
 	"  --no-normalize[=PART,...]  the aligner sees words as given, or without the\n"
 	"                 parts named: nfkc, case, apostrophes, clitics (English it's ->\n"
 	"                 it 's), persian (Arabic ي ك -> ی ک), marks, digits, zwnj,\n"

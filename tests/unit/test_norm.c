@@ -232,7 +232,8 @@ static void index_map_back_to_the_tokens(void **state)
 	xp_bitext_free(&bt);
 }
 
-/* The target's language found from its script when not given. */
+/* A side's language found from its script when not given (and English
+ * from its function words). */
 static void language_from_the_script(void **state)
 {
 	(void)state;
@@ -253,9 +254,19 @@ static void language_from_the_script(void **state)
 	assert_string_equal(t->script, "Arabic");
 	assert_int_equal(t->changed, 1);    /* مي */
 	assert_int_equal(t->ntypes, 4);     /* مي and می are one word */
-	assert_string_equal(s->lang, "");   /* Latin names no language: no clitics */
+	assert_string_equal(s->lang, "en");   /* Latin, and "I", "you" are half its tokens */
 	assert_string_equal(s->script, "Latin");
-	assert_int_equal(s->changed, 1);    /* I, folded */
+	assert_int_equal(s->changed, 1);      /* I, folded */
+	xp_wa_free(w);
+	xp_bitext_free(&bt);
+	/* Latin without English function words names no language: no clitics */
+	static char fr[] = "je sais ||| \xd9\x85\xd9\x8a\nc'est la vie ||| \xd8\xaf\xd9\x88\xd9\x86\xd9\x85\n";
+	assert_int_equal(xp_bitext_read_mem("fr", strdup(fr), sizeof fr - 1, &bt, &e), 0);
+	assert_int_equal(xp_wa_new(&w, &o, &e), 0);
+	assert_int_equal(xp_wa_add_bitext(w, &bt, &e), 0);
+	assert_int_equal(xp_wa_run(w, &e), 0);
+	assert_string_equal(xp_wa_normalized(w, 0)->lang, "");
+	assert_int_equal(xp_wa_normalized(w, 0)->split, 0);   /* c'est stays whole */
 	xp_wa_free(w);
 	xp_bitext_free(&bt);
 }
