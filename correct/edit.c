@@ -6,6 +6,7 @@
 #include "store.h"
 #include "../base/file.h"
 #include "../base/text.h"
+#include "../io/json.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -318,18 +319,13 @@ static int mmc(xp_db *db, int64_t run, int64_t batch, const char *name, const ch
 	       const char *annotator, void *arg, xp_batch_result *r, xp_err *err)
 {
 	(void)arg;
-	json_error_t je;
-	/* a key given twice (a scene, a mention) would silently keep only its
-	 * last object: refused, with the line and the key */
-	json_t *root = json_loadb(buf, n, JSON_REJECT_DUPLICATES, &je);
-	if (!root && json_error_code(&je) == json_error_duplicate_key) {
-		const char *near = strstr(je.text, "near ");
-		return xp_failc(err, XP_EINPUT, name, (unsigned long)je.line, "the key %s is given twice (only one would count)",
-				near ? near + 5 : "");
-	}
+	/* a key given twice (a scene, a mention) is refused, with the line and the key */
+	json_t *root = xp_json_parse(name, buf, n, JSON_REJECT_DUPLICATES, "MMC corrections JSON", err);
+	if (!root)
+		return -1;
 	if (!json_is_object(root)) {
 		json_decref(root);
-		return xp_failc(err, XP_EINPUT, name, (unsigned long)je.line, "not MMC corrections JSON: %s", je.text);
+		return xp_failc(err, XP_EINPUT, name, 0, "not MMC corrections JSON (not an object)");
 	}
 	const char *scene;
 	json_t *s;

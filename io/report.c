@@ -5,10 +5,9 @@
  * structs, so the consumers index arrays without asking jansson again.
  */
 #include "report.h"
+#include "json.h"
 #include "../base/file.h"
-#include "../base/text.h"
 
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,11 +175,9 @@ int xp_report_parse(const char *name, const char *text, size_t len, const char *
 		    xp_report *r, xp_err *err)
 {
 	memset(r, 0, sizeof *r);
-	json_error_t je;
-	size_t bom = xp_bom_len(text, len);
-	json_t *j = json_loadb(text + bom, len - bom, 0, &je);
+	json_t *j = xp_json_parse(name, text, len, 0, "a projection report", err);
 	if (!j)
-		return xp_failc(err, XP_EINPUT, name, (unsigned long)je.line, "not a projection report: %s", je.text);
+		return err->code;
 	rd R = {.name = name, .r = r, .nfeat = nfeat, .err = err};
 	json_t *docs = json_object_get(j, "documents"), *names = json_object_get(j, "features");
 	json_t *set = json_object_get(j, "settings");

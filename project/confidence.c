@@ -1,7 +1,7 @@
 /* project/confidence.c — the calibrated confidence model; see confidence.h. */
 #include "confidence.h"
 #include "../base/file.h"
-#include "../base/text.h"
+#include "../io/json.h"
 
 #include <ctype.h>
 #include <jansson.h>
@@ -99,11 +99,9 @@ static int logit(const char *name, const char *lang, const char *which, json_t *
 int xp_conf_parse(const char *name, const char *text, size_t len, xp_conf_model *m, xp_err *err)
 {
 	memset(m, 0, sizeof *m);
-	json_error_t je;
-	size_t bom = xp_bom_len(text, len);
-	json_t *j = json_loadb(text + bom, len - bom, 0, &je);
+	json_t *j = xp_json_parse(name, text, len, 0, "a confidence model", err);
 	if (!j)
-		return xp_failc(err, XP_EINPUT, name, (unsigned long)je.line, "not a confidence model: %s", je.text);
+		return err->code;
 	json_t *models = json_object_get(j, "models"), *ver = json_object_get(j, "version");
 	int rc = 0;
 	if (!json_is_object(j) || !json_is_object(models))

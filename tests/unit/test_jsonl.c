@@ -1,6 +1,7 @@
 /* tests/unit/test_jsonl.c — HOI jsonlines: word files, subtoken files, errors, round trips. */
 #include "testutil.h"
 #include "io/conll.h"
+#include "io/json.h"
 #include "io/jsonl.h"
 
 static void word_file(void **state)
@@ -148,6 +149,27 @@ static void doc_keys(void **state)
 	assert_int_equal(n, 2);
 }
 
+/* a whole JSON document (io/json.h): a BOM skipped, errors with file:line */
+static void json_document(void **state)
+{
+	(void)state;
+	xp_err e;
+	const char ok[] = "\xEF\xBB\xBF{\"a\": 1}";
+	json_t *j = xp_json_parse("m.json", ok, sizeof ok - 1, 0, "a model", &e);
+	assert_non_null(j);
+	assert_int_equal(json_integer_value(json_object_get(j, "a")), 1);
+	json_decref(j);
+	const char bad[] = "{\"a\": 1,\n\"b\": }";
+	assert_null(xp_json_parse("m.json", bad, sizeof bad - 1, 0, "a model", &e));
+	assert_int_equal(e.code, XP_EINPUT);
+	assert_string_equal(e.file, "m.json");
+	assert_int_equal(e.line, 2);
+	assert_non_null(strstr(e.msg, "not a model: "));
+	const char dup[] = "{\"a\": 1,\n\"a\": 2}";
+	assert_null(xp_json_parse("m.json", dup, sizeof dup - 1, JSON_REJECT_DUPLICATES, "a model", &e));
+	assert_non_null(strstr(e.msg, "the key '\"a\"' is given twice"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -158,6 +180,7 @@ int main(void)
 		cmocka_unit_test(roundtrips),
 		cmocka_unit_test(ids_survive),
 		cmocka_unit_test(doc_keys),
+		cmocka_unit_test(json_document),
 	};
 	return cmocka_run_group_tests_name("jsonl", tests, NULL, NULL);
 }
