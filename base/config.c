@@ -30,7 +30,7 @@ static int one_line(const char *name, unsigned long no, const char *s, size_t n,
 		return xp_failc(e, XP_EINPUT, name, no, "a line with no key before '='");
 	for (size_t i = 0; i < k.n; i++)
 		if (xp_is_blank(k.p[i]) || !k.p[i])
-			return xp_failc(e, XP_EINPUT, name, no, "'%.*s': a key is one word (missing '='?)", (int)k.n, k.p);
+			return xp_failc(e, XP_EINPUT, name, no, "'%s': a key is one word (missing '='?)", XP_QUOTED(k.p, k.n));
 	if (memchr(v.p, 0, v.n))
 		return xp_failc(e, XP_EINPUT, name, no, "a NUL byte in the value");
 	return add(c, k.p, k.n, v.p, v.n, eq != NULL, no) ? xp_failc(e, XP_ENOMEM, name, no, "out of memory") : 0;

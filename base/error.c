@@ -1,5 +1,6 @@
 /* base/error.c — xp_err and the diagnostics list; see error.h. */
 #include "error.h"
+#include "text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,9 +13,13 @@ static int vfail(xp_err *e, int code, const char *file, unsigned long line, cons
 	if (!e)
 		return code;
 	e->code = code;
-	snprintf(e->file, sizeof e->file, "%s", file ? file : "");
+	/* file names (an archive's members) and messages (a line quoted) hold
+	 * data: escaped, so printing them cannot act on a terminal */
+	char msg[2 * sizeof e->msg];
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	xp_quote(e->msg, sizeof e->msg, msg, strlen(msg));
+	xp_quote(e->file, sizeof e->file, file ? file : "", file ? strlen(file) : 0);
 	e->line = line;
-	vsnprintf(e->msg, sizeof e->msg, fmt, ap);
 	return code;
 }
 
@@ -81,13 +86,15 @@ void xp_diags_add(xp_diags *d, xp_severity sev, const char *file, unsigned long 
 		d->v = v;
 		d->cap = cap;
 	}
-	char msg[1024];
+	char raw[1024], msg[1024], name[1024];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
+	xp_quote(msg, sizeof msg, raw, strlen(raw));   /* escaped as xp_fail's */
+	xp_quote(name, sizeof name, file ? file : "", file ? strlen(file) : 0);
 	xp_diag *x = &d->v[d->n];
-	x->file = strdup(file ? file : "");
+	x->file = strdup(name);
 	x->msg = strdup(msg);
 	if (!x->file || !x->msg) {
 		free(x->file);

@@ -2,6 +2,7 @@
 #include "text.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <unicode/utf8.h>
 
@@ -88,4 +89,52 @@ xp_str xp_trim(xp_str s)
 	while (s.n && xp_is_blank(s.p[s.n - 1]))
 		s.n--;
 	return s;
+}
+
+size_t xp_escape_next(const char *s, size_t n, size_t *i, char out[XP_ESC_MAX])
+{
+	const uint8_t *u = (const uint8_t *)s + *i;
+	int32_t j = 0, len = (int32_t)(n - *i > 8 ? 8 : n - *i);
+	UChar32 c;
+	U8_NEXT(u, j, len, c);
+	int k;
+	if (c < 0) {
+		j = 1;   /* each ill-formed byte on its own, so none is lost */
+		k = snprintf(out, XP_ESC_MAX, "\\x%02x", u[0]);
+	} else if ((c < 0x20 && c != '\t') || c == 0x7f) {   /* a tab is harmless, and map lines hold them */
+		k = snprintf(out, XP_ESC_MAX, "\\x%02x", (unsigned)c);
+	} else if ((c >= 0x80 && c <= 0x9f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) {
+		k = snprintf(out, XP_ESC_MAX, "\\u%04x", (unsigned)c);
+	} else {
+		memcpy(out, u, (size_t)j);
+		out[j] = '\0';
+		k = j;
+	}
+	*i += (size_t)j;
+	return (size_t)k;
+}
+
+char *xp_quote(char *out, size_t size, const char *s, size_t n)
+{
+	static const char more[] = "\xE2\x80\xA6";   /* … */
+	size_t o = 0, i = 0, cut = 0;   /* cut: the last end "…" still fits after */
+	if (!size)
+		return out;
+	while (i < n) {
+		char e[XP_ESC_MAX];
+		size_t l = xp_escape_next(s, n, &i, e);
+		if (o + l > size - 1) {
+			if (cut + sizeof more - 1 <= size - 1)
+				memcpy(out + cut, more, sizeof more - 1), o = cut + sizeof more - 1;
+			else
+				o = cut;
+			break;
+		}
+		memcpy(out + o, e, l);
+		o += l;
+		if (o + sizeof more - 1 <= size - 1)
+			cut = o;
+	}
+	out[o] = '\0';
+	return out;
 }

@@ -34,6 +34,27 @@ static inline size_t xp_bom_len(const char *s, size_t n)
 	return n >= 3 && (unsigned char)s[0] == 0xEF && (unsigned char)s[1] == 0xBB && (unsigned char)s[2] == 0xBF ? 3 : 0;
 }
 
+/* Text from data shown in a message (an error, a warning, a listing on a
+ * terminal) must not act on the terminal nor garble the line: an escape
+ * sequence could clear the screen or forge output, a CR overwrite the
+ * line, a bidirectional override reorder it.  xp_escape_next gives one
+ * character of s[0..n) at *i (moving *i past it) as it may be shown: itself,
+ * or escaped: C0 controls (but tab) and DEL as \x1b, C1 controls and the bidi
+ * embeddings, overrides and isolates (U+202A..E, U+2066..9) as \u202e, an
+ * ill-formed byte as \xff.  out gets it NUL-ended; returns its length. */
+enum { XP_ESC_MAX = 8 };
+size_t xp_escape_next(const char *s, size_t n, size_t *i, char out[XP_ESC_MAX]);
+/* s[0..n) escaped so into out[0..size), cut after a whole character with
+ * "…" when it does not fit; returns out.  A message quoting data puts it
+ * through this with a buffer of XP_QUOTE_SIZE: a whole line of a file
+ * does not drown the message.  base/error.c escapes every message and file
+ * name this way too. */
+enum { XP_QUOTE_SIZE = 84 };
+char *xp_quote(char *out, size_t size, const char *s, size_t n);
+/* s[0..n) quoted so, in a buffer of XP_QUOTE_SIZE that lives to the end of
+ * the enclosing block: xp_failc(..., "bad field '%s'", XP_QUOTED(f.p, f.n)) */
+#define XP_QUOTED(s, n) xp_quote((char[XP_QUOTE_SIZE]){0}, XP_QUOTE_SIZE, (s), (n))
+
 /* Blanks are spaces and tabs: what separates fields in the line formats. */
 static inline int xp_is_blank(char c) { return c == ' ' || c == '\t'; }
 /* The next blank-separated field of s[0..n) at or after *pos: 1 with *f

@@ -11,6 +11,7 @@
  * scorer's document offsets comparable.
  */
 #include "chars.h"
+#include "../base/text.h"
 #include "../model/charspan.h"
 #include "../model/tokenize.h"
 
@@ -320,18 +321,6 @@ static size_t text_pos(const xp_utt *u, uint32_t c)
 	return n;
 }
 
-/* At most `max` bytes of s from `from`, cut at a character boundary. */
-static int excerpt_len(const char *s, size_t max)
-{
-	size_t n = strlen(s);
-	if (n <= max)
-		return (int)n;
-	n = max;
-	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-		n--;
-	return (int)n;
-}
-
 static int fail_unpaired(const unpaired *up, const char *kname, const char *rname,
 			 const xp_chars_stats *st, xp_err *err)
 {
@@ -349,10 +338,9 @@ static int fail_unpaired(const unpaired *up, const char *kname, const char *rnam
 	const char *tb = up->ub->text + text_pos(up->ub, from);
 	return xp_failc(err, XP_EINPUT, mine, up->line,
 			"sentence %zu of document %s part %d differs from sentence %zu of %s (line %u): "
-			"\"%s%.*s%s\" vs \"%s%.*s%s\"%s",
+			"\"%s%s\" vs \"%s%s\"%s",
 			up->sent + 1, up->doc->id, up->doc->part, up->other + 1, other, up->other_line,
-			from ? "…" : "", excerpt_len(ta, 60), ta, strlen(ta) > 60 ? "…" : "",
-			from ? "…" : "", excerpt_len(tb, 60), tb, strlen(tb) > 60 ? "…" : "", more);
+			from ? "…" : "", XP_QUOTED(ta, strlen(ta)), from ? "…" : "", XP_QUOTED(tb, strlen(tb)), more);
 }
 
 int xp_chars_map(const xp_corpus *key, const xp_corpus *resp, const char *key_name,

@@ -1,5 +1,6 @@
 /* io/aligned.c — the aligned-corpus file; see aligned.h. */
 #include "aligned.h"
+#include "../base/text.h"
 #include "bitext.h"
 #include "../base/file.h"
 
@@ -288,11 +289,11 @@ int xp_bitext_lines(const xp_aligned *al, const char *map_path, uint32_t **line,
 	while (rc == 0 && xp_lines_next(&it, &s, &n)) {
 		uint32_t id = xp_vocab_find(&keys, s, n);
 		if (id == UINT32_MAX)
-			rc = xp_failc(err, XP_EINPUT, map_path, it.lineno, "'%.*s' is no utterance of the aligned corpus",
-				      (int)n, s);
+			rc = xp_failc(err, XP_EINPUT, map_path, it.lineno, "'%s' is no utterance of the aligned corpus",
+				      XP_QUOTED(s, n));
 		else if ((*line)[id] != UINT32_MAX)   /* its first line's alignment would go unused */
-			rc = xp_failc(err, XP_EINPUT, map_path, it.lineno, "'%.*s' is there twice (first at line %u)",
-				      (int)n, s, (*line)[id] + 1);
+			rc = xp_failc(err, XP_EINPUT, map_path, it.lineno, "'%s' is there twice (first at line %u)",
+				      XP_QUOTED(s, n), (*line)[id] + 1);
 		else
 			(*line)[id] = (uint32_t)(it.lineno - 1);
 	}

@@ -1,5 +1,6 @@
 /* io/bitext.c — see bitext.h. */
 #include "bitext.h"
+#include "../base/text.h"
 #include "../base/file.h"
 #include "../base/mem.h"
 
@@ -243,17 +244,17 @@ int xp_bitext_check_words_mem(const xp_bitext *b, const xp_walign *a, const char
 					break;
 				}
 			if (!sep || link >= a->start[sent + 1]) {
-				rc = xp_fail(err, path, it.lineno, "item '%.*s' does not match a link",
-					     (int)(k - st), item);
+				rc = xp_fail(err, path, it.lineno, "item '%s' does not match a link",
+					     XP_QUOTED(item, k - st));
 				break;
 			}
 			const xp_link *l = &a->links[link++];
 			xp_str ws = b->toks[b->src[sent] + l->i], wt = b->toks[b->tgt[sent] + l->j];
 			if (!same(ws, item, (size_t)(sep - item)) || !same(wt, sep + 5, (size_t)(s + k - sep - 5)))
 				rc = xp_fail(err, path, it.lineno,
-					     "link %u-%u joins '%.*s' and '%.*s' in the bitext, not '%.*s': "
+					     "link %u-%u joins '%s' and '%s' in the bitext, not '%s': "
 					     "the aligner tokenised this line differently",
-					     l->i, l->j, (int)ws.n, ws.p, (int)wt.n, wt.p, (int)(k - st), item);
+					     l->i, l->j, XP_QUOTED(ws.p, ws.n), XP_QUOTED(wt.p, wt.n), XP_QUOTED(item, k - st));
 		}
 		sent++;
 	}

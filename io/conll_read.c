@@ -338,7 +338,7 @@ static int coref_column(reader *r, xp_str col, uint32_t tok, unsigned long line)
 		return oom(r, line);
 	if (rc)
 		return xp_read_problem(r->o, r->err, r->name, line,
-				       "malformed coreference column '%.*s'%s", (int)col.n, col.p,
+				       "malformed coreference column '%s'%s", XP_QUOTED(col.p, col.n),
 				       r->o->repair ? "; ignored" : "");
 	for (int kind = 0; kind < 3; kind++)
 		for (size_t i = 0; i < n; i++)
@@ -390,8 +390,8 @@ static int check_utf8(reader *r, const char **s, size_t *n, unsigned long line)
 static int implicit_document(reader *r, const tokline *t, unsigned long line)
 {
 	if (xp_read_problem(r->o, r->err, r->name, line,
-			    "token line outside '#begin document'; starting document '%.*s'",
-			    (int)t->doc.n, t->doc.p))
+			    "token line outside '#begin document'; starting document '%s'",
+			    XP_QUOTED(t->doc.p, t->doc.n)))
 		return -1;
 	long long part = xp_parse_uint(t->part);
 	if (part < 0 || part > 1000000)
@@ -409,16 +409,16 @@ static void check_columns(reader *r, const tokline *t, unsigned long line)
 		return;
 	long long part = xp_parse_uint(t->part), idx = xp_parse_uint(t->idx);
 	if (part != r->doc->part)
-		xp_read_warn(r->o, r->name, line, "part column '%.*s' differs from the header's part %d",
-			     (int)t->part.n, t->part.p, r->doc->part);
+		xp_read_warn(r->o, r->name, line, "part column '%s' differs from the header's part %d",
+			     XP_QUOTED(t->part.p, t->part.n), r->doc->part);
 	if (idx != (long long)r->nwords)
-		xp_read_warn(r->o, r->name, line, "token number '%.*s' where %zu was expected",
-			     (int)t->idx.n, t->idx.p, r->nwords);
+		xp_read_warn(r->o, r->name, line, "token number '%s' where %zu was expected",
+			     XP_QUOTED(t->idx.p, t->idx.n), r->nwords);
 	if (r->nwords && (t->speaker.n != r->speaker.n ||
 			  memcmp(t->speaker.p, r->speaker.p, t->speaker.n)))
 		xp_read_warn(r->o, r->name, line,
-			     "speaker '%.*s' differs from the sentence's first speaker '%.*s'",
-			     (int)t->speaker.n, t->speaker.p, (int)r->speaker.n, r->speaker.p);
+			     "speaker '%s' differs from the sentence's first speaker '%s'",
+			     XP_QUOTED(t->speaker.p, t->speaker.n), XP_QUOTED(r->speaker.p, r->speaker.n));
 }
 
 static int token_line(reader *r, const char *s, size_t n, unsigned long line)

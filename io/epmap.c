@@ -112,8 +112,8 @@ int xp_epmap_read_mem(const char *name, const char *buf, size_t len, xp_epmap *m
 			const xp_epmap_entry *o = &m->v[k];
 			if (o->imdb == imdb && strlen(o->key) == key.n && !memcmp(o->key, key.p, key.n) &&
 			    strcmp(o->episode, epn))
-				return xp_failc(err, XP_EINPUT, name, it.lineno, "%.*s is %s on line %lu already",
-						(int)key.n, key.p, o->episode, o->line);
+				return xp_failc(err, XP_EINPUT, name, it.lineno, "%s is %s on line %lu already",
+						XP_QUOTED(key.p, key.n), o->episode, o->line);
 		}
 		if (xp_grow(&m->v, &m->cap, m->n + 1, sizeof *m->v))
 			return xp_failc(err, XP_ENOMEM, name, it.lineno, "out of memory");

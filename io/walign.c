@@ -1,6 +1,7 @@
 /* io/walign.c — word alignment model and Pharaoh/prob readers and writers;
  * see walign.h. */
 #include "walign.h"
+#include "../base/text.h"
 #include "../base/file.h"
 #include "../base/mem.h"
 
@@ -106,14 +107,14 @@ int xp_pharaoh_read(const char *name, const char *buf, size_t len, int one_based
 			}
 			int r = parse_link(f.p, f.n, one_based, &v[nv]);
 			if (r == -2)
-				rc = xp_failc(err, XP_EINPUT, name, it.lineno, "link '%.*s' has index 0 in a 1-based file",
-					     (int)f.n, f.p);
+				rc = xp_failc(err, XP_EINPUT, name, it.lineno, "link '%s' has index 0 in a 1-based file",
+					     XP_QUOTED(f.p, f.n));
 			else if (r == -3)
-				rc = xp_failc(err, XP_EINPUT, name, it.lineno, "link '%.*s': an index beyond %u tokens",
-					      (int)f.n, f.p, XP_WALIGN_MAX_INDEX);
+				rc = xp_failc(err, XP_EINPUT, name, it.lineno, "link '%s': an index beyond %u tokens",
+					      XP_QUOTED(f.p, f.n), XP_WALIGN_MAX_INDEX);
 			else if (r)
-				rc = xp_failc(err, XP_EINPUT, name, it.lineno, "malformed link '%.*s' (want i-j or ipj)",
-					     (int)f.n, f.p);
+				rc = xp_failc(err, XP_EINPUT, name, it.lineno, "malformed link '%s' (want i-j or ipj)",
+					     XP_QUOTED(f.p, f.n));
 			else
 				nv++;
 		}
@@ -183,7 +184,7 @@ int xp_probs_read(const char *path, const char *buf, size_t len, xp_walign *a, x
 		for (size_t k = 0; rc == 0 && xp_next_field(s, n, &k, &f);) {
 			float p;
 			if (parse_prob(f.p, f.n, &p))
-				rc = xp_failc(err, XP_EINPUT, path, it.lineno, "'%.*s' is not a probability", (int)f.n, f.p);
+				rc = xp_failc(err, XP_EINPUT, path, it.lineno, "'%s' is not a probability", XP_QUOTED(f.p, f.n));
 			else if (got < want)
 				a->links[a->start[sent] + got].prob = p;
 			got++;

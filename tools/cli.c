@@ -1,5 +1,6 @@
 /* tools/cli.c — shared reporting for subcommands; see cli.h. */
 #include "cli.h"
+#include "../base/text.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -19,7 +20,7 @@ int xp_cli_error(const xp_err *e)
 int xp_cli_in(int rc, xp_err *e, const char *file)
 {
 	if (rc && !e->file[0] && file && e->code != XP_ENOMEM)
-		snprintf(e->file, sizeof e->file, "%s", file);
+		xp_quote(e->file, sizeof e->file, file, strlen(file));
 	return rc;
 }
 
@@ -76,15 +77,11 @@ int xp_cli_print_json(json_t *o)
 
 void xp_cli_put_untrusted(FILE *f, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	for (; p && *p; p++) {
-		/* C0 controls, DEL, and C1 controls (U+0080..U+009F: 0xC2 0x80..0x9F) */
-		if (*p < 0x20 || *p == 0x7f)
-			fprintf(f, "\\x%02x", *p);
-		else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
-			fprintf(f, "\\u%04x", p[1]), p++;
-		else
-			fputc(*p, f);
+	size_t n = s ? strlen(s) : 0, i = 0;
+	char e[XP_ESC_MAX];
+	while (i < n) {
+		xp_escape_next(s, n, &i, e);
+		fputs(e, f);
 	}
 }
 

@@ -36,7 +36,8 @@ void xp_cli_diags(const xp_diags *d);
  * with no more particular reason): the synopsis and the hint on stderr. */
 int xp_cli_usage(const xp_cmd *c, int status);
 /* Print text that comes from data (subtitles, transcripts): control
- * characters, which a terminal would obey, are shown as \xNN / \uNNNN. */
+ * characters, which a terminal would obey, are shown as \xNN / \uNNNN
+ * (base/text.h, xp_escape_next). */
 void xp_cli_put_untrusted(FILE *f, const char *s);
 /* Print o (taken: it is freed) as one compact line of JSON on stdout;
  * status 0, or 1 after saying that memory ran out (o may be NULL: a

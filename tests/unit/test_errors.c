@@ -18,6 +18,7 @@
 #include "io/epmap.h"
 #include "base/file.h"
 #include "base/config.h"
+#include "base/text.h"
 #include "correct/db.h"
 #include "correct/review.h"
 
@@ -214,10 +215,29 @@ static void out_of_memory(void **state)
 	every_allocation(read_pharaoh, "Pharaoh and probabilities");
 }
 
+/* data quoted in a message: escaped, capped at a character, "…" */
+static void quoting(void **state)
+{
+	(void)state;
+	char q[32], c[16];
+	assert_string_equal(xp_quote(q, sizeof q, "a\033[2J", 5), "a\\x1b[2J");
+	assert_string_equal(xp_quote(q, sizeof q, "\r\0\xC2\x85\xE2\x80\xAEz", 8), "\\x0d\\x00\\u0085\\u202ez");
+	assert_string_equal(xp_quote(q, sizeof q, "\xFF\xE4\xB8", 3), "\\xff\\xe4\\xb8");
+	assert_string_equal(xp_quote(q, sizeof q, "ب\xE2\x80\x8Cی", 7), "ب\xE2\x80\x8Cی");   /* ZWNJ is text */
+	assert_string_equal(xp_quote(c, sizeof c, "0123456789abcdefgh", 18), "0123456789ab…");
+	assert_string_equal(xp_quote(c, sizeof c, "我我我我我我", 18), "我我我我…");
+	assert_string_equal(xp_quote(c, sizeof c, "0123456789abcde", 15), "0123456789abcde");   /* fits */
+	xp_err e;
+	xp_failc(&e, XP_EINPUT, "a\033b", 3, "bad '%s'", "\033]0;x\007");
+	assert_string_equal(e.file, "a\\x1bb");
+	assert_string_equal(e.msg, "bad '\\x1b]0;x\\x07'");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(kinds_of_files),
+		cmocka_unit_test(quoting),
 		cmocka_unit_test(store_kinds),
 		cmocka_unit_test(out_of_memory),
 		cmocka_unit_test(out_of_memory_more),
