@@ -287,19 +287,6 @@ static int map_doc(xp_arena *ar, const xp_doc *kd, const xp_doc *rd, xp_corpus *
 	return finish(okd, &st->key_merged) || finish(ord, &st->resp_merged) ? -1 : 0;
 }
 
-typedef struct dref {
-	const char *id;
-	int part;
-	size_t i;
-} dref;
-
-static int cmp_dref(const void *a, const void *b)
-{
-	const dref *x = a, *y = b;
-	int c = strcmp(x->id, y->id);
-	return c ? c : (x->part > y->part) - (x->part < y->part);
-}
-
 /* The number of characters s and t share at their start. */
 static uint32_t common_chars(const csent *s, const csent *t)
 {
@@ -348,28 +335,22 @@ int xp_chars_map(const xp_corpus *key, const xp_corpus *resp, const char *key_na
 		 xp_chars_stats *st, xp_err *err)
 {
 	memset(st, 0, sizeof *st);
-	dref *idx = malloc((resp->ndocs + 1) * sizeof *idx);
+	xp_doc_index idx = {0};
 	char *used = calloc(resp->ndocs + 1, 1);
 	xp_arena ar = {0};
 	unpaired up = {0};
 	int rc = 0;
-	if (!idx || !used) {
+	if (!used || xp_doc_index_init(&idx, resp)) {
 		rc = -1;
 		goto out;
 	}
-	for (size_t i = 0; i < resp->ndocs; i++)
-		idx[i] = (dref){resp->docs[i].id, resp->docs[i].part, i};
-	qsort(idx, resp->ndocs, sizeof *idx, cmp_dref);
 	for (size_t i = 0; rc == 0 && i < key->ndocs; i++) {
 		const xp_doc *k = &key->docs[i];
-		dref q = {k->id, k->part, 0};
-		dref *hit = bsearch(&q, idx, resp->ndocs, sizeof *idx, cmp_dref);
-		/* a response document given twice: the first pairs, as score.c's lookup */
-		while (hit && hit > idx && !cmp_dref(hit - 1, &q))
-			hit--;
-		const xp_doc *r = hit && !used[hit->i] ? &resp->docs[hit->i] : NULL;
+		/* a response document given twice: the first pairs, as the scorer's */
+		size_t hit = xp_doc_index_find(&idx, k->id, k->part);
+		const xp_doc *r = hit != SIZE_MAX && !used[hit] ? &resp->docs[hit] : NULL;
 		if (r)
-			used[hit->i] = 1;
+			used[hit] = 1;
 		rc = map_doc(&ar, k, r, ko, ro, st, &up);
 	}
 	for (size_t i = 0; rc == 0 && i < resp->ndocs; i++)
@@ -385,7 +366,7 @@ out:
 		rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory putting %s and %s on characters",
 			      key_name, resp_name);
 	xp_arena_free(&ar);
-	free(idx);
+	xp_doc_index_free(&idx);
 	free(used);
 	return rc;
 }

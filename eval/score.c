@@ -63,36 +63,19 @@ int xp_score_doc(const xp_doc *key, const xp_doc *resp, unsigned mask, xp_scores
 
 /* --- corpus ------------------------------------------------------------ */
 
-typedef struct docref {
-	const char *id;
-	int part;
-	const xp_doc *d;
-} docref;
-
-static int cmp_ref(const void *a, const void *b)
-{
-	const docref *x = a, *y = b;
-	int c = strcmp(x->id, y->id);
-	return c ? c : (x->part > y->part) - (x->part < y->part);
-}
-
 int xp_each_doc_pair(const xp_corpus *key, const xp_corpus *resp,
 		     int (*fn)(const xp_doc *k, const xp_doc *r, void *arg), void *arg)
 {
-	docref *idx = malloc((resp->ndocs + 1) * sizeof *idx);
-	if (!idx)
+	xp_doc_index idx;
+	if (xp_doc_index_init(&idx, resp))
 		return -1;
-	for (size_t i = 0; i < resp->ndocs; i++)
-		idx[i] = (docref){resp->docs[i].id, resp->docs[i].part, &resp->docs[i]};
-	qsort(idx, resp->ndocs, sizeof *idx, cmp_ref);
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < key->ndocs; i++) {
 		const xp_doc *k = &key->docs[i];
-		docref q = {k->id, k->part, NULL};
-		docref *hit = bsearch(&q, idx, resp->ndocs, sizeof *idx, cmp_ref);
-		rc = fn(k, hit ? hit->d : NULL, arg);
+		size_t r = xp_doc_index_find(&idx, k->id, k->part);
+		rc = fn(k, r == SIZE_MAX ? NULL : &resp->docs[r], arg);
 	}
-	free(idx);
+	xp_doc_index_free(&idx);
 	return rc;
 }
 

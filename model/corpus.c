@@ -279,3 +279,47 @@ void xp_corpus_check(const xp_corpus *c, const char *file, xp_diags *dg)
 		}
 	}
 }
+
+/* by id, part, then position: the first of a repeated document first */
+static int cmp_ref(const void *a, const void *b)
+{
+	const xp_doc_slot *x = a, *y = b;
+	int c = strcmp(x->id, y->id);
+	if (!c)
+		c = (x->part > y->part) - (x->part < y->part);
+	return c ? c : (x->i > y->i) - (x->i < y->i);
+}
+
+int xp_doc_index_init(xp_doc_index *x, const xp_corpus *c)
+{
+	x->n = c->ndocs;
+	if (!(x->v = malloc((x->n + 1) * sizeof *x->v)))
+		return -1;
+	for (size_t i = 0; i < x->n; i++)
+		x->v[i] = (xp_doc_slot){c->docs[i].id, c->docs[i].part, i};
+	qsort(x->v, x->n, sizeof *x->v, cmp_ref);
+	return 0;
+}
+
+size_t xp_doc_index_find(const xp_doc_index *x, const char *id, int part)
+{
+	size_t lo = 0, hi = x->n;   /* the first ref not below (id, part) */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(x->v[mid].id, id);
+		if (!c)
+			c = (x->v[mid].part > part) - (x->v[mid].part < part);
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < x->n && !strcmp(x->v[lo].id, id) && x->v[lo].part == part ? x->v[lo].i : SIZE_MAX;
+}
+
+void xp_doc_index_free(xp_doc_index *x)
+{
+	free(x->v);
+	x->v = NULL;
+	x->n = 0;
+}

@@ -111,6 +111,24 @@ const char *xp_doc_meta(const xp_doc *d, const char *key);
  * gets the source line of the first duplicate (0 if none); both may be NULL. */
 int xp_doc_finish(xp_doc *d, int assign_ids, size_t *ndup, uint32_t *dup_line);
 
+/* The documents of a corpus by id and part, as every stage that pairs two
+ * corpora (the scorer, score --chars, the judge) finds them: sorted once,
+ * a binary search per lookup.  A document given twice (read with --repair)
+ * is found as its first. */
+typedef struct xp_doc_slot {
+	const char *id;
+	int part;
+	size_t i;             /* its index in the corpus */
+} xp_doc_slot;
+typedef struct xp_doc_index {
+	xp_doc_slot *v;
+	size_t n;
+} xp_doc_index;
+int xp_doc_index_init(xp_doc_index *x, const xp_corpus *c);   /* -1 when memory runs out */
+/* The index in the corpus of document id, part; SIZE_MAX if it has none. */
+size_t xp_doc_index_find(const xp_doc_index *x, const char *id, int part);
+void xp_doc_index_free(xp_doc_index *x);
+
 /* Word i of utterance u as a pointer and length into the utterance text. */
 static inline const char *xp_tok_str(const xp_utt *u, uint32_t i, uint32_t *len)
 {

@@ -26,46 +26,21 @@ int xp_ritem_kind(const xp_ritem *it)
 	return it->fate == XP_NULL_EMPTY_TARGET ? XP_CONF_NO_TARGET : XP_CONF_NULL;
 }
 
-static void doc_key(char *out, size_t n, const char *id, int part)
+static const xp_doc *find_doc(const xp_corpus *c, const xp_doc_index *x, const char *id, int part)
 {
-	snprintf(out, n, "%s\t%d", id, part);
-}
-
-/* index of each document of c by (id, part); the first of a repeated one */
-static int index_docs(const xp_corpus *c, xp_vocab *v, size_t **at)
-{
-	char key[1100];
-	if (xp_vocab_init(v, 0) || !(*at = malloc((c->ndocs + 1) * sizeof **at)))
-		return -1;
-	for (size_t d = 0; d < c->ndocs; d++) {
-		doc_key(key, sizeof key, c->docs[d].id, c->docs[d].part);
-		uint32_t n0 = v->n, id = xp_vocab_id(v, key, strlen(key));
-		if (id == UINT32_MAX)
-			return -1;
-		if (id == n0)
-			(*at)[id] = d;
-	}
-	return 0;
-}
-
-static const xp_doc *find_doc(const xp_corpus *c, xp_vocab *v, const size_t *at, const char *id, int part)
-{
-	char key[1100];
-	doc_key(key, sizeof key, id, part);
-	uint32_t k = xp_vocab_find(v, key, strlen(key));
-	return k == UINT32_MAX ? NULL : &c->docs[at[k]];
+	size_t i = xp_doc_index_find(x, id, part);
+	return i == SIZE_MAX ? NULL : &c->docs[i];
 }
 
 /* The response for xp_chars_map: the projected documents, each sentence's
  * line its index + 1, one cluster per projected item (its index). */
 static int response(const xp_report *r, const xp_corpus *proj, xp_corpus *out)
 {
-	xp_vocab v;
-	size_t *at = NULL;
-	int rc = index_docs(proj, &v, &at);
+	xp_doc_index x;
+	int rc = xp_doc_index_init(&x, proj);
 	for (size_t d = 0; rc == 0 && d < r->ndocs; d++) {
 		const xp_rdoc *rd = &r->docs[d];
-		const xp_doc *pd = find_doc(proj, &v, at, rd->id, rd->part);
+		const xp_doc *pd = find_doc(proj, &x, rd->id, rd->part);
 		if (!pd)
 			continue;
 		xp_doc *od = xp_corpus_add_doc(out, rd->id, strlen(rd->id), rd->part);
@@ -90,8 +65,7 @@ static int response(const xp_report *r, const xp_corpus *proj, xp_corpus *out)
 		if (rc == 0)
 			rc = xp_doc_finish(od, 0, NULL, NULL);
 	}
-	xp_vocab_free(&v);
-	free(at);
+	xp_doc_index_free(&x);
 	return rc;
 }
 
@@ -405,20 +379,19 @@ int xp_label_report(xp_report *r, const xp_corpus *projected, const xp_corpus *r
 		r->items[k].label = XP_LB_NONE;
 	xp_corpus resp = {0}, ko = {0}, ro = {0};
 	xp_chars_stats cs;
-	xp_vocab kv = {0}, rv = {0};
-	size_t *kat = NULL, *rat = NULL;
+	xp_doc_index kx = {0}, rx = {0};
 	judge j = {0};
 	int rc = response(r, projected, &resp) ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;
 	if (rc == 0)
 		rc = xp_chars_map(ref, &resp, ref_name, "the projection", XP_CHARS_SCORE_MISMATCHED, &ko, &ro, &cs, err);
 	st->unpaired = rc == 0 ? cs.resp_unpaired : 0;
-	if (rc == 0 && (index_docs(&ko, &kv, &kat) || index_docs(&ro, &rv, &rat)))
+	if (rc == 0 && (xp_doc_index_init(&kx, &ko) || xp_doc_index_init(&rx, &ro)))
 		rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	for (size_t d = 0; rc == 0 && d < r->ndocs; d++) {
 		const xp_rdoc *rd = &r->docs[d];
 		j = (judge){.r = r, .rd = rd, .v = j.v, .cap = j.cap};
-		j.ko = find_doc(&ko, &kv, kat, rd->id, rd->part);
-		j.ro = find_doc(&ro, &rv, rat, rd->id, rd->part);
+		j.ko = find_doc(&ko, &kx, rd->id, rd->part);
+		j.ro = find_doc(&ro, &rx, rd->id, rd->part);
 		if (!j.ko) {   /* the reference does not have the document */
 			st->unjudged += rd->n;
 			continue;
@@ -432,8 +405,7 @@ int xp_label_report(xp_report *r, const xp_corpus *projected, const xp_corpus *r
 		free(j.ec), free(j.byu), free(j.ustart), free(j.s_of_t), free(j.t_of_u), free(j.sp), free(j.map);
 	}
 	free(j.v);
-	xp_vocab_free(&kv), xp_vocab_free(&rv);
-	free(kat), free(rat);
+	xp_doc_index_free(&kx), xp_doc_index_free(&rx);
 	xp_corpus_free(&resp), xp_corpus_free(&ko), xp_corpus_free(&ro);
 	return rc;
 }
