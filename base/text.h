@@ -8,6 +8,7 @@
 #define XP_TEXT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct xp_str {
 	const char *p;
@@ -54,6 +55,18 @@ char *xp_quote(char *out, size_t size, const char *s, size_t n);
 /* s[0..n) quoted so, in a buffer of XP_QUOTE_SIZE that lives to the end of
  * the enclosing block: xp_failc(..., "bad field '%s'", XP_QUOTED(f.p, f.n)) */
 #define XP_QUOTED(s, n) xp_quote((char[XP_QUOTE_SIZE]){0}, XP_QUOTE_SIZE, (s), (n))
+
+/* FNV-1a of s[0..n): what the vocabulary's table, score --chars's sentence
+ * pairing and the correction batches' checksum hash bytes with.  The
+ * checksum is stored in every store (a batch imported twice is recognised
+ * by it): this must never change. */
+static inline uint64_t xp_hash(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	return h;
+}
 
 /* Blanks are spaces and tabs: what separates fields in the line formats. */
 static inline int xp_is_blank(char c) { return c == ' ' || c == '\t'; }

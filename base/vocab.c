@@ -1,5 +1,6 @@
 /* base/vocab.c — see vocab.h. */
 #include "vocab.h"
+#include "text.h"
 #include "mem.h"
 
 #include <stdlib.h>
@@ -35,14 +36,6 @@ void xp_vocab_free(xp_vocab *v)
 	memset(v, 0, sizeof *v);
 }
 
-static uint64_t hash(const char *s, size_t n)
-{
-	uint64_t h = 1469598103934665603ull;   /* FNV-1a */
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-	return h;
-}
-
 static int rehash(xp_vocab *v)
 {
 	size_t ns = v->nslots * 2;
@@ -50,7 +43,7 @@ static int rehash(xp_vocab *v)
 	if (!sl)
 		return -1;
 	for (uint32_t id = 0; id < v->n; id++) {
-		size_t k = hash(v->words[id], strlen(v->words[id])) & (ns - 1);
+		size_t k = xp_hash(v->words[id], strlen(v->words[id])) & (ns - 1);
 		while (sl[k])
 			k = (k + 1) & (ns - 1);
 		sl[k] = id + 1;
@@ -80,7 +73,7 @@ static const char *lower(xp_vocab *v, const char *s, size_t *n)
 /* the slot holding s, or the empty slot where it would go */
 static size_t slot_of(const xp_vocab *v, const char *s, size_t n)
 {
-	size_t k = hash(s, n) & (v->nslots - 1);
+	size_t k = xp_hash(s, n) & (v->nslots - 1);
 	while (v->slot[k]) {
 		const char *w = v->words[v->slot[k] - 1];
 		if (strlen(w) == n && !memcmp(w, s, n))

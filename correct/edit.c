@@ -221,10 +221,7 @@ int xp_db_edit(xp_db *db, int64_t run, const xp_edit *e, xp_err *err)
 
 static void checksum(const char *buf, size_t n, char out[40])
 {
-	uint64_t h = 1469598103934665603ull;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)buf[i]) * 1099511628211ull;
-	snprintf(out, 40, "%016llx-%zu", (unsigned long long)h, n);
+	snprintf(out, 40, "%016llx-%zu", (unsigned long long)xp_hash(buf, n), n);
 }
 
 /* a batch row, refused when the same content was imported before */

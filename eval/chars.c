@@ -73,10 +73,7 @@ static int sentence(xp_arena *ar, const xp_utt *u, csent *s)
 	s->text[w] = '\0';
 	s->len = w;
 	s->nchars = nc;
-	uint64_t h = 1469598103934665603ull;   /* FNV-1a */
-	for (size_t i = 0; i < w; i++)
-		h = (h ^ (unsigned char)s->text[i]) * 1099511628211ull;
-	s->hash = h;
+	s->hash = xp_hash(s->text, w);
 	return 0;
 }
 
