@@ -7,8 +7,12 @@
 # mention right (the corrected file has its span) or wrong and each null
 # projection recoverable (the corrected file has a mention standing for it)
 # or not, and prints the share of each found in the first 10/25/50% of the
-# queue, the area under the precision-recall curve, and the calibration of
-# the stored confidence (ten bins; the plot goes to $T/LANG.calibration.svg).
+# queue, the area under the precision-recall curve, the fixes a corrector
+# makes in the queue's first 15/30/60 minutes at db triage's time model (and
+# by other orders), and the calibration of the stored confidence (ten bins;
+# the plot goes to $T/LANG.calibration.svg).  The pairs are aligned three
+# times (seeds 1, 7, 11): project --alt-alignments compares the other two
+# runs' spans with the first's (the confidence's seed_agree).
 #
 # MMC dev (134 scenes, disjoint from mmc-tune) is projected the same way and
 # judged against MMC's dev silver: no human label, a noisy reference, which
@@ -30,7 +34,7 @@ if [ -n "${TRIAGE_DIR:-}" ]; then T=$TRIAGE_DIR; mkdir -p "$T"; else T=$(mktemp 
 align() {
 	l=$1
 	case $l in zh) name=chinese; popts="--tokens words";; fa) name=farsi; popts="";; esac
-	[ -s "$T/$l.dev.probs" ] && return 0
+	[ -s "$T/$l.dev.probs" ] && [ -s "$T/$l.dev.alt2.pharaoh" ] && return 0
 	$XPROJ pair --source $EN --target $TUNE/tune.$name.silver.v4_gold_conll --lang $l $popts \
 		-o $T/$l.tune.jsonl 2>/dev/null
 	$XPROJ bitext $T/$l.tune.jsonl -o $T/$l.tune.pairs --map $T/$l.tune.map 2>/dev/null
@@ -42,7 +46,10 @@ align() {
 	  [ $l = zh ] && zcat $DATA/bitext/zh-en.tv4dialog.94k.pairs.gz; true; } > $T/$l.all.pairs
 	$XPROJ wordalign --lowercase --threads 2 $T/$l.all.pairs -o $T/$l.all.pharaoh --probs $T/$l.all.probs \
 		> $T/$l.wordalign.log 2>&1
-	for x in pharaoh probs; do
+	# the same pairs with two other seeds: the confidence's seed_agree
+	$XPROJ wordalign --lowercase --threads 2 --seed 7 $T/$l.all.pairs -o $T/$l.all.alt1.pharaoh >> $T/$l.wordalign.log 2>&1
+	$XPROJ wordalign --lowercase --threads 2 --seed 11 $T/$l.all.pairs -o $T/$l.all.alt2.pharaoh >> $T/$l.wordalign.log 2>&1
+	for x in pharaoh probs alt1.pharaoh alt2.pharaoh; do
 		head -n $nt $T/$l.all.$x > $T/$l.tune.$x
 		sed -n "$((nt + 1)),$((nt + nd))p" $T/$l.all.$x > $T/$l.dev.$x
 	done
@@ -53,6 +60,7 @@ align() {
 project() {
 	case $1 in zh) opts="--chars --skip-articles";; fa) opts="--prodrop --skip-articles";; esac
 	$XPROJ project --source $3 --aligned $T/$1.$2.jsonl --alignments $T/$1.$2.pharaoh --probs $T/$1.$2.probs \
+		--alt-alignments $T/$1.$2.alt1.pharaoh --alt-alignments $T/$1.$2.alt2.pharaoh \
 		--map $T/$1.$2.map $opts -o $T/$1.$2.conll --report $T/$1.$2.report.json 2>/dev/null
 }
 

@@ -162,6 +162,15 @@ typedef struct xp_triage_item {
 } xp_triage_item;
 int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_err *err);
 
+/* The queue's time model, in seconds (assumptions, not measurements:
+ * correct/view.c says why these): looking at a projected span, looking at
+ * a null (reading the sentence for what it may have missed), editing or
+ * deleting a wrong span, adding a missed mention. */
+enum { XP_LOOK_PROJECTED_S = 6, XP_LOOK_NULL_S = 10, XP_FIX_EDIT_S = 8, XP_FIX_ADD_S = 12 };
+/* Expected fixes per minute spent on a mention that needs a fix with
+ * probability p_fix: a projection (projected) or a null. */
+double xp_fix_rate(double p_fix, int projected);
+
 /* The history, oldest first, one line per action, into out (malloc'd). */
 int xp_db_log(xp_db *db, char **out, xp_err *err);
 

@@ -17,7 +17,8 @@ int xp_fctx_init(xp_fctx *c)
 {
 	c->tany = calloc((size_t)c->ntgt + 1, 1);
 	c->mark = calloc((size_t)c->ntgt + 1, 1);
-	if (!c->tany || !c->mark)
+	c->wtaken = calloc((size_t)c->nw + 1, 1);
+	if (!c->tany || !c->mark || !c->wtaken)
 		return -1;
 	for (size_t k = 0; k < c->nlinks; k++)
 		if (usable(c, &c->links[k]))
@@ -35,7 +36,8 @@ void xp_fctx_free(xp_fctx *c)
 {
 	free(c->tany);
 	free(c->mark);
-	c->tany = c->mark = NULL;
+	free(c->wtaken);
+	c->tany = c->mark = c->wtaken = NULL;
 }
 
 /* 1 if any aligned token overlapping written tokens [a, b) has a link */
@@ -121,10 +123,22 @@ static void links(const xp_fctx *c, uint32_t s, uint32_t e, uint32_t a, uint32_t
 	x[XP_F_SHARED] = inside ? (float)shared / (float)inside : 0;
 }
 
+/* pron_in: the target pronoun English pronoun en stands for (lang.h) is in
+ * the written span [a, b).  xp_free_pronoun looks only where nothing is
+ * taken: everything outside the span is. */
+static int pronoun_in(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
+{
+	uint32_t pa, pb;
+	memset(c->wtaken, 1, c->nw);
+	memset(c->wtaken + a, 0, b - a);
+	return xp_free_pronoun(en, c->lang, c->w, c->wlen, c->nw, c->wtaken, 0.5, &pa, &pb);
+}
+
 void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, uint32_t e, uint32_t a, uint32_t b,
 		     float *x)
 {
 	memset(x, 0, XP_NFEAT * sizeof *x);
+	x[XP_F_SEED_AGREE] = 1;   /* until xp_feat_seeds compares other runs */
 	x[XP_F_EN_LEN] = (float)log1p(e - s);
 	x[XP_F_UTT_SCORE] = (float)c->score;
 	x[XP_F_SENT_ALIGNED] = c->sent_aligned;
@@ -162,6 +176,8 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 	x[XP_F_RULE_ARTICLES] = (pm->rule & XP_LR_ARTICLES) != 0;
 	x[XP_F_RULE_ZH_PRONOUN] = (pm->rule & XP_LR_ZH_PRONOUN) != 0;
 	x[XP_F_RULE_FA_ATTACH] = (pm->rule & XP_LR_FA_ATTACH) != 0;
+	if (x[XP_F_PRONOUN] && pm->tgt_end <= c->nw && pm->tgt_start < pm->tgt_end)
+		x[XP_F_PRON_IN] = (float)pronoun_in(c, c->src[s], pm->tgt_start, pm->tgt_end);
 }
 
 /* --- after the collisions ------------------------------------------------------------------ */
@@ -187,7 +203,26 @@ static size_t find_id(const xp_proj_mention *pm, const xp_proj_mention **ids, si
 	return lo < n && ids[lo]->id == id ? (size_t)(ids[lo] - pm) : SIZE_MAX;
 }
 
-int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, xp_doc *td, const xp_conf_lang *m)
+void xp_feat_seeds(const xp_proj_mention *pm, float *x, size_t first, size_t n, const xp_projection *alt,
+		   size_t nalt)
+{
+	for (size_t i = first; i < first + n; i++) {
+		const xp_proj_mention *a = &pm[i];
+		size_t same = 0;
+		for (size_t k = 0; k < nalt; k++) {
+			/* the same English corpus in the same order: mention i is mention i */
+			const xp_proj_mention *b = i < alt[k].n ? &alt[k].m[i] : NULL;
+			if (!b || b->id != a->id)
+				continue;
+			int pa = a->fate == XP_PROJECTED, pb = b->fate == XP_PROJECTED;
+			same += pa == pb && (!pa || (a->tgt_utt == b->tgt_utt && a->tgt_start == b->tgt_start &&
+						    a->tgt_end == b->tgt_end));
+		}
+		x[i * XP_NFEAT + XP_F_SEED_AGREE] = nalt ? (float)same / (float)nalt : 1;
+	}
+}
+
+int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, xp_doc *td, int seeds, const xp_conf_lang *m)
 {
 	const xp_proj_mention **ids = malloc((n + 1) * sizeof *ids), **sp = malloc((n + 1) * sizeof *sp);
 	size_t ns = 0;
@@ -222,6 +257,10 @@ int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, xp_doc *td, const xp
 	for (size_t i = 0; m && i < n; i++) {
 		int kind = pm[i].fate == XP_PROJECTED ? XP_CONF_PROJECTED
 			 : pm[i].fate == XP_NULL_EMPTY_TARGET ? XP_CONF_NO_TARGET : XP_CONF_NULL;
+		/* without other seeds' runs, what a typical mention of the fit had */
+		if (!seeds && kind != XP_CONF_NO_TARGET)
+			x[i * XP_NFEAT + XP_F_SEED_AGREE] =
+				(float)(kind == XP_CONF_PROJECTED ? m->projected.mean : m->null.mean)[XP_F_SEED_AGREE];
 		pm[i].conf = (float)xp_conf_of(m, kind, x + i * XP_NFEAT);
 	}
 	for (size_t k = 0; m && k < td->nmentions; k++) {

@@ -28,6 +28,7 @@ typedef struct xp_fctx {
 	/* set by xp_fctx_init */
 	uint8_t *tany;                /* per target token: some usable link reaches it */
 	uint8_t *mark;                /* scratch, ntgt */
+	uint8_t *wtaken;              /* scratch, nw: pron_in marks what lies outside a span */
 	float sent_aligned, free_words;
 } xp_fctx;
 
@@ -40,9 +41,18 @@ void xp_fctx_free(xp_fctx *c);
 void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, uint32_t e, uint32_t a, uint32_t b,
 		     float *x);
 
-/* After xp_settle: the overlap and collision features of a document's n
- * mentions, their confidences (model m; NULL leaves the uncalibrated ones
- * project.c gave), and the target mentions' (td) copies of them. */
-int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, xp_doc *td, const xp_conf_lang *m);
+/* After xp_settle: each of mentions [first, first + n) of p (features x)
+ * against the same mentions of the nalt projections alt[] of other seeds'
+ * alignments: seed_agree, the share of them that did the same with it (the
+ * same target span, or a null for a null). */
+struct xp_projection;
+void xp_feat_seeds(const xp_proj_mention *pm, float *x, size_t first, size_t n, const struct xp_projection *alt,
+		   size_t nalt);
+
+/* After xp_settle: the overlap and collision features of a
+ * document's n mentions, their confidences (model m; NULL leaves the
+ * uncalibrated ones project.c gave), and the target mentions' (td) copies of
+ * them.  seeds: xp_feat_seeds ran; else seed_agree is the model's mean. */
+int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, xp_doc *td, int seeds, const xp_conf_lang *m);
 
 #endif

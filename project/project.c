@@ -438,6 +438,7 @@ typedef struct run {
 	xp_projection *p;
 	size_t found;           /* utterances that have a record */
 	size_t cap_feat;
+	const xp_projection *alt;   /* the same projection on o->alt's alignments */
 } run;
 
 static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td, xp_proj_doc *pd)
@@ -490,7 +491,7 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 		u.fc = (xp_fctx){rec->src, rec->nsrc, rec->tgt, rec->ntgt,
 				 u.line == SIZE_MAX ? NULL : r->wa->links + r->wa->start[u.line],
 				 u.line == SIZE_MAX ? 0 : xp_walign_len(r->wa, u.line), u.punct, rec->score,
-				 r->o->span.min_prob, rec->tgt_lang, u.w, u.wlen, u.char0, u.nw, NULL, NULL, 0, 0};
+				 r->o->span.min_prob, rec->tgt_lang, u.w, u.wlen, u.char0, u.nw, NULL, NULL, NULL, 0, 0};
 		if (xp_fctx_init(&u.fc))
 			goto oom;
 		if (xp_grow(&pd->en_utt_of, &pd->cap_tgt, pd->ntgt + 1, sizeof *pd->en_utt_of))
@@ -547,8 +548,11 @@ static int document(run *r, const xp_doc *ed, xp_proj_doc *pd)
 	/* no mentions yet: m may be NULL, and NULL + 0 is undefined */
 	if (!pd->n)
 		return xp_settle(NULL, 0, td, r->o->collide, &pd->st);
-	return xp_settle(r->p->m + pd->first, pd->n, td, r->o->collide, &pd->st) ||
-	       xp_feat_settle(r->p->m + pd->first, r->p->feat + pd->first * XP_NFEAT, pd->n, td,
+	if (xp_settle(r->p->m + pd->first, pd->n, td, r->o->collide, &pd->st))
+		return -1;
+	if (r->o->nalt)
+		xp_feat_seeds(r->p->m, r->p->feat, pd->first, pd->n, r->alt, r->o->nalt);
+	return xp_feat_settle(r->p->m + pd->first, r->p->feat + pd->first * XP_NFEAT, pd->n, td, r->o->nalt > 0,
 			      r->p->model.lang[0] ? &r->p->model : NULL);
 }
 
@@ -567,11 +571,11 @@ static void add_stats(xp_proj_stats *t, const xp_proj_stats *s)
 	t->utterances += s->utterances, t->no_target += s->no_target, t->clusters += s->clusters;
 }
 
-int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
-	       const uint32_t *line, const xp_proj_opts *o, xp_projection *p, xp_err *err)
+static int project_all(run *r, const xp_corpus *en, xp_err *err)
 {
-	memset(p, 0, sizeof *p);
-	run r = {al, wa, line, o, {0}, p, 0, 0};
+	const xp_proj_opts *o = r->o;
+	const xp_aligned *al = r->al;
+	xp_projection *p = r->p;
 	for (size_t k = 0; k < al->n && !p->lang[0]; k++)
 		if (al->v[k].tgt_lang)
 			snprintf(p->lang, sizeof p->lang, "%s", al->v[k].tgt_lang);
@@ -582,22 +586,50 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 	if (cl)
 		p->model = *cl;
 	xp_conf_free(&def);
-	if (xp_aligned_index(al, "", &r.keys, err))
+	if (xp_aligned_index(al, "", &r->keys, err))
 		return -1;
 	p->docs = calloc(en->ndocs + 1, sizeof *p->docs);
 	int rc = p->docs ? 0 : -1;
 	for (size_t d = 0; rc == 0 && d < en->ndocs; d++) {
-		rc = document(&r, &en->docs[d], &p->docs[d]);
+		rc = document(r, &en->docs[d], &p->docs[d]);
 		p->ndocs = d + 1;
 		add_stats(&p->total, &p->docs[d].st);
 	}
-	xp_vocab_free(&r.keys);
+	xp_vocab_free(&r->keys);
 	if (rc)
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory while projecting");
 	/* Every mention would be an empty-target null: the files do not belong
 	 * together, which a count of zeros would only hide. */
-	if (!r.found && al->n && p->total.utterances)
+	if (!r->found && al->n && p->total.utterances)
 		return xp_failc(err, XP_EINPUT, "", 0, "the aligned corpus has no utterance of the source's documents "
 			       "(was it aligned from another transcript?)");
 	return 0;
+}
+
+int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
+	       const uint32_t *line, const xp_proj_opts *o, xp_projection *p, xp_err *err)
+{
+	memset(p, 0, sizeof *p);
+	run r = {al, wa, line, o, {0}, p, 0, 0, NULL};
+	/* Other seeds' alignments first: their projections, without a model,
+	 * are what each mention's seed_agree compares against. */
+	xp_projection *alt = o->nalt ? calloc(o->nalt, sizeof *alt) : NULL;
+	if (o->nalt && !alt)
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory while projecting");
+	for (size_t k = 0; k < o->nalt; k++) {
+		xp_proj_opts ao = *o;
+		ao.alt = NULL, ao.nalt = 0, ao.uncalibrated = 1, ao.conf = NULL;
+		if (xp_project(en, al, &o->alt[k], line, &ao, &alt[k], err)) {
+			for (size_t i = 0; i <= k; i++)
+				xp_projection_free(&alt[i]);
+			free(alt);
+			return -1;
+		}
+	}
+	r.alt = alt;
+	int rc = project_all(&r, en, err);
+	for (size_t k = 0; k < o->nalt; k++)
+		xp_projection_free(&alt[k]);
+	free(alt);
+	return rc;
 }

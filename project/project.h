@@ -36,6 +36,10 @@ typedef struct xp_proj_opts {
 	unsigned np;            /* noun phrase and name rules (np.h); all by default */
 	const xp_conf_model *conf;   /* confidence.h; NULL: the compiled-in model */
 	int uncalibrated;       /* no model: the mean link posterior x coverage, as before models */
+	const xp_walign *alt;   /* nalt more alignments of the same sentence pairs (other seeds): each
+				   mention's seed_agree feature is the share of them that project it
+				   the same way (confidence.h); none: the model's fitted mean */
+	size_t nalt;
 } xp_proj_opts;
 
 void xp_proj_defaults(xp_proj_opts *o);

@@ -64,12 +64,14 @@ static int run(int argc, char **argv)
 					   {"l2", required_argument, 0, 'L'},
 					   {"note", required_argument, 0, 'n'},
 					   {"output", required_argument, 0, 'o'},
+					   {"skip-prodrop", no_argument, 0, 'D'},
 					   {0, 0, 0, 0}};
 	set sets[MAXSETS];
 	size_t ns = 0, nr = 0, np = 0, nk = 0;
 	const char *out = NULL, *note = NULL;
 	double l2 = 1e-3;
-	int ch;
+	int ch, skip_prodrop = 0;
+	size_t skipped = 0;
 	xp_err ue;
 	memset(sets, 0, sizeof sets);
 	while ((ch = xp_cli_getopt("calibrate", argc, argv, "o:", lo)) != -1) {
@@ -84,6 +86,7 @@ static int run(int argc, char **argv)
 			return xp_cli_bad_value("calibrate", &ue);
 		else if (ch == 'n') note = optarg;
 		else if (ch == 'o') out = optarg;
+		else if (ch == 'D') skip_prodrop = 1;
 		else if (ch == '?') return 2;
 	}
 	ns = nr;
@@ -139,6 +142,10 @@ static int run(int argc, char **argv)
 				break;
 			}
 			int isp = kind == XP_CONF_PROJECTED;
+			if (skip_prodrop && isp && it->feat[XP_F_PRODROP] != 0) {
+				skipped++;
+				continue;
+			}
 			xp_example **v = isp ? &lx->proj : &lx->null;
 			size_t *n = isp ? &lx->np : &lx->nn, *cap = isp ? &lx->cp : &lx->cn;
 			if (xp_grow(v, cap, *n + 1, sizeof **v)) {
@@ -155,6 +162,8 @@ static int run(int argc, char **argv)
 		fprintf(stderr, "xproj calibrate: %s (%s): %zu right, %zu wrong, %zu recoverable, %zu unrecoverable\n",
 			st->report, st->r.lang, ls.right, ls.wrong, ls.recoverable, ls.unrecoverable);
 	}
+	if (rc == 0 && skip_prodrop)
+		fprintf(stderr, "xproj calibrate: %zu pro-drop projections left out (--skip-prodrop)\n", skipped);
 	json_t *models = json_object();
 	for (size_t l = 0; rc == 0 && l < nl; l++) {
 		xp_logit pm, nm;
@@ -178,6 +187,9 @@ static int run(int argc, char **argv)
 					sources, "models", models);
 		if (note)
 			json_object_set_new(doc, "note", json_string(note));
+		if (skip_prodrop)
+			json_object_set_new(doc, "skipped", json_pack("{s:s,s:I}", "what", "pro-drop projections",
+								      "mentions", (json_int_t)skipped));
 		char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
 		json_decref(doc);
 		xp_outputs o = {0};
@@ -204,7 +216,7 @@ static int run(int argc, char **argv)
 const xp_cmd xp_cmd_calibrate = {
 	"calibrate", run, "fit the per-mention confidence model on projections judged against a reference",
 	"xproj calibrate --report R.json --projected OUT.conll --key REF.conll [...] [--l2 X]\n"
-	"                [--note TEXT] -o MODEL.json\n\n"
+	"                [--skip-prodrop] [--note TEXT] -o MODEL.json\n\n"
 	"Each --report/--projected/--key triple is a projection (`xproj project --report`) and a\n"
 	"reference for its target text, judged as `xproj judge` does.  For each target language\n"
 	"two logistic models are fitted on the features the report holds: P(a projected span is\n"
@@ -212,4 +224,7 @@ const xp_cmd xp_cmd_calibrate = {
 	"MODEL.json is what `project --model` reads and what the compiled-in model\n"
 	"(project/calibration.json, refitted by bench/calibrate.sh) is; it records the files it\n"
 	"was fitted on and their label counts.  Fit on data you will not measure on.\n"
-	"  --l2 X   the penalty on the weights, per unit of example weight (default 0.001)\n"};
+	"  --l2 X          the penalty on the weights, per unit of example weight (default 0.001)\n"
+	"  --skip-prodrop  fit on no projection that pro-drop made (the verb of a dropped\n"
+	"                  subject): a reference made without pro-drop (MMC's silver)\n"
+	"                  calls such verbs wrong whether or not a corrector keeps them\n"};

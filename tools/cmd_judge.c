@@ -4,6 +4,7 @@
 #include "../base/file.h"
 #include "../base/outputs.h"
 #include "../base/vocab.h"
+#include "../correct/db.h"
 #include "../io/read.h"
 #include "../pipeline/label.h"
 #include "../project/calibrate.h"
@@ -100,6 +101,87 @@ static void rank_line(const char *what, const xp_report *r, const size_t *q, siz
 	       s.items ? (double)s.positives / (double)s.items : 0);
 }
 
+/* --- a corrector's time ------------------------------------------------------------------- */
+
+/* Working down queue q at the time model of correct/db.h: the fixes made
+ * (edits of wrong spans, additions for nulls) within each of the budgets. */
+enum { NBUDGET = 3 };
+static const int budget_min[NBUDGET] = {15, 30, 60};
+
+static void replay(const xp_report *r, const size_t *q, size_t n, size_t edits[NBUDGET], size_t adds[NBUDGET])
+{
+	double t = 0;
+	memset(edits, 0, NBUDGET * sizeof *edits), memset(adds, 0, NBUDGET * sizeof *adds);
+	for (size_t i = 0; i < n; i++) {
+		const xp_ritem *it = &r->items[q[i]];
+		int kind = xp_ritem_kind(it);
+		if (kind == XP_CONF_NO_TARGET)
+			continue;
+		int proj = kind == XP_CONF_PROJECTED;
+		int fix = it->label == XP_LB_WRONG || it->label == XP_LB_RECOVERABLE;
+		t += proj ? XP_LOOK_PROJECTED_S : XP_LOOK_NULL_S;
+		t += fix ? (proj ? XP_FIX_EDIT_S : XP_FIX_ADD_S) : 0;
+		for (int b = 0; b < NBUDGET; b++)
+			if (fix && t <= budget_min[b] * 60.0)
+				(proj ? edits : adds)[b]++;
+	}
+}
+
+/* other orders of the same items, to weigh the queue's against */
+static const xp_report *order_r;
+static double order_key(const xp_ritem *it, int how)
+{
+	int kind = xp_ritem_kind(it), proj = kind == XP_CONF_PROJECTED;
+	double p = 1 - it->conf;
+	switch (how) {
+	case 0: return xp_fix_rate(p, proj);                              /* fixes per minute */
+	case 1: return p;                                                 /* lowest confidence first */
+	case 2: return (proj ? 2 : 0) + p;                                /* projections first */
+	case 3: return (proj ? 0 : 2) + p;                                /* nulls first */
+	default: {                                                        /* every fix first, cheapest first */
+		int fix = it->label == XP_LB_WRONG || it->label == XP_LB_RECOVERABLE;
+		return fix ? 2 - (proj ? XP_LOOK_PROJECTED_S + XP_FIX_EDIT_S : XP_LOOK_NULL_S + XP_FIX_ADD_S) / 100.0 : 0;
+	}
+	}
+}
+static int order_how;
+static int by_order(const void *a, const void *b)
+{
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	double x = order_key(&order_r->items[i], order_how), y = order_key(&order_r->items[j], order_how);
+	if (x != y)
+		return x > y ? -1 : 1;
+	return i < j ? -1 : 1;
+}
+
+static void time_lines(const xp_report *r, const size_t *q, size_t n, int has_order)
+{
+	static const char *const names[] = {"fixes per minute (db triage)", "lowest confidence first",
+					    "projections first", "nulls first", "every fix first (a bound)"};
+	size_t *v = malloc((n + 1) * sizeof *v), e[NBUDGET], a[NBUDGET];
+	if (!v)
+		return;
+	printf("a corrector's time (correct/db.h: %d s to check a span, %d s a null, %d s an edit, %d s an addition):\n",
+	       XP_LOOK_PROJECTED_S, XP_LOOK_NULL_S, XP_FIX_EDIT_S, XP_FIX_ADD_S);
+	printf("  fixes (edits + additions) made in the first    %2d min          %2d min          %2d min\n",
+	       budget_min[0], budget_min[1], budget_min[2]);
+	for (int how = -1; how < 5; how++) {
+		if (how == -1 && !has_order)
+			continue;
+		memcpy(v, q, n * sizeof *v);
+		if (how >= 0) {
+			order_r = r, order_how = how;
+			qsort(v, n, sizeof *v, by_order);
+		}
+		replay(r, v, n, e, a);
+		printf("  %-44s", how < 0 ? "this queue" : names[how]);
+		for (int b = 0; b < NBUDGET; b++)
+			printf("  %4zu (%3zu+%3zu)", e[b] + a[b], e[b], a[b]);
+		printf("\n");
+	}
+	free(v);
+}
+
 static int is_wrong(const xp_ritem *it) { return it->label == XP_LB_WRONG; }
 static int is_recoverable(const xp_ritem *it) { return it->label == XP_LB_RECOVERABLE; }
 static int needs_fix(const xp_ritem *it) { return is_wrong(it) || is_recoverable(it); }
@@ -193,6 +275,7 @@ static int run(int argc, char **argv)
 		printf("the same in the queue's projected mentions only, and its nulls with target text only:\n");
 		rank_line("wrong projections", &r, q, nq, is_wrong, XP_CONF_PROJECTED, scratch);
 		rank_line("recoverable nulls", &r, q, nq, is_recoverable, XP_CONF_NULL, scratch);
+		time_lines(&r, q, nq, order != NULL);
 		/* calibration: is what the projection did right, for items with target text */
 		xp_reliab all = {0}, proj_r = {0}, null_r = {0};
 		for (size_t k = 0; k < r.n; k++) {
@@ -261,7 +344,9 @@ const xp_cmd xp_cmd_judge = {
 	"projection recoverable when the reference has a mention there that stands for it (its\n"
 	"cluster mapped to the English one it agrees with most).  Prints how much of each kind\n"
 	"of error the first 10%, 25% and 50% of the queue hold and the area under the\n"
-	"precision-recall curve (average precision), and the confidence's calibration in\n"
+	"precision-recall curve (average precision), the fixes a corrector makes in the first\n"
+	"15, 30 and 60 minutes of the queue at the time model of `db triage` (and of other\n"
+	"orders of the same mentions, for comparison), and the confidence's calibration in\n"
 	"ten bins.\n"
 	"  --order Q     the queue: one DOC|ID per line (first tab-separated field), e.g.\n"
 	"                `xproj db triage DB --list`; judged mentions it lacks go last.\n"

@@ -11,10 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { XP_MAX_ALT = 8 };
+
 typedef struct args {
 	const char *source, *aligned, *alignments, *probs, *map, *out, *jsonl, *report, *model;
 	int one_based, repair, keep_empty;
 	xp_proj_opts o;
+	const char *alt[XP_MAX_ALT];
+	size_t nalt;
 } args;
 
 static const struct option own[] = {
@@ -22,6 +26,7 @@ static const struct option own[] = {
 	{"map", required_argument, 0, 'm'},       {"output", required_argument, 0, 'o'},
 	{"jsonlines", required_argument, 0, 'j'}, {"report", required_argument, 0, 'R'},
 	{"repair", no_argument, 0, 'r'},          {"model", required_argument, 0, 'M'},
+	{"alt-alignments", required_argument, 0, 'A'},
 	{0, 0, 0, 0}};
 
 /* 0, or the exit status after a usage error was reported */
@@ -45,6 +50,11 @@ static int parse(int argc, char **argv, args *a)
 		case 'R': a->report = optarg; break;
 		case 'M': a->model = optarg; break;
 		case 'r': a->repair = 1; break;
+		case 'A':
+			if (a->nalt == XP_MAX_ALT)
+				return xp_cli_bad("project", "at most 8 --alt-alignments");
+			a->alt[a->nalt++] = optarg;
+			break;
 		case '?': return 2;
 		default:
 			if ((rc = xp_opt_alignments(ch, optarg, &a->alignments, &a->probs, &a->one_based, &e)) == 1 &&
@@ -115,6 +125,23 @@ static int write_outputs(const args *a, const xp_projection *p, xp_err *e)
 	return xp_outputs_commit(&o, e);
 }
 
+/* --alt-alignments: the same sentence pairs, line for line, aligned with
+ * other seeds; checked as --alignments is */
+static int read_alt(const args *a, const xp_aligned *al, const uint32_t *line, size_t nsent, xp_walign *alt,
+		    xp_err *e)
+{
+	for (size_t k = 0; k < a->nalt; k++) {
+		if (xp_pharaoh_read_file(a->alt[k], a->one_based, &alt[k], e))
+			return -1;
+		if (alt[k].nsent != nsent)
+			return xp_failc(e, XP_EINPUT, a->alt[k], 0, "%zu sentence pairs, --alignments has %zu",
+					alt[k].nsent, nsent);
+		if (xp_check_alignment(al, line, &alt[k], a->alt[k], e))
+			return -1;
+	}
+	return 0;
+}
+
 static int run(int argc, char **argv)
 {
 	args a;
@@ -123,20 +150,25 @@ static int run(int argc, char **argv)
 		return st;
 	xp_corpus en = {0};
 	xp_aligned al = {0};
-	xp_walign wa = {0};
+	xp_walign wa = {0}, alt[XP_MAX_ALT];
 	xp_projection p = {0};
+	memset(alt, 0, sizeof alt);
 	xp_conf_model model = {0};
 	uint32_t *line = NULL;
 	xp_diags dg = {0};
 	xp_read_opts ro = {.repair = a.repair, .diags = &dg};
 	xp_err e;
-	const xp_cli_file files[] = {
+	xp_cli_file files[9 + XP_MAX_ALT] = {
 		{"--source", a.source, 0}, {"--aligned", a.aligned, 0}, {"--alignments", a.alignments, 0},
 		{"--probs", a.probs, 0},   {"--map", a.map, 0},         {"-o", a.out, 1},
 		{"--jsonlines", a.jsonl, 1}, {"--report", a.report, 1}, {"--model", a.model, 0}};
+	size_t nfiles = 9;
+	for (size_t k = 0; k < a.nalt; k++)
+		files[nfiles++] = (xp_cli_file){"--alt-alignments", a.alt[k], 0};
 	if (a.model)
 		a.o.conf = &model;
-	int rc = xp_cli_check_files(files, sizeof files / sizeof *files, &e) ||
+	a.o.alt = alt, a.o.nalt = a.nalt;
+	int rc = xp_cli_check_files(files, nfiles, &e) ||
 		 (a.model && xp_conf_load(a.model, &model, &e)) ||
 		 xp_read_corpus(a.source, XP_FMT_AUTO, &ro, &en, &e) || xp_need_some(a.source, en.ndocs, "documents", &e) ||
 		 xp_aligned_read(a.aligned, &al, &e) || xp_need_some(a.aligned, al.n, "utterances", &e) ||
@@ -144,6 +176,7 @@ static int run(int argc, char **argv)
 		 (a.probs && xp_probs_read_file(a.probs, &wa, &e)) ||
 		 xp_cli_in(xp_bitext_lines(&al, a.map, &line, wa.nsent, &e), &e, a.alignments) ||
 		 xp_check_alignment(&al, line, &wa, a.alignments, &e) ||
+		 read_alt(&a, &al, line, wa.nsent, alt, &e) ||
 		 xp_cli_in(xp_project(&en, &al, &wa, line, &a.o, &p, &e), &e, a.aligned);
 	/* the projected corpus is training data: a document without a target
 	 * sentence is nothing to learn from (the report still lists it) */
@@ -162,6 +195,8 @@ static int run(int argc, char **argv)
 	xp_conf_free(&model);
 	free(line);
 	xp_walign_free(&wa);
+	for (size_t k = 0; k < a.nalt; k++)
+		xp_walign_free(&alt[k]);
 	xp_aligned_free(&al);
 	xp_corpus_free(&en);
 	return rc ? 1 : 0;

@@ -32,6 +32,28 @@ expect_status 0 $XPROJ judge --report $T/r.json --projected $T/zh.conll --key $P
 expect_grep '(3 judged mention(s) not in it, put last)' $T/out
 expect_eq "$(cut -f2 $T/l2.tsv | sed -n 2,3p | tr '\n' ' ')" "d|1 d|0 " "the order file's mentions first"
 expect_grep 'wrong projections        1 of     5   top 10% 100.0%' $T/out
+# the corrector's time: this queue and the other orders, fixes at 15/30/60 minutes
+expect_grep "a corrector's time (correct/db.h: 6 s to check a span, 10 s a null, 8 s an edit, 12 s an addition)" $T/out
+expect_grep '  this queue  *2 (  1+  1)' $T/out
+expect_grep '  every fix first (a bound)  *2 (  1+  1)' $T/out
+
+# other seeds' alignments: the same links agree everywhere, none anywhere
+# disagree with every projection (seed_agree, the report's last feature)
+last_f() { grep -o '"f":\[[^]]*\]' "$1" | sed 's/.*,//; s/\]//' | sort | uniq -c | tr -s " " | tr "\n" " "; }
+expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	--probs $P/pairs.probs -o $T/s1.conll --report $T/s1.json --uncalibrated --alt-alignments $P/pairs.pharaoh
+expect_grep '"seed_agree"\]' $T/s1.json
+expect_eq "$(last_f $T/s1.json)" " 5 1.0 " "the same alignment agrees"
+sed 's/.*//' $P/pairs.pharaoh > $T/none.pharaoh
+expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	--probs $P/pairs.probs -o $T/s2.conll --report $T/s2.json --uncalibrated --alt-alignments $T/none.pharaoh \
+	--alt-alignments $P/pairs.pharaoh
+expect_eq "$(last_f $T/s2.json)" " 2 0.5  3 1.0 " "the 2 projections half agreed; the collided, the null, the one without target text agreed"
+head -n 1 $P/pairs.pharaoh > $T/short.pharaoh
+expect_status 1 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	-o $T/s3.conll --alt-alignments $T/short.pharaoh
+expect_grep 'short.pharaoh: .*sentence pairs, --alignments has' $T/err
+[ -e $T/s3.conll ] && { echo "FAIL: a refused projection wrote its output"; fails=$((fails + 1)); }
 
 # bad input
 echo '{"documents": 3}' > $T/bad.json
@@ -50,6 +72,11 @@ expect_status 0 $XPROJ calibrate --report $T/r.json --projected $T/zh.conll --ke
 	--report $T/r.json --projected $T/zh.conll --key $T/zh.conll --l2 0.1 -o $T/m.json
 expect_grep '"zh"' $T/m.json
 expect_grep '"predicts": "right"' $T/m.json
+# --skip-prodrop: none of these is pro-drop, and the file says what was left out
+expect_status 0 $XPROJ calibrate --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll \
+	--report $T/r.json --projected $T/zh.conll --key $T/zh.conll --l2 0.1 --skip-prodrop -o $T/m2.json
+expect_grep '0 pro-drop projections left out' $T/err
+expect_grep '"what": "pro-drop projections"' $T/m2.json
 expect_status 0 $XPROJ judge --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll --model $T/m.json
 expect_grep 'ECE' $T/out
 # the model applied by project: confidences and explanations in the report, the store, triage
