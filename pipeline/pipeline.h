@@ -57,6 +57,8 @@ typedef struct xp_pipe_opts {
 	int one_based;
 	xp_wa_opts wa;
 	int scenes_only;            /* the built-in aligner trains on the bitext alone, not whole episodes */
+	int alt_seeds;              /* the built-in aligner runs this many more times with other seeds, for
+				       the confidence's seed_agree (project/confidence.h); at most 4 */
 	xp_sym sym;
 	xp_proj_opts proj;
 	int no_db;

@@ -43,6 +43,7 @@ typedef struct run {
 	xp_bitext bt;
 	xp_buf episode_pairs;       /* every bilingual pair of the episodes, for the aligner */
 	xp_walign wa;
+	xp_walign alt[4];         /* o->alt_seeds runs with other seeds */
 	uint32_t *line;
 	xp_projection proj;
 	struct timespec t0;
@@ -141,12 +142,19 @@ static int builtin_align(run *R, xp_err *e)
 	xp_wa_opts wo = R->o->wa;
 	wo.lang[0] = "en";
 	wo.lang[1] = R->o->align.tgt_lang ? R->o->align.tgt_lang : R->r->align.tgt_lang;
-	int rc = xp_wa_new(&w, &wo, e) || xp_wa_add_bitext(w, &R->bt, e) ||
-		 (ep->n && xp_wa_add_train_mem(w, "(the episodes' subtitle pairs)", ep->p, ep->n, e)) ||
-		 xp_wa_run(w, e) || xp_wa_collect(w, R->o->sym, &f, &r, &R->wa, e);
-	xp_wa_free(w);
-	xp_walign_free(&f);
-	xp_walign_free(&r);
+	int rc = 0;
+	/* run 0 is the alignment; runs 1.. the same with other seeds, whose
+	 * projections only tell which spans a seed can move */
+	for (int k = 0; rc == 0 && k <= R->o->alt_seeds && k <= 4; k++) {
+		wo.seed = R->o->wa.seed + (uint64_t)k * 1000003u;
+		rc = xp_wa_new(&w, &wo, e) || xp_wa_add_bitext(w, &R->bt, e) ||
+		     (ep->n && xp_wa_add_train_mem(w, "(the episodes' subtitle pairs)", ep->p, ep->n, e)) ||
+		     xp_wa_run(w, e) || xp_wa_collect(w, R->o->sym, &f, &r, k ? &R->alt[k - 1] : &R->wa, e);
+		xp_wa_free(w);
+		w = NULL;
+		xp_walign_free(&f);
+		xp_walign_free(&r);
+	}
 	return rc;
 }
 
@@ -172,9 +180,12 @@ static int stage_wordalign(run *R, xp_err *e)
 static int stage_project(run *R, xp_err *e)
 {
 	const char *where = R->o->alignments ? R->o->alignments : out_names[XP_OUT_PHARAOH];
+	xp_proj_opts po = R->o->proj;
+	if (!R->o->alignments && R->o->alt_seeds > 0)
+		po.alt = R->alt, po.nalt = (size_t)(R->o->alt_seeds < 4 ? R->o->alt_seeds : 4);
 	if (xp_bitext_lines(&R->al, NULL, &R->line, R->wa.nsent, e) ||
 	    xp_check_alignment(&R->al, R->line, &R->wa, where, e) ||
-	    xp_project(&R->en, &R->al, &R->wa, R->line, &R->o->proj, &R->proj, e))
+	    xp_project(&R->en, &R->al, &R->wa, R->line, &po, &R->proj, e))
 		return -1;
 	R->r->proj = R->proj.total;
 	return 0;
@@ -259,6 +270,8 @@ static void run_free(run *R)
 	xp_bitext_free(&R->bt);
 	xp_buf_free(&R->episode_pairs);
 	xp_walign_free(&R->wa);
+	for (int k = 0; k < 4; k++)
+		xp_walign_free(&R->alt[k]);
 	free(R->line);
 	xp_projection_free(&R->proj);
 }

@@ -14,7 +14,7 @@ static const struct option own[] = {
 	{"source", required_argument, 0, 's'}, {"output", required_argument, 0, 'o'},
 	{"no-db", no_argument, 0, 'N'},        {"quiet", no_argument, 0, 'q'},
 	{"config", required_argument, 0, 'F'}, {"train", required_argument, 0, 'T'},
-	{"scenes-only", no_argument, 0, 'O'}, {0, 0, 0, 0}};
+	{"scenes-only", no_argument, 0, 'O'}, {"alt-seeds", required_argument, 0, 'A'}, {0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_subs, xp_opts_tgt_subs, xp_opts_target, xp_opts_ualign, xp_opts_alignments,
 					      xp_opts_wordalign, xp_opts_project, xp_opts_output, NULL};
 
@@ -37,6 +37,10 @@ static int parse(int argc, char **argv, const struct option *lo, xp_pipe_opts *o
 		case 'F': break;   /* read by xp_cli_config */
 		case 'T': train[o->wa.ntrain++] = optarg; break;
 		case 'O': o->scenes_only = 1; break;
+		case 'A':
+			if (xp_cli_intv("--alt-seeds", optarg, 0, 4, &o->alt_seeds, &e))
+				return xp_cli_bad_value("pipeline", &e);
+			break;
 		case '?': return 2;
 		default:
 			if ((rc = xp_opt_subs(ch, optarg, &src, &o->align, &e)) == 1 &&
@@ -168,7 +172,9 @@ const xp_cmd xp_cmd_pipeline = {
 	"              --samplers N, --iters N, --lowercase, --train F (more pairs to train on,\n"
 	"              repeatable); the built-in aligner also trains on every bilingual pair of\n"
 	"              the episodes' subtitles, whole episodes, not only the transcript's scenes\n"
-	"              (--scenes-only: on the scenes' bitext alone, as before)\n"
+	"              (--scenes-only: on the scenes' bitext alone, as before); --alt-seeds N\n"
+	"              (0-4, default 0) aligns N more times with other seeds for the confidence's\n"
+	"              seed_agree (each run costs as much as the first; without, its mean)\n"
 	"              --no-normalize[=PART,...] (the aligner's words as given; by default\n"
 	"              normalised, the source as English, the target as its language)\n"
 	"  project:    --rule minmax|block, --gap K, --max-ratio R, --trim-punct, --min-prob P,\n"
