@@ -99,7 +99,8 @@ int xp_np_absorb(const char *lang, const char *const *src, uint32_t s, uint32_t 
  * model/mtype.h), and the n written target tokens (characters with
  * --chars); claimed[j] says which words outside the mention are linked to
  * token j: XP_NP_BY_SAME a word that is also one of the mention's (a name
- * said twice), XP_NP_BY_OTHER any other. */
+ * said twice) or punctuation (the aligner's filler), XP_NP_BY_OTHER any
+ * other. */
 enum { XP_NP_BY_SAME = 1, XP_NP_BY_OTHER = 2 };
 typedef struct xp_np_span {
 	const char *lang;

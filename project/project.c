@@ -217,7 +217,9 @@ static void np_rules(utt_ctx *u, const xp_utt *eu, xp_proj_mention *pm)
 		if (l->possible || l->j >= u->rec->ntgt || l->prob < u->so->min_prob ||
 		    (l->i >= pm->en_start && l->i < pm->en_end))
 			continue;
-		int same = 0;   /* the word is one of the mention's: a name said twice */
+		/* the word is one of the mention's (a name said twice) or punctuation
+		 * (the aligner's filler): no word of its own there */
+		int same = xp_is_punct(u->rec->src[l->i]);
 		for (uint32_t i = pm->en_start; i < pm->en_end && !same; i++)
 			same = !strcasecmp(u->rec->src[i], u->rec->src[l->i]);
 		for (uint32_t c = u->char0[l->j]; c < u->char0[l->j + 1]; c++)

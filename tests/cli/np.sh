@@ -1,6 +1,7 @@
 # The noun phrase and name rules of xproj project (project/np.h), each with
 # its switch (--np / --no-np).  tests/fixtures/np: Janice -> 丝 only (珍妮 beside it); "a
 # lesbian" -> 女同志 with 个 before it; "my dad" -> پدر with من after it;
+# Howard -> 霍 with 尔 beside it, linked from the comma after Howard;
 # "something" -> چیزی with یه before it; "the pin" -> میخ 0.99 and فرو 0.50
 # with رو between (a stray link).
 . tests/cli/lib
@@ -15,11 +16,12 @@ line() { printf '^%s\t0\t%s\t%s\tna\tna\tna\tna\tna\t-\tna\tna\tna\t%s$' "$@"; }
 proj all --np all
 expect_grep "$(line z 3 珍妮 '(2')" $T/all.conll                 # zh_name
 expect_grep "$(line z 2 个 '(3')" $T/all.conll                   # zh_classifier
+expect_grep "$(line z 2 尔 '4)')" $T/all.conll                   # zh_name: a comma's link is no word
 expect_grep "$(line f 1 من '2)')" $T/all.conll                   # fa_possessor
 expect_grep "$(line f 0 یه '(3')" $T/all.conll                   # fa_indef (--np)
 expect_grep "$(line f 1 میخ '(5)')" $T/all.conll                 # stray: not میخ رو فرو
-expect_grep 'noun phrase rules changed: 1 stray, 1 zh_name, 1 zh_classifier, 0 absorb, 1 fa_indef, 1 fa_possessor, 0 fa_compound, 0 zh_edges, 0 fa_dem' $T/err
-expect_grep '"np_rules":{"stray":1,"zh_name":1,"zh_classifier":1,"absorb":0,"fa_indef":1,"fa_possessor":1,"fa_compound":0,"zh_edges":0,"fa_dem":0}' $T/all.json
+expect_grep 'noun phrase rules changed: 1 stray, 2 zh_name, 1 zh_classifier, 0 absorb, 1 fa_indef, 1 fa_possessor, 0 fa_compound, 0 zh_edges, 0 fa_dem' $T/err
+expect_grep '"np_rules":{"stray":1,"zh_name":2,"zh_classifier":1,"absorb":0,"fa_indef":1,"fa_possessor":1,"fa_compound":0,"zh_edges":0,"fa_dem":0}' $T/all.json
 expect_grep '"np_rules":{"stray":false,"zh_name":true,' $T/all.json
 expect_grep '"np_rules":{"stray":true,"zh_name":true,"zh_classifier":true,"absorb":true,"fa_indef":true,"fa_possessor":true,"fa_compound":true,"zh_edges":true,"fa_dem":true}}' $T/all.json
 
