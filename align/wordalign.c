@@ -328,35 +328,81 @@ static int normalise_side(xp_wa *w, int d)
 		}
 		s += out;
 	}
-	if (rc == 0 && (!(tok = malloc((total + 1) * sizeof *tok)) || !(orig = malloc((total_out + 1) * sizeof *orig))))
+	/* The rewrite, in place, so that no second copy of the corpus is ever
+	 * held (with glibc, freeing a large block raises the size below which
+	 * later blocks come from the heap, and the samplers' peak grew by a
+	 * third).  Words only removed: front to back, writing never passes
+	 * reading; only added: back to front into the grown arrays.  Both (a
+	 * Farsi subtitle with inner and lone ZWNJs) takes a copy. */
+	int both = nm->split && nm->dropped;
+	if (rc == 0 && both && (!(tok = malloc((total + 1) * sizeof *tok)) ||
+				!(orig = malloc((total_out + 1) * sizeof *orig))))
 		rc = -1;
-	/* the rewrite: offsets in place (each read before it is written) */
-	uint64_t lo = 0, q = 0, qo = 0, oo = 0;
-	for (uint32_t k = 0, s = 0; rc == 0 && k < w->c.nsent; k++) {
-		uint64_t hi = S->off[k + 1];
-		int out = s < w->nout && w->out[s] == k;
-		for (uint64_t p = lo; p < hi; p++)
-			for (uint32_t u = first[S->tok[p]]; u < first[S->tok[p] + 1]; u++) {
-				tok[q++] = ids[u];
-				if (out)
-					orig[qo++] = w->orig[d][oo + (p - lo)];
+	if (rc == 0 && !both && nm->split &&
+	    (xp_grow(&S->tok, &S->cap, total + 1, sizeof *S->tok) ||
+	     xp_grow(&w->orig[d], &w->cap_orig[d], total_out + 1, sizeof *w->orig[d])))
+		rc = -1;
+	if (rc == 0 && !(both || nm->split)) {
+		tok = S->tok, orig = w->orig[d];
+	}
+	if (rc == 0 && (both || !nm->split)) {
+		uint64_t lo = 0, q = 0, qo = 0, oo = 0;
+		for (uint32_t k = 0, s = 0; k < w->c.nsent; k++) {
+			uint64_t hi = S->off[k + 1];
+			int out = s < w->nout && w->out[s] == k;
+			for (uint64_t p = lo; p < hi; p++) {
+				uint32_t t = S->tok[p];
+				uint16_t from = out ? w->orig[d][oo + (p - lo)] : 0;
+				for (uint32_t u = first[t]; u < first[t + 1]; u++) {
+					tok[q++] = ids[u];
+					if (out)
+						orig[qo++] = from;
+				}
 			}
-		S->off[k + 1] = q;
-		if (out) {
-			oo += hi - lo;
-			w->ooff[d][++s] = qo;
+			S->off[k + 1] = q;
+			if (out) {
+				oo += hi - lo;
+				w->ooff[d][++s] = qo;
+			}
+			lo = hi;
 		}
-		lo = hi;
+	} else if (rc == 0) {
+		tok = S->tok, orig = w->orig[d];
+		uint64_t q = total, qo = total_out, oo = w->norig[d];
+		size_t s = w->nout;
+		for (uint32_t k = w->c.nsent; k > 0; k--) {
+			uint64_t lo = S->off[k - 1], hi = S->off[k];
+			int out = s > 0 && w->out[s - 1] == k - 1;
+			S->off[k] = q;
+			if (out) {
+				oo -= hi - lo;
+				w->ooff[d][s--] = qo;
+			}
+			for (uint64_t p = hi; p > lo; p--) {
+				uint32_t t = tok[p - 1];
+				uint16_t from = out ? orig[oo + (p - 1 - lo)] : 0;
+				for (uint32_t u = first[t + 1]; u > first[t]; u--) {
+					tok[--q] = ids[u - 1];
+					if (out)
+						orig[--qo] = from;
+				}
+			}
+		}
 	}
 	if (rc == 0) {
-		free(S->tok), free(w->orig[d]);
-		S->tok = tok, S->ntok = total, S->cap = total + 1, S->V = nv.n;
-		w->orig[d] = orig, w->norig[d] = total_out, w->cap_orig[d] = total_out + 1;
+		if (both) {
+			free(S->tok), free(w->orig[d]);
+			S->tok = tok, S->cap = total + 1;
+			w->orig[d] = orig, w->cap_orig[d] = total_out + 1;
+		}
+		S->ntok = total, S->V = nv.n;
+		w->norig[d] = total_out;
 		xp_vocab_free(V);
 		*V = nv;
 		nm->ntypes = nv.n;
 	} else {
-		free(tok), free(orig);
+		if (both)
+			free(tok), free(orig);
 		if (vok)
 			xp_vocab_free(&nv);
 	}

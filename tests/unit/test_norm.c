@@ -181,55 +181,69 @@ static void links_of(xp_wa *w, size_t s, int rev, char *out, size_t cap)
 		at += (size_t)snprintf(out + at, cap - at, "%s%u-%u", k ? " " : "", l[k].i, l[k].j);
 }
 
+/* Pairs to align, trained with the toy corpus; each pair's links in both
+ * directions must be want[s]. */
+static void align_toy(const char *pairs, const char *const *want, size_t n, xp_wa_opts *o, xp_wa **wp)
+{
+	xp_bitext bt;
+	xp_err e;
+	assert_int_equal(xp_bitext_read_mem("toy", strdup(pairs), strlen(pairs), &bt, &e), 0);   /* bt frees it */
+	size_t len;
+	char *train = toy_corpus(&len);
+	assert_int_equal(xp_wa_new(wp, o, &e), 0);
+	assert_int_equal(xp_wa_add_bitext(*wp, &bt, &e), 0);
+	assert_int_equal(xp_wa_add_train_mem(*wp, "toy", train, len, &e), 0);
+	assert_int_equal(xp_wa_run(*wp, &e), 0);
+	char got[256];
+	for (size_t s = 0; want && s < n; s++)
+		for (int rev = 0; rev < 2; rev++) {
+			links_of(*wp, s, rev, got, sizeof got);
+			if (strcmp(got, want[s]))
+				fail_msg("pair %zu (%s): got '%s', want '%s'", s, rev ? "reverse" : "forward", got, want[s]);
+		}
+	free(train);
+	xp_bitext_free(&bt);
+}
+
 static void index_map_back_to_the_tokens(void **state)
 {
 	(void)state;
-	static char aligned[] =
+	static const char aligned[] =
 		"It\xe2\x80\x99s good ||| ta tb te\n"                 /* a clitic split in two: both words index 0 */
 		"we don't know ||| th tc td ti\n"
 		"go home ||| tf \xe2\x80\x8c tg\n"                     /* a lone ZWNJ, index 1: no link */
 		"go home ||| tf\xe2\x80\x8ctg\n";                      /* a ZWNJ inside a token: both words index 0 */
-	xp_bitext bt;
-	xp_err e;
-	assert_int_equal(xp_bitext_read_mem("toy", strdup(aligned), sizeof aligned - 1, &bt, &e), 0);   /* bt frees it */
-	size_t len;
-	char *train = toy_corpus(&len);
+	static const char *const want[4] = {"0-0 0-1 1-2", "0-0 1-1 1-2 2-3", "0-0 1-2", "0-0 1-0"};
 	xp_wa_opts o;
 	xp_wa_defaults(&o);
 	o.iters = 30;
 	o.lang[0] = "en";
 	o.lang[1] = "fa";   /* the part that drops a lone ZWNJ is any language's */
 	xp_wa *w;
-	assert_int_equal(xp_wa_new(&w, &o, &e), 0);
-	assert_int_equal(xp_wa_add_bitext(w, &bt, &e), 0);
-	assert_int_equal(xp_wa_add_train_mem(w, "toy", train, len, &e), 0);
-	assert_int_equal(xp_wa_run(w, &e), 0);
-	static const char *const want[4] = {"0-0 0-1 1-2", "0-0 1-1 1-2 2-3", "0-0 1-2", "0-0 1-0"};
-	char got[256];
-	for (size_t s = 0; s < 4; s++)
-		for (int rev = 0; rev < 2; rev++) {
-			links_of(w, s, rev, got, sizeof got);
-			if (strcmp(got, want[s]))
-				fail_msg("pair %zu (%s): got '%s', want '%s'", s, rev ? "reverse" : "forward", got, want[s]);
-		}
+	/* the source only gains words (rewritten back to front), the target
+	 * gains and loses (a copy) */
+	align_toy(aligned, want, 4, &o, &w);
 	const xp_wa_norm *src = xp_wa_normalized(w, 0), *tgt = xp_wa_normalized(w, 1);
 	assert_string_equal(src->lang, "en");
 	assert_int_equal(src->split, 2);     /* It’s, don't */
 	assert_int_equal(tgt->dropped, 1);   /* the lone ZWNJ */
 	assert_int_equal(tgt->split, 1);     /* tf‌tg */
 	xp_wa_free(w);
+	/* the target only loses words (rewritten front to back) */
+	char three[sizeof aligned];
+	memcpy(three, aligned, sizeof aligned);
+	*strstr(three, "go home ||| tf\xe2\x80\x8ctg") = '\0';
+	align_toy(three, want, 3, &o, &w);
+	assert_int_equal(xp_wa_normalized(w, 1)->dropped, 1);
+	assert_int_equal(xp_wa_normalized(w, 1)->split, 0);
+	xp_wa_free(w);
 	/* without normalising, the words are the tokens */
 	o.normalize = 0;
-	assert_int_equal(xp_wa_new(&w, &o, &e), 0);
-	assert_int_equal(xp_wa_add_bitext(w, &bt, &e), 0);
-	assert_int_equal(xp_wa_add_train_mem(w, "toy", train, len, &e), 0);
-	assert_int_equal(xp_wa_run(w, &e), 0);
+	align_toy(aligned, NULL, 0, &o, &w);
 	assert_int_equal(xp_wa_normalized(w, 0)->parts, 0);
 	assert_int_equal(xp_wa_normalized(w, 1)->parts, 0);
 	assert_int_equal(xp_wa_normalized(w, 1)->ntypes, xp_wa_normalized(w, 1)->types);
 	xp_wa_free(w);
-	free(train);
-	xp_bitext_free(&bt);
 }
 
 /* A side's language found from its script when not given (and English
