@@ -158,13 +158,8 @@ int xp_settle(xp_proj_mention *m, size_t n, xp_doc *td, xp_collide policy, xp_pr
 		td->mentions[td->nmentions - 1].id = x->id;
 		td->mentions[td->nmentions - 1].conf = x->conf;
 		st->prodrop += x->prodrop;
-		st->articles += (x->rule & XP_LR_ARTICLES) != 0;
-		st->zh_pronoun += (x->rule & XP_LR_ZH_PRONOUN) != 0;
-		st->fa_attach += (x->rule & XP_LR_FA_ATTACH) != 0;
-		st->zh_possessive += (x->rule & XP_LR_ZH_POSSESSIVE) != 0;
-		st->free_pronoun += (x->rule & XP_LR_FREE_PRONOUN) != 0;
-		st->fa_clitic += (x->rule & XP_LR_FA_CLITIC) != 0;
-		st->fa_verb += (x->rule & XP_LR_FA_VERB) != 0;
+		for (unsigned k = 0; k < XP_LR_NRULES; k++)
+			st->lr[k] += (x->rule >> k) & 1;
 		for (unsigned k = 0; k < XP_NP_NRULES; k++)
 			st->np[k] += (x->np >> k) & 1;
 	}
@@ -172,8 +167,11 @@ int xp_settle(xp_proj_mention *m, size_t n, xp_doc *td, xp_collide policy, xp_pr
 		goto out;
 	st->mentions += n;
 	st->projected += w;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		st->fate[m[i].fate]++;
+		for (unsigned k = 0; m[i].fate == XP_NULL_FILTERED && k < XP_LR_NRULES; k++)
+			st->lr[k] += (m[i].rule >> k) & 1;   /* a rule that dropped it */
+	}
 	st->clusters += td->nclusters;
 	rc = 0;
 out:

@@ -1,5 +1,6 @@
 /* project/lang.c — language rules on projected spans; see lang.h. */
 #include "lang.h"
+#include "prodrop.h"
 
 #include <string.h>
 #include <strings.h>
@@ -120,9 +121,21 @@ int xp_fa_attach_span(const char *const *tok, const uint32_t *lens, uint32_t n, 
 
 const char *xp_lr_name(unsigned k)
 {
-	static const char *const names[XP_LR_NRULES] = {"articles", "zh_pronoun", "fa_attach", "zh_possessive",
-							"free_pronoun", "fa_clitic", "fa_verb"};
+	static const char *const names[XP_LR_NRULES] = {"articles",    "zh_pronoun",   "fa_attach", "zh_possessive",
+							"free_pronoun", "fa_clitic",  "fa_verb",   "pronoun_move",
+							"pronoun_drop", "fa_light_verb", "fa_possessive",
+							"fa_subject_clitic"};
 	return k < XP_LR_NRULES ? names[k] : "";
+}
+
+const char *xp_lr_phrase(unsigned k)
+{
+	static const char *const phrases[XP_LR_NRULES] = {
+		"spans by ignoring articles", "Chinese pronouns", "Farsi attached pieces", "Chinese possessives",
+		"free pronouns", "Farsi object clitics", "nearest Farsi verbs taken", "pronouns moved to a free one",
+		"Chinese pronouns dropped", "Farsi light verbs taken", "Farsi possessive clitics",
+		"Farsi subject clitics"};
+	return k < XP_LR_NRULES ? phrases[k] : "";
 }
 
 /* --- Chinese possessives ---------------------------------------------------------- */
@@ -229,4 +242,53 @@ int xp_free_pronoun(const char *en, const char *lang, const char *const *words, 
 			best = d, *a = j, *b = j + m;
 	}
 	return best <= 1;
+}
+
+/* --- pronouns the links placed wrongly -------------------------------------------- */
+
+int xp_pronoun_matches(const char *en, const char *lang, const char *const *words, const uint32_t *lens,
+		       uint32_t a, uint32_t b)
+{
+	if (lang && !strncmp(lang, "zh", 2)) {
+		const char *const *zh = zh_pronouns(en);
+		for (uint32_t j = a; zh && j < b; j++)
+			for (size_t k = 0; zh[k]; k++)
+				if (spells(words, lens, j, b, zh[k]))
+					return 1;
+		return 0;
+	}
+	if (!lang || strncmp(lang, "fa", 2) || !fa_pronouns(en))
+		return 0;
+	const char *const *fa = fa_pronouns(en);
+	int subj = xp_subject_person(en), obj = xp_object_person(en), poss = xp_possessive_person(en);
+	for (uint32_t j = a; j < b; j++) {
+		for (size_t k = 0; fa[k]; k++)
+			if (xp_fa_equal(words[j], lens[j], fa[k]))
+				return 1;
+		char w[256];   /* the agreement tests read C strings */
+		if (lens[j] >= sizeof w)
+			continue;
+		memcpy(w, words[j], lens[j]);
+		w[lens[j]] = '\0';
+		if ((subj && xp_fa_verb_agrees(w, subj)) || (obj && xp_fa_clitic_agrees(w, obj)) ||
+		    (poss && xp_fa_clitic_agrees(w, poss)))
+			return 1;
+	}
+	return 0;
+}
+
+int xp_zh_pronominal(const char *const *words, const uint32_t *lens, uint32_t a, uint32_t b)
+{
+	static const char *const t[] = {"我", "你", "您", "他", "她", "它", "咱", "这", "那", "此", "自己", "大家", "各位", NULL};
+	/* characters spell one, or a word token holds one (这个, 那样) */
+	for (uint32_t j = a; j < b; j++)
+		for (size_t k = 0; t[k]; k++) {
+			size_t n = strlen(t[k]);
+			if (spells(words, lens, j, b, t[k]))
+				return 1;
+			for (size_t i = 0; i + n <= lens[j]; i++)
+				if (!memcmp(words[j] + i, t[k], n))
+					return 1;
+		}
+	return 0;
 }

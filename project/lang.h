@@ -43,7 +43,40 @@
  *   XP_LR_FA_VERB     Farsi pro-drop beyond the links (with pro-drop on): a
  *                     subject pronoun that no rule above placed takes the
  *                     agreeing verb of the sentence nearest its position
- *                     that no other mention holds.
+ *                     that no other mention holds; not for "it", mostly a
+ *                     dummy subject that Farsi leaves out unmarked.
+ *   XP_LR_PRON_MOVE   Chinese and Farsi: an English personal pronoun whose
+ *                     links reached no matching target pronoun (nor, in
+ *                     Farsi, a word whose ending agrees with it) takes a
+ *                     matching pronoun of the sentence that no mention
+ *                     holds, the one nearest its relative position: "I" on
+ *                     会 of 我会, "you" on the verb beside a free شما.
+ *   XP_LR_PRON_DROP   Chinese: an English pronoun (personal, possessive,
+ *                     it, this, that ...) whose links reached no Chinese
+ *                     pronoun or demonstrative at all, and that no rule
+ *                     moved, is left unprojected: Chinese drops subjects
+ *                     and objects freely, the links then land on a verb or
+ *                     a particle, and the corrected files delete nearly all
+ *                     such spans (fate "filtered", the report keeps the span
+ *                     it dropped).
+ *   XP_LR_FA_LIGHT_VERB  Farsi: an English subject pronoun whose links reached
+ *                     the noun of a compound verb (فکر of فکر کردم "I thought",
+ *                     گمون کنم "I guess") or another word that does not agree
+ *                     with it takes the agreeing verb right after it: the
+ *                     person ending is on the light verb, which the
+ *                     corrected files mark.
+ *   XP_LR_FA_POSSESSIVE  Farsi: an unaligned English possessive (my, your ...)
+ *                     takes the word a following word of its phrase is
+ *                     aligned to when that word (or the plural piece after
+ *                     it) ends in the matching clitic: مامانت "your mom",
+ *                     دستم "my hand", marked so in the corrected files.
+ *   XP_LR_FA_SUBJECT_CLITIC  Farsi pro-drop (with pro-drop on): an unaligned
+ *                     subject pronoun other than I whose next English word is
+ *                     aligned to a word ending in its clitic takes that word:
+ *                     experiencer predicates carry the subject as a clitic
+ *                     (یادت میاد "you remember", منظورت "you mean").
+ *                     Off by default: +0.24 mention F1 on mmc-tune, but
+ *                     -0.03 on MMC dev's silver (bench/quality.sh, README).
  */
 #ifndef XP_LANG_H
 #define XP_LANG_H
@@ -58,12 +91,19 @@ enum {
 	XP_LR_FREE_PRONOUN = 16,
 	XP_LR_FA_CLITIC = 32,
 	XP_LR_FA_VERB = 64,
-	XP_LR_ALL = 127,
-	XP_LR_NRULES = 7,
+	XP_LR_PRON_MOVE = 128,
+	XP_LR_PRON_DROP = 256,
+	XP_LR_FA_LIGHT_VERB = 512,
+	XP_LR_FA_POSSESSIVE = 1024,
+	XP_LR_FA_SUBJECT_CLITIC = 2048,
+	XP_LR_ALL = 4095,
+	XP_LR_NRULES = 12,
 };
 
 /* The rule of bit 1 << k as the report and the summary name it. */
 const char *xp_lr_name(unsigned k);
+/* What the rule of bit 1 << k did, as `xproj project` counts it ("Chinese pronouns"). */
+const char *xp_lr_phrase(unsigned k);
 
 /* 1 if the English word is an article without a counterpart in the
  * target language: the, a, an (Farsi: the). */
@@ -87,6 +127,17 @@ int xp_free_pronoun(const char *en, const char *lang, const char *const *words, 
 
 /* Farsi: w[0..n) equals p once Arabic yeh/kaf are read as Persian ones. */
 int xp_fa_equal(const char *w, uint32_t n, const char *p);
+
+/* 1 if words[a..b) hold the target pronoun for English pronoun `en` (zh:
+ * 我 for I/me/my ...; fa: من, منو ..., or for Farsi also a word whose ending
+ * agrees with it: a verb for a subject, a clitic for an object or
+ * possessive, prodrop.h); 0 if not, or if there is no table for `en`. */
+int xp_pronoun_matches(const char *en, const char *lang, const char *const *words, const uint32_t *lens,
+		       uint32_t a, uint32_t b);
+
+/* Chinese: 1 if words[a..b) hold any personal pronoun or demonstrative (我
+ * 你 您 他 她 它 咱 这 那 此 自己 大家 各位). */
+int xp_zh_pronominal(const char *const *words, const uint32_t *lens, uint32_t a, uint32_t b);
 
 /* Farsi: [*a, *b) over the n tokens widened over attached pieces; 1 if it changed. */
 int xp_fa_attach_span(const char *const *tok, const uint32_t *lens, uint32_t n, uint32_t *a, uint32_t *b);

@@ -52,6 +52,17 @@ int xp_object_person(const char *w)
 	return 0;
 }
 
+int xp_possessive_person(const char *w)
+{
+	static const struct { const char *w; int p; } t[] = {
+		{"my", 1}, {"your", 2}, {"his", 3}, {"her", 3}, {"its", 3}, {"our", 4}, {"their", 6},
+	};
+	for (size_t k = 0; k < sizeof t / sizeof *t; k++)
+		if (!strcasecmp(w, t[k].w))
+			return t[k].p;
+	return 0;
+}
+
 /* The object and prepositional clitics, bare or with the object marker -o
  * that colloquial Farsi writes after them: -am/-emo, -at/-eto, -aš/-ešo,
  * -emun, -etun, -ešun ("ديدنت" seeing you, "برات" for you, "بوسم" kiss me). */

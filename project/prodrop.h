@@ -24,6 +24,9 @@ int xp_fa_verb_agrees(const char *tok, int person);
  * pronoun (me 1 ... them 6), 0 if none; 1 if the Farsi token ends in the
  * matching clitic. */
 int xp_object_person(const char *word);
+/* Possessive pronouns (my 1 ... their 6), whose Farsi is the same clitic on
+ * the possessed noun (مامانت "your mom"); 0 if none. */
+int xp_possessive_person(const char *word);
 int xp_fa_clitic_agrees(const char *tok, int person);
 
 #endif

@@ -32,7 +32,7 @@ typedef struct xp_proj_opts {
 	xp_collide collide;
 	int prodrop;            /* recover dropped subject pronouns (Farsi targets; on by default) */
 	int chars;              /* write the target character by character */
-	unsigned rules;         /* language rules (lang.h); all but XP_LR_ARTICLES by default */
+	unsigned rules;         /* language rules (lang.h); all but XP_LR_ARTICLES and XP_LR_FA_SUBJECT_CLITIC by default */
 	unsigned np;            /* noun phrase and name rules (np.h); all by default */
 	const xp_conf_model *conf;   /* confidence.h; NULL: the compiled-in model */
 	int uncalibrated;       /* no model: the mean link posterior x coverage, as before models */
@@ -54,7 +54,7 @@ typedef struct xp_proj_mention {
 	xp_fate fate;
 	float conf;
 	uint8_t prodrop;        /* projected by pro-drop recovery */
-	uint8_t rule;           /* the language rules (lang.h) that changed its span */
+	uint16_t rule;          /* the language rules (lang.h) that changed its span */
 	uint32_t same_as;       /* XP_SAME_SPAN / XP_COLLIDED: the id that kept the span */
 	uint8_t gender;         /* xp_gender (model/mtype.h) of the English mention: he/him/... vs she/her/... */
 	uint16_t np;            /* the noun phrase and name rules (np.h) that changed its span */
@@ -63,8 +63,7 @@ typedef struct xp_proj_mention {
 typedef struct xp_proj_stats {
 	size_t mentions, projected, fate[XP_NCAUSES], collisions, merged_clusters;
 	size_t nested, crossing, prodrop, utterances, no_target, clusters;
-	size_t articles, zh_pronoun, fa_attach;   /* mentions each language rule changed */
-	size_t zh_possessive, free_pronoun, fa_clitic, fa_verb;   /* the last three: created */
+	size_t lr[XP_LR_NRULES];   /* per language rule (bit 1 << k, lang.h): the mentions it changed or created */
 	size_t np[XP_NP_NRULES];   /* mentions each noun phrase and name rule (np.h) changed */
 } xp_proj_stats;
 

@@ -40,10 +40,13 @@ static json_t *stats(const xp_proj_stats *s)
 
 static json_t *rule_counts(const xp_proj_stats *s)
 {
-	return json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I}", "articles", (json_int_t)s->articles, "zh_pronoun",
-			 (json_int_t)s->zh_pronoun, "fa_attach", (json_int_t)s->fa_attach, "zh_possessive",
-			 (json_int_t)s->zh_possessive, "free_pronoun", (json_int_t)s->free_pronoun, "fa_clitic",
-			 (json_int_t)s->fa_clitic, "fa_verb", (json_int_t)s->fa_verb);
+	json_t *o = json_object();
+	for (unsigned k = 0; o && k < XP_LR_NRULES; k++)
+		if (json_object_set_new(o, xp_lr_name(k), json_integer((json_int_t)s->lr[k]))) {
+			json_decref(o);
+			return NULL;
+		}
+	return o;
 }
 
 /* the noun phrase rules (np.h) of the bits, by name */
@@ -64,6 +67,9 @@ static json_t *mention(const xp_projection *p, const xp_proj_mention *m)
 							(json_int_t)m->tgt_start, (json_int_t)m->tgt_end));
 	else
 		json_object_set_new(o, "tgt", json_null());
+	if (m->fate == XP_NULL_FILTERED && (m->rule & XP_LR_PRON_DROP))   /* what the rule took away */
+		json_object_set_new(o, "dropped", json_pack("[I,I,I]", (json_int_t)m->tgt_utt,
+							    (json_int_t)m->tgt_start, (json_int_t)m->tgt_end));
 	json_object_set_new(o, "fate", json_string(xp_fate_name(m->fate)));
 	json_object_set_new(o, "conf", json_real(m->conf));
 	if (m->prodrop)
@@ -191,14 +197,15 @@ int xp_collide_named(const char *s) { return named(pol, 3, s); }
 
 void xp_proj_settings(const xp_proj_opts *o, struct xp_buf *out)
 {
-	json_t *j = json_pack("{s:s,s:I,s:f,s:b,s:f,s:s,s:b,s:b,s:{s:b,s:b,s:b,s:b,s:b,s:b,s:b}}", "rule", rules[o->span.rule], "gap",
+	json_t *j = json_pack("{s:s,s:I,s:f,s:b,s:f,s:s,s:b,s:b}", "rule", rules[o->span.rule], "gap",
 			      (json_int_t)o->span.gap, "max_ratio", o->span.max_ratio, "trim_punct", o->span.trim_punct != 0,
 			      "min_prob", o->span.min_prob, "collisions", pol[o->collide], "prodrop", o->prodrop != 0,
-			      "chars", o->chars != 0, "language_rules", "articles", (o->rules & XP_LR_ARTICLES) != 0,
-			      "zh_pronoun", (o->rules & XP_LR_ZH_PRONOUN) != 0, "fa_attach", (o->rules & XP_LR_FA_ATTACH) != 0,
-			      "zh_possessive", (o->rules & XP_LR_ZH_POSSESSIVE) != 0, "free_pronoun",
-			      (o->rules & XP_LR_FREE_PRONOUN) != 0, "fa_clitic", (o->rules & XP_LR_FA_CLITIC) != 0,
-			      "fa_verb", (o->rules & XP_LR_FA_VERB) != 0);
+			      "chars", o->chars != 0);
+	json_t *lr = json_object();
+	for (unsigned k = 0; lr && k < XP_LR_NRULES; k++)
+		json_object_set_new(lr, xp_lr_name(k), json_boolean((o->rules >> k) & 1));
+	if (j && (!lr || json_object_set_new(j, "language_rules", lr)))
+		json_decref(j), j = NULL;
 	if (j)
 		json_object_set_new(j, "np_rules", np_rules(o->np));
 	char *s = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;

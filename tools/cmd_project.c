@@ -77,15 +77,15 @@ static void summary(const xp_proj_stats *s)
 		"xproj project: %zu mentions, %zu projected (%.1f%%); null: %zu empty target, %zu unaligned, "
 		"%zu filtered, %zu out of range;\n  %zu kept once on a coreferent span, %zu collisions (%zu dropped, "
 		"%zu clusters merged); %zu nested, %zu crossing spans; %zu pro-drop; %zu clusters;\n"
-		"  %zu of %zu utterances without target text left out\n"
-		"  language rules changed: %zu spans by ignoring articles, %zu Chinese pronouns, %zu Farsi attached pieces, "
-		"%zu Chinese possessives; %zu free pronouns, %zu Farsi object clitics, %zu nearest Farsi verbs taken\n",
+		"  %zu of %zu utterances without target text left out\n  language rules changed:",
 		s->mentions, s->projected, s->mentions ? 100.0 * s->projected / s->mentions : 0,
 		s->fate[XP_NULL_EMPTY_TARGET], s->fate[XP_NULL_UNALIGNED], s->fate[XP_NULL_FILTERED],
 		s->fate[XP_NULL_OUT_OF_RANGE], s->fate[XP_SAME_SPAN] - s->merged_clusters, s->collisions,
 		s->fate[XP_COLLIDED], s->merged_clusters, s->nested, s->crossing, s->prodrop, s->clusters,
-		s->no_target, s->utterances, s->articles, s->zh_pronoun, s->fa_attach, s->zh_possessive,
-		s->free_pronoun, s->fa_clitic, s->fa_verb);
+		s->no_target, s->utterances);
+	for (unsigned k = 0; k < XP_LR_NRULES; k++)
+		fprintf(stderr, "%s %zu %s", k ? "," : "", s->lr[k], xp_lr_phrase(k));
+	fputc('\n', stderr);
 	fprintf(stderr, "  noun phrase rules changed:");
 	for (unsigned k = 0; k < XP_NP_NRULES; k++)
 		fprintf(stderr, "%s %zu %s", k ? "," : "", s->np[k], xp_np_name(k));
@@ -210,7 +210,9 @@ const xp_cmd xp_cmd_project = {
 	"              [--collisions keep-first|merge|drop] [--no-prodrop] [--chars]\n"
 	"              [--skip-articles] [--no-zh-pronouns] [--no-zh-possessive]\n"
 	"              [--no-fa-attach] [--no-free-pronouns] [--no-fa-clitics]\n"
-	"              [--no-fa-nearest-verb] [--np RULES] [--no-np RULES]\n"
+	"              [--no-fa-nearest-verb] [--no-pronoun-move] [--no-pronoun-drop]\n"
+	"              [--no-fa-light-verb] [--no-fa-possessive] [--fa-subject-clitic]\n"
+	"              [--np RULES] [--no-np RULES]\n"
 	"              [--report R.json] [--jsonlines OUT.jsonl] [--model M.json | --uncalibrated]\n"
 	"              [--keep-empty]\n"
 	"              -o OUT.conll\n\n"
@@ -230,11 +232,18 @@ const xp_cmd xp_cmd_project = {
 	"pronoun is cut to it (我想 -> 我), from a possessive it keeps the 的 after it (你的);\n"
 	"Farsi (fa): the plural ها/های and its pieces, verbal prefixes می/نمی and lone ZWNJ\n"
 	"tokens join the span of their word, an unaligned object pronoun takes its verb's or\n"
-	"preposition's word ending in the matching clitic (ديدنت), an unaligned subject\n"
-	"pronoun without a linked verb the nearest agreeing verb (--no-fa-nearest-verb);\n"
+	"preposition's word ending in the matching clitic (ديدنت), an unaligned possessive\n"
+	"its noun's word ending in it (مامانت; --no-fa-possessive), an unaligned subject\n"
+	"pronoun without a linked verb the nearest agreeing verb (--no-fa-nearest-verb;\n"
+	"opt-in before it, --fa-subject-clitic: the word its next word is aligned to when\n"
+	"that ends in the matching clitic, یادت \"you remember\");\n"
 	"both: an English pronoun no link reaches takes a matching pronoun of the target\n"
-	"sentence that no other mention holds.  Noun phrase and name rules (project/np.h; a\n"
-	"comma list for --np to turn on, --no-np to turn off, or 'all'), on by default: stray\n"
+	"sentence that no other mention holds, and so does one whose links reached no\n"
+	"matching pronoun (Farsi: nor an agreeing ending; --no-pronoun-move); Farsi: failing\n"
+	"that, a subject pronoun on a word that does not agree takes the agreeing light verb\n"
+	"after it (فکر کردم; --no-fa-light-verb); Chinese: failing that, a pronoun whose span\n"
+	"holds no pronoun or demonstrative is dropped (--no-pronoun-drop).  Noun phrase and\n"
+	"name rules (project/np.h; a comma list for --np to turn on, --no-np to turn off, or 'all'), on by default: stray\n"
 	"(a weaker link of a word away from its stronger ones is ignored), zh_name (a name takes\n"
 	"the whole transliteration: 珍妮|丝), zh_classifier (一个/这位/个 before the noun joins\n"
 	"it), zh_edges (no 是/了/吗 last, no 在/把 first), fa_dem (این/اون before it),\n"

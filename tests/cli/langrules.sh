@@ -4,7 +4,11 @@
 # with "I" unaligned, "your" on 你; "I go" -> می‌روم with "I" unaligned;
 # "You go" -> شما برید with "You" unaligned; "I saw you" -> من تو رو دیدم
 # with "you" unaligned; "Kiss me" -> بوسم کن with "me" unaligned; "We go
-# home" -> خونه میریم with "We" and "go" unaligned.
+# home" -> خونه میریم with "We" and "go" unaligned; "I will go" -> 我会走 with
+# "I" on 会; "It is late" -> 很晚了 with "It" on 晚; "I think so" -> فکر کنم
+# with "I" on فکر; "I like it" -> من خوشم میاد with "I" on میاد; "I love your
+# mom" -> من مامانت رو دوست دارم with "your" unaligned, "mom" on مامانت; "You
+# remember" -> یادت میاد with "You" unaligned, "remember" on یادت.
 . tests/cli/lib
 P=$FIX/langrules
 proj() { # OUT options...
@@ -21,19 +25,31 @@ expect_grep "$(line z 3 的 '2)')" $T/all.conll
 expect_grep "$(line f 0 می‌روم '(1)')" $T/all.conll             # pro-drop
 expect_grep "$(line f 1 برید '(2)')" $T/all.conll              # pro-drop before a free pronoun
 expect_grep "$(line f 1 تو '(2)')" $T/all.conll                 # free pronoun, Farsi
-expect_grep ', 1 Chinese possessives;' $T/err
-expect_grep '; 2 free pronouns,' $T/err
+expect_grep ', 1 Chinese possessives,' $T/err
+expect_grep ', 2 free pronouns,' $T/err
 expect_grep "$(line f 0 بوسم '(1)')" $T/all.conll               # object clitic
 expect_grep "$(line f 1 میریم '(3)')" $T/all.conll              # the nearest agreeing verb
 expect_grep '"prodrop_recovered":3,' $T/all.json
 expect_grep '1 Farsi object clitics, 1 nearest Farsi verbs taken' $T/err
-expect_grep '"language_rules":{"articles":0,"zh_pronoun":0,"fa_attach":0,"zh_possessive":1,"free_pronoun":2,"fa_clitic":1,"fa_verb":1}' $T/all.json
-expect_grep '"rules":{"articles":false,"zh_pronoun":false,"fa_attach":false,"zh_possessive":false,"free_pronoun":true,"fa_clitic":false,"fa_verb":false}' $T/all.json
+expect_grep '"language_rules":{"articles":0,"zh_pronoun":0,"fa_attach":0,"zh_possessive":1,"free_pronoun":2,"fa_clitic":1,"fa_verb":1,"pronoun_move":2,"pronoun_drop":1,"fa_light_verb":1,"fa_possessive":1,"fa_subject_clitic":0}' $T/all.json
+expect_grep '"rules":{"articles":false,"zh_pronoun":false,"fa_attach":false,"zh_possessive":false,"free_pronoun":true,"fa_clitic":false,"fa_verb":false,"pronoun_move":false,"pronoun_drop":false,"fa_light_verb":false,"fa_possessive":false,"fa_subject_clitic":false}' $T/all.json
+# pronouns the links placed wrongly: "I" on 会 of 我会 takes 我, "I" on میاد
+# (3sg) takes من; "It" on 晚 of 很晚了 (no pronoun) is dropped, its span kept
+# in the report; "I" on فکر of فکر کنم takes the light verb کنم
+expect_grep "$(line z 0 我 '(1)')" $T/all.conll
+expect_grep "$(line z 1 会 -)" $T/all.conll
+expect_grep "$(line z 1 晚 -)" $T/all.conll
+expect_grep '"dropped":\[2,1,2\],"fate":"filtered"' $T/all.json
+expect_grep "$(line f 0 من '(1)')" $T/all.conll
+expect_grep "$(line f 1 کنم '(1)')" $T/all.conll
+expect_grep ', 2 pronouns moved to a free one, 1 Chinese pronouns dropped, 1 Farsi light verbs taken, 1 Farsi possessive clitics, 0 Farsi subject clitics' $T/err
+expect_grep "$(line f 0 یادت -)" $T/all.conll                   # subject clitics: opt-in
+expect_grep "$(line f 1 مامانت '(2)')" $T/all.conll             # your -> مامانت
 
 proj nofree --no-free-pronouns
 expect_grep "$(line z 0 我 -)" $T/nofree.conll
 expect_grep "$(line f 1 تو -)" $T/nofree.conll
-expect_grep '; 0 free pronouns,' $T/err
+expect_grep ', 0 free pronouns,' $T/err
 
 proj noposs --no-zh-possessive
 expect_grep "$(line z 2 你 '(3|(2)')" $T/noposs.conll
@@ -45,6 +61,29 @@ expect_grep '"prodrop_recovered":0,' $T/nodrop.json
 expect_grep "$(line f 0 شما '(2)')" $T/nodrop.conll              # the free pronoun then
 expect_grep '"prodrop":false' $T/nodrop.json
 expect_grep "$(line f 1 میریم -)" $T/nodrop.conll                 # nearest verb: part of pro-drop
+
+proj nomove --no-pronoun-move   # then 会 holds no pronoun: dropped
+expect_grep '"dropped":\[1,1,2\],"fate":"filtered"' $T/nomove.json
+proj nomove2 --no-pronoun-move --no-pronoun-drop
+expect_grep "$(line z 1 会 '(1)')" $T/nomove2.conll
+expect_grep "$(line f 2 میاد '(1)')" $T/nomove.conll
+expect_grep '"pronoun_move":false' $T/nomove.json
+proj nodropped --no-pronoun-drop
+expect_grep "$(line z 1 晚 '(4)')" $T/nodropped.conll
+expect_grep '"pronoun_drop":false' $T/nodropped.json
+proj nolight --no-fa-light-verb
+expect_grep "$(line f 0 فکر '(1)')" $T/nolight.conll
+expect_grep "$(line f 1 کنم -)" $T/nolight.conll
+expect_grep '"fa_light_verb":false' $T/nolight.json
+
+proj noposs2 --no-fa-possessive
+expect_grep "$(line f 1 مامانت -)" $T/noposs2.conll
+expect_grep '"fa_possessive":false' $T/noposs2.json
+
+proj subj --fa-subject-clitic
+expect_grep "$(line f 0 یادت '(2)')" $T/subj.conll              # You remember -> یادت
+expect_grep '"fa_subject_clitic":true' $T/subj.json
+expect_grep '"prodrop_recovered":4,' $T/subj.json
 
 proj noclitic --no-fa-clitics
 expect_grep "$(line f 0 بوسم -)" $T/noclitic.conll

@@ -47,8 +47,8 @@ expect_status 0 $XPROJ pipeline --config $T/fa.conf -o $T/fa
 cmp -s $T/fa/projected.conll $S/expected.fa.conll || { echo "FAIL: fa projection differs:"; diff $S/expected.fa.conll $T/fa/projected.conll | head; fails=$((fails + 1)); }
 expect_grep 'mentions     92, projected 58' $T/out
 expect_status 0 $XPROJ pipeline --config $T/fa.conf --prodrop -o $T/fa
-expect_grep 'mentions     92, projected 73' $T/out
-expect_grep '15 by pro-drop recovery' $T/out
+expect_grep 'mentions     92, projected 72' $T/out   # not "it" of "left it in the rain" on کرد (no nearest verb for it)
+expect_grep '14 by pro-drop recovery' $T/out
 expect_grep 'run 2$' $T/out
 
 # config mistakes name the file and line

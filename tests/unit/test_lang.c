@@ -145,6 +145,54 @@ static void test_fa_clitic(void **st)
 	assert_false(xp_fa_clitic_agrees("برات", 5));     /* no person 5 table: "you" is 2 */
 }
 
+static int pm(const char *en, const char *lang, const char *s, uint32_t a, uint32_t b)
+{
+	toks t;
+	split(&t, s);
+	return xp_pronoun_matches(en, lang, t.w, t.len, a, b);
+}
+
+static void test_pronoun_matches(void **st)
+{
+	(void)st;
+	assert_true(pm("I", "zh", "我 会 走", 0, 2));          /* 我会: holds 我 */
+	assert_false(pm("I", "zh", "我 会 走", 1, 2));         /* 会 alone */
+	assert_false(pm("you", "zh", "我 会 走", 0, 3));       /* person must match */
+	assert_true(pm("they", "zh", "她们 走", 0, 1));         /* word tokens */
+	assert_false(pm("it", "zh", "很 晚", 0, 2));
+	assert_false(pm("Ross", "zh", "罗 斯", 0, 2));          /* no table */
+	assert_true(pm("I", "fa", "من خوشم میاد", 0, 1));       /* the free pronoun */
+	assert_true(pm("I", "fa", "فکر کنم", 1, 2));            /* a verb that agrees */
+	assert_false(pm("I", "fa", "فکر کنم", 0, 1));           /* the noun of the compound verb */
+	assert_false(pm("I", "fa", "من خوشم میاد", 2, 3));      /* 3sg does not agree with I */
+	assert_true(pm("me", "fa", "بوسم کن", 0, 1));           /* an object clitic */
+	assert_true(pm("your", "fa", "مامانت رو", 0, 1));       /* a possessive clitic */
+	assert_false(pm("your", "fa", "مامانم رو", 0, 1));
+	assert_false(pm("I", "ja", "私", 0, 1));
+	assert_int_equal(xp_possessive_person("Your"), 2);
+	assert_int_equal(xp_possessive_person("their"), 6);
+	assert_int_equal(xp_possessive_person("me"), 0);
+}
+
+static int zp(const char *s, uint32_t a, uint32_t b)
+{
+	toks t;
+	split(&t, s);
+	return xp_zh_pronominal(t.w, t.len, a, b);
+}
+
+static void test_zh_pronominal(void **st)
+{
+	(void)st;
+	assert_true(zp("这 是 意 外", 0, 1));
+	assert_true(zp("那 样", 0, 2));
+	assert_true(zp("这个 人", 0, 1));        /* a word token holding one */
+	assert_true(zp("你 自 己", 1, 3));       /* 自己 across characters */
+	assert_false(zp("很 晚 了", 0, 3));
+	assert_false(zp("会 走", 0, 2));
+	assert_false(zp("这 个", 1, 2));         /* outside the span */
+}
+
 static void test_articles(void **st)
 {
 	(void)st;
@@ -165,6 +213,8 @@ int main(void)
 		cmocka_unit_test(test_zh_possessive),
 		cmocka_unit_test(test_free_pronoun),
 		cmocka_unit_test(test_fa_clitic),
+		cmocka_unit_test(test_pronoun_matches),
+		cmocka_unit_test(test_zh_pronominal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
