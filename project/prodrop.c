@@ -4,16 +4,24 @@
 #include <string.h>
 #include <strings.h>
 
-int xp_subject_person(const char *w)
+/* English pronouns by case, each with its person and number (1sg 2 3sg 1pl
+ * 2pl 3pl as 1..6), in one table: a word's person in one case is the
+ * column's entry on its row (0 where the case has no such form) */
+static const struct { const char *subj, *obj, *poss; int p; } persons[] = {
+	{"i", "me", "my", 1},   {"you", "you", "your", 2}, {"he", "him", "his", 3}, {"she", "her", "her", 3},
+	{"it", "it", "its", 3}, {"we", "us", "our", 4},    {"they", "them", "their", 6},
+};
+
+/* case 0 subject, 1 object, 2 possessive */
+static int person(const char *w, int c)
 {
-	static const struct { const char *w; int p; } t[] = {
-		{"i", 1}, {"you", 2}, {"he", 3}, {"she", 3}, {"it", 3}, {"we", 4}, {"they", 6},
-	};
-	for (size_t k = 0; k < sizeof t / sizeof *t; k++)
-		if (!strcasecmp(w, t[k].w))
-			return t[k].p;
+	for (size_t k = 0; k < sizeof persons / sizeof *persons; k++)
+		if (!strcasecmp(w, c == 0 ? persons[k].subj : c == 1 ? persons[k].obj : persons[k].poss))
+			return persons[k].p;
 	return 0;
 }
+
+int xp_subject_person(const char *w) { return person(w, 0); }
 
 static int ends(const char *s, const char *suf)
 {
@@ -41,27 +49,9 @@ int xp_fa_verb_agrees(const char *tok, int person)
 	}
 }
 
-int xp_object_person(const char *w)
-{
-	static const struct { const char *w; int p; } t[] = {
-		{"me", 1}, {"you", 2}, {"him", 3}, {"her", 3}, {"it", 3}, {"us", 4}, {"them", 6},
-	};
-	for (size_t k = 0; k < sizeof t / sizeof *t; k++)
-		if (!strcasecmp(w, t[k].w))
-			return t[k].p;
-	return 0;
-}
+int xp_object_person(const char *w) { return person(w, 1); }
 
-int xp_possessive_person(const char *w)
-{
-	static const struct { const char *w; int p; } t[] = {
-		{"my", 1}, {"your", 2}, {"his", 3}, {"her", 3}, {"its", 3}, {"our", 4}, {"their", 6},
-	};
-	for (size_t k = 0; k < sizeof t / sizeof *t; k++)
-		if (!strcasecmp(w, t[k].w))
-			return t[k].p;
-	return 0;
-}
+int xp_possessive_person(const char *w) { return person(w, 2); }
 
 /* The object and prepositional clitics, bare or with the object marker -o
  * that colloquial Farsi writes after them: -am/-emo, -at/-eto, -aš/-ešo,
