@@ -69,7 +69,7 @@ static void pronouns(void **state)
 	assert_true(feat(&s, 1)[XP_F_PRON_IN] == 1);
 	done(&s);
 	/* you -> 我 (another person's pronoun): no; I -> 我爱: the pronoun is in it */
-	o.rules &= ~(unsigned)(XP_LR_ZH_PRONOUN | XP_LR_FREE_PRONOUN);
+	o.rules &= ~(unsigned)(XP_LR_ZH_PRONOUN | XP_LR_FREE_PRONOUN | XP_LR_PRON_MOVE | XP_LR_PRON_DROP);   /* the links as they are */
 	run(&s, LOVE, LOVE_AL, "0-0 0-1 2-0 3-3\n", NULL, &o);
 	assert_true(feat(&s, 1)[XP_F_PRON_IN] == 0);
 	assert_true(feat(&s, 0)[XP_F_PRON_IN] == 1);
