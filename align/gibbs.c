@@ -199,6 +199,8 @@ typedef struct sent {
 	const uint32_t *es, *fs;
 	uint16_t *a;
 	uint32_t I, J;
+	const wa_cell *cx;     /* its boosted cells */
+	uint32_t ncx;
 } sent;
 
 static inline int sent_of(const wa_sampler *s, uint32_t k, sent *t)
@@ -209,6 +211,11 @@ static inline int sent_of(const wa_sampler *s, uint32_t k, sent *t)
 	t->a = s->a + F->off[k];
 	t->I = wa_len(E, k);
 	t->J = wa_len(F, k);
+	t->ncx = 0;
+	if (s->c->coff) {
+		t->cx = s->c->cell + s->c->coff[k];
+		t->ncx = s->c->coff[k + 1] - s->c->coff[k];
+	}
 	return t->J && t->I <= WA_MAXLEN && t->J <= WA_MAXLEN;
 }
 
@@ -418,6 +425,12 @@ static double weigh(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, lo
 			if (c)
 				w[i] += c * b[i];
 		}
+	}
+	/* the name prior's cells of this token (a handful per sentence at most) */
+	for (uint32_t k = 0; k < t->ncx; k++) {
+		uint32_t gen = s->dir ? t->cx[k].i : t->cx[k].j, cond = s->dir ? t->cx[k].j : t->cx[k].i;
+		if (gen == j)
+			w[cond + 1] *= t->cx[k].f;
 	}
 	double total = w0;
 	w[0] = total;

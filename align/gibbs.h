@@ -26,10 +26,21 @@ typedef struct wa_side {
 	uint32_t V;            /* word types */
 } wa_side;
 
+/* A cell of a sentence pair whose weight is multiplied by f in both
+ * directions: source position i, target position j (0-based); prior.h. */
+typedef struct wa_cell {
+	uint16_t i, j;
+	float f;
+} wa_cell;
+
 typedef struct wa_corpus {
 	wa_side side[2];       /* 0 source, 1 target */
 	uint32_t nsent;
 	size_t cap_sent;
+	/* sentence k's boosted cells: cell[coff[k]..coff[k+1]); coff NULL: none */
+	uint32_t *coff;
+	wa_cell *cell;
+	size_t ncell;
 } wa_corpus;
 
 static inline uint32_t wa_len(const wa_side *d, uint32_t s) { return (uint32_t)(d->off[s + 1] - d->off[s]); }

@@ -7,6 +7,7 @@
 #include "wordalign.h"
 #include "gibbs.h"
 #include "norm.h"
+#include "prior.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
 #include "../model/script.h"
@@ -25,6 +26,7 @@ void xp_wa_defaults(xp_wa_opts *o)
 	o->seed = 1;
 	o->samplers = 3;
 	o->normalize = XP_NORM_ALL;
+	o->name_prior = WA_PRIOR_BOOST;
 }
 
 int xp_wa_threads(int threads)
@@ -39,6 +41,7 @@ struct xp_wa {
 	xp_wa_opts o;
 	xp_vocab voc[2];
 	wa_corpus c;
+	wa_names names;          /* casing of each type, for the name prior */
 	size_t skipped;
 	xp_wa_norm nm[2];
 	/* the pairs to align: corpus sentence out[s]; side d's tokens of them
@@ -112,6 +115,8 @@ void xp_wa_free(xp_wa *w)
 				wa_sampler_free(&w->smp[d][k]);
 		free(w->smp[d]);
 	}
+	wa_names_free(&w->names);
+	wa_prior_free(&w->c);
 	free(w->out);
 	free(w);
 }
@@ -136,6 +141,9 @@ static long add_side(xp_wa *w, int d, const xp_str *t, size_t n, int out)
 	for (size_t k = 0; k < n; k++) {
 		uint32_t id = xp_vocab_id(&w->voc[d], t[k].p, t[k].n);
 		if (id == UINT32_MAX)
+			return -1;
+		if (w->o.name_prior > 1 &&
+		    wa_names_see(&w->names, d, id, t[k].p, t[k].n, !k || wa_names_ends_sentence(t[k - 1].p, t[k - 1].n)))
 			return -1;
 		S->tok[S->ntok + m] = id;
 		if (out)
@@ -389,6 +397,10 @@ static int normalise_side(xp_wa *w, int d)
 			}
 		}
 	}
+	/* the name prior's casing counts follow each type to its first
+	 * normalised word (case folding merges "Joey" and "joey": summed) */
+	if (rc == 0 && w->names.cap[d] && wa_names_remap(&w->names, d, first, ids, V->n, nv.n))
+		rc = -1;
 	if (rc == 0) {
 		if (both) {
 			free(S->tok), free(w->orig[d]);
@@ -537,6 +549,13 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 			return -1;
 	if (normalise(w))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory normalising the words");
+	if (w->o.name_prior > 1) {
+		wa_prior_opts po = {w->o.name_prior, WA_PRIOR_THRESHOLD};
+		long cells = wa_prior_build(&w->c, w->voc, &w->names, &po, err);
+		wa_names_free(&w->names);   /* not needed once the cells are found */
+		if (cells < 0)
+			return -1;
+	}
 	/* Small corpora need more sweeps to mix; large ones fewer (as eflomal). */
 	double N = w->c.nsent > 0 ? (double)w->c.nsent : 1;
 	int n = w->o.iters > 0 ? w->o.iters : (int)fmin(1000, fmax(16, round(5000.0 / sqrt(N))));

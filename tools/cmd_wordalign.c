@@ -166,6 +166,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"xproj wordalign PAIRS -o OUT.pharaoh [--train MORE.pairs]... [--probs OUT.probs]\n"
 	"                [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
 	"                [--lowercase] [--src-lang L] [--tgt-lang L] [--no-normalize[=PART,...]]\n"
+	"                [--no-name-prior | --name-prior F]\n"
 	"                [--forward F.pharaoh] [--reverse R.pharaoh]\n\n"
 	"PAIRS has one 'src ||| tgt' line per sentence pair (as `xproj bitext` writes);\n"
 	"it and every --train file may be gzipped.  Both directions are sampled\n"
@@ -188,5 +189,10 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 parts named: nfkc, case, apostrophes, clitics (English it's ->\n"
 	"                 it 's), persian (Arabic ي ك -> ی ک), marks, digits, zwnj,\n"
 	"                 zh-punct.  Output indices are always the input tokens'.\n"
+	"  --name-prior F a name (capitalised where no sentence begins) and the word\n"
+	"                or run of Han words spelled most like it in the other side\n"
+	"                (ICU transliteration) are linked F times likelier for a\n"
+	"                perfect match (default 30)\n"
+	"  --no-name-prior  switch that off (the same as --name-prior 0)\n"
 	"  --forward F, --reverse R  also write each direction before symmetrising",
 };

@@ -10,7 +10,7 @@ enum {
 	O_TGT_SUBS = 288, O_LINKS, O_TGT_ENCODING,
 	O_TGT_LANG = 320, O_ZH_TOKENS, O_BAND, O_THRESHOLD,
 	O_ALIGNMENTS = 352, O_PROBS, O_ONE_BASED,
-	O_SYM = 384, O_SEED, O_THREADS, O_SAMPLERS, O_ITERS, O_LOWERCASE, O_NO_NORMALIZE,
+	O_SYM = 384, O_SEED, O_THREADS, O_SAMPLERS, O_ITERS, O_LOWERCASE, O_NO_NORMALIZE, O_NAME_PRIOR, O_NO_NAME_PRIOR,
 	O_RULE = 416, O_GAP, O_MAX_RATIO, O_TRIM_PUNCT, O_MIN_PROB, O_COLLISIONS, O_PRODROP, O_CHARS,
 	O_SKIP_ARTICLES, O_NO_ZH_PRONOUNS, O_NO_FA_ATTACH, O_NO_PRODROP, O_NO_ZH_POSSESSIVE, O_NO_FREE_PRONOUNS,
 	O_NO_FA_CLITICS, O_NO_FA_NEAREST_VERB, O_UNCALIBRATED, O_NO_PRONOUN_MOVE, O_NO_PRONOUN_DROP,
@@ -37,7 +37,9 @@ const struct option xp_opts_wordalign[] = {
 	{"sym", required_argument, 0, O_SYM},           {"seed", required_argument, 0, O_SEED},
 	{"threads", required_argument, 0, O_THREADS},   {"samplers", required_argument, 0, O_SAMPLERS},
 	{"iters", required_argument, 0, O_ITERS},       {"lowercase", no_argument, 0, O_LOWERCASE},
-	{"no-normalize", optional_argument, 0, O_NO_NORMALIZE}, {0, 0, 0, 0}};
+	{"no-normalize", optional_argument, 0, O_NO_NORMALIZE},
+	{"name-prior", required_argument, 0, O_NAME_PRIOR}, {"no-name-prior", no_argument, 0, O_NO_NAME_PRIOR},
+	{0, 0, 0, 0}};
 const struct option xp_opts_project[] = {
 	{"rule", required_argument, 0, O_RULE},         {"gap", required_argument, 0, O_GAP},
 	{"max-ratio", required_argument, 0, O_MAX_RATIO}, {"trim-punct", no_argument, 0, O_TRIM_PUNCT},

@@ -1,0 +1,398 @@
+/*
+ * align/prior.c — the name prior; see prior.h.
+ */
+#include "prior.h"
+#include "../base/mem.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/ustring.h>
+#include <unicode/utf8.h>
+#include <unicode/utrans.h>
+
+/* --- which words are names ----------------------------------------------------- */
+
+int wa_names_ends_sentence(const char *s, size_t n)
+{
+	static const char *const ends[] = {".", "?", "!", "...", "…", ":", "-", "--", "\"", "。", "？", "！"};
+	for (size_t k = 0; k < sizeof ends / sizeof *ends; k++)
+		if (strlen(ends[k]) == n && !memcmp(ends[k], s, n))
+			return 1;
+	return 0;
+}
+
+int wa_names_see(wa_names *nm, int d, uint32_t id, const char *s, size_t n, int initial)
+{
+	if (id >= nm->cap[d]) {
+		size_t cap = nm->cap[d], need = (size_t)id + 1;
+		if (xp_grow(&nm->up[d], &cap, need, sizeof *nm->up[d]))
+			return -1;
+		size_t cap2 = nm->cap[d];
+		if (xp_grow(&nm->low[d], &cap2, need, sizeof *nm->low[d]))
+			return -1;
+		/* both grew from the same capacity by the same rule */
+		memset(nm->up[d] + nm->cap[d], 0, (cap - nm->cap[d]) * sizeof *nm->up[d]);
+		memset(nm->low[d] + nm->cap[d], 0, (cap - nm->cap[d]) * sizeof *nm->low[d]);
+		nm->cap[d] = cap;
+	}
+	if (initial || n < 2)
+		return 0;
+	UChar32 ch;
+	int32_t i = 0;
+	U8_NEXT(s, i, (int32_t)n, ch);
+	if (ch < 0)
+		return 0;
+	if (u_isupper(ch))
+		nm->up[d][id]++;
+	else if (u_islower(ch))
+		nm->low[d][id]++;
+	return 0;
+}
+
+void wa_names_free(wa_names *nm)
+{
+	for (int d = 0; d < 2; d++)
+		free(nm->up[d]), free(nm->low[d]);
+	memset(nm, 0, sizeof *nm);
+}
+
+int wa_names_remap(wa_names *nm, int d, const uint32_t *first, const uint32_t *ids, uint32_t nold, uint32_t nnew)
+{
+	uint32_t *up = calloc((size_t)nnew + 1, sizeof *up), *low = calloc((size_t)nnew + 1, sizeof *low);
+	if (!up || !low) {
+		free(up), free(low);
+		return -1;
+	}
+	for (uint32_t t = 0; t < nold && t < nm->cap[d]; t++)
+		if (first[t + 1] > first[t]) {
+			up[ids[first[t]]] += nm->up[d][t];
+			low[ids[first[t]]] += nm->low[d][t];
+		}
+	free(nm->up[d]), free(nm->low[d]);
+	nm->up[d] = up, nm->low[d] = low, nm->cap[d] = (size_t)nnew + 1;
+	return 0;
+}
+
+static int is_name(const wa_names *nm, int d, uint32_t id)
+{
+	return id < nm->cap[d] && nm->up[d][id] > nm->low[d][id];
+}
+
+/* --- skeletons and their distance ------------------------------------------------ */
+
+static int vowel(char c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' || c == 'y' || c == 'w'; }
+
+static char lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
+
+char wa_sound_class(char x)
+{
+	switch (x) {
+	case 'p': case 'b': case 'f': return 'P';
+	case 't': case 'd': return 'T';
+	case 'k': case 'g': return 'K';
+	case 's': case 'z': case 'j': case 'c': case 'x': return 'S';
+	case 'l': return 'L';
+	case 'r': return 'R';
+	case 'm': case 'n': return 'N';
+	default: return x;
+	}
+}
+
+size_t wa_skeleton(const char *s, size_t n, int pinyin, char *out, size_t cap)
+{
+	size_t m = 0;
+	if (!cap)
+		return 0;
+	for (size_t i = 0; i < n;) {
+		char c = lower(s[i]), c2 = i + 1 < n ? lower(s[i + 1]) : 0, k = 0;
+		size_t step = 1;
+		if (c2 == 'h' && (c == 'c' || c == 's' || c == 'z'))
+			k = c == 'c' ? 'c' : c == 's' ? 'x' : 'j', step = 2;
+		else if (c2 == 'h' && (c == 'p' || c == 't' || c == 'k' || c == 'g'))
+			k = c == 'p' ? 'f' : c == 't' ? 't' : c, step = 2;
+		else if (c == 'c' && c2 == 'k')
+			k = 'k', step = 2;
+		else if (c == 'n' && c2 == 'g')
+			k = 'n', step = 2;
+		else if (vowel(c))
+			k = 'V';
+		else if (c == 'v')
+			k = 'f';
+		else if (c == 'c')
+			k = pinyin ? 's' : c2 == 'e' || c2 == 'i' || c2 == 'y' ? 's' : 'k';
+		else if (c == 'q')
+			k = pinyin ? 'c' : 'k';
+		else if (c == 'x')
+			k = pinyin ? 'x' : 'k';
+		else if (c >= 'a' && c <= 'z' && c != 'h')
+			k = c;
+		i += step;
+		if (!k || (m && wa_sound_class(out[m - 1]) == wa_sound_class(k)) || m + 1 >= cap)
+			continue;
+		out[m++] = k;
+	}
+	out[m] = 0;
+	return m;
+}
+
+#define SKEL 32
+
+/* Substituting sound y for x: free in the same sound; in Han, free within
+ * a class (pinyin has no voicing contrast and writes l for r: 罗斯 luosi
+ * for "Ross"); elsewhere a voicing or sibilant difference costs little. */
+static double subst(char x, char y, unsigned mode)
+{
+	char cx = wa_sound_class(x), cy = wa_sound_class(y);
+	if (x == y)
+		return 0;
+	if ((cx == 'L' && cy == 'R') || (cx == 'R' && cy == 'L'))
+		return mode & WA_SIM_HAN ? 0 : 0.5;
+	if (cx != cy || cx == 'V')
+		return 1;
+	if (mode & WA_SIM_HAN)
+		return 0;
+	return cx == 'S' ? 0.25 : 0.5;
+}
+
+static size_t consonants(const char *a)
+{
+	size_t n = 0;
+	for (; *a; a++)
+		n += *a != 'V';
+	return n;
+}
+
+double wa_name_sim(const char *a, const char *b, unsigned mode)
+{
+	size_t na = strlen(a), nb = strlen(b), ca = consonants(a), cb = consonants(b);
+	if (na >= SKEL || nb >= SKEL || !ca || !cb)
+		return 0;
+	double vcost = mode & WA_SIM_ARABIC ? 0.25 : 0.5, dropc = mode & WA_SIM_HAN ? 0.5 : 1;
+	double D[SKEL][SKEL];
+	D[0][0] = 0;
+	for (size_t i = 1; i <= na; i++)
+		D[i][0] = D[i - 1][0] + (a[i - 1] == 'V' ? vcost : dropc);
+	for (size_t j = 1; j <= nb; j++)
+		D[0][j] = D[0][j - 1] + (b[j - 1] == 'V' ? vcost : 1);
+	for (size_t i = 1; i <= na; i++)
+		for (size_t j = 1; j <= nb; j++) {
+			double x = D[i - 1][j] + (a[i - 1] == 'V' ? vcost : dropc);
+			double y = D[i][j - 1] + (b[j - 1] == 'V' ? vcost : 1);
+			double z = D[i - 1][j - 1] + subst(a[i - 1], b[j - 1], mode);
+			D[i][j] = x < y ? (x < z ? x : z) : (y < z ? y : z);
+		}
+	return 1 - D[na][nb] / (double)(ca > cb ? ca : cb);
+}
+
+/* --- each type's transliteration ---------------------------------------------- */
+
+enum { T_DONE = 1, T_HAN = 2, T_ARABIC = 4 };
+
+typedef struct spelling {
+	char **lat;          /* per type: ASCII transliteration (NULL until asked) */
+	uint8_t *flag;
+	uint32_t *nchar;     /* code points */
+} spelling;
+
+typedef struct builder {
+	UTransliterator *tr;
+	UChar *u;
+	int32_t ucap;
+	xp_vocab *voc;
+	spelling sp[2];
+} builder;
+
+/* Fills type id's spelling on side d; -1 on OOM. */
+static int spell(builder *b, int d, uint32_t id)
+{
+	spelling *p = &b->sp[d];
+	if (p->flag[id] & T_DONE)
+		return 0;
+	const char *w = b->voc[d].words[id];
+	int32_t n = (int32_t)strlen(w), han = 0, arabic = 0, other = 0, nch = 0;
+	for (int32_t i = 0; i < n;) {
+		UChar32 ch;
+		U8_NEXT(w, i, n, ch);
+		if (ch < 0)
+			continue;
+		nch++;
+		UErrorCode e = U_ZERO_ERROR;
+		UScriptCode sc = uscript_getScript(ch, &e);
+		if (sc == USCRIPT_HAN)
+			han++;
+		else if (sc == USCRIPT_ARABIC)
+			arabic++;
+		else if (u_isalpha(ch))
+			other++;
+	}
+	p->nchar[id] = (uint32_t)nch;
+	p->flag[id] = T_DONE | (han && !arabic && !other ? T_HAN : 0) | (arabic && !han ? T_ARABIC : 0);
+	if (n > 64)
+		n = 64;   /* a skeleton holds less than this anyway */
+	UErrorCode e = U_ZERO_ERROR;
+	if (b->ucap < 4 * n + 16) {
+		free(b->u);
+		b->ucap = 4 * n + 16;
+		if (!(b->u = malloc((size_t)b->ucap * sizeof *b->u)))
+			return -1;
+	}
+	int32_t len = 0;
+	u_strFromUTF8Lenient(b->u, b->ucap, &len, w, n, &e);
+	int32_t limit = len;
+	if (U_SUCCESS(e))
+		utrans_transUChars(b->tr, b->u, &len, b->ucap, 0, &limit, &e);
+	if (U_FAILURE(e))
+		len = 0;   /* too long after transliteration: no spelling, no match */
+	char *a = malloc((size_t)len + 1);
+	if (!a)
+		return -1;
+	int32_t m = 0;
+	for (int32_t i = 0; i < len && i < b->ucap; i++)
+		if (b->u[i] < 128)
+			a[m++] = (char)b->u[i];
+	a[m] = 0;
+	p->lat[id] = a;
+	return 0;
+}
+
+/* Appends cell (i, j, f) to c's cells unless the sentence has it (from
+ * s0 on); then the larger factor stays. */
+static int add_cell(wa_corpus *c, size_t *cap, size_t s0, uint32_t i, uint32_t j, float f)
+{
+	for (size_t k = s0; k < c->ncell; k++)
+		if (c->cell[k].i == i && c->cell[k].j == j) {
+			if (c->cell[k].f < f)
+				c->cell[k].f = f;
+			return 0;
+		}
+	if (xp_grow(&c->cell, cap, c->ncell + 1, sizeof *c->cell))
+		return -1;
+	c->cell[c->ncell++] = (wa_cell){(uint16_t)i, (uint16_t)j, f};
+	return 0;
+}
+
+/* The name at position i of side d of sentence k against every candidate
+ * of the other side; the best, if good enough, boosts its cells. */
+static int match(builder *b, wa_corpus *c, size_t *cap, size_t s0, uint32_t k, int d, uint32_t i,
+		 const wa_prior_opts *o)
+{
+	const wa_side *N = &c->side[d], *O = &c->side[!d];
+	const uint32_t *ot = O->tok + O->off[k];
+	uint32_t J = wa_len(O, k);
+	char name[SKEL], cand[SKEL], cat[4 * SKEL];
+	const char *nw = b->sp[d].lat[N->tok[N->off[k] + i]];
+	wa_skeleton(nw, strlen(nw), 0, name, sizeof name);
+	double best = 0;
+	uint32_t bj = 0, bn = 0;
+	size_t bm = 0;
+	for (uint32_t j = 0; j < J; j++) {
+		size_t m = 0, chars = 0;
+		for (uint32_t n = 1; n <= 4 && j + n <= J; n++) {
+			uint32_t t = ot[j + n - 1];
+			if (spell(b, !d, t))
+				return -1;
+			uint8_t fl = b->sp[!d].flag[t];
+			if (n > 1 && !(fl & T_HAN))
+				break;
+			const char *l = b->sp[!d].lat[t];
+			size_t ln = strlen(l);
+			if (m + ln >= sizeof cat)
+				break;
+			memcpy(cat + m, l, ln);
+			m += ln;
+			chars += b->sp[!d].nchar[t];
+			if ((fl & T_HAN) && chars < 2)
+				continue;   /* one Han character is no name */
+			if ((fl & T_HAN) && chars > 6)
+				break;
+			wa_skeleton(cat, m, (fl & T_HAN) != 0, cand, sizeof cand);
+			double s = wa_name_sim(name, cand, (fl & T_HAN ? WA_SIM_HAN : 0) | (fl & T_ARABIC ? WA_SIM_ARABIC : 0));
+			if (s > best)
+				best = s, bj = j, bn = n, bm = m;
+			if (!(fl & T_HAN))
+				break;
+		}
+	}
+	/* a name of one consonant (Joey, Ma) matches too many short words
+	 * by chance: only an exact match of two spellings of three letters or
+	 * more counts (Joey / جويي, not Ma / مي, a verbal prefix) */
+	if (consonants(name) < 2 && (best < 1 || strlen(nw) < 3 || bm < 3))
+		return 0;
+	if (best < o->threshold || !bn)
+		return 0;
+	float f = (float)(1 + (o->boost - 1) * (best - o->threshold) / (1 - o->threshold + 1e-9));
+	for (uint32_t q = bj; q < bj + bn; q++)
+		if (add_cell(c, cap, s0, d ? q : i, d ? i : q, f))
+			return -1;
+	return 0;
+}
+
+long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_prior_opts *o, xp_err *err)
+{
+	wa_prior_free(c);
+	if (o->boost <= 1)
+		return 0;
+	builder b = {0};
+	b.voc = voc;
+	UErrorCode e = U_ZERO_ERROR;
+	UChar id[40];
+	u_uastrcpy(id, "Any-Latin; Latin-ASCII");
+	b.tr = utrans_openU(id, -1, UTRANS_FORWARD, NULL, 0, NULL, &e);
+	if (U_FAILURE(e))
+		return xp_failc(err, XP_ENOMEM, "", 0, "cannot open ICU's Any-Latin transliterator: %s", u_errorName(e));
+	size_t cap = 0;
+	int rc = 0;
+	c->coff = calloc((size_t)c->nsent + 1, sizeof *c->coff);
+	for (int d = 0; d < 2 && c->coff; d++) {
+		size_t V = (size_t)c->side[d].V + 1;
+		b.sp[d].lat = calloc(V, sizeof *b.sp[d].lat);
+		b.sp[d].flag = calloc(V, sizeof *b.sp[d].flag);
+		b.sp[d].nchar = calloc(V, sizeof *b.sp[d].nchar);
+		if (!b.sp[d].lat || !b.sp[d].flag || !b.sp[d].nchar)
+			rc = -1;
+	}
+	if (!c->coff)
+		rc = -1;
+	for (uint32_t k = 0; k < c->nsent && !rc; k++) {
+		size_t s0 = c->ncell;
+		for (int d = 0; d < 2 && !rc; d++) {
+			const wa_side *S = &c->side[d];
+			uint32_t I = wa_len(S, k);
+			if (I > WA_MAXLEN || wa_len(&c->side[!d], k) > WA_MAXLEN)
+				break;
+			for (uint32_t i = 0; i < I && !rc; i++) {
+				uint32_t t = S->tok[S->off[k] + i];
+				if (!is_name(nm, d, t) || c->ncell >= (size_t)1 << 30)
+					continue;   /* (a bound no real corpus reaches: cell offsets are 32-bit) */
+				rc = spell(&b, d, t) || match(&b, c, &cap, s0, k, d, i, o);
+			}
+		}
+		c->coff[k + 1] = (uint32_t)c->ncell;
+	}
+	for (int d = 0; d < 2; d++) {
+		if (b.sp[d].lat)
+			for (size_t t = 0; t <= c->side[d].V; t++)
+				free(b.sp[d].lat[t]);
+		free(b.sp[d].lat);
+		free(b.sp[d].flag);
+		free(b.sp[d].nchar);
+	}
+	free(b.u);
+	utrans_close(b.tr);
+	if (rc) {
+		wa_prior_free(c);
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	return (long)c->ncell;
+}
+
+void wa_prior_free(wa_corpus *c)
+{
+	free(c->coff);
+	free(c->cell);
+	c->coff = NULL;
+	c->cell = NULL;
+	c->ncell = 0;
+}

@@ -1,0 +1,89 @@
+/*
+ * align/prior.h — the word aligner's name prior: links that spelling says
+ * are likely, found before sampling.  Internal to align/.
+ *
+ * A name seen once or twice in the corpus gives the sampler nothing to go
+ * on: its lexical counts are as flat as its co-occurrences.  But a name is
+ * written the way it sounds, in every script: "Chandler" is چندلر in Farsi
+ * and 钱德(勒) in Chinese.  So each word that is capitalised where a sentence
+ * does not begin (a name, by the corpus's own casing) is compared, in every
+ * sentence pair, with the words of the other side transliterated to ASCII
+ * by ICU ("Any-Latin; Latin-ASCII": pinyin for Han, a consonant spelling
+ * for Arabic script): both are reduced to a skeleton of sound classes and
+ * the closest candidate, if close enough, gets a boost on the cells that
+ * link it to the name.  Chinese writes a name in several one-character
+ * words (乔 伊 for "Joey"), so runs of up to four Han words are candidates
+ * too, and every piece of the best run is boosted.
+ *
+ * The boost multiplies a cell's weight in both directions' samplers (a
+ * fixed per-cell factor of the model, next to the lexical, jump and
+ * fertility factors), so it decides where counts do not: a frequent word's
+ * lexical probabilities dwarf a factor of a few tens, a rare name's do not.
+ */
+#ifndef XP_PRIOR_H
+#define XP_PRIOR_H
+
+#include "gibbs.h"
+#include "../base/error.h"
+#include "../base/vocab.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* How often each word type was seen capitalised and lower-case where no
+ * sentence begins, per side (a name is mostly capitalised there). */
+typedef struct wa_names {
+	uint32_t *up[2], *low[2];
+	size_t cap[2];
+} wa_names;
+
+/* Count token s[0..n) of type id on side d; initial: it begins a sentence
+ * (first of the line, or after . ? ! and the like). 0, or -1 on OOM. */
+int wa_names_see(wa_names *nm, int d, uint32_t id, const char *s, size_t n, int initial);
+/* 1 if token s[0..n) ends a sentence, so that the next one begins one. */
+int wa_names_ends_sentence(const char *s, size_t n);
+void wa_names_free(wa_names *nm);
+/* The words of side d renumbered: old type t became the new words
+ * ids[first[t] .. first[t + 1]) of nnew; its counts go to the first of
+ * them (the rest are pieces split off: 's of "Joey's").  0, or -1 on OOM
+ * (nm unchanged). */
+int wa_names_remap(wa_names *nm, int d, const uint32_t *first, const uint32_t *ids, uint32_t nold, uint32_t nnew);
+
+typedef struct wa_prior_opts {
+	double boost;       /* factor of a perfect match; 0 = no prior */
+	double threshold;   /* similarity below which a match is not taken (0..1) */
+} wa_prior_opts;
+
+#define WA_PRIOR_BOOST 30.0
+#define WA_PRIOR_THRESHOLD 0.6
+
+/* Finds the boosted cells of every sentence pair of c and sets c->coff and
+ * c->cell (owned by c: free with wa_prior_free).  voc gives the words of
+ * each side's ids.  Returns the number of cells, or -1 with err filled. */
+long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_prior_opts *o, xp_err *err);
+void wa_prior_free(wa_corpus *c);
+
+/* --- the parts, for tests ------------------------------------------------- */
+
+/* The sound skeleton of an ASCII spelling: one letter per consonant sound
+ * (p b f t d k g s z j c=ch x=sh l r m n; ph and v are f, th t, hard c
+ * and q k, soft c s, ng n; in pinyin c is s, q c and x x), V for a run of
+ * vowels (with y and w); h is silent, and a sound of the same class as the
+ * one before is dropped (classes: p b f / t d / k g / s z j c x / l / r /
+ * m n).  Returns its length (at most cap - 1; out is NUL-terminated). */
+size_t wa_skeleton(const char *ascii, size_t n, int pinyin, char *out, size_t cap);
+/* The class of a skeleton's sound: P T K S L R N, V for vowels. */
+char wa_sound_class(char sound);
+
+enum { WA_SIM_HAN = 1, WA_SIM_ARABIC = 2 };
+/* Similarity (at most 1) of name skeleton a and candidate skeleton b:
+ * 1 - edit distance / the larger number of consonant classes, where a
+ * vowel run costs 1/2 to add or drop (1/4 in Arabic script, which leaves
+ * short vowels unwritten), and, for a Han candidate, dropping a consonant
+ * of the name costs 1/2 (Chinese transliterations drop codas: 钱德 for
+ * "Chandler").  Substitutions: 1 across classes, but l for r 1/2; within a
+ * class 1/2 (voicing: p b, t d) or 1/4 (sibilants: s z j ch sh), and
+ * nothing at all in Han, whose pinyin has neither contrast.  0 if either has no consonant. */
+double wa_name_sim(const char *a, const char *b, unsigned mode);
+
+#endif
