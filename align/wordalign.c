@@ -566,6 +566,10 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	 * many passes as the last stage has sweeps (at least 4); a small corpus,
 	 * which is sampled long, gets its links from more passes */
 	w->passes = n / 4 > 4 ? n / 4 : 4;
+	/* a few pairs to align inside a large training corpus: more passes
+	 * over them cost less than one sweep of the corpus */
+	if (w->nout && w->c.nsent / w->nout > (size_t)w->passes)
+		w->passes = w->c.nsent / w->nout > 64 ? 64 : (int)(w->c.nsent / w->nout);
 	w->total = (uint64_t)2 * w->samplers * ((1 + w->it1 + w->it2 + w->it3) * w->c.nsent +
 						(uint64_t)w->passes * (w->nout / 4096 * 4096));
 	for (int d = 0; d < 2; d++)
