@@ -173,6 +173,14 @@ int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err 
 	case O_ITERS: return xp_cli_intv("--iters", v, 0, 1000000, &wa->iters, e);
 	case O_LOWERCASE: wa->lowercase = 1; return 0;
 	case O_NO_NORMALIZE: return no_normalize(v, wa, e);
+	case O_NAME_PRIOR: {
+		int f;
+		if (xp_cli_intv("--name-prior", v, 0, 100000, &f, e))
+			return XP_EUSAGE;
+		wa->name_prior = f;
+		return 0;
+	}
+	case O_NO_NAME_PRIOR: wa->name_prior = 0; return 0;
 	default: return 1;
 	}
 }
