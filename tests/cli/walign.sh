@@ -35,12 +35,14 @@ printf 'a b ||| c\nx\000y ||| z\n' > $T/nul.txt
 expect_status 1 $XPROJ wordalign $A/pairs.txt --train $T/nul.txt -o $T/tr.pharaoh
 expect_grep 'nul.txt:2: line holds a NUL byte' $T/err
 expect_status 2 $XPROJ wordalign $A/pairs.txt --threads 0 -o $T/tr.pharaoh
-# the name prior: on by default, off with a switch or a factor of 0
+# the name prior: off by default, on with a factor; --no-name-prior and 0 are off
 expect_status 2 $XPROJ wordalign $A/pairs.txt --name-prior -1 -o $T/tr.pharaoh
 expect_status 2 $XPROJ wordalign $A/pairs.txt --name-prior x -o $T/tr.pharaoh
 expect_status 0 $XPROJ wordalign $T/pairs.txt --no-name-prior -o $T/off.pharaoh --seed 3
 expect_status 0 $XPROJ wordalign $T/pairs.txt --name-prior 0 -o $T/zero.pharaoh --seed 3
 cmp -s $T/off.pharaoh $T/zero.pharaoh || { echo "FAIL: --no-name-prior and --name-prior 0 differ"; fails=$((fails + 1)); }
+cmp -s $T/off.pharaoh $T/out.pharaoh || { echo "FAIL: the name prior is not off by default"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ wordalign $T/pairs.txt --name-prior 30 -o $T/on.pharaoh --seed 3
 
 expect_status 1 $XPROJ check-align --bitext $A/pairs.txt $A/range.pharaoh
 expect_grep 'range.pharaoh:3: link 2-3 is outside the sentence pair (3 source, 3 target tokens)' $T/err
