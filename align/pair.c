@@ -2,6 +2,7 @@
  * see pair.h. */
 #include "pair.h"
 #include "../base/vocab.h"
+#include "../base/text.h"
 #include "../model/script.h"
 #include "../model/tokenize.h"
 
@@ -38,15 +39,6 @@ static int holds(const char *w, uint32_t n, const char *s)
 	return 0;
 }
 
-/* the UTF-8 characters of w[0..n) that are not punctuation */
-static double content_chars(const char *w, uint32_t n)
-{
-	double c = 0;
-	for (uint32_t i = 0; i < n; i++)
-		c += ((unsigned char)w[i] & 0xC0) != 0x80;
-	return c;
-}
-
 static void describe(const xp_utt *u, int unspaced, side *s)
 {
 	char tmp[512];
@@ -62,7 +54,7 @@ static void describe(const xp_utt *u, int unspaced, side *s)
 			if (xp_is_punct(tmp))
 				continue;
 		}
-		s->len += unspaced ? content_chars(w, n) : 1;
+		s->len += unspaced ? (double)xp_utf8_count(w, n) : 1;
 	}
 }
 

@@ -6,6 +6,14 @@
 #include <string.h>
 #include <unicode/utf8.h>
 
+size_t xp_utf8_count(const char *s, size_t n)
+{
+	size_t c = 0;
+	for (size_t i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return c;
+}
+
 int xp_utf8_valid(const char *s, size_t n, size_t *bad)
 {
 	const uint8_t *u = (const uint8_t *)s;

@@ -23,6 +23,10 @@ int xp_utf8_valid(const char *s, size_t n, size_t *bad);
  * needs room for 3*n bytes.  Returns the length written. */
 size_t xp_utf8_repair(const char *s, size_t n, char *out);
 
+/* The number of UTF-8 characters of s[0..n): bytes that do not continue a
+ * sequence (on ill-formed input, a count of lead and stray bytes). */
+size_t xp_utf8_count(const char *s, size_t n);
+
 /* Parse a non-negative decimal integer occupying all of s; -1 if not one. */
 long long xp_parse_uint(xp_str s);
 

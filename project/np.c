@@ -1,6 +1,7 @@
 /* project/np.c — noun phrase and name rules on projected spans; see np.h. */
 #include "np.h"
 #include "lang.h"
+#include "../base/text.h"
 #include "../model/tokenize.h"
 
 #include <string.h>
@@ -68,15 +69,6 @@ static int all_in(const char *w, uint32_t n, const char *set)
 	return 1;
 }
 
-/* the number of characters of w[0..n) */
-static uint32_t nchars(const char *w, uint32_t n)
-{
-	uint32_t c = 0;
-	for (uint32_t i = 0; i < n; i++)
-		c += ((unsigned char)w[i] & 0xC0) != 0x80;
-	return c;
-}
-
 /* The characters Chinese writes foreign names with (the common part of the
  * Xinhua transliteration tables, as subtitles use them): each is a
  * syllable, few are common words on their own. */
@@ -108,13 +100,13 @@ static int zh_name(const xp_np_span *x, uint32_t *a, uint32_t *b)
 	 * syllables: at most 4 more characters a side */
 	if (all_in(x->w[*b - 1], x->len[*b - 1], zh_translit))
 		while (*b < x->n && !(x->claimed[*b] & XP_NP_BY_OTHER) && all_in(x->w[*b], x->len[*b], zh_translit) &&
-		       (grown += nchars(x->w[*b], x->len[*b])) <= 4)
+		       (grown += xp_utf8_count(x->w[*b], x->len[*b])) <= 4)
 			(*b)++;
 	grown = 0;
 	if (all_in(x->w[*a], x->len[*a], zh_translit))
 		while (*a > 0 && !(x->claimed[*a - 1] & XP_NP_BY_OTHER) &&
 		       all_in(x->w[*a - 1], x->len[*a - 1], zh_translit) &&
-		       (grown += nchars(x->w[*a - 1], x->len[*a - 1])) <= 4)
+		       (grown += xp_utf8_count(x->w[*a - 1], x->len[*a - 1])) <= 4)
 			(*a)--;
 	return *a != a0 || *b != b0;
 }
@@ -125,7 +117,7 @@ static int zh_classifier_rule(const xp_np_span *x, uint32_t *a)
 	 * classifier, at most three characters; the longest such run */
 	uint32_t best = *a, chars = 0;
 	for (uint32_t k = *a; k > 0 && !x->claimed[k - 1]; k--) {
-		chars += nchars(x->w[k - 1], x->len[k - 1]);
+		chars += xp_utf8_count(x->w[k - 1], x->len[k - 1]);
 		if (chars > 3)
 			break;
 		/* the run [k-1, a) as one string */

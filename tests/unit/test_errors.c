@@ -227,6 +227,13 @@ static void quoting(void **state)
 	assert_string_equal(xp_quote(c, sizeof c, "0123456789abcdefgh", 18), "0123456789ab…");
 	assert_string_equal(xp_quote(c, sizeof c, "我我我我我我", 18), "我我我我…");
 	assert_string_equal(xp_quote(c, sizeof c, "0123456789abcde", 15), "0123456789abcde");   /* fits */
+	/* the character count the Chinese name rule and pair.c share: ASCII, Han,
+	 * Farsi with a ZWNJ (a character of its own), a cut sequence */
+	assert_int_equal(xp_utf8_count("abc", 3), 3);
+	assert_int_equal(xp_utf8_count("佛瑞斯", 9), 3);
+	assert_int_equal(xp_utf8_count("می\xE2\x80\x8Cخواهم", 17), 8);
+	assert_int_equal(xp_utf8_count("我\xE4\xB8", 5), 2);
+	assert_int_equal(xp_utf8_count("", 0), 0);
 	xp_err e;
 	xp_failc(&e, XP_EINPUT, "a\033b", 3, "bad '%s'", "\033]0;x\007");
 	assert_string_equal(e.file, "a\\x1bb");
