@@ -15,19 +15,22 @@
 #
 # Environment: ZH_OPTS / FA_OPTS replace the project options below (to
 # measure a rule with its switch off); WA_OPTS adds wordalign options (e.g.
-# --no-normalize); QUALITY_DIR keeps the outputs there.
+# --no-normalize); QUALITY_DIR keeps the outputs there; MENTION_PAIRS=K adds
+# the span pairs of MMC's dev silver (`xproj mention-pairs`) K times to the
+# aligner's training; RULES=0 skips the rule switches.
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${BUILD:=build}"
 TUNE=$DATA/mmc-tune
 EN=$TUNE/tune.english.v4_gold_conll
 : "${ZH_OPTS:=--chars --skip-articles}"
 : "${FA_OPTS:=--skip-articles}"   # pro-drop is on by default for Farsi
+: "${MENTION_PAIRS:=0}"
 if [ -n "${QUALITY_DIR:-}" ]; then T=$QUALITY_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
 now() { date +%s.%N; }
 
-# wordalign PAIRS EXTRA OUT: align PAIRS, trained together with EXTRA
+# wordalign PAIRS EXTRA OUT: align PAIRS, trained together with EXTRA (and $mp)
 wordalign() {
-	$XPROJ wordalign --lowercase --threads 2 ${WA_OPTS:-} "$1" --train "$2" -o "$3.pharaoh" --probs "$3.probs"
+	$XPROJ wordalign --lowercase --threads 2 ${WA_OPTS:-} "$1" --train "$2" $mp -o "$3.pharaoh" --probs "$3.probs"
 }
 
 # score KEY RESPONSE LANG: "mentionF1 conllF1" (on characters for Chinese)
@@ -49,6 +52,14 @@ run() {   # run LANG: the user's commands, timed
 	    $XPROJ bitext $T/fa-dev.jsonl -o $T/fa-dev.pairs 2>/dev/null
 	    extra=$T/fa-dev.pairs ;;
 	esac
+	# the span pairs of MMC's dev silver (other scenes than these), MENTION_PAIRS times
+	mp=""
+	if [ "$MENTION_PAIRS" -gt 0 ]; then
+		case $l in zh) name=chinese;; fa) name=farsi;; esac
+		$XPROJ mention-pairs --source $DATA/mmc/dev.english.v4_gold_conll --target $DATA/mmc/dev.$name.v4_gold_conll \
+			--lang $l $popts -o $T/$l-dev.mp 2>$T/$l.mp.log
+		for i in $(seq $MENTION_PAIRS); do mp="$mp --train $T/$l-dev.mp"; done
+	fi
 	a=$(now)
 	$XPROJ pair --source $EN --target $tgt --lang $l $popts -o $T/$l.jsonl 2>$T/$l.pair.log
 	$XPROJ bitext $T/$l.jsonl -o $T/$l.pairs --map $T/$l.map 2>/dev/null
@@ -72,6 +83,7 @@ run() {   # run LANG: the user's commands, timed
 	echo "  $l rules: mentions created or changed (spans the corrected file holds): $(perl bench/rule_hits.pl $T/$l.report.json $key $c)"
 	echo "  $l $(perl bench/pronoun_errors.pl $EN $T/$l.report.json $key $c | head -1)"
 	# each rule's effect: the same alignment projected with the rule switched
+	[ "${RULES:-1}" = 0 ] && return 0
 	for sw in --skip-articles --no-zh-pronouns --no-zh-possessive --no-fa-attach --no-free-pronouns --no-fa-clitics \
 		--no-fa-nearest-verb --no-prodrop --no-pronoun-move --no-pronoun-drop --no-fa-light-verb \
 		--no-fa-possessive --fa-subject-clitic --no-np=stray --no-np=zh_name --no-np=zh_classifier --no-np=zh_edges \

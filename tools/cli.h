@@ -20,7 +20,7 @@ typedef struct xp_cmd {
 extern const xp_cmd xp_cmd_stats, xp_cmd_convert, xp_cmd_validate, xp_cmd_score;
 extern const xp_cmd xp_cmd_bitext, xp_cmd_aer, xp_cmd_symmetrize, xp_cmd_wordalign, xp_cmd_check_align;
 extern const xp_cmd xp_cmd_align, xp_cmd_align_eval, xp_cmd_project, xp_cmd_db;
-extern const xp_cmd xp_cmd_pipeline, xp_cmd_pair, xp_cmd_serve;
+extern const xp_cmd xp_cmd_pipeline, xp_cmd_pair, xp_cmd_mention_pairs, xp_cmd_serve;
 extern const xp_cmd xp_cmd_agree;
 extern const xp_cmd xp_cmd_judge, xp_cmd_calibrate;
 

@@ -22,6 +22,7 @@ static const xp_cmd *const commands[] = {
 	&xp_cmd_align,
 	&xp_cmd_align_eval,
 	&xp_cmd_pair,
+	&xp_cmd_mention_pairs,
 	&xp_cmd_bitext,
 	&xp_cmd_wordalign,
 	&xp_cmd_check_align,
