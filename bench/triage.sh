@@ -20,8 +20,9 @@
 #
 # Environment: TRIAGE_DIR keeps the outputs there (and reuses an alignment
 # found there); MODEL=M.json judges the confidences that model file gives;
-# BASE=path/to/xproj also measures another build's queue (project, db import,
-# db triage by that xproj, on the same alignment), e.g. the last release;
+# BASE=path/to/xproj also measures another build's queue (project with the
+# same --alt-alignments, db import, db triage by that xproj, on the same
+# alignment), e.g. main before a change;
 # PREP_ONLY=1 stops after the projections (bench/calibrate.sh fits on them).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}"
@@ -79,7 +80,8 @@ for l in zh fa; do
 	if [ -n "${BASE:-}" ]; then
 		case $l in zh) opts="--chars --skip-articles";; fa) opts="--prodrop --skip-articles";; esac
 		$BASE project --source $EN --aligned $T/$l.tune.jsonl --alignments $T/$l.tune.pharaoh \
-			--probs $T/$l.tune.probs --map $T/$l.tune.map $opts -o $T/$l.base.conll \
+			--probs $T/$l.tune.probs --alt-alignments $T/$l.tune.alt1.pharaoh \
+			--alt-alignments $T/$l.tune.alt2.pharaoh --map $T/$l.tune.map $opts -o $T/$l.base.conll \
 			--report $T/$l.base.report.json 2>/dev/null
 		rm -f $T/$l.base.db
 		$BASE db init $T/$l.base.db >/dev/null

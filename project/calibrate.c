@@ -111,6 +111,56 @@ int xp_logit_fit(const xp_example *ex, size_t n, double l2, xp_logit *out, xp_er
 	return 0;
 }
 
+/* --- positive-unlabelled classes ---------------------------------------------------------- */
+
+double xp_pu_label_freq(const xp_logit *g, const xp_example *ex, size_t n, const uint8_t *cls, int k)
+{
+	double sum = 0, w = 0;
+	for (size_t i = 0; i < n; i++)
+		if (cls[i] == k && ex[i].y)
+			sum += ex[i].w * xp_logit_prob(g, ex[i].x), w += ex[i].w;
+	return w > 0 ? sum / w : 0;
+}
+
+int xp_logit_fit_pu(const xp_example *ex, size_t n, const uint8_t *cls, const double *c, double l2, xp_logit *out,
+		    xp_err *err)
+{
+	/* every example, then a right copy of each unlabelled one: copy j of
+	 * example un[j] */
+	size_t nu = 0;
+	for (size_t i = 0; i < n; i++)
+		nu += cls[i] && !ex[i].y && c[cls[i]] > 0;
+	xp_example *v = malloc((n + nu + 1) * sizeof *v);
+	size_t *un = malloc((nu + 1) * sizeof *un);
+	double *q = malloc((nu + 1) * sizeof *q);
+	if (!v || !un || !q) {
+		free(v), free(un), free(q);
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	memcpy(v, ex, n * sizeof *v);
+	for (size_t i = 0, j = 0; i < n; i++)
+		if (cls[i] && !ex[i].y && c[cls[i]] > 0)
+			un[j] = i, q[j] = 0, v[n + j] = (xp_example){ex[i].x, 1, 0}, j++;
+	/* start from the labels as they are (q = 0) */
+	int rc = xp_logit_fit(v, n, l2, out, err);
+	for (int round = 0; rc == 0 && nu && round < 200; round++) {
+		double moved = 0;
+		for (size_t j = 0; j < nu; j++) {
+			double p = xp_logit_prob(out, ex[un[j]].x), cj = c[cls[un[j]]];
+			double nq = cj >= 1 ? 0 : p * (1 - cj) / (p * (1 - cj) + 1 - p);
+			moved = fmax(moved, fabs(nq - q[j]));
+			q[j] = nq;
+			v[n + j].w = ex[un[j]].w * nq;
+			v[un[j]].w = ex[un[j]].w * (1 - nq);
+		}
+		if (moved < 1e-6)
+			break;
+		rc = xp_logit_fit(v, n + nu, l2, out, err);
+	}
+	free(v), free(un), free(q);
+	return rc;
+}
+
 /* --- reliability --------------------------------------------------------------------------- */
 
 void xp_reliab_add(xp_reliab *r, double p, int y)

@@ -23,6 +23,32 @@ typedef struct xp_example {
  * nothing to fit (no example, or one class only). */
 int xp_logit_fit(const xp_example *ex, size_t n, double l2, xp_logit *out, xp_err *err);
 
+/* Positive-unlabelled classes (Elkan and Noto, "Learning classifiers from
+ * only positive and unlabeled data", KDD 2008).  A reference may leave a
+ * kind of mention out most of the time whether or not it is right: MMC's
+ * Farsi silver seldom marks a verb or clitic that stands for a dropped
+ * pronoun, so it calls such a projection wrong where a corrector keeps it.
+ * For the examples of such a class k (cls[i] = k > 0) the reference's
+ * "right" is trusted and its "wrong" is not: it marks a right one with a
+ * constant probability c[k] (the label frequency) and a wrong one never.
+ *
+ * xp_pu_label_freq: c[k] estimated from the data alone, as the mean of
+ * g(x) = P(the reference says right | x) over the class's examples it says
+ * right (g: a model fitted on the labels as they are): where the features
+ * leave no doubt that a projection is right, g(x) = c[k].  The estimate is
+ * low when they do leave doubt, which errs towards more confidence in the
+ * class.  0 if the class has no positive.
+ *
+ * xp_logit_fit_pu: the model of the truth, P(right | x), by EM: each
+ * example of a class k that the reference says wrong is right with
+ * posterior q = p (1 - c) / (p (1 - c) + 1 - p), p the current model's, and
+ * enters the fit as a right one of weight q and a wrong one of weight
+ * 1 - q; repeated until no q moves by 1e-6 (at most 200 rounds).  Examples
+ * of class 0 are fitted as they are.  ex is not changed. */
+double xp_pu_label_freq(const xp_logit *g, const xp_example *ex, size_t n, const uint8_t *cls, int k);
+int xp_logit_fit_pu(const xp_example *ex, size_t n, const uint8_t *cls, const double *c, double l2, xp_logit *out,
+		    xp_err *err);
+
 /* Reliability: predicted probabilities against outcomes in ten bins of
  * width 0.1 (the last one closed). */
 typedef struct xp_reliab {

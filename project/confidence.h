@@ -73,6 +73,15 @@ typedef enum {
 	XP_F_SEED_AGREE,     /* share of the alignment runs with other seeds (project --alt-alignments)
 				that do the same with the mention: the same span, or a null; without
 				such runs, the model's mean */
+	XP_F_PRON_AGREE,     /* the English mention is a personal pronoun, no target pronoun of its person is
+				in the span but a word whose ending agrees with it is (Farsi: a verb for a
+				subject, a clitic for an object or possessive; lang.h xp_pronoun_matches) */
+	XP_F_ONE_CHAR,       /* no pronoun, and the span is one written character (a Chinese noun phrase cut
+				to one character: 车 of 消防车) */
+	XP_F_FORM_SEEN,      /* log(1 + other projected mentions of the document with the same English
+				cluster and words, case folded) */
+	XP_F_FORM_AGREE,     /* share of those projected to the same target words (0 with none): the
+				same English entity in the same words projected differently */
 	XP_NFEAT
 } xp_feat;
 

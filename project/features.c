@@ -4,9 +4,12 @@
 #include "lang.h"
 #include "prodrop.h"
 
+#include "../base/text.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static int usable(const xp_fctx *c, const xp_link *l)
 {
@@ -134,6 +137,32 @@ static int pronoun_in(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
 	return xp_free_pronoun(en, c->lang, c->w, c->wlen, c->nw, c->wtaken, 0.5, &pa, &pb);
 }
 
+/* pron_agree's test, for Farsi one folded token at a time: the agreement
+ * tests (prodrop.h) read Persian yeh and kaf only, and subtitles write many
+ * verbs with the Arabic letters (مي كني); the folding keeps every length. */
+static int pronoun_agrees(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
+{
+	if (!c->lang || strncmp(c->lang, "fa", 2))
+		return xp_pronoun_matches(en, c->lang, c->w, c->wlen, a, b);
+	char w[256];
+	for (uint32_t j = a; j < b; j++) {
+		uint32_t n = c->wlen[j];
+		if (n >= sizeof w)
+			continue;
+		memcpy(w, c->w[j], n);
+		w[n] = '\0';
+		for (uint32_t i = 0; i + 1 < n; i++)
+			if ((unsigned char)w[i] == 0xD9 && (unsigned char)w[i + 1] == 0x8A)   /* U+064A -> U+06CC */
+				w[i] = (char)0xDB, w[i + 1] = (char)0x8C;
+			else if ((unsigned char)w[i] == 0xD9 && (unsigned char)w[i + 1] == 0x83)   /* U+0643 -> U+06A9 */
+				w[i] = (char)0xDA, w[i + 1] = (char)0xA9;
+		const char *wp = w;
+		if (xp_pronoun_matches(en, c->lang, &wp, &n, 0, 1))
+			return 1;
+	}
+	return 0;
+}
+
 void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, uint32_t e, uint32_t a, uint32_t b,
 		     float *x)
 {
@@ -176,8 +205,15 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 	x[XP_F_RULE_ARTICLES] = (pm->rule & XP_LR_ARTICLES) != 0;
 	x[XP_F_RULE_ZH_PRONOUN] = (pm->rule & XP_LR_ZH_PRONOUN) != 0;
 	x[XP_F_RULE_FA_ATTACH] = (pm->rule & XP_LR_FA_ATTACH) != 0;
-	if (x[XP_F_PRONOUN] && pm->tgt_end <= c->nw && pm->tgt_start < pm->tgt_end)
+	if (pm->tgt_end > c->nw || pm->tgt_start >= pm->tgt_end)
+		return;
+	if (x[XP_F_PRONOUN]) {
 		x[XP_F_PRON_IN] = (float)pronoun_in(c, c->src[s], pm->tgt_start, pm->tgt_end);
+		x[XP_F_PRON_AGREE] = !x[XP_F_PRON_IN] && pronoun_agrees(c, c->src[s], pm->tgt_start, pm->tgt_end);
+	} else {
+		x[XP_F_ONE_CHAR] = pm->tgt_end == pm->tgt_start + 1 &&
+				   xp_utf8_count(c->w[pm->tgt_start], c->wlen[pm->tgt_start]) == 1;
+	}
 }
 
 /* --- after the collisions ------------------------------------------------------------------ */
@@ -222,7 +258,49 @@ void xp_feat_seeds(const xp_proj_mention *pm, float *x, size_t first, size_t n, 
 	}
 }
 
-int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, xp_doc *td, int seeds, const xp_conf_lang *m)
+/* tokens [a, b) of u and [c, d) of v are the same words (fold: ASCII case) */
+static int same_words(const xp_utt *u, uint32_t a, uint32_t b, const xp_utt *v, uint32_t c, uint32_t d, int fold)
+{
+	if (b - a != d - c || b > u->ntoks || d > v->ntoks)
+		return 0;
+	for (uint32_t k = 0; k < b - a; k++) {
+		uint32_t n1, n2;
+		const char *s1 = xp_tok_str(u, a + k, &n1), *s2 = xp_tok_str(v, c + k, &n2);
+		if (n1 != n2 || (fold ? strncasecmp(s1, s2, n1) : memcmp(s1, s2, n1)))
+			return 0;
+	}
+	return 1;
+}
+
+/* form_seen, form_agree: the other projections of the same English cluster
+ * in the same English words.  A name or a noun phrase repeated in a scene
+ * is mostly translated the same way each time; a projection that lands on
+ * other words than its twins' is suspect (and so, less, are the twins). */
+static void forms(const xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, const xp_doc *td)
+{
+	for (size_t i = 0; i < n; i++) {
+		const xp_proj_mention *a = &pm[i];
+		if (a->fate != XP_PROJECTED || a->tgt_utt < 0 || (size_t)a->tgt_utt >= td->nutts || a->en_utt >= ed->nutts)
+			continue;
+		uint32_t seen = 0, same = 0;
+		for (size_t j = 0; j < n; j++) {
+			const xp_proj_mention *b = &pm[j];
+			if (j == i || b->cluster != a->cluster || b->fate != XP_PROJECTED || b->tgt_utt < 0 ||
+			    (size_t)b->tgt_utt >= td->nutts || b->en_utt >= ed->nutts ||
+			    !same_words(&ed->utts[a->en_utt], a->en_start, a->en_end, &ed->utts[b->en_utt], b->en_start,
+					b->en_end, 1))
+				continue;
+			seen++;
+			same += same_words(&td->utts[a->tgt_utt], a->tgt_start, a->tgt_end, &td->utts[b->tgt_utt],
+					   b->tgt_start, b->tgt_end, 0);
+		}
+		x[i * XP_NFEAT + XP_F_FORM_SEEN] = (float)log1p(seen);
+		x[i * XP_NFEAT + XP_F_FORM_AGREE] = seen ? (float)same / (float)seen : 0;
+	}
+}
+
+int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp_doc *td, int seeds,
+		   const xp_conf_lang *m)
 {
 	const xp_proj_mention **ids = malloc((n + 1) * sizeof *ids), **sp = malloc((n + 1) * sizeof *sp);
 	size_t ns = 0;
@@ -246,6 +324,7 @@ int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, xp_doc *td, int seed
 			sp[ns++] = &pm[i];
 	}
 	qsort(sp, ns, sizeof *sp, xp_proj_by_span);
+	forms(pm, x, n, ed, td);
 	for (size_t i = 0; i < ns; i++)
 		for (size_t j = i + 1; j < ns; j++) {
 			const xp_proj_mention *a = sp[i], *b = sp[j];

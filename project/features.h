@@ -49,10 +49,11 @@ struct xp_projection;
 void xp_feat_seeds(const xp_proj_mention *pm, float *x, size_t first, size_t n, const struct xp_projection *alt,
 		   size_t nalt);
 
-/* After xp_settle: the overlap and collision features of a
- * document's n mentions, their confidences (model m; NULL leaves the
+/* After xp_settle: the overlap, collision and cluster-form features of a
+ * document's n mentions (ed: the English document), their confidences (model m; NULL leaves the
  * uncalibrated ones project.c gave), and the target mentions' (td) copies of
  * them.  seeds: xp_feat_seeds ran; else seed_agree is the model's mean. */
-int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, xp_doc *td, int seeds, const xp_conf_lang *m);
+int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp_doc *td, int seeds,
+		   const xp_conf_lang *m);
 
 #endif

@@ -711,7 +711,7 @@ static int document(run *r, const xp_doc *ed, xp_proj_doc *pd)
 		return -1;
 	if (r->o->nalt)
 		xp_feat_seeds(r->p->m, r->p->feat, pd->first, pd->n, r->alt, r->o->nalt);
-	return xp_feat_settle(r->p->m + pd->first, r->p->feat + pd->first * XP_NFEAT, pd->n, td, r->o->nalt > 0,
+	return xp_feat_settle(r->p->m + pd->first, r->p->feat + pd->first * XP_NFEAT, pd->n, ed, td, r->o->nalt > 0,
 			      r->p->model.lang[0] ? &r->p->model : NULL);
 }
 

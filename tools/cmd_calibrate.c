@@ -24,9 +24,20 @@ typedef struct set {
 typedef struct lang_ex {
 	char lang[16];
 	xp_example *proj, *null;
-	size_t np, nn, cp, cn;
+	uint8_t *pcls, *ncls;    /* per example: its positive-unlabelled class (PU_*), 0 none */
+	size_t np, nn, cp, cn, cpc, cnc;
 	size_t sets;
 } lang_ex;
+
+/* --pu-agreeing: the class of projections whose reference "wrong" is not
+ * trusted (calibrate.h): a pronoun on a word that stands for it by its
+ * ending only, a verb that pro-drop found or a verb or clitic the links gave
+ * (pron_agree).  One class: what the reference leaves out is the kind of
+ * word, however the projection came to it; and the pro-drop verbs alone
+ * could not give the estimate, their features hardly tell the reference's
+ * right from its wrong (Elkan and Noto's estimate falls to the base rate). */
+enum { PU_NONE, PU_AGREEING, PU_N };
+static const char *const pu_names[PU_N] = {"", "agreeing"};
 
 static int load(const char *path, xp_corpus *c)
 {
@@ -35,7 +46,7 @@ static int load(const char *path, xp_corpus *c)
 	return xp_read_corpus(path, XP_FMT_AUTO, &ro, c, &e) ? xp_cli_error(&e) : 0;
 }
 
-static json_t *logit_json(const xp_logit *m, size_t n, size_t pos, const char *event)
+static json_t *logit_json(const xp_logit *m, size_t n, size_t pos, const char *event, json_t *pu)
 {
 	json_t *w = json_object(), *mean = json_object();
 	for (int f = 0; f < XP_NFEAT; f++) {
@@ -43,15 +54,50 @@ static json_t *logit_json(const xp_logit *m, size_t n, size_t pos, const char *e
 		json_object_set_new(w, xp_feat_names[f], json_real(round(m->w[f] * 1e6) / 1e6));
 		json_object_set_new(mean, xp_feat_names[f], json_real(round(m->mean[f] * 1e6) / 1e6));
 	}
-	return json_pack("{s:s,s:I,s:I,s:f,s:o,s:o}", "predicts", event, "examples", (json_int_t)n, "positives",
-			 (json_int_t)pos, "bias", round(m->bias * 1e6) / 1e6, "weights", w, "mean", mean);
+	json_t *o = json_pack("{s:s,s:I,s:I,s:f,s:o,s:o}", "predicts", event, "examples", (json_int_t)n, "positives",
+			      (json_int_t)pos, "bias", round(m->bias * 1e6) / 1e6, "weights", w, "mean", mean);
+	if (pu)
+		json_object_set_new(o, "positive_unlabelled", pu);
+	return o;
 }
 
-static int fit(const char *what, const char *lang, const xp_example *ex, size_t n, double l2, xp_logit *m)
+/* The positive-unlabelled class of an example under --pu-agreeing. */
+static uint8_t pu_class(const float *x, int projected)
+{
+	if (projected)
+		return x[XP_F_PRONOUN] != 0 && (x[XP_F_PRODROP] != 0 || x[XP_F_PRON_AGREE] != 0) ? PU_AGREEING : PU_NONE;
+	return PU_NONE;
+}
+
+/* One model; with pu, each class's label frequency estimated from the plain
+ * fit, then the fit of the truth (calibrate.h), and *classes says what was
+ * estimated. */
+static int fit(const char *what, const char *lang, const xp_example *ex, const uint8_t *cls, size_t n, int pu,
+	       double l2, xp_logit *m, json_t **classes)
 {
 	xp_err e;
-	if (xp_logit_fit(ex, n, l2, m, &e) == 0)
+	double c[PU_N] = {0};
+	int rc = xp_logit_fit(ex, n, l2, m, &e);
+	for (int k = 1; rc == 0 && pu && k < PU_N; k++) {
+		size_t nk = 0, marked = 0;
+		for (size_t i = 0; i < n; i++)
+			nk += cls[i] == k, marked += cls[i] == k && ex[i].y;
+		if (!nk)
+			continue;
+		c[k] = xp_pu_label_freq(m, ex, n, cls, k);
+		if (!*classes)
+			*classes = json_object();
+		json_object_set_new(*classes, pu_names[k], json_pack("{s:I,s:I,s:f}", "examples", (json_int_t)nk, "marked",
+								     (json_int_t)marked, "label_freq", round(c[k] * 1e6) / 1e6));
+		fprintf(stderr, "xproj calibrate: %s, %s model: %s: %zu examples, %zu marked by the reference, label "
+				"frequency %.3f\n", lang, what, pu_names[k], nk, marked, c[k]);
+	}
+	if (rc == 0 && *classes)
+		rc = xp_logit_fit_pu(ex, n, cls, c, l2, m, &e);
+	if (rc == 0)
 		return 0;
+	json_decref(*classes);
+	*classes = NULL;
 	fprintf(stderr, "xproj calibrate: %s, %s model: ", lang, what);
 	return xp_cli_error(&e);
 }
@@ -65,12 +111,13 @@ static int run(int argc, char **argv)
 					   {"note", required_argument, 0, 'n'},
 					   {"output", required_argument, 0, 'o'},
 					   {"skip-prodrop", no_argument, 0, 'D'},
+					   {"pu-agreeing", no_argument, 0, 'U'},
 					   {0, 0, 0, 0}};
 	set sets[MAXSETS];
 	size_t ns = 0, nr = 0, np = 0, nk = 0;
 	const char *out = NULL, *note = NULL;
 	double l2 = 1e-3;
-	int ch, skip_prodrop = 0;
+	int ch, skip_prodrop = 0, pu = 0;
 	size_t skipped = 0;
 	xp_err ue;
 	memset(sets, 0, sizeof sets);
@@ -87,6 +134,7 @@ static int run(int argc, char **argv)
 		else if (ch == 'n') note = optarg;
 		else if (ch == 'o') out = optarg;
 		else if (ch == 'D') skip_prodrop = 1;
+		else if (ch == 'U') pu = 1;
 		else if (ch == '?') return 2;
 	}
 	ns = nr;
@@ -148,10 +196,12 @@ static int run(int argc, char **argv)
 			}
 			xp_example **v = isp ? &lx->proj : &lx->null;
 			size_t *n = isp ? &lx->np : &lx->nn, *cap = isp ? &lx->cp : &lx->cn;
-			if (xp_grow(v, cap, *n + 1, sizeof **v)) {
+			uint8_t **cls = isp ? &lx->pcls : &lx->ncls;
+			if (xp_grow(v, cap, *n + 1, sizeof **v) || xp_grow(cls, isp ? &lx->cpc : &lx->cnc, *n + 1, 1)) {
 				rc = (xp_failc(&e, XP_ENOMEM, "", 0, "out of memory"), xp_cli_error(&e));
 				break;
 			}
+			(*cls)[*n] = pu ? pu_class(it->feat, isp) : PU_NONE;
 			(*v)[(*n)++] = (xp_example){it->feat, isp ? it->label == XP_LB_RIGHT : it->label == XP_LB_RECOVERABLE, 1};
 		}
 		json_array_append_new(sources, json_pack("{s:s,s:s,s:s,s:s,s:{s:I,s:I,s:I,s:I}}", "lang", st->r.lang,
@@ -172,18 +222,22 @@ static int run(int argc, char **argv)
 			pp += langs[l].proj[i].y != 0;
 		for (size_t i = 0; i < langs[l].nn; i++)
 			pn += langs[l].null[i].y != 0;
-		if ((rc = fit("projected", langs[l].lang, langs[l].proj, langs[l].np, l2, &pm)) ||
-		    (rc = fit("null", langs[l].lang, langs[l].null, langs[l].nn, l2, &nm)))
+		json_t *pj = NULL, *nj = NULL;
+		if ((rc = fit("projected", langs[l].lang, langs[l].proj, langs[l].pcls, langs[l].np, pu, l2, &pm, &pj)) ||
+		    (rc = fit("null", langs[l].lang, langs[l].null, langs[l].ncls, langs[l].nn, pu, l2, &nm, &nj)))
 			break;
 		json_object_set_new(models, langs[l].lang,
-				    json_pack("{s:o,s:o}", "projected", logit_json(&pm, langs[l].np, pp, "right"), "null",
-					      logit_json(&nm, langs[l].nn, pn, "recoverable")));
+				    json_pack("{s:o,s:o}", "projected", logit_json(&pm, langs[l].np, pp, "right", pj), "null",
+					      logit_json(&nm, langs[l].nn, pn, "recoverable", nj)));
 		fprintf(stderr, "xproj calibrate: %s: projected model on %zu examples (%zu right), null model on %zu (%zu "
 				"recoverable)\n", langs[l].lang, langs[l].np, pp, langs[l].nn, pn);
 	}
 	if (rc == 0) {
 		json_t *doc = json_pack("{s:i,s:s,s:f,s:o,s:o}", "version", 1, "fitted_by",
-					"xproj calibrate (L2-penalised logistic regression, Newton)", "l2", l2, "sources",
+					pu ? "xproj calibrate (L2-penalised logistic regression, Newton; EM for the positive-"
+					     "unlabelled class)"
+					   : "xproj calibrate (L2-penalised logistic regression, Newton)",
+					"l2", l2, "sources",
 					sources, "models", models);
 		if (note)
 			json_object_set_new(doc, "note", json_string(note));
@@ -207,7 +261,7 @@ static int run(int argc, char **argv)
 		json_decref(sources), json_decref(models);
 	}
 	for (size_t l = 0; l < nl; l++)
-		free(langs[l].proj), free(langs[l].null);
+		free(langs[l].proj), free(langs[l].null), free(langs[l].pcls), free(langs[l].ncls);
 	for (size_t s = 0; s < ns; s++)
 		xp_report_free(&sets[s].r);
 	return rc;
@@ -216,7 +270,7 @@ static int run(int argc, char **argv)
 const xp_cmd xp_cmd_calibrate = {
 	"calibrate", run, "fit the per-mention confidence model on projections judged against a reference",
 	"xproj calibrate --report R.json --projected OUT.conll --key REF.conll [...] [--l2 X]\n"
-	"                [--skip-prodrop] [--note TEXT] -o MODEL.json\n\n"
+	"                [--skip-prodrop] [--pu-agreeing] [--note TEXT] -o MODEL.json\n\n"
 	"Each --report/--projected/--key triple is a projection (`xproj project --report`) and a\n"
 	"reference for its target text, judged as `xproj judge` does.  For each target language\n"
 	"two logistic models are fitted on the features the report holds: P(a projected span is\n"
@@ -227,4 +281,9 @@ const xp_cmd xp_cmd_calibrate = {
 	"  --l2 X          the penalty on the weights, per unit of example weight (default 0.001)\n"
 	"  --skip-prodrop  fit on no projection that pro-drop made (the verb of a dropped\n"
 	"                  subject): a reference made without pro-drop (MMC's silver)\n"
-	"                  calls such verbs wrong whether or not a corrector keeps them\n"};
+	"                  calls such verbs wrong whether or not a corrector keeps them\n"
+	"  --pu-agreeing   keep them, and every pronoun projected onto a word that agrees with\n"
+	"                  it by its ending only (a verb, a clitic: pron_agree), as positive-\n"
+	"                  unlabelled: the reference's \"right\" is trusted, its \"wrong\" is not;\n"
+	"                  the share of right ones it marks is estimated from the data and the\n"
+	"                  model fitted by EM (project/calibrate.h)\n"};

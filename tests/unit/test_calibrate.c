@@ -56,6 +56,53 @@ static void fit_recovers_weights(void **state)
 	assert_int_equal(xp_logit_fit(ex, 0, 0, &m, &e), XP_EINPUT);
 }
 
+/* Positive-unlabelled: in class 1 the reference marks only 40% of the right
+ * examples.  The plain fit takes the class for a worse one (a negative
+ * weight on its indicator); the label frequency estimated from that fit is
+ * about 0.4 (a little under: the features leave some doubt); the PU fit
+ * with it finds the truth's weights, and its mean probability in the class
+ * the truth's share of right ones. */
+static void fit_positive_unlabelled(void **state)
+{
+	(void)state;
+	enum { N = 10000 };
+	static float x[N][XP_NFEAT];
+	static xp_example ex[N];
+	static uint8_t cls[N], truth[N];
+	uint64_t s = 7;
+	size_t in1 = 0, right1 = 0;
+	for (size_t i = 0; i < N; i++) {
+		x[i][XP_F_LINK_MEAN] = (float)lcg(&s);
+		x[i][XP_F_PRON_AGREE] = lcg(&s) < 0.4;
+		cls[i] = x[i][XP_F_PRON_AGREE] != 0;
+		double z = -4 + 9 * x[i][XP_F_LINK_MEAN];
+		truth[i] = lcg(&s) < 1 / (1 + exp(-z));
+		int marked = truth[i] && (!cls[i] || lcg(&s) < 0.4);
+		ex[i] = (xp_example){x[i], marked, 1};
+		in1 += cls[i], right1 += cls[i] && truth[i];
+	}
+	xp_logit g, m;
+	xp_err e;
+	assert_int_equal(xp_logit_fit(ex, N, 0, &g, &e), 0);
+	assert_true(g.w[XP_F_PRON_AGREE] < -0.5);
+	double c[2] = {0, xp_pu_label_freq(&g, ex, N, cls, 1)};
+	assert_true(fabs(c[1] - 0.4) < 0.05);
+	assert_true(xp_pu_label_freq(&g, ex, N, cls, 2) == 0);   /* no such class */
+	assert_int_equal(xp_logit_fit_pu(ex, N, cls, (double[]){0, 0.4}, 0, &m, &e), 0);
+	assert_true(fabs(m.w[XP_F_PRON_AGREE]) < 0.3);   /* the plain fit: below -0.5 */
+	assert_true(fabs(m.w[XP_F_LINK_MEAN] - 9) < 0.6 && fabs(m.bias + 4) < 0.3);
+	double sp = 0;
+	for (size_t i = 0; i < N; i++)
+		sp += cls[i] ? xp_logit_prob(&m, ex[i].x) : 0;
+	assert_true(fabs(sp / (double)in1 - (double)right1 / (double)in1) < 0.03);
+	/* the examples are not changed */
+	for (size_t i = 0; i < N; i++)
+		assert_true(ex[i].w == 1 && ex[i].y == (truth[i] && ex[i].y));
+	/* a label frequency of 1 trusts every label: the plain fit */
+	assert_int_equal(xp_logit_fit_pu(ex, N, cls, (double[]){0, 1}, 0, &m, &e), 0);
+	assert_true(fabs(m.w[XP_F_PRON_AGREE] - g.w[XP_F_PRON_AGREE]) < 1e-9 && fabs(m.bias - g.bias) < 1e-9);
+}
+
 static void reliability(void **state)
 {
 	(void)state;
@@ -162,7 +209,7 @@ static void plot_escapes(void **state)
 int main(void)
 {
 	const struct CMUnitTest t[] = {
-		cmocka_unit_test(fit_recovers_weights), cmocka_unit_test(reliability), cmocka_unit_test(rank_stats),
+		cmocka_unit_test(fit_recovers_weights), cmocka_unit_test(fit_positive_unlabelled), cmocka_unit_test(reliability), cmocka_unit_test(rank_stats),
 		cmocka_unit_test(model_files), cmocka_unit_test(plot_escapes),
 	};
 	return cmocka_run_group_tests(t, NULL, NULL);

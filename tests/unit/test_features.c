@@ -1,6 +1,9 @@
 /* tests/unit/test_features.c — the confidence features (project/confidence.h)
- * on hand-made projections: the target pronoun in the span (pron_in) and
- * agreement with the projections of other seeds' alignments (seed_agree). */
+ * on hand-made projections: the target pronoun in the span (pron_in), a
+ * Farsi word agreeing with the pronoun by its ending (pron_agree), a
+ * one-character span (one_char), the same English words projected alike in a
+ * document (form_seen, form_agree) and agreement with the projections of
+ * other seeds' alignments (seed_agree). */
 #include "testutil.h"
 #include "io/conll.h"
 #include "project/project.h"
@@ -89,6 +92,87 @@ static void pronouns(void **state)
 	done(&s);
 }
 
+/* "I know ." -> ميدونم (Arabic yeh: the test must fold it), "Joey knows ." -> ميدونه,
+ * "you know ." -> ميدونم; mentions: 0 I, 1 Joey, 2 you */
+static const char KNOW[] = "#begin document (d); part 000\n"
+			   "d\t0\t0\tI\t(1)\nd\t0\t1\tknow\t-\nd\t0\t2\t.\t-\n\n"
+			   "d\t0\t0\tJoey\t(2)\nd\t0\t1\tknows\t-\nd\t0\t2\t.\t-\n\n"
+			   "d\t0\t0\tyou\t(3)\nd\t0\t1\tknow\t-\nd\t0\t2\t.\t-\n#end document\n";
+static const char KNOW_AL[] =
+	"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"I\",\"know\",\".\"],\"tgt_lang\":\"fa\","
+	"\"tgt_text\":\"\u0645\u064a\u062f\u0648\u0646\u0645 .\",\"tgt\":[\"\u0645\u064a\u062f\u0648\u0646\u0645\",\".\"]}\n"
+	"{\"doc\":\"d\",\"part\":0,\"utt\":1,\"src\":[\"Joey\",\"knows\",\".\"],\"tgt_lang\":\"fa\","
+	"\"tgt_text\":\"\u0645\u064a\u062f\u0648\u0646\u0647 .\",\"tgt\":[\"\u0645\u064a\u062f\u0648\u0646\u0647\",\".\"]}\n"
+	"{\"doc\":\"d\",\"part\":0,\"utt\":2,\"src\":[\"you\",\"know\",\".\"],\"tgt_lang\":\"fa\","
+	"\"tgt_text\":\"\u0645\u064a\u062f\u0648\u0646\u0645 .\",\"tgt\":[\"\u0645\u064a\u062f\u0648\u0646\u0645\",\".\"]}\n";
+
+static void farsi_words(void **state)
+{
+	(void)state;
+	setup s;
+	xp_proj_opts o;
+	xp_proj_defaults(&o);
+	o.rules = 0;
+	o.uncalibrated = 1;
+	/* every subject on the verb: I agrees with ميدونم (1sg), you does not */
+	run(&s, KNOW, KNOW_AL, "0-0\n0-0\n0-0\n", NULL, &o);
+	assert_true(feat(&s, 0)[XP_F_PRON_IN] == 0);
+	assert_true(feat(&s, 0)[XP_F_PRON_AGREE] == 1);
+	assert_true(feat(&s, 2)[XP_F_PRON_AGREE] == 0);
+	/* a name on a verb: no pronoun, one word of several letters */
+	assert_true(feat(&s, 1)[XP_F_PRON_AGREE] == 0);
+	assert_true(feat(&s, 1)[XP_F_ONE_CHAR] == 0);
+	done(&s);
+}
+
+/* Chinese on characters: "What about the truck ?" / "The fire truck ." / "The fire truck !" */
+static const char TRUCK[] = "#begin document (d); part 000\n"
+			    "d\t0\t0\tWhat\t(1\nd\t0\t1\tabout\t-\nd\t0\t2\tthe\t(2\nd\t0\t3\ttruck\t2)|1)\n"
+			    "d\t0\t4\t?\t-\n\n"
+			    "d\t0\t0\tThe\t(2\nd\t0\t1\tfire\t-\nd\t0\t2\ttruck\t2)\nd\t0\t3\t.\t-\n\n"
+			    "d\t0\t0\tThe\t(2\nd\t0\t1\tfire\t-\nd\t0\t2\ttruck\t2)\nd\t0\t3\t!\t-\n#end document\n";
+static const char TRUCK_AL[] =
+	"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"What\",\"about\",\"the\",\"truck\",\"?\"],"
+	"\"tgt_lang\":\"zh\",\"tgt_text\":\"车呢?\",\"tgt\":[\"车\",\"呢\",\"?\"]}\n"
+	"{\"doc\":\"d\",\"part\":0,\"utt\":1,\"src\":[\"The\",\"fire\",\"truck\",\".\"],"
+	"\"tgt_lang\":\"zh\",\"tgt_text\":\"消防车。\",\"tgt\":[\"消防车\",\"。\"]}\n"
+	"{\"doc\":\"d\",\"part\":0,\"utt\":2,\"src\":[\"The\",\"fire\",\"truck\",\"!\"],"
+	"\"tgt_lang\":\"zh\",\"tgt_text\":\"消防!\",\"tgt\":[\"消防\",\"!\"]}\n";
+
+static void forms(void **state)
+{
+	(void)state;
+	setup s;
+	xp_proj_opts o;
+	xp_proj_defaults(&o);
+	o.rules = 0;
+	o.np = 0;
+	o.uncalibrated = 1;
+	o.chars = 1;
+	run(&s, TRUCK, TRUCK_AL, "0-1 2-0 3-0\n1-0 2-0\n1-0 2-0\n", NULL, &o);
+	/* the truck -> 车: one character; What about the truck -> 车呢: two */
+	const float *what = feat(&s, 0), *truck = feat(&s, 1);
+	assert_true(truck[XP_F_ONE_CHAR] == 1 && what[XP_F_ONE_CHAR] == 0);
+	/* the two "The fire truck" (cluster 2) -> 消防车 and 消防: each has one twin, projected otherwise */
+	const float *t1 = feat(&s, 2), *t2 = feat(&s, 3);
+	assert_true(t1[XP_F_ONE_CHAR] == 0);
+	assert_true(fabsf(t1[XP_F_FORM_SEEN] - logf(2)) < 1e-6f && t1[XP_F_FORM_AGREE] == 0);
+	assert_true(fabsf(t2[XP_F_FORM_SEEN] - logf(2)) < 1e-6f && t2[XP_F_FORM_AGREE] == 0);
+	/* "the truck" has other English words: no twin */
+	assert_true(truck[XP_F_FORM_SEEN] == 0);
+	done(&s);
+	/* projected alike (消防车 both times): they agree */
+	static const char SAME_AL_TAIL[] =
+		"{\"doc\":\"d\",\"part\":0,\"utt\":2,\"src\":[\"The\",\"fire\",\"truck\",\"!\"],"
+		"\"tgt_lang\":\"zh\",\"tgt_text\":\"消防车!\",\"tgt\":[\"消防车\",\"!\"]}\n";
+	char al[2048];
+	const char *cut = strstr(TRUCK_AL, "{\"doc\":\"d\",\"part\":0,\"utt\":2");
+	snprintf(al, sizeof al, "%.*s%s", (int)(cut - TRUCK_AL), TRUCK_AL, SAME_AL_TAIL);
+	run(&s, TRUCK, al, "0-1 2-0 3-0\n1-0 2-0\n1-0 2-0\n", NULL, &o);
+	assert_true(feat(&s, 2)[XP_F_FORM_AGREE] == 1 && feat(&s, 3)[XP_F_FORM_AGREE] == 1);
+	done(&s);
+}
+
 static void seeds(void **state)
 {
 	(void)state;
@@ -146,6 +230,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(pronouns),
 		cmocka_unit_test(seeds),
+		cmocka_unit_test(farsi_words),
+		cmocka_unit_test(forms),
 		cmocka_unit_test(explain_pronoun_group),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
