@@ -44,6 +44,16 @@ static void done(setup *s)
 	xp_corpus_free(&s->en);
 }
 
+/* the links as they are: no language rule, no model */
+static xp_proj_opts plain(void)
+{
+	xp_proj_opts o;
+	xp_proj_defaults(&o);
+	o.rules = 0;
+	o.uncalibrated = 1;
+	return o;
+}
+
 static const float *feat(const setup *s, uint32_t id)
 {
 	for (size_t k = 0; k < s->p.n; k++)
@@ -110,10 +120,7 @@ static void farsi_words(void **state)
 {
 	(void)state;
 	setup s;
-	xp_proj_opts o;
-	xp_proj_defaults(&o);
-	o.rules = 0;
-	o.uncalibrated = 1;
+	xp_proj_opts o = plain();
 	/* every subject on the verb: I agrees with ميدونم (1sg), you does not */
 	run(&s, KNOW, KNOW_AL, "0-0\n0-0\n0-0\n", NULL, &o);
 	assert_true(feat(&s, 0)[XP_F_PRON_IN] == 0);
@@ -143,11 +150,8 @@ static void forms(void **state)
 {
 	(void)state;
 	setup s;
-	xp_proj_opts o;
-	xp_proj_defaults(&o);
-	o.rules = 0;
+	xp_proj_opts o = plain();
 	o.np = 0;
-	o.uncalibrated = 1;
 	o.chars = 1;
 	run(&s, TRUCK, TRUCK_AL, "0-1 2-0 3-0\n1-0 2-0\n1-0 2-0\n", NULL, &o);
 	/* the truck -> 车: one character; What about the truck -> 车呢: two */
@@ -177,10 +181,7 @@ static void seeds(void **state)
 {
 	(void)state;
 	setup s;
-	xp_proj_opts o;
-	xp_proj_defaults(&o);
-	o.rules = 0;
-	o.uncalibrated = 1;
+	xp_proj_opts o = plain();
 	/* seed 2 moves "you" to 爱, seed 3 agrees with the first; "I" stays */
 	const char *const alt[] = {"0-0 2-1\n", "0-0 2-2\n", NULL};
 	run(&s, LOVE, LOVE_AL, "0-0 2-2\n", alt, &o);
