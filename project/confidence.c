@@ -16,7 +16,7 @@ const char *const xp_feat_names[XP_NFEAT] = {
 	"neighbour", "nested", "crossing", "collided", "pronoun", "name", "utt_score", "sent_aligned",
 	"rule_articles", "rule_zh_pronoun", "rule_fa_attach", "prodrop", "unaligned", "same_span",
 	"dropped", "free_words", "tgt_pronoun", "tgt_pronoun_free", "sent_len", "sent_ratio", "pos_diff", "repeats", "pron_in", "seed_agree",
-	"pron_agree", "one_char", "form_seen", "form_agree"};
+	"pron_agree", "one_char", "form_seen", "form_agree", "pron_de"};
 
 int xp_feat_named(const char *name)
 {
@@ -189,7 +189,8 @@ void xp_conf_explain(const xp_conf_lang *m, int kind, const float *x, int k, xp_
 	 * English pronoun, which pulls against their mean (most mentions are
 	 * pronouns) although nothing about a pronoun is amiss: for such a
 	 * mention they count as one reason, "pronoun", with its own pull. */
-	static const int pron_only[] = {XP_F_TGT_PRONOUN, XP_F_TGT_PRONOUN_FREE, XP_F_PRON_IN, XP_F_PRON_AGREE};
+	static const int pron_only[] = {XP_F_TGT_PRONOUN, XP_F_TGT_PRONOUN_FREE, XP_F_PRON_IN, XP_F_PRON_AGREE,
+					 XP_F_PRON_DE};
 	if (x[XP_F_PRONOUN] == 0)
 		for (size_t i = 0; i < sizeof pron_only / sizeof *pron_only; i++) {
 			pull[XP_F_PRONOUN] += pull[pron_only[i]];

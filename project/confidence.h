@@ -82,6 +82,8 @@ typedef enum {
 				cluster and words, case folded) */
 	XP_F_FORM_AGREE,     /* share of those projected to the same target words (0 with none): the
 				same English entity in the same words projected differently */
+	XP_F_PRON_DE,        /* Chinese: the English mention is a possessive pronoun and its span ends in
+				the particle 的 (你的 for "your") */
 	XP_NFEAT
 } xp_feat;
 

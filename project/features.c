@@ -210,6 +210,9 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 	if (x[XP_F_PRONOUN]) {
 		x[XP_F_PRON_IN] = (float)pronoun_in(c, c->src[s], pm->tgt_start, pm->tgt_end);
 		x[XP_F_PRON_AGREE] = !x[XP_F_PRON_IN] && pronoun_agrees(c, c->src[s], pm->tgt_start, pm->tgt_end);
+		uint32_t z = pm->tgt_end - 1;
+		x[XP_F_PRON_DE] = c->lang && !strncmp(c->lang, "zh", 2) && xp_possessive_person(c->src[s]) &&
+				  c->wlen[z] == 3 && !memcmp(c->w[z], "\xe7\x9a\x84", 3);   /* 的 */
 	} else {
 		x[XP_F_ONE_CHAR] = pm->tgt_end == pm->tgt_start + 1 &&
 				   xp_utf8_count(c->w[pm->tgt_start], c->wlen[pm->tgt_start]) == 1;

@@ -112,8 +112,9 @@ awk 'BEGIN { FS = OFS = "\t" } /^#/ || NF < 4 { print; next }
 fit() { expect_status 0 $XPROJ calibrate --report $T/fa.json --projected $T/fa.conll --key $T/fa.conll \
 	--report $T/fa.json --projected $T/fa.conll --key $T/fa-silver.conll --l2 0.1 "$@"; }
 fit -o $T/plain.json
-fit --pu-agreeing -o $T/pu.json
+fit --pu-agreeing --pu-possessive -o $T/pu.json
 expect_grep 'agreeing: 12 examples, 8 marked by the reference, label frequency 0\.[0-9]' $T/err
+expect_grep 'possessive: 2 examples, 2 marked by the reference' $T/err   # your -> 你的, twice
 expect_grep '"positive_unlabelled"' $T/pu.json
 grep -q positive_unlabelled $T/plain.json && { echo "FAIL: a plain fit with a PU class"; fails=$((fails + 1)); }
 conf() { $XPROJ judge --report $T/fa.json --projected $T/fa.conll --key $T/fa-silver.conll --model $1 --labels $T/l.tsv \

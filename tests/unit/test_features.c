@@ -2,7 +2,7 @@
  * on hand-made projections: the target pronoun in the span (pron_in), a
  * Farsi word agreeing with the pronoun by its ending (pron_agree), a
  * one-character span (one_char), the same English words projected alike in a
- * document (form_seen, form_agree) and agreement with the projections of
+ * document (form_seen, form_agree), a Chinese possessive with its 的 (pron_de) and agreement with the projections of
  * other seeds' alignments (seed_agree). */
 #include "testutil.h"
 #include "io/conll.h"
@@ -177,6 +177,28 @@ static void forms(void **state)
 	done(&s);
 }
 
+/* "I love your dog ." -> 我爱你的狗。: your -> 你的 (pron_de), your -> 你 (not) */
+static void possessive(void **state)
+{
+	(void)state;
+	static const char DOG[] = "#begin document (d); part 000\n"
+				  "d\t0\t0\tI\t(1)\nd\t0\t1\tlove\t-\nd\t0\t2\tyour\t(2)|(3\nd\t0\t3\tdog\t3)\n"
+				  "d\t0\t4\t.\t-\n#end document\n";
+	static const char DOG_AL[] =
+		"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"I\",\"love\",\"your\",\"dog\",\".\"],\"tgt_lang\":\"zh\","
+		"\"tgt_text\":\"我爱你的狗。\",\"tgt\":[\"我\",\"爱\",\"你\",\"的\",\"狗\",\"。\"]}\n";
+	setup s;
+	xp_proj_opts o = plain();
+	run(&s, DOG, DOG_AL, "0-0 1-1 2-2 2-3 3-4 4-5\n", NULL, &o);
+	assert_true(feat(&s, 1)[XP_F_PRON_DE] == 1 && feat(&s, 1)[XP_F_PRON_IN] == 1);
+	assert_true(feat(&s, 0)[XP_F_PRON_DE] == 0);   /* I: no possessive */
+	assert_true(feat(&s, 2)[XP_F_PRON_DE] == 0);   /* your dog: no pronoun */
+	done(&s);
+	run(&s, DOG, DOG_AL, "0-0 1-1 2-2 3-4 4-5\n", NULL, &o);
+	assert_true(feat(&s, 1)[XP_F_PRON_DE] == 0 && feat(&s, 1)[XP_F_PRON_IN] == 1);
+	done(&s);
+}
+
 static void seeds(void **state)
 {
 	(void)state;
@@ -233,6 +255,7 @@ int main(void)
 		cmocka_unit_test(seeds),
 		cmocka_unit_test(farsi_words),
 		cmocka_unit_test(forms),
+		cmocka_unit_test(possessive),
 		cmocka_unit_test(explain_pronoun_group),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
