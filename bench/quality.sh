@@ -17,7 +17,8 @@
 # measure a rule with its switch off); WA_OPTS adds wordalign options (e.g.
 # --no-normalize); QUALITY_DIR keeps the outputs there; MENTION_PAIRS=K adds
 # the span pairs of MMC's dev silver (`xproj mention-pairs`) K times to the
-# aligner's training; RULES=0 skips the rule switches.
+# aligner's training; RULES=0 skips the rule switches; LANGS=fa measures
+# one language.
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${BUILD:=build}"
 TUNE=$DATA/mmc-tune
@@ -99,5 +100,4 @@ run() {   # run LANG: the user's commands, timed
 
 echo "mmc-tune: English gold -> MMC's target text, scored against the corrected files"
 echo "  (mention F1, CoNLL F1: all; pronouns; names; other NPs; by the English mention's type)"
-run zh
-run fa
+for l in ${LANGS:-zh fa}; do run $l; done

@@ -1,0 +1,71 @@
+# Mention pairs as aligner training, held out: MMC dev (134 scenes, MMC's
+# silver as the only label) split in two halves by document order (odd and
+# even scenes).  The English dev gold is projected onto MMC's dev target
+# text as bench/triage.sh does it for its held-out check (pair -> bitext ->
+# wordalign over the dev pairs with the tune pairs, and Chinese the 92k
+# TV4Dialog bitext, as training -> project) and scored against the dev
+# silver of each half:
+#   base      no mention pairs
+#   from A    plus the span pairs (`xproj mention-pairs`) of half A's silver,
+#             MENTION_PAIRS times: scored on half B only, and the other way
+# so that the silver a score is taken against never trained the aligner.
+# Chinese is scored on characters.  Prints mention and CoNLL F1 per half.
+#
+# Environment: DATA, XPROJ; SEEDS (default "1"): the aligner seeds, each
+# printed; MENTION_PAIRS (default 1); LANGS (default "zh fa"); WA_OPTS adds
+# wordalign options (e.g. --iters 100); MP_DIR keeps the outputs there.
+set -eu
+: "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${SEEDS:=1}" "${MENTION_PAIRS:=1}"
+TUNE=$DATA/mmc-tune
+DEV=$DATA/mmc
+if [ -n "${MP_DIR:-}" ]; then T=$MP_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
+
+# half FILE OUT PARITY: the documents of FILE whose place (from 0) has that parity
+half() {
+	awk -v p="$3" '/^#begin document/ { n++ } (n - 1) % 2 == p' "$1" > "$2"
+}
+
+# score KEY RESPONSE LANG: "mentionF1 conllF1"
+score() {
+	c=""; [ "$3" = zh ] && c=--chars
+	$XPROJ score $c "$1" "$2" 2>/dev/null |
+		awk '$1=="mentions"{m=$NF} $1=="conll"{c=$NF} END{sub("%","",m); sub("%","",c); printf "%6.2f %6.2f", m, c}'
+}
+
+half $DEV/dev.english.v4_gold_conll $T/en.A.conll 0
+half $DEV/dev.english.v4_gold_conll $T/en.B.conll 1
+for l in ${LANGS:-zh fa}; do
+	case $l in
+	zh) name=chinese; popts="--tokens words"; opts="--chars --skip-articles" ;;
+	fa) name=farsi; popts=""; opts="--skip-articles" ;;
+	esac
+	tgt=$DEV/dev.$name.v4_gold_conll
+	half $tgt $T/$l.A.conll 0
+	half $tgt $T/$l.B.conll 1
+	$XPROJ pair --source $DEV/dev.english.v4_gold_conll --target $tgt --lang $l $popts -o $T/$l.dev.jsonl 2>/dev/null
+	$XPROJ bitext $T/$l.dev.jsonl -o $T/$l.dev.pairs --map $T/$l.dev.map 2>/dev/null
+	$XPROJ pair --source $TUNE/tune.english.v4_gold_conll --target $TUNE/tune.$name.silver.v4_gold_conll --lang $l \
+		$popts -o $T/$l.tune.jsonl 2>/dev/null
+	$XPROJ bitext $T/$l.tune.jsonl -o $T/$l.tune.pairs 2>/dev/null
+	extra="--train $T/$l.tune.pairs"
+	[ $l = zh ] && extra="$extra --train $DATA/bitext/zh-en.tv4dialog.94k.pairs.gz"
+	for h in A B; do
+		$XPROJ mention-pairs --source $T/en.$h.conll --target $T/$l.$h.conll --lang $l $popts -o $T/$l.$h.mp \
+			2>$T/$l.$h.mp.log
+	done
+	echo "$l: span pairs from half A $(wc -l < $T/$l.A.mp), half B $(wc -l < $T/$l.B.mp) (x$MENTION_PAIRS)"
+	for s in $SEEDS; do
+		for run in base A B; do
+			mp=""
+			[ $run != base ] && for i in $(seq $MENTION_PAIRS); do mp="$mp --train $T/$l.$run.mp"; done
+			$XPROJ wordalign --lowercase --threads 2 --seed $s ${WA_OPTS:-} $T/$l.dev.pairs $extra $mp -o $T/$l.$run.pharaoh \
+				--probs $T/$l.$run.probs > $T/$l.$run.wordalign.log 2>&1
+			$XPROJ project --source $DEV/dev.english.v4_gold_conll --aligned $T/$l.dev.jsonl \
+				--alignments $T/$l.$run.pharaoh --probs $T/$l.$run.probs --map $T/$l.dev.map $opts \
+				-o $T/$l.$run.conll 2>/dev/null
+		done
+		printf '  %s seed %s  half A: base %s  from B %s   half B: base %s  from A %s\n' $l $s \
+			"$(score $T/$l.A.conll $T/$l.base.conll $l)" "$(score $T/$l.A.conll $T/$l.B.conll $l)" \
+			"$(score $T/$l.B.conll $T/$l.base.conll $l)" "$(score $T/$l.B.conll $T/$l.A.conll $l)"
+	done
+done
