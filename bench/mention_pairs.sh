@@ -62,10 +62,10 @@ for l in ${LANGS:-zh fa}; do
 				--probs $T/$l.$run.probs > $T/$l.$run.wordalign.log 2>&1
 			$XPROJ project --source $DEV/dev.english.v4_gold_conll --aligned $T/$l.dev.jsonl \
 				--alignments $T/$l.$run.pharaoh --probs $T/$l.$run.probs --map $T/$l.dev.map $opts \
-				-o $T/$l.$run.conll 2>/dev/null
+				-o $T/$l.proj.$run.conll 2>/dev/null
 		done
 		printf '  %s seed %s  half A: base %s  from B %s   half B: base %s  from A %s\n' $l $s \
-			"$(score $T/$l.A.conll $T/$l.base.conll $l)" "$(score $T/$l.A.conll $T/$l.B.conll $l)" \
-			"$(score $T/$l.B.conll $T/$l.base.conll $l)" "$(score $T/$l.B.conll $T/$l.A.conll $l)"
+			"$(score $T/$l.A.conll $T/$l.proj.base.conll $l)" "$(score $T/$l.A.conll $T/$l.proj.B.conll $l)" \
+			"$(score $T/$l.B.conll $T/$l.proj.base.conll $l)" "$(score $T/$l.B.conll $T/$l.proj.A.conll $l)"
 	done
 done
