@@ -33,6 +33,9 @@
  *                   ...) nor begins with a preposition or an adverb of the
  *                   verb (在 把 被 跟 从 就 都 也 ...): such an edge word is
  *                   dropped when it is a word of its own (了 of 为了 stays).
+ *   XP_NP_CONSIST   an entity's name or noun phrase said again in a scene
+ *                   takes the target words its other mentions agree on
+ *                   where they occur in its sentence (project/consist.h).
  *   XP_NP_FA_POSSESSOR  Farsi: for an English "my / your / his ... X" the
  *                   possessor follows its noun (ezafe): پدر من, اتاق من;
  *                   the span takes the free pronoun right after it.
@@ -71,8 +74,9 @@ enum {
 	XP_NP_FA_COMPOUND = 64,
 	XP_NP_ZH_EDGES = 128,
 	XP_NP_FA_DEM = 256,
-	XP_NP_ALL = 511,
-	XP_NP_NRULES = 9,
+	XP_NP_CONSIST = 512,
+	XP_NP_ALL = 1023,
+	XP_NP_NRULES = 10,
 	/* on by default: the rules that gained on mmc-tune and lost nothing on
 	 * the held-out MMC dev silver (README, "Noun phrase and name rules") */
 	XP_NP_DEFAULT = XP_NP_ALL & ~(XP_NP_ABSORB | XP_NP_FA_INDEF | XP_NP_FA_COMPOUND | XP_NP_FA_DEM),
@@ -82,7 +86,7 @@ enum {
  * bits of the rule named by s[0..n) ("all" for every rule), -1 if none. */
 const char *xp_np_name(unsigned k);
 int xp_np_named(const char *s, size_t n);
-#define XP_NP_LIST "stray, zh_name, zh_classifier, absorb, fa_indef, fa_possessor, fa_compound, zh_edges, fa_dem"
+#define XP_NP_LIST "stray, zh_name, zh_classifier, absorb, fa_indef, fa_possessor, fa_compound, zh_edges, fa_dem, consist"
 
 /* Of the n links l[], those with source token in [s, e) and prob >= min_prob
  * count; 1 if link k is a stray of its source word (see XP_NP_STRAY). */

@@ -8,6 +8,7 @@
  */
 #include "project.h"
 #include "collide.h"
+#include "consist.h"
 #include "features.h"
 #include "prodrop.h"
 #include "../model/mtype.h"
@@ -691,7 +692,9 @@ oom:
 	return -1;
 }
 
-static int document(run *r, const xp_doc *ed, xp_proj_doc *pd)
+/* Every document's mentions, before they are settled: utterance by
+ * utterance, each projected on its own. */
+static int doc_mentions(run *r, const xp_doc *ed, xp_proj_doc *pd)
 {
 	xp_doc *td = xp_corpus_add_doc(&r->p->out, ed->id, strlen(ed->id), ed->part);
 	if (!td)
@@ -704,7 +707,102 @@ static int document(run *r, const xp_doc *ed, xp_proj_doc *pd)
 		if (utterance(r, ed, ui, &mi, td, pd))
 			return -1;
 	pd->n = r->p->n - pd->first;
-	/* no mentions yet: m may be NULL, and NULL + 0 is undefined */
+	return 0;
+}
+
+/* XP_NP_CONSIST (consist.h) over the corpus, once every document has its
+ * mentions: the target sentences as written, and per mention its English
+ * words (none for a lone pronoun), whether they are a name, where it is. */
+static int consistency(run *r, const xp_corpus *en)
+{
+	xp_projection *p = r->p;
+	size_t n = p->n, nsent = 0, nd = p->ndocs;
+	for (size_t d = 0; d < nd; d++)
+		nsent += p->out.docs[d].nutts;
+	xp_consist_sent *sent = calloc(nsent + 1, sizeof *sent);
+	size_t *sent0 = calloc(nd + 1, sizeof *sent0);
+	uint32_t *doc = malloc((n + 1) * sizeof *doc);
+	int32_t *at = malloc((n + 1) * sizeof *at);
+	char **key = calloc(n + 1, sizeof *key);
+	uint8_t *name = calloc(n + 1, 1);
+	float *pos = malloc((n + 1) * sizeof *pos);
+	int rc = sent && sent0 && doc && at && key && name && pos ? 0 : -1;
+	for (size_t d = 0, s = 0; !rc && d < nd; d++) {
+		const xp_doc *td = &p->out.docs[d];
+		sent0[d] = s;
+		for (size_t t = 0; t < td->nutts; t++, s++) {
+			const xp_utt *u = &td->utts[t];
+			const char **w = malloc((u->ntoks + 1) * sizeof *w);
+			uint32_t *len = malloc((u->ntoks + 1) * sizeof *len);
+			sent[s] = (xp_consist_sent){w, len, u->ntoks};
+			if (!w || !len) {
+				rc = -1;
+				break;
+			}
+			for (uint32_t j = 0; j < u->ntoks; j++)
+				w[j] = xp_tok_str(u, j, &len[j]);
+		}
+	}
+	for (size_t d = 0; !rc && d < nd; d++) {
+		const xp_proj_doc *pd = &p->docs[d];
+		const xp_doc *ed = &en->docs[d];
+		for (size_t k = pd->first; k < pd->first + pd->n; k++) {
+			xp_proj_mention *x = &p->m[k];
+			const xp_utt *u = &ed->utts[x->en_utt];
+			doc[k] = (uint32_t)d;
+			at[k] = -1;
+			for (size_t t = 0; t < pd->ntgt; t++)
+				if (pd->en_utt_of[t] == (int32_t)x->en_utt)
+					at[k] = (int32_t)(sent0[d] + t);
+			pos[k] = u->ntoks ? (x->en_start + x->en_end) / 2.0f / u->ntoks : 0;
+			xp_mtype ty = xp_mention_type("en", u, x->en_start, x->en_end);
+			if (ty == XP_MT_PRONOUN)
+				continue;
+			uint32_t len;
+			if (ty == XP_MT_NAME) {   /* 2: where no sentence begins (consist.h) */
+				const char *prev = x->en_start ? xp_tok_str(u, x->en_start - 1, &len) : NULL;
+				static const char *const ends[] = {".", "?", "!", "...", "…", "-", "--", ":", "\"", NULL};
+				int initial = !prev;
+				for (size_t q = 0; prev && ends[q] && !initial; q++)
+					initial = strlen(ends[q]) == len && !memcmp(prev, ends[q], len);
+				name[k] = initial ? 1 : 2;
+			}
+			size_t total = 0;
+			for (uint32_t i = x->en_start; i < x->en_end; i++)
+				xp_tok_str(u, i, &len), total += len + 1;
+			char *q = key[k] = malloc(total + 1);
+			if (!q) {
+				rc = -1;
+				break;
+			}
+			for (uint32_t i = x->en_start; i < x->en_end; i++) {
+				const char *w = xp_tok_str(u, i, &len);
+				if (i > x->en_start)
+					*q++ = ' ';
+				memcpy(q, w, len), q += len;
+			}
+			*q = '\0';
+		}
+	}
+	if (!rc) {
+		xp_consist_in in = {p->lang, sent, nsent, sent0, doc, at, (const char *const *)key, name, pos};
+		rc = xp_consist(p->m, n, &in) < 0 ? -1 : 0;
+	}
+	for (size_t s = 0; sent && s < nsent; s++)
+		free((void *)sent[s].w), free((void *)sent[s].len);
+	for (size_t k = 0; key && k < n; k++)
+		free(key[k]);
+	free(sent), free(sent0), free(doc), free(at), free(key), free(name), free(pos);
+	return rc;
+}
+
+/* A document's mentions settled into its target clusters (collide.c), and
+ * their features and confidence. */
+static int doc_settle(run *r, size_t d)
+{
+	xp_proj_doc *pd = &r->p->docs[d];
+	xp_doc *td = &r->p->out.docs[d];
+	/* no mentions: m may be NULL, and NULL + 0 is undefined */
 	if (!pd->n)
 		return xp_settle(NULL, 0, td, r->o->collide, &pd->st);
 	if (xp_settle(r->p->m + pd->first, pd->n, td, r->o->collide, &pd->st))
@@ -749,8 +847,13 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 	p->docs = calloc(en->ndocs + 1, sizeof *p->docs);
 	int rc = p->docs ? 0 : -1;
 	for (size_t d = 0; rc == 0 && d < en->ndocs; d++) {
-		rc = document(r, &en->docs[d], &p->docs[d]);
+		rc = doc_mentions(r, &en->docs[d], &p->docs[d]);
 		p->ndocs = d + 1;
+	}
+	if (rc == 0 && (o->np & XP_NP_CONSIST))
+		rc = consistency(r, en);
+	for (size_t d = 0; rc == 0 && d < p->ndocs; d++) {
+		rc = doc_settle(r, d);
 		add_stats(&p->total, &p->docs[d].st);
 	}
 	xp_vocab_free(&r->keys);

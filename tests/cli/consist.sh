@@ -1,0 +1,26 @@
+# The consistency rule of xproj project (project/consist.h; --no-np consist
+# switches it off).  tests/fixtures/consist: "Joey" said three times in a
+# scene, aligned twice (乔伊, جویی) and unaligned the third time, in a
+# sentence that has 乔伊, or جوییه (Joey and the enclitic "is").
+. tests/cli/lib
+P=$FIX/consist
+proj() { # LANG OUT options...
+	l=$1 out=$2; shift 2
+	expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/$l.jsonl --alignments $P/$l.pharaoh "$@" \
+		-o $T/$out.conll --report $T/$out.json
+}
+line() { printf '^%s\t0\t%s\t%s\tna\tna\tna\tna\tna\t-\tna\tna\tna\t%s$' "$@"; }
+
+proj zh zh
+expect_grep "$(line z 2 乔伊 '(1)')" $T/zh.conll
+expect_grep '1 consist$' $T/err
+expect_grep '"fate":"projected","conf":[0-9.]*,"np_rules":{[^}]*"consist":true}' $T/zh.json
+proj zh zh-off --no-np consist
+expect_grep "$(line z 2 乔伊 -)" $T/zh-off.conll
+expect_grep '0 consist$' $T/err
+
+proj fa fa
+expect_grep "$(line f 0 جوییه '(1)')" $T/fa.conll
+proj fa fa-off --no-np consist
+expect_grep "$(line f 0 جوییه -)" $T/fa-off.conll
+finish
