@@ -798,7 +798,7 @@ static int consistency(run *r, const xp_corpus *en)
 
 /* A document's mentions settled into its target clusters (collide.c), and
  * their features and confidence. */
-static int doc_settle(run *r, size_t d)
+static int doc_settle(run *r, const xp_doc *ed, size_t d)
 {
 	xp_proj_doc *pd = &r->p->docs[d];
 	xp_doc *td = &r->p->out.docs[d];
@@ -853,7 +853,7 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 	if (rc == 0 && (o->np & XP_NP_CONSIST))
 		rc = consistency(r, en);
 	for (size_t d = 0; rc == 0 && d < p->ndocs; d++) {
-		rc = doc_settle(r, d);
+		rc = doc_settle(r, &en->docs[d], d);
 		add_stats(&p->total, &p->docs[d].st);
 	}
 	xp_vocab_free(&r->keys);
