@@ -58,7 +58,7 @@ typedef struct xp_wa_opts {
 	const char *lang[2];     /* source and target language, which decide the parts;
 				    NULL or "": from the script of the side's words */
 	double name_prior;       /* the name prior's factor for a perfect match (prior.h, WA_PRIOR_BOOST
-				    is the measured one); 0 = off, the default */
+				    is the measured one and the default); 0 = off */
 	const char *const *train;   /* bitext files for training only (gzip or plain) */
 	size_t ntrain;
 	void (*progress)(void *arg, const xp_wa_progress *p);

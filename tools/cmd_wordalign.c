@@ -192,7 +192,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"  --name-prior F a name (capitalised where no sentence begins) and the word\n"
 	"                or run of Han words spelled most like it in the other side\n"
 	"                (ICU transliteration) are linked F times likelier for a\n"
-	"                perfect match (off by default; 30 is the measured strength)\n"
-	"  --no-name-prior  switch it off (the default; the same as --name-prior 0)\n"
+	"                perfect match (default 30, the measured strength)\n"
+	"  --no-name-prior  switch it off (the same as --name-prior 0)\n"
 	"  --forward F, --reverse R  also write each direction before symmetrising",
 };
