@@ -59,7 +59,7 @@ for l in ${LANGS:-zh fa}; do
 	n=$(( $(wc -l < $T/$l.dev.pairs) + $(wc -l < $T/$l.tune.pairs) ))
 	[ $l = zh ] && n=$(( n + $(gzip -dc $DATA/bitext/zh-en.tv4dialog.94k.pairs.gz | wc -l) ))
 	k=$MENTION_PAIRS
-	iters=$(awk -v n=$n 'BEGIN { i = int(5000 / sqrt(n) + 0.5); print i < 16 ? 16 : i > 1000 ? 1000 : i }')
+	iters=$(awk -v n=$n 'BEGIN { i = int(5000 / sqrt(n) + 0.5); print (i < 16 ? 16 : (i > 1000 ? 1000 : i)) }')
 	echo "$l: span pairs from half A $(wc -l < $T/$l.A.mp), half B $(wc -l < $T/$l.B.mp), $k times; $iters sweeps"
 	for s in $SEEDS; do
 		for run in base A B; do

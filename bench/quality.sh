@@ -72,8 +72,8 @@ run() {   # run LANG: the user's commands, timed
 			--lang $l $popts -o $T/$l-dev.mp 2>$T/$l.mp.log
 		n=$(( $(wc -l < $T/$l.pairs) + $(gzip -dcf $extra | wc -l) )) p=$(wc -l < $T/$l-dev.mp)
 		for i in $(seq $MENTION_PAIRS); do mp="$mp --train $T/$l-dev.mp"; done
-		mp="$mp --iters $(awk -v n=$n 'BEGIN { i = int(5000 / sqrt(n) + 0.5); print i < 16 ? 16 : i > 1000 ? 1000 : i }')"
-		echo "  $l: $p span pairs of the dev silver, $MENTION_PAIRS times; the sweeps of $n sentence pairs"
+		mp="$mp --iters $(awk -v n=$n 'BEGIN { i = int(5000 / sqrt(n) + 0.5); print (i < 16 ? 16 : (i > 1000 ? 1000 : i)) }')"
+		echo "  $l: $p span pairs of the dev silver (x$MENTION_PAIRS) in training; the sweeps of $n sentence pairs"
 	fi
 	wordalign $T/$l.pairs $extra $T/$l.a > $T/$l.wordalign.log 2>&1
 	$XPROJ project --source $EN --aligned $T/$l.jsonl --alignments $T/$l.a.pharaoh --probs $T/$l.a.probs \
