@@ -124,7 +124,7 @@ const char *xp_lr_name(unsigned k)
 	static const char *const names[XP_LR_NRULES] = {"articles",    "zh_pronoun",   "fa_attach", "zh_possessive",
 							"free_pronoun", "fa_clitic",  "fa_verb",   "pronoun_move",
 							"pronoun_drop", "fa_light_verb", "fa_possessive",
-							"fa_subject_clitic"};
+							"fa_subject_clitic", "fa_verb_move"};
 	return k < XP_LR_NRULES ? names[k] : "";
 }
 
@@ -134,7 +134,7 @@ const char *xp_lr_phrase(unsigned k)
 		"spans by ignoring articles", "Chinese pronouns", "Farsi attached pieces", "Chinese possessives",
 		"free pronouns", "Farsi object clitics", "nearest Farsi verbs taken", "pronouns moved to a free one",
 		"Chinese pronouns dropped", "Farsi light verbs taken", "Farsi possessive clitics",
-		"Farsi subject clitics"};
+		"Farsi subject clitics", "subject pronouns moved to a Farsi verb"};
 	return k < XP_LR_NRULES ? phrases[k] : "";
 }
 

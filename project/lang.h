@@ -77,6 +77,13 @@
  *                     (یادت میاد "you remember", منظورت "you mean").
  *                     Off by default: +0.24 mention F1 on mmc-tune, but
  *                     -0.03 on MMC dev's silver (bench/quality.sh, README).
+ *   XP_LR_FA_VERB_MOVE  Farsi: a subject pronoun (not "it") whose links
+ *                     reached a word that neither is a matching pronoun nor
+ *                     agrees with it, and that neither a free pronoun nor a
+ *                     light verb right after took, takes the agreeing verb
+ *                     of the sentence nearest its position that no mention
+ *                     holds, as XP_LR_FA_VERB does for one no link reached:
+ *                     "I" linked to که or از, the person ending on زدم.
  */
 #ifndef XP_LANG_H
 #define XP_LANG_H
@@ -96,8 +103,9 @@ enum {
 	XP_LR_FA_LIGHT_VERB = 512,
 	XP_LR_FA_POSSESSIVE = 1024,
 	XP_LR_FA_SUBJECT_CLITIC = 2048,
-	XP_LR_ALL = 4095,
-	XP_LR_NRULES = 12,
+	XP_LR_FA_VERB_MOVE = 4096,
+	XP_LR_ALL = 8191,
+	XP_LR_NRULES = 13,
 };
 
 /* The rule of bit 1 << k as the report and the summary name it. */

@@ -15,8 +15,13 @@
 /* Person/number of an English subject pronoun: 1..6 (1sg 2sg 3sg 1pl 2pl
  * 3pl; "you" is 2sg or 2pl), 0 if the word is not one. */
 int xp_subject_person(const char *word);
-/* 1 if the Farsi token ends as a verb of that person and number. */
+/* 1 if the Farsi token ends as a verb of that person and number (Arabic
+ * yeh and kaf read as the Persian letters; never a word of
+ * xp_fa_never_verb). */
 int xp_fa_verb_agrees(const char *tok, int person);
+/* 1 if the Farsi token is a closed-class word that ends like a verb but never
+ * is one (باید, خیلی, وقتی, بعد ...). */
+int xp_fa_never_verb(const char *tok);
 
 /* Object pronouns: Farsi writes "see you", "for me" as one word with a
  * clitic (ديدنت, برام), which MMC's annotators marked for the English

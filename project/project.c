@@ -249,7 +249,7 @@ static unsigned rules_for(const char *lang, unsigned rules)
 		r |= rules & (XP_LR_ZH_PRONOUN | XP_LR_ZH_POSSESSIVE | XP_LR_FREE_PRONOUN | XP_LR_PRON_MOVE | XP_LR_PRON_DROP);
 	if (lang && !strncmp(lang, "fa", 2))
 		r |= rules & (XP_LR_FA_ATTACH | XP_LR_FREE_PRONOUN | XP_LR_FA_CLITIC | XP_LR_FA_VERB | XP_LR_PRON_MOVE |
-			      XP_LR_FA_LIGHT_VERB | XP_LR_FA_POSSESSIVE | XP_LR_FA_SUBJECT_CLITIC);
+			      XP_LR_FA_LIGHT_VERB | XP_LR_FA_POSSESSIVE | XP_LR_FA_SUBJECT_CLITIC | XP_LR_FA_VERB_MOVE);
 	return r;
 }
 
@@ -498,13 +498,16 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 		xp_script_result(&sc, &g);
 		zh = !strcmp(g.script, "Han");
 	}
-	uint8_t *taken = calloc(u->nw + 1, 1);   /* how many pronoun mentions hold each token */
+	/* how many pronoun mentions hold each token, and how many mentions at all */
+	uint8_t *taken = calloc(2 * ((size_t)u->nw + 1), 1), *held = taken + u->nw + 1;
 	if (!taken)
 		return -1;
 	for (size_t k = 0; k < n; k++)
-		for (uint32_t j = pm[k].tgt_start; pm[k].fate == XP_PROJECTED && pronoun_mention(u, &pm[k]) &&
-						   j < pm[k].tgt_end; j++)
-			taken[j] += taken[j] < UINT8_MAX;
+		for (uint32_t j = pm[k].tgt_start; pm[k].fate == XP_PROJECTED && j < pm[k].tgt_end; j++) {
+			held[j] += held[j] < UINT8_MAX;
+			if (pronoun_mention(u, &pm[k]))
+				taken[j] += taken[j] < UINT8_MAX;
+		}
 	for (size_t k = 0; k < n; k++) {
 		xp_proj_mention *x = &pm[k];
 		const char *w = u->rec->src[x->en_start];
@@ -514,7 +517,7 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 		double pos = (x->en_start + 0.5) / u->rec->nsrc;
 		uint16_t rule = 0;
 		for (j = a; j < b; j++)   /* its span, as far as it alone holds it, is free again */
-			taken[j]--;
+			taken[j]--, held[j]--;
 		if ((u->rules & XP_LR_PRON_MOVE) &&
 		    xp_free_pronoun(w, lang, u->w, u->wlen, u->nw, taken, pos, &a, &b)) {
 			rule = XP_LR_PRON_MOVE;
@@ -528,6 +531,17 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 			x->rule |= XP_LR_PRON_DROP;
 			continue;
 		}
+		if (!rule && fa && (u->rules & XP_LR_FA_VERB_MOVE) && strcasecmp(w, "it") && xp_subject_person(w)) {
+			/* the agreeing verb nearest its position that no mention holds */
+			double best = 2;
+			for (j = 0; j < u->nw; j++) {
+				double d = (j + 0.5) / u->nw - pos;
+				d = d < 0 ? -d : d;
+				if (!held[j] && d < best && xp_fa_verb_agrees(u->rec->tgt[j], xp_subject_person(w)))
+					best = d, a = j, b = j + 1;
+			}
+			rule = best <= 1 ? XP_LR_FA_VERB_MOVE : 0;
+		}
 		if (rule) {
 			x->tgt_start = a, x->tgt_end = b;
 			x->rule |= rule;
@@ -535,8 +549,10 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 			lang_rules(u, x);
 			refeat(u, x, feat + k * XP_NFEAT);
 		}
-		for (j = x->tgt_start; j < x->tgt_end; j++)
+		for (j = x->tgt_start; j < x->tgt_end; j++) {
 			taken[j] += taken[j] < UINT8_MAX;
+			held[j] += held[j] < UINT8_MAX;
+		}
 	}
 	free(taken);
 	return 0;

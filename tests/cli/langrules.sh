@@ -8,7 +8,9 @@
 # "I" on 会; "It is late" -> 很晚了 with "It" on 晚; "I think so" -> فکر کنم
 # with "I" on فکر; "I like it" -> من خوشم میاد with "I" on میاد; "I love your
 # mom" -> من مامانت رو دوست دارم with "your" unaligned, "mom" on مامانت; "You
-# remember" -> یادت میاد with "You" unaligned, "remember" on یادت.
+# remember" -> یادت میاد with "You" unaligned, "remember" on یادت; "Except I
+# broke up" -> غیر از اینکه بهم زدم with "I" on از; "You must go" -> باید بری
+# with "You" unaligned; "You know" -> ميدوني (Arabic yeh) with "You" unaligned.
 . tests/cli/lib
 P=$FIX/langrules
 proj() { # OUT options...
@@ -29,10 +31,19 @@ expect_grep ', 1 Chinese possessives,' $T/err
 expect_grep ', 2 free pronouns,' $T/err
 expect_grep "$(line f 0 بوسم '(1)')" $T/all.conll               # object clitic
 expect_grep "$(line f 1 میریم '(3)')" $T/all.conll              # the nearest agreeing verb
-expect_grep '"prodrop_recovered":3,' $T/all.json
+expect_grep '"prodrop_recovered":5,' $T/all.json
+# agreement: باید "must" ends like a 2pl verb but never is one, the Arabic
+# yeh of ميدوني is the Persian one; "I" on از takes the agreeing verb زدم
+# (not بهم "to me", a preposition with its clitic)
+expect_grep "$(line f 1 بری '(2)')" $T/all.conll
+expect_grep "$(line f 0 باید -)" $T/all.conll
+expect_grep "$(line f 0 ميدوني '(2)')" $T/all.conll
+expect_grep "$(line f 4 زدم '(1)')" $T/all.conll
+expect_grep "$(line f 3 بهم -)" $T/all.conll
+expect_grep ', 1 subject pronouns moved to a Farsi verb' $T/err
 expect_grep '1 Farsi object clitics, 1 nearest Farsi verbs taken' $T/err
-expect_grep '"language_rules":{"articles":0,"zh_pronoun":0,"fa_attach":0,"zh_possessive":1,"free_pronoun":2,"fa_clitic":1,"fa_verb":1,"pronoun_move":2,"pronoun_drop":1,"fa_light_verb":1,"fa_possessive":1,"fa_subject_clitic":0}' $T/all.json
-expect_grep '"rules":{"articles":false,"zh_pronoun":false,"fa_attach":false,"zh_possessive":false,"free_pronoun":true,"fa_clitic":false,"fa_verb":false,"pronoun_move":false,"pronoun_drop":false,"fa_light_verb":false,"fa_possessive":false,"fa_subject_clitic":false}' $T/all.json
+expect_grep '"language_rules":{"articles":0,"zh_pronoun":0,"fa_attach":0,"zh_possessive":1,"free_pronoun":2,"fa_clitic":1,"fa_verb":1,"pronoun_move":2,"pronoun_drop":1,"fa_light_verb":1,"fa_possessive":1,"fa_subject_clitic":0,"fa_verb_move":1}' $T/all.json
+expect_grep '"rules":{"articles":false,"zh_pronoun":false,"fa_attach":false,"zh_possessive":false,"free_pronoun":true,"fa_clitic":false,"fa_verb":false,"pronoun_move":false,"pronoun_drop":false,"fa_light_verb":false,"fa_possessive":false,"fa_subject_clitic":false,"fa_verb_move":false}' $T/all.json
 # pronouns the links placed wrongly: "I" on 会 of 我会 takes 我, "I" on میاد
 # (3sg) takes من; "It" on 晚 of 很晚了 (no pronoun) is dropped, its span kept
 # in the report; "I" on فکر of فکر کنم takes the light verb کنم
@@ -62,7 +73,7 @@ expect_grep "$(line f 0 شما '(2)')" $T/nodrop.conll              # the free p
 expect_grep '"prodrop":false' $T/nodrop.json
 expect_grep "$(line f 1 میریم -)" $T/nodrop.conll                 # nearest verb: part of pro-drop
 
-proj nomove --no-pronoun-move   # then 会 holds no pronoun: dropped
+proj nomove --no-pronoun-move --no-fa-verb-move   # then 会 holds no pronoun: dropped
 expect_grep '"dropped":\[1,1,2\],"fate":"filtered"' $T/nomove.json
 proj nomove2 --no-pronoun-move --no-pronoun-drop
 expect_grep "$(line z 1 会 '(1)')" $T/nomove2.conll
@@ -71,10 +82,12 @@ expect_grep '"pronoun_move":false' $T/nomove.json
 proj nodropped --no-pronoun-drop
 expect_grep "$(line z 1 晚 '(4)')" $T/nodropped.conll
 expect_grep '"pronoun_drop":false' $T/nodropped.json
-proj nolight --no-fa-light-verb
+proj nolight --no-fa-light-verb --no-fa-verb-move
 expect_grep "$(line f 0 فکر '(1)')" $T/nolight.conll
 expect_grep "$(line f 1 کنم -)" $T/nolight.conll
 expect_grep '"fa_light_verb":false' $T/nolight.json
+proj nolight2 --no-fa-light-verb   # the nearest agreeing verb all the same
+expect_grep "$(line f 1 کنم '(1)')" $T/nolight2.conll
 
 proj noposs2 --no-fa-possessive
 expect_grep "$(line f 1 مامانت -)" $T/noposs2.conll
@@ -83,7 +96,12 @@ expect_grep '"fa_possessive":false' $T/noposs2.json
 proj subj --fa-subject-clitic
 expect_grep "$(line f 0 یادت '(2)')" $T/subj.conll              # You remember -> یادت
 expect_grep '"fa_subject_clitic":true' $T/subj.json
-expect_grep '"prodrop_recovered":4,' $T/subj.json
+expect_grep '"prodrop_recovered":6,' $T/subj.json
+
+proj nomoveverb --no-fa-verb-move
+expect_grep "$(line f 1 از '(1)')" $T/nomoveverb.conll
+expect_grep "$(line f 4 زدم -)" $T/nomoveverb.conll
+expect_grep '"fa_verb_move":false' $T/nomoveverb.json
 
 proj noclitic --no-fa-clitics
 expect_grep "$(line f 0 بوسم -)" $T/noclitic.conll

@@ -220,6 +220,20 @@ static void prodrop_farsi(void **state)
 	assert_true(xp_fa_verb_agrees("می‌رویم", 4));
 	assert_true(xp_fa_verb_agrees("رفتند", 6));
 	assert_false(xp_fa_verb_agrees("من", 1));
+	/* the Arabic yeh and kaf some of MMC's scenes write are the same letters */
+	assert_true(xp_fa_verb_agrees("ميكني", 2));        /* you do */
+	assert_true(xp_fa_verb_agrees("متاسفيم", 4));      /* we're sorry */
+	assert_false(xp_fa_verb_agrees("ميكني", 1));
+	assert_true(xp_fa_clitic_agrees("برات", 2) && xp_fa_clitic_agrees("ديدمشو", 3));
+	/* closed-class words that end like a verb never are one */
+	assert_false(xp_fa_verb_agrees("باید", 2));        /* must: -id */
+	assert_false(xp_fa_verb_agrees("بايد", 5));        /* the same, Arabic yeh */
+	assert_false(xp_fa_verb_agrees("خيلي", 2));        /* very: -i */
+	assert_false(xp_fa_verb_agrees("وقتی", 2));        /* when */
+	assert_false(xp_fa_verb_agrees("بعد", 3));         /* after: -d */
+	assert_false(xp_fa_verb_agrees("بهم", 1));         /* to me */
+	assert_true(xp_fa_never_verb("شايد") && !xp_fa_never_verb("باشید"));
+	assert_true(xp_fa_verb_agrees("باشید", 2));        /* be (2pl) */
 	const char conll[] = "#begin document (d); part 000\nd\t0\t0\tI\t(1)\nd\t0\t1\tgo\t-\n#end document\n";
 	const char al[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"I\",\"go\"],\"tgt_lang\":\"fa\","
 			  "\"tgt_text\":\"می‌روم\",\"tgt\":[\"می‌روم\"]}\n";
