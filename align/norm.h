@@ -10,7 +10,8 @@
  *
  * The same normaliser gives the word aligner its words (xp_norm_token): one
  * token of a bitext in, the words the aligner sees out, by the parts a
- * language takes (xp_norm_parts).  That view is for alignment only: every
+ * language takes (xp_norm_parts), the morphology knowing the corpus's words
+ * (xp_normalizer_know).  That view is for alignment only: every
  * word keeps the index of the token it came from, and nothing written to an
  * output is normalised.
  */
@@ -56,13 +57,31 @@ enum {
 	XP_NORM_ZWNJ = 1 << 7,        /* a word splits at a ZERO WIDTH NON-JOINER, as MMC's Farsi
 					 tokens are split; a lone ZWNJ token gives no word */
 	XP_NORM_ZH_PUNCT = 1 << 8,    /* 。、「」『』《》〈〉【】— -> . , " " " " [ ] - */
-	XP_NORM_ALL = (1 << 9) - 1
+	XP_NORM_FA_MORPH = 1 << 9,    /* Persian affixes split off a stem the corpus has on its own:
+					 verbal prefixes می نمی, plural ها های, comparative تر ترین,
+					 possessive/object clitics م ت ش مان تان شان (مون تون شون),
+					 ام ات اش, object marker را (see xp_normalizer_know) */
+	XP_NORM_EN_STEM = 1 << 10,    /* English -s -es -ed -ing split off (stem and "+s" "+ed"
+					 "+ing"), the same way: only onto a stem the corpus has.
+					 In no language's parts: measured, no clear gain (Farsi
+					 +0.3 held out, Chinese -0.7 at seed 1, AER roen +0.2) */
+	XP_NORM_ALL = (1 << 11) - 1
 };
+
+/* Morphology (XP_NORM_FA_MORPH, XP_NORM_EN_STEM) takes an affix off a word
+ * only when what remains is a word of the corpus standing on its own
+ * ("دستم" -> دست م where دست occurs, never "اسم" -> اس م): a few thousand
+ * sentence pairs are too few to tell a clitic from a word's last letter by
+ * rule, and a stem the corpus never writes would not pool any counts.  The
+ * known words are added here (normalised as xp_norm_token makes them, with
+ * the morphology off); without any, no affix is split.  0, or -1 when
+ * memory ran out. */
+int xp_normalizer_know(xp_normalizer *z, const char *word, size_t n);
 
 /* The parts language lang takes ("" or NULL: only those safe for any). */
 unsigned xp_norm_parts(const char *lang);
 /* The part named name ("nfkc", "case", "apostrophes", "clitics", "persian",
- * "marks", "digits", "zwnj", "zh-punct"), or 0. */
+ * "marks", "digits", "zwnj", "zh-punct", "fa-morph", "en-stem"), or 0. */
 unsigned xp_norm_part_named(const char *name);
 
 /* The words the aligner sees for the token s[0..n) (UTF-8), each appended to

@@ -18,12 +18,16 @@
  * takes its most probable link.  Results depend only on the input and the
  * seed, not on the number of threads.
  *
+ * The number of samplers grows for a small corpus, so that every corpus gets
+ * a least amount of work (xp_wa_run; --samplers fixes it).
+ *
  * Memory is linear in the tokens (see gibbs.h), so a million sentence pairs
  * train in a few hundred megabytes.
  *
  * The samplers see each side's words normalised for its language (align/
  * norm.h: NFKC, case, apostrophes, English clitics split as the annotated
- * corpora split them, Persian letters, digits, ZWNJ, Chinese punctuation),
+ * corpora split them, Persian letters, digits, ZWNJ, Chinese punctuation,
+ * Persian affixes and English -s/-ed/-ing split off stems the side has),
  * so that "it’s" in a subtitle and "it 's" in a CoNLL file, or يک and یک,
  * are the same words to them.  Each word type is normalised once, after all
  * pairs are in (the language of a side not given is then found from the
@@ -50,7 +54,8 @@ typedef struct xp_wa_progress {
 typedef struct xp_wa_opts {
 	uint64_t seed;
 	int threads;             /* parallel samplers; 0 = the number of cores */
-	int samplers;            /* independent samplers per direction; default 3 */
+	int samplers;            /* independent samplers per direction; 0 (the default) = from the
+				    corpus size: 3, more for a small corpus (WA_MIN_WORK) */
 	int iters;               /* sweeps of the last stage; 0 = from the corpus size */
 	int lowercase;           /* compare words lower-cased (ICU, root locale) */
 	unsigned normalize;      /* the parts of align/norm.h's XP_NORM_* that may apply (default
@@ -103,6 +108,10 @@ typedef struct xp_wa_norm {
 	uint32_t types, ntypes;  /* word types before and after */
 } xp_wa_norm;
 const xp_wa_norm *xp_wa_normalized(const xp_wa *w, int side);
+
+/* The schedule xp_wa_run chose: samplers a direction, and the sweeps of
+ * each sampler over the corpus (its three stages together). */
+void xp_wa_schedule(const xp_wa *w, int *samplers, int *sweeps);
 
 /* Sentence pairs trained on, and pairs whose side was too long to align. */
 size_t xp_wa_trained(const xp_wa *w);

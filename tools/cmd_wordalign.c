@@ -35,6 +35,10 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 			d ? "target" : "source", as, (unsigned long long)n->changed, (unsigned long long)n->tokens,
 			(unsigned long long)n->split, (unsigned long long)n->dropped, n->types, n->ntypes);
 	}
+	int samplers, sweeps;
+	xp_wa_schedule(w, &samplers, &sweeps);
+	fprintf(stderr, "xproj wordalign: %d samplers a direction%s, %d sweeps each\n", samplers,
+		o->samplers ? " (--samplers)" : " (from the corpus size)", sweeps);
 }
 
 static int put_align(xp_outputs *o, const char *path, const xp_walign *a, int probs, xp_err *e)
@@ -179,7 +183,8 @@ const xp_cmd xp_cmd_wordalign = {
 	"  --sym M        intersect | union | grow-diag | grow-diag-final |\n"
 	"                 grow-diag-final-and (default)\n"
 	"  --threads N    samplers run in parallel (default: the number of cores)\n"
-	"  --samplers N   independent samplers per direction (default 3)\n"
+	"  --samplers N   independent samplers per direction (default 3, and more for\n"
+	"                 a small corpus: as many as make 100M token sweeps, up to 16)\n"
 	"  --iters N      sweeps of the last stage (default: from the corpus size)\n"
 	"  --lowercase    compare words lower-cased (normalising folds case anyway)\n"
 	"  --src-lang L, --tgt-lang L  the languages of the two sides, which decide the\n"

@@ -285,11 +285,77 @@ static void language_from_the_script(void **state)
 	xp_bitext_free(&bt);
 }
 
+/* Morphology on hand-made words: an affix comes off only a stem the corpus
+ * has on its own, and never without one. */
+static void morphology_by_hand(void **state)
+{
+	(void)state;
+	xp_normalizer *z = xp_normalizer_new();
+	unsigned fa = xp_norm_parts("fa"), en = xp_norm_parts("en") | XP_NORM_EN_STEM;
+	assert_true(fa & XP_NORM_FA_MORPH);
+	assert_false(xp_norm_parts("en") & XP_NORM_EN_STEM);   /* measured, not adopted */
+	assert_false(xp_norm_parts("zh") & (XP_NORM_FA_MORPH | XP_NORM_EN_STEM));
+	assert_int_equal(xp_norm_part_named("fa-morph"), XP_NORM_FA_MORPH);
+	assert_int_equal(xp_norm_part_named("en-stem"), XP_NORM_EN_STEM);
+	/* no words known yet: nothing is split */
+	assert_string_equal(words(z, fa, "دستم"), "دستم");
+	assert_string_equal(words(z, en, "walked"), "walked");
+	static const char *const know[] = {"دست", "کتاب", "کنم", "خود", "به", "از", "walk", "make", "run",
+					   "party", "box", "cat", "try", "stop", "hate", "go"};
+	for (size_t k = 0; k < sizeof know / sizeof *know; k++)
+		assert_int_equal(xp_normalizer_know(z, know[k], strlen(know[k])), 0);
+	static const struct { const char *lang, *in, *want; } c[] = {
+		{"fa", "دستم", "دست|م"},                 /* my hand */
+		{"fa", "دستشون", "دست|شون"},             /* their hand (colloquial) */
+		{"fa", "دستهایم", "دست|های|م"},          /* my hands: two suffixes */
+		{"fa", "كتابها", "کتاب|ها"},             /* Arabic kaf: the letters first, then the plural */
+		{"fa", "کتاب‌ها", "کتاب|ها"},            /* with a ZWNJ the token splits there anyway */
+		{"fa", "کتابرا", "کتاب|را"},             /* the object marker written on */
+		{"fa", "ميکنم", "می|کنم"},               /* I do: the verbal prefix, Arabic yeh */
+		{"fa", "نمیکنم", "نمی|کنم"},             /* I don't */
+		{"fa", "خودتون", "خود|تون"},             /* yourselves */
+		{"fa", "بهش", "به|ش"},                   /* to him */
+		{"fa", "ازشون", "از|شون"},               /* from them */
+		{"fa", "اسم", "اسم"},                    /* name: اس is no word here */
+		{"fa", "بهتر", "بهتر"},                  /* better: a comparative needs a stem of three */
+		{"fa", "دستتر", "دست|تر"},
+		{"fa", "ازم", "از|م"},                   /* from me */
+		{"fa", "میمون", "میمون"},                /* monkey: مون is no word here */
+		{"fa", "دست", "دست"},                    /* a stem alone */
+		{"en", "walked", "walk|+ed"},
+		{"en", "Walking", "walk|+ing"},          /* case folded first */
+		{"en", "making", "make|+ing"},           /* the e the suffix took */
+		{"en", "running", "run|+ing"},           /* the doubled consonant */
+		{"en", "stopped", "stop|+ed"},
+		{"en", "hated", "hate|+ed"},
+		{"en", "tried", "try|+ed"},
+		{"en", "parties", "party|+s"},
+		{"en", "boxes", "box|+s"},
+		{"en", "cats", "cat|+s"},
+		{"en", "cat's", "cat|'s"},               /* the clitic, not a plural */
+		{"en", "going", "going"},                /* a stem of two letters is too short */
+		{"en", "glass", "glass"},                /* -ss, -us, -is are no plurals */
+		{"en", "thing", "thing"},                /* th is no word */
+		{"en", "walk", "walk"},
+	};
+	for (size_t k = 0; k < sizeof c / sizeof *c; k++) {
+		const char *got = words(z, xp_norm_parts(c[k].lang) | (*c[k].lang == 'e' ? XP_NORM_EN_STEM : 0), c[k].in);
+		if (strcmp(got, c[k].want))
+			fail_msg("%s '%s': got '%s', want '%s'", c[k].lang, c[k].in, got, c[k].want);
+	}
+	/* each switched off on its own */
+	assert_string_equal(words(z, fa & ~XP_NORM_FA_MORPH, "دستم"), "دستم");
+	assert_string_equal(words(z, en & ~XP_NORM_EN_STEM, "walked"), "walked");
+	assert_string_equal(words(z, en & ~XP_NORM_FA_MORPH, "walked"), "walk|+ed");
+	xp_normalizer_free(z);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_part_by_hand),
 		cmocka_unit_test(parts_and_switches),
+		cmocka_unit_test(morphology_by_hand),
 		cmocka_unit_test(index_map_back_to_the_tokens),
 		cmocka_unit_test(language_from_the_script),
 	};
