@@ -9,7 +9,7 @@
 
 const char *xp_np_name(unsigned k)
 {
-	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "consist"};
+	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist"};
 	return k < XP_NP_NRULES ? names[k] : "";
 }
 
@@ -170,6 +170,56 @@ static int zh_edges(const xp_np_span *x, uint32_t *a, uint32_t *b)
 	return *a != a0 || *b != b0;
 }
 
+/* the aligner's word that holds token j, as [*ws, *we) */
+static void word_of(const xp_np_span *x, uint32_t j, uint32_t *ws, uint32_t *we)
+{
+	*ws = j, *we = j + 1;
+	if (!x->word_start)
+		return;
+	while (*ws > 0 && !x->word_start[*ws])
+		(*ws)--;
+	while (*we < x->n && !x->word_start[*we])
+		(*we)++;
+}
+
+/* token j is the copula 是 inside a word that ICU glued it into (的是, 她是,
+ * 是好, 节是) rather than a word of the lexicon that ends or begins with it */
+static int zh_glued_copula(const xp_np_span *x, uint32_t j)
+{
+	static const char *const lexical[] = {"还是", "但是", "可是", "就是", "总是", "只是", "于是", "要是", "不是",
+					      "真是", "正是", "也是", "都是", "老是", "像是", "算是", "或是", "倒是",
+					      "硬是", "凡是", "即是", "便是", "是非", "是否", "是的", "是不是",
+					      "而是", "若是", "才是", "又是", "更是", "却是", "确实是", NULL};
+	if (x->len[j] != 3 || memcmp(x->w[j], "是", 3))
+		return 0;
+	uint32_t ws, we;
+	word_of(x, j, &ws, &we);
+	if (we - ws < 2)
+		return 0;   /* a word of its own: zh_edges' */
+	char buf[64];
+	size_t n = 0;
+	for (uint32_t t = ws; t < we; t++) {
+		if (n + x->len[t] >= sizeof buf)
+			return 0;
+		memcpy(buf + n, x->w[t], x->len[t]), n += x->len[t];
+	}
+	buf[n] = 0;
+	for (size_t k = 0; lexical[k]; k++)
+		if (!strcmp(buf, lexical[k]))
+			return 0;
+	return 1;
+}
+
+static int zh_copula(const xp_np_span *x, uint32_t *a, uint32_t *b)
+{
+	uint32_t a0 = *a, b0 = *b;
+	if (*b > *a + 1 && zh_glued_copula(x, *b - 1))
+		(*b)--;
+	if (*b > *a + 1 && zh_glued_copula(x, *a))
+		(*a)++;
+	return *a != a0 || *b != b0;
+}
+
 static int fa_in(const char *w, uint32_t n, const char *const *set)
 {
 	for (size_t k = 0; set[k]; k++)
@@ -204,9 +254,18 @@ static const char *const *fa_possessors(const char *en)
 static int fa_possessor(const xp_np_span *x, uint32_t *b)
 {
 	const char *const *p = x->e > x->s + 1 ? fa_possessors(x->src[x->s]) : NULL;
-	if (!p || *b >= x->n || x->claimed[*b] || !fa_in(x->w[*b], x->len[*b], p))
+	if (!p || *b >= x->n)
 		return 0;
-	(*b)++;
+	/* the ezafe may be written as a token of its own: خونه ي من.  Another
+	 * English word's link to the possessor does not hold it back: it is the
+	 * aligner mixing up the two first-person words of "I ... my roof" (both
+	 * من), and a pronoun of the matching person right after the noun is
+	 * its possessor */
+	static const char *const ezafe[] = {"ی", "ي", NULL};
+	uint32_t k = *b + (*b + 1 < x->n && fa_in(x->w[*b], x->len[*b], ezafe));
+	if (!fa_in(x->w[k], x->len[k], p))
+		return 0;
+	*b = k + 1;
 	return 1;
 }
 
@@ -222,6 +281,52 @@ static int fa_compound(const xp_np_span *x, uint32_t *a, uint32_t *b)
 	return 1;
 }
 
+/* the English mention holds a clause (a relative or an infinitive: "the
+ * guy who cries", "the stuff they gave us", "the guts to say"): a word after
+ * its first that opens one, or a subject pronoun inside it */
+static int en_clause(const xp_np_span *x)
+{
+	static const char *const t[] = {"who", "whom", "whose", "which", "that", "where", "when", "to", ",", "i",
+					"you", "he", "she", "we", "they", "is", "are", "was", "'s", "'re", "'ve", "'m"};
+	for (uint32_t i = x->s + 1; i < x->e; i++)
+		for (size_t k = 0; k < sizeof t / sizeof *t; k++)
+			if (!strcasecmp(x->src[i], t[k]))
+				return 1;
+	return 0;
+}
+
+static int fa_ra(const xp_np_span *x, uint32_t *a, uint32_t *b)
+{
+	/* را / رو marks a definite object and ends its noun phrase: what follows
+	 * it is the verb (کارت اعتباریش رو گذاشته: his credit card is کارت
+	 * اعتباریش).  A span that holds one after its first word ends there,
+	 * unless the English mention holds a clause (چیزی رو که ... for "that
+	 * thing they put ...": the clause belongs to the noun). */
+	static const char *const ra[] = {"را", "رو", NULL};
+	if (en_clause(x))
+		return 0;
+	for (uint32_t k = *a + 1; k < *b; k++)
+		if (fa_in(x->w[k], x->len[k], ra)) {
+			*b = k;
+			return 1;
+		}
+	return 0;
+}
+
+/* English determiners: the Farsi determiner before the noun stands for one
+ * of these only (یه for "a", اون for "the"; "the pin" is no یه میخ) */
+static const char *const en_indef[] = {"a", "an", "some", "one", "another", "something", "someone", "somebody",
+				       "anything", "anyone", "anybody", NULL};
+static const char *const en_def[] = {"the", "this", "that", "these", "those", NULL};
+
+static int en_first(const xp_np_span *x, const char *const *set)
+{
+	for (size_t k = 0; set[k]; k++)
+		if (!strcasecmp(x->src[x->s], set[k]))
+			return 1;
+	return 0;
+}
+
 unsigned xp_np_shape(unsigned rules, const xp_np_span *x, uint32_t *a, uint32_t *b)
 {
 	unsigned did = 0;
@@ -234,16 +339,20 @@ unsigned xp_np_shape(unsigned rules, const xp_np_span *x, uint32_t *a, uint32_t 
 		did |= XP_NP_FA_POSSESSOR;
 	static const char *const indef[] = {"یه", "یک", NULL};
 	static const char *const dem[] = {"این", "اون", "آن", "همین", "همون", NULL};
-	if ((rules & XP_NP_FA_INDEF) && is_fa(x->lang) && !name && fa_before(x, a, indef))
+	if ((rules & XP_NP_FA_INDEF) && is_fa(x->lang) && !name && en_first(x, en_indef) && fa_before(x, a, indef))
 		did |= XP_NP_FA_INDEF;
-	if ((rules & XP_NP_FA_DEM) && is_fa(x->lang) && !name && fa_before(x, a, dem))
+	if ((rules & XP_NP_FA_DEM) && is_fa(x->lang) && !name && en_first(x, en_def) && fa_before(x, a, dem))
 		did |= XP_NP_FA_DEM;
 	if ((rules & XP_NP_ZH_NAME) && is_zh(x->lang) && name && zh_name(x, a, b))
 		did |= XP_NP_ZH_NAME;
+	if ((rules & XP_NP_ZH_COPULA) && is_zh(x->lang) && zh_copula(x, a, b))
+		did |= XP_NP_ZH_COPULA;
 	if ((rules & XP_NP_ZH_EDGES) && is_zh(x->lang) && zh_edges(x, a, b))
 		did |= XP_NP_ZH_EDGES;
 	if ((rules & XP_NP_ZH_CLASSIFIER) && is_zh(x->lang) && !name && zh_classifier_rule(x, a))
 		did |= XP_NP_ZH_CLASSIFIER;
+	if ((rules & XP_NP_FA_RA) && is_fa(x->lang) && fa_ra(x, a, b))
+		did |= XP_NP_FA_RA;
 	return did;
 }
 

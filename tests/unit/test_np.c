@@ -103,6 +103,34 @@ static void test_zh_edges(void **st)
 	edges("是", NULL, 0, 1, 0, 0, 1);                    /* never empty */
 }
 
+/* XP_NP_ZH_COPULA on characters: starts as for edges() */
+static void copula(const char *tgt, const char *starts, uint32_t a, uint32_t b, int did, uint32_t wa, uint32_t wb)
+{
+	toks s, t;
+	split(&s, "the worst part");
+	split(&t, tgt);
+	uint8_t cl[64] = {0}, ws[65] = {0};
+	for (uint32_t k = 0; starts && starts[k]; k++)
+		ws[k] = starts[k] == '1';
+	xp_np_span x = {"zh", s.w, 0, s.n, 0, 0, t.w, t.len, t.n, cl, starts ? ws : NULL};
+	assert_int_equal(xp_np_shape(XP_NP_ZH_COPULA, &x, &a, &b), did ? XP_NP_ZH_COPULA : 0);
+	assert_int_equal(a, wa);
+	assert_int_equal(b, wb);
+}
+
+static void test_zh_copula(void **st)
+{
+	(void)st;
+	copula("最 糟 的 是 我", "1101011", 0, 4, 1, 0, 3);   /* ICU's 的是: 最糟的 */
+	copula("她 是 个", "1011", 0, 2, 1, 0, 1);             /* 她是 */
+	copula("他 们 是 好 男 人", "1010101", 2, 6, 1, 3, 6); /* 是好 at the start */
+	copula("我 还 是 你", "11011", 1, 3, 0, 1, 3);         /* 还是 is a word */
+	copula("就 是 你", "1011", 0, 2, 0, 0, 2);             /* so is 就是 */
+	copula("是", "11", 0, 1, 0, 0, 1);                     /* a word of its own: zh_edges' */
+	copula("她 是", "101", 1, 2, 0, 1, 2);                 /* never empty */
+	copula("她 是", NULL, 0, 2, 0, 0, 2);                  /* word tokens: nothing glued */
+}
+
 static void test_fa(void **st)
 {
 	(void)st;
@@ -112,8 +140,16 @@ static void test_fa(void **st)
 	shape(XP_NP_FA_DEM, "fa", "the guy", 0, "یارو اومد", NULL, 0, 1, 0, 0, 1);
 	shape(XP_NP_FA_INDEF, "fa", "something", 0, "بهت یه چیزی بگم", "0w00", 2, 3, 0, 2, 3);
 	shape(XP_NP_FA_INDEF, "fa", "Rachel", 1, "یه راشل", NULL, 1, 2, 0, 1, 2);
+	/* the determiner stands for an English one of its kind: "the pin" is no یه میخ, "a guy" no اون یارو */
+	shape(XP_NP_FA_INDEF, "fa", "the pin", 0, "یه میخ فرو کردیم", NULL, 1, 2, 0, 1, 2);
+	shape(XP_NP_FA_INDEF, "fa", "a pin", 0, "یه میخ فرو کردیم", NULL, 1, 2, XP_NP_FA_INDEF, 0, 2);
+	shape(XP_NP_FA_DEM, "fa", "a guy", 0, "اون یارو اومد", NULL, 1, 2, 0, 1, 2);
+	shape(XP_NP_FA_DEM, "fa", "that guy", 0, "اون یارو اومد", NULL, 1, 2, XP_NP_FA_DEM, 0, 2);
 	shape(XP_NP_FA_POSSESSOR, "fa", "my dad", 0, "همه تون پدر من رو", NULL, 2, 3, XP_NP_FA_POSSESSOR, 2, 4);
 	shape(XP_NP_FA_POSSESSOR, "fa", "your marriage", 0, "تو ازدواج خودت رو", NULL, 1, 2, XP_NP_FA_POSSESSOR, 1, 3);
+	shape(XP_NP_FA_POSSESSOR, "fa", "my place", 0, "تو خونه ي من جا", NULL, 1, 2, XP_NP_FA_POSSESSOR, 1, 4); /* ezafe token */
+	shape(XP_NP_FA_POSSESSOR, "fa", "my roof", 0, "زير سقف من هستي", "00w0", 1, 2, XP_NP_FA_POSSESSOR, 1, 3); /* "I" -> من */
+	shape(XP_NP_FA_POSSESSOR, "fa", "my place", 0, "خونه ي", NULL, 0, 1, 0, 0, 1);
 	shape(XP_NP_FA_POSSESSOR, "fa", "his dad", 0, "پدر من", NULL, 0, 1, 0, 0, 1);   /* person must match */
 	shape(XP_NP_FA_POSSESSOR, "fa", "my", 0, "پدر من", NULL, 0, 1, 0, 0, 1);        /* the determiner alone */
 	shape(XP_NP_FA_COMPOUND, "fa", "What", 0, "اینجا چی کار می کنی", NULL, 1, 2, XP_NP_FA_COMPOUND, 1, 3);
@@ -128,6 +164,24 @@ static void test_fa(void **st)
 	xp_np_span x = {"fa", s.w, 0, 1, 0, 1, t.w, t.len, t.n, cl, NULL};
 	uint32_t a = 1, b = 2;
 	assert_int_equal(xp_np_shape(XP_NP_ALL, &x, &a, &b), 0);
+}
+
+static void test_fa_ra(void **st)
+{
+	(void)st;
+	const unsigned R = XP_NP_FA_RA;
+	/* the object marker ends the noun phrase: the verb after it is no part */
+	shape(R, "fa", "his credit card", 0, "کارت اعتباریش رو گذاشته پیش ما", NULL, 0, 4, R, 0, 2);
+	shape(R, "fa", "my dad", 0, "بابام رو ميبينم", NULL, 0, 3, R, 0, 1);
+	shape(R, "fa", "my dad", 0, "بابام را ميبينم", NULL, 0, 3, R, 0, 1);
+	/* a span that is the marker alone, or that ends before it, stays */
+	shape(R, "fa", "my dad", 0, "بابام رو ميبينم", NULL, 1, 3, 0, 1, 3);
+	shape(R, "fa", "my dad", 0, "بابام رو ميبينم", NULL, 0, 1, 0, 0, 1);
+	/* an English clause in the mention: a relative clause follows the marker */
+	shape(R, "fa", "that thing they put here", 0, "اون چیزی رو که گذاشتیم", NULL, 0, 5, 0, 0, 5);
+	shape(R, "fa", "the guy who cried", 0, "اون یارو رو که گریه کرد", NULL, 0, 6, 0, 0, 6);
+	/* only Farsi */
+	shape(R, "zh", "my dad", 0, "بابام رو ميبينم", NULL, 0, 3, 0, 0, 3);
 }
 
 static void test_absorb(void **st)
@@ -189,7 +243,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_zh_name),   cmocka_unit_test(test_zh_classifier), cmocka_unit_test(test_fa),
-		cmocka_unit_test(test_zh_edges),
+		cmocka_unit_test(test_zh_edges),  cmocka_unit_test(test_fa_ra),
+		cmocka_unit_test(test_zh_copula),
 		cmocka_unit_test(test_absorb),    cmocka_unit_test(test_stray),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
