@@ -54,9 +54,15 @@
  *                   word ends there, unless the English mention holds a
  *                   clause (who, that, to, a subject pronoun: "that thing
  *                   they put here", چیزی رو که ...).
+ *   XP_NP_ZH_COPULA Chinese, with --chars: the copula 是 that ICU glued
+ *                   to a neighbour (的是, 她是, 是好: no words of the
+ *                   lexicon) is cut from a span's edge like zh_edges cuts
+ *                   a 是 of its own (最糟的是 -> 最糟的 for "the worst
+ *                   part"); 还是, 就是, 不是 ... are words and stay (gains on
+ *                   mmc-tune and MMC dev at aligner seeds 1-3).
  * Off by default (--np turns them on): they lost on the held-out MMC dev
- * silver (whose spans are an aligner's, not people's) or on mmc-tune, or
- * are not measured over seeds yet (README, "Noun phrase and name rules"):
+ * silver (whose spans are an aligner's, not people's) or on mmc-tune
+ * (README, "Noun phrase and name rules"):
  *   XP_NP_ABSORB    Farsi: English words of the mention that no link reaches
  *                   (adjectives and nouns the aligner missed: "the right
  *                   woman" -> دختر, missing مناسب) are taken to be the target
@@ -68,11 +74,6 @@
  *                   the noun phrase's determiner (یه چیزی for something)
  *                   when the English one is indefinite too (a, some, one,
  *                   something ...: "the pin" is no یه میخ).
- *   XP_NP_ZH_COPULA Chinese, with --chars: the copula 是 that ICU glued
- *                   to a neighbour (的是, 她是, 是好: no words of the
- *                   lexicon) is cut from a span's edge like zh_edges cuts
- *                   a 是 of its own (最糟的是 -> 最糟的 for "the worst
- *                   part"); 还是, 就是, 不是 ... are words and stay.
  *   XP_NP_FA_COMPOUND  Farsi: what / everything / nothing are a determiner
  *                   and a noun: چی کار, همه چیز, هیچ چیز; a span that is
  *                   the determiner alone takes the noun after it.
@@ -102,7 +103,7 @@ enum {
 	XP_NP_NRULES = 12,
 	/* on by default: the rules that gained on mmc-tune and lost nothing on
 	 * the held-out MMC dev silver (README, "Noun phrase and name rules") */
-	XP_NP_DEFAULT = XP_NP_ALL & ~(XP_NP_ABSORB | XP_NP_FA_INDEF | XP_NP_FA_COMPOUND | XP_NP_ZH_COPULA),
+	XP_NP_DEFAULT = XP_NP_ALL & ~(XP_NP_ABSORB | XP_NP_FA_INDEF | XP_NP_FA_COMPOUND),
 };
 
 /* The rule of bit 1 << k as the report, the summary and --np name it; the

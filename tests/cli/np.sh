@@ -25,11 +25,11 @@ expect_grep '"np_rules":{"stray":1,"zh_name":2,"zh_classifier":1,"absorb":0,"fa_
 expect_grep '"np_rules":{"stray":false,"zh_name":true,' $T/all.json
 expect_grep '"np_rules":{"stray":true,"zh_name":true,"zh_classifier":true,"absorb":true,"fa_indef":true,"fa_possessor":true,"fa_compound":true,"zh_edges":true,"fa_dem":true,"fa_ra":true,"zh_copula":true,"consist":true}}' $T/all.json
 
-# the defaults: all but absorb, fa_indef, fa_compound and zh_copula
+# the defaults: all but absorb, fa_indef and fa_compound
 proj def
 expect_grep "$(line z 3 珍妮 '(2')" $T/def.conll
 expect_grep "$(line f 1 چیزی '(3)')" $T/def.conll
-expect_grep '"absorb":false,"fa_indef":false,"fa_possessor":true,"fa_compound":false,"zh_edges":true,"fa_dem":true,"fa_ra":true,"zh_copula":false,"consist":true}}' $T/def.json
+expect_grep '"absorb":false,"fa_indef":false,"fa_possessor":true,"fa_compound":false,"zh_edges":true,"fa_dem":true,"fa_ra":true,"zh_copula":true,"consist":true}}' $T/def.json
 
 proj none --no-np all
 expect_grep "$(line z 4 丝 '(2)')" $T/none.conll
