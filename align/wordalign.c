@@ -594,13 +594,16 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	 * (about 7500 sqrt(N) sentence sweeps a sampler against 25 N), and
 	 * the links of a few thousand pairs are still noisy in three samplers,
 	 * each stuck in its own mode.  So the samplers a direction runs, when
-	 * neither they nor the sweeps are given, are as many as make at least WA_MIN_WORK token sweeps
+	 * they are not given, are as many as make at least WA_MIN_WORK token sweeps
 	 * (both sides' tokens) with the sweeps above: a corpus of more than
 	 * about 30k subtitle pairs keeps three (the 92k-pair bitext makes 177M
 	 * token sweeps with three), MMC's 2.5k Farsi pairs get 8, the gold
 	 * sets of a few hundred pairs 12 to 16.  More samplers rather than
-	 * longer chains: see WA_MIN_WORK. */
-	if (w->o.samplers <= 0 && w->o.iters <= 0) {
+	 * longer chains: see WA_MIN_WORK.  Given sweeps (--iters) count with
+	 * the same rule: a caller that sets the sweeps by hand (bench/quality.sh
+	 * does, so that short span pairs in the training do not cut them) still
+	 * gets the samplers the work needs, and long chains need fewer. */
+	if (w->o.samplers <= 0) {
 		uint64_t T = w->c.side[0].ntok + w->c.side[1].ntok;
 		uint64_t sweeps = (uint64_t)(1 + 2 * (n / 4 > 2 ? n / 4 : 2) + n);
 		uint64_t per = sweeps * (T ? T : 1), want = (WA_MIN_WORK + per - 1) / per;
