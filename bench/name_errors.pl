@@ -33,6 +33,8 @@
 use strict;
 use warnings;
 use JSON::PP;
+use FindBin;
+require "$FindBin::Bin/conll.pl";   # read_conll
 binmode STDOUT, ':encoding(UTF-8)';
 my ($en, $rep, $key, @opt) = @ARGV;
 die "usage: name_errors.pl EN.conll REPORT.json KEY.conll [chars] [all]\n" unless $key;
@@ -46,44 +48,19 @@ my %pron = map { $_ => 1 } qw(i me my mine myself you your yours yourself yourse
 	this that these those ya y'all);
 my %det = map { $_ => 1 } qw(the a an my your his her our their its this that these those some any no every all);
 
-# read_conll FILE CHARS: {doc => [sentence => {w => [units], m => [[start, end, cluster]]}]}
-# (units: words, or characters with CHARS)
-sub read_conll {
-	my ($file, $c) = @_;
-	my (%d, $doc, @open, $pos, $cur);
-	open my $fh, '<:encoding(UTF-8)', $file or die "$file: $!\n";
-	while (<$fh>) {
-		chomp;
-		if (/^#begin document \((.*?)\)/) { $doc = $1; $d{$doc} = []; undef $cur; next }
-		next if /^#/;
-		if (/^\s*$/) { undef $cur; next }
-		unless ($cur) { $cur = {w => [], m => []}; push @{$d{$doc}}, $cur; $pos = 0; @open = () }
-		my @f = split ' ';
-		my @u = $c ? split(//, $f[3]) : ($f[3]);
-		push @{$cur->{w}}, @u;
-		for my $p (split /\|/, $f[-1]) {
-			next if $p eq '-';
-			if ($p =~ /^\((\d+)\)$/) { push @{$cur->{m}}, [$pos, $pos + @u, $1] }
-			elsif ($p =~ /^\((\d+)$/) { push @{$open[$1]}, $pos }
-			elsif ($p =~ /^(\d+)\)$/ && @{$open[$1] || []}) { push @{$cur->{m}}, [pop(@{$open[$1]}), $pos + @u, $1] }
-		}
-		$pos += @u;
-	}
-	return \%d;
-}
 my $E = read_conll($en, 0);
 my $K = read_conll($key, $chars);
 open my $fh, '<', $rep or die "$rep: $!\n";
 my $r = decode_json(do { local $/; <$fh> });
 close $fh;
 my $sep = $chars ? '' : ' ';
-sub str { my ($s, $a, $b) = @_; join $sep, @{$s->{w}}[$a .. $b - 1] }
-sub has { my ($s, $x) = @_; my $t = join $sep, @{$s->{w}}; index("$sep$t$sep", "$sep$x$sep") >= 0 || ($chars && index($t, $x) >= 0) }
+sub str { my ($s, $a, $b) = @_; join $sep, @{$s->{u}}[$a .. $b - 1] }
+sub has { my ($s, $x) = @_; my $t = join $sep, @{$s->{u}}; index("$sep$t$sep", "$sep$x$sep") >= 0 || ($chars && index($t, $x) >= 0) }
 
 # the English name of a mention, or undef
 sub name_of {
 	my ($doc, $u, $s, $e) = @_;
-	my @w = @{$E->{$doc}[$u]{w}}[$s .. $e - 1];
+	my @w = @{$E->{$doc}[$u]{u}}[$s .. $e - 1];
 	return undef if @w == 1 && $pron{lc $w[0]};
 	return lc join ' ', @w if $all;
 	return undef if $det{lc $w[0]} || $pron{lc $w[0]};

@@ -26,6 +26,8 @@
 use strict;
 use warnings;
 use JSON::PP;
+use FindBin;
+require "$FindBin::Bin/conll.pl";   # read_conll
 binmode STDOUT, ':encoding(UTF-8)';
 my ($en, $rep, $key, @opt) = @ARGV;
 die "usage: np_errors.pl EN.conll REPORT.json KEY.conll [chars] [examples]\n" unless $key;
@@ -36,31 +38,6 @@ my %pron = map { $_ => 1 } qw(i me my mine myself you your yours yourself yourse
 	this that these those ya y'all);
 my %det = map { $_ => 1 } qw(the a an my your his her our their its this that these those some any no every all);
 
-# read_conll FILE CHARS: {doc => [sentence => {w => [words], o => [offsets], m => [[start, end, cluster]]}]}
-sub read_conll {
-	my ($file, $c) = @_;
-	my (%d, $doc, @open, $pos, $cur);
-	open my $fh, '<:encoding(UTF-8)', $file or die "$file: $!\n";
-	while (<$fh>) {
-		chomp;
-		if (/^#begin document \((.*?)\)/) { $doc = $1; $d{$doc} = []; undef $cur; next }
-		next if /^#/;
-		if (/^\s*$/) { undef $cur; next }
-		unless ($cur) { $cur = {w => [], o => [], m => []}; push @{$d{$doc}}, $cur; $pos = 0; @open = () }
-		my @f = split ' ';
-		my $n = $c ? length($f[3]) : 1;
-		push @{$cur->{w}}, $f[3];
-		push @{$cur->{o}}, $pos;
-		for my $p (split /\|/, $f[-1]) {
-			next if $p eq '-';
-			if ($p =~ /^\((\d+)\)$/) { push @{$cur->{m}}, [$pos, $pos + $n, $1] }
-			elsif ($p =~ /^\((\d+)$/) { push @{$open[$1]}, $pos }
-			elsif ($p =~ /^(\d+)\)$/ && @{$open[$1] || []}) { push @{$cur->{m}}, [pop(@{$open[$1]}), $pos + $n, $1] }
-		}
-		$pos += $n;
-	}
-	return \%d;
-}
 
 # the text of positions [a, b) of sentence s (characters or words)
 sub text {
@@ -69,7 +46,7 @@ sub text {
 	my @w = @{$s->{w}};
 	my $t = '';
 	for my $k (0 .. $#w) {
-		my $o = $s->{o}[$k];
+		my $o = $s->{at}[$k];
 		my $n = $chars ? length($w[$k]) : 1;
 		next if $o + $n <= $a || $o >= $b;
 		if (!$chars) { $t .= ($t eq '' ? '' : ' ') . $w[$k]; next }

@@ -23,6 +23,8 @@ use strict;
 use utf8;
 use warnings;
 use JSON::PP;
+use FindBin;
+require "$FindBin::Bin/conll.pl";   # read_conll
 binmode STDOUT, ':encoding(UTF-8)';
 my ($en, $rep, $key, $chars) = @ARGV;
 die "usage: pronoun_errors.pl EN.conll REPORT.json KEY.conll [chars]\n" unless $key;
@@ -101,31 +103,6 @@ sub form {
 	return 'word';
 }
 
-# read_conll FILE CHARS: {doc => [sentence => {w => [words], m => [[start, end, cluster]]}]}
-sub read_conll {
-	my ($file, $c) = @_;
-	my (%d, $doc, @open, $pos, $cur);
-	open my $fh, '<:encoding(UTF-8)', $file or die "$file: $!\n";
-	while (<$fh>) {
-		chomp;
-		if (/^#begin document \((.*?)\)/) { $doc = $1; $d{$doc} = []; undef $cur; next }
-		next if /^#/;
-		if (/^\s*$/) { undef $cur; next }
-		unless ($cur) { $cur = {w => [], m => []}; push @{$d{$doc}}, $cur; $pos = 0; @open = () }
-		my @f = split ' ';
-		my $n = $c ? length($f[3]) : 1;
-		push @{$cur->{w}}, $f[3];
-		push @{$cur->{at}}, $pos;   # where each word starts (characters with "chars")
-		for my $p (split /\|/, $f[-1]) {
-			next if $p eq '-';
-			if ($p =~ /^\((\d+)\)$/) { push @{$cur->{m}}, [$pos, $pos + $n, $1] }
-			elsif ($p =~ /^\((\d+)$/) { push @{$open[$1]}, $pos }
-			elsif ($p =~ /^(\d+)\)$/ && @{$open[$1] || []}) { push @{$cur->{m}}, [pop(@{$open[$1]}), $pos + $n, $1] }
-		}
-		$pos += $n;
-	}
-	return \%d;
-}
 my $E = read_conll($en, 0);
 my $K = read_conll($key, $chars);
 open my $fh, '<', $rep or die "$rep: $!\n";
