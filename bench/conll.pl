@@ -1,6 +1,6 @@
 # bench/conll.pl — the CoNLL reader of the error-analysis scripts
 # (name_errors.pl, np_errors.pl, pronoun_errors.pl): one reader, so that
-# the three count mentions the same way.  Loaded with
+# the three count mentions and map clusters the same way.  Loaded with
 # `require "$FindBin::Bin/conll.pl"`.
 #
 # read_conll FILE CHARS: {doc => [sentence => {w, at, u, m}]}, where w holds
@@ -36,6 +36,29 @@ sub read_conll {
 		$pos += @u;
 	}
 	return \%d;
+}
+
+# doc_maps DOC KEYDOC: three maps for one document of a projection report
+# (DOC, its "documents" entry) against the reference's sentences (KEYDOC,
+# read_conll's list for the same document): English utterance -> target
+# sentence; reference cluster -> the English cluster whose projected spans
+# it shares most (ties to the lowest number); and the set of projected
+# spans as "sentence|start|end".
+sub doc_maps {
+	my ($d, $ks) = @_;
+	my (%e2t, %votes, %kmap, %ours);
+	$e2t{$d->{tgt_to_en}[$_]} = $_ for 0 .. $#{$d->{tgt_to_en}};
+	for my $m (grep { $_->{fate} eq 'projected' } @{$d->{detail}}) {
+		my ($t, $a, $b) = @{$m->{tgt}};
+		$ours{"$t|$a|$b"} = 1;
+		next unless $ks->[$t];
+		$votes{$_->[2]}{$m->{cluster}}++ for grep { $_->[0] == $a && $_->[1] == $b } @{$ks->[$t]{m}};
+	}
+	for my $c (keys %votes) {
+		my ($best) = sort { $votes{$c}{$b} <=> $votes{$c}{$a} || $a <=> $b } keys %{$votes{$c}};
+		$kmap{$c} = $best;
+	}
+	return (\%e2t, \%kmap, \%ours);
 }
 
 1;

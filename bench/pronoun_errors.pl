@@ -24,7 +24,7 @@ use utf8;
 use warnings;
 use JSON::PP;
 use FindBin;
-require "$FindBin::Bin/conll.pl";   # read_conll
+require "$FindBin::Bin/conll.pl";   # read_conll, doc_maps
 binmode STDOUT, ':encoding(UTF-8)';
 my ($en, $rep, $key, $chars) = @ARGV;
 die "usage: pronoun_errors.pl EN.conll REPORT.json KEY.conll [chars]\n" unless $key;
@@ -114,20 +114,8 @@ for my $d (@{$r->{documents}}) {
 	my $doc = $d->{doc};
 	my $ks = $K->{$doc} or next;
 	my @det = @{$d->{detail}};
-	my %e2t;
-	$e2t{$d->{tgt_to_en}[$_]} = $_ for 0 .. $#{$d->{tgt_to_en}};
-	# key cluster -> English cluster, by the projected spans they share
-	my (%votes, %kmap, %ours);
-	for my $m (grep { $_->{fate} eq 'projected' } @det) {
-		my ($t, $a, $b) = @{$m->{tgt}};
-		$ours{"$t|$a|$b"} = 1;
-		next unless $ks->[$t];
-		$votes{$_->[2]}{$m->{cluster}}++ for grep { $_->[0] == $a && $_->[1] == $b } @{$ks->[$t]{m}};
-	}
-	for my $c (keys %votes) {
-		my ($best) = sort { $votes{$c}{$b} <=> $votes{$c}{$a} || $a <=> $b } keys %{$votes{$c}};
-		$kmap{$c} = $best;
-	}
+	my ($e2t, $kmap, $ours) = doc_maps($d, $ks);
+	my %e2t = %$e2t; my %kmap = %$kmap; my %ours = %$ours;
 	# a key cluster no projected span found stands for the English cluster
 	# no other key cluster stands for that it shares most sentences with
 	# (as bench/quality_types does), so that "nothing" means nothing
