@@ -18,8 +18,8 @@
 # wordalign options (e.g. --no-normalize); MP_DIR keeps the outputs there.
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${SEEDS:=1}" "${MENTION_PAIRS:=1}"
-TUNE=$DATA/mmc-tune
 DEV=$DATA/mmc
+. bench/mmc_pairs.sh
 if [ -n "${MP_DIR:-}" ]; then T=$MP_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
 
 # half FILE OUT PARITY: the documents of FILE whose place (from 0) has that parity
@@ -38,17 +38,13 @@ half $DEV/dev.english.v4_gold_conll $T/en.A.conll 0
 half $DEV/dev.english.v4_gold_conll $T/en.B.conll 1
 for l in ${LANGS:-zh fa}; do
 	case $l in
-	zh) name=chinese; popts="--tokens words"; opts="--chars --skip-articles" ;;
-	fa) name=farsi; popts=""; opts="--skip-articles" ;;
+	zh) opts="--chars --skip-articles" ;;
+	fa) opts="--skip-articles" ;;
 	esac
+	mmc_pairs $l $T
 	tgt=$DEV/dev.$name.v4_gold_conll
 	half $tgt $T/$l.A.conll 0
 	half $tgt $T/$l.B.conll 1
-	$XPROJ pair --source $DEV/dev.english.v4_gold_conll --target $tgt --lang $l $popts -o $T/$l.dev.jsonl 2>/dev/null
-	$XPROJ bitext $T/$l.dev.jsonl -o $T/$l.dev.pairs --map $T/$l.dev.map 2>/dev/null
-	$XPROJ pair --source $TUNE/tune.english.v4_gold_conll --target $TUNE/tune.$name.silver.v4_gold_conll --lang $l \
-		$popts -o $T/$l.tune.jsonl 2>/dev/null
-	$XPROJ bitext $T/$l.tune.jsonl -o $T/$l.tune.pairs 2>/dev/null
 	extra="--train $T/$l.tune.pairs"
 	[ $l = zh ] && extra="$extra --train $DATA/bitext/zh-en.tv4dialog.94k.pairs.gz"
 	for h in A B; do

@@ -16,6 +16,7 @@ set -eu
 TUNE=$DATA/mmc-tune
 EN=$TUNE/tune.english.v4_gold_conll
 DEV=$DATA/mmc/dev.english.v4_gold_conll
+. bench/mmc_pairs.sh
 if [ -n "${SEEDS_DIR:-}" ]; then T=$SEEDS_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
 
 mention() {   # mention KEY RESPONSE LANG
@@ -25,16 +26,11 @@ mention() {   # mention KEY RESPONSE LANG
 
 for l in $LANGS; do
 	case $l in
-	zh) name=chinese; popts="--tokens words"; opts="--chars --skip-articles" ;;
-	fa) name=farsi; popts=""; opts="--skip-articles" ;;
+	zh) opts="--chars --skip-articles" ;;
+	fa) opts="--skip-articles" ;;
 	*) echo "unknown language $l"; exit 2 ;;
 	esac
-	$XPROJ pair --source $EN --target $TUNE/tune.$name.silver.v4_gold_conll --lang $l $popts \
-		-o $T/$l.tune.jsonl 2>/dev/null
-	$XPROJ bitext $T/$l.tune.jsonl -o $T/$l.tune.pairs --map $T/$l.tune.map 2>/dev/null
-	$XPROJ pair --source $DEV --target $DATA/mmc/dev.$name.v4_gold_conll --lang $l $popts \
-		-o $T/$l.dev.jsonl 2>/dev/null
-	$XPROJ bitext $T/$l.dev.jsonl -o $T/$l.dev.pairs --map $T/$l.dev.map 2>/dev/null
+	mmc_pairs $l $T
 	nt=$(wc -l < $T/$l.tune.pairs); nd=$(wc -l < $T/$l.dev.pairs)
 	cat $T/$l.tune.pairs $T/$l.dev.pairs > $T/$l.all.pairs
 	extra=""; [ $l = zh ] && extra="--train $DATA/bitext/zh-en.tv4dialog.94k.pairs.gz"

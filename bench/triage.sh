@@ -29,19 +29,14 @@ set -eu
 TUNE=$DATA/mmc-tune
 EN=$TUNE/tune.english.v4_gold_conll
 DEV=$DATA/mmc/dev.english.v4_gold_conll
+. bench/mmc_pairs.sh
 if [ -n "${TRIAGE_DIR:-}" ]; then T=$TRIAGE_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
 
 # align LANG: tune and dev pairs aligned in one run with the extra pairs
 align() {
 	l=$1
-	case $l in zh) name=chinese; popts="--tokens words";; fa) name=farsi; popts="";; esac
 	[ -s "$T/$l.dev.probs" ] && [ -s "$T/$l.dev.alt2.pharaoh" ] && return 0
-	$XPROJ pair --source $EN --target $TUNE/tune.$name.silver.v4_gold_conll --lang $l $popts \
-		-o $T/$l.tune.jsonl 2>/dev/null
-	$XPROJ bitext $T/$l.tune.jsonl -o $T/$l.tune.pairs --map $T/$l.tune.map 2>/dev/null
-	$XPROJ pair --source $DEV --target $DATA/mmc/dev.$name.v4_gold_conll --lang $l $popts \
-		-o $T/$l.dev.jsonl 2>/dev/null
-	$XPROJ bitext $T/$l.dev.jsonl -o $T/$l.dev.pairs --map $T/$l.dev.map 2>/dev/null
+	mmc_pairs $l $T
 	nt=$(wc -l < $T/$l.tune.pairs); nd=$(wc -l < $T/$l.dev.pairs)
 	{ cat $T/$l.tune.pairs $T/$l.dev.pairs
 	  [ $l = zh ] && zcat $DATA/bitext/zh-en.tv4dialog.94k.pairs.gz; true; } > $T/$l.all.pairs
