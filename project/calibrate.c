@@ -199,6 +199,37 @@ double xp_reliab_worst(const xp_reliab *r, size_t min_items)
 	return w;
 }
 
+static int by_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return a < b ? -1 : a > b;
+}
+
+int xp_reliab_chance(const double *p, size_t n, size_t min_items, unsigned draws, double q[2])
+{
+	double *w = malloc((draws + 1) * sizeof *w);
+	if (!w)
+		return XP_ENOMEM;
+	uint64_t s = 0x9e3779b97f4a7c15u;   /* splitmix64, fixed seed */
+	for (unsigned d = 0; d < draws; d++) {
+		xp_reliab r = {0};
+		for (size_t i = 0; i < n; i++) {
+			uint64_t z = (s += 0x9e3779b97f4a7c15u);
+			z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+			z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+			z ^= z >> 31;
+			xp_reliab_add(&r, p[i], (double)(z >> 11) * 0x1.0p-53 < p[i]);
+		}
+		xp_reliab_finish(&r);
+		w[d] = xp_reliab_worst(&r, min_items);
+	}
+	qsort(w, draws, sizeof *w, by_double);
+	q[0] = draws ? w[draws / 2] : -1;
+	q[1] = draws ? w[(size_t)(draws * 0.9)] : -1;
+	free(w);
+	return 0;
+}
+
 /* --- rankings -------------------------------------------------------------------------------- */
 
 void xp_rank_stats_of(const uint8_t *positive, size_t n, xp_rank_stats *s)

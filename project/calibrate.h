@@ -63,6 +63,15 @@ void xp_reliab_finish(xp_reliab *r);
 /* The largest |pred - obs| over bins with at least min_items items, -1 if none. */
 double xp_reliab_worst(const xp_reliab *r, size_t min_items);
 
+/* The worst gap by chance alone: the outcomes of the n items drawn `draws`
+ * times from their own predictions p[i] (a perfectly calibrated confidence
+ * on the same items), and the median and 90th percentile of the worst gap
+ * (xp_reliab_worst, min_items) over the draws into q[0], q[1].  A bin of 30
+ * items has a standard error of up to 0.09, so the worst of several such
+ * bins is often above 0.1 with nothing wrong; this says how often.  The
+ * draws are seeded, so the figures repeat.  XP_ENOMEM. */
+int xp_reliab_chance(const double *p, size_t n, size_t min_items, unsigned draws, double q[2]);
+
 /* A ranking's quality for finding positives: score[i] high = early.  Ties
  * are broken by index (the caller's order). */
 typedef struct xp_rank_stats {

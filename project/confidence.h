@@ -84,6 +84,13 @@ typedef enum {
 				same English entity in the same words projected differently */
 	XP_F_PRON_DE,        /* Chinese: the English mention is a possessive pronoun and its span ends in
 				the particle 的 (你的 for "your") */
+	XP_F_RULE_PRON,      /* a pronoun rule placed the span where the links did not (lang.h: free
+				pronoun, pronoun move, Farsi clitic, light verb, possessive, subject
+				clitic, verb move; Farsi's pro-drop verb is `prodrop`) */
+	XP_F_RULE_NP,        /* a noun phrase rule (np.h) other than the consistency rule changed the span */
+	XP_F_RULE_CONSIST,   /* the consistency rule (consist.h) moved the span to its twins' words */
+	XP_F_CLUSTER,        /* log(1 + other mentions of the English cluster in the document) */
+	XP_F_CLUSTER_PROJ,   /* share of those that were projected (0 with none) */
 	XP_NFEAT
 } xp_feat;
 

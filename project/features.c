@@ -2,6 +2,7 @@
 #include "features.h"
 #include "collide.h"
 #include "lang.h"
+#include "np.h"
 #include "prodrop.h"
 
 #include "../base/text.h"
@@ -302,6 +303,27 @@ static void forms(const xp_proj_mention *pm, float *x, size_t n, const xp_doc *e
 	}
 }
 
+/* rule_pron, rule_np, rule_consist from the rule bits the mention ended
+ * with; cluster, cluster_proj from its English cluster's other mentions */
+static void rules_and_cluster(const xp_proj_mention *pm, float *x, size_t n)
+{
+	enum { PRON_RULES = XP_LR_FREE_PRONOUN | XP_LR_PRON_MOVE | XP_LR_FA_CLITIC | XP_LR_FA_LIGHT_VERB |
+			    XP_LR_FA_POSSESSIVE | XP_LR_FA_SUBJECT_CLITIC | XP_LR_FA_VERB_MOVE };
+	for (size_t i = 0; i < n; i++) {
+		const xp_proj_mention *a = &pm[i];
+		float *f = x + i * XP_NFEAT;
+		f[XP_F_RULE_PRON] = (a->rule & PRON_RULES) != 0;
+		f[XP_F_RULE_NP] = (a->np & ~XP_NP_CONSIST) != 0;
+		f[XP_F_RULE_CONSIST] = (a->np & XP_NP_CONSIST) != 0;
+		uint32_t others = 0, projected = 0;
+		for (size_t j = 0; j < n; j++)
+			if (j != i && pm[j].cluster == a->cluster)
+				others++, projected += pm[j].fate == XP_PROJECTED;
+		f[XP_F_CLUSTER] = (float)log1p(others);
+		f[XP_F_CLUSTER_PROJ] = others ? (float)projected / (float)others : 0;
+	}
+}
+
 int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp_doc *td, int seeds,
 		   const xp_conf_lang *m)
 {
@@ -328,6 +350,7 @@ int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp
 	}
 	qsort(sp, ns, sizeof *sp, xp_proj_by_span);
 	forms(pm, x, n, ed, td);
+	rules_and_cluster(pm, x, n);
 	for (size_t i = 0; i < ns; i++)
 		for (size_t j = i + 1; j < ns; j++) {
 			const xp_proj_mention *a = sp[i], *b = sp[j];

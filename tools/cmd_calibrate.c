@@ -122,12 +122,14 @@ static int run(int argc, char **argv)
 					   {"skip-prodrop", no_argument, 0, 'D'},
 					   {"pu-agreeing", no_argument, 0, 'U'},
 					   {"pu-possessive", no_argument, 0, 'S'},
+					   {"loose", no_argument, 0, 'O'},
 					   {0, 0, 0, 0}};
 	set sets[MAXSETS];
 	size_t ns = 0, nr = 0, np = 0, nk = 0;
 	const char *out = NULL, *note = NULL;
 	double l2 = 1e-3;
 	int ch, skip_prodrop = 0, pu = 0;
+	unsigned lflags = 0;
 	size_t skipped = 0;
 	xp_err ue;
 	memset(sets, 0, sizeof sets);
@@ -146,6 +148,7 @@ static int run(int argc, char **argv)
 		else if (ch == 'D') skip_prodrop = 1;
 		else if (ch == 'U') pu |= PU_OPT_AGREEING;
 		else if (ch == 'S') pu |= PU_OPT_POSSESSIVE;
+		else if (ch == 'O') lflags |= XP_LB_LOOSE;
 		else if (ch == '?') return 2;
 	}
 	ns = nr;
@@ -178,7 +181,7 @@ static int run(int argc, char **argv)
 			      xp_cli_error(&e));
 		if (!rc)
 			rc = load(st->projected, &proj) || load(st->key, &key);
-		if (!rc && xp_label_report(&st->r, &proj, &key, st->key, &ls, &e))
+		if (!rc && xp_label_report(&st->r, &proj, &key, st->key, lflags, &ls, &e))
 			rc = xp_cli_error(&e);
 		xp_corpus_free(&proj), xp_corpus_free(&key);
 		if (rc)
@@ -220,8 +223,12 @@ static int run(int argc, char **argv)
 							 "labels", "right", (json_int_t)ls.right, "wrong",
 							 (json_int_t)ls.wrong, "recoverable", (json_int_t)ls.recoverable,
 							 "unrecoverable", (json_int_t)ls.unrecoverable));
-		fprintf(stderr, "xproj calibrate: %s (%s): %zu right, %zu wrong, %zu recoverable, %zu unrecoverable\n",
-			st->report, st->r.lang, ls.right, ls.wrong, ls.recoverable, ls.unrecoverable);
+		if (lflags & XP_LB_LOOSE)
+			json_object_set_new(json_object_get(json_array_get(sources, json_array_size(sources) - 1), "labels"),
+					    "right_by_loose", json_integer((json_int_t)ls.loose));
+		fprintf(stderr, "xproj calibrate: %s (%s): %zu right (%zu by --loose), %zu wrong, %zu recoverable, %zu "
+				"unrecoverable\n", st->report, st->r.lang, ls.right, ls.loose, ls.wrong, ls.recoverable,
+			ls.unrecoverable);
 	}
 	if (rc == 0 && skip_prodrop)
 		fprintf(stderr, "xproj calibrate: %zu pro-drop projections left out (--skip-prodrop)\n", skipped);

@@ -21,6 +21,18 @@ expect_grep '<svg xmlns' $T/c.svg
 expect_grep 'a &lt;b&gt; &amp; &quot;c&quot;' $T/c.svg
 expect_eq "$(grep -c '<circle' $T/c.svg)" 6 "a point per filled bin of the three series"
 
+# --loose (MMC's silver's convention): "mine" projected onto 我的 where the reference marks 我
+printf '0-0 1-1 2-3 4-4 3-6 5-7 6-8\n0-0 2-2 3-3\n' > $T/de.pharaoh
+$XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $T/de.pharaoh -o $T/de.conll \
+	--report $T/de.json --uncalibrated 2>/dev/null
+sed 's/^d	0	2	我的	(1)$/d	0	2	我	(1)\nd	0	3	的	-/; s/^d	0	3	。	-$/d	0	4	。	-/' $P/corrected.conll \
+	> $T/de.key.conll
+expect_status 0 $XPROJ judge --report $T/de.json --projected $T/de.conll --key $T/de.key.conll
+expect_grep '4 projected (2 right, 2 wrong)' $T/out
+expect_status 0 $XPROJ judge --report $T/de.json --projected $T/de.conll --key $T/de.key.conll --loose
+expect_grep '4 projected (3 right, 1 wrong)' $T/out
+expect_grep '1 projection(s) right by --loose only' $T/out
+
 # the reference itself is all right
 expect_status 0 $XPROJ judge --report $T/r.json --projected $T/zh.conll --key $T/zh.conll
 expect_grep '3 projected (3 right, 0 wrong), 1 null with target text (0 recoverable)' $T/out

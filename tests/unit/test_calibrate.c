@@ -124,6 +124,26 @@ static void reliability(void **state)
 	assert_true(fabs(r.ece - (40 * 0.1 + 10 * 0.05 + 0) / 51) < 1e-12);
 }
 
+/* the worst gap by chance: larger for fewer items a bin, repeatable, none
+ * without a bin of min_items */
+static void reliability_chance(void **state)
+{
+	(void)state;
+	enum { N = 400 };
+	double p[N], small[2], big[2], again[2];
+	for (int i = 0; i < N; i++)
+		p[i] = i < 40 ? 0.45 : 0.85;   /* 40 items in bin 4, 360 in bin 8 */
+	assert_int_equal(xp_reliab_chance(p, N, 30, 1000, small), 0);
+	assert_int_equal(xp_reliab_chance(p, N, 30, 1000, again), 0);
+	assert_true(small[0] == again[0] && small[1] == again[1]);
+	/* bin 4's standard error, sqrt(0.45 * 0.55 / 40) = 0.079, dominates: its median |gap| is about 0.053 */
+	assert_true(small[0] > 0.03 && small[0] < 0.08 && small[1] > small[0] && small[1] < 0.2);
+	assert_int_equal(xp_reliab_chance(p + 40, N - 40, 30, 1000, big), 0);   /* bin 8 alone: 0.019 */
+	assert_true(big[0] < small[0] && big[1] < 0.05);
+	assert_int_equal(xp_reliab_chance(p, 20, 30, 10, big), 0);
+	assert_true(big[0] < 0 && big[1] < 0);
+}
+
 static void rank_stats(void **state)
 {
 	(void)state;
@@ -209,7 +229,8 @@ static void plot_escapes(void **state)
 int main(void)
 {
 	const struct CMUnitTest t[] = {
-		cmocka_unit_test(fit_recovers_weights), cmocka_unit_test(fit_positive_unlabelled), cmocka_unit_test(reliability), cmocka_unit_test(rank_stats),
+		cmocka_unit_test(fit_recovers_weights), cmocka_unit_test(fit_positive_unlabelled), cmocka_unit_test(reliability), cmocka_unit_test(reliability_chance),
+		cmocka_unit_test(rank_stats),
 		cmocka_unit_test(model_files), cmocka_unit_test(plot_escapes),
 	};
 	return cmocka_run_group_tests(t, NULL, NULL);

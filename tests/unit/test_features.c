@@ -2,7 +2,8 @@
  * on hand-made projections: the target pronoun in the span (pron_in), a
  * Farsi word agreeing with the pronoun by its ending (pron_agree), a
  * one-character span (one_char), the same English words projected alike in a
- * document (form_seen, form_agree), a Chinese possessive with its 的 (pron_de) and agreement with the projections of
+ * document (form_seen, form_agree), a Chinese possessive with its 的 (pron_de), the English cluster
+ * (cluster, cluster_proj), a pronoun rule that placed the span (rule_pron) and agreement with the projections of
  * other seeds' alignments (seed_agree). */
 #include "testutil.h"
 #include "io/conll.h"
@@ -177,6 +178,38 @@ static void forms(void **state)
 	done(&s);
 }
 
+/* cluster, cluster_proj: the English cluster's other mentions and the share projected */
+static void cluster(void **state)
+{
+	(void)state;
+	setup s;
+	xp_proj_opts o = plain();
+	o.np = 0;
+	run(&s, TRUCK, TRUCK_AL, "0-1 2-0 3-0\n1-0 2-0\n\n", NULL, &o);   /* the last truck: no link */
+	const float *what = feat(&s, 0), *t0 = feat(&s, 1), *t2 = feat(&s, 3);
+	assert_true(what[XP_F_CLUSTER] == 0 && what[XP_F_CLUSTER_PROJ] == 0);   /* alone in its cluster */
+	assert_true(fabsf(t0[XP_F_CLUSTER] - logf(3)) < 1e-6f && t0[XP_F_CLUSTER_PROJ] == 0.5f);
+	assert_true(t2[XP_F_CLUSTER_PROJ] == 1);
+	assert_true(t0[XP_F_RULE_PRON] == 0 && t0[XP_F_RULE_NP] == 0 && t0[XP_F_RULE_CONSIST] == 0);
+	done(&s);
+}
+
+/* rule_pron: "you" unaligned takes the free 你 (free pronoun rule) */
+static void rule_pron(void **state)
+{
+	(void)state;
+	setup s;
+	xp_proj_opts o = plain();
+	run(&s, LOVE, LOVE_AL, "0-0 1-1\n", NULL, &o);
+	assert_int_equal(s.p.m[1].fate, XP_NULL_UNALIGNED);
+	done(&s);
+	o.rules = XP_LR_FREE_PRONOUN;
+	run(&s, LOVE, LOVE_AL, "0-0 1-1\n", NULL, &o);
+	assert_int_equal(s.p.m[1].fate, XP_PROJECTED);
+	assert_true(feat(&s, 1)[XP_F_RULE_PRON] == 1 && feat(&s, 0)[XP_F_RULE_PRON] == 0);
+	done(&s);
+}
+
 /* "I love your dog ." -> 我爱你的狗。: your -> 你的 (pron_de), your -> 你 (not) */
 static void possessive(void **state)
 {
@@ -254,7 +287,7 @@ int main(void)
 		cmocka_unit_test(pronouns),
 		cmocka_unit_test(seeds),
 		cmocka_unit_test(farsi_words),
-		cmocka_unit_test(forms),
+		cmocka_unit_test(forms), cmocka_unit_test(cluster), cmocka_unit_test(rule_pron),
 		cmocka_unit_test(possessive),
 		cmocka_unit_test(explain_pronoun_group),
 	};
