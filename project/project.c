@@ -11,6 +11,7 @@
 #include "consist.h"
 #include "features.h"
 #include "prodrop.h"
+#include "zhwords.h"
 #include "../model/mtype.h"
 #include "../base/vocab.h"
 #include "../base/file.h"
@@ -612,6 +613,7 @@ typedef struct run {
 	size_t found;           /* utterances that have a record */
 	size_t cap_feat;
 	const xp_projection *alt;   /* the same projection on o->alt's alignments */
+	xp_zhseg *zs;           /* XP_NP_ZH_WORDS's words, NULL: the rule is off */
 } run;
 
 static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td, xp_proj_doc *pd)
@@ -812,6 +814,39 @@ static int consistency(run *r, const xp_corpus *en)
 	return rc;
 }
 
+/* XP_NP_ZH_WORDS (zhwords.h) over the corpus, every other rule done (the
+ * consistency rule too, whose words may lie inside a longer one): each
+ * projected span of a Chinese sentence grown to whole jieba words */
+static int zh_words(run *r)
+{
+	xp_projection *p = r->p;
+	for (size_t d = 0; d < p->ndocs; d++) {
+		const xp_doc *td = &p->out.docs[d];
+		const xp_proj_doc *pd = &p->docs[d];
+		for (size_t t = 0; t < td->nutts; t++) {
+			const xp_utt *u = &td->utts[t];
+			const char **w = malloc((u->ntoks + 1) * sizeof *w);
+			uint32_t *len = malloc((u->ntoks + 1) * sizeof *len);
+			uint8_t *start = malloc(u->ntoks + 1);
+			int rc = w && len && start ? 0 : -1;
+			for (uint32_t j = 0; !rc && j < u->ntoks; j++)
+				w[j] = xp_tok_str(u, j, &len[j]);
+			if (!rc)
+				rc = xp_zh_word_starts(r->zs, w, len, u->ntoks, start);
+			for (size_t k = pd->first; !rc && k < pd->first + pd->n; k++) {
+				xp_proj_mention *m = &p->m[k];
+				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t &&
+				    xp_zh_words_snap(start, u->ntoks, &m->tgt_start, &m->tgt_end))
+					m->np |= XP_NP_ZH_WORDS;
+			}
+			free(w), free(len), free(start);
+			if (rc)
+				return -1;
+		}
+	}
+	return 0;
+}
+
 /* A document's mentions settled into its target clusters (collide.c), and
  * their features and confidence. */
 static int doc_settle(run *r, const xp_doc *ed, size_t d)
@@ -868,6 +903,8 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 	}
 	if (rc == 0 && (o->np & XP_NP_CONSIST))
 		rc = consistency(r, en);
+	if (rc == 0 && r->zs && !strncmp(p->lang, "zh", 2))
+		rc = zh_words(r);
 	for (size_t d = 0; rc == 0 && d < p->ndocs; d++) {
 		rc = doc_settle(r, &en->docs[d], d);
 		add_stats(&p->total, &p->docs[d].st);
@@ -883,11 +920,11 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 	return 0;
 }
 
-int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
-	       const uint32_t *line, const xp_proj_opts *o, xp_projection *p, xp_err *err)
+static int project_with(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa, const uint32_t *line,
+			const xp_proj_opts *o, xp_zhseg *zs, xp_projection *p, xp_err *err)
 {
 	memset(p, 0, sizeof *p);
-	run r = {al, wa, line, o, {0}, p, 0, 0, NULL};
+	run r = {al, wa, line, o, {0}, p, 0, 0, NULL, zs};
 	/* Other seeds' alignments first: their projections, without a model,
 	 * are what each mention's seed_agree compares against. */
 	xp_projection *alt = o->nalt ? calloc(o->nalt, sizeof *alt) : NULL;
@@ -896,7 +933,7 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 	for (size_t k = 0; k < o->nalt; k++) {
 		xp_proj_opts ao = *o;
 		ao.alt = NULL, ao.nalt = 0, ao.uncalibrated = 1, ao.conf = NULL;
-		if (xp_project(en, al, &o->alt[k], line, &ao, &alt[k], err)) {
+		if (project_with(en, al, &o->alt[k], line, &ao, zs, &alt[k], err)) {
 			for (size_t i = 0; i <= k; i++)
 				xp_projection_free(&alt[i]);
 			free(alt);
@@ -908,5 +945,28 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 	for (size_t k = 0; k < o->nalt; k++)
 		xp_projection_free(&alt[k]);
 	free(alt);
+	return rc;
+}
+
+/* XP_NP_ZH_WORDS needs jieba's words when the target is Chinese and written
+ * in characters: from o->zh_words (an error if it cannot be read), else from
+ * where python3-jieba installs them (left out, and said, when absent) */
+int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
+	       const uint32_t *line, const xp_proj_opts *o, xp_projection *p, xp_err *err)
+{
+	int zh = 0;
+	for (size_t k = 0; k < al->n && !zh; k++)
+		zh = al->v[k].tgt_lang && !strncmp(al->v[k].tgt_lang, "zh", 2);
+	xp_zhseg *zs = NULL;
+	int state = 0;
+	if (zh && o->chars && (o->np & XP_NP_ZH_WORDS)) {
+		int rc = xp_zhseg_open(o->zh_words ? o->zh_words : XP_ZHSEG_DIR, &zs, err);
+		if (rc && (o->zh_words || rc != XP_ENOTFOUND))
+			return rc;
+		state = rc ? -1 : 1;
+	}
+	int rc = project_with(en, al, wa, line, o, zs, p, err);
+	xp_zhseg_free(zs);
+	p->zh_words = state;
 	return rc;
 }

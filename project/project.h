@@ -40,6 +40,8 @@ typedef struct xp_proj_opts {
 				   mention's seed_agree feature is the share of them that project it
 				   the same way (confidence.h); none: the model's fitted mean */
 	size_t nalt;
+	const char *zh_words;   /* XP_NP_ZH_WORDS: jieba's data directory (model/zhseg.h); NULL: XP_ZHSEG_DIR,
+				   and without it the rule is left out (xp_projection.zh_words says so) */
 } xp_proj_opts;
 
 void xp_proj_defaults(xp_proj_opts *o);
@@ -86,6 +88,7 @@ typedef struct xp_projection {
 	float *feat;            /* XP_NFEAT confidence features per mention (confidence.h) */
 	char lang[16];          /* the target language of the aligned corpus, "" if unknown */
 	xp_conf_lang model;     /* the confidence model used (lang "" if none applied) */
+	int zh_words;           /* XP_NP_ZH_WORDS: 1 applied, 0 not asked for, -1 left out: no jieba data */
 } xp_projection;
 
 /* line[k], the word-alignment line of record k: xp_bitext_lines (io/aligned.h). */

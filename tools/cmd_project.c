@@ -5,6 +5,7 @@
 #include "../io/jsonl.h"
 #include "../io/read.h"
 #include "../project/project.h"
+#include "../model/zhseg.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -188,6 +189,9 @@ static int run(int argc, char **argv)
 		xp_cli_error(&e);
 	else
 		summary(&p.total), gender_summary(&p);
+	if (!rc && p.zh_words < 0)
+		fprintf(stderr, "  note: zh_words left out: no jieba data in %s (apt-get install python3-jieba, or --zh-words DIR)\n",
+			XP_ZHSEG_DIR);
 	if (!rc && empty)
 		fprintf(stderr, "  %zu document(s) without a target sentence not written (--keep-empty writes them)\n", empty);
 	xp_diags_free(&dg);
@@ -212,7 +216,7 @@ const xp_cmd xp_cmd_project = {
 	"              [--no-fa-attach] [--no-free-pronouns] [--no-fa-clitics]\n"
 	"              [--no-fa-nearest-verb] [--no-pronoun-move] [--no-pronoun-drop]\n"
 	"              [--no-fa-light-verb] [--no-fa-possessive] [--fa-subject-clitic]\n"
-	"              [--no-fa-verb-move] [--np RULES] [--no-np RULES]\n"
+	"              [--no-fa-verb-move] [--np RULES] [--no-np RULES] [--zh-words DIR]\n"
 	"              [--report R.json] [--jsonlines OUT.jsonl] [--model M.json | --uncalibrated]\n"
 	"              [--keep-empty]\n"
 	"              -o OUT.conll\n\n"
@@ -252,7 +256,10 @@ const xp_cmd xp_cmd_project = {
 	"fa_dem (این/اون before it, for the/this/that), fa_ra (the span ends before the\n"
 	"object marker را/رو), zh_copula (是 glued into an ICU word at the edge is cut:\n"
 	"最糟的是 -> 最糟的), consist (a name or noun phrase said again in a scene takes\n"
-	"the words its entity's other mentions agree on; a name, across the corpus); off by\n"
+	"the words its entity's other mentions agree on; a name, across the corpus), zh_words\n"
+	"(with --chars, a Chinese span never cuts a word of jieba's, the segmentation MMC's\n"
+	"corpora are annotated on; its data from --zh-words DIR, else from python3-jieba's\n"
+	"directory " XP_ZHSEG_DIR ", left out with a note when that is missing); off by\n"
 	"default: absorb (Farsi: unlinked English words of the mention take the unlinked words\n"
 	"after the span), fa_indef (یه before it, for a/some), fa_compound (چی کار, همه چیز).\n"
 	"The alignment lines follow `xproj bitext` (or its --map).  Utterances\n"

@@ -1,0 +1,28 @@
+/*
+ * project/zhwords.h — XP_NP_ZH_WORDS (np.h): with --chars, a Chinese span
+ * never cuts a word of the segmentation the target corpus was annotated on.
+ * MMC's Chinese corpora are on jieba's words (model/zhseg.h): each of their
+ * mentions begins and ends on one.  The projection's spans come from the
+ * aligner's ICU words, which differ from jieba's at one boundary in fifteen
+ * (格拉巴|酒 where jieba has 格拉|巴酒, 梦中|情人 as 梦中情人, 瑞斯|加 as
+ * 瑞斯加); a span's edge inside a jieba word moves out to that word's edge.
+ * It acts last, on every projected span of the sentence (pronouns moved or
+ * recovered too), before collisions are settled.
+ */
+#ifndef XP_ZHWORDS_H
+#define XP_ZHWORDS_H
+
+#include "../model/zhseg.h"
+
+#include <stdint.h>
+
+/* start[j] = 1 where written token j (tokens w[0..n), lengths len[], laid
+ * side by side) begins a word of z, start[n] = 1 (n + 1 entries); a token
+ * inside a word is 0.  -1 when memory ran out. */
+int xp_zh_word_starts(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, uint8_t *start);
+
+/* [*a, *b) grown to the words it touches (start[] as above, n tokens); 1 if
+ * it grew. */
+int xp_zh_words_snap(const uint8_t *start, uint32_t n, uint32_t *a, uint32_t *b);
+
+#endif

@@ -1,0 +1,147 @@
+/* tests/unit/test_zhseg.c — jieba's words (model/zhseg.h) on a hand-made
+ * model (tests/fixtures/zhseg: a dictionary of 18 words and a small HMM in
+ * jieba's file layout), and the zh_words rule (project/zhwords.h) that
+ * grows spans to them. */
+#include "testutil.h"
+#include "model/zhseg.h"
+#include "project/zhwords.h"
+
+static xp_zhseg *open_fixture(void)
+{
+	xp_zhseg *z = NULL;
+	xp_err e = {0};
+	int rc = xp_zhseg_open(FIX("zhseg"), &z, &e);
+	if (rc)
+		fail_msg("%s:%lu: %s", e.file, e.line, e.msg);
+	return z;
+}
+
+/* the words of s, joined by '/' */
+static void cut(xp_zhseg *z, const char *s, const char *want)
+{
+	size_t n = strlen(s);
+	uint8_t start[256];
+	char got[512];
+	size_t k = 0;
+	assert_true(n < sizeof start);
+	assert_int_equal(xp_zhseg_cut(z, s, n, start), 0);
+	assert_int_equal(start[n], 1);
+	for (size_t i = 0; i < n; i++) {
+		if (start[i] && i)
+			got[k++] = '/';
+		got[k++] = s[i];
+	}
+	got[k] = 0;
+	assert_string_equal(got, want);
+}
+
+static void test_dictionary(void **st)
+{
+	(void)st;
+	xp_zhseg *z = open_fixture();
+	/* the path of highest frequency: 中国 100 x 人民 80 beats 中国人 30 x 民 (none) */
+	cut(z, "中国人民", "中国/人民");
+	/* a word the dictionary has whole stays whole (ICU: 梦中|情人, 格拉巴|酒) */
+	cut(z, "梦中情人", "梦中情人");
+	cut(z, "格拉巴酒", "格拉/巴酒");
+	/* ASCII letters and digits are cut with the dictionary (T恤); digits the
+	 * dictionary does not know are one word; punctuation is a word alone */
+	cut(z, "我有25美分", "我/有/25/美分");
+	cut(z, "我的T恤，中国", "我/的/T恤/，/中国");
+	/* a run of single characters that is a word of the dictionary said twice */
+	cut(z, "罗伯罗伯", "罗伯/罗伯");
+	cut(z, "", "");
+	xp_zhseg_free(z);
+}
+
+static void test_hmm(void **st)
+{
+	(void)st;
+	xp_zhseg *z = open_fixture();
+	/* characters no word holds go through the HMM: B M E is one word (a
+	 * transliterated name), B E then S two */
+	cut(z, "瑞斯加", "瑞斯加");
+	cut(z, "乔伊说", "乔伊/说");
+	/* after a word of two characters (the single-character words 我 的 would
+	 * join the run: the HMM cuts them too, as jieba's does) */
+	cut(z, "中国瑞斯加", "中国/瑞斯加");
+	xp_zhseg_free(z);
+}
+
+static void test_files(void **st)
+{
+	(void)st;
+	xp_zhseg *z = (xp_zhseg *)1;
+	xp_err e = {0};
+	assert_int_equal(xp_zhseg_open(FIX("no-such-dir"), &z, &e), XP_ENOTFOUND);
+	assert_null(z);
+	/* a count that is no number: the file and its line */
+	static const char *const name[4] = {"d.txt", "s.py", "t.py", "e.py"};
+	const char *text[4] = {"中国 100 ns\n人民 eighty n\n", "P={'B': -0.3, 'S': -1.4}",
+			       "P={'B': {'E': -0.5}, 'E': {'B': -0.6}}", "P={'B': {'\\u745e': -1.0}}"};
+	size_t len[4];
+	for (int k = 0; k < 4; k++)
+		len[k] = strlen(text[k]);
+	assert_int_equal(xp_zhseg_parse(text, len, name, &z, &e), XP_EINPUT);
+	assert_string_equal(e.file, "d.txt");
+	assert_int_equal(e.line, 2);
+	assert_null(z);
+	/* the same files well-formed */
+	text[0] = "中国 100 ns\n人民 80 n\n", len[0] = strlen(text[0]);
+	assert_int_equal(xp_zhseg_parse(text, len, name, &z, &e), 0);
+	cut(z, "中国人民", "中国/人民");
+	xp_zhseg_free(z);
+	/* a state of the HMM that is none of B, M, E, S (the error names its line) */
+	text[3] = "P={'B': {'\\u745e': -1.0},\n 'Q': {'\\u745e': -1.0}}", len[3] = strlen(text[3]);
+	assert_int_equal(xp_zhseg_parse(text, len, name, &z, &e), XP_EINPUT);
+	assert_string_equal(e.file, "e.py");
+	assert_int_equal(e.line, 2);
+	/* no P= at all */
+	text[3] = "{}", len[3] = 2;
+	assert_int_equal(xp_zhseg_parse(text, len, name, &z, &e), XP_EINPUT);
+	xp_zhseg_free(NULL);
+}
+
+/* the rule on characters, as project --chars writes them */
+static void snap(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b, int grew, uint32_t wa, uint32_t wb)
+{
+	char buf[256];
+	const char *w[64];
+	uint32_t len[64], n = 0;
+	snprintf(buf, sizeof buf, "%s", chars);
+	for (char *p = strtok(buf, " "); p; p = strtok(NULL, " "))
+		w[n] = p, len[n] = (uint32_t)strlen(p), n++;
+	uint8_t start[65];
+	assert_int_equal(xp_zh_word_starts(z, w, len, n, start), 0);
+	assert_int_equal(start[n], 1);
+	assert_int_equal(xp_zh_words_snap(start, n, &a, &b), grew);
+	assert_int_equal(a, wa);
+	assert_int_equal(b, wb);
+}
+
+static void test_snap(void **st)
+{
+	(void)st;
+	xp_zhseg *z = open_fixture();
+	/* "Paolo's grappa" -> 保罗的格拉巴 from ICU's 格拉巴|酒: jieba's word is 巴酒 */
+	snap(z, "格 拉 巴 酒", 0, 3, 1, 0, 4);
+	/* "the right woman" -> 梦中 (ICU): the word is 梦中情人 */
+	snap(z, "我 的 梦 中 情 人", 2, 4, 1, 2, 6);
+	/* an edge inside a word on the left too */
+	snap(z, "瑞 斯 加 说", 1, 3, 1, 0, 3);
+	/* spans on word edges stay */
+	snap(z, "中 国 人 民", 2, 4, 0, 2, 4);
+	snap(z, "中 国 人 民", 0, 4, 0, 0, 4);
+	/* the tokens may be longer than a character (ICU words) */
+	snap(z, "我 梦中 情人", 1, 2, 1, 1, 3);
+	xp_zhseg_free(z);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_dictionary), cmocka_unit_test(test_hmm), cmocka_unit_test(test_files),
+		cmocka_unit_test(test_snap),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
