@@ -22,7 +22,8 @@ static const double min_float = -3.14e100;
 struct xp_zhseg {
 	xp_vocab dict;        /* every word and every prefix of one */
 	uint64_t *freq;       /* per dict id: the word's count, 0 for a prefix alone */
-	size_t cap;
+	char (*tag)[4];       /* per dict id: its part of speech as dict.txt gives it ("n", "ns", "v" ...; "" none) */
+	size_t cap, tcap;
 	double logtotal;      /* log of the counts' sum */
 	xp_vocab chars;       /* the characters the HMM has emissions for */
 	double (*emit)[NSTATES];
@@ -73,10 +74,18 @@ static int load_dict(xp_zhseg *z, const char *path, const char *buf, size_t len,
 				rc = xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
 				break;
 			}
+			if (xp_grow(&z->tag, &z->tcap, (size_t)id + 1, sizeof *z->tag)) {
+				rc = xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
+				break;
+			}
 			if (id >= had)
-				z->freq[id] = 0;   /* new: a prefix so far */
-			if (k == wn)
+				z->freq[id] = 0, z->tag[id][0] = 0;   /* new: a prefix so far */
+			if (k == wn) {
 				z->freq[id] = f;   /* a word said twice: its last count, both summed (as jieba) */
+				const char *t = end < l + n ? end + 1 : end;
+				size_t tn = (size_t)(l + n - t) < sizeof z->tag[id] - 1 ? (size_t)(l + n - t) : sizeof z->tag[id] - 1;
+				memcpy(z->tag[id], t, tn), z->tag[id][tn] = 0;
+			}
 		}
 		total += f;
 	}
@@ -248,6 +257,7 @@ void xp_zhseg_free(xp_zhseg *z)
 	xp_vocab_free(&z->dict);
 	xp_vocab_free(&z->chars);
 	free(z->freq);
+	free(z->tag);
 	free(z->emit);
 	free(z);
 }
@@ -303,6 +313,12 @@ int xp_zhseg_open(const char *dir, xp_zhseg **out, xp_err *err)
 	for (size_t k = 0; k < 4; k++)
 		free(text[k]);
 	return rc;
+}
+
+const char *xp_zhseg_tag(xp_zhseg *z, const char *w, size_t n)
+{
+	uint32_t id = xp_vocab_find(&z->dict, w, n);
+	return id != UINT32_MAX && z->freq[id] ? z->tag[id] : NULL;
 }
 
 /* --- cutting --------------------------------------------------------------- */

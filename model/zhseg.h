@@ -42,6 +42,11 @@ int xp_zhseg_parse(const char *const text[4], const size_t len[4], const char *c
 		   xp_err *err);
 void xp_zhseg_free(xp_zhseg *z);
 
+/* The part of speech dict.txt gives the word w[0..n) ("n", "ns", "v", "uj"
+ * ...; "" when the line has none), NULL when it is no word of the
+ * dictionary. */
+const char *xp_zhseg_tag(xp_zhseg *z, const char *w, size_t n);
+
 /* The words of the UTF-8 text s[0..n): start[i] = 1 where a word begins at
  * byte i, 0 elsewhere, start[n] = 1 (n + 1 entries).  -1 when memory ran
  * out. */

@@ -817,7 +817,7 @@ static int consistency(run *r, const xp_corpus *en)
 /* XP_NP_ZH_WORDS (zhwords.h) over the corpus, every other rule done (the
  * consistency rule too, whose words may lie inside a longer one): each
  * projected span of a Chinese sentence grown to whole jieba words */
-static int zh_words(run *r)
+static int zh_words(run *r, const xp_corpus *en)
 {
 	xp_projection *p = r->p;
 	for (size_t d = 0; d < p->ndocs; d++) {
@@ -838,6 +838,11 @@ static int zh_words(run *r)
 				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t &&
 				    xp_zh_words_snap(start, u->ntoks, &m->tgt_start, &m->tgt_end))
 					m->np |= XP_NP_ZH_WORDS;
+				/* XP_NP_ZH_DE: noun phrases only (not names, not pronouns: 你的 is "your") */
+				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t && (r->o->np & XP_NP_ZH_DE) &&
+				    xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) >= XP_MT_NOMINAL &&
+				    xp_zh_de(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
+					m->np |= XP_NP_ZH_DE;
 			}
 			free(w), free(len), free(start);
 			if (rc)
@@ -904,7 +909,7 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 	if (rc == 0 && (o->np & XP_NP_CONSIST))
 		rc = consistency(r, en);
 	if (rc == 0 && r->zs && !strncmp(p->lang, "zh", 2))
-		rc = zh_words(r);
+		rc = zh_words(r, en);
 	for (size_t d = 0; rc == 0 && d < p->ndocs; d++) {
 		rc = doc_settle(r, &en->docs[d], d);
 		add_stats(&p->total, &p->docs[d].st);

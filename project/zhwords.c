@@ -1,5 +1,6 @@
 /* project/zhwords.c — Chinese spans on whole jieba words; see zhwords.h. */
 #include "zhwords.h"
+#include "../model/tokenize.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -35,4 +36,56 @@ int xp_zh_words_snap(const uint8_t *start, uint32_t n, uint32_t *a, uint32_t *b)
 	while (*b < n && !start[*b])
 		(*b)++;
 	return *a != a0 || *b != b0;
+}
+
+/* the jieba word beginning at token j: its end */
+static uint32_t word_end(const uint8_t *start, uint32_t n, uint32_t j)
+{
+	uint32_t e = j + 1;
+	while (e < n && !start[e])
+		e++;
+	return e;
+}
+
+/* tokens [a, b) spell s */
+static int spells(const char *const *w, const uint32_t *len, uint32_t a, uint32_t b, const char *s)
+{
+	size_t n = strlen(s), o = 0;
+	for (uint32_t j = a; j < b; j++) {
+		if (o + len[j] > n || memcmp(s + o, w[j], len[j]))
+			return 0;
+		o += len[j];
+	}
+	return o == n;
+}
+
+/* the word [a, b) is a noun to jieba's dictionary (n, ns, nr, nz ...) */
+static int noun_word(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t a, uint32_t b)
+{
+	char buf[64];
+	size_t o = 0;
+	for (uint32_t j = a; j < b; j++) {
+		if (o + len[j] >= sizeof buf)
+			return 0;
+		memcpy(buf + o, w[j], len[j]), o += len[j];
+	}
+	const char *t = xp_zhseg_tag(z, buf, o);
+	return t && t[0] == 'n';
+}
+
+int xp_zh_de(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+	     uint32_t *a, uint32_t *b)
+{
+	/* Chinese noun phrases are head-final, modifiers joined by 的: a span
+	 * that ends in 的 (a word of its own) lost its head, which the aligner
+	 * left unlinked or gave to another word; the noun right after it is
+	 * the head (他们送的|东西 for "the stuff they gave us") */
+	if (*b >= n || *b < *a + 2 || !start[*b - 1] || !spells(w, len, *b - 1, *b, "的") || !start[*b] ||
+	    xp_is_punct(w[*b]))
+		return 0;
+	uint32_t e = word_end(start, n, *b);
+	if (!noun_word(z, w, len, *b, e))
+		return 0;
+	*b = e;
+	return 1;
 }

@@ -7,7 +7,8 @@
  * (格拉巴|酒 where jieba has 格拉|巴酒, 梦中|情人 as 梦中情人, 瑞斯|加 as
  * 瑞斯加); a span's edge inside a jieba word moves out to that word's edge.
  * It acts last, on every projected span of the sentence (pronouns moved or
- * recovered too), before collisions are settled.
+ * recovered too), before collisions are settled.  XP_NP_ZH_DE acts after it
+ * on the same words.
  */
 #ifndef XP_ZHWORDS_H
 #define XP_ZHWORDS_H
@@ -24,5 +25,11 @@ int xp_zh_word_starts(xp_zhseg *z, const char *const *w, const uint32_t *len, ui
 /* [*a, *b) grown to the words it touches (start[] as above, n tokens); 1 if
  * it grew. */
 int xp_zh_words_snap(const uint8_t *start, uint32_t n, uint32_t *a, uint32_t *b);
+
+/* XP_NP_ZH_DE (np.h), on jieba's words (start[] as above): a noun phrase's
+ * span [*a, *b) that ends in the modifier marker 的 takes the word after it
+ * when the dictionary calls that a noun (its head); 1 if it grew. */
+int xp_zh_de(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+	     uint32_t *a, uint32_t *b);
 
 #endif

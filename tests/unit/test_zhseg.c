@@ -137,11 +137,49 @@ static void test_snap(void **st)
 	xp_zhseg_free(z);
 }
 
+/* zh_de on jieba's words: a span ending in 的 takes the noun after it */
+static void de(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b, int grew, uint32_t wb)
+{
+	char buf[256];
+	const char *w[64];
+	uint32_t len[64], n = 0;
+	snprintf(buf, sizeof buf, "%s", chars);
+	for (char *p = strtok(buf, " "); p; p = strtok(NULL, " "))
+		w[n] = p, len[n] = (uint32_t)strlen(p), n++;
+	uint8_t start[65];
+	assert_int_equal(xp_zh_word_starts(z, w, len, n, start), 0);
+	uint32_t a0 = a;
+	assert_int_equal(xp_zh_de(z, w, len, n, start, &a, &b), grew);
+	assert_int_equal(a, a0);
+	assert_int_equal(b, wb);
+}
+
+static void test_de(void **st)
+{
+	(void)st;
+	xp_zhseg *z = open_fixture();
+	/* the dictionary's parts of speech */
+	assert_string_equal(xp_zhseg_tag(z, "中国", strlen("中国")), "ns");
+	assert_string_equal(xp_zhseg_tag(z, "情人", strlen("情人")), "n");
+	assert_null(xp_zhseg_tag(z, "梦中情", strlen("梦中情")));   /* a prefix only */
+	assert_null(xp_zhseg_tag(z, "乔伊", strlen("乔伊")));
+	/* 我的 + 情人 (a noun): the head joins */
+	de(z, "我 的 情 人 ，", 0, 2, 1, 4);
+	/* a verb, punctuation or the end after 的: no head to take */
+	de(z, "我 的 有", 0, 2, 0, 2);
+	de(z, "我 的 ，", 0, 2, 0, 2);
+	de(z, "我 的", 0, 2, 0, 2);
+	/* 的 alone is no phrase; a span not ending in 的 stays */
+	de(z, "我 的 情 人", 1, 2, 0, 2);
+	de(z, "中 国 人 民", 0, 2, 0, 2);
+	xp_zhseg_free(z);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dictionary), cmocka_unit_test(test_hmm), cmocka_unit_test(test_files),
-		cmocka_unit_test(test_snap),
+		cmocka_unit_test(test_snap),       cmocka_unit_test(test_de),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
