@@ -87,10 +87,13 @@ typedef enum {
 	XP_F_RULE_PRON,      /* a pronoun rule placed the span where the links did not (lang.h: free
 				pronoun, pronoun move, Farsi clitic, light verb, possessive, subject
 				clitic, verb move; Farsi's pro-drop verb is `prodrop`) */
-	XP_F_RULE_NP,        /* a noun phrase rule (np.h) other than the consistency rule changed the span */
+	XP_F_RULE_NP,        /* a noun phrase rule (np.h) other than the consistency rule and zh_words changed
+				the span */
 	XP_F_RULE_CONSIST,   /* the consistency rule (consist.h) moved the span to its twins' words */
 	XP_F_CLUSTER,        /* log(1 + other mentions of the English cluster in the document) */
 	XP_F_CLUSTER_PROJ,   /* share of those that were projected (0 with none) */
+	XP_F_RULE_WORDS,     /* Chinese: the span grew to whole jieba words (np.h XP_NP_ZH_WORDS): the links
+				cut a word of MMC's segmentation */
 	XP_NFEAT
 } xp_feat;
 

@@ -313,7 +313,8 @@ static void rules_and_cluster(const xp_proj_mention *pm, float *x, size_t n)
 		const xp_proj_mention *a = &pm[i];
 		float *f = x + i * XP_NFEAT;
 		f[XP_F_RULE_PRON] = (a->rule & PRON_RULES) != 0;
-		f[XP_F_RULE_NP] = (a->np & ~XP_NP_CONSIST) != 0;
+		f[XP_F_RULE_NP] = (a->np & ~(XP_NP_CONSIST | XP_NP_ZH_WORDS)) != 0;
+		f[XP_F_RULE_WORDS] = (a->np & XP_NP_ZH_WORDS) != 0;
 		f[XP_F_RULE_CONSIST] = (a->np & XP_NP_CONSIST) != 0;
 		uint32_t others = 0, projected = 0;
 		for (size_t j = 0; j < n; j++)

@@ -190,7 +190,8 @@ static void cluster(void **state)
 	assert_true(what[XP_F_CLUSTER] == 0 && what[XP_F_CLUSTER_PROJ] == 0);   /* alone in its cluster */
 	assert_true(fabsf(t0[XP_F_CLUSTER] - logf(3)) < 1e-6f && t0[XP_F_CLUSTER_PROJ] == 0.5f);
 	assert_true(t2[XP_F_CLUSTER_PROJ] == 1);
-	assert_true(t0[XP_F_RULE_PRON] == 0 && t0[XP_F_RULE_NP] == 0 && t0[XP_F_RULE_CONSIST] == 0);
+	assert_true(t0[XP_F_RULE_PRON] == 0 && t0[XP_F_RULE_NP] == 0 && t0[XP_F_RULE_CONSIST] == 0 &&
+		    t0[XP_F_RULE_WORDS] == 0);
 	done(&s);
 }
 
