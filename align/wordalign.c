@@ -45,6 +45,7 @@ struct xp_wa {
 	xp_vocab voc[2];
 	wa_corpus c;
 	wa_names names;          /* casing of each type, for the name prior */
+	long closed_cells;       /* cells the closed-class prior boosts */
 	size_t skipped;
 	xp_wa_norm nm[2];
 	/* the pairs to align: corpus sentence out[s]; side d's tokens of them
@@ -137,6 +138,7 @@ void xp_wa_free(xp_wa *w)
 }
 
 size_t xp_wa_nsent(const xp_wa *w) { return w->nout; }
+long xp_wa_closed_cells(const xp_wa *w) { return w->closed_cells; }
 void xp_wa_schedule(const xp_wa *w, int *samplers, int *sweeps)
 {
 	*samplers = w->samplers;
@@ -580,9 +582,10 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 			return -1;
 	if (normalise(w))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory normalising the words");
-	if (w->o.name_prior > 1) {
-		wa_prior_opts po = {w->o.name_prior, WA_PRIOR_THRESHOLD};
-		long cells = wa_prior_build(&w->c, w->voc, &w->names, &po, err);
+	if (w->o.name_prior > 1 || w->o.closed_prior > 1) {
+		wa_prior_opts po = {w->o.name_prior, WA_PRIOR_THRESHOLD, w->o.closed_prior,
+				    w->o.closed_classes ? w->o.closed_classes : WA_CC_ALL, {w->nm[0].lang, w->nm[1].lang}};
+		long cells = wa_prior_build(&w->c, w->voc, &w->names, &po, &w->closed_cells, err);
 		wa_names_free(&w->names);   /* not needed once the cells are found */
 		if (cells < 0)
 			return -1;

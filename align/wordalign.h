@@ -64,6 +64,10 @@ typedef struct xp_wa_opts {
 				    NULL or "": from the script of the side's words */
 	double name_prior;       /* the name prior's factor for a perfect match (prior.h, WA_PRIOR_BOOST
 				    is the measured one and the default); 0 = off */
+	double closed_prior;     /* the closed-class prior's factor (prior.h: pronouns and their
+				    translations by a grammar's table, English with Chinese or
+				    Persian); 0 = off */
+	unsigned closed_classes; /* the classes it boosts (WA_CC_* of prior.h; 0: all) */
 	const char *const *train;   /* bitext files for training only (gzip or plain) */
 	size_t ntrain;
 	void (*progress)(void *arg, const xp_wa_progress *p);
@@ -112,6 +116,9 @@ const xp_wa_norm *xp_wa_normalized(const xp_wa *w, int side);
 /* The schedule xp_wa_run chose: samplers a direction, and the sweeps of
  * each sampler over the corpus (its three stages together). */
 void xp_wa_schedule(const xp_wa *w, int *samplers, int *sweeps);
+
+/* The cells the closed-class prior boosted (0 when off), after xp_wa_run. */
+long xp_wa_closed_cells(const xp_wa *w);
 
 /* Sentence pairs trained on, and pairs whose side was too long to align. */
 size_t xp_wa_trained(const xp_wa *w);

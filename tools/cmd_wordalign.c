@@ -35,6 +35,9 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 			d ? "target" : "source", as, (unsigned long long)n->changed, (unsigned long long)n->tokens,
 			(unsigned long long)n->split, (unsigned long long)n->dropped, n->types, n->ntypes);
 	}
+	if (o->closed_prior > 1)
+		fprintf(stderr, "xproj wordalign: closed-class prior: %ld cells of pronouns linked %g times likelier\n",
+			xp_wa_closed_cells(w), o->closed_prior);
 	int samplers, sweeps;
 	xp_wa_schedule(w, &samplers, &sweeps);
 	fprintf(stderr, "xproj wordalign: %d samplers a direction%s, %d sweeps each\n", samplers,

@@ -1,7 +1,9 @@
-/* tests/unit/test_prior.c — the word aligner's name prior (align/prior.h):
- * sound-class skeletons, their similarity, which words count as names, the
- * cells found in hand-made sentence pairs (Farsi, Chinese pieces, a false
- * friend), and a rare name aligned only because of it. */
+/* tests/unit/test_prior.c — the word aligner's priors (align/prior.h): the
+ * name prior's sound-class skeletons, their similarity, which words count
+ * as names, the cells found in hand-made sentence pairs (Farsi, Chinese
+ * pieces, a false friend), and a rare name aligned only because of it; the
+ * closed-class prior's classes of English, Chinese and Persian words, its
+ * cells, and two pronouns told apart only because of it. */
 #include "testutil.h"
 #include "align/prior.h"
 #include "align/wordalign.h"
@@ -170,9 +172,9 @@ static void cells_of_names(void **state)
 	toy_add(&t, "Joey is here .", "是 乔 伊 在 这儿");
 	toy_add(&t, "Ask Joey .", "问 他 吧");             /* no transliteration there */
 	toy_add(&t, "So what ?", "خب چی ؟");               /* "So" is no name */
-	wa_prior_opts o = {WA_PRIOR_BOOST, WA_PRIOR_THRESHOLD};
+	wa_prior_opts o = {WA_PRIOR_BOOST, WA_PRIOR_THRESHOLD, 0, 0, {NULL, NULL}};
 	xp_err e = {0};
-	long n = wa_prior_build(&t.c, t.voc, &t.nm, &o, &e);
+	long n = wa_prior_build(&t.c, t.voc, &t.nm, &o, NULL, &e);
 	assert_true(n > 0);
 	assert_non_null(t.c.coff);
 	assert_true(has_cell(&t.c, 0, 2, 1));                  /* Chandler - چندلر */
@@ -190,7 +192,7 @@ static void cells_of_names(void **state)
 		assert_true(fabs(t.c.cell[q].f - WA_PRIOR_BOOST) < 1e-3);
 	/* off: no cells */
 	o.boost = 0;
-	assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, &e), 0);
+	assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, NULL, &e), 0);
 	assert_null(t.c.coff);
 	toy_free(&t);
 }
@@ -242,7 +244,146 @@ static void rare_name_is_aligned(void **state)
 		xp_walign_free(&f);
 		xp_walign_free(&r);
 	}
-	xp_bitext_free(&bt);
+	xp_bitext_free(&bt);   /* it owns b's text */
+}
+
+
+/* --- the closed-class prior ------------------------------------------------- */
+
+static void closed_classes(void **state)
+{
+	(void)state;
+	/* English: person, number, gender; case does not matter */
+	assert_int_equal(wa_closed_class("en", "I", WA_CC_ALL), WA_CC_1S);
+	assert_int_equal(wa_closed_class("en", "my", WA_CC_ALL), WA_CC_1S);
+	assert_int_equal(wa_closed_class("en", "yourselves", WA_CC_ALL), WA_CC_2 | WA_CC_REFL);
+	assert_int_equal(wa_closed_class("en", "her", WA_CC_ALL), WA_CC_3F);
+	assert_int_equal(wa_closed_class("en", "them", WA_CC_ALL), WA_CC_3P);
+	assert_int_equal(wa_closed_class("en", "those", WA_CC_ALL), WA_CC_THAT);
+	assert_int_equal(wa_closed_class("en", "those", WA_CC_PRON), 0);   /* only the classes asked */
+	assert_int_equal(wa_closed_class("en", "book", WA_CC_ALL), 0);
+	assert_int_equal(wa_closed_class("en", "mine's", WA_CC_ALL), 0);
+	/* Chinese: the pronoun and its plural; glued to a word by ICU */
+	assert_int_equal(wa_closed_class("zh", "我", WA_CC_ALL), WA_CC_1S);
+	assert_int_equal(wa_closed_class("zh", "我们", WA_CC_ALL), WA_CC_1P);
+	assert_int_equal(wa_closed_class("zh", "你的", WA_CC_ALL), WA_CC_2);
+	assert_int_equal(wa_closed_class("zh", "我们的", WA_CC_ALL), WA_CC_1P);
+	assert_int_equal(wa_closed_class("zh", "告诉你", WA_CC_ALL), WA_CC_2);
+	assert_int_equal(wa_closed_class("zh", "我爱你", WA_CC_ALL), WA_CC_1S | WA_CC_2);
+	assert_int_equal(wa_closed_class("zh", "她", WA_CC_ALL), WA_CC_3F);
+	assert_int_equal(wa_closed_class("zh", "这些", WA_CC_ALL), WA_CC_THIS);
+	assert_int_equal(wa_closed_class("zh", "其他", WA_CC_ALL), 0);       /* "other" */
+	assert_int_equal(wa_closed_class("zh", "这样", WA_CC_ALL), 0);       /* "so", "like this" */
+	assert_int_equal(wa_closed_class("zh", "我不知道她", WA_CC_ALL), 0); /* five characters: no word */
+	assert_int_equal(wa_closed_class("zh", "我x", WA_CC_ALL), 0);        /* not all Han */
+	assert_int_equal(wa_closed_class("zh", "我", WA_CC_2), 0);
+	/* Persian: free pronouns, enclitics as fa-morph splits them; no gender */
+	assert_int_equal(wa_closed_class("fa", "من", WA_CC_ALL), WA_CC_1S);
+	assert_int_equal(wa_closed_class("fa", "م", WA_CC_ALL), WA_CC_1S);
+	assert_int_equal(wa_closed_class("fa", "شما", WA_CC_ALL), WA_CC_2);
+	assert_int_equal(wa_closed_class("fa", "شون", WA_CC_ALL), WA_CC_3P);
+	assert_true(wa_closed_class("fa", "او", WA_CC_ALL) & WA_CC_3M);
+	assert_true(wa_closed_class("fa", "او", WA_CC_ALL) & WA_CC_3F);
+	assert_int_equal(wa_closed_class("fa", "کتاب", WA_CC_ALL), 0);
+	/* no table */
+	assert_int_equal(wa_closed_class("de", "ich", WA_CC_ALL), 0);
+	assert_int_equal(wa_closed_class(NULL, "I", WA_CC_ALL), 0);
+}
+
+static void cells_of_pronouns(void **state)
+{
+	(void)state;
+	toy t;
+	toy_init(&t);
+	toy_add(&t, "I told you .", "我 告诉 你 .");
+	toy_add(&t, "She saw my book", "她 看见 我的 书");
+	toy_add(&t, "I saw your book", "کتاب ت رو دید م");
+	toy_add(&t, "The book .", "书 .");
+	wa_prior_opts o = {0, WA_PRIOR_THRESHOLD, WA_CLOSED_BOOST, WA_CC_ALL, {"en", "zh"}};
+	xp_err e = {0};
+	long closed = -1;
+	long n = wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e);
+	assert_true(n > 0);
+	assert_int_equal(n, closed);
+	assert_true(has_cell(&t.c, 0, 0, 0));        /* I - 我 */
+	assert_true(has_cell(&t.c, 0, 2, 2));        /* you - 你 */
+	assert_false(has_cell(&t.c, 0, 0, 2));       /* not I - 你 */
+	assert_int_equal(t.c.coff[1] - t.c.coff[0], 2);
+	assert_true(has_cell(&t.c, 1, 0, 0));        /* She - 她 */
+	assert_true(has_cell(&t.c, 1, 2, 2));        /* my - 我的 */
+	assert_int_equal(t.c.coff[2] - t.c.coff[1], 2);
+	assert_int_equal(t.c.coff[3] - t.c.coff[2], 0);   /* Persian words are no Chinese */
+	assert_int_equal(t.c.coff[4] - t.c.coff[3], 0);
+	for (uint32_t q = 0; q < t.c.ncell; q++)
+		assert_true(fabs(t.c.cell[q].f - WA_CLOSED_BOOST) < 1e-3);
+	/* the same sentences as English-Persian: the enclitics */
+	o.lang[1] = "fa";
+	assert_true(wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e) > 0);
+	assert_true(has_cell(&t.c, 2, 0, 4));        /* I - م (دید م "I saw") */
+	assert_true(has_cell(&t.c, 2, 2, 1));        /* your - ت */
+	assert_int_equal(t.c.coff[3] - t.c.coff[2], 2);
+	assert_int_equal(t.c.coff[1] - t.c.coff[0], 0);
+	/* only the classes asked; the target side English too, or no factor: none */
+	o.closed_classes = WA_CC_2;
+	assert_int_equal(wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 1);
+	assert_true(has_cell(&t.c, 2, 2, 1));
+	o.closed_classes = WA_CC_ALL;
+	o.lang[1] = "en";
+	assert_int_equal(wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 0);
+	assert_null(t.c.coff);
+	o.lang[1] = "zh";
+	o.closed = 0;
+	assert_int_equal(wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 0);
+	assert_int_equal(closed, 0);
+	/* the target side as the source: the same cells, transposed */
+	toy u;
+	toy_init(&u);
+	toy_add(&u, "我 告诉 你 .", "I told you .");
+	wa_prior_opts r = {0, WA_PRIOR_THRESHOLD, WA_CLOSED_BOOST, WA_CC_ALL, {"zh", "en"}};
+	assert_int_equal(wa_prior_build(&u.c, u.voc, NULL, &r, &closed, &e), 2);
+	assert_true(has_cell(&u.c, 0, 0, 0) && has_cell(&u.c, 0, 2, 2));
+	toy_free(&u);
+	toy_free(&t);
+}
+
+/* "him" and "her" seen once each, side by side, in the other order in the
+ * target, as in rare_name_is_aligned: without the prior the sampler takes
+ * the diagonal, with it each pronoun finds its translation. */
+static void pronouns_are_told_apart(void **state)
+{
+	(void)state;
+	xp_buf b = {0};
+	uint64_t x = 7;
+	for (int r = 0; r < 4; r++)
+		for (int k = 0; k < 600; k++) {
+			static const int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			const int *p = perm[(x >> 33) % 6];
+			const char *t[3] = {"u", "v", "z"};
+			xp_buf_printf(&b, "w%d x%d y%d ||| %s%d %s%d %s%d\n", k, k, k, t[p[0]], k, t[p[1]], k, t[p[2]], k);
+		}
+	xp_buf_puts(&b, "ask him her ||| 她 他 问\n");
+	size_t s = 2400;
+	xp_bitext bt;
+	xp_err e;
+	assert_int_equal(xp_bitext_read_mem("pronouns", b.p, b.n, &bt, &e), 0);
+	xp_wa_opts o;
+	xp_wa_defaults(&o);
+	o.iters = 30;
+	o.lowercase = 1;
+	const char *lang[2] = {"en", "zh"};
+	o.lang[0] = lang[0], o.lang[1] = lang[1];
+	for (int on = 1; on >= 0; on--) {
+		o.closed_prior = on ? WA_CLOSED_BOOST : 0;
+		xp_walign f = {0}, r = {0};
+		assert_int_equal(xp_wordalign(&bt, &o, &f, &r, &e), 0);
+		assert_true(has_link(&f, s, 1, 1) && has_link(&r, s, 1, 1));   /* him - 他 either way */
+		assert_int_equal(has_link(&f, s, 2, 0), on);                    /* her - 她 */
+		assert_int_equal(has_link(&r, s, 2, 0), on);
+		xp_walign_free(&f);
+		xp_walign_free(&r);
+	}
+	xp_bitext_free(&bt);   /* it owns b's text */
 }
 
 int main(void)
@@ -253,6 +394,9 @@ int main(void)
 		cmocka_unit_test(names_by_casing),
 		cmocka_unit_test(cells_of_names),
 		cmocka_unit_test(rare_name_is_aligned),
+		cmocka_unit_test(closed_classes),
+		cmocka_unit_test(cells_of_pronouns),
+		cmocka_unit_test(pronouns_are_told_apart),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
