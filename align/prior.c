@@ -474,6 +474,14 @@ static int closed_masks(const wa_corpus *c, xp_vocab voc[2], const wa_prior_opts
 	const char *other = en0 ? l1 : l0;
 	if (o->closed <= 1 || !o->closed_classes || en0 == en1 || (strcmp(other, "zh") && strcmp(other, "fa")))
 		return 0;
+	if (o->closed_langs) {
+		size_t n = strlen(other);
+		const char *p = o->closed_langs;
+		while (*p && (strncmp(p, other, n) || (p[n] && p[n] != ' ')))
+			p += strcspn(p, " "), p += *p == ' ';
+		if (!*p)
+			return 0;
+	}
 	for (int d = 0; d < 2; d++) {
 		if (!(mask[d] = calloc((size_t)c->side[d].V + 1, sizeof *mask[d]))) {
 			free(mask[0]);

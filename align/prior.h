@@ -80,6 +80,7 @@ typedef struct wa_prior_opts {
 	double closed;      /* the closed-class prior's factor; 0 = none */
 	unsigned closed_classes;   /* the WA_CC_* it boosts */
 	const char *lang[2];       /* each side's language ("en", "zh", "fa"; NULL: none) */
+	const char *closed_langs;  /* the non-English languages it is for, by space; NULL: all */
 } wa_prior_opts;
 
 #define WA_PRIOR_BOOST 30.0

@@ -170,6 +170,7 @@ const xp_cmd xp_cmd_pipeline = {
 	"  align:      --tgt-lang L (default: from the script), --zh-tokens char|word, --band N, --threshold F\n"
 	"  wordalign:  --sym M (default grow-diag-final-and), --seed S, --threads N,\n"
 	"              --samplers N, --iters N, --lowercase, --no-name-prior, --name-prior F,\n"
+	"              --no-closed-prior, --closed-prior F,\n"
 	"              --train F (more pairs to train on,\n"
 	"              repeatable); the built-in aligner also trains on every bilingual pair of\n"
 	"              the episodes' subtitles, whole episodes, not only the transcript's scenes\n"

@@ -35,7 +35,7 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 			d ? "target" : "source", as, (unsigned long long)n->changed, (unsigned long long)n->tokens,
 			(unsigned long long)n->split, (unsigned long long)n->dropped, n->types, n->ntypes);
 	}
-	if (o->closed_prior > 1)
+	if (xp_wa_closed_cells(w))
 		fprintf(stderr, "xproj wordalign: closed-class prior: %ld cells of pronouns linked %g times likelier\n",
 			xp_wa_closed_cells(w), o->closed_prior);
 	int samplers, sweeps;
@@ -173,7 +173,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"xproj wordalign PAIRS -o OUT.pharaoh [--train MORE.pairs]... [--probs OUT.probs]\n"
 	"                [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
 	"                [--lowercase] [--src-lang L] [--tgt-lang L] [--no-normalize[=PART,...]]\n"
-	"                [--no-name-prior | --name-prior F]\n"
+	"                [--no-name-prior | --name-prior F] [--no-closed-prior | --closed-prior F]\n"
 	"                [--forward F.pharaoh] [--reverse R.pharaoh]\n\n"
 	"PAIRS has one 'src ||| tgt' line per sentence pair (as `xproj bitext` writes);\n"
 	"it and every --train file may be gzipped.  Both directions are sampled\n"
@@ -202,5 +202,12 @@ const xp_cmd xp_cmd_wordalign = {
 	"                (ICU transliteration) are linked F times likelier for a\n"
 	"                perfect match (default 30, the measured strength)\n"
 	"  --no-name-prior  switch it off (the same as --name-prior 0)\n"
+	"  --closed-prior F English pronouns, possessives, reflexives and demonstratives\n"
+	"                and their Chinese or Persian translations by a grammar's table\n"
+	"                (I/my - 我, من and the clitic م ...) are linked F times likelier\n"
+	"                in each sentence pair that has both; for English with zh or fa\n"
+	"                (default: on for fa at 10, the measured strength; Chinese,\n"
+	"                measured even, only when given)\n"
+	"  --no-closed-prior  switch it off (the same as --closed-prior 0)\n"
 	"  --forward F, --reverse R  also write each direction before symmetrising",
 };

@@ -172,7 +172,7 @@ static void cells_of_names(void **state)
 	toy_add(&t, "Joey is here .", "是 乔 伊 在 这儿");
 	toy_add(&t, "Ask Joey .", "问 他 吧");             /* no transliteration there */
 	toy_add(&t, "So what ?", "خب چی ؟");               /* "So" is no name */
-	wa_prior_opts o = {WA_PRIOR_BOOST, WA_PRIOR_THRESHOLD, 0, 0, {NULL, NULL}};
+	wa_prior_opts o = {WA_PRIOR_BOOST, WA_PRIOR_THRESHOLD, 0, 0, {NULL, NULL}, NULL};
 	xp_err e = {0};
 	long n = wa_prior_build(&t.c, t.voc, &t.nm, &o, NULL, &e);
 	assert_true(n > 0);
@@ -299,7 +299,7 @@ static void cells_of_pronouns(void **state)
 	toy_add(&t, "She saw my book", "她 看见 我的 书");
 	toy_add(&t, "I saw your book", "کتاب ت رو دید م");
 	toy_add(&t, "The book .", "书 .");
-	wa_prior_opts o = {0, WA_PRIOR_THRESHOLD, WA_CLOSED_BOOST, WA_CC_ALL, {"en", "zh"}};
+	wa_prior_opts o = {0, WA_PRIOR_THRESHOLD, WA_CLOSED_BOOST, WA_CC_ALL, {"en", "zh"}, NULL};
 	xp_err e = {0};
 	long closed = -1;
 	long n = wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e);
@@ -328,6 +328,14 @@ static void cells_of_pronouns(void **state)
 	assert_int_equal(wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 1);
 	assert_true(has_cell(&t.c, 2, 2, 1));
 	o.closed_classes = WA_CC_ALL;
+	/* only for the languages listed */
+	o.closed_langs = "zh fa";
+	assert_int_equal(wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 2);
+	o.closed_langs = "zh";
+	assert_int_equal(wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 0);
+	o.closed_langs = "fas";
+	assert_int_equal(wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 0);
+	o.closed_langs = NULL;
 	o.lang[1] = "en";
 	assert_int_equal(wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 0);
 	assert_null(t.c.coff);
@@ -339,7 +347,7 @@ static void cells_of_pronouns(void **state)
 	toy u;
 	toy_init(&u);
 	toy_add(&u, "我 告诉 你 .", "I told you .");
-	wa_prior_opts r = {0, WA_PRIOR_THRESHOLD, WA_CLOSED_BOOST, WA_CC_ALL, {"zh", "en"}};
+	wa_prior_opts r = {0, WA_PRIOR_THRESHOLD, WA_CLOSED_BOOST, WA_CC_ALL, {"zh", "en"}, NULL};
 	assert_int_equal(wa_prior_build(&u.c, u.voc, NULL, &r, &closed, &e), 2);
 	assert_true(has_cell(&u.c, 0, 0, 0) && has_cell(&u.c, 0, 2, 2));
 	toy_free(&u);
@@ -373,6 +381,7 @@ static void pronouns_are_told_apart(void **state)
 	o.lowercase = 1;
 	const char *lang[2] = {"en", "zh"};
 	o.lang[0] = lang[0], o.lang[1] = lang[1];
+	o.closed_langs = NULL;   /* by default Farsi only */
 	for (int on = 1; on >= 0; on--) {
 		o.closed_prior = on ? WA_CLOSED_BOOST : 0;
 		xp_walign f = {0}, r = {0};
