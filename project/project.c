@@ -838,6 +838,11 @@ static int zh_words(run *r, const xp_corpus *en)
 				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t &&
 				    xp_zh_words_snap(start, u->ntoks, &m->tgt_start, &m->tgt_end))
 					m->np |= XP_NP_ZH_WORDS;
+				/* XP_NP_ZH_NAME_TRIM: names only (noun phrases keep their verbs: 找钥匙) */
+				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t && (r->o->np & XP_NP_ZH_NAME_TRIM) &&
+				    xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) == XP_MT_NAME &&
+				    xp_zh_name_trim(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
+					m->np |= XP_NP_ZH_NAME_TRIM;
 				/* XP_NP_ZH_DE: noun phrases only (not names, not pronouns: 你的 is "your") */
 				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t && (r->o->np & XP_NP_ZH_DE) &&
 				    xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) >= XP_MT_NOMINAL &&

@@ -89,3 +89,44 @@ int xp_zh_de(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n,
 	*b = e;
 	return 1;
 }
+
+/* the word [a, b) is, to jieba's dictionary, a verb or a function word
+ * (adverb, preposition, conjunction, particle, modal particle): no part of
+ * a name */
+static int not_in_name(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t a, uint32_t b)
+{
+	static const char *const tags[] = {"v", "vd", "d", "p", "c", "u", "ul", "uj", "uz", "ug", "uv", "ud", "y", NULL};
+	char buf[64];
+	size_t o = 0;
+	for (uint32_t j = a; j < b; j++) {
+		if (o + len[j] >= sizeof buf)
+			return 0;
+		memcpy(buf + o, w[j], len[j]), o += len[j];
+	}
+	const char *t = xp_zhseg_tag(z, buf, o);
+	for (size_t k = 0; t && tags[k]; k++)
+		if (!strcmp(t, tags[k]))
+			return 1;
+	return 0;
+}
+
+int xp_zh_name_trim(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+		    uint32_t *a, uint32_t *b)
+{
+	uint32_t a0 = *a, b0 = *b;
+	for (;;) {   /* from the left, while a word remains */
+		uint32_t e = word_end(start, n, *a);
+		if (e >= *b || !not_in_name(z, w, len, *a, e))
+			break;
+		*a = e;
+	}
+	for (;;) {   /* from the right */
+		uint32_t s = *b - 1;
+		while (s > *a && !start[s])
+			s--;
+		if (s <= *a || !not_in_name(z, w, len, s, *b))
+			break;
+		*b = s;
+	}
+	return *a != a0 || *b != b0;
+}

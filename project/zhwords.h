@@ -7,8 +7,8 @@
  * (格拉巴|酒 where jieba has 格拉|巴酒, 梦中|情人 as 梦中情人, 瑞斯|加 as
  * 瑞斯加); a span's edge inside a jieba word moves out to that word's edge.
  * It acts last, on every projected span of the sentence (pronouns moved or
- * recovered too), before collisions are settled.  XP_NP_ZH_DE acts after it
- * on the same words.
+ * recovered too), before collisions are settled.  XP_NP_ZH_DE and
+ * XP_NP_ZH_NAME_TRIM act after it on the same words.
  */
 #ifndef XP_ZHWORDS_H
 #define XP_ZHWORDS_H
@@ -31,5 +31,11 @@ int xp_zh_words_snap(const uint8_t *start, uint32_t n, uint32_t *a, uint32_t *b)
  * when the dictionary calls that a noun (its head); 1 if it grew. */
 int xp_zh_de(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
 	     uint32_t *a, uint32_t *b);
+
+/* XP_NP_ZH_NAME_TRIM (np.h), on jieba's words: an English name's span
+ * [*a, *b) drops the words at its edges that the dictionary calls verbs or
+ * function words, as long as a word remains; 1 if it shrank. */
+int xp_zh_name_trim(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+		    uint32_t *a, uint32_t *b);
 
 #endif

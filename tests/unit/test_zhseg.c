@@ -175,11 +175,44 @@ static void test_de(void **st)
 	xp_zhseg_free(z);
 }
 
+/* zh_name_trim: a name's span loses the verbs and function words at its edges */
+static void trim(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b, int did, uint32_t wa, uint32_t wb)
+{
+	char buf[256];
+	const char *w[64];
+	uint32_t len[64], n = 0;
+	snprintf(buf, sizeof buf, "%s", chars);
+	for (char *p = strtok(buf, " "); p; p = strtok(NULL, " "))
+		w[n] = p, len[n] = (uint32_t)strlen(p), n++;
+	uint8_t start[65];
+	assert_int_equal(xp_zh_word_starts(z, w, len, n, start), 0);
+	assert_int_equal(xp_zh_name_trim(z, w, len, n, start, &a, &b), did);
+	assert_int_equal(a, wa);
+	assert_int_equal(b, wb);
+}
+
+static void test_name_trim(void **st)
+{
+	(void)st;
+	xp_zhseg *z = open_fixture();
+	/* 有 (v) before and 的 (uj) after the name go; 罗伯 (nr) stays */
+	trim(z, "有 罗 伯 的", 0, 4, 1, 1, 3);
+	/* a pronoun (r) or a noun is no verb: kept (我 菲比 is how some corrected spans read) */
+	trim(z, "我 罗 伯", 0, 3, 0, 0, 3);
+	trim(z, "中 国 罗 伯", 0, 4, 0, 0, 4);
+	/* the last word stays, whatever it is */
+	trim(z, "有", 0, 1, 0, 0, 1);
+	trim(z, "有 的", 0, 2, 1, 1, 2);
+	/* words the dictionary does not know (瑞斯加, the HMM's) stay */
+	trim(z, "瑞 斯 加 说", 0, 4, 0, 0, 4);
+	xp_zhseg_free(z);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dictionary), cmocka_unit_test(test_hmm), cmocka_unit_test(test_files),
-		cmocka_unit_test(test_snap),       cmocka_unit_test(test_de),
+		cmocka_unit_test(test_snap),       cmocka_unit_test(test_de),       cmocka_unit_test(test_name_trim),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
