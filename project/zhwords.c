@@ -1,6 +1,5 @@
 /* project/zhwords.c — Chinese spans on whole jieba words; see zhwords.h. */
 #include "zhwords.h"
-#include "../model/tokenize.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -80,11 +79,10 @@ int xp_zh_de(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n,
 	 * that ends in 的 (a word of its own) lost its head, which the aligner
 	 * left unlinked or gave to another word; the noun right after it is
 	 * the head (他们送的|东西 for "the stuff they gave us") */
-	if (*b >= n || *b < *a + 2 || !start[*b - 1] || !spells(w, len, *b - 1, *b, "的") || !start[*b] ||
-	    xp_is_punct(w[*b]))
+	if (*b >= n || *b < *a + 2 || !start[*b - 1] || !spells(w, len, *b - 1, *b, "的") || !start[*b])
 		return 0;
 	uint32_t e = word_end(start, n, *b);
-	if (!noun_word(z, w, len, *b, e))
+	if (!noun_word(z, w, len, *b, e))   /* punctuation is no noun */
 		return 0;
 	*b = e;
 	return 1;
