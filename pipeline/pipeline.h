@@ -80,6 +80,7 @@ typedef struct xp_pipe_result {
 	double seconds[XP_NSTAGES];
 	int written[XP_NOUTS];      /* which files the run wrote */
 	size_t empty_docs;          /* documents without a target sentence, not written (keep_empty) */
+	int zh_words;               /* xp_projection.zh_words: -1 when jieba's data was missing */
 } xp_pipe_result;
 
 void xp_pipe_defaults(xp_pipe_opts *o);

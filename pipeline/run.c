@@ -188,6 +188,7 @@ static int stage_project(run *R, xp_err *e)
 	    xp_project(&R->en, &R->al, &R->wa, R->line, &po, &R->proj, e))
 		return -1;
 	R->r->proj = R->proj.total;
+	R->r->zh_words = R->proj.zh_words;
 	return 0;
 }
 

@@ -2,6 +2,7 @@
  * also in report.json or countable in the output files (the end-to-end
  * test checks that), so the two can never tell different stories. */
 #include "pipeline.h"
+#include "../model/zhseg.h"
 
 static double pct(size_t part, size_t whole) { return whole ? 100.0 * part / whole : 0; }
 
@@ -31,6 +32,9 @@ static void project_lines(const xp_pipe_result *r, xp_buf *b)
 	if (r->empty_docs)
 		xp_buf_printf(b, "  documents    %zu without a target sentence, not written (--keep-empty writes them)\n",
 			      r->empty_docs);
+	if (r->zh_words < 0)
+		xp_buf_printf(b, "  note         zh_words left out: no jieba data in %s (apt-get install python3-jieba, "
+			      "or --zh-words DIR)\n", XP_ZHSEG_DIR);
 }
 
 static void output_lines(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *b)
