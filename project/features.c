@@ -305,7 +305,15 @@ static void forms(const xp_proj_mention *pm, float *x, size_t n, const xp_doc *e
 
 /* rule_pron, rule_np, rule_consist from the rule bits the mention ended
  * with; cluster, cluster_proj from its English cluster's other mentions */
-static void rules_and_cluster(const xp_proj_mention *pm, float *x, size_t n)
+static int by_cluster(const void *x, const void *y)
+{
+	const xp_proj_mention *a = *(const xp_proj_mention *const *)x, *b = *(const xp_proj_mention *const *)y;
+	if (a->cluster != b->cluster)
+		return a->cluster < b->cluster ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+static int rules_and_cluster(const xp_proj_mention *pm, float *x, size_t n)
 {
 	enum { PRON_RULES = XP_LR_FREE_PRONOUN | XP_LR_PRON_MOVE | XP_LR_FA_CLITIC | XP_LR_FA_LIGHT_VERB |
 			    XP_LR_FA_POSSESSIVE | XP_LR_FA_SUBJECT_CLITIC | XP_LR_FA_VERB_MOVE };
@@ -316,13 +324,27 @@ static void rules_and_cluster(const xp_proj_mention *pm, float *x, size_t n)
 		f[XP_F_RULE_NP] = (a->np & ~(XP_NP_CONSIST | XP_NP_ZH_WORDS)) != 0;
 		f[XP_F_RULE_WORDS] = (a->np & XP_NP_ZH_WORDS) != 0;
 		f[XP_F_RULE_CONSIST] = (a->np & XP_NP_CONSIST) != 0;
-		uint32_t others = 0, projected = 0;
-		for (size_t j = 0; j < n; j++)
-			if (j != i && pm[j].cluster == a->cluster)
-				others++, projected += pm[j].fate == XP_PROJECTED;
-		f[XP_F_CLUSTER] = (float)log1p(others);
-		f[XP_F_CLUSTER_PROJ] = others ? (float)projected / (float)others : 0;
 	}
+	/* by cluster, so that a document of 30,000 mentions stays linear-ish (tests/cli/growth.sh) */
+	const xp_proj_mention **by = malloc((n + 1) * sizeof *by);
+	if (!by)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		by[i] = &pm[i];
+	qsort(by, n, sizeof *by, by_cluster);
+	for (size_t i = 0, e; i < n; i = e) {
+		uint32_t total = 0, projected = 0;
+		for (e = i; e < n && by[e]->cluster == by[i]->cluster; e++)
+			total++, projected += by[e]->fate == XP_PROJECTED;
+		for (size_t k = i; k < e; k++) {
+			float *f = x + (size_t)(by[k] - pm) * XP_NFEAT;
+			uint32_t others = total - 1, proj = projected - (by[k]->fate == XP_PROJECTED);
+			f[XP_F_CLUSTER] = (float)log1p(others);
+			f[XP_F_CLUSTER_PROJ] = others ? (float)proj / (float)others : 0;
+		}
+	}
+	free(by);
+	return 0;
 }
 
 int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp_doc *td, int seeds,
@@ -351,7 +373,10 @@ int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp
 	}
 	qsort(sp, ns, sizeof *sp, xp_proj_by_span);
 	forms(pm, x, n, ed, td);
-	rules_and_cluster(pm, x, n);
+	if (rules_and_cluster(pm, x, n)) {
+		free(ids), free(sp);
+		return -1;
+	}
 	for (size_t i = 0; i < ns; i++)
 		for (size_t j = i + 1; j < ns; j++) {
 			const xp_proj_mention *a = sp[i], *b = sp[j];
