@@ -1,6 +1,7 @@
 /* project/np.c — noun phrase and name rules on projected spans; see np.h. */
 #include "np.h"
 #include "lang.h"
+#include "prodrop.h"
 #include "../base/text.h"
 #include "../model/tokenize.h"
 
@@ -9,7 +10,7 @@
 
 const char *xp_np_name(unsigned k)
 {
-	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim"};
+	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause"};
 	return k < XP_NP_NRULES ? names[k] : "";
 }
 
@@ -313,6 +314,64 @@ static int fa_ra(const xp_np_span *x, uint32_t *a, uint32_t *b)
 	return 0;
 }
 
+/* token k of the span is a piece of a Farsi verb group (prodrop.h), or the
+ * verb after a prefix written apart (مي خورم) */
+static int fa_verb_at(const xp_np_span *x, uint32_t k)
+{
+	static const char *const prefix[] = {"می", "نمی", NULL};
+	if (k > 0 && fa_in(x->w[k - 1], x->len[k - 1], prefix))
+		return 1;
+	char tok[256];
+	if (x->len[k] >= sizeof tok)
+		return 0;
+	memcpy(tok, x->w[k], x->len[k]), tok[x->len[k]] = 0;
+	return xp_fa_verb_form(tok);
+}
+
+static int fa_verb_edge(const xp_np_span *x, uint32_t *a, uint32_t *b)
+{
+	/* A noun phrase with no clause neither ends nor begins with a verb:
+	 * Farsi is verb-final, so the verb after an object is where the
+	 * aligner's links of the noun spill over ("a living" -> امرار معاش چی
+	 * کار می کنی, "any contact" -> برخوردی هم داشتید).  A span that is
+	 * nothing but a verb group (مي خورم for "a nip", بگیرن for "the spot")
+	 * holds no noun phrase at all: the aligner linked the noun to the verb
+	 * of its object, and the mention is dropped (null, "filtered"). */
+	uint32_t a0 = *a, b0 = *b;
+	if (en_clause(x))
+		return 0;
+	uint32_t k = *a;
+	while (k < *b && fa_verb_at(x, k))
+		k++;
+	if (k == *b) {   /* nothing but a verb: no noun phrase there */
+		*b = *a;
+		return 1;
+	}
+	while (*b > *a + 1 && fa_verb_at(x, *b - 1))
+		(*b)--;
+	while (*b > *a + 1 && fa_verb_at(x, *a))
+		(*a)++;
+	return *a != a0 || *b != b0;
+}
+
+static int fa_clause(const xp_np_span *x, uint32_t *b)
+{
+	/* A noun phrase with a relative clause or an infinitive ("the guy that
+	 * used to cry", "someone I want you to say hi to") ends with the
+	 * clause's verb: Farsi puts it last (اون یارو که ... گریه می کرد).  A
+	 * span that stops before a verb group takes it, over tokens no word
+	 * outside the mention is linked to. */
+	if (!en_clause(x) || fa_verb_at(x, *b - 1))
+		return 0;
+	uint32_t k = *b;
+	while (k < x->n && k < *b + 3 && !(x->claimed[k] & XP_NP_BY_OTHER) && fa_verb_at(x, k))
+		k++;
+	if (k == *b)
+		return 0;
+	*b = k;
+	return 1;
+}
+
 /* English determiners: the Farsi determiner before the noun stands for one
  * of these only (یه for "a", اون for "the"; "the pin" is no یه میخ) */
 static const char *const en_indef[] = {"a", "an", "some", "one", "another", "something", "someone", "somebody",
@@ -353,6 +412,10 @@ unsigned xp_np_shape(unsigned rules, const xp_np_span *x, uint32_t *a, uint32_t 
 		did |= XP_NP_ZH_CLASSIFIER;
 	if ((rules & XP_NP_FA_RA) && is_fa(x->lang) && fa_ra(x, a, b))
 		did |= XP_NP_FA_RA;
+	if ((rules & XP_NP_FA_CLAUSE) && is_fa(x->lang) && !name && fa_clause(x, b))
+		did |= XP_NP_FA_CLAUSE;
+	if ((rules & XP_NP_FA_VERB_EDGE) && is_fa(x->lang) && !name && fa_verb_edge(x, a, b))
+		did |= XP_NP_FA_VERB_EDGE;
 	return did;
 }
 

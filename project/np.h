@@ -71,6 +71,20 @@
  *                   drops edge words jieba's dictionary calls verbs or
  *                   function words (到了崔先生 -> 崔先生 for "Mr. Trib",
  *                   都想为霍尔 -> 霍尔 for "Howard").
+ *   XP_NP_FA_VERB_EDGE  Farsi, not for names: a noun phrase whose English
+ *                   holds no clause neither ends nor begins with a piece of
+ *                   a verb group (a verb with می / نمی, a light verb or an
+ *                   auxiliary: prodrop.h's xp_fa_verb_form); Farsi is verb
+ *                   final and the noun's links spill onto the verb after
+ *                   it (امرار معاش چی کار می کنی for "a living").  A span
+ *                   that is nothing but a verb group is dropped: the aligner
+ *                   linked the noun to its verb (مي خورم for "a nip").
+ *   XP_NP_FA_CLAUSE Farsi, not for names: a noun phrase whose English holds
+ *                   a clause (en_clause: who, that, to, a subject pronoun
+ *                   ...) ends with the clause's verb: a span that stops
+ *                   before a verb group takes it, up to three tokens that
+ *                   no word outside the mention is linked to (اون یارو که
+ *                   ... گریه می کرد for "the guy that used to cry ...").
  * Off by default (--np turns them on): they lost on the held-out MMC dev
  * silver (whose spans are an aligner's, not people's) or on mmc-tune
  * (README, "Noun phrase and name rules"):
@@ -113,8 +127,10 @@ enum {
 	XP_NP_ZH_WORDS = 4096,
 	XP_NP_ZH_DE = 8192,
 	XP_NP_ZH_NAME_TRIM = 16384,
-	XP_NP_ALL = 32767,
-	XP_NP_NRULES = 15,
+	XP_NP_FA_VERB_EDGE = 32768,
+	XP_NP_FA_CLAUSE = 65536,
+	XP_NP_ALL = 131071,
+	XP_NP_NRULES = 17,
 	/* on by default: the rules that gained on mmc-tune and lost nothing on
 	 * the held-out MMC dev silver (README, "Noun phrase and name rules") */
 	XP_NP_DEFAULT = XP_NP_ALL & ~(XP_NP_ABSORB | XP_NP_FA_INDEF | XP_NP_FA_COMPOUND),
@@ -124,7 +140,7 @@ enum {
  * bits of the rule named by s[0..n) ("all" for every rule), -1 if none. */
 const char *xp_np_name(unsigned k);
 int xp_np_named(const char *s, size_t n);
-#define XP_NP_LIST "stray, zh_name, zh_classifier, absorb, fa_indef, fa_possessor, fa_compound, zh_edges, fa_dem, fa_ra, zh_copula, consist, zh_words, zh_de, zh_name_trim"
+#define XP_NP_LIST "stray, zh_name, zh_classifier, absorb, fa_indef, fa_possessor, fa_compound, zh_edges, fa_dem, fa_ra, zh_copula, consist, zh_words, zh_de, zh_name_trim, fa_verb_edge, fa_clause"
 
 /* Of the n links l[], those with source token in [s, e) and prob >= min_prob
  * count; 1 if link k is a stray of its source word (see XP_NP_STRAY). */

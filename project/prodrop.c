@@ -126,3 +126,62 @@ int xp_fa_clitic_agrees(const char *word, int person)
 			return 1;
 	return 0;
 }
+
+/* The light verbs and auxiliaries that close a Farsi verb group (کردن,
+ * شدن, داشتن, بودن, دادن, زدن, گرفتن, اومدن, رفتن, خواستن, تونستن,
+ * آوردن, گذاشتن, خوردن; the copula), each stem with the personal endings
+ * -am -i -e/-ad -im -id/-in -an/-and or none, after the prefixes be-
+ * (subjunctive) and na-/nemi- (negative) or none.  Some present stems are
+ * nouns or other words on their own or with an ending (زن woman, یاد
+ * memory, ده ten, دار of الکل دار, ره, تون your): those count only after a
+ * prefix (بزنه, بیاد, بده). */
+static int fa_light_form(const char *tok)
+{
+	static const struct { const char *s; int bare; } stem[] = {
+		{"کرد", 1}, {"کن", 1},   {"شد", 1},    {"ش", 0},    {"دار", 0},  {"داشت", 1}, {"بود", 1},
+		{"باش", 1}, {"هست", 1},  {"نیست", 1},  {"داد", 1},  {"ده", 0},   {"زد", 1},   {"زن", 0},
+		{"گرفت", 1}, {"گیر", 0}, {"اومد", 1},  {"یا", 0},   {"رفت", 1},  {"ر", 0},    {"رو", 0},   {"خواست", 1},
+		{"خوا", 0}, {"تونست", 1}, {"تون", 0},   {"آورد", 1}, {"یار", 0},  {"گذاشت", 1}, {"ذار", 0},
+		{"خورد", 1}, {"خور", 0}};
+	static const char *const ending[] = {"", "م", "ی", "ه", "د", "یم", "ید", "ین", "ن", "ند", NULL};
+	static const char *const pre[] = {"", "ب", "ن", NULL};
+	size_t n = strlen(tok);
+	for (size_t p = 0; pre[p]; p++) {
+		size_t pl = strlen(pre[p]);
+		if (memcmp(tok, pre[p], pl))
+			continue;
+		for (size_t s = 0; s < sizeof stem / sizeof *stem; s++) {
+			size_t sl = strlen(stem[s].s);
+			if (n < pl + sl || memcmp(tok + pl, stem[s].s, sl) || (!pl && !stem[s].bare))
+				continue;
+			for (size_t e = 0; ending[e]; e++)
+				if (n == pl + sl + strlen(ending[e]) && !strcmp(tok + pl + sl, ending[e]))
+					return 1;
+		}
+	}
+	return 0;
+}
+
+int xp_fa_verb_form(const char *word)
+{
+	char tok[256];
+	if (!fa_fold(word, tok, sizeof tok))
+		return 0;
+	static const char *const prefix[] = {"می", "نمی", NULL};
+	/* nouns that read like a prefixed verb */
+	static const char *const nouns[] = {"میدون", "میدان", "میمون", "میلیون", "میهمون", "میهمان", "میزان", "میکروب",
+					    "میخواره", NULL};
+	for (size_t k = 0; nouns[k]; k++)
+		if (!strcmp(tok, nouns[k]))
+			return 0;
+	size_t n = strlen(tok);
+	for (size_t k = 0; prefix[k]; k++) {
+		size_t pl = strlen(prefix[k]);
+		if (n == pl && !memcmp(tok, prefix[k], pl))
+			return 1;   /* the prefix as a token of its own */
+		/* joined (میخوام) or across a ZWNJ (می‌خوام): three letters at least after it */
+		if (n >= pl + 6 && !memcmp(tok, prefix[k], pl))
+			return 1;
+	}
+	return !xp_fa_never_verb(tok) && fa_light_form(tok);
+}

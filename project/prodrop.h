@@ -34,4 +34,11 @@ int xp_object_person(const char *word);
 int xp_possessive_person(const char *word);
 int xp_fa_clitic_agrees(const char *tok, int person);
 
+/* 1 if the Farsi token is a piece of a verb group: a verb with the prefix
+ * می / نمی (joined, or the prefix alone), or a form of a light verb or an
+ * auxiliary (کرد, کنه, بشه, داره, بود, هستن, بیاد ...; np.c's Farsi verb
+ * edges).  A closed list, not a parser: a rare verb without the prefix is
+ * no verb to it. */
+int xp_fa_verb_form(const char *tok);
+
 #endif

@@ -184,6 +184,51 @@ static void test_fa_ra(void **st)
 	shape(R, "zh", "my dad", 0, "بابام رو ميبينم", NULL, 0, 3, 0, 0, 3);
 }
 
+static void test_fa_verb_edge(void **st)
+{
+	(void)st;
+	const unsigned R = XP_NP_FA_VERB_EDGE;
+	/* the verb group after the noun is no part of it */
+	shape(R, "fa", "a living", 0, "واسه امرار معاش چی کار می کنی", NULL, 1, 7, R, 1, 5);
+	shape(R, "fa", "any contact", 0, "برخوردی داشتید", NULL, 0, 2, R, 0, 1);
+	shape(R, "fa", "the egg", 0, "بگیر با تخم مرغ برو", NULL, 2, 5, R, 2, 4);
+	shape(R, "fa", "the egg", 0, "بگیر تخم مرغ", NULL, 0, 3, R, 1, 3);
+	/* Arabic yeh and kaf read as the Persian letters */
+	shape(R, "fa", "her failures", 0, "شکست هاي مونيکا نمي کنم", NULL, 0, 5, R, 0, 3);
+	/* a span that is nothing but a verb group holds no noun phrase: empty */
+	shape(R, "fa", "a nip", 0, "من مي خورم", NULL, 1, 3, R, 1, 1);
+	shape(R, "fa", "the spot", 0, "عکس رو بگیرن", NULL, 2, 3, R, 2, 2);
+	/* nouns that read like verbs stay: زن (woman), یاد, میدون, دار alone */
+	shape(R, "fa", "a woman", 0, "یه زن", NULL, 0, 2, 0, 0, 2);
+	shape(R, "fa", "the memory", 0, "اون یاد", NULL, 0, 2, 0, 0, 2);
+	shape(R, "fa", "the square", 0, "میدون", NULL, 0, 1, 0, 0, 1);
+	shape(R, "fa", "a Fresca", 0, "نوشابه الکل دار", NULL, 0, 3, 0, 0, 3);
+	shape(R, "fa", "a pin", 0, "یه میخ", NULL, 0, 2, 0, 0, 2);
+	/* a mention with a clause keeps its verb (fa_clause's) */
+	shape(R, "fa", "the guy who cried", 0, "یارو که گریه می کرد", NULL, 0, 5, 0, 0, 5);
+	/* names and other languages are left alone */
+	shape(R, "fa", "Joey", 1, "جویی میاد", NULL, 0, 2, 0, 0, 2);
+	shape(R, "zh", "the egg", 0, "تخم مرغ برو", NULL, 0, 3, 0, 0, 3);
+}
+
+static void test_fa_clause(void **st)
+{
+	(void)st;
+	const unsigned R = XP_NP_FA_CLAUSE;
+	/* the relative clause ends with its verb: the span takes it */
+	shape(R, "fa", "the guy that used to cry", 0, "اون یارو که گریه می کرد ؟", NULL, 0, 4, R, 0, 6);
+	shape(R, "fa", "someone I want you to say hi to", 0, "یکی هست که باهاش سلام علیک کنی !", NULL, 0, 6, R, 0, 7);
+	shape(R, "fa", "the first date I had", 0, "اولین قراری که داشتم", NULL, 0, 3, R, 0, 4);
+	/* at most three tokens; never over one another English word is linked to */
+	shape(R, "fa", "the guy who cried", 0, "یارو که گریه می کرد", "0000w", 0, 3, R, 0, 4);
+	/* the span already ends on its verb, or nothing verbal follows */
+	shape(R, "fa", "the guy who cried", 0, "یارو که گریه می کرد", NULL, 0, 5, 0, 0, 5);
+	shape(R, "fa", "the stuff they gave us", 0, "چیزایی که دادن رو بسوزونیم", NULL, 0, 3, 0, 0, 3);
+	/* no clause in the English: nothing to take */
+	shape(R, "fa", "the guy", 0, "اون یارو می کرد", NULL, 0, 2, 0, 0, 2);
+	shape(R, "zh", "the guy who cried", 0, "یارو که گریه می کرد", NULL, 0, 3, 0, 0, 3);
+}
+
 static void test_absorb(void **st)
 {
 	(void)st;
@@ -244,7 +289,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_zh_name),   cmocka_unit_test(test_zh_classifier), cmocka_unit_test(test_fa),
 		cmocka_unit_test(test_zh_edges),  cmocka_unit_test(test_fa_ra),
-		cmocka_unit_test(test_zh_copula),
+		cmocka_unit_test(test_zh_copula), cmocka_unit_test(test_fa_verb_edge), cmocka_unit_test(test_fa_clause),
 		cmocka_unit_test(test_absorb),    cmocka_unit_test(test_stray),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
