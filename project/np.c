@@ -10,7 +10,7 @@
 
 const char *xp_np_name(unsigned k)
 {
-	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause"};
+	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe"};
 	return k < XP_NP_NRULES ? names[k] : "";
 }
 
@@ -314,6 +314,19 @@ static int fa_ra(const xp_np_span *x, uint32_t *a, uint32_t *b)
 	return 0;
 }
 
+/* English words that carry no content a target word could stand for */
+static int en_function_word(const char *w)
+{
+	static const char *const t[] = {"the", "a", "an", "of", "'s", "\xE2\x80\x99s", "to", "in", "on", "at", "for", "with",
+					"and", "or", "that", "this", "these", "those", "my", "your", "his", "her", "its",
+					"our", "their", "some", "any", "all", "who", "which", "is", "are", "was", "be",
+					"'m", "'re", "n't", "do", "does", "did", "just", "so", "very", "really"};
+	for (size_t k = 0; k < sizeof t / sizeof *t; k++)
+		if (!strcasecmp(w, t[k]))
+			return 1;
+	return xp_is_punct(w);
+}
+
 /* token k of the span is a piece of a Farsi verb group (prodrop.h), or the
  * verb after a prefix written apart (مي خورم) */
 static int fa_verb_at(const xp_np_span *x, uint32_t k)
@@ -372,6 +385,51 @@ static int fa_clause(const xp_np_span *x, uint32_t *b)
 	return 1;
 }
 
+static int fa_ezafe(const xp_np_span *x, uint32_t *b)
+{
+	/* Farsi puts a noun's modifiers after it, joined by the ezafe (دختر
+	 * مناسب for "the right woman", شیپور کشتی for "a foghorn", نیمه شب for
+	 * "midnight"), and the aligner links the head and misses the modifier.
+	 * As many tokens after the span as the mention has English content
+	 * words no link reaches join it, over tokens no link reaches either;
+	 * the ezafe written as a token of its own (ی) joins free.  It stops
+	 * where the noun phrase ends in Farsi: punctuation, a verb group, the
+	 * object marker, a preposition, a conjunction or a pronoun. */
+	static const char *const stop[] = {"را", "رو", "که", "و", "از", "به", "با", "در", "تو", "توی", "برای", "واسه",
+					   "هم", "این", "اون", "آن", "یه", "یک", "من", "ما", "شما", "اونا", "او",
+					   "چی", "چه", "هر", "ولی", "اما", "یا", "اگه", "اگر", "تا", "پس", "خیلی", "ای", "اینو",
+					   "اونو", "بهش", "بهم", "بهت", "مثلا", "باید", "شاید", "الان", "دیگه", "همه", NULL};
+	/* pieces of the word before, written apart: the ezafe, a lone ZWNJ or RLM */
+	static const char *const glue[] = {"\xE2\x80\x8C", "\xE2\x80\x8F", NULL};
+	static const char *const ezafe[] = {"ی", "ي", NULL};
+	if (!x->src_linked || *b >= x->n)
+		return 0;
+	uint32_t want = 0;
+	for (uint32_t i = x->s; i < x->e; i++)
+		want += !x->src_linked[i] && !en_function_word(x->src[i]);
+	uint32_t k = *b;
+	while (want && k < x->n && !x->claimed[k] && !(x->tgt_linked && x->tgt_linked[k])) {
+		char tok[256];
+		if (x->len[k] >= sizeof tok)
+			break;
+		memcpy(tok, x->w[k], x->len[k]), tok[x->len[k]] = 0;
+		if (fa_in(x->w[k], x->len[k], ezafe) || fa_in(x->w[k], x->len[k], glue)) {
+			k++;
+			continue;
+		}
+		if (xp_is_punct(tok) || (tok[0] >= '0' && tok[0] <= '9') || fa_in(x->w[k], x->len[k], stop) ||
+		    fa_verb_at(x, k))
+			break;
+		k++, want--;
+	}
+	while (k > *b && (fa_in(x->w[k - 1], x->len[k - 1], ezafe) || fa_in(x->w[k - 1], x->len[k - 1], glue)))
+		k--;   /* an ezafe or a joiner with nothing after it */
+	if (k == *b)
+		return 0;
+	*b = k;
+	return 1;
+}
+
 /* English determiners: the Farsi determiner before the noun stands for one
  * of these only (یه for "a", اون for "the"; "the pin" is no یه میخ) */
 static const char *const en_indef[] = {"a", "an", "some", "one", "another", "something", "someone", "somebody",
@@ -412,24 +470,13 @@ unsigned xp_np_shape(unsigned rules, const xp_np_span *x, uint32_t *a, uint32_t 
 		did |= XP_NP_ZH_CLASSIFIER;
 	if ((rules & XP_NP_FA_RA) && is_fa(x->lang) && fa_ra(x, a, b))
 		did |= XP_NP_FA_RA;
+	if ((rules & XP_NP_FA_EZAFE) && is_fa(x->lang) && !name && fa_ezafe(x, b))
+		did |= XP_NP_FA_EZAFE;
 	if ((rules & XP_NP_FA_CLAUSE) && is_fa(x->lang) && !name && fa_clause(x, b))
 		did |= XP_NP_FA_CLAUSE;
 	if ((rules & XP_NP_FA_VERB_EDGE) && is_fa(x->lang) && !name && fa_verb_edge(x, a, b))
 		did |= XP_NP_FA_VERB_EDGE;
 	return did;
-}
-
-/* English words that carry no content a target word could stand for */
-static int en_function_word(const char *w)
-{
-	static const char *const t[] = {"the", "a", "an", "of", "'s", "\xE2\x80\x99s", "to", "in", "on", "at", "for", "with",
-					"and", "or", "that", "this", "these", "those", "my", "your", "his", "her", "its",
-					"our", "their", "some", "any", "all", "who", "which", "is", "are", "was", "be",
-					"'m", "'re", "n't", "do", "does", "did", "just", "so", "very", "really"};
-	for (size_t k = 0; k < sizeof t / sizeof *t; k++)
-		if (!strcasecmp(w, t[k]))
-			return 1;
-	return xp_is_punct(w);
 }
 
 int xp_np_absorb(const char *lang, const char *const *src, uint32_t s, uint32_t e, const uint8_t *src_linked,

@@ -138,11 +138,11 @@ int xp_fa_clitic_agrees(const char *word, int person)
 static int fa_light_form(const char *tok)
 {
 	static const struct { const char *s; int bare; } stem[] = {
-		{"کرد", 1}, {"کن", 1},   {"شد", 1},    {"ش", 0},    {"دار", 0},  {"داشت", 1}, {"بود", 1},
+		{"کرد", 1}, {"کن", 1},   {"شد", 1},    {"ش", 0},    {"دار", 2},  {"داشت", 1}, {"بود", 1},
 		{"باش", 1}, {"هست", 1},  {"نیست", 1},  {"داد", 1},  {"ده", 0},   {"زد", 1},   {"زن", 0},
-		{"گرفت", 1}, {"گیر", 0}, {"اومد", 1},  {"یا", 0},   {"رفت", 1},  {"ر", 0},    {"رو", 0},   {"خواست", 1},
+		{"گرفت", 1}, {"گیر", 2}, {"اومد", 1},  {"یا", 0},   {"رفت", 1},  {"ر", 0},    {"رو", 0},   {"خواست", 1},
 		{"خوا", 0}, {"تونست", 1}, {"تون", 0},   {"آورد", 1}, {"یار", 0},  {"گذاشت", 1}, {"ذار", 0},
-		{"خورد", 1}, {"خور", 0}};
+		{"خورد", 1}, {"خور", 2}, {"دید", 1}, {"گفت", 1}, {"مون", 2}, {"موند", 1}, {"کشید", 1}};
 	static const char *const ending[] = {"", "م", "ی", "ه", "د", "یم", "ید", "ین", "ن", "ند", NULL};
 	static const char *const pre[] = {"", "ب", "ن", NULL};
 	size_t n = strlen(tok);
@@ -152,7 +152,8 @@ static int fa_light_form(const char *tok)
 			continue;
 		for (size_t s = 0; s < sizeof stem / sizeof *stem; s++) {
 			size_t sl = strlen(stem[s].s);
-			if (n < pl + sl || memcmp(tok + pl, stem[s].s, sl) || (!pl && !stem[s].bare))
+			if (n < pl + sl || memcmp(tok + pl, stem[s].s, sl) || (!pl && !stem[s].bare) ||
+			    (!pl && stem[s].bare == 2 && n == sl))
 				continue;
 			for (size_t e = 0; ending[e]; e++)
 				if (n == pl + sl + strlen(ending[e]) && !strcmp(tok + pl + sl, ending[e]))

@@ -233,7 +233,8 @@ static void np_rules(utt_ctx *u, const xp_utt *eu, xp_proj_mention *pm)
 	for (uint32_t k = 0; k <= u->rec->ntgt; k++)
 		u->word_start[u->char0[k]] = 1;
 	xp_np_span x = {u->rec->tgt_lang, (const char *const *)u->rec->src, pm->en_start, pm->en_end,
-			ty == XP_MT_NAME, ty == XP_MT_PRONOUN, u->w, u->wlen, u->nw, u->claimed, u->word_start};
+			ty == XP_MT_NAME, ty == XP_MT_PRONOUN, u->w, u->wlen, u->nw, u->claimed, u->word_start,
+			u->src_linked, u->nw == u->rec->ntgt ? u->tgt_linked : NULL};
 	pm->np |= xp_np_shape(u->np, &x, &pm->tgt_start, &pm->tgt_end);
 	if (pm->tgt_end <= pm->tgt_start)   /* a rule found no noun phrase there (np.h) */
 		pm->fate = XP_NULL_FILTERED;

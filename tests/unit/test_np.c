@@ -32,7 +32,7 @@ static void shape(unsigned rule, const char *lang, const char *en, int name, con
 	uint8_t cl[64] = {0};
 	for (uint32_t k = 0; claimed && claimed[k]; k++)
 		cl[k] = claimed[k] == 'n' ? XP_NP_BY_SAME : claimed[k] == 'w' ? XP_NP_BY_OTHER : 0;
-	xp_np_span x = {lang, s.w, 0, s.n, name, 0, t.w, t.len, t.n, cl, NULL};
+	xp_np_span x = {lang, s.w, 0, s.n, name, 0, t.w, t.len, t.n, cl, NULL, NULL, NULL};
 	assert_int_equal(xp_np_shape(rule, &x, &a, &b), did);
 	assert_int_equal(a, wa);
 	assert_int_equal(b, wb);
@@ -86,7 +86,7 @@ static void edges(const char *tgt, const char *starts, uint32_t a, uint32_t b, i
 	uint8_t cl[64] = {0}, ws[65] = {0};
 	for (uint32_t k = 0; starts && starts[k]; k++)
 		ws[k] = starts[k] == '1';
-	xp_np_span x = {"zh", s.w, 0, s.n, 0, 0, t.w, t.len, t.n, cl, starts ? ws : NULL};
+	xp_np_span x = {"zh", s.w, 0, s.n, 0, 0, t.w, t.len, t.n, cl, starts ? ws : NULL, NULL, NULL};
 	assert_int_equal(xp_np_shape(XP_NP_ZH_EDGES, &x, &a, &b), did ? XP_NP_ZH_EDGES : 0);
 	assert_int_equal(a, wa);
 	assert_int_equal(b, wb);
@@ -112,7 +112,7 @@ static void copula(const char *tgt, const char *starts, uint32_t a, uint32_t b, 
 	uint8_t cl[64] = {0}, ws[65] = {0};
 	for (uint32_t k = 0; starts && starts[k]; k++)
 		ws[k] = starts[k] == '1';
-	xp_np_span x = {"zh", s.w, 0, s.n, 0, 0, t.w, t.len, t.n, cl, starts ? ws : NULL};
+	xp_np_span x = {"zh", s.w, 0, s.n, 0, 0, t.w, t.len, t.n, cl, starts ? ws : NULL, NULL, NULL};
 	assert_int_equal(xp_np_shape(XP_NP_ZH_COPULA, &x, &a, &b), did ? XP_NP_ZH_COPULA : 0);
 	assert_int_equal(a, wa);
 	assert_int_equal(b, wb);
@@ -161,7 +161,7 @@ static void test_fa(void **st)
 	split(&s, "it");
 	split(&t, "یه چیزی");
 	uint8_t cl[4] = {0};
-	xp_np_span x = {"fa", s.w, 0, 1, 0, 1, t.w, t.len, t.n, cl, NULL};
+	xp_np_span x = {"fa", s.w, 0, 1, 0, 1, t.w, t.len, t.n, cl, NULL, NULL, NULL};
 	uint32_t a = 1, b = 2;
 	assert_int_equal(xp_np_shape(XP_NP_ALL, &x, &a, &b), 0);
 }
@@ -204,6 +204,9 @@ static void test_fa_verb_edge(void **st)
 	shape(R, "fa", "the square", 0, "میدون", NULL, 0, 1, 0, 0, 1);
 	shape(R, "fa", "a Fresca", 0, "نوشابه الکل دار", NULL, 0, 3, 0, 0, 3);
 	shape(R, "fa", "a pin", 0, "یه میخ", NULL, 0, 2, 0, 0, 2);
+	/* present forms of داشتن, دیدن, موندن with an ending are verbs; the bare stem is not */
+	shape(R, "fa", "an egg", 0, "تخم مرغ داره", NULL, 0, 3, R, 0, 2);
+	shape(R, "fa", "half a cake", 0, "نصف کیک مونده", NULL, 0, 3, R, 0, 2);
 	/* a mention with a clause keeps its verb (fa_clause's) */
 	shape(R, "fa", "the guy who cried", 0, "یارو که گریه می کرد", NULL, 0, 5, 0, 0, 5);
 	/* names and other languages are left alone */
@@ -227,6 +230,58 @@ static void test_fa_clause(void **st)
 	/* no clause in the English: nothing to take */
 	shape(R, "fa", "the guy", 0, "اون یارو می کرد", NULL, 0, 2, 0, 0, 2);
 	shape(R, "zh", "the guy who cried", 0, "یارو که گریه می کرد", NULL, 0, 3, 0, 0, 3);
+}
+
+/* XP_NP_FA_EZAFE on [a, b) of tgt for the English mention en, whose words
+ * with src[i] == '1' have a link, and whose target tokens with tgt[j] == '1'
+ * have one */
+static void ezafe(const char *en, const char *src, const char *tgt, const char *linked, int name, uint32_t a,
+		  uint32_t b, unsigned did, uint32_t wb)
+{
+	toks s, t;
+	split(&s, en);
+	split(&t, tgt);
+	uint8_t cl[64] = {0}, sl[64] = {0}, tl[64] = {0};
+	for (uint32_t k = 0; src[k]; k++)
+		sl[k] = src[k] == '1';
+	for (uint32_t k = 0; linked[k]; k++)
+		tl[k] = linked[k] == '1';
+	xp_np_span x = {"fa", s.w, 0, s.n, name, 0, t.w, t.len, t.n, cl, NULL, sl, tl};
+	assert_int_equal(xp_np_shape(XP_NP_FA_EZAFE, &x, &a, &b), did);
+	assert_int_equal(b, wb);
+}
+
+static void test_fa_ezafe(void **st)
+{
+	(void)st;
+	const unsigned R = XP_NP_FA_EZAFE;
+	/* "right" has no link, nor has مناسب after the head: the modifier joins */
+	ezafe("the right woman", "001", "وقتی دختر مناسب رو پیدا کنی", "110111", 0, 1, 2, R, 3);
+	/* the ezafe written apart joins free (خونه ي بزرگ for "the big house") */
+	ezafe("the big house", "001", "یه خونه ي بزرگ دارن", "11001", 0, 1, 2, R, 4);
+	/* as many tokens as unlinked English content words, no more */
+	ezafe("a ship horn", "001", "مثل شیپور کشتی بزرگ صدا", "11001", 0, 1, 2, R, 3);
+	/* the noun phrase ends at the object marker, a verb, a preposition,
+	 * punctuation or a digit: nothing joins */
+	ezafe("the right woman", "001", "دختر رو پیدا کنی", "1011", 0, 0, 1, 0, 1);
+	ezafe("the right woman", "001", "دختر میبینم", "10", 0, 0, 1, 0, 1);
+	ezafe("the right woman", "001", "دختر از اونجا", "100", 0, 0, 1, 0, 1);
+	ezafe("the right woman", "001", "دختر ، خب", "100", 0, 0, 1, 0, 1);
+	ezafe("the big telescope", "001", "تلسکوپ 00 :", "100", 0, 0, 1, 0, 1);
+	/* a lone ZWNJ or an ezafe with nothing after it is no modifier */
+	ezafe("last week", "01", "هفته \xE2\x80\x8C ی", "100", 0, 0, 1, 0, 1);
+	/* a token some link reaches is another word's */
+	ezafe("the right woman", "001", "دختر مناسب", "11", 0, 0, 1, 0, 1);
+	/* every content word linked: nothing to take; names and unknown links: no rule */
+	ezafe("the right woman", "011", "دختر مناسب", "10", 0, 0, 1, 0, 1);
+	ezafe("Big Ring", "01", "حلقه بزرگ", "10", 1, 0, 1, 0, 1);
+	toks s, t;
+	split(&s, "the right woman");
+	split(&t, "دختر مناسب");
+	uint8_t cl[4] = {0};
+	xp_np_span x = {"fa", s.w, 0, s.n, 0, 0, t.w, t.len, t.n, cl, NULL, NULL, NULL};
+	uint32_t a = 0, b = 1;
+	assert_int_equal(xp_np_shape(R, &x, &a, &b), 0);
 }
 
 static void test_absorb(void **st)
@@ -290,6 +345,7 @@ int main(void)
 		cmocka_unit_test(test_zh_name),   cmocka_unit_test(test_zh_classifier), cmocka_unit_test(test_fa),
 		cmocka_unit_test(test_zh_edges),  cmocka_unit_test(test_fa_ra),
 		cmocka_unit_test(test_zh_copula), cmocka_unit_test(test_fa_verb_edge), cmocka_unit_test(test_fa_clause),
+		cmocka_unit_test(test_fa_ezafe),
 		cmocka_unit_test(test_absorb),    cmocka_unit_test(test_stray),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
