@@ -18,6 +18,9 @@ static const char state_letter[NSTATES] = {'B', 'E', 'M', 'S'};
 static const int prev_state[NSTATES][2] = {[B] = {E, S}, [E] = {B, M}, [M] = {M, B}, [S] = {S, E}};
 /* jieba's "impossible": a finite floor, so sums of them still compare */
 static const double min_float = -3.14e100;
+/* dict.txt's limits (load_dict says why) */
+#define MAX_COUNT ((uint64_t)1 << 53)
+#define MAX_WORD 128
 
 struct xp_zhseg {
 	xp_vocab dict;        /* every word and every prefix of one */
@@ -57,10 +60,24 @@ static int load_dict(xp_zhseg *z, const char *path, const char *buf, size_t len,
 		/* the count by hand: the text need not end in a NUL */
 		const char *sp = memchr(l, ' ', n), *end = sp ? sp + 1 : l;
 		uint64_t f = 0;
-		for (; sp && end < l + n && *end >= '0' && *end <= '9' && f < UINT64_MAX / 16; end++)
+		for (; sp && end < l + n && *end >= '0' && *end <= '9' && f <= MAX_COUNT; end++)
 			f = f * 10 + (uint64_t)(*end - '0');
-		if (!sp || sp == l || end == sp + 1 || (end < l + n && *end != ' ')) {
+		if (!sp || sp == l || end == sp + 1 || (end < l + n && *end != ' ' && f <= MAX_COUNT)) {
 			rc = xp_failc(err, XP_EINPUT, path, it.lineno, "not a line \"word count [tag]\"");
+			break;
+		}
+		/* the counts' sum must stay exact in a double's 53 bits; the
+		 * largest of jieba's is under a million */
+		if (f > MAX_COUNT || total + f > MAX_COUNT) {
+			rc = xp_failc(err, XP_EINPUT, path, it.lineno, "count out of range (the counts sum past 2^53)");
+			break;
+		}
+		/* every prefix of a word is a key of its own, so a word of L bytes
+		 * costs L^2: a runaway line (no newline in a large file) would eat
+		 * the memory; jieba's longest word is 48 bytes, a
+		 * cap of 128 keeps the cost at ~64 times the file's size */
+		if ((size_t)(sp - l) > MAX_WORD) {
+			rc = xp_failc(err, XP_EINPUT, path, it.lineno, "a word longer than %d bytes", MAX_WORD);
 			break;
 		}
 		/* the word and each of its prefixes: the DAG walks a prefix only
@@ -110,10 +127,12 @@ static int py_key(const char **p, const char *end, char *out, size_t cap, size_t
 	for ((*p)++; *p < end && **p != q; (*p)++) {
 		unsigned long c = (unsigned char)**p;
 		if (c == '\\' && *p + 1 < end && (*p)[1] == 'u' && *p + 6 <= end) {
-			char hex[5] = {(*p)[2], (*p)[3], (*p)[4], (*p)[5], 0}, *e;
-			c = strtoul(hex, &e, 16);
-			if (*e)
+			char hex[5] = {(*p)[2], (*p)[3], (*p)[4], (*p)[5], 0};
+			/* four hex digits, no more: strtoul alone would take a sign,
+			 * spaces or 0x */
+			if (strspn(hex, "0123456789abcdefABCDEF") != 4)
 				return -1;
+			c = strtoul(hex, NULL, 16);
 			*p += 5;
 			/* as UTF-8 (the BMP: \uXXXX) */
 			char u[3];
@@ -155,7 +174,9 @@ static int py_number(const char **p, const char *end, double *v)
 		tmp[k] = (*p)[k], k++;
 	tmp[k] = 0;
 	*v = strtod(tmp, &e);
-	if (!k || *e)
+	/* a log probability: finite (1e999 would be inf, and inf - inf the
+	 * NaN no comparison of the Viterbi orders) */
+	if (!k || *e || !isfinite(*v))
 		return -1;
 	*p += k;
 	return 0;

@@ -99,6 +99,31 @@ static void test_files(void **st)
 	/* no P= at all */
 	text[3] = "{}", len[3] = 2;
 	assert_int_equal(xp_zhseg_parse(text, len, name, &z, &e), XP_EINPUT);
+	/* numbers out of range: a log probability that is no finite number,
+	 * a \u escape that is not four hex digits */
+	text[3] = "P={'B': {'\\u745e': -1e999}}", len[3] = strlen(text[3]);
+	assert_int_equal(xp_zhseg_parse(text, len, name, &z, &e), XP_EINPUT);
+	assert_string_equal(e.file, "e.py");
+	text[3] = "P={'B': {'\\u-745': -1.0}}", len[3] = strlen(text[3]);
+	assert_int_equal(xp_zhseg_parse(text, len, name, &z, &e), XP_EINPUT);
+	text[3] = "P={'B': {'\\u745e': -1.0}}", len[3] = strlen(text[3]);
+	/* dict.txt: a count past 2^53 (alone, or the sum), a runaway word */
+	text[0] = "中国 100 ns\n人民 99999999999999999999999 n\n", len[0] = strlen(text[0]);
+	assert_int_equal(xp_zhseg_parse(text, len, name, &z, &e), XP_EINPUT);
+	assert_string_equal(e.file, "d.txt");
+	assert_int_equal(e.line, 2);
+	assert_non_null(strstr(e.msg, "out of range"));
+	text[0] = "中国 9007199254740000 ns\n人民 9007199254740000 n\n", len[0] = strlen(text[0]);
+	assert_int_equal(xp_zhseg_parse(text, len, name, &z, &e), XP_EINPUT);
+	assert_int_equal(e.line, 2);
+	char big[300];
+	memset(big, 'x', 200);
+	snprintf(big + 200, sizeof big - 200, " 1 n\n");
+	text[0] = big, len[0] = strlen(big);
+	assert_int_equal(xp_zhseg_parse(text, len, name, &z, &e), XP_EINPUT);
+	assert_int_equal(e.line, 1);
+	assert_non_null(strstr(e.msg, "longer than"));
+	assert_null(z);
 	xp_zhseg_free(NULL);
 }
 
