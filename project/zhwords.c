@@ -58,17 +58,24 @@ static int spells(const char *const *w, const uint32_t *len, uint32_t a, uint32_
 	return o == n;
 }
 
-/* the word [a, b) is a noun to jieba's dictionary (n, ns, nr, nz ...) */
-static int noun_word(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t a, uint32_t b)
+/* the part of speech jieba's dictionary gives the word of tokens [a, b),
+ * NULL when it has none (or the word is longer than any of its words) */
+static const char *word_tag(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t a, uint32_t b)
 {
 	char buf[64];
 	size_t o = 0;
 	for (uint32_t j = a; j < b; j++) {
 		if (o + len[j] >= sizeof buf)
-			return 0;
+			return NULL;
 		memcpy(buf + o, w[j], len[j]), o += len[j];
 	}
-	const char *t = xp_zhseg_tag(z, buf, o);
+	return xp_zhseg_tag(z, buf, o);
+}
+
+/* the word [a, b) is a noun to jieba's dictionary (n, ns, nr, nz ...) */
+static int noun_word(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t a, uint32_t b)
+{
+	const char *t = word_tag(z, w, len, a, b);
 	return t && t[0] == 'n';
 }
 
@@ -94,14 +101,7 @@ int xp_zh_de(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n,
 static int not_in_name(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t a, uint32_t b)
 {
 	static const char *const tags[] = {"v", "vd", "d", "p", "c", "u", "ul", "uj", "uz", "ug", "uv", "ud", "y", NULL};
-	char buf[64];
-	size_t o = 0;
-	for (uint32_t j = a; j < b; j++) {
-		if (o + len[j] >= sizeof buf)
-			return 0;
-		memcpy(buf + o, w[j], len[j]), o += len[j];
-	}
-	const char *t = xp_zhseg_tag(z, buf, o);
+	const char *t = word_tag(z, w, len, a, b);
 	for (size_t k = 0; t && tags[k]; k++)
 		if (!strcmp(t, tags[k]))
 			return 1;
@@ -112,6 +112,8 @@ int xp_zh_name_trim(xp_zhseg *z, const char *const *w, const uint32_t *len, uint
 		    uint32_t *a, uint32_t *b)
 {
 	uint32_t a0 = *a, b0 = *b;
+	if (*b <= *a || *b > n)   /* no span: nothing to trim (the right edge's walk starts at *b - 1) */
+		return 0;
 	for (;;) {   /* from the left, while a word remains */
 		uint32_t e = word_end(start, n, *a);
 		if (e >= *b || !not_in_name(z, w, len, *a, e))
