@@ -24,7 +24,7 @@ for l in zh fa; do
 	$XPROJ wordalign --lowercase --threads 2 $T/all.pairs -o $T/all.pharaoh --probs $T/all.probs
 	head -n $n $T/all.pharaoh > $T/$l.pharaoh; head -n $n $T/all.probs > $T/$l.probs
 	$XPROJ project --source $EN --aligned $T/$l.jsonl --alignments $T/$l.pharaoh --probs $T/$l.probs \
-		--map $T/$l.map $opts -o $T/$l.conll 2>/dev/null
+		--map $T/$l.map $opts -o $T/$l.conll 2>$T/$l.err
 	key=$TUNE/tune.$name.corrected.v4_gold_conll
 	c=; [ $l = zh ] && c=--chars   # Chinese on characters, as MMC compares
 	f1=$($XPROJ score $c $key $T/$l.conll 2>/dev/null | awk '$1=="mentions"{sub("%","",$NF); print $NF}')
@@ -33,6 +33,10 @@ for l in zh fa; do
 		echo "  $l: mention F1 $f1 (floor $floor; trained on tune + MMC dev pairs)"
 	else
 		echo "FAIL: $l mention F1 $f1 below the floor $floor"; fails=$((fails + 1))
+		# the Chinese floor assumes zh_words, which needs jieba's data
+		if grep -q 'zh_words left out' $T/$l.err; then
+			echo "  zh_words was off: python3-jieba is not installed (apt-get install python3-jieba, or scripts/install-deps)"
+		fi
 	fi
 done
 [ $fails = 0 ]
