@@ -136,8 +136,9 @@ static size_t collect(const xp_link *a, size_t na, uint8_t bit, raw *v, size_t n
 	return n;
 }
 
-/* the cells of sentence s, merged and ranked */
-static int build(grid *g, const xp_link *f, size_t nf, const xp_link *r, size_t nr)
+/* the cells of sentence s, merged and ranked; a one-way cell below one_way
+ * is left out (sym.h) */
+static int build(grid *g, const xp_link *f, size_t nf, const xp_link *r, size_t nr, double one_way)
 {
 	size_t max = nf + nr;
 	raw *v = malloc((max + 1) * sizeof *v);
@@ -159,6 +160,11 @@ static int build(grid *g, const xp_link *f, size_t nf, const xp_link *r, size_t 
 		c->bits |= v[k].bit;
 		*(v[k].bit == 1 ? &c->pf : &c->pr) = v[k].prob;
 	}
+	size_t kept = 0;
+	for (size_t k = 0; k < g->n; k++)
+		if (g->c[k].bits == 3 || (g->c[k].bits == 1 ? g->c[k].pf : g->c[k].pr) >= one_way)
+			g->c[kept++] = g->c[k];
+	g->n = kept;
 	/* ranks: cells are in i order; j's rank by searching the sorted j's */
 	size_t nj = 0;
 	for (size_t k = 0; k < g->n; k++) {
@@ -177,11 +183,11 @@ out:
 }
 
 int xp_symmetrize_pair(const xp_link *f, size_t nf, const xp_link *r, size_t nr, xp_sym how,
-		       xp_walign *out)
+		       double one_way, xp_walign *out)
 {
 	grid g = {0};
 	xp_link *v = NULL;
-	int rc = build(&g, f, nf, r, nr);
+	int rc = build(&g, f, nf, r, nr, one_way);
 	if (rc == 0 && !(v = malloc((g.n + 1) * sizeof *v)))
 		rc = -1;
 	if (rc)
@@ -218,7 +224,7 @@ int xp_symmetrize(const xp_walign *fwd, const xp_walign *rev, xp_sym how, xp_wal
 			       rev->nsent);
 	for (size_t s = 0; s < fwd->nsent; s++)
 		if (xp_symmetrize_pair(fwd->links + fwd->start[s], xp_walign_len(fwd, s),
-				       rev->links + rev->start[s], xp_walign_len(rev, s), how, out))
+				       rev->links + rev->start[s], xp_walign_len(rev, s), how, 0, out))
 			return xp_fail(err, "", 0, "out of memory");
 	out->has_probs = fwd->has_probs || rev->has_probs;
 	return 0;

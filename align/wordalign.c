@@ -35,6 +35,7 @@ void xp_wa_defaults(xp_wa_opts *o)
 	 * "Closed-class prior"), so not by default */
 	o->closed_prior = WA_CLOSED_BOOST;
 	o->closed_langs = "fa";
+	o->one_way = XP_SYM_ONE_WAY;   /* sym.h; README, "Which links make a span" */
 }
 
 int xp_wa_threads(int threads)
@@ -708,7 +709,7 @@ int xp_wa_collect(xp_wa *w, xp_sym how, xp_walign *fwd, xp_walign *rev, xp_walig
 		size_t nf, nr;
 		if (xp_wa_links(w, k, &f, &nf, &r, &nr, err))
 			return -1;
-		if (xp_walign_add(fwd, f, nf) || xp_walign_add(rev, r, nr) || xp_symmetrize_pair(f, nf, r, nr, how, sym))
+		if (xp_walign_add(fwd, f, nf) || xp_walign_add(rev, r, nr) || xp_symmetrize_pair(f, nf, r, nr, how, w->o.one_way, sym))
 			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	}
 	fwd->has_probs = rev->has_probs = sym->has_probs = 1;

@@ -62,6 +62,9 @@ typedef struct xp_wa_opts {
 				    XP_NORM_ALL; 0: words as given) */
 	const char *lang[2];     /* source and target language, which decide the parts;
 				    NULL or "": from the script of the side's words */
+	double one_way;          /* xp_wa_collect: a link one direction alone holds is a candidate for
+				    the symmetrisation only with this posterior (sym.h; default
+				    XP_SYM_ONE_WAY; 0: every link) */
 	double name_prior;       /* the name prior's factor for a perfect match (prior.h, WA_PRIOR_BOOST
 				    is the measured one and the default); 0 = off */
 	double closed_prior;     /* the closed-class prior's factor (prior.h: pronouns and their
@@ -101,7 +104,7 @@ size_t xp_wa_nsent(const xp_wa *w);
 int xp_wa_links(xp_wa *w, size_t s, const xp_link **fwd, size_t *nf, const xp_link **rev,
 		size_t *nr, xp_err *err);
 /* Every aligned pair's links appended to fwd and rev, and symmetrised by
- * `how` into sym. */
+ * `how` into sym (one-way links below the options' one_way left out). */
 int xp_wa_collect(xp_wa *w, xp_sym how, xp_walign *fwd, xp_walign *rev, xp_walign *sym, xp_err *err);
 /* What normalising side d (0 source, 1 target) did, after xp_wa_run. */
 typedef struct xp_wa_norm {

@@ -171,6 +171,7 @@ const xp_cmd xp_cmd_pipeline = {
 	"  wordalign:  --sym M (default grow-diag-final-and), --seed S, --threads N,\n"
 	"              --samplers N, --iters N, --lowercase, --no-name-prior, --name-prior F,\n"
 	"              --no-closed-prior, --closed-prior F,\n"
+	"              --one-way P (default 0.5; 0 keeps every one-way link),\n"
 	"              --train F (more pairs to train on,\n"
 	"              repeatable); the built-in aligner also trains on every bilingual pair of\n"
 	"              the episodes' subtitles, whole episodes, not only the transcript's scenes\n"

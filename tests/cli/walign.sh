@@ -35,6 +35,20 @@ printf 'a b ||| c\nx\000y ||| z\n' > $T/nul.txt
 expect_status 1 $XPROJ wordalign $A/pairs.txt --train $T/nul.txt -o $T/tr.pharaoh
 expect_grep 'nul.txt:2: line holds a NUL byte' $T/err
 expect_status 2 $XPROJ wordalign $A/pairs.txt --threads 0 -o $T/tr.pharaoh
+# --one-way: a posterior share from 0 to 1; 0 keeps every one-way link, and
+# a threshold can only leave links out of the union of the two directions
+expect_status 2 $XPROJ wordalign $A/pairs.txt --one-way 1.5 -o $T/tr.pharaoh
+expect_grep "one-way" $T/err
+expect_status 2 $XPROJ wordalign $A/pairs.txt --one-way x -o $T/tr.pharaoh
+expect_status 0 $XPROJ wordalign $T/pairs.txt --one-way 1 --sym union -o $T/ow1.pharaoh --seed 3
+expect_status 0 $XPROJ wordalign $T/pairs.txt --one-way 0 --sym union -o $T/ow0.pharaoh --seed 3
+expect_eq "$(wc -l < $T/ow1.pharaoh)" 3 "--one-way: one alignment line per pair"
+for k in 1 2 3; do
+	for l in $(sed -n ${k}p $T/ow1.pharaoh); do
+		sed -n ${k}p $T/ow0.pharaoh | tr ' ' '\n' | grep -qx "$l" ||
+			{ echo "FAIL: --one-way 1 made link $l that the union lacks"; fails=$((fails + 1)); }
+	done
+done
 # the name prior: off by default, on with a factor; --no-name-prior and 0 are off
 expect_status 2 $XPROJ wordalign $A/pairs.txt --name-prior -1 -o $T/tr.pharaoh
 expect_status 2 $XPROJ wordalign $A/pairs.txt --name-prior x -o $T/tr.pharaoh

@@ -128,6 +128,43 @@ static void symmetrisation(void **state)
 	xp_walign_free(&s);
 }
 
+static void expect_pair(const xp_link *f, size_t nf, const xp_link *r, size_t nr, xp_sym how, double one_way,
+			const char *want)
+{
+	xp_walign s = {0};
+	assert_int_equal(xp_symmetrize_pair(f, nf, r, nr, how, one_way, &s), 0);
+	xp_buf b = {0};
+	xp_pharaoh_write(&b, &s, 0);
+	assert_string_equal(b.p, want);
+	xp_buf_free(&b);
+	xp_walign_free(&s);
+}
+
+/* One-way links below the threshold are no candidates: (1,1) the forward
+ * took in 30% of its samples does not grow from (0,0); (2,3), the reverse's
+ * at 0.9, is final-and's as before; a weak link both directions hold stays. */
+static void symmetrisation_one_way(void **state)
+{
+	(void)state;
+	const xp_link f[] = {{0, 0, 0.2f, 0}, {1, 1, 0.3f, 0}}, r[] = {{0, 0, 0.4f, 0}, {2, 3, 0.9f, 0}};
+	expect_pair(f, 2, r, 2, XP_SYM_GDFA, 0, "0-0 1-1 2-3\n");
+	expect_pair(f, 2, r, 2, XP_SYM_GDFA, 0.5, "0-0 2-3\n");
+	expect_pair(f, 2, r, 2, XP_SYM_UNION, 0.5, "0-0 2-3\n");
+	expect_pair(f, 2, r, 2, XP_SYM_GROW_DIAG, 0.5, "0-0\n");
+	expect_pair(f, 2, r, 2, XP_SYM_INTERSECT, 0.95, "0-0\n");
+	/* exactly at the threshold counts; a one-way link may carry posterior 1 */
+	const xp_link f2[] = {{0, 0, 1, 0}, {1, 1, 0.5f, 0}}, r2[] = {{0, 0, 1, 0}};
+	expect_pair(f2, 2, r2, 1, XP_SYM_GDFA, 0.5, "0-0 1-1\n");
+	expect_pair(f2, 2, r2, 1, XP_SYM_GDFA, 0.51, "0-0\n");
+	/* the link's probability stays the mean of both directions (0 for the missing one) */
+	xp_walign s = {0};
+	assert_int_equal(xp_symmetrize_pair(f, 2, r, 2, XP_SYM_GDFA, 0.5, &s), 0);
+	assert_int_equal(s.nlinks, 2);
+	assert_true(s.links[0].prob > 0.29f && s.links[0].prob < 0.31f);
+	assert_true(s.links[1].prob > 0.44f && s.links[1].prob < 0.46f);
+	xp_walign_free(&s);
+}
+
 static void aer_by_hand(void **state)
 {
 	(void)state;
@@ -307,6 +344,7 @@ int main(void)
 		cmocka_unit_test(import_bad_files),
 		cmocka_unit_test(empty_lines_are_sentences),
 		cmocka_unit_test(symmetrisation),
+		cmocka_unit_test(symmetrisation_one_way),
 		cmocka_unit_test(aer_by_hand),
 		cmocka_unit_test(aligned_corpus_and_bitext),
 		cmocka_unit_test(aligned_subtitle_text),
