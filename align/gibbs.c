@@ -297,6 +297,13 @@ static void sentence_begin(wa_sampler *s, const sent *t, unsigned parts)
 {
 	if (parts & WA_FERT)
 		sentence_phi(s, t);
+	/* the generated positions that have prior cells (position 63 stands
+	 * for every later one): most tokens have none and skip the cells */
+	s->cmask = 0;
+	for (uint32_t k = 0; k < t->ncx; k++) {
+		uint32_t gen = s->dir ? t->cx[k].i : t->cx[k].j;
+		s->cmask |= (uint64_t)1 << (gen < 63 ? gen : 63);
+	}
 	for (uint32_t i = t->I; i >= 1; i--) {
 		uint32_t e = t->es[i - 1];
 		s->same[i] = s->where[e];
@@ -426,8 +433,8 @@ static double weigh(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, lo
 				w[i] += c * b[i];
 		}
 	}
-	/* the name prior's cells of this token (a handful per sentence at most) */
-	for (uint32_t k = 0; k < t->ncx; k++) {
+	/* the prior's cells of this token (a handful per sentence at most) */
+	for (uint32_t k = 0; (s->cmask >> (j < 63 ? j : 63)) & 1 && k < t->ncx; k++) {
 		uint32_t gen = s->dir ? t->cx[k].i : t->cx[k].j, cond = s->dir ? t->cx[k].j : t->cx[k].i;
 		if (gen == j)
 			w[cond + 1] *= t->cx[k].f;

@@ -78,6 +78,7 @@ typedef struct wa_sampler {
 	uint32_t *phi;           /* scratch: fertility of each position of a sentence */
 	double *base;            /* scratch: a position's weight but for n(e, f) */
 	uint16_t *where, *same;  /* scratch: positions of a sentence by word type */
+	uint64_t cmask;          /* scratch: the sentence's generated positions with prior cells */
 	uint32_t maxI;
 	int oom;
 } wa_sampler;

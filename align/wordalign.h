@@ -71,9 +71,8 @@ typedef struct xp_wa_opts {
 				    translations by a grammar's table, English with Chinese or
 				    Persian); 0 = off */
 	unsigned closed_classes; /* the classes it boosts (WA_CC_* of prior.h; 0: all) */
-	const char *closed_langs;   /* the other sides' languages it is for, by space ("zh fa"); NULL:
-				       every language it has a table for.  Default "fa": measured
-				       to gain there, even on Chinese mmc-tune (README) */
+	const char *closed_langs;   /* the other sides' languages it is for, by space ("zh fa"); NULL
+				       (the default): every language it has a table for */
 	const char *const *train;   /* bitext files for training only (gzip or plain) */
 	size_t ntrain;
 	void (*progress)(void *arg, const xp_wa_progress *p);

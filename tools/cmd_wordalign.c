@@ -210,8 +210,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"                and their Chinese or Persian translations by a grammar's table\n"
 	"                (I/my - 我, من and the clitic م ...) are linked F times likelier\n"
 	"                in each sentence pair that has both; for English with zh or fa\n"
-	"                (default: on for fa at 10, the measured strength; Chinese,\n"
-	"                measured even, only when given)\n"
+	"                (default 10, the measured strength)\n"
 	"  --no-closed-prior  switch it off (the same as --closed-prior 0)\n"
 	"  --forward F, --reverse R  also write each direction before symmetrising",
 };

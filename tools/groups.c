@@ -189,7 +189,6 @@ int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err 
 		if (xp_cli_intv("--closed-prior", v, 0, 100000, &f, e))
 			return XP_EUSAGE;
 		wa->closed_prior = f;
-		wa->closed_langs = NULL;   /* for every language with a table */
 		return 0;
 	}
 	case O_NO_CLOSED_PRIOR: wa->closed_prior = 0; return 0;

@@ -57,8 +57,8 @@ expect_status 0 $XPROJ wordalign $T/pairs.txt --name-prior 0 -o $T/zero.pharaoh 
 cmp -s $T/off.pharaoh $T/zero.pharaoh || { echo "FAIL: --no-name-prior and --name-prior 0 differ"; fails=$((fails + 1)); }
 cmp -s $T/off.pharaoh $T/out.pharaoh || { echo "FAIL: the name prior is not off by default"; fails=$((fails + 1)); }
 expect_status 0 $XPROJ wordalign $T/pairs.txt --name-prior 30 -o $T/on.pharaoh --seed 3
-# the closed-class prior: on for English-Farsi by default, for Chinese when
-# given; --no-closed-prior and --closed-prior 0 are off
+# the closed-class prior: on for English-Farsi and English-Chinese by
+# default; --no-closed-prior and --closed-prior 0 are off
 printf 'I saw you . ||| من تو را دیدم .\nyou saw me . ||| تو من را دیدی .\nI know . ||| می دانم .\n' > $T/fa.txt
 expect_status 0 $XPROJ wordalign $T/fa.txt -o $T/fa.pharaoh --seed 3
 expect_grep 'closed-class prior: 4 cells of pronouns linked 10 times likelier' $T/err
@@ -68,7 +68,7 @@ expect_status 0 $XPROJ wordalign $T/fa.txt --closed-prior 0 -o $T/fa00.pharaoh -
 cmp -s $T/fa0.pharaoh $T/fa00.pharaoh || { echo "FAIL: --no-closed-prior and --closed-prior 0 differ"; fails=$((fails + 1)); }
 printf 'I saw you . ||| 我 看见 你 了 .\n' > $T/zh.txt
 expect_status 0 $XPROJ wordalign $T/zh.txt -o $T/zh.pharaoh --seed 3
-grep -q 'closed-class prior' $T/err && { echo "FAIL: the closed-class prior is on for Chinese by default"; fails=$((fails + 1)); }
+expect_grep 'closed-class prior: 2 cells of pronouns linked 10 times likelier' $T/err
 expect_status 0 $XPROJ wordalign $T/zh.txt --closed-prior 5 -o $T/zh.pharaoh --seed 3
 expect_grep 'closed-class prior: 2 cells of pronouns linked 5 times likelier' $T/err
 expect_status 2 $XPROJ wordalign $T/zh.txt --closed-prior -1 -o $T/zh.pharaoh

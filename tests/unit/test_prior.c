@@ -381,7 +381,6 @@ static void pronouns_are_told_apart(void **state)
 	o.lowercase = 1;
 	const char *lang[2] = {"en", "zh"};
 	o.lang[0] = lang[0], o.lang[1] = lang[1];
-	o.closed_langs = NULL;   /* by default Farsi only */
 	for (int on = 1; on >= 0; on--) {
 		o.closed_prior = on ? WA_CLOSED_BOOST : 0;
 		xp_walign f = {0}, r = {0};
