@@ -9,8 +9,19 @@
 # exclusive).  A unit is a word, or with CHARS a character: the corrected
 # Chinese files are word-segmented, and MMC compares them on characters.
 # Brackets that never close make no mention.
+#
+# read_report FILE: the decoded `xproj project --report` JSON.
 use strict;
 use warnings;
+use JSON::PP;
+
+sub read_report {
+	my ($path) = @_;
+	open my $fh, '<', $path or die "$path: $!\n";
+	my $r = decode_json(do { local $/; <$fh> });
+	close $fh;
+	return $r;
+}
 
 sub read_conll {
 	my ($file, $c) = @_;

@@ -34,7 +34,7 @@ use strict;
 use warnings;
 use JSON::PP;
 use FindBin;
-require "$FindBin::Bin/conll.pl";   # read_conll, doc_maps
+require "$FindBin::Bin/conll.pl";   # read_conll, read_report, doc_maps
 binmode STDOUT, ':encoding(UTF-8)';
 my ($en, $rep, $key, @opt) = @ARGV;
 die "usage: name_errors.pl EN.conll REPORT.json KEY.conll [chars] [all]\n" unless $key;
@@ -50,9 +50,7 @@ my %det = map { $_ => 1 } qw(the a an my your his her our their its this that th
 
 my $E = read_conll($en, 0);
 my $K = read_conll($key, $chars);
-open my $fh, '<', $rep or die "$rep: $!\n";
-my $r = decode_json(do { local $/; <$fh> });
-close $fh;
+my $r = read_report($rep);
 my $sep = $chars ? '' : ' ';
 sub str { my ($s, $a, $b) = @_; join $sep, @{$s->{u}}[$a .. $b - 1] }
 sub has { my ($s, $x) = @_; my $t = join $sep, @{$s->{u}}; index("$sep$t$sep", "$sep$x$sep") >= 0 || ($chars && index($t, $x) >= 0) }

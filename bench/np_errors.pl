@@ -27,7 +27,7 @@ use strict;
 use warnings;
 use JSON::PP;
 use FindBin;
-require "$FindBin::Bin/conll.pl";   # read_conll, doc_maps
+require "$FindBin::Bin/conll.pl";   # read_conll, read_report, doc_maps
 binmode STDOUT, ':encoding(UTF-8)';
 my ($en, $rep, $key, @opt) = @ARGV;
 die "usage: np_errors.pl EN.conll REPORT.json KEY.conll [chars] [examples]\n" unless $key;
@@ -67,9 +67,7 @@ sub en_type {
 
 my $E = read_conll($en, 0);
 my $K = read_conll($key, $chars);
-open my $fh, '<', $rep or die "$rep: $!\n";
-my $r = decode_json(do { local $/; <$fh> });
-close $fh;
+my $r = read_report($rep);
 
 my (%cat, %side, @ex);
 for my $d (@{$r->{documents}}) {

@@ -24,7 +24,7 @@ use utf8;
 use warnings;
 use JSON::PP;
 use FindBin;
-require "$FindBin::Bin/conll.pl";   # read_conll, doc_maps
+require "$FindBin::Bin/conll.pl";   # read_conll, read_report, doc_maps
 binmode STDOUT, ':encoding(UTF-8)';
 my ($en, $rep, $key, $chars) = @ARGV;
 die "usage: pronoun_errors.pl EN.conll REPORT.json KEY.conll [chars]\n" unless $key;
@@ -105,9 +105,7 @@ sub form {
 
 my $E = read_conll($en, 0);
 my $K = read_conll($key, $chars);
-open my $fh, '<', $rep or die "$rep: $!\n";
-my $r = decode_json(do { local $/; <$fh> });
-close $fh;
+my $r = read_report($rep);
 
 my (%cat, %byw, %rule, %form, %formw, %verbs);
 for my $d (@{$r->{documents}}) {
