@@ -10,7 +10,7 @@
 
 const char *xp_np_name(unsigned k)
 {
-	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe"};
+	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head"};
 	return k < XP_NP_NRULES ? names[k] : "";
 }
 
@@ -314,6 +314,14 @@ static int fa_ra(const xp_np_span *x, uint32_t *a, uint32_t *b)
 	return 0;
 }
 
+static int en_in(const char *w, const char *const *set)
+{
+	for (size_t k = 0; set[k]; k++)
+		if (!strcasecmp(w, set[k]))
+			return 1;
+	return 0;
+}
+
 /* English words that carry no content a target word could stand for */
 static int en_function_word(const char *w)
 {
@@ -385,6 +393,26 @@ static int fa_clause(const xp_np_span *x, uint32_t *b)
 	return 1;
 }
 
+/* Farsi words that end a noun phrase or stand outside one: the object
+ * marker, prepositions, conjunctions, determiners, pronouns, adverbs */
+static const char *const fa_np_stop[] = {"را", "رو", "که", "و", "از", "به", "با", "در", "تو", "توی", "برای", "واسه",
+					 "هم", "این", "اون", "آن", "یه", "یک", "من", "ما", "شما", "اونا", "او",
+					 "چی", "چه", "هر", "ولی", "اما", "یا", "اگه", "اگر", "تا", "پس", "خیلی", "ای", "اینو",
+					 "اونو", "بهش", "بهم", "بهت", "مثلا", "باید", "شاید", "الان", "دیگه", "همه", NULL};
+/* pieces of the word before, written apart: the ezafe, a lone ZWNJ or RLM */
+static const char *const fa_glue[] = {"\xE2\x80\x8C", "\xE2\x80\x8F", NULL};
+static const char *const fa_ezafe_tok[] = {"ی", "ي", NULL};
+
+/* token k is punctuation or starts with a digit */
+static int fa_punct_or_digit(const xp_np_span *x, uint32_t k)
+{
+	char tok[256];
+	if (x->len[k] >= sizeof tok)
+		return 1;
+	memcpy(tok, x->w[k], x->len[k]), tok[x->len[k]] = 0;
+	return xp_is_punct(tok) || (tok[0] >= '0' && tok[0] <= '9');
+}
+
 static int fa_ezafe(const xp_np_span *x, uint32_t *b)
 {
 	/* Farsi puts a noun's modifiers after it, joined by the ezafe (دختر
@@ -395,13 +423,6 @@ static int fa_ezafe(const xp_np_span *x, uint32_t *b)
 	 * the ezafe written as a token of its own (ی) joins free.  It stops
 	 * where the noun phrase ends in Farsi: punctuation, a verb group, the
 	 * object marker, a preposition, a conjunction or a pronoun. */
-	static const char *const stop[] = {"را", "رو", "که", "و", "از", "به", "با", "در", "تو", "توی", "برای", "واسه",
-					   "هم", "این", "اون", "آن", "یه", "یک", "من", "ما", "شما", "اونا", "او",
-					   "چی", "چه", "هر", "ولی", "اما", "یا", "اگه", "اگر", "تا", "پس", "خیلی", "ای", "اینو",
-					   "اونو", "بهش", "بهم", "بهت", "مثلا", "باید", "شاید", "الان", "دیگه", "همه", NULL};
-	/* pieces of the word before, written apart: the ezafe, a lone ZWNJ or RLM */
-	static const char *const glue[] = {"\xE2\x80\x8C", "\xE2\x80\x8F", NULL};
-	static const char *const ezafe[] = {"ی", "ي", NULL};
 	if (!x->src_linked || *b >= x->n)
 		return 0;
 	uint32_t want = 0;
@@ -409,24 +430,102 @@ static int fa_ezafe(const xp_np_span *x, uint32_t *b)
 		want += !x->src_linked[i] && !en_function_word(x->src[i]);
 	uint32_t k = *b;
 	while (want && k < x->n && !x->claimed[k] && !(x->tgt_linked && x->tgt_linked[k])) {
-		char tok[256];
-		if (x->len[k] >= sizeof tok)
-			break;
-		memcpy(tok, x->w[k], x->len[k]), tok[x->len[k]] = 0;
-		if (fa_in(x->w[k], x->len[k], ezafe) || fa_in(x->w[k], x->len[k], glue)) {
+		if (fa_in(x->w[k], x->len[k], fa_ezafe_tok) || fa_in(x->w[k], x->len[k], fa_glue)) {
 			k++;
 			continue;
 		}
-		if (xp_is_punct(tok) || (tok[0] >= '0' && tok[0] <= '9') || fa_in(x->w[k], x->len[k], stop) ||
-		    fa_verb_at(x, k))
+		if (fa_punct_or_digit(x, k) || fa_in(x->w[k], x->len[k], fa_np_stop) || fa_verb_at(x, k))
 			break;
 		k++, want--;
 	}
-	while (k > *b && (fa_in(x->w[k - 1], x->len[k - 1], ezafe) || fa_in(x->w[k - 1], x->len[k - 1], glue)))
+	while (k > *b && (fa_in(x->w[k - 1], x->len[k - 1], fa_ezafe_tok) || fa_in(x->w[k - 1], x->len[k - 1], fa_glue)))
 		k--;   /* an ezafe or a joiner with nothing after it */
 	if (k == *b)
 		return 0;
 	*b = k;
+	return 1;
+}
+
+/* The head of the English noun phrase src[s..e): the last content word
+ * before what follows the head (a preposition, a relative or an infinitive,
+ * a comma), after a possessor's 's ("God 's sake": sake); UINT32_MAX when
+ * it has none or is coordinated ("oregano and a Fresca": two heads). */
+static uint32_t en_head(const xp_np_span *x)
+{
+	/* what ends the head's words: prepositions, relatives, adverbs */
+	static const char *const after[] = {"of", "with", "for", "in", "on", "at", "from", "about", "like", "to", "who",
+					    "whom", "whose", "which", "that", "where", "when", ",", "back", "out", "up",
+					    "down", "away", "off", "too", "again", "here", "there", "now", "then", "else",
+					    "ago", NULL};
+	/* a head its modifiers follow in English too (something funny) */
+	static const char *const first[] = {"something", "anything", "nothing", "everything", "someone", "anyone",
+					    "somebody", "anybody", "nobody", "everyone", "everybody", NULL};
+	static const char *const coord[] = {"and", "or", "but", NULL};
+	uint32_t h = UINT32_MAX;
+	for (uint32_t i = x->s; i < x->e; i++) {
+		const char *w = x->src[i];
+		if (i > x->s && en_in(w, after))
+			break;
+		if (en_in(w, coord))
+			return UINT32_MAX;
+		if (en_in(w, first))
+			return i;
+		if (!strcasecmp(w, "'s") || !strcmp(w, "\xE2\x80\x99s") || !strcmp(w, "'")) {
+			h = UINT32_MAX;   /* a possessor: the head comes after it */
+			continue;
+		}
+		if (!en_function_word(w) && strcmp(w, "-"))
+			h = i;
+	}
+	/* "one" stands for a noun said before: no head of its own to find */
+	if (h != UINT32_MAX && (!strcasecmp(x->src[h], "one") || !strcasecmp(x->src[h], "ones")))
+		return UINT32_MAX;
+	return h;
+}
+
+/* English personal pronouns: "you guys" has no modifier the head follows */
+static const char *const en_personal[] = {"i", "me", "you", "he", "him", "she", "it", "we", "us", "they", "them", NULL};
+
+static int fa_head(const xp_np_span *x, uint32_t *a)
+{
+	/* Farsi builds a noun phrase head first: the modifiers, the possessor
+	 * and the complements follow the head, joined by the ezafe (پسر خوبی
+	 * for "a good kid", کلاس ششم for "sixth grade", قضیه " راشل for "the
+	 * Rachel thing").  Where no link reaches the English head but another
+	 * of the mention's content words made the span, the span holds the
+	 * head's dependents and the head is the word just before them: it
+	 * joins when no word outside the mention is linked to it and it can be
+	 * a noun (no verb group, preposition, pronoun, adverb, interjection,
+	 * punctuation, plural suffix written apart).  A quote or an ezafe
+	 * written apart between the two joins with it. */
+	static const char *const quote[] = {"\"", "\xC2\xAB", "\xC2\xBB", NULL};
+	static const char *const not_head[] = {"ها", "های", "اوه", "آه", "آره", "نه", "خب", "آخه", "واقعا", "فقط",
+					       "اینم", "اونم", "همشون", "میشه", "نمیشه", "بعد", "قبل", "اولش", "حالا",
+					       "بین", "مثل", "بیرون", "یکی", "ـه", NULL};
+	if (!x->src_linked || *a == 0 || fa_verb_at(x, *a))
+		return 0;   /* (a span that begins with a verb holds no dependents of a noun) */
+	uint32_t h = en_head(x);
+	if (h == UINT32_MAX || x->src_linked[h])
+		return 0;
+	int dependent = 0;   /* another content word of the mention has a link */
+	for (uint32_t i = x->s; i < x->e && !dependent; i++)
+		dependent = i != h && x->src_linked[i] && !en_function_word(x->src[i]) && !en_in(x->src[i], en_personal);
+	if (!dependent)
+		return 0;
+	uint32_t k = *a;
+	for (int skip = 0; skip < 2 && k > 0 && !x->claimed[k - 1] &&
+			   (fa_in(x->w[k - 1], x->len[k - 1], quote) || fa_in(x->w[k - 1], x->len[k - 1], fa_ezafe_tok) ||
+			    fa_in(x->w[k - 1], x->len[k - 1], fa_glue));
+	     skip++)
+		k--;
+	if (k == 0)
+		return 0;
+	uint32_t j = k - 1;
+	if (x->claimed[j] || (x->tgt_linked && x->tgt_linked[j]) || fa_punct_or_digit(x, j) ||
+	    fa_in(x->w[j], x->len[j], fa_np_stop) || fa_in(x->w[j], x->len[j], not_head) ||
+	    fa_in(x->w[j], x->len[j], quote) || fa_verb_at(x, j))
+		return 0;
+	*a = j;
 	return 1;
 }
 
@@ -470,6 +569,8 @@ unsigned xp_np_shape(unsigned rules, const xp_np_span *x, uint32_t *a, uint32_t 
 		did |= XP_NP_ZH_CLASSIFIER;
 	if ((rules & XP_NP_FA_RA) && is_fa(x->lang) && fa_ra(x, a, b))
 		did |= XP_NP_FA_RA;
+	if ((rules & XP_NP_FA_HEAD) && is_fa(x->lang) && !name && fa_head(x, a))
+		did |= XP_NP_FA_HEAD;
 	if ((rules & XP_NP_FA_EZAFE) && is_fa(x->lang) && !name && fa_ezafe(x, b))
 		did |= XP_NP_FA_EZAFE;
 	if ((rules & XP_NP_FA_CLAUSE) && is_fa(x->lang) && !name && fa_clause(x, b))

@@ -20,22 +20,36 @@ static void split(toks *t, const char *s)
 		t->w[t->n] = p, t->len[t->n] = (uint32_t)strlen(p), t->n++;
 }
 
-/* Apply `rule` to [a, b) of tgt for the English mention en (all of it);
- * claimed: a string of '0' (free), 'n' (the same name said elsewhere links
- * to it), 'w' (another word outside links to it) per target token, or NULL. */
-static void shape(unsigned rule, const char *lang, const char *en, int name, const char *tgt, const char *claimed,
-		  uint32_t a, uint32_t b, unsigned did, uint32_t wa, uint32_t wb)
+/* Apply `rule` to [a, b) of tgt for the English mention en (all of it),
+ * expecting the rules `did` and [wa, wb); claimed: a string of '0' (free),
+ * 'n' (the same name said elsewhere links to it), 'w' (another word outside
+ * links to it) per target token, or NULL; src / tgt: '1' per English word /
+ * target token that some link reaches, '0' where none does, or NULL (not
+ * known). */
+static void shape_linked(unsigned rule, const char *lang, const char *en, int name, const char *tgt,
+			 const char *claimed, const char *src, const char *linked, uint32_t a, uint32_t b, unsigned did,
+			 uint32_t wa, uint32_t wb)
 {
 	toks s, t;
 	split(&s, en);
 	split(&t, tgt);
-	uint8_t cl[64] = {0};
+	uint8_t cl[64] = {0}, sl[64] = {0}, tl[64] = {0};
 	for (uint32_t k = 0; claimed && claimed[k]; k++)
 		cl[k] = claimed[k] == 'n' ? XP_NP_BY_SAME : claimed[k] == 'w' ? XP_NP_BY_OTHER : 0;
-	xp_np_span x = {lang, s.w, 0, s.n, name, 0, t.w, t.len, t.n, cl, NULL, NULL, NULL};
+	for (uint32_t k = 0; src && src[k]; k++)
+		sl[k] = src[k] == '1';
+	for (uint32_t k = 0; linked && linked[k]; k++)
+		tl[k] = linked[k] == '1';
+	xp_np_span x = {lang, s.w, 0, s.n, name, 0, t.w, t.len, t.n, cl, NULL, src ? sl : NULL, linked ? tl : NULL};
 	assert_int_equal(xp_np_shape(rule, &x, &a, &b), did);
 	assert_int_equal(a, wa);
 	assert_int_equal(b, wb);
+}
+
+static void shape(unsigned rule, const char *lang, const char *en, int name, const char *tgt, const char *claimed,
+		  uint32_t a, uint32_t b, unsigned did, uint32_t wa, uint32_t wb)
+{
+	shape_linked(rule, lang, en, name, tgt, claimed, NULL, NULL, a, b, did, wa, wb);
 }
 
 static void test_zh_name(void **st)
@@ -238,17 +252,7 @@ static void test_fa_clause(void **st)
 static void ezafe(const char *en, const char *src, const char *tgt, const char *linked, int name, uint32_t a,
 		  uint32_t b, unsigned did, uint32_t wb)
 {
-	toks s, t;
-	split(&s, en);
-	split(&t, tgt);
-	uint8_t cl[64] = {0}, sl[64] = {0}, tl[64] = {0};
-	for (uint32_t k = 0; src[k]; k++)
-		sl[k] = src[k] == '1';
-	for (uint32_t k = 0; linked[k]; k++)
-		tl[k] = linked[k] == '1';
-	xp_np_span x = {"fa", s.w, 0, s.n, name, 0, t.w, t.len, t.n, cl, NULL, sl, tl};
-	assert_int_equal(xp_np_shape(XP_NP_FA_EZAFE, &x, &a, &b), did);
-	assert_int_equal(b, wb);
+	shape_linked(XP_NP_FA_EZAFE, "fa", en, name, tgt, NULL, src, linked, a, b, did, a, wb);
 }
 
 static void test_fa_ezafe(void **st)
@@ -275,13 +279,55 @@ static void test_fa_ezafe(void **st)
 	/* every content word linked: nothing to take; names and unknown links: no rule */
 	ezafe("the right woman", "011", "دختر مناسب", "10", 0, 0, 1, 0, 1);
 	ezafe("Big Ring", "01", "حلقه بزرگ", "10", 1, 0, 1, 0, 1);
-	toks s, t;
-	split(&s, "the right woman");
-	split(&t, "دختر مناسب");
-	uint8_t cl[4] = {0};
-	xp_np_span x = {"fa", s.w, 0, s.n, 0, 0, t.w, t.len, t.n, cl, NULL, NULL, NULL};
-	uint32_t a = 0, b = 1;
-	assert_int_equal(xp_np_shape(R, &x, &a, &b), 0);
+	shape_linked(R, "fa", "the right woman", 0, "دختر مناسب", NULL, NULL, NULL, 0, 1, 0, 0, 1);
+}
+
+/* XP_NP_FA_HEAD on [a, b) of tgt for the English mention en (src: its
+ * words' links as for ezafe), claimed as for shape */
+static void head(const char *en, const char *src, const char *tgt, const char *claimed, uint32_t a, uint32_t b,
+		 int did, uint32_t wa)
+{
+	shape_linked(XP_NP_FA_HEAD, "fa", en, 0, tgt, claimed, src, NULL, a, b, did ? XP_NP_FA_HEAD : 0, wa, b);
+}
+
+static void test_fa_head(void **st)
+{
+	(void)st;
+	/* "kid" has no link, "good" made the span: the head comes before its
+	 * modifier (ezafe), and the span takes it */
+	head("a good kid", "010", "تو پسر خوبي هستي", NULL, 2, 3, 1, 1);
+	head("sixth grade", "10", "درس کلاس ششم میده", NULL, 2, 3, 1, 1);
+	/* a possessor's 's: the head is what follows it (God 's sake: sake) */
+	head("God 's sake", "100", "محض رضاي خدا", NULL, 1, 3, 1, 0);
+	/* a quote between head and name joins with it */
+	head("The Rachel thing", "010", "قضیه \" راشل \" که نشد", NULL, 2, 3, 1, 0);
+	/* the head is the last content word before a preposition or a clause */
+	head("a bottle of champagne", "0001", "یه بطری شامپاین بیارید", NULL, 2, 3, 1, 1);
+	head("the right thing to do", "01000", "کار درستی بود", NULL, 1, 2, 1, 0);
+	/* the head has a link (the span holds it), or nothing else has one */
+	head("a good kid", "011", "تو پسر خوبي هستي", NULL, 2, 3, 0, 2);
+	head("a kid", "00", "تو پسر خوبي هستي", NULL, 2, 3, 0, 2);
+	/* a pronoun is no modifier; "one" has no head of its own; coordination
+	 * has two heads */
+	head("you guys", "10", "ببینین شما", NULL, 1, 2, 0, 1);
+	head("a big one", "010", "واقعا بزرگ", NULL, 1, 2, 0, 1);
+	head("oregano and a Fresca", "00001", "پونه کوهیه با نوشابه الکل", NULL, 4, 5, 0, 4);
+	/* the word before is another's, or no noun: a verb, a preposition, a
+	 * pronoun, an adverb, punctuation, a plural suffix written apart */
+	head("a good kid", "010", "تو پسر خوبي هستي", "0w00", 2, 3, 0, 2);
+	head("a good kid", "010", "دیدم خوبي", NULL, 1, 2, 0, 1);
+	head("a good kid", "010", "می بینم خوبي", NULL, 2, 3, 0, 2);
+	head("a good kid", "010", "با خوبي", NULL, 1, 2, 0, 1);
+	head("a good kid", "010", "من خوبي", NULL, 1, 2, 0, 1);
+	head("a good kid", "010", "واقعا خوبي", NULL, 1, 2, 0, 1);
+	head("a good kid", "010", "، خوبي", NULL, 1, 2, 0, 1);
+	head("jellyfish nets", "10", "روده ها هات", NULL, 2, 3, 0, 2);
+	/* a span that begins with a verb holds no noun's dependents */
+	head("the dead man", "010", "فکری می کنه", NULL, 1, 3, 0, 1);
+	/* nothing before the span; no links known; names are left alone */
+	head("a good kid", "010", "خوبي", NULL, 0, 1, 0, 0);
+	shape(XP_NP_FA_HEAD, "fa", "a good kid", 0, "تو پسر خوبي", NULL, 2, 3, 0, 2, 3);
+	shape_linked(XP_NP_FA_HEAD, "fa", "Big Ring", 1, "حلقه بزرگ", NULL, "01", NULL, 1, 2, 0, 1, 2);
 }
 
 static void test_absorb(void **st)
@@ -345,7 +391,7 @@ int main(void)
 		cmocka_unit_test(test_zh_name),   cmocka_unit_test(test_zh_classifier), cmocka_unit_test(test_fa),
 		cmocka_unit_test(test_zh_edges),  cmocka_unit_test(test_fa_ra),
 		cmocka_unit_test(test_zh_copula), cmocka_unit_test(test_fa_verb_edge), cmocka_unit_test(test_fa_clause),
-		cmocka_unit_test(test_fa_ezafe),
+		cmocka_unit_test(test_fa_ezafe),  cmocka_unit_test(test_fa_head),
 		cmocka_unit_test(test_absorb),    cmocka_unit_test(test_stray),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
