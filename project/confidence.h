@@ -94,6 +94,10 @@ typedef enum {
 	XP_F_CLUSTER_PROJ,   /* share of those that were projected (0 with none) */
 	XP_F_RULE_WORDS,     /* Chinese: the span grew to whole jieba words (np.h XP_NP_ZH_WORDS): the links
 				cut a word of MMC's segmentation */
+	XP_F_COMMITTEE,      /* share of the committee, the same alignment projected again under other
+				settings (only the links of posterior >= 0.5, >= 0.7, >= 0.9; the block
+				span rule), that do the same with the mention; without posteriors, the
+				model's mean */
 	XP_NFEAT
 } xp_feat;
 

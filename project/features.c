@@ -168,7 +168,7 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 		     float *x)
 {
 	memset(x, 0, XP_NFEAT * sizeof *x);
-	x[XP_F_SEED_AGREE] = 1;   /* until xp_feat_seeds compares other runs */
+	x[XP_F_SEED_AGREE] = x[XP_F_COMMITTEE] = 1;   /* until xp_feat_agree compares other runs */
 	x[XP_F_EN_LEN] = (float)log1p(e - s);
 	x[XP_F_UTT_SCORE] = (float)c->score;
 	x[XP_F_SENT_ALIGNED] = c->sent_aligned;
@@ -243,8 +243,8 @@ static size_t find_id(const xp_proj_mention *pm, const xp_proj_mention **ids, si
 	return lo < n && ids[lo]->id == id ? (size_t)(ids[lo] - pm) : SIZE_MAX;
 }
 
-void xp_feat_seeds(const xp_proj_mention *pm, float *x, size_t first, size_t n, const xp_projection *alt,
-		   size_t nalt)
+void xp_feat_agree(const xp_proj_mention *pm, float *x, size_t first, size_t n, const xp_projection *alt,
+		   size_t nalt, xp_feat f)
 {
 	for (size_t i = first; i < first + n; i++) {
 		const xp_proj_mention *a = &pm[i];
@@ -258,7 +258,7 @@ void xp_feat_seeds(const xp_proj_mention *pm, float *x, size_t first, size_t n, 
 			same += pa == pb && (!pa || (a->tgt_utt == b->tgt_utt && a->tgt_start == b->tgt_start &&
 						    a->tgt_end == b->tgt_end));
 		}
-		x[i * XP_NFEAT + XP_F_SEED_AGREE] = nalt ? (float)same / (float)nalt : 1;
+		x[i * XP_NFEAT + f] = nalt ? (float)same / (float)nalt : 1;
 	}
 }
 
@@ -348,7 +348,7 @@ static int rules_and_cluster(const xp_proj_mention *pm, float *x, size_t n)
 }
 
 int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp_doc *td, int seeds,
-		   const xp_conf_lang *m)
+		   int committee, const xp_conf_lang *m)
 {
 	const xp_proj_mention **ids = malloc((n + 1) * sizeof *ids), **sp = malloc((n + 1) * sizeof *sp);
 	size_t ns = 0;
@@ -388,10 +388,12 @@ int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp
 	for (size_t i = 0; m && i < n; i++) {
 		int kind = pm[i].fate == XP_PROJECTED ? XP_CONF_PROJECTED
 			 : pm[i].fate == XP_NULL_EMPTY_TARGET ? XP_CONF_NO_TARGET : XP_CONF_NULL;
-		/* without other seeds' runs, what a typical mention of the fit had */
+		/* without other seeds' runs or a committee, what a typical mention of the fit had */
+		const double *mean = kind == XP_CONF_PROJECTED ? m->projected.mean : m->null.mean;
 		if (!seeds && kind != XP_CONF_NO_TARGET)
-			x[i * XP_NFEAT + XP_F_SEED_AGREE] =
-				(float)(kind == XP_CONF_PROJECTED ? m->projected.mean : m->null.mean)[XP_F_SEED_AGREE];
+			x[i * XP_NFEAT + XP_F_SEED_AGREE] = (float)mean[XP_F_SEED_AGREE];
+		if (!committee && kind != XP_CONF_NO_TARGET)
+			x[i * XP_NFEAT + XP_F_COMMITTEE] = (float)mean[XP_F_COMMITTEE];
 		pm[i].conf = (float)xp_conf_of(m, kind, x + i * XP_NFEAT);
 	}
 	for (size_t k = 0; m && k < td->nmentions; k++) {

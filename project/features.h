@@ -42,18 +42,20 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 		     float *x);
 
 /* After xp_settle: each of mentions [first, first + n) of p (features x)
- * against the same mentions of the nalt projections alt[] of other seeds'
- * alignments: seed_agree, the share of them that did the same with it (the
- * same target span, or a null for a null). */
+ * against the same mentions of nalt other projections alt[] of the same
+ * English corpus: feature f (seed_agree: other seeds' alignments; committee:
+ * the same alignment under other settings) becomes the share of them that
+ * did the same with it (the same target span, or a null for a null). */
 struct xp_projection;
-void xp_feat_seeds(const xp_proj_mention *pm, float *x, size_t first, size_t n, const struct xp_projection *alt,
-		   size_t nalt);
+void xp_feat_agree(const xp_proj_mention *pm, float *x, size_t first, size_t n, const struct xp_projection *alt,
+		   size_t nalt, xp_feat f);
 
 /* After xp_settle: the overlap, collision and cluster-form features of a
  * document's n mentions (ed: the English document), their confidences (model m; NULL leaves the
  * uncalibrated ones project.c gave), and the target mentions' (td) copies of
- * them.  seeds: xp_feat_seeds ran; else seed_agree is the model's mean. */
+ * them.  seeds, committee: xp_feat_agree ran for seed_agree, for committee;
+ * else that feature is the model's mean. */
 int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp_doc *td, int seeds,
-		   const xp_conf_lang *m);
+		   int committee, const xp_conf_lang *m);
 
 #endif

@@ -3,8 +3,8 @@
  * Farsi word agreeing with the pronoun by its ending (pron_agree), a
  * one-character span (one_char), the same English words projected alike in a
  * document (form_seen, form_agree), a Chinese possessive with its 的 (pron_de), the English cluster
- * (cluster, cluster_proj), a pronoun rule that placed the span (rule_pron) and agreement with the projections of
- * other seeds' alignments (seed_agree). */
+ * (cluster, cluster_proj), a pronoun rule that placed the span (rule_pron), agreement with the projections of
+ * other seeds' alignments (seed_agree) and with the committee (committee). */
 #include "testutil.h"
 #include "io/conll.h"
 #include "project/project.h"
@@ -17,9 +17,10 @@ typedef struct setup {
 	xp_projection p;
 } setup;
 
-/* alt: NULL-terminated Pharaoh texts of other seeds' alignments */
-static void run(setup *s, const char *conll, const char *aligned, const char *ph, const char *const *alt,
-		const xp_proj_opts *o0)
+/* alt: NULL-terminated Pharaoh texts of other seeds' alignments; probs: the
+ * links' posteriors (a prob file's text) or NULL */
+static void run_probs(setup *s, const char *conll, const char *aligned, const char *ph, const char *probs,
+		      const char *const *alt, const xp_proj_opts *o0)
 {
 	memset(s, 0, sizeof *s);
 	xp_err e = {0};
@@ -27,11 +28,19 @@ static void run(setup *s, const char *conll, const char *aligned, const char *ph
 	assert_int_equal(xp_conll_read("en", conll, strlen(conll), NULL, &s->en, &e), 0);
 	assert_int_equal(xp_aligned_read_mem("al", aligned, strlen(aligned), &s->al, &e), 0);
 	assert_int_equal(xp_pharaoh_read("ph", ph, strlen(ph), 0, &s->wa, &e), 0);
+	if (probs)
+		assert_int_equal(xp_probs_read("probs", probs, strlen(probs), &s->wa, &e), 0);
 	for (size_t k = 0; alt && alt[k]; k++, o.nalt++)
 		assert_int_equal(xp_pharaoh_read("alt", alt[k], strlen(alt[k]), 0, &s->alt[k], &e), 0);
 	o.alt = s->alt;
 	assert_int_equal(xp_bitext_lines(&s->al, NULL, &s->line, s->wa.nsent, &e), 0);
 	assert_int_equal(xp_project(&s->en, &s->al, &s->wa, s->line, &o, &s->p, &e), 0);
+}
+
+static void run(setup *s, const char *conll, const char *aligned, const char *ph, const char *const *alt,
+		const xp_proj_opts *o)
+{
+	run_probs(s, conll, aligned, ph, NULL, alt, o);
 }
 
 static void done(setup *s)
@@ -259,6 +268,57 @@ static void seeds(void **state)
 	done(&s);
 }
 
+/* the committee: the same links at posterior >= 0.5, 0.7, 0.9 and under the
+ * block span rule */
+static void committee(void **state)
+{
+	(void)state;
+	setup s;
+	xp_proj_opts o = plain();
+	o.np = 0;
+	/* I -> 我 (0.95): every member agrees.  you -> 爱 (0.4) + 你 (0.95): minmax
+	 * and block take 爱你, the thresholds 你 alone: 1 of 4 */
+	run_probs(&s, LOVE, LOVE_AL, "0-0 2-1 2-2\n", "0.95 0.4 0.95\n", NULL, &o);
+	assert_true(feat(&s, 0)[XP_F_COMMITTEE] == 1);
+	assert_true(feat(&s, 1)[XP_F_COMMITTEE] == 0.25f);
+	assert_int_equal(s.p.m[1].tgt_end - s.p.m[1].tgt_start, 2);
+	done(&s);
+	/* you -> 我 爱 (0.6, 0.8), 你 unlinked: >= 0.7 keeps 爱 alone, >= 0.9 nothing
+	 * (a null: disagrees), >= 0.5 and block agree */
+	run_probs(&s, LOVE, LOVE_AL, "0-0 2-0 2-1\n", "0.95 0.6 0.8\n", NULL, &o);
+	assert_true(feat(&s, 1)[XP_F_COMMITTEE] == 0.5f);
+	done(&s);
+	/* a null agrees with the members' nulls */
+	run_probs(&s, LOVE, LOVE_AL, "0-0\n", "0.95\n", NULL, &o);
+	assert_true(s.p.m[1].fate != XP_PROJECTED && feat(&s, 1)[XP_F_COMMITTEE] == 1);
+	done(&s);
+	/* a user's --min-prob above a member's threshold: that member is the projection */
+	o.span.min_prob = 0.75;
+	run_probs(&s, LOVE, LOVE_AL, "0-0 2-0 2-1\n", "0.95 0.6 0.8\n", NULL, &o);
+	assert_true(feat(&s, 1)[XP_F_COMMITTEE] == 0.75f);   /* 爱 for all but >= 0.9 */
+	done(&s);
+	o.span.min_prob = 0;
+	/* without posteriors there is no committee: 1 without a model, and the
+	 * model's mean with one */
+	run(&s, LOVE, LOVE_AL, "0-0 2-1 2-2\n", NULL, &o);
+	assert_true(feat(&s, 1)[XP_F_COMMITTEE] == 1);
+	done(&s);
+	xp_conf_model m;
+	xp_conf_lang zh;
+	memset(&zh, 0, sizeof zh);
+	strcpy(zh.lang, "zh");
+	zh.projected.mean[XP_F_COMMITTEE] = 0.8;
+	zh.projected.w[XP_F_COMMITTEE] = 1;
+	m.v = &zh, m.n = 1;
+	o.uncalibrated = 0, o.conf = &m;
+	run(&s, LOVE, LOVE_AL, "0-0 2-1 2-2\n", NULL, &o);
+	assert_true(feat(&s, 1)[XP_F_COMMITTEE] == 0.8f);
+	done(&s);
+	run_probs(&s, LOVE, LOVE_AL, "0-0 2-1 2-2\n", "0.95 0.4 0.95\n", NULL, &o);
+	assert_true(feat(&s, 1)[XP_F_COMMITTEE] == 0.25f);
+	done(&s);
+}
+
 /* --explain: a mention that is no English pronoun gets one "pronoun" reason,
  * not a pull from each target-pronoun feature it cannot have */
 static void explain_pronoun_group(void **state)
@@ -286,7 +346,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(pronouns),
-		cmocka_unit_test(seeds),
+		cmocka_unit_test(seeds), cmocka_unit_test(committee),
 		cmocka_unit_test(farsi_words),
 		cmocka_unit_test(forms), cmocka_unit_test(cluster), cmocka_unit_test(rule_pron),
 		cmocka_unit_test(possessive),
