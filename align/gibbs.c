@@ -233,7 +233,7 @@ void wa_recount(wa_sampler *s, unsigned parts)
 	memset(s->fert, 0, ((size_t)E->V + 1) * (WA_FMAX + 1) * sizeof *s->fert);
 	s->jtot = 0;
 	sent t;
-	for (uint32_t k = 0; k < s->nsent; k++) {
+	for (uint32_t k = 0; k < s->nsent - s->c->nlex; k++) {
 		if (!sent_of(s, k, &t))
 			continue;
 		if (parts & WA_JUMP) {
@@ -516,12 +516,18 @@ int wa_init(wa_sampler *s)
 int wa_sweep(wa_sampler *s, unsigned parts, uint32_t from, uint32_t to)
 {
 	sent t;
+	const uint32_t lex_from = s->nsent - s->c->nlex;
 	for (uint32_t k = from; k < to && !s->oom; k++) {
 		if (!sent_of(s, k, &t))
 			continue;
-		sentence_begin(s, &t, parts);
+		/* a lexical-only pair (a span and its translation) is weighed and
+		 * counted as stage 1 weighs every pair: its word order and its
+		 * words' fertilities are not a sentence's, and counting them
+		 * would teach the sentences that words stay next to each other */
+		unsigned p = k < lex_from ? parts : parts & WA_LEX;
+		sentence_begin(s, &t, p);
 		for (uint32_t j = 0; j < t.J; j++)
-			resample(s, &t, j, parts, NULL);
+			resample(s, &t, j, p, NULL);
 		sentence_end(s, &t);
 	}
 	return s->oom ? -1 : 0;

@@ -36,6 +36,10 @@ typedef struct wa_cell {
 typedef struct wa_corpus {
 	wa_side side[2];       /* 0 source, 1 target */
 	uint32_t nsent;
+	/* the last nlex sentences teach the lexical model only (wordalign.h,
+	 * train_lex): sampled with every sweep, but their jumps and
+	 * fertilities are neither counted nor weighed */
+	uint32_t nlex;
 	size_t cap_sent;
 	/* sentence k's boosted cells: cell[coff[k]..coff[k+1]); coff NULL: none */
 	uint32_t *coff;

@@ -75,6 +75,13 @@ typedef struct xp_wa_opts {
 				       (the default): every language it has a table for */
 	const char *const *train;   /* bitext files for training only (gzip or plain) */
 	size_t ntrain;
+	/* bitext files for the lexical model only: short pairs such as a span
+	 * and its translation (`xproj mention-pairs`), whose word order and
+	 * fertilities say nothing of a sentence's.  They are sampled with the
+	 * rest, but no jump or fertility of theirs is counted, and they do not
+	 * count towards the sweeps the corpus size gives */
+	const char *const *train_lex;
+	size_t ntrain_lex;
 	void (*progress)(void *arg, const xp_wa_progress *p);
 	void *progress_arg;
 } xp_wa_opts;
@@ -125,8 +132,11 @@ void xp_wa_schedule(const xp_wa *w, int *samplers, int *sweeps);
 /* The cells the closed-class prior boosted (0 when off), after xp_wa_run. */
 long xp_wa_closed_cells(const xp_wa *w);
 
-/* Sentence pairs trained on, and pairs whose side was too long to align. */
+/* Sentence pairs trained on (the lexical-only ones too), and pairs whose
+ * side was too long to align. */
 size_t xp_wa_trained(const xp_wa *w);
+/* The pairs of o->train_lex read, after xp_wa_run. */
+size_t xp_wa_lexical(const xp_wa *w);
 size_t xp_wa_skipped(const xp_wa *w);
 
 /* All in one: the pairs of b (plus o->train) aligned into fwd and rev. */

@@ -42,6 +42,9 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 	xp_wa_schedule(w, &samplers, &sweeps);
 	fprintf(stderr, "xproj wordalign: %d samplers a direction%s, %d sweeps each\n", samplers,
 		o->samplers ? " (--samplers)" : " (from the corpus size)", sweeps);
+	if (o->ntrain_lex)
+		fprintf(stderr, "xproj wordalign: %zu pairs for the lexical model only (--train-lex)\n",
+			xp_wa_lexical(w));
 }
 
 static int put_align(xp_outputs *o, const char *path, const xp_walign *a, int probs, xp_err *e)
@@ -71,7 +74,8 @@ static void progress(void *arg, const xp_wa_progress *p)
 static const struct option own[] = {
 	{"output", required_argument, 0, 'o'},  {"probs", required_argument, 0, 'p'},
 	{"forward", required_argument, 0, 'F'}, {"reverse", required_argument, 0, 'R'},
-	{"train", required_argument, 0, 'T'},   {"src-lang", required_argument, 0, 'S'},
+	{"train", required_argument, 0, 'T'},   {"train-lex", required_argument, 0, 'X'},
+	{"src-lang", required_argument, 0, 'S'},
 	{"tgt-lang", required_argument, 0, 'L'}, {0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
@@ -81,6 +85,8 @@ typedef struct args {
 	const char *out, *probs, *fwd, *rev;
 	const char **train;     /* each --train names one file: fewer than argc */
 	size_t ntrain;
+	const char **train_lex; /* each --train-lex names one file */
+	size_t ntrain_lex;
 } args;
 
 /* 0, or the exit status after a usage error was reported */
@@ -95,6 +101,7 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'F': a->fwd = optarg; break;
 		case 'R': a->rev = optarg; break;
 		case 'T': a->train[a->ntrain++] = optarg; break;
+		case 'X': a->train_lex[a->ntrain_lex++] = optarg; break;
 		case 'S': a->wa.lang[0] = optarg; break;
 		case 'L': a->wa.lang[1] = optarg; break;
 		case '?': return 2;
@@ -118,9 +125,11 @@ static int run(int argc, char **argv)
 		return xp_cli_error(&e);
 	xp_cli_file *files = calloc((size_t)argc + 5, sizeof *files);
 	a.train = calloc((size_t)argc + 1, sizeof *a.train);
-	if (!files || !a.train) {
+	a.train_lex = calloc((size_t)argc + 1, sizeof *a.train_lex);
+	if (!files || !a.train || !a.train_lex) {
 		free(files);
 		free(a.train);
+		free(a.train_lex);
 		xp_failc(&e, XP_ENOMEM, "", 0, "out of memory");
 		return xp_cli_error(&e);
 	}
@@ -128,15 +137,20 @@ static int run(int argc, char **argv)
 	if (rc) {
 		free(files);
 		free(a.train);
+		free(a.train_lex);
 		return rc;
 	}
 	a.wa.train = a.train;
 	a.wa.ntrain = a.ntrain;
+	a.wa.train_lex = a.train_lex;
+	a.wa.ntrain_lex = a.ntrain_lex;
 	a.wa.progress = isatty(2) ? progress : NULL;
 	size_t nf = 0;
 	files[nf++] = (xp_cli_file){"PAIRS", argv[optind], 0};
 	for (size_t k = 0; k < a.ntrain; k++)
 		files[nf++] = (xp_cli_file){"--train", a.train[k], 0};
+	for (size_t k = 0; k < a.ntrain_lex; k++)
+		files[nf++] = (xp_cli_file){"--train-lex", a.train_lex[k], 0};
 	files[nf++] = (xp_cli_file){"-o", a.out, 1};
 	files[nf++] = (xp_cli_file){"--probs", a.probs, 1};
 	files[nf++] = (xp_cli_file){"--forward", a.fwd, 1};
@@ -165,13 +179,14 @@ static int run(int argc, char **argv)
 	xp_walign_free(&s);
 	free(files);
 	free(a.train);
+	free(a.train_lex);
 	return rc;
 }
 
 const xp_cmd xp_cmd_wordalign = {
 	"wordalign", run, "align words of a bitext (built-in Bayesian HMM aligner with fertility)",
 	"xproj wordalign PAIRS -o OUT.pharaoh [--train MORE.pairs]... [--probs OUT.probs]\n"
-	"                [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
+	"                [--train-lex SPANS.pairs]... [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
 	"                [--lowercase] [--src-lang L] [--tgt-lang L] [--no-normalize[=PART,...]]\n"
 	"                [--no-name-prior | --name-prior F] [--no-closed-prior | --closed-prior F]\n"
 	"                [--one-way P]\n"
@@ -184,6 +199,11 @@ const xp_cmd xp_cmd_wordalign = {
 	"output for any --threads.  Progress is shown on a terminal.\n"
 	"  --train F      more sentence pairs of the same languages, used for training\n"
 	"                 only (no output lines); repeat for more files\n"
+	"  --train-lex F  pairs for the lexical model only: short pairs such as\n"
+	"                 `xproj mention-pairs` writes (a span and its translation);\n"
+	"                 sampled with the rest, but their word order and fertilities\n"
+	"                 are not counted, nor are they in the corpus size the sweeps\n"
+	"                 come from; repeat for more files\n"
 	"  --sym M        intersect | union | grow-diag | grow-diag-final |\n"
 	"                 grow-diag-final-and (default)\n"
 	"  --one-way P    a link only one direction chose takes part in the\n"

@@ -26,6 +26,21 @@ expect_status 0 $XPROJ wordalign $T/one.txt --train $T/more.gz --train $T/other.
 	--probs $T/tr.probs --seed 3
 expect_eq "$(cat $T/tr.pharaoh)" "0-1 1-0" "--train: crossed, one line for the one pair"
 expect_status 0 $XPROJ check-align --bitext $T/one.txt --probs $T/tr.probs $T/tr.pharaoh
+# --train-lex: pairs for the lexical model only teach the same words; they
+# are not in the corpus size the sweeps come from (4 pairs: 1000 sweeps in the
+# last stage, where with --train 60 pairs more make 64 and 625), and
+# wordalign says how many it read
+for k in 1 2 3; do cat $T/more.txt; done > $T/more60.txt
+expect_status 0 $XPROJ wordalign $T/one.txt --train-lex $T/more60.txt --train $A/pairs.txt -o $T/lex.pharaoh \
+	--seed 3 --samplers 3
+expect_eq "$(cat $T/lex.pharaoh)" "0-1 1-0" "--train-lex: crossed"
+expect_grep '3 samplers a direction (--samplers), 1501 sweeps each' $T/err
+expect_grep '60 pairs for the lexical model only (--train-lex)' $T/err
+expect_status 0 $XPROJ wordalign $T/one.txt --train $T/more60.txt --train $A/pairs.txt -o $T/tr2.pharaoh \
+	--seed 3 --samplers 3
+expect_grep '3 samplers a direction (--samplers), 938 sweeps each' $T/err
+expect_status 1 $XPROJ wordalign $T/one.txt --train-lex $T/missing.txt -o $T/tr.pharaoh
+expect_grep 'missing.txt: cannot open' $T/err
 printf 'a ||| b\nno separator here\n' > $T/bad.txt
 expect_status 1 $XPROJ wordalign $A/pairs.txt --train $T/bad.txt -o $T/tr.pharaoh
 expect_grep 'bad.txt:2: no . ||| . between source and target' $T/err

@@ -1,7 +1,9 @@
 /* tests/unit/test_walign.c — word alignments: Pharaoh/prob/word-file import
  * with every malformed case, symmetrisation, AER, bitext and aligned-corpus
- * files, and the built-in aligner learning a synthetic dictionary. */
+ * files, the built-in aligner learning a synthetic dictionary, and its
+ * lexical-only pairs kept out of the jump and fertility counts. */
 #include "testutil.h"
+#include "align/gibbs.h"
 #include "align/sym.h"
 #include "align/wordalign.h"
 #include "eval/aer.h"
@@ -337,6 +339,63 @@ static void aligner_learns_and_is_deterministic(void **state)
 	xp_bitext_free(&bt);   /* frees buf */
 }
 
+/* The sampler's jump and fertility counts of a corpus whose last pairs
+ * are lexical-only: after sweeps with every part of the model, the counts
+ * kept up move by move are what a recount of the sentences alone gives (a
+ * lexical-only pair never entered them), and a recount that takes those
+ * pairs in counts more. */
+static void lexical_only_pairs(void **state)
+{
+	(void)state;
+	/* side 0 generates side 1: three sentence pairs, then two span pairs */
+	static const uint32_t e[] = {0, 1, 2, 3, 1, 2, 0, 3, 2, 1, 0, 1, 2, 3};
+	static const uint64_t eoff[] = {0, 4, 8, 10, 12, 14};
+	static const uint32_t f[] = {3, 2, 1, 0, 0, 1, 2, 4, 1, 0, 1, 2, 3, 0, 1};
+	static const uint64_t foff[] = {0, 4, 9, 11, 13, 15};
+	wa_corpus c;
+	memset(&c, 0, sizeof c);
+	c.side[0] = (wa_side){(uint32_t *)e, (uint64_t *)eoff, 14, 14, 4};
+	c.side[1] = (wa_side){(uint32_t *)f, (uint64_t *)foff, 15, 15, 5};
+	c.nsent = 5;
+	c.nlex = 2;
+	const unsigned all = WA_LEX | WA_JUMP | WA_FERT;
+	for (int dir = 0; dir < 2; dir++) {
+		wa_sampler s;
+		assert_int_equal(wa_sampler_init(&s, &c, dir, 7), 0);
+		assert_int_equal(wa_init(&s), 0);
+		wa_recount(&s, all);
+		for (int it = 0; it < 20; it++)
+			assert_int_equal(wa_sweep(&s, all, 0, c.nsent), 0);
+		uint32_t jump[WA_NJUMP], jtot = s.jtot, fert[6 * (WA_FMAX + 1)];
+		size_t nfert = ((size_t)c.side[dir].V + 1) * (WA_FMAX + 1);
+		memcpy(jump, s.jump, sizeof jump);
+		memcpy(fert, s.fert, nfert * sizeof *fert);
+		wa_recount(&s, all);
+		assert_int_equal(s.jtot, jtot);
+		assert_memory_equal(s.jump, jump, sizeof jump);
+		assert_memory_equal(s.fert, fert, nfert * sizeof *fert);
+		/* the sentences' words alone: one fertility entry per word, and
+		 * one jump per aligned generated word plus one to the end */
+		uint32_t words = 0, jumps = 0;
+		for (uint32_t k = 0; k < c.nsent - c.nlex; k++) {
+			words += (uint32_t)(c.side[dir].off[k + 1] - c.side[dir].off[k]);
+			jumps++;
+			for (uint64_t p = c.side[!dir].off[k]; p < c.side[!dir].off[k + 1]; p++)
+				jumps += s.a[p] != 0;
+		}
+		uint32_t entries = 0;
+		for (size_t k = 0; k < nfert; k++)
+			entries += s.fert[k];
+		assert_int_equal(entries, words);
+		assert_int_equal(s.jtot, jumps);
+		c.nlex = 0;   /* counted as sentences, the span pairs add theirs */
+		wa_recount(&s, all);
+		assert_true(s.jtot > jumps);
+		c.nlex = 2;
+		wa_sampler_free(&s);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -349,6 +408,7 @@ int main(void)
 		cmocka_unit_test(aligned_corpus_and_bitext),
 		cmocka_unit_test(aligned_subtitle_text),
 		cmocka_unit_test(aligner_learns_and_is_deterministic),
+		cmocka_unit_test(lexical_only_pairs),
 	};
 	return cmocka_run_group_tests_name("walign", tests, NULL, NULL);
 }
