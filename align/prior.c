@@ -188,7 +188,7 @@ double wa_name_sim(const char *a, const char *b, unsigned mode)
 
 /* --- each type's transliteration ---------------------------------------------- */
 
-enum { T_DONE = 1, T_HAN = 2, T_ARABIC = 4 };
+enum { T_DONE = 1, T_HAN = 2, T_ARABIC = 4, T_LATIN = 8 };
 
 typedef struct spelling {
 	char **lat;          /* per type: ASCII transliteration (NULL until asked) */
@@ -202,6 +202,7 @@ typedef struct builder {
 	int32_t ucap;
 	xp_vocab *voc;
 	spelling sp[2];
+	uint32_t *cnt[2];    /* the loanword prior's: tokens of each type, counted up to WA_LOAN_TGT_MAX + 1 */
 } builder;
 
 /* Fills type id's spelling on side d; -1 on OOM. */
@@ -211,7 +212,7 @@ static int spell(builder *b, int d, uint32_t id)
 	if (p->flag[id] & T_DONE)
 		return 0;
 	const char *w = b->voc[d].words[id];
-	int32_t n = (int32_t)strlen(w), han = 0, arabic = 0, other = 0, nch = 0;
+	int32_t n = (int32_t)strlen(w), han = 0, arabic = 0, latin = 0, other = 0, nch = 0;
 	for (int32_t i = 0; i < n;) {
 		UChar32 ch;
 		U8_NEXT(w, i, n, ch);
@@ -224,11 +225,14 @@ static int spell(builder *b, int d, uint32_t id)
 			han++;
 		else if (sc == USCRIPT_ARABIC)
 			arabic++;
+		else if (sc == USCRIPT_LATIN)
+			latin++;
 		else if (u_isalpha(ch))
 			other++;
 	}
 	p->nchar[id] = (uint32_t)nch;
-	p->flag[id] = T_DONE | (han && !arabic && !other ? T_HAN : 0) | (arabic && !han ? T_ARABIC : 0);
+	p->flag[id] = T_DONE | (han && !arabic && !latin && !other ? T_HAN : 0) | (arabic && !han ? T_ARABIC : 0) |
+		      (latin && !han && !arabic && !other ? T_LATIN : 0);
 	if (n > 64)
 		n = 64;   /* a skeleton holds less than this anyway */
 	UErrorCode e = U_ZERO_ERROR;
@@ -274,9 +278,12 @@ static int add_cell(wa_corpus *c, size_t *cap, size_t s0, uint32_t i, uint32_t j
 }
 
 /* The name at position i of side d of sentence k against every candidate
- * of the other side; the best, if good enough, boosts its cells. */
-static int match(builder *b, wa_corpus *c, size_t *cap, size_t s0, uint32_t k, int d, uint32_t i,
-		 const wa_prior_opts *o)
+ * of the other side; the best, if good enough, boosts its cells.  loan: the
+ * word is a rare word, no name (prior.h, the loanword prior): only Arabic
+ * script and Han are candidates, at the loanword prior's bar and factor.
+ * Returns the cells added, or -1 on OOM. */
+static long match(builder *b, wa_corpus *c, size_t *cap, size_t s0, uint32_t k, int d, uint32_t i,
+		  const wa_prior_opts *o, int loan)
 {
 	const wa_side *N = &c->side[d], *O = &c->side[!d];
 	const uint32_t *ot = O->tok + O->off[k];
@@ -294,7 +301,7 @@ static int match(builder *b, wa_corpus *c, size_t *cap, size_t s0, uint32_t k, i
 			if (spell(b, !d, t))
 				return -1;
 			uint8_t fl = b->sp[!d].flag[t];
-			if (n > 1 && !(fl & T_HAN))
+			if ((n > 1 && !(fl & T_HAN)) || (loan && !(fl & (T_HAN | T_ARABIC))))
 				break;
 			const char *l = b->sp[!d].lat[t];
 			size_t ln = strlen(l);
@@ -307,6 +314,8 @@ static int match(builder *b, wa_corpus *c, size_t *cap, size_t s0, uint32_t k, i
 				continue;   /* one Han character is no name */
 			if ((fl & T_HAN) && chars > 6)
 				break;
+			if (loan && n == 1 && b->cnt[!d][t] > WA_LOAN_TGT_MAX)
+				continue;   /* a frequent word is native (prior.h) */
 			wa_skeleton(cat, m, (fl & T_HAN) != 0, cand, sizeof cand);
 			double s = wa_name_sim(name, cand, (fl & T_HAN ? WA_SIM_HAN : 0) | (fl & T_ARABIC ? WA_SIM_ARABIC : 0));
 			if (s > best)
@@ -320,13 +329,32 @@ static int match(builder *b, wa_corpus *c, size_t *cap, size_t s0, uint32_t k, i
 	 * more counts (Joey / جويي, not Ma / مي, a verbal prefix) */
 	if (consonants(name) < 2 && (best < 1 || strlen(nw) < 3 || bm < 3))
 		return 0;
-	if (best < o->threshold || !bn)
+	double th = loan ? WA_LOAN_THRESHOLD : o->threshold, boost = loan ? o->loan : o->boost;
+	if (best < th || !bn)
 		return 0;
-	float f = (float)(1 + (o->boost - 1) * (best - o->threshold) / (1 - o->threshold + 1e-9));
+	float f = (float)(1 + (boost - 1) * (best - th) / (1 - th + 1e-9));
+	size_t before = c->ncell;
 	for (uint32_t q = bj; q < bj + bn; q++)
 		if (add_cell(c, cap, s0, d ? q : i, d ? i : q, f))
 			return -1;
-	return 0;
+	return (long)(c->ncell - before);
+}
+
+/* 1 if type t of side d is a loanword candidate (prior.h): no name, seen
+ * at most WA_LOAN_MAX times, Latin script, three consonant sounds or more;
+ * -1 on OOM.  Spells t. */
+static int is_loan(builder *b, const wa_names *nm, int d, uint32_t t)
+{
+	if (!b->cnt[d][t] || b->cnt[d][t] > WA_LOAN_MAX || is_name(nm, d, t))
+		return 0;
+	if (spell(b, d, t))
+		return -1;
+	if (!(b->sp[d].flag[t] & T_LATIN))
+		return 0;
+	char sk[SKEL];
+	const char *l = b->sp[d].lat[t];
+	wa_skeleton(l, strlen(l), 0, sk, sizeof sk);
+	return consonants(sk) >= 3;
 }
 
 /* --- the closed-class prior ------------------------------------------------------ */
@@ -464,6 +492,21 @@ static int closed_cells(wa_corpus *c, size_t *cap, size_t s0, uint32_t k, unsign
 	return 0;
 }
 
+/* 1 if lang is one of the space-separated languages of list (NULL: every
+ * language, known or not). */
+static int listed(const char *list, const char *lang)
+{
+	if (!list)
+		return 1;
+	size_t n = strlen(lang);
+	if (!n)
+		return 0;
+	for (const char *p = list; *p; p += strcspn(p, " "), p += *p == ' ')
+		if (!strncmp(p, lang, n) && (!p[n] || p[n] == ' '))
+			return 1;
+	return 0;
+}
+
 /* Each side's classes by word type, when one side is English and the other
  * a language with a table; 0 if none (no cells), -1 on OOM. */
 static int closed_masks(const wa_corpus *c, xp_vocab voc[2], const wa_prior_opts *o, unsigned *mask[2])
@@ -472,16 +515,9 @@ static int closed_masks(const wa_corpus *c, xp_vocab voc[2], const wa_prior_opts
 	const char *l0 = o->lang[0] ? o->lang[0] : "", *l1 = o->lang[1] ? o->lang[1] : "";
 	int en0 = !strcmp(l0, "en"), en1 = !strcmp(l1, "en");
 	const char *other = en0 ? l1 : l0;
-	if (o->closed <= 1 || !o->closed_classes || en0 == en1 || (strcmp(other, "zh") && strcmp(other, "fa")))
+	if (o->closed <= 1 || !o->closed_classes || en0 == en1 || (strcmp(other, "zh") && strcmp(other, "fa")) ||
+	    !listed(o->closed_langs, other))
 		return 0;
-	if (o->closed_langs) {
-		size_t n = strlen(other);
-		const char *p = o->closed_langs;
-		while (*p && (strncmp(p, other, n) || (p[n] && p[n] != ' ')))
-			p += strcspn(p, " "), p += *p == ' ';
-		if (!*p)
-			return 0;
-	}
 	for (int d = 0; d < 2; d++) {
 		if (!(mask[d] = calloc((size_t)c->side[d].V + 1, sizeof *mask[d]))) {
 			free(mask[0]);
@@ -493,22 +529,55 @@ static int closed_masks(const wa_corpus *c, xp_vocab voc[2], const wa_prior_opts
 	return 1;
 }
 
-long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_prior_opts *o, long *nclosed,
-		    xp_err *err)
+/* Each side's token counts (b->cnt) and the loanword candidates of side d
+ * by type (1: a candidate), when the loanword prior is on for the other
+ * side's language; loan[d] NULL when not.  -1 on OOM. */
+static int loan_types(builder *b, const wa_corpus *c, const wa_names *nm, const wa_prior_opts *o, uint8_t *loan[2])
+{
+	loan[0] = loan[1] = NULL;
+	for (int d = 0; d < 2; d++) {
+		const wa_side *S = &c->side[d];
+		if (!(b->cnt[d] = calloc((size_t)S->V + 1, sizeof *b->cnt[d])))
+			return -1;
+		for (size_t q = 0; q < S->ntok; q++)
+			if (S->tok[q] < S->V && b->cnt[d][S->tok[q]] <= WA_LOAN_TGT_MAX)
+				b->cnt[d][S->tok[q]]++;
+	}
+	for (int d = 0; d < 2; d++) {
+		if (!listed(o->loan_langs, o->lang[!d] ? o->lang[!d] : ""))
+			continue;
+		if (!(loan[d] = calloc((size_t)c->side[d].V + 1, 1)))
+			return -1;
+		for (uint32_t t = 0; t < c->side[d].V; t++) {
+			int r = is_loan(b, nm, d, t);
+			if (r < 0)
+				return -1;
+			loan[d][t] = (uint8_t)r;
+		}
+	}
+	return 0;
+}
+
+long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_prior_opts *o,
+		    wa_prior_counts *counts, xp_err *err)
 {
 	wa_prior_free(c);
-	if (nclosed)
-		*nclosed = 0;
+	wa_prior_counts cnt = {0, 0, 0};
+	if (counts)
+		*counts = cnt;
 	unsigned *mask[2];
 	int closed = closed_masks(c, voc, o, mask);
 	if (closed < 0)
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	int names = o->boost > 1 && nm;
-	if (!names && !closed)
+	int loans = o->loan > 1 && nm && (listed(o->loan_langs, o->lang[0] ? o->lang[0] : "") ||
+					  listed(o->loan_langs, o->lang[1] ? o->lang[1] : ""));
+	if (!names && !loans && !closed)
 		return 0;
 	builder b = {0};
 	b.voc = voc;
-	if (names) {
+	uint8_t *loan[2] = {NULL, NULL};
+	if (names || loans) {
 		UErrorCode e = U_ZERO_ERROR;
 		UChar id[40];
 		u_uastrcpy(id, "Any-Latin; Latin-ASCII");
@@ -522,7 +591,7 @@ long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_
 	size_t cap = 0;
 	int rc = 0;
 	c->coff = calloc((size_t)c->nsent + 1, sizeof *c->coff);
-	for (int d = 0; d < 2 && c->coff && names; d++) {
+	for (int d = 0; d < 2 && c->coff && (names || loans); d++) {
 		size_t V = (size_t)c->side[d].V + 1;
 		b.sp[d].lat = calloc(V, sizeof *b.sp[d].lat);
 		b.sp[d].flag = calloc(V, sizeof *b.sp[d].flag);
@@ -532,6 +601,8 @@ long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_
 	}
 	if (!c->coff)
 		rc = -1;
+	if (!rc && loans)
+		rc = loan_types(&b, c, nm, o, loan);
 	for (uint32_t k = 0; k < c->nsent && !rc; k++) {
 		size_t s0 = c->ncell;
 		if (wa_len(&c->side[0], k) > WA_MAXLEN || wa_len(&c->side[1], k) > WA_MAXLEN ||
@@ -539,21 +610,25 @@ long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_
 			c->coff[k + 1] = (uint32_t)c->ncell;
 			continue;   /* (a bound no real corpus reaches: cell offsets are 32-bit) */
 		}
-		for (int d = 0; d < 2 && !rc && names; d++) {
+		for (int d = 0; d < 2 && !rc && (names || loans); d++) {
 			const wa_side *S = &c->side[d];
 			uint32_t I = wa_len(S, k);
 			for (uint32_t i = 0; i < I && !rc; i++) {
 				uint32_t t = S->tok[S->off[k] + i];
-				if (!is_name(nm, d, t))
+				int name = names && is_name(nm, d, t), lw = !name && loan[d] && loan[d][t];
+				if (!name && !lw)
 					continue;
-				rc = spell(&b, d, t) || match(&b, c, &cap, s0, k, d, i, o);
+				long n = spell(&b, d, t) ? -1 : match(&b, c, &cap, s0, k, d, i, o, lw);
+				if (n < 0)
+					rc = -1;
+				else
+					*(lw ? &cnt.loans : &cnt.names) += n;
 			}
 		}
 		size_t before = c->ncell;
 		if (closed && !rc)
 			rc = closed_cells(c, &cap, s0, k, mask, (float)o->closed);
-		if (nclosed)
-			*nclosed += (long)(c->ncell - before);
+		cnt.closed += (long)(c->ncell - before);
 		c->coff[k + 1] = (uint32_t)c->ncell;
 	}
 	for (int d = 0; d < 2; d++) {
@@ -564,6 +639,8 @@ long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_
 		free(b.sp[d].flag);
 		free(b.sp[d].nchar);
 		free(mask[d]);
+		free(loan[d]);
+		free(b.cnt[d]);
 	}
 	free(b.u);
 	if (b.tr)
@@ -572,6 +649,8 @@ long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_
 		wa_prior_free(c);
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	}
+	if (counts)
+		*counts = cnt;
 	return (long)c->ncell;
 }
 

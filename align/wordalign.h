@@ -73,6 +73,10 @@ typedef struct xp_wa_opts {
 	unsigned closed_classes; /* the classes it boosts (WA_CC_* of prior.h; 0: all) */
 	const char *closed_langs;   /* the other sides' languages it is for, by space ("zh fa"); NULL
 				       (the default): every language it has a table for */
+	double loan_prior;       /* the loanword prior's factor for a perfect match (prior.h: rare
+				    English words and their transliterations); 0 = off */
+	const char *loan_langs;  /* the other sides' languages it is for, by space (default "fa");
+				    NULL: every language */
 	const char *const *train;   /* bitext files for training only (gzip or plain) */
 	size_t ntrain;
 	/* bitext files for the lexical model only: short pairs such as a span
@@ -131,6 +135,8 @@ void xp_wa_schedule(const xp_wa *w, int *samplers, int *sweeps);
 
 /* The cells the closed-class prior boosted (0 when off), after xp_wa_run. */
 long xp_wa_closed_cells(const xp_wa *w);
+/* The cells the loanword prior boosted (0 when off), after xp_wa_run. */
+long xp_wa_loan_cells(const xp_wa *w);
 
 /* Sentence pairs trained on (the lexical-only ones too), and pairs whose
  * side was too long to align. */

@@ -38,6 +38,9 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 	if (xp_wa_closed_cells(w))
 		fprintf(stderr, "xproj wordalign: closed-class prior: %ld cells of pronouns linked %g times likelier\n",
 			xp_wa_closed_cells(w), o->closed_prior);
+	if (xp_wa_loan_cells(w))
+		fprintf(stderr, "xproj wordalign: loanword prior: %ld cells of rare words and their transliterations\n",
+			xp_wa_loan_cells(w));
 	int samplers, sweeps;
 	xp_wa_schedule(w, &samplers, &sweeps);
 	fprintf(stderr, "xproj wordalign: %d samplers a direction%s, %d sweeps each\n", samplers,
@@ -189,6 +192,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"                [--train-lex SPANS.pairs]... [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
 	"                [--lowercase] [--src-lang L] [--tgt-lang L] [--no-normalize[=PART,...]]\n"
 	"                [--no-name-prior | --name-prior F] [--no-closed-prior | --closed-prior F]\n"
+	"                [--no-loan-prior | --loan-prior F] [--loan-langs L]\n"
 	"                [--one-way P]\n"
 	"                [--forward F.pharaoh] [--reverse R.pharaoh]\n\n"
 	"PAIRS has one 'src ||| tgt' line per sentence pair (as `xproj bitext` writes);\n"
@@ -232,5 +236,13 @@ const xp_cmd xp_cmd_wordalign = {
 	"                in each sentence pair that has both; for English with zh or fa\n"
 	"                (default 10, the measured strength)\n"
 	"  --no-closed-prior  switch it off (the same as --closed-prior 0)\n"
+	"  --loan-prior F a rare English word (seen at most 10 times, no name) and the\n"
+	"                word of the other side spelled most like it, in Arabic script or\n"
+	"                Han (a loanword: card - کارت, hotel - هتل), are linked up to F\n"
+	"                times likelier (30 is the measured strength; default off); for\n"
+	"                the languages of --loan-langs\n"
+	"  --no-loan-prior  switch it off (the same as --loan-prior 0)\n"
+	"  --loan-langs L the other side's languages the loanword prior is for, by\n"
+	"                space or 'all' (default fa)\n"
 	"  --forward F, --reverse R  also write each direction before symmetrising",
 };

@@ -11,7 +11,7 @@ enum {
 	O_TGT_LANG = 320, O_ZH_TOKENS, O_BAND, O_THRESHOLD,
 	O_ALIGNMENTS = 352, O_PROBS, O_ONE_BASED,
 	O_SYM = 384, O_SEED, O_THREADS, O_SAMPLERS, O_ITERS, O_LOWERCASE, O_NO_NORMALIZE, O_NAME_PRIOR, O_NO_NAME_PRIOR,
-	O_CLOSED_PRIOR, O_NO_CLOSED_PRIOR, O_ONE_WAY,
+	O_CLOSED_PRIOR, O_NO_CLOSED_PRIOR, O_ONE_WAY, O_LOAN_PRIOR, O_NO_LOAN_PRIOR, O_LOAN_LANGS,
 	O_RULE = 416, O_GAP, O_MAX_RATIO, O_TRIM_PUNCT, O_MIN_PROB, O_COLLISIONS, O_PRODROP, O_CHARS,
 	O_SKIP_ARTICLES, O_NO_ZH_PRONOUNS, O_NO_FA_ATTACH, O_NO_PRODROP, O_NO_ZH_POSSESSIVE, O_NO_FREE_PRONOUNS,
 	O_NO_FA_CLITICS, O_NO_FA_NEAREST_VERB, O_UNCALIBRATED, O_NO_PRONOUN_MOVE, O_NO_PRONOUN_DROP,
@@ -41,7 +41,9 @@ const struct option xp_opts_wordalign[] = {
 	{"no-normalize", optional_argument, 0, O_NO_NORMALIZE},
 	{"name-prior", required_argument, 0, O_NAME_PRIOR}, {"no-name-prior", no_argument, 0, O_NO_NAME_PRIOR},
 	{"closed-prior", required_argument, 0, O_CLOSED_PRIOR}, {"no-closed-prior", no_argument, 0, O_NO_CLOSED_PRIOR},
-	{"one-way", required_argument, 0, O_ONE_WAY}, {0, 0, 0, 0}};
+	{"one-way", required_argument, 0, O_ONE_WAY},
+	{"loan-prior", required_argument, 0, O_LOAN_PRIOR}, {"no-loan-prior", no_argument, 0, O_NO_LOAN_PRIOR},
+	{"loan-langs", required_argument, 0, O_LOAN_LANGS}, {0, 0, 0, 0}};
 const struct option xp_opts_project[] = {
 	{"rule", required_argument, 0, O_RULE},         {"gap", required_argument, 0, O_GAP},
 	{"max-ratio", required_argument, 0, O_MAX_RATIO}, {"trim-punct", no_argument, 0, O_TRIM_PUNCT},
@@ -154,6 +156,16 @@ static int no_normalize(const char *v, xp_wa_opts *wa, xp_err *e)
 	return 0;
 }
 
+/* --name-prior F and the like: a whole factor 0..100000 (0 = off) */
+static int prior_factor(const char *opt, const char *v, double *out, xp_err *e)
+{
+	int f;
+	if (xp_cli_intv(opt, v, 0, 100000, &f, e))
+		return XP_EUSAGE;
+	*out = f;
+	return 0;
+}
+
 int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err *e)
 {
 	static const char *const syms[] = {"intersect", "union", "grow-diag", "grow-diag-final", "grow-diag-final-and",
@@ -176,22 +188,16 @@ int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err 
 	case O_ITERS: return xp_cli_intv("--iters", v, 0, 1000000, &wa->iters, e);
 	case O_LOWERCASE: wa->lowercase = 1; return 0;
 	case O_NO_NORMALIZE: return no_normalize(v, wa, e);
-	case O_NAME_PRIOR: {
-		int f;
-		if (xp_cli_intv("--name-prior", v, 0, 100000, &f, e))
-			return XP_EUSAGE;
-		wa->name_prior = f;
-		return 0;
-	}
+	case O_NAME_PRIOR: return prior_factor("--name-prior", v, &wa->name_prior, e);
 	case O_NO_NAME_PRIOR: wa->name_prior = 0; return 0;
-	case O_CLOSED_PRIOR: {
-		int f;
-		if (xp_cli_intv("--closed-prior", v, 0, 100000, &f, e))
-			return XP_EUSAGE;
-		wa->closed_prior = f;
-		return 0;
-	}
+	case O_CLOSED_PRIOR: return prior_factor("--closed-prior", v, &wa->closed_prior, e);
 	case O_NO_CLOSED_PRIOR: wa->closed_prior = 0; return 0;
+	case O_LOAN_PRIOR: return prior_factor("--loan-prior", v, &wa->loan_prior, e);
+	case O_NO_LOAN_PRIOR: wa->loan_prior = 0; return 0;
+	case O_LOAN_LANGS:
+		/* "all": every language, known or not */
+		wa->loan_langs = strcmp(v, "all") ? v : NULL;
+		return 0;
 	case O_ONE_WAY: return xp_cli_real("--one-way", v, 0, 1, &wa->one_way, e);
 	default: return 1;
 	}

@@ -87,6 +87,23 @@ expect_grep 'closed-class prior: 2 cells of pronouns linked 10 times likelier' $
 expect_status 0 $XPROJ wordalign $T/zh.txt --closed-prior 5 -o $T/zh.pharaoh --seed 3
 expect_grep 'closed-class prior: 2 cells of pronouns linked 5 times likelier' $T/err
 expect_status 2 $XPROJ wordalign $T/zh.txt --closed-prior -1 -o $T/zh.pharaoh
+# the loanword prior: off by default; with a factor on for English-Farsi (a
+# rare word and its transliteration: card - کارت, salad - 沙拉), for other
+# languages with --loan-langs; --no-loan-prior and --loan-prior 0 are off
+printf 'I lost my card . ||| کارت م رو گم کردم .\nI lost my salad . ||| 我 的 沙拉 丢 了 .\n' > $T/loan.txt
+expect_status 0 $XPROJ wordalign $T/loan.txt --tgt-lang fa -o $T/loan.pharaoh --seed 3
+grep -q 'loanword prior' $T/err && { echo "FAIL: the loanword prior is on by default"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ wordalign $T/loan.txt --tgt-lang fa --loan-prior 30 -o $T/loan.pharaoh --seed 3
+expect_grep 'loanword prior: 2 cells of rare words' $T/err
+expect_status 0 $XPROJ wordalign $T/loan.txt --tgt-lang fa --loan-prior 30 --no-loan-prior -o $T/loan0.pharaoh --seed 3
+grep -q 'loanword prior' $T/err && { echo "FAIL: --no-loan-prior still boosts"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ wordalign $T/loan.txt --tgt-lang fa --loan-prior 0 -o $T/loan00.pharaoh --seed 3
+cmp -s $T/loan0.pharaoh $T/loan00.pharaoh || { echo "FAIL: --no-loan-prior and --loan-prior 0 differ"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ wordalign $T/loan.txt --tgt-lang zh --loan-prior 30 -o $T/loan.pharaoh --seed 3
+grep -q 'loanword prior' $T/err && { echo "FAIL: the loanword prior is on for Chinese without --loan-langs"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ wordalign $T/loan.txt --tgt-lang zh --loan-prior 30 --loan-langs all -o $T/loan.pharaoh --seed 3
+expect_grep 'loanword prior: 2 cells of rare words' $T/err
+expect_status 2 $XPROJ wordalign $T/loan.txt --loan-prior -1 -o $T/loan.pharaoh
 
 expect_status 1 $XPROJ check-align --bitext $A/pairs.txt $A/range.pharaoh
 expect_grep 'range.pharaoh:3: link 2-3 is outside the sentence pair (3 source, 3 target tokens)' $T/err

@@ -172,7 +172,7 @@ static void cells_of_names(void **state)
 	toy_add(&t, "Joey is here .", "是 乔 伊 在 这儿");
 	toy_add(&t, "Ask Joey .", "问 他 吧");             /* no transliteration there */
 	toy_add(&t, "So what ?", "خب چی ؟");               /* "So" is no name */
-	wa_prior_opts o = {WA_PRIOR_BOOST, WA_PRIOR_THRESHOLD, 0, 0, {NULL, NULL}, NULL};
+	wa_prior_opts o = {WA_PRIOR_BOOST, WA_PRIOR_THRESHOLD, 0, 0, {NULL, NULL}, NULL, 0, NULL};
 	xp_err e = {0};
 	long n = wa_prior_build(&t.c, t.voc, &t.nm, &o, NULL, &e);
 	assert_true(n > 0);
@@ -194,6 +194,60 @@ static void cells_of_names(void **state)
 	o.boost = 0;
 	assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, NULL, &e), 0);
 	assert_null(t.c.coff);
+	toy_free(&t);
+}
+
+/* The loanword prior: rare English words that are no names, and the
+ * Persian (or Chinese) word spelled like them. */
+static void cells_of_loanwords(void **state)
+{
+	(void)state;
+	toy t;
+	toy_init(&t);
+	toy_add(&t, "I lost my card .", "کارت م رو گم کردم");           /* card - کارت */
+	toy_add(&t, "A salad , please .", "沙拉 , 谢谢");                  /* Han: sha la */
+	toy_add(&t, "I mean it .", "منظورم همین بود");                     /* two consonants: no */
+	toy_add(&t, "The hotel was nice .", "l' hôtel était beau .");      /* Latin: a cognate, no */
+	toy_add(&t, "She called Carter .", "به کارتر زنگ زد");             /* a name: the name prior's */
+	for (int k = 0; k < 11; k++)
+		toy_add(&t, "the list", "ليست");                               /* seen 11 times: counted */
+	wa_prior_opts o = {0, WA_PRIOR_THRESHOLD, 0, 0, {"en", "fa"}, NULL, WA_LOAN_BOOST, NULL};
+	xp_err e = {0};
+	wa_prior_counts n;
+	assert_true(wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e) > 0);
+	assert_true(has_cell(&t.c, 0, 3, 0));
+	assert_int_equal(t.c.coff[1] - t.c.coff[0], 1);
+	for (uint32_t q = t.c.coff[0]; q < t.c.coff[1]; q++)
+		assert_true(t.c.cell[q].f > 1 && t.c.cell[q].f < WA_LOAN_BOOST);   /* karat for card: close */
+	assert_true(has_cell(&t.c, 1, 1, 0));                 /* salad - 沙拉 */
+	assert_int_equal(t.c.coff[2] - t.c.coff[1], 1);
+	assert_int_equal(t.c.coff[3] - t.c.coff[2], 0);
+	assert_int_equal(t.c.coff[4] - t.c.coff[3], 0);
+	assert_int_equal(t.c.coff[5] - t.c.coff[4], 0);       /* Carter is a name, and the name prior is off */
+	assert_int_equal(t.c.coff[t.c.nsent] - t.c.coff[5], 0);
+	assert_int_equal(n.loans, 2);
+	assert_int_equal(n.names + n.closed, 0);
+	/* with the name prior: Carter is the name prior's, not the loanword prior's */
+	o.boost = WA_PRIOR_BOOST;
+	assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 3);
+	assert_true(has_cell(&t.c, 4, 2, 1));
+	assert_int_equal(n.loans, 2);
+	assert_int_equal(n.names, 1);
+	o.boost = 0;
+	/* only for the languages listed (and a known language) */
+	o.loan_langs = "zh fa";
+	assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 2);
+	o.loan_langs = "zh";
+	assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 0);
+	o.lang[1] = NULL;
+	assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 0);
+	o.loan_langs = NULL;   /* every language, known or not */
+	assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 2);
+	/* off, or no casing counts to tell names: none */
+	assert_int_equal(wa_prior_build(&t.c, t.voc, NULL, &o, &n, &e), 0);
+	o.loan = 0;
+	assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 0);
+	assert_int_equal(n.loans, 0);
 	toy_free(&t);
 }
 
@@ -299,12 +353,13 @@ static void cells_of_pronouns(void **state)
 	toy_add(&t, "She saw my book", "她 看见 我的 书");
 	toy_add(&t, "I saw your book", "کتاب ت رو دید م");
 	toy_add(&t, "The book .", "书 .");
-	wa_prior_opts o = {0, WA_PRIOR_THRESHOLD, WA_CLOSED_BOOST, WA_CC_ALL, {"en", "zh"}, NULL};
+	wa_prior_opts o = {0, WA_PRIOR_THRESHOLD, WA_CLOSED_BOOST, WA_CC_ALL, {"en", "zh"}, NULL, 0, NULL};
 	xp_err e = {0};
-	long closed = -1;
+	wa_prior_counts closed = {-1, -1, -1};
 	long n = wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e);
 	assert_true(n > 0);
-	assert_int_equal(n, closed);
+	assert_int_equal(n, closed.closed);
+	assert_int_equal(closed.names + closed.loans, 0);
 	assert_true(has_cell(&t.c, 0, 0, 0));        /* I - 我 */
 	assert_true(has_cell(&t.c, 0, 2, 2));        /* you - 你 */
 	assert_false(has_cell(&t.c, 0, 0, 2));       /* not I - 你 */
@@ -342,12 +397,12 @@ static void cells_of_pronouns(void **state)
 	o.lang[1] = "zh";
 	o.closed = 0;
 	assert_int_equal(wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 0);
-	assert_int_equal(closed, 0);
+	assert_int_equal(closed.closed, 0);
 	/* the target side as the source: the same cells, transposed */
 	toy u;
 	toy_init(&u);
 	toy_add(&u, "我 告诉 你 .", "I told you .");
-	wa_prior_opts r = {0, WA_PRIOR_THRESHOLD, WA_CLOSED_BOOST, WA_CC_ALL, {"zh", "en"}, NULL};
+	wa_prior_opts r = {0, WA_PRIOR_THRESHOLD, WA_CLOSED_BOOST, WA_CC_ALL, {"zh", "en"}, NULL, 0, NULL};
 	assert_int_equal(wa_prior_build(&u.c, u.voc, NULL, &r, &closed, &e), 2);
 	assert_true(has_cell(&u.c, 0, 0, 0) && has_cell(&u.c, 0, 2, 2));
 	toy_free(&u);
@@ -402,6 +457,7 @@ int main(void)
 		cmocka_unit_test(names_by_casing),
 		cmocka_unit_test(cells_of_names),
 		cmocka_unit_test(rare_name_is_aligned),
+		cmocka_unit_test(cells_of_loanwords),
 		cmocka_unit_test(closed_classes),
 		cmocka_unit_test(cells_of_pronouns),
 		cmocka_unit_test(pronouns_are_told_apart),
