@@ -104,10 +104,10 @@ static int run(int argc, char **argv)
 {
 	xp_pipe_opts o;
 	xp_pipe_result r;
-	xp_cli_conf conf;
+	xp_cli_conf conf = {0};   /* freed on every path, also when the table fails */
 	xp_err e;
 	int quiet = 0, rc;
-	struct option lo[64];
+	struct option lo[96];
 	xp_pipe_defaults(&o);
 	if (xp_opts_table(lo, sizeof lo / sizeof *lo, groups, &e) || xp_cli_config(lo, &argc, &argv, &conf, &e)) {
 		xp_cli_config_free(&conf);
