@@ -10,7 +10,7 @@
 
 const char *xp_np_name(unsigned k)
 {
-	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head"};
+	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges"};
 	return k < XP_NP_NRULES ? names[k] : "";
 }
 
@@ -529,6 +529,32 @@ static int fa_head(const xp_np_span *x, uint32_t *a)
 	return 1;
 }
 
+static int fa_edges(const xp_np_span *x, uint32_t *a, uint32_t *b)
+{
+	/* Farsi puts the possessor after its noun (طرف من, تخت‌ش): a span for
+	 * an English "my / your / whose ... X" that begins with a personal
+	 * pronoun took the aligner's link of the possessive to another word
+	 * (تو طرف منی for "my side": تو is "in" there, تو تختش for "whose
+	 * bed"), and the pronoun goes.  And the additive هم ("too", "also")
+	 * follows a noun phrase, never ends one (برخوردی هم for "any
+	 * contact", شما هم for "you guys"). */
+	static const char *const en_poss[] = {"my", "your", "his", "her", "its", "our", "their", "whose", NULL};
+	static const char *const personal[] = {"من", "تو", "توی", "ما", "شما", "او", "اونا", "ایشون", NULL};
+	static const char *const ham[] = {"هم", NULL}, *const and[] = {"و", NULL};
+	/* English words هم stands for: "each other", "together", "too" */
+	static const char *const en_ham[] = {"other", "together", "too", "also", "either", "both", "each", NULL};
+	uint32_t a0 = *a, b0 = *b;
+	if (*b > *a + 1 && en_in(x->src[x->s], en_poss) && fa_in(x->w[*a], x->len[*a], personal) &&
+	    !fa_in(x->w[*a + 1], x->len[*a + 1], and))   /* من و همراهم: "me and my partner" */
+		(*a)++;
+	int said = 0;
+	for (uint32_t i = x->s; i < x->e && !said; i++)
+		said = en_in(x->src[i], en_ham);
+	if (*b > *a + 1 && !said && fa_in(x->w[*b - 1], x->len[*b - 1], ham))
+		(*b)--;
+	return *a != a0 || *b != b0;
+}
+
 /* English determiners: the Farsi determiner before the noun stands for one
  * of these only (یه for "a", اون for "the"; "the pin" is no یه میخ) */
 static const char *const en_indef[] = {"a", "an", "some", "one", "another", "something", "someone", "somebody",
@@ -571,6 +597,8 @@ unsigned xp_np_shape(unsigned rules, const xp_np_span *x, uint32_t *a, uint32_t 
 		did |= XP_NP_FA_RA;
 	if ((rules & XP_NP_FA_HEAD) && is_fa(x->lang) && !name && fa_head(x, a))
 		did |= XP_NP_FA_HEAD;
+	if ((rules & XP_NP_FA_EDGES) && is_fa(x->lang) && !name && fa_edges(x, a, b))
+		did |= XP_NP_FA_EDGES;
 	if ((rules & XP_NP_FA_EZAFE) && is_fa(x->lang) && !name && fa_ezafe(x, b))
 		did |= XP_NP_FA_EZAFE;
 	if ((rules & XP_NP_FA_CLAUSE) && is_fa(x->lang) && !name && fa_clause(x, b))

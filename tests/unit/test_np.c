@@ -330,6 +330,30 @@ static void test_fa_head(void **st)
 	shape_linked(XP_NP_FA_HEAD, "fa", "Big Ring", 1, "حلقه بزرگ", NULL, "01", NULL, 1, 2, 0, 1, 2);
 }
 
+static void test_fa_edges(void **st)
+{
+	(void)st;
+	const unsigned R = XP_NP_FA_EDGES;
+	/* the possessor follows its noun: a leading pronoun is no possessor
+	 * (تو is "in" in تو طرف منی) */
+	shape(R, "fa", "my side", 0, "فکر کردم تو طرف مني", NULL, 2, 5, R, 3, 5);
+	shape(R, "fa", "whose bed", 0, "برد تو تختش", NULL, 1, 3, R, 2, 3);
+	shape(R, "fa", "your marriage", 0, "تو ازدواج خودت رو", NULL, 0, 3, R, 1, 3);
+	/* ... only for an English possessive, not where a pronoun is coordinated */
+	shape(R, "fa", "you and me", 0, "تو و من", NULL, 0, 3, 0, 0, 3);
+	shape(R, "fa", "my partner", 0, "من و همراهم", NULL, 0, 3, 0, 0, 3);
+	shape(R, "fa", "the room", 0, "تو اتاق", NULL, 0, 2, 0, 0, 2);
+	/* the additive هم follows a noun phrase; it is "each other" or
+	 * "together" where the English says so */
+	shape(R, "fa", "any contact", 0, "برخوردی هم داشتید", NULL, 0, 2, R, 0, 1);
+	shape(R, "fa", "each other 's eyes", 0, "چشم های هم", NULL, 0, 3, 0, 0, 3);
+	shape(R, "fa", "the time we slept together", 0, "بار که با هم", NULL, 0, 4, 0, 0, 4);
+	/* a span of one token stays; names and other languages are left alone */
+	shape(R, "fa", "my side", 0, "تو", NULL, 0, 1, 0, 0, 1);
+	shape(R, "fa", "Any Contact", 1, "برخوردی هم", NULL, 0, 2, 0, 0, 2);
+	shape(R, "zh", "any contact", 0, "برخوردی هم", NULL, 0, 2, 0, 0, 2);
+}
+
 static void test_absorb(void **st)
 {
 	(void)st;
@@ -392,6 +416,7 @@ int main(void)
 		cmocka_unit_test(test_zh_edges),  cmocka_unit_test(test_fa_ra),
 		cmocka_unit_test(test_zh_copula), cmocka_unit_test(test_fa_verb_edge), cmocka_unit_test(test_fa_clause),
 		cmocka_unit_test(test_fa_ezafe),  cmocka_unit_test(test_fa_head),
+		cmocka_unit_test(test_fa_edges),
 		cmocka_unit_test(test_absorb),    cmocka_unit_test(test_stray),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
