@@ -337,16 +337,26 @@ static int en_function_word(const char *w)
 
 /* token k of the span is a piece of a Farsi verb group (prodrop.h), or the
  * verb after a prefix written apart (مي خورم) */
-static int fa_verb_at(const xp_np_span *x, uint32_t k)
+static int fa_verb_form_at(const xp_np_span *x, uint32_t k)
 {
-	static const char *const prefix[] = {"می", "نمی", NULL};
-	if (k > 0 && fa_in(x->w[k - 1], x->len[k - 1], prefix))
-		return 1;
 	char tok[256];
 	if (x->len[k] >= sizeof tok)
 		return 0;
 	memcpy(tok, x->w[k], x->len[k]), tok[x->len[k]] = 0;
 	return xp_fa_verb_form(tok);
+}
+
+static int fa_verb_at(const xp_np_span *x, uint32_t k)
+{
+	static const char *const prefix[] = {"می", "نمی", NULL};
+	/* preverbs: a compound verb's particle before its verb (میخ فرو کردیم
+	 * for "(we) put the pin in"); no nouns on their own */
+	static const char *const preverb[] = {"فرو", "ور", "وا", NULL};
+	if (k > 0 && fa_in(x->w[k - 1], x->len[k - 1], prefix))
+		return 1;
+	if (k + 1 < x->n && fa_in(x->w[k], x->len[k], preverb) && fa_verb_form_at(x, k + 1))
+		return 1;
+	return fa_verb_form_at(x, k);
 }
 
 static int fa_verb_edge(const xp_np_span *x, uint32_t *a, uint32_t *b)

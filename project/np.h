@@ -74,7 +74,8 @@
  *   XP_NP_FA_VERB_EDGE  Farsi, not for names: a noun phrase whose English
  *                   holds no clause neither ends nor begins with a piece of
  *                   a verb group (a verb with می / نمی, a light verb or an
- *                   auxiliary: prodrop.h's xp_fa_verb_form); Farsi is verb
+ *                   auxiliary: prodrop.h's xp_fa_verb_form; a preverb
+ *                   فرو / ور / وا before one: میخ فرو کردیم); Farsi is verb
  *                   final and the noun's links spill onto the verb after
  *                   it (امرار معاش چی کار می کنی for "a living").  A span
  *                   that is nothing but a verb group is dropped: the aligner

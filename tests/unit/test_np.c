@@ -218,6 +218,11 @@ static void test_fa_verb_edge(void **st)
 	shape(R, "fa", "the square", 0, "میدون", NULL, 0, 1, 0, 0, 1);
 	shape(R, "fa", "a Fresca", 0, "نوشابه الکل دار", NULL, 0, 3, 0, 0, 3);
 	shape(R, "fa", "a pin", 0, "یه میخ", NULL, 0, 2, 0, 0, 2);
+	/* a preverb before its verb is a piece of the verb group (فرو کردن);
+	 * not where no verb follows */
+	shape(R, "fa", "a pin", 0, "یه میخ فرو کنیم", NULL, 0, 3, R, 0, 2);
+	shape(R, "fa", "the pin", 0, "میخ فرو کردیم", NULL, 0, 2, R, 0, 1);
+	shape(R, "fa", "the pin", 0, "میخ فرو", NULL, 0, 2, 0, 0, 2);
 	/* present forms of داشتن, دیدن, موندن with an ending are verbs; the bare stem is not */
 	shape(R, "fa", "an egg", 0, "تخم مرغ داره", NULL, 0, 3, R, 0, 2);
 	shape(R, "fa", "half a cake", 0, "نصف کیک مونده", NULL, 0, 3, R, 0, 2);
