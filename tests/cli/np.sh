@@ -40,10 +40,13 @@ expect_grep "$(line f 3 فرو '5)')" $T/none.conll
 expect_grep 'noun phrase rules changed: 0 stray, 0 zh_name, 0 zh_classifier, 0 absorb, 0 fa_indef, 0 fa_possessor, 0 fa_compound, 0 zh_edges, 0 fa_dem, 0 fa_ra, 0 zh_copula, 0 consist, 0 zh_words, 0 zh_de, 0 zh_name_trim, 0 fa_verb_edge, 0 fa_clause, 0 fa_ezafe, 0 fa_head, 0 fa_edges' $T/err
 
 # one off, the others on; --np turns one back on
-proj some --np all --no-np zh_name,stray,fa_ra
+proj some --np all --no-np zh_name,stray,fa_ra,fa_verb_edge
 expect_grep "$(line z 4 丝 '(2)')" $T/some.conll
 expect_grep "$(line f 3 فرو '5)')" $T/some.conll
 expect_grep "$(line z 2 个 '(3')" $T/some.conll
+# fa_verb_edge: the preverb فرو before کردیم is a piece of the verb group, not of "the pin"
+proj pv --no-np all --np fa_verb_edge
+expect_grep "$(line f 2 رو '5)')" $T/pv.conll
 # fa_ra: without the stray rule the span is میخ رو فرو; the object marker ends it
 proj ra --no-np all --np fa_ra
 expect_grep "$(line f 1 میخ '(5)')" $T/ra.conll
