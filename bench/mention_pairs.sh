@@ -8,7 +8,8 @@
 #   base      no mention pairs
 #   from A    plus the span pairs (`xproj mention-pairs`) of half A's silver
 #             MENTION_PAIRS times, the sweeps of the sentence pairs alone
-#             (as bench/quality.sh adds the whole dev silver's for Farsi):
+#             (as bench/quality.sh adds the whole dev silver's for Farsi,
+#             as `wordalign --train-lex`; MENTION_PAIRS_AS=train: --train):
 #             scored on half B only, and the other way
 # so that the silver a score is taken against never trained the aligner.
 # Chinese is scored on characters.  Prints mention and CoNLL F1 per half.
@@ -60,7 +61,9 @@ for l in ${LANGS:-zh fa}; do
 	for s in $SEEDS; do
 		for run in base A B; do
 			mp=""
-			[ $run != base ] && for i in $(seq $k); do mp="$mp --train $T/$l.$run.mp"; done
+			[ $run != base ] && for i in $(seq $k); do
+				if [ "${MENTION_PAIRS_AS:-lex}" = train ]; then mp="$mp --train $T/$l.$run.mp"; else mp="$mp --train-lex $T/$l.$run.mp"; fi
+			done
 			$XPROJ wordalign --lowercase --threads 2 --seed $s --iters $iters ${WA_OPTS:-} $T/$l.dev.pairs $extra $mp -o $T/$l.$run.pharaoh \
 				--probs $T/$l.$run.probs > $T/$l.$run.wordalign.log 2>&1
 			$XPROJ project --source $DEV/dev.english.v4_gold_conll --aligned $T/$l.dev.jsonl \

@@ -18,15 +18,16 @@
 # --no-normalize); QUALITY_DIR keeps the outputs there; MENTION_PAIRS=K adds
 # the span pairs of MMC's dev silver (`xproj mention-pairs`, see below) K
 # times (0: none; default 1) for the languages in MENTION_PAIRS_LANGS
-# (default fa); RULES=0 skips the rule switches; LANGS=fa measures
-# one language.
+# (default fa), as `wordalign --train-lex` (MENTION_PAIRS_AS=train: as
+# sentence pairs, --train, with the sweeps of the sentence pairs alone, as
+# before); RULES=0 skips the rule switches; LANGS=fa measures one language.
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${BUILD:=build}"
 TUNE=$DATA/mmc-tune
 EN=$TUNE/tune.english.v4_gold_conll
 : "${ZH_OPTS:=--chars --skip-articles}"
 : "${FA_OPTS:=--skip-articles}"   # pro-drop is on by default for Farsi
-: "${MENTION_PAIRS:=1}" "${MENTION_PAIRS_LANGS:=fa}"
+: "${MENTION_PAIRS:=1}" "${MENTION_PAIRS_LANGS:=fa}" "${MENTION_PAIRS_AS:=lex}"
 if [ -n "${QUALITY_DIR:-}" ]; then T=$QUALITY_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
 now() { date +%s.%N; }
 
@@ -61,19 +62,24 @@ run() {   # run LANG: the user's commands, timed
 	# than these): MMC's neural aligner's decisions, distilled, and what a
 	# 2.5k-pair bitext lacks most.  Chinese does not: its 92.9k subtitle
 	# lines teach what the pairs say (README, Mention pairs: +0.5 on tune
-	# with the pairs three times, -0.3 held out).  They do not count towards
-	# the sweeps (wordalign's 5000/sqrt(pairs), align/wordalign.c): pairs of
-	# one to three words mix at once, and counting them cut Farsi's sweeps
-	# from 100 to 67 and lost what they gave.
+	# with the pairs three times, -0.3 held out).  They train the lexical
+	# model only (wordalign --train-lex): a span's word order and
+	# fertilities are not a sentence's, and they do not count towards the
+	# sweeps (wordalign's 5000/sqrt(pairs)): counting them cut Farsi's
+	# sweeps from 100 to 67 and lost what they gave (README, Mention pairs).
 	mp=""
 	if [ "$MENTION_PAIRS" != 0 ] && case " $MENTION_PAIRS_LANGS " in *" $l "*) true;; *) false;; esac; then
 		case $l in zh) name=chinese;; fa) name=farsi;; esac
 		$XPROJ mention-pairs --source $DATA/mmc/dev.english.v4_gold_conll --target $DATA/mmc/dev.$name.v4_gold_conll \
 			--lang $l $popts -o $T/$l-dev.mp 2>$T/$l.mp.log
 		n=$(( $(wc -l < $T/$l.pairs) + $(gzip -dcf $extra | wc -l) )) p=$(wc -l < $T/$l-dev.mp)
-		for i in $(seq $MENTION_PAIRS); do mp="$mp --train $T/$l-dev.mp"; done
-		mp="$mp --iters $(awk -v n=$n 'BEGIN { i = int(5000 / sqrt(n) + 0.5); print (i < 16 ? 16 : (i > 1000 ? 1000 : i)) }')"
-		echo "  $l: $p span pairs of the dev silver (x$MENTION_PAIRS) in training; the sweeps of $n sentence pairs"
+		if [ "$MENTION_PAIRS_AS" = train ]; then
+			for i in $(seq $MENTION_PAIRS); do mp="$mp --train $T/$l-dev.mp"; done
+			mp="$mp --iters $(awk -v n=$n 'BEGIN { i = int(5000 / sqrt(n) + 0.5); print (i < 16 ? 16 : (i > 1000 ? 1000 : i)) }')"
+		else
+			for i in $(seq $MENTION_PAIRS); do mp="$mp --train-lex $T/$l-dev.mp"; done
+		fi
+		echo "  $l: $p span pairs of the dev silver (x$MENTION_PAIRS, --${MENTION_PAIRS_AS}) in training; the sweeps of $n sentence pairs"
 	fi
 	wordalign $T/$l.pairs $extra $T/$l.a > $T/$l.wordalign.log 2>&1
 	$XPROJ project --source $EN --aligned $T/$l.jsonl --alignments $T/$l.a.pharaoh --probs $T/$l.a.probs \
