@@ -1,6 +1,7 @@
 /* project/lang.c — language rules on projected spans; see lang.h. */
 #include "lang.h"
 #include "prodrop.h"
+#include "../model/tokenize.h"
 
 #include <string.h>
 #include <strings.h>
@@ -124,7 +125,7 @@ const char *xp_lr_name(unsigned k)
 	static const char *const names[XP_LR_NRULES] = {"articles",    "zh_pronoun",   "fa_attach", "zh_possessive",
 							"free_pronoun", "fa_clitic",  "fa_verb",   "pronoun_move",
 							"pronoun_drop", "fa_light_verb", "fa_possessive",
-							"fa_subject_clitic", "fa_verb_move"};
+							"fa_subject_clitic", "fa_verb_move", "fa_case"};
 	return k < XP_LR_NRULES ? names[k] : "";
 }
 
@@ -134,7 +135,8 @@ const char *xp_lr_phrase(unsigned k)
 		"spans by ignoring articles", "Chinese pronouns", "Farsi attached pieces", "Chinese possessives",
 		"free pronouns", "Farsi object clitics", "nearest Farsi verbs taken", "pronouns moved to a free one",
 		"Chinese pronouns dropped", "Farsi light verbs taken", "Farsi possessive clitics",
-		"Farsi subject clitics", "subject pronouns moved to a Farsi verb"};
+		"Farsi subject clitics", "subject pronouns moved to a Farsi verb",
+		"pronouns placed by their English case"};
 	return k < XP_LR_NRULES ? phrases[k] : "";
 }
 
@@ -249,6 +251,12 @@ int xp_free_pronoun(const char *en, const char *lang, const char *const *words, 
 int xp_pronoun_matches(const char *en, const char *lang, const char *const *words, const uint32_t *lens,
 		       uint32_t a, uint32_t b)
 {
+	return xp_pronoun_matches_case(en, 0, lang, words, lens, a, b);
+}
+
+int xp_pronoun_matches_case(const char *en, int en_case, const char *lang, const char *const *words,
+			    const uint32_t *lens, uint32_t a, uint32_t b)
+{
 	if (lang && !strncmp(lang, "zh", 2)) {
 		const char *const *zh = zh_pronouns(en);
 		for (uint32_t j = a; zh && j < b; j++)
@@ -261,6 +269,8 @@ int xp_pronoun_matches(const char *en, const char *lang, const char *const *word
 		return 0;
 	const char *const *fa = fa_pronouns(en);
 	int subj = xp_subject_person(en), obj = xp_object_person(en), poss = xp_possessive_person(en);
+	if (en_case == XP_CASE_OBJECT)
+		subj = 0;
 	for (uint32_t j = a; j < b; j++) {
 		for (size_t k = 0; fa[k]; k++)
 			if (xp_fa_equal(words[j], lens[j], fa[k]))
@@ -270,11 +280,66 @@ int xp_pronoun_matches(const char *en, const char *lang, const char *const *word
 			continue;
 		memcpy(w, words[j], lens[j]);
 		w[lens[j]] = '\0';
-		if ((subj && xp_fa_verb_agrees(w, subj)) || (obj && xp_fa_clitic_agrees(w, obj)) ||
-		    (poss && xp_fa_clitic_agrees(w, poss)))
+		if ((subj && xp_fa_verb_agrees(w, subj)) || (poss && xp_fa_clitic_agrees(w, poss)) ||
+		    (obj && xp_fa_clitic_agrees(w, obj) && (en_case != XP_CASE_SUBJECT || xp_fa_experiencer(w, obj))))
 			return 1;
 	}
 	return 0;
+}
+
+/* --- the case of an English pronoun ---------------------------------------------- */
+
+static int in(const char *w, const char *const *set)
+{
+	for (size_t k = 0; w && set[k]; k++)
+		if (!strcasecmp(w, set[k]))
+			return 1;
+	return 0;
+}
+
+int xp_en_case(const char *const *src, uint32_t n, uint32_t i)
+{
+	if (i >= n)
+		return 0;
+	const char *w = src[i], *prev = i ? src[i - 1] : NULL, *next = i + 1 < n ? src[i + 1] : NULL;
+	static const char *const subj[] = {"i", "we", "he", "she", "they", NULL};
+	static const char *const obj[] = {"me", "us", "him", "them", NULL};
+	if (in(w, subj))
+		return XP_CASE_SUBJECT;
+	if (in(w, obj))
+		return XP_CASE_OBJECT;
+	if (strcasecmp(w, "you") && strcasecmp(w, "it"))
+		return 0;
+	/* what governs an object: a preposition (to you, for it, with you) */
+	static const char *const prep[] = {"to", "for", "with", "at", "about", "of", "from", "on", "in", "into",
+					   "like", "without", "than", "by", "behind", "after", "before", "around",
+					   "under", "over", "near", "against", "through", "off", "out", "up", "down",
+					   "onto", "upon", "toward", "towards", "between", "inside", NULL};
+	/* what opens a clause: the subject follows (and you, if it, what you) */
+	static const char *const open[] = {"and", "but", "or", "so", "if", "when", "because", "cause", "'cause",
+					   "that", "what", "how", "why", "where", "who", "whether", "then", "well",
+					   "oh", "okay", "ok", "yes", "yeah", "no", "hey", "now", "maybe", "unless",
+					   "until", "though", "although", "since", "while", "once", "which", "whatever",
+					   "besides", "please", NULL};
+	/* an auxiliary before it: a question (did you, ca n't you, will it) */
+	static const char *const aux[] = {"do", "did", "does", "are", "were", "is", "was", "can", "could", "will",
+					  "would", "should", "shall", "must", "may", "might", "have", "has", "had",
+					  "n't", NULL};
+	/* what follows a subject: an auxiliary or a frequent verb (you 're,
+	 * it 's, you know), an adverb before one (you never, you just) */
+	static const char *const verb[] = {"'s", "'re", "'m", "'ll", "'d", "'ve", "are", "were", "is", "was", "can",
+					   "could", "will", "would", "should", "must", "may", "might", "have", "has",
+					   "had", "do", "did", "does", "ca", "wo", "got", "gon", "know", "think",
+					   "mean", "want", "wanna", "need", "said", "say", "see", "go", "get", "like",
+					   "look", "seem", "seems", "make", "made", "never", "always", "just",
+					   "really", "ever", "even", "also", "still", "guys", "all", "two", NULL};
+	if (!prev || xp_is_punct(prev) || in(prev, open) || in(prev, aux))
+		return XP_CASE_SUBJECT;
+	if (in(prev, prep))
+		return XP_CASE_OBJECT;
+	if (next && in(next, verb))
+		return XP_CASE_SUBJECT;
+	return XP_CASE_OBJECT;
 }
 
 int xp_zh_pronominal(const char *const *words, const uint32_t *lens, uint32_t a, uint32_t b)

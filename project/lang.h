@@ -104,9 +104,20 @@ enum {
 	XP_LR_FA_POSSESSIVE = 1024,
 	XP_LR_FA_SUBJECT_CLITIC = 2048,
 	XP_LR_FA_VERB_MOVE = 4096,
-	XP_LR_ALL = 8191,
-	XP_LR_NRULES = 13,
+	XP_LR_FA_CASE = 8192,
+	XP_LR_ALL = 16383,
+	XP_LR_NRULES = 14,
 };
+
+/* The grammatical case of the English pronoun src[i] of the n words:
+ * XP_CASE_SUBJECT, XP_CASE_OBJECT, or 0 when it is neither (my, this) or
+ * cannot be told.  I/we/he/she/they and me/us/him/them say it by form;
+ * "you" and "it" by their place (XP_LR_FA_CASE): after a preposition an
+ * object, at the start of a clause, after an auxiliary (did you) or before
+ * one (you 're, it 's) a subject, after any other word (tell you, love it)
+ * an object. */
+enum { XP_CASE_SUBJECT = 1, XP_CASE_OBJECT = 2 };
+int xp_en_case(const char *const *src, uint32_t n, uint32_t i);
 
 /* The rule of bit 1 << k as the report and the summary name it. */
 const char *xp_lr_name(unsigned k);
@@ -142,6 +153,12 @@ int xp_fa_equal(const char *w, uint32_t n, const char *p);
  * possessive, prodrop.h); 0 if not, or if there is no table for `en`. */
 int xp_pronoun_matches(const char *en, const char *lang, const char *const *words, const uint32_t *lens,
 		       uint32_t a, uint32_t b);
+/* The same for a pronoun of known case (xp_en_case; 0: any): in Farsi a
+ * subject is held by a free pronoun or an agreeing verb only, an object by
+ * a free pronoun or a clitic only ("you" on درست of درست میگی "you're
+ * right" ends in -t like the clitic of ديدمت "I saw you", and is neither). */
+int xp_pronoun_matches_case(const char *en, int en_case, const char *lang, const char *const *words,
+			    const uint32_t *lens, uint32_t a, uint32_t b);
 
 /* Chinese: 1 if words[a..b) hold any personal pronoun or demonstrative (我
  * 你 您 他 她 它 咱 这 那 此 自己 大家 各位). */

@@ -127,6 +127,25 @@ int xp_fa_clitic_agrees(const char *word, int person)
 	return 0;
 }
 
+int xp_fa_experiencer(const char *word, int person)
+{
+	static const char *const nouns[] = {"یاد", "منظور", "باور", "خوش", "بد", "دل", "حواس", "خواب", "سرد", "گرم",
+					    "حال", NULL};
+	static const char *const cl[] = {NULL, "م", "ت", "ش", "مون", NULL, "شون"};
+	char tok[256];
+	if (person < 1 || person > 6 || !cl[person] || !fa_fold(word, tok, sizeof tok))
+		return 0;
+	size_t n = strlen(tok), c = strlen(cl[person]);
+	if (person == 2 && ends(tok, "تون"))   /* the plural -etun */
+		c = strlen("تون");
+	if (!ends(tok, c == strlen("تون") ? "تون" : cl[person]))
+		return 0;
+	for (size_t k = 0; nouns[k]; k++)
+		if (n - c == strlen(nouns[k]) && !memcmp(tok, nouns[k], n - c))
+			return 1;
+	return 0;
+}
+
 /* The light verbs and auxiliaries that close a Farsi verb group (کردن,
  * شدن, داشتن, بودن, دادن, زدن, گرفتن, اومدن, رفتن, خواستن, تونستن,
  * آوردن, گذاشتن, خوردن; the copula), each stem with the personal endings

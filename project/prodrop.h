@@ -34,6 +34,13 @@ int xp_object_person(const char *word);
 int xp_possessive_person(const char *word);
 int xp_fa_clitic_agrees(const char *tok, int person);
 
+/* 1 if the Farsi token is a noun of an experiencer predicate with the
+ * clitic of that person: the subject of "you remember", "you mean", "you
+ * believe", "you like" is the clitic in Farsi (یادت میاد, منظورت,
+ * باورت میشه, خوشت میاد), on یاد, منظور, باور, خوش, بد, دل, حواس, خواب,
+ * سرد, گرم, حال. */
+int xp_fa_experiencer(const char *tok, int person);
+
 /* 1 if the Farsi token is a piece of a verb group: a verb with the prefix
  * می / نمی (joined, or the prefix alone), or a form of a light verb or an
  * auxiliary (کرد, کنه, بشه, داره, بود, هستن, بیاد ...; np.c's Farsi verb

@@ -253,7 +253,7 @@ static unsigned rules_for(const char *lang, unsigned rules)
 		r |= rules & (XP_LR_ZH_PRONOUN | XP_LR_ZH_POSSESSIVE | XP_LR_FREE_PRONOUN | XP_LR_PRON_MOVE | XP_LR_PRON_DROP);
 	if (lang && !strncmp(lang, "fa", 2))
 		r |= rules & (XP_LR_FA_ATTACH | XP_LR_FREE_PRONOUN | XP_LR_FA_CLITIC | XP_LR_FA_VERB | XP_LR_PRON_MOVE |
-			      XP_LR_FA_LIGHT_VERB | XP_LR_FA_POSSESSIVE | XP_LR_FA_SUBJECT_CLITIC | XP_LR_FA_VERB_MOVE);
+			      XP_LR_FA_LIGHT_VERB | XP_LR_FA_POSSESSIVE | XP_LR_FA_SUBJECT_CLITIC | XP_LR_FA_VERB_MOVE | XP_LR_FA_CASE);
 	return r;
 }
 
@@ -427,6 +427,20 @@ static void refeat(utt_ctx *u, xp_proj_mention *x, float *feat)
 	xp_feat_mention(&u->fc, x, x->en_start, x->en_end, aa, ab, feat);
 }
 
+/* The case of a one-word English pronoun mention in a Farsi sentence
+ * (lang.h xp_en_case; XP_LR_FA_CASE): which Farsi agreement can hold it.  0
+ * with the rule off, for Chinese, or for a pronoun of no case. */
+static int en_case(const utt_ctx *u, const xp_proj_mention *x)
+{
+	if (!(u->rules & XP_LR_FA_CASE) || x->en_end != x->en_start + 1)
+		return 0;
+	/* only a subject's: an English object is often the subject of a Farsi
+	 * verb ("let you ring" میذاریم ... بزنید, "good for you" لذت بردی) */
+	return xp_en_case((const char *const *)u->rec->src, u->rec->nsrc, x->en_start) == XP_CASE_SUBJECT
+		       ? XP_CASE_SUBJECT
+		       : 0;
+}
+
 /* a one-word English pronoun's mention (the only kind the pronoun rules move) */
 static int pronoun_mention(const utt_ctx *u, const xp_proj_mention *x)
 {
@@ -458,9 +472,10 @@ static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32
 		if (x->fate != XP_NULL_UNALIGNED || x->en_end != x->en_start + 1)
 			continue;
 		double pos = (x->en_start + 0.5) / u->rec->nsrc;
-		if (with_prodrop)
+		int ec = en_case(u, x);
+		if (with_prodrop && ec != XP_CASE_OBJECT)
 			prodrop(u, x);
-		if (u->rules & XP_LR_FA_CLITIC)
+		if ((u->rules & XP_LR_FA_CLITIC) && ec != XP_CASE_SUBJECT)
 			clitic(u, x, taken);
 		if (u->rules & XP_LR_FA_POSSESSIVE)
 			possessive(u, x, ptaken, pm, n);
@@ -474,7 +489,8 @@ static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32
 			x->fate = XP_PROJECTED, x->tgt_utt = t, x->tgt_start = a, x->tgt_end = b;
 			x->conf = 0.25f;   /* no link: a guess from the word alone */
 			x->rule |= XP_LR_FREE_PRONOUN;
-		} else if (!with_prodrop || !(u->rules & XP_LR_FA_VERB) || !nearest_verb(u, x, taken, t)) {
+		} else if (!with_prodrop || !(u->rules & XP_LR_FA_VERB) || ec == XP_CASE_OBJECT ||
+			   !nearest_verb(u, x, taken, t)) {
 			continue;
 		}
 		memset(taken + x->tgt_start, 1, x->tgt_end - x->tgt_start);
@@ -516,7 +532,10 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 		xp_proj_mention *x = &pm[k];
 		const char *w = u->rec->src[x->en_start];
 		uint32_t a = x->tgt_start, b = x->tgt_end, j;
-		if (x->fate != XP_PROJECTED || !pronoun_mention(u, x) || xp_pronoun_matches(w, lang, u->w, u->wlen, a, b))
+		if (x->fate != XP_PROJECTED || !pronoun_mention(u, x))
+			continue;
+		int ec = en_case(u, x), any = xp_pronoun_matches(w, lang, u->w, u->wlen, a, b);
+		if (ec ? xp_pronoun_matches_case(w, ec, lang, u->w, u->wlen, a, b) : any)
 			continue;
 		double pos = (x->en_start + 0.5) / u->rec->nsrc;
 		uint16_t rule = 0;
@@ -525,7 +544,8 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 		if ((u->rules & XP_LR_PRON_MOVE) &&
 		    xp_free_pronoun(w, lang, u->w, u->wlen, u->nw, taken, pos, &a, &b)) {
 			rule = XP_LR_PRON_MOVE;
-		} else if ((u->rules & XP_LR_FA_LIGHT_VERB) && fa && b == a + 1 && xp_subject_person(w)) {
+		} else if ((u->rules & XP_LR_FA_LIGHT_VERB) && fa && b == a + 1 && xp_subject_person(w) &&
+			   ec != XP_CASE_OBJECT) {
 			/* the verb right after it, or after one more word (فکر نمی‌کنم) */
 			for (j = b; j < u->nw && j <= b + 1 && !rule; j++)
 				if (!taken[j] && xp_fa_verb_agrees(u->rec->tgt[j], xp_subject_person(w)))
@@ -535,7 +555,8 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 			x->rule |= XP_LR_PRON_DROP;
 			continue;
 		}
-		if (!rule && fa && (u->rules & XP_LR_FA_VERB_MOVE) && strcasecmp(w, "it") && xp_subject_person(w)) {
+		if (!rule && fa && (u->rules & XP_LR_FA_VERB_MOVE) && strcasecmp(w, "it") && xp_subject_person(w) &&
+		    ec != XP_CASE_OBJECT) {
 			/* the agreeing verb nearest its position that no mention holds */
 			double best = 2;
 			for (j = 0; j < u->nw; j++) {
@@ -548,7 +569,7 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 		}
 		if (rule) {
 			x->tgt_start = a, x->tgt_end = b;
-			x->rule |= rule;
+			x->rule |= rule | (any ? XP_LR_FA_CASE : 0);   /* its case undid a match */
 			x->conf = 0.25f;   /* the links said otherwise: a guess from the word */
 			lang_rules(u, x);
 			refeat(u, x, feat + k * XP_NFEAT);

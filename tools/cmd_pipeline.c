@@ -186,7 +186,7 @@ const xp_cmd xp_cmd_pipeline = {
 	"              --no-zh-pronouns, --no-zh-possessive, --no-fa-attach, --no-free-pronouns,\n"
 	"              --no-fa-clitics, --no-fa-nearest-verb, --no-pronoun-move, --no-pronoun-drop,\n"
 	"              --no-fa-light-verb, --no-fa-possessive, --fa-subject-clitic,\n"
-	"              --no-fa-verb-move, --np RULES, --no-np RULES, --uncalibrated\n"
+	"              --no-fa-verb-move, --no-fa-case, --np RULES, --no-np RULES, --uncalibrated\n"
 	"  --keep-empty  write documents without a target sentence too (left out by default)\n"
 	"  --no-db     no correction database\n"
 	"  --quiet     no progress, no summary on stdout\n"

@@ -10,7 +10,9 @@
 # mom" -> من مامانت رو دوست دارم with "your" unaligned, "mom" on مامانت; "You
 # remember" -> یادت میاد with "You" unaligned, "remember" on یادت; "Except I
 # broke up" -> غیر از اینکه بهم زدم with "I" on از; "You must go" -> باید بری
-# with "You" unaligned; "You know" -> ميدوني (Arabic yeh) with "You" unaligned.
+# with "You" unaligned; "You know" -> ميدوني (Arabic yeh) with "You" unaligned;
+# "You 're right" -> درست میگی with "You" on درست ("right", ending in -t like
+# the clitic of "you"); "See you" -> میبینمت with "you" on it.
 . tests/cli/lib
 P=$FIX/langrules
 proj() { # OUT options...
@@ -42,8 +44,8 @@ expect_grep "$(line f 4 زدم '(1)')" $T/all.conll
 expect_grep "$(line f 3 بهم -)" $T/all.conll
 expect_grep ', 1 subject pronouns moved to a Farsi verb' $T/err
 expect_grep '1 Farsi object clitics, 1 nearest Farsi verbs taken' $T/err
-expect_grep '"language_rules":{"articles":0,"zh_pronoun":0,"fa_attach":0,"zh_possessive":1,"free_pronoun":2,"fa_clitic":1,"fa_verb":1,"pronoun_move":2,"pronoun_drop":1,"fa_light_verb":1,"fa_possessive":1,"fa_subject_clitic":0,"fa_verb_move":1}' $T/all.json
-expect_grep '"rules":{"articles":false,"zh_pronoun":false,"fa_attach":false,"zh_possessive":false,"free_pronoun":true,"fa_clitic":false,"fa_verb":false,"pronoun_move":false,"pronoun_drop":false,"fa_light_verb":false,"fa_possessive":false,"fa_subject_clitic":false,"fa_verb_move":false}' $T/all.json
+expect_grep '"language_rules":{"articles":0,"zh_pronoun":0,"fa_attach":0,"zh_possessive":1,"free_pronoun":2,"fa_clitic":1,"fa_verb":1,"pronoun_move":2,"pronoun_drop":1,"fa_light_verb":2,"fa_possessive":1,"fa_subject_clitic":0,"fa_verb_move":1,"fa_case":1}' $T/all.json
+expect_grep '"rules":{"articles":false,"zh_pronoun":false,"fa_attach":false,"zh_possessive":false,"free_pronoun":true,"fa_clitic":false,"fa_verb":false,"pronoun_move":false,"pronoun_drop":false,"fa_light_verb":false,"fa_possessive":false,"fa_subject_clitic":false,"fa_verb_move":false,"fa_case":false}' $T/all.json
 # pronouns the links placed wrongly: "I" on 会 of 我会 takes 我, "I" on میاد
 # (3sg) takes من; "It" on 晚 of 很晚了 (no pronoun) is dropped, its span kept
 # in the report; "I" on فکر of فکر کنم takes the light verb کنم
@@ -53,7 +55,7 @@ expect_grep "$(line z 1 晚 -)" $T/all.conll
 expect_grep '"dropped":\[2,1,2\],"fate":"filtered"' $T/all.json
 expect_grep "$(line f 0 من '(1)')" $T/all.conll
 expect_grep "$(line f 1 کنم '(1)')" $T/all.conll
-expect_grep ', 2 pronouns moved to a free one, 1 Chinese pronouns dropped, 1 Farsi light verbs taken, 1 Farsi possessive clitics, 0 Farsi subject clitics' $T/err
+expect_grep ', 2 pronouns moved to a free one, 1 Chinese pronouns dropped, 2 Farsi light verbs taken, 1 Farsi possessive clitics, 0 Farsi subject clitics' $T/err
 expect_grep "$(line f 0 یادت -)" $T/all.conll                   # subject clitics: opt-in
 expect_grep "$(line f 1 مامانت '(2)')" $T/all.conll             # your -> مامانت
 
@@ -102,6 +104,19 @@ proj nomoveverb --no-fa-verb-move
 expect_grep "$(line f 1 از '(1)')" $T/nomoveverb.conll
 expect_grep "$(line f 4 زدم -)" $T/nomoveverb.conll
 expect_grep '"fa_verb_move":false' $T/nomoveverb.json
+
+# the case of "you": a subject on درست "right" (ending in -t, like the
+# clitic of دیدمت "I saw you") takes the light verb میگی; an object keeps
+# the word with its clitic (میبینمت "I see you")
+expect_grep "$(line f 1 میگی '(2)')" $T/all.conll
+expect_grep "$(line f 0 درست -)" $T/all.conll
+expect_grep "$(line f 0 میبینمت '(2)')" $T/all.conll
+expect_grep ', 1 pronouns placed by their English case' $T/err
+proj nocase --no-fa-case
+expect_grep "$(line f 0 درست '(2)')" $T/nocase.conll
+expect_grep "$(line f 1 میگی -)" $T/nocase.conll
+expect_grep "$(line f 0 میبینمت '(2)')" $T/nocase.conll
+expect_grep '"fa_case":false' $T/nocase.json
 
 proj noclitic --no-fa-clitics
 expect_grep "$(line f 0 بوسم -)" $T/noclitic.conll

@@ -174,6 +174,60 @@ static void test_pronoun_matches(void **st)
 	assert_int_equal(xp_possessive_person("me"), 0);
 }
 
+/* the case of the pronoun at index i of an English sentence */
+static int ec(const char *s, uint32_t i)
+{
+	toks t;
+	split(&t, s);
+	return xp_en_case(t.w, t.n, i);
+}
+
+static int pmc(const char *en, int c, const char *s, uint32_t a, uint32_t b)
+{
+	toks t;
+	split(&t, s);
+	return xp_pronoun_matches_case(en, c, "fa", t.w, t.len, a, b);
+}
+
+static void test_en_case(void **st)
+{
+	(void)st;
+	enum { S = XP_CASE_SUBJECT, O = XP_CASE_OBJECT };
+	assert_int_equal(ec("You 're right .", 0), S);          /* first word */
+	assert_int_equal(ec("I mean , you 're right", 3), S);   /* after punctuation */
+	assert_int_equal(ec("Did you get it ?", 1), S);         /* after an auxiliary */
+	assert_int_equal(ec("Do n't you remember ?", 2), S);
+	assert_int_equal(ec("when you have this", 1), S);       /* a clause opens */
+	assert_int_equal(ec("I think you 're right", 2), S);    /* a verb follows */
+	assert_int_equal(ec("I love you .", 2), O);             /* after a verb */
+	assert_int_equal(ec("I 'll tell you this", 3), O);
+	assert_int_equal(ec("It 's for you", 3), O);            /* after a preposition */
+	assert_int_equal(ec("I love it", 2), O);
+	assert_int_equal(ec("I think it 's late", 2), S);
+	assert_int_equal(ec("Tell him", 1), O);                 /* by form */
+	assert_int_equal(ec("we go", 0), S);
+	assert_int_equal(ec("my dog", 0), 0);                   /* no case */
+	assert_int_equal(ec("that 's it", 0), 0);
+	assert_int_equal(ec("you", 3), 0);                      /* out of range */
+	/* a subject "you" is never held by a word ending in the clitic -t
+	 * (درست "right"), an object is; the experiencer's clitic holds a
+	 * subject (یادت میاد "you remember", منظورت "you mean") */
+	assert_true(pmc("you", 0, "درست میگی", 0, 1));
+	assert_false(pmc("you", S, "درست میگی", 0, 1));
+	assert_true(pmc("you", S, "درست میگی", 1, 2));          /* the verb agrees */
+	assert_true(pmc("you", S, "تو رفتی", 0, 1));            /* the free pronoun */
+	assert_true(pmc("you", O, "دیدمت", 0, 1));
+	assert_true(pmc("you", S, "یادت میاد", 0, 1));
+	assert_true(pmc("you", S, "منظورت چیه", 0, 1));
+	assert_true(pmc("you", S, "خوشتون میاد", 0, 1));       /* the plural clitic */
+	assert_false(pmc("you", O, "رفتی", 0, 1));              /* an object is no verb ending */
+	assert_true(xp_fa_experiencer("يادت", 2));              /* Arabic yeh */
+	assert_false(xp_fa_experiencer("یادم", 2));             /* person must match */
+	assert_true(xp_fa_experiencer("یادم", 1));
+	assert_false(xp_fa_experiencer("دستت", 2));             /* not an experiencer noun */
+	assert_false(xp_fa_experiencer("یاد", 2));
+}
+
 static int zp(const char *s, uint32_t a, uint32_t b)
 {
 	toks t;
@@ -214,6 +268,7 @@ int main(void)
 		cmocka_unit_test(test_free_pronoun),
 		cmocka_unit_test(test_fa_clitic),
 		cmocka_unit_test(test_pronoun_matches),
+		cmocka_unit_test(test_en_case),
 		cmocka_unit_test(test_zh_pronominal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
