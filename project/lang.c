@@ -125,7 +125,7 @@ const char *xp_lr_name(unsigned k)
 	static const char *const names[XP_LR_NRULES] = {"articles",    "zh_pronoun",   "fa_attach", "zh_possessive",
 							"free_pronoun", "fa_clitic",  "fa_verb",   "pronoun_move",
 							"pronoun_drop", "fa_light_verb", "fa_possessive",
-							"fa_subject_clitic", "fa_verb_move", "fa_case"};
+							"fa_subject_clitic", "fa_verb_move", "fa_case", "fa_homograph"};
 	return k < XP_LR_NRULES ? names[k] : "";
 }
 
@@ -136,7 +136,8 @@ const char *xp_lr_phrase(unsigned k)
 		"free pronouns", "Farsi object clitics", "nearest Farsi verbs taken", "pronouns moved to a free one",
 		"Chinese pronouns dropped", "Farsi light verbs taken", "Farsi possessive clitics",
 		"Farsi subject clitics", "subject pronouns moved to a Farsi verb",
-		"pronouns placed by their English case"};
+		"pronouns placed by their English case",
+		"Farsi homographs left"};
 	return k < XP_LR_NRULES ? phrases[k] : "";
 }
 
@@ -216,6 +217,36 @@ int xp_fa_equal(const char *w, uint32_t n, const char *p)
 		}
 	}
 	return i == n && !*q;
+}
+
+int xp_fa_homograph(const char *const *words, const uint32_t *lens, uint32_t n, uint32_t j)
+{
+	if (j >= n || !(xp_fa_equal(words[j], lens[j], "تو") || xp_fa_equal(words[j], lens[j], "اون")))
+		return 0;
+	/* the pronoun for sure: before the object marker (تو رو "you"), the
+	 * plural (اون ‌ ها "they", across a lone ZWNJ) or a verb (تو بودی "it
+	 * was you", اون میخواد "he wants"); after a preposition that is never
+	 * followed by "in" (با تو "with you", به تو); از تو is "from you" and
+	 * "from inside" */
+	static const char *const after[] = {"رو", "را", "ها", "هارو", NULL};
+	static const char *const before[] = {"با", "به", "برای", "واسه", "مال", "پیش", "مثل", "بدون", NULL};
+	uint32_t k = j + 1;
+	while (k < n && zwnj(words[k], lens[k]))
+		k++;
+	for (size_t q = 0; k < n && after[q]; q++)
+		if (xp_fa_equal(words[k], lens[k], after[q]))
+			return 0;
+	for (size_t q = 0; j > 0 && before[q]; q++)
+		if (xp_fa_equal(words[j - 1], lens[j - 1], before[q]))
+			return 0;
+	if (k < n && lens[k] < 256) {
+		char w[256];   /* the verb tests read C strings */
+		memcpy(w, words[k], lens[k]);
+		w[lens[k]] = '\0';
+		if (xp_fa_verb_form(w))
+			return 0;
+	}
+	return 1;
 }
 
 int xp_free_pronoun(const char *en, const char *lang, const char *const *words, const uint32_t *lens,

@@ -84,6 +84,17 @@
  *                     of the sentence nearest its position that no mention
  *                     holds, as XP_LR_FA_VERB does for one no link reached:
  *                     "I" linked to که or از, the person ending on زدم.
+ *   XP_LR_FA_CASE     Farsi: an English subject pronoun ("you" and "it" by
+ *                     the words around them, xp_en_case) is not held by a
+ *                     word only because it ends in the object clitic: "you"
+ *                     linked to درست of درست میگی "you're right" is
+ *                     misplaced (the rules above then move it to the verb),
+ *                     no unaligned subject takes an object clitic; the
+ *                     clitic of an experiencer (یادت میاد "you remember")
+ *                     still holds it.
+ *   XP_LR_FA_HOMOGRAPH  Farsi: the free pronoun rules (XP_LR_FREE_PRONOUN,
+ *                     XP_LR_PRON_MOVE) never take تو or اون, which are also
+ *                     the preposition "in" and the demonstrative "that".
  */
 #ifndef XP_LANG_H
 #define XP_LANG_H
@@ -105,8 +116,9 @@ enum {
 	XP_LR_FA_SUBJECT_CLITIC = 2048,
 	XP_LR_FA_VERB_MOVE = 4096,
 	XP_LR_FA_CASE = 8192,
-	XP_LR_ALL = 16383,
-	XP_LR_NRULES = 14,
+	XP_LR_FA_HOMOGRAPH = 16384,
+	XP_LR_ALL = 32767,
+	XP_LR_NRULES = 15,
 };
 
 /* The grammatical case of the English pronoun src[i] of the n words:
@@ -143,6 +155,12 @@ int xp_zh_possessive_span(const char *en, const char *const *words, const uint32
  * relative position pos (0..1); 1 with its words [*a, *b), else 0. */
 int xp_free_pronoun(const char *en, const char *lang, const char *const *words, const uint32_t *lens,
 		    uint32_t n, const uint8_t *taken, double pos, uint32_t *a, uint32_t *b);
+
+/* Farsi: 1 if words[j] of the n is a pronoun that may be another word
+ * there: تو "you" and "in", اون "he, she, it" and "that" (Arabic yeh/kaf
+ * read as Persian); 0 where it is the pronoun: before را/رو, the plural
+ * ها or a verb (prodrop.h xp_fa_verb_form), after با, به, برای ... */
+int xp_fa_homograph(const char *const *words, const uint32_t *lens, uint32_t n, uint32_t j);
 
 /* Farsi: w[0..n) equals p once Arabic yeh/kaf are read as Persian ones. */
 int xp_fa_equal(const char *w, uint32_t n, const char *p);

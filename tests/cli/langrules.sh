@@ -12,7 +12,8 @@
 # broke up" -> غیر از اینکه بهم زدم with "I" on از; "You must go" -> باید بری
 # with "You" unaligned; "You know" -> ميدوني (Arabic yeh) with "You" unaligned;
 # "You 're right" -> درست میگی with "You" on درست ("right", ending in -t like
-# the clitic of "you"); "See you" -> میبینمت with "you" on it.
+# the clitic of "you"); "See you" -> میبینمت with "you" on it; "He did it" ->
+# اون کارو کرد with "He" unaligned (اون may be "that").
 . tests/cli/lib
 P=$FIX/langrules
 proj() { # OUT options...
@@ -33,7 +34,7 @@ expect_grep ', 1 Chinese possessives,' $T/err
 expect_grep ', 2 free pronouns,' $T/err
 expect_grep "$(line f 0 بوسم '(1)')" $T/all.conll               # object clitic
 expect_grep "$(line f 1 میریم '(3)')" $T/all.conll              # the nearest agreeing verb
-expect_grep '"prodrop_recovered":5,' $T/all.json
+expect_grep '"prodrop_recovered":6,' $T/all.json
 # agreement: باید "must" ends like a 2pl verb but never is one, the Arabic
 # yeh of ميدوني is the Persian one; "I" on از takes the agreeing verb زدم
 # (not بهم "to me", a preposition with its clitic)
@@ -43,9 +44,9 @@ expect_grep "$(line f 0 ميدوني '(2)')" $T/all.conll
 expect_grep "$(line f 4 زدم '(1)')" $T/all.conll
 expect_grep "$(line f 3 بهم -)" $T/all.conll
 expect_grep ', 1 subject pronouns moved to a Farsi verb' $T/err
-expect_grep '1 Farsi object clitics, 1 nearest Farsi verbs taken' $T/err
-expect_grep '"language_rules":{"articles":0,"zh_pronoun":0,"fa_attach":0,"zh_possessive":1,"free_pronoun":2,"fa_clitic":1,"fa_verb":1,"pronoun_move":2,"pronoun_drop":1,"fa_light_verb":2,"fa_possessive":1,"fa_subject_clitic":0,"fa_verb_move":1,"fa_case":1}' $T/all.json
-expect_grep '"rules":{"articles":false,"zh_pronoun":false,"fa_attach":false,"zh_possessive":false,"free_pronoun":true,"fa_clitic":false,"fa_verb":false,"pronoun_move":false,"pronoun_drop":false,"fa_light_verb":false,"fa_possessive":false,"fa_subject_clitic":false,"fa_verb_move":false,"fa_case":false}' $T/all.json
+expect_grep '1 Farsi object clitics, 2 nearest Farsi verbs taken' $T/err
+expect_grep '"language_rules":{"articles":0,"zh_pronoun":0,"fa_attach":0,"zh_possessive":1,"free_pronoun":2,"fa_clitic":1,"fa_verb":2,"pronoun_move":2,"pronoun_drop":1,"fa_light_verb":2,"fa_possessive":1,"fa_subject_clitic":0,"fa_verb_move":1,"fa_case":1,"fa_homograph":1}' $T/all.json
+expect_grep '"rules":{"articles":false,"zh_pronoun":false,"fa_attach":false,"zh_possessive":false,"free_pronoun":true,"fa_clitic":false,"fa_verb":false,"pronoun_move":false,"pronoun_drop":false,"fa_light_verb":false,"fa_possessive":false,"fa_subject_clitic":false,"fa_verb_move":false,"fa_case":false,"fa_homograph":false}' $T/all.json
 # pronouns the links placed wrongly: "I" on 会 of 我会 takes 我, "I" on میاد
 # (3sg) takes من; "It" on 晚 of 很晚了 (no pronoun) is dropped, its span kept
 # in the report; "I" on فکر of فکر کنم takes the light verb کنم
@@ -98,7 +99,7 @@ expect_grep '"fa_possessive":false' $T/noposs2.json
 proj subj --fa-subject-clitic
 expect_grep "$(line f 0 یادت '(2)')" $T/subj.conll              # You remember -> یادت
 expect_grep '"fa_subject_clitic":true' $T/subj.json
-expect_grep '"prodrop_recovered":6,' $T/subj.json
+expect_grep '"prodrop_recovered":7,' $T/subj.json
 
 proj nomoveverb --no-fa-verb-move
 expect_grep "$(line f 1 از '(1)')" $T/nomoveverb.conll
@@ -117,6 +118,16 @@ expect_grep "$(line f 0 درست '(2)')" $T/nocase.conll
 expect_grep "$(line f 1 میگی -)" $T/nocase.conll
 expect_grep "$(line f 0 میبینمت '(2)')" $T/nocase.conll
 expect_grep '"fa_case":false' $T/nocase.json
+
+# homographs: "He" takes the verb کرد, not اون (also "that"); تو before
+# the object marker رو is the pronoun all the same (من تو رو دیدم, above)
+expect_grep "$(line f 2 کرد '(5)')" $T/all.conll
+expect_grep "$(line f 0 اون -)" $T/all.conll
+expect_grep ', 1 Farsi homographs left' $T/err
+proj nohom --no-fa-homograph
+expect_grep "$(line f 0 اون '(5)')" $T/nohom.conll
+expect_grep "$(line f 2 کرد -)" $T/nohom.conll
+expect_grep '"fa_homograph":false' $T/nohom.json
 
 proj noclitic --no-fa-clitics
 expect_grep "$(line f 0 بوسم -)" $T/noclitic.conll

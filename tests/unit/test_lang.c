@@ -228,6 +228,30 @@ static void test_en_case(void **st)
 	assert_false(xp_fa_experiencer("یاد", 2));
 }
 
+static int hg(const char *s, uint32_t j)
+{
+	toks t;
+	split(&t, s);
+	return xp_fa_homograph(t.w, t.len, t.n, j);
+}
+
+static void test_fa_homograph(void **st)
+{
+	(void)st;
+	assert_true(hg("تو خونه نیست", 0));             /* "in the house" */
+	assert_true(hg("اون زنیکه اومده", 0));           /* "that woman" */
+	assert_true(hg("از تو لاکش", 1));                /* "from inside": از both ways */
+	assert_true(hg("تو چه جور بازیگری هستی", 0));    /* no sign: left out */
+	assert_false(hg("من تو رو دیدم", 1));            /* before the object marker */
+	assert_false(hg("اون \xE2\x80\x8C ها رفتن", 0));  /* the plural, across a lone ZWNJ */
+	assert_false(hg("تو بودی", 0));                  /* before a verb */
+	assert_false(hg("اون میخواد", 0));               /* "he wants" */
+	assert_false(hg("با تو حرف میزنم", 1));          /* after a preposition */
+	assert_false(hg("من خوبم", 0));                  /* no homograph */
+	assert_false(hg("تو", 1));                       /* out of range */
+	assert_true(hg("تو", 0));
+}
+
 static int zp(const char *s, uint32_t a, uint32_t b)
 {
 	toks t;
@@ -269,6 +293,7 @@ int main(void)
 		cmocka_unit_test(test_fa_clitic),
 		cmocka_unit_test(test_pronoun_matches),
 		cmocka_unit_test(test_en_case),
+		cmocka_unit_test(test_fa_homograph),
 		cmocka_unit_test(test_zh_pronominal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
