@@ -562,6 +562,15 @@ static int fa_edges(const xp_np_span *x, uint32_t *a, uint32_t *b)
 		said = en_in(x->src[i], en_ham);
 	if (*b > *a + 1 && !said && fa_in(x->w[*b - 1], x->len[*b - 1], ham))
 		(*b)--;
+	/* a span that is nothing but a function word (an adverb, a conjunction,
+	 * a preposition: فقط "only", پس "so", یعنی "means") holds no noun
+	 * phrase: the aligner linked the noun to a word beside its translation */
+	static const char *const function[] = {"فقط", "پس", "یعنی", "و", "یا", "اما", "ولی", "هم", "خیلی", "الان",
+					       "دیگه", "باید", "شاید", "اگه", "اگر", "تا", "از", "به", "با", "در",
+					       "برای", "واسه", "را", "رو", "مثلا", "حتی", "هنوز", "اصلا", "واقعا", "آره",
+					       "نه", "خب", "اوه", NULL};
+	if (*b == *a + 1 && fa_in(x->w[*a], x->len[*a], function))
+		*b = *a;
 	return *a != a0 || *b != b0;
 }
 

@@ -115,7 +115,9 @@
  *                   و coordinates it; and no noun phrase ends with the
  *                   additive هم ("too": برخوردی هم -> برخوردی for "any
  *                   contact"), unless the English says "each other",
- *                   "together", "too" ...
+ *                   "together", "too" ...; a span that is nothing but a
+ *                   function word (فقط, پس, یعنی, a preposition ...) holds no
+ *                   noun phrase and is dropped.
  * Off by default (--np turns them on): they lost on the held-out MMC dev
  * silver (whose spans are an aligner's, not people's) or on mmc-tune
  * (README, "Noun phrase and name rules"):

@@ -353,6 +353,15 @@ static void test_fa_edges(void **st)
 	shape(R, "fa", "any contact", 0, "برخوردی هم داشتید", NULL, 0, 2, R, 0, 1);
 	shape(R, "fa", "each other 's eyes", 0, "چشم های هم", NULL, 0, 3, 0, 0, 3);
 	shape(R, "fa", "the time we slept together", 0, "بار که با هم", NULL, 0, 4, 0, 0, 4);
+	/* a span that is nothing but a function word holds no noun phrase:
+	 * empty (the mention is dropped) */
+	shape(R, "fa", "mittens", 0, "فقط خوب", NULL, 0, 1, R, 0, 0);
+	shape(R, "fa", "slathering", 0, "کردن یعنی چی", NULL, 1, 2, R, 1, 1);
+	shape(R, "fa", "no idea", 0, "اصلا", NULL, 0, 1, R, 0, 0);
+	/* ... a noun, a pronoun, a demonstrative or a question word stays */
+	shape(R, "fa", "the guy", 0, "یارو", NULL, 0, 1, 0, 0, 1);
+	shape(R, "fa", "that", 0, "اون", NULL, 0, 1, 0, 0, 1);
+	shape(R, "fa", "what", 0, "چی", NULL, 0, 1, 0, 0, 1);
 	/* a span of one token stays; names and other languages are left alone */
 	shape(R, "fa", "my side", 0, "تو", NULL, 0, 1, 0, 0, 1);
 	shape(R, "fa", "Any Contact", 1, "برخوردی هم", NULL, 0, 2, 0, 0, 2);
