@@ -127,19 +127,30 @@ static void test_files(void **st)
 	xp_zhseg_free(NULL);
 }
 
+/* a sentence of space-separated tokens, split, with jieba's word starts */
+typedef struct toks {
+	char buf[256];
+	const char *w[64];
+	uint32_t len[64], n;
+	uint8_t start[65];
+} toks;
+
+static void split(xp_zhseg *z, const char *chars, toks *t)
+{
+	t->n = 0;
+	snprintf(t->buf, sizeof t->buf, "%s", chars);
+	for (char *p = strtok(t->buf, " "); p; p = strtok(NULL, " "))
+		t->w[t->n] = p, t->len[t->n] = (uint32_t)strlen(p), t->n++;
+	assert_int_equal(xp_zh_word_starts(z, t->w, t->len, t->n, t->start), 0);
+}
+
 /* the rule on characters, as project --chars writes them */
 static void snap(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b, int grew, uint32_t wa, uint32_t wb)
 {
-	char buf[256];
-	const char *w[64];
-	uint32_t len[64], n = 0;
-	snprintf(buf, sizeof buf, "%s", chars);
-	for (char *p = strtok(buf, " "); p; p = strtok(NULL, " "))
-		w[n] = p, len[n] = (uint32_t)strlen(p), n++;
-	uint8_t start[65];
-	assert_int_equal(xp_zh_word_starts(z, w, len, n, start), 0);
-	assert_int_equal(start[n], 1);
-	assert_int_equal(xp_zh_words_snap(start, n, &a, &b), grew);
+	toks t;
+	split(z, chars, &t);
+	assert_int_equal(t.start[t.n], 1);
+	assert_int_equal(xp_zh_words_snap(t.start, t.n, &a, &b), grew);
 	assert_int_equal(a, wa);
 	assert_int_equal(b, wb);
 }
@@ -165,16 +176,10 @@ static void test_snap(void **st)
 /* zh_de on jieba's words: a span ending in 的 takes the noun after it */
 static void de(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b, int grew, uint32_t wb)
 {
-	char buf[256];
-	const char *w[64];
-	uint32_t len[64], n = 0;
-	snprintf(buf, sizeof buf, "%s", chars);
-	for (char *p = strtok(buf, " "); p; p = strtok(NULL, " "))
-		w[n] = p, len[n] = (uint32_t)strlen(p), n++;
-	uint8_t start[65];
-	assert_int_equal(xp_zh_word_starts(z, w, len, n, start), 0);
+	toks t;
+	split(z, chars, &t);
 	uint32_t a0 = a;
-	assert_int_equal(xp_zh_de(z, w, len, n, start, &a, &b), grew);
+	assert_int_equal(xp_zh_de(z, t.w, t.len, t.n, t.start, &a, &b), grew);
 	assert_int_equal(a, a0);
 	assert_int_equal(b, wb);
 }
@@ -203,15 +208,9 @@ static void test_de(void **st)
 /* zh_name_trim: a name's span loses the verbs and function words at its edges */
 static void trim(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b, int did, uint32_t wa, uint32_t wb)
 {
-	char buf[256];
-	const char *w[64];
-	uint32_t len[64], n = 0;
-	snprintf(buf, sizeof buf, "%s", chars);
-	for (char *p = strtok(buf, " "); p; p = strtok(NULL, " "))
-		w[n] = p, len[n] = (uint32_t)strlen(p), n++;
-	uint8_t start[65];
-	assert_int_equal(xp_zh_word_starts(z, w, len, n, start), 0);
-	assert_int_equal(xp_zh_name_trim(z, w, len, n, start, &a, &b), did);
+	toks t;
+	split(z, chars, &t);
+	assert_int_equal(xp_zh_name_trim(z, t.w, t.len, t.n, t.start, &a, &b), did);
 	assert_int_equal(a, wa);
 	assert_int_equal(b, wb);
 }
