@@ -87,9 +87,9 @@ static void progress(void *arg, size_t i, size_t n, const char *key)
 }
 
 /* -o against the inputs, and against each subtitle file a directory gave */
-static int check_files(const args *a, const xp_batch *b, xp_err *e)
+static int check_files(const args *a, const xp_batch *b, const char *config, xp_err *e)
 {
-	xp_cli_file *f = calloc(2 * b->n + 7, sizeof *f);
+	xp_cli_file *f = calloc(2 * b->n + 8, sizeof *f);
 	if (!f)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	size_t n = 0;
@@ -98,6 +98,7 @@ static int check_files(const args *a, const xp_batch *b, xp_err *e)
 	f[n++] = (xp_cli_file){"--tgt-subs", a->src.tgt, 0};
 	f[n++] = (xp_cli_file){"--links", a->src.links, 0};
 	f[n++] = (xp_cli_file){"--episodes", a->src.episodes, 0};
+	f[n++] = (xp_cli_file){"--config", config, 0};
 	for (size_t i = 0; i < b->n; i++) {   /* an archive's members are not files: its path is above */
 		f[n++] = (xp_cli_file){"--subs", b->v[i].subs.in ? NULL : b->v[i].subs.path, 0};
 		f[n++] = (xp_cli_file){"--tgt-subs", b->v[i].tgt.in ? NULL : b->v[i].tgt.path, 0};
@@ -129,7 +130,7 @@ static int run_align(int argc, char **argv)
 	xp_batch b = {0};
 	xp_aligned out = {0};
 	xp_align_stats st = {0};
-	rc = xp_batch_plan(a.transcript, &a.src, &b, &e) || check_files(&a, &b, &e);
+	rc = xp_batch_plan(a.transcript, &a.src, &b, &e) || check_files(&a, &b, conf.path, &e);
 	xp_cli_note_plan("align", &b);
 	xp_batch_opts bo = a.bo;
 	xp_buf pairs = {0};

@@ -278,24 +278,6 @@ static int run(int argc, char **argv)
 			notgt += xp_ritem_kind(it) == XP_CONF_NO_TARGET;
 			nulls += xp_ritem_kind(it) == XP_CONF_NULL;
 		}
-		printf("judged %zu mentions against %s: %zu projected (%zu right, %zu wrong), %zu null with target text "
-		       "(%zu recoverable), %zu without; %zu not judged (document not in the reference)\n",
-		       nq, kpath, ls.right + ls.wrong, ls.right, ls.wrong, nulls, ls.recoverable, notgt, ls.unjudged);
-		if (lflags & XP_LB_LOOSE)
-			printf("  %zu projection(s) right by --loose only\n", ls.loose);
-		if (ls.unpaired)
-			printf("  %zu projected sentence(s) have no reference sentence of the same text\n", ls.unpaired);
-		if (order)
-			printf("queue: %s (%zu judged mention(s) not in it, put last)\n", order, unlisted);
-		else
-			printf("queue: lowest confidence first\n");
-		rank_line("wrong projections", &r, q, nq, is_wrong, -1, scratch);
-		rank_line("recoverable nulls", &r, q, nq, is_recoverable, -1, scratch);
-		rank_line("either (a fix)", &r, q, nq, needs_fix, -1, scratch);
-		printf("the same in the queue's projected mentions only, and its nulls with target text only:\n");
-		rank_line("wrong projections", &r, q, nq, is_wrong, XP_CONF_PROJECTED, scratch);
-		rank_line("recoverable nulls", &r, q, nq, is_recoverable, XP_CONF_NULL, scratch);
-		time_lines(&r, q, nq, order != NULL);
 		/* calibration: is what the projection did right, for items with target text */
 		xp_reliab all = {0}, proj_r = {0}, null_r = {0};
 		for (size_t k = 0; k < r.n; k++) {
@@ -308,23 +290,8 @@ static int run(int argc, char **argv)
 			xp_reliab_add(kind == XP_CONF_PROJECTED ? &proj_r : &null_r, it->conf, right);
 		}
 		xp_reliab_finish(&all), xp_reliab_finish(&proj_r), xp_reliab_finish(&null_r);
-		printf("calibration (confidence = P(what the projection did is right); mentions with target text):\n");
-		printf("  bin        items  predicted  observed   gap\n");
-		for (int b = 0; b < 10; b++)
-			if (all.n[b])
-				printf("  %.1f-%.1f  %7zu     %.3f     %.3f  %+.3f%s\n", b / 10.0, (b + 1) / 10.0, all.n[b],
-				       all.pred[b], all.obs[b], all.obs[b] - all.pred[b], all.n[b] < 30 ? "  (< 30 items)" : "");
-		double worst = xp_reliab_worst(&all, 30);
-		if (worst < 0)
-			printf("  worst gap in bins of >= 30 items: none has 30");
-		else
-			printf("  worst gap in bins of >= 30 items %.3f", worst);
-		printf("; ECE %.3f, Brier %.3f (projected: ECE %.3f; nulls: ECE %.3f)\n", all.ece, all.brier, proj_r.ece,
-		       null_r.ece);
-		double chance[2];
-		if (worst >= 0 && chance_gap(&r, chance) == 0)
-			printf("  by chance alone (a calibrated confidence, outcomes drawn from it 1000 times): worst gap %.3f "
-			       "(median), %.3f (90th percentile)\n", chance[0], chance[1]);
+		/* the files are staged (created, written) before anything is printed: an
+		 * output that cannot be written stops the command with nothing said */
 		if (plot) {
 			xp_plot_series s[3] = {{"all mentions with target text", &all}, {"projected", &proj_r},
 					       {"null projections", &null_r}};
@@ -344,6 +311,43 @@ static int run(int argc, char **argv)
 			}
 			if (tsv.oom || xp_outputs_put(&outs, labels, tsv.p, tsv.n, &e))
 				rc = xp_cli_error(&e);
+		}
+		if (!rc) {
+			printf("judged %zu mentions against %s: %zu projected (%zu right, %zu wrong), %zu null with target text "
+			       "(%zu recoverable), %zu without; %zu not judged (document not in the reference)\n",
+			       nq, kpath, ls.right + ls.wrong, ls.right, ls.wrong, nulls, ls.recoverable, notgt, ls.unjudged);
+			if (lflags & XP_LB_LOOSE)
+				printf("  %zu projection(s) right by --loose only\n", ls.loose);
+			if (ls.unpaired)
+				printf("  %zu projected sentence(s) have no reference sentence of the same text\n", ls.unpaired);
+			if (order)
+				printf("queue: %s (%zu judged mention(s) not in it, put last)\n", order, unlisted);
+			else
+				printf("queue: lowest confidence first\n");
+			rank_line("wrong projections", &r, q, nq, is_wrong, -1, scratch);
+			rank_line("recoverable nulls", &r, q, nq, is_recoverable, -1, scratch);
+			rank_line("either (a fix)", &r, q, nq, needs_fix, -1, scratch);
+			printf("the same in the queue's projected mentions only, and its nulls with target text only:\n");
+			rank_line("wrong projections", &r, q, nq, is_wrong, XP_CONF_PROJECTED, scratch);
+			rank_line("recoverable nulls", &r, q, nq, is_recoverable, XP_CONF_NULL, scratch);
+			time_lines(&r, q, nq, order != NULL);
+			printf("calibration (confidence = P(what the projection did is right); mentions with target text):\n");
+			printf("  bin        items  predicted  observed   gap\n");
+			for (int b = 0; b < 10; b++)
+				if (all.n[b])
+					printf("  %.1f-%.1f  %7zu     %.3f     %.3f  %+.3f%s\n", b / 10.0, (b + 1) / 10.0, all.n[b],
+					       all.pred[b], all.obs[b], all.obs[b] - all.pred[b], all.n[b] < 30 ? "  (< 30 items)" : "");
+			double worst = xp_reliab_worst(&all, 30);
+			if (worst < 0)
+				printf("  worst gap in bins of >= 30 items: none has 30");
+			else
+				printf("  worst gap in bins of >= 30 items %.3f", worst);
+			printf("; ECE %.3f, Brier %.3f (projected: ECE %.3f; nulls: ECE %.3f)\n", all.ece, all.brier, proj_r.ece,
+			       null_r.ece);
+			double chance[2];
+			if (worst >= 0 && chance_gap(&r, chance) == 0)
+				printf("  by chance alone (a calibrated confidence, outcomes drawn from it 1000 times): worst gap %.3f "
+				       "(median), %.3f (90th percentile)\n", chance[0], chance[1]);
 		}
 		if (!rc && xp_outputs_commit(&outs, &e))
 			rc = xp_cli_error(&e);

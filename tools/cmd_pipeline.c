@@ -74,9 +74,9 @@ static void progress(void *arg, xp_stage s)
 }
 
 /* The inputs against every file the run writes in DIR. */
-static int check_files(const xp_pipe_opts *o, xp_err *e)
+static int check_files(const xp_pipe_opts *o, const char *config, xp_err *e)
 {
-	enum { NIN = 7, NOUT = XP_NOUTS + 2 };
+	enum { NIN = 8, NOUT = XP_NOUTS + 2 };
 	size_t nin = NIN + o->wa.ntrain;
 	xp_cli_file *f = calloc(nin + NOUT, sizeof *f);
 	if (!f)
@@ -84,7 +84,7 @@ static int check_files(const xp_pipe_opts *o, xp_err *e)
 	const xp_cli_file in[NIN] = {
 		{"--source", o->source, 0}, {"--subs", o->subs, 0},         {"--tgt-subs", o->tgt_subs, 0},
 		{"--links", o->links, 0},   {"--alignments", o->alignments, 0}, {"--probs", o->probs, 0},
-		{"--episodes", o->episodes, 0}};
+		{"--episodes", o->episodes, 0}, {"--config", config, 0}};
 	memcpy(f, in, sizeof in);
 	for (size_t k = 0; k < o->wa.ntrain; k++)
 		f[NIN + k] = (xp_cli_file){"--train", o->wa.train[k], 0};
@@ -120,7 +120,7 @@ static int run(int argc, char **argv)
 		return rc;
 	}
 	o.progress = !quiet && isatty(2) ? progress : NULL;
-	if (check_files(&o, &e)) {
+	if (check_files(&o, conf.path, &e)) {
 		xp_cli_config_free(&conf);
 		free((void *)o.wa.train);
 		return xp_cli_error(&e);

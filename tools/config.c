@@ -68,6 +68,7 @@ int xp_cli_config(const struct option *lo, int *argc, char ***argv, xp_cli_conf 
 	xp_config cf;
 	if (!path)
 		return 0;
+	c->path = path;   /* points into the command line, which outlives c */
 	if (xp_config_read(path, &cf, e))
 		return -1;
 	/* argv[0], the file's options (at most two per item), then the command line's */

@@ -1,0 +1,69 @@
+# The newer commands keep the promises of clobber.sh and outputs.sh: no
+# output replaces an input (the same file, also through a hard or symbolic
+# link; a --config file is an input too), and a command whose output cannot
+# be written writes nothing: no file, and no report on stdout before it.
+. tests/cli/lib
+P=$FIX/project
+M=$FIX/mention_pairs
+S=tools/sample
+$XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	--probs $P/pairs.probs -o $T/zh.conll --report $T/r.json --uncalibrated 2>/dev/null
+cp $P/corrected.conll $T/key.conll
+ln $T/key.conll $T/keyhard.conll
+ln -s r.json $T/rlink.json
+cp $M/en.conll $T/men.conll
+cp $M/fa.conll $T/mfa.conll
+$XPROJ bitext $P/aligned.jsonl -o $T/pairs.txt 2>/dev/null
+cp $T/pairs.txt $T/lex.txt
+sum() { cksum "$@" | cut -d' ' -f1-2; }
+
+# refused WHAT FILE CMD... : CMD exits 1 naming the clash; FILE is unchanged
+refused() {
+	what=$1 file=$2; shift 2
+	was=$(sum $file)
+	"$@" >$T/out 2>$T/err; st=$?
+	if [ $st != 1 ] || ! grep -q 'same file' $T/err; then
+		echo "FAIL: $what: exit $st, wanted 1 and 'same file':"; cat $T/err; fails=$((fails + 1))
+	fi
+	expect_eq "$(sum $file)" "$was" "$what: $file unchanged"
+}
+JG="--report $T/r.json --projected $T/zh.conll --key $T/key.conll"
+refused "calibrate -o a hard link to --key" $T/key.conll $XPROJ calibrate $JG -o $T/keyhard.conll
+refused "calibrate -o --report through a link" $T/r.json $XPROJ calibrate --report $T/rlink.json \
+	--projected $T/zh.conll --key $T/key.conll -o $T/r.json
+refused "judge --plot --report" $T/r.json $XPROJ judge $JG --plot $T/rlink.json
+refused "judge --labels --projected" $T/zh.conll $XPROJ judge $JG --labels $T/zh.conll
+refused "judge --labels --key (hard link)" $T/key.conll $XPROJ judge $JG --labels $T/keyhard.conll
+refused "mention-pairs -o --source" $T/men.conll $XPROJ mention-pairs --source $T/men.conll \
+	--target $T/mfa.conll -o $T/men.conll
+refused "pair -o --target" $T/mfa.conll $XPROJ pair --source $T/men.conll --target $T/mfa.conll -o $T/mfa.conll
+refused "wordalign -o --train-lex" $T/lex.txt $XPROJ wordalign $T/pairs.txt --train-lex $T/lex.txt -o $T/lex.txt
+refused "wordalign --probs --train-lex" $T/lex.txt $XPROJ wordalign $T/pairs.txt --train-lex $T/lex.txt \
+	-o $T/w.pharaoh --probs $T/lex.txt
+# a --config file inside the output directory, or named as align's -o
+mkdir -p $T/pl
+printf 'quiet = true\n' > $T/pl/summary.txt
+refused "pipeline --config DIR/summary.txt" $T/pl/summary.txt $XPROJ pipeline --source $S/dialogue.conll \
+	--subs $S/en.srt --tgt-subs $S/zh.srt --alignments $S/zh.pharaoh --config $T/pl/summary.txt -o $T/pl
+expect_eq "$(ls $T/pl)" "summary.txt" "pipeline refused: nothing written to DIR"
+printf 'band = 3\n' > $T/a.conf
+refused "align -o --config" $T/a.conf $XPROJ align --transcript $P/en.conll --subs $FIX/subs/bilingual.srt \
+	--config $T/a.conf -o $T/a.conf
+
+# nothing when an output cannot be written: judge prints its figures only
+# once its files are staged, calibrate's model is one file
+NO=$T/missing/dir/file
+expect_status 1 $XPROJ judge $JG --plot $T/p.svg --labels $NO
+expect_grep "missing/dir/file" $T/err
+expect_eq "$(wc -c <$T/out)" 0 "judge: no report printed when --labels cannot be written"
+[ ! -e $T/p.svg ] || { echo "FAIL: judge wrote --plot though --labels failed"; fails=$((fails + 1)); }
+expect_status 1 $XPROJ judge $JG --plot $NO --labels $T/l.tsv
+[ ! -e $T/l.tsv ] || { echo "FAIL: judge wrote --labels though --plot failed"; fails=$((fails + 1)); }
+expect_status 1 $XPROJ mention-pairs --source $M/en.conll --target $M/fa.conll -o $NO
+left=$(ls -A $T | grep -c 'xproj-')
+expect_eq "$left" 0 "no temporary file left"
+# and with writable outputs, judge writes both and prints its figures
+expect_status 0 $XPROJ judge $JG --plot $T/p.svg --labels $T/l.tsv
+expect_grep '^judged 5 mentions' $T/out
+[ -s $T/p.svg ] && [ -s $T/l.tsv ] || { echo "FAIL: judge did not write both files"; fails=$((fails + 1)); }
+finish
