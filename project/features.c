@@ -164,6 +164,40 @@ static int pronoun_agrees(const xp_fctx *c, const char *en, uint32_t a, uint32_t
 	return 0;
 }
 
+/* written token j as a string (into w, cap bytes): NULL if it does not fit */
+static const char *written(const xp_fctx *c, uint32_t j, char *w, size_t cap)
+{
+	if (c->wlen[j] >= cap)
+		return NULL;
+	memcpy(w, c->w[j], c->wlen[j]);
+	w[c->wlen[j]] = '\0';
+	return w;
+}
+
+/* drop_verb: a written token of [a, b) is a Farsi verb form (prodrop.h) */
+static int verb_in(const xp_fctx *c, uint32_t a, uint32_t b)
+{
+	char buf[256];
+	for (uint32_t j = a; j < b; j++) {
+		const char *w = written(c, j, buf, sizeof buf);
+		if (w && xp_fa_verb_form(w))
+			return 1;
+	}
+	return 0;
+}
+
+/* verb_rivals: Farsi verb forms agreeing with subject person p outside [a, b) */
+static uint32_t verb_rivals(const xp_fctx *c, int p, uint32_t a, uint32_t b)
+{
+	char buf[256];
+	uint32_t n = 0;
+	for (uint32_t j = 0; j < c->nw; j++) {
+		const char *w = j < a || j >= b ? written(c, j, buf, sizeof buf) : NULL;
+		n += w && xp_fa_verb_agrees(w, p) && xp_fa_verb_form(w);
+	}
+	return n;
+}
+
 void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, uint32_t e, uint32_t a, uint32_t b,
 		     float *x)
 {
@@ -208,9 +242,14 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 	x[XP_F_RULE_FA_ATTACH] = (pm->rule & XP_LR_FA_ATTACH) != 0;
 	if (pm->tgt_end > c->nw || pm->tgt_start >= pm->tgt_end)
 		return;
+	if (pm->prodrop && c->lang && !strncmp(c->lang, "fa", 2))
+		x[XP_F_DROP_VERB] = (float)verb_in(c, pm->tgt_start, pm->tgt_end);
 	if (x[XP_F_PRONOUN]) {
 		x[XP_F_PRON_IN] = (float)pronoun_in(c, c->src[s], pm->tgt_start, pm->tgt_end);
 		x[XP_F_PRON_AGREE] = !x[XP_F_PRON_IN] && pronoun_agrees(c, c->src[s], pm->tgt_start, pm->tgt_end);
+		int p = xp_subject_person(c->src[s]);
+		if (p && (pm->prodrop || x[XP_F_PRON_AGREE]) && c->lang && !strncmp(c->lang, "fa", 2))
+			x[XP_F_VERB_RIVALS] = (float)log1p(verb_rivals(c, p, pm->tgt_start, pm->tgt_end));
 		uint32_t z = pm->tgt_end - 1;
 		x[XP_F_PRON_DE] = c->lang && !strncmp(c->lang, "zh", 2) && xp_possessive_person(c->src[s]) &&
 				  c->wlen[z] == 3 && !memcmp(c->w[z], "\xe7\x9a\x84", 3);   /* 的 */

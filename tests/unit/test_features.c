@@ -4,7 +4,9 @@
  * one-character span (one_char), the same English words projected alike in a
  * document (form_seen, form_agree), a Chinese possessive with its 的 (pron_de), the English cluster
  * (cluster, cluster_proj), a pronoun rule that placed the span (rule_pron), agreement with the projections of
- * other seeds' alignments (seed_agree) and with the committee (committee). */
+ * other seeds' alignments (seed_agree) and with the committee (committee), a Farsi
+ * pro-drop span on a verb form (drop_verb) and the agreeing verbs elsewhere in
+ * the sentence (verb_rivals). */
 #include "testutil.h"
 #include "io/conll.h"
 #include "project/project.h"
@@ -139,6 +141,49 @@ static void farsi_words(void **state)
 	/* a name on a verb: no pronoun, one word of several letters */
 	assert_true(feat(&s, 1)[XP_F_PRON_AGREE] == 0);
 	assert_true(feat(&s, 1)[XP_F_ONE_CHAR] == 0);
+	done(&s);
+}
+
+/* Pro-drop: "We like Maryam ." -> مریم رو دوست داریم (Maryam OBJ friend have-1pl),
+ * "I know ." -> ميدونم .; mentions 0 We (unaligned), 1 Maryam, 2 I (unaligned) */
+static const char LIKE[] = "#begin document (d); part 000\n"
+			   "d\t0\t0\tWe\t(3)\nd\t0\t1\tlike\t-\nd\t0\t2\tMaryam\t(2)\nd\t0\t3\t.\t-\n\n"
+			   "d\t0\t0\tI\t(1)\nd\t0\t1\tknow\t-\nd\t0\t2\t.\t-\n#end document\n";
+static const char LIKE_AL[] =
+	"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"We\",\"like\",\"Maryam\",\".\"],\"tgt_lang\":\"fa\","
+	"\"tgt_text\":\"مریم رو دوست داریم .\",\"tgt\":[\"مریم\",\"رو\",\"دوست\",\"داریم\",\".\"]}\n"
+	"{\"doc\":\"d\",\"part\":0,\"utt\":1,\"src\":[\"I\",\"know\",\".\"],\"tgt_lang\":\"fa\","
+	"\"tgt_text\":\"ميدونم .\",\"tgt\":[\"ميدونم\",\".\"]}\n";
+
+static void prodrop_verbs(void **state)
+{
+	(void)state;
+	setup s;
+	xp_proj_opts o = plain();
+	o.prodrop = 1;
+	/* "like" misaligned to the name مریم, which ends as a 1pl verb would
+	 * (-im; Maryam unaligned, or the two would collide): pro-drop takes it,
+	 * no verb form; داریم elsewhere is one (a light verb) */
+	run(&s, LIKE, LIKE_AL, "1-0 3-4\n1-0 2-1\n", NULL, &o);
+	assert_int_equal(s.p.m[0].fate, XP_PROJECTED);
+	assert_true(s.p.m[0].prodrop && s.p.m[0].tgt_start == 0);
+	assert_true(feat(&s, 0)[XP_F_DROP_VERB] == 0);
+	assert_true(fabsf(feat(&s, 0)[XP_F_VERB_RIVALS] - logf(2)) < 1e-6f);
+	/* "know" on ميدونم (Arabic yeh): a verb form with its prefix, alone */
+	const float *know = feat(&s, 2);
+	assert_true(s.p.m[2].prodrop && know[XP_F_DROP_VERB] == 1 && know[XP_F_VERB_RIVALS] == 0);
+	done(&s);
+	/* the right link: pro-drop takes داریم, and has no rival */
+	run(&s, LIKE, LIKE_AL, "1-2 1-3 2-0 3-4\n1-0 2-1\n", NULL, &o);
+	assert_true(s.p.m[0].prodrop && s.p.m[0].tgt_start == 3);
+	assert_true(feat(&s, 0)[XP_F_DROP_VERB] == 1 && feat(&s, 0)[XP_F_VERB_RIVALS] == 0);
+	/* the name: neither */
+	assert_true(feat(&s, 1)[XP_F_DROP_VERB] == 0 && feat(&s, 1)[XP_F_VERB_RIVALS] == 0);
+	done(&s);
+	/* pron_agree: We aligned to داریم itself (no pro-drop): no rival either */
+	run(&s, LIKE, LIKE_AL, "0-3 1-2 2-0 3-4\n1-0 2-1\n", NULL, &o);
+	assert_true(!s.p.m[0].prodrop && feat(&s, 0)[XP_F_PRON_AGREE] == 1);
+	assert_true(feat(&s, 0)[XP_F_DROP_VERB] == 0 && feat(&s, 0)[XP_F_VERB_RIVALS] == 0);
 	done(&s);
 }
 
@@ -347,7 +392,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(pronouns),
 		cmocka_unit_test(seeds), cmocka_unit_test(committee),
-		cmocka_unit_test(farsi_words),
+		cmocka_unit_test(farsi_words), cmocka_unit_test(prodrop_verbs),
 		cmocka_unit_test(forms), cmocka_unit_test(cluster), cmocka_unit_test(rule_pron),
 		cmocka_unit_test(possessive),
 		cmocka_unit_test(explain_pronoun_group),
