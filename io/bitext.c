@@ -117,7 +117,8 @@ static int each_line(stream *st, const char *s, size_t n, xp_err *err)
 	long nt = ns < 0 ? -1 : split_tokens(sep + 3, (size_t)(s + n - sep - 3), &st->v, &st->vcap, (size_t)ns);
 	if (nt < 0)
 		return xp_failc(err, XP_ENOMEM, st->path, st->lineno, "out of memory");
-	return st->fn(st->arg, st->v, (size_t)ns, st->v + ns, (size_t)(nt - ns), st->lineno, err);
+	/* "|||" alone has no token: v is still NULL, and NULL + 0 is undefined */
+	return st->fn(st->arg, st->v, (size_t)ns, st->v ? st->v + ns : NULL, (size_t)(nt - ns), st->lineno, err);
 }
 
 /* A block of the file: its whole lines handled in place, the cut one kept. */

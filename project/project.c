@@ -1024,7 +1024,7 @@ static int project_with(const xp_corpus *en, const xp_aligned *al, const xp_wali
 		rc = project_with(en, al, a, line, &ao, zs, 0, &other[made], err);
 	}
 	if (rc == 0) {
-		r.alt = other, r.com = other + nalt, r.ncom = ncom;
+		r.alt = other, r.com = other ? other + nalt : NULL, r.ncom = ncom;   /* none: NULL + 0 is UB */
 		rc = project_all(&r, en, err);
 	}
 	for (size_t k = 0; k < made; k++)
