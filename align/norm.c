@@ -144,7 +144,14 @@ static int to_utf16(xp_normalizer *z, const char *text, size_t len, int32_t *n16
 		z->a = a, z->b = b, z->cap = need;
 	}
 	u_strFromUTF8WithSub(z->a, (int32_t)z->cap, n16, text, (int32_t)len, 0xFFFD, NULL, &e);
-	return U_FAILURE(e) ? -1 : 0;
+	if (U_FAILURE(e))
+		return -1;
+	/* a NUL byte is valid UTF-8 but would end the NUL-terminated words made
+	 * from it early (fuzz_norm); no reader passes one, a caller might */
+	for (int32_t i = 0; i < *n16; i++)
+		if (!z->a[i])
+			z->a[i] = 0xFFFD;
+	return 0;
 }
 
 /* src[0..n) (in z->a) normalised by nz into z->b; its length, or -1 */
