@@ -219,6 +219,13 @@ int xp_outputs_put(xp_outputs *o, const char *path, const void *data, size_t len
 	int saved = errno;
 	if (rc == 0 && fchmod(x.fd, file_mode()))
 		rc = -1, saved = errno;
+	/* On disk before it may replace anything: a write error the kernel only
+	 * reports later (a full disk or quota under delayed allocation, NFS)
+	 * surfaces here rather than as a short file renamed over a good one, and
+	 * a power cut after commit finds the new contents or the old, not an
+	 * empty file. */
+	if (rc == 0 && fsync(x.fd))
+		rc = -1, saved = errno;
 	if (rc) {
 		drop(&x);
 		return xp_failc(err, XP_EIO, path, 0, "cannot write: %s", strerror(saved));

@@ -2,9 +2,9 @@
  * base/outputs.h — the outputs of one command, replaced together or not at
  * all.  This is the one way xproj writes files.
  *
- * Each output is first written whole to a temporary file beside its
- * destination (DIR/.NAME.xproj-XXXXXX: the same directory, so the same file
- * system, so rename is atomic).  Nothing is replaced until the command calls
+ * Each output is first written whole, and synced to disk, to a temporary
+ * file beside its destination (DIR/.NAME.xproj-XXXXXX: the same directory,
+ * so the same file system, so rename is atomic).  Nothing is replaced until the command calls
  * commit, after its last output was written: a failure before that (bad
  * input, a full disk, an unwritable later output) leaves every destination
  * as it was and removes the temporary files.  Commit renames the files into
