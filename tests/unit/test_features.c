@@ -6,7 +6,8 @@
  * (cluster, cluster_proj), a pronoun rule that placed the span (rule_pron), agreement with the projections of
  * other seeds' alignments (seed_agree) and with the committee (committee), a Farsi
  * pro-drop span on a verb form (drop_verb) and the agreeing verbs elsewhere in
- * the sentence (verb_rivals). */
+ * the sentence (verb_rivals), and the committee on a Farsi pronoun with a weak
+ * link (committee_prodrop). */
 #include "testutil.h"
 #include "io/conll.h"
 #include "project/project.h"
@@ -364,6 +365,42 @@ static void committee(void **state)
 	done(&s);
 }
 
+/* Farsi: a subject pronoun with a weak link to its verb.  "I know ." ->
+ * ميدونم: I -> ميدونم at 0.3, know -> ميدونم at 0.95.  The stricter
+ * committee members see no link of I; pro-drop puts it on the verb "know"
+ * reached, the projection's own span: all four agree */
+static void committee_prodrop(void **state)
+{
+	(void)state;
+	static const char I_KNOW[] = "#begin document (d); part 000\n"
+				     "d\t0\t0\tI\t(1)\nd\t0\t1\tknow\t-\nd\t0\t2\t.\t-\n#end document\n";
+	static const char I_KNOW_AL[] =
+		"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"I\",\"know\",\".\"],\"tgt_lang\":\"fa\","
+		"\"tgt_text\":\"ميدونم .\",\"tgt\":[\"ميدونم\",\".\"]}\n";
+	setup s;
+	xp_proj_opts o = plain();
+	o.prodrop = 1;
+	run_probs(&s, I_KNOW, I_KNOW_AL, "0-0 1-0 2-1\n", "0.3 0.95 0.9\n", NULL, &o);
+	assert_true(s.p.m[0].fate == XP_PROJECTED && !s.p.m[0].prodrop && feat(&s, 0)[XP_F_PRON_AGREE] == 1);
+	assert_true(feat(&s, 0)[XP_F_COMMITTEE] == 1);
+	done(&s);
+	/* the same with --min-prob 0.5: I is unaligned to pro-drop, which takes the verb */
+	o.span.min_prob = 0.5;
+	run_probs(&s, I_KNOW, I_KNOW_AL, "0-0 1-0 2-1\n", "0.3 0.95 0.9\n", NULL, &o);
+	assert_true(s.p.m[0].fate == XP_PROJECTED && s.p.m[0].prodrop && s.p.m[0].tgt_start == 0);
+	done(&s);
+	/* and without pro-drop it is a null, unaligned (the links there are none to it) */
+	o.prodrop = 0;
+	run_probs(&s, I_KNOW, I_KNOW_AL, "0-0 1-0 2-1\n", "0.3 0.95 0.9\n", NULL, &o);
+	assert_int_equal(s.p.m[0].fate, XP_NULL_UNALIGNED);
+	done(&s);
+	/* a Chinese pronoun's weak links still make it "filtered" */
+	o.span.min_prob = 0.5;
+	run_probs(&s, LOVE, LOVE_AL, "0-0 2-2\n", "0.95 0.3\n", NULL, &o);
+	assert_int_equal(s.p.m[1].fate, XP_NULL_FILTERED);
+	done(&s);
+}
+
 /* --explain: a mention that is no English pronoun gets one "pronoun" reason,
  * not a pull from each target-pronoun feature it cannot have */
 static void explain_pronoun_group(void **state)
@@ -391,7 +428,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(pronouns),
-		cmocka_unit_test(seeds), cmocka_unit_test(committee),
+		cmocka_unit_test(seeds), cmocka_unit_test(committee), cmocka_unit_test(committee_prodrop),
 		cmocka_unit_test(farsi_words), cmocka_unit_test(prodrop_verbs),
 		cmocka_unit_test(forms), cmocka_unit_test(cluster), cmocka_unit_test(rule_pron),
 		cmocka_unit_test(possessive),
