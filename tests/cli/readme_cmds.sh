@@ -8,7 +8,9 @@
 # command in a section heading or an example line (fenced, "$ xproj CMD ..."
 # or "xproj CMD ...") is one the command accepts (it is tried alone: the
 # command must not call it "not an option"), so README names no option that
-# is gone (tests/cli/readme.sh runs the examples whose inputs ship).
+# is gone (tests/cli/readme.sh runs the examples whose inputs ship).  And
+# every confidence feature a report lists is named in README's "Triage and
+# confidence", so a user reading a report's "why" finds what each one is.
 #
 # A command's section runs from its heading to the next heading of another
 # command (### or #### naming `xproj OTHER`) or of another part (## ); its
@@ -114,4 +116,17 @@ while read -r c o; do
 	grep -q 'is not an option' "$T/out" &&
 		{ echo "FAIL: README gives 'xproj $c' the option $o, which it does not have:"; cat "$T/out"; fails=$((fails + 1)); }
 done <"$T/named"
+
+# the features of the confidence, as a report lists them
+P=$FIX/project
+$XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	--probs $P/pairs.probs -o $T/zh.conll --report $T/r.json 2>/dev/null ||
+	{ echo "FAIL: project on the fixtures failed"; fails=$((fails + 1)); }
+awk '/^## / { f = ($0 == "## Triage and confidence") } f' "$R" >"$T/triage"
+grep -o '"features": *\[[^]]*\]' $T/r.json | grep -o '"[a-z_]*"' | tr -d '"' | grep -v '^features$' >"$T/feat"
+[ "$(wc -l <"$T/feat")" -ge 40 ] || { echo "FAIL: too few features read from the report"; fails=$((fails + 1)); }
+while read -r f; do
+	grep -q "\`$f\`" "$T/triage" ||
+		{ echo "FAIL: README's Triage and confidence does not name the feature $f (the report's \"features\")"; fails=$((fails + 1)); }
+done <"$T/feat"
 finish
