@@ -106,6 +106,15 @@ typedef enum {
 	XP_F_VERB_RIVALS,    /* Farsi: an English subject pronoun projected onto a word that agrees with it
 				(pro-drop, pron_agree): log(1 + verb forms of the same person elsewhere in
 				the sentence), the other verbs the pronoun could be the subject of */
+	XP_F_ZH_LAST_WORD,   /* Chinese, no pronoun: the span's last jieba word is none a noun phrase ends in
+				(zhwords.h xp_zh_edge_words: a verb, adverb, preposition, particle ...:
+				这些人会, 街用) */
+	XP_F_ZH_NOUN_BESIDE, /* Chinese, no pronoun: jieba words right before and after the span that the
+				dictionary calls nouns (0..2): the span cuts a longer noun phrase */
+	XP_F_POSS_LOST,      /* Chinese: the English mention is a noun phrase that begins with a possessive
+				determiner (my keys) and its span holds no Chinese pronoun for it (钥匙) */
+	XP_F_DEMONSTRATIVE,  /* Chinese: the English mention is one demonstrative pronoun (this, that, these,
+				those) */
 	XP_NFEAT
 } xp_feat;
 

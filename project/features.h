@@ -54,8 +54,8 @@ void xp_feat_agree(const xp_proj_mention *pm, float *x, size_t first, size_t n, 
  * document's n mentions (ed: the English document), their confidences (model m; NULL leaves the
  * uncalibrated ones project.c gave), and the target mentions' (td) copies of
  * them.  seeds, committee: xp_feat_agree ran for seed_agree, for committee;
- * else that feature is the model's mean. */
+ * else that feature is the model's mean.  lang: the target language. */
 int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp_doc *td, int seeds,
-		   int committee, const xp_conf_lang *m);
+		   int committee, const char *lang, const xp_conf_lang *m);
 
 #endif

@@ -905,6 +905,13 @@ static int zh_words(run *r, const xp_corpus *en)
 				    xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) >= XP_MT_NOMINAL &&
 				    xp_zh_de(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
 					m->np |= XP_NP_ZH_DE;
+				/* the confidence's zh_last_word and zh_noun_beside, on the span as it ends */
+				float *x = p->feat + k * XP_NFEAT;
+				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t && !x[XP_F_PRONOUN]) {
+					unsigned ed = xp_zh_edge_words(r->zs, w, len, u->ntoks, start, m->tgt_start, m->tgt_end);
+					x[XP_F_ZH_LAST_WORD] = (ed & XP_ZH_EDGE_LAST) != 0;
+					x[XP_F_ZH_NOUN_BESIDE] = (float)(((ed & XP_ZH_NOUN_BEFORE) != 0) + ((ed & XP_ZH_NOUN_AFTER) != 0));
+				}
 			}
 			free(w), free(len), free(start);
 			if (rc)
@@ -930,7 +937,7 @@ static int doc_settle(run *r, const xp_doc *ed, size_t d)
 	if (r->ncom)
 		xp_feat_agree(r->p->m, r->p->feat, pd->first, pd->n, r->com, r->ncom, XP_F_COMMITTEE);
 	return xp_feat_settle(r->p->m + pd->first, r->p->feat + pd->first * XP_NFEAT, pd->n, ed, td, r->o->nalt > 0,
-			      r->ncom > 0,
+			      r->ncom > 0, r->p->lang,
 			      r->p->model.lang[0] ? &r->p->model : NULL);
 }
 

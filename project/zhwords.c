@@ -130,3 +130,30 @@ int xp_zh_name_trim(xp_zhseg *z, const char *const *w, const uint32_t *len, uint
 	}
 	return *a != a0 || *b != b0;
 }
+
+/* a tag of no word a noun phrase ends in (zhwords.h) */
+static int edge_tag(const char *t)
+{
+	static const char lead[] = "vadpcufy";
+	return t && t[0] && strchr(lead, t[0]) && strcmp(t, "vn") && strcmp(t, "an");
+}
+
+unsigned xp_zh_edge_words(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+			  uint32_t a, uint32_t b)
+{
+	if (a >= b || b > n)
+		return 0;
+	uint32_t s = b - 1;   /* the last word's start */
+	while (s > a && !start[s])
+		s--;
+	unsigned e = edge_tag(word_tag(z, w, len, s, b)) ? XP_ZH_EDGE_LAST : 0;
+	if (a > 0) {
+		uint32_t p = a - 1;
+		while (p > 0 && !start[p])
+			p--;
+		e |= noun_word(z, w, len, p, a) ? XP_ZH_NOUN_BEFORE : 0;
+	}
+	if (b < n)
+		e |= noun_word(z, w, len, b, word_end(start, n, b)) ? XP_ZH_NOUN_AFTER : 0;
+	return e;
+}

@@ -38,4 +38,20 @@ int xp_zh_de(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n,
 int xp_zh_name_trim(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
 		    uint32_t *a, uint32_t *b);
 
+/* How a corrector of a noun phrase reads the edges of span [a, b) (start[] as
+ * above, n tokens), to jieba's dictionary: XP_ZH_EDGE_LAST when its last
+ * word is a verb, adjective, adverb, preposition, conjunction, particle or
+ * locative (not a verbal or adjectival noun: vn, an); XP_ZH_NOUN_BEFORE,
+ * XP_ZH_NOUN_AFTER when the word right before, right after it is a noun.
+ * A Chinese noun phrase ends in its head noun: a span that ends otherwise
+ * holds a word of the clause around the mention (这些人会 for "these people",
+ * 街用 for "the street"), and one with a noun beside it cuts a compound or
+ * a longer phrase.  On MMC dev the silver calls 46% of the non-pronoun spans
+ * that end in a verb wrong against 25% of those ending in a noun, and 50% of
+ * those with a noun right before them; mmc-tune's correctors 45%, 23%, 48%.
+ * 0 for a span off the sentence. */
+enum { XP_ZH_EDGE_LAST = 1, XP_ZH_NOUN_BEFORE = 2, XP_ZH_NOUN_AFTER = 4 };
+unsigned xp_zh_edge_words(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+			  uint32_t a, uint32_t b);
+
 #endif

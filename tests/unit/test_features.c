@@ -6,8 +6,10 @@
  * (cluster, cluster_proj), a pronoun rule that placed the span (rule_pron), agreement with the projections of
  * other seeds' alignments (seed_agree) and with the committee (committee), a Farsi
  * pro-drop span on a verb form (drop_verb) and the agreeing verbs elsewhere in
- * the sentence (verb_rivals), and the committee on a Farsi pronoun with a weak
- * link (committee_prodrop). */
+ * the sentence (verb_rivals), the committee on a Farsi pronoun with a weak
+ * link (committee_prodrop), and the Chinese noun phrase's edges (zh_last_word,
+ * zh_noun_beside), a possessor Chinese left out (poss_lost) and demonstratives
+ * (demonstrative). */
 #include "testutil.h"
 #include "io/conll.h"
 #include "project/project.h"
@@ -266,16 +268,18 @@ static void rule_pron(void **state)
 	done(&s);
 }
 
+/* "I love your dog ." -> 我爱你的狗。: mentions 0 I, 1 your, 2 your dog */
+static const char DOG[] = "#begin document (d); part 000\n"
+			  "d\t0\t0\tI\t(1)\nd\t0\t1\tlove\t-\nd\t0\t2\tyour\t(2)|(3\nd\t0\t3\tdog\t3)\n"
+			  "d\t0\t4\t.\t-\n#end document\n";
+static const char DOG_AL[] =
+	"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"I\",\"love\",\"your\",\"dog\",\".\"],\"tgt_lang\":\"zh\","
+	"\"tgt_text\":\"我爱你的狗。\",\"tgt\":[\"我\",\"爱\",\"你\",\"的\",\"狗\",\"。\"]}\n";
+
 /* "I love your dog ." -> 我爱你的狗。: your -> 你的 (pron_de), your -> 你 (not) */
 static void possessive(void **state)
 {
 	(void)state;
-	static const char DOG[] = "#begin document (d); part 000\n"
-				  "d\t0\t0\tI\t(1)\nd\t0\t1\tlove\t-\nd\t0\t2\tyour\t(2)|(3\nd\t0\t3\tdog\t3)\n"
-				  "d\t0\t4\t.\t-\n#end document\n";
-	static const char DOG_AL[] =
-		"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"I\",\"love\",\"your\",\"dog\",\".\"],\"tgt_lang\":\"zh\","
-		"\"tgt_text\":\"我爱你的狗。\",\"tgt\":[\"我\",\"爱\",\"你\",\"的\",\"狗\",\"。\"]}\n";
 	setup s;
 	xp_proj_opts o = plain();
 	run(&s, DOG, DOG_AL, "0-0 1-1 2-2 2-3 3-4 4-5\n", NULL, &o);
@@ -401,6 +405,69 @@ static void committee_prodrop(void **state)
 	done(&s);
 }
 
+/* Chinese noun phrases: a possessor left out (poss_lost), demonstratives */
+static void chinese_np(void **state)
+{
+	(void)state;
+	setup s;
+	xp_proj_opts o = plain();
+	/* your dog -> 狗: the possessor is not in the span; -> 你的狗: it is */
+	run(&s, DOG, DOG_AL, "0-0 1-1 3-4 4-5\n", NULL, &o);
+	assert_true(feat(&s, 2)[XP_F_POSS_LOST] == 1);
+	assert_true(feat(&s, 0)[XP_F_POSS_LOST] == 0 && feat(&s, 1)[XP_F_POSS_LOST] == 0);   /* pronouns */
+	done(&s);
+	run(&s, DOG, DOG_AL, "0-0 1-1 2-2 2-3 3-4 4-5\n", NULL, &o);
+	assert_true(feat(&s, 2)[XP_F_POSS_LOST] == 0);
+	done(&s);
+	/* "This is a dog ." -> 这是狗。: This is a demonstrative, a dog none; not for Farsi */
+	static const char THIS[] = "#begin document (d); part 000\n"
+				   "d\t0\t0\tThis\t(1)\nd\t0\t1\tis\t-\nd\t0\t2\ta\t(1\nd\t0\t3\tdog\t1)\n"
+				   "d\t0\t4\t.\t-\n#end document\n";
+	static const char THIS_AL[] =
+		"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"This\",\"is\",\"a\",\"dog\",\".\"],\"tgt_lang\":\"zh\","
+		"\"tgt_text\":\"这是狗。\",\"tgt\":[\"这\",\"是\",\"狗\",\"。\"]}\n";
+	static const char THIS_FA[] =
+		"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"This\",\"is\",\"a\",\"dog\",\".\"],\"tgt_lang\":\"fa\","
+		"\"tgt_text\":\"این سگه .\",\"tgt\":[\"این\",\"سگه\",\".\"]}\n";
+	run(&s, THIS, THIS_AL, "0-0 3-2 4-3\n", NULL, &o);
+	assert_true(feat(&s, 0)[XP_F_DEMONSTRATIVE] == 1 && feat(&s, 1)[XP_F_DEMONSTRATIVE] == 0);
+	done(&s);
+	run(&s, THIS, THIS_FA, "0-0 3-1 4-2\n", NULL, &o);
+	assert_true(feat(&s, 0)[XP_F_DEMONSTRATIVE] == 0);
+	done(&s);
+}
+
+/* zh_last_word, zh_noun_beside: the span's edges on jieba's words (the
+ * fixture's dictionary, tests/fixtures/zhseg), written in characters */
+static void chinese_edges(void **state)
+{
+	(void)state;
+	static const char PEOPLE[] = "#begin document (d); part 000\n"
+				     "d\t0\t0\tpeople\t(1)\nd\t0\t1\thave\t-\nd\t0\t2\t.\t-\n#end document\n";
+	static const char HAVE_AL[] =
+		"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"people\",\"have\",\".\"],\"tgt_lang\":\"zh\","
+		"\"tgt_text\":\"中国人有。\",\"tgt\":[\"中国人\",\"有\",\"。\"]}\n";
+	static const char NATION_AL[] =
+		"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"people\",\"have\",\".\"],\"tgt_lang\":\"zh\","
+		"\"tgt_text\":\"中国人民。\",\"tgt\":[\"中国\",\"人民\",\"。\"]}\n";
+	setup s;
+	xp_proj_opts o = plain();
+	o.chars = 1;
+	o.zh_words = FIX("zhseg");
+	/* people -> 中国人: a noun, nothing nounish beside it */
+	run(&s, PEOPLE, HAVE_AL, "0-0 2-2\n", NULL, &o);
+	assert_true(feat(&s, 0)[XP_F_ZH_LAST_WORD] == 0 && feat(&s, 0)[XP_F_ZH_NOUN_BESIDE] == 0);
+	done(&s);
+	/* people -> 中国人有: ends in a verb */
+	run(&s, PEOPLE, HAVE_AL, "0-0 0-1 2-2\n", NULL, &o);
+	assert_true(feat(&s, 0)[XP_F_ZH_LAST_WORD] == 1);
+	done(&s);
+	/* people -> 人民 of 中国人民: a noun before it */
+	run(&s, PEOPLE, NATION_AL, "0-1 2-2\n", NULL, &o);
+	assert_true(feat(&s, 0)[XP_F_ZH_LAST_WORD] == 0 && feat(&s, 0)[XP_F_ZH_NOUN_BESIDE] == 1);
+	done(&s);
+}
+
 /* --explain: a mention that is no English pronoun gets one "pronoun" reason,
  * not a pull from each target-pronoun feature it cannot have */
 static void explain_pronoun_group(void **state)
@@ -431,7 +498,7 @@ int main(void)
 		cmocka_unit_test(seeds), cmocka_unit_test(committee), cmocka_unit_test(committee_prodrop),
 		cmocka_unit_test(farsi_words), cmocka_unit_test(prodrop_verbs),
 		cmocka_unit_test(forms), cmocka_unit_test(cluster), cmocka_unit_test(rule_pron),
-		cmocka_unit_test(possessive),
+		cmocka_unit_test(possessive), cmocka_unit_test(chinese_np), cmocka_unit_test(chinese_edges),
 		cmocka_unit_test(explain_pronoun_group),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

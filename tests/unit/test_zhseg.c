@@ -232,11 +232,44 @@ static void test_name_trim(void **st)
 	xp_zhseg_free(z);
 }
 
+/* the edges of a noun phrase's span as a corrector reads them */
+static unsigned edges(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b)
+{
+	toks t;
+	split(z, chars, &t);
+	return xp_zh_edge_words(z, t.w, t.len, t.n, t.start, a, b);
+}
+
+static void test_edge_words(void **st)
+{
+	(void)st;
+	xp_zhseg *z = open_fixture();
+	/* 中国人|有: ending in the verb 有 (v); 中国人 alone ends in a noun, and no noun follows */
+	assert_int_equal(edges(z, "中 国 人 有", 0, 4), XP_ZH_EDGE_LAST);
+	assert_int_equal(edges(z, "中 国 人 有", 0, 3), 0);
+	/* 我|的: the particle 的 (uj) is no noun phrase's end */
+	assert_int_equal(edges(z, "我 的", 0, 2), XP_ZH_EDGE_LAST);
+	/* 中国|人民: each half has a noun beside it */
+	assert_int_equal(edges(z, "中 国 人 民", 2, 4), XP_ZH_NOUN_BEFORE);
+	assert_int_equal(edges(z, "中 国 人 民", 0, 2), XP_ZH_NOUN_AFTER);
+	assert_int_equal(edges(z, "中 国 人 民", 0, 4), 0);
+	/* 有|中国|有: verbs beside it are no nouns; 有 ends the middle span of none */
+	assert_int_equal(edges(z, "有 中 国 有", 1, 3), 0);
+	assert_int_equal(edges(z, "有 中 国 有", 0, 4), XP_ZH_EDGE_LAST);
+	/* a word the dictionary does not know (瑞斯加, the HMM's) is neither */
+	assert_int_equal(edges(z, "瑞 斯 加 说", 0, 3), 0);
+	/* no span, or one off the sentence */
+	assert_int_equal(edges(z, "中 国", 1, 1), 0);
+	assert_int_equal(edges(z, "中 国", 0, 3), 0);
+	xp_zhseg_free(z);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dictionary), cmocka_unit_test(test_hmm), cmocka_unit_test(test_files),
 		cmocka_unit_test(test_snap),       cmocka_unit_test(test_de),       cmocka_unit_test(test_name_trim),
+		cmocka_unit_test(test_edge_words),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
