@@ -125,7 +125,8 @@ const char *xp_lr_name(unsigned k)
 	static const char *const names[XP_LR_NRULES] = {"articles",    "zh_pronoun",   "fa_attach", "zh_possessive",
 							"free_pronoun", "fa_clitic",  "fa_verb",   "pronoun_move",
 							"pronoun_drop", "fa_light_verb", "fa_possessive",
-							"fa_subject_clitic", "fa_verb_move", "fa_case", "fa_homograph"};
+							"fa_subject_clitic", "fa_verb_move", "fa_case", "fa_homograph",
+							"fa_verb_final"};
 	return k < XP_LR_NRULES ? names[k] : "";
 }
 
@@ -137,7 +138,7 @@ const char *xp_lr_phrase(unsigned k)
 		"Chinese pronouns dropped", "Farsi light verbs taken", "Farsi possessive clitics",
 		"Farsi subject clitics", "subject pronouns moved to a Farsi verb",
 		"pronouns placed by their English case",
-		"Farsi homographs left"};
+		"Farsi homographs left", "subject pronouns moved to their clause's verb"};
 	return k < XP_LR_NRULES ? phrases[k] : "";
 }
 
@@ -247,6 +248,39 @@ int xp_fa_homograph(const char *const *words, const uint32_t *lens, uint32_t n, 
 			return 0;
 	}
 	return 1;
+}
+
+/* words[j] as a C string in w[cap] (the verb tests read C strings); 0 if too long */
+static int cstr(const char *const *words, const uint32_t *lens, uint32_t j, char *w, size_t cap)
+{
+	if (lens[j] >= cap)
+		return 0;
+	memcpy(w, words[j], lens[j]);
+	w[lens[j]] = '\0';
+	return 1;
+}
+
+uint32_t xp_fa_clause_verb(const char *const *words, const uint32_t *lens, uint32_t n, uint32_t j, int person,
+			   const uint8_t *held)
+{
+	char w[256];
+	if (j >= n || !person || !cstr(words, lens, j, w, sizeof w) || !xp_fa_verb_agrees(w, person) ||
+	    xp_fa_verb_form(w))
+		return UINT32_MAX;   /* no ending to distrust, or a verb itself */
+	if (j > 0 && cstr(words, lens, j - 1, w, sizeof w) && xp_fa_verb_form(w))
+		return UINT32_MAX;   /* the verb after می / نمی written apart, or a compound's verb */
+	/* the clause's verb is its last: the finite verb ends a Farsi clause,
+	 * and a compound's first verb (دید of دید نزدی) carries no person */
+	uint32_t v = UINT32_MAX;
+	for (uint32_t k = j + 1; k < n; k++) {
+		if (!cstr(words, lens, k, w, sizeof w))
+			continue;
+		if (xp_is_punct(w) || xp_fa_equal(words[k], lens[k], "که"))
+			break;
+		if ((!held || !held[k]) && xp_fa_verb_form(w) && xp_fa_verb_agrees(w, person))
+			v = k;
+	}
+	return v;
 }
 
 int xp_free_pronoun(const char *en, const char *lang, const char *const *words, const uint32_t *lens,

@@ -95,6 +95,15 @@
  *   XP_LR_FA_HOMOGRAPH  Farsi: the free pronoun rules (XP_LR_FREE_PRONOUN,
  *                     XP_LR_PRON_MOVE) never take تو or اون, which are also
  *                     the preposition "in" and the demonstrative "that".
+ *   XP_LR_FA_VERB_FINAL  Farsi: a subject pronoun (not "it") whose links
+ *                     reached one word that agrees with it by its ending
+ *                     alone (a noun or adjective in -ی, -م, -د: خصوصی,
+ *                     کافی, تغییراتی) but is no verb form (prodrop.h
+ *                     xp_fa_verb_form) takes the first agreeing verb form
+ *                     after it in its clause (before punctuation or که)
+ *                     that no mention holds: Farsi is verb-final, and the
+ *                     person ending is on the verb (هیچ احترامی نمیذاری,
+ *                     "you have no respect"; تغییراتی ایجاد کنی).
  */
 #ifndef XP_LANG_H
 #define XP_LANG_H
@@ -117,8 +126,9 @@ enum {
 	XP_LR_FA_VERB_MOVE = 4096,
 	XP_LR_FA_CASE = 8192,
 	XP_LR_FA_HOMOGRAPH = 16384,
-	XP_LR_ALL = 32767,
-	XP_LR_NRULES = 15,
+	XP_LR_FA_VERB_FINAL = 32768,
+	XP_LR_ALL = 65535,
+	XP_LR_NRULES = 16,
 };
 
 /* The grammatical case of the English pronoun src[i] of the n words:
@@ -161,6 +171,14 @@ int xp_free_pronoun(const char *en, const char *lang, const char *const *words, 
  * read as Persian); 0 where it is the pronoun: before را/رو, the plural
  * ها or a verb (prodrop.h xp_fa_verb_form), after با, به, برای ... */
 int xp_fa_homograph(const char *const *words, const uint32_t *lens, uint32_t n, uint32_t j);
+
+/* Farsi (XP_LR_FA_VERB_FINAL): for a subject pronoun of that person
+ * (prodrop.h) held by words[j] of the n, which agrees with it by its ending
+ * alone (no verb form, not after one), the last verb form after it in its
+ * clause (up to punctuation or که) that agrees and that held[] (NULL: none)
+ * does not mark; UINT32_MAX if there is none or words[j] is no such word. */
+uint32_t xp_fa_clause_verb(const char *const *words, const uint32_t *lens, uint32_t n, uint32_t j, int person,
+			   const uint8_t *held);
 
 /* Farsi: w[0..n) equals p once Arabic yeh/kaf are read as Persian ones. */
 int xp_fa_equal(const char *w, uint32_t n, const char *p);

@@ -267,7 +267,7 @@ static unsigned rules_for(const char *lang, unsigned rules)
 	if (lang && !strncmp(lang, "fa", 2))
 		r |= rules & (XP_LR_FA_ATTACH | XP_LR_FREE_PRONOUN | XP_LR_FA_CLITIC | XP_LR_FA_VERB | XP_LR_PRON_MOVE |
 			      XP_LR_FA_LIGHT_VERB | XP_LR_FA_POSSESSIVE | XP_LR_FA_SUBJECT_CLITIC | XP_LR_FA_VERB_MOVE | XP_LR_FA_CASE |
-			      XP_LR_FA_HOMOGRAPH);
+			      XP_LR_FA_HOMOGRAPH | XP_LR_FA_VERB_FINAL);
 	return r;
 }
 
@@ -533,6 +533,53 @@ static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32
 	return 0;
 }
 
+/* XP_LR_FA_VERB_FINAL (lang.h): the subject pronoun x (not "it"), held by
+ * one word that agrees with it by its ending alone, takes its clause's
+ * verb that no mention holds (held[]: xp_fa_clause_verb); 1 if it moved.
+ * Farsi is verb-final: a noun or adjective in -ی before the verb (هیچ
+ * احترامی نمیذاری "you have no respect") is no verb of "you", the verb at
+ * the clause's end is. */
+static int verb_final(utt_ctx *u, xp_proj_mention *x, uint8_t *held)
+{
+	const char *w = u->rec->src[x->en_start];
+	uint32_t a = x->tgt_start;
+	if (!strcasecmp(w, "it") || x->tgt_end != a + 1)
+		return 0;   /* "it": mostly a dummy subject (nearest_verb) */
+	uint32_t v = xp_fa_clause_verb(u->w, u->wlen, u->nw, a, xp_subject_person(w), held);
+	if (v == UINT32_MAX)
+		return 0;
+	held[a]--, held[v]++;
+	x->tgt_start = v, x->tgt_end = v + 1;
+	x->rule |= XP_LR_FA_VERB_FINAL;
+	x->conf = 0.25f;   /* the links said otherwise: a guess from the word */
+	return 1;
+}
+
+/* XP_LR_FA_VERB_FINAL over the n mentions of a Farsi utterance, once every
+ * other rule placed its pronouns: the links, pro-drop and the light-verb
+ * and nearest-verb rules all trust a word's ending. */
+static int verb_finals(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
+{
+	if (strncmp(u->rec->tgt_lang, "fa", 2) || u->char0[u->rec->ntgt] != u->rec->ntgt)
+		return 0;
+	uint8_t *held = calloc((size_t)u->nw + 1, 1);   /* how many mentions hold each token */
+	if (!held)
+		return -1;
+	for (size_t k = 0; k < n; k++)
+		for (uint32_t j = pm[k].tgt_start; pm[k].fate == XP_PROJECTED && j < pm[k].tgt_end; j++)
+			held[j] += held[j] < UINT8_MAX;
+	for (size_t k = 0; k < n; k++) {
+		xp_proj_mention *x = &pm[k];
+		if (x->fate != XP_PROJECTED || !pronoun_mention(u, x) || en_case(u, x) == XP_CASE_OBJECT ||
+		    !verb_final(u, x, held))
+			continue;
+		lang_rules(u, x);
+		refeat(u, x, feat + k * XP_NFEAT);
+	}
+	free(held);
+	return 0;
+}
+
 /* Pronouns whose links reached the wrong word (lang.h): one that holds no
  * matching target pronoun takes a free one of the sentence
  * (XP_LR_PRON_MOVE), or in Farsi the agreeing light verb after the word its
@@ -757,6 +804,9 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 	if (has && ((u.rules & (XP_LR_FREE_PRONOUN | XP_LR_FA_CLITIC | XP_LR_FA_POSSESSIVE)) || r->o->prodrop) &&
 	    recover(&u, r->p->n > first ? r->p->m + first : NULL,   /* m is NULL before a first mention: NULL + 0 is UB */
 		    r->p->n > first ? r->p->feat + first * XP_NFEAT : NULL, r->p->n - first, t, r->o->prodrop))
+		goto oom;
+	if (has && (u.rules & XP_LR_FA_VERB_FINAL) && r->p->n > first &&
+	    verb_finals(&u, r->p->m + first, r->p->feat + first * XP_NFEAT, r->p->n - first))
 		goto oom;
 	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen), free(u.claimed), free(u.word_start), free(u.src_linked), free(u.tgt_linked);
 	xp_fctx_free(&u.fc);

@@ -13,7 +13,8 @@
 # with "You" unaligned; "You know" -> ميدوني (Arabic yeh) with "You" unaligned;
 # "You 're right" -> درست میگی with "You" on درست ("right", ending in -t like
 # the clitic of "you"); "See you" -> میبینمت with "you" on it; "He did it" ->
-# اون کارو کرد with "He" unaligned (اون may be "that").
+# اون کارو کرد with "He" unaligned (اون may be "that"); "You have no respect"
+# -> هیچ احترامی نمیذاری with "You" on احترامی (a noun ending like a 2sg verb).
 . tests/cli/lib
 P=$FIX/langrules
 proj() { # OUT options...
@@ -45,8 +46,8 @@ expect_grep "$(line f 4 زدم '(1)')" $T/all.conll
 expect_grep "$(line f 3 بهم -)" $T/all.conll
 expect_grep ', 1 subject pronouns moved to a Farsi verb' $T/err
 expect_grep '1 Farsi object clitics, 2 nearest Farsi verbs taken' $T/err
-expect_grep '"language_rules":{"articles":0,"zh_pronoun":0,"fa_attach":0,"zh_possessive":1,"free_pronoun":2,"fa_clitic":1,"fa_verb":2,"pronoun_move":2,"pronoun_drop":1,"fa_light_verb":2,"fa_possessive":1,"fa_subject_clitic":0,"fa_verb_move":1,"fa_case":1,"fa_homograph":1}' $T/all.json
-expect_grep '"rules":{"articles":false,"zh_pronoun":false,"fa_attach":false,"zh_possessive":false,"free_pronoun":true,"fa_clitic":false,"fa_verb":false,"pronoun_move":false,"pronoun_drop":false,"fa_light_verb":false,"fa_possessive":false,"fa_subject_clitic":false,"fa_verb_move":false,"fa_case":false,"fa_homograph":false}' $T/all.json
+expect_grep '"language_rules":{"articles":0,"zh_pronoun":0,"fa_attach":0,"zh_possessive":1,"free_pronoun":2,"fa_clitic":1,"fa_verb":2,"pronoun_move":2,"pronoun_drop":1,"fa_light_verb":2,"fa_possessive":1,"fa_subject_clitic":0,"fa_verb_move":1,"fa_case":1,"fa_homograph":1,"fa_verb_final":1}' $T/all.json
+expect_grep '"rules":{"articles":false,"zh_pronoun":false,"fa_attach":false,"zh_possessive":false,"free_pronoun":true,"fa_clitic":false,"fa_verb":false,"pronoun_move":false,"pronoun_drop":false,"fa_light_verb":false,"fa_possessive":false,"fa_subject_clitic":false,"fa_verb_move":false,"fa_case":false,"fa_homograph":false,"fa_verb_final":false}' $T/all.json
 # pronouns the links placed wrongly: "I" on 会 of 我会 takes 我, "I" on میاد
 # (3sg) takes من; "It" on 晚 of 很晚了 (no pronoun) is dropped, its span kept
 # in the report; "I" on فکر of فکر کنم takes the light verb کنم
@@ -128,6 +129,16 @@ proj nohom --no-fa-homograph
 expect_grep "$(line f 0 اون '(5)')" $T/nohom.conll
 expect_grep "$(line f 2 کرد -)" $T/nohom.conll
 expect_grep '"fa_homograph":false' $T/nohom.json
+
+# the clause's verb: "You" on the noun احترامی (its -ی reads as the 2sg
+# ending) takes the verb that ends the clause, نمیذاری
+expect_grep "$(line f 2 نمیذاری '(6)')" $T/all.conll
+expect_grep "$(line f 1 احترامی -)" $T/all.conll
+expect_grep ', 1 subject pronouns moved to their clause.s verb' $T/err
+proj novf --no-fa-verb-final
+expect_grep "$(line f 1 احترامی '(6)')" $T/novf.conll
+expect_grep "$(line f 2 نمیذاری -)" $T/novf.conll
+expect_grep '"fa_verb_final":false' $T/novf.json
 
 proj noclitic --no-fa-clitics
 expect_grep "$(line f 0 بوسم -)" $T/noclitic.conll

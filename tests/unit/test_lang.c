@@ -252,6 +252,44 @@ static void test_fa_homograph(void **st)
 	assert_true(hg("تو", 0));
 }
 
+static uint32_t cv(const char *s, uint32_t j, int person, const uint8_t *held)
+{
+	toks t;
+	split(&t, s);
+	return xp_fa_clause_verb(t.w, t.len, t.n, j, person, held);
+}
+
+static void test_fa_clause_verb(void **st)
+{
+	(void)st;
+	const uint32_t none = UINT32_MAX;
+	/* "you have no respect for privacy": "you" on the adjective خصوصی (-ی
+	 * as the 2sg ending) belongs on the verb that ends the clause */
+	assert_int_equal(cv("به حریم خصوصی آدم ها هیچ احترامی نمیذاری ؟", 2, 2, NULL), 7);
+	/* "you got to change": تغییراتی is a noun, کنی the light verb */
+	assert_int_equal(cv("باید فردا یه تغییراتی ایجاد کنی شش سال بسه", 3, 2, NULL), 5);
+	/* the last agreeing verb form, not the first: دید of دید نزدی has no person */
+	assert_int_equal(cv("اندازه کافی اون روز دید نزدی ؟", 1, 2, NULL), 5);
+	/* the clause ends at punctuation and at که */
+	assert_int_equal(cv("خصوصی ، نمیذاری", 0, 2, NULL), none);
+	assert_int_equal(cv("خصوصی که نمیذاری", 0, 2, NULL), none);
+	/* a verb form itself, or the verb after می written apart, stays */
+	assert_int_equal(cv("میخوای بری", 0, 2, NULL), none);
+	assert_int_equal(cv("می دونی کنی", 1, 2, NULL), none);
+	/* the verb must agree, be a verb form and be free */
+	assert_int_equal(cv("خصوصی نمیذارم", 0, 2, NULL), none);
+	assert_int_equal(cv("خصوصی احترامی", 0, 2, NULL), none);
+	uint8_t held[2] = {1, 1};
+	assert_int_equal(cv("خصوصی نمیذاری", 0, 2, held), none);
+	held[1] = 0;
+	assert_int_equal(cv("خصوصی نمیذاری", 0, 2, held), 1);
+	/* no ending to distrust: a word that does not agree, a pronoun, no person */
+	assert_int_equal(cv("کتاب نمیذاری", 0, 2, NULL), none);
+	assert_int_equal(cv("من نمیذارم", 0, 1, NULL), none);
+	assert_int_equal(cv("خصوصی نمیذاری", 0, 0, NULL), none);
+	assert_int_equal(cv("خصوصی", 1, 2, NULL), none);   /* out of range */
+}
+
 static int zp(const char *s, uint32_t a, uint32_t b)
 {
 	toks t;
@@ -294,6 +332,7 @@ int main(void)
 		cmocka_unit_test(test_pronoun_matches),
 		cmocka_unit_test(test_en_case),
 		cmocka_unit_test(test_fa_homograph),
+		cmocka_unit_test(test_fa_clause_verb),
 		cmocka_unit_test(test_zh_pronominal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
