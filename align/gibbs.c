@@ -212,8 +212,8 @@ static inline int sent_of(const wa_sampler *s, uint32_t k, sent *t)
 	t->I = wa_len(E, k);
 	t->J = wa_len(F, k);
 	t->ncx = 0;
-	if (s->c->coff) {
-		t->cx = s->c->cell + s->c->coff[k];
+	if (s->c->coff) {   /* no cell at all: cell is NULL, and NULL + 0 is undefined */
+		t->cx = s->c->cell ? s->c->cell + s->c->coff[k] : NULL;
 		t->ncx = s->c->coff[k + 1] - s->c->coff[k];
 	}
 	return t->J && t->I <= WA_MAXLEN && t->J <= WA_MAXLEN;
