@@ -66,4 +66,15 @@ expect_eq "$left" 0 "no temporary file left"
 expect_status 0 $XPROJ judge $JG --plot $T/p.svg --labels $T/l.tsv
 expect_grep '^judged 5 mentions' $T/out
 [ -s $T/p.svg ] && [ -s $T/l.tsv ] || { echo "FAIL: judge did not write both files"; fails=$((fails + 1)); }
+# bad input to the store's writers: a message with file:line, exit 1, and
+# the database byte for byte as it was (one transaction, rolled back)
+$XPROJ db import $T/c.db --source $P/en.conll --aligned $P/aligned.jsonl --report $T/r.json >/dev/null
+cp $T/c.db $T/c0.db
+head -c 300 $T/r.json > $T/cut.json
+printf '{"s1": {"add": {"x": [0, 1,\n' > $T/cut-batch.json
+expect_status 1 $XPROJ db import $T/c.db --source $P/en.conll --aligned $P/aligned.jsonl --report $T/cut.json
+expect_grep "cut.json:1: not a projection report" $T/err
+expect_status 1 $XPROJ db import-corrections $T/c.db $T/cut-batch.json
+expect_grep "cut-batch.json:2: not MMC corrections JSON" $T/err
+cmp -s $T/c.db $T/c0.db || { echo "FAIL: a refused import changed the database"; fails=$((fails + 1)); }
 finish
