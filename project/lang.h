@@ -64,7 +64,9 @@
  *                     گمون کنم "I guess") or another word that does not agree
  *                     with it takes the agreeing verb right after it: the
  *                     person ending is on the light verb, which the
- *                     corrected files mark.
+ *                     corrected files mark.  Not for "it" (mostly a dummy
+ *                     subject, as for XP_LR_FA_VERB): the word after it
+ *                     agreed by its ending alone (سرد of هوا سرد بود).
  *   XP_LR_FA_POSSESSIVE  Farsi: an unaligned English possessive (my, your ...)
  *                     takes the word a following word of its phrase is
  *                     aligned to when that word (or the plural piece after

@@ -623,8 +623,11 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 		if ((u->rules & XP_LR_PRON_MOVE) && free_pronoun(u, x, taken, scratch, pos, &a, &b)) {
 			rule = XP_LR_PRON_MOVE;
 		} else if ((u->rules & XP_LR_FA_LIGHT_VERB) && fa && b == a + 1 && xp_subject_person(w) &&
-			   ec != XP_CASE_OBJECT) {
-			/* the verb right after it, or after one more word (فکر نمی‌کنم) */
+			   strcasecmp(w, "it") && ec != XP_CASE_OBJECT) {
+			/* the verb right after it, or after one more word (فکر نمی‌کنم);
+			 * not for "it", mostly a dummy subject, as in nearest_verb: the
+			 * word after it agreed by its ending alone (سرد of هوا سرد بود
+			 * "it was cold", درست of این درست نیست "it's not true") */
 			for (j = b; j < u->nw && j <= b + 1 && !rule; j++)
 				if (!taken[j] && xp_fa_verb_agrees(u->rec->tgt[j], xp_subject_person(w)))
 					a = j, b = j + 1, rule = XP_LR_FA_LIGHT_VERB;

@@ -14,7 +14,8 @@
 # "You 're right" -> درست میگی with "You" on درست ("right", ending in -t like
 # the clitic of "you"); "See you" -> میبینمت with "you" on it; "He did it" ->
 # اون کارو کرد with "He" unaligned (اون may be "that"); "You have no respect"
-# -> هیچ احترامی نمیذاری with "You" on احترامی (a noun ending like a 2sg verb).
+# -> هیچ احترامی نمیذاری with "You" on احترامی (a noun ending like a 2sg verb);
+# "It 's cold" -> هوا سرد بود with "It" on هوا.
 . tests/cli/lib
 P=$FIX/langrules
 proj() { # OUT options...
@@ -135,6 +136,9 @@ expect_grep '"fa_homograph":false' $T/nohom.json
 expect_grep "$(line f 2 نمیذاری '(6)')" $T/all.conll
 expect_grep "$(line f 1 احترامی -)" $T/all.conll
 expect_grep ', 1 subject pronouns moved to their clause.s verb' $T/err
+# "it" takes no light verb: سرد after هوا agrees with it by its ending alone
+expect_grep "$(line f 0 هوا '(7)')" $T/all.conll
+expect_grep "$(line f 1 سرد -)" $T/all.conll
 proj novf --no-fa-verb-final
 expect_grep "$(line f 1 احترامی '(6)')" $T/novf.conll
 expect_grep "$(line f 2 نمیذاری -)" $T/novf.conll
