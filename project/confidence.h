@@ -110,7 +110,9 @@ typedef enum {
 				(zhwords.h xp_zh_edge_words: a verb, adverb, preposition, particle ...:
 				这些人会, 街用) */
 	XP_F_ZH_NOUN_BESIDE, /* Chinese, no pronoun: jieba words right before and after the span that the
-				dictionary calls nouns (0..2): the span cuts a longer noun phrase */
+				dictionary calls nouns (0..2): the span cuts a longer noun phrase.  These two
+				are read with zh_words's segmentation, and are 0 where jieba's data is absent
+				(xp_projection.zh_words < 0, which project reports) */
 	XP_F_POSS_LOST,      /* Chinese: the English mention is a noun phrase that begins with a possessive
 				determiner (my keys) and its span holds no Chinese pronoun for it (钥匙) */
 	XP_F_DEMONSTRATIVE,  /* Chinese: the English mention is one demonstrative pronoun (this, that, these,
