@@ -288,7 +288,8 @@ static int run(int argc, char **argv)
 const xp_cmd xp_cmd_calibrate = {
 	"calibrate", run, "fit the per-mention confidence model on projections judged against a reference",
 	"xproj calibrate --report R.json --projected OUT.conll --key REF.conll [...] [--l2 X]\n"
-	"                [--skip-prodrop] [--pu-agreeing] [--pu-possessive] [--note TEXT] -o MODEL.json\n\n"
+	"                [--skip-prodrop] [--pu-agreeing] [--pu-possessive] [--loose] [--note TEXT]\n"
+	"                -o MODEL.json\n\n"
 	"Each --report/--projected/--key triple is a projection (`xproj project --report`) and a\n"
 	"reference for its target text, judged as `xproj judge` does.  For each target language\n"
 	"two logistic models are fitted on the features the report holds: P(a projected span is\n"
@@ -306,4 +307,9 @@ const xp_cmd xp_cmd_calibrate = {
 	"                  the share of right ones it marks is estimated from the data and the\n"
 	"                  model fitted by EM (project/calibrate.h)\n"
 	"  --pu-possessive the same for a Chinese possessive pronoun projected with its 的\n"
-	"                  (pron_de): MMC's silver marks the pronoun alone\n"};
+	"                  (pron_de): MMC's silver marks the pronoun alone\n"
+	"  --loose         judge by the reference's conventions where they differ from the\n"
+	"                  corrected files': a Farsi verb with its prefix می/نمی is right when\n"
+	"                  the reference has the verb alone, a Chinese possessive with its 的\n"
+	"                  when it has the pronoun alone (pipeline/label.h)\n"
+	"  --note TEXT     a note stored in MODEL.json with its sources\n"};

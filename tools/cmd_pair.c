@@ -113,7 +113,7 @@ const xp_cmd xp_cmd_pair = {
 	"an aligned corpus (one record per English utterance, an empty target where none was\n"
 	"paired) for `xproj bitext` and `xproj project`.\n"
 	"  --lang L        target language (zh, fa, ...); without it, guessed from the script\n"
-	"                  and printed\n"
+	"                  and printed (--tgt-lang L: the same, as align calls it)\n"
 	"  --tokens M      file: the target file's tokens (default); words: the sentence text\n"
 	"                  re-split into ICU words (Chinese files of one character per token)\n"
 	"  --repair        drop dangling brackets in the inputs instead of stopping\n"

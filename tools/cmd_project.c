@@ -219,7 +219,7 @@ const xp_cmd xp_cmd_project = {
 	"              [--no-fa-verb-move] [--no-fa-case] [--no-fa-homograph]\n"
 	"              [--no-fa-verb-final] [--np RULES] [--no-np RULES] [--zh-words DIR]\n"
 	"              [--report R.json] [--jsonlines OUT.jsonl] [--model M.json | --uncalibrated]\n"
-	"              [--keep-empty]\n"
+	"              [--keep-empty] [--alt-alignments A2.pharaoh ...] [--repair]\n"
 	"              -o OUT.conll\n\n"
 	"Every English mention becomes the smallest target span covering the target tokens\n"
 	"aligned to it (--rule minmax, as MMC), or the largest run of them (--rule block, runs\n"
@@ -291,5 +291,8 @@ const xp_cmd xp_cmd_project = {
 	"--model M.json (`xproj calibrate`); a language without a model, or --uncalibrated,\n"
 	"gets the mean link posterior times the share of the mention's tokens that reach the\n"
 	"span (0 for nulls).  The report holds every mention's features and, with a model,\n"
-	"\"why\": the features that moved its confidence most.",
+	"\"why\": the features that moved its confidence most.  --alt-alignments A2 (up to 8):\n"
+	"the same sentence pairs aligned again with other seeds, line for line; the share\n"
+	"that project a mention as A does is the confidence's seed_agree.  --repair drops\n"
+	"dangling brackets in the inputs instead of stopping.",
 };
