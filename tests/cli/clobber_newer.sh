@@ -15,39 +15,27 @@ cp $M/en.conll $T/men.conll
 cp $M/fa.conll $T/mfa.conll
 $XPROJ bitext $P/aligned.jsonl -o $T/pairs.txt 2>/dev/null
 cp $T/pairs.txt $T/lex.txt
-sum() { cksum "$@" | cut -d' ' -f1-2; }
-
-# refused WHAT FILE CMD... : CMD exits 1 naming the clash; FILE is unchanged
-refused() {
-	what=$1 file=$2; shift 2
-	was=$(sum $file)
-	"$@" >$T/out 2>$T/err; st=$?
-	if [ $st != 1 ] || ! grep -q 'same file' $T/err; then
-		echo "FAIL: $what: exit $st, wanted 1 and 'same file':"; cat $T/err; fails=$((fails + 1))
-	fi
-	expect_eq "$(sum $file)" "$was" "$what: $file unchanged"
-}
 JG="--report $T/r.json --projected $T/zh.conll --key $T/key.conll"
-refused "calibrate -o a hard link to --key" $T/key.conll $XPROJ calibrate $JG -o $T/keyhard.conll
-refused "calibrate -o --report through a link" $T/r.json $XPROJ calibrate --report $T/rlink.json \
+refused_same "calibrate -o a hard link to --key" $T/key.conll $XPROJ calibrate $JG -o $T/keyhard.conll
+refused_same "calibrate -o --report through a link" $T/r.json $XPROJ calibrate --report $T/rlink.json \
 	--projected $T/zh.conll --key $T/key.conll -o $T/r.json
-refused "judge --plot --report" $T/r.json $XPROJ judge $JG --plot $T/rlink.json
-refused "judge --labels --projected" $T/zh.conll $XPROJ judge $JG --labels $T/zh.conll
-refused "judge --labels --key (hard link)" $T/key.conll $XPROJ judge $JG --labels $T/keyhard.conll
-refused "mention-pairs -o --source" $T/men.conll $XPROJ mention-pairs --source $T/men.conll \
+refused_same "judge --plot --report" $T/r.json $XPROJ judge $JG --plot $T/rlink.json
+refused_same "judge --labels --projected" $T/zh.conll $XPROJ judge $JG --labels $T/zh.conll
+refused_same "judge --labels --key (hard link)" $T/key.conll $XPROJ judge $JG --labels $T/keyhard.conll
+refused_same "mention-pairs -o --source" $T/men.conll $XPROJ mention-pairs --source $T/men.conll \
 	--target $T/mfa.conll -o $T/men.conll
-refused "pair -o --target" $T/mfa.conll $XPROJ pair --source $T/men.conll --target $T/mfa.conll -o $T/mfa.conll
-refused "wordalign -o --train-lex" $T/lex.txt $XPROJ wordalign $T/pairs.txt --train-lex $T/lex.txt -o $T/lex.txt
-refused "wordalign --probs --train-lex" $T/lex.txt $XPROJ wordalign $T/pairs.txt --train-lex $T/lex.txt \
+refused_same "pair -o --target" $T/mfa.conll $XPROJ pair --source $T/men.conll --target $T/mfa.conll -o $T/mfa.conll
+refused_same "wordalign -o --train-lex" $T/lex.txt $XPROJ wordalign $T/pairs.txt --train-lex $T/lex.txt -o $T/lex.txt
+refused_same "wordalign --probs --train-lex" $T/lex.txt $XPROJ wordalign $T/pairs.txt --train-lex $T/lex.txt \
 	-o $T/w.pharaoh --probs $T/lex.txt
 # a --config file inside the output directory, or named as align's -o
 mkdir -p $T/pl
 printf 'quiet = true\n' > $T/pl/summary.txt
-refused "pipeline --config DIR/summary.txt" $T/pl/summary.txt $XPROJ pipeline --source $S/dialogue.conll \
+refused_same "pipeline --config DIR/summary.txt" $T/pl/summary.txt $XPROJ pipeline --source $S/dialogue.conll \
 	--subs $S/en.srt --tgt-subs $S/zh.srt --alignments $S/zh.pharaoh --config $T/pl/summary.txt -o $T/pl
 expect_eq "$(ls $T/pl)" "summary.txt" "pipeline refused: nothing written to DIR"
 printf 'band = 3\n' > $T/a.conf
-refused "align -o --config" $T/a.conf $XPROJ align --transcript $P/en.conll --subs $FIX/subs/bilingual.srt \
+refused_same "align -o --config" $T/a.conf $XPROJ align --transcript $P/en.conll --subs $FIX/subs/bilingual.srt \
 	--config $T/a.conf -o $T/a.conf
 
 # nothing when an output cannot be written: judge prints its figures only

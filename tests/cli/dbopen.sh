@@ -10,7 +10,6 @@ mkdir $T/ro
 D=$T/ro/c.db
 $XPROJ db import $D --source $P/en.conll --aligned $P/aligned.jsonl --report $T/r.json >/dev/null
 $XPROJ db add $D --mention 'd|3' --span 1:2:3 >/dev/null
-sum() { cksum "$@" | cut -d' ' -f1-2; }
 
 # a mistyped path: an error for every command but init and import, and no file made
 for c in stats runs log triage "export -o $T/x.conll" "export-tasa -o $T/x.csv" "show --doc d" \

@@ -12,7 +12,6 @@ printf '\n\n' > $T/blank.conll
 : > $T/empty.jsonl
 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
 	--probs $P/pairs.probs -o $T/zh.conll --report $T/r.json 2>/dev/null
-sum() { cksum "$@" | cut -d' ' -f1-2; }
 
 for src in empty cut blank; do
 	was=$(sum $T/zh.conll)
