@@ -10,7 +10,7 @@
 
 const char *xp_np_name(unsigned k)
 {
-	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges"};
+	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun"};
 	return k < XP_NP_NRULES ? names[k] : "";
 }
 
@@ -270,13 +270,51 @@ static int fa_possessor(const xp_np_span *x, uint32_t *b)
 	return 1;
 }
 
+/* XP_NP_FA_COMPOUND: the English words Farsi says as a determiner and a
+ * light noun (what -> چی کار, everything -> همه چیز, someone -> یه نفر) */
+static const struct fa_compound_t {
+	const char *const *en, *const *det, *const *noun;
+} *fa_compound_of(const char *en)
+{
+	static const char *const what[] = {"what", "whatever", NULL}, *const chi[] = {"چی", "چه", NULL};
+	static const char *const thing_work[] = {"کار", "کاری", "چیز", "چیزی", NULL};
+	static const char *const every_thing[] = {"everything", NULL}, *const hame[] = {"همه", NULL};
+	static const char *const thing[] = {"چیز", "چیزی", "چی", NULL};
+	static const char *const no_thing[] = {"nothing", NULL}, *const hich[] = {"هیچ", NULL};
+	static const char *const any_thing[] = {"anything", NULL}, *const har[] = {"هر", NULL};
+	static const char *const every_one[] = {"everyone", "everybody", NULL}, *const person[] = {"کس", "کسی", NULL};
+	static const char *const no_one[] = {"nobody", NULL}, *const any_one[] = {"anyone", "anybody", NULL};
+	static const char *const every_where[] = {"everywhere", NULL}, *const place[] = {"جا", "جایی", NULL};
+	static const char *const no_where[] = {"nowhere", NULL}, *const any_where[] = {"anywhere", NULL};
+	static const char *const some_thing[] = {"something", NULL}, *const ye[] = {"یه", "یک", NULL};
+	static const char *const some_one[] = {"someone", "somebody", NULL}, *const one[] = {"نفر", "کسی", NULL};
+	static const char *const some_where[] = {"somewhere", NULL};
+	static const struct fa_compound_t t[] = {
+		{what, chi, thing_work},      {every_thing, hame, thing}, {no_thing, hich, thing},
+		{any_thing, har, thing},      {every_one, hame, person},  {no_one, hich, person},
+		{any_one, har, person},       {every_where, hame, place}, {no_where, hich, place},
+		{any_where, har, place},      {some_thing, ye, thing_work}, {some_one, ye, one},
+		{some_where, ye, place}};
+	for (size_t k = 0; k < sizeof t / sizeof *t; k++)
+		for (size_t i = 0; t[k].en[i]; i++)
+			if (!strcasecmp(en, t[k].en[i]))
+				return &t[k];
+	return NULL;
+}
+
 static int fa_compound(const xp_np_span *x, uint32_t *a, uint32_t *b)
 {
-	static const char *const det[] = {"چی", "چه", "همه", "هیچ", NULL};
-	static const char *const noun[] = {"کار", "کاری", "چیز", "چیزی", "کس", "کسی", "جا", "جایی", "وقت", NULL};
-	(void)a;
-	if (*b != *a + 1 || *b >= x->n || !fa_in(x->w[*a], x->len[*a], det) || x->claimed[*b] ||
-	    !fa_in(x->w[*b], x->len[*b], noun))
+	/* English says "what", "everything", "someone" in one word, Farsi in a
+	 * determiner and a light noun (چی کار "what work", همه چیز "all
+	 * thing", یه نفر "one person"), and the corrected files mark both
+	 * words.  A span that is the determiner alone takes the noun after it,
+	 * only for the English word it translates ("all" is no همه جا).  The
+	 * noun belongs to the compound even where another English word is
+	 * linked to it: in چی کار می کنی "what are you doing", "doing" is
+	 * کار می کنی to the aligner. */
+	const struct fa_compound_t *c = x->e == x->s + 1 ? fa_compound_of(x->src[x->s]) : NULL;
+	if (!c || *b != *a + 1 || *b >= x->n || !fa_in(x->w[*a], x->len[*a], c->det) ||
+	    !fa_in(x->w[*b], x->len[*b], c->noun))
 		return 0;
 	(*b)++;
 	return 1;
@@ -575,9 +613,10 @@ static int fa_edges(const xp_np_span *x, uint32_t *a, uint32_t *b)
 }
 
 /* English determiners: the Farsi determiner before the noun stands for one
- * of these only (یه for "a", اون for "the"; "the pin" is no یه میخ) */
-static const char *const en_indef[] = {"a", "an", "some", "one", "another", "something", "someone", "somebody",
-				       "anything", "anyone", "anybody", NULL};
+ * of these only (یه for "a", اون for "the"; "the pin" is no یه میخ).  Not
+ * "another" (یه ... دیگه: the corrected files leave its یه out) nor "one"
+ * (یکی, a word of its own) */
+static const char *const en_indef[] = {"a", "an", "some", "something", "anything", "someone", "somebody", NULL};
 static const char *const en_def[] = {"the", "this", "that", "these", "those", NULL};
 
 static int en_first(const xp_np_span *x, const char *const *set)
@@ -588,19 +627,42 @@ static int en_first(const xp_np_span *x, const char *const *set)
 	return 0;
 }
 
+static int fa_dem_noun(const xp_np_span *x, uint32_t *a, uint32_t *b)
+{
+	/* English "do this / that / it" is Farsi این کار رو کردن, "do this
+	 * work": the pronoun is a demonstrative and a light noun (این کارو,
+	 * اون چیز), and the corrected files mark both.  A span that is the
+	 * demonstrative alone takes the noun after it (with its object marker
+	 * written on: کارو); as for fa_compound, another English word's link
+	 * (do -> کار) does not hold the noun back. */
+	static const char *const en[] = {"this", "that", "it", NULL};
+	static const char *const dem[] = {"این", "اون", "آن", NULL};
+	static const char *const noun[] = {"کار", "کارو", "کارا", "کارها", "چیز", "چیزو", "چیزا", "چیزها", NULL};
+	(void)a;
+	if (x->e != x->s + 1 || !en_in(x->src[x->s], en) || *b != *a + 1 || *b >= x->n ||
+	    !fa_in(x->w[*a], x->len[*a], dem) || !fa_in(x->w[*b], x->len[*b], noun))
+		return 0;
+	(*b)++;
+	return 1;
+}
+
 unsigned xp_np_shape(unsigned rules, const xp_np_span *x, uint32_t *a, uint32_t *b)
 {
 	unsigned did = 0;
 	int name = x->name;
-	if (x->pronoun)
-		return 0;   /* pronouns: lang.h */
+	if (x->pronoun) {   /* pronouns: lang.h, but for a demonstrative's noun */
+		if ((rules & XP_NP_FA_DEM_NOUN) && is_fa(x->lang) && fa_dem_noun(x, a, b))
+			did |= XP_NP_FA_DEM_NOUN;
+		return did;
+	}
 	if ((rules & XP_NP_FA_COMPOUND) && is_fa(x->lang) && fa_compound(x, a, b))
 		did |= XP_NP_FA_COMPOUND;
 	if ((rules & XP_NP_FA_POSSESSOR) && is_fa(x->lang) && fa_possessor(x, b))
 		did |= XP_NP_FA_POSSESSOR;
 	static const char *const indef[] = {"یه", "یک", NULL};
 	static const char *const dem[] = {"این", "اون", "آن", "همین", "همون", NULL};
-	if ((rules & XP_NP_FA_INDEF) && is_fa(x->lang) && !name && en_first(x, en_indef) && fa_before(x, a, indef))
+	if ((rules & XP_NP_FA_INDEF) && is_fa(x->lang) && !name && en_first(x, en_indef) &&
+	    !fa_in(x->w[*a], x->len[*a], indef) && fa_before(x, a, indef))
 		did |= XP_NP_FA_INDEF;
 	if ((rules & XP_NP_FA_DEM) && is_fa(x->lang) && !name && en_first(x, en_def) && fa_before(x, a, dem))
 		did |= XP_NP_FA_DEM;

@@ -26,9 +26,9 @@ static void split(toks *t, const char *s)
  * links to it) per target token, or NULL; src / tgt: '1' per English word /
  * target token that some link reaches, '0' where none does, or NULL (not
  * known). */
-static void shape_linked(unsigned rule, const char *lang, const char *en, int name, const char *tgt,
-			 const char *claimed, const char *src, const char *linked, uint32_t a, uint32_t b, unsigned did,
-			 uint32_t wa, uint32_t wb)
+static void shape_as(unsigned rule, const char *lang, const char *en, int name, int pronoun, const char *tgt,
+		     const char *claimed, const char *src, const char *linked, uint32_t a, uint32_t b, unsigned did,
+		     uint32_t wa, uint32_t wb)
 {
 	toks s, t;
 	split(&s, en);
@@ -40,10 +40,17 @@ static void shape_linked(unsigned rule, const char *lang, const char *en, int na
 		sl[k] = src[k] == '1';
 	for (uint32_t k = 0; linked && linked[k]; k++)
 		tl[k] = linked[k] == '1';
-	xp_np_span x = {lang, s.w, 0, s.n, name, 0, t.w, t.len, t.n, cl, NULL, src ? sl : NULL, linked ? tl : NULL};
+	xp_np_span x = {lang, s.w, 0, s.n, name, pronoun, t.w, t.len, t.n, cl, NULL, src ? sl : NULL, linked ? tl : NULL};
 	assert_int_equal(xp_np_shape(rule, &x, &a, &b), did);
 	assert_int_equal(a, wa);
 	assert_int_equal(b, wb);
+}
+
+static void shape_linked(unsigned rule, const char *lang, const char *en, int name, const char *tgt,
+			 const char *claimed, const char *src, const char *linked, uint32_t a, uint32_t b, unsigned did,
+			 uint32_t wa, uint32_t wb)
+{
+	shape_as(rule, lang, en, name, 0, tgt, claimed, src, linked, a, b, did, wa, wb);
 }
 
 static void shape(unsigned rule, const char *lang, const char *en, int name, const char *tgt, const char *claimed,
@@ -169,7 +176,25 @@ static void test_fa(void **st)
 	shape(XP_NP_FA_COMPOUND, "fa", "What", 0, "اینجا چی کار می کنی", NULL, 1, 2, XP_NP_FA_COMPOUND, 1, 3);
 	shape(XP_NP_FA_COMPOUND, "fa", "everything", 0, "بابت همه چيز ممنون", NULL, 1, 2, XP_NP_FA_COMPOUND, 1, 3);
 	shape(XP_NP_FA_COMPOUND, "fa", "all", 0, "همه رفتن", NULL, 0, 1, 0, 0, 1);
-	/* every rule at once, and none for pronouns */
+	/* only the English word the compound translates: "all" is no همه جا,
+	 * "everything" no چی کار; a noun that is none of the compound's stays out */
+	shape(XP_NP_FA_COMPOUND, "fa", "all", 0, "همه جا رفتن", NULL, 0, 1, 0, 0, 1);
+	shape(XP_NP_FA_COMPOUND, "fa", "everything", 0, "چی کار", NULL, 0, 1, 0, 0, 1);
+	shape(XP_NP_FA_COMPOUND, "fa", "what", 0, "چی شد", NULL, 0, 1, 0, 0, 1);
+	shape(XP_NP_FA_COMPOUND, "fa", "the thing", 0, "همه چیز", NULL, 0, 1, 0, 0, 1);
+	/* "doing" linked to کار (کار کردن, "to do") does not hold it back */
+	shape(XP_NP_FA_COMPOUND, "fa", "what", 0, "اینجا چي کار مي کني", "00w00", 1, 2, XP_NP_FA_COMPOUND, 1, 3);
+	shape(XP_NP_FA_COMPOUND, "fa", "nothing", 0, "هیچ چیز نگفت", NULL, 0, 1, XP_NP_FA_COMPOUND, 0, 2);
+	shape(XP_NP_FA_COMPOUND, "fa", "someone", 0, "یه نفر اومد", NULL, 0, 1, XP_NP_FA_COMPOUND, 0, 2);
+	shape(XP_NP_FA_COMPOUND, "fa", "something", 0, "یه کاری می کنه", NULL, 0, 1, XP_NP_FA_COMPOUND, 0, 2);
+	shape(XP_NP_FA_COMPOUND, "fa", "nobody", 0, "هیچ کس نیومد", NULL, 0, 1, XP_NP_FA_COMPOUND, 0, 2);
+	/* fa_indef: not "another" (the corrected files leave its یه out), and
+	 * never a second یه before a span that begins with one */
+	shape(XP_NP_FA_INDEF, "fa", "another drink", 0, "یه نوشیدنی دیگه", NULL, 1, 3, 0, 1, 3);
+	shape(XP_NP_FA_INDEF, "fa", "a cute video", 0, "یه یه ویدیو", NULL, 1, 3, 0, 1, 3);
+	/* fa_compound, then fa_indef: something -> یه alone -> یه کاری, one یه */
+	shape(XP_NP_FA_COMPOUND | XP_NP_FA_INDEF, "fa", "something", 0, "یه یه کاری", NULL, 1, 2, XP_NP_FA_COMPOUND, 1, 3);
+	/* every rule at once, and none for pronouns (but fa_dem_noun, below) */
 	shape(XP_NP_ALL, "fa", "something", 0, "بهت یه چیزی بگم", NULL, 2, 3, XP_NP_FA_INDEF, 1, 3);
 	toks s, t;
 	split(&s, "it");
@@ -178,6 +203,35 @@ static void test_fa(void **st)
 	xp_np_span x = {"fa", s.w, 0, 1, 0, 1, t.w, t.len, t.n, cl, NULL, NULL, NULL};
 	uint32_t a = 1, b = 2;
 	assert_int_equal(xp_np_shape(XP_NP_ALL, &x, &a, &b), 0);
+}
+
+/* fa_dem_noun: the pronoun en on [a, b) of tgt, expecting [wa, wb) */
+static void dem_noun(unsigned rules, const char *lang, const char *en, const char *tgt, const char *claimed, uint32_t a,
+		     uint32_t b, unsigned did, uint32_t wa, uint32_t wb)
+{
+	shape_as(rules, lang, en, 0, 1, tgt, claimed, NULL, NULL, a, b, did, wa, wb);
+}
+
+static void test_fa_dem_noun(void **st)
+{
+	(void)st;
+	const unsigned R = XP_NP_FA_DEM_NOUN;
+	/* "do this": این کار رو کردن, the object marker written on (کارو) */
+	dem_noun(R, "fa", "this", "ما می تونیم این کارو فردا انجام بدیم", NULL, 3, 4, R, 3, 5);
+	dem_noun(R, "fa", "that", "نمی تونیم اون کار رو بکنیم", NULL, 2, 3, R, 2, 4);
+	dem_noun(R, "fa", "it", "این چیزو ببین", NULL, 0, 1, R, 0, 2);
+	/* "do" linked to کارو does not hold it back */
+	dem_noun(R, "fa", "this", "این کارو کردی", "0ww", 0, 1, R, 0, 2);
+	dem_noun(XP_NP_ALL, "fa", "this", "این کارو کردی", NULL, 0, 1, R, 0, 2);
+	/* a noun of its own is another mention's (این مراسم: "this ritual"), a
+	 * personal pronoun no demonstrative, a span of more than the demonstrative
+	 * already holds its noun; not without the rule, not in Chinese */
+	dem_noun(R, "fa", "this", "این مراسم", NULL, 0, 1, 0, 0, 1);
+	dem_noun(R, "fa", "he", "اون کار رو کرد", NULL, 0, 1, 0, 0, 1);
+	dem_noun(R, "fa", "this", "این کارو", NULL, 0, 2, 0, 0, 2);
+	dem_noun(R, "fa", "this", "این", NULL, 0, 1, 0, 0, 1);
+	dem_noun(XP_NP_ALL & ~R, "fa", "this", "این کارو کردی", NULL, 0, 1, 0, 0, 1);
+	dem_noun(R, "zh", "this", "این کارو کردی", NULL, 0, 1, 0, 0, 1);
 }
 
 static void test_fa_ra(void **st)
@@ -427,7 +481,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_zh_name),   cmocka_unit_test(test_zh_classifier), cmocka_unit_test(test_fa),
-		cmocka_unit_test(test_zh_edges),  cmocka_unit_test(test_fa_ra),
+		cmocka_unit_test(test_zh_edges),  cmocka_unit_test(test_fa_ra), cmocka_unit_test(test_fa_dem_noun),
 		cmocka_unit_test(test_zh_copula), cmocka_unit_test(test_fa_verb_edge), cmocka_unit_test(test_fa_clause),
 		cmocka_unit_test(test_fa_ezafe),  cmocka_unit_test(test_fa_head),
 		cmocka_unit_test(test_fa_edges),
