@@ -661,7 +661,9 @@ unsigned xp_np_shape(unsigned rules, const xp_np_span *x, uint32_t *a, uint32_t 
 		did |= XP_NP_FA_POSSESSOR;
 	static const char *const indef[] = {"یه", "یک", NULL};
 	static const char *const dem[] = {"این", "اون", "آن", "همین", "همون", NULL};
-	if ((rules & XP_NP_FA_INDEF) && is_fa(x->lang) && !name && en_first(x, en_indef) &&
+	/* (for names too: no name begins with an indefinite, and "Something"
+	 * at a sentence's start is typed one by its capital) */
+	if ((rules & XP_NP_FA_INDEF) && is_fa(x->lang) && en_first(x, en_indef) &&
 	    !fa_in(x->w[*a], x->len[*a], indef) && fa_before(x, a, indef))
 		did |= XP_NP_FA_INDEF;
 	if ((rules & XP_NP_FA_DEM) && is_fa(x->lang) && !name && en_first(x, en_def) && fa_before(x, a, dem))

@@ -161,6 +161,8 @@ static void test_fa(void **st)
 	shape(XP_NP_FA_DEM, "fa", "the guy", 0, "یارو اومد", NULL, 0, 1, 0, 0, 1);
 	shape(XP_NP_FA_INDEF, "fa", "something", 0, "بهت یه چیزی بگم", "0w00", 2, 3, 0, 2, 3);
 	shape(XP_NP_FA_INDEF, "fa", "Rachel", 1, "یه راشل", NULL, 1, 2, 0, 1, 2);
+	/* a sentence's first "Something", typed a name by its capital */
+	shape(XP_NP_FA_INDEF, "fa", "Something", 1, "یه چیزی در اعماق", NULL, 1, 2, XP_NP_FA_INDEF, 0, 2);
 	/* the determiner stands for an English one of its kind: "the pin" is no یه میخ, "a guy" no اون یارو */
 	shape(XP_NP_FA_INDEF, "fa", "the pin", 0, "یه میخ فرو کردیم", NULL, 1, 2, 0, 1, 2);
 	shape(XP_NP_FA_INDEF, "fa", "a pin", 0, "یه میخ فرو کردیم", NULL, 1, 2, XP_NP_FA_INDEF, 0, 2);
