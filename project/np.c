@@ -686,8 +686,13 @@ unsigned xp_np_shape(unsigned rules, const xp_np_span *x, uint32_t *a, uint32_t 
 		did |= XP_NP_FA_EZAFE;
 	if ((rules & XP_NP_FA_CLAUSE) && is_fa(x->lang) && !name && fa_clause(x, b))
 		did |= XP_NP_FA_CLAUSE;
-	if ((rules & XP_NP_FA_VERB_EDGE) && is_fa(x->lang) && !name && fa_verb_edge(x, a, b))
+	if ((rules & XP_NP_FA_VERB_EDGE) && is_fa(x->lang) && !name && fa_verb_edge(x, a, b)) {
 		did |= XP_NP_FA_VERB_EDGE;
+		/* the verb group shed, the edges are new: a هم before the verb
+		 * (برخوردی هم داشتید for "any contact") now ends the span */
+		if ((rules & XP_NP_FA_EDGES) && *b > *a && fa_edges(x, a, b))
+			did |= XP_NP_FA_EDGES;
+	}
 	return did;
 }
 

@@ -398,6 +398,12 @@ static void test_fa_edges(void **st)
 	/* the possessor follows its noun: a leading pronoun is no possessor
 	 * (تو is "in" in تو طرف منی) */
 	shape(R, "fa", "my side", 0, "فکر کردم تو طرف مني", NULL, 2, 5, R, 3, 5);
+	/* after fa_verb_edge shed the verb group, the new edges are looked at
+	 * again: برخوردی هم داشتید, رو برد تو تختش */
+	const unsigned V = XP_NP_FA_VERB_EDGE;
+	shape(R | V, "fa", "any contact", 0, "برخوردی هم داشتید ؟", NULL, 0, 3, R | V, 0, 1);
+	shape(R | V, "fa", "whose bed", 0, "کی رو برد تو تختش", NULL, 2, 5, R | V, 4, 5);
+	shape(V, "fa", "any contact", 0, "برخوردی هم داشتید ؟", NULL, 0, 3, V, 0, 2);
 	shape(R, "fa", "whose bed", 0, "برد تو تختش", NULL, 1, 3, R, 2, 3);
 	shape(R, "fa", "your marriage", 0, "تو ازدواج خودت رو", NULL, 0, 3, R, 1, 3);
 	/* ... only for an English possessive, not where a pronoun is coordinated */
