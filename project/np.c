@@ -630,14 +630,15 @@ static int en_first(const xp_np_span *x, const char *const *set)
 static int fa_dem_noun(const xp_np_span *x, uint32_t *a, uint32_t *b)
 {
 	/* English "do this / that / it" is Farsi این کار رو کردن, "do this
-	 * work": the pronoun is a demonstrative and a light noun (این کارو,
-	 * اون چیز), and the corrected files mark both.  A span that is the
+	 * work", and "that" of a matter or a saying این قضیه, این حرف ("this
+	 * matter", "this talk"): the pronoun is a demonstrative and a light
+	 * noun (این کارو, اون چیز), and the corrected files mark both.  A span that is the
 	 * demonstrative alone takes the noun after it (with its object marker
 	 * written on: کارو); as for fa_compound, another English word's link
 	 * (do -> کار) does not hold the noun back. */
 	static const char *const en[] = {"this", "that", "it", NULL};
 	static const char *const dem[] = {"این", "اون", "آن", NULL};
-	static const char *const noun[] = {"کار", "کارو", "کارا", "کارها", "چیز", "چیزو", "چیزا", "چیزها", NULL};
+	static const char *const noun[] = {"کار", "کارو", "کارا", "کارها", "چیز", "چیزو", "چیزا", "چیزها", "قضیه", "حرف", "حرفو", "موضوع", "مسئله", "ماجرا", NULL};
 	(void)a;
 	if (x->e != x->s + 1 || !en_in(x->src[x->s], en) || *b != *a + 1 || *b >= x->n ||
 	    !fa_in(x->w[*a], x->len[*a], dem) || !fa_in(x->w[*b], x->len[*b], noun))

@@ -222,6 +222,8 @@ static void test_fa_dem_noun(void **st)
 	dem_noun(R, "fa", "this", "ما می تونیم این کارو فردا انجام بدیم", NULL, 3, 4, R, 3, 5);
 	dem_noun(R, "fa", "that", "نمی تونیم اون کار رو بکنیم", NULL, 2, 3, R, 2, 4);
 	dem_noun(R, "fa", "it", "این چیزو ببین", NULL, 0, 1, R, 0, 2);
+	dem_noun(R, "fa", "it", "هیچ ربطی به این قضیه نداشت", NULL, 3, 4, R, 3, 5);
+	dem_noun(R, "fa", "that", "منظورت از این حرف چی بود", NULL, 2, 3, R, 2, 4);
 	/* "do" linked to کارو does not hold it back */
 	dem_noun(R, "fa", "this", "این کارو کردی", "0ww", 0, 1, R, 0, 2);
 	dem_noun(XP_NP_ALL, "fa", "this", "این کارو کردی", NULL, 0, 1, R, 0, 2);
