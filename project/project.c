@@ -11,6 +11,7 @@
 #include "consist.h"
 #include "features.h"
 #include "prodrop.h"
+#include "zhends.h"
 #include "zhwords.h"
 #include "../model/mtype.h"
 #include "../base/vocab.h"
@@ -721,6 +722,7 @@ typedef struct run {
 	const xp_projection *com;   /* the committee (committee[] below), ncom of them, or none */
 	size_t ncom;
 	xp_zhseg *zs;           /* XP_NP_ZH_WORDS's words, NULL: the rule is off */
+	const xp_zh_ends *ze;   /* zh_end_lex's table, with zs */
 } run;
 
 static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td, xp_proj_doc *pd)
@@ -924,6 +926,27 @@ static int consistency(run *r, const xp_corpus *en)
 	return rc;
 }
 
+/* zh_end_lex: the last jieba word of written tokens [a, b) (start[] as
+ * xp_zh_word_starts gives, b on a word's end) looked up in table ze for
+ * document doc; -1 when memory ran out */
+static int end_lex(const xp_zh_ends *ze, const char *doc, const char *const *w, const uint32_t *len,
+		   const uint8_t *start, uint32_t a, uint32_t b, float *x)
+{
+	if (!ze || b <= a)
+		return 0;
+	uint32_t k = b - 1;
+	while (k > a && !start[k])
+		k--;
+	xp_buf s = {0};
+	for (uint32_t j = k; j < b; j++)
+		xp_buf_add(&s, w[j], len[j]);
+	int rc = s.oom ? -1 : 0;
+	if (!rc)
+		x[XP_F_ZH_END_LEX] = (float)xp_zh_ends_value(ze, doc, s.p ? s.p : "", s.n);
+	xp_buf_free(&s);
+	return rc;
+}
+
 /* XP_NP_ZH_WORDS (zhwords.h) over the corpus, every other rule done (the
  * consistency rule too, whose words may lie inside a longer one): each
  * projected span of a Chinese sentence grown to whole jieba words */
@@ -964,6 +987,8 @@ static int zh_words(run *r, const xp_corpus *en)
 					unsigned ed = xp_zh_edge_words(r->zs, w, len, u->ntoks, start, m->tgt_start, m->tgt_end);
 					x[XP_F_ZH_LAST_WORD] = (ed & XP_ZH_EDGE_LAST) != 0;
 					x[XP_F_ZH_NOUN_BESIDE] = (float)(((ed & XP_ZH_NOUN_BEFORE) != 0) + ((ed & XP_ZH_NOUN_AFTER) != 0));
+					if (!rc)
+						rc = end_lex(r->ze, td->id, w, len, start, m->tgt_start, m->tgt_end, x);
 				}
 			}
 			free(w), free(len), free(start);
@@ -1070,10 +1095,11 @@ enum { NCOM = sizeof committee / sizeof *committee };
  * comparisons and the model: top says whether this is the projection
  * itself. */
 static int project_with(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa, const uint32_t *line,
-			const xp_proj_opts *o, xp_zhseg *zs, int top, xp_projection *p, xp_err *err)
+			const xp_proj_opts *o, xp_zhseg *zs, const xp_zh_ends *ze, int top, xp_projection *p,
+			xp_err *err)
 {
 	memset(p, 0, sizeof *p);
-	run r = {al, wa, line, o, {0}, p, 0, 0, NULL, NULL, 0, zs};
+	run r = {al, wa, line, o, {0}, p, 0, 0, NULL, NULL, 0, zs, ze};
 	size_t nalt = top ? o->nalt : 0, ncom = top && wa->has_probs ? NCOM : 0, n = nalt + ncom;
 	/* Other seeds' alignments and the committee first: their projections,
 	 * without a model, are what each mention's seed_agree and committee
@@ -1094,7 +1120,7 @@ static int project_with(const xp_corpus *en, const xp_aligned *al, const xp_wali
 			ao.span.min_prob = c->min_prob > o->span.min_prob ? c->min_prob : o->span.min_prob;
 			ao.span.rule = c->rule;
 		}
-		rc = project_with(en, al, a, line, &ao, zs, 0, &other[made], err);
+		rc = project_with(en, al, a, line, &ao, zs, NULL, 0, &other[made], err);
 	}
 	if (rc == 0) {
 		r.alt = other, r.com = other ? other + nalt : NULL, r.ncom = ncom;   /* none: NULL + 0 is UB */
@@ -1123,7 +1149,19 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 			return rc;
 		state = rc ? -1 : 1;
 	}
-	int rc = project_with(en, al, wa, line, o, zs, 1, p, err);
+	/* zh_end_lex reads the same words */
+	xp_zh_ends *def = NULL;
+	const xp_zh_ends *ze = o->zh_ends;
+	if (zs && !ze) {
+		int rc = xp_zh_ends_default(&def, err);
+		if (rc) {
+			xp_zhseg_free(zs);
+			return rc;
+		}
+		ze = def;
+	}
+	int rc = project_with(en, al, wa, line, o, zs, ze, 1, p, err);
+	xp_zh_ends_free(def);
 	xp_zhseg_free(zs);
 	p->zh_words = state;
 	return rc;

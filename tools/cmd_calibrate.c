@@ -5,6 +5,7 @@
 #include "../io/read.h"
 #include "../pipeline/label.h"
 #include "../project/calibrate.h"
+#include "../project/zhends.h"
 
 #include <getopt.h>
 #include <jansson.h>
@@ -111,6 +112,33 @@ static int fit(const char *what, const char *lang, const xp_example *ex, const u
 	return xp_cli_error(&e);
 }
 
+/* --zh-ends: the table of Chinese mention ends (project/zhends.h) of the
+ * silver corpus path, on the words of jieba's data in dir, to out */
+static int zh_ends(const char *path, const char *dir, const char *note, const char *out)
+{
+	xp_err e;
+	xp_cli_file files[2] = {{"--zh-ends", path, 0}, {"-o", out, 1}};
+	if (xp_cli_check_files(files, 2, &e))
+		return xp_cli_error(&e);
+	xp_corpus c = {0};
+	xp_zhseg *z = NULL;
+	xp_buf b = {0};
+	xp_outputs o = {0};
+	int rc = load(path, &c);
+	if (rc == 0 && xp_zhseg_open(dir, &z, &e))
+		rc = xp_cli_error(&e);
+	if (rc == 0 && xp_zh_ends_build(&c, z, 5, note, &b, &e))
+		rc = xp_cli_error(&e);
+	if (rc == 0 && (b.oom ? xp_failc(&e, XP_ENOMEM, "", 0, "out of memory")
+			      : xp_outputs_put(&o, out, b.p, b.n, &e) || xp_outputs_commit(&o, &e)))
+		rc = xp_cli_error(&e);
+	xp_outputs_abort(&o);
+	xp_buf_free(&b);
+	xp_zhseg_free(z);
+	xp_corpus_free(&c);
+	return rc;
+}
+
 static int run(int argc, char **argv)
 {
 	static const struct option lo[] = {{"report", required_argument, 0, 'r'},
@@ -123,10 +151,12 @@ static int run(int argc, char **argv)
 					   {"pu-agreeing", no_argument, 0, 'U'},
 					   {"pu-possessive", no_argument, 0, 'S'},
 					   {"loose", no_argument, 0, 'O'},
+					   {"zh-ends", required_argument, 0, 'Z'},
+					   {"zh-words", required_argument, 0, 'W'},
 					   {0, 0, 0, 0}};
 	set sets[MAXSETS];
 	size_t ns = 0, nr = 0, np = 0, nk = 0;
-	const char *out = NULL, *note = NULL;
+	const char *out = NULL, *note = NULL, *ends = NULL, *words = NULL;
 	double l2 = 1e-3;
 	int ch, skip_prodrop = 0, pu = 0;
 	unsigned lflags = 0;
@@ -149,8 +179,12 @@ static int run(int argc, char **argv)
 		else if (ch == 'U') pu |= PU_OPT_AGREEING;
 		else if (ch == 'S') pu |= PU_OPT_POSSESSIVE;
 		else if (ch == 'O') lflags |= XP_LB_LOOSE;
+		else if (ch == 'Z') ends = optarg;
+		else if (ch == 'W') words = optarg;
 		else if (ch == '?') return 2;
 	}
+	if (ends && optind == argc && out && nr + np + nk == 0)
+		return zh_ends(ends, words ? words : XP_ZHSEG_DIR, note, out);
 	ns = nr;
 	if (optind != argc || !out || ns == 0 || np != ns || nk != ns || !(l2 >= 0))
 		return xp_cli_usage(&xp_cmd_calibrate, 2);
@@ -289,7 +323,8 @@ const xp_cmd xp_cmd_calibrate = {
 	"calibrate", run, "fit the per-mention confidence model on projections judged against a reference",
 	"xproj calibrate --report R.json --projected OUT.conll --key REF.conll [...] [--l2 X]\n"
 	"                [--skip-prodrop] [--pu-agreeing] [--pu-possessive] [--loose] [--note TEXT]\n"
-	"                -o MODEL.json\n\n"
+	"                -o MODEL.json\n"
+	"       xproj calibrate --zh-ends SILVER.conll [--zh-words DIR] [--note TEXT] -o TABLE.json\n\n"
 	"Each --report/--projected/--key triple is a projection (`xproj project --report`) and a\n"
 	"reference for its target text, judged as `xproj judge` does.  For each target language\n"
 	"two logistic models are fitted on the features the report holds: P(a projected span is\n"
@@ -312,4 +347,9 @@ const xp_cmd xp_cmd_calibrate = {
 	"                  corrected files': a Farsi verb with its prefix می/نمی is right when\n"
 	"                  the reference has the verb alone, a Chinese possessive with its 的\n"
 	"                  when it has the pronoun alone (pipeline/label.h)\n"
-	"  --note TEXT     a note stored in MODEL.json with its sources\n"};
+	"  --note TEXT     a note stored in MODEL.json with its sources\n"
+	"  --zh-ends SILVER  instead of a model, the table of how often SILVER's mentions end\n"
+	"                  on each jieba word (project/zhends.h: the confidence's zh_end_lex;\n"
+	"                  the compiled-in one is project/zh_ends.json, of MMC dev's silver),\n"
+	"                  counted in five folds of its documents in id order\n"
+	"  --zh-words DIR  jieba's data directory (default " XP_ZHSEG_DIR ")\n"};

@@ -9,10 +9,12 @@
  * the sentence (verb_rivals), the committee on a Farsi pronoun with a weak
  * link (committee_prodrop), and the Chinese noun phrase's edges (zh_last_word,
  * zh_noun_beside), a possessor Chinese left out (poss_lost) and demonstratives
- * (demonstrative). */
+ * (demonstrative), and how often a silver ends a mention on the span's last
+ * word (zh_end_lex, on a hand-made table). */
 #include "testutil.h"
 #include "io/conll.h"
 #include "project/project.h"
+#include "project/zhends.h"
 
 typedef struct setup {
 	xp_corpus en;
@@ -466,6 +468,20 @@ static void chinese_edges(void **state)
 	run(&s, PEOPLE, NATION_AL, "0-1 2-2\n", NULL, &o);
 	assert_true(feat(&s, 0)[XP_F_ZH_LAST_WORD] == 0 && feat(&s, 0)[XP_F_ZH_NOUN_BESIDE] == 1);
 	done(&s);
+	/* zh_end_lex: mentions end on 中国人 9 times in 10, on 有 never */
+	static const char ENDS[] = "{\"version\":1,\"folds\":1,\"prior\":0.3,\"strength\":2,\"docs\":{},"
+				   "\"words\":{\"中国人\":[10,9],\"有\":[10,0]}}";
+	xp_zh_ends *z;
+	xp_err e = {0};
+	assert_int_equal(xp_zh_ends_parse("ends", ENDS, strlen(ENDS), &z, &e), 0);
+	o.zh_ends = z;
+	run(&s, PEOPLE, HAVE_AL, "0-0 2-2\n", NULL, &o);
+	assert_true(fabs(feat(&s, 0)[XP_F_ZH_END_LEX] - (log(9.6 / 2.4) - log(0.3 / 0.7))) < 1e-5);
+	done(&s);
+	run(&s, PEOPLE, HAVE_AL, "0-0 0-1 2-2\n", NULL, &o);   /* 中国人有 ends in 有 */
+	assert_true(fabs(feat(&s, 0)[XP_F_ZH_END_LEX] - (log(0.6 / 11.4) - log(0.3 / 0.7))) < 1e-5);
+	done(&s);
+	xp_zh_ends_free(z);
 }
 
 /* --explain: a mention that is no English pronoun gets one "pronoun" reason,
