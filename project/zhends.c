@@ -237,7 +237,7 @@ int xp_zh_ends_build(const xp_corpus *c, xp_zhseg *seg, int folds, const char *n
 		     json_object_set_new(j, "prior", json_real(z.prior)) ||
 		     json_object_set_new(j, "strength", json_real(z.strength)) ||
 		     json_object_set(j, "docs", docs) || json_object_set(j, "words", words) ? -1 : 0;
-	char *text = rc == 0 ? json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+	char *text = rc == 0 ? json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS | JSON_REAL_PRECISION(10)) : NULL;
 	if (rc == 0 && text)
 		xp_buf_puts(out, text), xp_buf_putc(out, '\n');
 	else
