@@ -960,12 +960,15 @@ static int zh_words(run *r, const xp_corpus *en)
 			const xp_utt *u = &td->utts[t];
 			const char **w = malloc((u->ntoks + 1) * sizeof *w);
 			uint32_t *len = malloc((u->ntoks + 1) * sizeof *len);
-			uint8_t *start = malloc(u->ntoks + 1);
-			int rc = w && len && start ? 0 : -1;
+			uint8_t *start = malloc(u->ntoks + 1), *blank = malloc(u->ntoks + 1);
+			int rc = w && len && start && blank ? 0 : -1;
+			/* the tokens lie in the sentence's text: a gap between two is
+			 * a blank of the text (a space between two Latin words) */
 			for (uint32_t j = 0; !rc && j < u->ntoks; j++)
-				w[j] = xp_tok_str(u, j, &len[j]);
+				w[j] = xp_tok_str(u, j, &len[j]),
+				blank[j] = j > 0 && u->toks[j].off > u->toks[j - 1].off + u->toks[j - 1].len;
 			if (!rc)
-				rc = xp_zh_word_starts(r->zs, w, len, u->ntoks, start);
+				rc = xp_zh_word_starts(r->zs, w, len, blank, u->ntoks, start);
 			for (size_t k = pd->first; !rc && k < pd->first + pd->n; k++) {
 				xp_proj_mention *m = &p->m[k];
 				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t &&
@@ -991,7 +994,7 @@ static int zh_words(run *r, const xp_corpus *en)
 						rc = end_lex(r->ze, td->id, w, len, start, m->tgt_start, m->tgt_end, x);
 				}
 			}
-			free(w), free(len), free(start);
+			free(w), free(len), free(start), free(blank);
 			if (rc)
 				return -1;
 		}

@@ -4,23 +4,49 @@
 #include <stdlib.h>
 #include <string.h>
 
-int xp_zh_word_starts(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, uint8_t *start)
+/* c is an ASCII letter or digit (what jieba keeps together as one word) */
+static int ascii_alnum(char c)
 {
-	/* the sentence as one string: the words are the text's, not the tokens' */
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* Tokens j - 1 and j were two words of the text: written apart (a blank
+ * between them) where both meet in ASCII letters or digits.  jieba keeps a
+ * run of ASCII letters and digits as one word, so laid side by side "Joey"
+ * "Tribbiani" would be one word (JoeyTribbiani) and a span on the name would
+ * grow over both; a blank is a boundary to jieba, and it is given one.  A
+ * text written without blanks (MMC's silver: "ok" a character a token)
+ * stays one word. */
+static int apart(const char *const *w, const uint32_t *len, const uint8_t *blank, uint32_t j)
+{
+	return blank && j > 0 && blank[j] && len[j - 1] && len[j] && ascii_alnum(w[j - 1][len[j - 1] - 1]) &&
+	       ascii_alnum(w[j][0]);
+}
+
+int xp_zh_word_starts(xp_zhseg *z, const char *const *w, const uint32_t *len, const uint8_t *blank, uint32_t n,
+		      uint8_t *start)
+{
+	/* the sentence as one string: the words are the text's, not the tokens'
+	 * (a space where two Latin words met, see apart()) */
 	size_t total = 0;
 	for (uint32_t j = 0; j < n; j++)
-		total += len[j];
+		total += len[j] + (apart(w, len, blank, j) ? 1 : 0);
 	char *s = calloc(total + 1, 1);
 	uint8_t *at = malloc(total + 1);
 	int rc = s && at ? 0 : -1;
 	size_t o = 0;
-	for (uint32_t j = 0; !rc && j < n; j++)
+	for (uint32_t j = 0; !rc && j < n; j++) {
+		if (apart(w, len, blank, j))
+			s[o++] = ' ';
 		memcpy(s + o, w[j], len[j]), o += len[j];
+	}
 	if (!rc)
 		rc = xp_zhseg_cut(z, s, total, at);
 	o = 0;
-	for (uint32_t j = 0; !rc && j < n; j++)
+	for (uint32_t j = 0; !rc && j < n; j++) {
+		o += apart(w, len, blank, j) ? 1 : 0;
 		start[j] = at[o], o += len[j];
+	}
 	if (!rc)
 		start[n] = 1;
 	free(s), free(at);

@@ -19,8 +19,13 @@
 
 /* start[j] = 1 where written token j (tokens w[0..n), lengths len[], laid
  * side by side) begins a word of z, start[n] = 1 (n + 1 entries); a token
- * inside a word is 0.  -1 when memory ran out. */
-int xp_zh_word_starts(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, uint8_t *start);
+ * inside a word is 0.  blank[j] (n entries, or NULL for none) says the text
+ * had a blank between tokens j - 1 and j: where both meet in ASCII letters
+ * or digits a space is laid between them, since they were two Latin words
+ * ("Joey Tribbiani") that jieba would make one; without a blank ("o" "k" of
+ * a text written "ok") they spell one word.  -1 when memory ran out. */
+int xp_zh_word_starts(xp_zhseg *z, const char *const *w, const uint32_t *len, const uint8_t *blank, uint32_t n,
+		      uint8_t *start);
 
 /* [*a, *b) grown to the words it touches (start[] as above, n tokens); 1 if
  * it grew. */

@@ -127,21 +127,29 @@ static void test_files(void **st)
 	xp_zhseg_free(NULL);
 }
 
-/* a sentence of space-separated tokens, split, with jieba's word starts */
+/* a sentence of space-separated tokens, split, with jieba's word starts;
+ * "_" stands for a blank of the text before the next token */
 typedef struct toks {
 	char buf[256];
 	const char *w[64];
 	uint32_t len[64], n;
-	uint8_t start[65];
+	uint8_t blank[64], start[65];
 } toks;
 
 static void split(xp_zhseg *z, const char *chars, toks *t)
 {
 	t->n = 0;
+	int gap = 0;
 	snprintf(t->buf, sizeof t->buf, "%s", chars);
-	for (char *p = strtok(t->buf, " "); p; p = strtok(NULL, " "))
+	for (char *p = strtok(t->buf, " "); p; p = strtok(NULL, " ")) {
+		if (!strcmp(p, "_")) {
+			gap = 1;
+			continue;
+		}
+		t->blank[t->n] = (uint8_t)gap, gap = 0;
 		t->w[t->n] = p, t->len[t->n] = (uint32_t)strlen(p), t->n++;
-	assert_int_equal(xp_zh_word_starts(z, t->w, t->len, t->n, t->start), 0);
+	}
+	assert_int_equal(xp_zh_word_starts(z, t->w, t->len, t->blank, t->n, t->start), 0);
 }
 
 /* the rule on characters, as project --chars writes them */
@@ -170,6 +178,19 @@ static void test_snap(void **st)
 	snap(z, "中 国 人 民", 0, 4, 0, 0, 4);
 	/* the tokens may be longer than a character (ICU words) */
 	snap(z, "我 梦中 情人", 1, 2, 1, 1, 3);
+	/* Latin words the text writes apart stay apart (jieba would make
+	 * JoeyTribbiani one word, and a span on Joey would grow over the
+	 * surname), on words and on characters alike ... */
+	snap(z, "我 叫 Joey _ Tribbiani", 2, 3, 0, 2, 3);
+	snap(z, "我 叫 J o e y _ T r i b b i a n i", 2, 6, 0, 2, 6);
+	snap(z, "我 叫 Joey _ 2", 2, 3, 0, 2, 3);
+	/* ... and without the blank they are one word: a word written a
+	 * character a token (MMC's silver writes "ok" so), or glued */
+	snap(z, "我 叫 Joey Tribbiani", 2, 3, 1, 2, 4);
+	snap(z, "我 说 o k 了", 2, 3, 1, 2, 4);
+	snap(z, "我 有 2 5 美 分", 2, 3, 1, 2, 4);
+	/* a blank between Han characters is left to the dictionary */
+	snap(z, "梦 中 _ 情 人", 0, 2, 1, 0, 4);
 	xp_zhseg_free(z);
 }
 
