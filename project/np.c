@@ -10,7 +10,7 @@
 
 const char *xp_np_name(unsigned k)
 {
-	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun"};
+	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head"};
 	return k < XP_NP_NRULES ? names[k] : "";
 }
 
@@ -86,6 +86,33 @@ static const char zh_quant[] = "一二两三四五六七八九十百千几半每
 static const char zh_classifier[] = "个位只件条张本辆家颗瓶杯份种些块群双对部间首封套名匹棵朵台架支片场顿句段碗盒包根座门所项批笔";
 /* classifiers that stand alone after a verb (是个好人, 有个念头) */
 static const char zh_bare_classifier[] = "个位种些";
+
+int xp_zh_measure_word(const char *w, uint32_t n)
+{
+	/* a classifier last, numerals or demonstratives before it (一个, 这位,
+	 * 两瓶), at most three characters; or a classifier alone that stands
+	 * after a verb (是个, 有个) */
+	uint32_t last = n;
+	if (!n || xp_utf8_count(w, n) > 3)
+		return 0;
+	while (last > 0 && ((unsigned char)w[last - 1] & 0xC0) == 0x80)
+		last--;
+	last = last ? last - 1 : 0;
+	if (!all_in(w + last, n - last, zh_classifier))
+		return 0;
+	return last == 0 ? all_in(w, n, zh_bare_classifier) : all_in(w, last, zh_quant);
+}
+
+int xp_en_counting_det(const char *w, size_t n)
+{
+	static const char *const t[] = {"a",   "an",    "one",  "this", "that", "these", "those", "another", "each",
+					"every", "some", "two", "three", "four", "five", "six",  "seven",  "eight",
+					"nine", "ten",   NULL};
+	for (size_t k = 0; t[k]; k++)
+		if (strlen(t[k]) == n && !strncasecmp(w, t[k], n))
+			return 1;
+	return n && w[0] >= '0' && w[0] <= '9';
+}
 
 static int is_zh(const char *lang) { return lang && !strncmp(lang, "zh", 2); }
 static int is_fa(const char *lang) { return lang && !strncmp(lang, "fa", 2); }

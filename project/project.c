@@ -960,8 +960,13 @@ static int zh_words(run *r, const xp_corpus *en)
 			const xp_utt *u = &td->utts[t];
 			const char **w = malloc((u->ntoks + 1) * sizeof *w);
 			uint32_t *len = malloc((u->ntoks + 1) * sizeof *len);
-			uint8_t *start = malloc(u->ntoks + 1), *blank = malloc(u->ntoks + 1);
-			int rc = w && len && start && blank ? 0 : -1;
+			uint8_t *start = malloc(u->ntoks + 1), *blank = malloc(u->ntoks + 1), *held = calloc(u->ntoks + 1, 1);
+			int rc = w && len && start && blank && held ? 0 : -1;
+			/* which tokens the sentence's mentions hold, as the rules before found them */
+			for (size_t k = pd->first; !rc && k < pd->first + pd->n; k++)
+				for (uint32_t j = p->m[k].tgt_start;
+				     p->m[k].fate == XP_PROJECTED && p->m[k].tgt_utt == (int32_t)t && j < p->m[k].tgt_end && j < u->ntoks; j++)
+					held[j] += held[j] < UINT8_MAX;
 			/* the tokens lie in the sentence's text: a gap between two is
 			 * a blank of the text (a space between two Latin words) */
 			for (uint32_t j = 0; !rc && j < u->ntoks; j++)
@@ -984,6 +989,26 @@ static int zh_words(run *r, const xp_corpus *en)
 				    xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) >= XP_MT_NOMINAL &&
 				    xp_zh_de(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
 					m->np |= XP_NP_ZH_DE;
+				/* XP_NP_ZH_MEASURE, XP_NP_ZH_HEAD, XP_NP_ZH_DE_END: noun phrases
+				 * only, on the words the span now ends on */
+				int nominal = m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t &&
+					      (r->o->np & (XP_NP_ZH_MEASURE | XP_NP_ZH_HEAD | XP_NP_ZH_DE_END)) &&
+					      xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) >=
+						      XP_MT_NOMINAL;
+				/* a measure word stands for an English determiner or numeral
+				 * ("a terrible guy": 个大烂人), not for a bare noun's number
+				 * the English leaves out of the mention ("pants": 九条裤子) */
+				uint32_t dn = 0;
+				const char *det = nominal ? xp_tok_str(&en->docs[d].utts[m->en_utt], m->en_start, &dn) : NULL;
+				if (nominal && (r->o->np & XP_NP_ZH_MEASURE) && xp_en_counting_det(det, dn) &&
+				    xp_zh_measure(w, len, start, held, &m->tgt_start))
+					m->np |= XP_NP_ZH_MEASURE;
+				if (nominal && (r->o->np & XP_NP_ZH_HEAD) &&
+				    xp_zh_head(r->zs, w, len, u->ntoks, start, held, &m->tgt_start, &m->tgt_end))
+					m->np |= XP_NP_ZH_HEAD;
+				if (nominal && (r->o->np & XP_NP_ZH_DE_END) &&
+				    xp_zh_de_end(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
+					m->np |= XP_NP_ZH_DE_END;
 				/* the confidence's zh_last_word and zh_noun_beside, on the span as it ends */
 				float *x = p->feat + k * XP_NFEAT;
 				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t && !x[XP_F_PRONOUN]) {
@@ -994,7 +1019,7 @@ static int zh_words(run *r, const xp_corpus *en)
 						rc = end_lex(r->ze, td->id, w, len, start, m->tgt_start, m->tgt_end, x);
 				}
 			}
-			free(w), free(len), free(start), free(blank);
+			free(w), free(len), free(start), free(blank), free(held);
 			if (rc)
 				return -1;
 		}

@@ -1,5 +1,7 @@
 /* project/zhwords.c — Chinese spans on whole jieba words; see zhwords.h. */
 #include "zhwords.h"
+#include "np.h"
+#include "../model/tokenize.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -84,18 +86,26 @@ static int spells(const char *const *w, const uint32_t *len, uint32_t a, uint32_
 	return o == n;
 }
 
+/* tokens [a, b) as one string in buf[cap]: its length, 0 if it does not fit */
+static size_t word_str(const char *const *w, const uint32_t *len, uint32_t a, uint32_t b, char *buf, size_t cap)
+{
+	size_t o = 0;
+	for (uint32_t j = a; j < b; j++) {
+		if (o + len[j] >= cap)
+			return 0;
+		memcpy(buf + o, w[j], len[j]), o += len[j];
+	}
+	buf[o] = 0;
+	return o;
+}
+
 /* the part of speech jieba's dictionary gives the word of tokens [a, b),
  * NULL when it has none (or the word is longer than any of its words) */
 static const char *word_tag(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t a, uint32_t b)
 {
 	char buf[64];
-	size_t o = 0;
-	for (uint32_t j = a; j < b; j++) {
-		if (o + len[j] >= sizeof buf)
-			return NULL;
-		memcpy(buf + o, w[j], len[j]), o += len[j];
-	}
-	return xp_zhseg_tag(z, buf, o);
+	size_t o = word_str(w, len, a, b, buf, sizeof buf);
+	return o ? xp_zhseg_tag(z, buf, o) : NULL;
 }
 
 /* the word [a, b) is a noun to jieba's dictionary (n, ns, nr, nz ...) */
@@ -117,6 +127,111 @@ int xp_zh_de(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n,
 	uint32_t e = word_end(start, n, *b);
 	if (!noun_word(z, w, len, *b, e))   /* punctuation is no noun */
 		return 0;
+	*b = e;
+	return 1;
+}
+
+/* a token of [a, b) is held by a mention (held: NULL for none) */
+static int any_held(const uint8_t *held, uint32_t a, uint32_t b)
+{
+	for (uint32_t j = a; held && j < b; j++)
+		if (held[j])
+			return 1;
+	return 0;
+}
+
+/* tokens [a, b) are punctuation (as one string) */
+static int punct_word(const char *const *w, const uint32_t *len, uint32_t a, uint32_t b)
+{
+	char buf[64];
+	return word_str(w, len, a, b, buf, sizeof buf) && xp_is_punct(buf);
+}
+
+int xp_zh_de_end(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+		 uint32_t *a, uint32_t *b)
+{
+	/* [span]的 with nothing after it in its phrase (punctuation, the copula,
+	 * the sentence's end) is a noun phrase whose head is left out: 的
+	 * nominalises it (金发的 "the blond one", 说点好笑的 "something funny"),
+	 * and it belongs to the phrase */
+	if (*b <= *a || *b >= n || !start[*b] || !spells(w, len, *b, *b + 1, "的") || !start[*b + 1])
+		return 0;
+	/* a noun before it has its head: the 的 ends the clause (the modal 的
+	 * of 我会戴手套的 "I'll wear gloves"), it is no nominaliser */
+	uint32_t s = *b - 1;
+	while (s > *a && !start[s])
+		s--;
+	const char *t = word_tag(z, w, len, s, *b);
+	if (t && (t[0] == 'n' || t[0] == 'r'))
+		return 0;
+	/* nor after a degree adverb: 挺大的, 很愉快的 are predicates (it was a
+	 * big one), the 的 the sentence's */
+	static const char *const degree[] = {"挺", "很", "太", "真", "超", "非常", "特别", "蛮", NULL};
+	for (uint32_t k = *a > 0 ? *a - 1 : *a; k < *b; k = word_end(start, n, k)) {
+		uint32_t e = word_end(start, n, k);
+		for (size_t q = 0; degree[q]; q++)
+			if (start[k] && spells(w, len, k, e, degree[q]))
+				return 0;
+		/* or glued to its adjective in one word the dictionary lacks (挺大, 超棒) */
+		if (start[k] && e > k && (spells(w, len, k, k + 1, "挺") || spells(w, len, k, k + 1, "超")) &&
+		    (!(t = word_tag(z, w, len, k, e)) || t[0] == 'a'))
+			return 0;
+	}
+	uint32_t e = *b + 1;
+	if (e < n) {
+		uint32_t f = word_end(start, n, e);
+		if (!punct_word(w, len, e, f) && !spells(w, len, e, f, "是"))
+			return 0;
+	}
+	*b = e;
+	return 1;
+}
+
+int xp_zh_measure(const char *const *w, const uint32_t *len, const uint8_t *start, const uint8_t *held, uint32_t *a)
+{
+	/* the jieba words before the span spelling a measure word: two (一|个,
+	 * which a bare 个 would cut in half) or one (一个, 个 of 是|个) */
+	char buf[64];
+	if (*a == 0)
+		return 0;
+	uint32_t p = *a - 1;
+	while (p > 0 && !start[p])
+		p--;
+	for (int words = 2; words >= 1; words--) {
+		uint32_t q = p;
+		if (words == 2) {
+			if (p == 0)
+				continue;
+			for (q = p - 1; q > 0 && !start[q]; q--)
+				;
+		}
+		size_t m = word_str(w, len, q, *a, buf, sizeof buf);
+		if (m && xp_zh_measure_word(buf, (uint32_t)m) && !any_held(held, q, *a)) {
+			*a = q;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int xp_zh_head(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+	       const uint8_t *held, uint32_t *a, uint32_t *b)
+{
+	/* a span that ends in a measure word (这件, 一个, 那些) stops before its
+	 * noun: Chinese puts the head last, after the classifier; the noun right
+	 * after it joins (这件|事 for "that part") */
+	char buf[64];
+	if (*b <= *a || *b >= n || !start[*b])
+		return 0;
+	uint32_t s = *b - 1;
+	while (s > *a && !start[s])
+		s--;
+	size_t m = word_str(w, len, s, *b, buf, sizeof buf);
+	if (!m || !xp_zh_measure_word(buf, (uint32_t)m))
+		return 0;
+	uint32_t e = word_end(start, n, *b);
+	if (!noun_word(z, w, len, *b, e) || any_held(held, *b, e))
+		return 0;   /* a noun of its own mention: 九条|裤子 for "nine pairs" of "pants" */
 	*b = e;
 	return 1;
 }

@@ -37,6 +37,23 @@ int xp_zh_words_snap(const uint8_t *start, uint32_t n, uint32_t *a, uint32_t *b)
 int xp_zh_de(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
 	     uint32_t *a, uint32_t *b);
 
+/* XP_NP_ZH_DE_END (np.h), on jieba's words: a noun phrase's span [*a, *b)
+ * followed by the word 的 and then punctuation, 是 or the sentence's end
+ * takes the 的 (金发的 "the blond one"); 1 if it grew. */
+int xp_zh_de_end(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+		 uint32_t *a, uint32_t *b);
+
+/* XP_NP_ZH_MEASURE (np.h), on jieba's words: a noun phrase's span [*a, ...)
+ * after a measure word (np.h xp_zh_measure_word: 个 of 是个, 一瓶, 这位; one
+ * jieba word, or two: 一|个) takes it; 1 if it grew. */
+int xp_zh_measure(const char *const *w, const uint32_t *len, const uint8_t *start, const uint8_t *held, uint32_t *a);
+
+/* XP_NP_ZH_HEAD (np.h), on jieba's words: a noun phrase's span [*a, *b) that
+ * ends in a measure word (这件, 一个) takes the word after it when the
+ * dictionary calls that a noun (这件|事); 1 if it grew. */
+int xp_zh_head(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+	       const uint8_t *held, uint32_t *a, uint32_t *b);
+
 /* XP_NP_ZH_NAME_TRIM (np.h), on jieba's words: an English name's span
  * [*a, *b) drops the words at its edges that the dictionary calls verbs or
  * function words, as long as a word remains; 1 if it shrank. */

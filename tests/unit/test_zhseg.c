@@ -4,6 +4,7 @@
  * grows spans to them. */
 #include "testutil.h"
 #include "model/zhseg.h"
+#include "project/np.h"
 #include "project/zhwords.h"
 
 static xp_zhseg *open_fixture(void)
@@ -226,6 +227,100 @@ static void test_de(void **st)
 	xp_zhseg_free(z);
 }
 
+/* zh_de_end: a nominalising 的 after the span joins it */
+static void de_end(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b, int grew, uint32_t wb)
+{
+	toks t;
+	split(z, chars, &t);
+	uint32_t a0 = a;
+	assert_int_equal(xp_zh_de_end(z, t.w, t.len, t.n, t.start, &a, &b), grew);
+	assert_int_equal(a, a0);
+	assert_int_equal(b, wb);
+}
+
+static void test_de_end(void **st)
+{
+	(void)st;
+	xp_zhseg *z = open_fixture();
+	/* 有的 before punctuation, 是, or the end: 的 makes it a noun phrase (金发的是 "the blond is") */
+	de_end(z, "有 的 ，", 0, 1, 1, 2);
+	de_end(z, "有 的 是 我", 0, 1, 1, 2);
+	de_end(z, "有 的", 0, 1, 1, 2);
+	/* a word after 的 is its head (zh_de's business), not the phrase's end */
+	de_end(z, "有 的 中 国", 0, 1, 0, 1);
+	/* a noun (n) or a pronoun (r) before it has its head or is one: the
+	 * modal 的 of 我会戴手套的, 来这儿的 */
+	de_end(z, "情 人 的 ，", 0, 2, 0, 2);
+	de_end(z, "我 的", 0, 1, 0, 1);
+	/* a degree adverb makes it a predicate: 很 有 的 (很 is no word of the fixture: an HMM single) */
+	de_end(z, "很 有 的", 1, 2, 0, 2);
+	/* no 的, or the span at the sentence's end */
+	de_end(z, "有 中 国", 0, 1, 0, 1);
+	de_end(z, "有", 0, 1, 0, 1);
+	xp_zhseg_free(z);
+}
+
+/* zh_measure: the measure word before the span joins it; zh_head: a span
+ * ending in one takes the noun after it */
+static void measure(xp_zhseg *z, const char *chars, const uint8_t *held, uint32_t a, int grew, uint32_t wa)
+{
+	toks t;
+	split(z, chars, &t);
+	assert_int_equal(xp_zh_measure(t.w, t.len, t.start, held, &a), grew);
+	assert_int_equal(a, wa);
+}
+
+static void head(xp_zhseg *z, const char *chars, const uint8_t *held, uint32_t a, uint32_t b, int grew, uint32_t wb)
+{
+	toks t;
+	split(z, chars, &t);
+	uint32_t a0 = a;
+	assert_int_equal(xp_zh_head(z, t.w, t.len, t.n, t.start, held, &a, &b), grew);
+	assert_int_equal(a, a0);
+	assert_int_equal(b, wb);
+}
+
+static void test_measure(void **st)
+{
+	(void)st;
+	/* what a measure word is: classifiers after numerals or demonstratives,
+	 * at most three characters; 个 位 种 些 alone */
+	assert_true(xp_zh_measure_word("一个", strlen("一个")));
+	assert_true(xp_zh_measure_word("这位", strlen("这位")));
+	assert_true(xp_zh_measure_word("两瓶", strlen("两瓶")));
+	assert_true(xp_zh_measure_word("个", strlen("个")));
+	assert_false(xp_zh_measure_word("瓶", strlen("瓶")));   /* a bottle, not a classifier alone */
+	assert_false(xp_zh_measure_word("有个", strlen("有个")));
+	assert_false(xp_zh_measure_word("这一个人", strlen("这一个人")));
+	assert_false(xp_zh_measure_word("", 0));
+	/* the English that Chinese says with one */
+	assert_true(xp_en_counting_det("a", 1));
+	assert_true(xp_en_counting_det("These", 5));
+	assert_true(xp_en_counting_det("3", 1));
+	assert_false(xp_en_counting_det("the", 3));
+	assert_true(xp_en_counting_det("an apple", 2));   /* the word's length counts, not the string's */
+	assert_false(xp_en_counting_det("anyway", 6));
+	xp_zhseg *z = open_fixture();
+	/* 是个|情人 ("a lover"): the bare 个 joins; 一个 (one word or two) too */
+	measure(z, "是 个 情 人", NULL, 2, 1, 1);
+	measure(z, "一 个 情 人", NULL, 2, 1, 0);
+	/* ... unless another mention holds it; no measure word, no change */
+	uint8_t held[8] = {0, 1, 0, 0};
+	measure(z, "是 个 情 人", held, 2, 0, 2);
+	measure(z, "我 情 人", NULL, 1, 0, 1);
+	measure(z, "情 人", NULL, 0, 0, 0);
+	/* 这个 + 情人 (a noun): the head joins, unless it is another mention's
+	 * (九条|裤子 for "nine pairs", "pants" a mention of its own) */
+	head(z, "这 个 情 人 ，", NULL, 0, 2, 1, 4);
+	uint8_t held2[8] = {0, 0, 1, 1, 0};
+	head(z, "这 个 情 人 ，", held2, 0, 2, 0, 2);
+	/* a verb after it, or a span ending in no measure word: no change */
+	head(z, "这 个 有", NULL, 0, 2, 0, 2);
+	head(z, "我 的 情 人", NULL, 0, 2, 0, 2);
+	head(z, "这 个", NULL, 0, 2, 0, 2);
+	xp_zhseg_free(z);
+}
+
 /* zh_name_trim: a name's span loses the verbs and function words at its edges */
 static void trim(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b, int did, uint32_t wa, uint32_t wb)
 {
@@ -290,7 +385,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dictionary), cmocka_unit_test(test_hmm), cmocka_unit_test(test_files),
 		cmocka_unit_test(test_snap),       cmocka_unit_test(test_de),       cmocka_unit_test(test_name_trim),
-		cmocka_unit_test(test_edge_words),
+		cmocka_unit_test(test_edge_words), cmocka_unit_test(test_de_end), cmocka_unit_test(test_measure),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
