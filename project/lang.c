@@ -126,7 +126,7 @@ const char *xp_lr_name(unsigned k)
 							"free_pronoun", "fa_clitic",  "fa_verb",   "pronoun_move",
 							"pronoun_drop", "fa_light_verb", "fa_possessive",
 							"fa_subject_clitic", "fa_verb_move", "fa_case", "fa_homograph",
-							"fa_verb_final"};
+							"fa_verb_final", "zh_demonstrative"};
 	return k < XP_LR_NRULES ? names[k] : "";
 }
 
@@ -138,7 +138,8 @@ const char *xp_lr_phrase(unsigned k)
 		"Chinese pronouns dropped", "Farsi light verbs taken", "Farsi possessive clitics",
 		"Farsi subject clitics", "subject pronouns moved to a Farsi verb",
 		"pronouns placed by their English case",
-		"Farsi homographs left", "subject pronouns moved to their clause's verb"};
+		"Farsi homographs left", "subject pronouns moved to their clause's verb",
+		"Chinese demonstratives taken"};
 	return k < XP_LR_NRULES ? phrases[k] : "";
 }
 
@@ -307,6 +308,37 @@ int xp_free_pronoun(const char *en, const char *lang, const char *const *words, 
 		d = d < 0 ? -d : d;
 		if (free && d < best)
 			best = d, *a = j, *b = j + m;
+	}
+	return best <= 1;
+}
+
+int xp_zh_free_demonstrative(const char *en, const char *const *words, const uint32_t *lens, uint32_t n,
+			     const uint8_t *taken, double pos, uint32_t *a, uint32_t *b)
+{
+	static const char *const ens[] = {"it", "this", "that", "these", "those", NULL};
+	/* the copula right after it: 是, or an adverb and 是 (a demonstrative
+	 * before a noun or a classifier, 这个, 那家, is a determiner, and 那么,
+	 * 这样, 这里 are other words) */
+	static const char *const copula[] = {"是", "不是", "就是", "也是", "还是", "才是", "真是", "可是", "都是",
+					     "正是", "只是", "又是", "就不是", "也不是", "并不是", NULL};
+	int match = 0;
+	for (size_t k = 0; ens[k] && !match; k++)
+		match = !strcasecmp(en, ens[k]);
+	if (!match || !n)
+		return 0;
+	double best = 2;
+	for (uint32_t j = 0; j < n; j++) {
+		if (taken[j] || !(spells(words, lens, j, j + 1, "这") || spells(words, lens, j, j + 1, "那")))
+			continue;
+		int subject = 0;
+		for (size_t k = 0; copula[k] && !subject; k++)
+			subject = spells(words, lens, j + 1, n, copula[k]) != 0;
+		if (!subject)
+			continue;
+		double d = (j + 0.5) / n - pos;
+		d = d < 0 ? -d : d;
+		if (d < best)
+			best = d, *a = j, *b = j + 1;
 	}
 	return best <= 1;
 }

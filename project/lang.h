@@ -106,6 +106,12 @@
  *                     that no mention holds: Farsi is verb-final, and the
  *                     person ending is on the verb (هیچ احترامی نمیذاری,
  *                     "you have no respect"; تغییراتی ایجاد کنی).
+ *   XP_LR_ZH_DEMONSTRATIVE  Chinese: where the free pronoun rules find no 它
+ *                     for an English it / this / that / these / those, a
+ *                     demonstrative 这 or 那 standing alone as the subject of
+ *                     a copula (这是, 那不是, 这就是: the corrected files mark it,
+ *                     那是意外 for "It was an accident") that no mention holds
+ *                     takes it, the one nearest its relative position.
  */
 #ifndef XP_LANG_H
 #define XP_LANG_H
@@ -129,8 +135,9 @@ enum {
 	XP_LR_FA_CASE = 8192,
 	XP_LR_FA_HOMOGRAPH = 16384,
 	XP_LR_FA_VERB_FINAL = 32768,
-	XP_LR_ALL = 65535,
-	XP_LR_NRULES = 16,
+	XP_LR_ZH_DEMONSTRATIVE = 65536,
+	XP_LR_ALL = 131071,
+	XP_LR_NRULES = 17,
 };
 
 /* The grammatical case of the English pronoun src[i] of the n words:
@@ -167,6 +174,13 @@ int xp_zh_possessive_span(const char *en, const char *const *words, const uint32
  * relative position pos (0..1); 1 with its words [*a, *b), else 0. */
 int xp_free_pronoun(const char *en, const char *lang, const char *const *words, const uint32_t *lens,
 		    uint32_t n, const uint8_t *taken, double pos, uint32_t *a, uint32_t *b);
+
+/* Chinese (XP_LR_ZH_DEMONSTRATIVE): for English it / this / that / these /
+ * those, the demonstrative 这 or 那 among the n words, not marked in taken[],
+ * that is the subject of a copula (是, 不是, 就是 ... right after it),
+ * nearest to relative position pos; 1 with its words [*a, *b), else 0. */
+int xp_zh_free_demonstrative(const char *en, const char *const *words, const uint32_t *lens, uint32_t n,
+			     const uint8_t *taken, double pos, uint32_t *a, uint32_t *b);
 
 /* Farsi: 1 if words[j] of the n is a pronoun that may be another word
  * there: تو "you" and "in", اون "he, she, it" and "that" (Arabic yeh/kaf

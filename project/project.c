@@ -264,7 +264,8 @@ static unsigned rules_for(const char *lang, unsigned rules)
 		if (!strncmp(lang, bare[k], 2))
 			r |= rules & XP_LR_ARTICLES;
 	if (lang && !strncmp(lang, "zh", 2))
-		r |= rules & (XP_LR_ZH_PRONOUN | XP_LR_ZH_POSSESSIVE | XP_LR_FREE_PRONOUN | XP_LR_PRON_MOVE | XP_LR_PRON_DROP);
+		r |= rules & (XP_LR_ZH_PRONOUN | XP_LR_ZH_POSSESSIVE | XP_LR_FREE_PRONOUN | XP_LR_PRON_MOVE | XP_LR_PRON_DROP |
+			      XP_LR_ZH_DEMONSTRATIVE);
 	if (lang && !strncmp(lang, "fa", 2))
 		r |= rules & (XP_LR_FA_ATTACH | XP_LR_FREE_PRONOUN | XP_LR_FA_CLITIC | XP_LR_FA_VERB | XP_LR_PRON_MOVE |
 			      XP_LR_FA_LIGHT_VERB | XP_LR_FA_POSSESSIVE | XP_LR_FA_SUBJECT_CLITIC | XP_LR_FA_VERB_MOVE | XP_LR_FA_CASE |
@@ -467,6 +468,22 @@ static int free_pronoun(const utt_ctx *u, xp_proj_mention *x, const uint8_t *tak
 {
 	const char *w = u->rec->src[x->en_start], *lang = u->rec->tgt_lang;
 	int found = xp_free_pronoun(w, lang, u->w, u->wlen, u->nw, taken, pos, a, b);
+	/* XP_LR_ZH_DEMONSTRATIVE: no 它 for "it": a demonstrative subject; for
+	 * a pronoun its links put on a demonstrative or pronoun already, only
+	 * the one inside its span (那是 -> 那: ICU's word glued the copula on) */
+	if (!found && (u->rules & XP_LR_ZH_DEMONSTRATIVE) && !strncmp(lang, "zh", 2)) {
+		const uint8_t *tk = taken;
+		if (x->fate == XP_PROJECTED && xp_zh_pronominal(u->w, u->wlen, x->tgt_start, x->tgt_end)) {
+			for (uint32_t j = 0; j < u->nw; j++)
+				scratch[j] = taken[j] || j < x->tgt_start || j >= x->tgt_end;
+			tk = scratch;
+		}
+		if (xp_zh_free_demonstrative(w, u->w, u->wlen, u->nw, tk, pos, a, b) &&
+		    (x->fate != XP_PROJECTED || *a != x->tgt_start || *b != x->tgt_end)) {
+			x->rule |= XP_LR_ZH_DEMONSTRATIVE;
+			return 1;
+		}
+	}
 	if (!found || !(u->rules & XP_LR_FA_HOMOGRAPH) || strncmp(lang, "fa", 2) ||
 	    !xp_fa_homograph(u->w, u->wlen, u->nw, *a))
 		return found;
@@ -618,7 +635,7 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 		if (ec ? xp_pronoun_matches_case(w, ec, lang, u->w, u->wlen, a, b) : any)
 			continue;
 		double pos = (x->en_start + 0.5) / u->rec->nsrc;
-		uint16_t rule = 0;
+		uint32_t rule = 0;
 		for (j = a; j < b; j++)   /* its span, as far as it alone holds it, is free again */
 			taken[j]--, held[j]--;
 		if ((u->rules & XP_LR_PRON_MOVE) && free_pronoun(u, x, taken, scratch, pos, &a, &b)) {

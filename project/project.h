@@ -57,7 +57,7 @@ typedef struct xp_proj_mention {
 	xp_fate fate;
 	float conf;
 	uint8_t prodrop;        /* projected by pro-drop recovery */
-	uint16_t rule;          /* the language rules (lang.h) that changed its span */
+	uint32_t rule;          /* the language rules (lang.h) that changed its span */
 	uint32_t same_as;       /* XP_SAME_SPAN / XP_COLLIDED: the id that kept the span */
 	uint8_t gender;         /* xp_gender (model/mtype.h) of the English mention: he/him/... vs she/her/... */
 	uint32_t np;            /* the noun phrase and name rules (np.h) that changed its span (16 of them and more) */

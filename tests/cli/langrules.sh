@@ -5,7 +5,8 @@
 # "You go" -> شما برید with "You" unaligned; "I saw you" -> من تو رو دیدم
 # with "you" unaligned; "Kiss me" -> بوسم کن with "me" unaligned; "We go
 # home" -> خونه میریم with "We" and "go" unaligned; "I will go" -> 我会走 with
-# "I" on 会; "It is late" -> 很晚了 with "It" on 晚; "I think so" -> فکر کنم
+# "I" on 会; "It is late" -> 很晚了 with "It" on 晚; "It was an accident" ->
+# 那是意外 with "It" unaligned; "I think so" -> فکر کنم
 # with "I" on فکر; "I like it" -> من خوشم میاد with "I" on میاد; "I love your
 # mom" -> من مامانت رو دوست دارم with "your" unaligned, "mom" on مامانت; "You
 # remember" -> یادت میاد with "You" unaligned, "remember" on یادت; "Except I
@@ -33,7 +34,8 @@ expect_grep "$(line f 0 می‌روم '(1)')" $T/all.conll             # pro-dro
 expect_grep "$(line f 1 برید '(2)')" $T/all.conll              # pro-drop before a free pronoun
 expect_grep "$(line f 1 تو '(2)')" $T/all.conll                 # free pronoun, Farsi
 expect_grep ', 1 Chinese possessives,' $T/err
-expect_grep ', 2 free pronouns,' $T/err
+expect_grep ', 3 free pronouns,' $T/err
+expect_grep ', 1 Chinese demonstratives taken' $T/err
 expect_grep "$(line f 0 بوسم '(1)')" $T/all.conll               # object clitic
 expect_grep "$(line f 1 میریم '(3)')" $T/all.conll              # the nearest agreeing verb
 expect_grep '"prodrop_recovered":6,' $T/all.json
@@ -47,8 +49,8 @@ expect_grep "$(line f 4 زدم '(1)')" $T/all.conll
 expect_grep "$(line f 3 بهم -)" $T/all.conll
 expect_grep ', 1 subject pronouns moved to a Farsi verb' $T/err
 expect_grep '1 Farsi object clitics, 2 nearest Farsi verbs taken' $T/err
-expect_grep '"language_rules":{"articles":0,"zh_pronoun":0,"fa_attach":0,"zh_possessive":1,"free_pronoun":2,"fa_clitic":1,"fa_verb":2,"pronoun_move":2,"pronoun_drop":1,"fa_light_verb":2,"fa_possessive":1,"fa_subject_clitic":0,"fa_verb_move":1,"fa_case":1,"fa_homograph":1,"fa_verb_final":1}' $T/all.json
-expect_grep '"rules":{"articles":false,"zh_pronoun":false,"fa_attach":false,"zh_possessive":false,"free_pronoun":true,"fa_clitic":false,"fa_verb":false,"pronoun_move":false,"pronoun_drop":false,"fa_light_verb":false,"fa_possessive":false,"fa_subject_clitic":false,"fa_verb_move":false,"fa_case":false,"fa_homograph":false,"fa_verb_final":false}' $T/all.json
+expect_grep '"language_rules":{"articles":0,"zh_pronoun":0,"fa_attach":0,"zh_possessive":1,"free_pronoun":3,"fa_clitic":1,"fa_verb":2,"pronoun_move":2,"pronoun_drop":1,"fa_light_verb":2,"fa_possessive":1,"fa_subject_clitic":0,"fa_verb_move":1,"fa_case":1,"fa_homograph":1,"fa_verb_final":1,"zh_demonstrative":1}' $T/all.json
+expect_grep '"rules":{"articles":false,"zh_pronoun":false,"fa_attach":false,"zh_possessive":false,"free_pronoun":true,"fa_clitic":false,"fa_verb":false,"pronoun_move":false,"pronoun_drop":false,"fa_light_verb":false,"fa_possessive":false,"fa_subject_clitic":false,"fa_verb_move":false,"fa_case":false,"fa_homograph":false,"fa_verb_final":false,"zh_demonstrative":false}' $T/all.json
 # pronouns the links placed wrongly: "I" on 会 of 我会 takes 我, "I" on میاد
 # (3sg) takes من; "It" on 晚 of 很晚了 (no pronoun) is dropped, its span kept
 # in the report; "I" on فکر of فکر کنم takes the light verb کنم
@@ -66,6 +68,13 @@ proj nofree --no-free-pronouns
 expect_grep "$(line z 0 我 -)" $T/nofree.conll
 expect_grep "$(line f 1 تو -)" $T/nofree.conll
 expect_grep ', 0 free pronouns,' $T/err
+
+# "It was an accident" -> 那是意外 with "It" unaligned: no 它 in the
+# sentence, the demonstrative subject of the copula takes it
+expect_grep "$(line z 0 那 '(6)')" $T/all.conll
+proj nodem --no-zh-demonstrative
+expect_grep "$(line z 0 那 -)" $T/nodem.conll
+expect_grep '"zh_demonstrative":false' $T/nodem.json
 
 proj noposs --no-zh-possessive
 expect_grep "$(line z 2 你 '(3|(2)')" $T/noposs.conll

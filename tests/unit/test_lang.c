@@ -127,6 +127,38 @@ static void test_free_pronoun(void **st)
 	fp("your", "fa", "خودتون", NULL, 0.5, 1, 0, 1);
 }
 
+/* xp_zh_free_demonstrative: a free 这 / 那 that is a copula's subject */
+static void fd(const char *en, const char *s, const char *taken, double pos, int found, uint32_t wa)
+{
+	toks t;
+	split(&t, s);
+	uint8_t tk[64] = {0};
+	for (uint32_t k = 0; taken && taken[k]; k++)
+		tk[k] = taken[k] == '1';
+	uint32_t a = 99, b = 99;
+	assert_int_equal(xp_zh_free_demonstrative(en, t.w, t.len, t.n, tk, pos, &a, &b), found);
+	if (found) {
+		assert_int_equal(a, wa);
+		assert_int_equal(b, wa + 1);
+	}
+}
+
+static void test_zh_demonstrative(void **st)
+{
+	(void)st;
+	fd("It", "那 是 意 外", NULL, 0.1, 1, 0);                /* "It was an accident" */
+	fd("these", "因 为 那 不 是 她 的", NULL, 0.1, 1, 2);    /* an adverb and 是 */
+	fd("it", "这 就 是 了", NULL, 0.5, 1, 0);
+	fd("that", "那是 什么", NULL, 0.5, 0, 0);                /* a word token 那是: no 那 alone */
+	fd("that", "那 是 什 么", "1", 0.5, 0, 0);               /* held */
+	fd("it", "这 个 是 我 的", NULL, 0.5, 0, 0);             /* 这个: a determiner, 个 before 是 */
+	fd("it", "那 么 好", NULL, 0.5, 0, 0);                   /* 那么 */
+	fd("it", "这 里 很 好", NULL, 0.5, 0, 0);                /* 这里 */
+	fd("it", "这 是 我 的 那 是 你 的", NULL, 0.9, 1, 4);     /* the nearest */
+	fd("he", "那 是 他", NULL, 0.5, 0, 0);                   /* not for a personal pronoun */
+	fd("they", "那 是 他 们", NULL, 0.5, 0, 0);
+}
+
 static void test_fa_clitic(void **st)
 {
 	(void)st;
@@ -327,7 +359,7 @@ int main(void)
 		cmocka_unit_test(test_fa_attach),
 		cmocka_unit_test(test_articles),
 		cmocka_unit_test(test_zh_possessive),
-		cmocka_unit_test(test_free_pronoun),
+		cmocka_unit_test(test_free_pronoun), cmocka_unit_test(test_zh_demonstrative),
 		cmocka_unit_test(test_fa_clitic),
 		cmocka_unit_test(test_pronoun_matches),
 		cmocka_unit_test(test_en_case),
