@@ -54,6 +54,11 @@ int xp_zh_measure(const char *const *w, const uint32_t *len, const uint8_t *star
 int xp_zh_head(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
 	       const uint8_t *held, uint32_t *a, uint32_t *b);
 
+/* XP_NP_ZH_LOCATIVE (np.h), on jieba's words: a noun phrase's span [*a, *b)
+ * whose last word is a localiser (上, 中, 里, 时 ...) after other words
+ * drops it; 1 if it shrank. */
+int xp_zh_locative(const char *const *w, const uint32_t *len, const uint8_t *start, uint32_t *a, uint32_t *b);
+
 /* XP_NP_ZH_NAME_TRIM (np.h), on jieba's words: an English name's span
  * [*a, *b) drops the words at its edges that the dictionary calls verbs or
  * function words, as long as a word remains; 1 if it shrank. */

@@ -323,6 +323,29 @@ static void test_measure(void **st)
 	xp_zhseg_free(z);
 }
 
+/* zh_locative: a localiser after the noun leaves the noun phrase */
+static void locative(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b, int did, uint32_t wb)
+{
+	toks t;
+	split(z, chars, &t);
+	uint32_t a0 = a;
+	assert_int_equal(xp_zh_locative(t.w, t.len, t.start, &a, &b), did);
+	assert_int_equal(a, a0);
+	assert_int_equal(b, wb);
+}
+
+static void test_locative(void **st)
+{
+	(void)st;
+	xp_zhseg *z = open_fixture();
+	locative(z, "情 人 中", 0, 3, 1, 2);       /* 情人|中 "among lovers": the noun */
+	locative(z, "情 人 时", 0, 3, 1, 2);
+	locative(z, "情 人 中", 2, 3, 0, 3);       /* the localiser alone: left to the other rules */
+	locative(z, "中 国", 0, 2, 0, 2);          /* 中 of the word 中国 is no localiser */
+	locative(z, "情 人", 0, 2, 0, 2);
+	xp_zhseg_free(z);
+}
+
 /* zh_name_trim: a name's span loses the verbs and function words at its edges */
 static void trim(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b, int did, uint32_t wa, uint32_t wb)
 {
@@ -388,6 +411,7 @@ int main(void)
 		cmocka_unit_test(test_dictionary), cmocka_unit_test(test_hmm), cmocka_unit_test(test_files),
 		cmocka_unit_test(test_snap),       cmocka_unit_test(test_de),       cmocka_unit_test(test_name_trim),
 		cmocka_unit_test(test_edge_words), cmocka_unit_test(test_de_end), cmocka_unit_test(test_measure),
+		cmocka_unit_test(test_locative),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
