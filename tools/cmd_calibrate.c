@@ -18,6 +18,7 @@ enum { MAXSETS = 16 };
 
 typedef struct set {
 	const char *report, *projected, *key;
+	int level;               /* --level-*: only the null model's level is set on it */
 	xp_report r;
 } set;
 
@@ -27,6 +28,8 @@ typedef struct lang_ex {
 	xp_example *proj, *null;
 	uint8_t *pcls, *ncls;    /* per example: its positive-unlabelled class (PU_*), 0 none */
 	size_t np, nn, cp, cn, cpc, cnc;
+	xp_example *lvl;         /* the --level-* sets' nulls */
+	size_t nlvl, clvl;
 	size_t sets;
 } lang_ex;
 
@@ -139,6 +142,29 @@ static int zh_ends(const char *path, const char *dir, const char *note, const ch
 	return rc;
 }
 
+/* --level-*: the shift of the null model's log-odds that makes its mean
+ * predicted P(recoverable) over the n nulls ex[] the share of them that are
+ * (bisection: the mean is increasing in the shift) */
+static double null_shift(const xp_logit *m, const xp_example *ex, size_t n)
+{
+	double want = 0, lo = -5, hi = 5;
+	for (size_t i = 0; i < n; i++)
+		want += ex[i].y != 0;
+	want /= (double)n;
+	for (int it = 0; it < 60; it++) {
+		double mid = (lo + hi) / 2, mean = 0;
+		xp_logit s = *m;
+		s.bias += mid;
+		for (size_t i = 0; i < n; i++)
+			mean += xp_logit_prob(&s, ex[i].x);
+		if (mean / (double)n < want)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo + hi) / 2;
+}
+
 static int run(int argc, char **argv)
 {
 	static const struct option lo[] = {{"report", required_argument, 0, 'r'},
@@ -152,10 +178,13 @@ static int run(int argc, char **argv)
 					   {"pu-possessive", no_argument, 0, 'S'},
 					   {"loose", no_argument, 0, 'O'},
 					   {"zh-ends", required_argument, 0, 'Z'},
+					   {"level-report", required_argument, 0, 'R'},
+					   {"level-projected", required_argument, 0, 'P'},
+					   {"level-key", required_argument, 0, 'K'},
 					   {"zh-words", required_argument, 0, 'W'},
 					   {0, 0, 0, 0}};
-	set sets[MAXSETS];
-	size_t ns = 0, nr = 0, np = 0, nk = 0;
+	set sets[2 * MAXSETS], lv[MAXSETS];
+	size_t ns = 0, nr = 0, np = 0, nk = 0, lr = 0, lp = 0, lk = 0;
 	const char *out = NULL, *note = NULL, *ends = NULL, *words = NULL;
 	double l2 = 1e-3;
 	int ch, skip_prodrop = 0, pu = 0;
@@ -163,14 +192,19 @@ static int run(int argc, char **argv)
 	size_t skipped = 0;
 	xp_err ue;
 	memset(sets, 0, sizeof sets);
+	memset(lv, 0, sizeof lv);
 	while ((ch = xp_cli_getopt("calibrate", argc, argv, "o:", lo)) != -1) {
-		if ((ch == 'r' || ch == 'p' || ch == 'k') && (nr >= MAXSETS || np >= MAXSETS || nk >= MAXSETS)) {
+		if ((ch == 'r' || ch == 'p' || ch == 'k' || ch == 'R' || ch == 'P' || ch == 'K') &&
+		    (nr >= MAXSETS || np >= MAXSETS || nk >= MAXSETS || lr >= MAXSETS || lp >= MAXSETS || lk >= MAXSETS)) {
 			fprintf(stderr, "xproj calibrate: at most %d sets\n", MAXSETS);
 			return 2;
 		}
 		if (ch == 'r') sets[nr++].report = optarg;
 		else if (ch == 'p') sets[np++].projected = optarg;
 		else if (ch == 'k') sets[nk++].key = optarg;
+		else if (ch == 'R') lv[lr++].report = optarg;
+		else if (ch == 'P') lv[lp++].projected = optarg;
+		else if (ch == 'K') lv[lk++].key = optarg;
 		else if (ch == 'L' && xp_cli_real("--l2", optarg, 0, INFINITY, &l2, &ue))
 			return xp_cli_bad_value("calibrate", &ue);
 		else if (ch == 'n') note = optarg;
@@ -186,10 +220,12 @@ static int run(int argc, char **argv)
 	if (ends && optind == argc && out && nr + np + nk == 0)
 		return zh_ends(ends, words ? words : XP_ZHSEG_DIR, note, out);
 	ns = nr;
-	if (optind != argc || !out || ns == 0 || np != ns || nk != ns || !(l2 >= 0))
+	if (optind != argc || !out || ns == 0 || np != ns || nk != ns || lp != lr || lk != lr || !(l2 >= 0))
 		return xp_cli_usage(&xp_cmd_calibrate, 2);
+	for (size_t s = 0; s < lr; s++)
+		sets[ns] = lv[s], sets[ns++].level = 1;
 	xp_err e;
-	xp_cli_file files[3 * MAXSETS + 1];
+	xp_cli_file files[6 * MAXSETS + 1];
 	size_t nf = 0;
 	for (size_t s = 0; s < ns; s++) {
 		files[nf++] = (xp_cli_file){"--report", sets[s].report, 0};
@@ -215,7 +251,8 @@ static int run(int argc, char **argv)
 			      xp_cli_error(&e));
 		if (!rc)
 			rc = load(st->projected, &proj) || load(st->key, &key);
-		if (!rc && xp_label_report(&st->r, &proj, &key, st->key, lflags, &ls, &e))
+		/* a --level-* set is corrections: judged as they are, never --loose */
+		if (!rc && xp_label_report(&st->r, &proj, &key, st->key, st->level ? 0 : lflags, &ls, &e))
 			rc = xp_cli_error(&e);
 		xp_corpus_free(&proj), xp_corpus_free(&key);
 		if (rc)
@@ -238,6 +275,15 @@ static int run(int argc, char **argv)
 				break;
 			}
 			int isp = kind == XP_CONF_PROJECTED;
+			if (st->level) {
+				if (!isp && (xp_grow(&lx->lvl, &lx->clvl, lx->nlvl + 1, sizeof *lx->lvl) ? (rc = -1) : 1))
+					lx->lvl[lx->nlvl++] = (xp_example){it->feat, it->label == XP_LB_RECOVERABLE, 1};
+				if (rc) {
+					rc = (xp_failc(&e, XP_ENOMEM, "", 0, "out of memory"), xp_cli_error(&e));
+					break;
+				}
+				continue;
+			}
 			if (skip_prodrop && isp && it->feat[XP_F_PRODROP] != 0) {
 				skipped++;
 				continue;
@@ -252,12 +298,13 @@ static int run(int argc, char **argv)
 			(*cls)[*n] = pu_class(it->feat, isp, pu);
 			(*v)[(*n)++] = (xp_example){it->feat, isp ? it->label == XP_LB_RIGHT : it->label == XP_LB_RECOVERABLE, 1};
 		}
-		json_array_append_new(sources, json_pack("{s:s,s:s,s:s,s:s,s:{s:I,s:I,s:I,s:I}}", "lang", st->r.lang,
+		json_array_append_new(sources, json_pack("{s:s,s:s,s:s,s:s,s:s,s:{s:I,s:I,s:I,s:I}}", "lang", st->r.lang,
+							 "role", st->level ? "the null model's level" : "fit",
 							 "report", st->report, "projected", st->projected, "key", st->key,
 							 "labels", "right", (json_int_t)ls.right, "wrong",
 							 (json_int_t)ls.wrong, "recoverable", (json_int_t)ls.recoverable,
 							 "unrecoverable", (json_int_t)ls.unrecoverable));
-		if (lflags & XP_LB_LOOSE)
+		if ((lflags & XP_LB_LOOSE) && !st->level)
 			json_object_set_new(json_object_get(json_array_get(sources, json_array_size(sources) - 1), "labels"),
 					    "right_by_loose", json_integer((json_int_t)ls.loose));
 		fprintf(stderr, "xproj calibrate: %s (%s): %zu right (%zu by --loose), %zu wrong, %zu recoverable, %zu "
@@ -278,9 +325,24 @@ static int run(int argc, char **argv)
 		if ((rc = fit("projected", langs[l].lang, langs[l].proj, langs[l].pcls, langs[l].np, pu, l2, &pm, &pj)) ||
 		    (rc = fit("null", langs[l].lang, langs[l].null, langs[l].ncls, langs[l].nn, pu, l2, &nm, &nj)))
 			break;
+		json_t *level = NULL;
+		if (langs[l].nlvl) {
+			size_t k = 0;
+			for (size_t i = 0; i < langs[l].nlvl; i++)
+				k += langs[l].lvl[i].y != 0;
+			double d = round(null_shift(&nm, langs[l].lvl, langs[l].nlvl) * 1e6) / 1e6;
+			nm.bias += d;
+			level = json_pack("{s:I,s:I,s:f}", "nulls", (json_int_t)langs[l].nlvl, "recoverable", (json_int_t)k,
+					  "shift", d);
+			fprintf(stderr, "xproj calibrate: %s, null model: %+.3f on the log-odds (the level of %zu nulls, %zu "
+					"recoverable)\n", langs[l].lang, d, langs[l].nlvl, k);
+		}
+		json_t *nullj = logit_json(&nm, langs[l].nn, pn, "recoverable", nj);
+		if (level)
+			json_object_set_new(nullj, "level", level);
 		json_object_set_new(models, langs[l].lang,
 				    json_pack("{s:o,s:o}", "projected", logit_json(&pm, langs[l].np, pp, "right", pj), "null",
-					      logit_json(&nm, langs[l].nn, pn, "recoverable", nj)));
+					      nullj));
 		fprintf(stderr, "xproj calibrate: %s: projected model on %zu examples (%zu right), null model on %zu (%zu "
 				"recoverable)\n", langs[l].lang, langs[l].np, pp, langs[l].nn, pn);
 	}
@@ -313,7 +375,7 @@ static int run(int argc, char **argv)
 		json_decref(sources), json_decref(models);
 	}
 	for (size_t l = 0; l < nl; l++)
-		free(langs[l].proj), free(langs[l].null), free(langs[l].pcls), free(langs[l].ncls);
+		free(langs[l].proj), free(langs[l].null), free(langs[l].pcls), free(langs[l].ncls), free(langs[l].lvl);
 	for (size_t s = 0; s < ns; s++)
 		xp_report_free(&sets[s].r);
 	return rc;
@@ -323,6 +385,7 @@ const xp_cmd xp_cmd_calibrate = {
 	"calibrate", run, "fit the per-mention confidence model on projections judged against a reference",
 	"xproj calibrate --report R.json --projected OUT.conll --key REF.conll [...] [--l2 X]\n"
 	"                [--skip-prodrop] [--pu-agreeing] [--pu-possessive] [--loose] [--note TEXT]\n"
+	"                [--level-report R.json --level-projected OUT.conll --level-key CORRECTED.conll]\n"
 	"                -o MODEL.json\n"
 	"       xproj calibrate --zh-ends SILVER.conll [--zh-words DIR] [--note TEXT] -o TABLE.json\n\n"
 	"Each --report/--projected/--key triple is a projection (`xproj project --report`) and a\n"
@@ -348,6 +411,11 @@ const xp_cmd xp_cmd_calibrate = {
 	"                  the reference has the verb alone, a Chinese possessive with its 的\n"
 	"                  when it has the pronoun alone (pipeline/label.h)\n"
 	"  --note TEXT     a note stored in MODEL.json with its sources\n"
+	"  --level-report, --level-projected, --level-key  a projection and its human\n"
+	"                  corrections, not fitted on: after the fit, the null model of its\n"
+	"                  language is shifted on the log-odds by the one constant that makes\n"
+	"                  its mean P(recoverable) over the set's nulls the share that are\n"
+	"                  (judged as they are, never --loose); MODEL.json records the shift\n"
 	"  --zh-ends SILVER  instead of a model, the table of how often SILVER's mentions end\n"
 	"                  on each jieba word (project/zhends.h: the confidence's zh_end_lex;\n"
 	"                  the compiled-in one is project/zh_ends.json, of MMC dev's silver),\n"

@@ -96,6 +96,21 @@ expect_grep '0 pro-drop projections left out' $T/err
 expect_grep '"what": "pro-drop projections"' $T/m2.json
 expect_status 0 $XPROJ judge --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll --model $T/m.json
 expect_grep 'ECE' $T/out
+# --level-*: the null model's log-odds shifted so that its mean over a
+# corrected set's nulls is their share recoverable (here the one null, which
+# is): the null comes out likelier recoverable, i.e. less confident
+expect_status 0 $XPROJ calibrate --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll \
+	--report $T/r.json --projected $T/zh.conll --key $T/zh.conll --l2 0.1 \
+	--level-report $T/r.json --level-projected $T/zh.conll --level-key $P/corrected.conll -o $T/lv.json
+expect_grep 'zh, null model: +[0-9.]* on the log-odds (the level of 1 nulls, 1 recoverable)' $T/err
+expect_grep '"shift": [0-9]' $T/lv.json
+expect_grep "\"role\": \"the null model's level\"" $T/lv.json
+nconf() { $XPROJ judge --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll --model $1 --labels $T/l.tsv \
+	> /dev/null && awk -F '\t' '$2 == "d|3" { print $5 }' $T/l.tsv; }
+a=$(nconf $T/m.json) b=$(nconf $T/lv.json)
+expect_eq "$(awk -v a="$a" -v b="$b" 'BEGIN { print (b < a) }')" 1 "--level-*: the recoverable null less confident ($a -> $b)"
+expect_status 2 $XPROJ calibrate --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll \
+	--level-report $T/r.json -o $T/lv2.json
 # the model applied by project: confidences and explanations in the report, the store, triage
 expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
 	--probs $P/pairs.probs -o $T/zh2.conll --report $T/r2.json --model $T/m.json
