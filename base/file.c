@@ -2,56 +2,37 @@
 #define _POSIX_C_SOURCE 200809L
 #include "file.h"
 #include "mem.h"
+#include "stream.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#include <zlib.h>
 
-/* zlib reads a plain file through the same calls (it copies what is not
- * gzip).  What it does not do is complain about a gzip stream that stops
- * early: gzread then returns what it could inflate and 0 after it, as at a
- * proper end, and only gzerror (Z_BUF_ERROR, "unexpected end of file") or
- * gzclose_r tells the difference.  A file cut at a document boundary would
- * otherwise read as a shorter, valid input. */
+/* the blocks handed to xp_read_blocks' callback */
+#define BLOCK (256 * 1024)
+
+/* base/stream.c decides plain or gzip and checks that a gzip file is whole
+ * members and nothing else: a file cut short, or with something after its
+ * last member, must not read as a shorter valid input. */
 int xp_read_blocks(const char *path, xp_block_fn fn, void *arg, xp_err *err)
 {
-	int stdin_ = strcmp(path, "-") == 0;
-	int fd = stdin_ ? dup(0) : open(path, O_RDONLY);
-	if (fd < 0)
-		return xp_failc(err, errno == ENOENT ? XP_ENOTFOUND : XP_EIO, path, 0, "cannot open: %s",
-				strerror(errno));
-	gzFile gz = gzdopen(fd, "rb");
-	if (!gz) {
-		close(fd);
-		return xp_failc(err, XP_ENOMEM, path, 0, "cannot read: out of memory");
-	}
-	gzbuffer(gz, 256 * 1024);
-	char *p = malloc(65536);
-	int rc = p ? 0 : xp_failc(err, XP_ENOMEM, path, 0, "out of memory"), zerr = Z_OK;
+	xp_stream *s;
+	int rc = xp_stream_open(path, &s, err);
+	if (rc)
+		return rc;
+	char *p = malloc(BLOCK);
+	if (!p)
+		rc = xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
 	while (!rc) {
-		int r = gzread(gz, p, 65536);
-		const char *m = gzerror(gz, &zerr);
-		if (r < 0 || (zerr != Z_OK && zerr != Z_BUF_ERROR)) {
-			rc = xp_failc(err, zerr == Z_MEM_ERROR ? XP_ENOMEM : XP_EIO, path, 0, "read error: %s",
-				      zerr == Z_ERRNO ? strerror(errno) : zerr == Z_DATA_ERROR ? "corrupt gzip stream" : m);
+		long r = xp_stream_read(s, p, BLOCK, err);
+		if (r <= 0) {
+			rc = (int)r;
 			break;
 		}
-		if (r == 0)
-			break;
 		rc = fn(arg, p, (size_t)r, err);
 	}
 	free(p);
-	/* Z_BUF_ERROR from gzerror or gzclose_r: the input ended inside a stream */
-	int closed = gzclose(gz);
-	if (rc == 0 && (zerr == Z_BUF_ERROR || closed == Z_BUF_ERROR))
-		rc = xp_failc(err, XP_EINPUT, path, 0, "truncated gzip stream (the file was cut short)");
-	else if (rc == 0 && closed != Z_OK)
-		rc = xp_failc(err, XP_EIO, path, 0, "read error: %s", closed == Z_ERRNO ? strerror(errno) : "gzip");
+	xp_stream_close(s);
 	return rc;
 }
 

@@ -1,8 +1,9 @@
 /*
  * base/file.h — reading and writing whole files.
  *
- * Every reader goes through xp_read_file, so every reader accepts gzip input
- * (zlib reads plain files through the same calls) and "-" for stdin.
+ * Every reader goes through xp_read_file (or xp_read_blocks), so every reader
+ * accepts gzip input, concatenated members included, and "-" for stdin
+ * (base/stream.h: a file is gzip when it starts with gzip's magic).
  * A command with one output writes it with xp_write_file, one with several
  * through base/outputs.h (which xp_write_file uses): the bytes go to a
  * temporary file in the destination's directory, renamed over the
@@ -22,9 +23,12 @@
 #include <stddef.h>
 
 /* Read all of path (gzip or plain; "-" = stdin).  *buf is NUL-terminated and
- * must be freed by the caller.  A gzip stream that ends early is an error
- * (XP_EINPUT, "truncated gzip stream"), not a shorter file; a missing file is
- * XP_ENOTFOUND, another failure to read XP_EIO. */
+ * must be freed by the caller.  A gzip stream that ends early ("truncated
+ * gzip stream"), has a bad CRC or length ("corrupt gzip stream") or is
+ * followed by anything but another member ("trailing data after the gzip
+ * stream") is an error (XP_EINPUT, the byte offset in the message), not a
+ * shorter file; a missing file is XP_ENOTFOUND, another failure to read
+ * XP_EIO. */
 int xp_read_file(const char *path, char **buf, size_t *len, xp_err *err);
 /* The same, for files too large to hold: fn gets the bytes block by block
  * as they are read (blocks end anywhere, also inside a line); a non-zero

@@ -283,8 +283,9 @@ char *xp_files_path(const xp_files *f, size_t i)
 }
 
 /* gzip (or zlib) data in memory, inflated; concatenated gzip members are
- * one stream, as gzip(1) has them.  A stream that stops short is an error,
- * not a shorter document. */
+ * one stream, as gzip(1) has them.  A stream that stops short, or one
+ * followed by anything but another member, is an error, not a shorter
+ * document. */
 static int gunzip(const char *name, const char *in, size_t n, char **out, size_t *outn, xp_err *err)
 {
 	z_stream z;
@@ -315,6 +316,9 @@ static int gunzip(const char *name, const char *in, size_t n, char **out, size_t
 				inflateReset(&z);   /* another gzip member follows */
 				continue;
 			}
+			if (used < n)   /* as base/stream.c: never the gzip part as if it were all */
+				rc = xp_failc(err, XP_EINPUT, name, 0,
+					      "trailing data after the gzip stream at byte %zu (not another gzip member)", used);
 			break;
 		}
 		if (zr == Z_BUF_ERROR && z.avail_in == 0)

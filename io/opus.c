@@ -2,16 +2,13 @@
 #include "opus.h"
 #include "../base/buf.h"
 #include "../base/file.h"
+#include "../base/stream.h"
 #include "../base/text.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <libxml/xmlreader.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <zlib.h>
 
 static xmlTextReaderPtr open_xml(const char *name, const char *buf, size_t len)
 {
@@ -333,28 +330,23 @@ int xp_xces_read_mem(const char *name, const char *buf, size_t len, xp_xces_want
 }
 
 /* A whole OPUS alignment file can hold millions of links (en-zh_cn.xml.gz):
- * it is streamed through zlib rather than read into memory first, and only
+ * it is streamed (base/stream.h) rather than read into memory first, and only
  * the groups asked for keep their links. */
 typedef struct gzin {
-	gzFile gz;
-	int failed;        /* a read error */
-	int truncated;     /* the input ended inside a gzip stream */
-	char msg[128];
+	xp_stream *s;
+	int failed;   /* err holds why */
+	xp_err err;
 } gzin;
 
 static int gz_read(void *ctx, char *buf, int len)
 {
 	gzin *g = ctx;
-	int code, n = gzread(g->gz, buf, (unsigned)len);
-	const char *m = gzerror(g->gz, &code);
-	if (code == Z_BUF_ERROR)
-		g->truncated = 1;
-	else if (n < 0 || code != Z_OK) {
-		snprintf(g->msg, sizeof g->msg, "%s", code == Z_ERRNO ? strerror(errno) : m);
+	long n = xp_stream_read(g->s, buf, (size_t)len, &g->err);
+	if (n < 0) {
 		g->failed = 1;
 		return -1;
 	}
-	return n;
+	return (int)n;
 }
 
 static int gz_close(void *ctx)
@@ -365,24 +357,21 @@ static int gz_close(void *ctx)
 
 int xp_xces_read(const char *path, xp_xces_want want, void *arg, xp_xces *x, xp_err *err)
 {
-	int fd = strcmp(path, "-") ? open(path, O_RDONLY) : dup(0);
-	if (fd < 0)
-		return xp_failc(err, errno == ENOENT ? XP_ENOTFOUND : XP_EIO, path, 0, "cannot open: %s",
-				strerror(errno));
-	gzin g = {gzdopen(fd, "rb"), 0, 0, ""};
-	if (!g.gz) {
-		close(fd);
-		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
-	}
-	gzbuffer(g.gz, 256 * 1024);
+	gzin g = {NULL, 0, {0}};
+	int rc = xp_stream_open(path, &g.s, err);
+	if (rc)
+		return rc;
 	xmlTextReaderPtr r = xmlReaderForIO(gz_read, gz_close, &g, path, NULL,
 					    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_HUGE);
-	int rc = read_xces(r, path, want, arg, x, err);
-	/* said first: they are why the XML looked malformed */
-	if (gzclose(g.gz) == Z_BUF_ERROR || g.truncated)
-		rc = xp_failc(err, XP_EINPUT, path, 0, "truncated gzip stream (the file was cut short)");
-	else if (g.failed)
-		rc = xp_failc(err, XP_EIO, path, 0, "read error: %s", g.msg);
+	rc = read_xces(r, path, want, arg, x, err);
+	/* said first: it is why the XML looked malformed (a gzip stream cut
+	 * short, trailing data, a read error) */
+	if (g.failed) {
+		if (err)
+			*err = g.err;
+		rc = g.err.code;
+	}
+	xp_stream_close(g.s);
 	return rc;
 }
 

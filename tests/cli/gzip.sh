@@ -70,6 +70,34 @@ truncated "project probs" pj --probs $T/pr.gz
 $XPROJ bitext $P/aligned.jsonl -o $T/p2.txt --map $T/map 2>/dev/null; cut $T/map map
 truncated "project map" pj --map $T/map.gz
 
+# Concatenated members (gzip allows them) read as one file, also from stdin;
+# anything after the last member, a bad CRC or length is an error with the
+# byte, in the whole-file readers and the two streamed ones (the bitext, the
+# OPUS links): never the gzip part read as if it were all.
+G=$FIX/gz
+expect_status 0 $XPROJ stats $G/two-members.conll.gz
+expect_grep 'two-members.conll.gz  *2  *6  *26 ' $T/out
+$XPROJ stats - < $G/two-members.conll.gz >$T/out 2>&1
+expect_grep '^-  *2  *6  *26 ' $T/out
+# bad WHAT MESSAGE CMD... : CMD must fail with MESSAGE
+bad() {
+	what=$1 msg=$2; shift 2
+	"$@" >$T/out 2>$T/err; st=$?
+	if [ $st != 1 ] || ! grep -qF -- "$msg" $T/err; then
+		echo "FAIL: $what: exit $st, wanted 1 and '$msg':"; cat $T/err; fails=$((fails + 1))
+	fi
+}
+bad "stats, garbage" "garbage.conll.gz: trailing data after the gzip stream at byte 150" $XPROJ stats $G/garbage.conll.gz
+bad "stats, zeros" "trailing data after the gzip stream at byte 150" $XPROJ stats $G/zero-padded.conll.gz
+bad "stats, crc" "bad-crc.conll.gz: corrupt gzip stream at byte 146" $XPROJ stats $G/bad-crc.conll.gz
+bad "stats, length" "incorrect length check" $XPROJ stats $G/bad-length.conll.gz
+bad "stats, second member cut" "truncated gzip stream" $XPROJ stats $G/truncated-second.conll.gz
+gzip -c $T/pairs.txt > $T/pg.gz; echo 'more ||| 更多' >> $T/pg.gz
+bad "wordalign, garbage" "pg.gz: trailing data after the gzip stream" $XPROJ wordalign $T/pg.gz -o $T/o.pharaoh
+gzip -c $FIX/opus/en-zh.xml > $T/lg.gz; printf '\n\n' >> $T/lg.gz
+bad "align links, garbage" "lg.gz: trailing data after the gzip stream" $XPROJ align --transcript $FIX/transcript/S01E01.xml \
+	--subs $FIX/opus/en.xml --tgt-subs $FIX/opus/zh.xml --links $T/lg.gz -o $T/o.jsonl
+
 D=$T/c.db
 $XPROJ db import $D --source $P/en.conll --aligned $P/aligned.jsonl --report $T/r.json >/dev/null
 before=$($XPROJ db log $D | wc -l)

@@ -4,7 +4,12 @@
  * itself (unless it starts with gzip's magic); P gzipped reads back as P; and
  * the gzipped file cut anywhere after its magic (where the first byte says) is
  * an error, never a shorter input read without a word: a .gz cut by a full
- * disk or an interrupted copy must not become a smaller corpus. */
+ * disk or an interrupted copy must not become a smaller corpus.  P split
+ * there into two gzip members (`cat a.gz b.gz`) reads back as P; P gzipped
+ * with bytes after it that are not a member (`cat more >> x.gz`) is an
+ * error.  A payload that is itself gzip-like (hand-made seeds in
+ * tests/fixtures/gzip/: members with garbage, bad CRCs) reads as whatever it
+ * is without a crash. */
 #include "base/file.h"
 
 #include <stdint.h>
@@ -78,6 +83,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (xp_read_file(path, &buf, &len, &e) || len != n || memcmp(buf, p, n))
 		abort();   /* the whole stream reads back as P */
 	free(buf);
+	size_t at = data[0] * n / 256;   /* P in two members, split there */
+	uint8_t *z1, *z2;
+	size_t l1 = gzip(p, at, &z1), l2 = gzip(p + at, n - at, &z2);
+	uint8_t *two = malloc(l1 + l2 + 1 + n);
+	if (!two)
+		abort();
+	memcpy(two, z1, l1);
+	memcpy(two + l1, z2, l2);
+	put(two, l1 + l2);
+	if (xp_read_file(path, &buf, &len, &e) || len != n || memcmp(buf, p, n))
+		abort();   /* two members read back as P */
+	free(buf);
+	two[l1] = 'x';   /* never a gzip magic */
+	memcpy(two + l1 + 1, p, n);
+	put(two, l1 + 1 + n);
+	if (xp_read_file(path, &buf, &len, &e) == 0) {
+		fprintf(stderr, "a gzip stream and %zu bytes of garbage read as %zu bytes without an error\n", n + 1, len);
+		abort();
+	}
+	free(two);
+	free(z1);
+	free(z2);
 	size_t cut = 2 + data[0] * (zl - 2) / 256;   /* 2 .. zl - 1: the magic and some */
 	put(z, cut);
 	if (xp_read_file(path, &buf, &len, &e) == 0) {

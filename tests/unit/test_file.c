@@ -1,8 +1,10 @@
 /* tests/unit/test_file.c — whole-file reading (gzip, stdin), atomic writes, line walking. */
 #include "testutil.h"
 #include "base/file.h"
+#include "base/stream.h"
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static void lines_crlf_bom_no_final_newline(void **state)
@@ -106,6 +108,111 @@ static void truncated_gzip_is_an_error(void **state)
 	rmdir(dir);
 }
 
+/* Hand-made gzip files (tests/fixtures/gz/, made with gzip -n and cat):
+ * two members read as their contents one after the other; anything else
+ * than whole members is an error naming the file and the byte. */
+#define GZ(name) FIX("gz/" name)
+static const struct {
+	const char *file, *msg;
+} bad_gz[] = {
+	{GZ("garbage.conll.gz"), "trailing data after the gzip stream at byte 150"},   /* cat b.conll >> a.gz */
+	{GZ("zero-padded.conll.gz"), "trailing data after the gzip stream at byte 150"},   /* gzip(1) allows it */
+	{GZ("truncated.conll.gz"), "truncated gzip stream (the file was cut short: it ends at byte 157"},
+	{GZ("truncated-second.conll.gz"), "inside the member from byte 150"},
+	{GZ("bad-crc.conll.gz"), "corrupt gzip stream at byte 146 (the member from byte 0): incorrect data check"},
+	{GZ("bad-length.conll.gz"), "(the member from byte 150): incorrect length check"},
+};
+
+static void gzip_members_and_garbage(void **state)
+{
+	(void)state;
+	char *want, *buf;
+	size_t wn, len;
+	xp_err e;
+	assert_int_equal(xp_read_file(GZ("two.conll"), &want, &wn, &e), 0);
+	assert_int_equal(xp_read_file(GZ("two-members.conll.gz"), &buf, &len, &e), 0);
+	assert_int_equal(len, wn);
+	assert_memory_equal(buf, want, wn);
+	free(buf);
+	for (size_t i = 0; i < sizeof bad_gz / sizeof *bad_gz; i++) {
+		buf = NULL;
+		assert_int_equal(xp_read_file(bad_gz[i].file, &buf, &len, &e), XP_EINPUT);
+		assert_null(buf);
+		assert_string_equal(e.file, bad_gz[i].file);
+		if (!strstr(e.msg, bad_gz[i].msg))
+			fail_msg("%s: '%s', wanted '%s'", bad_gz[i].file, e.msg, bad_gz[i].msg);
+	}
+	free(want);
+}
+
+/* The same one byte of output at a time (inflate stops with its output full
+ * at every byte: the end of a member must not look like a cut), and from a
+ * pipe that gives its input a few bytes at a time (the next member's magic
+ * split between reads). */
+static void gzip_read_in_small_pieces(void **state)
+{
+	(void)state;
+	char *want, *buf;
+	size_t wn, len;
+	xp_err e;
+	assert_int_equal(xp_read_file(GZ("two.conll"), &want, &wn, &e), 0);
+	xp_stream *s;
+	assert_int_equal(xp_stream_open(GZ("two-members.conll.gz"), &s, &e), 0);
+	size_t n = 0;
+	char c;
+	long r;
+	while ((r = xp_stream_read(s, &c, 1, &e)) == 1) {
+		assert_true(n < wn);
+		assert_int_equal(c, want[n]);
+		n++;
+	}
+	assert_int_equal(r, 0);
+	assert_int_equal(n, wn);
+	xp_stream_close(s);
+	for (size_t i = 0; i < sizeof bad_gz / sizeof *bad_gz; i++) {
+		assert_int_equal(xp_stream_open(bad_gz[i].file, &s, &e), 0);
+		while ((r = xp_stream_read(s, &c, 1, &e)) == 1)
+			;
+		assert_int_equal(r, XP_EINPUT);
+		assert_non_null(strstr(e.msg, bad_gz[i].msg));
+		assert_int_equal(xp_stream_read(s, &c, 1, &e), XP_EINPUT);   /* and again */
+		xp_stream_close(s);
+	}
+
+	char *gz;
+	size_t gn;
+	FILE *f = fopen(GZ("two-members.conll.gz"), "rb");
+	gz = malloc(4096);
+	gn = fread(gz, 1, 4096, f);
+	fclose(f);
+	int fd[2], in = dup(0);
+	assert_int_equal(pipe(fd), 0);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		close(fd[0]);
+		for (size_t k = 0; k < gn; k += 3) {
+			if (write(fd[1], gz + k, gn - k < 3 ? gn - k : 3) < 0)
+				_exit(1);
+			usleep(200);
+		}
+		_exit(0);
+	}
+	close(fd[1]);
+	dup2(fd[0], 0);
+	close(fd[0]);
+	assert_int_equal(xp_read_file("-", &buf, &len, &e), 0);
+	dup2(in, 0);
+	close(in);
+	int st;
+	waitpid(pid, &st, 0);
+	assert_int_equal(len, wn);
+	assert_memory_equal(buf, want, wn);
+	free(buf);
+	free(gz);
+	free(want);
+}
+
 static void extensions(void **state)
 {
 	(void)state;
@@ -125,6 +232,8 @@ int main(void)
 		cmocka_unit_test(failed_write_leaves_nothing),
 		cmocka_unit_test(extensions),
 		cmocka_unit_test(truncated_gzip_is_an_error),
+		cmocka_unit_test(gzip_members_and_garbage),
+		cmocka_unit_test(gzip_read_in_small_pieces),
 	};
 	return cmocka_run_group_tests_name("file", tests, NULL, NULL);
 }

@@ -311,6 +311,12 @@ static void zip_archive(void **state)
 	assert_int_equal(xp_files_read(&f, 0, &a, &na, &e), XP_EINPUT);
 	assert_non_null(strstr(e.msg, "truncated gzip stream"));
 	xp_files_close(&f);
+	/* and one with bytes after its gzip stream (gzip + text: the member
+	 * file was appended to) */
+	assert_int_equal(xp_files_open(FIX("archive/garbage.zip"), &f, &e), 0);
+	assert_int_equal(xp_files_read(&f, 0, &a, &na, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "trailing data after the gzip stream at byte"));
+	xp_files_close(&f);
 	/* bytes that are no archive */
 	assert_int_equal(xp_files_open_zip_mem("m", "PK\3\4 not really", 16, &f, &e), XP_EINPUT);
 	xp_files_close(&f);
