@@ -5,8 +5,12 @@
 # staged in DESTDIR, then moved to its PREFIX as a package manager would
 S=$T/stage
 P=$T/prefix
-san=
-[ "$BUILD" = build/san ] && san=SAN=1
+# the build under test, as `make check` was given it (SAN, CC and B on its
+# command line reach us in the environment): `make check SAN=1 CC=clang
+# B=build/csan` installs that build, and links to it with clang's runtime
+san="B=$BUILD"
+[ "${SAN:-}" = 1 ] || [ "$BUILD" = build/san ] && san="$san SAN=1"
+[ -n "${CC:-}" ] && san="$san CC=$CC"
 # a make of its own: not the jobserver of the `make check` that runs us
 mk() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory "$@" $san; }
 expect_status 0 mk install DESTDIR=$S PREFIX=$P
@@ -52,8 +56,8 @@ fi
 pc() { PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config "$@"; }
 expect_eq "$(pc --modversion xproj)" "$($XPROJ --version | sed 's/^xproj //')" "pkg-config --modversion"
 sanflags=
-[ -n "$san" ] && sanflags="-fsanitize=address,undefined -fno-omit-frame-pointer"
-expect_status 0 sh -c "cc -std=c17 -Wall -Wextra -Werror $sanflags -o $T/use tests/install/use_xproj.c \$(PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config --cflags --libs xproj)"
+case $san in *SAN=1*) sanflags="-fsanitize=address,undefined -fno-omit-frame-pointer" ;; esac
+expect_status 0 sh -c "${CC:-cc} -std=c17 -Wall -Wextra -Werror $sanflags -o $T/use tests/install/use_xproj.c \$(PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config --cflags --libs xproj)"
 readelf -d "$T/use" | grep -q 'NEEDED.*libxproj\.so\.0' || { echo "FAIL: use_xproj is not linked to libxproj.so.0"; fails=$((fails + 1)); }
 expect_status 0 env LD_LIBRARY_PATH=$D$P/lib "$T/use" $FIX/score/key.conll
 $XPROJ stats --json $FIX/score/key.conll >"$T/stats"
