@@ -2,6 +2,7 @@
 #
 #   make              build            make check        unit + end-to-end tests
 #   make check SAN=1  tests under ASan+UBSan (objects in build/san)
+#   make check-valgrind [VG_TESTS="crash test_file"]   tests under valgrind
 #   make check-browser  the workbench in headless Chromium (screenshots in build/browser)
 #   make check-data   real-data checks (needs ../shared/data)
 #   make bench        benchmarks (needs ../shared/data)
@@ -114,7 +115,7 @@ PUBLIC_HEADERS := xproj.h \
 	correct/db.h correct/review.h \
 	pipeline/pipeline.h serve/serve.h
 
-.PHONY: all check check-browser check-data bench demo fuzz install uninstall clean help man FORCE
+.PHONY: all check check-valgrind check-browser check-data bench demo fuzz install uninstall clean help man FORCE
 all: $(B)/xproj $(B)/libxproj.a $(B)/$(SONAME) $(B)/xproj.1
 
 # objects are rebuilt when the flags change (a build from before -fPIC
@@ -207,6 +208,11 @@ $(B)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay.c $(wildcard tests/*.h) $(
 check: all $(TESTS) $(REPLAYS)
 	@XPROJ=$(B)/xproj BUILD=$(B) sh tests/run $(TESTS) -- $(REPLAYS)
 
+# every test again under valgrind (slow: VG_TESTS="crash serve test_file"
+# names the ones to run; tests/valgrind.sh says how a finding is told)
+check-valgrind: all $(TESTS) $(REPLAYS)
+	@XPROJ=$(B)/xproj BUILD=$(B) sh tests/valgrind.sh $(VG_TESTS)
+
 check-browser: $(B)/xproj
 	@XPROJ=$(B)/xproj BUILD=$(B) sh tests/browser/run.sh
 
@@ -232,7 +238,8 @@ demo: $(B)/xproj
 # -fno-sanitize-recover: undefined behaviour stops the run like a crash, so
 # libFuzzer keeps the input (crash-*); a find is fixed and the input kept as
 # a seed in tests/fixtures/KIND/, which `make check` replays from then on.
-# FUZZ_TARGETS=fuzz_mmc (names) runs only those.
+# FUZZ_TARGETS=fuzz_mmc (names) runs only those; tests/fuzz/NAME.dict, if
+# there is one, is the target's dictionary (libFuzzer -dict).
 FUZZ_CFLAGS := -std=c17 -g -O1 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -I. $(PKG_CFLAGS) \
 	       -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -MMD -MP
 FUZZ_TARGETS ?= $(FUZZ_SRC:tests/fuzz/%.c=%)
@@ -252,7 +259,8 @@ build/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/*.h) build/fuzz/libxproj
 fuzz: $(FUZZ_TARGETS:%=build/fuzz/%)
 	@for n in $(FUZZ_TARGETS); do \
 	  mkdir -p build/fuzz/corpus-$$n; \
-	  build/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
+	  dict=; [ -e tests/fuzz/$$n.dict ] && dict=-dict=tests/fuzz/$$n.dict; \
+	  build/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -max_len=8192 $$dict \
 	    build/fuzz/corpus-$$n tests/fixtures/$${n#fuzz_} || exit 1; \
 	done
 
@@ -287,6 +295,6 @@ clean:
 	rm -rf build
 
 help:
-	@sed -n '2,11p' Makefile
+	@sed -n '2,12p' Makefile
 
 -include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(wildcard build/fuzz/obj/*/*.d)

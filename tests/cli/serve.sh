@@ -19,7 +19,9 @@ expect_status 2 $XPROJ serve
 
 $XPROJ serve $D --port 0 > $T/url 2>&1 &
 pid=$!
-for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+i=0
+while [ $i -lt 300 ]; do   # up to 30 s (under valgrind it takes seconds)
+	i=$((i + 1))
 	grep -q http $T/url && break
 	sleep 0.1
 done
