@@ -34,7 +34,7 @@ int xp_db_annotators(xp_db *db, int64_t run, char ***names, size_t *n, xp_err *e
 	size_t cap = 0;
 	int rc = 0, s;
 	while ((s = sqlite3_step(st)) == SQLITE_ROW) {
-		char *name = strdup((const char *)sqlite3_column_text(st, 0));
+		char *name = strdup(xp_sql_text(st, 0));
 		if (!name || xp_grow(names, &cap, *n + 1, sizeof **names)) {
 			free(name);
 			rc = xp_failc(err, XP_ENOMEM, db->path, 0, "out of memory listing annotators");
@@ -117,8 +117,10 @@ int xp_db_export_annotator(xp_db *db, int64_t run, const char *annotator, xp_cor
 {
 	xp_corpus silver = {0};
 	int rc = xp_db_export(db, run, 1, &silver, err);
-	if (rc)
+	if (rc) {
+		xp_corpus_free(&silver);   /* what was read before the failure */
 		return rc < 0 ? rc : XP_EFAIL;
+	}
 	adoc *docs = calloc(silver.ndocs + 1, sizeof *docs);
 	sqlite3_stmt *st = NULL;
 	if (!docs) {
@@ -150,7 +152,7 @@ int xp_db_export_annotator(xp_db *db, int64_t run, const char *annotator, xp_cor
 	sqlite3_bind_text(st, 2, annotator, -1, SQLITE_STATIC);
 	int s;
 	while ((s = sqlite3_step(st)) == SQLITE_ROW) {
-		adoc *a = find_doc(docs, &silver, (const char *)sqlite3_column_text(st, 0), sqlite3_column_int(st, 1));
+		adoc *a = find_doc(docs, &silver, xp_sql_text(st, 0), sqlite3_column_int(st, 1));
 		if (a)
 			a->mine = 1;
 	}
@@ -173,14 +175,19 @@ int xp_db_export_annotator(xp_db *db, int64_t run, const char *annotator, xp_cor
 	sqlite3_bind_int64(st, 1, run);
 	sqlite3_bind_text(st, 2, annotator, -1, SQLITE_STATIC);
 	while ((s = sqlite3_step(st)) == SQLITE_ROW) {
-		adoc *a = find_doc(docs, &silver, (const char *)sqlite3_column_text(st, 0), sqlite3_column_int(st, 1));
+		adoc *a = find_doc(docs, &silver, xp_sql_text(st, 0), sqlite3_column_int(st, 1));
 		if (!a)
 			continue;
 		mstate *m = find_mention(a, (uint32_t)sqlite3_column_int64(st, 2));
 		if (!m)
 			goto oom;
-		const char *op = (const char *)sqlite3_column_text(st, 4);
+		const char *op = xp_sql_text(st, 4);
 		m->cluster = sqlite3_column_int64(st, 3);
+		if (!XP_CLUSTER_OK(m->cluster)) {
+			rc = xp_failc(err, XP_EINPUT, db->path, 0, "%s|%u: cluster %lld is not a cluster number "
+				      "(the store was edited by hand?)", a->silver->id, m->id, (long long)m->cluster);
+			goto out;
+		}
 		m->sent = sqlite3_column_type(st, 5) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 5);
 		m->live = strcmp(op, "delete") != 0;
 		if (m->live)

@@ -65,7 +65,7 @@ static int copy_reviews(xp_db *db, int64_t run, int64_t old, int64_t new, int wr
 	int rc = 0;
 	*kept = 0;
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
-		const char *kind = (const char *)sqlite3_column_text(st, 1);
+		const char *kind = xp_sql_text(st, 1);
 		*kept |= !strcmp(kind, "keep");
 		if (write)
 			rc = xp_review_locked(db, run, new, kind, (const char *)sqlite3_column_text(st, 2),
@@ -209,7 +209,7 @@ int xp_carry(xp_db *db, int64_t run, xp_err *err)
 		int64_t old_run = sqlite3_column_int64(st, 3);
 		from = from > old_run ? from : old_run;
 		rc = carry_doc(db, run, old_run, sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 0),
-			       (const char *)sqlite3_column_text(st, 1), &cs, err);
+			       xp_sql_text(st, 1), &cs, err);
 	}
 	sqlite3_finalize(st);
 	if (rc || !from)

@@ -27,7 +27,7 @@ static void pragma_rows(xp_db *db, const char *sql, const char *what, xp_buf *b,
 		if (s && !strcmp(s, "ok"))
 			continue;
 		xp_buf_printf(b, "%s: %s%s%s\n", what, s ? s : "", sqlite3_column_count(st) > 1 ? " row " : "",
-			      sqlite3_column_count(st) > 1 ? (const char *)sqlite3_column_text(st, 1) : "");
+			      sqlite3_column_count(st) > 1 ? xp_sql_text(st, 1) : "");
 		++*n;
 	}
 	sqlite3_finalize(st);
@@ -43,7 +43,7 @@ static void problems(xp_db *db, const char *sql, xp_buf *b, size_t *n)
 		return;
 	}
 	while (sqlite3_step(st) == SQLITE_ROW) {
-		xp_buf_printf(b, "%s\n", (const char *)sqlite3_column_text(st, 0));
+		xp_buf_printf(b, "%s\n", xp_sql_text(st, 0));
 		++*n;
 	}
 	sqlite3_finalize(st);

@@ -241,7 +241,7 @@ static int load_sentences(ctx *c, xp_err *err)
 		rsent *s = &c->s[c->ns++];
 		memset(s, 0, sizeof *s);
 		s->how = S_ABSENT;
-		s->tokens = json_loads((const char *)sqlite3_column_text(st, 1), 0, NULL);
+		s->tokens = json_loads(xp_sql_text(st, 1), 0, NULL);
 		s->n = (uint32_t)json_array_size(s->tokens);
 		s->w = malloc((s->n + 1) * sizeof *s->w);
 		s->len = malloc((s->n + 1) * sizeof *s->len);
@@ -263,8 +263,8 @@ static int load_mentions(ctx *c, xp_err *err)
 {
 	sqlite3_stmt *st;
 	size_t cap = 0;
-	if (xp_sql_prepare(c->db, "SELECT m.id, m.mention, m.cluster, u.tgt_idx, m.start, m.end, json_array_length(u.src),"
-			   " json_extract(u.src, '$[' || m.start || ']') FROM mentions m JOIN utterances u ON u.id = m.utterance"
+	if (xp_sql_prepare(c->db, "SELECT m.id, m.mention, m.cluster, u.tgt_idx, m.start, m.end, " XP_SQL_NTOKS("u.src") ","
+			   " " XP_SQL_TOKEN("u.src", "m.start") " FROM mentions m JOIN utterances u ON u.id = m.utterance"
 			   " WHERE m.document = ? ORDER BY m.mention", &st, err))
 		return -1;
 	sqlite3_bind_int64(st, 1, c->doc_row);
@@ -279,7 +279,7 @@ static int load_mentions(ctx *c, xp_err *err)
 			     sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 3),
 			     sqlite3_column_int64(st, 4), sqlite3_column_int64(st, 5), sqlite3_column_int64(st, 6), 0,
 			     {0}, 0, -1, -1};
-		const char *w = (const char *)sqlite3_column_text(st, 7);
+		const char *w = xp_sql_text(st, 7);
 		m->pronoun = m->en_end - m->en_start == 1 && xp_is_pronoun(w);
 		if (xp_db_state(c->db, m->row, &m->now))
 			rc = xp_sql_fail(c->db, err, "derive: state");
@@ -999,7 +999,7 @@ static int untouched_docs(ctx *c, const xp_corpus *kc)
 		return -1;
 	sqlite3_bind_int64(st, 1, c->run);
 	while (sqlite3_step(st) == SQLITE_ROW) {
-		const char *id = (const char *)sqlite3_column_text(st, 0);
+		const char *id = xp_sql_text(st, 0);
 		int part = sqlite3_column_int(st, 1), found = 0;
 		for (size_t i = 0; !found && i < kc->ndocs; i++)
 			found = kc->docs[i].part == part && !strcmp(kc->docs[i].id, id);

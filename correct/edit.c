@@ -29,7 +29,7 @@ int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s)
 	memset(s, 0, sizeof *s);
 	s->sent = -1;
 	if (sqlite3_prepare_v2(db->h,
-			       "SELECT p.tgt_start, p.tgt_end, u.tgt_idx, json_array_length(u.tgt), m.cluster FROM mentions m"
+			       "SELECT p.tgt_start, p.tgt_end, u.tgt_idx, " XP_SQL_NTOKS("u.tgt") ", m.cluster FROM mentions m"
 			       " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance"
 			       " WHERE m.id = ?", -1, &st, NULL) != SQLITE_OK)
 		return -1;
@@ -51,7 +51,7 @@ int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s)
 		return -1;
 	sqlite3_bind_int64(st, 1, mention);
 	while (sqlite3_step(st) == SQLITE_ROW) {
-		const char *op = (const char *)sqlite3_column_text(st, 0);
+		const char *op = xp_sql_text(st, 0);
 		s->projected = strcmp(op, "delete") != 0;
 		s->start = sqlite3_column_int64(st, 1), s->end = sqlite3_column_int64(st, 2);
 		/* an addition starts from the English cluster, a modification from
@@ -237,7 +237,7 @@ static int new_batch(xp_db *db, const char *name, const char *buf, size_t n, con
 	sqlite3_bind_text(st, 1, sum, -1, SQLITE_STATIC);
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		xp_fail(err, name, 0, "this batch was imported before (batch %lld, %s); undo it first to import it again",
-			(long long)sqlite3_column_int64(st, 0), sqlite3_column_text(st, 1));
+			(long long)sqlite3_column_int64(st, 0), xp_sql_text(st, 1));
 		sqlite3_finalize(st);
 		return -1;
 	}

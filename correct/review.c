@@ -24,7 +24,7 @@ const char *const xp_mtype_names[3] = {"pronoun", "name", "nominal"};
 static json_t *col_text(sqlite3_stmt *st, int i)
 {
 	const char *s = (const char *)sqlite3_column_text(st, i);
-	return s ? json_string(s) : json_null();
+	return s ? xp_json_text(s) : json_null();
 }
 
 static json_t *col_int(sqlite3_stmt *st, int i)
@@ -74,7 +74,7 @@ static int key_of(xp_db *db, int64_t row, char *key, size_t n)
 	sqlite3_bind_int64(st, 1, row);
 	int rc = sqlite3_step(st) == SQLITE_ROW ? 0 : -1;
 	if (rc == 0)
-		snprintf(key, n, "%s|%lld", sqlite3_column_text(st, 0), (long long)sqlite3_column_int64(st, 1));
+		snprintf(key, n, "%s|%lld", xp_sql_text(st, 0), (long long)sqlite3_column_int64(st, 1));
 	sqlite3_finalize(st);
 	return rc;
 }
@@ -113,7 +113,7 @@ int xp_db_runs(xp_db *db, json_t **out, xp_err *err)
 		return -1;
 	json_t *a = json_array();
 	while (a && sqlite3_step(st) == SQLITE_ROW) {
-		const char *f = (const char *)sqlite3_column_text(st, 3);
+		const char *f = xp_sql_text(st, 3);
 		json_t *files = f ? json_loads(f, 0, NULL) : NULL;   /* the files' names, as JSON */
 		json_t *r = json_pack("{s:I,s:o,s:o,s:o,s:I,s:I,s:I,s:I,s:I,s:o}", "run",
 				      (json_int_t)sqlite3_column_int64(st, 0), "lang", col_text(st, 1), "created",
@@ -168,11 +168,11 @@ int xp_db_overview(xp_db *db, int64_t run, json_t **out, xp_err *err)
 	}
 	sqlite3_bind_int64(st, 1, run);
 	while (sqlite3_step(st) == SQLITE_ROW) {
-		const char *who = (const char *)sqlite3_column_text(st, 0);
+		const char *who = xp_sql_text(st, 0);
 		json_t *g = json_object_get(rv, who);
 		if (!g)
 			json_object_set_new(rv, who, g = json_pack("{s:i,s:i}", "keep", 0, "note", 0));
-		json_object_set_new(g, (const char *)sqlite3_column_text(st, 1), json_integer(sqlite3_column_int64(st, 2)));
+		json_object_set_new(g, xp_sql_text(st, 1), json_integer(sqlite3_column_int64(st, 2)));
 	}
 	sqlite3_finalize(st);
 	json_object_set_new(o, "fates", counts(db, "SELECT fate, mentions FROM run_fates WHERE run = ?"
@@ -271,7 +271,7 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 	sqlite3_bind_int64(st, 1, row);
 	*total = 0;
 	while (a && sqlite3_step(st) == SQLITE_ROW) {
-		const char *kind = (const char *)sqlite3_column_text(st, 0), *status = (const char *)sqlite3_column_text(st, 8);
+		const char *kind = xp_sql_text(st, 0), *status = xp_sql_text(st, 8);
 		int undone = sqlite3_column_int(st, 7), is_edit = strcmp(kind, "keep") && strcmp(kind, "note");
 		if (!undone && !strcmp(status, "ok")) {
 			*edited |= is_edit;
@@ -279,7 +279,7 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 		}
 		if (++*total > ACTIONS_LIMIT)
 			json_array_remove(a, 0);
-		json_t *x = json_pack("{s:s,s:o,s:o,s:o,s:o,s:b,s:o,s:o,s:b,s:o}", "kind", kind, "span",
+		json_t *x = json_pack("{s:o,s:o,s:o,s:o,s:o,s:b,s:o,s:o,s:b,s:o}", "kind", xp_json_text(kind), "span",
 				      is_edit && sqlite3_column_type(st, 1) != SQLITE_NULL
 					      ? span(1, sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2),
 						     sqlite3_column_int64(st, 3))
@@ -384,7 +384,7 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 		return xp_sql_fail(db, err, "mention");
 	}
 	char canon[600];
-	snprintf(canon, sizeof canon, "%s|%lld", sqlite3_column_text(st, 0), (long long)sqlite3_column_int64(st, 2));
+	snprintf(canon, sizeof canon, "%s|%lld", xp_sql_text(st, 0), (long long)sqlite3_column_int64(st, 2));
 	int64_t start = sqlite3_column_int64(st, 4), end = sqlite3_column_int64(st, 5), sent = -1;
 	json_t *src = col_array(st, 8);
 	if (sqlite3_column_type(st, 9) != SQLITE_NULL)
@@ -394,14 +394,17 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 	int edited, kept;
 	size_t nacts = 0;
 	json_t *acts = actions(db, row, &edited, &kept, &nacts);
-	json_t *o = json_pack("{s:I,s:s,s:s,s:i,s:I,s:I,s:I,s:s}", "run", (json_int_t)run, "key", canon, "doc",
-			      (const char *)sqlite3_column_text(st, 0), "part", sqlite3_column_int(st, 1), "id",
+	json_t *o = json_pack("{s:I,s:o,s:o,s:i,s:I,s:I,s:I,s:s}", "run", (json_int_t)run, "key", xp_json_text(canon),
+			      "doc", xp_json_text(xp_sql_text(st, 0)), "part", sqlite3_column_int(st, 1), "id",
 			      (json_int_t)sqlite3_column_int64(st, 2), "cluster", (json_int_t)sqlite3_column_int64(st, 3),
 			      "version", (json_int_t)version_of(db, row), "type", xp_mtype_names[type_of(src, start, end)]);
-	if (!o || !acts || xp_db_state(db, row, &now)) {
+	int state = o && acts ? xp_db_state(db, row, &now) : 0;
+	if (!o || !acts || state) {
 		json_decref(o), json_decref(acts), json_decref(src);
 		sqlite3_finalize(st);
-		return oom(err);
+		return state ? xp_failc(err, XP_EDB, db->path, 0, "%s: cannot read its projection and corrections: %s", canon,
+					sqlite3_errcode(db->h) != SQLITE_OK ? sqlite3_errmsg(db->h) : "no projection row")
+			     : oom(err);
 	}
 	json_object_set_new(o, "english", json_pack("{s:I,s:o,s:o,s:I,s:I}", "utt", (json_int_t)sqlite3_column_int64(st, 6),
 						    "speaker", col_text(st, 7), "tokens", src, "start", (json_int_t)start,
@@ -534,7 +537,7 @@ static int newest_mine(xp_db *db, int64_t run, const char *annotator, mine *m)
 		m->id = sqlite3_column_int64(st, 1);
 		m->mention = sqlite3_column_int64(st, 2);
 		m->after = sqlite3_column_int64(st, 3);
-		snprintf(m->what, sizeof m->what, "%s", sqlite3_column_text(st, 4));
+		snprintf(m->what, sizeof m->what, "%s", xp_sql_text(st, 4));
 	}
 	sqlite3_finalize(st);
 	return found ? 0 : 1;
@@ -561,7 +564,7 @@ static int someone_after(xp_db *db, const mine *m, const char *annotator, char *
 	sqlite3_bind_int64(st, 5, m->id);
 	int found = sqlite3_step(st) == SQLITE_ROW;
 	if (found)
-		snprintf(who, n, "%s", sqlite3_column_text(st, 0));
+		snprintf(who, n, "%s", xp_sql_text(st, 0));
 	sqlite3_finalize(st);
 	return found;
 }
@@ -634,7 +637,7 @@ int xp_db_position_get(xp_db *db, int64_t run, const char *annotator, char *key,
 	sqlite3_bind_text(st, 2, annotator, -1, SQLITE_STATIC);
 	int rc = sqlite3_step(st) == SQLITE_ROW ? 0 : XP_ENOTFOUND;
 	if (rc == 0)
-		snprintf(key, n, "%s", sqlite3_column_text(st, 0));
+		snprintf(key, n, "%s", xp_sql_text(st, 0));
 	else
 		xp_failc(err, XP_ENOTFOUND, "", 0, "%s has no place in run %lld yet", annotator, (long long)run);
 	sqlite3_finalize(st);
@@ -685,7 +688,7 @@ int xp_db_queue(xp_db *db, int64_t run, xp_queue *q, xp_err *err)
 	size_t cap = 0;
 	int rc = xp_vocab_init(&keys, 0) | xp_vocab_init(&docs, 0) | xp_vocab_init(&fates, 0);
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
-		const char *doc = (const char *)sqlite3_column_text(st, 0), *fate = (const char *)sqlite3_column_text(st, 3);
+		const char *doc = xp_sql_text(st, 0), *fate = xp_sql_text(st, 3);
 		char key[600];
 		int n = snprintf(key, sizeof key, "%s|%lld", doc, (long long)sqlite3_column_int64(st, 1));
 		uint32_t k = xp_vocab_id(&keys, key, (size_t)n);
@@ -799,9 +802,9 @@ int xp_db_log_json(xp_db *db, json_t **out, xp_err *err)
 		return xp_err_code(err);
 	}
 	while (!rc && (step = sqlite3_step(st)) == SQLITE_ROW) {
-		json_t *o = json_pack("{s:I,s:s,s:s,s:s}", "id", (json_int_t)sqlite3_column_int64(st, 0),
-				      "created", (const char *)sqlite3_column_text(st, 1), "action",
-				      (const char *)sqlite3_column_text(st, 2), "detail", (const char *)sqlite3_column_text(st, 3));
+		json_t *o = json_pack("{s:I,s:o,s:o,s:o}", "id", (json_int_t)sqlite3_column_int64(st, 0),
+				      "created", xp_json_text(xp_sql_text(st, 1)), "action",
+				      xp_json_text(xp_sql_text(st, 2)), "detail", xp_json_text(xp_sql_text(st, 3)));
 		rc = !o || json_array_append_new(*out, o) ? oom(err) : 0;
 	}
 	if (!rc && step != SQLITE_DONE)

@@ -176,6 +176,12 @@ int64_t xp_sql_int(xp_db *db, const char *sql, int64_t dflt)
 	return v;
 }
 
+const char *xp_sql_text(sqlite3_stmt *st, int i)
+{
+	const char *s = (const char *)sqlite3_column_text(st, i);
+	return s ? s : "";
+}
+
 void xp_now(char *out, size_t n)
 {
 	time_t t = time(NULL);
@@ -206,17 +212,6 @@ int xp_history_json(xp_db *db, const char *action, json_t *detail, xp_err *err)
 	int rc = s ? xp_history(db, action, s, err) : xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	free(s);
 	return rc;
-}
-
-json_t *xp_json_text(const char *s)
-{
-	size_t n = strlen(s), bad;
-	if (xp_utf8_valid(s, n, &bad))
-		return json_stringn(s, n);
-	char *fixed = malloc(3 * n + 1);
-	json_t *j = fixed ? json_stringn(fixed, xp_utf8_repair(s, n, fixed)) : NULL;
-	free(fixed);
-	return j;
 }
 
 int xp_mention_lookup(xp_db *db, int64_t run, const char *key, int64_t *row, xp_err *err)
@@ -251,6 +246,7 @@ int64_t xp_mention_row(xp_db *db, int64_t run, const char *key)
 
 static int migrate(xp_db *db, int from, int target, xp_err *err)
 {
+	xp_err e;
 	for (int v = from; v < target; v++) {
 		char bump[64];
 		snprintf(bump, sizeof bump, "PRAGMA user_version = %d", v + 1);
@@ -258,11 +254,17 @@ static int migrate(xp_db *db, int from, int target, xp_err *err)
 			return -1;
 		/* the history exists from version 2: the last step logs the whole move */
 		int log = v + 1 == target && target >= 2;
-		if (xp_sql_exec(db, migrations[v], err) || xp_sql_exec(db, bump, err) ||
+		if (xp_sql_exec(db, migrations[v], &e) || xp_sql_exec(db, bump, &e) ||
 		    (log && xp_history_json(db, from == 0 ? "create" : "migrate",
-					     json_pack("{s:i,s:i}", "from", from, "to", target), err))) {
+					     json_pack("{s:i,s:i}", "from", from, "to", target), &e))) {
 			xp_sql_rollback(db);
-			return -1;
+			/* a store that says version 5 but has 6's columns was edited by hand */
+			if (from)
+				return xp_failc(err, xp_err_code(&e), db->path, 0,
+						"cannot upgrade the schema from version %d to %d: %s", v, v + 1, e.msg);
+			if (err)
+				*err = e;
+			return xp_err_code(&e);
 		}
 		if (xp_sql_commit(db, err))
 			return -1;
@@ -271,7 +273,9 @@ static int migrate(xp_db *db, int from, int target, xp_err *err)
 }
 
 /* The schema version, read before anything is written: -1 (err set) when
- * the file is not a database SQLite can read. */
+ * the file is not a database SQLite can read, or when its version is
+ * negative (user_version is any 32-bit number; a hand edit can make it one
+ * that no xproj wrote, and -1 must not read as "cannot read"). */
 static int schema_version(xp_db *db, xp_err *err)
 {
 	sqlite3_stmt *st;
@@ -280,6 +284,9 @@ static int schema_version(xp_db *db, xp_err *err)
 	int rc = sqlite3_step(st), v = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
 	if (rc != SQLITE_ROW)
 		xp_failc(err, XP_EDB, db->path, 0, "cannot read the store: %s", sqlite3_errmsg(db->h));
+	else if (v < 0)
+		xp_failc(err, XP_EINPUT, db->path, 0, "schema version %d is not one xproj writes (1 to %d)", v,
+			 XP_DB_VERSION), v = -1;
 	sqlite3_finalize(st);
 	return v;
 }
@@ -337,7 +344,7 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	int v = connect(db, flags, err) ? -1 : schema_version(db, err);
 	if (v < 0 && mode == XP_DB_READ && sqlite3_errcode(db->h) == SQLITE_READONLY && connect_immutable(db, err) == 0)
 		v = schema_version(db, err);
-	int rc = v < 0 ? -1 : 0;
+	int rc = v < 0 ? xp_err_code(err) : 0;
 	if (rc == 0 && v > XP_DB_VERSION)
 		rc = xp_failc(err, XP_ECONFLICT, path, 0, "schema version %d is newer than this xproj (%d): use a newer xproj",
 			      v, XP_DB_VERSION);
@@ -358,7 +365,7 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 							: "PRAGMA foreign_keys = ON", err);
 	if (rc) {
 		xp_db_close(db);
-		return rc < 0 ? rc : -1;
+		return rc < 0 ? rc : xp_err_code(err);
 	}
 	*out = db;
 	return 0;

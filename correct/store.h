@@ -9,6 +9,7 @@
 
 #include "db.h"
 #include "../base/failpoint.h"
+#include "../io/json.h"
 
 #include <jansson.h>
 #include <sqlite3.h>
@@ -26,16 +27,33 @@ int xp_sql_begin(xp_db *db, xp_err *err);
 int xp_sql_commit(xp_db *db, xp_err *err);
 void xp_sql_rollback(xp_db *db);
 int64_t xp_sql_int(xp_db *db, const char *sql, int64_t dflt);
+/* A text column, "" for NULL.  The schema says NOT NULL for most, but a
+ * store is a file anyone can edit with sqlite3 (tests/fuzz/fuzz_rows.c):
+ * what a NULL means where text was expected is nothing, not a crash.  A
+ * nullable column whose NULL means something (a note, an annotator) is read
+ * with sqlite3_column_text and tested. */
+const char *xp_sql_text(sqlite3_stmt *st, int i);
+/* A cluster number and a document part a CoNLL file can hold (what
+ * io/conll_read.c reads back: 18 digits, parts 0 to 1000000).  xproj's
+ * imports write nothing else; a store edited by hand may hold anything, and
+ * export refuses it rather than write a file that does not read back. */
+#define XP_CLUSTER_OK(c) ((c) >= 0 && (c) < 1000000000000000000LL)
+#define XP_PART_OK(p) ((p) >= 0 && (p) <= 1000000)
+/* A column of tokens (a JSON array as text) in SQL: its length and its
+ * token i, NULL when it is not JSON.  SQLite's json functions stop the
+ * statement with an error on malformed JSON; a store edited by hand reads
+ * as having no such tokens instead, as json_loads does in C. */
+#define XP_SQL_NTOKS(col) "(CASE WHEN json_valid(" col ") THEN json_array_length(" col ") END)"
+#define XP_SQL_TOKEN(col, i) "(CASE WHEN json_valid(" col ") THEN json_extract(" col ", '$[' || (" i ") || ']') END)"
 
 /* Append an action to the history (inside the caller's transaction).  The
  * detail is JSON, always built with jansson: a file name, batch name or
  * mention key may hold '"' or a backslash.  xp_history_json takes an object
  * and releases it (NULL, a json_pack that failed, is out of memory);
- * xp_json_text is a string for it, any bytes made valid UTF-8 (a file name
- * need not be). */
+ * xp_json_text (io/json.h) is a string for it, any bytes made valid UTF-8
+ * (a file name need not be). */
 int xp_history(xp_db *db, const char *action, const char *detail, xp_err *err);
 int xp_history_json(xp_db *db, const char *action, json_t *detail, xp_err *err);
-json_t *xp_json_text(const char *s);
 void xp_now(char *out, size_t n);
 
 /* xp_failpoint (base/failpoint.h): the reliability tests die inside a

@@ -6,6 +6,7 @@
 #include "store.h"
 #include "../base/buf.h"
 #include "../base/file.h"
+#include "../base/text.h"
 #include "../base/vocab.h"
 
 #include <jansson.h>
@@ -30,6 +31,18 @@ int xp_is_pronoun(const char *w)
 
 /* --- export --------------------------------------------------------------------------- */
 
+/* s, or a malloc'd copy (in *tmp) with its invalid UTF-8 replaced: a store
+ * edited by hand may hold any bytes, a CoNLL file read back may not */
+static const char *utf8(const char *s, char **tmp)
+{
+	size_t n = strlen(s), bad;
+	*tmp = NULL;
+	if (xp_utf8_valid(s, n, &bad) || !(*tmp = malloc(3 * n + 1)))
+		return s;
+	(*tmp)[xp_utf8_repair(s, n, *tmp)] = '\0';
+	return *tmp;
+}
+
 static int add_sentence(xp_corpus *c, xp_doc *d, const char *speaker, const char *tgt_json)
 {
 	json_error_t je;
@@ -44,8 +57,10 @@ static int add_sentence(xp_corpus *c, xp_doc *d, const char *speaker, const char
 		if (!w[i])
 			w[i] = "";
 	}
-	if (rc == 0 && !xp_doc_add_utt(c, d, speaker, w, l, (uint32_t)n))
+	char *tmp = NULL;
+	if (rc == 0 && !xp_doc_add_utt(c, d, utf8(speaker, &tmp), w, l, (uint32_t)n))
 		rc = -1;
+	free(tmp);
 	free(w), free(l);
 	json_decref(a);
 	return rc;
@@ -60,7 +75,7 @@ static int export_doc(xp_db *db, int64_t doc_row, int silver, xp_corpus *c, xp_d
 	sqlite3_bind_int64(st, 1, doc_row);
 	int rc = 0;
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW)
-		rc = add_sentence(c, d, (const char *)sqlite3_column_text(st, 0), (const char *)sqlite3_column_text(st, 1));
+		rc = add_sentence(c, d, xp_sql_text(st, 0), xp_sql_text(st, 1));
 	sqlite3_finalize(st);
 	if (rc || xp_sql_prepare(db, "SELECT m.id, m.mention, m.cluster, p.tgt_start, p.tgt_end, u.tgt_idx, p.confidence"
 				 " FROM mentions m JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance"
@@ -72,10 +87,20 @@ static int export_doc(xp_db *db, int64_t doc_row, int silver, xp_corpus *c, xp_d
 			   sqlite3_column_int64(st, 4), sqlite3_column_type(st, 5) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 5), 0,
 			   sqlite3_column_int64(st, 2)};
 		if (!silver && xp_db_state(db, sqlite3_column_int64(st, 0), &s))
-			rc = -1;
-		if (rc || !s.projected || s.sent < 0 || (size_t)s.sent >= d->nutts || s.end > d->utts[s.sent].ntoks ||
-		    s.start >= s.end)
+			rc = -2;
+		/* a span the target sentence does not hold (only a store edited by
+		 * hand has one) is left out rather than written as brackets that do
+		 * not pair */
+		if (rc || !s.projected || s.sent < 0 || (size_t)s.sent >= d->nutts || s.start < 0 ||
+		    s.end > d->utts[s.sent].ntoks || s.start >= s.end)
 			continue;
+		if (!XP_CLUSTER_OK(s.cluster)) {
+			long long id = sqlite3_column_int64(st, 1);
+			sqlite3_finalize(st);
+			return xp_failc(err, XP_EINPUT, db->path, 0,
+					"%s|%lld: cluster %lld is not a cluster number (the store was edited by hand?)",
+					d->id, id, (long long)s.cluster);
+		}
 		long k = xp_doc_cluster(d, s.cluster);   /* the English cluster, or the one a correction set */
 		if (k < 0 || xp_doc_add_mention(d, (uint32_t)s.sent, (uint32_t)s.start, (uint32_t)s.end, (uint32_t)k, 0))
 			rc = -1;
@@ -85,7 +110,8 @@ static int export_doc(xp_db *db, int64_t doc_row, int silver, xp_corpus *c, xp_d
 	}
 	sqlite3_finalize(st);
 	if (rc)
-		return xp_fail(err, db->path, 0, "out of memory exporting");
+		return rc == -2 ? xp_sql_fail(db, err, "reading a mention's corrections")
+				: xp_failc(err, XP_ENOMEM, db->path, 0, "out of memory exporting");
 	return xp_doc_finish(d, 0, NULL, NULL);
 }
 
@@ -97,11 +123,33 @@ int xp_db_export(xp_db *db, int64_t run, int silver, xp_corpus *out, xp_err *err
 	sqlite3_bind_int64(st, 1, run);
 	int rc = 0;
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
-		const char *id = (const char *)sqlite3_column_text(st, 1);
-		xp_doc *d = xp_corpus_add_doc(out, id, strlen(id), sqlite3_column_int(st, 2));
+		const char *id = xp_sql_text(st, 1);
+		int64_t part = sqlite3_column_int64(st, 2);
+		if (!XP_PART_OK(part)) {
+			rc = xp_failc(err, XP_EINPUT, db->path, 0, "document %s has part %lld, which is not a part number "
+				      "(the store was edited by hand?)", id, (long long)part);
+			break;
+		}
+		char *tmp;
+		id = utf8(id, &tmp);
+		xp_doc *d = xp_corpus_add_doc(out, id, strlen(id), (int)part);
+		free(tmp);
 		rc = d ? export_doc(db, sqlite3_column_int64(st, 0), silver, out, d, err) : -1;
 	}
 	sqlite3_finalize(st);
+	/* (doc, part) is unique in the table, but not once NULL and "" or two
+	 * names repaired to the same UTF-8 are one name: two documents of one
+	 * name would not read back */
+	xp_doc_index x;
+	if (rc == 0 && out->ndocs > 1) {
+		if (xp_doc_index_init(&x, out))
+			return xp_failc(err, XP_ENOMEM, db->path, 0, "out of memory exporting");
+		for (size_t i = 1; rc == 0 && i < x.n; i++)
+			if (x.v[i].part == x.v[i - 1].part && !strcmp(x.v[i].id, x.v[i - 1].id))
+				rc = xp_failc(err, XP_EINPUT, db->path, 0, "document %s part %d is in run %lld twice "
+					      "(the store was edited by hand?)", x.v[i].id, x.v[i].part, (long long)run);
+		xp_doc_index_free(&x);
+	}
 	return rc;
 }
 
@@ -114,7 +162,7 @@ static json_t *group_counts(xp_db *db, const char *sql)
 	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK)
 		return o;
 	while (sqlite3_step(st) == SQLITE_ROW) {
-		const char *k = (const char *)sqlite3_column_text(st, 0), *op = (const char *)sqlite3_column_text(st, 1);
+		const char *k = xp_sql_text(st, 0), *op = xp_sql_text(st, 1);
 		json_t *g = json_object_get(o, k ? k : "");
 		if (!g)
 			json_object_set_new(o, k ? k : "", g = json_pack("{s:i,s:i,s:i}", "add", 0, "delete", 0, "modify", 0));
@@ -158,13 +206,13 @@ int xp_db_stats(xp_db *db, int64_t run, xp_db_counts *s, xp_err *err)
 	snprintf(q, sizeof q, "SELECT count(DISTINCT c.mention)%s AND c.status = 'ok'", from);
 	s->corrected_mentions = (size_t)xp_sql_int(db, q, 0);
 	sqlite3_stmt *st;
-	snprintf(q, sizeof q, "SELECT json_extract(u.src, '$[' || m.start || ']'), m.end - m.start%s%s AND c.op = 'add'"
+	snprintf(q, sizeof q, "SELECT " XP_SQL_TOKEN("u.src", "m.start") ", m.end - m.start%s%s AND c.op = 'add'"
 		 " AND c.status = 'ok'", " FROM corrections c LEFT JOIN batches b ON b.id = c.batch JOIN mentions m ON m.id = c.mention"
 		 " JOIN utterances u ON u.id = m.utterance WHERE" LIVE, inrun);
 	if (xp_sql_prepare(db, q, &st, err))
 		return -1;
 	while (sqlite3_step(st) == SQLITE_ROW)
-		s->pronoun_additions += sqlite3_column_int(st, 1) == 1 && xp_is_pronoun((const char *)sqlite3_column_text(st, 0));
+		s->pronoun_additions += sqlite3_column_int(st, 1) == 1 && xp_is_pronoun(xp_sql_text(st, 0));
 	sqlite3_finalize(st);
 	json_t *o = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:f,s:I}", "additions", (json_int_t)s->additions,
 			      "deletions", (json_int_t)s->deletions, "modifications", (json_int_t)s->modifications,
@@ -200,8 +248,8 @@ int xp_db_log(xp_db *db, char **out, xp_err *err)
 		return -1;
 	xp_buf b = {0};
 	while (sqlite3_step(st) == SQLITE_ROW)
-		xp_buf_printf(&b, "%lld %s %-18s %s\n", (long long)sqlite3_column_int64(st, 0), sqlite3_column_text(st, 1),
-			      sqlite3_column_text(st, 2), sqlite3_column_text(st, 3));
+		xp_buf_printf(&b, "%lld %s %-18s %s\n", (long long)sqlite3_column_int64(st, 0), xp_sql_text(st, 1),
+			      xp_sql_text(st, 2), xp_sql_text(st, 3));
 	sqlite3_finalize(st);
 	if (b.oom)
 		return xp_buf_free(&b), xp_fail(err, "", 0, "out of memory");
@@ -273,8 +321,8 @@ int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_e
 		}
 		xp_triage_item *t = &(*items)[(*n)++];
 		memset(t, 0, sizeof *t);
-		snprintf(t->key, sizeof t->key, "%s|%lld", sqlite3_column_text(st, 0), (long long)sqlite3_column_int64(st, 1));
-		const char *fate = (const char *)sqlite3_column_text(st, 3), *why = (const char *)sqlite3_column_text(st, 6);
+		snprintf(t->key, sizeof t->key, "%s|%lld", xp_sql_text(st, 0), (long long)sqlite3_column_int64(st, 1));
+		const char *fate = xp_sql_text(st, 3), *why = xp_sql_text(st, 6);
 		int projected = fate && !strcmp(fate, "projected"), has_tgt = sqlite3_column_int(st, 5);
 		double conf = sqlite3_column_double(st, 4);
 		unsigned flags = xp_touch_flags(touched, ntouched, sqlite3_column_int64(st, 2));
@@ -336,8 +384,8 @@ int xp_db_export_tasa(xp_db *db, int64_t run, int only_flagged, const char *path
 	if (only_flagged && xp_db_triage(db, run, &items, &ni, err))
 		return -1;
 	sqlite3_stmt *st;
-	if (xp_sql_prepare(db, "SELECT d.doc, m.mention, m.id, m.start, m.end, u.src, u.tgt, json_array_length(u.src),"
-			   " json_array_length(u.tgt) FROM mentions m JOIN documents d ON d.id = m.document"
+	if (xp_sql_prepare(db, "SELECT d.doc, m.mention, m.id, m.start, m.end, u.src, u.tgt, " XP_SQL_NTOKS("u.src") ","
+			   " " XP_SQL_NTOKS("u.tgt") " FROM mentions m JOIN documents d ON d.id = m.document"
 			   " JOIN utterances u ON u.id = m.utterance WHERE d.run = ? AND u.tgt_idx IS NOT NULL ORDER BY m.id",
 			   &st, err)) {
 		free(items);
@@ -354,7 +402,7 @@ int xp_db_export_tasa(xp_db *db, int64_t run, int only_flagged, const char *path
 			rc = -1;
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
 		char key[300];
-		snprintf(key, sizeof key, "%s|%lld", sqlite3_column_text(st, 0), (long long)sqlite3_column_int64(st, 1));
+		snprintf(key, sizeof key, "%s|%lld", xp_sql_text(st, 0), (long long)sqlite3_column_int64(st, 1));
 		if (only_flagged && xp_vocab_find(&flagged, key, strlen(key)) == UINT32_MAX)
 			continue;
 		xp_mstate s;
@@ -363,8 +411,8 @@ int xp_db_export_tasa(xp_db *db, int64_t run, int only_flagged, const char *path
 		char *g = grid(sqlite3_column_int64(st, 7), sqlite3_column_int64(st, 8), ms, me, &s), spans[64];
 		snprintf(spans, sizeof spans, "[[%lld,%lld]]", (long long)ms, (long long)me);
 		csv(&b, key), xp_buf_putc(&b, ',');
-		csv(&b, (const char *)sqlite3_column_text(st, 5)), xp_buf_putc(&b, ',');
-		csv(&b, (const char *)sqlite3_column_text(st, 6)), xp_buf_putc(&b, ',');
+		csv(&b, xp_sql_text(st, 5)), xp_buf_putc(&b, ',');
+		csv(&b, xp_sql_text(st, 6)), xp_buf_putc(&b, ',');
 		csv(&b, "{\"version\":\"xproj-1\",\"retokenize_src\":false,\"retokenize_tar\":false}"), xp_buf_putc(&b, ',');
 		csv(&b, g ? g : "[]"), xp_buf_putc(&b, ',');
 		csv(&b, spans), xp_buf_putc(&b, '\n');

@@ -2,6 +2,7 @@
 #include "json.h"
 #include "../base/text.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 json_t *xp_json_parse(const char *name, const char *text, size_t len, size_t flags, const char *what,
@@ -21,4 +22,15 @@ json_t *xp_json_parse(const char *name, const char *text, size_t len, size_t fla
 		xp_failc(err, XP_EINPUT, name, (unsigned long)je.line, "not %s: %s", what, je.text);
 	}
 	return NULL;
+}
+
+json_t *xp_json_text(const char *s)
+{
+	size_t n = strlen(s), bad;
+	if (xp_utf8_valid(s, n, &bad))
+		return json_stringn(s, n);
+	char *fixed = malloc(3 * n + 1);
+	json_t *j = fixed ? json_stringn(fixed, xp_utf8_repair(s, n, fixed)) : NULL;
+	free(fixed);
+	return j;
 }

@@ -23,4 +23,9 @@
 json_t *xp_json_parse(const char *name, const char *text, size_t len, size_t flags, const char *what,
 		      xp_err *err);
 
+/* s as a JSON string, its bytes made valid UTF-8 first if they are not
+ * (jansson refuses invalid UTF-8, and text read back from a file name or a
+ * store edited by hand need not be valid); NULL only when out of memory. */
+json_t *xp_json_text(const char *s);
+
 #endif

@@ -21,6 +21,7 @@
 #include "../base/mem.h"
 #include "../base/text.h"
 #include "../base/vocab.h"
+#include "../io/json.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -345,9 +346,11 @@ static int get_queue(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 	json_t *items = json_array();
 	for (long k = offset; k < total && k < offset + limit; k++) {
 		const xp_queue_item *it = &q->v[idx[k]];
-		json_array_append_new(items, json_pack("{s:I,s:I,s:s,s:f,s:s,s:s,s:s,s:s,s:f,s:s}", "pos", (json_int_t)k,
-						       "rank", (json_int_t)idx[k], "key", it->t.key, "risk", it->t.risk,
-						       "why", it->t.why, "doc", q->docs[it->doc], "fate", q->fates[it->fate],
+		/* text from the store: valid UTF-8 only if nobody edited it by hand */
+		json_array_append_new(items, json_pack("{s:I,s:I,s:o,s:f,s:o,s:o,s:o,s:s,s:f,s:s}", "pos", (json_int_t)k,
+						       "rank", (json_int_t)idx[k], "key", xp_json_text(it->t.key), "risk",
+						       it->t.risk, "why", xp_json_text(it->t.why), "doc", xp_json_text(q->docs[it->doc]),
+						       "fate", xp_json_text(q->fates[it->fate]),
 						       "type", xp_mtype_names[it->type], "conf", it->conf, "status",
 						       status_name(flags[idx[k]])));
 	}
@@ -372,9 +375,9 @@ static int mention_reply(xp_server *s, xp_db *db, int64_t run, const char *key, 
 	const char *canon = json_string_value(json_object_get(*m, "key"));
 	uint32_t k = xp_vocab_find(keys, canon, strlen(canon));
 	if (k != UINT32_MAX)
-		json_object_set_new(*m, "triage", json_pack("{s:I,s:f,s:s,s:s}", "rank", (json_int_t)k, "risk",
-							    q->v[k].t.risk, "why", q->v[k].t.why, "explain",
-							    q->v[k].t.explain));
+		json_object_set_new(*m, "triage", json_pack("{s:I,s:f,s:o,s:o}", "rank", (json_int_t)k, "risk",
+							    q->v[k].t.risk, "why", xp_json_text(q->v[k].t.why), "explain",
+							    xp_json_text(q->v[k].t.explain)));
 	return 0;
 }
 

@@ -10,7 +10,11 @@
 #include "base/file.h"
 #include "project/project.h"
 
+#include "correct/review.h"
+
+#include <jansson.h>
 #include <signal.h>
+#include <sqlite3.h>
 #include <sys/wait.h>
 
 static size_t count(xp_db *db, const char *what)
@@ -296,6 +300,108 @@ static void bad_report_refused(void **state)
 	done(db);
 }
 
+/* A store edited by hand with sqlite3 (tests/fuzz/fuzz_rows.c fuzzes this;
+ * these are its finds): the fixture's run, then sql, then the store opened
+ * for reading again (0 or the open's error in *e). */
+static int edited(const char *sql, xp_db **db, xp_err *e)
+{
+	xp_db *w = fresh();
+	import(w);
+	xp_db_close(w);
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+	char *msg = NULL;
+	if (sqlite3_exec(h, sql, NULL, NULL, &msg) != SQLITE_OK)
+		fail_msg("%s: %s", sql, msg);
+	sqlite3_close(h);
+	return xp_db_open_mode(path, XP_DB_READ, db, e);
+}
+
+/* remove the directory edited() made, the store not opened */
+static void cleanup_dir(void)
+{
+	char p[300];
+	const char *suffix[] = {"", "-wal", "-shm"};
+	for (int k = 0; k < 3; k++) {
+		snprintf(p, sizeof p, "%s%s", path, suffix[k]);
+		unlink(p);
+	}
+	assert_int_equal(rmdir(dir), 0);
+}
+
+/* the exported corpus, written as CoNLL, reads back */
+static void export_reads_back(xp_db *db, int silver, size_t *nmentions)
+{
+	xp_corpus c = {0}, back = {0};
+	xp_err e;
+	assert_int_equal(xp_db_export(db, 1, silver, &c, &e), 0);
+	char out[200];
+	snprintf(out, sizeof out, "%s/out.conll", dir);
+	assert_int_equal(xp_write_corpus(out, XP_FMT_CONLL, &c, &e), 0);
+	if (xp_read_corpus(out, XP_FMT_CONLL, NULL, &back, &e))
+		fail_msg("the export does not read back: %s:%lu: %s", e.file, e.line, e.msg);
+	*nmentions = 0;
+	for (size_t i = 0; i < back.ndocs; i++)
+		*nmentions += back.docs[i].nmentions;
+	xp_corpus_free(&back);
+	xp_corpus_free(&c);
+	unlink(out);
+}
+
+static void hand_edited_store(void **state)
+{
+	(void)state;
+	xp_db *db;
+	xp_err e;
+	size_t n, n0;
+	/* a schema version no xproj wrote: said, not "cannot read" with no reason */
+	assert_int_equal(edited("PRAGMA user_version = -1", &db, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "schema version -1 is not one xproj writes"));
+	cleanup_dir();
+	/* a version older than the tables say: the upgrade that fails is named */
+	assert_int_equal(edited("PRAGMA user_version = 5", &db, &e), XP_EDB);
+	assert_non_null(strstr(e.msg, "cannot upgrade the schema from version 5 to 6: duplicate column name"));
+	cleanup_dir();
+
+	assert_int_equal(edited("", &db, &e), 0);
+	export_reads_back(db, 1, &n0);
+	done(db);
+	/* a span starting before its sentence: left out, not written as a
+	 * closing bracket without its opening one */
+	assert_int_equal(edited("UPDATE projections SET tgt_start = -1, tgt_end = 1 WHERE tgt_start = 0", &db, &e), 0);
+	export_reads_back(db, 1, &n);
+	assert_true(n < n0);
+	export_reads_back(db, 0, &n);
+	done(db);
+	/* a cluster number no CoNLL file can hold, a part below 0: refused */
+	assert_int_equal(edited("UPDATE mentions SET cluster = -5", &db, &e), 0);
+	xp_corpus c = {0};
+	assert_int_equal(xp_db_export(db, 1, 1, &c, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "cluster -5 is not a cluster number"));
+	xp_corpus_free(&c);
+	done(db);
+	assert_int_equal(edited("UPDATE documents SET part = -1", &db, &e), 0);
+	assert_int_equal(xp_db_export(db, 1, 0, &c, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "document d has part -1"));
+	xp_corpus_free(&c);
+	done(db);
+	/* tokens that are not JSON, a document name that is not UTF-8, NULL
+	 * where the schema said NOT NULL: read, not a crash or "out of memory" */
+	assert_int_equal(edited("UPDATE utterances SET tgt = 'not json', src = CAST(x'ff00' AS TEXT);"
+				"UPDATE documents SET doc = CAST(x'64ff' AS TEXT)", &db, &e), 0);
+	export_reads_back(db, 0, &n);
+	json_t *j = NULL;
+	assert_int_equal(xp_db_mention(db, 1, "d\xff|0", 1, &j, &e), 0);
+	assert_string_equal(json_string_value(json_object_get(j, "doc")), "d\xef\xbf\xbd");
+	json_decref(j);
+	done(db);
+	assert_int_equal(edited("PRAGMA writable_schema = 1; UPDATE sqlite_master SET sql = replace(sql, 'NOT NULL', '')"
+				" WHERE type = 'table'; PRAGMA writable_schema = RESET; UPDATE documents SET doc = NULL;"
+				" UPDATE utterances SET tgt = NULL, speaker = NULL", &db, &e), 0);
+	export_reads_back(db, 0, &n);
+	done(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -307,6 +413,7 @@ int main(void)
 		cmocka_unit_test(migration),
 		cmocka_unit_test(empty_run_refused),
 		cmocka_unit_test(bad_report_refused),
+		cmocka_unit_test(hand_edited_store),
 	};
 	return cmocka_run_group_tests_name("db", tests, NULL, NULL);
 }
