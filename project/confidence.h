@@ -121,6 +121,12 @@ typedef enum {
 				span's last jieba word where it occurs, against the prior (zhends.h: 0 for a
 				word it has not seen, negative for 会, 用, 呢 ...); read with zh_words's
 				segmentation, 0 without it */
+	XP_F_FA_LAST_WORD,   /* Farsi, no pronoun: how often mentions of the reference the model was fitted on
+				(MMC's dev silver) end on the span's last word, as log-odds against the
+				share of all its words that end one (lexicon.h xp_lex_end; 0 for a word it
+				never saw).  A target-side signal: a span ending on a verb, a preposition
+				or the first half of a compound (نیمه of نیمه شب) is suspect whatever the
+				links say.  0 without the model's lexicon */
 	XP_NFEAT
 } xp_feat;
 
@@ -138,9 +144,11 @@ typedef struct xp_logit {
 double xp_logit_prob(const xp_logit *m, const float *x);
 
 /* The models of one target language. */
+struct xp_lex;
 typedef struct xp_conf_lang {
 	char lang[16];       /* "zh", "fa", ... or "*" */
 	xp_logit projected, null;
+	struct xp_lex *lex;  /* the reference's words at mention ends (lexicon.h), NULL if the model has none */
 } xp_conf_lang;
 
 typedef struct xp_conf_model {
@@ -150,7 +158,10 @@ typedef struct xp_conf_model {
 
 /* A model file's text (name for errors): {"version":1,"models":{"zh":
  * {"projected":{"bias":B,"weights":{"link_mean":W,...}},"null":{...}},...}}
- * Other members (how it was fitted) are kept by the writer, ignored here. */
+ * A language may also have "lexicon":{"occurrences":{WORD:N,...},"ends":
+ * {WORD:E,...}} (lexicon.h: each word's count in the reference and how many
+ * mentions end on it; a word without "ends" has none).  Other members (how it
+ * was fitted) are kept by the writer, ignored here. */
 int xp_conf_parse(const char *name, const char *text, size_t len, xp_conf_model *m, xp_err *err);
 int xp_conf_load(const char *path, xp_conf_model *m, xp_err *err);
 /* The compiled-in model (project/calibration.json). */

@@ -1095,9 +1095,11 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 	const xp_conf_lang *cl = o->uncalibrated ? NULL : xp_conf_for(o->conf ? o->conf : &def, p->lang);
 	if (cl)
 		p->model = *cl;
-	xp_conf_free(&def);
-	if (xp_aligned_index(al, "", &r->keys, err))
+	if (xp_aligned_index(al, "", &r->keys, err)) {
+		xp_conf_free(&def);
+		p->model.lex = NULL;
 		return -1;
+	}
 	p->docs = calloc(en->ndocs + 1, sizeof *p->docs);
 	int rc = p->docs ? 0 : -1;
 	for (size_t d = 0; rc == 0 && d < en->ndocs; d++) {
@@ -1113,6 +1115,9 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 		add_stats(&p->total, &p->docs[d].st);
 	}
 	xp_vocab_free(&r->keys);
+	/* the model's lexicon was read by xp_feat_settle only; def owned it */
+	xp_conf_free(&def);
+	p->model.lex = NULL;
 	if (rc)
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory while projecting");
 	/* Every mention would be an empty-target null: the files do not belong

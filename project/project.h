@@ -88,7 +88,8 @@ typedef struct xp_projection {
 	xp_proj_stats total;
 	float *feat;            /* XP_NFEAT confidence features per mention (confidence.h) */
 	char lang[16];          /* the target language of the aligned corpus, "" if unknown */
-	xp_conf_lang model;     /* the confidence model used (lang "" if none applied) */
+	xp_conf_lang model;     /* the confidence model used (lang "" if none applied; its lexicon is
+				   read while projecting only: lex is NULL here) */
 	int zh_words;           /* XP_NP_ZH_WORDS: 1 applied, 0 not asked for, -1 left out: no jieba data */
 } xp_projection;
 

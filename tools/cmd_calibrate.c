@@ -6,6 +6,7 @@
 #include "../pipeline/label.h"
 #include "../project/calibrate.h"
 #include "../project/zhends.h"
+#include "../project/lexicon.h"
 
 #include <getopt.h>
 #include <jansson.h>
@@ -25,6 +26,7 @@ typedef struct set {
 /* one language's examples */
 typedef struct lang_ex {
 	char lang[16];
+	xp_lex *lex;             /* its references' lexicon (fa_last_word), NULL if the language has none */
 	xp_example *proj, *null;
 	uint8_t *pcls, *ncls;    /* per example: its positive-unlabelled class (PU_*), 0 none */
 	size_t np, nn, cp, cn, cpc, cnc;
@@ -53,6 +55,40 @@ static int load(const char *path, xp_corpus *c)
 	xp_read_opts ro = {0};
 	xp_err e;
 	return xp_read_corpus(path, XP_FMT_AUTO, &ro, c, &e) ? xp_cli_error(&e) : 0;
+}
+
+/* Languages whose model keeps its reference's lexicon: those with a feature
+ * that reads one (fa_last_word). */
+static int has_lexicon(const char *lang)
+{
+	return !strncmp(lang, "fa", 2);
+}
+
+/* Count set st's reference into its language's lexicon. */
+static int count_key(lang_ex *lx, const xp_corpus *key, xp_err *e)
+{
+	if (!lx->lex && (!(lx->lex = malloc(sizeof *lx->lex)) || xp_lex_init(lx->lex))) {
+		free(lx->lex);
+		lx->lex = NULL;
+		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	}
+	return xp_lex_add_ref(lx->lex, key, e);
+}
+
+/* the lexicon's totals, as confidence.h reads them */
+static json_t *lexicon_json(const xp_lex *lx, size_t docs)
+{
+	json_t *occ = json_object(), *ends = json_object();
+	for (uint32_t id = 0; id < lx->v.n; id++) {
+		size_t k = (size_t)id * (XP_LEX_FOLDS + 1) + XP_LEX_FOLDS;
+		json_object_set_new(occ, lx->v.words[id], json_integer(lx->n[k]));
+		if (lx->end[k])
+			json_object_set_new(ends, lx->v.words[id], json_integer(lx->end[k]));
+	}
+	return json_pack("{s:s,s:I,s:I,s:I,s:o,s:o}", "what",
+			 "each word of the references (folded: lexicon.h) and the mentions that end on it", "documents",
+			 (json_int_t)docs, "tokens", (json_int_t)lx->tokens[XP_LEX_FOLDS], "mention_ends",
+			 (json_int_t)lx->ends[XP_LEX_FOLDS], "occurrences", occ, "ends", ends);
 }
 
 static json_t *logit_json(const xp_logit *m, size_t n, size_t pos, const char *event, json_t *pu)
@@ -240,21 +276,16 @@ static int run(int argc, char **argv)
 	memset(langs, 0, sizeof langs);
 	int rc = 0;
 	json_t *sources = json_array();
+	size_t setlang[MAXSETS];
+	/* first the reports, and the lexicons of every reference of a language
+	 * that has one (a lexicon must be whole before any value is read off it) */
 	for (size_t s = 0; rc == 0 && s < ns; s++) {
 		set *st = &sets[s];
-		xp_corpus proj = {0}, key = {0};
-		xp_label_stats ls;
 		if (xp_report_load(st->report, xp_feat_names, XP_NFEAT, &st->r, &e))
 			rc = xp_cli_error(&e);
 		else if (!st->r.lang[0])
 			rc = (xp_failc(&e, XP_EINPUT, st->report, 0, "the report does not name its target language"),
 			      xp_cli_error(&e));
-		if (!rc)
-			rc = load(st->projected, &proj) || load(st->key, &key);
-		/* a --level-* set is corrections: judged as they are, never --loose */
-		if (!rc && xp_label_report(&st->r, &proj, &key, st->key, st->level ? 0 : lflags, &ls, &e))
-			rc = xp_cli_error(&e);
-		xp_corpus_free(&proj), xp_corpus_free(&key);
 		if (rc)
 			break;
 		size_t l = 0;
@@ -262,7 +293,29 @@ static int run(int argc, char **argv)
 			l++;
 		if (l == nl)
 			snprintf(langs[nl++].lang, sizeof langs[l].lang, "%s", st->r.lang);
-		lang_ex *lx = &langs[l];
+		setlang[s] = l;
+		if (has_lexicon(st->r.lang) && !st->level) {   /* the fit's references, not corrections */
+			xp_corpus key = {0};
+			rc = load(st->key, &key);
+			if (!rc && count_key(&langs[l], &key, &e))
+				rc = xp_cli_error(&e);
+			xp_corpus_free(&key);
+		}
+	}
+	for (size_t s = 0; rc == 0 && s < ns; s++) {
+		set *st = &sets[s];
+		xp_corpus proj = {0}, key = {0};
+		xp_label_stats ls;
+		rc = load(st->projected, &proj) || load(st->key, &key);
+		/* a --level-* set is corrections: judged as they are, never --loose */
+		if (!rc && xp_label_report(&st->r, &proj, &key, st->key, st->level ? 0 : lflags, &ls, &e))
+			rc = xp_cli_error(&e);
+		lang_ex *lx = &langs[setlang[s]];
+		if (!rc && lx->lex)   /* cross-fitted: lexicon.h */
+			xp_lex_fill(lx->lex, &st->r, &proj);
+		xp_corpus_free(&proj), xp_corpus_free(&key);
+		if (rc)
+			break;
 		lx->sets++;
 		for (size_t k = 0; rc == 0 && k < st->r.n; k++) {
 			const xp_ritem *it = &st->r.items[k];
@@ -340,9 +393,10 @@ static int run(int argc, char **argv)
 		json_t *nullj = logit_json(&nm, langs[l].nn, pn, "recoverable", nj);
 		if (level)
 			json_object_set_new(nullj, "level", level);
-		json_object_set_new(models, langs[l].lang,
-				    json_pack("{s:o,s:o}", "projected", logit_json(&pm, langs[l].np, pp, "right", pj), "null",
-					      nullj));
+		json_t *lm = json_pack("{s:o,s:o}", "projected", logit_json(&pm, langs[l].np, pp, "right", pj), "null", nullj);
+		if (langs[l].lex)
+			json_object_set_new(lm, "lexicon", lexicon_json(langs[l].lex, langs[l].lex->docs.n));
+		json_object_set_new(models, langs[l].lang, lm);
 		fprintf(stderr, "xproj calibrate: %s: projected model on %zu examples (%zu right), null model on %zu (%zu "
 				"recoverable)\n", langs[l].lang, langs[l].np, pp, langs[l].nn, pn);
 	}
@@ -374,8 +428,13 @@ static int run(int argc, char **argv)
 	} else {
 		json_decref(sources), json_decref(models);
 	}
-	for (size_t l = 0; l < nl; l++)
+	for (size_t l = 0; l < nl; l++) {
 		free(langs[l].proj), free(langs[l].null), free(langs[l].pcls), free(langs[l].ncls), free(langs[l].lvl);
+		if (langs[l].lex) {
+			xp_lex_free(langs[l].lex);
+			free(langs[l].lex);
+		}
+	}
 	for (size_t s = 0; s < ns; s++)
 		xp_report_free(&sets[s].r);
 	return rc;
@@ -395,6 +454,9 @@ const xp_cmd xp_cmd_calibrate = {
 	"MODEL.json is what `project --model` reads and what the compiled-in model\n"
 	"(project/calibration.json, refitted by bench/calibrate.sh) is; it records the files it\n"
 	"was fitted on and their label counts.  Fit on data you will not measure on.\n"
+	"For Farsi the model also keeps the lexicon of its references (each word's count and the\n"
+	"mentions that end on it: the feature fa_last_word); the examples of a reference's own\n"
+	"documents get the value of the counts of the other nine of ten folds of documents.\n"
 	"  --l2 X          the penalty on the weights, per unit of example weight (default 0.001)\n"
 	"  --skip-prodrop  fit on no projection that pro-drop made (the verb of a dropped\n"
 	"                  subject): a reference made without pro-drop (MMC's silver)\n"

@@ -145,6 +145,17 @@ expect_grep 'agreeing: 26 examples, 22 marked by the reference, label frequency 
 expect_grep 'possessive: 2 examples, 2 marked by the reference' $T/err   # your -> 你的, twice
 expect_grep '"positive_unlabelled"' $T/pu.json
 grep -q positive_unlabelled $T/plain.json && { echo "FAIL: a plain fit with a PU class"; fails=$((fails + 1)); }
+# Farsi models keep their references' lexicon (fa_last_word, cross-fitted:
+# tests/unit/test_features.c); the fixture's report says zh (its first
+# sentence), so as Farsi: both documents counted once though given twice.
+sed 's/"lang":"zh"/"lang":"fa"/' $T/fa.json > $T/fa-as-fa.json
+expect_status 0 $XPROJ calibrate --report $T/fa-as-fa.json --projected $T/fa.conll --key $T/fa-silver.conll \
+	--report $T/fa-as-fa.json --projected $T/fa.conll --key $T/fa.conll --l2 0.1 -o $T/lex.json
+expect_grep '"lexicon": {' $T/lex.json
+expect_grep '"documents": 2,' $T/lex.json
+expect_grep '"mention_ends": [1-9]' $T/lex.json
+expect_grep '"میریم": 1' $T/lex.json   # میریم (we go), the key's only spelling: folded alike
+grep -q '"lexicon"' $T/pu.json && { echo "FAIL: a Chinese model with a lexicon"; fails=$((fails + 1)); }
 conf() { $XPROJ judge --report $T/fa.json --projected $T/fa.conll --key $T/fa-silver.conll --model $1 --labels $T/l.tsv \
 	> /dev/null && awk -F '\t' '$2 == "f|0" { print $5 }' $T/l.tsv; }
 a=$(conf $T/plain.json) b=$(conf $T/pu.json)

@@ -199,14 +199,25 @@ static void model_files(void **state)
 		 "\"null\":{\"bias\":0,\"weights\":{}}}}}", "gap is not a number"},
 		{"{\"version\":1,\"models\":{\"zh\":{\"projected\":{\"bias\":0,\"weights\":{}}}}}", "\"null\" needs"},
 		{"[1,", "not a confidence model"},
+		{"{\"version\":1,\"models\":{\"fa\":{\"projected\":{\"bias\":0,\"weights\":{}},"
+		 "\"null\":{\"bias\":0,\"weights\":{}},\"lexicon\":{\"ends\":{}}}}}", "needs \"occurrences\""},
+		{"{\"version\":1,\"models\":{\"fa\":{\"projected\":{\"bias\":0,\"weights\":{}},"
+		 "\"null\":{\"bias\":0,\"weights\":{}},\"lexicon\":{\"occurrences\":{\"a\":1},\"ends\":{\"a\":2}}}}}",
+		 "'a' needs counts"},
+		{"{\"version\":1,\"models\":{\"fa\":{\"projected\":{\"bias\":0,\"weights\":{}},"
+		 "\"null\":{\"bias\":0,\"weights\":{}},\"lexicon\":{\"occurrences\":{\"a\":-1}}}}}", "'a' needs counts"},
+		{"{\"version\":1,\"models\":{\"fa\":{\"projected\":{\"bias\":0,\"weights\":{}},"
+		 "\"null\":{\"bias\":0,\"weights\":{}},\"lexicon\":{\"occurrences\":{\"a\":1},\"ends\":{\"b\":1}}}}}",
+		 "'b' ends mentions but never occurs"},
 	};
 	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
 		assert_int_equal(xp_conf_parse("m.json", bad[k][0], strlen(bad[k][0]), &m, &e), XP_EINPUT);
 		assert_non_null(strstr(e.msg, bad[k][1]));
 		assert_null(m.v);
 	}
-	/* the compiled-in model parses */
+	/* the compiled-in model parses, Farsi's with the lexicon of MMC's dev silver */
 	assert_int_equal(xp_conf_default(&m, &e), 0);
+	assert_non_null(xp_conf_for(&m, "fa")->lex);
 	xp_conf_free(&m);
 }
 

@@ -9,10 +9,13 @@
  * the sentence (verb_rivals), the committee on a Farsi pronoun with a weak
  * link (committee_prodrop), and the Chinese noun phrase's edges (zh_last_word,
  * zh_noun_beside), a possessor Chinese left out (poss_lost) and demonstratives
- * (demonstrative), and how often a silver ends a mention on the span's last
- * word (zh_end_lex, on a hand-made table). */
+ * (demonstrative), how often a silver ends a mention on the span's last
+ * word (zh_end_lex, on a hand-made table), and the Farsi span's last word
+ * against a reference's mention ends (fa_last_word, project/lexicon.h: the
+ * counts, the folds, the feature). */
 #include "testutil.h"
 #include "io/conll.h"
+#include "project/lexicon.h"
 #include "project/project.h"
 #include "project/zhends.h"
 
@@ -189,6 +192,119 @@ static void prodrop_verbs(void **state)
 	run(&s, LIKE, LIKE_AL, "0-3 1-2 2-0 3-4\n1-0 2-1\n", NULL, &o);
 	assert_true(!s.p.m[0].prodrop && feat(&s, 0)[XP_F_PRON_AGREE] == 1);
 	assert_true(feat(&s, 0)[XP_F_DROP_VERB] == 0 && feat(&s, 0)[XP_F_VERB_RIVALS] == 0);
+	done(&s);
+}
+
+/* A reference of two documents: "جویی اینجاست" (Joey is here: جویی a mention),
+ * "نیمه شب" (midnight: one mention of both words) in fold 0, "جويي" (Arabic
+ * yeh: the same word once folded) in fold 1. */
+static void lexicon_counts(void **state)
+{
+	(void)state;
+	static const char REF[] = "#begin document (a); part 000\n"
+				  "a\t0\t0\tجویی\t(1)\na\t0\t1\tاینجاست\t-\n\n"
+				  "a\t0\t0\tنیمه\t(2\na\t0\t1\tشب\t2)\n#end document\n"
+				  "#begin document (b); part 000\n"
+				  "b\t0\t0\tجويي\t(1)|(3)\n#end document\n";
+	xp_corpus ref = {0};
+	xp_err e = {0};
+	xp_lex lx;
+	assert_int_equal(xp_conll_read("ref", REF, strlen(REF), NULL, &ref, &e), 0);
+	assert_int_equal(ref.ndocs, 2);
+	assert_int_equal(xp_lex_init(&lx), 0);
+	assert_int_equal(xp_lex_add_doc(&lx, &ref.docs[0], 0, &e), 0);
+	assert_int_equal(xp_lex_add_doc(&lx, &ref.docs[1], 1, &e), 0);
+	assert_int_equal(xp_lex_add_doc(&lx, &ref.docs[1], XP_LEX_FOLDS, &e), XP_EINPUT);
+	/* 5 tokens, 3 of them end a mention (جویی twice, once with two mentions on it; شب) */
+	assert_true(lx.tokens[XP_LEX_FOLDS] == 5 && lx.ends[XP_LEX_FOLDS] == 3);
+	const char *joey = "جویی", *nime = "نیمه";
+	/* p0 = 3/5; جویی 2 of 2: p = (2 + 5 p0) / (2 + 5) = 5/7 */
+	double p0 = 0.6, p = 5.0 / 7;
+	assert_true(fabs(xp_lex_end(&lx, joey, strlen(joey), -1) - (log(p / (1 - p)) - log(p0 / (1 - p0)))) < 1e-9);
+	/* نیمه never ends one: (0 + 3) / 6 */
+	assert_true(fabs(xp_lex_end(&lx, nime, strlen(nime), -1) - (0 - log(p0 / (1 - p0)))) < 1e-9);
+	assert_true(xp_lex_end(&lx, "x", 1, -1) == 0);
+	/* without fold 1 (the Arabic-yeh جويي): p0 = 2/4, جویی 1 of 1: p = (1 + 2.5) / 6 */
+	p = 3.5 / 6;
+	assert_true(fabs(xp_lex_end(&lx, joey, strlen(joey), 1) - log(p / (1 - p))) < 1e-9);
+	/* folding: Arabic yeh and kaf, ZWNJ, a short vowel */
+	char out[32];
+	const char *w = "مي‌كَنم";
+	size_t n = xp_lex_fold(w, strlen(w), out);
+	assert_int_equal(n, strlen("میکنم"));
+	assert_memory_equal(out, "میکنم", n);
+	xp_lex_free(&lx);
+	xp_corpus_free(&ref);
+}
+
+/* fa_last_word on a projection: the name Maryam on مریم, which the model's
+ * lexicon says ends 3 mentions of 3 (12 tokens, 3 ends: p0 = 1/4); the
+ * pronouns and a model without a lexicon get 0 */
+static void farsi_last_word(void **state)
+{
+	(void)state;
+	static const char MODEL[] =
+		"{\"version\":1,\"models\":{\"fa\":{\"projected\":{\"bias\":0,\"weights\":{}},"
+		"\"null\":{\"bias\":0,\"weights\":{}},\"lexicon\":{\"occurrences\":{\"مریم\":3,"
+		"\"رو\":4,\".\":5},\"ends\":{\"مریم\":3}}}}}";
+	xp_conf_model m;
+	xp_err e = {0};
+	assert_int_equal(xp_conf_parse("m.json", MODEL, strlen(MODEL), &m, &e), 0);
+	setup s;
+	xp_proj_opts o = plain();
+	o.uncalibrated = 0;
+	o.conf = &m;
+	run(&s, LIKE, LIKE_AL, "1-2 1-3 2-0 3-4\n1-0 2-1\n", NULL, &o);
+	assert_int_equal(s.p.m[1].fate, XP_PROJECTED);
+	assert_int_equal(s.p.m[1].tgt_start, 0);
+	double p0 = 0.25, p = (3 + 5 * p0) / (3 + 5);
+	assert_true(fabsf(feat(&s, 1)[XP_F_FA_LAST_WORD] - (float)(log(p / (1 - p)) - log(p0 / (1 - p0)))) < 1e-5f);
+	assert_true(feat(&s, 0)[XP_F_FA_LAST_WORD] == 0 && feat(&s, 2)[XP_F_FA_LAST_WORD] == 0);
+	assert_null(s.p.model.lex);   /* read while projecting only */
+	/* cross-fitting (what `xproj calibrate` does): the report read back, and
+	 * a lexicon of the projection's own document d (fold 0) and of e (fold 1,
+	 * مریم once, and a mention end) */
+	xp_buf text = {0};
+	xp_report r;
+	assert_int_equal(xp_projection_report(&s.p, NULL, &text), 0);
+	assert_int_equal(xp_report_parse("r.json", text.p, text.n, xp_feat_names, XP_NFEAT, &r, &e), 0);
+	static const char REF[] = "#begin document (d); part 000\n"
+				  "d\t0\t0\tمریم\t(1)\nd\t0\t1\tرو\t-\nd\t0\t2\t.\t-\n#end document\n"
+				  "#begin document (e); part 000\n"
+				  "e\t0\t0\tمریم\t-\ne\t0\t1\tرو\t(1)\ne\t0\t2\t.\t-\n#end document\n";
+	xp_corpus ref = {0};
+	xp_lex lx;
+	assert_int_equal(xp_conll_read("ref", REF, strlen(REF), NULL, &ref, &e), 0);
+	assert_int_equal(xp_lex_init(&lx), 0);
+	assert_int_equal(xp_lex_add_ref(&lx, &ref, &e), 0);
+	assert_int_equal(xp_lex_add_ref(&lx, &ref, &e), 0);   /* counted once */
+	assert_true(lx.tokens[XP_LEX_FOLDS] == 6);
+	assert_int_equal(xp_lex_fold_of(&lx, "d", 0), 0);
+	assert_int_equal(xp_lex_fold_of(&lx, "e", 0), 1);
+	assert_int_equal(xp_lex_fold_of(&lx, "d", 1), -1);
+	xp_lex_fill(&lx, &r, &s.p.out);
+	const char *maryam = "مریم";
+	double own = xp_lex_end(&lx, maryam, strlen(maryam), -1), other = xp_lex_end(&lx, maryam, strlen(maryam), 0);
+	/* e alone: p0 = 1/3, مریم 0 of 1; with d's own mention it would be 1 of 2 */
+	double q0 = 1.0 / 3, q = (0 + 5 * q0) / (1 + 5);
+	assert_true(fabs(other - (log(q / (1 - q)) - log(q0 / (1 - q0)))) < 1e-9);
+	assert_true(own > 0 && other < 0);
+	for (size_t k = 0; k < r.n; k++) {
+		float v = r.items[k].feat[XP_F_FA_LAST_WORD];
+		if (r.items[k].id == 1)
+			assert_true(fabsf(v - (float)other) < 1e-6f);
+		else
+			assert_true(v == 0);   /* the pronouns */
+	}
+	xp_lex_free(&lx);
+	xp_corpus_free(&ref);
+	xp_report_free(&r);
+	xp_buf_free(&text);
+	done(&s);
+	xp_conf_free(&m);
+	o = plain();   /* no model */
+	run(&s, LIKE, LIKE_AL, "1-2 1-3 2-0 3-4\n1-0 2-1\n", NULL, &o);
+	assert_true(feat(&s, 1)[XP_F_FA_LAST_WORD] == 0);
 	done(&s);
 }
 
@@ -512,7 +628,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(pronouns),
 		cmocka_unit_test(seeds), cmocka_unit_test(committee), cmocka_unit_test(committee_prodrop),
-		cmocka_unit_test(farsi_words), cmocka_unit_test(prodrop_verbs),
+		cmocka_unit_test(farsi_words), cmocka_unit_test(prodrop_verbs), cmocka_unit_test(lexicon_counts),
+		cmocka_unit_test(farsi_last_word),
 		cmocka_unit_test(forms), cmocka_unit_test(cluster), cmocka_unit_test(rule_pron),
 		cmocka_unit_test(possessive), cmocka_unit_test(chinese_np), cmocka_unit_test(chinese_edges),
 		cmocka_unit_test(explain_pronoun_group),
