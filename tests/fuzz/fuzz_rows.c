@@ -298,7 +298,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *none[] = {NULL};
 	api(s, "runs", none);
 	for (int run = 1; run <= 2; run++) {
-		char r[8];
+		char r[12];
 		snprintf(r, sizeof r, "%d", run);
 		const char *kv[] = {"run", r, NULL};
 		api(s, "stats", kv);
