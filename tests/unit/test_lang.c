@@ -89,14 +89,21 @@ static void test_zh_possessive(void **st)
 	zhp("my", "我 想", 0, 1, 0, 1);                     /* no 的 after it */
 }
 
+/* tk[k]: token k is held by another mention ('1' at k of taken; NULL: none) */
+static void held(uint8_t tk[64], const char *taken)
+{
+	memset(tk, 0, 64);
+	for (uint32_t k = 0; taken && taken[k]; k++)
+		tk[k] = taken[k] == '1';
+}
+
 static void fp(const char *en, const char *lang, const char *s, const char *taken, double pos, int found,
 	       uint32_t wa, uint32_t wb)
 {
 	toks t;
 	split(&t, s);
-	uint8_t tk[64] = {0};
-	for (uint32_t k = 0; taken && taken[k]; k++)
-		tk[k] = taken[k] == '1';
+	uint8_t tk[64];
+	held(tk, taken);
 	uint32_t a = 99, b = 99;
 	assert_int_equal(xp_free_pronoun(en, lang, t.w, t.len, t.n, tk, pos, &a, &b), found);
 	if (found) {
@@ -132,9 +139,8 @@ static void fd(const char *en, const char *s, const char *taken, double pos, int
 {
 	toks t;
 	split(&t, s);
-	uint8_t tk[64] = {0};
-	for (uint32_t k = 0; taken && taken[k]; k++)
-		tk[k] = taken[k] == '1';
+	uint8_t tk[64];
+	held(tk, taken);
 	uint32_t a = 99, b = 99;
 	assert_int_equal(xp_zh_free_demonstrative(en, t.w, t.len, t.n, tk, pos, &a, &b), found);
 	if (found) {
