@@ -51,8 +51,12 @@ typedef struct xp_label_stats {
  * than the projection's rules and the corrected files (MMC's silver): a
  * projected span also counts as right when the reference has it without a
  * Farsi verbal prefix می/نمی at its start (the silver marks کنم where the
- * corrected files keep می کنم: lang.h XP_LR_FA_ATTACH) or without a Chinese
- * 的 at its end (你 where they keep 你的: XP_LR_ZH_POSSESSIVE).  For judging
+ * corrected files keep می کنم: lang.h XP_LR_FA_ATTACH), without a Chinese
+ * 的 at its end (你 where they keep 你的: XP_LR_ZH_POSSESSIVE), without a
+ * Farsi indefinite یه / یک as its first word (چیزی where they keep یه چیزی:
+ * np.h XP_NP_FA_INDEF), or, for a Farsi span of a determiner and a light
+ * noun, with either word alone (چی, این, چیز where they keep چی کار, این
+ * کارو, همه چیز: XP_NP_FA_COMPOUND, XP_NP_FA_DEM_NOUN).  For judging
  * against a noisy reference to fit on, never against corrections. */
 enum { XP_LB_LOOSE = 1 };
 

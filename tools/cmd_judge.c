@@ -385,5 +385,7 @@ const xp_cmd xp_cmd_judge = {
 	"  --plot SVG    the reliability diagram (predicted against observed)\n"
 	"  --labels TSV  each mention in queue order with its judgement\n"
 	"  --loose       the reference is MMC's silver: a span is also right when the\n"
-	"                reference has it without a Farsi prefix می/نمی or a Chinese 的\n"
+	"                reference has it without a Farsi prefix می/نمی or a Chinese 的,\n"
+	"                a Farsi noun phrase without its indefinite یه, a determiner and\n"
+	"                light noun (چی کار, همه چیز, این کارو) with either alone\n"
 	"                (pipeline/label.h)\n"};
