@@ -213,8 +213,8 @@ static uint32_t tok_chars(const xp_utt *u, uint32_t t)
  * its light noun as one mention (چی کار "what", همه چیز "everything", این
  * کارو "this"), where MMC's silver has the noun alone (چیزی, چیز) or the
  * determiner alone (چی, این).  On MMC dev the silver calls every one of the
- * 63 projections those rules make wrong but 4; mmc-tune's correctors keep 18
- * of 25.  A projected span of item it, m on characters, is right under the
+ * 78 projections those rules make wrong but 4; mmc-tune's correctors keep 18
+ * of 24.  A projected span of item it, m on characters, is right under the
  * silver's convention when the reference has it without a first یه / یک, or,
  * for a determiner and a light noun, with one of the two alone. */
 static span *fa_det_span(judge *j, const xp_mention *m, const xp_ritem *it)
