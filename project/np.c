@@ -10,7 +10,7 @@
 
 const char *xp_np_name(unsigned k)
 {
-	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative"};
+	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det"};
 	return k < XP_NP_NRULES ? names[k] : "";
 }
 
@@ -257,12 +257,18 @@ static int fa_in(const char *w, uint32_t n, const char *const *set)
 }
 
 /* the word before the span is one of set and no outside word's: it joins */
-static int fa_before(const xp_np_span *x, uint32_t *a, const char *const *set)
+/* The word before [*a, ...) joins when it is of set and no word outside the
+ * mention is linked to it; with weak, also where only weak links reach it
+ * (XP_NP_FA_WEAK_DET).  1 if it joined, 2 if only weak links reached it. */
+static int fa_before(const xp_np_span *x, uint32_t *a, const char *const *set, int weak)
 {
-	if (*a == 0 || x->claimed[*a - 1] || !fa_in(x->w[*a - 1], x->len[*a - 1], set))
+	if (*a == 0 || !fa_in(x->w[*a - 1], x->len[*a - 1], set))
+		return 0;
+	uint8_t c = x->claimed[*a - 1];
+	if (c && (!weak || (c & XP_NP_BY_STRONG)))
 		return 0;
 	(*a)--;
-	return 1;
+	return c ? 2 : 1;
 }
 
 /* the Farsi possessors of an English possessive determiner */
@@ -691,11 +697,16 @@ unsigned xp_np_shape(unsigned rules, const xp_np_span *x, uint32_t *a, uint32_t 
 	static const char *const dem[] = {"این", "اون", "آن", "همین", "همون", NULL};
 	/* (for names too: no name begins with an indefinite, and "Something"
 	 * at a sentence's start is typed one by its capital) */
+	/* a determiner only weak links of other words reach is the aligner's
+	 * spare choice for them ("that" -> اون of اون یارو که for "the guy
+	 * that"): it joins with fa_weak_det */
+	int weak = (rules & XP_NP_FA_WEAK_DET) != 0, got;
 	if ((rules & XP_NP_FA_INDEF) && is_fa(x->lang) && en_first(x, en_indef) &&
-	    !fa_in(x->w[*a], x->len[*a], indef) && fa_before(x, a, indef))
-		did |= XP_NP_FA_INDEF;
-	if ((rules & XP_NP_FA_DEM) && is_fa(x->lang) && !name && en_first(x, en_def) && fa_before(x, a, dem))
-		did |= XP_NP_FA_DEM;
+	    !fa_in(x->w[*a], x->len[*a], indef) && (got = fa_before(x, a, indef, weak)))
+		did |= XP_NP_FA_INDEF | (got == 2 ? XP_NP_FA_WEAK_DET : 0);
+	if ((rules & XP_NP_FA_DEM) && is_fa(x->lang) && !name && en_first(x, en_def) &&
+	    (got = fa_before(x, a, dem, weak)))
+		did |= XP_NP_FA_DEM | (got == 2 ? XP_NP_FA_WEAK_DET : 0);
 	if ((rules & XP_NP_ZH_NAME) && is_zh(x->lang) && name && zh_name(x, a, b))
 		did |= XP_NP_ZH_NAME;
 	if ((rules & XP_NP_ZH_COPULA) && is_zh(x->lang) && zh_copula(x, a, b))

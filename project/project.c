@@ -241,7 +241,7 @@ static void np_rules(utt_ctx *u, const xp_utt *eu, xp_proj_mention *pm)
 		for (uint32_t i = pm->en_start; i < pm->en_end && !same; i++)
 			same = !strcasecmp(u->rec->src[i], u->rec->src[l->i]);
 		for (uint32_t c = u->char0[l->j]; c < u->char0[l->j + 1]; c++)
-			u->claimed[c] |= same ? XP_NP_BY_SAME : XP_NP_BY_OTHER;
+			u->claimed[c] |= (same ? XP_NP_BY_SAME : XP_NP_BY_OTHER) | (l->prob >= 0.5 ? XP_NP_BY_STRONG : 0);
 	}
 	memset(u->word_start, 0, u->nw + 1);
 	for (uint32_t k = 0; k <= u->rec->ntgt; k++)

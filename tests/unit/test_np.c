@@ -35,7 +35,12 @@ static void shape_as(unsigned rule, const char *lang, const char *en, int name, 
 	split(&t, tgt);
 	uint8_t cl[64] = {0}, sl[64] = {0}, tl[64] = {0};
 	for (uint32_t k = 0; claimed && claimed[k]; k++)
-		cl[k] = claimed[k] == 'n' ? XP_NP_BY_SAME : claimed[k] == 'w' ? XP_NP_BY_OTHER : 0;
+		/* n: the same word's or punctuation's link, w: another word's, v:
+		 * another word's weak links only (posterior < 0.5) */
+		cl[k] = claimed[k] == 'n'   ? XP_NP_BY_SAME | XP_NP_BY_STRONG
+			: claimed[k] == 'w' ? XP_NP_BY_OTHER | XP_NP_BY_STRONG
+			: claimed[k] == 'v' ? XP_NP_BY_OTHER
+					    : 0;
 	for (uint32_t k = 0; src && src[k]; k++)
 		sl[k] = src[k] == '1';
 	for (uint32_t k = 0; linked && linked[k]; k++)
@@ -205,6 +210,30 @@ static void test_fa(void **st)
 	xp_np_span x = {"fa", s.w, 0, 1, 0, 1, t.w, t.len, t.n, cl, NULL, NULL, NULL};
 	uint32_t a = 1, b = 2;
 	assert_int_equal(xp_np_shape(XP_NP_ALL, &x, &a, &b), 0);
+}
+
+/* fa_weak_det: the determiner of fa_indef and fa_dem joins where only weak
+ * links of other English words reach it */
+static void test_fa_weak_det(void **st)
+{
+	(void)st;
+	const unsigned W = XP_NP_FA_WEAK_DET, D = XP_NP_FA_DEM, I = XP_NP_FA_INDEF;
+	/* "the guy that": "that" -> اون at 0.39 */
+	shape(D | W, "fa", "the guy", 0, "یادت نمیاد اون یارو که", "00v000", 3, 4, D | W, 2, 4);
+	shape(D | W, "fa", "the ritual", 0, "اصلا این مراسم رو", "0v00", 2, 3, D | W, 1, 3);
+	shape(I | W, "fa", "a set", 0, "یه سری کارت", "v000", 1, 3, I | W, 0, 3);
+	/* a strong link holds it back, as does a weak one without the rule */
+	shape(D | W, "fa", "the guy", 0, "یادت نمیاد اون یارو که", "00w000", 3, 4, 0, 3, 4);
+	shape(D, "fa", "the guy", 0, "یادت نمیاد اون یارو که", "00v000", 3, 4, 0, 3, 4);
+	shape(I, "fa", "a set", 0, "یه سری کارت", "v000", 1, 3, 0, 1, 3);
+	/* no link at all: fa_dem alone, fa_weak_det not marked */
+	shape(D | W, "fa", "the guy", 0, "یادت نمیاد اون یارو که", NULL, 3, 4, D, 2, 4);
+	/* not for another determiner, nor for an English "my" */
+	shape(D | W, "fa", "the guy", 0, "یادت نمیاد یه یارو که", "00v000", 3, 4, 0, 3, 4);
+	shape(D | W, "fa", "my guy", 0, "یادت نمیاد اون یارو که", "00v000", 3, 4, 0, 3, 4);
+	/* every rule at once; Chinese never */
+	shape(XP_NP_ALL, "fa", "the ritual", 0, "اصلا این مراسم رو", "0v00", 2, 3, D | W, 1, 3);
+	shape(D | W, "zh", "the guy", 0, "یادت نمیاد اون یارو که", "00v000", 3, 4, 0, 3, 4);
 }
 
 /* fa_dem_noun: the pronoun en on [a, b) of tgt, expecting [wa, wb) */
@@ -491,7 +520,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_zh_name),   cmocka_unit_test(test_zh_classifier), cmocka_unit_test(test_fa),
-		cmocka_unit_test(test_zh_edges),  cmocka_unit_test(test_fa_ra), cmocka_unit_test(test_fa_dem_noun),
+		cmocka_unit_test(test_zh_edges),  cmocka_unit_test(test_fa_ra), cmocka_unit_test(test_fa_dem_noun), cmocka_unit_test(test_fa_weak_det),
 		cmocka_unit_test(test_zh_copula), cmocka_unit_test(test_fa_verb_edge), cmocka_unit_test(test_fa_clause),
 		cmocka_unit_test(test_fa_ezafe),  cmocka_unit_test(test_fa_head),
 		cmocka_unit_test(test_fa_edges),
