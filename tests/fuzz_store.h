@@ -10,6 +10,7 @@
 
 #include "base/file.h"
 #include "correct/db.h"
+#include "fuzz_tmp.h"
 #include "sample_store.h"
 
 #include <stdint.h>
@@ -21,23 +22,12 @@ static char fuzz_dir[64];
 static char *fuzz_image;        /* the sample store, as bytes */
 static size_t fuzz_image_len;
 
-static void fuzz_store_cleanup(void)
-{
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", fuzz_dir);
-	free(fuzz_image);
-	if (system(cmd))
-		return;
-}
-
 static int fuzz_store_setup(void)
 {
 	if (fuzz_image)
 		return 0;
-	snprintf(fuzz_dir, sizeof fuzz_dir, "/tmp/xp-fuzz-store-XXXXXX");
-	if (!mkdtemp(fuzz_dir))
+	if (fuzz_tmp_dir(fuzz_dir, sizeof fuzz_dir, "store", &fuzz_image))
 		return -1;
-	atexit(fuzz_store_cleanup);
 	xp_err e;
 	char db[128];
 	snprintf(db, sizeof db, "%s/corrections.db", fuzz_dir);

@@ -4,6 +4,7 @@
  * position (the rest is the POST body), or one of the GETs (the rest is
  * "name=value" lines). */
 #include "serve/internal.h"
+#include "../fuzz_tmp.h"
 #include "../sample_store.h"
 
 #include <stdint.h>
@@ -15,19 +16,16 @@
 static xp_server *srv;
 static char dir[64];
 
+/* the server stops before its directory goes: atexit runs the handlers
+ * in reverse order, and this one is registered after fuzz_tmp_dir's */
 static void cleanup(void)
 {
-	char cmd[128];
 	xp_serve_stop(srv);
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	if (system(cmd))
-		return;
 }
 
 static int setup(void)
 {
-	snprintf(dir, sizeof dir, "/tmp/xp-fuzz-api-XXXXXX");
-	if (!mkdtemp(dir))
+	if (fuzz_tmp_dir(dir, sizeof dir, "api", NULL))
 		return -1;
 	xp_err e;
 	char db[128];

@@ -20,6 +20,7 @@
 #include "io/read.h"
 #include "base/buf.h"
 #include "serve/internal.h"
+#include "../fuzz_tmp.h"
 #include "../sample_store.h"
 
 #include <ctype.h>
@@ -34,15 +35,6 @@ static char dir[64];
 static char *image;   /* the fixture store, as bytes */
 static size_t image_len;
 
-static void cleanup(void)
-{
-	char cmd[128];
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	free(image);
-	if (system(cmd))
-		return;
-}
-
 static void must(int rc, const xp_err *e, const char *what)
 {
 	if (rc) {
@@ -54,10 +46,8 @@ static void must(int rc, const xp_err *e, const char *what)
 /* the sample's store with something in every table */
 static void setup(void)
 {
-	snprintf(dir, sizeof dir, "/tmp/xp-fuzz-rows-XXXXXX");
-	if (!mkdtemp(dir))
+	if (fuzz_tmp_dir(dir, sizeof dir, "rows", &image))
 		abort();
-	atexit(cleanup);
 	xp_err e;
 	char path[128];
 	snprintf(path, sizeof path, "%s/corrections.db", dir);
