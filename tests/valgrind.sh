@@ -53,8 +53,9 @@ chmod +x "$L/bin/xproj"
 
 names=$*
 [ -n "$names" ] || names="$(ls $BUILD/tests/ | grep -E '^(test_|replay_)[a-z0-9_]*$' | tr '\n' ' ') $(ls tests/cli/*.sh | sed 's|.*/||; s|\.sh$||' | tr '\n' ' ')"
-pass=0 fail=0
+pass=0 fail=0 all0=$(date +%s)
 for n in $names; do
+	t0=$(date +%s)
 	case $n in
 	test_*) XPROJ_VG_TEST=$n $VG --log-file="$L/$n.%p.log" "$BUILD/tests/$n" >"$L/$n.out" 2>&1 ;;
 	replay_fuzz_*) XPROJ_VG_TEST=$n $VG --log-file="$L/$n.%p.log" "$BUILD/tests/$n" "tests/fixtures/${n#replay_fuzz_}" \
@@ -63,6 +64,7 @@ for n in $names; do
 	   XPROJ_VG_TEST=$n XPROJ="$L/bin/xproj" sh "tests/cli/$n.sh" >"$L/$n.out" 2>&1 ;;
 	esac
 	st=$?
+	secs=$(($(date +%s) - t0))
 	procs=$(ls "$L" | grep -c "^$n\.[0-9]*\.log$")
 	bad=0
 	for f in "$L/$n".*.log; do
@@ -80,11 +82,11 @@ for n in $names; do
 		echo "  --- $f"; sed 's/^/        /' "$f" | head -40
 	done
 	if [ "$st" = 0 ] && [ "$bad" = 0 ]; then
-		pass=$((pass + 1)); printf '  ok    %s (%s processes)\n' "$n" "$procs"
+		pass=$((pass + 1)); printf '  ok    %s (%s processes, %s s)\n' "$n" "$procs" "$secs"
 	else
-		fail=$((fail + 1)); printf '  FAIL  %s (exit %s, %s of %s processes with findings)\n' "$n" "$st" "$bad" "$procs"
+		fail=$((fail + 1)); printf '  FAIL  %s (exit %s, %s of %s processes with findings, %s s)\n' "$n" "$st" "$bad" "$procs" "$secs"
 		tail -20 "$L/$n.out" | sed 's/^/        /'
 	fi
 done
-echo "$pass passed, $fail failed (reports in $L)"
+echo "$pass passed, $fail failed in $(($(date +%s) - all0)) s (reports in $L)"
 [ "$fail" = 0 ]
