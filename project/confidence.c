@@ -100,36 +100,6 @@ static int logit(const char *name, const char *lang, const char *which, json_t *
 	return 0;
 }
 
-/* "lexicon":{"occurrences":{w:n},"ends":{w:e}} into a new xp_lex */
-static int lexicon(const char *name, const char *lang, json_t *o, xp_conf_lang *l, xp_err *err)
-{
-	json_t *occ = json_object_get(o, "occurrences"), *ends = json_object_get(o, "ends");
-	if (!json_is_object(o) || !json_is_object(occ) || (ends && !json_is_object(ends)))
-		return xp_failc(err, XP_EINPUT, name, 0, "model %s: \"lexicon\" needs \"occurrences\"", lang);
-	if (!(l->lex = malloc(sizeof *l->lex)) || xp_lex_init(l->lex)) {
-		free(l->lex);
-		l->lex = NULL;
-		return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
-	}
-	const char *w;
-	json_t *v;
-	json_object_foreach(occ, w, v) {
-		json_t *e = ends ? json_object_get(ends, w) : NULL;
-		json_int_t n = json_is_integer(v) ? json_integer_value(v) : -1, k = e ? (json_is_integer(e) ? json_integer_value(e) : -1) : 0;
-		if (n < 0 || n > UINT32_MAX || k < 0 || k > n)
-			return xp_failc(err, XP_EINPUT, name, 0, "model %s, lexicon: '%.40s' needs counts 0 <= ends <= "
-							       "occurrences", lang, w);
-		if (xp_lex_set(l->lex, w, strlen(w), (uint32_t)n, (uint32_t)k, err))
-			return err->code;
-	}
-	if (ends)
-		json_object_foreach(ends, w, v)
-			if (!json_object_get(occ, w))
-				return xp_failc(err, XP_EINPUT, name, 0, "model %s, lexicon: '%.40s' ends mentions but "
-								       "never occurs", lang, w);
-	return 0;
-}
-
 int xp_conf_parse(const char *name, const char *text, size_t len, xp_conf_model *m, xp_err *err)
 {
 	memset(m, 0, sizeof *m);
@@ -160,7 +130,9 @@ int xp_conf_parse(const char *name, const char *text, size_t len, xp_conf_model 
 				break;
 			}
 			m->n++;   /* from here xp_conf_free frees its lexicon */
-			if (json_object_get(o, "lexicon") && (rc = lexicon(name, lang, json_object_get(o, "lexicon"), l, err)))
+			/* the lexicon fa_last_word reads: its counting's parameters */
+			if (json_object_get(o, "lexicon") &&
+			    (rc = xp_lex_parse_model(name, lang, json_object_get(o, "lexicon"), &xp_lex_farsi, &l->lex, err)))
 				break;
 		}
 	json_decref(j);
@@ -191,10 +163,7 @@ int xp_conf_default(xp_conf_model *m, xp_err *err)
 void xp_conf_free(xp_conf_model *m)
 {
 	for (size_t k = 0; m->v && k < m->n; k++)
-		if (m->v[k].lex) {
-			xp_lex_free(m->v[k].lex);
-			free(m->v[k].lex);
-		}
+		xp_lex_free(m->v[k].lex);
 	free(m->v);
 	memset(m, 0, sizeof *m);
 }

@@ -118,7 +118,7 @@ typedef enum {
 	XP_F_DEMONSTRATIVE,  /* Chinese: the English mention is one demonstrative pronoun (this, that, these,
 				those) */
 	XP_F_ZH_END_LEX,     /* Chinese, no pronoun: the log-odds that MMC dev's silver ends a mention on the
-				span's last jieba word where it occurs, against the prior (zhends.h: 0 for a
+				span's last jieba word where it occurs, against the prior (lexicon.h: 0 for a
 				word it has not seen, negative for 会, 用, 呢 ...); read with zh_words's
 				segmentation, 0 without it */
 	XP_F_FA_LAST_WORD,   /* Farsi, no pronoun: how often mentions of the reference the model was fitted on

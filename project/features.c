@@ -399,13 +399,9 @@ static void last_word(const xp_proj_mention *pm, float *x, size_t n, const xp_do
 		return;
 	for (size_t i = 0; i < n; i++) {
 		const xp_proj_mention *a = &pm[i];
-		if (a->fate != XP_PROJECTED || x[i * XP_NFEAT + XP_F_PRONOUN] != 0 || a->tgt_utt < 0 ||
-		    (size_t)a->tgt_utt >= td->nutts || a->tgt_end <= a->tgt_start ||
-		    a->tgt_end > td->utts[a->tgt_utt].ntoks)
-			continue;
-		uint32_t len;
-		const char *w = xp_tok_str(&td->utts[a->tgt_utt], a->tgt_end - 1, &len);
-		x[i * XP_NFEAT + XP_F_FA_LAST_WORD] = (float)xp_lex_end(m->lex, w, len, -1);
+		if (a->fate == XP_PROJECTED && x[i * XP_NFEAT + XP_F_PRONOUN] == 0)
+			x[i * XP_NFEAT + XP_F_FA_LAST_WORD] =
+				(float)xp_lex_span_end(m->lex, td, a->tgt_utt, a->tgt_start, a->tgt_end, -1);
 	}
 }
 

@@ -1,76 +1,122 @@
 /*
- * project/lexicon.h — what a reference corpus says about target words at a
- * mention's edge: for each word form, how often it occurs and how often it is
- * the last word of a mention there.  The confidence model (confidence.h)
- * carries one per language it was fitted with (Farsi: MMC's dev silver), and
- * the feature fa_last_word reads it: a span that ends on a word mentions of
- * the reference seldom end on (a verb, a preposition, the first half of a
- * compound: نیمه of نیمه شب, همه of همه چیز) is suspect, whatever the links
- * say.  A target-side signal: it needs no alignment and no human label.
+ * project/lexicon.h — what a silver corpus says about target words at a
+ * mention's edge: for each word, how often it occurs and how often it is the
+ * last word of a mention there.  A span that ends on a word the silver's
+ * mentions seldom end on (a verb, a preposition, a particle, the first half
+ * of a compound: Farsi نیمه of نیمه شب, Chinese 会, 用, 呢) is suspect
+ * whatever the links say; one that ends on 事, 人, 东西 less so.  A
+ * target-side signal: it needs no alignment and no human label.  Two
+ * features of the confidence (confidence.h) read it:
  *
- * The counts are kept per fold of documents (XP_LEX_FOLDS of them, and the
- * total): `xproj calibrate` fits the model on the very documents it counted,
- * so each of those gets the value the other folds' counts give (cross-fitting)
- * and the fit does not trust a feature that has seen its own label.  A model
- * file keeps the totals only.
+ *   fa_last_word  a span's last token; the lexicon of the Farsi model's
+ *                 references (MMC dev's silver), whose totals the model file
+ *                 keeps ("lexicon", xp_lex_model_json), 10 folds, backing
+ *                 off to the share of all tokens that end a mention;
+ *   zh_end_lex    a span's last jieba word; the table project/zh_ends.json
+ *                 (`xproj calibrate --zh-ends`, xp_lex_table_json) of MMC
+ *                 dev's Chinese silver, 5 folds, backing off to a fixed 0.3.
+ *
+ * Cross-fitting: the confidence model is fitted on the very documents the
+ * lexicon counted, so the counts are kept per fold of documents (dealt
+ * round, a document's parts in one fold), and a document the lexicon counted
+ * is given the counts of the other folds only (xp_lex_fold_of, the skip of
+ * xp_lex_end): the fit does not trust a feature that has seen its own label.
+ * Any other document (mmc-tune, a user's) gets every count.
+ *
+ * Words are counted and looked up folded (xp_lex_fold): it reads Arabic
+ * letter variants as the Persian ones and drops invisible marks, which
+ * leaves Chinese as it is.
  */
 #ifndef XP_LEXICON_H
 #define XP_LEXICON_H
 
+#include "../base/buf.h"
 #include "../base/error.h"
-#include "../base/vocab.h"
 #include "../io/report.h"
 #include "../model/corpus.h"
+#include "../model/zhseg.h"
 
+#include <jansson.h>
 #include <stddef.h>
 #include <stdint.h>
 
-enum { XP_LEX_FOLDS = 10 };
+enum { XP_LEX_MAXFOLDS = 64 };
 
-typedef struct xp_lex {
-	xp_vocab v;                     /* folded word forms (xp_lex_fold) */
-	uint32_t *n, *end;              /* per word: [id * (XP_LEX_FOLDS + 1) + f], f = XP_LEX_FOLDS the total */
-	size_t cap;                     /* words the arrays hold */
-	uint64_t tokens[XP_LEX_FOLDS + 1], ends[XP_LEX_FOLDS + 1];
-	xp_vocab docs;                  /* "id part" of each document xp_lex_add_ref counted, id = its index */
-	char *tmp;                      /* scratch for folding */
-	size_t tmpcap;
-} xp_lex;
+/* How a lexicon counts and what its values back off to. */
+typedef struct xp_lex_params {
+	int folds;          /* documents dealt round into this many folds (1..XP_LEX_MAXFOLDS); 0: totals only */
+	int by_id;          /* dealt in the order of their ids, else in the order they are met */
+	double prior;       /* the share a rare word backs off to: in (0, 1) a fixed one, 0 the counted share
+			       of words that end a mention */
+	double strength;    /* occurrences that weigh as much as the prior: (e + A P) / (n + A) */
+} xp_lex_params;
 
-int xp_lex_init(xp_lex *lx);
+/* fa_last_word's: 10 folds in the order met, the counted share, 5.
+ * zh_end_lex's: 5 folds in id order, 0.3, 2. */
+extern const xp_lex_params xp_lex_farsi, xp_lex_chinese;
+
+typedef struct xp_lex xp_lex;
+
+/* An empty lexicon.  XP_EINPUT for parameters out of range, XP_ENOMEM. */
+int xp_lex_new(const xp_lex_params *p, xp_lex **out, xp_err *err);
 void xp_lex_free(xp_lex *lx);
 
-/* Count the words of a reference document into fold (0..XP_LEX_FOLDS-1) and
- * the total: each token, and each token that ends a mention (once however
- * many end there).  XP_ENOMEM. */
-int xp_lex_add_doc(xp_lex *lx, const xp_doc *d, int fold, xp_err *err);
-/* Count every document of a reference that is not counted yet, the k-th
- * into fold k mod XP_LEX_FOLDS (dealt round: each fold holds scenes of every
- * part of the file).  XP_ENOMEM. */
-int xp_lex_add_ref(xp_lex *lx, const xp_corpus *ref, xp_err *err);
-/* The fold xp_lex_add_ref put document (id, part) in, -1 if none. */
-int xp_lex_fold_of(xp_lex *lx, const char *id, int part);
+/* Count every document of silver corpus ref that is not counted yet (a
+ * document and part counted once, however many references hold it), each
+ * into the fold of its id: the k-th new id in fold k mod folds.  A word is
+ * a token, or with seg a jieba word of the sentence's written text (the
+ * tokens joined); it ends a mention when one ends where it ends (once
+ * however many do: my mom and my on مامانم).  XP_ENOMEM, XP_EINPUT (a
+ * lexicon of totals only). */
+int xp_lex_add_ref(xp_lex *lx, const xp_corpus *ref, xp_zhseg *seg, xp_err *err);
+/* The fold of document id, -1 if the lexicon did not count it. */
+int xp_lex_fold_of(const xp_lex *lx, const char *id);
+
+/* The log-odds that word w[0..len) ends a mention, against the prior P:
+ * log(p / (1 - p)) - log(P / (1 - P)) with p = (e + A P) / (n + A) from the
+ * counts of every fold but skip (-1: all), so that a rare word backs off to
+ * P and an unseen one is 0; P the counted share of the same folds when the
+ * prior is 0 (then 0 when there is nothing to count it from).  0 for a NULL
+ * lexicon.  (Not const: the folding uses lx's scratch.) */
+double xp_lex_end(xp_lex *lx, const char *w, size_t len, int skip);
+
+/* xp_lex_end of the last token of span [start, end) of sentence utt of
+ * target document td; 0 when the span is none of td's. */
+double xp_lex_span_end(xp_lex *lx, const xp_doc *td, int32_t utt, uint32_t start, uint32_t end, int skip);
 
 /* fa_last_word (confidence.h) of every projection of report r whose
  * features it has, its span's last word read in projected (the target corpus
- * the report's run wrote): cross-fitted, a document xp_lex_add_ref counted
- * gets the counts of the other folds, so that a fit on it does not learn
- * from a feature that has seen the very mention it judges; the others get
- * every count.  0 for a null or an English pronoun. */
+ * the report's run wrote), the document's own fold skipped (`xproj
+ * calibrate` fits on the documents it counted).  0 for a null or an English
+ * pronoun. */
 void xp_lex_fill(xp_lex *lx, xp_report *r, const xp_corpus *projected);
 
-/* A word's counts given directly (a model file's totals).  XP_ENOMEM. */
-int xp_lex_set(xp_lex *lx, const char *w, size_t len, uint32_t n, uint32_t end, xp_err *err);
+/* --- files ----------------------------------------------------------------------------- */
 
-/* The log-odds that word w ends a mention, against the reference's overall
- * share of tokens that do: log(p / (1 - p)) - log(p0 / (1 - p0)) with
- * p = (ends + 5 p0) / (n + 5), counts of every fold but skip (-1: all), so
- * that a rare word backs off to the overall share and an unseen one is 0.
- * 0 when the lexicon is empty.  (Not const: the folding uses lx's scratch.) */
-double xp_lex_end(xp_lex *lx, const char *w, size_t len, int skip);
+/* A table's JSON text (name for errors), zh_end_lex's format:
+ * {"version":1,"folds":K,"prior":P,"strength":A,"docs":{"ID":fold,...},
+ * "words":{"WORD":[n0,e0,...,nK-1,eK-1]}} (n: the word's occurrences in the
+ * fold's documents, e: those a mention ends on; P 0: the counted share).
+ * XP_EINPUT when it is malformed. */
+int xp_lex_parse_table(const char *name, const char *text, size_t len, xp_lex **out, xp_err *err);
+/* The compiled-in table of Chinese mention ends (project/zh_ends.json). */
+int xp_lex_chinese_default(xp_lex **out, xp_err *err);
+/* lx as a table (note: its "what"), appended to out with a newline.  A
+ * lexicon with folds.  XP_ENOMEM, XP_EINPUT. */
+int xp_lex_table_json(const xp_lex *lx, const char *note, xp_buf *out, xp_err *err);
 
-/* The form words are counted and looked up by (Farsi): Arabic yeh and kaf
- * read as the Persian letters (ي ى -> ی, ك -> ک), the zero-width non-joiner,
+/* A confidence model's "lexicon" (confidence.h; name and lang for errors):
+ * {"occurrences":{WORD:N,...},"ends":{WORD:E,...}}, the totals of a lexicon
+ * with params p (a word without "ends" has none; spellings that fold alike
+ * add up).  XP_EINPUT, XP_ENOMEM. */
+int xp_lex_parse_model(const char *name, const char *lang, json_t *o, const xp_lex_params *p, xp_lex **out,
+		       xp_err *err);
+/* lx's totals as xp_lex_parse_model reads them (and what they count); NULL
+ * when memory ran out. */
+json_t *xp_lex_model_json(const xp_lex *lx);
+
+/* The form words are counted and looked up by: Arabic yeh and kaf read as
+ * the Persian letters (ي ى -> ی, ك -> ک), the zero-width non-joiner,
  * direction marks, tatweel and short-vowel marks dropped.  out holds at
  * least len bytes; returns the folded length. */
 size_t xp_lex_fold(const char *w, size_t len, char *out);

@@ -11,7 +11,7 @@
 #include "consist.h"
 #include "features.h"
 #include "prodrop.h"
-#include "zhends.h"
+#include "lexicon.h"
 #include "zhwords.h"
 #include "../model/mtype.h"
 #include "../base/vocab.h"
@@ -739,7 +739,7 @@ typedef struct run {
 	const xp_projection *com;   /* the committee (committee[] below), ncom of them, or none */
 	size_t ncom;
 	xp_zhseg *zs;           /* XP_NP_ZH_WORDS's words, NULL: the rule is off */
-	const xp_zh_ends *ze;   /* zh_end_lex's table, with zs */
+	xp_lex *ze;             /* zh_end_lex's table (lexicon.h), with zs */
 } run;
 
 static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td, xp_proj_doc *pd)
@@ -946,7 +946,7 @@ static int consistency(run *r, const xp_corpus *en)
 /* zh_end_lex: the last jieba word of written tokens [a, b) (start[] as
  * xp_zh_word_starts gives, b on a word's end) looked up in table ze for
  * document doc; -1 when memory ran out */
-static int end_lex(const xp_zh_ends *ze, const char *doc, const char *const *w, const uint32_t *len,
+static int end_lex(xp_lex *ze, const char *doc, const char *const *w, const uint32_t *len,
 		   const uint8_t *start, uint32_t a, uint32_t b, float *x)
 {
 	if (!ze || b <= a)
@@ -959,7 +959,7 @@ static int end_lex(const xp_zh_ends *ze, const char *doc, const char *const *w, 
 		xp_buf_add(&s, w[j], len[j]);
 	int rc = s.oom ? -1 : 0;
 	if (!rc)
-		x[XP_F_ZH_END_LEX] = (float)xp_zh_ends_value(ze, doc, s.p ? s.p : "", s.n);
+		x[XP_F_ZH_END_LEX] = (float)xp_lex_end(ze, s.p ? s.p : "", s.n, xp_lex_fold_of(ze, doc));
 	xp_buf_free(&s);
 	return rc;
 }
@@ -1148,7 +1148,7 @@ enum { NCOM = sizeof committee / sizeof *committee };
  * comparisons and the model: top says whether this is the projection
  * itself. */
 static int project_with(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa, const uint32_t *line,
-			const xp_proj_opts *o, xp_zhseg *zs, const xp_zh_ends *ze, int top, xp_projection *p,
+			const xp_proj_opts *o, xp_zhseg *zs, xp_lex *ze, int top, xp_projection *p,
 			xp_err *err)
 {
 	memset(p, 0, sizeof *p);
@@ -1203,10 +1203,9 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 		state = rc ? -1 : 1;
 	}
 	/* zh_end_lex reads the same words */
-	xp_zh_ends *def = NULL;
-	const xp_zh_ends *ze = o->zh_ends;
+	xp_lex *def = NULL, *ze = o->zh_ends;
 	if (zs && !ze) {
-		int rc = xp_zh_ends_default(&def, err);
+		int rc = xp_lex_chinese_default(&def, err);
 		if (rc) {
 			xp_zhseg_free(zs);
 			return rc;
@@ -1214,7 +1213,7 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 		ze = def;
 	}
 	int rc = project_with(en, al, wa, line, o, zs, ze, 1, p, err);
-	xp_zh_ends_free(def);
+	xp_lex_free(def);
 	xp_zhseg_free(zs);
 	p->zh_words = state;
 	return rc;

@@ -42,7 +42,7 @@ typedef struct xp_proj_opts {
 	size_t nalt;
 	const char *zh_words;   /* XP_NP_ZH_WORDS: jieba's data directory (model/zhseg.h); NULL: XP_ZHSEG_DIR,
 				   and without it the rule is left out (xp_projection.zh_words says so) */
-	const struct xp_zh_ends *zh_ends;   /* zh_end_lex's table (zhends.h); NULL: the compiled-in one */
+	struct xp_lex *zh_ends;             /* zh_end_lex's table (lexicon.h); NULL: the compiled-in one */
 } xp_proj_opts;
 
 void xp_proj_defaults(xp_proj_opts *o);

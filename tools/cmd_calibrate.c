@@ -5,7 +5,6 @@
 #include "../io/read.h"
 #include "../pipeline/label.h"
 #include "../project/calibrate.h"
-#include "../project/zhends.h"
 #include "../project/lexicon.h"
 
 #include <getopt.h>
@@ -64,31 +63,12 @@ static int has_lexicon(const char *lang)
 	return !strncmp(lang, "fa", 2);
 }
 
-/* Count set st's reference into its language's lexicon. */
+/* Count set st's reference into its language's lexicon (fa_last_word's). */
 static int count_key(lang_ex *lx, const xp_corpus *key, xp_err *e)
 {
-	if (!lx->lex && (!(lx->lex = malloc(sizeof *lx->lex)) || xp_lex_init(lx->lex))) {
-		free(lx->lex);
-		lx->lex = NULL;
-		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
-	}
-	return xp_lex_add_ref(lx->lex, key, e);
-}
-
-/* the lexicon's totals, as confidence.h reads them */
-static json_t *lexicon_json(const xp_lex *lx, size_t docs)
-{
-	json_t *occ = json_object(), *ends = json_object();
-	for (uint32_t id = 0; id < lx->v.n; id++) {
-		size_t k = (size_t)id * (XP_LEX_FOLDS + 1) + XP_LEX_FOLDS;
-		json_object_set_new(occ, lx->v.words[id], json_integer(lx->n[k]));
-		if (lx->end[k])
-			json_object_set_new(ends, lx->v.words[id], json_integer(lx->end[k]));
-	}
-	return json_pack("{s:s,s:I,s:I,s:I,s:o,s:o}", "what",
-			 "each word of the references (folded: lexicon.h) and the mentions that end on it", "documents",
-			 (json_int_t)docs, "tokens", (json_int_t)lx->tokens[XP_LEX_FOLDS], "mention_ends",
-			 (json_int_t)lx->ends[XP_LEX_FOLDS], "occurrences", occ, "ends", ends);
+	if (!lx->lex && xp_lex_new(&xp_lex_farsi, &lx->lex, e))
+		return e->code;
+	return xp_lex_add_ref(lx->lex, key, NULL, e);
 }
 
 static json_t *logit_json(const xp_logit *m, size_t n, size_t pos, const char *event, json_t *pu)
@@ -151,7 +131,7 @@ static int fit(const char *what, const char *lang, const xp_example *ex, const u
 	return xp_cli_error(&e);
 }
 
-/* --zh-ends: the table of Chinese mention ends (project/zhends.h) of the
+/* --zh-ends: the table of Chinese mention ends (project/lexicon.h) of the
  * silver corpus path, on the words of jieba's data in dir, to out */
 static int zh_ends(const char *path, const char *dir, const char *note, const char *out)
 {
@@ -161,18 +141,19 @@ static int zh_ends(const char *path, const char *dir, const char *note, const ch
 		return xp_cli_error(&e);
 	xp_corpus c = {0};
 	xp_zhseg *z = NULL;
+	xp_lex *lx = NULL;
 	xp_buf b = {0};
 	xp_outputs o = {0};
 	int rc = load(path, &c);
-	if (rc == 0 && xp_zhseg_open(dir, &z, &e))
-		rc = xp_cli_error(&e);
-	if (rc == 0 && xp_zh_ends_build(&c, z, 5, note, &b, &e))
+	if (rc == 0 && (xp_zhseg_open(dir, &z, &e) || xp_lex_new(&xp_lex_chinese, &lx, &e) ||
+			xp_lex_add_ref(lx, &c, z, &e) || xp_lex_table_json(lx, note, &b, &e)))
 		rc = xp_cli_error(&e);
 	if (rc == 0 && (b.oom ? xp_failc(&e, XP_ENOMEM, "", 0, "out of memory")
 			      : xp_outputs_put(&o, out, b.p, b.n, &e) || xp_outputs_commit(&o, &e)))
 		rc = xp_cli_error(&e);
 	xp_outputs_abort(&o);
 	xp_buf_free(&b);
+	xp_lex_free(lx);
 	xp_zhseg_free(z);
 	xp_corpus_free(&c);
 	return rc;
@@ -395,7 +376,7 @@ static int run(int argc, char **argv)
 			json_object_set_new(nullj, "level", level);
 		json_t *lm = json_pack("{s:o,s:o}", "projected", logit_json(&pm, langs[l].np, pp, "right", pj), "null", nullj);
 		if (langs[l].lex)
-			json_object_set_new(lm, "lexicon", lexicon_json(langs[l].lex, langs[l].lex->docs.n));
+			json_object_set_new(lm, "lexicon", xp_lex_model_json(langs[l].lex));
 		json_object_set_new(models, langs[l].lang, lm);
 		fprintf(stderr, "xproj calibrate: %s: projected model on %zu examples (%zu right), null model on %zu (%zu "
 				"recoverable)\n", langs[l].lang, langs[l].np, pp, langs[l].nn, pn);
@@ -430,10 +411,7 @@ static int run(int argc, char **argv)
 	}
 	for (size_t l = 0; l < nl; l++) {
 		free(langs[l].proj), free(langs[l].null), free(langs[l].pcls), free(langs[l].ncls), free(langs[l].lvl);
-		if (langs[l].lex) {
-			xp_lex_free(langs[l].lex);
-			free(langs[l].lex);
-		}
+		xp_lex_free(langs[l].lex);
 	}
 	for (size_t s = 0; s < ns; s++)
 		xp_report_free(&sets[s].r);
@@ -482,7 +460,7 @@ const xp_cmd xp_cmd_calibrate = {
 	"                  its mean P(recoverable) over the set's nulls the share that are\n"
 	"                  (judged as they are, never --loose); MODEL.json records the shift\n"
 	"  --zh-ends SILVER  instead of a model, the table of how often SILVER's mentions end\n"
-	"                  on each jieba word (project/zhends.h: the confidence's zh_end_lex;\n"
+	"                  on each jieba word (project/lexicon.h: the confidence's zh_end_lex;\n"
 	"                  the compiled-in one is project/zh_ends.json, of MMC dev's silver),\n"
 	"                  counted in five folds of its documents in id order\n"
 	"  --zh-words DIR  jieba's data directory (default " XP_ZHSEG_DIR ")\n"};

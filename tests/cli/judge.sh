@@ -160,7 +160,7 @@ conf() { $XPROJ judge --report $T/fa.json --projected $T/fa.conll --key $T/fa-si
 	> /dev/null && awk -F '\t' '$2 == "f|0" { print $5 }' $T/l.tsv; }
 a=$(conf $T/plain.json) b=$(conf $T/pu.json)
 expect_eq "$(awk -v a="$a" -v b="$b" 'BEGIN { print (b > a + 0.05) }')" 1 "PU: the pro-drop verb likelier right ($a -> $b)"
-# calibrate --zh-ends: the table of Chinese mention ends (project/zhends.h) of a
+# calibrate --zh-ends: the table of Chinese mention ends (project/lexicon.h) of a
 # silver corpus, on the fixture's jieba words: 中国人 ends a mention once
 printf '#begin document (d); part 000\nd\t0\t0\t中\t(1\nd\t0\t1\t国\t-\nd\t0\t2\t人\t1)\nd\t0\t3\t有\t-\n#end document\n' \
 	> $T/silver.conll

@@ -1,9 +1,11 @@
 /* tests/fuzz/fuzz_calib.c — libFuzzer target: the input read as a confidence
  * model file (project/confidence.h), whose models then score and explain a
- * feature vector, and as a projection report read back for judging
+ * feature vector, as a table of mention ends (project/lexicon.h), looked up
+ * and written back, and as a projection report read back for judging
  * (pipeline/label.h). */
 #include "pipeline/label.h"
 #include "project/confidence.h"
+#include "project/lexicon.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -26,6 +28,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				xp_buf_free(&b);
 			}
 		xp_conf_free(&m);
+	}
+	xp_lex *lx;
+	if (xp_lex_parse_table("fuzz", s, size, &lx, &e) == 0) {
+		xp_buf b = {0};
+		for (int skip = -1; skip < 2; skip++)
+			(void)xp_lex_end(lx, "人", strlen("人"), skip);
+		(void)xp_lex_fold_of(lx, "a");
+		(void)xp_lex_table_json(lx, "fuzz", &b, &e);
+		xp_buf_free(&b);
+		xp_lex_free(lx);
 	}
 	xp_report r;
 	if (xp_report_parse("fuzz", s, size, xp_feat_names, XP_NFEAT, &r, &e) == 0) {

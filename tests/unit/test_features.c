@@ -11,13 +11,12 @@
  * zh_noun_beside), a possessor Chinese left out (poss_lost) and demonstratives
  * (demonstrative), how often a silver ends a mention on the span's last
  * word (zh_end_lex, on a hand-made table), and the Farsi span's last word
- * against a reference's mention ends (fa_last_word, project/lexicon.h: the
- * counts, the folds, the feature). */
+ * against a reference's mention ends (fa_last_word; the lexicon itself:
+ * tests/unit/test_lexicon.c). */
 #include "testutil.h"
 #include "io/conll.h"
 #include "project/lexicon.h"
 #include "project/project.h"
-#include "project/zhends.h"
 
 typedef struct setup {
 	xp_corpus en;
@@ -195,48 +194,6 @@ static void prodrop_verbs(void **state)
 	done(&s);
 }
 
-/* A reference of two documents: "جویی اینجاست" (Joey is here: جویی a mention),
- * "نیمه شب" (midnight: one mention of both words) in fold 0, "جويي" (Arabic
- * yeh: the same word once folded) in fold 1. */
-static void lexicon_counts(void **state)
-{
-	(void)state;
-	static const char REF[] = "#begin document (a); part 000\n"
-				  "a\t0\t0\tجویی\t(1)\na\t0\t1\tاینجاست\t-\n\n"
-				  "a\t0\t0\tنیمه\t(2\na\t0\t1\tشب\t2)\n#end document\n"
-				  "#begin document (b); part 000\n"
-				  "b\t0\t0\tجويي\t(1)|(3)\n#end document\n";
-	xp_corpus ref = {0};
-	xp_err e = {0};
-	xp_lex lx;
-	assert_int_equal(xp_conll_read("ref", REF, strlen(REF), NULL, &ref, &e), 0);
-	assert_int_equal(ref.ndocs, 2);
-	assert_int_equal(xp_lex_init(&lx), 0);
-	assert_int_equal(xp_lex_add_doc(&lx, &ref.docs[0], 0, &e), 0);
-	assert_int_equal(xp_lex_add_doc(&lx, &ref.docs[1], 1, &e), 0);
-	assert_int_equal(xp_lex_add_doc(&lx, &ref.docs[1], XP_LEX_FOLDS, &e), XP_EINPUT);
-	/* 5 tokens, 3 of them end a mention (جویی twice, once with two mentions on it; شب) */
-	assert_true(lx.tokens[XP_LEX_FOLDS] == 5 && lx.ends[XP_LEX_FOLDS] == 3);
-	const char *joey = "جویی", *nime = "نیمه";
-	/* p0 = 3/5; جویی 2 of 2: p = (2 + 5 p0) / (2 + 5) = 5/7 */
-	double p0 = 0.6, p = 5.0 / 7;
-	assert_true(fabs(xp_lex_end(&lx, joey, strlen(joey), -1) - (log(p / (1 - p)) - log(p0 / (1 - p0)))) < 1e-9);
-	/* نیمه never ends one: (0 + 3) / 6 */
-	assert_true(fabs(xp_lex_end(&lx, nime, strlen(nime), -1) - (0 - log(p0 / (1 - p0)))) < 1e-9);
-	assert_true(xp_lex_end(&lx, "x", 1, -1) == 0);
-	/* without fold 1 (the Arabic-yeh جويي): p0 = 2/4, جویی 1 of 1: p = (1 + 2.5) / 6 */
-	p = 3.5 / 6;
-	assert_true(fabs(xp_lex_end(&lx, joey, strlen(joey), 1) - log(p / (1 - p))) < 1e-9);
-	/* folding: Arabic yeh and kaf, ZWNJ, a short vowel */
-	char out[32];
-	const char *w = "مي‌كَنم";
-	size_t n = xp_lex_fold(w, strlen(w), out);
-	assert_int_equal(n, strlen("میکنم"));
-	assert_memory_equal(out, "میکنم", n);
-	xp_lex_free(&lx);
-	xp_corpus_free(&ref);
-}
-
 /* fa_last_word on a projection: the name Maryam on مریم, which the model's
  * lexicon says ends 3 mentions of 3 (12 tokens, 3 ends: p0 = 1/4); the
  * pronouns and a model without a lexicon get 0 */
@@ -273,18 +230,15 @@ static void farsi_last_word(void **state)
 				  "#begin document (e); part 000\n"
 				  "e\t0\t0\tمریم\t-\ne\t0\t1\tرو\t(1)\ne\t0\t2\t.\t-\n#end document\n";
 	xp_corpus ref = {0};
-	xp_lex lx;
+	xp_lex *lx;
 	assert_int_equal(xp_conll_read("ref", REF, strlen(REF), NULL, &ref, &e), 0);
-	assert_int_equal(xp_lex_init(&lx), 0);
-	assert_int_equal(xp_lex_add_ref(&lx, &ref, &e), 0);
-	assert_int_equal(xp_lex_add_ref(&lx, &ref, &e), 0);   /* counted once */
-	assert_true(lx.tokens[XP_LEX_FOLDS] == 6);
-	assert_int_equal(xp_lex_fold_of(&lx, "d", 0), 0);
-	assert_int_equal(xp_lex_fold_of(&lx, "e", 0), 1);
-	assert_int_equal(xp_lex_fold_of(&lx, "d", 1), -1);
-	xp_lex_fill(&lx, &r, &s.p.out);
+	assert_int_equal(xp_lex_new(&xp_lex_farsi, &lx, &e), 0);
+	assert_int_equal(xp_lex_add_ref(lx, &ref, NULL, &e), 0);
+	assert_int_equal(xp_lex_fold_of(lx, "d"), 0);
+	assert_int_equal(xp_lex_fold_of(lx, "e"), 1);
+	xp_lex_fill(lx, &r, &s.p.out);
 	const char *maryam = "مریم";
-	double own = xp_lex_end(&lx, maryam, strlen(maryam), -1), other = xp_lex_end(&lx, maryam, strlen(maryam), 0);
+	double own = xp_lex_end(lx, maryam, strlen(maryam), -1), other = xp_lex_end(lx, maryam, strlen(maryam), 0);
 	/* e alone: p0 = 1/3, مریم 0 of 1; with d's own mention it would be 1 of 2 */
 	double q0 = 1.0 / 3, q = (0 + 5 * q0) / (1 + 5);
 	assert_true(fabs(other - (log(q / (1 - q)) - log(q0 / (1 - q0)))) < 1e-9);
@@ -296,7 +250,7 @@ static void farsi_last_word(void **state)
 		else
 			assert_true(v == 0);   /* the pronouns */
 	}
-	xp_lex_free(&lx);
+	xp_lex_free(lx);
 	xp_corpus_free(&ref);
 	xp_report_free(&r);
 	xp_buf_free(&text);
@@ -587,9 +541,9 @@ static void chinese_edges(void **state)
 	/* zh_end_lex: mentions end on 中国人 9 times in 10, on 有 never */
 	static const char ENDS[] = "{\"version\":1,\"folds\":1,\"prior\":0.3,\"strength\":2,\"docs\":{},"
 				   "\"words\":{\"中国人\":[10,9],\"有\":[10,0]}}";
-	xp_zh_ends *z;
+	xp_lex *z;
 	xp_err e = {0};
-	assert_int_equal(xp_zh_ends_parse("ends", ENDS, strlen(ENDS), &z, &e), 0);
+	assert_int_equal(xp_lex_parse_table("ends", ENDS, strlen(ENDS), &z, &e), 0);
 	o.zh_ends = z;
 	run(&s, PEOPLE, HAVE_AL, "0-0 2-2\n", NULL, &o);
 	assert_true(fabs(feat(&s, 0)[XP_F_ZH_END_LEX] - (log(9.6 / 2.4) - log(0.3 / 0.7))) < 1e-5);
@@ -597,7 +551,7 @@ static void chinese_edges(void **state)
 	run(&s, PEOPLE, HAVE_AL, "0-0 0-1 2-2\n", NULL, &o);   /* 中国人有 ends in 有 */
 	assert_true(fabs(feat(&s, 0)[XP_F_ZH_END_LEX] - (log(0.6 / 11.4) - log(0.3 / 0.7))) < 1e-5);
 	done(&s);
-	xp_zh_ends_free(z);
+	xp_lex_free(z);
 }
 
 /* --explain: a mention that is no English pronoun gets one "pronoun" reason,
@@ -628,7 +582,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(pronouns),
 		cmocka_unit_test(seeds), cmocka_unit_test(committee), cmocka_unit_test(committee_prodrop),
-		cmocka_unit_test(farsi_words), cmocka_unit_test(prodrop_verbs), cmocka_unit_test(lexicon_counts),
+		cmocka_unit_test(farsi_words), cmocka_unit_test(prodrop_verbs),
 		cmocka_unit_test(farsi_last_word),
 		cmocka_unit_test(forms), cmocka_unit_test(cluster), cmocka_unit_test(rule_pron),
 		cmocka_unit_test(possessive), cmocka_unit_test(chinese_np), cmocka_unit_test(chinese_edges),
