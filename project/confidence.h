@@ -127,6 +127,12 @@ typedef enum {
 				never saw).  A target-side signal: a span ending on a verb, a preposition
 				or the first half of a compound (نیمه of نیمه شب) is suspect whatever the
 				links say.  0 without the model's lexicon */
+	XP_F_FA_NUMBER,      /* Farsi, a noun phrase (no pronoun, no name): the English head is plural (men,
+				cookies; not after a numeral or quantifier, after which Farsi keeps the
+				noun singular) and no word of the span carries a Farsi plural (ها, های,
+				-ان, -ات, the spoken -ا, before a clitic too): "girls" on دختر, "parents" on
+				پدر.  Number is marked in both languages, so a span that lost it holds
+				the wrong word or half of the phrase */
 	XP_NFEAT
 } xp_feat;
 

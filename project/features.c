@@ -8,6 +8,7 @@
 
 #include "../base/text.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,28 +140,118 @@ static int pronoun_in(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
 	return xp_free_pronoun(en, c->lang, c->w, c->wlen, c->nw, c->wtaken, 0.5, &pa, &pb);
 }
 
-/* pron_agree's test, for Farsi one folded token at a time: the agreement
- * tests (prodrop.h) read Persian yeh and kaf only, and subtitles write many
- * verbs with the Arabic letters (مي كني); the folding keeps every length. */
+/* w[0..n) with Arabic yeh and kaf as the Persian letters, into buf (cap
+ * bytes, NUL-terminated; the folding keeps every length): NULL if it does
+ * not fit.  The Farsi tests (prodrop.h) read the Persian letters only, and
+ * subtitles write many words with the Arabic ones (مي كني). */
+static const char *fa_fold(const char *w, uint32_t n, char *buf, size_t cap)
+{
+	if (n >= cap)
+		return NULL;
+	memcpy(buf, w, n);
+	buf[n] = '\0';
+	for (uint32_t i = 0; i + 1 < n; i++)
+		if ((unsigned char)buf[i] == 0xD9 && (unsigned char)buf[i + 1] == 0x8A)   /* U+064A -> U+06CC */
+			buf[i] = (char)0xDB, buf[i + 1] = (char)0x8C;
+		else if ((unsigned char)buf[i] == 0xD9 && (unsigned char)buf[i + 1] == 0x83)   /* U+0643 -> U+06A9 */
+			buf[i] = (char)0xDA, buf[i + 1] = (char)0xA9;
+	return buf;
+}
+
+/* pron_agree's test, for Farsi one folded token at a time */
 static int pronoun_agrees(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
 {
 	if (!c->lang || strncmp(c->lang, "fa", 2))
 		return xp_pronoun_matches(en, c->lang, c->w, c->wlen, a, b);
 	char w[256];
 	for (uint32_t j = a; j < b; j++) {
+		const char *wp = fa_fold(c->w[j], c->wlen[j], w, sizeof w);
 		uint32_t n = c->wlen[j];
-		if (n >= sizeof w)
-			continue;
-		memcpy(w, c->w[j], n);
-		w[n] = '\0';
-		for (uint32_t i = 0; i + 1 < n; i++)
-			if ((unsigned char)w[i] == 0xD9 && (unsigned char)w[i + 1] == 0x8A)   /* U+064A -> U+06CC */
-				w[i] = (char)0xDB, w[i + 1] = (char)0x8C;
-			else if ((unsigned char)w[i] == 0xD9 && (unsigned char)w[i + 1] == 0x83)   /* U+0643 -> U+06A9 */
-				w[i] = (char)0xDA, w[i + 1] = (char)0xA9;
-		const char *wp = w;
-		if (xp_pronoun_matches(en, c->lang, &wp, &n, 0, 1))
+		if (wp && xp_pronoun_matches(en, c->lang, &wp, &n, 0, 1))
 			return 1;
+	}
+	return 0;
+}
+
+/* w is one of set (ASCII case folded) */
+static int in_set(const char *w, const char *const *set)
+{
+	for (size_t k = 0; set[k]; k++)
+		if (!strcasecmp(w, set[k]))
+			return 1;
+	return 0;
+}
+
+static int ends_with(const char *w, size_t n, const char *suf)
+{
+	size_t k = strlen(suf);
+	return n >= k && !memcmp(w + n - k, suf, k);
+}
+
+int xp_en_plural_head(const char *const *src, uint32_t s, uint32_t e)
+{
+	static const char *const post[] = {"of", "about", "who", "whom", "whose", "which", "that", "with", "from",
+					   "in", "on", "at", "for", "to", ",", "-", NULL};
+	/* after these Farsi keeps the noun singular: دو تا بلیط "two tickets",
+	 * چند تا دوست "a few friends", هیچ دوستی "no friends", هر دو دختر */
+	static const char *const count[] = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+					    "twenty", "hundred", "hundreds", "thousand", "thousands", "million",
+					    "millions", "dozen", "dozens", "couple", "few", "several", "many", "some",
+					    "both", "no", NULL};
+	static const char *const irregular[] = {"men", "women", "people", "children", "feet", "teeth", "mice", "geese",
+						NULL};
+	/* words in -s that are no plural, and plurals Farsi says in the singular (شلوار, عینک) */
+	static const char *const not_plural[] = {"this", "his", "hers", "its", "yours", "ours", "theirs", "always",
+						 "news", "series", "species", "physics", "mathematics", "pants", "shorts",
+						 "jeans", "glasses", "scissors", "trousers", "clothes", "thanks",
+						 "whereas", "perhaps", "sometimes", "christmas", "was", "does", "has",
+						 NULL};
+	if (e <= s)
+		return 0;
+	uint32_t h = e - 1;
+	for (uint32_t i = s; i < e; i++) {
+		if (in_set(src[i], count) || (src[i][0] >= '0' && src[i][0] <= '9'))
+			return 0;
+		if (i > s && h == e - 1 && in_set(src[i], post))
+			h = i - 1;   /* the first post-modifier ends the head's phrase */
+	}
+	if (h > s && (!strcmp(src[h], "'s") || !strcmp(src[h], "'")))
+		h--;
+	const char *w = src[h];
+	size_t n = strlen(w);
+	if (in_set(w, irregular))
+		return 1;
+	if (n <= 3 || in_set(w, not_plural) || tolower((unsigned char)w[n - 1]) != 's')
+		return 0;
+	int before = tolower((unsigned char)w[n - 2]);
+	return before != 's' && before != 'u' && before != 'i' && before != '\'';
+}
+
+int xp_fa_plural_in(const char *const *w, const uint32_t *len, uint32_t a, uint32_t b)
+{
+	static const char *const clitic[] = {"", "شون", "تون", "مون", "رو", "و", "ش", "ت", "م", "ی", "ای", "ه", NULL};
+	static const char *const plural[] = {"ها", "های", "ان", "ات", "ا", NULL};
+	char buf[256];
+	for (uint32_t j = a; j < b; j++) {
+		const char *t = fa_fold(w[j], len[j], buf, sizeof buf);
+		size_t n = len[j];
+		/* up to two clitics after the plural (کتاباشو: -ا -ش -و) */
+		for (size_t k1 = 0; t && clitic[k1]; k1++) {
+			if (!ends_with(t, n, clitic[k1]))
+				continue;
+			size_t n1 = n - strlen(clitic[k1]);
+			for (size_t k2 = 0; clitic[k2]; k2++) {
+				if (!ends_with(t, n1, clitic[k2]))
+					continue;
+				size_t m = n1 - strlen(clitic[k2]);
+				for (size_t p = 0; plural[p]; p++) {
+					size_t pl = strlen(plural[p]);
+					/* ها / های written apart, or after a stem of two letters at least */
+					if (ends_with(t, m, plural[p]) && (m == pl ? p < 2 : xp_utf8_count(t, m - pl) >= 2))
+						return 1;
+				}
+			}
+		}
 	}
 	return 0;
 }
@@ -264,6 +355,9 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 	} else {
 		x[XP_F_ONE_CHAR] = pm->tgt_end == pm->tgt_start + 1 &&
 				   xp_utf8_count(c->w[pm->tgt_start], c->wlen[pm->tgt_start]) == 1;
+		if (!x[XP_F_NAME] && c->lang && !strncmp(c->lang, "fa", 2) && e <= c->nsrc)
+			x[XP_F_FA_NUMBER] = xp_en_plural_head(c->src, s, e) &&
+					    !xp_fa_plural_in(c->w, c->wlen, pm->tgt_start, pm->tgt_end);
 	}
 }
 

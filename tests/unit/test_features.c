@@ -12,9 +12,11 @@
  * (demonstrative), how often a silver ends a mention on the span's last
  * word (zh_end_lex, on a hand-made table), and the Farsi span's last word
  * against a reference's mention ends (fa_last_word; the lexicon itself:
- * tests/unit/test_lexicon.c). */
+ * tests/unit/test_lexicon.c), and an English plural head on a Farsi span
+ * without a plural (fa_number). */
 #include "testutil.h"
 #include "io/conll.h"
+#include "project/features.h"
 #include "project/lexicon.h"
 #include "project/project.h"
 
@@ -577,13 +579,67 @@ static void explain_pronoun_group(void **state)
 	xp_buf_free(&b);
 }
 
+
+/* fa_number: the English head's number against a Farsi plural in the span.
+ * "I like girls ." -> من دخترا رو دوست دارم: girls on دخترا (the spoken -ا
+ * plural) is 0, on دوست (no plural) 1; "the two girls" never fires (Farsi
+ * keeps the noun singular after a numeral), nor does a name. */
+static const char GIRLS[] = "#begin document (d); part 000\n"
+			    "d\t0\t0\tI\t(1)\nd\t0\t1\tlike\t-\nd\t0\t2\tgirls\t(2)\nd\t0\t3\t.\t-\n\n"
+			    "d\t0\t0\tthe\t(3\nd\t0\t1\ttwo\t-\nd\t0\t2\tgirls\t3)\nd\t0\t3\tleft\t-\n"
+			    "d\t0\t4\t.\t-\n#end document\n";
+static const char GIRLS_AL[] =
+	"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"I\",\"like\",\"girls\",\".\"],\"tgt_lang\":\"fa\","
+	"\"tgt_text\":\"من دخترا رو دوست دارم .\",\"tgt\":[\"من\",\"دخترا\",\"رو\",\"دوست\",\"دارم\",\".\"]}\n"
+	"{\"doc\":\"d\",\"part\":0,\"utt\":1,\"src\":[\"the\",\"two\",\"girls\",\"left\",\".\"],\"tgt_lang\":\"fa\","
+	"\"tgt_text\":\"دو تا دختر رفتن .\",\"tgt\":[\"دو\",\"تا\",\"دختر\",\"رفتن\",\".\"]}\n";
+
+static void farsi_number(void **state)
+{
+	(void)state;
+	static const char *const en[] = {"rolls", "of", "quarter", "the", "guy", "who", "likes", "dogs", "my", "boss",
+					 "'s", "men", "pants", "glass", "bus", "three", "cats", "Thomas"};
+	assert_true(xp_en_plural_head(en, 0, 3));    /* rolls of quarter: the head before "of" */
+	assert_false(xp_en_plural_head(en, 3, 8));   /* the guy who likes dogs: guy */
+	assert_false(xp_en_plural_head(en, 8, 11));  /* my boss 's */
+	assert_true(xp_en_plural_head(en, 11, 12));  /* men */
+	assert_false(xp_en_plural_head(en, 12, 13)); /* pants: شلوار */
+	assert_false(xp_en_plural_head(en, 13, 14)); /* glass */
+	assert_false(xp_en_plural_head(en, 14, 15)); /* bus */
+	assert_false(xp_en_plural_head(en, 15, 17)); /* three cats: singular in Farsi */
+	assert_false(xp_en_plural_head(en, 3, 3));
+	static const char *const fa[] = {"دختر", "دخترا", "بچه", "ها", "کتاباشو", "آقا", "پسراي", "گل", "هامون"};
+	uint32_t len[9];
+	for (int k = 0; k < 9; k++)
+		len[k] = (uint32_t)strlen(fa[k]);
+	assert_false(xp_fa_plural_in(fa, len, 0, 1));   /* دختر */
+	assert_true(xp_fa_plural_in(fa, len, 1, 2));    /* دخترا */
+	assert_true(xp_fa_plural_in(fa, len, 2, 4));    /* بچه ها */
+	assert_true(xp_fa_plural_in(fa, len, 4, 5));    /* کتاباشو: -ا before the clitics */
+	assert_true(xp_fa_plural_in(fa, len, 6, 7));    /* پسراي, Arabic yeh: -ا before the ezafe */
+	assert_false(xp_fa_plural_in(fa, len, 7, 8));   /* گل */
+	assert_true(xp_fa_plural_in(fa, len, 8, 9));    /* هامون written apart */
+	setup s;
+	xp_proj_opts o = plain();
+	/* girls -> دخترا; the two girls -> دو تا دختر */
+	run(&s, GIRLS, GIRLS_AL, "0-0 2-1 3-5\n0-0 1-1 2-2 3-3 4-4\n", NULL, &o);
+	assert_true(feat(&s, 1)[XP_F_FA_NUMBER] == 0);
+	assert_true(feat(&s, 2)[XP_F_FA_NUMBER] == 0);
+	assert_true(feat(&s, 0)[XP_F_FA_NUMBER] == 0);   /* a pronoun */
+	done(&s);
+	/* girls -> دوست: the plural is lost */
+	run(&s, GIRLS, GIRLS_AL, "0-0 2-3 3-5\n0-0 1-1 2-2 3-3 4-4\n", NULL, &o);
+	assert_true(feat(&s, 1)[XP_F_FA_NUMBER] == 1);
+	done(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(pronouns),
 		cmocka_unit_test(seeds), cmocka_unit_test(committee), cmocka_unit_test(committee_prodrop),
 		cmocka_unit_test(farsi_words), cmocka_unit_test(prodrop_verbs),
-		cmocka_unit_test(farsi_last_word),
+		cmocka_unit_test(farsi_last_word), cmocka_unit_test(farsi_number),
 		cmocka_unit_test(forms), cmocka_unit_test(cluster), cmocka_unit_test(rule_pron),
 		cmocka_unit_test(possessive), cmocka_unit_test(chinese_np), cmocka_unit_test(chinese_edges),
 		cmocka_unit_test(explain_pronoun_group),
