@@ -1006,10 +1006,11 @@ static int zh_words(run *r, const xp_corpus *en)
 				    xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) >= XP_MT_NOMINAL &&
 				    xp_zh_de(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
 					m->np |= XP_NP_ZH_DE;
-				/* XP_NP_ZH_MEASURE, XP_NP_ZH_HEAD, XP_NP_ZH_DE_END: noun phrases
+				/* XP_NP_ZH_MEASURE, XP_NP_ZH_HEAD, XP_NP_ZH_LOCATIVE, XP_NP_ZH_VERB_TAIL,
+				 * XP_NP_ZH_DE_END: noun phrases
 				 * only, on the words the span now ends on */
 				int nominal = m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t &&
-					      (r->o->np & (XP_NP_ZH_MEASURE | XP_NP_ZH_HEAD | XP_NP_ZH_DE_END | XP_NP_ZH_LOCATIVE)) &&
+					      (r->o->np & (XP_NP_ZH_MEASURE | XP_NP_ZH_HEAD | XP_NP_ZH_DE_END | XP_NP_ZH_LOCATIVE | XP_NP_ZH_VERB_TAIL)) &&
 					      xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) >=
 						      XP_MT_NOMINAL;
 				/* a measure word stands for an English determiner or numeral
@@ -1026,6 +1027,9 @@ static int zh_words(run *r, const xp_corpus *en)
 				if (nominal && (r->o->np & XP_NP_ZH_LOCATIVE) &&
 				    xp_zh_locative(w, len, start, &m->tgt_start, &m->tgt_end))
 					m->np |= XP_NP_ZH_LOCATIVE;
+				if (nominal && (r->o->np & XP_NP_ZH_VERB_TAIL) &&
+				    xp_zh_verb_tail(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
+					m->np |= XP_NP_ZH_VERB_TAIL;
 				if (nominal && (r->o->np & XP_NP_ZH_DE_END) &&
 				    xp_zh_de_end(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
 					m->np |= XP_NP_ZH_DE_END;

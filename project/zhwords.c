@@ -260,6 +260,38 @@ int xp_zh_locative(const char *const *w, const uint32_t *len, const uint8_t *sta
 	return 0;
 }
 
+int xp_zh_verb_tail(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+		    uint32_t *a, uint32_t *b)
+{
+	/* A Chinese noun phrase ends in its head noun, and the verb of the
+	 * clause follows its subject or its 用 / 从 phrase: 用望远镜|偷看 "to peep
+	 * with a telescope", 从窗子|爬出去 "to climb out of the window".  The
+	 * aligner spills the noun's links onto that verb; a span ending in a
+	 * verb right after a noun holds it.  A 的 after the span makes the
+	 * "verb" a modifier or a noun of the phrase (鸡肉|派|的|酥皮: 派 "pie"
+	 * is a verb to the dictionary), which stays. */
+	uint32_t b0 = *b;
+	if (*b <= *a || *b > n || (*b < n && start[*b] && spells(w, len, *b, *b + 1, "的")))
+		return 0;
+	for (;;) {
+		uint32_t s = *b - 1;   /* the last word's start */
+		while (s > *a && !start[s])
+			s--;
+		if (s <= *a)
+			break;   /* the verb alone: no noun to keep */
+		const char *t = word_tag(z, w, len, s, *b);
+		if (!t || t[0] != 'v' || !strcmp(t, "vn"))
+			break;
+		uint32_t p = s - 1;   /* the word before it */
+		while (p > *a && !start[p])
+			p--;
+		if (!noun_word(z, w, len, p, s))
+			break;
+		*b = s;
+	}
+	return *b != b0;
+}
+
 /* the word [a, b) is, to jieba's dictionary, a verb or a function word
  * (adverb, preposition, conjunction, particle, modal particle): no part of
  * a name */

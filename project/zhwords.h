@@ -59,6 +59,13 @@ int xp_zh_head(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t 
  * drops it; 1 if it shrank. */
 int xp_zh_locative(const char *const *w, const uint32_t *len, const uint8_t *start, uint32_t *a, uint32_t *b);
 
+/* XP_NP_ZH_VERB_TAIL (np.h), on jieba's words: a noun phrase's span [*a, *b)
+ * whose last word the dictionary calls a verb (not a verbal noun, vn), after
+ * a word it calls a noun, drops the verb, as often as that holds, unless the
+ * word after the span is 的; 1 if it shrank. */
+int xp_zh_verb_tail(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+		    uint32_t *a, uint32_t *b);
+
 /* XP_NP_ZH_NAME_TRIM (np.h), on jieba's words: an English name's span
  * [*a, *b) drops the words at its edges that the dictionary calls verbs or
  * function words, as long as a word remains; 1 if it shrank. */

@@ -334,6 +334,31 @@ static void locative(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b, int
 	assert_int_equal(b, wb);
 }
 
+/* zh_verb_tail: a verb after the noun leaves the noun phrase */
+static void verb_tail(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b, int did, uint32_t wb)
+{
+	toks t;
+	split(z, chars, &t);
+	uint32_t a0 = a;
+	assert_int_equal(xp_zh_verb_tail(z, t.w, t.len, t.n, t.start, &a, &b), did);
+	assert_int_equal(a, a0);
+	assert_int_equal(b, wb);
+}
+
+static void test_verb_tail(void **st)
+{
+	(void)st;
+	xp_zhseg *z = open_fixture();
+	verb_tail(z, "情 人 有", 0, 3, 1, 2);       /* 情人|有: the noun's links spilt onto the verb */
+	verb_tail(z, "人 民 有 ，", 0, 3, 1, 2);
+	verb_tail(z, "情 人 有 的", 0, 3, 0, 3);    /* 的 after it: the "verb" modifies a noun */
+	verb_tail(z, "我 有", 0, 2, 0, 2);          /* after a pronoun: no noun to end on */
+	verb_tail(z, "有", 0, 1, 0, 1);             /* the verb alone: left to the other rules */
+	verb_tail(z, "情 人 中", 0, 3, 0, 3);       /* a localiser is no verb */
+	verb_tail(z, "有 情 人", 0, 3, 0, 3);       /* a verb first is kept (找钥匙 for "my keys") */
+	xp_zhseg_free(z);
+}
+
 static void test_locative(void **st)
 {
 	(void)st;
@@ -411,7 +436,7 @@ int main(void)
 		cmocka_unit_test(test_dictionary), cmocka_unit_test(test_hmm), cmocka_unit_test(test_files),
 		cmocka_unit_test(test_snap),       cmocka_unit_test(test_de),       cmocka_unit_test(test_name_trim),
 		cmocka_unit_test(test_edge_words), cmocka_unit_test(test_de_end), cmocka_unit_test(test_measure),
-		cmocka_unit_test(test_locative),
+		cmocka_unit_test(test_locative), cmocka_unit_test(test_verb_tail),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
