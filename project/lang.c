@@ -126,7 +126,7 @@ const char *xp_lr_name(unsigned k)
 							"free_pronoun", "fa_clitic",  "fa_verb",   "pronoun_move",
 							"pronoun_drop", "fa_light_verb", "fa_possessive",
 							"fa_subject_clitic", "fa_verb_move", "fa_case", "fa_homograph",
-							"fa_verb_final", "zh_demonstrative"};
+							"fa_verb_final", "zh_demonstrative", "zh_interrogative"};
 	return k < XP_LR_NRULES ? names[k] : "";
 }
 
@@ -139,7 +139,7 @@ const char *xp_lr_phrase(unsigned k)
 		"Farsi subject clitics", "subject pronouns moved to a Farsi verb",
 		"pronouns placed by their English case",
 		"Farsi homographs left", "subject pronouns moved to their clause's verb",
-		"Chinese demonstratives taken"};
+		"Chinese demonstratives taken", "Chinese interrogatives taken"};
 	return k < XP_LR_NRULES ? phrases[k] : "";
 }
 
@@ -284,6 +284,20 @@ uint32_t xp_fa_clause_verb(const char *const *words, const uint32_t *lens, uint3
 	return v;
 }
 
+/* words [j, j + m) of the n are the candidate: taken as [*a, *b) when none is
+ * marked in taken[] and it lies nearer relative position pos than *best */
+static void nearest_free(const uint8_t *taken, uint32_t n, double pos, uint32_t j, uint32_t m, double *best,
+			 uint32_t *a, uint32_t *b)
+{
+	for (uint32_t t = j; t < j + m; t++)
+		if (taken[t])
+			return;
+	double d = (j + 0.5 * m) / n - pos;
+	d = d < 0 ? -d : d;
+	if (d < *best)
+		*best = d, *a = j, *b = j + m;
+}
+
 int xp_free_pronoun(const char *en, const char *lang, const char *const *words, const uint32_t *lens,
 		    uint32_t n, const uint8_t *taken, double pos, uint32_t *a, uint32_t *b)
 {
@@ -301,13 +315,7 @@ int xp_free_pronoun(const char *en, const char *lang, const char *const *words, 
 		/* a Chinese pronoun must not be the start of a longer one (我 of 我们) */
 		if (zh && j + m < n && spells(words, lens, j + m, n, "们"))
 			continue;
-		int free = 1;
-		for (uint32_t t = j; t < j + m; t++)
-			free &= !taken[t];
-		double d = (j + 0.5 * m) / n - pos;
-		d = d < 0 ? -d : d;
-		if (free && d < best)
-			best = d, *a = j, *b = j + m;
+		nearest_free(taken, n, pos, j, m, &best, a, b);
 	}
 	return best <= 1;
 }
@@ -341,6 +349,73 @@ int xp_zh_free_demonstrative(const char *en, const char *const *words, const uin
 			best = d, *a = j, *b = j + 1;
 	}
 	return best <= 1;
+}
+
+/* --- interrogatives ---------------------------------------------------------------- */
+
+/* the Chinese interrogatives an English what / who stands for, longest first */
+static const char *const *zh_interrogatives(const char *en)
+{
+	static const char *const what[] = {"干什么", "什么", "干嘛", "干吗", "怎么样", "怎么", "啥", NULL};
+	static const char *const who[] = {"谁", NULL};
+	if (!strcasecmp(en, "what"))
+		return what;
+	if (!strcasecmp(en, "who") || !strcasecmp(en, "whom"))
+		return who;
+	return NULL;
+}
+
+/* an interrogative of set[] begins at word j of [.., end): its word count,
+ * else 0; not the 什么 of 为什么 "why" or of 干什么 (which the set has whole) */
+static uint32_t interrogative_at(const char *const *set, const char *const *words, const uint32_t *lens, uint32_t j,
+				 uint32_t end)
+{
+	for (size_t k = 0; set[k]; k++) {
+		uint32_t m = spells(words, lens, j, end, set[k]);
+		if (!m)
+			continue;
+		if (j > 0 && (spells(words, lens, j - 1, j, "为") || spells(words, lens, j - 1, j, "干")) &&
+		    spells(words, lens, j, end, "什么"))
+			return 0;
+		return m;
+	}
+	return 0;
+}
+
+int xp_zh_interrogative_en(const char *en)
+{
+	return zh_interrogatives(en) != NULL;
+}
+
+int xp_zh_free_interrogative(const char *en, const char *const *words, const uint32_t *lens, uint32_t n,
+			     const uint8_t *taken, double pos, uint32_t *a, uint32_t *b)
+{
+	const char *const *set = zh_interrogatives(en);
+	if (!set || !n)
+		return 0;
+	double best = 2;
+	for (uint32_t j = 0; j < n; j++) {
+		uint32_t m = interrogative_at(set, words, lens, j, n);
+		if (m)
+			nearest_free(taken, n, pos, j, m, &best, a, b);
+	}
+	return best <= 1;
+}
+
+int xp_zh_interrogative_span(const char *en, const char *const *words, const uint32_t *lens, uint32_t *a,
+			     uint32_t *b)
+{
+	const char *const *set = zh_interrogatives(en);
+	for (uint32_t j = *a; set && j < *b; j++) {
+		uint32_t m = interrogative_at(set, words, lens, j, *b);
+		if (!m)
+			continue;
+		if (j == *a && j + m == *b)
+			return 0;   /* already the interrogative */
+		*a = j, *b = j + m;
+		return 1;
+	}
+	return 0;
 }
 
 /* --- pronouns the links placed wrongly -------------------------------------------- */

@@ -112,6 +112,14 @@
  *                     a copula (这是, 那不是, 这就是: the corrected files mark it,
  *                     那是意外 for "It was an accident") that no mention holds
  *                     takes it, the one nearest its relative position.
+ *   XP_LR_ZH_INTERROGATIVE  Chinese: an English "what" or "who" is a mention
+ *                     the correctors mark on its interrogative (什么, 干什么,
+ *                     干嘛, 怎么, 谁: 你来干什么 for "What are you doing
+ *                     here?"); the aligner leaves most of them unlinked.  An
+ *                     unlinked one takes a free interrogative of its sentence
+ *                     (the one nearest its relative position, not the 什么 of
+ *                     为什么 "why"), and a span that holds one is cut to it
+ *                     (什么东西 -> 什么), as XP_LR_ZH_PRONOUN does for pronouns.
  */
 #ifndef XP_LANG_H
 #define XP_LANG_H
@@ -136,8 +144,9 @@ enum {
 	XP_LR_FA_HOMOGRAPH = 16384,
 	XP_LR_FA_VERB_FINAL = 32768,
 	XP_LR_ZH_DEMONSTRATIVE = 65536,
-	XP_LR_ALL = 131071,
-	XP_LR_NRULES = 17,
+	XP_LR_ZH_INTERROGATIVE = 131072,
+	XP_LR_ALL = 262143,
+	XP_LR_NRULES = 18,
 };
 
 /* The grammatical case of the English pronoun src[i] of the n words:
@@ -181,6 +190,19 @@ int xp_free_pronoun(const char *en, const char *lang, const char *const *words, 
  * nearest to relative position pos; 1 with its words [*a, *b), else 0. */
 int xp_zh_free_demonstrative(const char *en, const char *const *words, const uint32_t *lens, uint32_t n,
 			     const uint8_t *taken, double pos, uint32_t *a, uint32_t *b);
+
+/* Chinese (XP_LR_ZH_INTERROGATIVE): for English what / who, the
+ * interrogative (什么, 干什么, 干嘛, 干吗, 怎么样, 怎么, 啥; 谁) among the n words,
+ * not marked in taken[] and not inside 为什么 / 干什么, nearest to relative
+ * position pos; 1 with its words [*a, *b), else 0. */
+int xp_zh_free_interrogative(const char *en, const char *const *words, const uint32_t *lens, uint32_t n,
+			     const uint8_t *taken, double pos, uint32_t *a, uint32_t *b);
+/* 1 if English en is what / who / whom (one of the words above) */
+int xp_zh_interrogative_en(const char *en);
+/* the span [*a, *b) of an English what / who that holds an interrogative
+ * (as above) and more is cut to it (什么东西 -> 什么); 1 if it was */
+int xp_zh_interrogative_span(const char *en, const char *const *words, const uint32_t *lens, uint32_t *a,
+			     uint32_t *b);
 
 /* Farsi: 1 if words[j] of the n is a pronoun that may be another word
  * there: تو "you" and "in", اون "he, she, it" and "that" (Arabic yeh/kaf

@@ -217,6 +217,8 @@ static void lang_rules(utt_ctx *u, xp_proj_mention *pm)
 		pm->rule |= XP_LR_ZH_PRONOUN;
 	if ((u->rules & XP_LR_ZH_POSSESSIVE) && w && xp_zh_possessive_span(w, u->w, u->wlen, u->nw, &a, &b))
 		pm->rule |= XP_LR_ZH_POSSESSIVE;
+	if ((u->rules & XP_LR_ZH_INTERROGATIVE) && w && xp_zh_interrogative_span(w, u->w, u->wlen, &a, &b))
+		pm->rule |= XP_LR_ZH_INTERROGATIVE;
 	if ((u->rules & XP_LR_FA_ATTACH) && xp_fa_attach_span(u->w, u->wlen, u->nw, &a, &b))
 		pm->rule |= XP_LR_FA_ATTACH;
 	pm->tgt_start = a, pm->tgt_end = b;
@@ -265,7 +267,7 @@ static unsigned rules_for(const char *lang, unsigned rules)
 			r |= rules & XP_LR_ARTICLES;
 	if (lang && !strncmp(lang, "zh", 2))
 		r |= rules & (XP_LR_ZH_PRONOUN | XP_LR_ZH_POSSESSIVE | XP_LR_FREE_PRONOUN | XP_LR_PRON_MOVE | XP_LR_PRON_DROP |
-			      XP_LR_ZH_DEMONSTRATIVE);
+			      XP_LR_ZH_DEMONSTRATIVE | XP_LR_ZH_INTERROGATIVE);
 	if (lang && !strncmp(lang, "fa", 2))
 		r |= rules & (XP_LR_FA_ATTACH | XP_LR_FREE_PRONOUN | XP_LR_FA_CLITIC | XP_LR_FA_VERB | XP_LR_PRON_MOVE |
 			      XP_LR_FA_LIGHT_VERB | XP_LR_FA_POSSESSIVE | XP_LR_FA_SUBJECT_CLITIC | XP_LR_FA_VERB_MOVE | XP_LR_FA_CASE |
@@ -512,10 +514,12 @@ static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32
 	uint8_t *taken = calloc(3 * (size_t)u->nw + 3, 1), *ptaken = taken + u->nw + 1, *scratch = ptaken + u->nw + 1;
 	if (!taken)
 		return -1;
+	int zh = !strncmp(u->rec->tgt_lang, "zh", 2);
 	for (size_t k = 0; k < n; k++)
 		if (pm[k].fate == XP_PROJECTED) {
 			memset(taken + pm[k].tgt_start, 1, pm[k].tgt_end - pm[k].tgt_start);
-			if (pronoun_mention(u, &pm[k]))
+			if (pronoun_mention(u, &pm[k]) || (zh && pm[k].en_end == pm[k].en_start + 1 &&
+							   xp_zh_interrogative_en(u->rec->src[pm[k].en_start])))
 				memset(ptaken + pm[k].tgt_start, 1, pm[k].tgt_end - pm[k].tgt_start);
 		}
 	for (size_t k = 0; k < n; k++) {
@@ -539,6 +543,14 @@ static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32
 			x->fate = XP_PROJECTED, x->tgt_utt = t, x->tgt_start = a, x->tgt_end = b;
 			x->conf = 0.25f;   /* no link: a guess from the word alone */
 			x->rule |= XP_LR_FREE_PRONOUN;
+		} else if ((u->rules & XP_LR_ZH_INTERROGATIVE) && zh &&
+			   xp_zh_free_interrogative(u->rec->src[x->en_start], u->w, u->wlen, u->nw, ptaken, pos, &a, &b)) {
+			/* "what", "who" on a free 什么, 谁: one no pronoun's or other
+			 * "what"'s mention holds (one inside a larger span is free, as
+			 * for pronouns: 怎么 of 你是怎么搞的) */
+			x->fate = XP_PROJECTED, x->tgt_utt = t, x->tgt_start = a, x->tgt_end = b;
+			x->conf = 0.25f;
+			x->rule |= XP_LR_ZH_INTERROGATIVE;
 		} else if (!with_prodrop || !(u->rules & XP_LR_FA_VERB) || ec == XP_CASE_OBJECT ||
 			   !nearest_verb(u, x, taken, t)) {
 			continue;

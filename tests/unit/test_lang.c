@@ -19,13 +19,22 @@ static void split(toks *t, const char *s)
 		t->w[t->n] = p, t->len[t->n] = (uint32_t)strlen(p), t->n++;
 }
 
-static void zh(const char *en, const char *chars, uint32_t a, uint32_t b, int changed, uint32_t wa, uint32_t wb)
+/* a rule that cuts the span [a, b) of English en to its word (zh_pronoun,
+ * zh_interrogative): changed, and the span it leaves */
+typedef int span_rule(const char *, const char *const *, const uint32_t *, uint32_t *, uint32_t *);
+static void cut(span_rule *f, const char *en, const char *chars, uint32_t a, uint32_t b, int changed, uint32_t wa,
+		uint32_t wb)
 {
 	toks t;
 	split(&t, chars);
-	assert_int_equal(xp_zh_pronoun_span(en, t.w, t.len, &a, &b), changed);
+	assert_int_equal(f(en, t.w, t.len, &a, &b), changed);
 	assert_int_equal(a, wa);
 	assert_int_equal(b, wb);
+}
+
+static void zh(const char *en, const char *chars, uint32_t a, uint32_t b, int changed, uint32_t wa, uint32_t wb)
+{
+	cut(xp_zh_pronoun_span, en, chars, a, b, changed, wa, wb);
 }
 
 static void test_zh_pronoun(void **st)
@@ -134,19 +143,29 @@ static void test_free_pronoun(void **st)
 	fp("your", "fa", "خودتون", NULL, 0.5, 1, 0, 1);
 }
 
-/* xp_zh_free_demonstrative: a free 这 / 那 that is a copula's subject */
-static void fd(const char *en, const char *s, const char *taken, double pos, int found, uint32_t wa)
+/* a Chinese rule that finds a free word for English en (zh_demonstrative,
+ * zh_interrogative): found, and the words [wa, wb) it took */
+typedef int free_rule(const char *, const char *const *, const uint32_t *, uint32_t, const uint8_t *, double, uint32_t *,
+		      uint32_t *);
+static void finds(free_rule *f, const char *en, const char *s, const char *taken, double pos, int found, uint32_t wa,
+		  uint32_t wb)
 {
 	toks t;
 	split(&t, s);
 	uint8_t tk[64];
 	held(tk, taken);
 	uint32_t a = 99, b = 99;
-	assert_int_equal(xp_zh_free_demonstrative(en, t.w, t.len, t.n, tk, pos, &a, &b), found);
+	assert_int_equal(f(en, t.w, t.len, t.n, tk, pos, &a, &b), found);
 	if (found) {
 		assert_int_equal(a, wa);
-		assert_int_equal(b, wa + 1);
+		assert_int_equal(b, wb);
 	}
+}
+
+/* xp_zh_free_demonstrative: a free 这 / 那 that is a copula's subject */
+static void fd(const char *en, const char *s, const char *taken, double pos, int found, uint32_t wa)
+{
+	finds(xp_zh_free_demonstrative, en, s, taken, pos, found, wa, wa + 1);
 }
 
 static void test_zh_demonstrative(void **st)
@@ -163,6 +182,42 @@ static void test_zh_demonstrative(void **st)
 	fd("it", "这 是 我 的 那 是 你 的", NULL, 0.9, 1, 4);     /* the nearest */
 	fd("he", "那 是 他", NULL, 0.5, 0, 0);                   /* not for a personal pronoun */
 	fd("they", "那 是 他 们", NULL, 0.5, 0, 0);
+}
+
+/* xp_zh_free_interrogative, xp_zh_interrogative_span: what / who on 什么, 谁 */
+static void fi(const char *en, const char *s, const char *taken, double pos, int found, uint32_t wa, uint32_t wb)
+{
+	finds(xp_zh_free_interrogative, en, s, taken, pos, found, wa, wb);
+}
+
+static void is(const char *en, const char *s, uint32_t a, uint32_t b, int did, uint32_t wa, uint32_t wb)
+{
+	cut(xp_zh_interrogative_span, en, s, a, b, did, wa, wb);
+}
+
+static void test_zh_interrogative(void **st)
+{
+	(void)st;
+	fi("What", "你 来 干 什 么 ?", NULL, 0.1, 1, 2, 5);        /* 干什么 whole, not its 什么 */
+	fi("what", "做 什 么 ?", NULL, 0.5, 1, 1, 3);
+	fi("What", "你 是 怎 么 搞 的 ?", NULL, 0.1, 1, 2, 4);
+	fi("what", "你 怎 么 样 ?", NULL, 0.5, 1, 1, 4);           /* 怎么样, the longest */
+	fi("what", "你 干 嘛 ?", NULL, 0.5, 1, 1, 3);
+	fi("what", "什么 事", NULL, 0.5, 1, 0, 1);                  /* a word token */
+	fi("Who", "你 带 谁 来 ?", NULL, 0.5, 1, 2, 3);
+	fi("what", "为 什 么 ?", NULL, 0.5, 0, 0, 0);               /* 为什么 is "why" */
+	fi("what", "做 什 么 ?", "01", 0.5, 0, 0, 0);               /* held */
+	fi("what", "是 谁 ?", NULL, 0.5, 0, 0, 0);                  /* 谁 is no "what" */
+	fi("it", "什 么 ?", NULL, 0.5, 0, 0, 0);                    /* nor for another word */
+	fi("who", "谁 邀 谁 ?", NULL, 0.9, 1, 2, 3);                /* the nearest */
+	/* a span that holds one more is cut to it */
+	is("What", "什 么 东 西 ?", 0, 4, 1, 0, 2);
+	is("what", "什 么 ?", 0, 2, 0, 0, 2);                       /* the interrogative already */
+	is("what", "东 西 ?", 0, 2, 0, 0, 2);
+	is("why", "为 什 么 ?", 0, 3, 0, 0, 3);
+	is("what", "为 什 么 ?", 0, 3, 0, 0, 3);
+	assert_true(xp_zh_interrogative_en("Who"));
+	assert_false(xp_zh_interrogative_en("where"));
 }
 
 static void test_fa_clitic(void **st)
@@ -366,6 +421,7 @@ int main(void)
 		cmocka_unit_test(test_articles),
 		cmocka_unit_test(test_zh_possessive),
 		cmocka_unit_test(test_free_pronoun), cmocka_unit_test(test_zh_demonstrative),
+		cmocka_unit_test(test_zh_interrogative),
 		cmocka_unit_test(test_fa_clitic),
 		cmocka_unit_test(test_pronoun_matches),
 		cmocka_unit_test(test_en_case),
