@@ -10,7 +10,7 @@
 
 const char *xp_np_name(unsigned k)
 {
-	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail"};
+	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head"};
 	return k < XP_NP_NRULES ? names[k] : "";
 }
 
@@ -356,14 +356,21 @@ static int fa_compound(const xp_np_span *x, uint32_t *a, uint32_t *b)
 /* the English mention holds a clause (a relative or an infinitive: "the
  * guy who cries", "the stuff they gave us", "the guts to say"): a word after
  * its first that opens one, or a subject pronoun inside it */
-static int en_clause(const xp_np_span *x)
+int xp_en_clause_word(const char *w, size_t n)
 {
 	static const char *const t[] = {"who", "whom", "whose", "which", "that", "where", "when", "to", ",", "i",
 					"you", "he", "she", "we", "they", "is", "are", "was", "'s", "'re", "'ve", "'m"};
+	for (size_t k = 0; k < sizeof t / sizeof *t; k++)
+		if (strlen(t[k]) == n && !strncasecmp(w, t[k], n))
+			return 1;
+	return 0;
+}
+
+static int en_clause(const xp_np_span *x)
+{
 	for (uint32_t i = x->s + 1; i < x->e; i++)
-		for (size_t k = 0; k < sizeof t / sizeof *t; k++)
-			if (!strcasecmp(x->src[i], t[k]))
-				return 1;
+		if (xp_en_clause_word(x->src[i], strlen(x->src[i])))
+			return 1;
 	return 0;
 }
 

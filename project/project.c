@@ -976,6 +976,20 @@ static int end_lex(xp_lex *ze, const char *doc, const char *const *w, const uint
 	return rc;
 }
 
+/* the English mention [s, e) of utterance eu holds a relative or infinitive
+ * clause after its first word (np.h xp_en_clause_word; not the possessive
+ * 's, nor a comma, which join noun phrases: "Ethan Allen 's finest sofas") */
+static int en_clause(const xp_utt *eu, uint32_t s, uint32_t e)
+{
+	for (uint32_t i = s + 1; i < e; i++) {
+		uint32_t n;
+		const char *w = xp_tok_str(eu, i, &n);
+		if (xp_en_clause_word(w, n) && !(n == 2 && !memcmp(w, "'s", 2)) && !(n == 1 && *w == ','))
+			return 1;
+	}
+	return 0;
+}
+
 /* XP_NP_ZH_WORDS (zhwords.h) over the corpus, every other rule done (the
  * consistency rule too, whose words may lie inside a longer one): each
  * projected span of a Chinese sentence grown to whole jieba words */
@@ -1019,10 +1033,11 @@ static int zh_words(run *r, const xp_corpus *en)
 				    xp_zh_de(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
 					m->np |= XP_NP_ZH_DE;
 				/* XP_NP_ZH_MEASURE, XP_NP_ZH_HEAD, XP_NP_ZH_LOCATIVE, XP_NP_ZH_VERB_TAIL,
-				 * XP_NP_ZH_DE_END: noun phrases
+				 * XP_NP_ZH_CLAUSE_HEAD, XP_NP_ZH_DE_END: noun phrases
 				 * only, on the words the span now ends on */
 				int nominal = m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t &&
-					      (r->o->np & (XP_NP_ZH_MEASURE | XP_NP_ZH_HEAD | XP_NP_ZH_DE_END | XP_NP_ZH_LOCATIVE | XP_NP_ZH_VERB_TAIL)) &&
+					      (r->o->np & (XP_NP_ZH_MEASURE | XP_NP_ZH_HEAD | XP_NP_ZH_DE_END | XP_NP_ZH_LOCATIVE | XP_NP_ZH_VERB_TAIL |
+						       XP_NP_ZH_CLAUSE_HEAD)) &&
 					      xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) >=
 						      XP_MT_NOMINAL;
 				/* a measure word stands for an English determiner or numeral
@@ -1042,6 +1057,10 @@ static int zh_words(run *r, const xp_corpus *en)
 				if (nominal && (r->o->np & XP_NP_ZH_VERB_TAIL) &&
 				    xp_zh_verb_tail(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
 					m->np |= XP_NP_ZH_VERB_TAIL;
+				if (nominal && (r->o->np & XP_NP_ZH_CLAUSE_HEAD) &&
+				    en_clause(&en->docs[d].utts[m->en_utt], m->en_start, m->en_end) &&
+				    xp_zh_clause_head(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
+					m->np |= XP_NP_ZH_CLAUSE_HEAD;
 				if (nominal && (r->o->np & XP_NP_ZH_DE_END) &&
 				    xp_zh_de_end(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
 					m->np |= XP_NP_ZH_DE_END;

@@ -354,3 +354,21 @@ unsigned xp_zh_edge_words(xp_zhseg *z, const char *const *w, const uint32_t *len
 		e |= noun_word(z, w, len, b, word_end(start, n, b)) ? XP_ZH_NOUN_AFTER : 0;
 	return e;
 }
+
+int xp_zh_clause_head(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+		      uint32_t *a, uint32_t *b)
+{
+	/* A Chinese relative clause comes before its head, joined by 的 ([暂时
+	 * 拦置一旁]的[事] "that thing they put over here"): the aligner links
+	 * the clause's words and leaves the head, a light noun the English says
+	 * with "thing", "one", "guy", to no one or to another word.  A span
+	 * that stops before 的 + noun takes both. */
+	(void)a;
+	if (*b + 1 >= n || !start[*b] || !spells(w, len, *b, *b + 1, "的") || !start[*b + 1])
+		return 0;
+	uint32_t e = word_end(start, n, *b + 1);
+	if (!noun_word(z, w, len, *b + 1, e))
+		return 0;
+	*b = e;
+	return 1;
+}

@@ -66,6 +66,12 @@ int xp_zh_locative(const char *const *w, const uint32_t *len, const uint8_t *sta
 int xp_zh_verb_tail(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
 		    uint32_t *a, uint32_t *b);
 
+/* XP_NP_ZH_CLAUSE_HEAD (np.h), on jieba's words: a span [*a, *b) followed by
+ * the word 的 and a word the dictionary calls a noun takes both; 1 if it
+ * grew (*a is left: the signature of the other edge rules). */
+int xp_zh_clause_head(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+		      uint32_t *a, uint32_t *b);
+
 /* XP_NP_ZH_NAME_TRIM (np.h), on jieba's words: an English name's span
  * [*a, *b) drops the words at its edges that the dictionary calls verbs or
  * function words, as long as a word remains; 1 if it shrank. */

@@ -373,6 +373,24 @@ static void verb_tail(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b, in
 	trimmed(xp_zh_verb_tail, z, chars, a, b, did, a, wb);
 }
 
+/* zh_clause_head: a clause's span takes 的 and its head noun */
+static void clause_head(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b, int did, uint32_t wb)
+{
+	trimmed(xp_zh_clause_head, z, chars, a, b, did, a, wb);
+}
+
+static void test_clause_head(void **st)
+{
+	(void)st;
+	xp_zhseg *z = open_fixture();
+	clause_head(z, "我 有 的 情 人 ，", 0, 2, 1, 5);   /* [我有]的[情人] "the lover I have" */
+	clause_head(z, "我 有 的 ，", 0, 2, 0, 2);         /* no noun after 的 */
+	clause_head(z, "我 有 的", 0, 2, 0, 2);
+	clause_head(z, "我 有 情 人", 0, 2, 0, 2);          /* no 的 */
+	clause_head(z, "我 有 的 有", 0, 2, 0, 2);          /* a verb after it */
+	xp_zhseg_free(z);
+}
+
 static void test_name_trim(void **st)
 {
 	(void)st;
@@ -442,7 +460,7 @@ int main(void)
 		cmocka_unit_test(test_dictionary), cmocka_unit_test(test_hmm), cmocka_unit_test(test_files),
 		cmocka_unit_test(test_snap),       cmocka_unit_test(test_de),       cmocka_unit_test(test_name_trim),
 		cmocka_unit_test(test_edge_words), cmocka_unit_test(test_de_end), cmocka_unit_test(test_measure),
-		cmocka_unit_test(test_locative), cmocka_unit_test(test_verb_tail),
+		cmocka_unit_test(test_locative), cmocka_unit_test(test_verb_tail), cmocka_unit_test(test_clause_head),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
