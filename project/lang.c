@@ -126,7 +126,7 @@ const char *xp_lr_name(unsigned k)
 							"free_pronoun", "fa_clitic",  "fa_verb",   "pronoun_move",
 							"pronoun_drop", "fa_light_verb", "fa_possessive",
 							"fa_subject_clitic", "fa_verb_move", "fa_case", "fa_homograph",
-							"fa_verb_final", "zh_demonstrative", "zh_interrogative"};
+							"fa_verb_final", "zh_demonstrative", "zh_interrogative", "fa_demonstrative"};
 	return k < XP_LR_NRULES ? names[k] : "";
 }
 
@@ -139,7 +139,7 @@ const char *xp_lr_phrase(unsigned k)
 		"Farsi subject clitics", "subject pronouns moved to a Farsi verb",
 		"pronouns placed by their English case",
 		"Farsi homographs left", "subject pronouns moved to their clause's verb",
-		"Chinese demonstratives taken", "Chinese interrogatives taken"};
+		"Chinese demonstratives taken", "Chinese interrogatives taken", "Farsi object demonstratives taken"};
 	return k < XP_LR_NRULES ? phrases[k] : "";
 }
 
@@ -398,6 +398,30 @@ int xp_zh_free_interrogative(const char *en, const char *const *words, const uin
 		uint32_t m = interrogative_at(set, words, lens, j, n);
 		if (m)
 			nearest_free(taken, n, pos, j, m, &best, a, b);
+	}
+	return best <= 1;
+}
+
+int xp_fa_free_demonstrative(const char *en, const char *const *words, const uint32_t *lens, uint32_t n,
+			     const uint8_t *taken, double pos, uint32_t *a, uint32_t *b)
+{
+	/* "these" and "those" are اینا / اونا (رو), which are also "they" */
+	static const char *const ens[] = {"it", "this", "that", NULL};
+	/* the demonstrative and the object marker را, colloquially و, in one
+	 * word: an object, never a determiner (that is این / اون alone) */
+	static const char *const obj[] = {"اینو", "اونو", NULL};
+	int match = 0;
+	for (size_t k = 0; ens[k] && !match; k++)
+		match = !strcasecmp(en, ens[k]);
+	if (!match || !n)
+		return 0;
+	double best = 2;
+	for (uint32_t j = 0; j < n; j++) {
+		int is = 0;
+		for (size_t k = 0; obj[k] && !is; k++)
+			is = xp_fa_equal(words[j], lens[j], obj[k]);
+		if (is)
+			nearest_free(taken, n, pos, j, 1, &best, a, b);
 	}
 	return best <= 1;
 }

@@ -120,6 +120,13 @@
  *                     (the one nearest its relative position, not the 什么 of
  *                     为什么 "why"), and a span that holds one is cut to it
  *                     (什么东西 -> 什么), as XP_LR_ZH_PRONOUN does for pronouns.
+ *   XP_LR_FA_DEMONSTRATIVE  Farsi: an English it / this / that that no link
+ *                     reached and no other rule placed takes a free
+ *                     demonstrative with the object marker written on (اینو,
+ *                     اونو: "you know it" -> اینو می دونی, colloquial این رو)
+ *                     that no pronoun's mention holds, the one nearest its
+ *                     relative position: the free pronoun rules know no
+ *                     Farsi form for "it", and the corrected files mark it.
  */
 #ifndef XP_LANG_H
 #define XP_LANG_H
@@ -145,8 +152,9 @@ enum {
 	XP_LR_FA_VERB_FINAL = 32768,
 	XP_LR_ZH_DEMONSTRATIVE = 65536,
 	XP_LR_ZH_INTERROGATIVE = 131072,
-	XP_LR_ALL = 262143,
-	XP_LR_NRULES = 18,
+	XP_LR_FA_DEMONSTRATIVE = 262144,
+	XP_LR_ALL = 524287,
+	XP_LR_NRULES = 19,
 };
 
 /* The grammatical case of the English pronoun src[i] of the n words:
@@ -203,6 +211,12 @@ int xp_zh_interrogative_en(const char *en);
  * (as above) and more is cut to it (什么东西 -> 什么); 1 if it was */
 int xp_zh_interrogative_span(const char *en, const char *const *words, const uint32_t *lens, uint32_t *a,
 			     uint32_t *b);
+/* Farsi (XP_LR_FA_DEMONSTRATIVE): for English it / this / that, the
+ * demonstrative with the object marker written on (اینو, اونو; Arabic yeh
+ * read as Persian) among the n words, not marked in taken[], nearest to
+ * relative position pos; 1 with its word [*a, *a + 1), else 0. */
+int xp_fa_free_demonstrative(const char *en, const char *const *words, const uint32_t *lens, uint32_t n,
+			     const uint8_t *taken, double pos, uint32_t *a, uint32_t *b);
 
 /* Farsi: 1 if words[j] of the n is a pronoun that may be another word
  * there: تو "you" and "in", اون "he, she, it" and "that" (Arabic yeh/kaf

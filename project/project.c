@@ -271,7 +271,7 @@ static unsigned rules_for(const char *lang, unsigned rules)
 	if (lang && !strncmp(lang, "fa", 2))
 		r |= rules & (XP_LR_FA_ATTACH | XP_LR_FREE_PRONOUN | XP_LR_FA_CLITIC | XP_LR_FA_VERB | XP_LR_PRON_MOVE |
 			      XP_LR_FA_LIGHT_VERB | XP_LR_FA_POSSESSIVE | XP_LR_FA_SUBJECT_CLITIC | XP_LR_FA_VERB_MOVE | XP_LR_FA_CASE |
-			      XP_LR_FA_HOMOGRAPH | XP_LR_FA_VERB_FINAL);
+			      XP_LR_FA_HOMOGRAPH | XP_LR_FA_VERB_FINAL | XP_LR_FA_DEMONSTRATIVE);
 	return r;
 }
 
@@ -485,6 +485,14 @@ static int free_pronoun(const utt_ctx *u, xp_proj_mention *x, const uint8_t *tak
 			x->rule |= XP_LR_ZH_DEMONSTRATIVE;
 			return 1;
 		}
+	}
+	/* XP_LR_FA_DEMONSTRATIVE: no Farsi pronoun for an unplaced "it" / "that":
+	 * the object demonstrative اینو / اونو.  Only where no link reached it:
+	 * a pronoun the links placed is left to pronoun_move's own forms. */
+	if (!found && (u->rules & XP_LR_FA_DEMONSTRATIVE) && !strncmp(lang, "fa", 2) && x->fate != XP_PROJECTED &&
+	    xp_fa_free_demonstrative(w, u->w, u->wlen, u->nw, taken, pos, a, b)) {
+		x->rule |= XP_LR_FA_DEMONSTRATIVE;
+		return 1;
 	}
 	if (!found || !(u->rules & XP_LR_FA_HOMOGRAPH) || strncmp(lang, "fa", 2) ||
 	    !xp_fa_homograph(u->w, u->wlen, u->nw, *a))

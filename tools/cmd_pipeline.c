@@ -189,6 +189,7 @@ const xp_cmd xp_cmd_pipeline = {
 	"              --no-fa-possessive, --fa-subject-clitic,\n"
 	"              --no-fa-verb-move, --no-fa-case, --no-fa-homograph, --no-fa-verb-final,\n"
 	"              --no-zh-demonstrative, --no-zh-interrogative,\n"
+	"              --no-fa-demonstrative,\n"
 	"              --np RULES, --no-np RULES, --zh-words DIR, --uncalibrated\n"
 	"  --keep-empty  write documents without a target sentence too (left out by default)\n"
 	"  --no-db     no correction database\n"

@@ -16,7 +16,7 @@ enum {
 	O_SKIP_ARTICLES, O_NO_ZH_PRONOUNS, O_NO_FA_ATTACH, O_NO_PRODROP, O_NO_ZH_POSSESSIVE, O_NO_FREE_PRONOUNS,
 	O_NO_FA_CLITICS, O_NO_FA_NEAREST_VERB, O_UNCALIBRATED, O_NO_PRONOUN_MOVE, O_NO_PRONOUN_DROP,
 	O_NO_FA_LIGHT_VERB, O_NO_FA_POSSESSIVE, O_FA_SUBJECT_CLITIC, O_NO_FA_VERB_MOVE, O_NO_FA_CASE, O_NO_FA_HOMOGRAPH, O_NP, O_NO_NP, O_ZH_WORDS,
-	O_NO_FA_VERB_FINAL, O_NO_ZH_DEMONSTRATIVE, O_NO_ZH_INTERROGATIVE,
+	O_NO_FA_VERB_FINAL, O_NO_ZH_DEMONSTRATIVE, O_NO_ZH_INTERROGATIVE, O_NO_FA_DEMONSTRATIVE,
 	O_KEEP_EMPTY = 448,
 };
 
@@ -62,6 +62,7 @@ const struct option xp_opts_project[] = {
 	{"no-fa-verb-final", no_argument, 0, O_NO_FA_VERB_FINAL},
 	{"no-zh-demonstrative", no_argument, 0, O_NO_ZH_DEMONSTRATIVE},
 	{"no-zh-interrogative", no_argument, 0, O_NO_ZH_INTERROGATIVE},
+	{"no-fa-demonstrative", no_argument, 0, O_NO_FA_DEMONSTRATIVE},
 	{"np", required_argument, 0, O_NP}, {"no-np", required_argument, 0, O_NO_NP},
 	{"zh-words", required_argument, 0, O_ZH_WORDS},
 	{0, 0, 0, 0}};
@@ -272,6 +273,7 @@ int xp_opt_project(int ch, const char *v, xp_proj_opts *o, xp_err *e)
 	case O_NO_FA_VERB_FINAL: o->rules &= ~(unsigned)XP_LR_FA_VERB_FINAL; return 0;
 	case O_NO_ZH_DEMONSTRATIVE: o->rules &= ~(unsigned)XP_LR_ZH_DEMONSTRATIVE; return 0;
 	case O_NO_ZH_INTERROGATIVE: o->rules &= ~(unsigned)XP_LR_ZH_INTERROGATIVE; return 0;
+	case O_NO_FA_DEMONSTRATIVE: o->rules &= ~(unsigned)XP_LR_FA_DEMONSTRATIVE; return 0;
 	case O_UNCALIBRATED: o->uncalibrated = 1; return 0;
 	case O_ZH_WORDS: o->zh_words = v; return 0;
 	case O_NP:

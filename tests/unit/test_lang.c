@@ -220,6 +220,28 @@ static void test_zh_interrogative(void **st)
 	assert_false(xp_zh_interrogative_en("where"));
 }
 
+/* xp_fa_free_demonstrative: en over the words of s, expecting the word wa */
+static void fo(const char *en, const char *s, const char *taken, double pos, int found, uint32_t wa)
+{
+	finds(xp_fa_free_demonstrative, en, s, taken, pos, found, wa, wa + 1);
+}
+
+static void test_fa_demonstrative(void **st)
+{
+	(void)st;
+	fo("it", "و اینو می دونی", NULL, 0.8, 1, 1);             /* "and you know it" */
+	fo("that", "اگه اینو داشتیم", NULL, 0.5, 1, 1);          /* "if we had that" */
+	fo("It", "تو هی اونو تکرار می کنی", NULL, 0.9, 1, 2);
+	fo("this", "من اينو نگفتم", NULL, 0.5, 1, 1);            /* Arabic yeh */
+	fo("it", "اینو می دونی تو نمی دونی که اینو می دونی", NULL, 0.9, 1, 7);   /* the nearest */
+	fo("it", "اینو می دونی تو نمی دونی که اینو می دونی", "0000000100", 0.9, 1, 0);   /* held */
+	fo("it", "اینو", "1", 0.5, 0, 0);
+	fo("it", "این کار رو بکن", NULL, 0.5, 0, 0);             /* a determiner, no object form */
+	fo("it", "اون رفت", NULL, 0.5, 0, 0);
+	fo("he", "اونو دیدم", NULL, 0.5, 0, 0);                  /* not for a personal pronoun */
+	fo("these", "اینو دیدم", NULL, 0.5, 0, 0);
+}
+
 static void test_fa_clitic(void **st)
 {
 	(void)st;
@@ -422,6 +444,7 @@ int main(void)
 		cmocka_unit_test(test_zh_possessive),
 		cmocka_unit_test(test_free_pronoun), cmocka_unit_test(test_zh_demonstrative),
 		cmocka_unit_test(test_zh_interrogative),
+		cmocka_unit_test(test_fa_demonstrative),
 		cmocka_unit_test(test_fa_clitic),
 		cmocka_unit_test(test_pronoun_matches),
 		cmocka_unit_test(test_en_case),
