@@ -53,9 +53,17 @@ chmod +x "$L/bin/xproj"
 
 names=$*
 [ -n "$names" ] || names="$(ls $BUILD/tests/ | grep -E '^(test_|replay_)[a-z0-9_]*$' | tr '\n' ' ') $(ls tests/cli/*.sh | sed 's|.*/||; s|\.sh$||' | tr '\n' ' ')"
-pass=0 fail=0 all0=$(date +%s)
+pass=0 fail=0 skip=0 all0=$(date +%s)
 for n in $names; do
 	t0=$(date +%s)
+	case $n in
+	growth) # what it asserts is CPU seconds of the native code (a
+		# linear reader under a limit a quadratic one passes by far):
+		# under valgrind, 20-50 times slower, every limit would fail.
+		# Its commands (stats, project, db import) run under valgrind
+		# in other tests, on smaller inputs.
+		echo "  skip  $n (CPU-time limits: see tests/valgrind.sh)"; skip=$((skip + 1)); continue ;;
+	esac
 	case $n in
 	test_*) XPROJ_VG_TEST=$n $VG --log-file="$L/$n.%p.log" "$BUILD/tests/$n" >"$L/$n.out" 2>&1 ;;
 	replay_fuzz_*) XPROJ_VG_TEST=$n $VG --log-file="$L/$n.%p.log" "$BUILD/tests/$n" "tests/fixtures/${n#replay_fuzz_}" \
@@ -88,5 +96,5 @@ for n in $names; do
 		tail -20 "$L/$n.out" | sed 's/^/        /'
 	fi
 done
-echo "$pass passed, $fail failed in $(($(date +%s) - all0)) s (reports in $L)"
+echo "$pass passed, $fail failed, $skip skipped in $(($(date +%s) - all0)) s (reports in $L)"
 [ "$fail" = 0 ]
