@@ -20,6 +20,9 @@ command -v valgrind >/dev/null || { echo "valgrind is not installed: sudo apt-ge
 L=${VG_LOG:-$BUILD/valgrind}
 rm -rf "$L"
 mkdir -p "$L/bin"
+# a test may run xproj as another user (dbopen.sh: nobody, on a store it
+# may not write): its valgrind must still write its report here
+chmod 1777 "$L"
 L=$(cd "$L" && pwd)
 real=$(cd "$(dirname "$XPROJ")" && pwd)/$(basename "$XPROJ")
 VG="valgrind -q --leak-check=full --show-leak-kinds=definite,indirect --errors-for-leak-kinds=definite,indirect"
