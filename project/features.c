@@ -403,45 +403,96 @@ void xp_feat_agree(const xp_proj_mention *pm, float *x, size_t first, size_t n, 
 	}
 }
 
-/* tokens [a, b) of u and [c, d) of v are the same words (fold: ASCII case) */
-static int same_words(const xp_utt *u, uint32_t a, uint32_t b, const xp_utt *v, uint32_t c, uint32_t d, int fold)
-{
-	if (b - a != d - c || b > u->ntoks || d > v->ntoks)
-		return 0;
-	for (uint32_t k = 0; k < b - a; k++) {
-		uint32_t n1, n2;
-		const char *s1 = xp_tok_str(u, a + k, &n1), *s2 = xp_tok_str(v, c + k, &n2);
-		if (n1 != n2 || (fold ? strncasecmp(s1, s2, n1) : memcmp(s1, s2, n1)))
-			return 0;
-	}
-	return 1;
-}
-
 /* form_seen, form_agree: the other projections of the same English cluster
  * in the same English words.  A name or a noun phrase repeated in a scene
  * is mostly translated the same way each time; a projection that lands on
- * other words than its twins' is suspect (and so, less, are the twins). */
-static void forms(const xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, const xp_doc *td)
+ * other words than its twins' is suspect (and so, less, are the twins).
+ *
+ * Twins are found by sorting, not by comparing every pair: a document of N
+ * mentions cost N^2 word comparisons (10 s at 80k mentions in
+ * bench/growth.sh, where one long document is the worst case).  Sorted by
+ * cluster, then the English words (ASCII case folded), then the target words,
+ * a run of equal (cluster, English) holds a mention's twins, and a run of
+ * equal target words inside it those with its translation. */
+typedef struct form_key {
+	const xp_proj_mention *m;
+	const xp_utt *eu, *tu; /* tu NULL: the target span is out of its sentence */
+	size_t i;
+} form_key;
+
+/* tokens [a, b) of u against [c, d) of v: by length, then word by word
+ * (fold: ASCII case), so that 0 is exactly "the same words" */
+static int cmp_words(const xp_utt *u, uint32_t a, uint32_t b, const xp_utt *v, uint32_t c, uint32_t d, int fold)
 {
+	if (b - a != d - c)
+		return b - a < d - c ? -1 : 1;
+	for (uint32_t k = 0; k < b - a; k++) {
+		uint32_t n1, n2;
+		const unsigned char *s1 = (const unsigned char *)xp_tok_str(u, a + k, &n1),
+				    *s2 = (const unsigned char *)xp_tok_str(v, c + k, &n2);
+		if (n1 != n2)
+			return n1 < n2 ? -1 : 1;
+		for (uint32_t j = 0; j < n1; j++) {
+			int c1 = s1[j], c2 = s2[j];
+			if (fold && c1 < 128 && c2 < 128)
+				c1 = tolower(c1), c2 = tolower(c2);
+			if (c1 != c2)
+				return c1 < c2 ? -1 : 1;
+		}
+	}
+	return 0;
+}
+
+static int cmp_form_en(const form_key *p, const form_key *q)
+{
+	if (p->m->cluster != q->m->cluster)
+		return p->m->cluster < q->m->cluster ? -1 : 1;
+	return cmp_words(p->eu, p->m->en_start, p->m->en_end, q->eu, q->m->en_start, q->m->en_end, 1);
+}
+
+static int cmp_form(const void *x, const void *y)
+{
+	const form_key *p = x, *q = y;
+	int c = cmp_form_en(p, q);
+	if (c)
+		return c;
+	if (!p->tu || !q->tu)
+		return !p->tu - !q->tu;
+	return cmp_words(p->tu, p->m->tgt_start, p->m->tgt_end, q->tu, q->m->tgt_start, q->m->tgt_end, 0);
+}
+
+static int forms(const xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, const xp_doc *td)
+{
+	form_key *k = malloc((n + 1) * sizeof *k);
+	size_t nk = 0;
+	if (!k)
+		return -1;
 	for (size_t i = 0; i < n; i++) {
 		const xp_proj_mention *a = &pm[i];
 		if (a->fate != XP_PROJECTED || a->tgt_utt < 0 || (size_t)a->tgt_utt >= td->nutts || a->en_utt >= ed->nutts)
 			continue;
-		uint32_t seen = 0, same = 0;
-		for (size_t j = 0; j < n; j++) {
-			const xp_proj_mention *b = &pm[j];
-			if (j == i || b->cluster != a->cluster || b->fate != XP_PROJECTED || b->tgt_utt < 0 ||
-			    (size_t)b->tgt_utt >= td->nutts || b->en_utt >= ed->nutts ||
-			    !same_words(&ed->utts[a->en_utt], a->en_start, a->en_end, &ed->utts[b->en_utt], b->en_start,
-					b->en_end, 1))
-				continue;
-			seen++;
-			same += same_words(&td->utts[a->tgt_utt], a->tgt_start, a->tgt_end, &td->utts[b->tgt_utt],
-					   b->tgt_start, b->tgt_end, 0);
-		}
-		x[i * XP_NFEAT + XP_F_FORM_SEEN] = (float)log1p(seen);
-		x[i * XP_NFEAT + XP_F_FORM_AGREE] = seen ? (float)same / (float)seen : 0;
+		x[i * XP_NFEAT + XP_F_FORM_SEEN] = x[i * XP_NFEAT + XP_F_FORM_AGREE] = 0;
+		const xp_utt *eu = &ed->utts[a->en_utt], *tu = &td->utts[a->tgt_utt];
+		if (a->en_end < a->en_start || a->en_end > eu->ntoks)
+			continue; /* words no other mention can share */
+		k[nk++] = (form_key){a, eu, a->tgt_end >= a->tgt_start && a->tgt_end <= tu->ntoks ? tu : NULL, i};
 	}
+	qsort(k, nk, sizeof *k, cmp_form);
+	for (size_t lo = 0, hi; lo < nk; lo = hi) {
+		for (hi = lo + 1; hi < nk && !cmp_form_en(&k[lo], &k[hi]); hi++)
+			;
+		for (size_t a = lo, b; a < hi; a = b) {
+			for (b = a + 1; b < hi && k[a].tu && !cmp_form(&k[a], &k[b]); b++)
+				;
+			for (size_t j = a; j < b; j++) {
+				uint32_t seen = (uint32_t)(hi - lo - 1), same = k[j].tu ? (uint32_t)(b - a - 1) : 0;
+				x[k[j].i * XP_NFEAT + XP_F_FORM_SEEN] = (float)log1p(seen);
+				x[k[j].i * XP_NFEAT + XP_F_FORM_AGREE] = seen ? (float)same / (float)seen : 0;
+			}
+		}
+	}
+	free(k);
+	return 0;
 }
 
 /* poss_lost, Chinese only: a noun phrase the English possessive determiner
@@ -569,7 +620,10 @@ int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp
 			sp[ns++] = &pm[i];
 	}
 	qsort(sp, ns, sizeof *sp, xp_proj_by_span);
-	forms(pm, x, n, ed, td);
+	if (forms(pm, x, n, ed, td)) {
+		free(ids), free(sp);
+		return -1;
+	}
 	possessor(pm, x, n, ed, td, lang);
 	last_word(pm, x, n, td, lang, m);
 	if (rules_and_cluster(pm, x, n)) {

@@ -913,14 +913,24 @@ static int consistency(run *r, const xp_corpus *en)
 	for (size_t d = 0; !rc && d < nd; d++) {
 		const xp_proj_doc *pd = &p->docs[d];
 		const xp_doc *ed = &en->docs[d];
+		/* each English utterance's target sentence (the last that stands
+		 * for it), once per document: looking it up per mention cost
+		 * mentions x sentences in one long document */
+		int32_t *tgt_of = malloc((ed->nutts + 1) * sizeof *tgt_of);
+		if (!tgt_of) {
+			rc = -1;
+			break;
+		}
+		for (size_t e = 0; e < ed->nutts; e++)
+			tgt_of[e] = -1;
+		for (size_t t = 0; t < pd->ntgt; t++)
+			if (pd->en_utt_of[t] >= 0 && (size_t)pd->en_utt_of[t] < ed->nutts)
+				tgt_of[pd->en_utt_of[t]] = (int32_t)t;
 		for (size_t k = pd->first; k < pd->first + pd->n; k++) {
 			xp_proj_mention *x = &p->m[k];
 			const xp_utt *u = &ed->utts[x->en_utt];
 			doc[k] = (uint32_t)d;
-			at[k] = -1;
-			for (size_t t = 0; t < pd->ntgt; t++)
-				if (pd->en_utt_of[t] == (int32_t)x->en_utt)
-					at[k] = (int32_t)(sent0[d] + t);
+			at[k] = tgt_of[x->en_utt] < 0 ? -1 : (int32_t)(sent0[d] + (size_t)tgt_of[x->en_utt]);
 			pos[k] = u->ntoks ? (x->en_start + x->en_end) / 2.0f / u->ntoks : 0;
 			xp_mtype ty = xp_mention_type("en", u, x->en_start, x->en_end);
 			if (ty == XP_MT_PRONOUN)
@@ -950,6 +960,7 @@ static int consistency(run *r, const xp_corpus *en)
 			}
 			*q = '\0';
 		}
+		free(tgt_of);
 	}
 	if (!rc) {
 		xp_consist_in in = {p->lang, sent, nsent, sent0, doc, at, (const char *const *)key, name, pos};
