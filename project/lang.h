@@ -119,7 +119,11 @@
  *                     unlinked one takes a free interrogative of its sentence
  *                     (the one nearest its relative position, not the 什么 of
  *                     为什么 "why"), and a span that holds one is cut to it
- *                     (什么东西 -> 什么), as XP_LR_ZH_PRONOUN does for pronouns.
+ *                     (什么东西 -> 什么), as XP_LR_ZH_PRONOUN does for pronouns;
+ *                     one whose links reached no interrogative takes a free
+ *                     one, as XP_LR_PRON_MOVE moves pronouns (到底 of
+ *                     你到底在说什么 -> 什么 for "what the hell are you
+ *                     talking about").
  *   XP_LR_FA_DEMONSTRATIVE  Farsi: an English it / this / that that no link
  *                     reached and no other rule placed takes a free
  *                     demonstrative with the object marker written on (اینو,

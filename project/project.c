@@ -624,6 +624,40 @@ static int verb_finals(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
  * links reached (XP_LR_FA_LIGHT_VERB); a Chinese one that holds no pronoun
  * or demonstrative at all is dropped (XP_LR_PRON_DROP).  Before recover():
  * the pronouns the links placed right are taken first. */
+/* a one-word English what / who (lang.h XP_LR_ZH_INTERROGATIVE) */
+static int interrogative_mention(const utt_ctx *u, const xp_proj_mention *x)
+{
+	return x->en_end == x->en_start + 1 && xp_zh_interrogative_en(u->rec->src[x->en_start]);
+}
+
+/* XP_LR_ZH_INTERROGATIVE for a "what" / "who" whose links reached no
+ * interrogative (到底 of 你到底在说什么 for "what the hell are you talking
+ * about"): the free one of its sentence nearest its position, as pronoun_move
+ * does for pronouns; taken[] (the pronouns' and interrogatives' tokens) and
+ * held[] (every mention's) follow the move.  scratch: u->nw bytes. */
+static void misplaced_interrogative(utt_ctx *u, xp_proj_mention *x, uint8_t *taken, uint8_t *held, uint8_t *scratch,
+				    float *feat)
+{
+	const char *w = u->rec->src[x->en_start];
+	uint32_t a = x->tgt_start, b = x->tgt_end, a2, b2, j;
+	for (j = 0; j < u->nw; j++)   /* its span holds one already? */
+		scratch[j] = j < a || j >= b;
+	if (xp_zh_free_interrogative(w, u->w, u->wlen, u->nw, scratch, 0.5, &a2, &b2))
+		return;
+	for (j = 0; j < u->nw; j++)
+		scratch[j] = taken[j] != 0;
+	if (!xp_zh_free_interrogative(w, u->w, u->wlen, u->nw, scratch, (x->en_start + 0.5) / u->rec->nsrc, &a2, &b2))
+		return;
+	for (j = a; j < b; j++)
+		taken[j] -= taken[j] > 0, held[j] -= held[j] > 0;
+	x->tgt_start = a2, x->tgt_end = b2;
+	x->rule |= XP_LR_ZH_INTERROGATIVE;
+	x->conf = 0.25f;   /* the links said otherwise: a guess from the word */
+	refeat(u, x, feat);
+	for (j = a2; j < b2; j++)
+		taken[j] += taken[j] < UINT8_MAX, held[j] += held[j] < UINT8_MAX;
+}
+
 static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 {
 	const char *lang = u->rec->tgt_lang;
@@ -642,13 +676,17 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 	for (size_t k = 0; k < n; k++)
 		for (uint32_t j = pm[k].tgt_start; pm[k].fate == XP_PROJECTED && j < pm[k].tgt_end; j++) {
 			held[j] += held[j] < UINT8_MAX;
-			if (pronoun_mention(u, &pm[k]))
+			if (pronoun_mention(u, &pm[k]) || (zh && interrogative_mention(u, &pm[k])))
 				taken[j] += taken[j] < UINT8_MAX;
 		}
 	for (size_t k = 0; k < n; k++) {
 		xp_proj_mention *x = &pm[k];
 		const char *w = u->rec->src[x->en_start];
 		uint32_t a = x->tgt_start, b = x->tgt_end, j;
+		if (zh && (u->rules & XP_LR_ZH_INTERROGATIVE) && x->fate == XP_PROJECTED && interrogative_mention(u, x)) {
+			misplaced_interrogative(u, x, taken, held, scratch, feat + k * XP_NFEAT);
+			continue;
+		}
 		if (x->fate != XP_PROJECTED || !pronoun_mention(u, x))
 			continue;
 		int ec = en_case(u, x), any = xp_pronoun_matches(w, lang, u->w, u->wlen, a, b);
@@ -840,7 +878,8 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 		}
 		xp_feat_mention(&u.fc, pm, m->start, m->end, a, b, r->p->feat + (r->p->n - 1) * XP_NFEAT);
 	}
-	if (has && (u.rules & (XP_LR_PRON_MOVE | XP_LR_PRON_DROP | XP_LR_FA_LIGHT_VERB)) && r->p->n > first &&
+	if (has && (u.rules & (XP_LR_PRON_MOVE | XP_LR_PRON_DROP | XP_LR_FA_LIGHT_VERB | XP_LR_ZH_INTERROGATIVE)) &&
+	    r->p->n > first &&
 	    misplaced(&u, r->p->m + first, r->p->feat + first * XP_NFEAT, r->p->n - first))
 		goto oom;
 	if (has && ((u.rules & (XP_LR_FREE_PRONOUN | XP_LR_FA_CLITIC | XP_LR_FA_POSSESSIVE)) || r->o->prodrop) &&

@@ -164,7 +164,8 @@ expect_grep '"fa_verb":false' $T/noverb.json
 # "What are you doing ?" -> 你在干什么？ with "What" unaligned (takes 干什么
 # whole, not its 什么); "What do we got ?" -> 我们有什么东西？ with "What" on
 # 什么东西 (cut to 什么); "What ?" -> 为什么？ with "What" unaligned (the 什么
-# of 为什么 is "why": left null).
+# of 为什么 is "why": left null); "What are you talking about ?" ->
+# 你到底在说什么？ with "What" on 到底 ("the hell"): moved to 什么.
 P=$FIX/interrogative
 proj iq
 expect_grep "$(line z 2 干什么 '(1)')" $T/iq.conll
@@ -172,13 +173,16 @@ expect_grep "$(line z 0 你 '(2)')" $T/iq.conll
 expect_grep "$(line z 2 什么 '(3)')" $T/iq.conll
 expect_grep "$(line z 3 东西 -)" $T/iq.conll
 expect_grep "$(line z 1 什么 -)" $T/iq.conll
-expect_grep ', 2 Chinese interrogatives taken' $T/err
-expect_grep '"zh_interrogative":2,"fa_demonstrative":0}' $T/iq.json
+expect_grep "$(line z 4 什么 '(6)')" $T/iq.conll
+expect_grep "$(line z 1 到底 -)" $T/iq.conll
+expect_grep ', 3 Chinese interrogatives taken' $T/err
+expect_grep '"zh_interrogative":3,"fa_demonstrative":0}' $T/iq.json
 
 proj iqoff --no-zh-interrogative
 expect_grep "$(line z 2 干什么 -)" $T/iqoff.conll
 expect_grep "$(line z 2 什么 '(3')" $T/iqoff.conll
 expect_grep "$(line z 3 东西 '3)')" $T/iqoff.conll
+expect_grep "$(line z 1 到底 '(6)')" $T/iqoff.conll
 expect_grep ', 0 Chinese interrogatives taken' $T/err
 expect_grep '"zh_interrogative":false' $T/iqoff.json
 finish
