@@ -9,7 +9,6 @@ proj() { # LANG OUT options...
 	expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/$l.jsonl --alignments $P/$l.pharaoh "$@" \
 		-o $T/$out.conll --report $T/$out.json
 }
-line() { printf '^%s\t0\t%s\t%s\tna\tna\tna\tna\tna\t-\tna\tna\tna\t%s$' "$@"; }
 
 proj zh zh
 expect_grep "$(line z 2 乔伊 '(1)')" $T/zh.conll

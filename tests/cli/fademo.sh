@@ -5,12 +5,6 @@
 # (Arabic yeh) with "that" unaligned.
 . tests/cli/lib
 P=$FIX/fademo
-proj() { # OUT options...
-	out=$1; shift
-	expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
-		"$@" -o $T/$out.conll --report $T/$out.json
-}
-line() { printf '^%s\t0\t%s\t%s\tna\tna\tna\tna\tna\t-\tna\tna\tna\t%s$' "$@"; }
 
 proj all
 expect_grep "$(line d 1 اینو '(2)')" $T/all.conll

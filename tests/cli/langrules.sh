@@ -19,12 +19,6 @@
 # "It 's cold" -> هوا سرد بود with "It" on هوا.
 . tests/cli/lib
 P=$FIX/langrules
-proj() { # OUT options...
-	out=$1; shift
-	expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
-		"$@" -o $T/$out.conll --report $T/$out.json
-}
-line() { printf '^%s\t0\t%s\t%s\tna\tna\tna\tna\tna\t-\tna\tna\tna\t%s$' "$@"; }
 
 proj all
 expect_grep "$(line z 0 我 '(1)')" $T/all.conll                 # free pronoun

@@ -6,12 +6,7 @@
 # with رو between (a stray link).
 . tests/cli/lib
 P=$FIX/np
-proj() { # OUT options...
-	out=$1; shift
-	expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
-		--probs $P/pairs.probs "$@" -o $T/$out.conll --report $T/$out.json
-}
-line() { printf '^%s\t0\t%s\t%s\tna\tna\tna\tna\tna\t-\tna\tna\tna\t%s$' "$@"; }
+PROJ_OPTS="--probs $P/pairs.probs"
 
 proj all --np all
 expect_grep "$(line z 3 珍妮 '(2')" $T/all.conll                 # zh_name
