@@ -129,12 +129,37 @@ static void links(const xp_fctx *c, uint32_t s, uint32_t e, uint32_t a, uint32_t
 	x[XP_F_SHARED] = inside ? (float)shared / (float)inside : 0;
 }
 
-/* pron_in: the target pronoun English pronoun en stands for (lang.h) is in
- * the written span [a, b).  xp_free_pronoun looks only where nothing is
- * taken: everything outside the span is. */
+/* Farsi has no pronoun of its own for "it": it says it with a
+ * demonstrative, این / اون (with the object marker اینو / اونو, emphatic
+ * همین / همون).  The span of an English "it" that holds one holds the word
+ * that stands for it, as من does for "I": MMC's dev silver keeps 71% of 36
+ * such spans against 17% of its other "it" spans that are no clitic (31%
+ * of 86 on a clitic ش), mmc-tune's correctors all 12.  Not "this" / "that",
+ * whose demonstrative is a translation the links find (the silver keeps 84%
+ * of them, the correctors 50%, often a larger span: این کارو, این حرف).
+ * Not for lang.h's pronoun rules either: a free این is as often a
+ * determiner (این مراسم) as the pronoun. */
+static int fa_it_in(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
+{
+	static const char *const dem[] = {"این", "اون", "اینو", "اونو", "همین", "همون", "همینو", "همونو", "آن", NULL};
+	if (!c->lang || strncmp(c->lang, "fa", 2) || strcasecmp(en, "it"))
+		return 0;
+	for (uint32_t j = a; j < b; j++)
+		for (size_t k = 0; dem[k]; k++)
+			if (xp_fa_equal(c->w[j], c->wlen[j], dem[k]))
+				return 1;
+	return 0;
+}
+
+/* pron_in: the target pronoun English pronoun en stands for (lang.h; a
+ * Farsi demonstrative for "it": fa_it_in) is in the written span [a, b).
+ * xp_free_pronoun looks only where nothing is taken: everything outside
+ * the span is. */
 static int pronoun_in(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
 {
 	uint32_t pa, pb;
+	if (fa_it_in(c, en, a, b))
+		return 1;
 	memset(c->wtaken, 1, c->nw);
 	memset(c->wtaken + a, 0, b - a);
 	return xp_free_pronoun(en, c->lang, c->w, c->wlen, c->nw, c->wtaken, 0.5, &pa, &pb);

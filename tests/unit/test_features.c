@@ -12,8 +12,9 @@
  * (demonstrative), how often a silver ends a mention on the span's last
  * word (zh_end_lex, on a hand-made table), and the Farsi span's last word
  * against a reference's mention ends (fa_last_word; the lexicon itself:
- * tests/unit/test_lexicon.c), and an English plural head on a Farsi span
- * without a plural (fa_number). */
+ * tests/unit/test_lexicon.c), an English plural head on a Farsi span
+ * without a plural (fa_number), and a Farsi "it" on a demonstrative
+ * (pron_in). */
 #include "testutil.h"
 #include "io/conll.h"
 #include "project/features.h"
@@ -150,6 +151,33 @@ static void farsi_words(void **state)
 	/* a name on a verb: no pronoun, one word of several letters */
 	assert_true(feat(&s, 1)[XP_F_PRON_AGREE] == 0);
 	assert_true(feat(&s, 1)[XP_F_ONE_CHAR] == 0);
+	done(&s);
+}
+
+/* "It is good ." -> این خوبه . and "This is good ." -> این خوبه .; mentions 0 It, 1 This */
+static const char GOOD[] = "#begin document (d); part 000\n"
+			   "d\t0\t0\tIt\t(1)\nd\t0\t1\tis\t-\nd\t0\t2\tgood\t-\nd\t0\t3\t.\t-\n\n"
+			   "d\t0\t0\tThis\t(2)\nd\t0\t1\tis\t-\nd\t0\t2\tgood\t-\nd\t0\t3\t.\t-\n#end document\n";
+static const char GOOD_AL[] =
+	"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"It\",\"is\",\"good\",\".\"],\"tgt_lang\":\"fa\","
+	"\"tgt_text\":\"\u0627\u06cc\u0646 \u062e\u0648\u0628\u0647 .\",\"tgt\":[\"\u0627\u06cc\u0646\",\"\u062e\u0648\u0628\u0647\",\".\"]}\n"
+	"{\"doc\":\"d\",\"part\":0,\"utt\":1,\"src\":[\"This\",\"is\",\"good\",\".\"],\"tgt_lang\":\"fa\","
+	"\"tgt_text\":\"\u0627\u06cc\u0646 \u062e\u0648\u0628\u0647 .\",\"tgt\":[\"\u0627\u06cc\u0646\",\"\u062e\u0648\u0628\u0647\",\".\"]}\n";
+
+/* Farsi says "it" with a demonstrative: "it" on این holds its pronoun, on
+ * the predicate خوبه not; "this" on این is a translation, not counted */
+static void farsi_it(void **state)
+{
+	(void)state;
+	setup s;
+	xp_proj_opts o = plain();
+	run(&s, GOOD, GOOD_AL, "0-0 2-1\n0-0 2-1\n", NULL, &o);
+	assert_true(feat(&s, 0)[XP_F_PRON_IN] == 1);
+	assert_true(feat(&s, 0)[XP_F_PRON_AGREE] == 0);
+	assert_true(feat(&s, 1)[XP_F_PRON_IN] == 0);
+	done(&s);
+	run(&s, GOOD, GOOD_AL, "0-1\n0-1\n", NULL, &o);
+	assert_true(feat(&s, 0)[XP_F_PRON_IN] == 0);
 	done(&s);
 }
 
@@ -648,7 +676,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(pronouns),
 		cmocka_unit_test(seeds), cmocka_unit_test(committee), cmocka_unit_test(committee_prodrop),
-		cmocka_unit_test(farsi_words), cmocka_unit_test(prodrop_verbs),
+		cmocka_unit_test(farsi_words),
+		cmocka_unit_test(farsi_it), cmocka_unit_test(prodrop_verbs),
 		cmocka_unit_test(farsi_last_word), cmocka_unit_test(farsi_number),
 		cmocka_unit_test(forms), cmocka_unit_test(cluster), cmocka_unit_test(rule_pron),
 		cmocka_unit_test(possessive), cmocka_unit_test(chinese_np), cmocka_unit_test(chinese_edges),
