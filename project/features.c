@@ -78,21 +78,40 @@ static void target_pronoun(const xp_fctx *c, const char *en, float *x)
 	}
 }
 
+/* the len written tokens from k are those from a */
+static int same_tokens(const xp_fctx *c, uint32_t k, uint32_t a, uint32_t len)
+{
+	uint32_t i = 0;
+	while (i < len && c->wlen[k + i] == c->wlen[a + i] && !memcmp(c->w[k + i], c->w[a + i], c->wlen[a + i]))
+		i++;
+	return i == len;
+}
+
 /* other places in the written sentence holding the same tokens as [a, b) */
 static uint32_t repeats(const xp_fctx *c, uint32_t a, uint32_t b)
 {
 	uint32_t n = 0, len = b - a;
 	if (b > c->nw || a >= b)
 		return 0;
-	for (uint32_t k = 0; k + len <= c->nw; k++) {
-		if (k == a)
-			continue;
-		uint32_t i = 0;
-		while (i < len && c->wlen[k + i] == c->wlen[a + i] && !memcmp(c->w[k + i], c->w[a + i], c->wlen[a + i]))
-			i++;
-		n += i == len;
-	}
+	for (uint32_t k = 0; k + len <= c->nw; k++)
+		n += k != a && same_tokens(c, k, a, len);
 	return n;
+}
+
+/* twin_nearer: another place in the written sentence holding the same
+ * tokens as [a, b) lies nearer relative position pos (the English
+ * mention's) than [a, b) does */
+static int twin_nearer(const xp_fctx *c, uint32_t a, uint32_t b, double pos)
+{
+	uint32_t len = b - a;
+	if (b > c->nw || a >= b)
+		return 0;
+	double mine = fabs((a + len / 2.0) / c->nw - pos);
+	for (uint32_t k = 0; k + len <= c->nw; k++) {
+		if (k != a && fabs((k + len / 2.0) / c->nw - pos) < mine && same_tokens(c, k, a, len))
+			return 1;
+	}
+	return 0;
 }
 
 /* the link features of [s, e) -> [a, b) */
@@ -151,18 +170,32 @@ static int fa_it_in(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
 	return 0;
 }
 
+/* every written token but the span [a, b) taken (c->wtaken): the searches
+ * for a free word (xp_free_pronoun, xp_zh_free_interrogative) then look
+ * inside the span only */
+static const uint8_t *outside(const xp_fctx *c, uint32_t a, uint32_t b)
+{
+	memset(c->wtaken, 1, c->nw);
+	memset(c->wtaken + a, 0, b - a);
+	return c->wtaken;
+}
+
 /* pron_in: the target pronoun English pronoun en stands for (lang.h; a
- * Farsi demonstrative for "it": fa_it_in) is in the written span [a, b).
- * xp_free_pronoun looks only where nothing is taken: everything outside
- * the span is. */
+ * Farsi demonstrative for "it": fa_it_in) is in the written span [a, b) */
 static int pronoun_in(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
 {
 	uint32_t pa, pb;
 	if (fa_it_in(c, en, a, b))
 		return 1;
-	memset(c->wtaken, 1, c->nw);
-	memset(c->wtaken + a, 0, b - a);
-	return xp_free_pronoun(en, c->lang, c->w, c->wlen, c->nw, c->wtaken, 0.5, &pa, &pb);
+	return xp_free_pronoun(en, c->lang, c->w, c->wlen, c->nw, outside(c, a, b), 0.5, &pa, &pb);
+}
+
+/* wh_in: the Chinese interrogative English what / who en stands for is in
+ * the written span [a, b) (not the 什么 of 为什么 "why"), as pronoun_in */
+static int interrogative_in(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
+{
+	uint32_t pa, pb;
+	return xp_zh_free_interrogative(en, c->w, c->wlen, c->nw, outside(c, a, b), 0.5, &pa, &pb);
 }
 
 /* w[0..n) with Arabic yeh and kaf as the Persian letters, into buf (cap
@@ -359,6 +392,8 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 	if (c->nsrc && e <= c->nsrc)
 		x[XP_F_POS_DIFF] = (float)fabs((s + e) / (2.0 * c->nsrc) - (a + b) / (2.0 * c->ntgt));
 	x[XP_F_REPEATS] = (float)log1p(repeats(c, pm->tgt_start, pm->tgt_end));
+	if (c->lang && !strncmp(c->lang, "zh", 2) && c->nsrc && e <= c->nsrc && x[XP_F_REPEATS] > 0)
+		x[XP_F_TWIN_NEARER] = (float)twin_nearer(c, pm->tgt_start, pm->tgt_end, (s + e) / (2.0 * c->nsrc));
 	x[XP_F_RATIO] = (float)fabs(log((b - a + 1.0) / (e - s + 1.0)));
 	x[XP_F_NEIGHBOUR] = (a > 0 && !c->tany[a - 1] && !c->punct[a - 1]) + (b < c->ntgt && !c->tany[b] && !c->punct[b]);
 	x[XP_F_RULE_ARTICLES] = (pm->rule & XP_LR_ARTICLES) != 0;
@@ -380,6 +415,8 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 	} else {
 		x[XP_F_ONE_CHAR] = pm->tgt_end == pm->tgt_start + 1 &&
 				   xp_utf8_count(c->w[pm->tgt_start], c->wlen[pm->tgt_start]) == 1;
+		if (c->lang && !strncmp(c->lang, "zh", 2) && e == s + 1 && xp_zh_interrogative_en(c->src[s]))
+			x[XP_F_WH_IN] = (float)interrogative_in(c, c->src[s], pm->tgt_start, pm->tgt_end);
 		if (!x[XP_F_NAME] && c->lang && !strncmp(c->lang, "fa", 2) && e <= c->nsrc)
 			x[XP_F_FA_NUMBER] = xp_en_plural_head(c->src, s, e) &&
 					    !xp_fa_plural_in(c->w, c->wlen, pm->tgt_start, pm->tgt_end);
@@ -593,7 +630,8 @@ static int rules_and_cluster(const xp_proj_mention *pm, float *x, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		const xp_proj_mention *a = &pm[i];
 		float *f = x + i * XP_NFEAT;
-		f[XP_F_RULE_PRON] = (a->rule & PRON_RULES) != 0;
+		f[XP_F_RULE_ZH_DEM] = (a->rule & XP_LR_ZH_DEMONSTRATIVE) != 0;
+		f[XP_F_RULE_PRON] = (a->rule & PRON_RULES) != 0 && !f[XP_F_RULE_ZH_DEM];
 		f[XP_F_RULE_NP] = (a->np & ~(XP_NP_CONSIST | XP_NP_ZH_WORDS)) != 0;
 		f[XP_F_RULE_WORDS] = (a->np & XP_NP_ZH_WORDS) != 0;
 		f[XP_F_RULE_CONSIST] = (a->np & XP_NP_CONSIST) != 0;

@@ -13,8 +13,10 @@
  * word (zh_end_lex, on a hand-made table), and the Farsi span's last word
  * against a reference's mention ends (fa_last_word; the lexicon itself:
  * tests/unit/test_lexicon.c), an English plural head on a Farsi span
- * without a plural (fa_number), and a Farsi "it" on a demonstrative
- * (pron_in). */
+ * without a plural (fa_number), a Farsi "it" on a demonstrative
+ * (pron_in), a Chinese interrogative for what / who (wh_in), a
+ * demonstrative the zh_demonstrative rule placed (rule_zh_dem) and another
+ * place of the span's words nearer the mention (twin_nearer). */
 #include "testutil.h"
 #include "io/conll.h"
 #include "project/features.h"
@@ -594,6 +596,92 @@ static void chinese_edges(void **state)
 	xp_lex_free(z);
 }
 
+/* wh_in: "What do you want ?" -> 你要什么? with what on 什么 (yes), on 要
+ * (no), on the 什么 of 为什么 "why" (no); Chinese only */
+static void interrogative(void **state)
+{
+	(void)state;
+	setup s;
+	xp_proj_opts o = plain();
+	static const char WANT[] = "#begin document (d); part 000\n"
+				   "d\t0\t0\tWhat\t(1)\nd\t0\t1\tdo\t-\nd\t0\t2\tyou\t(2)\nd\t0\t3\twant\t-\n"
+				   "d\t0\t4\t?\t-\n#end document\n";
+	static const char WANT_AL[] =
+		"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"What\",\"do\",\"you\",\"want\",\"?\"],\"tgt_lang\":\"zh\","
+		"\"tgt_text\":\"你要什么?\",\"tgt\":[\"你\",\"要\",\"什么\",\"?\"]}\n";
+	static const char WHY_AL[] =
+		"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"What\",\"do\",\"you\",\"want\",\"?\"],\"tgt_lang\":\"zh\","
+		"\"tgt_text\":\"你为什么要?\",\"tgt\":[\"你\",\"为什么\",\"要\",\"?\"]}\n";
+	static const char WANT_FA[] =
+		"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"What\",\"do\",\"you\",\"want\",\"?\"],\"tgt_lang\":\"fa\","
+		"\"tgt_text\":\"چی می خوای ?\",\"tgt\":[\"چی\",\"می\",\"خوای\",\"?\"]}\n";
+	run(&s, WANT, WANT_AL, "0-2 2-0 3-1 4-3\n", NULL, &o);
+	assert_true(feat(&s, 0)[XP_F_WH_IN] == 1);
+	assert_true(feat(&s, 1)[XP_F_WH_IN] == 0);   /* you: no interrogative */
+	done(&s);
+	run(&s, WANT, WANT_AL, "0-1 2-0 4-3\n", NULL, &o);
+	assert_true(feat(&s, 0)[XP_F_WH_IN] == 0);
+	done(&s);
+	run(&s, WANT, WHY_AL, "0-1 2-0 4-3\n", NULL, &o);
+	assert_int_equal(s.p.m[0].fate, XP_PROJECTED);
+	assert_true(feat(&s, 0)[XP_F_WH_IN] == 0);
+	done(&s);
+	run(&s, WANT, WANT_FA, "0-0 3-2 4-3\n", NULL, &o);
+	assert_int_equal(s.p.m[0].fate, XP_PROJECTED);
+	assert_true(feat(&s, 0)[XP_F_WH_IN] == 0);
+	done(&s);
+}
+
+/* rule_zh_dem: "It was an accident ." -> 那是意外。, "it" unlinked: the
+ * demonstrative rule places it on 那 (a copula's subject), which rule_pron
+ * no longer counts; the free pronoun rule alone finds no 它 */
+static void zh_demonstrative(void **state)
+{
+	(void)state;
+	setup s;
+	xp_proj_opts o = plain();
+	static const char ACC[] = "#begin document (d); part 000\n"
+				  "d\t0\t0\tIt\t(1)\nd\t0\t1\twas\t-\nd\t0\t2\tan\t(2\nd\t0\t3\taccident\t2)\n"
+				  "d\t0\t4\t.\t-\n#end document\n";
+	static const char ACC_AL[] =
+		"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"It\",\"was\",\"an\",\"accident\",\".\"],\"tgt_lang\":\"zh\","
+		"\"tgt_text\":\"那是意外。\",\"tgt\":[\"那\",\"是\",\"意外\",\"。\"]}\n";
+	o.rules = XP_LR_FREE_PRONOUN;
+	run(&s, ACC, ACC_AL, "1-1 3-2 4-3\n", NULL, &o);
+	assert_int_equal(s.p.m[0].fate, XP_NULL_UNALIGNED);
+	done(&s);
+	o.rules = XP_LR_FREE_PRONOUN | XP_LR_ZH_DEMONSTRATIVE;
+	run(&s, ACC, ACC_AL, "1-1 3-2 4-3\n", NULL, &o);
+	assert_int_equal(s.p.m[0].fate, XP_PROJECTED);
+	assert_int_equal(s.p.m[0].tgt_start, 0);
+	assert_true(feat(&s, 0)[XP_F_RULE_ZH_DEM] == 1 && feat(&s, 0)[XP_F_RULE_PRON] == 0);
+	assert_true(feat(&s, 1)[XP_F_RULE_ZH_DEM] == 0);
+	done(&s);
+}
+
+/* twin_nearer: "I know , I know ." -> 我知道,我知道。: the first I on the
+ * second 我 (the first lies nearer its place: yes), each on its own (no) */
+static void twins(void **state)
+{
+	(void)state;
+	setup s;
+	xp_proj_opts o = plain();
+	static const char KNOW2[] = "#begin document (d); part 000\n"
+				    "d\t0\t0\tI\t(1)\nd\t0\t1\tknow\t-\nd\t0\t2\t,\t-\nd\t0\t3\tI\t(1)\n"
+				    "d\t0\t4\tknow\t-\nd\t0\t5\t.\t-\n#end document\n";
+	static const char KNOW2_AL[] =
+		"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"I\",\"know\",\",\",\"I\",\"know\",\".\"],"
+		"\"tgt_lang\":\"zh\",\"tgt_text\":\"我知道,我知道。\",\"tgt\":[\"我\",\"知道\",\",\",\"我\",\"知道\",\"。\"]}\n";
+	run(&s, KNOW2, KNOW2_AL, "0-3 1-1 4-4 5-5\n", NULL, &o);
+	assert_int_equal(s.p.m[0].fate, XP_PROJECTED);
+	assert_true(feat(&s, 0)[XP_F_REPEATS] > 0 && feat(&s, 0)[XP_F_TWIN_NEARER] == 1);
+	done(&s);
+	run(&s, KNOW2, KNOW2_AL, "0-0 1-1 3-3 4-4 5-5\n", NULL, &o);
+	assert_true(feat(&s, 0)[XP_F_REPEATS] > 0 && feat(&s, 0)[XP_F_TWIN_NEARER] == 0);
+	assert_true(feat(&s, 1)[XP_F_REPEATS] > 0 && feat(&s, 1)[XP_F_TWIN_NEARER] == 0);
+	done(&s);
+}
+
 /* --explain: a mention that is no English pronoun gets one "pronoun" reason,
  * not a pull from each target-pronoun feature it cannot have */
 static void explain_pronoun_group(void **state)
@@ -681,7 +769,8 @@ int main(void)
 		cmocka_unit_test(farsi_last_word), cmocka_unit_test(farsi_number),
 		cmocka_unit_test(forms), cmocka_unit_test(cluster), cmocka_unit_test(rule_pron),
 		cmocka_unit_test(possessive), cmocka_unit_test(chinese_np), cmocka_unit_test(chinese_edges),
-		cmocka_unit_test(explain_pronoun_group),
+		cmocka_unit_test(explain_pronoun_group), cmocka_unit_test(interrogative),
+		cmocka_unit_test(zh_demonstrative), cmocka_unit_test(twins),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
