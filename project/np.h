@@ -196,6 +196,21 @@
  *                   noun takes both: the Chinese clause comes first, 的
  *                   joins it to its head (暂时拦置一旁|的|事), and the aligner
  *                   left the head to no one.
+ *   XP_NP_ZH_WEAK_LEAD  Chinese, with zh_words, not for names: the words
+ *                   at the front of a noun phrase's span that only weak
+ *                   links of the mention reach (posterior < 0.5), before the
+ *                   first word a strong one reaches, leave it when jieba's
+ *                   dictionary calls each a verb, preposition, adverb or
+ *                   conjunction (not a verbal noun): they are the clause
+ *                   around the phrase, the verb or preposition that governs
+ *                   it (在宠物 -> 宠物 for "their pets", 摆出姿势 -> 姿势 for
+ *                   "a pose", 已是成年人 -> 成年人 for "adults"), which the
+ *                   aligner reaches from the noun or its determiner.  Not a
+ *                   noun, adjective, pronoun, 的 or a word the dictionary
+ *                   lacks (modifiers: 最贵的香槟, 沙加缅度酒), nor a degree
+ *                   adverb before an adjective (最伟大的), nor a measure word
+ *                   where the English has a determiner Chinese says with one
+ *                   (一瓶罗伯罗伊 for "a rob roy": XP_NP_ZH_MEASURE's).
  * Off by default (--np turns it on): it lost on the held-out MMC dev silver
  * (README, "Noun phrase and name rules"):
  *   XP_NP_ABSORB    Farsi: English words of the mention that no link reaches
@@ -243,8 +258,9 @@ enum {
 	XP_NP_FA_WEAK_DET = 33554432,
 	XP_NP_ZH_VERB_TAIL = 67108864,
 	XP_NP_ZH_CLAUSE_HEAD = 134217728,
-	XP_NP_ALL = 268435455,
-	XP_NP_NRULES = 28,
+	XP_NP_ZH_WEAK_LEAD = 268435456,
+	XP_NP_ALL = 536870911,
+	XP_NP_NRULES = 29,
 	/* on by default: the rules that gained on mmc-tune and lost nothing on
 	 * the held-out MMC dev silver, or lost there only where the silver and
 	 * the human correctors mark a span differently (fa_indef, fa_compound,
@@ -257,7 +273,7 @@ enum {
  * bits of the rule named by s[0..n) ("all" for every rule), -1 if none. */
 const char *xp_np_name(unsigned k);
 int xp_np_named(const char *s, size_t n);
-#define XP_NP_LIST "stray, zh_name, zh_classifier, absorb, fa_indef, fa_possessor, fa_compound, zh_edges, fa_dem, fa_ra, zh_copula, consist, zh_words, zh_de, zh_name_trim, fa_verb_edge, fa_clause, fa_ezafe, fa_head, fa_edges, fa_dem_noun, zh_de_end, zh_measure, zh_head, zh_locative, fa_weak_det, zh_verb_tail, zh_clause_head"
+#define XP_NP_LIST "stray, zh_name, zh_classifier, absorb, fa_indef, fa_possessor, fa_compound, zh_edges, fa_dem, fa_ra, zh_copula, consist, zh_words, zh_de, zh_name_trim, fa_verb_edge, fa_clause, fa_ezafe, fa_head, fa_edges, fa_dem_noun, zh_de_end, zh_measure, zh_head, zh_locative, fa_weak_det, zh_verb_tail, zh_clause_head, zh_weak_lead"
 
 /* Of the n links l[], those with source token in [s, e) and prob >= min_prob
  * count; 1 if link k is a stray of its source word (see XP_NP_STRAY). */

@@ -157,6 +157,26 @@ static int src_matches(const xp_utt *eu, const xp_autt *rec, uint32_t s, uint32_
 	return 1;
 }
 
+/* XP_NP_ZH_WEAK_LEAD: the first aligned token of span [a, b) that a strong link
+ * (posterior >= 0.5) of noun phrase m reaches, when tokens only weak links
+ * reach come before it; 0 otherwise (np.h).  An article's links count not
+ * (XP_LR_ARTICLES: Chinese has none). */
+static uint32_t weak_lead(const utt_ctx *u, const xp_utt *eu, const xp_mention *m, uint32_t a, uint32_t b)
+{
+	if (b < a + 2 || !u->rec->tgt_lang || strncmp(u->rec->tgt_lang, "zh", 2) ||
+	    xp_mention_type("en", eu, m->start, m->end) < XP_MT_NOMINAL)
+		return 0;
+	for (uint32_t j = a; j < b; j++) {
+		for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
+			const xp_link *l = &u->wa->links[k];
+			if (usable(u, l, m->start, m->end) && l->j == j && l->prob >= 0.5 &&
+			    !xp_en_article(u->rec->src[l->i], u->rec->tgt_lang))
+				return j > a ? j : 0;
+		}
+	}
+	return 0;
+}
+
 static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, xp_proj_mention *pm)
 {
 	if (!src_matches(eu, u->rec, m->start, m->end)) {
@@ -183,6 +203,10 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 		return;
 	}
 	pm->fate = XP_PROJECTED;
+	if (u->np & XP_NP_ZH_WEAK_LEAD) {   /* in written tokens, as the rule reads them */
+		uint32_t j = weak_lead(u, eu, m, a, b);
+		pm->weak_lead = j ? u->char0[j] : 0;
+	}
 	pm->conf = confidence(u, m->start, m->end, a, b);
 	if ((u->np & XP_NP_ABSORB) && xp_np_absorb(u->rec->tgt_lang, (const char *const *)u->rec->src, m->start, m->end,
 						   u->src_linked, u->tgt_linked, u->punct, u->rec->ntgt, &a, &b))
@@ -867,7 +891,7 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 		xp_proj_mention *pm = &r->p->m[r->p->n++];
 		*pm = (xp_proj_mention){m->id, ed->clusters[m->cluster].label, (uint32_t)ui, m->start, m->end,
 					-1, 0, 0, XP_NULL_EMPTY_TARGET, 0, 0, 0, UINT32_MAX,
-					(uint8_t)xp_pronoun_gender("en", &ed->utts[ui], m->start, m->end), 0};
+					(uint8_t)xp_pronoun_gender("en", &ed->utts[ui], m->start, m->end), 0, 0};
 		if (!has)
 			continue;
 		project_mention(&u, &ed->utts[ui], m, pm);
@@ -1090,12 +1114,12 @@ static int zh_words(run *r, const xp_corpus *en)
 				    xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) >= XP_MT_NOMINAL &&
 				    xp_zh_de(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
 					m->np |= XP_NP_ZH_DE;
-				/* XP_NP_ZH_MEASURE, XP_NP_ZH_HEAD, XP_NP_ZH_LOCATIVE, XP_NP_ZH_VERB_TAIL,
-				 * XP_NP_ZH_CLAUSE_HEAD, XP_NP_ZH_DE_END: noun phrases
+				/* XP_NP_ZH_WEAK_LEAD, XP_NP_ZH_MEASURE, XP_NP_ZH_HEAD, XP_NP_ZH_LOCATIVE,
+				 * XP_NP_ZH_VERB_TAIL, XP_NP_ZH_CLAUSE_HEAD, XP_NP_ZH_DE_END: noun phrases
 				 * only, on the words the span now ends on */
 				int nominal = m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t &&
 					      (r->o->np & (XP_NP_ZH_MEASURE | XP_NP_ZH_HEAD | XP_NP_ZH_DE_END | XP_NP_ZH_LOCATIVE | XP_NP_ZH_VERB_TAIL |
-						       XP_NP_ZH_CLAUSE_HEAD)) &&
+						       XP_NP_ZH_CLAUSE_HEAD | XP_NP_ZH_WEAK_LEAD)) &&
 					      xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) >=
 						      XP_MT_NOMINAL;
 				/* a measure word stands for an English determiner or numeral
@@ -1103,6 +1127,12 @@ static int zh_words(run *r, const xp_corpus *en)
 				 * the English leaves out of the mention ("pants": 九条裤子) */
 				uint32_t dn = 0;
 				const char *det = nominal ? xp_tok_str(&en->docs[d].utts[m->en_utt], m->en_start, &dn) : NULL;
+				/* XP_NP_ZH_WEAK_LEAD, before the measure word joins: not where
+				 * the consistency rule gave the span its twins' words */
+				if (nominal && (r->o->np & XP_NP_ZH_WEAK_LEAD) && m->weak_lead && !(m->np & XP_NP_CONSIST) &&
+				    xp_zh_weak_lead(r->zs, w, len, u->ntoks, start, m->weak_lead, xp_en_counting_det(det, dn),
+						    &m->tgt_start, &m->tgt_end))
+					m->np |= XP_NP_ZH_WEAK_LEAD;
 				if (nominal && (r->o->np & XP_NP_ZH_MEASURE) && xp_en_counting_det(det, dn) &&
 				    xp_zh_measure(w, len, start, held, &m->tgt_start))
 					m->np |= XP_NP_ZH_MEASURE;

@@ -61,6 +61,8 @@ typedef struct xp_proj_mention {
 	uint32_t same_as;       /* XP_SAME_SPAN / XP_COLLIDED: the id that kept the span */
 	uint8_t gender;         /* xp_gender (model/mtype.h) of the English mention: he/him/... vs she/her/... */
 	uint32_t np;            /* the noun phrase and name rules (np.h) that changed its span (16 of them and more) */
+	uint32_t weak_lead;     /* XP_NP_ZH_WEAK_LEAD: the token where the span's strongly linked part
+				   begins, after tokens only weak links reach (0: none such) */
 } xp_proj_mention;
 
 typedef struct xp_proj_stats {

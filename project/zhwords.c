@@ -372,3 +372,46 @@ int xp_zh_clause_head(xp_zhseg *z, const char *const *w, const uint32_t *len, ui
 	*b = e;
 	return 1;
 }
+
+int xp_zh_weak_lead(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+		    uint32_t lead, int counting, uint32_t *a, uint32_t *b)
+{
+	/* A Chinese noun phrase is its modifiers, a measure word and the head
+	 * noun, last.  Before it stands the clause it is part of: the verb or
+	 * the preposition that governs it (在|宠物 "their pets" of "when their
+	 * pets pass on", 摆出|姿势 "a pose", 吃|晚餐 "a dinner thing").  The
+	 * aligner reaches those from the noun or its determiner, weakly; a
+	 * modifier, linked as weakly ("most overpriced" -> 最贵), is a noun, an
+	 * adjective, a pronoun or ends in 的, and stays. */
+	if (lead <= *a || lead >= *b)
+		return 0;
+	uint32_t s = lead;   /* the start of the jieba word holding lead */
+	while (s > *a && !start[s])
+		s--;
+	if (s <= *a)
+		return 0;
+	for (uint32_t k = *a; k < s; k = word_end(start, n, k)) {
+		uint32_t e = word_end(start, n, k);
+		const char *t = word_tag(z, w, len, k, e);
+		if (!t || !t[0])
+			return 0;   /* no word of the dictionary: a name's piece, a modifier */
+		if (t[0] == 'm' || t[0] == 'q') {
+			/* a measure word stands for "a", "this", "two" (XP_NP_ZH_MEASURE
+			 * joins it); without one it counts another phrase (最后|一班|地铁
+			 * "the last train") */
+			if (counting)
+				return 0;
+			continue;
+		}
+		if (!strchr("vpdc", t[0]) || !strcmp(t, "vn"))
+			return 0;
+		/* a degree adverb modifies the adjective after it: 最|伟大 */
+		if (t[0] == 'd' && e < n) {
+			const char *u = word_tag(z, w, len, e, word_end(start, n, e));
+			if (u && u[0] == 'a')
+				return 0;
+		}
+	}
+	*a = s;
+	return 1;
+}

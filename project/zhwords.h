@@ -94,4 +94,13 @@ enum { XP_ZH_EDGE_LAST = 1, XP_ZH_NOUN_BEFORE = 2, XP_ZH_NOUN_AFTER = 4 };
 unsigned xp_zh_edge_words(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
 			  uint32_t a, uint32_t b);
 
+/* XP_NP_ZH_WEAK_LEAD (np.h), on jieba's words: the span [*a, *b) whose
+ * strongly linked part begins at token lead drops the words before the
+ * jieba word holding lead, when the dictionary calls each a verb (not a
+ * verbal noun), preposition, adverb (not one before an adjective) or
+ * conjunction, or a numeral or measure word where counting is 0 (the
+ * English has no determiner a measure word stands for); 1 if it shrank. */
+int xp_zh_weak_lead(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+		    uint32_t lead, int counting, uint32_t *a, uint32_t *b);
+
 #endif

@@ -1,5 +1,5 @@
 /* tests/unit/test_zhseg.c — jieba's words (model/zhseg.h) on a hand-made
- * model (tests/fixtures/zhseg: a dictionary of 18 words and a small HMM in
+ * model (tests/fixtures/zhseg: a dictionary of 24 words and a small HMM in
  * jieba's file layout), and the zh_words rule (project/zhwords.h) that
  * grows spans to them. */
 #include "testutil.h"
@@ -379,6 +379,40 @@ static void clause_head(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b, 
 	trimmed(xp_zh_clause_head, z, chars, a, b, did, a, wb);
 }
 
+/* zh_weak_lead: the words before the span's strongly linked token lead
+ * (counting: the English has a determiner a measure word stands for) */
+static void weak_lead(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b, uint32_t lead, int counting, int did,
+		      uint32_t wa)
+{
+	toks t;
+	split(z, chars, &t);
+	uint32_t b0 = b;
+	assert_int_equal(xp_zh_weak_lead(z, t.w, t.len, t.n, t.start, lead, counting, &a, &b), did);
+	assert_int_equal(a, wa);
+	assert_int_equal(b, b0);
+}
+
+static void test_weak_lead(void **st)
+{
+	(void)st;
+	xp_zhseg *z = open_fixture();
+	weak_lead(z, "在 宠 物", 0, 3, 1, 0, 1, 1);          /* 在|宠物 "their pets": the preposition goes */
+	weak_lead(z, "过 世 宠 物", 0, 4, 2, 0, 1, 2);       /* a verb */
+	weak_lead(z, "在 宠 物", 0, 3, 2, 0, 1, 1);          /* lead inside a word: the word's start */
+	weak_lead(z, "有 在 宠 物", 0, 4, 2, 0, 1, 2);       /* two words, both of the clause */
+	weak_lead(z, "我 宠 物", 0, 3, 1, 0, 0, 0);          /* a pronoun, a possessor: kept */
+	weak_lead(z, "中 国 宠 物", 0, 4, 2, 0, 0, 0);       /* a noun modifier */
+	weak_lead(z, "有 的 宠 物", 0, 4, 2, 0, 0, 0);       /* a clause with 的: a modifier */
+	weak_lead(z, "最 伟 大 宠 物", 0, 5, 3, 0, 0, 0);    /* an adjective */
+	weak_lead(z, "最 伟 大", 0, 3, 1, 0, 0, 0);          /* a degree adverb before its adjective */
+	weak_lead(z, "瑞 斯 加 宠 物", 0, 5, 3, 0, 0, 0);    /* no word of the dictionary (a name's piece) */
+	weak_lead(z, "一 瓶 宠 物", 0, 4, 2, 0, 1, 2);       /* a measure word without "a", "one", "this" */
+	weak_lead(z, "一 瓶 宠 物", 0, 4, 2, 1, 0, 0);       /* with one: zh_measure's */
+	weak_lead(z, "在 宠 物", 0, 3, 0, 0, 0, 0);          /* the first token strong: nothing before it */
+	weak_lead(z, "在 宠 物", 1, 3, 0, 0, 0, 1);          /* lead outside the span */
+	xp_zhseg_free(z);
+}
+
 static void test_clause_head(void **st)
 {
 	(void)st;
@@ -460,7 +494,7 @@ int main(void)
 		cmocka_unit_test(test_dictionary), cmocka_unit_test(test_hmm), cmocka_unit_test(test_files),
 		cmocka_unit_test(test_snap),       cmocka_unit_test(test_de),       cmocka_unit_test(test_name_trim),
 		cmocka_unit_test(test_edge_words), cmocka_unit_test(test_de_end), cmocka_unit_test(test_measure),
-		cmocka_unit_test(test_locative), cmocka_unit_test(test_verb_tail), cmocka_unit_test(test_clause_head),
+		cmocka_unit_test(test_locative), cmocka_unit_test(test_verb_tail), cmocka_unit_test(test_clause_head), cmocka_unit_test(test_weak_lead),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
