@@ -145,6 +145,12 @@ typedef enum {
 	XP_F_TWIN_NEARER,    /* another place in the sentence with the span's exact words (repeats) lies nearer
 				the English mention's relative position than the span: the links chose the
 				wrong one of several 我 or 狗 */
+	XP_F_FA_INDEF_FIRST, /* Farsi, no pronoun: the span begins with the indefinite یه / یک, which opens a
+				Farsi noun phrase: the span begins where the phrase does */
+	XP_F_FA_QUOTED,      /* Farsi, a noun phrase (no pronoun, no name): the span is exactly a stretch
+				between quotation marks, which Farsi subtitles put around names and
+				foreign words: the span is a name inside the phrase ("Paolo's grappa" on
+				" پائولو "), not the phrase */
 	XP_NFEAT
 } xp_feat;
 

@@ -314,6 +314,37 @@ int xp_fa_plural_in(const char *const *w, const uint32_t *len, uint32_t a, uint3
 	return 0;
 }
 
+/* fa_indef_first: the written token a is Farsi's indefinite یه / یک.  It
+ * opens a noun phrase (یه چیزی "something", یه زن خوشگل "a cute woman"), so
+ * a span that begins on it begins where the phrase does.  MMC's dev silver
+ * keeps 75% of 354 such spans against 62% of the rest (the model said 0.68
+ * and 0.65), mmc-tune's correctors 80% of 45 against 62% (0.63 and 0.63). */
+static int indef_first(const xp_fctx *c, uint32_t a)
+{
+	return xp_fa_equal(c->w[a], c->wlen[a], "یه") || xp_fa_equal(c->w[a], c->wlen[a], "یک");
+}
+
+/* a quotation mark written as a token of its own */
+static int quote_mark(const xp_fctx *c, uint32_t j)
+{
+	static const char *const q[] = {"\"", "\u201c", "\u201d", "\u00ab", "\u00bb", NULL};
+	for (size_t k = 0; q[k]; k++)
+		if (c->wlen[j] == strlen(q[k]) && !memcmp(c->w[j], q[k], c->wlen[j]))
+			return 1;
+	return 0;
+}
+
+/* fa_quoted: the written span [a, b) is exactly a quoted stretch.  Farsi
+ * subtitles quote names and foreign words (" جیمز باند ", " پائولو "), so a
+ * noun phrase that is no name in English ("no James Bond", "the last of
+ * Paolo's grappa") landed on the name inside it: MMC's dev silver keeps 52%
+ * of 58 such spans against 60% of the other noun phrases (the model said
+ * 0.74 and 0.62), mmc-tune's correctors none of 7. */
+static int quoted(const xp_fctx *c, uint32_t a, uint32_t b)
+{
+	return a > 0 && b < c->nw && quote_mark(c, a - 1) && quote_mark(c, b);
+}
+
 /* written token j as a string (into w, cap bytes): NULL if it does not fit */
 static const char *written(const xp_fctx *c, uint32_t j, char *w, size_t cap)
 {
@@ -420,6 +451,10 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 		if (!x[XP_F_NAME] && c->lang && !strncmp(c->lang, "fa", 2) && e <= c->nsrc)
 			x[XP_F_FA_NUMBER] = xp_en_plural_head(c->src, s, e) &&
 					    !xp_fa_plural_in(c->w, c->wlen, pm->tgt_start, pm->tgt_end);
+		if (c->lang && !strncmp(c->lang, "fa", 2)) {
+			x[XP_F_FA_INDEF_FIRST] = (float)indef_first(c, pm->tgt_start);
+			x[XP_F_FA_QUOTED] = !x[XP_F_NAME] && quoted(c, pm->tgt_start, pm->tgt_end);
+		}
 	}
 }
 

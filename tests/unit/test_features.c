@@ -759,6 +759,41 @@ static void farsi_number(void **state)
 	done(&s);
 }
 
+/* "I saw a shrink ." -> یه روان پزشک دیدم . and "the last of Paolo 's grappa" ->
+ * آخرین گراپای " پائولو " ; mentions 0 I, 1 a shrink, 2 the last of Paolo 's grappa, 3 Paolo */
+static const char SHRINK[] = "#begin document (d); part 000\n"
+			     "d\t0\t0\tI\t(1)\nd\t0\t1\tsaw\t-\nd\t0\t2\ta\t(2\nd\t0\t3\tshrink\t2)\n"
+			     "d\t0\t4\t.\t-\n\n"
+			     "d\t0\t0\tthe\t(3\nd\t0\t1\tlast\t-\nd\t0\t2\tof\t-\nd\t0\t3\tPaolo\t(4)\n"
+			     "d\t0\t4\t's\t-\nd\t0\t5\tgrappa\t3)\n#end document\n";
+static const char SHRINK_AL[] =
+	"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"I\",\"saw\",\"a\",\"shrink\",\".\"],\"tgt_lang\":\"fa\","
+	"\"tgt_text\":\"یه روان پزشک دیدم .\",\"tgt\":[\"یه\",\"روان\",\"پزشک\",\"دیدم\",\".\"]}\n"
+	"{\"doc\":\"d\",\"part\":0,\"utt\":1,\"src\":[\"the\",\"last\",\"of\",\"Paolo\",\"'s\",\"grappa\"],"
+	"\"tgt_lang\":\"fa\",\"tgt_text\":\"آخرین گراپای \\\" پائولو \\\"\",\"tgt\":[\"آخرین\",\"گراپای\",\"\\\"\",\"پائولو\",\"\\\"\"]}\n";
+
+/* a Farsi span that begins with the indefinite یه (fa_indef_first), a noun
+ * phrase on exactly a quoted stretch (fa_quoted; a name there is no fault) */
+static void farsi_edges(void **state)
+{
+	(void)state;
+	setup s;
+	xp_proj_opts o = plain();
+	o.np = 0;   /* the spans as the links give them */
+	/* a shrink -> یه روان پزشک; the last of Paolo 's grappa -> " پائولو "; Paolo -> پائولو */
+	run(&s, SHRINK, SHRINK_AL, "1-3 2-0 3-1 3-2\n3-3 5-3\n", NULL, &o);
+	assert_true(feat(&s, 1)[XP_F_FA_INDEF_FIRST] == 1);
+	assert_true(feat(&s, 2)[XP_F_FA_QUOTED] == 1);
+	assert_true(feat(&s, 3)[XP_F_FA_QUOTED] == 0);   /* a name */
+	assert_true(feat(&s, 0)[XP_F_FA_INDEF_FIRST] == 0);
+	done(&s);
+	/* a shrink -> روان پزشک; the last of Paolo 's grappa -> آخرین گراپای */
+	run(&s, SHRINK, SHRINK_AL, "1-3 3-1 3-2\n1-0 5-1 3-3\n", NULL, &o);
+	assert_true(feat(&s, 1)[XP_F_FA_INDEF_FIRST] == 0);
+	assert_true(feat(&s, 2)[XP_F_FA_QUOTED] == 0);
+	done(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -766,7 +801,7 @@ int main(void)
 		cmocka_unit_test(seeds), cmocka_unit_test(committee), cmocka_unit_test(committee_prodrop),
 		cmocka_unit_test(farsi_words),
 		cmocka_unit_test(farsi_it), cmocka_unit_test(prodrop_verbs),
-		cmocka_unit_test(farsi_last_word), cmocka_unit_test(farsi_number),
+		cmocka_unit_test(farsi_last_word), cmocka_unit_test(farsi_number), cmocka_unit_test(farsi_edges),
 		cmocka_unit_test(forms), cmocka_unit_test(cluster), cmocka_unit_test(rule_pron),
 		cmocka_unit_test(possessive), cmocka_unit_test(chinese_np), cmocka_unit_test(chinese_edges),
 		cmocka_unit_test(explain_pronoun_group), cmocka_unit_test(interrogative),
