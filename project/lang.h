@@ -71,7 +71,13 @@
  *                     takes the word a following word of its phrase is
  *                     aligned to when that word (or the plural piece after
  *                     it) ends in the matching clitic: مامانت "your mom",
- *                     دستم "my hand", marked so in the corrected files.
+ *                     دستم "my hand", marked so in the corrected files; and
+ *                     one its links put on a word that holds neither its
+ *                     free pronoun nor its clitic (or only a verb's ending:
+ *                     دارم) takes the last word of its English phrase's span
+ *                     when that word carries the clitic (ممه هاشو "her
+ *                     boobies", کلید هام "my keys": the possessor is a clitic
+ *                     at the end of the Farsi noun phrase).
  *   XP_LR_FA_SUBJECT_CLITIC  Farsi pro-drop (with pro-drop on): an unaligned
  *                     subject pronoun other than I whose next English word is
  *                     aligned to a word ending in its clitic takes that word:

@@ -10,7 +10,7 @@
 
 const char *xp_np_name(unsigned k)
 {
-	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead"};
+	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat"};
 	return k < XP_NP_NRULES ? names[k] : "";
 }
 
@@ -687,10 +687,26 @@ static int fa_dem_noun(const xp_np_span *x, uint32_t *a, uint32_t *b)
 	return 1;
 }
 
+static int fa_repeat(const xp_np_span *x, uint32_t *a, uint32_t *b)
+{
+	/* A subtitle repeats a word the English says once (عزیزم عزیزم for
+	 * "Honey", من من for "I": a stammer, a call), and the links of the one
+	 * English word reach both: the mention is one of them, and the
+	 * corrected files mark the first.  Only for a one-word English mention
+	 * over exactly the two tokens (not punctuation: ! !) */
+	if (x->e != x->s + 1 || *b != *a + 2 || x->len[*a] != x->len[*a + 1] ||
+	    memcmp(x->w[*a], x->w[*a + 1], x->len[*a]) || fa_punct_or_digit(x, *a))
+		return 0;
+	(*b)--;
+	return 1;
+}
+
 unsigned xp_np_shape(unsigned rules, const xp_np_span *x, uint32_t *a, uint32_t *b)
 {
 	unsigned did = 0;
 	int name = x->name;
+	if ((rules & XP_NP_FA_REPEAT) && is_fa(x->lang) && fa_repeat(x, a, b))
+		did |= XP_NP_FA_REPEAT;
 	if (x->pronoun) {   /* pronouns: lang.h, but for a demonstrative's noun */
 		if ((rules & XP_NP_FA_DEM_NOUN) && is_fa(x->lang) && fa_dem_noun(x, a, b))
 			did |= XP_NP_FA_DEM_NOUN;

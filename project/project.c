@@ -682,6 +682,50 @@ static void misplaced_interrogative(utt_ctx *u, xp_proj_mention *x, uint8_t *tak
 		taken[j] += taken[j] < UINT8_MAX, held[j] += held[j] < UINT8_MAX;
 }
 
+/* XP_LR_FA_POSSESSIVE for a possessive the links placed on the wrong word:
+ * Farsi writes the possessor as a clitic on the last word of its noun
+ * phrase (ممه هاشو "her boobies", کلید هام "my keys", with the plural piece
+ * written apart), and the corrected files mark that word for the English
+ * possessive.  One whose span holds neither its free pronoun (بچه من) nor a
+ * word with its clitic that is no verb (the links put "my" on دارم, a verb
+ * ending like the clitic; "her" on the noun ممه; "his" on the demonstrative
+ * اون of اون بهانه هاش) takes the last word of its phrase's span, past a
+ * verb the span ran onto, when that word carries the clitic and is not the
+ * whole phrase (مامانت "your mom": possessive() leaves such a word to the
+ * phrase) nor held by a pronoun's mention (taken[]).  1 if it moved. */
+static int misplaced_possessive(utt_ctx *u, xp_proj_mention *x, const xp_proj_mention *pm, size_t n, uint8_t *taken,
+				uint8_t *held, float *feat)
+{
+	const char *w = u->rec->src[x->en_start];
+	int person = xp_possessive_person(w);
+	uint32_t a = x->tgt_start, b = x->tgt_end, j;
+	if (!person || x->en_end != x->en_start + 1)
+		return 0;
+	for (j = a; j < b; j++)
+		if (xp_pronoun_matches(w, u->rec->tgt_lang, u->w, u->wlen, j, j + 1) && !xp_fa_verb_form(u->rec->tgt[j]))
+			return 0;
+	const xp_proj_mention *np = NULL;   /* the English phrase it opens, the smallest */
+	for (size_t q = 0; q < n; q++)
+		if (&pm[q] != x && pm[q].fate == XP_PROJECTED && pm[q].tgt_utt == x->tgt_utt &&
+		    pm[q].en_start == x->en_start && pm[q].en_end > x->en_end && (!np || pm[q].en_end < np->en_end))
+			np = &pm[q];
+	if (!np)
+		return 0;
+	for (j = np->tgt_end; j > np->tgt_start && xp_fa_verb_form(u->rec->tgt[j - 1]); j--)
+		;
+	if (j-- == np->tgt_start || (j == np->tgt_start && np->tgt_end == j + 1) || taken[j] ||
+	    !xp_fa_clitic_agrees(u->rec->tgt[j], person))
+		return 0;
+	for (uint32_t i = a; i < b; i++)
+		taken[i] -= taken[i] > 0, held[i] -= held[i] > 0;
+	x->tgt_start = j, x->tgt_end = j + 1;
+	x->rule |= XP_LR_FA_POSSESSIVE;
+	x->conf = 0.25f;   /* the links said otherwise: a guess from the word */
+	refeat(u, x, feat);
+	taken[j] += taken[j] < UINT8_MAX, held[j] += held[j] < UINT8_MAX;
+	return 1;
+}
+
 static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 {
 	const char *lang = u->rec->tgt_lang;
@@ -712,6 +756,8 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 			continue;
 		}
 		if (x->fate != XP_PROJECTED || !pronoun_mention(u, x))
+			continue;
+		if (fa && (u->rules & XP_LR_FA_POSSESSIVE) && misplaced_possessive(u, x, pm, n, taken, held, feat + k * XP_NFEAT))
 			continue;
 		int ec = en_case(u, x), any = xp_pronoun_matches(w, lang, u->w, u->wlen, a, b);
 		if (ec ? xp_pronoun_matches_case(w, ec, lang, u->w, u->wlen, a, b) : any)
@@ -902,7 +948,7 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 		}
 		xp_feat_mention(&u.fc, pm, m->start, m->end, a, b, r->p->feat + (r->p->n - 1) * XP_NFEAT);
 	}
-	if (has && (u.rules & (XP_LR_PRON_MOVE | XP_LR_PRON_DROP | XP_LR_FA_LIGHT_VERB | XP_LR_ZH_INTERROGATIVE)) &&
+	if (has && (u.rules & (XP_LR_PRON_MOVE | XP_LR_PRON_DROP | XP_LR_FA_LIGHT_VERB | XP_LR_FA_POSSESSIVE | XP_LR_ZH_INTERROGATIVE)) &&
 	    r->p->n > first &&
 	    misplaced(&u, r->p->m + first, r->p->feat + first * XP_NFEAT, r->p->n - first))
 		goto oom;

@@ -267,6 +267,24 @@ static void test_fa_dem_noun(void **st)
 	dem_noun(R, "zh", "this", "این کارو کردی", NULL, 0, 1, 0, 0, 1);
 }
 
+static void test_fa_repeat(void **st)
+{
+	(void)st;
+	const unsigned R = XP_NP_FA_REPEAT;
+	/* one English word, the subtitle's word said twice: the first */
+	shape_as(R, "fa", "I", 0, 1, "ببين ! من من نبايد مي اومدم", NULL, NULL, NULL, 2, 4, R, 2, 3);
+	shape(R, "fa", "Honey", 1, "عزيزم عزيزم ... قضيه", NULL, 0, 2, R, 0, 1);
+	shape(R, "fa", "whispers", 0, "پچ پچ کرد", NULL, 0, 2, R, 0, 1);
+	/* two words that differ, three of the same, punctuation, two English
+	 * words, another language, the rule off: nothing */
+	shape(R, "fa", "Honey", 1, "عزيزم عزيز", NULL, 0, 2, 0, 0, 2);
+	shape(R, "fa", "Honey", 1, "عزيزم عزيزم عزيزم", NULL, 0, 3, 0, 0, 3);
+	shape(R, "fa", "Honey", 1, "! !", NULL, 0, 2, 0, 0, 2);
+	shape(R, "fa", "bye bye", 0, "خدافظ خدافظ", NULL, 0, 2, 0, 0, 2);
+	shape(R, "zh", "thanks", 0, "谢 谢", NULL, 0, 2, 0, 0, 2);
+	shape(XP_NP_ALL & ~R, "fa", "Honey", 1, "عزيزم عزيزم", NULL, 0, 2, 0, 0, 2);
+}
+
 static void test_fa_ra(void **st)
 {
 	(void)st;
@@ -523,7 +541,7 @@ int main(void)
 		cmocka_unit_test(test_zh_edges),  cmocka_unit_test(test_fa_ra), cmocka_unit_test(test_fa_dem_noun), cmocka_unit_test(test_fa_weak_det),
 		cmocka_unit_test(test_zh_copula), cmocka_unit_test(test_fa_verb_edge), cmocka_unit_test(test_fa_clause),
 		cmocka_unit_test(test_fa_ezafe),  cmocka_unit_test(test_fa_head),
-		cmocka_unit_test(test_fa_edges),
+		cmocka_unit_test(test_fa_edges),  cmocka_unit_test(test_fa_repeat),
 		cmocka_unit_test(test_absorb),    cmocka_unit_test(test_stray),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
