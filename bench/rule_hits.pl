@@ -2,7 +2,7 @@
 # rule_hits.pl REPORT.json KEY.conll [chars]: for each language rule of
 # `xproj project` (and pro-drop), how many mentions it created or changed and
 # how many of those spans the corrected file holds (any cluster: the mention
-# F1 view); for a rule that drops a span (pronoun_drop), how many of the
+# F1 view); for a rule that drops a span (pronoun_drop, np_zh_particle), how many of the
 # dropped spans the corrected file does not hold.  With "chars", the key's words are counted in characters, as the
 # projection wrote them with --chars.  The report's target sentences are
 # matched to the key's by their order within each document (MMC's files hold
@@ -42,7 +42,8 @@ for my $d (@{$r->{documents}}) {
 	for my $m (@{$d->{detail}}) {
 		if ($m->{dropped}) {
 			my ($t, $a, $b) = @{$m->{dropped}};
-			for my $k (grep { $m->{rules}{$_} } keys %{$m->{rules}}) {
+			for my $k ((grep { $m->{rules}{$_} } keys %{$m->{rules} || {}}),
+				   ($m->{np_rules}{zh_particle} ? ('np_zh_particle') : ())) {
 				$made{$k}++;
 				$hit{$k}++ unless $span{"$d->{doc}|$t|$a|$b"};
 			}

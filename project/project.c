@@ -1161,11 +1161,11 @@ static int zh_words(run *r, const xp_corpus *en)
 				    xp_zh_de(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
 					m->np |= XP_NP_ZH_DE;
 				/* XP_NP_ZH_WEAK_LEAD, XP_NP_ZH_MEASURE, XP_NP_ZH_HEAD, XP_NP_ZH_LOCATIVE,
-				 * XP_NP_ZH_VERB_TAIL, XP_NP_ZH_CLAUSE_HEAD, XP_NP_ZH_DE_END: noun phrases
+				 * XP_NP_ZH_VERB_TAIL, XP_NP_ZH_CLAUSE_HEAD, XP_NP_ZH_DE_END, XP_NP_ZH_PARTICLE: noun phrases
 				 * only, on the words the span now ends on */
 				int nominal = m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t &&
 					      (r->o->np & (XP_NP_ZH_MEASURE | XP_NP_ZH_HEAD | XP_NP_ZH_DE_END | XP_NP_ZH_LOCATIVE | XP_NP_ZH_VERB_TAIL |
-						       XP_NP_ZH_CLAUSE_HEAD | XP_NP_ZH_WEAK_LEAD)) &&
+						       XP_NP_ZH_CLAUSE_HEAD | XP_NP_ZH_WEAK_LEAD | XP_NP_ZH_PARTICLE)) &&
 					      xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) >=
 						      XP_MT_NOMINAL;
 				/* a measure word stands for an English determiner or numeral
@@ -1198,6 +1198,11 @@ static int zh_words(run *r, const xp_corpus *en)
 				if (nominal && (r->o->np & XP_NP_ZH_DE_END) &&
 				    xp_zh_de_end(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
 					m->np |= XP_NP_ZH_DE_END;
+				if (nominal && (r->o->np & XP_NP_ZH_PARTICLE) &&
+				    xp_zh_particles_only(r->zs, w, len, u->ntoks, start, m->tgt_start, m->tgt_end)) {
+					m->fate = XP_NULL_FILTERED;
+					m->np |= XP_NP_ZH_PARTICLE;
+				}
 				/* the confidence's zh_last_word and zh_noun_beside, on the span as it ends */
 				float *x = p->feat + k * XP_NFEAT;
 				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t && !x[XP_F_PRONOUN]) {

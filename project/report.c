@@ -67,7 +67,7 @@ static json_t *mention(const xp_projection *p, const xp_proj_mention *m)
 							(json_int_t)m->tgt_start, (json_int_t)m->tgt_end));
 	else
 		json_object_set_new(o, "tgt", json_null());
-	if (m->fate == XP_NULL_FILTERED && (m->rule & XP_LR_PRON_DROP))   /* what the rule took away */
+	if (m->fate == XP_NULL_FILTERED && ((m->rule & XP_LR_PRON_DROP) || (m->np & XP_NP_ZH_PARTICLE)))   /* what the rule took away */
 		json_object_set_new(o, "dropped", json_pack("[I,I,I]", (json_int_t)m->tgt_utt,
 							    (json_int_t)m->tgt_start, (json_int_t)m->tgt_end));
 	json_object_set_new(o, "fate", json_string(xp_fate_name(m->fate)));

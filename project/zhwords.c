@@ -415,3 +415,16 @@ int xp_zh_weak_lead(xp_zhseg *z, const char *const *w, const uint32_t *len, uint
 	*a = s;
 	return 1;
 }
+
+int xp_zh_particles_only(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+			 uint32_t a, uint32_t b)
+{
+	if (b <= a || b > n)
+		return 0;
+	for (uint32_t k = a; k < b; k = word_end(start, n, k)) {
+		const char *t = word_tag(z, w, len, k, word_end(start, n, k));
+		if (!t || t[0] != 'u')
+			return 0;
+	}
+	return 1;
+}

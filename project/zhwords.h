@@ -103,4 +103,10 @@ unsigned xp_zh_edge_words(xp_zhseg *z, const char *const *w, const uint32_t *len
 int xp_zh_weak_lead(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
 		    uint32_t lead, int counting, uint32_t *a, uint32_t *b);
 
+/* XP_NP_ZH_PARTICLE (np.h), on jieba's words: the span [a, b) is nothing but
+ * words the dictionary calls particles (u, uj, ul, ud, uz, ug, uv: 的, 了,
+ * 得, 着, 过, 地 ...). */
+int xp_zh_particles_only(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start,
+			 uint32_t a, uint32_t b);
+
 #endif

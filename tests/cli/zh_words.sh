@@ -1,6 +1,6 @@
 # The zh_words rule of xproj project --chars (project/zhwords.h, --no-np
 # zh_words switches it off): a Chinese span never cuts a jieba word; and
-# zh_weak_lead, which works on the same words.  The
+# zh_weak_lead and zh_particle, which work on the same words.  The
 # model is the hand-made one of tests/fixtures/zhseg (格拉 and 巴酒 are words
 # there, as in jieba's dictionary), so the test does not need python3-jieba.
 . tests/cli/lib
@@ -50,24 +50,54 @@ cat > $T/aligned2.jsonl <<END
 END
 printf '0-0 1-0 2-1 3-2 5-4\n' > $T/a2.pharaoh
 printf '0.32 0.27 0.99 0.81 0.9\n' > $T/a2.probs
-proj2() { # OUT options...
-	out=$1; shift
-	$XPROJ project --source $T/en2.conll --aligned $T/aligned2.jsonl --alignments $T/a2.pharaoh --probs $T/a2.probs \
+# row I WORD COREF: the pattern of token I's row (sentence 0 of d)
+row() { printf '^d\t0\t%s\t%s\t.*%s$' "$1" "$2" "$3"; }
+# onoff N RULE: fixture N projected with RULE (OUT RULE) and without (noRULE),
+# the summary counting one change, then none
+onoff() {
+	expect_status 0 projn $1 $2
+	expect_grep " 1 $2\b" $T/err
+	expect_status 0 projn $1 no$2 --no-np $2
+	expect_grep " 0 $2\b" $T/err
+}
+projn() { # N OUT options...: the fixture en$N.conll, aligned$N.jsonl, a$N.pharaoh (and a$N.probs)
+	n=$1 out=$2; shift 2
+	probs=; [ -f $T/a$n.probs ] && probs="--probs $T/a$n.probs"
+	$XPROJ project --source $T/en$n.conll --aligned $T/aligned$n.jsonl --alignments $T/a$n.pharaoh $probs \
 		--chars --zh-words $FIX/zhseg "$@" -o $T/$out.conll --report $T/$out.json
 }
-expect_status 0 proj2 lead
-expect_grep "$(printf '^d\t0\t0\t在\t.*-$')" $T/lead.conll
-expect_grep "$(printf '^d\t0\t1\t宠\t.*(1$')" $T/lead.conll
-expect_grep "$(printf '^d\t0\t2\t物\t.*1)$')" $T/lead.conll
-expect_grep ' 1 zh_weak_lead\b' $T/err
-expect_grep '"np_rules":{[^}]*"zh_weak_lead":true' $T/lead.json
-expect_status 0 proj2 nolead --no-np zh_weak_lead
-expect_grep "$(printf '^d\t0\t0\t在\t.*(1$')" $T/nolead.conll
-expect_grep ' 0 zh_weak_lead\b' $T/err
+onoff 2 zh_weak_lead
+expect_grep "$(row 0 在 -)" $T/zh_weak_lead.conll
+expect_grep "$(row 1 宠 '(1')" $T/zh_weak_lead.conll
+expect_grep "$(row 2 物 '1)')" $T/zh_weak_lead.conll
+expect_grep '"np_rules":{[^}]*"zh_weak_lead":true' $T/zh_weak_lead.json
+expect_grep "$(row 0 在 '(1')" $T/nozh_weak_lead.conll
 # a strong link on 在 (0.6): it is the mention's, and stays
 printf '0.32 0.6 0.99 0.81 0.9\n' > $T/a2.probs
-expect_status 0 proj2 strong
+expect_status 0 projn 2 strong
 expect_grep "$(printf '^d\t0\t0\t在\t.*(1$')" $T/strong.conll
+
+# zh_particle: "I need a break" -> 我得逃了 with "break" on 得 (the aligner's
+# choice beside the verb that says it): a particle is no noun phrase, the
+# span is dropped (and the report keeps what it took away); off, it stays
+cat > $T/en3.conll <<END
+#begin document (d); part 000
+d	0	0	I	(2)
+d	0	1	need	-
+d	0	2	a	(1
+d	0	3	break	1)
+d	0	4	.	-
+#end document
+END
+cat > $T/aligned3.jsonl <<END
+{"doc":"d","part":0,"utt":0,"speaker":"","src":["I","need","a","break","."],"tgt_lang":"zh","tgt_text":"我得逃了。","tgt":["我","得","逃","了","。"],"score":0.9}
+END
+printf '0-0 1-2 3-1 4-4\n' > $T/a3.pharaoh
+onoff 3 zh_particle
+expect_grep "$(row 1 得 -)" $T/zh_particle.conll
+expect_grep "$(row 0 我 '(2)')" $T/zh_particle.conll
+expect_grep '"dropped":\[0,1,2\],"fate":"filtered"' $T/zh_particle.json
+expect_grep "$(row 1 得 '(1)')" $T/nozh_particle.conll
 
 # a directory named that holds no jieba data is an error, not a silent skip
 expect_status 1 proj bad --zh-words $T/nowhere

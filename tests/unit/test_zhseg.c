@@ -1,5 +1,5 @@
 /* tests/unit/test_zhseg.c — jieba's words (model/zhseg.h) on a hand-made
- * model (tests/fixtures/zhseg: a dictionary of 24 words and a small HMM in
+ * model (tests/fixtures/zhseg: a dictionary of 26 words and a small HMM in
  * jieba's file layout), and the zh_words rule (project/zhwords.h) that
  * grows spans to them. */
 #include "testutil.h"
@@ -413,6 +413,28 @@ static void test_weak_lead(void **st)
 	xp_zhseg_free(z);
 }
 
+/* zh_particle: a span of particles alone */
+static void particles(xp_zhseg *z, const char *chars, uint32_t a, uint32_t b, int want)
+{
+	toks t;
+	split(z, chars, &t);
+	assert_int_equal(xp_zh_particles_only(z, t.w, t.len, t.n, t.start, a, b), want);
+}
+
+static void test_particle(void **st)
+{
+	(void)st;
+	xp_zhseg *z = open_fixture();
+	particles(z, "我 得 过 世 了", 1, 2, 1);   /* 得 */
+	particles(z, "我 得 过 世 了", 4, 5, 1);   /* 了 */
+	particles(z, "有 的 了", 1, 3, 1);         /* 的 了 */
+	particles(z, "我 得 过 世 了", 1, 4, 0);   /* 得 过世: a verb in it */
+	particles(z, "我 的 宠 物", 0, 2, 0);      /* 我的: a pronoun */
+	particles(z, "瑞 斯 加", 0, 3, 0);         /* no word of the dictionary */
+	particles(z, "我 的", 1, 1, 0);            /* no span */
+	xp_zhseg_free(z);
+}
+
 static void test_clause_head(void **st)
 {
 	(void)st;
@@ -494,7 +516,7 @@ int main(void)
 		cmocka_unit_test(test_dictionary), cmocka_unit_test(test_hmm), cmocka_unit_test(test_files),
 		cmocka_unit_test(test_snap),       cmocka_unit_test(test_de),       cmocka_unit_test(test_name_trim),
 		cmocka_unit_test(test_edge_words), cmocka_unit_test(test_de_end), cmocka_unit_test(test_measure),
-		cmocka_unit_test(test_locative), cmocka_unit_test(test_verb_tail), cmocka_unit_test(test_clause_head), cmocka_unit_test(test_weak_lead),
+		cmocka_unit_test(test_locative), cmocka_unit_test(test_verb_tail), cmocka_unit_test(test_clause_head), cmocka_unit_test(test_weak_lead), cmocka_unit_test(test_particle),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
