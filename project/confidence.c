@@ -20,7 +20,8 @@ const char *const xp_feat_names[XP_NFEAT] = {
 	"pron_agree", "one_char", "form_seen", "form_agree", "pron_de", "rule_pron", "rule_np", "rule_consist",
 	"cluster", "cluster_proj", "rule_words", "committee", "drop_verb", "verb_rivals", "zh_last_word",
 	"zh_noun_beside", "poss_lost", "demonstrative", "zh_end_lex", "fa_last_word",
-	"fa_number", "wh_in", "rule_zh_dem", "twin_nearer", "fa_indef_first", "fa_quoted"};
+	"fa_number", "wh_in", "rule_zh_dem", "twin_nearer", "fa_indef_first", "fa_quoted",
+	"fa_overt_subject"};
 
 int xp_feat_named(const char *name)
 {

@@ -151,6 +151,10 @@ typedef enum {
 				between quotation marks, which Farsi subtitles put around names and
 				foreign words: the span is a name inside the phrase ("Paolo's grappa" on
 				" پائولو "), not the phrase */
+	XP_F_FA_OVERT_SUBJECT, /* Farsi: an English subject pronoun on a word that agrees with it by its ending
+				(pro-drop or pron_agree), and a free pronoun of its person (من, تو, شما ...)
+				stands before that word in its clause: the subject is not dropped, so the
+				pronoun, not the verb, is the mention */
 	XP_NFEAT
 } xp_feat;
 

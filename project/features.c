@@ -7,6 +7,7 @@
 #include "prodrop.h"
 
 #include "../base/text.h"
+#include "../model/tokenize.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -379,6 +380,36 @@ static uint32_t verb_rivals(const xp_fctx *c, int p, uint32_t a, uint32_t b)
 	return n;
 }
 
+/* fa_overt_subject: a free pronoun of English subject pronoun en's person
+ * stands in the clause of the written token a (back to a punctuation mark,
+ * که or a conjunction) before it.  Farsi drops a subject pronoun and lets the
+ * verb's ending stand for it; when the pronoun is there (شایدم من گند زدم
+ * "maybe I blew it"), the verb is no dropped subject and the corrected files
+ * mark the pronoun.  MMC's dev silver marks 6% of 94 such verbs against 30%
+ * of the other agreeing words, mmc-tune's correctors keep 37% of 27 against
+ * 71%. */
+static int overt_subject(const xp_fctx *c, const char *en, uint32_t a)
+{
+	static const char *const conj[] = {"که", "و", "ولی", "اما", "چون", "اگه", "اگر", NULL};
+	char buf[256];
+	if (!xp_subject_person(en))
+		return 0;
+	uint32_t j = a;
+	for (int stop = 0; j > 0 && !stop; j -= !stop) {
+		const char *w = written(c, j - 1, buf, sizeof buf);
+		stop = !w || xp_is_punct(w);
+		for (size_t k = 0; conj[k] && !stop; k++)
+			stop = xp_fa_equal(c->w[j - 1], c->wlen[j - 1], conj[k]);
+	}
+	if (j >= a)
+		return 0;
+	/* xp_free_pronoun looks where nothing is taken: only the clause before a is free */
+	uint32_t pa, pb;
+	memset(c->wtaken, 1, c->nw);
+	memset(c->wtaken + j, 0, a - j);
+	return xp_free_pronoun(en, c->lang, c->w, c->wlen, c->nw, c->wtaken, 0.5, &pa, &pb);
+}
+
 void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, uint32_t e, uint32_t a, uint32_t b,
 		     float *x)
 {
@@ -440,6 +471,8 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 		int p = xp_subject_person(c->src[s]);
 		if (p && (pm->prodrop || x[XP_F_PRON_AGREE]) && c->lang && !strncmp(c->lang, "fa", 2))
 			x[XP_F_VERB_RIVALS] = (float)log1p(verb_rivals(c, p, pm->tgt_start, pm->tgt_end));
+		if (c->lang && !strncmp(c->lang, "fa", 2) && (pm->prodrop || x[XP_F_PRON_AGREE]))
+			x[XP_F_FA_OVERT_SUBJECT] = (float)overt_subject(c, c->src[s], pm->tgt_start);
 		uint32_t z = pm->tgt_end - 1;
 		x[XP_F_PRON_DE] = c->lang && !strncmp(c->lang, "zh", 2) && xp_possessive_person(c->src[s]) &&
 				  c->wlen[z] == 3 && !memcmp(c->w[z], "\xe7\x9a\x84", 3);   /* 的 */

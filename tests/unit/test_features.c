@@ -794,6 +794,36 @@ static void farsi_edges(void **state)
 	done(&s);
 }
 
+/* "Maybe I blew it ." -> شایدم من گند زدم . and "I blew it ." -> گند زدم .; mentions 0, 1: I */
+static const char BLEW[] = "#begin document (d); part 000\n"
+			   "d\t0\t0\tMaybe\t-\nd\t0\t1\tI\t(1)\nd\t0\t2\tblew\t-\nd\t0\t3\tit\t-\nd\t0\t4\t.\t-\n\n"
+			   "d\t0\t0\tI\t(1)\nd\t0\t1\tblew\t-\nd\t0\t2\tit\t-\nd\t0\t3\t.\t-\n#end document\n";
+static const char BLEW_AL[] =
+	"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"Maybe\",\"I\",\"blew\",\"it\",\".\"],\"tgt_lang\":\"fa\","
+	"\"tgt_text\":\"شایدم من گند زدم .\",\"tgt\":[\"شایدم\",\"من\",\"گند\",\"زدم\",\".\"]}\n"
+	"{\"doc\":\"d\",\"part\":0,\"utt\":1,\"src\":[\"I\",\"blew\",\"it\",\".\"],\"tgt_lang\":\"fa\","
+	"\"tgt_text\":\"گند زدم .\",\"tgt\":[\"گند\",\"زدم\",\".\"]}\n";
+
+/* a subject pronoun on its verb while a free من stands before it in the
+ * clause: no dropped subject (fa_overt_subject) */
+static void farsi_overt(void **state)
+{
+	(void)state;
+	setup s;
+	xp_proj_opts o = plain();
+	run(&s, BLEW, BLEW_AL, "1-3 2-2 2-3\n0-1 1-0 1-1\n", NULL, &o);
+	assert_true(feat(&s, 0)[XP_F_PRON_AGREE] == 1);
+	assert_true(feat(&s, 0)[XP_F_FA_OVERT_SUBJECT] == 1);
+	assert_true(feat(&s, 1)[XP_F_PRON_AGREE] == 1);
+	assert_true(feat(&s, 1)[XP_F_FA_OVERT_SUBJECT] == 0);
+	done(&s);
+	/* I -> من itself: its pronoun, nothing to say */
+	run(&s, BLEW, BLEW_AL, "1-1 2-2 2-3\n0-1 1-0 1-1\n", NULL, &o);
+	assert_true(feat(&s, 0)[XP_F_PRON_IN] == 1);
+	assert_true(feat(&s, 0)[XP_F_FA_OVERT_SUBJECT] == 0);
+	done(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -801,7 +831,7 @@ int main(void)
 		cmocka_unit_test(seeds), cmocka_unit_test(committee), cmocka_unit_test(committee_prodrop),
 		cmocka_unit_test(farsi_words),
 		cmocka_unit_test(farsi_it), cmocka_unit_test(prodrop_verbs),
-		cmocka_unit_test(farsi_last_word), cmocka_unit_test(farsi_number), cmocka_unit_test(farsi_edges),
+		cmocka_unit_test(farsi_last_word), cmocka_unit_test(farsi_number), cmocka_unit_test(farsi_edges), cmocka_unit_test(farsi_overt),
 		cmocka_unit_test(forms), cmocka_unit_test(cluster), cmocka_unit_test(rule_pron),
 		cmocka_unit_test(possessive), cmocka_unit_test(chinese_np), cmocka_unit_test(chinese_edges),
 		cmocka_unit_test(explain_pronoun_group), cmocka_unit_test(interrogative),
