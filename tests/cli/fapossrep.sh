@@ -14,7 +14,7 @@ expect_grep "$(line d 1 من -)" $T/all.conll
 expect_grep "$(line d 0 عزیزم '(2)')" $T/all.conll              # a name too
 expect_grep "$(line d 1 عزیزم -)" $T/all.conll
 expect_grep ', 2 fa_repeat' $T/err
-expect_grep '"fa_repeat":2}' $T/all.json
+expect_grep '"fa_repeat":2[,}]' $T/all.json            # the counter, whatever rule follows it
 expect_grep "$(line d 2 هاشو '(3)|4)')" $T/all.conll            # her -> هاشو of ممه هاشو
 expect_grep "$(line d 1 ممه '(4')" $T/all.conll
 expect_grep "$(line d 1 هام '(1)|5)')" $T/all.conll             # my -> هام of کلید هام
