@@ -1,7 +1,8 @@
 /* tests/unit/test_db.c — the correction store: a run in, single edits and
  * their rules, MMC and TASA batches, undo, the corrected view, and the
  * reliability tests: SIGKILL inside an import, 8 concurrent writers, a
- * malformed file, migration from schema version 1; integrity after each. */
+ * writer waiting behind a queue of commits and giving up on a lock nothing
+ * releases, a malformed file, migration from schema version 1; integrity after each. */
 #include "testutil.h"
 #include "dbutil.h"
 #include "correct/db.h"
@@ -11,6 +12,7 @@
 #include "project/project.h"
 
 #include "correct/review.h"
+#include "correct/store.h"
 
 #include <jansson.h>
 #include <signal.h>
@@ -206,12 +208,14 @@ static void concurrent_writers(void **state)
 		if ((kids[k] = fork()) == 0) {
 			xp_db *c;
 			xp_err e;
+			/* a writer that fails says why (under valgrind, 50 times
+			 * slower, one gave up waiting for the lock: xp_sql_begin) */
 			if (xp_db_open(path, &c, &e))
-				_exit(3);
+				fprintf(stderr, "writer %d: open: %s\n", k, e.msg), _exit(3);
 			for (int i = 0; i < 1000; i++) {
 				xp_edit m = {XP_MODIFY, i % 2 ? "d|1" : "d|2", i % 2 ? 0 : 1, 0, 1, "w", NULL};
 				if (xp_db_edit(c, run, &m, &e))
-					_exit(4);
+					fprintf(stderr, "writer %d: edit %d: %s\n", k, i, e.msg), _exit(4);
 			}
 			xp_db_close(c);
 			_exit(0);
@@ -224,6 +228,81 @@ static void concurrent_writers(void **state)
 	xp_err e;
 	assert_int_equal(xp_db_open(path, &db, &e), 0);
 	assert_int_equal(count(db, "modify"), 8000);
+	done(db);
+}
+
+/* xp_sql_begin waits behind another writer for as long as that writer keeps
+ * committing, and gives up on a lock that no commit releases.  The busy
+ * timeout of the waiting connection is cut to 5 ms, so that its idle limit
+ * (50 tries of 5 ms + 20 ms) is some 1.3 s; the other writer is a child with
+ * its own connection.  The chain of its 30 transactions, 80 ms each, back
+ * to back, lasts longer than that: a wait of a fixed number of tries (as
+ * before) gives up inside it, whatever the speed of the machine.  The child
+ * says by a pipe when it holds the lock, and the stuck holder holds it until
+ * the parent has given up: no sleep stands for a synchronisation. */
+static void begin_waits_while_writers_commit(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	/* no connection open across a fork (a child's copy of it would be a
+	 * leak under valgrind, and SQLite forbids using it there) */
+	xp_db_close(db);
+	int held[2], done_with[2];
+	char c;
+	assert_int_equal(pipe(held), 0);
+	assert_int_equal(pipe(done_with), 0);
+	for (int stuck = 0; stuck < 2; stuck++) {
+		pid_t kid = fork();
+		if (kid == 0) {
+			xp_db *w;
+			xp_err e;
+			if (xp_db_open(path, &w, &e))
+				fprintf(stderr, "holder: open: %s\n", e.msg), _exit(3);
+			for (int i = 0; i < (stuck ? 1 : 30); i++) {
+				xp_edit m = {XP_MODIFY, "d|1", 0, 0, 1, "holder", NULL};
+				if (xp_db_begin(w, &e) || xp_edit_locked(w, run, &m, 0, &e))
+					fprintf(stderr, "holder: %d: %s\n", i, e.msg), _exit(4);
+				if (i == 0 && write(held[1], "h", 1) != 1)
+					_exit(5);
+				if (stuck) {
+					if (read(done_with[0], &c, 1) != 1)
+						_exit(6);
+					xp_db_rollback(w);
+				} else {
+					usleep(80000);
+					if (xp_db_commit(w, &e))
+						fprintf(stderr, "holder: commit %d: %s\n", i, e.msg), _exit(7);
+				}
+			}
+			xp_db_close(w);
+			_exit(0);
+		}
+		assert_true(kid > 0);
+		assert_int_equal(read(held[0], &c, 1), 1);
+		xp_err e;
+		assert_int_equal(xp_db_open(path, &db, &e), 0);
+		sqlite3_busy_timeout(db->h, 5);
+		int rc = xp_db_begin(db, &e);
+		if (stuck) {
+			assert_int_equal(rc, XP_EDB);
+			assert_non_null(strstr(e.msg, "committed nothing"));
+			assert_int_equal(write(done_with[1], "d", 1), 1);
+		} else {
+			if (rc)
+				fprintf(stderr, "waiting writer: %s\n", e.msg);
+			assert_int_equal(rc, 0);
+			xp_db_rollback(db);
+		}
+		xp_db_close(db);
+		int st;
+		assert_int_equal(waitpid(kid, &st, 0), kid);
+		assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	}
+	close(held[0]), close(held[1]), close(done_with[0]), close(done_with[1]);
+	xp_err e;
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	assert_int_equal(count(db, "modify"), 30);
 	done(db);
 }
 
@@ -410,6 +489,7 @@ int main(void)
 		cmocka_unit_test(tasa_round_trip),
 		cmocka_unit_test(sigkill_inside_import),
 		cmocka_unit_test(concurrent_writers),
+		cmocka_unit_test(begin_waits_while_writers_commit),
 		cmocka_unit_test(migration),
 		cmocka_unit_test(empty_run_refused),
 		cmocka_unit_test(bad_report_refused),
