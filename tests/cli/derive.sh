@@ -81,6 +81,6 @@ $XPROJ project --source $T/g/en.conll --aligned $T/g/aligned.jsonl --alignments 
 $XPROJ db import $T/g/c.db --source $T/g/en.conll --aligned $T/g/aligned.jsonl --report $T/g/r.json >/dev/null
 $XPROJ db export $T/g/c.db -o $T/g/view.conll >/dev/null
 awk -F'\t' 'BEGIN {OFS = "\t"} NF > 3 && NR % 7 == 3 {$NF = "(1)"} {print}' $T/g/view.conll > $T/g/fixed.conll
-expect_status 0 timeout 60 $XPROJ db import-corrections $T/g/c.db --format conll $T/g/fixed.conll
+expect_status 0 timeout $(limit 60) $XPROJ db import-corrections $T/g/c.db --format conll $T/g/fixed.conll
 expect_grep '^batch 1: 20000 corrected mentions in 1 documents compared with run 1: 17143 kept, 0 additions, 0 deletions, 2857 modifications' $T/out
 finish

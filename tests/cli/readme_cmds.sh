@@ -111,8 +111,8 @@ done | sort -u >"$T/named"
 while read -r c o; do
 	# tried with a value (an option that takes none leaves it as an operand), in the scratch
 	# directory, with no other argument: every command stops at the options or the operands
-	case $c in db\ *) set -- $c; (cd "$T" && timeout 20 "$X" db "$2" "$o" x </dev/null) >"$T/out" 2>&1 ;;
-	*) (cd "$T" && timeout 20 "$X" "$c" "$o" x </dev/null) >"$T/out" 2>&1 ;; esac
+	case $c in db\ *) set -- $c; (cd "$T" && timeout $(limit 20) "$X" db "$2" "$o" x </dev/null) >"$T/out" 2>&1 ;;
+	*) (cd "$T" && timeout $(limit 20) "$X" "$c" "$o" x </dev/null) >"$T/out" 2>&1 ;; esac
 	grep -q 'is not an option' "$T/out" &&
 		{ echo "FAIL: README gives 'xproj $c' the option $o, which it does not have:"; cat "$T/out"; fails=$((fails + 1)); }
 done <"$T/named"
