@@ -44,7 +44,9 @@
  *                     subject pronoun that no rule above placed takes the
  *                     agreeing verb of the sentence nearest its position
  *                     that no other mention holds; not for "it", mostly a
- *                     dummy subject that Farsi leaves out unmarked.
+ *                     dummy subject that Farsi leaves out unmarked, nor for
+ *                     "he" / "she": a 3sg verb is also the verb of every
+ *                     noun subject, and the nearest one mostly another's.
  *   XP_LR_PRON_MOVE   Chinese and Farsi: an English personal pronoun whose
  *                     links reached no matching target pronoun (nor, in
  *                     Farsi, a word whose ending agrees with it) takes a

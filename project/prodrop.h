@@ -3,7 +3,8 @@
  * out.  Farsi marks person and number on the verb ("می‌روم", I go), and
  * MMC's annotators marked that verb for an English subject pronoun that had
  * no counterpart: most of their Farsi additions were of this kind.  For an
- * unaligned English subject pronoun, the target tokens aligned to the next
+ * unaligned English subject pronoun (not "it", mostly a dummy subject that
+ * Farsi leaves unmarked: project.c), the target tokens aligned to the next
  * few English words are searched for a verb whose ending agrees with the
  * pronoun; the first one found becomes the pronoun's projection.
  */

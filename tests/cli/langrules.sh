@@ -13,8 +13,8 @@
 # broke up" -> غیر از اینکه بهم زدم with "I" on از; "You must go" -> باید بری
 # with "You" unaligned; "You know" -> ميدوني (Arabic yeh) with "You" unaligned;
 # "You 're right" -> درست میگی with "You" on درست ("right", ending in -t like
-# the clitic of "you"); "See you" -> میبینمت with "you" on it; "He did it" ->
-# اون کارو کرد with "He" unaligned (اون may be "that"); "You have no respect"
+# the clitic of "you"); "See you" -> میبینمت with "you" on it; "You did it" ->
+# تو کارو کردی with "You" unaligned (تو may be "in"); "You have no respect"
 # -> هیچ احترامی نمیذاری with "You" on احترامی (a noun ending like a 2sg verb);
 # "It 's cold" -> هوا سرد بود with "It" on هوا.
 . tests/cli/lib
@@ -124,14 +124,15 @@ expect_grep "$(line f 1 میگی -)" $T/nocase.conll
 expect_grep "$(line f 0 میبینمت '(2)')" $T/nocase.conll
 expect_grep '"fa_case":false' $T/nocase.json
 
-# homographs: "He" takes the verb کرد, not اون (also "that"); تو before
+# homographs: "You" takes the verb کردی, not تو (also "in": not before the
+# object marker itself, here the noun کارو with it written on); تو before
 # the object marker رو is the pronoun all the same (من تو رو دیدم, above)
-expect_grep "$(line f 2 کرد '(5)')" $T/all.conll
-expect_grep "$(line f 0 اون -)" $T/all.conll
+expect_grep "$(line f 2 کردی '(5)')" $T/all.conll
+expect_grep "$(line f 0 تو -)" $T/all.conll
 expect_grep ', 1 Farsi homographs left' $T/err
 proj nohom --no-fa-homograph
-expect_grep "$(line f 0 اون '(5)')" $T/nohom.conll
-expect_grep "$(line f 2 کرد -)" $T/nohom.conll
+expect_grep "$(line f 0 تو '(5)')" $T/nohom.conll
+expect_grep "$(line f 2 کردی -)" $T/nohom.conll
 expect_grep '"fa_homograph":false' $T/nohom.json
 
 # the clause's verb: "You" on the noun احترامی (its -ی reads as the 2sg
