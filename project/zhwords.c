@@ -219,18 +219,33 @@ int xp_zh_head(xp_zhseg *z, const char *const *w, const uint32_t *len, uint32_t 
 {
 	/* a span that ends in a measure word (这件, 一个, 那些) stops before its
 	 * noun: Chinese puts the head last, after the classifier; the noun right
-	 * after it joins (这件|事 for "that part") */
+	 * after it joins (这件|事 for "that part").  One that ends in a
+	 * determiner written apart from its classifier (另|一件|事 "another
+	 * thing", 每|个|人) lacks both: they join, the measure word and the noun
+	 * after it. */
+	static const char *const det[] = {"另", "这", "那", "某", "每", "各", "其他", NULL};
 	char buf[64];
 	if (*b <= *a || *b >= n || !start[*b])
 		return 0;
 	uint32_t s = *b - 1;
 	while (s > *a && !start[s])
 		s--;
-	size_t m = word_str(w, len, s, *b, buf, sizeof buf);
-	if (!m || !xp_zh_measure_word(buf, (uint32_t)m))
-		return 0;
-	uint32_t e = word_end(start, n, *b);
-	if (!noun_word(z, w, len, *b, e) || any_held(held, *b, e))
+	uint32_t h = *b;   /* where the head noun begins */
+	for (size_t k = 0; det[k] && h == *b; k++)
+		if (spells(w, len, s, *b, det[k])) {
+			uint32_t q = word_end(start, n, *b);
+			size_t mq = word_str(w, len, *b, q, buf, sizeof buf);
+			if (!mq || !xp_zh_measure_word(buf, (uint32_t)mq) || q >= n || any_held(held, *b, q))
+				return 0;
+			h = q;
+		}
+	if (h == *b) {
+		size_t m = word_str(w, len, s, *b, buf, sizeof buf);
+		if (!m || !xp_zh_measure_word(buf, (uint32_t)m))
+			return 0;
+	}
+	uint32_t e = word_end(start, n, h);
+	if (!noun_word(z, w, len, h, e) || any_held(held, h, e))
 		return 0;   /* a noun of its own mention: 九条|裤子 for "nine pairs" of "pants" */
 	*b = e;
 	return 1;

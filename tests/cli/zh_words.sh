@@ -1,6 +1,6 @@
 # The zh_words rule of xproj project --chars (project/zhwords.h, --no-np
 # zh_words switches it off): a Chinese span never cuts a jieba word; and
-# zh_weak_lead and zh_particle, which work on the same words.  The
+# zh_weak_lead, zh_particle and zh_head, which work on the same words.  The
 # model is the hand-made one of tests/fixtures/zhseg (格拉 and 巴酒 are words
 # there, as in jieba's dictionary), so the test does not need python3-jieba.
 . tests/cli/lib
@@ -32,23 +32,24 @@ expect_status 0 proj off --zh-words $FIX/zhseg --no-np zh_words
 expect_grep "$(printf '^d\t0\t5\t巴\t.*1)$')" $T/off.conll
 expect_grep ' 0 zh_words\b' $T/err
 
+# fixture N "TARGET TOKENS" "LINKS" WORD:COREF...: $T/enN.conll (document d,
+# one English sentence of WORDs), $T/alignedN.jsonl (its target written as
+# the tokens' concatenation) and $T/aN.pharaoh (LINKS)
+fixture() {
+	n=$1 tgt=$2 links=$3 i=0 src= sep=; shift 3
+	{ echo '#begin document (d); part 000'
+	  for x in "$@"; do printf 'd\t0\t%s\t%s\t%s\n' $i "${x%%:*}" "${x#*:}"; i=$((i + 1)); done
+	  echo '#end document'; } > $T/en$n.conll
+	for x in "$@"; do src="$src$sep\"${x%%:*}\""; sep=,; done
+	toks=$(printf '%s\n' $tgt | sed 's/.*/"&"/' | paste -sd, -)
+	printf '{"doc":"d","part":0,"utt":0,"speaker":"","src":[%s],"tgt_lang":"zh","tgt_text":"%s","tgt":[%s],"score":0.9}\n' \
+		"$src" "$(printf '%s' $tgt)" "$toks" > $T/aligned$n.jsonl
+	printf '%s\n' "$links" > $T/a$n.pharaoh
+}
 # zh_weak_lead: "When their pets pass on" -> 在宠物过世后 with "their" on 在
 # at 0.27 and "pets" on 宠物 at 0.99 (MMC's s01e13c05f, as the aligner linked
 # it): the preposition leaves the noun phrase; off, the span is 在宠物
-cat > $T/en2.conll <<END
-#begin document (d); part 000
-d	0	0	When	-
-d	0	1	their	(1
-d	0	2	pets	1)
-d	0	3	pass	-
-d	0	4	on	-
-d	0	5	.	-
-#end document
-END
-cat > $T/aligned2.jsonl <<END
-{"doc":"d","part":0,"utt":0,"speaker":"","src":["When","their","pets","pass","on","."],"tgt_lang":"zh","tgt_text":"在宠物过世后。","tgt":["在","宠物","过世","后","。"],"score":0.9}
-END
-printf '0-0 1-0 2-1 3-2 5-4\n' > $T/a2.pharaoh
+fixture 2 '在 宠物 过世 后 。' '0-0 1-0 2-1 3-2 5-4' 'When:-' 'their:(1' 'pets:1)' 'pass:-' 'on:-' '.:-'
 printf '0.32 0.27 0.99 0.81 0.9\n' > $T/a2.probs
 # row I WORD COREF: the pattern of token I's row (sentence 0 of d)
 row() { printf '^d\t0\t%s\t%s\t.*%s$' "$1" "$2" "$3"; }
@@ -80,24 +81,20 @@ expect_grep "$(printf '^d\t0\t0\t在\t.*(1$')" $T/strong.conll
 # zh_particle: "I need a break" -> 我得逃了 with "break" on 得 (the aligner's
 # choice beside the verb that says it): a particle is no noun phrase, the
 # span is dropped (and the report keeps what it took away); off, it stays
-cat > $T/en3.conll <<END
-#begin document (d); part 000
-d	0	0	I	(2)
-d	0	1	need	-
-d	0	2	a	(1
-d	0	3	break	1)
-d	0	4	.	-
-#end document
-END
-cat > $T/aligned3.jsonl <<END
-{"doc":"d","part":0,"utt":0,"speaker":"","src":["I","need","a","break","."],"tgt_lang":"zh","tgt_text":"我得逃了。","tgt":["我","得","逃","了","。"],"score":0.9}
-END
-printf '0-0 1-2 3-1 4-4\n' > $T/a3.pharaoh
+fixture 3 '我 得 逃 了 。' '0-0 1-2 3-1 4-4' 'I:(2)' 'need:-' 'a:(1' 'break:1)' '.:-'
 onoff 3 zh_particle
 expect_grep "$(row 1 得 -)" $T/zh_particle.conll
 expect_grep "$(row 0 我 '(2)')" $T/zh_particle.conll
 expect_grep '"dropped":\[0,1,2\],"fate":"filtered"' $T/zh_particle.json
 expect_grep "$(row 1 得 '(1)')" $T/nozh_particle.conll
+
+# zh_head after a determiner: "I have another lover" -> 我有另一件情人 with
+# "lover" unlinked: 另 "another" lacks its classifier and head, both join
+fixture 4 '我 有 另 一件 情人 。' '0-0 1-1 2-2 4-5' 'I:-' 'have:-' 'another:(1' 'lover:1)' '.:-'
+onoff 4 zh_head
+expect_grep "$(row 2 另 '(1')" $T/zh_head.conll
+expect_grep "$(row 6 人 '1)')" $T/zh_head.conll
+expect_grep "$(row 2 另 '(1)')" $T/nozh_head.conll
 
 # a directory named that holds no jieba data is an error, not a silent skip
 expect_status 1 proj bad --zh-words $T/nowhere

@@ -1,5 +1,5 @@
 /* tests/unit/test_zhseg.c — jieba's words (model/zhseg.h) on a hand-made
- * model (tests/fixtures/zhseg: a dictionary of 26 words and a small HMM in
+ * model (tests/fixtures/zhseg: a dictionary of 28 words and a small HMM in
  * jieba's file layout), and the zh_words rule (project/zhwords.h) that
  * grows spans to them. */
 #include "testutil.h"
@@ -320,6 +320,14 @@ static void test_measure(void **st)
 	head(z, "这 个 有", NULL, 0, 2, 0, 2);
 	head(z, "我 的 情 人", NULL, 0, 2, 0, 2);
 	head(z, "这 个", NULL, 0, 2, 0, 2);
+	/* a determiner apart from its classifier (另|一件|情人 "another lover"):
+	 * the measure word and the noun join; not without a measure word, nor
+	 * with no noun after it, nor where a mention holds the measure word */
+	head(z, "另 一 件 情 人 ，", NULL, 0, 1, 1, 5);
+	head(z, "另 情 人", NULL, 0, 1, 0, 1);
+	head(z, "另 一 件 有", NULL, 0, 1, 0, 1);
+	uint8_t held3[8] = {0, 1, 1, 0, 0, 0};
+	head(z, "另 一 件 情 人 ，", held3, 0, 1, 0, 1);
 	xp_zhseg_free(z);
 }
 
