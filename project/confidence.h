@@ -69,7 +69,7 @@ typedef enum {
 	XP_F_REPEATS,        /* log(1 + other places in the sentence with the span's exact words):
 				which of several 我 the links chose */
 	XP_F_PRON_IN,        /* the English mention is a personal pronoun and its target pronoun (the
-				same person and number; for a Farsi "it", a demonstrative این / اون,
+				same person and number; for a Farsi "it", a demonstrative این / اون ...,
 				which is how Farsi says it) is in the span */
 	XP_F_SEED_AGREE,     /* share of the alignment runs with other seeds (project --alt-alignments)
 				that do the same with the mention: the same span, or a null; without

@@ -822,6 +822,31 @@ static void farsi_overt(void **state)
 	assert_true(feat(&s, 0)[XP_F_PRON_IN] == 1);
 	assert_true(feat(&s, 0)[XP_F_FA_OVERT_SUBJECT] == 0);
 	done(&s);
+	/* "I know that I blew it ." -> من میدونم که گند زدم .: the second I on
+	 * زدم, whose clause begins after که; the من of the clause before is
+	 * another subject's (the first I's), and the verb stands for its own */
+	static const char KNEW[] = "#begin document (d); part 000\n"
+				   "d\t0\t0\tI\t(1)\nd\t0\t1\tknow\t-\nd\t0\t2\tthat\t-\nd\t0\t3\tI\t(1)\n"
+				   "d\t0\t4\tblew\t-\nd\t0\t5\tit\t-\nd\t0\t6\t.\t-\n#end document\n";
+	static const char KNEW_AL[] =
+		"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"I\",\"know\",\"that\",\"I\",\"blew\",\"it\",\".\"],"
+		"\"tgt_lang\":\"fa\",\"tgt_text\":\"من میدونم که گند زدم .\","
+		"\"tgt\":[\"من\",\"میدونم\",\"که\",\"گند\",\"زدم\",\".\"]}\n";
+	run(&s, KNEW, KNEW_AL, "0-0 1-1 2-2 3-4 4-3 4-4 6-5\n", NULL, &o);
+	assert_int_equal(s.p.m[1].tgt_start, 4);
+	assert_true(feat(&s, 1)[XP_F_PRON_AGREE] == 1);
+	assert_true(feat(&s, 1)[XP_F_FA_OVERT_SUBJECT] == 0);
+	done(&s);
+	/* without که the من stands in its clause: the subject is overt */
+	static const char KNEW2_AL[] =
+		"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"I\",\"know\",\"that\",\"I\",\"blew\",\"it\",\".\"],"
+		"\"tgt_lang\":\"fa\",\"tgt_text\":\"من میدونم گند زدم .\","
+		"\"tgt\":[\"من\",\"میدونم\",\"گند\",\"زدم\",\".\"]}\n";
+	run(&s, KNEW, KNEW2_AL, "0-0 1-1 3-3 4-2 4-3 6-4\n", NULL, &o);
+	assert_int_equal(s.p.m[1].tgt_start, 3);
+	assert_true(feat(&s, 1)[XP_F_PRON_AGREE] == 1);
+	assert_true(feat(&s, 1)[XP_F_FA_OVERT_SUBJECT] == 1);
+	done(&s);
 }
 
 int main(void)
