@@ -8,6 +8,9 @@
 #include <string.h>
 #include <strings.h>
 
+/* 1 << k of xp_np_named must be an int (np.h) */
+_Static_assert(XP_NP_NRULES <= 31, "np rules: 31 bits at most");
+
 const char *xp_np_name(unsigned k)
 {
 	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle"};

@@ -280,7 +280,9 @@ enum {
 	 * the human correctors mark a span differently (fa_indef, fa_compound,
 	 * fa_dem_noun, fa_weak_det: README, "Noun phrase and name rules") */
 	XP_NP_DEFAULT = XP_NP_ALL & ~(XP_NP_ABSORB | XP_NP_ZH_EDGES),
-	/* (pm->np in project.h holds the bits: 32 of them) */
+	/* (pm->np in project.h holds the bits, but an enum constant is an int
+	 * and xp_np_named returns one: 31 rules at most, all of them taken
+	 * with zh_particle; a 32nd needs unsigned constants and a wider return) */
 };
 
 /* The rule of bit 1 << k as the report, the summary and --np name it; the
