@@ -43,7 +43,9 @@
  *   XP_LR_FA_VERB     Farsi pro-drop beyond the links (with pro-drop on): a
  *                     subject pronoun that no rule above placed takes the
  *                     agreeing verb of the sentence nearest its position
- *                     that no other mention holds; not for "it", mostly a
+ *                     that no other mention holds, a word that reads as a
+ *                     verb (a verb form, the word after one, a ب- form: not
+ *                     تاکسی, which only ends like one); not for "it", mostly a
  *                     dummy subject that Farsi leaves out unmarked, nor for
  *                     "he" / "she": a 3sg verb is also the verb of every
  *                     noun subject, and the nearest one mostly another's.

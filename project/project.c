@@ -414,10 +414,25 @@ static void possessive(utt_ctx *u, xp_proj_mention *pm, const uint8_t *taken, co
 	}
 }
 
+/* Target word j of tgt[] reads as a verb: a verb form (prodrop.h
+ * xp_fa_verb_form: می / نمی joined, a light verb or an auxiliary), the verb
+ * after one written apart (مي دونستم, a compound's کار کنم), or a
+ * subjunctive or imperative in ب- (بدم, بگی, بشکنید).  A person ending
+ * alone is no verb: nouns and adjectives end in -ی and -م too (تاکسی,
+ * عالی, اتفاقی, سرم "my head"), and the nearest such word took a dropped
+ * "you" or "I" on mmc-tune (2 to 8 a seed, mostly wrong). */
+static int verb_like(const char *const *tgt, uint32_t j)
+{
+	return xp_fa_verb_form(tgt[j]) || (j > 0 && xp_fa_verb_form(tgt[j - 1])) ||
+	       !strncmp(tgt[j], "\xD8\xA8", 2);   /* ب */
+}
+
 /* Pro-drop beyond the links: a Farsi subject pronoun that neither its
  * neighbours' links, a clitic nor a free pronoun placed takes the agreeing
  * verb of the sentence nearest its position that no mention holds
- * (XP_LR_FA_VERB): the verb is there, the aligner linked it elsewhere. */
+ * (XP_LR_FA_VERB): the verb is there, the aligner linked it elsewhere.  A
+ * word that agrees by its ending alone but reads as no verb (verb_like) is
+ * not taken. */
 static int nearest_verb(utt_ctx *u, xp_proj_mention *pm, const uint8_t *taken, int32_t t)
 {
 	if (strncmp(u->rec->tgt_lang, "fa", 2) || u->char0[u->rec->ntgt] != u->rec->ntgt)
@@ -437,7 +452,7 @@ static int nearest_verb(utt_ctx *u, xp_proj_mention *pm, const uint8_t *taken, i
 	double pos = (pm->en_start + 0.5) / u->rec->nsrc, best = 2;
 	uint32_t bj = 0;
 	for (uint32_t j = 0; j < u->rec->ntgt; j++) {
-		if (taken[j] || !xp_fa_verb_agrees(u->rec->tgt[j], person))
+		if (taken[j] || !xp_fa_verb_agrees(u->rec->tgt[j], person) || !verb_like(u->rec->tgt, j))
 			continue;
 		double d = (j + 0.5) / u->rec->ntgt - pos;
 		d = d < 0 ? -d : d;
