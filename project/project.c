@@ -808,12 +808,14 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 		}
 		if (!rule && fa && (u->rules & XP_LR_FA_VERB_MOVE) && strcasecmp(w, "it") && xp_subject_person(w) &&
 		    ec != XP_CASE_OBJECT) {
-			/* the agreeing verb nearest its position that no mention holds */
+			/* the agreeing verb nearest its position that no mention holds,
+			 * a word that reads as one (verb_like, as for nearest_verb) */
 			double best = 2;
 			for (j = 0; j < u->nw; j++) {
 				double d = (j + 0.5) / u->nw - pos;
 				d = d < 0 ? -d : d;
-				if (!held[j] && d < best && xp_fa_verb_agrees(u->rec->tgt[j], xp_subject_person(w)))
+				if (!held[j] && d < best && xp_fa_verb_agrees(u->rec->tgt[j], xp_subject_person(w)) &&
+				    verb_like(u->rec->tgt, j))
 					best = d, a = j, b = j + 1;
 			}
 			rule = best <= 1 ? XP_LR_FA_VERB_MOVE : 0;
