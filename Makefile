@@ -2,7 +2,7 @@
 #
 #   make              build            make check        unit + end-to-end tests
 #   make check SAN=1  tests under ASan+UBSan (objects in build/san)
-#   make check-valgrind [VG_TESTS="crash test_file"]   tests under valgrind
+#   make check-valgrind [VG_TESTS="unit replays crash"] [VG_ORIGINS=no]   tests under valgrind
 #   make check-browser  the workbench in headless Chromium (screenshots in build/browser)
 #   make check-data   real-data checks (needs ../shared/data)
 #   make bench        benchmarks (needs ../shared/data)
@@ -200,7 +200,7 @@ $(B)/tests/replay_%: tests/fuzz/%.c tests/fuzz/replay.c $(wildcard tests/*.h) $(
 check: all $(TESTS) $(REPLAYS)
 	@XPROJ=$(B)/xproj BUILD=$(B) sh tests/run $(TESTS) -- $(REPLAYS)
 
-# every test again under valgrind (slow: VG_TESTS="crash serve test_file"
+# every test again under valgrind (slow: VG_TESTS="unit replays crash"
 # names the ones to run; tests/valgrind.sh says how a finding is told)
 check-valgrind: all $(TESTS) $(REPLAYS)
 	@XPROJ=$(B)/xproj BUILD=$(B) sh tests/valgrind.sh $(VG_TESTS)
