@@ -8,23 +8,56 @@
 #include <string.h>
 #include <strings.h>
 
-/* 1 << k of xp_np_named must be an int (np.h) */
-_Static_assert(XP_NP_NRULES <= 31, "np rules: 31 bits at most");
+/* xp_np_mask is 64 bits wide (np.h) */
+_Static_assert(XP_NP_NRULES >= 1 && XP_NP_NRULES <= 64, "np rules: 64 at most");
+_Static_assert(sizeof(xp_np_mask) * 8 == 64, "np rules: a 64-bit mask");
+
+static const char *const np_names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle"};
 
 const char *xp_np_name(unsigned k)
 {
-	static const char *const names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle"};
-	return k < XP_NP_NRULES ? names[k] : "";
+	return k < XP_NP_NRULES ? np_names[k] : "";
 }
 
-int xp_np_named(const char *s, size_t n)
+/* the bit of names[k] that s[0..n) names, every bit below nnames for "all", 0 if none */
+static xp_np_mask named_in(const char *const *names, unsigned nnames, const char *s, size_t n)
 {
 	if (n == 3 && !memcmp(s, "all", 3))
-		return XP_NP_ALL;
-	for (unsigned k = 0; k < XP_NP_NRULES; k++)
-		if (strlen(xp_np_name(k)) == n && !memcmp(s, xp_np_name(k), n))
-			return 1 << k;
-	return -1;
+		return ~(xp_np_mask)0 >> (64 - nnames);
+	for (unsigned k = 0; k < nnames; k++)
+		if (strlen(names[k]) == n && !memcmp(s, names[k], n))
+			return XP_NP_BIT(k);
+	return 0;
+}
+
+xp_np_mask xp_np_named(const char *s, size_t n)
+{
+	return named_in(np_names, XP_NP_NRULES, s, n);
+}
+
+int xp_np_switch_in(const char *const *names, unsigned nnames, xp_np_mask *rules, const char *v, int on,
+		    const char **bad, size_t *nbad)
+{
+	xp_np_mask bits = 0;
+	for (const char *p = v;;) {
+		size_t n = strcspn(p, ",");
+		xp_np_mask k = nnames >= 1 && nnames <= 64 ? named_in(names, nnames, p, n) : 0;
+		if (!k) {
+			*bad = p, *nbad = n;
+			return -1;
+		}
+		bits |= k;
+		if (!p[n])
+			break;
+		p += n + 1;
+	}
+	*rules = on ? *rules | bits : *rules & ~bits;
+	return 0;
+}
+
+int xp_np_switch(xp_np_mask *rules, const char *v, int on, const char **bad, size_t *nbad)
+{
+	return xp_np_switch_in(np_names, XP_NP_NRULES, rules, v, on, bad, nbad);
 }
 
 static int counts(const xp_link *l, uint32_t s, uint32_t e, double min_prob)
@@ -704,9 +737,9 @@ static int fa_repeat(const xp_np_span *x, uint32_t *a, uint32_t *b)
 	return 1;
 }
 
-unsigned xp_np_shape(unsigned rules, const xp_np_span *x, uint32_t *a, uint32_t *b)
+xp_np_mask xp_np_shape(xp_np_mask rules, const xp_np_span *x, uint32_t *a, uint32_t *b)
 {
-	unsigned did = 0;
+	xp_np_mask did = 0;
 	int name = x->name;
 	if ((rules & XP_NP_FA_REPEAT) && is_fa(x->lang) && fa_repeat(x, a, b))
 		did |= XP_NP_FA_REPEAT;

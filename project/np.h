@@ -241,54 +241,66 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum {
-	XP_NP_STRAY = 1,
-	XP_NP_ZH_NAME = 2,
-	XP_NP_ZH_CLASSIFIER = 4,
-	XP_NP_ABSORB = 8,
-	XP_NP_FA_INDEF = 16,
-	XP_NP_FA_POSSESSOR = 32,
-	XP_NP_FA_COMPOUND = 64,
-	XP_NP_ZH_EDGES = 128,
-	XP_NP_FA_DEM = 256,
-	XP_NP_FA_RA = 512,
-	XP_NP_ZH_COPULA = 1024,
-	XP_NP_CONSIST = 2048,
-	XP_NP_ZH_WORDS = 4096,
-	XP_NP_ZH_DE = 8192,
-	XP_NP_ZH_NAME_TRIM = 16384,
-	XP_NP_FA_VERB_EDGE = 32768,
-	XP_NP_FA_CLAUSE = 65536,
-	XP_NP_FA_EZAFE = 131072,
-	XP_NP_FA_HEAD = 262144,
-	XP_NP_FA_EDGES = 524288,
-	XP_NP_FA_DEM_NOUN = 1048576,
-	XP_NP_ZH_DE_END = 2097152,
-	XP_NP_ZH_MEASURE = 4194304,
-	XP_NP_ZH_HEAD = 8388608,
-	XP_NP_ZH_LOCATIVE = 16777216,
-	XP_NP_FA_WEAK_DET = 33554432,
-	XP_NP_ZH_VERB_TAIL = 67108864,
-	XP_NP_ZH_CLAUSE_HEAD = 134217728,
-	XP_NP_ZH_WEAK_LEAD = 268435456,
-	XP_NP_FA_REPEAT = 536870912,
-	XP_NP_ZH_PARTICLE = 1073741824,
-	XP_NP_ALL = 2147483647,
-	XP_NP_NRULES = 31,
-	/* on by default: the rules that gained on mmc-tune and lost nothing on
-	 * the held-out MMC dev silver, or lost there only where the silver and
-	 * the human correctors mark a span differently (fa_indef, fa_compound,
-	 * fa_dem_noun, fa_weak_det: README, "Noun phrase and name rules") */
-	XP_NP_DEFAULT = XP_NP_ALL & ~(XP_NP_ABSORB | XP_NP_ZH_EDGES),
-	/* (pm->np in project.h holds the bits, but an enum constant is an int
-	 * and xp_np_named returns one: 31 rules at most, all of them taken
-	 * with zh_particle; a 32nd needs unsigned constants and a wider return) */
-};
+/* A set of the rules below, bit k for rule k (XP_NP_BIT): 64 rules at most.
+ * The bits are macros of that type, not enum constants, which are ints and
+ * would stop at 31; a mask is never to go through an int or an unsigned
+ * (~(unsigned)XP_NP_X would clear every rule above bit 31). */
+typedef uint64_t xp_np_mask;
+#define XP_NP_BIT(k) ((xp_np_mask)1 << (k))
 
-/* The rule of bit 1 << k as the report, the summary and --np name it; the
- * bits of the rule named by s[0..n) ("all" for every rule), -1 if none. */
+#define XP_NP_STRAY          XP_NP_BIT(0)
+#define XP_NP_ZH_NAME        XP_NP_BIT(1)
+#define XP_NP_ZH_CLASSIFIER  XP_NP_BIT(2)
+#define XP_NP_ABSORB         XP_NP_BIT(3)
+#define XP_NP_FA_INDEF       XP_NP_BIT(4)
+#define XP_NP_FA_POSSESSOR   XP_NP_BIT(5)
+#define XP_NP_FA_COMPOUND    XP_NP_BIT(6)
+#define XP_NP_ZH_EDGES       XP_NP_BIT(7)
+#define XP_NP_FA_DEM         XP_NP_BIT(8)
+#define XP_NP_FA_RA          XP_NP_BIT(9)
+#define XP_NP_ZH_COPULA      XP_NP_BIT(10)
+#define XP_NP_CONSIST        XP_NP_BIT(11)
+#define XP_NP_ZH_WORDS       XP_NP_BIT(12)
+#define XP_NP_ZH_DE          XP_NP_BIT(13)
+#define XP_NP_ZH_NAME_TRIM   XP_NP_BIT(14)
+#define XP_NP_FA_VERB_EDGE   XP_NP_BIT(15)
+#define XP_NP_FA_CLAUSE      XP_NP_BIT(16)
+#define XP_NP_FA_EZAFE       XP_NP_BIT(17)
+#define XP_NP_FA_HEAD        XP_NP_BIT(18)
+#define XP_NP_FA_EDGES       XP_NP_BIT(19)
+#define XP_NP_FA_DEM_NOUN    XP_NP_BIT(20)
+#define XP_NP_ZH_DE_END      XP_NP_BIT(21)
+#define XP_NP_ZH_MEASURE     XP_NP_BIT(22)
+#define XP_NP_ZH_HEAD        XP_NP_BIT(23)
+#define XP_NP_ZH_LOCATIVE    XP_NP_BIT(24)
+#define XP_NP_FA_WEAK_DET    XP_NP_BIT(25)
+#define XP_NP_ZH_VERB_TAIL   XP_NP_BIT(26)
+#define XP_NP_ZH_CLAUSE_HEAD XP_NP_BIT(27)
+#define XP_NP_ZH_WEAK_LEAD   XP_NP_BIT(28)
+#define XP_NP_FA_REPEAT      XP_NP_BIT(29)
+#define XP_NP_ZH_PARTICLE    XP_NP_BIT(30)
+#define XP_NP_NRULES 31   /* np.c: at most 64 (_Static_assert) */
+#define XP_NP_ALL (~(xp_np_mask)0 >> (64 - XP_NP_NRULES))
+/* on by default: the rules that gained on mmc-tune and lost nothing on the
+ * held-out MMC dev silver, or lost there only where the silver and the human
+ * correctors mark a span differently (fa_indef, fa_compound, fa_dem_noun,
+ * fa_weak_det: README, "Noun phrase and name rules") */
+#define XP_NP_DEFAULT (XP_NP_ALL & ~(XP_NP_ABSORB | XP_NP_ZH_EDGES))
+
+/* The rule of bit k (XP_NP_BIT(k)) as the report, the summary and --np name
+ * it ("" past the last); the bit of the rule named by s[0..n) (XP_NP_ALL for
+ * "all"), 0 if none. */
 const char *xp_np_name(unsigned k);
-int xp_np_named(const char *s, size_t n);
+xp_np_mask xp_np_named(const char *s, size_t n);
+/* --np (on != 0) / --no-np: switch the rules of the comma list v (names as
+ * xp_np_name gives them, or "all") on or off in *rules; 0, or -1 with *bad,
+ * *nbad the first name that is no rule (*rules unchanged). */
+int xp_np_switch(xp_np_mask *rules, const char *v, int on, const char **bad, size_t *nbad);
+/* The same over the rule names names[0..nnames) (nnames <= 64): what
+ * xp_np_switch does with the rules above, and the unit tests with a table
+ * of 64 names, since the bits above 30 have no rule yet. */
+int xp_np_switch_in(const char *const *names, unsigned nnames, xp_np_mask *rules, const char *v, int on,
+		    const char **bad, size_t *nbad);
 #define XP_NP_LIST "stray, zh_name, zh_classifier, absorb, fa_indef, fa_possessor, fa_compound, zh_edges, fa_dem, fa_ra, zh_copula, consist, zh_words, zh_de, zh_name_trim, fa_verb_edge, fa_clause, fa_ezafe, fa_head, fa_edges, fa_dem_noun, zh_de_end, zh_measure, zh_head, zh_locative, fa_weak_det, zh_verb_tail, zh_clause_head, zh_weak_lead, fa_repeat, zh_particle"
 
 /* Of the n links l[], those with source token in [s, e) and prob >= min_prob
@@ -340,6 +352,6 @@ typedef struct xp_np_span {
 
 /* The token rules of `rules` (all but XP_NP_STRAY, which acts on links) on
  * [*a, *b); returns the bits of the rules that changed it. */
-unsigned xp_np_shape(unsigned rules, const xp_np_span *x, uint32_t *a, uint32_t *b);
+xp_np_mask xp_np_shape(xp_np_mask rules, const xp_np_span *x, uint32_t *a, uint32_t *b);
 
 #endif

@@ -60,7 +60,7 @@ typedef struct utt_ctx {
 	uint8_t *src_linked, *tgt_linked;   /* per source / target token: some link reaches it */
 	uint32_t *char0;          /* with --chars: first character of each target token, and the end */
 	unsigned rules;           /* the language rules that apply to this target */
-	unsigned np;              /* the noun phrase rules (np.h) that apply */
+	xp_np_mask np;            /* the noun phrase rules (np.h) that apply */
 	int skipped_article;      /* mark() ignored an article's links */
 	int skipped_stray;        /* mark() ignored a stray link (XP_NP_STRAY) */
 	int only_weak;            /* mark() found links, every one below the span options' min_prob */
@@ -223,7 +223,7 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 	}
 	if (stray) {   /* and ignoring the stray links? */
 		uint32_t a2 = a, b2 = b;
-		u->np &= ~(unsigned)XP_NP_STRAY;
+		u->np &= ~XP_NP_STRAY;
 		if (mark(u, m->start, m->end, &any))
 			xp_span_pick(u->aligned, u->punct, u->rec->ntgt, u->so, &a2, &b2);
 		u->np |= XP_NP_STRAY;
@@ -252,7 +252,7 @@ static void lang_rules(utt_ctx *u, xp_proj_mention *pm)
  * mention's type, and which tokens words outside the mention are linked to. */
 static void np_rules(utt_ctx *u, const xp_utt *eu, xp_proj_mention *pm)
 {
-	if (!(u->np & ~(unsigned)XP_NP_STRAY))
+	if (!(u->np & ~XP_NP_STRAY))
 		return;
 	xp_mtype ty = xp_mention_type("en", eu, pm->en_start, pm->en_end);
 	memset(u->claimed, 0, u->nw + 1);
@@ -933,7 +933,7 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 		u.rules = rules_for(rec->tgt_lang, r->o->rules);
 		u.np = r->o->np;
 		if (!strncmp(rec->tgt_lang ? rec->tgt_lang : "", "zh", 2))
-			u.np &= ~(unsigned)XP_NP_STRAY;   /* np.h: not for Chinese */
+			u.np &= ~XP_NP_STRAY;   /* np.h: not for Chinese */
 		u.nw = wu->ntoks;
 		u.w = malloc((u.nw + 1) * sizeof *u.w);
 		u.wlen = malloc((u.nw + 1) * sizeof *u.wlen);

@@ -33,7 +33,7 @@ typedef struct xp_proj_opts {
 	int prodrop;            /* recover dropped subject pronouns (Farsi targets; on by default) */
 	int chars;              /* write the target character by character */
 	unsigned rules;         /* language rules (lang.h); all but XP_LR_ARTICLES and XP_LR_FA_SUBJECT_CLITIC by default */
-	unsigned np;            /* noun phrase and name rules (np.h); all by default */
+	xp_np_mask np;          /* noun phrase and name rules (np.h); XP_NP_DEFAULT by default */
 	const xp_conf_model *conf;   /* confidence.h; NULL: the compiled-in model */
 	int uncalibrated;       /* no model: the mean link posterior x coverage, as before models */
 	const xp_walign *alt;   /* nalt more alignments of the same sentence pairs (other seeds): each
@@ -60,7 +60,7 @@ typedef struct xp_proj_mention {
 	uint32_t rule;          /* the language rules (lang.h) that changed its span */
 	uint32_t same_as;       /* XP_SAME_SPAN / XP_COLLIDED: the id that kept the span */
 	uint8_t gender;         /* xp_gender (model/mtype.h) of the English mention: he/him/... vs she/her/... */
-	uint32_t np;            /* the noun phrase and name rules (np.h) that changed its span (16 of them and more) */
+	xp_np_mask np;          /* the noun phrase and name rules (np.h) that changed its span */
 	uint32_t weak_lead;     /* XP_NP_ZH_WEAK_LEAD: the token where the span's strongly linked part
 				   begins, after tokens only weak links reach (0: none such) */
 } xp_proj_mention;
@@ -69,7 +69,7 @@ typedef struct xp_proj_stats {
 	size_t mentions, projected, fate[XP_NCAUSES], collisions, merged_clusters;
 	size_t nested, crossing, prodrop, utterances, no_target, clusters;
 	size_t lr[XP_LR_NRULES];   /* per language rule (bit 1 << k, lang.h): the mentions it changed or created */
-	size_t np[XP_NP_NRULES];   /* mentions each noun phrase and name rule (np.h) changed */
+	size_t np[XP_NP_NRULES];   /* per noun phrase and name rule (bit XP_NP_BIT(k), np.h): the mentions it changed */
 } xp_proj_stats;
 
 typedef struct xp_proj_doc {

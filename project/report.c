@@ -50,7 +50,7 @@ static json_t *rule_counts(const xp_proj_stats *s)
 }
 
 /* the noun phrase rules (np.h) of the bits, by name */
-static json_t *np_rules(unsigned bits)
+static json_t *np_rules(xp_np_mask bits)
 {
 	json_t *r = json_object();
 	for (unsigned k = 0; k < XP_NP_NRULES; k++)

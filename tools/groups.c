@@ -210,25 +210,18 @@ int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err 
 }
 
 /* --np / --no-np: a comma-separated list of noun phrase rules (np.h), or "all" */
-static int np_rules(const char *opt, const char *v, unsigned *out, xp_err *e)
+static int np_rules(const char *opt, const char *v, int on, xp_np_mask *rules, xp_err *e)
 {
-	*out = 0;
-	for (const char *p = v;;) {
-		size_t n = strcspn(p, ",");
-		int k = xp_np_named(p, n);
-		if (k < 0)
-			return xp_failc(e, XP_EUSAGE, "", 0, "%s: no noun phrase rule '%.*s' (rules: all, %s)", opt, (int)n, p,
-					XP_NP_LIST);
-		*out |= (unsigned)k;
-		if (!p[n])
-			return 0;
-		p += n + 1;
-	}
+	const char *bad;
+	size_t n;
+	if (xp_np_switch(rules, v, on, &bad, &n))
+		return xp_failc(e, XP_EUSAGE, "", 0, "%s: no noun phrase rule '%.*s' (rules: all, %s)", opt, (int)n, bad,
+				XP_NP_LIST);
+	return 0;
 }
 
 int xp_opt_project(int ch, const char *v, xp_proj_opts *o, xp_err *e)
 {
-	unsigned bits;
 	static const char *const rules[] = {"minmax", "block"};
 	static const char *const collide[] = {"keep-first", "merge", "drop"};
 	long long gap;
@@ -276,16 +269,8 @@ int xp_opt_project(int ch, const char *v, xp_proj_opts *o, xp_err *e)
 	case O_NO_FA_DEMONSTRATIVE: o->rules &= ~(unsigned)XP_LR_FA_DEMONSTRATIVE; return 0;
 	case O_UNCALIBRATED: o->uncalibrated = 1; return 0;
 	case O_ZH_WORDS: o->zh_words = v; return 0;
-	case O_NP:
-		if (np_rules("--np", v, &bits, e))
-			return XP_EUSAGE;
-		o->np |= bits;
-		return 0;
-	case O_NO_NP:
-		if (np_rules("--no-np", v, &bits, e))
-			return XP_EUSAGE;
-		o->np &= ~bits;
-		return 0;
+	case O_NP: return np_rules("--np", v, 1, &o->np, e) ? XP_EUSAGE : 0;
+	case O_NO_NP: return np_rules("--no-np", v, 0, &o->np, e) ? XP_EUSAGE : 0;
 	default: return 1;
 	}
 }

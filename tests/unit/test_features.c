@@ -558,7 +558,7 @@ static void chinese_edges(void **state)
 	xp_proj_opts o = plain();
 	o.chars = 1;
 	o.zh_words = FIX("zhseg");
-	o.np &= ~(unsigned)XP_NP_ZH_VERB_TAIL;   /* which would cut 有 of 中国人有: the features see the span as it ends */
+	o.np &= ~XP_NP_ZH_VERB_TAIL;   /* which would cut 有 of 中国人有: the features see the span as it ends */
 	/* people -> 中国人: a noun, nothing nounish beside it */
 	run(&s, PEOPLE, HAVE_AL, "0-0 2-2\n", NULL, &o);
 	assert_true(feat(&s, 0)[XP_F_ZH_LAST_WORD] == 0 && feat(&s, 0)[XP_F_ZH_NOUN_BESIDE] == 0);
@@ -575,7 +575,7 @@ static void chinese_edges(void **state)
 	assert_true(s.p.m[0].np & XP_NP_ZH_VERB_TAIL);
 	assert_true(feat(&s, 0)[XP_F_ZH_LAST_WORD] == 0);
 	done(&s);
-	o.np &= ~(unsigned)XP_NP_ZH_VERB_TAIL;
+	o.np &= ~XP_NP_ZH_VERB_TAIL;
 	/* people -> 人民 of 中国人民: a noun before it */
 	run(&s, PEOPLE, NATION_AL, "0-1 2-2\n", NULL, &o);
 	assert_true(feat(&s, 0)[XP_F_ZH_LAST_WORD] == 0 && feat(&s, 0)[XP_F_ZH_NOUN_BESIDE] == 1);

@@ -3,6 +3,7 @@
 #include "testutil.h"
 #include "project/np.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* tokens of a space-separated string (pointers into a copy) */
@@ -529,15 +530,78 @@ static void test_stray(void **st)
 	assert_string_equal(xp_np_name(0), "stray");
 	assert_int_equal(xp_np_named("zh_name", 7), XP_NP_ZH_NAME);
 	assert_int_equal(xp_np_named("all,stray", 3), XP_NP_ALL);
-	assert_int_equal(xp_np_named("nope", 4), -1);
+	assert_int_equal(xp_np_named("nope", 4), 0);
 	for (unsigned k = 0; k < XP_NP_NRULES; k++)
-		assert_int_equal(xp_np_named(xp_np_name(k), strlen(xp_np_name(k))), 1 << k);
+		assert_int_equal(xp_np_named(xp_np_name(k), strlen(xp_np_name(k))), XP_NP_BIT(k));
+	assert_string_equal(xp_np_name(XP_NP_NRULES), "");
+}
+
+/* The report's names of the bits of m, as report.c lists them (bit k: names[k]) */
+static void mask_names(const char *const *names, unsigned nnames, xp_np_mask m, char *out, size_t cap)
+{
+	out[0] = 0;
+	for (unsigned k = 0; k < nnames; k++)
+		if ((m >> k) & 1)
+			snprintf(out + strlen(out), cap - strlen(out), "%s%s", out[0] ? "," : "", names[k]);
+}
+
+/* The rule set is a 64-bit mask (np.h xp_np_mask): a rule of bit 31 or more
+ * goes name -> mask -> name and --no-np switches it off, leaving the rules
+ * above bit 31 on (an unsigned or int on the way, as before, would lose
+ * them).  The rules stop at 30 so far: a table of 64 names stands in. */
+static void test_mask_64(void **st)
+{
+	(void)st;
+	static char buf[64][8];
+	const char *names[64];
+	for (unsigned k = 0; k < 64; k++)
+		snprintf(buf[k], sizeof buf[k], "r%u", k), names[k] = buf[k];
+	char got[512];
+	const char *bad = NULL;
+	size_t nbad = 0;
+	for (unsigned k = 0; k < 64; k++) {
+		xp_np_mask m = 0;
+		assert_int_equal(xp_np_switch_in(names, 64, &m, names[k], 1, &bad, &nbad), 0);
+		assert_true(m == XP_NP_BIT(k));
+		mask_names(names, 64, m, got, sizeof got);
+		assert_string_equal(got, names[k]);
+	}
+	/* --np all, then --no-np r31,r40,r63: those three off, the other 61 on */
+	xp_np_mask m = 0;
+	assert_int_equal(xp_np_switch_in(names, 64, &m, "all", 1, &bad, &nbad), 0);
+	assert_true(m == ~(xp_np_mask)0);
+	assert_int_equal(xp_np_switch_in(names, 64, &m, "r31,r40,r63", 0, &bad, &nbad), 0);
+	assert_true(m == ~(XP_NP_BIT(31) | XP_NP_BIT(40) | XP_NP_BIT(63)));
+	assert_true((m >> 32) == 0x7FFFFEFFu);   /* bits 32..62 but 40 */
+	/* --np r40 back on, over a set of bits 32 and more */
+	assert_int_equal(xp_np_switch_in(names, 64, &m, "r40", 1, &bad, &nbad), 0);
+	assert_true(m == ~(XP_NP_BIT(31) | XP_NP_BIT(63)));
+	mask_names(names, 64, ~m, got, sizeof got);
+	assert_string_equal(got, "r31,r63");
+	/* a name that is no rule leaves the set as it was and says which */
+	xp_np_mask was = m;
+	assert_int_equal(xp_np_switch_in(names, 64, &m, "r40,r64,r2", 0, &bad, &nbad), -1);
+	assert_true(m == was);
+	assert_int_equal(nbad, 3);
+	assert_memory_equal(bad, "r64", 3);
+	/* "all" of a shorter table: its own bits only */
+	m = 0;
+	assert_int_equal(xp_np_switch_in(names, 40, &m, "all", 1, &bad, &nbad), 0);
+	assert_true(m == XP_NP_BIT(40) - 1);
+	/* the real rules: the last one off by --no-np, the defaults kept */
+	m = XP_NP_ALL;
+	assert_int_equal(xp_np_switch(&m, xp_np_name(XP_NP_NRULES - 1), 0, &bad, &nbad), 0);
+	assert_true(m == (XP_NP_ALL & ~XP_NP_BIT(XP_NP_NRULES - 1)));
+	assert_int_equal(xp_np_switch(&m, "all", 0, &bad, &nbad), 0);
+	assert_true(m == 0);
+	assert_int_equal(xp_np_switch(&m, "r40", 1, &bad, &nbad), -1);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_zh_name),   cmocka_unit_test(test_zh_classifier), cmocka_unit_test(test_fa),
+		cmocka_unit_test(test_mask_64),
 		cmocka_unit_test(test_zh_edges),  cmocka_unit_test(test_fa_ra), cmocka_unit_test(test_fa_dem_noun), cmocka_unit_test(test_fa_weak_det),
 		cmocka_unit_test(test_zh_copula), cmocka_unit_test(test_fa_verb_edge), cmocka_unit_test(test_fa_clause),
 		cmocka_unit_test(test_fa_ezafe),  cmocka_unit_test(test_fa_head),
