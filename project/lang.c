@@ -53,23 +53,43 @@ static uint32_t spells(const char *const *w, const uint32_t *len, uint32_t at, u
 	return got == n ? k - at : 0;
 }
 
+/* The length of the first word of SET spelled from words[j] (ending by END), 0 if none. */
+typedef uint32_t spelled_at(const char *const *set, const char *const *words, const uint32_t *lens,
+			       uint32_t j, uint32_t end);
+
+static uint32_t first_spelled(const char *const *set, const char *const *words, const uint32_t *lens,
+			      uint32_t j, uint32_t end)
+{
+	for (size_t k = 0; set[k]; k++) {
+		uint32_t m = spells(words, lens, j, end, set[k]);
+		if (m)
+			return m;
+	}
+	return 0;
+}
+
+/* Narrows [*a, *b) to the first place inside it that AT finds a word of SET:
+ * the pronoun rule and the interrogative rule share it.  0 when none is
+ * there or the span already is that word. */
+static int narrow_to(const char *const *set, spelled_at *at, const char *const *words, const uint32_t *lens,
+		     uint32_t *a, uint32_t *b)
+{
+	for (uint32_t j = *a; set && j < *b; j++) {
+		uint32_t m = at(set, words, lens, j, *b);
+		if (!m)
+			continue;
+		if (j == *a && j + m == *b)
+			return 0;   /* already the word */
+		*a = j, *b = j + m;
+		return 1;
+	}
+	return 0;
+}
+
 int xp_zh_pronoun_span(const char *en, const char *const *words, const uint32_t *lens, uint32_t *a,
 		       uint32_t *b)
 {
-	const char *const *zh = zh_pronouns(en);
-	if (!zh)
-		return 0;
-	for (uint32_t j = *a; j < *b; j++)
-		for (size_t k = 0; zh[k]; k++) {
-			uint32_t m = spells(words, lens, j, *b, zh[k]);
-			if (!m)
-				continue;
-			if (j == *a && j + m == *b)
-				return 0;   /* already the pronoun */
-			*a = j, *b = j + m;
-			return 1;
-		}
-	return 0;
+	return narrow_to(zh_pronouns(en), first_spelled, words, lens, a, b);
 }
 
 /* --- Farsi attached pieces ------------------------------------------------------- */
@@ -429,17 +449,7 @@ int xp_fa_free_demonstrative(const char *en, const char *const *words, const uin
 int xp_zh_interrogative_span(const char *en, const char *const *words, const uint32_t *lens, uint32_t *a,
 			     uint32_t *b)
 {
-	const char *const *set = zh_interrogatives(en);
-	for (uint32_t j = *a; set && j < *b; j++) {
-		uint32_t m = interrogative_at(set, words, lens, j, *b);
-		if (!m)
-			continue;
-		if (j == *a && j + m == *b)
-			return 0;   /* already the interrogative */
-		*a = j, *b = j + m;
-		return 1;
-	}
-	return 0;
+	return narrow_to(zh_interrogatives(en), interrogative_at, words, lens, a, b);
 }
 
 /* --- pronouns the links placed wrongly -------------------------------------------- */
