@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <unicode/utf8.h>
 
 size_t xp_utf8_count(const char *s, size_t n)
@@ -75,6 +76,14 @@ int xp_str_eq(xp_str s, const char *lit)
 {
 	size_t k = strlen(lit);
 	return s.n == k && memcmp(s.p, lit, k) == 0;
+}
+
+int xp_word_in(const char *w, const char *const *set)
+{
+	for (size_t k = 0; w && set[k]; k++)
+		if (!strcasecmp(w, set[k]))
+			return 1;
+	return 0;
 }
 
 int xp_next_field(const char *s, size_t n, size_t *pos, xp_str *f)

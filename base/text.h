@@ -32,6 +32,10 @@ long long xp_parse_uint(xp_str s);
 
 int xp_str_eq(xp_str s, const char *lit);
 
+/* 1 if w is one of set (NULL-terminated), ASCII case folded: the English
+ * word lists of the projection rules and features (0 for a NULL w). */
+int xp_word_in(const char *w, const char *const *set);
+
 /* 3 if s[0..n) starts with a UTF-8 byte order mark (spreadsheets and MTurk
  * exports write one), else 0: what a reader skips. */
 static inline size_t xp_bom_len(const char *s, size_t n)

@@ -232,14 +232,6 @@ static int pronoun_agrees(const xp_fctx *c, const char *en, uint32_t a, uint32_t
 	return 0;
 }
 
-/* w is one of set (ASCII case folded) */
-static int in_set(const char *w, const char *const *set)
-{
-	for (size_t k = 0; set[k]; k++)
-		if (!strcasecmp(w, set[k]))
-			return 1;
-	return 0;
-}
 
 static int ends_with(const char *w, size_t n, const char *suf)
 {
@@ -269,18 +261,18 @@ int xp_en_plural_head(const char *const *src, uint32_t s, uint32_t e)
 		return 0;
 	uint32_t h = e - 1;
 	for (uint32_t i = s; i < e; i++) {
-		if (in_set(src[i], count) || (src[i][0] >= '0' && src[i][0] <= '9'))
+		if (xp_word_in(src[i], count) || (src[i][0] >= '0' && src[i][0] <= '9'))
 			return 0;
-		if (i > s && h == e - 1 && in_set(src[i], post))
+		if (i > s && h == e - 1 && xp_word_in(src[i], post))
 			h = i - 1;   /* the first post-modifier ends the head's phrase */
 	}
 	if (h > s && (!strcmp(src[h], "'s") || !strcmp(src[h], "'")))
 		h--;
 	const char *w = src[h];
 	size_t n = strlen(w);
-	if (in_set(w, irregular))
+	if (xp_word_in(w, irregular))
 		return 1;
-	if (n <= 3 || in_set(w, not_plural) || tolower((unsigned char)w[n - 1]) != 's')
+	if (n <= 3 || xp_word_in(w, not_plural) || tolower((unsigned char)w[n - 1]) != 's')
 		return 0;
 	int before = tolower((unsigned char)w[n - 2]);
 	return before != 's' && before != 'u' && before != 'i' && before != '\'';

@@ -1,6 +1,7 @@
 /* project/lang.c — language rules on projected spans; see lang.h. */
 #include "lang.h"
 #include "prodrop.h"
+#include "../base/text.h"
 #include "../model/tokenize.h"
 
 #include <string.h>
@@ -349,10 +350,7 @@ int xp_zh_free_demonstrative(const char *en, const char *const *words, const uin
 	 * 这样, 这里 are other words) */
 	static const char *const copula[] = {"是", "不是", "就是", "也是", "还是", "才是", "真是", "可是", "都是",
 					     "正是", "只是", "又是", "就不是", "也不是", "并不是", NULL};
-	int match = 0;
-	for (size_t k = 0; ens[k] && !match; k++)
-		match = !strcasecmp(en, ens[k]);
-	if (!match || !n)
+	if (!xp_word_in(en, ens) || !n)
 		return 0;
 	double best = 2;
 	for (uint32_t j = 0; j < n; j++) {
@@ -430,10 +428,7 @@ int xp_fa_free_demonstrative(const char *en, const char *const *words, const uin
 	/* the demonstrative and the object marker را, colloquially و, in one
 	 * word: an object, never a determiner (that is این / اون alone) */
 	static const char *const obj[] = {"اینو", "اونو", NULL};
-	int match = 0;
-	for (size_t k = 0; ens[k] && !match; k++)
-		match = !strcasecmp(en, ens[k]);
-	if (!match || !n)
+	if (!xp_word_in(en, ens) || !n)
 		return 0;
 	double best = 2;
 	for (uint32_t j = 0; j < n; j++) {
@@ -495,14 +490,6 @@ int xp_pronoun_matches_case(const char *en, int en_case, const char *lang, const
 
 /* --- the case of an English pronoun ---------------------------------------------- */
 
-static int in(const char *w, const char *const *set)
-{
-	for (size_t k = 0; w && set[k]; k++)
-		if (!strcasecmp(w, set[k]))
-			return 1;
-	return 0;
-}
-
 int xp_en_case(const char *const *src, uint32_t n, uint32_t i)
 {
 	if (i >= n)
@@ -510,9 +497,9 @@ int xp_en_case(const char *const *src, uint32_t n, uint32_t i)
 	const char *w = src[i], *prev = i ? src[i - 1] : NULL, *next = i + 1 < n ? src[i + 1] : NULL;
 	static const char *const subj[] = {"i", "we", "he", "she", "they", NULL};
 	static const char *const obj[] = {"me", "us", "him", "them", NULL};
-	if (in(w, subj))
+	if (xp_word_in(w, subj))
 		return XP_CASE_SUBJECT;
-	if (in(w, obj))
+	if (xp_word_in(w, obj))
 		return XP_CASE_OBJECT;
 	if (strcasecmp(w, "you") && strcasecmp(w, "it"))
 		return 0;
@@ -539,11 +526,11 @@ int xp_en_case(const char *const *src, uint32_t n, uint32_t i)
 					   "mean", "want", "wanna", "need", "said", "say", "see", "go", "get", "like",
 					   "look", "seem", "seems", "make", "made", "never", "always", "just",
 					   "really", "ever", "even", "also", "still", "guys", "all", "two", NULL};
-	if (!prev || xp_is_punct(prev) || in(prev, open) || in(prev, aux))
+	if (!prev || xp_is_punct(prev) || xp_word_in(prev, open) || xp_word_in(prev, aux))
 		return XP_CASE_SUBJECT;
-	if (in(prev, prep))
+	if (xp_word_in(prev, prep))
 		return XP_CASE_OBJECT;
-	if (next && in(next, verb))
+	if (next && xp_word_in(next, verb))
 		return XP_CASE_SUBJECT;
 	return XP_CASE_OBJECT;
 }

@@ -428,13 +428,6 @@ static int fa_ra(const xp_np_span *x, uint32_t *a, uint32_t *b)
 	return 0;
 }
 
-static int en_in(const char *w, const char *const *set)
-{
-	for (size_t k = 0; set[k]; k++)
-		if (!strcasecmp(w, set[k]))
-			return 1;
-	return 0;
-}
 
 /* English words that carry no content a target word could stand for */
 static int en_function_word(const char *w)
@@ -588,11 +581,11 @@ static uint32_t en_head(const xp_np_span *x)
 	uint32_t h = UINT32_MAX;
 	for (uint32_t i = x->s; i < x->e; i++) {
 		const char *w = x->src[i];
-		if (i > x->s && en_in(w, after))
+		if (i > x->s && xp_word_in(w, after))
 			break;
-		if (en_in(w, coord))
+		if (xp_word_in(w, coord))
 			return UINT32_MAX;
-		if (en_in(w, first))
+		if (xp_word_in(w, first))
 			return i;
 		if (!strcasecmp(w, "'s") || !strcmp(w, "\xE2\x80\x99s") || !strcmp(w, "'")) {
 			h = UINT32_MAX;   /* a possessor: the head comes after it */
@@ -633,7 +626,7 @@ static int fa_head(const xp_np_span *x, uint32_t *a)
 		return 0;
 	int dependent = 0;   /* another content word of the mention has a link */
 	for (uint32_t i = x->s; i < x->e && !dependent; i++)
-		dependent = i != h && x->src_linked[i] && !en_function_word(x->src[i]) && !en_in(x->src[i], en_personal);
+		dependent = i != h && x->src_linked[i] && !en_function_word(x->src[i]) && !xp_word_in(x->src[i], en_personal);
 	if (!dependent)
 		return 0;
 	uint32_t k = *a;
@@ -668,12 +661,12 @@ static int fa_edges(const xp_np_span *x, uint32_t *a, uint32_t *b)
 	/* English words هم stands for: "each other", "together", "too" */
 	static const char *const en_ham[] = {"other", "together", "too", "also", "either", "both", "each", NULL};
 	uint32_t a0 = *a, b0 = *b;
-	if (*b > *a + 1 && en_in(x->src[x->s], en_poss) && fa_in(x->w[*a], x->len[*a], personal) &&
+	if (*b > *a + 1 && xp_word_in(x->src[x->s], en_poss) && fa_in(x->w[*a], x->len[*a], personal) &&
 	    !fa_in(x->w[*a + 1], x->len[*a + 1], and))   /* من و همراهم: "me and my partner" */
 		(*a)++;
 	int said = 0;
 	for (uint32_t i = x->s; i < x->e && !said; i++)
-		said = en_in(x->src[i], en_ham);
+		said = xp_word_in(x->src[i], en_ham);
 	if (*b > *a + 1 && !said && fa_in(x->w[*b - 1], x->len[*b - 1], ham))
 		(*b)--;
 	/* a span that is nothing but a function word (an adverb, a conjunction,
@@ -716,7 +709,7 @@ static int fa_dem_noun(const xp_np_span *x, uint32_t *a, uint32_t *b)
 	static const char *const dem[] = {"این", "اون", "آن", NULL};
 	static const char *const noun[] = {"کار", "کارو", "کارا", "کارها", "چیز", "چیزو", "چیزا", "چیزها", "قضیه", "حرف", "حرفو", "موضوع", "مسئله", "ماجرا", NULL};
 	(void)a;
-	if (x->e != x->s + 1 || !en_in(x->src[x->s], en) || *b != *a + 1 || *b >= x->n ||
+	if (x->e != x->s + 1 || !xp_word_in(x->src[x->s], en) || *b != *a + 1 || *b >= x->n ||
 	    !fa_in(x->w[*a], x->len[*a], dem) || !fa_in(x->w[*b], x->len[*b], noun))
 		return 0;
 	(*b)++;
