@@ -266,7 +266,8 @@ static int read_sentences(rd *r, const xp_mmax2_src *src, xmlDocPtr doc, range *
 			goto oom;
 		s[n++] = (range){r->parts[0].lo, r->parts[r->nparts - 1].hi, (uint32_t)line_of(m)};
 	}
-	qsort(s, n, sizeof *s, cmp_range);
+	if (n)
+		qsort(s, n, sizeof *s, cmp_range);
 	/* walk in word order: each sentence starts where the last ended */
 	range *v = NULL;
 	size_t nv = 0, capv = 0;
