@@ -853,12 +853,13 @@ static int write_doc(xp_buf *b, const xp_doc *d, xp_buf *tmp)
 		while (k < d->nmentions && d->mentions[k].utt == ui)
 			k++;
 		const xp_utt *u = &d->utts[ui];
-		if (u->raw && unchanged(&w, u, d->mentions + k0, k - k0))
+		const xp_mention *m = d->mentions ? d->mentions + k0 : NULL;   /* none at all: NULL */
+		if (u->raw && unchanged(&w, u, m, k - k0))
 			xp_buf_puts(b, u->raw), xp_buf_putc(b, '\n');
 		else if (u->raw)
-			rewrite(b, &w, u, d->mentions + k0, k - k0, tmp);
+			rewrite(b, &w, u, m, k - k0, tmp);
 		else
-			generate(b, &w, ui, d->mentions + k0, k - k0, tmp);
+			generate(b, &w, ui, m, k - k0, tmp);
 		xp_buf_putc(b, '\n');
 	}
 	xp_vocab_free(&w.other);

@@ -460,7 +460,7 @@ int xp_mmax2_read_doc(const char *id, const xp_mmax2_src *words, const xp_mmax2_
 		goto out;
 	}
 	for (uint32_t i = 0; i < r.nwords; i++)
-		wp[i] = text.p + off[i];
+		wp[i] = text.p ? text.p + off[i] : "";
 	for (size_t s = 0; s < nsent; s++) {
 		uint32_t n = sent[s].hi - sent[s].lo + 1;
 		for (uint32_t i = 0; i < n; i++) {
