@@ -314,7 +314,7 @@ static int parse_block(sp *s, const char *b, size_t n, unsigned long line)
 	const char *l;
 	size_t k;
 	while (xp_lines_next(&it, &l, &k)) {
-		if (k && l[0] == '#')
+		if ((k && l[0] == '#') || memchr(l, '\0', k))   /* block() reported the NUL */
 			continue;
 		if (token_line(s, l, k, it.lineno))
 			return -1;
@@ -457,7 +457,14 @@ static int block(rdr *r, const char *b, size_t n, unsigned long line)
 	xp_str id = {"", 0}, v, fields = {NULL, 0}, speaker = {"", 0};
 	long long part = 0;
 	r->raw.n = 0;
+	it.lineno = line - 1;
 	while (xp_lines_next(&it, &l, &k)) {
+		if (memchr(l, '\0', k)) {
+			/* a NUL byte is no text: the sentence's text is a C string */
+			if (xp_read_problem(r->o, r->err, r->name, it.lineno, "a NUL byte (--repair drops the line)"))
+				return -1;
+			continue;
+		}
 		xp_buf_add(&r->raw, l, k);
 		xp_buf_putc(&r->raw, '\n');
 		if (!k || l[0] != '#')
@@ -482,6 +489,8 @@ static int block(rdr *r, const char *b, size_t n, unsigned long line)
 	}
 	if (r->raw.oom)
 		return xp_failc(r->err, XP_ENOMEM, r->name, 0, "out of memory");
+	if (!r->raw.n)
+		return 0;     /* every line had a NUL: no sentence */
 	r->raw.n--;   /* the last newline: a sentence's text ends with its last line */
 	if (newdoc || !r->doc) {
 		if (end_doc(r))
@@ -856,8 +865,14 @@ static int write_doc(xp_buf *b, const xp_doc *d, xp_buf *tmp)
 		const xp_mention *m = d->mentions ? d->mentions + k0 : NULL;   /* none at all: NULL */
 		if (u->raw && unchanged(&w, u, m, k - k0))
 			xp_buf_puts(b, u->raw), xp_buf_putc(b, '\n');
-		else if (u->raw)
+		else if (u->raw) {
+			size_t at = b->n;
 			rewrite(b, &w, u, m, k - k0, tmp);
+			/* every line of it went (--repair): a comment keeps the
+			 * sentence a sentence */
+			if (b->n == at)
+				xp_buf_printf(b, "# sent_id = %s-%zu\n", d->id, ui + 1);
+		}
 		else
 			generate(b, &w, ui, m, k - k0, tmp);
 		xp_buf_putc(b, '\n');
