@@ -373,13 +373,6 @@ typedef struct rdr {
 	xp_buf raw;
 } rdr;
 
-static int set_count(xp_corpus *c, xp_doc *d, const char *key, size_t v)
-{
-	char s[32];
-	snprintf(s, sizeof s, "%zu", v);
-	return xp_doc_set_meta(c, d, key, s);
-}
-
 static int end_doc(rdr *r)
 {
 	if (!r->doc)
@@ -409,8 +402,8 @@ static int end_doc(rdr *r)
 	size_t ndup = 0;
 	uint32_t dl = 0;
 	if (xp_doc_finish(d, 1, &ndup, &dl) || table.oom || (table.n && xp_doc_set_meta(r->c, d, META_EIDS, table.p)) ||
-	    set_count(r->c, d, META_DISC, r->disc) || set_count(r->c, d, META_ZERO, r->zero) ||
-	    set_count(r->c, d, META_SPLIT, r->split) || set_count(r->c, d, META_BRIDGE, r->bridge))
+	    xp_meta_set_count(r->c, d, META_DISC, r->disc) || xp_meta_set_count(r->c, d, META_ZERO, r->zero) ||
+	    xp_meta_set_count(r->c, d, META_SPLIT, r->split) || xp_meta_set_count(r->c, d, META_BRIDGE, r->bridge))
 		goto out;
 	if (ndup)
 		xp_read_warn(r->o, r->name, dl, "document %s: duplicate mention (same span, same entity) counted once%s",
@@ -424,26 +417,17 @@ out:
 	return rc ? xp_failc(r->err, XP_ENOMEM, r->name, 0, "out of memory") : 0;
 }
 
-static xp_str trimmed(const char *p, size_t n)
-{
-	while (n && (*p == ' ' || *p == '\t'))
-		p++, n--;
-	while (n && (p[n - 1] == ' ' || p[n - 1] == '\t' || p[n - 1] == '\r'))
-		n--;
-	return (xp_str){p, n};
-}
-
 /* "# key = value" -> value when the comment's key is key */
 static int comment(const char *l, size_t n, const char *key, xp_str *v)
 {
-	xp_str t = trimmed(l + 1, n - 1);
+	xp_str t = xp_trim((xp_str){l + 1, n - 1});
 	size_t k = strlen(key);
 	if (t.n < k || memcmp(t.p, key, k))
 		return 0;
-	xp_str rest = trimmed(t.p + k, t.n - k);
+	xp_str rest = xp_trim((xp_str){t.p + k, t.n - k});
 	if (rest.n && rest.p[0] != '=')
 		return 0;
-	*v = rest.n ? trimmed(rest.p + 1, rest.n - 1) : rest;
+	*v = rest.n ? xp_trim((xp_str){rest.p + 1, rest.n - 1}) : rest;
 	return 1;
 }
 
@@ -469,15 +453,15 @@ static int block(rdr *r, const char *b, size_t n, unsigned long line)
 		xp_buf_putc(&r->raw, '\n');
 		if (!k || l[0] != '#')
 			continue;
-		xp_str t = trimmed(l + 1, k - 1);
+		xp_str t = xp_trim((xp_str){l + 1, k - 1});
 		if (t.n >= 6 && !memcmp(t.p, "newdoc", 6) && (t.n == 6 || t.p[6] == ' ' || t.p[6] == '\t')) {
 			/* "# newdoc" or "# newdoc id = ID" */
 			newdoc = 1;
-			xp_str r = trimmed(t.p + 6, t.n - 6);
+			xp_str r = xp_trim((xp_str){t.p + 6, t.n - 6});
 			if (r.n > 2 && !memcmp(r.p, "id", 2)) {
-				r = trimmed(r.p + 2, r.n - 2);
+				r = xp_trim((xp_str){r.p + 2, r.n - 2});
 				if (r.n && r.p[0] == '=')
-					id = trimmed(r.p + 1, r.n - 1);
+					id = xp_trim((xp_str){r.p + 1, r.n - 1});
 			}
 		} else if (comment(l, k, "global.Entity", &v)) {
 			fields = v;
@@ -556,7 +540,7 @@ int xp_conllu_read(const char *name, const char *buf, size_t len, const xp_read_
 	int rc = 0;
 	for (;;) {
 		int more = xp_lines_next(&it, &l, &n);
-		xp_str t = more ? trimmed(l, n) : (xp_str){NULL, 0};
+		xp_str t = more ? xp_trim((xp_str){l, n}) : (xp_str){NULL, 0};
 		if (more && t.n) {
 			if (!b)
 				b = l, bl = it.lineno;
@@ -578,12 +562,6 @@ int xp_conllu_read(const char *name, const char *buf, size_t len, const xp_read_
 	return rc ? -1 : 0;
 }
 
-static size_t meta_count(const xp_doc *d, const char *key)
-{
-	const char *s = xp_doc_meta(d, key);
-	return s ? (size_t)strtoull(s, NULL, 10) : 0;
-}
-
 void xp_corefud_tally_of(const xp_corpus *c, xp_corefud_tally *t)
 {
 	memset(t, 0, sizeof *t);
@@ -592,10 +570,10 @@ void xp_corefud_tally_of(const xp_corpus *c, xp_corefud_tally *t)
 		if (!xp_doc_meta(d, META_DISC))
 			continue;
 		t->documents++;
-		t->discontinuous += meta_count(d, META_DISC);
-		t->zero += meta_count(d, META_ZERO);
-		t->split_ante += meta_count(d, META_SPLIT);
-		t->bridge += meta_count(d, META_BRIDGE);
+		t->discontinuous += xp_meta_count(d, META_DISC);
+		t->zero += xp_meta_count(d, META_ZERO);
+		t->split_ante += xp_meta_count(d, META_SPLIT);
+		t->bridge += xp_meta_count(d, META_BRIDGE);
 	}
 }
 

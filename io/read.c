@@ -45,6 +45,19 @@ void xp_read_warn(const xp_read_opts *o, const char *file, unsigned long line, c
 	xp_diags_add(o->diags, XP_WARNING, file, line, "%s", msg);
 }
 
+int xp_meta_set_count(xp_corpus *c, xp_doc *d, const char *key, size_t v)
+{
+	char s[32];
+	snprintf(s, sizeof s, "%zu", v);
+	return xp_doc_set_meta(c, d, key, s);
+}
+
+size_t xp_meta_count(const xp_doc *d, const char *key)
+{
+	const char *s = xp_doc_meta(d, key);
+	return s ? (size_t)strtoull(s, NULL, 10) : 0;
+}
+
 xp_format xp_format_named(const char *name)
 {
 	if (!strcasecmp(name, "conll") || !strcasecmp(name, "conll2012"))
