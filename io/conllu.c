@@ -440,6 +440,7 @@ static int block(rdr *r, const char *b, size_t n, unsigned long line)
 	int newdoc = 0;
 	xp_str id = {"", 0}, v, fields = {NULL, 0}, speaker = {"", 0};
 	long long part = 0;
+	size_t gfrom = 0, gto = 0;   /* the global.Entity line in r->raw */
 	r->raw.n = 0;
 	it.lineno = line - 1;
 	while (xp_lines_next(&it, &l, &k)) {
@@ -449,6 +450,7 @@ static int block(rdr *r, const char *b, size_t n, unsigned long line)
 				return -1;
 			continue;
 		}
+		size_t from = r->raw.n;
 		xp_buf_add(&r->raw, l, k);
 		xp_buf_putc(&r->raw, '\n');
 		if (!k || l[0] != '#')
@@ -465,6 +467,7 @@ static int block(rdr *r, const char *b, size_t n, unsigned long line)
 			}
 		} else if (comment(l, k, "global.Entity", &v)) {
 			fields = v;
+			gfrom = from, gto = r->raw.n;
 		} else if (comment(l, k, "speaker", &v)) {
 			speaker = v;
 		} else if (comment(l, k, "part", &v) && is_digits(v) && v.n < 10) {
@@ -473,6 +476,20 @@ static int block(rdr *r, const char *b, size_t n, unsigned long line)
 	}
 	if (r->raw.oom)
 		return xp_failc(r->err, XP_ENOMEM, r->name, 0, "out of memory");
+	if (fields.p && !newdoc && r->doc && r->doc->nutts) {
+		/* global.Entity is a document's, said on its first sentence: the
+		 * writer reads every sentence of the document by it */
+		const char *had = xp_doc_meta(r->doc, META_FIELDS);
+		if (!had || strlen(had) != fields.n || memcmp(had, fields.p, fields.n)) {
+			if (xp_read_problem(r->o, r->err, r->name, line,
+					    "global.Entity '%.*s' after the document's first sentence (--repair drops it)",
+					    (int)fields.n, fields.p))
+				return -1;
+			memmove(r->raw.p + gfrom, r->raw.p + gto, r->raw.n - gto);
+			r->raw.n -= gto - gfrom;
+		}
+		fields.p = NULL;
+	}
 	if (!r->raw.n)
 		return 0;     /* every line had a NUL: no sentence */
 	r->raw.n--;   /* the last newline: a sentence's text ends with its last line */

@@ -218,6 +218,13 @@ static void errors(void **state)
 	assert_int_equal(read_str(L("1", "a", "_") L("3.1", "_", "_") "\n", NULL, &c, &e), XP_EINPUT);
 	assert_non_null(strstr(e.msg, "empty node '3.1' after word 1"));
 	xp_corpus_free(&c);
+	/* global.Entity is the document's: a different one later is refused */
+	c = (xp_corpus){0};
+	assert_int_equal(read_str("# newdoc id = g\n" L("1", "a", "Entity=(e1)") "\n# global.Entity = etype-eid\n"
+				  L("1", "b", "Entity=(x-e1)") "\n", NULL, &c, &e), XP_EINPUT);
+	assert_int_equal(e.line, 4);
+	assert_non_null(strstr(e.msg, "after the document's first sentence"));
+	xp_corpus_free(&c);
 	assert_int_equal(xp_format_named("corefud"), XP_FMT_CONLLU);
 	assert_int_equal(xp_format_of_path("a.conllu.gz"), XP_FMT_CONLLU);
 }
