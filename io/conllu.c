@@ -431,6 +431,23 @@ static int comment(const char *l, size_t n, const char *key, xp_str *v)
 	return 1;
 }
 
+/* "# newdoc" or "# newdoc id = ID": 1, and *id set when there is one */
+static int newdoc_line(const char *l, size_t k, xp_str *id)
+{
+	if (!k || l[0] != '#')
+		return 0;
+	xp_str t = xp_trim((xp_str){l + 1, k - 1});
+	if (t.n < 6 || memcmp(t.p, "newdoc", 6) || (t.n > 6 && t.p[6] != ' ' && t.p[6] != '\t'))
+		return 0;
+	xp_str r = xp_trim((xp_str){t.p + 6, t.n - 6});
+	if (r.n > 2 && !memcmp(r.p, "id", 2)) {
+		r = xp_trim((xp_str){r.p + 2, r.n - 2});
+		if (r.n && r.p[0] == '=')
+			*id = xp_trim((xp_str){r.p + 1, r.n - 1});
+	}
+	return 1;
+}
+
 static int block(rdr *r, const char *b, size_t n, unsigned long line)
 {
 	xp_lines it;
@@ -440,7 +457,15 @@ static int block(rdr *r, const char *b, size_t n, unsigned long line)
 	int newdoc = 0;
 	xp_str id = {"", 0}, v, fields = {NULL, 0}, speaker = {"", 0};
 	long long part = 0;
-	size_t gfrom = 0, gto = 0;   /* the global.Entity line in r->raw */
+	/* global.Entity is a document's, said on its first sentence: the
+	 * writer reads every sentence of the document by it.  On a later
+	 * sentence one that differs is dropped (and the line with it). */
+	while (xp_lines_next(&it, &l, &k))
+		if (!memchr(l, '\0', k) && newdoc_line(l, k, &id))
+			newdoc = 1;
+	int late = !newdoc && r->doc && r->doc->nutts;
+	const char *had = late ? xp_doc_meta(r->doc, META_FIELDS) : NULL;
+	xp_lines_init(&it, b, n);
 	r->raw.n = 0;
 	it.lineno = line - 1;
 	while (xp_lines_next(&it, &l, &k)) {
@@ -450,46 +475,27 @@ static int block(rdr *r, const char *b, size_t n, unsigned long line)
 				return -1;
 			continue;
 		}
-		size_t from = r->raw.n;
+		int ge = k && l[0] == '#' && comment(l, k, "global.Entity", &v);
+		if (ge && late && (!had || strlen(had) != v.n || memcmp(had, v.p, v.n))) {
+			if (xp_read_problem(r->o, r->err, r->name, it.lineno,
+					    "global.Entity '%.*s' after the document's first sentence (--repair drops it)",
+					    (int)v.n, v.p))
+				return -1;
+			continue;
+		}
 		xp_buf_add(&r->raw, l, k);
 		xp_buf_putc(&r->raw, '\n');
-		if (!k || l[0] != '#')
+		if (!k || l[0] != '#' || newdoc_line(l, k, &v))
 			continue;
-		xp_str t = xp_trim((xp_str){l + 1, k - 1});
-		if (t.n >= 6 && !memcmp(t.p, "newdoc", 6) && (t.n == 6 || t.p[6] == ' ' || t.p[6] == '\t')) {
-			/* "# newdoc" or "# newdoc id = ID" */
-			newdoc = 1;
-			xp_str r = xp_trim((xp_str){t.p + 6, t.n - 6});
-			if (r.n > 2 && !memcmp(r.p, "id", 2)) {
-				r = xp_trim((xp_str){r.p + 2, r.n - 2});
-				if (r.n && r.p[0] == '=')
-					id = xp_trim((xp_str){r.p + 1, r.n - 1});
-			}
-		} else if (comment(l, k, "global.Entity", &v)) {
+		if (ge && !late)
 			fields = v;
-			gfrom = from, gto = r->raw.n;
-		} else if (comment(l, k, "speaker", &v)) {
+		else if (comment(l, k, "speaker", &v))
 			speaker = v;
-		} else if (comment(l, k, "part", &v) && is_digits(v) && v.n < 10) {
+		else if (comment(l, k, "part", &v) && is_digits(v) && v.n < 10)
 			part = xp_parse_uint(v);
-		}
 	}
 	if (r->raw.oom)
 		return xp_failc(r->err, XP_ENOMEM, r->name, 0, "out of memory");
-	if (fields.p && !newdoc && r->doc && r->doc->nutts) {
-		/* global.Entity is a document's, said on its first sentence: the
-		 * writer reads every sentence of the document by it */
-		const char *had = xp_doc_meta(r->doc, META_FIELDS);
-		if (!had || strlen(had) != fields.n || memcmp(had, fields.p, fields.n)) {
-			if (xp_read_problem(r->o, r->err, r->name, line,
-					    "global.Entity '%.*s' after the document's first sentence (--repair drops it)",
-					    (int)fields.n, fields.p))
-				return -1;
-			memmove(r->raw.p + gfrom, r->raw.p + gto, r->raw.n - gto);
-			r->raw.n -= gto - gfrom;
-		}
-		fields.p = NULL;
-	}
 	if (!r->raw.n)
 		return 0;     /* every line had a NUL: no sentence */
 	r->raw.n--;   /* the last newline: a sentence's text ends with its last line */
