@@ -137,7 +137,9 @@ static int open_bracket(sp *s, const char *c, size_t n, int single, uint32_t pos
 	int part, parts;
 	if (!fn)
 		return problem(s, line, "Entity bracket '(%.*s' has no entity id (--repair drops it)", (int)n, c);
-	if (split_eid(f, fn, &bn, &part, &parts) || !bn)
+	/* CorefUD's ids hold none of -=| \t(); the reader's splitting
+	 * already stops at the others */
+	if (split_eid(f, fn, &bn, &part, &parts) || !bn || memchr(f, ' ', bn) || memchr(f, '=', bn))
 		return problem(s, line, "Entity bracket '(%.*s': bad entity id '%.*s' (--repair drops it)", (int)n, c,
 			       (int)fn, f);
 	uint32_t eid = xp_vocab_id(s->eids, f, bn);
