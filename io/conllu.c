@@ -477,7 +477,9 @@ static int block(rdr *r, const char *b, size_t n, unsigned long line)
 				return -1;
 			continue;
 		}
-		int ge = k && l[0] == '#' && comment(l, k, "global.Entity", &v);
+		if (!k)
+			continue;   /* a BOM alone (xp_lines takes it): parse_block says so */
+		int ge = l[0] == '#' && comment(l, k, "global.Entity", &v);
 		if (ge && late && (!had || strlen(had) != v.n || memcmp(had, v.p, v.n))) {
 			if (xp_read_problem(r->o, r->err, r->name, it.lineno,
 					    "global.Entity '%.*s' after the document's first sentence (--repair drops it)",
@@ -774,7 +776,7 @@ static void rewrite(xp_buf *b, const wdoc *w, const xp_utt *u, const xp_mention 
 	size_t k;
 	uint32_t word = 0;
 	while (xp_lines_next(&it, &l, &k)) {
-		if (!k || l[0] == '#') {
+		if (k && l[0] == '#') {
 			xp_buf_printf(b, "%.*s\n", (int)k, l);
 			continue;
 		}
