@@ -307,6 +307,19 @@ static int token_line(sp *s, const char *l, size_t n, unsigned long line)
 	return misc(s, f[9], pos, line);
 }
 
+/* xp_lines_next, a UTF-8 BOM at the start of any line left out (xp_lines
+ * takes one at the start of the buffer only): the reader, and the writer
+ * reading a sentence's kept text, must see the same lines wherever the
+ * text starts. */
+static int next_line(xp_lines *it, const char **l, size_t *k)
+{
+	if (!xp_lines_next(it, l, k))
+		return 0;
+	if (*k >= 3 && !memcmp(*l, "\xEF\xBB\xBF", 3))
+		*l += 3, *k -= 3;
+	return 1;
+}
+
 /* The token lines of one sentence (comments skipped). */
 static int parse_block(sp *s, const char *b, size_t n, unsigned long line)
 {
@@ -315,7 +328,7 @@ static int parse_block(sp *s, const char *b, size_t n, unsigned long line)
 	it.lineno = line - 1;
 	const char *l;
 	size_t k;
-	while (xp_lines_next(&it, &l, &k)) {
+	while (next_line(&it, &l, &k)) {
 		if ((k && l[0] == '#') || memchr(l, '\0', k))   /* block() reported the NUL */
 			continue;
 		if (token_line(s, l, k, it.lineno))
@@ -462,7 +475,7 @@ static int block(rdr *r, const char *b, size_t n, unsigned long line)
 	/* global.Entity is a document's, said on its first sentence: the
 	 * writer reads every sentence of the document by it.  On a later
 	 * sentence one that differs is dropped (and the line with it). */
-	while (xp_lines_next(&it, &l, &k))
+	while (next_line(&it, &l, &k))
 		if (!memchr(l, '\0', k) && newdoc_line(l, k, &id))
 			newdoc = 1;
 	int late = !newdoc && r->doc && r->doc->nutts;
@@ -470,15 +483,13 @@ static int block(rdr *r, const char *b, size_t n, unsigned long line)
 	xp_lines_init(&it, b, n);
 	r->raw.n = 0;
 	it.lineno = line - 1;
-	while (xp_lines_next(&it, &l, &k)) {
+	while (next_line(&it, &l, &k)) {
 		if (memchr(l, '\0', k)) {
 			/* a NUL byte is no text: the sentence's text is a C string */
 			if (xp_read_problem(r->o, r->err, r->name, it.lineno, "a NUL byte (--repair drops the line)"))
 				return -1;
 			continue;
 		}
-		if (!k)
-			continue;   /* a BOM alone (xp_lines takes it): parse_block says so */
 		int ge = l[0] == '#' && comment(l, k, "global.Entity", &v);
 		if (ge && late && (!had || strlen(had) != v.n || memcmp(had, v.p, v.n))) {
 			if (xp_read_problem(r->o, r->err, r->name, it.lineno,
@@ -566,7 +577,7 @@ int xp_conllu_read(const char *name, const char *buf, size_t len, const xp_read_
 	unsigned long bl = 0;
 	int rc = 0;
 	for (;;) {
-		int more = xp_lines_next(&it, &l, &n);
+		int more = next_line(&it, &l, &n);
 		xp_str t = more ? xp_trim((xp_str){l, n}) : (xp_str){NULL, 0};
 		if (more && t.n) {
 			if (!b)
@@ -775,7 +786,7 @@ static void rewrite(xp_buf *b, const wdoc *w, const xp_utt *u, const xp_mention 
 	const char *l;
 	size_t k;
 	uint32_t word = 0;
-	while (xp_lines_next(&it, &l, &k)) {
+	while (next_line(&it, &l, &k)) {
 		if (k && l[0] == '#') {
 			xp_buf_printf(b, "%.*s\n", (int)k, l);
 			continue;
