@@ -804,8 +804,9 @@ static void rewrite(xp_buf *b, const wdoc *w, const xp_utt *u, const xp_mention 
 		}
 		const char *dot = memchr(f[0].p, '.', f[0].n);
 		xp_str id = {f[0].p, dot ? (size_t)(dot - f[0].p) : f[0].n};
+		long long after = dot && is_digits(id) ? xp_parse_uint(id) : 0;   /* -1: too large */
 		if (!is_digits(id) || (dot && (!is_digits((xp_str){dot + 1, (size_t)(f[0].p + f[0].n - dot - 1)}) ||
-					       xp_parse_uint(id) > (long long)word)))
+					       after < 0 || after > (long long)word)))
 			continue;
 		tmp->n = 0;
 		if (dot) {
