@@ -67,6 +67,7 @@ inputs_exist() {
 		-*) prev=$w; continue ;;
 		esac
 		case $prev in -o|--output|--map|--report|--jsonlines|--forward|--reverse|'>') prev=$w; continue ;; esac
+		[ "$first" = sed ] && [ "$prev" = sed ] && { prev=$w; continue; }   # sed's script
 		[ "$prev" = --probs ] && [ "$first" = xproj ] && case $1 in *wordalign*) prev=$w; continue ;; esac
 		prev=$w
 		if printf '%s' "$w" | grep -Eq '^[A-Z][A-Z_]*$'; then set +f; return 1; fi
@@ -109,7 +110,7 @@ while [ "$i" -lt "$n" ]; do
 	skipblk=$(cat "$X/blk.$i")
 	case $cmd in xproj\ serve*|xproj\ *--help*|xproj\ *) ;; esac
 	case $cmd in xproj\ serve*) left=$((left + 1)); continue ;; esac
-	case $cmd in xproj\ *|cat\ *|iconv\ *) ;; *) left=$((left + 1)); continue ;; esac
+	case $cmd in xproj\ *|cat\ *|iconv\ *|sed\ *) ;; *) left=$((left + 1)); continue ;; esac
 	inputs_exist "$cmd"; st=$?
 	if [ $st = 2 ]; then
 		echo "FAIL: $(cat "$X/page.$i") example '$cmd' names a file under tools/ or tests/ that does not exist"
