@@ -6,7 +6,7 @@
 #   make check-browser  the workbench in headless Chromium (screenshots in build/browser)
 #   make check-data   real-data checks (needs ../shared/data)
 #   make bench        benchmarks (needs ../shared/data)
-#   make demo         the pipeline on the bundled sample
+#   make demo         the pipeline on the bundled sample    make docs   --help into docs/cmd/*.md
 #   make fuzz         run every libFuzzer target for FUZZ_SECONDS each (clang)
 #   make install PREFIX=/usr/local [DESTDIR=...]     make uninstall (the same PREFIX, DESTDIR)
 
@@ -115,7 +115,7 @@ PUBLIC_HEADERS := xproj.h \
 	correct/db.h correct/review.h \
 	pipeline/pipeline.h serve/serve.h
 
-.PHONY: all check check-valgrind check-browser check-data bench demo fuzz install uninstall clean help man FORCE
+.PHONY: all check check-valgrind check-browser check-data bench demo docs fuzz install uninstall clean help man FORCE
 all: $(B)/xproj $(B)/libxproj.a $(B)/$(SONAME) $(B)/xproj.1
 
 # objects are rebuilt when the flags change (a build from before -fPIC
@@ -226,6 +226,10 @@ bench: $(B)/xproj $(BENCHES)
 
 demo: $(B)/xproj
 	@XPROJ=$(B)/xproj sh tools/sample/demo
+
+# each command's page ends with its --help (tests/cli/docs_help.sh checks it)
+docs: $(B)/xproj
+	@XPROJ=$(B)/xproj sh scripts/docs-help
 
 # -fno-sanitize-recover: undefined behaviour stops the run like a crash, so
 # libFuzzer keeps the input (crash-*); a find is fixed and the input kept as

@@ -22,7 +22,9 @@ cmds=$($XPROJ --help | awk '/^commands:/ { f = 1; next } f && /^  [a-z]/ { print
 # section CMD: CMD's page, docs/cmd/CMD.md, fenced lines prefixed with "F"
 section() {
 	[ -f "docs/cmd/$1.md" ] || return 0
-	awk '/^```/ { fence = !fence; next } { print (fence ? "F" : " ") $0 }' "docs/cmd/$1.md"
+	# without the --help block scripts/docs-help copies in: the page's own text must name each option
+	awk '/^<!-- xproj .* --help: copied by scripts\/docs-help/ { gen = 1 } /^<!-- end of xproj / { gen = 0; next }
+		gen { next } /^```/ { fence = !fence; next } { print (fence ? "F" : " ") $0 }' "docs/cmd/$1.md"
 }
 
 # options HELP: the long options a --help text defines, one a line; "-x --long" for a pair
