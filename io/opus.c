@@ -20,7 +20,6 @@ static char *attr(xmlTextReaderPtr r, const char *a)
 	return s;
 }
 
-static uint32_t node_line(xmlTextReaderPtr r);
 
 /* --- corpus XML -------------------------------------------------------------- */
 
@@ -96,7 +95,7 @@ static int element(ox *o, xmlTextReaderPtr r, const char *nm, int empty)
 		free(o->sid);
 		o->sid = attr(r, "id");
 		o->in_s = !empty;
-		o->line = node_line(r);
+		o->line = (uint32_t)xp_xml_node_line(r);
 		o->text.n = 0;
 		o->cur_end = -1;
 		if (empty)
@@ -149,7 +148,7 @@ static int read_opus(const char *name, const char *buf, size_t len, const xp_sub
 		return rc;
 	xmlTextReaderPtr r = X.r;
 	ox o = {.s = s, .o = opts, .start = -1, .cur_end = -1};
-	while (!failed && (rc = xmlTextReaderRead(r)) == 1) {
+	while (!failed && (rc = xp_xml_next(&X, err)) == 1) {
 		int type = xmlTextReaderNodeType(r);
 		const char *nm = (const char *)xmlTextReaderConstName(r);
 		if (type == XML_READER_TYPE_ELEMENT)
@@ -165,8 +164,6 @@ static int read_opus(const char *name, const char *buf, size_t len, const xp_sub
 	s->charset.how = XP_CS_DECLARED;
 	s->charset.confidence = 100;
 	unsigned long line = xp_xml_line(&X);
-	if (!failed && rc < 0)
-		xp_xml_fail(&X, err);
 	xp_xml_close(&X);
 	free(o.sid);
 	xp_buf_free(&o.text);
@@ -174,7 +171,7 @@ static int read_opus(const char *name, const char *buf, size_t len, const xp_sub
 	if (failed)
 		return xp_failc(err, XP_ENOMEM, name, line, "out of memory");
 	if (rc < 0)
-		return XP_EINPUT;
+		return rc;
 	/* sentences no end marker reached end where the next one starts */
 	for (size_t k = 0; k < s->n; k++)
 		if (s->v[k].end < 0)
@@ -248,17 +245,9 @@ static int ids(xp_xces *x, const char *s, const char *e, const char ***out, uint
 	return *out ? 0 : -1;
 }
 
-/* the reader parses ahead: the node knows its own line */
-static uint32_t node_line(xmlTextReaderPtr r)
-{
-	xmlNodePtr n = xmlTextReaderCurrentNode(r);
-	long l = n ? xmlGetLineNo(n) : -1;
-	return l > 0 ? (uint32_t)l : (uint32_t)xmlTextReaderGetParserLineNumber(r);
-}
-
 static int add_link(xp_xces *x, xmlTextReaderPtr r, const char *name, xp_err *err)
 {
-	uint32_t line = node_line(r);
+	uint32_t line = (uint32_t)xp_xml_node_line(r);
 	if (!x->n)
 		return xp_failc(err, XP_EINPUT, name, line, "<link> outside a <linkGrp>");
 	xp_xgroup *g = &x->g[x->n - 1];
@@ -284,10 +273,10 @@ static int add_link(xp_xces *x, xmlTextReaderPtr r, const char *name, xp_err *er
 static int group(xp_xces *x, xmlTextReaderPtr r, const char *name, xp_xces_want want, void *arg, xp_err *err)
 {
 	if (xp_grow(&x->g, &x->cap, x->n + 1, sizeof *x->g))
-		return xp_failc(err, XP_ENOMEM, name, node_line(r), "out of memory");
+		return xp_failc(err, XP_ENOMEM, name, (uint32_t)xp_xml_node_line(r), "out of memory");
 	xp_xgroup *g = &x->g[x->n++];
 	memset(g, 0, sizeof *g);
-	g->line = node_line(r);
+	g->line = (uint32_t)xp_xml_node_line(r);
 	char *f = attr(r, "fromDoc"), *t = attr(r, "toDoc");
 	g->from = xp_arena_strdup(&x->arena, f ? f : "");
 	g->to = xp_arena_strdup(&x->arena, t ? t : "");
@@ -302,7 +291,7 @@ static int read_xces(xp_xml *X, const char *name, xp_xces_want want, void *arg, 
 {
 	xmlTextReaderPtr r = X->r;
 	int rc = 0, more;
-	while (rc == 0 && (more = xmlTextReaderRead(r)) == 1) {
+	while (rc == 0 && (more = xp_xml_next(X, err)) == 1) {
 		if (xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT)
 			continue;
 		const char *nm = (const char *)xmlTextReaderConstName(r);
@@ -312,7 +301,7 @@ static int read_xces(xp_xml *X, const char *name, xp_xces_want want, void *arg, 
 			rc = add_link(x, r, name, err);
 	}
 	if (rc == 0 && more < 0)
-		rc = xp_xml_fail(X, err);
+		rc = more;
 	xp_xml_close(X);
 	if (rc == 0 && !(x->name = xp_arena_strdup(&x->arena, name)))
 		rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");

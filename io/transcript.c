@@ -102,7 +102,7 @@ int xp_tv4dialog_read_mem(const char *name, const char *docname, const char *buf
 		return rc;
 	xmlTextReaderPtr r = X.r;
 	tv4 t = {.c = c, .docname = docname};
-	while (!failed && (rc = xmlTextReaderRead(r)) == 1) {
+	while (!failed && (rc = xp_xml_next(&X, err)) == 1) {
 		int type = xmlTextReaderNodeType(r);
 		const char *nm = (const char *)xmlTextReaderConstName(r);
 		uint32_t line = (uint32_t)xmlTextReaderGetParserLineNumber(r);
@@ -118,8 +118,6 @@ int xp_tv4dialog_read_mem(const char *name, const char *docname, const char *buf
 		}
 	}
 	unsigned long line = xp_xml_line(&X);
-	if (!failed && rc < 0)
-		xp_xml_fail(&X, err);
 	xp_xml_close(&X);
 	free(t.uid);
 	xp_buf_free(&t.speaker);
@@ -127,7 +125,7 @@ int xp_tv4dialog_read_mem(const char *name, const char *docname, const char *buf
 	if (failed)
 		return xp_failc(err, XP_ENOMEM, name, line, "out of memory");
 	if (rc < 0)
-		return XP_EINPUT;
+		return rc;
 	return 0;
 }
 

@@ -1,6 +1,7 @@
 /* io/xml.c — how every XML document is parsed; see xml.h. */
 #include "xml.h"
 
+#include <libxml/hash.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -71,6 +72,39 @@ int xp_xml_fail(xp_xml *x, xp_err *err)
 	if (x->why[0])
 		return xp_failc(err, XP_EINPUT, x->name, line, "malformed XML: %s", x->why);
 	return xp_failc(err, XP_EINPUT, x->name, line, "malformed XML");
+}
+
+unsigned long xp_xml_node_line(xmlTextReaderPtr r)
+{
+	xmlNodePtr n = xmlTextReaderCurrentNode(r);
+	long l = n ? xmlGetLineNo(n) : -1;
+	int p = l > 0 ? 0 : xmlTextReaderGetParserLineNumber(r);
+	return l > 0 ? (unsigned long)l : p > 0 ? (unsigned long)p : 0;
+}
+
+int xp_xml_next(xp_xml *x, xp_err *err)
+{
+	int rc = xmlTextReaderRead(x->r);
+	if (rc < 0)
+		return xp_xml_fail(x, err);
+	if (rc == 0)
+		return 0;
+	int t = xmlTextReaderNodeType(x->r);
+	if (t == XML_READER_TYPE_DOCUMENT_TYPE) {
+		xmlNodePtr n = xmlTextReaderCurrentNode(x->r);
+		xmlDtdPtr dtd = n && n->type == XML_DTD_NODE ? (xmlDtdPtr)n : NULL;
+		int ents = dtd && dtd->entities ? xmlHashSize(dtd->entities) : 0;
+		if (ents > 0)
+			return xp_failc(err, XP_EINPUT, x->name, xp_xml_node_line(x->r),
+					"the DOCTYPE declares %d entit%s: refused (no format read here uses them, and "
+					"expanding them is how a small file asks for gigabytes)",
+					ents, ents == 1 ? "y" : "ies");
+	} else if (t == XML_READER_TYPE_ENTITY_REFERENCE) {
+		return xp_failc(err, XP_EINPUT, x->name, xp_xml_node_line(x->r),
+				"an entity reference (&...;) to an entity that is not read: refused rather than "
+				"dropped with its text");
+	}
+	return 1;
 }
 
 void xp_xml_close(xp_xml *x)
