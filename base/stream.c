@@ -12,6 +12,7 @@
 #include "mem.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,7 @@ struct xp_stream {
 	xp_stream_src src;
 	void *ctx;
 	unsigned long long out;   /* bytes given to the caller */
-	unsigned long long max;   /* at most this many, 0 for no limit */
+	unsigned long long max;   /* at most this many (ULLONG_MAX: no limit) */
 	int state;
 	int eof;                  /* read() returned 0 */
 	int zinit;                /* z holds inflate state */
@@ -67,6 +68,7 @@ static int make(const char *path, int fd, xp_stream_src src, void *ctx, xp_strea
 	memcpy(s->path, path, n);
 	s->fd = fd;
 	s->src = src ? src : fd_read;
+	s->max = ULLONG_MAX;
 	s->ctx = src ? ctx : s;
 	s->in = in;
 	s->z.next_in = in;
@@ -142,13 +144,13 @@ static long read_some(xp_stream *s, char *buf, size_t len, xp_err *err);
  * to 1032:1, the memory a caller holds never runs ahead of it. */
 long xp_stream_read(xp_stream *s, char *buf, size_t len, xp_err *err)
 {
-	if (s->max && s->state != FAILED && len > s->max - s->out + 1)
+	if (s->max != ULLONG_MAX && s->state != FAILED && len > s->max - s->out + 1)
 		len = (size_t)(s->max - s->out + 1);   /* one byte past the limit tells */
 	long r = read_some(s, buf, len, err);
 	if (r <= 0)
 		return r;
 	s->out += (unsigned long long)r;
-	if (s->max && s->out > s->max) {
+	if (s->out > s->max) {
 		if (s->zinit)
 			xp_failc(&s->err, XP_EINPUT, s->path, 0,
 				 "inflates to more than %llu bytes (%llu MiB): refused (a decompression bomb?)", s->max,

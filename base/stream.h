@@ -41,8 +41,8 @@ long xp_stream_read(xp_stream *s, char *buf, size_t len, xp_err *err);
 typedef long (*xp_stream_src)(void *ctx, char *buf, size_t len, xp_err *err);
 int xp_stream_open_src(const char *name, xp_stream_src src, void *ctx, xp_stream **s, xp_err *err);
 /* At most max bytes may come out (inflated, for gzip): a read past them is
- * XP_EINPUT ("inflates to more than ...", "larger than ...").  0: no limit
- * (the default). */
+ * XP_EINPUT ("inflates to more than ...", "larger than ...").  By default
+ * there is no limit. */
 void xp_stream_limit(xp_stream *s, unsigned long long max);
 /* The rest of s into a malloc'd, NUL-terminated *buf of *len bytes (the
  * limit, if any, still holds). */
