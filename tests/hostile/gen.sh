@@ -4,7 +4,8 @@
 # bombs (gzip, a gzipped zip member, a deflated zip member), charsets that
 # used to be guessed silently, truncated and cut files.  MiB (default 300)
 # is what a bomb inflates to: a gzip member of 1 MiB of zeros is 1 KB, so
-# the bombs are MiB concatenated members (gzip reads them as one stream).
+# the bombs are MiB concatenated members (gzip reads them as one stream);
+# the deflated zip member is DEFLATE_MIB (default 300) MiB of spaces.
 # tests/cli/hostile.sh checks each file's answer; bench/adversarial_readers.sh
 # runs every reader over all of them with a larger MiB.  Needs iconv and
 # gzip; zip for the archive ones (skipped without it).  HOSTILE_QUICK=1
@@ -110,7 +111,7 @@ rm -f "$D/full.srt.gz"
 if command -v zip >/dev/null 2>&1; then
 	(cd "$D" && cp bomb.srt.gz m.srt.gz && rm -f bomb.zip && zip -q -0 bomb.zip m.srt.gz && rm -f m.srt.gz)
 	if [ -z "${HOSTILE_QUICK:-}" ]; then   # a few seconds of deflating
-		head -c $((MIB * 1048576)) /dev/zero | tr '\000' ' ' > "$D/big.srt"
+		head -c $((${DEFLATE_MIB:-300} * 1048576)) /dev/zero | tr '\000' ' ' > "$D/big.srt"
 		(cd "$D" && rm -f deflate.zip && zip -q -9 deflate.zip big.srt && rm -f big.srt)
 	fi
 	cp "$S/en.srt" "$D/en.srt"
