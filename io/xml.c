@@ -96,9 +96,8 @@ int xp_xml_next(xp_xml *x, xp_err *err)
 		int ents = dtd && dtd->entities ? xmlHashSize(dtd->entities) : 0;
 		if (ents > 0)
 			return xp_failc(err, XP_EINPUT, x->name, xp_xml_node_line(x->r),
-					"the DOCTYPE declares %d entit%s: refused (no format read here uses them, and "
-					"expanding them is how a small file asks for gigabytes)",
-					ents, ents == 1 ? "y" : "ies");
+					"declares XML entities (%d) in its DOCTYPE: refused (no format read here uses "
+					"them, and expanding them is how a small file asks for gigabytes)", ents);
 	} else if (t == XML_READER_TYPE_ENTITY_REFERENCE) {
 		return xp_failc(err, XP_EINPUT, x->name, xp_xml_node_line(x->r),
 				"an entity reference (&...;) to an entity that is not read: refused rather than "
@@ -112,4 +111,41 @@ void xp_xml_close(xp_xml *x)
 	if (x->r)
 		xmlFreeTextReader(x->r);
 	x->r = NULL;
+}
+
+xmlDocPtr xp_xml_doc_mem(const char *name, const char *buf, size_t len, xp_err *err)
+{
+	if (len > INT_MAX) {
+		xp_failc(err, XP_EINPUT, name, 0, "too large for an XML document (%zu bytes)", len);
+		return NULL;
+	}
+	xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+	if (!ctxt) {
+		xp_failc(err, XP_ENOMEM, name, 0, "cannot read XML: out of memory");
+		return NULL;
+	}
+	xp_xml x = {.name = name};
+	xmlCtxtResetLastError(ctxt);
+	xmlDocPtr doc = xmlCtxtReadMemory(ctxt, buf ? buf : "", (int)len, name, NULL, XP_XML_OPTIONS);
+	const xmlError *e = xmlCtxtGetLastError(ctxt);
+	if (e && e->level >= XML_ERR_ERROR)
+		on_error(&x, (xmlErrorPtr)e);
+	unsigned long line = e && e->line > 0 ? (unsigned long)e->line : 0;
+	int wf = ctxt->wellFormed;
+	xmlFreeParserCtxt(ctxt);
+	if (!doc || !wf) {
+		if (doc)
+			xmlFreeDoc(doc);
+		xp_failc(err, XP_EINPUT, name, line, "malformed XML%s%s", x.why[0] ? ": " : "", x.why);
+		return NULL;
+	}
+	int ents = doc->intSubset && doc->intSubset->entities ? xmlHashSize(doc->intSubset->entities) : 0;
+	if (ents > 0) {
+		xmlFreeDoc(doc);
+		xp_failc(err, XP_EINPUT, name, 0,
+			 "declares XML entities (%d) in its DOCTYPE: refused (no format read here uses them, and "
+			 "expanding them is how a small file asks for gigabytes)", ents);
+		return NULL;
+	}
+	return doc;
 }

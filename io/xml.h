@@ -2,8 +2,8 @@
  * io/xml.h — every XML document the project reads is opened here (internal:
  * not installed).
  *
- * OPUS corpus XML, XCES alignments and TV4Dialog transcripts come from the
- * web; a file that declares entities can ask for gigabytes ("billion
+ * OPUS corpus XML, XCES alignments, TV4Dialog transcripts and MMAX2 corpora
+ * come from the web; a file that declares entities can ask for gigabytes ("billion
  * laughs": ten references to ten references ... to "ha").  libxml2 guards
  * against that by default (an entity reference loop or an expansion out of
  * proportion to the input is a fatal error), and XML_PARSE_HUGE lifts the
@@ -55,5 +55,11 @@ unsigned long xp_xml_line(const xp_xml *x);
 /* The current node's own line (else the parser's). */
 unsigned long xp_xml_node_line(xmlTextReaderPtr r);
 void xp_xml_close(xp_xml *x);
+
+/* The same rules for a document read whole as a tree (MMAX2's files,
+ * io/mmax2.c): the document, or NULL with err filled (XP_EINPUT with
+ * libxml2's reason at its line, a DOCTYPE that declares entities; XP_ENOMEM).
+ * Free it with xmlFreeDoc. */
+xmlDocPtr xp_xml_doc_mem(const char *name, const char *buf, size_t len, xp_err *err);
 
 #endif
