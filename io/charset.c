@@ -150,10 +150,11 @@ static int mixed(const char *buf, size_t len)
 	return other && valid >= other;
 }
 
-/* A file with NUL bytes (nul: the first): UTF-16 or UTF-32 as ICU's
- * detector says, or refused. */
-static int wide(const char *name, const char *buf, size_t len, size_t nul, char **out, size_t *outlen,
-		xp_charset *cs, xp_err *err)
+/* ICU's detector (ucsdet): the likeliest charset the whole file converts
+ * from without a byte it does not define; with wide, only UTF-16 and
+ * UTF-32 are taken.  0 (*out, *cs filled), 1 when none fits, or XP_ENOMEM. */
+static int detect(const char *name, const char *buf, size_t len, int wide, char **out, size_t *outlen,
+		  xp_charset *cs, xp_err *err)
 {
 	UErrorCode e = U_ZERO_ERROR;
 	UCharsetDetector *d = ucsdet_open(&e);
@@ -167,7 +168,8 @@ static int wide(const char *name, const char *buf, size_t len, size_t nul, char 
 		UErrorCode e2 = U_ZERO_ERROR;
 		const char *cname = ucsdet_getName(m[k], &e2);
 		int conf = ucsdet_getConfidence(m[k], &e2);
-		if (U_FAILURE(e2) || !cname || strncmp(cname, "UTF-", 4) || !strcmp(cname, "UTF-8") || conf < 10)
+		if (U_FAILURE(e2) || !cname || !strcmp(cname, "UTF-8") || conf < 10 ||
+		    (wide && strncmp(cname, "UTF-", 4)))
 			continue;
 		xp_err tmp;
 		int r = convert(name, cname, buf, len, out, outlen, &tmp);
@@ -182,10 +184,6 @@ static int wide(const char *name, const char *buf, size_t len, size_t nul, char 
 		}
 	}
 	ucsdet_close(d);
-	if (rc == 1)
-		return xp_failc(err, XP_EINPUT, name, line_of(buf, nul),
-				"byte %zu is a NUL: not a text file, or UTF-16/UTF-32 without a byte order mark that "
-				"could not be told; give the charset with --encoding", nul + 1);
 	return rc;
 }
 
@@ -225,8 +223,13 @@ int xp_to_utf8(const char *name, const char *buf, size_t len, const char *force,
 	 * an ASCII text in UTF-16 without a byte order mark is "valid UTF-8"
 	 * with every other byte NUL, and read as such aligned nothing.  Only a
 	 * UTF-16 or UTF-32 reading of it is taken. */
+	int rc;
+	if (nul && (rc = detect(name, buf, len, 1, out, outlen, cs, err)) == 1)
+		return xp_failc(err, XP_EINPUT, name, line_of(buf, (size_t)(nul - buf)),
+				"byte %zu is a NUL: not a text file, or UTF-16/UTF-32 without a byte order mark that "
+				"could not be told; give the charset with --encoding", (size_t)(nul - buf) + 1);
 	if (nul)
-		return wide(name, buf, len, (size_t)(nul - buf), out, outlen, cs, err);
+		return rc;
 	/* UTF-8 but for a few bytes: one word pasted from a GBK file made the
 	 * detector read the whole file as windows-1252, silently garbled.
 	 * Refused, at the first bad byte's line, unless the charset is named. */
@@ -235,40 +238,12 @@ int xp_to_utf8(const char *name, const char *buf, size_t len, const char *force,
 				"byte %zu is not UTF-8, though the rest of the file is: mixed charsets? "
 				"Give the file's charset with --encoding to read it all in one, or fix the line",
 				bad + 1);
-	/* Not UTF-8: ask ICU's detector, and take the likeliest charset the
-	 * whole file converts from without a byte it does not define. */
-	UErrorCode e = U_ZERO_ERROR;
-	UCharsetDetector *d = ucsdet_open(&e);
-	if (U_FAILURE(e))
-		return xp_failc(err, XP_ENOMEM, name, 0, "cannot open ICU's charset detector: %s", u_errorName(e));
-	ucsdet_setText(d, buf, (int32_t)len, &e);
-	int32_t nm = 0;
-	const UCharsetMatch **m = ucsdet_detectAll(d, &nm, &e);
-	int rc = 1;
-	for (int32_t k = 0; U_SUCCESS(e) && k < nm && rc == 1; k++) {
-		UErrorCode e2 = U_ZERO_ERROR;
-		const char *cname = ucsdet_getName(m[k], &e2);
-		int conf = ucsdet_getConfidence(m[k], &e2);
-		if (U_FAILURE(e2) || !cname || !strcmp(cname, "UTF-8") || conf < 10)
-			continue;
-		xp_err tmp;
-		int r = convert(name, cname, buf, len, out, outlen, &tmp);
-		if (r == 0) {
-			snprintf(cs->name, sizeof cs->name, "%s", cname);
-			cs->how = XP_CS_DETECTED;
-			cs->confidence = conf;
-			rc = 0;
-		} else if (r == XP_ENOMEM) {
-			*err = tmp;
-			rc = r;
-		}
-	}
-	ucsdet_close(d);
-	if (rc == 1) {
+	/* Not UTF-8: ask ICU's detector */
+	rc = detect(name, buf, len, 0, out, outlen, cs, err);
+	if (rc == 1)
 		return xp_failc(err, XP_EINPUT, name, line_of(buf, bad),
 				"byte %zu is not UTF-8 and no charset ICU knows fits the file: give it with --encoding",
 				bad + 1);
-	}
 	return rc;
 }
 
