@@ -74,6 +74,10 @@ cp "$D/bomb.srt.gz" "$D/bomb.conll.gz"
 cp "$D/bomb.srt.gz" "$D/bomb.xml.gz"
 rm -f "$D/mib.gz"
 
+# an XCES file (streamed, so no size limit) holding a 64 MiB text node:
+# libxml2's limit on a text node (10 MB without XML_PARSE_HUGE) refuses it
+{ printf '<cesAlign>'; head -c 67108864 /dev/zero | tr '\000' ' '; printf '</cesAlign>'; } | gzip -1 > "$D/spaces-links.xml.gz"
+
 # charsets: English in UTF-16 without a byte order mark (ASCII with every
 # other byte NUL: "valid UTF-8"), UTF-8 Chinese with one GBK word
 iconv -f UTF-8 -t UTF-16LE "$S/en.srt" > "$D/en.utf16le.srt"
