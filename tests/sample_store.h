@@ -6,7 +6,8 @@
  *
  * The sample is found wherever the program was started: in $XPROJ_SRC,
  * the current directory, or a directory above the executable (build/tests/,
- * build/fuzz/ are two levels below the repository).  fuzz_api, started
+ * build/fuzz/, build/san/tests/ are two or three levels below the
+ * repository).  fuzz_api, started
  * elsewhere, used to find nothing and fuzz an empty server without a word.
  */
 #ifndef XP_SAMPLE_STORE_H
@@ -37,7 +38,7 @@ static inline int sample_root(char *root)
 			return -1;
 		root[n] = '\0';
 	}
-	for (int up = 0; up < 4; up++) {
+	for (int up = 0; up < 6; up++) {
 		snprintf(probe, sizeof probe, "%s/tools/sample/dialogue.conll", root);
 		if (access(probe, R_OK) == 0)
 			return 0;

@@ -14,7 +14,7 @@ ZIP=$(command -v zip >/dev/null 2>&1 && echo y)
 # latter unless the binary cannot start under it (ASan reserves terabytes
 # of address space for its shadow memory; valgrind too much as well)
 MEM=1000000
-(ulimit -v $MEM 2>/dev/null; $XPROJ --version) >/dev/null 2>&1 || MEM=unlimited
+sh -c "ulimit -v $MEM; $XPROJ --version; exit \$?" >/dev/null 2>&1 || MEM=unlimited
 capped() {
 	secs=$1; shift
 	(ulimit -v $MEM 2>/dev/null; timeout $(limit $secs) "$@")
