@@ -144,7 +144,7 @@ int xp_sql_begin(xp_db *db, xp_err *err)
 			return 0;
 		if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED)
 			return xp_sql_fail(db, err, "cannot start a transaction");
-		return xp_failc(err, XP_EBUSY, db->path, 0, "another process holds the store's write lock (waited %d ms)",
+		return xp_failc(err, XP_EBUSY, db->path, 0, "another process holds the store's write lock (waited %d ms): nothing was written",
 				db->wait_ms);
 	}
 	/* The busy timeout waits inside each try.  A writer behind a queue of
