@@ -2,7 +2,10 @@
  * request bodies and query arguments (serve/api.c), on a store made once
  * from the bundled sample.  The first byte picks the endpoint: edit, undo,
  * position (the rest is the POST body), or one of the GETs (the rest is
- * "name=value" lines). */
+ * "name=value" lines); 0xf0 and above, GET undo.  Started where the sample
+ * cannot be read (tools/sample, from the repository's root) it stops at once
+ * with the reason: a fuzzer that fuzzes nothing must not look like one that
+ * finds nothing. */
 #include "serve/internal.h"
 #include "../fuzz_tmp.h"
 #include "../sample_store.h"
@@ -31,8 +34,12 @@ static int setup(void)
 	char db[128];
 	snprintf(db, sizeof db, "%s/corrections.db", dir);
 	xp_serve_opts so = {.db = db, .threads = 1};
-	if (sample_store(dir, &e) || xp_serve_start(&so, &srv, &e))
-		return -1;
+	if (sample_store(dir, &e) || xp_serve_start(&so, &srv, &e)) {
+		char msg[1200];
+		xp_err_str(&e, msg, sizeof msg);
+		fprintf(stderr, "fuzz_api: cannot make the store (run from the repository's root): %s\n", msg);
+		abort();
+	}
 	atexit(cleanup);
 	return 0;
 }
@@ -61,12 +68,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (ready < 0 || size < 1)
 		return 0;
 	static const char *const posts[] = {"edit", "undo", "position"};
-	static const char *const gets[] = {"runs", "stats", "queue", "mention"};
+	static const char *const gets[] = {"runs", "stats", "queue", "mention", "undo"};
 	json_t *out = NULL;
 	if (data[0] % 7 < 3) {
 		json_t *body = json_loadb((const char *)data + 1, size - 1, JSON_REJECT_DUPLICATES, NULL);
 		if (json_is_object(body))
-			xp_api_post(srv, posts[data[0] % 7], body, &out);
+			xp_api_post(srv, srv->wdb, posts[data[0] % 7], body, &out);   /* as the writer thread does */
 		json_decref(body);
 	} else {
 		char *buf = malloc(size);
@@ -83,7 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			}
 		}
 		xp_args a = {get, &l};
-		xp_api_get(srv, gets[data[0] % 7 - 3], &a, &out);
+		xp_api_get(srv, gets[data[0] >= 0xf0 ? 4 : data[0] % 7 - 3], &a, &out);
 		free(buf);
 	}
 	json_decref(out);
