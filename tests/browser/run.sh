@@ -42,7 +42,7 @@ EOF
 	--report $T/p/report.json --lang zh > /dev/null || exit 1
 "$XPROJ" serve $T/p/corrections.db --port 0 > $T/url 2>&1 &
 pid=$!
-for i in $(seq 50); do grep -q http $T/url && break; sleep 0.1; done
+for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
 url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
 "$PYTHON" tests/browser/workbench.py "$url" "$BUILD/browser"
 st=$?
@@ -68,9 +68,10 @@ else
 fi
 # a page open across a rerun (issue 32, D3): tests/browser/rerun.py
 "$XPROJ" pipeline --config $S/zh.conf --alignments $S/zh.pharaoh -o $T/q --quiet || exit 1
+rm -f $T/url
 "$XPROJ" serve $T/q/corrections.db --port 0 > $T/url 2>&1 &
 pid=$!
-for i in $(seq 50); do grep -q http $T/url && break; sleep 0.1; done
+for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
 url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
 "$PYTHON" tests/browser/rerun.py "$url" "$BUILD/browser" \
 	"'$XPROJ' pipeline --config $S/zh.conf --alignments $S/zh.pharaoh -o '$T/q' --quiet" || st=1

@@ -37,13 +37,13 @@ pid=$!
 i=0
 while [ $i -lt 300 ]; do
 	i=$((i + 1))
-	grep -q http $T/url && break
+	grep -qs http $T/url && break
 	sleep 0.1
 done
 url=$(grep -o 'http://[^ ]*' $T/url)
 # eight POSTs, each decided on version 0 of its own mention, all at once
 for n in 1 2 3 4 5 6 7 8; do
-	curl -s --max-time 20 -D $T/head$n -o $T/body$n -w '%{http_code} %{time_total}\n' \
+	curl -s --max-time $(limit 20) -D $T/head$n -o $T/body$n -w '%{http_code} %{time_total}\n' \
 		-H 'Content-Type: application/json' \
 		--data-binary '{"run":1,"key":"s01e01c00x|'$n'","annotator":"ann","action":"keep","version":0}' \
 		"${url}api/edit" > $T/post$n &
@@ -51,15 +51,15 @@ done
 sleep 0.5
 # the reads, while all eight wait for the lock
 for p in runs stats 'queue?limit=5' 'mention?key=s01e01c00x%7C2'; do
-	r=$(curl -s --max-time 20 -o /dev/null -w '%{http_code} %{time_total}' "${url}api/$p")
+	r=$(curl -s --max-time $(limit 20) -o /dev/null -w '%{http_code} %{time_total}' "${url}api/$p")
 	set -- $r
 	expect_eq "$1" 200 "GET /api/$p while the store is locked"
-	expect_eq "$(echo "$2" | awk '{ print ($1 < 1.0) }')" 1 "GET /api/$p answered within 1 s (took $2 s)"
+	expect_eq "$(echo "$2" | awk -v l=$(limit 1) '{ print ($1 < l) }')" 1 "GET /api/$p answered within $(limit 1) s (took $2 s)"
 done
 wait_posts() {
 	for n in 1 2 3 4 5 6 7 8; do
 		j=0
-		while [ $j -lt 200 ] && ! [ -s $T/post$n ]; do j=$((j + 1)); sleep 0.1; done
+		while [ $j -lt $(limit 200) ] && ! [ -s $T/post$n ]; do j=$((j + 1)); sleep 0.1; done
 	done
 }
 wait_posts
@@ -67,14 +67,14 @@ for n in 1 2 3 4 5 6 7 8; do
 	set -- $(cat $T/post$n) x x
 	expect_eq "$1" 503 "POST $n while the store is locked"
 	# the default wait is 3 s since the request arrived; 6 s is the bound asked
-	expect_eq "$(echo "$2" | awk '{ print ($1 < 6.0) }')" 1 "POST $n answered within 6 s (took $2 s)"
+	expect_eq "$(echo "$2" | awk -v l=$(limit 6) '{ print ($1 < l) }')" 1 "POST $n answered within $(limit 6) s (took $2 s)"
 	grep -qi '^Retry-After: [0-9]' $T/head$n || { echo "FAIL: no Retry-After in POST $n's reply"; fails=$((fails + 1)); }
 done
 expect_grep "another process holds the store's write lock" $T/body1
 # the lock released, the same POST is written
 touch $T/release
 wait $holder
-code=$(curl -s --max-time 20 -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \
+code=$(curl -s --max-time $(limit 20) -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' \
 	--data-binary '{"run":1,"key":"s01e01c00x|1","annotator":"ann","action":"keep","version":0}' "${url}api/edit")
 expect_eq "$code" 200 "the POST once the lock is released"
 kill -TERM $pid

@@ -13,12 +13,13 @@ expect_status 0 $XPROJ pipeline --config $S/zh.conf --alignments $S/zh.pharaoh -
 
 # start_serve [OPTION...]: serve $D on a free port, its address in $url
 start_serve() {
+	rm -f $T/url   # not the last server's address, read before this one writes its own
 	$XPROJ serve $D --port 0 "$@" > $T/url 2>&1 &
 	pid=$!
 	i=0
 	while [ $i -lt 300 ]; do
 		i=$((i + 1))
-		grep -q http $T/url && break
+		grep -qs http $T/url && break
 		sleep 0.1
 	done
 	url=$(grep -o 'http://[^ ]*' $T/url)
