@@ -235,8 +235,9 @@ static void *writer(void *arg)
 		if (stopping) {
 			r->status = busy(&r->out, "the server is stopping");
 		} else if (left <= 0) {
-			snprintf(why, sizeof why, "another process holds the store's write lock (a change waits at most %d ms): "
-				 "nothing was written; try again", s->lock_wait_ms);
+			/* behind other changes that each waited for a lock */
+			snprintf(why, sizeof why, "the store is busy (another process holds its write lock; a change waits "
+				 "at most %d ms): nothing was written; try again", s->lock_wait_ms);
 			r->status = busy(&r->out, why);
 		} else {
 			xp_db_set_wait(s->wdb, left);

@@ -70,7 +70,7 @@ for n in 1 2 3 4 5 6 7 8; do
 	expect_eq "$(echo "$2" | awk -v l=$(limit 6) '{ print ($1 < l) }')" 1 "POST $n answered within $(limit 6) s (took $2 s)"
 	grep -qi '^Retry-After: [0-9]' $T/head$n || { echo "FAIL: no Retry-After in POST $n's reply"; fails=$((fails + 1)); }
 done
-expect_grep "another process holds the store's write lock" $T/body1
+grep -q "another process holds" $T/body1 || { echo "FAIL: POST 1's reply does not say why:"; cat $T/body1; fails=$((fails + 1)); }
 # the lock released, the same POST is written
 touch $T/release
 wait $holder
