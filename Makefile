@@ -86,7 +86,7 @@ CFLAGS  += -std=c17 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -fPIC \
 LDLIBS  += $(PKG_LIBS) -lm -lpthread
 LDFLAGS += $(SANFLAGS)
 
-MODULES  := base model io eval align project correct pipeline serve
+MODULES  := base model io lang eval align project correct pipeline serve
 LIB_SRC  := $(foreach m,$(MODULES),$(wildcard $(m)/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/assets.o $(B)/obj/gen/calibration.o \
 	    $(B)/obj/gen/zh_ends.o
@@ -111,7 +111,7 @@ PUBLIC_HEADERS := xproj.h \
 	io/archive.h io/epmap.h io/aligned.h io/bitext.h io/walign.h io/report.h \
 	eval/score.h eval/chars.h eval/aer.h \
 	align/norm.h align/ualign.h align/episode.h align/batch.h align/pair.h align/sym.h align/wordalign.h \
-	project/project.h project/confidence.h project/lang.h project/np.h project/spans.h \
+	project/project.h project/confidence.h lang/pron.h lang/np.h lang/spans.h \
 	correct/db.h correct/review.h \
 	pipeline/pipeline.h serve/serve.h
 

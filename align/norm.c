@@ -1,5 +1,6 @@
 /* align/norm.c — see norm.h. */
 #include "norm.h"
+#include "../lang/lang.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
 
@@ -607,10 +608,9 @@ static int norm_piece(xp_normalizer *z, unsigned parts, const UChar *src, int32_
 		if ((parts & XP_NORM_MARKS) && (c == 0x0640 || (c >= 0x064B && c <= 0x0652) || c == 0x0670))
 			continue;
 		if (parts & XP_NORM_PERSIAN) {
-			if (c == 0x064A || c == 0x0649)
-				c = 0x06CC;
-			else if (c == 0x0643)
-				c = 0x06A9;
+			UChar f = (UChar)xp_fa_fold_cp(c, XP_FOLD_MAKSURA);   /* ي ى -> ی, ك -> ک */
+			if (f != c)
+				c = f;
 			else if (c == 0x0629 || c == 0x06C0 || c == 0x06C1 || c == 0x06D5)
 				c = 0x0647;
 			else if (c == 0x0654 && k && b[k - 1] == 0x0647)

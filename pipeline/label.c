@@ -14,7 +14,7 @@
 #include "../eval/chars.h"
 #include "../model/charspan.h"
 #include "../project/confidence.h"
-#include "../project/lang.h"
+#include "../lang/pron.h"
 #include "../model/tokenize.h"
 
 #include <stdio.h>

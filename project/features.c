@@ -1,10 +1,11 @@
 /* project/features.c — each mention's confidence features; see features.h. */
 #include "features.h"
 #include "collide.h"
-#include "lang.h"
+#include "../lang/pron.h"
+#include "../lang/lang.h"
 #include "lexicon.h"
-#include "np.h"
-#include "prodrop.h"
+#include "../lang/np.h"
+#include "../lang/prodrop.h"
 
 #include "../base/text.h"
 #include "../model/tokenize.h"
@@ -207,13 +208,8 @@ static const char *fa_fold(const char *w, uint32_t n, char *buf, size_t cap)
 {
 	if (n >= cap)
 		return NULL;
-	memcpy(buf, w, n);
+	xp_fa_fold(w, n, buf, 0);   /* ي -> ی, ك -> ک; not ى (lang.h) */
 	buf[n] = '\0';
-	for (uint32_t i = 0; i + 1 < n; i++)
-		if ((unsigned char)buf[i] == 0xD9 && (unsigned char)buf[i + 1] == 0x8A)   /* U+064A -> U+06CC */
-			buf[i] = (char)0xDB, buf[i + 1] = (char)0x8C;
-		else if ((unsigned char)buf[i] == 0xD9 && (unsigned char)buf[i + 1] == 0x83)   /* U+0643 -> U+06A9 */
-			buf[i] = (char)0xDA, buf[i + 1] = (char)0xA9;
 	return buf;
 }
 

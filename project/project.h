@@ -3,7 +3,7 @@
  *
  * For every English mention: the target tokens aligned to any of its tokens
  * are found through the word alignment of its utterance, and a span rule
- * makes one contiguous target span of them (project/spans.h), or the
+ * makes one contiguous target span of them (lang/spans.h), or the
  * mention is a null projection with its cause.  Target clusters are the
  * English clusters, carried by mention id; two English mentions landing on
  * one target span are kept once when they corefer and are a reported
@@ -15,9 +15,9 @@
 #define XP_PROJECT_H
 
 #include "confidence.h"
-#include "lang.h"
-#include "np.h"
-#include "spans.h"
+#include "../lang/pron.h"
+#include "../lang/np.h"
+#include "../lang/spans.h"
 #include "../io/aligned.h"
 #include "../io/report.h"
 #include "../model/corpus.h"

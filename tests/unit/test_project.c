@@ -3,7 +3,7 @@
  * confidence and the character view. */
 #include "testutil.h"
 #include "io/conll.h"
-#include "project/prodrop.h"
+#include "lang/prodrop.h"
 #include "project/project.h"
 
 /* English: one document, sentences as "w w w|(0) - (1 1)" columns */

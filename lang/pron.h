@@ -1,5 +1,5 @@
 /*
- * project/lang.h — language rules on projected spans: what the human
+ * lang/pron.h — language rules on projected spans: what the human
  * corrections of MMC's Chinese and Farsi projections do again and again,
  * written as rules (each with an off switch in xp_proj_opts.rules).
  *

@@ -1,5 +1,5 @@
 /*
- * project/prodrop.h — recovering subject pronouns a pro-drop language left
+ * lang/prodrop.h — recovering subject pronouns a pro-drop language left
  * out.  Farsi marks person and number on the verb ("می‌روم", I go), and
  * MMC's annotators marked that verb for an English subject pronoun that had
  * no counterpart: most of their Farsi additions were of this kind.  For an

@@ -1,4 +1,5 @@
-/* project/lang.c — language rules on projected spans; see lang.h. */
+/* lang/pron.c — language rules on projected spans; see pron.h. */
+#include "pron.h"
 #include "lang.h"
 #include "prodrop.h"
 #include "../base/text.h"
@@ -224,11 +225,9 @@ int xp_fa_equal(const char *w, uint32_t n, const char *p)
 	const unsigned char *s = (const unsigned char *)w, *q = (const unsigned char *)p;
 	uint32_t i = 0;
 	while (i < n && *q) {
-		unsigned char c0 = s[i], c1 = i + 1 < n ? s[i + 1] : 0;
-		if (c0 == 0xD9 && c1 == 0x8A)   /* U+064A ARABIC YEH -> U+06CC */
-			c0 = 0xDB, c1 = 0x8C;
-		else if (c0 == 0xD9 && c1 == 0x83)   /* U+0643 ARABIC KAF -> U+06A9 */
-			c0 = 0xDA, c1 = 0xA9;
+		unsigned char c0 = s[i], c1 = i + 1 < n ? s[i + 1] : 0, f[2];
+		if (xp_fa_fold2(c0, c1, 0, f))   /* ي -> ی, ك -> ک (not ى: lang.h) */
+			c0 = f[0], c1 = f[1];
 		if (c0 != q[0])
 			return 0;
 		if (c0 >= 0xC0) {   /* a two-byte letter */

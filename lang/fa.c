@@ -1,0 +1,86 @@
+/* lang/fa.c — the Farsi pack: codes, script, traits, letter folding and
+ * rules (the rules' code is in lang/pron.c, lang/np.c and lang/prodrop.c;
+ * each rule's measurements are in docs/quality-history.md). */
+#include "packs.h"
+
+static const char *const aliases[] = {"fas", "per", "pes", NULL};
+/* only "the": Farsi's indefinite یه is part of the phrase */
+static const char *const articles[] = {"the", NULL};
+
+static const xp_lang_rule rules[] = {
+	XP_RULE_ARTICLES,
+	{"fa_attach", XP_RK_PRONOUN, XP_LR_FA_ATTACH, 1,
+	 "the plural ها / های and its clitics, the prefixes می / نمی and a lone ZWNJ join their word's span"},
+	XP_RULE_FREE_PRONOUN,
+	{"fa_clitic", XP_RK_PRONOUN, XP_LR_FA_CLITIC, 1,
+	 "an unaligned object pronoun takes its verb's or preposition's word ending in the clitic (ديدنت)"},
+	{"fa_verb", XP_RK_PRONOUN, XP_LR_FA_VERB, 1,
+	 "(with prodrop) an unplaced subject pronoun, not he / she / it, takes the nearest agreeing verb"},
+	XP_RULE_PRONOUN_MOVE,
+	{"fa_light_verb", XP_RK_PRONOUN, XP_LR_FA_LIGHT_VERB, 1,
+	 "a subject pronoun on a word that does not agree takes the agreeing light verb after it (فکر کردم)"},
+	{"fa_possessive", XP_RK_PRONOUN, XP_LR_FA_POSSESSIVE, 1,
+	 "a possessive takes its noun's word ending in the matching clitic (مامانت, کلید هام)"},
+	{"fa_subject_clitic", XP_RK_PRONOUN, XP_LR_FA_SUBJECT_CLITIC, 0,
+	 "(with prodrop) an unaligned subject takes the word its next word is aligned to when it ends in its clitic"},
+	{"fa_verb_move", XP_RK_PRONOUN, XP_LR_FA_VERB_MOVE, 1,
+	 "a subject pronoun (not it) on a word that does not agree takes the nearest agreeing verb"},
+	{"fa_case", XP_RK_PRONOUN, XP_LR_FA_CASE, 1,
+	 "an English subject is never held by an object clitic's ending (درست of درست میگی)"},
+	{"fa_homograph", XP_RK_PRONOUN, XP_LR_FA_HOMOGRAPH, 1,
+	 "the free pronoun rules never take تو or اون, also 'in' and 'that' (unless را / رو follows)"},
+	{"fa_verb_final", XP_RK_PRONOUN, XP_LR_FA_VERB_FINAL, 1,
+	 "a subject on a word agreeing by its ending alone takes its clause's last agreeing verb form"},
+	{"fa_demonstrative", XP_RK_PRONOUN, XP_LR_FA_DEMONSTRATIVE, 1,
+	 "an it / this / that no link reached takes a free اینو / اونو"},
+	XP_RULE_STRAY,
+	{"absorb", XP_RK_NP, XP_NP_ABSORB, 0,
+	 "unlinked English words of the mention take as many unlinked words after the span"},
+	{"fa_indef", XP_RK_NP, XP_NP_FA_INDEF, 1,
+	 "the indefinite یه / یک just before the span joins it for a / some / something"},
+	{"fa_possessor", XP_RK_NP, XP_NP_FA_POSSESSOR, 1,
+	 "my / your ... X takes the pronoun after its noun (پدر من)"},
+	{"fa_compound", XP_RK_NP, XP_NP_FA_COMPOUND, 1,
+	 "what / everything / someone alone on چی / همه / یه takes its light noun (چی کار, همه چیز)"},
+	{"fa_dem", XP_RK_NP, XP_NP_FA_DEM, 1,
+	 "a demonstrative این / اون before the span joins it for the / this / that"},
+	{"fa_ra", XP_RK_NP, XP_NP_FA_RA, 1,
+	 "the span ends before the object marker را / رو"},
+	XP_RULE_CONSIST,
+	{"fa_verb_edge", XP_RK_NP, XP_NP_FA_VERB_EDGE, 1,
+	 "a noun phrase without a clause sheds the verb group at its edges; one that is nothing but one is dropped"},
+	{"fa_clause", XP_RK_NP, XP_NP_FA_CLAUSE, 1,
+	 "a noun phrase with an English clause takes the verb group after it (... گریه می کرد)"},
+	{"fa_ezafe", XP_RK_NP, XP_NP_FA_EZAFE, 1,
+	 "the modifiers after the noun no link reaches join, as many as the English has unlinked (دختر مناسب)"},
+	{"fa_head", XP_RK_NP, XP_NP_FA_HEAD, 1,
+	 "where no link reaches the English head, the word before the linked modifiers is the head (پسر خوبی)"},
+	{"fa_edges", XP_RK_NP, XP_NP_FA_EDGES, 1,
+	 "no leading personal pronoun for my / your X, no trailing هم 'too'; a lone function word is dropped"},
+	{"fa_dem_noun", XP_RK_NP, XP_NP_FA_DEM_NOUN, 1,
+	 "this / that / it alone on این / اون takes the light noun after it (این کارو)"},
+	{"fa_weak_det", XP_RK_NP, XP_NP_FA_WEAK_DET, 1,
+	 "fa_indef's and fa_dem's determiner joins where only links under 0.5 of other words reach it"},
+	{"fa_repeat", XP_RK_NP, XP_NP_FA_REPEAT, 1,
+	 "a one-word mention on a word said twice in a row takes the first (عزیزم عزیزم)"},
+	{"prodrop", XP_RK_PRODROP, 0, 1,
+	 "an unaligned English subject pronoun takes the aligned verb whose person ending agrees with it"},
+};
+
+static uint32_t fold(uint32_t c, unsigned flags)
+{
+	return xp_fa_fold_cp(c, flags);
+}
+
+const xp_lang_pack xp_lang_fa = {
+	.code = "fa",
+	.name = "Farsi",
+	.aliases = aliases,
+	.script = "Arabic",
+	.traits = XP_LT_PERSON_ENDINGS | XP_LT_NO_ARTICLES | XP_LT_NO_GENDER,
+	.norm = "persian,marks,fa-morph",
+	.bare_articles = articles,
+	.rules = rules,
+	.nrules = sizeof rules / sizeof *rules,
+	.fold = fold,
+};

@@ -1,0 +1,138 @@
+/*
+ * lang/lang.h — the language layer: one pack per target language.
+ *
+ * A pack is everything the projection, the aligner, the scorer and the
+ * store know about one language: its codes, its script, how its letters
+ * are folded, what it lacks or marks (articles, subject pronouns on the
+ * verb), its word lists, and the rules written for it (name, kind, default,
+ * one line of description).  The layers above (align/, project/, eval/,
+ * correct/, pipeline/, serve/, tools/) never name a language: they ask
+ * xp_lang_find() for the pack of a code and ask the pack.  A code with no
+ * pack gets the generic pack, whose rules are the language-independent ones
+ * (xp_lang_generic()); the summary says which.
+ *
+ * Adding a language is a file lang/CODE.c defining one xp_lang_pack and a
+ * line in lang/pack.c's table (docs/languages.md has the checklist).
+ *
+ * The rules themselves live beside their packs: lang/pron.h (pronoun rules,
+ * XP_LR_*), lang/np.h (noun phrase and name rules, XP_NP_*), lang/prodrop.h
+ * (Farsi subjects on the verb), lang/zhwords.h (Chinese spans on jieba's
+ * words), lang/spans.h (from aligned tokens to a span: every language).
+ */
+#ifndef XP_LANG_LANG_H
+#define XP_LANG_LANG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What a language is like, as the layers above ask it (xp_lang_pack.traits). */
+enum {
+	/* written without spaces between words, in Han characters: targets are
+	 * segmented (ICU words or characters: pair --tokens, align --zh-tokens),
+	 * a span may be re-read character by character (--chars) and on jieba's
+	 * words (zh_words); features of one character and of its neighbours */
+	XP_LT_UNSPACED = 1u << 0,
+	/* verbs carry the subject's person and number, pronouns attach as
+	 * clitics: a subject left out is recovered on the verb (pro-drop), an
+	 * object or possessor on its host word */
+	XP_LT_PERSON_ENDINGS = 1u << 1,
+	/* English articles have no counterpart (the articles rule applies) */
+	XP_LT_NO_ARTICLES = 1u << 2,
+	/* pronouns carry no gender (score --by gender is meaningless) */
+	XP_LT_NO_GENDER = 1u << 3,
+	/* the source language of every projection: English */
+	XP_LT_SOURCE = 1u << 4,
+};
+
+/* Which rule switch a rule answers to (xp_lang_rule.kind). */
+typedef enum {
+	XP_RK_PRONOUN = 1, /* a pronoun rule: bit of xp_proj_opts.rules (lang/pron.h) */
+	XP_RK_NP = 2,      /* a noun phrase or name rule: bit of xp_proj_opts.np (lang/np.h) */
+	XP_RK_PRODROP = 3, /* pro-drop: xp_proj_opts.prodrop (lang/prodrop.h) */
+} xp_rule_kind;
+
+/* One rule: its name (as --rules, the report and the summary spell it),
+ * its switch, whether it is on by default and what it does in one line. */
+typedef struct {
+	const char *name;
+	xp_rule_kind kind;
+	uint64_t bit;      /* its bit of that kind's set (XP_LR_* or XP_NP_*); 0 for pro-drop */
+	int on;            /* on by default */
+	const char *what;  /* one line: what the corrections showed and what the rule does */
+} xp_lang_rule;
+
+/* Letter folding (xp_lang_pack.fold): flags. */
+enum {
+	XP_FOLD_MAKSURA = 1, /* Farsi: alef maksura (U+0649) folds too, as yeh */
+};
+
+typedef struct xp_lang_pack {
+	const char *code;                 /* its ISO 639-1 code: "zh"; "" for the generic pack */
+	const char *name;                 /* in English: "Chinese" */
+	const char *const *aliases;       /* other codes naming it ("zho", "cmn", ...), NULL-terminated */
+	const char *script;               /* its script as model/script.h names it ("Han"); NULL: any */
+	unsigned traits;                  /* XP_LT_* */
+	/* the aligner's normalisation (align/norm.h's part names, comma
+	 * separated) beyond what every language gets; NULL: none */
+	const char *norm;
+	/* the English articles its rule ignores (NULL-terminated; NULL: the
+	 * language has articles, the rule does not apply) */
+	const char *const *bare_articles;
+	/* its rules (xp_lang_rules() adds the generic ones) */
+	const xp_lang_rule *rules;
+	size_t nrules;
+	/* one code point folded: Arabic letters read as the language writes
+	 * them (Farsi: ي ك as ی ک); NULL: none.  Keeps the UTF-8 length. */
+	uint32_t (*fold)(uint32_t c, unsigned flags);
+	/* the confidence model's and the lexicon's key in calibration.json
+	 * ("zh"); NULL: the pack's code */
+	const char *model_key;
+} xp_lang_pack;
+
+/* The pack of language code `code` (its code or an alias, with or without a
+ * region or script subtag: "fa", "fas", "per", "fa-IR", "zh-Hant"), NULL if
+ * there is none (or code is NULL or empty). */
+const xp_lang_pack *xp_lang_find(const char *code);
+
+/* The pack of `code`, or the generic pack when it has none: never NULL. */
+const xp_lang_pack *xp_lang_get(const char *code);
+
+/* The generic pack: the rules every language takes, no traits. */
+const xp_lang_pack *xp_lang_generic(void);
+
+/* The packs there are, in order (the generic pack not among them). */
+const xp_lang_pack *const *xp_lang_packs(size_t *n);
+
+/* 1 if the pack has trait t (XP_LT_*); p may be NULL (no traits). */
+int xp_lang_has(const xp_lang_pack *p, unsigned t);
+
+/* The rule set of a pack: each pack rule whose switch is of kind k, as a
+ * set of bits (the generic rules included). */
+uint64_t xp_lang_rule_set(const xp_lang_pack *p, xp_rule_kind k);
+
+/* Every rule a pack's language takes: the generic rules, then its own
+ * (k < xp_lang_nrules(p)); NULL past the end. */
+size_t xp_lang_nrules(const xp_lang_pack *p);
+const xp_lang_rule *xp_lang_rule_at(const xp_lang_pack *p, size_t k);
+
+/* Every rule of every pack, by name, and the pack it belongs to (*pack:
+ * NULL for a generic rule); NULL if no rule has that name. */
+const xp_lang_rule *xp_lang_rule_named(const char *name, const xp_lang_pack **pack);
+
+/* Farsi letter folding (the fa pack's fold): Arabic yeh U+064A (and with
+ * XP_FOLD_MAKSURA alef maksura U+0649) as Persian yeh U+06CC, Arabic kaf
+ * U+0643 as Persian kaf U+06A9; any other code point as it is.  About half
+ * of MMC's Farsi scenes write the Arabic letters. */
+uint32_t xp_fa_fold_cp(uint32_t c, unsigned flags);
+
+/* The same on UTF-8: w[0..n) folded into out (n bytes; the folding keeps
+ * every length, so out may be w).  The one implementation of the letters'
+ * folding: the projection's Farsi tests, the aligner's normalisation, the
+ * lexicon and the store's judge all read through it. */
+void xp_fa_fold(const char *w, size_t n, char *out, unsigned flags);
+
+/* The two bytes at s[0], s[1] (c1 0 at the end) folded as above: 1 with
+ * out[0..1] set when they are a folded letter, else 0. */
+int xp_fa_fold2(unsigned char c0, unsigned char c1, unsigned flags, unsigned char out[2]);
+
+#endif

@@ -1,0 +1,165 @@
+/* lang/pack.c — the table of packs, the lookup by code, the rules of a
+ * pack, the packs of languages with no rules of their own (English, the
+ * source; Japanese, Korean, Arabic: the articles rule and their
+ * normalisation only) and the generic pack; see lang.h. */
+#include "lang.h"
+#include "packs.h"
+#include <string.h>
+#include <strings.h>
+
+/* the rules every language takes */
+static const xp_lang_rule generic_rules[] = {XP_RULE_STRAY, XP_RULE_CONSIST};
+/* and a language without articles */
+static const xp_lang_rule bare_rules[] = {XP_RULE_ARTICLES, XP_RULE_STRAY, XP_RULE_CONSIST};
+
+const char *const xp_articles_all[] = {"the", "a", "an", NULL};
+
+static const xp_lang_pack generic = {
+	.code = "", .name = "generic", .rules = generic_rules, .nrules = sizeof generic_rules / sizeof *generic_rules,
+};
+
+static const char *const en_alias[] = {"eng", NULL};
+static const xp_lang_pack en = {
+	.code = "en", .name = "English", .aliases = en_alias, .script = "Latin", .traits = XP_LT_SOURCE,
+	.norm = "clitics", .rules = generic_rules, .nrules = sizeof generic_rules / sizeof *generic_rules,
+};
+
+static const char *const ja_alias[] = {"jpn", NULL};
+static const xp_lang_pack ja = {
+	.code = "ja", .name = "Japanese", .aliases = ja_alias, .script = "Japanese", .traits = XP_LT_NO_ARTICLES,
+	.norm = "zh-punct", .bare_articles = xp_articles_all,
+	.rules = bare_rules, .nrules = sizeof bare_rules / sizeof *bare_rules,
+};
+
+static const char *const ko_alias[] = {"kor", NULL};
+static const xp_lang_pack ko = {
+	.code = "ko", .name = "Korean", .aliases = ko_alias, .script = "Hangul", .traits = XP_LT_NO_ARTICLES,
+	.bare_articles = xp_articles_all, .rules = bare_rules, .nrules = sizeof bare_rules / sizeof *bare_rules,
+};
+
+static const char *const ar_alias[] = {"ara", NULL};
+static const xp_lang_pack ar = {
+	.code = "ar", .name = "Arabic", .aliases = ar_alias, .script = "Arabic", .norm = "marks",
+	.rules = generic_rules, .nrules = sizeof generic_rules / sizeof *generic_rules,
+};
+
+/* Every pack.  A new language: its file's pack here (docs/languages.md). */
+static const xp_lang_pack *const packs[] = {&en, &xp_lang_zh, &xp_lang_fa, &ja, &ko, &ar};
+
+const xp_lang_pack *const *xp_lang_packs(size_t *n)
+{
+	*n = sizeof packs / sizeof *packs;
+	return packs;
+}
+
+const xp_lang_pack *xp_lang_generic(void)
+{
+	return &generic;
+}
+
+/* code is c, or c and a subtag ("fa-IR", "zh_Hant"), ASCII case folded */
+static int names(const char *code, const char *c)
+{
+	size_t n = strlen(c);
+	return !strncasecmp(code, c, n) && (code[n] == 0 || code[n] == '-' || code[n] == '_');
+}
+
+const xp_lang_pack *xp_lang_find(const char *code)
+{
+	if (!code || !*code)
+		return NULL;
+	for (size_t k = 0; k < sizeof packs / sizeof *packs; k++) {
+		const xp_lang_pack *p = packs[k];
+		if (names(code, p->code))
+			return p;
+		for (size_t a = 0; p->aliases && p->aliases[a]; a++)
+			if (names(code, p->aliases[a]))
+				return p;
+	}
+	return NULL;
+}
+
+const xp_lang_pack *xp_lang_get(const char *code)
+{
+	const xp_lang_pack *p = xp_lang_find(code);
+	return p ? p : &generic;
+}
+
+int xp_lang_has(const xp_lang_pack *p, unsigned t)
+{
+	return p && (p->traits & t) == t;
+}
+
+uint64_t xp_lang_rule_set(const xp_lang_pack *p, xp_rule_kind k)
+{
+	uint64_t s = 0;
+	for (size_t i = 0; p && i < p->nrules; i++)
+		if (p->rules[i].kind == k)
+			s |= p->rules[i].bit;
+	return s;
+}
+
+size_t xp_lang_nrules(const xp_lang_pack *p)
+{
+	return p ? p->nrules : 0;
+}
+
+const xp_lang_rule *xp_lang_rule_at(const xp_lang_pack *p, size_t k)
+{
+	return p && k < p->nrules ? &p->rules[k] : NULL;
+}
+
+const xp_lang_rule *xp_lang_rule_named(const char *name, const xp_lang_pack **pack)
+{
+	const xp_lang_pack *all[sizeof packs / sizeof *packs + 1];
+	all[0] = &generic;
+	memcpy(all + 1, packs, sizeof packs);
+	for (size_t k = 0; k < sizeof all / sizeof *all; k++)
+		for (size_t i = 0; i < all[k]->nrules; i++)
+			if (!strcmp(all[k]->rules[i].name, name)) {
+				const xp_lang_rule *r = &all[k]->rules[i];
+				/* a rule of the generic pack (or of several) is generic */
+				int shared = 0;
+				for (size_t i2 = 0; i2 < generic.nrules; i2++)
+					shared |= !strcmp(generic.rules[i2].name, name);
+				if (pack)
+					*pack = shared ? NULL : all[k];
+				return r;
+			}
+	return NULL;
+}
+
+/* ---- letter folding: written once (lang.h) ---- */
+
+uint32_t xp_fa_fold_cp(uint32_t c, unsigned flags)
+{
+	if (c == 0x064A || (c == 0x0649 && (flags & XP_FOLD_MAKSURA)))
+		return 0x06CC;
+	if (c == 0x0643)
+		return 0x06A9;
+	return c;
+}
+
+int xp_fa_fold2(unsigned char c0, unsigned char c1, unsigned flags, unsigned char out[2])
+{
+	/* the three letters are two-byte sequences D9 8A, D9 89, D9 83 */
+	if (c0 != 0xD9 || (c1 != 0x8A && c1 != 0x89 && c1 != 0x83))
+		return 0;
+	uint32_t c = ((uint32_t)(c0 & 0x1F) << 6) | (c1 & 0x3F), f = xp_fa_fold_cp(c, flags);
+	if (f == c)
+		return 0;
+	out[0] = (unsigned char)(0xC0 | (f >> 6)), out[1] = (unsigned char)(0x80 | (f & 0x3F));
+	return 1;
+}
+
+void xp_fa_fold(const char *w, size_t n, char *out, unsigned flags)
+{
+	const unsigned char *s = (const unsigned char *)w;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char f[2];
+		if (i + 1 < n && xp_fa_fold2(s[i], s[i + 1], flags, f))
+			out[i] = (char)f[0], out[i + 1] = (char)f[1], i++;
+		else
+			out[i] = (char)s[i];
+	}
+}

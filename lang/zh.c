@@ -1,0 +1,65 @@
+/* lang/zh.c — the Chinese pack: codes, script, traits and rules (the
+ * rules' code is in lang/pron.c, lang/np.c and lang/zhwords.c; each rule's
+ * measurements are in docs/quality-history.md). */
+#include "packs.h"
+
+static const char *const aliases[] = {"zho", "chi", "cmn", "yue", NULL};
+
+static const xp_lang_rule rules[] = {
+	XP_RULE_ARTICLES,
+	{"zh_pronoun", XP_RK_PRONOUN, XP_LR_ZH_PRONOUN, 1,
+	 "a pronoun's span that holds the matching Chinese pronoun is cut to it (我想 -> 我)"},
+	{"zh_possessive", XP_RK_PRONOUN, XP_LR_ZH_POSSESSIVE, 1,
+	 "a possessive's span that is the matching pronoun keeps the 的 after it (你的)"},
+	XP_RULE_FREE_PRONOUN,
+	XP_RULE_PRONOUN_MOVE,
+	{"pronoun_drop", XP_RK_PRONOUN, XP_LR_PRON_DROP, 1,
+	 "a pronoun whose links reached no pronoun or demonstrative is left unprojected"},
+	{"zh_demonstrative", XP_RK_PRONOUN, XP_LR_ZH_DEMONSTRATIVE, 1,
+	 "it / this / that no 它 took takes a free 这 / 那 that is a copula's subject (那是意外)"},
+	{"zh_interrogative", XP_RK_PRONOUN, XP_LR_ZH_INTERROGATIVE, 1,
+	 "what / who takes a free 什么 / 干什么 / 怎么 / 谁, and a span holding one is cut to it"},
+	{"zh_name", XP_RK_NP, XP_NP_ZH_NAME, 1,
+	 "a name takes the whole transliteration ICU split into characters (珍妮|丝)"},
+	{"zh_classifier", XP_RK_NP, XP_NP_ZH_CLASSIFIER, 1,
+	 "a numeral or demonstrative with its classifier just before the span joins it (一个, 这位)"},
+	{"zh_edges", XP_RK_NP, XP_NP_ZH_EDGES, 0,
+	 "a noun phrase sheds a copula or particle at its end and a preposition at its start (是, 了; 在, 把)"},
+	{"zh_copula", XP_RK_NP, XP_NP_ZH_COPULA, 1,
+	 "with --chars, a 是 glued into an ICU word at the span's edge is cut (最糟的是 -> 最糟的)"},
+	XP_RULE_CONSIST,
+	{"zh_words", XP_RK_NP, XP_NP_ZH_WORDS, 1,
+	 "with --chars, a span never cuts a word of jieba's, the segmentation MMC is annotated on"},
+	{"zh_de", XP_RK_NP, XP_NP_ZH_DE, 1,
+	 "a noun phrase's span that ends in 的 takes the noun after it (他们送的 -> 他们送的东西)"},
+	{"zh_name_trim", XP_RK_NP, XP_NP_ZH_NAME_TRIM, 1,
+	 "a name's span drops edge words jieba calls verbs or function words (到了崔先生 -> 崔先生)"},
+	{"zh_de_end", XP_RK_NP, XP_NP_ZH_DE_END, 1,
+	 "a nominalising 的 before punctuation, 是 or the end joins the span (金发 -> 金发的)"},
+	{"zh_measure", XP_RK_NP, XP_NP_ZH_MEASURE, 1,
+	 "a measure word before the span joins it for a / this / two ... (个 of 是个大烂人)"},
+	{"zh_head", XP_RK_NP, XP_NP_ZH_HEAD, 1,
+	 "a span that ends in a measure word takes the noun after it (这件 -> 这件事)"},
+	{"zh_locative", XP_RK_NP, XP_NP_ZH_LOCATIVE, 1,
+	 "a localiser after the noun leaves the span (沙发上 -> 沙发)"},
+	{"zh_verb_tail", XP_RK_NP, XP_NP_ZH_VERB_TAIL, 1,
+	 "a verb after the noun leaves the span (望远镜偷看 -> 望远镜)"},
+	{"zh_clause_head", XP_RK_NP, XP_NP_ZH_CLAUSE_HEAD, 1,
+	 "the span of a noun phrase with an English clause takes 的 and the noun after it"},
+	{"zh_weak_lead", XP_RK_NP, XP_NP_ZH_WEAK_LEAD, 1,
+	 "verbs, prepositions, adverbs at the span's front that only weak links reach leave (在宠物 -> 宠物)"},
+	{"zh_particle", XP_RK_NP, XP_NP_ZH_PARTICLE, 1,
+	 "a span of particles alone is dropped (得 for 'a break')"},
+};
+
+const xp_lang_pack xp_lang_zh = {
+	.code = "zh",
+	.name = "Chinese",
+	.aliases = aliases,
+	.script = "Han",
+	.traits = XP_LT_UNSPACED | XP_LT_NO_ARTICLES,
+	.norm = "zh-punct",
+	.bare_articles = xp_articles_all,
+	.rules = rules,
+	.nrules = sizeof rules / sizeof *rules,
+};
