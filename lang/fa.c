@@ -67,6 +67,36 @@ static const xp_lang_rule rules[] = {
 	 "an unaligned English subject pronoun takes the aligned verb whose person ending agrees with it"},
 };
 
+/* The closed-class prior's table (lang.h): Persian marks person and number
+ * but no gender (او / colloquial اون is he, she and, for things, it), and
+ * writes possessive and object pronouns as enclitics on the word before
+ * (کتابم "my book", دیدمش "I saw him": م ت ش singular, مان تان شان,
+ * colloquially مون تون شون, plural; after a vowel ام ات اش), which the
+ * aligner's fa-morph view (align/norm.h) splits off as words of their own;
+ * spelt as that view spells them (Persian ی ک). */
+static const xp_cc_word cc_fa[] = {
+	/* free pronouns, written and colloquial (اون, اونا), and the colloquial
+	 * object forms with the marker را reduced to و (منو "me") */
+	{"من", XP_CC_1S}, {"منو", XP_CC_1S},
+	{"تو", XP_CC_2}, {"شما", XP_CC_2}, {"شماها", XP_CC_2}, {"تورو", XP_CC_2}, {"شمارو", XP_CC_2},
+	{"او", XP_CC_3M | XP_CC_3F}, {"وی", XP_CC_3M | XP_CC_3F}, {"اون", XP_CC_3 | XP_CC_THAT}, {"اونو", XP_CC_3 | XP_CC_THAT},
+	{"ما", XP_CC_1P}, {"ماها", XP_CC_1P}, {"مارو", XP_CC_1P},
+	{"آنها", XP_CC_3P | XP_CC_THAT}, {"آنان", XP_CC_3P}, {"ایشان", XP_CC_3P},
+	{"اونا", XP_CC_3P | XP_CC_THAT}, {"اونها", XP_CC_3P | XP_CC_THAT},
+	/* the enclitics, as fa-morph splits them */
+	{"م", XP_CC_1S}, {"ام", XP_CC_1S}, {"ت", XP_CC_2}, {"ات", XP_CC_2}, {"ش", XP_CC_3}, {"اش", XP_CC_3},
+	{"مان", XP_CC_1P}, {"مون", XP_CC_1P}, {"تان", XP_CC_2}, {"تون", XP_CC_2},
+	{"شان", XP_CC_3P}, {"شون", XP_CC_3P},
+	/* the reflexive خود takes the person as a clitic (خودم "myself") */
+	{"خود", XP_CC_REFL}, {"خودش", XP_CC_REFL | XP_CC_3},
+	{"این", XP_CC_THIS}, {"اینا", XP_CC_THIS}, {"اینها", XP_CC_THIS}, {"اینو", XP_CC_THIS},
+	{"آن", XP_CC_THAT},
+};
+static unsigned closed_class(const char *w, size_t n)
+{
+	return XP_CC_FIND(cc_fa, w, n);
+}
+
 static uint32_t fold(uint32_t c, unsigned flags)
 {
 	return xp_fa_fold_cp(c, flags);
@@ -77,10 +107,11 @@ const xp_lang_pack xp_lang_fa = {
 	.name = "Farsi",
 	.aliases = aliases,
 	.script = "Arabic",
-	.traits = XP_LT_PERSON_ENDINGS | XP_LT_NO_ARTICLES | XP_LT_NO_GENDER,
+	.traits = XP_LT_PERSON_ENDINGS | XP_LT_NO_ARTICLES | XP_LT_NO_GENDER | XP_LT_LOANWORDS,
 	.norm = "persian,marks,fa-morph",
 	.bare_articles = articles,
 	.rules = rules,
 	.nrules = sizeof rules / sizeof *rules,
 	.fold = fold,
+	.closed_class = closed_class,
 };

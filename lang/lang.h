@@ -42,6 +42,9 @@ enum {
 	XP_LT_NO_GENDER = 1u << 3,
 	/* the source language of every projection: English */
 	XP_LT_SOURCE = 1u << 4,
+	/* writes English loanwords by their sound in its own script (card ->
+	 * کارت): the aligner's loanword prior is for it (align/prior.h) */
+	XP_LT_LOANWORDS = 1u << 5,
 };
 
 /* Which rule switch a rule answers to (xp_lang_rule.kind). */
@@ -66,6 +69,25 @@ enum {
 	XP_FOLD_MAKSURA = 1, /* Farsi: alef maksura (U+0649) folds too, as yeh */
 };
 
+/* Closed classes of pronouns and demonstratives (xp_lang_pack.closed_class):
+ * what a word can mean, for the aligner's closed-class prior (align/prior.h,
+ * whose WA_CC_* they are).  English marks person, number and gender in the
+ * third person singular; a word has the classes of each thing it can mean
+ * ("you": singular and plural). */
+enum {
+	XP_CC_1S = 1 << 0,   /* I me my mine myself */
+	XP_CC_2 = 1 << 1,    /* you your ... */
+	XP_CC_3M = 1 << 2,   /* he him his */
+	XP_CC_3F = 1 << 3,   /* she her hers */
+	XP_CC_3N = 1 << 4,   /* it its */
+	XP_CC_1P = 1 << 5,   /* we us our */
+	XP_CC_3P = 1 << 6,   /* they them their */
+	XP_CC_REFL = 1 << 7, /* -self */
+	XP_CC_THIS = 1 << 8, /* this these */
+	XP_CC_THAT = 1 << 9, /* that those */
+	XP_CC_3 = XP_CC_3M | XP_CC_3F | XP_CC_3N,
+};
+
 typedef struct xp_lang_pack {
 	const char *code;                 /* its ISO 639-1 code: "zh"; "" for the generic pack */
 	const char *name;                 /* in English: "Chinese" */
@@ -84,6 +106,10 @@ typedef struct xp_lang_pack {
 	/* one code point folded: Arabic letters read as the language writes
 	 * them (Farsi: ي ك as ی ک); NULL: none.  Keeps the UTF-8 length. */
 	uint32_t (*fold)(uint32_t c, unsigned flags);
+	/* the closed classes (XP_CC_*) of word w[0..n), as the aligner's
+	 * normalised view spells it (lower case; Persian ی ک); NULL: the
+	 * language has no table (no closed-class prior) */
+	unsigned (*closed_class)(const char *w, size_t n);
 	/* the confidence model's and the lexicon's key in calibration.json
 	 * ("zh"); NULL: the pack's code */
 	const char *model_key;
@@ -102,6 +128,10 @@ const xp_lang_pack *xp_lang_generic(void);
 
 /* The packs there are, in order (the generic pack not among them). */
 const xp_lang_pack *const *xp_lang_packs(size_t *n);
+
+/* The codes of the packs with trait t (XP_LT_*), separated by spaces, in
+ * the order of xp_lang_packs(): "fa" for XP_LT_LOANWORDS. */
+const char *xp_lang_codes_with(unsigned t);
 
 /* 1 if the pack has trait t (XP_LT_*); p may be NULL (no traits). */
 int xp_lang_has(const xp_lang_pack *p, unsigned t);

@@ -4,6 +4,8 @@
  * normalisation only) and the generic pack; see lang.h. */
 #include "lang.h"
 #include "packs.h"
+#include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -18,10 +20,43 @@ static const xp_lang_pack generic = {
 	.code = "", .name = "generic", .rules = generic_rules, .nrules = sizeof generic_rules / sizeof *generic_rules,
 };
 
+unsigned xp_cc_find(const xp_cc_word *t, size_t n, const char *w, size_t len)
+{
+	for (size_t k = 0; k < n; k++)
+		if (strlen(t[k].w) == len && !memcmp(t[k].w, w, len))
+			return t[k].cls;
+	return 0;
+}
+
+/* English's pronouns and demonstratives (any case) */
+static const xp_cc_word cc_en[] = {
+	{"i", XP_CC_1S}, {"me", XP_CC_1S}, {"my", XP_CC_1S}, {"mine", XP_CC_1S},
+	{"myself", XP_CC_1S | XP_CC_REFL},
+	{"you", XP_CC_2}, {"your", XP_CC_2}, {"yours", XP_CC_2}, {"ya", XP_CC_2},
+	{"yourself", XP_CC_2 | XP_CC_REFL}, {"yourselves", XP_CC_2 | XP_CC_REFL},
+	{"he", XP_CC_3M}, {"him", XP_CC_3M}, {"his", XP_CC_3M}, {"himself", XP_CC_3M | XP_CC_REFL},
+	{"she", XP_CC_3F}, {"her", XP_CC_3F}, {"hers", XP_CC_3F}, {"herself", XP_CC_3F | XP_CC_REFL},
+	{"it", XP_CC_3N}, {"its", XP_CC_3N}, {"itself", XP_CC_3N | XP_CC_REFL},
+	{"we", XP_CC_1P}, {"us", XP_CC_1P}, {"our", XP_CC_1P}, {"ours", XP_CC_1P},
+	{"ourselves", XP_CC_1P | XP_CC_REFL},
+	{"they", XP_CC_3P}, {"them", XP_CC_3P}, {"their", XP_CC_3P}, {"theirs", XP_CC_3P},
+	{"themselves", XP_CC_3P | XP_CC_REFL},
+	{"this", XP_CC_THIS}, {"these", XP_CC_THIS}, {"that", XP_CC_THAT}, {"those", XP_CC_THAT},
+};
+static unsigned en_closed_class(const char *w, size_t n)
+{
+	char low[65];
+	if (n > 64)
+		return 0;
+	for (size_t i = 0; i <= n; i++)
+		low[i] = w[i] >= 'A' && w[i] <= 'Z' ? (char)(w[i] - 'A' + 'a') : w[i];
+	return XP_CC_FIND(cc_en, low, n);
+}
+
 static const char *const en_alias[] = {"eng", NULL};
 static const xp_lang_pack en = {
 	.code = "en", .name = "English", .aliases = en_alias, .script = "Latin", .traits = XP_LT_SOURCE,
-	.norm = "clitics", .rules = generic_rules, .nrules = sizeof generic_rules / sizeof *generic_rules,
+	.norm = "clitics", .closed_class = en_closed_class, .rules = generic_rules, .nrules = sizeof generic_rules / sizeof *generic_rules,
 };
 
 static const char *const ja_alias[] = {"jpn", NULL};
@@ -83,6 +118,28 @@ const xp_lang_pack *xp_lang_get(const char *code)
 {
 	const xp_lang_pack *p = xp_lang_find(code);
 	return p ? p : &generic;
+}
+
+/* built once: the table never changes */
+static char with_codes[8][128];
+static pthread_once_t with_once = PTHREAD_ONCE_INIT;
+static void with_init(void)
+{
+	for (unsigned b = 0; b < 8; b++) {
+		size_t o = 0;
+		for (size_t k = 0; k < sizeof packs / sizeof *packs; k++)
+			if ((packs[k]->traits & (1u << b)) && o + strlen(packs[k]->code) + 2 < sizeof with_codes[b])
+				o += (size_t)sprintf(with_codes[b] + o, "%s%s", o ? " " : "", packs[k]->code);
+	}
+}
+
+const char *xp_lang_codes_with(unsigned t)
+{
+	pthread_once(&with_once, with_init);
+	for (unsigned b = 0; b < 8; b++)
+		if (t == 1u << b)
+			return with_codes[b];
+	return "";
 }
 
 int xp_lang_has(const xp_lang_pack *p, unsigned t)

@@ -29,4 +29,13 @@ extern const char *const xp_articles_all[];
 	{"pronoun_move", XP_RK_PRONOUN, XP_LR_PRON_MOVE, 1,                                                 \
 	 "a pronoun whose links reached no matching pronoun takes a free one of the sentence"}
 
+/* A closed-class table (lang.h closed_class): a word and its classes. */
+typedef struct {
+	const char *w;
+	unsigned cls;
+} xp_cc_word;
+/* the classes of w[0..len) in t[0..n), 0 if it is not there */
+unsigned xp_cc_find(const xp_cc_word *t, size_t n, const char *w, size_t len);
+#define XP_CC_FIND(t, w, len) xp_cc_find(t, sizeof t / sizeof *t, w, len)
+
 #endif

@@ -2,6 +2,9 @@
  * rules' code is in lang/pron.c, lang/np.c and lang/zhwords.c; each rule's
  * measurements are in docs/quality-history.md). */
 #include "packs.h"
+#include <string.h>
+#include <unicode/uscript.h>
+#include <unicode/utf8.h>
 
 static const char *const aliases[] = {"zho", "chi", "cmn", "yue", NULL};
 
@@ -52,6 +55,54 @@ static const xp_lang_rule rules[] = {
 	 "a span of particles alone is dropped (得 for 'a break')"},
 };
 
+/* The closed-class prior's table (lang.h): 们 makes the plural, 您 is the
+ * polite you, 咱(们) the inclusive we. */
+static const xp_cc_word cc_zh[] = {
+	{"我", XP_CC_1S}, {"俺", XP_CC_1S}, {"你", XP_CC_2}, {"您", XP_CC_2}, {"你们", XP_CC_2},
+	{"他", XP_CC_3M}, {"她", XP_CC_3F}, {"它", XP_CC_3N},
+	{"我们", XP_CC_1P}, {"咱们", XP_CC_1P}, {"咱", XP_CC_1P},
+	{"他们", XP_CC_3P}, {"她们", XP_CC_3P}, {"它们", XP_CC_3P},
+	{"自己", XP_CC_REFL},
+	{"这", XP_CC_THIS}, {"这个", XP_CC_THIS}, {"这些", XP_CC_THIS}, {"这里", XP_CC_THIS}, {"这儿", XP_CC_THIS},
+	{"那", XP_CC_THAT}, {"那个", XP_CC_THAT}, {"那些", XP_CC_THAT}, {"那里", XP_CC_THAT}, {"那儿", XP_CC_THAT},
+};
+
+/* Han words that begin or end with a pronoun's character but hold none */
+static const char *const cc_zh_not[] = {"其他", "其它", "吉他", "迷你", "自我", "那么", "这么", "那样", "这样"};
+
+static unsigned closed_class(const char *w, size_t n)
+{
+	unsigned cls = XP_CC_FIND(cc_zh, w, n);
+	if (cls)
+		return cls;
+	/* ICU's words glue a pronoun to what follows or precedes it (我知道,
+	 * 你的, 告诉你): a Han word of up to four characters takes the classes
+	 * of the pronoun it begins and ends with */
+	int32_t i = 0, len = (int32_t)n, chars = 0;
+	UChar32 ch;
+	while (i < len) {
+		U8_NEXT(w, i, len, ch);
+		UErrorCode e = U_ZERO_ERROR;
+		if (ch < 0 || uscript_getScript(ch, &e) != USCRIPT_HAN)
+			return 0;
+		chars++;
+	}
+	for (size_t k = 0; k < sizeof cc_zh_not / sizeof *cc_zh_not; k++)
+		if (strlen(cc_zh_not[k]) == n && !memcmp(w, cc_zh_not[k], n))
+			return 0;
+	if (chars > 4)
+		return 0;
+	/* 3 bytes a character; the two-character pronouns first */
+	for (size_t m = 6; m >= 3; m -= 3)
+		if (n > m) {
+			unsigned a = XP_CC_FIND(cc_zh, w, m), b = XP_CC_FIND(cc_zh, w + n - m, m);
+			cls |= a | b;
+			if (a || b)
+				break;
+		}
+	return cls;
+}
+
 const xp_lang_pack xp_lang_zh = {
 	.code = "zh",
 	.name = "Chinese",
@@ -62,4 +113,5 @@ const xp_lang_pack xp_lang_zh = {
 	.bare_articles = xp_articles_all,
 	.rules = rules,
 	.nrules = sizeof rules / sizeof *rules,
+	.closed_class = closed_class,
 };
