@@ -63,7 +63,7 @@ static const xp_lang_rule rules[] = {
 	 "fa_indef's and fa_dem's determiner joins where only links under 0.5 of other words reach it"},
 	{"fa_repeat", XP_RK_NP, XP_NP_FA_REPEAT, 1,
 	 "a one-word mention on a word said twice in a row takes the first (عزیزم عزیزم)"},
-	{"prodrop", XP_RK_PRODROP, 0, 1,
+	{"prodrop", XP_RK_PRODROP, 1, 1,
 	 "an unaligned English subject pronoun takes the aligned verb whose person ending agrees with it"},
 };
 
@@ -97,6 +97,11 @@ static unsigned closed_class(const char *w, size_t n)
 	return XP_CC_FIND(cc_fa, w, n);
 }
 
+/* the enclitics a Farsi noun or name takes in speech: ezafe or indefinite
+ * ی, colloquial ezafe or copula ه, the colloquial object marker و, the
+ * possessives, ست "is" (جوییه "it's Joey", پدرتو "your father" as object) */
+static const char *const noun_clitics[] = {"ی", "ه", "و", "م", "ت", "ش", "مون", "تون", "شون", "ست", "یه", "یو", NULL};
+
 static uint32_t fold(uint32_t c, unsigned flags)
 {
 	return xp_fa_fold_cp(c, flags);
@@ -114,4 +119,5 @@ const xp_lang_pack xp_lang_fa = {
 	.nrules = sizeof rules / sizeof *rules,
 	.fold = fold,
 	.closed_class = closed_class,
+	.noun_clitics = noun_clitics,
 };

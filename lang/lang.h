@@ -59,7 +59,7 @@ typedef enum {
 typedef struct {
 	const char *name;
 	xp_rule_kind kind;
-	uint64_t bit;      /* its bit of that kind's set (XP_LR_* or XP_NP_*); 0 for pro-drop */
+	uint64_t bit;      /* its bit of that kind's set (XP_LR_* or XP_NP_*); 1 for pro-drop */
 	int on;            /* on by default */
 	const char *what;  /* one line: what the corrections showed and what the rule does */
 } xp_lang_rule;
@@ -106,6 +106,10 @@ typedef struct xp_lang_pack {
 	/* one code point folded: Arabic letters read as the language writes
 	 * them (Farsi: ي ك as ی ک); NULL: none.  Keeps the UTF-8 length. */
 	uint32_t (*fold)(uint32_t c, unsigned flags);
+	/* the enclitics a noun or name takes in speech, NULL-terminated: a
+	 * name said again with one is the same name (project/consist.h);
+	 * NULL: none */
+	const char *const *noun_clitics;
 	/* the closed classes (XP_CC_*) of word w[0..n), as the aligner's
 	 * normalised view spells it (lower case; Persian ی ک); NULL: the
 	 * language has no table (no closed-class prior) */

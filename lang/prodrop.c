@@ -199,3 +199,8 @@ int xp_fa_verb_form(const char *word)
 	}
 	return !xp_fa_never_verb(tok) && fa_light_form(tok);
 }
+
+int xp_fa_plural_piece(const char *tok)
+{
+	return !strncmp(tok, "ها", strlen("ها"));
+}

@@ -49,4 +49,8 @@ int xp_fa_experiencer(const char *tok, int person);
  * no verb to it. */
 int xp_fa_verb_form(const char *tok);
 
+/* 1 if tok begins with the plural ها: the piece MMC's tokenisation splits
+ * off a noun, which carries the possessive clitic after it (ها + ش). */
+int xp_fa_plural_piece(const char *tok);
+
 #endif
