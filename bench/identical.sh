@@ -16,7 +16,8 @@
 # report with bench/triage.sh's options (zh: --chars --skip-articles; fa:
 # --prodrop --skip-articles) and with the defaults, with --probs and two
 # --alt-alignments (the confidence's features); db import + triage --list
-# of the tune projection (the store's language handling); and a short
+# of the tune projection (the store's language handling); judge, --loose
+# and not, against the corrected files and MMC's dev silver; and a short
 # wordalign of the tune pairs (the aligner's normalisation and priors).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}"
@@ -43,6 +44,16 @@ for l in zh fa; do
 				--alt-alignments $D/$l.$s.alt2.pharaoh --map $O/$l.$s.map $opts \
 				-o $O/$l.$s.$v.conll --jsonlines $O/$l.$s.$v.jsonl --report $O/$l.$s.$v.report.json \
 				> $O/$l.$s.$v.out 2>&1 || echo "exit $?" >> $O/$l.$s.$v.out
+		done
+	done
+	# the judge: against the corrected files (tune) and the silver (dev),
+	# with the reference's conventions of the language (--loose) and without
+	case $l in zh) name=chinese;; fa) name=farsi;; esac
+	for s in tune dev; do
+		case $s in tune) key=$DATA/mmc-tune/tune.$name.corrected.v4_gold_conll;; dev) key=$DATA/mmc/dev.$name.v4_gold_conll;; esac
+		for loose in "" --loose; do
+			$XPROJ judge --report $O/$l.$s.triage.report.json --projected $O/$l.$s.triage.conll --key $key \
+				--labels $O/$l.$s.judge$loose.tsv $loose > $O/$l.$s.judge$loose.out 2>&1 || true
 		done
 	done
 	$XPROJ db init $O/$l.db >/dev/null

@@ -88,6 +88,17 @@ enum {
 	XP_CC_3 = XP_CC_3M | XP_CC_3F | XP_CC_3N,
 };
 
+/* The reference's conventions (xp_lang_pack.loose; pipeline/label.h
+ * XP_LB_LOOSE, judge --loose): a projected mention the reference holds by
+ * another convention of the language. */
+struct xp_utt;
+typedef struct {
+	const struct xp_utt *ref;   /* the reference sentence, one character a token */
+	uint32_t a, b;              /* the reference's span of the projected mention, in it */
+	const struct xp_utt *proj;  /* the projected sentence (its words), NULL if not known */
+	uint32_t s, e;              /* the projected span, in proj */
+} xp_loose_in;
+
 typedef struct xp_lang_pack {
 	const char *code;                 /* its ISO 639-1 code: "zh"; "" for the generic pack */
 	const char *name;                 /* in English: "Chinese" */
@@ -114,6 +125,10 @@ typedef struct xp_lang_pack {
 	 * normalised view spells it (lower case; Persian ی ک); NULL: the
 	 * language has no table (no closed-class prior) */
 	unsigned (*closed_class)(const char *w, size_t n);
+	/* the spans [alt[k][0], alt[k][1]) of in->ref that stand for the
+	 * mention under the reference's other convention, to try in order (at
+	 * most max); their count.  NULL: none */
+	size_t (*loose)(const xp_loose_in *in, uint32_t (*alt)[2], size_t max);
 	/* the confidence model's and the lexicon's key in calibration.json
 	 * ("zh"); NULL: the pack's code */
 	const char *model_key;

@@ -4,6 +4,7 @@
  * normalisation only) and the generic pack; see lang.h. */
 #include "lang.h"
 #include "packs.h"
+#include "../model/corpus.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -219,4 +220,10 @@ void xp_fa_fold(const char *w, size_t n, char *out, unsigned flags)
 		else
 			out[i] = (char)s[i];
 	}
+}
+
+int xp_tok_is(const struct xp_utt *u, uint32_t i, const char *c)
+{
+	size_t n = strlen(c);
+	return i < u->ntoks && u->toks[i].len == n && !memcmp(u->text + u->toks[i].off, c, n);
 }

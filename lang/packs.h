@@ -38,4 +38,7 @@ typedef struct {
 unsigned xp_cc_find(const xp_cc_word *t, size_t n, const char *w, size_t len);
 #define XP_CC_FIND(t, w, len) xp_cc_find(t, sizeof t / sizeof *t, w, len)
 
+/* token i of sentence u is c */
+int xp_tok_is(const struct xp_utt *u, uint32_t i, const char *c);
+
 #endif

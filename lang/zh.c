@@ -103,6 +103,16 @@ static unsigned closed_class(const char *w, size_t n)
 	return cls;
 }
 
+/* The reference's convention (lang.h loose): MMC's dev silver leaves the 的
+ * of a possessive out (你的 -> 你). */
+static size_t loose(const xp_loose_in *in, uint32_t (*alt)[2], size_t max)
+{
+	if (max < 1 || in->b - in->a <= 1 || !xp_tok_is(in->ref, in->b - 1, "的"))
+		return 0;
+	alt[0][0] = in->a, alt[0][1] = in->b - 1;
+	return 1;
+}
+
 const xp_lang_pack xp_lang_zh = {
 	.code = "zh",
 	.name = "Chinese",
@@ -114,4 +124,5 @@ const xp_lang_pack xp_lang_zh = {
 	.rules = rules,
 	.nrules = sizeof rules / sizeof *rules,
 	.closed_class = closed_class,
+	.loose = loose,
 };
