@@ -168,6 +168,28 @@ const xp_lang_rule *xp_lang_rule_at(const xp_lang_pack *p, size_t k);
  * NULL for a generic rule); NULL if no rule has that name. */
 const xp_lang_rule *xp_lang_rule_named(const char *name, const xp_lang_pack **pack);
 
+/* ---- the rule switch: --rules SPEC ---- */
+
+/* The rules a projection runs, as the three switches the rules read
+ * (project/project.h xp_proj_opts.rules, .np, .prodrop). */
+typedef struct {
+	unsigned pron;   /* XP_LR_* (lang/pron.h) */
+	uint64_t np;     /* XP_NP_* (lang/np.h) */
+	int prodrop;
+} xp_rule_sel;
+
+/* The rules on by default: every pack's rule whose `on` is set. */
+void xp_rules_default(xp_rule_sel *s);
+
+/* Applies SPEC to *s: a comma list, read left to right, of "default" (the
+ * default set), "none", "all", "+NAME" (on), "-NAME" (off) or "NAME" (on),
+ * NAME any pack's rule (xp_lang_rule_named).  0, or -1 with the first item
+ * not understood in bad (cap bytes; *s then as far as it got). */
+int xp_rules_parse(const char *spec, xp_rule_sel *s, char *bad, size_t cap);
+
+/* Whether rule r is on in s. */
+int xp_rules_on(const xp_rule_sel *s, const xp_lang_rule *r);
+
 /* Farsi letter folding (the fa pack's fold): Arabic yeh U+064A (and with
  * XP_FOLD_MAKSURA alef maksura U+0649) as Persian yeh U+06CC, Arabic kaf
  * U+0643 as Persian kaf U+06A9; any other code point as it is.  About half

@@ -32,9 +32,13 @@ void xp_proj_defaults(xp_proj_opts *o)
 	o->span.rule = XP_RULE_MINMAX;
 	o->collide = XP_COLLIDE_KEEP_FIRST;
 	/* articles and Farsi subject clitics: opt-in, see lang.h */
-	o->rules = XP_LR_ALL & ~(unsigned)(XP_LR_ARTICLES | XP_LR_FA_SUBJECT_CLITIC);
-	o->prodrop = 1;   /* applies to Farsi targets only */
-	o->np = XP_NP_DEFAULT;   /* np.h */
+	/* the rules on by default: the packs' (lang/lang.h); pro-drop applies
+	 * to Farsi targets only, each rule to its pack's language */
+	xp_rule_sel s;
+	xp_rules_default(&s);
+	o->rules = s.pron;
+	o->prodrop = s.prodrop;
+	o->np = s.np;
 }
 
 void xp_projection_free(xp_projection *p)
@@ -894,7 +898,7 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 	r->found += rec != NULL;
 	pd->st.utterances++;
 	pd->st.no_target += !has;
-	utt_ctx u = {.rec = rec, .pack = xp_lang_get(rec->tgt_lang), .wa = r->wa, .line = has && r->line[k] != UINT32_MAX ? r->line[k] : SIZE_MAX,
+	utt_ctx u = {.rec = rec, .pack = xp_lang_get(rec ? rec->tgt_lang : NULL), .wa = r->wa, .line = has && r->line[k] != UINT32_MAX ? r->line[k] : SIZE_MAX,
 		     .so = &r->o->span};
 	int32_t t = -1;
 	if (has) {

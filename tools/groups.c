@@ -1,6 +1,7 @@
 /* tools/groups.c — option groups shared by subcommands; see groups.h. */
 #include "groups.h"
 #include "../align/norm.h"
+#include "../lang/lang.h"
 
 #include <string.h>
 
@@ -18,6 +19,7 @@ enum {
 	O_NO_FA_LIGHT_VERB, O_NO_FA_POSSESSIVE, O_FA_SUBJECT_CLITIC, O_NO_FA_VERB_MOVE, O_NO_FA_CASE, O_NO_FA_HOMOGRAPH, O_NP, O_NO_NP, O_ZH_WORDS,
 	O_NO_FA_VERB_FINAL, O_NO_ZH_DEMONSTRATIVE, O_NO_ZH_INTERROGATIVE, O_NO_FA_DEMONSTRATIVE,
 	O_KEEP_EMPTY = 448,
+	O_RULES = 480,
 };
 
 const struct option xp_opts_subs[] = {
@@ -64,7 +66,7 @@ const struct option xp_opts_project[] = {
 	{"no-zh-interrogative", no_argument, 0, O_NO_ZH_INTERROGATIVE},
 	{"no-fa-demonstrative", no_argument, 0, O_NO_FA_DEMONSTRATIVE},
 	{"np", required_argument, 0, O_NP}, {"no-np", required_argument, 0, O_NO_NP},
-	{"zh-words", required_argument, 0, O_ZH_WORDS},
+	{"zh-words", required_argument, 0, O_ZH_WORDS}, {"rules", required_argument, 0, O_RULES},
 	{0, 0, 0, 0}};
 
 const struct option xp_opts_output[] = {{"keep-empty", no_argument, 0, O_KEEP_EMPTY}, {0, 0, 0, 0}};
@@ -210,6 +212,19 @@ int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err 
 }
 
 /* --np / --no-np: a comma-separated list of noun phrase rules (np.h), or "all" */
+/* --rules SPEC (lang.h xp_rules_parse) on the three switches */
+static int rule_spec(const char *v, xp_proj_opts *o, xp_err *e)
+{
+	xp_rule_sel s = {o->rules, o->np, o->prodrop};
+	char bad[64];
+	if (xp_rules_parse(v, &s, bad, sizeof bad))
+		return xp_failc(e, XP_EUSAGE, "", 0,
+				"--rules: '%s' is no rule, nor default, none or all (xproj project --list-rules names them)",
+				bad);
+	o->rules = s.pron, o->np = s.np, o->prodrop = s.prodrop;
+	return 0;
+}
+
 static int np_rules(const char *opt, const char *v, int on, xp_np_mask *rules, xp_err *e)
 {
 	const char *bad;
@@ -269,6 +284,7 @@ int xp_opt_project(int ch, const char *v, xp_proj_opts *o, xp_err *e)
 	case O_NO_FA_DEMONSTRATIVE: o->rules &= ~(unsigned)XP_LR_FA_DEMONSTRATIVE; return 0;
 	case O_UNCALIBRATED: o->uncalibrated = 1; return 0;
 	case O_ZH_WORDS: o->zh_words = v; return 0;
+	case O_RULES: return rule_spec(v, o, e);
 	case O_NP: return np_rules("--np", v, 1, &o->np, e) ? XP_EUSAGE : 0;
 	case O_NO_NP: return np_rules("--no-np", v, 0, &o->np, e) ? XP_EUSAGE : 0;
 	default: return 1;

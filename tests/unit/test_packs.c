@@ -101,6 +101,46 @@ static void test_rules(void **state)
 	assert_null(xp_lang_rule_named("no_such_rule", &p));
 }
 
+static void test_rules_spec(void **state)
+{
+	(void)state;
+	xp_rule_sel s, d;
+	char bad[64];
+	/* the default set is the one the projection always had */
+	xp_rules_default(&d);
+	assert_int_equal(d.pron, XP_LR_ALL & ~(unsigned)(XP_LR_ARTICLES | XP_LR_FA_SUBJECT_CLITIC));
+	assert_true(d.np == XP_NP_DEFAULT);
+	assert_int_equal(d.prodrop, 1);
+	s = d;
+	assert_int_equal(xp_rules_parse("+articles,-fa_ezafe, -prodrop", &s, bad, sizeof bad), 0);
+	assert_int_equal(s.pron, d.pron | XP_LR_ARTICLES);
+	assert_true(s.np == (d.np & ~XP_NP_FA_EZAFE));
+	assert_int_equal(s.prodrop, 0);
+	assert_int_equal(xp_rules_parse("none,zh_words,+pronoun_drop", &s, bad, sizeof bad), 0);
+	assert_int_equal(s.pron, XP_LR_PRON_DROP);
+	assert_true(s.np == XP_NP_ZH_WORDS);
+	assert_int_equal(s.prodrop, 0);
+	assert_int_equal(xp_rules_parse("all", &s, bad, sizeof bad), 0);
+	assert_int_equal(s.pron, XP_LR_ALL);
+	assert_true(s.np == XP_NP_ALL);
+	assert_int_equal(s.prodrop, 1);
+	assert_int_equal(xp_rules_parse("all,default", &s, bad, sizeof bad), 0);
+	assert_memory_equal(&s, &d, sizeof s);
+	/* what it does not know, named */
+	assert_int_equal(xp_rules_parse("default,+fa_ezafee", &s, bad, sizeof bad), -1);
+	assert_string_equal(bad, "+fa_ezafee");
+	assert_int_equal(xp_rules_parse("default,,stray", &s, bad, sizeof bad), -1);
+	assert_string_equal(bad, "");
+	assert_int_equal(xp_rules_parse("", &s, bad, sizeof bad), -1);
+	assert_int_equal(xp_rules_parse("+", &s, bad, sizeof bad), -1);
+	assert_string_equal(bad, "+");
+	/* on / off as a rule reads it */
+	xp_rules_default(&s);
+	assert_true(xp_rules_on(&s, xp_lang_rule_named("fa_ezafe", NULL)));
+	assert_false(xp_rules_on(&s, xp_lang_rule_named("absorb", NULL)));
+	assert_true(xp_rules_on(&s, xp_lang_rule_named("prodrop", NULL)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -108,6 +148,7 @@ int main(void)
 		cmocka_unit_test(test_traits),
 		cmocka_unit_test(test_fold),
 		cmocka_unit_test(test_rules),
+		cmocka_unit_test(test_rules_spec),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
