@@ -7,6 +7,7 @@
 #   make check-data   real-data checks (needs ../shared/data)
 #   make bench        benchmarks (needs ../shared/data)
 #   make demo         the pipeline on the bundled sample
+#   make lang-doc     docs/languages.md's rule tables, from the language packs
 #   make fuzz         run every libFuzzer target for FUZZ_SECONDS each (clang)
 #   make install PREFIX=/usr/local [DESTDIR=...]     make uninstall (the same PREFIX, DESTDIR)
 
@@ -115,7 +116,7 @@ PUBLIC_HEADERS := xproj.h \
 	correct/db.h correct/review.h \
 	pipeline/pipeline.h serve/serve.h
 
-.PHONY: all check check-valgrind check-browser check-data bench demo fuzz install uninstall clean help man FORCE
+.PHONY: all check check-valgrind check-browser check-data bench demo lang-doc fuzz install uninstall clean help man FORCE
 all: $(B)/xproj $(B)/libxproj.a $(B)/$(SONAME) $(B)/xproj.1
 
 # objects are rebuilt when the flags change (a build from before -fPIC
@@ -224,6 +225,10 @@ $(B)/bench/%: bench/%.c $(B)/libxproj.a
 bench: $(B)/xproj $(BENCHES)
 	@XPROJ=$(B)/xproj BUILD=$(B) DATA=$(DATA) sh bench/run
 
+# docs/languages.md's rule tables, from the packs (tests/cli/langdoc.sh)
+lang-doc: $(B)/xproj
+	sh scripts/lang-doc $(B)/xproj
+
 demo: $(B)/xproj
 	@XPROJ=$(B)/xproj sh tools/sample/demo
 
@@ -287,6 +292,6 @@ clean:
 	rm -rf build
 
 help:
-	@sed -n '2,12p' Makefile
+	@sed -n '2,13p' Makefile
 
 -include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(wildcard build/fuzz/obj/*/*.d)
