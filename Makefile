@@ -112,7 +112,7 @@ PUBLIC_HEADERS := xproj.h \
 	io/archive.h io/epmap.h io/aligned.h io/bitext.h io/walign.h io/report.h \
 	eval/score.h eval/chars.h eval/aer.h \
 	align/norm.h align/ualign.h align/episode.h align/batch.h align/pair.h align/sym.h align/wordalign.h \
-	project/project.h project/confidence.h lang/pron.h lang/np.h lang/spans.h \
+	project/project.h project/confidence.h lang/spans.h \
 	correct/db.h correct/review.h \
 	pipeline/pipeline.h serve/serve.h
 
@@ -158,15 +158,18 @@ $(B)/libxproj.a: $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-# The shared library exports the xp_ names only (the objects' other
-# non-static names are not API); libxproj.so.MAJOR is its soname.
+# The shared library exports the names the public headers declare, and no
+# other (the objects' other names, xp_ ones too, are the library's own:
+# scripts/public-symbols, tests/cli/symbols.sh); libxproj.so.MAJOR is its
+# soname.
 $(B)/$(SONAME): $(LIB_OBJ) $(B)/libxproj.map
 	$(CC) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script,$(B)/libxproj.map -o $@ $(LIB_OBJ) $(LDLIBS)
 	ln -sf $(SONAME) $(B)/libxproj.so
 
-$(B)/libxproj.map:
+$(B)/libxproj.map: scripts/public-symbols $(PUBLIC_HEADERS)
 	@mkdir -p $(dir $@)
-	printf '{\n  global: xp_*;\n  local: *;\n};\n' > $@
+	{ echo '{'; echo '  global:'; sh scripts/public-symbols $(PUBLIC_HEADERS) | sed 's/.*/    &;/'; \
+	  echo '  local: *;'; echo '};'; } > $@.tmp && mv $@.tmp $@
 
 # pkg-config's file, written by install for its PREFIX: the dependencies
 # only for static linking and for their headers' flags (no public header

@@ -1,5 +1,6 @@
 /* project/confidence.c — the calibrated confidence model; see confidence.h. */
 #include "confidence.h"
+#include "feat.h"
 #include "lexicon.h"
 #include "../base/file.h"
 #include "../io/json.h"

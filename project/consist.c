@@ -1,5 +1,7 @@
 /* project/consist.c — an entity's spans made consistent; see consist.h. */
 #include "consist.h"
+#include "../lang/np.h"
+#include "../lang/pron.h"
 #include "../base/vocab.h"
 #include "../lang/lang.h"
 

@@ -9,6 +9,7 @@
 #define XP_FEATURES_H
 
 #include "confidence.h"
+#include "feat.h"
 #include "project.h"
 
 /* One utterance as the projection sees it. */

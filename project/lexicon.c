@@ -1,5 +1,6 @@
 /* project/lexicon.c — a silver corpus's words at mention ends; see lexicon.h. */
 #include "lexicon.h"
+#include "feat.h"
 #include "../lang/lang.h"
 #include "confidence.h"
 #include "../base/mem.h"

@@ -7,6 +7,9 @@
  * Collisions and the target clusters are settled in collide.c.
  */
 #include "project.h"
+#include "feat.h"
+#include "../lang/np.h"
+#include "../lang/pron.h"
 #include "collide.h"
 #include "consist.h"
 #include "features.h"
@@ -25,6 +28,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+_Static_assert((int)XP_LR_NRULES <= (int)XP_PROJ_MAX_RULES, "xp_proj_stats.lr has no room for the pronoun rules");
+_Static_assert((int)XP_NP_NRULES <= (int)XP_PROJ_MAX_NP_RULES, "xp_proj_stats.np has no room for the noun phrase rules");
+
+int xp_proj_rules(xp_proj_opts *o, const char *spec, xp_err *err)
+{
+	xp_rule_sel s = {o->rules, o->np, o->prodrop};
+	char bad[64];
+	int rc = xp_rules_parse(spec, &s, bad, sizeof bad);
+	o->rules = s.pron, o->np = s.np, o->prodrop = s.prodrop;
+	return rc ? xp_failc(err, XP_EUSAGE, "", 0,
+			     "'%s' is no rule, nor default, none or all (xproj project --list-rules names them)", bad)
+		  : 0;
+}
 
 void xp_proj_defaults(xp_proj_opts *o)
 {

@@ -1,6 +1,7 @@
 /* tools/cmd_calibrate.c — `xproj calibrate`: fit the confidence model
  * (project/confidence.h) on projections judged against a reference. */
 #include "cli.h"
+#include "../project/feat.h"
 #include "../base/outputs.h"
 #include "../io/read.h"
 #include "../pipeline/label.h"

@@ -7,6 +7,8 @@
 #include "../project/project.h"
 #include "../model/zhseg.h"
 #include "../lang/lang.h"
+#include "../lang/np.h"
+#include "../lang/pron.h"
 
 #include <jansson.h>
 

@@ -2,6 +2,8 @@
  * rule and filter, every null cause, every collision policy, pro-drop,
  * confidence and the character view. */
 #include "testutil.h"
+#include "lang/np.h"
+#include "lang/pron.h"
 #include "io/conll.h"
 #include "lang/prodrop.h"
 #include "project/project.h"
