@@ -3,6 +3,7 @@
  * test checks that), so the two can never tell different stories. */
 #include "pipeline.h"
 #include "../model/zhseg.h"
+#include "../lang/lang.h"
 
 static double pct(size_t part, size_t whole) { return whole ? 100.0 * part / whole : 0; }
 
@@ -56,6 +57,12 @@ void xp_pipe_summary(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *out
 	const char *lang = o->align.tgt_lang ? o->align.tgt_lang : r->align.tgt_lang;
 	xp_buf_printf(out, "xproj pipeline: %s -> %s%s\n", o->source, lang && lang[0] ? lang : "unknown language",
 		      o->align.tgt_lang ? "" : " (guessed from the script; --tgt-lang to say)");
+	/* the language's pack (lang/lang.h), or that it has none */
+	const xp_lang_pack *pk = xp_lang_find(lang);
+	if (pk)
+		xp_buf_printf(out, "  language     pack %s (%s)\n", pk->code, pk->name);
+	else if (lang && lang[0])
+		xp_buf_printf(out, "  language     no pack for '%s': the language-independent rules only\n", lang);
 	align_lines(o, r, out);
 	project_lines(r, out);
 	output_lines(o, r, out);

@@ -74,9 +74,15 @@ expect_grep ' 0 pro-drop;' $T/de.err
 
 # pipeline: the same switch, on its command line and in a --config file
 { cat tools/sample/zh.conf; echo 'rules = none,+zh_words'; } > $T/none.conf
-expect_status 0 $XPROJ pipeline --config $T/none.conf -o $T/pc --quiet --no-db
+expect_status 0 $XPROJ pipeline --config $T/none.conf -o $T/pc --no-db
+expect_grep '^  language     pack zh (Chinese)' $T/out
 expect_status 0 $XPROJ pipeline --config tools/sample/zh.conf --rules none,zh_words -o $T/pl --quiet --no-db
 cmp -s $T/pc/projected.conll $T/pl/projected.conll || { echo "FAIL: rules in --config and on the command line differ"; fails=$((fails + 1)); }
+# a language without a pack, through the whole job
+sed 's/^tgt-lang = zh/tgt-lang = de/' tools/sample/zh.conf > $T/de.conf
+expect_status 0 $XPROJ pipeline --config $T/de.conf -o $T/pd --no-db
+expect_grep "^  language     no pack for 'de': the language-independent rules only" $T/out
+[ -s $T/pd/projected.conll ] || { echo "FAIL: pipeline wrote no projection for de"; fails=$((fails + 1)); }
 { cat tools/sample/zh.conf; echo 'rules = +no_such_rule'; } > $T/bad.conf
 expect_status 2 $XPROJ pipeline --config $T/bad.conf -o $T/pb --quiet --no-db
 expect_grep "'+no_such_rule' is no rule" $T/err
