@@ -11,6 +11,9 @@
  * pack gets the generic pack, whose rules are the language-independent ones
  * (xp_lang_generic()); the summary says which.
  *
+ * A confidence model fitted for one code of a pack serves its other codes
+ * (project/confidence.h xp_conf_for).
+ *
  * Adding a language is a file lang/CODE.c defining one xp_lang_pack and a
  * line in lang/pack.c's table (docs/languages.md has the checklist).
  *
@@ -129,9 +132,6 @@ typedef struct xp_lang_pack {
 	 * mention under the reference's other convention, to try in order (at
 	 * most max); their count.  NULL: none */
 	size_t (*loose)(const xp_loose_in *in, uint32_t (*alt)[2], size_t max);
-	/* the confidence model's and the lexicon's key in calibration.json
-	 * ("zh"); NULL: the pack's code */
-	const char *model_key;
 } xp_lang_pack;
 
 /* The pack of language code `code` (its code or an alias, with or without a

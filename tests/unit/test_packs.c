@@ -5,6 +5,7 @@
 #include "lang/lang.h"
 #include "lang/np.h"
 #include "lang/pron.h"
+#include "project/confidence.h"
 
 static void test_find(void **state)
 {
@@ -141,6 +142,24 @@ static void test_rules_spec(void **state)
 	assert_true(xp_rules_on(&s, xp_lang_rule_named("prodrop", NULL)));
 }
 
+/* the compiled-in model fitted for "fa" serves the pack's other codes */
+static void test_model_codes(void **state)
+{
+	(void)state;
+	xp_conf_model m = {0};
+	xp_err e;
+	assert_int_equal(xp_conf_default(&m, &e), 0);
+	const xp_conf_lang *fa = xp_conf_for(&m, "fa"), *zh = xp_conf_for(&m, "zh");
+	assert_non_null(fa);
+	assert_non_null(zh);
+	assert_string_equal(fa->lang, "fa");
+	assert_ptr_equal(xp_conf_for(&m, "per"), fa);
+	assert_ptr_equal(xp_conf_for(&m, "fa-IR"), fa);
+	assert_ptr_equal(xp_conf_for(&m, "cmn"), zh);
+	assert_ptr_equal(xp_conf_for(&m, "de"), xp_conf_for(&m, "xx"));   /* no pack: the fallback */
+	xp_conf_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -149,6 +168,7 @@ int main(void)
 		cmocka_unit_test(test_fold),
 		cmocka_unit_test(test_rules),
 		cmocka_unit_test(test_rules_spec),
+		cmocka_unit_test(test_model_codes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
