@@ -6,7 +6,7 @@
 #include <unicode/uscript.h>
 #include <unicode/utf8.h>
 
-static const char *const aliases[] = {"zho", "chi", "cmn", "yue", NULL};
+static const char *const aliases[] = {"zho", "chi", "cmn", NULL};
 
 static const xp_lang_rule rules[] = {
 	XP_RULE_ARTICLES,
