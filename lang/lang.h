@@ -117,8 +117,9 @@ typedef struct xp_lang_pack {
 	/* its rules (xp_lang_rules() adds the generic ones) */
 	const xp_lang_rule *rules;
 	size_t nrules;
-	/* one code point folded: Arabic letters read as the language writes
-	 * them (Farsi: ي ك as ی ک); NULL: none.  Keeps the UTF-8 length. */
+	/* one code point folded: letters written two ways read as one (Farsi:
+	 * the Arabic ي ك as ی ک); NULL: none.  Keeps the UTF-8 length
+	 * (xp_lang_fold). */
 	uint32_t (*fold)(uint32_t c, unsigned flags);
 	/* the enclitics a noun or name takes in speech, NULL-terminated: a
 	 * name said again with one is the same name (project/consist.h);
@@ -151,6 +152,12 @@ const xp_lang_pack *const *xp_lang_packs(size_t *n);
 /* The codes of the packs with trait t (XP_LT_*), separated by spaces, in
  * the order of xp_lang_packs(): "fa" for XP_LT_LOANWORDS. */
 const char *xp_lang_codes_with(unsigned t);
+
+/* w[0..n) with pack p's letter folding (XP_FOLD_* flags) into out (n
+ * bytes; out may be w): a code point whose folding would change its UTF-8
+ * length, or a byte that is no UTF-8, stays as it is.  0 if p folds
+ * nothing (p NULL, or no fold: out is w's copy), else 1. */
+int xp_lang_fold(const xp_lang_pack *p, const char *w, size_t n, char *out, unsigned flags);
 
 /* 1 if the pack has trait t (XP_LT_*); p may be NULL (no traits). */
 int xp_lang_has(const xp_lang_pack *p, unsigned t);

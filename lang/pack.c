@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <unicode/utf8.h>
 #include <strings.h>
 
 /* the rules every language takes */
@@ -207,6 +208,29 @@ int xp_fa_fold2(unsigned char c0, unsigned char c1, unsigned flags, unsigned cha
 	if (f == c)
 		return 0;
 	out[0] = (unsigned char)(0xC0 | (f >> 6)), out[1] = (unsigned char)(0x80 | (f & 0x3F));
+	return 1;
+}
+
+int xp_lang_fold(const xp_lang_pack *p, const char *w, size_t n, char *out, unsigned flags)
+{
+	if (out != w)
+		memmove(out, w, n);
+	if (!p || !p->fold)
+		return 0;
+	for (int32_t i = 0, len = (int32_t)n; i < len;) {
+		int32_t at = i;
+		UChar32 c;
+		U8_NEXT(out, i, len, c);
+		if (c < 0)
+			continue;
+		UChar32 f = (UChar32)p->fold((uint32_t)c, flags);
+		if (f != c && U8_LENGTH(f) == i - at) {
+			int32_t k = at;
+			UBool err = false;
+			U8_APPEND((uint8_t *)out, k, len, f, err);
+			(void)err;
+		}
+	}
 	return 1;
 }
 

@@ -208,23 +208,24 @@ static int interrogative_in(const xp_fctx *c, const char *en, uint32_t a, uint32
  * bytes, NUL-terminated; the folding keeps every length): NULL if it does
  * not fit.  The Farsi tests (prodrop.h) read the Persian letters only, and
  * subtitles write many words with the Arabic ones (مي كني). */
-static const char *fa_fold(const char *w, uint32_t n, char *buf, size_t cap)
+static const char *folded(const xp_lang_pack *p, const char *w, uint32_t n, char *buf, size_t cap)
 {
 	if (n >= cap)
 		return NULL;
-	xp_fa_fold(w, n, buf, 0);   /* ي -> ی, ك -> ک; not ى (lang.h) */
+	xp_lang_fold(p, w, n, buf, 0);   /* the pack's: ي -> ی, ك -> ک; not ى (lang.h) */
 	buf[n] = '\0';
 	return buf;
 }
 
-/* pron_agree's test, for Farsi one folded token at a time */
+/* pron_agree's test, for a language that folds letters (Farsi) one folded token at a time */
 static int pronoun_agrees(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
 {
-	if (!xp_lang_has(pack(c), XP_LT_PERSON_ENDINGS))
+	const xp_lang_pack *p = pack(c);
+	if (!p || !p->fold)
 		return xp_pronoun_matches(en, c->lang, c->w, c->wlen, a, b);
 	char w[256];
 	for (uint32_t j = a; j < b; j++) {
-		const char *wp = fa_fold(c->w[j], c->wlen[j], w, sizeof w);
+		const char *wp = folded(p, c->w[j], c->wlen[j], w, sizeof w);
 		uint32_t n = c->wlen[j];
 		if (wp && xp_pronoun_matches(en, c->lang, &wp, &n, 0, 1))
 			return 1;

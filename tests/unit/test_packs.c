@@ -61,6 +61,15 @@ static void test_fold(void **state)
 	assert_memory_equal(out, "\xd9\x85\xdb\x8c \xda\xa9\xd9\x86\xd9\x89", strlen(in));
 	xp_fa_fold(in, strlen(in), out, XP_FOLD_MAKSURA);
 	assert_memory_equal(out, "\xd9\x85\xdb\x8c \xda\xa9\xd9\x86\xdb\x8c", strlen(in));
+	/* the same through the pack (its fold), and none for a pack without */
+	memset(out, 0, sizeof out);
+	assert_int_equal(xp_lang_fold(xp_lang_find("fa"), in, strlen(in), out, 0), 1);
+	assert_memory_equal(out, "\xd9\x85\xdb\x8c \xda\xa9\xd9\x86\xd9\x89", strlen(in));
+	assert_int_equal(xp_lang_fold(xp_lang_find("zh"), in, strlen(in), out, 0), 0);
+	assert_memory_equal(out, in, strlen(in));
+	assert_int_equal(xp_lang_fold(NULL, "ab", 2, out, 0), 0);
+	assert_int_equal(xp_lang_fold(xp_lang_find("fa"), "\xd9\xff\xd9\x8a", 4, out, 0), 1);   /* no UTF-8: as it is */
+	assert_memory_equal(out, "\xd9\xff\xdb\x8c", 4);
 	/* a lead byte cut off at the end stays */
 	xp_fa_fold("a\xd9", 2, out, 0);
 	assert_memory_equal(out, "a\xd9", 2);
