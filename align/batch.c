@@ -1,5 +1,6 @@
 /* align/batch.c — see batch.h. */
 #include "batch.h"
+#include "../lang/lang.h"
 #include "../io/bitext.h"
 #include "../base/buf.h"
 #include "../model/script.h"
@@ -608,7 +609,7 @@ static int put_pair(const xp_batch_opts *o, const char *en, const char *tgt, siz
 {
 	xp_buf *b = o->pairs;
 	size_t mark = b->n;
-	int zh = lang && !strncmp(lang, "zh", 2);
+	int zh = xp_lang_has(xp_lang_find(lang), XP_LT_UNSPACED);   /* Chinese: o->zh_tokens */
 	long ne = put_side(b, en, strlen(en), XP_TOK_WORDS, "en");
 	xp_buf_puts(b, " ||| ");
 	long nt = ne > 0 ? put_side(b, tgt, ntgt, zh ? o->zh_tokens : XP_TOK_WORDS, lang) : 0;

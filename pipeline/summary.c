@@ -3,6 +3,7 @@
  * test checks that), so the two can never tell different stories. */
 #include "pipeline.h"
 #include "../model/zhseg.h"
+#include "../lang/lang.h"
 
 static double pct(size_t part, size_t whole) { return whole ? 100.0 * part / whole : 0; }
 
@@ -63,6 +64,12 @@ void xp_pipe_summary(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *out
 	else
 		xp_buf_printf(out, "xproj pipeline: %s -> %s (guessed from the %s script of all the target text; "
 			      "--tgt-lang to say)\n", o->source, lang, r->align.script ? r->align.script : "");
+	/* the language's pack (lang/lang.h), or that it has none */
+	const xp_lang_pack *pk = xp_lang_find(lang);
+	if (pk)
+		xp_buf_printf(out, "  language     pack %s (%s)\n", pk->code, pk->name);
+	else if (lang && lang[0])
+		xp_buf_printf(out, "  language     no pack for '%s': the language-independent rules only\n", lang);
 	align_lines(o, r, out);
 	project_lines(r, out);
 	output_lines(o, r, out);

@@ -114,7 +114,7 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 	char cmd[64];
 	snprintf(cmd, sizeof cmd, "db %s", d->name);
 	memset(a, 0, sizeof *a);
-	a->lang = "zh";
+	a->lang = NULL;   /* db import: the report's language */
 	a->top = 20;
 	xp_err e;
 	int ch;
@@ -698,7 +698,7 @@ static int run(int argc, char **argv)
 const xp_cmd xp_cmd_db = {
 	"db", run, "the correction store: projections and human corrections in SQLite",
 	"xproj db init DB\n"
-	"xproj db import DB --source EN.conll --aligned ALIGNED.jsonl --report R.json [--lang zh]\n"
+	"xproj db import DB --source EN.conll --aligned ALIGNED.jsonl --report R.json [--lang L]\n"
 	"xproj db add|modify DB --mention DOC|ID --span SENT:START:END [--annotator NAME] [--note TEXT]\n"
 	"xproj db delete DB --mention DOC|ID [--annotator NAME] [--note TEXT]\n"
 	"xproj db import-corrections DB FILE [--annotator NAME] [--format mmc|tasa|conll|jsonlines]\n"
