@@ -307,7 +307,7 @@ static int token_line(sp *s, const char *l, size_t n, unsigned long line)
 	return misc(s, f[9], pos, line);
 }
 
-/* xp_lines_next, a UTF-8 BOM at the start of any line and every CR at its
+/* xp_lines_next, every UTF-8 BOM at the start of a line and every CR at its
  * end left out (xp_lines takes a BOM at the start of the buffer only, and
  * one CR): the reader, and the writer reading a sentence's kept text,
  * must see the same lines wherever the text starts. */
@@ -315,7 +315,7 @@ static int next_line(xp_lines *it, const char **l, size_t *k)
 {
 	if (!xp_lines_next(it, l, k))
 		return 0;
-	if (*k >= 3 && !memcmp(*l, "\xEF\xBB\xBF", 3))
+	while (*k >= 3 && !memcmp(*l, "\xEF\xBB\xBF", 3))
 		*l += 3, *k -= 3;
 	while (*k && (*l)[*k - 1] == '\r')   /* xp_lines takes one, of CRLF */
 		(*k)--;
