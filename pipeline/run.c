@@ -93,9 +93,9 @@ static int refuse_unaligned(run *R, xp_err *e)
 				"empty run)", st->utterances);
 	const char *tgt = o->tgt_subs ? o->tgt_subs : o->links ? o->links : o->subs;
 	return xp_failc(e, XP_EINPUT, tgt, 0,
-			"%zu of %zu utterances aligned to the subtitles, none to target text (an empty or unreadable "
-			"target?): nothing is replaced and no run is added (--allow-empty writes the empty run)",
-			st->aligned, st->utterances);
+			"%zu of %zu utterances aligned to the subtitles of %s, none to target text here (an empty or "
+			"unreadable target, or cues that match none of theirs?): nothing is replaced and no run is added "
+			"(--allow-empty writes the empty run)", st->aligned, st->utterances, o->subs);
 }
 
 static int stage_align(run *R, xp_err *e)

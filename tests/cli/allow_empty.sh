@@ -25,7 +25,7 @@ for s in empty blank badtime; do
 done
 # an empty target: the English aligns, the target gives nothing
 expect_status 1 $XPROJ pipeline --config $S/zh.conf --tgt-subs $T/empty.srt -o $T/D --quiet
-expect_grep "$T/empty.srt: 40 of 40 utterances aligned to the subtitles, none to target text" $T/err
+expect_grep "$T/empty.srt: 40 of 40 utterances aligned to the subtitles of $S/en.srt, none to target text" $T/err
 expect_eq "$(state $T/D)" "$was" "pipeline with an empty --tgt-subs left the directory and the store"
 expect_status 0 $XPROJ db runs $T/D/corrections.db
 expect_eq "$(grep -c '^run ' $T/out)" 1 "runs after the refused reruns"
