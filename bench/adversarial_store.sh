@@ -25,7 +25,8 @@
 # changed the directory or the store); lost corrections (a correction
 # committed before, or an edit that exited 0, missing afterwards); corrupted
 # stores (db check fails, or a path left holding something that is not a
-# store).  Exit 1 if any of the last four is not 0.
+# store); scores with a figure outside [0, 100].  Exit 1 if any of the last
+# five is not 0.  ADV_SEED=N repeats a run's random choices.
 set -u
 XPROJ=${XPROJ:-build/xproj}
 BUDGET=${1:-120}
@@ -172,10 +173,10 @@ phase_end "hostile store inputs"
 # --- 3. metrics with spans in several clusters --------------------------------------------
 phase_begin
 out_of_range=0
-doc() { # SEED FILE: one document of 8 tokens, spans of 1-2 tokens in clusters 0-3, repeated at will
+doc() { # SEED FILE: one document of 4 tokens, 2-9 spans of 1-2 tokens in clusters 0-3, repeated at will
 	awk -v s="$1" 'BEGIN { srand(s); print "#begin document (d); part 000"
-		n = 8; for (i = 0; i < n; i++) col[i] = ""
-		m = 2 + int(rand() * 10)
+		n = 4; for (i = 0; i < n; i++) col[i] = ""
+		m = 2 + int(rand() * 8)
 		for (k = 0; k < m; k++) {
 			c = int(rand() * 4); st = int(rand() * n); ln = rand() < 0.7 ? 0 : 1
 			if (st + ln >= n) ln = 0
@@ -280,5 +281,5 @@ got=$(mods $CD)
 store_ok $CD
 phase_end "concurrent writers"
 
-echo "total: $T_cases cases in $(elapsed) s: $T_refused refused with a message, $T_nomsg without, $T_accepted accepted, $T_emptied emptied, $T_changed changed on refusal, $T_lost lost corrections, $T_corrupt corrupted stores"
-[ $((T_emptied + T_changed + T_lost + T_corrupt)) = 0 ]
+echo "total: $T_cases cases in $(elapsed) s: $T_refused refused with a message, $T_nomsg without, $T_accepted accepted, $T_emptied emptied, $T_changed changed on refusal, $T_lost lost corrections, $T_corrupt corrupted stores, $out_of_range scores out of range"
+[ $((T_emptied + T_changed + T_lost + T_corrupt + out_of_range)) = 0 ]
