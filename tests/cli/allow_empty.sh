@@ -69,8 +69,14 @@ expect_status 1 $XPROJ align --transcript $S/dialogue.conll --subs $T/blank.srt 
 expect_grep "$T/blank.srt: none of the 40 utterances aligned to a subtitle" $T/err
 expect_eq "$(cat $T/a.jsonl)" good "align of blank subtitles left its output"
 expect_status 0 $XPROJ align --transcript $S/dialogue.conll --subs $T/blank.srt -o $T/a.jsonl --allow-empty
+# --- bitext: an aligned corpus without target text ---
+echo good > $T/pairs.txt
+expect_status 1 $XPROJ bitext $T/notgt.jsonl -o $T/pairs.txt
+expect_grep "$T/notgt.jsonl: none of its 3 utterances has both a source and a target" $T/err
+expect_eq "$(cat $T/pairs.txt)" good "bitext without target text left its output"
+expect_status 0 $XPROJ bitext $T/notgt.jsonl -o $T/pairs.txt --allow-empty
 # every command's help names the option
-for c in pipeline project align; do
+for c in pipeline project align bitext; do
 	$XPROJ $c --help | grep -q -- --allow-empty || { echo "FAIL: $c --help lacks --allow-empty"; fails=$((fails + 1)); }
 done
 $XPROJ db --help | grep -q -- --allow-empty || { echo "FAIL: db --help lacks --allow-empty"; fails=$((fails + 1)); }
