@@ -410,8 +410,13 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	if (rc == 0 && v > XP_DB_VERSION)
 		rc = xp_failc(err, XP_ECONFLICT, path, 0, "schema version %d is newer than this xproj (%d): use a newer xproj",
 			      v, XP_DB_VERSION);
+	/* an empty database: what an xproj before the whole creation above
+	 * (create_whole) left when killed while making a store */
 	if (rc == 0 && mode == XP_DB_READ && v == 0)
-		rc = xp_failc(err, XP_EINPUT, path, 0, "not an xproj correction store (no schema)");
+		rc = xp_sql_int(db, "SELECT count(*) FROM sqlite_master", 1) == 0
+			     ? xp_failc(err, XP_EINPUT, path, 0, "not an xproj correction store (an empty database, no schema: "
+					"a creation that was interrupted?  xproj db init makes it a store)")
+			     : xp_failc(err, XP_EINPUT, path, 0, "not an xproj correction store (no schema)");
 	if (rc == 0 && mode == XP_DB_READ && v < target) {
 		if (access(path, W_OK))
 			rc = xp_failc(err, XP_ECONFLICT, path, 0, "schema version %d must be upgraded to %d, which needs write "
