@@ -37,7 +37,7 @@ S=tools/sample
 START=$(date +%s)
 elapsed() { echo $(($(date +%s) - START)); }
 seed=${ADV_SEED:-$$}
-rnd() { seed=$((seed + 1)); awk -v s="$1" -v r=$seed 'BEGIN { srand(r); printf "%.3f", rand() * s }'; }
+. tests/kill.sh   # rnd, killat
 state() { (cd "$1" && cksum * 2>/dev/null | md5sum); }
 
 T_refused=0 T_nomsg=0 T_accepted=0 T_emptied=0 T_changed=0 T_lost=0 T_corrupt=0 T_cases=0
@@ -221,14 +221,6 @@ awk 'BEGIN { printf "{"; for (d = 0; d < 50; d++) { printf "%s\"doc%d\": {\"modi
 PL=$W/pl
 cp -a $BASE $PL
 t_pl=$(dur "$XPROJ" pipeline --config $S/zh.conf -o $W/plprobe --quiet)
-killat() { # SECONDS CMD...
-	d=$1; shift
-	"$@" >/dev/null 2>&1 &
-	p=$!
-	sleep "$d"
-	kill -9 $p 2>/dev/null
-	wait $p 2>/dev/null
-}
 share=$(( (BUDGET - $(elapsed)) * 2 / 3 ))
 stop=$(($(elapsed) + (share > 10 ? share : 10)))
 b=0
