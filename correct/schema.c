@@ -363,6 +363,12 @@ static int create_whole(const char *path, int target, xp_err *err)
 	xp_outputs o = {0};
 	if (xp_outputs_put(&o, path, "", 0, err))
 		return xp_err_code(err);
+	/* a store named *.gz got an empty gzip stream: SQLite wants nothing */
+	if (ftruncate(o.v[0].fd, 0)) {
+		int saved = errno;
+		xp_outputs_abort(&o);
+		return xp_failc(err, XP_EIO, path, 0, "cannot create: %s", strerror(saved));
+	}
 	xp_db t = {0};
 	snprintf(t.path, sizeof t.path, "%s", path);   /* errors name the store */
 	int rc = connect_uri(&t, o.v[0].tmp, SQLITE_OPEN_READWRITE, err) || migrate(&t, 0, target, err) ||
