@@ -328,8 +328,19 @@ int xp_outputs_commit_new(xp_outputs *o, size_t *existed, xp_err *err)
 		if (!x->tmp)
 			continue;
 		xp_failpoint("outputs-link");
-		if (link(x->tmp, x->path) == 0)
+		if (link(x->tmp, x->path) == 0) {
+			/* the new name on disk before anything is written through it
+			 * (a store's first run must not outlive its name in a power cut) */
+			char dir[4096];
+			const char *name;
+			split(x->path, dir, sizeof dir, &name);
+			int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (dfd >= 0) {
+				fsync(dfd);
+				close(dfd);
+			}
 			continue;
+		}
 		if (errno == EEXIST)
 			++*existed;
 		else
