@@ -389,6 +389,10 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 	xp_report rep;
 	if (check_run(en, al, report_json, files, &rep, err))
 		return err->code;
+	char rlang[sizeof rep.lang];   /* no language given: the report's */
+	snprintf(rlang, sizeof rlang, "%s", rep.lang);
+	if (!lang)
+		lang = rlang;
 	xp_vocab keys;
 	ins s = {0};
 	int rc = xp_vocab_init(&keys, 0) ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;
