@@ -65,6 +65,10 @@ sub scores {
 
 my %base;
 
+# an interval's end: exactly 0 (the resample missed every scene the rule
+# moves) is told apart from a gain that rounds to 0.00
+sub bound { abs($_[0]) < 1e-9 ? '0' : sprintf '%+.2f', $_[0] }
+
 sub interval {   # the 5th and 95th percentiles
 	my @b = sort { $a <=> $b } @_;
 	return ($b[int(0.05 * @b)], $b[int(0.95 * @b) - (@b >= 20 ? 1 : 0)]);
@@ -152,10 +156,10 @@ for my $r (@rules) {
 		$v = ($lo > 0 && $dm >= -$tol) ? 'off; would pass on' : 'off; stays off';
 		$v = 'off; no effect' if $none;
 	}
-	printf "| `%s` | %s | %s | %+.2f (%s) | %+.2f .. %+.2f | %d | %+.2f (%+.2f .. %+.2f) | %+.2f / %+.2f | %s |\n",
+	printf "| `%s` | %s | %s | %+.2f (%s) | %s .. %s | %d | %+.2f (%s .. %s) | %+.2f / %+.2f | %s |\n",
 		$name, $kind,
 		$def eq 'on' ? ($pdef eq 'on' ? 'on' : 'off (on in the benchmarks)') : 'off (gain: turned on)', $tm, per_seed('tune', $name, $sign, \@tall),
-		$lo, $hi, $moved, $tc, $clo, $chi, $dm, $dc, $v;
+		bound($lo), bound($hi), $moved, $tc, bound($clo), bound($chi), $dm, $dc, $v;
 }
 exit 0 unless @doubt;
 printf "\n%s: removing each rule in doubt (variant minus baseline, mention F1, means of the seeds): all scenes and each half\n", $lang;

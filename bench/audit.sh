@@ -30,10 +30,11 @@
 # Environment: DATA, XPROJ; AUDIT_DIR (cache and outputs; default a
 # temporary directory, alignments lost); LANGS (default "zh fa"); SEEDS
 # (default "1 7 11"); RESAMPLES (1000); BOOT_SEED (33); TOL (0.05);
+# AUDIT_JOBS=1 projects the seeds one after the other (default: together);
 # AUDIT_ALIGN_ONLY=1 makes the alignments and stops.
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=zh fa}" "${SEEDS:=1 7 11}"
-: "${RESAMPLES:=1000}" "${BOOT_SEED:=33}" "${TOL:=0.05}"
+: "${RESAMPLES:=1000}" "${BOOT_SEED:=33}" "${TOL:=0.05}" "${AUDIT_JOBS:=0}"
 TUNE=$DATA/mmc-tune
 EN_tune=$TUNE/tune.english.v4_gold_conll
 EN_dev=$DATA/mmc/dev.english.v4_gold_conll
@@ -72,6 +73,22 @@ echo "Rule audit: each rule from the same alignments (seeds $SEEDS), mmc-tune ag
 echo "MMC dev against its silver; gain = baseline (--rules +articles) minus without the rule (or with it, for"
 echo "rules off by default); mention F1 points, ${RESAMPLES} scene resamples, 90% interval; KEEP: interval > 0"
 echo "and dev gain >= -$TOL"
+# project_seed LANG SEED SPEC TAG: DIR/LANG.SEED.{tune,dev}.TAG.json
+project_seed() {
+	for set in tune dev; do
+		out=$T/$1.$2.$set.$4
+		[ -s $out.json ] && [ $out.json -nt $XPROJ ] && continue
+		eval "en=\$EN_$set"
+		case $set in tune) key=$TUNE/tune.$name.corrected.v4_gold_conll;;
+			     dev) key=$DATA/mmc/dev.$name.v4_gold_conll;; esac
+		nice -n 10 $XPROJ project --source $en --aligned $T/$1.$set.jsonl --alignments $T/$1.$2.$set.pharaoh \
+			--probs $T/$1.$2.$set.probs --map $T/$1.$set.map $c --rules $3 -o $out.conll 2>/dev/null
+		nice -n 10 $XPROJ score $c --per-doc --json $key $out.conll > $out.json.tmp 2>/dev/null
+		mv $out.json.tmp $out.json
+		rm -f $out.conll
+	done
+}
+
 for l in $LANGS; do
 	case $l in
 	zh) name=chinese c=--chars ;;
@@ -90,19 +107,13 @@ for l in $LANGS; do
 		for tag in base "$v"; do
 			[ $tag = base ] && { spec=+articles; f=base; } || { spec=+articles,$tag; f=$r; }
 			grep -q "^$f " $T/$l.runs && continue
+			# the seeds in parallel (AUDIT_JOBS=1: one after the other); a
+			# score newer than the xproj binary is kept
 			for s in $SEEDS; do
-				for set in tune dev; do
-					eval "en=\$EN_$set"
-					case $set in tune) key=$TUNE/tune.$name.corrected.v4_gold_conll;;
-						     dev) key=$DATA/mmc/dev.$name.v4_gold_conll;; esac
-					nice -n 10 $XPROJ project --source $en --aligned $T/$l.$set.jsonl \
-						--alignments $T/$l.$s.$set.pharaoh --probs $T/$l.$s.$set.probs \
-						--map $T/$l.$set.map $c --rules $spec -o $T/$l.$s.$set.$f.conll 2>/dev/null
-					nice -n 10 $XPROJ score $c --per-doc --json $key $T/$l.$s.$set.$f.conll \
-						> $T/$l.$s.$set.$f.json 2>/dev/null
-					rm -f $T/$l.$s.$set.$f.conll
-				done
+				project_seed $l $s $spec $f &
+				[ "$AUDIT_JOBS" = 1 ] && wait
 			done
+			wait
 			echo "$f $def $kind" >> $T/$l.runs
 		done
 	done < $T/$l.rules
