@@ -1,0 +1,329 @@
+/* align/sentalign.c — n:m sentence alignment; see sentalign.h. */
+#include "sentalign.h"
+#include "../base/text.h"
+#include "../model/charspan.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/uchar.h>
+#include <unicode/unorm2.h>
+#include <unicode/ustring.h>
+
+void xp_salign_defaults(xp_salign_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->anchors = 1;
+	o->ratio = 0;
+	/* Gale and Church's estimate for English-German/French, which holds
+	 * well enough for any pair of alphabetic languages */
+	o->var = 6.8;
+	/* a link whose anchors all match gains what a 2:1 link loses to a 1:1
+	 * in its prior (log .89 - log .0445 = 3.0), plus one: shared figures
+	 * and names outweigh a length the two readings explain about equally */
+	o->anchor_weight = 4.0;
+}
+
+double xp_salign_length(const xp_utt *u)
+{
+	double n = 0;
+	for (uint32_t k = 0; k < u->ntoks; k++)
+		n += (double)xp_utf8_count(u->text + u->toks[k].off, u->toks[k].len);
+	return n;
+}
+
+/* --- anchors ------------------------------------------------------------------------ */
+
+/* One sentence's anchors: a sorted multiset of keys (hashes of what
+ * another language may spell the same way). */
+typedef struct keys {
+	uint64_t *k;
+	uint32_t n;
+} keys;
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static uint64_t key_of(char kind, const char *s, size_t n)
+{
+	char buf[80];
+	if (n > sizeof buf - 1)
+		n = sizeof buf - 1;
+	buf[0] = kind;
+	memcpy(buf + 1, s, n);
+	return xp_hash(buf, n + 1);
+}
+
+/* w folded for comparison across languages: NFD, combining marks dropped,
+ * lower case, letters only, as UTF-8 in out; the number of letters. */
+static int32_t fold(const char *w, uint32_t n, char *out, size_t cap, int32_t *bytes)
+{
+	UChar src[128], nfd[256], low[256];
+	int32_t ns = 0, nn, nl = 0;
+	UErrorCode ec = U_ZERO_ERROR;
+	*bytes = 0;
+	u_strFromUTF8(src, 128, &ns, w, (int32_t)n, &ec);
+	if (U_FAILURE(ec) || ec == U_STRING_NOT_TERMINATED_WARNING)
+		return 0;
+	ec = U_ZERO_ERROR;
+	const UNormalizer2 *N = unorm2_getNFDInstance(&ec);
+	if (U_FAILURE(ec))
+		return 0;
+	nn = unorm2_normalize(N, src, ns, nfd, 256, &ec);
+	if (U_FAILURE(ec))
+		return 0;
+	int32_t letters = 0;
+	for (int32_t i = 0; i < nn;) {
+		UChar32 c;
+		U16_NEXT(nfd, i, nn, c);
+		if (u_charType(c) == U_NON_SPACING_MARK || !u_isalpha(c))
+			continue;
+		c = u_tolower(c);
+		U16_APPEND_UNSAFE(low, nl, c);
+		letters++;
+		if (nl > 250)
+			break;
+	}
+	u_strToUTF8(out, (int32_t)cap, bytes, low, nl, &ec);
+	if (U_FAILURE(ec) || (size_t)*bytes >= cap)
+		return *bytes = 0, 0;
+	return letters;
+}
+
+/* the byte length of the first k code points of s */
+static size_t prefix_bytes(const char *s, size_t n, int k)
+{
+	size_t i = 0, a;
+	while (k-- > 0 && xp_char_next(s, n, &i, &a))
+		;
+	return i;
+}
+
+static int describe(const xp_utt *u, keys *K)
+{
+	K->k = malloc((2 * (size_t)u->ntoks + 1) * sizeof *K->k);
+	K->n = 0;
+	if (!K->k)
+		return -1;
+	for (uint32_t t = 0; t < u->ntoks; t++) {
+		const char *w = u->text + u->toks[t].off;
+		uint32_t n = u->toks[t].len;
+		/* figures: their digits, whatever separates thousands */
+		char dig[64];
+		size_t nd = 0;
+		for (uint32_t i = 0; i < n && nd < sizeof dig; i++)
+			if (w[i] >= '0' && w[i] <= '9')
+				dig[nd++] = w[i];
+		if (nd) {
+			K->k[K->n++] = key_of('#', dig, nd);
+			continue;
+		}
+		/* punctuation both languages keep */
+		const char *p = NULL;
+		if (xp_str_eq((xp_str){w, n}, "?") || xp_str_eq((xp_str){w, n}, "!") || xp_str_eq((xp_str){w, n}, ":"))
+			p = w;
+		else if (xp_str_eq((xp_str){w, n}, "\"") || xp_str_eq((xp_str){w, n}, "\xE2\x80\x9C") ||
+			 xp_str_eq((xp_str){w, n}, "\xE2\x80\x9D") || xp_str_eq((xp_str){w, n}, "\xC2\xAB") ||
+			 xp_str_eq((xp_str){w, n}, "\xE2\x80\x9E") || xp_str_eq((xp_str){w, n}, "&quot;"))
+			p = "\"";   /* “ ” « „: one quote, opening or closing */
+		else if (xp_str_eq((xp_str){w, n}, "("))
+			p = "(";
+		if (p) {
+			K->k[K->n++] = key_of('P', p, 1);
+			continue;
+		}
+		char f[512];
+		int32_t fb;
+		int32_t letters = fold(w, n, f, sizeof f, &fb);
+		/* cognates and names: the first four letters, folded (Simard,
+		 * Foster and Isabelle 1992); shorter words only when capitalised
+		 * inside the sentence, spelled exactly (UN, Al) */
+		if (letters >= 4) {
+			K->k[K->n++] = key_of('~', f, prefix_bytes(f, (size_t)fb, 4));
+		} else if (letters >= 2 && t > 0) {
+			UChar32 c;
+			int32_t i = 0;
+			U8_NEXT(w, i, (int32_t)n, c);
+			if (c >= 0 && u_isupper(c))
+				K->k[K->n++] = key_of('=', w, n);
+		}
+	}
+	qsort(K->k, K->n, sizeof *K->k, cmp_u64);
+	return 0;
+}
+
+/* |a ∩ b| as multisets, a and b sorted */
+static uint32_t common(const uint64_t *a, uint32_t na, const uint64_t *b, uint32_t nb)
+{
+	uint32_t i = 0, j = 0, c = 0;
+	while (i < na && j < nb) {
+		if (a[i] < b[j])
+			i++;
+		else if (a[i] > b[j])
+			j++;
+		else
+			c++, i++, j++;
+	}
+	return c;
+}
+
+/* the union (with repeats) of up to two sorted multisets, sorted, into out */
+static uint32_t join(const keys *x, const keys *y, uint64_t *out)
+{
+	uint32_t i = 0, j = 0, n = 0, ny = y ? y->n : 0;
+	while (i < x->n || j < ny)
+		out[n++] = j >= ny || (i < x->n && x->k[i] <= y->k[j]) ? x->k[i++] : y->k[j++];
+	return n;
+}
+
+/* --- the programme ------------------------------------------------------------------ */
+
+enum { NTYPES = 6 };
+static const int DE[NTYPES] = {1, 1, 0, 1, 2, 2}, DT[NTYPES] = {1, 0, 1, 2, 1, 2};
+
+typedef struct prog {
+	const xp_salign_opts *o;
+	double c;                /* target characters per English character */
+	double *le, *lt;         /* sentence lengths */
+	keys *ke, *kt;
+	uint64_t *ua, *ub;       /* scratch for unions */
+	double prior[NTYPES];
+} prog;
+
+/* log of 2 (1 - Phi(|d|)) = erfc(|d| / sqrt 2), with its asymptote where
+ * erfc underflows */
+static double log_tail(double d)
+{
+	double x = fabs(d) / sqrt(2.0);
+	double v = erfc(x);
+	if (v > 1e-300)
+		return log(v);
+	return -x * x - log(x * sqrt(M_PI));
+}
+
+/* the link joining English [i-de, i) and target [j-dt, j) */
+static double link_score(const prog *P, size_t i, size_t j, int type)
+{
+	int de = DE[type], dt = DT[type];
+	double l1 = 0, l2 = 0;
+	for (int k = 1; k <= de; k++)
+		l1 += P->le[i - k];
+	for (int k = 1; k <= dt; k++)
+		l2 += P->lt[j - k];
+	double mean = (l1 + l2 / P->c) / 2;
+	double d = mean > 0 ? (l2 - l1 * P->c) / sqrt(P->o->var * mean) : 0;
+	double s = P->prior[type] + log_tail(d);
+	if (P->o->anchors && de && dt) {
+		uint32_t na = join(&P->ke[i - 1], de == 2 ? &P->ke[i - 2] : NULL, P->ua);
+		uint32_t nb = join(&P->kt[j - 1], dt == 2 ? &P->kt[j - 2] : NULL, P->ub);
+		if (na + nb)
+			s += P->o->anchor_weight * 2.0 * common(P->ua, na, P->ub, nb) / (na + nb);
+	}
+	return s;
+}
+
+static double lse(double a, double b)
+{
+	if (a == -INFINITY)
+		return b;
+	if (b == -INFINITY)
+		return a;
+	return a > b ? a + log1p(exp(b - a)) : b + log1p(exp(a - b));
+}
+
+int xp_salign(const xp_utt *e, size_t n, const xp_utt *t, size_t m, const xp_salign_opts *o,
+	      xp_salign_link **links, size_t *nlinks)
+{
+	*links = NULL;
+	*nlinks = 0;
+	size_t W = m + 1, cells = (n + 1) * W;
+	if (n > XP_SALIGN_MAX_CELLS || m > XP_SALIGN_MAX_CELLS || cells > XP_SALIGN_MAX_CELLS)
+		return -2;
+	prog P = {.o = o};
+	double *V = malloc(cells * sizeof *V), *F = malloc(cells * sizeof *F), *B = malloc(cells * sizeof *B);
+	unsigned char *how = malloc(cells);
+	P.le = malloc((n + 1) * sizeof *P.le), P.lt = malloc((m + 1) * sizeof *P.lt);
+	P.ke = calloc(n + 1, sizeof *P.ke), P.kt = calloc(m + 1, sizeof *P.kt);
+	size_t maxk = 1;
+	xp_salign_link *L = malloc((n + m + 1) * sizeof *L);
+	int rc = -1;
+	if (!V || !F || !B || !how || !P.le || !P.lt || !P.ke || !P.kt || !L)
+		goto out;
+	double s1 = 0, s2 = 0;
+	for (size_t i = 0; i < n; i++) {
+		s1 += P.le[i] = xp_salign_length(&e[i]);
+		if (o->anchors && describe(&e[i], &P.ke[i]))
+			goto out;
+		maxk = P.ke[i].n * 2 + 2 > maxk ? P.ke[i].n * 2 + 2 : maxk;
+	}
+	for (size_t j = 0; j < m; j++) {
+		s2 += P.lt[j] = xp_salign_length(&t[j]);
+		if (o->anchors && describe(&t[j], &P.kt[j]))
+			goto out;
+		maxk = P.kt[j].n * 2 + 2 > maxk ? P.kt[j].n * 2 + 2 : maxk;
+	}
+	P.ua = malloc(maxk * sizeof *P.ua), P.ub = malloc(maxk * sizeof *P.ub);
+	if (!P.ua || !P.ub)
+		goto out;
+	P.c = o->ratio > 0 ? o->ratio : s1 > 0 && s2 > 0 ? s2 / s1 : 1;
+	/* Gale and Church's priors: 1:1 .89, 1:0 or 0:1 .0099, 2:1 or 1:2 .089,
+	 * 2:2 .011, each pair of mirror types sharing its share */
+	const double pr[NTYPES] = {0.89, 0.0099 / 2, 0.0099 / 2, 0.089 / 2, 0.089 / 2, 0.011};
+	for (int k = 0; k < NTYPES; k++)
+		P.prior[k] = log(pr[k]);
+	/* forward: Viterbi and the sum over paths at once */
+	for (size_t i = 0; i <= n; i++)
+		for (size_t j = 0; j <= m; j++) {
+			double v = i == 0 && j == 0 ? 0 : -INFINITY, f = v;
+			int h = -1;
+			for (int k = 0; k < NTYPES; k++) {
+				if ((size_t)DE[k] > i || (size_t)DT[k] > j)
+					continue;
+				size_t p = (i - DE[k]) * W + j - DT[k];
+				if (F[p] == -INFINITY)
+					continue;
+				double s = link_score(&P, i, j, k);
+				if (V[p] + s > v)
+					v = V[p] + s, h = k;
+				f = lse(f, F[p] + s);
+			}
+			V[i * W + j] = v, F[i * W + j] = f, how[i * W + j] = (unsigned char)(h < 0 ? 255 : h);
+		}
+	for (size_t i = n + 1; i-- > 0;)
+		for (size_t j = m + 1; j-- > 0;) {
+			double b = i == n && j == m ? 0 : -INFINITY;
+			for (int k = 0; k < NTYPES; k++) {
+				if (i + DE[k] > n || j + DT[k] > m)
+					continue;
+				b = lse(b, B[(i + DE[k]) * W + j + DT[k]] + link_score(&P, i + DE[k], j + DT[k], k));
+			}
+			B[i * W + j] = b;
+		}
+	double Z = F[n * W + m];
+	size_t nl = 0;
+	for (size_t i = n, j = m; i > 0 || j > 0;) {
+		int k = how[i * W + j];
+		size_t pi = i - DE[k], pj = j - DT[k];
+		double s = link_score(&P, i, j, k);
+		L[nl++] = (xp_salign_link){(uint32_t)pi, (uint32_t)DE[k], (uint32_t)pj, (uint32_t)DT[k],
+					   exp(F[pi * W + pj] + s + B[i * W + j] - Z), s};
+		i = pi, j = pj;
+	}
+	for (size_t a = 0, b = nl; a + 1 < b; a++, b--) {
+		xp_salign_link x = L[a];
+		L[a] = L[b - 1], L[b - 1] = x;
+	}
+	*links = L, *nlinks = nl, L = NULL;
+	rc = 0;
+out:
+	for (size_t i = 0; P.ke && i < n; i++)
+		free(P.ke[i].k);
+	for (size_t j = 0; P.kt && j < m; j++)
+		free(P.kt[j].k);
+	free(P.ke), free(P.kt), free(P.le), free(P.lt), free(P.ua), free(P.ub);
+	free(V), free(F), free(B), free(how), free(L);
+	return rc;
+}
