@@ -18,10 +18,11 @@ void xp_salign_defaults(xp_salign_opts *o)
 	/* Gale and Church's estimate for English-German/French, which holds
 	 * well enough for any pair of alphabetic languages */
 	o->var = 6.8;
-	/* a link whose anchors all match gains what a 2:1 link loses to a 1:1
-	 * in its prior (log .89 - log .0445 = 3.0), plus one: shared figures
-	 * and names outweigh a length the two readings explain about equally */
-	o->anchor_weight = 4.0;
+	/* a figure both sides write weighs as much as the prior's preference
+	 * of a 1:1 link over a 2:1 (log .89 - log .0445 = 3.0): it settles
+	 * what length leaves open; a name 0.7 of that, a cognate or a question
+	 * mark a quarter (sentalign.c, link_score) */
+	o->anchor_weight = 3.0;
 }
 
 double xp_salign_length(const xp_utt *u)
@@ -47,14 +48,12 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static uint64_t key_of(char kind, const char *s, size_t n)
+/* the kinds of anchors, in a key's top two bits */
+enum { K_NUMBER, K_NAME, K_COGNATE, K_PUNCT };
+
+static uint64_t key_of(int kind, const char *s, size_t n)
 {
-	char buf[80];
-	if (n > sizeof buf - 1)
-		n = sizeof buf - 1;
-	buf[0] = kind;
-	memcpy(buf + 1, s, n);
-	return xp_hash(buf, n + 1);
+	return (xp_hash(s, n) >> 2) | (uint64_t)kind << 62;
 }
 
 /* w folded for comparison across languages: NFD, combining marks dropped,
@@ -118,7 +117,7 @@ static int describe(const xp_utt *u, keys *K)
 			if (w[i] >= '0' && w[i] <= '9')
 				dig[nd++] = w[i];
 		if (nd) {
-			K->k[K->n++] = key_of('#', dig, nd);
+			K->k[K->n++] = key_of(K_NUMBER, dig, nd);
 			continue;
 		}
 		/* punctuation both languages keep */
@@ -132,42 +131,46 @@ static int describe(const xp_utt *u, keys *K)
 		else if (xp_str_eq((xp_str){w, n}, "("))
 			p = "(";
 		if (p) {
-			K->k[K->n++] = key_of('P', p, 1);
+			K->k[K->n++] = key_of(K_PUNCT, p, 1);
 			continue;
 		}
 		char f[512];
 		int32_t fb;
 		int32_t letters = fold(w, n, f, sizeof f, &fb);
-		/* cognates and names: the first four letters, folded (Simard,
-		 * Foster and Isabelle 1992); shorter words only when capitalised
-		 * inside the sentence, spelled exactly (UN, Al) */
-		if (letters >= 4) {
-			K->k[K->n++] = key_of('~', f, prefix_bytes(f, (size_t)fb, 4));
-		} else if (letters >= 2 && t > 0) {
-			UChar32 c;
-			int32_t i = 0;
-			U8_NEXT(w, i, (int32_t)n, c);
-			if (c >= 0 && u_isupper(c))
-				K->k[K->n++] = key_of('=', w, n);
-		}
+		/* names: capitalised inside the sentence, spelled the same
+		 * (folded); cognates: the first four letters, folded (Simard,
+		 * Foster and Isabelle 1992) */
+		UChar32 c;
+		int32_t i = 0;
+		U8_NEXT(w, i, (int32_t)n, c);
+		if (letters >= 2 && t > 0 && c >= 0 && u_isupper(c))
+			K->k[K->n++] = key_of(K_NAME, f, (size_t)fb);
+		else if (letters >= 4)
+			K->k[K->n++] = key_of(K_COGNATE, f, prefix_bytes(f, (size_t)fb, 4));
 	}
 	qsort(K->k, K->n, sizeof *K->k, cmp_u64);
 	return 0;
 }
 
-/* |a ∩ b| as multisets, a and b sorted */
-static uint32_t common(const uint64_t *a, uint32_t na, const uint64_t *b, uint32_t nb)
+/* |a ∩ b| as multisets, a and b sorted, by kind (both[kind]); and each
+ * side's keys of each kind (na[kind], nb[kind]) */
+static void common(const uint64_t *a, uint32_t la, const uint64_t *b, uint32_t lb, uint32_t both[4],
+		   uint32_t na[4], uint32_t nb[4])
 {
-	uint32_t i = 0, j = 0, c = 0;
-	while (i < na && j < nb) {
+	uint32_t i = 0, j = 0;
+	memset(both, 0, 4 * sizeof *both), memset(na, 0, 4 * sizeof *na), memset(nb, 0, 4 * sizeof *nb);
+	for (uint32_t k = 0; k < la; k++)
+		na[a[k] >> 62]++;
+	for (uint32_t k = 0; k < lb; k++)
+		nb[b[k] >> 62]++;
+	while (i < la && j < lb) {
 		if (a[i] < b[j])
 			i++;
 		else if (a[i] > b[j])
 			j++;
 		else
-			c++, i++, j++;
+			both[a[i] >> 62]++, i++, j++;
 	}
-	return c;
 }
 
 /* the union (with repeats) of up to two sorted multisets, sorted, into out */
@@ -213,14 +216,24 @@ static double link_score(const prog *P, size_t i, size_t j, int type)
 		l1 += P->le[i - k];
 	for (int k = 1; k <= dt; k++)
 		l2 += P->lt[j - k];
+	/* a sentence linked to nothing has no length to compare: Gale and
+	 * Church score it as a difference of its whole length, which makes
+	 * dropping a long sentence dearer than any wrong merge, and so shifts
+	 * the links around it; here its prior alone prices it */
 	double mean = (l1 + l2 / P->c) / 2;
-	double d = mean > 0 ? (l2 - l1 * P->c) / sqrt(P->o->var * mean) : 0;
+	double d = mean > 0 && de && dt ? (l2 - l1 * P->c) / sqrt(P->o->var * mean) : 0;
 	double s = P->prior[type] + log_tail(d);
 	if (P->o->anchors && de && dt) {
 		uint32_t na = join(&P->ke[i - 1], de == 2 ? &P->ke[i - 2] : NULL, P->ua);
 		uint32_t nb = join(&P->kt[j - 1], dt == 2 ? &P->kt[j - 2] : NULL, P->ub);
-		if (na + nb)
-			s += P->o->anchor_weight * 2.0 * common(P->ua, na, P->ub, nb) / (na + nb);
+		uint32_t both[4], ka[4], kb[4];
+		common(P->ua, na, P->ub, nb, both, ka, kb);
+		/* each shared key counts as evidence for the link, additively, so
+		 * that one link or two smaller ones covering the same keys score
+		 * alike; a figure only one side writes counts against it */
+		s += P->o->anchor_weight * (both[K_NUMBER] + 0.7 * both[K_NAME] + 0.25 * both[K_COGNATE] +
+					    0.25 * both[K_PUNCT] -
+					    0.3 * (ka[K_NUMBER] + kb[K_NUMBER] - 2 * both[K_NUMBER]));
 	}
 	return s;
 }

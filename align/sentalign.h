@@ -29,7 +29,7 @@ typedef struct xp_salign_opts {
 	int anchors;          /* 0: length only (plain Gale-Church) */
 	double ratio;         /* target characters per English character; <= 0: the documents' own */
 	double var;           /* variance of the length difference per character (Gale-Church: 6.8) */
-	double anchor_weight; /* nats for a link whose anchors all match (Dice 1) */
+	double anchor_weight; /* nats for each figure both sides of a link write */
 } xp_salign_opts;
 
 void xp_salign_defaults(xp_salign_opts *o);
