@@ -8,7 +8,7 @@
       sentence; what is left out is counted on stderr).  A stand-in for io/'s MMAX2
       reader while it is not there: the sentences are what pair sees either way.
 
-  parcorfull.py [--perturb SEED] score ENDIR FRDIR IWSLT_EN IWSLT_FR ALIGNED.jsonl TALK...
+  parcorfull.py [--perturb SEED] score ENDIR FRDIR IWSLT_EN IWSLT_FR ALIGNED.jsonl[,...] TALK...
       Link precision and recall of the sentence pairing in ALIGNED.jsonl (xproj pair's
       output on the CoNLL above) against the IWSLT segmentation.  Each ParCorFull
       sentence, English and French, is mapped to the IWSLT segments that hold its
@@ -193,6 +193,18 @@ def components(pairs):
 
 
 def score(endir, frdir, ien, ifr, aligned, talks, seed=None):
+    refs = {}
+    for talk in talks:
+        se, ue, ne = seg_sets(endir, talk, ien)
+        sf, uf, nf = seg_sets(frdir, talk, ifr, seed)
+        print(f'{talk}: {len(se)} English, {len(sf)} French sentences; characters not found in IWSLT: '
+              f'{ue} of {ne} English, {uf} of {nf} French', file=sys.stderr)
+        refs[talk] = {(e, f) for e in range(len(se)) for f in range(len(sf)) if se[e] & sf[f]}
+    for path in aligned.split(','):
+        score_one(path, talks, refs)
+
+
+def score_one(aligned, talks, refs):
     pred = {}
     for line in open(aligned, encoding='utf-8'):
         if not line.strip():
@@ -200,15 +212,11 @@ def score(endir, frdir, ien, ifr, aligned, talks, seed=None):
         r = json.loads(line)
         es = r.get('src_utts') or [r['utt']]
         pred.setdefault(r['doc'], []).append((frozenset(es), frozenset(r['tgt_subs'])))
-    tp = npred = nref = found = 0
+    tp = npred = nref = 0
     lk_right = lk_pred = lk_ref = 0
     nulls = 0
     for talk in talks:
-        se, ue, ne = seg_sets(endir, talk, ien)
-        sf, uf, nf = seg_sets(frdir, talk, ifr, seed)
-        print(f'{talk}: {len(se)} English, {len(sf)} French sentences; characters not found in IWSLT: '
-              f'{ue} of {ne} English, {uf} of {nf} French', file=sys.stderr)
-        ref = {(e, f) for e in range(len(se)) for f in range(len(sf)) if se[e] & sf[f]}
+        ref = refs[talk]
         pp = set()
         for es, fs in pred.get(talk, []):
             nulls += not fs
@@ -226,7 +234,7 @@ def score(endir, frdir, ien, ifr, aligned, talks, seed=None):
     f = 2 * p * r / (p + r) if p + r else 0
     lp = lk_right / lk_pred if lk_pred else 0
     lr = lk_right / lk_ref if lk_ref else 0
-    print(f'pairs P {100 * p:.2f} R {100 * r:.2f} F1 {100 * f:.2f} ({tp} right of {npred} predicted, '
+    print(f'{aligned}: pairs P {100 * p:.2f} R {100 * r:.2f} F1 {100 * f:.2f} ({tp} right of {npred} predicted, '
           f'{nref} in the reference); links P {100 * lp:.2f} R {100 * lr:.2f} ({lk_right} exact of {lk_pred} '
           f'predicted, {lk_ref} in the reference); {nulls} English sentences linked to nothing')
 
