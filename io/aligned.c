@@ -380,6 +380,7 @@ int xp_aligned_units(const xp_corpus *en, const xp_aligned *a, const char *name,
 		     xp_aligned *ua, size_t *merged, xp_err *err)
 {
 	*merged = 0;
+	memset(ua, 0, sizeof *ua);
 	size_t joined = 0;
 	for (size_t k = 0; k < a->n; k++)
 		joined += a->v[k].nsrc_utts > 1;
@@ -460,7 +461,6 @@ int xp_aligned_units(const xp_corpus *en, const xp_aligned *a, const char *name,
 		if (units_doc(units, &en->docs[d], &du[d]))
 			goto oom;
 	/* the records, keyed by unit; their strings stay a's */
-	memset(ua, 0, sizeof *ua);
 	if (!(ua->v = malloc((a->n + 1) * sizeof *ua->v)))
 		goto oom;
 	ua->n = ua->cap = a->n;
