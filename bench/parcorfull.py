@@ -150,7 +150,22 @@ def iwslt(path, docid):
 
 
 def seg_sets(d, talk, iwslt_path, seed=None):
-    """per ParCorFull sentence, the IWSLT segment ids holding its characters"""
+    """per ParCorFull sentence, the IWSLT segment ids holding its characters
+    (kept in $PARCORFULL_CACHE, a directory, when set: difflib takes a while)"""
+    import os
+    cache = os.environ.get('PARCORFULL_CACHE')
+    if cache:
+        f = os.path.join(cache, '%s_%s_%s.json' % (d.rstrip('/').split('/')[-1], talk, seed))
+        if os.path.exists(f):
+            v = json.load(open(f))
+            return [set(x) for x in v[0]], v[1], v[2]
+        out, un, n = seg_sets_of(d, talk, iwslt_path, seed)
+        json.dump([[sorted(x) for x in out], un, n], open(f, 'w'))
+        return out, un, n
+    return seg_sets_of(d, talk, iwslt_path, seed)
+
+
+def seg_sets_of(d, talk, iwslt_path, seed):
     sents, ws = sentences(d, talk, seed)
     num = {int(i.split('_')[1]): t for i, t in ws}
     a, owner = [], []
