@@ -6,6 +6,8 @@
 #include "../model/script.h"
 #include "../model/tokenize.h"
 #include "sentalign.h"
+#include "wordalign.h"
+#include "../io/bitext.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -362,6 +364,84 @@ static int has_speakers(const xp_corpus *c)
 	return 0;
 }
 
+/* The first pass of --dict-pass: the links every document gets without a
+ * dictionary, those with confidence 0.9 or more word-aligned (the built-in
+ * aligner, links both directions agree on), and the word pairs linked
+ * twice or more kept as anchors (sentalign.h). */
+static int first_pass(const xp_corpus *en, const xp_doc **of, const xp_salign_opts *so, const char *lang,
+		      xp_salign_dict **out, size_t *npairs, xp_err *err)
+{
+	xp_buf text = {0};
+	*out = NULL;
+	*npairs = 0;
+	for (size_t d = 0; d < en->ndocs; d++) {
+		const xp_doc *e = &en->docs[d], *t = of[d];
+		xp_salign_link *L;
+		size_t nl;
+		if (!t)
+			continue;
+		int rc = xp_salign(e->utts, e->nutts, t->utts, t->nutts, so, &L, &nl);
+		if (rc == -2)
+			continue;   /* the second pass names it */
+		if (rc)
+			return xp_buf_free(&text), xp_failc(err, XP_ENOMEM, "", 0, "out of memory while pairing");
+		for (size_t k = 0; k < nl; k++) {
+			const xp_salign_link *x = &L[k];
+			if (!x->ne || !x->nt || x->conf < 0.9)
+				continue;
+			for (int side = 0; side < 2; side++) {
+				const xp_doc *D = side ? t : e;
+				uint32_t first = side ? x->t0 : x->e0, n = side ? x->nt : x->ne, w = 0;
+				for (uint32_t u = first; u < first + n; u++)
+					for (uint32_t i = 0; i < D->utts[u].ntoks; i++) {
+						uint32_t len;
+						const char *s = xp_tok_str(&D->utts[u], i, &len);
+						if (w++)
+							xp_buf_putc(&text, ' ');
+						xp_bitext_put_token(&text, s, len);
+					}
+				xp_buf_puts(&text, side ? "\n" : " ||| ");
+			}
+		}
+		free(L);
+	}
+	if (text.oom)
+		return xp_buf_free(&text), xp_failc(err, XP_ENOMEM, "", 0, "out of memory while pairing");
+	if (!text.n)
+		return xp_buf_free(&text), 0;
+	xp_bitext b;
+	xp_wa *w = NULL;
+	xp_walign f = {0}, r = {0}, s = {0};
+	xp_wa_opts wo;
+	xp_wa_defaults(&wo);
+	wo.threads = 1;
+	wo.lowercase = 1;
+	wo.lang[0] = "en";
+	wo.lang[1] = lang;
+	int rc = xp_bitext_read_mem("the first pass's sentence pairs", text.p, text.n, &b, err);   /* b owns text.p */
+	if (!rc)
+		rc = xp_wa_new(&w, &wo, err) || xp_wa_add_bitext(w, &b, err) || xp_wa_run(w, err) ||
+		     xp_wa_collect(w, XP_SYM_INTERSECT, &f, &r, &s, err) ? -1 : 0;
+	xp_salign_dict *D = rc ? NULL : xp_salign_dict_new();
+	if (!rc && !D)
+		rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory while pairing");
+	for (size_t q = 0; !rc && q < s.nsent; q++)
+		for (size_t k = s.start[q]; !rc && k < s.start[q + 1]; k++) {
+			xp_str a = b.toks[b.src[q] + s.links[k].i], c = b.toks[b.tgt[q] + s.links[k].j];
+			if (xp_salign_dict_count(D, a.p, a.n, c.p, c.n))
+				rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory while pairing");
+		}
+	if (!rc)
+		*npairs = xp_salign_dict_finish(D, 2);
+	xp_walign_free(&f), xp_walign_free(&r), xp_walign_free(&s);
+	xp_wa_free(w);
+	xp_bitext_free(&b);
+	if (rc)
+		xp_salign_dict_free(D), D = NULL;
+	*out = D;
+	return rc;
+}
+
 /* Every document n:m (of[d]: English document d's target, or NULL). */
 static int pair_nm(const xp_corpus *en, const xp_doc **of, const xp_pair_opts *o, int unspaced, xp_aligned *out,
 		   xp_pair_stats *st, xp_err *err)
@@ -380,6 +460,12 @@ static int pair_nm(const xp_corpus *en, const xp_doc **of, const xp_pair_opts *o
 	so.ratio = le > 0 && lt > 0 ? lt / le : 1;
 	st->ratio = so.ratio;
 	st->nm = 1;
+	xp_salign_dict *dict = NULL;
+	if (o->dict_pass && so.anchors) {
+		if (first_pass(en, of, &so, st->tgt_lang, &dict, &st->dict_pairs, err))
+			return -1;
+		so.dict = dict;
+	}
 	xp_buf text = {0};
 	for (size_t d = 0; d < en->ndocs; d++) {
 		const xp_doc *e = &en->docs[d], *t = of[d];
@@ -398,6 +484,7 @@ static int pair_nm(const xp_corpus *en, const xp_doc **of, const xp_pair_opts *o
 		int rc = xp_salign(e->utts, e->nutts, t->utts, t->nutts, &so, &L, &nl);
 		if (rc == -2) {
 			xp_buf_free(&text);
+			xp_salign_dict_free(dict);
 			return xp_failc(err, XP_EINPUT, "", first_line(t), "document %s part %d: %zu x %zu sentences "
 					"is more than n:m pairing takes (%zu cells); split the document", t->id, t->part,
 					e->nutts, t->nutts, (size_t)XP_SALIGN_MAX_CELLS);
@@ -426,9 +513,11 @@ static int pair_nm(const xp_corpus *en, const xp_doc **of, const xp_pair_opts *o
 		free(L);
 	}
 	xp_buf_free(&text);
+	xp_salign_dict_free(dict);
 	return 0;
 oom:
 	xp_buf_free(&text);
+	xp_salign_dict_free(dict);
 	return xp_failc(err, XP_ENOMEM, "", 0, "out of memory while pairing");
 }
 

@@ -54,6 +54,7 @@ typedef struct xp_pair_opts {
 	double speaker_penalty;    /* log-score of a speaker mismatch (negative) */
 	xp_pair_links links;
 	int length_only;           /* n:m without lexical anchors (plain Gale-Church) */
+	int dict_pass;             /* n:m: a first pass, word-aligned, gives word pairs as anchors */
 } xp_pair_opts;
 
 void xp_pair_defaults(xp_pair_opts *o);
@@ -75,6 +76,7 @@ typedef struct xp_pair_stats {
 	int nm;
 	size_t link[3][3];
 	size_t src_alone, tgt_alone;
+	size_t dict_pairs;         /* --dict-pass: the word pairs kept as anchors */
 } xp_pair_stats;
 
 /* Pair every document of tgt with the document of en that has its id and

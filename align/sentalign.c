@@ -1,9 +1,11 @@
 /* align/sentalign.c — n:m sentence alignment; see sentalign.h. */
 #include "sentalign.h"
 #include "../base/text.h"
+#include "../base/vocab.h"
 #include "../model/charspan.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/uchar.h>
@@ -48,12 +50,17 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* the kinds of anchors, in a key's top two bits */
-enum { K_NUMBER, K_NAME, K_COGNATE, K_PUNCT };
+/* the kinds of anchors, in a key's top three bits */
+enum { K_NUMBER, K_NAME, K_COGNATE, K_PUNCT, K_DICT, NKINDS = 8 };
 
 static uint64_t key_of(int kind, const char *s, size_t n)
 {
-	return (xp_hash(s, n) >> 2) | (uint64_t)kind << 62;
+	return (xp_hash(s, n) >> 3) | (uint64_t)kind << 61;
+}
+
+static int kind_of(uint64_t k)
+{
+	return (int)(k >> 61);
 }
 
 /* w folded for comparison across languages: NFD, combining marks dropped,
@@ -101,9 +108,119 @@ static size_t prefix_bytes(const char *s, size_t n, int k)
 	return i;
 }
 
-static int describe(const xp_utt *u, keys *K)
+/* --- the dictionary ------------------------------------------------------------------ */
+
+enum { DICT_PER_WORD = 3 };
+
+struct xp_salign_dict {
+	xp_vocab pairs;          /* "en\ttg", folded */
+	uint32_t *count;
+	size_t cap;
+	xp_vocab en;             /* English words, folded: their links in all */
+	uint32_t *total;
+	size_t cap_total;
+	/* kept: (side, word hash) -> entry, sorted by the first */
+	struct entry {
+		uint64_t word;
+		uint32_t id;
+	} *kept;
+	size_t nkept;
+};
+
+xp_salign_dict *xp_salign_dict_new(void)
 {
-	K->k = malloc((2 * (size_t)u->ntoks + 1) * sizeof *K->k);
+	xp_salign_dict *d = calloc(1, sizeof *d);
+	if (!d || xp_vocab_init(&d->pairs, 0) || xp_vocab_init(&d->en, 0)) {
+		if (d)
+			xp_vocab_free(&d->pairs), xp_vocab_free(&d->en);
+		free(d);
+		return NULL;
+	}
+	return d;
+}
+
+void xp_salign_dict_free(xp_salign_dict *d)
+{
+	if (!d)
+		return;
+	xp_vocab_free(&d->pairs), xp_vocab_free(&d->en);
+	free(d->count), free(d->total), free(d->kept), free(d);
+}
+
+static int32_t fold(const char *w, uint32_t n, char *out, size_t cap, int32_t *bytes);
+
+int xp_salign_dict_count(xp_salign_dict *d, const char *en, size_t nen, const char *tg, size_t ntg)
+{
+	char a[256], b[256], k[520];
+	int32_t na, nb;
+	if (nen > 120 || ntg > 120 || fold(en, (uint32_t)nen, a, sizeof a, &na) < 3 ||
+	    fold(tg, (uint32_t)ntg, b, sizeof b, &nb) < 3)
+		return 0;
+	memcpy(k, a, (size_t)na);
+	k[na] = '\t';
+	memcpy(k + na + 1, b, (size_t)nb);
+	uint32_t np = d->pairs.n, ne = d->en.n;
+	uint32_t id = xp_vocab_id(&d->pairs, k, (size_t)na + 1 + (size_t)nb);
+	uint32_t e = xp_vocab_id(&d->en, a, (size_t)na);
+	if (id == UINT32_MAX || e == UINT32_MAX || xp_grow(&d->count, &d->cap, (size_t)id + 1, sizeof *d->count) ||
+	    xp_grow(&d->total, &d->cap_total, (size_t)e + 1, sizeof *d->total))
+		return -1;
+	if (id >= np)
+		d->count[id] = 0;
+	if (e >= ne)
+		d->total[e] = 0;
+	d->count[id]++, d->total[e]++;
+	return 0;
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+	const struct entry *x = a, *y = b;
+	return x->word < y->word ? -1 : x->word > y->word ? 1 : (x->id > y->id) - (x->id < y->id);
+}
+
+size_t xp_salign_dict_finish(xp_salign_dict *d, uint32_t min_count)
+{
+	free(d->kept);
+	d->nkept = 0;
+	d->kept = malloc((2 * (size_t)d->pairs.n + 1) * sizeof *d->kept);
+	if (!d->kept)
+		return 0;
+	for (uint32_t id = 0; id < d->pairs.n; id++) {
+		const char *k = d->pairs.words[id], *tab = strchr(k, '\t');
+		uint32_t e = xp_vocab_find(&d->en, k, (size_t)(tab - k));
+		if (d->count[id] < min_count || e == UINT32_MAX || 10 * d->count[id] < 3 * d->total[e])
+			continue;
+		d->kept[d->nkept++] = (struct entry){xp_hash(k, (size_t)(tab - k)) << 1, id};
+		d->kept[d->nkept++] = (struct entry){xp_hash(tab + 1, strlen(tab + 1)) << 1 | 1, id};
+	}
+	qsort(d->kept, d->nkept, sizeof *d->kept, cmp_entry);
+	return d->nkept / 2;
+}
+
+/* the dictionary's entries for word f (folded) of side t (0 English, 1
+ * target) as anchors */
+static void dict_keys(const xp_salign_dict *d, int t, const char *f, size_t n, keys *K)
+{
+	uint64_t w = xp_hash(f, n) << 1 | (uint64_t)t;
+	size_t lo = 0, hi = d->nkept;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (d->kept[mid].word < w)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (int k = 0; lo < d->nkept && d->kept[lo].word == w && k < DICT_PER_WORD; lo++, k++) {
+		char id[16];
+		int m = snprintf(id, sizeof id, "%u", d->kept[lo].id);
+		K->k[K->n++] = key_of(K_DICT, id, (size_t)m);
+	}
+}
+
+static int describe(const xp_utt *u, int side, const xp_salign_dict *dict, keys *K)
+{
+	K->k = malloc(((2 + DICT_PER_WORD) * (size_t)u->ntoks + 1) * sizeof *K->k);
 	K->n = 0;
 	if (!K->k)
 		return -1;
@@ -147,6 +264,8 @@ static int describe(const xp_utt *u, keys *K)
 			K->k[K->n++] = key_of(K_NAME, f, (size_t)fb);
 		else if (letters >= 4)
 			K->k[K->n++] = key_of(K_COGNATE, f, prefix_bytes(f, (size_t)fb, 4));
+		if (dict && dict->nkept && letters >= 3)
+			dict_keys(dict, side, f, (size_t)fb, K);
 	}
 	qsort(K->k, K->n, sizeof *K->k, cmp_u64);
 	return 0;
@@ -154,22 +273,22 @@ static int describe(const xp_utt *u, keys *K)
 
 /* |a ∩ b| as multisets, a and b sorted, by kind (both[kind]); and each
  * side's keys of each kind (na[kind], nb[kind]) */
-static void common(const uint64_t *a, uint32_t la, const uint64_t *b, uint32_t lb, uint32_t both[4],
-		   uint32_t na[4], uint32_t nb[4])
+static void common(const uint64_t *a, uint32_t la, const uint64_t *b, uint32_t lb, uint32_t both[NKINDS],
+		   uint32_t na[NKINDS], uint32_t nb[NKINDS])
 {
 	uint32_t i = 0, j = 0;
-	memset(both, 0, 4 * sizeof *both), memset(na, 0, 4 * sizeof *na), memset(nb, 0, 4 * sizeof *nb);
+	memset(both, 0, NKINDS * sizeof *both), memset(na, 0, NKINDS * sizeof *na), memset(nb, 0, NKINDS * sizeof *nb);
 	for (uint32_t k = 0; k < la; k++)
-		na[a[k] >> 62]++;
+		na[kind_of(a[k])]++;
 	for (uint32_t k = 0; k < lb; k++)
-		nb[b[k] >> 62]++;
+		nb[kind_of(b[k])]++;
 	while (i < la && j < lb) {
 		if (a[i] < b[j])
 			i++;
 		else if (a[i] > b[j])
 			j++;
 		else
-			both[a[i] >> 62]++, i++, j++;
+			both[kind_of(a[i])]++, i++, j++;
 	}
 }
 
@@ -226,13 +345,13 @@ static double link_score(const prog *P, size_t i, size_t j, int type)
 	if (P->o->anchors && de && dt) {
 		uint32_t na = join(&P->ke[i - 1], de == 2 ? &P->ke[i - 2] : NULL, P->ua);
 		uint32_t nb = join(&P->kt[j - 1], dt == 2 ? &P->kt[j - 2] : NULL, P->ub);
-		uint32_t both[4], ka[4], kb[4];
+		uint32_t both[NKINDS], ka[NKINDS], kb[NKINDS];
 		common(P->ua, na, P->ub, nb, both, ka, kb);
 		/* each shared key counts as evidence for the link, additively, so
 		 * that one link or two smaller ones covering the same keys score
 		 * alike; a figure only one side writes counts against it */
 		s += P->o->anchor_weight * (both[K_NUMBER] + 0.7 * both[K_NAME] + 0.25 * both[K_COGNATE] +
-					    0.25 * both[K_PUNCT] -
+					    0.25 * both[K_PUNCT] + 0.25 * both[K_DICT] -
 					    0.3 * (ka[K_NUMBER] + kb[K_NUMBER] - 2 * both[K_NUMBER]));
 	}
 	return s;
@@ -268,13 +387,13 @@ int xp_salign(const xp_utt *e, size_t n, const xp_utt *t, size_t m, const xp_sal
 	double s1 = 0, s2 = 0;
 	for (size_t i = 0; i < n; i++) {
 		s1 += P.le[i] = xp_salign_length(&e[i]);
-		if (o->anchors && describe(&e[i], &P.ke[i]))
+		if (o->anchors && describe(&e[i], 0, o->dict, &P.ke[i]))
 			goto out;
 		maxk = P.ke[i].n * 2 + 2 > maxk ? P.ke[i].n * 2 + 2 : maxk;
 	}
 	for (size_t j = 0; j < m; j++) {
 		s2 += P.lt[j] = xp_salign_length(&t[j]);
-		if (o->anchors && describe(&t[j], &P.kt[j]))
+		if (o->anchors && describe(&t[j], 1, o->dict, &P.kt[j]))
 			goto out;
 		maxk = P.kt[j].n * 2 + 2 > maxk ? P.kt[j].n * 2 + 2 : maxk;
 	}

@@ -25,8 +25,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Word pairs a first pass found (the word aligner's links in the sure
+ * links of a first alignment), anchors of their own kind. */
+typedef struct xp_salign_dict xp_salign_dict;
+
 typedef struct xp_salign_opts {
 	int anchors;          /* 0: length only (plain Gale-Church) */
+	const xp_salign_dict *dict;   /* NULL: none */
 	double ratio;         /* target characters per English character; <= 0: the documents' own */
 	double var;           /* variance of the length difference per character (Gale-Church: 6.8) */
 	double anchor_weight; /* nats for each figure both sides of a link write */
@@ -40,6 +45,17 @@ typedef struct xp_salign_link {
 	double conf;          /* posterior probability of this link */
 	double score;         /* its log-score */
 } xp_salign_link;
+
+/* A dictionary: count English word en and target word tg linked once
+ * (both folded as anchors are), then keep the pairs linked at least
+ * min_count times that hold at least 30% of their English word's links
+ * (words of fewer than 3 letters left out: their links are mostly
+ * function words').  NULL / -1 when memory runs out. */
+xp_salign_dict *xp_salign_dict_new(void);
+int xp_salign_dict_count(xp_salign_dict *d, const char *en, size_t nen, const char *tg, size_t ntg);
+/* the number of pairs kept */
+size_t xp_salign_dict_finish(xp_salign_dict *d, uint32_t min_count);
+void xp_salign_dict_free(xp_salign_dict *d);
 
 /* The largest n x m the programme takes (its tables are (n+1)(m+1) cells). */
 #define XP_SALIGN_MAX_CELLS ((size_t)4 << 20)

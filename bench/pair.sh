@@ -1,7 +1,8 @@
 # Sentence pairing of documents whose sentences are not one to one: xproj
-# pair's n:m links against the IWSLT segmentation of ParCorFull's French
-# talks, next to the length-only baseline (--length-only: the same
-# programme, Gale-Church without anchors), and the German talks paired.
+# pair's n:m links (with --dict-pass, and without) against the IWSLT
+# segmentation of ParCorFull's French talks, next to the length-only
+# baseline (--length-only: the same programme, Gale-Church without
+# anchors), and the German talks paired.
 #
 # Reference (bench/parcorfull.py score): each ParCorFull sentence, English
 # and French, is mapped to the IWSLT segments (one-to-one English-French)
@@ -28,14 +29,15 @@ ALL=$(ls $P/FR/*.mmax | sed 's|.*/||; s|\.mmax$||')
 HELD=$(echo "$ALL" | grep -v '^000_779$')
 score() {   # title, perturb option, talks...
 	echo "$1 ($(echo $3 | wc -w) talks):"
-	$PY $2 score $P/EN $P/FR $IW $T/nm.jsonl,$T/gc.jsonl $3 2>/dev/null |
-		sed "s|^$T/nm.jsonl:|  xproj n:m (anchors) |; s|^$T/gc.jsonl:|  Gale-Church (length)|"
+	$PY $2 score $P/EN $P/FR $IW $T/dp.jsonl,$T/nm.jsonl,$T/gc.jsonl $3 2>/dev/null |
+		sed "s|^$T/dp.jsonl:|  xproj --dict-pass   |; s|^$T/nm.jsonl:|  xproj n:m (anchors) |; s|^$T/gc.jsonl:|  Gale-Church (length)|"
 }
 links() {   # the links xproj found in all 10 talks
 	echo "-- xproj n:m, all talks: $(sed -n 's/^xproj pair: n:m links: \([^;]*\);.*/\1/p' $T/nm.log)"
 }
 # as released, through the MMAX2 reader
 $XPROJ pair --source $P/EN --target $P/FR --lang fr -o $T/nm.jsonl 2>$T/nm.log
+$XPROJ pair --source $P/EN --target $P/FR --lang fr --dict-pass -o $T/dp.jsonl 2>/dev/null
 $XPROJ pair --source $P/EN --target $P/FR --lang fr --length-only -o $T/gc.jsonl 2>/dev/null
 links
 score "French as released, all talks" "" "$ALL"
@@ -45,6 +47,7 @@ $PY conll $P/EN $ALL > $T/en.conll 2>/dev/null
 for s in 1 2 3; do
 	$PY --perturb $s conll $P/FR $ALL > $T/fr.conll 2>/dev/null
 	$XPROJ pair --source $T/en.conll --target $T/fr.conll --lang fr -o $T/nm.jsonl 2>$T/nm.log
+	$XPROJ pair --source $T/en.conll --target $T/fr.conll --lang fr --dict-pass -o $T/dp.jsonl 2>/dev/null
 	$XPROJ pair --source $T/en.conll --target $T/fr.conll --lang fr --length-only -o $T/gc.jsonl 2>/dev/null
 	links
 	score "French re-segmented (seed $s), held out" "--perturb $s" "$HELD"

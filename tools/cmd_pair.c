@@ -20,6 +20,8 @@ static void summary_nm(const xp_pair_stats *s)
 			? s->conf_sum / (double)(s->link[1][1] + s->link[1][2] + s->link[2][1] + s->link[2][2])
 			: 0,
 		s->unsure, s->ratio);
+	if (s->dict_pairs)
+		fprintf(stderr, "  %zu word pairs of a first pass's word alignment as anchors\n", s->dict_pairs);
 }
 
 static void summary(const xp_pair_stats *s)
@@ -71,7 +73,7 @@ static int run(int argc, char **argv)
 const xp_cmd xp_cmd_pair = {
 	"pair", run, "pair a released target corpus with its English corpus",
 	"xproj pair --source EN.conll --target TGT.conll [--lang L] [--tokens file|words]\n"
-	"           [--links auto|subset|nm] [--length-only] [--repair] -o ALIGNED.jsonl\n\n"
+	"           [--links auto|subset|nm] [--length-only | --dict-pass] [--repair] -o ALIGNED.jsonl\n\n"
 	"TGT holds, per document of EN (same id and part), one sentence for each English\n"
 	"utterance that had a subtitle, in order, with speakers (as MMC's Chinese and Farsi\n"
 	"files).  Each target sentence is put on its English utterance by a monotone dynamic\n"
@@ -93,6 +95,8 @@ const xp_cmd xp_cmd_pair = {
 	"  --links M       auto: subset when the target has speakers, else nm (default);\n"
 	"                  subset: each target sentence on its own utterance; nm: n:m links\n"
 	"  --length-only   n:m by length alone, without anchors (the Gale-Church baseline)\n"
+	"  --dict-pass     n:m twice: the word pairs the built-in word aligner links in the\n"
+	"                  first pass's sure links are anchors of the second\n"
 	"  --repair        drop dangling brackets in the inputs instead of stopping\n"
 	"  -o, --output F  the aligned corpus (JSON Lines)",
 };

@@ -14,7 +14,7 @@ int xp_pair_args_parse(const xp_cmd *cmd, int argc, char **argv, xp_pair_args *a
 		{"lang", required_argument, 0, 'l'},   {"tgt-lang", required_argument, 0, 'l'},
 		{"tokens", required_argument, 0, 'k'}, {"output", required_argument, 0, 'o'},
 		{"repair", no_argument, 0, 'r'},       {"links", required_argument, 0, 'L'},
-		{"length-only", no_argument, 0, 'G'},  {0, 0, 0, 0}};
+		{"length-only", no_argument, 0, 'G'},  {"dict-pass", no_argument, 0, 'D'}, {0, 0, 0, 0}};
 	static const char *const toks[] = {"file", "words"}, *const links[] = {"auto", "subset", "nm"};
 	memset(a, 0, sizeof *a);
 	xp_pair_defaults(&a->o);
@@ -28,6 +28,7 @@ int xp_pair_args_parse(const xp_cmd *cmd, int argc, char **argv, xp_pair_args *a
 		case 'o': a->out = optarg; break;
 		case 'r': a->repair = 1; break;
 		case 'G': a->o.length_only = 1; break;
+		case 'D': a->o.dict_pass = 1; break;
 		case 'L':
 			if (xp_cli_choice("--links", optarg, links, 3, &k, &e))
 				return xp_cli_bad_value(cmd->name, &e);
@@ -41,6 +42,8 @@ int xp_pair_args_parse(const xp_cmd *cmd, int argc, char **argv, xp_pair_args *a
 		default: return 2;
 		}
 	}
+	if (a->o.length_only && a->o.dict_pass)
+		return xp_cli_bad(cmd->name, "--dict-pass adds anchors, --length-only takes them away: one or the other");
 	return optind != argc || !a->source || !a->target || !a->out ? xp_cli_usage(cmd, 2) : 0;
 }
 

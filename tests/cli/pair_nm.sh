@@ -19,6 +19,13 @@ expect_eq "$(grep -c src_utts $T/al.jsonl)" 1 "only the joined record says src_u
 expect_status 0 $XPROJ pair --source $P/en.conll --target $P/fr.conll --length-only -o $T/gc.jsonl
 expect_grep 'n:m links:' $T/err
 
+# the dictionary pass word-aligns the first pass's sure links; here it changes nothing
+expect_status 0 $XPROJ pair --source $P/en.conll --target $P/fr.conll --dict-pass -o $T/dp.jsonl
+expect_grep 'n:m links: 2 1:1, 1 1:2, 1 2:1, 0 2:2' $T/err
+expect_eq "$(sed 's/"score":[0-9.e-]*//' $T/dp.jsonl | cksum)" "$(sed 's/"score":[0-9.e-]*//' $T/al.jsonl | cksum)" "the same links with --dict-pass"
+expect_status 2 $XPROJ pair --source $P/en.conll --target $P/fr.conll --dict-pass --length-only -o $T/x.jsonl
+expect_grep 'one or the other' $T/err
+
 # project reads the joined English sentences as one unit: "They" (sentence
 # 2, token 0) is token 7 of the unit and lands on "il", in the cluster of
 # "quelqu' un"

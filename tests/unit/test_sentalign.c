@@ -139,6 +139,44 @@ static void test_anchors_decide(void **st)
 	free(L);
 }
 
+/* A first pass's word pairs: kept when linked twice and holding enough of
+ * their English word's links; as anchors they settle what length leaves
+ * open, as a cognate would */
+static void test_dictionary(void **st)
+{
+	(void)st;
+	xp_salign_dict *d = xp_salign_dict_new();
+	assert_non_null(d);
+	assert_int_equal(xp_salign_dict_count(d, "house", 5, "maison", 6), 0);
+	assert_int_equal(xp_salign_dict_count(d, "House", 5, "maison", 6), 0);   /* folded: the same pair */
+	assert_int_equal(xp_salign_dict_count(d, "dog", 3, "chien", 5), 0);      /* once only */
+	assert_int_equal(xp_salign_dict_count(d, "a", 1, "un", 2), 0);           /* too short, not counted */
+	assert_int_equal(xp_salign_dict_finish(d, 2), 1);
+	/* E2 could go with T1 or T2 alike (56 characters for 42 and 30 for 42
+	 * either way): where "maison" stands, "house" goes */
+	static const char *const en[] = {A10, "xxx xxx xxx house xxx xxx xxx", A10};
+	static const char *const t2[] = {B10 " yyy yyy yyy yyy", "yyy yyy maison yyy yyy yyy yyy yyy yyy yyy yyy yyy yyy"};
+	static const char *const t1[] = {"yyy yyy maison yyy yyy yyy yyy yyy yyy yyy yyy yyy yyy", B10 " yyy yyy yyy yyy"};
+	for (int k = 0; k < 2; k++) {
+		side E, T;
+		build(&E, en, 3);
+		build(&T, k ? t1 : t2, 2);
+		xp_salign_opts o;
+		xp_salign_defaults(&o);
+		o.ratio = 1;
+		o.dict = d;
+		xp_salign_link *L;
+		size_t nl;
+		assert_int_equal(xp_salign(E.d->utts, 3, T.d->utts, 2, &o, &L, &nl), 0);
+		assert_int_equal(nl, 2);
+		assert_int_equal(L[0].ne, k ? 2 : 1);   /* E2 with the sentence that says "maison" */
+		assert_int_equal(L[1].ne, k ? 1 : 2);
+		free(L);
+		xp_corpus_free(&E.c), xp_corpus_free(&T.c);
+	}
+	xp_salign_dict_free(d);
+}
+
 /* the confidence is the link's posterior: a clear link is sure, two
  * equally good readings share it */
 static void test_confidence(void **st)
@@ -183,7 +221,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_one_to_one), cmocka_unit_test(test_merges),      cmocka_unit_test(test_nulls),
-		cmocka_unit_test(test_anchors_decide), cmocka_unit_test(test_confidence), cmocka_unit_test(test_too_long),
+		cmocka_unit_test(test_anchors_decide), cmocka_unit_test(test_dictionary), cmocka_unit_test(test_confidence),
+		cmocka_unit_test(test_too_long),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
