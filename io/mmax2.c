@@ -3,6 +3,7 @@
 #include "../base/buf.h"
 #include "../base/file.h"
 #include "../base/vocab.h"
+#include "xml.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -13,9 +14,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* No network, no external DTD, no entity substitution, no XML_PARSE_HUGE:
- * libxml2's default limits on depth and text size stay in force. */
-#define XML_OPTS (XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING)
 
 #define META_MARKABLES "mmax2.markables"
 #define META_CHAINS "mmax2.chains"
@@ -38,25 +36,10 @@ static int ends_with(const char *s, const char *suffix)
  * file that declares entities (see mmax2.h). */
 static xmlDocPtr parse(const xp_mmax2_src *s, xp_err *err)
 {
-	if (s->len > INT_MAX) {
-		xp_failc(err, XP_EINPUT, s->name, 0, "too large for an XML file (%zu bytes)", s->len);
+	/* io/xml.c: the project's one set of rules for XML */
+	xmlDocPtr doc = xp_xml_doc_mem(s->name, s->buf, s->len, err);
+	if (!doc)
 		return NULL;
-	}
-	xmlResetLastError();
-	xmlDocPtr doc = xmlReadMemory(s->buf ? s->buf : "", (int)s->len, s->name, NULL, XML_OPTS);
-	if (!doc) {
-		const xmlError *e = xmlGetLastError();
-		const char *m = e && e->message ? e->message : "parse error";
-		int n = (int)strcspn(m, "\n");
-		xp_failc(err, XP_EINPUT, s->name, e && e->line > 0 ? (unsigned long)e->line : 0,
-			 "not well-formed XML: %.*s", n, m);
-		return NULL;
-	}
-	if (doc->intSubset && doc->intSubset->entities) {
-		xmlFreeDoc(doc);
-		xp_failc(err, XP_EINPUT, s->name, 0, "declares XML entities of its own: not read");
-		return NULL;
-	}
 	if (!xmlDocGetRootElement(doc)) {
 		xmlFreeDoc(doc);
 		xp_failc(err, XP_EINPUT, s->name, 0, "no root element");
