@@ -352,16 +352,21 @@ static json_t *carry_of(xp_db *db, int64_t run, const char *key)
 	return o ? o : json_null();
 }
 
-/* the utterances around the mention's, with the mentions of its cluster */
+/* the utterances around the mention's, with the mentions of its cluster on
+ * both sides: in the English (its English cluster) and in the target
+ * sentences (where the mentions of its cluster in the corrected view are
+ * now: projected, moved or added spans, `self` the mention on screen).  A
+ * target sentence shown under several English lines gets its marks under
+ * each. */
 static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int64_t utt, int context)
 {
 	sqlite3_stmt *st, *mt;
 	json_t *us = json_array(), *o = json_pack("{s:o}", "utterances", us);
-	if (sqlite3_prepare_v2(db->h, "SELECT en_idx, speaker, src, tgt_idx, tgt_text FROM utterances"
+	if (sqlite3_prepare_v2(db->h, "SELECT en_idx, speaker, src, tgt_idx, tgt_text, tgt FROM utterances"
 			       " WHERE document = ? AND en_idx BETWEEN ? AND ? ORDER BY en_idx", -1, &st, NULL) != SQLITE_OK)
 		return o;
-	if (sqlite3_prepare_v2(db->h, "SELECT m.mention, u.en_idx, m.start, m.end FROM mentions m JOIN utterances u"
-			       " ON u.id = m.utterance WHERE m.document = ? AND m.cluster = ? ORDER BY u.en_idx, m.start",
+	if (sqlite3_prepare_v2(db->h, "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id FROM mentions m"
+			       " JOIN utterances u ON u.id = m.utterance WHERE m.document = ? ORDER BY u.en_idx, m.start",
 			       -1, &mt, NULL) != SQLITE_OK) {
 		sqlite3_finalize(st);
 		return o;
@@ -370,28 +375,55 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	sqlite3_bind_int64(st, 2, utt - context);
 	sqlite3_bind_int64(st, 3, utt + context);
 	while (sqlite3_step(st) == SQLITE_ROW) {
-		json_t *u = json_pack("{s:I,s:o,s:o,s:o,s:o,s:[]}", "utt", (json_int_t)sqlite3_column_int64(st, 0), "speaker",
-				      col_text(st, 1), "tokens", col_array(st, 2), "sent", col_int(st, 3), "target",
-				      col_text(st, 4), "mentions");
+		json_t *u = json_pack("{s:I,s:o,s:o,s:o,s:o,s:o,s:[],s:[]}", "utt", (json_int_t)sqlite3_column_int64(st, 0),
+				      "speaker", col_text(st, 1), "tokens", col_array(st, 2), "sent", col_int(st, 3),
+				      "target", col_text(st, 4), "tgt_tokens", col_array(st, 5), "mentions",
+				      "tgt_mentions");
 		json_array_append_new(us, u);
 	}
+	/* the cluster the mention on screen is in now (an edit may have moved it) */
+	xp_mstate me;
+	int64_t now_cluster = cluster;
 	sqlite3_bind_int64(mt, 1, doc);
-	sqlite3_bind_int64(mt, 2, cluster);
-	size_t size = 0;
+	size_t size = 0, tsize = 0;
+	int64_t self_row = -1;
+	while (sqlite3_step(mt) == SQLITE_ROW)
+		if (sqlite3_column_int64(mt, 0) == self)
+			self_row = sqlite3_column_int64(mt, 5);
+	if (self_row >= 0 && !xp_db_state(db, self_row, &me))
+		now_cluster = me.cluster;
+	sqlite3_reset(mt);
 	while (sqlite3_step(mt) == SQLITE_ROW) {
-		size++;
-		int64_t at = sqlite3_column_int64(mt, 1);
+		int64_t at = sqlite3_column_int64(mt, 1), id = sqlite3_column_int64(mt, 0);
+		if (sqlite3_column_int64(mt, 4) == cluster) {
+			size++;
+			for (size_t i = 0; i < json_array_size(us); i++) {
+				json_t *u = json_array_get(us, i);
+				if (json_integer_value(json_object_get(u, "utt")) == at)
+					json_array_append_new(json_object_get(u, "mentions"),
+							      json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)id, "start",
+									(json_int_t)sqlite3_column_int64(mt, 2), "end",
+									(json_int_t)sqlite3_column_int64(mt, 3), "self",
+									id == self));
+			}
+		}
+		xp_mstate ms;
+		if (xp_db_state(db, sqlite3_column_int64(mt, 5), &ms) || !ms.projected || ms.sent < 0 ||
+		    ms.cluster != now_cluster)
+			continue;
+		tsize++;
 		for (size_t i = 0; i < json_array_size(us); i++) {
-			json_t *u = json_array_get(us, i);
-			if (json_integer_value(json_object_get(u, "utt")) == at)
-				json_array_append_new(json_object_get(u, "mentions"),
-						      json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)sqlite3_column_int64(mt, 0),
-								"start", (json_int_t)sqlite3_column_int64(mt, 2), "end",
-								(json_int_t)sqlite3_column_int64(mt, 3), "self",
-								sqlite3_column_int64(mt, 0) == self));
+			json_t *u = json_array_get(us, i), *sent = json_object_get(u, "sent");
+			if (json_is_integer(sent) && json_integer_value(sent) == ms.sent)
+				json_array_append_new(json_object_get(u, "tgt_mentions"),
+						      json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)id, "start",
+								(json_int_t)ms.start, "end", (json_int_t)ms.end, "self",
+								id == self));
 		}
 	}
 	json_object_set_new(o, "cluster_size", json_integer((json_int_t)size));
+	json_object_set_new(o, "tgt_cluster", json_integer((json_int_t)now_cluster));
+	json_object_set_new(o, "tgt_cluster_size", json_integer((json_int_t)tsize));
 	sqlite3_finalize(st);
 	sqlite3_finalize(mt);
 	return o;

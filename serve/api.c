@@ -34,6 +34,8 @@
 #include "../base/text.h"
 #include "../base/vocab.h"
 #include "../io/json.h"
+#include "../lang/zhwords.h"
+#include "../model/zhseg.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,6 +100,8 @@ void xp_api_free(xp_server *s)
 	}
 	free(s->queues);
 	s->queues = NULL, s->nqueues = s->qcap = 0;
+	xp_zhseg_free(s->zh);
+	s->zh = NULL, s->zh_tried = 0;
 }
 
 /* The run's queue, computed on first use under the lock (the others wait
@@ -381,6 +385,92 @@ static int get_queue(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 	return 200;
 }
 
+/* --- Chinese as words ------------------------------------------------------------------------- */
+
+/* jieba's segmenter, opened once for the server's life; NULL without
+ * python3-jieba's data (the text is then shown a token a word) */
+static xp_zhseg *zh_of(xp_server *s)
+{
+	pthread_mutex_lock(&s->lock);
+	if (!s->zh_tried) {
+		xp_err e;
+		s->zh_tried = 1;
+		if (xp_zhseg_open(XP_ZHSEG_DIR, &s->zh, &e))
+			s->zh = NULL;
+	}
+	pthread_mutex_unlock(&s->lock);
+	return s->zh;
+}
+
+/* the run's target language ("" if unknown) */
+static void lang_of(xp_db *db, int64_t run, char *lang, size_t n)
+{
+	json_t *runs;
+	xp_err e;
+	lang[0] = 0;
+	if (xp_db_runs(db, &runs, &e))
+		return;
+	size_t i;
+	json_t *r;
+	json_array_foreach(runs, i, r)
+		if (json_integer_value(json_object_get(r, "run")) == run && json_is_string(json_object_get(r, "lang")))
+			snprintf(lang, n, "%s", json_string_value(json_object_get(r, "lang")));
+	json_decref(runs);
+}
+
+/* The token indices where the words of tokens (a JSON array of strings)
+ * begin, as the projection's Chinese rules cut them (lang/zhwords.c): a
+ * character-tokenised sentence reads as words.  Two tokens of more than one
+ * character each (word tokens, Latin words) are written apart, so jieba never
+ * joins them; single characters join as jieba says.  NULL when the tokens are
+ * no strings or memory ran out. */
+static json_t *word_starts(xp_zhseg *z, json_t *tokens)
+{
+	size_t n = json_array_size(tokens);
+	const char **w = calloc(n + 1, sizeof *w);
+	uint32_t *len = calloc(n + 1, sizeof *len);
+	uint8_t *blank = calloc(n + 1, 1), *start = calloc(n + 2, 1);
+	json_t *out = w && len && blank && start ? json_array() : NULL;
+	for (size_t i = 0; out && i < n; i++) {
+		json_t *t = json_array_get(tokens, i);
+		if (!json_is_string(t)) {
+			json_decref(out);
+			out = NULL;
+			break;
+		}
+		w[i] = json_string_value(t), len[i] = (uint32_t)json_string_length(t);
+	}
+	for (size_t i = 1; out && i < n; i++)
+		blank[i] = xp_utf8_count(w[i - 1], len[i - 1]) > 1 || xp_utf8_count(w[i], len[i]) > 1;
+	if (out && n && xp_zh_word_starts(z, w, len, blank, (uint32_t)n, start)) {
+		json_decref(out);
+		out = NULL;
+	}
+	for (size_t i = 0; out && i < n; i++)
+		if (start[i] || !i)
+			json_array_append_new(out, json_integer((json_int_t)i));
+	free(w), free(len), free(blank), free(start);
+	return out;
+}
+
+/* words on the mention's target sentence and on its scene's target lines,
+ * for a Chinese run ("words", "tgt_words": where each word begins) */
+static void add_words(xp_server *s, xp_db *db, int64_t run, json_t *m)
+{
+	char lang[32];
+	lang_of(db, run, lang, sizeof lang);
+	xp_zhseg *z = strncmp(lang, "zh", 2) ? NULL : zh_of(s);
+	if (!z)
+		return;
+	json_t *t = json_object_get(m, "target"), *u, *ws;
+	if (json_is_object(t) && (ws = word_starts(z, json_object_get(t, "tokens"))))
+		json_object_set_new(t, "words", ws);
+	size_t i;
+	json_array_foreach(json_object_get(json_object_get(m, "scene"), "utterances"), i, u)
+		if ((ws = word_starts(z, json_object_get(u, "tgt_tokens"))))
+			json_object_set_new(u, "tgt_words", ws);
+}
+
 /* the mention, with where triage put it and why */
 static int mention_reply(xp_server *s, xp_db *db, int64_t run, const char *key, int context, json_t **m, xp_err *e)
 {
@@ -394,6 +484,7 @@ static int mention_reply(xp_server *s, xp_db *db, int64_t run, const char *key, 
 		json_object_set_new(*m, "triage", json_pack("{s:I,s:f,s:o,s:o}", "rank", (json_int_t)k, "risk",
 							    q->v[k].t.risk, "why", xp_json_text(q->v[k].t.why), "explain",
 							    xp_json_text(q->v[k].t.explain)));
+	add_words(s, db, run, *m);
 	return 0;
 }
 

@@ -45,6 +45,10 @@ struct xp_server {
 	size_t npending;
 	xp_qcache **queues;     /* each allocated once and kept to the end: pointers into them stay valid */
 	size_t nqueues, qcap;
+	/* jieba's words, to show Chinese target text as words (loaded on the
+	 * first Chinese mention; NULL, and not tried again, when missing) */
+	struct xp_zhseg *zh;
+	int zh_tried;
 };
 
 /* A connection to the store for one request, and back. */
