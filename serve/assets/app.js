@@ -281,6 +281,8 @@ async function openAt(pos) {
 /* open a mention by key, finding its place in the queue */
 async function openKey(key) {
   const q = await loadQueue({ around: key });
+  // the done count is the server's (an undo changes it)
+  if (q) progressFromQueue(q);
   S.index = q && q.found >= 0 ? q.found : -1;
   renderQueue();
   await loadMention(key);
@@ -323,6 +325,39 @@ function appendRuns(parent, tokens, marks, brackets) {
   }
 }
 
+/* [start, end) of each word over n tokens: starts from the server (where
+ * jieba's words begin), else every token a word */
+function wordRanges(n, starts) {
+  const b = Array.isArray(starts) && starts.length ? starts.filter((x) => x > 0 && x < n) : [...Array(n).keys()].slice(1);
+  const r = [];
+  let a = 0;
+  for (const x of [...b, n]) { if (x > a) r.push([a, x]); a = x; }
+  return r;
+}
+
+/* a target line of the scene: its words, the mention (t-self) and its
+ * cluster's other mentions (t-clu) marked where they are now */
+function targetLine(u) {
+  const toks = Array.isArray(u.tgt_tokens) ? u.tgt_tokens : [];
+  const line = h("span", { class: "tgt", lang: S.lang, dir: "auto" });
+  if (!toks.length) { line.append(u.target || ""); return line; }
+  const mark = new Array(toks.length).fill("");
+  for (const x of u.tgt_mentions || [])
+    for (let i = Math.max(0, x.start); i < x.end && i < mark.length; i++) mark[i] = x.self ? "t-self" : mark[i] || "t-clu";
+  for (const [a, z] of wordRanges(toks.length, u.tgt_words)) {
+    const w = h("span", { class: "w" });
+    for (let i = a; i < z;) {
+      let j = i;
+      while (j < z && mark[j] === mark[i]) j++;
+      const text = toks.slice(i, j).join("");
+      w.append(mark[i] ? h("span", { class: mark[i] }, text) : text);
+      i = j;
+    }
+    line.append(w, " ");
+  }
+  return line;
+}
+
 function renderMention() {
   const m = S.mention;
   if (!m) return;
@@ -352,17 +387,23 @@ function renderMention() {
   if (!m.target) {
     box.append(h("span", { class: "muted" }, "This utterance has no target sentence: nothing can be marked."));
   } else {
-    m.target.tokens.forEach((w, i) => {
-      const cls = ["tok"];
-      if (now && i >= now[1] && i < now[2]) cls.push("now");
-      if (changed && silver && i >= silver[1] && i < silver[2]) cls.push("silver");
-      if (S.sel && i >= S.sel[0] && i < S.sel[1]) cls.push("sel");
-      if (i === S.cursor) cls.push("cursor");
-      const b = h("button", { class: cls.join(" "), "data-i": i, type: "button", tabindex: -1 }, w, h("span", { class: "ti" }, i));
-      b.addEventListener("mousedown", (e) => { e.preventDefault(); clickToken(i, e.shiftKey); S.dragging = true; });
-      b.addEventListener("mouseenter", () => { if (S.dragging) extendTo(i); });
-      box.append(b);
-    });
+    // a word (jieba's, for Chinese: the segmentation the run's rules
+    // used) is one group of tokens; the text wraps as text does
+    for (const [a, z] of wordRanges(m.target.tokens.length, m.target.words)) {
+      const word = h("span", { class: "w" });
+      for (let i = a; i < z; i++) {
+        const cls = ["tok"];
+        if (now && i >= now[1] && i < now[2]) cls.push("now");
+        if (changed && silver && i >= silver[1] && i < silver[2]) cls.push("silver");
+        if (S.sel && i >= S.sel[0] && i < S.sel[1]) cls.push("sel");
+        if (i === S.cursor) cls.push("cursor");
+        const b = h("span", { class: cls.join(" "), "data-i": i, title: "token " + i }, m.target.tokens[i]);
+        b.addEventListener("mousedown", (e) => { e.preventDefault(); clickToken(i, e.shiftKey); S.dragging = true; });
+        b.addEventListener("mouseenter", () => { if (S.dragging) extendTo(i); });
+        word.append(b);
+      }
+      box.append(word, " ");
+    }
   }
   // the subtitle blocks the utterance was matched to, English then target
   // (a store imported before they were kept has only the target text)
@@ -387,6 +428,7 @@ function renderMention() {
 
   // the scene: English lines, the mention and its cluster marked, target text under each
   $("scene-doc").textContent = m.doc + ", utterances " + (m.scene.utterances[0] || {}).utt + "–" + (m.scene.utterances.at(-1) || {}).utt;
+  $("scene-count").textContent = m.scene.cluster_size + " in the English, " + (m.scene.tgt_cluster_size ?? 0) + " in the target";
   const sc = clear($("scene"));
   let selfLi = null;
   for (const u of m.scene.utterances) {
@@ -396,7 +438,7 @@ function renderMention() {
       for (let i = x.start; i < x.end && i < mark.length; i++) mark[i] = x.self ? "m-self" : mark[i] || "m-clu";
     li.append(" ");
     appendRuns(li, u.tokens, mark, false);
-    if (u.target) li.append(h("span", { class: "tgt", lang: S.lang, dir: "auto" }, u.target));
+    if (u.target || (u.tgt_tokens || []).length) li.append(targetLine(u));
     if (u.utt === en.utt) selfLi = li;
     sc.append(li);
   }
@@ -483,7 +525,9 @@ function refusedStale(r) {
 
 async function act(action, extra) {
   const m = S.mention;
-  if (!m || S.busy) return;
+  // a key that saves nothing says so
+  if (!m) { toast("Not saved: no mention is open.", true); return; }
+  if (S.busy) { toast("Not saved: the previous action is still being saved; press again.", true); return; }
   if (S.latest && S.oldRun !== S.run) { stale(S.latest); toast("Not saved: choose a run first (see the banner).", true); return; }
   const body = runFields({ key: m.key, annotator: S.annotator, version: m.version, action });
   if (action === "modify" || action === "add") {
@@ -540,6 +584,7 @@ async function undo() {
   if (r.status === 409 && r.json.mention) {
     setMention(r.json.mention, true);
     banner("conflict", "Cannot undo: " + r.json.message);
+    refreshQueue();
   } else toast(r.json.message || "error " + r.status, true);
   updateButtons();
 }
@@ -571,6 +616,16 @@ function show(view) {
 /* --- keys ----------------------------------------------------------------------------- */
 
 function onKey(e) {
+  // Enter on a filter (the focus stays on a drop-down once it is used)
+  // would choose in it, save nothing and say nothing: it gives the keys
+  // back to the page and says that nothing was saved
+  const filter = e.target.closest && e.target.closest("#filters");
+  if (filter && e.key === "Enter" && !e.ctrlKey && !e.metaKey && !e.altKey) {
+    e.preventDefault();
+    e.target.blur();
+    toast("Not saved: the keys were on the filter. They are back on the mention: Enter keeps it.", true);
+    return;
+  }
   const typing = e.target.closest && e.target.closest("input, select, textarea, dialog");
   if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
   const k = e.key;
@@ -658,7 +713,9 @@ async function start() {
   $("note-input").addEventListener("keydown", (e) => {
     if (e.key === "Escape") { $("note-input").blur(); $("note-form").hidden = true; e.stopPropagation(); }
   });
-  $("filters").addEventListener("change", async () => {
+  $("filters").addEventListener("change", async (e) => {
+    // the keys go back to the page: Enter keeps, j moves on
+    if (e.target.tagName === "SELECT") e.target.blur();
     S.index = -1;
     const q = await loadQueue({ offset: 0 });
     if (q && q.total) openAt(0);
