@@ -100,8 +100,10 @@ void xp_api_free(xp_server *s)
 	}
 	free(s->queues);
 	s->queues = NULL, s->nqueues = s->qcap = 0;
+	if (s->zh_state)
+		pthread_join(s->zh_thread, NULL);
 	xp_zhseg_free(s->zh);
-	s->zh = NULL, s->zh_tried = 0;
+	s->zh = NULL, s->zh_state = 0;
 }
 
 /* The run's queue, computed on first use under the lock (the others wait
@@ -387,19 +389,42 @@ static int get_queue(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 
 /* --- Chinese as words ------------------------------------------------------------------------- */
 
-/* jieba's segmenter, opened once for the server's life; NULL without
- * python3-jieba's data (the text is then shown a token a word) */
+static void *zh_load(void *arg)
+{
+	xp_server *s = arg;
+	xp_zhseg *z = NULL;
+	xp_err e;
+	if (xp_zhseg_open(XP_ZHSEG_DIR, &z, &e))
+		z = NULL;
+	pthread_mutex_lock(&s->lock);
+	s->zh = z, s->zh_state = 2;
+	pthread_mutex_unlock(&s->lock);
+	return NULL;
+}
+
+void xp_api_warm(xp_server *s, xp_db *db)
+{
+	json_t *runs, *r;
+	xp_err e;
+	size_t i;
+	int zh = 0;
+	if (xp_db_runs(db, &runs, &e))
+		return;
+	json_array_foreach(runs, i, r)
+		zh |= json_is_string(json_object_get(r, "lang")) && !strncmp(json_string_value(json_object_get(r, "lang")), "zh", 2);
+	json_decref(runs);
+	/* about a second of reading: not on a request's time */
+	if (zh && !pthread_create(&s->zh_thread, NULL, zh_load, s))
+		s->zh_state = 1;
+}
+
+/* jieba's segmenter once loaded; NULL while loading or without python3-jieba */
 static xp_zhseg *zh_of(xp_server *s)
 {
 	pthread_mutex_lock(&s->lock);
-	if (!s->zh_tried) {
-		xp_err e;
-		s->zh_tried = 1;
-		if (xp_zhseg_open(XP_ZHSEG_DIR, &s->zh, &e))
-			s->zh = NULL;
-	}
+	xp_zhseg *z = s->zh_state == 2 ? s->zh : NULL;
 	pthread_mutex_unlock(&s->lock);
-	return s->zh;
+	return z;
 }
 
 /* the run's target language ("" if unknown) */
@@ -597,8 +622,13 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 			ed.sent = (int32_t)x[0], ed.start = (int32_t)x[1], ed.end = (int32_t)x[2];
 		}
 		rc = xp_db_edit_at(db, run, &ed, version, &e);
+	} else if (action && !strcmp(action, "relink")) {
+		json_t *c = json_object_get(body, "cluster");
+		if (!json_is_integer(c))
+			return fail(out, 400, "cluster: the number of the cluster the mention moves to");
+		rc = xp_db_relink_at(db, run, key, (int64_t)json_integer_value(c), who, note, version, &e);
 	} else {
-		return fail(out, 400, "action: keep, modify, delete, add or note");
+		return fail(out, 400, "action: keep, modify, delete, add, relink or note");
 	}
 	if (rc)
 		return refused(s, db, run, key, &e, out);

@@ -366,6 +366,8 @@ function renderMention() {
   head.append(h("h2", {}, m.key),
     h("span", { class: "chip" }, m.type),
     h("span", { class: "chip", title: "mentions of this entity in the scene" }, "cluster " + m.cluster + " · " + m.scene.cluster_size + " mentions"),
+    m.scene.tgt_cluster !== undefined && m.scene.tgt_cluster !== m.cluster
+      ? h("span", { class: "chip moved", title: "a relink moved it to another entity" }, "now in cluster " + m.scene.tgt_cluster) : null,
     h("span", { class: "badge " + m.status }, m.status),
     h("span", { class: "chip", title: "changes with every action on this mention" }, "version " + m.version),
     h("div", { class: "why-line" }, "Triage #" + ((t.rank ?? -1) + 1) + ": " + (t.why || "") +
@@ -452,6 +454,7 @@ function renderMention() {
     hist.append(h("li", { class: cls },
       h("span", { class: "when" }, a.created.replace("T", " ").replace("Z", "")), " ", h("b", {}, a.kind),
       a.span ? " " + spanText(a.span) + " " + tokensOf(a.span, m) : "",
+      a.cluster !== null && a.cluster !== undefined ? " → cluster " + a.cluster : "",
       a.annotator ? " by " + a.annotator : "", a.batch ? " (batch " + a.batch + ")" : "",
       a.carried ? " (carried from an earlier run)" : "", a.note ? " — “" + a.note + "”" : "",
       a.status !== "ok" ? " [" + a.status + ": " + (a.why || "") + "]" : "", a.undone ? " (undone)" : ""));
@@ -466,6 +469,7 @@ function updateButtons() {
     modify: !!(m && m.current.span && S.sel && m.target),
     add: !!(m && !m.current.span && S.sel && m.target),
     delete: !!(m && m.current.span),
+    relink: !!(m && m.current.span),
   };
   for (const b of document.querySelectorAll("#actions button")) b.disabled = S.busy || !can[b.dataset.act];
 }
@@ -541,7 +545,7 @@ async function act(action, extra) {
   S.busy = false;
   if (refusedStale(r)) return;
   if (r.status === 200) {
-    const advance = action !== "note";
+    const advance = action !== "note" && action !== "relink";   // a relink stays: its new chain is shown
     toast(describe(action, body, m) + " — saved" + (advance ? " (u undoes)" : ""));
     setMention(r.json.mention);
     await refreshQueue();
@@ -562,6 +566,7 @@ async function act(action, extra) {
 }
 
 function describe(action, body, m) {
+  if (action === "relink") return "relink " + m.key + " → cluster " + body.cluster;
   if (action === "modify" || action === "add") return action + " " + m.key + " → " + m.target.tokens.slice(body.span[1], body.span[2]).join(" ");
   return action + " " + m.key;
 }
@@ -587,6 +592,29 @@ async function undo() {
     refreshQueue();
   } else toast(r.json.message || "error " + r.status, true);
   updateButtons();
+}
+
+/* relink: the document's entities as they are now, the mention's own left
+ * out, and a new one (a number no cluster has) */
+function relink() {
+  const m = S.mention;
+  if (!m || !m.current.span) { toast("Relink: the mention has no span in the target (add it first).", true); return; }
+  const sel = clear($("relink-select"));
+  const ents = (m.scene.entities || []).slice().sort((a, b) => a.cluster - b.cluster);
+  let top = -1;
+  for (const e of ents) {
+    top = Math.max(top, e.cluster);
+    if (e.cluster === m.scene.tgt_cluster) continue;
+    sel.append(h("option", { value: e.cluster }, "cluster " + e.cluster + " · " + e.words.join(" ") + " (" + e.n + ")"));
+  }
+  sel.append(h("option", { value: top + 1 }, "a new entity (cluster " + (top + 1) + ")"));
+  $("relink-form").hidden = false;
+  sel.focus();
+}
+
+function closeRelink() {
+  $("relink-select").blur();   // the keys are the page's again
+  $("relink-form").hidden = true;
 }
 
 function note() {
@@ -636,7 +664,7 @@ function onKey(e) {
     " ": () => clickToken(S.cursor, e.shiftKey),
     Enter: () => act("keep"), y: () => act("keep"),
     m: () => act("modify"), a: () => act("add"), d: () => act("delete"),
-    n: () => note(), u: () => undo(),
+    n: () => note(), u: () => undo(), r: () => relink(),
     Escape: () => { S.sel = null; S.anchor = -1; paintSelection(); banner(null); },
     o: () => show("overview"), q: () => show("queue"),
     "?": () => $("help-dialog").showModal(),
@@ -701,6 +729,7 @@ async function start() {
       else if (a === "prev") openAt(S.index - 1);
       else if (a === "undo") undo();
       else if (a === "note") note();
+      else if (a === "relink") relink();
       else act(a);
     });
   $("note-form").addEventListener("submit", (e) => {
@@ -709,6 +738,16 @@ async function start() {
     $("note-input").blur();   // the keys are the page's again
     $("note-form").hidden = true;
     if (v) act("note", { note: v });
+  });
+  $("relink-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const c = Number($("relink-select").value);
+    closeRelink();
+    act("relink", { cluster: c });
+  });
+  $("relink-select").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); $("relink-form").requestSubmit(); }
+    else if (e.key === "Escape") { closeRelink(); e.stopPropagation(); }
   });
   $("note-input").addEventListener("keydown", (e) => {
     if (e.key === "Escape") { $("note-input").blur(); $("note-form").hidden = true; e.stopPropagation(); }

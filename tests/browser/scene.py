@@ -183,6 +183,37 @@ try:
     d.set_window_size(1360, 900)
     shot("scene-%s.png" % LANG)
 
+    # --- relink: r, pick another entity, Enter; the chain follows; u undoes
+    d.set_window_size(1360, 900)
+    press("r")
+    wait_for(lambda: d.find_element(By.ID, "relink-form").is_displayed(), "the relink form opens")
+    opts = [(e.get_attribute("value"), e.text) for e in d.find_elements(By.CSS_SELECTOR, "#relink-select option")]
+    cl = m["scene"]["tgt_cluster"]
+    check(len(opts) >= 2 and str(cl) not in [v for v, _ in opts] and "a new entity" in opts[-1][1],
+          "the entities to move to, its own left out: %r" % opts[:4])
+    to = int(opts[0][0])
+    press(Keys.ENTER)
+    wait_for(lambda: ("relink " + pick["key"] + " → cluster %d" % to) in text("#toast"), "the relink is saved")
+    after = api("mention?key=" + urllib.parse.quote(pick["key"]))
+    check(after["scene"]["tgt_cluster"] == to and after["current"]["span"] == m["current"]["span"],
+          "the store has it in cluster %d, the span unchanged" % to)
+    wait_for(lambda: current() == pick["key"] and not d.execute_script("return S.busy"), "still on the mention")
+    check(marks_on_page() == marks_of(after), "the scene shows its new chain")
+    check(("→ cluster %d" % to) in text("#history"), "the history says where it went: " + text("#history"))
+    check(("now in cluster %d" % to) in text("#mhead"), "the header says it moved")
+    shot("scene-%s-relink.png" % LANG)
+    press("u")
+    wait_for(lambda: "Undone" in text("#toast"), "the relink undone")
+    check(api("mention?key=" + urllib.parse.quote(pick["key"]))["scene"]["tgt_cluster"] == cl, "back in cluster %d" % cl)
+    wait_for(lambda: current() == pick["key"] and not d.execute_script("return S.busy"), "on the mention after undo")
+    check(marks_on_page() == marks_of(api("mention?key=" + urllib.parse.quote(pick["key"]))), "the scene shows the chain as it was")
+    # Esc leaves the form with nothing saved
+    press("r")
+    wait_for(lambda: d.find_element(By.ID, "relink-form").is_displayed(), "the relink form opens again")
+    press(Keys.ESCAPE)
+    check(not d.find_element(By.ID, "relink-form").is_displayed() and
+          api("mention?key=" + urllib.parse.quote(pick["key"]))["scene"]["tgt_cluster"] == cl, "Esc relinks nothing")
+
     if LANG == "zh":
         # --- Enter after a filter: the keys come back, nothing is saved silently
         sel = d.find_element(By.CSS_SELECTOR, '#filters select[name="type"]')
