@@ -363,7 +363,7 @@ function renderMention() {
   if (!m) return;
   const head = clear($("mhead"));
   const t = m.triage || {};
-  head.append(h("h2", {}, m.key),
+  append(head, h("h2", {}, m.key),
     h("span", { class: "chip" }, m.type),
     h("span", { class: "chip", title: "mentions of this entity in the scene" }, "cluster " + m.cluster + " · " + m.scene.cluster_size + " mentions"),
     m.scene.tgt_cluster !== undefined && m.scene.tgt_cluster !== m.cluster

@@ -201,6 +201,7 @@ try:
     check(marks_on_page() == marks_of(after), "the scene shows its new chain")
     check(("→ cluster %d" % to) in text("#history"), "the history says where it went: " + text("#history"))
     check(("now in cluster %d" % to) in text("#mhead"), "the header says it moved")
+    check("null" not in text("#mhead"), "no stray null in the header: " + text("#mhead"))
     shot("scene-%s-relink.png" % LANG)
     press("u")
     wait_for(lambda: "Undone" in text("#toast"), "the relink undone")
