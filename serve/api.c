@@ -34,6 +34,7 @@
 #include "../base/text.h"
 #include "../base/vocab.h"
 #include "../io/json.h"
+#include "../lang/lang.h"
 #include "../lang/zhwords.h"
 #include "../model/zhseg.h"
 
@@ -402,6 +403,14 @@ static void *zh_load(void *arg)
 	return NULL;
 }
 
+/* the language of code is written without spaces between words, in Han
+ * characters (the pack says so): its text is shown as jieba's words */
+static int unspaced(const char *code)
+{
+	const xp_lang_pack *p = xp_lang_find(code);
+	return p && (p->traits & XP_LT_UNSPACED);
+}
+
 void xp_api_warm(xp_server *s, xp_db *db)
 {
 	json_t *runs, *r;
@@ -411,7 +420,7 @@ void xp_api_warm(xp_server *s, xp_db *db)
 	if (xp_db_runs(db, &runs, &e))
 		return;
 	json_array_foreach(runs, i, r)
-		zh |= json_is_string(json_object_get(r, "lang")) && !strncmp(json_string_value(json_object_get(r, "lang")), "zh", 2);
+		zh |= json_is_string(json_object_get(r, "lang")) && unspaced(json_string_value(json_object_get(r, "lang")));
 	json_decref(runs);
 	/* about a second of reading: not on a request's time */
 	if (zh && !pthread_create(&s->zh_thread, NULL, zh_load, s))
@@ -479,12 +488,12 @@ static json_t *word_starts(xp_zhseg *z, json_t *tokens)
 }
 
 /* words on the mention's target sentence and on its scene's target lines,
- * for a Chinese run ("words", "tgt_words": where each word begins) */
+ * for a run in a language written in Han without spaces ("words", "tgt_words": where each word begins) */
 static void add_words(xp_server *s, xp_db *db, int64_t run, json_t *m)
 {
 	char lang[32];
 	lang_of(db, run, lang, sizeof lang);
-	xp_zhseg *z = strncmp(lang, "zh", 2) ? NULL : zh_of(s);
+	xp_zhseg *z = unspaced(lang) ? zh_of(s) : NULL;
 	if (!z)
 		return;
 	json_t *t = json_object_get(m, "target"), *u, *ws;

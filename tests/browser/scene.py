@@ -220,8 +220,9 @@ try:
         sel = d.find_element(By.CSS_SELECTOR, '#filters select[name="type"]')
         sel.click()
         Select(sel).select_by_visible_text("pronoun")
-        wait_for(lambda: current() and d.execute_script("return S.index") == 0 and not d.execute_script("return S.busy"),
-                 "the filtered queue opened")
+        wait_for(lambda: d.execute_script("return !!S.mention && S.index === 0 && S.page.items.length > 0"
+                                          " && S.mention.key === S.page.items[0].key && !S.busy")
+                 and current() == d.execute_script("return S.mention.key"), "the filtered queue opened")
         check(d.execute_script("return document.activeElement.tagName") != "SELECT", "the drop-down gives the focus back")
         before = current()
         done0 = api("queue?limit=1")["done"]
