@@ -194,9 +194,10 @@ int xp_edit_cluster_locked(xp_db *db, int64_t run, const xp_edit *e, const int64
 	/* who, as keep, note and undo say it: the history alone tells each
 	 * annotator's actions in the order they were committed */
 	return xp_history_json(db, op_names[e->op],
-			       json_pack("{s:s,s:o,s:[i,i,i],s:o?}", "op", op_names[e->op], "mention", xp_json_text(e->mention),
-					 "span", e->sent, e->start, e->end, "annotator",
-					 e->annotator ? xp_json_text(e->annotator) : NULL),
+			       json_pack("{s:s,s:o,s:[i,i,i],s:o?,s:o?}", "op", op_names[e->op], "mention",
+					 xp_json_text(e->mention), "span", e->sent, e->start, e->end, "annotator",
+					 e->annotator ? xp_json_text(e->annotator) : NULL, "cluster",
+					 r.cluster ? json_integer((json_int_t)*r.cluster) : NULL),
 			       err);
 }
 

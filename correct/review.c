@@ -302,10 +302,10 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 	if (sqlite3_prepare_v2(db->h,
 			       "SELECT c.op, c.sent, c.new_start, c.new_end, c.annotator, c.note, c.created,"
 			       " c.undone OR coalesce(b.undone, 0), c.status, c.why, c.carried_from IS NOT NULL, b.name,"
-			       " c.id AS k1, 0 AS k2, c.id AS k3 FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
+			       " c.id AS k1, 0 AS k2, c.id AS k3, c.cluster FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
 			       " WHERE c.mention = ?1 UNION ALL"
 			       " SELECT kind, NULL, NULL, NULL, annotator, note, created, undone, 'ok', NULL,"
-			       " carried_from IS NOT NULL, NULL, after, 1, id FROM reviews WHERE mention = ?1"
+			       " carried_from IS NOT NULL, NULL, after, 1, id, NULL FROM reviews WHERE mention = ?1"
 			       " ORDER BY k1, k2, k3", -1, &st, NULL) != SQLITE_OK)
 		return a;
 	sqlite3_bind_int64(st, 1, row);
@@ -327,6 +327,9 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 				      "annotator", col_text(st, 4), "note", col_text(st, 5), "created", col_text(st, 6),
 				      "undone", undone, "status", col_text(st, 8), "why", col_text(st, 9), "carried",
 				      sqlite3_column_int(st, 10), "batch", col_text(st, 11));
+		/* the cluster an edit put the mention in (a relink), if it named one */
+		if (x && is_edit)
+			json_object_set_new(x, "cluster", col_int(st, 15));
 		if (json_array_append_new(a, x)) {
 			json_decref(a);
 			a = NULL;
@@ -352,16 +355,21 @@ static json_t *carry_of(xp_db *db, int64_t run, const char *key)
 	return o ? o : json_null();
 }
 
-/* the utterances around the mention's, with the mentions of its cluster */
+/* the utterances around the mention's, with the mentions of its cluster on
+ * both sides: in the English (its English cluster) and in the target
+ * sentences (where the mentions of its cluster in the corrected view are
+ * now: projected, moved or added spans, `self` the mention on screen).  A
+ * target sentence shown under several English lines gets its marks under
+ * each. */
 static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int64_t utt, int context)
 {
 	sqlite3_stmt *st, *mt;
 	json_t *us = json_array(), *o = json_pack("{s:o}", "utterances", us);
-	if (sqlite3_prepare_v2(db->h, "SELECT en_idx, speaker, src, tgt_idx, tgt_text FROM utterances"
+	if (sqlite3_prepare_v2(db->h, "SELECT en_idx, speaker, src, tgt_idx, tgt_text, tgt FROM utterances"
 			       " WHERE document = ? AND en_idx BETWEEN ? AND ? ORDER BY en_idx", -1, &st, NULL) != SQLITE_OK)
 		return o;
-	if (sqlite3_prepare_v2(db->h, "SELECT m.mention, u.en_idx, m.start, m.end FROM mentions m JOIN utterances u"
-			       " ON u.id = m.utterance WHERE m.document = ? AND m.cluster = ? ORDER BY u.en_idx, m.start",
+	if (sqlite3_prepare_v2(db->h, "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id, u.src FROM mentions m"
+			       " JOIN utterances u ON u.id = m.utterance WHERE m.document = ? ORDER BY u.en_idx, m.start",
 			       -1, &mt, NULL) != SQLITE_OK) {
 		sqlite3_finalize(st);
 		return o;
@@ -370,28 +378,78 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	sqlite3_bind_int64(st, 2, utt - context);
 	sqlite3_bind_int64(st, 3, utt + context);
 	while (sqlite3_step(st) == SQLITE_ROW) {
-		json_t *u = json_pack("{s:I,s:o,s:o,s:o,s:o,s:[]}", "utt", (json_int_t)sqlite3_column_int64(st, 0), "speaker",
-				      col_text(st, 1), "tokens", col_array(st, 2), "sent", col_int(st, 3), "target",
-				      col_text(st, 4), "mentions");
+		json_t *u = json_pack("{s:I,s:o,s:o,s:o,s:o,s:o,s:[],s:[]}", "utt", (json_int_t)sqlite3_column_int64(st, 0),
+				      "speaker", col_text(st, 1), "tokens", col_array(st, 2), "sent", col_int(st, 3),
+				      "target", col_text(st, 4), "tgt_tokens", col_array(st, 5), "mentions",
+				      "tgt_mentions");
 		json_array_append_new(us, u);
 	}
+	/* the cluster the mention on screen is in now (an edit may have moved it) */
+	xp_mstate me;
+	int64_t now_cluster = cluster;
 	sqlite3_bind_int64(mt, 1, doc);
-	sqlite3_bind_int64(mt, 2, cluster);
-	size_t size = 0;
+	size_t size = 0, tsize = 0;
+	/* the document's entities as they are now (a relink picks one): each
+	 * cluster with its first English mention and how many it has */
+	json_t *ents = json_object();
+	int64_t self_row = -1;
+	while (sqlite3_step(mt) == SQLITE_ROW)
+		if (sqlite3_column_int64(mt, 0) == self)
+			self_row = sqlite3_column_int64(mt, 5);
+	if (self_row >= 0 && !xp_db_state(db, self_row, &me))
+		now_cluster = me.cluster;
+	sqlite3_reset(mt);
 	while (sqlite3_step(mt) == SQLITE_ROW) {
-		size++;
-		int64_t at = sqlite3_column_int64(mt, 1);
+		int64_t at = sqlite3_column_int64(mt, 1), id = sqlite3_column_int64(mt, 0);
+		if (sqlite3_column_int64(mt, 4) == cluster) {
+			size++;
+			for (size_t i = 0; i < json_array_size(us); i++) {
+				json_t *u = json_array_get(us, i);
+				if (json_integer_value(json_object_get(u, "utt")) == at)
+					json_array_append_new(json_object_get(u, "mentions"),
+							      json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)id, "start",
+									(json_int_t)sqlite3_column_int64(mt, 2), "end",
+									(json_int_t)sqlite3_column_int64(mt, 3), "self",
+									id == self));
+			}
+		}
+		xp_mstate ms;
+		if (xp_db_state(db, sqlite3_column_int64(mt, 5), &ms))
+			continue;
+		char ck[24];
+		snprintf(ck, sizeof ck, "%lld", (long long)ms.cluster);
+		json_t *ent = json_object_get(ents, ck);
+		if (!ent) {
+			json_t *src = col_array(mt, 6), *words = json_array();
+			for (int64_t k = sqlite3_column_int64(mt, 2); k < sqlite3_column_int64(mt, 3) && k < (int64_t)json_array_size(src); k++)
+				json_array_append(words, json_array_get(src, (size_t)k));
+			json_object_set_new(ents, ck, ent = json_pack("{s:I,s:i,s:o}", "cluster", (json_int_t)ms.cluster, "n", 0,
+								       "words", words));
+			json_decref(src);
+		}
+		if (ent)
+			json_object_set_new(ent, "n", json_integer(json_integer_value(json_object_get(ent, "n")) + 1));
+		if (!ms.projected || ms.sent < 0 || ms.cluster != now_cluster)
+			continue;
+		tsize++;
 		for (size_t i = 0; i < json_array_size(us); i++) {
-			json_t *u = json_array_get(us, i);
-			if (json_integer_value(json_object_get(u, "utt")) == at)
-				json_array_append_new(json_object_get(u, "mentions"),
-						      json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)sqlite3_column_int64(mt, 0),
-								"start", (json_int_t)sqlite3_column_int64(mt, 2), "end",
-								(json_int_t)sqlite3_column_int64(mt, 3), "self",
-								sqlite3_column_int64(mt, 0) == self));
+			json_t *u = json_array_get(us, i), *sent = json_object_get(u, "sent");
+			if (json_is_integer(sent) && json_integer_value(sent) == ms.sent)
+				json_array_append_new(json_object_get(u, "tgt_mentions"),
+						      json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)id, "start",
+								(json_int_t)ms.start, "end", (json_int_t)ms.end, "self",
+								id == self));
 		}
 	}
 	json_object_set_new(o, "cluster_size", json_integer((json_int_t)size));
+	json_object_set_new(o, "tgt_cluster", json_integer((json_int_t)now_cluster));
+	json_object_set_new(o, "tgt_cluster_size", json_integer((json_int_t)tsize));
+	json_t *list = json_array(), *ent;
+	const char *ck;
+	json_object_foreach(ents, ck, ent)
+		json_array_append(list, ent);
+	json_decref(ents);
+	json_object_set_new(o, "entities", list);
 	sqlite3_finalize(st);
 	sqlite3_finalize(mt);
 	return o;
@@ -505,6 +563,33 @@ int xp_db_edit_at(xp_db *db, int64_t run, const xp_edit *e, int64_t version, xp_
 		return -1;
 	int64_t row = at_version(db, run, e->mention, version, err);
 	return finish(db, row < 0 ? (int)row : xp_edit_locked(db, run, e, 0, err), err);
+}
+
+int xp_db_relink_at(xp_db *db, int64_t run, const char *key, int64_t cluster, const char *annotator,
+		    const char *note, int64_t version, xp_err *err)
+{
+	if (!XP_CLUSTER_OK(cluster))
+		return xp_failc(err, XP_EINPUT, "", 0, "relink %s: a cluster is a number from 0 to 10^18 - 1", key);
+	if (xp_sql_begin(db, err))
+		return -1;
+	int64_t row = at_version(db, run, key, version, err);
+	if (row < 0)
+		return finish(db, (int)row, err);
+	xp_mstate s;
+	int rc;
+	if (xp_db_state(db, row, &s))
+		rc = xp_sql_fail(db, err, "state");
+	else if (!s.projected)
+		rc = xp_failc(err, XP_EINPUT, "", 0, "relink %s: the mention has no span in the target (add it first)", key);
+	else if (s.cluster == cluster)
+		rc = xp_failc(err, XP_EINPUT, "", 0, "relink %s: it is in cluster %lld already", key, (long long)cluster);
+	else {
+		/* the same span, another entity: what a corrected file that moves a
+		 * mention to another chain says, and what export writes back */
+		xp_edit e = {XP_MODIFY, key, (int32_t)s.sent, (int32_t)s.start, (int32_t)s.end, annotator, note};
+		rc = xp_edit_cluster_locked(db, run, &e, &cluster, 0, err);
+	}
+	return finish(db, rc, err);
 }
 
 int xp_review_locked(xp_db *db, int64_t run, int64_t mention, const char *kind, const char *note,

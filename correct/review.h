@@ -60,6 +60,15 @@ int64_t xp_db_mention_version(xp_db *db, int64_t run, const char *key);
  * XP_ECONFLICT, changing nothing, when the mention moved on since. */
 int xp_db_edit_at(xp_db *db, int64_t run, const xp_edit *e, int64_t version, xp_err *err);
 
+/* Relink: the mention, as it is now in the target, moves to cluster
+ * `cluster` of its document (an existing entity, or a new number for a new
+ * one), made on `version` as xp_db_edit_at.  Stored as a modification that
+ * keeps the span and names the cluster (correct/edit.c), so history, undo,
+ * carry-over and export take it as any other; XP_EINPUT when the mention has
+ * no projection (add it first) or is in that cluster already. */
+int xp_db_relink_at(xp_db *db, int64_t run, const char *key, int64_t cluster, const char *annotator,
+		    const char *note, int64_t version, xp_err *err);
+
 /* keep (the mention is right as it is now) or note (text, not empty). */
 typedef enum { XP_KEEP, XP_NOTE } xp_review_kind;
 int xp_db_review(xp_db *db, int64_t run, const char *key, xp_review_kind kind, const char *note,

@@ -34,6 +34,9 @@
 #include "../base/text.h"
 #include "../base/vocab.h"
 #include "../io/json.h"
+#include "../lang/lang.h"
+#include "../lang/zhwords.h"
+#include "../model/zhseg.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,6 +101,10 @@ void xp_api_free(xp_server *s)
 	}
 	free(s->queues);
 	s->queues = NULL, s->nqueues = s->qcap = 0;
+	if (s->zh_state)
+		pthread_join(s->zh_thread, NULL);
+	xp_zhseg_free(s->zh);
+	s->zh = NULL, s->zh_state = 0;
 }
 
 /* The run's queue, computed on first use under the lock (the others wait
@@ -381,6 +388,123 @@ static int get_queue(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 	return 200;
 }
 
+/* --- Chinese as words ------------------------------------------------------------------------- */
+
+static void *zh_load(void *arg)
+{
+	xp_server *s = arg;
+	xp_zhseg *z = NULL;
+	xp_err e;
+	if (xp_zhseg_open(XP_ZHSEG_DIR, &z, &e))
+		z = NULL;
+	pthread_mutex_lock(&s->lock);
+	s->zh = z, s->zh_state = 2;
+	pthread_mutex_unlock(&s->lock);
+	return NULL;
+}
+
+/* the language of code is written without spaces between words, in Han
+ * characters (the pack says so): its text is shown as jieba's words */
+static int unspaced(const char *code)
+{
+	const xp_lang_pack *p = xp_lang_find(code);
+	return p && (p->traits & XP_LT_UNSPACED);
+}
+
+void xp_api_warm(xp_server *s, xp_db *db)
+{
+	json_t *runs, *r;
+	xp_err e;
+	size_t i;
+	int zh = 0;
+	if (xp_db_runs(db, &runs, &e))
+		return;
+	json_array_foreach(runs, i, r)
+		zh |= json_is_string(json_object_get(r, "lang")) && unspaced(json_string_value(json_object_get(r, "lang")));
+	json_decref(runs);
+	/* about a second of reading: not on a request's time */
+	if (zh && !pthread_create(&s->zh_thread, NULL, zh_load, s))
+		s->zh_state = 1;
+}
+
+/* jieba's segmenter once loaded; NULL while loading or without python3-jieba */
+static xp_zhseg *zh_of(xp_server *s)
+{
+	pthread_mutex_lock(&s->lock);
+	xp_zhseg *z = s->zh_state == 2 ? s->zh : NULL;
+	pthread_mutex_unlock(&s->lock);
+	return z;
+}
+
+/* the run's target language ("" if unknown) */
+static void lang_of(xp_db *db, int64_t run, char *lang, size_t n)
+{
+	json_t *runs;
+	xp_err e;
+	lang[0] = 0;
+	if (xp_db_runs(db, &runs, &e))
+		return;
+	size_t i;
+	json_t *r;
+	json_array_foreach(runs, i, r)
+		if (json_integer_value(json_object_get(r, "run")) == run && json_is_string(json_object_get(r, "lang")))
+			snprintf(lang, n, "%s", json_string_value(json_object_get(r, "lang")));
+	json_decref(runs);
+}
+
+/* The token indices where the words of tokens (a JSON array of strings)
+ * begin, as the projection's Chinese rules cut them (lang/zhwords.c): a
+ * character-tokenised sentence reads as words.  Two tokens of more than one
+ * character each (word tokens, Latin words) are written apart, so jieba never
+ * joins them; single characters join as jieba says.  NULL when the tokens are
+ * no strings or memory ran out. */
+static json_t *word_starts(xp_zhseg *z, json_t *tokens)
+{
+	size_t n = json_array_size(tokens);
+	const char **w = calloc(n + 1, sizeof *w);
+	uint32_t *len = calloc(n + 1, sizeof *len);
+	uint8_t *blank = calloc(n + 1, 1), *start = calloc(n + 2, 1);
+	json_t *out = w && len && blank && start ? json_array() : NULL;
+	for (size_t i = 0; out && i < n; i++) {
+		json_t *t = json_array_get(tokens, i);
+		if (!json_is_string(t)) {
+			json_decref(out);
+			out = NULL;
+			break;
+		}
+		w[i] = json_string_value(t), len[i] = (uint32_t)json_string_length(t);
+	}
+	for (size_t i = 1; out && i < n; i++)
+		blank[i] = xp_utf8_count(w[i - 1], len[i - 1]) > 1 || xp_utf8_count(w[i], len[i]) > 1;
+	if (out && n && xp_zh_word_starts(z, w, len, blank, (uint32_t)n, start)) {
+		json_decref(out);
+		out = NULL;
+	}
+	for (size_t i = 0; out && i < n; i++)
+		if (start[i] || !i)
+			json_array_append_new(out, json_integer((json_int_t)i));
+	free(w), free(len), free(blank), free(start);
+	return out;
+}
+
+/* words on the mention's target sentence and on its scene's target lines,
+ * for a run in a language written in Han without spaces ("words", "tgt_words": where each word begins) */
+static void add_words(xp_server *s, xp_db *db, int64_t run, json_t *m)
+{
+	char lang[32];
+	lang_of(db, run, lang, sizeof lang);
+	xp_zhseg *z = unspaced(lang) ? zh_of(s) : NULL;
+	if (!z)
+		return;
+	json_t *t = json_object_get(m, "target"), *u, *ws;
+	if (json_is_object(t) && (ws = word_starts(z, json_object_get(t, "tokens"))))
+		json_object_set_new(t, "words", ws);
+	size_t i;
+	json_array_foreach(json_object_get(json_object_get(m, "scene"), "utterances"), i, u)
+		if ((ws = word_starts(z, json_object_get(u, "tgt_tokens"))))
+			json_object_set_new(u, "tgt_words", ws);
+}
+
 /* the mention, with where triage put it and why */
 static int mention_reply(xp_server *s, xp_db *db, int64_t run, const char *key, int context, json_t **m, xp_err *e)
 {
@@ -394,6 +518,7 @@ static int mention_reply(xp_server *s, xp_db *db, int64_t run, const char *key, 
 		json_object_set_new(*m, "triage", json_pack("{s:I,s:f,s:o,s:o}", "rank", (json_int_t)k, "risk",
 							    q->v[k].t.risk, "why", xp_json_text(q->v[k].t.why), "explain",
 							    xp_json_text(q->v[k].t.explain)));
+	add_words(s, db, run, *m);
 	return 0;
 }
 
@@ -506,8 +631,13 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 			ed.sent = (int32_t)x[0], ed.start = (int32_t)x[1], ed.end = (int32_t)x[2];
 		}
 		rc = xp_db_edit_at(db, run, &ed, version, &e);
+	} else if (action && !strcmp(action, "relink")) {
+		json_t *c = json_object_get(body, "cluster");
+		if (!json_is_integer(c))
+			return fail(out, 400, "cluster: the number of the cluster the mention moves to");
+		rc = xp_db_relink_at(db, run, key, (int64_t)json_integer_value(c), who, note, version, &e);
 	} else {
-		return fail(out, 400, "action: keep, modify, delete, add or note");
+		return fail(out, 400, "action: keep, modify, delete, add, relink or note");
 	}
 	if (rc)
 		return refused(s, db, run, key, &e, out);

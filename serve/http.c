@@ -464,6 +464,8 @@ int xp_serve_start(const xp_serve_opts *o, xp_server **out, xp_err *err)
 			rc = xp_failc(err, XP_ENOTFOUND, s->db, 0, "there is no run %lld in the database", (long long)s->run);
 		s->wdb = db;
 	}
+	if (rc == 0)
+		xp_api_warm(s, db);
 	if (rc == 0 && pthread_create(&s->writer, NULL, writer, s))
 		rc = xp_failc(err, XP_ENOMEM, "", 0, "cannot start the writer thread");
 	else if (rc == 0)

@@ -45,6 +45,13 @@ struct xp_server {
 	size_t npending;
 	xp_qcache **queues;     /* each allocated once and kept to the end: pointers into them stay valid */
 	size_t nqueues, qcap;
+	/* jieba's words, to show Chinese target text as words: loaded by a
+	 * thread of its own when the server starts on a store with a Chinese
+	 * run (a GET never waits for it: until it is there, or without
+	 * python3-jieba, the text is shown a token a word) */
+	struct xp_zhseg *zh;
+	int zh_state;   /* 0 none, 1 loading (zh_thread runs), 2 loaded or failed */
+	pthread_t zh_thread;
 };
 
 /* A connection to the store for one request, and back. */
@@ -67,7 +74,9 @@ int xp_api_post(xp_server *s, xp_db *db, const char *path, json_t *body, json_t 
  * exists for the other method only, -1 if it does not exist */
 int xp_api_route(const char *path, const char *method);
 
-/* the queues (free at stop) */
+/* the queues and the Chinese segmenter (free at stop) */
 void xp_api_free(xp_server *s);
+/* starts loading jieba's words when the store db has a Chinese run */
+void xp_api_warm(xp_server *s, xp_db *db);
 
 #endif

@@ -281,6 +281,8 @@ async function openAt(pos) {
 /* open a mention by key, finding its place in the queue */
 async function openKey(key) {
   const q = await loadQueue({ around: key });
+  // the done count is the server's (an undo changes it)
+  if (q) progressFromQueue(q);
   S.index = q && q.found >= 0 ? q.found : -1;
   renderQueue();
   await loadMention(key);
@@ -323,14 +325,49 @@ function appendRuns(parent, tokens, marks, brackets) {
   }
 }
 
+/* [start, end) of each word over n tokens: starts from the server (where
+ * jieba's words begin), else every token a word */
+function wordRanges(n, starts) {
+  const b = Array.isArray(starts) && starts.length ? starts.filter((x) => x > 0 && x < n) : [...Array(n).keys()].slice(1);
+  const r = [];
+  let a = 0;
+  for (const x of [...b, n]) { if (x > a) r.push([a, x]); a = x; }
+  return r;
+}
+
+/* a target line of the scene: its words, the mention (t-self) and its
+ * cluster's other mentions (t-clu) marked where they are now */
+function targetLine(u) {
+  const toks = Array.isArray(u.tgt_tokens) ? u.tgt_tokens : [];
+  const line = h("span", { class: "tgt", lang: S.lang, dir: "auto" });
+  if (!toks.length) { line.append(u.target || ""); return line; }
+  const mark = new Array(toks.length).fill("");
+  for (const x of u.tgt_mentions || [])
+    for (let i = Math.max(0, x.start); i < x.end && i < mark.length; i++) mark[i] = x.self ? "t-self" : mark[i] || "t-clu";
+  for (const [a, z] of wordRanges(toks.length, u.tgt_words)) {
+    const w = h("span", { class: "w" });
+    for (let i = a; i < z;) {
+      let j = i;
+      while (j < z && mark[j] === mark[i]) j++;
+      const text = toks.slice(i, j).join("");
+      w.append(mark[i] ? h("span", { class: mark[i] }, text) : text);
+      i = j;
+    }
+    line.append(w, " ");
+  }
+  return line;
+}
+
 function renderMention() {
   const m = S.mention;
   if (!m) return;
   const head = clear($("mhead"));
   const t = m.triage || {};
-  head.append(h("h2", {}, m.key),
+  append(head, h("h2", {}, m.key),
     h("span", { class: "chip" }, m.type),
     h("span", { class: "chip", title: "mentions of this entity in the scene" }, "cluster " + m.cluster + " · " + m.scene.cluster_size + " mentions"),
+    m.scene.tgt_cluster !== undefined && m.scene.tgt_cluster !== m.cluster
+      ? h("span", { class: "chip moved", title: "a relink moved it to another entity" }, "now in cluster " + m.scene.tgt_cluster) : null,
     h("span", { class: "badge " + m.status }, m.status),
     h("span", { class: "chip", title: "changes with every action on this mention" }, "version " + m.version),
     h("div", { class: "why-line" }, "Triage #" + ((t.rank ?? -1) + 1) + ": " + (t.why || "") +
@@ -352,17 +389,23 @@ function renderMention() {
   if (!m.target) {
     box.append(h("span", { class: "muted" }, "This utterance has no target sentence: nothing can be marked."));
   } else {
-    m.target.tokens.forEach((w, i) => {
-      const cls = ["tok"];
-      if (now && i >= now[1] && i < now[2]) cls.push("now");
-      if (changed && silver && i >= silver[1] && i < silver[2]) cls.push("silver");
-      if (S.sel && i >= S.sel[0] && i < S.sel[1]) cls.push("sel");
-      if (i === S.cursor) cls.push("cursor");
-      const b = h("button", { class: cls.join(" "), "data-i": i, type: "button", tabindex: -1 }, w, h("span", { class: "ti" }, i));
-      b.addEventListener("mousedown", (e) => { e.preventDefault(); clickToken(i, e.shiftKey); S.dragging = true; });
-      b.addEventListener("mouseenter", () => { if (S.dragging) extendTo(i); });
-      box.append(b);
-    });
+    // a word (jieba's, for Chinese: the segmentation the run's rules
+    // used) is one group of tokens; the text wraps as text does
+    for (const [a, z] of wordRanges(m.target.tokens.length, m.target.words)) {
+      const word = h("span", { class: "w" });
+      for (let i = a; i < z; i++) {
+        const cls = ["tok"];
+        if (now && i >= now[1] && i < now[2]) cls.push("now");
+        if (changed && silver && i >= silver[1] && i < silver[2]) cls.push("silver");
+        if (S.sel && i >= S.sel[0] && i < S.sel[1]) cls.push("sel");
+        if (i === S.cursor) cls.push("cursor");
+        const b = h("span", { class: cls.join(" "), "data-i": i, title: "token " + i }, m.target.tokens[i]);
+        b.addEventListener("mousedown", (e) => { e.preventDefault(); clickToken(i, e.shiftKey); S.dragging = true; });
+        b.addEventListener("mouseenter", () => { if (S.dragging) extendTo(i); });
+        word.append(b);
+      }
+      box.append(word, " ");
+    }
   }
   // the subtitle blocks the utterance was matched to, English then target
   // (a store imported before they were kept has only the target text)
@@ -387,6 +430,7 @@ function renderMention() {
 
   // the scene: English lines, the mention and its cluster marked, target text under each
   $("scene-doc").textContent = m.doc + ", utterances " + (m.scene.utterances[0] || {}).utt + "–" + (m.scene.utterances.at(-1) || {}).utt;
+  $("scene-count").textContent = m.scene.cluster_size + " in the English, " + (m.scene.tgt_cluster_size ?? 0) + " in the target";
   const sc = clear($("scene"));
   let selfLi = null;
   for (const u of m.scene.utterances) {
@@ -396,7 +440,7 @@ function renderMention() {
       for (let i = x.start; i < x.end && i < mark.length; i++) mark[i] = x.self ? "m-self" : mark[i] || "m-clu";
     li.append(" ");
     appendRuns(li, u.tokens, mark, false);
-    if (u.target) li.append(h("span", { class: "tgt", lang: S.lang, dir: "auto" }, u.target));
+    if (u.target || (u.tgt_tokens || []).length) li.append(targetLine(u));
     if (u.utt === en.utt) selfLi = li;
     sc.append(li);
   }
@@ -410,6 +454,7 @@ function renderMention() {
     hist.append(h("li", { class: cls },
       h("span", { class: "when" }, a.created.replace("T", " ").replace("Z", "")), " ", h("b", {}, a.kind),
       a.span ? " " + spanText(a.span) + " " + tokensOf(a.span, m) : "",
+      a.cluster !== null && a.cluster !== undefined ? " → cluster " + a.cluster : "",
       a.annotator ? " by " + a.annotator : "", a.batch ? " (batch " + a.batch + ")" : "",
       a.carried ? " (carried from an earlier run)" : "", a.note ? " — “" + a.note + "”" : "",
       a.status !== "ok" ? " [" + a.status + ": " + (a.why || "") + "]" : "", a.undone ? " (undone)" : ""));
@@ -424,6 +469,7 @@ function updateButtons() {
     modify: !!(m && m.current.span && S.sel && m.target),
     add: !!(m && !m.current.span && S.sel && m.target),
     delete: !!(m && m.current.span),
+    relink: !!(m && m.current.span),
   };
   for (const b of document.querySelectorAll("#actions button")) b.disabled = S.busy || !can[b.dataset.act];
 }
@@ -483,7 +529,9 @@ function refusedStale(r) {
 
 async function act(action, extra) {
   const m = S.mention;
-  if (!m || S.busy) return;
+  // a key that saves nothing says so
+  if (!m) { toast("Not saved: no mention is open.", true); return; }
+  if (S.busy) { toast("Not saved: the previous action is still being saved; press again.", true); return; }
   if (S.latest && S.oldRun !== S.run) { stale(S.latest); toast("Not saved: choose a run first (see the banner).", true); return; }
   const body = runFields({ key: m.key, annotator: S.annotator, version: m.version, action });
   if (action === "modify" || action === "add") {
@@ -497,7 +545,7 @@ async function act(action, extra) {
   S.busy = false;
   if (refusedStale(r)) return;
   if (r.status === 200) {
-    const advance = action !== "note";
+    const advance = action !== "note" && action !== "relink";   // a relink stays: its new chain is shown
     toast(describe(action, body, m) + " — saved" + (advance ? " (u undoes)" : ""));
     setMention(r.json.mention);
     await refreshQueue();
@@ -518,6 +566,7 @@ async function act(action, extra) {
 }
 
 function describe(action, body, m) {
+  if (action === "relink") return "relink " + m.key + " → cluster " + body.cluster;
   if (action === "modify" || action === "add") return action + " " + m.key + " → " + m.target.tokens.slice(body.span[1], body.span[2]).join(" ");
   return action + " " + m.key;
 }
@@ -540,8 +589,32 @@ async function undo() {
   if (r.status === 409 && r.json.mention) {
     setMention(r.json.mention, true);
     banner("conflict", "Cannot undo: " + r.json.message);
+    refreshQueue();
   } else toast(r.json.message || "error " + r.status, true);
   updateButtons();
+}
+
+/* relink: the document's entities as they are now, the mention's own left
+ * out, and a new one (a number no cluster has) */
+function relink() {
+  const m = S.mention;
+  if (!m || !m.current.span) { toast("Relink: the mention has no span in the target (add it first).", true); return; }
+  const sel = clear($("relink-select"));
+  const ents = (m.scene.entities || []).slice().sort((a, b) => a.cluster - b.cluster);
+  let top = -1;
+  for (const e of ents) {
+    top = Math.max(top, e.cluster);
+    if (e.cluster === m.scene.tgt_cluster) continue;
+    sel.append(h("option", { value: e.cluster }, "cluster " + e.cluster + " · " + e.words.join(" ") + " (" + e.n + ")"));
+  }
+  sel.append(h("option", { value: top + 1 }, "a new entity (cluster " + (top + 1) + ")"));
+  $("relink-form").hidden = false;
+  sel.focus();
+}
+
+function closeRelink() {
+  $("relink-select").blur();   // the keys are the page's again
+  $("relink-form").hidden = true;
 }
 
 function note() {
@@ -571,6 +644,16 @@ function show(view) {
 /* --- keys ----------------------------------------------------------------------------- */
 
 function onKey(e) {
+  // Enter on a filter (the focus stays on a drop-down once it is used)
+  // would choose in it, save nothing and say nothing: it gives the keys
+  // back to the page and says that nothing was saved
+  const filter = e.target.closest && e.target.closest("#filters");
+  if (filter && e.key === "Enter" && !e.ctrlKey && !e.metaKey && !e.altKey) {
+    e.preventDefault();
+    e.target.blur();
+    toast("Not saved: the keys were on the filter. They are back on the mention: Enter keeps it.", true);
+    return;
+  }
   const typing = e.target.closest && e.target.closest("input, select, textarea, dialog");
   if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
   const k = e.key;
@@ -581,7 +664,7 @@ function onKey(e) {
     " ": () => clickToken(S.cursor, e.shiftKey),
     Enter: () => act("keep"), y: () => act("keep"),
     m: () => act("modify"), a: () => act("add"), d: () => act("delete"),
-    n: () => note(), u: () => undo(),
+    n: () => note(), u: () => undo(), r: () => relink(),
     Escape: () => { S.sel = null; S.anchor = -1; paintSelection(); banner(null); },
     o: () => show("overview"), q: () => show("queue"),
     "?": () => $("help-dialog").showModal(),
@@ -646,6 +729,7 @@ async function start() {
       else if (a === "prev") openAt(S.index - 1);
       else if (a === "undo") undo();
       else if (a === "note") note();
+      else if (a === "relink") relink();
       else act(a);
     });
   $("note-form").addEventListener("submit", (e) => {
@@ -655,10 +739,22 @@ async function start() {
     $("note-form").hidden = true;
     if (v) act("note", { note: v });
   });
+  $("relink-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const c = Number($("relink-select").value);
+    closeRelink();
+    act("relink", { cluster: c });
+  });
+  $("relink-select").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); $("relink-form").requestSubmit(); }
+    else if (e.key === "Escape") { closeRelink(); e.stopPropagation(); }
+  });
   $("note-input").addEventListener("keydown", (e) => {
     if (e.key === "Escape") { $("note-input").blur(); $("note-form").hidden = true; e.stopPropagation(); }
   });
-  $("filters").addEventListener("change", async () => {
+  $("filters").addEventListener("change", async (e) => {
+    // the keys go back to the page: Enter keeps, j moves on
+    if (e.target.tagName === "SELECT") e.target.blur();
     S.index = -1;
     const q = await loadQueue({ offset: 0 });
     if (q && q.total) openAt(0);

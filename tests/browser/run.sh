@@ -76,4 +76,20 @@ url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
 "$PYTHON" tests/browser/rerun.py "$url" "$BUILD/browser" \
 	"'$XPROJ' pipeline --config $S/zh.conf --alignments $S/zh.pharaoh -o '$T/q' --quiet" || st=1
 kill "$pid"; wait "$pid"; pid=
+# the scene panel, reading and keyboard focus (issue 34): tests/browser/scene.py
+# on a Chinese and a Farsi store (screenshots scene-zh.png, scene-fa.png);
+# the fonts they are drawn in are scripts/install-deps' (said when missing)
+for f in "Noto Sans CJK" "Noto Naskh Arabic"; do
+	fc-list 2>/dev/null | grep -q "$f" || echo "  NOTE  font $f is not installed (scripts/install-deps): the screenshots fall back"
+done
+for l in zh fa; do
+	"$XPROJ" pipeline --config $S/$l.conf --alignments $S/$l.pharaoh -o $T/s$l --quiet || exit 1
+	rm -f $T/url
+	"$XPROJ" serve $T/s$l/corrections.db --port 0 > $T/url 2>&1 &
+	pid=$!
+	for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
+	url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
+	"$PYTHON" tests/browser/scene.py "$url" "$BUILD/browser" $l || st=1
+	kill "$pid"; wait "$pid"; pid=
+done
 exit $st

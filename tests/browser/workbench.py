@@ -280,7 +280,9 @@ try:
     check("<b>Priya</b>:" in scene.text, "an HTML speaker is shown as text")
     check(not scene.find_elements(By.TAG_NAME, "img") and not scene.find_elements(By.TAG_NAME, "b"),
           "no element was made from the data")
-    check('放松，蛋糕没事。<script>document.title="pwned"</script>' in scene.text, "a subtitle holding <script> is shown as text")
+    # the target line is the sentence's tokens as jieba's words (the planted
+    # tgt_text is shown in the subtitles below)
+    check("放松 ， 蛋糕 没事 。" in scene.text, "a target line of the scene as words")
     check(not d.find_elements(By.CSS_SELECTOR, "#view-mention script"), "no script element was made from the data")
     check(d.title == "xproj workbench", "no script ran (title %r)" % d.title)
     shot("05-scene.png")

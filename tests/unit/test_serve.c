@@ -194,6 +194,127 @@ static void endpoints(void **state)
 	stop();
 }
 
+/* the tgt_mentions of the scene's utterance holding target sentence `sent`, as "id:start-end" */
+static void tgt_marks(json_t *m, long long sent, char *out, size_t n)
+{
+	size_t i, k;
+	json_t *u, *x;
+	out[0] = 0;
+	json_array_foreach(J(J(m, "scene"), "utterances"), i, u) {
+		if (!json_is_integer(J(u, "sent")) || jint(u, "sent") != sent)
+			continue;
+		json_array_foreach(J(u, "tgt_mentions"), k, x) {
+			size_t l = strlen(out);
+			snprintf(out + l, n - l, "%s%lld:%lld-%lld%s", l ? " " : "", jint(x, "id"), jint(x, "start"),
+				 jint(x, "end"), json_is_true(J(x, "self")) ? "*" : "");
+		}
+		return;
+	}
+}
+
+/* the cluster label export gives mention id of document d */
+static long long exported_cluster(int64_t r, uint32_t id)
+{
+	xp_db *db;
+	xp_err e;
+	xp_corpus c = {0};
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	assert_int_equal(xp_db_export(db, r, 0, &c, &e), 0);
+	long long label = -1;
+	for (size_t i = 0; i < c.docs[0].nmentions; i++)
+		if (c.docs[0].mentions[i].id == id)
+			label = c.docs[0].clusters[c.docs[0].mentions[i].cluster].label;
+	xp_corpus_free(&c);
+	xp_db_close(db);
+	return label;
+}
+
+/* issue 34: the chain on the target side of the scene, and relink moving a
+ * mention to another cluster: stored, in the history, undone, exported */
+static void relink(void **state)
+{
+	(void)state;
+	start(NULL);
+	json_t *o, *m;
+	char marks[200];
+	/* d|2 "It" is in cluster 2 with d|1 "the big red car"; d|0 "I" in 1 */
+	assert_int_equal(call("GET", "/api/mention?key=d%7C2", NULL, NULL, &m), 200);
+	assert_int_equal(jint(J(m, "scene"), "tgt_cluster"), 2);
+	json_t *sp = json_deep_copy(J(J(m, "current"), "span"));
+	long long sent = (long long)json_integer_value(json_array_get(sp, 0));
+	long long a = (long long)json_integer_value(json_array_get(sp, 1)), b = (long long)json_integer_value(json_array_get(sp, 2));
+	tgt_marks(m, sent, marks, sizeof marks);
+	char want[64];
+	snprintf(want, sizeof want, "2:%lld-%lld*", a, b);
+	assert_string_equal(marks, want);   /* the mention itself, marked as such */
+	json_decref(m);
+	/* d|0's scene: its own span, and no sign of d|2 (another entity) */
+	assert_int_equal(call("GET", "/api/mention?key=d%7C0", NULL, NULL, &m), 200);
+	tgt_marks(m, sent, marks, sizeof marks);
+	assert_null(strstr(marks, "2:"));
+	json_decref(m);
+	assert_int_equal(exported_cluster(run, 2), 2);
+
+	/* relink d|2 to cluster 1: the same span, the other entity */
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":0,\"cluster\":1}", &o),
+			 200);
+	m = J(o, "mention");
+	assert_int_equal(jint(J(m, "scene"), "tgt_cluster"), 1);
+	assert_true(json_equal(J(J(m, "current"), "span"), sp));
+	json_t *last = json_array_get(J(m, "actions"), json_array_size(J(m, "actions")) - 1);
+	assert_string_equal(json_string_value(J(last, "kind")), "modify");
+	assert_int_equal(jint(last, "cluster"), 1);
+	assert_int_equal(jint(m, "version"), 1);
+	json_decref(o);
+	/* now in d|0's chain on the target side */
+	assert_int_equal(call("GET", "/api/mention?key=d%7C0", NULL, NULL, &m), 200);
+	tgt_marks(m, sent, marks, sizeof marks);
+	snprintf(want, sizeof want, "2:%lld-%lld", a, b);
+	assert_non_null(strstr(marks, want));
+	json_decref(m);
+	assert_int_equal(exported_cluster(run, 2), 1);
+	/* refused: the cluster it is in, no span, no number, a stale version */
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":1,\"cluster\":1}", &o),
+			 422);
+	assert_non_null(strstr(json_string_value(J(o, "message")), "already"));
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|3\",\"action\":\"relink\",\"version\":0,\"cluster\":2}", &o),
+			 422);
+	assert_non_null(strstr(json_string_value(J(o, "message")), "add it first"));
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":1,\"cluster\":\"1\"}", &o),
+			 400);
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":1,\"cluster\":-3}", &o),
+			 422);
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":0,\"cluster\":7}", &o),
+			 409);
+	json_decref(o);
+	/* undo takes it back to cluster 2 */
+	assert_int_equal(call("GET", "/api/undo?annotator=ann", NULL, NULL, &o), 200);
+	assert_string_equal(json_string_value(J(o, "undo")), "modify d|2");
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/undo", NULL, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"version\":1}", &o), 200);
+	assert_int_equal(jint(J(J(o, "mention"), "scene"), "tgt_cluster"), 2);
+	json_decref(o);
+	assert_int_equal(exported_cluster(run, 2), 2);
+	/* a new entity: a number no cluster has */
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":2,\"cluster\":40}", &o),
+			 200);
+	json_decref(o);
+	assert_int_equal(exported_cluster(run, 2), 40);
+	json_decref(sp);
+	stop();
+}
+
 static int has_header(const char *head, const char *h)
 {
 	return strstr(head, h) != NULL;
@@ -733,6 +854,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(endpoints),
+		cmocka_unit_test(relink),
 		cmocka_unit_test(security),
 		cmocka_unit_test(token),
 		cmocka_unit_test(stale_run),

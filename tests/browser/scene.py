@@ -1,0 +1,269 @@
+#!/usr/bin/python3
+"""tests/browser/scene.py — the scene panel, reading and keyboard focus (issue 34).
+
+Driven by tests/browser/run.sh on a fresh store of tools/sample (zh.conf or
+fa.conf).  On the Chinese store: the mention's chain is marked on both sides
+of the scene as the API says (English mentions of its cluster, target spans
+of its cluster where they are now, the mention itself apart), with a legend;
+the target sentence reads as jieba's words (a group of character tokens a
+word, no tile and index per token, text that wraps); the scene takes the
+window's height; Enter after using a filter gives the keys back and says
+nothing was saved, the next Enter saves; the done count after an undo is
+the server's.  On the Farsi store: the scene right to left, its chain
+marked.  Screenshots under SHOTS (scene-zh*.png, scene-fa.png).
+
+usage: scene.py URL SHOTS zh|fa
+"""
+import json
+import os
+import sys
+import tempfile
+import urllib.parse
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+URL, SHOTS, LANG = sys.argv[1], sys.argv[2], sys.argv[3]
+os.makedirs(SHOTS, exist_ok=True)
+failures = []
+
+
+def check(cond, what):
+    print(("  ok    " if cond else "  FAIL  ") + what)
+    if not cond:
+        failures.append(what)
+
+
+def api(path):
+    with urllib.request.urlopen(URL + "api/" + path, timeout=10) as r:
+        return json.load(r)
+
+
+o = Options()
+for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+          "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+          "--user-data-dir=" + tempfile.mkdtemp(prefix="xproj-chromium-"), "--window-size=1360,900", "--lang=en-US"]:
+    o.add_argument(a)
+o.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+d = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=o)
+wait = WebDriverWait(d, 10)
+
+
+def text(css):
+    try:
+        els = d.find_elements(By.CSS_SELECTOR, css)
+        return els[0].text if els else ""
+    except StaleElementReferenceException:
+        return ""
+
+
+def wait_for(cond, what):
+    try:
+        wait.until(lambda _: cond())
+        return True
+    except TimeoutException:
+        check(False, what + " (timed out)")
+        return False
+
+
+def current():
+    return text("#mhead h2")
+
+
+def idle():
+    return wait_for(lambda: current() and not d.execute_script("return S.busy"), "a mention shown")
+
+
+def press(*keys):
+    ActionChains(d).send_keys(*keys).perform()
+
+
+def shot(name):
+    d.save_screenshot(os.path.join(SHOTS, name))
+
+
+def marks_on_page():
+    """per scene line: the text marked as the mention and as its cluster, English then target"""
+    out = []
+    for li in d.find_elements(By.CSS_SELECTOR, "#scene li"):
+        row = []
+        for css in ["span.m-self", "span.m-clu", ".tgt .t-self", ".tgt .t-clu"]:
+            row.append("".join(e.text for e in li.find_elements(By.CSS_SELECTOR, css)).replace(" ", ""))
+        out.append(row)
+    return out
+
+
+def marks_of(m):
+    """the same from the API's answer (a token of the mention and of its cluster is the mention's)"""
+    out = []
+    for u in m["scene"]["utterances"]:
+        row = []
+        for toks, ms, cls in [(u["tokens"], u["mentions"], "m"), (u["tgt_tokens"], u["tgt_mentions"], "t")]:
+            mark = [""] * len(toks)
+            for x in ms:
+                for i in range(max(0, x["start"]), min(x["end"], len(toks))):
+                    mark[i] = "self" if x["self"] else mark[i] or "clu"
+            row += ["".join(t for t, k in zip(toks, mark) if k == "self").replace(" ", ""),
+                    "".join(t for t, k in zip(toks, mark) if k == "clu").replace(" ", "")]
+        out.append(row)
+    return out
+
+
+try:
+    d.get(URL)
+    wait_for(lambda: d.find_element(By.ID, "name-dialog").get_attribute("open") is not None, "name asked")
+    d.find_element(By.ID, "name-input").send_keys("cat", Keys.ENTER)
+    idle()
+
+    # --- the chain on both sides, on a mention whose cluster has target mates ---
+    q = api("queue?limit=200")
+    pick = None
+    for it in q["items"]:
+        m = api("mention?key=" + urllib.parse.quote(it["key"]))
+        tms = [x for u in m["scene"]["utterances"] for x in u["tgt_mentions"]]
+        if any(x["self"] for x in tms) and any(not x["self"] for x in tms):
+            pick = it
+            break
+    check(pick is not None, "a mention with its cluster projected in the scene")
+    d.execute_script("openAt(arguments[0])", pick["pos"])
+    wait_for(lambda: current() == pick["key"], "opened " + pick["key"])
+    idle()
+    page, want = marks_on_page(), marks_of(m)
+    check(page == want, "the scene marks the chain in English and target as the API says")
+    if page != want:
+        print(page, want)
+    check(any(r[2] for r in page), "the mention itself is marked on its target line")
+    check(any(r[3] for r in page), "its cluster mates are marked on the target lines")
+    sty = d.execute_script("""const s = document.querySelector('#scene .t-self'), c = document.querySelector('#scene .t-clu');
+      return [getComputedStyle(s).backgroundColor, getComputedStyle(c).backgroundColor, getComputedStyle(c).borderBottomStyle];""")
+    check(sty[0] != sty[1] and sty[2] == "solid", "the mention and its cluster look different: %r" % sty)
+    leg = text("#scene-legend")
+    check("this mention" in leg and "its cluster, English" in leg and "its cluster, target" in leg, "the legend: " + leg)
+    check(str(m["scene"]["tgt_cluster_size"]) + " in the target" in text(".scene-box h3").lower(), "the chain's size on both sides")
+
+    # --- reading: words, no tiles, text that wraps --------------------------
+    tg = m["target"]
+    words = d.find_elements(By.CSS_SELECTOR, "#tokens .w")
+    if LANG == "zh":
+        check("words" in tg and len(words) == len(tg["words"]), "the target sentence as jieba's words: %d words of %d tokens"
+              % (len(words), len(tg["tokens"])))
+        check(len(words) < len(tg["tokens"]), "words join character tokens")
+        starts = tg["words"] + [len(tg["tokens"])]
+        check([w.text.replace(" ", "") for w in words] ==
+              ["".join(tg["tokens"][starts[i]:starts[i + 1]]) for i in range(len(starts) - 1)],
+              "each word holds its tokens")
+    else:
+        check(len(words) == len(tg["tokens"]), "a Farsi token is a word")
+    check(not d.find_elements(By.CSS_SELECTOR, "#tokens .ti"), "no index under the tokens")
+    disp = d.execute_script("return [getComputedStyle(document.getElementById('tokens')).display,"
+                            " getComputedStyle(document.querySelector('#tokens .tok')).display]")
+    check(disp == ["block", "inline"], "the sentence is text that wraps: %r" % disp)
+    # a narrow window wraps the target line instead of overflowing it
+    d.set_window_size(700, 900)
+    wrap = d.execute_script("const b = document.getElementById('tokens'); return [b.scrollWidth <= b.clientWidth + 1,"
+                            " b.getBoundingClientRect().height]")
+    check(wrap[0], "the target sentence fits a narrow window (wraps): %r" % wrap)
+    d.set_window_size(1360, 900)
+
+    # --- the scene takes the window's height -------------------------------
+    h1 = d.execute_script("return document.querySelector('.scene-box').getBoundingClientRect().height")
+    d.set_window_size(1360, 1300)
+    wait_for(lambda: d.execute_script("return document.querySelector('.scene-box').getBoundingClientRect().height") > h1 + 300,
+             "the scene grows with the window")
+    h2 = d.execute_script("return document.querySelector('.scene-box').getBoundingClientRect().height")
+    check(h1 > 250 and h2 > h1 + 300, "the scene panel uses the window's height: %.0f px, then %.0f px" % (h1, h2))
+    d.set_window_size(1360, 900)
+    shot("scene-%s.png" % LANG)
+
+    # --- relink: r, pick another entity, Enter; the chain follows; u undoes
+    d.set_window_size(1360, 900)
+    press("r")
+    wait_for(lambda: d.find_element(By.ID, "relink-form").is_displayed(), "the relink form opens")
+    opts = [(e.get_attribute("value"), e.text) for e in d.find_elements(By.CSS_SELECTOR, "#relink-select option")]
+    cl = m["scene"]["tgt_cluster"]
+    check(len(opts) >= 2 and str(cl) not in [v for v, _ in opts] and "a new entity" in opts[-1][1],
+          "the entities to move to, its own left out: %r" % opts[:4])
+    to = int(opts[0][0])
+    press(Keys.ENTER)
+    wait_for(lambda: ("relink " + pick["key"] + " → cluster %d" % to) in text("#toast"), "the relink is saved")
+    after = api("mention?key=" + urllib.parse.quote(pick["key"]))
+    check(after["scene"]["tgt_cluster"] == to and after["current"]["span"] == m["current"]["span"],
+          "the store has it in cluster %d, the span unchanged" % to)
+    wait_for(lambda: current() == pick["key"] and not d.execute_script("return S.busy"), "still on the mention")
+    check(marks_on_page() == marks_of(after), "the scene shows its new chain")
+    check(("→ cluster %d" % to) in text("#history"), "the history says where it went: " + text("#history"))
+    check(("now in cluster %d" % to) in text("#mhead"), "the header says it moved")
+    check("null" not in text("#mhead"), "no stray null in the header: " + text("#mhead"))
+    shot("scene-%s-relink.png" % LANG)
+    press("u")
+    wait_for(lambda: "Undone" in text("#toast"), "the relink undone")
+    check(api("mention?key=" + urllib.parse.quote(pick["key"]))["scene"]["tgt_cluster"] == cl, "back in cluster %d" % cl)
+    wait_for(lambda: current() == pick["key"] and not d.execute_script("return S.busy"), "on the mention after undo")
+    check(marks_on_page() == marks_of(api("mention?key=" + urllib.parse.quote(pick["key"]))), "the scene shows the chain as it was")
+    # Esc leaves the form with nothing saved
+    press("r")
+    wait_for(lambda: d.find_element(By.ID, "relink-form").is_displayed(), "the relink form opens again")
+    press(Keys.ESCAPE)
+    check(not d.find_element(By.ID, "relink-form").is_displayed() and
+          api("mention?key=" + urllib.parse.quote(pick["key"]))["scene"]["tgt_cluster"] == cl, "Esc relinks nothing")
+
+    if LANG == "zh":
+        # --- Enter after a filter: the keys come back, nothing is saved silently
+        sel = d.find_element(By.CSS_SELECTOR, '#filters select[name="type"]')
+        sel.click()
+        Select(sel).select_by_visible_text("pronoun")
+        wait_for(lambda: d.execute_script("return !!S.mention && S.index === 0 && S.page.items.length > 0"
+                                          " && S.mention.key === S.page.items[0].key && !S.busy")
+                 and current() == d.execute_script("return S.mention.key"), "the filtered queue opened")
+        check(d.execute_script("return document.activeElement.tagName") != "SELECT", "the drop-down gives the focus back")
+        before = current()
+        done0 = api("queue?limit=1")["done"]
+        press(Keys.ENTER)
+        wait_for(lambda: "saved" in text("#toast"), "Enter after a filter keeps")
+        check(("keep " + before) in text("#toast"), "Enter after a filter saved the keep: " + text("#toast"))
+        wait_for(lambda: api("queue?limit=1")["done"] == done0 + 1, "the server counts the keep")
+        # the focus on a filter field (tabbed to, or typed in): Enter says it saved nothing
+        inp = d.find_element(By.CSS_SELECTOR, '#filters input[name="min_conf"]')
+        inp.click()
+        idle()
+        now = current()
+        press(Keys.ENTER)
+        wait_for(lambda: "Not saved" in text("#toast"), "an unsaved Enter says so")
+        check("keys were on the filter" in text("#toast"), "the toast says why: " + text("#toast"))
+        check(d.execute_script("return document.activeElement.tagName") == "BODY", "the keys are the page's again")
+        check(api("queue?limit=1")["done"] == done0 + 1 and current() == now, "nothing was saved by that Enter")
+        shot("scene-zh-filter-enter.png")
+        press(Keys.ENTER)
+        wait_for(lambda: ("keep " + now) in text("#toast"), "the next Enter keeps")
+        wait_for(lambda: api("queue?limit=1")["done"] == done0 + 2, "the server counts it")
+
+        # --- the done count after an undo is the server's --------------------
+        wait_for(lambda: ("%d / " % (done0 + 2)) in text("#progress-text"), "the header counts two keeps")
+        press("u")
+        wait_for(lambda: "Undone" in text("#toast"), "undone")
+        srv = api("queue?limit=1")
+        wait_for(lambda: text("#progress-text").startswith("%d / %d" % (srv["done"], srv["all"])),
+                 "the header says the server's count after an undo")
+        check(srv["done"] == done0 + 1 and text("#progress-text").startswith("%d / " % srv["done"]),
+              "after the undo: header %r, server %d" % (text("#progress-text"), srv["done"]))
+
+    errors = [l for l in d.get_log("browser") if l["level"] == "SEVERE" and "favicon" not in l["message"]]
+    check(not errors, "no errors in the browser console: %s" % errors)
+except Exception as e:
+    import traceback
+    traceback.print_exc()
+    check(False, "the walk through the scene stopped: %s" % type(e).__name__)
+    shot("scene-%s-failure.png" % LANG)
+finally:
+    d.quit()
+
+print("%d failed" % len(failures))
+sys.exit(1 if failures else 0)
