@@ -19,7 +19,8 @@
 # talks and on each half (the first five talks by id, the last five): a rule
 # is kept on by default when it gains on all and loses on neither half.
 #   DATA=../shared/data XPROJ=build/xproj sh bench/parcorfull.sh
-# Environment: LANGS="de fr pt" (any subset), PARCORFULL_DIR keeps the outputs.
+# Environment: LANGS="de fr pt" (any subset), PARCORFULL_DIR keeps the outputs
+# (with REUSE=1 a second run there projects the alignments it holds again).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=de fr pt}" "${RULES:=0}"
 P=$DATA/parcorfull-ted
@@ -58,9 +59,11 @@ for l in $LANGS; do
 		ln -s "$(cd "$(dirname $f)" && pwd)/${f##*/}" $G/
 	done
 	$XPROJ convert --repair $G $T/$l.gold.conll 2>$T/$l.convert.log
-	$XPROJ pair --repair --source $P/EN --target $G --lang $l -o $T/$l.jsonl 2>$T/$l.pair.log
-	$XPROJ bitext $T/$l.jsonl -o $T/$l.pairs --map $T/$l.map 2>/dev/null
-	$XPROJ wordalign --threads 2 $T/$l.pairs -o $T/$l.pharaoh --probs $T/$l.probs 2>$T/$l.wordalign.log
+	if [ -z "${REUSE:-}" ] || [ ! -s $T/$l.probs ]; then
+		$XPROJ pair --repair --source $P/EN --target $G --lang $l -o $T/$l.jsonl 2>$T/$l.pair.log
+		$XPROJ bitext $T/$l.jsonl -o $T/$l.pairs --map $T/$l.map 2>/dev/null
+		$XPROJ wordalign --threads 2 $T/$l.pairs -o $T/$l.pharaoh --probs $T/$l.probs 2>$T/$l.wordalign.log
+	fi
 	proj() {   # proj OUT RULES...
 		o=$1; shift
 		$XPROJ project --source $P/EN --aligned $T/$l.jsonl --alignments $T/$l.pharaoh --probs $T/$l.probs \
