@@ -38,7 +38,7 @@ extern const char *const xp_articles_all[];
 	 "a noun phrase's span drops a first word its annotation leaves out (im, zum; de)"}
 #define XP_RULE_EDGE_PUNCT                                                                                  \
 	{"edge_punct", XP_RK_NP, XP_NP_EDGE_PUNCT, 1,                                                       \
-	 "a comma, full stop, colon or question mark at a span's edge leaves it"}
+	 "a comma, full stop, colon or question mark at a span's edge leaves it, unless the English has one there"}
 
 /* A closed-class table (lang.h closed_class): a word and its classes. */
 typedef struct {
