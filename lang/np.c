@@ -13,7 +13,7 @@
 _Static_assert(XP_NP_NRULES >= 1 && XP_NP_NRULES <= 64, "np rules: 64 at most");
 _Static_assert(sizeof(xp_np_mask) * 8 == 64, "np rules: a 64-bit mask");
 
-static const char *const np_names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle", "det", "edge_punct", "shed"};
+static const char *const np_names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle", "det", "edge_punct", "shed", "punct_next"};
 
 const char *xp_np_name(unsigned k)
 {
@@ -787,7 +787,10 @@ xp_np_mask xp_np_shape(xp_np_mask rules, const xp_np_span *x, uint32_t *a, uint3
 		did |= XP_NP_FA_REPEAT;
 	/* the rules of any pack that has them: asked of the pack, not of a
 	 * language's name */
-	xp_np_mask mine = (rules & (XP_NP_DET | XP_NP_EDGE_PUNCT | XP_NP_SHED)) ? xp_lang_rule_set(xp_lang_get(x->lang), XP_RK_NP) : 0;
+	xp_np_mask mine = (rules & (XP_NP_DET | XP_NP_EDGE_PUNCT | XP_NP_SHED | XP_NP_PUNCT_NEXT)) ? xp_lang_rule_set(xp_lang_get(x->lang), XP_RK_NP) : 0;
+	if ((rules & mine & XP_NP_PUNCT_NEXT) && *b == *a + 1 && *b < x->n && edge_punct_tok(x->w[*a], x->len[*a]) &&
+	    !edge_punct_tok(x->w[*b], x->len[*b]))
+		(*a)++, (*b)++, did |= XP_NP_PUNCT_NEXT;
 	if ((rules & mine & XP_NP_EDGE_PUNCT) && *b > *a && edge_punct(x, a, b))
 		did |= XP_NP_EDGE_PUNCT;
 	const xp_lang_pack *pk = (rules & mine & XP_NP_SHED) ? xp_lang_get(x->lang) : NULL;

@@ -40,6 +40,10 @@ extern const char *const xp_articles_all[];
 	{"edge_punct", XP_RK_NP, XP_NP_EDGE_PUNCT, 1,                                                       \
 	 "a comma, full stop, colon or question mark at a span's edge leaves it, unless the English has one there"}
 
+#define XP_RULE_PUNCT_NEXT                                                                                  \
+	{"punct_next", XP_RK_NP, XP_NP_PUNCT_NEXT, 1,                                                       \
+	 "a span that is one comma or stop alone takes the word after it (', die' for 'who')"}
+
 /* A closed-class table (lang.h closed_class): a word and its classes. */
 typedef struct {
 	const char *w;

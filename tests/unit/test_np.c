@@ -143,6 +143,22 @@ static void test_edge_punct(void **st)
 	shape64(R, "fa", "the end", 0, "پایان .", 0, 2, 0, 0, 2);
 }
 
+/* punct_next: "who" on the comma of ", die" takes the relative pronoun */
+static void test_punct_next(void **st)
+{
+	(void)st;
+	const xp_np_mask R = XP_NP_PUNCT_NEXT;
+	shape64(R, "de", "who", 1, "Leute , die kamen", 1, 2, R, 2, 3);
+	shape64(R, "pt", "that", 1, "coisa , que", 1, 2, R, 2, 3);
+	/* not at the sentence's end, not onto more punctuation, not a word */
+	shape64(R, "de", "who", 1, "Leute ,", 1, 2, 0, 1, 2);
+	shape64(R, "fr", "who", 1, "gens , .", 1, 2, 0, 1, 2);
+	shape64(R, "fr", "who", 1, "gens qui", 1, 2, 0, 1, 2);
+	/* with edge_punct: the comma taken, nothing left to trim */
+	shape64(R | XP_NP_EDGE_PUNCT, "de", "who", 1, "Leute , die", 1, 2, R, 2, 3);
+	shape64(R, "zh", "who", 1, "人 , 谁", 1, 2, 0, 1, 2);
+}
+
 /* a rule after the first 31 is named in a report only for a pack that has it */
 static void test_np_listed(void **st)
 {
@@ -156,6 +172,7 @@ static void test_np_listed(void **st)
 	assert_string_equal(xp_np_name(31), "det");
 	assert_string_equal(xp_np_name(32), "edge_punct");
 	assert_string_equal(xp_np_name(33), "shed");
+	assert_string_equal(xp_np_name(34), "punct_next");
 }
 
 static void test_zh_name(void **st)
@@ -701,6 +718,7 @@ int main(void)
 		cmocka_unit_test(test_fa_edges),  cmocka_unit_test(test_fa_repeat),
 		cmocka_unit_test(test_absorb),    cmocka_unit_test(test_stray),
 		cmocka_unit_test(test_det), cmocka_unit_test(test_shed), cmocka_unit_test(test_edge_punct),
+		cmocka_unit_test(test_punct_next),
 		cmocka_unit_test(test_np_listed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
