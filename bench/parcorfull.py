@@ -13,7 +13,9 @@
       output on the CoNLL above) against the IWSLT segmentation.  Each ParCorFull
       sentence, English and French, is mapped to the IWSLT segments that hold its
       characters (the talk's text with blanks removed, aligned character by character
-      with difflib, so that tokenisation and quotes may differ); IWSLT segments are
+      with difflib, so that tokenisation and quotes may differ; a sentence is in a
+      segment when it holds 3 or more of the segment's characters and a tenth of those
+      matched, so that a stray match across a boundary makes no link); IWSLT segments are
       one-to-one English-French by construction (same seg id).  A sentence pair (e, f)
       is in the reference when e and f share a segment id; a predicted link E:F gives
       the pairs E x F.  Precision = predicted pairs in the reference / predicted pairs;
@@ -182,10 +184,17 @@ def seg_sets_of(d, talk, iwslt_path, seed):
     # the release writes `` and '' where IWSLT has "
     norm = lambda v: ['"' if c in '`\'' else c for c in v]
     sm = difflib.SequenceMatcher(None, norm(a), norm(b), autojunk=False)
-    out = [set() for _ in sents]
+    # a sentence is in a segment when it holds 3 or more of the segment's characters and a
+    # tenth of those matched: a few characters matched across a boundary make no link, a
+    # short sentence joined to a long one (its whole segment) does
+    held = [{} for _ in sents]
+    size = {}
     for blk in sm.get_matching_blocks():
         for k in range(blk.size):
-            out[owner[blk.a + k]].add(seg[blk.b + k])
+            h, g = held[owner[blk.a + k]], seg[blk.b + k]
+            h[g] = h.get(g, 0) + 1
+            size[g] = size.get(g, 0) + 1
+    out = [{g for g, c in h.items() if c >= 3 and 10 * c >= size[g]} for h in held]
     unmatched = len(a) - sum(blk.size for blk in sm.get_matching_blocks())
     return out, unmatched, len(a)
 
