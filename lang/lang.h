@@ -133,6 +133,16 @@ typedef struct xp_lang_pack {
 	 * mention under the reference's other convention, to try in order (at
 	 * most max); their count.  NULL: none */
 	size_t (*loose)(const xp_loose_in *in, uint32_t (*alt)[2], size_t max);
+	/* the words that open a noun phrase before its noun and belong to its
+	 * span in the annotation (articles, prepositions fused with an article,
+	 * possessives, demonstratives), lower case, NULL-terminated: what
+	 * XP_NP_DET (np.h) joins; NULL: none */
+	const char *const *determiners;
+	/* the words the annotation never begins a noun phrase with though the
+	 * aligner puts them there (a preposition fused with the article: the
+	 * German im, zum), lower case, NULL-terminated: what XP_NP_SHED drops;
+	 * NULL: none */
+	const char *const *np_shed;
 } xp_lang_pack;
 
 /* The pack of language code `code` (its code or an alias, with or without a

@@ -1,5 +1,6 @@
 /* lang/np.c — noun phrase and name rules on projected spans; see np.h. */
 #include "np.h"
+#include "lang.h"
 #include "pron.h"
 #include "prodrop.h"
 #include "../base/text.h"
@@ -12,7 +13,7 @@
 _Static_assert(XP_NP_NRULES >= 1 && XP_NP_NRULES <= 64, "np rules: 64 at most");
 _Static_assert(sizeof(xp_np_mask) * 8 == 64, "np rules: a 64-bit mask");
 
-static const char *const np_names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle"};
+static const char *const np_names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle", "det", "edge_punct", "shed", "punct_next"};
 
 const char *xp_np_name(unsigned k)
 {
@@ -730,12 +731,74 @@ static int fa_repeat(const xp_np_span *x, uint32_t *a, uint32_t *b)
 	return 1;
 }
 
+int xp_np_listed(unsigned k, const char *lang)
+{
+	if (k < XP_NP_NLISTED)
+		return 1;
+	return k < XP_NP_NRULES && (xp_lang_rule_set(xp_lang_get(lang), XP_RK_NP) & XP_NP_BIT(k)) != 0;
+}
+
+/* w[0..n) is one of the NULL-terminated set, in any case (ASCII letters
+ * folded: a determiner opening a sentence is capitalised, Die, Le, O) */
+static int det_in(const char *w, uint32_t n, const char *const *set)
+{
+	for (size_t k = 0; set[k]; k++)
+		if (strlen(set[k]) == n && !strncasecmp(w, set[k], n))
+			return 1;
+	return 0;
+}
+
+/* XP_NP_DET: the determiner just before the span joins it (np.h) */
+static int det_before(const xp_np_span *x, const char *const *dets, uint32_t *a)
+{
+	if (*a == 0 || det_in(x->w[*a], x->len[*a], dets) || !det_in(x->w[*a - 1], x->len[*a - 1], dets))
+		return 0;
+	(*a)--;
+	return 1;
+}
+
+static int edge_punct_tok(const char *w, uint32_t n)
+{
+	return n == 1 && strchr(",.;:?!", w[0]) != NULL;
+}
+
+/* XP_NP_EDGE_PUNCT: punctuation at the span's ends leaves it (np.h) */
+static int edge_punct(const xp_np_span *x, uint32_t *a, uint32_t *b)
+{
+	uint32_t s = *a, e = *b;
+	/* an English mention with punctuation at that end (a clause, an event
+	 * antecedent: "... in the title .") keeps it there */
+	const char *f = x->src[x->s], *l = x->src[x->e - 1];
+	while (s < e && !edge_punct_tok(f, (uint32_t)strlen(f)) && edge_punct_tok(x->w[s], x->len[s]))
+		s++;
+	while (e > s && !edge_punct_tok(l, (uint32_t)strlen(l)) && edge_punct_tok(x->w[e - 1], x->len[e - 1]))
+		e--;
+	if (s == e || (s == *a && e == *b))
+		return 0;
+	*a = s, *b = e;
+	return 1;
+}
+
 xp_np_mask xp_np_shape(xp_np_mask rules, const xp_np_span *x, uint32_t *a, uint32_t *b)
 {
 	xp_np_mask did = 0;
 	int name = x->name;
 	if ((rules & XP_NP_FA_REPEAT) && is_fa(x->lang) && fa_repeat(x, a, b))
 		did |= XP_NP_FA_REPEAT;
+	/* the rules of any pack that has them: asked of the pack, not of a
+	 * language's name */
+	xp_np_mask mine = (rules & (XP_NP_DET | XP_NP_EDGE_PUNCT | XP_NP_SHED | XP_NP_PUNCT_NEXT)) ? xp_lang_rule_set(xp_lang_get(x->lang), XP_RK_NP) : 0;
+	if ((rules & mine & XP_NP_PUNCT_NEXT) && *b == *a + 1 && *b < x->n && edge_punct_tok(x->w[*a], x->len[*a]) &&
+	    !edge_punct_tok(x->w[*b], x->len[*b]))
+		(*a)++, (*b)++, did |= XP_NP_PUNCT_NEXT;
+	if ((rules & mine & XP_NP_EDGE_PUNCT) && *b > *a && edge_punct(x, a, b))
+		did |= XP_NP_EDGE_PUNCT;
+	const xp_lang_pack *pk = (rules & mine & XP_NP_SHED) ? xp_lang_get(x->lang) : NULL;
+	if (pk && pk->np_shed && !x->pronoun && *b > *a + 1 && det_in(x->w[*a], x->len[*a], pk->np_shed))
+		(*a)++, did |= XP_NP_SHED;
+	pk = (rules & mine & XP_NP_DET) ? xp_lang_get(x->lang) : NULL;
+	if (pk && pk->determiners && !x->pronoun && *b > *a && det_before(x, pk->determiners, a))
+		did |= XP_NP_DET;
 	if (x->pronoun) {   /* pronouns: lang.h, but for a demonstrative's noun */
 		if ((rules & XP_NP_FA_DEM_NOUN) && is_fa(x->lang) && fa_dem_noun(x, a, b))
 			did |= XP_NP_FA_DEM_NOUN;

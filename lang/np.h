@@ -225,6 +225,28 @@
  *                   of the rules on jieba's words.
  * Off by default (--np turns it on): it lost on the held-out MMC dev silver
  * (README, "Noun phrase and name rules"):
+ *   XP_NP_DET       every pack with determiners (German, French, Portuguese):
+ *                   the annotation's noun phrase holds its article, the
+ *                   preposition fused with one (im, du, do) and a possessive
+ *                   or demonstrative before the noun, which the aligner links
+ *                   to the English "of" or to nothing (des for a bare plural):
+ *                   a noun phrase's span (not a pronoun's) whose word before
+ *                   is one of the pack's determiners, and that does not begin
+ *                   with one, takes it.  The words are the pack's data
+ *                   (xp_lang_pack.determiners), the rule one for all.
+ *   XP_NP_SHED      every pack with such words: a span that begins with a
+ *                   word the annotation never begins a noun phrase with (the
+ *                   German im, zum, whose preposition it leaves out; the
+ *                   French and Portuguese de) sheds it, when more follows
+ *                   (xp_lang_pack.np_shed).
+ *   XP_NP_PUNCT_NEXT  any language whose pack lists it: a span that is one
+ *                   comma (or other punctuation) alone takes the word after it
+ *                   instead (English "who" / "that" linked to the comma of
+ *                   ", die" / ", que": the relative pronoun is the next word).
+ *   XP_NP_EDGE_PUNCT  any language whose pack lists it: a comma, full stop,
+ *                   colon, semicolon, question or exclamation mark at either
+ *                   end of a span of more than punctuation leaves it (the
+ *                   aligner's filler for an English word: ", die" for "who").
  *   XP_NP_ABSORB    Farsi: English words of the mention that no link reaches
  *                   (adjectives and nouns the aligner missed: "the right
  *                   woman" -> دختر, missing مناسب) are taken to be the target
@@ -279,7 +301,16 @@ typedef uint64_t xp_np_mask;
 #define XP_NP_ZH_WEAK_LEAD   XP_NP_BIT(28)
 #define XP_NP_FA_REPEAT      XP_NP_BIT(29)
 #define XP_NP_ZH_PARTICLE    XP_NP_BIT(30)
-#define XP_NP_NRULES 31   /* np.c: at most 64 (_Static_assert) */
+#define XP_NP_DET            XP_NP_BIT(31)
+#define XP_NP_EDGE_PUNCT     XP_NP_BIT(32)
+#define XP_NP_SHED           XP_NP_BIT(33)
+#define XP_NP_PUNCT_NEXT     XP_NP_BIT(34)
+#define XP_NP_NRULES 35   /* np.c: at most 64 (_Static_assert) */
+/* The rules every report lists whatever the target language (those of the
+ * release that promised not to change a report's bytes); a rule after them
+ * is listed (in the report, the settings and the summary) only for a target
+ * whose pack has it: xp_np_listed. */
+#define XP_NP_NLISTED 31
 #define XP_NP_ALL (~(xp_np_mask)0 >> (64 - XP_NP_NRULES))
 /* on by default: the rules that gained on mmc-tune and lost nothing on the
  * held-out MMC dev silver, or lost there only where the silver and the human
@@ -301,7 +332,11 @@ int xp_np_switch(xp_np_mask *rules, const char *v, int on, const char **bad, siz
  * of 64 names, since the bits above 30 have no rule yet. */
 int xp_np_switch_in(const char *const *names, unsigned nnames, xp_np_mask *rules, const char *v, int on,
 		    const char **bad, size_t *nbad);
-#define XP_NP_LIST "stray, zh_name, zh_classifier, absorb, fa_indef, fa_possessor, fa_compound, zh_edges, fa_dem, fa_ra, zh_copula, consist, zh_words, zh_de, zh_name_trim, fa_verb_edge, fa_clause, fa_ezafe, fa_head, fa_edges, fa_dem_noun, zh_de_end, zh_measure, zh_head, zh_locative, fa_weak_det, zh_verb_tail, zh_clause_head, zh_weak_lead, fa_repeat, zh_particle"
+#define XP_NP_LIST "stray, zh_name, zh_classifier, absorb, fa_indef, fa_possessor, fa_compound, zh_edges, fa_dem, fa_ra, zh_copula, consist, zh_words, zh_de, zh_name_trim, fa_verb_edge, fa_clause, fa_ezafe, fa_head, fa_edges, fa_dem_noun, zh_de_end, zh_measure, zh_head, zh_locative, fa_weak_det, zh_verb_tail, zh_clause_head, zh_weak_lead, fa_repeat, zh_particle, det, edge_punct, shed, punct_next"
+
+/* Rule k (XP_NP_BIT(k)) is named in reports of a projection onto lang:
+ * k < XP_NP_NLISTED, or lang's pack has the rule. */
+int xp_np_listed(unsigned k, const char *lang);
 
 /* Of the n links l[], those with source token in [s, e) and prob >= min_prob
  * count; 1 if link k is a stray of its source word (see XP_NP_STRAY). */

@@ -81,7 +81,7 @@ static const xp_lang_pack ar = {
 };
 
 /* Every pack.  A new language: its file's pack here (docs/languages.md). */
-static const xp_lang_pack *const packs[] = {&en, &xp_lang_zh, &xp_lang_fa, &ja, &ko, &ar};
+static const xp_lang_pack *const packs[] = {&en, &xp_lang_zh, &xp_lang_fa, &xp_lang_de, &xp_lang_fr, &xp_lang_pt, &ja, &ko, &ar};
 
 const xp_lang_pack *const *xp_lang_packs(size_t *n)
 {

@@ -8,7 +8,7 @@
 #include "np.h"
 #include "pron.h"
 
-extern const xp_lang_pack xp_lang_zh, xp_lang_fa;
+extern const xp_lang_pack xp_lang_zh, xp_lang_fa, xp_lang_de, xp_lang_fr, xp_lang_pt;
 /* the, a, an: the articles of a language that has none */
 extern const char *const xp_articles_all[];
 
@@ -28,6 +28,21 @@ extern const char *const xp_articles_all[];
 #define XP_RULE_PRONOUN_MOVE                                                                                \
 	{"pronoun_move", XP_RK_PRONOUN, XP_LR_PRON_MOVE, 1,                                                 \
 	 "a pronoun whose links reached no matching pronoun takes a free one of the sentence"}
+
+/* the noun phrase rules of a pack with determiners (np.h XP_NP_DET, XP_NP_SHED, XP_NP_EDGE_PUNCT) */
+#define XP_RULE_DET                                                                                         \
+	{"det", XP_RK_NP, XP_NP_DET, 1,                                                                     \
+	 "a noun phrase's span takes the article, fused preposition, possessive or demonstrative just before it"}
+#define XP_RULE_SHED                                                                                        \
+	{"shed", XP_RK_NP, XP_NP_SHED, 1,                                                                   \
+	 "a noun phrase's span drops a first word its annotation leaves out (im, zum; de)"}
+#define XP_RULE_EDGE_PUNCT                                                                                  \
+	{"edge_punct", XP_RK_NP, XP_NP_EDGE_PUNCT, 1,                                                       \
+	 "a comma, full stop, colon or question mark at a span's edge leaves it, unless the English has one there"}
+
+#define XP_RULE_PUNCT_NEXT                                                                                  \
+	{"punct_next", XP_RK_NP, XP_NP_PUNCT_NEXT, 1,                                                       \
+	 "a span that is one comma or stop alone takes the word after it (', die' for 'who')"}
 
 /* A closed-class table (lang.h closed_class): a word and its classes. */
 typedef struct {

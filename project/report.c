@@ -53,11 +53,14 @@ static json_t *rule_counts(const xp_proj_stats *s)
 }
 
 /* the noun phrase rules (np.h) of the bits, by name */
-static json_t *np_rules(xp_np_mask bits)
+/* the noun phrase rules (np.h) of the bits, by name: those a report onto
+ * lang lists ("*": all, the settings, which the report then cuts) */
+static json_t *np_rules(xp_np_mask bits, const char *lang)
 {
 	json_t *r = json_object();
 	for (unsigned k = 0; k < XP_NP_NRULES; k++)
-		json_object_set_new(r, xp_np_name(k), json_boolean((bits >> k) & 1));
+		if (!strcmp(lang, "*") || xp_np_listed(k, lang))
+			json_object_set_new(r, xp_np_name(k), json_boolean((bits >> k) & 1));
 	return r;
 }
 
@@ -84,7 +87,7 @@ static json_t *mention(const xp_projection *p, const xp_proj_mention *m)
 		json_object_set_new(o, "rules", r);
 	}
 	if (m->np)
-		json_object_set_new(o, "np_rules", np_rules(m->np));
+		json_object_set_new(o, "np_rules", np_rules(m->np, p->lang));
 	if (m->same_as != UINT32_MAX)
 		json_object_set_new(o, "same_as", json_integer(m->same_as));
 	/* the confidence features, in the order of the report's "features" */
@@ -147,7 +150,8 @@ int xp_projection_report(const xp_projection *p, const char *settings_json, stru
 	json_object_set_new(r, "language_rules", rule_counts(&p->total));
 	json_t *np = json_object();
 	for (unsigned k = 0; k < XP_NP_NRULES; k++)
-		json_object_set_new(np, xp_np_name(k), json_integer((json_int_t)p->total.np[k]));
+		if (xp_np_listed(k, p->lang))
+			json_object_set_new(np, xp_np_name(k), json_integer((json_int_t)p->total.np[k]));
 	json_object_set_new(r, "np_rules", np);   /* mentions each changed */
 	json_object_set_new(r, "lang", json_string(p->lang));
 	json_object_set_new(r, "confidence_model", json_string(p->model.lang));
@@ -157,8 +161,13 @@ int xp_projection_report(const xp_projection *p, const char *settings_json, stru
 	json_object_set_new(r, "features", names);
 	json_error_t je;
 	json_t *set = settings_json ? json_loads(settings_json, 0, &je) : NULL;
-	if (set)
+	if (set) {
+		json_t *np = json_object_get(set, "np_rules");
+		for (unsigned k = XP_NP_NLISTED; np && k < XP_NP_NRULES; k++)
+			if (!xp_np_listed(k, p->lang))
+				json_object_del(np, xp_np_name(k));
 		json_object_set_new(r, "settings", set);
+	}
 	/* after the settings: the run's own counts stay the first "mentions" */
 	json_object_set_new(r, "gender", gender_json(p));
 	for (size_t d = 0; d < p->ndocs; d++) {
@@ -210,7 +219,7 @@ void xp_proj_settings(const xp_proj_opts *o, struct xp_buf *out)
 	if (j && (!lr || json_object_set_new(j, "language_rules", lr)))
 		json_decref(j), j = NULL;
 	if (j)
-		json_object_set_new(j, "np_rules", np_rules(o->np));
+		json_object_set_new(j, "np_rules", np_rules(o->np, "*"));
 	char *s = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 	json_decref(j);
 	if (!s) {

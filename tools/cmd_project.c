@@ -92,7 +92,7 @@ static int parse(int argc, char **argv, args *a)
 	return 0;
 }
 
-static void summary(const xp_proj_stats *s)
+static void summary(const xp_proj_stats *s, const char *lang)
 {
 	fprintf(stderr,
 		"xproj project: %zu mentions, %zu projected (%.1f%%); null: %zu empty target, %zu unaligned, "
@@ -109,7 +109,8 @@ static void summary(const xp_proj_stats *s)
 	fputc('\n', stderr);
 	fprintf(stderr, "  noun phrase rules changed:");
 	for (unsigned k = 0; k < XP_NP_NRULES; k++)
-		fprintf(stderr, "%s %zu %s", k ? "," : "", s->np[k], xp_np_name(k));
+		if (xp_np_listed(k, lang))
+			fprintf(stderr, "%s %zu %s", k ? "," : "", s->np[k], xp_np_name(k));
 	fputc('\n', stderr);
 }
 
@@ -337,7 +338,7 @@ static int run(int argc, char **argv)
 	if (rc)
 		xp_cli_error(&e);
 	else
-		summary(&p.total), gender_summary(&p), pack_summary(p.lang);
+		summary(&p.total, p.lang), gender_summary(&p), pack_summary(p.lang);
 	if (!rc && p.zh_words < 0)
 		fprintf(stderr, "  note: zh_words left out: no jieba data in %s (apt-get install python3-jieba, or --zh-words DIR)\n",
 			XP_ZHSEG_DIR);

@@ -10,7 +10,7 @@ if ! cmp -s docs/languages.md $T/languages.md; then
 	fails=$((fails + 1))
 fi
 # every pack's table is there
-for c in generic zh fa; do
+for c in generic zh fa de fr pt; do
 	grep -q "^<!-- rules $c -->\$" docs/languages.md || { echo "FAIL: no table for $c"; fails=$((fails + 1)); }
 done
 finish

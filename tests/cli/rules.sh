@@ -51,10 +51,20 @@ expect_grep '^Farsi (fa; ' $T/out
 expect_grep '^  articles  *pronoun  *on ' $T/out
 expect_grep '^  fa_ezafe  *np  *off ' $T/out
 expect_grep '^  prodrop  *prodrop  *on ' $T/out
-expect_status 0 $XPROJ project --list-rules --lang de
-expect_grep "^no language pack for 'de': the language-independent rules apply" $T/out
+expect_status 0 $XPROJ project --list-rules --lang nl
+expect_grep "^no language pack for 'nl': the language-independent rules apply" $T/out
 expect_grep '^  consist  *np  *on ' $T/out
 expect_eq "$(grep -c '^  [a-z]' $T/out)" 2 "the generic pack's rules"
+# German, French, Portuguese: the determiner rules (docs/languages.md)
+expect_status 0 $XPROJ project --list-rules --lang ger
+expect_grep '^German (de; also deu, ger): 6 rules' $T/out
+expect_grep '^  punct_next  *np  *on ' $T/out
+expect_grep '^  det  *np  *on ' $T/out
+expect_grep '^  shed  *np  *on ' $T/out
+expect_status 0 $XPROJ project --list-rules --lang fr-FR
+expect_grep '^  edge_punct  *np  *on ' $T/out
+expect_status 0 $XPROJ project --list-rules --lang pt-BR
+expect_grep '^Portuguese (pt; also por)' $T/out
 expect_status 0 $XPROJ project --list-rules --lang zh --json
 expect_grep '"pack": "zh"' $T/out
 expect_grep '"name": "zh_interrogative"' $T/out
@@ -65,12 +75,12 @@ for p in 'every language (no pack)' 'Chinese (zh' 'Farsi (fa'; do expect_grep "^
 
 # the summary names the pack; a language without one works, and says so
 expect_grep '^  language pack: zh (Chinese)' $T/def.err
-sed 's/"tgt_lang":"[a-z]*"/"tgt_lang":"de"/' $L/aligned.jsonl > $T/de.jsonl
-ALIGNED=$T/de.jsonl proj de || { echo "FAIL: a language without a pack"; cat $T/de.err; fails=$((fails + 1)); }
-expect_grep "^  language pack: none for 'de': the language-independent rules only (stray, consist)" $T/de.err
-expect_grep ' 0 Chinese pronouns, 0 Farsi attached pieces' $T/de.err
-expect_grep ' 0 pro-drop;' $T/de.err
-[ -s $T/de.conll ] || { echo "FAIL: no projection for de"; fails=$((fails + 1)); }
+sed 's/"tgt_lang":"[a-z]*"/"tgt_lang":"nl"/' $L/aligned.jsonl > $T/nl.jsonl
+ALIGNED=$T/nl.jsonl proj nl || { echo "FAIL: a language without a pack"; cat $T/nl.err; fails=$((fails + 1)); }
+expect_grep "^  language pack: none for 'nl': the language-independent rules only (stray, consist)" $T/nl.err
+expect_grep ' 0 Chinese pronouns, 0 Farsi attached pieces' $T/nl.err
+expect_grep ' 0 pro-drop;' $T/nl.err
+[ -s $T/nl.conll ] || { echo "FAIL: no projection for nl"; fails=$((fails + 1)); }
 
 # pipeline: the same switch, on its command line and in a --config file
 { cat tools/sample/zh.conf; echo 'rules = none,+zh_words'; } > $T/none.conf
@@ -79,10 +89,10 @@ expect_grep '^  language     pack zh (Chinese)' $T/out
 expect_status 0 $XPROJ pipeline --config tools/sample/zh.conf --rules none,zh_words -o $T/pl --quiet --no-db
 cmp -s $T/pc/projected.conll $T/pl/projected.conll || { echo "FAIL: rules in --config and on the command line differ"; fails=$((fails + 1)); }
 # a language without a pack, through the whole job
-sed 's/^tgt-lang = zh/tgt-lang = de/' tools/sample/zh.conf > $T/de.conf
-expect_status 0 $XPROJ pipeline --config $T/de.conf -o $T/pd --no-db
-expect_grep "^  language     no pack for 'de': the language-independent rules only" $T/out
-[ -s $T/pd/projected.conll ] || { echo "FAIL: pipeline wrote no projection for de"; fails=$((fails + 1)); }
+sed 's/^tgt-lang = zh/tgt-lang = nl/' tools/sample/zh.conf > $T/nl.conf
+expect_status 0 $XPROJ pipeline --config $T/nl.conf -o $T/pn --no-db
+expect_grep "^  language     no pack for 'nl': the language-independent rules only" $T/out
+[ -s $T/pn/projected.conll ] || { echo "FAIL: pipeline wrote no projection for nl"; fails=$((fails + 1)); }
 { cat tools/sample/zh.conf; echo 'rules = +no_such_rule'; } > $T/bad.conf
 expect_status 2 $XPROJ pipeline --config $T/bad.conf -o $T/pb --quiet --no-db
 expect_grep "'+no_such_rule' is no rule" $T/err

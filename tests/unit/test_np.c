@@ -27,8 +27,8 @@ static void split(toks *t, const char *s)
  * links to it) per target token, or NULL; src / tgt: '1' per English word /
  * target token that some link reaches, '0' where none does, or NULL (not
  * known). */
-static void shape_as(unsigned rule, const char *lang, const char *en, int name, int pronoun, const char *tgt,
-		     const char *claimed, const char *src, const char *linked, uint32_t a, uint32_t b, unsigned did,
+static void shape_as(xp_np_mask rule, const char *lang, const char *en, int name, int pronoun, const char *tgt,
+		     const char *claimed, const char *src, const char *linked, uint32_t a, uint32_t b, xp_np_mask did,
 		     uint32_t wa, uint32_t wb)
 {
 	toks s, t;
@@ -47,22 +47,132 @@ static void shape_as(unsigned rule, const char *lang, const char *en, int name, 
 	for (uint32_t k = 0; linked && linked[k]; k++)
 		tl[k] = linked[k] == '1';
 	xp_np_span x = {lang, s.w, 0, s.n, name, pronoun, t.w, t.len, t.n, cl, NULL, src ? sl : NULL, linked ? tl : NULL};
-	assert_int_equal(xp_np_shape(rule, &x, &a, &b), did);
+	assert_true(xp_np_shape(rule, &x, &a, &b) == did);
 	assert_int_equal(a, wa);
 	assert_int_equal(b, wb);
 }
 
-static void shape_linked(unsigned rule, const char *lang, const char *en, int name, const char *tgt,
-			 const char *claimed, const char *src, const char *linked, uint32_t a, uint32_t b, unsigned did,
+static void shape_linked(xp_np_mask rule, const char *lang, const char *en, int name, const char *tgt,
+			 const char *claimed, const char *src, const char *linked, uint32_t a, uint32_t b, xp_np_mask did,
 			 uint32_t wa, uint32_t wb)
 {
 	shape_as(rule, lang, en, name, 0, tgt, claimed, src, linked, a, b, did, wa, wb);
 }
 
-static void shape(unsigned rule, const char *lang, const char *en, int name, const char *tgt, const char *claimed,
-		  uint32_t a, uint32_t b, unsigned did, uint32_t wa, uint32_t wb)
+static void shape(xp_np_mask rule, const char *lang, const char *en, int name, const char *tgt, const char *claimed,
+		  uint32_t a, uint32_t b, xp_np_mask did, uint32_t wa, uint32_t wb)
 {
 	shape_linked(rule, lang, en, name, tgt, claimed, NULL, NULL, a, b, did, wa, wb);
+}
+
+/* The rules above bit 31 (xp_np_mask is 64 bits; shape_as takes unsigned):
+ * rules and did as masks, every token free. */
+static void shape64(xp_np_mask rule, const char *lang, const char *en, int pronoun, const char *tgt, uint32_t a,
+		    uint32_t b, xp_np_mask did, uint32_t wa, uint32_t wb)
+{
+	toks s, t;
+	split(&s, en);
+	split(&t, tgt);
+	uint8_t cl[64] = {0};
+	xp_np_span x = {lang, s.w, 0, s.n, 0, pronoun, t.w, t.len, t.n, cl, NULL, NULL, NULL};
+	assert_true(xp_np_shape(rule, &x, &a, &b) == did);
+	assert_int_equal(a, wa);
+	assert_int_equal(b, wb);
+}
+
+/* det: the article, fused preposition, possessive or demonstrative before
+ * the span joins it; the words are each pack's (ParCorFull's annotation) */
+static void test_det(void **st)
+{
+	(void)st;
+	const xp_np_mask R = XP_NP_DET;
+	/* "the number of books" -> Anzahl der Bücher: Bücher linked, der not */
+	shape64(R, "de", "books", 0, "die Anzahl der Bücher zählen", 3, 4, R, 2, 4);
+	/* "of the book" -> du livre: the fused article is the annotation's */
+	shape64(R, "fr", "the book", 0, "la couverture du livre", 3, 4, R, 2, 4);
+	shape64(R, "fr-FR", "people", 0, "il y a des gens", 4, 5, R, 3, 5);
+	shape64(R, "fr", "man", 0, "de l' homme", 2, 3, R, 1, 3);
+	shape64(R, "pt", "the book", 0, "a capa do livro", 3, 4, R, 2, 4);
+	/* capitalised at a sentence's start */
+	shape64(R, "pt", "the book", 0, "O livro", 1, 2, R, 0, 2);
+	/* one determiner only: a span that begins with one takes no other */
+	shape64(R, "de", "this book", 0, "die diese Bücher", 1, 3, 0, 1, 3);
+	/* not for pronouns (their own rules), nor the start of the sentence */
+	shape64(R, "de", "it", 1, "die es", 1, 2, 0, 1, 2);
+	shape64(R, "de", "books", 0, "Bücher der", 0, 1, 0, 0, 1);
+	/* a word that is no determiner stays out */
+	shape64(R, "de", "books", 0, "viele Bücher", 1, 2, 0, 1, 2);
+	/* a language without the rule, or without a pack: nothing */
+	shape64(R, "zh", "the book", 0, "la 书", 1, 2, 0, 1, 2);
+	shape64(R, "nl", "the book", 0, "het boek", 1, 2, 0, 1, 2);
+	shape64(R, NULL, "the book", 0, "la livre", 1, 2, 0, 1, 2);
+	/* switched off */
+	shape64(XP_NP_ALL & ~R, "fr", "the book", 0, "la couverture du livre", 3, 4, 0, 3, 4);
+}
+
+/* shed: German annotation leaves the preposition of im, zum out */
+static void test_shed(void **st)
+{
+	(void)st;
+	const xp_np_mask R = XP_NP_SHED;
+	shape64(R, "de", "the title", 0, "mit Happiness im Titel", 2, 4, R, 3, 4);
+	shape64(R, "pt", "the book", 0, "capa de livro", 1, 3, R, 2, 3);
+	/* never the whole span */
+	shape64(R, "de", "it", 0, "im", 0, 1, 0, 0, 1);
+	/* French has no shed list (it lost on the talks: docs/quality.md) */
+	shape64(R, "fr", "the man", 0, "de homme", 0, 2, 0, 0, 2);
+	/* shed, then det: im -> the article is not there, Titel stays alone */
+	shape64(R | XP_NP_DET, "de", "the title", 0, "im Titel", 0, 2, R, 1, 2);
+}
+
+/* edge_punct: punctuation at a span's edge leaves, unless the English has
+ * it there too (a clause: an event antecedent) */
+static void test_edge_punct(void **st)
+{
+	(void)st;
+	const xp_np_mask R = XP_NP_EDGE_PUNCT;
+	shape64(R, "de", "people who", 0, "Leute , die", 0, 2, R, 0, 1);
+	shape64(R, "de", "the end", 0, "das Ende .", 0, 3, R, 0, 2);
+	shape64(R, "fr", "the end", 0, ", la fin .", 0, 4, R, 1, 3);
+	shape64(R, "fr", "it ended .", 0, "ça a fini .", 0, 4, 0, 0, 4);
+	/* a span of punctuation alone is left as it is */
+	shape64(R, "pt", "it", 0, ", .", 0, 2, 0, 0, 2);
+	/* quotes stay (the annotation has them) */
+	shape64(R, "de", "happiness", 0, "\" Happiness \"", 0, 3, 0, 0, 3);
+	/* Chinese and Farsi do not list it */
+	shape64(R, "fa", "the end", 0, "پایان .", 0, 2, 0, 0, 2);
+}
+
+/* punct_next: "who" on the comma of ", die" takes the relative pronoun */
+static void test_punct_next(void **st)
+{
+	(void)st;
+	const xp_np_mask R = XP_NP_PUNCT_NEXT;
+	shape64(R, "de", "who", 1, "Leute , die kamen", 1, 2, R, 2, 3);
+	shape64(R, "pt", "that", 1, "coisa , que", 1, 2, R, 2, 3);
+	/* not at the sentence's end, not onto more punctuation, not a word */
+	shape64(R, "de", "who", 1, "Leute ,", 1, 2, 0, 1, 2);
+	shape64(R, "fr", "who", 1, "gens , .", 1, 2, 0, 1, 2);
+	shape64(R, "fr", "who", 1, "gens qui", 1, 2, 0, 1, 2);
+	/* with edge_punct: the comma taken, nothing left to trim */
+	shape64(R | XP_NP_EDGE_PUNCT, "de", "who", 1, "Leute , die", 1, 2, R, 2, 3);
+	shape64(R, "zh", "who", 1, "人 , 谁", 1, 2, 0, 1, 2);
+}
+
+/* a rule after the first 31 is named in a report only for a pack that has it */
+static void test_np_listed(void **st)
+{
+	(void)st;
+	for (unsigned k = 0; k < XP_NP_NLISTED; k++)
+		assert_true(xp_np_listed(k, "zh") && xp_np_listed(k, NULL));
+	assert_true(xp_np_listed(31, "de") && xp_np_listed(32, "pt-BR") && xp_np_listed(33, "ger"));
+	assert_false(xp_np_listed(31, "zh") || xp_np_listed(32, "fa") || xp_np_listed(31, NULL));
+	assert_false(xp_np_listed(33, "fr"));
+	assert_false(xp_np_listed(XP_NP_NRULES, "de"));
+	assert_string_equal(xp_np_name(31), "det");
+	assert_string_equal(xp_np_name(32), "edge_punct");
+	assert_string_equal(xp_np_name(33), "shed");
+	assert_string_equal(xp_np_name(34), "punct_next");
 }
 
 static void test_zh_name(void **st)
@@ -238,8 +348,8 @@ static void test_fa_weak_det(void **st)
 }
 
 /* fa_dem_noun: the pronoun en on [a, b) of tgt, expecting [wa, wb) */
-static void dem_noun(unsigned rules, const char *lang, const char *en, const char *tgt, const char *claimed, uint32_t a,
-		     uint32_t b, unsigned did, uint32_t wa, uint32_t wb)
+static void dem_noun(xp_np_mask rules, const char *lang, const char *en, const char *tgt, const char *claimed, uint32_t a,
+		     uint32_t b, xp_np_mask did, uint32_t wa, uint32_t wb)
 {
 	shape_as(rules, lang, en, 0, 1, tgt, claimed, NULL, NULL, a, b, did, wa, wb);
 }
@@ -361,7 +471,7 @@ static void test_fa_clause(void **st)
  * with src[i] == '1' have a link, and whose target tokens with tgt[j] == '1'
  * have one */
 static void ezafe(const char *en, const char *src, const char *tgt, const char *linked, int name, uint32_t a,
-		  uint32_t b, unsigned did, uint32_t wb)
+		  uint32_t b, xp_np_mask did, uint32_t wb)
 {
 	shape_linked(XP_NP_FA_EZAFE, "fa", en, name, tgt, NULL, src, linked, a, b, did, a, wb);
 }
@@ -607,6 +717,9 @@ int main(void)
 		cmocka_unit_test(test_fa_ezafe),  cmocka_unit_test(test_fa_head),
 		cmocka_unit_test(test_fa_edges),  cmocka_unit_test(test_fa_repeat),
 		cmocka_unit_test(test_absorb),    cmocka_unit_test(test_stray),
+		cmocka_unit_test(test_det), cmocka_unit_test(test_shed), cmocka_unit_test(test_edge_punct),
+		cmocka_unit_test(test_punct_next),
+		cmocka_unit_test(test_np_listed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -24,10 +24,21 @@ static void test_find(void **state)
 	/* not a prefix of another code */
 	assert_null(xp_lang_find("fake"));
 	assert_null(xp_lang_find("zhx"));
-	assert_null(xp_lang_find("de"));
+	assert_null(xp_lang_find("nl"));
+	/* German, French, Portuguese by their codes and aliases */
+	static const char *const des[] = {"de", "deu", "ger", "de-DE", "DE_at"}, *const frs[] = {"fr", "fra", "fre", "fr-CA"},
+				 *const pts[] = {"pt", "por", "pt-BR", "pt-PT"};
+	for (size_t k = 0; k < sizeof des / sizeof *des; k++)
+		assert_string_equal(xp_lang_find(des[k])->code, "de");
+	for (size_t k = 0; k < sizeof frs / sizeof *frs; k++)
+		assert_string_equal(xp_lang_find(frs[k])->code, "fr");
+	for (size_t k = 0; k < sizeof pts / sizeof *pts; k++)
+		assert_string_equal(xp_lang_find(pts[k])->code, "pt");
+	assert_non_null(xp_lang_find("de")->determiners);
+	assert_null(xp_lang_find("fr")->np_shed);
 	assert_null(xp_lang_find(""));
 	assert_null(xp_lang_find(NULL));
-	assert_ptr_equal(xp_lang_get("de"), xp_lang_generic());
+	assert_ptr_equal(xp_lang_get("nl"), xp_lang_generic());
 	assert_ptr_equal(xp_lang_get("fa-IR"), fa);
 	assert_string_equal(xp_lang_generic()->code, "");
 	size_t n;

@@ -1,0 +1,99 @@
+# Projection quality for any language with a target gold: ParCorFull's TED
+# talks (../shared/data/parcorfull-ted), the English gold projected onto each
+# translation (German, French, Portuguese) through the commands a user runs
+# (pair -> bitext -> wordalign -> project with default options; the aligner
+# trains on the talks alone), scored against the target gold with `xproj
+# score`: mention F1 and CoNLL F1, overall and by the English mention's type
+# (pronoun / name / other NP, as bench/quality.sh does for MMC), next to the
+# generic-rules baseline (--rules none,stray,consist: what a language without
+# a pack gets) on the same word alignment.
+#
+# `project` writes one sentence per unit of the n:m pairing; the response is
+# put back on the gold's sentences, and typed, by bench/parcorfull_eval.py.
+# The gold marks full noun phrases with their determiners and prepositional
+# contractions (im Titel, du livre, do livro ...); event antecedents (clauses)
+# are in it too, and no projection of an English noun phrase reaches most.
+#
+# With RULES=1 each rule of the language's pack is switched (off if on by
+# default, on if off) on the same alignment, and the difference printed on all
+# talks and on each half (the first five talks by id, the last five): a rule
+# is kept on by default when it gains on all and loses on neither half.
+#   DATA=../shared/data XPROJ=build/xproj sh bench/parcorfull.sh
+# Environment: LANGS="de fr pt" (any subset), PARCORFULL_DIR keeps the outputs
+# (with REUSE=1 a second run there projects the alignments it holds again).
+set -eu
+: "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=de fr pt}" "${RULES:=0}"
+P=$DATA/parcorfull-ted
+[ -d "$P" ] || { echo "bench/parcorfull: $P not found"; exit 0; }
+command -v python3 >/dev/null || { echo "bench/parcorfull: no python3"; exit 0; }
+if [ -n "${PARCORFULL_DIR:-}" ]; then T=$PARCORFULL_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
+BASE=none,stray,consist
+
+# score KEY RESPONSE: "mentionF1 conllF1"
+score() {
+	$XPROJ score "$1" "$2" 2>/dev/null |
+		awk '$1=="mentions"{m=$NF} $1=="conll"{c=$NF} END{sub("%","",m); sub("%","",c); printf "%6.2f %6.2f", m, c}'
+}
+# eval L RESPONSE DIR: the response on the gold's sentences, by type and half
+evaluate() {
+	mkdir -p $3
+	python3 bench/parcorfull_eval.py $T/en.conll $T/$1.gold.conll $T/$1.jsonl $2 $1 $3 2>$3.log
+}
+row() {   # row DIR SET: all, pronoun, name, other
+	printf '%s' "$(score $1/key.$2.all.conll $1/resp.$2.all.conll)"
+	for ty in pronoun name other; do printf '   %s' "$(score $1/key.$2.$ty.conll $1/resp.$2.$ty.conll)"; done
+}
+
+$XPROJ convert $P/EN $T/en.conll 2>/dev/null
+echo "ParCorFull TED: English gold -> each translation, scored against its gold"
+echo "  (mention F1, CoNLL F1: all; by the English mention's type: pronouns; names; other NPs)"
+for l in $LANGS; do
+	L=$(echo $l | tr a-z A-Z)
+	[ -d $P/$L ] || continue
+	# the talks English has (Portuguese has one more, 009_805), as a corpus
+	# directory of links; --repair: one Portuguese sentence markable overlaps
+	# the one before (000_779, word_363), which the reader drops and counts
+	G=$T/$L; rm -rf $G; mkdir $G
+	for f in $P/$L/*; do
+		case $f in *.mmax) [ -f $P/EN/${f##*/} ] || continue;; esac
+		ln -s "$(cd "$(dirname $f)" && pwd)/${f##*/}" $G/
+	done
+	$XPROJ convert --repair $G $T/$l.gold.conll 2>$T/$l.convert.log
+	if [ -z "${REUSE:-}" ] || [ ! -s $T/$l.probs ]; then
+		$XPROJ pair --repair --source $P/EN --target $G --lang $l -o $T/$l.jsonl 2>$T/$l.pair.log
+		$XPROJ bitext $T/$l.jsonl -o $T/$l.pairs --map $T/$l.map 2>/dev/null
+		$XPROJ wordalign --threads 2 $T/$l.pairs -o $T/$l.pharaoh --probs $T/$l.probs 2>$T/$l.wordalign.log
+	fi
+	proj() {   # proj OUT RULES...
+		o=$1; shift
+		$XPROJ project --source $P/EN --aligned $T/$l.jsonl --alignments $T/$l.pharaoh --probs $T/$l.probs \
+			--map $T/$l.map "$@" -o $T/$o.conll 2>$T/$o.log
+		evaluate $l $T/$o.conll $T/$o
+	}
+	proj $l.base --rules $BASE
+	proj $l.pack
+	sed -n 's/^xproj pair: \(n:m.*\)/  pair: \1/p' $T/$l.pair.log
+	sed -n 's/^  language pack: /  project: language pack /p' $T/$l.pack.log
+	printf '  %-2s %-24s %s\n' $l "generic ($BASE)" "$(row $T/$l.base all)"
+	printf '  %-2s %-24s %s\n' $l "pack (default options)" "$(row $T/$l.pack all)"
+	for h in h1 h2; do
+		printf '  %-2s %-24s %s\n' $l "  generic, half $h" "$(row $T/$l.base $h)"
+		printf '  %-2s %-24s %s\n' $l "  pack, half $h" "$(row $T/$l.pack $h)"
+	done
+	[ "$RULES" = 0 ] && continue
+	# each rule of the pack switched, on the same alignment: mention F1 and
+	# CoNLL F1 all talks, half 1, half 2, as differences from the pack's
+	$XPROJ project --list-rules --lang $l --json 2>/dev/null |
+		python3 -c 'import json,sys; [print(r["name"], int(r["default"])) for r in json.load(sys.stdin).get("rules",[])]' |
+	while read -r name def; do
+		[ $def = 1 ] && sw=-$name || sw=+$name
+		proj $l.v --rules "default,$sw"
+		printf '  %-2s %-24s' $l "--rules $sw"
+		for h in all h1 h2; do
+			printf '  %s: %s' $h "$( (score $T/$l.pack/key.$h.all.conll $T/$l.pack/resp.$h.all.conll; echo; \
+				score $T/$l.v/key.$h.all.conll $T/$l.v/resp.$h.all.conll; echo) |
+				awk 'NR==1{m=$1;c=$2} NR==2{printf "%+.2f %+.2f", $1-m, $2-c}')"
+		done
+		echo
+	done
+done
