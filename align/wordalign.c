@@ -697,6 +697,12 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	 * third (100 to 67), which lost what the pairs gave (README, Mention
 	 * pairs).  Their tokens do count towards the samplers' work below. */
 	double N = w->c.nsent - w->c.nlex > 0 ? (double)(w->c.nsent - w->c.nlex) : 1;
+	/* a shard aligned with a model is a part of a corpus the size of the
+	 * model's and its own: it is decoded as that corpus would be (a
+	 * small shard alone would get the long schedule of a small corpus,
+	 * which the model's counts make needless) */
+	if (w->o.model)
+		N += (double)w->o.model->pairs;
 	int n = w->o.iters > 0 ? w->o.iters : (int)fmin(1000, fmax(16, round(5000.0 / sqrt(N))));
 	/* That schedule gives a small corpus far less work than a large one
 	 * (about 7500 sqrt(N) sentence sweeps a sampler against 25 N), and
