@@ -57,6 +57,7 @@ const char *xp_code_name(int code)
 	case XP_ECONFLICT: return "conflict";
 	case XP_EUSAGE: return "bad usage";
 	case XP_EDB: return "database error";
+	case XP_EBUSY: return "busy";
 	default: return "failure";
 	}
 }

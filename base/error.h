@@ -30,6 +30,7 @@ typedef enum xp_code {
 	XP_ECONFLICT = -6,   /* the state changed under us, or the thing already exists */
 	XP_EUSAGE = -7,      /* the caller asked for something impossible (bad option value) */
 	XP_EDB = -8,         /* the database engine failed (SQLite error, busy, corrupt) */
+	XP_EBUSY = -9,       /* another process holds the store's write lock longer than the caller would wait */
 } xp_code;
 
 /* "out of memory", "bad input", ... for a code. */

@@ -36,36 +36,21 @@ int xp_read_blocks(const char *path, xp_block_fn fn, void *arg, xp_err *err)
 	return rc;
 }
 
-typedef struct whole {
-	char *p;
-	size_t n, cap;
-	const char *path;
-} whole;
-
-static int append(void *arg, const char *p, size_t n, xp_err *err)
-{
-	whole *w = arg;
-	if (xp_grow(&w->p, &w->cap, w->n + n + 1, 1))
-		return xp_failc(err, XP_ENOMEM, w->path, 0, "out of memory");
-	memcpy(w->p + w->n, p, n);
-	w->n += n;
-	return 0;
-}
-
 int xp_read_file(const char *path, char **buf, size_t *len, xp_err *err)
 {
-	whole w = {NULL, 0, 0, path};
-	int rc = xp_read_blocks(path, append, &w, err);
-	if (!rc)
-		rc = append(&w, "", 0, err);   /* room for the NUL, also when empty */
-	if (rc) {
-		free(w.p);
+	return xp_read_file_max(path, XP_READ_MAX, buf, len, err);
+}
+
+int xp_read_file_max(const char *path, size_t max, char **buf, size_t *len, xp_err *err)
+{
+	xp_stream *s;
+	int rc = xp_stream_open(path, &s, err);
+	if (rc)
 		return rc;
-	}
-	w.p[w.n] = '\0';
-	*buf = w.p;
-	*len = w.n;
-	return 0;
+	xp_stream_limit(s, max);
+	rc = xp_stream_slurp(s, buf, len, err);
+	xp_stream_close(s);
+	return rc;
 }
 
 int xp_has_ext(const char *path, const char *suffix)

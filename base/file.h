@@ -30,6 +30,19 @@
  * shorter file; a missing file is XP_ENOTFOUND, another failure to read
  * XP_EIO. */
 int xp_read_file(const char *path, char **buf, size_t *len, xp_err *err);
+/* The most xp_read_file holds: 512 MiB (the largest file the project
+ * reads whole, a bitext of 94k sentence pairs, is 11 MB).  The limit is on
+ * what comes out of the file (a gzip file's inflated bytes) and is checked
+ * while reading, so a small gzip bomb is refused after 512 MiB of output,
+ * not after all of it was in memory; larger inputs are streamed
+ * (xp_read_blocks). */
+#define XP_READ_MAX ((size_t)512 << 20)
+/* The most a single document (a subtitle file, an OPUS document, a
+ * transcript, an archive's member) may be: 256 MiB.  No real one comes
+ * near it (a feature film's OPUS document is about 1 MB); a bomb does. */
+#define XP_DOC_MAX ((size_t)256 << 20)
+/* xp_read_file with a limit of max bytes (XP_EINPUT past them). */
+int xp_read_file_max(const char *path, size_t max, char **buf, size_t *len, xp_err *err);
 /* The same, for files too large to hold: fn gets the bytes block by block
  * as they are read (blocks end anywhere, also inside a line); a non-zero
  * return stops the reading and is returned. */

@@ -9,8 +9,10 @@
  * two bytes must be another member's magic or the file must end. */
 #define _POSIX_C_SOURCE 200809L
 #include "stream.h"
+#include "mem.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +25,11 @@
 enum { SNIFF, PLAIN, MEMBER, BETWEEN, DONE, FAILED };
 
 struct xp_stream {
-	int fd;
+	int fd;                   /* -1 for another source */
+	xp_stream_src src;
+	void *ctx;
+	unsigned long long out;   /* bytes given to the caller */
+	unsigned long long max;   /* at most this many (ULLONG_MAX: no limit) */
 	int state;
 	int eof;                  /* read() returned 0 */
 	int zinit;                /* z holds inflate state */
@@ -35,6 +41,42 @@ struct xp_stream {
 	char path[];
 };
 
+/* the source of a file: read(2), EINTR retried */
+static long fd_read(void *ctx, char *buf, size_t len, xp_err *err)
+{
+	xp_stream *s = ctx;
+	ssize_t r;
+	while ((r = read(s->fd, buf, len)) < 0 && errno == EINTR)
+		;
+	if (r < 0)
+		return xp_failc(err, XP_EIO, s->path, 0, "read error at byte %llu: %s", s->off, strerror(errno));
+	return (long)r;
+}
+
+static int make(const char *path, int fd, xp_stream_src src, void *ctx, xp_stream **out, xp_err *err)
+{
+	size_t n = strlen(path) + 1;
+	xp_stream *s = calloc(1, sizeof *s + n);
+	unsigned char *in = malloc(IN_SIZE);
+	if (!s || !in) {
+		free(s);
+		free(in);
+		if (fd >= 0)
+			close(fd);
+		return xp_failc(err, XP_ENOMEM, path, 0, "cannot read: out of memory");
+	}
+	memcpy(s->path, path, n);
+	s->fd = fd;
+	s->src = src ? src : fd_read;
+	s->max = ULLONG_MAX;
+	s->ctx = src ? ctx : s;
+	s->in = in;
+	s->z.next_in = in;
+	s->state = SNIFF;
+	*out = s;
+	return 0;
+}
+
 int xp_stream_open(const char *path, xp_stream **out, xp_err *err)
 {
 	*out = NULL;
@@ -42,22 +84,18 @@ int xp_stream_open(const char *path, xp_stream **out, xp_err *err)
 	if (fd < 0)
 		return xp_failc(err, errno == ENOENT ? XP_ENOTFOUND : XP_EIO, path, 0, "cannot open: %s",
 				strerror(errno));
-	size_t n = strlen(path) + 1;
-	xp_stream *s = calloc(1, sizeof *s + n);
-	unsigned char *in = malloc(IN_SIZE);
-	if (!s || !in) {
-		free(s);
-		free(in);
-		close(fd);
-		return xp_failc(err, XP_ENOMEM, path, 0, "cannot read: out of memory");
-	}
-	memcpy(s->path, path, n);
-	s->fd = fd;
-	s->in = in;
-	s->z.next_in = in;
-	s->state = SNIFF;
-	*out = s;
-	return 0;
+	return make(path, fd, NULL, NULL, out, err);
+}
+
+int xp_stream_open_src(const char *name, xp_stream_src src, void *ctx, xp_stream **out, xp_err *err)
+{
+	*out = NULL;
+	return make(name, -1, src, ctx, out, err);
+}
+
+void xp_stream_limit(xp_stream *s, unsigned long long max)
+{
+	s->max = max;
 }
 
 /* After xp_failc(&s->err, ...): every later call answers the same. */
@@ -78,12 +116,9 @@ static int fill(xp_stream *s, xp_err *err)
 	s->z.next_in = s->in;
 	if (s->eof || s->z.avail_in == IN_SIZE)
 		return 0;
-	ssize_t r;
-	while ((r = read(s->fd, s->in + s->z.avail_in, IN_SIZE - s->z.avail_in)) < 0 && errno == EINTR)
-		;
+	long r = s->src(s->ctx, (char *)s->in + s->z.avail_in, IN_SIZE - s->z.avail_in, &s->err);
 	if (r < 0)
-		return xp_failc(&s->err, XP_EIO, s->path, 0, "read error at byte %llu: %s", s->off + s->z.avail_in,
-				strerror(errno)), (int)failed(s, err);
+		return (int)failed(s, err);
 	if (r == 0)
 		s->eof = 1;
 	s->z.avail_in += (uInt)r;
@@ -103,7 +138,32 @@ static int start_member(xp_stream *s, xp_err *err)
 	return 0;
 }
 
+static long read_some(xp_stream *s, char *buf, size_t len, xp_err *err);
+
+/* The limit is checked on every block handed out: with gzip's ratio of up
+ * to 1032:1, the memory a caller holds never runs ahead of it. */
 long xp_stream_read(xp_stream *s, char *buf, size_t len, xp_err *err)
+{
+	if (s->max != ULLONG_MAX && s->state != FAILED && len > s->max - s->out + 1)
+		len = (size_t)(s->max - s->out + 1);   /* one byte past the limit tells */
+	long r = read_some(s, buf, len, err);
+	if (r <= 0)
+		return r;
+	s->out += (unsigned long long)r;
+	if (s->out > s->max) {
+		if (s->zinit)
+			xp_failc(&s->err, XP_EINPUT, s->path, 0,
+				 "inflates to more than %llu bytes (%llu MiB): refused (a decompression bomb?)", s->max,
+				 s->max >> 20);
+		else
+			xp_failc(&s->err, XP_EINPUT, s->path, 0, "larger than %llu bytes (%llu MiB): refused", s->max,
+				 s->max >> 20);
+		return failed(s, err);
+	}
+	return r;
+}
+
+static long read_some(xp_stream *s, char *buf, size_t len, xp_err *err)
 {
 	if (s->state == FAILED) {
 		if (err)
@@ -136,12 +196,9 @@ long xp_stream_read(xp_stream *s, char *buf, size_t len, xp_err *err)
 				s->state = DONE;
 			} else {
 				/* straight into the caller's buffer */
-				ssize_t r = read(s->fd, buf + got, len - got);
-				if (r < 0 && errno == EINTR)
-					continue;
+				long r = s->src(s->ctx, buf + got, len - got, &s->err);
 				if (r < 0)
-					return xp_failc(&s->err, XP_EIO, s->path, 0, "read error at byte %llu: %s", s->off,
-							strerror(errno)), failed(s, err);
+					return failed(s, err);
 				if (r == 0)
 					s->eof = 1;
 				s->off += (size_t)r, got += (size_t)r;
@@ -202,13 +259,39 @@ long xp_stream_read(xp_stream *s, char *buf, size_t len, xp_err *err)
 	return (long)got;
 }
 
+int xp_stream_slurp(xp_stream *s, char **buf, size_t *len, xp_err *err)
+{
+	char *p = NULL;
+	size_t n = 0, cap = 0;
+	for (;;) {
+		/* room for a block and the NUL */
+		if (xp_grow(&p, &cap, n + 65536 + 1, 1)) {
+			free(p);
+			return xp_failc(err, XP_ENOMEM, s->path, 0, "out of memory");
+		}
+		long r = xp_stream_read(s, p + n, cap - n - 1, err);
+		if (r < 0) {
+			free(p);
+			return (int)r;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	p[n] = '\0';
+	*buf = p;
+	*len = n;
+	return 0;
+}
+
 void xp_stream_close(xp_stream *s)
 {
 	if (!s)
 		return;
 	if (s->zinit)
 		inflateEnd(&s->z);
-	close(s->fd);
+	if (s->fd >= 0)
+		close(s->fd);
 	free(s->in);
 	free(s);
 }

@@ -110,8 +110,12 @@ int main(int argc, char **argv)
 	double *t = malloc(n * sizeof *t);
 	srand(7);
 
-	/* the whole queue, and which of it is projected (delete needs a span) */
+	/* the run every POST names */
 	json_t *q;
+	call("GET", "/api/runs", NULL, &q, NULL);
+	json_int_t run = json_integer_value(json_object_get(q, "default"));
+	json_decref(q);
+	/* the whole queue, and which of it is projected (delete needs a span) */
 	double first;
 	call("GET", "/api/queue?limit=500&offset=0", NULL, &q, &first);
 	size_t all = (size_t)json_integer_value(json_object_get(q, "all")), nk = 0, np = 0;
@@ -168,12 +172,12 @@ int main(int argc, char **argv)
 		snprintf(path, sizeof path, "/api/mention?key=%s", k);
 		json_t *m;
 		fm += call("GET", path, NULL, &m, &tm[i]) != 200;
-		json_t *b = json_pack("{s:s,s:s,s:s,s:O}", "key", key, "annotator", "bench", "action", "keep", "version",
-				      json_object_get(m, "version"));
+		json_t *b = json_pack("{s:I,s:s,s:s,s:s,s:O}", "run", run, "key", key, "annotator", "bench", "action", "keep",
+				      "version", json_object_get(m, "version"));
 		char *js = json_dumps(b, JSON_COMPACT);
 		failed += call("POST", "/api/edit", js, NULL, &t[i]) != 200;
 		free(js), json_decref(b), json_decref(m);
-		b = json_pack("{s:s,s:s}", "annotator", "bench", "key", key);
+		b = json_pack("{s:I,s:s,s:s}", "run", run, "annotator", "bench", "key", key);
 		js = json_dumps(b, JSON_COMPACT);
 		fp += call("POST", "/api/position", js, NULL, &tp[i]) != 200;
 		free(js), json_decref(b);
@@ -187,11 +191,22 @@ int main(int argc, char **argv)
 	failed = fm = 0;
 	for (size_t i = 0; i < n; i++) {
 		const char *key = proj[(size_t)rand() % np];
-		json_t *b = json_pack("{s:s,s:s,s:s}", "key", key, "annotator", "bench", "action", "delete");
+		/* the version it is decided on (every action carries one; not timed) */
+		json_t *m;
+		url_key(key, k, sizeof k);
+		snprintf(path, sizeof path, "/api/mention?key=%s&context=0", k);
+		call("GET", path, NULL, &m, NULL);
+		json_int_t v = json_integer_value(json_object_get(m, "version"));
+		json_decref(m);
+		json_t *b = json_pack("{s:I,s:s,s:s,s:s,s:I}", "run", run, "key", key, "annotator", "bench", "action", "delete",
+				      "version", v);
 		char *js = json_dumps(b, JSON_COMPACT);
 		failed += call("POST", "/api/edit", js, NULL, &t[i]) != 200;
 		free(js), json_decref(b);
-		snprintf(body, sizeof body, "{\"annotator\":\"bench\"}");
+		b = json_pack("{s:I,s:s,s:s,s:I}", "run", run, "annotator", "bench", "key", key, "version", v + 1);
+		js = json_dumps(b, JSON_COMPACT);
+		snprintf(body, sizeof body, "%s", js);
+		free(js), json_decref(b);
 		fm += call("POST", "/api/undo", body, NULL, &tm[i]) != 200;
 	}
 	report("POST /api/edit delete", t, n, failed);

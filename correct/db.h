@@ -57,6 +57,15 @@ int xp_db_version(xp_db *db);
 int xp_db_begin(xp_db *db, xp_err *err);
 int xp_db_commit(xp_db *db, xp_err *err);
 void xp_db_rollback(xp_db *db);
+/* Inside xp_db_begin's transaction the functions that begin and commit
+ * their own make a savepoint instead, so that a caller can check something
+ * under the write lock (the workbench: is the run still the latest?) and
+ * act on it in the same transaction. */
+
+/* Wait at most ms for the write lock, once, then fail with XP_EBUSY (0: the
+ * default, wait as long as other writers commit).  A server must not hold a
+ * request for as long as another process holds the store. */
+void xp_db_set_wait(xp_db *db, int ms);
 
 /* One projection run: the English corpus, its aligned corpus and the
  * report `xproj project --report` wrote.  *run gets the run id.  files:

@@ -97,6 +97,44 @@ static json_t *carry_counts(xp_db *db, int64_t run)
 	return o ? o : json_null();
 }
 
+/* Which runs a later run of the same language supersedes (a rerun: `db
+ * export`, `db stats` and the workbench act on the newest), and what was done
+ * in each after that rerun's import, which the rerun did not carry over: an
+ * edit made on a page left open across a rerun lands there and no export
+ * shows it unless --run names the old run.  "After" is by the clock, to the
+ * second, and strictly (corrections and reviews keep no other time shared
+ * with runs): one made in the very second of the import is not counted,
+ * since the import may have carried it. */
+static int supersede(xp_db *db, json_t *a)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->h, "SELECT (SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
+			       " WHERE c.run = ?1 AND " LIVE_C " AND c.created > ?2)"
+			       " + (SELECT count(*) FROM reviews WHERE run = ?1 AND undone = 0 AND created > ?2)",
+			       -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	size_t n = json_array_size(a);
+	for (size_t i = 0; i < n; i++) {
+		json_t *r = json_array_get(a, i), *by = NULL;
+		const char *lang = json_string_value(json_object_get(r, "lang"));
+		for (size_t j = n; j-- > i + 1 && !by;)
+			if (lang && json_equal(json_object_get(json_array_get(a, j), "lang"), json_object_get(r, "lang")))
+				by = json_array_get(a, j);
+		json_object_set_new(r, "latest", json_boolean(!by));
+		json_object_set_new(r, "superseded_by", by ? json_incref(json_object_get(by, "run")) : json_null());
+		int64_t after = 0;
+		if (by) {
+			sqlite3_reset(st);
+			sqlite3_bind_int64(st, 1, (int64_t)json_integer_value(json_object_get(r, "run")));
+			sqlite3_bind_text(st, 2, json_string_value(json_object_get(by, "created")), -1, SQLITE_TRANSIENT);
+			after = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+		}
+		json_object_set_new(r, "after_rerun", json_integer(after));
+	}
+	sqlite3_finalize(st);
+	return 0;
+}
+
 int xp_db_runs(xp_db *db, json_t **out, xp_err *err)
 {
 	sqlite3_stmt *st;
@@ -128,6 +166,8 @@ int xp_db_runs(xp_db *db, json_t **out, xp_err *err)
 		}
 	}
 	sqlite3_finalize(st);
+	if (a && supersede(db, a))
+		json_decref(a), a = NULL;
 	return (*out = a) ? 0 : oom(err);
 }
 
@@ -603,6 +643,21 @@ int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, s
 		rc = detail ? xp_history(db, "undo", detail, err) : oom(err);
 	free(detail);
 	return finish(db, rc, err);
+}
+
+int xp_db_undo_next(xp_db *db, int64_t run, const char *annotator, char *what, size_t nwhat, char *key, size_t nkey,
+		    int64_t *version, xp_err *err)
+{
+	mine m;
+	int rc = annotator && annotator[0] ? newest_mine(db, run, annotator, &m) : 1;
+	if (rc)
+		return rc < 0 ? xp_sql_fail(db, err, "undo")
+			      : xp_failc(err, XP_ENOTFOUND, "", 0, "%s has nothing to undo in run %lld",
+					 annotator && annotator[0] ? annotator : "nobody", (long long)run);
+	key_of(db, m.mention, key, nkey);
+	snprintf(what, nwhat, "%s %s", m.what, key);
+	*version = version_of(db, m.mention);
+	return 0;
 }
 
 /* --- queue positions ----------------------------------------------------------------------------------- */

@@ -25,7 +25,11 @@ typedef struct json_t json_t;
 
 /* Every run, oldest first: [{"run","lang","created","files","documents",
  * "mentions","projected","corrections","reviews","carry":{"from_run",
- * "carried","agrees","lost"}|null}]. */
+ * "carried","agrees","lost"}|null,"latest","superseded_by","after_rerun"}]:
+ * latest is true for the newest run of its language; an older one names
+ * the run that superseded it and counts its live corrections and reviews
+ * after that run's import, by the clock to the second (which no rerun
+ * carried over). */
 int xp_db_runs(xp_db *db, json_t **out, xp_err *err);
 
 /* 1 if the run exists. */
@@ -68,6 +72,13 @@ int xp_db_review(xp_db *db, int64_t run, const char *key, xp_review_kind kind, c
  * what gets "modify DOC|ID", key the mention. */
 int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, size_t nwhat, char *key,
 		    size_t nkey, xp_err *err);
+
+/* What xp_db_undo_mine would take back now: what, key, and the mention's
+ * version (XP_ENOTFOUND when nothing).  The workbench sends that version
+ * with the undo, so an undo, like every other action, is refused when the
+ * mention moved on since the page learnt what it would undo. */
+int xp_db_undo_next(xp_db *db, int64_t run, const char *annotator, char *what, size_t nwhat, char *key, size_t nkey,
+		    int64_t *version, xp_err *err);
 
 /* Where an annotator is in a run's queue (a mention key). get: 0 and key
  * filled, or XP_ENOTFOUND when the annotator has no place yet. */

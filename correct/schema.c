@@ -135,6 +135,18 @@ int xp_sql_prepare(xp_db *db, const char *sql, sqlite3_stmt **st, xp_err *err)
 
 int xp_sql_begin(xp_db *db, xp_err *err)
 {
+	if (db->held)
+		return xp_sql_exec(db, "SAVEPOINT xp_nested", err);
+	if (db->wait_ms > 0) {
+		/* one try, the busy handler waiting up to wait_ms inside it */
+		int rc = sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+		if (rc == SQLITE_OK)
+			return 0;
+		if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED)
+			return xp_sql_fail(db, err, "cannot start a transaction");
+		return xp_failc(err, XP_EBUSY, db->path, 0, "another process holds the store's write lock (waited %d ms): nothing was written",
+				db->wait_ms);
+	}
 	/* The busy timeout waits inside each try.  A writer behind a queue of
 	 * others waits as long as the queue moves, however slowly: a fixed
 	 * number of tries was a fixed time, which a queue of writers slower
@@ -169,6 +181,8 @@ int xp_sql_begin(xp_db *db, xp_err *err)
 
 int xp_sql_commit(xp_db *db, xp_err *err)
 {
+	if (db->held)
+		return xp_sql_exec(db, "RELEASE xp_nested", err);
 	for (int tries = 0; tries < 50; tries++) {
 		int rc = sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL);
 		if (rc == SQLITE_OK)
@@ -182,11 +196,35 @@ int xp_sql_commit(xp_db *db, xp_err *err)
 	return -1;
 }
 
-void xp_sql_rollback(xp_db *db) { sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL); }
+void xp_sql_rollback(xp_db *db)
+{
+	sqlite3_exec(db->h, db->held ? "ROLLBACK TO xp_nested; RELEASE xp_nested" : "ROLLBACK", NULL, NULL, NULL);
+}
 
-int xp_db_begin(xp_db *db, xp_err *err) { return xp_sql_begin(db, err); }
-int xp_db_commit(xp_db *db, xp_err *err) { return xp_sql_commit(db, err); }
-void xp_db_rollback(xp_db *db) { xp_sql_rollback(db); }
+int xp_db_begin(xp_db *db, xp_err *err)
+{
+	int rc = xp_sql_begin(db, err);
+	db->held = rc == 0;
+	return rc;
+}
+
+int xp_db_commit(xp_db *db, xp_err *err)
+{
+	db->held = 0;
+	return xp_sql_commit(db, err);
+}
+
+void xp_db_rollback(xp_db *db)
+{
+	db->held = 0;
+	xp_sql_rollback(db);
+}
+
+void xp_db_set_wait(xp_db *db, int ms)
+{
+	db->wait_ms = ms > 0 ? ms : 0;
+	sqlite3_busy_timeout(db->h, ms > 0 ? ms : 10000);
+}
 
 int64_t xp_sql_int(xp_db *db, const char *sql, int64_t dflt)
 {

@@ -17,6 +17,8 @@
 struct xp_db {
 	sqlite3 *h;
 	char path[512];
+	int wait_ms;   /* xp_db_set_wait: one bounded try at the write lock (0: wait while writers move) */
+	int held;      /* inside xp_db_begin's transaction: a nested begin is a savepoint */
 };
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what);

@@ -4,6 +4,7 @@
 #include "opus.h"
 #include "../base/file.h"
 #include "../base/mem.h"
+#include "../base/stream.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -12,11 +13,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <zip.h>
-#include <zlib.h>
-
-/* A member larger than this is refused rather than read: no subtitle or
- * OPUS document comes near it, a zip bomb does. */
-#define MAX_MEMBER ((size_t)256 << 20)
 
 void xp_files_close(xp_files *f)
 {
@@ -282,60 +278,23 @@ char *xp_files_path(const xp_files *f, size_t i)
 	return p;
 }
 
-/* gzip (or zlib) data in memory, inflated; concatenated gzip members are
- * one stream, as gzip(1) has them.  A stream that stops short, or one
- * followed by anything but another member, is an error, not a shorter
- * document. */
-static int gunzip(const char *name, const char *in, size_t n, char **out, size_t *outn, xp_err *err)
+/* A member is read through base/stream.c like any file: gzip told by its
+ * magic and inflated there (the one place that inflates), and the size
+ * limit checked on the bytes as they come out, whether libzip inflated
+ * them or zlib did.  A member larger than XP_DOC_MAX is refused rather
+ * than read: no subtitle or OPUS document comes near it, a zip bomb does. */
+typedef struct member {
+	zip_file_t *zf;
+	const char *name;
+} member;
+
+static long member_read(void *ctx, char *buf, size_t len, xp_err *err)
 {
-	z_stream z;
-	memset(&z, 0, sizeof z);
-	if (inflateInit2(&z, 15 + 32) != Z_OK)
-		return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
-	char *p = NULL;
-	size_t len = 0, cap = 0;
-	int rc = 0, zr = Z_OK;
-	z.next_in = (Bytef *)in;
-	z.avail_in = (uInt)(n > UINT32_MAX ? UINT32_MAX : n);
-	while (rc == 0) {
-		if (len + 65536 + 1 > MAX_MEMBER) {
-			rc = xp_failc(err, XP_EINPUT, name, 0, "inflates to more than %zu bytes", MAX_MEMBER);
-			break;
-		}
-		if (xp_grow(&p, &cap, len + 65536 + 1, 1)) {
-			rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
-			break;
-		}
-		z.next_out = (Bytef *)p + len;
-		z.avail_out = 65536;
-		zr = inflate(&z, Z_NO_FLUSH);
-		len = (size_t)((char *)z.next_out - p);
-		if (zr == Z_STREAM_END) {
-			size_t used = (size_t)((const char *)z.next_in - in);
-			if (used + 2 <= n && (unsigned char)in[used] == 0x1f && (unsigned char)in[used + 1] == 0x8b) {
-				inflateReset(&z);   /* another gzip member follows */
-				continue;
-			}
-			if (used < n)   /* as base/stream.c: never the gzip part as if it were all */
-				rc = xp_failc(err, XP_EINPUT, name, 0,
-					      "trailing data after the gzip stream at byte %zu (not another gzip member)", used);
-			break;
-		}
-		if (zr == Z_BUF_ERROR && z.avail_in == 0)
-			rc = xp_failc(err, XP_EINPUT, name, 0, "truncated gzip stream (the member was cut short)");
-		else if (zr != Z_OK)
-			rc = xp_failc(err, zr == Z_MEM_ERROR ? XP_ENOMEM : XP_EINPUT, name, 0, "bad gzip data: %s",
-				      z.msg ? z.msg : "inflate failed");
-	}
-	inflateEnd(&z);
-	if (rc) {
-		free(p);
-		return rc;
-	}
-	p[len] = '\0';
-	*out = p;
-	*outn = len;
-	return 0;
+	member *m = ctx;
+	zip_int64_t r = zip_fread(m->zf, buf, len);
+	if (r < 0)
+		return xp_failc(err, XP_EINPUT, m->name, 0, "cannot read the member: %s", zip_file_strerror(m->zf));
+	return (long)r;
 }
 
 int xp_files_read(const xp_files *f, size_t i, char **buf, size_t *len, xp_err *err)
@@ -344,47 +303,23 @@ int xp_files_read(const xp_files *f, size_t i, char **buf, size_t *len, xp_err *
 	const char *name = where ? where : f->names[i];
 	int rc = 0;
 	if (!f->zip) {
-		rc = xp_read_file(name, buf, len, err);
+		rc = xp_read_file_max(name, XP_DOC_MAX, buf, len, err);
 		free(where);
 		return rc;
 	}
-	zip_file_t *zf = zip_fopen_index(f->zip, f->entry[i], 0);
-	char *p = NULL;
-	size_t n = 0, cap = 0;
-	if (!zf)
+	member m = {zip_fopen_index(f->zip, f->entry[i], 0), name};
+	xp_stream *s = NULL;
+	if (!m.zf)
 		rc = xp_failc(err, XP_EINPUT, name, 0, "cannot read the member: %s", zip_strerror(f->zip));
-	while (rc == 0) {
-		if (xp_grow(&p, &cap, n + 65536 + 1, 1)) {
-			rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
-			break;
-		}
-		zip_int64_t r = zip_fread(zf, p + n, 65536);
-		if (r < 0)
-			rc = xp_failc(err, XP_EINPUT, name, 0, "cannot read the member: %s", zip_file_strerror(zf));
-		else if (r == 0)
-			break;
-		else if ((n += (size_t)r) > MAX_MEMBER)
-			rc = xp_failc(err, XP_EINPUT, name, 0, "larger than %zu bytes", MAX_MEMBER);
+	else if ((rc = xp_stream_open_src(name, member_read, &m, &s, err)) == 0) {
+		xp_stream_limit(s, XP_DOC_MAX);
+		rc = xp_stream_slurp(s, buf, len, err);
 	}
-	if (zf)
-		zip_fclose(zf);
-	size_t nl = strlen(f->names[i]);
-	if (rc == 0 && nl > 3 && !strcmp(f->names[i] + nl - 3, ".gz")) {
-		char *q = NULL;
-		size_t qn = 0;
-		rc = gunzip(name, p, n, &q, &qn, err);
-		free(p);
-		p = rc ? NULL : q, n = qn;
-	}
+	xp_stream_close(s);
+	if (m.zf)
+		zip_fclose(m.zf);
 	free(where);
-	if (rc) {
-		free(p);
-		return rc;
-	}
-	p[n] = '\0';
-	*buf = p;
-	*len = n;
-	return 0;
+	return rc;
 }
 
 int xp_read_any(const char *path, char **buf, size_t *len, xp_err *err)
@@ -403,10 +338,14 @@ int xp_read_any(const char *path, char **buf, size_t *len, xp_err *err)
 		}
 		xp_files f;
 		int rc = xp_files_open(copy, &f, err);
+		/* the member as named, else its gzipped self ("x.xml" for
+		 * "x.xml.gz", as everywhere else ".gz" is not part of a name) */
 		long i = -1;
-		for (size_t k = 0; rc == 0 && k < f.n && i < 0; k++)
-			if (!strcmp(f.names[k], s + 1))
-				i = (long)k;
+		size_t want = strlen(s + 1);
+		for (int gz = 0; gz < 2 && i < 0; gz++)
+			for (size_t k = 0; rc == 0 && k < f.n && i < 0; k++)
+				if (!strncmp(f.names[k], s + 1, want) && !strcmp(f.names[k] + want, gz ? ".gz" : ""))
+					i = (long)k;
 		if (rc == 0 && i < 0)
 			rc = xp_failc(err, XP_ENOTFOUND, path, 0, "no member %s in %s", s + 1, copy);
 		if (rc == 0)
@@ -416,5 +355,5 @@ int xp_read_any(const char *path, char **buf, size_t *len, xp_err *err)
 		return rc;
 	}
 	free(copy);
-	return xp_read_file(path, buf, len, err);
+	return xp_read_file_max(path, XP_DOC_MAX, buf, len, err);
 }

@@ -41,7 +41,9 @@ void xp_files_close(xp_files *f);
  * sharing most components, or -1; two equally good give -2. */
 long xp_files_find(const xp_files *f, const char *doc);
 
-/* Member i's bytes (NUL-terminated, malloc'd), a ".gz" member inflated. */
+/* Member i's bytes (NUL-terminated, malloc'd), a gzipped member inflated
+ * (base/stream.h); more than XP_DOC_MAX bytes (base/file.h), inflated or
+ * not, is XP_EINPUT, told while reading. */
 int xp_files_read(const xp_files *f, size_t i, char **buf, size_t *len, xp_err *err);
 
 /* "ROOT/NAME" of member i, malloc'd (NULL when memory ran out). */
@@ -50,8 +52,9 @@ char *xp_files_path(const xp_files *f, size_t i);
 /* 1 when path is a regular file that starts like a zip archive. */
 int xp_is_zip(const char *path);
 
-/* Read a file, or a member when the path runs through a zip archive
- * ("a.zip/dir/x.xml"); otherwise as xp_read_file (gzip, "-"). */
+/* Read a document: a member when the path runs through a zip archive
+ * ("a.zip/dir/x.xml", which also names a member "dir/x.xml.gz"); otherwise
+ * as xp_read_file (gzip, "-").  Either way at most XP_DOC_MAX bytes. */
 int xp_read_any(const char *path, char **buf, size_t *len, xp_err *err);
 
 #endif

@@ -1,5 +1,6 @@
 /* io/charset.c — see charset.h. */
 #include "charset.h"
+#include "../base/file.h"
 #include "../base/mem.h"
 #include "../base/text.h"
 
@@ -114,6 +115,78 @@ static const struct {
 	{"\xFE\xFF", "UTF-16BE", 2},
 };
 
+static unsigned long line_of(const char *buf, size_t at)
+{
+	unsigned long line = 1;
+	for (size_t i = 0; i < at; i++)
+		line += buf[i] == '\n';
+	return line;
+}
+
+/* Mostly UTF-8: of the lines with a byte above 0x7F, at least half are
+ * valid UTF-8 (and so hold a multi-byte character).  A file in a legacy
+ * charset is rarely valid UTF-8 by accident beyond a line of one or two
+ * characters here and there (GB18030 text about one line in ten, at
+ * most); a UTF-8 file with a word in another charset is valid but for
+ * that line. */
+static int mixed(const char *buf, size_t len)
+{
+	size_t valid = 0, other = 0, bad;
+	xp_lines it;
+	xp_lines_init(&it, buf, len);
+	const char *s;
+	size_t n;
+	while (xp_lines_next(&it, &s, &n)) {
+		size_t k = 0;
+		while (k < n && !((unsigned char)s[k] & 0x80))
+			k++;
+		if (k == n)
+			continue;
+		if (xp_utf8_valid(s, n, &bad))
+			valid++;
+		else
+			other++;
+	}
+	return other && valid >= other;
+}
+
+/* ICU's detector (ucsdet): the likeliest charset the whole file converts
+ * from without a byte it does not define; with wide, only UTF-16 and
+ * UTF-32 are taken.  0 (*out, *cs filled), 1 when none fits, or XP_ENOMEM. */
+static int detect(const char *name, const char *buf, size_t len, int wide, char **out, size_t *outlen,
+		  xp_charset *cs, xp_err *err)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	UCharsetDetector *d = ucsdet_open(&e);
+	if (U_FAILURE(e))
+		return xp_failc(err, XP_ENOMEM, name, 0, "cannot open ICU's charset detector: %s", u_errorName(e));
+	ucsdet_setText(d, buf, (int32_t)len, &e);
+	int32_t nm = 0;
+	const UCharsetMatch **m = ucsdet_detectAll(d, &nm, &e);
+	int rc = 1;
+	for (int32_t k = 0; U_SUCCESS(e) && k < nm && rc == 1; k++) {
+		UErrorCode e2 = U_ZERO_ERROR;
+		const char *cname = ucsdet_getName(m[k], &e2);
+		int conf = ucsdet_getConfidence(m[k], &e2);
+		if (U_FAILURE(e2) || !cname || !strcmp(cname, "UTF-8") || conf < 10 ||
+		    (wide && strncmp(cname, "UTF-", 4)))
+			continue;
+		xp_err tmp;
+		int r = convert(name, cname, buf, len, out, outlen, &tmp);
+		if (r == 0) {
+			snprintf(cs->name, sizeof cs->name, "%s", cname);
+			cs->how = XP_CS_DETECTED;
+			cs->confidence = conf;
+			rc = 0;
+		} else if (r == XP_ENOMEM) {
+			*err = tmp;
+			rc = r;
+		}
+	}
+	ucsdet_close(d);
+	return rc;
+}
+
 int xp_to_utf8(const char *name, const char *buf, size_t len, const char *force, char **out,
 	       size_t *outlen, xp_charset *cs, xp_err *err)
 {
@@ -141,47 +214,36 @@ int xp_to_utf8(const char *name, const char *buf, size_t len, const char *force,
 		return convert(name, boms[k].cs, buf + boms[k].n, len - boms[k].n, out, outlen, err);
 	}
 	size_t bad;
-	if (xp_utf8_valid(buf, len, &bad)) {
+	const char *nul = memchr(buf, '\0', len);
+	if (xp_utf8_valid(buf, len, &bad) && !nul) {
 		snprintf(cs->name, sizeof cs->name, "UTF-8");
 		return 0;
 	}
-	/* Not UTF-8: ask ICU's detector, and take the likeliest charset the
-	 * whole file converts from without a byte it does not define. */
-	UErrorCode e = U_ZERO_ERROR;
-	UCharsetDetector *d = ucsdet_open(&e);
-	if (U_FAILURE(e))
-		return xp_failc(err, XP_ENOMEM, name, 0, "cannot open ICU's charset detector: %s", u_errorName(e));
-	ucsdet_setText(d, buf, (int32_t)len, &e);
-	int32_t nm = 0;
-	const UCharsetMatch **m = ucsdet_detectAll(d, &nm, &e);
-	int rc = 1;
-	for (int32_t k = 0; U_SUCCESS(e) && k < nm && rc == 1; k++) {
-		UErrorCode e2 = U_ZERO_ERROR;
-		const char *cname = ucsdet_getName(m[k], &e2);
-		int conf = ucsdet_getConfidence(m[k], &e2);
-		if (U_FAILURE(e2) || !cname || !strcmp(cname, "UTF-8") || conf < 10)
-			continue;
-		xp_err tmp;
-		int r = convert(name, cname, buf, len, out, outlen, &tmp);
-		if (r == 0) {
-			snprintf(cs->name, sizeof cs->name, "%s", cname);
-			cs->how = XP_CS_DETECTED;
-			cs->confidence = conf;
-			rc = 0;
-		} else if (r == XP_ENOMEM) {
-			*err = tmp;
-			rc = r;
-		}
-	}
-	ucsdet_close(d);
-	if (rc == 1) {
-		unsigned long line = 1;
-		for (size_t i = 0; i < bad; i++)
-			line += buf[i] == '\n';
-		return xp_failc(err, XP_EINPUT, name, line,
+	/* NUL bytes are valid UTF-8, but no subtitle or transcript holds one:
+	 * an ASCII text in UTF-16 without a byte order mark is "valid UTF-8"
+	 * with every other byte NUL, and read as such aligned nothing.  Only a
+	 * UTF-16 or UTF-32 reading of it is taken. */
+	int rc;
+	if (nul && (rc = detect(name, buf, len, 1, out, outlen, cs, err)) == 1)
+		return xp_failc(err, XP_EINPUT, name, line_of(buf, (size_t)(nul - buf)),
+				"byte %zu is a NUL: not a text file, or UTF-16/UTF-32 without a byte order mark that "
+				"could not be told; give the charset with --encoding", (size_t)(nul - buf) + 1);
+	if (nul)
+		return rc;
+	/* UTF-8 but for a few bytes: one word pasted from a GBK file made the
+	 * detector read the whole file as windows-1252, silently garbled.
+	 * Refused, at the first bad byte's line, unless the charset is named. */
+	if (mixed(buf, len))
+		return xp_failc(err, XP_EINPUT, name, line_of(buf, bad),
+				"byte %zu is not UTF-8, though the rest of the file is: mixed charsets? "
+				"Give the file's charset with --encoding to read it all in one, or fix the line",
+				bad + 1);
+	/* Not UTF-8: ask ICU's detector */
+	rc = detect(name, buf, len, 0, out, outlen, cs, err);
+	if (rc == 1)
+		return xp_failc(err, XP_EINPUT, name, line_of(buf, bad),
 				"byte %zu is not UTF-8 and no charset ICU knows fits the file: give it with --encoding",
 				bad + 1);
-	}
 	return rc;
 }
 

@@ -1,20 +1,16 @@
 /* io/opus.c — OPUS corpus XML and XCES alignments; see opus.h. */
 #include "opus.h"
+#include "archive.h"
 #include "../base/buf.h"
 #include "../base/file.h"
 #include "../base/stream.h"
 #include "../base/text.h"
 
-#include <libxml/xmlreader.h>
+#include "xml.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static xmlTextReaderPtr open_xml(const char *name, const char *buf, size_t len)
-{
-	return xmlReaderForMemory(buf, (int)len, name, NULL,
-				  XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_HUGE);
-}
 
 static char *attr(xmlTextReaderPtr r, const char *a)
 {
@@ -24,7 +20,6 @@ static char *attr(xmlTextReaderPtr r, const char *a)
 	return s;
 }
 
-static uint32_t node_line(xmlTextReaderPtr r);
 
 /* --- corpus XML -------------------------------------------------------------- */
 
@@ -100,7 +95,7 @@ static int element(ox *o, xmlTextReaderPtr r, const char *nm, int empty)
 		free(o->sid);
 		o->sid = attr(r, "id");
 		o->in_s = !empty;
-		o->line = node_line(r);
+		o->line = (uint32_t)xp_xml_node_line(r);
 		o->text.n = 0;
 		o->cur_end = -1;
 		if (empty)
@@ -147,12 +142,13 @@ static void text(ox *o, const char *v)
 static int read_opus(const char *name, const char *buf, size_t len, const xp_subs_opts *opts, xp_subs *s,
 		     xp_err *err)
 {
-	xmlTextReaderPtr r = open_xml(name, buf, len);
-	if (!r)
-		return xp_failc(err, XP_ENOMEM, name, 0, "cannot read XML");
+	xp_xml X;
+	int rc = xp_xml_open_mem(&X, name, buf, len, err), failed = 0;
+	if (rc)
+		return rc;
+	xmlTextReaderPtr r = X.r;
 	ox o = {.s = s, .o = opts, .start = -1, .cur_end = -1};
-	int rc, failed = 0;
-	while (!failed && (rc = xmlTextReaderRead(r)) == 1) {
+	while (!failed && (rc = xp_xml_next(&X, err)) == 1) {
 		int type = xmlTextReaderNodeType(r);
 		const char *nm = (const char *)xmlTextReaderConstName(r);
 		if (type == XML_READER_TYPE_ELEMENT)
@@ -167,15 +163,15 @@ static int read_opus(const char *name, const char *buf, size_t len, const xp_sub
 	snprintf(s->charset.name, sizeof s->charset.name, "%s", enc ? enc : "UTF-8");
 	s->charset.how = XP_CS_DECLARED;
 	s->charset.confidence = 100;
-	unsigned long line = (unsigned long)xmlTextReaderGetParserLineNumber(r);
-	xmlFreeTextReader(r);
+	unsigned long line = xp_xml_line(&X);
+	xp_xml_close(&X);
 	free(o.sid);
 	xp_buf_free(&o.text);
 	xp_buf_free(&o.clean);
 	if (failed)
 		return xp_failc(err, XP_ENOMEM, name, line, "out of memory");
 	if (rc < 0)
-		return xp_failc(err, XP_EINPUT, name, line, "malformed XML");
+		return rc;
 	/* sentences no end marker reached end where the next one starts */
 	for (size_t k = 0; k < s->n; k++)
 		if (s->v[k].end < 0)
@@ -209,7 +205,7 @@ int xp_opus_read(const char *path, const xp_subs_opts *o, xp_subs *s, xp_err *er
 {
 	char *buf;
 	size_t len;
-	int rc = xp_read_file(path, &buf, &len, err);
+	int rc = xp_read_file_max(path, XP_DOC_MAX, &buf, &len, err);
 	if (rc)
 		return rc;
 	rc = xp_opus_read_mem(path, buf, len, o, s, err);
@@ -249,17 +245,9 @@ static int ids(xp_xces *x, const char *s, const char *e, const char ***out, uint
 	return *out ? 0 : -1;
 }
 
-/* the reader parses ahead: the node knows its own line */
-static uint32_t node_line(xmlTextReaderPtr r)
-{
-	xmlNodePtr n = xmlTextReaderCurrentNode(r);
-	long l = n ? xmlGetLineNo(n) : -1;
-	return l > 0 ? (uint32_t)l : (uint32_t)xmlTextReaderGetParserLineNumber(r);
-}
-
 static int add_link(xp_xces *x, xmlTextReaderPtr r, const char *name, xp_err *err)
 {
-	uint32_t line = node_line(r);
+	uint32_t line = (uint32_t)xp_xml_node_line(r);
 	if (!x->n)
 		return xp_failc(err, XP_EINPUT, name, line, "<link> outside a <linkGrp>");
 	xp_xgroup *g = &x->g[x->n - 1];
@@ -285,10 +273,10 @@ static int add_link(xp_xces *x, xmlTextReaderPtr r, const char *name, xp_err *er
 static int group(xp_xces *x, xmlTextReaderPtr r, const char *name, xp_xces_want want, void *arg, xp_err *err)
 {
 	if (xp_grow(&x->g, &x->cap, x->n + 1, sizeof *x->g))
-		return xp_failc(err, XP_ENOMEM, name, node_line(r), "out of memory");
+		return xp_failc(err, XP_ENOMEM, name, (uint32_t)xp_xml_node_line(r), "out of memory");
 	xp_xgroup *g = &x->g[x->n++];
 	memset(g, 0, sizeof *g);
-	g->line = node_line(r);
+	g->line = (uint32_t)xp_xml_node_line(r);
 	char *f = attr(r, "fromDoc"), *t = attr(r, "toDoc");
 	g->from = xp_arena_strdup(&x->arena, f ? f : "");
 	g->to = xp_arena_strdup(&x->arena, t ? t : "");
@@ -299,13 +287,11 @@ static int group(xp_xces *x, xmlTextReaderPtr r, const char *name, xp_xces_want 
 	return 0;
 }
 
-static int read_xces(xmlTextReaderPtr r, const char *name, xp_xces_want want, void *arg, xp_xces *x,
-		     xp_err *err)
+static int read_xces(xp_xml *X, const char *name, xp_xces_want want, void *arg, xp_xces *x, xp_err *err)
 {
-	if (!r)
-		return xp_failc(err, XP_ENOMEM, name, 0, "cannot read XML");
+	xmlTextReaderPtr r = X->r;
 	int rc = 0, more;
-	while (rc == 0 && (more = xmlTextReaderRead(r)) == 1) {
+	while (rc == 0 && (more = xp_xml_next(X, err)) == 1) {
 		if (xmlTextReaderNodeType(r) != XML_READER_TYPE_ELEMENT)
 			continue;
 		const char *nm = (const char *)xmlTextReaderConstName(r);
@@ -314,10 +300,9 @@ static int read_xces(xmlTextReaderPtr r, const char *name, xp_xces_want want, vo
 		else if (!strcmp(nm, "link"))
 			rc = add_link(x, r, name, err);
 	}
-	unsigned long line = (unsigned long)xmlTextReaderGetParserLineNumber(r);
-	xmlFreeTextReader(r);
 	if (rc == 0 && more < 0)
-		rc = xp_failc(err, XP_EINPUT, name, line, "malformed XML");
+		rc = more;
+	xp_xml_close(X);
 	if (rc == 0 && !(x->name = xp_arena_strdup(&x->arena, name)))
 		rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
 	return rc;
@@ -326,7 +311,9 @@ static int read_xces(xmlTextReaderPtr r, const char *name, xp_xces_want want, vo
 int xp_xces_read_mem(const char *name, const char *buf, size_t len, xp_xces_want want, void *arg, xp_xces *x,
 		     xp_err *err)
 {
-	return read_xces(open_xml(name, buf, len), name, want, arg, x, err);
+	xp_xml X;
+	int rc = xp_xml_open_mem(&X, name, buf, len, err);
+	return rc ? rc : read_xces(&X, name, want, arg, x, err);
 }
 
 /* A whole OPUS alignment file can hold millions of links (en-zh_cn.xml.gz):
@@ -349,21 +336,16 @@ static int gz_read(void *ctx, char *buf, int len)
 	return (int)n;
 }
 
-static int gz_close(void *ctx)
-{
-	(void)ctx;
-	return 0;
-}
-
 int xp_xces_read(const char *path, xp_xces_want want, void *arg, xp_xces *x, xp_err *err)
 {
 	gzin g = {NULL, 0, {0}};
 	int rc = xp_stream_open(path, &g.s, err);
 	if (rc)
 		return rc;
-	xmlTextReaderPtr r = xmlReaderForIO(gz_read, gz_close, &g, path, NULL,
-					    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_HUGE);
-	rc = read_xces(r, path, want, arg, x, err);
+	xp_xml X;
+	rc = xp_xml_open_io(&X, path, gz_read, &g, err);
+	if (rc == 0)
+		rc = read_xces(&X, path, want, arg, x, err);
 	/* said first: it is why the XML looked malformed (a gzip stream cut
 	 * short, trailing data, a read error) */
 	if (g.failed) {
@@ -454,9 +436,16 @@ int xp_units_read_mem(const char *name, const char *buf, size_t len, const xp_su
 	return xp_subs_read_mem(name, buf, len, o, s, err);
 }
 
+/* through xp_read_any: a document inside an archive is a file like any
+ * other (README: "a path may also run through an archive") */
 int xp_units_read(const char *path, const xp_subs_opts *o, xp_subs *s, xp_err *err)
 {
-	if (xp_has_ext(path, ".xml"))
-		return xp_opus_read(path, o, s, err);
-	return xp_subs_read(path, o, s, err);
+	char *buf;
+	size_t len;
+	int rc = xp_read_any(path, &buf, &len, err);
+	if (rc)
+		return rc;
+	rc = xp_units_read_mem(path, buf, len, o, s, err);
+	free(buf);
+	return rc;
 }

@@ -49,7 +49,8 @@ typedef struct xp_xces {
 } xp_xces;
 
 /* English or target units from any file: OPUS XML by its ".xml" name,
- * otherwise SRT/WebVTT/ASS (bilingual when its blocks say so). */
+ * otherwise SRT/WebVTT/ASS (bilingual when its blocks say so).  The path
+ * may run through a zip archive (xp_read_any: "en.zip/dir/x.xml"). */
 int xp_units_read(const char *path, const xp_subs_opts *o, xp_subs *s, xp_err *err);
 int xp_units_read_mem(const char *name, const char *buf, size_t len, const xp_subs_opts *o, xp_subs *s,
 		      xp_err *err);

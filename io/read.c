@@ -3,6 +3,7 @@
 #include "conll.h"
 #include "../base/file.h"
 #include "jsonl.h"
+#include "mmax2.h"
 #include "../base/vocab.h"
 
 #include <stdarg.h>
@@ -49,6 +50,8 @@ xp_format xp_format_named(const char *name)
 		return XP_FMT_CONLL;
 	if (!strcasecmp(name, "jsonlines") || !strcasecmp(name, "jsonl") || !strcasecmp(name, "json"))
 		return XP_FMT_JSONL;
+	if (!strcasecmp(name, "mmax2") || !strcasecmp(name, "mmax"))
+		return XP_FMT_MMAX2;
 	return XP_FMT_AUTO;
 }
 
@@ -58,6 +61,9 @@ xp_format xp_format_of_path(const char *path)
 		return XP_FMT_JSONL;
 	if (xp_has_ext(path, ".conll") || xp_has_ext(path, "_conll") || xp_has_ext(path, ".conll12"))
 		return XP_FMT_CONLL;
+	size_t n = strlen(path);
+	if (n > 5 && !strcmp(path + n - 5, ".mmax"))
+		return XP_FMT_MMAX2;
 	return XP_FMT_AUTO;
 }
 
@@ -116,6 +122,8 @@ int xp_read_corpus_mem(const char *name, const char *buf, size_t len, xp_format 
 	size_t from = c->ndocs;
 	if (fmt == XP_FMT_AUTO)
 		fmt = xp_format_of_path(name);
+	if (fmt == XP_FMT_MMAX2)
+		return xp_failc(err, XP_EUSAGE, name, 0, "MMAX2 is read from its files (a .mmax file or a directory of them), not from a stream");
 	if (fmt == XP_FMT_AUTO) {
 		size_t i = 0;
 		if (len >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))
@@ -131,6 +139,12 @@ int xp_read_corpus_mem(const char *name, const char *buf, size_t len, xp_format 
 int xp_read_corpus(const char *path, xp_format fmt, const xp_read_opts *o, xp_corpus *c,
 		   xp_err *err)
 {
+	static const xp_read_opts strict = {0};
+	if (fmt == XP_FMT_MMAX2 || (fmt == XP_FMT_AUTO && xp_mmax2_is(path))) {
+		size_t from = c->ndocs;
+		int rc = xp_mmax2_read(path, o ? o : &strict, c, err);
+		return rc < 0 ? rc : unique_docs(path, o ? o : &strict, c, from, err);
+	}
 	char *buf;
 	size_t len;
 	int rc = xp_read_file(path, &buf, &len, err);
@@ -155,6 +169,8 @@ int xp_put_corpus(xp_outputs *o, const char *path, xp_format fmt, const xp_corpu
 {
 	if (fmt == XP_FMT_AUTO)
 		fmt = xp_format_of_path(path);
+	if (fmt == XP_FMT_MMAX2)
+		return xp_failc(err, XP_EUSAGE, path, 0, "MMAX2 is read, not written: name another format");
 	xp_buf b = {0};
 	if (fmt == XP_FMT_JSONL) {
 		if (xp_jsonl_write(&b, c, err)) {

@@ -19,16 +19,20 @@ typedef struct xp_read_opts {
 	xp_diags *diags;    /* where warnings and problems go; may be NULL */
 } xp_read_opts;
 
-typedef enum { XP_FMT_AUTO, XP_FMT_CONLL, XP_FMT_JSONL } xp_format;
+/* MMAX2 (io/mmax2.h) is read only, from files: a .mmax file or a directory
+ * of them. */
+typedef enum { XP_FMT_AUTO, XP_FMT_CONLL, XP_FMT_JSONL, XP_FMT_MMAX2 } xp_format;
 
-/* From a name: "conll", "jsonlines"/"jsonl"; XP_FMT_AUTO if unknown. */
+/* From a name: "conll", "jsonlines"/"jsonl", "mmax2"/"mmax"; XP_FMT_AUTO if
+ * unknown. */
 xp_format xp_format_named(const char *name);
 /* From a path's extension (.conll, *_conll, .jsonlines, .jsonl, .json, and
- * those + .gz); XP_FMT_AUTO if it says nothing. */
+ * those + .gz; .mmax); XP_FMT_AUTO if it says nothing. */
 xp_format xp_format_of_path(const char *path);
 
-/* Read path into c (appending documents).  fmt AUTO: by extension, else by
- * the first non-blank byte ('{' = jsonlines, otherwise CoNLL). */
+/* Read path into c (appending documents).  fmt AUTO: MMAX2 for a .mmax file
+ * or a directory holding one, else by extension, else by the first
+ * non-blank byte ('{' = jsonlines, otherwise CoNLL). */
 int xp_read_corpus(const char *path, xp_format fmt, const xp_read_opts *o,
 		   xp_corpus *c, xp_err *err);
 int xp_read_corpus_mem(const char *name, const char *buf, size_t len, xp_format fmt,

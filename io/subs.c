@@ -581,7 +581,7 @@ int xp_subs_read(const char *path, const xp_subs_opts *o, xp_subs *s, xp_err *er
 {
 	char *buf;
 	size_t len;
-	int rc = xp_read_file(path, &buf, &len, err);
+	int rc = xp_read_file_max(path, XP_DOC_MAX, &buf, &len, err);
 	if (rc)
 		return rc;
 	rc = xp_subs_read_mem(path, buf, len, o, s, err);

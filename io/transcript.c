@@ -6,7 +6,8 @@
 #include "../base/text.h"
 #include "../model/tokenize.h"
 
-#include <libxml/xmlreader.h>
+#include "xml.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -95,13 +96,13 @@ static int tv4_end(tv4 *t, const char *name, uint32_t line)
 int xp_tv4dialog_read_mem(const char *name, const char *docname, const char *buf, size_t len,
 			  xp_corpus *c, xp_err *err)
 {
-	xmlTextReaderPtr r = xmlReaderForMemory(buf, (int)len, name, NULL,
-						XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-	if (!r)
-		return xp_failc(err, XP_EINPUT, name, 0, "cannot read XML");
+	xp_xml X;
+	int rc = xp_xml_open_mem(&X, name, buf, len, err), failed = 0;
+	if (rc)
+		return rc;
+	xmlTextReaderPtr r = X.r;
 	tv4 t = {.c = c, .docname = docname};
-	int rc, failed = 0;
-	while (!failed && (rc = xmlTextReaderRead(r)) == 1) {
+	while (!failed && (rc = xp_xml_next(&X, err)) == 1) {
 		int type = xmlTextReaderNodeType(r);
 		const char *nm = (const char *)xmlTextReaderConstName(r);
 		uint32_t line = (uint32_t)xmlTextReaderGetParserLineNumber(r);
@@ -116,15 +117,15 @@ int xp_tv4dialog_read_mem(const char *name, const char *docname, const char *buf
 			xp_buf_puts(t.into, v ? v : "");
 		}
 	}
-	unsigned long line = (unsigned long)xmlTextReaderGetParserLineNumber(r);
-	xmlFreeTextReader(r);
+	unsigned long line = xp_xml_line(&X);
+	xp_xml_close(&X);
 	free(t.uid);
 	xp_buf_free(&t.speaker);
 	xp_buf_free(&t.content);
 	if (failed)
 		return xp_failc(err, XP_ENOMEM, name, line, "out of memory");
 	if (rc < 0)
-		return xp_failc(err, XP_EINPUT, name, line, "malformed XML");
+		return rc;
 	return 0;
 }
 
@@ -182,7 +183,7 @@ int xp_transcript_read(const char *path, xp_tr_format fmt, xp_corpus *c, xp_err 
 		return xp_read_corpus(path, XP_FMT_AUTO, NULL, c, err);
 	char *buf;
 	size_t len;
-	int rc = xp_read_file(path, &buf, &len, err);
+	int rc = xp_read_file_max(path, XP_DOC_MAX, &buf, &len, err);
 	if (rc < 0)
 		return rc;
 	char stem[256];

@@ -7,9 +7,21 @@
  *              &max_conf=&status=&around=
  *                                  the triage queue, filtered, a page of it
  *   GET  mention?run=&key=&context=  one mention in its scene
- *   POST edit {run, key, annotator, version, action, span, note, context}
- *   POST undo {run, annotator}
- *   POST position {run, annotator, key}
+ *   GET  undo?run=&annotator=      what POST undo would take back now, and its version
+ *   POST edit {run, key, annotator, version, action, span, note, context, old_run}
+ *   POST undo {run, annotator, key, version, old_run}
+ *   POST position {run, annotator, key, old_run}
+ *
+ * Every POST names its run, and every action on a mention (edit, undo)
+ * the version it was decided on: nothing is written on a guess.  A POST to
+ * a run a later run of its language superseded (a rerun of the pipeline
+ * while the page was open) is refused with 409 and the latest run, unless
+ * it says old_run: true (or the server was started on that run with --run):
+ * `db export` acts on the latest run and would never show it.  POSTs run
+ * one at a time on the server's writer connection (serve/http.c) inside one
+ * transaction, so the run is checked under the same write lock the action
+ * takes; when another process holds that lock longer than a request should
+ * wait, the answer is 503.
  *
  * Everything a person does goes through correct/review.h (the validation of
  * `xproj db`, the version check) and is committed before the reply.  The
@@ -32,17 +44,20 @@
 static const struct {
 	const char *path;
 	int post;
-} routes[] = {{"runs", 0}, {"stats", 0}, {"queue", 0}, {"mention", 0}, {"edit", 1}, {"undo", 1}, {"position", 1}};
+} routes[] = {{"runs", 0}, {"stats", 0}, {"queue", 0}, {"mention", 0}, {"undo", 0}, {"edit", 1}, {"undo", 1}, {"position", 1}};
 
 int xp_api_route(const char *path, const char *method)
 {
-	int post = !strcmp(method, "POST");
+	int post = !strcmp(method, "POST"), exists = 0;
 	if (!post && strcmp(method, "GET"))
 		return 0;
 	for (size_t i = 0; i < sizeof routes / sizeof *routes; i++)
-		if (!strcmp(path, routes[i].path))
-			return routes[i].post == post;
-	return -1;
+		if (!strcmp(path, routes[i].path)) {
+			if (routes[i].post == post)
+				return 1;
+			exists = 1;
+		}
+	return exists ? 0 : -1;
 }
 
 static int status_of(int code)
@@ -52,6 +67,7 @@ static int status_of(int code)
 	case XP_EINPUT: return 422;
 	case XP_ECONFLICT: return 409;
 	case XP_EUSAGE: return 400;
+	case XP_EBUSY: return 503;
 	default: return 500;
 	}
 }
@@ -60,7 +76,7 @@ static int fail(json_t **out, int status, const char *msg)
 {
 	*out = json_pack("{s:s,s:s}", "error", status == 409 ? "conflict" : status == 422 ? "invalid"
 						 : status == 404 ? "not found" : status == 400 ? "bad request"
-						 : "server error", "message", msg);
+						 : status == 503 ? "busy" : "server error", "message", msg);
 	return status;
 }
 
@@ -395,6 +411,26 @@ static int get_mention(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 	return mention_reply(s, db, run, key, context, out, &e) ? fail_err(out, &e) : 200;
 }
 
+/* what POST undo would take back now, with the version to send with it */
+static int get_undo(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
+{
+	int status = 200;
+	int64_t run = run_arg(s, db, a, out, &status);
+	if (!run)
+		return status;
+	const char *who = a->get(a->ctx, "annotator"), *why = name_refusal(who);
+	if (why)
+		return fail(out, 422, why);
+	char what[700], key[600];
+	int64_t version;
+	xp_err e;
+	if (xp_db_undo_next(db, run, who, what, sizeof what, key, sizeof key, &version, &e))
+		return fail_err(out, &e);
+	*out = json_pack("{s:I,s:o,s:o,s:I}", "run", (json_int_t)run, "undo", xp_json_text(what), "key",
+			 xp_json_text(key), "version", (json_int_t)version);
+	return 200;
+}
+
 int xp_api_get(xp_server *s, const char *path, const xp_args *a, json_t **out)
 {
 	xp_err e;
@@ -404,6 +440,7 @@ int xp_api_get(xp_server *s, const char *path, const xp_args *a, json_t **out)
 	int status = !strcmp(path, "runs") ? get_runs(s, db, out)
 		   : !strcmp(path, "stats") ? get_stats(s, db, a, out)
 		   : !strcmp(path, "queue") ? get_queue(s, db, a, out)
+		   : !strcmp(path, "undo") ? get_undo(s, db, a, out)
 					    : get_mention(s, db, a, out);
 	xp_serve_db_done(s, db);
 	return status;
@@ -437,14 +474,18 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 		return fail(out, 422, why);
 	if (!key || strlen(key) > 500)
 		return fail(out, 400, "key: the mention, DOC|ID");
-	if (v && !json_is_integer(v))
-		return fail(out, 400, "version is a number");
+	/* every action says which state of the mention it was decided on: an
+	 * action without one would overwrite whatever someone did meanwhile */
+	if (!v)
+		return fail(out, 400, "version: the mention's version the action was decided on (GET /api/mention) is required");
+	if (!json_is_integer(v) || json_integer_value(v) < 0)
+		return fail(out, 400, "version is a number, 0 or more");
 	if (json_object_get(body, "note") && (!note || strlen(note) > 4000))
 		return fail(out, 422, "a note is text, at most 4000 bytes");
 	size_t bad;
 	if (note && !xp_utf8_valid(note, strlen(note), &bad))
 		return fail(out, 422, "a note is UTF-8 text");
-	int64_t version = v ? (int64_t)json_integer_value(v) : -1;
+	int64_t version = (int64_t)json_integer_value(v);
 	xp_err e;
 	int rc;
 	if (action && (!strcmp(action, "keep") || !strcmp(action, "note"))) {
@@ -481,11 +522,32 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 
 static int post_undo(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t **out)
 {
-	const char *who = str(body, "annotator"), *why = name_refusal(who);
+	const char *who = str(body, "annotator"), *why = name_refusal(who), *want = str(body, "key");
+	json_t *v = json_object_get(body, "version");
 	if (why)
 		return fail(out, 422, why);
+	/* the undo says what it takes back (GET /api/undo, or the page's own
+	 * last action): that mention, on that version */
+	if (!want || strlen(want) > 500)
+		return fail(out, 400, "key: the mention whose action the undo takes back (GET /api/undo says which)");
+	if (!v)
+		return fail(out, 400, "version: the mention's version the undo was decided on (GET /api/undo) is required");
+	if (!json_is_integer(v) || json_integer_value(v) < 0)
+		return fail(out, 400, "version is a number, 0 or more");
 	char what[700], key[600] = "";
+	int64_t now;
 	xp_err e;
+	if (xp_db_undo_next(db, run, who, what, sizeof what, key, sizeof key, &now, &e))
+		return fail_err(out, &e);
+	if (strcmp(key, want) || now != (int64_t)json_integer_value(v)) {
+		if (strcmp(key, want))
+			xp_failc(&e, XP_ECONFLICT, "", 0, "your newest action is now %s, not one on %s: nothing was undone",
+				 what, want);
+		else
+			xp_failc(&e, XP_ECONFLICT, "", 0, "%s changed since you saw it (version %lld, now %lld): nothing "
+				 "was undone", want, (long long)json_integer_value(v), (long long)now);
+		return refused(s, db, run, key, &e, out);
+	}
 	if (xp_db_undo_mine(db, run, who, what, sizeof what, key, sizeof key, &e))
 		return refused(s, db, run, key[0] ? key : NULL, &e, out);
 	json_t *m;
@@ -509,18 +571,73 @@ static int post_position(xp_db *db, int64_t run, json_t *body, json_t **out)
 	return 200;
 }
 
-int xp_api_post(xp_server *s, const char *path, json_t *body, json_t **out)
+/* The newest run of run's language, or run itself (a rerun of the
+ * pipeline imports a new run of the same language; a store may also hold
+ * runs of other languages, which supersede nothing). */
+static int64_t latest_of(xp_db *db, int64_t run)
+{
+	json_t *runs;
+	xp_err e;
+	int64_t latest = run;
+	if (xp_db_runs(db, &runs, &e))
+		return run;
+	size_t i;
+	json_t *r;
+	json_array_foreach(runs, i, r)
+		if (json_integer_value(json_object_get(r, "run")) == run && json_is_integer(json_object_get(r, "superseded_by")))
+			latest = (int64_t)json_integer_value(json_object_get(r, "superseded_by"));
+	json_decref(runs);
+	return latest;
+}
+
+/* Under the write lock: the run exists and is the latest of its language,
+ * unless the client says it means an older one. */
+static int64_t post_run(xp_server *s, xp_db *db, json_t *body, json_t **out, int *status)
+{
+	json_t *given = json_object_get(body, "run"), *old = json_object_get(body, "old_run");
+	if (!json_is_integer(given) || json_integer_value(given) < 1) {
+		*status = fail(out, 400, "run: the run the action was decided on (a number; GET /api/runs lists them)");
+		return 0;
+	}
+	if (old && !json_is_boolean(old)) {
+		*status = fail(out, 400, "old_run is true or false");
+		return 0;
+	}
+	int64_t run = run_of(s, db, given, out, status);
+	if (!run)
+		return 0;
+	int64_t latest = latest_of(db, run);
+	if (latest != run && run != s->run && !json_is_true(old)) {
+		char msg[300];
+		snprintf(msg, sizeof msg, "run %lld is not the latest: run %lld was imported since (a rerun), and db export "
+			 "acts on it; nothing was written (send old_run: true to write to run %lld all the same)",
+			 (long long)run, (long long)latest, (long long)run);
+		*status = fail(out, 409, msg);
+		json_object_set_new(*out, "error", json_string("stale run"));
+		json_object_set_new(*out, "run", json_integer(run));
+		json_object_set_new(*out, "latest", json_integer(latest));
+		return 0;
+	}
+	return run;
+}
+
+int xp_api_post(xp_server *s, xp_db *db, const char *path, json_t *body, json_t **out)
 {
 	xp_err e;
-	xp_db *db = xp_serve_db(s, &e);
-	if (!db)
+	/* one transaction from the run's check to the action's last write */
+	if (xp_db_begin(db, &e))
 		return fail_err(out, &e);
 	int status = 200;
-	int64_t run = run_of(s, db, json_object_get(body, "run"), out, &status);
+	int64_t run = post_run(s, db, body, out, &status);
 	if (run)
 		status = !strcmp(path, "edit") ? post_edit(s, db, run, body, out)
 		       : !strcmp(path, "undo") ? post_undo(s, db, run, body, out)
 					       : post_position(db, run, body, out);
-	xp_serve_db_done(s, db);
+	if (status != 200) {
+		xp_db_rollback(db);
+	} else if (xp_db_commit(db, &e)) {
+		json_decref(*out);
+		status = fail_err(out, &e);
+	}
 	return status;
 }

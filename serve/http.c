@@ -18,12 +18,23 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
+#include <time.h>
 
-/* what one request has sent so far */
-typedef struct req {
+/* what one request has sent so far; a POST, also its hand-over to the
+ * writer and the writer's answer */
+typedef struct xp_post {
 	xp_buf body;
 	int too_big, answered;
+	struct xp_post *next;
+	struct MHD_Connection *c;
+	char path[16];
+	json_t *json;        /* the body, parsed */
+	struct timespec arrived;
+	int queued, done, status, set_cookie;
+	json_t *out;
 } req;
+
+#define RETRY_AFTER "2"   /* seconds: a lock held longer than a POST waits is a long job (an import) */
 
 /* The page's scripts and styles are its own files: no inline script can
  * run even if some text were ever put in the page unescaped. */
@@ -45,6 +56,8 @@ static enum MHD_Result reply(struct MHD_Connection *c, unsigned status, const ch
 	MHD_add_response_header(r, "Cache-Control", "no-store");
 	if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
 		MHD_add_response_header(r, "Allow", "GET, HEAD, POST");
+	if (status == MHD_HTTP_SERVICE_UNAVAILABLE)
+		MHD_add_response_header(r, "Retry-After", RETRY_AFTER);
 	if (cookie)
 		MHD_add_response_header(r, "Set-Cookie", cookie);
 	enum MHD_Result rc = MHD_queue_response(c, status, r);
@@ -86,6 +99,14 @@ static int host_ok(const xp_server *s, const char *host)
 		end[1] = '\0';
 	else if (end)
 		*end = '\0';
+	/* the name --host gave, which the printed address carries (a host name
+	 * that resolves to a loopback address, as Debian's own name does): the
+	 * user chose it, an attacker's DNS cannot make it ours.  An IPv6
+	 * address is printed in brackets. */
+	size_t n = strlen(h);
+	if (!strcasecmp(h, s->host) ||
+	    (h[0] == '[' && n > 2 && n - 2 == strlen(s->host) && !strncasecmp(h + 1, s->host, n - 2)))
+		return 1;
 	struct in_addr a4;
 	return !strcasecmp(h, "localhost") || !strcmp(h, "[::1]") ||
 	       (inet_pton(AF_INET, h, &a4) == 1 && (ntohl(a4.s_addr) >> 24) == 127);
@@ -135,6 +156,101 @@ static const char *post_refusal(struct MHD_Connection *c)
 	return NULL;
 }
 
+/* --- the writer ------------------------------------------------------------------------------ */
+
+static double since(const struct timespec *t)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - t->tv_sec) + (double)(now.tv_nsec - t->tv_nsec) / 1e9;
+}
+
+static int busy(json_t **out, const char *why)
+{
+	*out = json_pack("{s:s,s:s}", "error", "busy", "message", why);
+	return MHD_HTTP_SERVICE_UNAVAILABLE;
+}
+
+/* The POSTs waiting at most this many: past it the writer is far behind
+ * (a lock held long), and waiting in line would only end in a 503 too. */
+#define MAX_PENDING 256
+
+/* Give the POST to the writer and suspend the connection until it has
+ * answered (handle() then sends the answer).  The request thread goes on
+ * serving other connections meanwhile. */
+static enum MHD_Result hand_over(xp_server *s, struct MHD_Connection *c, const char *path, req *r, json_t *body,
+				 int set_cookie)
+{
+	snprintf(r->path, sizeof r->path, "%s", path);
+	r->json = body;
+	r->c = c;
+	r->set_cookie = set_cookie;
+	r->queued = 1;
+	clock_gettime(CLOCK_MONOTONIC, &r->arrived);
+	MHD_suspend_connection(c);
+	pthread_mutex_lock(&s->lock);
+	int now = s->stopping || s->npending >= MAX_PENDING;
+	if (now) {
+		r->status = busy(&r->out, s->stopping ? "the server is stopping" : "too many changes waiting for the store");
+		r->done = 1;
+	} else {
+		if (s->tail)
+			s->tail->next = r;
+		else
+			s->head = r;
+		s->tail = r;
+		s->npending++;
+		pthread_cond_signal(&s->wake);
+	}
+	pthread_mutex_unlock(&s->lock);
+	if (now)
+		MHD_resume_connection(c);
+	return MHD_YES;
+}
+
+/* One POST after another, on the writer's connection.  Each waits for the
+ * store's write lock no longer than lock_wait_ms since it arrived, time
+ * spent behind other POSTs included, so that a lock held by another
+ * process answers every waiting POST with 503 within that bound. */
+static void *writer(void *arg)
+{
+	xp_server *s = arg;
+	for (;;) {
+		pthread_mutex_lock(&s->lock);
+		while (!s->head && !s->stopping)
+			pthread_cond_wait(&s->wake, &s->lock);
+		req *r = s->head;
+		if (r) {
+			s->head = r->next;
+			if (!s->head)
+				s->tail = NULL;
+			s->npending--;
+		}
+		int stopping = s->stopping;
+		pthread_mutex_unlock(&s->lock);
+		if (!r)
+			break;   /* stopping, and nothing left */
+		int left = s->lock_wait_ms - (int)(since(&r->arrived) * 1000);
+		char why[200];
+		if (stopping) {
+			r->status = busy(&r->out, "the server is stopping");
+		} else if (left <= 0) {
+			/* behind other changes that each waited for a lock */
+			snprintf(why, sizeof why, "the store is busy (another process holds its write lock; a change waits "
+				 "at most %d ms): nothing was written; try again", s->lock_wait_ms);
+			r->status = busy(&r->out, why);
+		} else {
+			xp_db_set_wait(s->wdb, left);
+			r->status = xp_api_post(s, s->wdb, r->path, r->json, &r->out);
+		}
+		pthread_mutex_lock(&s->lock);
+		r->done = 1;
+		pthread_mutex_unlock(&s->lock);
+		MHD_resume_connection(r->c);   /* r belongs to the request thread from here */
+	}
+	return NULL;
+}
+
 /* --- dispatch ------------------------------------------------------------------------------- */
 
 static const char *arg(void *ctx, const char *name)
@@ -168,9 +284,7 @@ static enum MHD_Result api(xp_server *s, struct MHD_Connection *c, const char *p
 		json_decref(body);
 		return refuse(c, MHD_HTTP_BAD_REQUEST, "the body is not a JSON object");
 	}
-	status = xp_api_post(s, path, body, &out);
-	json_decref(body);
-	return reply_json(c, (unsigned)status, out, cookie);
+	return hand_over(s, c, path, r, body, cookie != NULL);
 }
 
 static enum MHD_Result respond(xp_server *s, struct MHD_Connection *c, const char *url, const char *method, req *r)
@@ -221,6 +335,13 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 	}
 	if (r->answered)
 		return MHD_YES;
+	if (r->queued) {   /* resumed: the writer has answered */
+		char cookie[400];
+		snprintf(cookie, sizeof cookie, "xproj_token=%s; HttpOnly; SameSite=Strict; Path=/", s->token);
+		json_t *out = r->out;
+		r->out = NULL, r->queued = 0, r->answered = 1;
+		return reply_json(c, (unsigned)r->status, out, r->set_cookie ? cookie : NULL);
+	}
 	if (r->body.oom)
 		return refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR, "out of memory");
 	return respond(s, c, url, method, r);
@@ -232,6 +353,8 @@ static void completed(void *cls, struct MHD_Connection *c, void **state, enum MH
 	req *r = *state;
 	if (r) {
 		xp_buf_free(&r->body);
+		json_decref(r->json);
+		json_decref(r->out);
 		free(r);
 	}
 	*state = NULL;
@@ -248,7 +371,9 @@ xp_db *xp_serve_db(xp_server *s, xp_err *err)
 	if (s->nidle)
 		db = s->idle[--s->nidle];
 	pthread_mutex_unlock(&s->lock);
-	if (!db && xp_db_open_mode(s->db, XP_DB_WRITE, &db, err))
+	/* read-only: a GET reads a snapshot of the WAL and never waits for a
+	 * writer, whoever holds the write lock */
+	if (!db && xp_db_open_mode(s->db, XP_DB_READ, &db, err))
 		return NULL;
 	return db;
 }
@@ -316,6 +441,8 @@ int xp_serve_start(const xp_serve_opts *o, xp_server **out, xp_err *err)
 	if (!s)
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	pthread_mutex_init(&s->lock, NULL);
+	pthread_cond_init(&s->wake, NULL);
+	s->lock_wait_ms = o->lock_wait_ms > 0 ? o->lock_wait_ms : 3000;
 	snprintf(s->db, sizeof s->db, "%s", o->db);
 	snprintf(s->host, sizeof s->host, "%s", o->host ? o->host : "127.0.0.1");
 	snprintf(s->token, sizeof s->token, "%s", o->token ? o->token : "");
@@ -335,11 +462,16 @@ int xp_serve_start(const xp_serve_opts *o, xp_server **out, xp_err *err)
 			rc = xp_failc(err, XP_ENOTFOUND, s->db, 0, "no projection run in the database (xproj db import first)");
 		else if (s->run && !xp_db_has_run(db, s->run))
 			rc = xp_failc(err, XP_ENOTFOUND, s->db, 0, "there is no run %lld in the database", (long long)s->run);
-		xp_serve_db_done(s, db);
+		s->wdb = db;
 	}
+	if (rc == 0 && pthread_create(&s->writer, NULL, writer, s))
+		rc = xp_failc(err, XP_ENOMEM, "", 0, "cannot start the writer thread");
+	else if (rc == 0)
+		s->has_writer = 1;
 	if (rc == 0) {
 		unsigned threads = o->threads ? o->threads : 4;
-		s->d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | (s->v6 ? MHD_USE_IPv6 : 0),
+		s->d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_ALLOW_SUSPEND_RESUME |
+						(s->v6 ? MHD_USE_IPv6 : 0),
 					(uint16_t)o->port, NULL, NULL, handle, s, MHD_OPTION_SOCK_ADDR, &ss,
 					MHD_OPTION_THREAD_POOL_SIZE, threads, MHD_OPTION_NOTIFY_COMPLETED, completed, s,
 					MHD_OPTION_CONNECTION_TIMEOUT, 60u, MHD_OPTION_CONNECTION_LIMIT, 512u,
@@ -370,12 +502,23 @@ void xp_serve_stop(xp_server *s)
 {
 	if (!s)
 		return;
+	/* the writer answers what is waiting (503) and ends, resuming every
+	 * suspended connection, before the daemon may stop */
+	if (s->has_writer) {
+		pthread_mutex_lock(&s->lock);
+		s->stopping = 1;
+		pthread_cond_signal(&s->wake);
+		pthread_mutex_unlock(&s->lock);
+		pthread_join(s->writer, NULL);
+	}
 	if (s->d)
 		MHD_stop_daemon(s->d);
+	xp_db_close(s->wdb);
 	for (size_t i = 0; i < s->nidle; i++)
 		xp_db_close(s->idle[i]);
 	free(s->idle);
 	xp_api_free(s);
 	pthread_mutex_destroy(&s->lock);
+	pthread_cond_destroy(&s->wake);
 	free(s);
 }

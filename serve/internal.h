@@ -1,6 +1,7 @@
 /*
  * serve/internal.h — what serve/'s files share: the server (its store
- * connections, one per request in flight, and each run's triage queue,
+ * connections: read-only ones, one per GET in flight, and the writer's;
+ * each run's triage queue,
  * computed once), and the API's entry points that http.c calls with a
  * request already checked.  Internal to serve/.
  */
@@ -20,15 +21,28 @@ typedef struct xp_qcache {
 	xp_vocab keys;   /* mention key -> its index in q */
 } xp_qcache;
 
+struct xp_post;   /* a POST waiting for the writer (serve/http.c) */
+
 struct xp_server {
 	struct MHD_Daemon *d;
 	char db[1024], host[256], token[256];
 	int port, loopback, v6;
 	int64_t run;
 	size_t max_body;
-	pthread_mutex_t lock;   /* guards idle and queues */
-	xp_db **idle;           /* open connections not in use */
+	int lock_wait_ms;       /* how long a POST may wait for the store's write lock */
+	pthread_mutex_t lock;   /* guards idle, queues and the writer's queue */
+	xp_db **idle;           /* open read-only connections not in use (GETs) */
 	size_t nidle, cap;
+	/* The writer: one thread, one connection, the POSTs in arrival order.
+	 * A request thread never waits for the write lock: it hands the POST
+	 * over and goes on serving others (the connection is suspended until
+	 * the writer has answered). */
+	xp_db *wdb;
+	pthread_t writer;
+	int has_writer, stopping;
+	pthread_cond_t wake;
+	struct xp_post *head, *tail;
+	size_t npending;
 	xp_qcache **queues;     /* each allocated once and kept to the end: pointers into them stay valid */
 	size_t nqueues, qcap;
 };
@@ -46,7 +60,9 @@ typedef struct xp_args {
 /* The API: path under /api/, the request's arguments or JSON body; *out
  * gets the reply's JSON.  Returns the HTTP status. */
 int xp_api_get(xp_server *s, const char *path, const xp_args *a, json_t **out);
-int xp_api_post(xp_server *s, const char *path, json_t *body, json_t **out);
+/* POSTs: on the writer's connection (one at a time), bounded in how long
+ * they wait for the store's write lock (503 past it) */
+int xp_api_post(xp_server *s, xp_db *db, const char *path, json_t *body, json_t **out);
 /* 1 if path names an API endpoint for method ("GET"/"POST"), 0 if the path
  * exists for the other method only, -1 if it does not exist */
 int xp_api_route(const char *path, const char *method);

@@ -11,6 +11,12 @@
  * loopback name (DNS rebinding); a POST must be JSON from the page's own
  * origin (cross-site forms cannot be JSON); bodies are bounded; nothing but
  * the compiled-in files and the API exist (404 otherwise).
+ *
+ * Readers never wait for writers: GETs read on connections of their own
+ * (the store is in WAL mode), and POSTs are written one at a time by a
+ * writer thread, so a process holding the store's write lock (a pipeline
+ * rerun, a shell inside BEGIN) delays only the POSTs, each at most
+ * lock_wait_ms before a 503 with Retry-After.
  */
 #ifndef XP_SERVE_H
 #define XP_SERVE_H
@@ -30,6 +36,8 @@ typedef struct xp_serve_opts {
 	int64_t run;          /* the run the page opens on; 0: the latest at each request */
 	unsigned threads;     /* request threads; 0: 4 */
 	size_t max_body;      /* POST bodies larger than this get 413; 0: 64 KiB */
+	int lock_wait_ms;     /* a POST waits at most this for the store's write lock (another
+				 process holding it), then gets 503 with Retry-After; 0: 3000 */
 } xp_serve_opts;
 
 /* Bind and start answering in background threads; returns at once. */

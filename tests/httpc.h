@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 typedef struct httpc_reply {
@@ -29,6 +30,11 @@ static inline void httpc_free(httpc_reply *r)
 	memset(r, 0, sizeof *r);
 }
 
+/* Seconds a send or receive may wait before the exchange fails (0: no
+ * limit); the load tests set it so that a server that hangs fails the test
+ * instead of hanging it. */
+static int httpc_timeout_s;
+
 /* method path on 127.0.0.1:port; headers: extra "Name: value\r\n" lines (or
  * NULL); body: sent as application/json unless headers set a Content-Type.
  * Returns 0, or -1 if the exchange failed. */
@@ -41,6 +47,11 @@ static inline int httpc(int port, const char *method, const char *path, const ch
 		return -1;
 	int one = 1;
 	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	if (httpc_timeout_s > 0) {
+		struct timeval tv = {httpc_timeout_s, 0};
+		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+		setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+	}
 	struct sockaddr_in a = {0};
 	a.sin_family = AF_INET;
 	a.sin_port = htons((uint16_t)port);

@@ -1,6 +1,7 @@
 /* tools/cli.c — shared reporting for subcommands; see cli.h. */
 #include "cli.h"
 #include "../base/text.h"
+#include "../io/mmax2.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -22,6 +23,17 @@ int xp_cli_in(int rc, xp_err *e, const char *file)
 	if (rc && !e->file[0] && file && e->code != XP_ENOMEM)
 		xp_quote(e->file, sizeof e->file, file, strlen(file));
 	return rc;
+}
+
+void xp_cli_mmax2_note(const char *path, const xp_corpus *c)
+{
+	xp_mmax2_tally t;
+	xp_mmax2_tally_of(c, &t);
+	if (t.discontinuous || t.cross_sentence)
+		fprintf(stderr,
+			"%s: note: MMAX2: of %zu markables, %zu discontinuous (read as their covering span when it stays in a sentence) and "
+			"%zu across sentences (dropped); see docs/formats.md\n",
+			path, t.markables, t.discontinuous, t.cross_sentence);
 }
 
 void xp_cli_diags(const xp_diags *d)

@@ -32,12 +32,16 @@ static int run(int argc, char **argv)
 		xp_format f = from != XP_FMT_AUTO ? (xp_format)from : xp_format_of_path(in);
 		to = f == XP_FMT_CONLL ? XP_FMT_JSONL : XP_FMT_CONLL;
 	}
+	if (to == XP_FMT_MMAX2)
+		return xp_cli_bad("convert", "%s: MMAX2 is read, not written (--to conll or jsonlines)", out);
 	xp_corpus c = {0};
 	int rc = 0;
 	const xp_cli_file files[] = {{"IN", in, 0}, {"OUT", out, 1}};
 	if (xp_cli_check_files(files, 2, &e) || xp_read_corpus(in, (xp_format)from, &o, &c, &e) || xp_write_corpus(out, (xp_format)to, &c, &e))
 		rc = xp_cli_error(&e);
 	xp_cli_diags(&dg);
+	if (!rc)
+		xp_cli_mmax2_note(in, &c);
 	xp_diags_free(&dg);
 	xp_corpus_free(&c);
 	return rc;
@@ -49,6 +53,7 @@ const xp_cmd xp_cmd_convert = {
 	"Formats follow the file names (.conll, *_conll, .jsonlines, .jsonl; .gz is read and\n"
 	"written transparently); '-' is stdin/stdout.  Without a telling name, OUT gets the\n"
 	"other format than IN.  OUT is written to a temporary file and renamed when complete.\n"
-	"  --from F, --to F  conll | jsonlines\n"
+	"IN may be a .mmax file or a directory of them (MMAX2, read only: docs/formats.md).\n"
+	"  --from F, --to F  conll | jsonlines (--from also mmax2)\n"
 	"  --repair          drop dangling brackets (and say so) instead of stopping",
 };

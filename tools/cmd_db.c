@@ -247,6 +247,20 @@ static int do_runs(xp_db *db, dargs *a, xp_err *e)
 		       (long long)json_integer_value(json_object_get(r, "reviews")));
 		if (json_is_object(json_object_get(r, "carry")) && (rc = print_carry(db, r, 0, e)))
 			break;
+		/* which run export, stats and the workbench act on, and what a
+		 * page left open across a rerun wrote where no export shows it */
+		json_t *by = json_object_get(r, "superseded_by");
+		long long after = (long long)json_integer_value(json_object_get(r, "after_rerun"));
+		if (json_is_true(json_object_get(r, "latest")))
+			printf("  latest run of %s: db export, stats and triage act on it\n",
+			       json_string_value(json_object_get(r, "lang")));
+		else
+			printf("  superseded by run %lld%s", (long long)json_integer_value(by),
+			       after ? "" : " (db export --run N exports an older run)\n");
+		if (!json_is_true(json_object_get(r, "latest")) && after)
+			printf(": %lld corrections and reviews made since its import are in this run only, not carried "
+			       "over (db export --run %lld exports them; redo them on run %lld)\n", after,
+			       (long long)json_integer_value(json_object_get(r, "run")), (long long)json_integer_value(by));
 	}
 	json_decref(all);
 	return rc;

@@ -185,6 +185,7 @@ static int run(int argc, char **argv)
 	rc = rc || write_outputs(&a, &p, &e);
 	if (a.repair)
 		xp_cli_diags(&dg);
+	xp_cli_mmax2_note(a.source, &en);
 	if (rc)
 		xp_cli_error(&e);
 	else

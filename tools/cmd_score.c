@@ -123,6 +123,8 @@ static int load(const char *path, int repair, xp_corpus *c)
 	int rc = xp_read_corpus(path, XP_FMT_AUTO, &ro, c, &e);
 	if (repair)
 		xp_cli_diags(&dg);
+	if (!rc)
+		xp_cli_mmax2_note(path, c);
 	xp_diags_free(&dg);
 	return rc ? xp_cli_error(&e) : 0;
 }

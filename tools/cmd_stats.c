@@ -1,5 +1,6 @@
 /* tools/cmd_stats.c — `xproj stats`: corpus counts per file. */
 #include "cli.h"
+#include "../io/mmax2.h"
 #include "../io/read.h"
 
 #include <getopt.h>
@@ -7,14 +8,27 @@
 #include <stdio.h>
 #include <string.h>
 
-static int json_out(char **files, int n, const xp_counts *c)
+/* A file read as MMAX2 also says what its coref level held and what the
+ * reader's policy changed (io/mmax2.h). */
+static json_t *mmax2_json(const xp_mmax2_tally *t)
+{
+	return json_pack("{s:I,s:I,s:I,s:I,s:I}", "markables", (json_int_t)t->markables, "chains",
+			 (json_int_t)t->chains, "unclassed", (json_int_t)t->unclassed, "discontinuous",
+			 (json_int_t)t->discontinuous, "cross_sentence", (json_int_t)t->cross_sentence);
+}
+
+static int json_out(char **files, int n, const xp_counts *c, const xp_mmax2_tally *mt)
 {
 	json_t *arr = json_array();
-	for (int i = 0; i < n; i++)
-		json_array_append_new(arr, json_pack("{s:s,s:I,s:I,s:I,s:I,s:I,s:I}", "path", files[i],
+	for (int i = 0; i < n; i++) {
+		json_t *x = json_pack("{s:s,s:I,s:I,s:I,s:I,s:I,s:I}", "path", files[i],
 			"documents", (json_int_t)c[i].documents, "sentences", (json_int_t)c[i].sentences,
 			"tokens", (json_int_t)c[i].tokens, "mentions", (json_int_t)c[i].mentions,
-			"clusters", (json_int_t)c[i].clusters, "singletons", (json_int_t)c[i].singletons));
+			"clusters", (json_int_t)c[i].clusters, "singletons", (json_int_t)c[i].singletons);
+		if (mt[i].documents)
+			json_object_set_new(x, "mmax2", mmax2_json(&mt[i]));
+		json_array_append_new(arr, x);
+	}
 	json_t *o = json_pack("{s:o}", "files", arr);
 	char *s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	json_decref(o);
@@ -66,28 +80,34 @@ static int run(int argc, char **argv)
 	if (n < 1)
 		return xp_cli_usage(&xp_cmd_stats, 2);
 	xp_counts *counts = calloc((size_t)n, sizeof *counts);
-	int rc = counts ? 0 : 1;
+	xp_mmax2_tally *mt = calloc((size_t)n, sizeof *mt);
+	int rc = counts && mt ? 0 : 1;
 	for (int i = 0; rc == 0 && i < n; i++) {
 		xp_corpus c = {0};
 		if (xp_read_corpus(argv[optind + i], (xp_format)fmt, &o, &c, &e))
 			rc = xp_cli_error(&e);
 		else
-			xp_corpus_counts(&c, &counts[i]);
+			xp_corpus_counts(&c, &counts[i]), xp_mmax2_tally_of(&c, &mt[i]);
+		if (!json && mt[i].documents)
+			xp_cli_mmax2_note(argv[optind + i], &c);
 		xp_corpus_free(&c);
 	}
 	if (o.repair)
 		xp_cli_diags(&dg);
 	xp_diags_free(&dg);
 	if (rc == 0)
-		rc = json ? json_out(argv + optind, n, counts) : (table_out(argv + optind, n, counts), 0);
+		rc = json ? json_out(argv + optind, n, counts, mt) : (table_out(argv + optind, n, counts), 0);
 	free(counts);
+	free(mt);
 	return rc;
 }
 
 const xp_cmd xp_cmd_stats = {
 	"stats", run, "count documents, sentences, tokens, mentions, clusters, singletons",
-	"xproj stats [--json] [--repair] [--format conll|jsonlines] FILE...\n\n"
+	"xproj stats [--json] [--repair] [--format conll|jsonlines|mmax2] FILE...\n\n"
 	"A mention is a distinct (span, cluster) pair; a singleton is a cluster of one mention.\n"
+	"FILE may be a .mmax file or a directory of them (MMAX2); --json then adds \"mmax2\":\n"
+	"{markables, chains, unclassed, discontinuous, cross_sentence} (docs/formats.md).\n"
 	"  --json      print {\"files\":[{\"path\":...,\"documents\":N,...}]}\n"
 	"  --repair    drop dangling brackets (and say so) instead of stopping\n"
 	"  --format F  read FILE as F instead of guessing from its name or content",

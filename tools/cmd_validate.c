@@ -55,6 +55,8 @@ static int run(int argc, char **argv)
 		int unread = xp_read_corpus(argv[i], (xp_format)fmt, &o, &c, &e) != 0;
 		if (!unread)
 			xp_corpus_check(&c, argv[i], &dg);
+		if (!unread && !json)
+			xp_cli_mmax2_note(argv[i], &c);
 		size_t nwarn = dg.n - dg.nproblems, nerr = dg.nproblems + (size_t)unread;
 		if (nerr || (strict && nwarn))
 			bad = 1;

@@ -41,12 +41,13 @@ int xp_pair_args_read(const xp_pair_args *a, xp_diags *dg, xp_corpus *en, xp_cor
 {
 	xp_read_opts ro = {.repair = a->repair, .diags = dg};
 	const xp_cli_file files[] = {{"--source", a->source, 0}, {"--target", a->target, 0}, {"-o", a->out, 1}};
-	return xp_cli_check_files(files, 3, e) || xp_read_corpus(a->source, XP_FMT_AUTO, &ro, en, e) ||
-			       xp_need_some(a->source, en->ndocs, "documents", e) ||
-			       xp_read_corpus(a->target, XP_FMT_AUTO, &ro, tg, e) ||
-			       xp_need_some(a->target, tg->ndocs, "documents", e)
-		       ? -1
-		       : 0;
+	if (xp_cli_check_files(files, 3, e) || xp_read_corpus(a->source, XP_FMT_AUTO, &ro, en, e) ||
+	    xp_need_some(a->source, en->ndocs, "documents", e) || xp_read_corpus(a->target, XP_FMT_AUTO, &ro, tg, e) ||
+	    xp_need_some(a->target, tg->ndocs, "documents", e))
+		return -1;
+	xp_cli_mmax2_note(a->source, en);
+	xp_cli_mmax2_note(a->target, tg);
+	return 0;
 }
 
 int xp_pair_args_done(const xp_pair_args *a, int rc, const xp_buf *b, xp_diags *dg, xp_err *e)

@@ -8,6 +8,13 @@
  * data as HTML.  Each action is a POST that the server validates and commits
  * before answering, carrying the version of the mention it was decided on, so
  * a change someone else made in the meantime is shown, never overwritten.
+ *
+ * Every POST names its run too.  When the pipeline is run again while the
+ * page is open, the run on screen is superseded (db export acts on the new
+ * one): the page learns it from /api/runs (every few seconds, and from the
+ * server's 409 "stale run" if an action got there first) and says so in a
+ * banner before anything more is written to the old run; the corrector
+ * switches to the new run or says they mean the old one (old_run).
  */
 "use strict";
 
@@ -24,6 +31,8 @@ const S = {
   dragging: false,
   busy: false,
   view: "queue",
+  latest: 0,          // the run that superseded S.run (a rerun), 0 while S.run is the latest of its language
+  oldRun: 0,          // the run the corrector chose to go on correcting though a rerun superseded it
 };
 
 const $ = (id) => document.getElementById(id);
@@ -99,12 +108,77 @@ async function loadRuns() {
   if (r.status !== 200) { banner("error", "Cannot list the runs: " + (r.json.message || r.status)); return false; }
   S.runs = r.json.runs;
   const saved = Number(localStorage.getItem("xproj.run") || 0);
-  S.run = S.runs.some((x) => x.run === saved) ? saved : r.json.default;
+  const was = S.runs.find((x) => x.run === saved);
+  S.run = was ? saved : r.json.default;
+  // the run this browser was on was superseded since: open the new one, and say so
+  let moved = 0;
+  if (was && !was.latest && was.superseded_by && r.json.default !== saved) {
+    moved = saved;
+    S.run = was.superseded_by;
+    localStorage.setItem("xproj.run", S.run);
+  }
+  fillRuns();
+  if (moved) runBanner("moved", moved);
+  return true;
+}
+
+function fillRuns() {
   const sel = clear($("run"));
   for (const x of S.runs)
-    sel.append(h("option", { value: x.run, selected: x.run === S.run }, "run " + x.run + " · " + x.lang + " · " + x.mentions + " mentions"));
+    sel.append(h("option", { value: x.run, selected: x.run === S.run }, "run " + x.run + " · " + x.lang + " · " + x.mentions + " mentions" +
+      (x.latest ? "" : " · superseded by run " + x.superseded_by)));
   S.lang = (S.runs.find((x) => x.run === S.run) || {}).lang || "";
-  return true;
+}
+
+/* Has a rerun superseded the run on screen?  Asked every few seconds and
+ * when the page comes back into view. */
+async function checkRuns() {
+  const r = await api("GET", "runs");
+  if (r.status !== 200 || !Array.isArray(r.json.runs)) return;
+  S.runs = r.json.runs;
+  const cur = S.runs.find((x) => x.run === S.run);
+  if (cur && !cur.latest && cur.superseded_by) {
+    if (S.latest !== cur.superseded_by) { fillRuns(); stale(cur.superseded_by); }
+  } else if (S.latest) {
+    S.latest = 0;
+    runBanner(null);
+  }
+}
+
+/* The run on screen was superseded by run `latest`: nothing more goes to
+ * it unless the corrector says so. */
+function stale(latest) {
+  S.latest = latest;
+  runBanner(S.oldRun === S.run ? "kept" : "stale", latest);
+}
+
+/* the banner above everything about the run itself (kind: stale, kept, moved; null hides it) */
+function runBanner(kind, other) {
+  const b = clear($("runbanner"));
+  if (!kind) { b.hidden = true; return; }
+  b.className = kind;
+  if (kind === "moved") {
+    b.append(h("b", {}, "Run " + other + " was replaced by run " + S.run + "."),
+      " The pipeline was run again since you last worked here; you are now on run " + S.run +
+      ", the run db export uses. What was corrected on run " + other + " before the rerun was carried over where it could be (the overview lists what was not).",
+      h("button", { id: "run-dismiss", type: "button", onclick: () => runBanner(null) }, "OK"));
+  } else if (kind === "stale") {
+    b.append(h("b", {}, "Run " + other + " has replaced run " + S.run + "."),
+      " The pipeline was run again while this page was open. db export uses run " + other +
+      ": changes saved on run " + S.run + " from now on would not be in it. Nothing more is saved on run " + S.run + " unless you say so.",
+      h("button", { id: "run-switch", type: "button", onclick: () => switchRun(other) }, "Switch to run " + other),
+      h("button", { id: "run-stay", type: "button", onclick: () => { S.oldRun = S.run; runBanner("kept", other); } }, "Stay on run " + S.run));
+  } else {
+    b.append(h("b", {}, "You are correcting run " + S.run + ", which run " + other + " replaced."),
+      " What you save here is not in db export (unless it is given --run " + S.run + ").",
+      h("button", { id: "run-switch", type: "button", onclick: () => switchRun(other) }, "Switch to run " + other));
+  }
+  b.hidden = false;
+}
+
+async function switchRun(run) {
+  $("run").value = String(run);
+  await onRunChange();
 }
 
 function progress(done, total) {
@@ -201,7 +275,7 @@ async function openAt(pos) {
   S.index = pos;
   renderQueue();
   await loadMention(it.key);
-  api("POST", "position", null, { run: S.run, annotator: S.annotator, key: it.key });
+  if (!S.latest || S.oldRun === S.run) api("POST", "position", null, runFields({ annotator: S.annotator, key: it.key }));
 }
 
 /* open a mention by key, finding its place in the queue */
@@ -391,10 +465,27 @@ function moveCursor(d, extend) {
 
 /* --- actions -------------------------------------------------------------------------- */
 
+/* what every POST carries about its run */
+function runFields(body) {
+  body.run = S.run;
+  if (S.oldRun === S.run) body.old_run = true;
+  return body;
+}
+
+/* a POST refused because a rerun superseded the run: say so, keep the page as it is */
+function refusedStale(r) {
+  if (r.status !== 409 || r.json.error !== "stale run") return false;
+  stale(r.json.latest);
+  toast("Not saved: run " + S.run + " was replaced by run " + r.json.latest + " (see the banner).", true);
+  updateButtons();
+  return true;
+}
+
 async function act(action, extra) {
   const m = S.mention;
   if (!m || S.busy) return;
-  const body = { run: S.run, key: m.key, annotator: S.annotator, version: m.version, action };
+  if (S.latest && S.oldRun !== S.run) { stale(S.latest); toast("Not saved: choose a run first (see the banner).", true); return; }
+  const body = runFields({ key: m.key, annotator: S.annotator, version: m.version, action });
   if (action === "modify" || action === "add") {
     if (!S.sel || !m.target) { toast("Select the tokens first (click, shift-click).", true); return; }
     body.span = [m.target.sent, S.sel[0], S.sel[1]];
@@ -404,6 +495,7 @@ async function act(action, extra) {
   updateButtons();
   const r = await api("POST", "edit", null, body);
   S.busy = false;
+  if (refusedStale(r)) return;
   if (r.status === 200) {
     const advance = action !== "note";
     toast(describe(action, body, m) + " — saved" + (advance ? " (u undoes)" : ""));
@@ -432,9 +524,14 @@ function describe(action, body, m) {
 
 async function undo() {
   if (S.busy) return;
+  if (S.latest && S.oldRun !== S.run) { stale(S.latest); toast("Not undone: choose a run first (see the banner).", true); return; }
   S.busy = true;
-  const r = await api("POST", "undo", null, { run: S.run, annotator: S.annotator });
+  // what the undo would take back, then that, on the version it has now
+  const next = await api("GET", "undo", { run: S.run, annotator: S.annotator });
+  if (next.status !== 200) { S.busy = false; toast(next.json.message || "error " + next.status, true); updateButtons(); return; }
+  const r = await api("POST", "undo", null, runFields({ annotator: S.annotator, key: next.json.key, version: next.json.version }));
   S.busy = false;
+  if (refusedStale(r)) return;
   if (r.status === 200) {
     toast("Undone: " + r.json.undone);
     await openKey(r.json.key);
@@ -493,6 +590,19 @@ function onKey(e) {
   if (!f || (S.view !== "queue" && !"oq?".includes(k))) return;
   e.preventDefault();
   f();
+}
+
+async function onRunChange() {
+  S.run = Number($("run").value);
+  localStorage.setItem("xproj.run", S.run);
+  S.lang = (S.runs.find((x) => x.run === S.run) || {}).lang || "";
+  for (const n of ["doc", "fate"]) { const s = $("filters").elements[n]; while (s.options.length > 1) s.remove(1); }
+  S.index = -1;
+  S.latest = 0;
+  runBanner(null);
+  if (S.view === "overview") overview();
+  await resume();
+  checkRuns();
 }
 
 /* --- start ---------------------------------------------------------------------------- */
@@ -559,15 +669,9 @@ async function start() {
   $("tab-overview").addEventListener("click", () => show("overview"));
   $("help-btn").addEventListener("click", () => $("help-dialog").showModal());
   $("who").addEventListener("click", async () => { await setName(await askName()); resume(); });
-  $("run").addEventListener("change", () => {
-    S.run = Number($("run").value);
-    localStorage.setItem("xproj.run", S.run);
-    S.lang = (S.runs.find((x) => x.run === S.run) || {}).lang || "";
-    for (const n of ["doc", "fate"]) { const s = $("filters").elements[n]; while (s.options.length > 1) s.remove(1); }
-    S.index = -1;
-    if (S.view === "overview") overview();
-    resume();
-  });
+  $("run").addEventListener("change", onRunChange);
+  setInterval(() => { if (!document.hidden) checkRuns(); }, 5000);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) checkRuns(); });
   // someone else may change the mention on screen: look now and then
   setInterval(async () => {
     if (!S.mention || S.busy || document.hidden) return;
@@ -581,7 +685,10 @@ async function start() {
 
   const name = localStorage.getItem("xproj.annotator");
   await setName(name || (await askName()));
-  if (await loadRuns()) await resume();
+  if (await loadRuns()) {
+    await resume();
+    checkRuns();
+  }
 }
 
 start();

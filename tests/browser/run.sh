@@ -5,7 +5,8 @@
 # Builds a store from tools/sample with two HTML payloads planted in the
 # English transcript (a token and a speaker), serves it on a free port, runs
 # workbench.py in headless Chromium, then checks that `db export` equals
-# tests/fixtures/serve/corrected.zh.conll.  Screenshots: $BUILD/browser/.
+# tests/fixtures/serve/corrected.zh.conll; then a page open across a rerun
+# (rerun.py).  Screenshots: $BUILD/browser/.
 # Environment: XPROJ, BUILD; PYTHON (default /usr/bin/python3, Debian's,
 # which has python3-selenium).
 set -u
@@ -41,7 +42,7 @@ EOF
 	--report $T/p/report.json --lang zh > /dev/null || exit 1
 "$XPROJ" serve $T/p/corrections.db --port 0 > $T/url 2>&1 &
 pid=$!
-for i in $(seq 50); do grep -q http $T/url && break; sleep 0.1; done
+for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
 url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
 "$PYTHON" tests/browser/workbench.py "$url" "$BUILD/browser"
 st=$?
@@ -65,4 +66,14 @@ else
 	echo "  FAIL  after a rerun: $(cat $T/out $T/runs)"
 	st=1
 fi
+# a page open across a rerun (issue 32, D3): tests/browser/rerun.py
+"$XPROJ" pipeline --config $S/zh.conf --alignments $S/zh.pharaoh -o $T/q --quiet || exit 1
+rm -f $T/url
+"$XPROJ" serve $T/q/corrections.db --port 0 > $T/url 2>&1 &
+pid=$!
+for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
+url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
+"$PYTHON" tests/browser/rerun.py "$url" "$BUILD/browser" \
+	"'$XPROJ' pipeline --config $S/zh.conf --alignments $S/zh.pharaoh -o '$T/q' --quiet" || st=1
+kill "$pid"; wait "$pid"; pid=
 exit $st

@@ -2,7 +2,9 @@
  * request bodies and query arguments (serve/api.c), on a store made once
  * from the bundled sample.  The first byte picks the endpoint: edit, undo,
  * position (the rest is the POST body), or one of the GETs (the rest is
- * "name=value" lines). */
+ * "name=value" lines); 0xf0 and above, GET undo.  A setup that fails stops
+ * the run with its reason (exit 1): a target that quietly fuzzes nothing is
+ * worse than none. */
 #include "serve/internal.h"
 #include "../fuzz_tmp.h"
 #include "../sample_store.h"
@@ -23,18 +25,21 @@ static void cleanup(void)
 	xp_serve_stop(srv);
 }
 
-static int setup(void)
+static void setup(void)
 {
-	if (fuzz_tmp_dir(dir, sizeof dir, "api", NULL))
-		return -1;
+	if (fuzz_tmp_dir(dir, sizeof dir, "api", NULL)) {
+		perror("fuzz_api setup: a scratch directory");
+		exit(1);
+	}
 	xp_err e;
 	char db[128];
 	snprintf(db, sizeof db, "%s/corrections.db", dir);
 	xp_serve_opts so = {.db = db, .threads = 1};
-	if (sample_store(dir, &e) || xp_serve_start(&so, &srv, &e))
-		return -1;
+	if (sample_store(dir, &e) || xp_serve_start(&so, &srv, &e)) {
+		fprintf(stderr, "fuzz_api setup: %s:%lu: %s\n", e.file, e.line, e.msg);
+		exit(1);
+	}
 	atexit(cleanup);
-	return 0;
 }
 
 /* query arguments from "name=value" lines */
@@ -57,16 +62,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static int ready;
 	if (!ready)
-		ready = setup() == 0 ? 1 : -1;
-	if (ready < 0 || size < 1)
+		setup(), ready = 1;
+	if (size < 1)
 		return 0;
 	static const char *const posts[] = {"edit", "undo", "position"};
-	static const char *const gets[] = {"runs", "stats", "queue", "mention"};
+	static const char *const gets[] = {"runs", "stats", "queue", "mention", "undo"};
 	json_t *out = NULL;
 	if (data[0] % 7 < 3) {
 		json_t *body = json_loadb((const char *)data + 1, size - 1, JSON_REJECT_DUPLICATES, NULL);
 		if (json_is_object(body))
-			xp_api_post(srv, posts[data[0] % 7], body, &out);
+			xp_api_post(srv, srv->wdb, posts[data[0] % 7], body, &out);   /* as the writer thread does */
 		json_decref(body);
 	} else {
 		char *buf = malloc(size);
@@ -83,7 +88,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			}
 		}
 		xp_args a = {get, &l};
-		xp_api_get(srv, gets[data[0] % 7 - 3], &a, &out);
+		xp_api_get(srv, gets[data[0] >= 0xf0 ? 4 : data[0] % 7 - 3], &a, &out);
 		free(buf);
 	}
 	json_decref(out);

@@ -7,7 +7,10 @@
  * disk or an interrupted copy must not become a smaller corpus.  P split
  * there into two gzip members (`cat a.gz b.gz`) reads back as P; P gzipped
  * with bytes after it that are not a member (`cat more >> x.gz`) is an
- * error.  A payload that is itself gzip-like (hand-made seeds in
+ * error.  A limit (xp_read_file_max) of exactly P's length reads P, one
+ * byte less is an error: the limit is on the inflated bytes, checked as
+ * they come (a gzip bomb is refused, not inflated whole first).  A payload
+ * that is itself gzip-like (hand-made seeds in
  * tests/fixtures/gzip/: members with garbage, bad CRCs) reads as whatever it
  * is without a crash. */
 #include "base/file.h"
@@ -83,6 +86,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (xp_read_file(path, &buf, &len, &e) || len != n || memcmp(buf, p, n))
 		abort();   /* the whole stream reads back as P */
 	free(buf);
+	if (xp_read_file_max(path, n, &buf, &len, &e) || len != n)
+		abort();   /* a limit of P's length is enough */
+	free(buf);
+	if (n && (xp_read_file_max(path, n - 1, &buf, &len, &e) != XP_EINPUT || !strstr(e.msg, "inflates to more than")))
+		abort();   /* one byte less is not */
 	size_t at = data[0] * n / 256;   /* P in two members, split there */
 	uint8_t *z1, *z2;
 	size_t l1 = gzip(p, at, &z1), l2 = gzip(p + at, n - at, &z2);

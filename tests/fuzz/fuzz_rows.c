@@ -278,11 +278,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		xp_db_close(db);
 	}
 
-	/* the workbench's API (which opens the store for writing) */
+	/* the workbench's API (GETs on read-only connections, a POST on the
+	 * writer's, as serve/http.c has them) */
 	xp_server *s = calloc(1, sizeof *s);
 	if (!s)
 		return 0;
 	pthread_mutex_init(&s->lock, NULL);
+	pthread_cond_init(&s->wake, NULL);
 	snprintf(s->db, sizeof s->db, "%s", path);
 	s->max_body = 64 * 1024;
 	const char *none[] = {NULL};
@@ -298,10 +300,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const char *m2[] = {"run", r, "key", "s01e01c00x|3", NULL};
 		api(s, "mention", m2);
 	}
-	json_t *body = json_pack("{s:s,s:s,s:s}", "key", "s01e01c02x|24", "action", "keep", "annotator", "fuzz");
+	json_t *body = json_pack("{s:i,s:s,s:s,s:s,s:i}", "run", 1, "key", "s01e01c02x|24", "action", "keep", "annotator",
+				 "fuzz", "version", 0);
 	json_t *out = NULL;
-	if (body)
-		xp_api_post(s, "edit", body, &out);
+	xp_err we;
+	if (body && xp_db_open_mode(path, XP_DB_WRITE, &s->wdb, &we) == 0)
+		xp_api_post(s, s->wdb, "edit", body, &out);
 	json_decref(body);
 	json_decref(out);
 	xp_serve_stop(s);

@@ -225,6 +225,50 @@ static void extensions(void **state)
 	assert_int_equal(xp_format_of_path("-"), XP_FMT_AUTO);
 }
 
+/* The limit is on what comes out, checked as it comes: three gzip members
+ * of 1 MiB of zeros each (3 KB) are refused under a 1 MiB limit after
+ * about 1 MiB, read whole under 3 MiB; a plain file the same.  (Issue 32:
+ * a 4 MB bomb was inflated to 4 GB before a size check.) */
+static void read_limit_checked_while_streaming(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/xp-test-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char g[256], p[256], cmd[1024];
+	snprintf(g, sizeof g, "%s/bomb.gz", dir);
+	snprintf(p, sizeof p, "%s/plain", dir);
+	snprintf(cmd, sizeof cmd, "head -c 1048576 /dev/zero | gzip > %s/m && cat %s/m %s/m %s/m > %s && rm %s/m", dir,
+		 dir, dir, dir, g, dir);
+	assert_int_equal(system(cmd), 0);
+	char *buf;
+	size_t len;
+	xp_err e;
+	assert_int_equal(xp_read_file_max(g, 1 << 20, &buf, &len, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "inflates to more than 1048576 bytes"));
+	assert_int_equal(xp_read_file_max(g, 3 << 20, &buf, &len, &e), 0);
+	assert_int_equal(len, 3 << 20);
+	free(buf);
+	assert_int_equal(xp_write_file(p, "0123456789", 10, &e), 0);
+	assert_int_equal(xp_read_file_max(p, 9, &buf, &len, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "larger than 9 bytes"));
+	assert_int_equal(xp_read_file_max(p, 10, &buf, &len, &e), 0);
+	free(buf);
+	/* the stream stops itself: at most the limit and a block came out */
+	xp_stream *s;
+	assert_int_equal(xp_stream_open(g, &s, &e), 0);
+	xp_stream_limit(s, 1 << 20);
+	char block[65536];
+	long r, total = 0;
+	while ((r = xp_stream_read(s, block, sizeof block, &e)) > 0)
+		total += r;
+	assert_int_equal(r, XP_EINPUT);
+	assert_true(total <= (1 << 20) + 1);
+	assert_int_equal(xp_stream_read(s, block, sizeof block, &e), XP_EINPUT);   /* and says so again */
+	xp_stream_close(s);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -235,6 +279,7 @@ int main(void)
 		cmocka_unit_test(truncated_gzip_is_an_error),
 		cmocka_unit_test(gzip_members_and_garbage),
 		cmocka_unit_test(gzip_read_in_small_pieces),
+		cmocka_unit_test(read_limit_checked_while_streaming),
 	};
 	return cmocka_run_group_tests_name("file", tests, NULL, NULL);
 }

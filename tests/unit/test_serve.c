@@ -13,6 +13,9 @@
 
 #include <jansson.h>
 #include <pthread.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <time.h>
 
 static xp_server *srv;
 static int port;
@@ -56,8 +59,8 @@ static int edit(const char *who, const char *key, const char *action, long versi
 {
 	char body[400];
 	snprintf(body, sizeof body,
-		 "{\"annotator\":\"%s\",\"key\":\"%s\",\"action\":\"%s\",\"version\":%ld,\"span\":[%d,%d,%d]}", who, key,
-		 action, version, s, a, b);
+		 "{\"run\":%lld,\"annotator\":\"%s\",\"key\":\"%s\",\"action\":\"%s\",\"version\":%ld,\"span\":[%d,%d,%d]}",
+		 (long long)run, who, key, action, version, s, a, b);
 	return call("POST", "/api/edit", NULL, body, out);
 }
 
@@ -129,21 +132,50 @@ static void endpoints(void **state)
 	json_decref(o);
 	assert_int_equal(edit("", "d|1", "keep", 1, 0, 0, 0, &o), 422);
 	json_decref(o);
-	assert_int_equal(call("POST", "/api/edit", NULL, "{\"annotator\":\"bob\",\"key\":\"d|2\",\"action\":\"keep\",\"version\":0}", &o), 200);
+	assert_int_equal(call("POST", "/api/edit", NULL, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"action\":\"keep\",\"version\":0}", &o), 200);
 	json_decref(o);
 	assert_int_equal(call("POST", "/api/edit", NULL,
-			      "{\"annotator\":\"bob\",\"key\":\"d|2\",\"action\":\"note\",\"version\":1,\"note\":\"<b>它</b>\"}", &o),
+			      "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"action\":\"note\",\"version\":1,\"note\":\"<b>它</b>\"}", &o),
 			 200);
 	assert_string_equal(json_string_value(J(json_array_get(J(J(o, "mention"), "actions"), 1), "note")), "<b>它</b>");
 	json_decref(o);
-	/* undo: bob's newest is the note */
-	assert_int_equal(call("POST", "/api/undo", NULL, "{\"annotator\":\"bob\"}", &o), 200);
+	/* undo: bob's newest is the note, on version 2 of d|2 */
+	assert_int_equal(call("GET", "/api/undo?annotator=bob", NULL, NULL, &o), 200);
+	assert_string_equal(json_string_value(J(o, "undo")), "note d|2");
+	assert_int_equal(jint(o, "version"), 2);
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/undo", NULL, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"version\":2}", &o),
+			 200);
 	assert_string_equal(json_string_value(J(o, "undone")), "note d|2");
 	json_decref(o);
-	assert_int_equal(call("POST", "/api/undo", NULL, "{\"annotator\":\"nobody\"}", &o), 404);
+	assert_int_equal(call("GET", "/api/undo?annotator=nobody", NULL, NULL, &o), 404);
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/undo", NULL, "{\"run\":1,\"annotator\":\"nobody\",\"key\":\"d|2\",\"version\":3}", &o),
+			 404);
+	json_decref(o);
+	/* every action carries the version it was decided on: none, negative or
+	 * not a number is refused, never written without the check (issue 32, D11) */
+	static const char *const unversioned[] = {
+		"{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|1\",\"action\":\"delete\"}",
+		"{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|1\",\"action\":\"delete\",\"version\":-1}",
+		"{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|1\",\"action\":\"keep\",\"version\":null}",
+		"{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|1\",\"action\":\"keep\",\"version\":1.0}",
+		"{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|1\",\"action\":\"modify\",\"version\":\"1\",\"span\":[0,1,2]}",
+		"{\"annotator\":\"bob\",\"key\":\"d|1\",\"action\":\"delete\",\"version\":1}",
+	};
+	for (size_t i = 0; i < sizeof unversioned / sizeof *unversioned; i++) {
+		assert_int_equal(call("POST", "/api/edit", NULL, unversioned[i], &o), 400);
+		json_decref(o);
+	}
+	assert_int_equal(call("POST", "/api/undo", NULL, "{\"run\":1,\"annotator\":\"bob\"}", &o), 400);
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/undo", NULL, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|3\",\"version\":-1}", &o), 400);
+	json_decref(o);
+	assert_int_equal(call("GET", "/api/mention?key=d|1", NULL, NULL, &o), 200);
+	assert_int_equal(jint(o, "version"), 1);   /* nothing written */
 	json_decref(o);
 	/* places in the queue */
-	assert_int_equal(call("POST", "/api/position", NULL, "{\"annotator\":\"ann\",\"key\":\"d|2\"}", &o), 200);
+	assert_int_equal(call("POST", "/api/position", NULL, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\"}", &o), 200);
 	json_decref(o);
 	assert_int_equal(call("GET", "/api/queue?annotator=ann&limit=2", NULL, NULL, &o), 200);
 	assert_string_equal(json_string_value(J(J(o, "position"), "key")), "d|2");
@@ -195,7 +227,7 @@ static void security(void **state)
 	assert_int_equal(call("GET", "/api/runs", "Host: localhost:1\r\n", NULL, NULL), 200);
 	assert_int_equal(call("GET", "/api/runs", "Host: [::1]\r\n", NULL, NULL), 200);
 	/* POSTs: JSON only, from our origin, bounded */
-	const char *ok = "{\"annotator\":\"ann\",\"key\":\"d|2\"}";
+	const char *ok = "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\"}";
 	assert_int_equal(call("POST", "/api/position", "Content-Type: text/plain\r\n", ok, NULL), 415);
 	assert_int_equal(call("POST", "/api/position", "Content-Type: application/x-www-form-urlencoded\r\n", ok, NULL), 415);
 	assert_int_equal(call("POST", "/api/position", "Origin: http://evil.example\r\n", ok, NULL), 403);
@@ -213,7 +245,7 @@ static void security(void **state)
 	assert_int_equal(call("POST", "/api/position", NULL, huge, NULL), 413);
 	free(huge);
 	/* a name with a control character is refused, not stored */
-	assert_int_equal(call("POST", "/api/position", NULL, "{\"annotator\":\"a\\u001b[2J\",\"key\":\"d|2\"}", NULL), 422);
+	assert_int_equal(call("POST", "/api/position", NULL, "{\"run\":1,\"annotator\":\"a\\u001b[2J\",\"key\":\"d|2\"}", NULL), 422);
 	stop();
 }
 
@@ -244,6 +276,144 @@ static void token(void **state)
 	assert_int_equal(xp_serve_start(&weak, &srv, &e), XP_EUSAGE);
 	xp_serve_opts none = {.db = "/nonexistent/x.db"};
 	assert_int_equal(xp_serve_start(&none, &srv, &e), XP_ENOTFOUND);
+}
+
+/* A page open across a rerun (issue 32, D3): its edits to the run the
+ * rerun superseded are refused with the latest run, not written where no
+ * export shows them, unless they say they mean that run. */
+static void stale_run(void **state)
+{
+	(void)state;
+	start(NULL);
+	json_t *o;
+	assert_int_equal(edit("ann", "d|1", "modify", 0, 0, 3, 5, &o), 200);
+	json_decref(o);
+	xp_db *db;
+	xp_err e;
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	int64_t rerun = import(db);   /* while the server runs, as `xproj pipeline` would */
+	xp_db_close(db);
+	assert_int_equal(rerun, run + 1);
+	assert_int_equal(call("GET", "/api/runs", NULL, NULL, &o), 200);
+	assert_int_equal(jint(o, "latest"), rerun);
+	assert_true(json_is_false(J(json_array_get(J(o, "runs"), 0), "latest")));
+	assert_int_equal(jint(json_array_get(J(o, "runs"), 0), "superseded_by"), rerun);
+	json_decref(o);
+	assert_int_equal(edit("ann", "d|2", "delete", 0, 0, 0, 0, &o), 409);
+	assert_string_equal(json_string_value(J(o, "error")), "stale run");
+	assert_int_equal(jint(o, "latest"), rerun);
+	json_decref(o);
+	assert_int_equal(call("GET", "/api/mention?key=d|2&run=1", NULL, NULL, &o), 200);
+	assert_int_equal(jint(o, "version"), 0);   /* nothing written */
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/undo", NULL, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|1\",\"version\":1}", &o), 409);
+	assert_string_equal(json_string_value(J(o, "error")), "stale run");
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"old_run\":true,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"delete\",\"version\":0}", &o),
+			 200);
+	json_decref(o);
+	run = rerun;
+	assert_int_equal(edit("ann", "d|2", "delete", 0, 0, 0, 0, &o), 200);
+	json_decref(o);
+	stop();
+}
+
+/* Another process holds the store's write lock (issue 32, D6): GETs answer
+ * at once, and each of more POSTs than the server has threads gets 503 with
+ * Retry-After within its wait, instead of the server freezing. */
+typedef struct poster {
+	int status, retry, n;
+	double secs;
+} poster;
+
+static double now_s(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void *post_one(void *arg)
+{
+	poster *p = arg;
+	char body[300];
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|%d\",\"action\":\"keep\",\"version\":0}",
+		 1 + p->n % 3);
+	httpc_reply r;
+	double t0 = now_s();
+	if (httpc(port, "POST", "/api/edit", NULL, body, &r) == 0) {
+		p->status = r.status;
+		p->retry = strstr(r.head, "Retry-After: ") != NULL;
+		httpc_free(&r);
+	}
+	p->secs = now_s() - t0;
+	return NULL;
+}
+
+static void locked(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	run = import(db);
+	xp_db_close(db);
+	/* under valgrind (tests/valgrind.sh) everything is some 50 times slower */
+	double slow = getenv("XPROJ_VG_TEST") ? 50 : 1;
+	xp_serve_opts so = {.db = path, .threads = 4, .lock_wait_ms = (int)(400 * slow)};
+	xp_err e;
+	assert_int_equal(xp_serve_start(&so, &srv, &e), 0);
+	port = xp_serve_port(srv);
+	int ready[2], release[2];
+	assert_int_equal(pipe(ready), 0);
+	assert_int_equal(pipe(release), 0);
+	pid_t child = fork();
+	assert_true(child >= 0);
+	if (child == 0) {   /* the other process: BEGIN IMMEDIATE until told */
+		sqlite3 *h;
+		char c = 0;
+		int ok = sqlite3_open(path, &h) == SQLITE_OK && sqlite3_exec(h, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK;
+		c = ok ? 'y' : 'n';
+		if (write(ready[1], &c, 1) != 1 || read(release[0], &c, 1) < 0)
+			_exit(2);
+		sqlite3_exec(h, "ROLLBACK", NULL, NULL, NULL);
+		sqlite3_close(h);
+		_exit(0);
+	}
+	char c = 0;
+	assert_int_equal(read(ready[0], &c, 1), 1);
+	assert_int_equal(c, 'y');
+	enum { NPOST = 12 };
+	pthread_t t[NPOST];
+	poster p[NPOST];
+	for (int i = 0; i < NPOST; i++) {
+		p[i] = (poster){.n = i};
+		pthread_create(&t[i], NULL, post_one, &p[i]);
+	}
+	usleep(100000);
+	for (int i = 0; i < 5; i++) {
+		double t0 = now_s();
+		assert_int_equal(call("GET", i % 2 ? "/api/runs" : "/api/mention?key=d|1", NULL, NULL, NULL), 200);
+		double took = now_s() - t0;
+		if (took > 0.3 * slow)
+			fail_msg("a GET took %.3f s while the store was locked", took);
+	}
+	for (int i = 0; i < NPOST; i++) {
+		pthread_join(t[i], NULL);
+		assert_int_equal(p[i].status, 503);
+		assert_true(p[i].retry);
+		if (p[i].secs > (0.4 + 0.6) * slow)
+			fail_msg("a POST took %.3f s to be refused (its wait is 0.4 s)", p[i].secs);
+	}
+	assert_int_equal(write(release[1], "x", 1), 1);
+	int st;
+	assert_int_equal(waitpid(child, &st, 0), child);
+	assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+	close(ready[0]), close(ready[1]), close(release[0]), close(release[1]);
+	/* the lock released, the same POST is written */
+	poster once = {.n = 0};
+	post_one(&once);
+	assert_int_equal(once.status, 200);
+	stop();
 }
 
 /* the bundled sample (92 mentions, 85 projected) as a store, through the
@@ -319,8 +489,15 @@ static void annotate_one(worker *w, int i, const char *who)
 	int r = (i + w->id) % 8;
 	json_t *m = NULL, *o = NULL;
 	if (r == 6) {
-		snprintf(body, sizeof body, "{\"annotator\":\"%s\",\"context\":0}", who);
-		int st = call("POST", "/api/undo", NULL, body, &o);
+		/* what the undo would take back, then that on that version, as the page does */
+		snprintf(p, sizeof p, "/api/undo?annotator=%s", who);
+		int st = call("GET", p, NULL, NULL, &m);
+		if (st == 200) {
+			snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"%s\",\"context\":0,\"key\":\"%s\",\"version\":%lld}",
+				 who, json_string_value(J(m, "key")), jint(m, "version"));
+			st = call("POST", "/api/undo", NULL, body, &o);
+		}
+		json_decref(m);
 		const char *key = json_string_value(J(o, "key")), *what = json_string_value(J(o, "undone"));
 		if (st == 200 && what && strchr(what, ' ')) {
 			act *a = &w->acts[w->nacts++];
@@ -352,7 +529,7 @@ static void annotate_one(worker *w, int i, const char *who)
 		 : r == 3 ? K_DELETE : r == 4 ? K_KEEP : r == 5 ? K_NOTE : K_MODIFY;
 	long long a = ntok ? (i / 8 + w->id) % ntok : 0, b = a + 1 + (i % 2 && a + 2 <= ntok);
 	snprintf(body, sizeof body,
-		 "{\"annotator\":\"%s\",\"key\":\"%s\",\"action\":\"%s\",\"version\":%lld,"
+		 "{\"run\":1,\"annotator\":\"%s\",\"key\":\"%s\",\"action\":\"%s\",\"version\":%lld,"
 		 "\"span\":[%lld,%lld,%lld],\"note\":\"n%d\",\"context\":0}",
 		 who, w->keys[k], kinds[kind], v, sent, a, b, i);
 	int st = call("POST", "/api/edit", NULL, body, &o);
@@ -558,6 +735,8 @@ int main(void)
 		cmocka_unit_test(endpoints),
 		cmocka_unit_test(security),
 		cmocka_unit_test(token),
+		cmocka_unit_test(stale_run),
+		cmocka_unit_test(locked),
 		cmocka_unit_test(eight_annotators),
 	};
 	return cmocka_run_group_tests_name("serve", tests, NULL, NULL);

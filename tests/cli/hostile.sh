@@ -1,0 +1,122 @@
+# Hostile inputs to the readers (issue 32; files from tests/hostile/gen.sh):
+# each is refused quickly with file:line and a reason, or read right, never
+# hangs, never takes memory in proportion to what it expands to.  Every
+# command runs under a time limit and a memory limit, so that today's main
+# fails here instead of hanging (it ran a billion-laughs file for 15 min).
+. tests/cli/lib
+S=tools/sample
+A=$FIX/archive
+H=$T/h
+HOSTILE_QUICK=1 sh tests/hostile/gen.sh $H || { echo "FAIL: tests/hostile/gen.sh"; exit 1; }
+ZIP=$(command -v zip >/dev/null 2>&1 && echo y)
+
+# capped SECS CMD... : CMD under `timeout` and 1 GB of address space, the
+# latter unless the binary cannot start under it (ASan reserves terabytes
+# of address space for its shadow memory; valgrind too much as well)
+MEM=1000000
+sh -c "ulimit -v $MEM; $XPROJ --version; exit \$?" >/dev/null 2>&1 || MEM=unlimited
+capped() {
+	secs=$1; shift
+	(ulimit -v $MEM 2>/dev/null; timeout $(limit $secs) "$@")
+}
+# refused WHAT PATTERN CMD... : CMD exits 1 within a few seconds, saying PATTERN
+refused() {
+	what=$1 pat=$2; shift 2
+	capped 5 "$@" >$T/out 2>$T/err; st=$?
+	if [ $st != 1 ] || ! grep -q -- "$pat" $T/err; then
+		echo "FAIL: $what: exit $st (124: hung), wanted 1 and '$pat':"; head -c 600 $T/err; fails=$((fails + 1))
+	fi
+}
+al="$XPROJ align --transcript $S/dialogue.conll -o $T/x.jsonl"
+
+# D1: billion laughs in every XML reader: OPUS corpus XML (in text and in
+# an attribute), XCES links (plain and streamed through gzip), TV4Dialog
+refused "laughs in OPUS text" "laughs-text.xml:14: malformed XML: Detected an entity reference loop" \
+	$al --subs $H/laughs-text.xml
+refused "laughs in an OPUS attribute" "laughs-attr.xml:14: malformed XML: .*entity" $al --subs $H/laughs-attr.xml
+refused "laughs in XCES" "laughs-links.xml:14: malformed XML: .*entity" \
+	$al --subs $S/en.xml --tgt-subs $S/fa.xml --links $H/laughs-links.xml
+refused "laughs in gzipped XCES" "laughs-links.xml.gz:14: malformed XML: .*entity" \
+	$al --subs $S/en.xml --tgt-subs $S/fa.xml --links $H/laughs-links.xml.gz
+refused "laughs in TV4Dialog" "S01E01.xml:14: malformed XML: .*entity" \
+	$XPROJ align --transcript $H/tv4/S01E01.xml --subs $S/en.srt -o $T/x.jsonl
+# libxml2 lets a quadratic blow-up through (one 20 KB entity 20,000 times):
+# in an attribute it hung; entity declarations are refused outright
+refused "quadratic blow-up" "quadratic.xml:3: declares XML entities (1) in its DOCTYPE: refused" $al --subs $H/quadratic.xml
+refused "quadratic blow-up in an attribute" "quadratic-attr.xml:3: declares XML entities (1) in its DOCTYPE" \
+	$al --subs $H/quadratic-attr.xml
+# an external entity is never read; an external DTD's entity is refused,
+# not dropped with its text
+refused "an external entity" "xxe.xml:[0-9]*: declares XML entities (1) in its DOCTYPE" $al --subs $H/xxe.xml
+refused "an external DTD's entity" "extdtd.xml:3: an entity reference" $al --subs $H/extdtd.xml
+[ -e $T/x.jsonl ] && { echo "FAIL: output written after an error"; fails=$((fails + 1)); }
+
+# a streamed XCES file is not size-limited, but a 64 MiB text node in it is
+refused "a huge text node in XCES" "spaces-links.xml.gz:1: malformed XML: .*huge text node" \
+	$al --subs $S/en.xml --tgt-subs $S/fa.xml --links $H/spaces-links.xml.gz
+
+# D10: a gzip bomb (300 members of 1 MiB of zeros, 308 KB) is refused once
+# the document limit (256 MiB) has come out, not after inflating it all;
+# through an archive (a gzipped member) the same
+refused "gzip bomb as subtitles" "bomb.srt.gz: inflates to more than 268435456 bytes" $al --subs $H/bomb.srt.gz
+refused "gzip bomb as OPUS XML" "bomb.xml.gz: inflates to more than 268435456 bytes" $al --subs $H/bomb.xml.gz
+if [ -n "$ZIP" ]; then
+	refused "gzip bomb in a zip member" "m.srt.gz: inflates to more than 268435456 bytes" $al --subs $H/bomb.zip/m.srt.gz
+	refused "an archive cut short" "cut.zip" $al --subs $H/cut.zip
+fi
+
+# D4: English UTF-16 without a byte order mark is converted and said so
+# (it read as 'valid UTF-8' and aligned nothing), the same as the UTF-8 file
+expect_status 0 $al --subs $S/en.srt
+cp $T/x.jsonl $T/utf8.jsonl
+for e in le be; do
+	expect_status 0 $al --subs $H/en.utf16$e.srt
+	E=$(echo $e | tr a-z A-Z)
+	expect_grep "en.utf16$e.srt: UTF-16$E (detected, confidence [0-9]*), converted to UTF-8" $T/err
+	expect_grep "40 aligned (100.0%)" $T/err
+done
+# one GBK word in UTF-8 Chinese: refused at its line, not read as windows-1252
+refused "mixed charsets" "zh.mixed.srt:23: byte 353 is not UTF-8, though the rest of the file is" \
+	$al --subs $S/en.srt --tgt-subs $H/zh.mixed.srt --tgt-lang zh
+# ... unless the charset is named: then it is that, said as told
+expect_status 0 $al --subs $S/en.srt --tgt-subs $H/zh.mixed.srt --tgt-lang zh --tgt-encoding windows-1252
+expect_grep "zh.mixed.srt: windows-1252 (as told), converted to UTF-8" $T/err
+# NUL bytes that are no UTF-16: refused, at their line
+refused "NUL bytes" "nul.srt:3: byte 38 is a NUL" $al --subs $H/nul.srt
+# a GB18030 file is still detected, and said with its confidence
+iconv -f UTF-8 -t GB18030 $S/zh.srt > $T/zh.gb.srt
+expect_status 0 $al --subs $S/en.srt --tgt-subs $T/zh.gb.srt --tgt-lang zh
+expect_grep "zh.gb.srt: GB18030 (detected, confidence 100), converted to UTF-8" $T/err
+
+# truncated and empty inputs: refused with the file named
+refused "subtitles cut mid-block" "" $al --subs $H/cut.srt.gz
+expect_grep "cut.srt.gz: truncated gzip stream" $T/err
+refused "OPUS XML cut mid-element" "cut.xml:[0-9]*: malformed XML" $al --subs $H/cut.xml
+refused "XCES cut mid-element" "cut-links.xml:[0-9]*: malformed XML" \
+	$al --subs $S/en.xml --tgt-subs $S/fa.xml --links $H/cut-links.xml
+
+# D12: README's path through an archive (OPUS ships zips), and a member
+# named without its .gz; the same aligned corpus as the file unpacked
+expect_status 0 $al --subs $A/en.zip/OpenSubtitles/xml/en/2020/9000002/1002.xml
+expect_grep "1 episode(s) (0 without subtitles), 40 utterances" $T/err
+expect_status 0 $al --subs $S/en.xml --tgt-subs $S/fa.xml --tgt-lang fa
+cp $T/x.jsonl $T/plain.jsonl
+expect_status 0 $al --subs $A/en.zip/OpenSubtitles/xml/en/2020/9000001/1001.xml \
+	--tgt-subs $A/fa.zip/OpenSubtitles/xml/fa/2020/9000001/2001.xml --tgt-lang fa
+cmp -s $T/x.jsonl $T/plain.jsonl || { echo "FAIL: the member through en.zip/... aligned otherwise than the file"; fails=$((fails + 1)); }
+refused "no such member" "no member OpenSubtitles/none.xml in" $al --subs $A/en.zip/OpenSubtitles/none.xml
+
+# fuzz_api finds the sample wherever it is started (it fuzzed nothing,
+# without a word, outside the repository's root), and says so when it cannot
+B=${BUILD:-build}
+case $B in /*) ;; *) B=$(pwd)/$B ;; esac
+if [ -x $B/tests/replay_fuzz_api ]; then
+	here=$(pwd)
+	(cd $T && capped 60 $B/tests/replay_fuzz_api "$here/$FIX/api") >$T/out 2>$T/err; st=$?
+	expect_eq "$st" 0 "fuzz_api started outside the repository"
+	cp $B/tests/replay_fuzz_api $T/lost
+	(cd $T && capped 60 ./lost "$here/$FIX/api") >$T/out 2>$T/err; st=$?
+	expect_eq "$st" 1 "fuzz_api without its sample: exit status"
+	expect_grep "fuzz_api setup: tools/sample/dialogue.conll:0: not found" $T/err
+fi
+finish
