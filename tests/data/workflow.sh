@@ -1,8 +1,9 @@
 # workflow/Snakefile on MMC dev in Chinese and Farsi: the English gold
 # split by episode (15 episodes, 134 scenes), each paired with MMC's own
-# target text (xproj pair), aligned with one model per language trained on a
-# sample of every shard's pairs, projected, imported, merged, exported and
-# scored against MMC dev's silver.  Checks that every shard ran (15 runs per
+# target text (xproj pair), aligned with one model per language trained on
+# every shard's pairs (SAMPLE_EVERY=N: every Nth; a corpus of 2k pairs has
+# no pairs to spare), projected, imported, merged, exported and scored
+# against MMC dev's silver.  Checks that every shard ran (15 runs per
 # merged store, every English mention imported: 10079), the merged stores
 # pass db check, and prints the scores.  Skipped without snakemake.
 set -u
@@ -30,7 +31,7 @@ options:
   seed: 1
   lowercase: true
   model: true
-  sample-every: 2
+  sample-every: ${SAMPLE_EVERY:-1}
   model-samplers: 3
 CONF
 start=$(date +%s)
