@@ -6,7 +6,8 @@
 #   make check-browser  the workbench in headless Chromium (screenshots in build/browser)
 #   make check-data   real-data checks (needs ../shared/data)
 #   make bench        benchmarks (needs ../shared/data)
-#   make demo         the pipeline on the bundled sample
+#   make demo         the pipeline on the bundled sample    make docs   --help into docs/cmd/*.md
+#   make lang-doc     docs/languages.md's rule tables, from the language packs
 #   make fuzz         run every libFuzzer target for FUZZ_SECONDS each (clang)
 #   make install PREFIX=/usr/local [DESTDIR=...]     make uninstall (the same PREFIX, DESTDIR)
 
@@ -86,7 +87,7 @@ CFLAGS  += -std=c17 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -fPIC \
 LDLIBS  += $(PKG_LIBS) -lm -lpthread
 LDFLAGS += $(SANFLAGS)
 
-MODULES  := base model io eval align project correct pipeline serve
+MODULES  := base model io lang eval align project correct pipeline serve
 LIB_SRC  := $(foreach m,$(MODULES),$(wildcard $(m)/*.c))
 LIB_OBJ  := $(LIB_SRC:%.c=$(B)/obj/%.o) $(B)/obj/gen/assets.o $(B)/obj/gen/calibration.o \
 	    $(B)/obj/gen/zh_ends.o
@@ -111,11 +112,11 @@ PUBLIC_HEADERS := xproj.h \
 	io/archive.h io/epmap.h io/aligned.h io/bitext.h io/walign.h io/report.h \
 	eval/score.h eval/chars.h eval/aer.h \
 	align/norm.h align/ualign.h align/episode.h align/batch.h align/pair.h align/sym.h align/wordalign.h \
-	project/project.h project/confidence.h project/lang.h project/np.h project/spans.h \
+	project/project.h project/confidence.h lang/spans.h \
 	correct/db.h correct/review.h \
 	pipeline/pipeline.h serve/serve.h
 
-.PHONY: all check check-valgrind check-browser check-data bench demo fuzz install uninstall clean help man FORCE
+.PHONY: all check check-valgrind check-browser check-data bench demo docs lang-doc fuzz install uninstall clean help man FORCE
 all: $(B)/xproj $(B)/libxproj.a $(B)/$(SONAME) $(B)/xproj.1
 
 # objects are rebuilt when the flags change (a build from before -fPIC
@@ -157,15 +158,18 @@ $(B)/libxproj.a: $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-# The shared library exports the xp_ names only (the objects' other
-# non-static names are not API); libxproj.so.MAJOR is its soname.
+# The shared library exports the names the public headers declare, and no
+# other (the objects' other names, xp_ ones too, are the library's own:
+# scripts/public-symbols, tests/cli/symbols.sh); libxproj.so.MAJOR is its
+# soname.
 $(B)/$(SONAME): $(LIB_OBJ) $(B)/libxproj.map
 	$(CC) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script,$(B)/libxproj.map -o $@ $(LIB_OBJ) $(LDLIBS)
 	ln -sf $(SONAME) $(B)/libxproj.so
 
-$(B)/libxproj.map:
+$(B)/libxproj.map: scripts/public-symbols $(PUBLIC_HEADERS)
 	@mkdir -p $(dir $@)
-	printf '{\n  global: xp_*;\n  local: *;\n};\n' > $@
+	{ echo '{'; echo '  global:'; sh scripts/public-symbols $(PUBLIC_HEADERS) | sed 's/.*/    &;/'; \
+	  echo '  local: *;'; echo '};'; } > $@.tmp && mv $@.tmp $@
 
 # pkg-config's file, written by install for its PREFIX: the dependencies
 # only for static linking and for their headers' flags (no public header
@@ -224,8 +228,16 @@ $(B)/bench/%: bench/%.c $(B)/libxproj.a
 bench: $(B)/xproj $(BENCHES)
 	@XPROJ=$(B)/xproj BUILD=$(B) DATA=$(DATA) sh bench/run
 
+# docs/languages.md's rule tables, from the packs (tests/cli/langdoc.sh)
+lang-doc: $(B)/xproj
+	sh scripts/lang-doc $(B)/xproj
+
 demo: $(B)/xproj
 	@XPROJ=$(B)/xproj sh tools/sample/demo
+
+# each command's page ends with its --help (tests/cli/docs_help.sh checks it)
+docs: $(B)/xproj
+	@XPROJ=$(B)/xproj sh scripts/docs-help
 
 # -fno-sanitize-recover: undefined behaviour stops the run like a crash, so
 # libFuzzer keeps the input (crash-*); a find is fixed and the input kept as
@@ -287,6 +299,6 @@ clean:
 	rm -rf build
 
 help:
-	@sed -n '2,12p' Makefile
+	@sed -n '2,13p' Makefile
 
 -include $(LIB_OBJ:.o=.d) $(TOOL_OBJ:.o=.d) $(wildcard build/fuzz/obj/*/*.d)

@@ -1,5 +1,6 @@
 /* align/batch.c — see batch.h. */
 #include "batch.h"
+#include "../lang/lang.h"
 #include "../io/bitext.h"
 #include "../base/buf.h"
 #include "../model/script.h"
@@ -608,7 +609,7 @@ static int put_pair(const xp_batch_opts *o, const char *en, const char *tgt, siz
 {
 	xp_buf *b = o->pairs;
 	size_t mark = b->n;
-	int zh = lang && !strncmp(lang, "zh", 2);
+	int zh = xp_lang_has(xp_lang_find(lang), XP_LT_UNSPACED);   /* Chinese: o->zh_tokens */
 	long ne = put_side(b, en, strlen(en), XP_TOK_WORDS, "en");
 	xp_buf_puts(b, " ||| ");
 	long nt = ne > 0 ? put_side(b, tgt, ntgt, zh ? o->zh_tokens : XP_TOK_WORDS, lang) : 0;
@@ -670,22 +671,6 @@ static int align_job(const xp_job *j, const xp_batch_opts *o, xp_aligned *out, x
 	int rc = (j->subs.path && read_doc(&j->subs, &o->en_read, o, &en, st, e)) ||
 		 (j->tgt.path && read_doc(&j->tgt, &o->tgt_read, o, &tg, st, e));
 	const char *lang = o->tgt_lang;
-	if (!rc && !(lang && lang[0])) {
-		/* the target text: a separate file's units, or a bilingual file's other lines */
-		xp_script_counter c;
-		xp_script_guess g;
-		memset(&c, 0, sizeof c);
-		const xp_subs *src = j->tgt.path ? &tg : &en;
-		for (size_t k = 0; k < src->n; k++) {
-			const char *t = j->tgt.path ? src->v[k].text : src->v[k].tgt;
-			if (t)
-				xp_script_count(&c, t, strlen(t));
-		}
-		xp_script_result(&c, &g);
-		lang = g.lang;
-		st->script = g.script;
-		st->guessed++;
-	}
 	st->tgt_lang = lang;
 	if (!rc) {
 		xp_episode ep = {j->transcript, j->doc_first, j->ndocs, j->subs.path ? &en : NULL,
@@ -700,10 +685,95 @@ static int align_job(const xp_job *j, const xp_batch_opts *o, xp_aligned *out, x
 	return rc;
 }
 
+/* Without --tgt-lang, the target language is guessed once, from the target
+ * text of every episode (a separate file's units, or a bilingual file's
+ * other lines), before any is aligned.  Guessing per episode gave each its
+ * own tokenisation and, reported from the last episode, "unknown" whenever
+ * that one had no subtitles.  The files are read again by the alignment:
+ * reading is a small part of it, and keeping every episode's subtitles in
+ * memory would not be.  Letters in a script that names no language are an
+ * error (the caller must say the language); no letters at all (no target
+ * text) leave the language empty, which nothing then needs. */
+static int guess_lang(const xp_batch *b, const xp_batch_opts *o, xp_align_stats *st, xp_err *e)
+{
+	xp_script_counter c;
+	xp_script_guess g;
+	memset(&c, 0, sizeof c);
+	for (size_t i = 0; i < b->n; i++) {
+		const xp_job *j = &b->v[i];
+		const xp_doc_ref *d = j->tgt.path ? &j->tgt : j->subs.path ? &j->subs : NULL;
+		if (!d)
+			continue;
+		xp_subs s = {0};
+		if (xp_doc_read(d, j->tgt.path ? &o->tgt_read : &o->en_read, &s, e))
+			return -1;
+		for (size_t k = 0; k < s.n; k++) {
+			const char *t = j->tgt.path ? s.v[k].text : s.v[k].tgt;
+			if (t)
+				xp_script_count(&c, t, strlen(t));
+		}
+		xp_subs_free(&s);
+		st->guessed++;
+	}
+	xp_script_result(&c, &g);
+	st->tgt_lang = g.lang;
+	st->script = g.script;
+	if (g.letters && !g.lang[0])
+		return xp_failc(e, XP_EUSAGE, "", 0,
+				"the target text is in %s script, which names no language: "
+				"--tgt-lang L says which (zh, fa, ...)", g.script);
+	return 0;
+}
+
+/* Episodes, not jobs: a transcript whose scenes of one episode are not
+ * consecutive (MMC dev has three such) makes a job per run of them, which
+ * the summaries counted as episodes.  An episode is its key and show
+ * (xp_episode_key), or the job's key where the documents name none. */
+typedef struct ep_id {
+	char id[24];
+	int no_subs;
+} ep_id;
+
+static int ep_cmp(const void *a, const void *b)
+{
+	return strcmp(((const ep_id *)a)->id, ((const ep_id *)b)->id);
+}
+
+int xp_batch_episodes(const xp_batch *b, size_t *episodes, size_t *no_subs)
+{
+	*episodes = *no_subs = 0;
+	ep_id *v = b->n ? calloc(b->n, sizeof *v) : NULL;
+	if (b->n && !v)
+		return -1;
+	for (size_t i = 0; i < b->n; i++) {
+		const xp_job *j = &b->v[i];
+		char key[16], show;
+		if (j->ndocs && xp_episode_key(j->transcript->docs[j->doc_first].id, key, sizeof key, &show))
+			snprintf(v[i].id, sizeof v[i].id, "%s%c", key, show);
+		else
+			snprintf(v[i].id, sizeof v[i].id, "%s", j->key);
+		v[i].no_subs = !j->subs.path;
+	}
+	qsort(v, b->n, sizeof *v, ep_cmp);
+	for (size_t i = 0; i < b->n; i++)
+		if (i == 0 || strcmp(v[i].id, v[i - 1].id))
+			++*episodes, *no_subs += v[i].no_subs;
+	free(v);
+	return 0;
+}
+
 int xp_batch_align(const xp_batch *b, const xp_batch_opts *o, xp_aligned *out, xp_align_stats *st,
 		   size_t *missing, xp_err *err)
 {
 	*missing = 0;
+	xp_batch_opts guessed;
+	if (!(o->tgt_lang && o->tgt_lang[0])) {
+		if (guess_lang(b, o, st, err))
+			return -1;
+		guessed = *o;
+		guessed.tgt_lang = st->tgt_lang;
+		o = &guessed;
+	}
 	for (size_t i = 0; i < b->n; i++) {
 		if (o->progress)
 			o->progress(o->arg, i, b->n, b->v[i].key);

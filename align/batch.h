@@ -80,6 +80,10 @@ int xp_batch_plan(const char *transcript, const xp_plan_src *src, xp_batch *b, x
  * the jobs point into c, which the caller keeps and frees. */
 int xp_batch_plan_corpus(xp_corpus *c, const char *name, const xp_plan_src *src, xp_batch *b, xp_err *err);
 void xp_batch_free(xp_batch *b);
+/* The episodes a plan covers, and of them those without subtitles: a job
+ * is a run of consecutive documents of one episode, and an episode whose
+ * scenes are not consecutive has several.  -1 if memory ran out. */
+int xp_batch_episodes(const xp_batch *b, size_t *episodes, size_t *no_subs);
 
 /* Read a planned document (o: as xp_units_read). */
 int xp_doc_read(const xp_doc_ref *d, const xp_subs_opts *o, xp_subs *s, xp_err *err);

@@ -1,6 +1,7 @@
 /* align/episode.c — see episode.h. */
 #include "turns.h"
 #include "../base/buf.h"
+#include "../lang/lang.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -215,7 +216,7 @@ static int record(const xp_episode *ep, const xp_turns *T, const xp_doc *d, size
 	xp_tok *t = NULL;
 	uint32_t nt = 0;
 	size_t cap = 0;
-	int zh = ep->tgt_lang && !strncmp(ep->tgt_lang, "zh", 2);
+	int zh = xp_lang_has(xp_lang_find(ep->tgt_lang), XP_LT_UNSPACED);   /* Chinese: ep->zh_tokens */
 	if (xp_tokenize(r->tgt_text, strlen(r->tgt_text), zh ? ep->zh_tokens : XP_TOK_WORDS,
 			ep->tgt_lang, &t, &nt, &cap))
 		return free(t), -1;

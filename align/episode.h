@@ -31,8 +31,8 @@ typedef struct xp_episode {
 typedef struct xp_align_stats {
 	size_t utterances, aligned, empty_target;
 	double score_sum;
-	/* the target language used: given, or guessed from each episode's
-	 * target script (model/script.h) in `guessed` episodes; the last one */
+	/* the target language used: given, or guessed from the target script
+	 * (model/script.h) of all the `guessed` episodes' target text together */
 	const char *tgt_lang, *script;
 	size_t guessed;
 	size_t files, converted;        /* subtitle files read, of which not in UTF-8 */

@@ -1,5 +1,6 @@
 /* align/norm.c — see norm.h. */
 #include "norm.h"
+#include "../lang/lang.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
 
@@ -298,21 +299,17 @@ int xp_unit_from_text(xp_normalizer *z, const char *text, size_t len, xp_unit *u
 
 /* --- words as the word aligner sees them ------------------------------------------------ */
 
+static unsigned parts_named(const char *list);
+
 unsigned xp_norm_parts(const char *lang)
 {
-	/* what any language takes: these never merge two words a language keeps apart */
+	/* what any language takes: these never merge two words a language keeps
+	 * apart; and what its pack asks for (lang/lang.h norm: English's
+	 * clitics, not XP_NORM_EN_STEM: see norm.h; Farsi's letters, marks and
+	 * enclitics; Chinese's and Japanese's punctuation; Arabic's marks) */
 	unsigned p = XP_NORM_NFKC | XP_NORM_CASE | XP_NORM_APOS | XP_NORM_DIGITS | XP_NORM_ZWNJ;
-	if (!lang)
-		return p;
-	if (!strncmp(lang, "en", 2) && (!lang[2] || lang[2] == '-' || lang[2] == '_'))
-		p |= XP_NORM_CLITICS;   /* not XP_NORM_EN_STEM: see norm.h */
-	else if (!strncmp(lang, "fa", 2) || !strncmp(lang, "per", 3))
-		p |= XP_NORM_PERSIAN | XP_NORM_MARKS | XP_NORM_FA_MORPH;
-	else if (!strncmp(lang, "ar", 2))
-		p |= XP_NORM_MARKS;
-	else if (!strncmp(lang, "zh", 2) || !strncmp(lang, "ja", 2))
-		p |= XP_NORM_ZH_PUNCT;
-	return p;
+	const xp_lang_pack *pk = xp_lang_find(lang);
+	return pk && pk->norm ? p | parts_named(pk->norm) : p;
 }
 
 static const struct {
@@ -331,6 +328,19 @@ unsigned xp_norm_part_named(const char *name)
 		if (!strcmp(name, part_names[k].name))
 			return part_names[k].part;
 	return 0;
+}
+
+/* the parts of a comma list of their names (a pack's) */
+static unsigned parts_named(const char *list)
+{
+	unsigned p = 0;
+	for (const char *s = list; *s; s += strcspn(s, ","), s += *s == ',') {
+		size_t n = strcspn(s, ",");
+		for (size_t k = 0; k < sizeof part_names / sizeof *part_names; k++)
+			if (strlen(part_names[k].name) == n && !memcmp(s, part_names[k].name, n))
+				p |= part_names[k].part;
+	}
+	return p;
 }
 
 /* ASCII letters of s equal lit (lower case), whatever their case */
@@ -607,10 +617,9 @@ static int norm_piece(xp_normalizer *z, unsigned parts, const UChar *src, int32_
 		if ((parts & XP_NORM_MARKS) && (c == 0x0640 || (c >= 0x064B && c <= 0x0652) || c == 0x0670))
 			continue;
 		if (parts & XP_NORM_PERSIAN) {
-			if (c == 0x064A || c == 0x0649)
-				c = 0x06CC;
-			else if (c == 0x0643)
-				c = 0x06A9;
+			UChar f = (UChar)xp_fa_fold_cp(c, XP_FOLD_MAKSURA);   /* ي ى -> ی, ك -> ک */
+			if (f != c)
+				c = f;
 			else if (c == 0x0629 || c == 0x06C0 || c == 0x06C1 || c == 0x06D5)
 				c = 0x0647;
 			else if (c == 0x0654 && k && b[k - 1] == 0x0647)

@@ -360,118 +360,16 @@ static int is_loan(builder *b, const wa_names *nm, int d, uint32_t t)
 /* --- the closed-class prior ------------------------------------------------------ */
 
 /* Personal pronouns, possessives, reflexives and demonstratives are a
- * closed class, and a grammar says what each translates to.  English
- * marks person, number and (in the third person singular) gender; so do
- * Chinese 我 你 他 她 它 with 们 for the plural; Persian marks person and
- * number but no gender (او / colloquial اون is he, she and, for things, it),
- * and writes possessive and object pronouns as enclitics on the word
- * before (کتابم "my book", دیدمش "I saw him": م ت ش singular, مان تان شان,
- * colloquially مون تون شون, plural; after a vowel ام ات اش), which the
- * fa-morph view (norm.h) splits off as words of their own.  A word belongs
- * to the classes of what it can mean (WA_CC_*): "you" is singular and
- * plural, so it meets تو and شما, 你 and 你们; "her" is object and
- * possessive.  The tables are written from those grammar facts; they hold
- * words as the normalised view spells them (lower case, Persian ی ک). */
-static const struct cc_word {
-	const char *w;
-	unsigned cls;
-} cc_en[] = {
-	{"i", WA_CC_1S}, {"me", WA_CC_1S}, {"my", WA_CC_1S}, {"mine", WA_CC_1S},
-	{"myself", WA_CC_1S | WA_CC_REFL},
-	{"you", WA_CC_2}, {"your", WA_CC_2}, {"yours", WA_CC_2}, {"ya", WA_CC_2},
-	{"yourself", WA_CC_2 | WA_CC_REFL}, {"yourselves", WA_CC_2 | WA_CC_REFL},
-	{"he", WA_CC_3M}, {"him", WA_CC_3M}, {"his", WA_CC_3M}, {"himself", WA_CC_3M | WA_CC_REFL},
-	{"she", WA_CC_3F}, {"her", WA_CC_3F}, {"hers", WA_CC_3F}, {"herself", WA_CC_3F | WA_CC_REFL},
-	{"it", WA_CC_3N}, {"its", WA_CC_3N}, {"itself", WA_CC_3N | WA_CC_REFL},
-	{"we", WA_CC_1P}, {"us", WA_CC_1P}, {"our", WA_CC_1P}, {"ours", WA_CC_1P},
-	{"ourselves", WA_CC_1P | WA_CC_REFL},
-	{"they", WA_CC_3P}, {"them", WA_CC_3P}, {"their", WA_CC_3P}, {"theirs", WA_CC_3P},
-	{"themselves", WA_CC_3P | WA_CC_REFL},
-	{"this", WA_CC_THIS}, {"these", WA_CC_THIS}, {"that", WA_CC_THAT}, {"those", WA_CC_THAT},
-}, cc_fa[] = {
-	/* free pronouns, written and colloquial (اون, اونا), and the colloquial
-	 * object forms with the marker را reduced to و (منو "me") */
-	{"من", WA_CC_1S}, {"منو", WA_CC_1S},
-	{"تو", WA_CC_2}, {"شما", WA_CC_2}, {"شماها", WA_CC_2}, {"تورو", WA_CC_2}, {"شمارو", WA_CC_2},
-	{"او", WA_CC_3M | WA_CC_3F}, {"وی", WA_CC_3M | WA_CC_3F}, {"اون", WA_CC_3 | WA_CC_THAT}, {"اونو", WA_CC_3 | WA_CC_THAT},
-	{"ما", WA_CC_1P}, {"ماها", WA_CC_1P}, {"مارو", WA_CC_1P},
-	{"آنها", WA_CC_3P | WA_CC_THAT}, {"آنان", WA_CC_3P}, {"ایشان", WA_CC_3P},
-	{"اونا", WA_CC_3P | WA_CC_THAT}, {"اونها", WA_CC_3P | WA_CC_THAT},
-	/* the enclitics, as fa-morph splits them */
-	{"م", WA_CC_1S}, {"ام", WA_CC_1S}, {"ت", WA_CC_2}, {"ات", WA_CC_2}, {"ش", WA_CC_3}, {"اش", WA_CC_3},
-	{"مان", WA_CC_1P}, {"مون", WA_CC_1P}, {"تان", WA_CC_2}, {"تون", WA_CC_2},
-	{"شان", WA_CC_3P}, {"شون", WA_CC_3P},
-	/* the reflexive خود takes the person as a clitic (خودم "myself") */
-	{"خود", WA_CC_REFL}, {"خودش", WA_CC_REFL | WA_CC_3},
-	{"این", WA_CC_THIS}, {"اینا", WA_CC_THIS}, {"اینها", WA_CC_THIS}, {"اینو", WA_CC_THIS},
-	{"آن", WA_CC_THAT},
-}, cc_zh[] = {
-	/* 们 makes the plural; 您 is the polite you; 咱(们) the inclusive we */
-	{"我", WA_CC_1S}, {"俺", WA_CC_1S}, {"你", WA_CC_2}, {"您", WA_CC_2}, {"你们", WA_CC_2},
-	{"他", WA_CC_3M}, {"她", WA_CC_3F}, {"它", WA_CC_3N},
-	{"我们", WA_CC_1P}, {"咱们", WA_CC_1P}, {"咱", WA_CC_1P},
-	{"他们", WA_CC_3P}, {"她们", WA_CC_3P}, {"它们", WA_CC_3P},
-	{"自己", WA_CC_REFL},
-	{"这", WA_CC_THIS}, {"这个", WA_CC_THIS}, {"这些", WA_CC_THIS}, {"这里", WA_CC_THIS}, {"这儿", WA_CC_THIS},
-	{"那", WA_CC_THAT}, {"那个", WA_CC_THAT}, {"那些", WA_CC_THAT}, {"那里", WA_CC_THAT}, {"那儿", WA_CC_THAT},
-};
-
-/* Han words that begin or end with a pronoun's character but hold none */
-static const char *const cc_zh_not[] = {"其他", "其它", "吉他", "迷你", "自我", "那么", "这么", "那样", "这样"};
-
-static unsigned cc_find(const struct cc_word *t, size_t n, const char *w, size_t len)
-{
-	for (size_t k = 0; k < n; k++)
-		if (strlen(t[k].w) == len && !memcmp(t[k].w, w, len))
-			return t[k].cls;
-	return 0;
-}
-
-#define CC_FIND(t, w, len) cc_find(t, sizeof t / sizeof *t, w, len)
-
+ * closed class, and a grammar says what each translates to: each language
+ * pack has its table (lang/lang.h closed_class; English's, Chinese's and
+ * Persian's), written from those grammar facts. */
 unsigned wa_closed_class(const char *lang, const char *w, unsigned which)
 {
 	size_t n = strlen(w);
-	unsigned cls = 0;
-	if (!lang || n > 64)
+	const xp_lang_pack *p = xp_lang_find(lang);
+	if (!p || !p->closed_class || n > 64)
 		return 0;
-	if (!strcmp(lang, "en")) {
-		char low[65];
-		for (size_t i = 0; i <= n; i++)
-			low[i] = w[i] >= 'A' && w[i] <= 'Z' ? (char)(w[i] - 'A' + 'a') : w[i];
-		cls = CC_FIND(cc_en, low, n);
-	} else if (!strcmp(lang, "fa")) {
-		cls = CC_FIND(cc_fa, w, n);
-	} else if (!strcmp(lang, "zh")) {
-		/* ICU's words glue a pronoun to what follows or precedes it
-		 * (我知道, 你的, 告诉你): a Han word of up to four characters
-		 * takes the classes of the pronoun it begins and ends with */
-		if (!(cls = CC_FIND(cc_zh, w, n))) {
-			int32_t i = 0, len = (int32_t)n, chars = 0;
-			UChar32 ch;
-			while (i < len) {
-				U8_NEXT(w, i, len, ch);
-				UErrorCode e = U_ZERO_ERROR;
-				if (ch < 0 || uscript_getScript(ch, &e) != USCRIPT_HAN)
-					return 0;
-				chars++;
-			}
-			for (size_t k = 0; k < sizeof cc_zh_not / sizeof *cc_zh_not; k++)
-				if (!strcmp(w, cc_zh_not[k]))
-					return 0;
-			if (chars > 4)
-				return 0;
-			/* 3 bytes a character; the two-character pronouns first */
-			for (size_t m = 6; m >= 3; m -= 3)
-				if (n > m) {
-					unsigned a = CC_FIND(cc_zh, w, m), b = CC_FIND(cc_zh, w + n - m, m);
-					cls |= a | b;
-					if (a || b)
-						break;
-				}
-		}
-	}
-	return cls & which;
+	return p->closed_class(w, n) & which;
 }
 
 /* Cells for every pair of positions of sentence k whose words share a
@@ -513,9 +411,11 @@ static int closed_masks(const wa_corpus *c, xp_vocab voc[2], const wa_prior_opts
 {
 	mask[0] = mask[1] = NULL;
 	const char *l0 = o->lang[0] ? o->lang[0] : "", *l1 = o->lang[1] ? o->lang[1] : "";
-	int en0 = !strcmp(l0, "en"), en1 = !strcmp(l1, "en");
+	const xp_lang_pack *p0 = xp_lang_find(l0), *p1 = xp_lang_find(l1);
+	int en0 = xp_lang_has(p0, XP_LT_SOURCE), en1 = xp_lang_has(p1, XP_LT_SOURCE);
 	const char *other = en0 ? l1 : l0;
-	if (o->closed <= 1 || !o->closed_classes || en0 == en1 || (strcmp(other, "zh") && strcmp(other, "fa")) ||
+	const xp_lang_pack *po = en0 ? p1 : p0;
+	if (o->closed <= 1 || !o->closed_classes || en0 == en1 || !po || !po->closed_class ||
 	    !listed(o->closed_langs, other))
 		return 0;
 	for (int d = 0; d < 2; d++) {

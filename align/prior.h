@@ -25,6 +25,7 @@
 #ifndef XP_PRIOR_H
 #define XP_PRIOR_H
 
+#include "../lang/lang.h"
 #include "gibbs.h"
 #include "../base/error.h"
 #include "../base/vocab.h"
@@ -53,24 +54,24 @@ int wa_names_remap(wa_names *nm, int d, const uint32_t *first, const uint32_t *i
 
 /* The closed-class prior: personal pronouns, possessives, reflexives and
  * demonstratives are few, frequent, and their translations are given by
- * the grammar (prior.c has the tables, English with Chinese and Persian).
+ * the grammar (each language pack has its table: lang/lang.h).
  * Each word has the classes of what it can mean; in every sentence pair,
  * the cells of an English word and a target word that share a class are
  * boosted like a name's.  Where pronouns cluster (I told you I'd call you)
  * the lexical counts cannot say which is which; and Farsi's 2.5k pairs
  * leave the enclitics (م ت ش ...) nearly uncounted. */
-enum {
-	WA_CC_1S = 1 << 0,     /* I me my mine myself; 我; من م ام */
-	WA_CC_2 = 1 << 1,      /* you your ...; 你 您 你们; تو شما ت تان */
-	WA_CC_3M = 1 << 2,     /* he him his; 他 */
-	WA_CC_3F = 1 << 3,     /* she her hers; 她 */
-	WA_CC_3N = 1 << 4,     /* it its; 它 */
-	WA_CC_1P = 1 << 5,     /* we us our; 我们; ما مان */
-	WA_CC_3P = 1 << 6,     /* they them their; 他们; آنها شان */
-	WA_CC_REFL = 1 << 7,   /* -self; 自己; خود */
-	WA_CC_THIS = 1 << 8,   /* this these; 这 这个; این */
-	WA_CC_THAT = 1 << 9,   /* that those; 那 那个; آن */
-	WA_CC_3 = WA_CC_3M | WA_CC_3F | WA_CC_3N,
+enum {   /* the classes are the packs' (lang/lang.h XP_CC_*) */
+	WA_CC_1S = XP_CC_1S,
+	WA_CC_2 = XP_CC_2,
+	WA_CC_3M = XP_CC_3M,
+	WA_CC_3F = XP_CC_3F,
+	WA_CC_3N = XP_CC_3N,
+	WA_CC_1P = XP_CC_1P,
+	WA_CC_3P = XP_CC_3P,
+	WA_CC_REFL = XP_CC_REFL,
+	WA_CC_THIS = XP_CC_THIS,
+	WA_CC_THAT = XP_CC_THAT,
+	WA_CC_3 = XP_CC_3,
 	WA_CC_PRON = (1 << 8) - 1,
 	WA_CC_ALL = (1 << 10) - 1
 };

@@ -41,7 +41,7 @@ void xp_wa_defaults(xp_wa_opts *o)
 	 * bench/quality.sh's run with them loses over five seeds (README,
 	 * "Loanword prior") */
 	o->loan_prior = 0;
-	o->loan_langs = "fa";
+	o->loan_langs = xp_lang_codes_with(XP_LT_LOANWORDS);   /* Farsi */
 	o->one_way = XP_SYM_ONE_WAY;   /* sym.h; README, "Which links make a span" */
 }
 

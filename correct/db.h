@@ -70,7 +70,8 @@ void xp_db_set_wait(xp_db *db, int ms);
 /* One projection run: the English corpus, its aligned corpus and the
  * report `xproj project --report` wrote.  *run gets the run id.  files:
  * the run's provenance as JSON ({"source":...,"aligned":...,"report":...}),
- * which also names those files in errors. */
+ * which also names those files in errors.  lang: the run's target
+ * language; NULL: the report's. */
 int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const char *report_json,
 		     const char *lang, const char *files, int64_t *run, xp_err *err);
 /* The latest run, 0 if none. */

@@ -320,6 +320,10 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 	xp_report rep;
 	if (xp_report_parse(name, report_json, strlen(report_json), NULL, 0, &rep, err))
 		return err->code;
+	char rlang[sizeof rep.lang];   /* no language given: the report's */
+	snprintf(rlang, sizeof rlang, "%s", rep.lang);
+	if (!lang)
+		lang = rlang;
 	/* an empty run would become every command's default run */
 	if (!en->ndocs || !al->n) {
 		xp_report_free(&rep);

@@ -7,6 +7,7 @@
 #include "partition.h"
 #include "chains.h"
 #include "../model/mtype.h"
+#include "../lang/lang.h"
 #include "../base/vocab.h"
 
 #include <math.h>
@@ -214,7 +215,7 @@ int xp_score_by(const xp_corpus *key, const xp_corpus *resp, const xp_by *by, xp
 	    !xp_mtype_lang_known(by->lang))
 		return xp_failc(err, XP_EUSAGE, "", 0, "no word lists for language '%s' (en, zh and fa have them)",
 				by->lang ? by->lang : "");
-	if (by->kind == XP_BY_GENDER && !strcmp(by->lang, "fa"))
+	if (by->kind == XP_BY_GENDER && xp_lang_has(xp_lang_find(by->lang), XP_LT_NO_GENDER))
 		return xp_failc(err, XP_EUSAGE, "", 0, "Farsi pronouns carry no gender: --by gender needs en or zh");
 	if (by->kind == XP_BY_LABELS && !by->labels)
 		return xp_failc(err, XP_EUSAGE, "", 0, "partition by labels without labels");

@@ -66,4 +66,26 @@ void xp_prf(const xp_scores *s, xp_metric m, double *r, double *p, double *f);
 /* CoNLL score: mean F1 of MUC, B-cubed and CEAFe, in [0, 1]. */
 double xp_conll_f1(const xp_scores *s);
 
+/* Whether the key's sentences are the response's (eval/sentmatch.c): the
+ * scorer matches mentions by token offset, so a response of another text or
+ * tokenisation scores low with nothing wrong in its mentions.  In each
+ * document both have, sentence i of the key is compared with sentence i of
+ * the response, token for token. */
+typedef struct xp_sent_match {
+	size_t documents;            /* key documents the response has */
+	size_t missing_docs, missing_sentences;   /* key documents it lacks, their sentences */
+	size_t sentences, differ;    /* their key sentences; of them, not the response's */
+	size_t resp_extra;           /* response sentences beyond the key's last */
+	size_t key_mentions, resp_mentions;   /* mentions in differing (and extra) sentences */
+	const char *first_doc;       /* the first differing sentence: document, part, index */
+	int first_part;
+	size_t first_sent;
+} xp_sent_match;
+/* Compare key and resp into *m.  With key_out and resp_out (empty corpora,
+ * or both NULL) also write copies of both holding only the sentences that
+ * match and their mentions, to score those alone (score --matching-only).
+ * -1 only when memory runs out. */
+int xp_sent_compare(const xp_corpus *key, const xp_corpus *resp, xp_sent_match *m, xp_corpus *key_out,
+		  xp_corpus *resp_out, xp_err *err);
+
 #endif

@@ -14,7 +14,8 @@
 #include "../eval/chars.h"
 #include "../model/charspan.h"
 #include "../project/confidence.h"
-#include "../project/lang.h"
+#include "../lang/pron.h"
+#include "../lang/lang.h"
 #include "../model/tokenize.h"
 
 #include <stdio.h>
@@ -120,7 +121,7 @@ typedef struct judge {
 	vote *v;
 	size_t nv, cap;
 	uint32_t *map;            /* per reference cluster: English cluster, UINT32_MAX if none */
-	int loose;                /* XP_LB_LOOSE, and the language it knows conventions of */
+	const xp_lang_pack *loose; /* XP_LB_LOOSE: the language's pack, when it knows the reference's conventions */
 } judge;
 
 static int add_vote(judge *j, uint32_t kc, uint32_t ec, uint32_t w)
@@ -174,88 +175,20 @@ static int english_clusters(judge *j)
 	return rc;
 }
 
-/* 1 if language tag t is l or a variant of it ("zh-Hans") */
-static int lang_is(const char *t, const char *l)
-{
-	size_t n = strlen(l);
-	return !strncmp(t, l, n) && (t[n] == 0 || t[n] == '-' || t[n] == '_');
-}
-
-/* 1 if token i of rewritten sentence u (one character a token) is c. */
-static int char_is(const judge *j, uint32_t u, uint32_t i, const char *c)
-{
-	const xp_utt *t = &j->ro->utts[u];
-	size_t n = strlen(c);
-	return i < t->ntoks && t->toks[i].len == n && !memcmp(t->text + t->toks[i].off, c, n);
-}
-
-/* 1 if w[0..n) is one of set (Arabic yeh and kaf read as Persian ones) */
-static int fa_word_in(const char *w, uint32_t n, const char *const *set)
-{
-	for (size_t k = 0; set[k]; k++)
-		if (xp_fa_equal(w, n, set[k]))
-			return 1;
-	return 0;
-}
-
-/* The characters of token t of sentence u (blanks are none: model/charspan.h). */
-static uint32_t tok_chars(const xp_utt *u, uint32_t t)
-{
-	uint32_t n, off[2];
-	const char *s = xp_tok_str(u, t, &n);
-	size_t len = n;
-	return xp_char_offsets(&s, &len, 1, off);
-}
-
-/* The Farsi determiner conventions (np.h XP_NP_FA_INDEF, XP_NP_FA_COMPOUND,
- * XP_NP_FA_DEM_NOUN): the corrected files mark the indefinite یه inside a
- * noun phrase (یه چیزی for "something": 49 spans to 8) and a determiner with
- * its light noun as one mention (چی کار "what", همه چیز "everything", این
- * کارو "this"), where MMC's silver has the noun alone (چیزی, چیز) or the
- * determiner alone (چی, این).  On MMC dev the silver calls every one of the
- * 78 projections those rules make wrong but 4; mmc-tune's correctors keep 18
- * of 24.  A projected span of item it, m on characters, is right under the
- * silver's convention when the reference has it without a first یه / یک, or,
- * for a determiner and a light noun, with one of the two alone. */
-static span *fa_det_span(judge *j, const xp_mention *m, const xp_ritem *it)
-{
-	static const char *const indef[] = {"یه", "یک", NULL};
-	static const char *const det[] = {"چی", "چه", "همه", "هیچ", "هر", "یه", "یک", "این", "اون", "آن", NULL};
-	static const char *const noun[] = {"کار", "کاری", "کارو", "کارا", "کارها", "چیز", "چیزی", "چیزو", "چیزا",
-					   "چیزها", "چی", "کس", "کسی", "جا", "جایی", "نفر", "قضیه", "حرف", "حرفو",
-					   "موضوع", "مسئله", "ماجرا", NULL};
-	if (!j->pd || it->tgt_utt < 0 || (size_t)it->tgt_utt >= j->pd->nutts)
-		return NULL;
-	const xp_utt *pu = &j->pd->utts[it->tgt_utt];
-	uint32_t s = it->tgt_start, e = it->tgt_end, u = m->utt, a = m->start, b = m->end, n0, n1;
-	if (e > pu->ntoks || e < s + 2)
-		return NULL;
-	const char *w0 = xp_tok_str(pu, s, &n0), *w1 = xp_tok_str(pu, e - 1, &n1);
-	uint32_t c0 = tok_chars(pu, s), c1 = tok_chars(pu, e - 1);
-	span *hit = NULL;
-	if (fa_word_in(w0, n0, indef) && c0 && a + c0 < b)
-		hit = find_span(j, u, a + c0, b);
-	if (!hit && e == s + 2 && fa_word_in(w0, n0, det) && fa_word_in(w1, n1, noun) && c0 && c1 && a + c0 + c1 == b) {
-		hit = find_span(j, u, a, a + c0);
-		if (!hit)
-			hit = find_span(j, u, a + c0, b);
-	}
-	return hit;
-}
-
 /* XP_LB_LOOSE (label.h): the reference span m (the projection of item it)
- * stands for under the reference's convention, NULL if none.  The Farsi
- * prefix is written with Persian or Arabic yeh (MMC's files have both). */
+ * stands for under the reference's convention (the language pack's loose:
+ * lang/lang.h), NULL if none. */
 static span *loose_span(judge *j, const xp_mention *m, const xp_ritem *it)
 {
-	uint32_t u = m->utt, a = m->start, b = m->end;
-	if (j->loose == 'f') {
-		uint32_t p = a + char_is(j, u, a, "ن");
-		if (char_is(j, u, p, "م") && (char_is(j, u, p + 1, "ی") || char_is(j, u, p + 1, "ي")) && p + 2 < b)
-			return find_span(j, u, p + 2, b);
-		return fa_det_span(j, m, it);
-	} else if (j->loose == 'z' && b - a > 1 && char_is(j, u, b - 1, "的")) {
-		return find_span(j, u, a, b - 1);
+	xp_loose_in in = {&j->ro->utts[m->utt], m->start, m->end, NULL, 0, 0};
+	if (j->pd && it->tgt_utt >= 0 && (size_t)it->tgt_utt < j->pd->nutts)
+		in.proj = &j->pd->utts[it->tgt_utt], in.s = it->tgt_start, in.e = it->tgt_end;
+	uint32_t alt[4][2];
+	size_t n = j->loose->loose(&in, alt, 4);
+	for (size_t k = 0; k < n; k++) {
+		span *hit = find_span(j, m->utt, alt[k][0], alt[k][1]);
+		if (hit)
+			return hit;
 	}
 	return NULL;
 }
@@ -485,7 +418,9 @@ int xp_label_report(xp_report *r, const xp_corpus *projected, const xp_corpus *r
 		const xp_rdoc *rd = &r->docs[d];
 		j = (judge){.r = r, .rd = rd, .v = j.v, .cap = j.cap};
 		if (flags & XP_LB_LOOSE) {
-			j.loose = lang_is(r->lang, "fa") ? 'f' : lang_is(r->lang, "zh") ? 'z' : 0;
+			j.loose = xp_lang_find(r->lang);
+			if (j.loose && !j.loose->loose)
+				j.loose = NULL;
 			j.pd = find_doc(projected, &px, rd->id, rd->part);
 		}
 		j.ko = find_doc(&ko, &kx, rd->id, rd->part);

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "pipeline.h"
 #include "../correct/db.h"
+#include "../correct/review.h"
 #include "../base/failpoint.h"
 #include "../base/file.h"
 #include "../base/outputs.h"
@@ -95,7 +96,8 @@ static int stage_align(run *R, xp_err *e)
 		bo.pairs = o->alignments || o->scenes_only ? NULL : &R->episode_pairs;
 		rc = xp_batch_align(&b, &bo, &R->al, &R->r->align, &R->r->no_subs, e);
 	}
-	R->r->episodes = b.n;
+	if (!rc && xp_batch_episodes(&b, &R->r->episodes, &R->r->no_subs))
+		rc = xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	xp_batch_free(&b);
 	if (rc)
 		return -1;
@@ -237,6 +239,24 @@ static int stage_db(run *R, xp_err *e)
 		 xp_db_import_run(R->db, &R->en, &R->al, R->report.p,
 				  R->o->align.tgt_lang ? R->o->align.tgt_lang : R->r->align.tgt_lang, files, &R->r->run, e);
 	free(files);
+	/* what the import carried over from the run before, for the summary:
+	 * a rerun that silently dropped corrections would be found too late */
+	json_t *c = NULL;
+	if (!rc && !(rc = xp_db_carried(R->db, R->r->run, NULL, &c, e))) {
+		size_t i;
+		json_t *x;
+		json_array_foreach(c, i, x) {
+			const char *s = json_string_value(json_object_get(x, "status"));
+			R->r->carry_from = json_integer_value(json_object_get(x, "from_run"));
+			if (s && !strcmp(s, "carried"))
+				R->r->carried++;
+			else if (s && !strcmp(s, "agrees"))
+				R->r->carry_agrees++;
+			else
+				R->r->carry_lost++;
+		}
+		json_decref(c);
+	}
 	R->r->written[XP_OUT_DB] = !rc;
 	return rc;
 }

@@ -3,6 +3,7 @@
  * test checks that), so the two can never tell different stories. */
 #include "pipeline.h"
 #include "../model/zhseg.h"
+#include "../lang/lang.h"
 
 static double pct(size_t part, size_t whole) { return whole ? 100.0 * part / whole : 0; }
 
@@ -42,6 +43,10 @@ static void output_lines(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf 
 	if (r->run)
 		xp_buf_printf(b, "  database     %s/%s, run %lld\n", o->outdir, xp_out_name(XP_OUT_DB),
 			      (long long)r->run);
+	if (r->run && r->carry_from)
+		xp_buf_printf(b, "  corrections  from run %lld: %zu carried over, %zu already so in the new projection, "
+			      "%zu not carried%s\n", (long long)r->carry_from, r->carried, r->carry_agrees, r->carry_lost,
+			      r->carry_lost ? " (xproj db runs lists them)" : "");
 	xp_buf_printf(b, "  outputs      %s/:", o->outdir);
 	for (int f = 0; f < XP_NOUTS; f++)
 		if (r->written[f] || f == XP_OUT_SUMMARY)
@@ -54,8 +59,17 @@ static void output_lines(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf 
 void xp_pipe_summary(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *out)
 {
 	const char *lang = o->align.tgt_lang ? o->align.tgt_lang : r->align.tgt_lang;
-	xp_buf_printf(out, "xproj pipeline: %s -> %s%s\n", o->source, lang && lang[0] ? lang : "unknown language",
-		      o->align.tgt_lang ? "" : " (guessed from the script; --tgt-lang to say)");
+	if (o->align.tgt_lang || !(lang && lang[0]))
+		xp_buf_printf(out, "xproj pipeline: %s -> %s\n", o->source, lang && lang[0] ? lang : "no target text");
+	else
+		xp_buf_printf(out, "xproj pipeline: %s -> %s (guessed from the %s script of all the target text; "
+			      "--tgt-lang to say)\n", o->source, lang, r->align.script ? r->align.script : "");
+	/* the language's pack (lang/lang.h), or that it has none */
+	const xp_lang_pack *pk = xp_lang_find(lang);
+	if (pk)
+		xp_buf_printf(out, "  language     pack %s (%s)\n", pk->code, pk->name);
+	else if (lang && lang[0])
+		xp_buf_printf(out, "  language     no pack for '%s': the language-independent rules only\n", lang);
 	align_lines(o, r, out);
 	project_lines(r, out);
 	output_lines(o, r, out);

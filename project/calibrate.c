@@ -10,6 +10,7 @@
  * JSON writer prints.
  */
 #include "calibrate.h"
+#include "feat.h"
 
 #include <math.h>
 #include <stdlib.h>

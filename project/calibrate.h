@@ -9,6 +9,7 @@
 #define XP_CALIBRATE_H
 
 #include "confidence.h"
+#include "feat.h"
 
 /* One labelled example: features, label (1 = the event the model predicts:
  * right for a projection, recoverable for a null) and a weight. */

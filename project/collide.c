@@ -1,5 +1,7 @@
 /* project/collide.c — see collide.h. */
 #include "collide.h"
+#include "../lang/np.h"
+#include "../lang/pron.h"
 
 #include <stdlib.h>
 

@@ -1,5 +1,7 @@
 /* project/confidence.c — the calibrated confidence model; see confidence.h. */
 #include "confidence.h"
+#include "../lang/lang.h"
+#include "feat.h"
 #include "lexicon.h"
 #include "../base/file.h"
 #include "../io/json.h"
@@ -180,6 +182,12 @@ const xp_conf_lang *xp_conf_for(const xp_conf_model *m, const char *lang)
 		if (!strcmp(m->v[k].lang, "*"))
 			any = &m->v[k];
 	}
+	/* a code of the same pack (lang/lang.h): a model fitted for "fa"
+	 * serves "fas", "per" */
+	const xp_lang_pack *p = xp_lang_find(lang);
+	for (size_t k = 0; p && m && k < m->n; k++)
+		if (xp_lang_find(m->v[k].lang) == p)
+			return &m->v[k];
 	return any;
 }
 

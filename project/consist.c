@@ -1,18 +1,17 @@
 /* project/consist.c — an entity's spans made consistent; see consist.h. */
 #include "consist.h"
+#include "../lang/np.h"
+#include "../lang/pron.h"
 #include "../base/vocab.h"
+#include "../lang/lang.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* the enclitics a Farsi noun or name takes in speech: ezafe or indefinite
- * ی, colloquial ezafe or copula ه, the colloquial object marker و, the
- * possessives, ست "is" (جوییه "it's Joey", پدرتو "your father" as object) */
-static const char *const fa_clitics[] = {"ی", "ه", "و", "م", "ت", "ش", "مون", "تون", "شون", "ست", "یه", "یو", NULL};
-
-/* 1 if token t is x and a Farsi enclitic (a ZWNJ between or not) */
-static int fa_with_clitic(const char *t, uint32_t tn, const char *x, uint32_t xn)
+/* 1 if token t is x and one of the language's enclitics (a ZWNJ between
+ * or not; lang.h noun_clitics) */
+static int with_clitic(const char *const *clitics, const char *t, uint32_t tn, const char *x, uint32_t xn)
 {
 	if (tn <= xn || memcmp(t, x, xn))
 		return 0;
@@ -20,8 +19,8 @@ static int fa_with_clitic(const char *t, uint32_t tn, const char *x, uint32_t xn
 	size_t rn = tn - xn;
 	if (rn > 3 && !memcmp(r, "\u200c", 3))
 		r += 3, rn -= 3;
-	for (size_t k = 0; fa_clitics[k]; k++)
-		if (strlen(fa_clitics[k]) == rn && !memcmp(r, fa_clitics[k], rn))
+	for (size_t k = 0; clitics[k]; k++)
+		if (strlen(clitics[k]) == rn && !memcmp(r, clitics[k], rn))
 			return 1;
 	return 0;
 }
@@ -94,13 +93,14 @@ static int find(const ctx *c, size_t r, size_t x, uint32_t *a, uint32_t *b)
 	const xp_consist_sent *s = &c->in->sent[c->in->at[x]], *rs = sent_of(c, r);
 	size_t t = (size_t)c->in->at[x] - c->in->sent0[c->in->doc[x]];
 	uint32_t len = R->tgt_end - R->tgt_start;
-	int fa = c->in->lang && !strncmp(c->in->lang, "fa", 2);
+	const xp_lang_pack *pk = xp_lang_find(c->in->lang);
+	const char *const *clitics = pk ? pk->noun_clitics : NULL;
 	double pos = X->fate == XP_PROJECTED && s->n ? (X->tgt_start + X->tgt_end) / 2.0 / s->n : c->in->pos[x];
 	double best = 2;
 	for (uint32_t j = 0; j + len <= s->n; j++) {
 		uint32_t e = j + len;
 		if (!same_words(s, j, e, rs, R->tgt_start, R->tgt_end) &&
-		    !(fa && len == 1 && fa_with_clitic(s->w[j], s->len[j], rs->w[R->tgt_start], rs->len[R->tgt_start])))
+		    !(clitics && len == 1 && with_clitic(clitics, s->w[j], s->len[j], rs->w[R->tgt_start], rs->len[R->tgt_start])))
 			continue;
 		int taken = 0;
 		for (size_t k = c->dfirst[c->in->doc[x]]; k < c->dfirst[c->in->doc[x] + 1] && !taken; k++) {

@@ -43,7 +43,7 @@ typedef struct xp_consist_sent {
 /* The corpus: every target sentence, and per mention (the n of m[], in
  * document order) what the rule needs. */
 typedef struct xp_consist_in {
-	const char *lang;                 /* target language ("fa": enclitics) */
+	const char *lang;                 /* target language (its pack's noun_clitics) */
 	const xp_consist_sent *sent;      /* every target sentence of every document */
 	size_t nsent;
 	const size_t *sent0;              /* per document: its first sentence in sent[] */

@@ -1,10 +1,11 @@
 /* project/features.c — each mention's confidence features; see features.h. */
 #include "features.h"
 #include "collide.h"
-#include "lang.h"
+#include "../lang/pron.h"
+#include "../lang/lang.h"
 #include "lexicon.h"
-#include "np.h"
-#include "prodrop.h"
+#include "../lang/np.h"
+#include "../lang/prodrop.h"
 
 #include "../base/text.h"
 #include "../model/tokenize.h"
@@ -14,6 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+/* the target language's pack (lang/lang.h), NULL if it has none */
+static const xp_lang_pack *pack(const xp_fctx *c)
+{
+	return xp_lang_find(c->lang);
+}
 
 static int usable(const xp_fctx *c, const xp_link *l)
 {
@@ -63,13 +70,13 @@ static void target_pronoun(const xp_fctx *c, const char *en, float *x)
 {
 	if (!c->lang || c->ntgt == 0)
 		return;
-	if (!strncmp(c->lang, "zh", 2)) {
+	if (xp_lang_has(pack(c), XP_LT_UNSPACED)) {
 		uint32_t a = 0, b = c->nw;
 		if (xp_zh_pronoun_span(en, c->w, c->wlen, &a, &b)) {
 			x[XP_F_TGT_PRONOUN] = 1;
 			x[XP_F_TGT_PRONOUN_FREE] = !written_aligned(c, a, b);
 		}
-	} else if (!strncmp(c->lang, "fa", 2)) {
+	} else if (xp_lang_has(pack(c), XP_LT_PERSON_ENDINGS)) {
 		int person = xp_subject_person(en);
 		for (uint32_t j = 0; person && j < c->ntgt; j++)
 			if (xp_fa_verb_agrees(c->tgt[j], person)) {
@@ -161,13 +168,11 @@ static void links(const xp_fctx *c, uint32_t s, uint32_t e, uint32_t a, uint32_t
  * determiner (این مراسم) as the pronoun. */
 static int fa_it_in(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
 {
-	static const char *const dem[] = {"این", "اون", "اینو", "اونو", "همین", "همون", "همینو", "همونو", "آن", NULL};
-	if (!c->lang || strncmp(c->lang, "fa", 2) || strcasecmp(en, "it"))
+	if (!xp_lang_has(pack(c), XP_LT_PERSON_ENDINGS) || strcasecmp(en, "it"))
 		return 0;
 	for (uint32_t j = a; j < b; j++)
-		for (size_t k = 0; dem[k]; k++)
-			if (xp_fa_equal(c->w[j], c->wlen[j], dem[k]))
-				return 1;
+		if (xp_fa_it_word(c->w[j], c->wlen[j]))
+			return 1;
 	return 0;
 }
 
@@ -203,28 +208,24 @@ static int interrogative_in(const xp_fctx *c, const char *en, uint32_t a, uint32
  * bytes, NUL-terminated; the folding keeps every length): NULL if it does
  * not fit.  The Farsi tests (prodrop.h) read the Persian letters only, and
  * subtitles write many words with the Arabic ones (مي كني). */
-static const char *fa_fold(const char *w, uint32_t n, char *buf, size_t cap)
+static const char *folded(const xp_lang_pack *p, const char *w, uint32_t n, char *buf, size_t cap)
 {
 	if (n >= cap)
 		return NULL;
-	memcpy(buf, w, n);
+	xp_lang_fold(p, w, n, buf, 0);   /* the pack's: ي -> ی, ك -> ک; not ى (lang.h) */
 	buf[n] = '\0';
-	for (uint32_t i = 0; i + 1 < n; i++)
-		if ((unsigned char)buf[i] == 0xD9 && (unsigned char)buf[i + 1] == 0x8A)   /* U+064A -> U+06CC */
-			buf[i] = (char)0xDB, buf[i + 1] = (char)0x8C;
-		else if ((unsigned char)buf[i] == 0xD9 && (unsigned char)buf[i + 1] == 0x83)   /* U+0643 -> U+06A9 */
-			buf[i] = (char)0xDA, buf[i + 1] = (char)0xA9;
 	return buf;
 }
 
-/* pron_agree's test, for Farsi one folded token at a time */
+/* pron_agree's test, for a language that folds letters (Farsi) one folded token at a time */
 static int pronoun_agrees(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
 {
-	if (!c->lang || strncmp(c->lang, "fa", 2))
+	const xp_lang_pack *p = pack(c);
+	if (!p || !p->fold)
 		return xp_pronoun_matches(en, c->lang, c->w, c->wlen, a, b);
 	char w[256];
 	for (uint32_t j = a; j < b; j++) {
-		const char *wp = fa_fold(c->w[j], c->wlen[j], w, sizeof w);
+		const char *wp = folded(p, c->w[j], c->wlen[j], w, sizeof w);
 		uint32_t n = c->wlen[j];
 		if (wp && xp_pronoun_matches(en, c->lang, &wp, &n, 0, 1))
 			return 1;
@@ -232,12 +233,6 @@ static int pronoun_agrees(const xp_fctx *c, const char *en, uint32_t a, uint32_t
 	return 0;
 }
 
-
-static int ends_with(const char *w, size_t n, const char *suf)
-{
-	size_t k = strlen(suf);
-	return n >= k && !memcmp(w + n - k, suf, k);
-}
 
 int xp_en_plural_head(const char *const *src, uint32_t s, uint32_t e)
 {
@@ -278,35 +273,6 @@ int xp_en_plural_head(const char *const *src, uint32_t s, uint32_t e)
 	return before != 's' && before != 'u' && before != 'i' && before != '\'';
 }
 
-int xp_fa_plural_in(const char *const *w, const uint32_t *len, uint32_t a, uint32_t b)
-{
-	static const char *const clitic[] = {"", "شون", "تون", "مون", "رو", "و", "ش", "ت", "م", "ی", "ای", "ه", NULL};
-	static const char *const plural[] = {"ها", "های", "ان", "ات", "ا", NULL};
-	char buf[256];
-	for (uint32_t j = a; j < b; j++) {
-		const char *t = fa_fold(w[j], len[j], buf, sizeof buf);
-		size_t n = len[j];
-		/* up to two clitics after the plural (کتاباشو: -ا -ش -و) */
-		for (size_t k1 = 0; t && clitic[k1]; k1++) {
-			if (!ends_with(t, n, clitic[k1]))
-				continue;
-			size_t n1 = n - strlen(clitic[k1]);
-			for (size_t k2 = 0; clitic[k2]; k2++) {
-				if (!ends_with(t, n1, clitic[k2]))
-					continue;
-				size_t m = n1 - strlen(clitic[k2]);
-				for (size_t p = 0; plural[p]; p++) {
-					size_t pl = strlen(plural[p]);
-					/* ها / های written apart, or after a stem of two letters at least */
-					if (ends_with(t, m, plural[p]) && (m == pl ? p < 2 : xp_utf8_count(t, m - pl) >= 2))
-						return 1;
-				}
-			}
-		}
-	}
-	return 0;
-}
-
 /* fa_indef_first: the written token a is Farsi's indefinite یه / یک.  It
  * opens a noun phrase (یه چیزی "something", یه زن خوشگل "a cute woman"), so
  * a span that begins on it begins where the phrase does.  MMC's dev silver
@@ -314,7 +280,7 @@ int xp_fa_plural_in(const char *const *w, const uint32_t *len, uint32_t a, uint3
  * and 0.65), mmc-tune's correctors 80% of 45 against 62% (0.63 and 0.63). */
 static int indef_first(const xp_fctx *c, uint32_t a)
 {
-	return xp_fa_equal(c->w[a], c->wlen[a], "یه") || xp_fa_equal(c->w[a], c->wlen[a], "یک");
+	return xp_fa_indef_word(c->w[a], c->wlen[a]);
 }
 
 /* a quotation mark written as a token of its own */
@@ -382,7 +348,6 @@ static uint32_t verb_rivals(const xp_fctx *c, int p, uint32_t a, uint32_t b)
  * 71%. */
 static int overt_subject(const xp_fctx *c, const char *en, uint32_t a)
 {
-	static const char *const conj[] = {"که", "و", "ولی", "اما", "چون", "اگه", "اگر", NULL};
 	char buf[256];
 	if (!xp_subject_person(en))
 		return 0;
@@ -390,8 +355,7 @@ static int overt_subject(const xp_fctx *c, const char *en, uint32_t a)
 	for (int stop = 0; j > 0 && !stop; j -= !stop) {
 		const char *w = written(c, j - 1, buf, sizeof buf);
 		stop = !w || xp_is_punct(w);
-		for (size_t k = 0; conj[k] && !stop; k++)
-			stop = xp_fa_equal(c->w[j - 1], c->wlen[j - 1], conj[k]);
+		stop = stop || xp_fa_clause_word(c->w[j - 1], c->wlen[j - 1]);
 	}
 	if (j >= a)
 		return 0;
@@ -420,7 +384,7 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 		 * far less often than a personal pronoun's 我 (MMC dev silver 70% of 173 against 94%,
 		 * mmc-tune's correctors 57% of 30 against 92%), which tgt_pronoun and pron_in, made for
 		 * personal pronouns, do not tell apart from a personal pronoun without its match */
-		x[XP_F_DEMONSTRATIVE] = t == XP_EN_PRONOUN && c->lang && !strncmp(c->lang, "zh", 2) &&
+		x[XP_F_DEMONSTRATIVE] = t == XP_EN_PRONOUN && xp_lang_has(pack(c), XP_LT_UNSPACED) &&
 					(!strcasecmp(c->src[s], "this") || !strcasecmp(c->src[s], "that") ||
 					 !strcasecmp(c->src[s], "these") || !strcasecmp(c->src[s], "those"));
 		x[XP_F_NAME] = t == XP_EN_NAME;
@@ -444,7 +408,7 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 	if (c->nsrc && e <= c->nsrc)
 		x[XP_F_POS_DIFF] = (float)fabs((s + e) / (2.0 * c->nsrc) - (a + b) / (2.0 * c->ntgt));
 	x[XP_F_REPEATS] = (float)log1p(repeats(c, pm->tgt_start, pm->tgt_end));
-	if (c->lang && !strncmp(c->lang, "zh", 2) && c->nsrc && e <= c->nsrc && x[XP_F_REPEATS] > 0)
+	if (xp_lang_has(pack(c), XP_LT_UNSPACED) && c->nsrc && e <= c->nsrc && x[XP_F_REPEATS] > 0)
 		x[XP_F_TWIN_NEARER] = (float)twin_nearer(c, pm->tgt_start, pm->tgt_end, (s + e) / (2.0 * c->nsrc));
 	x[XP_F_RATIO] = (float)fabs(log((b - a + 1.0) / (e - s + 1.0)));
 	x[XP_F_NEIGHBOUR] = (a > 0 && !c->tany[a - 1] && !c->punct[a - 1]) + (b < c->ntgt && !c->tany[b] && !c->punct[b]);
@@ -453,28 +417,28 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 	x[XP_F_RULE_FA_ATTACH] = (pm->rule & XP_LR_FA_ATTACH) != 0;
 	if (pm->tgt_end > c->nw || pm->tgt_start >= pm->tgt_end)
 		return;
-	if (pm->prodrop && c->lang && !strncmp(c->lang, "fa", 2))
+	if (pm->prodrop && xp_lang_has(pack(c), XP_LT_PERSON_ENDINGS))
 		x[XP_F_DROP_VERB] = (float)verb_in(c, pm->tgt_start, pm->tgt_end);
 	if (x[XP_F_PRONOUN]) {
 		x[XP_F_PRON_IN] = (float)pronoun_in(c, c->src[s], pm->tgt_start, pm->tgt_end);
 		x[XP_F_PRON_AGREE] = !x[XP_F_PRON_IN] && pronoun_agrees(c, c->src[s], pm->tgt_start, pm->tgt_end);
 		int p = xp_subject_person(c->src[s]);
-		if (p && (pm->prodrop || x[XP_F_PRON_AGREE]) && c->lang && !strncmp(c->lang, "fa", 2))
+		if (p && (pm->prodrop || x[XP_F_PRON_AGREE]) && xp_lang_has(pack(c), XP_LT_PERSON_ENDINGS))
 			x[XP_F_VERB_RIVALS] = (float)log1p(verb_rivals(c, p, pm->tgt_start, pm->tgt_end));
-		if (c->lang && !strncmp(c->lang, "fa", 2) && (pm->prodrop || x[XP_F_PRON_AGREE]))
+		if (xp_lang_has(pack(c), XP_LT_PERSON_ENDINGS) && (pm->prodrop || x[XP_F_PRON_AGREE]))
 			x[XP_F_FA_OVERT_SUBJECT] = (float)overt_subject(c, c->src[s], pm->tgt_start);
 		uint32_t z = pm->tgt_end - 1;
-		x[XP_F_PRON_DE] = c->lang && !strncmp(c->lang, "zh", 2) && xp_possessive_person(c->src[s]) &&
-				  c->wlen[z] == 3 && !memcmp(c->w[z], "\xe7\x9a\x84", 3);   /* 的 */
+		x[XP_F_PRON_DE] = xp_lang_has(pack(c), XP_LT_UNSPACED) && xp_possessive_person(c->src[s]) &&
+				  xp_zh_de_word(c->w[z], c->wlen[z]);
 	} else {
 		x[XP_F_ONE_CHAR] = pm->tgt_end == pm->tgt_start + 1 &&
 				   xp_utf8_count(c->w[pm->tgt_start], c->wlen[pm->tgt_start]) == 1;
-		if (c->lang && !strncmp(c->lang, "zh", 2) && e == s + 1 && xp_zh_interrogative_en(c->src[s]))
+		if (xp_lang_has(pack(c), XP_LT_UNSPACED) && e == s + 1 && xp_zh_interrogative_en(c->src[s]))
 			x[XP_F_WH_IN] = (float)interrogative_in(c, c->src[s], pm->tgt_start, pm->tgt_end);
-		if (!x[XP_F_NAME] && c->lang && !strncmp(c->lang, "fa", 2) && e <= c->nsrc)
+		if (!x[XP_F_NAME] && xp_lang_has(pack(c), XP_LT_PERSON_ENDINGS) && e <= c->nsrc)
 			x[XP_F_FA_NUMBER] = xp_en_plural_head(c->src, s, e) &&
 					    !xp_fa_plural_in(c->w, c->wlen, pm->tgt_start, pm->tgt_end);
-		if (c->lang && !strncmp(c->lang, "fa", 2)) {
+		if (xp_lang_has(pack(c), XP_LT_PERSON_ENDINGS)) {
 			x[XP_F_FA_INDEF_FIRST] = (float)indef_first(c, pm->tgt_start);
 			x[XP_F_FA_QUOTED] = !x[XP_F_NAME] && quoted(c, pm->tgt_start, pm->tgt_end);
 		}
@@ -627,7 +591,7 @@ static void possessor(const xp_proj_mention *pm, float *x, size_t n, const xp_do
 		      const char *lang)
 {
 	static const char *const det[] = {"my", "your", "his", "her", "its", "our", "their", NULL};
-	if (!lang || strncmp(lang, "zh", 2))
+	if (!xp_lang_has(xp_lang_find(lang), XP_LT_UNSPACED))
 		return;
 	for (size_t i = 0; i < n; i++) {
 		const xp_proj_mention *m = &pm[i];
@@ -660,7 +624,7 @@ static void possessor(const xp_proj_mention *pm, float *x, size_t n, const xp_do
 static void last_word(const xp_proj_mention *pm, float *x, size_t n, const xp_doc *td, const char *lang,
 		      const xp_conf_lang *m)
 {
-	if (!m || !m->lex || !lang || strncmp(lang, "fa", 2))
+	if (!m || !m->lex || !xp_lang_has(xp_lang_find(lang), XP_LT_PERSON_ENDINGS))
 		return;
 	for (size_t i = 0; i < n; i++) {
 		const xp_proj_mention *a = &pm[i];

@@ -9,6 +9,7 @@
 #define XP_FEATURES_H
 
 #include "confidence.h"
+#include "feat.h"
 #include "project.h"
 
 /* One utterance as the projection sees it. */
@@ -61,13 +62,8 @@ int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp
 /* fa_number (confidence.h), English side: the head of the noun phrase
  * src[s, e) is plural (the word before the first post-modifier, or the last
  * one before a possessive 's; an irregular plural or a regular -s that is no
- * -ss, -us, -is), and no numeral or quantifier says Farsi keeps it singular. */
+ * -ss, -us, -is), and no numeral or quantifier says Farsi keeps it singular.
+ * Its Farsi side is lang/pron.h's xp_fa_plural_in. */
 int xp_en_plural_head(const char *const *src, uint32_t s, uint32_t e);
-/* fa_number, Farsi side: a word of w[a, b) carries a plural: ها / های
- * written apart, or a word ending in ها, های, -ان, -ات or the spoken -ا, with
- * or without one or two clitics or an ezafe after it (بچه هامون, دختراي,
- * کتاباشو).  Generous: -ان and -ا end many singulars too (خیابان, آقا), which only keeps
- * the feature from firing. */
-int xp_fa_plural_in(const char *const *w, const uint32_t *len, uint32_t a, uint32_t b);
 
 #endif

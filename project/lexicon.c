@@ -1,5 +1,7 @@
 /* project/lexicon.c — a silver corpus's words at mention ends; see lexicon.h. */
 #include "lexicon.h"
+#include "feat.h"
+#include "../lang/lang.h"
 #include "confidence.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
@@ -74,12 +76,9 @@ size_t xp_lex_fold(const char *w, size_t len, char *out)
 	for (size_t i = 0; i < len;) {
 		if (i + 1 < len && s[i] == 0xD9) {
 			unsigned c = s[i + 1];
-			if (c == 0x8A || c == 0x89) {          /* ي ى -> ی */
-				out[o++] = (char)0xDB, out[o++] = (char)0x8C, i += 2;
-				continue;
-			}
-			if (c == 0x83) {                       /* ك -> ک */
-				out[o++] = (char)0xDA, out[o++] = (char)0xA9, i += 2;
+			unsigned char f[2];
+			if (xp_fa_fold2(s[i], s[i + 1], XP_FOLD_MAKSURA, f)) {   /* ي ى -> ی, ك -> ک */
+				out[o++] = (char)f[0], out[o++] = (char)f[1], i += 2;
 				continue;
 			}
 			if (c == 0x80 || (c >= 0x8B && c <= 0x92)) {   /* tatweel, short vowels */

@@ -7,12 +7,16 @@
  * Collisions and the target clusters are settled in collide.c.
  */
 #include "project.h"
+#include "feat.h"
+#include "../lang/np.h"
+#include "../lang/pron.h"
 #include "collide.h"
 #include "consist.h"
 #include "features.h"
-#include "prodrop.h"
+#include "../lang/prodrop.h"
 #include "lexicon.h"
-#include "zhwords.h"
+#include "../lang/zhwords.h"
+#include "../lang/lang.h"
 #include "../model/mtype.h"
 #include "../base/vocab.h"
 #include "../base/file.h"
@@ -25,15 +29,33 @@
 #include <string.h>
 #include <strings.h>
 
+_Static_assert((int)XP_LR_NRULES <= (int)XP_PROJ_MAX_RULES, "xp_proj_stats.lr has no room for the pronoun rules");
+_Static_assert((int)XP_NP_NRULES <= (int)XP_PROJ_MAX_NP_RULES, "xp_proj_stats.np has no room for the noun phrase rules");
+
+int xp_proj_rules(xp_proj_opts *o, const char *spec, xp_err *err)
+{
+	xp_rule_sel s = {o->rules, o->np, o->prodrop};
+	char bad[64];
+	int rc = xp_rules_parse(spec, &s, bad, sizeof bad);
+	o->rules = s.pron, o->np = s.np, o->prodrop = s.prodrop;
+	return rc ? xp_failc(err, XP_EUSAGE, "", 0,
+			     "'%s' is no rule, nor default, none or all (xproj project --list-rules names them)", bad)
+		  : 0;
+}
+
 void xp_proj_defaults(xp_proj_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->span.rule = XP_RULE_MINMAX;
 	o->collide = XP_COLLIDE_KEEP_FIRST;
 	/* articles and Farsi subject clitics: opt-in, see lang.h */
-	o->rules = XP_LR_ALL & ~(unsigned)(XP_LR_ARTICLES | XP_LR_FA_SUBJECT_CLITIC);
-	o->prodrop = 1;   /* applies to Farsi targets only */
-	o->np = XP_NP_DEFAULT;   /* np.h */
+	/* the rules on by default: the packs' (lang/lang.h); pro-drop applies
+	 * to Farsi targets only, each rule to its pack's language */
+	xp_rule_sel s;
+	xp_rules_default(&s);
+	o->rules = s.pron;
+	o->prodrop = s.prodrop;
+	o->np = s.np;
 }
 
 void xp_projection_free(xp_projection *p)
@@ -51,6 +73,7 @@ void xp_projection_free(xp_projection *p)
 
 typedef struct utt_ctx {
 	const xp_autt *rec;
+	const xp_lang_pack *pack; /* the target language's (lang/lang.h), the generic one if it has none */
 	const xp_walign *wa;
 	size_t line;              /* word-alignment sentence, or SIZE_MAX */
 	const xp_span_opts *so;
@@ -163,7 +186,7 @@ static int src_matches(const xp_utt *eu, const xp_autt *rec, uint32_t s, uint32_
  * (XP_LR_ARTICLES: Chinese has none). */
 static uint32_t weak_lead(const utt_ctx *u, const xp_utt *eu, const xp_mention *m, uint32_t a, uint32_t b)
 {
-	if (b < a + 2 || !u->rec->tgt_lang || strncmp(u->rec->tgt_lang, "zh", 2) ||
+	if (b < a + 2 || !(xp_lang_rule_set(u->pack, XP_RK_NP) & XP_NP_ZH_WEAK_LEAD) ||
 	    xp_mention_type("en", eu, m->start, m->end) < XP_MT_NOMINAL)
 		return 0;
 	for (uint32_t j = a; j < b; j++) {
@@ -193,8 +216,8 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 		 * (I -> ميدونم, "I know"), and without this such a member dropped the
 		 * pronoun where pro-drop would have put it on the same verb, so that
 		 * the committee disagreed with spans correctors keep 80% of the time */
-		int fa = u->rec->tgt_lang && !strncmp(u->rec->tgt_lang, "fa", 2);
-		pm->fate = any && !(fa && u->only_weak) ? XP_NULL_FILTERED : XP_NULL_UNALIGNED;
+		int endings = xp_lang_has(u->pack, XP_LT_PERSON_ENDINGS);
+		pm->fate = any && !(endings && u->only_weak) ? XP_NULL_FILTERED : XP_NULL_UNALIGNED;
 		return;
 	}
 	uint32_t a, b;
@@ -280,31 +303,13 @@ static void np_rules(utt_ctx *u, const xp_utt *eu, xp_proj_mention *pm)
 		pm->fate = XP_NULL_FILTERED;
 }
 
-/* which rules apply to a target language */
-static unsigned rules_for(const char *lang, unsigned rules)
-{
-	unsigned r = 0;
-	/* languages without articles, where an English article's link is noise */
-	static const char *const bare[] = {"zh", "ja", "ko", "fa"};
-	for (size_t k = 0; lang && k < sizeof bare / sizeof *bare; k++)
-		if (!strncmp(lang, bare[k], 2))
-			r |= rules & XP_LR_ARTICLES;
-	if (lang && !strncmp(lang, "zh", 2))
-		r |= rules & (XP_LR_ZH_PRONOUN | XP_LR_ZH_POSSESSIVE | XP_LR_FREE_PRONOUN | XP_LR_PRON_MOVE | XP_LR_PRON_DROP |
-			      XP_LR_ZH_DEMONSTRATIVE | XP_LR_ZH_INTERROGATIVE);
-	if (lang && !strncmp(lang, "fa", 2))
-		r |= rules & (XP_LR_FA_ATTACH | XP_LR_FREE_PRONOUN | XP_LR_FA_CLITIC | XP_LR_FA_VERB | XP_LR_PRON_MOVE |
-			      XP_LR_FA_LIGHT_VERB | XP_LR_FA_POSSESSIVE | XP_LR_FA_SUBJECT_CLITIC | XP_LR_FA_VERB_MOVE | XP_LR_FA_CASE |
-			      XP_LR_FA_HOMOGRAPH | XP_LR_FA_VERB_FINAL | XP_LR_FA_DEMONSTRATIVE);
-	return r;
-}
 
 /* Pro-drop: an unaligned subject pronoun takes the verb its next words
  * are aligned to, when the verb's ending agrees. */
 static void prodrop(utt_ctx *u, xp_proj_mention *pm)
 {
 	if (pm->fate != XP_NULL_UNALIGNED || pm->en_end != pm->en_start + 1 || u->line == SIZE_MAX ||
-	    strncmp(u->rec->tgt_lang, "fa", 2))
+	    !xp_lang_rule_set(u->pack, XP_RK_PRODROP))
 		return;
 	/* not "it": mostly a dummy subject ("it 's late", "it 's okay") that
 	 * Farsi leaves out, and the 3sg verb its next words are linked to is
@@ -348,7 +353,7 @@ static void prodrop(utt_ctx *u, xp_proj_mention *pm)
 static void clitic(utt_ctx *u, xp_proj_mention *pm, const uint8_t *taken)
 {
 	if (pm->fate != XP_NULL_UNALIGNED || pm->en_end != pm->en_start + 1 || u->line == SIZE_MAX ||
-	    strncmp(u->rec->tgt_lang, "fa", 2) || u->char0[u->rec->ntgt] != u->rec->ntgt)
+	    !(u->rules & XP_LR_FA_CLITIC) || u->char0[u->rec->ntgt] != u->rec->ntgt)
 		return;
 	int person = xp_object_person(u->rec->src[pm->en_start]);
 	for (uint32_t d = 1; person && d <= 2 && d <= pm->en_start; d++)
@@ -373,7 +378,7 @@ static void clitic(utt_ctx *u, xp_proj_mention *pm, const uint8_t *taken)
 static void possessive(utt_ctx *u, xp_proj_mention *pm, const uint8_t *taken, const xp_proj_mention *all, size_t n)
 {
 	if (pm->fate != XP_NULL_UNALIGNED || pm->en_end != pm->en_start + 1 || u->line == SIZE_MAX ||
-	    strncmp(u->rec->tgt_lang, "fa", 2) || u->char0[u->rec->ntgt] != u->rec->ntgt)
+	    !(u->rules & XP_LR_FA_POSSESSIVE) || u->char0[u->rec->ntgt] != u->rec->ntgt)
 		return;
 	int person = xp_possessive_person(u->rec->src[pm->en_start]);
 	/* its phrase: the English mention it opens (your egg), else the next two
@@ -393,7 +398,7 @@ static void possessive(utt_ctx *u, xp_proj_mention *pm, const uint8_t *taken, co
 				continue;
 			uint32_t j = l->j;
 			if (!xp_fa_clitic_agrees(u->rec->tgt[j], person) && j + 1 < u->rec->ntgt &&
-			    !strncmp(u->rec->tgt[j + 1], "ها", strlen("ها")))
+			    xp_fa_plural_piece(u->rec->tgt[j + 1]))
 				j++;   /* the plural piece after the noun carries it */
 			if (taken[j] || !xp_fa_clitic_agrees(u->rec->tgt[j], person))
 				continue;
@@ -435,7 +440,7 @@ static int verb_like(const char *const *tgt, uint32_t j)
  * not taken. */
 static int nearest_verb(utt_ctx *u, xp_proj_mention *pm, const uint8_t *taken, int32_t t)
 {
-	if (strncmp(u->rec->tgt_lang, "fa", 2) || u->char0[u->rec->ntgt] != u->rec->ntgt)
+	if (!(u->rules & XP_LR_FA_VERB) || u->char0[u->rec->ntgt] != u->rec->ntgt)
 		return 0;
 	/* not "it": mostly a dummy subject ("it's late") that Farsi leaves out
 	 * with nothing to mark, and any 3sg verb (است, بود) agrees with it; on
@@ -521,7 +526,7 @@ static int free_pronoun(const utt_ctx *u, xp_proj_mention *x, const uint8_t *tak
 	/* XP_LR_ZH_DEMONSTRATIVE: no 它 for "it": a demonstrative subject; for
 	 * a pronoun its links put on a demonstrative or pronoun already, only
 	 * the one inside its span (那是 -> 那: ICU's word glued the copula on) */
-	if (!found && (u->rules & XP_LR_ZH_DEMONSTRATIVE) && !strncmp(lang, "zh", 2)) {
+	if (!found && (u->rules & XP_LR_ZH_DEMONSTRATIVE)) {
 		const uint8_t *tk = taken;
 		if (x->fate == XP_PROJECTED && xp_zh_pronominal(u->w, u->wlen, x->tgt_start, x->tgt_end)) {
 			for (uint32_t j = 0; j < u->nw; j++)
@@ -537,12 +542,12 @@ static int free_pronoun(const utt_ctx *u, xp_proj_mention *x, const uint8_t *tak
 	/* XP_LR_FA_DEMONSTRATIVE: no Farsi pronoun for an unplaced "it" / "that":
 	 * the object demonstrative اینو / اونو.  Only where no link reached it:
 	 * a pronoun the links placed is left to pronoun_move's own forms. */
-	if (!found && (u->rules & XP_LR_FA_DEMONSTRATIVE) && !strncmp(lang, "fa", 2) && x->fate != XP_PROJECTED &&
+	if (!found && (u->rules & XP_LR_FA_DEMONSTRATIVE) && x->fate != XP_PROJECTED &&
 	    xp_fa_free_demonstrative(w, u->w, u->wlen, u->nw, taken, pos, a, b)) {
 		x->rule |= XP_LR_FA_DEMONSTRATIVE;
 		return 1;
 	}
-	if (!found || !(u->rules & XP_LR_FA_HOMOGRAPH) || strncmp(lang, "fa", 2) ||
+	if (!found || !(u->rules & XP_LR_FA_HOMOGRAPH) ||
 	    !xp_fa_homograph(u->w, u->wlen, u->nw, *a))
 		return found;
 	for (uint32_t j = 0; j < u->nw; j++)
@@ -570,7 +575,8 @@ static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32
 	uint8_t *taken = calloc(3 * (size_t)u->nw + 3, 1), *ptaken = taken + u->nw + 1, *scratch = ptaken + u->nw + 1;
 	if (!taken)
 		return -1;
-	int zh = !strncmp(u->rec->tgt_lang, "zh", 2);
+	/* a language whose interrogatives are mentions (Chinese): one is taken as a pronoun's is */
+	int zh = (xp_lang_rule_set(u->pack, XP_RK_PRONOUN) & XP_LR_ZH_INTERROGATIVE) != 0;
 	for (size_t k = 0; k < n; k++)
 		if (pm[k].fate == XP_PROJECTED) {
 			memset(taken + pm[k].tgt_start, 1, pm[k].tgt_end - pm[k].tgt_start);
@@ -646,7 +652,7 @@ static int verb_final(utt_ctx *u, xp_proj_mention *x, uint8_t *held)
  * and nearest-verb rules all trust a word's ending. */
 static int verb_finals(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 {
-	if (strncmp(u->rec->tgt_lang, "fa", 2) || u->char0[u->rec->ntgt] != u->rec->ntgt)
+	if (!(u->rules & XP_LR_FA_VERB_FINAL) || u->char0[u->rec->ntgt] != u->rec->ntgt)
 		return 0;
 	uint8_t *held = calloc((size_t)u->nw + 1, 1);   /* how many mentions hold each token */
 	if (!held)
@@ -753,13 +759,17 @@ static int misplaced_possessive(utt_ctx *u, xp_proj_mention *x, const xp_proj_me
 static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 {
 	const char *lang = u->rec->tgt_lang;
-	int zh = !strncmp(lang, "zh", 2), fa = !strncmp(lang, "fa", 2) && u->char0[u->rec->ntgt] == u->rec->ntgt;
-	if (zh) {   /* dropping needs the sentence in Chinese characters, not in pinyin */
+	/* zh: a language whose interrogatives are mentions and whose pronouns
+	 * are dropped (Chinese); fa: the rules on words, not characters, whose
+	 * bits belong to Farsi only (light verb, verb move, possessive) */
+	uint64_t own = xp_lang_rule_set(u->pack, XP_RK_PRONOUN);
+	int zh = (own & XP_LR_ZH_INTERROGATIVE) != 0, fa = u->char0[u->rec->ntgt] == u->rec->ntgt;
+	if (zh) {   /* dropping needs the sentence in its own script (Chinese characters, not pinyin) */
 		xp_script_counter sc = {0};
 		xp_script_guess g;
 		xp_script_count(&sc, u->rec->tgt_text, strlen(u->rec->tgt_text));
 		xp_script_result(&sc, &g);
-		zh = !strcmp(g.script, "Han");
+		zh = u->pack->script && !strcmp(g.script, u->pack->script);
 	}
 	/* how many pronoun mentions hold each token, and how many mentions at all */
 	uint8_t *taken = calloc(3 * ((size_t)u->nw + 1), 1), *held = taken + u->nw + 1, *scratch = held + u->nw + 1;
@@ -905,7 +915,7 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 	r->found += rec != NULL;
 	pd->st.utterances++;
 	pd->st.no_target += !has;
-	utt_ctx u = {.rec = rec, .wa = r->wa, .line = has && r->line[k] != UINT32_MAX ? r->line[k] : SIZE_MAX,
+	utt_ctx u = {.rec = rec, .pack = xp_lang_get(rec ? rec->tgt_lang : NULL), .wa = r->wa, .line = has && r->line[k] != UINT32_MAX ? r->line[k] : SIZE_MAX,
 		     .so = &r->o->span};
 	int32_t t = -1;
 	if (has) {
@@ -930,10 +940,12 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 		}
 		t = (int32_t)td->nutts - 1;
 		const xp_utt *wu = &td->utts[t];
-		u.rules = rules_for(rec->tgt_lang, r->o->rules);
+		/* the rules of the target's pack (lang/lang.h; the generic pack's
+		 * when it has none); stray is every language's but Chinese's */
+		u.rules = r->o->rules & (unsigned)xp_lang_rule_set(u.pack, XP_RK_PRONOUN);
 		u.np = r->o->np;
-		if (!strncmp(rec->tgt_lang ? rec->tgt_lang : "", "zh", 2))
-			u.np &= ~XP_NP_STRAY;   /* np.h: not for Chinese */
+		if (!(xp_lang_rule_set(u.pack, XP_RK_NP) & XP_NP_STRAY))
+			u.np &= ~XP_NP_STRAY;
 		u.nw = wu->ntoks;
 		u.w = malloc((u.nw + 1) * sizeof *u.w);
 		u.wlen = malloc((u.nw + 1) * sizeof *u.wlen);
@@ -1308,7 +1320,7 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 	}
 	if (rc == 0 && (o->np & XP_NP_CONSIST))
 		rc = consistency(r, en);
-	if (rc == 0 && r->zs && !strncmp(p->lang, "zh", 2))
+	if (rc == 0 && r->zs && (xp_lang_rule_set(xp_lang_get(p->lang), XP_RK_NP) & XP_NP_ZH_WORDS))
 		rc = zh_words(r, en);
 	for (size_t d = 0; rc == 0 && d < p->ndocs; d++) {
 		rc = doc_settle(r, &en->docs[d], d);
@@ -1393,7 +1405,7 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 {
 	int zh = 0;
 	for (size_t k = 0; k < al->n && !zh; k++)
-		zh = al->v[k].tgt_lang && !strncmp(al->v[k].tgt_lang, "zh", 2);
+		zh = (xp_lang_rule_set(xp_lang_get(al->v[k].tgt_lang), XP_RK_NP) & XP_NP_ZH_WORDS) != 0;
 	xp_zhseg *zs = NULL;
 	int state = 0;
 	if (zh && o->chars && (o->np & XP_NP_ZH_WORDS)) {

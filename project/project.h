@@ -3,7 +3,7 @@
  *
  * For every English mention: the target tokens aligned to any of its tokens
  * are found through the word alignment of its utterance, and a span rule
- * makes one contiguous target span of them (project/spans.h), or the
+ * makes one contiguous target span of them (lang/spans.h), or the
  * mention is a null projection with its cause.  Target clusters are the
  * English clusters, carried by mention id; two English mentions landing on
  * one target span are kept once when they corefer and are a reported
@@ -15,15 +15,15 @@
 #define XP_PROJECT_H
 
 #include "confidence.h"
-#include "lang.h"
-#include "np.h"
-#include "spans.h"
+#include "../lang/spans.h"
 #include "../io/aligned.h"
 #include "../io/report.h"
 #include "../model/corpus.h"
 #include "../io/walign.h"
 
 typedef enum { XP_COLLIDE_KEEP_FIRST, XP_COLLIDE_MERGE, XP_COLLIDE_DROP } xp_collide;
+
+enum { XP_PROJ_MAX_RULES = 32, XP_PROJ_MAX_NP_RULES = 64 };
 
 /* A mention's fate (xp_fate: projected, or why not) is the report's vocabulary: io/report.h. */
 
@@ -32,8 +32,11 @@ typedef struct xp_proj_opts {
 	xp_collide collide;
 	int prodrop;            /* recover dropped subject pronouns (Farsi targets; on by default) */
 	int chars;              /* write the target character by character */
-	unsigned rules;         /* language rules (lang.h); all but XP_LR_ARTICLES and XP_LR_FA_SUBJECT_CLITIC by default */
-	xp_np_mask np;          /* noun phrase and name rules (np.h); XP_NP_DEFAULT by default */
+	/* the language rules, as sets of bits private to the library (lang/):
+	 * set them by name with xp_proj_rules; xp_proj_defaults sets the
+	 * packs' defaults */
+	unsigned rules;         /* the pronoun rules */
+	uint64_t np;            /* the noun phrase and name rules */
 	const xp_conf_model *conf;   /* confidence.h; NULL: the compiled-in model */
 	int uncalibrated;       /* no model: the mean link posterior x coverage, as before models */
 	const xp_walign *alt;   /* nalt more alignments of the same sentence pairs (other seeds): each
@@ -47,6 +50,12 @@ typedef struct xp_proj_opts {
 
 void xp_proj_defaults(xp_proj_opts *o);
 
+/* Switches the language rules (rules, np, prodrop) by SPEC, as `xproj
+ * project --rules` does: a comma list, read left to right, of +NAME, -NAME,
+ * NAME, default, none or all (`xproj project --list-rules` names them).
+ * XP_EUSAGE naming the item it does not know (o then as far as it got). */
+int xp_proj_rules(xp_proj_opts *o, const char *spec, xp_err *err);
+
 /* What became of one English mention. */
 typedef struct xp_proj_mention {
 	uint32_t id;            /* the English mention id, kept by the target mention */
@@ -57,10 +66,10 @@ typedef struct xp_proj_mention {
 	xp_fate fate;
 	float conf;
 	uint8_t prodrop;        /* projected by pro-drop recovery */
-	uint32_t rule;          /* the language rules (lang.h) that changed its span */
+	uint32_t rule;          /* the pronoun rules that changed its span (bits private to lang/) */
 	uint32_t same_as;       /* XP_SAME_SPAN / XP_COLLIDED: the id that kept the span */
 	uint8_t gender;         /* xp_gender (model/mtype.h) of the English mention: he/him/... vs she/her/... */
-	xp_np_mask np;          /* the noun phrase and name rules (np.h) that changed its span */
+	uint64_t np;            /* the noun phrase and name rules that changed its span (likewise) */
 	uint32_t weak_lead;     /* XP_NP_ZH_WEAK_LEAD: the token where the span's strongly linked part
 				   begins, after tokens only weak links reach (0: none such) */
 } xp_proj_mention;
@@ -68,8 +77,11 @@ typedef struct xp_proj_mention {
 typedef struct xp_proj_stats {
 	size_t mentions, projected, fate[XP_NCAUSES], collisions, merged_clusters;
 	size_t nested, crossing, prodrop, utterances, no_target, clusters;
-	size_t lr[XP_LR_NRULES];   /* per language rule (bit 1 << k, lang.h): the mentions it changed or created */
-	size_t np[XP_NP_NRULES];   /* per noun phrase and name rule (bit XP_NP_BIT(k), np.h): the mentions it changed */
+	/* per pronoun rule (bit 1 << k) and noun phrase rule (bit k): the
+	 * mentions it changed or created; room for more rules than there are,
+	 * so that a new rule changes no struct of the API */
+	size_t lr[XP_PROJ_MAX_RULES];
+	size_t np[XP_PROJ_MAX_NP_RULES];
 } xp_proj_stats;
 
 typedef struct xp_proj_doc {

@@ -1,6 +1,9 @@
 /* project/report.c — the projection run report as JSON, and the alignment
  * range check; see project.h. */
 #include "project.h"
+#include "feat.h"
+#include "../lang/np.h"
+#include "../lang/pron.h"
 #include "../base/buf.h"
 #include "../model/mtype.h"
 

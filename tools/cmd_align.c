@@ -159,16 +159,19 @@ static int run_align(int argc, char **argv)
 	xp_buf_free(&pairs);
 	if (!rc && st.guessed)
 		fprintf(stderr, "xproj align: no --tgt-lang: target language %s, guessed from the script (%s) "
-			"of the last of %zu episode(s)\n", st.tgt_lang && st.tgt_lang[0] ? st.tgt_lang : "unknown",
-			st.script && st.script[0] ? st.script : "no letters", st.guessed);
+			"of all the target text\n", st.tgt_lang && st.tgt_lang[0] ? st.tgt_lang : "none (no target text)",
+			st.script && st.script[0] ? st.script : "no letters");
 	char list[200], removed[220];
 	xp_cli_removed(&st.removed, list, sizeof list);
 	snprintf(removed, sizeof removed, "%s%s", *list ? ", removed " : "", list);
+	size_t episodes = 0;
+	if (!rc && xp_batch_episodes(&b, &episodes, &missing))
+		rc = xp_failc(&e, XP_ENOMEM, "", 0, "out of memory");
 	if (rc)
 		xp_cli_error(&e);
 	else
 		fprintf(stderr, "xproj align: %zu episode(s) (%zu without subtitles), %zu utterances, %zu aligned (%.1f%%), %zu with an empty target, mean score %.3f%s\n",
-			b.n, missing, st.utterances, st.aligned, st.utterances ? 100.0 * st.aligned / st.utterances : 0,
+			episodes, missing, st.utterances, st.aligned, st.utterances ? 100.0 * st.aligned / st.utterances : 0,
 			st.empty_target, st.utterances ? st.score_sum / st.utterances : 0, removed);
 	xp_buf_free(&buf);
 	xp_aligned_free(&out);

@@ -1,11 +1,13 @@
 /* tools/cmd_calibrate.c — `xproj calibrate`: fit the confidence model
  * (project/confidence.h) on projections judged against a reference. */
 #include "cli.h"
+#include "../project/feat.h"
 #include "../base/outputs.h"
 #include "../io/read.h"
 #include "../pipeline/label.h"
 #include "../project/calibrate.h"
 #include "../project/lexicon.h"
+#include "../lang/lang.h"
 
 #include <getopt.h>
 #include <jansson.h>
@@ -57,10 +59,11 @@ static int load(const char *path, xp_corpus *c)
 }
 
 /* Languages whose model keeps its reference's lexicon: those with a feature
- * that reads one (fa_last_word). */
+ * that reads one (fa_last_word: project/features.c computes it where the
+ * pack has XP_LT_PERSON_ENDINGS). */
 static int has_lexicon(const char *lang)
 {
-	return !strncmp(lang, "fa", 2);
+	return xp_lang_has(xp_lang_find(lang), XP_LT_PERSON_ENDINGS);
 }
 
 /* Count set st's reference into its language's lexicon (fa_last_word's). */

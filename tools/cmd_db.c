@@ -114,7 +114,7 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 	char cmd[64];
 	snprintf(cmd, sizeof cmd, "db %s", d->name);
 	memset(a, 0, sizeof *a);
-	a->lang = "zh";
+	a->lang = NULL;   /* db import: the report's language */
 	a->top = 20;
 	xp_err e;
 	int ch;
@@ -376,6 +376,34 @@ static int do_batch(xp_db *db, dargs *a, xp_err *e)
 	return rc;
 }
 
+/* The per-language and per-annotator counts of stats' JSON, as text: the
+ * text output printed the JSON line itself among its sentences. */
+static int breakdowns(const char *js)
+{
+	json_t *j = json_loads(js, 0, NULL);
+	if (!j)
+		return -1;
+	static const char *const parts[][2] = {{"by_language", "by language"}, {"by_annotator", "by annotator"}};
+	for (size_t p = 0; p < sizeof parts / sizeof *parts; p++) {
+		json_t *o = json_object_get(j, parts[p][0]), *v;
+		const char *k;
+		if (!json_object_size(o))
+			continue;
+		printf("%s:", parts[p][1]);
+		int first = 1;
+		json_object_foreach(o, k, v) {
+			printf("%s %s %lld added, %lld deleted, %lld modified", first ? "" : ";", k,
+			       (long long)json_integer_value(json_object_get(v, "add")),
+			       (long long)json_integer_value(json_object_get(v, "delete")),
+			       (long long)json_integer_value(json_object_get(v, "modify")));
+			first = 0;
+		}
+		putchar('\n');
+	}
+	json_decref(j);
+	return 0;
+}
+
 static int do_stats(xp_db *db, dargs *a, xp_err *e)
 {
 	xp_db_counts s;
@@ -391,9 +419,14 @@ static int do_stats(xp_db *db, dargs *a, xp_err *e)
 	else
 		printf("%s\nadditions %zu, deletions %zu, modifications %zu (of them %zu for unknown mentions, %zu that break "
 		       "a rule); %zu undone\nmentions %zu, projected %zu, corrected %zu (%.1f%%); additions that recovered "
-		       "a pronoun: %zu\n%s\n", label, s.additions, s.deletions, s.modifications, s.orphans, s.conflicts, s.undone,
+		       "a pronoun: %zu\n", label, s.additions, s.deletions, s.modifications, s.orphans, s.conflicts, s.undone,
 		       s.mentions, s.projected, s.corrected_mentions,
-		       s.mentions ? 100.0 * s.corrected_mentions / s.mentions : 0, s.pronoun_additions, s.json);
+		       s.mentions ? 100.0 * s.corrected_mentions / s.mentions : 0, s.pronoun_additions);
+	if (!a->json && breakdowns(s.json)) {
+		json_decref(all);
+		xp_db_counts_free(&s);
+		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	}
 	int rc = a->json ? 0 : print_carry(db, r, 0, e);
 	json_decref(all);
 	xp_db_counts_free(&s);
@@ -694,7 +727,7 @@ static int run(int argc, char **argv)
 const xp_cmd xp_cmd_db = {
 	"db", run, "the correction store: projections and human corrections in SQLite",
 	"xproj db init DB\n"
-	"xproj db import DB --source EN.conll --aligned ALIGNED.jsonl --report R.json [--lang zh]\n"
+	"xproj db import DB --source EN.conll --aligned ALIGNED.jsonl --report R.json [--lang L]\n"
 	"xproj db add|modify DB --mention DOC|ID --span SENT:START:END [--annotator NAME] [--note TEXT]\n"
 	"xproj db delete DB --mention DOC|ID [--annotator NAME] [--note TEXT]\n"
 	"xproj db import-corrections DB FILE [--annotator NAME] [--format mmc|tasa|conll|jsonlines]\n"

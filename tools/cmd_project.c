@@ -6,6 +6,11 @@
 #include "../io/read.h"
 #include "../project/project.h"
 #include "../model/zhseg.h"
+#include "../lang/lang.h"
+#include "../lang/np.h"
+#include "../lang/pron.h"
+
+#include <jansson.h>
 
 #include <getopt.h>
 #include <stdio.h>
@@ -17,6 +22,8 @@ enum { XP_MAX_ALT = 8 };
 typedef struct args {
 	const char *source, *aligned, *alignments, *probs, *map, *out, *jsonl, *report, *model;
 	int one_based, repair, keep_empty;
+	int list;            /* --list-rules: 1 text, 2 --json, 3 --markdown */
+	const char *lang;    /* --lang: the language --list-rules is for */
 	xp_proj_opts o;
 	const char *alt[XP_MAX_ALT];
 	size_t nalt;
@@ -28,13 +35,16 @@ static const struct option own[] = {
 	{"jsonlines", required_argument, 0, 'j'}, {"report", required_argument, 0, 'R'},
 	{"repair", no_argument, 0, 'r'},          {"model", required_argument, 0, 'M'},
 	{"alt-alignments", required_argument, 0, 'A'},
+	{"list-rules", no_argument, 0, 'l'},      {"lang", required_argument, 0, 'L'},
+	{"json", no_argument, 0, 'J'},            {"markdown", no_argument, 0, 'K'},
 	{0, 0, 0, 0}};
 
 /* 0, or the exit status after a usage error was reported */
 static int parse(int argc, char **argv, args *a)
 {
 	static const struct option *const groups[] = {own, xp_opts_alignments, xp_opts_project, xp_opts_output, NULL};
-	struct option lo[48];
+	struct option lo[56];
+	int fmt = 1;
 	memset(a, 0, sizeof *a);
 	xp_proj_defaults(&a->o);
 	xp_err e = {0};
@@ -51,6 +61,10 @@ static int parse(int argc, char **argv, args *a)
 		case 'R': a->report = optarg; break;
 		case 'M': a->model = optarg; break;
 		case 'r': a->repair = 1; break;
+		case 'l': a->list = 1; break;
+		case 'L': a->lang = optarg; break;
+		case 'J': fmt = 2; break;
+		case 'K': fmt = 3; break;
 		case 'A':
 			if (a->nalt == XP_MAX_ALT)
 				return xp_cli_bad("project", "at most 8 --alt-alignments");
@@ -67,6 +81,12 @@ static int parse(int argc, char **argv, args *a)
 	}
 	if (optind != argc)
 		return xp_cli_usage(&xp_cmd_project, 2);
+	if (a->list) {
+		a->list = fmt;
+		return 0;
+	}
+	if (a->lang || fmt != 1)
+		return xp_cli_bad("project", "--lang, --json and --markdown go with --list-rules");
 	if (!a->source || !a->aligned || !a->alignments || !a->out)
 		return xp_cli_bad("project", "--source, --aligned, --alignments and -o are required");
 	return 0;
@@ -91,6 +111,111 @@ static void summary(const xp_proj_stats *s)
 	for (unsigned k = 0; k < XP_NP_NRULES; k++)
 		fprintf(stderr, "%s %zu %s", k ? "," : "", s->np[k], xp_np_name(k));
 	fputc('\n', stderr);
+}
+
+/* Which pack the target language's rules came from (lang/lang.h): a
+ * language without one gets the language-independent rules only, and is
+ * told so. */
+static void pack_summary(const char *lang)
+{
+	const xp_lang_pack *pk = xp_lang_find(lang);
+	if (pk) {
+		fprintf(stderr, "  language pack: %s (%s)\n", pk->code, pk->name);
+		return;
+	}
+	const xp_lang_pack *g = xp_lang_generic();
+	fprintf(stderr, "  language pack: none for '%s': the language-independent rules only (", lang && *lang ? lang : "?");
+	for (size_t k = 0; k < xp_lang_nrules(g); k++)
+		fprintf(stderr, "%s%s", k ? ", " : "", xp_lang_rule_at(g, k)->name);
+	fprintf(stderr, ")\n");
+}
+
+static const char *kind_name(xp_rule_kind k)
+{
+	return k == XP_RK_PRONOUN ? "pronoun" : k == XP_RK_NP ? "np" : "prodrop";
+}
+
+static json_t *pack_json(const xp_lang_pack *pk, const xp_rule_sel *d)
+{
+	json_t *o = json_object(), *al = json_array(), *rs = json_array();
+	for (size_t k = 0; pk->aliases && pk->aliases[k]; k++)
+		json_array_append_new(al, json_string(pk->aliases[k]));
+	for (size_t k = 0; k < xp_lang_nrules(pk); k++) {
+		const xp_lang_rule *r = xp_lang_rule_at(pk, k);
+		json_array_append_new(rs, json_pack("{s:s,s:s,s:b,s:s}", "name", r->name, "kind", kind_name(r->kind),
+						    "default", xp_rules_on(d, r), "description", r->what));
+	}
+	json_object_set_new(o, "pack", json_string(pk->code));
+	json_object_set_new(o, "name", json_string(pk->name));
+	json_object_set_new(o, "aliases", al);
+	json_object_set_new(o, "rules", rs);
+	return o;
+}
+
+static void pack_text(const xp_lang_pack *pk, const xp_rule_sel *d, int md)
+{
+	if (md) {
+		printf("| rule | kind | default | what it does |\n|---|---|---|---|\n");
+		for (size_t k = 0; k < xp_lang_nrules(pk); k++) {
+			const xp_lang_rule *r = xp_lang_rule_at(pk, k);
+			printf("| `%s` | %s | %s | %s |\n", r->name, kind_name(r->kind), xp_rules_on(d, r) ? "on" : "off", r->what);
+		}
+		return;
+	}
+	printf("%s", *pk->code ? pk->name : "every language (no pack)");
+	if (*pk->code) {
+		printf(" (%s", pk->code);
+		for (size_t k = 0; pk->aliases && pk->aliases[k]; k++)
+			printf("%s%s", k ? ", " : "; also ", pk->aliases[k]);
+		printf(")");
+	}
+	printf(": %zu rules\n", xp_lang_nrules(pk));
+	for (size_t k = 0; k < xp_lang_nrules(pk); k++) {
+		const xp_lang_rule *r = xp_lang_rule_at(pk, k);
+		printf("  %-18s %-8s %-4s %s\n", r->name, kind_name(r->kind), xp_rules_on(d, r) ? "on" : "off", r->what);
+	}
+}
+
+/* --list-rules [--lang L] [--json | --markdown]: the rules of L's pack (the
+ * generic pack's if it has none), or of every pack, with their defaults
+ * (the projection's: --rules and the old switches before it count) */
+static int list_rules(const args *a)
+{
+	xp_rule_sel d = {a->o.rules, a->o.np, a->o.prodrop};
+	const xp_lang_pack *pk = a->lang ? xp_lang_get(a->lang) : NULL;
+	size_t n;
+	const xp_lang_pack *const *all = xp_lang_packs(&n);
+	if (a->list == 2) {
+		json_t *j;
+		if (pk) {
+			j = pack_json(pk, &d);
+			json_object_set_new(j, "lang", json_string(a->lang));
+		} else {
+			j = json_array();
+			json_array_append_new(j, pack_json(xp_lang_generic(), &d));
+			for (size_t k = 0; k < n; k++)
+				json_array_append_new(j, pack_json(all[k], &d));
+		}
+		char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		json_decref(j);
+		if (!s)
+			return xp_cli_bad("project", "out of memory");
+		puts(s);
+		free(s);
+		return 0;
+	}
+	if (pk) {
+		if (!xp_lang_find(a->lang) && a->list == 1)
+			printf("no language pack for '%s': the language-independent rules apply\n", a->lang);
+		pack_text(pk, &d, a->list == 3);
+		return 0;
+	}
+	pack_text(xp_lang_generic(), &d, a->list == 3);
+	for (size_t k = 0; k < n; k++) {
+		putchar('\n');
+		pack_text(all[k], &d, a->list == 3);
+	}
+	return 0;
 }
 
 /* English he/she pronouns projected, by gender (the report has their fates). */
@@ -149,6 +274,8 @@ static int run(int argc, char **argv)
 	int st = parse(argc, argv, &a);
 	if (st)
 		return st;
+	if (a.list)
+		return list_rules(&a);
 	xp_corpus en = {0};
 	xp_aligned al = {0};
 	xp_walign wa = {0}, alt[XP_MAX_ALT];
@@ -189,7 +316,7 @@ static int run(int argc, char **argv)
 	if (rc)
 		xp_cli_error(&e);
 	else
-		summary(&p.total), gender_summary(&p);
+		summary(&p.total), gender_summary(&p), pack_summary(p.lang);
 	if (!rc && p.zh_words < 0)
 		fprintf(stderr, "  note: zh_words left out: no jieba data in %s (apt-get install python3-jieba, or --zh-words DIR)\n",
 			XP_ZHSEG_DIR);
@@ -212,18 +339,11 @@ const xp_cmd xp_cmd_project = {
 	"xproj project --source EN.conll --aligned ALIGNED.jsonl --alignments A.pharaoh\n"
 	"              [--probs A.probs] [--map pairs.map] [--one-based] [--rule minmax|block]\n"
 	"              [--gap K] [--max-ratio R] [--trim-punct] [--min-prob P]\n"
-	"              [--collisions keep-first|merge|drop] [--no-prodrop] [--chars]\n"
-	"              [--skip-articles] [--no-zh-pronouns] [--no-zh-possessive]\n"
-	"              [--no-fa-attach] [--no-free-pronouns] [--no-fa-clitics]\n"
-	"              [--no-fa-nearest-verb] [--no-pronoun-move] [--no-pronoun-drop]\n"
-	"              [--no-fa-light-verb] [--no-fa-possessive] [--fa-subject-clitic]\n"
-	"              [--no-fa-verb-move] [--no-fa-case] [--no-fa-homograph]\n"
-	"              [--no-fa-verb-final] [--no-zh-demonstrative] [--no-zh-interrogative]\n"
-	"              [--no-fa-demonstrative]\n"
-	"              [--np RULES] [--no-np RULES] [--zh-words DIR]\n"
+	"              [--collisions keep-first|merge|drop] [--chars] [--rules SPEC] [--zh-words DIR]\n"
 	"              [--report R.json] [--jsonlines OUT.jsonl] [--model M.json | --uncalibrated]\n"
 	"              [--keep-empty] [--alt-alignments A2.pharaoh ...] [--repair]\n"
-	"              -o OUT.conll\n\n"
+	"              -o OUT.conll\n"
+	"       xproj project --list-rules [--lang L] [--json | --markdown] [--rules SPEC]\n\n"
 	"Every English mention becomes the smallest target span covering the target tokens\n"
 	"aligned to it (--rule minmax, as MMC), or the largest run of them (--rule block, runs\n"
 	"joined across --gap K unaligned tokens), or a null projection with its cause:\n"
@@ -231,82 +351,25 @@ const xp_cmd xp_cmd_project = {
 	"--trim-punct emptied it; --min-prob removed every link) or out_of_range (the aligned\n"
 	"source tokens are not the CoNLL tokens).  Clusters follow the English mention ids; two\n"
 	"mentions of different clusters on one target span are a collision (keep-first, merge\n"
-	"as MMC did, or drop).  Pro-drop (Farsi targets; --no-prodrop turns it off): an\n"
-	"unaligned English subject pronoun takes the aligned Farsi verb whose ending agrees\n"
-	"with it.  --chars writes the target character by character.  Language rules:\n"
-	"--skip-articles ignores an English article's links when the rest of its mention is\n"
-	"aligned (zh, ja, ko; fa: 'the' only); on by default (each --no-... turns one off):\n"
-	"Chinese (tgt_lang zh): a span from an English pronoun holding the matching Chinese\n"
-	"pronoun is cut to it (我想 -> 我), from a possessive it keeps the 的 after it (你的);\n"
-	"Farsi (fa): the plural ها/های and its pieces, verbal prefixes می/نمی and lone ZWNJ\n"
-	"tokens join the span of their word, an unaligned object pronoun takes its verb's or\n"
-	"preposition's word ending in the matching clitic (ديدنت), an unaligned possessive\n"
-	"its noun's word ending in it (مامانت), and one its links put elsewhere the last word\n"
-	"of its phrase's span when that carries its clitic (ممه هاشو for 'her boobies';\n"
-	"--no-fa-possessive), an unaligned subject\n"
-	"pronoun without a linked verb (not he/she/it) the nearest agreeing verb, a word\n"
-	"that reads as one (a verb form, the word after می/نمی, a ب- form; not تاکسی)\n"
-	"(--no-fa-nearest-verb;\n"
-	"opt-in before it, --fa-subject-clitic: the word its next word is aligned to when\n"
-	"that ends in the matching clitic, یادت \"you remember\");\n"
-	"both: an English pronoun no link reaches takes a matching pronoun of the target\n"
-	"sentence that no other mention holds, and so does one whose links reached no\n"
-	"matching pronoun (Farsi: nor an agreeing ending; --no-pronoun-move); Farsi: failing\n"
-	"that, a subject pronoun (not 'it') on a word that does not agree takes the agreeing\n"
-	"light verb after it (فکر کردم; --no-fa-light-verb), failing that (not 'it') the agreeing verb of\n"
-	"the sentence nearest its position, one that reads as a verb (--no-fa-verb-move;\n"
-	"agreement reads Arabic ي/ك as\n"
-	"Persian and never takes closed-class words: باید, خیلی, بعد); an English subject\n"
-	"(you, it: told by the words around it) is never held by an object clitic's ending,\n"
-	"'you' on درست of درست میگی \"you're right\" takes the verb (--no-fa-case; not\n"
-	"یادت, منظورت: the experiencer's clitic); a pronoun taken without a link is never\n"
-	"تو or اون, also \"in\" and \"that\" (--no-fa-homograph; unless را/رو follows);\n"
-	"last, a subject pronoun (not 'it') on a word that agrees by its ending alone (a noun\n"
-	"in -ی: هیچ احترامی نمیذاری) takes the last agreeing verb form of its clause\n"
-	"(--no-fa-verb-final: Farsi ends its clause with the finite verb); an it/this/that no\n"
-	"link reached takes a free object demonstrative اینو/اونو ('you know it' -> اینو می دونی;\n"
-	"--no-fa-demonstrative);\n"
-	"Chinese: it/this/that no 它 took takes a free 这/那 that is a copula's subject\n"
-	"(那是意外 for 'It was an accident'; --no-zh-demonstrative); an unlinked what/who takes a\n"
-	"free 什么/干什么/怎么/谁, and a span of one that holds one is cut to it (你来干什么 for\n"
-	"'What are you doing here?'; --no-zh-interrogative); failing that, a pronoun whose span\n"
-	"holds no pronoun or demonstrative is dropped (--no-pronoun-drop).  Noun phrase and\n"
-	"name rules (project/np.h; a comma list for --np to turn on, --no-np to turn off, or 'all'), on by default: stray\n"
-	"(a weaker link of a word away from its stronger ones is ignored), zh_name (a name takes\n"
-	"the whole transliteration: 珍妮|丝), zh_classifier (一个/这位/个 before the noun joins\n"
-	"it), fa_possessor (my X -> X من),\n"
-	"fa_dem (این/اون before it, for the/this/that), fa_ra (the span ends before the\n"
-	"object marker را/رو), zh_copula (是 glued into an ICU word at the edge is cut:\n"
-	"最糟的是 -> 最糟的), consist (a name or noun phrase said again in a scene takes\n"
-	"the words its entity's other mentions agree on; a name, across the corpus), zh_words\n"
-	"(with --chars, a Chinese span never cuts a word of jieba's, the segmentation MMC's\n"
-	"corpora are annotated on; its data from --zh-words DIR, else from python3-jieba's\n"
-	"directory " XP_ZHSEG_DIR ", left out with a note when that is missing),\n"
-	"fa_verb_edge (a noun phrase without a clause sheds the verb group at its edges:\n"
-	"امرار معاش چی کار می کنی -> امرار معاش; one that is nothing but a verb group is\n"
-	"dropped), fa_clause (one with an English clause takes the verb group after it:\n"
-	"اون یارو که ... گریه -> ... گریه می کرد), fa_ezafe (the modifiers after a Farsi\n"
-	"noun that no link reaches, as many as the English has unlinked content words:\n"
-	"دختر -> دختر مناسب for 'the right woman'), fa_head (where no link reaches the English\n"
-	"head noun, the word before its linked modifiers is the Farsi head: خوبي -> پسر خوبي\n"
-	"for 'a good kid'), fa_edges (no leading personal pronoun for my/your X: تو طرف مني\n"
-	"-> طرف مني; no trailing هم 'too'), fa_indef (یه before it, for a/some/something),\n"
-	"fa_compound (what/everything/someone alone on چی/همه/یه takes its noun: چی کار,\n"
-	"همه چیز), fa_dem_noun (this/that/it alone on این/اون takes the light noun after it:\n"
-	"این کارو for 'do this'), with zh_words: zh_measure (a measure word before the span\n"
-	"for a/this/two...: 个 of 是个大烂人), zh_head (a span ending in one takes the noun\n"
-	"after it: 这件 -> 这件事), zh_de_end (a nominalising 的 before punctuation, 是 or the\n"
-	"end joins: 金发 -> 金发的), zh_locative (a localiser after the noun leaves: 沙发上 ->\n"
-	"沙发), fa_weak_det (fa_indef's and fa_dem's determiner joins where only links under\n"
-	"0.5 of other words reach it: اون یارو for 'the guy'), zh_verb_tail (a verb after the\n"
-	"noun leaves: 望远镜偷看 -> 望远镜), zh_clause_head (an English clause's span takes 的\n"
-	"and the noun after it: 暂时拦置一旁 -> 暂时拦置一旁的事 for 'that thing they put over\n"
-	"here'), zh_weak_lead (verbs, prepositions, adverbs before the span's first strongly\n"
-	"linked word, reached only by links under 0.5, leave: 在宠物 -> 宠物 for 'their pets'),\n"
-	"fa_repeat (a one-word mention on a word said twice takes the first: عزیزم عزیزم ->\n"
-	"عزیزم for 'Honey'), zh_particle (a span of particles alone is dropped: 得 for 'a break');\n"
-	"off by default: absorb (Farsi: unlinked English words of the mention take the\n"
-	"unlinked words after the span), zh_edges (Chinese: no 是/了/吗 last, no 在/把 first).\n"
+	"as MMC did, or drop).  --chars writes the target character by character.\n\n"
+	"Language rules: what the human corrections of MMC's Chinese and Farsi projections\n"
+	"do again and again, written as rules; each belongs to a language's pack (lang/), and\n"
+	"a language without a pack gets the language-independent ones (the summary says which\n"
+	"pack was used).  xproj project --list-rules [--lang L] [--json | --markdown] lists\n"
+	"them with their defaults (docs/languages.md has the tables).  --rules SPEC switches\n"
+	"them: a comma list, read left to right, of +NAME (on), -NAME (off), NAME (on),\n"
+	"default, none or all (e.g. --rules +articles,-fa_ezafe; --rules none,zh_words), also\n"
+	"as `rules = SPEC` in a --config file of pipeline.  Pro-drop is the rule 'prodrop'\n"
+	"(Farsi: an unaligned subject pronoun takes the aligned verb whose ending agrees).\n"
+	"zh_words reads jieba's data from --zh-words DIR, else from python3-jieba's directory\n"
+	"(left out with a note when it is missing).  The switches of earlier releases still\n"
+	"work, as aliases of --rules, for this release only: --prodrop, --no-prodrop,\n"
+	"--skip-articles (+articles), --fa-subject-clitic, --no-zh-pronouns, --no-zh-possessive,\n"
+	"--no-fa-attach, --no-free-pronouns, --no-fa-clitics, --no-fa-nearest-verb (-fa_verb),\n"
+	"--no-pronoun-move, --no-pronoun-drop, --no-fa-light-verb, --no-fa-possessive,\n"
+	"--no-fa-verb-move, --no-fa-case, --no-fa-homograph, --no-fa-verb-final,\n"
+	"--no-zh-demonstrative, --no-zh-interrogative, --no-fa-demonstrative, --np LIST and\n"
+	"--no-np LIST (a comma list of rule names, or all).\n\n"
 	"The alignment lines follow `xproj bitext` (or its --map).  Utterances\n"
 	"without target text are left out of OUT and counted, and so are documents left with no\n"
 	"sentence (training data: nothing to learn from; --keep-empty writes them).  The report:\n"

@@ -144,6 +144,55 @@ static void note_unmatched(const xp_corpus *key, const xp_corpus *resp, const ch
 			extra, rpath);
 }
 
+/* Key and response sentence by sentence (eval/score.h, xp_sent_compare):
+ * the scorer matches mentions by token offset, so a response of other text
+ * or tokenisation scored low and nothing said why.  Warns; --strict
+ * refuses; --matching-only replaces key and resp with their sentences that
+ * match, and says how many were left out. */
+static int check_sentences(xp_corpus *key, xp_corpus *resp, const char *kpath, const char *rpath, int strict,
+			   int matching, xp_sent_match *sm)
+{
+	xp_err e;
+	xp_corpus ko = {0}, ro = {0};
+	if (xp_sent_compare(key, resp, sm, matching ? &ko : NULL, matching ? &ro : NULL, &e))
+		return xp_cli_error(&e);
+	if (matching) {
+		xp_corpus_free(key);
+		xp_corpus_free(resp);
+		*key = ko, *resp = ro;
+		fprintf(stderr, "xproj score: --matching-only: scored %zu of %zu sentences; left out %zu whose text "
+			"differs (%zu key mentions, %zu response mentions there) and %zu response sentences "
+			"beyond the key's\n", sm->sentences - sm->differ, sm->sentences, sm->differ, sm->key_mentions,
+			sm->resp_mentions, sm->resp_extra);
+		if (sm->missing_docs)
+			fprintf(stderr, "xproj score: --matching-only: %zu key document(s) (%zu sentences) are not in "
+				"the response and were left out\n", sm->missing_docs, sm->missing_sentences);
+		return 0;
+	}
+	if (!sm->differ && !sm->resp_extra)
+		return 0;
+	char first[200] = "";
+	if (sm->differ)
+		snprintf(first, sizeof first, " (the first: document %.120s part %d, sentence %zu)", sm->first_doc,
+			 sm->first_part, sm->first_sent + 1);
+	char extra[160] = "";
+	if (sm->resp_extra)
+		snprintf(extra, sizeof extra, "; and %zu sentence(s) of the response are beyond the key's last",
+			 sm->resp_extra);
+	fprintf(stderr, "xproj score: %s%zu of the %zu sentences of %s differ in text from %s's%s; their "
+		"mentions (%zu in the key, %zu in the response) are matched by token position all the same%s\n",
+		strict ? "" : "warning: ", sm->differ, sm->sentences, kpath, rpath, first, sm->key_mentions,
+		sm->resp_mentions, extra);
+	if (strict) {
+		fprintf(stderr, "xproj score: --strict: not scored (--matching-only scores the sentences that match; "
+			"--chars the same text tokenised differently)\n");
+		return 1;
+	}
+	fprintf(stderr, "xproj score: --matching-only scores the sentences that match, --chars the same text "
+		"tokenised differently, --strict refuses\n");
+	return 0;
+}
+
 /* --- --by ----------------------------------------------------------------- */
 
 static json_t *rp_json(const xp_rp *x)
@@ -269,11 +318,13 @@ static int run(int argc, char **argv)
 					   {"lang", required_argument, 0, 'l'},
 					   {"score-mismatched", no_argument, 0, 'M'},
 					   {"format", required_argument, 0, 'f'},
+					   {"strict", no_argument, 0, 'S'},
+					   {"matching-only", no_argument, 0, 'O'},
 					   {0, 0, 0, 0}};
 	static const char *const metrics[] = {"all", "mentions", "muc", "bcub", "ceafm", "ceafe", "blanc", "lea"};
 	static const char *const formats[] = {"table", "json", "reference"};
 	opts o = {.mask = XP_ALL_METRICS};
-	int repair = 0, chars = 0, ch, k, format = 0;
+	int repair = 0, chars = 0, ch, k, format = 0, strict = 0, matching = 0;
 	unsigned cflags = 0;
 	const char *by = NULL, *lang = NULL;
 	long long col = 0;
@@ -291,6 +342,8 @@ static int run(int argc, char **argv)
 		else if (ch == 'M') cflags |= XP_CHARS_SCORE_MISMATCHED;
 		else if (ch == 'b') by = optarg;
 		else if (ch == 'l') lang = optarg;
+		else if (ch == 'S') strict = 1;
+		else if (ch == 'O') matching = 1;
 		else if (ch == '?') return 2;
 	}
 	o.json = format == 1;
@@ -300,6 +353,11 @@ static int run(int argc, char **argv)
 		return xp_cli_bad("score", "--score-mismatched goes with --chars");
 	if (lang && !by)
 		return xp_cli_bad("score", "--lang goes with --by");
+	if (chars && (strict || matching))
+		return xp_cli_bad("score", "--chars pairs sentences by their text itself (--score-mismatched for those "
+				  "without an equal): not with --strict or --matching-only");
+	if (strict && matching)
+		return xp_cli_bad("score", "--strict refuses differing sentences, --matching-only leaves them out: one or the other");
 	/* scorer.pl prints per-document figures only for one named document;
 	 * the layout scripts parse is its totals */
 	if (format == 2 && (o.per_doc || by))
@@ -333,6 +391,9 @@ static int run(int argc, char **argv)
 			kc = rc_ = (xp_corpus){0};
 		}
 	}
+	xp_sent_match sm = {0};
+	if (!rc && !chars)
+		rc = check_sentences(&key, &resp, kpath, rpath, strict, matching, &sm);
 	xp_parts parts = {0};
 	if (!rc && by) {
 		if (col || !strncmp(by, "file:", 5)) {
@@ -362,6 +423,12 @@ static int run(int argc, char **argv)
 			json_t *x = scores_json(&tot, o.mask);
 			if (chars)
 				json_object_set_new(x, "chars", chars_json(&cs));
+			if (!chars && (sm.differ || sm.resp_extra || matching))
+				json_object_set_new(x, "sentences", json_pack("{s:I,s:I,s:I,s:I,s:I,s:b}",
+					"compared", (json_int_t)sm.sentences, "differ", (json_int_t)sm.differ,
+					"response_extra", (json_int_t)sm.resp_extra, "key_mentions_there",
+					(json_int_t)sm.key_mentions, "response_mentions_there", (json_int_t)sm.resp_mentions,
+					"matching_only", matching));
 			if (by)
 				json_object_set_new(x, "by", parts_json(&parts, bys.kind == XP_BY_LABELS ? by : xp_by_name(bys.kind), bys.lang));
 			if (o.per_doc)
@@ -394,6 +461,7 @@ const xp_cmd xp_cmd_score = {
 	"score", run, "score a response against a key: MUC, B3, CEAF, BLANC, LEA, CoNLL",
 	"xproj score [--metric all|muc|bcub|ceafm|ceafe|blanc|lea|mentions] [--per-doc]\n"
 	"            [--json | --format table|json|reference] [--repair] [--chars [--score-mismatched]]\n"
+	"            [--strict | --matching-only]\n"
 	"            [--by P [--lang L]]\n"
 	"            KEY RESPONSE\n\n"
 	"Gives the numbers of the reference scorer (v8.01): recall, precision and F1 of each\n"
@@ -414,6 +482,12 @@ const xp_cmd xp_cmd_score = {
 	"              sentence whose text has no equal on the other side is an error naming it\n"
 	"  --score-mismatched  with --chars: score such sentences instead, the key's mentions\n"
 	"              there as misses and the response's as false alarms (counted on stderr)\n"
+	"  --strict    refuse to score when a sentence of the key differs in text from the\n"
+	"              response's (compared token for token, sentence i with sentence i of the\n"
+	"              same document; without --strict such sentences are scored by token\n"
+	"              position all the same, with a warning)\n"
+	"  --matching-only  score only the sentences whose text matches, and say how many\n"
+	"              sentences and mentions were left out\n"
 	"  --by P      then mention and p-link recall, precision, F1 per partition of the mentions:\n"
 	"              type (pronoun/name/nominal; zh, fa: pronoun/other), sentence (question,\n"
 	"              imperative, exclamation, fragment, declarative), speaker, document, length\n"

@@ -1,6 +1,8 @@
 /* tools/groups.c — option groups shared by subcommands; see groups.h. */
 #include "groups.h"
 #include "../align/norm.h"
+#include "../lang/lang.h"
+#include "../lang/np.h"
 
 #include <string.h>
 
@@ -18,6 +20,7 @@ enum {
 	O_NO_FA_LIGHT_VERB, O_NO_FA_POSSESSIVE, O_FA_SUBJECT_CLITIC, O_NO_FA_VERB_MOVE, O_NO_FA_CASE, O_NO_FA_HOMOGRAPH, O_NP, O_NO_NP, O_ZH_WORDS,
 	O_NO_FA_VERB_FINAL, O_NO_ZH_DEMONSTRATIVE, O_NO_ZH_INTERROGATIVE, O_NO_FA_DEMONSTRATIVE,
 	O_KEEP_EMPTY = 448,
+	O_RULES = 480,
 };
 
 const struct option xp_opts_subs[] = {
@@ -64,7 +67,7 @@ const struct option xp_opts_project[] = {
 	{"no-zh-interrogative", no_argument, 0, O_NO_ZH_INTERROGATIVE},
 	{"no-fa-demonstrative", no_argument, 0, O_NO_FA_DEMONSTRATIVE},
 	{"np", required_argument, 0, O_NP}, {"no-np", required_argument, 0, O_NO_NP},
-	{"zh-words", required_argument, 0, O_ZH_WORDS},
+	{"zh-words", required_argument, 0, O_ZH_WORDS}, {"rules", required_argument, 0, O_RULES},
 	{0, 0, 0, 0}};
 
 const struct option xp_opts_output[] = {{"keep-empty", no_argument, 0, O_KEEP_EMPTY}, {0, 0, 0, 0}};
@@ -210,6 +213,12 @@ int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err 
 }
 
 /* --np / --no-np: a comma-separated list of noun phrase rules (np.h), or "all" */
+/* --rules SPEC (lang.h xp_rules_parse) on the three switches */
+static int rule_spec(const char *v, xp_proj_opts *o, xp_err *e)
+{
+	return xp_proj_rules(o, v, e) ? XP_EUSAGE : 0;
+}
+
 static int np_rules(const char *opt, const char *v, int on, xp_np_mask *rules, xp_err *e)
 {
 	const char *bad;
@@ -245,30 +254,33 @@ int xp_opt_project(int ch, const char *v, xp_proj_opts *o, xp_err *e)
 	case O_MAX_RATIO: return xp_cli_real("--max-ratio", v, 0, 1e6, &o->span.max_ratio, e);
 	case O_MIN_PROB: return xp_cli_real("--min-prob", v, 0, 1, &o->span.min_prob, e);
 	case O_TRIM_PUNCT: o->span.trim_punct = 1; return 0;
-	case O_PRODROP: o->prodrop = 1; return 0;
+	case O_PRODROP: return rule_spec("+prodrop", o, e);
 	case O_CHARS: o->chars = 1; return 0;
-	case O_SKIP_ARTICLES: o->rules |= XP_LR_ARTICLES; return 0;
-	case O_NO_ZH_PRONOUNS: o->rules &= ~(unsigned)XP_LR_ZH_PRONOUN; return 0;
-	case O_NO_FA_ATTACH: o->rules &= ~(unsigned)XP_LR_FA_ATTACH; return 0;
-	case O_NO_PRODROP: o->prodrop = 0; return 0;
-	case O_NO_ZH_POSSESSIVE: o->rules &= ~(unsigned)XP_LR_ZH_POSSESSIVE; return 0;
-	case O_NO_FREE_PRONOUNS: o->rules &= ~(unsigned)XP_LR_FREE_PRONOUN; return 0;
-	case O_NO_FA_CLITICS: o->rules &= ~(unsigned)XP_LR_FA_CLITIC; return 0;
-	case O_NO_FA_NEAREST_VERB: o->rules &= ~(unsigned)XP_LR_FA_VERB; return 0;
-	case O_NO_PRONOUN_MOVE: o->rules &= ~(unsigned)XP_LR_PRON_MOVE; return 0;
-	case O_NO_PRONOUN_DROP: o->rules &= ~(unsigned)XP_LR_PRON_DROP; return 0;
-	case O_NO_FA_LIGHT_VERB: o->rules &= ~(unsigned)XP_LR_FA_LIGHT_VERB; return 0;
-	case O_NO_FA_POSSESSIVE: o->rules &= ~(unsigned)XP_LR_FA_POSSESSIVE; return 0;
-	case O_FA_SUBJECT_CLITIC: o->rules |= XP_LR_FA_SUBJECT_CLITIC; return 0;
-	case O_NO_FA_VERB_MOVE: o->rules &= ~(unsigned)XP_LR_FA_VERB_MOVE; return 0;
-	case O_NO_FA_CASE: o->rules &= ~(unsigned)XP_LR_FA_CASE; return 0;
-	case O_NO_FA_HOMOGRAPH: o->rules &= ~(unsigned)XP_LR_FA_HOMOGRAPH; return 0;
-	case O_NO_FA_VERB_FINAL: o->rules &= ~(unsigned)XP_LR_FA_VERB_FINAL; return 0;
-	case O_NO_ZH_DEMONSTRATIVE: o->rules &= ~(unsigned)XP_LR_ZH_DEMONSTRATIVE; return 0;
-	case O_NO_ZH_INTERROGATIVE: o->rules &= ~(unsigned)XP_LR_ZH_INTERROGATIVE; return 0;
-	case O_NO_FA_DEMONSTRATIVE: o->rules &= ~(unsigned)XP_LR_FA_DEMONSTRATIVE; return 0;
+	case O_SKIP_ARTICLES: return rule_spec("+articles", o, e);
+	case O_NO_ZH_PRONOUNS: return rule_spec("-zh_pronoun", o, e);
+	case O_NO_FA_ATTACH: return rule_spec("-fa_attach", o, e);
+	case O_NO_PRODROP: return rule_spec("-prodrop", o, e);
+	case O_NO_ZH_POSSESSIVE: return rule_spec("-zh_possessive", o, e);
+	case O_NO_FREE_PRONOUNS: return rule_spec("-free_pronoun", o, e);
+	case O_NO_FA_CLITICS: return rule_spec("-fa_clitic", o, e);
+	case O_NO_FA_NEAREST_VERB: return rule_spec("-fa_verb", o, e);
+	case O_NO_PRONOUN_MOVE: return rule_spec("-pronoun_move", o, e);
+	case O_NO_PRONOUN_DROP: return rule_spec("-pronoun_drop", o, e);
+	case O_NO_FA_LIGHT_VERB: return rule_spec("-fa_light_verb", o, e);
+	case O_NO_FA_POSSESSIVE: return rule_spec("-fa_possessive", o, e);
+	case O_FA_SUBJECT_CLITIC: return rule_spec("+fa_subject_clitic", o, e);
+	case O_NO_FA_VERB_MOVE: return rule_spec("-fa_verb_move", o, e);
+	case O_NO_FA_CASE: return rule_spec("-fa_case", o, e);
+	case O_NO_FA_HOMOGRAPH: return rule_spec("-fa_homograph", o, e);
+	case O_NO_FA_VERB_FINAL: return rule_spec("-fa_verb_final", o, e);
+	case O_NO_ZH_DEMONSTRATIVE: return rule_spec("-zh_demonstrative", o, e);
+	case O_NO_ZH_INTERROGATIVE: return rule_spec("-zh_interrogative", o, e);
+	case O_NO_FA_DEMONSTRATIVE: return rule_spec("-fa_demonstrative", o, e);
 	case O_UNCALIBRATED: o->uncalibrated = 1; return 0;
 	case O_ZH_WORDS: o->zh_words = v; return 0;
+	/* --rules, and the switches of earlier releases as its aliases (for
+	 * this release: docs/languages.md) */
+	case O_RULES: return rule_spec(v, o, e);
 	case O_NP: return np_rules("--np", v, 1, &o->np, e) ? XP_EUSAGE : 0;
 	case O_NO_NP: return np_rules("--no-np", v, 0, &o->np, e) ? XP_EUSAGE : 0;
 	default: return 1;

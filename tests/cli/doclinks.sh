@@ -1,4 +1,4 @@
-# Every link of README.md and docs/*.md that stays inside the repository
+# Every link of README.md, CHANGELOG.md and docs/ (its pages, cmd/ and history/) that stays inside the repository
 # reaches something: the file exists, and a #fragment names a heading of the
 # target Markdown file, by the anchor GitHub gives a heading (lower case,
 # every character but letters, digits, spaces, '-' and '_' dropped, spaces
@@ -18,7 +18,7 @@ anchors() {
 		}' "$1"
 }
 
-for f in README.md docs/*.md; do
+for f in README.md CHANGELOG.md docs/*.md docs/cmd/*.md docs/history/*.md; do
 	dir=$(dirname "$f")
 	# ](target): inline links and images, outside fenced blocks
 	awk '/^```/ { fence = !fence; next } !fence' "$f" | grep -o '](\([^)]*\))' | sed 's/^](//; s/)$//' |

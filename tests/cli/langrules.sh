@@ -154,7 +154,7 @@ proj noverb --no-fa-nearest-verb
 expect_grep "$(line f 1 میریم -)" $T/noverb.conll
 expect_grep '"fa_verb":false' $T/noverb.json
 
-# XP_LR_ZH_INTERROGATIVE (project/lang.h): an English "what" / "who" is the
+# XP_LR_ZH_INTERROGATIVE (lang/pron.h): an English "what" / "who" is the
 # corrected files' 什么, 干什么, 怎么, 谁 ...  tests/fixtures/interrogative:
 # "What are you doing ?" -> 你在干什么？ with "What" unaligned (takes 干什么
 # whole, not its 什么); "What do we got ?" -> 我们有什么东西？ with "What" on

@@ -8,16 +8,17 @@ allowed() {
 	base) echo "" ;;
 	model) echo "base" ;;
 	io) echo "base model" ;;
-	eval) echo "base model io" ;;
-	align) echo "base model io" ;;
-	project) echo "base model io" ;;
-	correct) echo "base model io" ;;
-	pipeline) echo "base model io eval align project correct" ;;
-	serve) echo "base model io eval align project correct pipeline" ;;
+	lang) echo "base model io" ;;
+	eval) echo "base model io lang" ;;
+	align) echo "base model io lang" ;;
+	project) echo "base model io lang" ;;
+	correct) echo "base model io lang" ;;
+	pipeline) echo "base model io lang eval align project correct" ;;
+	serve) echo "base model io lang eval align project correct pipeline" ;;
 	*) echo "?" ;;
 	esac
 }
-for m in base model io eval align project correct pipeline serve; do
+for m in base model io lang eval align project correct pipeline serve; do
 	[ -d "$m" ] || continue
 	ok=$(allowed $m)
 	for f in $m/*.[ch]; do

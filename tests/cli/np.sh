@@ -1,4 +1,4 @@
-# The noun phrase and name rules of xproj project (project/np.h), each with
+# The noun phrase and name rules of xproj project (lang/np.h), each with
 # its switch (--np / --no-np).  tests/fixtures/np: Janice -> 丝 only (珍妮 beside it); "a
 # lesbian" -> 女同志 with 个 before it; "my dad" -> پدر with من after it;
 # Howard -> 霍 with 尔 beside it, linked from the comma after Howard;

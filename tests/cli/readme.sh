@@ -1,5 +1,7 @@
-# Every README example whose inputs ship with xproj runs as written and
-# prints what the README shows, so the README cannot go stale.
+# Every example of the manual (README.md, then the pages README's command
+# table links to in its order, then the other pages of docs/, in the order of
+# DOC_PAGES below) whose inputs ship with xproj runs as written and prints
+# what the page shows, so the manual cannot go stale.
 #
 # An example is a "$ COMMAND" line in a fenced block (a trailing backslash
 # continues it), followed by the output shown for it.  The examples run in
@@ -11,7 +13,9 @@
 # may differ.  An example is left out when it names a file that does not
 # ship (data in ../shared/data, a made-up en.conll), an UPPER-CASE
 # placeholder, or runs a server; a file under tools/ or tests/ that does not
-# exist is a failure (the README names a file that is gone).
+# exist is a failure (the README names a file that is gone).  With the shared
+# data linked in (README_DATA), an example whose files still do not exist
+# must say "# illustrative" in its comment: every example runs or is marked.
 . tests/cli/lib
 R=$(pwd)
 W=$T/work
@@ -24,31 +28,43 @@ if [ -n "${README_DATA:-}" ]; then
 	for f in "$README_DATA"/mmc/* "$README_DATA"/mmc-tune/* "$README_DATA"/word-alignment-gold/*; do
 		ln -s "$f" "$W/"
 	done
-	ln -s "$README_DATA/mmc-tune" "$README_DATA/tv4dialog/withSpkr" "$README_DATA/tv4dialog/xmlScript" "$W/"
+	ln -s "$README_DATA/mmc-tune" "$README_DATA/tv4dialog" "$README_DATA/tv4dialog/withSpkr" "$README_DATA/tv4dialog/xmlScript" "$W/"
 fi
+# the pages, in the order their examples run (a later one may read what an earlier one wrote)
+DOC_PAGES="README.md docs/commands.md $(sed -n 's/^| \[`[a-z-]*`\](\(docs\/cmd\/[a-z-]*\.md\)).*/\1/p' README.md | tr '\n' ' ')"
+DOC_PAGES="$DOC_PAGES docs/formats.md docs/testing.md docs/architecture.md docs/benchmarks.md docs/quality.md docs/rules.md docs/triage.md"
+for f in docs/cmd/*.md; do
+	case " $DOC_PAGES " in *" $f "*) ;; *) echo "FAIL: $f is not in README's table of commands"; fails=$((fails + 1)) ;; esac
+done
 X=$T/ex
 mkdir -p "$X"
 
 # cmd.N: example N's command line; exp.N: the lines shown for it
 awk -v dir="$X" '
+	FNR == 1 { page = FILENAME; inblk = 0; cur = 0 }
 	/^```/ { if (inblk) { inblk = 0 } else { inblk = 1; cur = 0; blk++ } next }
 	!inblk { next }
 	/^\$ / {
 		line = substr($0, 3)
 		while (line ~ /\\$/ && (getline nxt) > 0) { sub(/^[ \t]+/, "", nxt); line = substr(line, 1, length(line) - 1) " " nxt }
 		cur = ++n
-		print line > (dir "/cmd." n); printf "" > (dir "/exp." n); print blk > (dir "/blk." n)
+		print line > (dir "/cmd." n); printf "" > (dir "/exp." n); print blk > (dir "/blk." n); print page > (dir "/page." n)
 		next
 	}
 	cur { print > (dir "/exp." cur) }
-	END { print n + 0 > (dir "/count") }' README.md
+	END { print n + 0 > (dir "/count") }' $DOC_PAGES
 
-# Does every file the command reads exist?  0 yes, 1 leave it out, 2 a shipped file is gone.
+# Does every file the command reads exist?  0 yes, 1 leave it out, 2 a shipped file is gone,
+# 3 leave it out: it names an UPPER-CASE placeholder (illustrative by its look).
 inputs_exist() {
 	set -f
+	# convert's last operand is what it writes
+	out=; case $1 in 'xproj convert '*) out=${1##* } ;; esac
 	prev= first=
 	for w in $1; do
 		w=$(printf '%s' "$w" | tr -d "'\"")
+		# t=DIR,f=DIR (--subs): each DIR
+		case $w in [a-z]=*) w=$(printf '%s' "$w" | sed 's/^[a-z]=//; s/,.*//') ;; esac
 		[ -z "$first" ] && first=$w
 		case $w in
 		'#'*) break ;;
@@ -56,9 +72,11 @@ inputs_exist() {
 		-*) prev=$w; continue ;;
 		esac
 		case $prev in -o|--output|--map|--report|--jsonlines|--forward|--reverse|'>') prev=$w; continue ;; esac
+		[ "$first" = sed ] && [ "$prev" = sed ] && { prev=$w; continue; }   # sed's script
 		[ "$prev" = --probs ] && [ "$first" = xproj ] && case $1 in *wordalign*) prev=$w; continue ;; esac
 		prev=$w
-		if printf '%s' "$w" | grep -Eq '^[A-Z][A-Z_]*$'; then set +f; return 1; fi
+		[ -n "$out" ] && [ "$w" = "$out" ] && continue
+		if printf '%s' "$w" | grep -Eq '^[A-Z][A-Z_]*$'; then set +f; return 3; fi
 		printf '%s' "$w" | grep -Eq '/|\.[A-Za-z0-9_]*[A-Za-z][A-Za-z0-9_]*$' || continue
 		[ -e "$W/$w" ] && continue
 		case $w in tools/*|tests/*) set +f; return 2 ;; esac
@@ -98,13 +116,20 @@ while [ "$i" -lt "$n" ]; do
 	skipblk=$(cat "$X/blk.$i")
 	case $cmd in xproj\ serve*|xproj\ *--help*|xproj\ *) ;; esac
 	case $cmd in xproj\ serve*) left=$((left + 1)); continue ;; esac
-	case $cmd in xproj\ *|cat\ *|iconv\ *) ;; *) left=$((left + 1)); continue ;; esac
+	case $cmd in xproj\ *|cat\ *|iconv\ *|sed\ *) ;; *) left=$((left + 1)); continue ;; esac
 	inputs_exist "$cmd"; st=$?
 	if [ $st = 2 ]; then
-		echo "FAIL: README example '$cmd' names a file under tools/ or tests/ that does not exist"
+		echo "FAIL: $(cat "$X/page.$i") example '$cmd' names a file under tools/ or tests/ that does not exist"
 		fails=$((fails + 1)); continue
 	fi
-	[ $st = 1 ] && { left=$((left + 1)); [ -n "${README_VERBOSE:-}" ] && echo "left out: $cmd"; continue; }
+	# with the shared data linked in, an example that still cannot run says so: "# illustrative"
+	if [ $st = 1 ] && [ -n "${README_DATA:-}" ]; then
+		case $cmd in *'#'*illustrative*) ;; *)
+			echo "FAIL: $(cat "$X/page.$i") example '$cmd' cannot run on ../shared/data either: mark it '# illustrative'"
+			fails=$((fails + 1)) ;;
+		esac
+	fi
+	[ $st = 1 ] || [ $st = 3 ] && { left=$((left + 1)); [ -n "${README_VERBOSE:-}" ] && echo "left out: $cmd"; continue; }
 	skipblk=
 	ran=$((ran + 1))
 	(cd "$W" && PATH="$W/bin:$PATH" sh -c "$cmd") >"$T/out1" 2>"$T/err1"
@@ -120,13 +145,13 @@ while [ "$i" -lt "$n" ]; do
 	done <"$X/exp.$i"
 	cat "$T/out1" "$T/err1" >"$T/got"
 	if [ $ok = 0 ]; then
-		echo "FAIL: README example: \$ $cmd"
+		echo "FAIL: $(cat "$X/page.$i") example: \$ $cmd"
 		echo "  shown, but not printed (in this order): $want_line"
 		echo "  printed:"; sed 's/^/    /' "$T/got" | head -30
 		fails=$((fails + 1))
 	fi
 done
-echo "README examples: $ran run, $left left out (their inputs do not ship)"
+echo "manual examples ($(echo $DOC_PAGES | wc -w) pages): $ran run, $left left out (their inputs do not ship)"
 least=15; [ -n "${README_DATA:-}" ] && least=40
-[ "$ran" -ge $least ] || { echo "FAIL: only $ran README examples ran"; fails=$((fails + 1)); }
+[ "$ran" -ge $least ] || { echo "FAIL: only $ran examples of the manual ran"; fails=$((fails + 1)); }
 finish

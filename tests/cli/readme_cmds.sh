@@ -1,38 +1,30 @@
-# README documents every command and every long option: each command that
-# `xproj --help` lists has a section in README's Commands (a "### `xproj CMD"
-# heading) holding an example ("$ xproj CMD ..." in a fenced block), and each
-# long option its --help defines (in its usage lines, or opening one of its
-# option lines) is named in that section; every `db` subcommand of `xproj db
-# --help` has an example in db's section.  So a command or an option cannot
-# land undocumented.  The other way round, every option README gives a
-# command in a section heading or an example line (fenced, "$ xproj CMD ..."
+# The manual documents every command and every long option: each command
+# that `xproj --help` lists has its page, docs/cmd/CMD.md, holding an example
+# ("$ xproj CMD ..." in a fenced block), and each long option its --help
+# defines (in its usage lines, or opening one of its option lines) is named
+# on that page; every `db` subcommand of `xproj db --help` has an example on
+# db's page.  So a command or an option cannot land undocumented.  The other
+# way round, every option the manual (README.md, docs/*.md, docs/cmd/*.md)
+# gives a command in a heading or an example line (fenced, "$ xproj CMD ..."
 # or "xproj CMD ...") is one the command accepts (it is tried alone: the
-# command must not call it "not an option"), so README names no option that
-# is gone (tests/cli/readme.sh runs the examples whose inputs ship).  And
-# every confidence feature a report lists is named in README's "Triage and
-# confidence", so a user reading a report's "why" finds what each one is.
-#
-# A command's section runs from its heading to the next heading of another
-# command (### or #### naming `xproj OTHER`) or of another part (## ); its
-# subsections that name no command (### Normalisation for alignment) are
-# part of it.  An option the help gives with a short form (-o, --output) may
-# be named by either.
+# command must not call it "not an option"), so the manual names no option
+# that is gone (tests/cli/readme.sh runs the examples whose inputs ship).  And
+# every confidence feature a report lists is named in docs/triage.md, so a
+# user reading a report's "why" finds what each one is.  An option the help
+# gives with a short form (-o, --output) may be named by either.
 . tests/cli/lib
 R=README.md
+PAGES="README.md $(ls docs/*.md docs/cmd/*.md)"
 case $XPROJ in /*) X=$XPROJ ;; *) X=$(pwd)/$XPROJ ;; esac
 cmds=$($XPROJ --help | awk '/^commands:/ { f = 1; next } f && /^  [a-z]/ { print $1 } f && /^$/ { f = 0 }')
 [ -n "$cmds" ] || { echo "FAIL: no commands in 'xproj --help'"; fails=$((fails + 1)); }
 
-# section CMD: README's section of CMD, fenced lines prefixed with "F"
+# section CMD: CMD's page, docs/cmd/CMD.md, fenced lines prefixed with "F"
 section() {
-	awk -v c="$1" '
-		/^## / { if (f) exit }
-		/^###+ / {
-			if (index($0, "`xproj " c " ") || index($0, "`xproj " c "`")) f = 1
-			else if (f && index($0, "`xproj ")) exit
-		}
-		/^```/ { fence = !fence; next }
-		f { print (fence ? "F" : " ") $0 }' "$R"
+	[ -f "docs/cmd/$1.md" ] || return 0
+	# without the --help block scripts/docs-help copies in: the page's own text must name each option
+	awk '/^<!-- xproj .* --help: copied by scripts\/docs-help/ { gen = 1 } /^<!-- end of xproj / { gen = 0; next }
+		gen { next } /^```/ { fence = !fence; next } { print (fence ? "F" : " ") $0 }' "docs/cmd/$1.md"
 }
 
 # options HELP: the long options a --help text defines, one a line; "-x --long" for a pair
@@ -55,18 +47,18 @@ named() { grep -Eq -- "(^|[^A-Za-z0-9-])$2([^A-Za-z0-9-]|$)" "$1"; }
 for c in $cmds; do
 	section "$c" >"$T/sec"
 	if ! [ -s "$T/sec" ]; then
-		echo "FAIL: README has no section for 'xproj $c' (a '### \`xproj $c ...' heading under Commands)"
+		echo "FAIL: 'xproj $c' has no page (docs/cmd/$c.md)"
 		fails=$((fails + 1)); continue
 	fi
 	grep -Eq "^F\\\$ xproj $c( |$)" "$T/sec" ||
-		{ echo "FAIL: README's section of 'xproj $c' has no example ('\$ xproj $c ...' in a fenced block)"; fails=$((fails + 1)); }
+		{ echo "FAIL: docs/cmd/$c.md has no example ('\$ xproj $c ...' in a fenced block)"; fails=$((fails + 1)); }
 	$XPROJ "$c" --help >"$T/help" 2>&1 || { echo "FAIL: 'xproj $c --help' failed"; fails=$((fails + 1)); continue; }
 	options "$T/help" >"$T/opts"
 	while read -r s o; do
 		[ -z "$o" ] && { o=$s; s=; }
 		named "$T/sec" "$o" && continue
 		[ -n "$s" ] && named "$T/sec" "$s" && continue
-		echo "FAIL: README's section of 'xproj $c' does not name $o (from 'xproj $c --help')"
+		echo "FAIL: docs/cmd/$c.md does not name $o (from 'xproj $c --help')"
 		fails=$((fails + 1))
 	done <"$T/opts"
 done
@@ -78,7 +70,7 @@ $XPROJ db --help | awk '/^usage:/ { u = 1 } u && /^$/ { exit } u' |
 [ "$(wc -l <"$T/subs")" -ge 10 ] || { echo "FAIL: too few db subcommands read from 'xproj db --help'"; fails=$((fails + 1)); }
 while read -r s; do
 	grep -Eq "^F\\\$ xproj db $s( |$)" "$T/sec" ||
-		{ echo "FAIL: README's section of 'xproj db' has no example of 'db $s' ('\$ xproj db $s ...' in a fenced block)"; fails=$((fails + 1)); }
+		{ echo "FAIL: docs/cmd/db.md has no example of 'db $s' ('\$ xproj db $s ...' in a fenced block)"; fails=$((fails + 1)); }
 done <"$T/subs"
 
 # README's options, "CMD OPTION" (CMD "db SUB" for db): from the headings and the example lines
@@ -86,7 +78,7 @@ done <"$T/subs"
 awk '
 	function flush() { if (pend != "") print pend; pend = "" }
 	/^```/ { flush(); fence = !fence; next }
-	/^###+ / {
+	/^#+ / {
 		while (match($0, /`xproj [a-z][a-z-]*[^`]*`/)) {
 			print substr($0, RSTART + 1, RLENGTH - 2); $0 = substr($0, RSTART + RLENGTH)
 		}
@@ -103,18 +95,18 @@ awk '
 		pend = l; next
 	}
 	/^\$ / { flush() }
-	END { flush() }' "$R" | while read -r x c rest; do
+	END { flush() }' $PAGES | while read -r x c rest; do
 	[ "$c" = db ] && { set -- $rest; c="db ${1:-}"; }
 	for o in $(printf '%s\n' "$rest" | grep -o -- '--[a-z][a-z0-9-]*'); do echo "$c $o"; done
 done | sort -u >"$T/named"
-[ "$(wc -l <"$T/named")" -ge 100 ] || { echo "FAIL: too few options read from README's headings and examples"; fails=$((fails + 1)); }
+[ "$(wc -l <"$T/named")" -ge 100 ] || { echo "FAIL: too few options read from the manual's headings and examples"; fails=$((fails + 1)); }
 while read -r c o; do
 	# tried with a value (an option that takes none leaves it as an operand), in the scratch
 	# directory, with no other argument: every command stops at the options or the operands
 	case $c in db\ *) set -- $c; (cd "$T" && timeout $(limit 20) "$X" db "$2" "$o" x </dev/null) >"$T/out" 2>&1 ;;
 	*) (cd "$T" && timeout $(limit 20) "$X" "$c" "$o" x </dev/null) >"$T/out" 2>&1 ;; esac
 	grep -q 'is not an option' "$T/out" &&
-		{ echo "FAIL: README gives 'xproj $c' the option $o, which it does not have:"; cat "$T/out"; fails=$((fails + 1)); }
+		{ echo "FAIL: the manual gives 'xproj $c' the option $o, which it does not have:"; cat "$T/out"; fails=$((fails + 1)); }
 done <"$T/named"
 
 # the features of the confidence, as a report lists them
@@ -122,11 +114,11 @@ P=$FIX/project
 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
 	--probs $P/pairs.probs -o $T/zh.conll --report $T/r.json 2>/dev/null ||
 	{ echo "FAIL: project on the fixtures failed"; fails=$((fails + 1)); }
-awk '/^## / { f = ($0 == "## Triage and confidence") } f' "$R" >"$T/triage"
+cat docs/triage.md >"$T/triage"
 grep -o '"features": *\[[^]]*\]' $T/r.json | grep -o '"[a-z_]*"' | tr -d '"' | grep -v '^features$' >"$T/feat"
 [ "$(wc -l <"$T/feat")" -ge 40 ] || { echo "FAIL: too few features read from the report"; fails=$((fails + 1)); }
 while read -r f; do
 	grep -q "\`$f\`" "$T/triage" ||
-		{ echo "FAIL: README's Triage and confidence does not name the feature $f (the report's \"features\")"; fails=$((fails + 1)); }
+		{ echo "FAIL: docs/triage.md does not name the feature $f (the report's \"features\")"; fails=$((fails + 1)); }
 done <"$T/feat"
 finish

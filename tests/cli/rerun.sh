@@ -18,6 +18,8 @@ expect_grep '^run 1 (zh, imported .*): 3 documents, with its live corrections, t
 # the rerun: line 2 of the Chinese subtitles says something else now
 sed 's/放在车里了。/放在车上了。/' $S/zh.srt > $T/zh2.srt
 expect_status 0 $XPROJ pipeline --config $S/zh.conf --alignments $S/zh.pharaoh --tgt-subs $T/zh2.srt -o $T/p --quiet
+# the rerun's summary says what was carried over (as db runs does)
+expect_grep '^  corrections  from run 1: 2 carried over, 1 already so in the new projection, 1 not carried (xproj db runs lists them)$' $T/p/summary.txt
 expect_status 0 $XPROJ db runs $D
 expect_grep '^run 1 (zh, .*): 3 documents, 92 mentions, 85 projected; 4 live corrections, 0 reviews$' $T/out
 expect_grep '^run 2 (zh, .*): 3 documents, 92 mentions, 85 projected; 2 live corrections, 0 reviews$' $T/out
@@ -26,6 +28,10 @@ expect_grep '^  s01e01c00x|3  lost: the target sentence changed$' $T/out
 expect_status 0 $XPROJ db stats $D
 expect_grep '^run 2 (zh, ' $T/out
 expect_grep '^additions 0, deletions 1, modifications 1 ' $T/out
+# text, no JSON line among it (--json is for that): the breakdowns as sentences
+grep -q '[{}]' $T/out && { echo "FAIL: db stats' text output holds JSON:"; cat $T/out; fails=$((fails + 1)); }
+expect_grep '^by annotator: ann 0 added, 0 deleted, 1 modified; bob 0 added, 1 deleted, 0 modified$' $T/out
+expect_grep '^by language: zh 0 added, 1 deleted, 1 modified$' $T/out
 expect_status 0 $XPROJ db stats --run 1 --json $D
 expect_grep '^{"additions":1,"deletions":1,"modifications":2,' $T/out
 expect_status 1 $XPROJ db stats --run 7 $D

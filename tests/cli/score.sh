@@ -49,4 +49,28 @@ expect_status 0 $XPROJ score --chars --score-mismatched --json --metric mentions
 expect_grep '^{"mentions":{"recall":\[5,7\],"precision":\[5,7\]' $T/out
 expect_grep 'unpaired, scored as misses and false alarms: 1 of the key, 1 of the response' $T/err
 expect_status 2 $XPROJ score --score-mismatched $S/words.zh.conll $T/changed.conll
+# Sentences that differ in text (here "sister" and "brother"): plain score warns
+# and says how to score otherwise, --strict refuses, --matching-only scores the
+# sentences that match and counts the others
+K=$FIX/score/key.conll
+sed 's/sister/brother/' $K > $T/other.conll
+expect_status 0 $XPROJ score --metric mentions $K $T/other.conll
+expect_grep "^xproj score: warning: 1 of the 3 sentences of $K differ in text from $T/other.conll's (the first: document ep1 part 0, sentence 1); their mentions (2 in the key, 2 in the response) are matched by token position all the same$" $T/err
+expect_grep '^mentions .*100.00%$' $T/out
+expect_status 1 $XPROJ score --strict $K $T/other.conll
+expect_grep '^xproj score: --strict: not scored' $T/err
+expect_eq "$(cat $T/out)" "" "--strict prints no scores"
+expect_status 0 $XPROJ score --matching-only --json --metric mentions $K $T/other.conll
+expect_grep '^{"mentions":{"recall":\[3,3\],"precision":\[3,3\],"f1":1.0}' $T/out
+expect_grep '"sentences":{"compared":3,"differ":1,"response_extra":0,"key_mentions_there":2,"response_mentions_there":2,"matching_only":true}' $T/out
+expect_grep '^xproj score: --matching-only: scored 2 of 3 sentences; left out 1 whose text differs (2 key mentions, 2 response mentions there)' $T/err
+# the same text: no warning, --strict scores
+expect_status 0 $XPROJ score --strict $K $K
+expect_eq "$(cat $T/err)" "" "no warning when the sentences match"
+# another tokenisation of the same text (--chars's case) is a warning without --chars
+expect_status 0 $XPROJ score --metric mentions $S/words.zh.conll $S/chars.zh.conll
+expect_grep 'warning: 2 of the 2 sentences of .*words.zh.conll differ in text' $T/err
+expect_grep '\-\-chars the same text tokenised differently' $T/err
+expect_status 2 $XPROJ score --chars --strict $S/words.zh.conll $S/chars.zh.conll
+expect_status 2 $XPROJ score --strict --matching-only $K $K
 finish

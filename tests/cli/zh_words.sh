@@ -1,4 +1,4 @@
-# The zh_words rule of xproj project --chars (project/zhwords.h, --no-np
+# The zh_words rule of xproj project --chars (lang/zhwords.h, --no-np
 # zh_words switches it off): a Chinese span never cuts a jieba word; and
 # zh_weak_lead, zh_particle and zh_head, which work on the same words.  The
 # model is the hand-made one of tests/fixtures/zhseg (格拉 and 巴酒 are words

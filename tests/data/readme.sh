@@ -1,7 +1,7 @@
-# README's examples on real data: tests/cli/readme.sh with $DATA's files linked in under the
-# names README gives them (mmc/, mmc-tune/, tv4dialog/, word-alignment-gold/), so that the
-# examples on MMC, mmc-tune, TV4Dialog and the gold alignments print what README shows (about
-# 50 s, 20 s CPU; the heavy ones, MMC dev through the pipeline or the 92k bitext, name paths
+# The manual's examples on real data (README.md and docs/): tests/cli/readme.sh with $DATA's files linked in under the
+# names the pages give them (mmc/, mmc-tune/, tv4dialog/, word-alignment-gold/), so that the
+# examples on MMC, mmc-tune, TV4Dialog and the gold alignments print what the pages show (about
+# 45 s CPU, MMC dev through the pipeline among them; the 92k bitext examples name paths
 # that are not linked and are left out).
 # readme.sh links the files from its own scratch directory: a relative
 # $DATA (make's default, ../shared/data) would make every link dangle there.

@@ -4,6 +4,7 @@
  * and written back, and as a projection report read back for judging
  * (pipeline/label.h). */
 #include "pipeline/label.h"
+#include "project/feat.h"
 #include "project/confidence.h"
 #include "project/lexicon.h"
 

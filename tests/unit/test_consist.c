@@ -2,6 +2,8 @@
  * scene and a name's across the corpus (project/consist.h), on hand-made
  * cases. */
 #include "testutil.h"
+#include "lang/np.h"
+#include "lang/pron.h"
 #include "project/consist.h"
 
 #include <string.h>

@@ -18,6 +18,8 @@
  * demonstrative the zh_demonstrative rule placed (rule_zh_dem) and another
  * place of the span's words nearer the mention (twin_nearer). */
 #include "testutil.h"
+#include "lang/np.h"
+#include "lang/pron.h"
 #include "io/conll.h"
 #include "project/features.h"
 #include "project/lexicon.h"

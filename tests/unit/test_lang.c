@@ -1,8 +1,8 @@
 /* tests/unit/test_lang.c — the language rules on projected spans, on
  * hand-made cases from what MMC's correctors did. */
 #include "testutil.h"
-#include "project/lang.h"
-#include "project/prodrop.h"
+#include "lang/pron.h"
+#include "lang/prodrop.h"
 
 /* tokens of a space-separated string into w/len (pointers into a copy) */
 typedef struct toks {

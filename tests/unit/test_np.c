@@ -1,7 +1,7 @@
-/* tests/unit/test_np.c — the noun phrase and name rules (project/np.h) on
+/* tests/unit/test_np.c — the noun phrase and name rules (lang/np.h) on
  * hand-made cases modelled on what MMC's correctors did. */
 #include "testutil.h"
-#include "project/np.h"
+#include "lang/np.h"
 
 #include <stdio.h>
 #include <string.h>

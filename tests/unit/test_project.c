@@ -2,8 +2,10 @@
  * rule and filter, every null cause, every collision policy, pro-drop,
  * confidence and the character view. */
 #include "testutil.h"
+#include "lang/np.h"
+#include "lang/pron.h"
 #include "io/conll.h"
-#include "project/prodrop.h"
+#include "lang/prodrop.h"
 #include "project/project.h"
 
 /* English: one document, sentences as "w w w|(0) - (1 1)" columns */

@@ -6,6 +6,8 @@
 #include "eval/score.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 /* A one-utterance document of 40 tokens; spec: "start end label;..." */
 static void make_doc(xp_corpus *c, const char *spec)
@@ -247,6 +249,67 @@ static void assignment_is_optimal(void **state)
 	}
 }
 
+/* A document of sentences given as words split by spaces, '|' between
+ * sentences, and one mention (cluster 1) on the first word of each. */
+static void text_doc(xp_corpus *c, const char *id, const char *text)
+{
+	xp_doc *d = xp_corpus_add_doc(c, id, strlen(id), 0);
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", text);
+	for (char *save = NULL, *s = strtok_r(buf, "|", &save); s; s = strtok_r(NULL, "|", &save)) {
+		const char *w[16];
+		size_t l[16], n = 0;
+		for (char *s2 = NULL, *x = strtok_r(s, " ", &s2); x && n < 16; x = strtok_r(NULL, " ", &s2))
+			w[n] = x, l[n] = strlen(x), n++;
+		assert_non_null(xp_doc_add_utt(c, d, "S", w, l, (uint32_t)n));
+		long k = xp_doc_cluster(d, 1);
+		assert_int_equal(xp_doc_add_mention(d, (uint32_t)d->nutts - 1, 0, 1, (uint32_t)k, 0), 0);
+	}
+	assert_int_equal(xp_doc_finish(d, 1, NULL, NULL), 0);
+}
+
+/* score --strict / --matching-only: sentences compared token for token, by
+ * index; the copies hold only the sentences that match, with their mentions */
+static void sentences_compared(void **state)
+{
+	(void)state;
+	xp_corpus k = {0}, r = {0}, ko = {0}, ro = {0};
+	text_doc(&k, "a", "I saw her|she left|we stayed");
+	text_doc(&k, "b", "hi there");
+	text_doc(&r, "a", "I saw her|she went away|we stayed|and more");
+	xp_sent_match m;
+	xp_err e;
+	assert_int_equal(xp_sent_compare(&k, &r, &m, NULL, NULL, &e), 0);
+	assert_int_equal(m.documents, 1);
+	assert_int_equal(m.sentences, 3);
+	assert_int_equal(m.differ, 1);
+	assert_int_equal(m.resp_extra, 1);
+	assert_int_equal(m.key_mentions, 1);
+	assert_int_equal(m.resp_mentions, 2);   /* the differing sentence's and the extra one's */
+	assert_string_equal(m.first_doc, "a");
+	assert_int_equal(m.first_sent, 1);
+	assert_int_equal(m.missing_docs, 1);
+	assert_int_equal(m.missing_sentences, 1);
+	assert_int_equal(xp_sent_compare(&k, &r, &m, &ko, &ro, &e), 0);
+	assert_int_equal(ko.ndocs, 1);
+	assert_int_equal(ko.docs[0].nutts, 2);
+	assert_int_equal(ro.docs[0].nutts, 2);
+	assert_int_equal(ko.docs[0].nmentions, 2);
+	assert_int_equal(ro.docs[0].nmentions, 2);
+	xp_scores s = {0};
+	assert_int_equal(xp_score_doc(&ko.docs[0], &ro.docs[0], XP_ALL_METRICS, &s), 0);
+	double rr, p, f;
+	xp_prf(&s, XP_MENTIONS, &rr, &p, &f);
+	NEAR(f, 1);
+	/* the same corpus: nothing differs */
+	assert_int_equal(xp_sent_compare(&k, &k, &m, NULL, NULL, &e), 0);
+	assert_int_equal(m.differ + m.resp_extra + m.missing_docs, 0);
+	xp_corpus_free(&k);
+	xp_corpus_free(&r);
+	xp_corpus_free(&ko);
+	xp_corpus_free(&ro);
+}
+
 static void metric_names(void **state)
 {
 	(void)state;
@@ -269,6 +332,7 @@ int main(void)
 		cmocka_unit_test(blanc_closed_form_matches_brute_force),
 		cmocka_unit_test(assignment_is_optimal),
 		cmocka_unit_test(metric_names),
+		cmocka_unit_test(sentences_compared),
 	};
 	return cmocka_run_group_tests_name("score", tests, NULL, NULL);
 }

@@ -1,11 +1,11 @@
 /* tests/unit/test_zhseg.c — jieba's words (model/zhseg.h) on a hand-made
  * model (tests/fixtures/zhseg: a dictionary of 28 words and a small HMM in
- * jieba's file layout), and the zh_words rule (project/zhwords.h) that
+ * jieba's file layout), and the zh_words rule (lang/zhwords.h) that
  * grows spans to them. */
 #include "testutil.h"
 #include "model/zhseg.h"
-#include "project/np.h"
-#include "project/zhwords.h"
+#include "lang/np.h"
+#include "lang/zhwords.h"
 
 static xp_zhseg *open_fixture(void)
 {

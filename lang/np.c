@@ -1,6 +1,6 @@
-/* project/np.c — noun phrase and name rules on projected spans; see np.h. */
+/* lang/np.c — noun phrase and name rules on projected spans; see np.h. */
 #include "np.h"
-#include "lang.h"
+#include "pron.h"
 #include "prodrop.h"
 #include "../base/text.h"
 #include "../model/tokenize.h"

@@ -1,5 +1,5 @@
 /*
- * project/np.h — how a noun phrase or a name is built from its links: what
+ * lang/np.h — how a noun phrase or a name is built from its links: what
  * the human corrections of MMC's Chinese and Farsi projections do to the
  * spans of English names and other noun phrases, written as rules (each
  * with an off switch in xp_proj_opts.np and a `project` flag).  The
@@ -73,11 +73,11 @@
  *                   mmc-tune and MMC dev at aligner seeds 1-3).
  *   XP_NP_ZH_WORDS  Chinese, with --chars: a span never cuts a word of
  *                   jieba's, the segmentation MMC's corpora are annotated
- *                   on (project/zhwords.h; needs python3-jieba's data).
+ *                   on (lang/zhwords.h; needs python3-jieba's data).
  *   XP_NP_ZH_DE     Chinese, with zh_words: a noun phrase's span that ends
  *                   in the modifier marker 的 takes the noun after it, its
  *                   head (他们送的 -> 他们送的东西 for "the stuff they gave
- *                   us"; a noun by jieba's dictionary; project/zhwords.h).
+ *                   us"; a noun by jieba's dictionary; lang/zhwords.h).
  *   XP_NP_ZH_NAME_TRIM  Chinese, with zh_words: an English name's span
  *                   drops edge words jieba's dictionary calls verbs or
  *                   function words (到了崔先生 -> 崔先生 for "Mr. Trib",

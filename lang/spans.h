@@ -1,5 +1,5 @@
 /*
- * project/spans.h — from aligned target tokens to one contiguous span.
+ * lang/spans.h — from aligned target tokens to one contiguous span.
  *
  *   minmax (default, as MMC): the smallest span covering every aligned token;
  *   block: the largest run of aligned tokens, runs joined across gaps of at

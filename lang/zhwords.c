@@ -1,4 +1,4 @@
-/* project/zhwords.c — Chinese spans on whole jieba words; see zhwords.h. */
+/* lang/zhwords.c — Chinese spans on whole jieba words; see zhwords.h. */
 #include "zhwords.h"
 #include "np.h"
 #include "../model/tokenize.h"

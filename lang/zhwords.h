@@ -1,5 +1,5 @@
 /*
- * project/zhwords.h — XP_NP_ZH_WORDS (np.h): with --chars, a Chinese span
+ * lang/zhwords.h — XP_NP_ZH_WORDS (np.h): with --chars, a Chinese span
  * never cuts a word of the segmentation the target corpus was annotated on.
  * MMC's Chinese corpora are on jieba's words (model/zhseg.h): each of their
  * mentions begins and ends on one.  The projection's spans come from the

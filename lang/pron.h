@@ -1,5 +1,5 @@
 /*
- * project/lang.h — language rules on projected spans: what the human
+ * lang/pron.h — language rules on projected spans: what the human
  * corrections of MMC's Chinese and Farsi projections do again and again,
  * written as rules (each with an off switch in xp_proj_opts.rules).
  *
@@ -265,6 +265,21 @@ int xp_pronoun_matches_case(const char *en, int en_case, const char *lang, const
 /* Chinese: 1 if words[a..b) hold any personal pronoun or demonstrative (我
  * 你 您 他 她 它 咱 这 那 此 自己 大家 各位). */
 int xp_zh_pronominal(const char *const *words, const uint32_t *lens, uint32_t a, uint32_t b);
+
+/* Farsi (the confidence's fa_number): the written tokens w[a..b) hold a
+ * plural: ها / های (written apart or on), or -ان, -ات, -ا after a stem of two
+ * letters or more, before up to two clitics (کتاباشو); Arabic yeh / kaf read
+ * as Persian. */
+int xp_fa_plural_in(const char *const *w, const uint32_t *len, uint32_t a, uint32_t b);
+/* Farsi: w[0..n) is a demonstrative that says "it" (این, اون, آن; with the
+ * object marker اینو, اونو; emphatic همین, همون, همینو, همونو) */
+int xp_fa_it_word(const char *w, uint32_t n);
+/* Farsi: w[0..n) is the indefinite یه / یک */
+int xp_fa_indef_word(const char *w, uint32_t n);
+/* Farsi: w[0..n) opens a clause (که, و, ولی, اما, چون, اگه, اگر) */
+int xp_fa_clause_word(const char *w, uint32_t n);
+/* Chinese: w[0..n) is the particle 的 */
+int xp_zh_de_word(const char *w, uint32_t n);
 
 /* Farsi: [*a, *b) over the n tokens widened over attached pieces; 1 if it changed. */
 int xp_fa_attach_span(const char *const *tok, const uint32_t *lens, uint32_t n, uint32_t *a, uint32_t *b);

@@ -1,5 +1,6 @@
-/* project/prodrop.c — see prodrop.h. */
+/* lang/prodrop.c — see prodrop.h. */
 #include "prodrop.h"
+#include "lang.h"
 
 #include <string.h>
 #include <strings.h>
@@ -40,15 +41,8 @@ static int fa_fold(const char *tok, char *out, size_t cap)
 	size_t n = strlen(tok);
 	if (n >= cap)
 		return 0;
-	for (size_t i = 0; i <= n; i++) {
-		unsigned char c0 = (unsigned char)tok[i], c1 = i < n ? (unsigned char)tok[i + 1] : 0;
-		if (c0 == 0xD9 && (c1 == 0x8A || c1 == 0x89))
-			out[i] = (char)0xDB, out[i + 1] = (char)0x8C, i++;
-		else if (c0 == 0xD9 && c1 == 0x83)
-			out[i] = (char)0xDA, out[i + 1] = (char)0xA9, i++;
-		else
-			out[i] = tok[i];
-	}
+	xp_fa_fold(tok, n, out, XP_FOLD_MAKSURA);
+	out[n] = '\0';
 	return 1;
 }
 
@@ -204,4 +198,9 @@ int xp_fa_verb_form(const char *word)
 			return 1;
 	}
 	return !xp_fa_never_verb(tok) && fa_light_form(tok);
+}
+
+int xp_fa_plural_piece(const char *tok)
+{
+	return !strncmp(tok, "ها", strlen("ها"));
 }

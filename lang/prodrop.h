@@ -1,5 +1,5 @@
 /*
- * project/prodrop.h — recovering subject pronouns a pro-drop language left
+ * lang/prodrop.h — recovering subject pronouns a pro-drop language left
  * out.  Farsi marks person and number on the verb ("می‌روم", I go), and
  * MMC's annotators marked that verb for an English subject pronoun that had
  * no counterpart: most of their Farsi additions were of this kind.  For an
@@ -48,5 +48,9 @@ int xp_fa_experiencer(const char *tok, int person);
  * edges).  A closed list, not a parser: a rare verb without the prefix is
  * no verb to it. */
 int xp_fa_verb_form(const char *tok);
+
+/* 1 if tok begins with the plural ها: the piece MMC's tokenisation splits
+ * off a noun, which carries the possessive clitic after it (ها + ش). */
+int xp_fa_plural_piece(const char *tok);
 
 #endif

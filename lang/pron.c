@@ -1,4 +1,5 @@
-/* project/lang.c — language rules on projected spans; see lang.h. */
+/* lang/pron.c — language rules on projected spans; see pron.h. */
+#include "pron.h"
 #include "lang.h"
 #include "prodrop.h"
 #include "../base/text.h"
@@ -224,11 +225,9 @@ int xp_fa_equal(const char *w, uint32_t n, const char *p)
 	const unsigned char *s = (const unsigned char *)w, *q = (const unsigned char *)p;
 	uint32_t i = 0;
 	while (i < n && *q) {
-		unsigned char c0 = s[i], c1 = i + 1 < n ? s[i + 1] : 0;
-		if (c0 == 0xD9 && c1 == 0x8A)   /* U+064A ARABIC YEH -> U+06CC */
-			c0 = 0xDB, c1 = 0x8C;
-		else if (c0 == 0xD9 && c1 == 0x83)   /* U+0643 ARABIC KAF -> U+06A9 */
-			c0 = 0xDA, c1 = 0xA9;
+		unsigned char c0 = s[i], c1 = i + 1 < n ? s[i + 1] : 0, f[2];
+		if (xp_fa_fold2(c0, c1, 0, f))   /* ي -> ی, ك -> ک (not ى: lang.h) */
+			c0 = f[0], c1 = f[1];
 		if (c0 != q[0])
 			return 0;
 		if (c0 >= 0xC0) {   /* a two-byte letter */
@@ -549,4 +548,70 @@ int xp_zh_pronominal(const char *const *words, const uint32_t *lens, uint32_t a,
 					return 1;
 		}
 	return 0;
+}
+
+/* w[0..n) ends in suf */
+static int ends_with(const char *w, size_t n, const char *suf)
+{
+	size_t k = strlen(suf);
+	return n >= k && !memcmp(w + n - k, suf, k);
+}
+
+int xp_fa_plural_in(const char *const *w, const uint32_t *len, uint32_t a, uint32_t b)
+{
+	static const char *const clitic[] = {"", "شون", "تون", "مون", "رو", "و", "ش", "ت", "م", "ی", "ای", "ه", NULL};
+	static const char *const plural[] = {"ها", "های", "ان", "ات", "ا", NULL};
+	char buf[256];
+	for (uint32_t j = a; j < b; j++) {
+		const char *t = len[j] < sizeof buf ? buf : NULL;
+		size_t n = len[j];
+		if (t)
+			xp_fa_fold(w[j], n, buf, 0), buf[n] = '\0';
+		/* up to two clitics after the plural (کتاباشو: -ا -ش -و) */
+		for (size_t k1 = 0; t && clitic[k1]; k1++) {
+			if (!ends_with(t, n, clitic[k1]))
+				continue;
+			size_t n1 = n - strlen(clitic[k1]);
+			for (size_t k2 = 0; clitic[k2]; k2++) {
+				if (!ends_with(t, n1, clitic[k2]))
+					continue;
+				size_t m = n1 - strlen(clitic[k2]);
+				for (size_t p = 0; plural[p]; p++) {
+					size_t pl = strlen(plural[p]);
+					/* ها / های written apart, or after a stem of two letters at least */
+					if (ends_with(t, m, plural[p]) && (m == pl ? p < 2 : xp_utf8_count(t, m - pl) >= 2))
+						return 1;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+int xp_fa_it_word(const char *w, uint32_t n)
+{
+	static const char *const dem[] = {"این", "اون", "اینو", "اونو", "همین", "همون", "همینو", "همونو", "آن", NULL};
+	for (size_t k = 0; dem[k]; k++)
+		if (xp_fa_equal(w, n, dem[k]))
+			return 1;
+	return 0;
+}
+
+int xp_fa_indef_word(const char *w, uint32_t n)
+{
+	return xp_fa_equal(w, n, "یه") || xp_fa_equal(w, n, "یک");
+}
+
+int xp_fa_clause_word(const char *w, uint32_t n)
+{
+	static const char *const conj[] = {"که", "و", "ولی", "اما", "چون", "اگه", "اگر", NULL};
+	for (size_t k = 0; conj[k]; k++)
+		if (xp_fa_equal(w, n, conj[k]))
+			return 1;
+	return 0;
+}
+
+int xp_zh_de_word(const char *w, uint32_t n)
+{
+	return n == 3 && !memcmp(w, "的", 3);
 }

@@ -1,4 +1,4 @@
-/* project/spans.c — span rules; see spans.h. */
+/* lang/spans.c — span rules; see spans.h. */
 #include "spans.h"
 #include "../model/tokenize.h"
 

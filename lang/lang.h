@@ -1,0 +1,216 @@
+/*
+ * lang/lang.h — the language layer: one pack per target language.
+ *
+ * A pack is everything the projection, the aligner, the scorer and the
+ * store know about one language: its codes, its script, how its letters
+ * are folded, what it lacks or marks (articles, subject pronouns on the
+ * verb), its word lists, and the rules written for it (name, kind, default,
+ * one line of description).  The layers above (align/, project/, eval/,
+ * correct/, pipeline/, serve/, tools/) never name a language: they ask
+ * xp_lang_find() for the pack of a code and ask the pack.  A code with no
+ * pack gets the generic pack, whose rules are the language-independent ones
+ * (xp_lang_generic()); the summary says which.
+ *
+ * A confidence model fitted for one code of a pack serves its other codes
+ * (project/confidence.h xp_conf_for).
+ *
+ * Adding a language is a file lang/CODE.c defining one xp_lang_pack and a
+ * line in lang/pack.c's table (docs/languages.md has the checklist).
+ *
+ * The rules themselves live beside their packs: lang/pron.h (pronoun rules,
+ * XP_LR_*), lang/np.h (noun phrase and name rules, XP_NP_*), lang/prodrop.h
+ * (Farsi subjects on the verb), lang/zhwords.h (Chinese spans on jieba's
+ * words), lang/spans.h (from aligned tokens to a span: every language).
+ */
+#ifndef XP_LANG_LANG_H
+#define XP_LANG_LANG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What a language is like, as the layers above ask it (xp_lang_pack.traits). */
+enum {
+	/* written without spaces between words, in Han characters: targets are
+	 * segmented (ICU words or characters: pair --tokens, align --zh-tokens),
+	 * a span may be re-read character by character (--chars) and on jieba's
+	 * words (zh_words); features of one character and of its neighbours */
+	XP_LT_UNSPACED = 1u << 0,
+	/* verbs carry the subject's person and number, pronouns attach as
+	 * clitics: a subject left out is recovered on the verb (pro-drop), an
+	 * object or possessor on its host word */
+	XP_LT_PERSON_ENDINGS = 1u << 1,
+	/* English articles have no counterpart (the articles rule applies) */
+	XP_LT_NO_ARTICLES = 1u << 2,
+	/* pronouns carry no gender (score --by gender is meaningless) */
+	XP_LT_NO_GENDER = 1u << 3,
+	/* the source language of every projection: English */
+	XP_LT_SOURCE = 1u << 4,
+	/* writes English loanwords by their sound in its own script (card ->
+	 * کارت): the aligner's loanword prior is for it (align/prior.h) */
+	XP_LT_LOANWORDS = 1u << 5,
+};
+
+/* Which rule switch a rule answers to (xp_lang_rule.kind). */
+typedef enum {
+	XP_RK_PRONOUN = 1, /* a pronoun rule: bit of xp_proj_opts.rules (lang/pron.h) */
+	XP_RK_NP = 2,      /* a noun phrase or name rule: bit of xp_proj_opts.np (lang/np.h) */
+	XP_RK_PRODROP = 3, /* pro-drop: xp_proj_opts.prodrop (lang/prodrop.h) */
+} xp_rule_kind;
+
+/* One rule: its name (as --rules, the report and the summary spell it),
+ * its switch, whether it is on by default and what it does in one line. */
+typedef struct {
+	const char *name;
+	xp_rule_kind kind;
+	uint64_t bit;      /* its bit of that kind's set (XP_LR_* or XP_NP_*); 1 for pro-drop */
+	int on;            /* on by default */
+	const char *what;  /* one line: what the corrections showed and what the rule does */
+} xp_lang_rule;
+
+/* Letter folding (xp_lang_pack.fold): flags. */
+enum {
+	XP_FOLD_MAKSURA = 1, /* Farsi: alef maksura (U+0649) folds too, as yeh */
+};
+
+/* Closed classes of pronouns and demonstratives (xp_lang_pack.closed_class):
+ * what a word can mean, for the aligner's closed-class prior (align/prior.h,
+ * whose WA_CC_* they are).  English marks person, number and gender in the
+ * third person singular; a word has the classes of each thing it can mean
+ * ("you": singular and plural). */
+enum {
+	XP_CC_1S = 1 << 0,   /* I me my mine myself */
+	XP_CC_2 = 1 << 1,    /* you your ... */
+	XP_CC_3M = 1 << 2,   /* he him his */
+	XP_CC_3F = 1 << 3,   /* she her hers */
+	XP_CC_3N = 1 << 4,   /* it its */
+	XP_CC_1P = 1 << 5,   /* we us our */
+	XP_CC_3P = 1 << 6,   /* they them their */
+	XP_CC_REFL = 1 << 7, /* -self */
+	XP_CC_THIS = 1 << 8, /* this these */
+	XP_CC_THAT = 1 << 9, /* that those */
+	XP_CC_3 = XP_CC_3M | XP_CC_3F | XP_CC_3N,
+};
+
+/* The reference's conventions (xp_lang_pack.loose; pipeline/label.h
+ * XP_LB_LOOSE, judge --loose): a projected mention the reference holds by
+ * another convention of the language. */
+struct xp_utt;
+typedef struct {
+	const struct xp_utt *ref;   /* the reference sentence, one character a token */
+	uint32_t a, b;              /* the reference's span of the projected mention, in it */
+	const struct xp_utt *proj;  /* the projected sentence (its words), NULL if not known */
+	uint32_t s, e;              /* the projected span, in proj */
+} xp_loose_in;
+
+typedef struct xp_lang_pack {
+	const char *code;                 /* its ISO 639-1 code: "zh"; "" for the generic pack */
+	const char *name;                 /* in English: "Chinese" */
+	const char *const *aliases;       /* other codes naming it ("zho", "cmn", ...), NULL-terminated */
+	const char *script;               /* its script as model/script.h names it ("Han"); NULL: any */
+	unsigned traits;                  /* XP_LT_* */
+	/* the aligner's normalisation (align/norm.h's part names, comma
+	 * separated) beyond what every language gets; NULL: none */
+	const char *norm;
+	/* the English articles its rule ignores (NULL-terminated; NULL: the
+	 * language has articles, the rule does not apply) */
+	const char *const *bare_articles;
+	/* its rules (xp_lang_rules() adds the generic ones) */
+	const xp_lang_rule *rules;
+	size_t nrules;
+	/* one code point folded: letters written two ways read as one (Farsi:
+	 * the Arabic ي ك as ی ک); NULL: none.  Keeps the UTF-8 length
+	 * (xp_lang_fold). */
+	uint32_t (*fold)(uint32_t c, unsigned flags);
+	/* the enclitics a noun or name takes in speech, NULL-terminated: a
+	 * name said again with one is the same name (project/consist.h);
+	 * NULL: none */
+	const char *const *noun_clitics;
+	/* the closed classes (XP_CC_*) of word w[0..n), as the aligner's
+	 * normalised view spells it (lower case; Persian ی ک); NULL: the
+	 * language has no table (no closed-class prior) */
+	unsigned (*closed_class)(const char *w, size_t n);
+	/* the spans [alt[k][0], alt[k][1]) of in->ref that stand for the
+	 * mention under the reference's other convention, to try in order (at
+	 * most max); their count.  NULL: none */
+	size_t (*loose)(const xp_loose_in *in, uint32_t (*alt)[2], size_t max);
+} xp_lang_pack;
+
+/* The pack of language code `code` (its code or an alias, with or without a
+ * region or script subtag: "fa", "fas", "per", "fa-IR", "zh-Hant"), NULL if
+ * there is none (or code is NULL or empty). */
+const xp_lang_pack *xp_lang_find(const char *code);
+
+/* The pack of `code`, or the generic pack when it has none: never NULL. */
+const xp_lang_pack *xp_lang_get(const char *code);
+
+/* The generic pack: the rules every language takes, no traits. */
+const xp_lang_pack *xp_lang_generic(void);
+
+/* The packs there are, in order (the generic pack not among them). */
+const xp_lang_pack *const *xp_lang_packs(size_t *n);
+
+/* The codes of the packs with trait t (XP_LT_*), separated by spaces, in
+ * the order of xp_lang_packs(): "fa" for XP_LT_LOANWORDS. */
+const char *xp_lang_codes_with(unsigned t);
+
+/* w[0..n) with pack p's letter folding (XP_FOLD_* flags) into out (n
+ * bytes; out may be w): a code point whose folding would change its UTF-8
+ * length, or a byte that is no UTF-8, stays as it is.  0 if p folds
+ * nothing (p NULL, or no fold: out is w's copy), else 1. */
+int xp_lang_fold(const xp_lang_pack *p, const char *w, size_t n, char *out, unsigned flags);
+
+/* 1 if the pack has trait t (XP_LT_*); p may be NULL (no traits). */
+int xp_lang_has(const xp_lang_pack *p, unsigned t);
+
+/* The rule set of a pack: each pack rule whose switch is of kind k, as a
+ * set of bits (the generic rules included). */
+uint64_t xp_lang_rule_set(const xp_lang_pack *p, xp_rule_kind k);
+
+/* Every rule a pack's language takes: the generic rules, then its own
+ * (k < xp_lang_nrules(p)); NULL past the end. */
+size_t xp_lang_nrules(const xp_lang_pack *p);
+const xp_lang_rule *xp_lang_rule_at(const xp_lang_pack *p, size_t k);
+
+/* Every rule of every pack, by name, and the pack it belongs to (*pack:
+ * NULL for a generic rule); NULL if no rule has that name. */
+const xp_lang_rule *xp_lang_rule_named(const char *name, const xp_lang_pack **pack);
+
+/* ---- the rule switch: --rules SPEC ---- */
+
+/* The rules a projection runs, as the three switches the rules read
+ * (project/project.h xp_proj_opts.rules, .np, .prodrop). */
+typedef struct {
+	unsigned pron;   /* XP_LR_* (lang/pron.h) */
+	uint64_t np;     /* XP_NP_* (lang/np.h) */
+	int prodrop;
+} xp_rule_sel;
+
+/* The rules on by default: every pack's rule whose `on` is set. */
+void xp_rules_default(xp_rule_sel *s);
+
+/* Applies SPEC to *s: a comma list, read left to right, of "default" (the
+ * default set), "none", "all", "+NAME" (on), "-NAME" (off) or "NAME" (on),
+ * NAME any pack's rule (xp_lang_rule_named).  0, or -1 with the first item
+ * not understood in bad (cap bytes; *s then as far as it got). */
+int xp_rules_parse(const char *spec, xp_rule_sel *s, char *bad, size_t cap);
+
+/* Whether rule r is on in s. */
+int xp_rules_on(const xp_rule_sel *s, const xp_lang_rule *r);
+
+/* Farsi letter folding (the fa pack's fold): Arabic yeh U+064A (and with
+ * XP_FOLD_MAKSURA alef maksura U+0649) as Persian yeh U+06CC, Arabic kaf
+ * U+0643 as Persian kaf U+06A9; any other code point as it is.  About half
+ * of MMC's Farsi scenes write the Arabic letters. */
+uint32_t xp_fa_fold_cp(uint32_t c, unsigned flags);
+
+/* The same on UTF-8: w[0..n) folded into out (n bytes; the folding keeps
+ * every length, so out may be w).  The one implementation of the letters'
+ * folding: the projection's Farsi tests, the aligner's normalisation, the
+ * lexicon and the store's judge all read through it. */
+void xp_fa_fold(const char *w, size_t n, char *out, unsigned flags);
+
+/* The two bytes at s[0], s[1] (c1 0 at the end) folded as above: 1 with
+ * out[0..1] set when they are a folded letter, else 0. */
+int xp_fa_fold2(unsigned char c0, unsigned char c1, unsigned flags, unsigned char out[2]);
+
+#endif

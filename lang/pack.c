@@ -1,0 +1,253 @@
+/* lang/pack.c — the table of packs, the lookup by code, the rules of a
+ * pack, the packs of languages with no rules of their own (English, the
+ * source; Japanese, Korean, Arabic: the articles rule and their
+ * normalisation only) and the generic pack; see lang.h. */
+#include "lang.h"
+#include "packs.h"
+#include "../model/corpus.h"
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <unicode/utf8.h>
+#include <strings.h>
+
+/* the rules every language takes */
+static const xp_lang_rule generic_rules[] = {XP_RULE_STRAY, XP_RULE_CONSIST};
+/* and a language without articles */
+static const xp_lang_rule bare_rules[] = {XP_RULE_ARTICLES, XP_RULE_STRAY, XP_RULE_CONSIST};
+
+const char *const xp_articles_all[] = {"the", "a", "an", NULL};
+
+static const xp_lang_pack generic = {
+	.code = "", .name = "generic", .rules = generic_rules, .nrules = sizeof generic_rules / sizeof *generic_rules,
+};
+
+unsigned xp_cc_find(const xp_cc_word *t, size_t n, const char *w, size_t len)
+{
+	for (size_t k = 0; k < n; k++)
+		if (strlen(t[k].w) == len && !memcmp(t[k].w, w, len))
+			return t[k].cls;
+	return 0;
+}
+
+/* English's pronouns and demonstratives (any case) */
+static const xp_cc_word cc_en[] = {
+	{"i", XP_CC_1S}, {"me", XP_CC_1S}, {"my", XP_CC_1S}, {"mine", XP_CC_1S},
+	{"myself", XP_CC_1S | XP_CC_REFL},
+	{"you", XP_CC_2}, {"your", XP_CC_2}, {"yours", XP_CC_2}, {"ya", XP_CC_2},
+	{"yourself", XP_CC_2 | XP_CC_REFL}, {"yourselves", XP_CC_2 | XP_CC_REFL},
+	{"he", XP_CC_3M}, {"him", XP_CC_3M}, {"his", XP_CC_3M}, {"himself", XP_CC_3M | XP_CC_REFL},
+	{"she", XP_CC_3F}, {"her", XP_CC_3F}, {"hers", XP_CC_3F}, {"herself", XP_CC_3F | XP_CC_REFL},
+	{"it", XP_CC_3N}, {"its", XP_CC_3N}, {"itself", XP_CC_3N | XP_CC_REFL},
+	{"we", XP_CC_1P}, {"us", XP_CC_1P}, {"our", XP_CC_1P}, {"ours", XP_CC_1P},
+	{"ourselves", XP_CC_1P | XP_CC_REFL},
+	{"they", XP_CC_3P}, {"them", XP_CC_3P}, {"their", XP_CC_3P}, {"theirs", XP_CC_3P},
+	{"themselves", XP_CC_3P | XP_CC_REFL},
+	{"this", XP_CC_THIS}, {"these", XP_CC_THIS}, {"that", XP_CC_THAT}, {"those", XP_CC_THAT},
+};
+static unsigned en_closed_class(const char *w, size_t n)
+{
+	char low[65];
+	if (n > 64)
+		return 0;
+	for (size_t i = 0; i <= n; i++)
+		low[i] = w[i] >= 'A' && w[i] <= 'Z' ? (char)(w[i] - 'A' + 'a') : w[i];
+	return XP_CC_FIND(cc_en, low, n);
+}
+
+static const char *const en_alias[] = {"eng", NULL};
+static const xp_lang_pack en = {
+	.code = "en", .name = "English", .aliases = en_alias, .script = "Latin", .traits = XP_LT_SOURCE,
+	.norm = "clitics", .closed_class = en_closed_class, .rules = generic_rules, .nrules = sizeof generic_rules / sizeof *generic_rules,
+};
+
+static const char *const ja_alias[] = {"jpn", NULL};
+static const xp_lang_pack ja = {
+	.code = "ja", .name = "Japanese", .aliases = ja_alias, .script = "Japanese", .traits = XP_LT_NO_ARTICLES,
+	.norm = "zh-punct", .bare_articles = xp_articles_all,
+	.rules = bare_rules, .nrules = sizeof bare_rules / sizeof *bare_rules,
+};
+
+static const char *const ko_alias[] = {"kor", NULL};
+static const xp_lang_pack ko = {
+	.code = "ko", .name = "Korean", .aliases = ko_alias, .script = "Hangul", .traits = XP_LT_NO_ARTICLES,
+	.bare_articles = xp_articles_all, .rules = bare_rules, .nrules = sizeof bare_rules / sizeof *bare_rules,
+};
+
+static const char *const ar_alias[] = {"ara", NULL};
+static const xp_lang_pack ar = {
+	.code = "ar", .name = "Arabic", .aliases = ar_alias, .script = "Arabic", .norm = "marks",
+	.rules = generic_rules, .nrules = sizeof generic_rules / sizeof *generic_rules,
+};
+
+/* Every pack.  A new language: its file's pack here (docs/languages.md). */
+static const xp_lang_pack *const packs[] = {&en, &xp_lang_zh, &xp_lang_fa, &ja, &ko, &ar};
+
+const xp_lang_pack *const *xp_lang_packs(size_t *n)
+{
+	*n = sizeof packs / sizeof *packs;
+	return packs;
+}
+
+const xp_lang_pack *xp_lang_generic(void)
+{
+	return &generic;
+}
+
+/* code is c, or c and a subtag ("fa-IR", "zh_Hant"), ASCII case folded */
+static int names(const char *code, const char *c)
+{
+	size_t n = strlen(c);
+	return !strncasecmp(code, c, n) && (code[n] == 0 || code[n] == '-' || code[n] == '_');
+}
+
+const xp_lang_pack *xp_lang_find(const char *code)
+{
+	if (!code || !*code)
+		return NULL;
+	for (size_t k = 0; k < sizeof packs / sizeof *packs; k++) {
+		const xp_lang_pack *p = packs[k];
+		if (names(code, p->code))
+			return p;
+		for (size_t a = 0; p->aliases && p->aliases[a]; a++)
+			if (names(code, p->aliases[a]))
+				return p;
+	}
+	return NULL;
+}
+
+const xp_lang_pack *xp_lang_get(const char *code)
+{
+	const xp_lang_pack *p = xp_lang_find(code);
+	return p ? p : &generic;
+}
+
+/* built once: the table never changes */
+static char with_codes[8][128];
+static pthread_once_t with_once = PTHREAD_ONCE_INIT;
+static void with_init(void)
+{
+	for (unsigned b = 0; b < 8; b++) {
+		size_t o = 0;
+		for (size_t k = 0; k < sizeof packs / sizeof *packs; k++)
+			if ((packs[k]->traits & (1u << b)) && o + strlen(packs[k]->code) + 2 < sizeof with_codes[b])
+				o += (size_t)sprintf(with_codes[b] + o, "%s%s", o ? " " : "", packs[k]->code);
+	}
+}
+
+const char *xp_lang_codes_with(unsigned t)
+{
+	pthread_once(&with_once, with_init);
+	for (unsigned b = 0; b < 8; b++)
+		if (t == 1u << b)
+			return with_codes[b];
+	return "";
+}
+
+int xp_lang_has(const xp_lang_pack *p, unsigned t)
+{
+	return p && (p->traits & t) == t;
+}
+
+uint64_t xp_lang_rule_set(const xp_lang_pack *p, xp_rule_kind k)
+{
+	uint64_t s = 0;
+	for (size_t i = 0; p && i < p->nrules; i++)
+		if (p->rules[i].kind == k)
+			s |= p->rules[i].bit;
+	return s;
+}
+
+size_t xp_lang_nrules(const xp_lang_pack *p)
+{
+	return p ? p->nrules : 0;
+}
+
+const xp_lang_rule *xp_lang_rule_at(const xp_lang_pack *p, size_t k)
+{
+	return p && k < p->nrules ? &p->rules[k] : NULL;
+}
+
+const xp_lang_rule *xp_lang_rule_named(const char *name, const xp_lang_pack **pack)
+{
+	const xp_lang_pack *all[sizeof packs / sizeof *packs + 1];
+	all[0] = &generic;
+	memcpy(all + 1, packs, sizeof packs);
+	for (size_t k = 0; k < sizeof all / sizeof *all; k++)
+		for (size_t i = 0; i < all[k]->nrules; i++)
+			if (!strcmp(all[k]->rules[i].name, name)) {
+				const xp_lang_rule *r = &all[k]->rules[i];
+				/* a rule of the generic pack (or of several) is generic */
+				int shared = 0;
+				for (size_t i2 = 0; i2 < generic.nrules; i2++)
+					shared |= !strcmp(generic.rules[i2].name, name);
+				if (pack)
+					*pack = shared ? NULL : all[k];
+				return r;
+			}
+	return NULL;
+}
+
+/* ---- letter folding: written once (lang.h) ---- */
+
+uint32_t xp_fa_fold_cp(uint32_t c, unsigned flags)
+{
+	if (c == 0x064A || (c == 0x0649 && (flags & XP_FOLD_MAKSURA)))
+		return 0x06CC;
+	if (c == 0x0643)
+		return 0x06A9;
+	return c;
+}
+
+int xp_fa_fold2(unsigned char c0, unsigned char c1, unsigned flags, unsigned char out[2])
+{
+	/* the three letters are two-byte sequences D9 8A, D9 89, D9 83 */
+	if (c0 != 0xD9 || (c1 != 0x8A && c1 != 0x89 && c1 != 0x83))
+		return 0;
+	uint32_t c = ((uint32_t)(c0 & 0x1F) << 6) | (c1 & 0x3F), f = xp_fa_fold_cp(c, flags);
+	if (f == c)
+		return 0;
+	out[0] = (unsigned char)(0xC0 | (f >> 6)), out[1] = (unsigned char)(0x80 | (f & 0x3F));
+	return 1;
+}
+
+int xp_lang_fold(const xp_lang_pack *p, const char *w, size_t n, char *out, unsigned flags)
+{
+	if (out != w)
+		memmove(out, w, n);
+	if (!p || !p->fold)
+		return 0;
+	for (int32_t i = 0, len = (int32_t)n; i < len;) {
+		int32_t at = i;
+		UChar32 c;
+		U8_NEXT(out, i, len, c);
+		if (c < 0)
+			continue;
+		UChar32 f = (UChar32)p->fold((uint32_t)c, flags);
+		if (f != c && U8_LENGTH(f) == i - at) {
+			int32_t k = at;
+			UBool err = false;
+			U8_APPEND((uint8_t *)out, k, len, f, err);
+			(void)err;
+		}
+	}
+	return 1;
+}
+
+void xp_fa_fold(const char *w, size_t n, char *out, unsigned flags)
+{
+	const unsigned char *s = (const unsigned char *)w;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char f[2];
+		if (i + 1 < n && xp_fa_fold2(s[i], s[i + 1], flags, f))
+			out[i] = (char)f[0], out[i + 1] = (char)f[1], i++;
+		else
+			out[i] = (char)s[i];
+	}
+}
+
+int xp_tok_is(const struct xp_utt *u, uint32_t i, const char *c)
+{
+	size_t n = strlen(c);
+	return i < u->ntoks && u->toks[i].len == n && !memcmp(u->text + u->toks[i].off, c, n);
+}

@@ -1,0 +1,44 @@
+/*
+ * lang/packs.h — private to lang/: the packs' definitions see each other
+ * through it (lang/pack.c's table, the rule entries two packs share).
+ */
+#ifndef XP_LANG_PACKS_H
+#define XP_LANG_PACKS_H
+#include "lang.h"
+#include "np.h"
+#include "pron.h"
+
+extern const xp_lang_pack xp_lang_zh, xp_lang_fa;
+/* the, a, an: the articles of a language that has none */
+extern const char *const xp_articles_all[];
+
+/* rules more than one pack takes */
+#define XP_RULE_STRAY                                                                                       \
+	{"stray", XP_RK_NP, XP_NP_STRAY, 1,                                                                 \
+	 "a link weaker than another of the same English word and away from its stronger ones is ignored"}
+#define XP_RULE_CONSIST                                                                                     \
+	{"consist", XP_RK_NP, XP_NP_CONSIST, 1,                                                             \
+	 "a name or noun phrase said again in a scene takes the words its entity's other mentions agree on"}
+#define XP_RULE_ARTICLES                                                                                    \
+	{"articles", XP_RK_PRONOUN, XP_LR_ARTICLES, 0,                                                      \
+	 "an English article's links are ignored when the rest of its mention is aligned"}
+#define XP_RULE_FREE_PRONOUN                                                                                \
+	{"free_pronoun", XP_RK_PRONOUN, XP_LR_FREE_PRONOUN, 1,                                              \
+	 "a pronoun no link reaches takes a matching pronoun of the sentence that no mention holds"}
+#define XP_RULE_PRONOUN_MOVE                                                                                \
+	{"pronoun_move", XP_RK_PRONOUN, XP_LR_PRON_MOVE, 1,                                                 \
+	 "a pronoun whose links reached no matching pronoun takes a free one of the sentence"}
+
+/* A closed-class table (lang.h closed_class): a word and its classes. */
+typedef struct {
+	const char *w;
+	unsigned cls;
+} xp_cc_word;
+/* the classes of w[0..len) in t[0..n), 0 if it is not there */
+unsigned xp_cc_find(const xp_cc_word *t, size_t n, const char *w, size_t len);
+#define XP_CC_FIND(t, w, len) xp_cc_find(t, sizeof t / sizeof *t, w, len)
+
+/* token i of sentence u is c */
+int xp_tok_is(const struct xp_utt *u, uint32_t i, const char *c);
+
+#endif

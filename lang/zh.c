@@ -1,0 +1,128 @@
+/* lang/zh.c — the Chinese pack: codes, script, traits and rules (the
+ * rules' code is in lang/pron.c, lang/np.c and lang/zhwords.c; each rule's
+ * measurements are in docs/quality-history.md). */
+#include "packs.h"
+#include <string.h>
+#include <unicode/uscript.h>
+#include <unicode/utf8.h>
+
+static const char *const aliases[] = {"zho", "chi", "cmn", NULL};
+
+static const xp_lang_rule rules[] = {
+	XP_RULE_ARTICLES,
+	{"zh_pronoun", XP_RK_PRONOUN, XP_LR_ZH_PRONOUN, 1,
+	 "a pronoun's span that holds the matching Chinese pronoun is cut to it (我想 -> 我)"},
+	{"zh_possessive", XP_RK_PRONOUN, XP_LR_ZH_POSSESSIVE, 1,
+	 "a possessive's span that is the matching pronoun keeps the 的 after it (你的)"},
+	XP_RULE_FREE_PRONOUN,
+	XP_RULE_PRONOUN_MOVE,
+	{"pronoun_drop", XP_RK_PRONOUN, XP_LR_PRON_DROP, 1,
+	 "a pronoun whose links reached no pronoun or demonstrative is left unprojected"},
+	{"zh_demonstrative", XP_RK_PRONOUN, XP_LR_ZH_DEMONSTRATIVE, 1,
+	 "it / this / that no 它 took takes a free 这 / 那 that is a copula's subject (那是意外)"},
+	{"zh_interrogative", XP_RK_PRONOUN, XP_LR_ZH_INTERROGATIVE, 1,
+	 "what / who takes a free 什么 / 干什么 / 怎么 / 谁, and a span holding one is cut to it"},
+	{"zh_name", XP_RK_NP, XP_NP_ZH_NAME, 1,
+	 "a name takes the whole transliteration ICU split into characters (珍妮|丝)"},
+	{"zh_classifier", XP_RK_NP, XP_NP_ZH_CLASSIFIER, 1,
+	 "a numeral or demonstrative with its classifier just before the span joins it (一个, 这位)"},
+	{"zh_edges", XP_RK_NP, XP_NP_ZH_EDGES, 0,
+	 "a noun phrase sheds a copula or particle at its end and a preposition at its start (是, 了; 在, 把)"},
+	{"zh_copula", XP_RK_NP, XP_NP_ZH_COPULA, 1,
+	 "with --chars, a 是 glued into an ICU word at the span's edge is cut (最糟的是 -> 最糟的)"},
+	XP_RULE_CONSIST,
+	{"zh_words", XP_RK_NP, XP_NP_ZH_WORDS, 1,
+	 "with --chars, a span never cuts a word of jieba's, the segmentation MMC is annotated on"},
+	{"zh_de", XP_RK_NP, XP_NP_ZH_DE, 1,
+	 "a noun phrase's span that ends in 的 takes the noun after it (他们送的 -> 他们送的东西)"},
+	{"zh_name_trim", XP_RK_NP, XP_NP_ZH_NAME_TRIM, 1,
+	 "a name's span drops edge words jieba calls verbs or function words (到了崔先生 -> 崔先生)"},
+	{"zh_de_end", XP_RK_NP, XP_NP_ZH_DE_END, 1,
+	 "a nominalising 的 before punctuation, 是 or the end joins the span (金发 -> 金发的)"},
+	{"zh_measure", XP_RK_NP, XP_NP_ZH_MEASURE, 1,
+	 "a measure word before the span joins it for a / this / two ... (个 of 是个大烂人)"},
+	{"zh_head", XP_RK_NP, XP_NP_ZH_HEAD, 1,
+	 "a span that ends in a measure word takes the noun after it (这件 -> 这件事)"},
+	{"zh_locative", XP_RK_NP, XP_NP_ZH_LOCATIVE, 1,
+	 "a localiser after the noun leaves the span (沙发上 -> 沙发)"},
+	{"zh_verb_tail", XP_RK_NP, XP_NP_ZH_VERB_TAIL, 1,
+	 "a verb after the noun leaves the span (望远镜偷看 -> 望远镜)"},
+	{"zh_clause_head", XP_RK_NP, XP_NP_ZH_CLAUSE_HEAD, 1,
+	 "the span of a noun phrase with an English clause takes 的 and the noun after it"},
+	{"zh_weak_lead", XP_RK_NP, XP_NP_ZH_WEAK_LEAD, 1,
+	 "verbs, prepositions, adverbs at the span's front that only weak links reach leave (在宠物 -> 宠物)"},
+	{"zh_particle", XP_RK_NP, XP_NP_ZH_PARTICLE, 1,
+	 "a span of particles alone is dropped (得 for 'a break')"},
+};
+
+/* The closed-class prior's table (lang.h): 们 makes the plural, 您 is the
+ * polite you, 咱(们) the inclusive we. */
+static const xp_cc_word cc_zh[] = {
+	{"我", XP_CC_1S}, {"俺", XP_CC_1S}, {"你", XP_CC_2}, {"您", XP_CC_2}, {"你们", XP_CC_2},
+	{"他", XP_CC_3M}, {"她", XP_CC_3F}, {"它", XP_CC_3N},
+	{"我们", XP_CC_1P}, {"咱们", XP_CC_1P}, {"咱", XP_CC_1P},
+	{"他们", XP_CC_3P}, {"她们", XP_CC_3P}, {"它们", XP_CC_3P},
+	{"自己", XP_CC_REFL},
+	{"这", XP_CC_THIS}, {"这个", XP_CC_THIS}, {"这些", XP_CC_THIS}, {"这里", XP_CC_THIS}, {"这儿", XP_CC_THIS},
+	{"那", XP_CC_THAT}, {"那个", XP_CC_THAT}, {"那些", XP_CC_THAT}, {"那里", XP_CC_THAT}, {"那儿", XP_CC_THAT},
+};
+
+/* Han words that begin or end with a pronoun's character but hold none */
+static const char *const cc_zh_not[] = {"其他", "其它", "吉他", "迷你", "自我", "那么", "这么", "那样", "这样"};
+
+static unsigned closed_class(const char *w, size_t n)
+{
+	unsigned cls = XP_CC_FIND(cc_zh, w, n);
+	if (cls)
+		return cls;
+	/* ICU's words glue a pronoun to what follows or precedes it (我知道,
+	 * 你的, 告诉你): a Han word of up to four characters takes the classes
+	 * of the pronoun it begins and ends with */
+	int32_t i = 0, len = (int32_t)n, chars = 0;
+	UChar32 ch;
+	while (i < len) {
+		U8_NEXT(w, i, len, ch);
+		UErrorCode e = U_ZERO_ERROR;
+		if (ch < 0 || uscript_getScript(ch, &e) != USCRIPT_HAN)
+			return 0;
+		chars++;
+	}
+	for (size_t k = 0; k < sizeof cc_zh_not / sizeof *cc_zh_not; k++)
+		if (strlen(cc_zh_not[k]) == n && !memcmp(w, cc_zh_not[k], n))
+			return 0;
+	if (chars > 4)
+		return 0;
+	/* 3 bytes a character; the two-character pronouns first */
+	for (size_t m = 6; m >= 3; m -= 3)
+		if (n > m) {
+			unsigned a = XP_CC_FIND(cc_zh, w, m), b = XP_CC_FIND(cc_zh, w + n - m, m);
+			cls |= a | b;
+			if (a || b)
+				break;
+		}
+	return cls;
+}
+
+/* The reference's convention (lang.h loose): MMC's dev silver leaves the 的
+ * of a possessive out (你的 -> 你). */
+static size_t loose(const xp_loose_in *in, uint32_t (*alt)[2], size_t max)
+{
+	if (max < 1 || in->b - in->a <= 1 || !xp_tok_is(in->ref, in->b - 1, "的"))
+		return 0;
+	alt[0][0] = in->a, alt[0][1] = in->b - 1;
+	return 1;
+}
+
+const xp_lang_pack xp_lang_zh = {
+	.code = "zh",
+	.name = "Chinese",
+	.aliases = aliases,
+	.script = "Han",
+	.traits = XP_LT_UNSPACED | XP_LT_NO_ARTICLES,
+	.norm = "zh-punct",
+	.bare_articles = xp_articles_all,
+	.rules = rules,
+	.nrules = sizeof rules / sizeof *rules,
+	.closed_class = closed_class,
+	.loose = loose,
+};

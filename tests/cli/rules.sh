@@ -1,0 +1,89 @@
+# The one rule switch (issue 30): --rules SPEC does what the old switches
+# did (byte for byte), --list-rules lists each pack's rules with their
+# defaults, the summary names the language pack, and a language without a
+# pack is projected with the language-independent rules only.
+. tests/cli/lib
+L=$FIX/langrules
+proj() {   # proj NAME OPTIONS...: the langrules fixture (Chinese and Farsi) projected
+	n=$1; shift
+	$XPROJ project --source $L/en.conll --aligned ${ALIGNED:-$L/aligned.jsonl} --alignments $L/pairs.pharaoh \
+		-o $T/$n.conll --report $T/$n.json "$@" 2>$T/$n.err
+}
+same() {   # same A B: two projections byte-identical
+	cmp -s $T/$1.conll $T/$2.conll && cmp -s $T/$1.json $T/$2.json ||
+		{ echo "FAIL: $1 and $2 differ"; fails=$((fails + 1)); }
+}
+proj def || { echo "FAIL: project"; cat $T/def.err; fails=$((fails + 1)); }
+proj def2 --rules default
+same def def2
+# each old switch and its --rules spelling
+proj a1 --skip-articles;                    proj a2 --rules +articles;          same a1 a2
+proj b1 --no-fa-attach --no-prodrop;        proj b2 --rules -fa_attach,-prodrop; same b1 b2
+proj c1 --np all --fa-subject-clitic;       proj c2 --rules all,-articles;      same c1 c2
+proj d1 --no-np stray,consist;              proj d2 --rules=-stray,-consist;    same d1 d2
+proj e1 --no-zh-pronouns --no-fa-nearest-verb; proj e2 --rules ' -zh_pronoun , -fa_verb'; same e1 e2
+# left to right, later options win
+proj f1 --rules none --rules default;       same def f1
+proj f2 --skip-articles --rules default;    same def f2
+# none changes what the rules changed
+proj none --rules none
+cmp -s $T/def.conll $T/none.conll && { echo "FAIL: --rules none changed nothing"; fails=$((fails + 1)); }
+expect_grep ' 0 Chinese pronouns' $T/none.err
+# what it does not know
+expect_status 2 $XPROJ project --source $L/en.conll --aligned $L/aligned.jsonl --alignments $L/pairs.pharaoh \
+	-o $T/x.conll --rules +fa_ezafee
+expect_grep "'+fa_ezafee' is no rule" $T/err
+[ -e $T/x.conll ] && { echo "FAIL: output written after a usage error"; fails=$((fails + 1)); }
+expect_status 2 $XPROJ project --source $L/en.conll --aligned $L/aligned.jsonl --alignments $L/pairs.pharaoh \
+	-o $T/x.conll --rules ''
+expect_status 2 $XPROJ project --list-rules --lang
+expect_status 2 $XPROJ project --source $L/en.conll --aligned $L/aligned.jsonl --alignments $L/pairs.pharaoh \
+	-o $T/x.conll --json
+
+# --list-rules: every rule, its default, what it does
+expect_status 0 $XPROJ project --list-rules --lang zh
+expect_grep '^Chinese (zh; also ' $T/out
+expect_grep '^  zh_pronoun  *pronoun  *on  ' $T/out
+expect_grep '^  zh_edges  *np  *off  ' $T/out
+grep -q '^  stray ' $T/out && { echo "FAIL: stray listed for Chinese"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ project --list-rules --lang fa-IR --rules +articles,-fa_ezafe
+expect_grep '^Farsi (fa; ' $T/out
+expect_grep '^  articles  *pronoun  *on ' $T/out
+expect_grep '^  fa_ezafe  *np  *off ' $T/out
+expect_grep '^  prodrop  *prodrop  *on ' $T/out
+expect_status 0 $XPROJ project --list-rules --lang de
+expect_grep "^no language pack for 'de': the language-independent rules apply" $T/out
+expect_grep '^  consist  *np  *on ' $T/out
+expect_eq "$(grep -c '^  [a-z]' $T/out)" 2 "the generic pack's rules"
+expect_status 0 $XPROJ project --list-rules --lang zh --json
+expect_grep '"pack": "zh"' $T/out
+expect_grep '"name": "zh_interrogative"' $T/out
+expect_status 0 $XPROJ project --list-rules --lang zh --markdown
+expect_grep '^| `zh_words` | np | on | ' $T/out
+expect_status 0 $XPROJ project --list-rules
+for p in 'every language (no pack)' 'Chinese (zh' 'Farsi (fa'; do expect_grep "^$p" $T/out; done
+
+# the summary names the pack; a language without one works, and says so
+expect_grep '^  language pack: zh (Chinese)' $T/def.err
+sed 's/"tgt_lang":"[a-z]*"/"tgt_lang":"de"/' $L/aligned.jsonl > $T/de.jsonl
+ALIGNED=$T/de.jsonl proj de || { echo "FAIL: a language without a pack"; cat $T/de.err; fails=$((fails + 1)); }
+expect_grep "^  language pack: none for 'de': the language-independent rules only (stray, consist)" $T/de.err
+expect_grep ' 0 Chinese pronouns, 0 Farsi attached pieces' $T/de.err
+expect_grep ' 0 pro-drop;' $T/de.err
+[ -s $T/de.conll ] || { echo "FAIL: no projection for de"; fails=$((fails + 1)); }
+
+# pipeline: the same switch, on its command line and in a --config file
+{ cat tools/sample/zh.conf; echo 'rules = none,+zh_words'; } > $T/none.conf
+expect_status 0 $XPROJ pipeline --config $T/none.conf -o $T/pc --no-db
+expect_grep '^  language     pack zh (Chinese)' $T/out
+expect_status 0 $XPROJ pipeline --config tools/sample/zh.conf --rules none,zh_words -o $T/pl --quiet --no-db
+cmp -s $T/pc/projected.conll $T/pl/projected.conll || { echo "FAIL: rules in --config and on the command line differ"; fails=$((fails + 1)); }
+# a language without a pack, through the whole job
+sed 's/^tgt-lang = zh/tgt-lang = de/' tools/sample/zh.conf > $T/de.conf
+expect_status 0 $XPROJ pipeline --config $T/de.conf -o $T/pd --no-db
+expect_grep "^  language     no pack for 'de': the language-independent rules only" $T/out
+[ -s $T/pd/projected.conll ] || { echo "FAIL: pipeline wrote no projection for de"; fails=$((fails + 1)); }
+{ cat tools/sample/zh.conf; echo 'rules = +no_such_rule'; } > $T/bad.conf
+expect_status 2 $XPROJ pipeline --config $T/bad.conf -o $T/pb --quiet --no-db
+expect_grep "'+no_such_rule' is no rule" $T/err
+finish

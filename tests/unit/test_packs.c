@@ -1,0 +1,183 @@
+/* tests/unit/test_packs.c — the language packs (lang/lang.h): a code and
+ * its aliases find one pack, a code without one the generic pack; the
+ * letters' folding; each pack's rules and their sets. */
+#include "testutil.h"
+#include "lang/lang.h"
+#include "lang/np.h"
+#include "lang/pron.h"
+#include "project/confidence.h"
+
+static void test_find(void **state)
+{
+	(void)state;
+	const xp_lang_pack *fa = xp_lang_find("fa"), *zh = xp_lang_find("zh");
+	assert_non_null(fa);
+	assert_non_null(zh);
+	assert_string_equal(fa->code, "fa");
+	assert_string_equal(zh->code, "zh");
+	static const char *const fas[] = {"fas", "per", "fa-IR", "FA", "fa_IR", "pes"};
+	for (size_t k = 0; k < sizeof fas / sizeof *fas; k++)
+		assert_ptr_equal(xp_lang_find(fas[k]), fa);
+	static const char *const zhs[] = {"zh-Hans", "zh-Hant", "cmn", "zho", "zh_TW", "cmn-Hans"};
+	for (size_t k = 0; k < sizeof zhs / sizeof *zhs; k++)
+		assert_ptr_equal(xp_lang_find(zhs[k]), zh);
+	/* not a prefix of another code */
+	assert_null(xp_lang_find("fake"));
+	assert_null(xp_lang_find("zhx"));
+	assert_null(xp_lang_find("de"));
+	assert_null(xp_lang_find(""));
+	assert_null(xp_lang_find(NULL));
+	assert_ptr_equal(xp_lang_get("de"), xp_lang_generic());
+	assert_ptr_equal(xp_lang_get("fa-IR"), fa);
+	assert_string_equal(xp_lang_generic()->code, "");
+	size_t n;
+	const xp_lang_pack *const *all = xp_lang_packs(&n);
+	assert_true(n >= 2);
+	for (size_t k = 0; k < n; k++)   /* each pack finds itself */
+		assert_ptr_equal(xp_lang_find(all[k]->code), all[k]);
+}
+
+static void test_traits(void **state)
+{
+	(void)state;
+	assert_true(xp_lang_has(xp_lang_find("zh"), XP_LT_UNSPACED));
+	assert_false(xp_lang_has(xp_lang_find("fa"), XP_LT_UNSPACED));
+	assert_true(xp_lang_has(xp_lang_find("fa"), XP_LT_PERSON_ENDINGS));
+	assert_false(xp_lang_has(xp_lang_generic(), XP_LT_NO_ARTICLES));
+	assert_false(xp_lang_has(NULL, XP_LT_NO_ARTICLES));
+}
+
+static void test_fold(void **state)
+{
+	(void)state;
+	assert_int_equal(xp_fa_fold_cp(0x064A, 0), 0x06CC);
+	assert_int_equal(xp_fa_fold_cp(0x0643, 0), 0x06A9);
+	assert_int_equal(xp_fa_fold_cp(0x0649, 0), 0x0649);   /* alef maksura only when asked */
+	assert_int_equal(xp_fa_fold_cp(0x0649, XP_FOLD_MAKSURA), 0x06CC);
+	assert_int_equal(xp_fa_fold_cp('a', XP_FOLD_MAKSURA), 'a');
+	char out[32];
+	const char *in = "\xd9\x85\xd9\x8a \xd9\x83\xd9\x86\xd9\x89";   /* مي كنى */
+	xp_fa_fold(in, strlen(in), out, 0);
+	assert_memory_equal(out, "\xd9\x85\xdb\x8c \xda\xa9\xd9\x86\xd9\x89", strlen(in));
+	xp_fa_fold(in, strlen(in), out, XP_FOLD_MAKSURA);
+	assert_memory_equal(out, "\xd9\x85\xdb\x8c \xda\xa9\xd9\x86\xdb\x8c", strlen(in));
+	/* the same through the pack (its fold), and none for a pack without */
+	memset(out, 0, sizeof out);
+	assert_int_equal(xp_lang_fold(xp_lang_find("fa"), in, strlen(in), out, 0), 1);
+	assert_memory_equal(out, "\xd9\x85\xdb\x8c \xda\xa9\xd9\x86\xd9\x89", strlen(in));
+	assert_int_equal(xp_lang_fold(xp_lang_find("zh"), in, strlen(in), out, 0), 0);
+	assert_memory_equal(out, in, strlen(in));
+	assert_int_equal(xp_lang_fold(NULL, "ab", 2, out, 0), 0);
+	assert_int_equal(xp_lang_fold(xp_lang_find("fa"), "\xd9\xff\xd9\x8a", 4, out, 0), 1);   /* no UTF-8: as it is */
+	assert_memory_equal(out, "\xd9\xff\xdb\x8c", 4);
+	/* a lead byte cut off at the end stays */
+	xp_fa_fold("a\xd9", 2, out, 0);
+	assert_memory_equal(out, "a\xd9", 2);
+}
+
+static void test_rules(void **state)
+{
+	(void)state;
+	const xp_lang_pack *zh = xp_lang_find("zh"), *fa = xp_lang_find("fa"), *g = xp_lang_generic();
+	/* stray is every language's but Chinese's */
+	assert_true(xp_lang_rule_set(fa, XP_RK_NP) & XP_NP_STRAY);
+	assert_false(xp_lang_rule_set(zh, XP_RK_NP) & XP_NP_STRAY);
+	assert_true(xp_lang_rule_set(g, XP_RK_NP) & XP_NP_CONSIST);
+	assert_int_equal(xp_lang_rule_set(g, XP_RK_PRONOUN), 0);
+	assert_true(xp_lang_rule_set(zh, XP_RK_PRONOUN) & XP_LR_ZH_PRONOUN);
+	assert_false(xp_lang_rule_set(zh, XP_RK_PRONOUN) & XP_LR_FA_ATTACH);
+	/* every pronoun and noun phrase rule belongs to some pack, with a
+	 * name that finds it and a description */
+	uint64_t lr = 0, np = 0;
+	size_t n;
+	const xp_lang_pack *const *all = xp_lang_packs(&n);
+	for (size_t k = 0; k < n; k++) {
+		lr |= xp_lang_rule_set(all[k], XP_RK_PRONOUN);
+		np |= xp_lang_rule_set(all[k], XP_RK_NP);
+		for (size_t i = 0; i < xp_lang_nrules(all[k]); i++) {
+			const xp_lang_rule *r = xp_lang_rule_at(all[k], i);
+			assert_int_equal(xp_lang_rule_named(r->name, NULL)->bit, r->bit);
+			assert_true(strlen(r->what) > 10);
+		}
+		assert_null(xp_lang_rule_at(all[k], xp_lang_nrules(all[k])));
+	}
+	assert_int_equal(lr, XP_LR_ALL);
+	assert_int_equal(np, XP_NP_ALL);
+	const xp_lang_pack *p;
+	assert_non_null(xp_lang_rule_named("fa_ezafe", &p));
+	assert_ptr_equal(p, fa);
+	assert_non_null(xp_lang_rule_named("consist", &p));
+	assert_null(p);
+	assert_null(xp_lang_rule_named("no_such_rule", &p));
+}
+
+static void test_rules_spec(void **state)
+{
+	(void)state;
+	xp_rule_sel s, d;
+	char bad[64];
+	/* the default set is the one the projection always had */
+	xp_rules_default(&d);
+	assert_int_equal(d.pron, XP_LR_ALL & ~(unsigned)(XP_LR_ARTICLES | XP_LR_FA_SUBJECT_CLITIC));
+	assert_true(d.np == XP_NP_DEFAULT);
+	assert_int_equal(d.prodrop, 1);
+	s = d;
+	assert_int_equal(xp_rules_parse("+articles,-fa_ezafe, -prodrop", &s, bad, sizeof bad), 0);
+	assert_int_equal(s.pron, d.pron | XP_LR_ARTICLES);
+	assert_true(s.np == (d.np & ~XP_NP_FA_EZAFE));
+	assert_int_equal(s.prodrop, 0);
+	assert_int_equal(xp_rules_parse("none,zh_words,+pronoun_drop", &s, bad, sizeof bad), 0);
+	assert_int_equal(s.pron, XP_LR_PRON_DROP);
+	assert_true(s.np == XP_NP_ZH_WORDS);
+	assert_int_equal(s.prodrop, 0);
+	assert_int_equal(xp_rules_parse("all", &s, bad, sizeof bad), 0);
+	assert_int_equal(s.pron, XP_LR_ALL);
+	assert_true(s.np == XP_NP_ALL);
+	assert_int_equal(s.prodrop, 1);
+	assert_int_equal(xp_rules_parse("all,default", &s, bad, sizeof bad), 0);
+	assert_memory_equal(&s, &d, sizeof s);
+	/* what it does not know, named */
+	assert_int_equal(xp_rules_parse("default,+fa_ezafee", &s, bad, sizeof bad), -1);
+	assert_string_equal(bad, "+fa_ezafee");
+	assert_int_equal(xp_rules_parse("default,,stray", &s, bad, sizeof bad), -1);
+	assert_string_equal(bad, "");
+	assert_int_equal(xp_rules_parse("", &s, bad, sizeof bad), -1);
+	assert_int_equal(xp_rules_parse("+", &s, bad, sizeof bad), -1);
+	assert_string_equal(bad, "+");
+	/* on / off as a rule reads it */
+	xp_rules_default(&s);
+	assert_true(xp_rules_on(&s, xp_lang_rule_named("fa_ezafe", NULL)));
+	assert_false(xp_rules_on(&s, xp_lang_rule_named("absorb", NULL)));
+	assert_true(xp_rules_on(&s, xp_lang_rule_named("prodrop", NULL)));
+}
+
+/* the compiled-in model fitted for "fa" serves the pack's other codes */
+static void test_model_codes(void **state)
+{
+	(void)state;
+	xp_conf_model m = {0};
+	xp_err e;
+	assert_int_equal(xp_conf_default(&m, &e), 0);
+	const xp_conf_lang *fa = xp_conf_for(&m, "fa"), *zh = xp_conf_for(&m, "zh");
+	assert_non_null(fa);
+	assert_non_null(zh);
+	assert_string_equal(fa->lang, "fa");
+	assert_ptr_equal(xp_conf_for(&m, "per"), fa);
+	assert_ptr_equal(xp_conf_for(&m, "fa-IR"), fa);
+	assert_ptr_equal(xp_conf_for(&m, "cmn"), zh);
+	assert_ptr_equal(xp_conf_for(&m, "de"), xp_conf_for(&m, "xx"));   /* no pack: the fallback */
+	xp_conf_free(&m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_traits),
+		cmocka_unit_test(test_fold),
+		cmocka_unit_test(test_rules),
+		cmocka_unit_test(test_rules_spec),
+		cmocka_unit_test(test_model_codes),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
