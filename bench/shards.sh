@@ -53,7 +53,7 @@ split_in() {
 three() {
 	rm -f $T/cpu.* $T/max.* $T/one $T/model $T/alone
 	cpu one $WA "$1" -o $T/one
-	awk -v k=$2 'NR % k == 1' "$1" > $T/sample
+	awk -v k=$2 '(NR - 1) % k == 0' "$1" > $T/sample
 	cpu train $WA --samplers $SAMPLERS $T/sample --save-model $T/m.gz
 	split_in "$1"
 	for s in $(seq 1 $SHARDS); do
