@@ -451,6 +451,11 @@ int xp_mention_pairs(const xp_corpus *en, const xp_corpus *tgt, const xp_pair_op
 {
 	memset(st, 0, sizeof *st);
 	xp_aligned al = {0};
+	/* one record per English utterance, as below reads them: the MMC-style
+	 * pairing, never n:m links */
+	xp_pair_opts po = *o;
+	po.links = XP_PAIR_LINKS_SUBSET;
+	o = &po;
 	if (xp_pair(en, tgt, o, &al, &st->pair, err))
 		return xp_aligned_free(&al), -1;
 	writer W = {.out = out, .words = o->tokens == XP_PAIR_TOKENS_WORDS, .lang = st->pair.tgt_lang,

@@ -5,6 +5,9 @@
 #include "../base/text.h"
 #include "../model/script.h"
 #include "../model/tokenize.h"
+#include "sentalign.h"
+#include "wordalign.h"
+#include "../io/bitext.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -256,6 +259,268 @@ static int record(const xp_doc *ed, size_t i, const xp_doc *td, int32_t j, doubl
 	return 0;
 }
 
+static unsigned long first_line(const xp_doc *t)
+{
+	return t->nutts && t->utts[0].line > 1 ? t->utts[0].line - 1 : 0;   /* its #begin line */
+}
+
+/* --- n:m links --------------------------------------------------------------------- */
+
+/* The record of one n:m link with English sentences (ne >= 1): their
+ * tokens one after the other, the target sentences' likewise (their texts
+ * joined by a space, or nothing in a language written without spaces). */
+static int record_link(const xp_doc *ed, const xp_salign_link *L, const xp_doc *td, const xp_pair_opts *o,
+		       const char *lang, int unspaced, xp_buf *text, xp_aligned *out)
+{
+	if (xp_grow(&out->v, &out->cap, out->n + 1, sizeof *out->v))
+		return -1;
+	xp_autt *r = &out->v[out->n];
+	memset(r, 0, sizeof *r);
+	xp_arena *A = &out->arena;
+	const xp_utt *u = &ed->utts[L->e0];
+	uint32_t ns = 0, nt = 0;
+	for (uint32_t k = 0; k < L->ne; k++)
+		ns += ed->utts[L->e0 + k].ntoks;
+	r->doc = xp_arena_strdup(A, ed->id);
+	r->part = ed->part;
+	r->utt = L->e0;
+	r->speaker = xp_arena_strdup(A, u->speaker);
+	r->src = xp_arena_alloc(A, (ns + 1) * sizeof *r->src);
+	r->tgt_lang = xp_arena_strdup(A, lang);
+	r->en_subs = xp_arena_alloc(A, sizeof *r->en_subs);
+	r->en_sub_text = xp_arena_alloc(A, sizeof *r->en_sub_text);
+	r->tgt_subs = xp_arena_alloc(A, (L->nt + 1) * sizeof *r->tgt_subs);
+	r->tgt_sub_text = xp_arena_alloc(A, (L->nt + 1) * sizeof *r->tgt_sub_text);
+	if (!r->doc || !r->speaker || !r->src || !r->tgt_lang || !r->en_subs || !r->en_sub_text || !r->tgt_subs ||
+	    !r->tgt_sub_text)
+		return -1;
+	for (uint32_t k = 0; k < L->ne; k++) {
+		const xp_utt *v = &ed->utts[L->e0 + k];
+		const char **w = xp_aligned_strs(out, v->text, v->toks, v->ntoks);
+		if (!w)
+			return -1;
+		memcpy(r->src + r->nsrc, w, v->ntoks * sizeof *w);
+		r->nsrc += v->ntoks;
+	}
+	if (L->ne > 1) {
+		if (!(r->src_utts = xp_arena_alloc(A, L->ne * sizeof *r->src_utts)))
+			return -1;
+		for (uint32_t k = 0; k < L->ne; k++)
+			r->src_utts[k] = L->e0 + k;
+		r->nsrc_utts = L->ne;
+	}
+	/* the target: each sentence's text, then all of them as one */
+	xp_buf all = {0};
+	for (uint32_t k = 0; k < L->nt; k++) {
+		const xp_utt *t = &td->utts[L->t0 + k];
+		if (target_text(t, unspaced, text) || !(r->tgt_sub_text[k] = xp_arena_strdup(A, text->p)))
+			return xp_buf_free(&all), -1;
+		r->tgt_subs[k] = L->t0 + k;
+		if (k && !unspaced)
+			xp_buf_putc(&all, ' ');
+		xp_buf_puts(&all, text->p);
+		nt += t->ntoks;
+	}
+	r->ntgt_subs = L->nt;
+	xp_buf_putc(&all, 0);
+	r->tgt_text = all.oom ? NULL : xp_arena_strdup(A, all.p);
+	xp_buf_free(&all);
+	if (!r->tgt_text || !(r->tgt = xp_arena_alloc(A, (nt + 1) * sizeof *r->tgt)))
+		return -1;
+	if (o->tokens == XP_PAIR_TOKENS_FILE || !L->nt) {
+		for (uint32_t k = 0; k < L->nt; k++) {
+			const xp_utt *t = &td->utts[L->t0 + k];
+			const char **w = xp_aligned_strs(out, t->text, t->toks, t->ntoks);
+			if (!w)
+				return -1;
+			memcpy(r->tgt + r->ntgt, w, t->ntoks * sizeof *w);
+			r->ntgt += t->ntoks;
+		}
+	} else {
+		xp_tok *tk = NULL;
+		size_t cap = 0;
+		uint32_t n = 0;
+		if (xp_tokenize(r->tgt_text, strlen(r->tgt_text), XP_TOK_WORDS, lang, &tk, &n, &cap))
+			return free(tk), -1;
+		r->tgt = xp_aligned_strs(out, r->tgt_text, tk, n);
+		r->ntgt = n;
+		free(tk);
+		if (!r->tgt)
+			return -1;
+	}
+	r->score = L->nt ? L->conf : 0;
+	out->n++;
+	return 0;
+}
+
+static int has_speakers(const xp_corpus *c)
+{
+	for (size_t d = 0; d < c->ndocs; d++)
+		for (size_t u = 0; u < c->docs[d].nutts; u++) {
+			const char *s = c->docs[d].utts[u].speaker;
+			if (s && s[0] && strcmp(s, "-"))
+				return 1;
+		}
+	return 0;
+}
+
+/* The first pass of --dict-pass: the links every document gets without a
+ * dictionary, those with confidence 0.9 or more word-aligned (the built-in
+ * aligner, links both directions agree on), and the word pairs linked
+ * twice or more kept as anchors (sentalign.h). */
+static int first_pass(const xp_corpus *en, const xp_doc **of, const xp_salign_opts *so, const char *lang,
+		      xp_salign_dict **out, size_t *npairs, xp_err *err)
+{
+	xp_buf text = {0};
+	*out = NULL;
+	*npairs = 0;
+	for (size_t d = 0; d < en->ndocs; d++) {
+		const xp_doc *e = &en->docs[d], *t = of[d];
+		xp_salign_link *L;
+		size_t nl;
+		if (!t)
+			continue;
+		int rc = xp_salign(e->utts, e->nutts, t->utts, t->nutts, so, &L, &nl);
+		if (rc == -2)
+			continue;   /* the second pass names it */
+		if (rc)
+			return xp_buf_free(&text), xp_failc(err, XP_ENOMEM, "", 0, "out of memory while pairing");
+		for (size_t k = 0; k < nl; k++) {
+			const xp_salign_link *x = &L[k];
+			if (!x->ne || !x->nt || x->conf < 0.9)
+				continue;
+			for (int side = 0; side < 2; side++) {
+				const xp_doc *D = side ? t : e;
+				uint32_t first = side ? x->t0 : x->e0, n = side ? x->nt : x->ne, w = 0;
+				for (uint32_t u = first; u < first + n; u++)
+					for (uint32_t i = 0; i < D->utts[u].ntoks; i++) {
+						uint32_t len;
+						const char *s = xp_tok_str(&D->utts[u], i, &len);
+						if (w++)
+							xp_buf_putc(&text, ' ');
+						xp_bitext_put_token(&text, s, len);
+					}
+				xp_buf_puts(&text, side ? "\n" : " ||| ");
+			}
+		}
+		free(L);
+	}
+	if (text.oom)
+		return xp_buf_free(&text), xp_failc(err, XP_ENOMEM, "", 0, "out of memory while pairing");
+	if (!text.n)
+		return xp_buf_free(&text), 0;
+	xp_bitext b;
+	xp_wa *w = NULL;
+	xp_walign f = {0}, r = {0}, s = {0};
+	xp_wa_opts wo;
+	xp_wa_defaults(&wo);
+	wo.threads = 1;
+	wo.lowercase = 1;
+	wo.lang[0] = "en";
+	wo.lang[1] = lang;
+	int rc = xp_bitext_read_mem("the first pass's sentence pairs", text.p, text.n, &b, err);   /* b owns text.p */
+	if (!rc)
+		rc = xp_wa_new(&w, &wo, err) || xp_wa_add_bitext(w, &b, err) || xp_wa_run(w, err) ||
+		     xp_wa_collect(w, XP_SYM_INTERSECT, &f, &r, &s, err) ? -1 : 0;
+	xp_salign_dict *D = rc ? NULL : xp_salign_dict_new();
+	if (!rc && !D)
+		rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory while pairing");
+	for (size_t q = 0; !rc && q < s.nsent; q++)
+		for (size_t k = s.start[q]; !rc && k < s.start[q + 1]; k++) {
+			xp_str a = b.toks[b.src[q] + s.links[k].i], c = b.toks[b.tgt[q] + s.links[k].j];
+			if (xp_salign_dict_count(D, a.p, a.n, c.p, c.n))
+				rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory while pairing");
+		}
+	if (!rc)
+		*npairs = xp_salign_dict_finish(D, 2);
+	xp_walign_free(&f), xp_walign_free(&r), xp_walign_free(&s);
+	xp_wa_free(w);
+	xp_bitext_free(&b);
+	if (rc)
+		xp_salign_dict_free(D), D = NULL;
+	*out = D;
+	return rc;
+}
+
+/* Every document n:m (of[d]: English document d's target, or NULL). */
+static int pair_nm(const xp_corpus *en, const xp_doc **of, const xp_pair_opts *o, int unspaced, xp_aligned *out,
+		   xp_pair_stats *st, xp_err *err)
+{
+	xp_salign_opts so;
+	xp_salign_defaults(&so);
+	so.anchors = !o->length_only;
+	/* the corpus' ratio of characters, steadier than one document's */
+	double le = 0, lt = 0;
+	for (size_t d = 0; d < en->ndocs; d++)
+		for (size_t i = 0; of[d] && i < en->docs[d].nutts + of[d]->nutts; i++)
+			if (i < en->docs[d].nutts)
+				le += xp_salign_length(&en->docs[d].utts[i]);
+			else
+				lt += xp_salign_length(&of[d]->utts[i - en->docs[d].nutts]);
+	so.ratio = le > 0 && lt > 0 ? lt / le : 1;
+	st->ratio = so.ratio;
+	st->nm = 1;
+	xp_salign_dict *dict = NULL;
+	if (o->dict_pass && so.anchors) {
+		if (first_pass(en, of, &so, st->tgt_lang, &dict, &st->dict_pairs, err))
+			return -1;
+		so.dict = dict;
+	}
+	xp_buf text = {0};
+	for (size_t d = 0; d < en->ndocs; d++) {
+		const xp_doc *e = &en->docs[d], *t = of[d];
+		st->documents++;
+		st->src_only_docs += t == NULL;
+		st->utterances += e->nutts;
+		if (!t) {
+			for (size_t i = 0; i < e->nutts; i++)
+				if (record(e, i, NULL, -1, 0, o, st->tgt_lang, unspaced, &text, out))
+					goto oom;
+			continue;
+		}
+		st->targets += t->nutts;
+		xp_salign_link *L;
+		size_t nl;
+		int rc = xp_salign(e->utts, e->nutts, t->utts, t->nutts, &so, &L, &nl);
+		if (rc == -2) {
+			xp_buf_free(&text);
+			xp_salign_dict_free(dict);
+			return xp_failc(err, XP_EINPUT, "", first_line(t), "document %s part %d: %zu x %zu sentences "
+					"is more than n:m pairing takes (%zu cells); split the document", t->id, t->part,
+					e->nutts, t->nutts, (size_t)XP_SALIGN_MAX_CELLS);
+		}
+		if (rc)
+			goto oom;
+		for (size_t k = 0; k < nl; k++) {
+			const xp_salign_link *x = &L[k];
+			st->link[x->ne][x->nt]++;
+			if (!x->ne) {
+				st->tgt_alone += x->nt;
+				continue;
+			}
+			if (!x->nt)
+				st->src_alone += x->ne;
+			else {
+				st->paired += x->nt;
+				st->conf_sum += x->conf;
+				st->unsure += x->conf < 0.9;
+			}
+			if (record_link(e, x, t, o, st->tgt_lang, unspaced, &text, out)) {
+				free(L);
+				goto oom;
+			}
+		}
+		free(L);
+	}
+	xp_buf_free(&text);
+	xp_salign_dict_free(dict);
+	return 0;
+oom:
+	xp_buf_free(&text);
+	xp_salign_dict_free(dict);
+	return xp_failc(err, XP_ENOMEM, "", 0, "out of memory while pairing");
+}
+
 /* --- the corpus ------------------------------------------------------------------- */
 
 static int doc_key(xp_buf *b, const char *id, int part)
@@ -307,17 +572,13 @@ static void language(const xp_corpus *tgt, const xp_pair_opts *o, xp_pair_stats 
 	st->tgt_lang = st->guessed ? g.lang : o->tgt_lang;
 }
 
-static unsigned long first_line(const xp_doc *t)
-{
-	return t->nutts && t->utts[0].line > 1 ? t->utts[0].line - 1 : 0;   /* its #begin line */
-}
-
 int xp_pair(const xp_corpus *en, const xp_corpus *tgt, const xp_pair_opts *o, xp_aligned *out,
 	    xp_pair_stats *st, xp_err *err)
 {
 	memset(st, 0, sizeof *st);
 	language(tgt, o, st);
 	int unspaced = xp_lang_unspaced(st->tgt_lang);
+	int nm = o->links == XP_PAIR_LINKS_NM || (o->links == XP_PAIR_LINKS_AUTO && !has_speakers(tgt));
 	xp_vocab keys;
 	xp_buf key = {0};
 	if (xp_vocab_init(&keys, 0))
@@ -352,13 +613,18 @@ int xp_pair(const xp_corpus *en, const xp_corpus *tgt, const xp_pair_opts *o, xp
 						       : "the target has document %s part %d twice", t->id, t->part);
 			goto done;
 		}
-		if (t->nutts > en->docs[id].nutts) {
+		if (!nm && t->nutts > en->docs[id].nutts) {
 			rc = xp_failc(err, XP_EINPUT, "", first_line(t), "target document %s part %d has %zu sentences, "
-				      "its English document %zu utterances: they cannot be paired one to one",
+				      "its English document %zu utterances: they cannot be paired one to one "
+				      "(--links nm pairs sentences n:m)",
 				      t->id, t->part, t->nutts, en->docs[id].nutts);
 			goto done;
 		}
 		of[id] = t;
+	}
+	if (nm) {
+		rc = pair_nm(en, of, o, unspaced, out, st, err);
+		goto done;
 	}
 	/* The model: the prior share of utterances with a target, and the
 	 * length ratio, first from the totals, then from a first pairing. */

@@ -20,6 +20,16 @@
  * The result is an aligned corpus (io/aligned.h) with one record per
  * English utterance, the target empty where none was paired, ready for
  * `xproj bitext` and `xproj project`.
+ *
+ * Documents whose sentences are not one to one and carry no speakers (TED
+ * talks, news: ParCorFull) are paired n:m instead (XP_PAIR_LINKS_NM,
+ * align/sentalign.h): 1:1, 1:0, 0:1, 1:2, 2:1 and 2:2 links by length and
+ * lexical anchors.  A record then stands for one link: two target
+ * sentences are joined into its target (tgt_subs names both), two English
+ * sentences into its source ("src_utts", which `project` reads as one
+ * unit).  An English sentence linked to nothing (1:0) gets a record with
+ * an empty target, as above; a target sentence linked to nothing (0:1) has
+ * no record and is counted (xp_pair_stats.tgt_alone).
  */
 #ifndef XP_PAIR_H
 #define XP_PAIR_H
@@ -32,10 +42,19 @@ typedef enum {
 	XP_PAIR_TOKENS_WORDS,  /* the sentence text re-split into ICU words */
 } xp_pair_tokens;
 
+typedef enum {
+	XP_PAIR_LINKS_AUTO,    /* subset when the target carries speakers, n:m otherwise */
+	XP_PAIR_LINKS_SUBSET,  /* every target sentence on its own English utterance (MMC) */
+	XP_PAIR_LINKS_NM,      /* n:m links, align/sentalign.h */
+} xp_pair_links;
+
 typedef struct xp_pair_opts {
 	const char *tgt_lang;      /* NULL or "": guessed from the script (model/script.h) */
 	xp_pair_tokens tokens;
 	double speaker_penalty;    /* log-score of a speaker mismatch (negative) */
+	xp_pair_links links;
+	int length_only;           /* n:m without lexical anchors (plain Gale-Church) */
+	int dict_pass;             /* n:m: a first pass, word-aligned, gives word pairs as anchors */
 } xp_pair_opts;
 
 void xp_pair_defaults(xp_pair_opts *o);
@@ -50,12 +69,21 @@ typedef struct xp_pair_stats {
 	const char *tgt_lang;      /* the language used (given or guessed) */
 	const char *script;        /* the script found in the target text */
 	int guessed;               /* 1 when tgt_lang came from the script */
+	/* n:m pairing (nm = 1): links of each type by English x target
+	 * sentences, link[ne][nt]; the English sentences linked to no target
+	 * (1:0, their record's target empty) and the target sentences linked
+	 * to no English (0:1: in no record) */
+	int nm;
+	size_t link[3][3];
+	size_t src_alone, tgt_alone;
+	size_t dict_pairs;         /* --dict-pass: the word pairs kept as anchors */
 } xp_pair_stats;
 
 /* Pair every document of tgt with the document of en that has its id and
- * part, appending one record per English utterance to out.  A target
- * document that en lacks, or one with more sentences than its English
- * document has utterances, is an error naming it.  Without tgt_lang the
+ * part, appending one record per English utterance (n:m: per link) to out.
+ * A target document that en lacks, or (subset pairing) one with more
+ * sentences than its English document has utterances, is an error naming
+ * it.  Without tgt_lang the
  * language is guessed from the target's script (st->guessed, st->script);
  * a script that names none gives "" and spaced tokens. */
 int xp_pair(const xp_corpus *en, const xp_corpus *tgt, const xp_pair_opts *o, xp_aligned *out,

@@ -315,6 +315,41 @@ int xp_outputs_commit(xp_outputs *o, xp_err *err)
 	return rc;
 }
 
+/* link(2) fails where the destination exists, where rename(2) would replace
+ * it: what a new file that must not replace one needs (two processes
+ * creating one store at once: the second must not replace the first's,
+ * which may already hold a run). */
+int xp_outputs_commit_new(xp_outputs *o, size_t *existed, xp_err *err)
+{
+	int rc = 0;
+	*existed = 0;
+	for (size_t i = 0; rc == 0 && i < o->n; i++) {
+		xp_output *x = &o->v[i];
+		if (!x->tmp)
+			continue;
+		xp_failpoint("outputs-link");
+		if (link(x->tmp, x->path) == 0) {
+			/* the new name on disk before anything is written through it
+			 * (a store's first run must not outlive its name in a power cut) */
+			char dir[4096];
+			const char *name;
+			split(x->path, dir, sizeof dir, &name);
+			int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (dfd >= 0) {
+				fsync(dfd);
+				close(dfd);
+			}
+			continue;
+		}
+		if (errno == EEXIST)
+			++*existed;
+		else
+			rc = xp_failc(err, XP_EIO, x->path, 0, "cannot create: %s", strerror(errno));
+	}
+	clear(o);   /* the temporary names go; the linked files stay */
+	return rc;
+}
+
 int xp_write_file(const char *path, const void *data, size_t len, xp_err *err)
 {
 	xp_outputs o = {0};

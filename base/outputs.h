@@ -44,6 +44,10 @@ typedef struct xp_outputs {
 int xp_outputs_put(xp_outputs *o, const char *path, const void *data, size_t len, xp_err *err);
 /* Replace every destination; o is emptied either way. */
 int xp_outputs_commit(xp_outputs *o, xp_err *err);
+/* Put each temporary file in place only where its destination does not
+ * exist (a new file that must never replace one); *existed counts the
+ * destinations that did, left as they were.  o is emptied. */
+int xp_outputs_commit_new(xp_outputs *o, size_t *existed, xp_err *err);
 /* Remove the temporary files; no destination changes.  o is emptied. */
 void xp_outputs_abort(xp_outputs *o);
 

@@ -74,6 +74,13 @@ void xp_db_set_wait(xp_db *db, int ms);
  * language; NULL: the report's. */
 int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const char *report_json,
 		     const char *lang, const char *files, int64_t *run, xp_err *err);
+/* What xp_db_import_run would refuse, found without a store, so that a
+ * command can refuse before it creates one: a report that does not parse or
+ * lacks a document of the corpus, an empty corpus.  Unless allow_empty, also
+ * a report that projects none of its mentions: as the latest run it would
+ * empty every command's view of the store. */
+int xp_db_import_check(const xp_corpus *en, const xp_aligned *al, const char *report_json, const char *files,
+		       int allow_empty, xp_err *err);
 /* The latest run, 0 if none. */
 int64_t xp_db_latest_run(xp_db *db);
 

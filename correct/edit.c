@@ -432,18 +432,41 @@ static int column(char **head, size_t n, const char *a, const char *b)
 	return -1;
 }
 
-/* the mention's span from an annotator's grid: the target tokens any of
- * its source tokens is aligned to, as the minmax rule spans them */
-static int grid_span(const char *grid, int64_t s, int64_t e, int64_t *a, int64_t *b)
+/* The mention's span from an annotator's grid: the target tokens any of
+ * its source tokens is aligned to, as the minmax rule spans them.  The grid
+ * is the one export-tasa wrote for the mention's sentence: nsrc rows (its
+ * English tokens) of ntgt cells (its target tokens), each true or false (1
+ * or 0).  A grid of another shape is another sentence's, or was cut or
+ * edited: read as it stood, rows the mention has and the grid lacks counted
+ * as unaligned, so a [[true]] grid for a longer mention deleted its
+ * projection (issue 32, D5).  It is refused, with why (in why[0..n)).
+ * nsrc < 0: the mention is unknown, nothing to check the shape against. */
+static int grid_span(const char *grid, int64_t nsrc, int64_t ntgt, int64_t s, int64_t e, int64_t *a, int64_t *b,
+		     char *why, size_t n)
 {
 	json_error_t je;
-	json_t *g = json_loads(grid, 0, &je);
-	if (!json_is_array(g)) {
-		json_decref(g);
-		return -1;
+	json_t *g = json_loads(grid, JSON_DECODE_ANY, &je);
+	int rc = 0;
+	if (!json_is_array(g))
+		rc = -1, snprintf(why, n, "Answer.alignment is not a grid (an array of rows of booleans)");
+	else if (nsrc >= 0 && (int64_t)json_array_size(g) != nsrc)
+		rc = -1, snprintf(why, n, "Answer.alignment has %zu rows, the mention's sentence %lld English tokens "
+				  "(a grid of another sentence?)", json_array_size(g), (long long)nsrc);
+	for (size_t i = 0; rc == 0 && i < json_array_size(g); i++) {
+		json_t *row = json_array_get(g, i);
+		if (!json_is_array(row))
+			rc = -1, snprintf(why, n, "Answer.alignment: row %zu is not an array", i);
+		else if (nsrc >= 0 && (int64_t)json_array_size(row) != ntgt)
+			rc = -1, snprintf(why, n, "Answer.alignment: row %zu has %zu cells, the target sentence %lld tokens",
+					  i, json_array_size(row), (long long)ntgt);
+		for (size_t j = 0; rc == 0 && j < json_array_size(row); j++) {
+			json_t *c = json_array_get(row, j);
+			if (!json_is_boolean(c) && !(json_is_integer(c) && (json_integer_value(c) == 0 || json_integer_value(c) == 1)))
+				rc = -1, snprintf(why, n, "Answer.alignment: cell [%zu][%zu] is not true, false, 0 or 1", i, j);
+		}
 	}
 	*a = INT64_MAX, *b = -1;
-	for (int64_t i = s; i < e; i++) {
+	for (int64_t i = s; rc == 0 && i < e; i++) {
 		json_t *row = json_array_get(g, (size_t)i);
 		for (size_t j = 0; j < json_array_size(row); j++)
 			if (json_is_true(json_array_get(row, j)) || json_integer_value(json_array_get(row, j)) == 1) {
@@ -452,30 +475,38 @@ static int grid_span(const char *grid, int64_t s, int64_t e, int64_t *a, int64_t
 			}
 	}
 	json_decref(g);
-	return 0;
+	return rc;
 }
 
 static int tasa_row(xp_db *db, int64_t run, int64_t batch, const char *name, const char *key,
 		    const char *grid, const char *annotator, size_t line, xp_batch_result *r, xp_err *err)
 {
-	int64_t m, s = 0, e = 0, a, b;
+	int64_t m, s = 0, e = 0, a, b, nsrc = -1, ntgt = -1;
 	xp_mstate st = {0};
 	int found = xp_mention_lookup(db, run, key, &m, err);
 	if (found != 0 && found != XP_ENOTFOUND)
 		return found;
 	if (m >= 0) {
 		sqlite3_stmt *q;
-		if (xp_sql_prepare(db, "SELECT start, end FROM mentions WHERE id = ?", &q, err))
+		/* the grid's shape is the mention's sentence's, as export-tasa wrote it */
+		if (xp_sql_prepare(db, "SELECT m.start, m.end, " XP_SQL_NTOKS("u.src") ", " XP_SQL_NTOKS("u.tgt")
+				   " FROM mentions m JOIN utterances u ON u.id = m.utterance WHERE m.id = ?", &q, err))
 			return -1;
 		sqlite3_bind_int64(q, 1, m);
-		if (sqlite3_step(q) == SQLITE_ROW)
+		if (sqlite3_step(q) == SQLITE_ROW) {
 			s = sqlite3_column_int64(q, 0), e = sqlite3_column_int64(q, 1);
+			nsrc = sqlite3_column_type(q, 2) == SQLITE_NULL ? -1 : sqlite3_column_int64(q, 2);
+			ntgt = sqlite3_column_type(q, 3) == SQLITE_NULL ? -1 : sqlite3_column_int64(q, 3);
+			if (ntgt < 0)
+				nsrc = -1;
+		}
 		sqlite3_finalize(q);
 		if (xp_db_state(db, m, &st))
 			return xp_sql_fail(db, err, "state");
 	}
-	if (grid_span(grid, s, e, &a, &b))
-		return xp_fail(err, name, line, "Answer.alignment is not a grid of booleans");
+	char why[200];
+	if (grid_span(grid, nsrc, ntgt, s, e, &a, &b, why, sizeof why))
+		return xp_failc(err, XP_EINPUT, name, line, "mention %s: %s", key, why);
 	int now = b > a;
 	if (m >= 0 && now == st.projected && (!now || (a == st.start && b == st.end)))
 		return 0;   /* the annotator kept the projection */

@@ -306,34 +306,93 @@ static int counts(xp_db *db, int64_t run, xp_err *err)
 	return xp_sql_exec(db, sql, err);
 }
 
+/* The file of the run's provenance named `what` (files is its JSON), or dflt. */
+static void file_name(const char *files, const char *what, const char *dflt, char *out, size_t n)
+{
+	json_t *fj = json_loads(files ? files : "{}", 0, NULL);
+	const char *s = json_string_value(json_object_get(fj, what));
+	snprintf(out, n, "%s", s ? s : dflt);
+	json_decref(fj);
+}
+
+/* Everything a run is checked for before a row is written, into rep (left
+ * empty on failure): the report whole, the corpora not empty, each document
+ * of the corpus in the report.  Alone (xp_db_import_check) it lets `db
+ * import` refuse before it creates a store: a cut-short or malformed report
+ * made a new, empty 110 KB store (issue 32, D8). */
+static int check_run(const xp_corpus *en, const xp_aligned *al, const char *report_json, const char *files,
+		     xp_report *rep, xp_err *err)
+{
+	char name[512];
+	file_name(files, "report", "report", name, sizeof name);
+	if (xp_report_parse(name, report_json, strlen(report_json), NULL, 0, rep, err))
+		return err->code;
+	int rc = 0;
+	/* an empty run would become every command's default run */
+	if (!en->ndocs || !al->n) {
+		char sn[512];
+		if (!en->ndocs)
+			file_name(files, "source", "the English corpus", sn, sizeof sn);
+		else
+			file_name(files, "aligned", "the aligned corpus", sn, sizeof sn);
+		rc = xp_failc(err, XP_EINPUT, sn, 0, "no %s: no run is added", !en->ndocs ? "documents" : "utterances");
+	}
+	xp_vocab rv;
+	if (rc == 0 && xp_vocab_init(&rv, 0))
+		rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	else if (rc == 0) {
+		char key[1200];
+		for (size_t i = 0; rc == 0 && i < rep->ndocs; i++)
+			if (xp_vocab_id(&rv, key, xp_aligned_key(key, sizeof key, rep->docs[i].id, rep->docs[i].part, -1)) ==
+			    UINT32_MAX)
+				rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		for (size_t i = 0; rc == 0 && i < en->ndocs; i++) {
+			const xp_doc *d = &en->docs[i];
+			if (xp_vocab_find(&rv, key, xp_aligned_key(key, sizeof key, d->id, d->part, -1)) == UINT32_MAX)
+				rc = xp_failc(err, XP_EINPUT, name, 0, "the report has no document %s part %d", d->id, d->part);
+		}
+		xp_vocab_free(&rv);
+	}
+	if (rc)
+		xp_report_free(rep);
+	return rc;
+}
+
+int xp_db_import_check(const xp_corpus *en, const xp_aligned *al, const char *report_json, const char *files,
+		       int allow_empty, xp_err *err)
+{
+	xp_report rep;
+	int rc = check_run(en, al, report_json, files, &rep, err);
+	if (rc)
+		return rc;
+	size_t projected = 0;
+	for (size_t i = 0; i < rep.n; i++)
+		projected += rep.items[i].fate == XP_PROJECTED;
+	if (!allow_empty && rep.n && !projected) {
+		char name[512];
+		file_name(files, "report", "report", name, sizeof name);
+		rc = xp_failc(err, XP_EINPUT, name, 0,
+			      "none of its %zu mentions is projected (no target text aligned?): the run would be the "
+			      "latest, which every command shows, with nothing in it; nothing is imported "
+			      "(--allow-empty imports it)", rep.n);
+	}
+	xp_report_free(&rep);
+	return rc;
+}
+
 int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const char *report_json,
 		     const char *lang, const char *files, int64_t *run, xp_err *err)
 {
-	/* the files the run came from name the report in errors */
-	json_t *fj = json_loads(files ? files : "{}", 0, NULL);
 	char name[512], aname[512];
-	const char *rn = json_string_value(json_object_get(fj, "report"));
-	const char *an = json_string_value(json_object_get(fj, "aligned"));
-	snprintf(name, sizeof name, "%s", rn ? rn : "report");
-	snprintf(aname, sizeof aname, "%s", an ? an : "the aligned corpus");
-	json_decref(fj);
+	file_name(files, "report", "report", name, sizeof name);
+	file_name(files, "aligned", "the aligned corpus", aname, sizeof aname);
 	xp_report rep;
-	if (xp_report_parse(name, report_json, strlen(report_json), NULL, 0, &rep, err))
+	if (check_run(en, al, report_json, files, &rep, err))
 		return err->code;
 	char rlang[sizeof rep.lang];   /* no language given: the report's */
 	snprintf(rlang, sizeof rlang, "%s", rep.lang);
 	if (!lang)
 		lang = rlang;
-	/* an empty run would become every command's default run */
-	if (!en->ndocs || !al->n) {
-		xp_report_free(&rep);
-		fj = json_loads(files ? files : "{}", 0, NULL);
-		const char *sn = json_string_value(json_object_get(fj, "source"));
-		int rc = xp_failc(err, XP_EINPUT, !en->ndocs ? (sn ? sn : "the English corpus") : aname, 0,
-				  "no %s: no run is added", !en->ndocs ? "documents" : "utterances");
-		json_decref(fj);
-		return rc;
-	}
 	xp_vocab keys;
 	ins s = {0};
 	int rc = xp_vocab_init(&keys, 0) ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;

@@ -5,8 +5,10 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "store.h"
+#include "../base/outputs.h"
 #include "../base/text.h"
 
+#include <errno.h>
 #include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -385,6 +387,43 @@ static int connect_immutable(xp_db *db, xp_err *err)
 	return connect_uri(db, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, err);
 }
 
+/* A new store is built whole under a temporary name beside its path (base/
+ * outputs.h's, swept like theirs when a killed process leaves one) and
+ * linked into place only then: killed at any instant, the path holds no
+ * store or a complete one.  Made in place, a kill between the switch to WAL
+ * (which writes the file's first page) and the first migration's commit
+ * left a 4 KiB file with no schema, which every later reader refused as
+ * "not an xproj correction store" (issue 32, D7).  link, not rename: of two
+ * processes creating one store, the second opens the first's, which may
+ * hold a run by then, instead of replacing it. */
+static int create_whole(const char *path, int target, xp_err *err)
+{
+	xp_outputs o = {0};
+	if (xp_outputs_put(&o, path, "", 0, err))
+		return xp_err_code(err);
+	/* a store named *.gz got an empty gzip stream: SQLite wants nothing */
+	if (ftruncate(o.v[0].fd, 0)) {
+		int saved = errno;
+		xp_outputs_abort(&o);
+		return xp_failc(err, XP_EIO, path, 0, "cannot create: %s", strerror(saved));
+	}
+	xp_db t = {0};
+	snprintf(t.path, sizeof t.path, "%s", path);   /* errors name the store */
+	int rc = connect_uri(&t, o.v[0].tmp, SQLITE_OPEN_READWRITE, err) || migrate(&t, 0, target, err) ||
+		 xp_sql_exec(&t, "PRAGMA journal_mode = WAL", err);
+	xp_failpoint("db-create");   /* killed here: a whole store, not yet in place */
+	/* closing the last connection merges and removes the WAL: the file
+	 * linked is the whole store */
+	if (t.h && sqlite3_close(t.h) != SQLITE_OK && rc == 0)
+		rc = xp_failc(err, XP_EDB, path, 0, "cannot close the new store: %s", sqlite3_errmsg(t.h));
+	size_t existed;
+	if (rc) {
+		xp_outputs_abort(&o);
+		return xp_err_code(err);
+	}
+	return xp_outputs_commit_new(&o, &existed, err) ? xp_err_code(err) : 0;
+}
+
 /* Open in the mode asked.  Order matters: the version is checked on a
  * connection that has written nothing (switching to WAL rewrites the
  * header, so a refused store would not be left as it was); only then does
@@ -397,6 +436,11 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	int memory = !strcmp(path, ":memory:") || !*path;
 	if (mode != XP_DB_CREATE && !memory && stat(path, &st))
 		return xp_failc(err, XP_ENOTFOUND, path, 0, "no such database (xproj db import or db init creates one)");
+	if (mode == XP_DB_CREATE && !memory && stat(path, &st) && errno == ENOENT) {
+		int rc = create_whole(path, target, err);
+		if (rc)
+			return rc;
+	}
 	xp_db *db = calloc(1, sizeof *db);
 	if (!db)
 		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
@@ -410,8 +454,13 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	if (rc == 0 && v > XP_DB_VERSION)
 		rc = xp_failc(err, XP_ECONFLICT, path, 0, "schema version %d is newer than this xproj (%d): use a newer xproj",
 			      v, XP_DB_VERSION);
+	/* an empty database: what an xproj before the whole creation above
+	 * (create_whole) left when killed while making a store */
 	if (rc == 0 && mode == XP_DB_READ && v == 0)
-		rc = xp_failc(err, XP_EINPUT, path, 0, "not an xproj correction store (no schema)");
+		rc = xp_sql_int(db, "SELECT count(*) FROM sqlite_master", 1) == 0
+			     ? xp_failc(err, XP_EINPUT, path, 0, "not an xproj correction store (an empty database, no schema: "
+					"a creation that was interrupted?  xproj db init makes it a store)")
+			     : xp_failc(err, XP_EINPUT, path, 0, "not an xproj correction store (no schema)");
 	if (rc == 0 && mode == XP_DB_READ && v < target) {
 		if (access(path, W_OK))
 			rc = xp_failc(err, XP_ECONFLICT, path, 0, "schema version %d must be upgraded to %d, which needs write "

@@ -152,6 +152,7 @@ static int build_resp(xp_pair *p, const xp_doc *resp, const gspan *g, const gspa
 		if (j < nk && same_span(&kg[j], &g[i])) {
 			/* in the key: only the first cluster keeps it */
 			p->nmatched++;
+			p->drop_resp |= e - i > 1;
 			id[kept] = kid, cl[kept++] = g[i].cluster;
 		} else {
 			uint32_t nid = p->nids++;

@@ -27,6 +27,7 @@ typedef struct xp_pair {
 	uint32_t *where;     /* per id: its first mention, in the key (ids < nkey_ids) or the response */
 	uint32_t nresp_spans, nmatched;  /* distinct response spans; of them, in the key */
 	int dup_key, dup_resp;           /* an id sits in two chains of that side */
+	int drop_resp;                   /* a response span of the key in two chains: kept in the first */
 } xp_pair;
 
 /* resp may be NULL.  -1 on OOM. */

@@ -81,26 +81,34 @@ static double links(double n) { return n * (n - 1) / 2; }
 
 /* LEA (Moosavi & Strube 2016): each entity, weighted by its size, scores
  * the share of its links found in the other side's entities; a singleton
- * has one self-link, found when the other side has the same singleton. */
+ * has one self-link, found when the other side has the same singleton.
+ *
+ * Recall walks the overlaps: a key span is in at most one response chain
+ * (chains.h keeps a repeated one in the first), so a key chain's found
+ * links are those inside each overlap.  Precision cannot: a span in two key
+ * chains would be found in both, and a response chain whose mentions all
+ * sit in two key chains scored twice its links (200% precision, issue 32).
+ * The scorer with LEA (Moosavi's scorer.pl, the reference scorer v8.01
+ * plus LEA) looks each response mention up in one key chain, the last
+ * holding it (Indexa), as MUC and B-cubed do here: so does this, which
+ * keeps every entity's share within [0, 1]. */
 int xp_lea(const xp_pair *p, const xp_overlap *ov, size_t nov, xp_rp *out)
 {
 	const xp_chainset *K = &p->key, *R = &p->resp;
-	double *kres = calloc((size_t)K->n + 1, sizeof *kres), *rres = calloc((size_t)R->n + 1, sizeof *rres);
-	if (!kres || !rres) {
+	double *kres = calloc((size_t)K->n + 1, sizeof *kres);
+	uint32_t *cnt = calloc((size_t)K->n + 1, sizeof *cnt), *touched = malloc(((size_t)K->n + 1) * sizeof *touched);
+	if (!kres || !cnt || !touched) {
 		free(kres);
-		free(rres);
+		free(cnt);
+		free(touched);
 		return -1;
 	}
 	for (size_t i = 0; i < nov; i++) {
 		uint32_t kl = xp_chain_len(K, ov[i].k), rl = xp_chain_len(R, ov[i].r);
-		if (kl == 1 || rl == 1) {
-			double same = kl == 1 && rl == 1;
-			kres[ov[i].k] += same;
-			rres[ov[i].r] += same;
-		} else {
+		if (kl == 1 || rl == 1)
+			kres[ov[i].k] += kl == 1 && rl == 1;
+		else
 			kres[ov[i].k] += links(ov[i].n) / links(kl);
-			rres[ov[i].r] += links(ov[i].n) / links(rl);
-		}
 	}
 	xp_rp s = {0};
 	for (uint32_t k = 0; k < K->n; k++) {
@@ -108,11 +116,27 @@ int xp_lea(const xp_pair *p, const xp_overlap *ov, size_t nov, xp_rp *out)
 		s.rd += xp_chain_len(K, k);
 	}
 	for (uint32_t r = 0; r < R->n; r++) {
-		s.pn += xp_chain_len(R, r) * rres[r];
-		s.pd += xp_chain_len(R, r);
+		uint32_t a = R->start[r], rl = xp_chain_len(R, r), nt = 0;
+		double found = 0;
+		for (uint32_t i = a; i < a + rl; i++) {
+			uint32_t id = R->ids[i];
+			if (id < p->nkey_ids && !cnt[p->kindex[id]]++)
+				touched[nt++] = p->kindex[id];
+		}
+		for (uint32_t t = 0; t < nt; t++) {
+			uint32_t k = touched[t];
+			if (rl == 1)
+				found += xp_chain_len(K, k) == 1;
+			else
+				found += links(cnt[k]) / links(rl);
+			cnt[k] = 0;
+		}
+		s.pn += rl * found;
+		s.pd += rl;
 	}
 	free(kres);
-	free(rres);
+	free(cnt);
+	free(touched);
 	*out = s;
 	return 0;
 }

@@ -49,6 +49,7 @@ int xp_score_doc(const xp_doc *key, const xp_doc *resp, unsigned mask, xp_scores
 	if (rc == 0 && (mask & 1u << XP_BLANC))
 		rc = xp_blanc(&p, ov, nov, &bc, &bn);
 	free(ov);
+	int p_repeated = p.dup_key || p.dup_resp || p.drop_resp;
 	xp_pair_free(&p);
 	if (rc)
 		return -1;
@@ -58,6 +59,7 @@ int xp_score_doc(const xp_doc *key, const xp_doc *resp, unsigned mask, xp_scores
 	add(&acc->blanc_noncoref, &bn);
 	acc->documents++;
 	acc->missing += resp == NULL;
+	acc->repeated += p_repeated;
 	return 0;
 }
 
@@ -102,6 +104,7 @@ static int score_pair(const xp_doc *k, const xp_doc *r, void *arg)
 	add(&total->blanc_noncoref, &one.blanc_noncoref);
 	total->documents += one.documents;
 	total->missing += one.missing;
+	total->repeated += one.repeated;
 	return 0;
 }
 

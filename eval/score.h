@@ -44,6 +44,8 @@ typedef struct xp_scores {
 	xp_rp blanc_coref;         /* correct / key / response coreference links */
 	xp_rp blanc_noncoref;      /* the same for non-coreference links */
 	size_t documents, missing; /* key documents; of them, absent from the response */
+	size_t repeated;           /* documents with a span in two clusters (key or response),
+				      scored as the reference scorer does (chains.h) */
 } xp_scores;
 
 const char *xp_metric_name(xp_metric m);

@@ -107,6 +107,13 @@ static const char *one(xp_aligned *a, json_t *o, xp_autt *u)
 		return "\"en_sub_text\"/\"tgt_sub_text\" has not one text per block of \"en_subs\"/\"tgt_subs\"";
 	if (score && !json_is_number(score))
 		return "\"score\" is not a number";
+	if (ints(a, o, "src_utts", &u->src_utts, &u->nsrc_utts))
+		return "\"src_utts\" is not a list of utterance numbers";
+	for (uint32_t k = 0; k < u->nsrc_utts; k++)
+		if (u->src_utts[k] != u->utt + k)
+			return "\"src_utts\" is not \"utt\" and the utterances after it, in order";
+	if (u->nsrc_utts < 2)
+		u->src_utts = NULL, u->nsrc_utts = 0;
 	u->score = score ? json_number_value(score) : 0;
 	return NULL;
 }
@@ -186,6 +193,8 @@ void xp_aligned_write(xp_buf *out, const xp_aligned *a)
 			json_object_set_new(o, "en_sub_text", str_list(u->en_sub_text, u->nen_subs));
 		if (o && u->tgt_sub_text)
 			json_object_set_new(o, "tgt_sub_text", str_list(u->tgt_sub_text, u->ntgt_subs));
+		if (o && u->nsrc_utts > 1)
+			json_object_set_new(o, "src_utts", int_list(u->src_utts, u->nsrc_utts));
 		char *s = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6)) : NULL;
 		json_decref(o);
 		if (!s) {
@@ -301,5 +310,179 @@ int xp_bitext_lines(const xp_aligned *al, const char *map_path, uint32_t **line,
 		rc = xp_failc(err, XP_EINPUT, map_path, it.lineno, "%lu lines, the alignment has %zu", it.lineno, nlines);
 	free(buf);
 	xp_vocab_free(&keys);
+	return rc;
+}
+
+/* --- units: records that join several source utterances ----------------------------- */
+
+/* the units of one document: unit[u] is utterance u's unit, off[u] the
+ * tokens before it in that unit, len[u] (for a unit's first utterance) how
+ * many utterances it joins */
+typedef struct doc_units {
+	uint32_t *unit, *off, *len;
+} doc_units;
+
+static int units_doc(xp_corpus *units, const xp_doc *d, const doc_units *du)
+{
+	xp_doc *nd = xp_corpus_add_doc(units, d->id, strlen(d->id), d->part);
+	if (!nd)
+		return -1;
+	for (size_t k = 0; k < d->nmeta; k++)
+		if (xp_doc_set_meta(units, nd, d->meta[k].key, d->meta[k].value))
+			return -1;
+	const char **w = NULL;
+	size_t *lens = NULL, cap = 0;
+	int rc = 0;
+	for (size_t u = 0; u < d->nutts && !rc; u += du->len[u]) {
+		uint32_t n = 0;
+		for (size_t v = u; v < u + du->len[u]; v++)
+			n += d->utts[v].ntoks;
+		if (n + 1 > cap) {
+			cap = 2 * (size_t)n + 1;
+			const char **w2 = realloc(w, cap * sizeof *w);
+			size_t *l2 = w2 ? realloc(lens, cap * sizeof *lens) : NULL;
+			if (w2)
+				w = w2;
+			if (l2)
+				lens = l2;
+			if (!w2 || !l2) {
+				rc = -1;
+				break;
+			}
+		}
+		n = 0;
+		for (size_t v = u; v < u + du->len[u]; v++)
+			for (uint32_t k = 0; k < d->utts[v].ntoks; k++, n++) {
+				uint32_t l;
+				w[n] = xp_tok_str(&d->utts[v], k, &l);
+				lens[n] = l;
+			}
+		xp_utt *nu = xp_doc_add_utt(units, nd, d->utts[u].speaker, w, lens, n);
+		if (!nu)
+			rc = -1;
+		else
+			nu->line = d->utts[u].line, nu->uid = d->utts[u].uid;
+	}
+	free(w), free(lens);
+	for (size_t k = 0; k < d->nmentions && !rc; k++) {
+		const xp_mention *m = &d->mentions[k];
+		long c = xp_doc_cluster(nd, d->clusters[m->cluster].label);
+		uint32_t s = du->off[m->utt];
+		if (c < 0 || xp_doc_add_mention(nd, du->unit[m->utt], m->start + s, m->end + s, (uint32_t)c, m->line))
+			rc = -1;
+		else
+			nd->mentions[nd->nmentions - 1].id = m->id, nd->mentions[nd->nmentions - 1].conf = m->conf;
+	}
+	return rc || xp_doc_finish(nd, 0, NULL, NULL) ? -1 : 0;
+}
+
+int xp_aligned_units(const xp_corpus *en, const xp_aligned *a, const char *name, xp_corpus *units,
+		     xp_aligned *ua, size_t *merged, xp_err *err)
+{
+	*merged = 0;
+	memset(ua, 0, sizeof *ua);
+	size_t joined = 0;
+	for (size_t k = 0; k < a->n; k++)
+		joined += a->v[k].nsrc_utts > 1;
+	if (!joined)
+		return 0;
+	xp_doc_index ix;
+	if (xp_doc_index_init(&ix, en))
+		return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+	doc_units *du = calloc(en->ndocs + 1, sizeof *du);
+	int rc = 0;
+	if (!du)
+		goto oom;
+	for (size_t d = 0; d < en->ndocs; d++) {
+		size_t n = en->docs[d].nutts + 1;
+		du[d].unit = malloc(n * sizeof *du[d].unit);
+		du[d].off = calloc(n, sizeof *du[d].off);
+		du[d].len = malloc(n * sizeof *du[d].len);
+		if (!du[d].unit || !du[d].off || !du[d].len)
+			goto oom;
+		for (size_t u = 0; u < n; u++)
+			du[d].len[u] = 1;
+	}
+	/* each joining record's run: inside its document, its src the run's
+	 * tokens, no utterance in two runs */
+	for (size_t k = 0; k < a->n; k++) {
+		const xp_autt *r = &a->v[k];
+		size_t d = xp_doc_index_find(&ix, r->doc, r->part);
+		if (d == SIZE_MAX || r->nsrc_utts < 2)
+			continue;
+		const xp_doc *D = &en->docs[d];
+		if ((size_t)r->utt + r->nsrc_utts > D->nutts) {
+			rc = xp_failc(err, XP_EINPUT, name, k + 1, "document %s part %d: utterances %u-%u are not in the "
+				      "source (%zu utterances)", r->doc, r->part, r->utt, r->utt + r->nsrc_utts - 1, D->nutts);
+			goto done;
+		}
+		uint32_t t = 0;
+		int same = 1;
+		for (uint32_t v = r->utt; v < r->utt + r->nsrc_utts && same; v++) {
+			if (v > r->utt && (du[d].len[v] != 1 || du[d].off[v]))
+				same = -1;
+			for (uint32_t i = 0; i < D->utts[v].ntoks && same == 1; i++, t++) {
+				uint32_t l;
+				const char *w = xp_tok_str(&D->utts[v], i, &l);
+				same = t < r->nsrc && strlen(r->src[t]) == l && !memcmp(r->src[t], w, l);
+			}
+		}
+		if (same == 1 && (du[d].len[r->utt] != 1 || du[d].off[r->utt]))
+			same = -1;
+		if (same != 1 || t != r->nsrc) {
+			rc = xp_failc(err, XP_EINPUT, name, k + 1, same < 0 ? "document %s part %d: utterance %u is joined "
+				      "twice" : "document %s part %d: \"src\" is not the tokens of utterances %u-%u",
+				      r->doc, r->part, r->utt, r->utt + r->nsrc_utts - 1);
+			goto done;
+		}
+		du[d].len[r->utt] = r->nsrc_utts;
+		for (uint32_t v = r->utt + 1, o = D->utts[r->utt].ntoks; v < r->utt + r->nsrc_utts; o += D->utts[v++].ntoks)
+			du[d].off[v] = o, du[d].len[v] = 0;
+	}
+	for (size_t d = 0; d < en->ndocs; d++) {
+		uint32_t un = 0;
+		for (size_t u = 0; u < en->docs[d].nutts; u++) {
+			if (du[d].len[u] == 0)
+				un--, (*merged)++;   /* the run's unit, counted once below */
+			du[d].unit[u] = un++;
+		}
+	}
+	/* a joined utterance with a record of its own would be projected twice */
+	for (size_t k = 0; k < a->n; k++) {
+		const xp_autt *r = &a->v[k];
+		size_t d = xp_doc_index_find(&ix, r->doc, r->part);
+		if (d != SIZE_MAX && r->utt < en->docs[d].nutts && du[d].len[r->utt] == 0) {
+			rc = xp_failc(err, XP_EINPUT, name, k + 1, "document %s part %d: utterance %u has a record and is "
+				      "joined to the one before it", r->doc, r->part, r->utt);
+			goto done;
+		}
+	}
+	for (size_t d = 0; d < en->ndocs; d++)
+		if (units_doc(units, &en->docs[d], &du[d]))
+			goto oom;
+	/* the records, keyed by unit; their strings stay a's */
+	if (!(ua->v = malloc((a->n + 1) * sizeof *ua->v)))
+		goto oom;
+	ua->n = ua->cap = a->n;
+	for (size_t k = 0; k < a->n; k++) {
+		ua->v[k] = a->v[k];
+		size_t d = xp_doc_index_find(&ix, a->v[k].doc, a->v[k].part);
+		if (d != SIZE_MAX && a->v[k].utt < en->docs[d].nutts)
+			ua->v[k].utt = du[d].unit[a->v[k].utt];
+	}
+	goto done;
+oom:
+	rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+done:
+	for (size_t d = 0; du && d < en->ndocs; d++)
+		free(du[d].unit), free(du[d].off), free(du[d].len);
+	free(du);
+	xp_doc_index_free(&ix);
+	if (rc) {
+		xp_corpus_free(units);
+		free(ua->v);
+		memset(ua, 0, sizeof *ua);
+		*merged = 0;
+	}
 	return rc;
 }

@@ -18,6 +18,13 @@
  * a two-speaker block).  The two text lists are optional (files written
  * before they existed have neither); when present each has one entry per
  * block of its list.
+ *
+ * A record may stand for consecutive source utterances merged into one unit
+ * (`xproj pair` linking two English sentences to one target sentence):
+ * "src_utts":[4,5] then names them, "utt" is the first, and "src" is their
+ * tokens one after the other; the later ones have no record of their own.
+ * Absent, the record is the one utterance "utt".  xp_aligned_units gives
+ * the source corpus those units as utterances.
  */
 #ifndef XP_ALIGNED_H
 #define XP_ALIGNED_H
@@ -46,6 +53,10 @@ typedef struct xp_autt {
 	 * when the file did not say */
 	const char **en_sub_text, **tgt_sub_text;
 	double score;
+	/* the source utterances this record's src joins, when more than one
+	 * (src_utts[0] == utt); NULL and 0 otherwise */
+	uint32_t *src_utts;
+	uint32_t nsrc_utts;
 } xp_autt;
 
 typedef struct xp_aligned {
@@ -70,6 +81,17 @@ size_t xp_aligned_key(char *out, size_t n, const char *doc, long long part, long
 /* keys gets record k's key as id k; (doc, part, utt) must be unique, an
  * utterance given twice is an error naming name. */
 int xp_aligned_index(const xp_aligned *a, const char *name, xp_vocab *keys, xp_err *err);
+
+/* When some record of a joins several source utterances ("src_utts"):
+ * units gets a copy of en where each such run is one utterance (tokens one
+ * after the other, each mention's offsets shifted by the tokens before it
+ * in the unit) and ua a copy of a whose records are keyed by the units'
+ * numbers; *merged says how many utterances were joined into others.  With
+ * none, *merged = 0 and nothing is built.  A record whose src is not the
+ * joined utterances' tokens, or a run outside its document, is an error
+ * naming name. */
+int xp_aligned_units(const xp_corpus *en, const xp_aligned *a, const char *name, xp_corpus *units,
+		     xp_aligned *ua, size_t *merged, xp_err *err);
 
 /* The bitext of the utterances with non-empty source and target ("src ||| tgt" per
  * line, see bitext.h) and its map (one record key per line). */

@@ -63,6 +63,13 @@ typedef struct xp_pipe_opts {
 	xp_proj_opts proj;
 	int no_db;
 	int keep_empty;             /* write documents without a target sentence too */
+	/* A run that would leave less than a rerun found is refused unless
+	 * this is set: no utterance aligned to a target subtitle (empty or
+	 * unreadable subtitles, no usable timestamps), or none of the mentions
+	 * projected.  Its outputs would replace good ones with nothing and its
+	 * run become the store's latest, which every command shows (issue 32,
+	 * D2).  Refused, the outputs and the store are left as they were. */
+	int allow_empty;
 	/* Called as each stage starts. */
 	void (*progress)(void *arg, xp_stage s);
 	/* Called with the plan of the align stage, before it runs: the episodes,

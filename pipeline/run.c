@@ -77,6 +77,28 @@ static int put(run *R, xp_out f, const xp_buf *b, xp_err *e)
 	return 0;
 }
 
+/* The subtitles gave no utterance a target: an empty or unreadable file,
+ * cues without usable timestamps, a target file that is empty.  Said
+ * naming the file at fault (the English subtitles when nothing aligned to
+ * them, else the target's). */
+static int refuse_unaligned(run *R, xp_err *e)
+{
+	const xp_align_stats *st = &R->r->align;
+	const xp_pipe_opts *o = R->o;
+	if (o->allow_empty || !st->utterances || st->empty_target < st->utterances)
+		return 0;
+	if (!st->aligned)
+		return xp_failc(e, XP_EINPUT, o->subs, 0,
+				"none of the %zu utterances aligned to a subtitle (an empty file, no readable cue, no "
+				"usable timestamps?): nothing is replaced and no run is added (--allow-empty writes the "
+				"empty run)", st->utterances);
+	const char *tgt = o->tgt_subs ? o->tgt_subs : o->links ? o->links : o->subs;
+	return xp_failc(e, XP_EINPUT, tgt, 0,
+			"%zu of %zu utterances aligned to the subtitles of %s, none to target text here (an empty or "
+			"unreadable target, or cues that match none of theirs?): nothing is replaced and no run is added "
+			"(--allow-empty writes the empty run)", st->aligned, st->utterances, o->subs);
+}
+
 static int stage_align(run *R, xp_err *e)
 {
 	const xp_pipe_opts *o = R->o;
@@ -99,7 +121,7 @@ static int stage_align(run *R, xp_err *e)
 	if (!rc && xp_batch_episodes(&b, &R->r->episodes, &R->r->no_subs))
 		rc = xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	xp_batch_free(&b);
-	if (rc)
+	if (rc || refuse_unaligned(R, e))
 		return -1;
 	xp_buf out = {0};
 	xp_aligned_write(&out, &R->al);
@@ -191,6 +213,10 @@ static int stage_project(run *R, xp_err *e)
 		return -1;
 	R->r->proj = R->proj.total;
 	R->r->zh_words = R->proj.zh_words;
+	if (!R->o->allow_empty && R->proj.total.mentions && !R->proj.total.projected)
+		return xp_failc(e, XP_EINPUT, R->o->alignments ? R->o->alignments : R->o->tgt_subs ? R->o->tgt_subs : R->o->subs, 0,
+				"none of the %zu mentions projected: nothing is replaced and no run is added "
+				"(--allow-empty writes the empty run)", R->proj.total.mentions);
 	return 0;
 }
 

@@ -1424,7 +1424,17 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 		}
 		ze = def;
 	}
-	int rc = project_with(en, al, wa, line, o, zs, ze, 1, p, err);
+	/* records that join English sentences (pair's 2:1 and 2:2 links) are
+	 * projected on those units: the English corpus is read with each run
+	 * as one utterance, its mentions shifted by the tokens before them */
+	xp_corpus units = {0};
+	xp_aligned ua = {0};
+	size_t joined = 0;
+	int rc = xp_aligned_units(en, al, "", &units, &ua, &joined, err);
+	if (!rc)
+		rc = project_with(joined ? &units : en, joined ? &ua : al, wa, line, o, zs, ze, 1, p, err);
+	xp_corpus_free(&units);
+	free(ua.v);
 	xp_lex_free(def);
 	xp_zhseg_free(zs);
 	p->zh_words = state;

@@ -19,7 +19,7 @@ typedef struct args {
 	const char *transcript, *out, *pairs;
 	xp_plan_src src;
 	xp_batch_opts bo;   /* subtitle reading, target language and tokens, the aligner's band and threshold */
-	int json, per_episode, adjudicate, examples, sample;
+	int json, per_episode, adjudicate, examples, sample, allow_empty;
 } args;
 
 /* Each command's own options; the subtitle and aligner groups are shared
@@ -27,7 +27,8 @@ typedef struct args {
  * none of the target's options. */
 static const struct option align_own[] = {
 	{"transcript", required_argument, 0, 'T'}, {"output", required_argument, 0, 'o'},
-	{"config", required_argument, 0, 'F'}, {"episode-pairs", required_argument, 0, 'P'}, {0, 0, 0, 0}};
+	{"config", required_argument, 0, 'F'}, {"episode-pairs", required_argument, 0, 'P'},
+	{"allow-empty", no_argument, 0, 'Y'}, {0, 0, 0, 0}};
 static const struct option *const align_groups[] = {align_own, xp_opts_subs, xp_opts_tgt_subs, xp_opts_target,
 						    xp_opts_ualign, NULL};
 static const struct option eval_own[] = {
@@ -50,6 +51,7 @@ static int parse(int argc, char **argv, const struct option *lo, args *a, const 
 		case 'F': break;   /* read by xp_cli_config */
 		case 'o': a->out = optarg; break;
 		case 'P': a->pairs = optarg; break;
+		case 'Y': a->allow_empty = 1; break;
 		case 'j': a->json = 1; break;
 		case 'p': a->per_episode = 1; break;
 		case 'A': a->adjudicate = 1; break;
@@ -144,6 +146,12 @@ static int run_align(int argc, char **argv)
 	if (!rc)
 		rc = xp_batch_align(&b, &bo, &out, &st, &missing, &e) ||
 		     xp_need_some(a.transcript, out.n, "utterances", &e);   /* would replace OUT with nothing */
+	/* subtitles that align to nothing (empty, unreadable, no usable
+	 * timestamps) would replace OUT with targets that are all empty */
+	if (!rc && !a.allow_empty && st.utterances && !st.aligned)
+		rc = xp_failc(&e, XP_EINPUT, a.src.subs ? a.src.subs : a.transcript, 0,
+			      "none of the %zu utterances aligned to a subtitle (an empty file, no readable cue, no usable "
+			      "timestamps?): nothing is written (--allow-empty writes it)", st.utterances);
 	if (bo.progress)
 		fprintf(stderr, "\r%60s\r", "");
 	xp_buf buf = {0};
@@ -185,7 +193,7 @@ const xp_cmd xp_cmd_align = {
 	"xproj align --transcript T --subs S [--tgt-subs Z] [--links X] [--episodes MAP]\n"
 	"            [--encoding E] [--tgt-encoding E] [--keep-asides] [--to-simplified]\n"
 	"            [--tgt-lang zh] [--zh-tokens char|word] [--band N] [--threshold F]\n"
-	"            [--config FILE] [--episode-pairs PAIRS] -o OUT.jsonl\n\n"
+	"            [--config FILE] [--episode-pairs PAIRS] [--allow-empty] -o OUT.jsonl\n\n"
 	"T: TV4Dialog XML, TSV (doc, utterance id, speaker, text) or an annotated CoNLL or\n"
 	"jsonlines file (whose sentences are then the utterances, token for token), or a\n"
 	"directory of transcripts.  S: the English subtitles (SRT, WebVTT, ASS/SSA or OPUS XML,\n"
@@ -195,7 +203,9 @@ const xp_cmd xp_cmd_align = {
 	"subtitles is reported and its utterances get no target.  The target comes from the\n"
 	"bilingual block, through the XCES links X between S and Z (OPUS: the <linkGrp> of the\n"
 	"episode's two documents), or by time overlap with Z.  Writes the aligned corpus\n"
-	"(one JSON object per utterance) and a summary on stderr.\n"
+	"(one JSON object per utterance) and a summary on stderr.  Subtitles no utterance\n"
+	"aligns to (empty, unreadable, no usable timestamps) are refused and nothing is\n"
+	"written (--allow-empty writes the unaligned corpus).\n"
 	"  --episodes MAP   which documents are which episode: lines 'IMDb-id-or-file<TAB>S01E01';\n"
 	"                   S and Z are then directories or zip archives in any layout (OPUS:\n"
 	"                   xml/en/YEAR/IMDBID/ID.xml.gz, or en.zip), and with X only the\n"

@@ -11,12 +11,14 @@ static int run(int argc, char **argv)
 {
 	static const struct option lo[] = {{"output", required_argument, 0, 'o'},
 					   {"map", required_argument, 0, 'm'},
+					   {"allow-empty", no_argument, 0, 'E'},
 					   {0, 0, 0, 0}};
 	const char *out = NULL, *map = NULL;
-	int ch;
+	int ch, allow_empty = 0;
 	while ((ch = xp_cli_getopt("bitext", argc, argv, "o:m:", lo)) != -1) {
 		if (ch == 'o') out = optarg;
 		else if (ch == 'm') map = optarg;
+		else if (ch == 'E') allow_empty = 1;
 		else return 2;
 	}
 	if (argc - optind != 1)
@@ -35,6 +37,12 @@ static int run(int argc, char **argv)
 		xp_aligned_bitext(&a, &pairs, map ? &mp : NULL);
 		if (pairs.oom || mp.oom)
 			rc = xp_cli_error(&(xp_err){.msg = "out of memory"});
+		/* no utterance with both sides: pairs.txt would be replaced with nothing */
+		else if (!pairs.n && !allow_empty) {
+			xp_failc(&e, XP_EINPUT, argv[optind], 0, "none of its %zu utterances has both a source and a target "
+				 "text: the bitext would be empty, nothing is written (--allow-empty writes it)", a.n);
+			rc = xp_cli_error(&e);
+		}
 	}
 	xp_outputs o = {0};
 	if (!rc && (xp_outputs_put(&o, out, pairs.p ? pairs.p : "", pairs.n, &e) ||
@@ -55,12 +63,13 @@ static int run(int argc, char **argv)
 
 const xp_cmd xp_cmd_bitext = {
 	"bitext", run, "write the sentence pairs of an aligned corpus for a word aligner",
-	"xproj bitext ALIGNED.jsonl -o pairs.txt [--map pairs.map]\n\n"
+	"xproj bitext ALIGNED.jsonl -o pairs.txt [--map pairs.map] [--allow-empty]\n\n"
 	"One 'src tokens ||| tgt tokens' line per utterance whose source and target are both\n"
 	"non-empty, tokens joined by single spaces in the order the projector uses (a token\n"
 	"holding a space, or empty, is written with '_' so that every aligner counts the same\n"
 	"tokens).  The map has 'doc<TAB>part<TAB>utt' for each line, so left-out utterances\n"
-	"never shift the numbering.\n"
+	"never shift the numbering.  An aligned corpus with no such utterance is refused and\n"
+	"nothing is written (--allow-empty writes the empty bitext).\n"
 	"  -o, --output FILE  the bitext\n"
 	"  --map FILE         the line -> utterance map",
 };

@@ -15,7 +15,7 @@ typedef struct dargs {
 	const char *db, *source, *aligned, *report, *lang, *mention, *span, *annotator, *note, *out, *jsonl,
 		*batch, *format, *doc;
 	long long run;
-	int json, silver, only_flagged, top, top_set, list, explain, keep_empty;
+	int json, silver, only_flagged, top, top_set, list, explain, keep_empty, allow_empty;
 	int32_t span3[3];         /* --span, checked */
 	const char *file;
 	struct import_in *in;   /* import: its inputs, read before the store is opened */
@@ -45,10 +45,11 @@ typedef struct dargs {
 #define O_LIST {"list", no_argument, 0, 'l'}
 #define O_EXPLAIN {"explain", no_argument, 0, 'X'}
 #define O_KEEP_EMPTY {"keep-empty", no_argument, 0, 'K'}
+#define O_ALLOW_EMPTY {"allow-empty", no_argument, 0, 'E'}
 #define O_END {0, 0, 0, 0}
 
 static const struct option o_none[] = {O_END};
-static const struct option o_import[] = {O_SOURCE, O_ALIGNED, O_REPORT, O_LANG, O_END};
+static const struct option o_import[] = {O_SOURCE, O_ALIGNED, O_REPORT, O_LANG, O_ALLOW_EMPTY, O_END};
 static const struct option o_edit[] = {O_MENTION, O_SPAN, O_EDITOR, O_RUN, O_END};
 static const struct option o_delete[] = {O_MENTION, O_EDITOR, O_RUN, O_END};
 static const struct option o_corrections[] = {O_ANNOTATOR, O_FORMAT, O_RUN, O_END};
@@ -161,6 +162,7 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 		case 'X': a->explain = 1; break;
 		case 'D': a->doc = optarg; break;
 		case 'K': a->keep_empty = 1; break;
+		case 'E': a->allow_empty = 1; break;
 		default: return 2;
 		}
 	}
@@ -293,9 +295,12 @@ static int import_read(const dargs *a, import_in *in, xp_err *e)
 	json_decref(fj);
 	if (!in->files)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	/* the report checked whole, against the source, before the store is
+	 * opened: a refused import creates nothing */
 	return xp_read_corpus(a->source, XP_FMT_AUTO, NULL, &in->en, e) ||
 	       xp_need_some(a->source, in->en.ndocs, "documents", e) || xp_aligned_read(a->aligned, &in->al, e) ||
-	       xp_need_some(a->aligned, in->al.n, "utterances", e) || xp_read_file(a->report, &in->rep, &n, e);
+	       xp_need_some(a->aligned, in->al.n, "utterances", e) || xp_read_file(a->report, &in->rep, &n, e) ||
+	       xp_db_import_check(&in->en, &in->al, in->rep, in->files, a->allow_empty, e);
 }
 
 static int do_import(xp_db *db, dargs *a, xp_err *e)
@@ -728,6 +733,7 @@ const xp_cmd xp_cmd_db = {
 	"db", run, "the correction store: projections and human corrections in SQLite",
 	"xproj db init DB\n"
 	"xproj db import DB --source EN.conll --aligned ALIGNED.jsonl --report R.json [--lang L]\n"
+	"               [--allow-empty]\n"
 	"xproj db add|modify DB --mention DOC|ID --span SENT:START:END [--annotator NAME] [--note TEXT]\n"
 	"xproj db delete DB --mention DOC|ID [--annotator NAME] [--note TEXT]\n"
 	"xproj db import-corrections DB FILE [--annotator NAME] [--format mmc|tasa|conll|jsonlines|conllu]\n"
@@ -743,13 +749,17 @@ const xp_cmd xp_cmd_db = {
 	"xproj db merge OUT IN...\n\n"
 	"A run (`db import`) is one projection: the English corpus, the aligned corpus and the\n"
 	"report `xproj project --report` wrote (--run-report R.json is the same option),\n"
-	"imported in one transaction.  Mentions are\n"
+	"imported in one transaction.  The inputs are checked whole before the store is opened,\n"
+	"so a refused import creates nothing, and a new store appears complete or not at all.\n"
+	"A report that projects none of its mentions is refused: as the latest run it would\n"
+	"empty what every command shows (--allow-empty imports it).  Mentions are\n"
 	"DOC|ID (document id and English mention id); spans are SENT:START:END, the target\n"
 	"sentence (as in the projected CoNLL) and a half-open token span.  add needs a null\n"
 	"projection, delete and modify a projected mention, and the span must lie in the\n"
 	"mention's target sentence.  import-corrections reads MMC's JSON ({scene: {\"add\":\n"
 	"{id: [sent,start,end]}, \"delete\": [id], \"modify\": {...}}}) or a TASA results CSV\n"
-	"(mention_id and Answer.alignment grid) as one batch in one transaction; a batch\n"
+	"(mention_id and Answer.alignment grid, of the shape export-tasa wrote for the mention's\n"
+	"sentence, else refused with its line) as one batch in one transaction; a batch\n"
 	"already imported is refused; edits for unknown mentions or that break a rule are\n"
 	"stored, listed and left out of the corrected view.  With --format conll or jsonlines\n"
 	"(or a .conll/.jsonlines path) FILE is the corrected target corpus itself: it is\n"

@@ -48,7 +48,7 @@ static int parse(int argc, char **argv, const struct option *lo, xp_pipe_opts *o
 			    (rc = xp_opt_alignments(ch, optarg, &o->alignments, &o->probs, &o->one_based, &e)) == 1 &&
 			    (rc = xp_opt_wordalign(ch, optarg, &o->wa, &o->sym, &e)) == 1 &&
 			    (rc = xp_opt_project(ch, optarg, &o->proj, &e)) == 1)
-				rc = xp_opt_output(ch, &o->keep_empty);
+				rc = xp_opt_output(ch, &o->keep_empty, &o->allow_empty);
 			if (rc)
 				return xp_cli_bad_value("pipeline", &e);
 		}
@@ -198,6 +198,9 @@ const xp_cmd xp_cmd_pipeline = {
 	"              --no-fa-verb-final, --no-zh-demonstrative, --no-zh-interrogative,\n"
 	"              --no-fa-demonstrative, --np LIST, --no-np LIST\n"
 	"  --keep-empty  write documents without a target sentence too (left out by default)\n"
+	"  --allow-empty  write the run even when no utterance got target text or no mention\n"
+	"              was projected (refused by default: empty or unreadable subtitles would\n"
+	"              replace the outputs with nothing and add an empty latest run)\n"
 	"  --no-db     no correction database\n"
 	"  --quiet     no progress, no summary on stdout\n"
 	"  --config F  options from F, one per line: 'key = value' or 'key' for a switch\n"

@@ -21,7 +21,7 @@ enum { XP_MAX_ALT = 8 };
 
 typedef struct args {
 	const char *source, *aligned, *alignments, *probs, *map, *out, *jsonl, *report, *model;
-	int one_based, repair, keep_empty;
+	int one_based, repair, keep_empty, allow_empty;
 	int list;            /* --list-rules: 1 text, 2 --json, 3 --markdown */
 	const char *lang;    /* --lang: the language --list-rules is for */
 	xp_proj_opts o;
@@ -74,7 +74,7 @@ static int parse(int argc, char **argv, args *a)
 		default:
 			if ((rc = xp_opt_alignments(ch, optarg, &a->alignments, &a->probs, &a->one_based, &e)) == 1 &&
 			    (rc = xp_opt_project(ch, optarg, &a->o, &e)) == 1)
-				rc = xp_opt_output(ch, &a->keep_empty);
+				rc = xp_opt_output(ch, &a->keep_empty, &a->allow_empty);
 			if (rc)
 				return xp_cli_bad_value("project", &e);
 		}
@@ -270,6 +270,24 @@ static int read_alt(const args *a, const xp_aligned *al, const uint32_t *line, s
 	return 0;
 }
 
+/* Nothing projected of some mentions: the outputs would replace good ones
+ * with nothing (issue 32, D2).  Said naming the input at fault: the aligned
+ * corpus when none of its utterances has target text, else the alignment. */
+static int refuse_empty(const args *a, const xp_aligned *al, const xp_proj_stats *st, xp_err *e)
+{
+	if (!st->mentions || st->projected)
+		return 0;
+	size_t with_target = 0;
+	for (size_t i = 0; i < al->n; i++)
+		with_target += al->v[i].ntgt > 0;
+	if (!with_target)
+		return xp_failc(e, XP_EINPUT, a->aligned, 0, "none of its %zu utterances has target text: none of the %zu "
+				"mentions projected, nothing is written (--allow-empty writes the empty projection)",
+				al->n, st->mentions);
+	return xp_failc(e, XP_EINPUT, a->alignments, 0, "none of the %zu mentions projected: nothing is written "
+			"(--allow-empty writes the empty projection)", st->mentions);
+}
+
 static int run(int argc, char **argv)
 {
 	args a;
@@ -307,7 +325,8 @@ static int run(int argc, char **argv)
 		 xp_cli_in(xp_bitext_lines(&al, a.map, &line, wa.nsent, &e), &e, a.alignments) ||
 		 xp_check_alignment(&al, line, &wa, a.alignments, &e) ||
 		 read_alt(&a, &al, line, wa.nsent, alt, &e) ||
-		 xp_cli_in(xp_project(&en, &al, &wa, line, &a.o, &p, &e), &e, a.aligned);
+		 xp_cli_in(xp_project(&en, &al, &wa, line, &a.o, &p, &e), &e, a.aligned) ||
+		 (!a.allow_empty && refuse_empty(&a, &al, &p.total, &e));
 	/* the projected corpus is training data: a document without a target
 	 * sentence is nothing to learn from (the report still lists it) */
 	size_t empty = !rc && !a.keep_empty ? xp_corpus_drop_empty(&p.out) : 0;
@@ -343,7 +362,7 @@ const xp_cmd xp_cmd_project = {
 	"              [--gap K] [--max-ratio R] [--trim-punct] [--min-prob P]\n"
 	"              [--collisions keep-first|merge|drop] [--chars] [--rules SPEC] [--zh-words DIR]\n"
 	"              [--report R.json] [--jsonlines OUT.jsonl] [--model M.json | --uncalibrated]\n"
-	"              [--keep-empty] [--alt-alignments A2.pharaoh ...] [--repair]\n"
+	"              [--keep-empty] [--allow-empty] [--alt-alignments A2.pharaoh ...] [--repair]\n"
 	"              -o OUT.conll (or OUT.conllu: CorefUD)\n"
 	"       xproj project --list-rules [--lang L] [--json | --markdown] [--rules SPEC]\n\n"
 	"Every English mention becomes the smallest target span covering the target tokens\n"
@@ -374,7 +393,9 @@ const xp_cmd xp_cmd_project = {
 	"--no-np LIST (a comma list of rule names, or all).\n\n"
 	"The alignment lines follow `xproj bitext` (or its --map).  Utterances\n"
 	"without target text are left out of OUT and counted, and so are documents left with no\n"
-	"sentence (training data: nothing to learn from; --keep-empty writes them).  The report:\n"
+	"sentence (training data: nothing to learn from; --keep-empty writes them).  A projection\n"
+	"of none of its mentions (no target text, an empty alignment) is refused and nothing is\n"
+	"written: it would replace good outputs with nothing (--allow-empty writes it).  The report:\n"
 	"{\"mentions\":N,\"projected\":N,\"null\":{\"empty_target\":N,\"unaligned\":N,\"filtered\":N,\n"
 	"\"out_of_range\":N},\"clusters\":N,\"collisions\":N,\"prodrop_recovered\":N,...,\n"
 	"\"documents\":[{... per document, \"detail\": every mention's fate and confidence}]}\n\n"

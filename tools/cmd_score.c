@@ -419,6 +419,12 @@ static int run(int argc, char **argv)
 		if (tot.missing)
 			fprintf(stderr, "xproj score: %zu key document(s) are not in the response and score as empty\n",
 				tot.missing);
+		/* scored, not refused: the reference scorer scores them too (the
+		 * figures stay within [0, 100]), but a reader should know */
+		if (tot.repeated)
+			fprintf(stderr, "xproj score: %zu document(s) have a span in two clusters; scored as the reference "
+				"scorer does (a key span counts in its last cluster, a response span of the key in its first)\n",
+				tot.repeated);
 		if (o.json) {
 			json_t *x = scores_json(&tot, o.mask);
 			if (chars)

@@ -19,7 +19,7 @@ enum {
 	O_NO_FA_CLITICS, O_NO_FA_NEAREST_VERB, O_UNCALIBRATED, O_NO_PRONOUN_MOVE, O_NO_PRONOUN_DROP,
 	O_NO_FA_LIGHT_VERB, O_NO_FA_POSSESSIVE, O_FA_SUBJECT_CLITIC, O_NO_FA_VERB_MOVE, O_NO_FA_CASE, O_NO_FA_HOMOGRAPH, O_NP, O_NO_NP, O_ZH_WORDS,
 	O_NO_FA_VERB_FINAL, O_NO_ZH_DEMONSTRATIVE, O_NO_ZH_INTERROGATIVE, O_NO_FA_DEMONSTRATIVE,
-	O_KEEP_EMPTY = 448,
+	O_KEEP_EMPTY = 448, O_ALLOW_EMPTY,
 	O_RULES = 480,
 };
 
@@ -70,13 +70,17 @@ const struct option xp_opts_project[] = {
 	{"zh-words", required_argument, 0, O_ZH_WORDS}, {"rules", required_argument, 0, O_RULES},
 	{0, 0, 0, 0}};
 
-const struct option xp_opts_output[] = {{"keep-empty", no_argument, 0, O_KEEP_EMPTY}, {0, 0, 0, 0}};
+const struct option xp_opts_output[] = {{"keep-empty", no_argument, 0, O_KEEP_EMPTY},
+					{"allow-empty", no_argument, 0, O_ALLOW_EMPTY}, {0, 0, 0, 0}};
 
-int xp_opt_output(int ch, int *keep_empty)
+int xp_opt_output(int ch, int *keep_empty, int *allow_empty)
 {
-	if (ch != O_KEEP_EMPTY)
+	if (ch == O_KEEP_EMPTY)
+		*keep_empty = 1;
+	else if (ch == O_ALLOW_EMPTY)
+		*allow_empty = 1;
+	else
 		return 1;
-	*keep_empty = 1;
 	return 0;
 }
 

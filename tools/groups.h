@@ -42,7 +42,9 @@ extern const struct option xp_opts_project[];
  * out, which has room for cap entries with the end; 0, or XP_EFAIL (a
  * table too small for its command: a programming error) in e. */
 /* --keep-empty: a command writing a target corpus (training data) leaves
- * out documents without a sentence unless given it */
+ * out documents without a sentence unless given it.  --allow-empty: it
+ * refuses a result with nothing projected (or nothing aligned), which would
+ * replace good outputs with nothing, unless given it. */
 extern const struct option xp_opts_output[];
 
 int xp_opts_table(struct option *out, size_t cap, const struct option *const *tables, xp_err *e);
@@ -53,6 +55,6 @@ int xp_opt_ualign(int ch, const char *v, xp_batch_opts *bo, xp_err *e);
 int xp_opt_alignments(int ch, const char *v, const char **path, const char **probs, int *one_based, xp_err *e);
 int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err *e);
 int xp_opt_project(int ch, const char *v, xp_proj_opts *o, xp_err *e);
-int xp_opt_output(int ch, int *keep_empty);
+int xp_opt_output(int ch, int *keep_empty, int *allow_empty);
 
 #endif

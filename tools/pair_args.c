@@ -13,8 +13,9 @@ int xp_pair_args_parse(const xp_cmd *cmd, int argc, char **argv, xp_pair_args *a
 		{"source", required_argument, 0, 's'}, {"target", required_argument, 0, 't'},
 		{"lang", required_argument, 0, 'l'},   {"tgt-lang", required_argument, 0, 'l'},
 		{"tokens", required_argument, 0, 'k'}, {"output", required_argument, 0, 'o'},
-		{"repair", no_argument, 0, 'r'},       {0, 0, 0, 0}};
-	static const char *const toks[] = {"file", "words"};
+		{"repair", no_argument, 0, 'r'},       {"links", required_argument, 0, 'L'},
+		{"length-only", no_argument, 0, 'G'},  {"dict-pass", no_argument, 0, 'D'}, {0, 0, 0, 0}};
+	static const char *const toks[] = {"file", "words"}, *const links[] = {"auto", "subset", "nm"};
 	memset(a, 0, sizeof *a);
 	xp_pair_defaults(&a->o);
 	int ch, k;
@@ -26,6 +27,13 @@ int xp_pair_args_parse(const xp_cmd *cmd, int argc, char **argv, xp_pair_args *a
 		case 'l': a->o.tgt_lang = optarg; break;
 		case 'o': a->out = optarg; break;
 		case 'r': a->repair = 1; break;
+		case 'G': a->o.length_only = 1; break;
+		case 'D': a->o.dict_pass = 1; break;
+		case 'L':
+			if (xp_cli_choice("--links", optarg, links, 3, &k, &e))
+				return xp_cli_bad_value(cmd->name, &e);
+			a->o.links = k == 1 ? XP_PAIR_LINKS_SUBSET : k == 2 ? XP_PAIR_LINKS_NM : XP_PAIR_LINKS_AUTO;
+			break;
 		case 'k':
 			if (xp_cli_choice("--tokens", optarg, toks, 2, &k, &e))
 				return xp_cli_bad_value(cmd->name, &e);
@@ -34,6 +42,8 @@ int xp_pair_args_parse(const xp_cmd *cmd, int argc, char **argv, xp_pair_args *a
 		default: return 2;
 		}
 	}
+	if (a->o.length_only && a->o.dict_pass)
+		return xp_cli_bad(cmd->name, "--dict-pass adds anchors, --length-only takes them away: one or the other");
 	return optind != argc || !a->source || !a->target || !a->out ? xp_cli_usage(cmd, 2) : 0;
 }
 

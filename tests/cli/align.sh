@@ -21,8 +21,9 @@ expect_status 0 $XPROJ align-eval --transcript $T/tr --subs $T/subs
 expect_grep '_S01E01.xml has no subtitle file of its name: skipped' $T/err
 expect_grep 'F1 1.0000  utterances 3' $T/out
 
-# a CoNLL transcript grouped by episode, one episode without subtitles
-expect_status 0 $XPROJ align --transcript $FIX/conll/mmc_traps.conll --subs t=$T/subs -o $T/b.jsonl
+# a CoNLL transcript grouped by episode, one episode without subtitles (its only
+# one: nothing aligns, which is refused unless --allow-empty)
+expect_status 0 $XPROJ align --transcript $FIX/conll/mmc_traps.conll --subs t=$T/subs --allow-empty -o $T/b.jsonl
 expect_grep 'no subtitles for episode S09E03: its utterances get no target' $T/err
 expect_eq "$(wc -l < $T/b.jsonl)" 2 "one record per CoNLL sentence"
 expect_grep '"src":\["Hi",",","Penny","."\]' $T/b.jsonl

@@ -9,20 +9,8 @@
 . bench/synth_run.sh
 KILLS=${KILLS:-8}
 seed=$$
-rnd() { seed=$((seed + 1)); awk -v s="$1" -v r=$seed 'BEGIN { srand(r); printf "%.3f", rand() * s }'; }
+. tests/kill.sh   # rnd, killat
 now() { date +%s.%N; }
-# killat SECONDS CMD... : start CMD, kill -9 it after SECONDS (it may be done by then).
-# CMD is a program, not a shell function: killing the subshell that runs a
-# function would leave its xproj running.
-killat() {
-	d=$1; shift
-	"$@" >/dev/null 2>&1 &
-	p=$!
-	sleep "$d"
-	kill -9 $p 2>/dev/null
-	wait $p 2>/dev/null
-	return 0
-}
 # duration CMD... : wall seconds CMD takes (run to the end)
 duration() { a=$(now); "$@" >/dev/null 2>&1; b=$(now); awk -v a=$a -v b=$b 'BEGIN { printf "%.3f", (b - a) * 1.3 }'; }
 checked() { # WHAT: the store passes db check

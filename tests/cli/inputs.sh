@@ -53,7 +53,7 @@ same_fa $T/tree "an OPUS directory tree"
 
 # an episode the map names wrongly is reported and gets no target
 printf 'tt123\tS01E01\n' > $T/bad.tsv
-expect_status 0 $XPROJ align --transcript $S/dialogue.conll --subs $A/en.zip --episodes $T/bad.tsv -o $T/x.jsonl
+expect_status 0 $XPROJ align --transcript $S/dialogue.conll --subs $A/en.zip --episodes $T/bad.tsv --allow-empty -o $T/x.jsonl
 expect_grep 'episode S01E01: IMDb id 123 (.*bad.tsv:1) names no subtitle file' $T/err
 expect_grep 'no subtitles for episode S01E01' $T/err
 expect_status 1 $XPROJ align --transcript $S/dialogue.conll --subs $S/en.xml --episodes $T/bad.tsv -o $T/x.jsonl
@@ -112,8 +112,8 @@ expect_grep 'zht.big5.srt: Big5 (detected' $T/err
 expect_grep '"tgt_text":"嘿，大家好，我错过了什么？"' $T/t.jsonl
 
 # asides: removed and counted by default, kept when asked
-expect_status 0 $XPROJ align --transcript $T/t.tsv --subs $FIX/subs/asides.srt -o $T/a.jsonl
+expect_status 0 $XPROJ align --transcript $T/t.tsv --subs $FIX/subs/asides.srt --allow-empty -o $T/a.jsonl
 expect_grep "removed 3 translators' notes, 2 lines' song markers, 5 hearing-impaired cues" $T/err
-expect_status 0 $XPROJ align --transcript $T/t.tsv --subs $FIX/subs/asides.srt --keep-asides -o $T/a.jsonl
+expect_status 0 $XPROJ align --transcript $T/t.tsv --subs $FIX/subs/asides.srt --keep-asides --allow-empty -o $T/a.jsonl
 grep -q removed $T/err && { echo "FAIL: --keep-asides removed something"; fails=$((fails + 1)); }
 finish

@@ -49,6 +49,11 @@ expect_status 0 $XPROJ score --chars --score-mismatched --json --metric mentions
 expect_grep '^{"mentions":{"recall":\[5,7\],"precision":\[5,7\]' $T/out
 expect_grep 'unpaired, scored as misses and false alarms: 1 of the key, 1 of the response' $T/err
 expect_status 2 $XPROJ score --score-mismatched $S/words.zh.conll $T/changed.conll
+# a span in two clusters (issue 32, D9: LEA precision 200%, F1 133.33%, no
+# word): scored as the reference scorer with LEA does, said on stderr
+expect_status 0 $XPROJ score --json $S/two-clusters.key.conll $S/two-clusters.response.conll
+expect_grep '"lea":{"recall":\[4,4\],"precision":\[2,2\]' $T/out
+expect_grep '1 document(s) have a span in two clusters' $T/err
 # Sentences that differ in text (here "sister" and "brother"): plain score warns
 # and says how to score otherwise, --strict refuses, --matching-only scores the
 # sentences that match and counts the others

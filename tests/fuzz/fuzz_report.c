@@ -41,7 +41,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(rep, data, size);
 	rep[size] = '\0';
 	int64_t run;
-	if (xp_db_import_run(db, &en, &al, rep, "zh", "{\"report\":\"fuzz.json\"}", &run, &e) == 0) {
+	/* db import refuses before it opens the store what the import itself
+	 * would refuse (issue 32, D8): the two must agree on every report */
+	xp_err pe;
+	int pre = xp_db_import_check(&en, &al, rep, "{\"report\":\"fuzz.json\"}", 1, &pe);
+	int got = xp_db_import_run(db, &en, &al, rep, "zh", "{\"report\":\"fuzz.json\"}", &run, &e);
+	if ((pre == 0) != (got == 0) && pe.code != XP_ENOMEM && e.code != XP_ENOMEM) {
+		fprintf(stderr, "the check before the store says %d (%s), the import %d (%s)\n", pre, pre ? pe.msg : "",
+			got, got ? e.msg : "");
+		abort();
+	}
+	if (got == 0) {
 		char *problems = NULL;
 		size_t n = 0;
 		xp_db_counts s;

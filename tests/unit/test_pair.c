@@ -155,6 +155,108 @@ static void test_too_many(void **st)
 	xp_aligned_free(&al);
 }
 
+/* No speakers: sentences are linked n:m, one record per link (pair.h) */
+static void test_nm(void **st)
+{
+	(void)st;
+	static const char *const en[] = {
+		"-|Everybody talks about happiness these days .", "-|I had somebody count the books .",
+		"-|They gave up after about 40 .", "-|There is a huge wave of interest in happiness , among researchers .",
+		"-|Thank you ."};
+	static const char *const fr[] = {
+		"-|Aujourd'hui tout le monde parle du bonheur .",
+		"-|J' ai demandé à quelqu' un de compter les livres et il a abandonné après environ 40 .",
+		"-|Il y a une énorme vague d' intérêt pour le bonheur .", "-|Surtout chez les chercheurs .",
+		"-|Merci .", "-|( Applaudissements prolongés du public )"};
+	xp_aligned al;
+	xp_pair_stats s;
+	pair(en, 5, fr, 6, "fr", &al, &s, 0);
+	assert_true(s.nm);
+	assert_int_equal(al.n, 4);
+	assert_int_equal(s.link[1][1], 2);
+	assert_int_equal(s.link[2][1], 1);
+	assert_int_equal(s.link[1][2], 1);
+	assert_int_equal(s.link[0][1], 1);
+	assert_int_equal(s.tgt_alone, 1);
+	assert_int_equal(s.src_alone, 0);
+	assert_int_equal(s.paired, 5);
+	assert_int_equal(s.targets, 6);
+	/* English 1 and 2 joined: their tokens one after the other */
+	assert_int_equal(al.v[1].utt, 1);
+	assert_int_equal(al.v[1].nsrc_utts, 2);
+	assert_int_equal(al.v[1].src_utts[1], 2);
+	assert_int_equal(al.v[1].nsrc, 14);
+	assert_string_equal(al.v[1].src[7], "They");
+	assert_int_equal(al.v[0].nsrc_utts, 0);
+	/* French 2 and 3 joined: both blocks, their texts, their tokens */
+	assert_int_equal(al.v[2].utt, 3);
+	assert_int_equal(al.v[2].ntgt_subs, 2);
+	assert_int_equal(al.v[2].tgt_subs[0], 2);
+	assert_int_equal(al.v[2].tgt_subs[1], 3);
+	assert_string_equal(al.v[2].tgt_sub_text[1], "Surtout chez les chercheurs .");
+	assert_int_equal(al.v[2].ntgt, 17);
+	assert_string_equal(al.v[2].tgt[12], "Surtout");
+	for (size_t k = 0; k < al.n; k++)
+		assert_true(al.v[k].score > 0 && al.v[k].score <= 1);
+	xp_aligned_free(&al);
+}
+
+/* Units: a record joining two English utterances gives project one
+ * utterance, its mentions shifted by the tokens before them */
+static void test_units(void **st)
+{
+	(void)st;
+	const char *conll = "#begin document (d); part 000\n"
+			    "d 0 0 Hi na na na na na - na na na (0)\n\n"
+			    "d 0 0 Ross na na na na na - na na na (1)\n"
+			    "d 0 1 sings na na na na na - na na na -\n\n"
+			    "d 0 0 He na na na na na - na na na (1)\n#end document\n";
+	xp_corpus E = {0}, U = {0};
+	xp_err e = {0};
+	assert_int_equal(xp_conll_read("en", conll, strlen(conll), NULL, &E, &e), 0);
+	const char *jl = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"Hi\"],\"tgt\":[\"Salut\"]}\n"
+			 "{\"doc\":\"d\",\"part\":0,\"utt\":1,\"src\":[\"Ross\",\"sings\",\"He\"],"
+			 "\"src_utts\":[1,2],\"tgt\":[\"Ross\",\"chante\"]}\n";
+	xp_aligned al = {0}, ua = {0};
+	assert_int_equal(xp_aligned_read_mem("al", jl, strlen(jl), &al, &e), 0);
+	assert_int_equal(al.v[1].nsrc_utts, 2);
+	size_t joined;
+	assert_int_equal(xp_aligned_units(&E, &al, "al", &U, &ua, &joined, &e), 0);
+	assert_int_equal(joined, 1);
+	assert_int_equal(U.docs[0].nutts, 2);
+	assert_int_equal(U.docs[0].utts[1].ntoks, 3);
+	assert_int_equal(U.docs[0].nmentions, 3);
+	const xp_mention *he = &U.docs[0].mentions[2];
+	assert_int_equal(he->utt, 1);
+	assert_int_equal(he->start, 2);
+	assert_int_equal(he->end, 3);
+	assert_int_equal(he->id, E.docs[0].mentions[2].id);
+	assert_int_equal(U.docs[0].clusters[he->cluster].label, 1);
+	assert_int_equal(ua.v[1].utt, 1);
+	/* written back, the record keeps its src_utts */
+	xp_buf b = {0};
+	xp_aligned_write(&b, &al);
+	assert_non_null(strstr(b.p, "\"src_utts\":[1,2]"));
+	assert_true(strstr(b.p, "src_utts") > strchr(b.p, '\n'));   /* not on the first, one-utterance record */
+	xp_buf_free(&b);
+	xp_corpus_free(&U);
+	free(ua.v);
+	/* a run the source does not have, and src_utts that skip, are errors */
+	xp_aligned bad = {0};
+	const char *skip = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[],\"src_utts\":[0,2]}\n";
+	assert_int_equal(xp_aligned_read_mem("al", skip, strlen(skip), &bad, &e), XP_EINPUT);
+	xp_aligned_free(&bad);
+	memset(&bad, 0, sizeof bad);
+	const char *past = "{\"doc\":\"d\",\"part\":0,\"utt\":2,\"src\":[\"He\"],\"src_utts\":[2,3]}\n";
+	assert_int_equal(xp_aligned_read_mem("al", past, strlen(past), &bad, &e), 0);
+	memset(&U, 0, sizeof U);
+	assert_int_equal(xp_aligned_units(&E, &bad, "al", &U, &ua, &joined, &e), XP_EINPUT);
+	assert_int_equal(joined, 0);
+	xp_aligned_free(&bad);
+	xp_aligned_free(&al);
+	xp_corpus_free(&E);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -163,6 +265,8 @@ int main(void)
 		cmocka_unit_test(test_ambiguous),
 		cmocka_unit_test(test_speaker_mismatch),
 		cmocka_unit_test(test_too_many),
+		cmocka_unit_test(test_nm),
+		cmocka_unit_test(test_units),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -152,6 +152,74 @@ static void repeated_spans_follow_reference(void **state)
 	rp_is(&t.m[XP_MUC], 0, 0, 0, 2);
 }
 
+/* A span in two clusters, every metric (issue 32, D9: LEA precision was
+ * 200%).  The figures are those of the reference scorer with LEA
+ * (Moosavi's scorer.pl, v8.01 plus LEA) on the same two documents: key A B
+ * in clusters 1 and 2 both, response A B in one cluster. */
+static void span_in_two_clusters_every_metric(void **state)
+{
+	(void)state;
+	const char *two = "0 1 1; 1 2 1; 0 1 2; 1 2 2", *one = "0 1 1; 1 2 1";
+	xp_scores s = score(two, one);
+	rp_is(&s.m[XP_MENTIONS], 2, 2, 2, 2);
+	rp_is(&s.m[XP_MUC], 1, 2, 1, 1);
+	rp_is(&s.m[XP_BCUB], 2, 4, 2, 2);
+	rp_is(&s.m[XP_CEAFM], 2, 4, 2, 2);
+	rp_is(&s.m[XP_CEAFE], 1, 2, 1, 1);
+	rp_is(&s.m[XP_LEA], 4, 4, 2, 2);      /* was 4/4, 4/2 */
+	double r, p, f;
+	xp_prf(&s, XP_BLANC, &r, &p, &f);
+	NEAR(r, 0.5);
+	NEAR(p, 0.5);
+	assert_int_equal(s.repeated, 1);
+	/* the other way round: the response's second A and B are dropped */
+	xp_scores t = score(one, two);
+	for (int m = 0; m < XP_NMETRICS; m++) {
+		xp_prf(&t, (xp_metric)m, &r, &p, &f);
+		NEAR(f, 1);
+	}
+	assert_int_equal(t.repeated, 1);
+	/* one span pair in 300 clusters (the issue's 20,000 gave 2,000,000%) */
+	char big[8192];
+	size_t n = 0;
+	for (int c = 1; c <= 300; c++)
+		n += (size_t)snprintf(big + n, sizeof big - n, "0 1 %d; 1 2 %d; ", c, c);
+	xp_scores u = score(big, one);
+	rp_is(&u.m[XP_LEA], 600, 600, 2, 2);
+	for (int m = 0; m < XP_NMETRICS; m++) {
+		xp_prf(&u, (xp_metric)m, &r, &p, &f);
+		assert_true(r >= 0 && r <= 1 + 1e-12 && p >= 0 && p <= 1 + 1e-12 && f >= 0 && f <= 1 + 1e-12);
+	}
+}
+
+/* Whatever spans repeat, on either side, every metric stays in [0, 1]. */
+static void repeated_spans_stay_in_range(void **state)
+{
+	(void)state;
+	unsigned seed = 7;
+	for (int it = 0; it < 400; it++) {
+		char k[1024] = "", r[1024] = "";
+		char *side[2] = {k, r};
+		for (int x = 0; x < 2; x++) {
+			size_t n = 0;
+			int nm = 1 + (int)(seed = seed * 1103515245u + 12345u, (seed >> 16) % 12);
+			for (int i = 0; i < nm; i++) {
+				seed = seed * 1103515245u + 12345u;
+				int s0 = (int)((seed >> 16) % 5), cl = 1 + (int)((seed >> 8) % 3);
+				n += (size_t)snprintf(side[x] + n, 1024 - n, "%d %d %d; ", s0, s0 + 1, cl);
+			}
+		}
+		xp_scores s = score(k, r);
+		for (int m = 0; m < XP_NMETRICS; m++) {
+			double rr, p, f;
+			xp_prf(&s, (xp_metric)m, &rr, &p, &f);
+			if (!(rr >= 0 && rr <= 1 + 1e-12 && p >= 0 && p <= 1 + 1e-12 && f >= 0 && f <= 1 + 1e-12))
+				fail_msg("%s out of range (R %g P %g F %g): key %s response %s", xp_metric_name((xp_metric)m),
+					 rr, p, f, k, r);
+		}
+	}
+}
+
 /* --- BLANC's closed form against counting every pair --------------------- */
 
 static unsigned rnd(unsigned *s) { return *s = *s * 1103515245u + 12345u, (*s >> 16) & 0x7fff; }
@@ -329,6 +397,8 @@ int main(void)
 		cmocka_unit_test(one_giant_entity_vs_singletons),
 		cmocka_unit_test(muc_paper_example),
 		cmocka_unit_test(repeated_spans_follow_reference),
+		cmocka_unit_test(span_in_two_clusters_every_metric),
+		cmocka_unit_test(repeated_spans_stay_in_range),
 		cmocka_unit_test(blanc_closed_form_matches_brute_force),
 		cmocka_unit_test(assignment_is_optimal),
 		cmocka_unit_test(metric_names),

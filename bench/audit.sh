@@ -1,0 +1,125 @@
+# bench/audit.sh — a second opinion before a rule stays (issue 33): every
+# rule of the Chinese and Farsi packs, measured from the SAME word
+# alignments with the rule and without it, on mmc-tune (against the
+# corrected files, with a scene-level bootstrap interval for the gain) and on
+# MMC dev (against MMC's dev silver: agreement with another aligner, not
+# truth), one table row a rule, with a verdict.
+#
+# The alignments are made once per language and aligner seed (the mmc-tune
+# and MMC dev pairs aligned together, Chinese trained with the 92k TV4Dialog
+# bitext too, as bench/seeds.sh and bench/triage.sh do: no span pairs of the
+# dev silver, so the dev label never trained the aligner) and cached in
+# AUDIT_DIR; every projection after that reads them (`project` is cheap).
+#
+# The baseline is the benchmarks' rule set: the pack's defaults with
+# `articles` on (`--rules +articles`, what bench/quality.sh's --skip-articles
+# says; Chinese with --chars).  For a rule the baseline has on, the variant
+# is `--rules +articles,-RULE` and the gain is baseline minus variant; for
+# a rule it has off, `+RULE`, and the gain is what turning it on does.
+#
+# Scores: mention F1 and CoNLL F1 (`xproj score --per-doc --json`, Chinese
+# on characters).  The bootstrap resamples the 28 mmc-tune scenes with
+# replacement (RESAMPLES times, a fixed generator seed), sums each metric's
+# counts over the resample, and takes the gain's mean over the aligner
+# seeds; the interval is the 5th..95th percentile (90%).  Verdict (mention
+# F1): KEEP when the interval's low end is above zero and the dev gain is
+# >= -TOL; otherwise DOUBT.  Halves (an independent view): mmc-tune by
+# episode (S01E13 / S01E14) and MMC dev by document order (odd / even, as
+# bench/mention_pairs.sh splits it).
+#
+# Environment: DATA, XPROJ; AUDIT_DIR (cache and outputs; default a
+# temporary directory, alignments lost); LANGS (default "zh fa"); SEEDS
+# (default "1 7 11"); RESAMPLES (1000); BOOT_SEED (33); TOL (0.05);
+# AUDIT_JOBS=1 projects the seeds one after the other (default: together);
+# AUDIT_ALIGN_ONLY=1 makes the alignments and stops.
+set -eu
+: "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=zh fa}" "${SEEDS:=1 7 11}"
+: "${RESAMPLES:=1000}" "${BOOT_SEED:=33}" "${TOL:=0.05}" "${AUDIT_JOBS:=0}"
+TUNE=$DATA/mmc-tune
+EN_tune=$TUNE/tune.english.v4_gold_conll
+EN_dev=$DATA/mmc/dev.english.v4_gold_conll
+. bench/mmc_pairs.sh
+if [ -n "${AUDIT_DIR:-}" ]; then T=$AUDIT_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
+now() { date +%s; }
+start=$(now)
+
+# align LANG SEED: DIR/LANG.SEED.{tune,dev}.{pharaoh,probs}, once
+align() {
+	l=$1 s=$2
+	[ -s $T/$l.$s.dev.probs ] && return 0
+	extra=""; [ $l = zh ] && extra="--train $DATA/bitext/zh-en.tv4dialog.94k.pairs.gz"
+	cat $T/$l.tune.pairs $T/$l.dev.pairs > $T/$l.all.pairs
+	a=$(now)
+	$XPROJ wordalign --lowercase --threads 2 --seed $s $T/$l.all.pairs $extra \
+		-o $T/$l.$s.all.pharaoh --probs $T/$l.$s.all.probs > $T/$l.$s.wordalign.log 2>&1
+	nt=$(wc -l < $T/$l.tune.pairs) nd=$(wc -l < $T/$l.dev.pairs)
+	for x in pharaoh probs; do
+		head -n $nt $T/$l.$s.all.$x > $T/$l.$s.tune.$x
+		sed -n "$((nt + 1)),$((nt + nd))p" $T/$l.$s.all.$x > $T/$l.$s.dev.$x.tmp
+		mv $T/$l.$s.dev.$x.tmp $T/$l.$s.dev.$x
+	done
+	rm -f $T/$l.$s.all.pharaoh $T/$l.$s.all.probs
+	echo "  $l seed $s: aligned in $(( $(now) - a )) s" >&2
+}
+
+for l in $LANGS; do
+	case $l in zh|fa) ;; *) echo "audit.sh: no audit for language $l" >&2; exit 2;; esac
+	mmc_pairs $l $T
+	for s in $SEEDS; do align $l $s; done
+done
+[ -n "${AUDIT_ALIGN_ONLY:-}" ] && exit 0
+
+echo "Rule audit: each rule from the same alignments (seeds $SEEDS), mmc-tune against the corrected files,"
+echo "MMC dev against its silver; gain = baseline (--rules +articles) minus without the rule (or with it, for"
+echo "rules off by default); mention F1 points, ${RESAMPLES} scene resamples, 90% interval; KEEP: interval > 0"
+echo "and dev gain >= -$TOL"
+# project_seed LANG SEED SPEC TAG: DIR/LANG.SEED.{tune,dev}.TAG.json
+project_seed() {
+	for set in tune dev; do
+		out=$T/$1.$2.$set.$4
+		[ -s $out.json ] && [ $out.json -nt $XPROJ ] && continue
+		eval "en=\$EN_$set"
+		case $set in tune) key=$TUNE/tune.$name.corrected.v4_gold_conll;;
+			     dev) key=$DATA/mmc/dev.$name.v4_gold_conll;; esac
+		nice -n 10 $XPROJ project --source $en --aligned $T/$1.$set.jsonl --alignments $T/$1.$2.$set.pharaoh \
+			--probs $T/$1.$2.$set.probs --map $T/$1.$set.map $c --rules $3 -o $out.conll 2>/dev/null
+		nice -n 10 $XPROJ score $c --per-doc --json $key $out.conll > $out.json.tmp 2>/dev/null
+		mv $out.json.tmp $out.json
+		rm -f $out.conll
+	done
+}
+
+for l in $LANGS; do
+	case $l in
+	zh) name=chinese c=--chars ;;
+	fa) name=farsi c="" ;;
+	esac
+	# the pack's rules: "name baseline kind pack-default"
+	$XPROJ project --list-rules --lang $l --json > $T/$l.rules.pack.json
+	$XPROJ project --list-rules --lang $l --rules +articles --json > $T/$l.rules.json
+	perl -MJSON::PP -e 'sub rd { open my $f, "<", $_[0] or die "$_[0]: $!\n"; local $/; decode_json(<$f>)->{rules} }
+		my @p = @{rd($ARGV[0])}; my @b = @{rd($ARGV[1])};
+		printf "%s %s %s %s\n", $b[$_]{name}, $b[$_]{default} ? "on" : "off", $b[$_]{kind},
+			$p[$_]{default} ? "on" : "off" for 0 .. $#b' $T/$l.rules.pack.json $T/$l.rules.json > $T/$l.rules
+	: > $T/$l.runs
+	while read -r r def kind pdef; do
+		case $def in on) v=-$r;; *) v=+$r;; esac
+		for tag in base "$v"; do
+			[ $tag = base ] && { spec=+articles; f=base; } || { spec=+articles,$tag; f=$r; }
+			grep -q "^$f " $T/$l.runs && continue
+			# the seeds in parallel (AUDIT_JOBS=1: one after the other); a
+			# score newer than the xproj binary is kept
+			for s in $SEEDS; do
+				project_seed $l $s $spec $f &
+				[ "$AUDIT_JOBS" = 1 ] && wait
+			done
+			wait
+			echo "$f $def $kind" >> $T/$l.runs
+		done
+	done < $T/$l.rules
+	echo
+	perl bench/audit.pl --lang $l --dir $T --seeds "$SEEDS" --resamples $RESAMPLES --boot-seed $BOOT_SEED \
+		--tol $TOL --rules $T/$l.rules
+done
+echo
+echo "audit.sh: $(( $(now) - start )) s"
