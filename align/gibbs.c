@@ -82,7 +82,7 @@ static int map_resize(wa_map *m, uint32_t cap)
 
 /* Load at most one half: most look-ups are of absent pairs, and an absent
  * key costs a probe run as long as the cluster it lands in. */
-static inline int map_inc(wa_map *m, uint32_t f)
+static inline int map_add(wa_map *m, uint32_t f, uint32_t n)
 {
 	if (!m->kv || (m->n + 1) * 2 > m->mask + 1) {
 		if (map_resize(m, m->kv ? (m->mask + 1) * 2 : 4))
@@ -93,7 +93,7 @@ static inline int map_inc(wa_map *m, uint32_t f)
 		h = (h + 1) & m->mask;
 	if (!m->kv[2 * h])
 		m->kv[2 * h] = k, m->n++;
-	m->kv[2 * h + 1]++;
+	m->kv[2 * h + 1] += n;
 	return 0;
 }
 
@@ -191,6 +191,7 @@ void wa_sampler_free(wa_sampler *s)
 	free(s->base);
 	free(s->where);
 	free(s->same);
+	free(s->fert0);
 	memset(s, 0, sizeof *s);
 }
 
@@ -232,6 +233,11 @@ void wa_recount(wa_sampler *s, unsigned parts)
 	memset(s->jump, 0, sizeof s->jump);
 	memset(s->fert, 0, ((size_t)E->V + 1) * (WA_FMAX + 1) * sizeof *s->fert);
 	s->jtot = 0;
+	if (s->jump0 && (parts & WA_JUMP))
+		for (int d = 0; d < WA_NJUMP; d++)
+			s->jump[d] = s->jump0[d], s->jtot += s->jump0[d];
+	if (s->fert0 && (parts & WA_FERT))
+		memcpy(s->fert, s->fert0, ((size_t)E->V + 1) * (WA_FMAX + 1) * sizeof *s->fert);
 	sent t;
 	for (uint32_t k = 0; k < s->nsent - s->c->nlex; k++) {
 		if (!sent_of(s, k, &t))
@@ -359,7 +365,7 @@ static void count(wa_sampler *s, const sent *t, uint32_t j, uint32_t i, int sign
 	}
 	uint32_t e = t->es[i - 1];
 	if (sign > 0) {
-		if (map_inc(&s->lex[f], e))
+		if (map_add(&s->lex[f], e, 1))
 			s->oom = 1;
 	} else {
 		map_dec(&s->lex[f], e);
@@ -506,6 +512,32 @@ int wa_init(wa_sampler *s)
 		sentence_begin(s, &t, WA_LEX);
 		for (uint32_t j = 0; j < t.J; j++) {
 			t.a[j] = (uint16_t)(uniform(&s->rng) * (t.I + 1));
+			count(s, &t, j, t.a[j], +1, WA_LEX, 0, 0);
+		}
+		sentence_end(s, &t);
+	}
+	return s->oom ? -1 : 0;
+}
+
+int wa_lex_add(wa_sampler *s, uint32_t f, uint32_t e, uint32_t n)
+{
+	if (map_add(&s->lex[f], e, n))
+		return -1;
+	s->etot[e] += n;
+	s->nword += n;
+	return 0;
+}
+
+int wa_init_draw(wa_sampler *s)
+{
+	sent t;
+	for (uint32_t k = 0; k < s->nsent && !s->oom; k++) {
+		if (!sent_of(s, k, &t))
+			continue;
+		sentence_begin(s, &t, WA_LEX);
+		for (uint32_t j = 0; j < t.J; j++) {
+			double total = weigh(s, &t, j, WA_LEX, 0, 0);
+			t.a[j] = (uint16_t)draw(s, t.I, total);
 			count(s, &t, j, t.a[j], +1, WA_LEX, 0, 0);
 		}
 		sentence_end(s, &t);

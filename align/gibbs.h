@@ -85,6 +85,10 @@ typedef struct wa_sampler {
 	uint64_t cmask;          /* scratch: the sentence's generated positions with prior cells */
 	uint32_t maxI;
 	int oom;
+	/* a model's counts (align/wamodel.h), kept under the corpus's own:
+	 * wa_recount starts the jumps and fertilities from them (NULL: none) */
+	const uint32_t *jump0;
+	uint32_t *fert0;         /* owned: per E type x bucket, in the corpus's ids */
 } wa_sampler;
 
 int wa_sampler_init(wa_sampler *s, const wa_corpus *c, int dir, uint64_t seed);
@@ -94,6 +98,14 @@ void wa_sampler_free(wa_sampler *s);
  * early words' links then stay stuck: 5 points of projection F1 lost on
  * mmc-tune Farsi.) */
 int wa_init(wa_sampler *s);
+/* The first alignment of a sampler primed with a model's counts
+ * (wa_model_prime): each token drawn from the lexical model, sentence by
+ * sentence, its counts added as it goes.  A random start would add as many
+ * wrong counts as the pairs have tokens, which a model of a sample no
+ * larger than the shard could not outweigh. */
+int wa_init_draw(wa_sampler *s);
+/* Add n to the count of (e generates f); -1 on OOM. */
+int wa_lex_add(wa_sampler *s, uint32_t f, uint32_t e, uint32_t n);
 /* Recount jumps / fertilities from the current alignment (entering a stage). */
 void wa_recount(wa_sampler *s, unsigned parts);
 /* One sweep over sentences [from, to) with the model parts in `parts`. */

@@ -8,12 +8,14 @@
 #include "gibbs.h"
 #include "norm.h"
 #include "prior.h"
+#include "wamodel.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
 #include "../model/script.h"
 
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -73,6 +75,10 @@ struct xp_wa {
 	float *prob[2];
 	xp_link *lk[2];
 	size_t cap_lk[2];
+	/* a model's word ids in the corpus's (o.model), and what training
+	 * learned, per direction and sampler (o.keep_model) */
+	uint32_t *mid[2];
+	wa_msampler *kept[2];
 	/* training */
 	wa_sampler *smp[2];
 	int it1, it2, it3, passes, samplers;
@@ -141,6 +147,11 @@ void xp_wa_free(xp_wa *w)
 			for (int k = 0; k < w->samplers; k++)
 				wa_sampler_free(&w->smp[d][k]);
 		free(w->smp[d]);
+		if (w->kept[d])
+			for (int k = 0; k < w->samplers; k++)
+				wa_msampler_free(&w->kept[d][k]);
+		free(w->kept[d]);
+		free(w->mid[d]);
 	}
 	wa_names_free(&w->names);
 	wa_prior_free(&w->c);
@@ -481,6 +492,53 @@ static int normalise(xp_wa *w)
 	return 0;
 }
 
+/* --- a model ------------------------------------------------------------------- */
+
+/* The model's words found in (or added to) each side's vocabulary, so that
+ * its counts go to the corpus's ids, after the words were normalised as
+ * the model's were.  Added words have no tokens here, but their counts
+ * weigh in every word's totals as they did in training. */
+static int use_model(xp_wa *w, xp_err *err)
+{
+	const xp_wa_model *m = w->o.model;
+	for (int d = 0; d < 2; d++) {
+		if (w->c.side[d].ntok && w->nm[d].parts != m->parts[d])
+			return xp_failc(err, XP_EUSAGE, "", 0,
+					"the %s side was normalised as '%s', the model's as '%s' (give --%s-lang %s)",
+					d ? "target" : "source", w->nm[d].lang, m->lang[d], d ? "tgt" : "src",
+					m->lang[d][0] ? m->lang[d] : "as in training");
+		if (!(w->mid[d] = malloc(((size_t)m->V[d] + 1) * sizeof *w->mid[d])))
+			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		for (uint32_t t = 0; t < m->V[d]; t++)
+			if ((w->mid[d][t] = xp_vocab_id(&w->voc[d], m->words[d][t], strlen(m->words[d][t]))) == UINT32_MAX)
+				return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		w->c.side[d].V = w->voc[d].n;
+	}
+	return 0;
+}
+
+int xp_wa_model_write(const xp_wa *w, xp_buf *out, xp_err *err)
+{
+	if (!w->kept[0] || !w->kept[1] || !w->best[0])
+		return xp_failc(err, XP_EUSAGE, "", 0, "no model kept: run the aligner with keep_model first");
+	xp_wa_model m = {.lowercase = w->o.lowercase, .normalize = w->o.normalize,
+			 .name_prior = w->o.name_prior, .closed_prior = w->o.closed_prior,
+			 .loan_prior = w->o.loan_prior, .closed_classes = w->o.closed_classes,
+			 .closed_langs = (char *)w->o.closed_langs, .loan_langs = (char *)w->o.loan_langs,
+			 .pairs = (w->o.model ? w->o.model->pairs : 0) + (w->c.nsent - w->skipped),
+			 .samplers = w->samplers};
+	for (int d = 0; d < 2; d++) {
+		snprintf(m.lang[d], sizeof m.lang[d], "%s", w->nm[d].lang);
+		m.parts[d] = w->nm[d].parts;
+		m.V[d] = w->voc[d].n;
+		m.words[d] = w->voc[d].words;
+		m.smp[d] = w->kept[d];
+	}
+	if (wa_model_serialize(&m, out))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	return 0;
+}
+
 /* --- training ------------------------------------------------------------------ */
 
 static void progress_add(xp_wa *w, uint64_t units)
@@ -494,8 +552,27 @@ static void progress_add(xp_wa *w, uint64_t units)
 static int train(xp_wa *w, wa_sampler *s, int task)
 {
 	uint64_t n = w->c.nsent;
-	if (wa_sampler_init(s, &w->c, task / w->samplers, w->o.seed * 1000003u + (uint64_t)task * 7919u + 17) ||
-	    wa_init(s))
+	if (wa_sampler_init(s, &w->c, task / w->samplers, w->o.seed * 1000003u + (uint64_t)task * 7919u + 17))
+		return -1;
+	const xp_wa_model *m = w->o.model;
+	if (m) {
+		/* sampler q continues the model's sampler q (of as many as it has) */
+		int d = task / w->samplers;
+		if (wa_model_prime(s, &m->smp[d][task % w->samplers % m->samplers], w->mid[d], m->V[d], w->mid[!d],
+				   m->V[!d]) ||
+		    wa_init_draw(s))
+			return -1;
+		progress_add(w, n);
+		const unsigned all = WA_LEX | WA_JUMP | WA_FERT;
+		wa_recount(s, all);
+		for (int i = 0; i < w->it3; i++) {
+			if (wa_sweep(s, all, 0, s->nsent))
+				return -1;
+			progress_add(w, n);
+		}
+		return 0;
+	}
+	if (wa_init(s))
 		return -1;
 	progress_add(w, n);
 	const unsigned stage[3] = {WA_LEX, WA_LEX | WA_JUMP, WA_LEX | WA_JUMP | WA_FERT};
@@ -575,6 +652,8 @@ static void *worker(void *arg)
 		/* the direction's last sampler to finish decodes, then frees them */
 		if (last) {
 			rc = decode(w, d);
+			for (int k = 0; k < w->samplers && !rc && w->o.keep_model; k++)
+				rc = wa_model_take(&w->smp[d][k], &w->kept[d][k]);
 			for (int k = 0; k < w->samplers; k++)
 				wa_sampler_free(&w->smp[d][k]);
 			if (rc) {
@@ -610,12 +689,20 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 		if (cells < 0)
 			return -1;
 	}
+	if (w->o.model && use_model(w, err))
+		return -1;
 	/* Small corpora need more sweeps to mix; large ones fewer (as eflomal).
 	 * Lexical-only pairs do not count: MMC's 3.3k Farsi span pairs of one
 	 * to three words would cut the sweeps of its 2.5k sentence pairs by a
 	 * third (100 to 67), which lost what the pairs gave (README, Mention
 	 * pairs).  Their tokens do count towards the samplers' work below. */
 	double N = w->c.nsent - w->c.nlex > 0 ? (double)(w->c.nsent - w->c.nlex) : 1;
+	/* a shard aligned with a model is a part of a corpus the size of the
+	 * model's and its own: it is decoded as that corpus would be (a
+	 * small shard alone would get the long schedule of a small corpus,
+	 * which the model's counts make needless) */
+	if (w->o.model)
+		N += (double)w->o.model->pairs;
 	int n = w->o.iters > 0 ? w->o.iters : (int)fmin(1000, fmax(16, round(5000.0 / sqrt(N))));
 	/* That schedule gives a small corpus far less work than a large one
 	 * (about 7500 sqrt(N) sentence sweeps a sampler against 25 N), and
@@ -630,7 +717,12 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	 * the same rule: a caller that sets the sweeps by hand (bench/quality.sh
 	 * does, so that short span pairs in the training do not cut them) still
 	 * gets the samplers the work needs, and long chains need fewer. */
-	if (w->o.samplers <= 0) {
+	if (w->o.model) {
+		/* the model's samplers, each continued; no training stages: the
+		 * pairs are drawn from the model, then adapt_sweeps sweeps */
+		if (w->o.samplers <= 0)
+			w->samplers = w->o.model->samplers;
+	} else if (w->o.samplers <= 0) {
 		uint64_t T = w->c.side[0].ntok + w->c.side[1].ntok;
 		uint64_t sweeps = (uint64_t)(1 + 2 * (n / 4 > 2 ? n / 4 : 2) + n);
 		uint64_t per = sweeps * (T ? T : 1), want = (WA_MIN_WORK + per - 1) / per;
@@ -639,6 +731,8 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	w->it1 = n / 4 > 2 ? n / 4 : 2;
 	w->it2 = w->it1;
 	w->it3 = n;
+	if (w->o.model)
+		w->it1 = w->it2 = 0, w->it3 = w->o.adapt_sweeps > 0 ? w->o.adapt_sweeps : 0;
 	/* the links: each sampler's distributions averaged over a quarter as
 	 * many passes as the last stage has sweeps (at least 4); a small corpus,
 	 * which is sampled long, gets its links from more passes */
@@ -650,7 +744,8 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	w->total = (uint64_t)2 * w->samplers * ((1 + w->it1 + w->it2 + w->it3) * w->c.nsent +
 						(uint64_t)w->passes * (w->nout / 4096 * 4096));
 	for (int d = 0; d < 2; d++)
-		if (!(w->smp[d] = calloc((size_t)w->samplers, sizeof *w->smp[d])))
+		if (!(w->smp[d] = calloc((size_t)w->samplers, sizeof *w->smp[d])) ||
+		    (w->o.keep_model && !(w->kept[d] = calloc((size_t)w->samplers, sizeof *w->kept[d]))))
 			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	int threads = xp_wa_threads(w->o.threads);
 	if (threads > 2 * w->samplers)

@@ -88,6 +88,13 @@ typedef struct xp_wa_opts {
 	size_t ntrain_lex;
 	void (*progress)(void *arg, const xp_wa_progress *p);
 	void *progress_arg;
+	/* a trained model (xp_wa_model_read) whose counts every sampler starts
+	 * from: the pairs are drawn from it, sampled adapt_sweeps times with
+	 * their counts joining the model's, and decoded; no training stages.
+	 * Apply its settings first (xp_wa_model_settings).  NULL: train. */
+	const struct xp_wa_model *model;
+	int adapt_sweeps;
+	int keep_model;          /* keep what training learned, for xp_wa_model_write */
 } xp_wa_opts;
 
 void xp_wa_defaults(xp_wa_opts *o);
@@ -144,6 +151,43 @@ size_t xp_wa_trained(const xp_wa *w);
 /* The pairs of o->train_lex read, after xp_wa_run. */
 size_t xp_wa_lexical(const xp_wa *w);
 size_t xp_wa_skipped(const xp_wa *w);
+
+/* --- a trained model, saved and reused (align/wamodel.c) ---------------------
+ *
+ * What training learned, per direction and sampler: the lexical counts
+ * (which word generated which, and NULL), the jump and the fertility counts,
+ * over each side's vocabulary of normalised words; and the settings the
+ * words were normalised and the priors found with.  Aligning more pairs of
+ * the same languages with it (shards of a large bitext) gives every shard
+ * the same prior instead of one learned from the shard alone.
+ *
+ * The file is binary, little-endian: the magic "XPROJWA\n", a format
+ * version, the file's length and, last, a CRC-32 of all before it; a file
+ * that is truncated, corrupt, of another version or not a model at all is
+ * refused with its name and the reason.  It may be gzipped (".gz"). */
+typedef struct xp_wa_model xp_wa_model;
+
+#define XP_WA_MODEL_VERSION 1
+/* `wordalign --model`'s default adapt_sweeps */
+#define XP_WA_ADAPT_SWEEPS 2
+
+/* A model from a file (gzip or plain), or from bytes in memory (name for
+ * errors).  XP_EINPUT for a file that is no valid model. */
+int xp_wa_model_read(const char *path, xp_wa_model **m, xp_err *err);
+int xp_wa_model_parse(const char *name, const void *buf, size_t len, xp_wa_model **m, xp_err *err);
+void xp_wa_model_free(xp_wa_model *m);
+/* The model's settings (lower-casing, normalisation, languages, priors) into
+ * o; a setting o holds that is not the default and not the model's is
+ * refused (XP_EUSAGE, naming it), as is a model of a format this build's
+ * sampler does not have. */
+int xp_wa_model_settings(const xp_wa_model *m, xp_wa_opts *o, const char *name, xp_err *err);
+/* Its size: samplers a direction, word types of side d, pairs trained on. */
+int xp_wa_model_samplers(const xp_wa_model *m);
+uint32_t xp_wa_model_words(const xp_wa_model *m, int side);
+uint64_t xp_wa_model_pairs(const xp_wa_model *m);
+/* What xp_wa_run learned (its options had keep_model) as a model file's
+ * bytes, appended to out. */
+int xp_wa_model_write(const xp_wa *w, xp_buf *out, xp_err *err);
 
 /* All in one: the pairs of b (plus o->train) aligned into fwd and rev. */
 int xp_wordalign(const xp_bitext *b, const xp_wa_opts *o, xp_walign *fwd, xp_walign *rev,

@@ -154,6 +154,24 @@ typedef struct xp_db_counts {
 	size_t mentions, projected, corrected_mentions, pronoun_additions;
 	char *json;               /* the whole report as JSON (per language and annotator) */
 } xp_db_counts;
+/* Merge the stores ins[0..n) into out (created when it does not exist):
+ * every run, document, mention, projection, batch, correction, review,
+ * carry, position and history line each input has and out lacks is added,
+ * matched by what it is, not by its row id (correct/merge.c), so merging
+ * the same stores again adds nothing.  Conflicts (one mention corrected
+ * differently in two stores) are kept both and listed.  Every input is
+ * checked first (a store of this schema, SQLite's quick check clean):
+ * nothing is written if one is refused, and out is replaced whole or not
+ * at all. */
+typedef struct xp_merge_result {
+	size_t runs, runs_known;  /* runs added; runs the merged store had already */
+	size_t corrections, batches, reviews, carries, history;   /* rows added */
+	char **conflicts;         /* "run N, DOC|ID: IN has ..., the merged store ..." */
+	size_t nconflicts, cap;
+} xp_merge_result;
+int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_result *r, xp_err *err);
+void xp_merge_result_free(xp_merge_result *r);
+
 /* The counts of one run (run 0: of every run together). */
 int xp_db_stats(xp_db *db, int64_t run, xp_db_counts *s, xp_err *err);
 void xp_db_counts_free(xp_db_counts *s);

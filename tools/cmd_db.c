@@ -664,11 +664,40 @@ static int check_files(const char *sub, const dargs *a, xp_err *e)
 	return xp_cli_check_files(f, sizeof f / sizeof *f, e);
 }
 
+/* db merge OUT IN...: several stores, no options (correct/merge.c) */
+static int do_merge(int argc, char **argv)
+{
+	if (argc < 3 || argv[1][0] == '-')
+		return xp_cli_bad("db merge", "which stores? (xproj db merge OUT IN...)");
+	xp_cli_file *f = calloc((size_t)argc, sizeof *f);
+	xp_merge_result r = {0};
+	xp_err e;
+	if (!f)
+		return xp_failc(&e, XP_ENOMEM, "", 0, "out of memory"), xp_cli_error(&e);
+	f[0] = (xp_cli_file){"OUT", argv[1], 1};
+	for (int k = 2; k < argc; k++)
+		f[k - 1] = (xp_cli_file){"IN", argv[k], 0};
+	int rc = xp_cli_check_files(f, (size_t)argc - 1, &e) ||
+		 xp_db_merge(argv[1], (const char *const *)argv + 2, (size_t)argc - 2, &r, &e);
+	free(f);
+	if (rc)
+		return xp_cli_error(&e);
+	for (size_t k = 0; k < r.nconflicts; k++)
+		printf("conflict: %s\n", r.conflicts[k]);
+	printf("merged %d store(s) into %s: %zu runs added (%zu already there), %zu corrections, %zu batches, "
+	       "%zu reviews, %zu carries, %zu history lines; %zu conflicts (both edits kept)\n", argc - 2, argv[1],
+	       r.runs, r.runs_known, r.corrections, r.batches, r.reviews, r.carries, r.history, r.nconflicts);
+	xp_merge_result_free(&r);
+	return 0;
+}
+
 static int run(int argc, char **argv)
 {
 	if (argc < 2)
 		return xp_cli_usage(&xp_cmd_db, 2);
 	const char *sub = argv[1];
+	if (!strcmp(sub, "merge"))
+		return do_merge(argc - 1, argv + 1);
 	const struct dsub *d = find_sub(sub);
 	if (!d) {
 		const char *names[NSUBS], *near;
@@ -716,7 +745,8 @@ const xp_cmd xp_cmd_db = {
 	"xproj db undo DB [--batch B]\n"
 	"xproj db triage DB [--top K] [--list] [--explain] [--json]\n"
 	"xproj db show DB DOC|ID | --doc DOC\n"
-	"xproj db check DB\n\n"
+	"xproj db check DB\n"
+	"xproj db merge OUT IN...\n\n"
 	"A run (`db import`) is one projection: the English corpus, the aligned corpus and the\n"
 	"report `xproj project --report` wrote (--run-report R.json is the same option),\n"
 	"imported in one transaction.  The inputs are checked whole before the store is opened,\n"
@@ -758,5 +788,10 @@ const xp_cmd xp_cmd_db = {
 	"check: SQLite's integrity and foreign-key checks, and every run and batch holding what\n"
 	"its history line says its import wrote; prints the problems (exit 1) or ok.  Read\n"
 	"commands (stats, runs, log, export, export-tasa, triage, show, check) open the store\n"
-	"read-only; only init and import create one.",
+	"read-only; only init and import create one.\n\n"
+	"merge: every run, correction, batch, review and history line of the IN stores that OUT\n"
+	"lacks is added to OUT (created if missing), matched by what it is, not by row id, so\n"
+	"merging again adds nothing; a mention two stores corrected differently is listed as a\n"
+	"conflict, both edits kept.  A store that is not one, of another schema or corrupt is\n"
+	"refused before OUT is written; OUT is replaced whole or not at all.",
 };

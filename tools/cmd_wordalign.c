@@ -44,7 +44,7 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 	int samplers, sweeps;
 	xp_wa_schedule(w, &samplers, &sweeps);
 	fprintf(stderr, "xproj wordalign: %d samplers a direction%s, %d sweeps each\n", samplers,
-		o->samplers ? " (--samplers)" : " (from the corpus size)", sweeps);
+		o->samplers ? " (--samplers)" : o->model ? " (the model's)" : " (from the corpus size)", sweeps);
 	if (o->ntrain_lex)
 		fprintf(stderr, "xproj wordalign: %zu pairs for the lexical model only (--train-lex)\n",
 			xp_wa_lexical(w));
@@ -60,6 +60,14 @@ static int put_align(xp_outputs *o, const char *path, const xp_walign *a, int pr
 	int rc = b.oom ? xp_failc(e, XP_ENOMEM, path, 0, "out of memory") : xp_outputs_put(o, path, b.p ? b.p : "", b.n, e);
 	xp_buf_free(&b);
 	return rc;
+}
+
+static int put_model(xp_outputs *o, const char *path, const xp_wa *w, xp_err *e)
+{
+	xp_buf b = {0};
+	int rc = xp_wa_model_write(w, &b, e) || xp_outputs_put(o, path, b.p ? b.p : "", b.n, e);
+	xp_buf_free(&b);
+	return rc ? -1 : 0;
 }
 
 static void progress(void *arg, const xp_wa_progress *p)
@@ -79,13 +87,16 @@ static const struct option own[] = {
 	{"forward", required_argument, 0, 'F'}, {"reverse", required_argument, 0, 'R'},
 	{"train", required_argument, 0, 'T'},   {"train-lex", required_argument, 0, 'X'},
 	{"src-lang", required_argument, 0, 'S'},
-	{"tgt-lang", required_argument, 0, 'L'}, {0, 0, 0, 0}};
+	{"tgt-lang", required_argument, 0, 'L'}, {"save-model", required_argument, 0, 'M'},
+	{"model", required_argument, 0, 'm'},   {"adapt-sweeps", required_argument, 0, 'A'}, {0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
 typedef struct args {
 	xp_wa_opts wa;
 	xp_sym sym;
 	const char *out, *probs, *fwd, *rev;
+	const char *save_model, *model;   /* --save-model, --model */
+	int adapt;                        /* --adapt-sweeps; -1: not given */
 	const char **train;     /* each --train names one file: fewer than argc */
 	size_t ntrain;
 	const char **train_lex; /* each --train-lex names one file */
@@ -107,20 +118,36 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'X': a->train_lex[a->ntrain_lex++] = optarg; break;
 		case 'S': a->wa.lang[0] = optarg; break;
 		case 'L': a->wa.lang[1] = optarg; break;
+		case 'M': a->save_model = optarg; break;
+		case 'm': a->model = optarg; break;
+		case 'A': {
+			char *end;
+			long v = strtol(optarg, &end, 10);
+			if (end == optarg || *end || v < 0 || v > 10000) {
+				xp_failc(&e, XP_EUSAGE, "", 0, "--adapt-sweeps: '%s' is not a number of sweeps (0 to 10000)", optarg);
+				return xp_cli_bad_value("wordalign", &e);
+			}
+			a->adapt = (int)v;
+			break;
+		}
 		case '?': return 2;
 		default:
 			if (xp_opt_wordalign(ch, optarg, &a->wa, &a->sym, &e))
 				return xp_cli_bad_value("wordalign", &e);
 		}
 	}
-	if (argc - optind != 1 || !a->out)
+	if (argc - optind != 1 || (!a->out && !a->save_model))
 		return xp_cli_usage(&xp_cmd_wordalign, 2);
+	if (a->adapt >= 0 && !a->model) {
+		fprintf(stderr, "xproj wordalign: --adapt-sweeps needs --model\n");
+		return 2;
+	}
 	return 0;
 }
 
 static int run(int argc, char **argv)
 {
-	args a = {.sym = XP_SYM_GDFA};
+	args a = {.sym = XP_SYM_GDFA, .adapt = -1};
 	xp_wa_defaults(&a.wa);
 	struct option lo[32];
 	xp_err e;
@@ -148,13 +175,28 @@ static int run(int argc, char **argv)
 	a.wa.train_lex = a.train_lex;
 	a.wa.ntrain_lex = a.ntrain_lex;
 	a.wa.progress = isatty(2) ? progress : NULL;
+	xp_wa_model *model = NULL;
+	if (a.model) {
+		/* read first: its settings decide how the pairs are read */
+		if (xp_wa_model_read(a.model, &model, &e) || xp_wa_model_settings(model, &a.wa, a.model, &e)) {
+			xp_wa_model_free(model);
+			free(files);
+			free(a.train);
+			free(a.train_lex);
+			return xp_cli_error(&e);
+		}
+		a.wa.adapt_sweeps = a.adapt >= 0 ? a.adapt : XP_WA_ADAPT_SWEEPS;
+	}
+	a.wa.keep_model = a.save_model != NULL;
 	size_t nf = 0;
 	files[nf++] = (xp_cli_file){"PAIRS", argv[optind], 0};
 	for (size_t k = 0; k < a.ntrain; k++)
 		files[nf++] = (xp_cli_file){"--train", a.train[k], 0};
 	for (size_t k = 0; k < a.ntrain_lex; k++)
 		files[nf++] = (xp_cli_file){"--train-lex", a.train_lex[k], 0};
+	files[nf++] = (xp_cli_file){"--model", a.model, 0};
 	files[nf++] = (xp_cli_file){"-o", a.out, 1};
+	files[nf++] = (xp_cli_file){"--save-model", a.save_model, 1};
 	files[nf++] = (xp_cli_file){"--probs", a.probs, 1};
 	files[nf++] = (xp_cli_file){"--forward", a.fwd, 1};
 	files[nf++] = (xp_cli_file){"--reverse", a.rev, 1};
@@ -166,7 +208,8 @@ static int run(int argc, char **argv)
 	    xp_need_some(argv[optind], xp_wa_nsent(w), "sentence pairs", &e) ||   /* would replace OUT with nothing */
 	    xp_wa_run(w, &e) ||
 	    (a.wa.progress && fputs("\r\033[K", stderr) < 0) || xp_wa_collect(w, a.sym, &f, &r, &s, &e) ||
-	    put_align(&wo, a.out, &s, 0, &e) || (a.probs && put_align(&wo, a.probs, &s, 1, &e)) ||
+	    (a.out && put_align(&wo, a.out, &s, 0, &e)) || (a.save_model && put_model(&wo, a.save_model, w, &e)) ||
+	    (a.probs && put_align(&wo, a.probs, &s, 1, &e)) ||
 	    (a.fwd && put_align(&wo, a.fwd, &f, 0, &e)) || (a.rev && put_align(&wo, a.rev, &r, 0, &e)) ||
 	    xp_outputs_commit(&wo, &e)) {
 		if (a.wa.progress)
@@ -174,9 +217,15 @@ static int run(int argc, char **argv)
 		rc = xp_cli_error(&e);
 	} else {
 		say_normalized(w, &a.wa);
+		if (model)
+			fprintf(stderr,
+				"xproj wordalign: aligned with the model %s (%llu pairs, %u + %u words), %d adaptation sweeps\n",
+				a.model, (unsigned long long)xp_wa_model_pairs(model), xp_wa_model_words(model, 0),
+				xp_wa_model_words(model, 1), a.wa.adapt_sweeps);
 	}
 	xp_outputs_abort(&wo);
 	xp_wa_free(w);
+	xp_wa_model_free(model);
 	xp_walign_free(&f);
 	xp_walign_free(&r);
 	xp_walign_free(&s);
@@ -189,6 +238,7 @@ static int run(int argc, char **argv)
 const xp_cmd xp_cmd_wordalign = {
 	"wordalign", run, "align words of a bitext (built-in Bayesian HMM aligner with fertility)",
 	"xproj wordalign PAIRS -o OUT.pharaoh [--train MORE.pairs]... [--probs OUT.probs]\n"
+	"                [--save-model M] [--model M [--adapt-sweeps N]]\n"
 	"                [--train-lex SPANS.pairs]... [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
 	"                [--lowercase] [--src-lang L] [--tgt-lang L] [--no-normalize[=PART,...]]\n"
 	"                [--no-name-prior | --name-prior F] [--no-closed-prior | --closed-prior F]\n"
@@ -208,6 +258,16 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 sampled with the rest, but their word order and fertilities\n"
 	"                 are not counted, nor are they in the corpus size the sweeps\n"
 	"                 come from; repeat for more files\n"
+	"  --save-model M write what training learned (lexical, jump and fertility\n"
+	"                 counts of every sampler, the vocabularies, the normalisation\n"
+	"                 and prior settings) to the model file M (.gz: compressed);\n"
+	"                 -o is then optional\n"
+	"  --model M      align PAIRS with the model M instead of training: every\n"
+	"                 sampler starts from the model's counts, so that shards of a\n"
+	"                 large bitext share one prior; the normalisation and prior\n"
+	"                 settings are the model's (others given are refused)\n"
+	"  --adapt-sweeps N  with --model: sweeps over PAIRS, their counts joining the\n"
+	"                 model's, before the links are read off (default 2)\n"
 	"  --sym M        intersect | union | grow-diag | grow-diag-final |\n"
 	"                 grow-diag-final-and (default)\n"
 	"  --one-way P    a link only one direction chose takes part in the\n"

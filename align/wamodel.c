@@ -1,0 +1,532 @@
+/*
+ * align/wamodel.c — the word aligner's model file: writing, reading and
+ * checking it, and samplers made from it; see wordalign.h, wamodel.h.
+ *
+ * Layout (all integers little-endian):
+ *
+ *   "XPROJWA\n"  u32 version  u64 file length
+ *   u32 WA_NJUMP  u32 WA_FMAX + 1      the sampler's buckets (a build with
+ *                                       others cannot use the counts)
+ *   u32 flags (1: lower-cased)  u32 normalize
+ *   per side: str language  u32 parts
+ *   f64 name, closed, loan prior  u32 closed classes
+ *   u32 has closed langs, str  u32 has loan langs, str
+ *   u64 pairs trained on  u32 samplers
+ *   per side: u32 V, V x str           the word types
+ *   per direction d, per sampler:
+ *     u32 jump[WA_NJUMP]  u32 fert[V_d x (WA_FMAX + 1)]  u32 lex0[V_!d]
+ *     per word f of side !d: u32 n, n x (u32 e, u32 count), e ascending
+ *   u32 CRC-32 of every byte before it
+ *
+ * where str is u32 length and the bytes.  The length in the header tells a
+ * truncated file from a corrupt one; the checksum catches the rest.  Every
+ * count is checked against what a sampler can hold (a direction's tokens
+ * below 2^31), so a file that passes cannot overflow the sampler's counts.
+ */
+#include "wamodel.h"
+#include "norm.h"
+#include "prior.h"
+#include "../base/file.h"
+#include "../base/mem.h"
+#include "../base/vocab.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+static const char MAGIC[8] = {'X', 'P', 'R', 'O', 'J', 'W', 'A', '\n'};
+/* what one direction of one sampler may count in all: the sampler's counts
+ * are uint32_t, and the pairs aligned with the model add their own */
+#define COUNT_MAX (1u << 31)
+
+/* --- writing ------------------------------------------------------------------ */
+
+static void put_u32(xp_buf *b, uint32_t v)
+{
+	unsigned char x[4] = {(unsigned char)v, (unsigned char)(v >> 8), (unsigned char)(v >> 16),
+			      (unsigned char)(v >> 24)};
+	xp_buf_add(b, x, 4);
+}
+
+static void put_u64(xp_buf *b, uint64_t v)
+{
+	put_u32(b, (uint32_t)v);
+	put_u32(b, (uint32_t)(v >> 32));
+}
+
+static void put_f64(xp_buf *b, double d)
+{
+	uint64_t v;
+	memcpy(&v, &d, sizeof v);
+	put_u64(b, v);
+}
+
+static void put_str(xp_buf *b, const char *s)
+{
+	size_t n = strlen(s);
+	put_u32(b, (uint32_t)n);
+	xp_buf_add(b, s, n);
+}
+
+int wa_model_serialize(const xp_wa_model *m, xp_buf *out)
+{
+	xp_buf b = {0};
+	xp_buf_add(&b, MAGIC, sizeof MAGIC);
+	put_u32(&b, XP_WA_MODEL_VERSION);
+	put_u64(&b, 0);   /* the length, filled in below */
+	put_u32(&b, WA_NJUMP);
+	put_u32(&b, WA_FMAX + 1);
+	put_u32(&b, m->lowercase ? 1 : 0);
+	put_u32(&b, m->normalize);
+	for (int d = 0; d < 2; d++) {
+		put_str(&b, m->lang[d]);
+		put_u32(&b, m->parts[d]);
+	}
+	put_f64(&b, m->name_prior);
+	put_f64(&b, m->closed_prior);
+	put_f64(&b, m->loan_prior);
+	put_u32(&b, m->closed_classes);
+	put_u32(&b, m->closed_langs != NULL);
+	put_str(&b, m->closed_langs ? m->closed_langs : "");
+	put_u32(&b, m->loan_langs != NULL);
+	put_str(&b, m->loan_langs ? m->loan_langs : "");
+	put_u64(&b, m->pairs);
+	put_u32(&b, (uint32_t)m->samplers);
+	for (int d = 0; d < 2; d++) {
+		put_u32(&b, m->V[d]);
+		for (uint32_t t = 0; t < m->V[d]; t++)
+			put_str(&b, m->words[d][t]);
+	}
+	for (int d = 0; d < 2; d++)
+		for (int q = 0; q < m->samplers; q++) {
+			const wa_msampler *s = &m->smp[d][q];
+			for (int k = 0; k < WA_NJUMP; k++)
+				put_u32(&b, s->jump[k]);
+			for (size_t k = 0; k < (size_t)m->V[d] * (WA_FMAX + 1); k++)
+				put_u32(&b, s->fert[k]);
+			for (uint32_t f = 0; f < m->V[!d]; f++)
+				put_u32(&b, s->lex0[f]);
+			for (uint32_t f = 0; f < m->V[!d]; f++) {
+				put_u32(&b, (uint32_t)(s->loff[f + 1] - s->loff[f]));
+				for (uint64_t k = 2 * s->loff[f]; k < 2 * s->loff[f + 1]; k++)
+					put_u32(&b, s->lkv[k]);
+			}
+		}
+	if (!b.oom) {
+		uint64_t len = b.n + 4;
+		for (int k = 0; k < 8; k++)
+			b.p[12 + k] = (char)(unsigned char)(len >> (8 * k));
+		put_u32(&b, (uint32_t)crc32_z(0, (const Bytef *)b.p, b.n));
+	}
+	int rc = b.oom ? -1 : 0;
+	if (!rc)
+		xp_buf_add(out, b.p, b.n);
+	xp_buf_free(&b);
+	return rc || out->oom ? -1 : 0;
+}
+
+/* --- reading ------------------------------------------------------------------ */
+
+typedef struct cur {
+	const unsigned char *p;
+	size_t n, at;
+	const char *name;
+	xp_err *err;
+} cur;
+
+static int truncated(cur *c)
+{
+	return xp_failc(c->err, XP_EINPUT, c->name, 0, "not a whole word-aligner model: it ends at byte %zu", c->n);
+}
+
+static int need(cur *c, size_t k)
+{
+	return c->n - c->at < k ? truncated(c) : 0;
+}
+
+static int get_u32(cur *c, uint32_t *v)
+{
+	if (need(c, 4))
+		return -1;
+	const unsigned char *x = c->p + c->at;
+	*v = (uint32_t)x[0] | (uint32_t)x[1] << 8 | (uint32_t)x[2] << 16 | (uint32_t)x[3] << 24;
+	c->at += 4;
+	return 0;
+}
+
+static int get_u64(cur *c, uint64_t *v)
+{
+	uint32_t lo, hi;
+	if (get_u32(c, &lo) || get_u32(c, &hi))
+		return -1;
+	*v = (uint64_t)hi << 32 | lo;
+	return 0;
+}
+
+static int get_f64(cur *c, double *d)
+{
+	uint64_t v;
+	if (get_u64(c, &v))
+		return -1;
+	memcpy(d, &v, sizeof *d);
+	return 0;
+}
+
+static int bad(cur *c, const char *what)
+{
+	return xp_failc(c->err, XP_EINPUT, c->name, 0, "corrupt word-aligner model: %s (at byte %zu)", what, c->at);
+}
+
+/* a string of at most max bytes, no NUL in it, into a new allocation */
+static int get_str(cur *c, size_t max, char **s)
+{
+	uint32_t n;
+	if (get_u32(c, &n) || need(c, n))
+		return -1;
+	if (n > max || memchr(c->p + c->at, 0, n))
+		return bad(c, "a string too long or with a NUL byte");
+	if (!(*s = malloc((size_t)n + 1)))
+		return xp_failc(c->err, XP_ENOMEM, c->name, 0, "out of memory");
+	memcpy(*s, c->p + c->at, n);
+	(*s)[n] = '\0';
+	c->at += n;
+	return 0;
+}
+
+void wa_msampler_free(wa_msampler *ms)
+{
+	free(ms->fert);
+	free(ms->lex0);
+	free(ms->loff);
+	free(ms->lkv);
+	memset(ms, 0, sizeof *ms);
+}
+
+void xp_wa_model_free(xp_wa_model *m)
+{
+	if (!m)
+		return;
+	for (int d = 0; d < 2; d++) {
+		if (m->words[d])
+			for (uint32_t t = 0; t < m->V[d]; t++)
+				free(m->words[d][t]);
+		free(m->words[d]);
+		if (m->smp[d])
+			for (int q = 0; q < m->samplers; q++)
+				wa_msampler_free(&m->smp[d][q]);
+		free(m->smp[d]);
+	}
+	free(m->closed_langs);
+	free(m->loan_langs);
+	free(m);
+}
+
+static int oom(cur *c) { return xp_failc(c->err, XP_ENOMEM, c->name, 0, "out of memory"); }
+
+/* n u32 counts into v (allocated), each and their sum below COUNT_MAX */
+static int get_counts(cur *c, size_t n, uint32_t **v, uint64_t *sum)
+{
+	if (n > (c->n - c->at) / 4)
+		return need(c, (size_t)-1);
+	if (!(*v = malloc((n ? n : 1) * sizeof **v)))
+		return oom(c);
+	for (size_t k = 0; k < n; k++) {
+		get_u32(c, &(*v)[k]);
+		*sum += (*v)[k];
+		if (*sum >= COUNT_MAX)
+			return bad(c, "counts larger than a sampler holds");
+	}
+	return 0;
+}
+
+static int get_sampler(cur *c, wa_msampler *s, uint32_t VE, uint32_t VF)
+{
+	uint64_t jsum = 0, fsum = 0, lsum = 0;
+	for (int k = 0; k < WA_NJUMP; k++) {
+		if (get_u32(c, &s->jump[k]))
+			return -1;
+		if ((jsum += s->jump[k]) >= COUNT_MAX)
+			return bad(c, "jump counts larger than a sampler holds");
+	}
+	if (get_counts(c, (size_t)VE * (WA_FMAX + 1), &s->fert, &fsum) || get_counts(c, VF, &s->lex0, &lsum))
+		return -1;
+	if (!(s->loff = malloc(((size_t)VF + 1) * sizeof *s->loff)))
+		return oom(c);
+	s->loff[0] = 0;
+	/* the pairs of every f are read into one array that grows as needed:
+	 * the total is not in the file, and the bytes left bound it */
+	size_t cap = 0;
+	for (uint32_t f = 0; f < VF; f++) {
+		uint32_t n;
+		if (get_u32(c, &n))
+			return -1;
+		if (n > (c->n - c->at) / 8)
+			return truncated(c);
+		uint64_t at = s->loff[f];
+		if (n && xp_grow(&s->lkv, &cap, 2 * (at + n), sizeof *s->lkv))
+			return oom(c);
+		uint32_t last = 0;
+		for (uint32_t k = 0; k < n; k++) {
+			uint32_t e, cnt;
+			get_u32(c, &e);
+			get_u32(c, &cnt);
+			if (e >= VE || (k && e <= last) || !cnt)
+				return bad(c, "a lexical count of no word, out of order or zero");
+			if ((lsum += cnt) >= COUNT_MAX)
+				return bad(c, "lexical counts larger than a sampler holds");
+			s->lkv[2 * (at + k)] = e, s->lkv[2 * (at + k) + 1] = cnt;
+			last = e;
+		}
+		s->loff[f + 1] = at + n;
+	}
+	return 0;
+}
+
+int wa_model_parse(const char *name, const void *buf, size_t len, int check_crc, xp_wa_model **mp,
+		   xp_err *err)
+{
+	cur c = {buf, len, 0, name, err};
+	*mp = NULL;
+	if (len < sizeof MAGIC || memcmp(buf, MAGIC, sizeof MAGIC))
+		return xp_failc(err, XP_EINPUT, name, 0,
+				"not a word-aligner model (no XPROJWA header: `xproj wordalign --save-model` writes them)");
+	c.at = sizeof MAGIC;
+	uint32_t version, njump, nfert;
+	uint64_t flen;
+	if (get_u32(&c, &version))
+		return -1;
+	if (version != XP_WA_MODEL_VERSION)
+		return xp_failc(err, XP_EINPUT, name, 0,
+				"word-aligner model of format version %u; this xproj reads version %d", version,
+				XP_WA_MODEL_VERSION);
+	if (get_u64(&c, &flen))
+		return -1;
+	if (flen != len)
+		return xp_failc(err, XP_EINPUT, name, 0,
+				flen > len ? "truncated word-aligner model: %zu bytes of the %llu it had"
+					   : "corrupt word-aligner model: %zu bytes, its header says %llu",
+				len, (unsigned long long)flen);
+	if (check_crc) {
+		const unsigned char *p = buf;
+		uint32_t want = len < 24 ? 0 : (uint32_t)p[len - 4] | (uint32_t)p[len - 3] << 8 |
+						 (uint32_t)p[len - 2] << 16 | (uint32_t)p[len - 1] << 24;
+		if (len < 24 || (uint32_t)crc32_z(0, p, len - 4) != want)
+			return xp_failc(err, XP_EINPUT, name, 0, "corrupt word-aligner model: checksum mismatch");
+	}
+	if (len >= 4)
+		c.n = len - 4;   /* the checksum is no content */
+	if (get_u32(&c, &njump) || get_u32(&c, &nfert))
+		return -1;
+	if (njump != WA_NJUMP || nfert != WA_FMAX + 1)
+		return xp_failc(err, XP_EINPUT, name, 0,
+				"word-aligner model with %u jump and %u fertility buckets; this xproj's sampler has %d and %d",
+				njump, nfert, WA_NJUMP, WA_FMAX + 1);
+	xp_wa_model *m = calloc(1, sizeof *m);
+	if (!m)
+		return oom(&c);
+	uint32_t flags = 0, normalize = 0, has = 0, samplers = 0;
+	char *s = NULL;
+	int rc = get_u32(&c, &flags) || get_u32(&c, &normalize) ? -1 : 0;
+	m->lowercase = flags & 1;
+	m->normalize = normalize;
+	for (int d = 0; d < 2 && !rc; d++) {
+		if (get_str(&c, sizeof m->lang[d] - 1, &s) || get_u32(&c, &m->parts[d]))
+			rc = -1;
+		else
+			strcpy(m->lang[d], s);
+		free(s);
+		s = NULL;
+	}
+	if (!rc && (get_f64(&c, &m->name_prior) || get_f64(&c, &m->closed_prior) || get_f64(&c, &m->loan_prior) ||
+		    get_u32(&c, &m->closed_classes)))
+		rc = -1;
+	/* a factor the sampler multiplies weights by: finite and not negative */
+	if (!rc && !(m->name_prior >= 0 && m->name_prior <= 1e6 && m->closed_prior >= 0 && m->closed_prior <= 1e6 &&
+		     m->loan_prior >= 0 && m->loan_prior <= 1e6))
+		rc = bad(&c, "a prior's factor out of range");
+	if (!rc && (get_u32(&c, &has) || get_str(&c, 4096, &m->closed_langs)))
+		rc = -1;
+	if (!rc && !has)
+		free(m->closed_langs), m->closed_langs = NULL;
+	if (!rc && (get_u32(&c, &has) || get_str(&c, 4096, &m->loan_langs)))
+		rc = -1;
+	if (!rc && !has)
+		free(m->loan_langs), m->loan_langs = NULL;
+	if (!rc && (get_u64(&c, &m->pairs) || get_u32(&c, &samplers)))
+		rc = -1;
+	if (!rc && (samplers < 1 || samplers > 64))
+		rc = bad(&c, "the number of samplers is not 1 to 64");
+	if (!rc)
+		m->samplers = (int)samplers;
+	for (int d = 0; d < 2 && !rc; d++) {
+		xp_vocab v;
+		if (get_u32(&c, &m->V[d]))
+			rc = -1;
+		else if (m->V[d] > (c.n - c.at) / 5)   /* a word takes 5 bytes at least */
+			rc = truncated(&c);
+		else if (!(m->words[d] = calloc((size_t)m->V[d] + 1, sizeof *m->words[d])))
+			rc = oom(&c);
+		else if (xp_vocab_init(&v, 0))
+			rc = oom(&c);
+		else {
+			for (uint32_t t = 0; t < m->V[d] && !rc; t++) {
+				if (get_str(&c, 1 << 16, &m->words[d][t])) {
+					rc = -1;
+					break;
+				}
+				size_t n = strlen(m->words[d][t]);
+				uint32_t id = n ? xp_vocab_id(&v, m->words[d][t], n) : UINT32_MAX - 1;
+				if (id == UINT32_MAX)
+					rc = oom(&c);
+				else if (id != t)
+					rc = bad(&c, n ? "a word given twice" : "an empty word");
+			}
+			xp_vocab_free(&v);
+		}
+	}
+	for (int d = 0; d < 2 && !rc; d++) {
+		if (!(m->smp[d] = calloc((size_t)m->samplers, sizeof *m->smp[d])))
+			rc = oom(&c);
+		for (int q = 0; q < m->samplers && !rc; q++)
+			rc = get_sampler(&c, &m->smp[d][q], m->V[d], m->V[!d]);
+	}
+	if (!rc && c.at != c.n)
+		rc = bad(&c, "bytes after the last count");
+	if (rc) {
+		xp_wa_model_free(m);
+		return xp_err_code(err);
+	}
+	*mp = m;
+	return 0;
+}
+
+int xp_wa_model_parse(const char *name, const void *buf, size_t len, xp_wa_model **m, xp_err *err)
+{
+	return wa_model_parse(name, buf, len, 1, m, err);
+}
+
+int xp_wa_model_read(const char *path, xp_wa_model **m, xp_err *err)
+{
+	char *buf;
+	size_t len;
+	*m = NULL;
+	if (xp_read_file(path, &buf, &len, err))
+		return xp_err_code(err);
+	int rc = wa_model_parse(path, buf, len, 1, m, err);
+	free(buf);
+	return rc;
+}
+
+int xp_wa_model_samplers(const xp_wa_model *m) { return m->samplers; }
+uint32_t xp_wa_model_words(const xp_wa_model *m, int side) { return m->V[side != 0]; }
+uint64_t xp_wa_model_pairs(const xp_wa_model *m) { return m->pairs; }
+
+/* --- settings ------------------------------------------------------------------- */
+
+static int same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+int xp_wa_model_settings(const xp_wa_model *m, xp_wa_opts *o, const char *name, xp_err *err)
+{
+	xp_wa_opts def;
+	xp_wa_defaults(&def);
+	const char *differs = NULL;
+	if (o->lowercase != def.lowercase && o->lowercase != m->lowercase)
+		differs = "--lowercase";
+	else if (o->normalize != def.normalize && o->normalize != m->normalize)
+		differs = "--no-normalize";
+	else if (o->name_prior != def.name_prior && o->name_prior != m->name_prior)
+		differs = "--name-prior";
+	else if (o->closed_prior != def.closed_prior && o->closed_prior != m->closed_prior)
+		differs = "--closed-prior";
+	else if (o->loan_prior != def.loan_prior && o->loan_prior != m->loan_prior)
+		differs = "--loan-prior";
+	else if (!same_str(o->loan_langs, def.loan_langs) && !same_str(o->loan_langs, m->loan_langs))
+		differs = "--loan-langs";
+	for (int d = 0; d < 2 && !differs; d++)
+		if (o->lang[d] && o->lang[d][0] && m->lang[d][0] && strcmp(o->lang[d], m->lang[d]))
+			differs = d ? "--tgt-lang" : "--src-lang";
+	if (differs)
+		return xp_failc(err, XP_EUSAGE, name, 0,
+				"%s differs from the model's setting (a model aligns with the settings it was trained with)",
+				differs);
+	o->lowercase = m->lowercase;
+	o->normalize = m->normalize;
+	o->name_prior = m->name_prior;
+	o->closed_prior = m->closed_prior;
+	o->loan_prior = m->loan_prior;
+	o->closed_classes = m->closed_classes;
+	o->closed_langs = m->closed_langs;
+	o->loan_langs = m->loan_langs;
+	for (int d = 0; d < 2; d++)
+		if (m->lang[d][0])
+			o->lang[d] = m->lang[d];
+	o->model = m;
+	return 0;
+}
+
+/* --- samplers -------------------------------------------------------------------- */
+
+int wa_model_take(const wa_sampler *s, wa_msampler *ms)
+{
+	const wa_side *E = &s->c->side[s->dir], *F = &s->c->side[!s->dir];
+	memset(ms, 0, sizeof *ms);
+	memcpy(ms->jump, s->jump, sizeof ms->jump);
+	size_t nf = (size_t)E->V * (WA_FMAX + 1);
+	ms->fert = malloc((nf ? nf : 1) * sizeof *ms->fert);
+	ms->lex0 = malloc(((size_t)F->V + 1) * sizeof *ms->lex0);
+	ms->loff = malloc(((size_t)F->V + 1) * sizeof *ms->loff);
+	uint64_t total = 0;
+	for (uint32_t f = 0; f < F->V; f++)
+		total += s->lex[f].n;
+	ms->lkv = malloc((2 * total + 1) * sizeof *ms->lkv);
+	if (!ms->fert || !ms->lex0 || !ms->loff || !ms->lkv) {
+		wa_msampler_free(ms);
+		return -1;
+	}
+	memcpy(ms->fert, s->fert, nf * sizeof *ms->fert);
+	memcpy(ms->lex0, s->lex0, (size_t)F->V * sizeof *ms->lex0);
+	uint64_t at = 0;
+	ms->loff[0] = 0;
+	for (uint32_t f = 0; f < F->V; f++) {
+		const wa_map *mp = &s->lex[f];
+		uint64_t from = at;
+		for (uint32_t h = 0; mp->n && h <= mp->mask; h++)
+			if (mp->kv[2 * h]) {
+				/* insertion in e order: a map holds few entries */
+				uint32_t e = mp->kv[2 * h] - 1, n = mp->kv[2 * h + 1];
+				uint64_t k = at++;
+				while (k > from && ms->lkv[2 * (k - 1)] > e) {
+					ms->lkv[2 * k] = ms->lkv[2 * (k - 1)], ms->lkv[2 * k + 1] = ms->lkv[2 * (k - 1) + 1];
+					k--;
+				}
+				ms->lkv[2 * k] = e, ms->lkv[2 * k + 1] = n;
+			}
+		ms->loff[f + 1] = at;
+	}
+	return 0;
+}
+
+int wa_model_prime(wa_sampler *s, const wa_msampler *ms, const uint32_t *emap, uint32_t nE,
+		   const uint32_t *fmap, uint32_t nF)
+{
+	const wa_side *E = &s->c->side[s->dir];
+	s->jump0 = ms->jump;
+	size_t nf = ((size_t)E->V + 1) * (WA_FMAX + 1);
+	if (!(s->fert0 = calloc(nf, sizeof *s->fert0)))
+		return -1;
+	for (uint32_t e = 0; e < nE; e++)
+		for (int b = 0; b <= WA_FMAX; b++)
+			s->fert0[(size_t)emap[e] * (WA_FMAX + 1) + b] += ms->fert[(size_t)e * (WA_FMAX + 1) + b];
+	for (uint32_t f = 0; f < nF; f++) {
+		uint32_t rf = fmap[f];
+		s->lex0[rf] += ms->lex0[f];
+		s->nnull += ms->lex0[f];
+		for (uint64_t k = ms->loff[f]; k < ms->loff[f + 1]; k++)
+			if (wa_lex_add(s, rf, emap[ms->lkv[2 * k]], ms->lkv[2 * k + 1]))
+				return -1;
+	}
+	return 0;
+}

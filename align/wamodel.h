@@ -1,0 +1,61 @@
+/*
+ * align/wamodel.h — a trained word aligner in memory: what a model file
+ * holds (wordalign.h) and how a sampler is made from it and into it.
+ * Internal to align/ (and the fuzz target of its reader).
+ *
+ * A sampler's state is its counts; the alignment variables that made them
+ * are the training corpus's and are not kept.  A sampler primed with a
+ * model weighs each new token against the model's counts plus those of the
+ * new pairs, which is exactly continuing the chain with the training pairs
+ * frozen: the pairs of a shard are sampled as if they had been trained
+ * with the sample.
+ */
+#ifndef XP_WAMODEL_H
+#define XP_WAMODEL_H
+
+#include "gibbs.h"
+#include "wordalign.h"
+
+/* One sampler of one direction d: side d (E) generates side !d (F), in
+ * the model's word ids. */
+typedef struct wa_msampler {
+	uint32_t jump[WA_NJUMP];
+	uint32_t *fert;          /* V_E x (WA_FMAX + 1) */
+	uint32_t *lex0;          /* V_F: n(NULL, f) */
+	uint64_t *loff;          /* V_F + 1: f's (e, n) pairs are lkv[2 loff[f] .. 2 loff[f + 1]) */
+	uint32_t *lkv;           /* e ascending within each f; n > 0 */
+} wa_msampler;
+
+struct xp_wa_model {
+	int lowercase;
+	unsigned normalize;
+	char lang[2][16];        /* the language each side was normalised as ("": none) */
+	unsigned parts[2];       /* XP_NORM_* applied */
+	double name_prior, closed_prior, loan_prior;
+	unsigned closed_classes;
+	char *closed_langs, *loan_langs;   /* NULL: the option's NULL */
+	uint64_t pairs;
+	int samplers;
+	uint32_t V[2];
+	char **words[2];         /* side d's word types, by id */
+	wa_msampler *smp[2];     /* samplers of direction d */
+};
+
+/* check_crc 0: the checksum is not compared (for the fuzz target, whose
+ * inputs would otherwise never get past it). */
+int wa_model_parse(const char *name, const void *buf, size_t len, int check_crc, xp_wa_model **m,
+		   xp_err *err);
+
+/* m as a model file's bytes, appended to out; -1 on OOM. */
+int wa_model_serialize(const xp_wa_model *m, xp_buf *out);
+
+/* Copy sampler s's counts into ms (its corpus's word ids); -1 on OOM. */
+int wa_model_take(const wa_sampler *s, wa_msampler *ms);
+void wa_msampler_free(wa_msampler *ms);
+/* Add ms's counts to a freshly initialised sampler s: emap / fmap give
+ * the corpus id of each model word of E and F (nE, nF of them).  -1 on
+ * OOM. */
+int wa_model_prime(wa_sampler *s, const wa_msampler *ms, const uint32_t *emap, uint32_t nE,
+		   const uint32_t *fmap, uint32_t nF);
+
+#endif

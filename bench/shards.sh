@@ -1,0 +1,99 @@
+# Aligning a bitext in shards that share one model (`wordalign --save-model`
+# on a sample, then `--model` per shard) against aligning it in one run, and
+# against shards aligned each on its own.
+#
+# 1. The gold sets (word-alignment-gold: enfr, roen, jaen): AER of the one
+#    run, of 10 shards with a model trained on a sample (every SAMPLE-th
+#    pair), and of 10 shards on their own.
+# 2. The zh-en TV4Dialog bitext (92k pairs): its 450-pair Tsinghua gold is
+#    not shared, so the shards are scored against the one run's links
+#    (AER with the one run as "gold", all links sure: 0 = the same links),
+#    which is how far sharding moves the links; and the CPU seconds (user +
+#    system) of each way, the model's training included.
+#
+# Environment: DATA, XPROJ, PAIRS (zh-en pairs to use, default all), SAMPLE
+# (default 10: the model is trained on a tenth), SHARDS (default 10),
+# THREADS (default 1), ADAPT (--adapt-sweeps, default the built-in),
+# SAMPLERS (--samplers of the model's training, default 3: every shard runs
+# as many; the default schedule gives a small sample more, for a small
+# corpus's sake, and every shard would pay for them), ALONE (0: leave out
+# the shards on their own, which cost several times the one run: each is a
+# small corpus, sampled long), GOLD_SAMPLE (the gold sets' sample, default
+# every 2nd pair: a tenth of a few hundred pairs teaches nothing), SETS
+# (default "gold zhen").  The critical path is the model's training plus
+# the slowest shard: the wall time with a machine per shard.  Run it under `nice -n 10` on a shared machine.
+set -eu
+: "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${SAMPLE:=10}" "${SHARDS:=10}" "${THREADS:=1}"
+: "${PAIRS:=0}" "${ADAPT:=}" "${SETS:=gold zhen}" "${SAMPLERS:=3}" "${ALONE:=1}" "${GOLD_SAMPLE:=2}"
+G=$DATA/word-alignment-gold
+BT=$DATA/bitext/zh-en.tv4dialog.94k.pairs.gz
+[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)"; exit 0; }
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+WA="$XPROJ wordalign --seed 1 --threads $THREADS"
+AD=; [ -n "$ADAPT" ] && AD="--adapt-sweeps $ADAPT"
+
+# cpu LABEL CMD...: runs CMD, adds its user + system seconds to $T/cpu.LABEL
+# and keeps the largest single one in $T/max.LABEL
+cpu() {
+	label=$1; shift
+	/usr/bin/time -f '%U %S' -o $T/t "$@" 2>$T/err || { cat $T/err; exit 1; }
+	awk -v f=$T/cpu.$label -v g=$T/max.$label 'BEGIN { s = 0; m = 0; if ((getline x < f) > 0) s = x
+		if ((getline y < g) > 0) m = y } { t = $1 + $2; s += t; if (t > m) m = t }
+		END { print s > f; print m > g }' $T/t
+}
+aer() { $XPROJ aer --json --gold "$1" ${3:-} "$2" | sed 's/.*"aer":\([0-9.]*\).*/\1/' | awk '{printf "%.1f", 100*$1}'; }
+# split FILE: FILE.1 .. FILE.$SHARDS, consecutive lines (a shard is episodes)
+split_in() {
+	n=$(wc -l < "$1")
+	awk -v n=$n -v k=$SHARDS -v p="$1" '{ s = int((NR - 1) * k / n) + 1; print > (p "." s) }' "$1"
+}
+# three PAIRS SAMPLE: the three ways; outputs $T/one $T/model $T/alone,
+# CPU seconds in $T/cpu.* (train: the model's training; shard: the shards
+# with it; model: both), the slowest shard's in $T/max.shard
+three() {
+	rm -f $T/cpu.* $T/max.* $T/one $T/model $T/alone
+	cpu one $WA "$1" -o $T/one
+	awk -v k=$2 '(NR - 1) % k == 0' "$1" > $T/sample
+	cpu train $WA --samplers $SAMPLERS $T/sample --save-model $T/m.gz
+	split_in "$1"
+	for s in $(seq 1 $SHARDS); do
+		cpu shard $WA --model $T/m.gz $AD "$1.$s" -o $T/shard.$s
+		if [ "$ALONE" = 1 ]; then cpu alone $WA "$1.$s" -o $T/alone.$s; fi
+	done
+	echo "$(cat $T/cpu.train) $(cat $T/cpu.shard)" | awk '{ print $1 + $2 }' > $T/cpu.model
+	for s in $(seq 1 $SHARDS); do cat $T/shard.$s; done > $T/model
+	if [ "$ALONE" = 1 ]; then for s in $(seq 1 $SHARDS); do cat $T/alone.$s; done > $T/alone; fi
+	tail -1 $T/err | sed 's/^/  (last shard: /; s/$/)/'
+}
+
+case " $SETS " in *" gold "*)
+printf '%-5s %6s | %8s %8s %8s | %s\n' set pairs "one run" "model" "alone" "(AER %, gold; $SHARDS shards, the model on every ${GOLD_SAMPLE}th pair)"
+for p in enfr roen jaen; do
+	[ -f $G/$p.src-tgt ] || continue
+	cp $G/$p.src-tgt $T/p
+	ALONE=1 three $T/p $GOLD_SAMPLE > /dev/null
+	printf '%-5s %6d | %8s %8s %8s\n' $p $(wc -l < $T/p) "$(aer $G/$p.gold $T/one --one-based-gold)" \
+		"$(aer $G/$p.gold $T/model --one-based-gold)" "$(aer $G/$p.gold $T/alone --one-based-gold)"
+done
+esac
+
+case " $SETS " in *" zhen "*)
+[ -f "$BT" ] || { echo "no $BT"; exit 0; }
+if [ "$PAIRS" -gt 0 ]; then zcat "$BT" | head -n "$PAIRS" > $T/zh; else zcat "$BT" > $T/zh; fi
+three $T/zh $SAMPLE
+# how far two seeds of the one run are apart: the sampler's own spread
+cpu seed2 $XPROJ wordalign --seed 2 --threads $THREADS $T/zh -o $T/seed2
+printf 'zh-en, %d pairs, %d shards, the model trained on every %dth pair (%d samplers), %s thread(s):\n' \
+	$(wc -l < $T/zh) $SHARDS $SAMPLE $SAMPLERS $THREADS
+printf '  %-38s %8s %14s %10s\n' "" "CPU s" "critical path" "AER vs one"
+printf '  %-38s %8.1f %14.1f %10s\n' "one run" "$(cat $T/cpu.one)" "$(cat $T/cpu.one)" 0.0
+printf '  %-38s %8.1f %14.1f %10s\n' "one run, --seed 2" "$(cat $T/cpu.seed2)" "$(cat $T/cpu.seed2)" "$(aer $T/one $T/seed2)"
+printf '  %-38s %8.1f %14.1f %10s\n' "model on a sample + shards with it" "$(cat $T/cpu.model)" \
+	"$(echo "$(cat $T/cpu.train) $(cat $T/max.shard)" | awk '{ print $1 + $2 }')" "$(aer $T/one $T/model)"
+printf '  %-38s %8.1f %14s %10s\n' "  of which the model's training" "$(cat $T/cpu.train)" "" ""
+if [ "$ALONE" = 1 ]; then
+	printf '  %-38s %8.1f %14.1f %10s\n' "shards each on their own" "$(cat $T/cpu.alone)" "$(cat $T/max.alone)" \
+		"$(aer $T/one $T/alone)"
+fi
+echo "  (AER vs one: the one run's links as gold, all sure; the zh-en gold is not shared)"
+esac

@@ -1,0 +1,412 @@
+/*
+ * correct/merge.c — several correction stores into one (`xproj db merge`):
+ * the store of each shard of a workflow (an episode x language), or the
+ * stores two annotators corrected apart.
+ *
+ * Row ids are each store's own, so nothing is matched by id: a run is the
+ * same run when its language, files, settings and creation time are; its
+ * documents, utterances and mentions by their natural keys (document and
+ * part, English utterance index, English mention id); a batch by name,
+ * checksum, annotator and time; a correction by everything it says (the
+ * mention's key, operation, spans, status, cluster, annotator, note and
+ * time), a review likewise, a history line by its time, action and detail
+ * (the run and batch ids in it rewritten to the merged store's, so that
+ * `db check` still finds each import's line).  What the merged store has
+ * already is not added again, so merging the same stores twice changes
+ * nothing; an undo in either store undoes the batch or correction in the
+ * merged one.  Every row of every input is either added or found.
+ *
+ * Two stores that both corrected one mention of one run, each with a live
+ * edit the other lacks, disagree: both edits are kept (the corrected view
+ * applies them in time order, as it would had they been made in one store),
+ * and the pair is reported, for an adjudicator to look at.
+ *
+ * The merged store is written beside OUT under a temporary name (a copy of
+ * OUT when it exists) and renamed over it at the end: an input that is not
+ * a store, of another schema version, or corrupt is refused before OUT is
+ * created or changed, and a failure half-way leaves OUT as it was.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "store.h"
+#include "../base/mem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* a correction row c the same as row o (every column but ids and undone) */
+#define SAME_CORR(o, c)                                                                                         \
+	o ".mention_key = " c ".mention_key AND " o ".op = " c ".op AND " o ".created = " c ".created AND " o \
+	".annotator IS " c ".annotator AND " o ".note IS " c ".note AND " o ".sent IS " c ".sent AND " o           \
+	".new_start IS " c ".new_start AND " o ".new_end IS " c ".new_end AND " o ".old_start IS " c             \
+	".old_start AND " o ".old_end IS " c ".old_end AND " o ".status = " c ".status AND " o ".cluster IS " c  \
+	".cluster AND " o ".why IS " c ".why"
+
+void xp_merge_result_free(xp_merge_result *r)
+{
+	for (size_t k = 0; k < r->nconflicts; k++)
+		free(r->conflicts[k]);
+	free(r->conflicts);
+	memset(r, 0, sizeof *r);
+}
+
+static int add_conflict(xp_merge_result *r, const char *s)
+{
+	char *c = strdup(s);
+	if (!c || xp_grow(&r->conflicts, &r->cap, r->nconflicts + 1, sizeof *r->conflicts)) {
+		free(c);
+		return -1;
+	}
+	r->conflicts[r->nconflicts++] = c;
+	return 0;
+}
+
+/* Runs: matched by what they are, else added.  mrun(src, dst, new). */
+static int merge_runs(xp_db *db, xp_merge_result *r, xp_err *err)
+{
+	sqlite3_stmt *sel = NULL, *find = NULL, *ins = NULL, *map = NULL;
+	int rc = xp_sql_prepare(db, "SELECT id, lang, files, settings, created FROM src.runs ORDER BY id", &sel, err) ||
+			 xp_sql_prepare(db, "SELECT min(id) FROM main.runs WHERE lang = ?1 AND files = ?2 AND settings = ?3"
+					" AND created = ?4", &find, err) ||
+			 xp_sql_prepare(db, "INSERT INTO main.runs(lang, files, settings, created) VALUES(?1, ?2, ?3, ?4)",
+					&ins, err) ||
+			 xp_sql_prepare(db, "INSERT INTO temp.mrun(src, dst, new) VALUES(?, ?, ?)", &map, err)
+		 ? -1 : 0;
+	while (!rc && sqlite3_step(sel) == SQLITE_ROW) {
+		sqlite3_reset(find);
+		for (int k = 1; k <= 4; k++)
+			sqlite3_bind_value(find, k, sqlite3_column_value(sel, k));
+		int64_t dst = 0, isnew = 0;
+		if (sqlite3_step(find) == SQLITE_ROW && sqlite3_column_type(find, 0) != SQLITE_NULL) {
+			dst = sqlite3_column_int64(find, 0);
+			r->runs_known++;
+		} else {
+			sqlite3_reset(ins);
+			for (int k = 1; k <= 4; k++)
+				sqlite3_bind_value(ins, k, sqlite3_column_value(sel, k));
+			if (sqlite3_step(ins) != SQLITE_DONE) {
+				rc = xp_sql_fail(db, err, "adding a run");
+				break;
+			}
+			dst = sqlite3_last_insert_rowid(db->h), isnew = 1;
+			r->runs++;
+		}
+		sqlite3_reset(map);
+		sqlite3_bind_int64(map, 1, sqlite3_column_int64(sel, 0));
+		sqlite3_bind_int64(map, 2, dst);
+		sqlite3_bind_int64(map, 3, isnew);
+		if (sqlite3_step(map) != SQLITE_DONE)
+			rc = xp_sql_fail(db, err, "mapping runs");
+	}
+	sqlite3_finalize(sel);
+	sqlite3_finalize(find);
+	sqlite3_finalize(ins);
+	sqlite3_finalize(map);
+	return rc;
+}
+
+/* Conflicts: a live edit of src's that the merged store lacks, on a
+ * mention the merged store has a live edit of that src lacks. */
+static int find_conflicts(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db,
+			   "SELECT s.drun, s.mention_key, s.op, s.sent, s.new_start, s.new_end, coalesce(s.annotator, ''),"
+			   " s.created, o.op, o.sent, o.new_start, o.new_end, coalesce(o.annotator, ''), o.created"
+			   " FROM temp.sc s JOIN temp.mc o ON o.run = s.drun AND o.mention_key = s.mention_key"
+			   " WHERE s.undone = 0 AND s.status = 'ok' AND o.undone = 0 AND o.status = 'ok'"
+			   " AND NOT EXISTS (SELECT 1 FROM temp.mc x WHERE x.run = s.drun AND " SAME_CORR("x", "s") ")"
+			   " AND NOT EXISTS (SELECT 1 FROM temp.sc y WHERE y.drun = o.run AND " SAME_CORR("y", "o") ")"
+			   " GROUP BY s.id ORDER BY s.drun, s.mention_key, s.id",
+			   &st, err))
+		return -1;
+	int rc = 0;
+	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
+		char line[1024], a[64], b[64];
+		for (int k = 0; k < 2; k++) {
+			int c = k ? 8 : 2;
+			char *out = k ? b : a;
+			if (!strcmp(xp_sql_text(st, c), "delete"))
+				snprintf(out, 64, "delete");
+			else
+				snprintf(out, 64, "%s %lld:%lld:%lld", xp_sql_text(st, c), (long long)sqlite3_column_int64(st, c + 1),
+					 (long long)sqlite3_column_int64(st, c + 2), (long long)sqlite3_column_int64(st, c + 3));
+		}
+		snprintf(line, sizeof line, "run %lld, %s: %s has %s by '%s' (%s), the merged store %s by '%s' (%s)",
+			 (long long)sqlite3_column_int64(st, 0), xp_sql_text(st, 1), in, a, xp_sql_text(st, 6),
+			 xp_sql_text(st, 7), b, xp_sql_text(st, 12), xp_sql_text(st, 13));
+		if (add_conflict(r, line))
+			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* the merged store's corrections, indexed for matching */
+static const char *const MC =
+	"DROP TABLE IF EXISTS temp.mc;"
+	"CREATE TEMP TABLE mc AS SELECT * FROM main.corrections;"
+	"CREATE INDEX temp.mc_k ON mc(run, mention_key);";
+
+static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
+{
+	int64_t before[5] = {xp_sql_int(db, "SELECT count(*) FROM main.corrections", 0),
+			     xp_sql_int(db, "SELECT count(*) FROM main.batches", 0),
+			     xp_sql_int(db, "SELECT count(*) FROM main.reviews", 0),
+			     xp_sql_int(db, "SELECT count(*) FROM main.history", 0),
+			     xp_sql_int(db, "SELECT count(*) FROM main.carries", 0)};
+	int64_t maxcorr = xp_sql_int(db, "SELECT coalesce(max(id), 0) FROM main.corrections", 0);
+	int64_t maxrev = xp_sql_int(db, "SELECT coalesce(max(id), 0) FROM main.reviews", 0);
+	if (xp_sql_exec(db,
+			"DROP TABLE IF EXISTS temp.mrun; DROP TABLE IF EXISTS temp.mdoc; DROP TABLE IF EXISTS temp.mutt;"
+			"DROP TABLE IF EXISTS temp.mmen; DROP TABLE IF EXISTS temp.mbat; DROP TABLE IF EXISTS temp.sc;"
+			"DROP TABLE IF EXISTS temp.mcor; DROP TABLE IF EXISTS temp.sr; DROP TABLE IF EXISTS temp.mrev;"
+			"CREATE TEMP TABLE mrun(src INTEGER PRIMARY KEY, dst INTEGER NOT NULL, new INTEGER NOT NULL);",
+			err) ||
+	    merge_runs(db, r, err))
+		return -1;
+	/* a new run's rows, then every run's ids by natural key */
+	static const char *const rows =
+		"INSERT INTO main.documents(run, doc, part) SELECT m.dst, d.doc, d.part FROM src.documents d"
+		" JOIN temp.mrun m ON m.src = d.run WHERE m.new ORDER BY d.id;"
+		"CREATE TEMP TABLE mdoc AS SELECT d.id AS src, o.id AS dst, m.new AS new FROM src.documents d"
+		" JOIN temp.mrun m ON m.src = d.run JOIN main.documents o ON o.run = m.dst AND o.doc = d.doc AND o.part = d.part;"
+		"CREATE INDEX temp.mdoc_s ON mdoc(src);"
+		"INSERT INTO main.utterances(document, en_idx, tgt_idx, speaker, src, tgt, tgt_text, en_subs, tgt_subs)"
+		" SELECT md.dst, u.en_idx, u.tgt_idx, u.speaker, u.src, u.tgt, u.tgt_text, u.en_subs, u.tgt_subs"
+		" FROM src.utterances u JOIN temp.mdoc md ON md.src = u.document WHERE md.new ORDER BY u.id;"
+		"CREATE TEMP TABLE mutt AS SELECT u.id AS src, o.id AS dst FROM src.utterances u"
+		" JOIN temp.mdoc md ON md.src = u.document JOIN main.utterances o ON o.document = md.dst AND o.en_idx = u.en_idx;"
+		"CREATE INDEX temp.mutt_s ON mutt(src);"
+		"INSERT INTO main.mentions(document, mention, cluster, utterance, start, end)"
+		" SELECT md.dst, x.mention, x.cluster, mu.dst, x.start, x.end FROM src.mentions x"
+		" JOIN temp.mdoc md ON md.src = x.document JOIN temp.mutt mu ON mu.src = x.utterance WHERE md.new ORDER BY x.id;"
+		"CREATE TEMP TABLE mmen AS SELECT x.id AS src, o.id AS dst, md.new AS new FROM src.mentions x"
+		" JOIN temp.mdoc md ON md.src = x.document JOIN main.mentions o ON o.document = md.dst AND o.mention = x.mention;"
+		"CREATE INDEX temp.mmen_s ON mmen(src);"
+		"INSERT INTO main.projections(mention, tgt_start, tgt_end, fate, confidence, rule, why)"
+		" SELECT mm.dst, p.tgt_start, p.tgt_end, p.fate, p.confidence, p.rule, p.why FROM src.projections p"
+		" JOIN temp.mmen mm ON mm.src = p.mention WHERE mm.new ORDER BY p.mention;"
+		"INSERT INTO main.run_counts(run, documents, mentions, projected) SELECT m.dst, k.documents, k.mentions,"
+		" k.projected FROM src.run_counts k JOIN temp.mrun m ON m.src = k.run WHERE m.new;"
+		"INSERT INTO main.run_fates(run, fate, mentions) SELECT m.dst, f.fate, f.mentions FROM src.run_fates f"
+		" JOIN temp.mrun m ON m.src = f.run WHERE m.new;"
+		/* batches */
+		"INSERT INTO main.batches(name, checksum, annotator, created, undone) SELECT b.name, b.checksum, b.annotator,"
+		" b.created, b.undone FROM src.batches b WHERE NOT EXISTS (SELECT 1 FROM main.batches o WHERE"
+		" o.checksum = b.checksum AND o.name = b.name AND o.annotator IS b.annotator AND o.created = b.created)"
+		" ORDER BY b.id;"
+		"CREATE TEMP TABLE mbat AS SELECT b.id AS src, (SELECT min(o.id) FROM main.batches o WHERE"
+		" o.checksum = b.checksum AND o.name = b.name AND o.annotator IS b.annotator AND o.created = b.created) AS dst,"
+		" b.undone AS undone FROM src.batches b;"
+		"UPDATE main.batches SET undone = 1 WHERE undone = 0 AND id IN (SELECT dst FROM temp.mbat WHERE undone);"
+		/* src's corrections in the merged store's ids */
+		"CREATE TEMP TABLE sc AS SELECT c.*, m.dst AS drun, mb.dst AS dbatch, mm.dst AS dmention"
+		" FROM src.corrections c JOIN temp.mrun m ON m.src = c.run LEFT JOIN temp.mbat mb ON mb.src = c.batch"
+		" LEFT JOIN temp.mmen mm ON mm.src = c.mention;"
+		"CREATE INDEX temp.sc_k ON sc(drun, mention_key);"
+		"CREATE INDEX temp.sc_i ON sc(id);";
+	if (xp_sql_exec(db, rows, err) || xp_sql_exec(db, MC, err) || find_conflicts(db, in, r, err))
+		return -1;
+	static const char *const corr =
+		"INSERT INTO main.corrections(run, batch, mention, mention_key, op, old_start, old_end, sent, new_start,"
+		" new_end, status, why, annotator, note, created, undone, carried_from, cluster)"
+		" SELECT s.drun, s.dbatch, s.dmention, s.mention_key, s.op, s.old_start, s.old_end, s.sent, s.new_start,"
+		" s.new_end, s.status, s.why, s.annotator, s.note, s.created, s.undone, NULL, s.cluster FROM temp.sc s"
+		" WHERE NOT EXISTS (SELECT 1 FROM temp.mc o WHERE o.run = s.drun AND " SAME_CORR("o", "s") ") ORDER BY s.id;";
+	static const char *const after =
+		"CREATE TEMP TABLE mcor AS SELECT s.id AS src, (SELECT min(o.id) FROM temp.mc o WHERE o.run = s.drun AND "
+		SAME_CORR("o", "s") ") AS dst, s.undone AS undone, s.carried_from AS carried_from FROM temp.sc s;"
+		"CREATE INDEX temp.mcor_s ON mcor(src);"
+		"UPDATE main.corrections SET undone = 1 WHERE undone = 0 AND id IN (SELECT dst FROM temp.mcor WHERE undone);"
+		"UPDATE main.corrections SET carried_from = (SELECT f.dst FROM temp.mcor a JOIN temp.mcor f"
+		" ON f.src = a.carried_from WHERE a.dst = main.corrections.id) WHERE id > @maxcorr AND carried_from IS NULL;"
+		/* reviews */
+		"CREATE TEMP TABLE sr AS SELECT v.*, m.dst AS drun, mm.dst AS dmention,"
+		" coalesce((SELECT c.dst FROM temp.mcor c WHERE c.src = v.after), 0) AS dafter FROM src.reviews v"
+		" JOIN temp.mrun m ON m.src = v.run JOIN temp.mmen mm ON mm.src = v.mention;"
+		"INSERT INTO main.reviews(run, mention, kind, note, annotator, created, after, carried_from, undone)"
+		" SELECT s.drun, s.dmention, s.kind, s.note, s.annotator, s.created, s.dafter, NULL, s.undone FROM temp.sr s"
+		" WHERE NOT EXISTS (SELECT 1 FROM main.reviews o WHERE o.mention = s.dmention AND o.run = s.drun AND"
+		" o.kind = s.kind AND o.note IS s.note AND o.annotator IS s.annotator AND o.created = s.created) ORDER BY s.id;"
+		"CREATE TEMP TABLE mrev AS SELECT s.id AS src, (SELECT min(o.id) FROM main.reviews o WHERE"
+		" o.mention = s.dmention AND o.run = s.drun AND o.kind = s.kind AND o.note IS s.note AND"
+		" o.annotator IS s.annotator AND o.created = s.created) AS dst, s.undone AS undone,"
+		" s.carried_from AS carried_from FROM temp.sr s;"
+		"UPDATE main.reviews SET undone = 1 WHERE undone = 0 AND id IN (SELECT dst FROM temp.mrev WHERE undone);"
+		"UPDATE main.reviews SET carried_from = (SELECT f.dst FROM temp.mrev a JOIN temp.mrev f"
+		" ON f.src = a.carried_from WHERE a.dst = main.reviews.id) WHERE id > @maxrev AND carried_from IS NULL;"
+		/* carries */
+		"INSERT INTO main.carries(run, from_run, mention_key, status, why, correction)"
+		" SELECT m.dst, f.dst, c.mention_key, c.status, c.why, mc.dst FROM src.carries c"
+		" JOIN temp.mrun m ON m.src = c.run JOIN temp.mrun f ON f.src = c.from_run"
+		" LEFT JOIN temp.mcor mc ON mc.src = c.correction WHERE NOT EXISTS (SELECT 1 FROM main.carries o"
+		" WHERE o.run = m.dst AND o.from_run = f.dst AND o.mention_key = c.mention_key AND o.status = c.status"
+		" AND o.why IS c.why AND o.correction IS mc.dst) ORDER BY c.id;"
+		/* each annotator's place: the later one */
+		"INSERT INTO main.positions(run, annotator, mention_key, updated) SELECT m.dst, p.annotator, p.mention_key,"
+		" p.updated FROM src.positions p JOIN temp.mrun m ON m.src = p.run WHERE 1"
+		" ON CONFLICT(run, annotator) DO UPDATE SET mention_key = excluded.mention_key, updated = excluded.updated"
+		" WHERE excluded.updated > positions.updated;"
+		/* the history, its run and batch ids the merged store's */
+		"DROP TABLE IF EXISTS temp.mh;"
+		"CREATE TEMP TABLE mh AS SELECT created, action, detail FROM main.history;"
+		"CREATE INDEX temp.mh_c ON mh(created, action);"
+		"INSERT INTO main.history(created, action, detail) SELECT h.created, h.action, h.d FROM"
+		" (SELECT id, created, action, CASE WHEN json_valid(d) AND json_type(d, '$.batch') = 'integer' THEN"
+		"  json_set(d, '$.batch', coalesce((SELECT dst FROM temp.mbat WHERE src = json_extract(d, '$.batch')),"
+		"  json_extract(d, '$.batch'))) ELSE d END AS d FROM"
+		" (SELECT id, created, action, CASE WHEN json_valid(d) AND json_type(d, '$.from_run') = 'integer' THEN"
+		"  json_set(d, '$.from_run', coalesce((SELECT dst FROM temp.mrun WHERE src = json_extract(d, '$.from_run')),"
+		"  json_extract(d, '$.from_run'))) ELSE d END AS d FROM"
+		" (SELECT id, created, action, CASE WHEN json_valid(detail) AND json_type(detail, '$.run') = 'integer' THEN"
+		"  json_set(detail, '$.run', coalesce((SELECT dst FROM temp.mrun WHERE src = json_extract(detail, '$.run')),"
+		"  json_extract(detail, '$.run'))) ELSE detail END AS d FROM src.history))) h"
+		" WHERE NOT EXISTS (SELECT 1 FROM temp.mh o WHERE o.created = h.created AND o.action = h.action AND o.detail = h.d)"
+		" ORDER BY h.id;";
+	if (xp_sql_exec(db, corr, err) || xp_sql_exec(db, MC, err))
+		return -1;
+	/* the statements with the two ids bound, one at a time */
+	const char *p = after;
+	while (*p) {
+		sqlite3_stmt *st;
+		const char *tail;
+		if (sqlite3_prepare_v2(db->h, p, -1, &st, &tail) != SQLITE_OK)
+			return xp_sql_fail(db, err, "merging");
+		p = tail;
+		if (!st)
+			continue;
+		int k = sqlite3_bind_parameter_index(st, "@maxcorr");
+		if (k)
+			sqlite3_bind_int64(st, k, maxcorr);
+		if ((k = sqlite3_bind_parameter_index(st, "@maxrev")))
+			sqlite3_bind_int64(st, k, maxrev);
+		int rc = sqlite3_step(st);
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+			return xp_sql_fail(db, err, "merging");
+	}
+	r->corrections += (size_t)(xp_sql_int(db, "SELECT count(*) FROM main.corrections", 0) - before[0]);
+	r->batches += (size_t)(xp_sql_int(db, "SELECT count(*) FROM main.batches", 0) - before[1]);
+	r->reviews += (size_t)(xp_sql_int(db, "SELECT count(*) FROM main.reviews", 0) - before[2]);
+	r->history += (size_t)(xp_sql_int(db, "SELECT count(*) FROM main.history", 0) - before[3]);
+	r->carries += (size_t)(xp_sql_int(db, "SELECT count(*) FROM main.carries", 0) - before[4]);
+	return 0;
+}
+
+/* An input must be a whole store of this schema: opened read-only (so
+ * it is not migrated either), its version this build's, SQLite's quick
+ * check clean. */
+static int check_input(const char *in, xp_err *err)
+{
+	xp_db *db;
+	if (xp_db_open_mode(in, XP_DB_READ, &db, err))
+		return xp_err_code(err);
+	int v = xp_db_version(db), rc = 0;
+	if (v != XP_DB_VERSION)
+		rc = xp_failc(err, XP_EINPUT, in, 0, "a store of schema version %d; merge needs version %d (open it with "
+				  "`xproj db check` first to upgrade it)", v, XP_DB_VERSION);
+	sqlite3_stmt *st;
+	if (!rc && sqlite3_prepare_v2(db->h, "PRAGMA quick_check", -1, &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) != SQLITE_ROW || strcmp(xp_sql_text(st, 0), "ok"))
+			rc = xp_failc(err, XP_EINPUT, in, 0, "corrupt store: %s", sqlite3_errmsg(db->h));
+		sqlite3_finalize(st);
+	} else if (!rc) {
+		rc = xp_failc(err, XP_EINPUT, in, 0, "corrupt store: %s", sqlite3_errmsg(db->h));
+	}
+	xp_db_close(db);
+	return rc;
+}
+
+static void remove_db(const char *path)
+{
+	char side[4200];
+	unlink(path);
+	snprintf(side, sizeof side, "%s-wal", path);
+	unlink(side);
+	snprintf(side, sizeof side, "%s-shm", path);
+	unlink(side);
+	snprintf(side, sizeof side, "%s-journal", path);
+	unlink(side);
+}
+
+int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_result *r, xp_err *err)
+{
+	memset(r, 0, sizeof *r);
+	for (size_t k = 0; k < n; k++)
+		if (check_input(ins[k], err))
+			return xp_err_code(err);
+	struct stat sb;
+	int exists = stat(out, &sb) == 0;
+	if (exists && check_input(out, err))
+		return xp_err_code(err);
+	char tmp[4200];
+	snprintf(tmp, sizeof tmp, "%s.merge-%ld", out, (long)getpid());
+	remove_db(tmp);
+	xp_db *db = NULL;
+	int rc = 0;
+	if (exists) {
+		/* a copy of OUT to merge into, made by SQLite (its WAL included) */
+		xp_db *o;
+		/* (a read-only connection may not run VACUUM INTO; nothing is written to OUT) */
+		if (xp_db_open_mode(out, XP_DB_WRITE, &o, err))
+			return xp_err_code(err);
+		sqlite3_stmt *st;
+		rc = xp_sql_prepare(o, "VACUUM INTO ?", &st, err);
+		if (!rc) {
+			sqlite3_bind_text(st, 1, tmp, -1, SQLITE_STATIC);
+			if (sqlite3_step(st) != SQLITE_DONE)
+				rc = xp_sql_fail(o, err, "copying the store");
+			sqlite3_finalize(st);
+		}
+		xp_db_close(o);
+		if (!rc)
+			rc = xp_db_open_mode(tmp, XP_DB_WRITE, &db, err);
+	} else {
+		rc = xp_db_open(tmp, &db, err);
+	}
+	for (size_t k = 0; k < n && !rc; k++) {
+		sqlite3_stmt *st;
+		if (xp_sql_prepare(db, "ATTACH DATABASE ? AS src", &st, err)) {
+			rc = -1;
+			break;
+		}
+		sqlite3_bind_text(st, 1, ins[k], -1, SQLITE_STATIC);
+		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, ins[k]);
+		sqlite3_finalize(st);
+		if (rc)
+			break;
+		xp_merge_result before = *r;
+		if (xp_sql_begin(db, err) || merge_one(db, ins[k], r, err)) {
+			xp_sql_rollback(db);
+			rc = -1;
+		} else if (r->runs != before.runs || r->corrections != before.corrections || r->batches != before.batches ||
+			   r->reviews != before.reviews || r->carries != before.carries || r->history != before.history) {
+			/* a line for what was added; a merge that adds nothing leaves no trace */
+			rc = xp_history_json(db, "merge",
+					     json_pack("{s:o,s:I,s:I,s:I}", "from", xp_json_text(ins[k]), "runs",
+						       (json_int_t)(r->runs - before.runs), "corrections",
+						       (json_int_t)(r->corrections - before.corrections), "conflicts",
+						       (json_int_t)(r->nconflicts - before.nconflicts)),
+					     err);
+			if (!rc)
+				r->history++;
+		}
+		if (!rc && xp_sql_commit(db, err))
+			rc = -1;
+		if (rc)
+			xp_sql_rollback(db);
+		xp_sql_exec(db, "DETACH DATABASE src", NULL);
+	}
+	if (db)
+		xp_db_close(db);
+	if (!rc && rename(tmp, out))
+		rc = xp_failc(err, XP_EIO, out, 0, "cannot rename the merged store into place");
+	if (rc) {
+		remove_db(tmp);
+		return xp_err_code(err);
+	}
+	return 0;
+}

@@ -1,0 +1,72 @@
+# xproj db merge: stores of the sample pipeline with different corrections
+# merged (nothing lost, keys kept), the conflicting edits of one mention
+# reported, a merge merged again changing nothing, and a corrupt or foreign
+# input refused without creating OUT.
+. tests/cli/lib
+S=tools/sample
+
+expect_status 0 $XPROJ pipeline --config $S/zh.conf -o $T/p
+cp $T/p/corrections.db $T/a.db
+cp $T/p/corrections.db $T/b.db
+# a second run of its own (another shard): the Farsi pipeline
+expect_status 0 $XPROJ pipeline --config $S/fa.conf -o $T/f
+M1='s01e01c00x|8' M2='s01e01c01x|3' M3='s01e01c01x|15'
+# a: deletes M1 and M2; b: modifies M1 (a conflict with a's delete),
+# deletes M3
+expect_status 0 $XPROJ db delete $T/a.db --mention "$M1" --annotator ann1
+expect_status 0 $XPROJ db delete $T/a.db --mention "$M2" --annotator ann1
+expect_status 0 $XPROJ db modify $T/b.db --mention "$M1" --span 2:4:7 --annotator ann2
+expect_status 0 $XPROJ db delete $T/b.db --mention "$M3" --annotator ann2
+expect_status 0 $XPROJ db delete $T/f/corrections.db --mention "$(XPROJ_DUMMY=1 $XPROJ db triage $T/f/corrections.db --list | head -1 | cut -f1)" --annotator ann3
+
+expect_status 0 $XPROJ db merge $T/m.db $T/a.db $T/b.db $T/f/corrections.db
+expect_grep "conflict: run 1, $M1: .*b.db has modify 2:4:7 by 'ann2'" $T/out
+expect_grep "merged 3 store(s) into $T/m.db: 2 runs added (1 already there), 5 corrections" $T/out
+expect_status 0 $XPROJ db check $T/m.db
+expect_grep '^ok' $T/out
+expect_status 0 $XPROJ db runs $T/m.db
+# every correction of every input is in the merged store, by annotator
+n=$($XPROJ db log $T/m.db | grep -c -E 'ann1|ann2|ann3')
+expect_eq "$n" "$($XPROJ db log $T/a.db $T/b.db 2>/dev/null; for d in a b f/corrections; do $XPROJ db log $T/$d.db; done | grep -c -E 'ann1|ann2|ann3')" "every edit's history line merged"
+# the corrected view of run 1: b's modification of M1 is the later edit
+expect_status 0 $XPROJ db show $T/m.db "$M1" --run 1
+expect_grep 'now 2:4:7' $T/out
+expect_status 0 $XPROJ db show $T/m.db "$M3" --run 1
+expect_grep 'now none' $T/out
+# the Farsi run's export is the Farsi store's
+expect_status 0 $XPROJ db export $T/f/corrections.db -o $T/f.conll
+expect_status 0 $XPROJ db export $T/m.db --run 2 -o $T/mf.conll
+cmp -s $T/f.conll $T/mf.conll || { echo "FAIL: the merged Farsi run exports otherwise"; fails=$((fails + 1)); }
+
+# idempotent: the same inputs again, and a merge of the merge, add nothing
+cp $T/m.db $T/m0.db
+expect_status 0 $XPROJ db merge $T/m.db $T/a.db $T/b.db $T/f/corrections.db
+expect_grep '0 runs added (3 already there), 0 corrections, 0 batches, 0 reviews, 0 carries, 0 history lines' $T/out
+expect_status 0 $XPROJ db merge $T/m2.db $T/m.db
+expect_status 0 $XPROJ db merge $T/m2.db $T/m.db $T/a.db
+expect_grep '0 corrections, 0 batches, 0 reviews, 0 carries, 0 history lines' $T/out
+dump() { sqlite3 "$1" "SELECT run, mention_key, op, sent, new_start, new_end, annotator, created, undone FROM corrections ORDER BY 1, 2, 8, 3" 2>/dev/null; }
+if command -v sqlite3 >/dev/null; then
+	expect_eq "$(dump $T/m2.db)" "$(dump $T/m0.db)" "a merge of the merge holds the same corrections"
+fi
+expect_status 0 $XPROJ db export $T/m2.db --run 1 -o $T/m2.conll
+expect_status 0 $XPROJ db export $T/m0.db --run 1 -o $T/m0.conll
+cmp -s $T/m2.conll $T/m0.conll || { echo "FAIL: the merge of the merge exports otherwise"; fails=$((fails + 1)); }
+
+# refused: nothing created, nothing changed
+printf 'not a store' > $T/junk.db
+expect_status 1 $XPROJ db merge $T/new.db $T/a.db $T/junk.db
+expect_grep 'junk.db' $T/err
+[ -e $T/new.db ] && { echo "FAIL: new.db created"; fails=$((fails + 1)); }
+cp $T/a.db $T/cut.db
+head -c 20000 $T/a.db > $T/cut.db
+expect_status 1 $XPROJ db merge $T/new.db $T/a.db $T/cut.db
+[ -e $T/new.db ] && { echo "FAIL: new.db created from a cut store"; fails=$((fails + 1)); }
+was=$(sum $T/m.db)
+expect_status 1 $XPROJ db merge $T/m.db $T/junk.db
+expect_eq "$(sum $T/m.db)" "$was" "refused: OUT unchanged"
+expect_status 1 $XPROJ db merge $T/a.db $T/a.db
+expect_grep 'same file' $T/err
+expect_status 2 $XPROJ db merge $T/m.db
+ls $T | grep -q 'merge-' && { echo "FAIL: a temporary store left: $(ls $T)"; fails=$((fails + 1)); }
+finish

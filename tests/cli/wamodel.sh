@@ -1,0 +1,60 @@
+# wordalign --save-model / --model / --adapt-sweeps: a model trained on one
+# bitext aligns another; the same model and seed give the same links; a
+# gzipped model works; a truncated, corrupt or foreign model, and settings
+# the model was not trained with, are refused with the file and the reason,
+# and no output is written.
+. tests/cli/lib
+
+# a dictionary of 30 words in consistent order (the target reversed for
+# every third pair): 400 pairs to train on, 40 others to align
+pairs() { # N SEED
+	awk -v n=$1 -v seed=$2 'BEGIN { srand(seed); for (s = 0; s < n; s++) {
+		k = 3 + int(rand() * 4); src = ""; tgt = ""
+		for (i = 0; i < k; i++) { w[i] = int(rand() * 30); src = src (i ? " " : "") "w" w[i] }
+		for (i = 0; i < k; i++) { j = s % 3 ? i : k - 1 - i; tgt = tgt (i ? " " : "") "m" w[j] }
+		print src " ||| " tgt } }'
+}
+pairs 400 1 > $T/train.txt
+pairs 40 2 > $T/new.txt
+
+expect_status 0 $XPROJ wordalign $T/train.txt --save-model $T/m --seed 1 --samplers 2 --iters 20
+expect_eq "$(head -c 8 $T/m | tr '\n' '|')" "XPROJWA|" "the model's magic"
+expect_status 0 $XPROJ wordalign $T/train.txt --save-model $T/m.gz --seed 1 --samplers 2 --iters 20
+gzip -dc $T/m.gz | cmp -s - $T/m || { echo "FAIL: the gzipped model differs"; fails=$((fails + 1)); }
+
+expect_status 0 $XPROJ wordalign --model $T/m $T/new.txt -o $T/a1 --seed 5
+expect_grep 'aligned with the model .*/m (400 pairs, 30 + 30 words), 2 adaptation sweeps' $T/err
+expect_grep '2 samplers a direction (the model.s), 3 sweeps each' $T/err
+expect_eq "$(wc -l < $T/a1)" 40 "one line per pair"
+expect_status 0 $XPROJ wordalign --model $T/m.gz $T/new.txt -o $T/a2 --seed 5 --threads 2
+cmp -s $T/a1 $T/a2 || { echo "FAIL: the same model and seed gave other links"; fails=$((fails + 1)); }
+# with the model, each pair's links are the dictionary's: every word to
+# its own (reversed pairs crossed); count the pairs entirely right
+right=$(paste -d'\t' $T/new.txt $T/a1 | awk -F'\t' '{ split($1, h, " [|][|][|] "); ns = split(h[1], s, " "); split(h[2], t, " ")
+	m = split($2, l, " "); ok = m == ns
+	for (k = 1; k <= m; k++) { split(l[k], ij, "-"); if ("m" substr(s[ij[1] + 1], 2) != t[ij[2] + 1]) ok = 0 }
+	n += ok } END { print n }')
+[ "$right" -ge 36 ] || { echo "FAIL: only $right of 40 pairs aligned right with the model"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ wordalign --model $T/m $T/new.txt -o $T/a3 --seed 5 --adapt-sweeps 0
+expect_grep '0 adaptation sweeps' $T/err
+
+# refused: nothing written
+was=$(sum $T/a1)
+head -c 1000 $T/m > $T/cut
+expect_status 1 $XPROJ wordalign --model $T/cut $T/new.txt -o $T/a1
+expect_grep "$T/cut: truncated word-aligner model: 1000 bytes of the" $T/err
+cp $T/m $T/flip
+printf 'Z' | dd of=$T/flip bs=1 seek=2000 conv=notrunc 2>/dev/null
+expect_status 1 $XPROJ wordalign --model $T/flip $T/new.txt -o $T/a1
+expect_grep "$T/flip: corrupt word-aligner model: checksum mismatch" $T/err
+expect_status 1 $XPROJ wordalign --model $T/new.txt $T/new.txt -o $T/a1
+expect_grep "$T/new.txt: not a word-aligner model" $T/err
+expect_status 1 $XPROJ wordalign --model $T/none $T/new.txt -o $T/a1
+expect_status 1 $XPROJ wordalign --model $T/m $T/new.txt -o $T/a1 --lowercase
+expect_grep '\-\-lowercase differs from the model' $T/err
+expect_eq "$(sum $T/a1)" "$was" "refused: the output unchanged"
+expect_status 2 $XPROJ wordalign $T/new.txt -o $T/a4 --adapt-sweeps 3
+expect_grep 'needs --model' $T/err
+expect_status 2 $XPROJ wordalign --model $T/m $T/new.txt -o $T/a4 --adapt-sweeps x
+[ -e $T/a4 ] && { echo "FAIL: a4 written"; fails=$((fails + 1)); }
+finish

@@ -1,0 +1,112 @@
+# workflow/Snakefile on the bundled sample (Chinese and Farsi): with one
+# aligner per shard it writes what `xproj pipeline` writes; with a model per
+# language it runs through (stores merged, exported, scored); a run killed
+# half-way resumes and ends with the same outputs.  Skipped, loudly (exit
+# 77, which tests/run reports as a skip), without Debian's snakemake.
+. tests/cli/lib
+if ! command -v snakemake >/dev/null 2>&1; then
+	echo "SKIP: snakemake is not installed (apt-get install snakemake, or scripts/install-deps): workflow/Snakefile untested"
+	exit 77
+fi
+R=$(pwd)
+X=$R/$XPROJ
+case $XPROJ in /*) X=$XPROJ ;; esac
+S=$R/tools/sample
+config() { # OUT MODEL
+	cat <<CONF
+xproj: $X
+out: $1
+sources:
+  sample: $S/dialogue.conll
+languages:
+  zh:
+    subs: $S/en.srt
+    tgt-subs: $S/zh.srt
+    key: $S/expected.zh.conll
+  fa:
+    subs: $S/en.xml
+    tgt-subs: $S/fa.xml
+    links: $S/en-fa.xml
+    key: $S/expected.fa.conll
+options:
+  seed: 1
+  lowercase: true
+  model: $2
+  sample-every: 3
+  model-samplers: 3
+CONF
+}
+sm() { # CONFIG [ARGS...]
+	c=$1; shift
+	(cd $T && snakemake -s $R/workflow/Snakefile --configfile $c --cores 2 -q "$@")
+}
+
+# one aligner per shard: the pipeline's outputs, file for file (the
+# JSON files carry link probabilities, which the probs file between the
+# commands rounds, and the report prints 4 decimals: compared as numbers
+# within 2e-4)
+config $T/a false > $T/a.yaml
+expect_status 0 sm $T/a.yaml
+for lang in zh fa; do
+	expect_status 0 $XPROJ pipeline --config tools/sample/$lang.conf -o $T/p$lang
+	for f in aligned.jsonl pairs.txt pairs.map alignments.pharaoh alignments.probs projected.conll; do
+		cmp -s $T/a/$lang/sample/S01E01/$f $T/p$lang/$f ||
+			{ echo "FAIL: $lang $f differs from the pipeline's"; fails=$((fails + 1)); }
+	done
+	cmp -s $T/a/$lang/projected.conll $T/p$lang/projected.conll ||
+		{ echo "FAIL: $lang projected.conll differs from the pipeline's"; fails=$((fails + 1)); }
+	python3 - $T/a/$lang/sample/S01E01/report.json $T/p$lang/report.json <<'PY' || fails=$((fails + 1))
+import json, math, sys
+def same(a, b):
+    if isinstance(a, float) or isinstance(b, float):
+        return isinstance(a, (int, float)) and isinstance(b, (int, float)) and math.isclose(a, b, rel_tol=1e-3, abs_tol=2e-4)
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(same(a[k], b[k]) for k in a if k not in ("files", "seconds"))
+    if isinstance(a, list):
+        return isinstance(b, list) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return a == b
+a, b = (json.load(open(p)) for p in sys.argv[1:])
+if not same(a, b):
+    print("FAIL: %s differs from the pipeline's beyond rounding" % sys.argv[1]); sys.exit(1)
+PY
+	expect_status 0 $XPROJ db export $T/p$lang/corrections.db -o $T/p$lang.exp.conll
+	cmp -s $T/a/$lang/corrected.conll $T/p$lang.exp.conll ||
+		{ echo "FAIL: $lang corrected.conll differs from the pipeline store's export"; fails=$((fails + 1)); }
+	expect_status 0 $XPROJ score tools/sample/expected.$lang.conll $T/p$lang/projected.conll
+	cmp -s $T/a/$lang/score.txt $T/out || { echo "FAIL: $lang score differs"; fails=$((fails + 1)); }
+done
+
+# a model per language, trained on a sample, aligning every shard
+config $T/b true > $T/b.yaml
+expect_status 0 sm $T/b.yaml
+for lang in zh fa; do
+	for f in model/aligner.model.gz corrections.db projected.conll corrected.conll score.txt; do
+		[ -s $T/b/$lang/$f ] || { echo "FAIL: no $lang/$f"; fails=$((fails + 1)); }
+	done
+	expect_grep 'aligned with the model' $T/b/$lang/sample/S01E01/wordalign.log
+	expect_status 0 $XPROJ db check $T/b/$lang/corrections.db
+	expect_grep '^ok' $T/out
+done
+expect_grep '^mentions' $T/b/zh/score.txt
+
+# killed after the first shard's alignment, then resumed: the same outputs
+config $T/c true > $T/c.yaml
+(cd $T && exec snakemake -s $R/workflow/Snakefile --configfile $T/c.yaml --cores 1 -q > $T/kill.log 2>&1) &
+pid=$!
+for k in $(seq 1 $(limit 300)); do
+	[ -s $T/c/zh/sample/S01E01/pairs.txt ] || [ -s $T/c/fa/sample/S01E01/pairs.txt ] && break
+	sleep 0.2
+done
+kill -TERM $pid 2>/dev/null
+wait $pid
+[ -e $T/c/zh/score.txt ] && [ -e $T/c/fa/score.txt ] && echo "(note: the run ended before the kill)"
+expect_status 0 sm $T/c.yaml --rerun-incomplete
+for lang in zh fa; do
+	for f in projected.conll corrected.conll score.txt; do
+		cmp -s $T/c/$lang/$f $T/b/$lang/$f || { echo "FAIL: resumed $lang/$f differs"; fails=$((fails + 1)); }
+	done
+done
+# nothing left to do
+expect_status 0 sm $T/c.yaml -n
+expect_grep 'Nothing to be done' $T/out
+finish
