@@ -1,8 +1,7 @@
 /*
  * serve/internal.h — what serve/'s files share: the server (its store
  * connections: read-only ones, one per GET in flight, and the writer's;
- * each run's triage queue,
- * computed once), and the API's entry points that http.c calls with a
+ * the triage queue is the store's, correct/queue.c), and the API's entry points that http.c calls with a
  * request already checked.  Internal to serve/.
  */
 #ifndef XP_SERVE_INTERNAL_H
@@ -15,12 +14,6 @@
 #include <jansson.h>
 #include <pthread.h>
 
-typedef struct xp_qcache {
-	int64_t run;
-	xp_queue q;
-	xp_vocab keys;   /* mention key -> its index in q */
-} xp_qcache;
-
 struct xp_post;   /* a POST waiting for the writer (serve/http.c) */
 
 struct xp_server {
@@ -30,7 +23,7 @@ struct xp_server {
 	int64_t run;
 	size_t max_body;
 	int lock_wait_ms;       /* how long a POST may wait for the store's write lock */
-	pthread_mutex_t lock;   /* guards idle, queues and the writer's queue */
+	pthread_mutex_t lock;   /* guards idle and the writer's queue */
 	xp_db **idle;           /* open read-only connections not in use (GETs) */
 	size_t nidle, cap;
 	/* The writer: one thread, one connection, the POSTs in arrival order.
@@ -43,8 +36,6 @@ struct xp_server {
 	pthread_cond_t wake;
 	struct xp_post *head, *tail;
 	size_t npending;
-	xp_qcache **queues;     /* each allocated once and kept to the end: pointers into them stay valid */
-	size_t nqueues, qcap;
 };
 
 /* A connection to the store for one request, and back. */
