@@ -123,10 +123,10 @@ int xp_queue_store(xp_db *db, int64_t run, xp_err *err)
 		s->row = sqlite3_column_int64(st, 0), s->document = sqlite3_column_int64(st, 1);
 		s->doc = strdup(xp_sql_text(st, 2));
 		s->en = text(src, sqlite3_column_int64(st, 4), sqlite3_column_int64(st, 5));
-		s->tgt = sqlite3_column_type(st, 7) == SQLITE_NULL
-				 ? strdup("") : text(tgt, sqlite3_column_int64(st, 7), sqlite3_column_int64(st, 8));
+		int span = sqlite3_column_type(st, 7) != SQLITE_NULL;
+		s->tgt = span ? text(tgt, sqlite3_column_int64(st, 7), sqlite3_column_int64(st, 8)) : NULL;
 		json_decref(src), json_decref(tgt);
-		if (!s->doc || !s->en || !s->tgt)
+		if (!s->doc || !s->en || (span && !s->tgt))
 			rc = oom(err);
 	}
 	sqlite3_finalize(st);
@@ -160,7 +160,10 @@ int xp_queue_store(xp_db *db, int64_t run, xp_err *err)
 		sqlite3_bind_text(ins, 13, it->t.why, -1, SQLITE_STATIC);
 		sqlite3_bind_text(ins, 14, it->t.explain, -1, SQLITE_STATIC);
 		sqlite3_bind_text(ins, 15, r->en, -1, SQLITE_STATIC);
-		sqlite3_bind_text(ins, 16, r->tgt, -1, SQLITE_STATIC);
+		if (r->tgt)
+			sqlite3_bind_text(ins, 16, r->tgt, -1, SQLITE_STATIC);
+		else
+			sqlite3_bind_null(ins, 16);
 		if (sqlite3_step(ins) != SQLITE_DONE)
 			rc = xp_sql_fail(db, err, "writing the queue");
 		sqlite3_reset(ins);
@@ -315,10 +318,27 @@ void xp_reason_words(const char *why, const char *explain, char *out, size_t n)
 #define LOST "(SELECT mention_key FROM carries WHERE run = ?1 AND status = 'lost')"
 #define DONE_SET "(SELECT mention FROM " EDITED " UNION SELECT mention FROM " KEPT ")"
 
+/* what a mention's status is now, and its newest live correction (op,
+ * start, end), as columns of a row of queue q: a few index steps per row
+ * of the page */
+#define STATUS "CASE WHEN EXISTS(SELECT 1 FROM corrections c LEFT JOIN batches b ON b.id = c.batch" \
+	" WHERE c.mention = q.mention AND c.run = q.run AND " LIVE_C ") THEN 'edited'" \
+	" WHEN EXISTS(SELECT 1 FROM reviews r WHERE r.mention = q.mention AND r.run = q.run AND r.undone = 0" \
+	" AND r.kind = 'keep') THEN 'kept'" \
+	" WHEN EXISTS(SELECT 1 FROM carries x WHERE x.run = q.run AND x.mention_key = q.key AND x.status = 'lost')" \
+	" THEN 'lost' ELSE 'open' END"
+#define LAST_EDIT "(SELECT c.op || ' ' || coalesce(c.new_start, -1) || ' ' || coalesce(c.new_end, -1)" \
+	" FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = q.mention AND " LIVE_C \
+	" ORDER BY c.id DESC LIMIT 1)"
+
 /* The filters as SQL over queue q, parameters ?1 (run) and ?2..?8 */
 static void where(xp_buf *b, const xp_queue_query *f, const char *status)
 {
-	xp_buf_puts(b, " WHERE q.run = ?1");
+	/* A status other than open is a set of the mentions people acted on,
+	 * few against the run: the query starts from it (queue_mention), not
+	 * from the run's index, which the unary + takes out of the choice. */
+	int set = status && *status && strcmp(status, "all") && strcmp(status, "open");
+	xp_buf_puts(b, set ? " WHERE +q.run = ?1" : " WHERE q.run = ?1");
 	if (f->doc && *f->doc)
 		xp_buf_puts(b, " AND q.doc = ?2");
 	if (f->fate && *f->fate)
@@ -344,7 +364,7 @@ static void where(xp_buf *b, const xp_queue_query *f, const char *status)
 	else if (!strcmp(status, "noted"))
 		xp_buf_puts(b, " AND q.mention IN " NOTED);
 	else if (!strcmp(status, "lost"))
-		xp_buf_puts(b, " AND q.key IN " LOST);
+		xp_buf_puts(b, " AND q.mention IN (SELECT l.mention FROM queue l WHERE l.run = ?1 AND l.key IN " LOST ")");
 }
 
 static int bind(sqlite3_stmt *st, int64_t run, const xp_queue_query *f, const char *like)
@@ -398,36 +418,20 @@ static int64_t count(xp_db *db, int64_t run, const xp_queue_query *f, const char
 	return n;
 }
 
-static const char *status_name(xp_db *db, int64_t run, int64_t row, const char *key)
+static json_t *col_text_or_null(sqlite3_stmt *st, int i)
 {
-	char q[200];
-	snprintf(q, sizeof q, "SELECT count(*) FROM reviews WHERE run = %lld AND mention = %lld AND undone = 0 AND kind = 'keep'",
-		 (long long)run, (long long)row);
-	sqlite3_stmt *st;
-	int edited = 0;
-	if (sqlite3_prepare_v2(db->h, "SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
-			       " WHERE c.mention = ?1 AND c.run = ?2 AND " LIVE_C, -1, &st, NULL) == SQLITE_OK) {
-		sqlite3_bind_int64(st, 1, row), sqlite3_bind_int64(st, 2, run);
-		edited = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int64(st, 0) > 0;
-		sqlite3_finalize(st);
-	}
-	if (edited)
-		return "edited";
-	if (xp_sql_int(db, q, 0) > 0)
-		return "kept";
-	int lost = 0;
-	if (sqlite3_prepare_v2(db->h, "SELECT count(*) FROM carries WHERE run = ?1 AND mention_key = ?2 AND status = 'lost'",
-			       -1, &st, NULL) == SQLITE_OK) {
-		sqlite3_bind_int64(st, 1, run), sqlite3_bind_text(st, 2, key, -1, SQLITE_TRANSIENT);
-		lost = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int64(st, 0) > 0;
-		sqlite3_finalize(st);
-	}
-	return lost ? "lost" : "open";
+	const char *t = (const char *)sqlite3_column_text(st, i);
+	return t ? xp_json_text(t) : json_null();
 }
 
-/* the mention's target words now: its projection with the live corrections */
-static json_t *target_now(xp_db *db, int64_t row)
+/* The mention's target words now: as projected unless a live correction
+ * came since (column 14 of the page's row, "op start end"); only then are
+ * the tokens read again. */
+static json_t *target_now(xp_db *db, int64_t row, sqlite3_stmt *page)
 {
+	const char *last = (const char *)sqlite3_column_text(page, 14);
+	if (!last)
+		return col_text_or_null(page, 11);
 	xp_mstate s;
 	if (xp_db_state(db, row, &s) || !s.projected)
 		return json_null();
@@ -449,13 +453,6 @@ static json_t *target_now(xp_db *db, int64_t row)
 	}
 	sqlite3_finalize(st);
 	return out;
-}
-
-int xp_db_queue_has(xp_db *db, int64_t run)
-{
-	char q[100];
-	snprintf(q, sizeof q, "SELECT count(*) FROM queue WHERE run = %lld LIMIT 1", (long long)run);
-	return xp_sql_int(db, q, 0) > 0 || xp_sql_int(db, "SELECT count(*) FROM run_counts WHERE mentions > 0", 0) == 0;
 }
 
 int xp_db_queue_item(xp_db *db, int64_t run, const char *key, json_t **out, xp_err *err)
@@ -482,7 +479,8 @@ int xp_db_queue_item(xp_db *db, int64_t run, const char *key, json_t **out, xp_e
 int64_t xp_db_queue_size(xp_db *db, int64_t run)
 {
 	char q[100];
-	snprintf(q, sizeof q, "SELECT count(*) FROM queue WHERE run = %lld", (long long)run);
+	/* ranks are 0 to n - 1: one step down the primary key, not a count */
+	snprintf(q, sizeof q, "SELECT coalesce(max(rank) + 1, 0) FROM queue WHERE run = %lld", (long long)run);
 	return xp_sql_int(db, q, 0);
 }
 
@@ -555,7 +553,7 @@ int xp_db_queue_page(xp_db *db, int64_t run, const xp_queue_query *f, json_t **o
 	json_t *items = json_array();
 	xp_buf b = {0};
 	xp_buf_puts(&b, "SELECT q.rank, q.key, q.risk, q.why, q.explain, q.doc, q.fate, q.type, q.conf, q.mention, q.en,"
-		    " q.tgt, q.reading FROM queue q");
+		    " q.tgt, q.reading, " STATUS ", " LAST_EDIT " FROM queue q");
 	where(&b, f, f->status);
 	xp_buf_printf(&b, " ORDER BY q.%s LIMIT %ld OFFSET %ld", order, f->limit, offset);
 	xp_buf_putc(&b, 0);
@@ -578,9 +576,9 @@ int xp_db_queue_page(xp_db *db, int64_t run, const xp_queue_query *f, json_t **o
 					       xp_json_text(xp_sql_text(st, 3)), "doc", xp_json_text(xp_sql_text(st, 5)), "fate",
 					       xp_json_text(xp_sql_text(st, 6)), "type",
 					       xp_mtype_names[type >= 0 && type < 3 ? type : XP_MT_NOMINAL], "conf",
-					       sqlite3_column_double(st, 8), "status", status_name(db, run, row, xp_sql_text(st, 1)),
-					       "en", xp_json_text(xp_sql_text(st, 10)), "projected", xp_json_text(xp_sql_text(st, 11)),
-					       "target", target_now(db, row), "reason", xp_json_text(words), "explain",
+					       sqlite3_column_double(st, 8), "status", xp_sql_text(st, 13),
+					       "en", xp_json_text(xp_sql_text(st, 10)), "projected", col_text_or_null(st, 11),
+					       "target", target_now(db, row, st), "reason", xp_json_text(words), "explain",
 					       xp_json_text(xp_sql_text(st, 4)));
 			if (!it || json_array_append_new(items, it))
 				rc = oom(err);

@@ -104,7 +104,8 @@ static const char *const migrations[XP_DB_VERSION] = {
 	" mentions INTEGER NOT NULL, PRIMARY KEY(run, fate));"
 	"INSERT INTO run_counts SELECT id, " XP_RUN_DOCUMENTS ", " XP_RUN_MENTIONS ", " XP_RUN_PROJECTED " FROM runs;"
 	"INSERT INTO run_fates " XP_RUN_FATES " GROUP BY 1, 2;",
-	/* 8: the triage queue, kept (correct/queue.c).  Ranking a run reads
+	/* 8: the triage queue, kept (correct/queue.c); tgt is the projected
+	 * target words, NULL without a span.  Ranking a run reads
 	 * every mention; the workbench did it per server and then walked the
 	 * whole ranked run on every page.  The import writes each run's order
 	 * once with what a page shows and filters on, so a page reads an index
@@ -114,11 +115,13 @@ static const char *const migrations[XP_DB_VERSION] = {
 	" reading INTEGER NOT NULL, mention INTEGER NOT NULL REFERENCES mentions(id),"
 	" document INTEGER NOT NULL REFERENCES documents(id), doc TEXT NOT NULL, key TEXT NOT NULL,"
 	" fate TEXT NOT NULL, type INTEGER NOT NULL, conf REAL NOT NULL, risk REAL NOT NULL,"
-	" p_fix REAL NOT NULL, why TEXT NOT NULL, explain TEXT NOT NULL, en TEXT NOT NULL, tgt TEXT NOT NULL,"
+	" p_fix REAL NOT NULL, why TEXT NOT NULL, explain TEXT NOT NULL, en TEXT NOT NULL, tgt TEXT,"
 	" PRIMARY KEY(run, rank));"
 	"CREATE UNIQUE INDEX queue_reading ON queue(run, reading);"
 	"CREATE INDEX queue_doc ON queue(run, doc, rank);"
 	"CREATE INDEX queue_doc_reading ON queue(run, doc, reading);"
+	"CREATE INDEX queue_type ON queue(run, type, rank);"
+	"CREATE INDEX queue_fate ON queue(run, fate, rank);"
 	"CREATE INDEX queue_key ON queue(run, key);"
 	"CREATE INDEX queue_mention ON queue(mention);",
 };
