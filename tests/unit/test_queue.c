@@ -228,6 +228,33 @@ static void text_search_reading(void **state)
 	done(db);
 }
 
+/* markup and quotes in the data: planted in the first utterance's target
+ * tokens (the English words come from the corpus, through the same code) */
+static void plant(xp_aligned *al)
+{
+	for (size_t k = 0; k < al->n; k++)
+		if (al->v[k].utt == 0 && al->v[k].nsrc && al->v[k].ntgt)
+			al->v[k].tgt[0] = "</script><img src=x onerror=\"alert('I')\">\\我";
+}
+
+/* text from the data goes into the JSON as the same text, escaped by jansson */
+static void text_is_text(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import_with(db, plant);
+	json_t *it = item(db, run, "d|0");
+	char *js = json_dumps(it, JSON_COMPACT);
+	json_t *back = json_loads(js, 0, NULL);
+	assert_non_null(back);
+	assert_string_equal(json_string_value(J(back, "target")), "</script><img src=x onerror=\"alert('I')\">\\我");
+	free(js);
+	json_decref(back), json_decref(it);
+	char keys[8][16];
+	assert_int_equal(found(db, run, "onerror=\"alert", keys), 1);
+	done(db);
+}
+
 /* every confidence feature has words; the reason names what pulls down */
 static void reasons(void **state)
 {
@@ -291,6 +318,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(pages_are_the_old_ones),
 		cmocka_unit_test(text_search_reading),
+		cmocka_unit_test(text_is_text),
 		cmocka_unit_test(reasons),
 		cmocka_unit_test(migrate_from_7),
 	};
