@@ -518,12 +518,32 @@ int xp_db_queue_page(xp_db *db, int64_t run, const xp_queue_query *f, json_t **o
 	}
 	xp_queue_query g = *f;
 	const char *order = f->reading ? "reading" : "rank";
+	/* Without filters a mention's place in the list is its rank (or its
+	 * reading position): the page is a range of the index, and neither the
+	 * total nor the place of around= needs a count.  With filters both
+	 * are counted and the page skips its offset, as little as the filters
+	 * leave (a document's own index, a status's set). */
+	int plain = !(f->doc && *f->doc) && !(f->fate && *f->fate) && f->type < 0 && f->min_conf <= -1 &&
+		    f->max_conf >= 2 && !(f->q && *f->q) && (!f->status || !*f->status || !strcmp(f->status, "all"));
 	int rc = 0;
-	int64_t total = count(db, run, &g, f->status, like, NULL, err), at = -1, all = xp_db_queue_size(db, run);
+	int64_t all = xp_db_queue_size(db, run), at = -1;
+	int64_t total = plain ? all : count(db, run, &g, f->status, like, NULL, err);
 	if (total < 0)
 		rc = -1;
 	/* where the target is in the filtered list: how many before it pass */
-	if (rc == 0 && f->around && *f->around) {
+	if (rc == 0 && plain && f->around && *f->around) {
+		sqlite3_stmt *st;
+		if (xp_sql_prepare(db, f->reading ? "SELECT reading FROM queue WHERE run = ? AND key = ?"
+						  : "SELECT rank FROM queue WHERE run = ? AND key = ?", &st, err) == 0) {
+			sqlite3_bind_int64(st, 1, run);
+			sqlite3_bind_text(st, 2, f->around, -1, SQLITE_STATIC);
+			if (sqlite3_step(st) == SQLITE_ROW)
+				at = sqlite3_column_int64(st, 0);
+			sqlite3_finalize(st);
+		} else {
+			rc = -1;
+		}
+	} else if (rc == 0 && f->around && *f->around) {
 		sqlite3_stmt *st;
 		if (xp_sql_prepare(db, f->reading ? "SELECT reading, mention FROM queue WHERE run = ? AND key = ?"
 						  : "SELECT rank, mention FROM queue WHERE run = ? AND key = ?", &st, err) == 0) {
@@ -555,7 +575,10 @@ int xp_db_queue_page(xp_db *db, int64_t run, const xp_queue_query *f, json_t **o
 	xp_buf_puts(&b, "SELECT q.rank, q.key, q.risk, q.why, q.explain, q.doc, q.fate, q.type, q.conf, q.mention, q.en,"
 		    " q.tgt, q.reading, " STATUS ", " LAST_EDIT " FROM queue q");
 	where(&b, f, f->status);
-	xp_buf_printf(&b, " ORDER BY q.%s LIMIT %ld OFFSET %ld", order, f->limit, offset);
+	if (plain)
+		xp_buf_printf(&b, " AND q.%s >= %ld ORDER BY q.%s LIMIT %ld", order, offset, order, f->limit);
+	else
+		xp_buf_printf(&b, " ORDER BY q.%s LIMIT %ld OFFSET %ld", order, f->limit, offset);
 	xp_buf_putc(&b, 0);
 	sqlite3_stmt *st = NULL;
 	if (rc == 0 && (b.oom || !items))
