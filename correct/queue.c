@@ -620,11 +620,17 @@ int xp_db_queue_page(xp_db *db, int64_t run, const xp_queue_query *f, json_t **o
 		json_decref(items);
 		return rc;
 	}
-	*out = json_pack("{s:I,s:I,s:I,s:I,s:I,s:o,s:I,s:o,s:o,s:I,s:s}", "run", (json_int_t)run, "total", (json_int_t)total,
+	*out = json_pack("{s:I,s:I,s:I,s:I,s:I,s:o,s:I,s:I,s:s}", "run", (json_int_t)run, "total", (json_int_t)total,
 			 "all", (json_int_t)all, "offset", (json_int_t)offset, "limit", (json_int_t)f->limit, "items", items,
-			 "found", (json_int_t)at, "docs",
-			 column(db, "SELECT doc FROM documents WHERE run = ? GROUP BY doc ORDER BY min(id)", run), "fates",
-			 column(db, "SELECT fate FROM run_fates WHERE run = ? ORDER BY fate", run), "done", (json_int_t)done,
-			 "order", f->reading ? "reading" : "triage");
+			 "found", (json_int_t)at, "done", (json_int_t)done, "order", f->reading ? "reading" : "triage");
+	if (*out && !f->no_lists)
+		json_object_update_new(*out, xp_db_queue_lists(db, run));
 	return *out ? 0 : oom(err);
+}
+
+json_t *xp_db_queue_lists(xp_db *db, int64_t run)
+{
+	return json_pack("{s:o,s:o}", "docs",
+			 column(db, "SELECT doc FROM documents WHERE run = ? GROUP BY doc ORDER BY min(id)", run), "fates",
+			 column(db, "SELECT fate FROM run_fates WHERE run = ? ORDER BY fate", run));
 }

@@ -126,10 +126,14 @@ typedef struct xp_queue_query {
 	int type;
 	double min_conf, max_conf;
 	int reading;
+	int no_lists;   /* leave out "docs" and "fates" (the caller keeps them: they never change) */
 	long offset, limit;
 	int64_t at;   /* internal */
 } xp_queue_query;
 int xp_db_queue_page(xp_db *db, int64_t run, const xp_queue_query *f, json_t **out, xp_err *err);
+/* {"docs": the run's documents as imported, "fates": its fates}: what the
+ * queue is filtered on (NULL: out of memory) */
+json_t *xp_db_queue_lists(xp_db *db, int64_t run);
 /* the run's queue size; one mention's place and reason: {"rank","risk","why",
  * "explain","reason"} (XP_ENOTFOUND if the queue does not hold it) */
 int64_t xp_db_queue_size(xp_db *db, int64_t run);

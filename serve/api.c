@@ -90,11 +90,29 @@ static int fail_err(json_t **out, const xp_err *e)
 
 /* --- the queue --------------------------------------------------------------------------- */
 
-/* Nothing to free: the queue lives in the store (correct/queue.c), read a
- * page at a time. */
+/* The queue lives in the store (correct/queue.c), read a page at a time;
+ * the server keeps only the names it is filtered on. */
 void xp_api_free(xp_server *s)
 {
-	(void)s;
+	json_decref(s->lists);
+	s->lists = NULL;
+}
+
+/* the run's documents and fates, read once per run shown */
+static json_t *lists_of(xp_server *s, xp_db *db, int64_t run)
+{
+	pthread_mutex_lock(&s->lock);
+	json_t *l = s->lists && s->lists_run == run ? json_incref(s->lists) : NULL;
+	pthread_mutex_unlock(&s->lock);
+	if (l)
+		return l;
+	if (!(l = xp_db_queue_lists(db, run)))
+		return NULL;
+	pthread_mutex_lock(&s->lock);
+	json_decref(s->lists);
+	s->lists = json_incref(l), s->lists_run = run;
+	pthread_mutex_unlock(&s->lock);
+	return l;
 }
 
 /* --- arguments ----------------------------------------------------------------------------- */
@@ -245,7 +263,8 @@ static int get_queue(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 		ty = 99;   /* a type that matches nothing, as an unknown doc or fate */
 	xp_queue_query f = {.doc = a->get(a->ctx, "doc"), .fate = a->get(a->ctx, "fate"), .status = st, .q = q,
 			    .type = ty, .min_conf = mn && *mn ? atof(mn) : -1, .max_conf = mx && *mx ? atof(mx) : 2,
-			    .reading = order && !strcmp(order, "reading"), .limit = num_arg(a, "limit", 50, 1, 500)};
+			    .reading = order && !strcmp(order, "reading"), .limit = num_arg(a, "limit", 50, 1, 500),
+			    .no_lists = 1};
 	f.offset = num_arg(a, "offset", -1, -1, 100000000);
 	/* where to start: offset=, else the page holding around= or the annotator's place */
 	const char *who = a->get(a->ctx, "annotator"), *around = a->get(a->ctx, "around");
@@ -255,6 +274,13 @@ static int get_queue(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 	f.around = around && *around ? around : place[0] ? place : NULL;
 	if (xp_db_queue_page(db, run, &f, out, &e))
 		return fail_err(out, &e);
+	json_t *lists = lists_of(s, db, run);
+	if (!lists) {
+		json_decref(*out);
+		return fail(out, 500, "out of memory");
+	}
+	json_object_update(*out, lists);
+	json_decref(lists);
 	json_int_t at = json_integer_value(json_object_get(*out, "found"));
 	json_object_set_new(*out, "position", place[0] ? json_pack("{s:s,s:I}", "key", place, "index",
 								   (json_int_t)(around && *around ? -1 : at))

@@ -23,9 +23,11 @@ struct xp_server {
 	int64_t run;
 	size_t max_body;
 	int lock_wait_ms;       /* how long a POST may wait for the store's write lock */
-	pthread_mutex_t lock;   /* guards idle and the writer's queue */
+	pthread_mutex_t lock;   /* guards idle, lists and the writer's queue */
 	xp_db **idle;           /* open read-only connections not in use (GETs) */
 	size_t nidle, cap;
+	json_t *lists;          /* the documents and fates of run lists_run (xp_db_queue_lists): */
+	int64_t lists_run;      /* a run's never change, and at 1M mentions they are 13k names */
 	/* The writer: one thread, one connection, the POSTs in arrival order.
 	 * A request thread never waits for the write lock: it hands the POST
 	 * over and goes on serving others (the connection is suspended until
