@@ -55,6 +55,7 @@ $XPROJ project --source $T/en.conll --aligned $T/aligned.jsonl --alignments $T/p
 	--report $T/r.json 2>/dev/null
 $BASE/xproj db import $T/old.db --source $T/en.conll --aligned $T/aligned.jsonl --report $T/r.json >/dev/null 2>&1
 $XPROJ db import $T/new.db --source $T/en.conll --aligned $T/aligned.jsonl --report $T/r.json >/dev/null 2>&1
+rm -f $T/mig.db*   # and the sample's -wal and -shm, which SQLite would replay
 cp $T/old.db $T/mig.db
 dump $BASE/xproj $T/old.db doc7 $T/old.json
 dump $XPROJ $T/mig.db doc7 $T/mig.json
