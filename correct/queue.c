@@ -242,7 +242,7 @@ static const struct {
 	{"one_char", "the span is a single character"},
 	{"form_seen", "the same words of this entity occur elsewhere"},
 	{"form_agree", "the same words of this entity are projected differently elsewhere"},
-	{"pron_de", "a possessive on the particle 的"},
+	{"pron_de", "a possessive on the Chinese particle de"},
 	{"rule_pron", "a pronoun rule placed it where the links did not"},
 	{"rule_np", "a noun phrase rule changed the span"},
 	{"rule_consist", "the consistency rule moved it"},
