@@ -108,7 +108,7 @@ REPLAYS  := $(FUZZ_SRC:tests/fuzz/%.c=$(B)/tests/replay_%)
 PUBLIC_HEADERS := xproj.h \
 	base/version.h base/error.h base/mem.h base/buf.h base/text.h base/vocab.h base/file.h base/outputs.h \
 	model/corpus.h model/tokenize.h model/script.h \
-	io/read.h io/conll.h io/jsonl.h io/transcript.h io/subs.h io/asides.h io/charset.h io/opus.h \
+	io/read.h io/conll.h io/jsonl.h io/conllu.h io/mmax2.h io/transcript.h io/subs.h io/asides.h io/charset.h io/opus.h \
 	io/archive.h io/epmap.h io/aligned.h io/bitext.h io/walign.h io/report.h \
 	eval/score.h eval/chars.h eval/aer.h \
 	align/norm.h align/ualign.h align/episode.h align/batch.h align/pair.h align/sym.h align/wordalign.h \

@@ -34,6 +34,8 @@ extern "C" {
 #include "io/read.h"           /* read/write a corpus in the format a path names */
 #include "io/conll.h"          /* CoNLL-2012 */
 #include "io/jsonl.h"          /* HOI jsonlines */
+#include "io/conllu.h"         /* CorefUD CoNLL-U */
+#include "io/mmax2.h"          /* MMAX2 (read) */
 #include "io/transcript.h"     /* transcripts */
 #include "io/subs.h"           /* SRT, WebVTT, ASS/SSA in any charset */
 #include "io/opus.h"           /* OPUS corpus XML, XCES */

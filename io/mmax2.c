@@ -151,6 +151,18 @@ static int parse_span(rd *r, const char *s, char *why, size_t nwhy)
 	return 0;
 }
 
+/* A markable's span into r->parts: 0, 1 when it has none or a bad one
+ * (why says which), -1 when memory runs out. */
+static int span_of(rd *r, xmlNodePtr m, const char *what, char *why, size_t nwhy)
+{
+	xmlChar *span = xmlGetProp(m, BAD_CAST "span");
+	int rc = span ? parse_span(r, (const char *)span, why, nwhy) : 1;
+	if (!span)
+		snprintf(why, nwhy, "a %s without a span", what);
+	xmlFree(span);
+	return rc;
+}
+
 /* The words: ids into r->ids (index = position), texts into a buffer.
  * Word i's text is at buf + off[i], len[i] bytes. */
 static int read_words(rd *r, const xp_mmax2_src *src, xmlDocPtr doc, xp_buf *text, size_t **off,
@@ -233,11 +245,7 @@ static int read_sentences(rd *r, const xp_mmax2_src *src, xmlDocPtr doc, range *
 	for (xmlNodePtr m = root->children; m; m = m->next) {
 		if (!is_elem(m, "markable"))
 			continue;
-		xmlChar *span = xmlGetProp(m, BAD_CAST "span");
-		int rc = span ? parse_span(r, (const char *)span, why, sizeof why) : 1;
-		if (!span)
-			snprintf(why, sizeof why, "a sentence without a span");
-		xmlFree(span);
+		int rc = span_of(r, m, "sentence", why, sizeof why);
 		if (rc < 0)
 			goto oom;
 		if (rc > 0) {
@@ -249,7 +257,8 @@ static int read_sentences(rd *r, const xp_mmax2_src *src, xmlDocPtr doc, range *
 			goto oom;
 		s[n++] = (range){r->parts[0].lo, r->parts[r->nparts - 1].hi, (uint32_t)line_of(m)};
 	}
-	qsort(s, n, sizeof *s, cmp_range);
+	if (n)
+		qsort(s, n, sizeof *s, cmp_range);
 	/* walk in word order: each sentence starts where the last ended */
 	range *v = NULL;
 	size_t nv = 0, capv = 0;
@@ -315,13 +324,6 @@ static long long set_number(const char *s)
 	return v;
 }
 
-static int set_count(xp_corpus *c, xp_doc *d, const char *key, size_t v)
-{
-	char s[32];
-	snprintf(s, sizeof s, "%zu", v);
-	return xp_doc_set_meta(c, d, key, s);
-}
-
 static int read_coref(rd *r, const xp_mmax2_src *src, xmlDocPtr doc, xp_doc *d)
 {
 	kept *k = NULL;
@@ -334,11 +336,7 @@ static int read_coref(rd *r, const xp_mmax2_src *src, xmlDocPtr doc, xp_doc *d)
 		if (!is_elem(m, "markable"))
 			continue;
 		markables++;
-		xmlChar *span = xmlGetProp(m, BAD_CAST "span");
-		int bad = span ? parse_span(r, (const char *)span, why, sizeof why) : 1;
-		if (!span)
-			snprintf(why, sizeof why, "a markable without a span");
-		xmlFree(span);
+		int bad = span_of(r, m, "markable", why, sizeof why);
 		if (bad < 0)
 			goto oom;
 		xmlChar *cls = xmlGetProp(m, BAD_CAST "coref_class");
@@ -394,9 +392,9 @@ static int read_coref(rd *r, const xp_mmax2_src *src, xmlDocPtr doc, xp_doc *d)
 	if (ndup)
 		xp_read_warn(r->o, src->name, dl, "document %s: %zu duplicate markable(s) (same span, same set) counted once",
 			     r->id, ndup);
-	if (set_count(r->c, d, META_MARKABLES, markables) || set_count(r->c, d, META_CHAINS, r->classes.n) ||
-	    set_count(r->c, d, META_UNCLASSED, unclassed) || set_count(r->c, d, META_DISC, disc) ||
-	    set_count(r->c, d, META_CROSS, cross))
+	if (xp_meta_set_count(r->c, d, META_MARKABLES, markables) || xp_meta_set_count(r->c, d, META_CHAINS, r->classes.n) ||
+	    xp_meta_set_count(r->c, d, META_UNCLASSED, unclassed) || xp_meta_set_count(r->c, d, META_DISC, disc) ||
+	    xp_meta_set_count(r->c, d, META_CROSS, cross))
 		goto oom;
 	rc = 0;
 	goto out;
@@ -442,7 +440,7 @@ int xp_mmax2_read_doc(const char *id, const xp_mmax2_src *words, const xp_mmax2_
 		goto out;
 	}
 	for (uint32_t i = 0; i < r.nwords; i++)
-		wp[i] = text.p + off[i];
+		wp[i] = text.p ? text.p + off[i] : "";
 	for (size_t s = 0; s < nsent; s++) {
 		uint32_t n = sent[s].hi - sent[s].lo + 1;
 		for (uint32_t i = 0; i < n; i++) {
@@ -703,12 +701,6 @@ int xp_mmax2_read(const char *path, const xp_read_opts *o, xp_corpus *c, xp_err 
 	return rc;
 }
 
-static size_t meta_count(const xp_doc *d, const char *key)
-{
-	const char *s = xp_doc_meta(d, key);
-	return s ? (size_t)strtoull(s, NULL, 10) : 0;
-}
-
 void xp_mmax2_tally_of(const xp_corpus *c, xp_mmax2_tally *t)
 {
 	memset(t, 0, sizeof *t);
@@ -717,10 +709,10 @@ void xp_mmax2_tally_of(const xp_corpus *c, xp_mmax2_tally *t)
 		if (!xp_doc_meta(d, META_MARKABLES))
 			continue;
 		t->documents++;
-		t->markables += meta_count(d, META_MARKABLES);
-		t->chains += meta_count(d, META_CHAINS);
-		t->unclassed += meta_count(d, META_UNCLASSED);
-		t->discontinuous += meta_count(d, META_DISC);
-		t->cross_sentence += meta_count(d, META_CROSS);
+		t->markables += xp_meta_count(d, META_MARKABLES);
+		t->chains += xp_meta_count(d, META_CHAINS);
+		t->unclassed += xp_meta_count(d, META_UNCLASSED);
+		t->discontinuous += xp_meta_count(d, META_DISC);
+		t->cross_sentence += xp_meta_count(d, META_CROSS);
 	}
 }

@@ -3,6 +3,7 @@
 #include "conll.h"
 #include "../base/file.h"
 #include "jsonl.h"
+#include "conllu.h"
 #include "mmax2.h"
 #include "../base/vocab.h"
 
@@ -44,6 +45,19 @@ void xp_read_warn(const xp_read_opts *o, const char *file, unsigned long line, c
 	xp_diags_add(o->diags, XP_WARNING, file, line, "%s", msg);
 }
 
+int xp_meta_set_count(xp_corpus *c, xp_doc *d, const char *key, size_t v)
+{
+	char s[32];
+	snprintf(s, sizeof s, "%zu", v);
+	return xp_doc_set_meta(c, d, key, s);
+}
+
+size_t xp_meta_count(const xp_doc *d, const char *key)
+{
+	const char *s = xp_doc_meta(d, key);
+	return s ? (size_t)strtoull(s, NULL, 10) : 0;
+}
+
 xp_format xp_format_named(const char *name)
 {
 	if (!strcasecmp(name, "conll") || !strcasecmp(name, "conll2012"))
@@ -52,6 +66,8 @@ xp_format xp_format_named(const char *name)
 		return XP_FMT_JSONL;
 	if (!strcasecmp(name, "mmax2") || !strcasecmp(name, "mmax"))
 		return XP_FMT_MMAX2;
+	if (!strcasecmp(name, "conllu") || !strcasecmp(name, "corefud"))
+		return XP_FMT_CONLLU;
 	return XP_FMT_AUTO;
 }
 
@@ -61,6 +77,8 @@ xp_format xp_format_of_path(const char *path)
 		return XP_FMT_JSONL;
 	if (xp_has_ext(path, ".conll") || xp_has_ext(path, "_conll") || xp_has_ext(path, ".conll12"))
 		return XP_FMT_CONLL;
+	if (xp_has_ext(path, ".conllu"))
+		return XP_FMT_CONLLU;
 	size_t n = strlen(path);
 	if (n > 5 && !strcmp(path + n - 5, ".mmax"))
 		return XP_FMT_MMAX2;
@@ -131,8 +149,14 @@ int xp_read_corpus_mem(const char *name, const char *buf, size_t len, xp_format 
 		while (i < len && (buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\r' || buf[i] == '\t'))
 			i++;
 		fmt = i < len && buf[i] == '{' ? XP_FMT_JSONL : XP_FMT_CONLL;
+		static const char *const u[] = {"# newdoc", "# sent_id", "# global.Entity"};
+		for (size_t k = 0; fmt == XP_FMT_CONLL && k < sizeof u / sizeof *u; k++)
+			if (len - i >= strlen(u[k]) && !memcmp(buf + i, u[k], strlen(u[k])))
+				fmt = XP_FMT_CONLLU;
 	}
-	int rc = fmt == XP_FMT_JSONL ? xp_jsonl_read(name, buf, len, o, c, err) : xp_conll_read(name, buf, len, o, c, err);
+	int rc = fmt == XP_FMT_JSONL	? xp_jsonl_read(name, buf, len, o, c, err)
+		 : fmt == XP_FMT_CONLLU ? xp_conllu_read(name, buf, len, o, c, err)
+					: xp_conll_read(name, buf, len, o, c, err);
 	return rc < 0 ? xp_err_code(err) : unique_docs(name, o, c, from, err);
 }
 
@@ -172,8 +196,8 @@ int xp_put_corpus(xp_outputs *o, const char *path, xp_format fmt, const xp_corpu
 	if (fmt == XP_FMT_MMAX2)
 		return xp_failc(err, XP_EUSAGE, path, 0, "MMAX2 is read, not written: name another format");
 	xp_buf b = {0};
-	if (fmt == XP_FMT_JSONL) {
-		if (xp_jsonl_write(&b, c, err)) {
+	if (fmt == XP_FMT_JSONL || fmt == XP_FMT_CONLLU) {
+		if (fmt == XP_FMT_JSONL ? xp_jsonl_write(&b, c, err) : xp_conllu_write(&b, c, err)) {
 			xp_buf_free(&b);
 			return -1;
 		}

@@ -20,19 +20,20 @@ typedef struct xp_read_opts {
 } xp_read_opts;
 
 /* MMAX2 (io/mmax2.h) is read only, from files: a .mmax file or a directory
- * of them. */
-typedef enum { XP_FMT_AUTO, XP_FMT_CONLL, XP_FMT_JSONL, XP_FMT_MMAX2 } xp_format;
+ * of them.  CONLLU is CorefUD's CoNLL-U (io/conllu.h). */
+typedef enum { XP_FMT_AUTO, XP_FMT_CONLL, XP_FMT_JSONL, XP_FMT_MMAX2, XP_FMT_CONLLU } xp_format;
 
-/* From a name: "conll", "jsonlines"/"jsonl", "mmax2"/"mmax"; XP_FMT_AUTO if
- * unknown. */
+/* From a name: "conll", "jsonlines"/"jsonl", "mmax2"/"mmax",
+ * "conllu"/"corefud"; XP_FMT_AUTO if unknown. */
 xp_format xp_format_named(const char *name);
-/* From a path's extension (.conll, *_conll, .jsonlines, .jsonl, .json, and
- * those + .gz; .mmax); XP_FMT_AUTO if it says nothing. */
+/* From a path's extension (.conll, *_conll, .jsonlines, .jsonl, .json,
+ * .conllu, and those + .gz; .mmax); XP_FMT_AUTO if it says nothing. */
 xp_format xp_format_of_path(const char *path);
 
 /* Read path into c (appending documents).  fmt AUTO: MMAX2 for a .mmax file
  * or a directory holding one, else by extension, else by the first
- * non-blank byte ('{' = jsonlines, otherwise CoNLL). */
+ * non-blank byte ('{' = jsonlines; a first line "# newdoc", "# sent_id" or
+ * "# global.Entity" = CoNLL-U; otherwise CoNLL). */
 int xp_read_corpus(const char *path, xp_format fmt, const xp_read_opts *o,
 		   xp_corpus *c, xp_err *err);
 int xp_read_corpus_mem(const char *name, const char *buf, size_t len, xp_format fmt,
@@ -56,5 +57,11 @@ int xp_read_problem(const xp_read_opts *o, xp_err *err, const char *file,
 	__attribute__((format(printf, 5, 6)));
 void xp_read_warn(const xp_read_opts *o, const char *file, unsigned long line,
 		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Shared by readers that count what their format holds and the model does
+ * not (io/mmax2.h, io/conllu.h): a count in a document's metadata, and
+ * back (0 when the key is not there).  xp_meta_set_count: -1 on OOM. */
+int xp_meta_set_count(xp_corpus *c, xp_doc *d, const char *key, size_t v);
+size_t xp_meta_count(const xp_doc *d, const char *key);
 
 #endif

@@ -67,6 +67,7 @@ xp_utt *xp_doc_add_utt(xp_corpus *c, xp_doc *d, const char *speaker,
 	u->ntoks = n;
 	u->line = 0;
 	u->uid = NULL;
+	u->raw = NULL;
 	return u;
 }
 

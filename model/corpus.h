@@ -43,6 +43,8 @@ typedef struct xp_utt {
 	uint32_t ntoks;
 	uint32_t line;            /* first source line, 0 if none */
 	const char *uid;          /* the transcript's utterance id ("1-2"), NULL if none */
+	const char *raw;          /* the sentence as its CoNLL-U file had it, for an exact
+				   * rewrite (io/conllu.h); NULL if none */
 } xp_utt;
 
 typedef struct xp_mention {

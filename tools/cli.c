@@ -1,6 +1,7 @@
 /* tools/cli.c — shared reporting for subcommands; see cli.h. */
 #include "cli.h"
 #include "../base/text.h"
+#include "../io/conllu.h"
 #include "../io/mmax2.h"
 
 #include <errno.h>
@@ -25,7 +26,7 @@ int xp_cli_in(int rc, xp_err *e, const char *file)
 	return rc;
 }
 
-void xp_cli_mmax2_note(const char *path, const xp_corpus *c)
+void xp_cli_read_notes(const char *path, const xp_corpus *c)
 {
 	xp_mmax2_tally t;
 	xp_mmax2_tally_of(c, &t);
@@ -34,6 +35,13 @@ void xp_cli_mmax2_note(const char *path, const xp_corpus *c)
 			"%s: note: MMAX2: of %zu markables, %zu discontinuous (read as their covering span when it stays in a sentence) and "
 			"%zu across sentences (dropped); see docs/formats.md\n",
 			path, t.markables, t.discontinuous, t.cross_sentence);
+	xp_corefud_tally u;
+	xp_corefud_tally_of(c, &u);
+	if (u.discontinuous || u.zero || u.split_ante || u.bridge)
+		fprintf(stderr,
+			"%s: note: CorefUD: %zu discontinuous mention(s) read as their covering span, %zu of empty "
+			"nodes only dropped, %zu SplitAnte and %zu Bridge link(s) not read; see docs/formats.md\n",
+			path, u.discontinuous, u.zero, u.split_ante, u.bridge);
 }
 
 void xp_cli_diags(const xp_diags *d)

@@ -33,10 +33,12 @@ int xp_cli_error(const xp_err *e);
 int xp_cli_in(int rc, xp_err *e, const char *file);
 /* Print each diagnostic as "file:line: warning|error: msg" to stderr. */
 void xp_cli_diags(const xp_diags *d);
-/* What reading path as MMAX2 changed (io/mmax2.h's policy: discontinuous
- * markables as their covering span, markables across sentences dropped),
- * as one note on stderr; nothing when it changed nothing. */
-void xp_cli_mmax2_note(const char *path, const xp_corpus *c);
+/* What reading path as MMAX2 or CorefUD changed (io/mmax2.h's and
+ * io/conllu.h's policies: discontinuous mentions as their covering span,
+ * MMAX2 markables across sentences and CorefUD mentions of empty nodes
+ * only dropped, split antecedents and bridging not chains), as a note on
+ * stderr; nothing when it changed nothing. */
+void xp_cli_read_notes(const char *path, const xp_corpus *c);
 /* Status 0: the command's whole help on stdout.  Status 2 (wrong arguments
  * with no more particular reason): the synopsis and the hint on stderr. */
 int xp_cli_usage(const xp_cmd *c, int status);
@@ -120,7 +122,7 @@ int xp_cli_intv(const char *opt, const char *s, int min, int max, int *out, xp_e
 /* A value that is one of names (its index into *out), or XP_EUSAGE naming
  * the choices: "--rule: 'box' is not one of minmax, block". */
 int xp_cli_choice(const char *opt, const char *s, const char *const *names, size_t n, int *out, xp_err *e);
-/* A corpus format: conll, jsonlines or mmax2 (xp_format_named's names). */
+/* A corpus format: conll, jsonlines, conllu or mmax2 (xp_format_named's names). */
 int xp_cli_format(const char *opt, const char *s, int *fmt, xp_err *e);
 
 /* A usage error: "xproj CMD: reason" and the hint on stderr; returns 2. */

@@ -33,7 +33,7 @@ static int run(int argc, char **argv)
 		to = f == XP_FMT_CONLL ? XP_FMT_JSONL : XP_FMT_CONLL;
 	}
 	if (to == XP_FMT_MMAX2)
-		return xp_cli_bad("convert", "%s: MMAX2 is read, not written (--to conll or jsonlines)", out);
+		return xp_cli_bad("convert", "%s: MMAX2 is read, not written (--to conll, jsonlines or conllu)", out);
 	xp_corpus c = {0};
 	int rc = 0;
 	const xp_cli_file files[] = {{"IN", in, 0}, {"OUT", out, 1}};
@@ -41,19 +41,19 @@ static int run(int argc, char **argv)
 		rc = xp_cli_error(&e);
 	xp_cli_diags(&dg);
 	if (!rc)
-		xp_cli_mmax2_note(in, &c);
+		xp_cli_read_notes(in, &c);
 	xp_diags_free(&dg);
 	xp_corpus_free(&c);
 	return rc;
 }
 
 const xp_cmd xp_cmd_convert = {
-	"convert", run, "convert between CoNLL-2012 and jsonlines",
+	"convert", run, "convert between CoNLL-2012, jsonlines and CorefUD (and from MMAX2)",
 	"xproj convert [--repair] [--from F] [--to F] IN OUT\n\n"
-	"Formats follow the file names (.conll, *_conll, .jsonlines, .jsonl; .gz is read and\n"
+	"Formats follow the file names (.conll, *_conll, .jsonlines, .jsonl, .conllu; .gz is read and\n"
 	"written transparently); '-' is stdin/stdout.  Without a telling name, OUT gets the\n"
 	"other format than IN.  OUT is written to a temporary file and renamed when complete.\n"
 	"IN may be a .mmax file or a directory of them (MMAX2, read only: docs/formats.md).\n"
-	"  --from F, --to F  conll | jsonlines (--from also mmax2)\n"
+	"  --from F, --to F  conll | jsonlines | conllu (--from also mmax2)\n"
 	"  --repair          drop dangling brackets (and say so) instead of stopping",
 };

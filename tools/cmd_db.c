@@ -138,7 +138,7 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 		case 'b': a->batch = optarg; break;
 		case 'f': {
 			/* import-corrections: MMC's JSON, a TASA CSV, or a corrected corpus */
-			static const char *const formats[] = {"mmc", "tasa", "conll", "jsonlines", "jsonl"};
+			static const char *const formats[] = {"mmc", "tasa", "conll", "jsonlines", "jsonl", "conllu"};
 			int k;
 			if (xp_cli_choice("--format", optarg, formats, sizeof formats / sizeof *formats, &k, &e))
 				return xp_cli_bad_value(cmd, &e);
@@ -701,7 +701,7 @@ const xp_cmd xp_cmd_db = {
 	"xproj db import DB --source EN.conll --aligned ALIGNED.jsonl --report R.json [--lang L]\n"
 	"xproj db add|modify DB --mention DOC|ID --span SENT:START:END [--annotator NAME] [--note TEXT]\n"
 	"xproj db delete DB --mention DOC|ID [--annotator NAME] [--note TEXT]\n"
-	"xproj db import-corrections DB FILE [--annotator NAME] [--format mmc|tasa|conll|jsonlines]\n"
+	"xproj db import-corrections DB FILE [--annotator NAME] [--format mmc|tasa|conll|jsonlines|conllu]\n"
 	"xproj db export DB -o CORRECTED.conll [--jsonlines OUT.jsonl] [--silver] [--keep-empty]\n"
 	"xproj db export-tasa DB -o tasa.csv [--only-flagged]\n"
 	"xproj db stats DB [--json] [--run N]\n"

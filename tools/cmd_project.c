@@ -235,7 +235,9 @@ static int write_outputs(const args *a, const xp_projection *p, xp_err *e)
 {
 	xp_outputs o = {0};
 	xp_buf b = {0}, set = {0};
-	int rc = xp_put_corpus(&o, a->out, XP_FMT_CONLL, &p->out, e) ||
+	/* OUT is CoNLL-2012 unless it is named .conllu (CorefUD) */
+	xp_format of = xp_format_of_path(a->out) == XP_FMT_CONLLU ? XP_FMT_CONLLU : XP_FMT_CONLL;
+	int rc = xp_put_corpus(&o, a->out, of, &p->out, e) ||
 		 (a->jsonl && xp_put_corpus(&o, a->jsonl, XP_FMT_JSONL, &p->out, e));
 	if (!rc && a->report) {
 		xp_proj_settings(&a->o, &set);
@@ -312,7 +314,7 @@ static int run(int argc, char **argv)
 	rc = rc || write_outputs(&a, &p, &e);
 	if (a.repair)
 		xp_cli_diags(&dg);
-	xp_cli_mmax2_note(a.source, &en);
+	xp_cli_read_notes(a.source, &en);
 	if (rc)
 		xp_cli_error(&e);
 	else
@@ -342,7 +344,7 @@ const xp_cmd xp_cmd_project = {
 	"              [--collisions keep-first|merge|drop] [--chars] [--rules SPEC] [--zh-words DIR]\n"
 	"              [--report R.json] [--jsonlines OUT.jsonl] [--model M.json | --uncalibrated]\n"
 	"              [--keep-empty] [--alt-alignments A2.pharaoh ...] [--repair]\n"
-	"              -o OUT.conll\n"
+	"              -o OUT.conll (or OUT.conllu: CorefUD)\n"
 	"       xproj project --list-rules [--lang L] [--json | --markdown] [--rules SPEC]\n\n"
 	"Every English mention becomes the smallest target span covering the target tokens\n"
 	"aligned to it (--rule minmax, as MMC), or the largest run of them (--rule block, runs\n"

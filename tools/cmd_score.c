@@ -124,7 +124,7 @@ static int load(const char *path, int repair, xp_corpus *c)
 	if (repair)
 		xp_cli_diags(&dg);
 	if (!rc)
-		xp_cli_mmax2_note(path, c);
+		xp_cli_read_notes(path, c);
 	xp_diags_free(&dg);
 	return rc ? xp_cli_error(&e) : 0;
 }

@@ -1,5 +1,6 @@
 /* tools/cmd_stats.c — `xproj stats`: corpus counts per file. */
 #include "cli.h"
+#include "../io/conllu.h"
 #include "../io/mmax2.h"
 #include "../io/read.h"
 
@@ -17,7 +18,8 @@ static json_t *mmax2_json(const xp_mmax2_tally *t)
 			 (json_int_t)t->discontinuous, "cross_sentence", (json_int_t)t->cross_sentence);
 }
 
-static int json_out(char **files, int n, const xp_counts *c, const xp_mmax2_tally *mt)
+static int json_out(char **files, int n, const xp_counts *c, const xp_mmax2_tally *mt,
+		    const xp_corefud_tally *ct)
 {
 	json_t *arr = json_array();
 	for (int i = 0; i < n; i++) {
@@ -27,6 +29,10 @@ static int json_out(char **files, int n, const xp_counts *c, const xp_mmax2_tall
 			"clusters", (json_int_t)c[i].clusters, "singletons", (json_int_t)c[i].singletons);
 		if (mt[i].documents)
 			json_object_set_new(x, "mmax2", mmax2_json(&mt[i]));
+		if (ct[i].documents)
+			json_object_set_new(x, "corefud", json_pack("{s:I,s:I,s:I,s:I}", "discontinuous",
+				(json_int_t)ct[i].discontinuous, "zero", (json_int_t)ct[i].zero, "split_ante",
+				(json_int_t)ct[i].split_ante, "bridge", (json_int_t)ct[i].bridge));
 		json_array_append_new(arr, x);
 	}
 	json_t *o = json_pack("{s:o}", "files", arr);
@@ -81,33 +87,36 @@ static int run(int argc, char **argv)
 		return xp_cli_usage(&xp_cmd_stats, 2);
 	xp_counts *counts = calloc((size_t)n, sizeof *counts);
 	xp_mmax2_tally *mt = calloc((size_t)n, sizeof *mt);
-	int rc = counts && mt ? 0 : 1;
+	xp_corefud_tally *ct = calloc((size_t)n, sizeof *ct);
+	int rc = counts && mt && ct ? 0 : 1;
 	for (int i = 0; rc == 0 && i < n; i++) {
 		xp_corpus c = {0};
 		if (xp_read_corpus(argv[optind + i], (xp_format)fmt, &o, &c, &e))
 			rc = xp_cli_error(&e);
 		else
-			xp_corpus_counts(&c, &counts[i]), xp_mmax2_tally_of(&c, &mt[i]);
-		if (!json && mt[i].documents)
-			xp_cli_mmax2_note(argv[optind + i], &c);
+			xp_corpus_counts(&c, &counts[i]), xp_mmax2_tally_of(&c, &mt[i]), xp_corefud_tally_of(&c, &ct[i]);
+		if (!json && (mt[i].documents || ct[i].documents))
+			xp_cli_read_notes(argv[optind + i], &c);
 		xp_corpus_free(&c);
 	}
 	if (o.repair)
 		xp_cli_diags(&dg);
 	xp_diags_free(&dg);
 	if (rc == 0)
-		rc = json ? json_out(argv + optind, n, counts, mt) : (table_out(argv + optind, n, counts), 0);
+		rc = json ? json_out(argv + optind, n, counts, mt, ct) : (table_out(argv + optind, n, counts), 0);
 	free(counts);
 	free(mt);
+	free(ct);
 	return rc;
 }
 
 const xp_cmd xp_cmd_stats = {
 	"stats", run, "count documents, sentences, tokens, mentions, clusters, singletons",
-	"xproj stats [--json] [--repair] [--format conll|jsonlines|mmax2] FILE...\n\n"
+	"xproj stats [--json] [--repair] [--format conll|jsonlines|conllu|mmax2] FILE...\n\n"
 	"A mention is a distinct (span, cluster) pair; a singleton is a cluster of one mention.\n"
 	"FILE may be a .mmax file or a directory of them (MMAX2); --json then adds \"mmax2\":\n"
-	"{markables, chains, unclassed, discontinuous, cross_sentence} (docs/formats.md).\n"
+	"{markables, chains, unclassed, discontinuous, cross_sentence} (docs/formats.md); a CorefUD\n"
+	"file (.conllu) \"corefud\": {discontinuous, zero, split_ante, bridge}.\n"
 	"  --json      print {\"files\":[{\"path\":...,\"documents\":N,...}]}\n"
 	"  --repair    drop dangling brackets (and say so) instead of stopping\n"
 	"  --format F  read FILE as F instead of guessing from its name or content",

@@ -56,7 +56,7 @@ static int run(int argc, char **argv)
 		if (!unread)
 			xp_corpus_check(&c, argv[i], &dg);
 		if (!unread && !json)
-			xp_cli_mmax2_note(argv[i], &c);
+			xp_cli_read_notes(argv[i], &c);
 		size_t nwarn = dg.n - dg.nproblems, nerr = dg.nproblems + (size_t)unread;
 		if (nerr || (strict && nwarn))
 			bad = 1;

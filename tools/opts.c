@@ -233,5 +233,5 @@ int xp_cli_format(const char *opt, const char *s, int *fmt, xp_err *e)
 {
 	if ((*fmt = (int)xp_format_named(s)) != XP_FMT_AUTO)
 		return 0;
-	return xp_failc(e, XP_EUSAGE, "", 0, "%s: '%s' is not a corpus format (allowed: conll, jsonlines, mmax2)", opt, s);
+	return xp_failc(e, XP_EUSAGE, "", 0, "%s: '%s' is not a corpus format (allowed: conll, jsonlines, conllu, mmax2)", opt, s);
 }

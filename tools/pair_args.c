@@ -45,8 +45,8 @@ int xp_pair_args_read(const xp_pair_args *a, xp_diags *dg, xp_corpus *en, xp_cor
 	    xp_need_some(a->source, en->ndocs, "documents", e) || xp_read_corpus(a->target, XP_FMT_AUTO, &ro, tg, e) ||
 	    xp_need_some(a->target, tg->ndocs, "documents", e))
 		return -1;
-	xp_cli_mmax2_note(a->source, en);
-	xp_cli_mmax2_note(a->target, tg);
+	xp_cli_read_notes(a->source, en);
+	xp_cli_read_notes(a->target, tg);
 	return 0;
 }
 

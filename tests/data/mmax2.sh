@@ -27,6 +27,16 @@ print(f"{lang}: {got['documents']} documents, {got['sentences']} sentences, {got
 sys.exit(1 if diff else 0)
 PY
 done
+# MMAX2 -> CorefUD -> CoNLL: the CoNLL of MMAX2 -> CoNLL; CorefUD -> CorefUD: the same bytes
+for L in EN DE FR; do
+	$XPROJ convert "$P/$L" $T/$L.conllu 2>/dev/null && $XPROJ convert $T/$L.conllu $T/$L.u.conll &&
+	$XPROJ convert $T/$L.conllu $T/$L.2.conllu || { bad=1; continue; }
+	if cmp -s $T/$L.conll $T/$L.u.conll && cmp -s $T/$L.conllu $T/$L.2.conllu; then
+		echo "$L: MMAX2 -> CorefUD -> CoNLL and CorefUD -> CorefUD exact ($(wc -l < $T/$L.conllu) lines)"
+	else
+		echo "$L: CorefUD ROUND TRIP CHANGED"; bad=1
+	fi
+done
 # strict reading of Portuguese stops at the first problem, naming it
 if $XPROJ stats "$P/PT" > /dev/null 2>$T/err; then echo "PT read without --repair"; bad=1
 else echo "PT strict: $(cat $T/err)"; fi
