@@ -1,5 +1,5 @@
 # The workbench's API latency (bench/serve_bench.c: p50 / p99 / slowest of
-# each call, one client, a connection per request, against GET / measured in
+# each call, one client and 4 clients for the queue, a connection per request, against GET / measured in
 # the same run) on a store of MMC dev's size (the real one when the shared
 # data is there: 10,079 mentions, TV4Dialog's Chinese subtitles) and on
 # synthetic runs of 10k and 100k mentions (bench/synth_run.sh: 75 mentions a
@@ -16,10 +16,22 @@ if [ -d "$DATA/tv4dialog" ]; then
 	$BUILD/bench/serve_bench $T/mmc/corrections.db $N
 	rm -rf $T/mmc
 fi
-# BASE: an older build directory (its xproj and bench/serve_bench), measured
-# on the same inputs right before this one, each on a store its own xproj
-# imported; the p50 and p99 of runs and stats are then compared.
+# BASE: an older build directory (its xproj), measured on the same inputs
+# right before this one, each on a store its own xproj imported and served
+# by its own `xproj serve` on loopback, both timed by this build's
+# serve_bench (--port): the same client for both.  The p50 and p99 of runs,
+# stats and the queue (quiet and with 4 clients) are then compared.
 pick() { grep -F "    $2 " "$1" | head -1 | awk '{ for (i = 1; i <= NF; i++) if ($i == "ms") { print $(i - 3), $(i - 2); exit } }'; }
+# serve DB with XPROJ ($1) and time it: serve_bench --port
+timed() {
+	"$1" serve "$2" --port 0 > $T/url 2>&1 &
+	spid=$!
+	i=0
+	while [ $i -lt 600 ] && ! grep -q http $T/url; do sleep 0.1; i=$((i + 1)); done
+	port=$(grep -o 'http://127.0.0.1:[0-9]*' $T/url | sed 's/.*://')
+	$BUILD/bench/serve_bench --port "$port" $N
+	kill -TERM $spid; wait $spid || true
+}
 for n in ${SERVE_SIZES:-10000 100000}; do
 	rm -rf $T/r; mkdir $T/r
 	synth_run $n $((n / 75)) $T/r
@@ -29,15 +41,19 @@ for n in ${SERVE_SIZES:-10000 100000}; do
 		$BASE/xproj db import $T/r/base.db --source $T/r/en.conll --aligned $T/r/aligned.jsonl \
 			--report $T/r/r.json >/dev/null 2>&1
 		echo "synthetic, $n mentions, BASE ($BASE):"
-		$BASE/bench/serve_bench $T/r/base.db $N | tee $T/base.out
+		timed $BASE/xproj $T/r/base.db | tee $T/base.out
+		rm -f $T/r/base.db*
 	fi
 	$XPROJ db import $T/r/c.db --source $T/r/en.conll --aligned $T/r/aligned.jsonl --report $T/r/r.json >/dev/null 2>&1
 	echo "synthetic, $n mentions:"
-	$BUILD/bench/serve_bench $T/r/c.db $N | tee $T/now.out
+	timed $XPROJ $T/r/c.db | tee $T/now.out
 	if [ -n "${BASE:-}" ]; then
-		for c in "GET /api/runs" "GET /api/stats"; do
+		for c in "GET /api/runs" "GET /api/stats" "GET /api/queue (a page)" "GET /api/queue (3 filters)" \
+			"GET /api/queue (a page), 4 clients" "GET /api/queue (3 filters), 4 clients" \
+			"GET /api/queue (resume a place)"; do
 			set -- $(pick $T/base.out "$c") $(pick $T/now.out "$c")
-			echo "  $c p50 $1 -> $3 ms (x$(echo "$1 $3" | awk '{ printf "%.1f", $1 / $2 }') faster), p99 $2 -> $4 ms (x$(echo "$2 $4" | awk '{ printf "%.1f", $1 / $2 }') faster)"
+			[ $# -eq 4 ] || continue
+			echo "  $c: p50 $1 -> $3 ms (x$(echo "$1 $3" | awk '{ printf "%.1f", $1 / $2 }')), p99 $2 -> $4 ms (x$(echo "$2 $4" | awk '{ printf "%.1f", $1 / $2 }'))"
 		done
 	fi
 done

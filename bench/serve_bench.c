@@ -2,9 +2,12 @@
  * bench/serve_bench.c — latency of the workbench's API (bench/serve.sh).
  *
  * usage: serve_bench DB N
+ *        serve_bench --port PORT N
  *
  * Starts the server in this process on a free port of 127.0.0.1 on the store
- * DB (which it changes: give it a copy) and, as one client over HTTP with a
+ * DB (which it changes: give it a copy), or talks to a server already
+ * running on PORT of 127.0.0.1 (another build's `xproj serve`, so that two
+ * builds are measured by the same client: bench/serve.sh BASE=), and, as one client over HTTP with a
  * connection per request (what the page's fetch costs at worst), sends each
  * API call N times on mentions drawn at random from the run's queue, then
  * prints p50, p99 and the slowest, in milliseconds, per call.  The baseline
@@ -18,6 +21,7 @@
 #include "tests/httpc.h"
 
 #include <jansson.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,6 +87,45 @@ static void overview(double *t, size_t n, const char *label)
 	}
 }
 
+/* The same calls from CLIENTS clients at once, each with its own
+ * connections: what an annotation team does to the server.  Each client
+ * sends n / CLIENTS requests of a random page (filters as given). */
+#define CLIENTS 4
+typedef struct client {
+	const char *filters;
+	size_t all, n, failed;
+	unsigned seed;
+	double *t;
+} client;
+
+static void *client_run(void *arg)
+{
+	client *c = arg;
+	char path[300];
+	for (size_t i = 0; i < c->n; i++) {
+		snprintf(path, sizeof path, "/api/queue?offset=%u%s", (unsigned)(rand_r(&c->seed) % (c->all ? c->all : 1)),
+			 c->filters);
+		c->failed += call("GET", path, NULL, NULL, &c->t[i]) != 200;
+	}
+	return NULL;
+}
+
+static void concurrent(const char *what, const char *filters, double *t, size_t n, size_t all)
+{
+	client c[CLIENTS];
+	pthread_t th[CLIENTS];
+	size_t per = n / CLIENTS, failed = 0;
+	for (int i = 0; i < CLIENTS; i++) {
+		c[i] = (client){filters, all, per, 0, 7u + (unsigned)i, t + (size_t)i * per};
+		pthread_create(&th[i], NULL, client_run, &c[i]);
+	}
+	for (int i = 0; i < CLIENTS; i++) {
+		pthread_join(th[i], NULL);
+		failed += c[i].failed;
+	}
+	report(what, t, per * CLIENTS, failed);
+}
+
 /* a key fit for a URL's query: | as %7C, and only the characters keys have */
 static void url_key(const char *key, char *out, size_t n)
 {
@@ -94,19 +137,20 @@ static void url_key(const char *key, char *out, size_t n)
 
 int main(int argc, char **argv)
 {
-	if (argc != 3) {
-		fprintf(stderr, "usage: serve_bench DB N\n");
+	int external = argc == 4 && !strcmp(argv[1], "--port");
+	if (argc != 3 && !external) {
+		fprintf(stderr, "usage: serve_bench DB N | serve_bench --port PORT N\n");
 		return 2;
 	}
-	size_t n = (size_t)atol(argv[2]);
+	size_t n = (size_t)atol(argv[argc - 1]);
 	xp_serve_opts o = {.db = argv[1]};
-	xp_server *s;
+	xp_server *s = NULL;
 	xp_err e;
-	if (n < 10 || xp_serve_start(&o, &s, &e)) {
+	if (n < 10 || (!external && xp_serve_start(&o, &s, &e))) {
 		fprintf(stderr, "serve_bench: %s\n", n < 10 ? "N is at least 10" : e.msg);
 		return 1;
 	}
-	port = xp_serve_port(s);
+	port = external ? atoi(argv[2]) : xp_serve_port(s);
 	double *t = malloc(n * sizeof *t);
 	srand(7);
 
@@ -161,6 +205,8 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < n; i++)
 		failed += call("GET", "/api/queue?status=open&type=pronoun&max_conf=0.5", NULL, NULL, &t[i]) != 200;
 	report("GET /api/queue (3 filters)", t, n, failed);
+	concurrent("GET /api/queue (a page), 4 clients", "", t, n, all);
+	concurrent("GET /api/queue (3 filters), 4 clients", "&status=open&type=pronoun&max_conf=0.5", t, n, all);
 
 	/* an annotator's day: read a mention, decide, remember the place */
 	double *tm = malloc(n * sizeof *tm), *tp = malloc(n * sizeof *tp), *tr = malloc(n * sizeof *tr);
@@ -215,7 +261,8 @@ int main(int argc, char **argv)
 	 * (what people did is counted at each call; the run itself is not) */
 	overview(t, n, " (after the work)");
 
-	xp_serve_stop(s);
+	if (s)
+		xp_serve_stop(s);
 	for (size_t i = 0; i < nk; i++)
 		free(keys[i]);
 	free(keys), free(proj), free(t), free(tm), free(tp), free(tr);

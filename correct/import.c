@@ -419,6 +419,8 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 					     err);
 		if (rc == 0)
 			rc = xp_carry(db, *run, err);   /* the earlier runs' corrections */
+		if (rc == 0 && xp_db_version(db) >= 8)
+			rc = xp_queue_store(db, *run, err);   /* ranked as the carried ones left it */
 		fin(&s);
 		if (rc && own)
 			xp_sql_rollback(db);

@@ -117,6 +117,43 @@ typedef struct xp_queue {
 int xp_db_queue(xp_db *db, int64_t run, xp_queue *q, xp_err *err);
 void xp_queue_free(xp_queue *q);
 
+/* The queue as the store keeps it (schema 8, correct/queue.c): a page of
+ * it, filtered, in triage order or in reading order (documents as imported,
+ * utterances, spans left to right), as the JSON the API serves:
+ * {"run","total","all","offset","limit","items":[{"pos","rank","key","risk",
+ * "why","doc","fate","type","conf","status","en","projected","target",
+ * "reason","explain"}],"found","docs","fates","done","order"}.  en is the
+ * English mention's words, projected the target words as projected, target
+ * as they are now (null: no span); reason is why it ranks where it does in
+ * plain words (xp_reason_words), why and explain the figures.  Empty
+ * strings and NULL mean "any"; type -1 is any; min_conf -1 and max_conf 2
+ * are no bound; q is a substring of the key, the English or the projected
+ * target words; offset -1 opens the page holding `around` (a key), whose
+ * place in the filtered list is "found" (-1: not in it). */
+typedef struct xp_queue_query {
+	const char *doc, *fate, *status, *q, *around;
+	int type;
+	double min_conf, max_conf;
+	int reading;
+	int no_lists;   /* leave out "docs" and "fates" (the caller keeps them: they never change) */
+	long offset, limit;
+	int64_t at;   /* internal */
+} xp_queue_query;
+int xp_db_queue_page(xp_db *db, int64_t run, const xp_queue_query *f, json_t **out, xp_err *err);
+/* {"docs": the run's documents as imported, "fates": its fates}: what the
+ * queue is filtered on (NULL: out of memory) */
+json_t *xp_db_queue_lists(xp_db *db, int64_t run);
+/* the run's queue size; one mention's place and reason: {"rank","risk","why",
+ * "explain","reason"} (XP_ENOTFOUND if the queue does not hold it) */
+int64_t xp_db_queue_size(xp_db *db, int64_t run);
+int xp_db_queue_item(xp_db *db, int64_t run, const char *key, json_t **out, xp_err *err);
+/* The reason in plain words: the confidence features of explain (project/
+ * feat.h, "name=value (pull), ...") that pull the confidence down, each as
+ * a short phrase, "; " between them; else what why says in words.  The
+ * phrase of one feature, NULL if it has none. */
+void xp_reason_words(const char *why, const char *explain, char *out, size_t n);
+const char *xp_reason_phrase(const char *feat);
+
 /* What has been done to the run's mentions now: rows (sorted) with flags. */
 enum { XP_TOUCH_EDITED = 1, XP_TOUCH_KEPT = 2, XP_TOUCH_NOTED = 4, XP_TOUCH_LOST = 8 };
 typedef struct xp_touch {

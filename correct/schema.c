@@ -106,6 +106,26 @@ static const char *const migrations[XP_DB_VERSION] = {
 	" mentions INTEGER NOT NULL, PRIMARY KEY(run, fate));"
 	"INSERT INTO run_counts SELECT id, " XP_RUN_DOCUMENTS ", " XP_RUN_MENTIONS ", " XP_RUN_PROJECTED " FROM runs;"
 	"INSERT INTO run_fates " XP_RUN_FATES " GROUP BY 1, 2;",
+	/* 8: the triage queue, kept (correct/queue.c); tgt is the projected
+	 * target words, NULL without a span.  Ranking a run reads
+	 * every mention; the workbench did it per server and then walked the
+	 * whole ranked run on every page.  The import writes each run's order
+	 * once with what a page shows and filters on, so a page reads an index
+	 * range; here (and in migrate(), which ranks the runs already there in
+	 * C), the table. */
+	"CREATE TABLE queue(run INTEGER NOT NULL REFERENCES runs(id), rank INTEGER NOT NULL,"
+	" reading INTEGER NOT NULL, mention INTEGER NOT NULL REFERENCES mentions(id),"
+	" document INTEGER NOT NULL REFERENCES documents(id), doc TEXT NOT NULL, key TEXT NOT NULL,"
+	" fate TEXT NOT NULL, type INTEGER NOT NULL, conf REAL NOT NULL, risk REAL NOT NULL,"
+	" p_fix REAL NOT NULL, why TEXT NOT NULL, explain TEXT NOT NULL, en TEXT NOT NULL, tgt TEXT,"
+	" PRIMARY KEY(run, rank));"
+	"CREATE UNIQUE INDEX queue_reading ON queue(run, reading);"
+	"CREATE INDEX queue_doc ON queue(run, doc, rank);"
+	"CREATE INDEX queue_doc_reading ON queue(run, doc, reading);"
+	"CREATE INDEX queue_type ON queue(run, type, rank);"
+	"CREATE INDEX queue_fate ON queue(run, fate, rank);"
+	"CREATE INDEX queue_key ON queue(run, key);"
+	"CREATE INDEX queue_mention ON queue(mention);",
 };
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what)
@@ -318,7 +338,8 @@ static int migrate(xp_db *db, int from, int target, xp_err *err)
 			return -1;
 		/* the history exists from version 2: the last step logs the whole move */
 		int log = v + 1 == target && target >= 2;
-		if (xp_sql_exec(db, migrations[v], &e) || xp_sql_exec(db, bump, &e) ||
+		if (xp_sql_exec(db, migrations[v], &e) || (v + 1 == 8 && xp_queue_store_all(db, &e)) ||
+		    xp_sql_exec(db, bump, &e) ||
 		    (log && xp_history_json(db, from == 0 ? "create" : "migrate",
 					     json_pack("{s:i,s:i}", "from", from, "to", target), &e))) {
 			xp_sql_rollback(db);

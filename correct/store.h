@@ -125,6 +125,11 @@ int xp_review_locked(xp_db *db, int64_t run, int64_t mention, const char *kind, 
 #define XP_RUN_FATES "SELECT d.run AS run, p.fate AS fate, count(*) AS n FROM projections p JOIN mentions m ON m.id = p.mention" \
 	" JOIN documents d ON d.id = m.document"
 
+/* Write the run's triage queue into the table queue (correct/queue.c):
+ * at the end of an import, and for every run when a store moves to schema 8. */
+int xp_queue_store(xp_db *db, int64_t run, xp_err *err);
+int xp_queue_store_all(xp_db *db, xp_err *err);
+
 /* "DOC|ID" of a run -> the mentions row id, -1 if unknown, -2 if the
  * database failed (which is not an unknown mention: use xp_mention_lookup
  * wherever the difference is recorded). */

@@ -4,7 +4,7 @@
  *   GET  runs                      every run, and the one the page opens on
  *   GET  stats?run=                a run's counts, fates, progress, carry-over
  *   GET  queue?run=&annotator=&offset=&limit=&doc=&fate=&type=&min_conf=
- *              &max_conf=&status=&around=
+ *              &max_conf=&status=&around=&q=&order=triage|reading
  *                                  the triage queue, filtered, a page of it
  *   GET  mention?run=&key=&context=  one mention in its scene
  *   GET  undo?run=&annotator=      what POST undo would take back now, and its version
@@ -25,9 +25,10 @@
  *
  * Everything a person does goes through correct/review.h (the validation of
  * `xproj db`, the version check) and is committed before the reply.  The
- * queue is xp_db_triage's order, computed once per run and kept: a corrector
- * walking it must not see it reshuffle under them as corrections change the
- * risks; what is done is looked up live.
+ * queue is xp_db_triage's order, computed once per run when it is imported
+ * and kept in the store (correct/queue.c): a corrector walking it must not
+ * see it reshuffle under them as corrections change the risks; what is done
+ * is looked up live.  A page reads the page, not the run.
  */
 #include "internal.h"
 #include "../base/mem.h"
@@ -90,51 +91,35 @@ static int fail_err(json_t **out, const xp_err *e)
 	return fail(out, status_of(e->code), s);
 }
 
-/* --- the queue cache ------------------------------------------------------------------ */
+/* --- the queue --------------------------------------------------------------------------- */
 
+/* The queue lives in the store (correct/queue.c), read a page at a time;
+ * the server keeps only the names it is filtered on. */
 void xp_api_free(xp_server *s)
 {
-	for (size_t i = 0; i < s->nqueues; i++) {
-		xp_queue_free(&s->queues[i]->q);
-		xp_vocab_free(&s->queues[i]->keys);
-		free(s->queues[i]);
-	}
-	free(s->queues);
-	s->queues = NULL, s->nqueues = s->qcap = 0;
+	json_decref(s->lists);
+	s->lists = NULL;
 	if (s->zh_state)
 		pthread_join(s->zh_thread, NULL);
 	xp_zhseg_free(s->zh);
 	s->zh = NULL, s->zh_state = 0;
 }
 
-/* The run's queue, computed on first use under the lock (the others wait
- * rather than compute it again). */
-static const xp_queue *queue_of(xp_server *s, xp_db *db, int64_t run, xp_vocab **keys, xp_err *err)
+/* the run's documents and fates, read once per run shown */
+static json_t *lists_of(xp_server *s, xp_db *db, int64_t run)
 {
 	pthread_mutex_lock(&s->lock);
-	xp_qcache *c = NULL;
-	for (size_t i = 0; i < s->nqueues && !c; i++)
-		c = s->queues[i]->run == run ? s->queues[i] : NULL;
-	if (!c && !xp_grow(&s->queues, &s->qcap, s->nqueues + 1, sizeof *s->queues) &&
-	    (c = calloc(1, sizeof *c))) {
-		if (xp_db_queue(db, run, &c->q, err) || xp_vocab_init(&c->keys, 0)) {
-			xp_queue_free(&c->q);
-			free(c);
-			c = NULL;
-		} else {
-			c->run = run;
-			for (size_t i = 0; i < c->q.n; i++)
-				xp_vocab_id(&c->keys, c->q.v[i].t.key, strlen(c->q.v[i].t.key));
-			s->queues[s->nqueues++] = c;
-		}
-	} else if (!c) {
-		xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	}
+	json_t *l = s->lists && s->lists_run == run ? json_incref(s->lists) : NULL;
 	pthread_mutex_unlock(&s->lock);
-	if (!c)
+	if (l)
+		return l;
+	if (!(l = xp_db_queue_lists(db, run)))
 		return NULL;
-	*keys = &c->keys;
-	return &c->q;
+	pthread_mutex_lock(&s->lock);
+	json_decref(s->lists);
+	s->lists = json_incref(l), s->lists_run = run;
+	pthread_mutex_unlock(&s->lock);
+	return l;
 }
 
 /* --- arguments ----------------------------------------------------------------------------- */
@@ -212,12 +197,6 @@ static int get_runs(xp_server *s, xp_db *db, json_t **out)
 	return 200;
 }
 
-/* what the queue says of a mention now */
-static const char *status_name(unsigned f)
-{
-	return f & XP_TOUCH_EDITED ? "edited" : f & XP_TOUCH_KEPT ? "kept" : f & XP_TOUCH_LOST ? "lost" : "open";
-}
-
 static int get_stats(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 {
 	int status = 200;
@@ -226,12 +205,11 @@ static int get_stats(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 		return status;
 	xp_err e;
 	xp_db_counts c;
-	xp_vocab *keys;
 	xp_touch *t = NULL;
 	size_t nt = 0;
 	json_t *over = NULL, *lost = NULL;
-	const xp_queue *q = queue_of(s, db, run, &keys, &e);
-	if (!q || xp_db_stats(db, run, &c, &e))
+	int64_t qn = xp_db_queue_size(db, run);
+	if (xp_db_stats(db, run, &c, &e))
 		return fail_err(out, &e);
 	json_t *o = json_loads(c.json, 0, NULL);
 	xp_db_counts_free(&c);
@@ -261,61 +239,13 @@ static int get_stats(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 	json_decref(over);
 	json_object_set_new(o, "run", json_integer(run));
 	json_object_set_new(o, "run_info", info);
-	json_object_set_new(o, "queue", json_pack("{s:I,s:I,s:I,s:I,s:I}", "total", (json_int_t)q->n, "done",
+	json_object_set_new(o, "queue", json_pack("{s:I,s:I,s:I,s:I,s:I}", "total", (json_int_t)qn, "done",
 						  (json_int_t)(edited + kept), "edited", (json_int_t)edited, "kept",
 						  (json_int_t)kept, "noted", (json_int_t)noted));
 	json_object_set_new(json_object_get(o, "queue"), "lost", json_integer((json_int_t)nlost));
 	json_object_set_new(o, "lost", lost);
 	*out = o;
 	return 200;
-}
-
-/* does queue item i pass the filters? */
-typedef struct filter {
-	long doc, fate, type;   /* -1: any; -2: a name that matches nothing */
-	double min_conf, max_conf;
-	const char *status;
-} filter;
-
-static long index_of(char **names, size_t n, const char *v)
-{
-	if (!v || !*v)
-		return -1;
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(names[i], v))
-			return (long)i;
-	return -2;
-}
-
-static int passes(const filter *f, const xp_queue_item *it, unsigned flags)
-{
-	if ((f->doc != -1 && f->doc != (long)it->doc) || (f->fate != -1 && f->fate != (long)it->fate) ||
-	    (f->type != -1 && f->type != (long)it->type) || it->conf < f->min_conf || it->conf > f->max_conf)
-		return 0;
-	const char *st = f->status;
-	if (!st || !*st || !strcmp(st, "all"))
-		return 1;
-	if (!strcmp(st, "open"))
-		return !(flags & (XP_TOUCH_EDITED | XP_TOUCH_KEPT));
-	if (!strcmp(st, "done"))
-		return (flags & (XP_TOUCH_EDITED | XP_TOUCH_KEPT)) != 0;
-	if (!strcmp(st, "edited"))
-		return (flags & XP_TOUCH_EDITED) != 0;
-	if (!strcmp(st, "kept"))
-		return (flags & XP_TOUCH_KEPT) != 0;
-	if (!strcmp(st, "noted"))
-		return (flags & XP_TOUCH_NOTED) != 0;
-	if (!strcmp(st, "lost"))
-		return (flags & XP_TOUCH_LOST) != 0;
-	return 0;
-}
-
-static json_t *names(char **v, size_t n)
-{
-	json_t *a = json_array();
-	for (size_t i = 0; i < n; i++)
-		json_array_append_new(a, json_string(v[i]));
-	return a;
 }
 
 static int get_queue(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
@@ -325,66 +255,43 @@ static int get_queue(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 	if (!run)
 		return status;
 	xp_err e;
-	xp_vocab *keys;
-	const xp_queue *q = queue_of(s, db, run, &keys, &e);
-	xp_touch *t = NULL;
-	size_t nt = 0;
-	if (!q || xp_db_touched(db, run, &t, &nt, &e))
-		return fail_err(out, &e);
-	const char *type = a->get(a->ctx, "type"), *st = a->get(a->ctx, "status");
-	const char *mn = a->get(a->ctx, "min_conf"), *mx = a->get(a->ctx, "max_conf");
-	filter f = {index_of(q->docs, q->ndocs, a->get(a->ctx, "doc")), index_of(q->fates, q->nfates, a->get(a->ctx, "fate")),
-		    index_of((char **)xp_mtype_names, 3, type), mn && *mn ? atof(mn) : -1, mx && *mx ? atof(mx) : 2, st};
+	const char *type = a->get(a->ctx, "type"), *st = a->get(a->ctx, "status"), *order = a->get(a->ctx, "order");
+	const char *mn = a->get(a->ctx, "min_conf"), *mx = a->get(a->ctx, "max_conf"), *q = a->get(a->ctx, "q");
 	if (st && *st && !strstr(",all,open,done,edited,kept,noted,lost,", st))
-		return free(t), fail(out, 400, "status is all, open, done, edited, kept, noted or lost");
-	long limit = num_arg(a, "limit", 50, 1, 500), offset = num_arg(a, "offset", -1, -1, (long)q->n);
+		return fail(out, 400, "status is all, open, done, edited, kept, noted or lost");
+	if (order && *order && strcmp(order, "triage") && strcmp(order, "reading"))
+		return fail(out, 400, "order is triage or reading");
+	if (q && strlen(q) > 200)
+		return fail(out, 400, "q: at most 200 bytes");
+	int ty = -1;
+	for (int i = 0; type && *type && i < 3; i++)
+		ty = strcmp(type, xp_mtype_names[i]) ? ty : i;
+	if (type && *type && ty < 0)
+		ty = 99;   /* a type that matches nothing, as an unknown doc or fate */
+	xp_queue_query f = {.doc = a->get(a->ctx, "doc"), .fate = a->get(a->ctx, "fate"), .status = st, .q = q,
+			    .type = ty, .min_conf = mn && *mn ? atof(mn) : -1, .max_conf = mx && *mx ? atof(mx) : 2,
+			    .reading = order && !strcmp(order, "reading"), .limit = num_arg(a, "limit", 50, 1, 500),
+			    .no_lists = 1};
+	f.offset = num_arg(a, "offset", -1, -1, 100000000);
 	/* where to start: offset=, else the page holding around= or the annotator's place */
 	const char *who = a->get(a->ctx, "annotator"), *around = a->get(a->ctx, "around");
 	char place[600] = "";
 	if (who && *who && !name_refusal(who))
 		xp_db_position_get(db, run, who, place, sizeof place, &e);
-	const char *target = around && *around ? around : place;
-	uint32_t tk = target[0] ? xp_vocab_find(keys, target, strlen(target)) : UINT32_MAX;
-	/* one pass: count what passes, note the target's index, keep the page */
-	long total = 0, at = -1;
-	size_t *idx = malloc((q->n + 1) * sizeof *idx);
-	unsigned *flags = malloc((q->n + 1) * sizeof *flags);
-	if (!idx || !flags) {
-		free(idx), free(flags), free(t);
+	f.around = around && *around ? around : place[0] ? place : NULL;
+	if (xp_db_queue_page(db, run, &f, out, &e))
+		return fail_err(out, &e);
+	json_t *lists = lists_of(s, db, run);
+	if (!lists) {
+		json_decref(*out);
 		return fail(out, 500, "out of memory");
 	}
-	long done = 0;   /* in the whole queue, for the progress bar */
-	for (size_t i = 0; i < q->n; i++) {
-		flags[i] = xp_touch_flags(t, nt, q->v[i].row);
-		done += (flags[i] & (XP_TOUCH_EDITED | XP_TOUCH_KEPT)) != 0;
-		if (!passes(&f, &q->v[i], flags[i]))
-			continue;
-		if (i == tk)
-			at = total;
-		idx[total++] = i;
-	}
-	free(t);
-	if (offset < 0)
-		offset = at >= 0 ? at - at % limit : 0;
-	json_t *items = json_array();
-	for (long k = offset; k < total && k < offset + limit; k++) {
-		const xp_queue_item *it = &q->v[idx[k]];
-		/* text from the store: valid UTF-8 only if nobody edited it by hand */
-		json_array_append_new(items, json_pack("{s:I,s:I,s:o,s:f,s:o,s:o,s:o,s:s,s:f,s:s}", "pos", (json_int_t)k,
-						       "rank", (json_int_t)idx[k], "key", xp_json_text(it->t.key), "risk",
-						       it->t.risk, "why", xp_json_text(it->t.why), "doc", xp_json_text(q->docs[it->doc]),
-						       "fate", xp_json_text(q->fates[it->fate]),
-						       "type", xp_mtype_names[it->type], "conf", it->conf, "status",
-						       status_name(flags[idx[k]])));
-	}
-	json_t *pos = place[0] ? json_pack("{s:s,s:I}", "key", place, "index", (json_int_t)(around && *around ? -1 : at))
-			       : json_null();
-	*out = json_pack("{s:I,s:I,s:I,s:I,s:I,s:o,s:o,s:I,s:o,s:o}", "run", (json_int_t)run, "total", (json_int_t)total,
-			 "all", (json_int_t)q->n, "offset", (json_int_t)offset, "limit", (json_int_t)limit, "items", items,
-			 "position", pos, "found", (json_int_t)at, "docs", names(q->docs, q->ndocs), "fates",
-			 names(q->fates, q->nfates));
-	json_object_set_new(*out, "done", json_integer(done));
-	free(idx), free(flags);
+	json_object_update(*out, lists);
+	json_decref(lists);
+	json_int_t at = json_integer_value(json_object_get(*out, "found"));
+	json_object_set_new(*out, "position", place[0] ? json_pack("{s:s,s:I}", "key", place, "index",
+								   (json_int_t)(around && *around ? -1 : at))
+						: json_null());
 	return 200;
 }
 
@@ -508,16 +415,13 @@ static void add_words(xp_server *s, xp_db *db, int64_t run, json_t *m)
 /* the mention, with where triage put it and why */
 static int mention_reply(xp_server *s, xp_db *db, int64_t run, const char *key, int context, json_t **m, xp_err *e)
 {
-	xp_vocab *keys;
-	const xp_queue *q = queue_of(s, db, run, &keys, e);
-	if (!q || xp_db_mention(db, run, key, context, m, e))
+	(void)s;
+	if (xp_db_mention(db, run, key, context, m, e))
 		return -1;
-	const char *canon = json_string_value(json_object_get(*m, "key"));
-	uint32_t k = xp_vocab_find(keys, canon, strlen(canon));
-	if (k != UINT32_MAX)
-		json_object_set_new(*m, "triage", json_pack("{s:I,s:f,s:o,s:o}", "rank", (json_int_t)k, "risk",
-							    q->v[k].t.risk, "why", xp_json_text(q->v[k].t.why), "explain",
-							    xp_json_text(q->v[k].t.explain)));
+	json_t *t;
+	xp_err e2;
+	if (xp_db_queue_item(db, run, json_string_value(json_object_get(*m, "key")), &t, &e2) == 0)
+		json_object_set_new(*m, "triage", t);
 	add_words(s, db, run, *m);
 	return 0;
 }

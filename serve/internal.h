@@ -1,8 +1,7 @@
 /*
  * serve/internal.h — what serve/'s files share: the server (its store
  * connections: read-only ones, one per GET in flight, and the writer's;
- * each run's triage queue,
- * computed once), and the API's entry points that http.c calls with a
+ * the triage queue is the store's, correct/queue.c), and the API's entry points that http.c calls with a
  * request already checked.  Internal to serve/.
  */
 #ifndef XP_SERVE_INTERNAL_H
@@ -15,12 +14,6 @@
 #include <jansson.h>
 #include <pthread.h>
 
-typedef struct xp_qcache {
-	int64_t run;
-	xp_queue q;
-	xp_vocab keys;   /* mention key -> its index in q */
-} xp_qcache;
-
 struct xp_post;   /* a POST waiting for the writer (serve/http.c) */
 
 struct xp_server {
@@ -30,9 +23,11 @@ struct xp_server {
 	int64_t run;
 	size_t max_body;
 	int lock_wait_ms;       /* how long a POST may wait for the store's write lock */
-	pthread_mutex_t lock;   /* guards idle, queues and the writer's queue */
+	pthread_mutex_t lock;   /* guards idle, lists and the writer's queue */
 	xp_db **idle;           /* open read-only connections not in use (GETs) */
 	size_t nidle, cap;
+	json_t *lists;          /* the documents and fates of run lists_run (xp_db_queue_lists): */
+	int64_t lists_run;      /* a run's never change, and at 1M mentions they are 13k names */
 	/* The writer: one thread, one connection, the POSTs in arrival order.
 	 * A request thread never waits for the write lock: it hands the POST
 	 * over and goes on serving others (the connection is suspended until
@@ -43,8 +38,6 @@ struct xp_server {
 	pthread_cond_t wake;
 	struct xp_post *head, *tail;
 	size_t npending;
-	xp_qcache **queues;     /* each allocated once and kept to the end: pointers into them stay valid */
-	size_t nqueues, qcap;
 	/* jieba's words, to show Chinese target text as words: loaded by a
 	 * thread of its own when the server starts on a store with a Chinese
 	 * run (a GET never waits for it: until it is there, or without
@@ -74,7 +67,7 @@ int xp_api_post(xp_server *s, xp_db *db, const char *path, json_t *body, json_t 
  * exists for the other method only, -1 if it does not exist */
 int xp_api_route(const char *path, const char *method);
 
-/* the queues and the Chinese segmenter (free at stop) */
+/* the run lists and the Chinese segmenter (free at stop) */
 void xp_api_free(xp_server *s);
 /* starts loading jieba's words when the store db has a Chinese run */
 void xp_api_warm(xp_server *s, xp_db *db);

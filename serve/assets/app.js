@@ -237,7 +237,7 @@ async function loadQueue(params) {
   const r = await api("GET", "queue", Object.assign({ run: S.run, annotator: S.annotator, limit: S.page.limit }, filterParams(), params || {}));
   if (r.status !== 200) { toast("Queue: " + (r.json.message || r.status), true); return null; }
   const q = r.json;
-  S.page = { offset: q.offset, limit: q.limit, total: q.total, items: q.items };
+  S.page = { offset: q.offset, limit: q.limit, total: q.total, items: q.items, order: q.order };
   fillSelect($("filters").elements.doc, q.docs);
   fillSelect($("filters").elements.fate, q.fates);
   renderQueue();
@@ -254,10 +254,16 @@ function renderQueue() {
   const p = S.page;
   $("qcount").textContent = p.total ? (p.offset + 1) + "–" + Math.min(p.offset + p.limit, p.total) + " of " + p.total : "nothing matches";
   for (const it of p.items) {
-    const li = h("li", { class: it.pos === S.index ? "cur" : "", "data-pos": it.pos, title: it.why },
-      h("span", { class: "rank" }, "#" + (it.rank + 1)), h("span", { class: "key" }, it.key),
+    // the reason in words; the figures it rests on as the tooltip
+    const detail = (it.why || "") + (it.explain ? " — " + it.explain : "");
+    const tgt = it.target === null || it.target === undefined ? null : it.target;
+    const li = h("li", { class: it.pos === S.index ? "cur" : "", "data-pos": it.pos },
+      h("span", { class: "rank", title: S.page.order === "reading" ? "triage rank" : "" }, "#" + (it.rank + 1)),
+      h("span", { class: "key" }, it.key),
       h("span", { class: "badge " + it.status }, it.status === "lost" ? "not carried" : it.status),
-      h("span", { class: "why" }, it.why));
+      h("span", { class: "text" }, h("span", { class: "en", lang: "en" }, it.en || ""), h("span", { class: "arrow" }, "→"),
+        h("span", { class: "tgt" + (tgt === null ? " none" : ""), lang: S.lang || null }, tgt === null ? "no span" : tgt)),
+      h("span", { class: "why", title: detail }, it.reason || it.why));
     li.addEventListener("click", () => openAt(it.pos));
     ol.append(li);
   }
@@ -751,6 +757,11 @@ async function start() {
   });
   $("note-input").addEventListener("keydown", (e) => {
     if (e.key === "Escape") { $("note-input").blur(); $("note-form").hidden = true; e.stopPropagation(); }
+  });
+  $("filters").addEventListener("submit", (e) => e.preventDefault());
+  // Enter searches and hands the keyboard back to the queue (j, k, Enter keep)
+  $("filters").elements.q.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === "Escape") { e.preventDefault(); if (e.key === "Escape") e.target.value = ""; e.target.blur(); }
   });
   $("filters").addEventListener("change", async (e) => {
     // the keys go back to the page: Enter keeps, j moves on

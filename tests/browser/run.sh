@@ -46,6 +46,8 @@ for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
 url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
 "$PYTHON" tests/browser/workbench.py "$url" "$BUILD/browser"
 st=$?
+# the queue list on the store workbench.py worked on: text, search, reading order
+"$PYTHON" tests/browser/queuelist.py "$url" "$BUILD/browser" || st=1
 kill "$pid"; wait "$pid"; pid=
 "$XPROJ" db export $T/p/corrections.db -o $T/corrected.conll > /dev/null || exit 1
 if ! diff -u tests/fixtures/serve/corrected.zh.conll $T/corrected.conll; then

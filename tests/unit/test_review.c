@@ -123,7 +123,7 @@ static void migrate_from_5(void **state)
 	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(h, "ALTER TABLE utterances DROP COLUMN en_subs;"
 				      "ALTER TABLE utterances DROP COLUMN tgt_subs; DROP TABLE run_counts;"
-				      "DROP TABLE run_fates; PRAGMA user_version = 5",
+				      "DROP TABLE run_fates; DROP TABLE queue; PRAGMA user_version = 5",
 				      NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(h);
 	assert_int_equal(xp_db_open_mode(path, XP_DB_READ, &db, &e), 0);   /* a reader migrates too */

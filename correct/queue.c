@@ -1,0 +1,636 @@
+/*
+ * correct/queue.c — the triage queue kept in the store (schema 8), and the
+ * page of it the workbench asks for.
+ *
+ * Ranking a run (xp_db_triage) reads every mention; the workbench used to
+ * do it on the first request and then walk the whole ranked run on every
+ * page (67 MB read per page at 100k mentions, issue 37).  Here the order is
+ * computed once, when the run is imported (after the carried corrections,
+ * which is exactly what a first request saw) or when a store of schema 7 is
+ * migrated, and written as rows of the table `queue` with everything a page
+ * shows or filters on: its rank, its reading position, the mention's key,
+ * fate, type, confidence, the English words and the projected target words.
+ * A page is then an index range: (run, rank) or (run, reading), with a
+ * document's own indexes for the document filter.  What has been done to a
+ * mention (edited, kept, noted, lost) is not stored here: it is looked up
+ * live, as before, from the corrections, reviews and carries of the run.
+ *
+ * The rank does not move as corrections change the risks: a corrector
+ * walking the queue must not see it reshuffle under them (serve/api.c).
+ */
+#include "review.h"
+#include "store.h"
+#include "../base/buf.h"
+#include "../base/mem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int oom(xp_err *err)
+{
+	return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+}
+
+/* A lead byte of a three-byte UTF-8 sequence from U+3000 to U+9FFF (CJK,
+ * kana): tokens of such scripts are written without a space between them. */
+static int cjk(unsigned char c)
+{
+	return c >= 0xe3 && c <= 0xe9;
+}
+
+/* tokens [start, end) of a JSON array, as the words a reader sees */
+static void words(xp_buf *b, json_t *toks, int64_t start, int64_t end)
+{
+	unsigned char last = 0;
+	for (int64_t i = start < 0 ? 0 : start; i < end && (size_t)i < json_array_size(toks); i++) {
+		const char *w = json_string_value(json_array_get(toks, (size_t)i));
+		if (!w || !*w)
+			continue;
+		if (b->n && !(cjk(last) && cjk((unsigned char)w[0])))
+			xp_buf_putc(b, ' ');
+		xp_buf_puts(b, w);
+		/* the lead byte of the token's last character */
+		size_t k = strlen(w);
+		while (k > 1 && ((unsigned char)w[k - 1] & 0xc0) == 0x80)
+			k--;
+		last = (unsigned char)w[k - 1];
+	}
+}
+
+/* what a page shows of a mention, by its row, in reading order */
+typedef struct shown {
+	int64_t row, document, reading;
+	char *doc, *en, *tgt;
+} shown;
+
+static int by_row(const void *a, const void *b)
+{
+	const shown *x = a, *y = b;
+	return x->row < y->row ? -1 : x->row > y->row;
+}
+
+static char *text(json_t *toks, int64_t start, int64_t end)
+{
+	xp_buf b = {0};
+	words(&b, toks, start, end);
+	xp_buf_putc(&b, 0);
+	if (b.oom) {
+		xp_buf_free(&b);
+		return NULL;
+	}
+	return b.p;
+}
+
+static json_t *array_of(const char *s)
+{
+	json_t *a = s ? json_loads(s, 0, NULL) : NULL;
+	if (a && !json_is_array(a)) {
+		json_decref(a);
+		a = NULL;
+	}
+	return a;
+}
+
+int xp_queue_store(xp_db *db, int64_t run, xp_err *err)
+{
+	xp_queue q;
+	sqlite3_stmt *st = NULL, *ins = NULL;
+	char del[100];
+	snprintf(del, sizeof del, "DELETE FROM queue WHERE run = %lld", (long long)run);
+	if (xp_sql_exec(db, del, err) || xp_db_queue(db, run, &q, err))
+		return -1;
+	/* reading order: documents as imported, utterances, then spans left to right */
+	if (xp_sql_prepare(db, "SELECT m.id, d.id, d.doc, u.src, m.start, m.end, u.tgt, p.tgt_start, p.tgt_end"
+			   " FROM mentions m JOIN documents d ON d.id = m.document JOIN utterances u ON u.id = m.utterance"
+			   " JOIN projections p ON p.mention = m.id WHERE d.run = ?"
+			   " ORDER BY d.id, u.en_idx, m.start, m.end, m.mention", &st, err)) {
+		xp_queue_free(&q);
+		return -1;
+	}
+	sqlite3_bind_int64(st, 1, run);
+	shown *v = NULL;
+	size_t n = 0, cap = 0;
+	int rc = 0, step;
+	while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (xp_grow(&v, &cap, n + 1, sizeof *v)) {
+			rc = oom(err);
+			break;
+		}
+		json_t *src = array_of((const char *)sqlite3_column_text(st, 3));
+		json_t *tgt = array_of((const char *)sqlite3_column_text(st, 6));
+		shown *s = &v[n++];
+		s->row = sqlite3_column_int64(st, 0), s->document = sqlite3_column_int64(st, 1);
+		s->doc = strdup(xp_sql_text(st, 2));
+		s->en = text(src, sqlite3_column_int64(st, 4), sqlite3_column_int64(st, 5));
+		int span = sqlite3_column_type(st, 7) != SQLITE_NULL;
+		s->tgt = span ? text(tgt, sqlite3_column_int64(st, 7), sqlite3_column_int64(st, 8)) : NULL;
+		json_decref(src), json_decref(tgt);
+		if (!s->doc || !s->en || (span && !s->tgt))
+			rc = oom(err);
+	}
+	sqlite3_finalize(st);
+	/* v is in reading order: keep each one's place, then sort by row for the lookups */
+	for (size_t i = 0; i < n; i++)
+		v[i].reading = (int64_t)i;
+	if (rc == 0 && n)
+		qsort(v, n, sizeof *v, by_row);
+	if (rc == 0 &&
+	    xp_sql_prepare(db, "INSERT INTO queue(run, rank, reading, mention, document, doc, key, fate, type, conf, risk,"
+			   " p_fix, why, explain, en, tgt) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", &ins, err))
+		rc = -1;
+	for (size_t i = 0; rc == 0 && i < q.n; i++) {
+		const xp_queue_item *it = &q.v[i];
+		shown k = {.row = it->row};
+		const shown *r = n ? bsearch(&k, v, n, sizeof *v, by_row) : NULL;
+		if (!r)
+			continue;   /* cannot happen: both read the run's mentions with their projections */
+		sqlite3_bind_int64(ins, 1, run);
+		sqlite3_bind_int64(ins, 2, (sqlite3_int64)i);
+		sqlite3_bind_int64(ins, 3, r->reading);
+		sqlite3_bind_int64(ins, 4, it->row);
+		sqlite3_bind_int64(ins, 5, r->document);
+		sqlite3_bind_text(ins, 6, q.docs[it->doc], -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, 7, it->t.key, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, 8, q.fates[it->fate], -1, SQLITE_STATIC);
+		sqlite3_bind_int(ins, 9, (int)it->type);
+		sqlite3_bind_double(ins, 10, it->conf);
+		sqlite3_bind_double(ins, 11, it->t.risk);
+		sqlite3_bind_double(ins, 12, it->t.p_fix);
+		sqlite3_bind_text(ins, 13, it->t.why, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, 14, it->t.explain, -1, SQLITE_STATIC);
+		sqlite3_bind_text(ins, 15, r->en, -1, SQLITE_STATIC);
+		if (r->tgt)
+			sqlite3_bind_text(ins, 16, r->tgt, -1, SQLITE_STATIC);
+		else
+			sqlite3_bind_null(ins, 16);
+		if (sqlite3_step(ins) != SQLITE_DONE)
+			rc = xp_sql_fail(db, err, "writing the queue");
+		sqlite3_reset(ins);
+	}
+	sqlite3_finalize(ins);
+	for (size_t i = 0; i < n; i++)
+		free(v[i].doc), free(v[i].en), free(v[i].tgt);
+	free(v);
+	xp_queue_free(&q);
+	return rc;
+}
+
+int xp_queue_store_all(xp_db *db, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT id FROM runs ORDER BY id", &st, err))
+		return -1;
+	int64_t *runs = NULL;
+	size_t n = 0, cap = 0;
+	int rc = 0;
+	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW)
+		if (xp_grow(&runs, &cap, n + 1, sizeof *runs))
+			rc = oom(err);
+		else
+			runs[n++] = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	for (size_t i = 0; rc == 0 && i < n; i++)
+		rc = xp_queue_store(db, runs[i], err);
+	free(runs);
+	return rc;
+}
+
+/* --- the reason in plain words ------------------------------------------------------------ */
+
+/* What each confidence feature (project/feat.h) says when it pulls a
+ * mention's confidence down, in a corrector's words.  The explain string
+ * lists the features that moved the confidence most as "name=value
+ * (pull)"; only those that pull down are reasons to look. */
+static const struct {
+	const char *feat, *words;
+} phrases[] = {
+	{"link_mean", "its links are weak"},
+	{"link_min", "one of its links is weak"},
+	{"one_way", "only one alignment direction links it"},
+	{"cover", "few of its English words are linked"},
+	{"en_len", "the English mention is long or short for this"},
+	{"tgt_len", "the span is long or short for this"},
+	{"ratio", "the span's length does not match the English"},
+	{"gap", "the span holds words the mention does not reach"},
+	{"shared", "its words are also linked to other English words"},
+	{"neighbour", "unaligned words border the span"},
+	{"nested", "it overlaps another span"},
+	{"crossing", "it crosses another span"},
+	{"collided", "another entity landed on the same words"},
+	{"pronoun", "mentions of its kind are often wrong"},
+	{"name", "names of this kind are often wrong"},
+	{"utt_score", "the subtitle line may be the wrong one"},
+	{"sent_aligned", "little of the target line is aligned"},
+	{"rule_articles", "an article rule changed the span"},
+	{"rule_zh_pronoun", "a pronoun rule placed it"},
+	{"rule_fa_attach", "a clitic rule placed it"},
+	{"prodrop", "it stands for a dropped subject"},
+	{"unaligned", "no word of it has a link"},
+	{"same_span", "a mention of the same entity holds the span"},
+	{"dropped", "it lost the span to another mention"},
+	{"free_words", "the target line has unaligned words"},
+	{"tgt_pronoun", "no matching pronoun in the target line"},
+	{"tgt_pronoun_free", "a matching pronoun is left unaligned"},
+	{"sent_len", "the target line is long or short"},
+	{"sent_ratio", "the lines differ in length (subtitles merged or split)"},
+	{"pos_diff", "it sits elsewhere in the line than in English"},
+	{"repeats", "the same words occur again in the line"},
+	{"pron_in", "no pronoun of its person in the span"},
+	{"seed_agree", "other seeds put it elsewhere"},
+	{"pron_agree", "only a word ending agrees with the pronoun"},
+	{"one_char", "the span is a single character"},
+	{"form_seen", "the same words of this entity occur elsewhere"},
+	{"form_agree", "the same words of this entity are projected differently elsewhere"},
+	{"pron_de", "a possessive on the Chinese particle de"},
+	{"rule_pron", "a pronoun rule placed it where the links did not"},
+	{"rule_np", "a noun phrase rule changed the span"},
+	{"rule_consist", "the consistency rule moved it"},
+	{"cluster", "its entity is mentioned often or seldom"},
+	{"cluster_proj", "few mentions of its entity were projected"},
+	{"rule_words", "the span grew to whole words"},
+	{"committee", "other settings put it elsewhere"},
+	{"drop_verb", "the dropped subject sits on a verb form"},
+	{"verb_rivals", "other verbs could take the subject"},
+	{"zh_last_word", "the span ends on a word noun phrases do not end on"},
+	{"zh_noun_beside", "it cuts a longer noun phrase"},
+	{"poss_lost", "the possessive is missing from the span"},
+	{"demonstrative", "it is a demonstrative (this, that)"},
+	{"zh_end_lex", "mentions seldom end on its last word"},
+	{"fa_last_word", "mentions seldom end on its last word"},
+	{"fa_number", "the plural is missing from the span"},
+	{"wh_in", "the question word is not in the span"},
+	{"rule_zh_dem", "a demonstrative rule placed it"},
+	{"twin_nearer", "the same words occur nearer the English position"},
+	{"fa_indef_first", "it begins with an indefinite article"},
+	{"fa_quoted", "it is only the quoted part of the phrase"},
+	{"fa_overt_subject", "the subject is not dropped"},
+};
+
+const char *xp_reason_phrase(const char *feat)
+{
+	for (size_t i = 0; i < sizeof phrases / sizeof *phrases; i++)
+		if (!strcmp(phrases[i].feat, feat))
+			return phrases[i].words;
+	return NULL;
+}
+
+void xp_reason_words(const char *why, const char *explain, char *out, size_t n)
+{
+	xp_buf b = {0};
+	const char *p = explain ? explain : "";
+	while (*p) {
+		char name[64];
+		size_t k = strcspn(p, "=,");
+		double pull = 0;
+		const char *open = strchr(p, '(');
+		const char *next = strchr(p, ',');
+		if (k < sizeof name && p[k] == '=' && open && (!next || open < next))
+			pull = strtod(open + 1, NULL);
+		snprintf(name, sizeof name, "%.*s", (int)(k < sizeof name ? k : sizeof name - 1), p);
+		const char *w = xp_reason_phrase(name);
+		/* a phrase said once: two features may share one */
+		if (w && pull < 0 && !(b.p && strstr(b.p, w)))
+			xp_buf_printf(&b, "%s%s", b.n ? "; " : "", w);
+		p = next ? next + 1 : p + strlen(p);
+		while (*p == ' ')
+			p++;
+	}
+	if (!b.n && why && *why)
+		/* nothing pulls down: the rank rests on the kind of decision */
+		xp_buf_puts(&b, !strcmp(why, "corrected") ? "already corrected"
+			    : !strcmp(why, "kept") ? "already kept"
+			    : !strcmp(why, "no target sentence") ? "no target line to project to"
+			    : strncmp(why, "projected", 9) ? "no span: a target mention may be missing"
+			    : "nothing in particular: checked by its risk");
+	snprintf(out, n, "%s", b.oom || !b.p ? "" : b.p);
+	xp_buf_free(&b);
+}
+
+/* --- a page -------------------------------------------------------------------------------- */
+
+#define LIVE_C "c.status = 'ok' AND c.undone = 0 AND coalesce(b.undone, 0) = 0"
+/* the run's mentions with each kind of action, as sets (?1 is the run) */
+#define EDITED "(SELECT c.mention FROM corrections c LEFT JOIN batches b ON b.id = c.batch" \
+	" WHERE c.run = ?1 AND c.mention IS NOT NULL AND " LIVE_C ")"
+#define KEPT "(SELECT mention FROM reviews WHERE run = ?1 AND undone = 0 AND kind = 'keep')"
+#define NOTED "(SELECT mention FROM reviews WHERE run = ?1 AND undone = 0 AND kind = 'note')"
+#define LOST "(SELECT mention_key FROM carries WHERE run = ?1 AND status = 'lost')"
+#define DONE_SET "(SELECT mention FROM " EDITED " UNION SELECT mention FROM " KEPT ")"
+
+/* what a mention's status is now, and its newest live correction (op,
+ * start, end), as columns of a row of queue q: a few index steps per row
+ * of the page */
+#define STATUS "CASE WHEN EXISTS(SELECT 1 FROM corrections c LEFT JOIN batches b ON b.id = c.batch" \
+	" WHERE c.mention = q.mention AND c.run = q.run AND " LIVE_C ") THEN 'edited'" \
+	" WHEN EXISTS(SELECT 1 FROM reviews r WHERE r.mention = q.mention AND r.run = q.run AND r.undone = 0" \
+	" AND r.kind = 'keep') THEN 'kept'" \
+	" WHEN EXISTS(SELECT 1 FROM carries x WHERE x.run = q.run AND x.mention_key = q.key AND x.status = 'lost')" \
+	" THEN 'lost' ELSE 'open' END"
+#define LAST_EDIT "(SELECT c.op || ' ' || coalesce(c.new_start, -1) || ' ' || coalesce(c.new_end, -1)" \
+	" FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = q.mention AND " LIVE_C \
+	" ORDER BY c.id DESC LIMIT 1)"
+
+/* The filters as SQL over queue q, parameters ?1 (run) and ?2..?8 */
+static void where(xp_buf *b, const xp_queue_query *f, const char *status)
+{
+	/* A status other than open is a set of the mentions people acted on,
+	 * few against the run: the query starts from it (queue_mention), not
+	 * from the run's index, which the unary + takes out of the choice. */
+	int set = status && *status && strcmp(status, "all") && strcmp(status, "open");
+	xp_buf_puts(b, set ? " WHERE +q.run = ?1" : " WHERE q.run = ?1");
+	if (f->doc && *f->doc)
+		xp_buf_puts(b, " AND q.doc = ?2");
+	if (f->fate && *f->fate)
+		xp_buf_puts(b, " AND q.fate = ?3");
+	if (f->type >= 0)
+		xp_buf_puts(b, " AND q.type = ?4");
+	if (f->min_conf > -1)
+		xp_buf_puts(b, " AND q.conf >= ?5");
+	if (f->max_conf < 2)
+		xp_buf_puts(b, " AND q.conf <= ?6");
+	if (f->q && *f->q)
+		xp_buf_puts(b, " AND (q.key LIKE ?7 ESCAPE '\\' OR q.en LIKE ?7 ESCAPE '\\' OR q.tgt LIKE ?7 ESCAPE '\\')");
+	if (!status || !*status || !strcmp(status, "all"))
+		return;
+	if (!strcmp(status, "open"))
+		xp_buf_puts(b, " AND q.mention NOT IN " DONE_SET);
+	else if (!strcmp(status, "done"))
+		xp_buf_puts(b, " AND q.mention IN " DONE_SET);
+	else if (!strcmp(status, "edited"))
+		xp_buf_puts(b, " AND q.mention IN " EDITED);
+	else if (!strcmp(status, "kept"))
+		xp_buf_puts(b, " AND q.mention IN " KEPT);
+	else if (!strcmp(status, "noted"))
+		xp_buf_puts(b, " AND q.mention IN " NOTED);
+	else if (!strcmp(status, "lost"))
+		xp_buf_puts(b, " AND q.mention IN (SELECT l.mention FROM queue l WHERE l.run = ?1 AND l.key IN " LOST ")");
+}
+
+static int bind(sqlite3_stmt *st, int64_t run, const xp_queue_query *f, const char *like)
+{
+	int n = sqlite3_bind_parameter_count(st);
+	for (int i = 1; i <= n; i++) {
+		const char *name = sqlite3_bind_parameter_name(st, i);
+		int k = name ? atoi(name + 1) : i;
+		switch (k) {
+		case 1: sqlite3_bind_int64(st, i, run); break;
+		case 2: sqlite3_bind_text(st, i, f->doc, -1, SQLITE_STATIC); break;
+		case 3: sqlite3_bind_text(st, i, f->fate, -1, SQLITE_STATIC); break;
+		case 4: sqlite3_bind_int(st, i, f->type); break;
+		case 5: sqlite3_bind_double(st, i, f->min_conf); break;
+		case 6: sqlite3_bind_double(st, i, f->max_conf); break;
+		case 7: sqlite3_bind_text(st, i, like, -1, SQLITE_STATIC); break;
+		case 8: sqlite3_bind_int64(st, i, f->at); break;
+		}
+	}
+	return 0;
+}
+
+/* One number from SQL built of the filters, -1 on failure (err set) */
+static int64_t count(xp_db *db, int64_t run, const xp_queue_query *f, const char *status, const char *like,
+		     const char *extra, xp_err *err)
+{
+	/* "open" counts as all less the done ones: the done ones are few and
+	 * come from their own indexes, where NOT IN would test every mention */
+	if (status && !strcmp(status, "open")) {
+		int64_t all = count(db, run, f, NULL, like, extra, err), done = all < 0 ? -1 : count(db, run, f, "done", like, extra, err);
+		return all < 0 || done < 0 ? -1 : all - done;
+	}
+	xp_buf b = {0};
+	xp_buf_puts(&b, "SELECT count(*) FROM queue q");
+	where(&b, f, status);
+	xp_buf_puts(&b, extra ? extra : "");
+	xp_buf_putc(&b, 0);
+	if (b.oom)
+		return xp_buf_free(&b), oom(err), -1;
+	sqlite3_stmt *st;
+	int64_t n = -1;
+	if (xp_sql_prepare(db, b.p, &st, err) == 0) {
+		bind(st, run, f, like);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			n = sqlite3_column_int64(st, 0);
+		else
+			xp_sql_fail(db, err, "counting the queue");
+		sqlite3_finalize(st);
+	}
+	xp_buf_free(&b);
+	return n;
+}
+
+static json_t *col_text_or_null(sqlite3_stmt *st, int i)
+{
+	const char *t = (const char *)sqlite3_column_text(st, i);
+	return t ? xp_json_text(t) : json_null();
+}
+
+/* The mention's target words now: as projected unless a live correction
+ * came since (column 14 of the page's row, "op start end"); only then are
+ * the tokens read again. */
+static json_t *target_now(xp_db *db, int64_t row, sqlite3_stmt *page)
+{
+	const char *last = (const char *)sqlite3_column_text(page, 14);
+	if (!last)
+		return col_text_or_null(page, 11);
+	xp_mstate s;
+	if (xp_db_state(db, row, &s) || !s.projected)
+		return json_null();
+	sqlite3_stmt *st;
+	json_t *out = json_null();
+	if (sqlite3_prepare_v2(db->h, "SELECT u.tgt FROM mentions m JOIN utterances u ON u.id = m.utterance WHERE m.id = ?",
+			       -1, &st, NULL) != SQLITE_OK)
+		return out;
+	sqlite3_bind_int64(st, 1, row);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		json_t *toks = array_of((const char *)sqlite3_column_text(st, 0));
+		char *t = text(toks, s.start, s.end);
+		json_decref(toks);
+		if (t) {
+			json_decref(out);
+			out = xp_json_text(t);
+			free(t);
+		}
+	}
+	sqlite3_finalize(st);
+	return out;
+}
+
+int xp_db_queue_item(xp_db *db, int64_t run, const char *key, json_t **out, xp_err *err)
+{
+	sqlite3_stmt *st;
+	*out = NULL;
+	if (xp_sql_prepare(db, "SELECT rank, risk, why, explain FROM queue WHERE run = ? AND key = ?", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	sqlite3_bind_text(st, 2, key, -1, SQLITE_TRANSIENT);
+	int rc = XP_ENOTFOUND;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		char words[400];
+		xp_reason_words(xp_sql_text(st, 2), xp_sql_text(st, 3), words, sizeof words);
+		*out = json_pack("{s:I,s:f,s:o,s:o,s:o}", "rank", (json_int_t)sqlite3_column_int64(st, 0), "risk",
+				 sqlite3_column_double(st, 1), "why", xp_json_text(xp_sql_text(st, 2)), "explain",
+				 xp_json_text(xp_sql_text(st, 3)), "reason", xp_json_text(words));
+		rc = *out ? 0 : oom(err);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int64_t xp_db_queue_size(xp_db *db, int64_t run)
+{
+	char q[100];
+	/* ranks are 0 to n - 1: one step down the primary key, not a count */
+	snprintf(q, sizeof q, "SELECT coalesce(max(rank) + 1, 0) FROM queue WHERE run = %lld", (long long)run);
+	return xp_sql_int(db, q, 0);
+}
+
+static json_t *column(xp_db *db, const char *sql, int64_t run)
+{
+	sqlite3_stmt *st;
+	json_t *a = json_array();
+	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK)
+		return a;
+	sqlite3_bind_int64(st, 1, run);
+	while (a && sqlite3_step(st) == SQLITE_ROW)
+		json_array_append_new(a, xp_json_text(xp_sql_text(st, 0)));
+	sqlite3_finalize(st);
+	return a;
+}
+
+int xp_db_queue_page(xp_db *db, int64_t run, const xp_queue_query *f, json_t **out, xp_err *err)
+{
+	*out = NULL;
+	/* q= is a substring of the key, the English or the target words: LIKE
+	 * with its own wildcards taken literally */
+	char *like = NULL;
+	if (f->q && *f->q) {
+		size_t n = strlen(f->q);
+		if (!(like = malloc(2 * n + 3)))
+			return oom(err);
+		char *w = like;
+		*w++ = '%';
+		for (const char *p = f->q; *p; p++) {
+			if (*p == '%' || *p == '_' || *p == '\\')
+				*w++ = '\\';
+			*w++ = *p;
+		}
+		*w++ = '%', *w = 0;
+	}
+	xp_queue_query g = *f;
+	const char *order = f->reading ? "reading" : "rank";
+	/* Without filters a mention's place in the list is its rank (or its
+	 * reading position): the page is a range of the index, and neither the
+	 * total nor the place of around= needs a count.  With filters both
+	 * are counted and the page skips its offset, as little as the filters
+	 * leave (a document's own index, a status's set). */
+	int plain = !(f->doc && *f->doc) && !(f->fate && *f->fate) && f->type < 0 && f->min_conf <= -1 &&
+		    f->max_conf >= 2 && !(f->q && *f->q) && (!f->status || !*f->status || !strcmp(f->status, "all"));
+	int rc = 0;
+	int64_t all = xp_db_queue_size(db, run), at = -1;
+	int64_t total = plain ? all : count(db, run, &g, f->status, like, NULL, err);
+	if (total < 0)
+		rc = -1;
+	/* where the target is in the filtered list: how many before it pass */
+	if (rc == 0 && plain && f->around && *f->around) {
+		sqlite3_stmt *st;
+		if (xp_sql_prepare(db, f->reading ? "SELECT reading FROM queue WHERE run = ? AND key = ?"
+						  : "SELECT rank FROM queue WHERE run = ? AND key = ?", &st, err) == 0) {
+			sqlite3_bind_int64(st, 1, run);
+			sqlite3_bind_text(st, 2, f->around, -1, SQLITE_STATIC);
+			if (sqlite3_step(st) == SQLITE_ROW)
+				at = sqlite3_column_int64(st, 0);
+			sqlite3_finalize(st);
+		} else {
+			rc = -1;
+		}
+	} else if (rc == 0 && f->around && *f->around) {
+		sqlite3_stmt *st;
+		if (xp_sql_prepare(db, f->reading ? "SELECT reading, mention FROM queue WHERE run = ? AND key = ?"
+						  : "SELECT rank, mention FROM queue WHERE run = ? AND key = ?", &st, err) == 0) {
+			sqlite3_bind_int64(st, 1, run);
+			sqlite3_bind_text(st, 2, f->around, -1, SQLITE_STATIC);
+			if (sqlite3_step(st) == SQLITE_ROW) {
+				g.at = sqlite3_column_int64(st, 0);
+				char extra[80];
+				snprintf(extra, sizeof extra, " AND q.mention = %lld", (long long)sqlite3_column_int64(st, 1));
+				int64_t passes = count(db, run, &g, f->status, like, extra, err);
+				snprintf(extra, sizeof extra, " AND q.%s < ?8", order);
+				if (passes > 0)
+					at = count(db, run, &g, f->status, like, extra, err);
+				if (passes < 0 || (passes > 0 && at < 0))
+					rc = -1;
+			}
+			sqlite3_finalize(st);
+		} else {
+			rc = -1;
+		}
+	}
+	long offset = f->offset;
+	if (offset < 0)
+		offset = at >= 0 ? (long)(at - at % f->limit) : 0;
+	if (offset > total)
+		offset = (long)total;
+	json_t *items = json_array();
+	xp_buf b = {0};
+	xp_buf_puts(&b, "SELECT q.rank, q.key, q.risk, q.why, q.explain, q.doc, q.fate, q.type, q.conf, q.mention, q.en,"
+		    " q.tgt, q.reading, " STATUS ", " LAST_EDIT " FROM queue q");
+	where(&b, f, f->status);
+	if (plain)
+		xp_buf_printf(&b, " AND q.%s >= %ld ORDER BY q.%s LIMIT %ld", order, offset, order, f->limit);
+	else
+		xp_buf_printf(&b, " ORDER BY q.%s LIMIT %ld OFFSET %ld", order, f->limit, offset);
+	xp_buf_putc(&b, 0);
+	sqlite3_stmt *st = NULL;
+	if (rc == 0 && (b.oom || !items))
+		rc = oom(err);
+	if (rc == 0 && xp_sql_prepare(db, b.p, &st, err))
+		rc = -1;
+	if (rc == 0) {
+		bind(st, run, f, like);
+		int step;
+		for (long k = offset; rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW; k++) {
+			int type = sqlite3_column_int(st, 7);
+			int64_t row = sqlite3_column_int64(st, 9);
+			char words[400];
+			xp_reason_words(xp_sql_text(st, 3), xp_sql_text(st, 4), words, sizeof words);
+			json_t *it = json_pack("{s:I,s:I,s:o,s:f,s:o,s:o,s:o,s:s,s:f,s:s,s:o,s:o,s:o,s:o,s:o}", "pos", (json_int_t)k,
+					       "rank", (json_int_t)sqlite3_column_int64(st, 0), "key",
+					       xp_json_text(xp_sql_text(st, 1)), "risk", sqlite3_column_double(st, 2), "why",
+					       xp_json_text(xp_sql_text(st, 3)), "doc", xp_json_text(xp_sql_text(st, 5)), "fate",
+					       xp_json_text(xp_sql_text(st, 6)), "type",
+					       xp_mtype_names[type >= 0 && type < 3 ? type : XP_MT_NOMINAL], "conf",
+					       sqlite3_column_double(st, 8), "status", xp_sql_text(st, 13),
+					       "en", xp_json_text(xp_sql_text(st, 10)), "projected", col_text_or_null(st, 11),
+					       "target", target_now(db, row, st), "reason", xp_json_text(words), "explain",
+					       xp_json_text(xp_sql_text(st, 4)));
+			if (!it || json_array_append_new(items, it))
+				rc = oom(err);
+		}
+		if (rc == 0 && step != SQLITE_DONE)
+			rc = xp_sql_fail(db, err, "reading the queue");
+	}
+	sqlite3_finalize(st);
+	xp_buf_free(&b);
+	int64_t done = rc ? 0 : count(db, run, &(xp_queue_query){.type = -1, .min_conf = -1, .max_conf = 2}, "done", NULL,
+				      NULL, err);
+	if (rc == 0 && done < 0)
+		rc = -1;
+	free(like);
+	if (rc) {
+		json_decref(items);
+		return rc;
+	}
+	*out = json_pack("{s:I,s:I,s:I,s:I,s:I,s:o,s:I,s:I,s:s}", "run", (json_int_t)run, "total", (json_int_t)total,
+			 "all", (json_int_t)all, "offset", (json_int_t)offset, "limit", (json_int_t)f->limit, "items", items,
+			 "found", (json_int_t)at, "done", (json_int_t)done, "order", f->reading ? "reading" : "triage");
+	if (*out && !f->no_lists)
+		json_object_update_new(*out, xp_db_queue_lists(db, run));
+	return *out ? 0 : oom(err);
+}
+
+json_t *xp_db_queue_lists(xp_db *db, int64_t run)
+{
+	return json_pack("{s:o,s:o}", "docs",
+			 column(db, "SELECT doc FROM documents WHERE run = ? GROUP BY doc ORDER BY min(id)", run), "fates",
+			 column(db, "SELECT fate FROM run_fates WHERE run = ? ORDER BY fate", run));
+}
