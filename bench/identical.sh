@@ -36,8 +36,10 @@ for l in zh fa; do
 		case $l in zh) opts="--chars --skip-articles"; dflt="--chars";; fa) opts="--prodrop --skip-articles"; dflt="";; esac
 		for v in triage default all; do
 			[ $v = default ] && opts=$dflt
-			# every rule on, the opt-in ones too (their code paths)
-			[ $v = all ] && opts="$dflt --skip-articles --np all --fa-subject-clitic"
+			# every rule on, the opt-in ones too (their code paths); a
+			# baseline from a build with rules since removed switches
+			# those off with IDENT_ALL ("--np all --no-np NAME,NAME")
+			[ $v = all ] && opts="$dflt --skip-articles ${IDENT_ALL:---np all}"
 			# the pairs of this build are the ones aligned: DIR's own
 			$XPROJ project --source $en --aligned $O/$l.$s.jsonl --alignments $D/$l.$s.pharaoh \
 				--probs $D/$l.$s.probs --alt-alignments $D/$l.$s.alt1.pharaoh \

@@ -105,9 +105,9 @@ run() {   # run LANG: the user's commands, timed
 	[ "${RULES:-1}" = 0 ] && return 0
 	for sw in --skip-articles --no-zh-pronouns --no-zh-possessive --no-fa-attach --no-free-pronouns --no-fa-clitics \
 		--no-fa-nearest-verb --no-prodrop --no-pronoun-move --no-pronoun-drop --no-fa-light-verb \
-		--no-fa-possessive --fa-subject-clitic --no-fa-verb-move --no-fa-case --no-fa-homograph --no-fa-verb-final --no-zh-demonstrative --no-zh-interrogative --no-fa-demonstrative --no-np=stray --no-np=zh_name --no-np=zh_classifier --no-np=zh_edges \
-		--no-np=fa_dem --no-np=fa_possessor --no-np=fa_ra --np=absorb --no-np=fa_indef --no-np=fa_compound --no-np=fa_dem_noun --no-np=zh_copula --no-np=consist --no-np=zh_words --no-np=zh_de --no-np=zh_name_trim --no-np=fa_verb_edge --no-np=fa_clause --no-np=fa_ezafe --no-np=fa_head --no-np=fa_edges --no-np=zh_de_end --no-np=zh_measure --no-np=zh_head --no-np=zh_locative --no-np=fa_weak_det --no-np=zh_verb_tail --no-np=zh_clause_head --no-np=zh_weak_lead --no-np=fa_repeat --no-np=zh_particle --no-np=all; do
-		case "$l:$sw" in zh:--no-fa-*|zh:--fa-*|fa:--no-zh-*|zh:--no-prodrop|fa:--no-pronoun-drop|zh:--*np=fa_*|zh:--np=absorb|zh:--no-np=stray|fa:--no-np=zh_*|fa:--no-np=zh_*) continue;; esac
+		--no-fa-possessive --no-fa-verb-move --no-fa-case --no-fa-homograph --no-fa-verb-final --no-zh-demonstrative --no-zh-interrogative --no-fa-demonstrative --no-np=stray --no-np=zh_name --no-np=zh_classifier \
+		--no-np=fa_dem --no-np=fa_possessor --no-np=fa_ra --no-np=fa_indef --no-np=fa_compound --no-np=fa_dem_noun --no-np=zh_copula --no-np=consist --no-np=zh_words --no-np=zh_de --no-np=zh_name_trim --no-np=fa_verb_edge --no-np=fa_clause --no-np=fa_ezafe --no-np=fa_head --no-np=fa_edges --no-np=zh_de_end --no-np=zh_measure --no-np=zh_head --no-np=zh_locative --no-np=fa_weak_det --no-np=zh_verb_tail --no-np=zh_clause_head --no-np=zh_weak_lead --no-np=fa_repeat --no-np=zh_particle --no-np=all; do
+		case "$l:$sw" in zh:--no-fa-*|zh:--fa-*|fa:--no-zh-*|zh:--no-prodrop|fa:--no-pronoun-drop|zh:--*np=fa_*|zh:--no-np=stray|fa:--no-np=zh_*|fa:--no-np=zh_*) continue;; esac
 		case " $opts " in *" $sw "*) o2=$(echo " $opts " | sed "s/ $sw / /");; *) o2="$opts $sw";; esac
 		$XPROJ project --source $EN --aligned $T/$l.jsonl --alignments $T/$l.a.pharaoh --probs $T/$l.a.probs \
 			--map $T/$l.map $o2 -o $T/$l.v.conll 2>$T/$l.v.log

@@ -13,7 +13,7 @@
 _Static_assert(XP_NP_NRULES >= 1 && XP_NP_NRULES <= 64, "np rules: 64 at most");
 _Static_assert(sizeof(xp_np_mask) * 8 == 64, "np rules: a 64-bit mask");
 
-static const char *const np_names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "absorb", "fa_indef", "fa_possessor", "fa_compound", "zh_edges", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle", "det", "edge_punct", "shed", "punct_next"};
+static const char *const np_names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "fa_indef", "fa_possessor", "fa_compound", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle", "det", "edge_punct", "shed", "punct_next"};
 
 const char *xp_np_name(unsigned k)
 {
@@ -210,31 +210,6 @@ static int zh_classifier_rule(const xp_np_span *x, uint32_t *a)
 	return 1;
 }
 
-/* Chinese function characters that never end / begin a noun phrase: the
- * copula, aspect and sentence-final particles; prepositions, the copula and
- * adverbs that a verb phrase starts with */
-static const char zh_never_last[] = "是了吗呢吧啊呀啦着";
-static const char zh_never_first[] = "在把被跟对给从向是就都也又还";
-
-/* token j alone is a word of the aligner (ICU's dictionary words) */
-static int whole_word(const xp_np_span *x, uint32_t j)
-{
-	return !x->word_start || (x->word_start[j] && x->word_start[j + 1]);
-}
-
-static int zh_edges(const xp_np_span *x, uint32_t *a, uint32_t *b)
-{
-	/* only a character that is a word by itself: 是 of 还是 or 了 of 为了
-	 * is part of another word */
-	uint32_t a0 = *a, b0 = *b;
-	while (*b > *a + 1 && whole_word(x, *b - 1) && x->len[*b - 1] == 3 &&
-	       all_in(x->w[*b - 1], x->len[*b - 1], zh_never_last))
-		(*b)--;
-	while (*b > *a + 1 && whole_word(x, *a) && x->len[*a] == 3 && all_in(x->w[*a], x->len[*a], zh_never_first))
-		(*a)++;
-	return *a != a0 || *b != b0;
-}
-
 /* the aligner's word that holds token j, as [*ws, *we) */
 static void word_of(const xp_np_span *x, uint32_t j, uint32_t *ws, uint32_t *we)
 {
@@ -260,7 +235,7 @@ static int zh_glued_copula(const xp_np_span *x, uint32_t j)
 	uint32_t ws, we;
 	word_of(x, j, &ws, &we);
 	if (we - ws < 2)
-		return 0;   /* a word of its own: zh_edges' */
+		return 0;   /* a word of its own */
 	char buf[64];
 	size_t n = 0;
 	for (uint32_t t = ws; t < we; t++) {
@@ -826,8 +801,6 @@ xp_np_mask xp_np_shape(xp_np_mask rules, const xp_np_span *x, uint32_t *a, uint3
 		did |= XP_NP_ZH_NAME;
 	if ((rules & XP_NP_ZH_COPULA) && is_zh(x->lang) && zh_copula(x, a, b))
 		did |= XP_NP_ZH_COPULA;
-	if ((rules & XP_NP_ZH_EDGES) && is_zh(x->lang) && zh_edges(x, a, b))
-		did |= XP_NP_ZH_EDGES;
 	if ((rules & XP_NP_ZH_CLASSIFIER) && is_zh(x->lang) && !name && zh_classifier_rule(x, a))
 		did |= XP_NP_ZH_CLASSIFIER;
 	if ((rules & XP_NP_FA_RA) && is_fa(x->lang) && fa_ra(x, a, b))
@@ -850,19 +823,3 @@ xp_np_mask xp_np_shape(xp_np_mask rules, const xp_np_span *x, uint32_t *a, uint3
 	return did;
 }
 
-int xp_np_absorb(const char *lang, const char *const *src, uint32_t s, uint32_t e, const uint8_t *src_linked,
-		 const uint8_t *tgt_linked, const uint8_t *punct, uint32_t n, uint32_t *a, uint32_t *b)
-{
-	/* Chinese modifiers come before the noun, but there the words beside a
-	 * span that no link reaches are mostly particles and verbs: on mmc-tune
-	 * the rule lost a little for Chinese, so it is Farsi's alone */
-	if (!is_fa(lang))
-		return 0;
-	uint32_t want = 0;
-	for (uint32_t i = s; i < e; i++)
-		want += !src_linked[i] && !en_function_word(src[i]);
-	uint32_t a0 = *a, b0 = *b;
-	for (; want && *b < n && !tgt_linked[*b] && !punct[*b]; want--)
-		(*b)++;
-	return *a != a0 || *b != b0;
-}

@@ -28,15 +28,6 @@
  *                   一瓶) belongs to the noun phrase: "a lesbian" is
  *                   个女同志 in the corrected files, "a wacky world"
  *                   个古怪的世界.
- *   XP_NP_ZH_EDGES  Chinese: a noun phrase neither ends in the copula, an
- *                   aspect or a sentence-final particle (是 了 吗 呢 吧 着
- *                   ...) nor begins with a preposition or an adverb of the
- *                   verb (在 把 被 跟 从 就 都 也 ...): such an edge word is
- *                   dropped when it is a word of its own (了 of 为了 stays).
- *                   Off by default since zh_measure ... zh_locative: the
- *                   correctors keep such an edge more often than not (天啊
- *                   for "my God", 对你有意见, 在五个月内...), and with it off
- *                   mmc-tune gains on every seed and held out too (README).
  *   XP_NP_CONSIST   an entity's name or noun phrase said again in a scene
  *                   takes the target words its other mentions agree on
  *                   where they occur in its sentence (project/consist.h).
@@ -67,8 +58,7 @@
  *                   they put here", چیزی رو که ...).
  *   XP_NP_ZH_COPULA Chinese, with --chars: the copula 是 that ICU glued
  *                   to a neighbour (的是, 她是, 是好: no words of the
- *                   lexicon) is cut from a span's edge like zh_edges cuts
- *                   a 是 of its own (最糟的是 -> 最糟的 for "the worst
+ *                   lexicon) is cut from a span's edge (最糟的是 -> 最糟的 for "the worst
  *                   part"); 还是, 就是, 不是 ... are words and stay (gains on
  *                   mmc-tune and MMC dev at aligner seeds 1-3).
  *   XP_NP_ZH_WORDS  Chinese, with --chars: a span never cuts a word of
@@ -105,8 +95,7 @@
  *                   stopping where a Farsi noun phrase ends (punctuation, a
  *                   digit, a verb group, را, a preposition, a conjunction, a
  *                   pronoun); an ezafe or a ZWNJ written apart joins free
- *                   but never ends the span.  ABSORB without those stops
- *                   lost on the held-out check.
+ *                   but never ends the span.
  *   XP_NP_FA_HEAD   Farsi, not for names: a noun phrase is built head first
  *                   (the modifiers, possessor and complements follow the
  *                   head with the ezafe: پسر خوبی for "a good kid", کلاس
@@ -247,13 +236,6 @@
  *                   colon, semicolon, question or exclamation mark at either
  *                   end of a span of more than punctuation leaves it (the
  *                   aligner's filler for an English word: ", die" for "who").
- *   XP_NP_ABSORB    Farsi: English words of the mention that no link reaches
- *                   (adjectives and nouns the aligner missed: "the right
- *                   woman" -> دختر, missing مناسب) are taken to be the target
- *                   words after the span that no link reaches either, as
- *                   many as there are such English words: Farsi puts its
- *                   modifiers after the noun (ezafe).  (Chinese, before the
- *                   noun, lost on mmc-tune: the words there are particles.)
  */
 #ifndef XP_NP_H
 #define XP_NP_H
@@ -273,50 +255,48 @@ typedef uint64_t xp_np_mask;
 #define XP_NP_STRAY          XP_NP_BIT(0)
 #define XP_NP_ZH_NAME        XP_NP_BIT(1)
 #define XP_NP_ZH_CLASSIFIER  XP_NP_BIT(2)
-#define XP_NP_ABSORB         XP_NP_BIT(3)
-#define XP_NP_FA_INDEF       XP_NP_BIT(4)
-#define XP_NP_FA_POSSESSOR   XP_NP_BIT(5)
-#define XP_NP_FA_COMPOUND    XP_NP_BIT(6)
-#define XP_NP_ZH_EDGES       XP_NP_BIT(7)
-#define XP_NP_FA_DEM         XP_NP_BIT(8)
-#define XP_NP_FA_RA          XP_NP_BIT(9)
-#define XP_NP_ZH_COPULA      XP_NP_BIT(10)
-#define XP_NP_CONSIST        XP_NP_BIT(11)
-#define XP_NP_ZH_WORDS       XP_NP_BIT(12)
-#define XP_NP_ZH_DE          XP_NP_BIT(13)
-#define XP_NP_ZH_NAME_TRIM   XP_NP_BIT(14)
-#define XP_NP_FA_VERB_EDGE   XP_NP_BIT(15)
-#define XP_NP_FA_CLAUSE      XP_NP_BIT(16)
-#define XP_NP_FA_EZAFE       XP_NP_BIT(17)
-#define XP_NP_FA_HEAD        XP_NP_BIT(18)
-#define XP_NP_FA_EDGES       XP_NP_BIT(19)
-#define XP_NP_FA_DEM_NOUN    XP_NP_BIT(20)
-#define XP_NP_ZH_DE_END      XP_NP_BIT(21)
-#define XP_NP_ZH_MEASURE     XP_NP_BIT(22)
-#define XP_NP_ZH_HEAD        XP_NP_BIT(23)
-#define XP_NP_ZH_LOCATIVE    XP_NP_BIT(24)
-#define XP_NP_FA_WEAK_DET    XP_NP_BIT(25)
-#define XP_NP_ZH_VERB_TAIL   XP_NP_BIT(26)
-#define XP_NP_ZH_CLAUSE_HEAD XP_NP_BIT(27)
-#define XP_NP_ZH_WEAK_LEAD   XP_NP_BIT(28)
-#define XP_NP_FA_REPEAT      XP_NP_BIT(29)
-#define XP_NP_ZH_PARTICLE    XP_NP_BIT(30)
-#define XP_NP_DET            XP_NP_BIT(31)
-#define XP_NP_EDGE_PUNCT     XP_NP_BIT(32)
-#define XP_NP_SHED           XP_NP_BIT(33)
-#define XP_NP_PUNCT_NEXT     XP_NP_BIT(34)
-#define XP_NP_NRULES 35   /* np.c: at most 64 (_Static_assert) */
+#define XP_NP_FA_INDEF       XP_NP_BIT(3)
+#define XP_NP_FA_POSSESSOR   XP_NP_BIT(4)
+#define XP_NP_FA_COMPOUND    XP_NP_BIT(5)
+#define XP_NP_FA_DEM         XP_NP_BIT(6)
+#define XP_NP_FA_RA          XP_NP_BIT(7)
+#define XP_NP_ZH_COPULA      XP_NP_BIT(8)
+#define XP_NP_CONSIST        XP_NP_BIT(9)
+#define XP_NP_ZH_WORDS       XP_NP_BIT(10)
+#define XP_NP_ZH_DE          XP_NP_BIT(11)
+#define XP_NP_ZH_NAME_TRIM   XP_NP_BIT(12)
+#define XP_NP_FA_VERB_EDGE   XP_NP_BIT(13)
+#define XP_NP_FA_CLAUSE      XP_NP_BIT(14)
+#define XP_NP_FA_EZAFE       XP_NP_BIT(15)
+#define XP_NP_FA_HEAD        XP_NP_BIT(16)
+#define XP_NP_FA_EDGES       XP_NP_BIT(17)
+#define XP_NP_FA_DEM_NOUN    XP_NP_BIT(18)
+#define XP_NP_ZH_DE_END      XP_NP_BIT(19)
+#define XP_NP_ZH_MEASURE     XP_NP_BIT(20)
+#define XP_NP_ZH_HEAD        XP_NP_BIT(21)
+#define XP_NP_ZH_LOCATIVE    XP_NP_BIT(22)
+#define XP_NP_FA_WEAK_DET    XP_NP_BIT(23)
+#define XP_NP_ZH_VERB_TAIL   XP_NP_BIT(24)
+#define XP_NP_ZH_CLAUSE_HEAD XP_NP_BIT(25)
+#define XP_NP_ZH_WEAK_LEAD   XP_NP_BIT(26)
+#define XP_NP_FA_REPEAT      XP_NP_BIT(27)
+#define XP_NP_ZH_PARTICLE    XP_NP_BIT(28)
+#define XP_NP_DET            XP_NP_BIT(29)
+#define XP_NP_EDGE_PUNCT     XP_NP_BIT(30)
+#define XP_NP_SHED           XP_NP_BIT(31)
+#define XP_NP_PUNCT_NEXT     XP_NP_BIT(32)
+#define XP_NP_NRULES 33   /* np.c: at most 64 (_Static_assert) */
 /* The rules every report lists whatever the target language (those of the
  * release that promised not to change a report's bytes); a rule after them
  * is listed (in the report, the settings and the summary) only for a target
  * whose pack has it: xp_np_listed. */
-#define XP_NP_NLISTED 31
+#define XP_NP_NLISTED 29
 #define XP_NP_ALL (~(xp_np_mask)0 >> (64 - XP_NP_NRULES))
 /* on by default: the rules that gained on mmc-tune and lost nothing on the
  * held-out MMC dev silver, or lost there only where the silver and the human
  * correctors mark a span differently (fa_indef, fa_compound, fa_dem_noun,
  * fa_weak_det: README, "Noun phrase and name rules") */
-#define XP_NP_DEFAULT (XP_NP_ALL & ~(XP_NP_ABSORB | XP_NP_ZH_EDGES))
+#define XP_NP_DEFAULT XP_NP_ALL
 
 /* The rule of bit k (XP_NP_BIT(k)) as the report, the summary and --np name
  * it ("" past the last); the bit of the rule named by s[0..n) (XP_NP_ALL for
@@ -332,7 +312,7 @@ int xp_np_switch(xp_np_mask *rules, const char *v, int on, const char **bad, siz
  * of 64 names, since the bits above 30 have no rule yet. */
 int xp_np_switch_in(const char *const *names, unsigned nnames, xp_np_mask *rules, const char *v, int on,
 		    const char **bad, size_t *nbad);
-#define XP_NP_LIST "stray, zh_name, zh_classifier, absorb, fa_indef, fa_possessor, fa_compound, zh_edges, fa_dem, fa_ra, zh_copula, consist, zh_words, zh_de, zh_name_trim, fa_verb_edge, fa_clause, fa_ezafe, fa_head, fa_edges, fa_dem_noun, zh_de_end, zh_measure, zh_head, zh_locative, fa_weak_det, zh_verb_tail, zh_clause_head, zh_weak_lead, fa_repeat, zh_particle, det, edge_punct, shed, punct_next"
+#define XP_NP_LIST "stray, zh_name, zh_classifier, fa_indef, fa_possessor, fa_compound, fa_dem, fa_ra, zh_copula, consist, zh_words, zh_de, zh_name_trim, fa_verb_edge, fa_clause, fa_ezafe, fa_head, fa_edges, fa_dem_noun, zh_de_end, zh_measure, zh_head, zh_locative, fa_weak_det, zh_verb_tail, zh_clause_head, zh_weak_lead, fa_repeat, zh_particle, det, edge_punct, shed, punct_next"
 
 /* Rule k (XP_NP_BIT(k)) is named in reports of a projection onto lang:
  * k < XP_NP_NLISTED, or lang's pack has the rule. */
@@ -341,12 +321,6 @@ int xp_np_listed(unsigned k, const char *lang);
 /* Of the n links l[], those with source token in [s, e) and prob >= min_prob
  * count; 1 if link k is a stray of its source word (see XP_NP_STRAY). */
 int xp_np_stray(const xp_link *l, size_t n, size_t k, uint32_t s, uint32_t e, double min_prob);
-
-/* XP_NP_ABSORB on [*a, *b) over n aligned target tokens: src_linked[i] and
- * tgt_linked[j] != 0 where any link reaches the English word i or the
- * target token j; 1 if the span grew. */
-int xp_np_absorb(const char *lang, const char *const *src, uint32_t s, uint32_t e, const uint8_t *src_linked,
-		 const uint8_t *tgt_linked, const uint8_t *punct, uint32_t n, uint32_t *a, uint32_t *b);
 
 /* Chinese: w[0..n) is a measure word, a classifier after numerals or
  * demonstratives (一个, 这位, 两瓶: at most three characters) or one that

@@ -147,7 +147,7 @@ const char *xp_lr_name(unsigned k)
 	static const char *const names[XP_LR_NRULES] = {"articles",    "zh_pronoun",   "fa_attach", "zh_possessive",
 							"free_pronoun", "fa_clitic",  "fa_verb",   "pronoun_move",
 							"pronoun_drop", "fa_light_verb", "fa_possessive",
-							"fa_subject_clitic", "fa_verb_move", "fa_case", "fa_homograph",
+							"fa_verb_move", "fa_case", "fa_homograph",
 							"fa_verb_final", "zh_demonstrative", "zh_interrogative", "fa_demonstrative"};
 	return k < XP_LR_NRULES ? names[k] : "";
 }
@@ -158,7 +158,7 @@ const char *xp_lr_phrase(unsigned k)
 		"spans by ignoring articles", "Chinese pronouns", "Farsi attached pieces", "Chinese possessives",
 		"free pronouns", "Farsi object clitics", "nearest Farsi verbs taken", "pronouns moved to a free one",
 		"Chinese pronouns dropped", "Farsi light verbs taken", "Farsi possessive clitics",
-		"Farsi subject clitics", "subject pronouns moved to a Farsi verb",
+		"subject pronouns moved to a Farsi verb",
 		"pronouns placed by their English case",
 		"Farsi homographs left", "subject pronouns moved to their clause's verb",
 		"Chinese demonstratives taken", "Chinese interrogatives taken", "Farsi object demonstratives taken"};

@@ -82,13 +82,6 @@
  *                     when that word carries the clitic (ممه هاشو "her
  *                     boobies", کلید هام "my keys": the possessor is a clitic
  *                     at the end of the Farsi noun phrase).
- *   XP_LR_FA_SUBJECT_CLITIC  Farsi pro-drop (with pro-drop on): an unaligned
- *                     subject pronoun other than I whose next English word is
- *                     aligned to a word ending in its clitic takes that word:
- *                     experiencer predicates carry the subject as a clitic
- *                     (یادت میاد "you remember", منظورت "you mean").
- *                     Off by default: +0.24 mention F1 on mmc-tune, but
- *                     -0.03 on MMC dev's silver (bench/quality.sh, README).
  *   XP_LR_FA_VERB_MOVE  Farsi: a subject pronoun (not "it") whose links
  *                     reached a word that neither is a matching pronoun nor
  *                     agrees with it, and that neither a free pronoun nor a
@@ -159,16 +152,15 @@ enum {
 	XP_LR_PRON_DROP = 256,
 	XP_LR_FA_LIGHT_VERB = 512,
 	XP_LR_FA_POSSESSIVE = 1024,
-	XP_LR_FA_SUBJECT_CLITIC = 2048,
-	XP_LR_FA_VERB_MOVE = 4096,
-	XP_LR_FA_CASE = 8192,
-	XP_LR_FA_HOMOGRAPH = 16384,
-	XP_LR_FA_VERB_FINAL = 32768,
-	XP_LR_ZH_DEMONSTRATIVE = 65536,
-	XP_LR_ZH_INTERROGATIVE = 131072,
-	XP_LR_FA_DEMONSTRATIVE = 262144,
-	XP_LR_ALL = 524287,
-	XP_LR_NRULES = 19,
+	XP_LR_FA_VERB_MOVE = 2048,
+	XP_LR_FA_CASE = 4096,
+	XP_LR_FA_HOMOGRAPH = 8192,
+	XP_LR_FA_VERB_FINAL = 16384,
+	XP_LR_ZH_DEMONSTRATIVE = 32768,
+	XP_LR_ZH_INTERROGATIVE = 65536,
+	XP_LR_FA_DEMONSTRATIVE = 131072,
+	XP_LR_ALL = 262143,
+	XP_LR_NRULES = 18,
 };
 
 /* The grammatical case of the English pronoun src[i] of the n words:

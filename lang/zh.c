@@ -26,8 +26,6 @@ static const xp_lang_rule rules[] = {
 	 "a name takes the whole transliteration ICU split into characters (珍妮|丝)"},
 	{"zh_classifier", XP_RK_NP, XP_NP_ZH_CLASSIFIER, 1,
 	 "a numeral or demonstrative with its classifier just before the span joins it (一个, 这位)"},
-	{"zh_edges", XP_RK_NP, XP_NP_ZH_EDGES, 0,
-	 "a noun phrase sheds a copula or particle at its end and a preposition at its start (是, 了; 在, 把)"},
 	{"zh_copula", XP_RK_NP, XP_NP_ZH_COPULA, 1,
 	 "with --chars, a 是 glued into an ICU word at the span's edge is cut (最糟的是 -> 最糟的)"},
 	XP_RULE_CONSIST,

@@ -647,7 +647,7 @@ static int by_cluster(const void *x, const void *y)
 static int rules_and_cluster(const xp_proj_mention *pm, float *x, size_t n)
 {
 	enum { PRON_RULES = XP_LR_FREE_PRONOUN | XP_LR_PRON_MOVE | XP_LR_FA_CLITIC | XP_LR_FA_LIGHT_VERB |
-			    XP_LR_FA_POSSESSIVE | XP_LR_FA_SUBJECT_CLITIC | XP_LR_FA_VERB_MOVE | XP_LR_FA_CASE |
+			    XP_LR_FA_POSSESSIVE | XP_LR_FA_VERB_MOVE | XP_LR_FA_CASE |
 			    XP_LR_FA_HOMOGRAPH | XP_LR_FA_VERB_FINAL };
 	for (size_t i = 0; i < n; i++) {
 		const xp_proj_mention *a = &pm[i];

@@ -231,9 +231,6 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 		pm->weak_lead = j ? u->char0[j] : 0;
 	}
 	pm->conf = confidence(u, m->start, m->end, a, b);
-	if ((u->np & XP_NP_ABSORB) && xp_np_absorb(u->rec->tgt_lang, (const char *const *)u->rec->src, m->start, m->end,
-						   u->src_linked, u->tgt_linked, u->punct, u->rec->ntgt, &a, &b))
-		pm->np |= XP_NP_ABSORB;
 	pm->tgt_start = a, pm->tgt_end = b;
 	int stray = u->skipped_stray;   /* the next mark() forgets it */
 	if (u->skipped_article) {   /* did ignoring the article change the span? */
@@ -328,23 +325,6 @@ static void prodrop(utt_ctx *u, xp_proj_mention *pm)
 			pm->conf = 0.5f * l->prob;
 			return;
 		}
-	/* Farsi experiencer predicates: "you remember" is یادت میاد, "your memory
-	 * comes", "you mean" منظورت: the subject is the clitic on the word the
-	 * next English word is aligned to (XP_LR_FA_SUBJECT_CLITIC; not for I,
-	 * whose clitic -م is the verb ending the loop above tried) */
-	uint32_t i = pm->en_start + 1;
-	for (size_t k = u->wa->start[u->line];
-	     (u->rules & XP_LR_FA_SUBJECT_CLITIC) && person > 1 && i < u->rec->nsrc && k < u->wa->start[u->line + 1]; k++) {
-		const xp_link *l = &u->wa->links[k];
-		if (l->i != i || l->possible || l->j >= u->rec->ntgt || !xp_fa_clitic_agrees(u->rec->tgt[l->j], person))
-			continue;
-		pm->fate = XP_PROJECTED;
-		pm->prodrop = 1;
-		pm->rule |= XP_LR_FA_SUBJECT_CLITIC;
-		pm->tgt_start = l->j, pm->tgt_end = l->j + 1;
-		pm->conf = 0.5f * l->prob;
-		return;
-	}
 }
 
 /* Farsi object clitics: an unaligned English object pronoun takes the token

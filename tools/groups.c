@@ -17,7 +17,7 @@ enum {
 	O_RULE = 416, O_GAP, O_MAX_RATIO, O_TRIM_PUNCT, O_MIN_PROB, O_COLLISIONS, O_PRODROP, O_CHARS,
 	O_SKIP_ARTICLES, O_NO_ZH_PRONOUNS, O_NO_FA_ATTACH, O_NO_PRODROP, O_NO_ZH_POSSESSIVE, O_NO_FREE_PRONOUNS,
 	O_NO_FA_CLITICS, O_NO_FA_NEAREST_VERB, O_UNCALIBRATED, O_NO_PRONOUN_MOVE, O_NO_PRONOUN_DROP,
-	O_NO_FA_LIGHT_VERB, O_NO_FA_POSSESSIVE, O_FA_SUBJECT_CLITIC, O_NO_FA_VERB_MOVE, O_NO_FA_CASE, O_NO_FA_HOMOGRAPH, O_NP, O_NO_NP, O_ZH_WORDS,
+	O_NO_FA_LIGHT_VERB, O_NO_FA_POSSESSIVE, O_NO_FA_VERB_MOVE, O_NO_FA_CASE, O_NO_FA_HOMOGRAPH, O_NP, O_NO_NP, O_ZH_WORDS,
 	O_NO_FA_VERB_FINAL, O_NO_ZH_DEMONSTRATIVE, O_NO_ZH_INTERROGATIVE, O_NO_FA_DEMONSTRATIVE,
 	O_KEEP_EMPTY = 448, O_ALLOW_EMPTY,
 	O_RULES = 480,
@@ -60,7 +60,7 @@ const struct option xp_opts_project[] = {
 	{"no-fa-nearest-verb", no_argument, 0, O_NO_FA_NEAREST_VERB}, {"uncalibrated", no_argument, 0, O_UNCALIBRATED},
 	{"no-pronoun-move", no_argument, 0, O_NO_PRONOUN_MOVE}, {"no-pronoun-drop", no_argument, 0, O_NO_PRONOUN_DROP},
 	{"no-fa-light-verb", no_argument, 0, O_NO_FA_LIGHT_VERB}, {"no-fa-possessive", no_argument, 0, O_NO_FA_POSSESSIVE},
-	{"fa-subject-clitic", no_argument, 0, O_FA_SUBJECT_CLITIC}, {"no-fa-verb-move", no_argument, 0, O_NO_FA_VERB_MOVE},
+	{"no-fa-verb-move", no_argument, 0, O_NO_FA_VERB_MOVE},
 	{"no-fa-case", no_argument, 0, O_NO_FA_CASE}, {"no-fa-homograph", no_argument, 0, O_NO_FA_HOMOGRAPH},
 	{"no-fa-verb-final", no_argument, 0, O_NO_FA_VERB_FINAL},
 	{"no-zh-demonstrative", no_argument, 0, O_NO_ZH_DEMONSTRATIVE},
@@ -272,7 +272,6 @@ int xp_opt_project(int ch, const char *v, xp_proj_opts *o, xp_err *e)
 	case O_NO_PRONOUN_DROP: return rule_spec("-pronoun_drop", o, e);
 	case O_NO_FA_LIGHT_VERB: return rule_spec("-fa_light_verb", o, e);
 	case O_NO_FA_POSSESSIVE: return rule_spec("-fa_possessive", o, e);
-	case O_FA_SUBJECT_CLITIC: return rule_spec("+fa_subject_clitic", o, e);
 	case O_NO_FA_VERB_MOVE: return rule_spec("-fa_verb_move", o, e);
 	case O_NO_FA_CASE: return rule_spec("-fa_case", o, e);
 	case O_NO_FA_HOMOGRAPH: return rule_spec("-fa_homograph", o, e);

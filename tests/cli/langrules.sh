@@ -43,8 +43,8 @@ expect_grep "$(line f 4 زدم '(1)')" $T/all.conll
 expect_grep "$(line f 3 بهم -)" $T/all.conll
 expect_grep ', 1 subject pronouns moved to a Farsi verb' $T/err
 expect_grep '1 Farsi object clitics, 2 nearest Farsi verbs taken' $T/err
-expect_grep '"language_rules":{"articles":0,"zh_pronoun":0,"fa_attach":0,"zh_possessive":1,"free_pronoun":3,"fa_clitic":1,"fa_verb":2,"pronoun_move":2,"pronoun_drop":1,"fa_light_verb":2,"fa_possessive":1,"fa_subject_clitic":0,"fa_verb_move":1,"fa_case":1,"fa_homograph":1,"fa_verb_final":1,"zh_demonstrative":1,"zh_interrogative":0,"fa_demonstrative":0}' $T/all.json
-expect_grep '"rules":{"articles":false,"zh_pronoun":false,"fa_attach":false,"zh_possessive":false,"free_pronoun":true,"fa_clitic":false,"fa_verb":false,"pronoun_move":false,"pronoun_drop":false,"fa_light_verb":false,"fa_possessive":false,"fa_subject_clitic":false,"fa_verb_move":false,"fa_case":false,"fa_homograph":false,"fa_verb_final":false,"zh_demonstrative":false,"zh_interrogative":false,"fa_demonstrative":false}' $T/all.json
+expect_grep '"language_rules":{"articles":0,"zh_pronoun":0,"fa_attach":0,"zh_possessive":1,"free_pronoun":3,"fa_clitic":1,"fa_verb":2,"pronoun_move":2,"pronoun_drop":1,"fa_light_verb":2,"fa_possessive":1,"fa_verb_move":1,"fa_case":1,"fa_homograph":1,"fa_verb_final":1,"zh_demonstrative":1,"zh_interrogative":0,"fa_demonstrative":0}' $T/all.json
+expect_grep '"rules":{"articles":false,"zh_pronoun":false,"fa_attach":false,"zh_possessive":false,"free_pronoun":true,"fa_clitic":false,"fa_verb":false,"pronoun_move":false,"pronoun_drop":false,"fa_light_verb":false,"fa_possessive":false,"fa_verb_move":false,"fa_case":false,"fa_homograph":false,"fa_verb_final":false,"zh_demonstrative":false,"zh_interrogative":false,"fa_demonstrative":false}' $T/all.json
 # pronouns the links placed wrongly: "I" on 会 of 我会 takes 我, "I" on میاد
 # (3sg) takes من; "It" on 晚 of 很晚了 (no pronoun) is dropped, its span kept
 # in the report; "I" on فکر of فکر کنم takes the light verb کنم
@@ -54,8 +54,8 @@ expect_grep "$(line z 1 晚 -)" $T/all.conll
 expect_grep '"dropped":\[2,1,2\],"fate":"filtered"' $T/all.json
 expect_grep "$(line f 0 من '(1)')" $T/all.conll
 expect_grep "$(line f 1 کنم '(1)')" $T/all.conll
-expect_grep ', 2 pronouns moved to a free one, 1 Chinese pronouns dropped, 2 Farsi light verbs taken, 1 Farsi possessive clitics, 0 Farsi subject clitics' $T/err
-expect_grep "$(line f 0 یادت -)" $T/all.conll                   # subject clitics: opt-in
+expect_grep ', 2 pronouns moved to a free one, 1 Chinese pronouns dropped, 2 Farsi light verbs taken, 1 Farsi possessive clitics' $T/err
+expect_grep "$(line f 0 یادت -)" $T/all.conll                   # subject clitics: no rule takes them
 expect_grep "$(line f 1 مامانت '(2)')" $T/all.conll             # your -> مامانت
 
 proj nofree --no-free-pronouns
@@ -100,11 +100,6 @@ expect_grep "$(line f 1 کنم '(1)')" $T/nolight2.conll
 proj noposs2 --no-fa-possessive
 expect_grep "$(line f 1 مامانت -)" $T/noposs2.conll
 expect_grep '"fa_possessive":false' $T/noposs2.json
-
-proj subj --fa-subject-clitic
-expect_grep "$(line f 0 یادت '(2)')" $T/subj.conll              # You remember -> یادت
-expect_grep '"fa_subject_clitic":true' $T/subj.json
-expect_grep '"prodrop_recovered":7,' $T/subj.json
 
 proj nomoveverb --no-fa-verb-move
 expect_grep "$(line f 1 از '(1)')" $T/nomoveverb.conll

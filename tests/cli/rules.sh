@@ -19,7 +19,7 @@ same def def2
 # each old switch and its --rules spelling
 proj a1 --skip-articles;                    proj a2 --rules +articles;          same a1 a2
 proj b1 --no-fa-attach --no-prodrop;        proj b2 --rules -fa_attach,-prodrop; same b1 b2
-proj c1 --np all --fa-subject-clitic;       proj c2 --rules all,-articles;      same c1 c2
+proj c1 --np all;                           proj c2 --rules all,-articles;      same c1 c2
 proj d1 --no-np stray,consist;              proj d2 --rules=-stray,-consist;    same d1 d2
 proj e1 --no-zh-pronouns --no-fa-nearest-verb; proj e2 --rules ' -zh_pronoun , -fa_verb'; same e1 e2
 # left to right, later options win
@@ -44,7 +44,7 @@ expect_status 2 $XPROJ project --source $L/en.conll --aligned $L/aligned.jsonl -
 expect_status 0 $XPROJ project --list-rules --lang zh
 expect_grep '^Chinese (zh; also ' $T/out
 expect_grep '^  zh_pronoun  *pronoun  *on  ' $T/out
-expect_grep '^  zh_edges  *np  *off  ' $T/out
+expect_grep '^  articles  *pronoun  *off  ' $T/out
 grep -q '^  stray ' $T/out && { echo "FAIL: stray listed for Chinese"; fails=$((fails + 1)); }
 expect_status 0 $XPROJ project --list-rules --lang fa-IR --rules +articles,-fa_ezafe
 expect_grep '^Farsi (fa; ' $T/out
