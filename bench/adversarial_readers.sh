@@ -14,6 +14,9 @@
 # (MEM KB, default 1500000).  Each run is counted as one of
 #   refused   exit 1 or 2 with a message naming the file (on stderr, or for
 #             `validate`, whose report is its output, on stdout)
+#   refused, names another input
+#             exit 1 or 2 with a message that names another input: the
+#             command refused an empty result (say, nothing aligned)
 #   accepted  exit 0
 #   crashed   killed by a signal, or any other exit
 #   hung      stopped by the time limit
@@ -47,7 +50,7 @@ validate|validate FILE
 aligned|bitext FILE -o OUT
 episodes|align --transcript S/dialogue.conll --subs tests/fixtures/archive/en.zip --episodes FILE -o OUT'
 
-refused=0 accepted=0 crashed=0 hung=0 runs=0 slowest=0 slowname=
+refused=0 other=0 accepted=0 crashed=0 hung=0 runs=0 slowest=0 slowname=
 : > $W/notes
 files=$(cd $H && find . -type f | sed 's|^\./||' | sort)
 echo "$readers" > $W/readers
@@ -68,6 +71,11 @@ while IFS='|' read -r name cmd; do
 			accepted=$((accepted + 1)); what=accepted
 		elif [ $st -le 2 ] && grep -q -F "$(basename $f)" $W/stderr $W/stdout; then
 			refused=$((refused + 1)); what=refused
+		elif [ $st -le 2 ] && [ -s $W/stderr ]; then
+			# refused, but the message names another input: the
+			# command's result was empty (--allow-empty, issue 32 D2),
+			# e.g. an empty episode map leaves every utterance unaligned
+			other=$((other + 1)); what="refused, names another input"
 		else
 			crashed=$((crashed + 1)); what="crashed (exit $st)"
 		fi
@@ -82,6 +90,6 @@ grep -v ' refused ' $W/notes | sed 's/^/  /'
 echo
 echo "slowest: $slowname, ${slowest}s"
 echo "$runs reader runs over $(echo "$files" | wc -l) hostile inputs (timeout ${LIMIT}s, ulimit -v ${MEM} KB):"
-echo "  refused-with-message $refused, accepted $accepted, crashed $crashed, hung $hung"
+echo "  refused-with-message $refused, refused-naming-another-input $other, accepted $accepted, crashed $crashed, hung $hung"
 [ -n "${KEEP:-}" ] && echo "every run: $W/notes"
 [ $crashed = 0 ] && [ $hung = 0 ]
