@@ -192,6 +192,15 @@ static int get_runs(xp_server *s, xp_db *db, json_t **out)
 	xp_err e;
 	if (xp_db_runs(db, &runs, &e))
 		return fail_err(out, &e);
+	/* the page writes a run right to left when its language's pack says
+	 * its script is (lang/lang.h), so it names no language itself */
+	size_t i;
+	json_t *r;
+	json_array_foreach(runs, i, r) {
+		const xp_lang_pack *p = xp_lang_find(json_string_value(json_object_get(r, "lang")));
+		int rtl = p && p->script && (!strcmp(p->script, "Arabic") || !strcmp(p->script, "Hebrew"));
+		json_object_set_new(r, "dir", json_string(rtl ? "rtl" : "ltr"));
+	}
 	*out = json_pack("{s:o,s:I,s:I}", "runs", runs, "latest", (json_int_t)xp_db_latest_run(db), "default",
 			 (json_int_t)(s->run ? s->run : xp_db_latest_run(db)));
 	return 200;

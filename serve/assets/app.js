@@ -388,7 +388,7 @@ function renderMention() {
 
   // the target sentence as tokens to click
   const box = clear($("tokens"));
-  box.setAttribute("dir", ["fa", "ar", "he", "ur"].includes(S.lang) ? "rtl" : "ltr");
+  box.setAttribute("dir", (S.runs.find((x) => x.run === S.run) || {}).dir || "ltr");
   box.setAttribute("lang", S.lang || "");
   const now = m.current.span, silver = m.silver.span;
   const changed = JSON.stringify(now) !== JSON.stringify(silver);

@@ -162,6 +162,8 @@ try:
               "each word holds its tokens")
     else:
         check(len(words) == len(tg["tokens"]), "a Farsi token is a word")
+    tdir = d.execute_script("return document.getElementById('tokens').getAttribute('dir')")
+    check(tdir == ("rtl" if LANG == "fa" else "ltr"), "the sentence's direction is its pack's script's: %r" % tdir)
     check(not d.find_elements(By.CSS_SELECTOR, "#tokens .ti"), "no index under the tokens")
     disp = d.execute_script("return [getComputedStyle(document.getElementById('tokens')).display,"
                             " getComputedStyle(document.querySelector('#tokens .tok')).display]")

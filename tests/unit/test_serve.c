@@ -74,6 +74,8 @@ static void endpoints(void **state)
 	json_t *o;
 	assert_int_equal(call("GET", "/api/runs", NULL, NULL, &o), 200);
 	assert_int_equal(json_array_size(J(o, "runs")), 1);
+	/* the sample's Chinese run is written left to right (its pack's script) */
+	assert_string_equal(json_string_value(J(json_array_get(J(o, "runs"), 0), "dir")), "ltr");
 	assert_int_equal(jint(o, "default"), run);
 	json_decref(o);
 	assert_int_equal(call("GET", "/api/queue?limit=2", NULL, NULL, &o), 200);
