@@ -17,29 +17,20 @@ usage: workbench.py URL SHOTS
 import json
 import os
 import sys
-import tempfile
 import time
 import urllib.parse
 import urllib.request
 
-from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
+from harness import browser, check, failures
+
 URL, SHOTS = sys.argv[1], sys.argv[2]
 os.makedirs(SHOTS, exist_ok=True)
-failures = []
-
-
-def check(cond, what):
-    print(("  ok    " if cond else "  FAIL  ") + what)
-    if not cond:
-        failures.append(what)
 
 
 def api(method, path, body=None):
@@ -51,18 +42,6 @@ def api(method, path, body=None):
             return r.status, json.load(r)
     except urllib.error.HTTPError as e:
         return e.code, json.load(e)
-
-
-def browser():
-    o = Options()
-    for a in ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-              "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-              "--user-data-dir=" + tempfile.mkdtemp(prefix="xproj-chromium-"), "--window-size=1360,900",
-              "--lang=en-US"]:
-        o.add_argument(a)
-    o.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-    o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=o)
 
 
 d = browser()
