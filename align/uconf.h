@@ -7,7 +7,7 @@
  * of the episode's start, a scene whose lines are scrambled, or lines
  * shifted by one block all leave some beads with a plausible score.  An
  * utterance's pairing is doubtful when its own words are not in its lines
- * (low similarity, lengths far apart), when its lines lie far in time from
+ * (low similarity; lengths far apart only beside another doubt), when its lines lie far in time from
  * those of its scene neighbours (a time jump), when they come before the
  * previous utterance's lines or after the next's (an order inversion), or
  * when it shares its lines with other utterances and is barely in them.
@@ -21,7 +21,7 @@
 
 enum {
 	XP_UDOUBT_SIM = 1,     /* its words are not in its lines */
-	XP_UDOUBT_LEN = 2,     /* its length and its lines' are far apart */
+	XP_UDOUBT_LEN = 2,     /* its length and its lines' are far apart (only beside another doubt) */
 	XP_UDOUBT_TIME = 4,    /* its lines are far in time from its scene neighbours' */
 	XP_UDOUBT_ORDER = 8,   /* its lines come before the previous utterance's or after the next's */
 	XP_UDOUBT_SHARED = 16, /* it shares its lines with others and is barely in them */
@@ -72,7 +72,11 @@ typedef struct xp_doubt_eval {
 	size_t bit_hits[XP_UDOUBT_N];   /* of them, injected or silver wrong */
 } xp_doubt_eval;
 
-int xp_episode_doubt_eval(const xp_episode *ep, int every, uint64_t seed, xp_doubt_eval *ev, xp_err *err);
+/* show(arg, utterance, its lines' text, its doubts, silver wrong) for each
+ * flagged utterance that was not injected: what to check by hand */
+typedef void (*xp_doubt_show)(void *arg, const xp_utt *u, const char *lines, unsigned doubt, int silver);
+int xp_episode_doubt_eval(const xp_episode *ep, int every, uint64_t seed, xp_doubt_eval *ev, xp_doubt_show show,
+			  void *arg, xp_err *err);
 void xp_doubt_eval_add(xp_doubt_eval *to, const xp_doubt_eval *v);
 
 #endif

@@ -305,20 +305,24 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 	*total = 0;
 	/* corrections and reviews in the order they were committed: a review
 	 * made when correction `after` was the newest comes after it */
-	if (sqlite3_prepare_v2(db->h,
-			       "SELECT c.op, c.sent, c.new_start, c.new_end, c.annotator, c.note, c.created,"
-			       " c.undone OR coalesce(b.undone, 0), c.status, c.why, c.carried_from IS NOT NULL, b.name,"
-			       " c.id AS k1, 0 AS k2, c.id AS k3, c.cluster FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
-			       " WHERE c.mention = ?1 UNION ALL"
-			       " SELECT kind, NULL, NULL, NULL, annotator, note, created, undone, 'ok', NULL,"
-			       " carried_from IS NOT NULL, NULL, after, 1, id, NULL FROM reviews WHERE mention = ?1"
-			       " ORDER BY k1, k2, k3", -1, &st, NULL) != SQLITE_OK)
+#define ACTS "SELECT c.op, c.sent, c.new_start, c.new_end, c.annotator, c.note, c.created," \
+	" c.undone OR coalesce(b.undone, 0), c.status, c.why, c.carried_from IS NOT NULL, b.name," \
+	" c.id AS k1, 0 AS k2, c.id AS k3, c.cluster FROM corrections c LEFT JOIN batches b ON b.id = c.batch" \
+	" WHERE c.mention = ?1 UNION ALL" \
+	" SELECT kind, NULL, NULL, NULL, annotator, note, created, undone, 'ok', NULL," \
+	" carried_from IS NOT NULL, NULL, after, 1, id, NULL FROM reviews WHERE mention = ?1"
+	/* and the target side's actions made from it or on its utterance (correct/tedit.c) */
+	if (sqlite3_prepare_v2(db->h, db->version >= 9 ? ACTS " UNION ALL SELECT kind, NULL, start, end, annotator, note,"
+			       " created, undone, 'ok', NULL, carried_from IS NOT NULL, NULL, after, 2, id, cluster FROM tedits"
+			       " WHERE mention = ?1 OR (kind = 'realign' AND utterance = (SELECT utterance FROM mentions"
+			       " WHERE id = ?1)) ORDER BY k1, k2, k3" : ACTS " ORDER BY k1, k2, k3", -1, &st, NULL) != SQLITE_OK)
 		return a;
 	sqlite3_bind_int64(st, 1, row);
 	*total = 0;
 	while (a && sqlite3_step(st) == SQLITE_ROW) {
 		const char *kind = xp_sql_text(st, 0), *status = xp_sql_text(st, 8);
-		int undone = sqlite3_column_int(st, 7), is_edit = strcmp(kind, "keep") && strcmp(kind, "note");
+		int undone = sqlite3_column_int(st, 7);
+		int is_edit = !strcmp(kind, "add") || !strcmp(kind, "delete") || !strcmp(kind, "modify");
 		if (!undone && !strcmp(status, "ok")) {
 			*edited |= is_edit;
 			*kept |= !strcmp(kind, "keep");
@@ -334,7 +338,7 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 				      "undone", undone, "status", col_text(st, 8), "why", col_text(st, 9), "carried",
 				      sqlite3_column_int(st, 10), "batch", col_text(st, 11));
 		/* the cluster an edit put the mention in (a relink), if it named one */
-		if (x && is_edit)
+		if (x && (is_edit || !strcmp(kind, "tadd")))
 			json_object_set_new(x, "cluster", col_int(st, 15));
 		if (json_array_append_new(a, x)) {
 			json_decref(a);

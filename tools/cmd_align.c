@@ -344,6 +344,19 @@ static void show_sample(shown *s)
 
 static double ratio(size_t a, size_t b) { return b ? (double)a / b : 0; }
 
+/* --doubt --examples N: the first N flagged utterances nothing was injected into */
+static void show_doubt(void *arg, const xp_utt *u, const char *lines, unsigned doubt, int silver)
+{
+	shown *s = arg;
+	if (s->left <= 0)
+		return;
+	s->left--;
+	char words[80];
+	xp_udoubt_words(doubt, words, sizeof words);
+	printf("  %s %s (%s)%s: %.120s\n    lines: %.160s\n", s->key, u->uid ? u->uid : "-", words,
+	       silver ? " [tags: wrong]" : "", u->text, lines);
+}
+
 /* --doubt: how well the doubt flag (align/uconf.h) finds misalignments */
 static json_t *doubt_json(const xp_doubt_eval *v)
 {
@@ -427,7 +440,8 @@ static int run_eval(int argc, char **argv)
 				 XP_TOK_CHARS, a.bo.ua};
 		sh.key = b.v[i].key;
 		if (!rc && a.doubt)
-			rc = xp_episode_doubt_eval(&ep, a.doubt - 1, (uint64_t)a.seed, &done, &e);
+			rc = xp_episode_doubt_eval(&ep, a.doubt - 1, (uint64_t)a.seed, &done, a.examples ? show_doubt : NULL,
+						   &sh, &e);
 		else if (!rc)
 			rc = xp_episode_eval(&ep, &one, a.examples || a.sample ? show : NULL, &sh, &e);
 		if (!rc && a.per_episode && !a.json)
