@@ -222,6 +222,55 @@ static void target_only(void **state)
 	done(db);
 }
 
+/* A rerun keeps them: the same utterances paired by the run with the same
+ * lines get the re-pairing, the corrections made after it and the
+ * target-only mention again; a changed target loses them, listed. */
+static void rerun_keeps_them(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = run_with_lines(db);
+	xp_err e;
+	int64_t one = 1, id;
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, -1, &e), 0);
+	xp_edit add = {XP_ADD, "d|2", 1, 0, 1, "ann", NULL};
+	assert_int_equal(xp_db_edit_at(db, run, &add, -1, &e), 0);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|0", 0, 6, 8, 2, "ann", NULL, -1, &id, &e), 0);
+	xp_corpus before = {0};
+	assert_int_equal(xp_db_export(db, run, 0, &before, &e), 0);
+	int64_t run2 = run_with_lines(db);
+	json_t *m;
+	assert_int_equal(xp_db_mention(db, run2, "d|2", 2, &m, &e), 0);
+	assert_true(json_is_true(J(J(m, "pairing"), "realigned")));
+	assert_string_equal(json_string_value(J(J(m, "target"), "text")), "我看见了那辆红色的大车。");
+	json_t *sp = J(J(m, "current"), "span");
+	assert_int_equal(json_integer_value(json_array_get(sp, 1)), 0);
+	assert_int_equal(json_integer_value(json_array_get(sp, 2)), 1);
+	json_decref(m);
+	xp_corpus after = {0};
+	assert_int_equal(xp_db_export(db, run2, 0, &after, &e), 0);
+	assert_int_equal(after.docs[0].nmentions, before.docs[0].nmentions);
+	assert_int_equal(exported(&after, 0, 6, 8), 2);
+	assert_true(exported(&after, 1, 0, 1) >= 0);
+	xp_corpus_free(&before), xp_corpus_free(&after);
+	json_t *c;
+	assert_int_equal(xp_db_carried(db, run2, NULL, &c, &e), 0);
+	size_t i, carried = 0, lost = 0;
+	json_t *x;
+	json_array_foreach(c, i, x) {
+		carried += !strcmp(json_string_value(J(x, "status")), "carried");
+		lost += !strcmp(json_string_value(J(x, "status")), "lost");
+	}
+	assert_int_equal(lost, 0);
+	assert_true(carried >= 3);   /* the realign, the target-only mention, d|2's addition */
+	json_decref(c);
+	/* what the rerun carried is not the annotator's to undo there: her
+	 * own actions are in run 1 */
+	char what[200], key[200];
+	assert_int_equal(xp_db_undo_mine(db, run2, "ann", what, sizeof what, key, sizeof key, &e), XP_ENOTFOUND);
+	done(db);
+}
+
 /* A store made at schema 8 with corrections and reviews moves to 9 when
  * opened, with nothing lost: the same view, queue and history. */
 static void migrate_from_8(void **state)
@@ -283,6 +332,7 @@ int main(void)
 		cmocka_unit_test(doubtful_first),
 		cmocka_unit_test(realign_flow),
 		cmocka_unit_test(target_only),
+		cmocka_unit_test(rerun_keeps_them),
 		cmocka_unit_test(migrate_from_8),
 	};
 	return cmocka_run_group_tests_name("realign", tests, NULL, NULL);
