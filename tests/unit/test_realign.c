@@ -32,6 +32,36 @@ static void lines_and_doubt(xp_aligned *al)
 
 static int64_t run_with_lines(xp_db *db) { return import_with(db, lines_and_doubt); }
 
+/* the aligned corpus carries them: read, written back, refused when wrong */
+static void aligned_fields(void **state)
+{
+	(void)state;
+	xp_aligned a = {0}, b = {0}, old = {0};
+	xp_err e;
+	assert_int_equal(xp_aligned_read(FIX("aligned/doubt.jsonl"), &a, &e), 0);
+	assert_true(a.v[0].has_aconf && a.v[0].aconf > 0.41 && a.v[0].aconf < 0.43);
+	assert_int_equal(a.v[0].ndoubt, 2);
+	assert_string_equal(a.v[0].doubt[1], "order");
+	assert_false(a.v[1].has_aconf);
+	assert_int_equal(a.v[1].ndoubt, 0);
+	xp_buf out = {0};
+	xp_aligned_write(&out, &a);
+	assert_non_null(strstr(out.p, "\"aconf\":0.42,\"doubt\":[\"time\",\"order\"]"));
+	assert_int_equal(xp_aligned_read_mem("m", out.p, out.n, &b, &e), 0);
+	assert_int_equal(b.v[0].ndoubt, 2);
+	assert_false(b.v[1].has_aconf);   /* not said, not made up */
+	xp_buf_free(&out);
+	assert_int_equal(xp_aligned_read(FIX("aligned/small.jsonl"), &old, &e), 0);
+	xp_aligned_write(&out, &old);
+	assert_null(strstr(out.p, "aconf"));
+	assert_null(strstr(out.p, "doubt"));
+	xp_buf_free(&out);
+	xp_aligned c = {0};
+	assert_int_equal(xp_aligned_read(FIX("aligned/bad-aconf.jsonl"), &c, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "aconf"));
+	xp_aligned_free(&a), xp_aligned_free(&b), xp_aligned_free(&old), xp_aligned_free(&c);
+}
+
 static void doubtful_first(void **state)
 {
 	(void)state;
@@ -329,6 +359,7 @@ static void migrate_from_8(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(aligned_fields),
 		cmocka_unit_test(doubtful_first),
 		cmocka_unit_test(realign_flow),
 		cmocka_unit_test(target_only),
