@@ -8,9 +8,26 @@
 #include "dbutil.h"
 
 #include <jansson.h>
+#include <sqlite3.h>
 #include "correct/review.h"
 
 #define J(o, k) json_object_get(o, k)
+
+/* rows of tedits, read with SQLite itself */
+static int count_tedits(xp_db *db)
+{
+	sqlite3 *h;
+	int n = -1;
+	sqlite3_stmt *st;
+	if (sqlite3_open_v2(xp_db_path(db), &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+	    sqlite3_prepare_v2(h, "SELECT count(*) FROM tedits", -1, &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			n = sqlite3_column_int(st, 0);
+		sqlite3_finalize(st);
+	}
+	sqlite3_close(h);
+	return n;
+}
 
 /* the fixture's aligned corpus with the lines' text (as `align` writes
  * it) and, for utterance 1, doubts about its pairing */
@@ -301,6 +318,58 @@ static void rerun_keeps_them(void **state)
 	done(db);
 }
 
+/* db merge takes them (and the pairing's doubts) with nothing lost, once */
+static void merged(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = run_with_lines(db);
+	xp_err e;
+	int64_t one = 1, id;
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, -1, &e), 0);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|0", 0, 6, 8, 2, "ann", NULL, -1, &id, &e), 0);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|0", 0, 3, 4, 1, "ann", NULL, -1, &id, &e), 0);
+	char what[200], key[200];
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);   /* the second */
+	xp_corpus a = {0};
+	assert_int_equal(xp_db_export(db, run, 0, &a, &e), 0);
+	xp_db_close(db);
+	char out[200];
+	snprintf(out, sizeof out, "%s/m.db", dir);
+	const char *ins[] = {path};
+	xp_merge_result r = {0};
+	assert_int_equal(xp_db_merge(out, ins, 1, &r, &e), 0);
+	xp_merge_result_free(&r);
+	memset(&r, 0, sizeof r);
+	assert_int_equal(xp_db_merge(out, ins, 1, &r, &e), 0);   /* again: nothing more */
+	xp_merge_result_free(&r);
+	xp_db *m;
+	assert_int_equal(xp_db_open(out, &m, &e), 0);
+	xp_corpus b = {0};
+	assert_int_equal(xp_db_export(m, 1, 0, &b, &e), 0);
+	assert_int_equal(b.docs[0].nmentions, a.docs[0].nmentions);
+	assert_int_equal(exported(&b, 0, 6, 8), 2);
+	assert_int_equal(exported(&b, 0, 3, 4), -1);   /* undone there, undone here */
+	json_t *j = sentence(&b, 1), *k = sentence(&a, 1);
+	assert_true(json_equal(j, k));
+	json_decref(j), json_decref(k);
+	assert_int_equal(count_tedits(m), 3);
+	json_t *mm;
+	assert_int_equal(xp_db_mention(m, 1, "d|2", 2, &mm, &e), 0);
+	assert_string_equal(json_string_value(json_array_get(J(J(mm, "pairing"), "doubt"), 0)), "time");
+	json_decref(mm);
+	xp_corpus_free(&a), xp_corpus_free(&b);
+	xp_db_close(m);
+	unlink(out);
+	char wal[220];
+	snprintf(wal, sizeof wal, "%s-wal", out);
+	unlink(wal);
+	snprintf(wal, sizeof wal, "%s-shm", out);
+	unlink(wal);
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	done(db);
+}
+
 /* A store made at schema 8 with corrections and reviews moves to 9 when
  * opened, with nothing lost: the same view, queue and history. */
 static void migrate_from_8(void **state)
@@ -364,6 +433,7 @@ int main(void)
 		cmocka_unit_test(realign_flow),
 		cmocka_unit_test(target_only),
 		cmocka_unit_test(rerun_keeps_them),
+		cmocka_unit_test(merged),
 		cmocka_unit_test(migrate_from_8),
 	};
 	return cmocka_run_group_tests_name("realign", tests, NULL, NULL);
