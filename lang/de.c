@@ -22,8 +22,45 @@ static const char *const determiners[] = {
  * Titel (0 of its mentions begin with im, zum, am, vom, zur; 16 follow one) */
 static const char *const shed[] = {"im", "ins", "am", "ans", "zum", "zur", "vom", "beim", "aufs", "ums", NULL};
 
+/* The German pronouns an English pronoun may stand for (pron.h
+ * xp_pack_pronoun): personal, possessive, demonstrative and relative; the
+ * article-like der / die / das are ParCorFull's commonest German pronouns
+ * (relative: "die Leute, die ..."; demonstrative: "das ist"), and a
+ * preposition with "it" is one word, the pronominal adverb (darüber "about
+ * it", davon "of it": 58 of the gold's mentions) */
+static const char *const pronouns[][2] = {
+	{"i", "ich"},
+	{"me", "mich mir"},
+	{"my mine", "mein meine meinen meinem meiner meines"},
+	{"myself", "mich mir"},
+	{"we", "wir"},
+	{"us ourselves", "uns"},
+	{"our ours", "unser unsere unseren unserem unserer unseres"},
+	{"you", "du dich dir sie ihr ihnen euch man"},
+	{"your yours", "dein deine deinen deinem deiner deines euer eure euren eurem eurer ihr ihre ihren ihrem ihrer ihres"},
+	{"yourself yourselves", "dich dir euch sich"},
+	{"he", "er der"},
+	{"him", "ihn ihm"},
+	{"his", "sein seine seinen seinem seiner seines dessen"},
+	{"himself itself themselves herself", "sich"},
+	{"she", "sie die"},
+	{"her", "sie ihr ihre ihren ihrem ihrer ihres"},
+	{"hers", "ihr ihre ihren ihrem ihrer ihres"},
+	{"it", "es er sie ihn ihm das dies damit davon dafür darin darauf dabei darüber daran daraus dazu dadurch dagegen danach darunter davor"},
+	{"its", "sein seine seinen seinem seiner seines ihr ihre ihren ihrem ihrer ihres dessen deren"},
+	{"they", "sie die"},
+	{"them", "sie ihnen"},
+	{"their theirs", "ihr ihre ihren ihrem ihrer ihres deren"},
+	{"this", "das dies dieses diese dieser damit davon dafür darin darauf dabei darüber daran daraus dazu dadurch dagegen danach darunter davor"},
+	{"that", "das dies was die der den dem denen damit davon dafür darin darauf dabei darüber daran daraus dazu dadurch dagegen danach darunter davor"},
+	{"these those", "diese die"},
+	{"which", "die der das was welche welcher welches den dem denen"},
+	{"who whom", "der die wer den dem denen welche"},
+	{NULL, NULL},
+};
+
 static const xp_lang_rule rules[] = {
-	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_DET, XP_RULE_SHED, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT,
+	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_PRONOUN_MOVE, XP_RULE_DET, XP_RULE_SHED, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT,
 };
 
 const xp_lang_pack xp_lang_de = {
@@ -34,5 +71,7 @@ const xp_lang_pack xp_lang_de = {
 	.rules = rules,
 	.nrules = sizeof rules / sizeof *rules,
 	.determiners = determiners,
+	.pronouns = pronouns,
+	.pron_articles = "der die das den dem des",
 	.np_shed = shed,
 };

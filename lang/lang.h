@@ -143,6 +143,18 @@ typedef struct xp_lang_pack {
 	 * German im, zum), lower case, NULL-terminated: what XP_NP_SHED drops;
 	 * NULL: none */
 	const char *const *np_shed;
+	/* the target pronouns an English pronoun may stand for, as the free
+	 * pronoun rules (pron.h XP_LR_FREE_PRONOUN, XP_LR_PRON_MOVE) look for
+	 * them: rows {English words, target words}, each a list separated by
+	 * spaces, lower case, ended by {NULL, NULL}; NULL: none (Chinese and
+	 * Farsi keep theirs in lang/pron.c) */
+	const char *const (*pronouns)[2];
+	/* the words of `pronouns` that are also articles (German der, die,
+	 * das; French le, la, les, l'; Portuguese o, a, os, as), a list
+	 * separated by spaces, lower case: the free pronoun rules take one
+	 * only where no link reached it (an article is aligned to the English
+	 * one); NULL: none */
+	const char *pron_articles;
 } xp_lang_pack;
 
 /* The pack of language code `code` (its code or an alias, with or without a

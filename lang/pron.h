@@ -254,6 +254,15 @@ int xp_pronoun_matches(const char *en, const char *lang, const char *const *word
 int xp_pronoun_matches_case(const char *en, int en_case, const char *lang, const char *const *words,
 			    const uint32_t *lens, uint32_t a, uint32_t b);
 
+/* A pack's pronouns (lang.h xp_lang_pack.pronouns: German, French,
+ * Portuguese): 1 if w[0..n) is one of the target words the pack of `lang`
+ * lists for English pronoun en, capitals folded (ASCII and Latin-1: Ça, Es);
+ * xp_free_pronoun and xp_pronoun_matches read the same lists. */
+int xp_pack_pronoun(const char *en, const char *lang, const char *w, uint32_t n);
+/* 1 if w[0..n) is a word of list (words separated by spaces, lower case),
+ * capitals folded as above */
+int xp_word_listed(const char *w, uint32_t n, const char *list);
+
 /* Chinese: 1 if words[a..b) hold any personal pronoun or demonstrative (我
  * 你 您 他 她 它 咱 这 那 此 自己 大家 各位). */
 int xp_zh_pronominal(const char *const *words, const uint32_t *lens, uint32_t a, uint32_t b);
