@@ -55,8 +55,12 @@ static const char *const pronouns[][2] = {
 	{NULL, NULL},
 };
 
+/* the pronouns ParCorFull's French marks wherever they stand (ils 151 of
+ * 153, cela 52 of 58, leur 47 of 51; not il, ce, ça: impersonal) */
+static const char marked[] = "ils elle elles cela lui eux leur leurs ses quelqu'un";
+
 static const xp_lang_rule rules[] = {
-	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_PRONOUN_MOVE, XP_RULE_DET, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT,
+	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_PRONOUN_MOVE, XP_RULE_DET, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED,
 };
 
 const xp_lang_pack xp_lang_fr = {
@@ -68,5 +72,6 @@ const xp_lang_pack xp_lang_fr = {
 	.nrules = sizeof rules / sizeof *rules,
 	.determiners = determiners,
 	.pronouns = pronouns,
+	.marked = marked,
 	.pron_articles = "le la les l'",
 };

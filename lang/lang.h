@@ -155,6 +155,11 @@ typedef struct xp_lang_pack {
 	 * only where no link reached it (an article is aligned to the English
 	 * one); NULL: none */
 	const char *pron_articles;
+	/* the words its annotation marks as a mention wherever they stand
+	 * (personal pronouns; German es, dummy subjects too), a list separated
+	 * by spaces, lower case: what XP_NP_MARKED (np.h) adds where no
+	 * projected mention is one; NULL: none */
+	const char *marked;
 } xp_lang_pack;
 
 /* The pack of language code `code` (its code or an alias, with or without a

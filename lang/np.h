@@ -236,6 +236,13 @@
  *                   colon, semicolon, question or exclamation mark at either
  *                   end of a span of more than punctuation leaves it (the
  *                   aligner's filler for an English word: ", die" for "who").
+ *   XP_NP_MARKED    any language whose pack lists words the annotation marks
+ *                   wherever they stand (xp_lang_pack.marked: the German es,
+ *                   er; the French ils, cela; the Portuguese isto, ele): one
+ *                   that no projected mention is exactly is a mention of its
+ *                   own (a cluster of one), once the document's clusters are
+ *                   settled.  ParCorFull marks every "it" and "es", dummy
+ *                   subjects too, and the aligner misses a third of them.
  */
 #ifndef XP_NP_H
 #define XP_NP_H
@@ -285,7 +292,8 @@ typedef uint64_t xp_np_mask;
 #define XP_NP_EDGE_PUNCT     XP_NP_BIT(30)
 #define XP_NP_SHED           XP_NP_BIT(31)
 #define XP_NP_PUNCT_NEXT     XP_NP_BIT(32)
-#define XP_NP_NRULES 33   /* np.c: at most 64 (_Static_assert) */
+#define XP_NP_MARKED         XP_NP_BIT(33)
+#define XP_NP_NRULES 34   /* np.c: at most 64 (_Static_assert) */
 /* The rules every report lists whatever the target language (those of the
  * release that promised not to change a report's bytes); a rule after them
  * is listed (in the report, the settings and the summary) only for a target

@@ -44,6 +44,10 @@ extern const char *const xp_articles_all[];
 	{"punct_next", XP_RK_NP, XP_NP_PUNCT_NEXT, 1,                                                       \
 	 "a span that is one comma or stop alone takes the word after it (', die' for 'who')"}
 
+#define XP_RULE_MARKED                                                                                      \
+	{"marked", XP_RK_NP, XP_NP_MARKED, 1,                                                               \
+	 "a pronoun the annotation marks wherever it stands (es, ils, isto) is a mention of its own where none is"}
+
 /* A closed-class table (lang.h closed_class): a word and its classes. */
 typedef struct {
 	const char *w;

@@ -52,8 +52,12 @@ static const char *const pronouns[][2] = {
 	{NULL, NULL},
 };
 
+/* the pronouns ParCorFull's Portuguese marks wherever they stand (isto
+ * 103 of 110, ele 49 of 52; not isso, que) */
+static const char marked[] = "isto ele eles ela elas alguém nisso disso dele dela deles delas lhe lhes algo";
+
 static const xp_lang_rule rules[] = {
-	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_DET, XP_RULE_SHED, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT,
+	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_DET, XP_RULE_SHED, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED,
 };
 
 const xp_lang_pack xp_lang_pt = {
@@ -65,6 +69,7 @@ const xp_lang_pack xp_lang_pt = {
 	.nrules = sizeof rules / sizeof *rules,
 	.determiners = determiners,
 	.pronouns = pronouns,
+	.marked = marked,
 	.pron_articles = "o a os as",
 	.np_shed = shed,
 };

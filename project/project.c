@@ -1310,6 +1310,45 @@ static int doc_settle(run *r, const xp_doc *ed, size_t d)
 			      r->p->model.lang[0] ? &r->p->model : NULL);
 }
 
+/* XP_NP_MARKED (np.h): each word of the pack's `marked` list in document
+ * d's target sentences that no mention is exactly becomes a mention of a
+ * cluster of its own, once the clusters are settled (a label past every
+ * other of the document).  Not with --chars: the list is of words. */
+static int doc_marked(run *r, size_t d)
+{
+	const xp_lang_pack *pk = xp_lang_get(r->p->lang);
+	xp_doc *td = &r->p->out.docs[d];
+	if (!(r->o->np & XP_NP_MARKED) || !(xp_lang_rule_set(pk, XP_RK_NP) & XP_NP_MARKED) || !pk->marked ||
+	    r->o->chars)
+		return 0;
+	long long label = 0;
+	for (size_t c = 0; c < td->nclusters; c++)
+		label = td->clusters[c].label >= label ? td->clusters[c].label + 1 : label;
+	size_t n0 = td->nmentions, added = 0;
+	for (size_t t = 0; t < td->nutts; t++) {
+		const xp_utt *u = &td->utts[t];
+		for (uint32_t j = 0; j < u->ntoks; j++) {
+			uint32_t len;
+			const char *w = xp_tok_str(u, j, &len);
+			if (!xp_word_listed(w, len, pk->marked))
+				continue;
+			int is = 0;   /* the mentions are in document order: a few to look at */
+			for (size_t k = 0; k < n0 && !is; k++)
+				is = td->mentions[k].utt == t && td->mentions[k].start == j && td->mentions[k].end == j + 1;
+			if (is)
+				continue;
+			long c = xp_doc_cluster(td, label++);
+			if (c < 0 || xp_doc_add_mention(td, (uint32_t)t, j, j + 1, (uint32_t)c, 0))
+				return -1;
+			td->mentions[td->nmentions - 1].id = UINT32_MAX - (uint32_t)added;
+			td->mentions[td->nmentions - 1].conf = 0.5f;
+			added++;
+		}
+	}
+	r->p->docs[d].st.np[__builtin_ctzll(XP_NP_MARKED)] += added;
+	return added && xp_doc_finish(td, 0, NULL, NULL) ? -1 : 0;
+}
+
 static void add_stats(xp_proj_stats *t, const xp_proj_stats *s)
 {
 	t->mentions += s->mentions, t->projected += s->projected;
@@ -1355,6 +1394,8 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 		rc = zh_words(r, en);
 	for (size_t d = 0; rc == 0 && d < p->ndocs; d++) {
 		rc = doc_settle(r, &en->docs[d], d);
+		if (rc == 0)
+			rc = doc_marked(r, d);
 		add_stats(&p->total, &p->docs[d].st);
 	}
 	xp_vocab_free(&r->keys);
