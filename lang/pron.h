@@ -35,7 +35,11 @@
  *                     sentence (I -> 我 / من, you -> 你 / تو, شما ...) that
  *                     no other mention of the utterance holds, the one
  *                     nearest its relative position: translators keep most
- *                     pronouns, the aligner misses some of them.
+ *                     pronouns, the aligner misses some of them.  German,
+ *                     French, Portuguese: from the pack's table
+ *                     (xp_lang_pack.pronouns: es, das, darüber; c', l', qui;
+ *                     isso, o), within two words of where the links put the
+ *                     English neighbours (project.c pack_pronoun).
  *   XP_LR_FA_CLITIC   Farsi: an unaligned English object pronoun takes the
  *                     word of its verb or preposition when that word ends in
  *                     the matching clitic (ديدنت "seeing you", برام "for
@@ -49,7 +53,7 @@
  *                     dummy subject that Farsi leaves out unmarked, nor for
  *                     "he" / "she": a 3sg verb is also the verb of every
  *                     noun subject, and the nearest one mostly another's.
- *   XP_LR_PRON_MOVE   Chinese and Farsi: an English personal pronoun whose
+ *   XP_LR_PRON_MOVE   Chinese, Farsi, German, French: an English pronoun whose
  *                     links reached no matching target pronoun (nor, in
  *                     Farsi, a word whose ending agrees with it) takes a
  *                     matching pronoun of the sentence that no mention
