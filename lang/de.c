@@ -63,8 +63,12 @@ static const char *const pronouns[][2] = {
  * its 413, dummy subjects too), er, ihn, dies, the possessive seine */
 static const char marked[] = "es er ihn ihm dies seine seinem seiner seinen seines";
 
+/* its relative pronouns: after a comma, 182 of the gold's 238 ", die" are
+ * mentions (the article of ", die Leute" is told by the noun's capital) */
+static const char relatives[] = "der die das den dem denen dessen deren welche welcher welches";
+
 static const xp_lang_rule rules[] = {
-	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_PRONOUN_MOVE, XP_RULE_DET, XP_RULE_SHED, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED,
+	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_PRONOUN_MOVE, XP_RULE_DET, XP_RULE_SHED, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED, XP_RULE_RELATIVE,
 };
 
 const xp_lang_pack xp_lang_de = {
@@ -72,11 +76,13 @@ const xp_lang_pack xp_lang_de = {
 	.name = "German",
 	.aliases = aliases,
 	.script = "Latin",
+	.traits = XP_LT_NOUN_CAPITALS,
 	.rules = rules,
 	.nrules = sizeof rules / sizeof *rules,
 	.determiners = determiners,
 	.pronouns = pronouns,
 	.marked = marked,
+	.relatives = relatives,
 	.pron_articles = "der die das den dem des",
 	.np_shed = shed,
 };

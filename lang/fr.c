@@ -59,8 +59,11 @@ static const char *const pronouns[][2] = {
  * 153, cela 52 of 58, leur 47 of 51; not il, ce, ça: impersonal) */
 static const char marked[] = "ils elle elles cela lui eux leur leurs ses quelqu'un";
 
+/* its relative pronouns (not que: mostly the conjunction) */
+static const char relatives[] = "qui dont lequel laquelle lesquels lesquelles";
+
 static const xp_lang_rule rules[] = {
-	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_PRONOUN_MOVE, XP_RULE_DET, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED,
+	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_PRONOUN_MOVE, XP_RULE_DET, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED, XP_RULE_RELATIVE,
 };
 
 const xp_lang_pack xp_lang_fr = {
@@ -73,5 +76,6 @@ const xp_lang_pack xp_lang_fr = {
 	.determiners = determiners,
 	.pronouns = pronouns,
 	.marked = marked,
+	.relatives = relatives,
 	.pron_articles = "le la les l'",
 };

@@ -48,6 +48,10 @@ enum {
 	/* writes English loanwords by their sound in its own script (card ->
 	 * کارت): the aligner's loanword prior is for it (align/prior.h) */
 	XP_LT_LOANWORDS = 1u << 5,
+	/* writes every noun with a capital (German): a word after an
+	 * article-like form that begins with one is its noun (np.h
+	 * XP_NP_RELATIVE tells the article die from the relative die so) */
+	XP_LT_NOUN_CAPITALS = 1u << 6,
 };
 
 /* Which rule switch a rule answers to (xp_lang_rule.kind). */
@@ -160,6 +164,10 @@ typedef struct xp_lang_pack {
 	 * by spaces, lower case: what XP_NP_MARKED (np.h) adds where no
 	 * projected mention is one; NULL: none */
 	const char *marked;
+	/* its relative pronouns that open a clause after a comma (German die,
+	 * der, das; French qui, dont), a list separated by spaces, lower case:
+	 * what XP_NP_RELATIVE (np.h) marks; NULL: none */
+	const char *relatives;
 } xp_lang_pack;
 
 /* The pack of language code `code` (its code or an alias, with or without a

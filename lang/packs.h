@@ -48,6 +48,10 @@ extern const char *const xp_articles_all[];
 	{"marked", XP_RK_NP, XP_NP_MARKED, 1,                                                               \
 	 "a pronoun the annotation marks wherever it stands (es, ils, isto) is a mention of its own where none is"}
 
+#define XP_RULE_RELATIVE                                                                                    \
+	{"relative", XP_RK_NP, XP_NP_RELATIVE, 1,                                                           \
+	 "a relative pronoun after a comma (', die', ', qui') is a mention, of the cluster of the one before the comma"}
+
 /* A closed-class table (lang.h closed_class): a word and its classes. */
 typedef struct {
 	const char *w;

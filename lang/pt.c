@@ -48,7 +48,7 @@ static const char *const pronouns[][2] = {
 	{"that", "que isso aquilo quem"},
 	{"these those", "estes estas esses essas aqueles aquelas"},
 	{"which", "que qual quais"},
-	{"who whom", "que quem"},
+	{"who whom", "quem"},
 	{NULL, NULL},
 };
 
@@ -56,8 +56,12 @@ static const char *const pronouns[][2] = {
  * 103 of 110, ele 49 of 52; not isso, que) */
 static const char marked[] = "isto ele eles ela elas alguém nisso disso dele dela deles delas lhe lhes algo";
 
+/* its relative pronouns: after a comma, 37 of the gold's 58 ", que" are
+ * mentions */
+static const char relatives[] = "que quem";
+
 static const xp_lang_rule rules[] = {
-	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_DET, XP_RULE_SHED, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED,
+	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_DET, XP_RULE_SHED, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED, XP_RULE_RELATIVE,
 };
 
 const xp_lang_pack xp_lang_pt = {
@@ -70,6 +74,7 @@ const xp_lang_pack xp_lang_pt = {
 	.determiners = determiners,
 	.pronouns = pronouns,
 	.marked = marked,
+	.relatives = relatives,
 	.pron_articles = "o a os as",
 	.np_shed = shed,
 };

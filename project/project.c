@@ -24,6 +24,7 @@
 #include "../model/tokenize.h"
 #include "../model/script.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1310,43 +1311,72 @@ static int doc_settle(run *r, const xp_doc *ed, size_t d)
 			      r->p->model.lang[0] ? &r->p->model : NULL);
 }
 
-/* XP_NP_MARKED (np.h): each word of the pack's `marked` list in document
- * d's target sentences that no mention is exactly becomes a mention of a
- * cluster of its own, once the clusters are settled (a label past every
- * other of the document).  Not with --chars: the list is of words. */
+/* The cluster of the longest of the first n mentions of td in utterance t
+ * that ends at token e (the antecedent before a relative's comma), -1 if
+ * none does. */
+static long ending_at(const xp_doc *td, size_t n, size_t t, uint32_t e)
+{
+	long c = -1;
+	uint32_t best = 0;
+	for (size_t k = 0; k < n; k++) {
+		const xp_mention *m = &td->mentions[k];
+		if (m->utt == t && m->end == e && m->end - m->start > best)
+			best = m->end - m->start, c = (long)m->cluster;
+	}
+	return c;
+}
+
+/* XP_NP_MARKED and XP_NP_RELATIVE (np.h), once document d's clusters are
+ * settled: each word of the pack's `marked` list in the target sentences
+ * that no mention is exactly becomes a mention of a cluster of its own (a
+ * label past every other of the document); each of its `relatives` right
+ * after a comma, one of the cluster of the mention before the comma.  Not
+ * with --chars: the lists are of words. */
 static int doc_marked(run *r, size_t d)
 {
 	const xp_lang_pack *pk = xp_lang_get(r->p->lang);
 	xp_doc *td = &r->p->out.docs[d];
-	if (!(r->o->np & XP_NP_MARKED) || !(xp_lang_rule_set(pk, XP_RK_NP) & XP_NP_MARKED) || !pk->marked ||
-	    r->o->chars)
+	uint64_t on = r->o->np & xp_lang_rule_set(pk, XP_RK_NP);
+	const char *marked = on & XP_NP_MARKED ? pk->marked : NULL;
+	const char *rel = on & XP_NP_RELATIVE ? pk->relatives : NULL;
+	if ((!marked && !rel) || r->o->chars)
 		return 0;
 	long long label = 0;
 	for (size_t c = 0; c < td->nclusters; c++)
 		label = td->clusters[c].label >= label ? td->clusters[c].label + 1 : label;
-	size_t n0 = td->nmentions, added = 0;
+	size_t n0 = td->nmentions, added[2] = {0, 0};
 	for (size_t t = 0; t < td->nutts; t++) {
 		const xp_utt *u = &td->utts[t];
 		for (uint32_t j = 0; j < u->ntoks; j++) {
-			uint32_t len;
-			const char *w = xp_tok_str(u, j, &len);
-			if (!xp_word_listed(w, len, pk->marked))
+			uint32_t len, plen = 0, nlen = 0;
+			const char *w = xp_tok_str(u, j, &len), *prev = j ? xp_tok_str(u, j - 1, &plen) : "";
+			const char *next = j + 1 < u->ntoks ? xp_tok_str(u, j + 1, &nlen) : "";
+			int k = marked && xp_word_listed(w, len, marked) ? 0
+				: rel && plen == 1 && *prev == ',' && xp_word_listed(w, len, rel) &&
+						  !(xp_lang_has(pk, XP_LT_NOUN_CAPITALS) && nlen &&
+						    (isupper((unsigned char)*next) || (unsigned char)*next == 0xC3))
+					? 1
+					: -1;
+			if (k < 0)
 				continue;
-			int is = 0;   /* the mentions are in document order: a few to look at */
-			for (size_t k = 0; k < n0 && !is; k++)
-				is = td->mentions[k].utt == t && td->mentions[k].start == j && td->mentions[k].end == j + 1;
+			int is = 0;
+			for (size_t q = 0; q < n0 && !is; q++)
+				is = td->mentions[q].utt == t && td->mentions[q].start == j && td->mentions[q].end == j + 1;
 			if (is)
 				continue;
-			long c = xp_doc_cluster(td, label++);
+			long c = k == 1 ? ending_at(td, n0, t, j - 1) : -1;
+			if (c < 0)
+				c = xp_doc_cluster(td, label++);
 			if (c < 0 || xp_doc_add_mention(td, (uint32_t)t, j, j + 1, (uint32_t)c, 0))
 				return -1;
-			td->mentions[td->nmentions - 1].id = UINT32_MAX - (uint32_t)added;
+			td->mentions[td->nmentions - 1].id = UINT32_MAX - (uint32_t)(added[0] + added[1]);
 			td->mentions[td->nmentions - 1].conf = 0.5f;
-			added++;
+			added[k]++;
 		}
 	}
-	r->p->docs[d].st.np[__builtin_ctzll(XP_NP_MARKED)] += added;
-	return added && xp_doc_finish(td, 0, NULL, NULL) ? -1 : 0;
+	r->p->docs[d].st.np[__builtin_ctzll(XP_NP_MARKED)] += added[0];
+	r->p->docs[d].st.np[__builtin_ctzll(XP_NP_RELATIVE)] += added[1];
+	return added[0] + added[1] && xp_doc_finish(td, 0, NULL, NULL) ? -1 : 0;
 }
 
 static void add_stats(xp_proj_stats *t, const xp_proj_stats *s)

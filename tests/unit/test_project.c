@@ -265,6 +265,25 @@ static void pack_pronouns(void **state)
 	run(&s, c3, a3, "1-1\n", NULL, &o);
 	assert_int_equal(s.p.out.docs[0].nmentions, 0);
 	done(&s);
+	/* relative: ", der" after its antecedent joins its cluster; ", die
+	 * Katze" is the article (German writes nouns with a capital) */
+	const char c5[] = "#begin document (d); part 000\n"
+			  "d\t0\t0\tthe\t(7\nd\t0\t1\tdog\t7)\nd\t0\t2\twho\t-\nd\t0\t3\tbarks\t-\n#end document\n";
+	const char a5[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"the\",\"dog\",\"who\",\"barks\"],"
+			  "\"tgt_lang\":\"de\",\"tgt_text\":\"der Hund , der bellt , die Katze\","
+			  "\"tgt\":[\"der\",\"Hund\",\",\",\"der\",\"bellt\",\",\",\"die\",\"Katze\"]}\n";
+	xp_proj_defaults(&o);
+	run(&s, c5, a5, "0-0 1-1 3-4\n", NULL, &o);
+	const xp_doc *td = &s.p.out.docs[0];
+	assert_int_equal(td->nmentions, 2);
+	assert_int_equal(td->mentions[1].start, 3);
+	assert_int_equal(td->mentions[1].cluster, td->mentions[0].cluster);
+	assert_int_equal(s.p.total.np[__builtin_ctzll(XP_NP_RELATIVE)], 1);
+	done(&s);
+	o.np &= ~XP_NP_RELATIVE;
+	run(&s, c5, a5, "0-0 1-1 3-4\n", NULL, &o);
+	assert_int_equal(s.p.out.docs[0].nmentions, 1);
+	done(&s);
 	/* not for a language without the list */
 	xp_proj_defaults(&o);
 	const char a4[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"Rain\",\"falls\"],"
