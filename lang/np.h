@@ -252,6 +252,13 @@
  *                   its own.  English leaves most relatives unmarked or
  *                   unlinked (who, which); ParCorFull's German marks 76% of
  *                   its ", die".
+ *   XP_NP_SUBJECT_VERB  any language whose pack lists it (Portuguese): an
+ *                   English subject pronoun (it, they, we ...) that no link
+ *                   and no rule placed takes the first target word the next
+ *                   three English words are linked to (its verb, or the
+ *                   auxiliary: é of "it 's") when no mention holds it: the
+ *                   language leaves the subject out, and its annotation marks
+ *                   the verb (ParCorFull's Portuguese é, 82 of its mentions).
  */
 #ifndef XP_NP_H
 #define XP_NP_H
@@ -303,7 +310,8 @@ typedef uint64_t xp_np_mask;
 #define XP_NP_PUNCT_NEXT     XP_NP_BIT(32)
 #define XP_NP_MARKED         XP_NP_BIT(33)
 #define XP_NP_RELATIVE       XP_NP_BIT(34)
-#define XP_NP_NRULES 35   /* np.c: at most 64 (_Static_assert) */
+#define XP_NP_SUBJECT_VERB   XP_NP_BIT(35)
+#define XP_NP_NRULES 36   /* np.c: at most 64 (_Static_assert) */
 /* The rules every report lists whatever the target language (those of the
  * release that promised not to change a report's bytes); a rule after them
  * is listed (in the report, the settings and the summary) only for a target

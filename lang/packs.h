@@ -52,6 +52,10 @@ extern const char *const xp_articles_all[];
 	{"relative", XP_RK_NP, XP_NP_RELATIVE, 1,                                                           \
 	 "a relative pronoun after a comma (', die', ', qui') is a mention, of the cluster of the one before the comma"}
 
+#define XP_RULE_SUBJECT_VERB                                                                                \
+	{"subject_verb", XP_RK_NP, XP_NP_SUBJECT_VERB, 1,                                                   \
+	 "a subject pronoun no link reaches takes the word of its verb, the subject left out (é for \"it 's\")"}
+
 /* A closed-class table (lang.h closed_class): a word and its classes. */
 typedef struct {
 	const char *w;

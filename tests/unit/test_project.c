@@ -284,6 +284,27 @@ static void pack_pronouns(void **state)
 	run(&s, c5, a5, "0-0 1-1 3-4\n", NULL, &o);
 	assert_int_equal(s.p.out.docs[0].nmentions, 1);
 	done(&s);
+	/* subject_verb (Portuguese): "it" no link reaches takes é, the word
+	 * of "'s"; not in German, which keeps its subjects */
+	const char c6[] = "#begin document (d); part 000\n"
+			  "d\t0\t0\tit\t(3)\nd\t0\t1\t's\t-\nd\t0\t2\tgood\t-\n#end document\n";
+	const char a6[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"it\",\"'s\",\"good\"],"
+			  "\"tgt_lang\":\"pt\",\"tgt_text\":\"é bom\",\"tgt\":[\"é\",\"bom\"]}\n";
+	xp_proj_defaults(&o);
+	run(&s, c6, a6, "1-0 2-1\n", NULL, &o);
+	span_is(&s, 0, 0, 0, 1);
+	assert_true(by_id(&s, 0)->np & XP_NP_SUBJECT_VERB);
+	done(&s);
+	o.np &= ~XP_NP_SUBJECT_VERB;
+	run(&s, c6, a6, "1-0 2-1\n", NULL, &o);
+	assert_int_equal(by_id(&s, 0)->fate, XP_NULL_UNALIGNED);
+	done(&s);
+	const char a7[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"it\",\"'s\",\"good\"],"
+			  "\"tgt_lang\":\"de\",\"tgt_text\":\"ist gut\",\"tgt\":[\"ist\",\"gut\"]}\n";
+	xp_proj_defaults(&o);
+	run(&s, c6, a7, "1-0 2-1\n", NULL, &o);
+	assert_int_equal(by_id(&s, 0)->fate, XP_NULL_UNALIGNED);
+	done(&s);
 	/* not for a language without the list */
 	xp_proj_defaults(&o);
 	const char a4[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"Rain\",\"falls\"],"
