@@ -67,6 +67,9 @@ static const char marked[] = "es er ihn ihm dies seine seinem seiner seinen sein
  * mentions (the article of ", die Leute" is told by the noun's capital) */
 static const char relatives[] = "der die das den dem denen dessen deren welche welcher welches";
 
+/* and those that are nothing else, taken without the comma too */
+static const char relatives_any[] = "denen dessen deren";
+
 static const xp_lang_rule rules[] = {
 	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_PRONOUN_MOVE, XP_RULE_DET, XP_RULE_SHED, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED, XP_RULE_RELATIVE,
 };
@@ -83,6 +86,7 @@ const xp_lang_pack xp_lang_de = {
 	.pronouns = pronouns,
 	.marked = marked,
 	.relatives = relatives,
+	.relatives_any = relatives_any,
 	.pron_articles = "der die das den dem des",
 	.np_shed = shed,
 };

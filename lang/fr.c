@@ -62,6 +62,10 @@ static const char marked[] = "ils elle elles cela lui eux leur leurs ses quelqu'
 /* its relative pronouns (not que: mostly the conjunction) */
 static const char relatives[] = "qui dont lequel laquelle lesquels lesquelles";
 
+/* and those that are nothing else, taken without the comma too ("les gens
+ * qui"): 76 of the 136 bare qui the projection left are mentions */
+static const char relatives_any[] = "qui dont";
+
 static const xp_lang_rule rules[] = {
 	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_PRONOUN_MOVE, XP_RULE_DET, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED, XP_RULE_RELATIVE,
 };
@@ -77,5 +81,6 @@ const xp_lang_pack xp_lang_fr = {
 	.pronouns = pronouns,
 	.marked = marked,
 	.relatives = relatives,
+	.relatives_any = relatives_any,
 	.pron_articles = "le la les l'",
 };

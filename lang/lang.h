@@ -168,6 +168,9 @@ typedef struct xp_lang_pack {
 	 * der, das; French qui, dont), a list separated by spaces, lower case:
 	 * what XP_NP_RELATIVE (np.h) marks; NULL: none */
 	const char *relatives;
+	/* those of them that are nothing else (French qui, dont; German
+	 * denen, deren): the rule takes them without the comma too; NULL: none */
+	const char *relatives_any;
 } xp_lang_pack;
 
 /* The pack of language code `code` (its code or an alias, with or without a

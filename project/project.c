@@ -1372,7 +1372,8 @@ static long ending_at(const xp_doc *td, size_t n, size_t t, uint32_t e)
  * settled: each word of the pack's `marked` list in the target sentences
  * that no mention is exactly becomes a mention of a cluster of its own (a
  * label past every other of the document); each of its `relatives` right
- * after a comma, one of the cluster of the mention before the comma.  Not
+ * after a comma (and each of `relatives_any` anywhere), one of the cluster
+ * of the mention before it.  Not
  * with --chars: the lists are of words. */
 static int doc_marked(run *r, size_t d)
 {
@@ -1394,7 +1395,7 @@ static int doc_marked(run *r, size_t d)
 			const char *w = xp_tok_str(u, j, &len), *prev = j ? xp_tok_str(u, j - 1, &plen) : "";
 			const char *next = j + 1 < u->ntoks ? xp_tok_str(u, j + 1, &nlen) : "";
 			int k = marked && xp_word_listed(w, len, marked) ? 0
-				: rel && plen == 1 && *prev == ',' && xp_word_listed(w, len, rel) &&
+				: rel && ((plen == 1 && *prev == ',') || xp_word_listed(w, len, pk->relatives_any ? pk->relatives_any : "")) && xp_word_listed(w, len, rel) &&
 						  !(xp_lang_has(pk, XP_LT_NOUN_CAPITALS) && nlen &&
 						    (isupper((unsigned char)*next) || (unsigned char)*next == 0xC3))
 					? 1
@@ -1406,7 +1407,7 @@ static int doc_marked(run *r, size_t d)
 				is = td->mentions[q].utt == t && td->mentions[q].start == j && td->mentions[q].end == j + 1;
 			if (is)
 				continue;
-			long c = k == 1 ? ending_at(td, n0, t, j - 1) : -1;
+			long c = k == 1 ? ending_at(td, n0, t, plen == 1 && *prev == ',' ? j - 1 : j) : -1;
 			if (c < 0)
 				c = xp_doc_cluster(td, label++);
 			if (c < 0 || xp_doc_add_mention(td, (uint32_t)t, j, j + 1, (uint32_t)c, 0))

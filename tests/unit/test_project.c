@@ -284,6 +284,17 @@ static void pack_pronouns(void **state)
 	run(&s, c5, a5, "0-0 1-1 3-4\n", NULL, &o);
 	assert_int_equal(s.p.out.docs[0].nmentions, 1);
 	done(&s);
+	/* relatives_any: the French qui needs no comma */
+	const char a8[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"the\",\"dog\",\"who\",\"barks\"],"
+			  "\"tgt_lang\":\"fr\",\"tgt_text\":\"le chien qui aboie\","
+			  "\"tgt\":[\"le\",\"chien\",\"qui\",\"aboie\"]}\n";
+	xp_proj_defaults(&o);
+	run(&s, c5, a8, "0-0 1-1 3-3\n", NULL, &o);
+	td = &s.p.out.docs[0];
+	assert_int_equal(td->nmentions, 2);
+	assert_int_equal(td->mentions[1].start, 2);
+	assert_int_equal(td->mentions[1].cluster, td->mentions[0].cluster);
+	done(&s);
 	/* subject_verb (Portuguese): "it" no link reaches takes é, the word
 	 * of "'s"; not in German, which keeps its subjects */
 	const char c6[] = "#begin document (d); part 000\n"
