@@ -534,9 +534,13 @@ static int pack_pronoun(const utt_ctx *u, const xp_proj_mention *x, const uint8_
 	if (!nanch)
 		return 0;
 	uint32_t from = lo > (uint32_t)W ? lo - (uint32_t)W : 0, to = hi + (uint32_t)W + 1;
+	/* a subject in a language that leaves it out: never an article-like
+	 * form (the Portuguese o, a are objects), its verb is the next guess */
+	int subj = (u->np & XP_NP_SUBJECT_VERB) && (xp_lang_rule_set(u->pack, XP_RK_NP) & XP_NP_SUBJECT_VERB) &&
+		   xp_en_case((const char *const *)u->rec->src, u->rec->nsrc, i) == XP_CASE_SUBJECT;
 	for (uint32_t j = 0; j < n; j++)
 		scratch[j] = taken[j] || j < from || j >= to ||
-			     (u->pack->pron_articles && u->tgt_linked[j] &&
+			     (u->pack->pron_articles && (subj || u->tgt_linked[j]) &&
 			      xp_word_listed(u->w[j], u->wlen[j], u->pack->pron_articles));
 	double pos = (sum / nanch + 0.5) / n;
 	return xp_free_pronoun(u->rec->src[i], u->rec->tgt_lang, u->w, u->wlen, n, scratch, pos, a, b);

@@ -310,6 +310,13 @@ static void pack_pronouns(void **state)
 	run(&s, c6, a6, "1-0 2-1\n", NULL, &o);
 	assert_int_equal(by_id(&s, 0)->fate, XP_NULL_UNALIGNED);
 	done(&s);
+	/* the subject is never the article-like o there: é still takes it */
+	const char a9[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"it\",\"'s\",\"good\"],"
+			  "\"tgt_lang\":\"pt\",\"tgt_text\":\"o é bom\",\"tgt\":[\"o\",\"é\",\"bom\"]}\n";
+	xp_proj_defaults(&o);
+	run(&s, c6, a9, "1-1 2-2\n", NULL, &o);
+	span_is(&s, 0, 0, 1, 2);
+	done(&s);
 	const char a7[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"it\",\"'s\",\"good\"],"
 			  "\"tgt_lang\":\"de\",\"tgt_text\":\"ist gut\",\"tgt\":[\"ist\",\"gut\"]}\n";
 	xp_proj_defaults(&o);
