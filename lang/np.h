@@ -259,6 +259,11 @@
  *                   auxiliary: é of "it 's") when no mention holds it: the
  *                   language leaves the subject out, and its annotation marks
  *                   the verb (ParCorFull's Portuguese é, 82 of its mentions).
+ *   XP_NP_POSS_ARTICLE  any language whose pack lists it (Portuguese): the
+ *                   one-word span of an English possessive (his, their) that
+ *                   is one of the pack's determiners (sua, seu) takes the
+ *                   determiner just before it: Portuguese says "a sua casa",
+ *                   and its annotation marks "a sua", "do seu" for "his".
  */
 #ifndef XP_NP_H
 #define XP_NP_H
@@ -311,7 +316,8 @@ typedef uint64_t xp_np_mask;
 #define XP_NP_MARKED         XP_NP_BIT(33)
 #define XP_NP_RELATIVE       XP_NP_BIT(34)
 #define XP_NP_SUBJECT_VERB   XP_NP_BIT(35)
-#define XP_NP_NRULES 36   /* np.c: at most 64 (_Static_assert) */
+#define XP_NP_POSS_ARTICLE   XP_NP_BIT(36)
+#define XP_NP_NRULES 37   /* np.c: at most 64 (_Static_assert) */
 /* The rules every report lists whatever the target language (those of the
  * release that promised not to change a report's bytes); a rule after them
  * is listed (in the report, the settings and the summary) only for a target

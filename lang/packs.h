@@ -56,6 +56,10 @@ extern const char *const xp_articles_all[];
 	{"subject_verb", XP_RK_NP, XP_NP_SUBJECT_VERB, 1,                                                   \
 	 "a subject pronoun no link reaches takes the word of its verb, the subject left out (é for \"it 's\")"}
 
+#define XP_RULE_POSS_ARTICLE                                                                                \
+	{"poss_article", XP_RK_NP, XP_NP_POSS_ARTICLE, 1,                                                   \
+	 "a possessive's span (sua for \"his\") takes the article just before it (a sua, do seu)"}
+
 /* A closed-class table (lang.h closed_class): a word and its classes. */
 typedef struct {
 	const char *w;
