@@ -44,6 +44,22 @@ extern const char *const xp_articles_all[];
 	{"punct_next", XP_RK_NP, XP_NP_PUNCT_NEXT, 1,                                                       \
 	 "a span that is one comma or stop alone takes the word after it (', die' for 'who')"}
 
+#define XP_RULE_MARKED                                                                                      \
+	{"marked", XP_RK_NP, XP_NP_MARKED, 1,                                                               \
+	 "a pronoun the annotation marks wherever it stands (es, ils, isto) is a mention of its own where none is"}
+
+#define XP_RULE_RELATIVE                                                                                    \
+	{"relative", XP_RK_NP, XP_NP_RELATIVE, 1,                                                           \
+	 "a relative pronoun after a comma (', die', ', qui') is a mention, of the cluster of the one before the comma"}
+
+#define XP_RULE_SUBJECT_VERB                                                                                \
+	{"subject_verb", XP_RK_NP, XP_NP_SUBJECT_VERB, 1,                                                   \
+	 "a subject pronoun no link reaches takes the word of its verb, the subject left out (é for \"it 's\")"}
+
+#define XP_RULE_POSS_ARTICLE                                                                                \
+	{"poss_article", XP_RK_NP, XP_NP_POSS_ARTICLE, 1,                                                   \
+	 "a possessive's span (sua for \"his\") takes the article just before it (a sua, do seu)"}
+
 /* A closed-class table (lang.h closed_class): a word and its classes. */
 typedef struct {
 	const char *w;
