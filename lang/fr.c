@@ -22,7 +22,7 @@ static const char *const determiners[] = {
  * has none. */
 
 static const xp_lang_rule rules[] = {
-	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_DET, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT,
+	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_NAMES, XP_RULE_DET, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT,
 };
 
 const xp_lang_pack xp_lang_fr = {
