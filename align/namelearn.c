@@ -3,6 +3,8 @@
 #include "../base/mem.h"
 
 #include <stdio.h>
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,6 +90,19 @@ int wa_namelearn_count(wa_namelearn *L, const wa_corpus *c, const wa_sampler *s,
 	return 0;
 }
 
+/* 1 if word w is punctuation only (a name's middle dot 钱德勒·宾, a comma) */
+static int punct(const char *w)
+{
+	int32_t i = 0, n = (int32_t)strlen(w);
+	while (i < n) {
+		UChar32 c;
+		U8_NEXT(w, i, n, c);
+		if (c < 0 || !u_ispunct(c))
+			return 0;
+	}
+	return 1;
+}
+
 typedef struct kept {
 	uint32_t name, key;
 	double c;
@@ -103,45 +118,71 @@ static int by_name_count(const void *x, const void *y)
 	return a->key < b->key ? -1 : a->key > b->key;
 }
 
+/* Each counted form as its words, the punctuation at its ends left out
+ * (the middle dot linked with 宾 of 钱德勒·宾 is no part of "Bing"), the
+ * counts of forms that are then the same joined: strings keyed by
+ * "name<TAB>words" in S, their counts in v[].c. */
 int wa_namelearn_forms(const wa_namelearn *L, const xp_vocab voc[2], xp_names *out)
 {
 	if (!L->occ)
 		return 0;
+	xp_vocab S;
 	kept *v = malloc(((size_t)L->keys.n + 1) * sizeof *v);
+	uint32_t *ids = malloc((WA_NAME_RUN + 1) * sizeof *ids);
 	xp_buf b = {0};
-	if (!v)
+	if (!v || !ids || xp_vocab_init(&S, 0)) {
+		free(v), free(ids);
 		return -1;
-	size_t n = 0;
-	for (uint32_t id = 0; id < L->keys.n; id++) {
-		uint32_t e = (uint32_t)strtoul(L->keys.words[id], NULL, 10);
-		double c = id < L->cap ? L->cnt[id] : 0;
-		if (e < L->V && L->occ[e] && c >= WA_NAME_MIN && c >= WA_NAME_SHARE * L->occ[e])
-			v[n++] = (kept){e, id, c};
 	}
-	qsort(v, n, sizeof *v, by_name_count);
+	size_t n = 0;
 	int rc = 0;
-	for (size_t k = 0, rank = 0; k < n && !rc; k++) {
-		rank = k && v[k].name == v[k - 1].name ? rank + 1 : 0;
-		if (rank >= WA_NAME_FORMS || v[k].name >= voc[0].n)
+	for (uint32_t id = 0; id < L->keys.n && !rc; id++) {
+		char *p;
+		uint32_t e = (uint32_t)strtoul(L->keys.words[id], &p, 10), m = 0;
+		while (*p && m <= WA_NAME_RUN) {
+			unsigned long f = strtoul(p + 1, &p, 10);
+			if (f < voc[1].n)
+				ids[m++] = (uint32_t)f;
+		}
+		uint32_t lo = 0, hi = m;
+		while (lo < hi && punct(voc[1].words[ids[lo]]))
+			lo++;
+		while (hi > lo && punct(voc[1].words[ids[hi - 1]]))
+			hi--;
+		if (lo == hi || e >= L->V || e >= voc[0].n)
 			continue;
 		b.n = 0;
-		const char *p = strchr(L->keys.words[v[k].key], ' ');
-		while (p && *p) {
-			char *end;
-			unsigned long f = strtoul(p + 1, &end, 10);
-			if (f < voc[1].n) {
-				if (b.n)
-					xp_buf_putc(&b, ' ');
-				xp_buf_puts(&b, voc[1].words[f]);
-			}
-			p = end;
+		xp_buf_printf(&b, "%u\t", e);
+		for (uint32_t k = lo; k < hi; k++) {
+			if (k > lo)
+				xp_buf_putc(&b, ' ');
+			xp_buf_puts(&b, voc[1].words[ids[k]]);
 		}
-		const char *name = voc[0].words[v[k].name];
-		if (b.oom || (b.n && xp_names_add(out, name, strlen(name), b.p, b.n, v[k].c, v[k].c / L->occ[v[k].name],
-						  L->occ[v[k].name])))
+		uint32_t sid = b.oom ? UINT32_MAX : xp_vocab_id(&S, b.p, b.n);
+		if (sid == UINT32_MAX) {
+			rc = -1;
+			break;
+		}
+		if (sid == n)
+			v[n++] = (kept){e, sid, 0};
+		v[sid].c += id < L->cap ? L->cnt[id] : 0;
+	}
+	size_t kept_n = 0;
+	for (size_t k = 0; k < n && !rc; k++)
+		if (v[k].c >= WA_NAME_MIN && v[k].c >= WA_NAME_SHARE * L->occ[v[k].name])
+			v[kept_n++] = v[k];
+	qsort(v, kept_n, sizeof *v, by_name_count);
+	for (size_t k = 0, rank = 0; k < kept_n && !rc; k++) {
+		rank = k && v[k].name == v[k - 1].name ? rank + 1 : 0;
+		if (rank >= WA_NAME_FORMS)
+			continue;
+		const char *name = voc[0].words[v[k].name], *form = strchr(S.words[v[k].key], '\t') + 1;
+		if (xp_names_add(out, name, strlen(name), form, strlen(form), v[k].c, v[k].c / L->occ[v[k].name],
+				 L->occ[v[k].name]))
 			rc = -1;
 	}
 	xp_buf_free(&b);
-	free(v);
+	xp_vocab_free(&S);
+	free(v), free(ids);
 	return rc;
 }

@@ -150,15 +150,15 @@ long xp_names_place(xp_proj_mention *m, size_t n, const xp_consist_in *in, xp_na
 		size_t t = (size_t)in->at[x] - in->sent0[in->doc[x]];
 		int here = X->fate == XP_PROJECTED && (size_t)X->tgt_utt == t;
 		double pos = here && s->n ? (X->tgt_start + X->tgt_end) / 2.0 / s->n : in->pos[x];
-		/* each word's best occurrence; covered: every word has a form */
+		/* each word's best occurrence; covered: every word's form stands there */
 		occ best[8], top = {0}, b;
 		int nbest = 0, covered = 1, any = 0, known = 0;
 		for (const char *w = in->key[x]; *w;) {
 			size_t wn = strcspn(w, " "), nf;
 			int found = scan(&c, x, s, t, here, pos, w, wn, &b, &nf);
 			known |= nf > 0;
-			if (!nf && wordlike(w))
-				covered = 0;
+			if (!found && wordlike(w))
+				covered = 0;   /* (Chandler Bing on 钱德.宾: 钱德勒 not there) */
 			if (found && nbest < 8)
 				best[nbest++] = b;
 			if (found && (!any || better(&b, &top)))

@@ -220,12 +220,32 @@ static void test_place(void **state)
 	assert_int_equal(place(&k, "zh", &nm), 0);
 	span_is(&k, x, XP_NULL_UNALIGNED, 0, 0);
 
-	/* Farsi: the form with an enclitic on its word is that word */
+	/* Farsi: the form with an enclitic on its word is that word; written
+	 * with Arabic yeh, it is the form the aligner learned with Persian yeh */
 	fx z = {0};
 	sentence(&z, "با جوییه");
+	sentence(&z, "جويي اومد");
 	size_t y = mention(&z, 1, "Joey", 2, 0, XP_NULL_UNALIGNED, 0, 0);
-	assert_int_equal(place(&z, "fa", &nm), 1);
+	size_t y2 = mention(&z, 1, "Joey", 2, 1, XP_PROJECTED, 1, 2);
+	assert_int_equal(place(&z, "fa", &nm), 2);
 	span_is(&z, y, XP_PROJECTED, 1, 2);
+	span_is(&z, y2, XP_PROJECTED, 0, 1);
+
+	/* a name of several words one of whose forms is not there keeps its
+	 * span (Chandler Bing on 钱德.宾: only 宾 is a form); a nickname
+	 * without forms (Pheebs) takes a form of its entity's other name */
+	fx u = {0};
+	sentence(&u, "罗 斯 . 盖 勒 来 了");
+	sentence(&u, "瑞 秋 好");
+	sentence(&u, "你 好 瑞 秋");
+	size_t r1 = mention(&u, 1, "Ross Geller", 2, 0, XP_PROJECTED, 0, 5);
+	mention(&u, 2, "Rachel", 2, 1, XP_PROJECTED, 0, 2);
+	size_t r3 = mention(&u, 2, "Rach", 2, 2, XP_PROJECTED, 0, 2);
+	size_t r4 = mention(&u, 3, "Rach", 2, 1, XP_PROJECTED, 2, 3);   /* no Rachel in its entity */
+	assert_int_equal(place(&u, "zh", &nm), 1);
+	span_is(&u, r1, XP_PROJECTED, 0, 5);
+	span_is(&u, r3, XP_PROJECTED, 2, 4);
+	span_is(&u, r4, XP_PROJECTED, 2, 3);
 	xp_names_free(&nm);
 }
 
