@@ -75,6 +75,7 @@ static int better(const occ *x, const occ *y)
 	return x->rank < y->rank;
 }
 
+
 /* 1 if a word of an English name needs a form: not punctuation nor a clitic ('s) */
 static int wordlike(const char *w)
 {
@@ -100,9 +101,13 @@ static int scan(const ctx *c, size_t x, const xp_consist_sent *s, size_t t, int 
 	const size_t *f;
 	int found = 0;
 	*nf = xp_names_of(c->names, w, wn, &f);
-	for (size_t r = 0; r < *nf; r++) {
-		const char *form = c->names->v[f[r]].form;
-		size_t fl = strlen(form);
+	/* and, last, the name as English writes it: a translation may keep it
+	 * (German, French; MMC's Chinese of The Big Bang Theory writes
+	 * Leonard, Penny in Latin letters) */
+	int self = wn >= 2 && wn < 256 && wordlike(w);
+	for (size_t r = 0; r < *nf + (size_t)self; r++) {
+		const char *form = r < *nf ? c->names->v[f[r]].form : w;
+		size_t fl = r < *nf ? strlen(form) : wn;
 		char buf[256];
 		if (c->pk && fl <= sizeof buf && xp_lang_fold(c->pk, form, fl, buf, XP_FOLD_MAKSURA))
 			form = buf;
