@@ -70,6 +70,7 @@ static void test_learn(void **state)
 		xp_buf_printf(&train, "Hello , she %s Joey today ||| 你好 , 她 今天 %s 乔伊\n", v[0], v[1]);
 		xp_buf_printf(&train, "Hello , he %s Ross ||| 你好 , 他 %s 罗斯\n", v[0], v[1]);
 		xp_buf_printf(&train, "then Joey %s Ross ||| 然后 乔伊 %s 罗斯\n", v[0], v[1]);
+		xp_buf_printf(&train, "and then Chandler Bing %s Ross ||| 然后 钱德勒 · 宾 %s 罗斯\n", v[0], v[1]);
 	}
 	xp_bitext bt;
 	xp_err e;
@@ -93,6 +94,14 @@ static void test_learn(void **state)
 	assert_string_equal(form_of(&nm, "joey", 0), "乔伊");
 	assert_string_equal(form_of(&nm, "ross", 0), "罗斯");
 	assert_null(form_of(&nm, "hello", 0));
+	/* the middle dot of 钱德勒 · 宾 is no part of a form */
+	for (size_t k = 0; k < nm.n; k++) {
+		const char *f = nm.v[k].form;
+		size_t fl = strlen(f);
+		assert_false(!strncmp(f, "·", strlen("·")) || (fl >= strlen("·") && !strcmp(f + fl - strlen("·"), "·")));
+	}
+	assert_string_equal(form_of(&nm, "bing", 0), "宾");
+	assert_string_equal(form_of(&nm, "chandler", 0), "钱德勒");
 	const size_t *f;
 	assert_int_equal(xp_names_of(&nm, "joey", 4, &f), 1);
 	assert_true(nm.v[f[0]].occurrences == 121);   /* 120 in training, 1 aligned */
