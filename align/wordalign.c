@@ -8,6 +8,7 @@
 #include "gibbs.h"
 #include "norm.h"
 #include "prior.h"
+#include "namelearn.h"
 #include "wamodel.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
@@ -43,6 +44,7 @@ void xp_wa_defaults(xp_wa_opts *o)
 	o->loan_prior = 0;
 	o->loan_langs = xp_lang_codes_with(XP_LT_LOANWORDS);   /* Farsi */
 	o->one_way = XP_SYM_ONE_WAY;   /* sym.h; README, "Which links make a span" */
+	o->learn_names = 1;
 }
 
 int xp_wa_threads(int threads)
@@ -58,6 +60,7 @@ struct xp_wa {
 	xp_vocab voc[2];
 	wa_corpus c;
 	wa_names names;          /* casing of each type, for the name prior */
+	wa_namelearn learn;      /* the show's names (o.learn_names; namelearn.h) */
 	wa_prior_counts cells;   /* cells each prior boosts */
 	size_t skipped;
 	xp_wa_norm nm[2];
@@ -154,6 +157,7 @@ void xp_wa_free(xp_wa *w)
 		free(w->mid[d]);
 	}
 	wa_names_free(&w->names);
+	wa_namelearn_free(&w->learn);
 	wa_prior_free(&w->c);
 	free(w->out);
 	free(w);
@@ -188,7 +192,7 @@ static long add_side(xp_wa *w, int d, const xp_str *t, size_t n, int out)
 		uint32_t id = xp_vocab_id(&w->voc[d], t[k].p, t[k].n);
 		if (id == UINT32_MAX)
 			return -1;
-		if ((w->o.name_prior > 1 || w->o.loan_prior > 1) &&
+		if ((w->o.name_prior > 1 || w->o.loan_prior > 1 || w->o.learn_names) &&
 		    wa_names_see(&w->names, d, id, t[k].p, t[k].n, !k || wa_names_ends_sentence(t[k - 1].p, t[k - 1].n)))
 			return -1;
 		S->tok[S->ntok + m] = id;
@@ -652,6 +656,10 @@ static void *worker(void *arg)
 		/* the direction's last sampler to finish decodes, then frees them */
 		if (last) {
 			rc = decode(w, d);
+			/* the English side generates the other in direction 0: each
+			 * sampler's last links of every name, before they are freed */
+			if (!rc && d == 0 && w->learn.occ)
+				rc = wa_namelearn_count(&w->learn, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
 			for (int k = 0; k < w->samplers && !rc && w->o.keep_model; k++)
 				rc = wa_model_take(&w->smp[d][k], &w->kept[d][k]);
 			for (int k = 0; k < w->samplers; k++)
@@ -663,6 +671,30 @@ static void *worker(void *arg)
 			}
 		}
 	}
+}
+
+/* The English side's names, by the casing counts (prior.h): a word
+ * capitalised where no sentence begins more often than not. */
+static int learn_init(xp_wa *w)
+{
+	uint32_t V = w->voc[0].n;
+	uint8_t *isname = calloc((size_t)V + 1, 1);
+	if (!isname)
+		return -1;
+	for (uint32_t t = 0; t < V && t < w->names.cap[0]; t++)
+		isname[t] = w->names.up[0][t] > w->names.low[0][t];
+	if (wa_namelearn_init(&w->learn, isname, V)) {
+		free(isname);
+		return -1;
+	}
+	return 0;
+}
+
+int xp_wa_names(const xp_wa *w, struct xp_names *out, xp_err *err)
+{
+	if (wa_namelearn_forms(&w->learn, w->voc, out))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	return 0;
 }
 
 int xp_wa_run(xp_wa *w, xp_err *err)
@@ -680,6 +712,8 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	w->c.nlex = w->c.nsent - before;
 	if (normalise(w))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory normalising the words");
+	if (w->o.learn_names && learn_init(w))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	if (w->o.name_prior > 1 || w->o.closed_prior > 1 || w->o.loan_prior > 1) {
 		wa_prior_opts po = {w->o.name_prior, WA_PRIOR_THRESHOLD, w->o.closed_prior,
 				    w->o.closed_classes ? w->o.closed_classes : WA_CC_ALL, {w->nm[0].lang, w->nm[1].lang},

@@ -95,6 +95,9 @@ typedef struct xp_wa_opts {
 	const struct xp_wa_model *model;
 	int adapt_sweeps;
 	int keep_model;          /* keep what training learned, for xp_wa_model_write */
+	/* learn the target forms of the English side's names from every pair
+	 * trained on (xp_wa_names; default on) */
+	int learn_names;
 } xp_wa_opts;
 
 void xp_wa_defaults(xp_wa_opts *o);
@@ -139,6 +142,15 @@ const xp_wa_norm *xp_wa_normalized(const xp_wa *w, int side);
 /* The schedule xp_wa_run chose: samplers a direction, and the sweeps of
  * each sampler over the corpus (its three stages together). */
 void xp_wa_schedule(const xp_wa *w, int *samplers, int *sweeps);
+
+/* The target forms of the English side's names (words capitalised where
+ * no sentence begins), learned from every sentence pair trained on, the
+ * --train ones too: the words each name's occurrences were linked to, kept
+ * when a form is frequent enough (align/namelearn.h), added to out (an
+ * io/names.h set, initialised by the caller; nothing without learn_names).
+ * After xp_wa_run. */
+struct xp_names;
+int xp_wa_names(const xp_wa *w, struct xp_names *out, xp_err *err);
 
 /* The cells the closed-class prior boosted (0 when off), after xp_wa_run. */
 long xp_wa_closed_cells(const xp_wa *w);

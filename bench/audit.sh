@@ -59,6 +59,12 @@ align() {
 		mv $T/$l.$s.dev.$x.tmp $T/$l.$s.dev.$x
 	done
 	rm -f $T/$l.$s.all.pharaoh $T/$l.$s.all.probs
+	# the names wordalign learned (from every pair: the bitext's too) stand
+	# next to both halves' alignments, where project reads them
+	if [ -e $T/$l.$s.all.names ]; then
+		cp $T/$l.$s.all.names $T/$l.$s.tune.names
+		mv $T/$l.$s.all.names $T/$l.$s.dev.names
+	fi
 	echo "  $l seed $s: aligned in $(( $(now) - a )) s" >&2
 }
 

@@ -232,6 +232,10 @@
  *                   comma (or other punctuation) alone takes the word after it
  *                   instead (English "who" / "that" linked to the comma of
  *                   ", die" / ", que": the relative pronoun is the next word).
+ *   XP_NP_NAMES     every language, with the names `wordalign` learned
+ *                   (io/names.h, project/names.h): a name's span becomes
+ *                   the occurrence of a form the show gives it, where one
+ *                   stands in its target sentence.
  *   XP_NP_EDGE_PUNCT  any language whose pack lists it: a comma, full stop,
  *                   colon, semicolon, question or exclamation mark at either
  *                   end of a span of more than punctuation leaves it (the
@@ -317,7 +321,8 @@ typedef uint64_t xp_np_mask;
 #define XP_NP_RELATIVE       XP_NP_BIT(34)
 #define XP_NP_SUBJECT_VERB   XP_NP_BIT(35)
 #define XP_NP_POSS_ARTICLE   XP_NP_BIT(36)
-#define XP_NP_NRULES 37   /* np.c: at most 64 (_Static_assert) */
+#define XP_NP_NAMES          XP_NP_BIT(37)
+#define XP_NP_NRULES 38   /* np.c: at most 64 (_Static_assert) */
 /* The rules every report lists whatever the target language (those of the
  * release that promised not to change a report's bytes); a rule after them
  * is listed (in the report, the settings and the summary) only for a target
@@ -344,7 +349,7 @@ int xp_np_switch(xp_np_mask *rules, const char *v, int on, const char **bad, siz
  * of 64 names, since the bits above 30 have no rule yet. */
 int xp_np_switch_in(const char *const *names, unsigned nnames, xp_np_mask *rules, const char *v, int on,
 		    const char **bad, size_t *nbad);
-#define XP_NP_LIST "stray, zh_name, zh_classifier, fa_indef, fa_possessor, fa_compound, fa_dem, fa_ra, zh_copula, consist, zh_words, zh_de, zh_name_trim, fa_verb_edge, fa_clause, fa_ezafe, fa_head, fa_edges, fa_dem_noun, zh_de_end, zh_measure, zh_head, zh_locative, fa_weak_det, zh_verb_tail, zh_clause_head, zh_weak_lead, fa_repeat, zh_particle, det, edge_punct, shed, punct_next"
+#define XP_NP_LIST "stray, zh_name, zh_classifier, fa_indef, fa_possessor, fa_compound, fa_dem, fa_ra, zh_copula, consist, zh_words, zh_de, zh_name_trim, fa_verb_edge, fa_clause, fa_ezafe, fa_head, fa_edges, fa_dem_noun, zh_de_end, zh_measure, zh_head, zh_locative, fa_weak_det, zh_verb_tail, zh_clause_head, zh_weak_lead, fa_repeat, zh_particle, det, edge_punct, shed, punct_next, names"
 
 /* Rule k (XP_NP_BIT(k)) is named in reports of a projection onto lang:
  * k < XP_NP_NLISTED, or lang's pack has the rule. */

@@ -19,6 +19,9 @@ extern const char *const xp_articles_all[];
 #define XP_RULE_CONSIST                                                                                     \
 	{"consist", XP_RK_NP, XP_NP_CONSIST, 1,                                                             \
 	 "a name or noun phrase said again in a scene takes the words its entity's other mentions agree on"}
+#define XP_RULE_NAMES                                                                                       \
+	{"names", XP_RK_NP, XP_NP_NAMES, 1,                                                                 \
+	 "a name takes a target form the aligner learned for it from all the bitext, where one stands in the sentence"}
 #define XP_RULE_ARTICLES                                                                                    \
 	{"articles", XP_RK_PRONOUN, XP_LR_ARTICLES, 0,                                                      \
 	 "an English article's links are ignored when the rest of its mention is aligned"}

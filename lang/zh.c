@@ -28,7 +28,7 @@ static const xp_lang_rule rules[] = {
 	 "a numeral or demonstrative with its classifier just before the span joins it (一个, 这位)"},
 	{"zh_copula", XP_RK_NP, XP_NP_ZH_COPULA, 1,
 	 "with --chars, a 是 glued into an ICU word at the span's edge is cut (最糟的是 -> 最糟的)"},
-	XP_RULE_CONSIST,
+	XP_RULE_CONSIST, XP_RULE_NAMES,
 	{"zh_words", XP_RK_NP, XP_NP_ZH_WORDS, 1,
 	 "with --chars, a span never cuts a word of jieba's, the segmentation MMC is annotated on"},
 	{"zh_de", XP_RK_NP, XP_NP_ZH_DE, 1,

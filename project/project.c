@@ -12,6 +12,7 @@
 #include "../lang/pron.h"
 #include "collide.h"
 #include "consist.h"
+#include "names.h"
 #include "features.h"
 #include "../lang/prodrop.h"
 #include "lexicon.h"
@@ -1187,10 +1188,11 @@ static int consistency(run *r, const xp_corpus *en)
 		}
 		free(tgt_of);
 	}
-	if (!rc) {
-		xp_consist_in in = {p->lang, sent, nsent, sent0, doc, at, (const char *const *)key, name, pos};
+	xp_consist_in in = {p->lang, sent, nsent, sent0, doc, at, (const char *const *)key, name, pos};
+	if (!rc && (r->o->np & XP_NP_NAMES) && r->o->names)   /* names.h: first, consist spreads it */
+		rc = xp_names_place(p->m, n, &in, r->o->names) < 0 ? -1 : 0;
+	if (!rc && (r->o->np & XP_NP_CONSIST))
 		rc = xp_consist(p->m, n, &in) < 0 ? -1 : 0;
-	}
 	for (size_t s = 0; sent && s < nsent; s++)
 		free((void *)sent[s].w), free((void *)sent[s].len);
 	for (size_t k = 0; key && k < n; k++)
@@ -1465,7 +1467,7 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 		rc = doc_mentions(r, &en->docs[d], &p->docs[d]);
 		p->ndocs = d + 1;
 	}
-	if (rc == 0 && (o->np & XP_NP_CONSIST))
+	if (rc == 0 && (o->np & (XP_NP_CONSIST | XP_NP_NAMES)))
 		rc = consistency(r, en);
 	if (rc == 0 && r->zs && (xp_lang_rule_set(xp_lang_get(p->lang), XP_RK_NP) & XP_NP_ZH_WORDS))
 		rc = zh_words(r, en);
