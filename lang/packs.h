@@ -44,6 +44,11 @@ extern const char *const xp_articles_all[];
 	{"punct_next", XP_RK_NP, XP_NP_PUNCT_NEXT, 1,                                                       \
 	 "a span that is one comma or stop alone takes the word after it (', die' for 'who')"}
 
+/* the packs with a confidence model (project/calibration.json) */
+#define XP_RULE_DOUBT                                                                                       \
+	{"doubt", XP_RK_NP, XP_NP_DOUBT, 1,                                                                 \
+	 "a noun phrase (not a pronoun or name) whose confidence is below 0.4 is left unprojected"}
+
 /* A closed-class table (lang.h closed_class): a word and its classes. */
 typedef struct {
 	const char *w;
