@@ -251,7 +251,9 @@
  *                   dev's silver, so mmc-tune is the independent check).  It
  *                   acts on the settled document, after the confidence; a
  *                   span another English mention shares or lost (a
- *                   collision) stays.
+ *                   collision) stays.  Only with the aligner's posteriors
+ *                   (--probs), which the model was fitted with: links made by
+ *                   hand or by another aligner are taken as they are.
  */
 #ifndef XP_NP_H
 #define XP_NP_H

@@ -1300,8 +1300,10 @@ static int doc_settle(run *r, const xp_doc *ed, size_t d)
 	if (xp_feat_settle(r->p->m + pd->first, r->p->feat + pd->first * XP_NFEAT, pd->n, ed, td, r->o->nalt > 0,
 			   r->ncom > 0, r->p->lang, r->p->model.lang[0] ? &r->p->model : NULL))
 		return -1;
-	/* only with a model: the committee's and other seeds' runs have none */
-	if ((r->o->np & XP_NP_DOUBT) && r->p->model.lang[0] &&
+	/* only with a model (the committee's and other seeds' runs have none)
+	 * and the aligner's posteriors: the model was fitted on them, and
+	 * links without any (made by hand, another aligner's) are no doubt */
+	if ((r->o->np & XP_NP_DOUBT) && r->p->model.lang[0] && r->wa->has_probs &&
 	    (xp_lang_rule_set(xp_lang_get(r->p->lang), XP_RK_NP) & XP_NP_DOUBT))
 		return doubt(r, ed, d);
 	return 0;
