@@ -63,6 +63,11 @@ extern const char *const xp_articles_all[];
 	{"poss_article", XP_RK_NP, XP_NP_POSS_ARTICLE, 1,                                                   \
 	 "a possessive's span (sua for \"his\") takes the article just before it (a sua, do seu)"}
 
+/* the packs with a confidence model (project/calibration.json) */
+#define XP_RULE_DOUBT                                                                                       \
+	{"doubt", XP_RK_NP, XP_NP_DOUBT, 1,                                                                 \
+	 "a noun phrase (not a pronoun or name) whose confidence is below 0.4 is left unprojected"}
+
 /* A closed-class table (lang.h closed_class): a word and its classes. */
 typedef struct {
 	const char *w;

@@ -1341,6 +1341,49 @@ static int zh_words(run *r, const xp_corpus *en)
 
 /* A document's mentions settled into its target clusters (collide.c), and
  * their features and confidence. */
+/* XP_NP_DOUBT (np.h): after the confidence, the noun phrases the model
+ * doubts leave the settled document d.  Not a span another English mention
+ * shares or lost to (a collision: its cluster was merged, or another kept
+ * the span), so that dropping one never takes another with it. */
+static int doubt(run *r, const xp_doc *ed, size_t d)
+{
+	xp_proj_doc *pd = &r->p->docs[d];
+	xp_doc *td = &r->p->out.docs[d];
+	xp_proj_mention *m = r->p->m + pd->first;
+	size_t gone = 0;
+	for (size_t i = 0; i < pd->n; i++) {
+		xp_proj_mention *x = &m[i];
+		if (x->fate != XP_PROJECTED || x->conf >= XP_NP_DOUBT_BELOW ||
+		    xp_mention_type("en", &ed->utts[x->en_utt], x->en_start, x->en_end) < XP_MT_NOMINAL)
+			continue;
+		int shared = 0;
+		for (size_t k = 0; k < pd->n && !shared; k++)
+			shared = k != i && m[k].same_as == x->id && (m[k].fate == XP_SAME_SPAN || m[k].fate == XP_COLLIDED);
+		if (shared)
+			continue;
+		size_t w = 0;
+		for (size_t k = 0; k < td->nmentions; k++)
+			if (td->mentions[k].id != x->id)
+				td->mentions[w++] = td->mentions[k];
+		if (w == td->nmentions)
+			continue;
+		td->nmentions = w;
+		x->fate = XP_NULL_FILTERED;
+		x->np |= XP_NP_DOUBT;
+		pd->st.projected--, pd->st.fate[XP_PROJECTED]--, pd->st.fate[XP_NULL_FILTERED]++;
+		for (unsigned k = 0; k < XP_NP_NRULES; k++)
+			pd->st.np[k] += XP_NP_BIT(k) == XP_NP_DOUBT;
+		gone++;
+	}
+	if (!gone)
+		return 0;
+	size_t before = td->nclusters;
+	if (xp_doc_finish(td, 0, NULL, NULL))
+		return -1;
+	pd->st.clusters -= before - td->nclusters;
+	return 0;
+}
+
 static int doc_settle(run *r, const xp_doc *ed, size_t d)
 {
 	xp_proj_doc *pd = &r->p->docs[d];
@@ -1354,9 +1397,16 @@ static int doc_settle(run *r, const xp_doc *ed, size_t d)
 		xp_feat_agree(r->p->m, r->p->feat, pd->first, pd->n, r->alt, r->o->nalt, XP_F_SEED_AGREE);
 	if (r->ncom)
 		xp_feat_agree(r->p->m, r->p->feat, pd->first, pd->n, r->com, r->ncom, XP_F_COMMITTEE);
-	return xp_feat_settle(r->p->m + pd->first, r->p->feat + pd->first * XP_NFEAT, pd->n, ed, td, r->o->nalt > 0,
-			      r->ncom > 0, r->p->lang,
-			      r->p->model.lang[0] ? &r->p->model : NULL);
+	if (xp_feat_settle(r->p->m + pd->first, r->p->feat + pd->first * XP_NFEAT, pd->n, ed, td, r->o->nalt > 0,
+			   r->ncom > 0, r->p->lang, r->p->model.lang[0] ? &r->p->model : NULL))
+		return -1;
+	/* only with a model (the committee's and other seeds' runs have none)
+	 * and the aligner's posteriors: the model was fitted on them, and
+	 * links without any (made by hand, another aligner's) are no doubt */
+	if ((r->o->np & XP_NP_DOUBT) && r->p->model.lang[0] && r->wa->has_probs &&
+	    (xp_lang_rule_set(xp_lang_get(r->p->lang), XP_RK_NP) & XP_NP_DOUBT))
+		return doubt(r, ed, d);
+	return 0;
 }
 
 /* The cluster of the longest of the first n mentions of td in utterance t

@@ -187,6 +187,11 @@ static void test_np_listed(void **st)
 	assert_string_equal(xp_np_name(30), "edge_punct");
 	assert_string_equal(xp_np_name(31), "shed");
 	assert_string_equal(xp_np_name(32), "punct_next");
+	/* doubt: the packs with a confidence model */
+	assert_string_equal(xp_np_name(33), "doubt");
+	assert_true(xp_np_named("doubt", 5) == XP_NP_DOUBT);
+	assert_true(xp_np_listed(33, "zh") && xp_np_listed(33, "fa"));
+	assert_false(xp_np_listed(33, "de") || xp_np_listed(33, NULL));
 }
 
 static void test_zh_name(void **st)
