@@ -8,7 +8,8 @@
 # defaults (3 samplers, 5000/sqrt(pairs) sweeps in stages of a quarter, a
 # quarter and all) on its numeric input, written beforehand and not timed.
 #
-# Environment: THREADS (default 2), SEED (default 1), BASE, EFLOMAL.
+# Environment: THREADS (default 2), SEED (default 1), BASE, EFLOMAL, WA_OPTS
+# (more options for xproj's wordalign, not BASE's: e.g. --settle 0.01).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${THREADS:=2}" "${SEED:=1}" "${BASE:=}"
 G=$DATA/word-alignment-gold
@@ -35,7 +36,7 @@ efl_input() {
 printf '%-5s %6s %6s %6s %6s %6s %6s %6s | %s\n' set fwd rev inter union gd gdf gdfa "awesome-align"
 for p in enfr roen jaen; do
 	/usr/bin/time -f '%e %U %S' -o $T/$p.xproj.time $XPROJ wordalign --seed $SEED --lowercase --threads $THREADS \
-		$G/$p.src-tgt -o $T/$p.xproj --forward $T/fwd --reverse $T/rev 2>$T/$p.xproj.log
+		${WA_OPTS:-} $G/$p.src-tgt -o $T/$p.xproj --forward $T/fwd --reverse $T/rev 2>$T/$p.xproj.log
 	row="$(aer $p $T/fwd) $(aer $p $T/rev)"
 	for m in intersect union grow-diag grow-diag-final grow-diag-final-and; do
 		$XPROJ symmetrize --method $m -o $T/$m $T/fwd $T/rev
@@ -64,7 +65,7 @@ for p in enfr roen jaen; do
 	for who in xproj base eflomal; do
 		[ -f $T/$p.$who.time ] || continue
 		r=""
-		[ $who != xproj ] && r=$(awk -v a="$(cpu $T/$p.xproj.time)" -v b="$(cpu $T/$p.$who.time)" 'BEGIN { printf "%.2fx", b > 0 ? a / b : 0 }')
+		[ $who != xproj ] && r=$(awk -v a="$(cpu $T/$p.xproj.time)" -v b="$(cpu $T/$p.$who.time)" 'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }')
 		printf '%-5s %-8s %7s %8s %8s  %s\n' $p $who "$(aer $p $T/$p.$who)" "$(cpu $T/$p.$who.time)" "$(wall $T/$p.$who.time)" "$r"
 	done
 	sed -n 's/^xproj wordalign: \(.*samplers.*\)/      xproj: \1/p' $T/$p.xproj.log

@@ -69,7 +69,7 @@ for size in $SIZES; do
 		r=$(measure $who $bin wordalign --lowercase --threads $THREADS $T/pairs.txt -o $T/out.pharaoh)
 		set -- $r
 		vs=""
-		[ "$ew" != 0 ] && vs=$(echo "$2 $ec $3 $em" | awk '{ printf "%.2fx CPU, %.2fx memory", $2 > 0 ? $1 / $2 : 0, $3 / $4 }')
+		[ "$ew" != 0 ] && vs=$(echo "$2 $ec $3 $em" | awk '{ printf "%.2fx CPU, %.2fx memory", ($2 > 0 ? $1 / $2 : 0), $3 / $4 }')
 		printf '%-5s %-10s %10.0f %9.1f %9.1f %9.0f   %s\n' $size $who $(echo "$n $1" | awk '{ print ($2 > 0 ? $1 / $2 : 0) }') $1 $2 $(($3 / 1024)) "$vs"
 	done
 	rm -f $T/pairs.txt $T/out.pharaoh
