@@ -57,6 +57,11 @@ typedef struct xp_wa_opts {
 	int samplers;            /* independent samplers per direction; 0 (the default) = from the
 				    corpus size: 3, more for a small corpus (WA_MIN_WORK) */
 	int iters;               /* sweeps of the last stage; 0 = from the corpus size */
+	double settle;           /* > 0: the second and third stages stop once their links have
+				    settled: when the share of links a sweep moves, averaged over 8
+				    sweeps, falls by less than this (relative) from the 8 before;
+				    the sweeps above are then the most.  0 (the default): every
+				    stage runs its length (docs/wordalign-schedule.md) */
 	int lowercase;           /* compare words lower-cased (ICU, root locale) */
 	unsigned normalize;      /* the parts of align/norm.h's XP_NORM_* that may apply (default
 				    XP_NORM_ALL; 0: words as given) */
@@ -151,6 +156,12 @@ void xp_wa_schedule(const xp_wa *w, int *samplers, int *sweeps);
  * After xp_wa_run. */
 struct xp_names;
 int xp_wa_names(const xp_wa *w, struct xp_names *out, xp_err *err);
+
+/* What training did: the mean sweeps a sampler made (fewer than
+ * xp_wa_schedule's with opts.settle), and the share of links the last sweep
+ * of each stage moved, averaged over the samplers (how far from settled the
+ * chains were when they stopped). */
+void xp_wa_settling(const xp_wa *w, double *sweeps, double moved[3]);
 
 /* The cells the closed-class prior boosted (0 when off), after xp_wa_run. */
 long xp_wa_closed_cells(const xp_wa *w);

@@ -47,6 +47,15 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 	xp_wa_schedule(w, &samplers, &sweeps);
 	fprintf(stderr, "xproj wordalign: %d samplers a direction%s, %d sweeps each\n", samplers,
 		o->samplers ? " (--samplers)" : o->model ? " (the model's)" : " (from the corpus size)", sweeps);
+	/* how settled the chains were: the share of links their last sweeps
+	 * moved, and with --settle the sweeps they made */
+	double made, moved[3];
+	xp_wa_settling(w, &made, moved);
+	if (!o->model)
+		fprintf(stderr, "xproj wordalign: links moved by each stage's last sweep: %.1f%%, %.1f%%, %.1f%%%s",
+			100 * moved[0], 100 * moved[1], 100 * moved[2], o->settle > 0 ? "" : "\n");
+	if (!o->model && o->settle > 0)
+		fprintf(stderr, "; settled after %.1f sweeps on average (--settle %g)\n", made, o->settle);
 	if (o->ntrain_lex)
 		fprintf(stderr, "xproj wordalign: %zu pairs for the lexical model only (--train-lex)\n",
 			xp_wa_lexical(w));
@@ -279,6 +288,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"xproj wordalign PAIRS -o OUT.pharaoh [--train MORE.pairs]... [--probs OUT.probs]\n"
 	"                [--save-model M] [--model M [--adapt-sweeps N]] [--names F | --no-names]\n"
 	"                [--train-lex SPANS.pairs]... [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
+	"                [--settle E]\n"
 	"                [--lowercase] [--src-lang L] [--tgt-lang L] [--no-normalize[=PART,...]]\n"
 	"                [--no-name-prior | --name-prior F] [--no-closed-prior | --closed-prior F]\n"
 	"                [--no-loan-prior | --loan-prior F] [--loan-langs L]\n"
@@ -321,6 +331,11 @@ const xp_cmd xp_cmd_wordalign = {
 	"  --samplers N   independent samplers per direction (default 3, and more for\n"
 	"                 a small corpus: as many as make 100M token sweeps, up to 16)\n"
 	"  --iters N      sweeps of the last stage (default: from the corpus size)\n"
+	"  --settle E     stop the second and third stages early once their links have\n"
+	"                 settled: when the share of links a sweep moves, over 8 sweeps,\n"
+	"                 falls by less than E (relative, 0-1; 0.01 or 0.02) from the 8\n"
+	"                 before; each sampler on its own (default 0: every stage runs\n"
+	"                 its length, which mmc-tune Farsi needs)\n"
 	"  --lowercase    compare words lower-cased (normalising folds case anyway)\n"
 	"  --src-lang L, --tgt-lang L  the languages of the two sides, which decide the\n"
 	"                 normalisation (default: from each side's script; Latin is en\n"
