@@ -122,4 +122,11 @@ for l in $LANGS; do
 		--tol $TOL --rules $T/$l.rules
 done
 echo
+# the verdicts, counted (KEEP: on and passes; DOUBT: on and does not; off: off in the packs)
+k=0 d=0 o=0 per=""
+for l in $LANGS; do
+	read -r k1 d1 o1 < $T/$l.verdicts
+	k=$((k + k1)) d=$((d + d1)) o=$((o + o1)) per="$per${per:+; }$l $k1/$d1/$o1"
+done
 echo "audit.sh: $(( $(now) - start )) s"
+echo "audit.sh: KEEP $k DOUBT $d (off $o; KEEP/DOUBT/off by language: $per)"
