@@ -7,9 +7,6 @@
 # (it ends like the clitic -م), the clitic on هام.
 . tests/cli/lib
 P=$FIX/fapossrep
-# fa_possessive, fa_verb_move and fa_ra (کلید هام | رو) are off by default since the
-# rule audit (docs/quality.md)
-PROJ_OPTS="--rules +fa_possessive,+fa_verb_move,+fa_ra"
 
 proj all
 expect_grep "$(line d 0 من '(1)')" $T/all.conll                 # the first of من من

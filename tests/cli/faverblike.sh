@@ -9,8 +9,6 @@
 # which agrees with nothing, takes شدی, not the nearer عالی.
 . tests/cli/lib
 P=$FIX/faverblike
-# fa_possessive and fa_verb_move are off by default since the rule audit (docs/quality.md)
-PROJ_OPTS="--rules +fa_possessive,+fa_verb_move"
 
 proj all
 expect_grep "$(line d 3 کردی '(1)')" $T/all.conll

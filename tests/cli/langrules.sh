@@ -19,8 +19,6 @@
 # "It 's cold" -> هوا سرد بود with "It" on هوا.
 . tests/cli/lib
 P=$FIX/langrules
-# fa_possessive and fa_verb_move are off by default since the rule audit (docs/quality.md)
-PROJ_OPTS="--rules +fa_possessive,+fa_verb_move"
 
 proj all
 expect_grep "$(line z 0 我 '(1)')" $T/all.conll                 # free pronoun

@@ -20,13 +20,12 @@ expect_grep '"np_rules":{"stray":1,"zh_name":2,"zh_classifier":1,"fa_indef":1,"f
 expect_grep '"np_rules":{"stray":false,"zh_name":true,' $T/all.json
 expect_grep '"np_rules":{"stray":true,"zh_name":true,"zh_classifier":true,"fa_indef":true,"fa_possessor":true,"fa_compound":true,"fa_dem":true,"fa_ra":true,"zh_copula":true,"consist":true,"zh_words":true,"zh_de":true,"zh_name_trim":true,"fa_verb_edge":true,"fa_clause":true,"fa_ezafe":true,"fa_head":true,"fa_edges":true,"fa_dem_noun":true,"zh_de_end":true,"zh_measure":true,"zh_head":true,"zh_locative":true,"fa_weak_det":true,"zh_verb_tail":true,"zh_clause_head":true,"zh_weak_lead":true,"fa_repeat":true,"zh_particle":true}}' $T/all.json
 
-# the defaults: every rule on but those the rule audit turned off (docs/quality.md:
-# zh_name, zh_classifier, zh_de, zh_locative, zh_clause_head, zh_particle, fa_possessor,
-# fa_ra, fa_head, fa_weak_det)
+# the defaults: every rule on but zh_classifier, fa_possessor and fa_head, off since the
+# rule audit (docs/quality.md)
 proj def
-expect_grep "$(line z 4 丝 '(2)')" $T/def.conll                 # zh_name off
+expect_grep "$(line z 3 珍妮 '(2')" $T/def.conll
 expect_grep "$(line f 0 یه '(3')" $T/def.conll
-expect_grep '"fa_indef":true,"fa_possessor":false,"fa_compound":true,"fa_dem":true,"fa_ra":false,"zh_copula":true,"consist":true,"zh_words":true,"zh_de":false,"zh_name_trim":true,"fa_verb_edge":true,"fa_clause":true,"fa_ezafe":true,"fa_head":false,"fa_edges":true,"fa_dem_noun":true,"zh_de_end":true,"zh_measure":true,"zh_head":true,"zh_locative":false,"fa_weak_det":false,"zh_verb_tail":true,"zh_clause_head":false,"zh_weak_lead":true,"fa_repeat":true,"zh_particle":false}}' $T/def.json
+expect_grep '"fa_indef":true,"fa_possessor":false,"fa_compound":true,"fa_dem":true,"fa_ra":true,"zh_copula":true,"consist":true,"zh_words":true,"zh_de":true,"zh_name_trim":true,"fa_verb_edge":true,"fa_clause":true,"fa_ezafe":true,"fa_head":false,"fa_edges":true,"fa_dem_noun":true,"zh_de_end":true,"zh_measure":true,"zh_head":true,"zh_locative":true,"fa_weak_det":true,"zh_verb_tail":true,"zh_clause_head":true,"zh_weak_lead":true,"fa_repeat":true,"zh_particle":true}}' $T/def.json
 proj noindef --no-np fa_indef
 expect_grep "$(line f 1 چیزی '(3)')" $T/noindef.conll
 

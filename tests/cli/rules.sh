@@ -19,8 +19,7 @@ same def def2
 # each old switch and its --rules spelling
 proj a1 --skip-articles;                    proj a2 --rules +articles;          same a1 a2
 proj b1 --no-fa-attach --no-prodrop;        proj b2 --rules -fa_attach,-prodrop; same b1 b2
-# (--np all: every noun phrase rule; the pronoun rules stay at their defaults)
-proj c1 --np all;       proj c2 --rules all,-articles,-fa_possessive,-fa_verb_move; same c1 c2
+proj c1 --np all;                           proj c2 --rules all,-articles;      same c1 c2
 proj d1 --no-np stray,consist;              proj d2 --rules=-stray,-consist;    same d1 d2
 proj e1 --no-zh-pronouns --no-fa-nearest-verb; proj e2 --rules ' -zh_pronoun , -fa_verb'; same e1 e2
 # left to right, later options win

@@ -82,11 +82,7 @@ expect_grep "$(printf '^d\t0\t0\t在\t.*(1$')" $T/strong.conll
 # choice beside the verb that says it): a particle is no noun phrase, the
 # span is dropped (and the report keeps what it took away); off, it stays
 fixture 3 '我 得 逃 了 。' '0-0 1-2 3-1 4-4' 'I:(2)' 'need:-' 'a:(1' 'break:1)' '.:-'
-# (off by default since the rule audit, docs/quality.md: turned on here)
-expect_status 0 projn 3 zh_particle --rules +zh_particle
-expect_grep " 1 zh_particle\b" $T/err
-expect_status 0 projn 3 nozh_particle
-expect_grep " 0 zh_particle\b" $T/err
+onoff 3 zh_particle
 expect_grep "$(row 1 得 -)" $T/zh_particle.conll
 expect_grep "$(row 0 我 '(2)')" $T/zh_particle.conll
 expect_grep '"dropped":\[0,1,2\],"fate":"filtered"' $T/zh_particle.json
