@@ -132,6 +132,7 @@ printf "| rule | kind | default | tune gain, mention (seeds %s) | 90%% interval 
 	join(' / ', @seeds);
 print "|---|---|---|---|---|---|---|---|---|\n";
 my @doubt;
+my %count = (KEEP => 0, DOUBT => 0, off => 0);
 for my $r (@rules) {
 	my ($name, $def, $kind, $pdef) = @$r;
 	$pdef //= $def;
@@ -156,11 +157,14 @@ for my $r (@rules) {
 		$v = ($lo > 0 && $dm >= -$tol) ? 'off; would pass on' : 'off; stays off';
 		$v = 'off; no effect' if $none;
 	}
+	$count{$v =~ /^(KEEP|DOUBT)/ ? $1 : 'off'}++;
 	printf "| `%s` | %s | %s | %+.2f (%s) | %s .. %s | %d | %+.2f (%s .. %s) | %+.2f / %+.2f | %s |\n",
 		$name, $kind,
 		$def eq 'on' ? ($pdef eq 'on' ? 'on' : 'off (on in the benchmarks)') : 'off (gain: turned on)', $tm, per_seed('tune', $name, $sign, \@tall),
 		bound($lo), bound($hi), $moved, $tc, bound($clo), bound($chi), $dm, $dc, $v;
 }
+# the counts, for audit.sh's last line
+if (open my $cf, '>', "$dir/$lang.verdicts") { print $cf "$count{KEEP} $count{DOUBT} $count{off}\n"; close $cf }
 exit 0 unless @doubt;
 printf "\n%s: removing each rule in doubt (variant minus baseline, mention F1, means of the seeds): all scenes and each half\n", $lang;
 printf "| rule | mmc-tune | %s | MMC dev | dev half A (even places) | dev half B (odd places) |\n",

@@ -128,8 +128,17 @@ for l in $LANGS; do
 	echo
 	sel=$T/$l.rules
 	[ -n "${AUDIT_RULES:-}" ] && { sel=$T/$l.rules.sel; for r in $AUDIT_RULES; do grep "^$r " $T/$l.rules; done > $sel || :; }
+	rm -f $T/$l.verdicts
 	perl bench/audit.pl --lang $l --dir $T --seeds "$SEEDS" --resamples $RESAMPLES --boot-seed $BOOT_SEED \
 		--tol $TOL --rules $sel
 done
 echo
+# the verdicts, counted (KEEP: on and passes; DOUBT: on and does not; off: off in the packs)
+k=0 d=0 o=0 per=""
+for l in $LANGS; do
+	[ -s $T/$l.verdicts ] || continue   # (AUDIT_RULES named none of its rules)
+	read -r k1 d1 o1 < $T/$l.verdicts
+	k=$((k + k1)) d=$((d + d1)) o=$((o + o1)) per="$per${per:+; }$l $k1/$d1/$o1"
+done
 echo "audit.sh: $(( $(now) - start )) s"
+echo "audit.sh: KEEP $k DOUBT $d (off $o; KEEP/DOUBT/off by language: $per)"

@@ -24,7 +24,7 @@ static const xp_lang_rule rules[] = {
 	 "what / who takes a free 什么 / 干什么 / 怎么 / 谁, and a span holding one is cut to it"},
 	{"zh_name", XP_RK_NP, XP_NP_ZH_NAME, 1,
 	 "a name takes the whole transliteration ICU split into characters (珍妮|丝)"},
-	{"zh_classifier", XP_RK_NP, XP_NP_ZH_CLASSIFIER, 1,
+	{"zh_classifier", XP_RK_NP, XP_NP_ZH_CLASSIFIER, 0,
 	 "a numeral or demonstrative with its classifier just before the span joins it (一个, 这位)"},
 	{"zh_copula", XP_RK_NP, XP_NP_ZH_COPULA, 1,
 	 "with --chars, a 是 glued into an ICU word at the span's edge is cut (最糟的是 -> 最糟的)"},

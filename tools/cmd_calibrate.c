@@ -89,6 +89,27 @@ static json_t *logit_json(const xp_logit *m, size_t n, size_t pos, const char *e
 	return o;
 }
 
+/* --drop-features: each name of the comma-separated list into drop[]; 1 after a
+ * message for a name that is no feature */
+static int drop_list(const char *list, unsigned char *drop)
+{
+	const char *p = list;
+	do {
+		size_t n = strcspn(p, ",");
+		char name[64];
+		snprintf(name, sizeof name, "%.*s", (int)(n < sizeof name ? n : sizeof name - 1), p);
+		int f = xp_feat_named(name);
+		if (f < 0) {
+			fprintf(stderr, "xproj calibrate: --drop-features: '%s' is no feature (xproj project --report lists them)\n",
+				name);
+			return 1;
+		}
+		drop[f] = 1;
+		p += n;
+	} while (*p++ == ',');
+	return 0;
+}
+
 /* The positive-unlabelled class of an example under the --pu-* options pu. */
 static uint8_t pu_class(const float *x, int projected, int pu)
 {
@@ -202,10 +223,12 @@ static int run(int argc, char **argv)
 					   {"level-projected", required_argument, 0, 'P'},
 					   {"level-key", required_argument, 0, 'K'},
 					   {"zh-words", required_argument, 0, 'W'},
+					   {"drop-features", required_argument, 0, 'F'},
 					   {0, 0, 0, 0}};
 	set sets[2 * MAXSETS], lv[MAXSETS];
 	size_t ns = 0, nr = 0, np = 0, nk = 0, lr = 0, lp = 0, lk = 0;
-	const char *out = NULL, *note = NULL, *ends = NULL, *words = NULL;
+	const char *out = NULL, *note = NULL, *ends = NULL, *words = NULL, *drops = NULL;
+	unsigned char drop[XP_NFEAT] = {0};
 	double l2 = 1e-3;
 	int ch, skip_prodrop = 0, pu = 0;
 	unsigned lflags = 0;
@@ -235,6 +258,9 @@ static int run(int argc, char **argv)
 		else if (ch == 'O') lflags |= XP_LB_LOOSE;
 		else if (ch == 'Z') ends = optarg;
 		else if (ch == 'W') words = optarg;
+		else if (ch == 'F' && drop_list(optarg, drop))
+			return 2;
+		else if (ch == 'F') drops = optarg;
 		else if (ch == '?') return 2;
 	}
 	if (ends && optind == argc && out && nr + np + nk == 0)
@@ -297,6 +323,12 @@ static int run(int argc, char **argv)
 		lang_ex *lx = &langs[setlang[s]];
 		if (!rc && lx->lex)   /* cross-fitted: lexicon.h */
 			xp_lex_fill(lx->lex, &st->r, &proj);
+		/* --drop-features: a column of zeros gets no weight (the gradient
+		 * is zero there and the penalty keeps it at zero) */
+		for (size_t k = 0; !rc && drops && k < st->r.n; k++)
+			for (int f = 0; st->r.items[k].feat && f < XP_NFEAT; f++)
+				if (drop[f])
+					st->r.items[k].feat[f] = 0;
 		xp_corpus_free(&proj), xp_corpus_free(&key);
 		if (rc)
 			break;
@@ -393,6 +425,8 @@ static int run(int argc, char **argv)
 					sources, "models", models);
 		if (note)
 			json_object_set_new(doc, "note", json_string(note));
+		if (drops)
+			json_object_set_new(doc, "dropped_features", json_string(drops));
 		if (skip_prodrop)
 			json_object_set_new(doc, "skipped", json_pack("{s:s,s:I}", "what", "pro-drop projections",
 								      "mentions", (json_int_t)skipped));
@@ -426,7 +460,7 @@ const xp_cmd xp_cmd_calibrate = {
 	"xproj calibrate --report R.json --projected OUT.conll --key REF.conll [...] [--l2 X]\n"
 	"                [--skip-prodrop] [--pu-agreeing] [--pu-possessive] [--loose] [--note TEXT]\n"
 	"                [--level-report R.json --level-projected OUT.conll --level-key CORRECTED.conll]\n"
-	"                -o MODEL.json\n"
+	"                [--drop-features F,...] -o MODEL.json\n"
 	"       xproj calibrate --zh-ends SILVER.conll [--zh-words DIR] [--note TEXT] -o TABLE.json\n\n"
 	"Each --report/--projected/--key triple is a projection (`xproj project --report`) and a\n"
 	"reference for its target text, judged as `xproj judge` does.  For each target language\n"
@@ -462,6 +496,8 @@ const xp_cmd xp_cmd_calibrate = {
 	"                  language is shifted on the log-odds by the one constant that makes\n"
 	"                  its mean P(recoverable) over the set's nulls the share that are\n"
 	"                  (judged as they are, never --loose); MODEL.json records the shift\n"
+	"  --drop-features F,...  fit without these features (their weights stay 0): e.g.\n"
+	"                  those that read one reference's conventions (docs/triage.md)\n"
 	"  --zh-ends SILVER  instead of a model, the table of how often SILVER's mentions end\n"
 	"                  on each jieba word (project/lexicon.h: the confidence's zh_end_lex;\n"
 	"                  the compiled-in one is project/zh_ends.json, of MMC dev's silver),\n"

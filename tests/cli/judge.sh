@@ -96,6 +96,18 @@ expect_grep '0 pro-drop projections left out' $T/err
 expect_grep '"what": "pro-drop projections"' $T/m2.json
 expect_status 0 $XPROJ judge --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll --model $T/m.json
 expect_grep 'ECE' $T/out
+# --drop-features: the named features get no weight, the file says which;
+# an unknown name is a usage error and writes nothing
+expect_status 0 $XPROJ calibrate --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll \
+	--report $T/r.json --projected $T/zh.conll --key $T/zh.conll --l2 0.1 --drop-features tgt_len,committee -o $T/md.json
+expect_grep '"dropped_features": "tgt_len,committee"' $T/md.json
+expect_grep '"tgt_len": 0.0,' $T/md.json
+expect_grep '"committee": 0.0,' $T/md.json
+expect_eq "$(grep -c '"tgt_len": 0.0,' $T/md.json)" 4 "--drop-features: tgt_len's weight and mean in both models"
+expect_status 2 $XPROJ calibrate --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll \
+	--report $T/r.json --projected $T/zh.conll --key $T/zh.conll --drop-features tgt_len,no_such -o $T/md2.json
+expect_grep "'no_such' is no feature" $T/err
+[ -e $T/md2.json ] && { echo "FAIL: --drop-features with an unknown name wrote a model"; fails=$((fails + 1)); }
 # --level-*: the null model's log-odds shifted so that its mean over a
 # corrected set's nulls is their share recoverable (here the one null, which
 # is): the null comes out likelier recoverable, i.e. less confident
