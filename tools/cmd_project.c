@@ -231,22 +231,34 @@ static void gender_summary(const xp_projection *p)
 			pm, m, m ? 100.0 * pm / m : 0, pf, f, f ? 100.0 * pf / f : 0);
 }
 
-/* The projection, its jsonlines and its report: replaced together. */
+typedef struct report_gen {
+	const xp_projection *p;
+	const char *settings;
+} report_gen;
+
+static int gen_report(void *ctx, xp_put_fn put, void *pctx)
+{
+	const report_gen *g = ctx;
+	return xp_projection_report_write(g->p, g->settings, put, pctx);
+}
+
+/* The projection, its jsonlines and its report: replaced together.  The
+ * report goes to its temporary file a document at a time. */
 static int write_outputs(const args *a, const xp_projection *p, xp_err *e)
 {
 	xp_outputs o = {0};
-	xp_buf b = {0}, set = {0};
+	xp_buf set = {0};
 	/* OUT is CoNLL-2012 unless it is named .conllu (CorefUD) */
 	xp_format of = xp_format_of_path(a->out) == XP_FMT_CONLLU ? XP_FMT_CONLLU : XP_FMT_CONLL;
 	int rc = xp_put_corpus(&o, a->out, of, &p->out, e) ||
 		 (a->jsonl && xp_put_corpus(&o, a->jsonl, XP_FMT_JSONL, &p->out, e));
 	if (!rc && a->report) {
 		xp_proj_settings(&a->o, &set);
-		rc = set.oom || xp_projection_report(p, set.p, &b) ? xp_failc(e, XP_ENOMEM, a->report, 0, "out of memory")
-								   : xp_outputs_put(&o, a->report, b.p, b.n, e);
+		report_gen g = {p, set.p};
+		rc = set.oom ? xp_failc(e, XP_ENOMEM, a->report, 0, "out of memory")
+			     : xp_outputs_stream(&o, a->report, gen_report, &g, e);
 	}
 	xp_buf_free(&set);
-	xp_buf_free(&b);
 	if (rc) {
 		xp_outputs_abort(&o);
 		return -1;
