@@ -501,6 +501,8 @@ static int import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, cons
 	if (rc == 0 && (!own || (rc = xp_sql_begin(db, err)) == 0)) {
 		rc = prepare(db, &s, err) || run_row(db, head, lang, files, run, err) ||
 		     documents(db, &s, *run, en, al, src, &rr, &keys, err) || counts(db, *run, err);
+		if (rc)   /* the failure's own code (the report's XP_EINPUT), not ||'s 1 */
+			rc = err->code < 0 ? err->code : XP_EFAIL;
 		if (rc == 0)
 			rc = xp_history_json(db, "import run",
 					     json_pack("{s:I,s:o,s:I}", "run", (json_int_t)*run, "lang",

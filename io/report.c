@@ -414,7 +414,7 @@ static int next_json(xp_report_reader *rr, json_t **o, xp_err *err)
 		return 0;
 	}
 	if (!got)
-		return xp_failc(err, XP_EINPUT, rr->name, rr->line, "cut short: %zu documents of the %zu its first line "
+		return xp_failc(err, XP_EINPUT, rr->name, rr->line + 1, "cut short: %zu documents of the %zu its first line "
 				"announces", rr->next, rr->ndocs);
 	json_error_t je;
 	if (!(*o = json_loadb(p, n, 0, &je)))
