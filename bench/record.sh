@@ -10,7 +10,8 @@
 #                               REC_WALL, REC_CPU, REC_KB; --vs names the
 #                               baseline or peer measured in this run, the
 #                               figure's ratios are to it.  CMD's output is
-#                               discarded; a failure is recorded as one
+#                               discarded (its stderr goes to $REC_ERR if
+#                               set); a failure is recorded as one
 #   rec_value KEY VALUE UNIT [--vs KEY2]
 #                               a figure measured otherwise (ms, %, AER)
 #   rec_end                     writes the JSON: machine (CPU model, cores,
@@ -37,7 +38,7 @@ rec_run() {
 	[ "$1" = --vs ] && { vs=$2; shift 2; }
 	tf=$(mktemp "${TMPDIR:-/tmp}/xp-rec-time.XXXXXX")
 	st=0
-	/usr/bin/time -f '%e %U %S %M' -o "$tf" "$@" > /dev/null 2>&1 || st=$?
+	/usr/bin/time -f '%e %U %S %M' -o "$tf" "$@" > /dev/null 2>"${REC_ERR:-/dev/null}" || st=$?
 	# (a failed command's "Command exited with non-zero status" comes first)
 	read -r REC_WALL u s REC_KB <<-EOT || true
 	$(tail -1 "$tf")
@@ -61,4 +62,19 @@ rec_end() {
 	python3 bench/results.py "$REC_NAME" "$REC_TSV" "$REC_LOAD0" "$(cut -d' ' -f1-3 /proc/loadavg)" "$REC_T0" \
 		"$RESULTS/$REC_NAME.json" && echo "  (figures in $RESULTS/$REC_NAME.json)"
 	rm -f "$REC_TSV"
+}
+
+# rec_pair KEY CMD...: CMD as rec_run does, and when BASE names another
+# xproj, the same with BASE for XPROJ ("base: KEY") first, CMD's figure
+# then its ratio to it: before/after measured in the same run.
+rec_pair() {
+	key=$1; shift
+	if [ -n "${BASE:-}" ]; then
+		b1=$1; shift
+		[ "$b1" = "$XPROJ" ] && b1=$BASE
+		rec_run "base: $key" "$b1" "$@"
+		rec_run "$key" --vs "base: $key" "$XPROJ" "$@"
+	else
+		rec_run "$key" "$@"
+	fi
 }

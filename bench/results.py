@@ -60,7 +60,10 @@ for f in figs:
         if f.get(k) is not None and b.get(k):
             r[rk] = round(f[k] / b[k], 3)
     f['ratio'] = r
-json.dump({'bench': name, 'started': start, 'commit': git('rev-parse', '--short', 'HEAD'),
+# how to run it again: the bench with the settings it was given
+knobs = ' '.join('%s=%s' % (k, os.environ[k]) for k in ('SIZES', 'BASE', 'BASE_MAX', 'THREADS', 'EFLOMAL', 'SCORER')
+                 if os.environ.get(k))
+json.dump({'bench': name, 'started': start, 'run': (knobs + ' ' if knobs else '') + 'sh bench/%s.sh' % name, 'commit': git('rev-parse', '--short', 'HEAD'),
            'dirty': bool(git('status', '--porcelain', '--untracked-files=no')),
            'machine': machine(), 'load_before': load0, 'load_after': load1,
            'figures': figs}, open(out, 'w'), indent=1)
