@@ -10,13 +10,16 @@
 #
 # BASE runs only up to BASE_MAX mentions (640000): the report before
 # version 2 took 5.6 KB a mention to write (22 GB at 4M), more than this
-# machine should be asked for while it is shared.  Needs no data.
+# machine should be asked for while it is shared; db import runs only up
+# to IMPORT_MAX mentions (all).  NAME: the results' file (report).  Needs
+# no data.
 set -eu
 : "${XPROJ:=build/xproj}" "${SIZES:=160000 640000 4000000}" "${BASE:=}" "${BASE_MAX:=640000}"
+: "${IMPORT_MAX:=}" "${NAME:=report}"
 T=$(mktemp -d "${TMPDIR:-/tmp}/xp-report-bench.XXXXXX"); trap 'rm -rf "$T"' EXIT
 . bench/synth_run.sh
 . bench/record.sh
-rec_begin report
+rec_begin "$NAME"
 share() { awk -v w="$1" -v o="$2" 'BEGIN { printf "%.1f", (w > 0 ? 100 * (w - o) / w : 0) }'; }
 for n in $SIZES; do
 	rm -rf "$T/in" "$T"/*.db* "$T"/r*.json; mkdir "$T/in"
@@ -30,8 +33,9 @@ for n in $SIZES; do
 		without=$REC_CPU
 		rec_run "$who: project $n --report" nice -n 10 "$x" project $p --report "$T/r.$who.json"
 		rec_value "$who: report share of project CPU $n" "$(share "$REC_CPU" "$without")" %
-		rec_run "$who: db import $n" nice -n 10 "$x" db import "$T/$who.db" --source "$T/in/en.conll" \
-			--aligned "$T/in/aligned.jsonl" --report "$T/r.$who.json"
+		[ -z "$IMPORT_MAX" ] || [ "$n" -le "$IMPORT_MAX" ] &&
+			rec_run "$who: db import $n" nice -n 10 "$x" db import "$T/$who.db" --source "$T/in/en.conll" \
+				--aligned "$T/in/aligned.jsonl" --report "$T/r.$who.json"
 		rec_value "$who: report bytes per mention $n" "$(($(wc -c < "$T/r.$who.json") / n))" B
 	done
 	[ -f "$T/r.base.json" ] && [ -f "$T/r.new.json" ] && {

@@ -58,10 +58,10 @@ for f in figs:
     r = {}
     for k, rk in (('cpu_s', 'cpu'), ('wall_s', 'wall'), ('peak_mb', 'memory'), ('value', 'value')):
         if f.get(k) is not None and b.get(k):
-            r[rk] = round(f[k] / b[k], 3)
+            r[rk] = float('%.4g' % (f[k] / b[k]))
     f['ratio'] = r
 # how to run it again: the bench with the settings it was given
-knobs = ' '.join('%s=%s' % (k, os.environ[k]) for k in ('SIZES', 'BASE', 'BASE_MAX', 'THREADS', 'EFLOMAL', 'SCORER')
+knobs = ' '.join('%s=%s' % (k, os.environ[k]) for k in ('SIZES', 'BASE', 'BASE_MAX', 'IMPORT_MAX', 'NAME', 'THREADS', 'EFLOMAL', 'SCORER')
                  if os.environ.get(k))
 json.dump({'bench': name, 'started': start, 'run': (knobs + ' ' if knobs else '') + 'sh bench/%s.sh' % name, 'commit': git('rev-parse', '--short', 'HEAD'),
            'dirty': bool(git('status', '--porcelain', '--untracked-files=no')),
