@@ -25,6 +25,8 @@ rec_begin() {
 	REC_TSV=$(mktemp "${TMPDIR:-/tmp}/xp-rec.XXXXXX")
 	REC_LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
 	REC_T0=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+	REC_COMMIT=$(git rev-parse --short HEAD 2>/dev/null || true)   # the build's, at the start
+	export REC_COMMIT
 }
 
 # KEY, kind, wall, cpu, peak KB, value, unit, vs, status, command: one line
