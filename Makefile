@@ -5,7 +5,8 @@
 #   make check-valgrind [VG_TESTS="unit replays crash"] [VG_ORIGINS=no]   tests under valgrind
 #   make check-browser  the workbench in headless Chromium (screenshots in build/browser)
 #   make check-data   real-data checks (needs ../shared/data)
-#   make bench        benchmarks (needs ../shared/data)
+#   make bench        benchmarks (needs ../shared/data); figures into bench/results/
+#   make bench-docs   docs/benchmarks.md's tables from bench/results/*.json
 #   make demo         the pipeline on the bundled sample    make docs   --help into docs/cmd/*.md
 #   make lang-doc     docs/languages.md's rule tables, from the language packs
 #   make fuzz         run every libFuzzer target for FUZZ_SECONDS each (clang)
@@ -116,7 +117,7 @@ PUBLIC_HEADERS := xproj.h \
 	correct/db.h correct/review.h \
 	pipeline/pipeline.h serve/serve.h
 
-.PHONY: all check check-valgrind check-browser check-data bench demo docs lang-doc fuzz install uninstall clean help man FORCE
+.PHONY: all check check-valgrind check-browser check-data bench bench-docs demo docs lang-doc fuzz install uninstall clean help man FORCE
 all: $(B)/xproj $(B)/libxproj.a $(B)/$(SONAME) $(B)/xproj.1
 
 # objects are rebuilt when the flags change (a build from before -fPIC
@@ -227,6 +228,10 @@ $(B)/bench/%: bench/%.c $(B)/libxproj.a
 
 bench: $(B)/xproj $(BENCHES)
 	@XPROJ=$(B)/xproj BUILD=$(B) DATA=$(DATA) sh bench/run
+
+# docs/benchmarks.md's generated tables, from bench/results/*.json
+bench-docs:
+	python3 scripts/bench-tables docs/benchmarks.md
 
 # docs/languages.md's rule tables, from the packs (tests/cli/langdoc.sh)
 lang-doc: $(B)/xproj

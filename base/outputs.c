@@ -67,30 +67,6 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
-/* gzclose closes its descriptor: it gets a duplicate, so that fd (and the
- * lock on the open file it shares) stays ours. */
-static int write_gz(int fd, const void *data, size_t len)
-{
-	int dupfd = dup(fd);
-	gzFile gz = dupfd < 0 ? NULL : gzdopen(dupfd, "wb6");
-	if (!gz) {
-		if (dupfd >= 0)
-			close(dupfd);
-		return -1;
-	}
-	const char *p = data;
-	while (len) {
-		unsigned chunk = len > (1u << 30) ? (1u << 30) : (unsigned)len;
-		if (gzwrite(gz, p, chunk) != (int)chunk) {
-			gzclose(gz);
-			return -1;
-		}
-		p += chunk;
-		len -= chunk;
-	}
-	return gzclose(gz) == Z_OK ? 0 : -1;
-}
-
 static int has_gz(const char *path)
 {
 	size_t n = strlen(path);
@@ -169,7 +145,60 @@ static void drop(xp_output *x)
 	free(x->data);
 }
 
+/* Where a generator's pieces go: the temporary file (through gzip for
+ * ".gz"), or memory for stdout; the first failure is kept. */
+typedef struct sink {
+	xp_output *x;
+	gzFile gz;
+	size_t cap;
+	int failed, saved;   /* a write failed, and its errno */
+} sink;
+
+static int sink_put(void *ctx, const void *data, size_t len)
+{
+	sink *k = ctx;
+	const char *p = data;
+	if (k->failed)
+		return -1;
+	if (!k->x->tmp) {
+		if (xp_grow(&k->x->data, &k->cap, k->x->len + len + 1, 1))
+			k->failed = 1, k->saved = ENOMEM;
+		else {
+			memcpy(k->x->data + k->x->len, p, len);
+			k->x->len += len;
+		}
+	} else if (k->gz) {
+		while (!k->failed && len) {
+			unsigned chunk = len > (1u << 30) ? (1u << 30) : (unsigned)len;
+			if (gzwrite(k->gz, p, chunk) != (int)chunk)
+				k->failed = 1, k->saved = errno ? errno : EIO;
+			p += chunk;
+			len -= chunk;
+		}
+	} else if (write_all(k->x->fd, p, len))
+		k->failed = 1, k->saved = errno;
+	return k->failed ? -1 : 0;
+}
+
+typedef struct whole {
+	const void *data;
+	size_t len;
+} whole;
+
+static int put_whole(void *ctx, xp_put_fn put, void *pctx)
+{
+	const whole *w = ctx;
+	return put(pctx, w->data, w->len);
+}
+
 int xp_outputs_put(xp_outputs *o, const char *path, const void *data, size_t len, xp_err *err)
+{
+	whole w = {data, len};
+	return xp_outputs_stream(o, path, put_whole, &w, err);
+}
+
+int xp_outputs_stream(xp_outputs *o, const char *path, int (*gen)(void *ctx, xp_put_fn put, void *pctx), void *ctx,
+		      xp_err *err)
 {
 	for (size_t i = 0; i < o->n; i++)
 		if (!strcmp(o->v[i].path, path) && strcmp(path, "-"))
@@ -178,13 +207,12 @@ int xp_outputs_put(xp_outputs *o, const char *path, const void *data, size_t len
 	if (!x.path)
 		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
 	if (!strcmp(path, "-")) {
-		x.data = malloc(len ? len : 1);
-		if (!x.data) {
-			free(x.path);
+		sink k = {.x = &x};
+		int rc = gen(ctx, sink_put, &k);
+		if (rc || k.failed || (!x.data && !(x.data = malloc(1)))) {
+			drop(&x);
 			return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
 		}
-		memcpy(x.data, data, len);
-		x.len = len;
 		if (add_entry(o, x, err)) {
 			drop(&x);
 			return -1;
@@ -215,8 +243,21 @@ int xp_outputs_put(xp_outputs *o, const char *path, const void *data, size_t len
 	}
 	remember(x.tmp);
 	flock(x.fd, LOCK_EX | LOCK_NB);
-	int rc = has_gz(path) ? write_gz(x.fd, data, len) : write_all(x.fd, data, len);
-	int saved = errno;
+	/* gzclose closes its descriptor: it gets a duplicate, so that fd (and
+	 * the lock on the open file it shares) stays ours */
+	sink k = {.x = &x};
+	if (has_gz(path)) {
+		int dupfd = dup(x.fd);
+		if (!(k.gz = dupfd < 0 ? NULL : gzdopen(dupfd, "wb6"))) {
+			if (dupfd >= 0)
+				close(dupfd);
+			k.failed = 1, k.saved = errno ? errno : ENOMEM;
+		}
+	}
+	int grc = k.failed ? 0 : gen(ctx, sink_put, &k);
+	if (k.gz && gzclose(k.gz) != Z_OK && !k.failed)
+		k.failed = 1, k.saved = errno ? errno : EIO;
+	int rc = k.failed || grc ? -1 : 0, saved = k.saved;
 	if (rc == 0 && fchmod(x.fd, file_mode()))
 		rc = -1, saved = errno;
 	/* On disk before it may replace anything: a write error the kernel only
@@ -228,6 +269,9 @@ int xp_outputs_put(xp_outputs *o, const char *path, const void *data, size_t len
 		rc = -1, saved = errno;
 	if (rc) {
 		drop(&x);
+		/* the generator's own failure (it made no text) is memory */
+		if (grc && !k.failed && !saved)
+			return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
 		return xp_failc(err, XP_EIO, path, 0, "cannot write: %s", strerror(saved));
 	}
 	if (add_entry(o, x, err)) {

@@ -42,6 +42,13 @@ typedef struct xp_outputs {
 /* Write data[0..len) as the coming contents of path (".gz": compressed).
  * An existing directory, or a path given twice, is refused here. */
 int xp_outputs_put(xp_outputs *o, const char *path, const void *data, size_t len, xp_err *err);
+/* The same, the contents made by gen(ctx, put, pctx) as it goes: each
+ * put(pctx, data, len) appends to the temporary file (0, or -1 after a
+ * write error, which then stands), so memory holds one piece, not the file.
+ * gen returns non-zero to fail (out of memory, or put's failure). */
+typedef int (*xp_put_fn)(void *pctx, const void *data, size_t len);
+int xp_outputs_stream(xp_outputs *o, const char *path, int (*gen)(void *ctx, xp_put_fn put, void *pctx), void *ctx,
+		      xp_err *err);
 /* Replace every destination; o is emptied either way. */
 int xp_outputs_commit(xp_outputs *o, xp_err *err);
 /* Put each temporary file in place only where its destination does not

@@ -10,7 +10,8 @@
 # Chinese files are word-segmented, and MMC compares them on characters.
 # Brackets that never close make no mention.
 #
-# read_report FILE: the decoded `xproj project --report` JSON.
+# read_report FILE: the decoded `xproj project --report` JSON (version 2's
+# lines as version 1's one object: the header's fields and "documents").
 use strict;
 use warnings;
 use JSON::PP;
@@ -18,7 +19,18 @@ use JSON::PP;
 sub read_report {
 	my ($path) = @_;
 	open my $fh, '<', $path or die "$path: $!\n";
-	my $r = decode_json(do { local $/; <$fh> });
+	my $first = <$fh>;
+	die "$path: empty\n" unless defined $first;
+	my $h = eval { decode_json($first) };
+	my $r;
+	if ($h && ref $h eq 'HASH' && defined $h->{version}) {   # version 2: a header, a line per document
+		my @docs = map { decode_json($_) } grep { /\S/ } <$fh>;
+		die "$path: " . scalar(@docs) . " documents, its header says $h->{documents}\n"
+			unless @docs == $h->{documents};
+		$r = {%$h, documents => \@docs};
+	} else {   # version 1: one JSON object
+		$r = decode_json($first . do { local $/; <$fh> // '' });
+	}
 	close $fh;
 	return $r;
 }

@@ -26,7 +26,7 @@ use strict;
 use warnings;
 use JSON::PP;
 use FindBin;
-require "$FindBin::Bin/conll.pl";   # read_conll
+require "$FindBin::Bin/conll.pl";   # read_conll, read_report
 binmode STDOUT, ':encoding(UTF-8)';
 my ($en, $rep, $key, $jsonl, $map, $sym, $probs, $fwd, $rev, @opt) = @ARGV;
 die "usage: link_errors.pl EN.conll REPORT.json KEY.conll ALIGNED.jsonl MAP SYM SYM.probs FWD REV [chars] [examples]\n"
@@ -60,9 +60,7 @@ for (lines($jsonl)) {
 	$rec{"$x->{doc}|$x->{part}|$x->{utt}"} = $x;
 }
 my $K = read_conll($key, $chars);
-open my $fh, '<', $rep or die "$rep: $!\n";
-my $r = decode_json(do { local $/; <$fh> });
-close $fh;
+my $r = read_report($rep);
 
 my (%edge, %bad, %all, %miss, @ex);
 for my $d (@{$r->{documents}}) {

@@ -74,6 +74,10 @@ void xp_db_set_wait(xp_db *db, int ms);
  * language; NULL: the report's. */
 int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const char *report_json,
 		     const char *lang, const char *files, int64_t *run, xp_err *err);
+/* The same with the report read from report_path a document at a time
+ * (twice: checked, then imported): memory of its largest document. */
+int xp_db_import_run_file(xp_db *db, const xp_corpus *en, const xp_aligned *al, const char *report_path,
+			  const char *lang, const char *files, int64_t *run, xp_err *err);
 /* What xp_db_import_run would refuse, found without a store, so that a
  * command can refuse before it creates one: a report that does not parse or
  * lacks a document of the corpus, an empty corpus.  Unless allow_empty, also
@@ -81,6 +85,8 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
  * empty every command's view of the store. */
 int xp_db_import_check(const xp_corpus *en, const xp_aligned *al, const char *report_json, const char *files,
 		       int allow_empty, xp_err *err);
+int xp_db_import_check_file(const xp_corpus *en, const xp_aligned *al, const char *report_path, const char *files,
+			    int allow_empty, xp_err *err);
 /* The latest run, 0 if none. */
 int64_t xp_db_latest_run(xp_db *db);
 

@@ -12,6 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Where the report is: a file (path) or text in memory; name for errors. */
+typedef struct report_src {
+	const char *name, *path, *text;
+} report_src;
+
 typedef struct ins {
 	sqlite3_stmt *doc, *utt, *men, *proj;
 } ins;
@@ -256,13 +261,8 @@ static int run_row(xp_db *db, const xp_report *r, const char *lang, const char *
 }
 
 static int document(xp_db *db, ins *s, int64_t run, const xp_doc *d, const xp_aligned *al, const xp_report *r,
-		    xp_vocab *rv, const size_t *by_key, xp_vocab *keys, const char *name, xp_err *err)
+		    const xp_rdoc *rd, xp_vocab *keys, xp_err *err)
 {
-	char key[1200];
-	uint32_t k = xp_vocab_find(rv, key, xp_aligned_key(key, sizeof key, d->id, d->part, -1));
-	const xp_rdoc *rd = k == UINT32_MAX ? NULL : &r->docs[by_key[k]];
-	if (!rd)
-		return xp_failc(err, XP_EINPUT, name, 0, "the report has no document %s part %d", d->id, d->part);
 	sqlite3_bind_int64(s->doc, 1, run);
 	sqlite3_bind_text(s->doc, 2, d->id, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s->doc, 3, d->part);
@@ -277,38 +277,115 @@ static int document(xp_db *db, ins *s, int64_t run, const xp_doc *d, const xp_al
 	return rc;
 }
 
-/* the report's documents by "doc<TAB>part" (the first of each) */
-static int index_report(const xp_report *r, xp_vocab *v, size_t **by_key, xp_err *err)
+static int src_open(const report_src *src, xp_report_reader **rr, xp_err *err)
 {
-	*by_key = calloc(r->ndocs + 1, sizeof **by_key);
-	if (!*by_key)
-		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	for (size_t k = 0; k < r->ndocs; k++) {
-		char key[1200];
-		size_t kn = xp_aligned_key(key, sizeof key, r->docs[k].id, r->docs[k].part, -1);
-		uint32_t n0 = v->n, id = xp_vocab_id(v, key, kn);
-		if (id == UINT32_MAX)
-			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-		if (id == n0)
-			(*by_key)[id] = k;
-	}
-	return 0;
+	return xp_report_open(src->name, src->path, src->text, src->text ? strlen(src->text) : 0, NULL, 0, rr, err);
 }
 
-static int documents(xp_db *db, ins *s, int64_t run, const xp_corpus *en, const xp_aligned *al,
-		     const xp_report *r, xp_vocab *keys, const char *name, xp_err *err)
+static size_t doc_key(char *key, size_t n, const char *id, int part) { return xp_aligned_key(key, n, id, part, -1); }
+
+/* The corpus's documents with the report's, read side by side, a document
+ * at a time: the report has them in the corpus's order (project writes them
+ * so), the first of each name counts, and the ones no corpus document names
+ * are passed.  The rest of the report is read too, so that a report cut
+ * short or bad after the corpus's last document refuses the import.
+ * Returns 1 when a document comes after the corpus needed it (a report
+ * edited by hand, or merged): what was written is to be undone. */
+static int documents_along(xp_db *db, ins *s, int64_t run, const xp_corpus *en, const xp_aligned *al,
+			   const report_src *src, xp_report_reader *rr, xp_vocab *keys, xp_err *err)
 {
-	size_t *by_key = NULL;
-	xp_vocab rv;
-	if (xp_vocab_init(&rv, 0))
+	xp_vocab seen;
+	const xp_report *doc = NULL;
+	char ck[1200], rk[1200];
+	if (xp_vocab_init(&seen, 0))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	int rc = index_report(r, &rv, &by_key, err);
-	for (size_t i = 0; rc == 0 && i < en->ndocs; i++)
-		rc = document(db, s, run, &en->docs[i], al, r, &rv, by_key, keys, name, err);
-	free(by_key);
-	xp_vocab_free(&rv);
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < en->ndocs; i++) {
+		const xp_doc *d = &en->docs[i];
+		size_t cn = doc_key(ck, sizeof ck, d->id, d->part);
+		if (xp_vocab_find(&seen, ck, cn) != UINT32_MAX) {
+			rc = 1;
+			break;
+		}
+		for (;;) {
+			int got = xp_report_next(rr, &doc, err);
+			if (got <= 0) {
+				rc = got < 0 ? got : xp_failc(err, XP_EINPUT, src->name, 0, "the report has no document %s part %d",
+							      d->id, d->part);
+				break;
+			}
+			size_t rn = doc_key(rk, sizeof rk, doc->docs[0].id, doc->docs[0].part);
+			if (xp_vocab_id(&seen, rk, rn) == UINT32_MAX) {
+				rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+				break;
+			}
+			if (rn == cn && !memcmp(rk, ck, cn))
+				break;
+		}
+		if (rc == 0)
+			rc = document(db, s, run, d, al, doc, &doc->docs[0], keys, err);
+	}
+	while (rc == 0 && (rc = xp_report_next(rr, &doc, err)) == 1)
+		rc = 0;
+	xp_vocab_free(&seen);
 	return rc;
 }
+
+/* The same from the report read whole, its documents found by name. */
+static int documents_whole(xp_db *db, ins *s, int64_t run, const xp_corpus *en, const xp_aligned *al,
+			   const report_src *src, xp_vocab *keys, xp_err *err)
+{
+	xp_report r;
+	xp_vocab rv;
+	int rc = src->path ? xp_report_load(src->path, NULL, 0, &r, err)
+			   : xp_report_parse(src->name, src->text, strlen(src->text), NULL, 0, &r, err);
+	if (rc)
+		return rc;
+	size_t *first = calloc(r.ndocs + 1, sizeof *first);
+	if (!first || xp_vocab_init(&rv, 0)) {
+		free(first);
+		xp_report_free(&r);
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	for (size_t k = 0; rc == 0 && k < r.ndocs; k++) {
+		char key[1200];
+		uint32_t n0 = rv.n, id = xp_vocab_id(&rv, key, doc_key(key, sizeof key, r.docs[k].id, r.docs[k].part));
+		if (id == UINT32_MAX)
+			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		else if (id == n0)
+			first[id] = k;
+	}
+	for (size_t i = 0; rc == 0 && i < en->ndocs; i++) {
+		const xp_doc *d = &en->docs[i];
+		char key[1200];
+		uint32_t k = xp_vocab_find(&rv, key, doc_key(key, sizeof key, d->id, d->part));
+		rc = k == UINT32_MAX ? xp_failc(err, XP_EINPUT, src->name, 0, "the report has no document %s part %d", d->id,
+						d->part)
+				     : document(db, s, run, d, al, &r, &r.docs[first[k]], keys, err);
+	}
+	free(first);
+	xp_vocab_free(&rv);
+	xp_report_free(&r);
+	return rc;
+}
+
+/* The documents side by side with the report, else (1: out of the
+ * corpus's order) undone and again from the report read whole. */
+static int documents(xp_db *db, ins *s, int64_t run, const xp_corpus *en, const xp_aligned *al,
+		     const report_src *src, xp_report_reader **rr, xp_vocab *keys, xp_err *err)
+{
+	if (xp_sql_exec(db, "SAVEPOINT import_documents", err))
+		return -1;
+	int rc = documents_along(db, s, run, en, al, src, *rr, keys, err);
+	if (rc == 1) {
+		xp_report_close(*rr);
+		*rr = NULL;
+		rc = xp_sql_exec(db, "ROLLBACK TO import_documents", err) ||
+		     documents_whole(db, s, run, en, al, src, keys, err);
+	}
+	return rc ? rc : xp_sql_exec(db, "RELEASE import_documents", err);
+}
+
 /* the run's counts, once (schema 7: `runs` and `stats` read them) */
 static int counts(xp_db *db, int64_t run, xp_err *err)
 {
@@ -328,82 +405,94 @@ static void file_name(const char *files, const char *what, const char *dflt, cha
 	json_decref(fj);
 }
 
-/* Everything a run is checked for before a row is written, into rep (left
- * empty on failure): the report whole, the corpora not empty, each document
- * of the corpus in the report.  Alone (xp_db_import_check) it lets `db
- * import` refuse before it creates a store: a cut-short or malformed report
- * made a new, empty 110 KB store (issue 32, D8). */
-static int check_run(const xp_corpus *en, const xp_aligned *al, const char *report_json, const char *files,
-		     xp_report *rep, xp_err *err)
+/* Everything a run is checked for before a row is written, found without
+ * a store, so that `db import` refuses before it creates one (a cut-short
+ * or malformed report made a new, empty 110 KB store: issue 32, D8): the
+ * corpora not empty, the report whole (read once, a document at a time)
+ * and naming each document of the corpus; *items and *projected count its
+ * mentions. */
+static int check_run(const xp_corpus *en, const xp_aligned *al, const report_src *src, const char *files,
+		     size_t *items, size_t *projected, xp_err *err)
 {
-	char name[512];
-	file_name(files, "report", "report", name, sizeof name);
-	if (xp_report_parse(name, report_json, strlen(report_json), NULL, 0, rep, err))
-		return err->code;
-	int rc = 0;
-	/* an empty run would become every command's default run */
-	if (!en->ndocs || !al->n) {
+	*items = *projected = 0;
+	if (!en->ndocs || !al->n) {   /* an empty run would become every command's default run */
 		char sn[512];
 		if (!en->ndocs)
 			file_name(files, "source", "the English corpus", sn, sizeof sn);
 		else
 			file_name(files, "aligned", "the aligned corpus", sn, sizeof sn);
-		rc = xp_failc(err, XP_EINPUT, sn, 0, "no %s: no run is added", !en->ndocs ? "documents" : "utterances");
+		return xp_failc(err, XP_EINPUT, sn, 0, "no %s: no run is added", !en->ndocs ? "documents" : "utterances");
 	}
+	xp_report_reader *rr;
 	xp_vocab rv;
-	if (rc == 0 && xp_vocab_init(&rv, 0))
-		rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	else if (rc == 0) {
+	const xp_report *doc;
+	if (xp_vocab_init(&rv, 0))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	int rc = src_open(src, &rr, err);
+	while (rc == 0 && (rc = xp_report_next(rr, &doc, err)) == 1) {
 		char key[1200];
-		for (size_t i = 0; rc == 0 && i < rep->ndocs; i++)
-			if (xp_vocab_id(&rv, key, xp_aligned_key(key, sizeof key, rep->docs[i].id, rep->docs[i].part, -1)) ==
-			    UINT32_MAX)
-				rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-		for (size_t i = 0; rc == 0 && i < en->ndocs; i++) {
-			const xp_doc *d = &en->docs[i];
-			if (xp_vocab_find(&rv, key, xp_aligned_key(key, sizeof key, d->id, d->part, -1)) == UINT32_MAX)
-				rc = xp_failc(err, XP_EINPUT, name, 0, "the report has no document %s part %d", d->id, d->part);
-		}
-		xp_vocab_free(&rv);
+		rc = xp_vocab_id(&rv, key, doc_key(key, sizeof key, doc->docs[0].id, doc->docs[0].part)) == UINT32_MAX
+			     ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;
+		*items += doc->n;
+		for (size_t i = 0; i < doc->n; i++)
+			*projected += doc->items[i].fate == XP_PROJECTED;
 	}
-	if (rc)
-		xp_report_free(rep);
+	if (rr)
+		xp_report_close(rr);
+	for (size_t i = 0; rc == 0 && i < en->ndocs; i++) {
+		const xp_doc *d = &en->docs[i];
+		char key[1200];
+		if (xp_vocab_find(&rv, key, doc_key(key, sizeof key, d->id, d->part)) == UINT32_MAX)
+			rc = xp_failc(err, XP_EINPUT, src->name, 0, "the report has no document %s part %d", d->id, d->part);
+	}
+	xp_vocab_free(&rv);
+	return rc;
+}
+
+static int import_check(const xp_corpus *en, const xp_aligned *al, const report_src *src, const char *files,
+			int allow_empty, xp_err *err)
+{
+	size_t items, projected;
+	int rc = check_run(en, al, src, files, &items, &projected, err);
+	if (rc == 0 && !allow_empty && items && !projected)
+		rc = xp_failc(err, XP_EINPUT, src->name, 0,
+			      "none of its %zu mentions is projected (no target text aligned?): the run would be the "
+			      "latest, which every command shows, with nothing in it; nothing is imported "
+			      "(--allow-empty imports it)", items);
 	return rc;
 }
 
 int xp_db_import_check(const xp_corpus *en, const xp_aligned *al, const char *report_json, const char *files,
 		       int allow_empty, xp_err *err)
 {
-	xp_report rep;
-	int rc = check_run(en, al, report_json, files, &rep, err);
-	if (rc)
-		return rc;
-	size_t projected = 0;
-	for (size_t i = 0; i < rep.n; i++)
-		projected += rep.items[i].fate == XP_PROJECTED;
-	if (!allow_empty && rep.n && !projected) {
-		char name[512];
-		file_name(files, "report", "report", name, sizeof name);
-		rc = xp_failc(err, XP_EINPUT, name, 0,
-			      "none of its %zu mentions is projected (no target text aligned?): the run would be the "
-			      "latest, which every command shows, with nothing in it; nothing is imported "
-			      "(--allow-empty imports it)", rep.n);
-	}
-	xp_report_free(&rep);
-	return rc;
+	char name[512];
+	file_name(files, "report", "report", name, sizeof name);
+	report_src src = {name, NULL, report_json};
+	return import_check(en, al, &src, files, allow_empty, err);
 }
 
-int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const char *report_json,
-		     const char *lang, const char *files, int64_t *run, xp_err *err)
+int xp_db_import_check_file(const xp_corpus *en, const xp_aligned *al, const char *report_path, const char *files,
+			    int allow_empty, xp_err *err)
 {
-	char name[512], aname[512];
-	file_name(files, "report", "report", name, sizeof name);
+	report_src src = {report_path, report_path, NULL};
+	return import_check(en, al, &src, files, allow_empty, err);
+}
+
+static int import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const report_src *src,
+		      const char *lang, const char *files, int64_t *run, xp_err *err)
+{
+	char aname[512];
 	file_name(files, "aligned", "the aligned corpus", aname, sizeof aname);
-	xp_report rep;
-	if (check_run(en, al, report_json, files, &rep, err))
+	if (!en->ndocs || !al->n) {
+		size_t items, projected;
+		return check_run(en, al, src, files, &items, &projected, err);
+	}
+	xp_report_reader *rr;
+	if (src_open(src, &rr, err))
 		return err->code;
-	char rlang[sizeof rep.lang];   /* no language given: the report's */
-	snprintf(rlang, sizeof rlang, "%s", rep.lang);
+	const xp_report *head = xp_report_header(rr);
+	char rlang[sizeof head->lang];   /* no language given: the report's */
+	snprintf(rlang, sizeof rlang, "%s", head->lang);
 	if (!lang)
 		lang = rlang;
 	xp_vocab keys;
@@ -423,8 +512,10 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 	/* one transaction: its own, or the caller's (xp_db_begin) */
 	int own = sqlite3_get_autocommit(db->h);
 	if (rc == 0 && (!own || (rc = xp_sql_begin(db, err)) == 0)) {
-		rc = prepare(db, &s, err) || run_row(db, &rep, lang, files, run, err) ||
-		     documents(db, &s, *run, en, al, &rep, &keys, name, err) || counts(db, *run, err);
+		rc = prepare(db, &s, err) || run_row(db, head, lang, files, run, err) ||
+		     documents(db, &s, *run, en, al, src, &rr, &keys, err) || counts(db, *run, err);
+		if (rc)   /* the failure's own code (the report's XP_EINPUT), not ||'s 1 */
+			rc = err->code < 0 ? err->code : XP_EFAIL;
 		if (rc == 0)
 			rc = xp_history_json(db, "import run",
 					     json_pack("{s:I,s:o,s:I}", "run", (json_int_t)*run, "lang",
@@ -441,6 +532,23 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 			rc = xp_sql_commit(db, err);
 	}
 	xp_vocab_free(&keys);
-	xp_report_free(&rep);
+	if (rr)
+		xp_report_close(rr);
 	return rc;
+}
+
+int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const char *report_json,
+		     const char *lang, const char *files, int64_t *run, xp_err *err)
+{
+	char name[512];
+	file_name(files, "report", "report", name, sizeof name);
+	report_src src = {name, NULL, report_json};
+	return import_run(db, en, al, &src, lang, files, run, err);
+}
+
+int xp_db_import_run_file(xp_db *db, const xp_corpus *en, const xp_aligned *al, const char *report_path,
+			  const char *lang, const char *files, int64_t *run, xp_err *err)
+{
+	report_src src = {report_path, report_path, NULL};
+	return import_run(db, en, al, &src, lang, files, run, err);
 }

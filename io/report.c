@@ -1,12 +1,15 @@
 /*
  * io/report.c — the run report read back; see report.h.
  *
- * jansson parses the text; every field is checked on its way into plain
- * structs, so the consumers index arrays without asking jansson again.
+ * jansson parses the text, a line (one document) at a time for a report of
+ * version 2; every field is checked on its way into plain structs, so the
+ * consumers index arrays without asking jansson again.
  */
 #include "report.h"
 #include "json.h"
 #include "../base/file.h"
+#include "../base/stream.h"
+#include "../base/text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +36,8 @@ typedef struct rd {
 	size_t nfeat;                /* the caller's features */
 	int *fmap;                   /* the caller's index of each of the report's (NULL: not read) */
 	size_t nf;                   /* the report's features */
+	unsigned long line;          /* of the document being read (0 in a version 1 report) */
+	size_t dbase;                /* documents read before r's first */
 	xp_err *err;
 } rd;
 
@@ -55,20 +60,20 @@ static int triple(json_t *v, uint32_t *a, uint32_t *b, uint32_t *c)
 static int feature_map(rd *R, json_t *names, const char *const *feats)
 {
 	if (!json_is_array(names) || json_array_size(names) > 4 * R->nfeat)
-		return xp_failc(R->err, XP_EINPUT, R->name, 0, "\"features\" is not a list of feature names");
+		return xp_failc(R->err, XP_EINPUT, R->name, R->line, "\"features\" is not a list of feature names");
 	R->nf = json_array_size(names);
 	if (!(R->fmap = malloc((R->nf + 1) * sizeof *R->fmap)))
-		return xp_failc(R->err, XP_ENOMEM, R->name, 0, "out of memory");
+		return xp_failc(R->err, XP_ENOMEM, R->name, R->line, "out of memory");
 	for (size_t k = 0; k < R->nf; k++) {
 		const char *s = json_string_value(json_array_get(names, k));
 		if (!s)
-			return xp_failc(R->err, XP_EINPUT, R->name, 0, "feature %zu has no name", k + 1);
+			return xp_failc(R->err, XP_EINPUT, R->name, R->line, "feature %zu has no name", k + 1);
 		R->fmap[k] = -1;
 		for (size_t i = 0; i < R->nfeat && R->fmap[k] < 0; i++)
 			if (!strcmp(s, feats[i]))
 				R->fmap[k] = (int)i;
 		if (R->fmap[k] < 0)
-			return xp_failc(R->err, XP_EINPUT, R->name, 0,
+			return xp_failc(R->err, XP_EINPUT, R->name, R->line,
 					"feature '%s' is not one this xproj knows (a report of another version?)", s);
 	}
 	return 0;
@@ -77,16 +82,16 @@ static int feature_map(rd *R, json_t *names, const char *const *feats)
 static int features(rd *R, size_t d, size_t k, json_t *f, xp_ritem *it)
 {
 	if (!json_is_array(f) || json_array_size(f) != R->nf)
-		return xp_failc(R->err, XP_EINPUT, R->name, 0, "document %zu, mention %zu: %zu features, the report names %zu",
-				d + 1, k + 1, json_is_array(f) ? json_array_size(f) : 0, R->nf);
+		return xp_failc(R->err, XP_EINPUT, R->name, R->line, "document %zu, mention %zu: %zu features, the report names %zu",
+				R->dbase + d + 1, k + 1, json_is_array(f) ? json_array_size(f) : 0, R->nf);
 	if (!(it->feat = xp_arena_alloc(&R->r->arena, (R->nfeat + 1) * sizeof *it->feat)))
-		return xp_failc(R->err, XP_ENOMEM, R->name, 0, "out of memory");
+		return xp_failc(R->err, XP_ENOMEM, R->name, R->line, "out of memory");
 	memset(it->feat, 0, R->nfeat * sizeof *it->feat);   /* one the report lacks is 0 */
 	for (size_t i = 0; i < R->nf; i++) {
 		json_t *v = json_array_get(f, i);
 		if (!json_is_number(v))
-			return xp_failc(R->err, XP_EINPUT, R->name, 0, "document %zu, mention %zu: feature %zu is not a number",
-					d + 1, k + 1, i + 1);
+			return xp_failc(R->err, XP_EINPUT, R->name, R->line, "document %zu, mention %zu: feature %zu is not a number",
+					R->dbase + d + 1, k + 1, i + 1);
 		it->feat[R->fmap[i]] = (float)json_number_value(v);
 	}
 	return 0;
@@ -104,14 +109,14 @@ static int item(rd *R, size_t d, size_t k, json_t *x, xp_ritem *it)
 	    !triple(json_object_get(x, "en"), &it->en_utt, &it->en_start, &it->en_end) || fate < 0 ||
 	    !(json_is_null(tgt) || triple(tgt, &t, &it->tgt_start, &it->tgt_end)) ||
 	    !json_is_number(json_object_get(x, "conf")) || (why && !json_is_string(why)))
-		return xp_failc(R->err, XP_EINPUT, R->name, 0, "document %zu, mention %zu: not a mention of a projection report",
-				d + 1, k + 1);
+		return xp_failc(R->err, XP_EINPUT, R->name, R->line, "document %zu, mention %zu: not a mention of a projection report",
+				R->dbase + d + 1, k + 1);
 	it->cluster = json_integer_value(cl);
 	it->fate = (xp_fate)fate;
 	it->tgt_utt = json_is_null(tgt) ? -1 : (int32_t)t;
 	it->conf = json_number_value(json_object_get(x, "conf"));
 	if (why && !(it->why = xp_arena_strdup(&R->r->arena, json_string_value(why))))
-		return xp_failc(R->err, XP_ENOMEM, R->name, 0, "out of memory");
+		return xp_failc(R->err, XP_ENOMEM, R->name, R->line, "out of memory");
 	json_t *f = json_object_get(x, "f");
 	return f && R->fmap ? features(R, d, k, f, it) : 0;
 }
@@ -123,30 +128,31 @@ static int document(rd *R, size_t d, json_t *o)
 	json_t *id = json_object_get(o, "doc"), *map = json_object_get(o, "tgt_to_en"), *det = json_object_get(o, "detail");
 	if (!json_is_object(o) || !json_is_string(id) || !json_is_integer(json_object_get(o, "part")) ||
 	    !json_is_array(map) || !json_is_array(det))
-		return xp_failc(R->err, XP_EINPUT, R->name, 0, "document %zu is not a document of a projection report", d + 1);
+		return xp_failc(R->err, XP_EINPUT, R->name, R->line, "document %zu is not a document of a projection report",
+				R->dbase + d + 1);
 	doc->id = xp_arena_strdup(&r->arena, json_string_value(id));
 	doc->part = (int)json_integer_value(json_object_get(o, "part"));
 	doc->ntgt = json_array_size(map);
 	doc->tgt_to_en = xp_arena_alloc(&r->arena, (doc->ntgt + 1) * sizeof *doc->tgt_to_en);
 	if (!doc->id || !doc->tgt_to_en)
-		return xp_failc(R->err, XP_ENOMEM, R->name, 0, "out of memory");
+		return xp_failc(R->err, XP_ENOMEM, R->name, R->line, "out of memory");
 	for (size_t t = 0; t < doc->ntgt; t++) {
 		uint32_t u;
 		if (!is_uint(json_array_get(map, t), &u))
-			return xp_failc(R->err, XP_EINPUT, R->name, 0, "document %s: tgt_to_en[%zu] is not an utterance",
+			return xp_failc(R->err, XP_EINPUT, R->name, R->line, "document %s: tgt_to_en[%zu] is not an utterance",
 					doc->id, t);
 		doc->tgt_to_en[t] = (int32_t)u;
 	}
 	doc->first = r->n;
 	doc->n = json_array_size(det);
 	if (xp_grow(&r->items, &R->cap, r->n + doc->n + 1, sizeof *r->items))
-		return xp_failc(R->err, XP_ENOMEM, R->name, 0, "out of memory");
+		return xp_failc(R->err, XP_ENOMEM, R->name, R->line, "out of memory");
 	for (size_t k = 0; k < doc->n; k++) {
 		xp_ritem *it = &r->items[r->n];
 		if (item(R, d, k, json_array_get(det, k), it))
 			return R->err->code;
 		if (it->tgt_utt >= 0 && (size_t)it->tgt_utt >= doc->ntgt)
-			return xp_failc(R->err, XP_EINPUT, R->name, 0, "document %s, mention %u: target sentence %d of %zu",
+			return xp_failc(R->err, XP_EINPUT, R->name, R->line, "document %s, mention %u: target sentence %d of %zu",
 					doc->id, it->id, it->tgt_utt, doc->ntgt);
 		r->n++;
 	}
@@ -160,58 +166,327 @@ static int settings(rd *R, json_t *set)
 	xp_report *r = R->r;
 	json_t *rule = json_object_get(set, "rule"), *chars = json_object_get(set, "chars");
 	if (!json_is_object(set) || (rule && !json_is_string(rule)) || (chars && !json_is_boolean(chars)))
-		return xp_failc(R->err, XP_EINPUT, R->name, 0, "\"settings\" are not the settings of a projection run");
+		return xp_failc(R->err, XP_EINPUT, R->name, R->line, "\"settings\" are not the settings of a projection run");
 	char *text = json_dumps(set, JSON_COMPACT);
 	r->settings = text ? xp_arena_strdup(&r->arena, text) : NULL;
 	free(text);
 	r->rule = rule ? xp_arena_strdup(&r->arena, json_string_value(rule)) : NULL;
 	r->chars = json_is_true(chars);
 	if (!r->settings || (rule && !r->rule))
-		return xp_failc(R->err, XP_ENOMEM, R->name, 0, "out of memory");
+		return xp_failc(R->err, XP_ENOMEM, R->name, R->line, "out of memory");
 	return 0;
+}
+
+/* --- reading, a document at a time -------------------------------------------- */
+
+struct xp_report_reader {
+	char *name;
+	const char *text;            /* the report in memory, or NULL: */
+	size_t len, pos;
+	xp_stream *s;                /* read from the file */
+	char *buf;                   /* of the file: bytes [bpos, bn) not yet taken */
+	size_t bcap, bn, bpos;
+	int eof;
+	unsigned long line;          /* lines taken */
+	int version;
+	json_t *v1;                  /* a version 1 report, whole */
+	size_t ndocs, next;          /* documents announced, read */
+	int whole;                   /* xp_report_load: every document into head */
+	xp_report head, cur;         /* the header's (whole: everything); one document */
+	size_t dcap, ccap;           /* of head.docs, cur.docs */
+	size_t took;                 /* bytes of the last line taken, with its newline */
+	rd R;
+};
+
+/* The next line (without its newline) in *p, *n: 1, 0 at the end, or an
+ * xp_code.  A line lives until the next call. */
+static int next_line(xp_report_reader *rr, const char **p, size_t *n, xp_err *err)
+{
+	if (rr->text) {
+		if (rr->pos >= rr->len)
+			return 0;
+		const char *l = rr->text + rr->pos, *nl = memchr(l, '\n', rr->len - rr->pos);
+		*p = l;
+		*n = nl ? (size_t)(nl - l) : rr->len - rr->pos;
+		rr->took = *n + (nl != NULL);
+		rr->pos += rr->took;
+		rr->line++;
+		return 1;
+	}
+	for (size_t from = rr->bpos;;) {
+		char *nl = memchr(rr->buf + from, '\n', rr->bn - from);
+		if (nl || (rr->eof && rr->bn > rr->bpos)) {
+			*p = rr->buf + rr->bpos;
+			*n = nl ? (size_t)(nl - *p) : rr->bn - rr->bpos;
+			rr->took = *n + (nl != NULL);
+			rr->bpos += rr->took;
+			rr->line++;
+			return 1;
+		}
+		if (rr->eof)
+			return 0;
+		if (rr->bpos) {   /* the line so far to the front, then more */
+			memmove(rr->buf, rr->buf + rr->bpos, rr->bn - rr->bpos);
+			rr->bn -= rr->bpos;
+			rr->bpos = 0;
+		}
+		from = rr->bn;
+		if (rr->bcap - rr->bn < 65536 && xp_grow(&rr->buf, &rr->bcap, rr->bn + 65536, 1))
+			return xp_failc(err, XP_ENOMEM, rr->name, 0, "out of memory");
+		long got = xp_stream_read(rr->s, rr->buf + rr->bn, rr->bcap - rr->bn, err);
+		if (got < 0)
+			return (int)got;
+		rr->eof = got == 0;
+		rr->bn += (size_t)got;
+	}
+}
+
+static int blank_line(const char *p, size_t n)
+{
+	while (n && (*p == ' ' || *p == '\t' || *p == '\r'))
+		p++, n--;
+	return n == 0;
+}
+
+/* The lines not yet taken and everything after, whole (a version 1 report
+ * written on several lines): from the text, or read to its end. */
+static int rest(xp_report_reader *rr, size_t back, const char **p, size_t *n, xp_err *err)
+{
+	if (rr->text) {
+		*p = rr->text, *n = rr->len;
+		return 0;
+	}
+	rr->bpos -= back;
+	while (!rr->eof) {
+		if (xp_grow(&rr->buf, &rr->bcap, rr->bn + 65536, 1))
+			return xp_failc(err, XP_ENOMEM, rr->name, 0, "out of memory");
+		long got = xp_stream_read(rr->s, rr->buf + rr->bn, rr->bcap - rr->bn, err);
+		if (got < 0)
+			return (int)got;
+		rr->eof = got == 0;
+		rr->bn += (size_t)got;
+	}
+	*p = rr->buf + rr->bpos, *n = rr->bn - rr->bpos;
+	return 0;
+}
+
+/* what a report's top (version 1) or first line (2) holds besides the
+ * documents: its language, features and settings */
+static int top(xp_report_reader *rr, json_t *j, const char *const *feats)
+{
+	rd *R = &rr->R;
+	json_t *names = json_object_get(j, "features"), *set = json_object_get(j, "settings");
+	const char *lang = json_string_value(json_object_get(j, "lang"));
+	if (lang)
+		snprintf(rr->head.lang, sizeof rr->head.lang, "%s", lang);
+	R->r = &rr->head;
+	if ((names && feats && feature_map(R, names, feats)) || (set && settings(R, set)))
+		return R->err->code;
+	return 0;
+}
+
+/* The first line decides: an object with "version" is version 2's header
+ * (a later version is refused by name); anything else is version 1, the
+ * whole text one JSON object (as xproj wrote it before, on one line, or
+ * as an editor left it, on many). */
+static int header(xp_report_reader *rr, const char *const *feats, xp_err *err)
+{
+	const char *p = NULL;
+	size_t n = 0;
+	int got = next_line(rr, &p, &n, err);
+	if (got < 0)
+		return got;
+	size_t bom = got ? xp_bom_len(p, n) : 0;
+	json_t *j = got ? json_loadb(p + bom, n - bom, 0, NULL) : NULL;
+	json_t *ver = json_object_get(j, "version");
+	if (json_is_integer(ver) && !json_object_get(j, "detail")) {
+		json_t *nd = json_object_get(j, "documents");
+		int rc = 0;
+		rr->version = (int)json_integer_value(ver);
+		if (json_integer_value(ver) != XP_REPORT_VERSION)
+			rc = xp_failc(err, XP_EINPUT, rr->name, 1, "a projection report of version %lld: this xproj reads "
+				      "versions 1 and %d", (long long)json_integer_value(ver), XP_REPORT_VERSION);
+		else if (!json_is_object(j) || !json_is_integer(nd) || json_integer_value(nd) < 0)
+			rc = xp_failc(err, XP_EINPUT, rr->name, 1, "not a projection report (no \"documents\" count)");
+		else {
+			rr->ndocs = (size_t)json_integer_value(nd);
+			rr->R.line = 1;
+			rc = top(rr, j, feats);
+		}
+		json_decref(j);
+		return rc;
+	}
+	rr->version = 1;
+	if (j) {   /* on one line, as xproj wrote it: nothing may follow */
+		const char *q;
+		size_t m;
+		int more;
+		while ((more = next_line(rr, &q, &m, err)) == 1 && blank_line(q, m))
+			;
+		if (more) {
+			json_decref(j);
+			return more < 0 ? more : xp_failc(err, XP_EINPUT, rr->name, rr->line, "not a projection report: "
+							  "text after its end");
+		}
+		rr->v1 = j;
+	} else {
+		rr->line = 0;
+		if (rest(rr, got ? rr->took : 0, &p, &n, err))
+			return err->code;
+		if (!(rr->v1 = xp_json_parse(rr->name, p, n, 0, "a projection report", err)))
+			return err->code;
+	}
+	json_t *docs = json_object_get(rr->v1, "documents");
+	if (!json_is_object(rr->v1) || !json_is_array(docs))
+		return xp_failc(err, XP_EINPUT, rr->name, 0, "not a projection report (no \"documents\")");
+	rr->ndocs = json_array_size(docs);
+	return top(rr, rr->v1, feats);
+}
+
+static void reader_free(xp_report_reader *rr)
+{
+	if (!rr)
+		return;
+	if (rr->s)
+		xp_stream_close(rr->s);
+	json_decref(rr->v1);
+	free(rr->R.fmap);
+	free(rr->buf);
+	free(rr->name);
+	xp_report_free(&rr->head);
+	xp_report_free(&rr->cur);
+	free(rr);
+}
+
+static int open_reader(const char *name, const char *path, const char *text, size_t len, const char *const *feats,
+		       size_t nfeat, int whole, xp_report_reader **out, xp_err *err)
+{
+	xp_report_reader *rr = calloc(1, sizeof *rr);
+	*out = NULL;
+	if (!rr || !(rr->name = strdup(name))) {
+		free(rr);
+		return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+	}
+	rr->text = path ? NULL : text ? text : "";
+	rr->len = path ? 0 : len;
+	rr->whole = whole;
+	rr->R = (rd){.name = rr->name, .nfeat = nfeat, .err = err};
+	int rc = path ? xp_stream_open(path, &rr->s, err) : 0;
+	if (rc == 0)
+		rc = header(rr, feats, err);
+	if (rc) {
+		reader_free(rr);
+		return rc;
+	}
+	*out = rr;
+	return 0;
+}
+
+int xp_report_open(const char *name, const char *path, const char *text, size_t len, const char *const *feats,
+		   size_t nfeat, xp_report_reader **out, xp_err *err)
+{
+	return open_reader(name, path, text, len, feats, nfeat, 0, out, err);
+}
+
+const xp_report *xp_report_header(const xp_report_reader *rr) { return &rr->head; }
+
+size_t xp_report_ndocs(const xp_report_reader *rr) { return rr->ndocs; }
+
+/* the next document's JSON: a line (version 2) or an element (1); NULL at
+ * the end, checked: exactly the documents the header announced */
+static int next_json(xp_report_reader *rr, json_t **o, xp_err *err)
+{
+	*o = NULL;
+	if (rr->version == 1) {
+		if (rr->next < rr->ndocs)
+			*o = json_incref(json_array_get(json_object_get(rr->v1, "documents"), rr->next));
+		return 0;
+	}
+	const char *p;
+	size_t n;
+	int got = next_line(rr, &p, &n, err);
+	if (got < 0)
+		return got;
+	if (rr->next == rr->ndocs) {
+		if (got)
+			return xp_failc(err, XP_EINPUT, rr->name, rr->line, "more documents than the %zu its first line "
+					"announces", rr->ndocs);
+		return 0;
+	}
+	if (!got)
+		return xp_failc(err, XP_EINPUT, rr->name, rr->line + 1, "cut short: %zu documents of the %zu its first line "
+				"announces", rr->next, rr->ndocs);
+	json_error_t je;
+	if (!(*o = json_loadb(p, n, 0, &je)))
+		return xp_failc(err, XP_EINPUT, rr->name, rr->line, "document %zu is not JSON: %s", rr->next + 1, je.text);
+	return 0;
+}
+
+int xp_report_next(xp_report_reader *rr, const xp_report **doc, xp_err *err)
+{
+	rd *R = &rr->R;
+	R->err = err;
+	json_t *o;
+	int rc = next_json(rr, &o, err);
+	if (rc || !o)
+		return rc;
+	xp_report *r = rr->whole ? &rr->head : &rr->cur;
+	size_t d = rr->whole ? rr->next : 0;
+	if (!rr->whole) {   /* the last document's room, emptied */
+		xp_arena_free(&r->arena);
+		r->n = 0;
+		memcpy(r->lang, rr->head.lang, sizeof r->lang);
+		r->settings = rr->head.settings, r->rule = rr->head.rule, r->chars = rr->head.chars;
+	}
+	if (xp_grow(&r->docs, rr->whole ? &rr->dcap : &rr->ccap, d + 1, sizeof *r->docs)) {
+		json_decref(o);
+		return xp_failc(err, XP_ENOMEM, rr->name, 0, "out of memory");
+	}
+	R->r = r;
+	R->line = rr->version == 1 ? 0 : rr->line;
+	R->dbase = rr->whole ? 0 : rr->next;
+	rc = document(R, d, o);
+	json_decref(o);
+	if (rc)
+		return rc;
+	r->ndocs = d + 1;
+	rr->next++;
+	*doc = r;
+	return 1;
+}
+
+void xp_report_close(xp_report_reader *rr) { reader_free(rr); }
+
+/* Every document into one xp_report: the whole, for the consumers that
+ * need every mention at hand (judge, calibrate); the text's JSON is held a
+ * document at a time. */
+static int load(const char *name, const char *path, const char *text, size_t len, const char *const *feats,
+		size_t nfeat, xp_report *r, xp_err *err)
+{
+	xp_report_reader *rr;
+	const xp_report *doc;
+	memset(r, 0, sizeof *r);
+	int rc = open_reader(name, path, text, len, feats, nfeat, 1, &rr, err);
+	while (rc == 0 && (rc = xp_report_next(rr, &doc, err)) == 1)
+		rc = 0;
+	if (rc == 0) {
+		*r = rr->head;
+		memset(&rr->head, 0, sizeof rr->head);
+	}
+	if (rr)
+		reader_free(rr);
+	return rc;
 }
 
 int xp_report_parse(const char *name, const char *text, size_t len, const char *const *feats, size_t nfeat,
 		    xp_report *r, xp_err *err)
 {
-	memset(r, 0, sizeof *r);
-	json_t *j = xp_json_parse(name, text, len, 0, "a projection report", err);
-	if (!j)
-		return err->code;
-	rd R = {.name = name, .r = r, .nfeat = nfeat, .err = err};
-	json_t *docs = json_object_get(j, "documents"), *names = json_object_get(j, "features");
-	json_t *set = json_object_get(j, "settings");
-	const char *lang = json_string_value(json_object_get(j, "lang"));
-	if (lang)
-		snprintf(r->lang, sizeof r->lang, "%s", lang);
-	int rc = 0;
-	if (!json_is_object(j) || !json_is_array(docs))
-		rc = xp_failc(err, XP_EINPUT, name, 0, "not a projection report (no \"documents\")");
-	else if ((names && feats && feature_map(&R, names, feats)) || (set && settings(&R, set)))
-		rc = err->code;
-	else if (!(r->docs = calloc(json_array_size(docs) + 1, sizeof *r->docs)))
-		rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
-	for (size_t d = 0; rc == 0 && d < json_array_size(docs); d++) {
-		rc = document(&R, d, json_array_get(docs, d));
-		r->ndocs = d + 1;
-	}
-	json_decref(j);
-	free(R.fmap);
-	if (rc)
-		xp_report_free(r);
-	return rc;
+	return load(name, NULL, text, len, feats, nfeat, r, err);
 }
 
 int xp_report_load(const char *path, const char *const *feats, size_t nfeat, xp_report *r, xp_err *err)
 {
-	char *buf;
-	size_t len;
-	memset(r, 0, sizeof *r);
-	if (xp_read_file(path, &buf, &len, err))
-		return err->code ? err->code : -1;
-	int rc = xp_report_parse(path, buf, len, feats, nfeat, r, err);
-	free(buf);
-	return rc;
+	return load(path, path, NULL, 0, feats, nfeat, r, err);
 }
 
 void xp_report_free(xp_report *r)

@@ -4,9 +4,15 @@
  * project/report.c writes it; this is its one reader, for every consumer:
  * the store's import of a run (correct/import.c), the judging of projections
  * against corrections (pipeline/label.h), `judge` and `calibrate`.  A report
- * is checked whole as it is read: a field of the wrong type, an unknown
- * fate, a feature the caller does not know is an error naming the document
- * and mention, so no consumer ever sees half a report.
+ * is checked as it is read: a field of the wrong type, an unknown fate, a
+ * feature the caller does not know is an error naming the document and
+ * mention.  xp_report_load gives the whole report or an error, never half.
+ *
+ * Version 2 (docs/formats.md) is JSON Lines: a header line (the run's
+ * counts, settings, features and how many documents follow), then one line
+ * per document, so it is written and read a document at a time
+ * (xp_report_open, xp_report_next: memory of one document, not the run).
+ * Version 1, one JSON object holding every document, is still read.
  *
  * The fates are the report's vocabulary, shared by its writer and readers:
  * project/ decides them, the store keeps their names, the judge reads them.
@@ -73,6 +79,26 @@ typedef struct xp_report {
 	size_t ndocs;
 	xp_arena arena;
 } xp_report;
+
+/* The version project writes. */
+#define XP_REPORT_VERSION 2
+
+/* A report read one document at a time, from the file path or (path NULL)
+ * from text[0..len); name is the file errors cite; feats as for
+ * xp_report_parse.  Open reads the header: xp_report_header has the
+ * report's lang, settings, rule and chars (no documents). */
+typedef struct xp_report_reader xp_report_reader;
+int xp_report_open(const char *name, const char *path, const char *text, size_t len, const char *const *feats,
+		   size_t nfeat, xp_report_reader **rr, xp_err *err);
+const xp_report *xp_report_header(const xp_report_reader *rr);
+/* The documents the report says it has. */
+size_t xp_report_ndocs(const xp_report_reader *rr);
+/* The next document alone in *doc (docs[0] and its items, with the header's
+ * fields; the reader's, valid until the next call): 1; 0 at the end, once
+ * the report was found to hold exactly the documents it announced; or a
+ * negative xp_code (a cut-short report is XP_EINPUT). */
+int xp_report_next(xp_report_reader *rr, const xp_report **doc, xp_err *err);
+void xp_report_close(xp_report_reader *rr);
 
 /* A report from text[0..len) (after a UTF-8 BOM, if any); name is the file
  * errors cite.  feats[0..nfeat) are the features the caller wants, in its

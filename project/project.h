@@ -129,7 +129,13 @@ typedef struct xp_proj_gender {
 } xp_proj_gender;
 void xp_proj_gender_counts(const xp_projection *p, xp_proj_gender *g);
 
-/* The run report (see `xproj project --help`) as JSON text into out. */
+/* The run report (see `xproj project --help`, docs/formats.md): JSON Lines
+ * of version XP_REPORT_VERSION (io/report.h), a header line then one line
+ * per document, handed to put(ctx, text, len) as it is made (put returns
+ * non-zero to stop: its error is the result); memory is one document's. */
+typedef int (*xp_report_put)(void *ctx, const void *data, size_t len);
+int xp_projection_report_write(const xp_projection *p, const char *settings_json, xp_report_put put, void *ctx);
+/* The same into out, whole. */
 struct xp_buf;
 int xp_projection_report(const xp_projection *p, const char *settings_json, struct xp_buf *out);
 /* "minmax" | "block" and "keep-first" | "merge" | "drop"; -1 if neither. */

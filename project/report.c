@@ -64,7 +64,37 @@ static json_t *np_rules(xp_np_mask bits, const char *lang)
 	return r;
 }
 
-static json_t *mention(const xp_projection *p, const xp_proj_mention *m)
+/* The features' values repeat (0 and 1 above all): one json_t per distinct
+ * float, shared by reference, spares the report two thirds of its
+ * allocations.  A slot holds the last value hashed to it. */
+#define NREALS 4096
+typedef struct reals {
+	uint32_t bits[NREALS];
+	json_t *v[NREALS];
+} reals;
+
+static json_t *real_of(reals *c, float x)
+{
+	uint32_t b;
+	memcpy(&b, &x, sizeof b);
+	size_t h = (size_t)((b * 2654435761u) >> 20) % NREALS;
+	if (!c->v[h] || c->bits[h] != b) {
+		json_t *v = json_real(x);
+		if (!v)
+			return NULL;
+		json_decref(c->v[h]);
+		c->v[h] = v, c->bits[h] = b;
+	}
+	return json_incref(c->v[h]);
+}
+
+static void reals_free(reals *c)
+{
+	for (size_t k = 0; k < NREALS; k++)
+		json_decref(c->v[k]);
+}
+
+static json_t *mention(const xp_projection *p, const xp_proj_mention *m, reals *c)
 {
 	json_t *o = json_pack("{s:I,s:I,s:[I,I,I]}", "id", (json_int_t)m->id, "cluster", (json_int_t)m->cluster,
 			      "en", (json_int_t)m->en_utt, (json_int_t)m->en_start, (json_int_t)m->en_end);
@@ -94,7 +124,7 @@ static json_t *mention(const xp_projection *p, const xp_proj_mention *m)
 	const float *x = p->feat + (m - p->m) * XP_NFEAT;
 	json_t *f = json_array();
 	for (int k = 0; k < XP_NFEAT; k++)
-		json_array_append_new(f, json_real(x[k]));
+		json_array_append_new(f, real_of(c, x[k]));
 	json_object_set_new(o, "f", f);
 	if (p->model.lang[0]) {
 		int kind = m->fate == XP_PROJECTED ? XP_CONF_PROJECTED
@@ -144,9 +174,33 @@ static json_t *gender_json(const xp_projection *p)
 	return o;
 }
 
-int xp_projection_report(const xp_projection *p, const char *settings_json, struct xp_buf *out)
+/* One value as one line: compact, in insertion order, reals to 4 digits
+ * (what the report always was), into the reused buffer *line. */
+static int put_line(json_t *j, xp_buf *line, xp_report_put put, void *ctx)
 {
-	json_t *r = stats(&p->total), *docs = json_array();
+	const size_t flags = JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(4);
+	size_t n = j ? json_dumpb(j, line->p, line->cap, flags) : 0;
+	if (n && n + 1 > line->cap) {   /* the first that does not fit: room, and again */
+		if (xp_grow(&line->p, &line->cap, n + 1, 1))
+			return -1;
+		n = json_dumpb(j, line->p, line->cap, flags);
+	}
+	if (!n || n + 1 > line->cap)
+		return -1;
+	line->p[n] = '\n';
+	return put(ctx, line->p, n + 1);
+}
+
+/* The report's first line: the run's counts, rules, language, features,
+ * settings and gender, then how many documents follow (one a line). */
+static json_t *header(const xp_projection *p, const char *settings_json)
+{
+	json_t *r = json_pack("{s:i}", "version", XP_REPORT_VERSION), *st = stats(&p->total);
+	if (!r || !st || json_object_update(r, st)) {
+		json_decref(r), json_decref(st);
+		return NULL;
+	}
+	json_decref(st);
 	json_object_set_new(r, "language_rules", rule_counts(&p->total));
 	json_t *np = json_object();
 	for (unsigned k = 0; k < XP_NP_NRULES; k++)
@@ -170,28 +224,56 @@ int xp_projection_report(const xp_projection *p, const char *settings_json, stru
 	}
 	/* after the settings: the run's own counts stay the first "mentions" */
 	json_object_set_new(r, "gender", gender_json(p));
-	for (size_t d = 0; d < p->ndocs; d++) {
-		const xp_proj_doc *pd = &p->docs[d];
-		json_t *o = stats(&pd->st), *ms = json_array(), *map = json_array();
-		json_object_set_new(o, "doc", json_string(pd->id));
-		json_object_set_new(o, "part", json_integer(pd->part));
-		for (size_t t = 0; t < pd->ntgt; t++)
-			json_array_append_new(map, json_integer(pd->en_utt_of[t]));
-		for (size_t k = 0; k < pd->n; k++)
-			json_array_append_new(ms, mention(p, &p->m[pd->first + k]));
-		json_object_set_new(o, "tgt_to_en", map);
-		json_object_set_new(o, "detail", ms);
-		json_array_append_new(docs, o);
+	json_object_set_new(r, "documents", json_integer((json_int_t)p->ndocs));
+	return r;
+}
+
+static json_t *document(const xp_projection *p, const xp_proj_doc *pd, reals *c)
+{
+	json_t *o = stats(&pd->st), *ms = json_array(), *map = json_array();
+	json_object_set_new(o, "doc", json_string(pd->id));
+	json_object_set_new(o, "part", json_integer(pd->part));
+	for (size_t t = 0; t < pd->ntgt; t++)
+		json_array_append_new(map, json_integer(pd->en_utt_of[t]));
+	for (size_t k = 0; k < pd->n; k++)
+		json_array_append_new(ms, mention(p, &p->m[pd->first + k], c));
+	json_object_set_new(o, "tgt_to_en", map);
+	json_object_set_new(o, "detail", ms);
+	return o;
+}
+
+/* A document's tree lives only while its line is written: the report costs
+ * the memory of its largest document, not of the run (at 160k mentions the
+ * whole tree and its text took 892 MB, issue 37). */
+int xp_projection_report_write(const xp_projection *p, const char *settings_json, xp_report_put put, void *ctx)
+{
+	xp_buf line = {0};
+	reals *c = calloc(1, sizeof *c);
+	json_t *h = c ? header(p, settings_json) : NULL;
+	int rc = put_line(h, &line, put, ctx);
+	json_decref(h);
+	for (size_t d = 0; rc == 0 && d < p->ndocs; d++) {
+		json_t *o = document(p, &p->docs[d], c);
+		rc = put_line(o, &line, put, ctx);
+		json_decref(o);
 	}
-	json_object_set_new(r, "documents", docs);
-	char *s = json_dumps(r, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(4));
-	json_decref(r);
-	if (!s)
-		return -1;
-	xp_buf_puts(out, s);
-	xp_buf_putc(out, '\n');
-	free(s);
-	return out->oom ? -1 : 0;
+	xp_buf_free(&line);
+	if (c)
+		reals_free(c);
+	free(c);
+	return rc;
+}
+
+static int put_buf(void *ctx, const void *data, size_t n)
+{
+	xp_buf *b = ctx;
+	xp_buf_add(b, data, n);
+	return b->oom ? -1 : 0;
+}
+
+int xp_projection_report(const xp_projection *p, const char *settings_json, struct xp_buf *out)
+{
+	return xp_projection_report_write(p, settings_json, put_buf, out) || out->oom ? -1 : 0;
 }
 
 static const char *const rules[] = {"minmax", "block"}, *const pol[] = {"keep-first", "merge", "drop"};

@@ -273,12 +273,11 @@ static int do_runs(xp_db *db, dargs *a, xp_err *e)
 typedef struct import_in {
 	xp_corpus en;
 	xp_aligned al;
-	char *rep, *files;
+	char *files;
 } import_in;
 
 static void import_free(import_in *in)
 {
-	free(in->rep);
 	free(in->files);
 	xp_aligned_free(&in->al);
 	xp_corpus_free(&in->en);
@@ -288,7 +287,6 @@ static int import_read(const dargs *a, import_in *in, xp_err *e)
 {
 	if (!a->source || !a->aligned || !a->report)
 		return xp_fail(e, "", 0, "db import needs --source, --aligned and --report");
-	size_t n;
 	/* the run's provenance, which also names the report in errors */
 	json_t *fj = json_pack("{s:s,s:s,s:s}", "source", a->source, "aligned", a->aligned, "report", a->report);
 	in->files = fj ? json_dumps(fj, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
@@ -299,15 +297,15 @@ static int import_read(const dargs *a, import_in *in, xp_err *e)
 	 * opened: a refused import creates nothing */
 	return xp_read_corpus(a->source, XP_FMT_AUTO, NULL, &in->en, e) ||
 	       xp_need_some(a->source, in->en.ndocs, "documents", e) || xp_aligned_read(a->aligned, &in->al, e) ||
-	       xp_need_some(a->aligned, in->al.n, "utterances", e) || xp_read_file(a->report, &in->rep, &n, e) ||
-	       xp_db_import_check(&in->en, &in->al, in->rep, in->files, a->allow_empty, e);
+	       xp_need_some(a->aligned, in->al.n, "utterances", e) ||
+	       xp_db_import_check_file(&in->en, &in->al, a->report, in->files, a->allow_empty, e);
 }
 
 static int do_import(xp_db *db, dargs *a, xp_err *e)
 {
 	import_in *in = a->in;
 	int64_t run = 0;
-	int rc = xp_db_import_run(db, &in->en, &in->al, in->rep, a->lang, in->files, &run, e);
+	int rc = xp_db_import_run_file(db, &in->en, &in->al, a->report, a->lang, in->files, &run, e);
 	if (!rc) {
 		json_t *all, *r;
 		printf("run %lld imported: %zu documents\n", (long long)run, in->en.ndocs);

@@ -246,22 +246,34 @@ static void gender_summary(const xp_projection *p)
 			pm, m, m ? 100.0 * pm / m : 0, pf, f, f ? 100.0 * pf / f : 0);
 }
 
-/* The projection, its jsonlines and its report: replaced together. */
+typedef struct report_gen {
+	const xp_projection *p;
+	const char *settings;
+} report_gen;
+
+static int gen_report(void *ctx, xp_put_fn put, void *pctx)
+{
+	const report_gen *g = ctx;
+	return xp_projection_report_write(g->p, g->settings, put, pctx);
+}
+
+/* The projection, its jsonlines and its report: replaced together.  The
+ * report goes to its temporary file a document at a time. */
 static int write_outputs(const args *a, const xp_projection *p, xp_err *e)
 {
 	xp_outputs o = {0};
-	xp_buf b = {0}, set = {0};
+	xp_buf set = {0};
 	/* OUT is CoNLL-2012 unless it is named .conllu (CorefUD) */
 	xp_format of = xp_format_of_path(a->out) == XP_FMT_CONLLU ? XP_FMT_CONLLU : XP_FMT_CONLL;
 	int rc = xp_put_corpus(&o, a->out, of, &p->out, e) ||
 		 (a->jsonl && xp_put_corpus(&o, a->jsonl, XP_FMT_JSONL, &p->out, e));
 	if (!rc && a->report) {
 		xp_proj_settings(&a->o, &set);
-		rc = set.oom || xp_projection_report(p, set.p, &b) ? xp_failc(e, XP_ENOMEM, a->report, 0, "out of memory")
-								   : xp_outputs_put(&o, a->report, b.p, b.n, e);
+		report_gen g = {p, set.p};
+		rc = set.oom ? xp_failc(e, XP_ENOMEM, a->report, 0, "out of memory")
+			     : xp_outputs_stream(&o, a->report, gen_report, &g, e);
 	}
 	xp_buf_free(&set);
-	xp_buf_free(&b);
 	if (rc) {
 		xp_outputs_abort(&o);
 		return -1;
@@ -418,10 +430,12 @@ const xp_cmd xp_cmd_project = {
 	"without target text are left out of OUT and counted, and so are documents left with no\n"
 	"sentence (training data: nothing to learn from; --keep-empty writes them).  A projection\n"
 	"of none of its mentions (no target text, an empty alignment) is refused and nothing is\n"
-	"written: it would replace good outputs with nothing (--allow-empty writes it).  The report:\n"
-	"{\"mentions\":N,\"projected\":N,\"null\":{\"empty_target\":N,\"unaligned\":N,\"filtered\":N,\n"
-	"\"out_of_range\":N},\"clusters\":N,\"collisions\":N,\"prodrop_recovered\":N,...,\n"
-	"\"documents\":[{... per document, \"detail\": every mention's fate and confidence}]}\n\n"
+	"written: it would replace good outputs with nothing (--allow-empty writes it).  The report\n"
+	"is JSON Lines (version 2, written a document at a time), a header line:\n"
+	"{\"version\":2,\"mentions\":N,\"projected\":N,\"null\":{\"empty_target\":N,\"unaligned\":N,\n"
+	"\"filtered\":N,\"out_of_range\":N},\"clusters\":N,...,\"documents\":NDOCS}, then a line per\n"
+	"document: {... its counts, \"doc\", \"part\", \"tgt_to_en\", \"detail\": every mention's fate\n"
+	"and confidence} (docs/formats.md; version 1, one object, is still read).\n\n"
 	"Confidence: the calibrated probability that what the projection did with a mention is\n"
 	"right, from the model compiled in (project/calibration.json: Chinese and Farsi) or\n"
 	"--model M.json (`xproj calibrate`); a language without a model, or --uncalibrated,\n"

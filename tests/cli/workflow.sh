@@ -65,7 +65,7 @@ def same(a, b):
     if isinstance(a, list):
         return isinstance(b, list) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
     return a == b
-a, b = (json.load(open(p)) for p in sys.argv[1:])
+a, b = ([json.loads(l) for l in open(p)] for p in sys.argv[1:])   # JSON Lines: a header, a line per document
 if not same(a, b):
     print("FAIL: %s differs from the pipeline's beyond rounding" % sys.argv[1]); sys.exit(1)
 PY

@@ -1,0 +1,60 @@
+# bench/report.sh — issue 37: what the projection report costs `project`
+# and `db import`, this build (the report streamed, a document at a time)
+# against BASE (an xproj from before, or any other) on the same inputs in
+# the same run: CPU and wall seconds and peak memory at each of SIZES
+# mentions (bench/synth_run.sh's inputs, 100 mentions a document), and the
+# report's share of project's CPU ((with - without) / with).  Figures into
+# bench/results/report.json (bench/record.sh).
+#
+#   BASE=old/xproj SIZES="160000 640000 4000000" sh bench/report.sh
+#
+# BASE runs only up to BASE_MAX mentions (640000): the report before
+# version 2 took 5.6 KB a mention to write (22 GB at 4M), more than this
+# machine should be asked for while it is shared; db import runs only up
+# to IMPORT_MAX mentions (all).  NAME: the results' file (report).  Needs
+# no data.
+set -eu
+: "${XPROJ:=build/xproj}" "${SIZES:=160000 640000 4000000}" "${BASE:=}" "${BASE_MAX:=640000}"
+: "${IMPORT_MAX:=}" "${NAME:=report}"
+T=$(mktemp -d "${TMPDIR:-/tmp}/xp-report-bench.XXXXXX"); trap 'rm -rf "$T"' EXIT
+. bench/synth_run.sh
+. bench/record.sh
+rec_begin "$NAME"
+share() { awk -v w="$1" -v o="$2" 'BEGIN { printf "%.1f", (w > 0 ? 100 * (w - o) / w : 0) }'; }
+for n in $SIZES; do
+	rm -rf "$T/in" "$T"/*.db* "$T"/r*.json; mkdir "$T/in"
+	synth_run "$n" $((n / 100)) "$T/in"
+	echo "== $n mentions, $((n / 100)) documents"
+	for who in new base; do
+		[ $who = base ] && { [ -n "$BASE" ] && [ "$n" -le "$BASE_MAX" ] || continue; }
+		x=$XPROJ; [ $who = base ] && x=$BASE
+		p="--source $T/in/en.conll --aligned $T/in/aligned.jsonl --alignments $T/in/pairs.pharaoh -o $T/zh.conll"
+		rec_run "$who: project $n" nice -n 10 "$x" project $p
+		without=$REC_CPU
+		rec_run "$who: project $n --report" nice -n 10 "$x" project $p --report "$T/r.$who.json"
+		rec_value "$who: report share of project CPU $n" "$(share "$REC_CPU" "$without")" %
+		[ -z "$IMPORT_MAX" ] || [ "$n" -le "$IMPORT_MAX" ] &&
+			rec_run "$who: db import $n" nice -n 10 "$x" db import "$T/$who.db" --source "$T/in/en.conll" \
+				--aligned "$T/in/aligned.jsonl" --report "$T/r.$who.json"
+		rec_value "$who: report bytes per mention $n" "$(($(wc -c < "$T/r.$who.json") / n))" B
+	done
+	[ -f "$T/r.base.json" ] && [ -f "$T/r.new.json" ] && {
+		# the same report but for its layout, and the same store
+		sh bench/report_v1.sh "$T/r.new.json" | cmp -s - "$T/r.base.json" && same=yes || same=no
+		rec_value "report $n: version 1 bytes of the new = the base's" $same ""
+	}
+done
+# the ratios: this build's figures against BASE's, measured above
+if [ -n "$BASE" ]; then
+	python3 - "$REC_TSV" <<'PY'
+import sys
+rows = [l.rstrip('\n').split('\t') for l in open(sys.argv[1])]
+keys = {r[0] for r in rows}
+with open(sys.argv[1], 'w') as f:
+    for r in rows:
+        if r[0].startswith('new: ') and r[1] == 'run' and 'base: ' + r[0][5:] in keys:
+            r[7] = 'base: ' + r[0][5:]
+        f.write('\t'.join(r) + '\n')
+PY
+fi
+rec_end

@@ -1,0 +1,176 @@
+/* tests/unit/test_report.c — the projection report read back (io/report.h):
+ * version 2, JSON Lines, whole and a document at a time, from text and from
+ * a file (gzip too); version 1, one object, on one line or many; and what a
+ * report cut short, grown, of a later version or with a line that is not
+ * JSON is refused with.  Also the streamed output it is written through
+ * (base/outputs.h, xp_outputs_stream): nothing is left when it fails. */
+#include "testutil.h"
+#include "base/outputs.h"
+#include "io/report.h"
+
+#include <sys/stat.h>
+
+#define M(id, utt, fate) "{\"id\":" #id ",\"cluster\":" #id ",\"en\":[" #utt ",0,1],\"tgt\":[" #utt ",0,1]," \
+			 "\"fate\":\"" fate "\",\"conf\":0.5,\"f\":[1.0,0.25]}"
+#define DOC_A "{\"mentions\":2,\"doc\":\"a\",\"part\":0,\"tgt_to_en\":[0,1],\"detail\":[" M(0, 0, "projected") "," \
+	      M(1, 1, "unaligned") "]}"
+#define DOC_B "{\"mentions\":1,\"doc\":\"b\",\"part\":1,\"tgt_to_en\":[0],\"detail\":[" M(7, 0, "projected") "]}"
+#define HEAD_BODY "\"mentions\":3,\"lang\":\"zh\",\"features\":[\"x\",\"y\"],\"settings\":{\"rule\":\"minmax\",\"chars\":true}"
+
+static const char V2[] = "{\"version\":2," HEAD_BODY ",\"documents\":2}\n" DOC_A "\n" DOC_B "\n";
+static const char V1[] = "{" HEAD_BODY ",\"documents\":[" DOC_A "," DOC_B "]}\n";
+static const char *const FEATS[] = {"y", "x"};
+
+static void same_items(const xp_report *r)
+{
+	assert_string_equal(r->lang, "zh");
+	assert_string_equal(r->rule, "minmax");
+	assert_int_equal(r->chars, 1);
+	assert_int_equal(r->ndocs, 2);
+	assert_int_equal(r->n, 3);
+	assert_string_equal(r->docs[1].id, "b");
+	assert_int_equal(r->docs[1].part, 1);
+	assert_int_equal(r->docs[1].first, 2);
+	assert_int_equal(r->items[1].fate, XP_NULL_UNALIGNED);
+	assert_int_equal(r->items[2].id, 7);
+	assert_int_equal(r->items[2].doc, 1);
+	assert_true(r->items[2].feat[0] == 0.25f && r->items[2].feat[1] == 1.0f);   /* by the caller's names */
+}
+
+static void whole_either_version(void **state)
+{
+	(void)state;
+	xp_err e = {0};
+	xp_report r;
+	assert_int_equal(xp_report_parse("r2", V2, strlen(V2), FEATS, 2, &r, &e), 0);
+	same_items(&r);
+	xp_report_free(&r);
+	assert_int_equal(xp_report_parse("r1", V1, strlen(V1), FEATS, 2, &r, &e), 0);
+	same_items(&r);
+	xp_report_free(&r);
+	/* version 1 as an editor left it: on many lines */
+	char pretty[sizeof V1 + 8];
+	snprintf(pretty, sizeof pretty, "{\n  %s", V1 + 1);
+	assert_int_equal(xp_report_parse("r1p", pretty, strlen(pretty), FEATS, 2, &r, &e), 0);
+	same_items(&r);
+	xp_report_free(&r);
+}
+
+/* one document at a time: each alone, index 0, with the header's fields */
+static void streamed(void **state)
+{
+	(void)state;
+	xp_err e = {0};
+	xp_report_reader *rr;
+	const xp_report *d;
+	assert_int_equal(xp_report_open("r2", NULL, V2, strlen(V2), NULL, 0, &rr, &e), 0);
+	assert_int_equal(xp_report_ndocs(rr), 2);
+	assert_string_equal(xp_report_header(rr)->rule, "minmax");
+	assert_int_equal(xp_report_next(rr, &d, &e), 1);
+	assert_int_equal(d->ndocs, 1);
+	assert_int_equal(d->n, 2);
+	assert_string_equal(d->docs[0].id, "a");
+	assert_string_equal(d->lang, "zh");
+	assert_int_equal(d->chars, 1);
+	assert_int_equal(xp_report_next(rr, &d, &e), 1);
+	assert_int_equal(d->n, 1);
+	assert_int_equal(d->docs[0].first, 0);
+	assert_int_equal(d->items[0].id, 7);
+	assert_int_equal(d->items[0].doc, 0);
+	assert_int_equal(xp_report_next(rr, &d, &e), 0);
+	xp_report_close(rr);
+}
+
+static void refused(const char *text, int line, const char *what)
+{
+	xp_err e = {0};
+	xp_report r;
+	assert_int_equal(xp_report_parse("bad.json", text, strlen(text), NULL, 0, &r, &e), XP_EINPUT);
+	assert_int_equal(r.n, 0);
+	assert_int_equal(r.ndocs, 0);
+	if (!strstr(e.msg, what) || (int)e.line != line)
+		print_error("line %lu: %s (wanted line %d: %s)\n", e.line, e.msg, line, what);
+	assert_non_null(strstr(e.msg, what));
+	assert_int_equal(e.line, line);
+}
+
+static void refusals(void **state)
+{
+	(void)state;
+	/* cut short after the first document, or one more than announced */
+	refused("{\"version\":2,\"documents\":2}\n" DOC_A "\n", 3, "cut short: 1 documents of the 2");
+	refused("{\"version\":2,\"documents\":1}\n" DOC_A "\n" DOC_B "\n", 3, "more documents than the 1");
+	refused("{\"version\":3,\"documents\":0}\n", 1, "version 3");
+	refused("{\"version\":2}\n", 1, "no \"documents\" count");
+	refused("{\"version\":2,\"documents\":2}\n" DOC_A "\n{\"doc\":\n", 3, "document 2 is not JSON");
+	refused("{\"version\":2,\"documents\":1}\n{\"doc\":\"a\",\"part\":0,\"tgt_to_en\":[],\"detail\":[{}]}\n", 2,
+		"document 1, mention 1: not a mention");
+	/* version 1 cut short: jansson's reason, its line */
+	refused("{\"mentions\": \n", 2, "not a projection report");
+	refused("{\"lang\":\"zh\",\"documents\":[]}\n[]\n", 2, "text after its end");
+}
+
+typedef struct gen {
+	const char *text;
+	int fail_after;   /* pieces, then the generator fails (-1: never) */
+} gen;
+
+/* the report a line at a time, as project hands it out */
+static int put_lines(void *ctx, xp_put_fn put, void *pctx)
+{
+	const gen *g = ctx;
+	int k = 0;
+	for (const char *p = g->text, *nl; *p; p = nl + 1, k++) {
+		nl = strchr(p, '\n');
+		if (k == g->fail_after)
+			return -1;
+		if (put(pctx, p, (size_t)(nl - p) + 1))
+			return -1;
+	}
+	return 0;
+}
+
+static void from_files(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/xp-report-XXXXXX", path[64], gz[64];
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/r.json", dir);
+	snprintf(gz, sizeof gz, "%s/r.json.gz", dir);
+	xp_err e = {0};
+	xp_outputs o = {0};
+	gen g = {V2, -1};
+	assert_int_equal(xp_outputs_stream(&o, path, put_lines, &g, &e), 0);
+	assert_int_equal(xp_outputs_stream(&o, gz, put_lines, &g, &e), 0);
+	assert_int_equal(xp_outputs_commit(&o, &e), 0);
+	xp_report r;
+	assert_int_equal(xp_report_load(path, FEATS, 2, &r, &e), 0);
+	same_items(&r);
+	xp_report_free(&r);
+	assert_int_equal(xp_report_load(gz, FEATS, 2, &r, &e), 0);
+	same_items(&r);
+	xp_report_free(&r);
+	/* a generator that fails after a line: the old file stays, nothing else */
+	g.fail_after = 1;
+	assert_int_equal(xp_outputs_stream(&o, path, put_lines, &g, &e), XP_ENOMEM);
+	xp_outputs_abort(&o);
+	assert_int_equal(xp_report_load(path, FEATS, 2, &r, &e), 0);
+	assert_int_equal(r.n, 3);
+	xp_report_free(&r);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "test $(ls -A %s | wc -l) = 2", dir);
+	assert_int_equal(system(cmd), 0);
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(whole_either_version),
+		cmocka_unit_test(streamed),
+		cmocka_unit_test(refusals),
+		cmocka_unit_test(from_files),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
