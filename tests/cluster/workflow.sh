@@ -79,12 +79,17 @@ for f in $(cat $T/files.local); do
 done
 [ $n -ge 30 ] || { echo "FAIL: only $n outputs"; fails=$((fails + 1)); }
 echo "$n outputs the same in both runs"
-# every rule but the local ones ran as a job of this Slurm
-for r in split align bitext sample train wordalign project db_import merge projected export score; do
-	ls $T/c/.snakemake/slurm_logs/rule_$r/*.log >/dev/null 2>&1 ||
-		{ echo "FAIL: rule $r did not run as a Slurm job"; fails=$((fails + 1)); }
+# every rule but `all` ran in a job of this Slurm: a shard's steps in the
+# profile's group jobs (both languages' shards of a group in one job)
+for r in rule_split group_pairs rule_sample rule_train group_shard rule_merge rule_projected rule_export rule_score; do
+	ls $T/c/.snakemake/slurm_logs/$r/*.log >/dev/null 2>&1 ||
+		{ echo "FAIL: $r did not run as a Slurm job"; fails=$((fails + 1)); }
 done
-jobs=$(ls $T/c/.snakemake/slurm_logs/rule_*/*.log | wc -l)
+for r in align bitext wordalign project db_import; do
+	grep -q "^rule $r:" $T/c/.snakemake/slurm_logs/group_*/*.log ||
+		{ echo "FAIL: rule $r ran in no group job"; fails=$((fails + 1)); }
+done
+jobs=$(ls $T/c/.snakemake/slurm_logs/*/*.log | wc -l)
 expect_grep "submitted with SLURM jobid" $T/cluster.log
 echo "$jobs Slurm jobs"
 # resumable: the same command again has nothing to do
