@@ -46,13 +46,14 @@ def split_conll(src, ep, out):
     (written under a temporary name, then renamed: all or nothing)."""
     keep = False
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
-    with opener(src) as f, open(out + ".tmp", "w", encoding="utf-8") as o:
+    tmp = "%s.%d.tmp" % (out, os.getpid())
+    with opener(src) as f, open(tmp, "w", encoding="utf-8") as o:
         for line in f:
             if line.startswith("#begin document"):
                 keep = episode_of(doc_of(line)) == ep
             if keep:
                 o.write(line)
-    os.replace(out + ".tmp", out)
+    os.replace(tmp, out)
 
 
 if __name__ == "__main__":
