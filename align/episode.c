@@ -1,5 +1,5 @@
 /* align/episode.c — see episode.h. */
-#include "turns.h"
+#include "uconf.h"
 #include "../base/buf.h"
 #include "../lang/lang.h"
 
@@ -194,7 +194,7 @@ static uint32_t *en_subs_of(const xp_episode *ep, const xp_turns *T, const xp_ul
 }
 
 static int record(const xp_episode *ep, const xp_turns *T, const xp_doc *d, size_t k, const xp_ulink *l,
-		  picked *p, xp_aligned *out)
+		  const xp_uconf *c, picked *p, xp_aligned *out)
 {
 	if (xp_grow(&out->v, &out->cap, out->n + 1, sizeof *out->v))
 		return -1;
@@ -211,7 +211,13 @@ static int record(const xp_episode *ep, const xp_turns *T, const xp_doc *d, size
 	r->tgt_lang = xp_arena_strdup(A, ep->tgt_lang ? ep->tgt_lang : "");
 	r->tgt_text = xp_arena_strndup(A, p->text.p ? p->text.p : "", p->text.n);
 	r->score = l->score;
-	if (!r->doc || !r->speaker || !r->src || !r->tgt_lang || !r->tgt_text)
+	r->has_aconf = 1;
+	r->aconf = c->conf;
+	r->doubt = xp_arena_alloc(A, (XP_UDOUBT_N + 1) * sizeof *r->doubt);
+	for (int b = 0; r->doubt && b < XP_UDOUBT_N; b++)
+		if (c->doubt & 1u << b)
+			r->doubt[r->ndoubt++] = xp_udoubt_name(b);
+	if (!r->doubt || !r->doc || !r->speaker || !r->src || !r->tgt_lang || !r->tgt_text)
 		return -1;
 	xp_tok *t = NULL;
 	uint32_t nt = 0;
@@ -242,10 +248,11 @@ int xp_episode_align(const xp_episode *ep, xp_aligned *out, xp_align_stats *st, 
 {
 	xp_turns T;
 	xp_ulink *links;
+	xp_uconf *conf;
 	size_t n;
 	if (xp_turns_of(ep->en, &T))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	if (xp_turn_links(ep, &T, &links, &n, NULL, err))
+	if (xp_episode_uconf(ep, &T, &links, &conf, &n, err))
 		return free(T.v), -1;
 	picked p = {0};
 	int32_t *owner = ep->tgt && !ep->links ? time_owners(ep, &T, links, n) : NULL;
@@ -255,9 +262,10 @@ int xp_episode_align(const xp_episode *ep, xp_aligned *out, xp_align_stats *st, 
 		const xp_doc *doc = &ep->transcript->docs[d];
 		for (size_t k = 0; rc == 0 && k < doc->nutts; k++, i++) {
 			target_of(ep, &T, &links[i], owner, i, &p);
-			rc = p.text.oom || record(ep, &T, doc, k, &links[i], &p, out);
+			rc = p.text.oom || record(ep, &T, doc, k, &links[i], &conf[i], &p, out);
 			st->utterances++;
 			st->aligned += links[i].first >= 0;
+			st->doubtful += conf[i].doubt != 0;
 			st->empty_target += out->n && out->v[out->n - 1].ntgt == 0;
 			st->score_sum += links[i].score;
 		}
@@ -268,6 +276,7 @@ int xp_episode_align(const xp_episode *ep, xp_aligned *out, xp_align_stats *st, 
 	free(owner);
 	xp_buf_free(&p.text);
 	free(links);
+	free(conf);
 	free(T.v);
 	return rc ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory writing the aligned corpus") : 0;
 }

@@ -30,6 +30,7 @@ typedef struct xp_episode {
 
 typedef struct xp_align_stats {
 	size_t utterances, aligned, empty_target;
+	size_t doubtful;                /* aligned utterances whose pairing is doubtful (align/uconf.h) */
 	double score_sum;
 	/* the target language used: given, or guessed from the target script
 	 * (model/script.h) of all the `guessed` episodes' target text together */

@@ -558,8 +558,12 @@ int wa_sweep(wa_sampler *s, unsigned parts, uint32_t from, uint32_t to)
 		 * would teach the sentences that words stay next to each other */
 		unsigned p = k < lex_from ? parts : parts & WA_LEX;
 		sentence_begin(s, &t, p);
-		for (uint32_t j = 0; j < t.J; j++)
+		for (uint32_t j = 0; j < t.J; j++) {
+			uint16_t was = t.a[j];
 			resample(s, &t, j, p, NULL);
+			s->changed += t.a[j] != was;
+		}
+		s->drawn += t.J;
 		sentence_end(s, &t);
 	}
 	return s->oom ? -1 : 0;

@@ -85,6 +85,8 @@ typedef struct wa_sampler {
 	uint64_t cmask;          /* scratch: the sentence's generated positions with prior cells */
 	uint32_t maxI;
 	int oom;
+	uint64_t changed;        /* tokens whose link the sweeps moved (wa_sweep adds) */
+	uint64_t drawn;          /* tokens the sweeps drew */
 	/* a model's counts (align/wamodel.h), kept under the corpus's own:
 	 * wa_recount starts the jumps and fertilities from them (NULL: none) */
 	const uint32_t *jump0;

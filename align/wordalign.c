@@ -8,6 +8,7 @@
 #include "gibbs.h"
 #include "norm.h"
 #include "prior.h"
+#include "namelearn.h"
 #include "wamodel.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
@@ -43,6 +44,7 @@ void xp_wa_defaults(xp_wa_opts *o)
 	o->loan_prior = 0;
 	o->loan_langs = xp_lang_codes_with(XP_LT_LOANWORDS);   /* Farsi */
 	o->one_way = XP_SYM_ONE_WAY;   /* sym.h; README, "Which links make a span" */
+	o->learn_names = 1;
 }
 
 int xp_wa_threads(int threads)
@@ -58,6 +60,7 @@ struct xp_wa {
 	xp_vocab voc[2];
 	wa_corpus c;
 	wa_names names;          /* casing of each type, for the name prior */
+	wa_namelearn learn;      /* the show's names (o.learn_names; namelearn.h) */
 	wa_prior_counts cells;   /* cells each prior boosts */
 	size_t skipped;
 	xp_wa_norm nm[2];
@@ -82,6 +85,11 @@ struct xp_wa {
 	/* training */
 	wa_sampler *smp[2];
 	int it1, it2, it3, passes, samplers;
+	/* what the sweeps did (xp_wa_settling): sweeps made by all samplers
+	 * together, and the share of links the last sweep of each stage moved,
+	 * summed over the samplers */
+	uint64_t swept;
+	double moved[3];
 	int next, failed, done[2];
 	xp_err err;
 	pthread_mutex_t lock;
@@ -99,6 +107,9 @@ struct xp_wa {
  * chains.  100M makes 8 of them for that corpus; the 92k-pair bitext (59M a
  * sampler) keeps 3. */
 #define WA_MIN_WORK 100000000u
+/* With opts.settle, a stage stops when its links have settled (settled()):
+ * the window of sweeps compared. */
+#define WA_WINDOW 8
 #define WA_MAX_SAMPLERS 16
 
 static double now(void)
@@ -154,6 +165,7 @@ void xp_wa_free(xp_wa *w)
 		free(w->mid[d]);
 	}
 	wa_names_free(&w->names);
+	wa_namelearn_free(&w->learn);
 	wa_prior_free(&w->c);
 	free(w->out);
 	free(w);
@@ -166,6 +178,13 @@ void xp_wa_schedule(const xp_wa *w, int *samplers, int *sweeps)
 {
 	*samplers = w->samplers;
 	*sweeps = 1 + w->it1 + w->it2 + w->it3;
+}
+void xp_wa_settling(const xp_wa *w, double *sweeps, double moved[3])
+{
+	double n = 2.0 * w->samplers;
+	*sweeps = w->o.model ? w->it3 : 1 + (double)w->swept / n;
+	for (int st = 0; st < 3; st++)
+		moved[st] = w->o.model ? 0 : w->moved[st] / n;
 }
 size_t xp_wa_trained(const xp_wa *w) { return w->c.nsent - w->skipped; }
 size_t xp_wa_lexical(const xp_wa *w) { return w->c.nlex; }
@@ -188,7 +207,7 @@ static long add_side(xp_wa *w, int d, const xp_str *t, size_t n, int out)
 		uint32_t id = xp_vocab_id(&w->voc[d], t[k].p, t[k].n);
 		if (id == UINT32_MAX)
 			return -1;
-		if ((w->o.name_prior > 1 || w->o.loan_prior > 1) &&
+		if ((w->o.name_prior > 1 || w->o.loan_prior > 1 || w->o.learn_names) &&
 		    wa_names_see(&w->names, d, id, t[k].p, t[k].n, !k || wa_names_ends_sentence(t[k - 1].p, t[k - 1].n)))
 			return -1;
 		S->tok[S->ntok + m] = id;
@@ -549,6 +568,30 @@ static void progress_add(xp_wa *w, uint64_t units)
 	pthread_mutex_unlock(&w->lock);
 }
 
+/* Whether a stage that has made `done` of its `most` sweeps has learned what
+ * it can (opts.settle; off by default).  The share of links a sweep moves
+ * falls as a sampler leaves its random start and levels off where it only
+ * wanders about its mode: enfr's last stage moves 6% of the links after some
+ * 20 sweeps, jaen's 13% after 200 and still falls slowly.  The stage stops
+ * when the mean share of its last WA_WINDOW sweeps is less than a relative
+ * `settle` below that of the WA_WINDOW before.  Each sampler decides from its
+ * own chain alone, so the links still do not depend on the threads.  The
+ * first stage (lexical only, the cheapest) always runs its length: stopping
+ * it when its links level off cost jaen 0.8 AER points (docs/wordalign-
+ * schedule.md), as stopping the last stage cost mmc-tune Farsi 1.2 points of
+ * mention F1 — why it is not the default. */
+static int settled(const xp_wa *w, int stage, const double *moved, int done, int most)
+{
+	if (w->o.settle <= 0 || stage == 0 || done >= most || done < 2 * WA_WINDOW)
+		return 0;
+	double now = 0, before = 0;
+	for (int k = 0; k < WA_WINDOW; k++) {
+		now += moved[(done - 1 - k) % (2 * WA_WINDOW)];
+		before += moved[(done - 1 - WA_WINDOW - k) % (2 * WA_WINDOW)];
+	}
+	return now >= before * (1 - w->o.settle);
+}
+
 static int train(xp_wa *w, wa_sampler *s, int task)
 {
 	uint64_t n = w->c.nsent;
@@ -577,15 +620,37 @@ static int train(xp_wa *w, wa_sampler *s, int task)
 	progress_add(w, n);
 	const unsigned stage[3] = {WA_LEX, WA_LEX | WA_JUMP, WA_LEX | WA_JUMP | WA_FERT};
 	const int iters[3] = {w->it1, w->it2, w->it3};
+	int swept = 0;
+	double last[3] = {0, 0, 0};
 	for (int st = 0; st < 3; st++) {
 		if (st)
 			wa_recount(s, stage[st]);
-		for (int i = 0; i < iters[st]; i++) {
+		/* the share of links each sweep moved, the last 2 * WA_WINDOW */
+		double moved[2 * WA_WINDOW];
+		int i = 0;
+		for (; i < iters[st]; i++) {
+			s->changed = s->drawn = 0;
 			if (wa_sweep(s, stage[st], 0, s->nsent))
 				return -1;
+			moved[i % (2 * WA_WINDOW)] = s->drawn ? (double)s->changed / (double)s->drawn : 0;
 			progress_add(w, n);
+			if (settled(w, st, moved, i + 1, iters[st])) {
+				i++;
+				break;
+			}
 		}
+		swept += i;
+		if (i)
+			last[st] = moved[(i - 1) % (2 * WA_WINDOW)];
+		/* the sweeps a settled stage skipped, so that the progress ends at 100% */
+		if (i < iters[st])
+			progress_add(w, (uint64_t)(iters[st] - i) * n);
 	}
+	pthread_mutex_lock(&w->lock);
+	w->swept += (uint64_t)swept;
+	for (int st = 0; st < 3; st++)
+		w->moved[st] += last[st];
+	pthread_mutex_unlock(&w->lock);
 	return 0;
 }
 
@@ -652,6 +717,10 @@ static void *worker(void *arg)
 		/* the direction's last sampler to finish decodes, then frees them */
 		if (last) {
 			rc = decode(w, d);
+			/* the English side generates the other in direction 0: each
+			 * sampler's last links of every name, before they are freed */
+			if (!rc && d == 0 && w->learn.occ)
+				rc = wa_namelearn_count(&w->learn, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
 			for (int k = 0; k < w->samplers && !rc && w->o.keep_model; k++)
 				rc = wa_model_take(&w->smp[d][k], &w->kept[d][k]);
 			for (int k = 0; k < w->samplers; k++)
@@ -663,6 +732,30 @@ static void *worker(void *arg)
 			}
 		}
 	}
+}
+
+/* The English side's names, by the casing counts (prior.h): a word
+ * capitalised where no sentence begins more often than not. */
+static int learn_init(xp_wa *w)
+{
+	uint32_t V = w->voc[0].n;
+	uint8_t *isname = calloc((size_t)V + 1, 1);
+	if (!isname)
+		return -1;
+	for (uint32_t t = 0; t < V && t < w->names.cap[0]; t++)
+		isname[t] = w->names.up[0][t] > w->names.low[0][t];
+	if (wa_namelearn_init(&w->learn, isname, V)) {
+		free(isname);
+		return -1;
+	}
+	return 0;
+}
+
+int xp_wa_names(const xp_wa *w, struct xp_names *out, xp_err *err)
+{
+	if (wa_namelearn_forms(&w->learn, w->voc, out))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	return 0;
 }
 
 int xp_wa_run(xp_wa *w, xp_err *err)
@@ -680,6 +773,8 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	w->c.nlex = w->c.nsent - before;
 	if (normalise(w))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory normalising the words");
+	if (w->o.learn_names && learn_init(w))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	if (w->o.name_prior > 1 || w->o.closed_prior > 1 || w->o.loan_prior > 1) {
 		wa_prior_opts po = {w->o.name_prior, WA_PRIOR_THRESHOLD, w->o.closed_prior,
 				    w->o.closed_classes ? w->o.closed_classes : WA_CC_ALL, {w->nm[0].lang, w->nm[1].lang},

@@ -57,6 +57,11 @@ typedef struct xp_wa_opts {
 	int samplers;            /* independent samplers per direction; 0 (the default) = from the
 				    corpus size: 3, more for a small corpus (WA_MIN_WORK) */
 	int iters;               /* sweeps of the last stage; 0 = from the corpus size */
+	double settle;           /* > 0: the second and third stages stop once their links have
+				    settled: when the share of links a sweep moves, averaged over 8
+				    sweeps, falls by less than this (relative) from the 8 before;
+				    the sweeps above are then the most.  0 (the default): every
+				    stage runs its length (docs/wordalign-schedule.md) */
 	int lowercase;           /* compare words lower-cased (ICU, root locale) */
 	unsigned normalize;      /* the parts of align/norm.h's XP_NORM_* that may apply (default
 				    XP_NORM_ALL; 0: words as given) */
@@ -95,6 +100,9 @@ typedef struct xp_wa_opts {
 	const struct xp_wa_model *model;
 	int adapt_sweeps;
 	int keep_model;          /* keep what training learned, for xp_wa_model_write */
+	/* learn the target forms of the English side's names from every pair
+	 * trained on (xp_wa_names; default on) */
+	int learn_names;
 } xp_wa_opts;
 
 void xp_wa_defaults(xp_wa_opts *o);
@@ -139,6 +147,21 @@ const xp_wa_norm *xp_wa_normalized(const xp_wa *w, int side);
 /* The schedule xp_wa_run chose: samplers a direction, and the sweeps of
  * each sampler over the corpus (its three stages together). */
 void xp_wa_schedule(const xp_wa *w, int *samplers, int *sweeps);
+
+/* The target forms of the English side's names (words capitalised where
+ * no sentence begins), learned from every sentence pair trained on, the
+ * --train ones too: the words each name's occurrences were linked to, kept
+ * when a form is frequent enough (align/namelearn.h), added to out (an
+ * io/names.h set, initialised by the caller; nothing without learn_names).
+ * After xp_wa_run. */
+struct xp_names;
+int xp_wa_names(const xp_wa *w, struct xp_names *out, xp_err *err);
+
+/* What training did: the mean sweeps a sampler made (fewer than
+ * xp_wa_schedule's with opts.settle), and the share of links the last sweep
+ * of each stage moved, averaged over the samplers (how far from settled the
+ * chains were when they stopped). */
+void xp_wa_settling(const xp_wa *w, double *sweeps, double moved[3]);
 
 /* The cells the closed-class prior boosted (0 when off), after xp_wa_run. */
 long xp_wa_closed_cells(const xp_wa *w);

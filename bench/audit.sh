@@ -31,7 +31,8 @@
 # temporary directory, alignments lost); LANGS (default "zh fa"); SEEDS
 # (default "1 7 11"); RESAMPLES (1000); BOOT_SEED (33); TOL (0.05);
 # AUDIT_JOBS=1 projects the seeds one after the other (default: together);
-# AUDIT_ALIGN_ONLY=1 makes the alignments and stops.
+# AUDIT_ALIGN_ONLY=1 makes the alignments and stops; AUDIT_RULES="r1 r2"
+# audits only those rules (the others' rows are left out).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=zh fa}" "${SEEDS:=1 7 11}"
 : "${RESAMPLES:=1000}" "${BOOT_SEED:=33}" "${TOL:=0.05}" "${AUDIT_JOBS:=0}"
@@ -59,6 +60,12 @@ align() {
 		mv $T/$l.$s.dev.$x.tmp $T/$l.$s.dev.$x
 	done
 	rm -f $T/$l.$s.all.pharaoh $T/$l.$s.all.probs
+	# the names wordalign learned (from every pair: the bitext's too) stand
+	# next to both halves' alignments, where project reads them
+	if [ -e $T/$l.$s.all.names ]; then
+		cp $T/$l.$s.all.names $T/$l.$s.tune.names
+		mv $T/$l.$s.all.names $T/$l.$s.dev.names
+	fi
 	echo "  $l seed $s: aligned in $(( $(now) - a )) s" >&2
 }
 
@@ -103,6 +110,7 @@ for l in $LANGS; do
 			$p[$_]{default} ? "on" : "off" for 0 .. $#b' $T/$l.rules.pack.json $T/$l.rules.json > $T/$l.rules
 	: > $T/$l.runs
 	while read -r r def kind pdef; do
+		case " ${AUDIT_RULES:-$r} " in *" $r "*) ;; *) continue;; esac
 		case $def in on) v=-$r;; *) v=+$r;; esac
 		for tag in base "$v"; do
 			[ $tag = base ] && { spec=+articles; f=base; } || { spec=+articles,$tag; f=$r; }
@@ -118,8 +126,10 @@ for l in $LANGS; do
 		done
 	done < $T/$l.rules
 	echo
+	sel=$T/$l.rules
+	[ -n "${AUDIT_RULES:-}" ] && { sel=$T/$l.rules.sel; for r in $AUDIT_RULES; do grep "^$r " $T/$l.rules; done > $sel || :; }
 	perl bench/audit.pl --lang $l --dir $T --seeds "$SEEDS" --resamples $RESAMPLES --boot-seed $BOOT_SEED \
-		--tol $TOL --rules $T/$l.rules
+		--tol $TOL --rules $sel
 done
 echo
 echo "audit.sh: $(( $(now) - start )) s"

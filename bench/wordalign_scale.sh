@@ -4,7 +4,8 @@
 # with their default schedules, measured back to back in this run.
 #
 # pairs/s is pairs / wall seconds; user CPU seconds are printed beside them,
-# which say more when the machine is shared.  eflomal is timed on its own
+# which say more when the machine is shared, and the ratios to eflomal are
+# of CPU seconds (and peak memory).  eflomal is timed on its own
 # numeric input (written beforehand, untimed) and only for its aligning,
 # both directions; xproj from the text file to the symmetrised output.
 #
@@ -42,7 +43,7 @@ measure() {
 	tail -1 "$T/$name.time"
 }
 
-printf '%-5s %-10s %10s %9s %9s %9s   %s\n' pairs aligner "pairs/s" "wall s" "user s" "peak MB" "vs eflomal (time, memory)"
+printf '%-5s %-10s %10s %9s %9s %9s   %s\n' pairs aligner "pairs/s" "wall s" "user s" "peak MB" "vs eflomal (CPU, memory)"
 for size in $SIZES; do
 	case $size in
 	92k) zcat "$BT" > $T/pairs.txt ;;
@@ -50,7 +51,7 @@ for size in $SIZES; do
 	*)   echo "unknown size $size"; continue ;;
 	esac
 	n=$(wc -l < $T/pairs.txt)
-	ew=0; em=0
+	ew=0; em=0; ec=0
 	if [ -n "$EFLOMAL" ]; then
 		efl_input 1 $T/pairs.txt > $T/src.efl
 		efl_input 2 $T/pairs.txt > $T/tgt.efl
@@ -59,7 +60,7 @@ for size in $SIZES; do
 		set -- $it
 		r=$(measure eflomal $EFLOMAL -q -m 3 -n 3 -N 0.2 -1 $1 -2 $2 -3 $3 \
 			-s $T/src.efl -t $T/tgt.efl -f $T/efl.fwd -r $T/efl.rev)
-		set -- $r; ew=$1; em=$3
+		set -- $r; ew=$1; ec=$2; em=$3
 		printf '%-5s %-10s %10.0f %9.1f %9.1f %9.0f   (sweeps %s)\n' $size eflomal $(echo "$n $1" | awk '{ print ($2 > 0 ? $1 / $2 : 0) }') $1 $2 $(($3 / 1024)) "$it"
 		rm -f $T/src.efl $T/tgt.efl $T/efl.fwd $T/efl.rev
 	fi
@@ -68,7 +69,7 @@ for size in $SIZES; do
 		r=$(measure $who $bin wordalign --lowercase --threads $THREADS $T/pairs.txt -o $T/out.pharaoh)
 		set -- $r
 		vs=""
-		[ "$ew" != 0 ] && vs=$(echo "$1 $ew $3 $em" | awk '{ printf "%.2fx time, %.2fx memory", $1 / $2, $3 / $4 }')
+		[ "$ew" != 0 ] && vs=$(echo "$2 $ec $3 $em" | awk '{ printf "%.2fx CPU, %.2fx memory", ($2 > 0 ? $1 / $2 : 0), $3 / $4 }')
 		printf '%-5s %-10s %10.0f %9.1f %9.1f %9.0f   %s\n' $size $who $(echo "$n $1" | awk '{ print ($2 > 0 ? $1 / $2 : 0) }') $1 $2 $(($3 / 1024)) "$vs"
 	done
 	rm -f $T/pairs.txt $T/out.pharaoh

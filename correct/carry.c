@@ -191,6 +191,63 @@ static int carry_doc(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int6
 	return rc;
 }
 
+/* The target side's own actions of one document (correct/tedit.c): a
+ * re-pairing and a target-only mention are carried to the same utterance
+ * of the new run when it is still the same question: the same English
+ * words paired by the run with the same target words (then the lines the
+ * corrector chose are what they were).  They go first, so that the
+ * mentions' corrections made after a re-pairing are compared in the
+ * re-paired sentence.  Each is listed in `carries` as "DOC|line N
+ * (realign)" or "DOC|line N (target-only)". */
+static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int64_t new_doc, const char *doc,
+			carry_stats *cs, xp_err *err)
+{
+	if (db->version < 9)
+		return 0;
+	sqlite3_stmt *old, *ins;
+	if (xp_sql_prepare(db, "SELECT t.id, t.kind, o.en_idx, n.id, n.tgt_idx IS NOT NULL AND n.src = o.src AND n.tgt = o.tgt,"
+			   " n.id IS NOT NULL FROM tedits t JOIN utterances o ON o.id = t.utterance"
+			   " LEFT JOIN utterances n ON n.document = ?2 AND n.en_idx = o.en_idx"
+			   " WHERE o.document = ?1 AND t.undone = 0 AND (t.kind = 'realign' AND t.id = (SELECT max(r.id) FROM tedits r"
+			   " WHERE r.utterance = t.utterance AND r.kind = 'realign' AND r.undone = 0) OR " XP_SQL_TADD_LIVE("t") ")"
+			   " ORDER BY t.id", &old, err))
+		return -1;
+	/* the mention the corrector had on screen: the same mention id in the new run, else none */
+	if (xp_sql_prepare(db, "INSERT INTO tedits(run, kind, utterance, mention, cluster, start, end, tgt, tgt_text, tgt_subs,"
+			   " annotator, note, created, after, carried_from) SELECT ?1, kind, ?2, (SELECT m2.id FROM mentions m"
+			   " JOIN mentions m2 ON m2.document = ?3 AND m2.mention = m.mention WHERE m.id = t.mention),"
+			   " cluster, start, end, tgt, tgt_text, tgt_subs, annotator, note, created,"
+			   " (SELECT coalesce(max(id), 0) FROM corrections), id FROM tedits t WHERE id = ?4", &ins, err)) {
+		sqlite3_finalize(old);
+		return -1;
+	}
+	sqlite3_bind_int64(old, 1, old_doc);
+	sqlite3_bind_int64(old, 2, new_doc);
+	int rc = 0;
+	while (rc == 0 && sqlite3_step(old) == SQLITE_ROW) {
+		const char *kind = xp_sql_text(old, 1);
+		char key[700];
+		snprintf(key, sizeof key, "%s|line %lld (%s)", doc, (long long)sqlite3_column_int64(old, 2),
+			 strcmp(kind, "tadd") ? "realign" : "target-only");
+		if (!sqlite3_column_int(old, 5) || !sqlite3_column_int(old, 4)) {
+			rc = record(db, run, from, key, "lost", !sqlite3_column_int(old, 5) ? "the utterance is not in the new run"
+							      : "the utterance or its target changed", 0, cs, err);
+			continue;
+		}
+		sqlite3_bind_int64(ins, 1, run);
+		sqlite3_bind_int64(ins, 2, sqlite3_column_int64(old, 3));
+		sqlite3_bind_int64(ins, 3, new_doc);
+		sqlite3_bind_int64(ins, 4, sqlite3_column_int64(old, 0));
+		rc = sqlite3_step(ins) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "carry a target-side action");
+		sqlite3_reset(ins);
+		if (rc == 0)
+			rc = record(db, run, from, key, "carried", NULL, 0, cs, err);
+	}
+	sqlite3_finalize(old);
+	sqlite3_finalize(ins);
+	return rc;
+}
+
 int xp_carry(xp_db *db, int64_t run, xp_err *err)
 {
 	sqlite3_stmt *st;
@@ -208,7 +265,9 @@ int xp_carry(xp_db *db, int64_t run, xp_err *err)
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
 		int64_t old_run = sqlite3_column_int64(st, 3);
 		from = from > old_run ? from : old_run;
-		rc = carry_doc(db, run, old_run, sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 0),
+		rc = carry_tedits(db, run, old_run, sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 0),
+				  xp_sql_text(st, 1), &cs, err) ||
+		     carry_doc(db, run, old_run, sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 0),
 			       xp_sql_text(st, 1), &cs, err);
 	}
 	sqlite3_finalize(st);

@@ -30,7 +30,7 @@
 
 typedef struct xp_db xp_db;
 
-#define XP_DB_VERSION 8
+#define XP_DB_VERSION 9
 
 /* How a command opens the store.  XP_DB_READ opens it read-only (a store
  * in a read-only directory can be read; nothing is ever written), except
@@ -194,6 +194,8 @@ typedef struct xp_triage_item {
 	char why[120];        /* what the rank rests on */
 	char explain[200];    /* the features that moved the confidence most, as the projection
 				 stored them ("" for a run projected without a confidence model) */
+	int align;            /* an alignment item: its utterance's pairing with subtitle lines is
+				 doubtful (align/uconf.h); these come first, why says so */
 } xp_triage_item;
 int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_err *err);
 

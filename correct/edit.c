@@ -29,7 +29,7 @@ int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s)
 	memset(s, 0, sizeof *s);
 	s->sent = -1;
 	if (sqlite3_prepare_v2(db->h,
-			       "SELECT p.tgt_start, p.tgt_end, u.tgt_idx, " XP_SQL_NTOKS("u.tgt") ", m.cluster FROM mentions m"
+			       "SELECT p.tgt_start, p.tgt_end, u.tgt_idx, " XP_SQL_NTOKS("u.tgt") ", m.cluster, u.id FROM mentions m"
 			       " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance"
 			       " WHERE m.id = ?", -1, &st, NULL) != SQLITE_OK)
 		return -1;
@@ -42,16 +42,34 @@ int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s)
 	s->start = sqlite3_column_int64(st, 0), s->end = sqlite3_column_int64(st, 1);
 	s->sent = sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 2);
 	s->ntgt = sqlite3_column_int64(st, 3);
-	int64_t english = s->cluster = sqlite3_column_int64(st, 4);
+	int64_t english = s->cluster = sqlite3_column_int64(st, 4), utt = sqlite3_column_int64(st, 5);
 	sqlite3_finalize(st);
+	/* re-paired with other lines (correct/tedit.c): the projection and the
+	 * spans set before spoke of the old tokens; the mention waits for the
+	 * corrector, with no span, in the new sentence */
+	int64_t rid, after = -1, n;
+	int re = xp_realigned(db, utt, &rid, &after, &n);
+	if (re < 0)
+		return -1;
+	if (re) {
+		s->projected = 0, s->start = s->end = 0, s->ntgt = n;
+		s->realigned = 1;
+	} else {
+		after = -1;
+	}
 	if (sqlite3_prepare_v2(db->h,
-			       "SELECT c.op, c.new_start, c.new_end, c.cluster FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
+			       "SELECT c.op, c.new_start, c.new_end, c.cluster, c.id FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
 			       " WHERE c.mention = ? AND c.status = 'ok' AND c.undone = 0 AND coalesce(b.undone, 0) = 0"
 			       " ORDER BY c.id", -1, &st, NULL) != SQLITE_OK)
 		return -1;
 	sqlite3_bind_int64(st, 1, mention);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		const char *op = xp_sql_text(st, 0);
+		if (sqlite3_column_int64(st, 4) <= after) {   /* before the realign: its entity still holds */
+			if (sqlite3_column_type(st, 3) != SQLITE_NULL)
+				s->cluster = sqlite3_column_int64(st, 3);
+			continue;
+		}
 		s->projected = strcmp(op, "delete") != 0;
 		s->start = sqlite3_column_int64(st, 1), s->end = sqlite3_column_int64(st, 2);
 		/* an addition starts from the English cluster, a modification from

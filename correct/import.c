@@ -24,7 +24,9 @@ static void fin(ins *s)
 static int prepare(xp_db *db, ins *s, xp_err *err)
 {
 	return xp_sql_prepare(db, "INSERT INTO documents(run, doc, part) VALUES(?,?,?)", &s->doc, err) ||
-	       xp_sql_prepare(db, "INSERT INTO utterances(document, en_idx, tgt_idx, speaker, src, tgt, tgt_text,"
+	       xp_sql_prepare(db, db->version >= 9 ? "INSERT INTO utterances(document, en_idx, tgt_idx, speaker, src, tgt,"
+				  " tgt_text, en_subs, tgt_subs, align_conf, align_doubt) VALUES(?,?,?,?,?,?,?,?,?,?,?)"
+				  : "INSERT INTO utterances(document, en_idx, tgt_idx, speaker, src, tgt, tgt_text,"
 				  " en_subs, tgt_subs) VALUES(?,?,?,?,?,?,?,?,?)", &s->utt, err) ||
 	       xp_sql_prepare(db, "INSERT INTO mentions(document, mention, cluster, utterance, start, end)"
 				  " VALUES(?,?,?,?,?,?)", &s->men, err) ||
@@ -148,6 +150,17 @@ static int utterances(xp_db *db, ins *s, const xp_doc *d, const xp_rdoc *rd, con
 			es = json_subs(a->en_subs, a->en_sub_text, a->nen_subs, &oom);
 			ts = json_subs(a->tgt_subs, a->tgt_sub_text, a->ntgt_subs, &oom);
 		}
+		/* the pairing's confidence and doubts (align/uconf.h), when said */
+		char *doubt = NULL;
+		if (db->version < 9)
+			;   /* a store kept at an older schema (tests) */
+		else if (r != UINT32_MAX && al->v[r].has_aconf)
+			sqlite3_bind_double(s->utt, 10, al->v[r].aconf);
+		if (db->version >= 9 && r != UINT32_MAX && al->v[r].ndoubt)
+			oom |= !(doubt = json_words(al->v[r].doubt, al->v[r].ndoubt));
+		if (doubt)
+			sqlite3_bind_text(s->utt, 11, doubt, -1, SQLITE_TRANSIENT);
+		free(doubt);
 		if (es)
 			sqlite3_bind_text(s->utt, 8, es, -1, SQLITE_TRANSIENT);
 		if (ts)

@@ -150,6 +150,10 @@ static const char *const MC =
 	"CREATE TEMP TABLE mc AS SELECT * FROM main.corrections;"
 	"CREATE INDEX temp.mc_k ON mc(run, mention_key);";
 
+#define SAME_TEDIT(o, s) o ".run = " s ".drun AND " o ".utterance = " s ".dutt AND " o ".kind = " s ".kind AND " \
+	o ".created = " s ".created AND " o ".annotator IS " s ".annotator AND " o ".cluster IS " s ".cluster AND " \
+	o ".start IS " s ".start AND " o ".end IS " s ".end AND " o ".tgt IS " s ".tgt"
+
 static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 {
 	int64_t before[5] = {xp_sql_int(db, "SELECT count(*) FROM main.corrections", 0),
@@ -159,6 +163,7 @@ static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 			     xp_sql_int(db, "SELECT count(*) FROM main.carries", 0)};
 	int64_t maxcorr = xp_sql_int(db, "SELECT coalesce(max(id), 0) FROM main.corrections", 0);
 	int64_t maxrev = xp_sql_int(db, "SELECT coalesce(max(id), 0) FROM main.reviews", 0);
+	int64_t maxted = xp_sql_int(db, "SELECT coalesce(max(id), 0) FROM main.tedits", 0);
 	if (xp_sql_exec(db,
 			"DROP TABLE IF EXISTS temp.mrun; DROP TABLE IF EXISTS temp.mdoc; DROP TABLE IF EXISTS temp.mutt;"
 			"DROP TABLE IF EXISTS temp.mmen; DROP TABLE IF EXISTS temp.mbat; DROP TABLE IF EXISTS temp.sc;"
@@ -174,8 +179,10 @@ static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 		"CREATE TEMP TABLE mdoc AS SELECT d.id AS src, o.id AS dst, m.new AS new FROM src.documents d"
 		" JOIN temp.mrun m ON m.src = d.run JOIN main.documents o ON o.run = m.dst AND o.doc = d.doc AND o.part = d.part;"
 		"CREATE INDEX temp.mdoc_s ON mdoc(src);"
-		"INSERT INTO main.utterances(document, en_idx, tgt_idx, speaker, src, tgt, tgt_text, en_subs, tgt_subs)"
-		" SELECT md.dst, u.en_idx, u.tgt_idx, u.speaker, u.src, u.tgt, u.tgt_text, u.en_subs, u.tgt_subs"
+		"INSERT INTO main.utterances(document, en_idx, tgt_idx, speaker, src, tgt, tgt_text, en_subs, tgt_subs,"
+		" align_conf, align_doubt)"
+		" SELECT md.dst, u.en_idx, u.tgt_idx, u.speaker, u.src, u.tgt, u.tgt_text, u.en_subs, u.tgt_subs,"
+		" u.align_conf, u.align_doubt"
 		" FROM src.utterances u JOIN temp.mdoc md ON md.src = u.document WHERE md.new ORDER BY u.id;"
 		"CREATE TEMP TABLE mutt AS SELECT u.id AS src, o.id AS dst FROM src.utterances u"
 		" JOIN temp.mdoc md ON md.src = u.document JOIN main.utterances o ON o.document = md.dst AND o.en_idx = u.en_idx;"
@@ -238,6 +245,22 @@ static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 		"UPDATE main.reviews SET undone = 1 WHERE undone = 0 AND id IN (SELECT dst FROM temp.mrev WHERE undone);"
 		"UPDATE main.reviews SET carried_from = (SELECT f.dst FROM temp.mrev a JOIN temp.mrev f"
 		" ON f.src = a.carried_from WHERE a.dst = main.reviews.id) WHERE id > @maxrev AND carried_from IS NULL;"
+		/* the target side's actions (correct/tedit.c), as reviews: the same action is
+		 * the same run, utterance, kind, time, annotator and content */
+		"DROP TABLE IF EXISTS temp.st; DROP TABLE IF EXISTS temp.mted;"
+		"CREATE TEMP TABLE st AS SELECT t.*, m.dst AS drun, mu.dst AS dutt, mm.dst AS dmention,"
+		" coalesce((SELECT c.dst FROM temp.mcor c WHERE c.src = t.after), 0) AS dafter FROM src.tedits t"
+		" JOIN temp.mrun m ON m.src = t.run JOIN temp.mutt mu ON mu.src = t.utterance"
+		" LEFT JOIN temp.mmen mm ON mm.src = t.mention;"
+		"INSERT INTO main.tedits(run, kind, utterance, mention, cluster, start, end, tgt, tgt_text, tgt_subs, annotator,"
+		" note, created, after, carried_from, undone) SELECT s.drun, s.kind, s.dutt, s.dmention, s.cluster, s.start,"
+		" s.end, s.tgt, s.tgt_text, s.tgt_subs, s.annotator, s.note, s.created, s.dafter, NULL, s.undone FROM temp.st s"
+		" WHERE NOT EXISTS (SELECT 1 FROM main.tedits o WHERE " SAME_TEDIT("o", "s") ") ORDER BY s.id;"
+		"CREATE TEMP TABLE mted AS SELECT s.id AS src, (SELECT min(o.id) FROM main.tedits o WHERE " SAME_TEDIT("o", "s")
+		") AS dst, s.undone AS undone, s.carried_from AS carried_from FROM temp.st s;"
+		"UPDATE main.tedits SET undone = 1 WHERE undone = 0 AND id IN (SELECT dst FROM temp.mted WHERE undone);"
+		"UPDATE main.tedits SET carried_from = (SELECT f.dst FROM temp.mted a JOIN temp.mted f"
+		" ON f.src = a.carried_from WHERE a.dst = main.tedits.id) WHERE id > @maxted AND carried_from IS NULL;"
 		/* carries */
 		"INSERT INTO main.carries(run, from_run, mention_key, status, why, correction)"
 		" SELECT m.dst, f.dst, c.mention_key, c.status, c.why, mc.dst FROM src.carries c"
@@ -283,6 +306,8 @@ static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 			sqlite3_bind_int64(st, k, maxcorr);
 		if ((k = sqlite3_bind_parameter_index(st, "@maxrev")))
 			sqlite3_bind_int64(st, k, maxrev);
+		if ((k = sqlite3_bind_parameter_index(st, "@maxted")))
+			sqlite3_bind_int64(st, k, maxted);
 		int rc = sqlite3_step(st);
 		sqlite3_finalize(st);
 		if (rc != SQLITE_DONE && rc != SQLITE_ROW)

@@ -255,7 +255,13 @@ static int64_t version_of(xp_db *db, int64_t row)
 {
 	sqlite3_stmt *st;
 	int64_t v = -1;
-	if (sqlite3_prepare_v2(db->h, "SELECT (SELECT count(*) + coalesce(sum(c.undone), 0) + coalesce(sum(b.undone), 0)"
+	if (sqlite3_prepare_v2(db->h, db->version >= 9 ? "SELECT (SELECT count(*) + coalesce(sum(c.undone), 0) + coalesce(sum(b.undone), 0)"
+			       " FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = ?1)"
+			       " + (SELECT count(*) + coalesce(sum(undone), 0) FROM reviews WHERE mention = ?1)"
+			       /* the target side's actions on its utterance, or made from it (correct/tedit.c) */
+			       " + (SELECT count(*) + coalesce(sum(undone), 0) FROM tedits WHERE mention = ?1 OR"
+			       " (kind = 'realign' AND utterance = (SELECT utterance FROM mentions WHERE id = ?1)))"
+			       : "SELECT (SELECT count(*) + coalesce(sum(c.undone), 0) + coalesce(sum(b.undone), 0)"
 			       " FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = ?1)"
 			       " + (SELECT count(*) + coalesce(sum(undone), 0) FROM reviews WHERE mention = ?1)",
 			       -1, &st, NULL) != SQLITE_OK)
@@ -299,20 +305,24 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 	*total = 0;
 	/* corrections and reviews in the order they were committed: a review
 	 * made when correction `after` was the newest comes after it */
-	if (sqlite3_prepare_v2(db->h,
-			       "SELECT c.op, c.sent, c.new_start, c.new_end, c.annotator, c.note, c.created,"
-			       " c.undone OR coalesce(b.undone, 0), c.status, c.why, c.carried_from IS NOT NULL, b.name,"
-			       " c.id AS k1, 0 AS k2, c.id AS k3, c.cluster FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
-			       " WHERE c.mention = ?1 UNION ALL"
-			       " SELECT kind, NULL, NULL, NULL, annotator, note, created, undone, 'ok', NULL,"
-			       " carried_from IS NOT NULL, NULL, after, 1, id, NULL FROM reviews WHERE mention = ?1"
-			       " ORDER BY k1, k2, k3", -1, &st, NULL) != SQLITE_OK)
+#define ACTS "SELECT c.op, c.sent, c.new_start, c.new_end, c.annotator, c.note, c.created," \
+	" c.undone OR coalesce(b.undone, 0), c.status, c.why, c.carried_from IS NOT NULL, b.name," \
+	" c.id AS k1, 0 AS k2, c.id AS k3, c.cluster FROM corrections c LEFT JOIN batches b ON b.id = c.batch" \
+	" WHERE c.mention = ?1 UNION ALL" \
+	" SELECT kind, NULL, NULL, NULL, annotator, note, created, undone, 'ok', NULL," \
+	" carried_from IS NOT NULL, NULL, after, 1, id, NULL FROM reviews WHERE mention = ?1"
+	/* and the target side's actions made from it or on its utterance (correct/tedit.c) */
+	if (sqlite3_prepare_v2(db->h, db->version >= 9 ? ACTS " UNION ALL SELECT kind, NULL, start, end, annotator, note,"
+			       " created, undone, 'ok', NULL, carried_from IS NOT NULL, NULL, after, 2, id, cluster FROM tedits"
+			       " WHERE mention = ?1 OR (kind = 'realign' AND utterance = (SELECT utterance FROM mentions"
+			       " WHERE id = ?1)) ORDER BY k1, k2, k3" : ACTS " ORDER BY k1, k2, k3", -1, &st, NULL) != SQLITE_OK)
 		return a;
 	sqlite3_bind_int64(st, 1, row);
 	*total = 0;
 	while (a && sqlite3_step(st) == SQLITE_ROW) {
 		const char *kind = xp_sql_text(st, 0), *status = xp_sql_text(st, 8);
-		int undone = sqlite3_column_int(st, 7), is_edit = strcmp(kind, "keep") && strcmp(kind, "note");
+		int undone = sqlite3_column_int(st, 7);
+		int is_edit = !strcmp(kind, "add") || !strcmp(kind, "delete") || !strcmp(kind, "modify");
 		if (!undone && !strcmp(status, "ok")) {
 			*edited |= is_edit;
 			*kept |= !strcmp(kind, "keep");
@@ -328,7 +338,7 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 				      "undone", undone, "status", col_text(st, 8), "why", col_text(st, 9), "carried",
 				      sqlite3_column_int(st, 10), "batch", col_text(st, 11));
 		/* the cluster an edit put the mention in (a relink), if it named one */
-		if (x && is_edit)
+		if (x && (is_edit || !strcmp(kind, "tadd")))
 			json_object_set_new(x, "cluster", col_int(st, 15));
 		if (json_array_append_new(a, x)) {
 			json_decref(a);
@@ -365,8 +375,10 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 {
 	sqlite3_stmt *st, *mt;
 	json_t *us = json_array(), *o = json_pack("{s:o}", "utterances", us);
-	if (sqlite3_prepare_v2(db->h, "SELECT en_idx, speaker, src, tgt_idx, tgt_text, tgt FROM utterances"
-			       " WHERE document = ? AND en_idx BETWEEN ? AND ? ORDER BY en_idx", -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(db->h, "SELECT u.en_idx, u.speaker, u.src, u.tgt_idx, coalesce(" XP_SQL_REALIGNED("u.id", "tgt_text")
+			       ", u.tgt_text), coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt), " XP_SQL_REALIGNED("u.id", "id")
+			       " IS NOT NULL, u.align_doubt FROM utterances u"
+			       " WHERE u.document = ? AND u.en_idx BETWEEN ? AND ? ORDER BY u.en_idx", -1, &st, NULL) != SQLITE_OK)
 		return o;
 	if (sqlite3_prepare_v2(db->h, "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id, u.src FROM mentions m"
 			       " JOIN utterances u ON u.id = m.utterance WHERE m.document = ? ORDER BY u.en_idx, m.start",
@@ -382,6 +394,12 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 				      "speaker", col_text(st, 1), "tokens", col_array(st, 2), "sent", col_int(st, 3),
 				      "target", col_text(st, 4), "tgt_tokens", col_array(st, 5), "mentions",
 				      "tgt_mentions");
+		/* re-paired by a corrector; doubts about the run's pairing (align/uconf.h) */
+		json_object_set_new(u, "realigned", json_boolean(sqlite3_column_int(st, 6)));
+		json_t *doubt = col_json_array(st, 7);
+		json_object_set_new(u, "doubt", json_is_array(doubt) ? doubt : json_array());
+		if (!json_is_array(doubt))
+			json_decref(doubt);
 		json_array_append_new(us, u);
 	}
 	/* the cluster the mention on screen is in now (an edit may have moved it) */
@@ -441,6 +459,23 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 								id == self));
 		}
 	}
+	/* target-only mentions (correct/tedit.c) of the chain on screen */
+	json_t *tadds = xp_tadds_json(db, doc), *t;
+	size_t ti;
+	json_array_foreach(tadds, ti, t) {
+		if (json_integer_value(json_object_get(t, "cluster")) != now_cluster)
+			continue;
+		tsize++;
+		for (size_t i = 0; i < json_array_size(us); i++) {
+			json_t *u = json_array_get(us, i), *sent = json_object_get(u, "sent");
+			if (json_is_integer(sent) && json_integer_value(sent) == json_integer_value(json_object_get(t, "sent")))
+				json_array_append_new(json_object_get(u, "tgt_mentions"),
+						      json_pack("{s:O,s:O,s:O,s:b,s:b}", "tid", json_object_get(t, "tid"), "start",
+								json_object_get(t, "start"), "end", json_object_get(t, "end"),
+								"self", 0, "target_only", 1));
+		}
+	}
+	json_decref(tadds);
 	json_object_set_new(o, "cluster_size", json_integer((json_int_t)size));
 	json_object_set_new(o, "tgt_cluster", json_integer((json_int_t)now_cluster));
 	json_object_set_new(o, "tgt_cluster_size", json_integer((json_int_t)tsize));
@@ -472,8 +507,10 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 		return rc;
 	sqlite3_stmt *st;
 	if (xp_sql_prepare(db, "SELECT d.doc, d.part, m.mention, m.cluster, m.start, m.end, u.en_idx, u.speaker, u.src,"
-			   " u.tgt_idx, u.tgt, u.tgt_text, p.tgt_start, p.tgt_end, p.fate, p.confidence, p.rule, m.document,"
-			   " u.en_subs, u.tgt_subs FROM mentions m JOIN documents d ON d.id = m.document JOIN utterances u ON u.id = m.utterance"
+			   " u.tgt_idx, coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt), coalesce(" XP_SQL_REALIGNED("u.id", "tgt_text")
+			   ", u.tgt_text), p.tgt_start, p.tgt_end, p.fate, p.confidence, p.rule, m.document,"
+			   " u.en_subs, coalesce(" XP_SQL_REALIGNED("u.id", "tgt_subs") ", u.tgt_subs), u.align_conf, u.align_doubt"
+			   " FROM mentions m JOIN documents d ON d.id = m.document JOIN utterances u ON u.id = m.utterance"
 			   " JOIN projections p ON p.mention = m.id WHERE m.id = ?", &st, err))
 		return -1;
 	sqlite3_bind_int64(st, 1, row);
@@ -517,6 +554,14 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 						   "fate", col_text(st, 14), "confidence", sqlite3_column_double(st, 15),
 						   "rule", col_text(st, 16)));
 	json_object_set_new(o, "current", json_pack("{s:o}", "span", span(now.projected, now.sent, now.start, now.end)));
+	/* the pairing of its utterance: how far the run's is trusted, and
+	 * whether a corrector re-paired it (then its span waits for them) */
+	json_t *doubt = col_json_array(st, 21);
+	json_object_set_new(o, "pairing", json_pack("{s:o,s:o,s:b}", "conf",
+						    sqlite3_column_type(st, 20) == SQLITE_NULL ? json_null()
+											       : json_real(sqlite3_column_double(st, 20)),
+						    "doubt", json_is_array(doubt) ? doubt : (json_decref(doubt), json_array()),
+						    "realigned", now.realigned));
 	json_object_set_new(o, "status", json_string(edited ? "edited" : kept ? "kept" : "open"));
 	json_object_set_new(o, "actions", acts);
 	json_object_set_new(o, "actions_total", json_integer((json_int_t)nacts));
@@ -638,7 +683,7 @@ int xp_db_review(xp_db *db, int64_t run, const char *key, xp_review_kind kind, c
 
 /* the annotator's newest live single edit or review in the run */
 typedef struct mine {
-	int is_review;
+	int is_review;        /* 1 a review, 2 a target-side action (tedits) */
 	int64_t id, mention, after;   /* after: a review's position among corrections */
 	char what[16];
 } mine;
@@ -647,11 +692,15 @@ static int newest_mine(xp_db *db, int64_t run, const char *annotator, mine *m)
 {
 	sqlite3_stmt *st;
 	memset(m, 0, sizeof *m);
+#define MINE_CR "SELECT 0, id, mention, id, op FROM corrections WHERE run = ?1 AND annotator = ?2" \
+	" AND batch IS NULL AND undone = 0 AND status = 'ok' AND carried_from IS NULL UNION ALL" \
+	" SELECT 1, id, mention, after, kind FROM reviews WHERE run = ?1 AND annotator = ?2" \
+	" AND undone = 0 AND carried_from IS NULL"
 	if (sqlite3_prepare_v2(db->h,
-			       "SELECT 0, id, mention, id, op FROM corrections WHERE run = ?1 AND annotator = ?2"
-			       " AND batch IS NULL AND undone = 0 AND status = 'ok' AND carried_from IS NULL UNION ALL"
-			       " SELECT 1, id, mention, after, kind FROM reviews WHERE run = ?1 AND annotator = ?2"
-			       " AND undone = 0 AND carried_from IS NULL ORDER BY 4 DESC, 1 DESC, 2 DESC LIMIT 1",
+			       db->version >= 9 ? MINE_CR " UNION ALL SELECT 2, id, mention, after, kind FROM tedits"
+			       " WHERE run = ?1 AND annotator = ?2 AND undone = 0 AND carried_from IS NULL"
+			       " ORDER BY 4 DESC, 1 DESC, 2 DESC LIMIT 1"
+			       : MINE_CR " ORDER BY 4 DESC, 1 DESC, 2 DESC LIMIT 1",
 			       -1, &st, NULL) != SQLITE_OK)
 		return -1;
 	sqlite3_bind_int64(st, 1, run);
@@ -674,7 +723,28 @@ static int someone_after(xp_db *db, const mine *m, const char *annotator, char *
 	sqlite3_stmt *st;
 	/* a correction is after a correction by id; a review (after, id) is
 	 * after correction C when after >= C, and a correction is after that
-	 * review when its id > after */
+	 * review when its id > after.  A target-side action: someone else's
+	 * later action of that kind on the same utterance, or correction of
+	 * one of its mentions. */
+	if (m->is_review == 2 &&
+	    sqlite3_prepare_v2(db->h,
+			       "SELECT coalesce(t.annotator, '') FROM tedits t JOIN tedits me ON me.id = ?1"
+			       " WHERE t.utterance = me.utterance AND t.id > me.id AND t.undone = 0"
+			       " AND coalesce(t.annotator, '') != ?2 UNION ALL"
+			       " SELECT coalesce(c.annotator, '') FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
+			       " JOIN mentions mm ON mm.id = c.mention JOIN tedits me ON me.id = ?1"
+			       " WHERE mm.utterance = me.utterance AND c.id > me.after AND " LIVE_C
+			       " AND coalesce(c.annotator, '') != ?2 LIMIT 1", -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(st, 1, m->id);
+		sqlite3_bind_text(st, 2, annotator, -1, SQLITE_STATIC);
+		int found = sqlite3_step(st) == SQLITE_ROW;
+		if (found)
+			snprintf(who, n, "%s", xp_sql_text(st, 0));
+		sqlite3_finalize(st);
+		return found;
+	}
+	if (m->is_review == 2)
+		return -1;
 	if (sqlite3_prepare_v2(db->h,
 			       "SELECT coalesce(c.annotator, '') FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
 			       " WHERE c.mention = ?1 AND c.id > ?2 AND " LIVE_C " AND coalesce(c.annotator, '') != ?3"
@@ -715,8 +785,9 @@ int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, s
 					 : xp_failc(err, XP_ECONFLICT, "", 0, "cannot undo %s: %s acted on it after you", what,
 						    who[0] ? who : "someone"), err);
 	sqlite3_stmt *st;
-	if (xp_sql_prepare(db, m.is_review ? "UPDATE reviews SET undone = 1 WHERE id = ?"
-					   : "UPDATE corrections SET undone = 1 WHERE id = ?", &st, err))
+	if (xp_sql_prepare(db, m.is_review == 2 ? "UPDATE tedits SET undone = 1 WHERE id = ?"
+			   : m.is_review ? "UPDATE reviews SET undone = 1 WHERE id = ?"
+					 : "UPDATE corrections SET undone = 1 WHERE id = ?", &st, err))
 		return finish(db, -1, err);
 	sqlite3_bind_int64(st, 1, m.id);
 	rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "undo");

@@ -69,6 +69,28 @@ int xp_db_edit_at(xp_db *db, int64_t run, const xp_edit *e, int64_t version, xp_
 int xp_db_relink_at(xp_db *db, int64_t run, const char *key, int64_t cluster, const char *annotator,
 		    const char *note, int64_t version, xp_err *err);
 
+/* Fixing the cause (correct/tedit.c).  The subtitle lines the utterance of
+ * mention `key` may be paired with: those the run paired with the
+ * utterances around it, {"utt","neighbours","blocks":[{"id","text","utt",
+ * "chosen"}],"realigned","target"} (chosen: paired with it now). */
+int xp_db_lines(xp_db *db, int64_t run, const char *key, json_t **out, xp_err *err);
+/* Realign: the utterance of mention `key` re-paired with the blocks
+ * blocks[0..n) of those lines, made on `version` of the mention as
+ * xp_db_edit_at.  Its target becomes their text, tokenised as the run's;
+ * its mentions lose their spans and wait for the corrector (the run's word
+ * links do not cover the new pair).  XP_EINPUT for a block not among the
+ * lines, none, or an utterance with no target sentence. */
+int xp_db_realign_at(xp_db *db, int64_t run, const char *key, const int64_t *blocks, size_t n,
+		     const char *annotator, const char *note, int64_t version, xp_err *err);
+/* A target mention with no English counterpart: tokens [start, end) of the
+ * target sentence of utterance `utt` (its index in the document of mention
+ * `key`, the one on screen, whose version is checked) in cluster `cluster`
+ * of the document (an existing entity, or a new number).  *id gets its
+ * number: the mention is "DOC|+ID" in the history. */
+int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t start, int64_t end,
+		  int64_t cluster, const char *annotator, const char *note, int64_t version, int64_t *id,
+		  xp_err *err);
+
 /* keep (the mention is right as it is now) or note (text, not empty). */
 typedef enum { XP_KEEP, XP_NOTE } xp_review_kind;
 int xp_db_review(xp_db *db, int64_t run, const char *key, xp_review_kind kind, const char *note,

@@ -126,6 +126,25 @@ static const char *const migrations[XP_DB_VERSION] = {
 	"CREATE INDEX queue_fate ON queue(run, fate, rank);"
 	"CREATE INDEX queue_key ON queue(run, key);"
 	"CREATE INDEX queue_mention ON queue(mention);",
+	/* 9: fixing the cause of an error (issue 34).  How far each
+	 * utterance's pairing with its subtitle lines is trusted (the aligned
+	 * corpus' aconf and doubt, align/uconf.h; NULL when it did not say, as
+	 * in a migrated store: nothing doubted).  And the target side's own
+	 * actions, which no English mention carries: an utterance re-paired
+	 * with other subtitle lines of its neighbourhood (realign: its new
+	 * tokens, text and lines) and a target mention with no English
+	 * counterpart added to a cluster (tadd: a span of the utterance's
+	 * target sentence).  Ordered among corrections by `after` as reviews
+	 * are; undone, never deleted.  `mention` is the mention the corrector
+	 * had on screen (its key names the action in the history and undo). */
+	"ALTER TABLE utterances ADD COLUMN align_conf REAL;"
+	"ALTER TABLE utterances ADD COLUMN align_doubt TEXT;"
+	"CREATE TABLE tedits(id INTEGER PRIMARY KEY, run INTEGER NOT NULL REFERENCES runs(id),"
+	" kind TEXT NOT NULL CHECK(kind IN ('realign','tadd')), utterance INTEGER NOT NULL REFERENCES utterances(id),"
+	" mention INTEGER REFERENCES mentions(id), cluster INTEGER, start INTEGER, end INTEGER, tgt TEXT, tgt_text TEXT, tgt_subs TEXT, annotator TEXT,"
+	" note TEXT, created TEXT NOT NULL, after INTEGER NOT NULL, carried_from INTEGER REFERENCES tedits(id),"
+	" undone INTEGER NOT NULL DEFAULT 0);"
+	"CREATE INDEX tedits_run ON tedits(run, utterance);",
 };
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what)
@@ -492,6 +511,7 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	int writes = mode != XP_DB_READ || v < target;
 	if (rc == 0 && writes)
 		rc = xp_sql_exec(db, "PRAGMA journal_mode = WAL", err) || migrate(db, v, target, err);
+	db->version = v > target ? v : target;
 	if (rc == 0)
 		rc = xp_sql_exec(db, mode == XP_DB_READ ? "PRAGMA foreign_keys = ON; PRAGMA query_only = ON"
 							: "PRAGMA foreign_keys = ON", err);

@@ -19,6 +19,8 @@ struct xp_db {
 	char path[512];
 	int wait_ms;   /* xp_db_set_wait: one bounded try at the write lock (0: wait while writers move) */
 	int held;      /* inside xp_db_begin's transaction: a nested begin is a savepoint */
+	int version;   /* the schema version it was opened at (after migrating): the tests keep
+			  stores at older versions, whose tables the newer code must not ask for */
 };
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what);
@@ -68,6 +70,7 @@ typedef struct xp_mstate {
 	int64_t start, end;
 	int64_t sent, ntgt;   /* its target sentence (-1 if none) and that sentence's length */
 	int64_t cluster;      /* its cluster in the view: the English mention's, unless an edit set another */
+	int realigned;        /* its utterance was re-paired with other lines (ntgt counts their tokens) */
 } xp_mstate;
 int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s);
 
@@ -124,6 +127,23 @@ int xp_review_locked(xp_db *db, int64_t run, int64_t mention, const char *kind, 
 /* rows (run, fate, mentions): add a WHERE on d.run if needed, then GROUP BY 1, 2 */
 #define XP_RUN_FATES "SELECT d.run AS run, p.fate AS fate, count(*) AS n FROM projections p JOIN mentions m ON m.id = p.mention" \
 	" JOIN documents d ON d.id = m.document"
+
+/* The target side's own actions (schema 9, correct/tedit.c).  An
+ * utterance's target as it is now: the newest live realign's, else the
+ * run's (col: a column of its utterances row id); a target-only mention
+ * (tadd) is live unless undone or made before a live realign of its
+ * utterance (its span counted the old tokens). */
+#define XP_SQL_REALIGNED(uid, field) "(SELECT t." field " FROM tedits t WHERE t.utterance = " uid \
+	" AND t.kind = 'realign' AND t.undone = 0 ORDER BY t.id DESC LIMIT 1)"
+#define XP_SQL_TADD_LIVE(t) "(" t ".kind = 'tadd' AND " t ".undone = 0 AND NOT EXISTS(SELECT 1 FROM tedits r" \
+	" WHERE r.utterance = " t ".utterance AND r.kind = 'realign' AND r.undone = 0 AND r.id > " t ".id))"
+/* The newest live realign of an utterance row: its id, the newest
+ * correction id when it was made (corrections up to it spoke of the old
+ * tokens) and its number of tokens; 0 when there is none, -1 on error. */
+int xp_realigned(xp_db *db, int64_t utterance, int64_t *id, int64_t *after, int64_t *ntoks);
+/* The live target-only mentions of a document row, for the scene and the
+ * export: [{"tid","utt","sent","start","end","cluster","annotator"}]. */
+json_t *xp_tadds_json(xp_db *db, int64_t doc);
 
 /* Write the run's triage queue into the table queue (correct/queue.c):
  * at the end of an import, and for every run when a store moves to schema 8. */

@@ -69,8 +69,11 @@ static int add_sentence(xp_corpus *c, xp_doc *d, const char *speaker, const char
 static int export_doc(xp_db *db, int64_t doc_row, int silver, xp_corpus *c, xp_doc *d, xp_err *err)
 {
 	sqlite3_stmt *st;
-	if (xp_sql_prepare(db, "SELECT speaker, tgt FROM utterances WHERE document = ? AND tgt_idx IS NOT NULL"
-			   " ORDER BY tgt_idx", &st, err))
+	/* the corrected view's sentences: a realigned utterance's new tokens */
+	if (xp_sql_prepare(db, silver || db->version < 9 ? "SELECT speaker, tgt FROM utterances WHERE document = ? AND tgt_idx IS NOT NULL"
+					" ORDER BY tgt_idx"
+				      : "SELECT u.speaker, coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt) FROM utterances u"
+					" WHERE u.document = ? AND u.tgt_idx IS NOT NULL ORDER BY u.tgt_idx", &st, err))
 		return -1;
 	sqlite3_bind_int64(st, 1, doc_row);
 	int rc = 0;
@@ -85,7 +88,7 @@ static int export_doc(xp_db *db, int64_t doc_row, int silver, xp_corpus *c, xp_d
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
 		xp_mstate s = {sqlite3_column_type(st, 3) != SQLITE_NULL, sqlite3_column_int64(st, 3),
 			   sqlite3_column_int64(st, 4), sqlite3_column_type(st, 5) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 5), 0,
-			   sqlite3_column_int64(st, 2)};
+			   sqlite3_column_int64(st, 2), 0};
 		if (!silver && xp_db_state(db, sqlite3_column_int64(st, 0), &s))
 			rc = -2;
 		/* a span the target sentence does not hold (only a store edited by
@@ -109,6 +112,20 @@ static int export_doc(xp_db *db, int64_t doc_row, int silver, xp_corpus *c, xp_d
 			d->mentions[d->nmentions - 1].conf = (float)sqlite3_column_double(st, 6);
 	}
 	sqlite3_finalize(st);
+	/* the target-only mentions (correct/tedit.c), in their clusters */
+	json_t *tadds = rc || silver ? NULL : xp_tadds_json(db, doc_row), *t;
+	size_t i;
+	json_array_foreach(tadds, i, t) {
+		int64_t sent = json_integer_value(json_object_get(t, "sent")), a = json_integer_value(json_object_get(t, "start"));
+		int64_t e = json_integer_value(json_object_get(t, "end")), c = json_integer_value(json_object_get(t, "cluster"));
+		if (rc || sent < 0 || (size_t)sent >= d->nutts || a < 0 || e > d->utts[sent].ntoks || a >= e ||
+		    !XP_CLUSTER_OK(c))
+			continue;
+		long k = xp_doc_cluster(d, c);
+		if (k < 0 || xp_doc_add_mention(d, (uint32_t)sent, (uint32_t)a, (uint32_t)e, (uint32_t)k, 0))
+			rc = -1;
+	}
+	json_decref(tadds);
 	if (rc)
 		return rc == -2 ? xp_sql_fail(db, err, "reading a mention's corrections")
 				: xp_failc(err, XP_ENOMEM, db->path, 0, "out of memory exporting");
@@ -262,6 +279,8 @@ int xp_db_log(xp_db *db, char **out, xp_err *err)
 static int by_rate(const void *a, const void *b)
 {
 	const xp_triage_item *x = a, *y = b;
+	if (x->align != y->align)
+		return x->align ? -1 : 1;
 	if (x->risk != y->risk)
 		return x->risk < y->risk ? 1 : -1;
 	if (x->p_fix != y->p_fix)
@@ -304,8 +323,11 @@ int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_e
 	*items = NULL, *n = 0;
 	if (xp_db_touched(db, run, &touched, &ntouched, err))
 		return -1;
-	if (xp_sql_prepare(db, "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, u.tgt_idx IS NOT NULL, p.why"
-			   " FROM mentions m JOIN documents d ON d.id = m.document"
+	if (xp_sql_prepare(db, db->version >= 9 ? "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, u.tgt_idx IS NOT NULL,"
+			   " p.why, u.align_doubt FROM mentions m JOIN documents d ON d.id = m.document"
+			   " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?"
+			   : "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, u.tgt_idx IS NOT NULL, p.why,"
+			   " NULL FROM mentions m JOIN documents d ON d.id = m.document"
 			   " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?",
 			   &st, err)) {
 		free(touched);
@@ -339,6 +361,27 @@ int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_e
 		t->risk = xp_fix_rate(t->p_fix, projected);
 		snprintf(t->why, sizeof t->why, "%s: P(%s) %.2f, %.1f fixes/min", projected ? "projected" : fate,
 			 projected ? "wrong" : "addition", t->p_fix, t->risk);
+		/* The utterance may be paired with the wrong subtitle lines: no
+		 * span of it can be right until that is fixed (a realign in the
+		 * workbench), so its mentions come first whatever their risk. */
+		json_t *doubt = json_loads(xp_sql_text(st, 7), 0, NULL);
+		if (json_is_array(doubt) && json_array_size(doubt)) {
+			char words[80] = "";
+			size_t at = 0;
+			for (size_t k = 0; k < json_array_size(doubt) && at < sizeof words; k++) {
+				const char *w = json_string_value(json_array_get(doubt, k));
+				int len = snprintf(words + at, sizeof words - at, "%s%s", k ? ", " : "", w ? w : "");
+				at += len > 0 ? (size_t)len : 0;
+			}
+			t->align = 1;
+			char rest[sizeof t->why];
+			memcpy(rest, t->why, sizeof rest);
+			xp_buf w = {0};
+			xp_buf_printf(&w, "alignment doubtful (%s); %s", words, rest);
+			snprintf(t->why, sizeof t->why, "%s", w.p && !w.oom ? w.p : "alignment doubtful");
+			xp_buf_free(&w);
+		}
+		json_decref(doubt);
 	}
 	sqlite3_finalize(st);
 	free(touched);

@@ -114,6 +114,13 @@ static const char *one(xp_aligned *a, json_t *o, xp_autt *u)
 			return "\"src_utts\" is not \"utt\" and the utterances after it, in order";
 	if (u->nsrc_utts < 2)
 		u->src_utts = NULL, u->nsrc_utts = 0;
+	json_t *aconf = json_object_get(o, "aconf");
+	if (aconf && (!json_is_number(aconf) || !(json_number_value(aconf) >= 0 && json_number_value(aconf) <= 1)))
+		return "\"aconf\" is not a number from 0 to 1";
+	u->has_aconf = aconf != NULL;
+	u->aconf = aconf ? json_number_value(aconf) : 0;
+	if (strings(a, o, "doubt", &u->doubt, &u->ndoubt))
+		return "\"doubt\" is not a list of strings";
 	u->score = score ? json_number_value(score) : 0;
 	return NULL;
 }
@@ -195,6 +202,10 @@ void xp_aligned_write(xp_buf *out, const xp_aligned *a)
 			json_object_set_new(o, "tgt_sub_text", str_list(u->tgt_sub_text, u->ntgt_subs));
 		if (o && u->nsrc_utts > 1)
 			json_object_set_new(o, "src_utts", int_list(u->src_utts, u->nsrc_utts));
+		if (o && u->has_aconf)
+			json_object_set_new(o, "aconf", json_real(u->aconf));
+		if (o && u->ndoubt)
+			json_object_set_new(o, "doubt", str_list(u->doubt, u->ndoubt));
 		char *s = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6)) : NULL;
 		json_decref(o);
 		if (!s) {

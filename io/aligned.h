@@ -25,6 +25,10 @@
  * tokens one after the other; the later ones have no record of their own.
  * Absent, the record is the one utterance "utt".  xp_aligned_units gives
  * the source corpus those units as utterances.
+ *
+ * "aconf" (0..1) and "doubt" (["time","order",...]) say how far the
+ * utterance's pairing with its subtitle lines is to be trusted (align/
+ * uconf.h); both optional, "doubt" absent when nothing is doubtful.
  */
 #ifndef XP_ALIGNED_H
 #define XP_ALIGNED_H
@@ -57,6 +61,14 @@ typedef struct xp_autt {
 	 * (src_utts[0] == utt); NULL and 0 otherwise */
 	uint32_t *src_utts;
 	uint32_t nsrc_utts;
+	/* how far the pairing with these subtitle lines is to be trusted
+	 * (align/uconf.h): "aconf" 0..1 and "doubt", the names of what makes
+	 * it doubtful ("time", "order", ...; absent when nothing does), written
+	 * by the episode aligner; has_aconf 0 when the file did not say */
+	int has_aconf;
+	double aconf;
+	const char **doubt;
+	uint32_t ndoubt;
 } xp_autt;
 
 typedef struct xp_aligned {

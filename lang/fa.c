@@ -44,7 +44,7 @@ static const xp_lang_rule rules[] = {
 	 "a demonstrative این / اون before the span joins it for the / this / that"},
 	{"fa_ra", XP_RK_NP, XP_NP_FA_RA, 1,
 	 "the span ends before the object marker را / رو"},
-	XP_RULE_CONSIST,
+	XP_RULE_CONSIST, XP_RULE_NAMES,
 	{"fa_verb_edge", XP_RK_NP, XP_NP_FA_VERB_EDGE, 1,
 	 "a noun phrase without a clause sheds the verb group at its edges; one that is nothing but one is dropped"},
 	{"fa_clause", XP_RK_NP, XP_NP_FA_CLAUSE, 1,
@@ -61,6 +61,7 @@ static const xp_lang_rule rules[] = {
 	 "fa_indef's and fa_dem's determiner joins where only links under 0.5 of other words reach it"},
 	{"fa_repeat", XP_RK_NP, XP_NP_FA_REPEAT, 1,
 	 "a one-word mention on a word said twice in a row takes the first (عزیزم عزیزم)"},
+	XP_RULE_DOUBT,
 	{"prodrop", XP_RK_PRODROP, 1, 1,
 	 "an unaligned English subject pronoun takes the aligned verb whose person ending agrees with it"},
 };

@@ -48,6 +48,10 @@ enum {
 	/* writes English loanwords by their sound in its own script (card ->
 	 * کارت): the aligner's loanword prior is for it (align/prior.h) */
 	XP_LT_LOANWORDS = 1u << 5,
+	/* writes every noun with a capital (German): a word after an
+	 * article-like form that begins with one is its noun (np.h
+	 * XP_NP_RELATIVE tells the article die from the relative die so) */
+	XP_LT_NOUN_CAPITALS = 1u << 6,
 };
 
 /* Which rule switch a rule answers to (xp_lang_rule.kind). */
@@ -143,6 +147,30 @@ typedef struct xp_lang_pack {
 	 * German im, zum), lower case, NULL-terminated: what XP_NP_SHED drops;
 	 * NULL: none */
 	const char *const *np_shed;
+	/* the target pronouns an English pronoun may stand for, as the free
+	 * pronoun rules (pron.h XP_LR_FREE_PRONOUN, XP_LR_PRON_MOVE) look for
+	 * them: rows {English words, target words}, each a list separated by
+	 * spaces, lower case, ended by {NULL, NULL}; NULL: none (Chinese and
+	 * Farsi keep theirs in lang/pron.c) */
+	const char *const (*pronouns)[2];
+	/* the words of `pronouns` that are also articles (German der, die,
+	 * das; French le, la, les, l'; Portuguese o, a, os, as), a list
+	 * separated by spaces, lower case: the free pronoun rules take one
+	 * only where no link reached it (an article is aligned to the English
+	 * one); NULL: none */
+	const char *pron_articles;
+	/* the words its annotation marks as a mention wherever they stand
+	 * (personal pronouns; German es, dummy subjects too), a list separated
+	 * by spaces, lower case: what XP_NP_MARKED (np.h) adds where no
+	 * projected mention is one; NULL: none */
+	const char *marked;
+	/* its relative pronouns that open a clause after a comma (German die,
+	 * der, das; French qui, dont), a list separated by spaces, lower case:
+	 * what XP_NP_RELATIVE (np.h) marks; NULL: none */
+	const char *relatives;
+	/* those of them that are nothing else (French qui, dont; German
+	 * denen, deren): the rule takes them without the comma too; NULL: none */
+	const char *relatives_any;
 } xp_lang_pack;
 
 /* The pack of language code `code` (its code or an alias, with or without a

@@ -13,7 +13,7 @@
 _Static_assert(XP_NP_NRULES >= 1 && XP_NP_NRULES <= 64, "np rules: 64 at most");
 _Static_assert(sizeof(xp_np_mask) * 8 == 64, "np rules: a 64-bit mask");
 
-static const char *const np_names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "fa_indef", "fa_possessor", "fa_compound", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle", "det", "edge_punct", "shed", "punct_next"};
+static const char *const np_names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "fa_indef", "fa_possessor", "fa_compound", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle", "det", "edge_punct", "shed", "punct_next", "marked", "relative", "subject_verb", "poss_article", "names", "doubt"};
 
 const char *xp_np_name(unsigned k)
 {
@@ -754,6 +754,24 @@ static int edge_punct(const xp_np_span *x, uint32_t *a, uint32_t *b)
 	return 1;
 }
 
+/* XP_NP_POSS_ARTICLE: the one-word span of an English possessive pronoun
+ * that is one of the pack's determiners (the possessive sua, seu) takes
+ * the determiner before it (a sua, do seu: np.h) */
+static int poss_article(const xp_np_span *x, uint32_t *a, const uint32_t *b)
+{
+	static const char *const poss[] = {"my", "your", "his", "her", "its", "our", "their", NULL};
+	const xp_lang_pack *pk = xp_lang_get(x->lang);
+	if (*b != *a + 1 || x->e != x->s + 1 || !xp_word_in(x->src[x->s], poss) || !pk->determiners ||
+	    !det_in(x->w[*a], x->len[*a], pk->determiners))
+		return 0;
+	/* det_before's own test, less its refusal of a span that begins with a determiner */
+	if (*a == 0 || !det_in(x->w[*a - 1], x->len[*a - 1], pk->determiners) ||
+	    (x->claimed && x->claimed[*a - 1]))
+		return 0;
+	(*a)--;
+	return 1;
+}
+
 xp_np_mask xp_np_shape(xp_np_mask rules, const xp_np_span *x, uint32_t *a, uint32_t *b)
 {
 	xp_np_mask did = 0;
@@ -774,6 +792,9 @@ xp_np_mask xp_np_shape(xp_np_mask rules, const xp_np_span *x, uint32_t *a, uint3
 	pk = (rules & mine & XP_NP_DET) ? xp_lang_get(x->lang) : NULL;
 	if (pk && pk->determiners && !x->pronoun && *b > *a && det_before(x, pk->determiners, a))
 		did |= XP_NP_DET;
+	if ((rules & XP_NP_POSS_ARTICLE) && x->pronoun &&
+	    (xp_lang_rule_set(xp_lang_get(x->lang), XP_RK_NP) & XP_NP_POSS_ARTICLE) && poss_article(x, a, b))
+		did |= XP_NP_POSS_ARTICLE;
 	if (x->pronoun) {   /* pronouns: lang.h, but for a demonstrative's noun */
 		if ((rules & XP_NP_FA_DEM_NOUN) && is_fa(x->lang) && fa_dem_noun(x, a, b))
 			did |= XP_NP_FA_DEM_NOUN;

@@ -19,6 +19,9 @@ extern const char *const xp_articles_all[];
 #define XP_RULE_CONSIST                                                                                     \
 	{"consist", XP_RK_NP, XP_NP_CONSIST, 1,                                                             \
 	 "a name or noun phrase said again in a scene takes the words its entity's other mentions agree on"}
+#define XP_RULE_NAMES                                                                                       \
+	{"names", XP_RK_NP, XP_NP_NAMES, 1,                                                                 \
+	 "a name takes a target form the aligner learned for it from all the bitext, where one stands in the sentence"}
 #define XP_RULE_ARTICLES                                                                                    \
 	{"articles", XP_RK_PRONOUN, XP_LR_ARTICLES, 0,                                                      \
 	 "an English article's links are ignored when the rest of its mention is aligned"}
@@ -43,6 +46,27 @@ extern const char *const xp_articles_all[];
 #define XP_RULE_PUNCT_NEXT                                                                                  \
 	{"punct_next", XP_RK_NP, XP_NP_PUNCT_NEXT, 1,                                                       \
 	 "a span that is one comma or stop alone takes the word after it (', die' for 'who')"}
+
+#define XP_RULE_MARKED                                                                                      \
+	{"marked", XP_RK_NP, XP_NP_MARKED, 1,                                                               \
+	 "a pronoun the annotation marks wherever it stands (es, ils, isto) is a mention of its own where none is"}
+
+#define XP_RULE_RELATIVE                                                                                    \
+	{"relative", XP_RK_NP, XP_NP_RELATIVE, 1,                                                           \
+	 "a relative pronoun after a comma (', die', ', qui') is a mention, of the cluster of the one before the comma"}
+
+#define XP_RULE_SUBJECT_VERB                                                                                \
+	{"subject_verb", XP_RK_NP, XP_NP_SUBJECT_VERB, 1,                                                   \
+	 "a subject pronoun no link reaches takes the word of its verb, the subject left out (é for \"it 's\")"}
+
+#define XP_RULE_POSS_ARTICLE                                                                                \
+	{"poss_article", XP_RK_NP, XP_NP_POSS_ARTICLE, 1,                                                   \
+	 "a possessive's span (sua for \"his\") takes the article just before it (a sua, do seu)"}
+
+/* the packs with a confidence model (project/calibration.json) */
+#define XP_RULE_DOUBT                                                                                       \
+	{"doubt", XP_RK_NP, XP_NP_DOUBT, 1,                                                                 \
+	 "a noun phrase (not a pronoun or name) whose confidence is below 0.4 is left unprojected"}
 
 /* A closed-class table (lang.h closed_class): a word and its classes. */
 typedef struct {

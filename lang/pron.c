@@ -318,11 +318,77 @@ static void nearest_free(const uint8_t *taken, uint32_t n, double pos, uint32_t 
 		*best = d, *a = j, *b = j + m;
 }
 
+/* --- a pack's pronouns (lang.h xp_lang_pack.pronouns) ------------------------------- */
+
+/* the lower case of a letter of ASCII or of Latin-1's (À..Þ, not ×) at w,
+ * its length in *m: what the packs' lists need (Ça, À, Él) */
+static uint32_t fold1(const unsigned char *w, uint32_t n, uint32_t *m)
+{
+	if (n >= 2 && w[0] == 0xC3 && w[1] >= 0x80 && w[1] <= 0x9E && w[1] != 0x97) {
+		*m = 2;
+		return 0xE0 + (w[1] - 0x80);
+	}
+	if (n >= 2 && w[0] == 0xC3) {
+		*m = 2;
+		return 0xC0 + (w[1] - 0x80);
+	}
+	*m = 1;
+	return w[0] >= 'A' && w[0] <= 'Z' ? w[0] + 32u : w[0];
+}
+
+/* w[0..n) equals the lower-case p[0..pn) once its capitals are folded */
+static int folded_eq(const char *w, uint32_t n, const char *p, uint32_t pn)
+{
+	uint32_t i = 0, j = 0;
+	while (i < n && j < pn) {
+		uint32_t mi, mj;
+		if (fold1((const unsigned char *)w + i, n - i, &mi) != fold1((const unsigned char *)p + j, pn - j, &mj))
+			return 0;
+		i += mi, j += mj;
+	}
+	return i == n && j == pn;
+}
+
+int xp_word_listed(const char *w, uint32_t n, const char *list)
+{
+	for (const char *p = list; p && *p;) {
+		size_t k = strcspn(p, " ");
+		if (k && folded_eq(w, n, p, (uint32_t)k))
+			return 1;
+		p += k + (p[k] == ' ');
+	}
+	return 0;
+}
+
+/* the pack's target pronouns for English en (a list separated by spaces), NULL if none */
+static const char *pack_pronouns(const char *en, const char *lang)
+{
+	const xp_lang_pack *p = xp_lang_find(lang);
+	for (size_t k = 0; en && p && p->pronouns && p->pronouns[k][0]; k++)
+		if (xp_word_listed(en, (uint32_t)strlen(en), p->pronouns[k][0]))
+			return p->pronouns[k][1];
+	return NULL;
+}
+
+int xp_pack_pronoun(const char *en, const char *lang, const char *w, uint32_t n)
+{
+	const char *set = pack_pronouns(en, lang);
+	return set && xp_word_listed(w, n, set);
+}
+
 int xp_free_pronoun(const char *en, const char *lang, const char *const *words, const uint32_t *lens,
 		    uint32_t n, const uint8_t *taken, double pos, uint32_t *a, uint32_t *b)
 {
 	int zh = lang && !strncmp(lang, "zh", 2), fa = lang && !strncmp(lang, "fa", 2);
 	const char *const *set = zh ? zh_pronouns(en) : fa ? fa_pronouns(en) : NULL;
+	if (!zh && !fa && n) {
+		const char *list = pack_pronouns(en, lang);
+		double best = 2;
+		for (uint32_t j = 0; list && j < n; j++)
+			if (xp_word_listed(words[j], lens[j], list))
+				nearest_free(taken, n, pos, j, 1, &best, a, b);
+		return best <= 1;
+	}
 	if (!set || !n)
 		return 0;
 	double best = 2;
@@ -465,7 +531,13 @@ int xp_pronoun_matches_case(const char *en, int en_case, const char *lang, const
 					return 1;
 		return 0;
 	}
-	if (!lang || strncmp(lang, "fa", 2) || !fa_pronouns(en))
+	if (lang && strncmp(lang, "fa", 2)) {
+		for (uint32_t j = a; j < b; j++)
+			if (xp_pack_pronoun(en, lang, words[j], lens[j]))
+				return 1;
+		return 0;
+	}
+	if (!lang || !fa_pronouns(en))
 		return 0;
 	const char *const *fa = fa_pronouns(en);
 	int subj = xp_subject_person(en), obj = xp_object_person(en), poss = xp_possessive_person(en);

@@ -35,7 +35,11 @@
  *                     sentence (I -> 我 / من, you -> 你 / تو, شما ...) that
  *                     no other mention of the utterance holds, the one
  *                     nearest its relative position: translators keep most
- *                     pronouns, the aligner misses some of them.
+ *                     pronouns, the aligner misses some of them.  German,
+ *                     French, Portuguese: from the pack's table
+ *                     (xp_lang_pack.pronouns: es, das, darüber; c', l', qui;
+ *                     isso, o), within two words of where the links put the
+ *                     English neighbours (project.c pack_pronoun).
  *   XP_LR_FA_CLITIC   Farsi: an unaligned English object pronoun takes the
  *                     word of its verb or preposition when that word ends in
  *                     the matching clitic (ديدنت "seeing you", برام "for
@@ -49,7 +53,7 @@
  *                     dummy subject that Farsi leaves out unmarked, nor for
  *                     "he" / "she": a 3sg verb is also the verb of every
  *                     noun subject, and the nearest one mostly another's.
- *   XP_LR_PRON_MOVE   Chinese and Farsi: an English personal pronoun whose
+ *   XP_LR_PRON_MOVE   Chinese, Farsi, German, French: an English pronoun whose
  *                     links reached no matching target pronoun (nor, in
  *                     Farsi, a word whose ending agrees with it) takes a
  *                     matching pronoun of the sentence that no mention
@@ -253,6 +257,15 @@ int xp_pronoun_matches(const char *en, const char *lang, const char *const *word
  * right" ends in -t like the clitic of ديدمت "I saw you", and is neither). */
 int xp_pronoun_matches_case(const char *en, int en_case, const char *lang, const char *const *words,
 			    const uint32_t *lens, uint32_t a, uint32_t b);
+
+/* A pack's pronouns (lang.h xp_lang_pack.pronouns: German, French,
+ * Portuguese): 1 if w[0..n) is one of the target words the pack of `lang`
+ * lists for English pronoun en, capitals folded (ASCII and Latin-1: Ça, Es);
+ * xp_free_pronoun and xp_pronoun_matches read the same lists. */
+int xp_pack_pronoun(const char *en, const char *lang, const char *w, uint32_t n);
+/* 1 if w[0..n) is a word of list (words separated by spaces, lower case),
+ * capitals folded as above */
+int xp_word_listed(const char *w, uint32_t n, const char *list);
 
 /* Chinese: 1 if words[a..b) hold any personal pronoun or demonstrative (我
  * 你 您 他 她 它 咱 这 那 此 自己 大家 各位). */

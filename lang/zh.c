@@ -28,7 +28,7 @@ static const xp_lang_rule rules[] = {
 	 "a numeral or demonstrative with its classifier just before the span joins it (一个, 这位)"},
 	{"zh_copula", XP_RK_NP, XP_NP_ZH_COPULA, 1,
 	 "with --chars, a 是 glued into an ICU word at the span's edge is cut (最糟的是 -> 最糟的)"},
-	XP_RULE_CONSIST,
+	XP_RULE_CONSIST, XP_RULE_NAMES,
 	{"zh_words", XP_RK_NP, XP_NP_ZH_WORDS, 1,
 	 "with --chars, a span never cuts a word of jieba's, the segmentation MMC is annotated on"},
 	{"zh_de", XP_RK_NP, XP_NP_ZH_DE, 1,
@@ -51,6 +51,7 @@ static const xp_lang_rule rules[] = {
 	 "verbs, prepositions, adverbs at the span's front that only weak links reach leave (在宠物 -> 宠物)"},
 	{"zh_particle", XP_RK_NP, XP_NP_ZH_PARTICLE, 1,
 	 "a span of particles alone is dropped (得 for 'a break')"},
+	XP_RULE_DOUBT,
 };
 
 /* The closed-class prior's table (lang.h): 们 makes the plural, 您 is the

@@ -7,6 +7,7 @@
 #include "../base/file.h"
 #include "../base/outputs.h"
 #include "../io/read.h"
+#include "../io/names.h"
 
 #include <dirent.h>
 #include <jansson.h>
@@ -45,6 +46,8 @@ typedef struct run {
 	xp_buf episode_pairs;       /* every bilingual pair of the episodes, for the aligner */
 	xp_walign wa;
 	xp_walign alt[4];         /* o->alt_seeds runs with other seeds */
+	xp_names names;             /* the names the built-in aligner learned (project's rule names) */
+	int have_names;
 	uint32_t *line;
 	xp_projection proj;
 	struct timespec t0;
@@ -152,6 +155,20 @@ static int stage_bitext(run *R, xp_err *e)
 	return 0;
 }
 
+/* What run 0 of the aligner learned of the show's names (io/names.h), for
+ * the projection's rule names. */
+static int learned_names(run *R, xp_wa *w, xp_err *e)
+{
+	if (xp_names_init(&R->names))
+		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	R->have_names = 1;
+	if (xp_wa_names(w, &R->names, e))
+		return -1;
+	if (xp_names_index(&R->names))
+		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	return 0;
+}
+
 /* The bitext's pairs aligned, trained together with every bilingual pair
  * of the episodes and the --train files. */
 static int builtin_align(run *R, xp_err *e)
@@ -173,7 +190,8 @@ static int builtin_align(run *R, xp_err *e)
 		wo.seed = R->o->wa.seed + (uint64_t)k * 1000003u;
 		rc = xp_wa_new(&w, &wo, e) || xp_wa_add_bitext(w, &R->bt, e) ||
 		     (ep->n && xp_wa_add_train_mem(w, "(the episodes' subtitle pairs)", ep->p, ep->n, e)) ||
-		     xp_wa_run(w, e) || xp_wa_collect(w, R->o->sym, &f, &r, k ? &R->alt[k - 1] : &R->wa, e);
+		     xp_wa_run(w, e) || xp_wa_collect(w, R->o->sym, &f, &r, k ? &R->alt[k - 1] : &R->wa, e) ||
+		     (k == 0 && wo.learn_names && learned_names(R, w, e));
 		xp_wa_free(w);
 		w = NULL;
 		xp_walign_free(&f);
@@ -207,6 +225,8 @@ static int stage_project(run *R, xp_err *e)
 	xp_proj_opts po = R->o->proj;
 	if (!R->o->alignments && R->o->alt_seeds > 0)
 		po.alt = R->alt, po.nalt = (size_t)(R->o->alt_seeds < 4 ? R->o->alt_seeds : 4);
+	if (R->have_names)
+		po.names = &R->names;
 	if (xp_bitext_lines(&R->al, NULL, &R->line, R->wa.nsent, e) ||
 	    xp_check_alignment(&R->al, R->line, &R->wa, where, e) ||
 	    xp_project(&R->en, &R->al, &R->wa, R->line, &po, &R->proj, e))
@@ -321,6 +341,8 @@ static void run_free(run *R)
 		xp_walign_free(&R->alt[k]);
 	free(R->line);
 	xp_projection_free(&R->proj);
+	if (R->have_names)
+		xp_names_free(&R->names);
 }
 
 /* Earlier xproj versions staged a run's files in DIR/.xproj-XXXXXX, which

@@ -13,6 +13,9 @@ static void align_lines(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *
 	xp_buf_printf(b, "  episodes     %zu (%zu without subtitles)\n", r->episodes, r->no_subs);
 	xp_buf_printf(b, "  utterances   %zu, aligned to subtitles %zu (%.1f%%), with an empty target %zu\n",
 		      a->utterances, a->aligned, pct(a->aligned, a->utterances), a->empty_target);
+	/* the records of aligned.jsonl with a "doubt" (align/uconf.h) */
+	xp_buf_printf(b, "  doubtful     %zu utterances doubtful (paired with subtitle lines out of time or order, or "
+		      "unlike them; first in triage)\n", a->doubtful);
 	xp_buf_printf(b, "  bitext       %zu sentence pairs, %zu word links (%s)\n", r->pairs, r->links,
 		      o->alignments ? o->alignments : xp_sym_name(o->sym));
 }

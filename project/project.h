@@ -46,6 +46,9 @@ typedef struct xp_proj_opts {
 	const char *zh_words;   /* XP_NP_ZH_WORDS: jieba's data directory (model/zhseg.h); NULL: XP_ZHSEG_DIR,
 				   and without it the rule is left out (xp_projection.zh_words says so) */
 	struct xp_lex *zh_ends;             /* zh_end_lex's table (lexicon.h); NULL: the compiled-in one */
+	/* XP_NP_NAMES: the target forms of the show's names the word aligner
+	 * learned (xp_wa_names; io/names.h); NULL: none, the rule does nothing */
+	struct xp_names *names;
 } xp_proj_opts;
 
 void xp_proj_defaults(xp_proj_opts *o);

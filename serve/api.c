@@ -431,6 +431,9 @@ static int mention_reply(xp_server *s, xp_db *db, int64_t run, const char *key, 
 	xp_err e2;
 	if (xp_db_queue_item(db, run, json_string_value(json_object_get(*m, "key")), &t, &e2) == 0)
 		json_object_set_new(*m, "triage", t);
+	/* the lines its utterance may be re-paired with (realign) */
+	if (xp_db_lines(db, run, json_string_value(json_object_get(*m, "key")), &t, &e2) == 0)
+		json_object_set_new(*m, "lines", t);
 	add_words(s, db, run, *m);
 	return 0;
 }
@@ -549,8 +552,31 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 		if (!json_is_integer(c))
 			return fail(out, 400, "cluster: the number of the cluster the mention moves to");
 		rc = xp_db_relink_at(db, run, key, (int64_t)json_integer_value(c), who, note, version, &e);
+	} else if (action && !strcmp(action, "realign")) {
+		/* the mention's utterance re-paired with these blocks (ids) */
+		json_t *bl = json_object_get(body, "blocks"), *x;
+		size_t i, n = json_array_size(bl);
+		if (!json_is_array(bl) || !n || n > 64)
+			return fail(out, 400, "blocks: the subtitle blocks (ids, 1 to 64) the utterance is paired with");
+		int64_t ids[64];
+		json_array_foreach(bl, i, x) {
+			if (!json_is_integer(x))
+				return fail(out, 400, "blocks: block ids");
+			ids[i] = (int64_t)json_integer_value(x);
+		}
+		rc = xp_db_realign_at(db, run, key, ids, n, who, note, version, &e);
+	} else if (action && !strcmp(action, "tadd")) {
+		/* a target mention with no English counterpart: utterance, span, cluster */
+		json_t *u = json_object_get(body, "utt"), *c = json_object_get(body, "cluster");
+		if (!json_is_integer(u) || !json_is_integer(c) || json_array_size(sp) != 2 ||
+		    !json_is_integer(json_array_get(sp, 0)) || !json_is_integer(json_array_get(sp, 1)))
+			return fail(out, 400, "tadd: utt (the utterance), span [start, end] of its target tokens, cluster");
+		int64_t id;
+		rc = xp_db_tadd_at(db, run, key, (int64_t)json_integer_value(u), (int64_t)json_integer_value(json_array_get(sp, 0)),
+				   (int64_t)json_integer_value(json_array_get(sp, 1)), (int64_t)json_integer_value(c), who, note,
+				   version, &id, &e);
 	} else {
-		return fail(out, 400, "action: keep, modify, delete, add, relink or note");
+		return fail(out, 400, "action: keep, modify, delete, add, relink, realign, tadd or note");
 	}
 	if (rc)
 		return refused(s, db, run, key, &e, out);

@@ -4,6 +4,7 @@
 #include "../align/batch.h"
 #include "../io/read.h"
 #include "../align/episode.h"
+#include "../align/uconf.h"
 #include "../base/buf.h"
 #include "../base/file.h"
 #include "../base/outputs.h"
@@ -19,7 +20,7 @@ typedef struct args {
 	const char *transcript, *out, *pairs;
 	xp_plan_src src;
 	xp_batch_opts bo;   /* subtitle reading, target language and tokens, the aligner's band and threshold */
-	int json, per_episode, adjudicate, examples, sample, allow_empty;
+	int json, per_episode, adjudicate, examples, sample, allow_empty, doubt, seed;
 } args;
 
 /* Each command's own options; the subtitle and aligner groups are shared
@@ -35,6 +36,7 @@ static const struct option eval_own[] = {
 	{"transcript", required_argument, 0, 'T'}, {"json", no_argument, 0, 'j'},
 	{"per-episode", no_argument, 0, 'p'},      {"adjudicate", no_argument, 0, 'A'},
 	{"examples", required_argument, 0, 'E'},   {"sample", required_argument, 0, 's'},
+	{"doubt", required_argument, 0, 'D'},      {"seed", required_argument, 0, 'S'},
 	{0, 0, 0, 0}};
 static const struct option *const eval_groups[] = {eval_own, xp_opts_subs, xp_opts_ualign, NULL};
 
@@ -64,6 +66,15 @@ static int parse(int argc, char **argv, const struct option *lo, args *a, const 
 			if (xp_cli_intv("--sample", optarg, 0, 1000000, &a->sample, &e))
 				return xp_cli_bad_value(self->name, &e);
 			a->adjudicate = 1;
+			break;
+		case 'D':
+			if (xp_cli_intv("--doubt", optarg, 0, 1000000, &a->doubt, &e))
+				return xp_cli_bad_value(self->name, &e);
+			a->doubt++;   /* 0 is "measure with nothing injected" */
+			break;
+		case 'S':
+			if (xp_cli_intv("--seed", optarg, 0, 1000000000, &a->seed, &e))
+				return xp_cli_bad_value(self->name, &e);
 			break;
 		case '?': return 2;
 		default:
@@ -331,6 +342,65 @@ static void show_sample(shown *s)
 	free(s->kept);
 }
 
+static double ratio(size_t a, size_t b) { return b ? (double)a / b : 0; }
+
+/* --doubt --examples N: the first N flagged utterances nothing was injected into */
+static void show_doubt(void *arg, const xp_utt *u, const char *lines, unsigned doubt, int silver)
+{
+	shown *s = arg;
+	if (s->left <= 0)
+		return;
+	s->left--;
+	char words[80];
+	xp_udoubt_words(doubt, words, sizeof words);
+	printf("  %s %s (%s)%s: %.120s\n    lines: %.160s\n", s->key, u->uid ? u->uid : "-", words,
+	       silver ? " [tags: wrong]" : "", u->text, lines);
+}
+
+/* --doubt: how well the doubt flag (align/uconf.h) finds misalignments */
+static json_t *doubt_json(const xp_doubt_eval *v)
+{
+	size_t hits = 0;
+	json_t *bits = json_object();
+	for (int k = 0; k < XP_UDOUBT_N; k++) {
+		json_object_set_new(bits, xp_udoubt_name(k), json_pack("{s:I,s:I}", "flagged", (json_int_t)v->by_bit[k],
+								       "right", (json_int_t)v->bit_hits[k]));
+	}
+	/* a flagged utterance is right when injected or evidently wrong by the tags */
+	size_t right = v->injected_found + v->silver_found;
+	hits = v->injected + v->silver;
+	static const char *const kinds[3] = {"start", "scramble", "shift"};
+	json_t *k = json_object();
+	for (int i = 0; i < 3; i++)
+		json_object_set_new(k, kinds[i], json_pack("{s:I,s:I,s:f}", "injected", (json_int_t)v->kind[i], "found",
+							  (json_int_t)v->kind_found[i], "recall", ratio(v->kind_found[i], v->kind[i])));
+	return json_pack("{s:I,s:I,s:I,s:f,s:I,s:I,s:f,s:o,s:I,s:I,s:f,s:f,s:f,s:o}", "utterances",
+			 (json_int_t)v->utterances, "aligned", (json_int_t)v->aligned, "flagged", (json_int_t)v->flagged,
+			 "precision", ratio(right, v->flagged), "injected", (json_int_t)v->injected, "injected_found",
+			 (json_int_t)v->injected_found, "injected_recall", ratio(v->injected_found, v->injected), "kinds", k,
+			 "silver", (json_int_t)v->silver, "silver_found", (json_int_t)v->silver_found, "silver_recall",
+			 ratio(v->silver_found, v->silver), "recall", ratio(right, hits), "clean_flag_rate",
+			 ratio(v->clean_flagged, v->aligned), "bits", bits);
+}
+
+static void doubt_report(const char *what, const xp_doubt_eval *v)
+{
+	size_t right = v->injected_found + v->silver_found;
+	printf("%-10s aligned %zu, flagged %zu (%.1f%%); precision %.4f, recall %.4f (%zu of %zu)\n", what, v->aligned,
+	       v->flagged, 100 * ratio(v->flagged, v->aligned), ratio(right, v->flagged),
+	       ratio(right, v->injected + v->silver), right, v->injected + v->silver);
+	printf("%-10s injected %zu, found %zu (recall %.4f): start %zu/%zu, scramble %zu/%zu, shift %zu/%zu\n", "",
+	       v->injected, v->injected_found, ratio(v->injected_found, v->injected), v->kind_found[0], v->kind[0],
+	       v->kind_found[1], v->kind[1], v->kind_found[2], v->kind[2]);
+	printf("%-10s evidently wrong by the tags %zu, found %zu (recall %.4f); flagged with nothing injected %zu (%.1f%%)\n",
+	       "", v->silver, v->silver_found, ratio(v->silver_found, v->silver), v->clean_flagged,
+	       100 * ratio(v->clean_flagged, v->aligned));
+	printf("%-10s by doubt (flagged, of them right):", "");
+	for (int k = 0; k < XP_UDOUBT_N; k++)
+		printf(" %s %zu/%zu", xp_udoubt_name(k), v->by_bit[k], v->bit_hits[k]);
+	printf("\n");
+}
+
 static int run_eval(int argc, char **argv)
 {
 	args a;
@@ -346,6 +416,7 @@ static int run_eval(int argc, char **argv)
 	json_t *episodes = json_object();
 	xp_batch b = {0};
 	xp_tag_eval tot = {0};
+	xp_doubt_eval dtot = {0};
 	shown sh = {.left = a.examples, .want = a.sample, .rng = 1};
 	if (a.sample && !(sh.kept = calloc((size_t)a.sample, sizeof *sh.kept))) {
 		fprintf(stderr, "xproj align-eval: out of memory\n");
@@ -357,6 +428,7 @@ static int run_eval(int argc, char **argv)
 	for (size_t i = 0; !rc && i < b.n; i++) {
 		xp_subs en = {0};
 		xp_tag_eval one = {0};
+		xp_doubt_eval done = {0};
 		if (!b.v[i].subs.path) {
 			fprintf(stderr, "xproj align-eval: no subtitles for episode %s: skipped\n", b.v[i].key);
 			continue;
@@ -367,22 +439,28 @@ static int run_eval(int argc, char **argv)
 		xp_episode ep = {b.v[i].transcript, b.v[i].doc_first, b.v[i].ndocs, &en, NULL, NULL, NULL,
 				 XP_TOK_CHARS, a.bo.ua};
 		sh.key = b.v[i].key;
-		if (!rc)
+		if (!rc && a.doubt)
+			rc = xp_episode_doubt_eval(&ep, a.doubt - 1, (uint64_t)a.seed, &done, a.examples ? show_doubt : NULL,
+						   &sh, &e);
+		else if (!rc)
 			rc = xp_episode_eval(&ep, &one, a.examples || a.sample ? show : NULL, &sh, &e);
 		if (!rc && a.per_episode && !a.json)
-			report(b.v[i].key, &one);
+			a.doubt ? doubt_report(b.v[i].key, &done) : report(b.v[i].key, &one);
 		if (!rc && a.per_episode && a.json)
-			json_object_set_new(episodes, b.v[i].key, report_json(&one, a.adjudicate));
+			json_object_set_new(episodes, b.v[i].key, a.doubt ? doubt_json(&done) : report_json(&one, a.adjudicate));
 		xp_tag_eval_add(&tot, &one);
+		xp_doubt_eval_add(&dtot, &done);
 		xp_subs_free(&en);
 	}
 	if (rc) {
 		xp_cli_error(&e);
 	} else if (a.json) {
-		json_t *o = report_json(&tot, a.adjudicate);
+		json_t *o = a.doubt ? doubt_json(&dtot) : report_json(&tot, a.adjudicate);
 		if (a.per_episode)
 			json_object_set(o, "episodes", episodes);
 		rc = xp_cli_print_json(o);
+	} else if (a.doubt) {
+		doubt_report("total", &dtot);
 	} else {
 		report("total", &tot);
 		if (a.adjudicate)
@@ -398,7 +476,8 @@ static int run_eval(int argc, char **argv)
 const xp_cmd xp_cmd_align_eval = {
 	"align-eval", run_eval, "score utterance alignment against TV4Dialog's speaker tags",
 	"xproj align-eval --transcript T --subs S [--json] [--per-episode] [--adjudicate]\n"
-	"                 [--examples N] [--sample N] [--band N] [--threshold F]\n"
+	"                 [--examples N] [--sample N] [--doubt EVERY [--seed S]]\n"
+	"                 [--band N] [--threshold F]\n"
 	"                 [--episodes MAP] [--encoding E] [--keep-asides] [--to-simplified]\n\n"
 	"Aligns with the subtitles' <uid,Speaker> tags stripped, then scores the links\n"
 	"(utterance, English block) against the tags: precision, recall, F1 (micro-averaged\n"
@@ -412,6 +491,13 @@ const xp_cmd xp_cmd_align_eval = {
 	"the scores with evidently wrong tags corrected; --examples N prints the first N such\n"
 	"blocks, --sample N a uniform random sample of N (the same for the same data), to\n"
 	"check by hand.\n"
+	"--doubt EVERY measures instead how well the doubt flag of each utterance's pairing\n"
+	"(time jumps, order inversions, low similarity; docs/align-doubt.md) finds\n"
+	"misalignments: about one scene in EVERY (0: none) gets one injected, by turns the\n"
+	"scene's first line paired with blocks 13-15 of the episode, the scene scrambled, its\n"
+	"lines 9, 11 and 13 paired with the next line's blocks (--seed S chooses the scenes);\n"
+	"the utterances the tags show evidently wrong count as misaligned too.  Prints the\n"
+	"flag's precision and recall, by kind and by doubt.\n"
 	"  --json  {\"precision\":p,\"recall\":r,\"f1\":f,\"utterances\":N,\"covered\":N,\"blocks\":N,\n"
 	"           \"every_link\":{\"precision\":p,\"recall\":r,\"f1\":f}}, with --adjudicate an\n"
 	"           \"adjudicated\" object, with --per-episode \"episodes\":{EPISODE: {...}}",

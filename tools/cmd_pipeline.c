@@ -174,7 +174,7 @@ const xp_cmd xp_cmd_pipeline = {
 	"              detected unless given, asides removed unless kept)\n"
 	"  align:      --tgt-lang L (default: from the script), --zh-tokens char|word, --band N, --threshold F\n"
 	"  wordalign:  --sym M (default grow-diag-final-and), --seed S, --threads N,\n"
-	"              --samplers N, --iters N, --lowercase, --no-name-prior, --name-prior F,\n"
+	"              --samplers N, --iters N, --settle E, --lowercase, --no-name-prior, --name-prior F,\n"
 	"              --no-closed-prior, --closed-prior F, --no-loan-prior, --loan-prior F,\n"
 	"              --loan-langs L,\n"
 	"              --one-way P (default 0.5; 0 keeps every one-way link),\n"

@@ -4,6 +4,7 @@
 #include "../base/file.h"
 #include "../io/jsonl.h"
 #include "../io/read.h"
+#include "../io/names.h"
 #include "../project/project.h"
 #include "../model/zhseg.h"
 #include "../lang/lang.h"
@@ -16,11 +17,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum { XP_MAX_ALT = 8 };
 
 typedef struct args {
 	const char *source, *aligned, *alignments, *probs, *map, *out, *jsonl, *report, *model;
+	const char *names;   /* --names; by default A.names next to A.pharaoh, if it is there */
+	char names_buf[4096];
 	int one_based, repair, keep_empty, allow_empty;
 	int list;            /* --list-rules: 1 text, 2 --json, 3 --markdown */
 	const char *lang;    /* --lang: the language --list-rules is for */
@@ -37,6 +41,7 @@ static const struct option own[] = {
 	{"alt-alignments", required_argument, 0, 'A'},
 	{"list-rules", no_argument, 0, 'l'},      {"lang", required_argument, 0, 'L'},
 	{"json", no_argument, 0, 'J'},            {"markdown", no_argument, 0, 'K'},
+	{"names", required_argument, 0, 'N'},
 	{0, 0, 0, 0}};
 
 /* 0, or the exit status after a usage error was reported */
@@ -60,6 +65,7 @@ static int parse(int argc, char **argv, args *a)
 		case 'j': a->jsonl = optarg; break;
 		case 'R': a->report = optarg; break;
 		case 'M': a->model = optarg; break;
+		case 'N': a->names = optarg; break;
 		case 'r': a->repair = 1; break;
 		case 'l': a->list = 1; break;
 		case 'L': a->lang = optarg; break;
@@ -89,6 +95,15 @@ static int parse(int argc, char **argv, args *a)
 		return xp_cli_bad("project", "--lang, --json and --markdown go with --list-rules");
 	if (!a->source || !a->aligned || !a->alignments || !a->out)
 		return xp_cli_bad("project", "--source, --aligned, --alignments and -o are required");
+	if (!a->names) {
+		/* what `wordalign -o A.pharaoh` wrote next to it */
+		size_t n = strlen(a->alignments), x = strlen(".pharaoh");
+		if (n > x && !strcmp(a->alignments + n - x, ".pharaoh") && n + 7 < sizeof a->names_buf) {
+			snprintf(a->names_buf, sizeof a->names_buf, "%.*s.names", (int)(n - x), a->alignments);
+			if (access(a->names_buf, R_OK) == 0)
+				a->names = a->names_buf;
+		}
+	}
 	return 0;
 }
 
@@ -307,11 +322,13 @@ static int run(int argc, char **argv)
 	xp_diags dg = {0};
 	xp_read_opts ro = {.repair = a.repair, .diags = &dg};
 	xp_err e;
-	xp_cli_file files[9 + XP_MAX_ALT] = {
+	xp_names names = {0};
+	xp_cli_file files[10 + XP_MAX_ALT] = {
 		{"--source", a.source, 0}, {"--aligned", a.aligned, 0}, {"--alignments", a.alignments, 0},
 		{"--probs", a.probs, 0},   {"--map", a.map, 0},         {"-o", a.out, 1},
-		{"--jsonlines", a.jsonl, 1}, {"--report", a.report, 1}, {"--model", a.model, 0}};
-	size_t nfiles = 9;
+		{"--jsonlines", a.jsonl, 1}, {"--report", a.report, 1}, {"--model", a.model, 0},
+		{"--names", a.names, 0}};
+	size_t nfiles = 10;
 	for (size_t k = 0; k < a.nalt; k++)
 		files[nfiles++] = (xp_cli_file){"--alt-alignments", a.alt[k], 0};
 	if (a.model)
@@ -319,6 +336,7 @@ static int run(int argc, char **argv)
 	a.o.alt = alt, a.o.nalt = a.nalt;
 	int rc = xp_cli_check_files(files, nfiles, &e) ||
 		 (a.model && xp_conf_load(a.model, &model, &e)) ||
+		 (a.names && (xp_names_read_file(a.names, &names, &e) || ((a.o.names = &names), 0))) ||
 		 xp_read_corpus(a.source, XP_FMT_AUTO, &ro, &en, &e) || xp_need_some(a.source, en.ndocs, "documents", &e) ||
 		 xp_aligned_read(a.aligned, &al, &e) || xp_need_some(a.aligned, al.n, "utterances", &e) ||
 		 xp_pharaoh_read_file(a.alignments, a.one_based, &wa, &e) ||
@@ -339,12 +357,15 @@ static int run(int argc, char **argv)
 		xp_cli_error(&e);
 	else
 		summary(&p.total, p.lang), gender_summary(&p), pack_summary(p.lang);
+	if (!rc && a.names)
+		fprintf(stderr, "  names: %zu forms of %u names from %s\n", names.n, names.names.n, a.names);
 	if (!rc && p.zh_words < 0)
 		fprintf(stderr, "  note: zh_words left out: no jieba data in %s (apt-get install python3-jieba, or --zh-words DIR)\n",
 			XP_ZHSEG_DIR);
 	if (!rc && empty)
 		fprintf(stderr, "  %zu document(s) without a target sentence not written (--keep-empty writes them)\n", empty);
 	xp_diags_free(&dg);
+	xp_names_free(&names);
 	xp_projection_free(&p);
 	xp_conf_free(&model);
 	free(line);
@@ -364,6 +385,7 @@ const xp_cmd xp_cmd_project = {
 	"              [--collisions keep-first|merge|drop] [--chars] [--rules SPEC] [--zh-words DIR]\n"
 	"              [--report R.json] [--jsonlines OUT.jsonl] [--model M.json | --uncalibrated]\n"
 	"              [--keep-empty] [--allow-empty] [--alt-alignments A2.pharaoh ...] [--repair]\n"
+	"              [--names F.names]\n"
 	"              -o OUT.conll (or OUT.conllu: CorefUD)\n"
 	"       xproj project --list-rules [--lang L] [--json | --markdown] [--rules SPEC]\n\n"
 	"Every English mention becomes the smallest target span covering the target tokens\n"
@@ -408,5 +430,9 @@ const xp_cmd xp_cmd_project = {
 	"\"why\": the features that moved its confidence most.  --alt-alignments A2 (up to 8):\n"
 	"the same sentence pairs aligned again with other seeds, line for line; the share\n"
 	"that project a mention as A does is the confidence's seed_agree.  --repair drops\n"
-	"dangling brackets in the inputs instead of stopping.",
+	"dangling brackets in the inputs instead of stopping.\n\n"
+	"Names: the rule 'names' gives a name's mention the target form the word aligner\n"
+	"learned for that name from all the bitext it trained on (`wordalign` writes them\n"
+	"to A.names next to A.pharaoh), where one stands in the sentence.  --names F reads\n"
+	"them from F; by default A.names is read when it is there (the summary says so).",
 };

@@ -6,10 +6,12 @@
 #include "../align/norm.h"
 #include "../align/wordalign.h"
 #include "../base/outputs.h"
+#include "../io/names.h"
 
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 /* What the aligner saw: each side's language and what normalising changed. */
@@ -45,6 +47,15 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 	xp_wa_schedule(w, &samplers, &sweeps);
 	fprintf(stderr, "xproj wordalign: %d samplers a direction%s, %d sweeps each\n", samplers,
 		o->samplers ? " (--samplers)" : o->model ? " (the model's)" : " (from the corpus size)", sweeps);
+	/* how settled the chains were: the share of links their last sweeps
+	 * moved, and with --settle the sweeps they made */
+	double made, moved[3];
+	xp_wa_settling(w, &made, moved);
+	if (!o->model)
+		fprintf(stderr, "xproj wordalign: links moved by each stage's last sweep: %.1f%%, %.1f%%, %.1f%%%s",
+			100 * moved[0], 100 * moved[1], 100 * moved[2], o->settle > 0 ? "" : "\n");
+	if (!o->model && o->settle > 0)
+		fprintf(stderr, "; settled after %.1f sweeps on average (--settle %g)\n", made, o->settle);
 	if (o->ntrain_lex)
 		fprintf(stderr, "xproj wordalign: %zu pairs for the lexical model only (--train-lex)\n",
 			xp_wa_lexical(w));
@@ -60,6 +71,23 @@ static int put_align(xp_outputs *o, const char *path, const xp_walign *a, int pr
 	int rc = b.oom ? xp_failc(e, XP_ENOMEM, path, 0, "out of memory") : xp_outputs_put(o, path, b.p ? b.p : "", b.n, e);
 	xp_buf_free(&b);
 	return rc;
+}
+
+/* what the aligner learned of the names (io/names.h) */
+static int put_names(xp_outputs *o, const char *path, const xp_wa *w, xp_err *e)
+{
+	xp_names nm;
+	xp_buf b = {0};
+	if (xp_names_init(&nm))
+		return xp_failc(e, XP_ENOMEM, path, 0, "out of memory");
+	int rc = xp_wa_names(w, &nm, e);
+	if (!rc) {
+		xp_names_write(&nm, &b);
+		rc = b.oom ? xp_failc(e, XP_ENOMEM, path, 0, "out of memory") : xp_outputs_put(o, path, b.p, b.n, e);
+	}
+	xp_buf_free(&b);
+	xp_names_free(&nm);
+	return rc ? -1 : 0;
 }
 
 static int put_model(xp_outputs *o, const char *path, const xp_wa *w, xp_err *e)
@@ -88,7 +116,8 @@ static const struct option own[] = {
 	{"train", required_argument, 0, 'T'},   {"train-lex", required_argument, 0, 'X'},
 	{"src-lang", required_argument, 0, 'S'},
 	{"tgt-lang", required_argument, 0, 'L'}, {"save-model", required_argument, 0, 'M'},
-	{"model", required_argument, 0, 'm'},   {"adapt-sweeps", required_argument, 0, 'A'}, {0, 0, 0, 0}};
+	{"model", required_argument, 0, 'm'},   {"adapt-sweeps", required_argument, 0, 'A'},
+	{"names", required_argument, 0, 'N'},   {"no-names", no_argument, 0, 'n'}, {0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
 typedef struct args {
@@ -96,6 +125,9 @@ typedef struct args {
 	xp_sym sym;
 	const char *out, *probs, *fwd, *rev;
 	const char *save_model, *model;   /* --save-model, --model */
+	const char *names;      /* --names; by default OUT's name with .names for .pharaoh */
+	int no_names;           /* --no-names */
+	char names_buf[4096];
 	int adapt;                        /* --adapt-sweeps; -1: not given */
 	const char **train;     /* each --train names one file: fewer than argc */
 	size_t ntrain;
@@ -120,6 +152,8 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'L': a->wa.lang[1] = optarg; break;
 		case 'M': a->save_model = optarg; break;
 		case 'm': a->model = optarg; break;
+		case 'N': a->names = optarg; break;
+		case 'n': a->no_names = 1; break;
 		case 'A': {
 			char *end;
 			long v = strtol(optarg, &end, 10);
@@ -138,6 +172,18 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 	}
 	if (argc - optind != 1 || (!a->out && !a->save_model))
 		return xp_cli_usage(&xp_cmd_wordalign, 2);
+	if (a->no_names)
+		a->names = NULL;
+	else if (!a->names && a->out && strcmp(a->out, "-")) {
+		/* next to the alignments, where `project` looks for it */
+		size_t n = strlen(a->out), x = strlen(".pharaoh");
+		if (n > x && !strcmp(a->out + n - x, ".pharaoh"))
+			n -= x;
+		if (n + 7 < sizeof a->names_buf) {
+			snprintf(a->names_buf, sizeof a->names_buf, "%.*s.names", (int)n, a->out);
+			a->names = a->names_buf;
+		}
+	}
 	if (a->adapt >= 0 && !a->model) {
 		fprintf(stderr, "xproj wordalign: --adapt-sweeps needs --model\n");
 		return 2;
@@ -153,7 +199,7 @@ static int run(int argc, char **argv)
 	xp_err e;
 	if (xp_opts_table(lo, sizeof lo / sizeof *lo, groups, &e))
 		return xp_cli_error(&e);
-	xp_cli_file *files = calloc((size_t)argc + 5, sizeof *files);
+	xp_cli_file *files = calloc((size_t)argc + 12, sizeof *files);
 	a.train = calloc((size_t)argc + 1, sizeof *a.train);
 	a.train_lex = calloc((size_t)argc + 1, sizeof *a.train_lex);
 	if (!files || !a.train || !a.train_lex) {
@@ -188,6 +234,7 @@ static int run(int argc, char **argv)
 		a.wa.adapt_sweeps = a.adapt >= 0 ? a.adapt : XP_WA_ADAPT_SWEEPS;
 	}
 	a.wa.keep_model = a.save_model != NULL;
+	a.wa.learn_names = a.names != NULL;
 	size_t nf = 0;
 	files[nf++] = (xp_cli_file){"PAIRS", argv[optind], 0};
 	for (size_t k = 0; k < a.ntrain; k++)
@@ -198,6 +245,7 @@ static int run(int argc, char **argv)
 	files[nf++] = (xp_cli_file){"-o", a.out, 1};
 	files[nf++] = (xp_cli_file){"--save-model", a.save_model, 1};
 	files[nf++] = (xp_cli_file){"--probs", a.probs, 1};
+	files[nf++] = (xp_cli_file){"--names", a.names, 1};
 	files[nf++] = (xp_cli_file){"--forward", a.fwd, 1};
 	files[nf++] = (xp_cli_file){"--reverse", a.rev, 1};
 	xp_walign f = {0}, r = {0}, s = {0};
@@ -209,7 +257,7 @@ static int run(int argc, char **argv)
 	    xp_wa_run(w, &e) ||
 	    (a.wa.progress && fputs("\r\033[K", stderr) < 0) || xp_wa_collect(w, a.sym, &f, &r, &s, &e) ||
 	    (a.out && put_align(&wo, a.out, &s, 0, &e)) || (a.save_model && put_model(&wo, a.save_model, w, &e)) ||
-	    (a.probs && put_align(&wo, a.probs, &s, 1, &e)) ||
+	    (a.probs && put_align(&wo, a.probs, &s, 1, &e)) || (a.names && put_names(&wo, a.names, w, &e)) ||
 	    (a.fwd && put_align(&wo, a.fwd, &f, 0, &e)) || (a.rev && put_align(&wo, a.rev, &r, 0, &e)) ||
 	    xp_outputs_commit(&wo, &e)) {
 		if (a.wa.progress)
@@ -238,8 +286,9 @@ static int run(int argc, char **argv)
 const xp_cmd xp_cmd_wordalign = {
 	"wordalign", run, "align words of a bitext (built-in Bayesian HMM aligner with fertility)",
 	"xproj wordalign PAIRS -o OUT.pharaoh [--train MORE.pairs]... [--probs OUT.probs]\n"
-	"                [--save-model M] [--model M [--adapt-sweeps N]]\n"
+	"                [--save-model M] [--model M [--adapt-sweeps N]] [--names F | --no-names]\n"
 	"                [--train-lex SPANS.pairs]... [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
+	"                [--settle E]\n"
 	"                [--lowercase] [--src-lang L] [--tgt-lang L] [--no-normalize[=PART,...]]\n"
 	"                [--no-name-prior | --name-prior F] [--no-closed-prior | --closed-prior F]\n"
 	"                [--no-loan-prior | --loan-prior F] [--loan-langs L]\n"
@@ -258,6 +307,11 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 sampled with the rest, but their word order and fertilities\n"
 	"                 are not counted, nor are they in the corpus size the sweeps\n"
 	"                 come from; repeat for more files\n"
+	"  --names F      write the target forms of the English names learned from\n"
+	"                 every pair trained on, --train ones too (the words each\n"
+	"                 name's occurrences were linked to, the frequent ones) to F;\n"
+	"                 by default OUT with .names for .pharaoh, where `project`\n"
+	"                 reads them (its rule 'names'); --no-names: not at all\n"
 	"  --save-model M write what training learned (lexical, jump and fertility\n"
 	"                 counts of every sampler, the vocabularies, the normalisation\n"
 	"                 and prior settings) to the model file M (.gz: compressed);\n"
@@ -277,6 +331,11 @@ const xp_cmd xp_cmd_wordalign = {
 	"  --samplers N   independent samplers per direction (default 3, and more for\n"
 	"                 a small corpus: as many as make 100M token sweeps, up to 16)\n"
 	"  --iters N      sweeps of the last stage (default: from the corpus size)\n"
+	"  --settle E     stop the second and third stages early once their links have\n"
+	"                 settled: when the share of links a sweep moves, over 8 sweeps,\n"
+	"                 falls by less than E (relative, 0-1; 0.01 or 0.02) from the 8\n"
+	"                 before; each sampler on its own (default 0: every stage runs\n"
+	"                 its length, which mmc-tune Farsi needs)\n"
 	"  --lowercase    compare words lower-cased (normalising folds case anyway)\n"
 	"  --src-lang L, --tgt-lang L  the languages of the two sides, which decide the\n"
 	"                 normalisation (default: from each side's script; Latin is en\n"

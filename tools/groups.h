@@ -32,7 +32,7 @@ extern const struct option xp_opts_target[];
 extern const struct option xp_opts_ualign[];
 /* --alignments --probs --one-based: a word alignment made elsewhere */
 extern const struct option xp_opts_alignments[];
-/* --sym --seed --threads --samplers --iters --lowercase --no-normalize[=PART,...] */
+/* --sym --seed --threads --samplers --iters --settle --lowercase --no-normalize[=PART,...] */
 extern const struct option xp_opts_wordalign[];
 /* --rule --gap --max-ratio --trim-punct --min-prob --collisions --prodrop
  * --chars --skip-articles --no-zh-pronouns --no-fa-attach */

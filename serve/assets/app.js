@@ -349,7 +349,8 @@ function targetLine(u) {
   if (!toks.length) { line.append(u.target || ""); return line; }
   const mark = new Array(toks.length).fill("");
   for (const x of u.tgt_mentions || [])
-    for (let i = Math.max(0, x.start); i < x.end && i < mark.length; i++) mark[i] = x.self ? "t-self" : mark[i] || "t-clu";
+    for (let i = Math.max(0, x.start); i < x.end && i < mark.length; i++)
+      mark[i] = x.self ? "t-self" : mark[i] || (x.target_only ? "t-only" : "t-clu");
   for (const [a, z] of wordRanges(toks.length, u.tgt_words)) {
     const w = h("span", { class: "w" });
     for (let i = a; i < z;) {
@@ -375,6 +376,12 @@ function renderMention() {
     m.scene.tgt_cluster !== undefined && m.scene.tgt_cluster !== m.cluster
       ? h("span", { class: "chip moved", title: "a relink moved it to another entity" }, "now in cluster " + m.scene.tgt_cluster) : null,
     h("span", { class: "badge " + m.status }, m.status),
+    // the pairing of its English line with subtitle lines (align/uconf.h)
+    m.pairing && m.pairing.realigned
+      ? h("span", { class: "chip repaired", title: "paired with other subtitle lines by a corrector: its spans wait for you" }, "re-paired")
+      : m.pairing && (m.pairing.doubt || []).length
+        ? h("span", { class: "chip doubt", title: "the line may be paired with the wrong subtitle lines: l shows the lines around it" },
+          "pairing doubtful: " + m.pairing.doubt.join(", ")) : null,
     h("span", { class: "chip", title: "changes with every action on this mention" }, "version " + m.version),
     h("div", { class: "why-line" }, "Triage #" + ((t.rank ?? -1) + 1) + ": " + (t.why || "") +
       (t.explain ? " — " + t.explain : "")));
@@ -392,6 +399,8 @@ function renderMention() {
   box.setAttribute("lang", S.lang || "");
   const now = m.current.span, silver = m.silver.span;
   const changed = JSON.stringify(now) !== JSON.stringify(silver);
+  // re-paired: the projection counted the old line's tokens, not these
+  const repaired = !!(m.pairing && m.pairing.realigned);
   if (!m.target) {
     box.append(h("span", { class: "muted" }, "This utterance has no target sentence: nothing can be marked."));
   } else {
@@ -402,7 +411,7 @@ function renderMention() {
       for (let i = a; i < z; i++) {
         const cls = ["tok"];
         if (now && i >= now[1] && i < now[2]) cls.push("now");
-        if (changed && silver && i >= silver[1] && i < silver[2]) cls.push("silver");
+        if (changed && !repaired && silver && i >= silver[1] && i < silver[2]) cls.push("silver");
         if (S.sel && i >= S.sel[0] && i < S.sel[1]) cls.push("sel");
         if (i === S.cursor) cls.push("cursor");
         const b = h("span", { class: cls.join(" "), "data-i": i, title: "token " + i }, m.target.tokens[i]);
@@ -431,6 +440,7 @@ function renderMention() {
     h("span", {}, "fate ", h("b", {}, m.silver.fate)),
     h("span", {}, "confidence ", h("b", {}, m.silver.confidence.toFixed(2))),
     h("span", {}, h("span", { class: "legend-now" }, "now"), " ", h("b", {}, spanText(now)), now ? " " + tokensOf(now, m) : ""),
+    changed && repaired ? h("span", { title: "the projection was made on the lines the run paired it with" }, "projected on the old lines ", h("b", {}, spanText(silver))) :
     changed ? h("span", {}, h("span", { class: "legend-silver" }, "projected"), " ", h("b", {}, spanText(silver)), silver ? " " + tokensOf(silver, m) : "") : null,
     h("span", {}, h("span", { class: "legend-sel" }, "selected"), " ", h("b", { id: "sel-text" }, S.sel ? (m.target ? m.target.sent : "") + ":" + S.sel[0] + "–" + S.sel[1] : "none")));
 
@@ -446,6 +456,8 @@ function renderMention() {
       for (let i = x.start; i < x.end && i < mark.length; i++) mark[i] = x.self ? "m-self" : mark[i] || "m-clu";
     li.append(" ");
     appendRuns(li, u.tokens, mark, false);
+    if (u.realigned) li.append(h("span", { class: "pair-note", title: "paired with other subtitle lines by a corrector" }, "re-paired"));
+    else if ((u.doubt || []).length) li.append(h("span", { class: "pair-note", title: "the run's pairing with subtitle lines is doubtful" }, "⚠ " + u.doubt.join(", ")));
     if (u.target || (u.tgt_tokens || []).length) li.append(targetLine(u));
     if (u.utt === en.utt) selfLi = li;
     sc.append(li);
@@ -476,6 +488,8 @@ function updateButtons() {
     add: !!(m && !m.current.span && S.sel && m.target),
     delete: !!(m && m.current.span),
     relink: !!(m && m.current.span),
+    realign: !!(m && m.target && m.lines && (m.lines.blocks || []).length),
+    tadd: !!(m && m.target && S.sel),
   };
   for (const b of document.querySelectorAll("#actions button")) b.disabled = S.busy || !can[b.dataset.act];
 }
@@ -551,7 +565,9 @@ async function act(action, extra) {
   S.busy = false;
   if (refusedStale(r)) return;
   if (r.status === 200) {
-    const advance = action !== "note" && action !== "relink";   // a relink stays: its new chain is shown
+    // a relink stays: its new chain is shown; a re-pairing and a target-only
+    // mention too: the new line's spans are the next thing to do here
+    const advance = !["note", "relink", "realign", "tadd"].includes(action);
     toast(describe(action, body, m) + " — saved" + (advance ? " (u undoes)" : ""));
     setMention(r.json.mention);
     await refreshQueue();
@@ -573,6 +589,8 @@ async function act(action, extra) {
 
 function describe(action, body, m) {
   if (action === "relink") return "relink " + m.key + " → cluster " + body.cluster;
+  if (action === "realign") return "re-pair line " + m.english.utt + " with block" + (body.blocks.length > 1 ? "s " : " ") + body.blocks.join(", ");
+  if (action === "tadd") return "target-only " + m.target.tokens.slice(body.span[0], body.span[1]).join(" ") + " → cluster " + body.cluster;
   if (action === "modify" || action === "add") return action + " " + m.key + " → " + m.target.tokens.slice(body.span[1], body.span[2]).join(" ");
   return action + " " + m.key;
 }
@@ -606,16 +624,62 @@ function relink() {
   const m = S.mention;
   if (!m || !m.current.span) { toast("Relink: the mention has no span in the target (add it first).", true); return; }
   const sel = clear($("relink-select"));
+  entityOptions(sel, m, m.scene.tgt_cluster);
+  $("relink-form").hidden = false;
+  sel.focus();
+}
+
+/* the entities of the document as a relink or a target-only mention may
+ * choose them: every one (but skip, if given) and a new one */
+function entityOptions(sel, m, skip) {
   const ents = (m.scene.entities || []).slice().sort((a, b) => a.cluster - b.cluster);
   let top = -1;
   for (const e of ents) {
     top = Math.max(top, e.cluster);
-    if (e.cluster === m.scene.tgt_cluster) continue;
+    if (e.cluster === skip) continue;
     sel.append(h("option", { value: e.cluster }, "cluster " + e.cluster + " · " + e.words.join(" ") + " (" + e.n + ")"));
   }
   sel.append(h("option", { value: top + 1 }, "a new entity (cluster " + (top + 1) + ")"));
-  $("relink-form").hidden = false;
+}
+
+/* realign: the subtitle lines of the utterances around this one, those it
+ * is paired with now ticked; the corrector ticks the right ones */
+function realign() {
+  const m = S.mention;
+  if (!m || !m.target) { toast("Lines: this English line has no target sentence to re-pair.", true); return; }
+  const blocks = (m.lines && m.lines.blocks) || [];
+  if (!blocks.length) { toast("Lines: the run did not keep the subtitle lines (an older aligned corpus).", true); return; }
+  const box = clear($("realign-blocks"));
+  for (const b of blocks) {
+    const cb = h("input", { type: "checkbox", value: b.id, checked: b.chosen });
+    box.append(h("label", {}, cb, " #" + b.id + " ", h("span", { lang: S.lang, dir: "auto" }, b.text),
+      h("span", { class: "owner" }, b.utt === m.english.utt ? "(this line's, by the run)" : "(line " + b.utt + "'s, by the run)")));
+  }
+  $("realign-form").hidden = false;
+  const first = box.querySelector("input");
+  if (first) first.focus();
+}
+
+function closeRealign() {
+  if (document.activeElement) document.activeElement.blur();
+  $("realign-form").hidden = true;
+}
+
+/* target-only: the selected tokens into an entity of the document */
+function tadd() {
+  const m = S.mention;
+  if (!m || !m.target || !S.sel) { toast("Target-only: select the tokens in the target line first.", true); return; }
+  const sel = clear($("tadd-select"));
+  entityOptions(sel, m, null);
+  const own = [...sel.options].find((o) => Number(o.value) === m.scene.tgt_cluster);
+  if (own) own.selected = true;
+  $("tadd-form").hidden = false;
   sel.focus();
+}
+
+function closeTadd() {
+  $("tadd-select").blur();
+  $("tadd-form").hidden = true;
 }
 
 function closeRelink() {
@@ -670,7 +734,7 @@ function onKey(e) {
     " ": () => clickToken(S.cursor, e.shiftKey),
     Enter: () => act("keep"), y: () => act("keep"),
     m: () => act("modify"), a: () => act("add"), d: () => act("delete"),
-    n: () => note(), u: () => undo(), r: () => relink(),
+    n: () => note(), u: () => undo(), r: () => relink(), l: () => realign(), t: () => tadd(),
     Escape: () => { S.sel = null; S.anchor = -1; paintSelection(); banner(null); },
     o: () => show("overview"), q: () => show("queue"),
     "?": () => $("help-dialog").showModal(),
@@ -736,6 +800,8 @@ async function start() {
       else if (a === "undo") undo();
       else if (a === "note") note();
       else if (a === "relink") relink();
+      else if (a === "realign") realign();
+      else if (a === "tadd") tadd();
       else act(a);
     });
   $("note-form").addEventListener("submit", (e) => {
@@ -754,6 +820,28 @@ async function start() {
   $("relink-select").addEventListener("keydown", (e) => {
     if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); $("relink-form").requestSubmit(); }
     else if (e.key === "Escape") { closeRelink(); e.stopPropagation(); }
+  });
+  $("realign-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const ids = [...$("realign-blocks").querySelectorAll("input:checked")].map((x) => Number(x.value));
+    if (!ids.length) { toast("Not saved: tick at least one line.", true); return; }
+    closeRealign();
+    act("realign", { blocks: ids });
+  });
+  $("realign-form").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); $("realign-form").requestSubmit(); }
+    else if (e.key === "Escape") { closeRealign(); e.stopPropagation(); }
+  });
+  $("tadd-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const c = Number($("tadd-select").value), m = S.mention;
+    closeTadd();
+    if (!m || !S.sel) { toast("Not saved: select the tokens first.", true); return; }
+    act("tadd", { utt: m.english.utt, span: [S.sel[0], S.sel[1]], cluster: c });
+  });
+  $("tadd-select").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); $("tadd-form").requestSubmit(); }
+    else if (e.key === "Escape") { closeTadd(); e.stopPropagation(); }
   });
   $("note-input").addEventListener("keydown", (e) => {
     if (e.key === "Escape") { $("note-input").blur(); $("note-form").hidden = true; e.stopPropagation(); }

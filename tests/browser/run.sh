@@ -78,6 +78,33 @@ url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
 "$PYTHON" tests/browser/rerun.py "$url" "$BUILD/browser" \
 	"'$XPROJ' pipeline --config $S/zh.conf --alignments $S/zh.pharaoh -o '$T/q' --quiet" || st=1
 kill "$pid"; wait "$pid"; pid=
+# fixing the cause (issue 34): tests/browser/realign.py on the sample with
+# every fifth utterance's pairing doubted (as align/uconf.c would write it)
+# and markup in a subtitle line around one of them
+"$XPROJ" pipeline --config $S/zh.conf --alignments $S/zh.pharaoh -o $T/r --quiet --no-db || exit 1
+"$PYTHON" - $T/r/aligned.jsonl <<'EOF' || { echo "could not plant the doubts"; exit 1; }
+import json, sys
+rows, n = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")], 0
+for k, r in enumerate(rows):
+    if r["utt"] % 5 == 2 and r["tgt_subs"]:
+        r["aconf"], r["doubt"] = 0.1, ["time", "order"]
+        n += 1
+        if n == 1 and k + 1 < len(rows) and rows[k + 1].get("tgt_sub_text"):
+            rows[k + 1]["tgt_sub_text"][0] += "<img src=x onerror=\"document.title='pwned'\">"
+with open(sys.argv[1], "w", encoding="utf-8") as f:
+    for r in rows:
+        f.write(json.dumps(r, ensure_ascii=False) + "\n")
+sys.exit(n == 0)
+EOF
+"$XPROJ" db import $T/r/corrections.db --source $S/dialogue.conll --aligned $T/r/aligned.jsonl \
+	--report $T/r/report.json --lang zh > /dev/null || exit 1
+rm -f $T/url
+"$XPROJ" serve $T/r/corrections.db --port 0 > $T/url 2>&1 &
+pid=$!
+for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
+url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
+"$PYTHON" tests/browser/realign.py "$url" "$BUILD/browser" "$XPROJ" $T/r/corrections.db || st=1
+kill "$pid"; wait "$pid"; pid=
 # the scene panel, reading and keyboard focus (issue 34): tests/browser/scene.py
 # on a Chinese and a Farsi store (screenshots scene-zh.png, scene-fa.png);
 # the fonts they are drawn in are scripts/install-deps' (said when missing)

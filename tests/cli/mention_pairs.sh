@@ -38,7 +38,7 @@ expect_status 0 $XPROJ db export $T/demo/corrections.db -o $T/corrected.conll
 expect_status 0 $XPROJ mention-pairs --source tools/sample/dialogue.conll --target $T/corrected.conll -o $T/c.pairs
 expect_grep 'target clusters: 31, 31 matched to an English cluster, 0 ambiguous, 0 unmatched' $T/err
 expect_eq "$(sed -n 2p $T/c.pairs)" "the car ||| 车" "the corrected span"
-expect_grep '^our cake ||| 我 们 的 蛋 糕$' $T/c.pairs
+expect_grep '^our ||| 我 们 的$' $T/c.pairs   # ("our cake" is doubt's: its confidence is 0.38)
 
 # errors name the file and write nothing
 sed 's/(b); part 000/(x); part 000/' $M/fa.conll > $T/other.conll

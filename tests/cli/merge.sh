@@ -10,7 +10,7 @@ cp $T/p/corrections.db $T/a.db
 cp $T/p/corrections.db $T/b.db
 # a second run of its own (another shard): the Farsi pipeline
 expect_status 0 $XPROJ pipeline --config $S/fa.conf -o $T/f
-M1='s01e01c00x|8' M2='s01e01c01x|3' M3='s01e01c01x|15'
+M1='s01e01c00x|9' M2='s01e01c01x|3' M3='s01e01c01x|15'
 # a: deletes M1 and M2; b: modifies M1 (a conflict with a's delete),
 # deletes M3
 expect_status 0 $XPROJ db delete $T/a.db --mention "$M1" --annotator ann1

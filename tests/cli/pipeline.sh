@@ -25,6 +25,9 @@ expect_eq "$2 $4" "$($XPROJ stats --json $T/zh/projected.conll | sed 's/.*"menti
 expect_grep '0 empty target, 7 unaligned, 0 filtered, 0 out of range' $T/out
 expect_eq "$(js unaligned)" 7 "report unaligned"
 expect_grep 'utterances   40, aligned to subtitles 40 (100.0%), with an empty target 1' $T/out
+doubtful=$(sed -n 's/^  doubtful     \([0-9]*\) utterances doubtful.*/\1/p' $T/out)
+expect_eq "$doubtful" "$(grep -c '"doubt":' $T/zh/aligned.jsonl)" "summary doubtful = records of aligned.jsonl with a doubt"
+expect_eq "$(grep -c '"aconf":' $T/zh/aligned.jsonl)" 40 "every record has its pairing's confidence"
 expect_eq "$(grep -c . $T/zh/pairs.txt)" 39 "sentence pairs"
 expect_grep '39 sentence pairs, 316 word links' $T/out
 expect_eq "$(tr ' ' '\n' < $T/zh/alignments.pharaoh | grep -c -- -)" 316 "links in alignments.pharaoh"

@@ -39,6 +39,16 @@ expect_grep '60 pairs for the lexical model only (--train-lex)' $T/err
 expect_status 0 $XPROJ wordalign $T/one.txt --train $T/more60.txt --train $A/pairs.txt -o $T/tr2.pharaoh \
 	--seed 3 --samplers 3
 expect_grep '3 samplers a direction (--samplers), 938 sweeps each' $T/err
+# --settle: the last two stages stop once their links settle (fewer sweeps
+# than the schedule's most, said on stderr); off by default, when every
+# stage runs its length and wordalign says only how many links moved
+expect_grep 'links moved by each stage.s last sweep: [0-9.]*%, [0-9.]*%, [0-9.]*%$' $T/err
+expect_status 0 $XPROJ wordalign $T/one.txt --train $T/more60.txt --train $A/pairs.txt -o $T/st.pharaoh \
+	--seed 3 --samplers 3 --settle 0.02
+expect_grep '3 samplers a direction (--samplers), 938 sweeps each' $T/err
+expect_grep 'settled after [0-9.]* sweeps on average (--settle 0.02)' $T/err
+expect_status 2 $XPROJ wordalign $T/one.txt -o $T/st.pharaoh --settle 2
+expect_grep 'settle' $T/err
 expect_status 1 $XPROJ wordalign $T/one.txt --train-lex $T/missing.txt -o $T/tr.pharaoh
 expect_grep 'missing.txt: cannot open' $T/err
 printf 'a ||| b\nno separator here\n' > $T/bad.txt

@@ -141,6 +141,34 @@ static void test_free_pronoun(void **st)
 	/* reflexives */
 	fp("myself", "fa", "خودم", NULL, 0.5, 1, 0, 1);
 	fp("your", "fa", "خودتون", NULL, 0.5, 1, 0, 1);
+	/* a pack's table (German, French, Portuguese): capitals folded, Latin-1 too */
+	fp("it", "de", "Ich glaube es nicht", NULL, 0.5, 1, 2, 3);
+	fp("it", "de", "Es regnet", NULL, 0.5, 1, 0, 1);
+	fp("it", "fr", "Ça marche", NULL, 0.5, 1, 0, 1);
+	fp("it", "fr", "Ça marche", "1", 0.5, 0, 0, 0);                   /* held */
+	fp("they", "fr", "Elles viennent", NULL, 0.5, 1, 0, 1);
+	fp("he", "fr", "Elles viennent", NULL, 0.5, 0, 0, 0);             /* gender */
+	fp("it", "pt-BR", "eu vi isso", NULL, 0.5, 1, 2, 3);
+	fp("about", "de", "es regnet", NULL, 0.5, 0, 0, 0);               /* no pronoun */
+}
+
+static void test_pack_pronoun(void **st)
+{
+	(void)st;
+	assert_true(xp_word_listed("Ça", 3, "il ça cela"));
+	assert_true(xp_word_listed("ÇA", 3, "ça"));
+	assert_true(xp_word_listed("C'", 2, "ce c'"));
+	assert_false(xp_word_listed("ce", 2, "cela c'"));                 /* whole words only */
+	assert_false(xp_word_listed("", 0, "ce"));
+	assert_false(xp_word_listed("ce", 2, NULL));
+	assert_true(xp_pack_pronoun("it", "de", "darüber", 8));          /* "about it" */
+	assert_true(xp_pack_pronoun("IT", "de-AT", "Es", 2));
+	assert_false(xp_pack_pronoun("it", "zh", "它", 3));               /* Chinese keeps its own */
+	assert_false(xp_pack_pronoun("it", NULL, "es", 2));
+	toks t;
+	split(&t, "Er sagt , dass sie kommt");
+	assert_true(xp_pronoun_matches("she", "de", t.w, t.len, 3, 5));
+	assert_false(xp_pronoun_matches("she", "de", t.w, t.len, 0, 3));
 }
 
 /* a Chinese rule that finds a free word for English en (zh_demonstrative,
@@ -442,7 +470,7 @@ int main(void)
 		cmocka_unit_test(test_fa_attach),
 		cmocka_unit_test(test_articles),
 		cmocka_unit_test(test_zh_possessive),
-		cmocka_unit_test(test_free_pronoun), cmocka_unit_test(test_zh_demonstrative),
+		cmocka_unit_test(test_free_pronoun), cmocka_unit_test(test_pack_pronoun), cmocka_unit_test(test_zh_demonstrative),
 		cmocka_unit_test(test_zh_interrogative),
 		cmocka_unit_test(test_fa_demonstrative),
 		cmocka_unit_test(test_fa_clitic),

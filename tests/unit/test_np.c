@@ -110,6 +110,20 @@ static void test_det(void **st)
 	shape64(XP_NP_ALL & ~R, "fr", "the book", 0, "la couverture du livre", 3, 4, 0, 3, 4);
 }
 
+/* poss_article: Portuguese marks "a sua", "do seu" for "his" */
+static void test_poss_article(void **st)
+{
+	(void)st;
+	const xp_np_mask R = XP_NP_POSS_ARTICLE;
+	shape64(R, "pt", "his", 1, "a sua casa", 1, 2, R, 0, 2);
+	shape64(R, "pt", "their", 1, "do seu livro", 1, 2, R, 0, 2);
+	shape64(R, "pt", "it", 1, "a sua casa", 1, 2, 0, 1, 2);        /* no possessive */
+	shape64(R, "pt", "his", 1, "casa sua", 1, 2, 0, 1, 2);         /* nothing before it */
+	shape64(R, "pt", "his", 1, "a sua casa", 1, 3, 0, 1, 3);       /* more than the word */
+	shape64(R, "fr", "his", 1, "la sa maison", 1, 2, 0, 1, 2);     /* not French's */
+	shape64(XP_NP_ALL & ~R, "pt", "his", 1, "a sua casa", 1, 2, 0, 1, 2);
+}
+
 /* shed: German annotation leaves the preposition of im, zum out */
 static void test_shed(void **st)
 {
@@ -173,6 +187,11 @@ static void test_np_listed(void **st)
 	assert_string_equal(xp_np_name(30), "edge_punct");
 	assert_string_equal(xp_np_name(31), "shed");
 	assert_string_equal(xp_np_name(32), "punct_next");
+	/* doubt: the packs with a confidence model */
+	assert_string_equal(xp_np_name(33), "doubt");
+	assert_true(xp_np_named("doubt", 5) == XP_NP_DOUBT);
+	assert_true(xp_np_listed(33, "zh") && xp_np_listed(33, "fa"));
+	assert_false(xp_np_listed(33, "de") || xp_np_listed(33, NULL));
 }
 
 static void test_zh_name(void **st)
@@ -662,7 +681,7 @@ int main(void)
 		cmocka_unit_test(test_fa_ezafe),  cmocka_unit_test(test_fa_head),
 		cmocka_unit_test(test_fa_edges),  cmocka_unit_test(test_fa_repeat),
 		cmocka_unit_test(test_stray),
-		cmocka_unit_test(test_det), cmocka_unit_test(test_shed), cmocka_unit_test(test_edge_punct),
+		cmocka_unit_test(test_det), cmocka_unit_test(test_poss_article), cmocka_unit_test(test_shed), cmocka_unit_test(test_edge_punct),
 		cmocka_unit_test(test_punct_next),
 		cmocka_unit_test(test_np_listed),
 	};

@@ -211,6 +211,127 @@ static void collisions(void **state)
 	done(&s);
 }
 
+/* German, French, Portuguese (lang.h xp_lang_pack.pronouns, .marked): an
+ * English pronoun no link reaches takes the pack's pronoun beside where its
+ * neighbours' links land; a word the annotation always marks is a mention */
+static void pack_pronouns(void **state)
+{
+	(void)state;
+	/* "that" (relative) unaligned: the unlinked der after the comma, not
+	 * the article der that "the" is linked to */
+	const char conll[] = "#begin document (d); part 000\n"
+			     "d\t0\t0\tthe\t(1\nd\t0\t1\tdog\t1)\nd\t0\t2\tthat\t(1)\nd\t0\t3\tbarks\t-\n"
+			     "d\t0\t4\t.\t-\n#end document\n";
+	const char al[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"the\",\"dog\",\"that\",\"barks\",\".\"],"
+			  "\"tgt_lang\":\"de\",\"tgt_text\":\"der Hund , der bellt .\","
+			  "\"tgt\":[\"der\",\"Hund\",\",\",\"der\",\"bellt\",\".\"]}\n";
+	setup s;
+	xp_proj_opts o;
+	xp_proj_defaults(&o);
+	run(&s, conll, al, "0-0 1-1 3-4 4-5\n", NULL, &o);
+	span_is(&s, 1, 0, 3, 4);
+	assert_true(by_id(&s, 1)->rule & XP_LR_FREE_PRONOUN);
+	done(&s);
+	o.rules &= ~(unsigned)XP_LR_FREE_PRONOUN;
+	run(&s, conll, al, "0-0 1-1 3-4 4-5\n", NULL, &o);
+	assert_int_equal(by_id(&s, 1)->fate, XP_NULL_UNALIGNED);
+	done(&s);
+	/* the pronoun must stand within two words of its neighbours' links:
+	 * "it" between "and" and "works", es far off is another's */
+	const char c2[] = "#begin document (d); part 000\n"
+			  "d\t0\t0\tand\t-\nd\t0\t1\tit\t(1)\nd\t0\t2\tworks\t-\n#end document\n";
+	const char a2[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"and\",\"it\",\"works\"],"
+			  "\"tgt_lang\":\"fr\",\"tgt_text\":\"et ça marche , a b c d il\","
+			  "\"tgt\":[\"et\",\"ça\",\"marche\",\",\",\"a\",\"b\",\"c\",\"d\",\"il\"]}\n";
+	xp_proj_defaults(&o);
+	run(&s, c2, a2, "0-0 2-2\n", NULL, &o);
+	span_is(&s, 0, 0, 1, 2);
+	done(&s);
+	run(&s, c2, a2, "0-4 2-5\n", NULL, &o);   /* links elsewhere: il is out of reach */
+	assert_int_equal(by_id(&s, 0)->fate, XP_NULL_UNALIGNED);
+	done(&s);
+	/* marked: Es of a sentence whose English has no mention is one of its own */
+	const char c3[] = "#begin document (d); part 000\nd\t0\t0\tRain\t-\nd\t0\t1\tfalls\t-\n#end document\n";
+	const char a3[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"Rain\",\"falls\"],"
+			  "\"tgt_lang\":\"de\",\"tgt_text\":\"Es regnet\",\"tgt\":[\"Es\",\"regnet\"]}\n";
+	xp_proj_defaults(&o);
+	run(&s, c3, a3, "1-1\n", NULL, &o);
+	assert_int_equal(s.p.out.docs[0].nmentions, 1);
+	assert_int_equal(s.p.out.docs[0].mentions[0].start, 0);
+	assert_int_equal(s.p.out.docs[0].mentions[0].end, 1);
+	assert_int_equal(s.p.total.np[__builtin_ctzll(XP_NP_MARKED)], 1);
+	done(&s);
+	o.np &= ~XP_NP_MARKED;
+	run(&s, c3, a3, "1-1\n", NULL, &o);
+	assert_int_equal(s.p.out.docs[0].nmentions, 0);
+	done(&s);
+	/* relative: ", der" after its antecedent joins its cluster; ", die
+	 * Katze" is the article (German writes nouns with a capital) */
+	const char c5[] = "#begin document (d); part 000\n"
+			  "d\t0\t0\tthe\t(7\nd\t0\t1\tdog\t7)\nd\t0\t2\twho\t-\nd\t0\t3\tbarks\t-\n#end document\n";
+	const char a5[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"the\",\"dog\",\"who\",\"barks\"],"
+			  "\"tgt_lang\":\"de\",\"tgt_text\":\"der Hund , der bellt , die Katze\","
+			  "\"tgt\":[\"der\",\"Hund\",\",\",\"der\",\"bellt\",\",\",\"die\",\"Katze\"]}\n";
+	xp_proj_defaults(&o);
+	run(&s, c5, a5, "0-0 1-1 3-4\n", NULL, &o);
+	const xp_doc *td = &s.p.out.docs[0];
+	assert_int_equal(td->nmentions, 2);
+	assert_int_equal(td->mentions[1].start, 3);
+	assert_int_equal(td->mentions[1].cluster, td->mentions[0].cluster);
+	assert_int_equal(s.p.total.np[__builtin_ctzll(XP_NP_RELATIVE)], 1);
+	done(&s);
+	o.np &= ~XP_NP_RELATIVE;
+	run(&s, c5, a5, "0-0 1-1 3-4\n", NULL, &o);
+	assert_int_equal(s.p.out.docs[0].nmentions, 1);
+	done(&s);
+	/* relatives_any: the French qui needs no comma */
+	const char a8[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"the\",\"dog\",\"who\",\"barks\"],"
+			  "\"tgt_lang\":\"fr\",\"tgt_text\":\"le chien qui aboie\","
+			  "\"tgt\":[\"le\",\"chien\",\"qui\",\"aboie\"]}\n";
+	xp_proj_defaults(&o);
+	run(&s, c5, a8, "0-0 1-1 3-3\n", NULL, &o);
+	td = &s.p.out.docs[0];
+	assert_int_equal(td->nmentions, 2);
+	assert_int_equal(td->mentions[1].start, 2);
+	assert_int_equal(td->mentions[1].cluster, td->mentions[0].cluster);
+	done(&s);
+	/* subject_verb (Portuguese): "it" no link reaches takes é, the word
+	 * of "'s"; not in German, which keeps its subjects */
+	const char c6[] = "#begin document (d); part 000\n"
+			  "d\t0\t0\tit\t(3)\nd\t0\t1\t's\t-\nd\t0\t2\tgood\t-\n#end document\n";
+	const char a6[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"it\",\"'s\",\"good\"],"
+			  "\"tgt_lang\":\"pt\",\"tgt_text\":\"é bom\",\"tgt\":[\"é\",\"bom\"]}\n";
+	xp_proj_defaults(&o);
+	run(&s, c6, a6, "1-0 2-1\n", NULL, &o);
+	span_is(&s, 0, 0, 0, 1);
+	assert_true(by_id(&s, 0)->np & XP_NP_SUBJECT_VERB);
+	done(&s);
+	o.np &= ~XP_NP_SUBJECT_VERB;
+	run(&s, c6, a6, "1-0 2-1\n", NULL, &o);
+	assert_int_equal(by_id(&s, 0)->fate, XP_NULL_UNALIGNED);
+	done(&s);
+	/* the subject is never the article-like o there: é still takes it */
+	const char a9[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"it\",\"'s\",\"good\"],"
+			  "\"tgt_lang\":\"pt\",\"tgt_text\":\"o é bom\",\"tgt\":[\"o\",\"é\",\"bom\"]}\n";
+	xp_proj_defaults(&o);
+	run(&s, c6, a9, "1-1 2-2\n", NULL, &o);
+	span_is(&s, 0, 0, 1, 2);
+	done(&s);
+	const char a7[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"it\",\"'s\",\"good\"],"
+			  "\"tgt_lang\":\"de\",\"tgt_text\":\"ist gut\",\"tgt\":[\"ist\",\"gut\"]}\n";
+	xp_proj_defaults(&o);
+	run(&s, c6, a7, "1-0 2-1\n", NULL, &o);
+	assert_int_equal(by_id(&s, 0)->fate, XP_NULL_UNALIGNED);
+	done(&s);
+	/* not for a language without the list */
+	xp_proj_defaults(&o);
+	const char a4[] = "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"Rain\",\"falls\"],"
+			  "\"tgt_lang\":\"nl\",\"tgt_text\":\"Es regnet\",\"tgt\":[\"Es\",\"regnet\"]}\n";
+	run(&s, c3, a4, "1-1\n", NULL, &o);
+	assert_int_equal(s.p.out.docs[0].nmentions, 0);
+	done(&s);
+}
+
 static void prodrop_farsi(void **state)
 {
 	(void)state;
@@ -313,6 +434,7 @@ int main(void)
 		cmocka_unit_test(causes_and_sentences),
 		cmocka_unit_test(collisions),
 		cmocka_unit_test(prodrop_farsi),
+		cmocka_unit_test(pack_pronouns),
 		cmocka_unit_test(map_and_checks),
 	};
 	return cmocka_run_group_tests_name("project", tests, NULL, NULL);

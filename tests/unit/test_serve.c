@@ -317,6 +317,70 @@ static void relink(void **state)
 	stop();
 }
 
+/* issue 34, the cause: the API's realign and target-only mention.  This
+ * store's run kept no subtitle lines, so a realign is refused with the
+ * reason; a target-only mention is stored, shown, undone. */
+static void fix_the_cause(void **state)
+{
+	(void)state;
+	start(NULL);
+	json_t *o, *m;
+	assert_int_equal(call("GET", "/api/mention?key=d%7C2", NULL, NULL, &m), 200);
+	assert_int_equal(json_array_size(J(J(m, "lines"), "blocks")), 0);
+	assert_true(json_is_null(J(J(m, "pairing"), "conf")));
+	json_decref(m);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"realign\",\"version\":0}", &o), 400);
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"realign\",\"version\":0,"
+			      "\"blocks\":[\"1\"]}", &o), 400);
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"realign\",\"version\":0,"
+			      "\"blocks\":[1]}", &o), 422);
+	assert_non_null(strstr(json_string_value(J(o, "message")), "not among the lines"));
+	json_decref(o);
+	/* target-only: refused without its fields, outside the sentence, on a stale version */
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"tadd\",\"version\":0,"
+			      "\"span\":[2,3],\"cluster\":1}", &o), 400);
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"tadd\",\"version\":0,"
+			      "\"utt\":1,\"span\":[2,30],\"cluster\":1}", &o), 422);
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"tadd\",\"version\":3,"
+			      "\"utt\":1,\"span\":[2,3],\"cluster\":1}", &o), 409);
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"tadd\",\"version\":0,"
+			      "\"utt\":1,\"span\":[2,3],\"cluster\":1}", &o), 200);
+	m = J(o, "mention");
+	assert_int_equal(jint(m, "version"), 1);
+	json_t *u = json_array_get(J(J(m, "scene"), "utterances"), 1), *x, *found = NULL;
+	size_t i;
+	json_array_foreach(J(u, "tgt_mentions"), i, x)
+		if (json_is_true(J(x, "target_only")))
+			found = x;
+	assert_non_null(found);
+	assert_int_equal(jint(found, "start"), 2);
+	json_decref(o);
+	assert_int_equal(call("GET", "/api/undo?annotator=ann", NULL, NULL, &o), 200);
+	assert_string_equal(json_string_value(J(o, "undo")), "tadd d|0");
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/undo", NULL, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"version\":1}", &o), 200);
+	u = json_array_get(J(J(J(o, "mention"), "scene"), "utterances"), 1);
+	found = NULL;
+	json_array_foreach(J(u, "tgt_mentions"), i, x)
+		if (json_is_true(J(x, "target_only")))
+			found = x;
+	assert_null(found);
+	json_decref(o);
+	stop();
+}
+
 static int has_header(const char *head, const char *h)
 {
 	return strstr(head, h) != NULL;
@@ -857,6 +921,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(endpoints),
 		cmocka_unit_test(relink),
+		cmocka_unit_test(fix_the_cause),
 		cmocka_unit_test(security),
 		cmocka_unit_test(token),
 		cmocka_unit_test(stale_run),

@@ -339,6 +339,83 @@ static void aligner_learns_and_is_deterministic(void **state)
 	xp_bitext_free(&bt);   /* frees buf */
 }
 
+/* --settle: the second and third stages stop once the share of links a
+ * sweep moves has levelled off, so a corpus that settles early makes fewer
+ * sweeps than the schedule's most; each sampler decides from its own chain,
+ * so the links are still the same for one thread and two, and still right.
+ * Without it every stage runs its length. */
+static void settling_stops_early(void **state)
+{
+	(void)state;
+	char *buf;
+	size_t len;
+	xp_walign gold = {0};
+	make_synthetic(&buf, &len, &gold);
+	xp_bitext bt;
+	xp_err e;
+	assert_int_equal(xp_bitext_read_mem("synthetic", buf, len, &bt, &e), 0);
+	xp_wa_opts o;
+	xp_wa_defaults(&o);
+	assert_true(o.settle == 0);
+	o.iters = 200;
+	o.samplers = 2;
+	int samplers, planned;
+	double made, moved[3];
+	xp_walign f[2] = {{0}}, r[2] = {{0}};
+	for (int k = 0; k < 3; k++) {
+		o.settle = k ? 0.02 : 0;
+		o.threads = k == 2 ? 2 : 1;
+		xp_wa *w;
+		assert_int_equal(xp_wa_new(&w, &o, &e), 0);
+		assert_int_equal(xp_wa_add_bitext(w, &bt, &e), 0);
+		assert_int_equal(xp_wa_run(w, &e), 0);
+		xp_wa_schedule(w, &samplers, &planned);
+		xp_wa_settling(w, &made, moved);
+		assert_int_equal(planned, 1 + 50 + 50 + 200);
+		/* the last stage of this easy corpus moves (next to) no link,
+		 * the lexical-only first some */
+		assert_true(moved[2] < 0.2 && moved[0] > moved[2]);
+		if (!k) {
+			assert_true(made == planned);
+		} else {
+			/* the first stage runs its 50; the others stop early, after at
+			 * least two windows */
+			assert_true(made < 1 + 50 + 50 + 100);
+			assert_true(made >= 1 + 50 + 16 + 16);
+			xp_walign *s = &f[k - 1], *rv = &r[k - 1];
+			for (size_t p = 0; p < xp_wa_nsent(w); p++) {
+				const xp_link *lf, *lr;
+				size_t nf, nr;
+				assert_int_equal(xp_wa_links(w, p, &lf, &nf, &lr, &nr, &e), 0);
+				assert_int_equal(xp_walign_add(s, lf, nf), 0);
+				assert_int_equal(xp_walign_add(rv, lr, nr), 0);
+			}
+		}
+		xp_wa_free(w);
+	}
+	assert_int_equal(f[0].nlinks, f[1].nlinks);
+	for (size_t k = 0; k < f[0].nlinks; k++) {
+		assert_int_equal(f[0].links[k].i, f[1].links[k].i);
+		assert_int_equal(f[0].links[k].j, f[1].links[k].j);
+		assert_true(f[0].links[k].prob == f[1].links[k].prob);
+	}
+	assert_int_equal(r[0].nlinks, r[1].nlinks);
+	xp_walign s = {0};
+	assert_int_equal(xp_symmetrize(&f[0], &r[0], XP_SYM_GDFA, &s, &e), 0);
+	xp_aer_counts c;
+	double p, rc, a;
+	assert_int_equal(xp_aer(&gold, &s, &c, &e), 0);
+	xp_aer_figures(&c, &p, &rc, &a);
+	if (a >= 0.05)
+		print_error("synthetic AER with --settle %.4f\n", a);
+	assert_true(a < 0.05);
+	xp_walign_free(&s);
+	for (int k = 0; k < 2; k++)
+		xp_walign_free(&f[k]), xp_walign_free(&r[k]);
+	xp_walign_free(&gold);
+	xp_bitext_free(&bt);
+}
+
 /* The sampler's jump and fertility counts of a corpus whose last pairs
  * are lexical-only: after sweeps with every part of the model, the counts
  * kept up move by move are what a recount of the sentences alone gives (a
@@ -408,6 +485,7 @@ int main(void)
 		cmocka_unit_test(aligned_corpus_and_bitext),
 		cmocka_unit_test(aligned_subtitle_text),
 		cmocka_unit_test(aligner_learns_and_is_deterministic),
+		cmocka_unit_test(settling_stops_early),
 		cmocka_unit_test(lexical_only_pairs),
 	};
 	return cmocka_run_group_tests_name("walign", tests, NULL, NULL);

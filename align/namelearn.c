@@ -1,0 +1,188 @@
+/* align/namelearn.c — a show's names learned while aligning; see namelearn.h. */
+#include "namelearn.h"
+#include "../base/mem.h"
+
+#include <stdio.h>
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+#include <stdlib.h>
+#include <string.h>
+
+int wa_namelearn_init(wa_namelearn *L, uint8_t *isname, uint32_t V)
+{
+	memset(L, 0, sizeof *L);
+	L->isname = isname;
+	L->V = V;
+	L->occ = calloc((size_t)V + 1, sizeof *L->occ);
+	if (!L->occ || xp_vocab_init(&L->keys, 0)) {
+		free(L->occ);
+		L->occ = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+void wa_namelearn_free(wa_namelearn *L)
+{
+	if (!L->occ)
+		return;
+	free(L->isname), free(L->occ), free(L->cnt);
+	xp_vocab_free(&L->keys);
+	memset(L, 0, sizeof *L);
+}
+
+/* one more (weight w) of form F->tok[at .. at + n) for name e */
+static int count(wa_namelearn *L, uint32_t e, const uint32_t *f, uint32_t n, double w)
+{
+	char key[16 * (WA_NAME_RUN + 1)];
+	int len = snprintf(key, sizeof key, "%u", e);
+	for (uint32_t k = 0; k < n; k++)
+		len += snprintf(key + len, sizeof key - (size_t)len, " %u", f[k]);
+	uint32_t id = xp_vocab_id(&L->keys, key, (size_t)len);
+	if (id == UINT32_MAX)
+		return -1;
+	size_t old = L->cap;
+	if (xp_grow(&L->cnt, &L->cap, (size_t)id + 1, sizeof *L->cnt))
+		return -1;
+	if (L->cap > old)
+		memset(L->cnt + old, 0, (L->cap - old) * sizeof *L->cnt);
+	L->cnt[id] += w;
+	return 0;
+}
+
+int wa_namelearn_count(wa_namelearn *L, const wa_corpus *c, const wa_sampler *s, int n, uint32_t upto)
+{
+	const wa_side *E = &c->side[0], *F = &c->side[1];
+	if (n <= 0)
+		return 0;
+	L->samplers = n;
+	for (uint32_t k = 0; k < upto && k < c->nsent; k++) {
+		uint32_t I = wa_len(E, k), J = wa_len(F, k);
+		if (!J || I > WA_MAXLEN || J > WA_MAXLEN)
+			continue;
+		const uint32_t *es = E->tok + E->off[k], *fs = F->tok + F->off[k];
+		for (uint32_t i = 0; i < I; i++) {
+			uint32_t e = es[i];
+			if (e >= L->V || !L->isname[e])
+				continue;
+			L->occ[e]++;
+			for (int q = 0; q < n; q++) {
+				const uint16_t *a = s[q].a + F->off[k];
+				/* the longest run of target words linked to position i (the first of equals) */
+				uint32_t best = 0, bl = 0;
+				for (uint32_t j = 0; j < J;) {
+					if (a[j] != i + 1) {
+						j++;
+						continue;
+					}
+					uint32_t r = j;
+					while (r < J && a[r] == i + 1)
+						r++;
+					if (r - j > bl)
+						best = j, bl = r - j;
+					j = r;
+				}
+				if (bl && bl <= WA_NAME_RUN && count(L, e, fs + best, bl, 1.0 / n))
+					return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* 1 if word w is punctuation only (a name's middle dot 钱德勒·宾, a comma) */
+static int punct(const char *w)
+{
+	int32_t i = 0, n = (int32_t)strlen(w);
+	while (i < n) {
+		UChar32 c;
+		U8_NEXT(w, i, n, c);
+		if (c < 0 || !u_ispunct(c))
+			return 0;
+	}
+	return 1;
+}
+
+typedef struct kept {
+	uint32_t name, key;
+	double c;
+} kept;
+
+static int by_name_count(const void *x, const void *y)
+{
+	const kept *a = x, *b = y;
+	if (a->name != b->name)
+		return a->name < b->name ? -1 : 1;
+	if (a->c != b->c)
+		return a->c > b->c ? -1 : 1;
+	return a->key < b->key ? -1 : a->key > b->key;
+}
+
+/* Each counted form as its words, the punctuation at its ends left out
+ * (the middle dot linked with 宾 of 钱德勒·宾 is no part of "Bing"), the
+ * counts of forms that are then the same joined: strings keyed by
+ * "name<TAB>words" in S, their counts in v[].c. */
+int wa_namelearn_forms(const wa_namelearn *L, const xp_vocab voc[2], xp_names *out)
+{
+	if (!L->occ)
+		return 0;
+	xp_vocab S;
+	kept *v = malloc(((size_t)L->keys.n + 1) * sizeof *v);
+	uint32_t *ids = malloc((WA_NAME_RUN + 1) * sizeof *ids);
+	xp_buf b = {0};
+	if (!v || !ids || xp_vocab_init(&S, 0)) {
+		free(v), free(ids);
+		return -1;
+	}
+	size_t n = 0;
+	int rc = 0;
+	for (uint32_t id = 0; id < L->keys.n && !rc; id++) {
+		char *p;
+		uint32_t e = (uint32_t)strtoul(L->keys.words[id], &p, 10), m = 0;
+		while (*p && m <= WA_NAME_RUN) {
+			unsigned long f = strtoul(p + 1, &p, 10);
+			if (f < voc[1].n)
+				ids[m++] = (uint32_t)f;
+		}
+		uint32_t lo = 0, hi = m;
+		while (lo < hi && punct(voc[1].words[ids[lo]]))
+			lo++;
+		while (hi > lo && punct(voc[1].words[ids[hi - 1]]))
+			hi--;
+		if (lo == hi || e >= L->V || e >= voc[0].n)
+			continue;
+		b.n = 0;
+		xp_buf_printf(&b, "%u\t", e);
+		for (uint32_t k = lo; k < hi; k++) {
+			if (k > lo)
+				xp_buf_putc(&b, ' ');
+			xp_buf_puts(&b, voc[1].words[ids[k]]);
+		}
+		uint32_t sid = b.oom ? UINT32_MAX : xp_vocab_id(&S, b.p, b.n);
+		if (sid == UINT32_MAX) {
+			rc = -1;
+			break;
+		}
+		if (sid == n)
+			v[n++] = (kept){e, sid, 0};
+		v[sid].c += id < L->cap ? L->cnt[id] : 0;
+	}
+	size_t kept_n = 0;
+	for (size_t k = 0; k < n && !rc; k++)
+		if (v[k].c >= WA_NAME_MIN && v[k].c >= WA_NAME_SHARE * L->occ[v[k].name])
+			v[kept_n++] = v[k];
+	qsort(v, kept_n, sizeof *v, by_name_count);
+	for (size_t k = 0, rank = 0; k < kept_n && !rc; k++) {
+		rank = k && v[k].name == v[k - 1].name ? rank + 1 : 0;
+		if (rank >= WA_NAME_FORMS)
+			continue;
+		const char *name = voc[0].words[v[k].name], *form = strchr(S.words[v[k].key], '\t') + 1;
+		if (xp_names_add(out, name, strlen(name), form, strlen(form), v[k].c, v[k].c / L->occ[v[k].name],
+				 L->occ[v[k].name]))
+			rc = -1;
+	}
+	xp_buf_free(&b);
+	xp_vocab_free(&S);
+	free(v), free(ids);
+	return rc;
+}

@@ -1,0 +1,55 @@
+/*
+ * align/namelearn.h — a show's names learned from every pair the word
+ * aligner trains on.  Internal to align/.
+ *
+ * A show translates its names the same way in every episode (Joey is 乔伊,
+ * جویی), and the aligner trains on far more of the show than the scenes it
+ * aligns: every subtitle pair of every episode given with --train.  Each
+ * sampler of the direction in which the English side generates the other
+ * links every target word to one English word; at the end of training, for
+ * every occurrence of a name (a word capitalised where no sentence begins
+ * more often than not: the name prior's casing counts, prior.h), the target
+ * words linked to it that stand together (the longest run) are that
+ * occurrence's form.  Counted over all pairs (not the lexical-only ones)
+ * and averaged over the samplers, the forms a name takes often enough are
+ * what `project` looks for where that name is mentioned (io/names.h).
+ */
+#ifndef XP_ALIGN_NAMELEARN_H
+#define XP_ALIGN_NAMELEARN_H
+
+#include "gibbs.h"
+#include "../base/vocab.h"
+#include "../io/names.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A form is kept when it is at least WA_NAME_SHARE of the name's
+ * occurrences and at least WA_NAME_MIN of them; a name keeps at most
+ * WA_NAME_FORMS forms, and forms of at most WA_NAME_RUN words. */
+#define WA_NAME_SHARE 0.15
+#define WA_NAME_MIN 2.0
+#define WA_NAME_FORMS 4
+#define WA_NAME_RUN 6
+
+typedef struct wa_namelearn {
+	uint8_t *isname;       /* per source word type: a name */
+	uint32_t V;
+	uint32_t *occ;         /* per source word type: occurrences counted */
+	xp_vocab keys;         /* "name form-ids" */
+	double *cnt;           /* per key */
+	size_t cap;
+	double samplers;
+} wa_namelearn;
+
+/* Starts learning: isname[0..V) (taken over).  0, or -1 on OOM. */
+int wa_namelearn_init(wa_namelearn *L, uint8_t *isname, uint32_t V);
+void wa_namelearn_free(wa_namelearn *L);
+/* Counts the final alignment of the n samplers s[] of direction 0 over
+ * sentences [0, upto) of c.  0, or -1 on OOM. */
+int wa_namelearn_count(wa_namelearn *L, const wa_corpus *c, const wa_sampler *s, int n, uint32_t upto);
+/* The forms kept, added to out (initialised by the caller), the words
+ * spelled by voc[0] (English) and voc[1].  0, or -1 on OOM. */
+int wa_namelearn_forms(const wa_namelearn *L, const xp_vocab voc[2], xp_names *out);
+
+#endif

@@ -1,0 +1,402 @@
+/*
+ * correct/tedit.c — the target side's own actions (schema 9): an utterance
+ * re-paired with other subtitle lines of its neighbourhood (realign), and a
+ * target mention with no English counterpart added to a cluster (tadd).
+ *
+ * A realign is the remedy for the cause of a run of wrong spans: the
+ * utterance was paired with the wrong lines (align/uconf.h flags the likely
+ * ones), so every mention of it is wrong however it is projected.  The
+ * corrector picks the right lines among those of the utterances around it
+ * (what the aligner chose from: their subtitle blocks as the run kept them);
+ * the utterance's target becomes their text, tokenised as the run's was.
+ * Its mentions cannot keep their spans (they counted the old tokens) and
+ * the run's word links do not cover the new pair (they link other English
+ * words to those lines, or none), so they are left with no span, in the
+ * new sentence, for the corrector: xp_db_state reads them so, the
+ * corrections made after the realign apply as usual, undoing it brings
+ * back everything as it was.  Export writes the new sentence.
+ *
+ * A tadd is a span of an utterance's target sentence in a cluster, for what
+ * the target says that English does not (a dropped subject made explicit,
+ * a name where English has a pronoun elsewhere).  Export writes it in its
+ * cluster.  Both are ordered among corrections by `after` as reviews are,
+ * logged in the history, undone by xp_db_undo_mine, and counted in the
+ * version of the mention the corrector had on screen and of the mentions of
+ * their utterance.
+ */
+#include "review.h"
+#include "store.h"
+#include "../base/buf.h"
+#include "../model/tokenize.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* blocks either side: the utterances around whose lines a realign may take */
+#define NEIGHBOURS 3
+
+static int oom(xp_err *err) { return xp_failc(err, XP_ENOMEM, "", 0, "out of memory"); }
+
+int xp_realigned(xp_db *db, int64_t utterance, int64_t *id, int64_t *after, int64_t *ntoks)
+{
+	sqlite3_stmt *st;
+	if (db->version < 9)
+		return 0;   /* a store kept at an older schema (tests) */
+	if (sqlite3_prepare_v2(db->h, "SELECT id, after, " XP_SQL_NTOKS("tgt") " FROM tedits WHERE utterance = ?"
+			       " AND kind = 'realign' AND undone = 0 ORDER BY id DESC LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(st, 1, utterance);
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		*id = sqlite3_column_int64(st, 0), *after = sqlite3_column_int64(st, 1);
+		*ntoks = sqlite3_column_int64(st, 2);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* the utterance a mention is in: its row, document row, index and whether
+ * it has a target sentence */
+typedef struct where {
+	int64_t mention, utt, doc, en_idx, tgt_idx;
+	char lang[32];
+} where;
+
+static int locate(xp_db *db, int64_t run, const char *key, where *w, xp_err *err)
+{
+	int rc = xp_mention_lookup(db, run, key, &w->mention, err);
+	if (rc)
+		return rc;
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT u.id, u.document, u.en_idx, u.tgt_idx, r.lang FROM mentions m"
+			   " JOIN utterances u ON u.id = m.utterance JOIN documents d ON d.id = u.document"
+			   " JOIN runs r ON r.id = d.run WHERE m.id = ?", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, w->mention);
+	rc = sqlite3_step(st) == SQLITE_ROW ? 0 : xp_sql_fail(db, err, "the mention's utterance");
+	if (rc == 0) {
+		w->utt = sqlite3_column_int64(st, 0), w->doc = sqlite3_column_int64(st, 1);
+		w->en_idx = sqlite3_column_int64(st, 2);
+		w->tgt_idx = sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 3);
+		snprintf(w->lang, sizeof w->lang, "%s", xp_sql_text(st, 4));
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* The subtitle blocks of the utterances around en_idx (the run's pairing:
+ * what the aligner chose from), each once, in block order:
+ * [{"id","text","utt"}], utt the first utterance the run paired it with. */
+static json_t *blocks_around(xp_db *db, int64_t doc, int64_t en_idx)
+{
+	sqlite3_stmt *st;
+	json_t *out = json_array();
+	if (!out || sqlite3_prepare_v2(db->h, "SELECT en_idx, tgt_subs FROM utterances WHERE document = ?"
+				       " AND en_idx BETWEEN ? AND ? ORDER BY en_idx", -1, &st, NULL) != SQLITE_OK)
+		return out;
+	sqlite3_bind_int64(st, 1, doc);
+	sqlite3_bind_int64(st, 2, en_idx - NEIGHBOURS);
+	sqlite3_bind_int64(st, 3, en_idx + NEIGHBOURS);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		json_t *subs = json_loads(xp_sql_text(st, 1), 0, NULL), *b;
+		size_t i;
+		json_array_foreach(subs, i, b) {
+			json_t *id = json_object_get(b, "id"), *text = json_object_get(b, "text");
+			if (!json_is_integer(id) || !json_is_string(text))
+				continue;
+			size_t k = 0;
+			while (k < json_array_size(out) &&
+			       json_integer_value(json_object_get(json_array_get(out, k), "id")) < json_integer_value(id))
+				k++;
+			if (k < json_array_size(out) &&
+			    json_integer_value(json_object_get(json_array_get(out, k), "id")) == json_integer_value(id))
+				continue;
+			json_array_insert_new(out, k, json_pack("{s:O,s:O,s:I}", "id", id, "text", text, "utt",
+								(json_int_t)sqlite3_column_int64(st, 0)));
+		}
+		json_decref(subs);
+	}
+	sqlite3_finalize(st);
+	return out;
+}
+
+/* the lines an utterance row is paired with now: [{"id","text"}] or NULL */
+static json_t *lines_now(xp_db *db, int64_t utt)
+{
+	sqlite3_stmt *st;
+	json_t *a = NULL;
+	if (sqlite3_prepare_v2(db->h, "SELECT coalesce(" XP_SQL_REALIGNED("u.id", "tgt_subs") ", u.tgt_subs)"
+			       " FROM utterances u WHERE u.id = ?", -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_int64(st, 1, utt);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		a = json_loads(xp_sql_text(st, 0), 0, NULL);
+	sqlite3_finalize(st);
+	if (a && !json_is_array(a))
+		json_decref(a), a = NULL;
+	return a;
+}
+
+int xp_db_lines(xp_db *db, int64_t run, const char *key, json_t **out, xp_err *err)
+{
+	where w;
+	int rc = locate(db, run, key, &w, err);
+	if (rc)
+		return rc;
+	json_t *around = blocks_around(db, w.doc, w.en_idx), *now = lines_now(db, w.utt), *b;
+	size_t i;
+	json_array_foreach(around, i, b) {
+		int chosen = 0;
+		json_t *c;
+		size_t k;
+		json_array_foreach(now, k, c)
+			chosen |= json_equal(json_object_get(c, "id"), json_object_get(b, "id"));
+		json_object_set_new(b, "chosen", json_boolean(chosen));
+	}
+	int64_t rid, after, n;
+	int re = xp_realigned(db, w.utt, &rid, &after, &n);
+	*out = json_pack("{s:I,s:I,s:o,s:b,s:b}", "utt", (json_int_t)w.en_idx, "neighbours", (json_int_t)NEIGHBOURS,
+			 "blocks", around ? around : json_array(), "realigned", re == 1, "target", w.tgt_idx >= 0);
+	json_decref(now);
+	return *out ? 0 : oom(err);
+}
+
+/* The tokens of text as the run tokenised its targets: one per character
+ * when the utterance's old tokens are single characters (a character-
+ * tokenised Chinese run), else words (model/tokenize.h) in the run's
+ * language. */
+static char *tokens_of(const char *text, const char *old_json, const char *lang, xp_err *err)
+{
+	json_t *old = json_loads(old_json ? old_json : "[]", 0, NULL), *t;
+	size_t i, single = 0, multi = 0;
+	json_array_foreach(old, i, t) {
+		const char *s = json_string_value(t);
+		size_t len = s ? strlen(s) : 0, cps = 0;
+		for (size_t k = 0; k < len; k++)
+			cps += ((unsigned char)s[k] & 0xC0) != 0x80;
+		single += cps == 1 && (unsigned char)s[0] >= 0x80, multi += cps > 1;
+	}
+	json_decref(old);
+	xp_tok *tok = NULL;
+	uint32_t n = 0;
+	size_t cap = 0;
+	if (xp_tokenize(text, strlen(text), single && !multi ? XP_TOK_CHARS : XP_TOK_WORDS, lang, &tok, &n, &cap)) {
+		free(tok);
+		oom(err);
+		return NULL;
+	}
+	json_t *a = json_array();
+	for (uint32_t k = 0; a && k < n; k++)
+		json_array_append_new(a, json_stringn(text + tok[k].off, tok[k].len));
+	free(tok);
+	char *s = a ? json_dumps(a, JSON_COMPACT) : NULL;
+	json_decref(a);
+	if (!s)
+		oom(err);
+	return s;
+}
+
+static int64_t newest_correction(xp_db *db) { return xp_sql_int(db, "SELECT coalesce(max(id), 0) FROM corrections", 0); }
+
+static int finish(xp_db *db, int rc, xp_err *err)
+{
+	if (rc) {
+		xp_sql_rollback(db);
+		return rc < 0 ? rc : -1;
+	}
+	return xp_sql_commit(db, err);
+}
+
+/* inside the transaction: the mention's place, refused when it moved on
+ * since version */
+static int at(xp_db *db, int64_t run, const char *key, int64_t version, where *w, xp_err *err)
+{
+	int rc = locate(db, run, key, w, err);
+	if (rc)
+		return rc;
+	int64_t now = xp_db_mention_version(db, run, key);
+	if (version >= 0 && now != version)
+		return xp_failc(err, XP_ECONFLICT, "", 0,
+				"%s changed since you saw it (version %lld, now %lld): nothing was written", key,
+				(long long)version, (long long)now);
+	return 0;
+}
+
+int xp_db_realign_at(xp_db *db, int64_t run, const char *key, const int64_t *blocks, size_t n,
+		     const char *annotator, const char *note, int64_t version, xp_err *err)
+{
+	if (!n)
+		return xp_failc(err, XP_EINPUT, "", 0, "realign %s: which lines? (at least one block)", key);
+	if (xp_sql_begin(db, err))
+		return -1;
+	where w;
+	int rc = at(db, run, key, version, &w, err);
+	if (rc)
+		return finish(db, rc, err);
+	if (w.tgt_idx < 0)
+		return finish(db, xp_failc(err, XP_EINPUT, "", 0, "realign %s: its utterance has no target sentence in "
+					   "this run (only a paired utterance can be re-paired)", key), err);
+	json_t *around = blocks_around(db, w.doc, w.en_idx), *chosen = json_array();
+	xp_buf text = {0};
+	for (size_t k = 0; k < n && rc == 0; k++)
+		for (size_t j = 0; j < k && rc == 0; j++)
+			if (blocks[j] == blocks[k])
+				rc = xp_failc(err, XP_EINPUT, "", 0, "realign %s: block %lld given twice", key,
+					      (long long)blocks[k]);
+	/* in block order, whatever order they were given in */
+	json_t *b;
+	size_t i;
+	json_array_foreach(around, i, b) {
+		for (size_t k = 0; k < n; k++)
+			if (json_integer_value(json_object_get(b, "id")) == blocks[k]) {
+				json_array_append_new(chosen, json_pack("{s:O,s:O}", "id", json_object_get(b, "id"), "text",
+									json_object_get(b, "text")));
+				if (text.n)
+					xp_buf_putc(&text, ' ');
+				xp_buf_puts(&text, json_string_value(json_object_get(b, "text")));
+			}
+	}
+	if (rc == 0 && json_array_size(chosen) != n)
+		rc = xp_failc(err, XP_EINPUT, "", 0, "realign %s: a block is not among the lines of utterances %lld to "
+			      "%lld (the ones it may be paired with)", key, (long long)(w.en_idx - NEIGHBOURS),
+			      (long long)(w.en_idx + NEIGHBOURS));
+	xp_buf_putc(&text, 0);
+	char *old = NULL, *toks = NULL, *subs = NULL;
+	sqlite3_stmt *st = NULL;
+	if (rc == 0 && text.oom)
+		rc = oom(err);
+	/* the run's own tokens say how to tokenise */
+	if (rc == 0 && xp_sql_prepare(db, "SELECT tgt FROM utterances WHERE id = ?", &st, err))
+		rc = -1;
+	if (rc == 0) {
+		sqlite3_bind_int64(st, 1, w.utt);
+		if (sqlite3_step(st) == SQLITE_ROW && !(old = strdup(xp_sql_text(st, 0))))
+			rc = oom(err);
+		sqlite3_finalize(st);
+	}
+	if (rc == 0 && !(toks = tokens_of(text.p, old, w.lang, err)))
+		rc = -1;
+	if (rc == 0 && !(subs = json_dumps(chosen, JSON_COMPACT | JSON_PRESERVE_ORDER)))
+		rc = oom(err);
+	char now[32];
+	xp_now(now, sizeof now);
+	if (rc == 0 && xp_sql_prepare(db, "INSERT INTO tedits(run, kind, utterance, mention, tgt, tgt_text, tgt_subs,"
+				      " annotator, note, created, after) VALUES(?,'realign',?,?,?,?,?,?,?,?,?)", &st, err))
+		rc = -1;
+	if (rc == 0) {
+		sqlite3_bind_int64(st, 1, run);
+		sqlite3_bind_int64(st, 2, w.utt);
+		sqlite3_bind_int64(st, 3, w.mention);
+		sqlite3_bind_text(st, 4, toks, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 5, text.p, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 6, subs, -1, SQLITE_STATIC);
+		if (annotator)
+			sqlite3_bind_text(st, 7, annotator, -1, SQLITE_STATIC);
+		if (note)
+			sqlite3_bind_text(st, 8, note, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 9, now, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 10, newest_correction(db));
+		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "realign");
+		sqlite3_finalize(st);
+	}
+	if (rc == 0) {
+		json_t *ids = json_array();
+		for (size_t k = 0; k < n; k++)
+			json_array_append_new(ids, json_integer(blocks[k]));
+		rc = xp_history_json(db, "realign", json_pack("{s:I,s:o,s:I,s:o,s:o,s:o*}", "run", (json_int_t)run, "key",
+							       xp_json_text(key), "utt", (json_int_t)w.en_idx, "blocks", ids,
+							       "annotator", xp_json_text(annotator ? annotator : ""), "note",
+							       note ? xp_json_text(note) : NULL), err);
+	}
+	json_decref(around), json_decref(chosen);
+	xp_buf_free(&text);
+	free(old), free(toks), free(subs);
+	return finish(db, rc, err);
+}
+
+int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t start, int64_t end,
+		  int64_t cluster, const char *annotator, const char *note, int64_t version, int64_t *id,
+		  xp_err *err)
+{
+	if (!XP_CLUSTER_OK(cluster))
+		return xp_failc(err, XP_EINPUT, "", 0, "cluster %lld is not a cluster number", (long long)cluster);
+	if (xp_sql_begin(db, err))
+		return -1;
+	where w;
+	int rc = at(db, run, key, version, &w, err);
+	if (rc)
+		return finish(db, rc, err);
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT u.id, u.tgt_idx, " XP_SQL_NTOKS("coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt)")
+			   " FROM utterances u WHERE u.document = ? AND u.en_idx = ?", &st, err))
+		return finish(db, -1, err);
+	sqlite3_bind_int64(st, 1, w.doc);
+	sqlite3_bind_int64(st, 2, utt);
+	int64_t urow = -1, sent = -1, ntoks = 0;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		urow = sqlite3_column_int64(st, 0);
+		sent = sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 1);
+		ntoks = sqlite3_column_int64(st, 2);
+	}
+	sqlite3_finalize(st);
+	if (urow < 0)
+		rc = xp_failc(err, XP_EINPUT, "", 0, "add: utterance %lld is not in %s's document", (long long)utt, key);
+	else if (sent < 0)
+		rc = xp_failc(err, XP_EINPUT, "", 0, "add: utterance %lld has no target sentence", (long long)utt);
+	else if (start < 0 || start >= end || end > ntoks)
+		rc = xp_failc(err, XP_EINPUT, "", 0, "add: the span %lld-%lld is not inside the target sentence (%lld tokens)",
+			      (long long)start, (long long)end, (long long)ntoks);
+	char now[32];
+	xp_now(now, sizeof now);
+	if (rc == 0 && xp_sql_prepare(db, "INSERT INTO tedits(run, kind, utterance, mention, cluster, start, end,"
+				      " annotator, note, created, after) VALUES(?,'tadd',?,?,?,?,?,?,?,?,?)", &st, err))
+		rc = -1;
+	if (rc == 0) {
+		sqlite3_bind_int64(st, 1, run);
+		sqlite3_bind_int64(st, 2, urow);
+		sqlite3_bind_int64(st, 3, w.mention);
+		sqlite3_bind_int64(st, 4, cluster);
+		sqlite3_bind_int64(st, 5, start);
+		sqlite3_bind_int64(st, 6, end);
+		if (annotator)
+			sqlite3_bind_text(st, 7, annotator, -1, SQLITE_STATIC);
+		if (note)
+			sqlite3_bind_text(st, 8, note, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 9, now, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 10, newest_correction(db));
+		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "add a target mention");
+		sqlite3_finalize(st);
+	}
+	if (rc == 0) {
+		*id = sqlite3_last_insert_rowid(db->h);
+		rc = xp_history_json(db, "tadd", json_pack("{s:I,s:I,s:o,s:I,s:I,s:I,s:I,s:I,s:o,s:o*}", "run", (json_int_t)run,
+							   "id", (json_int_t)*id, "key", xp_json_text(key), "utt", (json_int_t)utt,
+							   "sent", (json_int_t)sent, "start", (json_int_t)start, "end",
+							   (json_int_t)end, "cluster", (json_int_t)cluster, "annotator",
+							   xp_json_text(annotator ? annotator : ""), "note",
+							   note ? xp_json_text(note) : NULL), err);
+	}
+	return finish(db, rc, err);
+}
+
+json_t *xp_tadds_json(xp_db *db, int64_t doc)
+{
+	sqlite3_stmt *st;
+	json_t *a = json_array();
+	if (!a || db->version < 9 || sqlite3_prepare_v2(db->h, "SELECT t.id, u.en_idx, u.tgt_idx, t.start, t.end, t.cluster, t.annotator"
+				     " FROM tedits t JOIN utterances u ON u.id = t.utterance WHERE u.document = ? AND "
+				     XP_SQL_TADD_LIVE("t") " AND u.tgt_idx IS NOT NULL ORDER BY t.id", -1, &st, NULL) != SQLITE_OK)
+		return a;
+	sqlite3_bind_int64(st, 1, doc);
+	while (sqlite3_step(st) == SQLITE_ROW)
+		json_array_append_new(a, json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:o}", "tid", (json_int_t)sqlite3_column_int64(st, 0),
+						   "utt", (json_int_t)sqlite3_column_int64(st, 1), "sent",
+						   (json_int_t)sqlite3_column_int64(st, 2), "start",
+						   (json_int_t)sqlite3_column_int64(st, 3), "end", (json_int_t)sqlite3_column_int64(st, 4),
+						   "cluster", (json_int_t)sqlite3_column_int64(st, 5), "annotator",
+						   xp_json_text(xp_sql_text(st, 6))));
+	sqlite3_finalize(st);
+	return a;
+}

@@ -1,0 +1,32 @@
+/*
+ * project/names.h — a name takes the form its show gives it (XP_NP_NAMES).
+ *
+ * `wordalign` learns, from every sentence pair it trains on (the subtitles
+ * of whole episodes, not only the scenes projected), the target forms each
+ * English name is linked to (io/names.h).  A show writes a name the same
+ * way in every episode, so where a name's mention is projected, a form of
+ * that name standing in the mention's target sentence is its span: the
+ * occurrence that overlaps the span the links gave, else the nearest to it
+ * (or to the mention's place in the English sentence) on words no mention of
+ * another cluster holds.  A mention of several words whose every word has a
+ * form (Rachel Green) takes the forms that stand together; one with a word
+ * that has none (Mr. Geller: "Mr.") keeps a span its links gave that holds
+ * the form, and is placed only when it had none there.  The form's words
+ * are compared with the sentence's tokens joined (a Chinese name split into
+ * characters by --chars is still one form), and a one-word form may carry
+ * one of the language's enclitics (lang.h noun_clitics) on its last token.
+ * Runs before the consistency rule (consist.h), which then spreads an
+ * entity's agreed words through the scene.
+ */
+#ifndef XP_PROJECT_NAMES_H
+#define XP_PROJECT_NAMES_H
+
+#include "consist.h"
+#include "../io/names.h"
+
+/* Places the name mentions of m[0..n) (in->name) on the forms of names;
+ * returns how many it changed (marked XP_NP_NAMES in m[].np), or -1 on
+ * OOM. */
+long xp_names_place(xp_proj_mention *m, size_t n, const xp_consist_in *in, xp_names *names);
+
+#endif

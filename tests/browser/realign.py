@@ -1,0 +1,258 @@
+#!/usr/bin/python3
+"""tests/browser/realign.py — fixing the cause of an error (issue 34).
+
+Driven by tests/browser/run.sh on a store of tools/sample whose aligned
+corpus doubts the pairing of some utterances (as align/uconf.c writes it)
+and carries markup in a subtitle line.  The queue opens on an alignment
+item with its reason in words; the header and the scene say the pairing is
+doubtful; l lists the subtitle lines around the utterance (the markup as
+text), ticking other ones and Enter re-pairs it: the store has the new
+target, the mention waits with no span, the page shows the new sentence; a
+span added there is checked against it; u undoes the addition, then the
+re-pairing.  t adds the selected tokens as a target-only mention to an
+entity: marked in the scene, in the export (db export, run by this script),
+undone by u, and done again to stay for the export check.
+Screenshots under SHOTS (realign-*.png).
+
+usage: realign.py URL SHOTS XPROJ DB
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import urllib.parse
+import urllib.request
+
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from harness import browser, check, failures
+
+URL, SHOTS, XPROJ, DB = sys.argv[1:5]
+os.makedirs(SHOTS, exist_ok=True)
+
+
+def api(path):
+    with urllib.request.urlopen(URL + "api/" + path, timeout=10) as r:
+        return json.load(r)
+
+
+def mention(key):
+    return api("mention?key=" + urllib.parse.quote(key))
+
+
+d = browser()
+wait = WebDriverWait(d, 10)
+
+
+def text(css):
+    try:
+        els = d.find_elements(By.CSS_SELECTOR, css)
+        return els[0].text if els else ""
+    except StaleElementReferenceException:
+        return ""
+
+
+def wait_for(cond, what):
+    try:
+        wait.until(lambda _: cond())
+        return True
+    except TimeoutException:
+        check(False, what + " (timed out)")
+        return False
+
+
+def current():
+    return text("#mhead h2")
+
+
+def idle(key=None):
+    return wait_for(lambda: current() and (key is None or current() == key) and not d.execute_script("return S.busy"),
+                    "a mention shown" + (" (" + key + ")" if key else ""))
+
+
+def press(*keys):
+    ActionChains(d).send_keys(*keys).perform()
+
+
+def shot(name):
+    d.save_screenshot(os.path.join(SHOTS, name))
+
+
+def select_tokens(a, z):
+    """click token a, shift-click token z - 1"""
+    toks = d.find_elements(By.CSS_SELECTOR, "#tokens .tok")
+    ActionChains(d).click(toks[a]).perform()
+    if z - 1 > a:
+        ActionChains(d).key_down(Keys.SHIFT).click(toks[z - 1]).key_up(Keys.SHIFT).perform()
+
+
+def exported_mention(sent, start, end):
+    """the cluster label db export writes for tokens [start, end) of target
+    sentence `sent` of the mention's document, or None"""
+    out = tempfile.mktemp(suffix=".conll")
+    subprocess.run([XPROJ, "db", "export", DB, "-o", out], check=True, stdout=subprocess.DEVNULL)
+    sents, cur, doc = [], [], None
+    for line in open(out, encoding="utf-8"):
+        if line.startswith("#begin document"):
+            doc = line
+        if line.startswith("#"):
+            continue
+        if not line.strip():
+            if cur:
+                sents.append((doc, cur))
+            cur = []
+            continue
+        cur.append(line.rstrip("\n").split())
+    os.unlink(out)
+    return sents
+
+
+def labels_at(sents, docname, sent, start, end):
+    """the clusters with a mention of exactly tokens [start, end) of the sentence"""
+    mine = [s for dd, s in sents if dd and ("(" + docname + ")") in dd]
+    if sent >= len(mine):
+        return set()
+    s = mine[sent]
+    opened = {p.strip("(") for p in s[start][-1].split("|") if p.startswith("(") and (end - start > 1 or p.endswith(")"))}
+    if end - start == 1:
+        return {int(p.strip(")")) for p in opened}
+    closed = {p.strip(")") for p in s[end - 1][-1].split("|") if p.endswith(")") and not p.startswith("(")}
+    return {int(p) for p in opened & closed}
+
+
+try:
+    d.get(URL)
+    wait_for(lambda: d.find_element(By.ID, "name-dialog").get_attribute("open") is not None, "name asked")
+    d.find_element(By.ID, "name-input").send_keys("dee", Keys.ENTER)
+    idle()
+
+    # --- the queue opens on an alignment item --------------------------------
+    q = api("queue?limit=5")
+    first = q["items"][0]
+    check("wrong subtitle lines" in first["reason"], "the first item is an alignment item: " + first["reason"])
+    check(first["why"].startswith("alignment doubtful"), "its why says so: " + first["why"])
+    idle(first["key"])
+    key = first["key"]
+    m = mention(key)
+    check("pairing doubtful: " + ", ".join(m["pairing"]["doubt"]) in text("#mhead"), "the header says the pairing is doubtful")
+    check("wrong subtitle lines" in text("#queue li.cur .why"), "the queue row says why in words: " + text("#queue li.cur .why"))
+    check(any("⚠" in li.text for li in d.find_elements(By.CSS_SELECTOR, "#scene li.self")), "the scene marks its line")
+
+    # --- l: the lines around it; re-pair it ---------------------------------
+    press("l")
+    wait_for(lambda: d.find_element(By.ID, "realign-form").is_displayed(), "the lines open")
+    boxes = d.find_elements(By.CSS_SELECTOR, "#realign-blocks input")
+    blocks = m["lines"]["blocks"]
+    check(len(boxes) == len(blocks) and len(blocks) >= 2, "every line around it is listed: %d" % len(boxes))
+    check([b.is_selected() for b in boxes] == [b["chosen"] for b in blocks], "the lines it is paired with now are ticked")
+    check(d.title != "pwned" and not d.find_elements(By.CSS_SELECTOR, "#realign-blocks img, #realign-blocks script"),
+          "a line's markup is text, not HTML")
+    check(any("<img" in l.text for l in d.find_elements(By.CSS_SELECTOR, "#realign-blocks label")),
+          "the markup is shown as the subtitle has it")
+    shot("realign-lines.png")
+    # tick one other line only
+    other = next(i for i, b in enumerate(blocks) if not b["chosen"] and "<img" not in b["text"])
+    for i, b in enumerate(boxes):
+        if b.is_selected() != (i == other):
+            b.click()
+    press(Keys.ENTER)
+    wait_for(lambda: "re-pair line" in text("#toast") and "saved" in text("#toast"), "the re-pairing is saved")
+    idle(key)
+    after = mention(key)
+    check(after["pairing"]["realigned"] and after["current"]["span"] is None,
+          "the store has it re-paired, its mention waiting with no span")
+    check(after["target"]["text"] == blocks[other]["text"], "its target is the line chosen: " + after["target"]["text"])
+    check("re-paired" in text("#mhead"), "the header says re-paired")
+    page_toks = [t.text for t in d.find_elements(By.CSS_SELECTOR, "#tokens .tok")]
+    check(page_toks == after["target"]["tokens"], "the page shows the new sentence's tokens")
+    check("realign" in text("#history"), "the history lists it: " + text("#history"))
+    shot("realign-done.png")
+
+    # a span in the new sentence, checked against it; then undo both
+    n = len(after["target"]["tokens"])
+    select_tokens(0, min(2, n))
+    press("a")
+    wait_for(lambda: ("add " + key) in text("#toast"), "the span is added")
+    span = mention(key)["current"]["span"]
+    check(span == [after["target"]["sent"], 0, min(2, n)], "the store has the span in the new sentence: %r" % (span,))
+    d.execute_script("openKey(arguments[0])", key)
+    idle(key)
+    press("u")
+    wait_for(lambda: ("Undone: add " + key) in text("#toast"), "u undoes the addition")
+    idle(key)
+    press("u")
+    wait_for(lambda: ("Undone: realign " + key) in text("#toast"), "u undoes the re-pairing")
+    idle(key)
+    back = mention(key)
+    check(not back["pairing"]["realigned"] and back["target"]["text"] == m["target"]["text"] and
+          back["current"]["span"] == m["current"]["span"], "everything is as it was")
+    check("re-paired" not in text("#mhead") and [t.text for t in d.find_elements(By.CSS_SELECTOR, "#tokens .tok")] ==
+          m["target"]["tokens"], "the page shows the old sentence again")
+
+    # --- t: a target-only mention ---------------------------------------------
+    # on a mention whose target has a token no mention of the scene covers
+    pick = None
+    for it in api("queue?limit=100")["items"]:
+        mm = mention(it["key"])
+        if not mm["target"]:
+            continue
+        u = next(x for x in mm["scene"]["utterances"] if x["utt"] == mm["english"]["utt"])
+        covered = set()
+        for x in u["tgt_mentions"]:
+            covered |= set(range(x["start"], x["end"]))
+        cur = mm["current"]["span"]
+        if cur:
+            covered |= set(range(cur[1], cur[2]))
+        free = [i for i in range(len(mm["target"]["tokens"])) if i not in covered]
+        if free:
+            pick = (it, mm, free[0])
+            break
+    check(pick is not None, "a mention whose target line has a free token")
+    it, mm, tok = pick
+    d.execute_script("openAt(arguments[0])", it["pos"])
+    idle(it["key"])
+    select_tokens(tok, tok + 1)
+    press("t")
+    wait_for(lambda: d.find_element(By.ID, "tadd-form").is_displayed(), "the target-only form opens")
+    chosen = int(d.execute_script("return document.getElementById('tadd-select').value"))
+    check(chosen == mm["scene"]["tgt_cluster"], "its own entity is offered first")
+    press(Keys.ENTER)
+    wait_for(lambda: "target-only" in text("#toast") and "saved" in text("#toast"), "the target-only mention is saved")
+    idle(it["key"])
+    now = mention(it["key"])
+    u = next(x for x in now["scene"]["utterances"] if x["utt"] == now["english"]["utt"])
+    tos = [x for x in u["tgt_mentions"] if x.get("target_only")]
+    check(len(tos) == 1 and tos[0]["start"] == tok and tos[0]["end"] == tok + 1, "the store has it: %r" % tos)
+    marked = "".join(e.text for e in d.find_elements(By.CSS_SELECTOR, "#scene li.self .t-only"))
+    check(marked == mm["target"]["tokens"][tok], "the scene marks it as target-only: %r" % marked)
+    check("tadd" in text("#history"), "the history lists it")
+    shot("realign-target-only.png")
+    sents = exported_mention(0, 0, 0)
+    got = labels_at(sents, now["doc"], now["target"]["sent"], tok, tok + 1)
+    check(chosen in got, "db export writes it in its entity: %r" % got)
+    press("u")
+    wait_for(lambda: "Undone: tadd" in text("#toast"), "u undoes it")
+    idle(it["key"])
+    check(not [x for x in next(x for x in mention(it["key"])["scene"]["utterances"] if x["utt"] == now["english"]["utt"])
+               ["tgt_mentions"] if x.get("target_only")], "gone from the store")
+    check(chosen not in labels_at(exported_mention(0, 0, 0), now["doc"], now["target"]["sent"], tok, tok + 1),
+          "and from the export")
+
+    errors = [l for l in d.get_log("browser") if l["level"] == "SEVERE" and "favicon" not in l["message"]]
+    check(not errors, "no errors in the browser console: %s" % errors)
+    check(d.title != "pwned", "no markup ran")
+except Exception as e:
+    import traceback
+    traceback.print_exc()
+    check(False, "the walk through realign stopped: %s" % type(e).__name__)
+    shot("realign-failure.png")
+finally:
+    d.quit()
+
+print("%d failed" % len(failures))
+sys.exit(1 if failures else 0)

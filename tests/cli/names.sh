@@ -1,0 +1,53 @@
+# A show's names (docs/names.md): `wordalign` learns each English name's
+# target forms from every pair it trains on and writes them next to its
+# output; `project` reads them there and its rule 'names' puts a name's
+# mention on its form.  A malformed names file is refused with its line.
+. tests/cli/lib
+# training pairs: Joey and Ross in sixty sentence pairs; one pair to align
+for k in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19; do
+	printf 'Hello , she saw Joey today ||| 你好 , 她 今天 看见 乔伊\n'
+	printf 'Hello , he called Ross ||| 你好 , 他 打给 罗斯\n'
+	printf 'then Joey met Ross ||| 然后 乔伊 见到 罗斯\n'
+done > $T/train.pairs
+printf 'Joey is here ||| 乔伊 在 这里\n' > $T/p.pairs
+expect_status 0 $XPROJ wordalign $T/p.pairs --train $T/train.pairs --threads 1 --seed 3 --lowercase -o $T/a.pharaoh
+expect_grep "$(printf '^joey\t乔伊\t')" $T/a.names
+expect_grep "$(printf '^ross\t罗斯\t')" $T/a.names
+grep -q '^hello' $T/a.names && { echo "FAIL: Hello (which begins its sentences) taken for a name"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ wordalign $T/p.pairs --train $T/train.pairs --threads 1 --no-names -o $T/b.pharaoh
+[ -e $T/b.names ] && { echo "FAIL: --no-names wrote $T/b.names"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ wordalign $T/p.pairs --train $T/train.pairs --threads 1 --names $T/c.txt -o $T/c.out
+expect_grep "$(printf '^joey\t')" $T/c.txt
+
+# project: Joey unaligned in the third sentence (你好，乔伊！), the
+# consistency rule off so that only the names place it
+P=$FIX/consist
+line() { printf '^%s\t0\t%s\t%s\tna\tna\tna\tna\tna\t-\tna\tna\tna\t%s$' "$@"; }
+cp $P/zh.pharaoh $T/zh.pharaoh
+printf '# xproj names 1\njoey\t乔伊\t5.0\t1.000\t5\n' > $T/zh.names
+proj() { # OUT options...
+	out=$1; shift
+	expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/zh.jsonl --alignments $T/zh.pharaoh "$@" \
+		-o $T/$out.conll --report $T/$out.json
+}
+proj on --rules -consist
+expect_grep "$(line z 2 乔伊 '(1)')" $T/on.conll
+expect_grep ', 1 names, 0 doubt$' $T/err
+expect_grep "names: 1 forms of 1 names from $T/zh.names" $T/err
+expect_grep '"np_rules":{[^}]*"names":true[,}]' $T/on.json
+proj off --rules -consist,-names
+expect_grep "$(line z 2 乔伊 -)" $T/off.conll
+# another file by --names; none next to the alignments: no names read
+mv $T/zh.names $T/other.names
+proj none --rules -consist
+expect_grep "$(line z 2 乔伊 -)" $T/none.conll
+proj named --rules -consist --names $T/other.names
+expect_grep "$(line z 2 乔伊 '(1)')" $T/named.conll
+
+# a malformed names file: refused with its line, nothing written
+printf 'joey\t乔伊\tmany\t1.0\t5\n' > $T/bad.names
+expect_status 1 $XPROJ project --source $P/en.conll --aligned $P/zh.jsonl --alignments $T/zh.pharaoh \
+	--names $T/bad.names -o $T/bad.conll
+expect_grep "bad.names:1" $T/err
+[ -e $T/bad.conll ] && { echo "FAIL: a projection written with a malformed names file"; fails=$((fails + 1)); }
+finish

@@ -1,0 +1,269 @@
+/* tests/unit/test_names.c — a show's names: the names file (io/names.h),
+ * the forms the word aligner learns (xp_wa_names) and a name's mention
+ * placed on its form (project/names.h), on hand-made cases. */
+#include "testutil.h"
+#include "align/wordalign.h"
+#include "io/names.h"
+#include "lang/np.h"
+#include "project/names.h"
+
+#include <string.h>
+
+static const char *form_of(xp_names *nm, const char *name, size_t k)
+{
+	const size_t *f;
+	size_t n = xp_names_of(nm, name, strlen(name), &f);
+	return k < n ? nm->v[f[k]].form : NULL;
+}
+
+/* written and read back; looked up case-folded, most frequent form first */
+static void test_file(void **state)
+{
+	(void)state;
+	xp_names nm, back;
+	xp_err e;
+	assert_int_equal(xp_names_init(&nm), 0);
+	assert_int_equal(xp_names_add(&nm, "joey", 4, "乔 伊", strlen("乔 伊"), 3.5, 0.25, 14), 0);
+	assert_int_equal(xp_names_add(&nm, "joey", 4, "乔伊", strlen("乔伊"), 9.0, 0.64, 14), 0);
+	assert_int_equal(xp_names_add(&nm, "ross", 4, "罗斯", strlen("罗斯"), 5.0, 1.0, 5), 0);
+	xp_buf b = {0};
+	xp_names_write(&nm, &b);
+	assert_false(b.oom);
+	assert_int_equal(xp_names_parse("t.names", b.p, b.n, &back, &e), 0);
+	assert_int_equal(back.n, 3);
+	assert_string_equal(form_of(&back, "Joey", 0), "乔伊");
+	assert_string_equal(form_of(&back, "JOEY", 1), "乔 伊");
+	assert_null(form_of(&back, "joey", 2));
+	assert_string_equal(form_of(&back, "ross", 0), "罗斯");
+	assert_null(form_of(&back, "monica", 0));
+	xp_buf_free(&b);
+	xp_names_free(&back);
+	xp_names_free(&nm);
+
+	/* malformed lines: refused with their line */
+	static const char *const bad[] = {"# xproj names 1\njoey\t乔伊\t3\t0.5\n", "joey\t乔伊\tx\t0.5\t4\n",
+					  "joey\t\t3\t0.5\t4\n", "joey\t乔伊\t3\t0.5\t4\textra\n", "\t乔伊\t3\t0.5\t4\n",
+					  "joey\t乔伊\t-3\t0.5\t4\n", "joey\t乔伊\tnan\t0.5\t4\n"};
+	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+		assert_true(xp_names_parse("t.names", bad[k], strlen(bad[k]), &back, &e) != 0);
+		assert_int_equal(xp_err_code(&e), XP_EINPUT);
+		char s[512];
+		xp_err_str(&e, s, sizeof s);
+		assert_non_null(strstr(s, k ? "t.names:1" : "t.names:2"));
+	}
+	/* an empty file is no names */
+	assert_int_equal(xp_names_parse("t.names", "", 0, &back, &e), 0);
+	assert_int_equal(back.n, 0);
+	xp_names_free(&back);
+}
+
+/* The aligner learns Joey's and Ross's forms from the training pairs, not
+ * only the pair it aligns; "Hello" begins its sentences: no name. */
+static void test_learn(void **state)
+{
+	(void)state;
+	static const char *const verbs[][2] = {{"saw", "看见"}, {"called", "打给"}, {"likes", "喜欢"}, {"met", "见到"},
+					       {"knows", "认识"}, {"helped", "帮助"}};
+	xp_buf train = {0};
+	for (int k = 0; k < 60; k++) {
+		const char *const *v = verbs[k % 6];
+		xp_buf_printf(&train, "Hello , she %s Joey today ||| 你好 , 她 今天 %s 乔伊\n", v[0], v[1]);
+		xp_buf_printf(&train, "Hello , he %s Ross ||| 你好 , 他 %s 罗斯\n", v[0], v[1]);
+		xp_buf_printf(&train, "then Joey %s Ross ||| 然后 乔伊 %s 罗斯\n", v[0], v[1]);
+		xp_buf_printf(&train, "and then Chandler Bing %s Ross ||| 然后 钱德勒 · 宾 %s 罗斯\n", v[0], v[1]);
+	}
+	xp_bitext bt;
+	xp_err e;
+	char *pair = strdup("Joey is here ||| 乔伊 在 这里\n");   /* the bitext's from here on */
+	assert_non_null(pair);
+	assert_int_equal(xp_bitext_read_mem("p", pair, strlen(pair), &bt, &e), 0);
+	xp_wa_opts o;
+	xp_wa_defaults(&o);
+	o.threads = 1;
+	o.seed = 3;
+	o.lowercase = 1;
+	xp_wa *w;
+	xp_names nm;
+	assert_int_equal(xp_wa_new(&w, &o, &e), 0);
+	assert_int_equal(xp_wa_add_bitext(w, &bt, &e), 0);
+	assert_int_equal(xp_wa_add_train_mem(w, "train", train.p, train.n, &e), 0);
+	assert_int_equal(xp_wa_run(w, &e), 0);
+	assert_int_equal(xp_names_init(&nm), 0);
+	assert_int_equal(xp_wa_names(w, &nm, &e), 0);
+	assert_int_equal(xp_names_index(&nm), 0);
+	assert_string_equal(form_of(&nm, "joey", 0), "乔伊");
+	assert_string_equal(form_of(&nm, "ross", 0), "罗斯");
+	assert_null(form_of(&nm, "hello", 0));
+	/* the middle dot of 钱德勒 · 宾 is no part of a form */
+	for (size_t k = 0; k < nm.n; k++) {
+		const char *f = nm.v[k].form;
+		size_t fl = strlen(f);
+		assert_false(!strncmp(f, "·", strlen("·")) || (fl >= strlen("·") && !strcmp(f + fl - strlen("·"), "·")));
+	}
+	assert_string_equal(form_of(&nm, "bing", 0), "宾");
+	assert_string_equal(form_of(&nm, "chandler", 0), "钱德勒");
+	const size_t *f;
+	assert_int_equal(xp_names_of(&nm, "joey", 4, &f), 1);
+	assert_true(nm.v[f[0]].occurrences == 121);   /* 120 in training, 1 aligned */
+	assert_true(nm.v[f[0]].share > 0.9 && nm.v[f[0]].share <= 1.0);
+	xp_names_free(&nm);
+	xp_wa_free(w);
+
+	/* learn_names off: nothing */
+	o.learn_names = 0;
+	assert_int_equal(xp_wa_new(&w, &o, &e), 0);
+	assert_int_equal(xp_wa_add_bitext(w, &bt, &e), 0);
+	assert_int_equal(xp_wa_run(w, &e), 0);
+	assert_int_equal(xp_names_init(&nm), 0);
+	assert_int_equal(xp_wa_names(w, &nm, &e), 0);
+	assert_int_equal(nm.n, 0);
+	xp_names_free(&nm);
+	xp_wa_free(w);
+	xp_bitext_free(&bt);
+	xp_buf_free(&train);
+}
+
+/* --- placing mentions ------------------------------------------------------ */
+
+typedef struct fx {
+	char buf[8][256];
+	const char *w[8][32];
+	uint32_t len[8][32];
+	xp_consist_sent sent[8];
+	size_t nsent, sent0[4];
+	xp_proj_mention m[16];
+	uint32_t doc[16];
+	int32_t at[16];
+	const char *key[16];
+	uint8_t name[16];
+	float pos[16];
+	size_t n;
+} fx;
+
+static void sentence(fx *f, const char *s)
+{
+	size_t k = f->nsent++;
+	snprintf(f->buf[k], sizeof f->buf[k], "%s", s);
+	uint32_t n = 0;
+	for (char *p = strtok(f->buf[k], " "); p; p = strtok(NULL, " "))
+		f->w[k][n] = p, f->len[k][n] = (uint32_t)strlen(p), n++;
+	f->sent[k] = (xp_consist_sent){f->w[k], f->len[k], n};
+}
+
+static size_t mention(fx *f, long long cl, const char *key, uint8_t name, int32_t at, xp_fate fate, uint32_t a,
+		      uint32_t b)
+{
+	size_t k = f->n++;
+	f->m[k] = (xp_proj_mention){.id = (uint32_t)k, .cluster = cl, .en_utt = (uint32_t)at, .en_end = 1,
+				    .tgt_utt = fate == XP_PROJECTED ? at : -1, .tgt_start = a, .tgt_end = b,
+				    .fate = fate, .conf = 0.8f, .same_as = UINT32_MAX};
+	f->doc[k] = 0, f->at[k] = at, f->key[k] = key, f->name[k] = name, f->pos[k] = 0.5f;
+	return k;
+}
+
+static long place(fx *f, const char *lang, xp_names *nm)
+{
+	xp_consist_in in = {lang, f->sent, f->nsent, f->sent0, f->doc, f->at, f->key, f->name, f->pos};
+	return xp_names_place(f->m, f->n, &in, nm);
+}
+
+static void span_is(const fx *f, size_t k, xp_fate fate, uint32_t a, uint32_t b)
+{
+	assert_int_equal(f->m[k].fate, fate);
+	if (fate != XP_PROJECTED)
+		return;
+	assert_int_equal(f->m[k].tgt_start, a);
+	assert_int_equal(f->m[k].tgt_end, b);
+}
+
+static void names_of(xp_names *nm)
+{
+	assert_int_equal(xp_names_init(nm), 0);
+	static const char *const v[][2] = {{"joey", "乔伊"}, {"ross", "罗斯"}, {"rachel", "瑞秋"}, {"green", "格林"},
+					   {"joey", "jo ey"}, {"joey", "جویی"}};
+	for (size_t k = 0; k < sizeof v / sizeof *v; k++)
+		assert_int_equal(xp_names_add(nm, v[k][0], strlen(v[k][0]), v[k][1], strlen(v[k][1]), 10.0 - k, 0.5, 20), 0);
+	assert_int_equal(xp_names_index(nm), 0);
+}
+
+/* null, too long, elsewhere: each takes the form; the form another entity
+ * holds is not taken; a word without a form leaves the links' span */
+static void test_place(void **state)
+{
+	(void)state;
+	xp_names nm;
+	names_of(&nm);
+	fx f = {0};
+	sentence(&f, "我 是 乔 伊");          /* 0: characters (--chars) */
+	sentence(&f, "乔 伊 来 了");          /* 1 */
+	sentence(&f, "你 好 , 罗 斯 和 乔 伊"); /* 2 */
+	sentence(&f, "瑞 秋 · 格 林 来 了");  /* 3 */
+	sentence(&f, "盖 勒 先 生 来 了");    /* 4 */
+	sentence(&f, "JO EY 好");             /* 5: a Latin form, another case */
+	size_t a = mention(&f, 1, "Joey", 2, 0, XP_NULL_UNALIGNED, 0, 0);
+	size_t b = mention(&f, 1, "Joey", 2, 1, XP_PROJECTED, 0, 4);       /* 乔伊来了: too long */
+	size_t c = mention(&f, 1, "Joey", 2, 2, XP_PROJECTED, 0, 2);       /* on 你好 */
+	size_t d = mention(&f, 2, "Ross", 2, 2, XP_PROJECTED, 3, 5);       /* already right */
+	size_t g = mention(&f, 3, "Rachel Green", 2, 3, XP_PROJECTED, 0, 2);
+	size_t h = mention(&f, 4, "Mr. Geller", 2, 4, XP_PROJECTED, 0, 2);  /* no form: links decide */
+	size_t p = mention(&f, 5, NULL, 0, 4, XP_PROJECTED, 4, 6);          /* a pronoun */
+	size_t q = mention(&f, 1, "Joey", 2, 5, XP_PROJECTED, 2, 3);
+	assert_int_equal(place(&f, "zh", &nm), 5);
+	span_is(&f, a, XP_PROJECTED, 2, 4);
+	assert_true(f.m[a].np & XP_NP_NAMES);
+	assert_true(f.m[a].conf < 0.8f);
+	span_is(&f, b, XP_PROJECTED, 0, 2);
+	span_is(&f, c, XP_PROJECTED, 6, 8);
+	span_is(&f, d, XP_PROJECTED, 3, 5);
+	assert_false(f.m[d].np & XP_NP_NAMES);
+	span_is(&f, g, XP_PROJECTED, 0, 5);   /* 瑞秋·格林: the forms that stand together */
+	span_is(&f, h, XP_PROJECTED, 0, 2);
+	span_is(&f, p, XP_PROJECTED, 4, 6);
+	span_is(&f, q, XP_PROJECTED, 0, 2);
+
+	/* Joey's 乔伊 held by another entity's mention: not taken */
+	fx k = {0};
+	sentence(&k, "乔 伊 说");
+	size_t x = mention(&k, 1, "Joey", 2, 0, XP_NULL_UNALIGNED, 0, 0);
+	mention(&k, 2, "Ross", 2, 0, XP_PROJECTED, 0, 2);
+	assert_int_equal(place(&k, "zh", &nm), 0);
+	span_is(&k, x, XP_NULL_UNALIGNED, 0, 0);
+
+	/* Farsi: the form with an enclitic on its word is that word; written
+	 * with Arabic yeh, it is the form the aligner learned with Persian yeh */
+	fx z = {0};
+	sentence(&z, "با جوییه");
+	sentence(&z, "جويي اومد");
+	size_t y = mention(&z, 1, "Joey", 2, 0, XP_NULL_UNALIGNED, 0, 0);
+	size_t y2 = mention(&z, 1, "Joey", 2, 1, XP_PROJECTED, 1, 2);
+	assert_int_equal(place(&z, "fa", &nm), 2);
+	span_is(&z, y, XP_PROJECTED, 1, 2);
+	span_is(&z, y2, XP_PROJECTED, 0, 1);
+
+	/* a name of several words one of whose forms is not there keeps its
+	 * span (Chandler Bing on 钱德.宾: only 宾 is a form); a nickname
+	 * without forms (Pheebs) takes a form of its entity's other name */
+	fx u = {0};
+	sentence(&u, "罗 斯 . 盖 勒 来 了");
+	sentence(&u, "瑞 秋 好");
+	sentence(&u, "你 好 瑞 秋");
+	size_t r1 = mention(&u, 1, "Ross Geller", 2, 0, XP_PROJECTED, 0, 5);
+	mention(&u, 2, "Rachel", 2, 1, XP_PROJECTED, 0, 2);
+	size_t r3 = mention(&u, 2, "Rach", 2, 2, XP_PROJECTED, 0, 2);
+	size_t r4 = mention(&u, 3, "Rach", 2, 1, XP_PROJECTED, 2, 3);   /* no Rachel in its entity */
+	assert_int_equal(place(&u, "zh", &nm), 1);
+	span_is(&u, r1, XP_PROJECTED, 0, 5);
+	span_is(&u, r3, XP_PROJECTED, 2, 4);
+	span_is(&u, r4, XP_PROJECTED, 2, 3);
+	xp_names_free(&nm);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_file),
+		cmocka_unit_test(test_learn),
+		cmocka_unit_test(test_place),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,440 @@
+/* tests/unit/test_realign.c — fixing the cause of an error (issue 34):
+ * the pairing's doubts reach the store and put its mentions first in
+ * triage; a realign re-pairs an utterance with other lines of its
+ * neighbourhood (its mentions wait for the corrector; history, undo,
+ * export); a target-only mention joins a cluster (the same); a store of
+ * schema 8 moves to 9 with nothing lost. */
+#include "testutil.h"
+#include "dbutil.h"
+
+#include <jansson.h>
+#include <sqlite3.h>
+#include "correct/review.h"
+
+#define J(o, k) json_object_get(o, k)
+
+/* rows of tedits, read with SQLite itself */
+static int count_tedits(xp_db *db)
+{
+	sqlite3 *h;
+	int n = -1;
+	sqlite3_stmt *st;
+	if (sqlite3_open_v2(xp_db_path(db), &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+	    sqlite3_prepare_v2(h, "SELECT count(*) FROM tedits", -1, &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW)
+			n = sqlite3_column_int(st, 0);
+		sqlite3_finalize(st);
+	}
+	sqlite3_close(h);
+	return n;
+}
+
+/* the fixture's aligned corpus with the lines' text (as `align` writes
+ * it) and, for utterance 1, doubts about its pairing */
+static void lines_and_doubt(xp_aligned *al)
+{
+	static const char *const doubt[] = {"time", "order"};
+	for (size_t i = 0; i < al->n; i++) {
+		xp_autt *r = &al->v[i];
+		r->tgt_sub_text = xp_arena_alloc(&al->arena, (r->ntgt_subs + 1) * sizeof *r->tgt_sub_text);
+		for (uint32_t k = 0; k < r->ntgt_subs; k++)
+			r->tgt_sub_text[k] = r->tgt_text;
+		r->en_sub_text = NULL;
+		r->has_aconf = 1;
+		r->aconf = r->utt == 1 ? 0.2 : 0.9;
+		if (r->utt == 1)
+			r->doubt = (const char **)doubt, r->ndoubt = 2;
+	}
+}
+
+static int64_t run_with_lines(xp_db *db) { return import_with(db, lines_and_doubt); }
+
+/* the aligned corpus carries them: read, written back, refused when wrong */
+static void aligned_fields(void **state)
+{
+	(void)state;
+	xp_aligned a = {0}, b = {0}, old = {0};
+	xp_err e;
+	assert_int_equal(xp_aligned_read(FIX("aligned/doubt.jsonl"), &a, &e), 0);
+	assert_true(a.v[0].has_aconf && a.v[0].aconf > 0.41 && a.v[0].aconf < 0.43);
+	assert_int_equal(a.v[0].ndoubt, 2);
+	assert_string_equal(a.v[0].doubt[1], "order");
+	assert_false(a.v[1].has_aconf);
+	assert_int_equal(a.v[1].ndoubt, 0);
+	xp_buf out = {0};
+	xp_aligned_write(&out, &a);
+	assert_non_null(strstr(out.p, "\"aconf\":0.42,\"doubt\":[\"time\",\"order\"]"));
+	assert_int_equal(xp_aligned_read_mem("m", out.p, out.n, &b, &e), 0);
+	assert_int_equal(b.v[0].ndoubt, 2);
+	assert_false(b.v[1].has_aconf);   /* not said, not made up */
+	xp_buf_free(&out);
+	assert_int_equal(xp_aligned_read(FIX("aligned/small.jsonl"), &old, &e), 0);
+	xp_aligned_write(&out, &old);
+	assert_null(strstr(out.p, "aconf"));
+	assert_null(strstr(out.p, "doubt"));
+	xp_buf_free(&out);
+	xp_aligned c = {0};
+	assert_int_equal(xp_aligned_read(FIX("aligned/bad-aconf.jsonl"), &c, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "aconf"));
+	xp_aligned_free(&a), xp_aligned_free(&b), xp_aligned_free(&old), xp_aligned_free(&c);
+}
+
+static void doubtful_first(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = run_with_lines(db);
+	xp_err e;
+	xp_triage_item *t;
+	size_t n;
+	assert_int_equal(xp_db_triage(db, run, &t, &n, &e), 0);
+	assert_int_equal(n, 5);
+	/* d|2 "It" and d|3 "mine" are utterance 1's: first, whatever their risk */
+	for (size_t i = 0; i < 2; i++) {
+		assert_true(!strcmp(t[i].key, "d|2") || !strcmp(t[i].key, "d|3"));
+		assert_int_equal(t[i].align, 1);
+		assert_non_null(strstr(t[i].why, "alignment doubtful (time, order)"));
+	}
+	for (size_t i = 2; i < n; i++)
+		assert_int_equal(t[i].align, 0);
+	free(t);
+	/* the queue kept in the store says so in words */
+	json_t *p;
+	xp_queue_query g = {.type = -1, .min_conf = -1, .max_conf = 2, .limit = 10};
+	assert_int_equal(xp_db_queue_page(db, run, &g, &p, &e), 0);
+	json_t *first = json_array_get(J(p, "items"), 0);
+	assert_non_null(strstr(json_string_value(J(first, "reason")), "wrong subtitle lines"));
+	json_decref(p);
+	/* and the mention shows the pairing's confidence and doubts */
+	json_t *m;
+	assert_int_equal(xp_db_mention(db, run, "d|2", 2, &m, &e), 0);
+	assert_true(json_real_value(J(J(m, "pairing"), "conf")) < 0.3);
+	assert_string_equal(json_string_value(json_array_get(J(J(m, "pairing"), "doubt"), 0)), "time");
+	assert_false(json_is_true(J(J(m, "pairing"), "realigned")));
+	json_decref(m);
+	done(db);
+}
+
+static json_t *sentence(const xp_corpus *c, size_t s)
+{
+	json_t *a = json_array();
+	for (uint32_t k = 0; k < c->docs[0].utts[s].ntoks; k++) {
+		uint32_t n;
+		const char *w = xp_tok_str(&c->docs[0].utts[s], k, &n);
+		json_array_append_new(a, json_stringn(w, n));
+	}
+	return a;
+}
+
+/* does the export hold a mention at (sent, start, end), and in which
+ * cluster label; -1 if none */
+static long long exported(const xp_corpus *c, uint32_t sent, uint32_t start, uint32_t end)
+{
+	const xp_doc *d = &c->docs[0];
+	for (size_t i = 0; i < d->nmentions; i++)
+		if (d->mentions[i].utt == sent && d->mentions[i].start == start && d->mentions[i].end == end)
+			return d->clusters[d->mentions[i].cluster].label;
+	return -1;
+}
+
+static void realign_flow(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = run_with_lines(db);
+	xp_err e;
+	json_t *l;
+	/* the lines utterance 1 may take: its own (2) and its neighbours' (1) */
+	assert_int_equal(xp_db_lines(db, run, "d|2", &l, &e), 0);
+	assert_int_equal(json_array_size(J(l, "blocks")), 2);
+	assert_int_equal(json_integer_value(J(json_array_get(J(l, "blocks"), 0), "id")), 1);
+	assert_false(json_is_true(J(json_array_get(J(l, "blocks"), 0), "chosen")));
+	assert_true(json_is_true(J(json_array_get(J(l, "blocks"), 1), "chosen")));
+	json_decref(l);
+	int64_t v = xp_db_mention_version(db, run, "d|2");
+	/* refused: no block, a block not around it, a stale version */
+	int64_t none = 9, one = 1;
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &none, 0, "ann", NULL, v, &e), XP_EINPUT);
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &none, 1, "ann", NULL, v, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "not among the lines"));
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, v + 1, &e), XP_ECONFLICT);
+	assert_int_equal(xp_db_realign_at(db, run, "d|4", &one, 1, "ann", NULL, -1, &e), XP_EINPUT);   /* no target */
+	/* d|2 "It" was projected; re-paired with block 1 it waits for the corrector */
+	json_t *m;
+	assert_int_equal(xp_db_mention(db, run, "d|2", 2, &m, &e), 0);
+	assert_false(json_is_null(J(J(m, "current"), "span")));
+	json_decref(m);
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", "wrong lines", v, &e), 0);
+	assert_true(xp_db_mention_version(db, run, "d|2") > v);
+	assert_int_equal(xp_db_mention(db, run, "d|2", 2, &m, &e), 0);
+	assert_true(json_is_null(J(J(m, "current"), "span")));
+	assert_true(json_is_true(J(J(m, "pairing"), "realigned")));
+	assert_string_equal(json_string_value(J(J(m, "target"), "text")), "我看见了那辆红色的大车。");
+	size_t ntoks = json_array_size(J(J(m, "target"), "tokens"));
+	assert_true(ntoks >= 4);
+	assert_true(json_is_true(J(json_array_get(J(J(m, "scene"), "utterances"), 1), "realigned")));
+	json_decref(m);
+	/* the export writes the new sentence, without the old spans */
+	xp_corpus c = {0};
+	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
+	json_t *s1 = sentence(&c, 1);
+	assert_int_equal(json_array_size(s1), ntoks);
+	assert_string_equal(json_string_value(json_array_get(s1, 0)), "我");
+	json_decref(s1);
+	for (size_t i = 0; i < c.docs[0].nmentions; i++)
+		assert_int_not_equal(c.docs[0].mentions[i].utt, 1);
+	xp_corpus_free(&c);
+	/* the corrector adds the span in the new sentence: checked against it */
+	xp_edit add = {XP_ADD, "d|2", 1, 0, 1, "ann", NULL};
+	assert_int_equal(xp_db_edit_at(db, run, &add, -1, &e), 0);
+	xp_edit far = {XP_ADD, "d|3", 1, 0, (int32_t)ntoks + 1, "ann", NULL};
+	assert_int_equal(xp_db_edit_at(db, run, &far, -1, &e), XP_EINPUT);
+	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
+	assert_true(exported(&c, 1, 0, 1) >= 0);
+	xp_corpus_free(&c);
+	/* the history has it; undo takes back the addition, then the realign */
+	char *log;
+	assert_int_equal(xp_db_log(db, &log, &e), 0);
+	assert_non_null(strstr(log, "realign"));
+	assert_non_null(strstr(log, "\"blocks\":[1]"));
+	free(log);
+	char what[200], key[200];
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "add d|2");
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "realign d|2");
+	assert_int_equal(xp_db_mention(db, run, "d|2", 2, &m, &e), 0);
+	assert_false(json_is_null(J(J(m, "current"), "span")));
+	assert_string_equal(json_string_value(J(J(m, "target"), "text")), "那是我的。");
+	json_decref(m);
+	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
+	json_t *back = sentence(&c, 1);
+	assert_string_equal(json_string_value(json_array_get(back, 2)), "我的");
+	json_decref(back);
+	xp_corpus_free(&c);
+	/* someone else's later action on the utterance blocks the undo */
+	v = xp_db_mention_version(db, run, "d|2");
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, v, &e), 0);
+	xp_edit other = {XP_ADD, "d|3", 1, 0, 1, "bob", NULL};
+	assert_int_equal(xp_db_edit_at(db, run, &other, -1, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), XP_ECONFLICT);
+	done(db);
+}
+
+static void target_only(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = run_with_lines(db);
+	xp_err e;
+	int64_t id, v = xp_db_mention_version(db, run, "d|1");
+	/* refused: outside the sentence, no target sentence, not a cluster */
+	assert_int_equal(xp_db_tadd_at(db, run, "d|1", 0, 5, 99, 2, "ann", NULL, v, &id, &e), XP_EINPUT);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|1", 2, 0, 1, 2, "ann", NULL, v, &id, &e), XP_EINPUT);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|1", 7, 0, 1, 2, "ann", NULL, v, &id, &e), XP_EINPUT);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|1", 0, 0, 1, -4, "ann", NULL, v, &id, &e), XP_EINPUT);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|1", 0, 0, 1, 2, "ann", NULL, v + 3, &id, &e), XP_ECONFLICT);
+	/* 我的 "mine" in sentence 1 (its English mention collided: no span)
+	 * joins cluster 1 */
+	assert_int_equal(xp_db_tadd_at(db, run, "d|1", 1, 2, 3, 1, "ann", NULL, v, &id, &e), 0);
+	assert_true(xp_db_mention_version(db, run, "d|1") > v);
+	json_t *m;
+	assert_int_equal(xp_db_mention(db, run, "d|0", 2, &m, &e), 0);   /* "I", cluster 1 */
+	json_t *u1 = json_array_get(J(J(m, "scene"), "utterances"), 1), *tm, *found = NULL;
+	size_t i;
+	json_array_foreach(J(u1, "tgt_mentions"), i, tm)
+		if (json_is_true(J(tm, "target_only")))
+			found = tm;
+	assert_non_null(found);
+	assert_int_equal(json_integer_value(J(found, "tid")), id);
+	json_decref(m);
+	xp_corpus c = {0};
+	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
+	assert_int_equal(exported(&c, 1, 2, 3), 1);
+	xp_corpus_free(&c);
+	/* the silver export has no corrections */
+	assert_int_equal(xp_db_export(db, run, 1, &c, &e), 0);
+	assert_int_equal(exported(&c, 1, 2, 3), -1);
+	xp_corpus_free(&c);
+	char *log;
+	assert_int_equal(xp_db_log(db, &log, &e), 0);
+	assert_non_null(strstr(log, "tadd"));
+	free(log);
+	char what[200], key[200];
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "tadd d|1");
+	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
+	assert_int_equal(exported(&c, 1, 2, 3), -1);
+	xp_corpus_free(&c);
+	done(db);
+}
+
+/* A rerun keeps them: the same utterances paired by the run with the same
+ * lines get the re-pairing, the corrections made after it and the
+ * target-only mention again; a changed target loses them, listed. */
+static void rerun_keeps_them(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = run_with_lines(db);
+	xp_err e;
+	int64_t one = 1, id;
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, -1, &e), 0);
+	xp_edit add = {XP_ADD, "d|2", 1, 0, 1, "ann", NULL};
+	assert_int_equal(xp_db_edit_at(db, run, &add, -1, &e), 0);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|0", 0, 6, 8, 2, "ann", NULL, -1, &id, &e), 0);
+	xp_corpus before = {0};
+	assert_int_equal(xp_db_export(db, run, 0, &before, &e), 0);
+	int64_t run2 = run_with_lines(db);
+	json_t *m;
+	assert_int_equal(xp_db_mention(db, run2, "d|2", 2, &m, &e), 0);
+	assert_true(json_is_true(J(J(m, "pairing"), "realigned")));
+	assert_string_equal(json_string_value(J(J(m, "target"), "text")), "我看见了那辆红色的大车。");
+	json_t *sp = J(J(m, "current"), "span");
+	assert_int_equal(json_integer_value(json_array_get(sp, 1)), 0);
+	assert_int_equal(json_integer_value(json_array_get(sp, 2)), 1);
+	json_decref(m);
+	xp_corpus after = {0};
+	assert_int_equal(xp_db_export(db, run2, 0, &after, &e), 0);
+	assert_int_equal(after.docs[0].nmentions, before.docs[0].nmentions);
+	assert_int_equal(exported(&after, 0, 6, 8), 2);
+	assert_true(exported(&after, 1, 0, 1) >= 0);
+	xp_corpus_free(&before), xp_corpus_free(&after);
+	json_t *c;
+	assert_int_equal(xp_db_carried(db, run2, NULL, &c, &e), 0);
+	size_t i, carried = 0, lost = 0;
+	json_t *x;
+	json_array_foreach(c, i, x) {
+		carried += !strcmp(json_string_value(J(x, "status")), "carried");
+		lost += !strcmp(json_string_value(J(x, "status")), "lost");
+	}
+	assert_int_equal(lost, 0);
+	assert_true(carried >= 3);   /* the realign, the target-only mention, d|2's addition */
+	json_decref(c);
+	/* what the rerun carried is not the annotator's to undo there: her
+	 * own actions are in run 1 */
+	char what[200], key[200];
+	assert_int_equal(xp_db_undo_mine(db, run2, "ann", what, sizeof what, key, sizeof key, &e), XP_ENOTFOUND);
+	done(db);
+}
+
+/* db merge takes them (and the pairing's doubts) with nothing lost, once */
+static void merged(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = run_with_lines(db);
+	xp_err e;
+	int64_t one = 1, id;
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, -1, &e), 0);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|0", 0, 6, 8, 2, "ann", NULL, -1, &id, &e), 0);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|0", 0, 3, 4, 1, "ann", NULL, -1, &id, &e), 0);
+	char what[200], key[200];
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);   /* the second */
+	xp_corpus a = {0};
+	assert_int_equal(xp_db_export(db, run, 0, &a, &e), 0);
+	xp_db_close(db);
+	char out[200];
+	snprintf(out, sizeof out, "%s/m.db", dir);
+	const char *ins[] = {path};
+	xp_merge_result r = {0};
+	assert_int_equal(xp_db_merge(out, ins, 1, &r, &e), 0);
+	xp_merge_result_free(&r);
+	memset(&r, 0, sizeof r);
+	assert_int_equal(xp_db_merge(out, ins, 1, &r, &e), 0);   /* again: nothing more */
+	xp_merge_result_free(&r);
+	xp_db *m;
+	assert_int_equal(xp_db_open(out, &m, &e), 0);
+	xp_corpus b = {0};
+	assert_int_equal(xp_db_export(m, 1, 0, &b, &e), 0);
+	assert_int_equal(b.docs[0].nmentions, a.docs[0].nmentions);
+	assert_int_equal(exported(&b, 0, 6, 8), 2);
+	assert_int_equal(exported(&b, 0, 3, 4), -1);   /* undone there, undone here */
+	json_t *j = sentence(&b, 1), *k = sentence(&a, 1);
+	assert_true(json_equal(j, k));
+	json_decref(j), json_decref(k);
+	assert_int_equal(count_tedits(m), 3);
+	json_t *mm;
+	assert_int_equal(xp_db_mention(m, 1, "d|2", 2, &mm, &e), 0);
+	assert_string_equal(json_string_value(json_array_get(J(J(mm, "pairing"), "doubt"), 0)), "time");
+	json_decref(mm);
+	xp_corpus_free(&a), xp_corpus_free(&b);
+	xp_db_close(m);
+	unlink(out);
+	char wal[220];
+	snprintf(wal, sizeof wal, "%s-wal", out);
+	unlink(wal);
+	snprintf(wal, sizeof wal, "%s-shm", out);
+	unlink(wal);
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	done(db);
+}
+
+/* A store made at schema 8 with corrections and reviews moves to 9 when
+ * opened, with nothing lost: the same view, queue and history. */
+static void migrate_from_8(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	xp_db_close(db);
+	xp_err e;
+	unlink(path);
+	assert_int_equal(xp_db_open_at(path, 8, &db, &e), 0);
+	assert_int_equal(xp_db_version(db), 8);
+	int64_t run = import(db);
+	xp_edit mod = {XP_MODIFY, "d|1", 0, 3, 5, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &mod, &e), 0);
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "ann", -1, &e), 0);
+	xp_corpus before = {0};
+	assert_int_equal(xp_db_export(db, run, 0, &before, &e), 0);
+	xp_queue old;
+	assert_int_equal(xp_db_queue(db, run, &old, &e), 0);
+	xp_db_close(db);
+	assert_int_equal(xp_db_open_mode(path, XP_DB_READ, &db, &e), 0);
+	assert_int_equal(xp_db_version(db), XP_DB_VERSION);
+	xp_queue now;
+	assert_int_equal(xp_db_queue(db, run, &now, &e), 0);
+	assert_int_equal(now.n, old.n);
+	for (size_t i = 0; i < old.n; i++) {
+		assert_string_equal(now.v[i].t.key, old.v[i].t.key);
+		assert_int_equal(now.v[i].t.align, 0);   /* nothing doubted: the run did not say */
+	}
+	xp_corpus after = {0};
+	assert_int_equal(xp_db_export(db, run, 0, &after, &e), 0);
+	assert_int_equal(after.docs[0].nmentions, before.docs[0].nmentions);
+	for (size_t i = 0; i < before.docs[0].nmentions; i++) {
+		assert_int_equal(after.docs[0].mentions[i].start, before.docs[0].mentions[i].start);
+		assert_int_equal(after.docs[0].mentions[i].end, before.docs[0].mentions[i].end);
+	}
+	json_t *m;
+	assert_int_equal(xp_db_mention(db, run, "d|2", 2, &m, &e), 0);
+	assert_string_equal(json_string_value(J(m, "status")), "kept");
+	assert_true(json_is_null(J(J(m, "pairing"), "conf")));
+	json_decref(m);
+	char *log;
+	assert_int_equal(xp_db_log(db, &log, &e), 0);
+	assert_non_null(strstr(log, "\"from\":8"));
+	free(log);
+	xp_queue_free(&old), xp_queue_free(&now);
+	xp_corpus_free(&before), xp_corpus_free(&after);
+	xp_db_close(db);
+	/* writable now: a realign on the migrated store (no lines kept: refused) */
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	int64_t one = 1;
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, -1, &e), XP_EINPUT);
+	done(db);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(aligned_fields),
+		cmocka_unit_test(doubtful_first),
+		cmocka_unit_test(realign_flow),
+		cmocka_unit_test(target_only),
+		cmocka_unit_test(rerun_keeps_them),
+		cmocka_unit_test(merged),
+		cmocka_unit_test(migrate_from_8),
+	};
+	return cmocka_run_group_tests_name("realign", tests, NULL, NULL);
+}
