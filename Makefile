@@ -5,6 +5,7 @@
 #   make check-valgrind [VG_TESTS="unit replays crash"] [VG_ORIGINS=no]   tests under valgrind
 #   make check-browser  the workbench in headless Chromium (screenshots in build/browser)
 #   make check-data   real-data checks (needs ../shared/data)
+#   make check-cluster  the workflow on a single-node Slurm (slurm-wlm, munge)
 #   make bench        benchmarks (needs ../shared/data); figures into bench/results/
 #   make bench-docs   docs/benchmarks.md's tables from bench/results/*.json
 #   make demo         the pipeline on the bundled sample    make docs   --help into docs/cmd/*.md
@@ -117,7 +118,7 @@ PUBLIC_HEADERS := xproj.h \
 	correct/db.h correct/review.h \
 	pipeline/pipeline.h serve/serve.h
 
-.PHONY: all check check-valgrind check-browser check-data bench bench-docs demo docs lang-doc fuzz install uninstall clean help man FORCE
+.PHONY: all check check-valgrind check-browser check-data check-cluster bench bench-docs demo docs lang-doc fuzz install uninstall clean help man FORCE
 all: $(B)/xproj $(B)/libxproj.a $(B)/$(SONAME) $(B)/xproj.1
 
 # objects are rebuilt when the flags change (a build from before -fPIC
@@ -219,6 +220,11 @@ $(B)/tests/scorer_cases: tests/data/scorer_cases.c $(B)/libxproj.a
 
 check-data: $(B)/xproj $(B)/tests/scorer_cases
 	@XPROJ=$(B)/xproj BUILD=$(B) DATA=$(DATA) sh tests/data/run
+
+# the workflow through its Slurm profile on a single-node Slurm started
+# here (needs slurm-wlm and munge: CLUSTER=1 scripts/install-deps)
+check-cluster: $(B)/xproj
+	@XPROJ=$(B)/xproj sh tests/cluster/workflow.sh
 
 BENCH_SRC := $(wildcard bench/*.c)
 BENCHES   := $(BENCH_SRC:bench/%.c=$(B)/bench/%)
