@@ -44,7 +44,7 @@ static const xp_lang_rule rules[] = {
 	 "a demonstrative این / اون before the span joins it for the / this / that"},
 	{"fa_ra", XP_RK_NP, XP_NP_FA_RA, 1,
 	 "the span ends before the object marker را / رو"},
-	XP_RULE_CONSIST, XP_RULE_NAMES,
+	XP_RULE_CONSIST,
 	{"fa_verb_edge", XP_RK_NP, XP_NP_FA_VERB_EDGE, 1,
 	 "a noun phrase without a clause sheds the verb group at its edges; one that is nothing but one is dropped"},
 	{"fa_clause", XP_RK_NP, XP_NP_FA_CLAUSE, 1,

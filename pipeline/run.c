@@ -214,6 +214,12 @@ static int stage_wordalign(run *R, xp_err *e)
 	if (R->wa.has_probs)
 		xp_probs_write(&pr, &R->wa);
 	rc = put(R, XP_OUT_PHARAOH, &ph, e) || (R->wa.has_probs && put(R, XP_OUT_PROBS, &pr, e));
+	/* The projection reads the posteriors as the file holds them (six
+	 * significant digits), as a `project --probs` of this run's files does:
+	 * a confidence right at a rule's cut (doubt's 0.4) would otherwise fall
+	 * on one side here and on the other in the stage-by-stage run. */
+	if (rc == 0 && !o->alignments && R->wa.has_probs)
+		rc = xp_probs_read(out_names[XP_OUT_PROBS], pr.p, pr.n, &R->wa, e);
 	xp_buf_free(&ph);
 	xp_buf_free(&pr);
 	return rc;

@@ -1189,7 +1189,11 @@ static int consistency(run *r, const xp_corpus *en)
 		free(tgt_of);
 	}
 	xp_consist_in in = {p->lang, sent, nsent, sent0, doc, at, (const char *const *)key, name, pos};
-	if (!rc && (r->o->np & XP_NP_NAMES) && r->o->names)   /* names.h: first, consist spreads it */
+	/* names.h: first, consist spreads it; only where the pack lists the
+	 * rule (Farsi's links already sit on its names: no tune scene moved,
+	 * and MMC dev's names lost a little with it) */
+	if (!rc && (r->o->np & XP_NP_NAMES) && r->o->names &&
+	    (xp_lang_rule_set(xp_lang_get(p->lang), XP_RK_NP) & XP_NP_NAMES))
 		rc = xp_names_place(p->m, n, &in, r->o->names) < 0 ? -1 : 0;
 	if (!rc && (r->o->np & XP_NP_CONSIST))
 		rc = xp_consist(p->m, n, &in) < 0 ? -1 : 0;

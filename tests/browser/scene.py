@@ -17,6 +17,7 @@ usage: scene.py URL SHOTS zh|fa
 import json
 import os
 import sys
+import time
 import urllib.parse
 import urllib.request
 
@@ -75,14 +76,33 @@ def shot(name):
 
 
 def marks_on_page():
-    """per scene line: the text marked as the mention and as its cluster, English then target"""
-    out = []
-    for li in d.find_elements(By.CSS_SELECTOR, "#scene li"):
-        row = []
-        for css in ["span.m-self", "span.m-clu", ".tgt .t-self", ".tgt .t-clu"]:
-            row.append("".join(e.text for e in li.find_elements(By.CSS_SELECTOR, css)).replace(" ", ""))
-        out.append(row)
-    return out
+    """per scene line: the text marked as the mention and as its cluster, English then target
+    (read again when the scene is redrawn under the reader: a loaded machine redraws late)"""
+    for _ in range(50):
+        try:
+            out = []
+            for li in d.find_elements(By.CSS_SELECTOR, "#scene li"):
+                row = []
+                for css in ["span.m-self", "span.m-clu", ".tgt .t-self", ".tgt .t-clu"]:
+                    row.append("".join(e.text for e in li.find_elements(By.CSS_SELECTOR, css)).replace(" ", ""))
+                out.append(row)
+            return out
+        except StaleElementReferenceException:
+            time.sleep(0.1)
+    return None
+
+
+def marks_settle(want, what):
+    """wait until the page marks what the API says (the scene is redrawn after an edit)"""
+    try:
+        wait.until(lambda _: marks_on_page() == want)
+    except TimeoutException:
+        pass
+    page = marks_on_page()
+    check(page == want, what)
+    if page != want:
+        print(page, want)
+    return page
 
 
 def marks_of(m):
@@ -120,10 +140,7 @@ try:
     d.execute_script("openAt(arguments[0])", pick["pos"])
     wait_for(lambda: current() == pick["key"], "opened " + pick["key"])
     idle()
-    page, want = marks_on_page(), marks_of(m)
-    check(page == want, "the scene marks the chain in English and target as the API says")
-    if page != want:
-        print(page, want)
+    page = marks_settle(marks_of(m), "the scene marks the chain in English and target as the API says") or []
     check(any(r[2] for r in page), "the mention itself is marked on its target line")
     check(any(r[3] for r in page), "its cluster mates are marked on the target lines")
     sty = d.execute_script("""const s = document.querySelector('#scene .t-self'), c = document.querySelector('#scene .t-clu');
@@ -184,7 +201,7 @@ try:
     check(after["scene"]["tgt_cluster"] == to and after["current"]["span"] == m["current"]["span"],
           "the store has it in cluster %d, the span unchanged" % to)
     wait_for(lambda: current() == pick["key"] and not d.execute_script("return S.busy"), "still on the mention")
-    check(marks_on_page() == marks_of(after), "the scene shows its new chain")
+    marks_settle(marks_of(after), "the scene shows its new chain")
     check(("→ cluster %d" % to) in text("#history"), "the history says where it went: " + text("#history"))
     check(("now in cluster %d" % to) in text("#mhead"), "the header says it moved")
     check("null" not in text("#mhead"), "no stray null in the header: " + text("#mhead"))
@@ -193,7 +210,7 @@ try:
     wait_for(lambda: "Undone" in text("#toast"), "the relink undone")
     check(api("mention?key=" + urllib.parse.quote(pick["key"]))["scene"]["tgt_cluster"] == cl, "back in cluster %d" % cl)
     wait_for(lambda: current() == pick["key"] and not d.execute_script("return S.busy"), "on the mention after undo")
-    check(marks_on_page() == marks_of(api("mention?key=" + urllib.parse.quote(pick["key"]))), "the scene shows the chain as it was")
+    marks_settle(marks_of(api("mention?key=" + urllib.parse.quote(pick["key"]))), "the scene shows the chain as it was")
     # Esc leaves the form with nothing saved
     press("r")
     wait_for(lambda: d.find_element(By.ID, "relink-form").is_displayed(), "the relink form opens again")
