@@ -12,9 +12,9 @@
 #include <strings.h>
 
 /* the rules every language takes */
-static const xp_lang_rule generic_rules[] = {XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_NAMES};
+static const xp_lang_rule generic_rules[] = {XP_RULE_STRAY, XP_RULE_CONSIST};
 /* and a language without articles */
-static const xp_lang_rule bare_rules[] = {XP_RULE_ARTICLES, XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_NAMES};
+static const xp_lang_rule bare_rules[] = {XP_RULE_ARTICLES, XP_RULE_STRAY, XP_RULE_CONSIST};
 
 const char *const xp_articles_all[] = {"the", "a", "an", NULL};
 
