@@ -10,11 +10,12 @@
 use strict;
 use warnings;
 use JSON::PP;
+use FindBin;
+require "$FindBin::Bin/conll.pl";   # read_report: either version of the report
 binmode STDOUT, ':encoding(UTF-8)';
 my ($rep, $key, $chars) = @ARGV;
-open my $fh, '<:encoding(UTF-8)', $rep or die "$rep: $!\n";
-my $r = decode_json(do { local $/; my $s = <$fh>; utf8::encode($s); $s });
-close $fh;
+my $r = read_report($rep);
+my $fh;
 # key spans: "doc|sentence|start|end" (ends exclusive)
 my (%span, @open, $doc, $s, $pos);
 open $fh, '<:encoding(UTF-8)', $key or die "$key: $!\n";
