@@ -53,7 +53,9 @@ echo "synthetic, $n mentions:"
 synth_run $n $((n / 75)) $T
 $XPROJ project --source $T/en.conll --aligned $T/aligned.jsonl --alignments $T/pairs.pharaoh -o $T/zh.conll \
 	--report $T/r.json 2>/dev/null
-$BASE/xproj db import $T/old.db --source $T/en.conll --aligned $T/aligned.jsonl --report $T/r.json >/dev/null 2>&1
+# an old build reads the report as version 1 wrote it (bench/report_v1.sh)
+sh bench/report_v1.sh $T/r.json > $T/r1.json
+$BASE/xproj db import $T/old.db --source $T/en.conll --aligned $T/aligned.jsonl --report $T/r1.json >/dev/null 2>&1
 $XPROJ db import $T/new.db --source $T/en.conll --aligned $T/aligned.jsonl --report $T/r.json >/dev/null 2>&1
 rm -f $T/mig.db*   # and the sample's -wal and -shm, which SQLite would replay
 cp $T/old.db $T/mig.db
