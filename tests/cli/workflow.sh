@@ -98,6 +98,18 @@ for k in $(seq 1 $(limit 300)); do
 	sleep 0.2
 done
 kill -TERM $pid 2>/dev/null
+# Snakemake 7.21 sometimes stops scheduling on SIGTERM and never exits (seen
+# under load: "Select jobs to execute..." and then nothing): after 20 s the
+# run is killed hard, its jobs with it, and its lock is released as a user
+# resuming after a kill -9 would (--unlock); the resume must then end the same
+killtree() { for c in $(pgrep -P $1); do killtree $c; done; kill -KILL $1 2>/dev/null; }
+for k in $(seq 1 100); do kill -0 $pid 2>/dev/null || break; sleep 0.2; done
+if kill -0 $pid 2>/dev/null; then
+	echo "(note: snakemake did not stop on SIGTERM within 20 s: killed)"
+	killtree $pid
+	wait $pid
+	expect_status 0 sm $T/c.yaml --unlock
+fi
 wait $pid
 [ -e $T/c/zh/score.txt ] && [ -e $T/c/fa/score.txt ] && echo "(note: the run ended before the kill)"
 expect_status 0 sm $T/c.yaml --rerun-incomplete
