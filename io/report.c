@@ -214,7 +214,9 @@ static int next_line(xp_report_reader *rr, const char **p, size_t *n, xp_err *er
 		return 1;
 	}
 	for (size_t from = rr->bpos;;) {
-		char *nl = memchr(rr->buf + from, '\n', rr->bn - from);
+		/* the buffer is NULL until the first read: memchr on it is
+		 * undefined even for zero bytes (UBSan says so) */
+		char *nl = rr->bn > from ? memchr(rr->buf + from, '\n', rr->bn - from) : NULL;
 		if (nl || (rr->eof && rr->bn > rr->bpos)) {
 			*p = rr->buf + rr->bpos;
 			*n = nl ? (size_t)(nl - *p) : rr->bn - rr->bpos;
