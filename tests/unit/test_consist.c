@@ -5,35 +5,10 @@
 #include "lang/np.h"
 #include "lang/pron.h"
 #include "project/consist.h"
+#include "consistfx.h"
 
 #include <string.h>
 
-/* A corpus of up to 8 target sentences given as space-separated tokens,
- * and up to 16 mentions. */
-typedef struct fx {
-	char buf[8][256];
-	const char *w[8][32];
-	uint32_t len[8][32];
-	xp_consist_sent sent[8];
-	size_t nsent, sent0[4];
-	xp_proj_mention m[16];
-	uint32_t doc[16];
-	int32_t at[16];
-	const char *key[16];
-	uint8_t name[16];
-	float pos[16];
-	size_t n;
-} fx;
-
-static void sentence(fx *f, const char *s)
-{
-	size_t k = f->nsent++;
-	snprintf(f->buf[k], sizeof f->buf[k], "%s", s);
-	uint32_t n = 0;
-	for (char *p = strtok(f->buf[k], " "); p; p = strtok(NULL, " "))
-		f->w[k][n] = p, f->len[k][n] = (uint32_t)strlen(p), n++;
-	f->sent[k] = (xp_consist_sent){f->w[k], f->len[k], n};
-}
 
 /* mention of cluster cl with English words key in sentence at (global;
  * -1: none) of document d, projected on [a, b) when fate is XP_PROJECTED */

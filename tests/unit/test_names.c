@@ -6,6 +6,7 @@
 #include "io/names.h"
 #include "lang/np.h"
 #include "project/names.h"
+#include "consistfx.h"
 
 #include <string.h>
 
@@ -125,30 +126,6 @@ static void test_learn(void **state)
 
 /* --- placing mentions ------------------------------------------------------ */
 
-typedef struct fx {
-	char buf[8][256];
-	const char *w[8][32];
-	uint32_t len[8][32];
-	xp_consist_sent sent[8];
-	size_t nsent, sent0[4];
-	xp_proj_mention m[16];
-	uint32_t doc[16];
-	int32_t at[16];
-	const char *key[16];
-	uint8_t name[16];
-	float pos[16];
-	size_t n;
-} fx;
-
-static void sentence(fx *f, const char *s)
-{
-	size_t k = f->nsent++;
-	snprintf(f->buf[k], sizeof f->buf[k], "%s", s);
-	uint32_t n = 0;
-	for (char *p = strtok(f->buf[k], " "); p; p = strtok(NULL, " "))
-		f->w[k][n] = p, f->len[k][n] = (uint32_t)strlen(p), n++;
-	f->sent[k] = (xp_consist_sent){f->w[k], f->len[k], n};
-}
 
 static size_t mention(fx *f, long long cl, const char *key, uint8_t name, int32_t at, xp_fate fate, uint32_t a,
 		      uint32_t b)
