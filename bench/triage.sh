@@ -52,46 +52,57 @@ align() {
 	rm -f $T/$l.all.pairs
 }
 
-# project LANG SET SOURCE: SET.conll and SET.report.json
+# project LANG SET SOURCE: SET.conll and SET.report.json (PROJECT_OPTS: more
+# options, e.g. --model M.json to project with a model file not compiled in)
 project() {
 	case $1 in zh) opts="--chars --skip-articles";; fa) opts="--prodrop --skip-articles";; esac
 	$XPROJ project --source $3 --aligned $T/$1.$2.jsonl --alignments $T/$1.$2.pharaoh --probs $T/$1.$2.probs \
 		--alt-alignments $T/$1.$2.alt1.pharaoh --alt-alignments $T/$1.$2.alt2.pharaoh \
-		--map $T/$1.$2.map $opts -o $T/$1.$2.conll --report $T/$1.$2.report.json 2>/dev/null
+		--map $T/$1.$2.map $opts ${PROJECT_OPTS:-} -o $T/$1.$2.conll --report $T/$1.$2.report.json 2>/dev/null
 }
 
-echo "mmc-tune: the triage queue (xproj db triage) against the corrected files"
+# queue XPROJ LANG SET SOURCE REPORT OUT: OUT.db and OUT.queue, db triage's
+# order of the projection REPORT (by that xproj)
+queue() {
+	rm -f $6.db
+	$1 db init $6.db >/dev/null
+	$1 db import $6.db --source $4 --aligned $T/$2.$3.jsonl --report $5 --lang $2 >/dev/null
+	$1 db triage $6.db --list > $6.queue
+}
+
+echo "the triage queue (xproj db triage): mmc-tune against the corrected files, MMC dev against its silver"
+# SETS: mmc-tune against the corrected files (human labels), then MMC dev
+# against its silver (judge --loose: the silver's conventions; no human
+# label, read it as agreement) -- the set the confidence model is fitted on
 for l in zh fa; do
 	case $l in zh) name=chinese;; fa) name=farsi;; esac
 	align $l
 	project $l tune $EN
 	project $l dev $DEV
 	[ -n "${PREP_ONLY:-}" ] && continue
-	rm -f $T/$l.db
-	$XPROJ db init $T/$l.db >/dev/null
-	$XPROJ db import $T/$l.db --source $EN --aligned $T/$l.tune.jsonl --report $T/$l.tune.report.json \
-		--lang $l >/dev/null
-	$XPROJ db triage $T/$l.db --list > $T/$l.queue
-	if [ -n "${BASE:-}" ]; then
-		case $l in zh) opts="--chars --skip-articles";; fa) opts="--prodrop --skip-articles";; esac
-		$BASE project --source $EN --aligned $T/$l.tune.jsonl --alignments $T/$l.tune.pharaoh \
-			--probs $T/$l.tune.probs --alt-alignments $T/$l.tune.alt1.pharaoh \
-			--alt-alignments $T/$l.tune.alt2.pharaoh --map $T/$l.tune.map $opts -o $T/$l.base.conll \
-			--report $T/$l.base.report.json 2>/dev/null
-		rm -f $T/$l.base.db
-		$BASE db init $T/$l.base.db >/dev/null
-		$BASE db import $T/$l.base.db --source $EN --aligned $T/$l.tune.jsonl \
-			--report $T/$l.base.report.json --lang $l >/dev/null
-		$BASE db triage $T/$l.base.db --top 100000 | sed -n 's/^ *[0-9][0-9]*  [0-9.]*  \([^ ]*\) .*/\1/p' \
-			> $T/$l.base.queue
-		echo "== $l: db triage of $BASE"
-		$XPROJ judge --report $T/$l.base.report.json --projected $T/$l.base.conll \
-			--key $TUNE/tune.$name.corrected.v4_gold_conll --order $T/$l.base.queue | sed 's/^/  /'
-	fi
-	m=; [ -n "${MODEL:-}" ] && m="--model $MODEL"
-	echo "== $l: db triage"
-	$XPROJ judge --report $T/$l.tune.report.json --projected $T/$l.tune.conll \
-		--key $TUNE/tune.$name.corrected.v4_gold_conll --order $T/$l.queue $m \
-		--plot $T/$l.calibration.svg --title "mmc-tune, $l: confidence against the corrected file" |
-		sed 's/^/  /'
+	for s in ${SETS:-tune dev}; do
+		case $s in
+		tune) src=$EN key=$TUNE/tune.$name.corrected.v4_gold_conll loose= o=$T/$l
+		      what="mmc-tune, $l: confidence against the corrected file";;
+		dev) src=$DEV key=$DATA/mmc/dev.$name.v4_gold_conll loose=--loose o=$T/$l.dev
+		     what="MMC dev, $l: confidence against its silver";;
+		*) echo "triage.sh: SETS: tune or dev, not $s" >&2; exit 2;;
+		esac
+		queue $XPROJ $l $s $src $T/$l.$s.report.json $o
+		if [ -n "${BASE:-}" ]; then
+			case $l in zh) opts="--chars --skip-articles";; fa) opts="--prodrop --skip-articles";; esac
+			$BASE project --source $src --aligned $T/$l.$s.jsonl --alignments $T/$l.$s.pharaoh \
+				--probs $T/$l.$s.probs --alt-alignments $T/$l.$s.alt1.pharaoh \
+				--alt-alignments $T/$l.$s.alt2.pharaoh --map $T/$l.$s.map $opts -o $T/$l.$s.base.conll \
+				--report $T/$l.$s.base.report.json 2>/dev/null
+			queue $BASE $l $s $src $T/$l.$s.base.report.json $T/$l.$s.base
+			echo "== $l, $s: db triage of $BASE"
+			$XPROJ judge --report $T/$l.$s.base.report.json --projected $T/$l.$s.base.conll \
+				--key $key $loose --order $T/$l.$s.base.queue | sed 's/^/  /'
+		fi
+		m=; [ -n "${MODEL:-}" ] && m="--model $MODEL"
+		echo "== $l, $s: db triage"
+		$XPROJ judge --report $T/$l.$s.report.json --projected $T/$l.$s.conll --key $key $loose \
+			--order $o.queue $m --plot $o.calibration.svg --title "$what" | sed 's/^/  /'
+	done
 done

@@ -265,6 +265,8 @@ static const struct {
 	{"fa_indef_first", "it begins with an indefinite article"},
 	{"fa_quoted", "it is only the quoted part of the phrase"},
 	{"fa_overt_subject", "the subject is not dropped"},
+	{"doubted", "its span was too doubtful to keep"},
+	{"doubt_odds", "its span came close to being kept"},
 };
 
 const char *xp_reason_phrase(const char *feat)

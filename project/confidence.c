@@ -23,7 +23,7 @@ const char *const xp_feat_names[XP_NFEAT] = {
 	"cluster", "cluster_proj", "rule_words", "committee", "drop_verb", "verb_rivals", "zh_last_word",
 	"zh_noun_beside", "poss_lost", "demonstrative", "zh_end_lex", "fa_last_word",
 	"fa_number", "wh_in", "rule_zh_dem", "twin_nearer", "fa_indef_first", "fa_quoted",
-	"fa_overt_subject"};
+	"fa_overt_subject", "doubted", "doubt_odds"};
 
 int xp_feat_named(const char *name)
 {

@@ -130,6 +130,12 @@ typedef enum {
 				(pro-drop or pron_agree), and a free pronoun of its person (من, تو, شما ...)
 				stands before that word in its clause: the subject is not dropped, so the
 				pronoun, not the verb, is the mention */
+	XP_F_DOUBTED,        /* a null the rule doubt (np.h XP_NP_DOUBT) made of a projected noun phrase:
+				the null model's own level for them (a span the model doubts is often
+				still a mention the corrector keeps or moves, seldom one to add) */
+	XP_F_DOUBT_ODDS,     /* ... and the log-odds the projected model gave its span (< 0 by the rule):
+				the nearer the span came to being kept, the likelier the corrected file
+				has a mention for it */
 	XP_NFEAT
 } xp_feat;
 

@@ -26,6 +26,7 @@
 #include "../model/script.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1374,6 +1375,14 @@ static int doubt(run *r, const xp_doc *ed, size_t d)
 		td->nmentions = w;
 		x->fate = XP_NULL_FILTERED;
 		x->np |= XP_NP_DOUBT;
+		/* what the projection did is now a null: its confidence is the
+		 * null model's P(no addition needed), no longer the span's
+		 * P(span right), which the doubt itself made low (confidence.h) */
+		float *f = r->p->feat + (pd->first + i) * XP_NFEAT;
+		double c = x->conf > 1e-6 ? x->conf : 1e-6;
+		f[XP_F_DOUBTED] = 1;
+		f[XP_F_DOUBT_ODDS] = (float)log(c / (1 - c));
+		x->conf = (float)xp_conf_of(&r->p->model, XP_CONF_NULL, f);
 		pd->st.projected--, pd->st.fate[XP_PROJECTED]--, pd->st.fate[XP_NULL_FILTERED]++;
 		for (unsigned k = 0; k < XP_NP_NRULES; k++)
 			pd->st.np[k] += XP_NP_BIT(k) == XP_NP_DOUBT;

@@ -2,7 +2,9 @@
  * (project/confidence.h) on projections judged against a reference. */
 #include "cli.h"
 #include "../project/feat.h"
+#include "../base/file.h"
 #include "../base/outputs.h"
+#include "../io/json.h"
 #include "../io/read.h"
 #include "../pipeline/label.h"
 #include "../project/calibrate.h"
@@ -224,10 +226,11 @@ static int run(int argc, char **argv)
 					   {"level-key", required_argument, 0, 'K'},
 					   {"zh-words", required_argument, 0, 'W'},
 					   {"drop-features", required_argument, 0, 'F'},
+					   {"null-only", required_argument, 0, 'N'},
 					   {0, 0, 0, 0}};
 	set sets[2 * MAXSETS], lv[MAXSETS];
 	size_t ns = 0, nr = 0, np = 0, nk = 0, lr = 0, lp = 0, lk = 0;
-	const char *out = NULL, *note = NULL, *ends = NULL, *words = NULL, *drops = NULL;
+	const char *out = NULL, *note = NULL, *ends = NULL, *words = NULL, *drops = NULL, *base = NULL;
 	unsigned char drop[XP_NFEAT] = {0};
 	double l2 = 1e-3;
 	int ch, skip_prodrop = 0, pu = 0;
@@ -261,6 +264,7 @@ static int run(int argc, char **argv)
 		else if (ch == 'F' && drop_list(optarg, drop))
 			return 2;
 		else if (ch == 'F') drops = optarg;
+		else if (ch == 'N') base = optarg;
 		else if (ch == '?') return 2;
 	}
 	if (ends && optind == argc && out && nr + np + nk == 0)
@@ -271,16 +275,34 @@ static int run(int argc, char **argv)
 	for (size_t s = 0; s < lr; s++)
 		sets[ns] = lv[s], sets[ns++].level = 1;
 	xp_err e;
-	xp_cli_file files[6 * MAXSETS + 1];
+	xp_cli_file files[6 * MAXSETS + 2];
 	size_t nf = 0;
 	for (size_t s = 0; s < ns; s++) {
 		files[nf++] = (xp_cli_file){"--report", sets[s].report, 0};
 		files[nf++] = (xp_cli_file){"--projected", sets[s].projected, 0};
 		files[nf++] = (xp_cli_file){"--key", sets[s].key, 0};
 	}
+	if (base)
+		files[nf++] = (xp_cli_file){"--null-only", base, 0};
 	files[nf++] = (xp_cli_file){"-o", out, 1};
 	if (xp_cli_check_files(files, nf, &e))
 		return xp_cli_error(&e);
+	/* --null-only: the projected models (and lexicons) stay the base
+	 * file's, so that a rule that reads them (np.h XP_NP_DOUBT) decides as
+	 * it did when the nulls fitted on were made */
+	json_t *bj = NULL, *bmodels = NULL;
+	if (base) {
+		char *bt = NULL;
+		size_t bl = 0;
+		xp_conf_model bm = {0};
+		if (xp_read_file(base, &bt, &bl, &e) || xp_conf_parse(base, bt, bl, &bm, &e) ||
+		    !(bj = xp_json_parse(base, bt, bl, 0, "a confidence model", &e))) {
+			free(bt), xp_conf_free(&bm);
+			return xp_cli_error(&e);
+		}
+		free(bt), xp_conf_free(&bm);
+		bmodels = json_object_get(bj, "models");
+	}
 	lang_ex langs[MAXSETS];
 	size_t nl = 0;
 	memset(langs, 0, sizeof langs);
@@ -391,7 +413,13 @@ static int run(int argc, char **argv)
 		for (size_t i = 0; i < langs[l].nn; i++)
 			pn += langs[l].null[i].y != 0;
 		json_t *pj = NULL, *nj = NULL;
-		if ((rc = fit("projected", langs[l].lang, langs[l].proj, langs[l].pcls, langs[l].np, pu, l2, &pm, &pj)) ||
+		json_t *bl = base ? json_object_get(bmodels, langs[l].lang) : NULL;
+		if (base && !json_object_get(bl, "projected")) {
+			rc = (xp_failc(&e, XP_EINPUT, base, 0, "no projected model for %s (--null-only)", langs[l].lang),
+			      xp_cli_error(&e));
+			break;
+		}
+		if ((!base && (rc = fit("projected", langs[l].lang, langs[l].proj, langs[l].pcls, langs[l].np, pu, l2, &pm, &pj))) ||
 		    (rc = fit("null", langs[l].lang, langs[l].null, langs[l].ncls, langs[l].nn, pu, l2, &nm, &nj)))
 			break;
 		json_t *level = NULL;
@@ -409,8 +437,10 @@ static int run(int argc, char **argv)
 		json_t *nullj = logit_json(&nm, langs[l].nn, pn, "recoverable", nj);
 		if (level)
 			json_object_set_new(nullj, "level", level);
-		json_t *lm = json_pack("{s:o,s:o}", "projected", logit_json(&pm, langs[l].np, pp, "right", pj), "null", nullj);
-		if (langs[l].lex)
+		json_t *lm = base ? json_deep_copy(bl) : json_pack("{s:o,s:o}", "projected", logit_json(&pm, langs[l].np, pp, "right", pj), "null", nullj);
+		if (base)
+			json_object_set_new(lm, "null", nullj);
+		if (langs[l].lex && !base)
 			json_object_set_new(lm, "lexicon", xp_lex_model_json(langs[l].lex));
 		json_object_set_new(models, langs[l].lang, lm);
 		fprintf(stderr, "xproj calibrate: %s: projected model on %zu examples (%zu right), null model on %zu (%zu "
@@ -427,6 +457,8 @@ static int run(int argc, char **argv)
 			json_object_set_new(doc, "note", json_string(note));
 		if (drops)
 			json_object_set_new(doc, "dropped_features", json_string(drops));
+		if (base)
+			json_object_set_new(doc, "projected_from", json_string(base));
 		if (skip_prodrop)
 			json_object_set_new(doc, "skipped", json_pack("{s:s,s:I}", "what", "pro-drop projections",
 								      "mentions", (json_int_t)skipped));
@@ -452,6 +484,7 @@ static int run(int argc, char **argv)
 	}
 	for (size_t s = 0; s < ns; s++)
 		xp_report_free(&sets[s].r);
+	json_decref(bj);
 	return rc;
 }
 
@@ -460,7 +493,7 @@ const xp_cmd xp_cmd_calibrate = {
 	"xproj calibrate --report R.json --projected OUT.conll --key REF.conll [...] [--l2 X]\n"
 	"                [--skip-prodrop] [--pu-agreeing] [--pu-possessive] [--loose] [--note TEXT]\n"
 	"                [--level-report R.json --level-projected OUT.conll --level-key CORRECTED.conll]\n"
-	"                [--drop-features F,...] -o MODEL.json\n"
+	"                [--drop-features F,...] [--null-only BASE.json] -o MODEL.json\n"
 	"       xproj calibrate --zh-ends SILVER.conll [--zh-words DIR] [--note TEXT] -o TABLE.json\n\n"
 	"Each --report/--projected/--key triple is a projection (`xproj project --report`) and a\n"
 	"reference for its target text, judged as `xproj judge` does.  For each target language\n"
@@ -498,6 +531,9 @@ const xp_cmd xp_cmd_calibrate = {
 	"                  (judged as they are, never --loose); MODEL.json records the shift\n"
 	"  --drop-features F,...  fit without these features (their weights stay 0): e.g.\n"
 	"                  those that read one reference's conventions (docs/triage.md)\n"
+	"  --null-only BASE.json  fit the null models only; the projected models (and\n"
+	"                  lexicons) are BASE.json's: the model that decided which noun\n"
+	"                  phrases the rule doubt made nulls of (project/confidence.h)\n"
 	"  --zh-ends SILVER  instead of a model, the table of how often SILVER's mentions end\n"
 	"                  on each jieba word (project/lexicon.h: the confidence's zh_end_lex;\n"
 	"                  the compiled-in one is project/zh_ends.json, of MMC dev's silver),\n"
