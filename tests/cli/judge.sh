@@ -123,6 +123,21 @@ a=$(nconf $T/m.json) b=$(nconf $T/lv.json)
 expect_eq "$(awk -v a="$a" -v b="$b" 'BEGIN { print (b < a) }')" 1 "--level-*: the recoverable null less confident ($a -> $b)"
 expect_status 2 $XPROJ calibrate --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll \
 	--level-report $T/r.json -o $T/lv2.json
+# --null-only BASE: the null model fitted, the projected one BASE's to the
+# digit (it decided the doubts the nulls were made by), the file says so; a
+# base without the language's projected model is an error and writes nothing
+expect_status 0 $XPROJ calibrate --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll \
+	--report $T/r.json --projected $T/zh.conll --key $T/zh.conll --l2 0.1 --null-only $T/lv.json -o $T/no.json
+expect_grep "\"projected_from\": \"$T/lv.json\"" $T/no.json
+pbias() { grep -A1 '"projected": {' $1 | sed -n 's/.*"bias": \(.*\),/\1/p'; }
+nbias() { grep -A1 '"null": {' $1 | sed -n 's/.*"bias": \(.*\),/\1/p'; }
+expect_eq "$(pbias $T/no.json)" "$(pbias $T/lv.json)" "--null-only: the base's projected model"
+expect_eq "$(nbias $T/no.json)" "$(nbias $T/m.json)" "--null-only: the null model fitted (no level: none asked)"
+echo '{"version": 1, "models": {"fa": {"projected": {"bias": 0, "weights": {}}, "null": {"bias": 0, "weights": {}}}}}' > $T/fa-model.json
+expect_status 1 $XPROJ calibrate --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll \
+	--null-only $T/fa-model.json -o $T/no2.json
+expect_grep 'no projected model for zh (--null-only)' $T/err
+[ -e $T/no2.json ] && { echo "FAIL: --null-only without the language's projected model wrote a model"; fails=$((fails + 1)); }
 # the model applied by project: confidences and explanations in the report, the store, triage
 expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
 	--probs $P/pairs.probs -o $T/zh2.conll --report $T/r2.json --model $T/m.json

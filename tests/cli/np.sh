@@ -76,6 +76,15 @@ expect_grep "$(line z 3 珍妮 '(2')" $T/low.conll                 # a name stay
 expect_grep '"np_rules":{.*"doubt":4}' $T/low.json
 expect_grep '"filtered":4,' $T/low.json
 expect_grep '"en":\[1,2,4\],"tgt":null,"fate":"filtered"' $T/low.json
+# what the projection did is now a null: its confidence is the null model's
+# (bias 0: 0.5), not the span's 0.007; the null model reads doubted = 1 and
+# doubt_odds = the span's log-odds (-5): weights 2 and 0.5 give 1 - P(recoverable)
+# = 1 - 1 / (1 + exp(-(2 - 2.5))) = 0.6225 ("why" pulls on the confidence)
+expect_grep '"en":\[1,2,4\],"tgt":null,"fate":"filtered","conf":0.5,' $T/low.json
+sed 's/"null":{"bias":0,"weights":{}}/"null":{"bias":0,"weights":{"doubted":2,"doubt_odds":0.5}}/g' $T/m-low.json > $T/m-low2.json
+proj low2 --model $T/m-low2.json
+expect_grep '"en":\[1,2,4\],"tgt":null,"fate":"filtered","conf":0.622[45]' $T/low2.json
+expect_grep '"why":"doubt_odds=-5.00 (+2.50), doubted=1.00 (-2.00)' $T/low2.json
 proj high --model $T/m-high.json
 expect_grep "$(line z 3 女同志 '(3)')" $T/high.conll
 expect_grep '"doubt":0}' $T/high.json
