@@ -34,7 +34,18 @@
 # records it).  Nothing else of mmc-tune is fitted on but the aligner's
 # unlabelled sentence pairs; bench/triage.sh measures on it afterwards.
 #
-#   DATA=../shared/data sh bench/calibrate.sh [OUT.json]   (default: project/calibration.json)
+# The rule doubt (np.h) reads the projected model: a noun phrase it gives
+# < 0.4 becomes a null, whose confidence the null model gives (features
+# doubted, doubt_odds).  So the two models are fitted on two projections,
+# never on what the model being fitted decided: the projected model on MMC
+# dev projected with --rules -doubt (every span, as before the rule), then
+# dev projected again with that model (doubt deciding by it), and the null
+# model alone on its nulls (xproj calibrate --null-only: the projected model
+# is kept to the digit).  NULL_ONLY=1 keeps the projected model of the
+# current project/calibration.json (the doubts it decides stay as they are:
+# the mention F1 does not move) and refits the null model alone.
+#
+#   DATA=../shared/data [NULL_ONLY=1] sh bench/calibrate.sh [OUT.json]   (default: project/calibration.json)
 #
 # then `make` compiles the new model in.  Deterministic: the same data and
 # xproj give the same file (the aligner's seed is fixed, Newton's optimum
@@ -45,15 +56,27 @@ OUT=${1:-project/calibration.json}
 case $OUT in /*) ;; *) OUT=$(pwd)/$OUT;; esac
 case $XPROJ in /*) ;; *) XPROJ=$(pwd)/$XPROJ;; esac
 if [ -n "${TRIAGE_DIR:-}" ]; then T=$TRIAGE_DIR; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
-TRIAGE_DIR=$T PREP_ONLY=1 DATA=$DATA XPROJ=$XPROJ sh bench/triage.sh > /dev/null
 case $DATA in /*) D=$DATA;; *) D=$(pwd)/$DATA;; esac
-cd "$T"
 # relative names, so the model file records the same sources wherever it ran
-ln -sf "$D/mmc/dev.chinese.v4_gold_conll" dev.chinese.silver.conll
-ln -sf "$D/mmc/dev.farsi.v4_gold_conll" dev.farsi.silver.conll
-ln -sf "$D/mmc-tune/tune.chinese.corrected.v4_gold_conll" tune.chinese.corrected.conll
+ln -sf "$D/mmc/dev.chinese.v4_gold_conll" $T/dev.chinese.silver.conll
+ln -sf "$D/mmc/dev.farsi.v4_gold_conll" $T/dev.farsi.silver.conll
+ln -sf "$D/mmc-tune/tune.chinese.corrected.v4_gold_conll" $T/tune.chinese.corrected.conll
+note="bench/calibrate.sh: MMC dev projected as bench/triage.sh does, judged against MMC's dev silver"
+if [ -n "${NULL_ONLY:-}" ]; then
+	base=kept.calibration.json
+	cp project/calibration.json $T/$base
+else
+	# the projected model, on every span (no doubt)
+	base=before-doubt.calibration.json
+	TRIAGE_DIR=$T PREP_ONLY=1 PROJECT_OPTS="--rules -doubt" DATA=$DATA XPROJ=$XPROJ sh bench/triage.sh > /dev/null
+	(cd "$T" && $XPROJ calibrate --report zh.dev.report.json --projected zh.dev.conll --key dev.chinese.silver.conll \
+		--report fa.dev.report.json --projected fa.dev.conll --key dev.farsi.silver.conll \
+		--pu-agreeing --loose --note "$note (projected model: --rules -doubt)" -o $base)
+fi
+# the null model, on the nulls the doubts of that projected model left
+TRIAGE_DIR=$T PREP_ONLY=1 PROJECT_OPTS="--model $T/$base" DATA=$DATA XPROJ=$XPROJ sh bench/triage.sh > /dev/null
+cd "$T"
 $XPROJ calibrate --report zh.dev.report.json --projected zh.dev.conll --key dev.chinese.silver.conll \
 	--report fa.dev.report.json --projected fa.dev.conll --key dev.farsi.silver.conll \
 	--level-report zh.tune.report.json --level-projected zh.tune.conll --level-key tune.chinese.corrected.conll \
-	--pu-agreeing --loose --note "bench/calibrate.sh: MMC dev projected as bench/triage.sh does, judged against MMC's dev silver" \
-	-o "$OUT"
+	--pu-agreeing --loose --null-only $base --note "$note" -o "$OUT"

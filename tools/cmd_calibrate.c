@@ -443,8 +443,12 @@ static int run(int argc, char **argv)
 		if (langs[l].lex && !base)
 			json_object_set_new(lm, "lexicon", xp_lex_model_json(langs[l].lex));
 		json_object_set_new(models, langs[l].lang, lm);
-		fprintf(stderr, "xproj calibrate: %s: projected model on %zu examples (%zu right), null model on %zu (%zu "
-				"recoverable)\n", langs[l].lang, langs[l].np, pp, langs[l].nn, pn);
+		if (base)
+			fprintf(stderr, "xproj calibrate: %s: projected model kept (%s), null model on %zu (%zu recoverable)\n",
+				langs[l].lang, base, langs[l].nn, pn);
+		else
+			fprintf(stderr, "xproj calibrate: %s: projected model on %zu examples (%zu right), null model on %zu (%zu "
+					"recoverable)\n", langs[l].lang, langs[l].np, pp, langs[l].nn, pn);
 	}
 	if (rc == 0) {
 		json_t *doc = json_pack("{s:i,s:s,s:f,s:o,s:o}", "version", 1, "fitted_by",
