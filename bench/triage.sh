@@ -23,7 +23,10 @@
 # BASE=path/to/xproj also measures another build's queue (project with the
 # same --alt-alignments, db import, db triage by that xproj, on the same
 # alignment), e.g. main before a change;
-# PREP_ONLY=1 stops after the projections (bench/calibrate.sh fits on them).
+# PREP_ONLY=1 stops after the projections (bench/calibrate.sh fits on them);
+# PROJECT_OPTS: more options for this xproj's project (--model M.json,
+# --rules -doubt); SETS: the sets judged (default "tune dev": MMC dev against
+# its silver, judge --loose, queue and plot as LANG.dev.*).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}"
 TUNE=$DATA/mmc-tune
