@@ -318,6 +318,17 @@ static void rerun_keeps_them(void **state)
 	done(db);
 }
 
+/* a run of the fixture with one of each: d|2's utterance re-paired with
+ * line 1 (tedit 1), tokens 6-8 of utterance 0 added to cluster 2 (tedit 2) */
+static int64_t run_with_both(xp_db *db)
+{
+	int64_t run = run_with_lines(db), one = 1, id;
+	xp_err e;
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, -1, &e), 0);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|0", 0, 6, 8, 2, "ann", NULL, -1, &id, &e), 0);
+	return run;
+}
+
 /* the problems `db check` finds in a store of problems (the report's lines) */
 static size_t check(xp_db *db, char **report)
 {
@@ -343,19 +354,14 @@ static void check_tedits(void **state)
 {
 	(void)state;
 	xp_db *db = fresh();
-	int64_t run = run_with_lines(db);
-	xp_err e;
-	int64_t one = 1, tadd;
-	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, -1, &e), 0);
-	assert_int_equal(xp_db_tadd_at(db, run, "d|0", 0, 6, 8, 2, "ann", NULL, -1, &tadd, &e), 0);
-	int64_t run2 = run_with_lines(db);   /* carries both over */
+	run_with_both(db);
+	run_with_lines(db);   /* carries both over */
 	char *report;
 	size_t n = check(db, &report);
 	if (n)
 		fail_msg("db check on a whole store: %s", report);
 	free(report);
 	assert_int_equal(count_tedits(db), 4);
-	(void)run2;
 	/* the realign (id 1) of run 1: another run's utterance, the
 	 * mention of run 2's document, tokens that are no JSON */
 	sql(db, "UPDATE tedits SET utterance = (SELECT t.utterance FROM tedits t WHERE t.id = 3) WHERE id = 1");
@@ -375,10 +381,7 @@ static void check_tedits(void **state)
 	/* a target-only mention (id 2) past its sentence's end, in no
 	 * cluster; then of an utterance that is gone */
 	db = fresh();
-	run = run_with_lines(db);
-	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, -1, &e), 0);
-	assert_int_equal(xp_db_tadd_at(db, run, "d|0", 0, 6, 8, 2, "ann", NULL, -1, &tadd, &e), 0);
-	assert_int_equal(tadd, 2);
+	run_with_both(db);
 	sql(db, "UPDATE tedits SET end = 99, cluster = NULL WHERE id = 2");
 	n = check(db, &report);
 	assert_non_null(strstr(report, "target-only mention 2: cluster none is no cluster number"));
@@ -398,11 +401,8 @@ static void merged(void **state)
 {
 	(void)state;
 	xp_db *db = fresh();
-	int64_t run = run_with_lines(db);
+	int64_t run = run_with_both(db), id;
 	xp_err e;
-	int64_t one = 1, id;
-	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, -1, &e), 0);
-	assert_int_equal(xp_db_tadd_at(db, run, "d|0", 0, 6, 8, 2, "ann", NULL, -1, &id, &e), 0);
 	assert_int_equal(xp_db_tadd_at(db, run, "d|0", 0, 3, 4, 1, "ann", NULL, -1, &id, &e), 0);
 	char what[200], key[200];
 	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);   /* the second */
@@ -450,12 +450,8 @@ static void merged(void **state)
 static void migrate_from_8(void **state)
 {
 	(void)state;
-	xp_db *db = fresh();
-	xp_db_close(db);
+	xp_db *db = fresh_at(8);
 	xp_err e;
-	unlink(path);
-	assert_int_equal(xp_db_open_at(path, 8, &db, &e), 0);
-	assert_int_equal(xp_db_version(db), 8);
 	int64_t run = import(db);
 	xp_edit mod = {XP_MODIFY, "d|1", 0, 3, 5, "ann", NULL};
 	assert_int_equal(xp_db_edit(db, run, &mod, &e), 0);
