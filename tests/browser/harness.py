@@ -100,6 +100,13 @@ class Page:
         self.wait_for(lambda: self.d.find_element(By.ID, "name-dialog").get_attribute("open") is not None, what)
         self.d.find_element(By.ID, "name-input").send_keys(name, Keys.ENTER)
 
+    def console_clean(self, *ignore):
+        """a check that the browser logged no error since the last call,
+        but those whose message holds one of ignore"""
+        errors = [l["message"] for l in self.d.get_log("browser")
+                  if l["level"] == "SEVERE" and not any(i in l["message"] for i in ignore)]
+        check(not errors, "no errors in the browser console: %s" % errors)
+
     def stopped(self, e, what, name):
         """a walk that raised e (a step that could not even be tried is a
         failure too): the traceback, a failed check, a screenshot `name`"""

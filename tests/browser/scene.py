@@ -98,9 +98,9 @@ try:
     d.execute_script("openAt(arguments[0])", pick["pos"])
     wait_for(lambda: current() == pick["key"], "opened " + pick["key"])
     idle()
-    page = marks_settle(marks_of(m), "the scene marks the chain in English and target as the API says") or []
-    check(any(r[2] for r in page), "the mention itself is marked on its target line")
-    check(any(r[3] for r in page), "its cluster mates are marked on the target lines")
+    marks = marks_settle(marks_of(m), "the scene marks the chain in English and target as the API says") or []
+    check(any(r[2] for r in marks), "the mention itself is marked on its target line")
+    check(any(r[3] for r in marks), "its cluster mates are marked on the target lines")
     sty = d.execute_script("""const s = document.querySelector('#scene .t-self'), c = document.querySelector('#scene .t-clu');
       return [getComputedStyle(s).backgroundColor, getComputedStyle(c).backgroundColor, getComputedStyle(c).borderBottomStyle];""")
     check(sty[0] != sty[1] and sty[2] == "solid", "the mention and its cluster look different: %r" % sty)
@@ -216,8 +216,7 @@ try:
         check(srv["done"] == done0 + 1 and text("#progress-text").startswith("%d / " % srv["done"]),
               "after the undo: header %r, server %d" % (text("#progress-text"), srv["done"]))
 
-    errors = [l for l in d.get_log("browser") if l["level"] == "SEVERE" and "favicon" not in l["message"]]
-    check(not errors, "no errors in the browser console: %s" % errors)
+    page.console_clean("favicon")
 except Exception as e:
     page.stopped(e, "the walk through the scene", "scene-%s-failure.png" % LANG)
 finally:
