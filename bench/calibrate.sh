@@ -1,4 +1,4 @@
-# Refit the compiled-in confidence model (project/calibration.json) without
+# Refit the compiled-in confidence models (lang/calib/zh.json, fa.json) without
 # human labels: MMC dev (134 scenes, none of them in mmc-tune) projected as
 # bench/triage.sh does, each projection judged against MMC's own dev silver
 # (a noisy reference: MMC's fine-tuned aligner, not a person), one pair of
@@ -42,41 +42,48 @@
 # dev projected again with that model (doubt deciding by it), and the null
 # model alone on its nulls (xproj calibrate --null-only: the projected model
 # is kept to the digit).  NULL_ONLY=1 keeps the projected model of the
-# current project/calibration.json (the doubts it decides stay as they are:
-# the mention F1 does not move) and refits the null model alone.
+# current DIR/LANG.json (the doubts it decides stay as they are: the mention
+# F1 does not move) and refits the null model alone.
 #
-#   DATA=../shared/data [NULL_ONLY=1] sh bench/calibrate.sh [OUT.json]   (default: project/calibration.json)
+#   DATA=../shared/data [NULL_ONLY=1] sh bench/calibrate.sh [DIR]   (default: lang/calib)
 #
-# then `make` compiles the new model in.  Deterministic: the same data and
+# writes DIR/zh.json and DIR/fa.json, each pack's own model (lang/lang.h
+# calibration; a language's fit reads only its own sets, so fitting them
+# apart gives the weights one run over both gave); then `make` compiles the
+# new models in.  Deterministic: the same data and
 # xproj give the same file (the aligner's seed is fixed, Newton's optimum
 # is unique).  TRIAGE_DIR as in bench/triage.sh.
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}"
-OUT=${1:-project/calibration.json}
+OUT=${1:-lang/calib}
 case $OUT in /*) ;; *) OUT=$(pwd)/$OUT;; esac
 case $XPROJ in /*) ;; *) XPROJ=$(pwd)/$XPROJ;; esac
 if [ -n "${TRIAGE_DIR:-}" ]; then T=$TRIAGE_DIR; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
 case $DATA in /*) D=$DATA;; *) D=$(pwd)/$DATA;; esac
+case $T in /*) ;; *) T=$(pwd)/$T;; esac
 # relative names, so the model file records the same sources wherever it ran
 ln -sf "$D/mmc/dev.chinese.v4_gold_conll" $T/dev.chinese.silver.conll
 ln -sf "$D/mmc/dev.farsi.v4_gold_conll" $T/dev.farsi.silver.conll
 ln -sf "$D/mmc-tune/tune.chinese.corrected.v4_gold_conll" $T/tune.chinese.corrected.conll
-note="bench/calibrate.sh: MMC dev projected as bench/triage.sh does, judged against MMC's dev silver"
-if [ -n "${NULL_ONLY:-}" ]; then
-	base=kept.calibration.json
-	cp project/calibration.json $T/$base
-else
-	# the projected model, on every span (no doubt)
-	base=before-doubt.calibration.json
-	TRIAGE_DIR=$T PREP_ONLY=1 PROJECT_OPTS="--rules -doubt" DATA=$DATA XPROJ=$XPROJ sh bench/triage.sh > /dev/null
-	(cd "$T" && $XPROJ calibrate --report zh.dev.report.json --projected zh.dev.conll --key dev.chinese.silver.conll \
-		--report fa.dev.report.json --projected fa.dev.conll --key dev.farsi.silver.conll \
-		--pu-agreeing --loose --note "$note (projected model: --rules -doubt)" -o $base)
-fi
-# the null model, on the nulls the doubts of that projected model left
-TRIAGE_DIR=$T PREP_ONLY=1 PROJECT_OPTS="--model $T/$base" DATA=$DATA XPROJ=$XPROJ sh bench/triage.sh > /dev/null
-cd "$T"
-$XPROJ calibrate --report zh.dev.report.json --projected zh.dev.conll --key dev.chinese.silver.conll \
-	--report fa.dev.report.json --projected fa.dev.conll --key dev.farsi.silver.conll \
-	--level-report zh.tune.report.json --level-projected zh.tune.conll --level-key tune.chinese.corrected.conll \
-	--pu-agreeing --loose --null-only $base --note "$note" -o "$OUT"
+NOTE="bench/calibrate.sh: MMC dev projected as bench/triage.sh does, judged against MMC's dev silver"
+for l in zh fa; do
+	case $l in zh) name=chinese level="--level-report zh.tune.report.json --level-projected zh.tune.conll
+		--level-key tune.chinese.corrected.conll";; fa) name=farsi level=;; esac
+	if [ -n "${NULL_ONLY:-}" ]; then
+		base=kept.$l.json
+		cp "$OUT/$l.json" $T/$base
+	else
+		# the projected model, on every span (no doubt)
+		base=before-doubt.$l.json
+		LANGS=$l TRIAGE_DIR=$T PREP_ONLY=1 PROJECT_OPTS="--rules -doubt" DATA=$DATA XPROJ=$XPROJ \
+			sh bench/triage.sh > /dev/null
+		(cd "$T" && $XPROJ calibrate --report $l.dev.report.json --projected $l.dev.conll \
+			--key dev.$name.silver.conll --pu-agreeing --loose --note "$NOTE (projected model: --rules -doubt)" \
+			-o $base)
+	fi
+	# the null model, on the nulls the doubts of that projected model left
+	LANGS=$l TRIAGE_DIR=$T PREP_ONLY=1 PROJECT_OPTS="--model $T/$base" DATA=$DATA XPROJ=$XPROJ \
+		sh bench/triage.sh > /dev/null
+	(cd "$T" && $XPROJ calibrate --report $l.dev.report.json --projected $l.dev.conll --key dev.$name.silver.conll \
+		$level --pu-agreeing --loose --null-only $base --note "$NOTE" -o "$OUT/$l.json")
+done

@@ -25,7 +25,7 @@
 # alignment), e.g. main before a change;
 # PREP_ONLY=1 stops after the projections (bench/calibrate.sh fits on them);
 # PROJECT_OPTS: more options for this xproj's project (--model M.json,
-# --rules -doubt); SETS: the sets judged (default "tune dev": MMC dev against
+# --rules -doubt); LANGS: zh, fa or both (default); SETS: the sets judged (default "tune dev": MMC dev against
 # its silver, judge --loose, queue and plot as LANG.dev.*).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}"
@@ -77,7 +77,7 @@ echo "the triage queue (xproj db triage): mmc-tune against the corrected files, 
 # SETS: mmc-tune against the corrected files (human labels), then MMC dev
 # against its silver (judge --loose: the silver's conventions; no human
 # label, read it as agreement) -- the set the confidence model is fitted on
-for l in zh fa; do
+for l in ${LANGS:-zh fa}; do
 	case $l in zh) name=chinese;; fa) name=farsi;; esac
 	align $l
 	project $l tune $EN
