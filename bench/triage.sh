@@ -25,8 +25,9 @@
 # alignment), e.g. main before a change;
 # PREP_ONLY=1 stops after the projections (bench/calibrate.sh fits on them);
 # PROJECT_OPTS: more options for this xproj's project (--model M.json,
-# --rules -doubt); LANGS: zh, fa or both (default); SETS: the sets judged (default "tune dev": MMC dev against
-# its silver, judge --loose, queue and plot as LANG.dev.*).
+# --rules -doubt); LANGS: zh, fa or both (default); SETS: the sets judged
+# (default "tune dev": MMC dev against its silver, judge --loose, queue and
+# plot as LANG.dev.*).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}"
 TUNE=$DATA/mmc-tune
