@@ -103,7 +103,20 @@ typedef struct xp_wa_opts {
 	/* learn the target forms of the English side's names from every pair
 	 * trained on (xp_wa_names; default on) */
 	int learn_names;
+	/* the source side's mentions as soft constraints (align/gibbs.c,
+	 * hold_spans): one sentence per pair to align, in order, each link
+	 * (i, j) the source tokens i..j (0-based, inclusive, as given; io/
+	 * walign.h reads them as Pharaoh).  Spans of two or more tokens that
+	 * overlap make one block; a transition of the alignment chain that stays
+	 * in a block weighs span_factor times more.  NULL, or a factor of 1:
+	 * no constraint, the links as without */
+	const xp_walign *src_spans;
+	double span_factor;
 } xp_wa_opts;
+
+/* wordalign --span-factor's default (docs/rules.md, "Which links make a
+ * span") */
+#define XP_WA_SPAN_FACTOR 1.0
 
 void xp_wa_defaults(xp_wa_opts *o);
 /* The number of threads `threads` stands for (0: the cores online). */
