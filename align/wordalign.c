@@ -570,8 +570,9 @@ int xp_wa_model_write(const xp_wa *w, xp_buf *out, xp_err *err)
 static int build_blocks(xp_wa *w, xp_err *err)
 {
 	const xp_walign *sp = w->o.src_spans;
+	const char *name = w->o.src_spans_name ? w->o.src_spans_name : "";
 	if (sp->nsent != w->nout)
-		return xp_failc(err, XP_EINPUT, "", 0, "the source spans have %zu lines for %zu sentence pairs",
+		return xp_failc(err, XP_EINPUT, name, 0, "the source spans have %zu lines for %zu sentence pairs",
 				sp->nsent, w->nout);
 	if (!(w->c.blk = calloc(w->c.side[0].ntok + 1, sizeof *w->c.blk)))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
@@ -598,7 +599,7 @@ static int build_blocks(xp_wa *w, xp_err *err)
 			if (l->i > l->j || l->j >= n) {
 				free(join);
 				free(id);
-				return xp_failc(err, XP_EINPUT, "", s + 1,
+				return xp_failc(err, XP_EINPUT, name, s + 1,
 						"source span %u-%u is not within the pair's %u tokens", l->i, l->j, n);
 			}
 			for (uint32_t t = l->i; t < l->j; t++)

@@ -111,6 +111,7 @@ typedef struct xp_wa_opts {
 	 * in a block weighs span_factor times more.  NULL, or a factor of 1:
 	 * no constraint, the links as without */
 	const xp_walign *src_spans;
+	const char *src_spans_name;   /* its file, for errors (NULL: "") */
 	double span_factor;
 } xp_wa_opts;
 

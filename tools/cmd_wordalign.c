@@ -266,7 +266,7 @@ static int run(int argc, char **argv)
 	xp_wa *w = NULL;
 	xp_outputs wo = {0};
 	if (a.spans)
-		a.wa.src_spans = &spans;
+		a.wa.src_spans = &spans, a.wa.src_spans_name = a.spans;
 	if (xp_cli_check_files(files, nf, &e) || (a.spans && xp_pharaoh_read_file(a.spans, 0, &spans, &e)) ||
 	    xp_wa_new(&w, &a.wa, &e) ||
 	    xp_wa_add_file(w, argv[optind], 0, &e) ||
