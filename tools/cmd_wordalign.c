@@ -118,7 +118,7 @@ static const struct option own[] = {
 	{"tgt-lang", required_argument, 0, 'L'}, {"save-model", required_argument, 0, 'M'},
 	{"model", required_argument, 0, 'm'},   {"adapt-sweeps", required_argument, 0, 'A'},
 	{"names", required_argument, 0, 'N'},   {"no-names", no_argument, 0, 'n'},
-	{"src-spans", required_argument, 0, 'K'}, {"span-factor", required_argument, 0, 'k'}, {0, 0, 0, 0}};
+	{"src-spans", required_argument, 0, 'K'}, {0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
 typedef struct args {
@@ -157,16 +157,6 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'N': a->names = optarg; break;
 		case 'n': a->no_names = 1; break;
 		case 'K': a->spans = optarg; break;
-		case 'k': {
-			char *end;
-			double v = strtod(optarg, &end);
-			if (end == optarg || *end || !(v > 0 && v <= 1000)) {
-				xp_failc(&e, XP_EUSAGE, "", 0, "--span-factor: '%s' is not a factor (above 0, at most 1000)", optarg);
-				return xp_cli_bad_value("wordalign", &e);
-			}
-			a->wa.span_factor = v;
-			break;
-		}
 		case 'A': {
 			char *end;
 			long v = strtol(optarg, &end, 10);
@@ -208,7 +198,7 @@ static int run(int argc, char **argv)
 {
 	args a = {.sym = XP_SYM_GDFA, .adapt = -1};
 	xp_wa_defaults(&a.wa);
-	struct option lo[32];
+	struct option lo[48];
 	xp_err e;
 	if (xp_opts_table(lo, sizeof lo / sizeof *lo, groups, &e))
 		return xp_cli_error(&e);

@@ -50,4 +50,14 @@ expect_grep 'garbled.spans:2' $T/err
 [ -e $T/x.pharaoh ] && { echo "FAIL: a refused wordalign wrote its output"; fails=$((fails + 1)); }
 expect_status 2 $XPROJ wordalign $T/p.pairs --src-spans $T/p.spans --span-factor 0 -o $T/x.pharaoh
 expect_grep 'span-factor' $T/err
+# the pipeline builds the spans from its transcript: factor 1 is the run
+# without them, 4 moves the posteriors
+S=tools/sample
+for f in 1 4; do
+	expect_status 0 $XPROJ pipeline --source $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt --threads 1 \
+		--span-factor $f -o $T/pl$f
+done
+expect_status 0 $XPROJ pipeline --source $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt --threads 1 -o $T/pl
+expect_eq "$(cat $T/pl1/alignments.probs)" "$(cat $T/pl/alignments.probs)" "pipeline --span-factor 1: the run without"
+cmp -s $T/pl4/alignments.probs $T/pl/alignments.probs && { echo "FAIL: pipeline --span-factor 4 changed nothing"; fails=$((fails + 1)); }
 finish
