@@ -46,6 +46,7 @@ void xp_wa_defaults(xp_wa_opts *o)
 	o->one_way = XP_SYM_ONE_WAY;   /* sym.h; README, "Which links make a span" */
 	o->learn_names = 1;
 	o->span_factor = XP_WA_SPAN_FACTOR;
+	o->span_langs = xp_lang_codes_with(XP_LT_MENTION_SPANS);   /* Farsi */
 }
 
 int xp_wa_threads(int threads)
@@ -64,6 +65,7 @@ struct xp_wa {
 	wa_namelearn learn;      /* the show's names (o.learn_names; namelearn.h) */
 	wa_prior_counts cells;   /* cells each prior boosts */
 	size_t skipped;
+	long nblocks;            /* xp_wa_span_blocks */
 	xp_wa_norm nm[2];
 	/* the pairs to align: corpus sentence out[s]; side d's tokens of them
 	 * at ooff[d][s].. in orig (each token's index in the original line) */
@@ -176,6 +178,7 @@ void xp_wa_free(xp_wa *w)
 size_t xp_wa_nsent(const xp_wa *w) { return w->nout; }
 long xp_wa_closed_cells(const xp_wa *w) { return w->cells.closed; }
 long xp_wa_loan_cells(const xp_wa *w) { return w->cells.loans; }
+long xp_wa_span_blocks(const xp_wa *w) { return w->nblocks; }
 void xp_wa_schedule(const xp_wa *w, int *samplers, int *sweeps)
 {
 	*samplers = w->samplers;
@@ -609,7 +612,7 @@ static int build_blocks(xp_wa *w, xp_err *err)
 		for (uint32_t t = 0; t < n; t++) {
 			int left = t && join[t - 1];
 			if (join[t] && !left && b < UINT16_MAX)
-				b++;
+				b++, w->nblocks++;
 			id[t] = join[t] || left ? b : 0;
 		}
 		if (hi - lo != w->c.side[0].off[w->out[s] + 1] - at)
@@ -837,7 +840,8 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	w->c.nlex = w->c.nsent - before;
 	if (normalise(w))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory normalising the words");
-	if (w->o.src_spans && w->o.span_factor != 1 && build_blocks(w, err))
+	if (w->o.src_spans && w->o.span_factor != 1 && wa_lang_listed(w->o.span_langs, w->nm[1].lang) &&
+	    build_blocks(w, err))
 		return -1;
 	if (w->o.learn_names && learn_init(w))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");

@@ -150,14 +150,15 @@ for l in $LANGS; do
 		done
 	done < $T/$l.rules
 	# the aligner's spans: the baseline's rules from the spans' alignments
-	for f in ${AUDIT_SPANS:-}; do
-		grep -q "^span$f " $T/$l.runs && continue
+	for f in ${AUDIT_SPANS:+base} ${AUDIT_SPANS:-}; do
+		[ $f = base ] && tag=base a="" || tag=span$f a=span$f
+		grep -q "^$tag " $T/$l.runs && continue
 		for s in $SEEDS; do
-			project_seed $l $s +articles span$f span$f &
+			project_seed $l $s +articles $tag $a &
 			[ "$AUDIT_JOBS" = 1 ] && wait
 		done
 		wait
-		echo "span$f off aligner" >> $T/$l.runs
+		echo "$tag off aligner" >> $T/$l.runs
 	done
 	echo
 	sel=$T/$l.rules

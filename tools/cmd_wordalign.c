@@ -40,6 +40,11 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 	if (xp_wa_closed_cells(w))
 		fprintf(stderr, "xproj wordalign: closed-class prior: %ld cells of pronouns linked %g times likelier\n",
 			xp_wa_closed_cells(w), o->closed_prior);
+	if (o->src_spans)
+		fprintf(stderr, "xproj wordalign: English mention spans: %ld blocks held together (factor %g)%s\n",
+			xp_wa_span_blocks(w), o->span_factor,
+			xp_wa_span_blocks(w) || o->span_factor == 1 ? "" : "; not for this target language "
+			"(--span-factor applies a factor to any)");
 	if (xp_wa_loan_cells(w))
 		fprintf(stderr, "xproj wordalign: loanword prior: %ld cells of rare words and their transliterations\n",
 			xp_wa_loan_cells(w));

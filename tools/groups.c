@@ -203,7 +203,9 @@ int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err 
 	case O_SAMPLERS: return xp_cli_intv("--samplers", v, 1, 1024, &wa->samplers, e);
 	case O_ITERS: return xp_cli_intv("--iters", v, 0, 1000000, &wa->iters, e);
 	case O_SETTLE: return xp_cli_real("--settle", v, 0, 1, &wa->settle, e);
-	case O_SPAN_FACTOR: return xp_cli_real("--span-factor", v, 0.001, 1000, &wa->span_factor, e);
+	case O_SPAN_FACTOR:   /* given: for every language */
+		wa->span_langs = NULL;
+		return xp_cli_real("--span-factor", v, 0.001, 1000, &wa->span_factor, e);
 	case O_LOWERCASE: wa->lowercase = 1; return 0;
 	case O_NO_NORMALIZE: return no_normalize(v, wa, e);
 	case O_NAME_PRIOR: return prior_factor("--name-prior", v, &wa->name_prior, e);

@@ -37,6 +37,17 @@ wa four --src-spans $T/p.spans --span-factor 4
 expect_eq "$(cat $T/one.pharaoh $T/one.probs)" "$(cat $T/plain.pharaoh $T/plain.probs)" "factor 1: the links without spans"
 # the posteriors move with a factor (the links may not, on pairs this clear)
 [ "$(cat $T/four.probs)" != "$(cat $T/plain.probs)" ] || { echo "FAIL: factor 4 changed no posterior"; fails=$((fails + 1)); }
+# the default: a factor of 2 for the languages whose pack has the trait
+# (Farsi), none for the others (German here), which wordalign says
+wa dflt --src-spans $T/p.spans
+expect_eq "$(cat $T/dflt.probs)" "$(cat $T/plain.probs)" "the default: no spans for a German target"
+expect_grep 'English mention spans: 0 blocks held together (factor 2); not for this target language' $T/err
+wa two --src-spans $T/p.spans --span-factor 2 --tgt-lang fa
+wa fa --src-spans $T/p.spans --tgt-lang fa
+expect_grep 'English mention spans: 3 blocks held together (factor 2)$' $T/err
+expect_eq "$(cat $T/fa.probs)" "$(cat $T/two.probs)" "the default for Farsi: factor 2"
+wa fa1 --src-spans $T/p.spans --tgt-lang fa --span-factor 1
+expect_eq "$(cat $T/fa1.probs)" "$(cat $T/plain.probs)" "Farsi at factor 1: no spans"
 # refused: a line short, a span past its pair, a bad factor; nothing written
 printf '0-2\n' > $T/short.spans
 expect_status 1 $XPROJ wordalign $T/p.pairs --src-spans $T/short.spans --span-factor 4 --threads 1 -o $T/x.pharaoh

@@ -124,7 +124,7 @@ static int align(const char *text, const xp_walign *spans, double f, xp_walign *
 	xp_wa_opts o;
 	xp_wa_defaults(&o);
 	o.threads = 1, o.seed = 5, o.learn_names = 0;
-	o.src_spans = spans, o.span_factor = f;
+	o.src_spans = spans, o.span_factor = f, o.span_langs = NULL;
 	xp_walign rev = {0};
 	int rc = xp_wordalign(&b, &o, fwd, &rev, e);
 	xp_walign_free(&rev);
