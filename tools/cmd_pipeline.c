@@ -177,7 +177,7 @@ const xp_cmd xp_cmd_pipeline = {
 	"              --samplers N, --iters N, --settle E, --lowercase, --no-name-prior, --name-prior F,\n"
 	"              --no-closed-prior, --closed-prior F, --no-loan-prior, --loan-prior F,\n"
 	"              --loan-langs L, --span-factor X (the transcript's mentions as soft\n"
-	"              constraints, as wordalign --src-spans: default 1, off),\n"
+	"              constraints, as wordalign --src-spans: only when given),\n"
 	"              --one-way P (default 0.5; 0 keeps every one-way link),\n"
 	"              --train F (more pairs to train on,\n"
 	"              repeatable); the built-in aligner also trains on every bilingual pair of\n"
