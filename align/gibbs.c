@@ -391,6 +391,66 @@ static void count(wa_sampler *s, const sent *t, uint32_t j, uint32_t i, int sign
 	update_pos(s, t, i, parts);
 }
 
+/* The source side's mentions as soft constraints (wordalign.h, src_spans):
+ * a mention is translated, most of the time, as one contiguous run of
+ * target words.  Every transition of the alignment chain (from one aligned
+ * generated word to the next) that keeps inside one block of English mention
+ * tokens is weighed blk_f times more: the factor is a potential on the
+ * chain, multiplied into the collapsed model's weights, so the sampler draws
+ * from the model times the potential.  English generating the target
+ * (dir 0): a target word after one linked into a mention is drawn into the
+ * mention rather than to NULL or out of it and back (a jump out and back
+ * loses two transitions' factors).  The target generating English (dir 1):
+ * consecutive words of one mention are drawn to the same or adjacent target
+ * words.  Token j's choices i change the transitions prev -> i -> next; NULL
+ * makes it prev -> next.  Multiplies s->w[1..I] and returns NULL's factor. */
+static double hold_spans(wa_sampler *s, const sent *t, uint32_t j, long prev, long next)
+{
+	const double f = s->c->blk_f;
+	const long I = t->I;
+	const uint16_t *B = s->c->blk + ((s->dir ? t->fs : t->es) - s->c->side[0].tok);
+	double *w = s->w;
+	if (!s->dir) {
+		uint16_t bp = prev >= 1 && prev <= I ? B[prev - 1] : 0, bn = next >= 1 && next <= I ? B[next - 1] : 0;
+		for (int k = 0; k < 2; k++) {
+			long at = k ? next : prev;
+			uint16_t b = k ? bn : bp;
+			if (!b)
+				continue;
+			/* a block is a run of positions: from `at` both ways */
+			for (long i = at; i >= 1 && B[i - 1] == b; i--)
+				w[i] *= f;
+			for (long i = at + 1; i <= I && B[i - 1] == b; i++)
+				w[i] *= f;
+		}
+		return bp && bp == bn ? f : 1;
+	}
+	uint16_t b = B[j];
+	if (!b)
+		return 1;
+	/* the generated words before and after j that hold prev and next */
+	long jp = -1, jn = -1;
+	for (long q = (long)j - 1; q >= 0; q--)
+		if (t->a[q]) {
+			jp = q;
+			break;
+		}
+	for (uint32_t q = j + 1; q < t->J; q++)
+		if (t->a[q]) {
+			jn = q;
+			break;
+		}
+	int hp = jp >= 0 && B[jp] == b, hn = jn >= 0 && B[jn] == b;
+	for (int k = 0; k < 2; k++) {
+		long at = k ? next : prev;   /* a position 1..I when its word is in the block */
+		if (k ? hn : hp)
+			for (long i = at - 1; i <= at + 1; i++)
+				if (i >= 1 && i <= I)
+					w[i] *= f;
+	}
+	return hp && hn && labs(next - prev) <= 1 ? f : 1;
+}
+
 /* A map is walked entry by entry when it has at most this many slots per
  * source position, else looked up position by position. */
 #define WALK 4
@@ -445,6 +505,8 @@ static double weigh(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, lo
 		if (gen == j)
 			w[cond + 1] *= t->cx[k].f;
 	}
+	if (s->c->blk && (parts & WA_JUMP))
+		w0 *= hold_spans(s, t, j, prev, next);
 	double total = w0;
 	w[0] = total;
 	for (uint32_t i = 1; i <= I; i++) {

@@ -45,6 +45,12 @@ typedef struct wa_corpus {
 	uint32_t *coff;
 	wa_cell *cell;
 	size_t ncell;
+	/* the source side's mention blocks (wordalign.h, src_spans): per side-0
+	 * token, 0 or the number within its sentence of the run of mention
+	 * tokens it belongs to; a jump that stays in a block weighs blk_f times
+	 * more (gibbs.c, hold_spans).  NULL: no spans, the sampler as without */
+	uint16_t *blk;
+	double blk_f;
 } wa_corpus;
 
 static inline uint32_t wa_len(const wa_side *d, uint32_t s) { return (uint32_t)(d->off[s + 1] - d->off[s]); }

@@ -392,7 +392,7 @@ static int closed_cells(wa_corpus *c, size_t *cap, size_t s0, uint32_t k, unsign
 
 /* 1 if lang is one of the space-separated languages of list (NULL: every
  * language, known or not). */
-static int listed(const char *list, const char *lang)
+int wa_lang_listed(const char *list, const char *lang)
 {
 	if (!list)
 		return 1;
@@ -416,7 +416,7 @@ static int closed_masks(const wa_corpus *c, xp_vocab voc[2], const wa_prior_opts
 	const char *other = en0 ? l1 : l0;
 	const xp_lang_pack *po = en0 ? p1 : p0;
 	if (o->closed <= 1 || !o->closed_classes || en0 == en1 || !po || !po->closed_class ||
-	    !listed(o->closed_langs, other))
+	    !wa_lang_listed(o->closed_langs, other))
 		return 0;
 	for (int d = 0; d < 2; d++) {
 		if (!(mask[d] = calloc((size_t)c->side[d].V + 1, sizeof *mask[d]))) {
@@ -444,7 +444,7 @@ static int loan_types(builder *b, const wa_corpus *c, const wa_names *nm, const 
 				b->cnt[d][S->tok[q]]++;
 	}
 	for (int d = 0; d < 2; d++) {
-		if (!listed(o->loan_langs, o->lang[!d] ? o->lang[!d] : ""))
+		if (!wa_lang_listed(o->loan_langs, o->lang[!d] ? o->lang[!d] : ""))
 			continue;
 		if (!(loan[d] = calloc((size_t)c->side[d].V + 1, 1)))
 			return -1;
@@ -470,8 +470,8 @@ long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_
 	if (closed < 0)
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	int names = o->boost > 1 && nm;
-	int loans = o->loan > 1 && nm && (listed(o->loan_langs, o->lang[0] ? o->lang[0] : "") ||
-					  listed(o->loan_langs, o->lang[1] ? o->lang[1] : ""));
+	int loans = o->loan > 1 && nm && (wa_lang_listed(o->loan_langs, o->lang[0] ? o->lang[0] : "") ||
+					  wa_lang_listed(o->loan_langs, o->lang[1] ? o->lang[1] : ""));
 	if (!names && !loans && !closed)
 		return 0;
 	builder b = {0};

@@ -136,6 +136,8 @@ typedef struct wa_prior_counts {
 long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_prior_opts *o,
 		    wa_prior_counts *counts, xp_err *err);
 void wa_prior_free(wa_corpus *c);
+/* 1 if lang is in list (codes by space; NULL: every language, "" none). */
+int wa_lang_listed(const char *list, const char *lang);
 
 /* --- the parts, for tests ------------------------------------------------- */
 

@@ -45,6 +45,8 @@ void xp_wa_defaults(xp_wa_opts *o)
 	o->loan_langs = xp_lang_codes_with(XP_LT_LOANWORDS);   /* Farsi */
 	o->one_way = XP_SYM_ONE_WAY;   /* sym.h; README, "Which links make a span" */
 	o->learn_names = 1;
+	o->span_factor = XP_WA_SPAN_FACTOR;
+	o->span_langs = xp_lang_codes_with(XP_LT_MENTION_SPANS);   /* Farsi */
 }
 
 int xp_wa_threads(int threads)
@@ -63,6 +65,7 @@ struct xp_wa {
 	wa_namelearn learn;      /* the show's names (o.learn_names; namelearn.h) */
 	wa_prior_counts cells;   /* cells each prior boosts */
 	size_t skipped;
+	long nblocks;            /* xp_wa_span_blocks */
 	xp_wa_norm nm[2];
 	/* the pairs to align: corpus sentence out[s]; side d's tokens of them
 	 * at ooff[d][s].. in orig (each token's index in the original line) */
@@ -167,6 +170,7 @@ void xp_wa_free(xp_wa *w)
 	wa_names_free(&w->names);
 	wa_namelearn_free(&w->learn);
 	wa_prior_free(&w->c);
+	free(w->c.blk);
 	free(w->out);
 	free(w);
 }
@@ -174,6 +178,7 @@ void xp_wa_free(xp_wa *w)
 size_t xp_wa_nsent(const xp_wa *w) { return w->nout; }
 long xp_wa_closed_cells(const xp_wa *w) { return w->cells.closed; }
 long xp_wa_loan_cells(const xp_wa *w) { return w->cells.loans; }
+long xp_wa_span_blocks(const xp_wa *w) { return w->nblocks; }
 void xp_wa_schedule(const xp_wa *w, int *samplers, int *sweeps)
 {
 	*samplers = w->samplers;
@@ -558,6 +563,68 @@ int xp_wa_model_write(const xp_wa *w, xp_buf *out, xp_err *err)
 	return 0;
 }
 
+/* --- the source side's mentions ------------------------------------------------ */
+
+/* c.blk from o.src_spans (wordalign.h): per source token of the pairs to
+ * align, the block its original token is in.  A span must lie within its
+ * pair's tokens (the last one the aligner kept: English drops none), and
+ * the spans must have one line per pair: a file for other pairs is refused
+ * rather than applied at random. */
+static int build_blocks(xp_wa *w, xp_err *err)
+{
+	const xp_walign *sp = w->o.src_spans;
+	const char *name = w->o.src_spans_name ? w->o.src_spans_name : "";
+	if (sp->nsent != w->nout)
+		return xp_failc(err, XP_EINPUT, name, 0, "the source spans have %zu lines for %zu sentence pairs",
+				sp->nsent, w->nout);
+	if (!(w->c.blk = calloc(w->c.side[0].ntok + 1, sizeof *w->c.blk)))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	w->c.blk_f = w->o.span_factor;
+	/* per original token of a pair: joined to the next one by a span
+	 * (join), then its block (id) */
+	uint8_t *join = NULL;
+	uint16_t *id = NULL;
+	size_t cap_j = 0, cap_i = 0;
+	for (size_t s = 0; s < w->nout; s++) {
+		uint64_t lo = w->ooff[0][s], hi = w->ooff[0][s + 1], at = w->c.side[0].off[w->out[s]];
+		uint32_t n = 0;   /* original tokens: one past the last one kept */
+		for (uint64_t p = lo; p < hi; p++)
+			if (w->orig[0][p] + 1u > n)
+				n = w->orig[0][p] + 1u;
+		if (xp_grow(&join, &cap_j, (size_t)n + 1, 1) || xp_grow(&id, &cap_i, (size_t)n + 1, sizeof *id)) {
+			free(join);
+			free(id);
+			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		}
+		memset(join, 0, (size_t)n + 1);
+		for (size_t k = sp->start[s]; k < sp->start[s + 1]; k++) {
+			const xp_link *l = &sp->links[k];
+			if (l->i > l->j || l->j >= n) {
+				free(join);
+				free(id);
+				return xp_failc(err, XP_EINPUT, name, s + 1,
+						"source span %u-%u is not within the pair's %u tokens", l->i, l->j, n);
+			}
+			for (uint32_t t = l->i; t < l->j; t++)
+				join[t] = 1;   /* a span of one token joins nothing */
+		}
+		uint16_t b = 0;
+		for (uint32_t t = 0; t < n; t++) {
+			int left = t && join[t - 1];
+			if (join[t] && !left && b < UINT16_MAX)
+				b++, w->nblocks++;
+			id[t] = join[t] || left ? b : 0;
+		}
+		if (hi - lo != w->c.side[0].off[w->out[s] + 1] - at)
+			continue;   /* (never: each aligner token has its original index) */
+		for (uint64_t p = lo; p < hi; p++)
+			w->c.blk[at + (p - lo)] = id[w->orig[0][p]];
+	}
+	free(join);
+	free(id);
+	return 0;
+}
+
 /* --- training ------------------------------------------------------------------ */
 
 static void progress_add(xp_wa *w, uint64_t units)
@@ -773,6 +840,9 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	w->c.nlex = w->c.nsent - before;
 	if (normalise(w))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory normalising the words");
+	if (w->o.src_spans && w->o.span_factor != 1 && wa_lang_listed(w->o.span_langs, w->nm[1].lang) &&
+	    build_blocks(w, err))
+		return -1;
 	if (w->o.learn_names && learn_init(w))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	if (w->o.name_prior > 1 || w->o.closed_prior > 1 || w->o.loan_prior > 1) {

@@ -103,7 +103,24 @@ typedef struct xp_wa_opts {
 	/* learn the target forms of the English side's names from every pair
 	 * trained on (xp_wa_names; default on) */
 	int learn_names;
+	/* the source side's mentions as soft constraints (align/gibbs.c,
+	 * hold_spans): one sentence per pair to align, in order, each link
+	 * (i, j) the source tokens i..j (0-based, inclusive, as given; io/
+	 * walign.h reads them as Pharaoh).  Spans of two or more tokens that
+	 * overlap make one block; a transition of the alignment chain that stays
+	 * in a block weighs span_factor times more.  NULL, or a factor of 1:
+	 * no constraint, the links as without */
+	const xp_walign *src_spans;
+	const char *src_spans_name;   /* its file, for errors (NULL: "") */
+	double span_factor;
+	/* the target languages the spans are for, by space (default: the packs
+	 * with XP_LT_MENTION_SPANS, Farsi); NULL: every language */
+	const char *span_langs;
 } xp_wa_opts;
+
+/* span_factor's default (docs/rules.md, "Which links make a span":
+ * Farsi passes the audit at 2, Chinese loses) */
+#define XP_WA_SPAN_FACTOR 2.0
 
 void xp_wa_defaults(xp_wa_opts *o);
 /* The number of threads `threads` stands for (0: the cores online). */
@@ -165,6 +182,10 @@ void xp_wa_settling(const xp_wa *w, double *sweeps, double moved[3]);
 
 /* The cells the closed-class prior boosted (0 when off), after xp_wa_run. */
 long xp_wa_closed_cells(const xp_wa *w);
+/* The blocks of source mention tokens the aligner held together (0: the
+ * spans were not used: none given, factor 1, or a language not in
+ * span_langs), after xp_wa_run. */
+long xp_wa_span_blocks(const xp_wa *w);
 /* The cells the loanword prior boosted (0 when off), after xp_wa_run. */
 long xp_wa_loan_cells(const xp_wa *w);
 

@@ -33,6 +33,12 @@
 # AUDIT_JOBS=1 projects the seeds one after the other (default: together);
 # AUDIT_ALIGN_ONLY=1 makes the alignments and stops; AUDIT_RULES="r1 r2"
 # audits only those rules (the others' rows are left out).
+# AUDIT_SPANS="2 4": also audit the aligner's English mention spans
+# (`wordalign --src-spans`, `bitext --spans`) at each factor: the pairs are
+# aligned again with them (cached as LANG.SEED.spanF.*; no names file, as
+# the cached baseline has none, so the rule `names` plays no part in the
+# difference) and projected with the baseline's rules; row `spanF`, its
+# gain what the spans do.  AUDIT_RULES=none with it audits the spans alone.
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=zh fa}" "${SEEDS:=1 7 11}"
 : "${RESAMPLES:=1000}" "${BOOT_SEED:=33}" "${TOL:=0.05}" "${AUDIT_JOBS:=0}"
@@ -44,35 +50,52 @@ if [ -n "${AUDIT_DIR:-}" ]; then T=$AUDIT_DIR; mkdir -p "$T"; else T=$(mktemp -d
 now() { date +%s; }
 start=$(now)
 
-# align LANG SEED: DIR/LANG.SEED.{tune,dev}.{pharaoh,probs}, once
+# align LANG SEED [FACTOR]: DIR/LANG.SEED.{tune,dev}.{pharaoh,probs}, once;
+# with FACTOR, the English mention spans at that factor: LANG.SEED.spanF.*
 align() {
-	l=$1 s=$2
-	[ -s $T/$l.$s.dev.probs ] && return 0
+	l=$1 s=$2 v=${3:+.span$3}
+	[ -s $T/$l.$s$v.dev.probs ] && return 0
 	extra=""; [ $l = zh ] && extra="--train $DATA/bitext/zh-en.tv4dialog.94k.pairs.gz"
+	[ -n "$v" ] && extra="$extra --src-spans $T/$l.all.spans --span-factor $3 --no-names"
 	cat $T/$l.tune.pairs $T/$l.dev.pairs > $T/$l.all.pairs
 	a=$(now)
-	$XPROJ wordalign --lowercase --threads 2 --seed $s $T/$l.all.pairs $extra \
-		-o $T/$l.$s.all.pharaoh --probs $T/$l.$s.all.probs > $T/$l.$s.wordalign.log 2>&1
+	nice -n 10 $XPROJ wordalign --lowercase --threads 2 --seed $s $T/$l.all.pairs $extra \
+		-o $T/$l.$s$v.all.pharaoh --probs $T/$l.$s$v.all.probs > $T/$l.$s$v.wordalign.log 2>&1
 	nt=$(wc -l < $T/$l.tune.pairs) nd=$(wc -l < $T/$l.dev.pairs)
 	for x in pharaoh probs; do
-		head -n $nt $T/$l.$s.all.$x > $T/$l.$s.tune.$x
-		sed -n "$((nt + 1)),$((nt + nd))p" $T/$l.$s.all.$x > $T/$l.$s.dev.$x.tmp
-		mv $T/$l.$s.dev.$x.tmp $T/$l.$s.dev.$x
+		head -n $nt $T/$l.$s$v.all.$x > $T/$l.$s$v.tune.$x
+		sed -n "$((nt + 1)),$((nt + nd))p" $T/$l.$s$v.all.$x > $T/$l.$s$v.dev.$x.tmp
+		mv $T/$l.$s$v.dev.$x.tmp $T/$l.$s$v.dev.$x
 	done
-	rm -f $T/$l.$s.all.pharaoh $T/$l.$s.all.probs
+	rm -f $T/$l.$s$v.all.pharaoh $T/$l.$s$v.all.probs
 	# the names wordalign learned (from every pair: the bitext's too) stand
 	# next to both halves' alignments, where project reads them
-	if [ -e $T/$l.$s.all.names ]; then
+	if [ -z "$v" ] && [ -e $T/$l.$s.all.names ]; then
 		cp $T/$l.$s.all.names $T/$l.$s.tune.names
 		mv $T/$l.$s.all.names $T/$l.$s.dev.names
 	fi
-	echo "  $l seed $s: aligned in $(( $(now) - a )) s" >&2
+	echo "  $l seed $s${3:+ spans $3}: aligned in $(( $(now) - a )) s" >&2
+}
+
+# the English mention spans of each pair, tune then dev (bitext --spans)
+spans() {
+	[ -s $T/$1.all.spans ] && return 0
+	$XPROJ bitext $T/$1.tune.jsonl -o $T/$1.tune.pairs.chk --source $EN_tune --spans $T/$1.tune.spans 2>/dev/null
+	$XPROJ bitext $T/$1.dev.jsonl -o $T/$1.dev.pairs.chk --source $EN_dev --spans $T/$1.dev.spans 2>/dev/null
+	cmp -s $T/$1.tune.pairs.chk $T/$1.tune.pairs && cmp -s $T/$1.dev.pairs.chk $T/$1.dev.pairs ||
+		{ echo "audit.sh: bitext --spans wrote other pairs" >&2; exit 1; }
+	rm -f $T/$1.tune.pairs.chk $T/$1.dev.pairs.chk
+	cat $T/$1.tune.spans $T/$1.dev.spans > $T/$1.all.spans
 }
 
 for l in $LANGS; do
 	case $l in zh|fa) ;; *) echo "audit.sh: no audit for language $l" >&2; exit 2;; esac
 	mmc_pairs $l $T
 	for s in $SEEDS; do align $l $s; done
+	[ -n "${AUDIT_SPANS:-}" ] && spans $l
+	for f in ${AUDIT_SPANS:-}; do
+		for s in $SEEDS; do align $l $s $f; done
+	done
 done
 [ -n "${AUDIT_ALIGN_ONLY:-}" ] && exit 0
 
@@ -80,16 +103,17 @@ echo "Rule audit: each rule from the same alignments (seeds $SEEDS), mmc-tune ag
 echo "MMC dev against its silver; gain = baseline (--rules +articles) minus without the rule (or with it, for"
 echo "rules off by default); mention F1 points, ${RESAMPLES} scene resamples, 90% interval; KEEP: interval > 0"
 echo "and dev gain >= -$TOL"
-# project_seed LANG SEED SPEC TAG: DIR/LANG.SEED.{tune,dev}.TAG.json
+# project_seed LANG SEED SPEC TAG [ALIGNMENTS]: DIR/LANG.SEED.{tune,dev}.TAG.json
+# (ALIGNMENTS: the tag of other alignments, LANG.SEED.ALIGNMENTS.*)
 project_seed() {
 	for set in tune dev; do
-		out=$T/$1.$2.$set.$4
+		out=$T/$1.$2.$set.$4 A=$T/$1.$2${5:+.$5}.$set
 		[ -s $out.json ] && [ $out.json -nt $XPROJ ] && continue
 		eval "en=\$EN_$set"
 		case $set in tune) key=$TUNE/tune.$name.corrected.v4_gold_conll;;
 			     dev) key=$DATA/mmc/dev.$name.v4_gold_conll;; esac
-		nice -n 10 $XPROJ project --source $en --aligned $T/$1.$set.jsonl --alignments $T/$1.$2.$set.pharaoh \
-			--probs $T/$1.$2.$set.probs --map $T/$1.$set.map $c --rules $3 -o $out.conll 2>/dev/null
+		nice -n 10 $XPROJ project --source $en --aligned $T/$1.$set.jsonl --alignments $A.pharaoh \
+			--probs $A.probs --map $T/$1.$set.map $c --rules $3 -o $out.conll 2>/dev/null
 		nice -n 10 $XPROJ score $c --per-doc --json $key $out.conll > $out.json.tmp 2>/dev/null
 		mv $out.json.tmp $out.json
 		rm -f $out.conll
@@ -125,9 +149,24 @@ for l in $LANGS; do
 			echo "$f $def $kind" >> $T/$l.runs
 		done
 	done < $T/$l.rules
+	# the aligner's spans: the baseline's rules from the spans' alignments
+	for f in ${AUDIT_SPANS:+base} ${AUDIT_SPANS:-}; do
+		[ $f = base ] && tag=base a="" || tag=span$f a=span$f
+		grep -q "^$tag " $T/$l.runs && continue
+		for s in $SEEDS; do
+			project_seed $l $s +articles $tag $a &
+			[ "$AUDIT_JOBS" = 1 ] && wait
+		done
+		wait
+		echo "$tag off aligner" >> $T/$l.runs
+	done
 	echo
 	sel=$T/$l.rules
 	[ -n "${AUDIT_RULES:-}" ] && { sel=$T/$l.rules.sel; for r in $AUDIT_RULES; do grep "^$r " $T/$l.rules; done > $sel || :; }
+	if [ -n "${AUDIT_SPANS:-}" ]; then
+		[ $sel = $T/$l.rules ] && { cp $T/$l.rules $T/$l.rules.sel; sel=$T/$l.rules.sel; }
+		for f in $AUDIT_SPANS; do echo "span$f off aligner off" >> $sel; done
+	fi
 	rm -f $T/$l.verdicts
 	perl bench/audit.pl --lang $l --dir $T --seeds "$SEEDS" --resamples $RESAMPLES --boot-seed $BOOT_SEED \
 		--tol $TOL --rules $sel

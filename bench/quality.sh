@@ -31,9 +31,13 @@ EN=$TUNE/tune.english.v4_gold_conll
 if [ -n "${QUALITY_DIR:-}" ]; then T=$QUALITY_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
 now() { date +%s.%N; }
 
-# wordalign PAIRS EXTRA OUT: align PAIRS, trained together with EXTRA (and $mp)
+# wordalign PAIRS EXTRA OUT: align PAIRS, trained together with EXTRA (and
+# $mp), with the English mentions of PAIRS (PAIRS's name with .spans: the
+# aligner applies them for the languages whose pack says so, Farsi;
+# WA_OPTS="--span-factor 1" leaves them out)
 wordalign() {
-	$XPROJ wordalign --lowercase --threads 2 ${WA_OPTS:-} "$1" --train "$2" $mp -o "$3.pharaoh" --probs "$3.probs"
+	$XPROJ wordalign --lowercase --threads 2 ${WA_OPTS:-} "$1" --train "$2" $mp --src-spans "${1%.pairs}.spans" \
+		-o "$3.pharaoh" --probs "$3.probs"
 }
 
 # score KEY RESPONSE LANG: "mentionF1 conllF1" (on characters for Chinese)
@@ -57,7 +61,7 @@ run() {   # run LANG: the user's commands, timed
 	esac
 	a=$(now)
 	$XPROJ pair --source $EN --target $tgt --lang $l $popts -o $T/$l.jsonl 2>$T/$l.pair.log
-	$XPROJ bitext $T/$l.jsonl -o $T/$l.pairs --map $T/$l.map 2>/dev/null
+	$XPROJ bitext $T/$l.jsonl -o $T/$l.pairs --map $T/$l.map --source $EN --spans $T/$l.spans 2>/dev/null
 	# Farsi's training adds the span pairs of MMC's dev silver (other scenes
 	# than these): MMC's neural aligner's decisions, distilled, and what a
 	# 2.5k-pair bitext lacks most.  Chinese does not: its 92.9k subtitle

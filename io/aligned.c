@@ -276,6 +276,61 @@ void xp_aligned_bitext(const xp_aligned *a, xp_buf *pairs, xp_buf *map)
 	}
 }
 
+/* one record's spans, inclusive, each once (two clusters may share one) */
+static int record_spans(const xp_doc *D, uint32_t utt, xp_buf *out)
+{
+	int first = 1;
+	for (size_t k = 0; k < D->nmentions; k++) {
+		const xp_mention *m = &D->mentions[k];
+		if (m->utt != utt || m->end <= m->start)
+			continue;
+		int dup = 0;   /* mentions are in document order: a repeat is just before */
+		for (size_t q = k; q-- > 0 && D->mentions[q].utt == utt && !dup;)
+			dup = D->mentions[q].start == m->start && D->mentions[q].end == m->end;
+		if (dup)
+			continue;
+		char b[48];
+		int n = snprintf(b, sizeof b, "%s%u-%u", first ? "" : " ", m->start, m->end - 1);
+		xp_buf_add(out, b, (size_t)n);
+		first = 0;
+	}
+	xp_buf_putc(out, '\n');
+	return out->oom ? -1 : 0;
+}
+
+int xp_aligned_spans(const xp_corpus *en, const xp_aligned *a, const char *name, xp_buf *out, xp_err *err)
+{
+	xp_corpus units = {0};
+	xp_aligned ua = {0};
+	size_t joined = 0;
+	xp_doc_index ix = {0};
+	int rc = xp_aligned_units(en, a, name, &units, &ua, &joined, err);
+	if (rc)
+		return rc;
+	const xp_corpus *c = joined ? &units : en;
+	const xp_aligned *r = joined ? &ua : a;
+	if (xp_doc_index_init(&ix, c))
+		rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+	for (size_t k = 0; !rc && k < r->n; k++) {
+		const xp_autt *u = &r->v[k];
+		if (!u->ntgt || !u->nsrc)
+			continue;
+		size_t d = xp_doc_index_find(&ix, u->doc, u->part);
+		if (d == SIZE_MAX || u->utt >= c->docs[d].nutts)
+			rc = xp_failc(err, XP_EINPUT, name, k + 1, "document %s part %d utterance %u is not in the source",
+				      u->doc, u->part, u->utt);
+		else if (c->docs[d].utts[u->utt].ntoks != u->nsrc)
+			rc = xp_failc(err, XP_EINPUT, name, k + 1, "document %s part %d utterance %u: %u tokens in \"src\", "
+				      "%u in the source", u->doc, u->part, u->utt, u->nsrc, c->docs[d].utts[u->utt].ntoks);
+		else if (record_spans(&c->docs[d], u->utt, out))
+			rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+	}
+	xp_doc_index_free(&ix);
+	xp_corpus_free(&units);
+	free(ua.v);
+	return rc;
+}
+
 int xp_bitext_lines(const xp_aligned *al, const char *map_path, uint32_t **line, size_t nlines,
 		    xp_err *err)
 {

@@ -108,6 +108,14 @@ int xp_aligned_units(const xp_corpus *en, const xp_aligned *a, const char *name,
 /* The bitext of the utterances with non-empty source and target ("src ||| tgt" per
  * line, see bitext.h) and its map (one record key per line). */
 void xp_aligned_bitext(const xp_aligned *a, xp_buf *pairs, xp_buf *map);
+/* The source side's mentions of each line xp_aligned_bitext writes, from
+ * the English corpus en the records' src came from: one line per pair,
+ * "i-j" for each distinct mention span (source tokens i..j, 0-based and
+ * inclusive, as the aligner's --src-spans reads them), records that join
+ * utterances with their mentions shifted (xp_aligned_units).  A record whose
+ * document or utterance en does not have, or whose src is not as long as
+ * its utterance, is an error naming name. */
+int xp_aligned_spans(const xp_corpus *en, const xp_aligned *a, const char *name, xp_buf *out, xp_err *err);
 /* Which bitext line belongs to each record, read back: the order
  * xp_aligned_bitext writes (records with both sides non-empty), or the map
  * file it wrote.  line[k] = UINT32_MAX for records without a line. */

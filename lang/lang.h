@@ -53,6 +53,9 @@ enum {
 	 * article-like form that begins with one is its noun (np.h
 	 * XP_NP_RELATIVE tells the article die from the relative die so) */
 	XP_LT_NOUN_CAPITALS = 1u << 6,
+	/* the aligner's English mention constraints pass the audit for it
+	 * (align/wordalign.h, src_spans; docs/rules.md): on by default */
+	XP_LT_MENTION_SPANS = 1u << 7,
 };
 
 /* Which rule switch a rule answers to (xp_lang_rule.kind). */

@@ -183,7 +183,20 @@ static int builtin_align(run *R, xp_err *e)
 	xp_wa_opts wo = R->o->wa;
 	wo.lang[0] = "en";
 	wo.lang[1] = R->o->align.tgt_lang ? R->o->align.tgt_lang : R->r->align.tgt_lang;
+	/* the English mentions as the aligner's soft constraints (wordalign.h,
+	 * src_spans), one line a pair as the bitext has them: only when
+	 * --span-factor is given (it clears span_langs), so that the stage
+	 * commands (workflow/Snakefile, which passes no spans yet) give the
+	 * pipeline's links */
+	xp_walign spans = {0};
 	int rc = 0;
+	if (wo.span_factor != 1 && !wo.span_langs) {
+		xp_buf sp = {0};
+		rc = xp_aligned_spans(&R->en, &R->al, out_names[XP_OUT_ALIGNED], &sp, e) ||
+		     xp_pharaoh_read("(the English mention spans)", sp.p ? sp.p : "", sp.n, 0, &spans, e);
+		xp_buf_free(&sp);
+		wo.src_spans = &spans;
+	}
 	/* run 0 is the alignment; runs 1.. the same with other seeds, whose
 	 * projections only tell which spans a seed can move */
 	for (int k = 0; rc == 0 && k <= R->o->alt_seeds && k <= 4; k++) {
@@ -197,6 +210,7 @@ static int builtin_align(run *R, xp_err *e)
 		xp_walign_free(&f);
 		xp_walign_free(&r);
 	}
+	xp_walign_free(&spans);
 	return rc;
 }
 

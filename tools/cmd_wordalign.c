@@ -40,6 +40,11 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 	if (xp_wa_closed_cells(w))
 		fprintf(stderr, "xproj wordalign: closed-class prior: %ld cells of pronouns linked %g times likelier\n",
 			xp_wa_closed_cells(w), o->closed_prior);
+	if (o->src_spans)
+		fprintf(stderr, "xproj wordalign: English mention spans: %ld blocks held together (factor %g)%s\n",
+			xp_wa_span_blocks(w), o->span_factor,
+			xp_wa_span_blocks(w) || o->span_factor == 1 ? "" : "; not for this target language "
+			"(--span-factor applies a factor to any)");
 	if (xp_wa_loan_cells(w))
 		fprintf(stderr, "xproj wordalign: loanword prior: %ld cells of rare words and their transliterations\n",
 			xp_wa_loan_cells(w));
@@ -117,7 +122,8 @@ static const struct option own[] = {
 	{"src-lang", required_argument, 0, 'S'},
 	{"tgt-lang", required_argument, 0, 'L'}, {"save-model", required_argument, 0, 'M'},
 	{"model", required_argument, 0, 'm'},   {"adapt-sweeps", required_argument, 0, 'A'},
-	{"names", required_argument, 0, 'N'},   {"no-names", no_argument, 0, 'n'}, {0, 0, 0, 0}};
+	{"names", required_argument, 0, 'N'},   {"no-names", no_argument, 0, 'n'},
+	{"src-spans", required_argument, 0, 'K'}, {0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
 typedef struct args {
@@ -127,6 +133,7 @@ typedef struct args {
 	const char *save_model, *model;   /* --save-model, --model */
 	const char *names;      /* --names; by default OUT's name with .names for .pharaoh */
 	int no_names;           /* --no-names */
+	const char *spans;      /* --src-spans */
 	char names_buf[4096];
 	int adapt;                        /* --adapt-sweeps; -1: not given */
 	const char **train;     /* each --train names one file: fewer than argc */
@@ -154,6 +161,7 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'm': a->model = optarg; break;
 		case 'N': a->names = optarg; break;
 		case 'n': a->no_names = 1; break;
+		case 'K': a->spans = optarg; break;
 		case 'A': {
 			char *end;
 			long v = strtol(optarg, &end, 10);
@@ -195,7 +203,7 @@ static int run(int argc, char **argv)
 {
 	args a = {.sym = XP_SYM_GDFA, .adapt = -1};
 	xp_wa_defaults(&a.wa);
-	struct option lo[32];
+	struct option lo[48];
 	xp_err e;
 	if (xp_opts_table(lo, sizeof lo / sizeof *lo, groups, &e))
 		return xp_cli_error(&e);
@@ -242,16 +250,20 @@ static int run(int argc, char **argv)
 	for (size_t k = 0; k < a.ntrain_lex; k++)
 		files[nf++] = (xp_cli_file){"--train-lex", a.train_lex[k], 0};
 	files[nf++] = (xp_cli_file){"--model", a.model, 0};
+	files[nf++] = (xp_cli_file){"--src-spans", a.spans, 0};
 	files[nf++] = (xp_cli_file){"-o", a.out, 1};
 	files[nf++] = (xp_cli_file){"--save-model", a.save_model, 1};
 	files[nf++] = (xp_cli_file){"--probs", a.probs, 1};
 	files[nf++] = (xp_cli_file){"--names", a.names, 1};
 	files[nf++] = (xp_cli_file){"--forward", a.fwd, 1};
 	files[nf++] = (xp_cli_file){"--reverse", a.rev, 1};
-	xp_walign f = {0}, r = {0}, s = {0};
+	xp_walign f = {0}, r = {0}, s = {0}, spans = {0};
 	xp_wa *w = NULL;
 	xp_outputs wo = {0};
-	if (xp_cli_check_files(files, nf, &e) || xp_wa_new(&w, &a.wa, &e) ||
+	if (a.spans)
+		a.wa.src_spans = &spans, a.wa.src_spans_name = a.spans;
+	if (xp_cli_check_files(files, nf, &e) || (a.spans && xp_pharaoh_read_file(a.spans, 0, &spans, &e)) ||
+	    xp_wa_new(&w, &a.wa, &e) ||
 	    xp_wa_add_file(w, argv[optind], 0, &e) ||
 	    xp_need_some(argv[optind], xp_wa_nsent(w), "sentence pairs", &e) ||   /* would replace OUT with nothing */
 	    xp_wa_run(w, &e) ||
@@ -277,6 +289,7 @@ static int run(int argc, char **argv)
 	xp_walign_free(&f);
 	xp_walign_free(&r);
 	xp_walign_free(&s);
+	xp_walign_free(&spans);
 	free(files);
 	free(a.train);
 	free(a.train_lex);
@@ -292,7 +305,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"                [--lowercase] [--src-lang L] [--tgt-lang L] [--no-normalize[=PART,...]]\n"
 	"                [--no-name-prior | --name-prior F] [--no-closed-prior | --closed-prior F]\n"
 	"                [--no-loan-prior | --loan-prior F] [--loan-langs L]\n"
-	"                [--one-way P]\n"
+	"                [--one-way P] [--src-spans F [--span-factor X]]\n"
 	"                [--forward F.pharaoh] [--reverse R.pharaoh]\n\n"
 	"PAIRS has one 'src ||| tgt' line per sentence pair (as `xproj bitext` writes);\n"
 	"it and every --train file may be gzipped.  Both directions are sampled\n"
@@ -363,5 +376,12 @@ const xp_cmd xp_cmd_wordalign = {
 	"  --no-loan-prior  switch it off (the same as --loan-prior 0)\n"
 	"  --loan-langs L the other side's languages the loanword prior is for, by\n"
 	"                space or 'all' (default fa)\n"
+	"  --src-spans F the English mentions of each pair, one line per line of\n"
+	"                 PAIRS: 'i-j ...', source tokens i..j (0-based, inclusive), as\n"
+	"                 `xproj bitext --spans` writes them: soft constraints, a\n"
+	"                 mention being translated as one run of target words\n"
+	"  --span-factor X  with --src-spans: each step of the alignment chain that\n"
+	"                 stays inside a mention of two or more tokens weighs X times\n"
+	"                 more (default 1: no effect; docs/rules.md)\n"
 	"  --forward F, --reverse R  also write each direction before symmetrising",
 };
