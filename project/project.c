@@ -1503,7 +1503,7 @@ static int doc_marked(run *r, size_t d)
 	return added[0] + added[1] && xp_doc_finish(td, 0, NULL, NULL) ? -1 : 0;
 }
 
-static void add_stats(xp_proj_stats *t, const xp_proj_stats *s)
+void xp_proj_stats_add(xp_proj_stats *t, const xp_proj_stats *s)
 {
 	t->mentions += s->mentions, t->projected += s->projected;
 	for (int k = 0; k < XP_NCAUSES; k++)
@@ -1555,7 +1555,7 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 		rc = doc_settle(r, &en->docs[d], d);
 		if (rc == 0)
 			rc = doc_marked(r, d);
-		add_stats(&p->total, &p->docs[d].st);
+		xp_proj_stats_add(&p->total, &p->docs[d].st);
 	}
 	xp_vocab_free(&r->keys);
 	/* the model's lexicon was read by xp_feat_settle only; def owned it */

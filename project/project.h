@@ -87,6 +87,9 @@ typedef struct xp_proj_stats {
 	size_t np[XP_PROJ_MAX_NP_RULES];
 } xp_proj_stats;
 
+/* t += s */
+void xp_proj_stats_add(xp_proj_stats *t, const xp_proj_stats *s);
+
 typedef struct xp_proj_doc {
 	const char *id;
 	int part;
