@@ -166,10 +166,11 @@ int xp_projection_report_write(const xp_projection *p, const char *settings_json
 /* The report in two parts, for a run projected a document at a time: the
  * header line of a run whose counts are p->total, language p->lang, model
  * p->model.lang, gender counts g and ndocs documents (p's own mentions and
- * documents are not read); and the lines of p's documents. */
+ * documents are not read); and the lines of p's documents, made in line
+ * (kept from one call to the next, it is made once, not per document). */
 int xp_projection_report_head(const xp_projection *p, const xp_proj_gender *g, size_t ndocs, const char *settings_json,
 			      xp_report_put put, void *ctx);
-int xp_projection_report_docs(const xp_projection *p, xp_report_put put, void *ctx);
+int xp_projection_report_docs(const xp_projection *p, struct xp_buf *line, xp_report_put put, void *ctx);
 /* The same into out, whole. */
 struct xp_buf;
 int xp_projection_report(const xp_projection *p, const char *settings_json, struct xp_buf *out);

@@ -264,17 +264,15 @@ int xp_projection_report_head(const xp_projection *p, const xp_proj_gender *g, s
 	return rc;
 }
 
-int xp_projection_report_docs(const xp_projection *p, xp_report_put put, void *ctx)
+int xp_projection_report_docs(const xp_projection *p, xp_buf *line, xp_report_put put, void *ctx)
 {
-	xp_buf line = {0};
 	reals *c = calloc(1, sizeof *c);
 	int rc = c ? 0 : -1;
 	for (size_t d = 0; rc == 0 && d < p->ndocs; d++) {
 		json_t *o = document(p, &p->docs[d], c);
-		rc = put_line(o, &line, put, ctx);
+		rc = put_line(o, line, put, ctx);
 		json_decref(o);
 	}
-	xp_buf_free(&line);
 	if (c)
 		reals_free(c);
 	free(c);
@@ -287,9 +285,12 @@ int xp_projection_report_docs(const xp_projection *p, xp_report_put put, void *c
 int xp_projection_report_write(const xp_projection *p, const char *settings_json, xp_report_put put, void *ctx)
 {
 	xp_proj_gender g;
+	xp_buf line = {0};
 	xp_proj_gender_counts(p, &g);
-	return xp_projection_report_head(p, &g, p->ndocs, settings_json, put, ctx) ||
-	       xp_projection_report_docs(p, put, ctx) ? -1 : 0;
+	int rc = xp_projection_report_head(p, &g, p->ndocs, settings_json, put, ctx) ||
+		 xp_projection_report_docs(p, &line, put, ctx) ? -1 : 0;
+	xp_buf_free(&line);
+	return rc;
 }
 
 static int put_buf(void *ctx, const void *data, size_t n)

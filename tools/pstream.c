@@ -371,6 +371,7 @@ typedef struct pass {
 	xp_pstream_result *res;
 	xp_projection head;     /* the header's: totals, language, model */
 	size_t records;
+	xp_buf line;            /* the report's line, reused */
 	xp_err e;
 } pass;
 
@@ -435,7 +436,7 @@ static int documents(pass *P)
 		P->records += al.n;
 		/* the report lists every document; OUT leaves out those with no
 		 * target sentence (training data), unless --keep-empty */
-		if (P->spool && xp_projection_report_docs(&p, spool_put, P->spool))
+		if (P->spool && xp_projection_report_docs(&p, &P->line, spool_put, P->spool))
 			rc = -1;
 		if (!a->keep_empty)
 			P->res->empty += xp_corpus_drop_empty(&p.out);
@@ -585,6 +586,7 @@ int xp_pstream_run(const xp_pstream_args *a, xp_pstream_result *res)
 		    (!a->allow_empty && t->mentions && !t->projected)))
 		rc = -1;
 	res->total = *t;
+	xp_buf_free(&P.line);
 	xp_proj_stream_free(st);
 	if (rc) {
 		xp_outputs_abort(&o);
