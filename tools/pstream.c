@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* --- lines of a file, as xp_lines gives them, without the file in memory --------- */
@@ -534,13 +535,26 @@ static int one_pass(pass *P)
 	return rc;
 }
 
+/* 1 if path is a regular file: read twice (the language first, and a
+ * second pass for names), which stdin or a pipe cannot be */
+static int regular(const char *path)
+{
+	struct stat st;
+	return !path || (strcmp(path, "-") && stat(path, &st) == 0 && S_ISREG(st.st_mode));
+}
+
 /* What the streamed path reads as the whole path does; anything else is
  * left to it. */
 static int streamable(const xp_pstream_args *a)
 {
 	xp_format f = xp_format_of_path(a->source);
-	if (a->nalt > 8 || !strcmp(a->source, "-") || !strcmp(a->aligned, "-") || !strcmp(a->alignments, "-") ||
-	    (f != XP_FMT_CONLL && f != XP_FMT_AUTO) || xp_mmax2_is(a->source) || xp_format_of_path(a->out) == XP_FMT_MMAX2)
+	if (!regular(a->source) || !regular(a->aligned) || !regular(a->alignments) || !regular(a->probs) ||
+	    !regular(a->map))
+		return 0;
+	for (size_t k = 0; k < a->nalt && k < 8; k++)
+		if (!regular(a->alt[k]))
+			return 0;
+	if (a->nalt > 8 || (f != XP_FMT_CONLL && f != XP_FMT_AUTO) || xp_mmax2_is(a->source) || xp_format_of_path(a->out) == XP_FMT_MMAX2)
 		return 0;
 	const char *outs[3] = {a->out, a->jsonl, a->report};
 	for (int i = 0; i < 3; i++)
