@@ -145,20 +145,26 @@ static void test_fa_clitic(void **state)
 	assert_int_equal(run(&f, "zh"), 0);
 }
 
-/* a name across documents: two projections agree in one scene, the name is
- * unaligned in another scene where it is said once; "What" begins its
- * sentences only and is no name */
+/* a name across documents: two projections agree in one scene (mentions 0
+ * and 1), the name is unaligned in another scene where it is said once (2) */
+static void chandler(fx *f)
+{
+	f->sent0[0] = 0, f->sent0[1] = 2;
+	sentence(f, "钱 德 在 哪");
+	sentence(f, "钱 德 来 了");
+	sentence(f, "我 看 见 钱 德 了");
+	mention(f, 0, 1, "chandler", 2, 0, XP_PROJECTED, 0, 2);
+	mention(f, 0, 1, "chandler", 1, 1, XP_PROJECTED, 0, 2);
+	mention(f, 1, 1, "chandler", 1, 2, XP_NULL_UNALIGNED, 0, 0);
+}
+
+/* chandler's corpus; then the name never said where no sentence begins */
 static void test_corpus(void **state)
 {
 	(void)state;
 	fx f = {0};
-	f.sent0[0] = 0, f.sent0[1] = 2;
-	sentence(&f, "钱 德 在 哪");
-	sentence(&f, "钱 德 来 了");
-	sentence(&f, "我 看 见 钱 德 了");
-	size_t a = mention(&f, 0, 1, "chandler", 2, 0, XP_PROJECTED, 0, 2);
-	mention(&f, 0, 1, "chandler", 1, 1, XP_PROJECTED, 0, 2);
-	size_t c = mention(&f, 1, 1, "chandler", 1, 2, XP_NULL_UNALIGNED, 0, 0);
+	chandler(&f);
+	size_t a = 0, c = 2;
 	assert_int_equal(run(&f, "zh"), 1);
 	span_is(&f, c, XP_PROJECTED, 0, 3, 5);   /* sentence 0 of document 1 */
 	assert_true(f.m[c].np & XP_NP_CONSIST);
@@ -171,20 +177,15 @@ static void test_corpus(void **state)
 	assert_int_equal(xp_consist(NULL, 0, &(xp_consist_in){0}), 0);
 }
 
-/* test_corpus's case a document at a time, as `project` streams it: a
+/* chandler's corpus a document at a time, as `project` streams it: a
  * first pass counts the name, the second places its member of document 1
  * as the whole corpus does */
 static void test_parts(void **state)
 {
 	(void)state;
 	fx f = {0};
-	f.sent0[0] = 0, f.sent0[1] = 2;
-	sentence(&f, "钱 德 在 哪");
-	sentence(&f, "钱 德 来 了");
-	sentence(&f, "我 看 见 钱 德 了");
-	mention(&f, 0, 1, "chandler", 2, 0, XP_PROJECTED, 0, 2);
-	mention(&f, 0, 1, "chandler", 1, 1, XP_PROJECTED, 0, 2);
-	size_t c = mention(&f, 1, 1, "chandler", 1, 2, XP_NULL_UNALIGNED, 0, 0);
+	chandler(&f);
+	size_t c = 2;
 	static const size_t zero[1] = {0};
 	static const uint32_t d0[2] = {0, 0};
 	static const int32_t at1[1] = {0};
