@@ -21,6 +21,10 @@
 
 int xp_conll_read(const char *name, const char *buf, size_t len, const xp_read_opts *o,
 		  xp_corpus *c, xp_err *err);
+/* The same for a part of a file whose first line is line line0 + 1 (a
+ * document at a time: xproj project). */
+int xp_conll_read_at(const char *name, const char *buf, size_t len, unsigned long line0, const xp_read_opts *o,
+		     xp_corpus *c, xp_err *err);
 void xp_conll_write(xp_buf *out, const xp_corpus *c);
 void xp_conll_write_doc(xp_buf *out, const xp_doc *d);
 

@@ -474,10 +474,17 @@ static int read_line(reader *r, const char *s, size_t n, unsigned long line)
 int xp_conll_read(const char *name, const char *buf, size_t len, const xp_read_opts *o,
 		  xp_corpus *c, xp_err *err)
 {
+	return xp_conll_read_at(name, buf, len, 0, o, c, err);
+}
+
+int xp_conll_read_at(const char *name, const char *buf, size_t len, unsigned long line0, const xp_read_opts *o,
+		     xp_corpus *c, xp_err *err)
+{
 	static const xp_read_opts strict = {0};
 	reader r = {.name = name, .o = o ? o : &strict, .err = err, .c = c};
 	xp_lines it;
 	xp_lines_init(&it, buf, len);
+	it.lineno = line0;
 	const char *s;
 	size_t n;
 	int rc = 0;

@@ -61,4 +61,18 @@ typedef struct xp_consist_in {
  * marked XP_NP_CONSIST in m[].np), or -1 on OOM. */
 long xp_consist(xp_proj_mention *m, size_t n, const xp_consist_in *in);
 
+/* The same a part of the corpus (whole documents) at a time, as `project`
+ * streams it: a first pass gives every part with apply 0 (the documents'
+ * groups are settled, their names counted into t), then
+ * xp_consist_names_settle finds each name's rendering (how many names have
+ * one, or -1 on OOM: with none, the first pass's spans are final); a second
+ * pass gives the parts again, as they were, with apply 1 (the documents'
+ * groups, then the names placed).  Each part ends as it would in the whole
+ * corpus.  t holds the names and their renderings, not the corpus. */
+typedef struct xp_consist_names xp_consist_names;
+xp_consist_names *xp_consist_names_new(void);
+void xp_consist_names_free(xp_consist_names *t);
+long xp_consist_part(xp_proj_mention *m, size_t n, const xp_consist_in *in, xp_consist_names *t, int apply);
+long xp_consist_names_settle(xp_consist_names *t);
+
 #endif

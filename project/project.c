@@ -968,6 +968,23 @@ static int target_utt(xp_corpus *c, xp_doc *d, const xp_utt *eu, const xp_autt *
 
 /* --- documents ------------------------------------------------------------------ */
 
+/* What the corpus gives every document: its language, whether a record's
+ * language takes jieba's words, the compiled-in model (read once, not per
+ * document) and, per projection made (the projection, then o->nalt other
+ * seeds' and the committee's), its names across the corpus (consist.h). */
+struct xp_proj_stream {
+	xp_proj_opts o;
+	char lang[16];
+	xp_conf_model def;
+	xp_zhseg *zs;
+	xp_lex *def_lex, *ze;
+	int zh_state;
+	xp_consist_names **names;
+	size_t nnames;
+	int apply;              /* the second pass: the names' renderings are known */
+	size_t found;           /* utterances that had a record */
+};
+
 typedef struct run {
 	const xp_aligned *al;
 	const xp_walign *wa;
@@ -982,6 +999,8 @@ typedef struct run {
 	size_t ncom;
 	xp_zhseg *zs;           /* XP_NP_ZH_WORDS's words, NULL: the rule is off */
 	xp_lex *ze;             /* zh_end_lex's table (lexicon.h), with zs */
+	const xp_proj_stream *st;   /* a document at a time (below), NULL: the whole corpus */
+	size_t which;           /* in st: 0 the projection, 1 + k its k-th comparison's */
 } run;
 
 static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td, xp_proj_doc *pd)
@@ -1197,7 +1216,9 @@ static int consistency(run *r, const xp_corpus *en)
 	    (xp_lang_rule_set(xp_lang_get(p->lang), XP_RK_NP) & XP_NP_NAMES))
 		rc = xp_names_place(p->m, n, &in, r->o->names) < 0 ? -1 : 0;
 	if (!rc && (r->o->np & XP_NP_CONSIST))
-		rc = xp_consist(p->m, n, &in) < 0 ? -1 : 0;
+		rc = (r->st ? xp_consist_part(p->m, n, &in, r->st->names[r->which], r->st->apply) : xp_consist(p->m, n, &in)) < 0
+			     ? -1
+			     : 0;
 	for (size_t s = 0; sent && s < nsent; s++)
 		free((void *)sent[s].w), free((void *)sent[s].len);
 	for (size_t k = 0; key && k < n; k++)
@@ -1491,7 +1512,7 @@ static int doc_marked(run *r, size_t d)
 	return added[0] + added[1] && xp_doc_finish(td, 0, NULL, NULL) ? -1 : 0;
 }
 
-static void add_stats(xp_proj_stats *t, const xp_proj_stats *s)
+void xp_proj_stats_add(xp_proj_stats *t, const xp_proj_stats *s)
 {
 	t->mentions += s->mentions, t->projected += s->projected;
 	for (int k = 0; k < XP_NCAUSES; k++)
@@ -1510,13 +1531,18 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 	const xp_proj_opts *o = r->o;
 	const xp_aligned *al = r->al;
 	xp_projection *p = r->p;
-	for (size_t k = 0; k < al->n && !p->lang[0]; k++)
+	/* the corpus' language: its first record's that names one (a
+	 * document at a time, the whole file's, found before) */
+	if (r->st)
+		snprintf(p->lang, sizeof p->lang, "%s", r->st->lang);
+	for (size_t k = 0; k < al->n && !p->lang[0] && !r->st; k++)
 		if (al->v[k].tgt_lang)
 			snprintf(p->lang, sizeof p->lang, "%s", al->v[k].tgt_lang);
 	xp_conf_model def = {0};
-	if (!o->conf && !o->uncalibrated && xp_conf_default(&def, err))
+	if (!r->st && !o->conf && !o->uncalibrated && xp_conf_default(&def, err))
 		return -1;
-	const xp_conf_lang *cl = o->uncalibrated ? NULL : xp_conf_for(o->conf ? o->conf : &def, p->lang);
+	const xp_conf_model *dm = r->st ? &r->st->def : &def;
+	const xp_conf_lang *cl = o->uncalibrated ? NULL : xp_conf_for(o->conf ? o->conf : dm, p->lang);
 	if (cl)
 		p->model = *cl;
 	if (xp_aligned_index(al, "", &r->keys, err)) {
@@ -1538,7 +1564,7 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 		rc = doc_settle(r, &en->docs[d], d);
 		if (rc == 0)
 			rc = doc_marked(r, d);
-		add_stats(&p->total, &p->docs[d].st);
+		xp_proj_stats_add(&p->total, &p->docs[d].st);
 	}
 	xp_vocab_free(&r->keys);
 	/* the model's lexicon was read by xp_feat_settle only; def owned it */
@@ -1547,8 +1573,11 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 	if (rc)
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory while projecting");
 	/* Every mention would be an empty-target null: the files do not belong
-	 * together, which a count of zeros would only hide. */
-	if (!r->found && al->n && p->total.utterances)
+	 * together, which a count of zeros would only hide.  (A document at a
+	 * time, the caller counts: xp_proj_stream_found.) */
+	if (r->st && r->which == 0)
+		((xp_proj_stream *)r->st)->found += r->found;
+	if (!r->found && al->n && p->total.utterances && !r->st)
 		return xp_failc(err, XP_EINPUT, "", 0, "the aligned corpus has no utterance of the source's documents "
 			       "(was it aligned from another transcript?)");
 	return 0;
@@ -1575,10 +1604,10 @@ enum { NCOM = sizeof committee / sizeof *committee };
  * itself. */
 static int project_with(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa, const uint32_t *line,
 			const xp_proj_opts *o, xp_zhseg *zs, xp_lex *ze, int top, xp_projection *p,
-			xp_err *err)
+			const xp_proj_stream *st, size_t which, xp_err *err)
 {
 	memset(p, 0, sizeof *p);
-	run r = {al, wa, line, o, {0}, p, 0, 0, NULL, NULL, 0, zs, ze};
+	run r = {al, wa, line, o, {0}, p, 0, 0, NULL, NULL, 0, zs, ze, st, which};
 	size_t nalt = top ? o->nalt : 0, ncom = top && wa->has_probs ? NCOM : 0, n = nalt + ncom;
 	/* Other seeds' alignments and the committee first: their projections,
 	 * without a model, are what each mention's seed_agree and committee
@@ -1599,7 +1628,7 @@ static int project_with(const xp_corpus *en, const xp_aligned *al, const xp_wali
 			ao.span.min_prob = c->min_prob > o->span.min_prob ? c->min_prob : o->span.min_prob;
 			ao.span.rule = c->rule;
 		}
-		rc = project_with(en, al, a, line, &ao, zs, NULL, 0, &other[made], err);
+		rc = project_with(en, al, a, line, &ao, zs, NULL, 0, &other[made], st, 1 + made, err);
 	}
 	if (rc == 0) {
 		r.alt = other, r.com = other ? other + nalt : NULL, r.ncom = ncom;   /* none: NULL + 0 is UB */
@@ -1646,11 +1675,103 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 	size_t joined = 0;
 	int rc = xp_aligned_units(en, al, "", &units, &ua, &joined, err);
 	if (!rc)
-		rc = project_with(joined ? &units : en, joined ? &ua : al, wa, line, o, zs, ze, 1, p, err);
+		rc = project_with(joined ? &units : en, joined ? &ua : al, wa, line, o, zs, ze, 1, p, NULL, 0, err);
 	xp_corpus_free(&units);
 	free(ua.v);
 	xp_lex_free(def);
 	xp_zhseg_free(zs);
 	p->zh_words = state;
 	return rc;
+}
+
+/* --- a document at a time ------------------------------------------------------- */
+
+void xp_proj_stream_free(xp_proj_stream *s)
+{
+	if (!s)
+		return;
+	for (size_t k = 0; k < s->nnames; k++)
+		xp_consist_names_free(s->names[k]);
+	free(s->names);
+	xp_conf_free(&s->def);
+	xp_lex_free(s->def_lex);
+	xp_zhseg_free(s->zs);
+	free(s);
+}
+
+int xp_proj_stream_open(const xp_proj_opts *o, const char *lang, int zh, xp_proj_stream **out, xp_err *err)
+{
+	*out = NULL;
+	xp_proj_stream *s = calloc(1, sizeof *s);
+	if (!s)
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	s->o = *o;
+	snprintf(s->lang, sizeof s->lang, "%s", lang ? lang : "");
+	int rc = 0;
+	/* as xp_project opens them */
+	if (zh && o->chars && (o->np & XP_NP_ZH_WORDS)) {
+		rc = xp_zhseg_open(o->zh_words ? o->zh_words : XP_ZHSEG_DIR, &s->zs, err);
+		if (rc && (o->zh_words || rc != XP_ENOTFOUND)) {
+			xp_proj_stream_free(s);
+			return rc;
+		}
+		s->zh_state = rc ? -1 : 1;
+		rc = 0;
+	}
+	s->ze = o->zh_ends;
+	if (s->zs && !s->ze) {
+		if ((rc = xp_lex_chinese_default(&s->def_lex, err))) {
+			xp_proj_stream_free(s);
+			return rc;
+		}
+		s->ze = s->def_lex;
+	}
+	if (!o->conf && !o->uncalibrated && (rc = xp_conf_default(&s->def, err))) {
+		xp_proj_stream_free(s);
+		return rc;
+	}
+	s->nnames = 1 + o->nalt + NCOM;
+	s->names = calloc(s->nnames, sizeof *s->names);
+	for (size_t k = 0; s->names && k < s->nnames; k++)
+		if (!(s->names[k] = xp_consist_names_new()))
+			break;
+	if (!s->names || !s->names[s->nnames - 1]) {
+		xp_proj_stream_free(s);
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	*out = s;
+	return 0;
+}
+
+int xp_proj_stream_doc(xp_proj_stream *s, const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
+		       const uint32_t *line, const xp_walign *alt, xp_projection *p, xp_err *err)
+{
+	xp_proj_opts o = s->o;
+	o.alt = alt;
+	xp_corpus units = {0};
+	xp_aligned ua = {0};
+	size_t joined = 0;
+	int rc = xp_aligned_units(en, al, "", &units, &ua, &joined, err);
+	if (!rc)
+		rc = project_with(joined ? &units : en, joined ? &ua : al, wa, line, &o, s->zs, s->ze, 1, p, s, 0, err);
+	xp_corpus_free(&units);
+	free(ua.v);
+	p->zh_words = s->zh_state;
+	return rc;
+}
+
+long xp_proj_stream_settle(xp_proj_stream *s)
+{
+	long total = 0;
+	for (size_t k = 0; k < s->nnames && total >= 0; k++) {
+		long n = xp_consist_names_settle(s->names[k]);
+		total = n < 0 ? -1 : total + n;
+	}
+	s->apply = total > 0;
+	return total;
+}
+
+size_t xp_proj_stream_found(const xp_proj_stream *s)
+{
+	return s->found;
 }

@@ -87,6 +87,9 @@ typedef struct xp_proj_stats {
 	size_t np[XP_PROJ_MAX_NP_RULES];
 } xp_proj_stats;
 
+/* t += s */
+void xp_proj_stats_add(xp_proj_stats *t, const xp_proj_stats *s);
+
 typedef struct xp_proj_doc {
 	const char *id;
 	int part;
@@ -116,6 +119,29 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 	       const uint32_t *line, const xp_proj_opts *o, xp_projection *p, xp_err *err);
 void xp_projection_free(xp_projection *p);
 
+/* The same a document at a time, so that memory is the largest
+ * document's (issue 37): `xproj project` reads the English document, its
+ * records and their alignment lines, projects and writes it, then the next.
+ * lang is the aligned corpus' language (its first record's that names one),
+ * zh whether some record's language takes jieba's words (xp_project finds
+ * both in al).  Each call projects one document of en, al holding its
+ * records, wa/line and alt (o->nalt of them) their alignments, into p
+ * (xp_projection_free it), as xp_project would in the whole corpus, with one
+ * exception: a name's rendering across the corpus (project/consist.h) needs
+ * every document.  So the documents are given twice: xp_proj_stream_settle,
+ * after the first pass, says how many names have one; 0: the first pass's
+ * projections are final; more: give every document again, as before, and
+ * only the second pass's are.  xp_proj_stream_found: the utterances of the
+ * documents given that had a record (xp_project refuses a corpus where none
+ * has). */
+typedef struct xp_proj_stream xp_proj_stream;
+int xp_proj_stream_open(const xp_proj_opts *o, const char *lang, int zh, xp_proj_stream **s, xp_err *err);
+int xp_proj_stream_doc(xp_proj_stream *s, const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
+		       const uint32_t *line, const xp_walign *alt, xp_projection *p, xp_err *err);
+long xp_proj_stream_settle(xp_proj_stream *s);
+size_t xp_proj_stream_found(const xp_proj_stream *s);
+void xp_proj_stream_free(xp_proj_stream *s);
+
 
 /* Every link inside its sentence pair's tokens (the records' src and tgt). */
 int xp_check_alignment(const xp_aligned *al, const uint32_t *line, const xp_walign *wa,
@@ -128,6 +154,8 @@ typedef struct xp_proj_gender {
 	size_t mentions[3], fate[3][XP_NCAUSES];
 } xp_proj_gender;
 void xp_proj_gender_counts(const xp_projection *p, xp_proj_gender *g);
+/* a += b */
+void xp_proj_gender_add(xp_proj_gender *a, const xp_proj_gender *b);
 
 /* The run report (see `xproj project --help`, docs/formats.md): JSON Lines
  * of version XP_REPORT_VERSION (io/report.h), a header line then one line
@@ -135,6 +163,14 @@ void xp_proj_gender_counts(const xp_projection *p, xp_proj_gender *g);
  * non-zero to stop: its error is the result); memory is one document's. */
 typedef int (*xp_report_put)(void *ctx, const void *data, size_t len);
 int xp_projection_report_write(const xp_projection *p, const char *settings_json, xp_report_put put, void *ctx);
+/* The report in two parts, for a run projected a document at a time: the
+ * header line of a run whose counts are p->total, language p->lang, model
+ * p->model.lang, gender counts g and ndocs documents (p's own mentions and
+ * documents are not read); and the lines of p's documents, made in line
+ * (kept from one call to the next, it is made once, not per document). */
+int xp_projection_report_head(const xp_projection *p, const xp_proj_gender *g, size_t ndocs, const char *settings_json,
+			      xp_report_put put, void *ctx);
+int xp_projection_report_docs(const xp_projection *p, struct xp_buf *line, xp_report_put put, void *ctx);
 /* The same into out, whole. */
 struct xp_buf;
 int xp_projection_report(const xp_projection *p, const char *settings_json, struct xp_buf *out);

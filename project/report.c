@@ -151,10 +151,18 @@ void xp_proj_gender_counts(const xp_projection *p, xp_proj_gender *g)
 /* "gender": per gender the English pronouns, how many were projected (their
  * rate) and every fate; the rates' ratio feminine / masculine as GAP's Bias
  * is for F1 (null when no masculine pronoun was projected). */
-static json_t *gender_json(const xp_projection *p)
+void xp_proj_gender_add(xp_proj_gender *a, const xp_proj_gender *b)
 {
-	xp_proj_gender g;
-	xp_proj_gender_counts(p, &g);
+	for (int k = 0; k < 3; k++) {
+		a->mentions[k] += b->mentions[k];
+		for (int c = 0; c < XP_NCAUSES; c++)
+			a->fate[k][c] += b->fate[k][c];
+	}
+}
+
+static json_t *gender_json(const xp_proj_gender *gp)
+{
+	xp_proj_gender g = *gp;
 	json_t *o = json_object();
 	static const char *const names[3] = {NULL, "masculine", "feminine"};
 	double rate[3] = {0};
@@ -193,7 +201,7 @@ static int put_line(json_t *j, xp_buf *line, xp_report_put put, void *ctx)
 
 /* The report's first line: the run's counts, rules, language, features,
  * settings and gender, then how many documents follow (one a line). */
-static json_t *header(const xp_projection *p, const char *settings_json)
+static json_t *header(const xp_projection *p, const xp_proj_gender *g, size_t ndocs, const char *settings_json)
 {
 	json_t *r = json_pack("{s:i}", "version", XP_REPORT_VERSION), *st = stats(&p->total);
 	if (!r || !st || json_object_update(r, st)) {
@@ -223,8 +231,8 @@ static json_t *header(const xp_projection *p, const char *settings_json)
 		json_object_set_new(r, "settings", set);
 	}
 	/* after the settings: the run's own counts stay the first "mentions" */
-	json_object_set_new(r, "gender", gender_json(p));
-	json_object_set_new(r, "documents", json_integer((json_int_t)p->ndocs));
+	json_object_set_new(r, "gender", gender_json(g));
+	json_object_set_new(r, "documents", json_integer((json_int_t)ndocs));
 	return r;
 }
 
@@ -245,22 +253,43 @@ static json_t *document(const xp_projection *p, const xp_proj_doc *pd, reals *c)
 /* A document's tree lives only while its line is written: the report costs
  * the memory of its largest document, not of the run (at 160k mentions the
  * whole tree and its text took 892 MB, issue 37). */
-int xp_projection_report_write(const xp_projection *p, const char *settings_json, xp_report_put put, void *ctx)
+int xp_projection_report_head(const xp_projection *p, const xp_proj_gender *g, size_t ndocs, const char *settings_json,
+			      xp_report_put put, void *ctx)
 {
 	xp_buf line = {0};
-	reals *c = calloc(1, sizeof *c);
-	json_t *h = c ? header(p, settings_json) : NULL;
+	json_t *h = header(p, g, ndocs, settings_json);
 	int rc = put_line(h, &line, put, ctx);
 	json_decref(h);
+	xp_buf_free(&line);
+	return rc;
+}
+
+int xp_projection_report_docs(const xp_projection *p, xp_buf *line, xp_report_put put, void *ctx)
+{
+	reals *c = calloc(1, sizeof *c);
+	int rc = c ? 0 : -1;
 	for (size_t d = 0; rc == 0 && d < p->ndocs; d++) {
 		json_t *o = document(p, &p->docs[d], c);
-		rc = put_line(o, &line, put, ctx);
+		rc = put_line(o, line, put, ctx);
 		json_decref(o);
 	}
-	xp_buf_free(&line);
 	if (c)
 		reals_free(c);
 	free(c);
+	return rc;
+}
+
+/* A document's tree lives only while its line is written: the report costs
+ * the memory of its largest document, not of the run (at 160k mentions the
+ * whole tree and its text took 892 MB, issue 37). */
+int xp_projection_report_write(const xp_projection *p, const char *settings_json, xp_report_put put, void *ctx)
+{
+	xp_proj_gender g;
+	xp_buf line = {0};
+	xp_proj_gender_counts(p, &g);
+	int rc = xp_projection_report_head(p, &g, p->ndocs, settings_json, put, ctx) ||
+		 xp_projection_report_docs(p, &line, put, ctx) ? -1 : 0;
+	xp_buf_free(&line);
 	return rc;
 }
 

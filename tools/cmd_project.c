@@ -10,6 +10,7 @@
 #include "../lang/lang.h"
 #include "../lang/np.h"
 #include "../lang/pron.h"
+#include "pstream.h"
 
 #include <jansson.h>
 
@@ -235,10 +236,9 @@ static int list_rules(const args *a)
 }
 
 /* English he/she pronouns projected, by gender (the report has their fates). */
-static void gender_summary(const xp_projection *p)
+static void gender_summary(const xp_proj_gender *gp)
 {
-	xp_proj_gender g;
-	xp_proj_gender_counts(p, &g);
+	xp_proj_gender g = *gp;
 	size_t m = g.mentions[XP_GENDER_MASC], f = g.mentions[XP_GENDER_FEM];
 	size_t pm = g.fate[XP_GENDER_MASC][XP_PROJECTED], pf = g.fate[XP_GENDER_FEM][XP_PROJECTED];
 	if (m || f)
@@ -348,8 +348,40 @@ static int run(int argc, char **argv)
 	a.o.alt = alt, a.o.nalt = a.nalt;
 	int rc = xp_cli_check_files(files, nfiles, &e) ||
 		 (a.model && xp_conf_load(a.model, &model, &e)) ||
-		 (a.names && (xp_names_read_file(a.names, &names, &e) || ((a.o.names = &names), 0))) ||
-		 xp_read_corpus(a.source, XP_FMT_AUTO, &ro, &en, &e) || xp_need_some(a.source, en.ndocs, "documents", &e) ||
+		 (a.names && (xp_names_read_file(a.names, &names, &e) || ((a.o.names = &names), 0)));
+	/* a document at a time (tools/pstream.h), where the files allow it;
+	 * else, and on any failure, the whole corpus at once, which says what
+	 * was wrong.  XPROJ_PROJECT_WHOLE=1 asks for the whole path, =0 says
+	 * on stderr when the streamed one was not taken (the tests compare the
+	 * two). */
+	xp_pstream_result res;
+	const char *whole = getenv("XPROJ_PROJECT_WHOLE");
+	if (!rc && !a.repair && !(whole && *whole == '1')) {
+		xp_buf set = {0};
+		if (a.report)
+			xp_proj_settings(&a.o, &set);
+		xp_pstream_args sa = {a.source, a.aligned, a.alignments, a.probs, a.map, a.out, a.jsonl, a.report,
+				      a.alt, a.nalt, a.one_based, a.keep_empty, a.allow_empty, &a.o, set.p};
+		int streamed = !set.oom && xp_pstream_run(&sa, &res);
+		xp_buf_free(&set);
+		if (streamed) {
+			summary(&res.total, res.lang), gender_summary(&res.gender), pack_summary(res.lang);
+			if (a.names)
+				fprintf(stderr, "  names: %zu forms of %u names from %s\n", names.n, names.names.n, a.names);
+			if (res.zh_words < 0)
+				fprintf(stderr, "  note: zh_words left out: no jieba data in %s (apt-get install python3-jieba, or --zh-words DIR)\n",
+					XP_ZHSEG_DIR);
+			if (res.empty)
+				fprintf(stderr, "  %zu document(s) without a target sentence not written (--keep-empty writes them)\n",
+					res.empty);
+			xp_names_free(&names);
+			xp_conf_free(&model);
+			return 0;
+		}
+		if (whole && *whole == '0')
+			fprintf(stderr, "xproj project: not streamed: the whole corpus at once\n");
+	}
+	rc = rc || xp_read_corpus(a.source, XP_FMT_AUTO, &ro, &en, &e) || xp_need_some(a.source, en.ndocs, "documents", &e) ||
 		 xp_aligned_read(a.aligned, &al, &e) || xp_need_some(a.aligned, al.n, "utterances", &e) ||
 		 xp_pharaoh_read_file(a.alignments, a.one_based, &wa, &e) ||
 		 (a.probs && xp_probs_read_file(a.probs, &wa, &e)) ||
@@ -365,10 +397,12 @@ static int run(int argc, char **argv)
 	if (a.repair)
 		xp_cli_diags(&dg);
 	xp_cli_read_notes(a.source, &en);
+	xp_proj_gender g;
+	xp_proj_gender_counts(&p, &g);
 	if (rc)
 		xp_cli_error(&e);
 	else
-		summary(&p.total, p.lang), gender_summary(&p), pack_summary(p.lang);
+		summary(&p.total, p.lang), gender_summary(&g), pack_summary(p.lang);
 	if (!rc && a.names)
 		fprintf(stderr, "  names: %zu forms of %u names from %s\n", names.n, names.names.n, a.names);
 	if (!rc && p.zh_words < 0)

@@ -145,20 +145,26 @@ static void test_fa_clitic(void **state)
 	assert_int_equal(run(&f, "zh"), 0);
 }
 
-/* a name across documents: two projections agree in one scene, the name is
- * unaligned in another scene where it is said once; "What" begins its
- * sentences only and is no name */
+/* a name across documents: two projections agree in one scene (mentions 0
+ * and 1), the name is unaligned in another scene where it is said once (2) */
+static void chandler(fx *f)
+{
+	f->sent0[0] = 0, f->sent0[1] = 2;
+	sentence(f, "钱 德 在 哪");
+	sentence(f, "钱 德 来 了");
+	sentence(f, "我 看 见 钱 德 了");
+	mention(f, 0, 1, "chandler", 2, 0, XP_PROJECTED, 0, 2);
+	mention(f, 0, 1, "chandler", 1, 1, XP_PROJECTED, 0, 2);
+	mention(f, 1, 1, "chandler", 1, 2, XP_NULL_UNALIGNED, 0, 0);
+}
+
+/* chandler's corpus; then the name never said where no sentence begins */
 static void test_corpus(void **state)
 {
 	(void)state;
 	fx f = {0};
-	f.sent0[0] = 0, f.sent0[1] = 2;
-	sentence(&f, "钱 德 在 哪");
-	sentence(&f, "钱 德 来 了");
-	sentence(&f, "我 看 见 钱 德 了");
-	size_t a = mention(&f, 0, 1, "chandler", 2, 0, XP_PROJECTED, 0, 2);
-	mention(&f, 0, 1, "chandler", 1, 1, XP_PROJECTED, 0, 2);
-	size_t c = mention(&f, 1, 1, "chandler", 1, 2, XP_NULL_UNALIGNED, 0, 0);
+	chandler(&f);
+	size_t a = 0, c = 2;
 	assert_int_equal(run(&f, "zh"), 1);
 	span_is(&f, c, XP_PROJECTED, 0, 3, 5);   /* sentence 0 of document 1 */
 	assert_true(f.m[c].np & XP_NP_CONSIST);
@@ -171,11 +177,46 @@ static void test_corpus(void **state)
 	assert_int_equal(xp_consist(NULL, 0, &(xp_consist_in){0}), 0);
 }
 
+/* chandler's corpus a document at a time, as `project` streams it: a
+ * first pass counts the name, the second places its member of document 1
+ * as the whole corpus does */
+static void test_parts(void **state)
+{
+	(void)state;
+	fx f = {0};
+	chandler(&f);
+	size_t c = 2;
+	static const size_t zero[1] = {0};
+	static const uint32_t d0[2] = {0, 0};
+	static const int32_t at1[1] = {0};
+	xp_consist_in p0 = {"zh", f.sent, 2, f.sent0, f.doc, f.at, f.key, f.name, f.pos};
+	xp_consist_in p1 = {"zh", f.sent + 2, 1, zero, d0, at1, f.key + 2, f.name + 2, f.pos + 2};
+	xp_consist_names *t = xp_consist_names_new();
+	assert_non_null(t);
+	for (int apply = 0; apply < 2; apply++) {
+		assert_true(xp_consist_part(f.m, 2, &p0, t, apply) >= 0);
+		assert_true(xp_consist_part(f.m + 2, 1, &p1, t, apply) >= 0);
+		if (!apply) {
+			span_is(&f, c, XP_NULL_UNALIGNED, 0, 0, 0);   /* the first pass places no name */
+			assert_int_equal(xp_consist_names_settle(t), 1);
+		}
+	}
+	span_is(&f, c, XP_PROJECTED, 0, 3, 5);
+	assert_true(f.m[c].np & XP_NP_CONSIST);
+	assert_true(f.m[c].conf == 0.5f * 0.8f);
+	xp_consist_names_free(t);
+	/* a name said twice only: no rendering, the first pass is final */
+	t = xp_consist_names_new();
+	assert_true(xp_consist_part(f.m, 2, &p0, t, 0) >= 0);
+	assert_int_equal(xp_consist_names_settle(t), 0);
+	xp_consist_names_free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_scene),   cmocka_unit_test(test_rules),  cmocka_unit_test(test_nearest),
-		cmocka_unit_test(test_fa_clitic), cmocka_unit_test(test_corpus),
+		cmocka_unit_test(test_fa_clitic), cmocka_unit_test(test_corpus), cmocka_unit_test(test_parts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,47 @@
+/*
+ * tools/pstream.h — `xproj project` a document at a time (issue 37): the
+ * English CoNLL file, aligned.jsonl and the alignment files read side by
+ * side, each document projected (project.h xp_proj_stream) and written to
+ * the outputs' temporary files before the next is read, so that memory is
+ * the largest document's, not the corpus'.
+ *
+ * It is the whole-corpus path made lean, never a second behaviour: where
+ * the files are not laid out as it reads them (another format than CoNLL,
+ * the aligned corpus in another order than the English documents, a map in
+ * another order, a document twice, an output to stdout, --repair) or
+ * anything fails (bad input, a refused projection, a full disk), it
+ * answers "no" with nothing written, and the command runs the whole-corpus
+ * path, whose outputs it equals byte for byte and whose messages then say
+ * what was wrong.
+ */
+#ifndef XP_PSTREAM_H
+#define XP_PSTREAM_H
+
+#include "../project/project.h"
+
+#include <stddef.h>
+
+typedef struct xp_pstream_args {
+	const char *source, *aligned, *alignments, *probs, *map, *out, *jsonl, *report;
+	const char *const *alt;
+	size_t nalt;
+	int one_based, keep_empty, allow_empty;
+	const xp_proj_opts *o;
+	const char *settings;   /* the report's "settings" (xp_proj_settings) */
+} xp_pstream_args;
+
+/* What the summary prints, of a run that was streamed. */
+typedef struct xp_pstream_result {
+	xp_proj_stats total;
+	xp_proj_gender gender;
+	char lang[16];
+	int zh_words;
+	size_t empty;           /* documents without a target sentence, not written */
+	size_t ndocs, passes;
+} xp_pstream_result;
+
+/* 1: projected and the outputs committed; 0: not streamed, nothing written
+ * (run the whole-corpus path). */
+int xp_pstream_run(const xp_pstream_args *a, xp_pstream_result *res);
+
+#endif
