@@ -185,7 +185,7 @@ static void get_path(target *g, size_t i, unsigned call_no, const void *arg)
 static void get_page(target *g, size_t i, unsigned call_no, const void *arg)
 {
 	char path[300];
-	snprintf(path, sizeof path, "/api/queue?offset=%zu%s", pick(call_no, i, g->all), (const char *)arg);
+	snprintf(path, sizeof path, "/api/queue?lists=0&offset=%zu%s", pick(call_no, i, g->all), (const char *)arg);
 	g->failed[0] += call(g, "GET", path, NULL, NULL, &g->t[0][i]) != 200;
 }
 
@@ -427,7 +427,7 @@ int main(int argc, char **argv)
 	overview(n, "", 2);
 	run_call(get_page, n, 4, "");
 	report("GET /api/queue (a page)", 0, n, per_request(n, c));
-	run_call(get_path, n, 5, "/api/queue?status=open&type=pronoun&max_conf=0.5");
+	run_call(get_path, n, 5, "/api/queue?lists=0&status=open&type=pronoun&max_conf=0.5");
 	report("GET /api/queue (3 filters)", 0, n, per_request(n, c));
 	concurrent("GET /api/queue (a page), 4 clients", "", n, 6);
 	concurrent("GET /api/queue (3 filters), 4 clients", "&status=open&type=pronoun&max_conf=0.5", n, 7);
