@@ -342,11 +342,11 @@ int64_t xp_sql_int(xp_db *db, const char *sql, int64_t dflt)
 {
 	sqlite3_stmt *st;
 	int64_t v = dflt;
-	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK)
+	if (xp_sql_cached(db, sql, &st, NULL))
 		return dflt;
 	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
 		v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	xp_sql_release(db, st);
 	return v;
 }
 

@@ -30,6 +30,9 @@ struct xp_db {
 		int busy;
 	} stc[XP_STC_MAX];
 	unsigned nstc, stc_next;
+	/* the queue's done count of run done_run, as of the store's state
+	 * done_at (correct/queue.c) */
+	int64_t done_run, done_n, done_at[2];
 };
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what);
