@@ -26,6 +26,10 @@
  * every figure as a line "server, call, p50, p99, max, CPU ms per request"
  * (bench/serve.sh records them, bench/record.sh).
  *
+ * A page is asked as the workbench's page asks it once it holds the run's
+ * lists of documents and fates (lists=0; an older build ignores it and sends
+ * them, as its page had them sent every time).
+ *
  * The baseline measured in the same run is GET / (a compiled-in file: the
  * HTTP exchange with no store work); each call's p50 is also given as a
  * multiple of it.  The first queue request is timed once on its own.  runs
@@ -399,6 +403,7 @@ int main(int argc, char **argv)
 				" [--port PORT2 [--pid PID2] [--name NAME2]] N  (N at least 10)\n");
 		return 2;
 	}
+	setvbuf(stdout, NULL, _IOLBF, 0);   /* a long run shows each call as it ends */
 	if (ntg == 1 && !strcmp(tg[0].name, "base"))
 		tg[0].name = "server";
 	xp_server *s = NULL;
