@@ -61,7 +61,7 @@ for f in figs:
             r[rk] = float('%.4g' % (f[k] / b[k]))
     f['ratio'] = r
 # how to run it again: the bench with the settings it was given
-knobs = ' '.join('%s=%s' % (k, os.environ[k]) for k in ('SIZES', 'BASE', 'BASE_MAX', 'IMPORT_MAX', 'NAME', 'THREADS', 'EFLOMAL', 'SCORER')
+knobs = ' '.join('%s=%s' % (k, os.environ[k]) for k in ('SIZES', 'SERVE_SIZES', 'SERVE_N', 'BASE', 'BASE_MAX', 'IMPORT_MAX', 'NAME', 'THREADS', 'EFLOMAL', 'SCORER')
                  if os.environ.get(k))
 json.dump({'bench': name, 'started': start, 'run': (knobs + ' ' if knobs else '') + 'sh bench/%s.sh' % name, 'commit': os.environ.get('REC_COMMIT') or git('rev-parse', '--short', 'HEAD'),
            'dirty': bool(git('status', '--porcelain', '--untracked-files=no')),

@@ -66,6 +66,12 @@ void xp_db_rollback(xp_db *db);
  * default, wait as long as other writers commit).  A server must not hold a
  * request for as long as another process holds the store. */
 void xp_db_set_wait(xp_db *db, int ms);
+/* Whether a commit waits for the disk (full: the WAL is synced at each
+ * commit, SQLite's default here) or only for the system (the WAL is synced
+ * at checkpoints): then a crash of the process loses nothing committed, a
+ * crash of the machine or a power cut may lose the last commits, never the
+ * store's consistency.  The workbench's writer (serve/http.c). */
+void xp_db_set_synchronous(xp_db *db, int full);
 
 /* One projection run: the English corpus, its aligned corpus and the
  * report `xproj project --report` wrote.  *run gets the run id.  files:

@@ -28,14 +28,13 @@ int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s)
 	sqlite3_stmt *st;
 	memset(s, 0, sizeof *s);
 	s->sent = -1;
-	if (sqlite3_prepare_v2(db->h,
-			       "SELECT p.tgt_start, p.tgt_end, u.tgt_idx, " XP_SQL_NTOKS("u.tgt") ", m.cluster, u.id FROM mentions m"
+	if (xp_sql_cached(db, "SELECT p.tgt_start, p.tgt_end, u.tgt_idx, " XP_SQL_NTOKS("u.tgt") ", m.cluster, u.id FROM mentions m"
 			       " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance"
-			       " WHERE m.id = ?", -1, &st, NULL) != SQLITE_OK)
+			       " WHERE m.id = ?", &st, NULL))
 		return -1;
 	sqlite3_bind_int64(st, 1, mention);
 	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		xp_sql_release(db, st);
 		return -1;
 	}
 	s->projected = sqlite3_column_type(st, 0) != SQLITE_NULL;
@@ -43,7 +42,7 @@ int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s)
 	s->sent = sqlite3_column_type(st, 2) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 2);
 	s->ntgt = sqlite3_column_int64(st, 3);
 	int64_t english = s->cluster = sqlite3_column_int64(st, 4), utt = sqlite3_column_int64(st, 5);
-	sqlite3_finalize(st);
+	xp_sql_release(db, st);
 	/* re-paired with other lines (correct/tedit.c): the projection and the
 	 * spans set before spoke of the old tokens; the mention waits for the
 	 * corrector, with no span, in the new sentence */
@@ -57,10 +56,9 @@ int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s)
 	} else {
 		after = -1;
 	}
-	if (sqlite3_prepare_v2(db->h,
-			       "SELECT c.op, c.new_start, c.new_end, c.cluster, c.id FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
+	if (xp_sql_cached(db, "SELECT c.op, c.new_start, c.new_end, c.cluster, c.id FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
 			       " WHERE c.mention = ? AND c.status = 'ok' AND c.undone = 0 AND coalesce(b.undone, 0) = 0"
-			       " ORDER BY c.id", -1, &st, NULL) != SQLITE_OK)
+			       " ORDER BY c.id", &st, NULL))
 		return -1;
 	sqlite3_bind_int64(st, 1, mention);
 	while (sqlite3_step(st) == SQLITE_ROW) {
@@ -79,7 +77,7 @@ int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s)
 		else if (!strcmp(op, "add"))
 			s->cluster = english;
 	}
-	sqlite3_finalize(st);
+	xp_sql_release(db, st);
 	return 0;
 }
 

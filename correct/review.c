@@ -174,11 +174,11 @@ int xp_db_runs(xp_db *db, json_t **out, xp_err *err)
 int xp_db_has_run(xp_db *db, int64_t run)
 {
 	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(db->h, "SELECT 1 FROM runs WHERE id = ?", -1, &st, NULL) != SQLITE_OK)
+	if (xp_sql_cached(db, "SELECT 1 FROM runs WHERE id = ?", &st, NULL))
 		return 0;
 	sqlite3_bind_int64(st, 1, run);
 	int found = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_finalize(st);
+	xp_sql_release(db, st);
 	return found;
 }
 
@@ -255,7 +255,7 @@ static int64_t version_of(xp_db *db, int64_t row)
 {
 	sqlite3_stmt *st;
 	int64_t v = -1;
-	if (sqlite3_prepare_v2(db->h, db->version >= 9 ? "SELECT (SELECT count(*) + coalesce(sum(c.undone), 0) + coalesce(sum(b.undone), 0)"
+	if (xp_sql_cached(db, db->version >= 9 ? "SELECT (SELECT count(*) + coalesce(sum(c.undone), 0) + coalesce(sum(b.undone), 0)"
 			       " FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = ?1)"
 			       " + (SELECT count(*) + coalesce(sum(undone), 0) FROM reviews WHERE mention = ?1)"
 			       /* the target side's actions on its utterance, or made from it (correct/tedit.c) */
@@ -263,13 +263,12 @@ static int64_t version_of(xp_db *db, int64_t row)
 			       " (kind = 'realign' AND utterance = (SELECT utterance FROM mentions WHERE id = ?1)))"
 			       : "SELECT (SELECT count(*) + coalesce(sum(c.undone), 0) + coalesce(sum(b.undone), 0)"
 			       " FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = ?1)"
-			       " + (SELECT count(*) + coalesce(sum(undone), 0) FROM reviews WHERE mention = ?1)",
-			       -1, &st, NULL) != SQLITE_OK)
+			       " + (SELECT count(*) + coalesce(sum(undone), 0) FROM reviews WHERE mention = ?1)", &st, NULL))
 		return -1;
 	sqlite3_bind_int64(st, 1, row);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	xp_sql_release(db, st);
 	return v;
 }
 
@@ -312,10 +311,10 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 	" SELECT kind, NULL, NULL, NULL, annotator, note, created, undone, 'ok', NULL," \
 	" carried_from IS NOT NULL, NULL, after, 1, id, NULL FROM reviews WHERE mention = ?1"
 	/* and the target side's actions made from it or on its utterance (correct/tedit.c) */
-	if (sqlite3_prepare_v2(db->h, db->version >= 9 ? ACTS " UNION ALL SELECT kind, NULL, start, end, annotator, note,"
+	if (xp_sql_cached(db, db->version >= 9 ? ACTS " UNION ALL SELECT kind, NULL, start, end, annotator, note,"
 			       " created, undone, 'ok', NULL, carried_from IS NOT NULL, NULL, after, 2, id, cluster FROM tedits"
 			       " WHERE mention = ?1 OR (kind = 'realign' AND utterance = (SELECT utterance FROM mentions"
-			       " WHERE id = ?1)) ORDER BY k1, k2, k3" : ACTS " ORDER BY k1, k2, k3", -1, &st, NULL) != SQLITE_OK)
+			       " WHERE id = ?1)) ORDER BY k1, k2, k3" : ACTS " ORDER BY k1, k2, k3", &st, NULL))
 		return a;
 	sqlite3_bind_int64(st, 1, row);
 	*total = 0;
@@ -345,7 +344,7 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 			a = NULL;
 		}
 	}
-	sqlite3_finalize(st);
+	xp_sql_release(db, st);
 	return a;
 }
 
@@ -375,15 +374,14 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 {
 	sqlite3_stmt *st, *mt;
 	json_t *us = json_array(), *o = json_pack("{s:o}", "utterances", us);
-	if (sqlite3_prepare_v2(db->h, "SELECT u.en_idx, u.speaker, u.src, u.tgt_idx, coalesce(" XP_SQL_REALIGNED("u.id", "tgt_text")
+	if (xp_sql_cached(db, "SELECT u.en_idx, u.speaker, u.src, u.tgt_idx, coalesce(" XP_SQL_REALIGNED("u.id", "tgt_text")
 			       ", u.tgt_text), coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt), " XP_SQL_REALIGNED("u.id", "id")
 			       " IS NOT NULL, u.align_doubt FROM utterances u"
-			       " WHERE u.document = ? AND u.en_idx BETWEEN ? AND ? ORDER BY u.en_idx", -1, &st, NULL) != SQLITE_OK)
+			       " WHERE u.document = ? AND u.en_idx BETWEEN ? AND ? ORDER BY u.en_idx", &st, NULL))
 		return o;
-	if (sqlite3_prepare_v2(db->h, "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id, u.src FROM mentions m"
-			       " JOIN utterances u ON u.id = m.utterance WHERE m.document = ? ORDER BY u.en_idx, m.start",
-			       -1, &mt, NULL) != SQLITE_OK) {
-		sqlite3_finalize(st);
+	if (xp_sql_cached(db, "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id, u.src FROM mentions m"
+			       " JOIN utterances u ON u.id = m.utterance WHERE m.document = ? ORDER BY u.en_idx, m.start", &mt, NULL)) {
+		xp_sql_release(db, st);
 		return o;
 	}
 	sqlite3_bind_int64(st, 1, doc);
@@ -485,8 +483,8 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		json_array_append(list, ent);
 	json_decref(ents);
 	json_object_set_new(o, "entities", list);
-	sqlite3_finalize(st);
-	sqlite3_finalize(mt);
+	xp_sql_release(db, st);
+	xp_sql_release(db, mt);
 	return o;
 }
 
@@ -506,7 +504,7 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 	if (rc)
 		return rc;
 	sqlite3_stmt *st;
-	if (xp_sql_prepare(db, "SELECT d.doc, d.part, m.mention, m.cluster, m.start, m.end, u.en_idx, u.speaker, u.src,"
+	if (xp_sql_cached(db, "SELECT d.doc, d.part, m.mention, m.cluster, m.start, m.end, u.en_idx, u.speaker, u.src,"
 			   " u.tgt_idx, coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt), coalesce(" XP_SQL_REALIGNED("u.id", "tgt_text")
 			   ", u.tgt_text), p.tgt_start, p.tgt_end, p.fate, p.confidence, p.rule, m.document,"
 			   " u.en_subs, coalesce(" XP_SQL_REALIGNED("u.id", "tgt_subs") ", u.tgt_subs), u.align_conf, u.align_doubt"
@@ -515,7 +513,7 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 		return -1;
 	sqlite3_bind_int64(st, 1, row);
 	if (sqlite3_step(st) != SQLITE_ROW) {
-		sqlite3_finalize(st);
+		xp_sql_release(db, st);
 		return xp_sql_fail(db, err, "mention");
 	}
 	char canon[600];
@@ -536,7 +534,7 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 	int state = o && acts ? xp_db_state(db, row, &now) : 0;
 	if (!o || !acts || state) {
 		json_decref(o), json_decref(acts), json_decref(src);
-		sqlite3_finalize(st);
+		xp_sql_release(db, st);
 		return state ? xp_failc(err, XP_EDB, db->path, 0, "%s: cannot read its projection and corrections: %s", canon,
 					sqlite3_errcode(db->h) != SQLITE_OK ? sqlite3_errmsg(db->h) : "no projection row")
 			     : oom(err);
@@ -569,7 +567,7 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 	json_object_set_new(o, "scene", scene(db, sqlite3_column_int64(st, 17), sqlite3_column_int64(st, 3),
 					      sqlite3_column_int64(st, 2),
 					      sqlite3_column_int64(st, 6), context));
-	sqlite3_finalize(st);
+	xp_sql_release(db, st);
 	*out = o;
 	return 0;
 }
@@ -842,7 +840,7 @@ int xp_db_position_set(xp_db *db, int64_t run, const char *annotator, const char
 int xp_db_position_get(xp_db *db, int64_t run, const char *annotator, char *key, size_t n, xp_err *err)
 {
 	sqlite3_stmt *st;
-	if (xp_sql_prepare(db, "SELECT mention_key FROM positions WHERE run = ? AND annotator = ?", &st, err))
+	if (xp_sql_cached(db, "SELECT mention_key FROM positions WHERE run = ? AND annotator = ?", &st, err))
 		return -1;
 	sqlite3_bind_int64(st, 1, run);
 	sqlite3_bind_text(st, 2, annotator, -1, SQLITE_STATIC);
@@ -851,7 +849,7 @@ int xp_db_position_get(xp_db *db, int64_t run, const char *annotator, char *key,
 		snprintf(key, n, "%s", xp_sql_text(st, 0));
 	else
 		xp_failc(err, XP_ENOTFOUND, "", 0, "%s has no place in run %lld yet", annotator, (long long)run);
-	sqlite3_finalize(st);
+	xp_sql_release(db, st);
 	return rc;
 }
 

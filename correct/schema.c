@@ -169,6 +169,72 @@ int xp_sql_prepare(xp_db *db, const char *sql, sqlite3_stmt **st, xp_err *err)
 	return xp_sql_fail(db, err, "prepare");
 }
 
+static uint32_t sql_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+int xp_sql_cached(xp_db *db, const char *sql, sqlite3_stmt **st, xp_err *err)
+{
+	uint32_t h = sql_hash(sql);
+	int in_use = 0;
+	for (unsigned i = 0; i < db->nstc; i++) {
+		struct xp_stc *c = &db->stc[i];
+		if (c->hash != h || strcmp(sqlite3_sql(c->st), sql))
+			continue;
+		if (c->busy) {
+			in_use = 1;
+			break;
+		}
+		c->busy = 1;
+		*st = c->st;
+		return 0;
+	}
+	if (sqlite3_prepare_v3(db->h, sql, -1, in_use ? 0 : SQLITE_PREPARE_PERSISTENT, st, NULL) != SQLITE_OK)
+		return err ? xp_sql_fail(db, err, "prepare") : -1;
+	if (in_use)
+		return 0;
+	/* a free slot, else one not in use, taken in turn */
+	unsigned slot = db->nstc;
+	if (slot == XP_STC_MAX) {
+		for (unsigned k = 0; k < XP_STC_MAX && db->stc[slot = (db->stc_next + k) % XP_STC_MAX].busy; k++)
+			;
+		if (db->stc[slot].busy)
+			return 0;   /* all in use: this one is not kept */
+		db->stc_next = (slot + 1) % XP_STC_MAX;
+		sqlite3_finalize(db->stc[slot].st);
+	} else {
+		db->nstc++;
+	}
+	db->stc[slot] = (struct xp_stc){*st, h, 1};
+	return 0;
+}
+
+/* before the connection closes: sqlite3_close refuses one with statements */
+static void stc_clear(xp_db *db)
+{
+	for (unsigned i = 0; i < db->nstc; i++)
+		sqlite3_finalize(db->stc[i].st);
+	db->nstc = db->stc_next = 0;
+}
+
+void xp_sql_release(xp_db *db, sqlite3_stmt *st)
+{
+	if (!st)
+		return;
+	for (unsigned i = 0; i < db->nstc; i++)
+		if (db->stc[i].st == st) {
+			sqlite3_reset(st);
+			sqlite3_clear_bindings(st);
+			db->stc[i].busy = 0;
+			return;
+		}
+	sqlite3_finalize(st);
+}
+
 /* The tries of xp_sql_begin in a row during which no other writer
  * committed, after which it gives up: with the busy timeout of each try,
  * some 500 s of a lock held by one transaction. */
@@ -261,6 +327,11 @@ void xp_db_rollback(xp_db *db)
 	xp_sql_rollback(db);
 }
 
+void xp_db_set_synchronous(xp_db *db, int full)
+{
+	sqlite3_exec(db->h, full ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL", NULL, NULL, NULL);
+}
+
 void xp_db_set_wait(xp_db *db, int ms)
 {
 	db->wait_ms = ms > 0 ? ms : 0;
@@ -271,11 +342,11 @@ int64_t xp_sql_int(xp_db *db, const char *sql, int64_t dflt)
 {
 	sqlite3_stmt *st;
 	int64_t v = dflt;
-	if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK)
+	if (xp_sql_cached(db, sql, &st, NULL))
 		return dflt;
 	if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
 		v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	xp_sql_release(db, st);
 	return v;
 }
 
@@ -324,7 +395,7 @@ int xp_mention_lookup(xp_db *db, int64_t run, const char *key, int64_t *row, xp_
 	if (!bar || !bar[1])
 		return xp_failc(err, XP_ENOTFOUND, "", 0, "%s: not a mention (DOC|ID)", key);
 	sqlite3_stmt *st;
-	if (xp_sql_prepare(db, "SELECT m.id FROM mentions m JOIN documents d ON d.id = m.document"
+	if (xp_sql_cached(db, "SELECT m.id FROM mentions m JOIN documents d ON d.id = m.document"
 			   " WHERE d.run = ? AND d.doc = ? AND m.mention = ? ORDER BY d.part LIMIT 1", &st, err))
 		return XP_EDB;
 	sqlite3_bind_int64(st, 1, run);
@@ -336,7 +407,7 @@ int xp_mention_lookup(xp_db *db, int64_t run, const char *key, int64_t *row, xp_
 	int out = rc == SQLITE_ROW ? 0
 		: rc == SQLITE_DONE ? xp_failc(err, XP_ENOTFOUND, "", 0, "%s: no such mention in run %lld", key, (long long)run)
 				    : xp_sql_fail(db, err, "looking up a mention");
-	sqlite3_finalize(st);
+	xp_sql_release(db, st);
 	return out;
 }
 
@@ -397,6 +468,7 @@ static int schema_version(xp_db *db, xp_err *err)
 
 static int connect_uri(xp_db *db, const char *name, int flags, xp_err *err)
 {
+	stc_clear(db);
 	if (db->h)
 		sqlite3_close(db->h), db->h = NULL;
 	if (sqlite3_open_v2(name, &db->h, flags, NULL) != SQLITE_OK)
@@ -454,6 +526,7 @@ static int create_whole(const char *path, int target, xp_err *err)
 	xp_failpoint("db-create");   /* killed here: a whole store, not yet in place */
 	/* closing the last connection merges and removes the WAL: the file
 	 * linked is the whole store */
+	stc_clear(&t);
 	if (t.h && sqlite3_close(t.h) != SQLITE_OK && rc == 0)
 		rc = xp_failc(err, XP_EDB, path, 0, "cannot close the new store: %s", sqlite3_errmsg(t.h));
 	size_t existed;
@@ -513,7 +586,12 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 		rc = xp_sql_exec(db, "PRAGMA journal_mode = WAL", err) || migrate(db, v, target, err);
 	db->version = v > target ? v : target;
 	if (rc == 0)
-		rc = xp_sql_exec(db, mode == XP_DB_READ ? "PRAGMA foreign_keys = ON; PRAGMA query_only = ON"
+		/* a reader maps the file (up to SQLite's limit, 2 GB) instead of
+		 * copying each page it reads out of the system's cache: a workbench
+		 * page at 1M mentions reads rows all over a store of 0.5 GB, and
+		 * pread took a fifth of its CPU */
+		rc = xp_sql_exec(db, mode == XP_DB_READ ? "PRAGMA foreign_keys = ON; PRAGMA query_only = ON;"
+							  " PRAGMA mmap_size = 2147418112"
 							: "PRAGMA foreign_keys = ON", err);
 	if (rc) {
 		xp_db_close(db);
@@ -542,6 +620,7 @@ void xp_db_close(xp_db *db)
 {
 	if (!db)
 		return;
+	stc_clear(db);
 	sqlite3_close(db->h);
 	free(db);
 }

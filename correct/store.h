@@ -14,6 +14,8 @@
 #include <jansson.h>
 #include <sqlite3.h>
 
+#define XP_STC_MAX 64   /* statements a connection keeps prepared */
+
 struct xp_db {
 	sqlite3 *h;
 	char path[512];
@@ -21,11 +23,30 @@ struct xp_db {
 	int held;      /* inside xp_db_begin's transaction: a nested begin is a savepoint */
 	int version;   /* the schema version it was opened at (after migrating): the tests keep
 			  stores at older versions, whose tables the newer code must not ask for */
+	/* statements prepared once (xp_sql_cached) */
+	struct xp_stc {
+		sqlite3_stmt *st;
+		uint32_t hash;
+		int busy;
+	} stc[XP_STC_MAX];
+	unsigned nstc, stc_next;
+	/* the queue's done count of run done_run, as of the store's state
+	 * done_at (correct/queue.c) */
+	int64_t done_run, done_n, done_at[2];
 };
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what);
 int xp_sql_exec(xp_db *db, const char *sql, xp_err *err);
 int xp_sql_prepare(xp_db *db, const char *sql, sqlite3_stmt **st, xp_err *err);
+/* The same statement prepared once per connection and kept: the workbench
+ * runs a few dozen statements over and over, and preparing one (SQLite's
+ * parser and planner) costs more than running it: 73% of the CPU of GET
+ * /api/mention, whose scene asks each of its mentions' state (issue 37).
+ * Give it back with xp_sql_release (reset, bindings cleared), never
+ * sqlite3_finalize.  Asked for while in use (a nested call), it is
+ * prepared anew, and xp_sql_release finalizes that one.  err may be NULL. */
+int xp_sql_cached(xp_db *db, const char *sql, sqlite3_stmt **st, xp_err *err);
+void xp_sql_release(xp_db *db, sqlite3_stmt *st);
 /* BEGIN IMMEDIATE, retried while another writer holds the lock */
 int xp_sql_begin(xp_db *db, xp_err *err);
 int xp_sql_commit(xp_db *db, xp_err *err);

@@ -44,8 +44,8 @@ int xp_realigned(xp_db *db, int64_t utterance, int64_t *id, int64_t *after, int6
 	sqlite3_stmt *st;
 	if (db->version < 9)
 		return 0;   /* a store kept at an older schema (tests) */
-	if (sqlite3_prepare_v2(db->h, "SELECT id, after, " XP_SQL_NTOKS("tgt") " FROM tedits WHERE utterance = ?"
-			       " AND kind = 'realign' AND undone = 0 ORDER BY id DESC LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+	if (xp_sql_cached(db, "SELECT id, after, " XP_SQL_NTOKS("tgt") " FROM tedits WHERE utterance = ?"
+			       " AND kind = 'realign' AND undone = 0 ORDER BY id DESC LIMIT 1", &st, NULL))
 		return -1;
 	sqlite3_bind_int64(st, 1, utterance);
 	int rc = sqlite3_step(st);
@@ -53,7 +53,7 @@ int xp_realigned(xp_db *db, int64_t utterance, int64_t *id, int64_t *after, int6
 		*id = sqlite3_column_int64(st, 0), *after = sqlite3_column_int64(st, 1);
 		*ntoks = sqlite3_column_int64(st, 2);
 	}
-	sqlite3_finalize(st);
+	xp_sql_release(db, st);
 	return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
 }
 
@@ -386,9 +386,9 @@ json_t *xp_tadds_json(xp_db *db, int64_t doc)
 {
 	sqlite3_stmt *st;
 	json_t *a = json_array();
-	if (!a || db->version < 9 || sqlite3_prepare_v2(db->h, "SELECT t.id, u.en_idx, u.tgt_idx, t.start, t.end, t.cluster, t.annotator"
+	if (!a || db->version < 9 || xp_sql_cached(db, "SELECT t.id, u.en_idx, u.tgt_idx, t.start, t.end, t.cluster, t.annotator"
 				     " FROM tedits t JOIN utterances u ON u.id = t.utterance WHERE u.document = ? AND "
-				     XP_SQL_TADD_LIVE("t") " AND u.tgt_idx IS NOT NULL ORDER BY t.id", -1, &st, NULL) != SQLITE_OK)
+				     XP_SQL_TADD_LIVE("t") " AND u.tgt_idx IS NOT NULL ORDER BY t.id", &st, NULL))
 		return a;
 	sqlite3_bind_int64(st, 1, doc);
 	while (sqlite3_step(st) == SQLITE_ROW)
@@ -398,6 +398,6 @@ json_t *xp_tadds_json(xp_db *db, int64_t doc)
 						   (json_int_t)sqlite3_column_int64(st, 3), "end", (json_int_t)sqlite3_column_int64(st, 4),
 						   "cluster", (json_int_t)sqlite3_column_int64(st, 5), "annotator",
 						   xp_json_text(xp_sql_text(st, 6))));
-	sqlite3_finalize(st);
+	xp_sql_release(db, st);
 	return a;
 }

@@ -234,12 +234,17 @@ function filterParams() {
 }
 
 async function loadQueue(params) {
-  const r = await api("GET", "queue", Object.assign({ run: S.run, annotator: S.annotator, limit: S.page.limit }, filterParams(), params || {}));
+  // the run's documents and fates once: at 1M mentions they are most of a page's bytes
+  const lists = S.listsRun === S.run ? { lists: 0 } : {};
+  const r = await api("GET", "queue", Object.assign({ run: S.run, annotator: S.annotator, limit: S.page.limit }, lists, filterParams(), params || {}));
   if (r.status !== 200) { toast("Queue: " + (r.json.message || r.status), true); return null; }
   const q = r.json;
   S.page = { offset: q.offset, limit: q.limit, total: q.total, items: q.items, order: q.order };
-  fillSelect($("filters").elements.doc, q.docs);
-  fillSelect($("filters").elements.fate, q.fates);
+  if (q.docs) {
+    fillSelect($("filters").elements.doc, q.docs);
+    fillSelect($("filters").elements.fate, q.fates);
+    S.listsRun = S.run;
+  }
   renderQueue();
   return q;
 }

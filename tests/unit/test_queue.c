@@ -10,6 +10,7 @@
 #include <jansson.h>
 #include <sqlite3.h>
 #include "correct/review.h"
+#include "correct/store.h"
 #include "project/feat.h"
 
 #define J(o, k) json_object_get(o, k)
@@ -138,6 +139,91 @@ static void pages_are_the_old_ones(void **state)
 	}
 	json_decref(p);
 	xp_queue_free(&q);
+	done(db);
+}
+
+static json_int_t page_done(xp_db *db, int64_t run)
+{
+	json_t *p;
+	xp_err e;
+	xp_queue_query g = {.type = -1, .min_conf = -1, .max_conf = 2, .limit = 2, .no_lists = 1};
+	assert_int_equal(xp_db_queue_page(db, run, &g, &p, &e), 0);
+	json_int_t n = json_integer_value(J(p, "done"));
+	json_decref(p);
+	return n;
+}
+
+/* The done count a connection keeps between pages follows every commit:
+ * another connection's (a reader of the workbench after the writer's
+ * edit) and its own. */
+static void done_follows_commits(void **state)
+{
+	(void)state;
+	xp_db *db = fresh(), *rd;
+	int64_t run = import(db);
+	xp_err e;
+	assert_int_equal(xp_db_open_mode(xp_db_path(db), XP_DB_READ, &rd, &e), 0);
+	assert_int_equal(page_done(rd, run), 0);
+	assert_int_equal(page_done(rd, run), 0);
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "ann", -1, &e), 0);
+	assert_int_equal(page_done(rd, run), 1);
+	assert_int_equal(page_done(db, run), 1);
+	xp_edit del = {XP_DELETE, "d|1", 0, 0, 0, "ann", NULL};
+	assert_int_equal(xp_db_edit_at(db, run, &del, -1, &e), 0);
+	assert_int_equal(page_done(db, run), 2);
+	assert_int_equal(page_done(rd, run), 2);
+	char what[700], key[600];
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_int_equal(page_done(db, run), 1);
+	assert_int_equal(page_done(rd, run), 1);
+	xp_db_close(rd);
+	done(db);
+}
+
+/* xp_sql_cached: the same statement again once released, with its
+ * bindings cleared; a second one while the first is in use; more
+ * statements than it keeps; all finalized by xp_db_close (the sanitizer
+ * build would report a leak, sqlite3_close a busy connection). */
+static void statements_kept(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	xp_err e;
+	sqlite3_stmt *a, *b, *c;
+	assert_int_equal(xp_sql_cached(db, "SELECT ?", &a, &e), 0);
+	sqlite3_bind_int(a, 1, 5);
+	assert_int_equal(sqlite3_step(a), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(a, 0), 5);
+	/* in use: another statement of the same text */
+	assert_int_equal(xp_sql_cached(db, "SELECT ?", &b, &e), 0);
+	assert_true(a != b);
+	sqlite3_bind_int(b, 1, 6);
+	assert_int_equal(sqlite3_step(b), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(b, 0), 6);
+	xp_sql_release(db, b);
+	xp_sql_release(db, a);
+	assert_int_equal(xp_sql_cached(db, "SELECT ?", &c, &e), 0);
+	assert_ptr_equal(a, c);
+	assert_int_equal(sqlite3_step(c), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_type(c, 0), SQLITE_NULL);   /* the 5 is gone */
+	/* twice as many statements as kept, all held at once, then each again */
+	sqlite3_stmt *v[2 * XP_STC_MAX];
+	char sql[40];
+	for (int i = 0; i < 2 * XP_STC_MAX; i++) {
+		snprintf(sql, sizeof sql, "SELECT %d", i);
+		assert_int_equal(xp_sql_cached(db, sql, &v[i], &e), 0);
+		assert_int_equal(sqlite3_step(v[i]), SQLITE_ROW);
+		assert_int_equal(sqlite3_column_int(v[i], 0), i);
+	}
+	for (int i = 0; i < 2 * XP_STC_MAX; i++)
+		xp_sql_release(db, v[i]);
+	for (int round = 0; round < 2; round++)
+		for (int i = 0; i < 2 * XP_STC_MAX; i++) {
+			snprintf(sql, sizeof sql, "SELECT %d", i);
+			assert_int_equal(xp_sql_int(db, sql, -1), i);
+		}
+	assert_true(db->nstc <= XP_STC_MAX);
+	/* c is still in use: closing finalizes it all the same */
 	done(db);
 }
 
@@ -317,6 +403,8 @@ int main(void)
 		cmocka_unit_test(text_is_text),
 		cmocka_unit_test(reasons),
 		cmocka_unit_test(migrate_from_7),
+		cmocka_unit_test(done_follows_commits),
+		cmocka_unit_test(statements_kept),
 	};
 	return cmocka_run_group_tests_name("queue", tests, NULL, NULL);
 }
