@@ -12,7 +12,7 @@ R=$(pwd)
 X=$R/$XPROJ
 case $XPROJ in /*) X=$XPROJ ;; esac
 S=$R/tools/sample
-config() { # OUT MODEL
+config() { # OUT MODEL [MORE OPTIONS...]
 	cat <<CONF
 xproj: $X
 out: $1
@@ -35,6 +35,8 @@ options:
   sample-every: 3
   model-samplers: 3
 CONF
+	shift 2
+	for o in "$@"; do echo "  $o"; done
 }
 sm() { # CONFIG [ARGS...]
 	c=$1; shift
@@ -88,6 +90,21 @@ for lang in zh fa; do
 	expect_grep '^ok' $T/out
 done
 expect_grep '^mentions' $T/b/zh/score.txt
+
+# rounds of merged counts: each shard's counts, merged, every shard aligned
+# with the merge less its own
+config $T/r true "model-rounds: 3" > $T/r.yaml
+expect_status 0 sm $T/r.yaml
+for lang in zh fa; do
+	for f in rounds/schedule rounds/merged.1.gz rounds/merged.2.gz sample/S01E01/counts.1.gz sample/S01E01/counts.2.gz \
+		corrections.db projected.conll corrected.conll score.txt; do
+		[ -s $T/r/$lang/$f ] || { echo "FAIL: no $lang/$f"; fails=$((fails + 1)); }
+	done
+	expect_grep 'aligned with the model .*/rounds/merged.2.gz' $T/r/$lang/sample/S01E01/wordalign.log
+	expect_grep 'samplers 3 --iters' $T/r/$lang/rounds/schedule
+	[ -e $T/r/$lang/model ] && { echo "FAIL: $lang: a model trained besides the rounds"; fails=$((fails + 1)); }
+done
+expect_grep '^mentions' $T/r/zh/score.txt
 
 # killed after the first shard's alignment, then resumed: the same outputs
 config $T/c true > $T/c.yaml
