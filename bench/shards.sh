@@ -65,7 +65,8 @@ three() {
 	cpu one $WA "$1" -o $T/one
 	cp $T/err $T/one.err
 	awk -v k=$2 '(NR - 1) % k == 0' "$1" > $T/sample
-	cpu train $WA --samplers $SAMPLERS $T/sample --save-model $T/m.gz
+	sa=; [ "$SAMPLERS" -gt 0 ] && sa="--samplers $SAMPLERS"   # 0: by size
+	cpu train $WA $sa $T/sample --save-model $T/m.gz
 	split_in "$1"
 	for s in $(seq 1 $SHARDS); do
 		cpu shard $WA --model $T/m.gz $AD "$1.$s" -o $T/shard.$s
@@ -89,14 +90,14 @@ rounds() {
 	split_in "$1"
 	t0=$(date +%s.%N); crit=0
 	for r in $(seq 1 $ROUNDS); do
-		p=$((r - 1))
+		rp=$((r - 1))
 		if [ $r -gt 1 ]; then
-			/usr/bin/time -f '%U %S' -o $R/t.merge.$r $XPROJ wordalign --merge-models $R/m$p.gz \
-				$(for s in $(seq 1 $SHARDS); do echo $R/c$p.$s.gz; done) 2>/dev/null
+			/usr/bin/time -f '%U %S' -o $R/t.merge.$r $XPROJ wordalign --merge-models $R/m$rp.gz \
+				$(for s in $(seq 1 $SHARDS); do echo $R/c$rp.$s.gz; done) 2>/dev/null
 		fi
 		for s in $(seq 1 $SHARDS); do
 			if [ $r = 1 ]; then a="--samplers $sm --iters $it"
-			else a="--model $R/m$p.gz --minus $R/c$p.$s.gz --adapt-sweeps $RADAPT"; fi
+			else a="--model $R/m$rp.gz --minus $R/c$rp.$s.gz --adapt-sweeps $RADAPT"; fi
 			if [ $r = $ROUNDS ]; then o="-o $R/o.$s"; else o="--save-model $R/c$r.$s.gz"; fi
 			echo "/usr/bin/time -f '%U %S' -o $R/t.$r.$s $WA --no-names $a $1.$s $o 2>/dev/null"
 		done | xargs -P $WORKERS -I{} sh -c {}
