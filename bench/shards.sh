@@ -21,7 +21,8 @@
 #
 # Environment: DATA, XPROJ, ROUNDS (default 3; 0: not run), RADAPT (default
 # 5), WORKERS, PAIRS (zh-en pairs to use, default all), SAMPLE
-# (default 10: the model is trained on a tenth), SHARDS (default 10),
+# (default 10: the model is trained on a tenth), SEED2 (0: no second seed
+# of the one run), SHARDS (default 10),
 # THREADS (default 1), ADAPT (--adapt-sweeps, default the built-in),
 # SAMPLERS (--samplers of the model's training, default 3: every shard runs
 # as many; the default schedule gives a small sample more, for a small
@@ -92,20 +93,20 @@ rounds() {
 	for r in $(seq 1 $ROUNDS); do
 		rp=$((r - 1))
 		if [ $r -gt 1 ]; then
-			/usr/bin/time -f '%U %S' -o $R/t.merge.$r $XPROJ wordalign --merge-models $R/m$rp.gz \
+			/usr/bin/time -f %U:%S -o $R/t.merge.$r $XPROJ wordalign --merge-models $R/m$rp.gz \
 				$(for s in $(seq 1 $SHARDS); do echo $R/c$rp.$s.gz; done) 2>/dev/null
 		fi
 		for s in $(seq 1 $SHARDS); do
 			if [ $r = 1 ]; then a="--samplers $sm --iters $it"
 			else a="--model $R/m$rp.gz --minus $R/c$rp.$s.gz --adapt-sweeps $RADAPT"; fi
 			if [ $r = $ROUNDS ]; then o="-o $R/o.$s"; else o="--save-model $R/c$r.$s.gz"; fi
-			echo "/usr/bin/time -f '%U %S' -o $R/t.$r.$s $WA --no-names $a $1.$s $o 2>/dev/null"
-		done | xargs -P $WORKERS -I{} sh -c {}
-		g=0; [ -f $R/t.merge.$r ] && g=$(awk '{ print $1 + $2 }' $R/t.merge.$r)
-		crit=$(cat $R/t.$r.* | awk -v c=$crit -v g=$g '{ t = $1 + $2; if (t > m) m = t } END { print c + g + m }')
+			echo "/usr/bin/time -f %U:%S -o $R/t.$r.$s $WA --no-names $a $1.$s $o 2>/dev/null"
+		done | xargs -P $WORKERS -I{} sh -c {}   # (no quotes in the commands: xargs strips them)
+		g=0; [ -f $R/t.merge.$r ] && g=$(awk -F: '{ print $1 + $2 }' $R/t.merge.$r)
+		crit=$(cat $R/t.$r.* | awk -F: -v c=$crit -v g=$g '{ t = $1 + $2; if (t > m) m = t } END { print c + g + m }')
 	done
 	echo "$(date +%s.%N) $t0" | awk '{ printf "%.1f\n", $1 - $2 }' > $T/wall.rounds
-	cat $R/t.* | awk '{ s += $1 + $2 } END { print s }' > $T/cpu.rounds
+	cat $R/t.* | awk -F: '{ s += $1 + $2 } END { print s }' > $T/cpu.rounds
 	echo $crit > $T/crit.rounds
 	for s in $(seq 1 $SHARDS); do cat $R/o.$s; done > $T/rounds
 }
@@ -116,11 +117,12 @@ printf '%-5s %6s | %8s %8s %8s %8s | %s\n' set pairs "one run" "model" "alone" "
 for p in enfr roen jaen; do
 	[ -f $G/$p.src-tgt ] || continue
 	cp $G/$p.src-tgt $T/p
-	ALONE=1 three $T/p $GOLD_SAMPLE > /dev/null
+	three $T/p $GOLD_SAMPLE > /dev/null
 	r="-"; [ "$ROUNDS" -gt 0 ] && r=$(aer $G/$p.gold $T/rounds --one-based-gold)
 	printf '%-5s %6d | %8s %8s %8s %8s\n' $p $(wc -l < $T/p) "$(aer $G/$p.gold $T/one --one-based-gold)" \
-		"$(aer $G/$p.gold $T/model --one-based-gold)" "$(aer $G/$p.gold $T/alone --one-based-gold)" "$r"
-	printf '%-5s %6s | CPU s: one run %.1f, model %.1f, alone %.1f' "" "" $(cat $T/cpu.one $T/cpu.model $T/cpu.alone)
+		"$(aer $G/$p.gold $T/model --one-based-gold)" "$([ "$ALONE" = 1 ] && aer $G/$p.gold $T/alone --one-based-gold || echo -)" "$r"
+	printf '%-5s %6s | CPU s: one run %.1f, model %.1f' "" "" $(cat $T/cpu.one $T/cpu.model)
+	[ "$ALONE" = 1 ] && printf ', alone %.1f' $(cat $T/cpu.alone)
 	[ "$ROUNDS" -gt 0 ] && printf ', rounds %.1f (critical path %.1f); wall s: one run %.1f (%s threads), rounds %.1f (%s workers)' \
 		$(cat $T/cpu.rounds $T/crit.rounds $T/wall.one) $THREADS $(cat $T/wall.rounds) $WORKERS
 	echo
@@ -132,12 +134,12 @@ case " $SETS " in *" zhen "*)
 if [ "$PAIRS" -gt 0 ]; then zcat "$BT" | head -n "$PAIRS" > $T/zh; else zcat "$BT" > $T/zh; fi
 three $T/zh $SAMPLE
 # how far two seeds of the one run are apart: the sampler's own spread
-cpu seed2 $XPROJ wordalign --seed 2 --threads $THREADS $T/zh -o $T/seed2
+[ "${SEED2:-1}" = 1 ] && cpu seed2 $XPROJ wordalign --seed 2 --threads $THREADS $T/zh -o $T/seed2
 printf 'zh-en, %d pairs, %d shards, the model trained on every %dth pair (%d samplers), %s thread(s):\n' \
 	$(wc -l < $T/zh) $SHARDS $SAMPLE $SAMPLERS $THREADS
 printf '  %-38s %8s %14s %10s\n' "" "CPU s" "critical path" "AER vs one"
 printf '  %-38s %8.1f %14.1f %10s\n' "one run" "$(cat $T/cpu.one)" "$(cat $T/cpu.one)" 0.0
-printf '  %-38s %8.1f %14.1f %10s\n' "one run, --seed 2" "$(cat $T/cpu.seed2)" "$(cat $T/cpu.seed2)" "$(aer $T/one $T/seed2)"
+[ "${SEED2:-1}" = 1 ] && printf '  %-38s %8.1f %14.1f %10s\n' "one run, --seed 2" "$(cat $T/cpu.seed2)" "$(cat $T/cpu.seed2)" "$(aer $T/one $T/seed2)"
 printf '  %-38s %8.1f %14.1f %10s\n' "model on a sample + shards with it" "$(cat $T/cpu.model)" \
 	"$(echo "$(cat $T/cpu.train) $(cat $T/max.shard)" | awk '{ print $1 + $2 }')" "$(aer $T/one $T/model)"
 printf '  %-38s %8.1f %14s %10s\n' "  of which the model's training" "$(cat $T/cpu.train)" "" ""
