@@ -530,3 +530,240 @@ int wa_model_prime(wa_sampler *s, const wa_msampler *ms, const uint32_t *emap, u
 	}
 	return 0;
 }
+
+/* --- merging ------------------------------------------------------------------- */
+
+/* Why the models cannot be summed, or NULL: their counts must be of words
+ * normalised the same way, weighed by the same priors, in as many samplers */
+static const char *unlike(const xp_wa_model *a, const xp_wa_model *b)
+{
+	if (a->lowercase != b->lowercase)
+		return "lower-casing (--lowercase)";
+	if (a->normalize != b->normalize)
+		return "normalisation (--no-normalize)";
+	for (int d = 0; d < 2; d++)
+		if (strcmp(a->lang[d], b->lang[d]) || a->parts[d] != b->parts[d])
+			return d ? "target language (--tgt-lang)" : "source language (--src-lang)";
+	if (a->name_prior != b->name_prior)
+		return "name prior (--name-prior)";
+	if (a->closed_prior != b->closed_prior || a->closed_classes != b->closed_classes ||
+	    !same_str(a->closed_langs, b->closed_langs))
+		return "closed-class prior (--closed-prior)";
+	if (a->loan_prior != b->loan_prior || !same_str(a->loan_langs, b->loan_langs))
+		return "loanword prior (--loan-prior, --loan-langs)";
+	if (a->samplers != b->samplers)
+		return "number of samplers (--samplers)";
+	return NULL;
+}
+
+/* one lexical count of the combined model: f << 32 | e, and n */
+typedef struct lexc {
+	uint64_t key;
+	int64_t n;
+} lexc;
+
+static int cmp_lexc(const void *x, const void *y)
+{
+	const lexc *a = x, *b = y;
+	return a->key < b->key ? -1 : a->key > b->key;
+}
+
+/* a combined count: not below zero, and what a sampler holds */
+static int fits(int64_t v, uint64_t *sum)
+{
+	if (v < 0)
+		return -1;
+	*sum += (uint64_t)v;
+	return *sum >= COUNT_MAX ? 1 : 0;
+}
+
+static int misfit(int why, const char *name, xp_err *err)
+{
+	return why < 0 ? xp_failc(err, XP_EINPUT, name, 0,
+				  "a count below zero: the model taken away holds counts the other does not "
+				  "(a shard's counts are taken only from a sum they are in)")
+		       : xp_failc(err, XP_EINPUT, name, 0,
+				  "the models' counts together are more than a sampler holds (2^31 a direction): "
+				  "merge fewer");
+}
+
+/* sampler q of direction d of the combined model r: every model's counts
+ * times its sign, summed */
+static int combine_sampler(xp_wa_model *r, int d, int q, xp_wa_model *const *in, const int *sign, uint32_t **map[2],
+			   size_t n, const char *name, xp_err *err)
+{
+	wa_msampler *s = &r->smp[d][q];
+	uint32_t VE = r->V[d], VF = r->V[!d];
+	size_t nf = (size_t)VE * (WA_FMAX + 1);
+	uint64_t total = 0, jsum = 0, fsum = 0, lsum = 0;
+	for (size_t i = 0; i < n; i++)
+		total += in[i]->smp[d][q].loff[in[i]->V[!d]];
+	lexc *all = malloc((total ? total : 1) * sizeof *all);
+	int64_t *fert = calloc(nf ? nf : 1, sizeof *fert), *lex0 = calloc((size_t)VF + 1, sizeof *lex0),
+		jump[WA_NJUMP] = {0};
+	s->fert = malloc((nf ? nf : 1) * sizeof *s->fert);
+	s->lex0 = malloc(((size_t)VF + 1) * sizeof *s->lex0);
+	s->loff = calloc((size_t)VF + 1, sizeof *s->loff);
+	int rc = !all || !fert || !lex0 || !s->fert || !s->lex0 || !s->loff
+			 ? xp_failc(err, XP_ENOMEM, name, 0, "out of memory")
+			 : 0;
+	uint64_t at = 0;
+	for (size_t i = 0; i < n && !rc; i++) {
+		const wa_msampler *x = &in[i]->smp[d][q];
+		const uint32_t *me = map[d][i], *mf = map[!d][i];
+		int64_t g = sign[i];
+		for (int k = 0; k < WA_NJUMP; k++)
+			jump[k] += g * x->jump[k];
+		for (uint32_t e = 0; e < in[i]->V[d]; e++)
+			for (int b = 0; b <= WA_FMAX; b++)
+				fert[(size_t)me[e] * (WA_FMAX + 1) + b] += g * x->fert[(size_t)e * (WA_FMAX + 1) + b];
+		for (uint32_t f = 0; f < in[i]->V[!d]; f++) {
+			lex0[mf[f]] += g * x->lex0[f];
+			for (uint64_t k = x->loff[f]; k < x->loff[f + 1]; k++)
+				all[at++] = (lexc){(uint64_t)mf[f] << 32 | me[x->lkv[2 * k]], g * x->lkv[2 * k + 1]};
+		}
+	}
+	/* each sum checked as the reader checks a file's, before anything is
+	 * narrowed to a sampler's counts */
+	int why = 0;
+	for (int k = 0; k < WA_NJUMP && !rc && !why; k++)
+		if (!(why = fits(jump[k], &jsum)))
+			s->jump[k] = (uint32_t)jump[k];
+	for (size_t k = 0; k < nf && !rc && !why; k++)
+		if (!(why = fits(fert[k], &fsum)))
+			s->fert[k] = (uint32_t)fert[k];
+	for (uint32_t f = 0; f < VF && !rc && !why; f++)
+		if (!(why = fits(lex0[f], &lsum)))
+			s->lex0[f] = (uint32_t)lex0[f];
+	if (!rc && !why)
+		qsort(all, at, sizeof *all, cmp_lexc);
+	uint64_t u = 0;
+	for (uint64_t k = 0; k < at && !rc && !why; k++) {
+		if (u && all[u - 1].key == all[k].key)
+			all[u - 1].n += all[k].n;
+		else
+			all[u++] = all[k];
+		/* a count that ends at zero is no entry (the reader refuses them) */
+		if (k + 1 == at || all[k + 1].key != all[u - 1].key) {
+			if ((why = fits(all[u - 1].n, &lsum)))
+				break;
+			if (!all[u - 1].n)
+				u--;
+		}
+	}
+	if (!rc && why)
+		rc = misfit(why, name, err);
+	if (!rc && !(s->lkv = malloc((2 * u + 1) * sizeof *s->lkv)))
+		rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+	for (uint64_t k = 0; k < u && !rc; k++) {
+		uint32_t f = (uint32_t)(all[k].key >> 32);
+		s->lkv[2 * k] = (uint32_t)all[k].key, s->lkv[2 * k + 1] = (uint32_t)all[k].n;
+		s->loff[f + 1]++;
+	}
+	for (uint32_t f = 0; f < VF && !rc; f++)
+		s->loff[f + 1] += s->loff[f];
+	free(all);
+	free(fert);
+	free(lex0);
+	return rc;
+}
+
+int xp_wa_model_combine(xp_wa_model *const *in, const int *sign, const char *const *names, size_t n,
+			xp_wa_model **out, xp_err *err)
+{
+	*out = NULL;
+	if (!n)
+		return xp_failc(err, XP_EUSAGE, "", 0, "no model to merge");
+	for (size_t i = 1; i < n; i++) {
+		const char *why = unlike(in[0], in[i]);
+		if (why)
+			return xp_failc(err, XP_EINPUT, names[i], 0,
+					"its %s is not that of %s: models are merged only when trained with the same settings",
+					why, names[0]);
+	}
+	xp_wa_model *r = calloc(1, sizeof *r);
+	uint32_t **map[2] = {calloc(n, sizeof(uint32_t *)), calloc(n, sizeof(uint32_t *))};
+	int rc = !r || !map[0] || !map[1] ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;
+	if (!rc) {
+		const xp_wa_model *a = in[0];
+		r->lowercase = a->lowercase;
+		r->normalize = a->normalize;
+		memcpy(r->lang, a->lang, sizeof r->lang);
+		memcpy(r->parts, a->parts, sizeof r->parts);
+		r->name_prior = a->name_prior;
+		r->closed_prior = a->closed_prior;
+		r->loan_prior = a->loan_prior;
+		r->closed_classes = a->closed_classes;
+		r->samplers = a->samplers;
+		if ((a->closed_langs && !(r->closed_langs = strdup(a->closed_langs))) ||
+		    (a->loan_langs && !(r->loan_langs = strdup(a->loan_langs))))
+			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	/* the vocabularies unioned, in the order the models give their words:
+	 * the first model's ids stay its own */
+	for (int d = 0; d < 2 && !rc; d++) {
+		xp_vocab v;
+		if (xp_vocab_init(&v, 0)) {
+			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+			break;
+		}
+		for (size_t i = 0; i < n && !rc; i++) {
+			if (!(map[d][i] = malloc(((size_t)in[i]->V[d] + 1) * sizeof **map[d]))) {
+				rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+				break;
+			}
+			for (uint32_t t = 0; t < in[i]->V[d] && !rc; t++)
+				if ((map[d][i][t] = xp_vocab_id(&v, in[i]->words[d][t], strlen(in[i]->words[d][t]))) ==
+				    UINT32_MAX)
+					rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		}
+		/* the words move to the model */
+		r->V[d] = v.n;
+		r->words[d] = v.words;
+		v.words = NULL;
+		v.n = 0;
+		xp_vocab_free(&v);
+	}
+	int64_t pairs = 0;
+	for (size_t i = 0; i < n && !rc; i++)
+		pairs += sign[i] * (int64_t)in[i]->pairs;
+	if (!rc && pairs < 0)
+		rc = misfit(-1, names[n - 1], err);
+	r->pairs = pairs > 0 ? (uint64_t)pairs : 0;
+	for (int d = 0; d < 2 && !rc; d++)
+		if (!(r->smp[d] = calloc((size_t)r->samplers, sizeof *r->smp[d])))
+			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	for (int d = 0; d < 2 && !rc; d++)
+		for (int q = 0; q < r->samplers && !rc; q++)
+			rc = combine_sampler(r, d, q, in, sign, map, n, names[n - 1], err);
+	for (int d = 0; d < 2; d++) {
+		for (size_t i = 0; map[d] && i < n; i++)
+			free(map[d][i]);
+		free(map[d]);
+	}
+	if (rc) {
+		xp_wa_model_free(r);
+		return xp_err_code(err);
+	}
+	*out = r;
+	return 0;
+}
+
+int xp_wa_model_merge(xp_wa_model *const *in, const char *const *names, size_t n, xp_wa_model **out, xp_err *err)
+{
+	int *sign = malloc((n ? n : 1) * sizeof *sign);
+	if (!sign)
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	for (size_t i = 0; i < n; i++)
+		sign[i] = 1;
+	int rc = xp_wa_model_combine(in, sign, names, n, out, err);
+	free(sign);
+	return rc;
+}
+
+int xp_wa_model_bytes(const xp_wa_model *m, xp_buf *out, xp_err *err)
+{
+	if (wa_model_serialize(m, out))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	return 0;
+}

@@ -233,6 +233,25 @@ uint64_t xp_wa_model_pairs(const xp_wa_model *m);
  * bytes, appended to out. */
 int xp_wa_model_write(const xp_wa *w, xp_buf *out, xp_err *err);
 
+/* The models in[0..n) (files names[]) summed into one, *out: the union of
+ * their vocabularies (in[0]'s words keep their ids), each sampler's
+ * lexical, NULL, jump and fertility counts added, their pairs too.  The
+ * rounds of a bitext aligned in shards: each shard trained on its own
+ * pairs (--save-model), the sum aligns every shard (--model), so that each
+ * learns from every pair.  Models trained with other settings (languages,
+ * normalisation, priors, samplers) are refused naming the file and the
+ * setting (XP_EINPUT), as are counts that would overflow a sampler's.
+ * Models adapted from a model (--model with --save-model) hold that
+ * model's counts: summing them counts it as often. */
+int xp_wa_model_merge(xp_wa_model *const *in, const char *const *names, size_t n, xp_wa_model **out,
+		      xp_err *err);
+/* The same with a sign (+1 or -1) for each model: a shard's counts taken
+ * from a sum they are in.  A count that ends below zero is refused. */
+int xp_wa_model_combine(xp_wa_model *const *in, const int *sign, const char *const *names, size_t n,
+			xp_wa_model **out, xp_err *err);
+/* m as a model file's bytes, appended to out. */
+int xp_wa_model_bytes(const xp_wa_model *m, xp_buf *out, xp_err *err);
+
 /* All in one: the pairs of b (plus o->train) aligned into fwd and rev. */
 int xp_wordalign(const xp_bitext *b, const xp_wa_opts *o, xp_walign *fwd, xp_walign *rev,
 		 xp_err *err);

@@ -20,7 +20,9 @@
 # times (0: none; default 1) for the languages in MENTION_PAIRS_LANGS
 # (default fa), as `wordalign --train-lex` (MENTION_PAIRS_AS=train: as
 # sentence pairs, --train, with the sweeps of the sentence pairs alone, as
-# before); RULES=0 skips the rule switches; LANGS=fa measures one language.
+# before); RULES=0 skips the rule switches; LANGS=fa measures one language;
+# ZH_EXTRA replaces the Chinese training bitext (bench/rounds_tune.sh: a
+# shard of it).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${BUILD:=build}"
 TUNE=$DATA/mmc-tune
@@ -51,7 +53,7 @@ run() {   # run LANG: the user's commands, timed
 	l=$1
 	case $l in
 	zh) tgt=$TUNE/tune.chinese.silver.v4_gold_conll; key=$TUNE/tune.chinese.corrected.v4_gold_conll
-	    popts="--tokens words"; opts=$ZH_OPTS; extra=$DATA/bitext/zh-en.tv4dialog.94k.pairs.gz ;;
+	    popts="--tokens words"; opts=$ZH_OPTS; extra=${ZH_EXTRA:-$DATA/bitext/zh-en.tv4dialog.94k.pairs.gz} ;;
 	fa) tgt=$TUNE/tune.farsi.silver.v4_gold_conll; key=$TUNE/tune.farsi.corrected.v4_gold_conll
 	    popts=""; opts=$FA_OPTS
 	    $XPROJ pair --source $DATA/mmc/dev.english.v4_gold_conll --target $DATA/mmc/dev.farsi.v4_gold_conll \

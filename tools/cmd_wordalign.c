@@ -95,11 +95,26 @@ static int put_names(xp_outputs *o, const char *path, const xp_wa *w, xp_err *e)
 	return rc ? -1 : 0;
 }
 
-static int put_model(xp_outputs *o, const char *path, const xp_wa *w, xp_err *e)
+/* what training learned; with --minus (less: the model the pairs were
+ * aligned with), the counts of the pairs alone, which the next round's
+ * merge sums: all the samplers counted, less what they started from */
+static int put_model(xp_outputs *o, const char *path, const xp_wa *w, xp_wa_model *less, xp_err *e)
 {
-	xp_buf b = {0};
-	int rc = xp_wa_model_write(w, &b, e) || xp_outputs_put(o, path, b.p ? b.p : "", b.n, e);
+	xp_buf b = {0}, own = {0};
+	xp_wa_model *all = NULL, *mine = NULL;
+	int rc = xp_wa_model_write(w, &b, e);
+	if (!rc && less) {
+		static const int sign[2] = {1, -1};
+		const char *names[2] = {path, "--model less --minus"};
+		rc = xp_wa_model_parse(path, b.p, b.n, &all, e) ||
+		     xp_wa_model_combine((xp_wa_model *[]){all, less}, sign, names, 2, &mine, e) ||
+		     xp_wa_model_bytes(mine, &own, e);
+	}
+	rc = rc || xp_outputs_put(o, path, less ? own.p : b.p ? b.p : "", less ? own.n : b.n, e);
+	xp_wa_model_free(all);
+	xp_wa_model_free(mine);
 	xp_buf_free(&b);
+	xp_buf_free(&own);
 	return rc ? -1 : 0;
 }
 
@@ -123,7 +138,8 @@ static const struct option own[] = {
 	{"tgt-lang", required_argument, 0, 'L'}, {"save-model", required_argument, 0, 'M'},
 	{"model", required_argument, 0, 'm'},   {"adapt-sweeps", required_argument, 0, 'A'},
 	{"names", required_argument, 0, 'N'},   {"no-names", no_argument, 0, 'n'},
-	{"src-spans", required_argument, 0, 'K'}, {0, 0, 0, 0}};
+	{"src-spans", required_argument, 0, 'K'}, {"merge-models", required_argument, 0, 'G'},
+	{"minus", required_argument, 0, 'U'},   {0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
 typedef struct args {
@@ -131,6 +147,8 @@ typedef struct args {
 	xp_sym sym;
 	const char *out, *probs, *fwd, *rev;
 	const char *save_model, *model;   /* --save-model, --model */
+	const char *merge;                /* --merge-models OUT: the arguments are models */
+	const char *minus;                /* --minus C: the model is --model's less C */
 	const char *names;      /* --names; by default OUT's name with .names for .pharaoh */
 	int no_names;           /* --no-names */
 	const char *spans;      /* --src-spans */
@@ -162,6 +180,8 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'N': a->names = optarg; break;
 		case 'n': a->no_names = 1; break;
 		case 'K': a->spans = optarg; break;
+		case 'G': a->merge = optarg; break;
+		case 'U': a->minus = optarg; break;
 		case 'A': {
 			char *end;
 			long v = strtol(optarg, &end, 10);
@@ -178,6 +198,15 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 				return xp_cli_bad_value("wordalign", &e);
 		}
 	}
+	if (a->merge) {
+		/* a form of its own: models in, a model out, nothing aligned */
+		if (argc - optind < 1 || a->out || a->save_model || a->model || a->probs || a->fwd || a->rev ||
+		    a->ntrain || a->ntrain_lex || a->names || a->adapt >= 0 || a->minus) {
+			fprintf(stderr, "xproj wordalign: --merge-models OUT takes model files and no other option\n");
+			return 2;
+		}
+		return 0;
+	}
 	if (argc - optind != 1 || (!a->out && !a->save_model))
 		return xp_cli_usage(&xp_cmd_wordalign, 2);
 	if (a->no_names)
@@ -192,11 +221,45 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 			a->names = a->names_buf;
 		}
 	}
-	if (a->adapt >= 0 && !a->model) {
-		fprintf(stderr, "xproj wordalign: --adapt-sweeps needs --model\n");
+	if ((a->adapt >= 0 || a->minus) && !a->model) {
+		fprintf(stderr, "xproj wordalign: --%s needs --model\n", a->minus ? "minus" : "adapt-sweeps");
 		return 2;
 	}
 	return 0;
+}
+
+/* `--merge-models OUT M...`: the models' counts summed into OUT (the
+ * rounds of a bitext aligned in shards, docs/cmd/wordalign.md) */
+static int merge_models(const char *out, int n, char **names)
+{
+	xp_err e = {0};
+	xp_cli_file *files = calloc((size_t)n + 1, sizeof *files);
+	xp_wa_model **m = calloc((size_t)n, sizeof *m), *r = NULL;
+	xp_outputs wo = {0};
+	xp_buf b = {0};
+	int rc = !files || !m ? xp_failc(&e, XP_ENOMEM, "", 0, "out of memory") : 0;
+	for (int k = 0; k < n && !rc; k++)
+		files[k] = (xp_cli_file){"MODEL", names[k], 0};
+	if (!rc)
+		files[n] = (xp_cli_file){"--merge-models", out, 1};
+	rc = rc || xp_cli_check_files(files, (size_t)n + 1, &e);
+	for (int k = 0; k < n && !rc; k++)
+		rc = xp_wa_model_read(names[k], &m[k], &e);
+	rc = rc || xp_wa_model_merge(m, (const char *const *)names, (size_t)n, &r, &e) ||
+	     xp_wa_model_bytes(r, &b, &e) || xp_outputs_put(&wo, out, b.p, b.n, &e) || xp_outputs_commit(&wo, &e);
+	if (rc)
+		rc = xp_cli_error(&e);
+	else
+		fprintf(stderr, "xproj wordalign: %d models merged into %s: %llu pairs, %u + %u words\n", n, out,
+			(unsigned long long)xp_wa_model_pairs(r), xp_wa_model_words(r, 0), xp_wa_model_words(r, 1));
+	xp_outputs_abort(&wo);
+	xp_buf_free(&b);
+	for (int k = 0; m && k < n; k++)
+		xp_wa_model_free(m[k]);
+	xp_wa_model_free(r);
+	free(m);
+	free(files);
+	return rc;
 }
 
 static int run(int argc, char **argv)
@@ -218,7 +281,9 @@ static int run(int argc, char **argv)
 		return xp_cli_error(&e);
 	}
 	int rc = parse(argc, argv, lo, &a);
-	if (rc) {
+	if (!rc && a.merge)
+		rc = merge_models(a.merge, argc - optind, argv + optind);
+	if (rc || a.merge) {
 		free(files);
 		free(a.train);
 		free(a.train_lex);
@@ -229,10 +294,20 @@ static int run(int argc, char **argv)
 	a.wa.train_lex = a.train_lex;
 	a.wa.ntrain_lex = a.ntrain_lex;
 	a.wa.progress = isatty(2) ? progress : NULL;
-	xp_wa_model *model = NULL;
+	xp_wa_model *model = NULL, *whole = NULL, *part = NULL;
 	if (a.model) {
-		/* read first: its settings decide how the pairs are read */
-		if (xp_wa_model_read(a.model, &model, &e) || xp_wa_model_settings(model, &a.wa, a.model, &e)) {
+		/* read first: its settings decide how the pairs are read; with
+		 * --minus, the model is the whole less the part */
+		int bad = xp_wa_model_read(a.model, a.minus ? &whole : &model, &e);
+		if (!bad && a.minus) {
+			static const int sign[2] = {1, -1};
+			const char *names[2] = {a.model, a.minus};
+			bad = xp_wa_model_read(a.minus, &part, &e) ||
+			      xp_wa_model_combine((xp_wa_model *[]){whole, part}, sign, names, 2, &model, &e);
+			xp_wa_model_free(whole);
+			xp_wa_model_free(part);
+		}
+		if (bad || xp_wa_model_settings(model, &a.wa, a.model, &e)) {
 			xp_wa_model_free(model);
 			free(files);
 			free(a.train);
@@ -251,6 +326,7 @@ static int run(int argc, char **argv)
 		files[nf++] = (xp_cli_file){"--train-lex", a.train_lex[k], 0};
 	files[nf++] = (xp_cli_file){"--model", a.model, 0};
 	files[nf++] = (xp_cli_file){"--src-spans", a.spans, 0};
+	files[nf++] = (xp_cli_file){"--minus", a.minus, 0};
 	files[nf++] = (xp_cli_file){"-o", a.out, 1};
 	files[nf++] = (xp_cli_file){"--save-model", a.save_model, 1};
 	files[nf++] = (xp_cli_file){"--probs", a.probs, 1};
@@ -268,7 +344,7 @@ static int run(int argc, char **argv)
 	    xp_need_some(argv[optind], xp_wa_nsent(w), "sentence pairs", &e) ||   /* would replace OUT with nothing */
 	    xp_wa_run(w, &e) ||
 	    (a.wa.progress && fputs("\r\033[K", stderr) < 0) || xp_wa_collect(w, a.sym, &f, &r, &s, &e) ||
-	    (a.out && put_align(&wo, a.out, &s, 0, &e)) || (a.save_model && put_model(&wo, a.save_model, w, &e)) ||
+	    (a.out && put_align(&wo, a.out, &s, 0, &e)) || (a.save_model && put_model(&wo, a.save_model, w, a.minus ? model : NULL, &e)) ||
 	    (a.probs && put_align(&wo, a.probs, &s, 1, &e)) || (a.names && put_names(&wo, a.names, w, &e)) ||
 	    (a.fwd && put_align(&wo, a.fwd, &f, 0, &e)) || (a.rev && put_align(&wo, a.rev, &r, 0, &e)) ||
 	    xp_outputs_commit(&wo, &e)) {
@@ -299,14 +375,16 @@ static int run(int argc, char **argv)
 const xp_cmd xp_cmd_wordalign = {
 	"wordalign", run, "align words of a bitext (built-in Bayesian HMM aligner with fertility)",
 	"xproj wordalign PAIRS -o OUT.pharaoh [--train MORE.pairs]... [--probs OUT.probs]\n"
-	"                [--save-model M] [--model M [--adapt-sweeps N]] [--names F | --no-names]\n"
+	"                [--save-model M] [--model M [--minus C] [--adapt-sweeps N]]\n"
+	"                [--names F | --no-names]\n"
 	"                [--train-lex SPANS.pairs]... [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
 	"                [--settle E]\n"
 	"                [--lowercase] [--src-lang L] [--tgt-lang L] [--no-normalize[=PART,...]]\n"
 	"                [--no-name-prior | --name-prior F] [--no-closed-prior | --closed-prior F]\n"
 	"                [--no-loan-prior | --loan-prior F] [--loan-langs L]\n"
 	"                [--one-way P] [--src-spans F [--span-factor X]]\n"
-	"                [--forward F.pharaoh] [--reverse R.pharaoh]\n\n"
+	"                [--forward F.pharaoh] [--reverse R.pharaoh]\n"
+	"       xproj wordalign --merge-models OUT M1 M2...\n\n"
 	"PAIRS has one 'src ||| tgt' line per sentence pair (as `xproj bitext` writes);\n"
 	"it and every --train file may be gzipped.  Both directions are sampled\n"
 	"(collapsed Gibbs sampling, eflomal's model), then symmetrised.  Output is\n"
@@ -335,6 +413,15 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 settings are the model's (others given are refused)\n"
 	"  --adapt-sweeps N  with --model: sweeps over PAIRS, their counts joining the\n"
 	"                 model's, before the links are read off (default 2)\n"
+	"  --minus C      with --model M: align with M less the counts of the model C\n"
+	"                 (this shard's own of the round before, which M, their merge,\n"
+	"                 holds); --save-model then writes the counts of PAIRS alone,\n"
+	"                 for the next round's --merge-models\n"
+	"  --merge-models OUT  sum the counts of the models given (each trained with\n"
+	"                 --save-model on a shard of one bitext, with the same settings\n"
+	"                 and --samplers) into the model OUT, vocabularies unioned:\n"
+	"                 aligning each shard with OUT (--model), every shard learns\n"
+	"                 from every pair\n"
 	"  --sym M        intersect | union | grow-diag | grow-diag-final |\n"
 	"                 grow-diag-final-and (default)\n"
 	"  --one-way P    a link only one direction chose takes part in the\n"

@@ -2,7 +2,9 @@
 # bitext aligns another; the same model and seed give the same links; a
 # gzipped model works; a truncated, corrupt or foreign model, and settings
 # the model was not trained with, are refused with the file and the reason,
-# and no output is written.
+# and no output is written.  Rounds of merged counts: shards' models merged
+# (--merge-models), each shard aligned with the sum less its own counts
+# (--minus), whose --save-model is then its counts alone.
 . tests/cli/lib
 
 # a dictionary of 30 words in consistent order (the target reversed for
@@ -57,4 +59,38 @@ expect_status 2 $XPROJ wordalign $T/new.txt -o $T/a4 --adapt-sweeps 3
 expect_grep 'needs --model' $T/err
 expect_status 2 $XPROJ wordalign --model $T/m $T/new.txt -o $T/a4 --adapt-sweeps x
 [ -e $T/a4 ] && { echo "FAIL: a4 written"; fails=$((fails + 1)); }
+
+# rounds of merged counts over two shards of train.txt
+head -200 $T/train.txt > $T/s1; tail -200 $T/train.txt > $T/s2
+for s in 1 2; do expect_status 0 $XPROJ wordalign $T/s$s --save-model $T/c$s.gz --seed 1 --samplers 2 --iters 20; done
+expect_status 0 $XPROJ wordalign --merge-models $T/sum.gz $T/c1.gz $T/c2.gz
+expect_grep '2 models merged into .*/sum.gz: 400 pairs, 30 + 30 words' $T/err
+expect_status 0 $XPROJ wordalign $T/s1 --model $T/sum.gz --minus $T/c1.gz --save-model $T/c1b --seed 2
+expect_grep 'aligned with the model .*/sum.gz (200 pairs, 30 + 30 words)' $T/err
+# the shard's new counts alone: its 200 pairs
+expect_status 0 $XPROJ wordalign --merge-models $T/one $T/c1b
+expect_grep '1 models merged into .*/one: 200 pairs' $T/err
+expect_status 0 $XPROJ wordalign $T/new.txt --model $T/sum.gz --minus $T/c2.gz -o $T/a5 --seed 5
+right=$(paste -d'\t' $T/new.txt $T/a5 | awk -F'\t' '{ split($1, h, " [|][|][|] "); ns = split(h[1], s, " "); split(h[2], t, " ")
+	m = split($2, l, " "); ok = m == ns
+	for (k = 1; k <= m; k++) { split(l[k], ij, "-"); if ("m" substr(s[ij[1] + 1], 2) != t[ij[2] + 1]) ok = 0 }
+	n += ok } END { print n }')
+[ "$right" -ge 36 ] || { echo "FAIL: only $right of 40 pairs aligned right with the merged model"; fails=$((fails + 1)); }
+# refused: a shard trained otherwise, a part that is no part of the sum,
+# a model that is no model; nothing written
+expect_status 0 $XPROJ wordalign $T/s2 --save-model $T/c3 --seed 1 --samplers 3 --iters 5
+expect_status 1 $XPROJ wordalign --merge-models $T/bad $T/c1.gz $T/c3
+expect_grep "$T/c3: its number of samplers (--samplers) is not that of $T/c1.gz" $T/err
+expect_status 0 $XPROJ wordalign $T/s2 --save-model $T/c4 --seed 1 --samplers 2 --iters 5 --lowercase
+expect_status 1 $XPROJ wordalign --merge-models $T/bad $T/c1.gz $T/c4
+expect_grep "$T/c4: its lower-casing (--lowercase) is not that of" $T/err
+expect_status 1 $XPROJ wordalign --merge-models $T/bad $T/c1.gz $T/new.txt
+expect_grep "$T/new.txt: not a word-aligner model" $T/err
+[ -e $T/bad ] && { echo "FAIL: bad written"; fails=$((fails + 1)); }
+expect_status 1 $XPROJ wordalign $T/s1 --model $T/c1.gz --minus $T/sum.gz -o $T/a6
+expect_grep 'below zero' $T/err
+expect_status 2 $XPROJ wordalign $T/s1 --minus $T/c1.gz -o $T/a6
+expect_grep 'needs --model' $T/err
+expect_status 2 $XPROJ wordalign --merge-models $T/bad $T/c1.gz -o $T/a6
+[ -e $T/a6 ] && { echo "FAIL: a6 written"; fails=$((fails + 1)); }
 finish

@@ -12,8 +12,10 @@ R=$(pwd)
 X=$R/$XPROJ
 case $XPROJ in /*) X=$XPROJ ;; esac
 . tests/cli/sample_config
-config() { # OUT MODEL
-	sample_config "$X" "$1" "$2" "lowercase: true"
+config() { # OUT MODEL [MORE OPTIONS...]
+	_c_out=$1 _c_model=$2
+	shift 2
+	sample_config "$X" "$_c_out" "$_c_model" "lowercase: true" "$@"
 }
 sm() { # CONFIG [ARGS...]
 	c=$1; shift
@@ -67,6 +69,21 @@ for lang in zh fa; do
 	expect_grep '^ok' $T/out
 done
 expect_grep '^mentions' $T/b/zh/score.txt
+
+# rounds of merged counts: each shard's counts, merged, every shard aligned
+# with the merge less its own
+config $T/r true "model-rounds: 3" > $T/r.yaml
+expect_status 0 sm $T/r.yaml
+for lang in zh fa; do
+	for f in rounds/schedule rounds/merged.1.gz rounds/merged.2.gz sample/S01E01/counts.1.gz sample/S01E01/counts.2.gz \
+		corrections.db projected.conll corrected.conll score.txt; do
+		[ -s $T/r/$lang/$f ] || { echo "FAIL: no $lang/$f"; fails=$((fails + 1)); }
+	done
+	expect_grep 'aligned with the model .*/rounds/merged.2.gz' $T/r/$lang/sample/S01E01/wordalign.log
+	expect_grep 'samplers 3 --iters' $T/r/$lang/rounds/schedule
+	[ -e $T/r/$lang/model ] && { echo "FAIL: $lang: a model trained besides the rounds"; fails=$((fails + 1)); }
+done
+expect_grep '^mentions' $T/r/zh/score.txt
 
 # killed after the first shard's alignment, then resumed: the same outputs
 config $T/c true > $T/c.yaml

@@ -2,17 +2,18 @@
  * trained on one synthetic bitext aligns another of the same dictionary
  * well, the same model and seed give the same links, the file survives a
  * write and read unchanged, and every kind of damaged file is refused with
- * the reason. */
+ * the reason; merged models hold the sums of their counts over the union
+ * of their words, and models of other settings are not merged. */
 #include "testutil.h"
 #include "align/wamodel.h"
 #include "align/wordalign.h"
 #include "eval/aer.h"
 #include "io/bitext.h"
 
-/* n pairs of 3-7 words from a 40-word dictionary (source sK, target tK),
- * the target in the same order but for the first two words of every third
- * pair, swapped; gold gets the links. */
-static void synthetic(unsigned seed, int n, char **buf, size_t *len, xp_walign *gold)
+/* n pairs of 3-7 words from a 40-word dictionary (source sK, target tK,
+ * K from base), the target in the same order but for the first two words
+ * of every third pair, swapped; gold gets the links. */
+static void synthetic_from(int base, unsigned seed, int n, char **buf, size_t *len, xp_walign *gold)
 {
 	xp_buf b = {0};
 	uint64_t x = seed * 2654435761u + 1;
@@ -21,7 +22,7 @@ static void synthetic(unsigned seed, int n, char **buf, size_t *len, xp_walign *
 		int k = 3 + (int)((x >> 33) % 5), w[8];
 		for (int i = 0; i < k; i++) {
 			x = x * 6364136223846793005ull + 1442695040888963407ull;
-			w[i] = (int)((x >> 33) % 40);
+			w[i] = base + (int)((x >> 33) % 40);
 			xp_buf_printf(&b, "%ss%d", i ? " " : "", w[i]);
 		}
 		xp_buf_puts(&b, " |||");
@@ -38,6 +39,11 @@ static void synthetic(unsigned seed, int n, char **buf, size_t *len, xp_walign *
 	}
 	*buf = b.p;
 	*len = b.n;
+}
+
+static void synthetic(unsigned seed, int n, char **buf, size_t *len, xp_walign *gold)
+{
+	synthetic_from(0, seed, n, buf, len, gold);
 }
 
 /* align text with o, symmetrised links into sym; with a model in o or not */
@@ -199,11 +205,170 @@ static void damaged_models_refused(void **state)
 	xp_buf_free(&model);
 }
 
+/* a model trained on n pairs of words base.. (seed) with o's settings */
+static xp_wa_model *shard_model(int base, unsigned seed, int n, int lowercase, int samplers)
+{
+	char *text;
+	size_t len;
+	synthetic_from(base, seed, n, &text, &len, NULL);
+	xp_wa_opts o;
+	xp_wa_defaults(&o);
+	o.iters = 10;
+	o.samplers = samplers;
+	o.lowercase = lowercase;
+	o.keep_model = 1;
+	o.seed = seed;
+	xp_walign s = {0};
+	xp_buf b = {0};
+	align("shard", text, len, &o, &s, &b);
+	xp_walign_free(&s);
+	xp_wa_model *m;
+	xp_err e;
+	assert_int_equal(xp_wa_model_parse("shard", b.p, b.n, &m, &e), 0);
+	xp_buf_free(&b);
+	return m;
+}
+
+static uint32_t word_id(const xp_wa_model *m, int d, const char *w)
+{
+	for (uint32_t t = 0; t < m->V[d]; t++)
+		if (!strcmp(m->words[d][t], w))
+			return t;
+	return UINT32_MAX;
+}
+
+/* n(e generates f) in sampler q of direction d, by the words */
+static uint32_t lex_count(const xp_wa_model *m, int d, int q, const char *e, const char *f)
+{
+	uint32_t ie = word_id(m, d, e), jf = word_id(m, !d, f);
+	if (ie == UINT32_MAX || jf == UINT32_MAX)
+		return 0;
+	const wa_msampler *s = &m->smp[d][q];
+	for (uint64_t k = s->loff[jf]; k < s->loff[jf + 1]; k++)
+		if (s->lkv[2 * k] == ie)
+			return s->lkv[2 * k + 1];
+	return 0;
+}
+
+static uint64_t fert_sum(const xp_wa_model *m, int d, int q, const char *e)
+{
+	uint32_t ie = word_id(m, d, e);
+	uint64_t n = 0;
+	for (int b = 0; ie != UINT32_MAX && b <= WA_FMAX; b++)
+		n += m->smp[d][q].fert[(size_t)ie * (WA_FMAX + 1) + b];
+	return n;
+}
+
+/* every count of x (each lexical, NULL and fertility count, by words) is
+ * in r as a + b's */
+static void sums_of(const xp_wa_model *r, const xp_wa_model *x, const xp_wa_model *a, const xp_wa_model *b)
+{
+	for (int d = 0; d < 2; d++)
+		for (int q = 0; q < r->samplers; q++) {
+			const wa_msampler *s = &x->smp[d][q];
+			for (uint32_t f = 0; f < x->V[!d]; f++) {
+				const char *fw = x->words[!d][f];
+				for (uint64_t k = s->loff[f]; k < s->loff[f + 1]; k++) {
+					const char *ew = x->words[d][s->lkv[2 * k]];
+					assert_int_equal(lex_count(r, d, q, ew, fw),
+							 lex_count(a, d, q, ew, fw) + lex_count(b, d, q, ew, fw));
+				}
+				uint32_t ra = word_id(a, !d, fw), rb = word_id(b, !d, fw);
+				assert_int_equal(r->smp[d][q].lex0[word_id(r, !d, fw)],
+						 (ra == UINT32_MAX ? 0 : a->smp[d][q].lex0[ra]) +
+							 (rb == UINT32_MAX ? 0 : b->smp[d][q].lex0[rb]));
+			}
+			for (uint32_t e = 0; e < x->V[d]; e++) {
+				const char *ew = x->words[d][e];
+				assert_int_equal(fert_sum(r, d, q, ew), fert_sum(a, d, q, ew) + fert_sum(b, d, q, ew));
+			}
+			for (int k = 0; k < WA_NJUMP; k++)
+				assert_int_equal(r->smp[d][q].jump[k], a->smp[d][q].jump[k] + b->smp[d][q].jump[k]);
+		}
+}
+
+static void models_merge(void **state)
+{
+	(void)state;
+	/* words s0..s39 and s20..s59: 20 shared */
+	xp_wa_model *a = shard_model(0, 1, 120, 0, 2), *b = shard_model(20, 2, 80, 0, 2), *r, *z;
+	xp_err e;
+	const char *names[3] = {"a.model", "b.model", "c.model"};
+	assert_int_equal(xp_wa_model_merge((xp_wa_model *[]){a, b}, names, 2, &r, &e), 0);
+	assert_int_equal(xp_wa_model_pairs(r), 200);
+	assert_int_equal(xp_wa_model_samplers(r), 2);
+	for (int d = 0; d < 2; d++) {
+		assert_int_equal(xp_wa_model_words(r, d), 60);   /* the union */
+		for (uint32_t t = 0; t < a->V[d]; t++)            /* the first model's ids kept */
+			assert_string_equal(r->words[d][t], a->words[d][t]);
+	}
+	sums_of(r, a, a, b);
+	sums_of(r, b, a, b);
+	/* a shared word's count is both models' */
+	assert_true(lex_count(r, 0, 0, "s25", "t25") > lex_count(a, 0, 0, "s25", "t25"));
+	/* written and read again, a valid model of the same bytes */
+	xp_buf bytes = {0}, again = {0};
+	assert_int_equal(xp_wa_model_bytes(r, &bytes, &e), 0);
+	xp_wa_model *r2;
+	assert_int_equal(xp_wa_model_parse("r", bytes.p, bytes.n, &r2, &e), 0);
+	assert_int_equal(xp_wa_model_bytes(r2, &again, &e), 0);
+	assert_int_equal(again.n, bytes.n);
+	assert_memory_equal(again.p, bytes.p, bytes.n);
+	xp_wa_model_free(r2);
+
+	/* the sum less b is a's counts again (b's words stay, counting nothing) */
+	static const int minus[2] = {1, -1};
+	assert_int_equal(xp_wa_model_combine((xp_wa_model *[]){r, b}, minus, names, 2, &z, &e), 0);
+	assert_int_equal(xp_wa_model_pairs(z), 120);
+	for (int d = 0; d < 2; d++)
+		for (uint32_t f = 0; f < a->V[!d]; f++)
+			for (uint64_t k = a->smp[d][1].loff[f]; k < a->smp[d][1].loff[f + 1]; k++) {
+				const char *ew = a->words[d][a->smp[d][1].lkv[2 * k]], *fw = a->words[!d][f];
+				assert_int_equal(lex_count(z, d, 1, ew, fw), lex_count(a, d, 1, ew, fw));
+			}
+	assert_int_equal(lex_count(z, 0, 0, "s50", "t50"), 0);
+	xp_wa_model_free(z);
+	/* b less the sum: counts below zero, refused */
+	const char *rnames[2] = {"b.model", "sum.model"};
+	assert_int_equal(xp_wa_model_combine((xp_wa_model *[]){b, r}, minus, rnames, 2, &z, &e), XP_EINPUT);
+	assert_null(z);
+	assert_non_null(strstr(e.msg, "below zero"));
+
+	/* other settings: refused, naming the file and the setting */
+	xp_wa_model *c = shard_model(0, 3, 60, 1, 2), *d3 = shard_model(0, 3, 60, 0, 3);
+	assert_int_equal(xp_wa_model_merge((xp_wa_model *[]){a, b, c}, names, 3, &z, &e), XP_EINPUT);
+	assert_null(z);
+	assert_string_equal(e.file, "c.model");
+	assert_non_null(strstr(e.msg, "lower-casing"));
+	assert_int_equal(xp_wa_model_merge((xp_wa_model *[]){a, d3}, (const char *[]){"a.model", "d.model"}, 2, &z, &e),
+			 XP_EINPUT);
+	assert_string_equal(e.file, "d.model");
+	assert_non_null(strstr(e.msg, "samplers"));
+	/* one model merged is itself */
+	assert_int_equal(xp_wa_model_merge((xp_wa_model *[]){a}, names, 1, &z, &e), 0);
+	xp_buf one = {0}, orig = {0};
+	assert_int_equal(xp_wa_model_bytes(z, &one, &e), 0);
+	assert_int_equal(xp_wa_model_bytes(a, &orig, &e), 0);
+	assert_int_equal(one.n, orig.n);
+	assert_memory_equal(one.p, orig.p, one.n);
+	xp_buf_free(&one);
+	xp_buf_free(&orig);
+	xp_wa_model_free(z);
+	xp_buf_free(&bytes);
+	xp_buf_free(&again);
+	xp_wa_model_free(a);
+	xp_wa_model_free(b);
+	xp_wa_model_free(c);
+	xp_wa_model_free(d3);
+	xp_wa_model_free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(model_aligns_new_pairs),
 		cmocka_unit_test(damaged_models_refused),
+		cmocka_unit_test(models_merge),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
