@@ -170,14 +170,14 @@ int wa_sampler_init(wa_sampler *s, const wa_corpus *c, int dir, uint64_t seed)
 	s->w = malloc(((size_t)s->maxI + 2) * sizeof *s->w);
 	s->pos = malloc(((size_t)s->maxI + 2) * sizeof *s->pos);
 	s->phi = calloc((size_t)s->maxI + 2, sizeof *s->phi);
-	s->base = malloc(((size_t)s->maxI + 2) * sizeof *s->base);
+	s->cnt = calloc((size_t)s->maxI + 2, sizeof *s->cnt);
 	s->saved = malloc(((size_t)s->maxI + 2) * sizeof *s->saved);
 	/* where[-1] too, always 0: weigh reads it for a map's empty slots */
 	uint16_t *where = calloc((size_t)E->V + 2, sizeof *s->where);
 	s->where = where ? where + 1 : NULL;
 	s->same = calloc((size_t)s->maxI + 2, sizeof *s->same);
 	if (!s->a || !s->lex || !s->lex0 || !s->etot || !s->fert || !s->w || !s->pos || !s->phi ||
-	    !s->base || !s->saved || !s->where || !s->same)
+	    !s->cnt || !s->saved || !s->where || !s->same)
 		return -1;
 	return 0;
 }
@@ -195,7 +195,7 @@ void wa_sampler_free(wa_sampler *s)
 	free(s->w);
 	free(s->pos);
 	free(s->phi);
-	free(s->base);
+	free(s->cnt);
 	free(s->saved);
 	free(s->where ? s->where - 1 : NULL);
 	free(s->same);
@@ -405,12 +405,64 @@ static void count(wa_sampler *s, const sent *t, uint32_t j, uint32_t i, int sign
  * source position, else looked up position by position. */
 #define WALK 4
 
+/* What position i's weight owes to its word (pos) and jumps: mode 0 no
+ * jumps, 1 a sentence shorter than the jump clip, 2 a longer one. */
+static inline double base_of(const wa_sampler *s, uint32_t i, int mode, long prev, long next)
+{
+	if (mode == 0)
+		return s->pos[i];
+	if (mode == 1)
+		return s->pos[i] * s->jd[WA_MAXJ - prev + (long)i] * s->jd[WA_MAXJ + next - (long)i];
+	return s->pos[i] * s->jd[jb((long)i - prev)] * s->jd[jb(next - (long)i)];
+}
+
+/* Cumulative weights for one mode (base_of) in s->w[1..I], from w0; cnt[i],
+ * n(e_i, f), is read and cleared.  One pass: the running total, a chain of
+ * dependent additions, is what takes the time, and the products beside it
+ * cost nothing more.  A token with prior cells multiplies some weights
+ * before any is summed, so it takes the passes one by one. */
+static inline double cumulate(wa_sampler *s, uint32_t I, int mode, long prev, long next, double w0, int cells,
+			      const sent *t, uint32_t j)
+{
+	double *restrict w = s->w;
+	uint32_t *restrict cnt = s->cnt;
+	double total = w0;
+	w[0] = total;
+	if (!cells) {
+		for (uint32_t i = 1; i <= I; i++) {
+			double b = base_of(s, i, mode, prev, next), v = A_LEX * b;
+			v += cnt[i] * b;   /* + 0 when the count is: the same value */
+			cnt[i] = 0;
+			total += v;
+			w[i] = total;
+		}
+		return total;
+	}
+	for (uint32_t i = 1; i <= I; i++) {
+		double b = base_of(s, i, mode, prev, next);
+		w[i] = A_LEX * b;
+		w[i] += cnt[i] * b;
+		cnt[i] = 0;
+	}
+	/* the prior's cells of this token (a handful per sentence at most) */
+	for (uint32_t k = 0; k < t->ncx; k++) {
+		uint32_t gen = s->dir ? t->cx[k].i : t->cx[k].j, cond = s->dir ? t->cx[k].j : t->cx[k].i;
+		if (gen == j)
+			w[cond + 1] *= t->cx[k].f;
+	}
+	for (uint32_t i = 1; i <= I; i++) {
+		total += w[i];
+		w[i] = total;
+	}
+	return total;
+}
+
 /* Cumulative weights of every choice for token j (its counts removed) in
  * s->w[0..I]; returns the total.  Every weight is divided by P(word), and
  * with jumps by the square of their denominator, which both word jump
  * factors share: NULL, with one jump factor, keeps one of it.  A position's
- * weight is (n(e, f) + a_lex) * base: base first for all (no look-up), then
- * the few counts that are not zero. */
+ * weight is (n(e, f) + a_lex) * base: the few counts that are not zero
+ * first (cnt, by position), then every position's base and weight. */
 static double weigh(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, long prev, long next)
 {
 	const uint32_t f = t->fs[j], I = t->I;
@@ -424,65 +476,31 @@ static double weigh(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, lo
 		pn->den = s->nnull + s->lexden;
 	}
 	double w0 = pn->odds * (s->lex0[f] + A_LEX) / pn->den;
-	double *restrict b = s->base, *restrict w = s->w;
-	const double *restrict pos = s->pos;
-	if (!(parts & WA_JUMP)) {
-		w0 *= I;   /* the words' uniform 1/I, scaled out */
-		for (uint32_t i = 1; i <= I; i++) {
-			b[i] = pos[i];
-			w[i] = A_LEX * b[i];
-		}
-	} else {
-		w0 *= s->jd[jb(next - prev)] * (s->jtot + A_JUMP * WA_NJUMP);
-		if (I < WA_MAXJ) {
-			/* no jump within the sentence reaches the clip */
-			const double *from = s->jd + WA_MAXJ - prev, *to = s->jd + WA_MAXJ + next;
-			for (uint32_t i = 1; i <= I; i++) {
-				b[i] = pos[i] * from[i] * to[-(long)i];
-				w[i] = A_LEX * b[i];
-			}
-		} else {
-			for (uint32_t i = 1; i <= I; i++) {
-				b[i] = pos[i] * s->jd[jb((long)i - prev)] * s->jd[jb(next - (long)i)];
-				w[i] = A_LEX * b[i];
-			}
-		}
-	}
+	uint32_t *restrict cnt = s->cnt;
 	const wa_map *m = &s->lex[f];
 	if (m->n && m->mask < WALK * I) {
-		/* an empty slot's key 0 reads where[-1], 0: one test a slot, and
-		 * that one mostly false (few of f's words are in the sentence) */
+		/* an empty slot's key 0 reads where[-1], 0, and same[0] is 0: cnt[0]
+		 * takes what is not in the sentence, most of the slots, and no
+		 * branch is mispredicted but for a word twice in the sentence */
 		const uint32_t *kv = m->kv;
 		const uint16_t *where = s->where, *same = s->same;
 		for (uint32_t h = 0; h <= m->mask; h++) {
-			uint32_t q = where[(long)kv[2 * h] - 1];
-			if (q) {
-				uint32_t c = kv[2 * h + 1];
-				do
-					w[q] += c * b[q];
-				while ((q = same[q]));
-			}
+			uint32_t q = where[(long)kv[2 * h] - 1], c = kv[2 * h + 1];
+			cnt[q] = c;
+			while ((q = same[q]))
+				cnt[q] = c;
 		}
 	} else if (m->n) {
-		for (uint32_t i = 1; i <= I; i++) {
-			uint32_t c = map_get(m, t->es[i - 1]);
-			if (c)
-				w[i] += c * b[i];
-		}
+		for (uint32_t i = 1; i <= I; i++)
+			cnt[i] = map_get(m, t->es[i - 1]);
 	}
-	/* the prior's cells of this token (a handful per sentence at most) */
-	for (uint32_t k = 0; (s->cmask >> (j < 63 ? j : 63)) & 1 && k < t->ncx; k++) {
-		uint32_t gen = s->dir ? t->cx[k].i : t->cx[k].j, cond = s->dir ? t->cx[k].j : t->cx[k].i;
-		if (gen == j)
-			w[cond + 1] *= t->cx[k].f;
-	}
-	double total = w0;
-	w[0] = total;
-	for (uint32_t i = 1; i <= I; i++) {
-		total += w[i];
-		w[i] = total;
-	}
-	return total;
+	int cells = (s->cmask >> (j < 63 ? j : 63)) & 1;
+	if (!(parts & WA_JUMP))
+		return cumulate(s, I, 0, 0, 0, w0 * I, cells, t, j);   /* the words' uniform 1/I, scaled out */
+	w0 *= s->jd[jb(next - prev)] * (s->jtot + A_JUMP * WA_NJUMP);
+	/* no jump within a sentence shorter than the clip reaches it */
+	return I < WA_MAXJ ? cumulate(s, I, 1, prev, next, w0, cells, t, j)
+			   : cumulate(s, I, 2, prev, next, w0, cells, t, j);
 }
 
 static inline uint32_t draw(wa_sampler *s, uint32_t I, double total)
