@@ -97,15 +97,19 @@ static inline int map_add(wa_map *m, uint32_t f, uint32_t n)
 	return 0;
 }
 
-/* The pair must be present.  A count that reaches 0 is deleted by shifting
- * its cluster back (no tombstones, so look-ups stay short). */
-static inline void map_dec(wa_map *m, uint32_t f)
+/* The slot of a pair that must be present. */
+static inline uint32_t map_slot(const wa_map *m, uint32_t f)
 {
 	uint32_t k = f + 1, h = slot_of(f, m->mask);
 	while (m->kv[2 * h] != k)
 		h = (h + 1) & m->mask;
-	if (--m->kv[2 * h + 1])
-		return;
+	return h;
+}
+
+/* Delete slot h, whose count is 0, by shifting its cluster back (no
+ * tombstones, so look-ups stay short). */
+static void map_del(wa_map *m, uint32_t h)
+{
 	for (uint32_t i = h, j = h;;) {
 		j = (j + 1) & m->mask;
 		uint32_t x = m->kv[2 * j];
@@ -166,11 +170,14 @@ int wa_sampler_init(wa_sampler *s, const wa_corpus *c, int dir, uint64_t seed)
 	s->w = malloc(((size_t)s->maxI + 2) * sizeof *s->w);
 	s->pos = malloc(((size_t)s->maxI + 2) * sizeof *s->pos);
 	s->phi = calloc((size_t)s->maxI + 2, sizeof *s->phi);
-	s->base = malloc(((size_t)s->maxI + 2) * sizeof *s->base);
-	s->where = calloc((size_t)E->V + 1, sizeof *s->where);
+	s->cnt = calloc((size_t)s->maxI + 2, sizeof *s->cnt);
+	s->saved = malloc(((size_t)s->maxI + 2) * sizeof *s->saved);
+	/* where[-1] too, always 0: weigh reads it for a map's empty slots */
+	uint16_t *where = calloc((size_t)E->V + 2, sizeof *s->where);
+	s->where = where ? where + 1 : NULL;
 	s->same = calloc((size_t)s->maxI + 2, sizeof *s->same);
 	if (!s->a || !s->lex || !s->lex0 || !s->etot || !s->fert || !s->w || !s->pos || !s->phi ||
-	    !s->base || !s->where || !s->same)
+	    !s->cnt || !s->saved || !s->where || !s->same)
 		return -1;
 	return 0;
 }
@@ -188,8 +195,9 @@ void wa_sampler_free(wa_sampler *s)
 	free(s->w);
 	free(s->pos);
 	free(s->phi);
-	free(s->base);
-	free(s->where);
+	free(s->cnt);
+	free(s->saved);
+	free(s->where ? s->where - 1 : NULL);
 	free(s->same);
 	free(s->fert0);
 	memset(s, 0, sizeof *s);
@@ -353,7 +361,8 @@ static inline void add_jump(wa_sampler *s, long d, int sign)
 	s->jd[b] = s->jump[b] + A_JUMP;
 }
 
-/* add (+1) or remove (-1) token j's choice i from the counts */
+/* add (+1) or remove (-1) token j's choice i from the counts; removing
+ * expects s->slot to be the map slot of (e_i, f_j) */
 static void count(wa_sampler *s, const sent *t, uint32_t j, uint32_t i, int sign, unsigned parts,
 		  long prev, long next)
 {
@@ -368,7 +377,8 @@ static void count(wa_sampler *s, const sent *t, uint32_t j, uint32_t i, int sign
 		if (map_add(&s->lex[f], e, 1))
 			s->oom = 1;
 	} else {
-		map_dec(&s->lex[f], e);
+		/* resample's removal leaves a count of 0 in its map (see there) */
+		s->lex[f].kv[2 * s->slot + 1]--;
 	}
 	s->etot[e] += (uint32_t)sign;
 	s->nword += (uint32_t)sign;
@@ -455,59 +465,56 @@ static double hold_spans(wa_sampler *s, const sent *t, uint32_t j, long prev, lo
  * source position, else looked up position by position. */
 #define WALK 4
 
-/* Cumulative weights of every choice for token j (its counts removed) in
- * s->w[0..I]; returns the total.  Every weight is divided by P(word), and
- * with jumps by the square of their denominator, which both word jump
- * factors share: NULL, with one jump factor, keeps one of it.  A position's
- * weight is (n(e, f) + a_lex) * base: base first for all (no look-up), then
- * the few counts that are not zero. */
-static double weigh(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, long prev, long next)
+/* What position i's weight owes to its word (pos) and jumps: mode 0 no
+ * jumps, 1 a sentence shorter than the jump clip, 2 a longer one. */
+static inline double base_of(const wa_sampler *s, uint32_t i, int mode, long prev, long next)
 {
-	const uint32_t f = t->fs[j], I = t->I;
-	double pnull = (s->nnull + B_NULL) / (s->nnull + s->nword + B_NULL + B_WORD);
-	double w0 = pnull / (1 - pnull) * (s->lex0[f] + A_LEX) / (s->nnull + s->lexden);
-	double *restrict b = s->base, *restrict w = s->w;
-	const double *restrict pos = s->pos;
-	if (!(parts & WA_JUMP)) {
-		w0 *= I;   /* the words' uniform 1/I, scaled out */
-		for (uint32_t i = 1; i <= I; i++)
-			b[i] = pos[i];
-	} else {
-		w0 *= s->jd[jb(next - prev)] * (s->jtot + A_JUMP * WA_NJUMP);
-		if (I < WA_MAXJ) {
-			/* no jump within the sentence reaches the clip */
-			const double *from = s->jd + WA_MAXJ - prev, *to = s->jd + WA_MAXJ + next;
-			for (uint32_t i = 1; i <= I; i++)
-				b[i] = pos[i] * from[i] * to[-(long)i];
-		} else {
-			for (uint32_t i = 1; i <= I; i++)
-				b[i] = pos[i] * s->jd[jb((long)i - prev)] * s->jd[jb(next - (long)i)];
-		}
-	}
-	for (uint32_t i = 1; i <= I; i++)
-		w[i] = A_LEX * b[i];
-	const wa_map *m = &s->lex[f];
-	if (m->n && m->mask < WALK * I) {
-		for (uint32_t h = 0; h <= m->mask; h++)
-			if (m->kv[2 * h])
-				for (uint32_t q = s->where[m->kv[2 * h] - 1]; q; q = s->same[q])
-					w[q] += m->kv[2 * h + 1] * b[q];
-	} else if (m->n) {
+	if (mode == 0)
+		return s->pos[i];
+	if (mode == 1)
+		return s->pos[i] * s->jd[WA_MAXJ - prev + (long)i] * s->jd[WA_MAXJ + next - (long)i];
+	return s->pos[i] * s->jd[jb((long)i - prev)] * s->jd[jb(next - (long)i)];
+}
+
+/* Cumulative weights for one mode (base_of) in s->w[1..I], from w0; cnt[i],
+ * n(e_i, f), is read and cleared.  One pass: the running total, a chain of
+ * dependent additions, is what takes the time, and the products beside it
+ * cost nothing more.  A token with prior cells multiplies some weights
+ * before any is summed, so it takes the passes one by one; so does a token
+ * under the English mentions' soft constraint.  cells: 1 prior cells, 2
+ * mention blocks (with jumps only). */
+static inline double cumulate(wa_sampler *s, uint32_t I, int mode, long prev, long next, double w0, int cells,
+			      const sent *t, uint32_t j)
+{
+	double *restrict w = s->w;
+	uint32_t *restrict cnt = s->cnt;
+	double total = w0;
+	w[0] = total;
+	if (!cells) {
 		for (uint32_t i = 1; i <= I; i++) {
-			uint32_t c = map_get(m, t->es[i - 1]);
-			if (c)
-				w[i] += c * b[i];
+			double b = base_of(s, i, mode, prev, next), v = A_LEX * b;
+			v += cnt[i] * b;   /* + 0 when the count is: the same value */
+			cnt[i] = 0;
+			total += v;
+			w[i] = total;
 		}
+		return total;
+	}
+	for (uint32_t i = 1; i <= I; i++) {
+		double b = base_of(s, i, mode, prev, next);
+		w[i] = A_LEX * b;
+		w[i] += cnt[i] * b;
+		cnt[i] = 0;
 	}
 	/* the prior's cells of this token (a handful per sentence at most) */
-	for (uint32_t k = 0; (s->cmask >> (j < 63 ? j : 63)) & 1 && k < t->ncx; k++) {
+	for (uint32_t k = 0; (cells & 1) && k < t->ncx; k++) {
 		uint32_t gen = s->dir ? t->cx[k].i : t->cx[k].j, cond = s->dir ? t->cx[k].j : t->cx[k].i;
 		if (gen == j)
 			w[cond + 1] *= t->cx[k].f;
 	}
-	if (s->c->blk && (parts & WA_JUMP))
-		w0 *= hold_spans(s, t, j, prev, next);
-	double total = w0;
+	/* the English mentions' blocks (hold_spans) weigh NULL too */
+	if (cells & 2)
+		total = w0 * hold_spans(s, t, j, prev, next);
 	w[0] = total;
 	for (uint32_t i = 1; i <= I; i++) {
 		total += w[i];
@@ -516,13 +523,71 @@ static double weigh(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, lo
 	return total;
 }
 
+/* Cumulative weights of every choice for token j (its counts removed) in
+ * s->w[0..I]; returns the total.  Every weight is divided by P(word), and
+ * with jumps by the square of their denominator, which both word jump
+ * factors share: NULL, with one jump factor, keeps one of it.  A position's
+ * weight is (n(e, f) + a_lex) * base: the few counts that are not zero
+ * first (cnt, by position), then every position's base and weight. */
+static double weigh(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, long prev, long next)
+{
+	const uint32_t f = t->fs[j], I = t->I;
+	/* P(null) changes only when a link moves to or from NULL: the removed
+	 * token's link leaves one of two states, told apart by nnull's parity */
+	wa_pnull *pn = &s->pn[s->nnull & 1];
+	if (pn->nnull != s->nnull || pn->nword != s->nword || !pn->den) {
+		double pnull = (s->nnull + B_NULL) / (s->nnull + s->nword + B_NULL + B_WORD);
+		pn->nnull = s->nnull, pn->nword = s->nword;
+		pn->odds = pnull / (1 - pnull);
+		pn->den = s->nnull + s->lexden;
+	}
+	double w0 = pn->odds * (s->lex0[f] + A_LEX) / pn->den;
+	uint32_t *restrict cnt = s->cnt;
+	const wa_map *m = &s->lex[f];
+	if (m->n && m->mask < WALK * I) {
+		/* an empty slot's key 0 reads where[-1], 0, and same[0] is 0: cnt[0]
+		 * takes what is not in the sentence, most of the slots, and no
+		 * branch is mispredicted but for a word twice in the sentence */
+		const uint32_t *kv = m->kv;
+		const uint16_t *where = s->where, *same = s->same;
+		for (uint32_t h = 0; h <= m->mask; h++) {
+			uint32_t q = where[(long)kv[2 * h] - 1], c = kv[2 * h + 1];
+			cnt[q] = c;
+			while ((q = same[q]))
+				cnt[q] = c;
+		}
+	} else if (m->n) {
+		for (uint32_t i = 1; i <= I; i++)
+			cnt[i] = map_get(m, t->es[i - 1]);
+	}
+	int cells = (s->cmask >> (j < 63 ? j : 63)) & 1;
+	if (!(parts & WA_JUMP))
+		return cumulate(s, I, 0, 0, 0, w0 * I, cells, t, j);   /* the words' uniform 1/I, scaled out */
+	w0 *= s->jd[jb(next - prev)] * (s->jtot + A_JUMP * WA_NJUMP);
+	if (s->c->blk)
+		cells |= 2;
+	/* no jump within a sentence shorter than the clip reaches it */
+	return I < WA_MAXJ ? cumulate(s, I, 1, prev, next, w0, cells, t, j)
+			   : cumulate(s, I, 2, prev, next, w0, cells, t, j);
+}
+
 static inline uint32_t draw(wa_sampler *s, uint32_t I, double total)
 {
+	/* the first i < I whose cumulative weight passes u, else I: the
+	 * weights are not negative, so the cumulative ones never fall and a
+	 * binary search finds what a scan from 0 would; without branches
+	 * (a conditional move a step), which the draws would mispredict */
 	double u = uniform(&s->rng) * total;
-	uint32_t i = 0;
-	while (i < I && s->w[i] <= u)
-		i++;
-	return i;
+	const double *w = s->w;
+	uint32_t lo = 0, len = I;
+	while (len > 1) {
+		uint32_t half = len / 2;
+		lo = w[lo + half - 1] <= u ? lo + half : lo;
+		len -= half;
+	}
+	if (len)
+		lo += w[lo] <= u;
+	return lo;
 }
 
 /* Most look-ups of a large corpus miss the cache: ask for the slots the
@@ -544,13 +609,31 @@ static inline void prefetch(const wa_sampler *s, const sent *t, uint32_t j)
 			__builtin_prefetch(&m->kv[2 * slot_of(t->es[i], m->mask)]);
 }
 
+/* Token j's link given the rest.  Late in a stage most draws give a token
+ * the link it had (enfr's last stage moves 6% of the links a sweep), so
+ * the removal keeps what putting the link back needs: the lexical count's
+ * map slot (a count that reaches 0 stays in its map, adding 0 to a weight,
+ * until the draw has chosen another link; wamodel.c never sees it) and the
+ * weights its word's positions had (s->saved: set_pos is a function of the
+ * counts the removal changed, so the old values are what it would compute
+ * again, without its divisions).  The counts and weights then are what
+ * removing and adding the link gave before, bit for bit; only a map's slot
+ * order may differ, which no weight depends on. */
 static void resample(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, double *acc)
 {
 	prefetch(s, t, j + 1);
 	long prev = 0, next = 0;
 	if (parts & WA_JUMP)
 		neighbours(t, j, &prev, &next);
-	count(s, t, j, t->a[j], -1, parts, prev, next);
+	const uint32_t was = t->a[j];
+	uint32_t e = 0, nsaved = 0;
+	if (was) {
+		e = t->es[was - 1];
+		s->slot = map_slot(&s->lex[t->fs[j]], e);
+		for (uint32_t q = s->where[e]; q; q = s->same[q])
+			s->saved[nsaved++] = s->pos[q];
+	}
+	count(s, t, j, was, -1, parts, prev, next);
 	double total = weigh(s, t, j, parts, prev, next);
 	if (acc) {
 		double *row = acc + (size_t)j * (t->I + 1), before = 0;
@@ -559,8 +642,31 @@ static void resample(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, d
 			before = s->w[i];
 		}
 	}
-	t->a[j] = (uint16_t)draw(s, t->I, total);
-	count(s, t, j, t->a[j], +1, parts, prev, next);
+	const uint32_t now = draw(s, t->I, total);
+	t->a[j] = (uint16_t)now;
+	if (now == was && was) {
+		wa_map *m = &s->lex[t->fs[j]];
+		m->kv[2 * s->slot + 1]++;
+		s->etot[e]++;
+		s->nword++;
+		if (parts & WA_JUMP) {
+			add_jump(s, (long)was - prev, 1);
+			add_jump(s, next - (long)was, 1);
+			add_jump(s, next - prev, -1);
+			s->jtot++;
+		}
+		if (parts & WA_FERT) {
+			move_fert(s, e, s->phi[was], s->phi[was] + 1);
+			s->phi[was]++;
+		}
+		nsaved = 0;
+		for (uint32_t q = s->where[e]; q; q = s->same[q])
+			s->pos[q] = s->saved[nsaved++];
+		return;
+	}
+	if (was && !s->lex[t->fs[j]].kv[2 * s->slot + 1])
+		map_del(&s->lex[t->fs[j]], s->slot);
+	count(s, t, j, now, +1, parts, prev, next);
 }
 
 /* --- sweeps ---------------------------------------------------------------------- */

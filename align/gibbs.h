@@ -68,6 +68,13 @@ enum { WA_LEX = 1, WA_JUMP = 2, WA_FERT = 4 };
 #define WA_NJUMP (2 * WA_MAXJ + 1)
 #define WA_FMAX 7
 
+/* P(null)'s odds and the NULL word's lexical denominator for the counts
+ * nnull and nword (weigh keeps the last two: den 0 = none). */
+typedef struct wa_pnull {
+	uint32_t nnull, nword;
+	double odds, den;
+} wa_pnull;
+
 /* One sampler of direction dir: side[dir] (E) generates side[!dir] (F). */
 typedef struct wa_sampler {
 	const wa_corpus *c;
@@ -86,7 +93,10 @@ typedef struct wa_sampler {
 	double *w;               /* scratch: cumulative candidate weights */
 	double *pos;             /* scratch: what a position's weight owes to its word, not to f */
 	uint32_t *phi;           /* scratch: fertility of each position of a sentence */
-	double *base;            /* scratch: a position's weight but for n(e, f) */
+	uint32_t *cnt;           /* scratch: n(e_i, f) of each position i, else 0 */
+	double *saved;           /* scratch: the weights a removed link's positions had */
+	uint32_t slot;           /* the removed link's lexical map slot (resample) */
+	wa_pnull pn[2];
 	uint16_t *where, *same;  /* scratch: positions of a sentence by word type */
 	uint64_t cmask;          /* scratch: the sentence's generated positions with prior cells */
 	uint32_t maxI;

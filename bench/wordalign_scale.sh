@@ -3,7 +3,7 @@
 # pairs, next to eflomal (the same model, in C) when it is installed, both
 # with their default schedules, measured back to back in this run.
 #
-# pairs/s is pairs / wall seconds; user CPU seconds are printed beside them,
+# pairs/s is pairs / wall seconds; CPU seconds (user + system) are printed beside them,
 # which say more when the machine is shared, and the ratios to eflomal are
 # of CPU seconds (and peak memory).  eflomal is timed on its own
 # numeric input (written beforehand, untimed) and only for its aligning,
@@ -11,7 +11,9 @@
 #
 # Environment: SIZES (default "92k 1M"), THREADS (default 2), EFLOMAL (its
 # binary; else `eflomal` on PATH or /work/peers/build/eflomal-src/eflomal),
-# BASE (another xproj binary to compare, e.g. an older build).
+# BASE (another xproj binary to compare, e.g. an older build).  The figures
+# go to bench/results/wordalign_scale.json (bench/record.sh), each xproj run
+# with its ratio to eflomal's of the same size.
 set -eu
 export OMP_NUM_THREADS
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${SIZES:=92k 1M}" "${THREADS:=2}" "${BASE:=}"
@@ -24,6 +26,8 @@ if [ -z "${EFLOMAL:-}" ]; then
 	[ -z "$EFLOMAL" ] && [ -x /work/peers/build/eflomal-src/eflomal ] && EFLOMAL=/work/peers/build/eflomal-src/eflomal
 fi
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+. bench/record.sh
+rec_begin wordalign_scale
 
 # eflomal's input: "sentences vocabulary", then one line of word ids per
 # sentence, lower-cased (as xproj --lowercase); side 1 source, 2 target
@@ -35,15 +39,19 @@ efl_input() {
 	END { print NR, V; for (i = 1; i <= NR; i++) print out[i] }' "$2"
 }
 
-# measure NAME CMD...: "wall user KB" of CMD in $T/NAME.time
+# measure KEY NAME [--vs KEY2] CMD...: "wall cpu KB" of CMD (user + system
+# seconds), recorded as KEY (rec_run; its stderr in $T/NAME.log)
 measure() {
-	name=$1; shift
-	/usr/bin/time -f '%e %U %M' -o "$T/$name.time" "$@" > "$T/$name.log" 2>&1 || {
-		echo "$name failed:"; tail -3 "$T/$name.log"; echo "0 0 0" > "$T/$name.time"; }
-	tail -1 "$T/$name.time"
+	key=$1 name=$2; shift 2
+	REC_ERR=$T/$name.log rec_run "$key" "$@" > /dev/null
+	if [ "$st" != 0 ]; then
+		echo "$name failed:" >&2; tail -3 "$T/$name.log" >&2; echo "0 0 0"
+	else
+		echo "$REC_WALL $REC_CPU $REC_KB"
+	fi
 }
 
-printf '%-5s %-10s %10s %9s %9s %9s   %s\n' pairs aligner "pairs/s" "wall s" "user s" "peak MB" "vs eflomal (CPU, memory)"
+printf '%-5s %-10s %10s %9s %9s %9s   %s\n' pairs aligner "pairs/s" "wall s" "CPU s" "peak MB" "vs eflomal (CPU, memory)"
 for size in $SIZES; do
 	case $size in
 	92k) zcat "$BT" > $T/pairs.txt ;;
@@ -58,7 +66,7 @@ for size in $SIZES; do
 		# eflomal's Python wrapper's defaults: iters = 5000/sqrt(n), stages (iters/4, iters/4, iters)
 		it=$(awk -v n=$n 'BEGIN { i = int(5000 / sqrt(n) + 0.5); if (i < 2) i = 2; q = int(i / 4); if (q < 2) q = 2; r = int(i / 4); if (r < 1) r = 1; print q, r, i }')
 		set -- $it
-		r=$(measure eflomal $EFLOMAL -q -m 3 -n 3 -N 0.2 -1 $1 -2 $2 -3 $3 \
+		r=$(measure "$size pairs: eflomal" eflomal $EFLOMAL -q -m 3 -n 3 -N 0.2 -1 $1 -2 $2 -3 $3 \
 			-s $T/src.efl -t $T/tgt.efl -f $T/efl.fwd -r $T/efl.rev)
 		set -- $r; ew=$1; ec=$2; em=$3
 		printf '%-5s %-10s %10.0f %9.1f %9.1f %9.0f   (sweeps %s)\n' $size eflomal $(echo "$n $1" | awk '{ print ($2 > 0 ? $1 / $2 : 0) }') $1 $2 $(($3 / 1024)) "$it"
@@ -66,7 +74,8 @@ for size in $SIZES; do
 	fi
 	for who in xproj base; do
 		bin=$XPROJ; [ $who = base ] && { [ -n "$BASE" ] || continue; bin=$BASE; }
-		r=$(measure $who $bin wordalign --lowercase --threads $THREADS $T/pairs.txt -o $T/out.pharaoh)
+		r=$(measure "$size pairs: $who wordalign" $who ${EFLOMAL:+--vs "$size pairs: eflomal"} $bin wordalign \
+			--lowercase --threads $THREADS $T/pairs.txt -o $T/out.pharaoh)
 		set -- $r
 		vs=""
 		[ "$ew" != 0 ] && vs=$(echo "$2 $ec $3 $em" | awk '{ printf "%.2fx CPU, %.2fx memory", ($2 > 0 ? $1 / $2 : 0), $3 / $4 }')
@@ -75,3 +84,4 @@ for size in $SIZES; do
 	rm -f $T/pairs.txt $T/out.pharaoh
 done
 echo "(threads: $THREADS; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg))"
+rec_end

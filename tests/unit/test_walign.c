@@ -1,7 +1,8 @@
 /* tests/unit/test_walign.c — word alignments: Pharaoh/prob/word-file import
  * with every malformed case, symmetrisation, AER, bitext and aligned-corpus
  * files, the built-in aligner learning a synthetic dictionary, and its
- * lexical-only pairs kept out of the jump and fertility counts. */
+ * lexical-only pairs kept out of the jump and fertility counts, and its
+ * counts exact after the sweeps. */
 #include "testutil.h"
 #include "align/gibbs.h"
 #include "align/sym.h"
@@ -473,6 +474,99 @@ static void lexical_only_pairs(void **state)
 	}
 }
 
+/* resample puts a kept link back without recounting it (gibbs.c): after
+ * every stage's sweeps, each count must still be what the links make, and
+ * no map may hold a count of 0. */
+static void sweeps_keep_counts_exact(void **state)
+{
+	(void)state;
+	enum { NS = 80, VE = 9, VF = 11, VM = 12 };   /* VM: more than either */
+	uint32_t e[NS * 12], f[NS * 12];
+	uint64_t eoff[NS + 1] = {0}, foff[NS + 1] = {0};
+	uint64_t x = 12345;
+	size_t ne = 0, nf = 0;
+	for (int k = 0; k < NS; k++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		uint32_t I = 1 + (uint32_t)(x >> 60) % 10, J = 1 + (uint32_t)(x >> 50) % 12;
+		for (uint32_t i = 0; i < I; i++) {
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			e[ne++] = (uint32_t)(x >> 40) % VE;
+		}
+		/* f is mostly a function of some e of the sentence, so the
+		 * links settle and most draws keep them */
+		for (uint32_t j = 0; j < J; j++) {
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			f[nf++] = (x >> 62) ? (e[eoff[k] + (x >> 30) % I] * 7 + 3) % VF : (uint32_t)(x >> 20) % VF;
+		}
+		eoff[k + 1] = ne, foff[k + 1] = nf;
+	}
+	wa_corpus c;
+	memset(&c, 0, sizeof c);
+	c.side[0] = (wa_side){e, eoff, ne, ne, VE};
+	c.side[1] = (wa_side){f, foff, nf, nf, VF};
+	c.nsent = NS;
+	const unsigned stage[3] = {WA_LEX, WA_LEX | WA_JUMP, WA_LEX | WA_JUMP | WA_FERT};
+	for (int dir = 0; dir < 2; dir++) {
+		const wa_side *E = &c.side[dir], *F = &c.side[!dir];
+		wa_sampler s;
+		assert_int_equal(wa_sampler_init(&s, &c, dir, 3), 0);
+		assert_int_equal(wa_init(&s), 0);
+		uint64_t kept = 0;
+		for (int st = 0; st < 3; st++) {
+			if (st)
+				wa_recount(&s, stage[st]);
+			for (int it = 0; it < 15; it++) {
+				s.changed = s.drawn = 0;
+				assert_int_equal(wa_sweep(&s, stage[st], 0, c.nsent), 0);
+				kept += s.drawn - s.changed;
+			}
+			uint32_t lex[VM][VM], lex0[VM], etot[VM], nnull = 0, nword = 0;
+			memset(lex, 0, sizeof lex), memset(lex0, 0, sizeof lex0), memset(etot, 0, sizeof etot);
+			for (uint32_t k = 0; k < c.nsent; k++)
+				for (uint64_t p = F->off[k]; p < F->off[k + 1]; p++) {
+					uint32_t i = s.a[p];
+					if (!i) {
+						lex0[F->tok[p]]++, nnull++;
+					} else {
+						uint32_t ee = E->tok[E->off[k] + i - 1];
+						lex[F->tok[p]][ee]++, etot[ee]++, nword++;
+					}
+				}
+			assert_int_equal(s.nnull, nnull);
+			assert_int_equal(s.nword, nword);
+			for (uint32_t v = 0; v < F->V; v++) {
+				assert_int_equal(s.lex0[v], lex0[v]);
+				uint32_t entries = 0, want = 0;
+				for (uint32_t h = 0; s.lex[v].kv && h <= s.lex[v].mask; h++)
+					if (s.lex[v].kv[2 * h]) {
+						uint32_t ee = s.lex[v].kv[2 * h] - 1;
+						assert_true(s.lex[v].kv[2 * h + 1] > 0);
+						assert_int_equal(s.lex[v].kv[2 * h + 1], lex[v][ee]);
+						entries++;
+					}
+				for (uint32_t u = 0; u < E->V; u++)
+					want += lex[v][u] > 0;
+				assert_int_equal(entries, want);
+				assert_int_equal(s.lex[v].n, want);
+			}
+			for (uint32_t u = 0; u < E->V; u++)
+				assert_int_equal(s.etot[u], etot[u]);
+			/* the jump and fertility counts, against a recount */
+			uint32_t jump[WA_NJUMP], jtot = s.jtot, fert[VM * (WA_FMAX + 1)];
+			size_t nfert = ((size_t)E->V + 1) * (WA_FMAX + 1);
+			memcpy(jump, s.jump, sizeof jump);
+			memcpy(fert, s.fert, nfert * sizeof *fert);
+			wa_recount(&s, stage[st]);
+			assert_int_equal(s.jtot, jtot);
+			assert_memory_equal(s.jump, jump, sizeof jump);
+			assert_memory_equal(s.fert, fert, nfert * sizeof *fert);
+		}
+		/* the path under test was taken, and often */
+		assert_true(kept > (uint64_t)nf * 20);
+		wa_sampler_free(&s);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -487,6 +581,7 @@ int main(void)
 		cmocka_unit_test(aligner_learns_and_is_deterministic),
 		cmocka_unit_test(settling_stops_early),
 		cmocka_unit_test(lexical_only_pairs),
+		cmocka_unit_test(sweeps_keep_counts_exact),
 	};
 	return cmocka_run_group_tests_name("walign", tests, NULL, NULL);
 }
