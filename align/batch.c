@@ -568,7 +568,7 @@ void xp_batch_opts_default(xp_batch_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->tgt_lang = NULL;   /* guessed from the target's script, never assumed */
-	o->zh_tokens = XP_TOK_CHARS;
+	o->unspaced_tokens = XP_TOK_CHARS;
 	xp_ualign_defaults(&o->ua);
 }
 
@@ -609,10 +609,10 @@ static int put_pair(const xp_batch_opts *o, const char *en, const char *tgt, siz
 {
 	xp_buf *b = o->pairs;
 	size_t mark = b->n;
-	int zh = xp_lang_has(xp_lang_find(lang), XP_LT_UNSPACED);   /* Chinese: o->zh_tokens */
+	int unspaced = xp_lang_has(xp_lang_find(lang), XP_LT_UNSPACED);
 	long ne = put_side(b, en, strlen(en), XP_TOK_WORDS, "en");
 	xp_buf_puts(b, " ||| ");
-	long nt = ne > 0 ? put_side(b, tgt, ntgt, zh ? o->zh_tokens : XP_TOK_WORDS, lang) : 0;
+	long nt = ne > 0 ? put_side(b, tgt, ntgt, unspaced ? o->unspaced_tokens : XP_TOK_WORDS, lang) : 0;
 	if (ne < 0 || nt < 0 || b->oom)
 		return -1;
 	if (!ne || !nt) {
@@ -674,7 +674,7 @@ static int align_job(const xp_job *j, const xp_batch_opts *o, xp_aligned *out, x
 	st->tgt_lang = lang;
 	if (!rc) {
 		xp_episode ep = {j->transcript, j->doc_first, j->ndocs, j->subs.path ? &en : NULL,
-				 j->tgt.path ? &tg : NULL, j->tgt.path ? j->links : NULL, lang, o->zh_tokens, o->ua};
+				 j->tgt.path ? &tg : NULL, j->tgt.path ? j->links : NULL, lang, o->unspaced_tokens, o->ua};
 		rc = xp_episode_align(&ep, out, st, e);
 		if (!rc && o->pairs && j->subs.path && !ep.links &&
 		    episode_pairs(o, &en, j->tgt.path ? &tg : NULL, lang))
@@ -721,7 +721,7 @@ static int guess_lang(const xp_batch *b, const xp_batch_opts *o, xp_align_stats 
 	if (g.letters && !g.lang[0])
 		return xp_failc(e, XP_EUSAGE, "", 0,
 				"the target text is in %s script, which names no language: "
-				"--tgt-lang L says which (zh, fa, ...)", g.script);
+				"--tgt-lang L says which (a code of lang/: docs/languages.md)", g.script);
 	return 0;
 }
 

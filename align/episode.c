@@ -222,8 +222,8 @@ static int record(const xp_episode *ep, const xp_turns *T, const xp_doc *d, size
 	xp_tok *t = NULL;
 	uint32_t nt = 0;
 	size_t cap = 0;
-	int zh = xp_lang_has(xp_lang_find(ep->tgt_lang), XP_LT_UNSPACED);   /* Chinese: ep->zh_tokens */
-	if (xp_tokenize(r->tgt_text, strlen(r->tgt_text), zh ? ep->zh_tokens : XP_TOK_WORDS,
+	int unspaced = xp_lang_has(xp_lang_find(ep->tgt_lang), XP_LT_UNSPACED);
+	if (xp_tokenize(r->tgt_text, strlen(r->tgt_text), unspaced ? ep->unspaced_tokens : XP_TOK_WORDS,
 			ep->tgt_lang, &t, &nt, &cap))
 		return free(t), -1;
 	r->tgt = xp_aligned_strs(out, r->tgt_text, t, nt);

@@ -24,7 +24,7 @@ typedef struct xp_episode {
 	const xp_subs *tgt;             /* separate target units, or NULL */
 	const xp_xgroup *links;         /* the XCES group en -> tgt (sentence ids), or NULL */
 	const char *tgt_lang;
-	xp_tok_mode zh_tokens;
+	xp_tok_mode unspaced_tokens;    /* a target of an unspaced language (lang.h XP_LT_UNSPACED) */
 	xp_ualign_opts opts;
 } xp_episode;
 

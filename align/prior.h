@@ -81,7 +81,7 @@ typedef struct wa_prior_opts {
 	double threshold;   /* similarity below which a match is not taken (0..1) */
 	double closed;      /* the closed-class prior's factor; 0 = none */
 	unsigned closed_classes;   /* the WA_CC_* it boosts */
-	const char *lang[2];       /* each side's language ("en", "zh", "fa"; NULL: none) */
+	const char *lang[2];       /* each side's language code (NULL: none) */
 	const char *closed_langs;  /* the non-English languages it is for, by space; NULL: all */
 	double loan;               /* the loanword prior's factor of a perfect match; 0 = none */
 	const char *loan_langs;    /* the other sides' languages it is for, by space; NULL: all */

@@ -73,15 +73,15 @@ typedef struct xp_wa_opts {
 	double name_prior;       /* the name prior's factor for a perfect match (prior.h, WA_PRIOR_BOOST
 				    is the measured one and the default); 0 = off */
 	double closed_prior;     /* the closed-class prior's factor (prior.h: pronouns and their
-				    translations by a grammar's table, English with Chinese or
-				    Persian); 0 = off */
+				    translations by a grammar's table: English with a language
+				    whose pack has one, lang.h closed_class); 0 = off */
 	unsigned closed_classes; /* the classes it boosts (WA_CC_* of prior.h; 0: all) */
-	const char *closed_langs;   /* the other sides' languages it is for, by space ("zh fa"); NULL
+	const char *closed_langs;   /* the other sides' languages it is for, by space (codes); NULL
 				       (the default): every language it has a table for */
 	double loan_prior;       /* the loanword prior's factor for a perfect match (prior.h: rare
 				    English words and their transliterations); 0 = off */
-	const char *loan_langs;  /* the other sides' languages it is for, by space (default "fa");
-				    NULL: every language */
+	const char *loan_langs;  /* the other sides' languages it is for, by space (default: the
+				    packs with XP_LT_LOANWORDS, lang.h); NULL: every language */
 	const char *const *train;   /* bitext files for training only (gzip or plain) */
 	size_t ntrain;
 	/* bitext files for the lexical model only: short pairs such as a span

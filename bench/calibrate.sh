@@ -1,4 +1,4 @@
-# Refit the compiled-in confidence model (project/calibration.json) without
+# Refit the compiled-in confidence models (lang/calib/zh.json, fa.json) without
 # human labels: MMC dev (134 scenes, none of them in mmc-tune) projected as
 # bench/triage.sh does, each projection judged against MMC's own dev silver
 # (a noisy reference: MMC's fine-tuned aligner, not a person), one pair of
@@ -34,14 +34,17 @@
 # records it).  Nothing else of mmc-tune is fitted on but the aligner's
 # unlabelled sentence pairs; bench/triage.sh measures on it afterwards.
 #
-#   DATA=../shared/data sh bench/calibrate.sh [OUT.json]   (default: project/calibration.json)
+#   DATA=../shared/data sh bench/calibrate.sh [DIR]   (default: lang/calib)
 #
-# then `make` compiles the new model in.  Deterministic: the same data and
+# writes DIR/zh.json and DIR/fa.json, each pack's own model (lang/lang.h
+# calibration; a language's fit reads only its own sets, so fitting them
+# apart gives the weights one run over both gave); then `make` compiles the
+# new models in.  Deterministic: the same data and
 # xproj give the same file (the aligner's seed is fixed, Newton's optimum
 # is unique).  TRIAGE_DIR as in bench/triage.sh.
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}"
-OUT=${1:-project/calibration.json}
+OUT=${1:-lang/calib}
 case $OUT in /*) ;; *) OUT=$(pwd)/$OUT;; esac
 case $XPROJ in /*) ;; *) XPROJ=$(pwd)/$XPROJ;; esac
 if [ -n "${TRIAGE_DIR:-}" ]; then T=$TRIAGE_DIR; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
@@ -52,8 +55,9 @@ cd "$T"
 ln -sf "$D/mmc/dev.chinese.v4_gold_conll" dev.chinese.silver.conll
 ln -sf "$D/mmc/dev.farsi.v4_gold_conll" dev.farsi.silver.conll
 ln -sf "$D/mmc-tune/tune.chinese.corrected.v4_gold_conll" tune.chinese.corrected.conll
+NOTE="bench/calibrate.sh: MMC dev projected as bench/triage.sh does, judged against MMC's dev silver"
 $XPROJ calibrate --report zh.dev.report.json --projected zh.dev.conll --key dev.chinese.silver.conll \
-	--report fa.dev.report.json --projected fa.dev.conll --key dev.farsi.silver.conll \
 	--level-report zh.tune.report.json --level-projected zh.tune.conll --level-key tune.chinese.corrected.conll \
-	--pu-agreeing --loose --note "bench/calibrate.sh: MMC dev projected as bench/triage.sh does, judged against MMC's dev silver" \
-	-o "$OUT"
+	--pu-agreeing --loose --note "$NOTE" -o "$OUT/zh.json"
+$XPROJ calibrate --report fa.dev.report.json --projected fa.dev.conll --key dev.farsi.silver.conll \
+	--pu-agreeing --loose --note "$NOTE" -o "$OUT/fa.json"

@@ -3,7 +3,10 @@
  * structure, the foreign keys), then the store's: every run holds as many
  * documents as its history line says it imported, every batch as many
  * additions, deletions and modifications, every run's stored counts (its
- * documents, mentions, projections and fates) are what it holds.  A run or batch cut short (by a
+ * documents, mentions, projections and fates) are what it holds, and the
+ * target side's own actions (tedits, schema 9) point at rows of their run
+ * and hold what their kind needs, a live target-only mention a span inside
+ * its sentence as it is now.  A run or batch cut short (by a
  * bug, or by a kill that a transaction failed to cover) shows up here; the
  * crash test (tests/cli/crash.sh) runs it after every kill.
  */
@@ -49,6 +52,53 @@ static void problems(xp_db *db, const char *sql, xp_buf *b, size_t *n)
 	sqlite3_finalize(st);
 }
 
+/* The target side's actions (correct/tedit.c).  The foreign keys only say
+ * that a row they name exists: that it is of the edit's own run and
+ * document is the store's to check, as is each kind's content.  A
+ * target-only mention made before a live realign of its utterance counted
+ * the old tokens and is no longer shown or exported (XP_SQL_TADD_LIVE): only
+ * the live ones must lie inside the sentence as it is now, which is what
+ * the export writes them into. */
+static void tedit_problems(xp_db *db, xp_buf *b, size_t *n)
+{
+	problems(db,
+		 "SELECT printf('target edit %d: utterance %d %s run %d', t.id, t.utterance,"
+		 " CASE WHEN u.id IS NULL THEN 'does not exist, of' ELSE 'is not of its' END, t.run)"
+		 " FROM tedits t LEFT JOIN utterances u ON u.id = t.utterance LEFT JOIN documents d ON d.id = u.document"
+		 " WHERE d.run IS NOT t.run", b, n);
+	problems(db,
+		 "SELECT printf('target edit %d: mention %d %s', t.id, t.mention,"
+		 " CASE WHEN m.id IS NULL THEN 'does not exist' WHEN m.document != u.document"
+		 " THEN 'is not of its utterance''s document' ELSE 'is not in the utterance it realigns' END)"
+		 " FROM tedits t JOIN utterances u ON u.id = t.utterance LEFT JOIN mentions m ON m.id = t.mention"
+		 " WHERE t.mention IS NOT NULL AND (m.id IS NULL OR m.document != u.document"
+		 " OR (t.kind = 'realign' AND m.utterance != t.utterance))", b, n);
+	problems(db,
+		 "SELECT printf('target edit %d: carried from %d, %s', t.id, t.carried_from,"
+		 " CASE WHEN c.id IS NULL THEN 'which does not exist' WHEN c.kind != t.kind THEN 'an edit of another kind'"
+		 " ELSE 'an edit of the same run' END)"
+		 " FROM tedits t LEFT JOIN tedits c ON c.id = t.carried_from"
+		 " WHERE t.carried_from IS NOT NULL AND (c.id IS NULL OR c.kind != t.kind OR c.run = t.run)", b, n);
+	problems(db,
+		 "SELECT printf('realign %d: its tokens, text or lines are missing or not JSON', id) FROM tedits"
+		 " WHERE kind = 'realign' AND (tgt_text IS NULL"
+		 " OR (CASE WHEN json_valid(tgt) THEN json_type(tgt) END) IS NOT 'array'"
+		 " OR (CASE WHEN json_valid(tgt_subs) THEN json_type(tgt_subs) END) IS NOT 'array')", b, n);
+	problems(db,
+		 "SELECT printf('target-only mention %d: cluster %s is no cluster number', id, coalesce(cluster, 'none'))"
+		 " FROM tedits WHERE kind = 'tadd' AND (cluster IS NULL OR typeof(cluster) != 'integer' OR cluster < 0)",
+		 b, n);
+	problems(db,
+		 "SELECT printf('target-only mention %d: span %s-%s is not inside utterance %d''s target sentence (%s)',"
+		 " x.id, coalesce(x.start, 'none'), coalesce(x.end, 'none'), x.utterance,"
+		 " CASE WHEN x.sent IS NULL THEN 'it has none' ELSE printf('%s tokens', coalesce(x.ntoks, 'no')) END)"
+		 " FROM (SELECT t.id, t.start, t.end, t.utterance, u.tgt_idx sent, "
+		 XP_SQL_NTOKS("coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt)") " ntoks"
+		 " FROM tedits t JOIN utterances u ON u.id = t.utterance WHERE " XP_SQL_TADD_LIVE("t") ") x"
+		 " WHERE x.sent IS NULL OR x.ntoks IS NULL OR x.start IS NULL OR x.end IS NULL OR x.start < 0"
+		 " OR x.start >= x.end OR x.end > x.ntoks", b, n);
+}
+
 int xp_db_check(xp_db *db, char **report, size_t *nproblems, xp_err *err)
 {
 	xp_buf b = {0};
@@ -86,6 +136,8 @@ int xp_db_check(xp_db *db, char **report, size_t *nproblems, xp_err *err)
 		 " GROUP BY 1, 2) x FULL JOIN run_fates f ON f.run = x.run AND f.fate = x.fate"
 		 " WHERE x.n IS NOT f.mentions", &b, &n);
 	problems(db, "SELECT printf('history line %d is not JSON', id) FROM history WHERE NOT json_valid(detail)", &b, &n);
+	if (db->version >= 9)
+		tedit_problems(db, &b, &n);
 	if (b.oom) {
 		xp_buf_free(&b);
 		return xp_failc(err, XP_ENOMEM, db->path, 0, "out of memory");

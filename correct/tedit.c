@@ -200,6 +200,25 @@ static char *tokens_of(const char *text, const char *old_json, const char *lang,
 
 static int64_t newest_correction(xp_db *db) { return xp_sql_int(db, "SELECT coalesce(max(id), 0) FROM corrections", 0); }
 
+/* Runs st, an INSERT INTO tedits whose parameters 7 to 10 are what every
+ * target edit records (annotator, note, created, after) and whose others
+ * the caller bound; finalizes it.  what names it in an error. */
+static int insert_tedit(xp_db *db, sqlite3_stmt *st, const char *annotator, const char *note, const char *what,
+			xp_err *err)
+{
+	char now[32];
+	xp_now(now, sizeof now);
+	if (annotator)
+		sqlite3_bind_text(st, 7, annotator, -1, SQLITE_STATIC);
+	if (note)
+		sqlite3_bind_text(st, 8, note, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 9, now, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 10, newest_correction(db));
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, what);
+	sqlite3_finalize(st);
+	return rc;
+}
+
 static int finish(xp_db *db, int rc, xp_err *err)
 {
 	if (rc) {
@@ -280,8 +299,6 @@ int xp_db_realign_at(xp_db *db, int64_t run, const char *key, const int64_t *blo
 		rc = -1;
 	if (rc == 0 && !(subs = json_dumps(chosen, JSON_COMPACT | JSON_PRESERVE_ORDER)))
 		rc = oom(err);
-	char now[32];
-	xp_now(now, sizeof now);
 	if (rc == 0 && xp_sql_prepare(db, "INSERT INTO tedits(run, kind, utterance, mention, tgt, tgt_text, tgt_subs,"
 				      " annotator, note, created, after) VALUES(?,'realign',?,?,?,?,?,?,?,?,?)", &st, err))
 		rc = -1;
@@ -292,14 +309,7 @@ int xp_db_realign_at(xp_db *db, int64_t run, const char *key, const int64_t *blo
 		sqlite3_bind_text(st, 4, toks, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 5, text.p, -1, SQLITE_STATIC);
 		sqlite3_bind_text(st, 6, subs, -1, SQLITE_STATIC);
-		if (annotator)
-			sqlite3_bind_text(st, 7, annotator, -1, SQLITE_STATIC);
-		if (note)
-			sqlite3_bind_text(st, 8, note, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 9, now, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 10, newest_correction(db));
-		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "realign");
-		sqlite3_finalize(st);
+		rc = insert_tedit(db, st, annotator, note, "realign", err);
 	}
 	if (rc == 0) {
 		json_t *ids = json_array();
@@ -348,8 +358,6 @@ int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t 
 	else if (start < 0 || start >= end || end > ntoks)
 		rc = xp_failc(err, XP_EINPUT, "", 0, "add: the span %lld-%lld is not inside the target sentence (%lld tokens)",
 			      (long long)start, (long long)end, (long long)ntoks);
-	char now[32];
-	xp_now(now, sizeof now);
 	if (rc == 0 && xp_sql_prepare(db, "INSERT INTO tedits(run, kind, utterance, mention, cluster, start, end,"
 				      " annotator, note, created, after) VALUES(?,'tadd',?,?,?,?,?,?,?,?,?)", &st, err))
 		rc = -1;
@@ -360,14 +368,7 @@ int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t 
 		sqlite3_bind_int64(st, 4, cluster);
 		sqlite3_bind_int64(st, 5, start);
 		sqlite3_bind_int64(st, 6, end);
-		if (annotator)
-			sqlite3_bind_text(st, 7, annotator, -1, SQLITE_STATIC);
-		if (note)
-			sqlite3_bind_text(st, 8, note, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 9, now, -1, SQLITE_STATIC);
-		sqlite3_bind_int64(st, 10, newest_correction(db));
-		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "add a target mention");
-		sqlite3_finalize(st);
+		rc = insert_tedit(db, st, annotator, note, "add a target mention", err);
 	}
 	if (rc == 0) {
 		*id = sqlite3_last_insert_rowid(db->h);

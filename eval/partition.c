@@ -206,17 +206,34 @@ static int cmp_part(const void *x, const void *y)
 	return strcmp(a->name, b->name);
 }
 
+/* The packs' codes model/mtype.h has word lists for, by spaces, into s (cap
+ * bytes): what the message of a language without them offers. */
+static void listed_langs(char *s, size_t cap)
+{
+	size_t np, at = 0;
+	const xp_lang_pack *const *p = xp_lang_packs(&np);
+	s[0] = 0;
+	for (size_t k = 0; k < np && at < cap; k++)
+		if (xp_mtype_lang_known(p[k]->code))
+			at += (size_t)snprintf(s + at, cap - at, "%s%s", at ? " " : "", p[k]->code);
+}
+
 int xp_score_by(const xp_corpus *key, const xp_corpus *resp, const xp_by *by, xp_parts *out,
 		xp_err *err)
 {
 	memset(out, 0, sizeof *out);
 	out->kind = by->kind;
+	char known[64];
 	if ((by->kind == XP_BY_TYPE || by->kind == XP_BY_SENTENCE || by->kind == XP_BY_GENDER) &&
-	    !xp_mtype_lang_known(by->lang))
-		return xp_failc(err, XP_EUSAGE, "", 0, "no word lists for language '%s' (en, zh and fa have them)",
-				by->lang ? by->lang : "");
-	if (by->kind == XP_BY_GENDER && xp_lang_has(xp_lang_find(by->lang), XP_LT_NO_GENDER))
-		return xp_failc(err, XP_EUSAGE, "", 0, "Farsi pronouns carry no gender: --by gender needs en or zh");
+	    !xp_mtype_lang_known(by->lang)) {
+		listed_langs(known, sizeof known);
+		return xp_failc(err, XP_EUSAGE, "", 0, "no word lists for language '%s' (these have them: %s)",
+				by->lang ? by->lang : "", known);
+	}
+	const xp_lang_pack *pk = xp_lang_find(by->lang);
+	if (by->kind == XP_BY_GENDER && xp_lang_has(pk, XP_LT_NO_GENDER))
+		return xp_failc(err, XP_EUSAGE, "", 0,
+				"%s pronouns carry no gender: --by gender needs a language whose pronouns do", pk->name);
 	if (by->kind == XP_BY_LABELS && !by->labels)
 		return xp_failc(err, XP_EUSAGE, "", 0, "partition by labels without labels");
 	acc a = {by, out, {0}};

@@ -183,4 +183,5 @@ const xp_lang_pack xp_lang_fa = {
 	.closed_class = closed_class,
 	.noun_clitics = noun_clitics,
 	.loose = loose,
+	.calibration = xp_calib_fa_json,
 };

@@ -11,8 +11,9 @@
  * pack gets the generic pack, whose rules are the language-independent ones
  * (xp_lang_generic()); the summary says which.
  *
- * A confidence model fitted for one code of a pack serves its other codes
- * (project/confidence.h xp_conf_for).
+ * A pack may carry its confidence model (calibration below: the file
+ * lang/calib/CODE.json, compiled in); a model fitted for one code of a
+ * pack serves its other codes (project/confidence.h xp_conf_for).
  *
  * Adding a language is a file lang/CODE.c defining one xp_lang_pack and a
  * line in lang/pack.c's table (docs/languages.md has the checklist).
@@ -171,6 +172,11 @@ typedef struct xp_lang_pack {
 	/* those of them that are nothing else (French qui, dont; German
 	 * denen, deren): the rule takes them without the comma too; NULL: none */
 	const char *relatives_any;
+	/* its compiled-in confidence model: the text of a model file
+	 * (project/confidence.h xp_conf_parse) whose models are for its codes
+	 * only, from lang/calib/CODE.json (bench/calibrate.sh refits it); NULL:
+	 * none, projections take a model file's or go uncalibrated */
+	const char *calibration;
 } xp_lang_pack;
 
 /* The pack of language code `code` (its code or an alias, with or without a

@@ -124,4 +124,5 @@ const xp_lang_pack xp_lang_zh = {
 	.nrules = sizeof rules / sizeof *rules,
 	.closed_class = closed_class,
 	.loose = loose,
+	.calibration = xp_calib_zh_json,
 };

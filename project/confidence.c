@@ -157,11 +157,45 @@ int xp_conf_load(const char *path, xp_conf_model *m, xp_err *err)
 	return rc;
 }
 
-extern const char xp_calibration_json[];   /* generated from project/calibration.json */
-
+/* The packs' own models (lang/lang.h calibration), in the packs' order: the
+ * weights are language knowledge, so each pack carries its own, and a pack
+ * added with a model needs no line here. */
 int xp_conf_default(xp_conf_model *m, xp_err *err)
 {
-	return xp_conf_parse("project/calibration.json", xp_calibration_json, strlen(xp_calibration_json), m, err);
+	size_t np;
+	const xp_lang_pack *const *p = xp_lang_packs(&np);
+	memset(m, 0, sizeof *m);
+	for (size_t k = 0; k < np; k++) {
+		if (!p[k]->calibration)
+			continue;
+		char name[64];
+		snprintf(name, sizeof name, "lang/calib/%s.json", p[k]->code);
+		xp_conf_model one;
+		if (xp_conf_parse(name, p[k]->calibration, strlen(p[k]->calibration), &one, err)) {
+			xp_conf_free(m);
+			return err->code;
+		}
+		xp_conf_lang *v = realloc(m->v, (m->n + one.n + 1) * sizeof *v);
+		int rc = v ? 0 : xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+		/* a pack's file holds models for its own codes only: another
+		 * language's would be found under the wrong pack */
+		for (size_t i = 0; rc == 0 && i < one.n; i++)
+			if (xp_lang_find(one.v[i].lang) != p[k])
+				rc = xp_failc(err, XP_EINPUT, name, 0, "model '%s' is not for a code of this pack",
+					      one.v[i].lang);
+		if (rc) {
+			xp_conf_free(&one);
+			if (v)
+				m->v = v;
+			xp_conf_free(m);
+			return rc;
+		}
+		memcpy(v + m->n, one.v, one.n * sizeof *v);   /* the lexicons move, not copied */
+		m->v = v;
+		m->n += one.n;
+		free(one.v);
+	}
+	return 0;
 }
 
 void xp_conf_free(xp_conf_model *m)

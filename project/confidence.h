@@ -17,8 +17,9 @@
  * null (a null in an utterance without target text is right by
  * construction: confidence 1).  The weights come from a model file written
  * by `xproj calibrate` (JSON: one pair of models per target language, "*"
- * for any other); the defaults are compiled in from project/calibration.json,
- * which `bench/calibrate.sh` refits.  Weights are named, so a model file keeps
+ * for any other); the defaults are each language pack's own, compiled in
+ * from lang/calib/CODE.json (lang/lang.h calibration), which
+ * `bench/calibrate.sh` refits.  Weights are named, so a model file keeps
  * working when features are added (a missing weight is 0) and an unknown
  * name is an error rather than a silently ignored weight.
  */
@@ -66,7 +67,8 @@ typedef struct xp_conf_model {
  * was fitted) are kept by the writer, ignored here. */
 int xp_conf_parse(const char *name, const char *text, size_t len, xp_conf_model *m, xp_err *err);
 int xp_conf_load(const char *path, xp_conf_model *m, xp_err *err);
-/* The compiled-in model (project/calibration.json). */
+/* The compiled-in models: every pack's (lang/lang.h calibration), as one
+ * model (no "*": a language without a pack model gets none). */
 int xp_conf_default(xp_conf_model *m, xp_err *err);
 void xp_conf_free(xp_conf_model *m);
 /* The models for a target language ("zh-Hans" uses "zh"), else "*", else NULL. */

@@ -438,7 +438,7 @@ const xp_cmd xp_cmd_project = {
 	"and confidence, its features that are not 0 by name} (docs/formats.md; versions 1 and\n"
 	"2 are still read).\n\n"
 	"Confidence: the calibrated probability that what the projection did with a mention is\n"
-	"right, from the model compiled in (project/calibration.json: Chinese and Farsi) or\n"
+	"right, from the model of the language's pack (lang/calib/CODE.json: zh and fa) or\n"
 	"--model M.json (`xproj calibrate`); a language without a model, or --uncalibrated,\n"
 	"gets the mean link posterior times the share of the mention's tokens that reach the\n"
 	"span (0 for nulls).  The report holds every mention's features and, with a model,\n"

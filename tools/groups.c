@@ -124,7 +124,7 @@ int xp_opt_ualign(int ch, const char *v, xp_batch_opts *bo, xp_err *e)
 	case O_ZH_TOKENS:
 		if (xp_cli_choice("--zh-tokens", v, zh, 2, &k, e))
 			return XP_EUSAGE;
-		bo->zh_tokens = k ? XP_TOK_WORDS : XP_TOK_CHARS;
+		bo->unspaced_tokens = k ? XP_TOK_WORDS : XP_TOK_CHARS;
 		return 0;
 	case O_BAND: return xp_cli_intv("--band", v, 1, 1000000, &bo->ua.band, e);
 	case O_THRESHOLD: return xp_cli_real("--threshold", v, 0, 1, &bo->ua.threshold, e);

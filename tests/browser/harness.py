@@ -1,12 +1,25 @@
-"""What every browser test of the workbench shares: the checks it counts
-and Debian's headless Chromium, started the same way (CHROMIUM and
-CHROMEDRIVER name other binaries).  A test imports it from its own folder."""
+"""What every browser test of the workbench shares: the checks it counts,
+Debian's headless Chromium, started the same way (CHROMIUM and
+CHROMEDRIVER name other binaries), and a Page of the workbench with what
+every test does on it (read an element's text, wait for a condition, press
+keys, save a screenshot, ask the API).  A test imports it from its own
+folder."""
+import json
 import os
+import sys
 import tempfile
+import traceback
+import urllib.parse
+import urllib.request
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
 failures = []
 
@@ -15,6 +28,12 @@ def check(cond, what):
     print(("  ok    " if cond else "  FAIL  ") + what)
     if not cond:
         failures.append(what)
+
+
+def finish():
+    """the test's last words: how many checks failed, as its exit status"""
+    print("%d failed" % len(failures))
+    sys.exit(1 if failures else 0)
 
 
 def browser():
@@ -28,3 +47,69 @@ def browser():
     o.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     o.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")), options=o)
+
+
+class Page:
+    """the workbench served at url in a browser() of its own; screenshots go to shots"""
+
+    def __init__(self, url, shots, secs=10):
+        self.url, self.shots = url, shots
+        os.makedirs(shots, exist_ok=True)
+        self.d = browser()
+        self.wait = WebDriverWait(self.d, secs)
+
+    def api(self, path):
+        """GET url/api/path, as JSON"""
+        with urllib.request.urlopen(self.url + "api/" + path, timeout=10) as r:
+            return json.load(r)
+
+    def mention(self, key, run=None):
+        """the API's mention (of run, else the page's default)"""
+        return self.api("mention?" + ("run=%d&" % run if run else "") + "key=" + urllib.parse.quote(key))
+
+    def text(self, css):
+        """the first element's text; "" while it is missing or being replaced"""
+        try:
+            els = self.d.find_elements(By.CSS_SELECTOR, css)
+            return els[0].text if els else ""
+        except StaleElementReferenceException:
+            return ""
+
+    def wait_for(self, cond, what, secs=None):
+        """True once cond() holds; else a failed check "what (timed out)" and False"""
+        try:
+            (WebDriverWait(self.d, secs) if secs else self.wait).until(lambda _: cond())
+            return True
+        except TimeoutException:
+            check(False, what + " (timed out)")
+            return False
+
+    def current(self):
+        """the key of the mention shown"""
+        return self.text("#mhead h2")
+
+    def press(self, *keys):
+        ActionChains(self.d).send_keys(*keys).perform()
+
+    def shot(self, name):
+        self.d.save_screenshot(os.path.join(self.shots, name))
+
+    def sign_in(self, name, what="name asked"):
+        """open the page as a new corrector: it asks the name, name is typed"""
+        self.d.get(self.url)
+        self.wait_for(lambda: self.d.find_element(By.ID, "name-dialog").get_attribute("open") is not None, what)
+        self.d.find_element(By.ID, "name-input").send_keys(name, Keys.ENTER)
+
+    def console_clean(self, *ignore):
+        """a check that the browser logged no error since the last call,
+        but those whose message holds one of ignore"""
+        errors = [l["message"] for l in self.d.get_log("browser")
+                  if l["level"] == "SEVERE" and not any(i in l["message"] for i in ignore)]
+        check(not errors, "no errors in the browser console: %s" % errors)
+
+    def stopped(self, e, what, name):
+        """a walk that raised e (a step that could not even be tried is a
+        failure too): the traceback, a failed check, a screenshot `name`"""
+        traceback.print_exc()
+        check(False, "%s stopped: %s" % (what, type(e).__name__))
+        self.shot(name)

@@ -11,30 +11,21 @@ text from the data stays text.  Screenshots under SHOTS.
 
 usage: queuelist.py URL SHOTS
 """
-import json
-import os
 import sys
 import urllib.parse
 import urllib.request
 
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-from harness import browser, check, failures
+from harness import Page, check, finish
 
 URL, SHOTS = sys.argv[1], sys.argv[2]
-os.makedirs(SHOTS, exist_ok=True)
-
-
-def api(path):
-    with urllib.request.urlopen(URL + "api/" + path, timeout=10) as r:
-        return json.load(r)
-
-
-d = browser()
-wait = WebDriverWait(d, 10)
+page = Page(URL, SHOTS)
+d, wait = page.d, page.wait
+api, wait_for, shot = page.api, page.wait_for, page.shot
 
 
 def items():
@@ -48,15 +39,6 @@ def items():
         return out
     except StaleElementReferenceException:
         return []
-
-
-def wait_for(cond, what):
-    try:
-        wait.until(lambda _: cond())
-        return True
-    except TimeoutException:
-        check(False, what + " (timed out)")
-        return False
 
 
 def search(q):
@@ -86,7 +68,7 @@ try:
     check(all("committee=" not in x[3] and "=" not in x[3] for x in first), "no feature figures in the reasons")
     check(all(x[4] == by_key[x[0]]["why"] + (" — " + by_key[x[0]]["explain"] if by_key[x[0]]["explain"] else "")
               for x in first) and any("P(" in x[4] for x in first), "the figures are in the tooltips")
-    d.save_screenshot(os.path.join(SHOTS, "queue-1-items.png"))
+    shot("queue-1-items.png")
 
     # an edited mention shows its new target words (workbench.py modified some)
     edited = api("queue?status=edited&limit=50")["items"]
@@ -111,7 +93,7 @@ try:
     search(tgt)
     wait_for(lambda: [x[0] for x in items()] == [x["key"] for x in want["items"]] and any(tgt in x[2] for x in items()),
              "searching the target words %r" % tgt)
-    d.save_screenshot(os.path.join(SHOTS, "queue-2-search.png"))
+    shot("queue-2-search.png")
     # a search that is markup stays text (the store's own text is escaped
     # by jansson in the JSON, tests/unit/test_queue.c, and shown as text nodes)
     search('<img src=x onerror="document.title=\'pwned\'">')
@@ -129,16 +111,11 @@ try:
     wait_for(lambda: [x[0] for x in items()] == [x["key"] for x in want["items"]], "the document in reading order")
     ids = [int(x["key"].split("|")[1]) for x in want["items"]]
     check(want["order"] == "reading" and len(ids) > 1, "reading order is served")
-    d.save_screenshot(os.path.join(SHOTS, "queue-4-reading.png"))
-    errors = [e["message"] for e in d.get_log("browser") if e["level"] == "SEVERE"]
-    check(not errors, "no errors in the browser console: %s" % errors)
+    shot("queue-4-reading.png")
+    page.console_clean()
 except Exception as e:
-    import traceback
-    traceback.print_exc()
-    check(False, "the queue walk stopped: %s" % type(e).__name__)
-    d.save_screenshot(os.path.join(SHOTS, "queue-99-failure.png"))
+    page.stopped(e, "the queue walk", "queue-99-failure.png")
 finally:
     d.quit()
 
-print("%d failed" % len(failures))
-sys.exit(1 if failures else 0)
+finish()

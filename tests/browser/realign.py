@@ -16,71 +16,27 @@ Screenshots under SHOTS (realign-*.png).
 
 usage: realign.py URL SHOTS XPROJ DB
 """
-import json
 import os
 import subprocess
 import sys
 import tempfile
-import urllib.parse
-import urllib.request
 
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from harness import browser, check, failures
+from harness import Page, check, finish
 
 URL, SHOTS, XPROJ, DB = sys.argv[1:5]
-os.makedirs(SHOTS, exist_ok=True)
-
-
-def api(path):
-    with urllib.request.urlopen(URL + "api/" + path, timeout=10) as r:
-        return json.load(r)
-
-
-def mention(key):
-    return api("mention?key=" + urllib.parse.quote(key))
-
-
-d = browser()
-wait = WebDriverWait(d, 10)
-
-
-def text(css):
-    try:
-        els = d.find_elements(By.CSS_SELECTOR, css)
-        return els[0].text if els else ""
-    except StaleElementReferenceException:
-        return ""
-
-
-def wait_for(cond, what):
-    try:
-        wait.until(lambda _: cond())
-        return True
-    except TimeoutException:
-        check(False, what + " (timed out)")
-        return False
-
-
-def current():
-    return text("#mhead h2")
+page = Page(URL, SHOTS)
+d, wait = page.d, page.wait
+api, mention, text, wait_for = page.api, page.mention, page.text, page.wait_for
+current, press, shot = page.current, page.press, page.shot
 
 
 def idle(key=None):
     return wait_for(lambda: current() and (key is None or current() == key) and not d.execute_script("return S.busy"),
                     "a mention shown" + (" (" + key + ")" if key else ""))
-
-
-def press(*keys):
-    ActionChains(d).send_keys(*keys).perform()
-
-
-def shot(name):
-    d.save_screenshot(os.path.join(SHOTS, name))
 
 
 def select_tokens(a, z):
@@ -126,9 +82,7 @@ def labels_at(sents, docname, sent, start, end):
 
 
 try:
-    d.get(URL)
-    wait_for(lambda: d.find_element(By.ID, "name-dialog").get_attribute("open") is not None, "name asked")
-    d.find_element(By.ID, "name-input").send_keys("dee", Keys.ENTER)
+    page.sign_in("dee")
     idle()
 
     # --- the queue opens on an alignment item --------------------------------
@@ -243,16 +197,11 @@ try:
     check(chosen not in labels_at(exported_mention(0, 0, 0), now["doc"], now["target"]["sent"], tok, tok + 1),
           "and from the export")
 
-    errors = [l for l in d.get_log("browser") if l["level"] == "SEVERE" and "favicon" not in l["message"]]
-    check(not errors, "no errors in the browser console: %s" % errors)
+    page.console_clean("favicon")
     check(d.title != "pwned", "no markup ran")
 except Exception as e:
-    import traceback
-    traceback.print_exc()
-    check(False, "the walk through realign stopped: %s" % type(e).__name__)
-    shot("realign-failure.png")
+    page.stopped(e, "the walk through realign", "realign-failure.png")
 finally:
     d.quit()
 
-print("%d failed" % len(failures))
-sys.exit(1 if failures else 0)
+finish()

@@ -14,57 +14,25 @@ run 2 and says so.  Screenshots under SHOTS.
 usage: rerun.py URL SHOTS RERUN
 """
 import json
-import os
 import subprocess
 import sys
-import time
 import urllib.parse
 import urllib.request
 
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from harness import browser, check, failures
+from harness import Page, check, finish
 
 URL, SHOTS, RERUN = sys.argv[1], sys.argv[2], sys.argv[3]
-os.makedirs(SHOTS, exist_ok=True)
-
-
-def api(path):
-    with urllib.request.urlopen(URL + "api/" + path, timeout=10) as r:
-        return json.load(r)
+page = Page(URL, SHOTS)
+d = page.d
+api, text, wait_for, current, shot = page.api, page.text, page.wait_for, page.current, page.shot
 
 
 def version(key, run):
-    return api("mention?run=%d&key=%s" % (run, urllib.parse.quote(key)))["version"]
-
-
-d = browser()
-wait = WebDriverWait(d, 10)
-
-
-def text(css):
-    try:
-        els = d.find_elements(By.CSS_SELECTOR, css)
-        return els[0].text if els else ""
-    except StaleElementReferenceException:
-        return ""
-
-
-def wait_for(cond, what, secs=10):
-    try:
-        WebDriverWait(d, secs).until(lambda _: cond())
-        return True
-    except TimeoutException:
-        check(False, what + " (timed out)")
-        return False
-
-
-def current():
-    return text("#mhead h2")
+    return page.mention(key, run)["version"]
 
 
 def idle():
@@ -76,9 +44,7 @@ def banner_shown():
 
 
 try:
-    d.get(URL)
-    wait_for(lambda: d.find_element(By.ID, "name-dialog").get_attribute("open") is not None, "name asked")
-    d.find_element(By.ID, "name-input").send_keys("ann", Keys.ENTER)
+    page.sign_in("ann")
     wait_for(lambda: current() and idle(), "a mention shown")
     first = current()
     check(d.execute_script("return S.run") == 1, "the page is on run 1")
@@ -95,7 +61,7 @@ try:
     # the page finds out by itself, before anything is written
     wait_for(lambda: banner_shown() and "Run 2 has replaced run 1" in text("#runbanner"), "the stale-run banner shown", 12)
     check("db export uses run 2" in text("#runbanner"), "the banner says which run db export uses")
-    d.save_screenshot(os.path.join(SHOTS, "08-rerun-banner.png"))
+    shot("08-rerun-banner.png")
 
     # an action on run 1 now is not saved
     v1 = version(second, 1)
@@ -127,7 +93,7 @@ try:
     ActionChains(d).send_keys(Keys.ENTER).perform()
     wait_for(lambda: current() != on and idle(), "the keep on run 2 moves on")
     check(version(on, 2) == v2 + 1, "the keep is saved on run 2")
-    d.save_screenshot(os.path.join(SHOTS, "09-rerun-switched.png"))
+    shot("09-rerun-switched.png")
 
     # a browser that was on run 1 (stored in the page) opens on run 2 and says so
     d.execute_script("localStorage.setItem('xproj.run', '1')")
@@ -135,7 +101,7 @@ try:
     wait_for(lambda: current() and idle() and banner_shown(), "reopened")
     check(d.execute_script("return S.run") == 2, "reopened on run 2")
     check("Run 1 was replaced by run 2" in text("#runbanner"), "the page says run 1 was replaced")
-    d.save_screenshot(os.path.join(SHOTS, "10-rerun-reopened.png"))
+    shot("10-rerun-reopened.png")
 
     # choosing to stay on run 1: said, and then saved there with old_run
     d.find_element(By.ID, "run-dismiss").click()
@@ -150,16 +116,10 @@ try:
     wait_for(lambda: current() != on and idle(), "the keep on run 1 (chosen) moves on")
     check(version(on, 1) == v1 + 1, "a keep on run 1, chosen, is saved there")
 
-    errors = [l for l in d.get_log("browser") if l["level"] == "SEVERE" and "favicon" not in l["message"]
-              and "409 (Conflict)" not in l["message"]]
-    check(not errors, "no errors in the browser console: %s" % errors)
+    page.console_clean("favicon", "409 (Conflict)")
 except Exception as e:
-    import traceback
-    traceback.print_exc()
-    check(False, "the walk through the page stopped: %s" % type(e).__name__)
-    d.save_screenshot(os.path.join(SHOTS, "99-rerun-failure.png"))
+    page.stopped(e, "the walk through the page", "99-rerun-failure.png")
 finally:
     d.quit()
 
-print("%d failed" % len(failures))
-sys.exit(1 if failures else 0)
+finish()

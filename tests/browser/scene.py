@@ -14,65 +14,25 @@ marked.  Screenshots under SHOTS (scene-zh*.png, scene-fa.png).
 
 usage: scene.py URL SHOTS zh|fa
 """
-import json
-import os
 import sys
 import time
-import urllib.parse
-import urllib.request
 
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-from harness import browser, check, failures
+from harness import Page, check, finish
 
 URL, SHOTS, LANG = sys.argv[1], sys.argv[2], sys.argv[3]
-os.makedirs(SHOTS, exist_ok=True)
-
-
-def api(path):
-    with urllib.request.urlopen(URL + "api/" + path, timeout=10) as r:
-        return json.load(r)
-
-
-d = browser()
-wait = WebDriverWait(d, 10)
-
-
-def text(css):
-    try:
-        els = d.find_elements(By.CSS_SELECTOR, css)
-        return els[0].text if els else ""
-    except StaleElementReferenceException:
-        return ""
-
-
-def wait_for(cond, what):
-    try:
-        wait.until(lambda _: cond())
-        return True
-    except TimeoutException:
-        check(False, what + " (timed out)")
-        return False
-
-
-def current():
-    return text("#mhead h2")
+page = Page(URL, SHOTS)
+d, wait = page.d, page.wait
+api, mention, text, wait_for = page.api, page.mention, page.text, page.wait_for
+current, press, shot = page.current, page.press, page.shot
 
 
 def idle():
     return wait_for(lambda: current() and not d.execute_script("return S.busy"), "a mention shown")
-
-
-def press(*keys):
-    ActionChains(d).send_keys(*keys).perform()
-
-
-def shot(name):
-    d.save_screenshot(os.path.join(SHOTS, name))
 
 
 def marks_on_page():
@@ -122,16 +82,14 @@ def marks_of(m):
 
 
 try:
-    d.get(URL)
-    wait_for(lambda: d.find_element(By.ID, "name-dialog").get_attribute("open") is not None, "name asked")
-    d.find_element(By.ID, "name-input").send_keys("cat", Keys.ENTER)
+    page.sign_in("cat")
     idle()
 
     # --- the chain on both sides, on a mention whose cluster has target mates ---
     q = api("queue?limit=200")
     pick = None
     for it in q["items"]:
-        m = api("mention?key=" + urllib.parse.quote(it["key"]))
+        m = mention(it["key"])
         tms = [x for u in m["scene"]["utterances"] for x in u["tgt_mentions"]]
         if any(x["self"] for x in tms) and any(not x["self"] for x in tms):
             pick = it
@@ -140,9 +98,9 @@ try:
     d.execute_script("openAt(arguments[0])", pick["pos"])
     wait_for(lambda: current() == pick["key"], "opened " + pick["key"])
     idle()
-    page = marks_settle(marks_of(m), "the scene marks the chain in English and target as the API says") or []
-    check(any(r[2] for r in page), "the mention itself is marked on its target line")
-    check(any(r[3] for r in page), "its cluster mates are marked on the target lines")
+    marks = marks_settle(marks_of(m), "the scene marks the chain in English and target as the API says") or []
+    check(any(r[2] for r in marks), "the mention itself is marked on its target line")
+    check(any(r[3] for r in marks), "its cluster mates are marked on the target lines")
     sty = d.execute_script("""const s = document.querySelector('#scene .t-self'), c = document.querySelector('#scene .t-clu');
       return [getComputedStyle(s).backgroundColor, getComputedStyle(c).backgroundColor, getComputedStyle(c).borderBottomStyle];""")
     check(sty[0] != sty[1] and sty[2] == "solid", "the mention and its cluster look different: %r" % sty)
@@ -197,7 +155,7 @@ try:
     to = int(opts[0][0])
     press(Keys.ENTER)
     wait_for(lambda: ("relink " + pick["key"] + " → cluster %d" % to) in text("#toast"), "the relink is saved")
-    after = api("mention?key=" + urllib.parse.quote(pick["key"]))
+    after = mention(pick["key"])
     check(after["scene"]["tgt_cluster"] == to and after["current"]["span"] == m["current"]["span"],
           "the store has it in cluster %d, the span unchanged" % to)
     wait_for(lambda: current() == pick["key"] and not d.execute_script("return S.busy"), "still on the mention")
@@ -208,15 +166,15 @@ try:
     shot("scene-%s-relink.png" % LANG)
     press("u")
     wait_for(lambda: "Undone" in text("#toast"), "the relink undone")
-    check(api("mention?key=" + urllib.parse.quote(pick["key"]))["scene"]["tgt_cluster"] == cl, "back in cluster %d" % cl)
+    check(mention(pick["key"])["scene"]["tgt_cluster"] == cl, "back in cluster %d" % cl)
     wait_for(lambda: current() == pick["key"] and not d.execute_script("return S.busy"), "on the mention after undo")
-    marks_settle(marks_of(api("mention?key=" + urllib.parse.quote(pick["key"]))), "the scene shows the chain as it was")
+    marks_settle(marks_of(mention(pick["key"])), "the scene shows the chain as it was")
     # Esc leaves the form with nothing saved
     press("r")
     wait_for(lambda: d.find_element(By.ID, "relink-form").is_displayed(), "the relink form opens again")
     press(Keys.ESCAPE)
     check(not d.find_element(By.ID, "relink-form").is_displayed() and
-          api("mention?key=" + urllib.parse.quote(pick["key"]))["scene"]["tgt_cluster"] == cl, "Esc relinks nothing")
+          mention(pick["key"])["scene"]["tgt_cluster"] == cl, "Esc relinks nothing")
 
     if LANG == "zh":
         # --- Enter after a filter: the keys come back, nothing is saved silently
@@ -258,15 +216,10 @@ try:
         check(srv["done"] == done0 + 1 and text("#progress-text").startswith("%d / " % srv["done"]),
               "after the undo: header %r, server %d" % (text("#progress-text"), srv["done"]))
 
-    errors = [l for l in d.get_log("browser") if l["level"] == "SEVERE" and "favicon" not in l["message"]]
-    check(not errors, "no errors in the browser console: %s" % errors)
+    page.console_clean("favicon")
 except Exception as e:
-    import traceback
-    traceback.print_exc()
-    check(False, "the walk through the scene stopped: %s" % type(e).__name__)
-    shot("scene-%s-failure.png" % LANG)
+    page.stopped(e, "the walk through the scene", "scene-%s-failure.png" % LANG)
 finally:
     d.quit()
 
-print("%d failed" % len(failures))
-sys.exit(1 if failures else 0)
+finish()

@@ -15,22 +15,19 @@ screenshots under SHOTS.
 usage: workbench.py URL SHOTS
 """
 import json
-import os
 import sys
 import time
 import urllib.parse
 import urllib.request
 
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
-from harness import browser, check, failures
+from harness import Page, browser, check, finish
 
 URL, SHOTS = sys.argv[1], sys.argv[2]
-os.makedirs(SHOTS, exist_ok=True)
 
 
 def api(method, path, body=None):
@@ -42,45 +39,14 @@ def api(method, path, body=None):
             return r.status, json.load(r)
     except urllib.error.HTTPError as e:
         return e.code, json.load(e)
-
-
-d = browser()
+page = Page(URL, SHOTS)
+d, wait = page.d, page.wait
+text, wait_for, current, press, shot = page.text, page.wait_for, page.current, page.press, page.shot
 ann = bob = None
-wait = WebDriverWait(d, 10)
-
-
-def shot(name):
-    d.save_screenshot(os.path.join(SHOTS, name))
-
-
-def text(css):
-    """the element's text; "" while it is missing or being replaced"""
-    try:
-        els = d.find_elements(By.CSS_SELECTOR, css)
-        return els[0].text if els else ""
-    except StaleElementReferenceException:
-        return ""
-
-
-def current():
-    return text("#mhead h2")
-
-
-def wait_for(cond, what):
-    try:
-        wait.until(lambda _: cond())
-        return True
-    except TimeoutException:
-        check(False, what + " (timed out)")
-        return False
 
 
 def wait_key(key):
     return wait_for(lambda: current() == key and not d.execute_script("return S.busy"), "mention " + key + " shown")
-
-
-def press(*keys):
-    ActionChains(d).send_keys(*keys).perform()
 
 
 def token(i):
@@ -136,9 +102,7 @@ def marked():
 
 try:
     # --- the name, then the queue from the top ----------------------------------
-    d.get(URL)
-    wait_for(lambda: d.find_element(By.ID, "name-dialog").get_attribute("open") is not None, "name asked")
-    d.find_element(By.ID, "name-input").send_keys("ann", Keys.ENTER)
+    page.sign_in("ann")
     wait_key("s01e01c00x|19")
     check("1–50 of 92" in text("#qcount"), "92 mentions in the queue")
     check(d.find_element(By.CSS_SELECTOR, "#queue li.cur .key").text == "s01e01c00x|19", "the first of the triage order is current")
@@ -223,20 +187,18 @@ try:
     check(m["current"]["span"] == [0, 4, 7], "the modification is in the store")
 
     # --- a second annotator, in a browser of his own, changes the mention ---
-    # on ann's screen (the helpers act on the global d: bob's, then ann's again)
+    # on ann's screen (the helpers act on page.d, kept as the global d: bob's, then ann's again)
     st, m = api("GET", "mention?key=" + urllib.parse.quote(after))
     check(m["current"]["span"] is not None, after + " is projected")
     ann, d = d, browser()
-    bob = d
-    d.get(URL)
-    wait_for(lambda: d.find_element(By.ID, "name-dialog").get_attribute("open") is not None, "bob: name asked")
-    d.find_element(By.ID, "name-input").send_keys("bob", Keys.ENTER)
+    bob = page.d = d
+    page.sign_in("bob", "bob: name asked")
     wait_key("s01e01c00x|19")
     check(badge("s01e01c00x|19") == "kept", "bob sees ann's keep in his queue")
     open_from_queue(after)
     press("d")
     wait_for(lambda: current() != after, "bob's delete moves him on")
-    d = ann
+    d = page.d = ann
     st, m = api("GET", "mention?key=" + urllib.parse.quote(after))
     check(m["actions"][-1]["annotator"] == "bob" and m["actions"][-1]["kind"] == "delete", "bob deleted " + after)
     press(Keys.ENTER)   # ann keeps what she sees: refused
@@ -292,17 +254,11 @@ try:
     press("q")
 
     # (the refused edit of the conflict is logged by the browser as a failed load: expected)
-    errors = [l for l in d.get_log("browser") if l["level"] == "SEVERE" and "favicon" not in l["message"]
-              and "409 (Conflict)" not in l["message"]]
-    check(not errors, "no errors in the browser console: %s" % errors)
-except Exception as e:   # a step that could not even be tried is a failure too
-    import traceback
-    traceback.print_exc()
-    check(False, "the walk through the page stopped: %s" % type(e).__name__)
-    shot("99-failure.png")
+    page.console_clean("favicon", "409 (Conflict)")
+except Exception as e:
+    page.stopped(e, "the walk through the page", "99-failure.png")
 finally:
     for b in {d, ann, bob} - {None}:
         b.quit()
 
-print("%d failed" % len(failures))
-sys.exit(1 if failures else 0)
+finish()

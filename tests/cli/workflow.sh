@@ -11,30 +11,9 @@ fi
 R=$(pwd)
 X=$R/$XPROJ
 case $XPROJ in /*) X=$XPROJ ;; esac
-S=$R/tools/sample
+. tests/cli/sample_config
 config() { # OUT MODEL
-	cat <<CONF
-xproj: $X
-out: $1
-sources:
-  sample: $S/dialogue.conll
-languages:
-  zh:
-    subs: $S/en.srt
-    tgt-subs: $S/zh.srt
-    key: $S/expected.zh.conll
-  fa:
-    subs: $S/en.xml
-    tgt-subs: $S/fa.xml
-    links: $S/en-fa.xml
-    key: $S/expected.fa.conll
-options:
-  seed: 1
-  lowercase: true
-  model: $2
-  sample-every: 3
-  model-samplers: 3
-CONF
+	sample_config "$X" "$1" "$2" "lowercase: true"
 }
 sm() { # CONFIG [ARGS...]
 	c=$1; shift

@@ -18,33 +18,13 @@ done
 R=$(pwd)
 X=$R/$XPROJ
 case $XPROJ in /*) X=$XPROJ ;; esac
-S=$R/tools/sample
 # Snakemake's Slurm executor guesses an account from $USER
 USER=${USER:-$(id -un)}
 export USER
 trap 'sh $R/scripts/slurm-local stop $T/slurm >/dev/null 2>&1; rm -rf "$T"' EXIT
+. tests/cli/sample_config
 config() { # OUT
-	cat <<CONF
-xproj: $X
-out: $1
-sources:
-  sample: $S/dialogue.conll
-languages:
-  zh:
-    subs: $S/en.srt
-    tgt-subs: $S/zh.srt
-    key: $S/expected.zh.conll
-  fa:
-    subs: $S/en.xml
-    tgt-subs: $S/fa.xml
-    links: $S/en-fa.xml
-    key: $S/expected.fa.conll
-options:
-  seed: 1
-  model: true
-  sample-every: 3
-  model-samplers: 3
-CONF
+	sample_config "$X" "$1" true
 }
 config $T/local > $T/local.yaml
 config $T/cluster > $T/cluster.yaml

@@ -34,6 +34,19 @@ static inline xp_db *fresh_in(const char *parent)
 /* a fresh, empty store under /tmp */
 static inline xp_db *fresh(void) { return fresh_in("/tmp"); }
 
+/* a fresh, empty store under /tmp at schema `version`, as an older xproj
+ * made it (opening it again with xp_db_open migrates it) */
+static inline xp_db *fresh_at(int version)
+{
+	xp_db *db = fresh();
+	xp_err e;
+	xp_db_close(db);
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(xp_db_open_at(path, version, &db, &e), 0);
+	assert_int_equal(xp_db_version(db), version);
+	return db;
+}
+
 static inline void load_run(xp_corpus *en, xp_aligned *al, char **report)
 {
 	xp_err e;

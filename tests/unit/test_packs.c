@@ -1,6 +1,7 @@
 /* tests/unit/test_packs.c — the language packs (lang/lang.h): a code and
  * its aliases find one pack, a code without one the generic pack; the
- * letters' folding; each pack's rules and their sets. */
+ * letters' folding; each pack's rules and their sets; each pack's
+ * confidence model. */
 #include "testutil.h"
 #include "lang/lang.h"
 #include "lang/np.h"
@@ -180,6 +181,36 @@ static void test_model_codes(void **state)
 	xp_conf_free(&m);
 }
 
+/* each pack carries its own model (lang/calib/CODE.json), for its codes
+ * only, and the compiled-in model is theirs together */
+static void test_pack_models(void **state)
+{
+	(void)state;
+	size_t np, models = 0;
+	const xp_lang_pack *const *p = xp_lang_packs(&np);
+	xp_err e;
+	for (size_t k = 0; k < np; k++) {
+		if (!p[k]->calibration)
+			continue;
+		xp_conf_model one;
+		assert_int_equal(xp_conf_parse(p[k]->code, p[k]->calibration, strlen(p[k]->calibration), &one, &e), 0);
+		assert_true(one.n > 0);
+		for (size_t i = 0; i < one.n; i++)
+			assert_ptr_equal(xp_lang_find(one.v[i].lang), p[k]);
+		models += one.n;
+		xp_conf_free(&one);
+	}
+	assert_non_null(xp_lang_find("zh")->calibration);
+	assert_non_null(xp_lang_find("fa")->calibration);
+	assert_null(xp_lang_find("de")->calibration);
+	xp_conf_model m;
+	assert_int_equal(xp_conf_default(&m, &e), 0);
+	assert_int_equal(m.n, models);
+	assert_non_null(xp_conf_for(&m, "fa")->lex);   /* the lexicon fa_last_word reads came along */
+	assert_null(xp_conf_for(&m, "de"));
+	xp_conf_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -189,6 +220,7 @@ int main(void)
 		cmocka_unit_test(test_rules),
 		cmocka_unit_test(test_rules_spec),
 		cmocka_unit_test(test_model_codes),
+		cmocka_unit_test(test_pack_models),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

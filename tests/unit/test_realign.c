@@ -328,16 +328,91 @@ static void rerun_keeps_them(void **state)
 	done(db);
 }
 
+/* a run of the fixture with one of each: d|2's utterance re-paired with
+ * line 1 (tedit 1), tokens 6-8 of utterance 0 added to cluster 2 (tedit 2) */
+static int64_t run_with_both(xp_db *db)
+{
+	int64_t run = run_with_lines(db), one = 1, id;
+	xp_err e;
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, -1, &e), 0);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|0", 0, 6, 8, 2, "ann", NULL, -1, &id, &e), 0);
+	return run;
+}
+
+/* the problems `db check` finds in a store of problems (the report's lines) */
+static size_t check(xp_db *db, char **report)
+{
+	size_t n;
+	xp_err e;
+	assert_int_equal(xp_db_check(db, report, &n, &e), 0);
+	return n;
+}
+
+static void sql(xp_db *db, const char *s)
+{
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open(xp_db_path(db), &h), SQLITE_OK);
+	if (sqlite3_exec(h, s, NULL, NULL, NULL) != SQLITE_OK)
+		fail_msg("%s: %s", s, sqlite3_errmsg(h));
+	sqlite3_close(h);
+}
+
+/* db check reads tedits: a whole store passes; each way of breaking one
+ * (rows of another run or document, a row that is gone, a kind without
+ * its content, a span outside its sentence) is a line of its own */
+static void check_tedits(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	run_with_both(db);
+	run_with_lines(db);   /* carries both over */
+	char *report;
+	size_t n = check(db, &report);
+	if (n)
+		fail_msg("db check on a whole store: %s", report);
+	free(report);
+	assert_int_equal(count_tedits(db), 4);
+	/* the realign (id 1) of run 1: another run's utterance, the
+	 * mention of run 2's document, tokens that are no JSON */
+	sql(db, "UPDATE tedits SET utterance = (SELECT t.utterance FROM tedits t WHERE t.id = 3) WHERE id = 1");
+	sql(db, "UPDATE tedits SET mention = (SELECT t.mention FROM tedits t WHERE t.id = 4) WHERE id = 2");
+	sql(db, "UPDATE tedits SET tgt = '[\"x\"' WHERE id = 3");
+	sql(db, "UPDATE tedits SET carried_from = 3 WHERE id = 4");
+	n = check(db, &report);
+	assert_non_null(strstr(report, "target edit 1: utterance "));
+	assert_non_null(strstr(report, "is not of its run 1"));
+	assert_non_null(strstr(report, "target edit 2: mention "));
+	assert_non_null(strstr(report, "is not of its utterance's document"));
+	assert_non_null(strstr(report, "realign 3: its tokens, text or lines are missing or not JSON"));
+	assert_non_null(strstr(report, "target edit 4: carried from 3, an edit of another kind"));
+	assert_int_equal(n, 5);   /* and edit 1's mention is now of another document than its utterance */
+	free(report);
+	done(db);
+	/* a target-only mention (id 2) past its sentence's end, in no
+	 * cluster; then of an utterance that is gone */
+	db = fresh();
+	run_with_both(db);
+	sql(db, "UPDATE tedits SET end = 99, cluster = NULL WHERE id = 2");
+	n = check(db, &report);
+	assert_non_null(strstr(report, "target-only mention 2: cluster none is no cluster number"));
+	assert_non_null(strstr(report, "target-only mention 2: span 6-99 is not inside utterance"));
+	assert_int_equal(n, 2);
+	free(report);
+	sql(db, "PRAGMA foreign_keys = OFF; UPDATE tedits SET utterance = 999999, end = 8, cluster = 2 WHERE id = 2");
+	n = check(db, &report);
+	assert_non_null(strstr(report, "target edit 2: utterance 999999 does not exist, of run 1"));
+	assert_non_null(strstr(report, "foreign key: tedits -> utterances"));
+	free(report);
+	done(db);
+}
+
 /* db merge takes them (and the pairing's doubts) with nothing lost, once */
 static void merged(void **state)
 {
 	(void)state;
 	xp_db *db = fresh();
-	int64_t run = run_with_lines(db);
+	int64_t run = run_with_both(db), id;
 	xp_err e;
-	int64_t one = 1, id;
-	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, -1, &e), 0);
-	assert_int_equal(xp_db_tadd_at(db, run, "d|0", 0, 6, 8, 2, "ann", NULL, -1, &id, &e), 0);
 	assert_int_equal(xp_db_tadd_at(db, run, "d|0", 0, 3, 4, 1, "ann", NULL, -1, &id, &e), 0);
 	char what[200], key[200];
 	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);   /* the second */
@@ -385,12 +460,8 @@ static void merged(void **state)
 static void migrate_from_8(void **state)
 {
 	(void)state;
-	xp_db *db = fresh();
-	xp_db_close(db);
+	xp_db *db = fresh_at(8);
 	xp_err e;
-	unlink(path);
-	assert_int_equal(xp_db_open_at(path, 8, &db, &e), 0);
-	assert_int_equal(xp_db_version(db), 8);
 	int64_t run = import(db);
 	xp_edit mod = {XP_MODIFY, "d|1", 0, 3, 5, "ann", NULL};
 	assert_int_equal(xp_db_edit(db, run, &mod, &e), 0);
@@ -444,6 +515,7 @@ int main(void)
 		cmocka_unit_test(target_only),
 		cmocka_unit_test(rerun_keeps_them),
 		cmocka_unit_test(merged),
+		cmocka_unit_test(check_tedits),
 		cmocka_unit_test(migrate_from_8),
 	};
 	return cmocka_run_group_tests_name("realign", tests, NULL, NULL);

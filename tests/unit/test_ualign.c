@@ -123,7 +123,7 @@ static void bilingual_target(void **state)
 	assert_int_equal(out.v[0].utt, 0);
 	xp_aligned_free(&out);
 	/* word tokens for Chinese through ICU's dictionary */
-	ep.zh_tokens = XP_TOK_WORDS;
+	ep.unspaced_tokens = XP_TOK_WORDS;
 	assert_int_equal(xp_episode_align(&ep, &out, &st, &e), 0);
 	assert_true(out.v[1].ntgt < 6);
 	xp_aligned_free(&out);

@@ -61,7 +61,7 @@ static void setup(fix *f)
 	episode(&f->c, &f->s);
 	xp_ualign_opts o;
 	xp_ualign_defaults(&o);
-	f->ep = (xp_episode){.transcript = &f->c, .doc_first = 0, .ndocs = f->c.ndocs, .en = &f->s, .tgt_lang = "", .zh_tokens = XP_TOK_CHARS, .opts = o};
+	f->ep = (xp_episode){.transcript = &f->c, .doc_first = 0, .ndocs = f->c.ndocs, .en = &f->s, .tgt_lang = "", .unspaced_tokens = XP_TOK_CHARS, .opts = o};
 	assert_int_equal(f->c.ndocs, 2);
 	assert_int_equal(xp_turns_of(&f->s, &f->T), 0);
 	size_t n;
