@@ -36,7 +36,7 @@ expect_status 0 $XPROJ db import $T/b2.db $I --report $T/r2.json
 expect_eq "$(rows $T/b2.db)" "$(rows $T/a.db)" "version 2 and 3 import the same rows"
 # judge reads the features of every version alike (its model's confidence from them)
 for v in r r1 r2; do
-	$XPROJ judge --report $T/$v.json --projected $T/zh.conll --key $T/zh.conll --model project/calibration.json \
+	$XPROJ judge --report $T/$v.json --projected $T/zh.conll --key $T/zh.conll --model lang/calib/zh.json \
 		> $T/judge.$v 2>&1 || echo "judge of $v: $?" >> $T/judge.$v
 done
 expect_eq "$(cat $T/judge.r1)" "$(cat $T/judge.r)" "judge: version 1 and 3 alike"
