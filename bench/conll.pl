@@ -10,7 +10,7 @@
 # Chinese files are word-segmented, and MMC compares them on characters.
 # Brackets that never close make no mention.
 #
-# read_report FILE: the decoded `xproj project --report` JSON (version 2's
+# read_report FILE: the decoded `xproj project --report` JSON (version 2 or 3's
 # lines as version 1's one object: the header's fields and "documents").
 use strict;
 use warnings;

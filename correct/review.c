@@ -292,6 +292,8 @@ static xp_mtype type_of(json_t *tokens, int64_t start, int64_t end)
 	return end > start ? XP_MT_NAME : XP_MT_NOMINAL;
 }
 
+xp_mtype xp_span_type(json_t *tokens, int64_t start, int64_t end) { return type_of(tokens, start, end); }
+
 /* The newest LIMIT actions are listed (a mention fought over for hours
  * would otherwise make every reply longer); *total counts them all. */
 #define ACTIONS_LIMIT 50

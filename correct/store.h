@@ -8,6 +8,7 @@
 #define XP_STORE_H
 
 #include "db.h"
+#include "review.h"
 #include "../base/failpoint.h"
 #include "../io/json.h"
 
@@ -177,5 +178,12 @@ int xp_queue_store_all(xp_db *db, xp_err *err);
 int64_t xp_mention_row(xp_db *db, int64_t run, const char *key);
 /* The same with the failure in err: 0 (*row set), XP_ENOTFOUND or XP_EDB. */
 int xp_mention_lookup(xp_db *db, int64_t run, const char *key, int64_t *row, xp_err *err);
+
+/* xp_db_triage's item of one mention (correct/view.c), for the queue's
+ * ranking row by row (correct/queue.c); and what kind of mention tokens
+ * [start, end) of a JSON token array are (correct/review.c). */
+void xp_triage_one(const char *doc, int64_t mention, const char *fate, double conf, int has_tgt, const char *why,
+		   const char *doubt_json, unsigned flags, xp_triage_item *t);
+xp_mtype xp_span_type(json_t *tokens, int64_t start, int64_t end);
 
 #endif

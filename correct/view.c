@@ -315,6 +315,52 @@ double xp_fix_rate(double p, int projected)
 	return p <= 0 ? 0 : 60 * p / (look + p * fix);
 }
 
+/* One mention's triage item (xp_db_triage's, row by row: correct/queue.c
+ * ranks a run with it without holding the run): doc and mention its key,
+ * fate, conf and has_tgt its projection, why the projection's explanation,
+ * doubt its utterance's align_doubt (JSON, or NULL), flags its xp_touch. */
+void xp_triage_one(const char *doc, int64_t mention, const char *fate, double conf, int has_tgt, const char *why,
+		   const char *doubt_json, unsigned flags, xp_triage_item *t)
+{
+	memset(t, 0, sizeof *t);
+	snprintf(t->key, sizeof t->key, "%s|%lld", doc ? doc : "", (long long)mention);
+	int projected = fate && !strcmp(fate, "projected");
+	snprintf(t->explain, sizeof t->explain, "%s", why ? why : "");
+	if (flags & (XP_TOUCH_EDITED | XP_TOUCH_KEPT)) {
+		snprintf(t->why, sizeof t->why, "%s", flags & XP_TOUCH_EDITED ? "corrected" : "kept");
+		return;
+	}
+	if (!has_tgt) {
+		snprintf(t->why, sizeof t->why, "no target sentence");
+		return;
+	}
+	t->p_fix = conf < 0 ? 1 : conf > 1 ? 0 : 1 - conf;
+	t->risk = xp_fix_rate(t->p_fix, projected);
+	snprintf(t->why, sizeof t->why, "%s: P(%s) %.2f, %.1f fixes/min", projected ? "projected" : fate,
+		 projected ? "wrong" : "addition", t->p_fix, t->risk);
+	/* The utterance may be paired with the wrong subtitle lines: no
+	 * span of it can be right until that is fixed (a realign in the
+	 * workbench), so its mentions come first whatever their risk. */
+	json_t *doubt = doubt_json ? json_loads(doubt_json, 0, NULL) : NULL;
+	if (json_is_array(doubt) && json_array_size(doubt)) {
+		char words[80] = "";
+		size_t at = 0;
+		for (size_t k = 0; k < json_array_size(doubt) && at < sizeof words; k++) {
+			const char *w = json_string_value(json_array_get(doubt, k));
+			int len = snprintf(words + at, sizeof words - at, "%s%s", k ? ", " : "", w ? w : "");
+			at += len > 0 ? (size_t)len : 0;
+		}
+		t->align = 1;
+		char rest[sizeof t->why];
+		memcpy(rest, t->why, sizeof rest);
+		xp_buf w = {0};
+		xp_buf_printf(&w, "alignment doubtful (%s); %s", words, rest);
+		snprintf(t->why, sizeof t->why, "%s", w.p && !w.oom ? w.p : "alignment doubtful");
+		xp_buf_free(&w);
+	}
+	json_decref(doubt);
+}
+
 int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_err *err)
 {
 	sqlite3_stmt *st;
@@ -341,47 +387,9 @@ int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_e
 			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 			break;
 		}
-		xp_triage_item *t = &(*items)[(*n)++];
-		memset(t, 0, sizeof *t);
-		snprintf(t->key, sizeof t->key, "%s|%lld", xp_sql_text(st, 0), (long long)sqlite3_column_int64(st, 1));
-		const char *fate = xp_sql_text(st, 3), *why = xp_sql_text(st, 6);
-		int projected = fate && !strcmp(fate, "projected"), has_tgt = sqlite3_column_int(st, 5);
-		double conf = sqlite3_column_double(st, 4);
-		unsigned flags = xp_touch_flags(touched, ntouched, sqlite3_column_int64(st, 2));
-		snprintf(t->explain, sizeof t->explain, "%s", why ? why : "");
-		if (flags & (XP_TOUCH_EDITED | XP_TOUCH_KEPT)) {
-			snprintf(t->why, sizeof t->why, "%s", flags & XP_TOUCH_EDITED ? "corrected" : "kept");
-			continue;
-		}
-		if (!has_tgt) {
-			snprintf(t->why, sizeof t->why, "no target sentence");
-			continue;
-		}
-		t->p_fix = conf < 0 ? 1 : conf > 1 ? 0 : 1 - conf;
-		t->risk = xp_fix_rate(t->p_fix, projected);
-		snprintf(t->why, sizeof t->why, "%s: P(%s) %.2f, %.1f fixes/min", projected ? "projected" : fate,
-			 projected ? "wrong" : "addition", t->p_fix, t->risk);
-		/* The utterance may be paired with the wrong subtitle lines: no
-		 * span of it can be right until that is fixed (a realign in the
-		 * workbench), so its mentions come first whatever their risk. */
-		json_t *doubt = json_loads(xp_sql_text(st, 7), 0, NULL);
-		if (json_is_array(doubt) && json_array_size(doubt)) {
-			char words[80] = "";
-			size_t at = 0;
-			for (size_t k = 0; k < json_array_size(doubt) && at < sizeof words; k++) {
-				const char *w = json_string_value(json_array_get(doubt, k));
-				int len = snprintf(words + at, sizeof words - at, "%s%s", k ? ", " : "", w ? w : "");
-				at += len > 0 ? (size_t)len : 0;
-			}
-			t->align = 1;
-			char rest[sizeof t->why];
-			memcpy(rest, t->why, sizeof rest);
-			xp_buf w = {0};
-			xp_buf_printf(&w, "alignment doubtful (%s); %s", words, rest);
-			snprintf(t->why, sizeof t->why, "%s", w.p && !w.oom ? w.p : "alignment doubtful");
-			xp_buf_free(&w);
-		}
-		json_decref(doubt);
+		xp_triage_one(xp_sql_text(st, 0), sqlite3_column_int64(st, 1), xp_sql_text(st, 3), sqlite3_column_double(st, 4),
+			      sqlite3_column_int(st, 5), xp_sql_text(st, 6), (const char *)sqlite3_column_text(st, 7),
+			      xp_touch_flags(touched, ntouched, sqlite3_column_int64(st, 2)), &(*items)[(*n)++]);
 	}
 	sqlite3_finalize(st);
 	free(touched);

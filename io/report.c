@@ -2,7 +2,7 @@
  * io/report.c — the run report read back; see report.h.
  *
  * jansson parses the text, a line (one document) at a time for a report of
- * version 2; every field is checked on its way into plain structs, so the
+ * version 2 or 3; every field is checked on its way into plain structs, so the
  * consumers index arrays without asking jansson again.
  */
 #include "report.h"
@@ -36,6 +36,8 @@ typedef struct rd {
 	size_t nfeat;                /* the caller's features */
 	int *fmap;                   /* the caller's index of each of the report's (NULL: not read) */
 	size_t nf;                   /* the report's features */
+	const char **fname;          /* their names (version 3 names each value) */
+	int version;
 	unsigned long line;          /* of the document being read (0 in a version 1 report) */
 	size_t dbase;                /* documents read before r's first */
 	xp_err *err;
@@ -62,12 +64,14 @@ static int feature_map(rd *R, json_t *names, const char *const *feats)
 	if (!json_is_array(names) || json_array_size(names) > 4 * R->nfeat)
 		return xp_failc(R->err, XP_EINPUT, R->name, R->line, "\"features\" is not a list of feature names");
 	R->nf = json_array_size(names);
-	if (!(R->fmap = malloc((R->nf + 1) * sizeof *R->fmap)))
+	if (!(R->fmap = malloc((R->nf + 1) * sizeof *R->fmap)) || !(R->fname = calloc(R->nf + 1, sizeof *R->fname)))
 		return xp_failc(R->err, XP_ENOMEM, R->name, R->line, "out of memory");
 	for (size_t k = 0; k < R->nf; k++) {
 		const char *s = json_string_value(json_array_get(names, k));
 		if (!s)
 			return xp_failc(R->err, XP_EINPUT, R->name, R->line, "feature %zu has no name", k + 1);
+		if (!(R->fname[k] = xp_arena_strdup(&R->r->arena, s)))
+			return xp_failc(R->err, XP_ENOMEM, R->name, R->line, "out of memory");
 		R->fmap[k] = -1;
 		for (size_t i = 0; i < R->nfeat && R->fmap[k] < 0; i++)
 			if (!strcmp(s, feats[i]))
@@ -79,8 +83,50 @@ static int feature_map(rd *R, json_t *names, const char *const *feats)
 	return 0;
 }
 
+/* the report's index of feature name s, looked for from *at on (version
+ * 3 names them in the order of "features": one step each), or -1 */
+static long feature_named(const rd *R, const char *s, size_t *at)
+{
+	for (size_t n = 0; n < R->nf; n++) {
+		size_t i = (*at + n) % R->nf;
+		if (!strcmp(R->fname[i], s)) {
+			*at = i + 1;
+			return (long)i;
+		}
+	}
+	return -1;
+}
+
+/* Version 3: an object of the features that are not 0, by name. */
+static int sparse_features(rd *R, size_t d, size_t k, json_t *f, xp_ritem *it)
+{
+	const char *key;
+	json_t *v;
+	size_t at = 0;
+	json_object_foreach(f, key, v) {
+		long i = feature_named(R, key, &at);
+		if (i < 0)
+			return xp_failc(R->err, XP_EINPUT, R->name, R->line, "document %zu, mention %zu: feature '%s' is not "
+					"one of the report's \"features\"", R->dbase + d + 1, k + 1, key);
+		if (!json_is_number(v))
+			return xp_failc(R->err, XP_EINPUT, R->name, R->line, "document %zu, mention %zu: feature '%s' is not a number",
+					R->dbase + d + 1, k + 1, key);
+		it->feat[R->fmap[i]] = (float)json_number_value(v);
+	}
+	return 0;
+}
+
 static int features(rd *R, size_t d, size_t k, json_t *f, xp_ritem *it)
 {
+	if (R->version >= 3) {
+		if (!json_is_object(f))
+			return xp_failc(R->err, XP_EINPUT, R->name, R->line, "document %zu, mention %zu: \"f\" is not an object of "
+					"features", R->dbase + d + 1, k + 1);
+		if (!(it->feat = xp_arena_alloc(&R->r->arena, (R->nfeat + 1) * sizeof *it->feat)))
+			return xp_failc(R->err, XP_ENOMEM, R->name, R->line, "out of memory");
+		memset(it->feat, 0, R->nfeat * sizeof *it->feat);   /* one the report leaves out is 0 */
+		return sparse_features(R, d, k, f, it);
+	}
 	if (!json_is_array(f) || json_array_size(f) != R->nf)
 		return xp_failc(R->err, XP_EINPUT, R->name, R->line, "document %zu, mention %zu: %zu features, the report names %zu",
 				R->dbase + d + 1, k + 1, json_is_array(f) ? json_array_size(f) : 0, R->nf);
@@ -287,8 +333,8 @@ static int top(xp_report_reader *rr, json_t *j, const char *const *feats)
 	return 0;
 }
 
-/* The first line decides: an object with "version" is version 2's header
- * (a later version is refused by name); anything else is version 1, the
+/* The first line decides: an object with "version" is the header of
+ * version 2 or 3 (a later version is refused by name); anything else is version 1, the
  * whole text one JSON object (as xproj wrote it before, on one line, or
  * as an editor left it, on many). */
 static int header(xp_report_reader *rr, const char *const *feats, xp_err *err)
@@ -304,10 +350,10 @@ static int header(xp_report_reader *rr, const char *const *feats, xp_err *err)
 	if (json_is_integer(ver) && !json_object_get(j, "detail")) {
 		json_t *nd = json_object_get(j, "documents");
 		int rc = 0;
-		rr->version = (int)json_integer_value(ver);
-		if (json_integer_value(ver) != XP_REPORT_VERSION)
+		rr->version = rr->R.version = (int)json_integer_value(ver);
+		if (json_integer_value(ver) < 2 || json_integer_value(ver) > XP_REPORT_VERSION)
 			rc = xp_failc(err, XP_EINPUT, rr->name, 1, "a projection report of version %lld: this xproj reads "
-				      "versions 1 and %d", (long long)json_integer_value(ver), XP_REPORT_VERSION);
+				      "versions 1 to %d", (long long)json_integer_value(ver), XP_REPORT_VERSION);
 		else if (!json_is_object(j) || !json_is_integer(nd) || json_integer_value(nd) < 0)
 			rc = xp_failc(err, XP_EINPUT, rr->name, 1, "not a projection report (no \"documents\" count)");
 		else {
@@ -318,7 +364,7 @@ static int header(xp_report_reader *rr, const char *const *feats, xp_err *err)
 		json_decref(j);
 		return rc;
 	}
-	rr->version = 1;
+	rr->version = rr->R.version = 1;
 	if (j) {   /* on one line, as xproj wrote it: nothing may follow */
 		const char *q;
 		size_t m;
@@ -353,6 +399,7 @@ static void reader_free(xp_report_reader *rr)
 		xp_stream_close(rr->s);
 	json_decref(rr->v1);
 	free(rr->R.fmap);
+	free(rr->R.fname);
 	free(rr->buf);
 	free(rr->name);
 	xp_report_free(&rr->head);

@@ -8,6 +8,7 @@
 #include "../model/mtype.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,12 +67,28 @@ static json_t *np_rules(xp_np_mask bits, const char *lang)
 
 /* The features' values repeat (0 and 1 above all): one json_t per distinct
  * float, shared by reference, spares the report two thirds of its
- * allocations.  A slot holds the last value hashed to it. */
+ * allocations.  A slot holds the last value hashed to it.  A whole number
+ * below 10000 (an indicator, a count: most features that are not 0) is an
+ * integer: jansson writes a real through printf's %g, the report's largest
+ * cost (issue 37), and version 1's text of the real is the integer's with
+ * ".0" (bench/report_v1.sh rebuilds it).  Small integers (ids, token
+ * positions) are shared the same way. */
 #define NREALS 4096
+#define NINTS 1024
 typedef struct reals {
 	uint32_t bits[NREALS];
 	json_t *v[NREALS];
+	json_t *ints[NINTS];
 } reals;
+
+static json_t *int_of(reals *c, long long x)
+{
+	if (x < 0 || x >= NINTS)
+		return json_integer((json_int_t)x);
+	if (!c->ints[x] && !(c->ints[x] = json_integer((json_int_t)x)))
+		return NULL;
+	return json_incref(c->ints[x]);
+}
 
 static json_t *real_of(reals *c, float x)
 {
@@ -79,7 +96,8 @@ static json_t *real_of(reals *c, float x)
 	memcpy(&b, &x, sizeof b);
 	size_t h = (size_t)((b * 2654435761u) >> 20) % NREALS;
 	if (!c->v[h] || c->bits[h] != b) {
-		json_t *v = json_real(x);
+		json_t *v = x == (float)(int)x && x > -10000 && x < 10000 && !signbit(x) ? json_integer((json_int_t)x)
+												   : json_real(x);
 		if (!v)
 			return NULL;
 		json_decref(c->v[h]);
@@ -92,47 +110,75 @@ static void reals_free(reals *c)
 {
 	for (size_t k = 0; k < NREALS; k++)
 		json_decref(c->v[k]);
+	for (size_t k = 0; k < NINTS; k++)
+		json_decref(c->ints[k]);
 }
 
+static json_t *triple(reals *c, uint32_t a, uint32_t b, uint32_t d)
+{
+	json_t *t = json_array();
+	if (t && (json_array_append_new(t, int_of(c, a)) || json_array_append_new(t, int_of(c, b)) ||
+		  json_array_append_new(t, int_of(c, d)))) {
+		json_decref(t);
+		return NULL;
+	}
+	return t;
+}
+
+/* the names of the bits set, as an object of true (version 3: a mention
+ * lists the rules that fired, not every rule; the header lists them all) */
+static json_t *fired(uint64_t bits, unsigned n, const char *(*name)(unsigned), const char *lang)
+{
+	json_t *r = json_object();
+	for (unsigned k = 0; r && k < n; k++)
+		if (((bits >> k) & 1) && (!lang || xp_np_listed(k, lang)))
+			json_object_set_new_nocheck(r, name(k), json_true());
+	return r;
+}
+
+/* One mention: plain calls, no json_pack (its format is parsed each time)
+ * and no key checks (the keys are ours), as the report's cost is its
+ * mentions' (issue 37). */
 static json_t *mention(const xp_projection *p, const xp_proj_mention *m, reals *c)
 {
-	json_t *o = json_pack("{s:I,s:I,s:[I,I,I]}", "id", (json_int_t)m->id, "cluster", (json_int_t)m->cluster,
-			      "en", (json_int_t)m->en_utt, (json_int_t)m->en_start, (json_int_t)m->en_end);
+	json_t *o = json_object();
+	if (!o)
+		return NULL;
+	json_object_set_new_nocheck(o, "id", int_of(c, m->id));
+	json_object_set_new_nocheck(o, "cluster", int_of(c, m->cluster));
+	json_object_set_new_nocheck(o, "en", triple(c, m->en_utt, m->en_start, m->en_end));
 	if (m->fate == XP_PROJECTED || m->fate == XP_SAME_SPAN || m->fate == XP_COLLIDED)
-		json_object_set_new(o, "tgt", json_pack("[I,I,I]", (json_int_t)m->tgt_utt,
-							(json_int_t)m->tgt_start, (json_int_t)m->tgt_end));
+		json_object_set_new_nocheck(o, "tgt", triple(c, m->tgt_utt, m->tgt_start, m->tgt_end));
 	else
-		json_object_set_new(o, "tgt", json_null());
+		json_object_set_new_nocheck(o, "tgt", json_null());
 	if (m->fate == XP_NULL_FILTERED && ((m->rule & XP_LR_PRON_DROP) || (m->np & XP_NP_ZH_PARTICLE)))   /* what the rule took away */
-		json_object_set_new(o, "dropped", json_pack("[I,I,I]", (json_int_t)m->tgt_utt,
-							    (json_int_t)m->tgt_start, (json_int_t)m->tgt_end));
-	json_object_set_new(o, "fate", json_string(xp_fate_name(m->fate)));
-	json_object_set_new(o, "conf", json_real(m->conf));
+		json_object_set_new_nocheck(o, "dropped", triple(c, m->tgt_utt, m->tgt_start, m->tgt_end));
+	json_object_set_new_nocheck(o, "fate", json_string_nocheck(xp_fate_name(m->fate)));
+	json_object_set_new_nocheck(o, "conf", json_real(m->conf));
 	if (m->prodrop)
-		json_object_set_new(o, "prodrop", json_true());
-	if (m->rule) {
-		json_t *r = json_object();
-		for (unsigned k = 0; k < XP_LR_NRULES; k++)
-			json_object_set_new(r, xp_lr_name(k), json_boolean((m->rule >> k) & 1));
-		json_object_set_new(o, "rules", r);
-	}
+		json_object_set_new_nocheck(o, "prodrop", json_true());
+	if (m->rule)
+		json_object_set_new_nocheck(o, "rules", fired(m->rule, XP_LR_NRULES, xp_lr_name, NULL));
 	if (m->np)
-		json_object_set_new(o, "np_rules", np_rules(m->np, p->lang));
+		json_object_set_new_nocheck(o, "np_rules", fired(m->np, XP_NP_NRULES, xp_np_name, p->lang));
 	if (m->same_as != UINT32_MAX)
-		json_object_set_new(o, "same_as", json_integer(m->same_as));
-	/* the confidence features, in the order of the report's "features" */
+		json_object_set_new_nocheck(o, "same_as", int_of(c, m->same_as));
+	/* the confidence features that are not 0, by name, in the order of the
+	 * report's "features": most are 0, and a dense array of 60 took half
+	 * the report's CPU (version 2) */
 	const float *x = p->feat + (m - p->m) * XP_NFEAT;
-	json_t *f = json_array();
-	for (int k = 0; k < XP_NFEAT; k++)
-		json_array_append_new(f, real_of(c, x[k]));
-	json_object_set_new(o, "f", f);
+	json_t *f = json_object();
+	for (int k = 0; f && k < XP_NFEAT; k++)
+		if (x[k] != 0 || signbit(x[k]))
+			json_object_set_new_nocheck(f, xp_feat_names[k], real_of(c, x[k]));
+	json_object_set_new_nocheck(o, "f", f);
 	if (p->model.lang[0]) {
 		int kind = m->fate == XP_PROJECTED ? XP_CONF_PROJECTED
 			 : m->fate == XP_NULL_EMPTY_TARGET ? XP_CONF_NO_TARGET : XP_CONF_NULL;
 		xp_buf why = {0};
 		xp_conf_explain(&p->model, kind, x, 3, &why);
 		if (why.p && !why.oom)
-			json_object_set_new(o, "why", json_string(why.p));
+			json_object_set_new_nocheck(o, "why", json_string(why.p));
 		xp_buf_free(&why);
 	}
 	return o;

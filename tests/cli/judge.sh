@@ -54,7 +54,7 @@ expect_grep '  every fix first (a bound)  *2 (  1+  1)' $T/out
 last_f() {
 	i=$(grep -o '"features":\[[^]]*\]' "$1" | sed 's/"features":\[//; s/\]//' | tr -d '"' | tr ',' '\n' |
 		grep -n '^seed_agree$' | cut -d: -f1)
-	grep -o '"f":\[[^]]*\]' "$1" | sed 's/"f":\[//; s/\]//' | cut -d, -f"$i" | sort | uniq -c | tr -s " " | tr "\n" " "
+	sh bench/report_v1.sh "$1" | grep -o '"f":\[[^]]*\]' | sed 's/"f":\[//; s/\]//' | cut -d, -f"$i" | sort | uniq -c | tr -s " " | tr "\n" " "
 }
 expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
 	--probs $P/pairs.probs -o $T/s1.conll --report $T/s1.json --uncalibrated --alt-alignments $P/pairs.pharaoh

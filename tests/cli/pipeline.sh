@@ -101,7 +101,7 @@ cmp -s $T/so0/alignments.pharaoh $T/as/alignments.pharaoh || { echo "FAIL: --alt
 seed_f() {   # every mention's seed_agree, found by name in the report's features
 	i=$(grep -o '"features":\[[^]]*\]' "$1" | sed 's/"features":\[//; s/\]//' | tr -d '"' | tr ',' '\n' |
 		grep -n '^seed_agree$' | cut -d: -f1)
-	grep -o '"f":\[[^]]*\]' "$1" | sed 's/"f":\[//; s/\]//' | cut -d, -f"$i"
+	sh bench/report_v1.sh "$1" | grep -o '"f":\[[^]]*\]' | sed 's/"f":\[//; s/\]//' | cut -d, -f"$i"
 }
 expect_eq "$(seed_f $T/as/report.json | sort -u | tr '\n' ' ')" "0.0 1.0 " "seed_agree from one other seed"
 expect_eq "$(seed_f $T/so/report.json | sort -u | grep -c -v '^[01]\.0$')" 2 \

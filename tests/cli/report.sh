@@ -1,5 +1,6 @@
-# The projection report, version 2 (docs/formats.md): a header line, a line
-# per document, written as project goes; version 1's bytes come back from
+# The projection report, version 3 (docs/formats.md): a header line, a line
+# per document, written as project goes, each mention's features the ones
+# not 0 by name; version 1's bytes come back from
 # it (bench/report_v1.sh); db import reads it side by side with the corpus,
 # out of order from the report read whole with the same rows, gzipped too,
 # and refuses one cut short before it creates a store.
@@ -10,7 +11,8 @@ synth_run 300 3 $T/r
 P="--source $T/r/en.conll --aligned $T/r/aligned.jsonl --alignments $T/r/pairs.pharaoh -o $T/zh.conll"
 expect_status 0 $XPROJ project $P --report $T/r.json
 expect_eq "$(wc -l < $T/r.json)" 4 "a header line and one line per document"
-expect_grep '^{"version":2,"mentions":300,' $T/r.json
+expect_grep '^{"version":3,"mentions":300,' $T/r.json
+expect_grep '"fate":"projected","conf":[0-9.]*,"f":{"link_mean":1,"link_min":1,"cover":1,"en_len":0.6931,' $T/r.json
 expect_grep ',"documents":3}$' $T/r.json
 expect_eq "$(sed -n 2p $T/r.json | grep -c '"doc":"doc0","part":0,"tgt_to_en":\[')" 1 "the first document's line"
 # version 1: one object holding the three documents, as before
@@ -18,13 +20,27 @@ sh bench/report_v1.sh $T/r.json > $T/r1.json
 expect_eq "$(wc -l < $T/r1.json)" 1 "version 1 is one line"
 expect_eq "$(grep -o '"detail":' $T/r1.json | wc -l)" 3 "version 1 holds the three documents"
 expect_grep '"utterances_without_target":0,"language_rules":' $T/r1.json
+expect_grep '"f":\[1.0,1.0,0.0,1.0,0.6931,0.6931,0.0,' $T/r1.json
+# version 2 (the features an array): version 1's documents a line each
+perl -MJSON::PP -e 'local $/; my $j = JSON::PP->new; my $r = $j->decode(<>); my $d = delete $r->{documents};
+	$r->{version} = 2; $r->{documents} = @$d; print $j->encode($r), "\n"; print $j->encode($_), "\n" for @$d' \
+	$T/r1.json > $T/r2.json
 # every reader takes both: db import of either gives the same rows
 rows() { sqlite3 "$1" "SELECT d.doc, m.mention, p.fate, p.tgt_start, p.tgt_end, p.confidence, p.why FROM projections p
 	JOIN mentions m ON m.id = p.mention JOIN documents d ON d.id = m.document ORDER BY d.doc, m.mention" | cksum; }
 I="--source $T/r/en.conll --aligned $T/r/aligned.jsonl"
 expect_status 0 $XPROJ db import $T/a.db $I --report $T/r.json
 expect_status 0 $XPROJ db import $T/b.db $I --report $T/r1.json
-expect_eq "$(rows $T/b.db)" "$(rows $T/a.db)" "version 1 and 2 import the same rows"
+expect_eq "$(rows $T/b.db)" "$(rows $T/a.db)" "version 1 and 3 import the same rows"
+expect_status 0 $XPROJ db import $T/b2.db $I --report $T/r2.json
+expect_eq "$(rows $T/b2.db)" "$(rows $T/a.db)" "version 2 and 3 import the same rows"
+# judge reads the features of every version alike (its model's confidence from them)
+for v in r r1 r2; do
+	$XPROJ judge --report $T/$v.json --projected $T/zh.conll --key $T/zh.conll --model lang/calib/zh.json \
+		> $T/judge.$v 2>&1 || echo "judge of $v: $?" >> $T/judge.$v
+done
+expect_eq "$(cat $T/judge.r1)" "$(cat $T/judge.r)" "judge: version 1 and 3 alike"
+expect_eq "$(cat $T/judge.r2)" "$(cat $T/judge.r)" "judge: version 2 and 3 alike"
 # documents in another order than the corpus's: imported from the report read whole
 (head -1 $T/r.json; tail -n +2 $T/r.json | sort -r) > $T/rev.json
 expect_status 0 $XPROJ db import $T/c.db $I --report $T/rev.json
@@ -47,7 +63,7 @@ expect_grep "mid.json:4: document 3 is not JSON" $T/err
 expect_status 1 $XPROJ db import $T/more.db $I --report $T/more.json
 expect_grep "more.json:5: more documents than the 3 its first line announces" $T/err
 # a report of a later version is refused by name
-sed '1s/"version":2/"version":3/' $T/r.json > $T/v3.json
-expect_status 1 $XPROJ db import $T/v3.db $I --report $T/v3.json
-expect_grep "v3.json:1: a projection report of version 3" $T/err
+sed '1s/"version":3/"version":4/' $T/r.json > $T/v4.json
+expect_status 1 $XPROJ db import $T/v4.db $I --report $T/v4.json
+expect_grep "v4.json:1: a projection report of version 4" $T/err
 finish

@@ -97,11 +97,21 @@ static void doubtful_first(void **state)
 	}
 	for (size_t i = 2; i < n; i++)
 		assert_int_equal(t[i].align, 0);
-	free(t);
-	/* the queue kept in the store says so in words */
+	/* the queue kept in the store (ranked by SQLite, a row at a time:
+	 * correct/queue.c) is this order, with what it rests on */
 	json_t *p;
 	xp_queue_query g = {.type = -1, .min_conf = -1, .max_conf = 2, .limit = 10};
 	assert_int_equal(xp_db_queue_page(db, run, &g, &p, &e), 0);
+	assert_int_equal(json_array_size(J(p, "items")), n);
+	for (size_t i = 0; i < n; i++) {
+		json_t *it = json_array_get(J(p, "items"), i);
+		assert_string_equal(json_string_value(J(it, "key")), t[i].key);
+		assert_int_equal(json_integer_value(J(it, "rank")), (json_int_t)i);
+		assert_string_equal(json_string_value(J(it, "why")), t[i].why);
+		assert_true(json_real_value(J(it, "risk")) == t[i].risk);
+	}
+	free(t);
+	/* and says so in words */
 	json_t *first = json_array_get(J(p, "items"), 0);
 	assert_non_null(strstr(json_string_value(J(first, "reason")), "wrong subtitle lines"));
 	json_decref(p);

@@ -1,5 +1,5 @@
 /* tests/unit/test_report.c — the projection report read back (io/report.h):
- * version 2, JSON Lines, whole and a document at a time, from text and from
+ * versions 3 and 2, JSON Lines (3: sparse features by name), whole and a document at a time, from text and from
  * a file (gzip too); version 1, one object, on one line or many; and what a
  * report cut short, grown, of a later version or with a line that is not
  * JSON is refused with.  Also the streamed output it is written through
@@ -18,6 +18,13 @@
 #define HEAD_BODY "\"mentions\":3,\"lang\":\"zh\",\"features\":[\"x\",\"y\"],\"settings\":{\"rule\":\"minmax\",\"chars\":true}"
 
 static const char V2[] = "{\"version\":2," HEAD_BODY ",\"documents\":2}\n" DOC_A "\n" DOC_B "\n";
+/* version 3: the features not 0, by name; whole numbers as integers */
+#define M3(id, utt, fate) "{\"id\":" #id ",\"cluster\":" #id ",\"en\":[" #utt ",0,1],\"tgt\":[" #utt ",0,1]," \
+			  "\"fate\":\"" fate "\",\"conf\":0.5,\"f\":{\"x\":1,\"y\":0.25}}"
+#define DOC3_A "{\"mentions\":2,\"doc\":\"a\",\"part\":0,\"tgt_to_en\":[0,1],\"detail\":[" M3(0, 0, "projected") "," \
+	       "{\"id\":1,\"cluster\":1,\"en\":[1,0,1],\"tgt\":[1,0,1],\"fate\":\"unaligned\",\"conf\":0.5,\"f\":{}}]}"
+#define DOC3_B "{\"mentions\":1,\"doc\":\"b\",\"part\":1,\"tgt_to_en\":[0],\"detail\":[" M3(7, 0, "projected") "]}"
+static const char V3[] = "{\"version\":3," HEAD_BODY ",\"documents\":2}\n" DOC3_A "\n" DOC3_B "\n";
 static const char V1[] = "{" HEAD_BODY ",\"documents\":[" DOC_A "," DOC_B "]}\n";
 static const char *const FEATS[] = {"y", "x"};
 
@@ -42,6 +49,10 @@ static void whole_either_version(void **state)
 	(void)state;
 	xp_err e = {0};
 	xp_report r;
+	assert_int_equal(xp_report_parse("r3", V3, strlen(V3), FEATS, 2, &r, &e), 0);
+	same_items(&r);
+	assert_true(r.items[1].feat[0] == 0 && r.items[1].feat[1] == 0);   /* none named: all 0 */
+	xp_report_free(&r);
 	assert_int_equal(xp_report_parse("r2", V2, strlen(V2), FEATS, 2, &r, &e), 0);
 	same_items(&r);
 	xp_report_free(&r);
@@ -94,17 +105,40 @@ static void refused(const char *text, int line, const char *what)
 	assert_int_equal(e.line, line);
 }
 
+/* refused when the features are read (calibrate, judge), on line 2 */
+static void refused_feats(const char *text, const char *what)
+{
+	xp_err e = {0};
+	xp_report r;
+	assert_int_equal(xp_report_parse("bad.json", text, strlen(text), FEATS, 2, &r, &e), XP_EINPUT);
+	if (!strstr(e.msg, what))
+		print_error("%s (wanted: %s)\n", e.msg, what);
+	assert_non_null(strstr(e.msg, what));
+	assert_int_equal(e.line, 2);
+}
+
 static void refusals(void **state)
 {
 	(void)state;
 	/* cut short after the first document, or one more than announced */
 	refused("{\"version\":2,\"documents\":2}\n" DOC_A "\n", 3, "cut short: 1 documents of the 2");
 	refused("{\"version\":2,\"documents\":1}\n" DOC_A "\n" DOC_B "\n", 3, "more documents than the 1");
-	refused("{\"version\":3,\"documents\":0}\n", 1, "version 3");
+	refused("{\"version\":4,\"documents\":0}\n", 1, "version 4");
 	refused("{\"version\":2}\n", 1, "no \"documents\" count");
 	refused("{\"version\":2,\"documents\":2}\n" DOC_A "\n{\"doc\":\n", 3, "document 2 is not JSON");
 	refused("{\"version\":2,\"documents\":1}\n{\"doc\":\"a\",\"part\":0,\"tgt_to_en\":[],\"detail\":[{}]}\n", 2,
 		"document 1, mention 1: not a mention");
+	/* version 3: a feature by a name the header does not list, one not a
+	 * number, "f" as version 2's array */
+	refused_feats("{\"version\":3,\"features\":[\"x\",\"y\"],\"documents\":1}\n{\"doc\":\"a\",\"part\":0,\"tgt_to_en\":[0],"
+		      "\"detail\":[{\"id\":0,\"cluster\":0,\"en\":[0,0,1],\"tgt\":null,\"fate\":\"unaligned\",\"conf\":0.5,"
+		      "\"f\":{\"z\":1}}]}\n", "feature 'z' is not one of the report's \"features\"");
+	refused_feats("{\"version\":3,\"features\":[\"x\",\"y\"],\"documents\":1}\n{\"doc\":\"a\",\"part\":0,\"tgt_to_en\":[0],"
+		      "\"detail\":[{\"id\":0,\"cluster\":0,\"en\":[0,0,1],\"tgt\":null,\"fate\":\"unaligned\",\"conf\":0.5,"
+		      "\"f\":{\"y\":\"1\"}}]}\n", "feature 'y' is not a number");
+	refused_feats("{\"version\":3,\"features\":[\"x\",\"y\"],\"documents\":1}\n{\"doc\":\"a\",\"part\":0,\"tgt_to_en\":[0],"
+		      "\"detail\":[{\"id\":0,\"cluster\":0,\"en\":[0,0,1],\"tgt\":null,\"fate\":\"unaligned\",\"conf\":0.5,"
+		      "\"f\":[1.0,0.0]}]}\n", "\"f\" is not an object of features");
 	/* version 1 cut short: jansson's reason, its line */
 	refused("{\"mentions\": \n", 2, "not a projection report");
 	refused("{\"lang\":\"zh\",\"documents\":[]}\n[]\n", 2, "text after its end");
