@@ -22,6 +22,9 @@ REC_TSV=""
 
 rec_begin() {
 	REC_NAME=$1
+	# the script that runs (its results file may bear another name: NAME=)
+	REC_SCRIPT=$(basename "$0" .sh)
+	export REC_SCRIPT
 	REC_TSV=$(mktemp "${TMPDIR:-/tmp}/xp-rec.XXXXXX")
 	REC_LOAD0=$(cut -d' ' -f1-3 /proc/loadavg)
 	REC_T0=$(date -u +%Y-%m-%dT%H:%M:%SZ)

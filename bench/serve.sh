@@ -23,7 +23,7 @@ T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 . bench/synth_run.sh
 . bench/record.sh
 N=${SERVE_N:-400}
-rec_begin serve
+rec_begin "${NAME:-serve}"   # NAME: another results file, e.g. a quiet run of one size
 if [ -d "${DATA:-}/tv4dialog" ]; then
 	echo "MMC dev (pipeline, Chinese), the server in process:"
 	$XPROJ pipeline --quiet --source $DATA/mmc/dev.english.v4_gold_conll --threads 2 --seed 7 \
@@ -41,7 +41,9 @@ serve() {
 	[ -n "$sport" ] || { echo "serve.sh: $1 serve $2 did not start:" >&2; cat "$2.url" >&2; exit 1; }
 }
 # the calls kept as figures (each p50, p99 and CPU per request)
-KEEP="GET /api/queue (a page)|GET /api/queue (a page), 4 clients|GET /api/queue (3 filters), 4 clients|GET /api/queue (resume a place)|GET /api/mention|POST /api/edit keep|POST /api/undo|GET /api/stats"
+# the calls recorded, matched as fixed strings (their parentheses are text)
+printf '%s\n' "GET /api/queue (a page)" "GET /api/queue (a page), 4 clients" "GET /api/queue (3 filters), 4 clients" \
+	"GET /api/queue (resume a place)" "GET /api/mention" "POST /api/edit keep" "POST /api/undo" "GET /api/stats" > $T/keep
 for n in ${SERVE_SIZES:-10000 100000}; do
 	label=$(awk -v n=$n 'BEGIN { print (n >= 1000000 ? n / 1000000 "M" : n >= 1000 ? n / 1000 "k" : n) }')
 	in=$T/r
@@ -74,7 +76,7 @@ for n in ${SERVE_SIZES:-10000 100000}; do
 	echo "  figures:"
 	tab=$(printf '\t')
 	while IFS=$tab read -r who call p50 p99 max cpu; do
-		echo "$call" | grep -Eqx "$KEEP" || continue
+		echo "$call" | grep -Fqx -f $T/keep || continue
 		for f in "p50 $p50 ms" "p99 $p99 ms" "CPU $cpu ms/request"; do
 			set -- $f
 			if [ "$who" = new ] && [ -n "${BASE:-}" ]; then
