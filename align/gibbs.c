@@ -528,8 +528,11 @@ static inline double cumulate(wa_sampler *s, uint32_t I, int mode, long prev, lo
  * with jumps by the square of their denominator, which both word jump
  * factors share: NULL, with one jump factor, keeps one of it.  A position's
  * weight is (n(e, f) + a_lex) * base: the few counts that are not zero
- * first (cnt, by position), then every position's base and weight. */
-static double weigh(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, long prev, long next)
+ * first (cnt, by position), then every position's base and weight.
+ * weigh_prep does the first part and returns NULL's weight w0; *mode and
+ * *cells are cumulate's. */
+static inline double weigh_prep(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, long prev, long next,
+				int *mode, int *cells)
 {
 	const uint32_t f = t->fs[j], I = t->I;
 	/* P(null) changes only when a link moves to or from NULL: the removed
@@ -560,15 +563,49 @@ static double weigh(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, lo
 		for (uint32_t i = 1; i <= I; i++)
 			cnt[i] = map_get(m, t->es[i - 1]);
 	}
-	int cells = (s->cmask >> (j < 63 ? j : 63)) & 1;
-	if (!(parts & WA_JUMP))
-		return cumulate(s, I, 0, 0, 0, w0 * I, cells, t, j);   /* the words' uniform 1/I, scaled out */
+	*cells = (s->cmask >> (j < 63 ? j : 63)) & 1;
+	if (!(parts & WA_JUMP)) {
+		*mode = 0;
+		return w0 * I;   /* the words' uniform 1/I, scaled out */
+	}
 	w0 *= s->jd[jb(next - prev)] * (s->jtot + A_JUMP * WA_NJUMP);
 	if (s->c->blk)
-		cells |= 2;
+		*cells |= 2;
 	/* no jump within a sentence shorter than the clip reaches it */
-	return I < WA_MAXJ ? cumulate(s, I, 1, prev, next, w0, cells, t, j)
-			   : cumulate(s, I, 2, prev, next, w0, cells, t, j);
+	*mode = I < WA_MAXJ ? 1 : 2;
+	return w0;
+}
+
+static double weigh(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, long prev, long next)
+{
+	int mode, cells;
+	double w0 = weigh_prep(s, t, j, parts, prev, next, &mode, &cells);
+	if (mode == 0)
+		return cumulate(s, t->I, 0, 0, 0, w0, cells, t, j);
+	return mode == 1 ? cumulate(s, t->I, 1, prev, next, w0, cells, t, j)
+			 : cumulate(s, t->I, 2, prev, next, w0, cells, t, j);
+}
+
+/* cumulate (without cells) for two samplers at once, each exactly as alone:
+ * a running total is a chain of dependent additions, each waiting for the
+ * one before (some 4 cycles), and two independent chains in one loop take
+ * the time of one. */
+static inline void cumulate2(wa_sampler *s, wa_sampler *r, uint32_t I, int mode, const long *prev,
+			     const long *next, double *tot)
+{
+	double *restrict w = s->w, *restrict v = r->w;
+	uint32_t *restrict cs = s->cnt, *restrict cr = r->cnt;
+	double ts = tot[0], tr = tot[1];
+	w[0] = ts, v[0] = tr;
+	for (uint32_t i = 1; i <= I; i++) {
+		double bs = base_of(s, i, mode, prev[0], next[0]), br = base_of(r, i, mode, prev[1], next[1]);
+		double xs = A_LEX * bs, xr = A_LEX * br;
+		xs += cs[i] * bs, xr += cr[i] * br;
+		cs[i] = 0, cr[i] = 0;
+		ts += xs, tr += xr;
+		w[i] = ts, v[i] = tr;
+	}
+	tot[0] = ts, tot[1] = tr;
 }
 
 static inline uint32_t draw(wa_sampler *s, uint32_t I, double total)
@@ -609,6 +646,12 @@ static inline void prefetch(const wa_sampler *s, const sent *t, uint32_t j)
 			__builtin_prefetch(&m->kv[2 * slot_of(t->es[i], m->mask)]);
 }
 
+/* What a token's removal keeps for putting its link back (take, give). */
+typedef struct tok {
+	long prev, next;
+	uint32_t was, e;
+} tok;
+
 /* Token j's link given the rest.  Late in a stage most draws give a token
  * the link it had (enfr's last stage moves 6% of the links a sweep), so
  * the removal keeps what putting the link back needs: the lexical count's
@@ -618,31 +661,30 @@ static inline void prefetch(const wa_sampler *s, const sent *t, uint32_t j)
  * counts the removal changed, so the old values are what it would compute
  * again, without its divisions).  The counts and weights then are what
  * removing and adding the link gave before, bit for bit; only a map's slot
- * order may differ, which no weight depends on. */
-static void resample(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, double *acc)
+ * order may differ, which no weight depends on.  take removes the link,
+ * give puts the drawn one in. */
+static inline void take(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, tok *x)
 {
 	prefetch(s, t, j + 1);
-	long prev = 0, next = 0;
+	x->prev = x->next = 0;
 	if (parts & WA_JUMP)
-		neighbours(t, j, &prev, &next);
-	const uint32_t was = t->a[j];
-	uint32_t e = 0, nsaved = 0;
-	if (was) {
-		e = t->es[was - 1];
-		s->slot = map_slot(&s->lex[t->fs[j]], e);
-		for (uint32_t q = s->where[e]; q; q = s->same[q])
+		neighbours(t, j, &x->prev, &x->next);
+	x->was = t->a[j];
+	x->e = 0;
+	if (x->was) {
+		uint32_t nsaved = 0;
+		x->e = t->es[x->was - 1];
+		s->slot = map_slot(&s->lex[t->fs[j]], x->e);
+		for (uint32_t q = s->where[x->e]; q; q = s->same[q])
 			s->saved[nsaved++] = s->pos[q];
 	}
-	count(s, t, j, was, -1, parts, prev, next);
-	double total = weigh(s, t, j, parts, prev, next);
-	if (acc) {
-		double *row = acc + (size_t)j * (t->I + 1), before = 0;
-		for (uint32_t i = 0; i <= t->I; i++) {
-			row[i] += (s->w[i] - before) / total;
-			before = s->w[i];
-		}
-	}
-	const uint32_t now = draw(s, t->I, total);
+	count(s, t, j, x->was, -1, parts, x->prev, x->next);
+}
+
+static inline void give(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, const tok *x, uint32_t now)
+{
+	const uint32_t was = x->was, e = x->e;
+	const long prev = x->prev, next = x->next;
 	t->a[j] = (uint16_t)now;
 	if (now == was && was) {
 		wa_map *m = &s->lex[t->fs[j]];
@@ -659,7 +701,7 @@ static void resample(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, d
 			move_fert(s, e, s->phi[was], s->phi[was] + 1);
 			s->phi[was]++;
 		}
-		nsaved = 0;
+		uint32_t nsaved = 0;
 		for (uint32_t q = s->where[e]; q; q = s->same[q])
 			s->pos[q] = s->saved[nsaved++];
 		return;
@@ -667,6 +709,21 @@ static void resample(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, d
 	if (was && !s->lex[t->fs[j]].kv[2 * s->slot + 1])
 		map_del(&s->lex[t->fs[j]], s->slot);
 	count(s, t, j, now, +1, parts, prev, next);
+}
+
+static void resample(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, double *acc)
+{
+	tok x;
+	take(s, t, j, parts, &x);
+	double total = weigh(s, t, j, parts, x.prev, x.next);
+	if (acc) {
+		double *row = acc + (size_t)j * (t->I + 1), before = 0;
+		for (uint32_t i = 0; i <= t->I; i++) {
+			row[i] += (s->w[i] - before) / total;
+			before = s->w[i];
+		}
+	}
+	give(s, t, j, parts, &x, draw(s, t->I, total));
 }
 
 /* --- sweeps ---------------------------------------------------------------------- */
@@ -735,6 +792,52 @@ int wa_sweep(wa_sampler *s, unsigned parts, uint32_t from, uint32_t to)
 		sentence_end(s, &t);
 	}
 	return s->oom ? -1 : 0;
+}
+
+int wa_sweep2(wa_sampler *s, wa_sampler *r, unsigned parts, uint32_t from, uint32_t to)
+{
+	sent t, u;
+	const uint32_t lex_from = s->nsent - s->c->nlex;
+	wa_sampler *L[2] = {s, r};
+	for (uint32_t k = from; k < to && !s->oom && !r->oom; k++) {
+		if (!sent_of(s, k, &t) || !sent_of(r, k, &u))
+			continue;
+		unsigned p = k < lex_from ? parts : parts & WA_LEX;
+		sentence_begin(s, &t, p);
+		sentence_begin(r, &u, p);
+		for (uint32_t j = 0; j < t.J; j++) {
+			tok x[2];
+			take(s, &t, j, p, &x[0]);
+			take(r, &u, j, p, &x[1]);
+			int mode[2], cells[2];
+			double tot[2];
+			tot[0] = weigh_prep(s, &t, j, p, x[0].prev, x[0].next, &mode[0], &cells[0]);
+			tot[1] = weigh_prep(r, &u, j, p, x[1].prev, x[1].next, &mode[1], &cells[1]);
+			/* the two share the sentence, so the mode and cells */
+			long prev[2] = {x[0].prev, x[1].prev}, next[2] = {x[0].next, x[1].next};
+			if (cells[0] || cells[1]) {
+				for (int q = 0; q < 2; q++)
+					tot[q] = mode[q] == 0 ? cumulate(L[q], t.I, 0, 0, 0, tot[q], cells[q], q ? &u : &t, j)
+						 : mode[q] == 1 ? cumulate(L[q], t.I, 1, prev[q], next[q], tot[q], cells[q], q ? &u : &t, j)
+								: cumulate(L[q], t.I, 2, prev[q], next[q], tot[q], cells[q], q ? &u : &t, j);
+			} else if (mode[0] == 0)
+				cumulate2(s, r, t.I, 0, prev, next, tot);
+			else if (mode[0] == 1)
+				cumulate2(s, r, t.I, 1, prev, next, tot);
+			else
+				cumulate2(s, r, t.I, 2, prev, next, tot);
+			uint32_t ds = draw(s, t.I, tot[0]), dr = draw(r, t.I, tot[1]);
+			give(s, &t, j, p, &x[0], ds);
+			give(r, &u, j, p, &x[1], dr);
+			s->changed += ds != x[0].was;
+			r->changed += dr != x[1].was;
+		}
+		s->drawn += t.J;
+		r->drawn += u.J;
+		sentence_end(s, &t);
+		sentence_end(r, &u);
+	}
+	return s->oom || r->oom ? -1 : 0;
 }
 
 int wa_sentence_marginals(wa_sampler *s, unsigned parts, uint32_t k, int passes, double *acc)

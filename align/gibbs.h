@@ -128,6 +128,11 @@ int wa_lex_add(wa_sampler *s, uint32_t f, uint32_t e, uint32_t n);
 void wa_recount(wa_sampler *s, unsigned parts);
 /* One sweep over sentences [from, to) with the model parts in `parts`. */
 int wa_sweep(wa_sampler *s, unsigned parts, uint32_t from, uint32_t to);
+/* wa_sweep of two samplers of one direction and corpus at once, token by
+ * token: each one's links and counts are what wa_sweep gives it alone, in
+ * less time (the sweep waits on chains of dependent additions; two
+ * independent ones overlap). */
+int wa_sweep2(wa_sampler *s, wa_sampler *r, unsigned parts, uint32_t from, uint32_t to);
 /* Sentence k, `passes` times: each token's distribution given the rest is
  * added (normalised) to acc[j * (I + 1) + i]; the token is then resampled. */
 int wa_sentence_marginals(wa_sampler *s, unsigned parts, uint32_t k, int passes, double *acc);

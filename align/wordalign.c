@@ -88,6 +88,7 @@ struct xp_wa {
 	/* training */
 	wa_sampler *smp[2];
 	int it1, it2, it3, passes, samplers;
+	int group, groups;       /* samplers a training task sweeps together; tasks a direction */
 	/* what the sweeps did (xp_wa_settling): sweeps made by all samplers
 	 * together, and the share of links the last sweep of each stage moved,
 	 * summed over the samplers */
@@ -659,59 +660,72 @@ static int settled(const xp_wa *w, int stage, const double *moved, int done, int
 	return now >= before * (1 - w->o.settle);
 }
 
-static int train(xp_wa *w, wa_sampler *s, int task)
+/* Samplers q0 .. q0 + n - 1 (n at most 2; 1 with a model or opts.settle)
+ * of direction d.  Two are swept together (wa_sweep2), which gives each the
+ * links it has alone in less time. */
+static int train(xp_wa *w, int d, int q0, int n)
 {
-	uint64_t n = w->c.nsent;
-	if (wa_sampler_init(s, &w->c, task / w->samplers, w->o.seed * 1000003u + (uint64_t)task * 7919u + 17))
-		return -1;
+	uint64_t nsent = w->c.nsent;
+	wa_sampler *S[2] = {NULL, NULL};
+	for (int q = 0; q < n; q++) {
+		uint64_t task = (uint64_t)d * w->samplers + (uint64_t)(q0 + q);
+		S[q] = &w->smp[d][q0 + q];
+		if (wa_sampler_init(S[q], &w->c, d, w->o.seed * 1000003u + task * 7919u + 17))
+			return -1;
+	}
+	wa_sampler *s = S[0];
 	const xp_wa_model *m = w->o.model;
 	if (m) {
 		/* sampler q continues the model's sampler q (of as many as it has) */
-		int d = task / w->samplers;
-		if (wa_model_prime(s, &m->smp[d][task % w->samplers % m->samplers], w->mid[d], m->V[d], w->mid[!d],
-				   m->V[!d]) ||
+		if (wa_model_prime(s, &m->smp[d][q0 % m->samplers], w->mid[d], m->V[d], w->mid[!d], m->V[!d]) ||
 		    wa_init_draw(s))
 			return -1;
-		progress_add(w, n);
+		progress_add(w, nsent);
 		const unsigned all = WA_LEX | WA_JUMP | WA_FERT;
 		wa_recount(s, all);
 		for (int i = 0; i < w->it3; i++) {
 			if (wa_sweep(s, all, 0, s->nsent))
 				return -1;
-			progress_add(w, n);
+			progress_add(w, nsent);
 		}
 		return 0;
 	}
-	if (wa_init(s))
-		return -1;
-	progress_add(w, n);
+	for (int q = 0; q < n; q++)
+		if (wa_init(S[q]))
+			return -1;
+	progress_add(w, nsent * (uint64_t)n);
 	const unsigned stage[3] = {WA_LEX, WA_LEX | WA_JUMP, WA_LEX | WA_JUMP | WA_FERT};
 	const int iters[3] = {w->it1, w->it2, w->it3};
 	int swept = 0;
 	double last[3] = {0, 0, 0};
 	for (int st = 0; st < 3; st++) {
-		if (st)
-			wa_recount(s, stage[st]);
+		for (int q = 0; st && q < n; q++)
+			wa_recount(S[q], stage[st]);
 		/* the share of links each sweep moved, the last 2 * WA_WINDOW */
 		double moved[2 * WA_WINDOW];
 		int i = 0;
 		for (; i < iters[st]; i++) {
-			s->changed = s->drawn = 0;
-			if (wa_sweep(s, stage[st], 0, s->nsent))
+			for (int q = 0; q < n; q++)
+				S[q]->changed = S[q]->drawn = 0;
+			if (n == 2 ? wa_sweep2(S[0], S[1], stage[st], 0, s->nsent) : wa_sweep(s, stage[st], 0, s->nsent))
 				return -1;
-			moved[i % (2 * WA_WINDOW)] = s->drawn ? (double)s->changed / (double)s->drawn : 0;
-			progress_add(w, n);
+			/* two samplers: their mean (settle is off) */
+			double sum = 0;
+			for (int q = 0; q < n; q++)
+				sum += S[q]->drawn ? (double)S[q]->changed / (double)S[q]->drawn : 0;
+			moved[i % (2 * WA_WINDOW)] = sum / n;
+			progress_add(w, nsent * (uint64_t)n);
 			if (settled(w, st, moved, i + 1, iters[st])) {
 				i++;
 				break;
 			}
 		}
-		swept += i;
+		swept += i * n;
 		if (i)
-			last[st] = moved[(i - 1) % (2 * WA_WINDOW)];
+			last[st] = moved[(i - 1) % (2 * WA_WINDOW)] * n;
 		/* the sweeps a settled stage skipped, so that the progress ends at 100% */
 		if (i < iters[st])
-			progress_add(w, (uint64_t)(iters[st] - i) * n);
+			progress_add(w, (uint64_t)(iters[st] - i) * nsent);
 	}
 	pthread_mutex_lock(&w->lock);
 	w->swept += (uint64_t)swept;
@@ -771,13 +785,14 @@ static void *worker(void *arg)
 	xp_wa *w = arg;
 	for (;;) {
 		pthread_mutex_lock(&w->lock);
-		int t = !w->failed && w->next < 2 * w->samplers ? w->next++ : -1;
+		int t = !w->failed && w->next < 2 * w->groups ? w->next++ : -1;
 		pthread_mutex_unlock(&w->lock);
 		if (t < 0)
 			return NULL;
-		int d = t / w->samplers, rc = train(w, &w->smp[d][t % w->samplers], t);
+		int d = t / w->groups, q0 = t % w->groups * w->group;
+		int n = q0 + w->group <= w->samplers ? w->group : w->samplers - q0, rc = train(w, d, q0, n);
 		pthread_mutex_lock(&w->lock);
-		int last = !rc && ++w->done[d] == w->samplers;
+		int last = !rc && (w->done[d] += n) == w->samplers;
 		if (rc)
 			w->failed = 1;
 		pthread_mutex_unlock(&w->lock);
@@ -912,9 +927,13 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 		if (!(w->smp[d] = calloc((size_t)w->samplers, sizeof *w->smp[d])) ||
 		    (w->o.keep_model && !(w->kept[d] = calloc((size_t)w->samplers, sizeof *w->kept[d]))))
 			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	/* a task trains two samplers at once (wa_sweep2) where they run the
+	 * same sweeps: not with a model (h-sample's path) nor with settle */
+	w->group = w->o.model || w->o.settle > 0 ? 1 : 2;
+	w->groups = (w->samplers + w->group - 1) / w->group;
 	int threads = xp_wa_threads(w->o.threads);
-	if (threads > 2 * w->samplers)
-		threads = 2 * w->samplers;
+	if (threads > 2 * w->groups)
+		threads = 2 * w->groups;
 	pthread_mutex_init(&w->lock, NULL);
 	pthread_t th[64];
 	int started = 0;
