@@ -487,7 +487,7 @@ static inline double cumulate(wa_sampler *s, uint32_t I, int mode, long prev, lo
 			      const sent *t, uint32_t j)
 {
 	double *restrict w = s->w;
-	uint32_t *restrict cnt = s->cnt;
+	double *restrict cnt = s->cnt;
 	double total = w0;
 	w[0] = total;
 	if (!cells) {
@@ -545,7 +545,7 @@ static inline double weigh_prep(wa_sampler *s, const sent *t, uint32_t j, unsign
 		pn->den = s->nnull + s->lexden;
 	}
 	double w0 = pn->odds * (s->lex0[f] + A_LEX) / pn->den;
-	uint32_t *restrict cnt = s->cnt;
+	double *restrict cnt = s->cnt;
 	const wa_map *m = &s->lex[f];
 	if (m->n && m->mask < WALK * I) {
 		/* an empty slot's key 0 reads where[-1], 0, and same[0] is 0: cnt[0]
@@ -554,7 +554,8 @@ static inline double weigh_prep(wa_sampler *s, const sent *t, uint32_t j, unsign
 		const uint32_t *kv = m->kv;
 		const uint16_t *where = s->where, *same = s->same;
 		for (uint32_t h = 0; h <= m->mask; h++) {
-			uint32_t q = where[(long)kv[2 * h] - 1], c = kv[2 * h + 1];
+			uint32_t q = where[(long)kv[2 * h] - 1];
+			double c = kv[2 * h + 1];
 			cnt[q] = c;
 			while ((q = same[q]))
 				cnt[q] = c;
@@ -594,7 +595,7 @@ static inline void cumulate2(wa_sampler *s, wa_sampler *r, uint32_t I, int mode,
 			     const long *next, double *tot)
 {
 	double *restrict w = s->w, *restrict v = r->w;
-	uint32_t *restrict cs = s->cnt, *restrict cr = r->cnt;
+	double *restrict cs = s->cnt, *restrict cr = r->cnt;
 	double ts = tot[0], tr = tot[1];
 	w[0] = ts, v[0] = tr;
 	for (uint32_t i = 1; i <= I; i++) {

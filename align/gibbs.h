@@ -93,7 +93,7 @@ typedef struct wa_sampler {
 	double *w;               /* scratch: cumulative candidate weights */
 	double *pos;             /* scratch: what a position's weight owes to its word, not to f */
 	uint32_t *phi;           /* scratch: fertility of each position of a sentence */
-	uint32_t *cnt;           /* scratch: n(e_i, f) of each position i, else 0 */
+	double *cnt;             /* scratch: n(e_i, f) of each position i, else 0 */
 	double *saved;           /* scratch: the weights a removed link's positions had */
 	uint32_t slot;           /* the removed link's lexical map slot (resample) */
 	wa_pnull pn[2];
