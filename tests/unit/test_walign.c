@@ -567,6 +567,104 @@ static void sweeps_keep_counts_exact(void **state)
 	}
 }
 
+/* wa_sweep2 sweeps two samplers at once (gibbs.c): each must end with the
+ * links and counts wa_sweep gives it alone, bit for bit, through every
+ * stage, with a sentence longer than the jump clip, prior cells, the
+ * mention blocks' factor and lexical-only pairs. */
+static void two_samplers_swept_together(void **state)
+{
+	(void)state;
+	enum { NS = 60, VE = 9, VF = 11 };
+	uint32_t e[NS * 12 + 80], f[NS * 12 + 80];
+	uint64_t eoff[NS + 1] = {0}, foff[NS + 1] = {0};
+	uint16_t blk[NS * 12 + 80];
+	uint64_t x = 777;
+	size_t ne = 0, nf = 0;
+	for (int k = 0; k < NS; k++) {
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		uint32_t I = 1 + (uint32_t)(x >> 60) % 10, J = 1 + (uint32_t)(x >> 50) % 12;
+		if (k == 5)
+			I = 70, J = 20;   /* longer than WA_MAXJ: the clipped jumps */
+		for (uint32_t i = 0; i < I; i++) {
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			blk[ne] = i >= 1 && i <= 2 ? 1 : 0;   /* one mention a sentence */
+			e[ne++] = (uint32_t)(x >> 40) % VE;
+		}
+		for (uint32_t j = 0; j < J; j++) {
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			f[nf++] = (x >> 62) ? (e[eoff[k] + (x >> 30) % I] * 7 + 3) % VF : (uint32_t)(x >> 20) % VF;
+		}
+		eoff[k + 1] = ne, foff[k + 1] = nf;
+	}
+	/* a prior cell in every third sentence: (0, 0), boosted */
+	uint32_t coff[NS + 1];
+	wa_cell cell[NS];
+	size_t ncell = 0;
+	for (int k = 0; k < NS; k++) {
+		coff[k] = (uint32_t)ncell;
+		if (k % 3 == 0)
+			cell[ncell++] = (wa_cell){0, 0, 4.0f};
+	}
+	coff[NS] = (uint32_t)ncell;
+	const unsigned stage[3] = {WA_LEX, WA_LEX | WA_JUMP, WA_LEX | WA_JUMP | WA_FERT};
+	for (int round = 0; round < 2; round++) {
+		wa_corpus c;
+		memset(&c, 0, sizeof c);
+		c.side[0] = (wa_side){e, eoff, ne, ne, VE};
+		c.side[1] = (wa_side){f, foff, nf, nf, VF};
+		c.nsent = NS;
+		c.nlex = 4;
+		c.coff = coff, c.cell = cell, c.ncell = ncell;
+		if (round)
+			c.blk = blk, c.blk_f = 3;
+		for (int dir = 0; dir < 2; dir++) {
+			const wa_side *E = &c.side[dir], *F = &c.side[!dir];
+			wa_sampler s[4];
+			for (int q = 0; q < 4; q++) {
+				assert_int_equal(wa_sampler_init(&s[q], &c, dir, 11 + q % 2), 0);
+				assert_int_equal(wa_init(&s[q]), 0);
+			}
+			for (int st = 0; st < 3; st++) {
+				for (int q = 0; st && q < 4; q++)
+					wa_recount(&s[q], stage[st]);
+				for (int it = 0; it < 10; it++) {
+					assert_int_equal(wa_sweep2(&s[0], &s[1], stage[st], 0, c.nsent), 0);
+					assert_int_equal(wa_sweep(&s[2], stage[st], 0, c.nsent), 0);
+					assert_int_equal(wa_sweep(&s[3], stage[st], 0, c.nsent), 0);
+				}
+				for (int q = 0; q < 2; q++) {
+					const wa_sampler *a = &s[q], *b = &s[q + 2];
+					assert_memory_equal(a->a, b->a, F->ntok * sizeof *a->a);
+					assert_int_equal(a->changed, b->changed);
+					assert_int_equal(a->drawn, b->drawn);
+					assert_int_equal(a->nnull, b->nnull);
+					assert_int_equal(a->nword, b->nword);
+					assert_int_equal(a->jtot, b->jtot);
+					assert_memory_equal(a->jump, b->jump, sizeof a->jump);
+					assert_memory_equal(a->lex0, b->lex0, F->V * sizeof *a->lex0);
+					assert_memory_equal(a->etot, b->etot, E->V * sizeof *a->etot);
+					assert_memory_equal(a->fert, b->fert, (E->V + 1) * (WA_FMAX + 1) * sizeof *a->fert);
+					for (uint32_t v = 0; v < F->V; v++)
+						for (uint32_t u = 0; u < E->V; u++) {
+							uint32_t na = 0, nb = 0;
+							for (uint32_t h = 0; a->lex[v].kv && h <= a->lex[v].mask; h++)
+								if (a->lex[v].kv[2 * h] == u + 1)
+									na = a->lex[v].kv[2 * h + 1];
+							for (uint32_t h = 0; b->lex[v].kv && h <= b->lex[v].mask; h++)
+								if (b->lex[v].kv[2 * h] == u + 1)
+									nb = b->lex[v].kv[2 * h + 1];
+							assert_int_equal(na, nb);
+						}
+				}
+			}
+			/* the two samplers swept together did not just copy each other */
+			assert_true(memcmp(s[0].a, s[1].a, F->ntok * sizeof *s[0].a) != 0);
+			for (int q = 0; q < 4; q++)
+				wa_sampler_free(&s[q]);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -582,6 +680,7 @@ int main(void)
 		cmocka_unit_test(settling_stops_early),
 		cmocka_unit_test(lexical_only_pairs),
 		cmocka_unit_test(sweeps_keep_counts_exact),
+		cmocka_unit_test(two_samplers_swept_together),
 	};
 	return cmocka_run_group_tests_name("walign", tests, NULL, NULL);
 }
