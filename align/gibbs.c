@@ -363,7 +363,7 @@ static inline void add_jump(wa_sampler *s, long d, int sign)
 
 /* add (+1) or remove (-1) token j's choice i from the counts; removing
  * expects s->slot to be the map slot of (e_i, f_j) */
-static void count(wa_sampler *s, const sent *t, uint32_t j, uint32_t i, int sign, unsigned parts,
+static inline __attribute__((always_inline)) void count(wa_sampler *s, const sent *t, uint32_t j, uint32_t i, int sign, unsigned parts,
 		  long prev, long next)
 {
 	uint32_t f = t->fs[j];
@@ -531,7 +531,7 @@ static inline double cumulate(wa_sampler *s, uint32_t I, int mode, long prev, lo
  * first (cnt, by position), then every position's base and weight.
  * weigh_prep does the first part and returns NULL's weight w0; *mode and
  * *cells are cumulate's. */
-static inline double weigh_prep(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, long prev, long next,
+static inline __attribute__((always_inline)) double weigh_prep(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, long prev, long next,
 				int *mode, int *cells)
 {
 	const uint32_t f = t->fs[j], I = t->I;
@@ -664,7 +664,7 @@ typedef struct tok {
  * removing and adding the link gave before, bit for bit; only a map's slot
  * order may differ, which no weight depends on.  take removes the link,
  * give puts the drawn one in. */
-static inline void take(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, tok *x)
+static inline __attribute__((always_inline)) void take(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, tok *x)
 {
 	prefetch(s, t, j + 1);
 	x->prev = x->next = 0;
@@ -682,7 +682,7 @@ static inline void take(wa_sampler *s, const sent *t, uint32_t j, unsigned parts
 	count(s, t, j, x->was, -1, parts, x->prev, x->next);
 }
 
-static inline void give(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, const tok *x, uint32_t now)
+static inline __attribute__((always_inline)) void give(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, const tok *x, uint32_t now)
 {
 	const uint32_t was = x->was, e = x->e;
 	const long prev = x->prev, next = x->next;
