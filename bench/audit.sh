@@ -39,11 +39,6 @@
 # the cached baseline has none, so the rule `names` plays no part in the
 # difference) and projected with the baseline's rules; row `spanF`, its
 # gain what the spans do.  AUDIT_RULES=none with it audits the spans alone.
-# AUDIT_VOTE=1: also audit `seed_vote` (np.h): each seed's variant projects
-# with the other seeds' alignments and posteriors (--alt-alignments,
-# --alt-probs) and the rule on (row seed_vote), and with them and the rule
-# off (row alts: what the other seeds do alone, through the confidence's
-# seed_agree, so that the vote's own part is seed_vote minus alts).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=zh fa}" "${SEEDS:=1 7 11}"
 : "${RESAMPLES:=1000}" "${BOOT_SEED:=33}" "${TOL:=0.05}" "${AUDIT_JOBS:=0}"
@@ -108,21 +103,17 @@ echo "Rule audit: each rule from the same alignments (seeds $SEEDS), mmc-tune ag
 echo "MMC dev against its silver; gain = baseline (--rules +articles) minus without the rule (or with it, for"
 echo "rules off by default); mention F1 points, ${RESAMPLES} scene resamples, 90% interval; KEEP: interval > 0"
 echo "and dev gain >= -$TOL"
-# project_seed LANG SEED SPEC TAG [ALIGNMENTS [ALT]]: DIR/LANG.SEED.{tune,dev}.TAG.json
-# (ALIGNMENTS: the tag of other alignments, LANG.SEED.ALIGNMENTS.*; ALT
-# non-empty: the other seeds' alignments as --alt-alignments)
+# project_seed LANG SEED SPEC TAG [ALIGNMENTS]: DIR/LANG.SEED.{tune,dev}.TAG.json
+# (ALIGNMENTS: the tag of other alignments, LANG.SEED.ALIGNMENTS.*)
 project_seed() {
 	for set in tune dev; do
-		out=$T/$1.$2.$set.$4 A=$T/$1.$2${5:+.$5}.$set alt=""
-		for o in ${6:+$SEEDS}; do
-			[ $o = $2 ] || alt="$alt --alt-alignments $T/$1.$o.$set.pharaoh --alt-probs $T/$1.$o.$set.probs"
-		done
+		out=$T/$1.$2.$set.$4 A=$T/$1.$2${5:+.$5}.$set
 		[ -s $out.json ] && [ $out.json -nt $XPROJ ] && continue
 		eval "en=\$EN_$set"
 		case $set in tune) key=$TUNE/tune.$name.corrected.v4_gold_conll;;
 			     dev) key=$DATA/mmc/dev.$name.v4_gold_conll;; esac
 		nice -n 10 $XPROJ project --source $en --aligned $T/$1.$set.jsonl --alignments $A.pharaoh \
-			--probs $A.probs --map $T/$1.$set.map $c --rules $3 $alt -o $out.conll 2>/dev/null
+			--probs $A.probs --map $T/$1.$set.map $c --rules $3 -o $out.conll 2>/dev/null
 		nice -n 10 $XPROJ score $c --per-doc --json $key $out.conll > $out.json.tmp 2>/dev/null
 		mv $out.json.tmp $out.json
 		rm -f $out.conll
@@ -169,29 +160,12 @@ for l in $LANGS; do
 		wait
 		echo "$tag off aligner" >> $T/$l.runs
 	done
-	# the seeds' vote: with the other seeds, the rule off (alts) and on
-	for tag in ${AUDIT_VOTE:+base alts seed_vote}; do
-		grep -q "^$tag " $T/$l.runs && continue
-		[ $tag = seed_vote ] && spec=+articles,+seed_vote || spec=+articles
-		[ $tag = base ] && alt="" || alt=alt
-		for s in $SEEDS; do
-			project_seed $l $s $spec $tag "" $alt &
-			[ "$AUDIT_JOBS" = 1 ] && wait
-		done
-		wait
-		echo "$tag off np" >> $T/$l.runs
-	done
 	echo
 	sel=$T/$l.rules
 	[ -n "${AUDIT_RULES:-}" ] && { sel=$T/$l.rules.sel; for r in $AUDIT_RULES; do grep "^$r " $T/$l.rules; done > $sel || :; }
 	if [ -n "${AUDIT_SPANS:-}" ]; then
 		[ $sel = $T/$l.rules ] && { cp $T/$l.rules $T/$l.rules.sel; sel=$T/$l.rules.sel; }
 		for f in $AUDIT_SPANS; do echo "span$f off aligner off" >> $sel; done
-	fi
-	if [ -n "${AUDIT_VOTE:-}" ]; then
-		[ $sel = $T/$l.rules ] && { grep -v '^seed_vote ' $T/$l.rules > $T/$l.rules.sel; sel=$T/$l.rules.sel; }
-		grep -q '^seed_vote ' $sel && { grep -v '^seed_vote ' $sel > $sel.tmp; mv $sel.tmp $sel; }
-		printf 'alts off aligner off\nseed_vote off np off\n' >> $sel
 	fi
 	rm -f $T/$l.verdicts
 	perl bench/audit.pl --lang $l --dir $T --seeds "$SEEDS" --resamples $RESAMPLES --boot-seed $BOOT_SEED \

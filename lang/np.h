@@ -286,21 +286,6 @@
  *                   collision) stays.  Only with the aligner's posteriors
  *                   (--probs), which the model was fitted with: links made by
  *                   hand or by another aligner are taken as they are.
- *   XP_NP_SEED_VOTE any language whose pack lists it, not for pronouns or
- *                   names, only with two or more other seeds' alignments
- *                   (project --alt-alignments): a noun phrase's span takes,
- *                   edge by edge, the median of the spans the seeds project
- *                   it onto (its own and the others', where at least three
- *                   project it into the same sentence): a boundary one
- *                   sampler's chance put there is outvoted.
- *   XP_NP_MBR       any language whose pack lists it, not for pronouns or
- *                   names, only with the aligner's posteriors: instead of
- *                   the smallest span over the linked tokens, the part of it
- *                   with the highest expected F1 against the tokens the
- *                   mention holds (minimum Bayes risk), each token held with
- *                   probability in / (in + out): in the strongest posterior
- *                   of the mention's links to it, out that of other English
- *                   words' links (unlinked tokens inside: one half).
  */
 #ifndef XP_NP_H
 #define XP_NP_H
@@ -356,9 +341,7 @@ typedef uint64_t xp_np_mask;
 #define XP_NP_POSS_ARTICLE   XP_NP_BIT(36)
 #define XP_NP_NAMES          XP_NP_BIT(37)
 #define XP_NP_DOUBT          XP_NP_BIT(38)
-#define XP_NP_SEED_VOTE      XP_NP_BIT(39)
-#define XP_NP_MBR            XP_NP_BIT(40)
-#define XP_NP_NRULES 41   /* np.c: at most 64 (_Static_assert) */
+#define XP_NP_NRULES 39   /* np.c: at most 64 (_Static_assert) */
 /* XP_NP_DOUBT's cut: below it a noun phrase's projection is left out */
 #define XP_NP_DOUBT_BELOW 0.4f
 /* The rules every report lists whatever the target language (those of the
@@ -389,7 +372,7 @@ int xp_np_switch(xp_np_mask *rules, const char *v, int on, const char **bad, siz
  * of 64 names, since the bits above 30 have no rule yet. */
 int xp_np_switch_in(const char *const *names, unsigned nnames, xp_np_mask *rules, const char *v, int on,
 		    const char **bad, size_t *nbad);
-#define XP_NP_LIST "stray, zh_name, zh_classifier, fa_indef, fa_possessor, fa_compound, fa_dem, fa_ra, zh_copula, consist, zh_words, zh_de, zh_name_trim, fa_verb_edge, fa_clause, fa_ezafe, fa_head, fa_edges, fa_dem_noun, zh_de_end, zh_measure, zh_head, zh_locative, fa_weak_det, zh_verb_tail, zh_clause_head, zh_weak_lead, fa_repeat, zh_particle, det, edge_punct, shed, punct_next, names, doubt, seed_vote, mbr"
+#define XP_NP_LIST "stray, zh_name, zh_classifier, fa_indef, fa_possessor, fa_compound, fa_dem, fa_ra, zh_copula, consist, zh_words, zh_de, zh_name_trim, fa_verb_edge, fa_clause, fa_ezafe, fa_head, fa_edges, fa_dem_noun, zh_de_end, zh_measure, zh_head, zh_locative, fa_weak_det, zh_verb_tail, zh_clause_head, zh_weak_lead, fa_repeat, zh_particle, det, edge_punct, shed, punct_next, names, doubt"
 
 /* Rule k (XP_NP_BIT(k)) is named in reports of a projection onto lang:
  * k < XP_NP_NLISTED, or lang's pack has the rule. */

@@ -69,13 +69,6 @@ extern const char xp_calib_zh_json[], xp_calib_fa_json[];
 #define XP_RULE_DOUBT                                                                                       \
 	{"doubt", XP_RK_NP, XP_NP_DOUBT, 1,                                                                 \
 	 "a noun phrase (not a pronoun or name) whose confidence is below 0.4 is left unprojected"}
-/* off everywhere (measured: docs/rules.md); acts only with --alt-alignments */
-#define XP_RULE_SEED_VOTE                                                                                   \
-	{"seed_vote", XP_RK_NP, XP_NP_SEED_VOTE, 0,                                                         \
-	 "with other seeds' alignments, a noun phrase's span takes the median of the seeds' spans, edge by edge"}
-#define XP_RULE_MBR                                                                                         \
-	{"mbr", XP_RK_NP, XP_NP_MBR, 0,                                                                     \
-	 "a noun phrase's span is the part of its links' span with the highest expected F1 (link posteriors)"}
 
 /* A closed-class table (lang.h closed_class): a word and its classes. */
 typedef struct {

@@ -51,7 +51,7 @@ static const xp_lang_rule rules[] = {
 	 "verbs, prepositions, adverbs at the span's front that only weak links reach leave (在宠物 -> 宠物)"},
 	{"zh_particle", XP_RK_NP, XP_NP_ZH_PARTICLE, 1,
 	 "a span of particles alone is dropped (得 for 'a break')"},
-	XP_RULE_DOUBT, XP_RULE_SEED_VOTE, XP_RULE_MBR,
+	XP_RULE_DOUBT,
 };
 
 /* The closed-class prior's table (lang.h): 们 makes the plural, 您 is the

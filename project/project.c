@@ -203,66 +203,6 @@ static uint32_t weak_lead(const utt_ctx *u, const xp_utt *eu, const xp_mention *
 	return 0;
 }
 
-/* XP_NP_MBR (np.h): within [*a, *b), the span of noun phrase [s, e) with the
- * highest expected F1 against the tokens the mention holds, token j held
- * with probability q = in / (in + out) (the strongest posterior of the
- * links mark() kept to it, and of other English words' links), 1/2 for a
- * token no link reaches; expected F1 of span S ~ 2 sum_S q / (|S| + sum q).
- * On a tie the longer span (the hull's). */
-static int mbr(const utt_ctx *u, uint32_t s, uint32_t e, uint32_t *a, uint32_t *b)
-{
-	enum { MAXN = 256 };
-	double q[MAXN], in[MAXN] = {0}, out[MAXN] = {0}, total = 0;
-	uint32_t n = *b - *a;
-	if (n < 2 || n > MAXN || !u->wa->has_probs)
-		return 0;
-	const char *PROTO = getenv("XP_MBR_MODE");   /* PROTOTYPE: remove */
-	if (PROTO && *PROTO == 'b') {
-		double sum = 0;
-		unsigned nl = 0;
-		for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
-			const xp_link *l = &u->wa->links[k];
-			if (!l->possible && l->i >= s && l->i < e && l->j < u->rec->ntgt && u->aligned[l->j])
-				sum += l->prob, nl++;
-		}
-		if (!nl || sum / nl >= atof(PROTO + 1))
-			return 0;
-		xp_span_opts so = *u->so;
-		so.rule = XP_RULE_BLOCK, so.gap = 1;
-		uint32_t x, y;
-		if (!xp_span_pick(u->aligned, u->punct, u->rec->ntgt, &so, &x, &y) || (x == *a && y == *b))
-			return 0;
-		*a = x, *b = y;
-		return 1;
-	}
-	for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
-		const xp_link *l = &u->wa->links[k];
-		if (l->possible || l->j < *a || l->j >= *b || l->i >= u->rec->nsrc)
-			continue;
-		double *x = l->i >= s && l->i < e ? (u->aligned[l->j] ? &in[l->j - *a] : NULL)
-			  : xp_is_punct(u->rec->src[l->i]) ? NULL : &out[l->j - *a];
-		if (x && l->prob > *x)
-			*x = l->prob;
-	}
-	for (uint32_t j = 0; j < n; j++)
-		total += q[j] = in[j] > 0 ? in[j] / (in[j] + out[j]) : out[j] > 0 ? 0 : 0.5;
-	double best = -1;
-	uint32_t ba = *a, bb = *b;
-	for (uint32_t x = 0; x < n; x++) {
-		double sum = 0;
-		for (uint32_t y = x; y < n; y++) {
-			sum += q[y];
-			double f = 2 * sum / (y - x + 1 + total);
-			if (f > best + 1e-9 || (f > best - 1e-9 && y - x + 1 > bb - ba))
-				best = f, ba = *a + x, bb = *a + y + 1;
-		}
-	}
-	if (ba == *a && bb == *b)
-		return 0;
-	*a = ba, *b = bb;
-	return 1;
-}
-
 static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, xp_proj_mention *pm)
 {
 	if (!src_matches(eu, u->rec, m->start, m->end)) {
@@ -289,9 +229,6 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 		return;
 	}
 	pm->fate = XP_PROJECTED;
-	if ((u->np & XP_NP_MBR) && (xp_lang_rule_set(u->pack, XP_RK_NP) & XP_NP_MBR) &&
-	    xp_mention_type("en", eu, m->start, m->end) >= XP_MT_NOMINAL && mbr(u, m->start, m->end, &a, &b))
-		pm->np |= XP_NP_MBR;
 	if (u->np & XP_NP_ZH_WEAK_LEAD) {   /* in written tokens, as the rule reads them */
 		uint32_t j = weak_lead(u, eu, m, a, b);
 		pm->weak_lead = j ? u->char0[j] : 0;
@@ -1521,55 +1458,6 @@ static long ending_at(const xp_doc *td, size_t n, size_t t, uint32_t e)
 	return c;
 }
 
-/* XP_NP_SEED_VOTE (np.h): each noun phrase's span, edge by edge, the median
- * of the spans the seeds project it onto (this projection's and the other
- * seeds', r->alt: the same English corpus in the same order, so mention i
- * is mention i), where at least three of them project it into the same
- * sentence.  The median start lies before the median end: two of three
- * spans end at or before the median end, two start at or after the median
- * start, and one span does both. */
-static int u32_cmp(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return (x > y) - (x < y);
-}
-
-static void seed_vote(run *r, const xp_corpus *en)
-{
-	xp_projection *p = r->p;
-	enum { MAX_VOTERS = 16 };
-	uint32_t s[MAX_VOTERS], e[MAX_VOTERS];
-	for (size_t d = 0; d < p->ndocs; d++) {
-		const xp_proj_doc *pd = &p->docs[d];
-		for (size_t i = pd->first; i < pd->first + pd->n; i++) {
-			xp_proj_mention *m = &p->m[i];
-			if (m->fate != XP_PROJECTED || m->prodrop ||
-			    xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) < XP_MT_NOMINAL)
-				continue;
-			size_t n = 0;
-			s[n] = m->tgt_start, e[n++] = m->tgt_end;
-			for (size_t k = 0; k < r->o->nalt && n < MAX_VOTERS; k++) {
-				const xp_proj_mention *b = i < r->alt[k].n ? &r->alt[k].m[i] : NULL;
-				if (b && b->id == m->id && b->fate == XP_PROJECTED && b->tgt_utt == m->tgt_utt)
-					s[n] = b->tgt_start, e[n++] = b->tgt_end;
-			}
-			if (n < 3)
-				continue;
-			qsort(s, n, sizeof *s, u32_cmp);
-			qsort(e, n, sizeof *e, u32_cmp);
-			/* an even count: the lower middle start, the upper middle end */
-			uint32_t a = s[(n - 1) / 2], z = e[n / 2];
-			const char *PROTO = getenv("XP_VOTE_MODE");   /* PROTOTYPE: remove */
-			if (PROTO && *PROTO == 'w')
-				a = s[0], z = e[n - 1];
-			else if (PROTO && *PROTO == 'n')
-				a = s[n - 1], z = e[0];
-			if (a < z && (a != m->tgt_start || z != m->tgt_end))
-				m->tgt_start = a, m->tgt_end = z, m->np |= XP_NP_SEED_VOTE;
-		}
-	}
-}
-
 /* XP_NP_MARKED and XP_NP_RELATIVE (np.h), once document d's clusters are
  * settled: each word of the pack's `marked` list in the target sentences
  * that no mention is exactly becomes a mention of a cluster of its own (a
@@ -1672,9 +1560,6 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 		rc = consistency(r, en);
 	if (rc == 0 && r->zs && (xp_lang_rule_set(xp_lang_get(p->lang), XP_RK_NP) & XP_NP_ZH_WORDS))
 		rc = zh_words(r, en);
-	if (rc == 0 && (o->np & XP_NP_SEED_VOTE) && o->nalt >= 2 && r->alt &&
-	    (xp_lang_rule_set(xp_lang_get(p->lang), XP_RK_NP) & XP_NP_SEED_VOTE))
-		seed_vote(r, en);
 	for (size_t d = 0; rc == 0 && d < p->ndocs; d++) {
 		rc = doc_settle(r, &en->docs[d], d);
 		if (rc == 0)

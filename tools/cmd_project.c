@@ -32,8 +32,6 @@ typedef struct args {
 	xp_proj_opts o;
 	const char *alt[XP_MAX_ALT];
 	size_t nalt;
-	const char *alt_probs[XP_MAX_ALT];   /* --alt-probs: the k-th --alt-alignments' posteriors */
-	size_t nalt_probs;
 } args;
 
 static const struct option own[] = {
@@ -41,7 +39,7 @@ static const struct option own[] = {
 	{"map", required_argument, 0, 'm'},       {"output", required_argument, 0, 'o'},
 	{"jsonlines", required_argument, 0, 'j'}, {"report", required_argument, 0, 'R'},
 	{"repair", no_argument, 0, 'r'},          {"model", required_argument, 0, 'M'},
-	{"alt-alignments", required_argument, 0, 'A'}, {"alt-probs", required_argument, 0, 'P'},
+	{"alt-alignments", required_argument, 0, 'A'},
 	{"list-rules", no_argument, 0, 'l'},      {"lang", required_argument, 0, 'L'},
 	{"json", no_argument, 0, 'J'},            {"markdown", no_argument, 0, 'K'},
 	{"names", required_argument, 0, 'N'},
@@ -79,11 +77,6 @@ static int parse(int argc, char **argv, args *a)
 				return xp_cli_bad("project", "at most 8 --alt-alignments");
 			a->alt[a->nalt++] = optarg;
 			break;
-		case 'P':
-			if (a->nalt_probs == XP_MAX_ALT)
-				return xp_cli_bad("project", "at most 8 --alt-probs");
-			a->alt_probs[a->nalt_probs++] = optarg;
-			break;
 		case '?': return 2;
 		default:
 			if ((rc = xp_opt_alignments(ch, optarg, &a->alignments, &a->probs, &a->one_based, &e)) == 1 &&
@@ -99,8 +92,6 @@ static int parse(int argc, char **argv, args *a)
 		a->list = fmt;
 		return 0;
 	}
-	if (a->nalt_probs && a->nalt_probs != a->nalt)
-		return xp_cli_bad("project", "--alt-probs: one for each --alt-alignments, in their order");
 	if (a->lang || fmt != 1)
 		return xp_cli_bad("project", "--lang, --json and --markdown go with --list-rules");
 	if (!a->source || !a->aligned || !a->alignments || !a->out)
@@ -301,8 +292,6 @@ static int read_alt(const args *a, const xp_aligned *al, const uint32_t *line, s
 		if (alt[k].nsent != nsent)
 			return xp_failc(e, XP_EINPUT, a->alt[k], 0, "%zu sentence pairs, --alignments has %zu",
 					alt[k].nsent, nsent);
-		if (a->nalt_probs && xp_probs_read_file(a->alt_probs[k], &alt[k], e))
-			return -1;
 		if (xp_check_alignment(al, line, &alt[k], a->alt[k], e))
 			return -1;
 	}
@@ -346,7 +335,7 @@ static int run(int argc, char **argv)
 	xp_read_opts ro = {.repair = a.repair, .diags = &dg};
 	xp_err e;
 	xp_names names = {0};
-	xp_cli_file files[10 + 2 * XP_MAX_ALT] = {
+	xp_cli_file files[10 + XP_MAX_ALT] = {
 		{"--source", a.source, 0}, {"--aligned", a.aligned, 0}, {"--alignments", a.alignments, 0},
 		{"--probs", a.probs, 0},   {"--map", a.map, 0},         {"-o", a.out, 1},
 		{"--jsonlines", a.jsonl, 1}, {"--report", a.report, 1}, {"--model", a.model, 0},
@@ -354,8 +343,6 @@ static int run(int argc, char **argv)
 	size_t nfiles = 10;
 	for (size_t k = 0; k < a.nalt; k++)
 		files[nfiles++] = (xp_cli_file){"--alt-alignments", a.alt[k], 0};
-	for (size_t k = 0; k < a.nalt_probs; k++)
-		files[nfiles++] = (xp_cli_file){"--alt-probs", a.alt_probs[k], 0};
 	if (a.model)
 		a.o.conf = &model;
 	a.o.alt = alt, a.o.nalt = a.nalt;
@@ -374,7 +361,7 @@ static int run(int argc, char **argv)
 		if (a.report)
 			xp_proj_settings(&a.o, &set);
 		xp_pstream_args sa = {a.source, a.aligned, a.alignments, a.probs, a.map, a.out, a.jsonl, a.report,
-				      a.alt, a.nalt, a.nalt_probs ? a.alt_probs : NULL, a.one_based, a.keep_empty, a.allow_empty, &a.o, set.p};
+				      a.alt, a.nalt, a.one_based, a.keep_empty, a.allow_empty, &a.o, set.p};
 		int streamed = !set.oom && xp_pstream_run(&sa, &res);
 		xp_buf_free(&set);
 		if (streamed) {

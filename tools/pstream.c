@@ -158,7 +158,7 @@ static int en_next(endocs *E, xp_corpus *c, const xp_read_opts *ro, xp_err *e)
 
 typedef struct src {
 	const xp_pstream_args *a;
-	lines al, ph, pr, map, alt[8], altp[8];
+	lines al, ph, pr, map, alt[8];
 	char *pend;             /* a record read that belongs to a later document */
 	size_t npend, cap_pend;
 	int has_pend;
@@ -178,7 +178,7 @@ static int src_open(src *S, const xp_pstream_args *a, xp_err *e)
 	    lines_open(&S->map, a->map, e))
 		return -1;
 	for (size_t k = 0; k < a->nalt; k++)
-		if (lines_open(&S->alt[k], a->alt[k], e) || (a->alt_probs && lines_open(&S->altp[k], a->alt_probs[k], e)))
+		if (lines_open(&S->alt[k], a->alt[k], e))
 			return -1;
 	return 0;
 }
@@ -187,7 +187,7 @@ static void src_close(src *S)
 {
 	lines_close(&S->al), lines_close(&S->ph), lines_close(&S->pr), lines_close(&S->map);
 	for (size_t k = 0; k < 8; k++)
-		lines_close(&S->alt[k]), lines_close(&S->altp[k]);
+		lines_close(&S->alt[k]);
 	free(S->pend), free(S->mapbuf);
 }
 
@@ -217,20 +217,8 @@ static int take_line(src *S, xp_walign *wa, xp_walign *alt, xp_err *e)
 	if (!rc && xp_walign_add(wa, one.links, one.nlinks))
 		rc = -1;
 	xp_walign_free(&one);
-	for (size_t k = 0; !rc && k < a->nalt; k++) {
-		xp_walign o = {0};
-		rc = one_line(&S->alt[k], a->alt[k], a->one_based, a->alt_probs ? &o : &alt[k], e);
-		if (!rc && a->alt_probs) {   /* as the main line: one sentence, its posteriors, appended */
-			const char *s;
-			size_t n;
-			rc = lines_next(&S->altp[k], &s, &n, e) != 1 ||
-				     xp_probs_read(a->alt_probs[k], n ? s : "\n", n ? n : 1, &o, e) || o.nsent != 1 ||
-				     xp_walign_add(&alt[k], o.links, o.nlinks)
-			     ? -1
-			     : 0;
-		}
-		xp_walign_free(&o);
-	}
+	for (size_t k = 0; !rc && k < a->nalt; k++)
+		rc = one_line(&S->alt[k], a->alt[k], a->one_based, &alt[k], e);
 	return rc;
 }
 
@@ -332,10 +320,10 @@ static int src_done(src *S, xp_err *e)
 			return -1;
 	if (r < 0 || (S->a->map && map_peek(S, e) != 0))
 		return -1;
-	lines *rest[19] = {&S->ph, S->a->probs ? &S->pr : NULL};
+	lines *rest[11] = {&S->ph, S->a->probs ? &S->pr : NULL};
 	for (size_t k = 0; k < S->a->nalt; k++)
-		rest[2 + k] = &S->alt[k], rest[10 + k] = S->a->alt_probs ? &S->altp[k] : NULL;
-	for (size_t k = 0; k < 18; k++)
+		rest[2 + k] = &S->alt[k];
+	for (size_t k = 0; k < 2 + S->a->nalt; k++)
 		if (rest[k] && lines_next(rest[k], &s, &n, e) != 0)
 			return -1;
 	return 0;
@@ -426,8 +414,6 @@ static int documents(pass *P)
 		/* as the whole files are read: the probabilities belong to the
 		 * alignment, not to a line (the committee needs them) */
 		wa.has_probs = a->probs != NULL;
-		for (size_t k = 0; k < a->nalt; k++)
-			alt[k].has_probs = a->alt_probs != NULL;
 		if (recs_of(&S, d->id, d->part, &al, &wa, alt, &line, &cap_line, &P->e) ||
 		    xp_check_alignment(&al, line, &wa, a->alignments, &P->e)) {
 			rc = -1;
@@ -566,7 +552,7 @@ static int streamable(const xp_pstream_args *a)
 	    !regular(a->map))
 		return 0;
 	for (size_t k = 0; k < a->nalt && k < 8; k++)
-		if (!regular(a->alt[k]) || (a->alt_probs && !regular(a->alt_probs[k])))
+		if (!regular(a->alt[k]))
 			return 0;
 	if (a->nalt > 8 || (f != XP_FMT_CONLL && f != XP_FMT_AUTO) || xp_mmax2_is(a->source) || xp_format_of_path(a->out) == XP_FMT_MMAX2)
 		return 0;

@@ -25,7 +25,6 @@ typedef struct xp_pstream_args {
 	const char *source, *aligned, *alignments, *probs, *map, *out, *jsonl, *report;
 	const char *const *alt;
 	size_t nalt;
-	const char *const *alt_probs;   /* NULL, or each alt's --probs file */
 	int one_based, keep_empty, allow_empty;
 	const xp_proj_opts *o;
 	const char *settings;   /* the report's "settings" (xp_proj_settings) */
