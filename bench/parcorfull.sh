@@ -22,9 +22,8 @@
 # Environment: LANGS="de fr pt" (any subset), PARCORFULL_DIR keeps the outputs
 # (with REUSE=1 a second run there projects the alignments it holds again).
 # The figures on all talks (pack and generic, mention and CoNLL F1, all and
-# by type) go to
-# bench/results/parcorfull.json (bench/record.sh) unless LANGS is set (then
-# only with NAME=FILE).
+# by type) go to bench/results/parcorfull.json (bench/record.sh) unless LANGS
+# is set (then only with NAME=FILE).
 set -eu
 . bench/record.sh
 REC_QUIET=1
