@@ -7,7 +7,7 @@
 #   make check-data   real-data checks (needs ../shared/data)
 #   make check-cluster  the workflow on a single-node Slurm (slurm-wlm, munge)
 #   make bench        benchmarks (needs ../shared/data); figures into bench/results/
-#   make bench-docs   docs/benchmarks.md's tables from bench/results/*.json
+#   make bench-docs   README.md's and docs/'s figure tables from bench/results/*.json
 #   make demo         the pipeline on the bundled sample    make docs   --help into docs/cmd/*.md
 #   make lang-doc     docs/languages.md's rule tables, from the language packs
 #   make fuzz         run every libFuzzer target for FUZZ_SECONDS each (clang)
@@ -244,7 +244,8 @@ $(B)/bench/%: bench/%.c $(B)/libxproj.a
 bench: $(B)/xproj $(BENCHES)
 	@XPROJ=$(B)/xproj BUILD=$(B) DATA=$(DATA) sh bench/run
 
-# docs/benchmarks.md's generated tables, from bench/results/*.json
+# the generated tables of docs/benchmarks.md, README.md and docs/ (bench/tables.spec),
+# from bench/results/*.json
 bench-docs:
 	python3 scripts/bench-tables docs/benchmarks.md
 

@@ -21,7 +21,14 @@
 #   DATA=../shared/data XPROJ=build/xproj sh bench/parcorfull.sh
 # Environment: LANGS="de fr pt" (any subset), PARCORFULL_DIR keeps the outputs
 # (with REUSE=1 a second run there projects the alignments it holds again).
+# The figures on all talks (pack and generic, mention and CoNLL F1, all and
+# by type) go to bench/results/parcorfull.json (bench/record.sh) unless LANGS
+# is set (then only with NAME=FILE).
 set -eu
+. bench/record.sh
+REC_QUIET=1
+rec_begin "${NAME:-parcorfull}"
+[ -z "${LANGS:-}" ] || rec_skip "LANGS is set"
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=de fr pt}" "${RULES:=0}"
 P=$DATA/parcorfull-ted
 [ -d "$P" ] || { echo "bench/parcorfull: $P not found"; exit 0; }
@@ -76,6 +83,15 @@ for l in $LANGS; do
 	sed -n 's/^  language pack: /  project: language pack /p' $T/$l.pack.log
 	printf '  %-2s %-24s %s\n' $l "generic ($BASE)" "$(row $T/$l.base all)"
 	printf '  %-2s %-24s %s\n' $l "pack (default options)" "$(row $T/$l.pack all)"
+	for ty in all pronoun name other; do
+		t=" $ty"; [ $ty = all ] && t=
+		set -- $(score $T/$l.base/key.all.$ty.conll $T/$l.base/resp.all.$ty.conll) \
+			$(score $T/$l.pack/key.all.$ty.conll $T/$l.pack/resp.all.$ty.conll)
+		rec_value "$l: generic rules$t mention F1" $1 %
+		rec_value "$l: generic rules$t CoNLL F1" $2 %
+		rec_value "$l:$t mention F1" $3 % --vs "$l: generic rules$t mention F1"
+		rec_value "$l:$t CoNLL F1" $4 % --vs "$l: generic rules$t CoNLL F1"
+	done
 	for h in h1 h2; do
 		printf '  %-2s %-24s %s\n' $l "  generic, half $h" "$(row $T/$l.base $h)"
 		printf '  %-2s %-24s %s\n' $l "  pack, half $h" "$(row $T/$l.pack $h)"
@@ -97,3 +113,4 @@ for l in $LANGS; do
 		echo
 	done
 done
+rec_end

@@ -22,9 +22,18 @@
 # sentence pairs, --train, with the sweeps of the sentence pairs alone, as
 # before); RULES=0 skips the rule switches; LANGS=fa measures one language;
 # ZH_EXTRA replaces the Chinese training bitext (bench/rounds_tune.sh: a
-# shard of it).
+# shard of it).  The figures (mention and CoNLL F1, all and by type, xproj's
+# beside MMC's silver) go to bench/results/quality.json (bench/record.sh)
+# when the run is the bench's own: with LANGS or an option above changed,
+# only with NAME=FILE (then FILE.json).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${BUILD:=build}"
+. bench/record.sh
+REC_QUIET=1
+rec_begin "${NAME:-quality}"
+for v in LANGS ZH_OPTS FA_OPTS WA_OPTS MENTION_PAIRS MENTION_PAIRS_LANGS MENTION_PAIRS_AS ZH_EXTRA; do
+	eval "[ -z \"\${$v:-}\" ]" || rec_skip "$v is set"
+done
 TUNE=$DATA/mmc-tune
 EN=$TUNE/tune.english.v4_gold_conll
 : "${ZH_OPTS:=--chars --skip-articles}"
@@ -47,6 +56,19 @@ score() {
 	c=""; [ "$3" = zh ] && c=--chars
 	$XPROJ score $c "$1" "$2" 2>/dev/null |
 		awk '$1=="mentions"{m=$NF} $1=="conll"{c=$NF} END{sub("%","",m); sub("%","",c); printf "%6.2f %6.2f", m, c}'
+}
+
+# fig LANG WHO TYPE MENTION CONLL: one row's figures recorded, xproj's
+# against MMC's silver's (TYPE: empty for all mentions)
+fig() {
+	t=${3:+ $3}
+	if [ $2 = xproj ]; then
+		rec_value "$1:$t mention F1" $4 % --vs "$1: MMC silver$t mention F1"
+		rec_value "$1:$t CoNLL F1" $5 % --vs "$1: MMC silver$t CoNLL F1"
+	else
+		rec_value "$1: MMC silver$t mention F1" $4 %
+		rec_value "$1: MMC silver$t CoNLL F1" $5 %
+	fi
 }
 
 run() {   # run LANG: the user's commands, timed
@@ -99,8 +121,14 @@ run() {   # run LANG: the user's commands, timed
 	for who in xproj mmc; do
 		[ $who = xproj ] && { resp=$T/$l.xproj.conll; i=1; name="xproj ($opts)"; } ||
 			{ resp=$tgt; i=2; name="MMC silver"; }
-		printf '  %-2s %-28s %s' $l "$name" "$(score $key $resp $l)"
-		for ty in pronoun name other; do printf '   %s' "$(score $T/$l.0.$ty.conll $T/$l.$i.$ty.conll $l)"; done
+		f=$(score $key $resp $l)
+		printf '  %-2s %-28s %s' $l "$name" "$f"
+		fig $l $who "" $f
+		for ty in pronoun name other; do
+			f=$(score $T/$l.0.$ty.conll $T/$l.$i.$ty.conll $l)
+			printf '   %s' "$f"
+			fig $l $who $ty $f
+		done
 		echo
 	done
 	c=""; [ $l = zh ] && c=chars
@@ -125,3 +153,4 @@ run() {   # run LANG: the user's commands, timed
 echo "mmc-tune: English gold -> MMC's target text, scored against the corrected files"
 echo "  (mention F1, CoNLL F1: all; pronouns; names; other NPs; by the English mention's type)"
 for l in ${LANGS:-zh fa}; do run $l; done
+rec_end

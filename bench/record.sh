@@ -13,10 +13,14 @@
 #                               discarded (its stderr goes to $REC_ERR if
 #                               set); a failure is recorded as one
 #   rec_value KEY VALUE UNIT [--vs KEY2]
-#                               a figure measured otherwise (ms, %, AER)
+#                               a figure measured otherwise (ms, %, AER, F1);
+#                               printed unless REC_QUIET is set
 #   rec_end                     writes the JSON: machine (CPU model, cores,
 #                               memory), load average before and after, the
 #                               commit, date and every figure with its command
+#   rec_skip REASON             this run's figures are not the bench's own
+#                               (a subset, an option changed): rec_end keeps
+#                               them out of RESULTS, unless NAME names a file
 : "${RESULTS:=bench/results}"
 REC_TSV=""
 
@@ -59,10 +63,21 @@ rec_value() {
 	vs=""
 	[ "${4:-}" = --vs ] && vs=$5
 	rec_line "$1" value "" "" "" "$2" "$3" "$vs" 0 ""
-	printf '  %-52s %s %s\n' "$1" "$2" "$3"
+	# (REC_QUIET: the bench prints its figures its own way)
+	[ -n "${REC_QUIET:-}" ] || printf '  %-52s %s %s\n' "$1" "$2" "$3"
+}
+
+rec_skip() {
+	[ -n "${NAME:-}" ] && return 0
+	REC_SKIP=$1
 }
 
 rec_end() {
+	if [ -n "${REC_SKIP:-}" ]; then
+		echo "  (figures not recorded: $REC_SKIP; NAME=FILE records them in $RESULTS/FILE.json)"
+		rm -f "$REC_TSV"
+		return 0
+	fi
 	mkdir -p "$RESULTS"
 	python3 bench/results.py "$REC_NAME" "$REC_TSV" "$REC_LOAD0" "$(cut -d' ' -f1-3 /proc/loadavg)" "$REC_T0" \
 		"$RESULTS/$REC_NAME.json" && echo "  (figures in $RESULTS/$REC_NAME.json)"

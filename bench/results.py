@@ -2,7 +2,7 @@
 """bench/results.py NAME TSV LOAD0 LOAD1 START OUT: a bench's figures
 (bench/record.sh's lines) as JSON, with the machine, the load and the
 commit, and each figure's ratios to the baseline or peer it names."""
-import json, os, platform, subprocess, sys
+import json, os, platform, shlex, subprocess, sys
 
 name, tsv, load0, load1, start, out = sys.argv[1:7]
 
@@ -61,7 +61,8 @@ for f in figs:
             r[rk] = float('%.4g' % (f[k] / b[k]))
     f['ratio'] = r
 # how to run it again: the bench with the settings it was given
-knobs = ' '.join('%s=%s' % (k, os.environ[k]) for k in ('SIZES', 'SERVE_SIZES', 'SERVE_N', 'BASE', 'BASE_MAX', 'IMPORT_MAX', 'NAME', 'THREADS', 'EFLOMAL', 'SCORER')
+knobs = ' '.join('%s=%s' % (k, shlex.quote(os.environ[k])) for k in ('SIZES', 'SERVE_SIZES', 'SERVE_N', 'BASE', 'BASE_MAX', 'IMPORT_MAX', 'NAME', 'THREADS', 'EFLOMAL', 'SCORER',
+                                                                     'LANGS', 'RULES', 'SETS', 'SEEDS', 'ALIGN_PARTS')
                  if os.environ.get(k))
 json.dump({'bench': name, 'started': start, 'run': (knobs + ' ' if knobs else '') + 'sh bench/%s.sh' % (os.environ.get('REC_SCRIPT') or name), 'commit': os.environ.get('REC_COMMIT') or git('rev-parse', '--short', 'HEAD'),
            'dirty': bool(git('status', '--porcelain', '--untracked-files=no')),

@@ -10,8 +10,15 @@
 #
 # Environment: LANGS (default "zh fa"), SEEDS (default "1 2 3"), WA_OPTS
 # (wordalign options, e.g. "--samplers 8" or "--no-normalize=fa-morph"),
-# SEEDS_DIR keeps the outputs there.
+# SEEDS_DIR keeps the outputs there.  The means and spreads go to
+# bench/results/seeds.json (bench/record.sh) unless LANGS or WA_OPTS is set
+# (then only with NAME=FILE).
 set -eu
+. bench/record.sh
+REC_QUIET=1
+rec_begin "${NAME:-seeds}"
+[ -z "${LANGS:-}" ] || rec_skip "LANGS is set"
+[ -z "${WA_OPTS:-}" ] || rec_skip "WA_OPTS is set"
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=zh fa}" "${SEEDS:=1 2 3}"
 TUNE=$DATA/mmc-tune
 EN=$TUNE/tune.english.v4_gold_conll
@@ -55,4 +62,15 @@ for l in $LANGS; do
 		  seeds = seeds " " $2 "/" $3 }
 		END { printf "%s %-24s tune %.2f (%.2f..%.2f)  dev %.2f (%.2f..%.2f)  wordalign %.1f s CPU  [tune/dev by seed:%s]\n",
 			l, "[" o "]", s[2]/n, lo[2], hi[2], s[3]/n, lo[3], hi[3], s[4]/n, seeds }' $T/$l.scores
+	# recorded: "mean lowest highest" of column K
+	spread() { awk -v k=$1 '{ n++; s += $k; if (n == 1 || $k < lo) lo = $k; if (n == 1 || $k > hi) hi = $k }
+		END { printf "%.2f %.2f %.2f", s / n, lo, hi }' $T/$l.scores; }
+	for c in "2 mmc-tune against the corrected file" "3 MMC dev against its silver"; do
+		set -- $(spread ${c%% *}) "${c#* }"
+		rec_value "$l: mention F1, $4 (seed mean)" $1 %
+		rec_value "$l: mention F1, $4 (lowest seed)" $2 %
+		rec_value "$l: mention F1, $4 (highest seed)" $3 %
+	done
+	rec_value "$l: wordalign CPU (seed mean)" $(spread 4 | cut -d' ' -f1) s
 done
+rec_end

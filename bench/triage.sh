@@ -28,7 +28,19 @@
 # --rules -doubt); LANGS: zh, fa or both (default); SETS: the sets judged
 # (default "tune dev": MMC dev against its silver, judge --loose, queue and
 # plot as LANG.dev.*).
+#
+# Per language and set, the share of wrong projections in the queue's first
+# quarter, its PR AUC (against random) and the calibration's worst gap (bins
+# of at least 30 items) and ECE go to bench/results/triage.json
+# (bench/record.sh; with BASE, the base's beside them) unless LANGS, MODEL
+# or PROJECT_OPTS is set (then only with NAME=FILE).
 set -eu
+. bench/record.sh
+REC_QUIET=1
+rec_begin "${NAME:-triage}"
+for v in LANGS MODEL PROJECT_OPTS PREP_ONLY; do
+	eval "[ -z \"\${$v:-}\" ]" || rec_skip "$v is set"
+done
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}"
 TUNE=$DATA/mmc-tune
 EN=$TUNE/tune.english.v4_gold_conll
@@ -63,6 +75,27 @@ project() {
 	$XPROJ project --source $3 --aligned $T/$1.$2.jsonl --alignments $T/$1.$2.pharaoh --probs $T/$1.$2.probs \
 		--alt-alignments $T/$1.$2.alt1.pharaoh --alt-alignments $T/$1.$2.alt2.pharaoh \
 		--map $T/$1.$2.map $opts ${PROJECT_OPTS:-} -o $T/$1.$2.conll --report $T/$1.$2.report.json 2>/dev/null
+}
+
+# judged WHO JUDGE [--vs WHO2]: the figures of judge's output JUDGE recorded
+# as "WHO: ..." (WHO2: the same figures of the base)
+judged() {
+	w=$1 j=$2; shift 2
+	jvs=""; [ "${1:-}" = --vs ] && jvs=$2
+	set -- $(awk '$1 == "wrong" && $2 == "projections" && !q { q = $11; sub("%", "", q); auc = $17; r = $19; sub("\\)", "", r) }
+		/worst gap in bins of >= 30 items/ { g = $9; sub(";", "", g); e = $11; sub(",", "", e) }
+		END { print q, auc, r, g, e }' $j)
+	[ $# = 5 ] || { echo "triage.sh: no figures in $j" >&2; return 0; }
+	for f in "quarter:wrong projections in the queue's first quarter:$1:%" "auc:wrong projections, PR AUC:$2:" \
+		"gap:calibration, worst gap (bins >= 30 items):$4:" "ece:calibration, ECE:$5:"; do
+		IFS=: read -r id what v u <<-EOT
+		$f
+		EOT
+		if [ -n "$jvs" ]; then rec_value "$w: $what" "$v" "$u" --vs "$jvs: $what"
+		elif [ $id = auc ]; then rec_value "$w: $what" "$v" "$u" --vs "$w: $what of a random order"
+		else rec_value "$w: $what" "$v" "$u"; fi
+	done
+	rec_value "$w: wrong projections, PR AUC of a random order" "$3" ""
 }
 
 # queue XPROJ LANG SET SOURCE REPORT OUT: OUT.db and OUT.queue, db triage's
@@ -102,11 +135,16 @@ for l in ${LANGS:-zh fa}; do
 			queue $BASE $l $s $src $T/$l.$s.base.report.json $T/$l.$s.base
 			echo "== $l, $s: db triage of $BASE"
 			$XPROJ judge --report $T/$l.$s.base.report.json --projected $T/$l.$s.base.conll \
-				--key $key $loose --order $T/$l.$s.base.queue | sed 's/^/  /'
+				--key $key $loose --order $T/$l.$s.base.queue > $T/$l.$s.base.judge
+			sed 's/^/  /' $T/$l.$s.base.judge
+			judged "base: $l $s" $T/$l.$s.base.judge
 		fi
 		m=; [ -n "${MODEL:-}" ] && m="--model $MODEL"
 		echo "== $l, $s: db triage"
 		$XPROJ judge --report $T/$l.$s.report.json --projected $T/$l.$s.conll --key $key $loose \
-			--order $o.queue $m --plot $o.calibration.svg --title "$what" | sed 's/^/  /'
+			--order $o.queue $m --plot $o.calibration.svg --title "$what" > $o.judge
+		sed 's/^/  /' $o.judge
+		if [ -n "${BASE:-}" ]; then judged "$l $s" $o.judge --vs "base: $l $s"; else judged "$l $s" $o.judge; fi
 	done
 done
+rec_end

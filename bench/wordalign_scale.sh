@@ -13,7 +13,7 @@
 # binary; else `eflomal` on PATH or /work/peers/build/eflomal-src/eflomal),
 # BASE (another xproj binary to compare, e.g. an older build).  The figures
 # go to bench/results/wordalign_scale.json (bench/record.sh), each xproj run
-# with its ratio to eflomal's of the same size.
+# with its ratio to eflomal's of the same size (NAME=FILE: to FILE.json).
 set -eu
 export OMP_NUM_THREADS
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${SIZES:=92k 1M}" "${THREADS:=2}" "${BASE:=}"
@@ -27,7 +27,7 @@ if [ -z "${EFLOMAL:-}" ]; then
 fi
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 . bench/record.sh
-rec_begin wordalign_scale
+rec_begin "${NAME:-wordalign_scale}"
 
 # eflomal's input: "sentences vocabulary", then one line of word ids per
 # sentence, lower-cased (as xproj --lowercase); side 1 source, 2 target
