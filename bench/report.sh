@@ -19,7 +19,7 @@
 # to IMPORT_MAX mentions (all).  NAME: the results' file (report).  Needs
 # no data.
 set -eu
-: "${XPROJ:=build/xproj}" "${SIZES:=160000 640000 4000000}" "${BASE:=}" "${BASE_MAX:=640000}"
+: "${XPROJ:=build/xproj}" "${SIZES=160000 640000 4000000}" "${BASE:=}" "${BASE_MAX:=640000}"
 : "${IMPORT_MAX:=}" "${NAME:=report}" "${RUNS:=1}" "${MMC_LANGS:=}" "${DATA:=../shared/data}"
 T=$(mktemp -d "${TMPDIR:-/tmp}/xp-report-bench.XXXXXX"); trap 'rm -rf "$T"' EXIT
 . bench/synth_run.sh

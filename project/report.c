@@ -177,7 +177,7 @@ enum { TAIL_HEAD = 7, TAIL_KEY = TAIL_HEAD + XP_NFEAT, NTAILS = 2048 };
 typedef struct tail {
 	uint32_t key[TAIL_KEY];
 	char *text;             /* the tail object's text, "{...}" */
-	size_t n;
+	size_t n, cap;
 } tail;
 
 struct xp_report_writer {
@@ -188,13 +188,13 @@ struct xp_report_writer {
 	xp_conf_lang model;     /* the model and language the tails were made with */
 	char lang[16];
 	int fresh;              /* no tail made yet */
-	xp_buf a;               /* a head's text */
+	xp_buf a, t;            /* a head's text, a tail's */
 };
 
 static void tails_clear(xp_report_writer *w)
 {
 	for (size_t k = 0; k < NTAILS; k++)
-		free(w->tails[k].text), w->tails[k].text = NULL;
+		free(w->tails[k].text), w->tails[k].text = NULL, w->tails[k].n = w->tails[k].cap = 0;
 }
 
 void xp_report_writer_free(xp_report_writer *w)
@@ -204,7 +204,7 @@ void xp_report_writer_free(xp_report_writer *w)
 	tails_clear(w);
 	reals_free(&w->c);
 	json_decref(w->head), json_decref(w->tgt_a), json_decref(w->drop_a);
-	xp_buf_free(&w->a);
+	xp_buf_free(&w->a), xp_buf_free(&w->t);
 	free(w);
 }
 
@@ -293,18 +293,20 @@ static const tail *tail_of(xp_report_writer *w, const xp_projection *p, const xp
 	for (int k = 0; k < TAIL_KEY; k++)
 		h = (h ^ key[k]) * 16777619u;
 	tail *t = &w->tails[(h ^ (h >> 16)) % NTAILS];
-	if (t->text && !memcmp(t->key, key, sizeof key))
+	if (t->n && !memcmp(t->key, key, sizeof key))
 		return t;
-	xp_buf b = {0};
+	/* made in the writer's buffer (json_dumpb into one too small counts,
+	 * then is called again), kept in the slot's */
+	xp_buf *b = &w->t;
+	b->n = 0;
 	json_t *o = tail_json(p, m, &w->c);
-	int rc = dump_add(o, &b);
+	int rc = dump_add(o, b);
 	json_decref(o);
-	if (rc || b.n < 3 || b.p[0] != '{' || b.p[b.n - 1] != '}') {
-		xp_buf_free(&b);
+	t->n = 0;   /* the slot is empty until it holds the new tail */
+	if (rc || b->n < 3 || b->p[0] != '{' || b->p[b->n - 1] != '}' || xp_grow(&t->text, &t->cap, b->n, 1))
 		return NULL;
-	}
-	free(t->text);
-	t->text = b.p, t->n = b.n;
+	memcpy(t->text, b->p, b->n);
+	t->n = b->n;
 	memcpy(t->key, key, sizeof key);
 	return t;
 }
