@@ -8,6 +8,10 @@
 #
 #   BASE=old/xproj SIZES="160000 640000 4000000" sh bench/report.sh
 #
+# RUNS: how many times each `project` runs (1), the share from their sums.
+# MMC_LANGS="zh fa" adds MMC dev (DATA, AUDIT_DIR: bench/audit.sh's aligned
+# pairs), RUNS runs each.  SIZES="" leaves the synthetic inputs out.
+#
 # BASE runs only up to BASE_MAX mentions (640000; a BASE of version 2 or
 # later streams its report and may run at 4M: BASE_MAX=4000000): the report
 # before version 2 took 5.6 KB a mention to write (22 GB at 4M), more than
@@ -15,13 +19,14 @@
 # to IMPORT_MAX mentions (all).  NAME: the results' file (report).  Needs
 # no data.
 set -eu
-: "${XPROJ:=build/xproj}" "${SIZES:=160000 640000 4000000}" "${BASE:=}" "${BASE_MAX:=640000}"
-: "${IMPORT_MAX:=}" "${NAME:=report}"
+: "${XPROJ:=build/xproj}" "${SIZES=160000 640000 4000000}" "${BASE:=}" "${BASE_MAX:=640000}"
+: "${IMPORT_MAX:=}" "${NAME:=report}" "${RUNS:=1}" "${MMC_LANGS:=}" "${DATA:=../shared/data}"
 T=$(mktemp -d "${TMPDIR:-/tmp}/xp-report-bench.XXXXXX"); trap 'rm -rf "$T"' EXIT
 . bench/synth_run.sh
 . bench/record.sh
 rec_begin "$NAME"
 share() { awk -v w="$1" -v o="$2" 'BEGIN { printf "%.1f", (w > 0 ? 100 * (w - o) / w : 0) }'; }
+add() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a + b }'; }
 for n in $SIZES; do
 	rm -rf "$T/in" "$T"/*.db* "$T"/r*.json; mkdir "$T/in"
 	synth_run "$n" $((n / 100)) "$T/in"
@@ -30,10 +35,15 @@ for n in $SIZES; do
 		[ $who = base ] && { [ -n "$BASE" ] && [ "$n" -le "$BASE_MAX" ] || continue; }
 		x=$XPROJ; [ $who = base ] && x=$BASE
 		p="--source $T/in/en.conll --aligned $T/in/aligned.jsonl --alignments $T/in/pairs.pharaoh -o $T/zh.conll"
-		rec_run "$who: project $n" nice -n 10 "$x" project $p
-		without=$REC_CPU
-		rec_run "$who: project $n --report" nice -n 10 "$x" project $p --report "$T/r.$who.json"
-		rec_value "$who: report share of project CPU $n" "$(share "$REC_CPU" "$without")" %
+		without=0 with=0
+		for r in $(seq "$RUNS"); do
+			k=""; [ "$r" = 1 ] || k=" (run $r)"
+			rec_run "$who: project $n$k" nice -n 10 "$x" project $p
+			without=$(add "$without" "$REC_CPU")
+			rec_run "$who: project $n --report$k" nice -n 10 "$x" project $p --report "$T/r.$who.json"
+			with=$(add "$with" "$REC_CPU")
+		done
+		rec_value "$who: report share of project CPU $n" "$(share "$with" "$without")" %
 		[ -z "$IMPORT_MAX" ] || [ "$n" -le "$IMPORT_MAX" ] &&
 			rec_run "$who: db import $n" nice -n 10 "$x" db import "$T/$who.db" --source "$T/in/en.conll" \
 				--aligned "$T/in/aligned.jsonl" --report "$T/r.$who.json"
@@ -45,8 +55,39 @@ for n in $SIZES; do
 		cmp -s "$T/v1.new" "$T/v1.base" && same=yes || same=no
 		rm -f "$T/v1.new" "$T/v1.base"
 		rec_value "report $n: version 1 bytes of the new = the base's" $same ""
+		cmp -s "$T/r.new.json" "$T/r.base.json" && same=yes || same=no
+		rec_value "report $n: the new = the base's, byte for byte" $same ""
 	}
 done
+# MMC dev, real data: `project` RUNS times without and with the report, on
+# the alignments of seed 1 in AUDIT_DIR (bench/audit.sh's, made there once),
+# CPU summed over the runs; the reports of both builds compared byte for byte
+if [ -n "$MMC_LANGS" ]; then
+	. bench/mmc_pairs.sh
+	A=${AUDIT_DIR:?MMC_LANGS needs AUDIT_DIR, the alignments of bench/audit.sh}
+	for l in $MMC_LANGS; do
+		mmc_pairs "$l" "$T"
+		c=""; [ "$l" = zh ] && c=--chars
+		p="--source $DATA/mmc/dev.english.v4_gold_conll --aligned $T/$l.dev.jsonl --alignments $A/$l.1.dev.pharaoh
+		   --probs $A/$l.1.dev.probs --map $T/$l.dev.map $c -o $T/$l.conll"
+		echo "== MMC dev $l, $RUNS runs"
+		for who in new base; do
+			[ $who = base ] && { [ -n "$BASE" ] || continue; }
+			x=$XPROJ; [ $who = base ] && x=$BASE
+			without=0 with=0
+			for r in $(seq "$RUNS"); do
+				rec_run "$who: project MMC dev $l (run $r)" nice -n 10 "$x" project $p
+				without=$(add "$without" "$REC_CPU")
+				rec_run "$who: project MMC dev $l --report (run $r)" nice -n 10 "$x" project $p --report "$T/m.$who.json"
+				with=$(add "$with" "$REC_CPU")
+			done
+			rec_value "$who: report share of project CPU, MMC dev $l" "$(share "$with" "$without")" %
+		done
+		[ -f "$T/m.base.json" ] && { cmp -s "$T/m.new.json" "$T/m.base.json" && same=yes || same=no
+			rec_value "report MMC dev $l: the new = the base's, byte for byte" $same ""; }
+		rm -f "$T/m.new.json" "$T/m.base.json"
+	done
+fi
 # the ratios: this build's figures against BASE's, measured above
 if [ -n "$BASE" ]; then
 	python3 - "$REC_TSV" <<'PY'

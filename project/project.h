@@ -171,6 +171,14 @@ int xp_projection_report_write(const xp_projection *p, const char *settings_json
 int xp_projection_report_head(const xp_projection *p, const xp_proj_gender *g, size_t ndocs, const char *settings_json,
 			      xp_report_put put, void *ctx);
 int xp_projection_report_docs(const xp_projection *p, struct xp_buf *line, xp_report_put put, void *ctx);
+/* The same with a writer kept from one call to the next: what repeats
+ * between mentions (their tails: fate, confidence, rules, features, why)
+ * is made once per run, not once per mention (issue 37). */
+typedef struct xp_report_writer xp_report_writer;
+xp_report_writer *xp_report_writer_new(void);
+void xp_report_writer_free(xp_report_writer *w);
+int xp_projection_report_docs_w(const xp_projection *p, xp_report_writer *w, struct xp_buf *line, xp_report_put put,
+				void *ctx);
 /* The same into out, whole. */
 struct xp_buf;
 int xp_projection_report(const xp_projection *p, const char *settings_json, struct xp_buf *out);

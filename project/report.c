@@ -114,17 +114,6 @@ static void reals_free(reals *c)
 		json_decref(c->ints[k]);
 }
 
-static json_t *triple(reals *c, uint32_t a, uint32_t b, uint32_t d)
-{
-	json_t *t = json_array();
-	if (t && (json_array_append_new(t, int_of(c, a)) || json_array_append_new(t, int_of(c, b)) ||
-		  json_array_append_new(t, int_of(c, d)))) {
-		json_decref(t);
-		return NULL;
-	}
-	return t;
-}
-
 /* the names of the bits set, as an object of true (version 3: a mention
  * lists the rules that fired, not every rule; the header lists them all) */
 static json_t *fired(uint64_t bits, unsigned n, const char *(*name)(unsigned), const char *lang)
@@ -136,23 +125,20 @@ static json_t *fired(uint64_t bits, unsigned n, const char *(*name)(unsigned), c
 	return r;
 }
 
-/* One mention: plain calls, no json_pack (its format is parsed each time)
- * and no key checks (the keys are ours), as the report's cost is its
- * mentions' (issue 37). */
-static json_t *mention(const xp_projection *p, const xp_proj_mention *m, reals *c)
+/* A mention's line in two parts, each made by jansson: its head, what is
+ * its own (id, cluster, spans), and its tail, what many mentions share (fate,
+ * confidence, rules, features and the "why" text: null mentions and look-
+ * alike ones repeat it).  The tail's text is kept by its inputs (tail key),
+ * so a repeated tail costs a look-up, not a tree, a printf per number and
+ * the why's three; jansson spent 60% of the report in json_dumpb and the
+ * why another 17% (issue 37, callgrind).  The two texts are one object's
+ * members in jansson's own order: the head's without its "}", a ",", the
+ * tail's without its "{". */
+static json_t *tail_json(const xp_projection *p, const xp_proj_mention *m, reals *c)
 {
 	json_t *o = json_object();
 	if (!o)
 		return NULL;
-	json_object_set_new_nocheck(o, "id", int_of(c, m->id));
-	json_object_set_new_nocheck(o, "cluster", int_of(c, m->cluster));
-	json_object_set_new_nocheck(o, "en", triple(c, m->en_utt, m->en_start, m->en_end));
-	if (m->fate == XP_PROJECTED || m->fate == XP_SAME_SPAN || m->fate == XP_COLLIDED)
-		json_object_set_new_nocheck(o, "tgt", triple(c, m->tgt_utt, m->tgt_start, m->tgt_end));
-	else
-		json_object_set_new_nocheck(o, "tgt", json_null());
-	if (m->fate == XP_NULL_FILTERED && ((m->rule & XP_LR_PRON_DROP) || (m->np & XP_NP_ZH_PARTICLE)))   /* what the rule took away */
-		json_object_set_new_nocheck(o, "dropped", triple(c, m->tgt_utt, m->tgt_start, m->tgt_end));
 	json_object_set_new_nocheck(o, "fate", json_string_nocheck(xp_fate_name(m->fate)));
 	json_object_set_new_nocheck(o, "conf", json_real(m->conf));
 	if (m->prodrop)
@@ -182,6 +168,160 @@ static json_t *mention(const xp_projection *p, const xp_proj_mention *m, reals *
 		xp_buf_free(&why);
 	}
 	return o;
+}
+
+/* What a tail is made of, as words: the fate, rules, same_as, confidence,
+ * pro-drop and the features, bit for bit (-0 is not 0 in the report).  The
+ * model and language are the writer's (xp_report_writer.model). */
+enum { TAIL_HEAD = 7, TAIL_KEY = TAIL_HEAD + XP_NFEAT, NTAILS = 2048 };
+typedef struct tail {
+	uint32_t key[TAIL_KEY];
+	char *text;             /* the tail object's text, "{...}" */
+	size_t n, cap;
+} tail;
+
+struct xp_report_writer {
+	reals c;
+	json_t *head, *id, *cluster, *en[3], *tgt[3], *drop[3], *tgt_a, *drop_a;
+	int tgt_on, drop_on;    /* what the head's "tgt" and "dropped" now hold */
+	tail tails[NTAILS];     /* by the key's hash, the last one there */
+	xp_conf_lang model;     /* the model and language the tails were made with */
+	char lang[16];
+	int fresh;              /* no tail made yet */
+	xp_buf a, t;            /* a head's text, a tail's */
+};
+
+static void tails_clear(xp_report_writer *w)
+{
+	for (size_t k = 0; k < NTAILS; k++)
+		free(w->tails[k].text), w->tails[k].text = NULL, w->tails[k].n = w->tails[k].cap = 0;
+}
+
+void xp_report_writer_free(xp_report_writer *w)
+{
+	if (!w)
+		return;
+	tails_clear(w);
+	reals_free(&w->c);
+	json_decref(w->head), json_decref(w->tgt_a), json_decref(w->drop_a);
+	xp_buf_free(&w->a), xp_buf_free(&w->t);
+	free(w);
+}
+
+static json_t *three(json_t **v)
+{
+	json_t *t = json_array();
+	for (int k = 0; t && k < 3; k++)
+		if (!(v[k] = json_integer(0)) || json_array_append_new(t, v[k])) {
+			json_decref(t);
+			return NULL;
+		}
+	return t;
+}
+
+/* The head object is made once and its numbers set per mention: it holds
+ * its own integers ("tgt" and "dropped" come and go). */
+xp_report_writer *xp_report_writer_new(void)
+{
+	xp_report_writer *w = calloc(1, sizeof *w);
+	if (!w)
+		return NULL;
+	w->fresh = 1;
+	json_t *en;
+	if (!(w->head = json_object()) || !(w->id = json_integer(0)) ||
+	    json_object_set_new_nocheck(w->head, "id", w->id) || !(w->cluster = json_integer(0)) ||
+	    json_object_set_new_nocheck(w->head, "cluster", w->cluster) || !(en = three(w->en)) ||
+	    json_object_set_new_nocheck(w->head, "en", en) || json_object_set_new_nocheck(w->head, "tgt", json_null()) ||
+	    !(w->tgt_a = three(w->tgt)) || !(w->drop_a = three(w->drop))) {
+		xp_report_writer_free(w);
+		return NULL;
+	}
+	return w;
+}
+
+static int set3(json_t **v, uint32_t a, uint32_t b, uint32_t d)
+{
+	return json_integer_set(v[0], a) || json_integer_set(v[1], b) || json_integer_set(v[2], d);
+}
+
+static int head_set(xp_report_writer *w, const xp_proj_mention *m)
+{
+	int tgt = m->fate == XP_PROJECTED || m->fate == XP_SAME_SPAN || m->fate == XP_COLLIDED;
+	int drop = m->fate == XP_NULL_FILTERED && ((m->rule & XP_LR_PRON_DROP) || (m->np & XP_NP_ZH_PARTICLE));   /* what the rule took away */
+	if (json_integer_set(w->id, m->id) || json_integer_set(w->cluster, m->cluster) ||
+	    set3(w->en, m->en_utt, m->en_start, m->en_end) ||
+	    ((tgt || drop) && (set3(w->tgt, (uint32_t)m->tgt_utt, m->tgt_start, m->tgt_end) ||
+			       set3(w->drop, (uint32_t)m->tgt_utt, m->tgt_start, m->tgt_end))))
+		return -1;
+	if (tgt != w->tgt_on && json_object_set_nocheck(w->head, "tgt", tgt ? w->tgt_a : json_null()))
+		return -1;
+	w->tgt_on = tgt;
+	/* "dropped" is the head's last member, so taking it away and back
+	 * keeps the order */
+	if (drop != w->drop_on && (drop ? json_object_set_nocheck(w->head, "dropped", w->drop_a)
+				       : json_object_del(w->head, "dropped")))
+		return -1;
+	w->drop_on = drop;
+	return 0;
+}
+
+static const size_t dump_flags = JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(4);
+
+/* j's text after b's bytes */
+static int dump_add(json_t *j, xp_buf *b)
+{
+	size_t n = j ? json_dumpb(j, b->p ? b->p + b->n : NULL, b->cap - b->n, dump_flags) : 0;
+	if (n && n > b->cap - b->n) {
+		if (xp_grow(&b->p, &b->cap, b->n + n + 1, 1))
+			return -1;
+		n = json_dumpb(j, b->p + b->n, b->cap - b->n, dump_flags);
+	}
+	if (!n || n > b->cap - b->n)
+		return -1;
+	b->n += n;
+	return 0;
+}
+
+static const tail *tail_of(xp_report_writer *w, const xp_projection *p, const xp_proj_mention *m)
+{
+	uint32_t key[TAIL_KEY], conf;
+	memcpy(&conf, &m->conf, sizeof conf);
+	key[0] = m->fate, key[1] = m->rule, key[2] = m->same_as, key[3] = conf;
+	key[4] = (uint32_t)m->np, key[5] = (uint32_t)(m->np >> 32), key[6] = m->prodrop;
+	memcpy(key + TAIL_HEAD, p->feat + (m - p->m) * XP_NFEAT, XP_NFEAT * sizeof(float));
+	uint32_t h = 2166136261u;
+	for (int k = 0; k < TAIL_KEY; k++)
+		h = (h ^ key[k]) * 16777619u;
+	tail *t = &w->tails[(h ^ (h >> 16)) % NTAILS];
+	if (t->n && !memcmp(t->key, key, sizeof key))
+		return t;
+	/* made in the writer's buffer (json_dumpb into one too small counts,
+	 * then is called again), kept in the slot's */
+	xp_buf *b = &w->t;
+	b->n = 0;
+	json_t *o = tail_json(p, m, &w->c);
+	int rc = dump_add(o, b);
+	json_decref(o);
+	t->n = 0;   /* the slot is empty until it holds the new tail */
+	if (rc || b->n < 3 || b->p[0] != '{' || b->p[b->n - 1] != '}' || xp_grow(&t->text, &t->cap, b->n, 1))
+		return NULL;
+	memcpy(t->text, b->p, b->n);
+	t->n = b->n;
+	memcpy(t->key, key, sizeof key);
+	return t;
+}
+
+/* One mention's object after line's bytes. */
+static int mention_add(xp_report_writer *w, const xp_projection *p, const xp_proj_mention *m, xp_buf *line)
+{
+	w->a.n = 0;
+	const tail *t = tail_of(w, p, m);
+	if (!t || head_set(w, m) || dump_add(w->head, &w->a) || w->a.n < 2 || w->a.p[w->a.n - 1] != '}')
+		return -1;
+	w->a.p[w->a.n - 1] = ',';
+	xp_buf_add(line, w->a.p, w->a.n);
+	xp_buf_add(line, t->text + 1, t->n - 1);
+	return line->oom ? -1 : 0;
 }
 
 void xp_proj_gender_counts(const xp_projection *p, xp_proj_gender *g)
@@ -282,23 +422,62 @@ static json_t *header(const xp_projection *p, const xp_proj_gender *g, size_t nd
 	return r;
 }
 
-static json_t *document(const xp_projection *p, const xp_proj_doc *pd, reals *c)
+/* A document's line: its counts, id, part and sentence map by jansson,
+ * with "detail" empty, then its mentions into that array. */
+static int document(xp_report_writer *w, const xp_projection *p, const xp_proj_doc *pd, xp_buf *line)
 {
-	json_t *o = stats(&pd->st), *ms = json_array(), *map = json_array();
+	json_t *o = stats(&pd->st), *map = json_array();
 	json_object_set_new(o, "doc", json_string(pd->id));
 	json_object_set_new(o, "part", json_integer(pd->part));
 	for (size_t t = 0; t < pd->ntgt; t++)
 		json_array_append_new(map, json_integer(pd->en_utt_of[t]));
-	for (size_t k = 0; k < pd->n; k++)
-		json_array_append_new(ms, mention(p, &p->m[pd->first + k], c));
 	json_object_set_new(o, "tgt_to_en", map);
-	json_object_set_new(o, "detail", ms);
-	return o;
+	json_object_set_new(o, "detail", json_array());
+	line->n = 0;
+	int rc = dump_add(o, line);
+	json_decref(o);
+	if (rc || line->n < 3 || memcmp(line->p + line->n - 3, "[]}", 3))
+		return -1;
+	line->n -= 2;
+	for (size_t k = 0; rc == 0 && k < pd->n; k++) {
+		if (k)
+			xp_buf_putc(line, ',');
+		rc = mention_add(w, p, &p->m[pd->first + k], line);
+	}
+	xp_buf_add(line, "]}\n", 3);
+	return rc || line->oom ? -1 : 0;
 }
 
-/* A document's tree lives only while its line is written: the report costs
- * the memory of its largest document, not of the run (at 160k mentions the
- * whole tree and its text took 892 MB, issue 37). */
+/* The tails were made with the writer's model and language: another's
+ * starts them again. */
+static void writer_for(xp_report_writer *w, const xp_projection *p)
+{
+	if (w->fresh || memcmp(&w->model, &p->model, sizeof w->model) || memcmp(w->lang, p->lang, sizeof w->lang)) {
+		tails_clear(w);
+		w->model = p->model;
+		memcpy(w->lang, p->lang, sizeof w->lang);
+		w->fresh = 0;
+	}
+}
+
+int xp_projection_report_docs_w(const xp_projection *p, xp_report_writer *w, xp_buf *line, xp_report_put put,
+				void *ctx)
+{
+	writer_for(w, p);
+	int rc = 0;
+	for (size_t d = 0; rc == 0 && d < p->ndocs; d++)
+		rc = document(w, p, &p->docs[d], line) || put(ctx, line->p, line->n) ? -1 : 0;
+	return rc;
+}
+
+int xp_projection_report_docs(const xp_projection *p, xp_buf *line, xp_report_put put, void *ctx)
+{
+	xp_report_writer *w = xp_report_writer_new();
+	int rc = w ? xp_projection_report_docs_w(p, w, line, put, ctx) : -1;
+	xp_report_writer_free(w);
+	return rc;
+}
+
 int xp_projection_report_head(const xp_projection *p, const xp_proj_gender *g, size_t ndocs, const char *settings_json,
 			      xp_report_put put, void *ctx)
 {
@@ -310,24 +489,7 @@ int xp_projection_report_head(const xp_projection *p, const xp_proj_gender *g, s
 	return rc;
 }
 
-int xp_projection_report_docs(const xp_projection *p, xp_buf *line, xp_report_put put, void *ctx)
-{
-	reals *c = calloc(1, sizeof *c);
-	int rc = c ? 0 : -1;
-	for (size_t d = 0; rc == 0 && d < p->ndocs; d++) {
-		json_t *o = document(p, &p->docs[d], c);
-		rc = put_line(o, line, put, ctx);
-		json_decref(o);
-	}
-	if (c)
-		reals_free(c);
-	free(c);
-	return rc;
-}
-
-/* A document's tree lives only while its line is written: the report costs
- * the memory of its largest document, not of the run (at 160k mentions the
- * whole tree and its text took 892 MB, issue 37). */
+/* The header, then the documents' lines. */
 int xp_projection_report_write(const xp_projection *p, const char *settings_json, xp_report_put put, void *ctx)
 {
 	xp_proj_gender g;

@@ -373,6 +373,7 @@ typedef struct pass {
 	xp_projection head;     /* the header's: totals, language, model */
 	size_t records;
 	xp_buf line;            /* the report's line, reused */
+	xp_report_writer *rw;   /* the report's writer: what repeats, made once a run */
 	xp_err e;
 } pass;
 
@@ -437,7 +438,8 @@ static int documents(pass *P)
 		P->records += al.n;
 		/* the report lists every document; OUT leaves out those with no
 		 * target sentence (training data), unless --keep-empty */
-		if (P->spool && xp_projection_report_docs(&p, &P->line, spool_put, P->spool))
+		if (P->spool && ((!P->rw && !(P->rw = xp_report_writer_new())) ||
+				 xp_projection_report_docs_w(&p, P->rw, &P->line, spool_put, P->spool)))
 			rc = -1;
 		if (!a->keep_empty)
 			P->res->empty += xp_corpus_drop_empty(&p.out);
@@ -601,6 +603,7 @@ int xp_pstream_run(const xp_pstream_args *a, xp_pstream_result *res)
 		rc = -1;
 	res->total = *t;
 	xp_buf_free(&P.line);
+	xp_report_writer_free(P.rw);
 	xp_proj_stream_free(st);
 	if (rc) {
 		xp_outputs_abort(&o);

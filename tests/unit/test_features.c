@@ -16,7 +16,8 @@
  * without a plural (fa_number), a Farsi "it" on a demonstrative
  * (pron_in), a Chinese interrogative for what / who (wh_in), a
  * demonstrative the zh_demonstrative rule placed (rule_zh_dem) and another
- * place of the span's words nearer the mention (twin_nearer). */
+ * place of the span's words nearer the mention (twin_nearer); and the
+ * report's writer kept across documents (report_writer). */
 #include "testutil.h"
 #include "lang/np.h"
 #include "lang/pron.h"
@@ -24,6 +25,8 @@
 #include "project/features.h"
 #include "project/lexicon.h"
 #include "project/project.h"
+
+#include <jansson.h>
 
 typedef struct setup {
 	xp_corpus en;
@@ -851,6 +854,68 @@ static void farsi_overt(void **state)
 	done(&s);
 }
 
+static int put_text(void *ctx, const void *data, size_t n)
+{
+	xp_buf_add(ctx, data, n);
+	return 0;
+}
+
+/* A report writer kept across documents, as `project` keeps it, writes what
+ * a fresh one writes: its mentions' tails made once by their inputs, its
+ * head set in place as "tgt" and "dropped" come and go, a projection with
+ * another model (here none: no "why") starting its tails again.  Each line
+ * is jansson's own text of the whole object: parsed and dumped again, the
+ * same bytes. */
+static void report_writer(void **state)
+{
+	(void)state;
+	setup a, b;
+	xp_proj_opts o = plain(), oc = plain();
+	oc.uncalibrated = 0;   /* the pack's model: a "why" */
+	oc.prodrop = 1;
+	run(&a, LIKE, LIKE_AL, "1-2 1-3 2-0 3-4\n1-0 2-1\n", NULL, &oc);
+	run(&b, LIKE, LIKE_AL, "0-3 1-2\n\n", NULL, &o);
+	assert_true(a.p.model.lang[0] && !b.p.model.lang[0]);
+	xp_report_writer *w = xp_report_writer_new();
+	assert_non_null(w);
+	xp_buf line = {0}, got = {0}, want = {0};
+	const xp_projection *seq[] = {&a.p, &b.p, &a.p, &a.p, &b.p, &a.p};
+	for (size_t k = 0; k < sizeof seq / sizeof *seq; k++) {
+		if (k == 3) {   /* fates that change the head: a dropped span, one kept once */
+			a.p.m[0].fate = XP_NULL_FILTERED, a.p.m[0].rule |= XP_LR_PRON_DROP;
+			a.p.m[1].fate = XP_SAME_SPAN, a.p.m[1].same_as = a.p.m[2].id;
+		}
+		if (k == 5)
+			a.p.m[0].fate = XP_PROJECTED, a.p.m[1].fate = XP_NULL_UNALIGNED;
+		got.n = 0, want.n = 0;
+		assert_int_equal(xp_projection_report_docs_w(seq[k], w, &line, put_text, &got), 0);
+		xp_buf fresh = {0};
+		assert_int_equal(xp_projection_report_docs(seq[k], &fresh, put_text, &want), 0);
+		xp_buf_free(&fresh);
+		assert_int_equal(got.n, want.n);
+		assert_memory_equal(got.p, want.p, want.n);
+		assert_true(got.n > 0 && got.p[got.n - 1] == '\n');
+		json_error_t je;
+		json_t *j = json_loadb(got.p, got.n - 1, 0, &je);
+		assert_non_null(j);
+		char *again = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(4));
+		assert_non_null(again);
+		assert_int_equal(strlen(again), got.n - 1);
+		assert_memory_equal(again, got.p, got.n - 1);
+		free(again);
+		json_t *d = json_object_get(j, "detail");
+		assert_int_equal(json_array_size(d), seq[k]->n);
+		json_t *m0 = json_array_get(d, 0), *m1 = json_array_get(d, 1);
+		assert_true((json_object_get(m0, "why") != NULL) == (seq[k] == &a.p));
+		assert_true((json_object_get(m0, "dropped") != NULL) == (seq[k] == &a.p && (k == 3 || k == 4)));
+		assert_true(json_is_null(json_object_get(m1, "tgt")) == (seq[k] == &b.p || k == 5));
+		json_decref(j);
+	}
+	xp_report_writer_free(w);
+	xp_buf_free(&line), xp_buf_free(&got), xp_buf_free(&want);
+	done(&a), done(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -862,7 +927,7 @@ int main(void)
 		cmocka_unit_test(forms), cmocka_unit_test(cluster), cmocka_unit_test(rule_pron),
 		cmocka_unit_test(possessive), cmocka_unit_test(chinese_np), cmocka_unit_test(chinese_edges),
 		cmocka_unit_test(explain_pronoun_group), cmocka_unit_test(interrogative),
-		cmocka_unit_test(zh_demonstrative), cmocka_unit_test(twins),
+		cmocka_unit_test(zh_demonstrative), cmocka_unit_test(twins), cmocka_unit_test(report_writer),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
