@@ -139,7 +139,8 @@ static const struct option own[] = {
 	{"model", required_argument, 0, 'm'},   {"adapt-sweeps", required_argument, 0, 'A'},
 	{"names", required_argument, 0, 'N'},   {"no-names", no_argument, 0, 'n'},
 	{"src-spans", required_argument, 0, 'K'}, {"merge-models", required_argument, 0, 'G'},
-	{"minus", required_argument, 0, 'U'},   {0, 0, 0, 0}};
+	{"minus", required_argument, 0, 'U'},   {"prior-weight", required_argument, 0, 'W'},
+	{0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
 typedef struct args {
@@ -154,6 +155,7 @@ typedef struct args {
 	const char *spans;      /* --src-spans */
 	char names_buf[4096];
 	int adapt;                        /* --adapt-sweeps; -1: not given */
+	double weight;                    /* --prior-weight; 0: not given */
 	const char **train;     /* each --train names one file: fewer than argc */
 	size_t ntrain;
 	const char **train_lex; /* each --train-lex names one file */
@@ -182,6 +184,17 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'K': a->spans = optarg; break;
 		case 'G': a->merge = optarg; break;
 		case 'U': a->minus = optarg; break;
+		case 'W': {
+			char *end;
+			double v = strtod(optarg, &end);
+			if (end == optarg || *end || !(v > 0) || v > 1e6) {
+				xp_failc(&e, XP_EUSAGE, "", 0, "--prior-weight: '%s' is not a weight (above 0, at most 10^6)",
+					 optarg);
+				return xp_cli_bad_value("wordalign", &e);
+			}
+			a->weight = v;
+			break;
+		}
 		case 'A': {
 			char *end;
 			long v = strtol(optarg, &end, 10);
@@ -201,7 +214,7 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 	if (a->merge) {
 		/* a form of its own: models in, a model out, nothing aligned */
 		if (argc - optind < 1 || a->out || a->save_model || a->model || a->probs || a->fwd || a->rev ||
-		    a->ntrain || a->ntrain_lex || a->names || a->adapt >= 0 || a->minus) {
+		    a->ntrain || a->ntrain_lex || a->names || a->adapt >= 0 || a->minus || a->weight > 0) {
 			fprintf(stderr, "xproj wordalign: --merge-models OUT takes model files and no other option\n");
 			return 2;
 		}
@@ -221,8 +234,9 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 			a->names = a->names_buf;
 		}
 	}
-	if ((a->adapt >= 0 || a->minus) && !a->model) {
-		fprintf(stderr, "xproj wordalign: --%s needs --model\n", a->minus ? "minus" : "adapt-sweeps");
+	if ((a->adapt >= 0 || a->minus || a->weight > 0) && !a->model) {
+		fprintf(stderr, "xproj wordalign: --%s needs --model\n",
+			a->minus ? "minus" : a->weight > 0 ? "prior-weight" : "adapt-sweeps");
 		return 2;
 	}
 	return 0;
@@ -307,6 +321,10 @@ static int run(int argc, char **argv)
 			xp_wa_model_free(whole);
 			xp_wa_model_free(part);
 		}
+		/* weighed after --minus: the prior is what the shard aligns
+		 * with, and put_model takes that same prior from its counts */
+		if (!bad && a.weight > 0)
+			bad = xp_wa_model_scale(model, a.weight, a.model, &e);
 		if (bad || xp_wa_model_settings(model, &a.wa, a.model, &e)) {
 			xp_wa_model_free(model);
 			free(files);
@@ -355,9 +373,9 @@ static int run(int argc, char **argv)
 		say_normalized(w, &a.wa);
 		if (model)
 			fprintf(stderr,
-				"xproj wordalign: aligned with the model %s (%llu pairs, %u + %u words), %d adaptation sweeps\n",
+				"xproj wordalign: aligned with the model %s (%llu pairs, %u + %u words, weight %g), %d adaptation sweeps\n",
 				a.model, (unsigned long long)xp_wa_model_pairs(model), xp_wa_model_words(model, 0),
-				xp_wa_model_words(model, 1), a.wa.adapt_sweeps);
+				xp_wa_model_words(model, 1), a.weight > 0 ? a.weight : 1.0, a.wa.adapt_sweeps);
 	}
 	xp_outputs_abort(&wo);
 	xp_wa_free(w);
@@ -375,7 +393,7 @@ static int run(int argc, char **argv)
 const xp_cmd xp_cmd_wordalign = {
 	"wordalign", run, "align words of a bitext (built-in Bayesian HMM aligner with fertility)",
 	"xproj wordalign PAIRS -o OUT.pharaoh [--train MORE.pairs]... [--probs OUT.probs]\n"
-	"                [--save-model M] [--model M [--minus C] [--adapt-sweeps N]]\n"
+	"                [--save-model M] [--model M [--minus C] [--adapt-sweeps N] [--prior-weight W]]\n"
 	"                [--names F | --no-names]\n"
 	"                [--train-lex SPANS.pairs]... [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
 	"                [--settle E]\n"
@@ -413,6 +431,10 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 settings are the model's (others given are refused)\n"
 	"  --adapt-sweeps N  with --model: sweeps over PAIRS, their counts joining the\n"
 	"                 model's, before the links are read off (default 2)\n"
+	"  --prior-weight W  with --model: the model's counts weigh W times (default\n"
+	"                 1), as if it had been trained on W times its pairs: a model\n"
+	"                 of a sample weighs like the rest of the bitext with W =\n"
+	"                 (pairs - shard's) / sample's pairs\n"
 	"  --minus C      with --model M: align with M less the counts of the model C\n"
 	"                 (this shard's own of the round before, which M, their merge,\n"
 	"                 holds); --save-model then writes the counts of PAIRS alone,\n"
