@@ -99,6 +99,13 @@ expect_status 0 $XPROJ wordalign $T/s2 --model $T/sum.gz --minus $T/c2.gz --prio
 expect_grep 'aligned with the model .*/sum.gz (800 pairs, 30 + 30 words, weight 4)' $T/err
 expect_status 0 $XPROJ wordalign --merge-models $T/two $T/c2w
 expect_grep '1 models merged into .*/two: 200 pairs' $T/err
+# --own-counts: a shard aligned with a model (no --minus) saves its own
+# counts alone, the model's taken away (weighed or not)
+expect_status 0 $XPROJ wordalign $T/s1 --model $T/m --prior-weight 2 --own-counts --save-model $T/o1 --seed 3
+expect_status 0 $XPROJ wordalign --merge-models $T/o1m $T/o1
+expect_grep '1 models merged into .*/o1m: 200 pairs' $T/err
+expect_status 2 $XPROJ wordalign $T/s1 --model $T/m --own-counts -o $T/a10
+expect_grep 'own-counts needs --save-model' $T/err
 # refused: a shard trained otherwise, a part that is no part of the sum,
 # a model that is no model; nothing written
 expect_status 0 $XPROJ wordalign $T/s2 --save-model $T/c3 --seed 1 --samplers 3 --iters 5
