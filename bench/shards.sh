@@ -16,6 +16,11 @@
 # outside it, (pairs - shard's) / sample's; empty: not run), each shard
 # trained with it for PADAPT sweeps (default the built-in adaptation's).
 #
+# ROUND1=sample begins the rounds from the sample's model instead of
+# shards trained alone: round 1 aligns every shard with the model
+# (SADAPT sweeps, default 2; --own-counts), the model's training counted
+# in the rounds' CPU and critical path.
+#
 # 3. Rounds of merged counts (ROUNDS > 0): each shard trains on its own pairs
 #    with the one run's schedule (--samplers, --iters) and saves its counts;
 #    the counts are merged (--merge-models) and each shard is aligned again
@@ -40,7 +45,7 @@
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${SAMPLE:=10}" "${SHARDS:=10}" "${THREADS:=1}"
 : "${PAIRS:=0}" "${ADAPT:=}" "${SETS:=gold zhen}" "${SAMPLERS:=3}" "${ALONE:=1}" "${GOLD_SAMPLE:=2}"
-: "${ROUNDS:=3}" "${RADAPT:=5}" "${WORKERS:=2}" "${PRIOR:=}" "${PADAPT:=}"
+: "${ROUNDS:=3}" "${RADAPT:=5}" "${WORKERS:=2}" "${PRIOR:=}" "${PADAPT:=}" "${ROUND1:=alone}" "${SADAPT:=2}"
 G=$DATA/word-alignment-gold
 BT=$DATA/bitext/zh-en.tv4dialog.94k.pairs.gz
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)"; exit 0; }
@@ -111,6 +116,7 @@ rounds() {
 	R=$T/r; rm -rf $R; mkdir -p $R
 	split_in "$1"
 	t0=$(date +%s.%N); crit=0
+	[ "$ROUND1" = sample ] && crit=$(cat $T/cpu.train)
 	for r in $(seq 1 $ROUNDS); do
 		rp=$((r - 1))
 		if [ $r -gt 1 ]; then
@@ -118,7 +124,8 @@ rounds() {
 				$(for s in $(seq 1 $SHARDS); do echo $R/c$rp.$s.gz; done) 2>/dev/null
 		fi
 		for s in $(seq 1 $SHARDS); do
-			if [ $r = 1 ]; then a="--samplers $sm --iters $it"
+			if [ $r = 1 ] && [ "$ROUND1" = sample ]; then a="--model $T/m.gz --own-counts --adapt-sweeps $SADAPT"
+			elif [ $r = 1 ]; then a="--samplers $sm --iters $it"
 			else a="--model $R/m$rp.gz --minus $R/c$rp.$s.gz --adapt-sweeps $RADAPT"; fi
 			if [ $r = $ROUNDS ]; then o="-o $R/o.$s"; else o="--save-model $R/c$r.$s.gz"; fi
 			echo "/usr/bin/time -f %U:%S -o $R/t.$r.$s $WA --no-names $a $1.$s $o 2>/dev/null"
@@ -127,7 +134,7 @@ rounds() {
 		crit=$(cat $R/t.$r.* | awk -F: -v c=$crit -v g=$g '{ t = $1 + $2; if (t > m) m = t } END { print c + g + m }')
 	done
 	echo "$(date +%s.%N) $t0" | awk '{ printf "%.1f\n", $1 - $2 }' > $T/wall.rounds
-	cat $R/t.* | awk -F: '{ s += $1 + $2 } END { print s }' > $T/cpu.rounds
+	cat $R/t.* | awk -F: -v c=$([ "$ROUND1" = sample ] && cat $T/cpu.train || echo 0) '{ s += $1 + $2 } END { print s + c }' > $T/cpu.rounds
 	echo $crit > $T/crit.rounds
 	for s in $(seq 1 $SHARDS); do cat $R/o.$s; done > $T/rounds
 }
@@ -174,7 +181,7 @@ if [ "$ALONE" = 1 ]; then
 		"$(aer $T/one $T/alone)"
 fi
 if [ "$ROUNDS" -gt 0 ]; then
-	printf '  %-38s %8.1f %14.1f %10s\n' "$ROUNDS rounds of merged counts" "$(cat $T/cpu.rounds)" "$(cat $T/crit.rounds)" \
+	printf '  %-38s %8.1f %14.1f %10s\n' "$ROUNDS rounds of merged counts$([ "$ROUND1" = sample ] && echo ', from the model')" "$(cat $T/cpu.rounds)" "$(cat $T/crit.rounds)" \
 		"$(aer $T/one $T/rounds)"
 	printf '  wall s: one run %.1f (%s threads), rounds %.1f (%s workers)\n' $(cat $T/wall.one) $THREADS \
 		$(cat $T/wall.rounds) $WORKERS
