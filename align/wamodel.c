@@ -767,3 +767,75 @@ int xp_wa_model_bytes(const xp_wa_model *m, xp_buf *out, xp_err *err)
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	return 0;
 }
+
+/* --- a model's weight ----------------------------------------------------------- */
+
+/* one count times w, to the nearest (halves up), added to *sum; 1 when the
+ * sum no longer fits a sampler */
+static int scaled(uint32_t n, double w, uint32_t *out, uint64_t *sum)
+{
+	double v = (double)n * w + 0.5;
+	if (v >= (double)COUNT_MAX)
+		return 1;
+	*out = (uint32_t)v;
+	*sum += *out;
+	return *sum >= COUNT_MAX;
+}
+
+/* Every count of one sampler times w, in place (checked first, then
+ * written: a sum that would not fit leaves the sampler as it was).  A
+ * lexical count that rounds to zero is dropped: the reader refuses
+ * entries of zero, and a sampler's maps hold none. */
+static int scale_sampler(wa_msampler *s, uint32_t VE, uint32_t VF, double w)
+{
+	size_t nf = (size_t)VE * (WA_FMAX + 1);
+	uint64_t jsum = 0, fsum = 0, lsum = 0;
+	uint32_t v;
+	for (int k = 0; k < WA_NJUMP; k++)
+		if (scaled(s->jump[k], w, &v, &jsum))
+			return 1;
+	for (size_t k = 0; k < nf; k++)
+		if (scaled(s->fert[k], w, &v, &fsum))
+			return 1;
+	for (uint32_t f = 0; f < VF; f++)
+		if (scaled(s->lex0[f], w, &v, &lsum))
+			return 1;
+	for (uint64_t k = 0; k < s->loff[VF]; k++)
+		if (scaled(s->lkv[2 * k + 1], w, &v, &lsum))
+			return 1;
+	for (int k = 0; k < WA_NJUMP; k++)
+		scaled(s->jump[k], w, &s->jump[k], &jsum);
+	for (size_t k = 0; k < nf; k++)
+		scaled(s->fert[k], w, &s->fert[k], &fsum);
+	for (uint32_t f = 0; f < VF; f++)
+		scaled(s->lex0[f], w, &s->lex0[f], &lsum);
+	uint64_t u = 0, from = 0;
+	for (uint32_t f = 0; f < VF; f++) {
+		uint64_t to = s->loff[f + 1];
+		for (uint64_t k = from; k < to; k++) {
+			scaled(s->lkv[2 * k + 1], w, &v, &lsum);
+			if (v)
+				s->lkv[2 * u] = s->lkv[2 * k], s->lkv[2 * u + 1] = v, u++;
+		}
+		from = to;
+		s->loff[f + 1] = u;
+	}
+	return 0;
+}
+
+int xp_wa_model_scale(xp_wa_model *m, double w, const char *name, xp_err *err)
+{
+	if (!(w > 0) || w > 1e6)
+		return xp_failc(err, XP_EUSAGE, name, 0, "a model's weight is above 0 and at most 10^6, not %g", w);
+	if (w == 1)
+		return 0;
+	for (int d = 0; d < 2; d++)
+		for (int q = 0; q < m->samplers; q++)
+			if (scale_sampler(&m->smp[d][q], m->V[d], m->V[!d], w))
+				return xp_failc(err, XP_EINPUT, name, 0,
+						"its counts times %g are more than a sampler holds (2^31 a direction): "
+						"give a smaller weight",
+						w);
+	m->pairs = (uint64_t)((double)m->pairs * w + 0.5);
+	return 0;
+}

@@ -249,6 +249,12 @@ int xp_wa_model_merge(xp_wa_model *const *in, const char *const *names, size_t n
  * from a sum they are in.  A count that ends below zero is refused. */
 int xp_wa_model_combine(xp_wa_model *const *in, const int *sign, const char *const *names, size_t n,
 			xp_wa_model **out, xp_err *err);
+/* Every count of m times w (w > 0; rounded to the nearest, counts that
+ * round to zero dropped), its pairs too, in place: a model of a sample
+ * weighs, as a shard's prior, like w times the pairs it was trained on
+ * (`wordalign --prior-weight`).  Counts that would overflow a sampler are
+ * refused (XP_EINPUT, name), the model then unchanged in part: free it. */
+int xp_wa_model_scale(xp_wa_model *m, double w, const char *name, xp_err *err);
 /* m as a model file's bytes, appended to out. */
 int xp_wa_model_bytes(const xp_wa_model *m, xp_buf *out, xp_err *err);
 

@@ -11,6 +11,16 @@
 #    which is how far sharding moves the links; and the CPU seconds (user +
 #    system) of each way, the model's training included.
 #
+# PRIOR: a column "prior" with the sample's model weighed (wordalign
+# --prior-weight PRIOR; "rest": each shard's prior weighs like the pairs
+# outside it, (pairs - shard's) / sample's; empty: not run), each shard
+# trained with it for PADAPT sweeps (default the built-in adaptation's).
+#
+# ROUND1=sample begins the rounds from the sample's model instead of
+# shards trained alone: round 1 aligns every shard with the model
+# (SADAPT sweeps, default 2; --own-counts), the model's training counted
+# in the rounds' CPU and critical path.
+#
 # 3. Rounds of merged counts (ROUNDS > 0): each shard trains on its own pairs
 #    with the one run's schedule (--samplers, --iters) and saves its counts;
 #    the counts are merged (--merge-models) and each shard is aligned again
@@ -35,7 +45,7 @@
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${SAMPLE:=10}" "${SHARDS:=10}" "${THREADS:=1}"
 : "${PAIRS:=0}" "${ADAPT:=}" "${SETS:=gold zhen}" "${SAMPLERS:=3}" "${ALONE:=1}" "${GOLD_SAMPLE:=2}"
-: "${ROUNDS:=3}" "${RADAPT:=5}" "${WORKERS:=2}"
+: "${ROUNDS:=3}" "${RADAPT:=5}" "${WORKERS:=2}" "${PRIOR:=}" "${PADAPT:=}" "${ROUND1:=alone}" "${SADAPT:=2}"
 G=$DATA/word-alignment-gold
 BT=$DATA/bitext/zh-en.tv4dialog.94k.pairs.gz
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)"; exit 0; }
@@ -62,7 +72,7 @@ split_in() {
 # CPU seconds in $T/cpu.* (train: the model's training; shard: the shards
 # with it; model: both), the slowest shard's in $T/max.shard
 three() {
-	rm -f $T/cpu.* $T/max.* $T/one $T/model $T/alone
+	rm -f $T/cpu.* $T/max.* $T/one $T/model $T/alone $T/prior
 	cpu one $WA "$1" -o $T/one
 	cp $T/err $T/one.err
 	awk -v k=$2 '(NR - 1) % k == 0' "$1" > $T/sample
@@ -71,10 +81,20 @@ three() {
 	split_in "$1"
 	for s in $(seq 1 $SHARDS); do
 		cpu shard $WA --model $T/m.gz $AD "$1.$s" -o $T/shard.$s
+		if [ -n "$PRIOR" ]; then
+			pw=$PRIOR
+			[ $pw = rest ] && pw=$(awk -v a=$(wc -l < "$1") -v s=$(wc -l < "$1.$s") -v m=$(wc -l < $T/sample) \
+				'BEGIN { printf "%.2f", (a - s) / m }')
+			cpu prior $WA --model $T/m.gz --prior-weight $pw ${PADAPT:+--adapt-sweeps $PADAPT} "$1.$s" -o $T/prior.$s
+		fi
 		if [ "$ALONE" = 1 ]; then cpu alone $WA "$1.$s" -o $T/alone.$s; fi
 	done
 	echo "$(cat $T/cpu.train) $(cat $T/cpu.shard)" | awk '{ print $1 + $2 }' > $T/cpu.model
 	for s in $(seq 1 $SHARDS); do cat $T/shard.$s; done > $T/model
+	if [ -n "$PRIOR" ]; then
+		for s in $(seq 1 $SHARDS); do cat $T/prior.$s; done > $T/prior
+		echo "$(cat $T/cpu.train) $(cat $T/cpu.prior)" | awk '{ print $1 + $2 }' > $T/cpu.priorall
+	fi
 	if [ "$ALONE" = 1 ]; then for s in $(seq 1 $SHARDS); do cat $T/alone.$s; done > $T/alone; fi
 	if [ "$ROUNDS" -gt 0 ]; then rounds "$1" $T/one.err; fi
 	tail -1 $T/err | sed 's/^/  (last shard: /; s/$/)/'
@@ -96,6 +116,7 @@ rounds() {
 	R=$T/r; rm -rf $R; mkdir -p $R
 	split_in "$1"
 	t0=$(date +%s.%N); crit=0
+	[ "$ROUND1" = sample ] && crit=$(cat $T/cpu.train)
 	for r in $(seq 1 $ROUNDS); do
 		rp=$((r - 1))
 		if [ $r -gt 1 ]; then
@@ -103,7 +124,8 @@ rounds() {
 				$(for s in $(seq 1 $SHARDS); do echo $R/c$rp.$s.gz; done) 2>/dev/null
 		fi
 		for s in $(seq 1 $SHARDS); do
-			if [ $r = 1 ]; then a="--samplers $sm --iters $it"
+			if [ $r = 1 ] && [ "$ROUND1" = sample ]; then a="--model $T/m.gz --own-counts --adapt-sweeps $SADAPT"
+			elif [ $r = 1 ]; then a="--samplers $sm --iters $it"
 			else a="--model $R/m$rp.gz --minus $R/c$rp.$s.gz --adapt-sweeps $RADAPT"; fi
 			if [ $r = $ROUNDS ]; then o="-o $R/o.$s"; else o="--save-model $R/c$r.$s.gz"; fi
 			echo "/usr/bin/time -f %U:%S -o $R/t.$r.$s $WA --no-names $a $1.$s $o 2>/dev/null"
@@ -112,7 +134,7 @@ rounds() {
 		crit=$(cat $R/t.$r.* | awk -F: -v c=$crit -v g=$g '{ t = $1 + $2; if (t > m) m = t } END { print c + g + m }')
 	done
 	echo "$(date +%s.%N) $t0" | awk '{ printf "%.1f\n", $1 - $2 }' > $T/wall.rounds
-	cat $R/t.* | awk -F: '{ s += $1 + $2 } END { print s }' > $T/cpu.rounds
+	cat $R/t.* | awk -F: -v c=$([ "$ROUND1" = sample ] && cat $T/cpu.train || echo 0) '{ s += $1 + $2 } END { print s + c }' > $T/cpu.rounds
 	echo $crit > $T/crit.rounds
 	for s in $(seq 1 $SHARDS); do cat $R/o.$s; done > $T/rounds
 }
@@ -127,6 +149,9 @@ for p in enfr roen jaen; do
 	r="-"; [ "$ROUNDS" -gt 0 ] && r=$(aer $G/$p.gold $T/rounds --one-based-gold)
 	printf '%-5s %6d | %8s %8s %8s %8s\n' $p $(wc -l < $T/p) "$(aer $G/$p.gold $T/one --one-based-gold)" \
 		"$(aer $G/$p.gold $T/model --one-based-gold)" "$([ "$ALONE" = 1 ] && aer $G/$p.gold $T/alone --one-based-gold || echo -)" "$r"
+	[ -n "$PRIOR" ] && printf '%-5s %6s | prior (weight %s%s): AER %s, CPU s %.1f, critical path %.1f\n' "" "" $PRIOR \
+		"${PADAPT:+, $PADAPT sweeps}" "$(aer $G/$p.gold $T/prior --one-based-gold)" $(cat $T/cpu.priorall) \
+		"$(echo "$(cat $T/cpu.train) $(cat $T/max.prior)" | awk '{ print $1 + $2 }')"
 	printf '%-5s %6s | CPU s: one run %.1f, model %.1f' "" "" $(cat $T/cpu.one $T/cpu.model)
 	[ "$ALONE" = 1 ] && printf ', alone %.1f' $(cat $T/cpu.alone)
 	[ "$ROUNDS" -gt 0 ] && printf ', rounds %.1f (critical path %.1f); wall s: one run %.1f (%s threads), rounds %.1f (%s workers)' \
@@ -149,12 +174,14 @@ printf '  %-38s %8.1f %14.1f %10s\n' "one run" "$(cat $T/cpu.one)" "$(cat $T/cpu
 printf '  %-38s %8.1f %14.1f %10s\n' "model on a sample + shards with it" "$(cat $T/cpu.model)" \
 	"$(echo "$(cat $T/cpu.train) $(cat $T/max.shard)" | awk '{ print $1 + $2 }')" "$(aer $T/one $T/model)"
 printf '  %-38s %8.1f %14s %10s\n' "  of which the model's training" "$(cat $T/cpu.train)" "" ""
+[ -n "$PRIOR" ] && printf '  %-38s %8.1f %14.1f %10s\n' "the same, prior weight $PRIOR${PADAPT:+, $PADAPT sweeps}" "$(cat $T/cpu.priorall)" \
+	"$(echo "$(cat $T/cpu.train) $(cat $T/max.prior)" | awk '{ print $1 + $2 }')" "$(aer $T/one $T/prior)"
 if [ "$ALONE" = 1 ]; then
 	printf '  %-38s %8.1f %14.1f %10s\n' "shards each on their own" "$(cat $T/cpu.alone)" "$(cat $T/max.alone)" \
 		"$(aer $T/one $T/alone)"
 fi
 if [ "$ROUNDS" -gt 0 ]; then
-	printf '  %-38s %8.1f %14.1f %10s\n' "$ROUNDS rounds of merged counts" "$(cat $T/cpu.rounds)" "$(cat $T/crit.rounds)" \
+	printf '  %-38s %8.1f %14.1f %10s\n' "$ROUNDS rounds of merged counts$([ "$ROUND1" = sample ] && echo ', from the model')" "$(cat $T/cpu.rounds)" "$(cat $T/crit.rounds)" \
 		"$(aer $T/one $T/rounds)"
 	printf '  wall s: one run %.1f (%s threads), rounds %.1f (%s workers)\n' $(cat $T/wall.one) $THREADS \
 		$(cat $T/wall.rounds) $WORKERS

@@ -139,7 +139,8 @@ static const struct option own[] = {
 	{"model", required_argument, 0, 'm'},   {"adapt-sweeps", required_argument, 0, 'A'},
 	{"names", required_argument, 0, 'N'},   {"no-names", no_argument, 0, 'n'},
 	{"src-spans", required_argument, 0, 'K'}, {"merge-models", required_argument, 0, 'G'},
-	{"minus", required_argument, 0, 'U'},   {0, 0, 0, 0}};
+	{"minus", required_argument, 0, 'U'},   {"prior-weight", required_argument, 0, 'W'},
+	{"own-counts", no_argument, 0, 'Q'},    {0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
 typedef struct args {
@@ -154,6 +155,8 @@ typedef struct args {
 	const char *spans;      /* --src-spans */
 	char names_buf[4096];
 	int adapt;                        /* --adapt-sweeps; -1: not given */
+	double weight;                    /* --prior-weight; 0: not given */
+	int own;                          /* --own-counts */
 	const char **train;     /* each --train names one file: fewer than argc */
 	size_t ntrain;
 	const char **train_lex; /* each --train-lex names one file */
@@ -182,6 +185,18 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'K': a->spans = optarg; break;
 		case 'G': a->merge = optarg; break;
 		case 'U': a->minus = optarg; break;
+		case 'Q': a->own = 1; break;
+		case 'W': {
+			char *end;
+			double v = strtod(optarg, &end);
+			if (end == optarg || *end || !(v > 0) || v > 1e6) {
+				xp_failc(&e, XP_EUSAGE, "", 0, "--prior-weight: '%s' is not a weight (above 0, at most 10^6)",
+					 optarg);
+				return xp_cli_bad_value("wordalign", &e);
+			}
+			a->weight = v;
+			break;
+		}
 		case 'A': {
 			char *end;
 			long v = strtol(optarg, &end, 10);
@@ -201,7 +216,7 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 	if (a->merge) {
 		/* a form of its own: models in, a model out, nothing aligned */
 		if (argc - optind < 1 || a->out || a->save_model || a->model || a->probs || a->fwd || a->rev ||
-		    a->ntrain || a->ntrain_lex || a->names || a->adapt >= 0 || a->minus) {
+		    a->ntrain || a->ntrain_lex || a->names || a->adapt >= 0 || a->minus || a->weight > 0 || a->own) {
 			fprintf(stderr, "xproj wordalign: --merge-models OUT takes model files and no other option\n");
 			return 2;
 		}
@@ -221,8 +236,13 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 			a->names = a->names_buf;
 		}
 	}
-	if ((a->adapt >= 0 || a->minus) && !a->model) {
-		fprintf(stderr, "xproj wordalign: --%s needs --model\n", a->minus ? "minus" : "adapt-sweeps");
+	if (a->own && !a->save_model) {
+		fprintf(stderr, "xproj wordalign: --own-counts needs --save-model\n");
+		return 2;
+	}
+	if ((a->adapt >= 0 || a->minus || a->weight > 0 || a->own) && !a->model) {
+		fprintf(stderr, "xproj wordalign: --%s needs --model\n",
+			a->minus ? "minus" : a->weight > 0 ? "prior-weight" : a->own ? "own-counts" : "adapt-sweeps");
 		return 2;
 	}
 	return 0;
@@ -307,6 +327,10 @@ static int run(int argc, char **argv)
 			xp_wa_model_free(whole);
 			xp_wa_model_free(part);
 		}
+		/* weighed after --minus: the prior is what the shard aligns
+		 * with, and put_model takes that same prior from its counts */
+		if (!bad && a.weight > 0)
+			bad = xp_wa_model_scale(model, a.weight, a.model, &e);
 		if (bad || xp_wa_model_settings(model, &a.wa, a.model, &e)) {
 			xp_wa_model_free(model);
 			free(files);
@@ -344,7 +368,7 @@ static int run(int argc, char **argv)
 	    xp_need_some(argv[optind], xp_wa_nsent(w), "sentence pairs", &e) ||   /* would replace OUT with nothing */
 	    xp_wa_run(w, &e) ||
 	    (a.wa.progress && fputs("\r\033[K", stderr) < 0) || xp_wa_collect(w, a.sym, &f, &r, &s, &e) ||
-	    (a.out && put_align(&wo, a.out, &s, 0, &e)) || (a.save_model && put_model(&wo, a.save_model, w, a.minus ? model : NULL, &e)) ||
+	    (a.out && put_align(&wo, a.out, &s, 0, &e)) || (a.save_model && put_model(&wo, a.save_model, w, a.minus || a.own ? model : NULL, &e)) ||
 	    (a.probs && put_align(&wo, a.probs, &s, 1, &e)) || (a.names && put_names(&wo, a.names, w, &e)) ||
 	    (a.fwd && put_align(&wo, a.fwd, &f, 0, &e)) || (a.rev && put_align(&wo, a.rev, &r, 0, &e)) ||
 	    xp_outputs_commit(&wo, &e)) {
@@ -355,9 +379,9 @@ static int run(int argc, char **argv)
 		say_normalized(w, &a.wa);
 		if (model)
 			fprintf(stderr,
-				"xproj wordalign: aligned with the model %s (%llu pairs, %u + %u words), %d adaptation sweeps\n",
+				"xproj wordalign: aligned with the model %s (%llu pairs, %u + %u words, weight %g), %d adaptation sweeps\n",
 				a.model, (unsigned long long)xp_wa_model_pairs(model), xp_wa_model_words(model, 0),
-				xp_wa_model_words(model, 1), a.wa.adapt_sweeps);
+				xp_wa_model_words(model, 1), a.weight > 0 ? a.weight : 1.0, a.wa.adapt_sweeps);
 	}
 	xp_outputs_abort(&wo);
 	xp_wa_free(w);
@@ -375,7 +399,8 @@ static int run(int argc, char **argv)
 const xp_cmd xp_cmd_wordalign = {
 	"wordalign", run, "align words of a bitext (built-in Bayesian HMM aligner with fertility)",
 	"xproj wordalign PAIRS -o OUT.pharaoh [--train MORE.pairs]... [--probs OUT.probs]\n"
-	"                [--save-model M] [--model M [--minus C] [--adapt-sweeps N]]\n"
+	"                [--save-model M] [--model M [--minus C] [--adapt-sweeps N] [--prior-weight W]\n"
+	"                [--own-counts]]\n"
 	"                [--names F | --no-names]\n"
 	"                [--train-lex SPANS.pairs]... [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
 	"                [--settle E]\n"
@@ -413,6 +438,14 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 settings are the model's (others given are refused)\n"
 	"  --adapt-sweeps N  with --model: sweeps over PAIRS, their counts joining the\n"
 	"                 model's, before the links are read off (default 2)\n"
+	"  --prior-weight W  with --model: the model's counts weigh W times (default\n"
+	"                 1), as if it had been trained on W times its pairs: a model\n"
+	"                 of a sample weighs like the rest of the bitext with W =\n"
+	"                 (pairs - shard's) / sample's pairs\n"
+	"  --own-counts   with --model and --save-model: write the counts of PAIRS\n"
+	"                 alone, the model's taken away (as --minus does): a round's\n"
+	"                 input to --merge-models when the round began from a model\n"
+	"                 of a sample\n"
 	"  --minus C      with --model M: align with M less the counts of the model C\n"
 	"                 (this shard's own of the round before, which M, their merge,\n"
 	"                 holds); --save-model then writes the counts of PAIRS alone,\n"

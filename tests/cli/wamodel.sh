@@ -25,7 +25,7 @@ expect_status 0 $XPROJ wordalign $T/train.txt --save-model $T/m.gz --seed 1 --sa
 gzip -dc $T/m.gz | cmp -s - $T/m || { echo "FAIL: the gzipped model differs"; fails=$((fails + 1)); }
 
 expect_status 0 $XPROJ wordalign --model $T/m $T/new.txt -o $T/a1 --seed 5
-expect_grep 'aligned with the model .*/m (400 pairs, 30 + 30 words), 2 adaptation sweeps' $T/err
+expect_grep 'aligned with the model .*/m (400 pairs, 30 + 30 words, weight 1), 2 adaptation sweeps' $T/err
 expect_grep '2 samplers a direction (the model.s), 3 sweeps each' $T/err
 expect_eq "$(wc -l < $T/a1)" 40 "one line per pair"
 expect_status 0 $XPROJ wordalign --model $T/m.gz $T/new.txt -o $T/a2 --seed 5 --threads 2
@@ -39,6 +39,23 @@ right=$(paste -d'\t' $T/new.txt $T/a1 | awk -F'\t' '{ split($1, h, " [|][|][|] "
 [ "$right" -ge 36 ] || { echo "FAIL: only $right of 40 pairs aligned right with the model"; fails=$((fails + 1)); }
 expect_status 0 $XPROJ wordalign --model $T/m $T/new.txt -o $T/a3 --seed 5 --adapt-sweeps 0
 expect_grep '0 adaptation sweeps' $T/err
+
+# --prior-weight: the model's counts weigh W times, as W times its pairs
+expect_status 0 $XPROJ wordalign --model $T/m $T/new.txt -o $T/a7 --seed 5 --prior-weight 3 --adapt-sweeps 10
+expect_grep 'aligned with the model .*/m (1200 pairs, 30 + 30 words, weight 3), 10 adaptation sweeps' $T/err
+right=$(paste -d'\t' $T/new.txt $T/a7 | awk -F'\t' '{ split($1, h, " [|][|][|] "); ns = split(h[1], s, " "); split(h[2], t, " ")
+	m = split($2, l, " "); ok = m == ns
+	for (k = 1; k <= m; k++) { split(l[k], ij, "-"); if ("m" substr(s[ij[1] + 1], 2) != t[ij[2] + 1]) ok = 0 }
+	n += ok } END { print n }')
+[ "$right" -ge 36 ] || { echo "FAIL: only $right of 40 pairs aligned right with the weighed model"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ wordalign --model $T/m $T/new.txt -o $T/a8 --seed 5 --prior-weight 0.25
+expect_grep '(100 pairs, 30 + 30 words, weight 0.25)' $T/err
+expect_status 2 $XPROJ wordalign $T/new.txt -o $T/a9 --prior-weight 3
+expect_grep '\-\-prior-weight needs --model' $T/err
+expect_status 2 $XPROJ wordalign --model $T/m $T/new.txt -o $T/a9 --prior-weight 0
+expect_grep "prior-weight: '0' is not a weight" $T/err
+expect_status 2 $XPROJ wordalign --model $T/m $T/new.txt -o $T/a9 --prior-weight 2x
+[ -e $T/a9 ] && { echo "FAIL: a9 written"; fails=$((fails + 1)); }
 
 # refused: nothing written
 was=$(sum $T/a1)
@@ -66,7 +83,7 @@ for s in 1 2; do expect_status 0 $XPROJ wordalign $T/s$s --save-model $T/c$s.gz 
 expect_status 0 $XPROJ wordalign --merge-models $T/sum.gz $T/c1.gz $T/c2.gz
 expect_grep '2 models merged into .*/sum.gz: 400 pairs, 30 + 30 words' $T/err
 expect_status 0 $XPROJ wordalign $T/s1 --model $T/sum.gz --minus $T/c1.gz --save-model $T/c1b --seed 2
-expect_grep 'aligned with the model .*/sum.gz (200 pairs, 30 + 30 words)' $T/err
+expect_grep 'aligned with the model .*/sum.gz (200 pairs, 30 + 30 words, weight 1)' $T/err
 # the shard's new counts alone: its 200 pairs
 expect_status 0 $XPROJ wordalign --merge-models $T/one $T/c1b
 expect_grep '1 models merged into .*/one: 200 pairs' $T/err
@@ -76,6 +93,19 @@ right=$(paste -d'\t' $T/new.txt $T/a5 | awk -F'\t' '{ split($1, h, " [|][|][|] "
 	for (k = 1; k <= m; k++) { split(l[k], ij, "-"); if ("m" substr(s[ij[1] + 1], 2) != t[ij[2] + 1]) ok = 0 }
 	n += ok } END { print n }')
 [ "$right" -ge 36 ] || { echo "FAIL: only $right of 40 pairs aligned right with the merged model"; fails=$((fails + 1)); }
+# weighed with --minus: the prior is the sum less c2, times 4; the counts
+# saved are still the shard's own (its 200 pairs)
+expect_status 0 $XPROJ wordalign $T/s2 --model $T/sum.gz --minus $T/c2.gz --prior-weight 4 --save-model $T/c2w --seed 2
+expect_grep 'aligned with the model .*/sum.gz (800 pairs, 30 + 30 words, weight 4)' $T/err
+expect_status 0 $XPROJ wordalign --merge-models $T/two $T/c2w
+expect_grep '1 models merged into .*/two: 200 pairs' $T/err
+# --own-counts: a shard aligned with a model (no --minus) saves its own
+# counts alone, the model's taken away (weighed or not)
+expect_status 0 $XPROJ wordalign $T/s1 --model $T/m --prior-weight 2 --own-counts --save-model $T/o1 --seed 3
+expect_status 0 $XPROJ wordalign --merge-models $T/o1m $T/o1
+expect_grep '1 models merged into .*/o1m: 200 pairs' $T/err
+expect_status 2 $XPROJ wordalign $T/s1 --model $T/m --own-counts -o $T/a10
+expect_grep 'own-counts needs --save-model' $T/err
 # refused: a shard trained otherwise, a part that is no part of the sum,
 # a model that is no model; nothing written
 expect_status 0 $XPROJ wordalign $T/s2 --save-model $T/c3 --seed 1 --samplers 3 --iters 5

@@ -363,12 +363,78 @@ static void models_merge(void **state)
 	xp_wa_model_free(r);
 }
 
+/* --prior-weight: every count times w, rounded (halves up); a lexical
+ * count that rounds to zero is no entry, and the model stays valid */
+static void model_weighed(void **state)
+{
+	(void)state;
+	xp_wa_model *a = shard_model(0, 1, 120, 0, 2), *m = shard_model(0, 1, 120, 0, 2);
+	xp_err e;
+	const double ws[3] = {3, 0.5, 0.02};
+	for (int i = 0; i < 3; i++) {
+		double w = ws[i];
+		xp_wa_model *x = shard_model(0, 1, 120, 0, 2);
+		assert_int_equal(xp_wa_model_scale(x, w, "x.model", &e), 0);
+		assert_int_equal(xp_wa_model_pairs(x), (uint64_t)(120 * w + 0.5));
+		uint64_t dropped = 0;
+		for (int d = 0; d < 2; d++)
+			for (int q = 0; q < 2; q++) {
+				const wa_msampler *s = &a->smp[d][q];
+				for (uint32_t f = 0; f < a->V[!d]; f++) {
+					const char *fw = a->words[!d][f];
+					for (uint64_t k = s->loff[f]; k < s->loff[f + 1]; k++) {
+						const char *ew = a->words[d][s->lkv[2 * k]];
+						uint32_t want = (uint32_t)(s->lkv[2 * k + 1] * w + 0.5);
+						assert_int_equal(lex_count(x, d, q, ew, fw), want);
+						dropped += !want;
+					}
+					assert_int_equal(x->smp[d][q].lex0[f], (uint32_t)(s->lex0[f] * w + 0.5));
+				}
+				for (int k = 0; k < WA_NJUMP; k++)
+					assert_int_equal(x->smp[d][q].jump[k], (uint32_t)(s->jump[k] * w + 0.5));
+				for (size_t k = 0; k < (size_t)a->V[d] * (WA_FMAX + 1); k++)
+					assert_int_equal(x->smp[d][q].fert[k], (uint32_t)(s->fert[k] * w + 0.5));
+				/* no entry of zero left: the entries are the non-zero ones */
+				for (uint64_t k = 0; k < x->smp[d][q].loff[x->V[!d]]; k++)
+					assert_true(x->smp[d][q].lkv[2 * k + 1] > 0);
+			}
+		if (w < 0.5)
+			assert_true(dropped > 0);   /* counts below 25 went */
+		/* written and read again: a valid model */
+		xp_buf bytes = {0};
+		xp_wa_model *y;
+		assert_int_equal(xp_wa_model_bytes(x, &bytes, &e), 0);
+		assert_int_equal(xp_wa_model_parse("x", bytes.p, bytes.n, &y, &e), 0);
+		xp_wa_model_free(y);
+		xp_buf_free(&bytes);
+		xp_wa_model_free(x);
+	}
+	/* weight 1 changes nothing; 0, below 0 and counts past a sampler's refused */
+	xp_buf one = {0}, orig = {0};
+	assert_int_equal(xp_wa_model_scale(m, 1, "m.model", &e), 0);
+	assert_int_equal(xp_wa_model_bytes(m, &one, &e), 0);
+	assert_int_equal(xp_wa_model_bytes(a, &orig, &e), 0);
+	assert_int_equal(one.n, orig.n);
+	assert_memory_equal(one.p, orig.p, one.n);
+	assert_int_equal(xp_wa_model_scale(m, 0, "m.model", &e), XP_EUSAGE);
+	assert_int_equal(xp_wa_model_scale(m, -2, "m.model", &e), XP_EUSAGE);
+	assert_int_equal(xp_wa_model_scale(m, 1e6, "m.model", &e), 0);   /* fits: a few hundred tokens */
+	assert_int_equal(xp_wa_model_scale(m, 1e6, "m.model", &e), XP_EINPUT);
+	assert_string_equal(e.file, "m.model");
+	assert_non_null(strstr(e.msg, "more than a sampler holds"));
+	xp_buf_free(&one);
+	xp_buf_free(&orig);
+	xp_wa_model_free(a);
+	xp_wa_model_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(model_aligns_new_pairs),
 		cmocka_unit_test(damaged_models_refused),
 		cmocka_unit_test(models_merge),
+		cmocka_unit_test(model_weighed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
