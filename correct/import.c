@@ -299,8 +299,8 @@ typedef struct feed {
 } feed;
 
 /* 1 and the next document with its aligned records and their index, 0 at
- * the end, else not 0 (streamed: the documents are not as the whole path
- * reads them, which will say what was wrong). */
+ * the end; 2 (streamed): the documents are not as the whole path reads
+ * them, which will say what was wrong; or a negative xp_code. */
 static int feed_next(feed *f, const xp_doc **d, const xp_aligned **al, xp_vocab **keys, xp_err *err)
 {
 	if (!f->next) {
@@ -314,9 +314,9 @@ static int feed_next(feed *f, const xp_doc **d, const xp_aligned **al, xp_vocab 
 	const xp_aligned *a;
 	int r = f->next(f->ctx, &en, &a, err);
 	if (r != 1)
-		return r == 0 ? 0 : 1;
+		return r == 0 ? 0 : 2;
 	if (en->ndocs != 1)
-		return 1;
+		return 2;
 	/* as the whole path indexes them (import_run), an utterance named twice refused there */
 	xp_vocab_free(&f->dkeys);
 	if (xp_vocab_init(&f->dkeys, 0))
@@ -324,7 +324,7 @@ static int feed_next(feed *f, const xp_doc **d, const xp_aligned **al, xp_vocab 
 	for (size_t k = 0; k < a->n; k++) {
 		char key[1200];
 		if (xp_vocab_id(&f->dkeys, key, xp_aligned_key(key, sizeof key, a->v[k].doc, a->v[k].part, a->v[k].utt)) != k)
-			return 1;
+			return 2;
 	}
 	*d = &en->docs[0], *al = a, *keys = &f->dkeys;
 	f->ndocs++, f->nrecs += a->n;
@@ -354,7 +354,7 @@ static int documents_along(xp_db *db, ins *s, int64_t run, feed *f, const report
 	int rc = 0, r;
 	while (rc == 0 && (r = feed_next(f, &d, &al, &keys, err)) != 0) {
 		if (r != 1) {
-			rc = r;
+			rc = r == 2 ? 1 : r;
 			break;
 		}
 		size_t cn = doc_key(ck, sizeof ck, d->id, d->part);
