@@ -817,6 +817,8 @@ const xp_cmd xp_cmd_db = {
 	"report `xproj project --report` wrote (--run-report R.json is the same option),\n"
 	"imported in one transaction.  The inputs are checked whole before the store is opened,\n"
 	"so a refused import creates nothing, and a new store appears complete or not at all.\n"
+	"They are read a document at a time (memory of the largest document) where the CoNLL\n"
+	"documents and the aligned records come in the same order, else whole.\n"
 	"A report that projects none of its mentions is refused: as the latest run it would\n"
 	"empty what every command shows (--allow-empty imports it).  Mentions are\n"
 	"DOC|ID (document id and English mention id); spans are SENT:START:END, the target\n"
