@@ -45,11 +45,11 @@ expect_grep 'run 1 imported: 1 documents' $T/fix.s.out
 both chars --source $P/en.conll --aligned $P/aligned.jsonl --report $T/chars.json
 streamed chars
 cp $T/fix.w.db $T/again.db
-$XPROJ db add $T/again.db --mention "$(sqlite3 $T/again.db "SELECT d.doc || '|' || d.part || '|' || m.mention FROM mentions m JOIN documents d ON d.id = m.document LIMIT 1" | sed 's/|/:/g')" \
-	--span 0:0:1 --annotator t >/dev/null 2>&1
-both again --source $P/en.conll --aligned $P/aligned.jsonl --report $T/chars.json
+expect_status 0 $XPROJ db delete $T/again.db --mention 'd|0' --annotator t
+both again --source $P/en.conll --aligned $P/aligned.jsonl --report $T/fix.json
 streamed again
 expect_grep 'run 2 imported' $T/again.s.out
+expect_grep '1 corrected mentions carried over' $T/again.s.out
 
 # several documents (bench/synth_run.sh), the source gzipped
 . bench/synth_run.sh
