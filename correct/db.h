@@ -93,6 +93,20 @@ int xp_db_import_check(const xp_corpus *en, const xp_aligned *al, const char *re
 		       int allow_empty, xp_err *err);
 int xp_db_import_check_file(const xp_corpus *en, const xp_aligned *al, const char *report_path, const char *files,
 			    int allow_empty, xp_err *err);
+/* The same a document at a time (issue 37: memory of the largest document,
+ * not of the corpus).  next gives the corpus's documents in its order, one
+ * in *en with its aligned records in *al (the caller's, valid until the
+ * next call): 1, 0 at the end, else the documents cannot be read so.
+ * Check first, without a store, then import: 0 when done; else nothing
+ * was written (no run, the caller's transaction as it was) and the whole
+ * corpus is to be imported as above, which says what was wrong: the
+ * documents or the report out of each other's order, an input that does
+ * not read, a check that fails.  *ndocs: the documents read. */
+typedef int (*xp_db_docs_fn)(void *ctx, const xp_corpus **en, const xp_aligned **al, xp_err *err);
+int xp_db_import_check_docs(xp_db_docs_fn next, void *ctx, const char *report_path, int allow_empty, size_t *ndocs,
+			    xp_err *err);
+int xp_db_import_run_docs(xp_db *db, xp_db_docs_fn next, void *ctx, const char *report_path, const char *lang,
+			  const char *files, int64_t *run, size_t *ndocs, xp_err *err);
 /* The latest run, 0 if none. */
 int64_t xp_db_latest_run(xp_db *db);
 

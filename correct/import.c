@@ -284,24 +284,79 @@ static int src_open(const report_src *src, xp_report_reader **rr, xp_err *err)
 
 static size_t doc_key(char *key, size_t n, const char *id, int part) { return xp_aligned_key(key, n, id, part, -1); }
 
+/* Where the English documents come from: the corpus read whole, with the
+ * aligned corpus and the index of its utterances (keys), or a document at a
+ * time from next (xp_db_docs_fn), each with its own aligned records, which
+ * are indexed here (dkeys). */
+typedef struct feed {
+	const xp_corpus *en;
+	const xp_aligned *al;
+	xp_vocab *keys;
+	xp_db_docs_fn next;
+	void *ctx;
+	size_t i, ndocs, nrecs;
+	xp_vocab dkeys;
+} feed;
+
+/* 1 and the next document with its aligned records and their index, 0 at
+ * the end; 2 (streamed): the documents are not as the whole path reads
+ * them, which will say what was wrong; or a negative xp_code. */
+static int feed_next(feed *f, const xp_doc **d, const xp_aligned **al, xp_vocab **keys, xp_err *err)
+{
+	if (!f->next) {
+		if (f->i == f->en->ndocs)
+			return 0;
+		*d = &f->en->docs[f->i++], *al = f->al, *keys = f->keys;
+		f->ndocs = f->i;
+		return 1;
+	}
+	const xp_corpus *en;
+	const xp_aligned *a;
+	int r = f->next(f->ctx, &en, &a, err);
+	if (r != 1)
+		return r == 0 ? 0 : 2;
+	if (en->ndocs != 1)
+		return 2;
+	/* as the whole path indexes them (import_run), an utterance named twice refused there */
+	xp_vocab_free(&f->dkeys);
+	if (xp_vocab_init(&f->dkeys, 0))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	for (size_t k = 0; k < a->n; k++) {
+		char key[1200];
+		if (xp_vocab_id(&f->dkeys, key, xp_aligned_key(key, sizeof key, a->v[k].doc, a->v[k].part, a->v[k].utt)) != k)
+			return 2;
+	}
+	*d = &en->docs[0], *al = a, *keys = &f->dkeys;
+	f->ndocs++, f->nrecs += a->n;
+	return 1;
+}
+
 /* The corpus's documents with the report's, read side by side, a document
  * at a time: the report has them in the corpus's order (project writes them
  * so), the first of each name counts, and the ones no corpus document names
  * are passed.  The rest of the report is read too, so that a report cut
  * short or bad after the corpus's last document refuses the import.
  * Returns 1 when a document comes after the corpus needed it (a report
- * edited by hand, or merged): what was written is to be undone. */
-static int documents_along(xp_db *db, ins *s, int64_t run, const xp_corpus *en, const xp_aligned *al,
-			   const report_src *src, xp_report_reader *rr, xp_vocab *keys, xp_err *err)
+ * edited by hand, or merged): what was written is to be undone.  db NULL:
+ * only read and checked (xp_db_import_check_docs), *items and *projected
+ * counting the report's mentions. */
+static int documents_along(xp_db *db, ins *s, int64_t run, feed *f, const report_src *src, xp_report_reader *rr,
+			   size_t *items, size_t *projected, xp_err *err)
 {
 	xp_vocab seen;
 	const xp_report *doc = NULL;
+	const xp_doc *d = NULL;
+	const xp_aligned *al = NULL;
+	xp_vocab *keys = NULL;
 	char ck[1200], rk[1200];
 	if (xp_vocab_init(&seen, 0))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	int rc = 0;
-	for (size_t i = 0; rc == 0 && i < en->ndocs; i++) {
-		const xp_doc *d = &en->docs[i];
+	int rc = 0, r;
+	while (rc == 0 && (r = feed_next(f, &d, &al, &keys, err)) != 0) {
+		if (r != 1) {
+			rc = r == 2 ? 1 : r;
+			break;
+		}
 		size_t cn = doc_key(ck, sizeof ck, d->id, d->part);
 		if (xp_vocab_find(&seen, ck, cn) != UINT32_MAX) {
 			rc = 1;
@@ -314,6 +369,9 @@ static int documents_along(xp_db *db, ins *s, int64_t run, const xp_corpus *en, 
 							      d->id, d->part);
 				break;
 			}
+			*items += doc->n;
+			for (size_t i = 0; i < doc->n; i++)
+				*projected += doc->items[i].fate == XP_PROJECTED;
 			size_t rn = doc_key(rk, sizeof rk, doc->docs[0].id, doc->docs[0].part);
 			if (xp_vocab_id(&seen, rk, rn) == UINT32_MAX) {
 				rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
@@ -322,11 +380,15 @@ static int documents_along(xp_db *db, ins *s, int64_t run, const xp_corpus *en, 
 			if (rn == cn && !memcmp(rk, ck, cn))
 				break;
 		}
-		if (rc == 0)
+		if (rc == 0 && db)
 			rc = document(db, s, run, d, al, doc, &doc->docs[0], keys, err);
 	}
-	while (rc == 0 && (rc = xp_report_next(rr, &doc, err)) == 1)
+	while (rc == 0 && (rc = xp_report_next(rr, &doc, err)) == 1) {
 		rc = 0;
+		*items += doc->n;
+		for (size_t i = 0; i < doc->n; i++)
+			*projected += doc->items[i].fate == XP_PROJECTED;
+	}
 	xp_vocab_free(&seen);
 	return rc;
 }
@@ -370,18 +432,21 @@ static int documents_whole(xp_db *db, ins *s, int64_t run, const xp_corpus *en, 
 }
 
 /* The documents side by side with the report, else (1: out of the
- * corpus's order) undone and again from the report read whole. */
-static int documents(xp_db *db, ins *s, int64_t run, const xp_corpus *en, const xp_aligned *al,
-		     const report_src *src, xp_report_reader **rr, xp_vocab *keys, xp_err *err)
+ * corpus's order) undone and again from the report read whole; streamed,
+ * the 1 is the caller's (nothing of the run is left: the corpus is not at
+ * hand to read whole). */
+static int documents(xp_db *db, ins *s, int64_t run, feed *f, const report_src *src, xp_report_reader **rr,
+		     xp_err *err)
 {
+	size_t items = 0, projected = 0;
 	if (xp_sql_exec(db, "SAVEPOINT import_documents", err))
 		return -1;
-	int rc = documents_along(db, s, run, en, al, src, *rr, keys, err);
-	if (rc == 1) {
+	int rc = documents_along(db, s, run, f, src, *rr, &items, &projected, err);
+	if (rc == 1 && !f->next) {
 		xp_report_close(*rr);
 		*rr = NULL;
 		rc = xp_sql_exec(db, "ROLLBACK TO import_documents", err) ||
-		     documents_whole(db, s, run, en, al, src, keys, err);
+		     documents_whole(db, s, run, f->en, f->al, src, f->keys, err);
 	}
 	return rc ? rc : xp_sql_exec(db, "RELEASE import_documents", err);
 }
@@ -478,12 +543,14 @@ int xp_db_import_check_file(const xp_corpus *en, const xp_aligned *al, const cha
 	return import_check(en, al, &src, files, allow_empty, err);
 }
 
-static int import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const report_src *src,
-		      const char *lang, const char *files, int64_t *run, xp_err *err)
+static int import_run(xp_db *db, feed *f, const report_src *src, const char *lang, const char *files, int64_t *run,
+		      xp_err *err)
 {
 	char aname[512];
 	file_name(files, "aligned", "the aligned corpus", aname, sizeof aname);
-	if (!en->ndocs || !al->n) {
+	const xp_corpus *en = f->en;
+	const xp_aligned *al = f->al;
+	if (!f->next && (!en->ndocs || !al->n)) {
 		size_t items, projected;
 		return check_run(en, al, src, files, &items, &projected, err);
 	}
@@ -498,9 +565,10 @@ static int import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, cons
 	xp_vocab keys;
 	ins s = {0};
 	int rc = xp_vocab_init(&keys, 0) ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;
+	f->keys = &keys;
 	/* the aligned utterance of (doc, part, utt) is the one whose key got
 	 * that id: an utterance named twice would shift every later one */
-	for (size_t k = 0; rc == 0 && k < al->n; k++) {
+	for (size_t k = 0; rc == 0 && !f->next && k < al->n; k++) {
 		char key[1200];
 		uint32_t id = xp_vocab_id(&keys, key, xp_aligned_key(key, sizeof key, al->v[k].doc, al->v[k].part, al->v[k].utt));
 		if (id == UINT32_MAX)
@@ -509,17 +577,18 @@ static int import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, cons
 			rc = xp_failc(err, XP_EINPUT, aname, (unsigned long)k + 1, "utterance %u of document %s part %d is there twice",
 				      al->v[k].utt, al->v[k].doc, al->v[k].part);
 	}
-	/* one transaction: its own, or the caller's (xp_db_begin) */
-	int own = sqlite3_get_autocommit(db->h);
-	if (rc == 0 && (!own || (rc = xp_sql_begin(db, err)) == 0)) {
+	/* one transaction: its own, or the caller's (xp_db_begin), where a
+	 * streamed run that is not taken must leave nothing of itself either */
+	int own = sqlite3_get_autocommit(db->h), sp = !own && f->next;
+	if (rc == 0 && (own ? (rc = xp_sql_begin(db, err)) == 0 : !sp || (rc = xp_sql_exec(db, "SAVEPOINT import_run", err)) == 0)) {
 		rc = prepare(db, &s, err) || run_row(db, head, lang, files, run, err) ||
-		     documents(db, &s, *run, en, al, src, &rr, &keys, err) || counts(db, *run, err);
+		     documents(db, &s, *run, f, src, &rr, err) || counts(db, *run, err);
 		if (rc)   /* the failure's own code (the report's XP_EINPUT), not ||'s 1 */
 			rc = err->code < 0 ? err->code : XP_EFAIL;
 		if (rc == 0)
 			rc = xp_history_json(db, "import run",
 					     json_pack("{s:I,s:o,s:I}", "run", (json_int_t)*run, "lang",
-						       xp_json_text(lang), "documents", (json_int_t)en->ndocs),
+						       xp_json_text(lang), "documents", (json_int_t)f->ndocs),
 					     err);
 		if (rc == 0)
 			rc = xp_carry(db, *run, err);   /* the earlier runs' corrections */
@@ -530,6 +599,10 @@ static int import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, cons
 			xp_sql_rollback(db);
 		else if (own)
 			rc = xp_sql_commit(db, err);
+		else if (sp && rc)
+			xp_sql_exec(db, "ROLLBACK TO import_run; RELEASE import_run", NULL);
+		else if (sp)
+			rc = xp_sql_exec(db, "RELEASE import_run", err);
 	}
 	xp_vocab_free(&keys);
 	if (rr)
@@ -543,12 +616,50 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 	char name[512];
 	file_name(files, "report", "report", name, sizeof name);
 	report_src src = {name, NULL, report_json};
-	return import_run(db, en, al, &src, lang, files, run, err);
+	feed f = {.en = en, .al = al};
+	return import_run(db, &f, &src, lang, files, run, err);
 }
 
 int xp_db_import_run_file(xp_db *db, const xp_corpus *en, const xp_aligned *al, const char *report_path,
 			  const char *lang, const char *files, int64_t *run, xp_err *err)
 {
 	report_src src = {report_path, report_path, NULL};
-	return import_run(db, en, al, &src, lang, files, run, err);
+	feed f = {.en = en, .al = al};
+	return import_run(db, &f, &src, lang, files, run, err);
+}
+
+/* --- a document at a time (issue 37) ----------------------------------------- */
+
+int xp_db_import_check_docs(xp_db_docs_fn next, void *ctx, const char *report_path, int allow_empty, size_t *ndocs,
+			    xp_err *err)
+{
+	report_src src = {report_path, report_path, NULL};
+	feed f = {.next = next, .ctx = ctx};
+	xp_report_reader *rr = NULL;
+	size_t items = 0, projected = 0;
+	*ndocs = 0;
+	if (xp_vocab_init(&f.dkeys, 0))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	int rc = src_open(&src, &rr, err) ? -1 : documents_along(NULL, NULL, 0, &f, &src, rr, &items, &projected, err);
+	if (rr)
+		xp_report_close(rr);
+	xp_vocab_free(&f.dkeys);
+	/* what check_run and import_check refuse; the whole path says it */
+	if (rc == 0 && (!f.ndocs || !f.nrecs || (!allow_empty && items && !projected)))
+		rc = 1;
+	*ndocs = f.ndocs;
+	return rc;
+}
+
+int xp_db_import_run_docs(xp_db *db, xp_db_docs_fn next, void *ctx, const char *report_path, const char *lang,
+			  const char *files, int64_t *run, size_t *ndocs, xp_err *err)
+{
+	report_src src = {report_path, report_path, NULL};
+	feed f = {.next = next, .ctx = ctx};
+	if (xp_vocab_init(&f.dkeys, 0))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	int rc = import_run(db, &f, &src, lang, files, run, err);
+	xp_vocab_free(&f.dkeys);
+	*ndocs = f.ndocs;
+	return rc;
 }

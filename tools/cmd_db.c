@@ -4,6 +4,7 @@
 #include "../correct/review.h"
 #include "../base/file.h"
 #include "../io/read.h"
+#include "pstream.h"
 
 #include <getopt.h>
 #include <jansson.h>
@@ -269,11 +270,20 @@ static int do_runs(xp_db *db, dargs *a, xp_err *e)
 }
 
 /* db import reads and checks every input before the store is opened: a
- * mistyped or cut-short --source must not leave a new, empty store behind. */
+ * mistyped or cut-short --source must not leave a new, empty store behind.
+ * It reads them a document at a time where the files allow it (CoNLL
+ * documents and their aligned records in the same order, regular files:
+ * tools/pstream.h), checked in a first pass and imported in a second, so
+ * that its memory is the largest document's; else, and on any failure,
+ * the whole corpus at once, which says what was wrong.
+ * XPROJ_IMPORT_WHOLE=1 asks for the whole path; =0 says on stderr whenever
+ * the streamed one was not taken (the tests compare the two). */
 typedef struct import_in {
 	xp_corpus en;
 	xp_aligned al;
 	char *files;
+	int streamed, said;
+	size_t ndocs;
 } import_in;
 
 static void import_free(import_in *in)
@@ -281,6 +291,53 @@ static void import_free(import_in *in)
 	free(in->files);
 	xp_aligned_free(&in->al);
 	xp_corpus_free(&in->en);
+}
+
+static int docs_next(void *ctx, const xp_corpus **en, const xp_aligned **al, xp_err *e)
+{
+	(void)e;
+	return xp_pstream_docs_next(ctx, en, al);
+}
+
+/* 1 when the streamed path may be taken: the documents read and checked */
+static int import_stream_check(const dargs *a, import_in *in)
+{
+	const char *whole = getenv("XPROJ_IMPORT_WHOLE");
+	if (whole && *whole == '1')
+		return 0;
+	xp_pstream_docs *D;
+	xp_err e = {0};
+	int ok = xp_pstream_docs_open(a->source, a->aligned, &D) == 0 &&
+		 xp_db_import_check_docs(docs_next, D, a->report, a->allow_empty, &in->ndocs, &e) == 0;
+	xp_pstream_docs_close(D);
+	return ok;
+}
+
+/* the whole path is taken: said when asked (XPROJ_IMPORT_WHOLE=0), or
+ * when the import then succeeds, so that a layout that costs the corpus's
+ * memory is seen; an error says what was wrong itself */
+static void not_streamed(import_in *in, int failed)
+{
+	const char *whole = getenv("XPROJ_IMPORT_WHOLE");
+	if (in->said || (whole && *whole == '1') || (failed && !(whole && *whole == '0')))
+		return;
+	in->said = 1;
+	fprintf(stderr, "xproj db import: not streamed (not CoNLL documents with their aligned records in their "
+		"order): the whole corpus at once\n");
+}
+
+static int import_whole(const dargs *a, import_in *in, xp_err *e)
+{
+	/* the report checked whole, against the source, before the store is
+	 * opened: a refused import creates nothing */
+	int rc = xp_read_corpus(a->source, XP_FMT_AUTO, NULL, &in->en, e) ||
+		 xp_need_some(a->source, in->en.ndocs, "documents", e) || xp_aligned_read(a->aligned, &in->al, e) ||
+		 xp_need_some(a->aligned, in->al.n, "utterances", e) ||
+		 xp_db_import_check_file(&in->en, &in->al, a->report, in->files, a->allow_empty, e);
+	if (rc)
+		not_streamed(in, 1);
+	in->ndocs = in->en.ndocs;
+	return rc;
 }
 
 static int import_read(const dargs *a, import_in *in, xp_err *e)
@@ -293,22 +350,33 @@ static int import_read(const dargs *a, import_in *in, xp_err *e)
 	json_decref(fj);
 	if (!in->files)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
-	/* the report checked whole, against the source, before the store is
-	 * opened: a refused import creates nothing */
-	return xp_read_corpus(a->source, XP_FMT_AUTO, NULL, &in->en, e) ||
-	       xp_need_some(a->source, in->en.ndocs, "documents", e) || xp_aligned_read(a->aligned, &in->al, e) ||
-	       xp_need_some(a->aligned, in->al.n, "utterances", e) ||
-	       xp_db_import_check_file(&in->en, &in->al, a->report, in->files, a->allow_empty, e);
+	if ((in->streamed = import_stream_check(a, in)))
+		return 0;
+	return import_whole(a, in, e);
 }
 
 static int do_import(xp_db *db, dargs *a, xp_err *e)
 {
 	import_in *in = a->in;
 	int64_t run = 0;
-	int rc = xp_db_import_run_file(db, &in->en, &in->al, a->report, a->lang, in->files, &run, e);
+	int rc = 1;
+	if (in->streamed) {
+		xp_pstream_docs *D;
+		xp_err se = {0};
+		rc = xp_pstream_docs_open(a->source, a->aligned, &D) ||
+		     xp_db_import_run_docs(db, docs_next, D, a->report, a->lang, in->files, &run, &in->ndocs, &se);
+		xp_pstream_docs_close(D);
+	}
+	/* not streamed, or the second pass failed (nothing of it is left) */
+	if (rc && in->streamed && ((in->streamed = 0), import_whole(a, in, e)))
+		return -1;
+	if (rc)
+		rc = xp_db_import_run_file(db, &in->en, &in->al, a->report, a->lang, in->files, &run, e);
 	if (!rc) {
 		json_t *all, *r;
-		printf("run %lld imported: %zu documents\n", (long long)run, in->en.ndocs);
+		if (!in->streamed)
+			not_streamed(in, 0);
+		printf("run %lld imported: %zu documents\n", (long long)run, in->ndocs);
 		rc = !(r = run_info(db, run, &all, e)) || print_carry(db, r, 0, e);
 		json_decref(all);
 	}
@@ -749,6 +817,8 @@ const xp_cmd xp_cmd_db = {
 	"report `xproj project --report` wrote (--run-report R.json is the same option),\n"
 	"imported in one transaction.  The inputs are checked whole before the store is opened,\n"
 	"so a refused import creates nothing, and a new store appears complete or not at all.\n"
+	"They are read a document at a time (memory of the largest document) where the CoNLL\n"
+	"documents and the aligned records come in the same order, else whole.\n"
 	"A report that projects none of its mentions is refused: as the latest run it would\n"
 	"empty what every command shows (--allow-empty imports it).  Mentions are\n"
 	"DOC|ID (document id and English mention id); spans are SENT:START:END, the target\n"

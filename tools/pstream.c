@@ -282,6 +282,8 @@ static int recs_of(src *S, const char *id, int part, xp_aligned *al, xp_walign *
 		}
 		S->has_pend = 0;
 		S->nrecords++;
+		if (!S->a->alignments)   /* the records alone (xp_pstream_docs) */
+			continue;
 		if (xp_grow(line, cap_line, k + 1, sizeof **line))
 			return -1;
 		(*line)[k] = UINT32_MAX;
@@ -612,4 +614,62 @@ int xp_pstream_run(const xp_pstream_args *a, xp_pstream_result *res)
 	if (xp_outputs_commit(&o, &e))
 		return 0;
 	return 1;
+}
+
+/* --- the documents alone, with their aligned records (db import) ------------------ */
+
+struct xp_pstream_docs {
+	xp_pstream_args a;
+	endocs E;
+	src S;
+	xp_corpus en;
+	xp_aligned al;
+	int open;
+	xp_err e;
+};
+
+int xp_pstream_docs_open(const char *source, const char *aligned, xp_pstream_docs **out)
+{
+	*out = NULL;
+	xp_pstream_args sa = {.source = source, .aligned = aligned, .out = "", .o = NULL};
+	if (!streamable(&sa))
+		return -1;
+	xp_pstream_docs *D = calloc(1, sizeof *D);
+	if (!D)
+		return -1;
+	D->a = sa;
+	D->E.path = source;
+	*out = D;
+	if (xp_vocab_init(&D->E.seen, 0))
+		return -1;
+	D->open = 1;
+	return lines_open(&D->E.L, source, &D->e) || src_open(&D->S, &D->a, &D->e) ? -1 : 0;
+}
+
+int xp_pstream_docs_next(xp_pstream_docs *D, const xp_corpus **en, const xp_aligned **al)
+{
+	xp_read_opts ro = {0};
+	xp_corpus_free(&D->en), xp_aligned_free(&D->al);
+	memset(&D->en, 0, sizeof D->en), memset(&D->al, 0, sizeof D->al);
+	int r = en_next(&D->E, &D->en, &ro, &D->e);
+	if (r == 0)
+		return src_done(&D->S, &D->e) ? -1 : 0;
+	if (r < 0 || recs_of(&D->S, D->en.docs[0].id, D->en.docs[0].part, &D->al, NULL, NULL, NULL, NULL, &D->e))
+		return -1;
+	*en = &D->en, *al = &D->al;
+	return 1;
+}
+
+void xp_pstream_docs_close(xp_pstream_docs *D)
+{
+	if (!D)
+		return;
+	xp_corpus_free(&D->en), xp_aligned_free(&D->al);
+	if (D->open) {
+		xp_buf_free(&D->E.chunk);
+		xp_vocab_free(&D->E.seen);
+		lines_close(&D->E.L);
+		src_close(&D->S);
+	}
+	free(D);
 }

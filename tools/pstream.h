@@ -44,4 +44,16 @@ typedef struct xp_pstream_result {
  * (run the whole-corpus path). */
 int xp_pstream_run(const xp_pstream_args *a, xp_pstream_result *res);
 
+/* The English documents alone, a document at a time, each with its records
+ * of the aligned corpus (db import, correct/db.h xp_db_import_run_docs),
+ * read as the project above reads them.  open: 0, or -1 when the files are
+ * not laid out so (then close it all the same).  next: 1 and the next
+ * document, in *en, with its records in *al (valid until the next call);
+ * 0 at the end, every record used; -1: not read so (another order, a
+ * document twice, bad input: the whole path says what). */
+typedef struct xp_pstream_docs xp_pstream_docs;
+int xp_pstream_docs_open(const char *source, const char *aligned, xp_pstream_docs **D);
+int xp_pstream_docs_next(xp_pstream_docs *D, const xp_corpus **en, const xp_aligned **al);
+void xp_pstream_docs_close(xp_pstream_docs *D);
+
 #endif

@@ -375,6 +375,70 @@ static void bad_report_refused(void **state)
 	done(db);
 }
 
+/* xp_db_import_run_docs: the documents given one at a time (db import's
+ * streamed path).  One that stops part way (here: "not read so" after the
+ * first document) leaves nothing of its run, also inside the caller's
+ * transaction, where the whole path then imports the run once. */
+typedef struct docs_ctx {
+	const xp_corpus *en;
+	const xp_aligned *al;
+	int given, fail_after;
+} docs_ctx;
+
+static int give_docs(void *ctx, const xp_corpus **en, const xp_aligned **al, xp_err *e)
+{
+	docs_ctx *c = ctx;
+	(void)e;
+	if (c->given == c->fail_after)
+		return -1;
+	if (c->given++)
+		return 0;
+	*en = c->en, *al = c->al;
+	return 1;
+}
+
+static void streamed_import(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	xp_corpus en = {0};
+	xp_aligned al = {0};
+	char *rep, rpath[160];
+	int64_t run = 0;
+	size_t ndocs;
+	xp_err e;
+	load_run(&en, &al, &rep);
+	snprintf(rpath, sizeof rpath, "%s/r.json", dir);
+	assert_int_equal(xp_write_file(rpath, rep, strlen(rep), &e), 0);
+	docs_ctx ok = {&en, &al, 0, -1}, stop = {&en, &al, 0, 1};
+	assert_int_equal(xp_db_import_check_docs(give_docs, &ok, rpath, 0, &ndocs, &e), 0);
+	assert_int_equal(ndocs, 1);
+	assert_int_not_equal(xp_db_import_check_docs(give_docs, &stop, rpath, 0, &ndocs, &e), 0);
+	ok.given = stop.given = 0;
+	assert_int_equal(xp_db_import_run_docs(db, give_docs, &ok, rpath, "zh", "{}", &run, &ndocs, &e), 0);
+	assert_int_equal(run, 1);
+	assert_int_equal(ndocs, 1);
+	assert_int_equal(xp_sql_int(db, "SELECT count(*) FROM mentions", -1), 5);
+	/* its own transaction: nothing left of a run that stops */
+	assert_int_not_equal(xp_db_import_run_docs(db, give_docs, &stop, rpath, "zh", "{}", &run, &ndocs, &e), 0);
+	assert_int_equal(xp_db_latest_run(db), 1);
+	assert_int_equal(xp_sql_int(db, "SELECT count(*) FROM mentions", -1), 5);
+	/* the caller's: the same, and the whole path in its place */
+	stop.given = 0;
+	assert_int_equal(xp_db_begin(db, &e), 0);
+	assert_int_not_equal(xp_db_import_run_docs(db, give_docs, &stop, rpath, "zh", "{}", &run, &ndocs, &e), 0);
+	assert_int_equal(xp_db_latest_run(db), 1);
+	assert_int_equal(xp_db_import_run(db, &en, &al, rep, "zh", "{}", &run, &e), 0);
+	assert_int_equal(xp_db_commit(db, &e), 0);
+	assert_int_equal(xp_db_latest_run(db), 2);
+	assert_int_equal(xp_sql_int(db, "SELECT count(*) FROM mentions", -1), 10);
+	assert_int_equal(xp_sql_int(db, "SELECT count(*) FROM runs", -1), 2);
+	free(rep);
+	xp_aligned_free(&al);
+	xp_corpus_free(&en);
+	done(db);
+}
+
 /* A store edited by hand with sqlite3 (tests/fuzz/fuzz_rows.c fuzzes this;
  * these are its finds): the fixture's run, then sql, then the store opened
  * for reading again (0 or the open's error in *e). */
@@ -489,6 +553,7 @@ int main(void)
 		cmocka_unit_test(migration),
 		cmocka_unit_test(empty_run_refused),
 		cmocka_unit_test(bad_report_refused),
+		cmocka_unit_test(streamed_import),
 		cmocka_unit_test(hand_edited_store),
 	};
 	return cmocka_run_group_tests_name("db", tests, NULL, NULL);
