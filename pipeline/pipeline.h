@@ -34,7 +34,9 @@ typedef enum {
 
 const char *xp_stage_name(xp_stage s);
 
-/* The files of the output directory, in the order they are written. */
+/* The files of the output directory, in the order they are written
+ * (pairs.spans: the English mentions of each bitext line, written when
+ * the aligner held them together, xp_pipe_result.span_blocks). */
 typedef enum {
 	XP_OUT_ALIGNED, XP_OUT_PAIRS, XP_OUT_MAP, XP_OUT_SPANS, XP_OUT_PHARAOH, XP_OUT_PROBS,
 	XP_OUT_CONLL, XP_OUT_JSONL, XP_OUT_REPORT, XP_OUT_SUMMARY, XP_OUT_DB, XP_NOUTS

@@ -43,7 +43,8 @@ typedef struct run {
 	xp_aligned al;
 	xp_buf report;
 	xp_bitext bt;
-	xp_walign spans;            /* the English mentions of each bitext line (pairs.spans) */
+	xp_walign spans;            /* the English mentions of each bitext line */
+	xp_buf spans_text;          /* the same as pairs.spans holds them */
 	xp_buf episode_pairs;       /* every bilingual pair of the episodes, for the aligner */
 	xp_walign wa;
 	xp_walign alt[4];         /* o->alt_seeds runs with other seeds */
@@ -136,18 +137,19 @@ static int stage_align(run *R, xp_err *e)
 
 /* The bitext goes to the word aligner from memory: once written, the
  * pairs buffer is handed over (the bitext's tokens point into it and it
- * frees it).  So do the English mentions of each line (`bitext --spans`):
- * written always, as the bitext command writes them, and used by the
- * aligner as the target language's pack says (XP_LT_MENTION_SPANS). */
+ * frees it).  So do the English mentions of each line (`bitext --spans`),
+ * which the aligner uses as the target language's pack says
+ * (XP_LT_MENTION_SPANS); written as pairs.spans when it did. */
 static int stage_bitext(run *R, xp_err *e)
 {
-	xp_buf pairs = {0}, map = {0}, sp = {0};
+	xp_buf pairs = {0}, map = {0};
+	xp_buf *sp = &R->spans_text;
 	xp_aligned_bitext(&R->al, &pairs, &map);
 	int rc = put(R, XP_OUT_PAIRS, &pairs, e) || put(R, XP_OUT_MAP, &map, e) ||
-		 xp_aligned_spans(&R->en, &R->al, out_names[XP_OUT_ALIGNED], &sp, e) || put(R, XP_OUT_SPANS, &sp, e) ||
-		 xp_pharaoh_read(out_names[XP_OUT_SPANS], sp.p ? sp.p : "", sp.n, 0, &R->spans, e);
+		 xp_aligned_spans(&R->en, &R->al, out_names[XP_OUT_ALIGNED], sp, e) ||
+		 (sp->oom && xp_failc(e, XP_ENOMEM, out_names[XP_OUT_SPANS], 0, "out of memory")) ||
+		 xp_pharaoh_read(out_names[XP_OUT_SPANS], sp->p ? sp->p : "", sp->n, 0, &R->spans, e);
 	xp_buf_free(&map);
-	xp_buf_free(&sp);
 	if (rc) {
 		xp_buf_free(&pairs);
 		return -1;
@@ -227,7 +229,8 @@ static int stage_wordalign(run *R, xp_err *e)
 	xp_pharaoh_write(&ph, &R->wa, 0);
 	if (R->wa.has_probs)
 		xp_probs_write(&pr, &R->wa);
-	rc = put(R, XP_OUT_PHARAOH, &ph, e) || (R->wa.has_probs && put(R, XP_OUT_PROBS, &pr, e));
+	rc = put(R, XP_OUT_PHARAOH, &ph, e) || (R->wa.has_probs && put(R, XP_OUT_PROBS, &pr, e)) ||
+	     (R->r->span_blocks && put(R, XP_OUT_SPANS, &R->spans_text, e));
 	/* The projection reads the posteriors as the file holds them (six
 	 * significant digits), as a `project --probs` of this run's files does:
 	 * a confidence right at a rule's cut (doubt's 0.4) would otherwise fall
@@ -356,6 +359,7 @@ static void run_free(run *R)
 	xp_buf_free(&R->report);
 	xp_bitext_free(&R->bt);
 	xp_walign_free(&R->spans);
+	xp_buf_free(&R->spans_text);
 	xp_buf_free(&R->episode_pairs);
 	xp_walign_free(&R->wa);
 	for (int k = 0; k < 4; k++)

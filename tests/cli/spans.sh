@@ -64,10 +64,11 @@ expect_grep 'garbled.spans:2' $T/err
 [ -e $T/x.pharaoh ] && { echo "FAIL: a refused wordalign wrote its output"; fails=$((fails + 1)); }
 expect_status 2 $XPROJ wordalign $T/p.pairs --src-spans $T/p.spans --span-factor 0 -o $T/x.pharaoh
 expect_grep 'span-factor' $T/err
-# the pipeline writes the spans of its bitext (pairs.spans, as `bitext
-# --source --spans` does) and aligns with them as the target's pack says:
-# Farsi at factor 2 by default (the summary says so), Chinese without
-# (byte for byte the run with --no-spans); --span-factor X for any language
+# the pipeline aligns with the English mentions of its bitext as the
+# target's pack says, and writes them (pairs.spans, as `bitext --source
+# --spans` does) when it did: Farsi at factor 2 by default (the summary says
+# so), Chinese without (byte for byte the run with --no-spans, no
+# pairs.spans); --span-factor X for any language
 S=tools/sample
 pl() { # OUT LANG options...
 	out=$1 l=$2; shift 2
@@ -83,15 +84,17 @@ expect_eq "$(cat $T/fa2/alignments.probs)" "$(cat $T/fa/alignments.probs)" "Fars
 pl fa0 fa --no-spans
 cmp -s $T/fa0/alignments.probs $T/fa/alignments.probs && { echo "FAIL: Farsi's default aligned without the spans"; fails=$((fails + 1)); }
 grep -q '^  aligner ' $T/fa0/summary.txt && { echo "FAIL: --no-spans: the summary says spans"; fails=$((fails + 1)); }
+[ -e $T/fa0/pairs.spans ] && { echo "FAIL: --no-spans wrote pairs.spans"; fails=$((fails + 1)); }
 pl fa1 fa --span-factor 1
 expect_eq "$(cat $T/fa1/alignments.probs)" "$(cat $T/fa0/alignments.probs)" "--span-factor 1 is --no-spans"
 pl zh zh
 pl zh0 zh --no-spans
-[ -s $T/zh/pairs.spans ] || { echo "FAIL: no pairs.spans for Chinese"; fails=$((fails + 1)); }
+[ -e $T/zh/pairs.spans ] && { echo "FAIL: pairs.spans for Chinese, whose aligner does not use it"; fails=$((fails + 1)); }
 for f in alignments.pharaoh alignments.probs projected.conll projected.jsonlines; do
 	cmp -s $T/zh/$f $T/zh0/$f || { echo "FAIL: Chinese's default $f is not the run without spans"; fails=$((fails + 1)); }
 done
 grep -q '^  aligner ' $T/zh/summary.txt && { echo "FAIL: Chinese: the summary says spans"; fails=$((fails + 1)); }
 pl zh4 zh --span-factor 4
+[ -s $T/zh4/pairs.spans ] || { echo "FAIL: --span-factor 4: no pairs.spans"; fails=$((fails + 1)); }
 cmp -s $T/zh4/alignments.probs $T/zh/alignments.probs && { echo "FAIL: pipeline --span-factor 4 changed nothing"; fails=$((fails + 1)); }
 finish

@@ -33,6 +33,8 @@ expect_status 0 sm $T/a.yaml
 for lang in zh fa; do
 	expect_status 0 $XPROJ pipeline --config tools/sample/$lang.conf -o $T/p$lang
 	for f in aligned.jsonl pairs.txt pairs.map pairs.spans alignments.pharaoh alignments.probs projected.conll; do
+		# (the pipeline writes the spans only where its aligner used them)
+		[ $f = pairs.spans ] && [ $lang = zh ] && continue
 		cmp -s $T/a/$lang/sample/S01E01/$f $T/p$lang/$f ||
 			{ echo "FAIL: $lang $f differs from the pipeline's"; fails=$((fails + 1)); }
 	done
