@@ -99,7 +99,7 @@ int xp_episode_key(const char *id, char *out, size_t n, char *show);
 typedef struct xp_batch_opts {
 	xp_subs_opts en_read, tgt_read; /* how to read the English and the target subtitles */
 	const char *tgt_lang;
-	xp_tok_mode unspaced_tokens;    /* a target of an unspaced language (lang.h XP_LT_UNSPACED): --zh-tokens */
+	xp_tok_mode unspaced_tokens;    /* a target of an unspaced language (lang.h XP_LT_UNSPACED): --unspaced-tokens */
 	xp_ualign_opts ua;
 	void (*progress)(void *arg, size_t i, size_t n, const char *key);
 	/* read(arg, path, s), when given, after each subtitle file is read: its

@@ -22,6 +22,16 @@ struct xp_normalizer {
 	size_t capstem;
 	xp_vocab known;         /* the corpus's words, which the morphology may take as stems */
 	int has_known;
+	/* the language's pack and its tables (xp_normalizer_lang), the
+	 * affixes in UTF-16 */
+	const xp_lang_pack *pk;
+	const xp_lang_normdata *nd;
+	struct affix {
+		UChar *s;
+		size_t n;
+		int clitic;
+	} *aff;                 /* prefixes, then suffixes, then short stems */
+	size_t npre, nsuf, nshort;
 };
 
 xp_normalizer *xp_normalizer_new(void)
@@ -51,10 +61,62 @@ int xp_normalizer_know(xp_normalizer *z, const char *word, size_t n)
 	return xp_vocab_id(&z->known, word, n) == UINT32_MAX ? -1 : 0;
 }
 
+static void affixes_free(xp_normalizer *z)
+{
+	for (size_t k = 0; z->aff && k < z->npre + z->nsuf + z->nshort; k++)
+		free(z->aff[k].s);
+	free(z->aff);
+	z->aff = NULL;
+	z->npre = z->nsuf = z->nshort = 0;
+}
+
+/* s (UTF-8) into a->s as UTF-16 */
+static int affix_set(struct affix *a, const char *s, int clitic)
+{
+	UErrorCode e = U_ZERO_ERROR;
+	int32_t n = 0;
+	u_strFromUTF8WithSub(NULL, 0, &n, s, -1, 0xFFFD, NULL, &e);
+	e = U_ZERO_ERROR;
+	if (!(a->s = malloc(((size_t)n + 1) * sizeof *a->s)))
+		return -1;
+	u_strFromUTF8WithSub(a->s, n + 1, &n, s, -1, 0xFFFD, NULL, &e);
+	a->n = (size_t)n;
+	a->clitic = clitic;
+	return U_FAILURE(e) ? -1 : 0;
+}
+
+int xp_normalizer_lang(xp_normalizer *z, const char *lang)
+{
+	affixes_free(z);
+	z->pk = xp_lang_find(lang);
+	const xp_lang_normdata *d = z->nd = z->pk ? z->pk->normdata : NULL;
+	if (!d)
+		return 0;
+	size_t np = 0, ns = 0, nh = 0;
+	while (d->prefixes && d->prefixes[np])
+		np++;
+	while (d->suffixes && d->suffixes[ns].s)
+		ns++;
+	while (d->short_stems && d->short_stems[nh])
+		nh++;
+	if (np + ns + nh && !(z->aff = calloc(np + ns + nh, sizeof *z->aff)))
+		return -1;
+	int rc = 0;
+	for (size_t k = 0; rc == 0 && k < np + ns + nh; k++)
+		rc = k < np ? affix_set(&z->aff[k], d->prefixes[k], 0)
+		     : k < np + ns ? affix_set(&z->aff[k], d->suffixes[k - np].s, d->suffixes[k - np].clitic)
+				   : affix_set(&z->aff[k], d->short_stems[k - np - ns], 0);
+	z->npre = np, z->nsuf = ns, z->nshort = nh;
+	if (rc)
+		affixes_free(z);
+	return rc;
+}
+
 void xp_normalizer_free(xp_normalizer *z)
 {
 	if (!z)
 		return;
+	affixes_free(z);
 	free(z->a);
 	free(z->b);
 	free(z->toks);
@@ -304,9 +366,9 @@ static unsigned parts_named(const char *list);
 unsigned xp_norm_parts(const char *lang)
 {
 	/* what any language takes: these never merge two words a language keeps
-	 * apart; and what its pack asks for (lang/lang.h norm: English's
-	 * clitics, not XP_NORM_EN_STEM: see norm.h; Farsi's letters, marks and
-	 * enclitics; Chinese's and Japanese's punctuation; Arabic's marks) */
+	 * apart; and what its pack asks for (lang/lang.h norm, the tables of
+	 * its normdata: English's clitics, not XP_NORM_EN_STEM, see norm.h; a
+	 * script's marks; a language's letters, punctuation and affixes) */
 	unsigned p = XP_NORM_NFKC | XP_NORM_CASE | XP_NORM_APOS | XP_NORM_DIGITS | XP_NORM_ZWNJ;
 	const xp_lang_pack *pk = xp_lang_find(lang);
 	return pk && pk->norm ? p | parts_named(pk->norm) : p;
@@ -317,9 +379,12 @@ static const struct {
 	unsigned part;
 } part_names[] = {
 	{"nfkc", XP_NORM_NFKC},       {"case", XP_NORM_CASE},   {"apostrophes", XP_NORM_APOS},
-	{"clitics", XP_NORM_CLITICS}, {"persian", XP_NORM_PERSIAN}, {"marks", XP_NORM_MARKS},
-	{"digits", XP_NORM_DIGITS},   {"zwnj", XP_NORM_ZWNJ},   {"zh-punct", XP_NORM_ZH_PUNCT},
-	{"fa-morph", XP_NORM_FA_MORPH}, {"en-stem", XP_NORM_EN_STEM},
+	{"clitics", XP_NORM_CLITICS}, {"letters", XP_NORM_LETTERS}, {"marks", XP_NORM_MARKS},
+	{"digits", XP_NORM_DIGITS},   {"zwnj", XP_NORM_ZWNJ},   {"punct", XP_NORM_PUNCT},
+	{"affixes", XP_NORM_AFFIXES}, {"en-stem", XP_NORM_EN_STEM},
+	/* the names of earlier releases, for this one (a pack's part then
+	 * named its language) */
+	{"persian", XP_NORM_LETTERS}, {"zh-punct", XP_NORM_PUNCT}, {"fa-morph", XP_NORM_AFFIXES},
 };
 
 unsigned xp_norm_part_named(const char *name)
@@ -389,19 +454,14 @@ static int put_word(xp_normalizer *z, const UChar *s, size_t n, xp_buf *out)
 	return out->oom ? -1 : 0;
 }
 
-static UChar zh_punct(UChar c)
+/* c as table t ({from, to} pairs, {0, 0} last: lang.h xp_lang_normdata)
+ * maps it; c itself if t has no row for it */
+static UChar table_map(const uint32_t (*t)[2], UChar c)
 {
-	switch (c) {
-	case 0x3002: return '.';   /* 。 */
-	case 0x3001: return ',';   /* 、 */
-	case 0x300C: case 0x300D: case 0x300E: case 0x300F:   /* 「」『』 */
-	case 0x300A: case 0x300B: case 0x3008: case 0x3009:   /* 《》〈〉 */
-	case 0x201C: case 0x201D: return '"';
-	case 0x3010: return '[';   /* 【 */
-	case 0x3011: return ']';   /* 】 */
-	case 0x2014: case 0x2015: return '-';
-	default: return c;
-	}
+	for (size_t k = 0; t && t[k][0]; k++)
+		if (t[k][0] == c)
+			return t[k][1] <= 0xFFFF ? (UChar)t[k][1] : c;
+	return c;
 }
 
 /* --- morphology: affixes split off a stem the corpus has ------------------------------- */
@@ -417,79 +477,47 @@ static int known(xp_normalizer *z, const UChar *s, size_t n)
 	return U_SUCCESS(e) && xp_vocab_find(&z->known, z->u8, (size_t)len) != UINT32_MAX;
 }
 
-static int has_tail(const UChar *s, size_t n, const UChar *x)
+/* A stem before a suffix has the pack's stem_letters at least, or is one
+ * of its short stems (the words a pronoun clitic is written on) before a
+ * clitic (lang.h xp_lang_normdata) */
+static int stem_ok(const xp_normalizer *z, const UChar *s, size_t n, int clitic)
 {
-	size_t l = u_strlen(x);
-	return n >= l && !memcmp(s + n - l, x, l * sizeof *x);
-}
-
-/* Persian affixes in the letters XP_NORM_PERSIAN leaves (ی ک), suffixes
- * longest first so that های is tried before ها and ترین before تر */
-static const UChar fa_prefix[][4] = {
-	{0x0646, 0x0645, 0x06CC, 0},   /* نمی */
-	{0x0645, 0x06CC, 0},           /* می */
-};
-static const struct {
-	UChar x[5];
-	int clitic;   /* a pronoun: may follow a stem of two letters (fa_stem_ok) */
-} fa_suffix[] = {
-	{{0x062A, 0x0631, 0x06CC, 0x0646, 0}, 0},   /* ترین */
-	{{0x0647, 0x0627, 0x06CC, 0}, 0},           /* های */
-	{{0x0634, 0x0627, 0x0646, 0}, 1}, {{0x062A, 0x0627, 0x0646, 0}, 1}, {{0x0645, 0x0627, 0x0646, 0}, 1},   /* شان تان مان */
-	{{0x0634, 0x0648, 0x0646, 0}, 1}, {{0x062A, 0x0648, 0x0646, 0}, 1}, {{0x0645, 0x0648, 0x0646, 0}, 1},   /* شون تون مون */
-	{{0x0647, 0x0627, 0}, 0},                   /* ها */
-	{{0x062A, 0x0631, 0}, 0},                   /* تر */
-	{{0x0627, 0x0634, 0}, 1}, {{0x0627, 0x062A, 0}, 1}, {{0x0627, 0x0645, 0}, 1},   /* اش ات ام */
-	{{0x0631, 0x0627, 0}, 0},                   /* را */
-	{{0x0634, 0}, 1}, {{0x062A, 0}, 1}, {{0x0645, 0}, 1},   /* ش ت م */
-};
-
-/* A stem has three letters at least, or is one of the two-letter words a
- * pronoun clitic is written on: به از با (بهش, ازت, باهام).  Other
- * two-letter "stems" are too often a longer word's first letters: اسم is
- * no اس + م, درست no درس + ت, بهتر no به + تر (measured: mmc-tune /
- * held-out Farsi 61.77 / 57.89 with any two-letter stem, 61.93 / 58.46
- * with these only, seeds 1-3). */
-static const UChar fa_short_stem[][3] = {{0x0628, 0x0647, 0}, {0x0627, 0x0632, 0}, {0x0628, 0x0627, 0}};
-
-static int fa_stem_ok(const UChar *s, size_t n, int clitic)
-{
-	if (n >= 3)
+	if (n >= z->nd->stem_letters)
 		return 1;
-	for (size_t k = 0; clitic && n == 2 && k < sizeof fa_short_stem / sizeof *fa_short_stem; k++)
-		if (!memcmp(s, fa_short_stem[k], 2 * sizeof *s))
+	for (size_t k = z->npre + z->nsuf; clitic && k < z->npre + z->nsuf + z->nshort; k++)
+		if (z->aff[k].n == n && !memcmp(s, z->aff[k].s, n * sizeof *s))
 			return 1;
 	return 0;
 }
 
-#define FA_MINSTEM 2   /* letters: after a verbal prefix, کن and شد are stems */
 #define MORPH_CUTS 4
 
-/* s[at..at+n) as known stem with affixes: the cuts between its pieces
- * appended to cut (ascending).
+/* s[at..at+n) as known stem with the pack's affixes: the cuts between its
+ * pieces appended to cut (ascending).
  * At most three affixes; a stem standing alone is never cut further. */
-static int fa_parse(xp_normalizer *z, const UChar *s, size_t at, size_t n, int depth, size_t *cut, int *nc)
+static int affix_parse(xp_normalizer *z, const UChar *s, size_t at, size_t n, int depth, size_t *cut, int *nc)
 {
 	if (depth && known(z, s + at, n))
 		return 1;
 	if (depth >= 3)
 		return 0;
 	int save = *nc;
-	for (size_t k = 0; at == 0 && k < sizeof fa_prefix / sizeof *fa_prefix; k++) {
-		size_t l = u_strlen(fa_prefix[k]);
-		if (n < l + FA_MINSTEM || memcmp(s, fa_prefix[k], l * sizeof *s))
+	size_t min = z->nd->min_stem;
+	for (size_t k = 0; at == 0 && k < z->npre; k++) {
+		size_t l = z->aff[k].n;
+		if (n < l + min || memcmp(s, z->aff[k].s, l * sizeof *s))
 			continue;
 		cut[(*nc)++] = l;
-		if (fa_parse(z, s, l, n - l, depth + 1, cut, nc))
+		if (affix_parse(z, s, l, n - l, depth + 1, cut, nc))
 			return 1;
 		*nc = save;
 	}
-	for (size_t k = 0; k < sizeof fa_suffix / sizeof *fa_suffix; k++) {
-		size_t l = u_strlen(fa_suffix[k].x);
-		if (n < l + FA_MINSTEM || !has_tail(s + at, n, fa_suffix[k].x) ||
-		    !fa_stem_ok(s + at, n - l, fa_suffix[k].clitic))
+	for (size_t k = z->npre; k < z->npre + z->nsuf; k++) {
+		size_t l = z->aff[k].n;
+		if (n < l + min || memcmp(s + at + n - l, z->aff[k].s, l * sizeof *s) ||
+		    !stem_ok(z, s + at, n - l, z->aff[k].clitic))
 			continue;
-		if (fa_parse(z, s, at, n - l, depth + 1, cut, nc)) {
+		if (affix_parse(z, s, at, n - l, depth + 1, cut, nc)) {
 			cut[(*nc)++] = at + n - l;
 			return 1;
 		}
@@ -566,8 +594,8 @@ static int morph_words(xp_normalizer *z, unsigned parts, const UChar *b, size_t 
 {
 	size_t cut[MORPH_CUTS];
 	int nc = 0;
-	if ((parts & XP_NORM_FA_MORPH) && k && b[0] >= 0x0600 && b[0] <= 0x06FF &&
-	    fa_parse(z, b, 0, k, 0, cut, &nc) && nc) {
+	if ((parts & XP_NORM_AFFIXES) && z->nd && z->npre + z->nsuf && k && b[0] >= z->nd->first &&
+	    b[0] <= z->nd->last && affix_parse(z, b, 0, k, 0, cut, &nc) && nc) {
 		int words = 0;
 		for (int i = 0; i <= nc; i++) {
 			size_t from = i ? cut[i - 1] : 0, to = i < nc ? cut[i] : k;
@@ -616,17 +644,19 @@ static int norm_piece(xp_normalizer *z, unsigned parts, const UChar *src, int32_
 			c = (UChar)('0' + u_charDigitValue(c));
 		if ((parts & XP_NORM_MARKS) && (c == 0x0640 || (c >= 0x064B && c <= 0x0652) || c == 0x0670))
 			continue;
-		if (parts & XP_NORM_PERSIAN) {
-			UChar f = (UChar)xp_fa_fold_cp(c, XP_FOLD_MAKSURA);   /* ي ى -> ی, ك -> ک */
-			if (f != c)
-				c = f;
-			else if (c == 0x0629 || c == 0x06C0 || c == 0x06C1 || c == 0x06D5)
-				c = 0x0647;
-			else if (c == 0x0654 && k && b[k - 1] == 0x0647)
-				continue;   /* هٔ: the ezafe's hamza, written or not */
+		if ((parts & XP_NORM_LETTERS) && z->pk) {
+			/* the pack's fold, its other letters, a mark written or not */
+			uint32_t f = z->pk->fold ? z->pk->fold(c, z->nd ? z->nd->fold_flags : 0) : c;
+			UChar m;
+			if (f != c && f <= 0xFFFF)
+				c = (UChar)f;
+			else if (z->nd && (m = table_map(z->nd->letters, c)) != c)
+				c = m;
+			else if (z->nd && k && (m = table_map(z->nd->drop_after, c)) != c && m == b[k - 1])
+				continue;   /* the mark after its letter */
 		}
-		if (parts & XP_NORM_ZH_PUNCT)
-			c = zh_punct(c);
+		if ((parts & XP_NORM_PUNCT) && z->nd)
+			c = table_map(z->nd->punct, c);
 		b[k++] = c;
 	}
 	if (!k)

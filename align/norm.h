@@ -11,7 +11,10 @@
  * The same normaliser gives the word aligner its words (xp_norm_token): one
  * token of a bitext in, the words the aligner sees out, by the parts a
  * language takes (xp_norm_parts), the morphology knowing the corpus's words
- * (xp_normalizer_know).  That view is for alignment only: every
+ * (xp_normalizer_know).  What is a language's own (its letters, its
+ * punctuation, its affixes) is its pack's data (lang/lang.h
+ * xp_lang_normdata), which the normaliser is given (xp_normalizer_lang):
+ * this module applies tables and holds none.  That view is for alignment only: every
  * word keeps the index of the token it came from, and nothing written to an
  * output is normalised.
  */
@@ -51,26 +54,34 @@ enum {
 	XP_NORM_APOS = 1 << 2,        /* ’ ‘ ` ʼ ′ -> ' */
 	XP_NORM_CLITICS = 1 << 3,     /* English, split as the annotated corpora (Penn Treebank) do:
 					 it's -> it 's, don't -> do n't, can't -> ca n't, gonna -> gon na */
-	XP_NORM_PERSIAN = 1 << 4,     /* Arabic ي ى ك ة ۀ -> Persian ی ی ک ه ه, هٔ -> ه */
-	XP_NORM_MARKS = 1 << 5,       /* Arabic-script vowel marks (harakat) and tatweel removed */
-	XP_NORM_DIGITS = 1 << 6,      /* every decimal digit (Persian ۰-۹, Arabic-Indic ٠-٩...) -> 0-9 */
-	XP_NORM_ZWNJ = 1 << 7,        /* a word splits at a ZERO WIDTH NON-JOINER, as MMC's Farsi
-					 tokens are split; a lone ZWNJ token gives no word */
-	XP_NORM_ZH_PUNCT = 1 << 8,    /* 。、「」『』《》〈〉【】— -> . , " " " " [ ] - */
-	XP_NORM_FA_MORPH = 1 << 9,    /* Persian affixes split off a stem the corpus has on its own:
-					 verbal prefixes می نمی, plural ها های, comparative تر ترین,
-					 possessive/object clitics م ت ش مان تان شان (مون تون شون),
-					 ام ات اش, object marker را (see xp_normalizer_know) */
+	XP_NORM_LETTERS = 1 << 4,     /* the pack's letters written two ways read as one (its fold,
+					 its letter table, a mark dropped after its letter) */
+	XP_NORM_MARKS = 1 << 5,       /* the vowel marks (harakat) and tatweel of the Arabic
+					 script removed: a script's, whatever its language */
+	XP_NORM_DIGITS = 1 << 6,      /* every decimal digit (Extended Arabic-Indic, Arabic-Indic, ...) -> 0-9 */
+	XP_NORM_ZWNJ = 1 << 7,        /* a word splits at a ZERO WIDTH NON-JOINER, as MMC's
+					 tokens of the Arabic script are split; a lone ZWNJ
+					 token gives no word */
+	XP_NORM_PUNCT = 1 << 8,       /* the pack's punctuation as ASCII (full-width stops,
+					 brackets and quotes) */
+	XP_NORM_AFFIXES = 1 << 9,     /* the pack's affixes split off a stem the corpus has on its
+					 own: prefixes, suffixes, pronoun clitics (see
+					 xp_normalizer_know) */
 	XP_NORM_EN_STEM = 1 << 10,    /* English -s -es -ed -ing split off (stem and "+s" "+ed"
 					 "+ing"), the same way: only onto a stem the corpus has.
-					 In no language's parts: measured, no clear gain (Farsi
-					 +0.3 held out, Chinese -0.7 at seed 1, AER roen +0.2) */
-	XP_NORM_ALL = (1 << 11) - 1
+					 In no language's parts: measured, no clear gain
+					 (docs/cmd/wordalign.md, Morphology) */
+	XP_NORM_ALL = (1 << 11) - 1,
+	/* the names of earlier releases, for this release only */
+	XP_NORM_PERSIAN = XP_NORM_LETTERS,
+	XP_NORM_ZH_PUNCT = XP_NORM_PUNCT,
+	XP_NORM_FA_MORPH = XP_NORM_AFFIXES
 };
 
-/* Morphology (XP_NORM_FA_MORPH, XP_NORM_EN_STEM) takes an affix off a word
+/* Morphology (XP_NORM_AFFIXES, XP_NORM_EN_STEM) takes an affix off a word
  * only when what remains is a word of the corpus standing on its own
- * ("دستم" -> دست م where دست occurs, never "اسم" -> اس م): a few thousand
+ * (a pronoun clitic off "book+my" where "book" occurs, never off a word
+ * whose last letter only looks like one): a few thousand
  * sentence pairs are too few to tell a clitic from a word's last letter by
  * rule, and a stem the corpus never writes would not pool any counts.  The
  * known words are added here (normalised as xp_norm_token makes them, with
@@ -80,9 +91,16 @@ int xp_normalizer_know(xp_normalizer *z, const char *word, size_t n);
 
 /* The parts language lang takes ("" or NULL: only those safe for any). */
 unsigned xp_norm_parts(const char *lang);
-/* The part named name ("nfkc", "case", "apostrophes", "clitics", "persian",
- * "marks", "digits", "zwnj", "zh-punct", "fa-morph", "en-stem"), or 0. */
+/* The part named name ("nfkc", "case", "apostrophes", "clitics", "letters",
+ * "marks", "digits", "zwnj", "punct", "affixes", "en-stem"; this release
+ * also the old "persian", "zh-punct", "fa-morph"), or 0. */
 unsigned xp_norm_part_named(const char *name);
+
+/* The language whose pack's tables the parts XP_NORM_LETTERS, XP_NORM_PUNCT
+ * and XP_NORM_AFFIXES apply (its code, as xp_norm_parts takes it; "" or
+ * NULL, or a language without a pack or tables: those parts do nothing).
+ * Until it is called, none.  0, or -1 when memory ran out. */
+int xp_normalizer_lang(xp_normalizer *z, const char *lang);
 
 /* The words the aligner sees for the token s[0..n) (UTF-8), each appended to
  * out with its NUL: 1 word, 2 or more for a split token, 0 for a token that

@@ -32,7 +32,7 @@
 /* What a language is like, as the layers above ask it (xp_lang_pack.traits). */
 enum {
 	/* written without spaces between words, in Han characters: targets are
-	 * segmented (ICU words or characters: pair --tokens, align --zh-tokens),
+	 * segmented (ICU words or characters: pair --tokens, align --unspaced-tokens),
 	 * a span may be re-read character by character (--chars) and on jieba's
 	 * words (zh_words); features of one character and of its neighbours */
 	XP_LT_UNSPACED = 1u << 0,
@@ -110,6 +110,41 @@ typedef struct {
 	uint32_t s, e;              /* the projected span, in proj */
 } xp_loose_in;
 
+/* A suffix the aligner's normalisation may split off (xp_lang_normdata). */
+typedef struct {
+	const char *s;   /* UTF-8, spelt as the normalised view spells it */
+	int clitic;      /* a pronoun clitic: may follow one of short_stems */
+} xp_lang_suffix;
+
+/* The tables the word aligner's normalisation (align/norm.h) reads in a
+ * pack, as data: align/ holds the code that applies them and no letter of
+ * any language.  Each belongs to one part of the normalisation, which does
+ * nothing for a pack without it.  Code points are of the BMP (the
+ * normaliser reads UTF-16); a table of pairs ends with {0, 0}. */
+typedef struct {
+	/* XP_NORM_LETTERS: letters written two ways read as one: the pack's
+	 * fold (with these flags), then `letters` {from, to}; a mark written
+	 * or not after a letter, dropped there: `drop_after` {mark, letter} */
+	unsigned fold_flags;
+	const uint32_t (*letters)[2];
+	const uint32_t (*drop_after)[2];
+	/* XP_NORM_PUNCT: a script's punctuation as its ASCII counterpart
+	 * {from, to} (what NFKC leaves as it is) */
+	const uint32_t (*punct)[2];
+	/* XP_NORM_AFFIXES: affixes split off a stem the corpus has on its own
+	 * (xp_normalizer_know), at most three, in a word whose first code point
+	 * is in [first, last]: a prefix at the word's start only, prefixes and
+	 * suffixes tried in order (longest first), NULL-terminated.  What
+	 * remains of the word keeps min_stem letters at least; a stem before a
+	 * suffix has stem_letters at least, or is one of short_stems (a
+	 * clitic's host) before a clitic. */
+	uint32_t first, last;
+	const char *const *prefixes;
+	const xp_lang_suffix *suffixes;   /* ends with {NULL, 0} */
+	unsigned min_stem, stem_letters;
+	const char *const *short_stems;
+} xp_lang_normdata;
+
 typedef struct xp_lang_pack {
 	const char *code;                 /* its ISO 639-1 code: "zh"; "" for the generic pack */
 	const char *name;                 /* in English: "Chinese" */
@@ -119,6 +154,8 @@ typedef struct xp_lang_pack {
 	/* the aligner's normalisation (align/norm.h's part names, comma
 	 * separated) beyond what every language gets; NULL: none */
 	const char *norm;
+	/* the tables those parts read (letters, punct, affixes); NULL: none */
+	const xp_lang_normdata *normdata;
 	/* the English articles its rule ignores (NULL-terminated; NULL: the
 	 * language has articles, the rule does not apply) */
 	const char *const *bare_articles;
@@ -180,6 +217,12 @@ typedef struct xp_lang_pack {
 	 * only, from lang/calib/CODE.json (bench/calibrate.sh refits it); NULL:
 	 * none, projections take a model file's or go uncalibrated */
 	const char *calibration;
+	/* its compiled-in table of mention ends: the text of a table
+	 * (project/lexicon.h xp_lex_parse_table) of how often its silver ends a
+	 * mention on a word, as the word segmenter cuts it (lang/np.h
+	 * XP_NP_ZH_WORDS), from lang/ends/CODE.json (`xproj calibrate
+	 * --mention-ends` makes one); NULL: none */
+	const char *mention_ends;
 } xp_lang_pack;
 
 /* The pack of language code `code` (its code or an alias, with or without a

@@ -64,7 +64,7 @@ static const xp_lang_pack en = {
 static const char *const ja_alias[] = {"jpn", NULL};
 static const xp_lang_pack ja = {
 	.code = "ja", .name = "Japanese", .aliases = ja_alias, .script = "Japanese", .traits = XP_LT_NO_ARTICLES,
-	.norm = "zh-punct", .bare_articles = xp_articles_all,
+	.norm = "punct", .normdata = &xp_lang_han_norm, .bare_articles = xp_articles_all,
 	.rules = bare_rules, .nrules = sizeof bare_rules / sizeof *bare_rules,
 };
 

@@ -112,17 +112,33 @@ static size_t loose(const xp_loose_in *in, uint32_t (*alt)[2], size_t max)
 	return 1;
 }
 
+/* The aligner's normalisation of text in Han characters (lang.h
+ * xp_lang_normdata, align/norm.h), Chinese's and Japanese's: the
+ * full-width punctuation NFKC leaves (its ，？！ are NFKC's) as ASCII. */
+static const uint32_t norm_punct[][2] = {
+	{U'。', U'.'}, {U'、', U','},
+	{U'「', U'"'}, {U'」', U'"'}, {U'『', U'"'}, {U'』', U'"'},
+	{U'《', U'"'}, {U'》', U'"'}, {U'〈', U'"'}, {U'〉', U'"'},
+	{U'“', U'"'}, {U'”', U'"'},
+	{U'【', U'['}, {U'】', U']'},
+	{U'—', U'-'}, {U'―', U'-'},
+	{0, 0},
+};
+const xp_lang_normdata xp_lang_han_norm = {.punct = norm_punct};
+
 const xp_lang_pack xp_lang_zh = {
 	.code = "zh",
 	.name = "Chinese",
 	.aliases = aliases,
 	.script = "Han",
 	.traits = XP_LT_UNSPACED | XP_LT_NO_ARTICLES,
-	.norm = "zh-punct",
+	.norm = "punct",
+	.normdata = &xp_lang_han_norm,
 	.bare_articles = xp_articles_all,
 	.rules = rules,
 	.nrules = sizeof rules / sizeof *rules,
 	.closed_class = closed_class,
 	.loose = loose,
 	.calibration = xp_calib_zh_json,
+	.mention_ends = xp_ends_zh_json,
 };

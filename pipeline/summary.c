@@ -43,7 +43,7 @@ static void project_lines(const xp_pipe_result *r, xp_buf *b)
 			      r->empty_docs);
 	if (r->zh_words < 0)
 		xp_buf_printf(b, "  note         zh_words left out: no jieba data in %s (apt-get install python3-jieba, "
-			      "or --zh-words DIR)\n", XP_ZHSEG_DIR);
+			      "or --segmenter-data DIR)\n", XP_ZHSEG_DIR);
 }
 
 static void output_lines(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *b)

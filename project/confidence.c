@@ -136,7 +136,7 @@ int xp_conf_parse(const char *name, const char *text, size_t len, xp_conf_model 
 			m->n++;   /* from here xp_conf_free frees its lexicon */
 			/* the lexicon fa_last_word reads: its counting's parameters */
 			if (json_object_get(o, "lexicon") &&
-			    (rc = xp_lex_parse_model(name, lang, json_object_get(o, "lexicon"), &xp_lex_farsi, &l->lex, err)))
+			    (rc = xp_lex_parse_model(name, lang, json_object_get(o, "lexicon"), &xp_lex_model_params, &l->lex, err)))
 				break;
 		}
 	json_decref(j);

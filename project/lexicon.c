@@ -2,6 +2,7 @@
 #include "lexicon.h"
 #include "feat.h"
 #include "../lang/lang.h"
+#include "../lang/np.h"
 #include "confidence.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
@@ -12,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-const xp_lex_params xp_lex_farsi = {.folds = 10, .by_id = 0, .prior = 0, .strength = 5};
-const xp_lex_params xp_lex_chinese = {.folds = 5, .by_id = 1, .prior = 0.3, .strength = 2};
+const xp_lex_params xp_lex_model_params = {.folds = 10, .by_id = 0, .prior = 0, .strength = 5};
+const xp_lex_params xp_lex_table_params = {.folds = 5, .by_id = 1, .prior = 0.3, .strength = 2};
 
 struct xp_lex {
 	xp_lex_params p;
@@ -77,7 +78,7 @@ size_t xp_lex_fold(const char *w, size_t len, char *out)
 		if (i + 1 < len && s[i] == 0xD9) {
 			unsigned c = s[i + 1];
 			unsigned char f[2];
-			if (xp_fa_fold2(s[i], s[i + 1], XP_FOLD_MAKSURA, f)) {   /* ي ى -> ی, ك -> ک */
+			if (xp_fa_fold2(s[i], s[i + 1], XP_FOLD_MAKSURA, f)) {   /* the packs' folding (lang/lang.h) */
 				out[o++] = (char)f[0], out[o++] = (char)f[1], i += 2;
 				continue;
 			}
@@ -398,11 +399,18 @@ int xp_lex_parse_table(const char *name, const char *text, size_t len, xp_lex **
 	return rc;
 }
 
-extern const char xp_zh_ends_json[];   /* generated from project/zh_ends.json */
-
-int xp_lex_chinese_default(xp_lex **out, xp_err *err)
+int xp_lex_ends_default(xp_lex **out, xp_err *err)
 {
-	return xp_lex_parse_table("project/zh_ends.json", xp_zh_ends_json, strlen(xp_zh_ends_json), out, err);
+	size_t n;
+	const xp_lang_pack *const *p = xp_lang_packs(&n);
+	*out = NULL;
+	for (size_t k = 0; k < n; k++)
+		if (p[k]->mention_ends && (xp_lang_rule_set(p[k], XP_RK_NP) & XP_NP_ZH_WORDS)) {
+			char name[64];
+			snprintf(name, sizeof name, "lang/ends/%s.json", p[k]->code);
+			return xp_lex_parse_table(name, p[k]->mention_ends, strlen(p[k]->mention_ends), out, err);
+		}
+	return 0;
 }
 
 int xp_lex_table_json(const xp_lex *lx, const char *note, xp_buf *out, xp_err *err)

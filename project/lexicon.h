@@ -3,18 +3,21 @@
  * mention's edge: for each word, how often it occurs and how often it is the
  * last word of a mention there.  A span that ends on a word the silver's
  * mentions seldom end on (a verb, a preposition, a particle, the first half
- * of a compound: Farsi نیمه of نیمه شب, Chinese 会, 用, 呢) is suspect
- * whatever the links say; one that ends on 事, 人, 东西 less so.  A
- * target-side signal: it needs no alignment and no human label.  Two
- * features of the confidence (confidence.h) read it:
+ * of a compound) is suspect whatever the links say; one that ends on a noun
+ * less so.  A target-side signal: it needs no alignment and no human label.
+ * Two features of the confidence (confidence.h; their names are the
+ * report's) read it:
  *
- *   fa_last_word  a span's last token; the lexicon of the Farsi model's
- *                 references (MMC dev's silver), whose totals the model file
- *                 keeps ("lexicon", xp_lex_model_json), 10 folds, backing
- *                 off to the share of all tokens that end a mention;
- *   zh_end_lex    a span's last jieba word; the table project/zh_ends.json
- *                 (`xproj calibrate --zh-ends`, xp_lex_table_json) of MMC
- *                 dev's Chinese silver, 5 folds, backing off to a fixed 0.3.
+ *   fa_last_word  a span's last token; the lexicon of a confidence model's
+ *                 references (its silver), whose totals the model file keeps
+ *                 ("lexicon", xp_lex_model_json; xp_lex_model_params), 10
+ *                 folds, backing off to the share of all tokens that end a
+ *                 mention;
+ *   zh_end_lex    a span's last word as the word segmenter cuts it; the
+ *                 pack's table of mention ends (lang/lang.h mention_ends,
+ *                 lang/ends/CODE.json: `xproj calibrate --mention-ends`,
+ *                 xp_lex_table_json; xp_lex_table_params), 5 folds, backing
+ *                 off to a fixed 0.3.
  *
  * Cross-fitting: the confidence model is fitted on the very documents the
  * lexicon counted, so the counts are kept per fold of documents (dealt
@@ -23,9 +26,9 @@
  * xp_lex_end): the fit does not trust a feature that has seen its own label.
  * Any other document (mmc-tune, a user's) gets every count.
  *
- * Words are counted and looked up folded (xp_lex_fold): it reads Arabic
- * letter variants as the Persian ones and drops invisible marks, which
- * leaves Chinese as it is.
+ * Words are counted and looked up folded (xp_lex_fold): letters written two
+ * ways read as one, as the packs fold them, and invisible marks dropped;
+ * a script without such letters stays as it is.
  */
 #ifndef XP_LEXICON_H
 #define XP_LEXICON_H
@@ -51,9 +54,10 @@ typedef struct xp_lex_params {
 	double strength;    /* occurrences that weigh as much as the prior: (e + A P) / (n + A) */
 } xp_lex_params;
 
-/* fa_last_word's: 10 folds in the order met, the counted share, 5.
- * zh_end_lex's: 5 folds in id order, 0.3, 2. */
-extern const xp_lex_params xp_lex_farsi, xp_lex_chinese;
+/* A confidence model's lexicon (fa_last_word's): 10 folds in the order
+ * met, the counted share, 5.  A pack's table of mention ends (zh_end_lex's):
+ * 5 folds in id order, 0.3, 2. */
+extern const xp_lex_params xp_lex_model_params, xp_lex_table_params;
 
 typedef struct xp_lex xp_lex;
 
@@ -66,7 +70,7 @@ void xp_lex_free(xp_lex *lx);
  * into the fold of its id: the k-th new id in fold k mod folds.  A word is
  * a token, or with seg a jieba word of the sentence's written text (the
  * tokens joined); it ends a mention when one ends where it ends (once
- * however many do: my mom and my on مامانم).  XP_ENOMEM, XP_EINPUT (a
+ * however many do: "my mom" and "my" on one word, mom+my).  XP_ENOMEM, XP_EINPUT (a
  * lexicon of totals only). */
 int xp_lex_add_ref(xp_lex *lx, const xp_corpus *ref, xp_zhseg *seg, xp_err *err);
 /* The fold of document id, -1 if the lexicon did not count it. */
@@ -99,8 +103,11 @@ void xp_lex_fill(xp_lex *lx, xp_report *r, const xp_corpus *projected);
  * fold's documents, e: those a mention ends on; P 0: the counted share).
  * XP_EINPUT when it is malformed. */
 int xp_lex_parse_table(const char *name, const char *text, size_t len, xp_lex **out, xp_err *err);
-/* The compiled-in table of Chinese mention ends (project/zh_ends.json). */
-int xp_lex_chinese_default(xp_lex **out, xp_err *err);
+/* The compiled-in table of mention ends of the pack whose rules read the
+ * word segmenter's words (lang/lang.h mention_ends, lang/ends/CODE.json:
+ * the words zh_end_lex looks up are the segmenter's); *out NULL if no pack
+ * has one. */
+int xp_lex_ends_default(xp_lex **out, xp_err *err);
 /* lx as a table (note: its "what"), appended to out with a newline.  A
  * lexicon with folds.  XP_ENOMEM, XP_EINPUT. */
 int xp_lex_table_json(const xp_lex *lx, const char *note, xp_buf *out, xp_err *err);
@@ -115,9 +122,10 @@ int xp_lex_parse_model(const char *name, const char *lang, json_t *o, const xp_l
  * when memory ran out. */
 json_t *xp_lex_model_json(const xp_lex *lx);
 
-/* The form words are counted and looked up by: Arabic yeh and kaf read as
- * the Persian letters (ي ى -> ی, ك -> ک), the zero-width non-joiner,
- * direction marks, tatweel and short-vowel marks dropped.  out holds at
+/* The form words are counted and looked up by: yeh and kaf folded as the
+ * packs fold them (lang/lang.h xp_fa_fold2, XP_FOLD_MAKSURA), the
+ * zero-width non-joiner, direction marks, tatweel and short-vowel marks
+ * dropped.  out holds at
  * least len bytes; returns the folded length. */
 size_t xp_lex_fold(const char *w, size_t len, char *out);
 

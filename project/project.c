@@ -1660,7 +1660,7 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 	/* zh_end_lex reads the same words */
 	xp_lex *def = NULL, *ze = o->zh_ends;
 	if (zs && !ze) {
-		int rc = xp_lex_chinese_default(&def, err);
+		int rc = xp_lex_ends_default(&def, err);
 		if (rc) {
 			xp_zhseg_free(zs);
 			return rc;
@@ -1720,7 +1720,7 @@ int xp_proj_stream_open(const xp_proj_opts *o, const char *lang, int zh, xp_proj
 	}
 	s->ze = o->zh_ends;
 	if (s->zs && !s->ze) {
-		if ((rc = xp_lex_chinese_default(&s->def_lex, err))) {
+		if ((rc = xp_lex_ends_default(&s->def_lex, err))) {
 			xp_proj_stream_free(s);
 			return rc;
 		}

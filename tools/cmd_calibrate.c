@@ -71,7 +71,7 @@ static int has_lexicon(const char *lang)
 /* Count set st's reference into its language's lexicon (fa_last_word's). */
 static int count_key(lang_ex *lx, const xp_corpus *key, xp_err *e)
 {
-	if (!lx->lex && xp_lex_new(&xp_lex_farsi, &lx->lex, e))
+	if (!lx->lex && xp_lex_new(&xp_lex_model_params, &lx->lex, e))
 		return e->code;
 	return xp_lex_add_ref(lx->lex, key, NULL, e);
 }
@@ -157,12 +157,12 @@ static int fit(const char *what, const char *lang, const xp_example *ex, const u
 	return xp_cli_error(&e);
 }
 
-/* --zh-ends: the table of Chinese mention ends (project/lexicon.h) of the
- * silver corpus path, on the words of jieba's data in dir, to out */
-static int zh_ends(const char *path, const char *dir, const char *note, const char *out)
+/* --mention-ends: the table of mention ends (project/lexicon.h) of the
+ * silver corpus path, on the words the segmenter (its data in dir) cuts, to out */
+static int mention_ends(const char *path, const char *dir, const char *note, const char *out)
 {
 	xp_err e;
-	xp_cli_file files[2] = {{"--zh-ends", path, 0}, {"-o", out, 1}};
+	xp_cli_file files[2] = {{"--mention-ends", path, 0}, {"-o", out, 1}};
 	if (xp_cli_check_files(files, 2, &e))
 		return xp_cli_error(&e);
 	xp_corpus c = {0};
@@ -171,7 +171,7 @@ static int zh_ends(const char *path, const char *dir, const char *note, const ch
 	xp_buf b = {0};
 	xp_outputs o = {0};
 	int rc = load(path, &c);
-	if (rc == 0 && (xp_zhseg_open(dir, &z, &e) || xp_lex_new(&xp_lex_chinese, &lx, &e) ||
+	if (rc == 0 && (xp_zhseg_open(dir, &z, &e) || xp_lex_new(&xp_lex_table_params, &lx, &e) ||
 			xp_lex_add_ref(lx, &c, z, &e) || xp_lex_table_json(lx, note, &b, &e)))
 		rc = xp_cli_error(&e);
 	if (rc == 0 && (b.oom ? xp_failc(&e, XP_ENOMEM, "", 0, "out of memory")
@@ -220,11 +220,13 @@ static int run(int argc, char **argv)
 					   {"pu-agreeing", no_argument, 0, 'U'},
 					   {"pu-possessive", no_argument, 0, 'S'},
 					   {"loose", no_argument, 0, 'O'},
-					   {"zh-ends", required_argument, 0, 'Z'},
+					   {"mention-ends", required_argument, 0, 'Z'},
+					   {"zh-ends", required_argument, 0, 'Z'},   /* this release */
 					   {"level-report", required_argument, 0, 'R'},
 					   {"level-projected", required_argument, 0, 'P'},
 					   {"level-key", required_argument, 0, 'K'},
-					   {"zh-words", required_argument, 0, 'W'},
+					   {"segmenter-data", required_argument, 0, 'W'},
+					   {"zh-words", required_argument, 0, 'W'},   /* this release */
 					   {"drop-features", required_argument, 0, 'F'},
 					   {"null-only", required_argument, 0, 'N'},
 					   {0, 0, 0, 0}};
@@ -268,7 +270,7 @@ static int run(int argc, char **argv)
 		else if (ch == '?') return 2;
 	}
 	if (ends && optind == argc && out && nr + np + nk == 0)
-		return zh_ends(ends, words ? words : XP_ZHSEG_DIR, note, out);
+		return mention_ends(ends, words ? words : XP_ZHSEG_DIR, note, out);
 	ns = nr;
 	if (optind != argc || !out || ns == 0 || np != ns || nk != ns || lp != lr || lk != lr || !(l2 >= 0))
 		return xp_cli_usage(&xp_cmd_calibrate, 2);
@@ -498,7 +500,8 @@ const xp_cmd xp_cmd_calibrate = {
 	"                [--skip-prodrop] [--pu-agreeing] [--pu-possessive] [--loose] [--note TEXT]\n"
 	"                [--level-report R.json --level-projected OUT.conll --level-key CORRECTED.conll]\n"
 	"                [--drop-features F,...] [--null-only BASE.json] -o MODEL.json\n"
-	"       xproj calibrate --zh-ends SILVER.conll [--zh-words DIR] [--note TEXT] -o TABLE.json\n\n"
+	"       xproj calibrate --mention-ends SILVER.conll [--segmenter-data DIR] [--note TEXT]\n"
+	"                -o TABLE.json\n\n"
 	"Each --report/--projected/--key triple is a projection (`xproj project --report`) and a\n"
 	"reference for its target text, judged as `xproj judge` does.  For each target language\n"
 	"two logistic models are fitted on the features the report holds: P(a projected span is\n"
@@ -538,8 +541,11 @@ const xp_cmd xp_cmd_calibrate = {
 	"  --null-only BASE.json  fit the null models only; the projected models (and\n"
 	"                  lexicons) are BASE.json's: the model that decided which noun\n"
 	"                  phrases the rule doubt made nulls of (project/confidence.h)\n"
-	"  --zh-ends SILVER  instead of a model, the table of how often SILVER's mentions end\n"
-	"                  on each jieba word (project/lexicon.h: the confidence's zh_end_lex;\n"
-	"                  the compiled-in one is project/zh_ends.json, of MMC dev's silver),\n"
+	"  --mention-ends SILVER  instead of a model, the table of how often SILVER's mentions\n"
+	"                  end on each word the segmenter cuts (project/lexicon.h: the\n"
+	"                  confidence's zh_end_lex; a pack's compiled-in one is\n"
+	"                  lang/ends/CODE.json: the Chinese pack's, of MMC dev's silver),\n"
 	"                  counted in five folds of its documents in id order\n"
-	"  --zh-words DIR  jieba's data directory (default " XP_ZHSEG_DIR ")\n"};
+	"  --segmenter-data DIR  the word segmenter's (jieba's) data directory (default\n"
+	"                  " XP_ZHSEG_DIR ")\n"
+	"  --zh-ends, --zh-words  their names of earlier releases, for this release\n"};

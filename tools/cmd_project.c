@@ -369,7 +369,7 @@ static int run(int argc, char **argv)
 			if (a.names)
 				fprintf(stderr, "  names: %zu forms of %u names from %s\n", names.n, names.names.n, a.names);
 			if (res.zh_words < 0)
-				fprintf(stderr, "  note: zh_words left out: no jieba data in %s (apt-get install python3-jieba, or --zh-words DIR)\n",
+				fprintf(stderr, "  note: zh_words left out: no jieba data in %s (apt-get install python3-jieba, or --segmenter-data DIR)\n",
 					XP_ZHSEG_DIR);
 			if (res.empty)
 				fprintf(stderr, "  %zu document(s) without a target sentence not written (--keep-empty writes them)\n",
@@ -406,7 +406,7 @@ static int run(int argc, char **argv)
 	if (!rc && a.names)
 		fprintf(stderr, "  names: %zu forms of %u names from %s\n", names.n, names.names.n, a.names);
 	if (!rc && p.zh_words < 0)
-		fprintf(stderr, "  note: zh_words left out: no jieba data in %s (apt-get install python3-jieba, or --zh-words DIR)\n",
+		fprintf(stderr, "  note: zh_words left out: no jieba data in %s (apt-get install python3-jieba, or --segmenter-data DIR)\n",
 			XP_ZHSEG_DIR);
 	if (!rc && empty)
 		fprintf(stderr, "  %zu document(s) without a target sentence not written (--keep-empty writes them)\n", empty);
@@ -428,7 +428,8 @@ const xp_cmd xp_cmd_project = {
 	"xproj project --source EN.conll --aligned ALIGNED.jsonl --alignments A.pharaoh\n"
 	"              [--probs A.probs] [--map pairs.map] [--one-based] [--rule minmax|block]\n"
 	"              [--gap K] [--max-ratio R] [--trim-punct] [--min-prob P]\n"
-	"              [--collisions keep-first|merge|drop] [--chars] [--rules SPEC] [--zh-words DIR]\n"
+	"              [--collisions keep-first|merge|drop] [--chars] [--rules SPEC]\n"
+	"              [--segmenter-data DIR]\n"
 	"              [--report R.json] [--jsonlines OUT.jsonl] [--model M.json | --uncalibrated]\n"
 	"              [--keep-empty] [--allow-empty] [--alt-alignments A2.pharaoh ...] [--repair]\n"
 	"              [--names F.names]\n"
@@ -451,7 +452,8 @@ const xp_cmd xp_cmd_project = {
 	"default, none or all (e.g. --rules +articles,-fa_ezafe; --rules none,zh_words), also\n"
 	"as `rules = SPEC` in a --config file of pipeline.  Pro-drop is the rule 'prodrop'\n"
 	"(Farsi: an unaligned subject pronoun takes the aligned verb whose ending agrees).\n"
-	"zh_words reads jieba's data from --zh-words DIR, else from python3-jieba's directory\n"
+	"zh_words reads jieba's data from --segmenter-data DIR (--zh-words, its name of\n"
+	"earlier releases, for this release), else from python3-jieba's directory\n"
 	"(left out with a note when it is missing).  The switches of earlier releases still\n"
 	"work, as aliases of --rules, for this release only: --prodrop, --no-prodrop,\n"
 	"--skip-articles (+articles), --no-zh-pronouns, --no-zh-possessive, --no-fa-attach,\n"

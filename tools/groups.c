@@ -32,7 +32,8 @@ const struct option xp_opts_tgt_subs[] = {
 	{"tgt-subs", required_argument, 0, O_TGT_SUBS}, {"links", required_argument, 0, O_LINKS},
 	{"tgt-encoding", required_argument, 0, O_TGT_ENCODING}, {0, 0, 0, 0}};
 const struct option xp_opts_target[] = {
-	{"tgt-lang", required_argument, 0, O_TGT_LANG}, {"zh-tokens", required_argument, 0, O_ZH_TOKENS},
+	{"tgt-lang", required_argument, 0, O_TGT_LANG}, {"unspaced-tokens", required_argument, 0, O_ZH_TOKENS},
+	{"zh-tokens", required_argument, 0, O_ZH_TOKENS},   /* its name of earlier releases, this release */
 	{0, 0, 0, 0}};
 const struct option xp_opts_ualign[] = {
 	{"band", required_argument, 0, O_BAND}, {"threshold", required_argument, 0, O_THRESHOLD}, {0, 0, 0, 0}};
@@ -70,7 +71,8 @@ const struct option xp_opts_project[] = {
 	{"no-zh-interrogative", no_argument, 0, O_NO_ZH_INTERROGATIVE},
 	{"no-fa-demonstrative", no_argument, 0, O_NO_FA_DEMONSTRATIVE},
 	{"np", required_argument, 0, O_NP}, {"no-np", required_argument, 0, O_NO_NP},
-	{"zh-words", required_argument, 0, O_ZH_WORDS}, {"rules", required_argument, 0, O_RULES},
+	{"segmenter-data", required_argument, 0, O_ZH_WORDS}, {"rules", required_argument, 0, O_RULES},
+	{"zh-words", required_argument, 0, O_ZH_WORDS},   /* its name of earlier releases, this release */
 	{0, 0, 0, 0}};
 
 const struct option xp_opts_output[] = {{"keep-empty", no_argument, 0, O_KEEP_EMPTY},
@@ -119,12 +121,12 @@ int xp_opt_subs(int ch, const char *v, xp_plan_src *src, xp_batch_opts *bo, xp_e
 
 int xp_opt_ualign(int ch, const char *v, xp_batch_opts *bo, xp_err *e)
 {
-	static const char *const zh[] = {"char", "word"};
+	static const char *const unspaced[] = {"char", "word"};
 	int k;
 	switch (ch) {
 	case O_TGT_LANG: bo->tgt_lang = v; return 0;
 	case O_ZH_TOKENS:
-		if (xp_cli_choice("--zh-tokens", v, zh, 2, &k, e))
+		if (xp_cli_choice("--unspaced-tokens", v, unspaced, 2, &k, e))
 			return XP_EUSAGE;
 		bo->unspaced_tokens = k ? XP_TOK_WORDS : XP_TOK_CHARS;
 		return 0;
@@ -164,8 +166,8 @@ static int no_normalize(const char *v, xp_wa_opts *wa, xp_err *e)
 		}
 		if (!part)
 			return xp_failc(e, XP_EUSAGE, "", 0,
-					"--no-normalize: '%.*s' is no part (nfkc, case, apostrophes, clitics, persian, "
-					"marks, digits, zwnj, zh-punct)", (int)n, p);
+					"--no-normalize: '%.*s' is no part (nfkc, case, apostrophes, clitics, letters, "
+					"marks, digits, zwnj, punct, affixes)", (int)n, p);
 		wa->normalize &= ~part;
 		p += n + (p[n] == ',');
 	}

@@ -26,7 +26,7 @@
 extern const struct option xp_opts_subs[];
 /* --tgt-subs --links --tgt-encoding */
 extern const struct option xp_opts_tgt_subs[];
-/* --tgt-lang --zh-tokens: the target's language and tokens */
+/* --tgt-lang --unspaced-tokens: the target's language and tokens */
 extern const struct option xp_opts_target[];
 /* --band --threshold: the utterance aligner */
 extern const struct option xp_opts_ualign[];

@@ -12,6 +12,13 @@ expect_grep '3 utterances, 2 aligned' $T/err
 expect_eq "$(sed -n 1p $T/a.jsonl | grep -o '"tgt_text":"[^"]*"')" '"tgt_text":"这没什么好说的 他不过是我的同事"' "target text of 1-1"
 expect_eq "$(sed -n 1p $T/a.jsonl | grep -o '"en_subs":\[[^]]*\]')" '"en_subs":[1,2]' "English blocks of 1-1"
 expect_eq "$(sed -n 3p $T/a.jsonl | grep -o '"tgt":\[[^]]*\]')" '"tgt":[]' "an unaligned utterance"
+# the target's words: --unspaced-tokens, and --zh-tokens its name of earlier
+# releases (this release), alike
+expect_status 0 $XPROJ align --transcript $FIX/transcript/S01E01.xml --subs $FIX/subs/bilingual.srt --unspaced-tokens word -o $T/w.jsonl
+expect_status 0 $XPROJ align --transcript $FIX/transcript/S01E01.xml --subs $FIX/subs/bilingual.srt --zh-tokens word -o $T/w2.jsonl
+expect_status 0 cmp $T/w.jsonl $T/w2.jsonl
+cmp -s $T/a.jsonl $T/w.jsonl && { echo "FAIL: --unspaced-tokens word changed nothing"; fails=$((fails + 1)); }
+expect_status 2 $XPROJ align --transcript $FIX/transcript/S01E01.xml --subs $FIX/subs/bilingual.srt --unspaced-tokens x -o $T/w3.jsonl
 
 # a directory of transcripts against a directory of subtitles: paired by name
 mkdir -p $T/tr $T/subs

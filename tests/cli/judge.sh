@@ -187,16 +187,19 @@ conf() { $XPROJ judge --report $T/fa.json --projected $T/fa.conll --key $T/fa-si
 	> /dev/null && awk -F '\t' '$2 == "f|0" { print $5 }' $T/l.tsv; }
 a=$(conf $T/plain.json) b=$(conf $T/pu.json)
 expect_eq "$(awk -v a="$a" -v b="$b" 'BEGIN { print (b > a + 0.05) }')" 1 "PU: the pro-drop verb likelier right ($a -> $b)"
-# calibrate --zh-ends: the table of Chinese mention ends (project/lexicon.h) of a
+# calibrate --mention-ends: the table of mention ends (project/lexicon.h) of a
 # silver corpus, on the fixture's jieba words: 中国人 ends a mention once
+# (--zh-ends, --zh-words: their names of earlier releases, this release)
 printf '#begin document (d); part 000\nd\t0\t0\t中\t(1\nd\t0\t1\t国\t-\nd\t0\t2\t人\t1)\nd\t0\t3\t有\t-\n#end document\n' \
 	> $T/silver.conll
-expect_status 0 $XPROJ calibrate --zh-ends $T/silver.conll --zh-words $FIX/zhseg --note 'a test' -o $T/ends.json
+expect_status 0 $XPROJ calibrate --mention-ends $T/silver.conll --segmenter-data $FIX/zhseg --note 'a test' -o $T/ends.json
+expect_status 0 $XPROJ calibrate --zh-ends $T/silver.conll --zh-words $FIX/zhseg --note 'a test' -o $T/ends-old.json
+expect_status 0 cmp $T/ends.json $T/ends-old.json
 expect_grep '"中国人":\[1,1,0,0,0,0,0,0,0,0\]' $T/ends.json
 expect_grep '"有":\[1,0,' $T/ends.json
 expect_grep '"what":"a test"' $T/ends.json
 expect_status 1 $XPROJ calibrate --zh-ends $T/silver.conll --zh-words $FIX/zhseg -o $T/silver.conll
 expect_grep 'same file' $T/err
 expect_status 1 $XPROJ calibrate --zh-ends $T/silver.conll --zh-words $T/nowhere -o $T/ends2.json
-[ -e $T/ends2.json ] && { echo "FAIL: a failed --zh-ends wrote its table"; fails=$((fails + 1)); }
+[ -e $T/ends2.json ] && { echo "FAIL: a failed --mention-ends wrote its table"; fails=$((fails + 1)); }
 finish

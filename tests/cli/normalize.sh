@@ -40,6 +40,11 @@ expect_status 0 $XPROJ wordalign $A/norm.pairs --iters 4 --src-lang en --no-norm
 expect_grep 'source normalised as en: .* 0 split' $T/err
 expect_status 2 $XPROJ wordalign $A/norm.pairs --no-normalize=clitic -o $T/x.pharaoh
 expect_grep "'clitic' is no part" $T/err
+# a language's own parts by their names, and by those of earlier releases
+# (this release): the same alignments
+expect_status 0 $XPROJ wordalign $A/norm.pairs --iters 4 --tgt-lang fa --no-normalize=letters,punct,affixes -o $T/new.pharaoh
+expect_status 0 $XPROJ wordalign $A/norm.pairs --iters 4 --tgt-lang fa --no-normalize=persian,zh-punct,fa-morph -o $T/old.pharaoh
+expect_status 0 cmp $T/new.pharaoh $T/old.pharaoh
 
 # the pipeline: the same outputs but the alignments with or without it
 S=tools/sample

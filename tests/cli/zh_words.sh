@@ -22,12 +22,14 @@ proj() { # OUT options...
 	$XPROJ project --source $T/en.conll --aligned $T/aligned.jsonl --alignments $T/a.pharaoh --chars "$@" \
 		-o $T/$out.conll --report $T/$out.json
 }
-expect_status 0 proj on --zh-words $FIX/zhseg
+expect_status 0 proj on --segmenter-data $FIX/zhseg
 expect_grep "$(printf '^d\t0\t0\t保\t.*(1$')" $T/on.conll
 expect_grep "$(printf '^d\t0\t6\t酒\t.*1)$')" $T/on.conll
 expect_grep ' 1 zh_words\b' $T/err
 expect_grep '"np_rules":{[^}]*"zh_words":true' $T/on.json
 
+expect_status 0 proj old --zh-words $FIX/zhseg   # its name of earlier releases, this release
+expect_status 0 cmp $T/on.conll $T/old.conll
 expect_status 0 proj off --zh-words $FIX/zhseg --no-np zh_words
 expect_grep "$(printf '^d\t0\t5\t巴\t.*1)$')" $T/off.conll
 expect_grep ' 0 zh_words\b' $T/err

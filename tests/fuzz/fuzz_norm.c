@@ -1,8 +1,9 @@
 /* tests/fuzz/fuzz_norm.c — libFuzzer target: the word aligner's normaliser
  * (align/norm.h) on any bytes, with the parts the first two bytes pick, and
- * the utterance aligner's bags on the same text.  Every word it gives is
+ * the utterance aligner's bags on the same text, and the language whose
+ * pack's tables apply the third byte picks.  Every word it gives is
  * non-empty and NUL-terminated, as many as it says.  A few stems are known,
- * so that the morphology (fa-morph, en-stem) splits words too. */
+ * so that the morphology (affixes, en-stem) splits words too. */
 #include "align/norm.h"
 
 #include <stdint.h>
@@ -21,11 +22,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (xp_normalizer_know(z, stems[k], strlen(stems[k])))
 				abort();
 	}
-	if (size < 2)
+	if (size < 3)
 		return 0;
 	unsigned parts = ((unsigned)data[0] | (unsigned)data[1] << 8) & XP_NORM_ALL;
-	const char *s = (const char *)data + 2;
-	size_t n = size - 2;
+	static const char *const langs[] = {"fa", "zh", "ja", "ar", "en", "de", ""};
+	if (xp_normalizer_lang(z, langs[data[2] % (sizeof langs / sizeof *langs)]))
+		abort();
+	const char *s = (const char *)data + 3;
+	size_t n = size - 3;
 	xp_buf b = {0};
 	int k = xp_norm_token(z, parts, s, n, &b);
 	if (k >= 0) {

@@ -266,7 +266,7 @@ static void farsi_last_word(void **state)
 	xp_corpus ref = {0};
 	xp_lex *lx;
 	assert_int_equal(xp_conll_read("ref", REF, strlen(REF), NULL, &ref, &e), 0);
-	assert_int_equal(xp_lex_new(&xp_lex_farsi, &lx, &e), 0);
+	assert_int_equal(xp_lex_new(&xp_lex_model_params, &lx, &e), 0);
 	assert_int_equal(xp_lex_add_ref(lx, &ref, NULL, &e), 0);
 	assert_int_equal(xp_lex_fold_of(lx, "d"), 0);
 	assert_int_equal(xp_lex_fold_of(lx, "e"), 1);

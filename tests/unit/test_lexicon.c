@@ -2,7 +2,7 @@
  * (project/lexicon.h), both ways it counts: Farsi tokens (folded, the share
  * of ends as the prior, the totals a model file keeps) and Chinese jieba
  * words on the fixture's dictionary (tests/fixtures/zhseg; the table
- * project/zh_ends.json's format); a word's value with a document's own fold
+ * lang/ends/zh.json's format); a word's value with a document's own fold
  * left out; malformed tables and model lexicons refused. */
 #include "testutil.h"
 #include "io/conll.h"
@@ -41,7 +41,9 @@ static void value(void **state)
 	assert_true(xp_lex_end(NULL, "人民", strlen("人民"), -1) == 0);
 	xp_lex_free(z);
 	/* the compiled-in table parses */
-	assert_int_equal(xp_lex_chinese_default(&z, &e), 0);
+	assert_int_equal(xp_lex_ends_default(&z, &e), 0);
+	assert_non_null(z);
+	assert_true(xp_lex_end(z, "人", strlen("人"), -1) > 0);   /* the Chinese pack's: 人 often ends one */
 	xp_lex_free(z);
 }
 
@@ -85,7 +87,7 @@ static void build(void **state)
 	read_ref(SILVER, &c);
 	assert_int_equal(xp_zhseg_open(FIX("zhseg"), &seg, &e), 0);
 	xp_buf b = {0};
-	xp_lex_params p = xp_lex_chinese;
+	xp_lex_params p = xp_lex_table_params;
 	p.folds = 2;
 	xp_lex *lx;
 	assert_int_equal(xp_lex_new(&p, &lx, &e), 0);
@@ -133,7 +135,7 @@ static void farsi_tokens(void **state)
 	xp_lex *lx;
 	read_ref(REF, &ref);
 	assert_int_equal(ref.ndocs, 2);
-	assert_int_equal(xp_lex_new(&xp_lex_farsi, &lx, &e), 0);
+	assert_int_equal(xp_lex_new(&xp_lex_model_params, &lx, &e), 0);
 	assert_int_equal(xp_lex_add_ref(lx, &ref, NULL, &e), 0);
 	assert_int_equal(xp_lex_add_ref(lx, &ref, NULL, &e), 0);   /* counted once */
 	assert_int_equal(xp_lex_fold_of(lx, "a"), 0);
@@ -156,7 +158,7 @@ static void farsi_tokens(void **state)
 	assert_int_equal(json_integer_value(json_object_get(j, "mention_ends")), 3);
 	assert_int_equal(json_integer_value(json_object_get(j, "documents")), 2);
 	xp_lex *m;
-	assert_int_equal(xp_lex_parse_model("m", "fa", j, &xp_lex_farsi, &m, &e), 0);
+	assert_int_equal(xp_lex_parse_model("m", "fa", j, &xp_lex_model_params, &m, &e), 0);
 	assert_true(xp_lex_end(m, joey, strlen(joey), -1) == xp_lex_end(lx, joey, strlen(joey), -1));
 	assert_true(xp_lex_end(m, nime, strlen(nime), 0) == xp_lex_end(lx, nime, strlen(nime), -1));
 	/* a lexicon of totals counts no documents and makes no table */
@@ -193,10 +195,10 @@ static void model_lexicon(void **state)
 	xp_err e = {0};
 	json_t *j = json_loads("{\"occurrences\":{\"جويي\":2,\"جویی\":1,\"رو\":5},\"ends\":{\"جويي\":1}}", 0, NULL);
 	xp_lex *m, *one;
-	assert_int_equal(xp_lex_parse_model("m", "fa", j, &xp_lex_farsi, &m, &e), 0);
+	assert_int_equal(xp_lex_parse_model("m", "fa", j, &xp_lex_model_params, &m, &e), 0);
 	json_decref(j);
 	j = json_loads("{\"occurrences\":{\"جویی\":3,\"رو\":5},\"ends\":{\"جویی\":1}}", 0, NULL);
-	assert_int_equal(xp_lex_parse_model("m", "fa", j, &xp_lex_farsi, &one, &e), 0);
+	assert_int_equal(xp_lex_parse_model("m", "fa", j, &xp_lex_model_params, &one, &e), 0);
 	json_decref(j);
 	assert_true(xp_lex_end(m, "جویی", strlen("جویی"), -1) == xp_lex_end(one, "جويي", strlen("جويي"), -1));
 	assert_true(xp_lex_end(m, "جویی", strlen("جویی"), -1) != 0);
@@ -207,14 +209,14 @@ static void model_lexicon(void **state)
 	for (size_t k = 0; bad[k]; k++) {
 		j = json_loads(bad[k], 0, NULL);
 		m = (xp_lex *)1;
-		assert_int_equal(xp_lex_parse_model("m", "fa", j, &xp_lex_farsi, &m, &e), XP_EINPUT);
+		assert_int_equal(xp_lex_parse_model("m", "fa", j, &xp_lex_model_params, &m, &e), XP_EINPUT);
 		assert_null(m);
 		json_decref(j);
 	}
-	xp_lex_params p = xp_lex_chinese;
+	xp_lex_params p = xp_lex_table_params;
 	p.prior = 1;
 	assert_int_equal(xp_lex_new(&p, &m, &e), XP_EINPUT);
-	p = xp_lex_chinese, p.folds = XP_LEX_MAXFOLDS + 1;
+	p = xp_lex_table_params, p.folds = XP_LEX_MAXFOLDS + 1;
 	assert_int_equal(xp_lex_new(&p, &m, &e), XP_EINPUT);
 }
 
@@ -229,7 +231,7 @@ static void parts(void **state)
 	xp_err e = {0};
 	xp_lex *lx;
 	read_ref(REF, &ref);
-	assert_int_equal(xp_lex_new(&xp_lex_farsi, &lx, &e), 0);
+	assert_int_equal(xp_lex_new(&xp_lex_model_params, &lx, &e), 0);
 	assert_int_equal(xp_lex_add_ref(lx, &ref, NULL, &e), 0);
 	assert_int_equal(xp_lex_fold_of(lx, "a"), 0);
 	assert_int_equal(xp_lex_fold_of(lx, "b"), 1);

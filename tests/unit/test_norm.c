@@ -108,6 +108,7 @@ static void every_part_by_hand(void **state)
 	xp_normalizer *z = xp_normalizer_new();
 	assert_non_null(z);
 	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+		assert_int_equal(xp_normalizer_lang(z, cases[k].lang), 0);
 		const char *got = words(z, xp_norm_parts(cases[k].lang), cases[k].in);
 		if (strcmp(got, cases[k].want))
 			fail_msg("%s '%s': got '%s', want '%s'", cases[k].lang, cases[k].in, got, cases[k].want);
@@ -121,24 +122,64 @@ static void parts_and_switches(void **state)
 	xp_normalizer *z = xp_normalizer_new();
 	unsigned en = xp_norm_parts("en");
 	assert_true(en & XP_NORM_CLITICS);
-	assert_false(en & XP_NORM_PERSIAN);
-	assert_true(xp_norm_parts("fa") & XP_NORM_PERSIAN);
-	assert_false(xp_norm_parts("ar") & XP_NORM_PERSIAN);   /* ي and ى are two letters in Arabic */
-	assert_true(xp_norm_parts("zh") & XP_NORM_ZH_PUNCT);
+	assert_false(en & XP_NORM_LETTERS);
+	assert_true(xp_norm_parts("fa") & XP_NORM_LETTERS);
+	assert_false(xp_norm_parts("ar") & XP_NORM_LETTERS);   /* ي and ى are two letters in Arabic */
+	assert_true(xp_norm_parts("zh") & XP_NORM_PUNCT);
+	assert_true(xp_norm_parts("ja") & XP_NORM_PUNCT);
 	assert_int_equal(xp_norm_part_named("clitics"), XP_NORM_CLITICS);
-	assert_int_equal(xp_norm_part_named("zh-punct"), XP_NORM_ZH_PUNCT);
+	assert_int_equal(xp_norm_part_named("punct"), XP_NORM_PUNCT);
+	assert_int_equal(xp_norm_part_named("letters"), XP_NORM_LETTERS);
+	assert_int_equal(xp_norm_part_named("affixes"), XP_NORM_AFFIXES);
+	/* the names of earlier releases, this release */
+	assert_int_equal(xp_norm_part_named("zh-punct"), XP_NORM_PUNCT);
+	assert_int_equal(xp_norm_part_named("persian"), XP_NORM_LETTERS);
+	assert_int_equal(xp_norm_part_named("fa-morph"), XP_NORM_AFFIXES);
 	assert_int_equal(xp_norm_part_named("bogus"), 0);
 	/* each part off on its own */
 	assert_string_equal(words(z, en & ~XP_NORM_CLITICS, "It\xe2\x80\x99s"), "it's");
 	assert_string_equal(words(z, en & ~XP_NORM_APOS, "It\xe2\x80\x99s"), "it\xe2\x80\x99s");
 	assert_string_equal(words(z, en & ~XP_NORM_CASE, "Don't"), "Do|n't");
 	assert_string_equal(words(z, en & ~XP_NORM_NFKC, "\xef\xbc\xa8i"), "\xef\xbd\x88i");   /* Ｈi -> ｈi */
+	assert_int_equal(xp_normalizer_lang(z, "fa"), 0);
 	assert_string_equal(words(z, xp_norm_parts("fa") & ~XP_NORM_ZWNJ, "\xd9\x85\xdb\x8c\xe2\x80\x8c\xd8\xaa"),
 			    "\xd9\x85\xdb\x8c\xd8\xaa");   /* case folding removes the ZWNJ: joined */
 	assert_string_equal(words(z, 0, "It\xe2\x80\x99s"), "It\xe2\x80\x99s");
 	assert_string_equal(words(z, 0, "\xe2\x80\x8c"), "\xe2\x80\x8c");
 	xp_normalizer_free(z);
-	assert_true(XP_NORM_ALL & XP_NORM_ZH_PUNCT);
+	assert_true(XP_NORM_ALL & XP_NORM_PUNCT);
+}
+
+/* The parts of a language's own apply its pack's tables (lang/lang.h
+ * xp_lang_normdata): with no language, or another, they do nothing, and
+ * the same part reads each pack's own table. */
+static void tables_of_the_pack(void **state)
+{
+	(void)state;
+	xp_normalizer *z = xp_normalizer_new();
+	unsigned all = XP_NORM_ALL & ~(XP_NORM_CLITICS | XP_NORM_EN_STEM);
+	const char *fa = "\xd9\x8a\xd9\x83", *zh = "\xe3\x80\x82";   /* يك, 。 */
+	/* no language yet: the letters and the punctuation as they are */
+	assert_string_equal(words(z, all, fa), fa);
+	assert_string_equal(words(z, all, zh), zh);
+	assert_int_equal(xp_normalizer_lang(z, "fa"), 0);
+	assert_string_equal(words(z, all, fa), "\xdb\x8c\xda\xa9");   /* یک */
+	assert_string_equal(words(z, all, zh), zh);
+	assert_int_equal(xp_normalizer_lang(z, "zh"), 0);
+	assert_string_equal(words(z, all, fa), fa);
+	assert_string_equal(words(z, all, zh), ".");
+	assert_int_equal(xp_normalizer_lang(z, "ja"), 0);                  /* Han's table, Japanese's too */
+	assert_string_equal(words(z, all, zh), ".");
+	assert_int_equal(xp_normalizer_lang(z, "xx"), 0);                  /* no pack */
+	assert_string_equal(words(z, all, zh), zh);
+	/* the affixes: only the pack's, and only with a stem known */
+	assert_int_equal(xp_normalizer_know(z, "\xd8\xaf\xd8\xb3\xd8\xaa", 6), 0);   /* دست */
+	assert_string_equal(words(z, all, "\xd8\xaf\xd8\xb3\xd8\xaa\xd9\x85"), "\xd8\xaf\xd8\xb3\xd8\xaa\xd9\x85");
+	assert_int_equal(xp_normalizer_lang(z, "fa"), 0);
+	assert_string_equal(words(z, all, "\xd8\xaf\xd8\xb3\xd8\xaa\xd9\x85"), "\xd8\xaf\xd8\xb3\xd8\xaa|\xd9\x85");
+	assert_int_equal(xp_normalizer_lang(z, NULL), 0);
+	assert_string_equal(words(z, all, "\xd8\xaf\xd8\xb3\xd8\xaa\xd9\x85"), "\xd8\xaf\xd8\xb3\xd8\xaa\xd9\x85");
+	xp_normalizer_free(z);
 }
 
 /* A toy English-to-X corpus, trained on split forms only: "it 's good"
@@ -292,12 +333,12 @@ static void morphology_by_hand(void **state)
 	(void)state;
 	xp_normalizer *z = xp_normalizer_new();
 	unsigned fa = xp_norm_parts("fa"), en = xp_norm_parts("en") | XP_NORM_EN_STEM;
-	assert_true(fa & XP_NORM_FA_MORPH);
+	assert_true(fa & XP_NORM_AFFIXES);
 	assert_false(xp_norm_parts("en") & XP_NORM_EN_STEM);   /* measured, not adopted */
-	assert_false(xp_norm_parts("zh") & (XP_NORM_FA_MORPH | XP_NORM_EN_STEM));
-	assert_int_equal(xp_norm_part_named("fa-morph"), XP_NORM_FA_MORPH);
+	assert_false(xp_norm_parts("zh") & (XP_NORM_AFFIXES | XP_NORM_EN_STEM));
 	assert_int_equal(xp_norm_part_named("en-stem"), XP_NORM_EN_STEM);
 	/* no words known yet: nothing is split */
+	assert_int_equal(xp_normalizer_lang(z, "fa"), 0);
 	assert_string_equal(words(z, fa, "دستم"), "دستم");
 	assert_string_equal(words(z, en, "walked"), "walked");
 	static const char *const know[] = {"دست", "کتاب", "کنم", "خود", "به", "از", "walk", "make", "run",
@@ -339,14 +380,16 @@ static void morphology_by_hand(void **state)
 		{"en", "walk", "walk"},
 	};
 	for (size_t k = 0; k < sizeof c / sizeof *c; k++) {
+		assert_int_equal(xp_normalizer_lang(z, c[k].lang), 0);
 		const char *got = words(z, xp_norm_parts(c[k].lang) | (*c[k].lang == 'e' ? XP_NORM_EN_STEM : 0), c[k].in);
 		if (strcmp(got, c[k].want))
 			fail_msg("%s '%s': got '%s', want '%s'", c[k].lang, c[k].in, got, c[k].want);
 	}
 	/* each switched off on its own */
-	assert_string_equal(words(z, fa & ~XP_NORM_FA_MORPH, "دستم"), "دستم");
+	assert_int_equal(xp_normalizer_lang(z, "fa"), 0);
+	assert_string_equal(words(z, fa & ~XP_NORM_AFFIXES, "دستم"), "دستم");
 	assert_string_equal(words(z, en & ~XP_NORM_EN_STEM, "walked"), "walked");
-	assert_string_equal(words(z, en & ~XP_NORM_FA_MORPH, "walked"), "walk|+ed");
+	assert_string_equal(words(z, en & ~XP_NORM_AFFIXES, "walked"), "walk|+ed");
 	xp_normalizer_free(z);
 }
 
@@ -355,6 +398,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_part_by_hand),
 		cmocka_unit_test(parts_and_switches),
+		cmocka_unit_test(tables_of_the_pack),
 		cmocka_unit_test(morphology_by_hand),
 		cmocka_unit_test(index_map_back_to_the_tokens),
 		cmocka_unit_test(language_from_the_script),
