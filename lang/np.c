@@ -468,14 +468,16 @@ static int fa_verb_edge(const xp_np_span *x, uint32_t *a, uint32_t *b)
 	return *a != a0 || *b != b0;
 }
 
-static int fa_clause(const xp_np_span *x, uint32_t *b)
+static int fa_clause(const xp_np_span *x, uint32_t a, uint32_t *b)
 {
 	/* A noun phrase with a relative clause or an infinitive ("the guy that
 	 * used to cry", "someone I want you to say hi to") ends with the
 	 * clause's verb: Farsi puts it last (اون یارو که ... گریه می کرد).  A
 	 * span that stops before a verb group takes it, over tokens no word
-	 * outside the mention is linked to. */
-	if (!en_clause(x) || fa_verb_at(x, *b - 1))
+	 * outside the mention is linked to.  An empty span (an earlier rule
+	 * found no noun phrase there) has no last word to look at, and takes
+	 * no verb: a mention of nothing but a verb is what it was emptied of. */
+	if (*b <= a || !en_clause(x) || fa_verb_at(x, *b - 1))
 		return 0;
 	uint32_t k = *b;
 	while (k < x->n && k < *b + 3 && !(x->claimed[k] & XP_NP_BY_OTHER) && fa_verb_at(x, k))
@@ -832,7 +834,7 @@ xp_np_mask xp_np_shape(xp_np_mask rules, const xp_np_span *x, uint32_t *a, uint3
 		did |= XP_NP_FA_EDGES;
 	if ((rules & XP_NP_FA_EZAFE) && is_fa(x->lang) && !name && fa_ezafe(x, b))
 		did |= XP_NP_FA_EZAFE;
-	if ((rules & XP_NP_FA_CLAUSE) && is_fa(x->lang) && !name && fa_clause(x, b))
+	if ((rules & XP_NP_FA_CLAUSE) && is_fa(x->lang) && !name && fa_clause(x, *a, b))
 		did |= XP_NP_FA_CLAUSE;
 	if ((rules & XP_NP_FA_VERB_EDGE) && is_fa(x->lang) && !name && fa_verb_edge(x, a, b)) {
 		did |= XP_NP_FA_VERB_EDGE;

@@ -34,9 +34,11 @@ typedef enum {
 
 const char *xp_stage_name(xp_stage s);
 
-/* The files of the output directory, in the order they are written. */
+/* The files of the output directory, in the order they are written
+ * (pairs.spans: the English mentions of each bitext line, written when
+ * the aligner held them together, xp_pipe_result.span_blocks). */
 typedef enum {
-	XP_OUT_ALIGNED, XP_OUT_PAIRS, XP_OUT_MAP, XP_OUT_PHARAOH, XP_OUT_PROBS,
+	XP_OUT_ALIGNED, XP_OUT_PAIRS, XP_OUT_MAP, XP_OUT_SPANS, XP_OUT_PHARAOH, XP_OUT_PROBS,
 	XP_OUT_CONLL, XP_OUT_JSONL, XP_OUT_REPORT, XP_OUT_SUMMARY, XP_OUT_DB, XP_NOUTS
 } xp_out;
 
@@ -82,6 +84,10 @@ typedef struct xp_pipe_result {
 	size_t episodes, no_subs;
 	xp_align_stats align;
 	size_t pairs, links;
+	/* the English mentions the aligner held together (xp_wa_span_blocks of
+	 * run 0); 0 when the target's pack does not ask for them, with a
+	 * factor of 1 (--no-spans) or with --alignments */
+	long span_blocks;
 	xp_proj_stats proj;
 	int64_t run;                /* the database run, 0 with no_db */
 	double seconds[XP_NSTAGES];

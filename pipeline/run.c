@@ -18,7 +18,7 @@
 
 static const char *const stage_names[XP_NSTAGES] = {"align", "bitext", "wordalign", "project", "write", "db"};
 static const char *const out_names[XP_NOUTS] = {
-	"aligned.jsonl", "pairs.txt", "pairs.map", "alignments.pharaoh", "alignments.probs",
+	"aligned.jsonl", "pairs.txt", "pairs.map", "pairs.spans", "alignments.pharaoh", "alignments.probs",
 	"projected.conll", "projected.jsonlines", "report.json", "summary.txt", "corrections.db"};
 
 const char *xp_stage_name(xp_stage s) { return stage_names[s]; }
@@ -43,6 +43,8 @@ typedef struct run {
 	xp_aligned al;
 	xp_buf report;
 	xp_bitext bt;
+	xp_walign spans;            /* the English mentions of each bitext line */
+	xp_buf spans_text;          /* the same as pairs.spans holds them */
 	xp_buf episode_pairs;       /* every bilingual pair of the episodes, for the aligner */
 	xp_walign wa;
 	xp_walign alt[4];         /* o->alt_seeds runs with other seeds */
@@ -135,12 +137,18 @@ static int stage_align(run *R, xp_err *e)
 
 /* The bitext goes to the word aligner from memory: once written, the
  * pairs buffer is handed over (the bitext's tokens point into it and it
- * frees it). */
+ * frees it).  So do the English mentions of each line (`bitext --spans`),
+ * which the aligner uses as the target language's pack says
+ * (XP_LT_MENTION_SPANS); written as pairs.spans when it did. */
 static int stage_bitext(run *R, xp_err *e)
 {
 	xp_buf pairs = {0}, map = {0};
+	xp_buf *sp = &R->spans_text;
 	xp_aligned_bitext(&R->al, &pairs, &map);
-	int rc = put(R, XP_OUT_PAIRS, &pairs, e) || put(R, XP_OUT_MAP, &map, e);
+	int rc = put(R, XP_OUT_PAIRS, &pairs, e) || put(R, XP_OUT_MAP, &map, e) ||
+		 xp_aligned_spans(&R->en, &R->al, out_names[XP_OUT_ALIGNED], sp, e) ||
+		 (sp->oom && xp_failc(e, XP_ENOMEM, out_names[XP_OUT_SPANS], 0, "out of memory")) ||
+		 xp_pharaoh_read(out_names[XP_OUT_SPANS], sp->p ? sp->p : "", sp->n, 0, &R->spans, e);
 	xp_buf_free(&map);
 	if (rc) {
 		xp_buf_free(&pairs);
@@ -184,19 +192,12 @@ static int builtin_align(run *R, xp_err *e)
 	wo.lang[0] = "en";
 	wo.lang[1] = R->o->align.tgt_lang ? R->o->align.tgt_lang : R->r->align.tgt_lang;
 	/* the English mentions as the aligner's soft constraints (wordalign.h,
-	 * src_spans), one line a pair as the bitext has them: only when
-	 * --span-factor is given (it clears span_langs), so that the stage
-	 * commands (workflow/Snakefile, which passes no spans yet) give the
-	 * pipeline's links */
-	xp_walign spans = {0};
+	 * src_spans): the aligner applies them for the languages whose pack
+	 * asks (Farsi), as `wordalign --src-spans pairs.spans` does, so that
+	 * the stage commands (workflow/Snakefile) give the pipeline's links */
+	wo.src_spans = &R->spans;
+	wo.src_spans_name = out_names[XP_OUT_SPANS];
 	int rc = 0;
-	if (wo.span_factor != 1 && !wo.span_langs) {
-		xp_buf sp = {0};
-		rc = xp_aligned_spans(&R->en, &R->al, out_names[XP_OUT_ALIGNED], &sp, e) ||
-		     xp_pharaoh_read("(the English mention spans)", sp.p ? sp.p : "", sp.n, 0, &spans, e);
-		xp_buf_free(&sp);
-		wo.src_spans = &spans;
-	}
 	/* run 0 is the alignment; runs 1.. the same with other seeds, whose
 	 * projections only tell which spans a seed can move */
 	for (int k = 0; rc == 0 && k <= R->o->alt_seeds && k <= 4; k++) {
@@ -205,12 +206,13 @@ static int builtin_align(run *R, xp_err *e)
 		     (ep->n && xp_wa_add_train_mem(w, "(the episodes' subtitle pairs)", ep->p, ep->n, e)) ||
 		     xp_wa_run(w, e) || xp_wa_collect(w, R->o->sym, &f, &r, k ? &R->alt[k - 1] : &R->wa, e) ||
 		     (k == 0 && wo.learn_names && learned_names(R, w, e));
+		if (rc == 0 && k == 0)
+			R->r->span_blocks = xp_wa_span_blocks(w);
 		xp_wa_free(w);
 		w = NULL;
 		xp_walign_free(&f);
 		xp_walign_free(&r);
 	}
-	xp_walign_free(&spans);
 	return rc;
 }
 
@@ -227,7 +229,8 @@ static int stage_wordalign(run *R, xp_err *e)
 	xp_pharaoh_write(&ph, &R->wa, 0);
 	if (R->wa.has_probs)
 		xp_probs_write(&pr, &R->wa);
-	rc = put(R, XP_OUT_PHARAOH, &ph, e) || (R->wa.has_probs && put(R, XP_OUT_PROBS, &pr, e));
+	rc = put(R, XP_OUT_PHARAOH, &ph, e) || (R->wa.has_probs && put(R, XP_OUT_PROBS, &pr, e)) ||
+	     (R->r->span_blocks && put(R, XP_OUT_SPANS, &R->spans_text, e));
 	/* The projection reads the posteriors as the file holds them (six
 	 * significant digits), as a `project --probs` of this run's files does:
 	 * a confidence right at a rule's cut (doubt's 0.4) would otherwise fall
@@ -355,6 +358,8 @@ static void run_free(run *R)
 	xp_aligned_free(&R->al);
 	xp_buf_free(&R->report);
 	xp_bitext_free(&R->bt);
+	xp_walign_free(&R->spans);
+	xp_buf_free(&R->spans_text);
 	xp_buf_free(&R->episode_pairs);
 	xp_walign_free(&R->wa);
 	for (int k = 0; k < 4; k++)

@@ -18,6 +18,11 @@ static void align_lines(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *
 		      "unlike them; first in triage)\n", a->doubtful);
 	xp_buf_printf(b, "  bitext       %zu sentence pairs, %zu word links (%s)\n", r->pairs, r->links,
 		      o->alignments ? o->alignments : xp_sym_name(o->sym));
+	/* the English mentions the aligner held together (pairs.spans): a run
+	 * says whether its links are made with them (docs/cmd/pipeline.md) */
+	if (r->span_blocks)
+		xp_buf_printf(b, "  aligner      %ld blocks of English mentions held together (factor %g; "
+			      "--no-spans leaves them out)\n", r->span_blocks, o->wa.span_factor);
 }
 
 static void project_lines(const xp_pipe_result *r, xp_buf *b)

@@ -407,7 +407,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"                [--lowercase] [--src-lang L] [--tgt-lang L] [--no-normalize[=PART,...]]\n"
 	"                [--no-name-prior | --name-prior F] [--no-closed-prior | --closed-prior F]\n"
 	"                [--no-loan-prior | --loan-prior F] [--loan-langs L]\n"
-	"                [--one-way P] [--src-spans F [--span-factor X]]\n"
+	"                [--one-way P] [--src-spans F [--span-factor X | --no-spans]]\n"
 	"                [--forward F.pharaoh] [--reverse R.pharaoh]\n"
 	"       xproj wordalign --merge-models OUT M1 M2...\n\n"
 	"PAIRS has one 'src ||| tgt' line per sentence pair (as `xproj bitext` writes);\n"
@@ -506,6 +506,8 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 mention being translated as one run of target words\n"
 	"  --span-factor X  with --src-spans: each step of the alignment chain that\n"
 	"                 stays inside a mention of two or more tokens weighs X times\n"
-	"                 more (default 1: no effect; docs/rules.md)\n"
+	"                 more (default 2 for the target languages whose pack asks,\n"
+	"                 Farsi, else no effect; given: for any language; docs/rules.md)\n"
+	"  --no-spans    --src-spans ignored (the same as --span-factor 1)\n"
 	"  --forward F, --reverse R  also write each direction before symmetrising",
 };

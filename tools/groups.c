@@ -14,7 +14,7 @@ enum {
 	O_ALIGNMENTS = 352, O_PROBS, O_ONE_BASED,
 	O_SYM = 384, O_SEED, O_THREADS, O_SAMPLERS, O_ITERS, O_LOWERCASE, O_NO_NORMALIZE, O_NAME_PRIOR, O_NO_NAME_PRIOR,
 	O_CLOSED_PRIOR, O_NO_CLOSED_PRIOR, O_ONE_WAY, O_LOAN_PRIOR, O_NO_LOAN_PRIOR, O_LOAN_LANGS, O_SETTLE,
-	O_SPAN_FACTOR,
+	O_SPAN_FACTOR, O_NO_SPANS,
 	O_RULE = 416, O_GAP, O_MAX_RATIO, O_TRIM_PUNCT, O_MIN_PROB, O_COLLISIONS, O_PRODROP, O_CHARS,
 	O_SKIP_ARTICLES, O_NO_ZH_PRONOUNS, O_NO_FA_ATTACH, O_NO_PRODROP, O_NO_ZH_POSSESSIVE, O_NO_FREE_PRONOUNS,
 	O_NO_FA_CLITICS, O_NO_FA_NEAREST_VERB, O_UNCALIBRATED, O_NO_PRONOUN_MOVE, O_NO_PRONOUN_DROP,
@@ -50,7 +50,7 @@ const struct option xp_opts_wordalign[] = {
 	{"one-way", required_argument, 0, O_ONE_WAY},
 	{"loan-prior", required_argument, 0, O_LOAN_PRIOR}, {"no-loan-prior", no_argument, 0, O_NO_LOAN_PRIOR},
 	{"loan-langs", required_argument, 0, O_LOAN_LANGS}, {"settle", required_argument, 0, O_SETTLE},
-	{"span-factor", required_argument, 0, O_SPAN_FACTOR},
+	{"span-factor", required_argument, 0, O_SPAN_FACTOR}, {"no-spans", no_argument, 0, O_NO_SPANS},
 	{0, 0, 0, 0}};
 const struct option xp_opts_project[] = {
 	{"rule", required_argument, 0, O_RULE},         {"gap", required_argument, 0, O_GAP},
@@ -208,6 +208,7 @@ int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err 
 	case O_SPAN_FACTOR:   /* given: for every language */
 		wa->span_langs = NULL;
 		return xp_cli_real("--span-factor", v, 0.001, 1000, &wa->span_factor, e);
+	case O_NO_SPANS: wa->span_factor = 1; return 0;   /* a factor of 1 builds no blocks */
 	case O_LOWERCASE: wa->lowercase = 1; return 0;
 	case O_NO_NORMALIZE: return no_normalize(v, wa, e);
 	case O_NAME_PRIOR: return prior_factor("--name-prior", v, &wa->name_prior, e);

@@ -3,7 +3,8 @@
 # mention spans (a record joining two utterances with the second's shifted),
 # `wordalign --src-spans --span-factor` reads them; factor 1 is the aligner
 # without them, byte for byte; spans that do not fit the pairs are refused
-# with their line and nothing is written.
+# with their line and nothing is written.  The pipeline writes them and
+# aligns with them as the target language's pack says (Farsi).
 . tests/cli/lib
 printf '#begin document (d); part 000\nd\t0\t0\tThe\t(1\nd\t0\t1\tbig\t-\nd\t0\t2\thouse\t1)\nd\t0\t3\tis\t-\nd\t0\t4\there\t-\n\nd\t0\t0\tIt\t(1)|(2\nd\t0\t1\tis\t-\nd\t0\t2\tred\t2)\n\nd\t0\t0\tMy\t(3(4)\nd\t0\t1\tdog\t3)\n\nd\t0\t0\tYes\t-\n#end document\n' > $T/en.conll
 {
@@ -48,6 +49,8 @@ expect_grep 'English mention spans: 3 blocks held together (factor 2)$' $T/err
 expect_eq "$(cat $T/fa.probs)" "$(cat $T/two.probs)" "the default for Farsi: factor 2"
 wa fa1 --src-spans $T/p.spans --tgt-lang fa --span-factor 1
 expect_eq "$(cat $T/fa1.probs)" "$(cat $T/plain.probs)" "Farsi at factor 1: no spans"
+wa fa0 --src-spans $T/p.spans --tgt-lang fa --no-spans
+expect_eq "$(cat $T/fa0.probs)" "$(cat $T/plain.probs)" "Farsi with --no-spans: no spans"
 # refused: a line short, a span past its pair, a bad factor; nothing written
 printf '0-2\n' > $T/short.spans
 expect_status 1 $XPROJ wordalign $T/p.pairs --src-spans $T/short.spans --span-factor 4 --threads 1 -o $T/x.pharaoh
@@ -61,14 +64,37 @@ expect_grep 'garbled.spans:2' $T/err
 [ -e $T/x.pharaoh ] && { echo "FAIL: a refused wordalign wrote its output"; fails=$((fails + 1)); }
 expect_status 2 $XPROJ wordalign $T/p.pairs --src-spans $T/p.spans --span-factor 0 -o $T/x.pharaoh
 expect_grep 'span-factor' $T/err
-# the pipeline builds the spans from its transcript: factor 1 is the run
-# without them, 4 moves the posteriors
+# the pipeline aligns with the English mentions of its bitext as the
+# target's pack says, and writes them (pairs.spans, as `bitext --source
+# --spans` does) when it did: Farsi at factor 2 by default (the summary says
+# so), Chinese without (byte for byte the run with --no-spans, no
+# pairs.spans); --span-factor X for any language
 S=tools/sample
-for f in 1 4; do
-	expect_status 0 $XPROJ pipeline --source $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt --threads 1 \
-		--span-factor $f -o $T/pl$f
+pl() { # OUT LANG options...
+	out=$1 l=$2; shift 2
+	expect_status 0 $XPROJ pipeline --config $S/$l.conf --threads 1 --no-db -o $T/$out "$@"
+}
+pl fa fa
+expect_grep '^  aligner      [1-9][0-9]* blocks of English mentions held together (factor 2;' $T/fa/summary.txt
+expect_status 0 $XPROJ bitext $T/fa/aligned.jsonl -o $T/fa.pairs --source $S/dialogue.conll --spans $T/fa.spans
+expect_eq "$(cat $T/fa/pairs.spans)" "$(cat $T/fa.spans)" "pipeline's pairs.spans: bitext --spans's"
+expect_eq "$(wc -l < $T/fa/pairs.spans)" "$(wc -l < $T/fa/pairs.txt)" "pairs.spans: a line per pair"
+pl fa2 fa --span-factor 2
+expect_eq "$(cat $T/fa2/alignments.probs)" "$(cat $T/fa/alignments.probs)" "Farsi's default: factor 2"
+pl fa0 fa --no-spans
+cmp -s $T/fa0/alignments.probs $T/fa/alignments.probs && { echo "FAIL: Farsi's default aligned without the spans"; fails=$((fails + 1)); }
+grep -q '^  aligner ' $T/fa0/summary.txt && { echo "FAIL: --no-spans: the summary says spans"; fails=$((fails + 1)); }
+[ -e $T/fa0/pairs.spans ] && { echo "FAIL: --no-spans wrote pairs.spans"; fails=$((fails + 1)); }
+pl fa1 fa --span-factor 1
+expect_eq "$(cat $T/fa1/alignments.probs)" "$(cat $T/fa0/alignments.probs)" "--span-factor 1 is --no-spans"
+pl zh zh
+pl zh0 zh --no-spans
+[ -e $T/zh/pairs.spans ] && { echo "FAIL: pairs.spans for Chinese, whose aligner does not use it"; fails=$((fails + 1)); }
+for f in alignments.pharaoh alignments.probs projected.conll projected.jsonlines; do
+	cmp -s $T/zh/$f $T/zh0/$f || { echo "FAIL: Chinese's default $f is not the run without spans"; fails=$((fails + 1)); }
 done
-expect_status 0 $XPROJ pipeline --source $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt --threads 1 -o $T/pl
-expect_eq "$(cat $T/pl1/alignments.probs)" "$(cat $T/pl/alignments.probs)" "pipeline --span-factor 1: the run without"
-cmp -s $T/pl4/alignments.probs $T/pl/alignments.probs && { echo "FAIL: pipeline --span-factor 4 changed nothing"; fails=$((fails + 1)); }
+grep -q '^  aligner ' $T/zh/summary.txt && { echo "FAIL: Chinese: the summary says spans"; fails=$((fails + 1)); }
+pl zh4 zh --span-factor 4
+[ -s $T/zh4/pairs.spans ] || { echo "FAIL: --span-factor 4: no pairs.spans"; fails=$((fails + 1)); }
+cmp -s $T/zh4/alignments.probs $T/zh/alignments.probs && { echo "FAIL: pipeline --span-factor 4 changed nothing"; fails=$((fails + 1)); }
 finish

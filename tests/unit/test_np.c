@@ -466,6 +466,11 @@ static void test_fa_clause(void **st)
 	/* no clause in the English: nothing to take */
 	shape(R, "fa", "the guy", 0, "اون یارو می کرد", NULL, 0, 2, 0, 0, 2);
 	shape(R, "zh", "the guy who cried", 0, "یارو که گریه می کرد", NULL, 0, 3, 0, 0, 3);
+	/* an empty span (emptied by an earlier rule) stays empty, at the
+	 * start of the sentence too (its "last word" was read before token 0:
+	 * a crash on MMC dev) */
+	shape(R, "fa", "the guy who cried", 0, "گریه می کرد", NULL, 0, 0, 0, 0, 0);
+	shape(R, "fa", "the guy who cried", 0, "یارو گریه می کرد", NULL, 1, 1, 0, 1, 1);
 }
 
 /* XP_NP_FA_EZAFE on [a, b) of tgt for the English mention en, whose words
