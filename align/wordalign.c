@@ -46,7 +46,7 @@ void xp_wa_defaults(xp_wa_opts *o)
 	o->one_way = XP_SYM_ONE_WAY;   /* sym.h; README, "Which links make a span" */
 	o->learn_names = 1;
 	o->span_factor = XP_WA_SPAN_FACTOR;
-	o->span_langs = xp_lang_codes_with(XP_LT_MENTION_SPANS);   /* Farsi */
+	o->span_langs = xp_lang_codes_with(XP_LT_MENTION_SPANS);   /* none today: docs/rules.md */
 }
 
 int xp_wa_threads(int threads)

@@ -114,7 +114,7 @@ typedef struct xp_wa_opts {
 	const char *src_spans_name;   /* its file, for errors (NULL: "") */
 	double span_factor;
 	/* the target languages the spans are for, by space (default: the packs
-	 * with XP_LT_MENTION_SPANS, Farsi); NULL: every language */
+	 * with XP_LT_MENTION_SPANS, none today); NULL: every language */
 	const char *span_langs;
 } xp_wa_opts;
 

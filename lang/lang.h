@@ -53,8 +53,10 @@ enum {
 	 * article-like form that begins with one is its noun (np.h
 	 * XP_NP_RELATIVE tells the article die from the relative die so) */
 	XP_LT_NOUN_CAPITALS = 1u << 6,
-	/* the aligner's English mention constraints pass the audit for it
-	 * (align/wordalign.h, src_spans; docs/rules.md): on by default */
+	/* the aligner's English mention constraints hold for it on the user's
+	 * paths too (align/wordalign.h, src_spans; docs/rules.md): on by
+	 * default.  No pack has it today: Farsi's gain in bench/quality.sh
+	 * did not hold through `pipeline` (MMC dev -0.92, three seeds) */
 	XP_LT_MENTION_SPANS = 1u << 7,
 };
 

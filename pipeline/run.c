@@ -193,7 +193,7 @@ static int builtin_align(run *R, xp_err *e)
 	wo.lang[1] = R->o->align.tgt_lang ? R->o->align.tgt_lang : R->r->align.tgt_lang;
 	/* the English mentions as the aligner's soft constraints (wordalign.h,
 	 * src_spans): the aligner applies them for the languages whose pack
-	 * asks (Farsi), as `wordalign --src-spans pairs.spans` does, so that
+	 * asks (none today) or --span-factor X, as `wordalign --src-spans pairs.spans` does, so that
 	 * the stage commands (workflow/Snakefile) give the pipeline's links */
 	wo.src_spans = &R->spans;
 	wo.src_spans_name = out_names[XP_OUT_SPANS];
