@@ -181,7 +181,7 @@ const xp_cmd xp_cmd_pipeline = {
 	"              --no-closed-prior, --closed-prior F, --no-loan-prior, --loan-prior F,\n"
 	"              --loan-langs L, --span-factor X, --no-spans (the transcript's mentions,\n"
 	"              pairs.spans, as soft constraints, as wordalign --src-spans: by default\n"
-	"              for the languages whose pack asks, Farsi, at factor 2; --span-factor X\n"
+	"              for the languages whose pack asks (none today), at factor 2; --span-factor X\n"
 	"              for any language; --no-spans: none),\n"
 	"              --one-way P (default 0.5; 0 keeps every one-way link),\n"
 	"              --train F (more pairs to train on,\n"

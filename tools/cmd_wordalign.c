@@ -507,7 +507,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"  --span-factor X  with --src-spans: each step of the alignment chain that\n"
 	"                 stays inside a mention of two or more tokens weighs X times\n"
 	"                 more (default 2 for the target languages whose pack asks,\n"
-	"                 Farsi, else no effect; given: for any language; docs/rules.md)\n"
+	"                 none today, else no effect; given: for any language; docs/rules.md)\n"
 	"  --no-spans    --src-spans ignored (the same as --span-factor 1)\n"
 	"  --forward F, --reverse R  also write each direction before symmetrising",
 };
