@@ -65,18 +65,17 @@ expect_grep '^| Chinese, xproj | \*\*12.34 / ' $T/s/docs/quality.md
 copy $T/u; cp $T/s/README.md $T/u/README.md
 sed -i 's/^| German, pack `de` | \*\*[0-9.]*/| German, pack `de` | **1.00/' $T/u/docs/quality.md
 s=$(sum $T/u/README.md $T/u/docs/quality.md)
-printf 'table: headline in README.md\ncolumns: what | figure | command\n\nrow: a\nfigure: {nosuch/x}\n' > $T/spec1
-expect_status 2 env TABLES=$T/spec1 python3 scripts/bench-tables --root $T/u
-expect_grep "spec1:4: no result" $T/err
-printf 'table: headline in README.md\ncolumns: what | figure | command\n\nrow: a\nfigure: {quality/no such}\n' > $T/spec2
-expect_status 2 env TABLES=$T/spec2 python3 scripts/bench-tables --root $T/u
-expect_grep 'spec2:4: no figure "no such"' $T/err
-printf 'table: headline in README.md\ncolumns: what | figure | command\n\nrow: a\nfigure: 81.45 by hand\n' > $T/spec3
-expect_status 2 env TABLES=$T/spec3 python3 scripts/bench-tables --root $T/u
-expect_grep "names no result" $T/err
-printf 'table: headline in README.md\ncolumns: what | x | y | command\n\nrow: a\nfigure: {quality/zh: mention F1}\n' > $T/spec4
-expect_status 2 env TABLES=$T/spec4 python3 scripts/bench-tables --root $T/u
-expect_grep "has 3 column(s), the table 4" $T/err
+refused() { # NAME SPEC-TEXT MESSAGE: the spec refused (exit 2) with MESSAGE
+	printf "$2" > $T/$1
+	expect_status 2 env TABLES=$T/$1 python3 scripts/bench-tables --root $T/u
+	expect_grep "$3" $T/err
+}
+head='table: headline in README.md\ncolumns: what | figure | command\n\nrow: a\n'
+refused spec1 "${head}figure: {nosuch/x}\n" "spec1:4: no result"
+refused spec2 "${head}figure: {quality/no such}\n" 'spec2:4: no figure "no such"'
+refused spec3 "${head}figure: 81.45 by hand\n" "names no result"
+refused spec4 'table: headline in README.md\ncolumns: what | x | y | command\n\nrow: a\nfigure: {quality/zh: mention F1}\n' \
+	"has 3 column(s), the table 4"
 expect_eq "$(sum $T/u/README.md $T/u/docs/quality.md)" "$s" "pages left as they were"
 # README.md without the markers
 grep -v 'bench:headline' README.md > $T/u/README.md; s=$(sum $T/u/README.md $T/u/docs/quality.md)
