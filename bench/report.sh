@@ -27,6 +27,22 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/xp-report-bench.XXXXXX"); trap 'rm -rf "$T"' EXIT
 rec_begin "$NAME"
 share() { awk -v w="$1" -v o="$2" 'BEGIN { printf "%.1f", (w > 0 ? 100 * (w - o) / w : 0) }'; }
 add() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a + b }'; }
+# cpu_share X NAME NUMBER1 REPORT SHARE ARGS...: `X project ARGS` RUNS times
+# without and with --report REPORT, the figures NAME and "NAME --report"
+# (each run after the first named "(run R)", the first too when NUMBER1 is
+# 1), and the report's share of their summed CPU as the figure SHARE
+cpu_share() {
+	cx=$1 cname=$2 cn1=$3 crep=$4 cshare=$5; shift 5
+	without=0 with=0
+	for r in $(seq "$RUNS"); do
+		k=" (run $r)"; [ "$r" = 1 ] && [ "$cn1" != 1 ] && k=""
+		rec_run "$cname$k" nice -n 10 "$cx" project "$@"
+		without=$(add "$without" "$REC_CPU")
+		rec_run "$cname --report$k" nice -n 10 "$cx" project "$@" --report "$crep"
+		with=$(add "$with" "$REC_CPU")
+	done
+	rec_value "$cshare" "$(share "$with" "$without")" %
+}
 for n in $SIZES; do
 	rm -rf "$T/in" "$T"/*.db* "$T"/r*.json; mkdir "$T/in"
 	synth_run "$n" $((n / 100)) "$T/in"
@@ -35,15 +51,7 @@ for n in $SIZES; do
 		[ $who = base ] && { [ -n "$BASE" ] && [ "$n" -le "$BASE_MAX" ] || continue; }
 		x=$XPROJ; [ $who = base ] && x=$BASE
 		p="--source $T/in/en.conll --aligned $T/in/aligned.jsonl --alignments $T/in/pairs.pharaoh -o $T/zh.conll"
-		without=0 with=0
-		for r in $(seq "$RUNS"); do
-			k=""; [ "$r" = 1 ] || k=" (run $r)"
-			rec_run "$who: project $n$k" nice -n 10 "$x" project $p
-			without=$(add "$without" "$REC_CPU")
-			rec_run "$who: project $n --report$k" nice -n 10 "$x" project $p --report "$T/r.$who.json"
-			with=$(add "$with" "$REC_CPU")
-		done
-		rec_value "$who: report share of project CPU $n" "$(share "$with" "$without")" %
+		cpu_share "$x" "$who: project $n" 0 "$T/r.$who.json" "$who: report share of project CPU $n" $p
 		[ -z "$IMPORT_MAX" ] || [ "$n" -le "$IMPORT_MAX" ] &&
 			rec_run "$who: db import $n" nice -n 10 "$x" db import "$T/$who.db" --source "$T/in/en.conll" \
 				--aligned "$T/in/aligned.jsonl" --report "$T/r.$who.json"
@@ -74,14 +82,7 @@ if [ -n "$MMC_LANGS" ]; then
 		for who in new base; do
 			[ $who = base ] && { [ -n "$BASE" ] || continue; }
 			x=$XPROJ; [ $who = base ] && x=$BASE
-			without=0 with=0
-			for r in $(seq "$RUNS"); do
-				rec_run "$who: project MMC dev $l (run $r)" nice -n 10 "$x" project $p
-				without=$(add "$without" "$REC_CPU")
-				rec_run "$who: project MMC dev $l --report (run $r)" nice -n 10 "$x" project $p --report "$T/m.$who.json"
-				with=$(add "$with" "$REC_CPU")
-			done
-			rec_value "$who: report share of project CPU, MMC dev $l" "$(share "$with" "$without")" %
+			cpu_share "$x" "$who: project MMC dev $l" 1 "$T/m.$who.json" "$who: report share of project CPU, MMC dev $l" $p
 		done
 		[ -f "$T/m.base.json" ] && { cmp -s "$T/m.new.json" "$T/m.base.json" && same=yes || same=no
 			rec_value "report MMC dev $l: the new = the base's, byte for byte" $same ""; }
