@@ -484,7 +484,8 @@ static int next_json4(xp_report_reader *rr, json_t **o, xp_err *err)
 				"of version 4 ends with {\"end\":true,...})", rr->next);
 	json_error_t je;
 	if (!(*o = json_loadb(p, n, 0, &je)))
-		return xp_failc(err, XP_EINPUT, rr->name, rr->line, "document %zu is not JSON: %s", rr->next + 1, je.text);
+		return xp_failc(err, XP_EINPUT, rr->name, rr->line, "document %zu or the end line is not JSON: %s",
+				rr->next + 1, je.text);
 	if (json_is_object(*o) && json_object_get(*o, "end")) {
 		int rc = trailer(rr, *o, err);
 		json_decref(*o);
