@@ -88,6 +88,11 @@ expect_grep "cut.json:5: cut short: 3 documents and no end line" $T/err
 expect_status 1 $XPROJ calibrate --report $T/cut.json --projected $T/zh.conll --key $T/zh.conll -o $T/cut.model.json
 expect_grep "cut.json:5: cut short: 3 documents and no end line" $T/err
 [ -e $T/cut.model.json ] && { echo "FAIL: calibrate wrote a model from a cut report"; fails=$((fails + 1)); }
+# the bench's converters refuse a version 4 report without its end line too
+sh bench/report_v3.sh $T/cut.json > $T/cut.v3 2>$T/err && { echo "FAIL: report_v3.sh took a cut report"; fails=$((fails + 1)); }
+expect_grep "cut short" $T/err
+sh bench/report_v1.sh $T/cut.json > $T/cut.v1 2>$T/err && { echo "FAIL: report_v1.sh took a cut report"; fails=$((fails + 1)); }
+expect_grep "cut short" $T/err
 # a report of a later version is refused by name
 sed '1s/"version":4/"version":5/' $T/r.json > $T/v5.json
 expect_status 1 $XPROJ db import $T/v5.db $I --report $T/v5.json
