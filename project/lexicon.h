@@ -88,12 +88,12 @@ double xp_lex_end(xp_lex *lx, const char *w, size_t len, int skip);
  * target document td; 0 when the span is none of td's. */
 double xp_lex_span_end(xp_lex *lx, const xp_doc *td, int32_t utt, uint32_t start, uint32_t end, int skip);
 
-/* fa_last_word (confidence.h) of every projection of report r whose
- * features it has, its span's last word read in projected (the target corpus
+/* Feature f (feat.h: a pack's XP_LF_END_MODEL feature; f < 0: nothing) of
+ * every projection of report r whose features it has, its span's last word read in projected (the target corpus
  * the report's run wrote), the document's own fold skipped (`xproj
  * calibrate` fits on the documents it counted).  0 for a null or an English
  * pronoun. */
-void xp_lex_fill(xp_lex *lx, xp_report *r, const xp_corpus *projected);
+void xp_lex_fill(xp_lex *lx, xp_report *r, const xp_corpus *projected, int f);
 
 /* --- files ----------------------------------------------------------------------------- */
 
