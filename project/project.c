@@ -78,6 +78,7 @@ typedef struct utt_ctx {
 	const xp_autt *rec;
 	const xp_lang_pack *pack; /* the target language's (lang/lang.h), the generic one if it has none */
 	const xp_walign *wa;
+	const xp_walign *all;     /* every candidate link, line for line with wa (XP_NP_EF1); NULL: none */
 	size_t line;              /* word-alignment sentence, or SIZE_MAX */
 	const xp_span_opts *so;
 	uint8_t *aligned, *punct; /* per target token */
@@ -203,6 +204,12 @@ static uint32_t weak_lead(const utt_ctx *u, const xp_utt *eu, const xp_mention *
 	return 0;
 }
 
+static int ef1_hull(void)
+{
+	const char *v = getenv("XP_EF1_MODE");
+	return !(v && !strcmp(v, "anchor"));
+}
+
 static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, xp_proj_mention *pm)
 {
 	if (!src_matches(eu, u->rec, m->start, m->end)) {
@@ -229,6 +236,15 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 		return;
 	}
 	pm->fate = XP_PROJECTED;
+	/* XP_NP_EF1 (np.h): a noun phrase's span from every link's posterior,
+	 * the ones the aligner did not keep too */
+	if ((u->np & XP_NP_EF1) && u->all && (xp_lang_rule_set(u->pack, XP_RK_NP) & XP_NP_EF1) &&
+	    xp_mention_type("en", eu, m->start, m->end) >= XP_MT_NOMINAL &&
+	    xp_np_ef1(u->all->links + u->all->start[u->line], xp_walign_len(u->all, u->line),
+		      u->wa->links + u->wa->start[u->line], xp_walign_len(u->wa, u->line),
+		      (const char *const *)u->rec->src, u->rec->nsrc, m->start, m->end, u->rec->tgt_lang,
+		      u->rec->ntgt, ef1_hull(), &a, &b))
+		pm->np |= XP_NP_EF1;
 	if (u->np & XP_NP_ZH_WEAK_LEAD) {   /* in written tokens, as the rule reads them */
 		uint32_t j = weak_lead(u, eu, m, a, b);
 		pm->weak_lead = j ? u->char0[j] : 0;
@@ -1012,7 +1028,7 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 	r->found += rec != NULL;
 	pd->st.utterances++;
 	pd->st.no_target += !has;
-	utt_ctx u = {.rec = rec, .pack = xp_lang_get(rec ? rec->tgt_lang : NULL), .wa = r->wa, .line = has && r->line[k] != UINT32_MAX ? r->line[k] : SIZE_MAX,
+	utt_ctx u = {.rec = rec, .pack = xp_lang_get(rec ? rec->tgt_lang : NULL), .wa = r->wa, .all = r->o->all, .line = has && r->line[k] != UINT32_MAX ? r->line[k] : SIZE_MAX,
 		     .so = &r->o->span};
 	int32_t t = -1;
 	if (has) {
@@ -1623,6 +1639,7 @@ static int project_with(const xp_corpus *en, const xp_aligned *al, const xp_wali
 		const xp_walign *a = wa;
 		if (made < nalt) {
 			a = &o->alt[made];
+			ao.all = NULL;   /* another seed's: these candidates are not its */
 		} else {
 			const struct member *c = &committee[made - nalt];
 			ao.span.min_prob = c->min_prob > o->span.min_prob ? c->min_prob : o->span.min_prob;
@@ -1646,6 +1663,9 @@ static int project_with(const xp_corpus *en, const xp_aligned *al, const xp_wali
 int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 	       const uint32_t *line, const xp_proj_opts *o, xp_projection *p, xp_err *err)
 {
+	if (o->all && o->all->nsent != wa->nsent)
+		return xp_failc(err, XP_EUSAGE, "", 0, "the candidate links have %zu sentence pairs, the alignment %zu",
+				o->all->nsent, wa->nsent);
 	int zh = 0;
 	for (size_t k = 0; k < al->n && !zh; k++)
 		zh = (xp_lang_rule_set(xp_lang_get(al->v[k].tgt_lang), XP_RK_NP) & XP_NP_ZH_WORDS) != 0;
@@ -1702,6 +1722,8 @@ void xp_proj_stream_free(xp_proj_stream *s)
 int xp_proj_stream_open(const xp_proj_opts *o, const char *lang, int zh, xp_proj_stream **out, xp_err *err)
 {
 	*out = NULL;
+	if (o->all)   /* its lines are the whole corpus's, a document's differ */
+		return xp_failc(err, XP_EUSAGE, "", 0, "the candidate links (XP_NP_EF1) need the whole corpus at once");
 	xp_proj_stream *s = calloc(1, sizeof *s);
 	if (!s)
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
