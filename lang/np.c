@@ -86,8 +86,8 @@ int xp_np_stray(const xp_link *l, size_t n, size_t k, uint32_t s, uint32_t e, do
 static uint32_t en_head(const xp_np_span *x);
 
 int xp_np_ef1(const xp_link *all, size_t nall, const xp_link *kept, size_t nkept, const char *const *src,
-	      uint32_t nsrc, uint32_t s, uint32_t e, const char *lang, uint32_t ntgt, int hull, uint32_t *a,
-	      uint32_t *b)
+	      uint32_t nsrc, uint32_t s, uint32_t e, const char *lang, const uint8_t *punct, uint32_t ntgt, int hull,
+	      uint32_t *a, uint32_t *b)
 {
 	if (!ntgt || ntgt > XP_NP_EF1_MAX || e > nsrc || s >= e)
 		return 0;
@@ -123,6 +123,14 @@ int xp_np_ef1(const xp_link *all, size_t nall, const xp_link *kept, size_t nkept
 	uint32_t lo = anchor, hi = anchor + 1;
 	if (hull && *b > *a && *b <= ntgt)
 		lo = lo < *a ? lo : *a, hi = hi > *b ? hi : *b;
+	/* it grows over no punctuation: a noun phrase does not reach across a
+	 * clause's or a sentence's bounds, and a quote, a comma or "..." has
+	 * no posterior of its own to stop it */
+	uint32_t from = lo, to = hi;
+	while (from > 0 && !(punct && punct[from - 1]))
+		from--;
+	while (to < ntgt && !(punct && punct[to]))
+		to++;
 	/* every [i, j) holding [lo, hi): the best sum of q over its length */
 	double pre[XP_NP_EF1_MAX + 1];
 	pre[0] = 0;
@@ -130,8 +138,8 @@ int xp_np_ef1(const xp_link *all, size_t nall, const xp_link *kept, size_t nkept
 		pre[j + 1] = pre[j] + q[j];
 	uint32_t ba = lo, bb = hi;
 	double bv = -1;
-	for (uint32_t i = 0; i <= lo; i++)
-		for (uint32_t j = hi; j <= ntgt; j++) {
+	for (uint32_t i = from; i <= lo; i++)
+		for (uint32_t j = hi; j <= to; j++) {
 			double v = 2 * (pre[j] - pre[i]) / ((double)(j - i) + sum);
 			/* ties: the shorter span, then the earlier */
 			if (v > bv + 1e-12 || (v > bv - 1e-12 && j - i < bb - ba))

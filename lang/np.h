@@ -406,13 +406,14 @@ int xp_np_stray(const xp_link *l, size_t n, size_t k, uint32_t s, uint32_t e, do
  * English head's strongest kept link (kept[0..nkept), the alignment the
  * span was made from), or the head's strongest candidate when no kept link
  * reaches it; with hull, all of [*a, *b) (the span the kept links made) as
- * well, so that it only grows.  No head (coordination), no candidate, or
+ * well, so that it only grows; never over a token punct[] marks (NULL: none)
+ * beyond those.  No head (coordination), no candidate, or
  * more than XP_NP_EF1_MAX target tokens: unchanged.  Returns 1 when
  * [*a, *b) moved. */
 #define XP_NP_EF1_MAX 512
 int xp_np_ef1(const xp_link *all, size_t nall, const xp_link *kept, size_t nkept, const char *const *src,
-	      uint32_t nsrc, uint32_t s, uint32_t e, const char *lang, uint32_t ntgt, int hull, uint32_t *a,
-	      uint32_t *b);
+	      uint32_t nsrc, uint32_t s, uint32_t e, const char *lang, const uint8_t *punct, uint32_t ntgt, int hull,
+	      uint32_t *a, uint32_t *b);
 
 /* Chinese: w[0..n) is a measure word, a classifier after numerals or
  * demonstratives (一个, 这位, 两瓶: at most three characters) or one that

@@ -204,12 +204,6 @@ static uint32_t weak_lead(const utt_ctx *u, const xp_utt *eu, const xp_mention *
 	return 0;
 }
 
-static int ef1_hull(void)
-{
-	const char *v = getenv("XP_EF1_MODE");
-	return !(v && !strcmp(v, "anchor"));
-}
-
 static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, xp_proj_mention *pm)
 {
 	if (!src_matches(eu, u->rec, m->start, m->end)) {
@@ -243,7 +237,7 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 	    xp_np_ef1(u->all->links + u->all->start[u->line], xp_walign_len(u->all, u->line),
 		      u->wa->links + u->wa->start[u->line], xp_walign_len(u->wa, u->line),
 		      (const char *const *)u->rec->src, u->rec->nsrc, m->start, m->end, u->rec->tgt_lang,
-		      u->rec->ntgt, ef1_hull(), &a, &b))
+		      u->punct, u->rec->ntgt, 1, &a, &b))
 		pm->np |= XP_NP_EF1;
 	if (u->np & XP_NP_ZH_WEAK_LEAD) {   /* in written tokens, as the rule reads them */
 		uint32_t j = weak_lead(u, eu, m, a, b);
