@@ -1629,11 +1629,14 @@ static int project_with(const xp_corpus *en, const xp_aligned *al, const xp_wali
 	size_t made = 0;
 	for (; rc == 0 && made < n; made++) {
 		xp_proj_opts ao = *o;
-		ao.alt = NULL, ao.nalt = 0, ao.uncalibrated = 1, ao.conf = NULL;
+		/* and without the candidates (XP_NP_EF1): the model was fitted on
+		 * what these projections are without them, and they are another
+		 * seed's (alt) or would move the committee's spans, and so every
+		 * mention's confidence, not only the ones the rule changed */
+		ao.alt = NULL, ao.nalt = 0, ao.uncalibrated = 1, ao.conf = NULL, ao.all = NULL;
 		const xp_walign *a = wa;
 		if (made < nalt) {
 			a = &o->alt[made];
-			ao.all = NULL;   /* another seed's: these candidates are not its */
 		} else {
 			const struct member *c = &committee[made - nalt];
 			ao.span.min_prob = c->min_prob > o->span.min_prob ? c->min_prob : o->span.min_prob;
