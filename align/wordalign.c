@@ -79,6 +79,11 @@ struct xp_wa {
 	 * align (side !d, at ooff[!d]), its link (0 = NULL, else position + 1) */
 	uint16_t *best[2];
 	float *prob[2];
+	/* o.all_floor: each generated token t's candidate links at
+	 * cand[d][coff[d][t] .. coff[d][t + 1]) (xp_wa_all_links) */
+	uint64_t *coff[2];
+	struct wa_cand { uint16_t i; float p; } *cand[2];
+	size_t ncand[2], cap_cand[2];
 	xp_link *lk[2];
 	size_t cap_lk[2];
 	/* a model's word ids in the corpus's (o.model), and what training
@@ -157,6 +162,8 @@ void xp_wa_free(xp_wa *w)
 		free(w->orig[d]);
 		free(w->best[d]);
 		free(w->prob[d]);
+		free(w->coff[d]);
+		free(w->cand[d]);
 		free(w->lk[d]);
 		if (w->smp[d])
 			for (int k = 0; k < w->samplers; k++)
@@ -747,11 +754,17 @@ static int decode(xp_wa *w, int d)
 	size_t cap = 0;
 	if (!w->best[d] || !w->prob[d])
 		return -1;
+	if (w->o.all_floor > 0 && !(w->coff[d] = calloc(n + 1, sizeof *w->coff[d])))
+		return -1;
 	const unsigned parts = WA_LEX | WA_JUMP | WA_FERT;
 	for (size_t s = 0; s < w->nout; s++) {
 		uint32_t k = w->out[s], I = wa_len(E, k), J = wa_len(F, k);
-		if (!J || I > WA_MAXLEN || J > WA_MAXLEN)
+		if (!J || I > WA_MAXLEN || J > WA_MAXLEN) {
+			/* no candidates, but offsets that still rise */
+			for (uint64_t t = w->ooff[!d][s]; w->coff[d] && t < w->ooff[!d][s + 1]; t++)
+				w->coff[d][t + 1] = w->ncand[d];
 			continue;
+		}
 		size_t cells = (size_t)(I + 1) * J;
 		if (xp_grow(&acc, &cap, cells, sizeof *acc)) {
 			free(acc);
@@ -772,6 +785,18 @@ static int decode(xp_wa *w, int d)
 					b = i;
 			w->best[d][w->ooff[!d][s] + j] = (uint16_t)b;
 			w->prob[d][w->ooff[!d][s] + j] = (float)(row[b] / norm);
+			/* every candidate the floor lets through, for --all-probs */
+			for (uint32_t i = 1; w->coff[d] && i <= I; i++) {
+				if (row[i] / norm < w->o.all_floor)
+					continue;
+				if (xp_grow(&w->cand[d], &w->cap_cand[d], w->ncand[d] + 1, sizeof *w->cand[d])) {
+					free(acc);
+					return -1;
+				}
+				w->cand[d][w->ncand[d]++] = (struct wa_cand){(uint16_t)i, (float)(row[i] / norm)};
+			}
+			if (w->coff[d])
+				w->coff[d][w->ooff[!d][s] + j + 1] = w->ncand[d];
 		}
 		if (s % 4096 == 4095)
 			progress_add(w, (uint64_t)4096 * w->samplers * w->passes);
@@ -995,6 +1020,48 @@ int xp_wa_links(xp_wa *w, size_t s, const xp_link **fwd, size_t *nf, const xp_li
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	*fwd = w->lk[0];
 	*rev = w->lk[1];
+	return 0;
+}
+
+int xp_wa_all_links(xp_wa *w, size_t s, xp_walign *out, xp_err *err)
+{
+	if (s >= w->nout || !w->coff[0] || !w->coff[1])
+		return xp_failc(err, XP_EUSAGE, "", 0, "no candidate links kept for pair %zu", s);
+	/* each direction's candidates as (source, target) in original
+	 * indices, prob the direction's posterior, possible = the direction */
+	size_t m = 0;
+	for (int d = 0; d < 2; d++) {
+		uint64_t fo = w->ooff[!d][s], fn = w->ooff[!d][s + 1] - fo, eo = w->ooff[d][s];
+		uint64_t a = w->coff[d][fo], b = w->coff[d][fo + fn];
+		if (xp_grow(&w->lk[0], &w->cap_lk[0], m + (b - a) + 1, sizeof *w->lk[0]))
+			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		for (uint64_t j = 0, c = a; j < fn; j++) {
+			uint64_t e = w->coff[d][fo + j + 1];
+			for (; c < e; c++) {
+				uint32_t oi = w->orig[d][eo + w->cand[d][c].i - 1], oj = w->orig[!d][fo + j];
+				w->lk[0][m++] = d ? (xp_link){oj, oi, w->cand[d][c].p, 1}
+						  : (xp_link){oi, oj, w->cand[d][c].p, 0};
+			}
+		}
+	}
+	xp_link *v = w->lk[0];
+	qsort(v, m, sizeof *v, cmp_link);
+	size_t u = 0;
+	for (size_t k = 0; k < m;) {
+		/* the largest posterior of each direction for this (i, j) */
+		float best[2] = {0, 0};
+		size_t e = k;
+		for (; e < m && v[e].i == v[k].i && v[e].j == v[k].j; e++)
+			if (v[e].prob > best[v[e].possible])
+				best[v[e].possible] = v[e].prob;
+		float p = (best[0] + best[1]) / 2;
+		if (p >= w->o.all_floor)
+			v[u++] = (xp_link){v[k].i, v[k].j, p, 0};
+		k = e;
+	}
+	if (xp_walign_add(out, v, u))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	out->has_probs = 1;
 	return 0;
 }
 

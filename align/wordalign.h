@@ -116,7 +116,16 @@ typedef struct xp_wa_opts {
 	/* the target languages the spans are for, by space (default: the packs
 	 * with XP_LT_MENTION_SPANS, none today); NULL: every language */
 	const char *span_langs;
+	/* > 0: decoding also keeps, for every pair to align, each candidate
+	 * link whose posterior in one direction reaches this floor, not only
+	 * each word's best (xp_wa_all_links; `wordalign --all-probs`).  0 (the
+	 * default): none kept, nothing costs more */
+	double all_floor;
 } xp_wa_opts;
+
+/* `wordalign --all-links`'s default floor: below it a link is one sample
+ * in twenty, and a mention's span takes nothing from it */
+#define XP_WA_ALL_FLOOR 0.05
 
 /* span_factor's default (docs/rules.md, "Which links make a span":
  * Farsi passes the audit at 2, Chinese loses) */
@@ -145,6 +154,16 @@ size_t xp_wa_nsent(const xp_wa *w);
  * target word.  The arrays belong to w and change with the next call. */
 int xp_wa_links(xp_wa *w, size_t s, const xp_link **fwd, size_t *nf, const xp_link **rev,
 		size_t *nr, xp_err *err);
+/* Every candidate link of aligned pair s, kept or not, appended to out as
+ * one more sentence, with its symmetrised posterior: the mean of the two
+ * directions' posteriors (each the share of the final passes' samples that
+ * put the word there, averaged over the samplers; 0 for a direction whose
+ * posterior is below o.all_floor), kept when that mean reaches
+ * o.all_floor.  For a kept link this is the same mean as its --probs
+ * value, except that --probs counts 0 for a direction whose best link is
+ * elsewhere.  Two aligner tokens of one original token give the larger
+ * posterior.  Sorted by (i, j).  XP_EUSAGE without o.all_floor. */
+int xp_wa_all_links(xp_wa *w, size_t s, xp_walign *out, xp_err *err);
 /* Every aligned pair's links appended to fwd and rev, and symmetrised by
  * `how` into sym (one-way links below the options' one_way left out). */
 int xp_wa_collect(xp_wa *w, xp_sym how, xp_walign *fwd, xp_walign *rev, xp_walign *sym, xp_err *err);

@@ -39,6 +39,10 @@
 # the cached baseline has none, so the rule `names` plays no part in the
 # difference) and projected with the baseline's rules; row `spanF`, its
 # gain what the spans do.  AUDIT_RULES=none with it audits the spans alone.
+# AUDIT_ALL_LINKS=1: the aligner also writes every candidate link with its
+# posterior (`wordalign --all-links`, LANG.SEED.SET.all.{pharaoh,probs}),
+# and every projection reads them (the rule ef1's input; the others ignore
+# them); a cache made without them is aligned again.
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=zh fa}" "${SEEDS:=1 7 11}"
 : "${RESAMPLES:=1000}" "${BOOT_SEED:=33}" "${TOL:=0.05}" "${AUDIT_JOBS:=0}"
@@ -54,20 +58,23 @@ start=$(now)
 # with FACTOR, the English mention spans at that factor: LANG.SEED.spanF.*
 align() {
 	l=$1 s=$2 v=${3:+.span$3}
-	[ -s $T/$l.$s$v.dev.probs ] && return 0
+	[ -s $T/$l.$s$v.dev.probs ] && { [ -z "${AUDIT_ALL_LINKS:-}" ] || [ -s $T/$l.$s$v.dev.all.probs ]; } && return 0
 	extra=""; [ $l = zh ] && extra="--train $DATA/bitext/zh-en.tv4dialog.94k.pairs.gz"
 	[ -n "$v" ] && extra="$extra --src-spans $T/$l.all.spans --span-factor $3 --no-names"
+	outs="pharaoh probs"
+	[ -n "${AUDIT_ALL_LINKS:-}" ] && outs="$outs all.pharaoh all.probs" &&
+		extra="$extra --all-links $T/$l.$s$v.all.all.pharaoh --all-probs $T/$l.$s$v.all.all.probs"
 	cat $T/$l.tune.pairs $T/$l.dev.pairs > $T/$l.all.pairs
 	a=$(now)
 	nice -n 10 $XPROJ wordalign --lowercase --threads 2 --seed $s $T/$l.all.pairs $extra \
 		-o $T/$l.$s$v.all.pharaoh --probs $T/$l.$s$v.all.probs > $T/$l.$s$v.wordalign.log 2>&1
 	nt=$(wc -l < $T/$l.tune.pairs) nd=$(wc -l < $T/$l.dev.pairs)
-	for x in pharaoh probs; do
+	for x in $outs; do
 		head -n $nt $T/$l.$s$v.all.$x > $T/$l.$s$v.tune.$x
 		sed -n "$((nt + 1)),$((nt + nd))p" $T/$l.$s$v.all.$x > $T/$l.$s$v.dev.$x.tmp
 		mv $T/$l.$s$v.dev.$x.tmp $T/$l.$s$v.dev.$x
 	done
-	rm -f $T/$l.$s$v.all.pharaoh $T/$l.$s$v.all.probs
+	rm -f $T/$l.$s$v.all.pharaoh $T/$l.$s$v.all.probs $T/$l.$s$v.all.all.pharaoh $T/$l.$s$v.all.all.probs
 	# the names wordalign learned (from every pair: the bitext's too) stand
 	# next to both halves' alignments, where project reads them
 	if [ -z "$v" ] && [ -e $T/$l.$s.all.names ]; then
@@ -112,8 +119,9 @@ project_seed() {
 		eval "en=\$EN_$set"
 		case $set in tune) key=$TUNE/tune.$name.corrected.v4_gold_conll;;
 			     dev) key=$DATA/mmc/dev.$name.v4_gold_conll;; esac
+		all=""; [ -n "${AUDIT_ALL_LINKS:-}" ] && all="--all-links $A.all.pharaoh --all-probs $A.all.probs"
 		nice -n 10 $XPROJ project --source $en --aligned $T/$1.$set.jsonl --alignments $A.pharaoh \
-			--probs $A.probs --map $T/$1.$set.map $c --rules $3 -o $out.conll 2>/dev/null
+			--probs $A.probs --map $T/$1.$set.map $c --rules $3 $all -o $out.conll 2>/dev/null
 		nice -n 10 $XPROJ score $c --per-doc --json $key $out.conll > $out.json.tmp 2>/dev/null
 		mv $out.json.tmp $out.json
 		rm -f $out.conll

@@ -13,7 +13,7 @@
 _Static_assert(XP_NP_NRULES >= 1 && XP_NP_NRULES <= 64, "np rules: 64 at most");
 _Static_assert(sizeof(xp_np_mask) * 8 == 64, "np rules: a 64-bit mask");
 
-static const char *const np_names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "fa_indef", "fa_possessor", "fa_compound", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle", "det", "edge_punct", "shed", "punct_next", "marked", "relative", "subject_verb", "poss_article", "names", "doubt"};
+static const char *const np_names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "fa_indef", "fa_possessor", "fa_compound", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle", "det", "edge_punct", "shed", "punct_next", "marked", "relative", "subject_verb", "poss_article", "names", "doubt", "ef1"};
 
 const char *xp_np_name(unsigned k)
 {
@@ -83,6 +83,73 @@ int xp_np_stray(const xp_link *l, size_t n, size_t k, uint32_t s, uint32_t e, do
 	return stronger;
 }
 
+static uint32_t en_head(const xp_np_span *x);
+
+int xp_np_ef1(const xp_link *all, size_t nall, const xp_link *kept, size_t nkept, const char *const *src,
+	      uint32_t nsrc, uint32_t s, uint32_t e, const char *lang, const uint8_t *punct, uint32_t ntgt, int hull,
+	      uint32_t *a, uint32_t *b)
+{
+	if (!ntgt || ntgt > XP_NP_EF1_MAX || e > nsrc || s >= e)
+		return 0;
+	xp_np_span x = {.lang = lang, .src = src, .s = s, .e = e};
+	uint32_t h = en_head(&x);
+	if (h == UINT32_MAX)
+		return 0;
+	/* the articles' links count only when another word has one */
+	int other = 0;
+	for (size_t k = 0; k < nall && !other; k++)
+		other = all[k].i >= s && all[k].i < e && all[k].j < ntgt && !xp_en_article(src[all[k].i], lang);
+	double q[XP_NP_EF1_MAX + 1] = {0}, sum = 0;
+	for (size_t k = 0; k < nall; k++) {
+		const xp_link *l = &all[k];
+		if (l->i < s || l->i >= e || l->j >= ntgt || (other && e - s > 1 && xp_en_article(src[l->i], lang)))
+			continue;
+		q[l->j] += l->prob;
+	}
+	for (uint32_t j = 0; j < ntgt; j++)
+		sum += q[j] = q[j] > 1 ? 1 : q[j];
+	/* the anchor: the head's strongest kept link, else its strongest candidate */
+	uint32_t anchor = UINT32_MAX;
+	float best = -1;
+	for (size_t k = 0; k < nkept; k++)
+		if (!kept[k].possible && kept[k].i == h && kept[k].j < ntgt && kept[k].prob > best)
+			best = kept[k].prob, anchor = kept[k].j;
+	if (anchor == UINT32_MAX)
+		for (size_t k = 0; k < nall; k++)
+			if (all[k].i == h && all[k].j < ntgt && all[k].prob > best)
+				best = all[k].prob, anchor = all[k].j;
+	if (anchor == UINT32_MAX || !(sum > 0))
+		return 0;
+	uint32_t lo = anchor, hi = anchor + 1;
+	if (hull && *b > *a && *b <= ntgt)
+		lo = lo < *a ? lo : *a, hi = hi > *b ? hi : *b;
+	/* it grows over no punctuation: a noun phrase does not reach across a
+	 * clause's or a sentence's bounds, and a quote, a comma or "..." has
+	 * no posterior of its own to stop it */
+	uint32_t from = lo, to = hi;
+	while (from > 0 && !(punct && punct[from - 1]))
+		from--;
+	while (to < ntgt && !(punct && punct[to]))
+		to++;
+	/* every [i, j) holding [lo, hi): the best sum of q over its length */
+	double pre[XP_NP_EF1_MAX + 1];
+	pre[0] = 0;
+	for (uint32_t j = 0; j < ntgt; j++)
+		pre[j + 1] = pre[j] + q[j];
+	uint32_t ba = lo, bb = hi;
+	double bv = -1;
+	for (uint32_t i = from; i <= lo; i++)
+		for (uint32_t j = hi; j <= to; j++) {
+			double v = 2 * (pre[j] - pre[i]) / ((double)(j - i) + sum);
+			/* ties: the shorter span, then the earlier */
+			if (v > bv + 1e-12 || (v > bv - 1e-12 && j - i < bb - ba))
+				bv = v, ba = i, bb = j;
+		}
+	if (ba == *a && bb == *b)
+		return 0;
+	*a = ba, *b = bb;
+	return 1;
+}
 
 /* --- token rules ----------------------------------------------------------------- */
 

@@ -286,6 +286,18 @@
  *                   collision) stays.  Only with the aligner's posteriors
  *                   (--probs), which the model was fitted with: links made by
  *                   hand or by another aligner are taken as they are.
+ *   XP_NP_EF1       every pack, off, not for pronouns or names, only with
+ *                   `project --all-links` (every candidate link the aligner
+ *                   weighed, with its posterior, the links it did not keep
+ *                   too): a noun phrase's span is the contiguous run of the
+ *                   aligner's tokens around its English head's link with
+ *                   the highest expected F1 of token membership under
+ *                   those posteriors (xp_np_ef1), so that it can reach
+ *                   beyond the hull of the kept links, where a too-short
+ *                   span's missing words are; it runs before the token
+ *                   rules, which then shape it as any span.  Measured and
+ *                   not kept (docs/rules.md, "Posteriors of the links not
+ *                   kept").
  */
 #ifndef XP_NP_H
 #define XP_NP_H
@@ -341,7 +353,8 @@ typedef uint64_t xp_np_mask;
 #define XP_NP_POSS_ARTICLE   XP_NP_BIT(36)
 #define XP_NP_NAMES          XP_NP_BIT(37)
 #define XP_NP_DOUBT          XP_NP_BIT(38)
-#define XP_NP_NRULES 39   /* np.c: at most 64 (_Static_assert) */
+#define XP_NP_EF1            XP_NP_BIT(39)
+#define XP_NP_NRULES 40   /* np.c: at most 64 (_Static_assert) */
 /* XP_NP_DOUBT's cut: below it a noun phrase's projection is left out */
 #define XP_NP_DOUBT_BELOW 0.4f
 /* The rules every report lists whatever the target language (those of the
@@ -356,7 +369,7 @@ typedef uint64_t xp_np_mask;
  * differently (fa_indef, fa_compound, fa_dem_noun).  The rule audit
  * (bench/audit.sh, docs/quality.md) turned off those with no tune gain on
  * either of two alignments (its three seeds and bench/quality.sh's). */
-#define XP_NP_DEFAULT (XP_NP_ALL & ~(XP_NP_ZH_CLASSIFIER | XP_NP_FA_POSSESSOR | XP_NP_FA_HEAD))
+#define XP_NP_DEFAULT (XP_NP_ALL & ~(XP_NP_ZH_CLASSIFIER | XP_NP_FA_POSSESSOR | XP_NP_FA_HEAD | XP_NP_EF1))
 
 /* The rule of bit k (XP_NP_BIT(k)) as the report, the summary and --np name
  * it ("" past the last); the bit of the rule named by s[0..n) (XP_NP_ALL for
@@ -372,7 +385,7 @@ int xp_np_switch(xp_np_mask *rules, const char *v, int on, const char **bad, siz
  * of 64 names, since the bits above 30 have no rule yet. */
 int xp_np_switch_in(const char *const *names, unsigned nnames, xp_np_mask *rules, const char *v, int on,
 		    const char **bad, size_t *nbad);
-#define XP_NP_LIST "stray, zh_name, zh_classifier, fa_indef, fa_possessor, fa_compound, fa_dem, fa_ra, zh_copula, consist, zh_words, zh_de, zh_name_trim, fa_verb_edge, fa_clause, fa_ezafe, fa_head, fa_edges, fa_dem_noun, zh_de_end, zh_measure, zh_head, zh_locative, fa_weak_det, zh_verb_tail, zh_clause_head, zh_weak_lead, fa_repeat, zh_particle, det, edge_punct, shed, punct_next, names, doubt"
+#define XP_NP_LIST "stray, zh_name, zh_classifier, fa_indef, fa_possessor, fa_compound, fa_dem, fa_ra, zh_copula, consist, zh_words, zh_de, zh_name_trim, fa_verb_edge, fa_clause, fa_ezafe, fa_head, fa_edges, fa_dem_noun, zh_de_end, zh_measure, zh_head, zh_locative, fa_weak_det, zh_verb_tail, zh_clause_head, zh_weak_lead, fa_repeat, zh_particle, det, edge_punct, shed, punct_next, names, doubt, ef1"
 
 /* Rule k (XP_NP_BIT(k)) is named in reports of a projection onto lang:
  * k < XP_NP_NLISTED, or lang's pack has the rule. */
@@ -381,6 +394,26 @@ int xp_np_listed(unsigned k, const char *lang);
 /* Of the n links l[], those with source token in [s, e) and prob >= min_prob
  * count; 1 if link k is a stray of its source word (see XP_NP_STRAY). */
 int xp_np_stray(const xp_link *l, size_t n, size_t k, uint32_t s, uint32_t e, double min_prob);
+
+/* XP_NP_EF1: the span of English mention src[s..e) (nsrc tokens) among
+ * ntgt target tokens, from all[0..nall), every candidate link of the
+ * sentence pair with its posterior (`wordalign --all-links`), kept or not.
+ * Token j belongs to the translation with q_j = the sum of the posteriors
+ * of the mention's words' links to j (at most 1; an article's links count
+ * not when another word of the mention has one: XP_LR_ARTICLES), and the
+ * span [a, b) maximises the expected F1 of that membership, approximated
+ * as 2 sum_[a,b) q / (b - a + sum_all q).  It holds the target token of the
+ * English head's strongest kept link (kept[0..nkept), the alignment the
+ * span was made from), or the head's strongest candidate when no kept link
+ * reaches it; with hull, all of [*a, *b) (the span the kept links made) as
+ * well, so that it only grows; never over a token punct[] marks (NULL: none)
+ * beyond those.  No head (coordination), no candidate, or
+ * more than XP_NP_EF1_MAX target tokens: unchanged.  Returns 1 when
+ * [*a, *b) moved. */
+#define XP_NP_EF1_MAX 512
+int xp_np_ef1(const xp_link *all, size_t nall, const xp_link *kept, size_t nkept, const char *const *src,
+	      uint32_t nsrc, uint32_t s, uint32_t e, const char *lang, const uint8_t *punct, uint32_t ntgt, int hull,
+	      uint32_t *a, uint32_t *b);
 
 /* Chinese: w[0..n) is a measure word, a classifier after numerals or
  * demonstratives (一个, 这位, 两瓶: at most three characters) or one that

@@ -74,6 +74,12 @@ extern const char xp_ends_zh_json[];
 	{"doubt", XP_RK_NP, XP_NP_DOUBT, 1,                                                                 \
 	 "a noun phrase (not a pronoun or name) whose confidence is below 0.4 is left unprojected"}
 
+/* every pack's (off: measured and not kept, docs/rules.md "Posteriors of the
+ * links not kept"); it needs `project --all-links` */
+#define XP_RULE_EF1                                                                                         \
+	{"ef1", XP_RK_NP, XP_NP_EF1, 0,                                                                     \
+	 "a noun phrase's span is the run around its head's link with the highest expected F1 under all link posteriors"}
+
 /* A closed-class table (lang.h closed_class): a word and its classes. */
 typedef struct {
 	const char *w;

@@ -61,7 +61,7 @@ static const char marked[] = "isto ele eles ela elas alguém nisso disso dele de
 static const char relatives[] = "que quem";
 
 static const xp_lang_rule rules[] = {
-	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_DET, XP_RULE_SHED, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED, XP_RULE_RELATIVE, XP_RULE_SUBJECT_VERB, XP_RULE_POSS_ARTICLE,
+	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_DET, XP_RULE_SHED, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED, XP_RULE_RELATIVE, XP_RULE_SUBJECT_VERB, XP_RULE_POSS_ARTICLE, XP_RULE_EF1,
 };
 
 const xp_lang_pack xp_lang_pt = {

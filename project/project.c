@@ -78,6 +78,7 @@ typedef struct utt_ctx {
 	const xp_autt *rec;
 	const xp_lang_pack *pack; /* the target language's (lang/lang.h), the generic one if it has none */
 	const xp_walign *wa;
+	const xp_walign *all;     /* every candidate link, line for line with wa (XP_NP_EF1); NULL: none */
 	size_t line;              /* word-alignment sentence, or SIZE_MAX */
 	const xp_span_opts *so;
 	uint8_t *aligned, *punct; /* per target token */
@@ -229,6 +230,15 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 		return;
 	}
 	pm->fate = XP_PROJECTED;
+	/* XP_NP_EF1 (np.h): a noun phrase's span from every link's posterior,
+	 * the ones the aligner did not keep too */
+	if ((u->np & XP_NP_EF1) && u->all && (xp_lang_rule_set(u->pack, XP_RK_NP) & XP_NP_EF1) &&
+	    xp_mention_type("en", eu, m->start, m->end) >= XP_MT_NOMINAL &&
+	    xp_np_ef1(u->all->links + u->all->start[u->line], xp_walign_len(u->all, u->line),
+		      u->wa->links + u->wa->start[u->line], xp_walign_len(u->wa, u->line),
+		      (const char *const *)u->rec->src, u->rec->nsrc, m->start, m->end, u->rec->tgt_lang,
+		      u->punct, u->rec->ntgt, 1, &a, &b))
+		pm->np |= XP_NP_EF1;
 	if (u->np & XP_NP_ZH_WEAK_LEAD) {   /* in written tokens, as the rule reads them */
 		uint32_t j = weak_lead(u, eu, m, a, b);
 		pm->weak_lead = j ? u->char0[j] : 0;
@@ -1012,7 +1022,7 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 	r->found += rec != NULL;
 	pd->st.utterances++;
 	pd->st.no_target += !has;
-	utt_ctx u = {.rec = rec, .pack = xp_lang_get(rec ? rec->tgt_lang : NULL), .wa = r->wa, .line = has && r->line[k] != UINT32_MAX ? r->line[k] : SIZE_MAX,
+	utt_ctx u = {.rec = rec, .pack = xp_lang_get(rec ? rec->tgt_lang : NULL), .wa = r->wa, .all = r->o->all, .line = has && r->line[k] != UINT32_MAX ? r->line[k] : SIZE_MAX,
 		     .so = &r->o->span};
 	int32_t t = -1;
 	if (has) {
@@ -1624,7 +1634,11 @@ static int project_with(const xp_corpus *en, const xp_aligned *al, const xp_wali
 	size_t made = 0;
 	for (; rc == 0 && made < n; made++) {
 		xp_proj_opts ao = *o;
-		ao.alt = NULL, ao.nalt = 0, ao.uncalibrated = 1, ao.conf = NULL;
+		/* and without the candidates (XP_NP_EF1): the model was fitted on
+		 * what these projections are without them, and they are another
+		 * seed's (alt) or would move the committee's spans, and so every
+		 * mention's confidence, not only the ones the rule changed */
+		ao.alt = NULL, ao.nalt = 0, ao.uncalibrated = 1, ao.conf = NULL, ao.all = NULL;
 		const xp_walign *a = wa;
 		if (made < nalt) {
 			a = &o->alt[made];
@@ -1651,6 +1665,9 @@ static int project_with(const xp_corpus *en, const xp_aligned *al, const xp_wali
 int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 	       const uint32_t *line, const xp_proj_opts *o, xp_projection *p, xp_err *err)
 {
+	if (o->all && o->all->nsent != wa->nsent)
+		return xp_failc(err, XP_EUSAGE, "", 0, "the candidate links have %zu sentence pairs, the alignment %zu",
+				o->all->nsent, wa->nsent);
 	int seg = 0;
 	for (size_t k = 0; k < al->n && !seg; k++)
 		seg = (xp_lang_rule_set(xp_lang_get(al->v[k].tgt_lang), XP_RK_NP) & XP_NP_ZH_WORDS) != 0;
@@ -1707,6 +1724,8 @@ void xp_proj_stream_free(xp_proj_stream *s)
 int xp_proj_stream_open(const xp_proj_opts *o, const char *lang, int segmented, xp_proj_stream **out, xp_err *err)
 {
 	*out = NULL;
+	if (o->all)   /* its lines are the whole corpus's, a document's differ */
+		return xp_failc(err, XP_EUSAGE, "", 0, "the candidate links (XP_NP_EF1) need the whole corpus at once");
 	xp_proj_stream *s = calloc(1, sizeof *s);
 	if (!s)
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");

@@ -51,6 +51,11 @@ typedef struct xp_proj_opts {
 	/* XP_NP_NAMES: the target forms of the show's names the word aligner
 	 * learned (xp_wa_names; io/names.h); NULL: none, the rule does nothing */
 	struct xp_names *names;
+	/* XP_NP_EF1: every candidate link with its posterior, kept or not, line
+	 * for line with the alignment projected (`wordalign --all-links`); NULL:
+	 * the rule does nothing.  The whole path only: xp_proj_stream_open
+	 * refuses it */
+	const xp_walign *all;
 } xp_proj_opts;
 
 void xp_proj_defaults(xp_proj_opts *o);

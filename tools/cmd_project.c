@@ -32,6 +32,7 @@ typedef struct args {
 	xp_proj_opts o;
 	const char *alt[XP_MAX_ALT];
 	size_t nalt;
+	const char *all_links, *all_probs;   /* --all-links, --all-probs (rule ef1) */
 } args;
 
 static const struct option own[] = {
@@ -43,6 +44,7 @@ static const struct option own[] = {
 	{"list-rules", no_argument, 0, 'l'},      {"lang", required_argument, 0, 'L'},
 	{"json", no_argument, 0, 'J'},            {"markdown", no_argument, 0, 'K'},
 	{"names", required_argument, 0, 'N'},
+	{"all-links", required_argument, 0, 'X'}, {"all-probs", required_argument, 0, 'P'},
 	{0, 0, 0, 0}};
 
 /* 0, or the exit status after a usage error was reported */
@@ -67,6 +69,8 @@ static int parse(int argc, char **argv, args *a)
 		case 'R': a->report = optarg; break;
 		case 'M': a->model = optarg; break;
 		case 'N': a->names = optarg; break;
+		case 'X': a->all_links = optarg; break;
+		case 'P': a->all_probs = optarg; break;
 		case 'r': a->repair = 1; break;
 		case 'l': a->list = 1; break;
 		case 'L': a->lang = optarg; break;
@@ -96,6 +100,8 @@ static int parse(int argc, char **argv, args *a)
 		return xp_cli_bad("project", "--lang, --json and --markdown go with --list-rules");
 	if (!a->source || !a->aligned || !a->alignments || !a->out)
 		return xp_cli_bad("project", "--source, --aligned, --alignments and -o are required");
+	if (!a->all_links != !a->all_probs)
+		return xp_cli_bad("project", "--all-links and --all-probs go together");
 	if (!a->names) {
 		/* what `wordalign -o A.pharaoh` wrote next to it */
 		size_t n = strlen(a->alignments), x = strlen(".pharaoh");
@@ -298,6 +304,20 @@ static int read_alt(const args *a, const xp_aligned *al, const uint32_t *line, s
 	return 0;
 }
 
+/* --all-links / --all-probs: every candidate link of the same sentence
+ * pairs with its posterior (`wordalign --all-links`); checked as
+ * --alignments is */
+static int read_all(const args *a, const xp_aligned *al, const uint32_t *line, size_t nsent, xp_walign *all,
+		    xp_err *e)
+{
+	if (xp_pharaoh_read_file(a->all_links, 0, all, e) || xp_probs_read_file(a->all_probs, all, e))
+		return -1;
+	if (all->nsent != nsent)
+		return xp_failc(e, XP_EINPUT, a->all_links, 0, "%zu sentence pairs, --alignments has %zu", all->nsent,
+				nsent);
+	return xp_check_alignment(al, line, all, a->all_links, e);
+}
+
 /* Nothing projected of some mentions: the outputs would replace good ones
  * with nothing (issue 32, D2).  Said naming the input at fault: the aligned
  * corpus when none of its utterances has target text, else the alignment. */
@@ -326,7 +346,7 @@ static int run(int argc, char **argv)
 		return list_rules(&a);
 	xp_corpus en = {0};
 	xp_aligned al = {0};
-	xp_walign wa = {0}, alt[XP_MAX_ALT];
+	xp_walign wa = {0}, alt[XP_MAX_ALT], all = {0};
 	xp_projection p = {0};
 	memset(alt, 0, sizeof alt);
 	xp_conf_model model = {0};
@@ -335,12 +355,12 @@ static int run(int argc, char **argv)
 	xp_read_opts ro = {.repair = a.repair, .diags = &dg};
 	xp_err e;
 	xp_names names = {0};
-	xp_cli_file files[10 + XP_MAX_ALT] = {
+	xp_cli_file files[12 + XP_MAX_ALT] = {
 		{"--source", a.source, 0}, {"--aligned", a.aligned, 0}, {"--alignments", a.alignments, 0},
 		{"--probs", a.probs, 0},   {"--map", a.map, 0},         {"-o", a.out, 1},
 		{"--jsonlines", a.jsonl, 1}, {"--report", a.report, 1}, {"--model", a.model, 0},
-		{"--names", a.names, 0}};
-	size_t nfiles = 10;
+		{"--names", a.names, 0},   {"--all-links", a.all_links, 0}, {"--all-probs", a.all_probs, 0}};
+	size_t nfiles = 12;
 	for (size_t k = 0; k < a.nalt; k++)
 		files[nfiles++] = (xp_cli_file){"--alt-alignments", a.alt[k], 0};
 	if (a.model)
@@ -356,7 +376,8 @@ static int run(int argc, char **argv)
 	 * two). */
 	xp_pstream_result res;
 	const char *whole = getenv("XPROJ_PROJECT_WHOLE");
-	if (!rc && !a.repair && !(whole && *whole == '1')) {
+	/* the candidate links are read whole, so the corpus is too */
+	if (!rc && !a.repair && !a.all_links && !(whole && *whole == '1')) {
 		xp_buf set = {0};
 		if (a.report)
 			xp_proj_settings(&a.o, &set);
@@ -388,6 +409,8 @@ static int run(int argc, char **argv)
 		 xp_cli_in(xp_bitext_lines(&al, a.map, &line, wa.nsent, &e), &e, a.alignments) ||
 		 xp_check_alignment(&al, line, &wa, a.alignments, &e) ||
 		 read_alt(&a, &al, line, wa.nsent, alt, &e) ||
+		 (a.all_links && read_all(&a, &al, line, wa.nsent, &all, &e)) ||
+		 ((a.o.all = a.all_links ? &all : NULL), 0) ||
 		 xp_cli_in(xp_project(&en, &al, &wa, line, &a.o, &p, &e), &e, a.aligned) ||
 		 (!a.allow_empty && refuse_empty(&a, &al, &p.total, &e));
 	/* the projected corpus is training data: a document without a target
@@ -416,6 +439,7 @@ static int run(int argc, char **argv)
 	xp_conf_free(&model);
 	free(line);
 	xp_walign_free(&wa);
+	xp_walign_free(&all);
 	for (size_t k = 0; k < a.nalt; k++)
 		xp_walign_free(&alt[k]);
 	xp_aligned_free(&al);
@@ -432,7 +456,7 @@ const xp_cmd xp_cmd_project = {
 	"              [--segmenter-data DIR]\n"
 	"              [--report R.json] [--jsonlines OUT.jsonl] [--model M.json | --uncalibrated]\n"
 	"              [--keep-empty] [--allow-empty] [--alt-alignments A2.pharaoh ...] [--repair]\n"
-	"              [--names F.names]\n"
+	"              [--names F.names] [--all-links AA.pharaoh --all-probs AA.probs]\n"
 	"              -o OUT.conll (or OUT.conllu: CorefUD)\n"
 	"       xproj project --list-rules [--lang L] [--json | --markdown] [--rules SPEC]\n\n"
 	"Every English mention becomes the smallest target span covering the target tokens\n"
@@ -486,5 +510,10 @@ const xp_cmd xp_cmd_project = {
 	"Names: the rule 'names' gives a name's mention the target form the word aligner\n"
 	"learned for that name from all the bitext it trained on (`wordalign` writes them\n"
 	"to A.names next to A.pharaoh), where one stands in the sentence.  --names F reads\n"
-	"them from F; by default A.names is read when it is there (the summary says so).",
+	"them from F; by default A.names is read when it is there (the summary says so).\n\n"
+	"Candidate links: --all-links AA --all-probs PP, every link the aligner weighed\n"
+	"with its posterior, kept or not (`wordalign --all-links`), line for line with A:\n"
+	"for the rule 'ef1' (off by default), which gives a noun phrase the run around its\n"
+	"head's link with the highest expected F1 under them.  The corpus is then read\n"
+	"whole, not a document at a time.",
 };

@@ -78,6 +78,18 @@ static int put_align(xp_outputs *o, const char *path, const xp_walign *a, int pr
 	return rc;
 }
 
+/* every candidate link above --probs-floor, in Pharaoh and its prob file */
+static int put_all(xp_outputs *o, const char *links, const char *probs, xp_wa *w, xp_err *e)
+{
+	xp_walign all = {0};
+	int rc = 0;
+	for (size_t s = 0; s < xp_wa_nsent(w) && !rc; s++)
+		rc = xp_wa_all_links(w, s, &all, e);
+	rc = rc || put_align(o, links, &all, 0, e) || put_align(o, probs, &all, 1, e);
+	xp_walign_free(&all);
+	return rc ? -1 : 0;
+}
+
 /* what the aligner learned of the names (io/names.h) */
 static int put_names(xp_outputs *o, const char *path, const xp_wa *w, xp_err *e)
 {
@@ -140,7 +152,9 @@ static const struct option own[] = {
 	{"names", required_argument, 0, 'N'},   {"no-names", no_argument, 0, 'n'},
 	{"src-spans", required_argument, 0, 'K'}, {"merge-models", required_argument, 0, 'G'},
 	{"minus", required_argument, 0, 'U'},   {"prior-weight", required_argument, 0, 'W'},
-	{"own-counts", no_argument, 0, 'Q'},    {0, 0, 0, 0}};
+	{"own-counts", no_argument, 0, 'Q'},    {"all-links", required_argument, 0, 'a'},
+	{"all-probs", required_argument, 0, 'P'}, {"probs-floor", required_argument, 0, 'f'},
+	{0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
 typedef struct args {
@@ -153,6 +167,7 @@ typedef struct args {
 	const char *names;      /* --names; by default OUT's name with .names for .pharaoh */
 	int no_names;           /* --no-names */
 	const char *spans;      /* --src-spans */
+	const char *all_links, *all_probs;   /* --all-links, --all-probs: every candidate link */
 	char names_buf[4096];
 	int adapt;                        /* --adapt-sweeps; -1: not given */
 	double weight;                    /* --prior-weight; 0: not given */
@@ -186,6 +201,19 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'G': a->merge = optarg; break;
 		case 'U': a->minus = optarg; break;
 		case 'Q': a->own = 1; break;
+		case 'a': a->all_links = optarg; break;
+		case 'P': a->all_probs = optarg; break;
+		case 'f': {
+			char *end;
+			double v = strtod(optarg, &end);
+			if (end == optarg || *end || !(v > 0) || v > 1) {
+				xp_failc(&e, XP_EUSAGE, "", 0, "--probs-floor: '%s' is not a posterior (above 0, at most 1)",
+					 optarg);
+				return xp_cli_bad_value("wordalign", &e);
+			}
+			a->wa.all_floor = v;
+			break;
+		}
 		case 'W': {
 			char *end;
 			double v = strtod(optarg, &end);
@@ -236,6 +264,13 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 			a->names = a->names_buf;
 		}
 	}
+	if (!a->all_links != !a->all_probs || (a->wa.all_floor > 0 && !a->all_links)) {
+		fprintf(stderr, "xproj wordalign: --all-links and --all-probs go together%s\n",
+			a->wa.all_floor > 0 && !a->all_links ? " (--probs-floor is for them)" : "");
+		return 2;
+	}
+	if (a->all_links && !(a->wa.all_floor > 0))
+		a->wa.all_floor = XP_WA_ALL_FLOOR;
 	if (a->own && !a->save_model) {
 		fprintf(stderr, "xproj wordalign: --own-counts needs --save-model\n");
 		return 2;
@@ -290,7 +325,7 @@ static int run(int argc, char **argv)
 	xp_err e;
 	if (xp_opts_table(lo, sizeof lo / sizeof *lo, groups, &e))
 		return xp_cli_error(&e);
-	xp_cli_file *files = calloc((size_t)argc + 12, sizeof *files);
+	xp_cli_file *files = calloc((size_t)argc + 14, sizeof *files);
 	a.train = calloc((size_t)argc + 1, sizeof *a.train);
 	a.train_lex = calloc((size_t)argc + 1, sizeof *a.train_lex);
 	if (!files || !a.train || !a.train_lex) {
@@ -357,6 +392,8 @@ static int run(int argc, char **argv)
 	files[nf++] = (xp_cli_file){"--names", a.names, 1};
 	files[nf++] = (xp_cli_file){"--forward", a.fwd, 1};
 	files[nf++] = (xp_cli_file){"--reverse", a.rev, 1};
+	files[nf++] = (xp_cli_file){"--all-links", a.all_links, 1};
+	files[nf++] = (xp_cli_file){"--all-probs", a.all_probs, 1};
 	xp_walign f = {0}, r = {0}, s = {0}, spans = {0};
 	xp_wa *w = NULL;
 	xp_outputs wo = {0};
@@ -371,6 +408,7 @@ static int run(int argc, char **argv)
 	    (a.out && put_align(&wo, a.out, &s, 0, &e)) || (a.save_model && put_model(&wo, a.save_model, w, a.minus || a.own ? model : NULL, &e)) ||
 	    (a.probs && put_align(&wo, a.probs, &s, 1, &e)) || (a.names && put_names(&wo, a.names, w, &e)) ||
 	    (a.fwd && put_align(&wo, a.fwd, &f, 0, &e)) || (a.rev && put_align(&wo, a.rev, &r, 0, &e)) ||
+	    (a.all_links && put_all(&wo, a.all_links, a.all_probs, w, &e)) ||
 	    xp_outputs_commit(&wo, &e)) {
 		if (a.wa.progress)
 			fputs("\n", stderr);
@@ -409,6 +447,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"                [--no-loan-prior | --loan-prior F] [--loan-langs L]\n"
 	"                [--one-way P] [--src-spans F [--span-factor X | --no-spans]]\n"
 	"                [--forward F.pharaoh] [--reverse R.pharaoh]\n"
+	"                [--all-links A.pharaoh --all-probs A.probs [--probs-floor P]]\n"
 	"       xproj wordalign --merge-models OUT M1 M2...\n\n"
 	"PAIRS has one 'src ||| tgt' line per sentence pair (as `xproj bitext` writes);\n"
 	"it and every --train file may be gzipped.  Both directions are sampled\n"
@@ -509,5 +548,11 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 more (default 2 for the target languages whose pack asks,\n"
 	"                 none today, else no effect; given: for any language; docs/rules.md)\n"
 	"  --no-spans    --src-spans ignored (the same as --span-factor 1)\n"
-	"  --forward F, --reverse R  also write each direction before symmetrising",
+	"  --forward F, --reverse R  also write each direction before symmetrising\n"
+	"  --all-links A, --all-probs P  also write every candidate link, kept or\n"
+	"                 not, whose posterior reaches --probs-floor: A in Pharaoh, P\n"
+	"                 its prob file; a link's posterior is the mean of the two\n"
+	"                 directions' (the share of the final samples that took it),\n"
+	"                 for `project --all-links` (docs/formats.md)\n"
+	"  --probs-floor P  the least posterior --all-links keeps (default 0.05)",
 };

@@ -623,6 +623,58 @@ static void test_stray(void **st)
 	assert_string_equal(xp_np_name(XP_NP_NRULES), "");
 }
 
+/* XP_NP_EF1: the expected-F1 span from every candidate link's posterior */
+static void test_ef1(void **st)
+{
+	(void)st;
+	/* "the big dog" -> x 大 狗 y . : kept dog -> 狗 only; big -> 大 a
+	 * candidate of 0.7, the -> y one of an article (ignored: other words
+	 * have links), big -> x a faint one */
+	const char *src[] = {"the", "big", "dog", "barks"};
+	const uint8_t punct[] = {0, 0, 0, 0, 1};
+	xp_link kept[] = {{2, 2, 0.9f, 0}, {3, 3, 0.8f, 0}};
+	xp_link all[] = {{0, 3, 0.1f, 0}, {1, 0, 0.05f, 0}, {1, 1, 0.7f, 0}, {2, 2, 0.9f, 0}, {3, 3, 0.8f, 0}};
+	uint32_t a = 2, b = 3;
+	/* q = .05 .7 .9 0 0, sum 1.65: [1, 3) 2 * 1.6 / 3.65 beats [2, 3) 1.8 / 2.65 and [0, 3) */
+	assert_int_equal(xp_np_ef1(all, 5, kept, 2, src, 4, 0, 3, "zh", punct, 5, 1, &a, &b), 1);
+	assert_int_equal(a, 1);
+	assert_int_equal(b, 3);
+	/* unchanged: nothing returned as moved */
+	assert_int_equal(xp_np_ef1(all, 5, kept, 2, src, 4, 0, 3, "zh", punct, 5, 1, &a, &b), 0);
+	/* with the hull, [2, 4) only grows; anchored at the head alone it shrinks to [1, 3) */
+	a = 2, b = 4;
+	assert_int_equal(xp_np_ef1(all, 5, kept, 2, src, 4, 0, 3, "zh", punct, 5, 1, &a, &b), 1);
+	assert_int_equal(a, 1);
+	assert_int_equal(b, 4);
+	a = 2, b = 4;
+	assert_int_equal(xp_np_ef1(all, 5, kept, 2, src, 4, 0, 3, "zh", punct, 5, 0, &a, &b), 1);
+	assert_int_equal(a, 1);
+	assert_int_equal(b, 3);
+	/* punctuation stops it: 大 , 狗 */
+	const uint8_t comma[] = {0, 1, 0, 0, 0};
+	xp_link far[] = {{1, 0, 0.9f, 0}, {2, 2, 0.9f, 0}};
+	a = 2, b = 3;
+	assert_int_equal(xp_np_ef1(far, 2, kept, 1, src, 4, 0, 3, "zh", comma, 5, 1, &a, &b), 0);
+	assert_int_equal(a, 2);
+	/* the head without a kept link: its strongest candidate anchors */
+	xp_link none[] = {{3, 3, 0.8f, 0}};
+	a = 3, b = 4;
+	assert_int_equal(xp_np_ef1(all, 5, none, 1, src, 4, 0, 3, "zh", punct, 5, 0, &a, &b), 1);
+	assert_int_equal(a, 1);
+	assert_int_equal(b, 3);
+	/* no head (coordination), no candidate, a mention out of range: unchanged */
+	const char *coord[] = {"oregano", "and", "a", "Fresca"};
+	a = 2, b = 3;
+	assert_int_equal(xp_np_ef1(all, 5, kept, 2, coord, 4, 0, 4, "zh", punct, 5, 1, &a, &b), 0);
+	assert_int_equal(xp_np_ef1(all, 0, kept, 2, src, 4, 0, 3, "zh", punct, 5, 1, &a, &b), 0);
+	assert_int_equal(xp_np_ef1(all, 5, kept, 2, src, 4, 2, 9, "zh", punct, 5, 1, &a, &b), 0);
+	assert_int_equal(a, 2);
+	assert_int_equal(b, 3);
+	assert_string_equal(xp_np_name(39), "ef1");
+	assert_true(xp_np_named("ef1", 3) == XP_NP_EF1);
+	assert_false(XP_NP_DEFAULT & XP_NP_EF1);
+}
+
 /* The report's names of the bits of m, as report.c lists them (bit k: names[k]) */
 static void mask_names(const char *const *names, unsigned nnames, xp_np_mask m, char *out, size_t cap)
 {
@@ -693,7 +745,7 @@ int main(void)
 		cmocka_unit_test(test_zh_copula), cmocka_unit_test(test_fa_verb_edge), cmocka_unit_test(test_fa_clause),
 		cmocka_unit_test(test_fa_ezafe),  cmocka_unit_test(test_fa_head),
 		cmocka_unit_test(test_fa_edges),  cmocka_unit_test(test_fa_repeat),
-		cmocka_unit_test(test_stray),
+		cmocka_unit_test(test_stray), cmocka_unit_test(test_ef1),
 		cmocka_unit_test(test_det), cmocka_unit_test(test_poss_article), cmocka_unit_test(test_shed), cmocka_unit_test(test_edge_punct),
 		cmocka_unit_test(test_punct_next),
 		cmocka_unit_test(test_np_listed),
