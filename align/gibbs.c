@@ -551,10 +551,10 @@ static inline double cumulate(wa_sampler *s, uint32_t I, int mode, long prev, lo
 		}
 		return total;
 	}
+	/* the weights and their sums as the paths above make them (a factor
+	 * of 1 changes nothing, bit for bit: tests/unit/test_spans.c) */
 	for (uint32_t i = 1; i <= I; i++) {
-		double b = base_of(s, i, mode, prev, next);
-		w[i] = A_LEX * b;
-		w[i] += cnt[i] * b;
+		w[i] = (A_LEX + cnt[i]) * base_of(s, i, mode, prev, next);
 		cnt[i] = 0;
 	}
 	/* the prior's cells of this token (a handful per sentence at most) */
@@ -567,7 +567,15 @@ static inline double cumulate(wa_sampler *s, uint32_t I, int mode, long prev, lo
 	if (cells & 2)
 		total = w0 * hold_spans(s, t, j, prev, next);
 	w[0] = total;
-	for (uint32_t i = 1; i <= I; i++) {
+	uint32_t i = 1;
+	if (mode == 1)
+		for (; i + 1 <= I; i += 2) {
+			double x0 = w[i], x1 = w[i + 1];
+			w[i] = total + x0;
+			total += x0 + x1;
+			w[i + 1] = total;
+		}
+	for (; i <= I; i++) {
 		total += w[i];
 		w[i] = total;
 	}
