@@ -154,7 +154,7 @@ int wa_sampler_init(wa_sampler *s, const wa_corpus *c, int dir, uint64_t seed)
 	s->nsent = c->nsent;
 	s->lexden = A_LEX * c->side[!dir].V;
 	for (int d = 0; d < WA_NJUMP; d++)
-		s->jd[d] = A_JUMP;
+		s->jd[d] = s->jr[d] = A_JUMP;
 	s->rng = seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull;
 	if (!s->rng)
 		s->rng = 1;
@@ -176,8 +176,9 @@ int wa_sampler_init(wa_sampler *s, const wa_corpus *c, int dir, uint64_t seed)
 	uint16_t *where = calloc((size_t)E->V + 2, sizeof *s->where);
 	s->where = where ? where + 1 : NULL;
 	s->same = calloc((size_t)s->maxI + 2, sizeof *s->same);
+	s->dup = calloc(2 * ((size_t)s->maxI + 2), sizeof *s->dup);
 	if (!s->a || !s->lex || !s->lex0 || !s->etot || !s->fert || !s->w || !s->pos || !s->phi ||
-	    !s->cnt || !s->saved || !s->where || !s->same)
+	    !s->cnt || !s->saved || !s->where || !s->same || !s->dup)
 		return -1;
 	return 0;
 }
@@ -199,6 +200,7 @@ void wa_sampler_free(wa_sampler *s)
 	free(s->saved);
 	free(s->where ? s->where - 1 : NULL);
 	free(s->same);
+	free(s->dup);
 	free(s->fert0);
 	memset(s, 0, sizeof *s);
 }
@@ -267,20 +269,11 @@ void wa_recount(wa_sampler *s, unsigned parts)
 	}
 	for (int d = 0; d < WA_NJUMP; d++)
 		s->jd[d] = s->jump[d] + A_JUMP;
+	for (int d = 0; d < WA_NJUMP; d++)
+		s->jr[d] = s->jd[2 * WA_MAXJ - d];
 }
 
 /* --- one token ---------------------------------------------------------------- */
-
-/* Ratio P(phi+1) / P(phi) for a word of type e that now has phi aligned
- * words, its own count excluded from the fertility counts. */
-static inline double fert_gain(const wa_sampler *s, uint32_t e, uint32_t phi)
-{
-	uint32_t a = fb(phi), b = fb(phi + 1);
-	if (a == b)
-		return 1;
-	const uint32_t *f = s->fert + (size_t)e * (WA_FMAX + 1);
-	return (f[b] + A_FERT) / ((double)f[a] - 1 + A_FERT);
-}
 
 static inline void move_fert(wa_sampler *s, uint32_t e, uint32_t from, uint32_t to)
 {
@@ -296,10 +289,22 @@ static inline void move_fert(wa_sampler *s, uint32_t e, uint32_t from, uint32_t 
 static inline void set_pos(wa_sampler *s, const sent *t, uint32_t i, unsigned parts)
 {
 	uint32_t e = t->es[i - 1];
-	double v = 1 / (s->etot[e] + s->lexden);
-	if (parts & WA_FERT)
-		v *= fert_gain(s, e, s->phi[i]);
-	s->pos[i] = v;
+	double d = s->etot[e] + s->lexden;
+	if (parts & WA_FERT) {
+		/* the fertility gain P(phi+1) / P(phi) of a word of type e
+		 * that now has phi aligned words (its own count excluded from
+		 * the fertility counts), over d in one division rather than
+		 * two (a division takes the time of some ten products; the
+		 * quotient rounds otherwise, and the links differ within the
+		 * sampler's noise: docs/wordalign-schedule.md) */
+		uint32_t a = fb(s->phi[i]), b = fb(s->phi[i] + 1);
+		if (a != b) {
+			const uint32_t *f = s->fert + (size_t)e * (WA_FMAX + 1);
+			s->pos[i] = (f[b] + A_FERT) / (d * ((double)f[a] - 1 + A_FERT));
+			return;
+		}
+	}
+	s->pos[i] = 1 / d;
 }
 
 /* The sentence's word types: where[e] is the first position of type e
@@ -323,6 +328,15 @@ static void sentence_begin(wa_sampler *s, const sent *t, unsigned parts)
 		s->same[i] = s->where[e];
 		s->where[e] = (uint16_t)i;
 		set_pos(s, t, i, parts);
+	}
+	/* the positions whose type came earlier: weigh_prep copies their
+	 * counts from the first, so that its walk of a map writes one
+	 * position a slot and follows no chain */
+	s->ndup = 0;
+	for (uint32_t i = 1; i <= t->I; i++) {
+		uint16_t q = s->where[t->es[i - 1]];
+		if (q != i)
+			s->dup[2 * s->ndup] = (uint16_t)i, s->dup[2 * s->ndup + 1] = q, s->ndup++;
 	}
 }
 
@@ -358,7 +372,7 @@ static inline void add_jump(wa_sampler *s, long d, int sign)
 {
 	uint32_t b = jb(d);
 	s->jump[b] += (uint32_t)sign;
-	s->jd[b] = s->jump[b] + A_JUMP;
+	s->jd[b] = s->jr[2 * WA_MAXJ - b] = s->jump[b] + A_JUMP;
 }
 
 /* add (+1) or remove (-1) token j's choice i from the counts; removing
@@ -476,6 +490,41 @@ static inline double base_of(const wa_sampler *s, uint32_t i, int mode, long pre
 	return s->pos[i] * s->jd[jb((long)i - prev)] * s->jd[jb(next - (long)i)];
 }
 
+/* Two lanes of doubles (SSE2, which every x86-64 has; elsewhere what the
+ * compiler makes of them), loaded from any double's address. */
+typedef double v2d __attribute__((vector_size(16), aligned(8), may_alias));
+
+/* The cumulative weights of mode 1 (base_of) in w[1..I], from total, two
+ * positions a step: the products of two positions are made in one
+ * instruction each, and a step adds the pair's sum to the running total
+ * (t + (x0 + x1), not (t + x0) + x1: the links differ from a sum one by one
+ * within the sampler's noise, docs/wordalign-schedule.md; the cumulative
+ * weights still never fall, which draw needs).  ja[i] and jr[i] are the
+ * jump factors into and out of position i; cnt[i] is read and cleared. */
+static inline double cumulate_v(double *restrict w, double *restrict cnt, const double *pos, const double *ja,
+				const double *jr, uint32_t I, double total)
+{
+	const v2d a = {A_LEX, A_LEX}, zero = {0, 0};
+	v2d t = {total, total};
+	uint32_t i = 1;
+	for (; i + 1 <= I; i += 2) {
+		v2d x = (*(const v2d *)(pos + i) * *(const v2d *)(ja + i)) * *(const v2d *)(jr + i);
+		x *= a + *(v2d *)(cnt + i);
+		*(v2d *)(cnt + i) = zero;
+		x += __builtin_shufflevector(zero, x, 0, 2);   /* {x0, x0 + x1} */
+		x += t;
+		*(v2d *)(w + i) = x;
+		t = __builtin_shufflevector(x, x, 1, 1);
+	}
+	total = t[0];
+	if (i <= I) {
+		total += (A_LEX + cnt[i]) * (pos[i] * ja[i] * jr[i]);
+		cnt[i] = 0;
+		w[i] = total;
+	}
+	return total;
+}
+
 /* Cumulative weights for one mode (base_of) in s->w[1..I], from w0; cnt[i],
  * n(e_i, f), is read and cleared.  One pass: the running total, a chain of
  * dependent additions, is what takes the time, and the products beside it
@@ -490,6 +539,8 @@ static inline double cumulate(wa_sampler *s, uint32_t I, int mode, long prev, lo
 	double *restrict cnt = s->cnt;
 	double total = w0;
 	w[0] = total;
+	if (!cells && mode == 1)
+		return cumulate_v(w, cnt, s->pos, s->jd + WA_MAXJ - prev, s->jr + WA_MAXJ - next, I, total);
 	if (!cells) {
 		for (uint32_t i = 1; i <= I; i++) {
 			double b = base_of(s, i, mode, prev, next), v = A_LEX * b;
@@ -500,10 +551,10 @@ static inline double cumulate(wa_sampler *s, uint32_t I, int mode, long prev, lo
 		}
 		return total;
 	}
+	/* the weights and their sums as the paths above make them (a factor
+	 * of 1 changes nothing, bit for bit: tests/unit/test_spans.c) */
 	for (uint32_t i = 1; i <= I; i++) {
-		double b = base_of(s, i, mode, prev, next);
-		w[i] = A_LEX * b;
-		w[i] += cnt[i] * b;
+		w[i] = (A_LEX + cnt[i]) * base_of(s, i, mode, prev, next);
 		cnt[i] = 0;
 	}
 	/* the prior's cells of this token (a handful per sentence at most) */
@@ -516,7 +567,15 @@ static inline double cumulate(wa_sampler *s, uint32_t I, int mode, long prev, lo
 	if (cells & 2)
 		total = w0 * hold_spans(s, t, j, prev, next);
 	w[0] = total;
-	for (uint32_t i = 1; i <= I; i++) {
+	uint32_t i = 1;
+	if (mode == 1)
+		for (; i + 1 <= I; i += 2) {
+			double x0 = w[i], x1 = w[i + 1];
+			w[i] = total + x0;
+			total += x0 + x1;
+			w[i + 1] = total;
+		}
+	for (; i <= I; i++) {
 		total += w[i];
 		w[i] = total;
 	}
@@ -541,10 +600,13 @@ static inline __attribute__((always_inline)) double weigh_prep(wa_sampler *s, co
 	if (pn->nnull != s->nnull || pn->nword != s->nword || !pn->den) {
 		double pnull = (s->nnull + B_NULL) / (s->nnull + s->nword + B_NULL + B_WORD);
 		pn->nnull = s->nnull, pn->nword = s->nword;
-		pn->odds = pnull / (1 - pnull);
 		pn->den = s->nnull + s->lexden;
+		/* one division here, when the counts move, rather than one a token
+		 * (the product rounds otherwise than odds * x / den: the links
+		 * differ within the sampler's noise, docs/wordalign-schedule.md) */
+		pn->odds = pnull / (1 - pnull) / pn->den;
 	}
-	double w0 = pn->odds * (s->lex0[f] + A_LEX) / pn->den;
+	double w0 = pn->odds * (s->lex0[f] + A_LEX);
 	double *restrict cnt = s->cnt;
 	const wa_map *m = &s->lex[f];
 	if (m->n && m->mask < WALK * I) {
@@ -552,14 +614,11 @@ static inline __attribute__((always_inline)) double weigh_prep(wa_sampler *s, co
 		 * takes what is not in the sentence, most of the slots, and no
 		 * branch is mispredicted but for a word twice in the sentence */
 		const uint32_t *kv = m->kv;
-		const uint16_t *where = s->where, *same = s->same;
-		for (uint32_t h = 0; h <= m->mask; h++) {
-			uint32_t q = where[(long)kv[2 * h] - 1];
-			double c = kv[2 * h + 1];
-			cnt[q] = c;
-			while ((q = same[q]))
-				cnt[q] = c;
-		}
+		const uint16_t *where = s->where, *dup = s->dup;
+		for (uint32_t h = 0; h <= m->mask; h++)
+			cnt[where[(long)kv[2 * h] - 1]] = kv[2 * h + 1];
+		for (uint32_t k = 0; k < s->ndup; k++)
+			cnt[dup[2 * k]] = cnt[dup[2 * k + 1]];
 	} else if (m->n) {
 		for (uint32_t i = 1; i <= I; i++)
 			cnt[i] = map_get(m, t->es[i - 1]);
@@ -598,6 +657,11 @@ static inline void cumulate2(wa_sampler *s, wa_sampler *r, uint32_t I, int mode,
 	double *restrict cs = s->cnt, *restrict cr = r->cnt;
 	double ts = tot[0], tr = tot[1];
 	w[0] = ts, v[0] = tr;
+	if (mode == 1) {
+		tot[0] = cumulate_v(w, cs, s->pos, s->jd + WA_MAXJ - prev[0], s->jr + WA_MAXJ - next[0], I, ts);
+		tot[1] = cumulate_v(v, cr, r->pos, r->jd + WA_MAXJ - prev[1], r->jr + WA_MAXJ - next[1], I, tr);
+		return;
+	}
 	for (uint32_t i = 1; i <= I; i++) {
 		double bs = base_of(s, i, mode, prev[0], next[0]), br = base_of(r, i, mode, prev[1], next[1]);
 		double xs = A_LEX * bs, xr = A_LEX * br;
@@ -718,9 +782,11 @@ static void resample(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, d
 	take(s, t, j, parts, &x);
 	double total = weigh(s, t, j, parts, x.prev, x.next);
 	if (acc) {
-		double *row = acc + (size_t)j * (t->I + 1), before = 0;
+		/* a reciprocal, not a division a cell: the probabilities' last
+		 * bits differ from a division's */
+		double *row = acc + (size_t)j * (t->I + 1), before = 0, inv = 1 / total;
 		for (uint32_t i = 0; i <= t->I; i++) {
-			row[i] += (s->w[i] - before) / total;
+			row[i] += (s->w[i] - before) * inv;
 			before = s->w[i];
 		}
 	}

@@ -68,8 +68,8 @@ enum { WA_LEX = 1, WA_JUMP = 2, WA_FERT = 4 };
 #define WA_NJUMP (2 * WA_MAXJ + 1)
 #define WA_FMAX 7
 
-/* P(null)'s odds and the NULL word's lexical denominator for the counts
- * nnull and nword (weigh keeps the last two: den 0 = none). */
+/* P(null)'s odds over the NULL word's lexical denominator den, for the
+ * counts nnull and nword (weigh keeps the last two: den 0 = none). */
 typedef struct wa_pnull {
 	uint32_t nnull, nword;
 	double odds, den;
@@ -89,6 +89,7 @@ typedef struct wa_sampler {
 	double lexden;           /* a_lex * |V_F| */
 	uint32_t jump[WA_NJUMP], jtot;
 	double jd[WA_NJUMP];     /* jump[d] + a_jump, as the weights use it */
+	double jr[WA_NJUMP];     /* jd reversed, jr[d] = jd[2 WA_MAXJ - d]: read ascending */
 	uint32_t *fert;          /* per E type x fertility bucket 0..WA_FMAX */
 	double *w;               /* scratch: cumulative candidate weights */
 	double *pos;             /* scratch: what a position's weight owes to its word, not to f */
@@ -98,6 +99,8 @@ typedef struct wa_sampler {
 	uint32_t slot;           /* the removed link's lexical map slot (resample) */
 	wa_pnull pn[2];
 	uint16_t *where, *same;  /* scratch: positions of a sentence by word type */
+	uint16_t *dup;           /* scratch: (position, first position of its type) of repeated types */
+	uint32_t ndup;
 	uint64_t cmask;          /* scratch: the sentence's generated positions with prior cells */
 	uint32_t maxI;
 	int oom;
