@@ -259,7 +259,7 @@ static int merge_models(const char *out, int n, char **names)
 	xp_buf b = {0};
 	int rc = !files || !m ? xp_failc(&e, XP_ENOMEM, "", 0, "out of memory") : 0;
 	for (int k = 0; k < n && !rc; k++)
-		files[k] = (xp_cli_file){"MODEL", names[k], 0};
+		files[k] = (xp_cli_file){"MODEL", names[k], 2};
 	if (!rc)
 		files[n] = (xp_cli_file){"--merge-models", out, 1};
 	rc = rc || xp_cli_check_files(files, (size_t)n + 1, &e);
@@ -348,9 +348,9 @@ static int run(int argc, char **argv)
 		files[nf++] = (xp_cli_file){"--train", a.train[k], 0};
 	for (size_t k = 0; k < a.ntrain_lex; k++)
 		files[nf++] = (xp_cli_file){"--train-lex", a.train_lex[k], 0};
-	files[nf++] = (xp_cli_file){"--model", a.model, 0};
+	files[nf++] = (xp_cli_file){"--model", a.model, 2};   /* M less M: nothing */
 	files[nf++] = (xp_cli_file){"--src-spans", a.spans, 0};
-	files[nf++] = (xp_cli_file){"--minus", a.minus, 0};
+	files[nf++] = (xp_cli_file){"--minus", a.minus, 2};
 	files[nf++] = (xp_cli_file){"-o", a.out, 1};
 	files[nf++] = (xp_cli_file){"--save-model", a.save_model, 1};
 	files[nf++] = (xp_cli_file){"--probs", a.probs, 1};
