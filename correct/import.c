@@ -301,6 +301,33 @@ static uint32_t tgt_count(const xp_autt *r, int chars)
 static int fits(const xp_doc *d, const xp_aligned *al, xp_vocab *keys, const xp_report *r, const xp_rdoc *rd,
 		const char *name, unsigned long line, xp_err *err)
 {
+	/* and each English mention is the report's: the same id on the same
+	 * tokens (a report of another version of the corpus gave one mention
+	 * another's projection, or none: stored as "unknown") */
+	xp_vocab ids;
+	const xp_ritem **by_id = NULL;
+	if (xp_vocab_init(&ids, 0))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	int rc = index_items(r, rd, &ids, &by_id, err);
+	for (size_t k = 0; rc == 0 && k < d->nmentions; k++) {
+		const xp_mention *m = &d->mentions[k];
+		char key[16];
+		uint32_t v = xp_vocab_find(&ids, key, (size_t)snprintf(key, sizeof key, "%u", m->id));
+		const xp_ritem *x = v == UINT32_MAX ? NULL : by_id[v];
+		if (!x || x->en_utt != m->utt || x->en_start != m->start || x->en_end != m->end) {
+			char was[64] = "not there";
+			if (x)
+				snprintf(was, sizeof was, "on English tokens %u:%u-%u", x->en_utt, x->en_start, x->en_end);
+			rc = xp_failc(err, XP_EINPUT, name, line,
+				      "document %s part %d: mention %u is on English tokens %u:%u-%u of the corpus, %s in "
+				      "the report (a report of another version of the corpus?): nothing is imported",
+				      d->id, d->part, m->id, m->utt, m->start, m->end, was);
+		}
+	}
+	free(by_id);
+	xp_vocab_free(&ids);
+	if (rc)
+		return rc;
 	for (size_t k = 0; k < rd->n; k++) {
 		const xp_ritem *it = &r->items[rd->first + k];
 		if (it->fate != XP_PROJECTED || it->tgt_utt < 0)

@@ -1,8 +1,10 @@
 # db import refuses a report whose projected spans the aligned corpus does
 # not have (a report of another aligned corpus, a document's records left
-# out, a sentence cut): the report's line and the mention, exit 1, no store
-# created, an existing one unchanged.  Before, the import took it, exit 0,
-# and the store's export dropped those mentions without a word.  Both ways
+# out, a sentence cut), or whose English mentions are not the corpus's (a
+# report of another version of it): the report's line and the mention,
+# exit 1, no store created, an existing one unchanged.  Before, the import
+# took it, exit 0, and the store's export dropped those mentions, or gave
+# a mention another's projection, without a word.  Both ways
 # of reading: a document at a time and whole (documents out of order).
 . tests/cli/lib
 for d in 0 1 2; do
@@ -33,6 +35,16 @@ expect_status 0 $XPROJ db import $T/old.db --source $T/n.conll --aligned $T/n.js
 refused miss.jsonl r.json 'r.json:3: document e1 part 0: mention 0 is projected onto tokens 2-3 of target sentence 0, whose utterance has no record'
 refused cut.jsonl r.json 'r.json:2: document e0 part 0: mention 0 is projected onto tokens 2-3 of target sentence 0, longer than'
 refused whole.jsonl r.json 'r.json:2: document e0 part 0: mention 0 .* longer than'
+
+# a corpus of another version: a mention more (the ids after it shift) or
+# one fewer; the report's mentions are on other English tokens
+sed 's/^e1\t0\t0\tHi\t-/e1\t0\t0\tHi\t(2)/' $T/n.conll > $T/more.conll
+sed 's/^e1\t0\t2\tJoey\t(1)/e1\t0\t2\tJoey\t-/' $T/n.conll > $T/less.conll
+for c in more less; do
+	expect_status 1 $XPROJ db import $T/new.db --source $T/$c.conll --aligned $T/n.jsonl --report $T/r.json
+	expect_grep 'r.json:3: document e1 part 0: mention 0 is on English tokens [01]:0-1 of the corpus, on English tokens 0:2-3 in the report' $T/err
+	[ -e $T/new.db ] && { echo "FAIL: $c: a store was created"; fails=$((fails + 1)); rm -f $T/new.db; }
+done
 
 # what fits still imports: the same corpus, and --chars spans (on characters)
 expect_status 0 $XPROJ db import $T/ok.db --source $T/n.conll --aligned $T/n.jsonl --report $T/r.json
