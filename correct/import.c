@@ -4,6 +4,7 @@
  * mentions and what `xproj project` made of each (from its report).
  */
 #include "store.h"
+#include "../base/text.h"
 #include "../base/vocab.h"
 #include "../io/report.h"
 
@@ -277,6 +278,79 @@ static int document(xp_db *db, ins *s, int64_t run, const xp_doc *d, const xp_al
 	return rc;
 }
 
+/* How many target tokens a report's span may count in record r: its
+ * tokens, or under --chars their code points (json_chars splits them when
+ * it can, else keeps the tokens; the larger bounds both). */
+static uint32_t tgt_count(const xp_autt *r, int chars)
+{
+	if (!chars)
+		return r->ntgt;
+	size_t n = 0;
+	for (uint32_t k = 0; k < r->ntgt; k++)
+		n += xp_utf8_count(r->tgt[k], strlen(r->tgt[k]));
+	return n > r->ntgt ? (uint32_t)(n > UINT32_MAX ? UINT32_MAX : n) : r->ntgt;
+}
+
+/* Every projected span of the report's document rd (line `line` of the
+ * report) lies in a target sentence the aligned corpus has for d: the
+ * sentence maps to one of d's utterances, which has a record with at least
+ * the span's tokens.  Else the report was made from another aligned corpus
+ * (or the records of a document are missing), and the store would keep
+ * mentions on target tokens it does not have: the export dropped them, a
+ * silent loss, with exit 0. */
+static int fits(const xp_doc *d, const xp_aligned *al, xp_vocab *keys, const xp_report *r, const xp_rdoc *rd,
+		const char *name, unsigned long line, xp_err *err)
+{
+	/* and each English mention is the report's: the same id on the same
+	 * tokens (a report of another version of the corpus gave one mention
+	 * another's projection, or none: stored as "unknown") */
+	xp_vocab ids;
+	const xp_ritem **by_id = NULL;
+	if (xp_vocab_init(&ids, 0))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	int rc = index_items(r, rd, &ids, &by_id, err);
+	for (size_t k = 0; rc == 0 && k < d->nmentions; k++) {
+		const xp_mention *m = &d->mentions[k];
+		char key[16];
+		uint32_t v = xp_vocab_find(&ids, key, (size_t)snprintf(key, sizeof key, "%u", m->id));
+		const xp_ritem *x = v == UINT32_MAX ? NULL : by_id[v];
+		if (!x || x->en_utt != m->utt || x->en_start != m->start || x->en_end != m->end) {
+			char was[64] = "not there";
+			if (x)
+				snprintf(was, sizeof was, "on English tokens %u:%u-%u", x->en_utt, x->en_start, x->en_end);
+			rc = xp_failc(err, XP_EINPUT, name, line,
+				      "document %s part %d: mention %u is on English tokens %u:%u-%u of the corpus, %s in "
+				      "the report (a report of another version of the corpus?): nothing is imported",
+				      d->id, d->part, m->id, m->utt, m->start, m->end, was);
+		}
+	}
+	free(by_id);
+	xp_vocab_free(&ids);
+	if (rc)
+		return rc;
+	for (size_t k = 0; k < rd->n; k++) {
+		const xp_ritem *it = &r->items[rd->first + k];
+		if (it->fate != XP_PROJECTED || it->tgt_utt < 0)
+			continue;
+		long long u = (size_t)it->tgt_utt < rd->ntgt ? rd->tgt_to_en[it->tgt_utt] : -1;
+		uint32_t have = 0, rec = UINT32_MAX;
+		if (u >= 0 && (size_t)u < d->nutts) {
+			char key[1200];
+			rec = xp_vocab_find(keys, key, xp_aligned_key(key, sizeof key, d->id, d->part, u));
+			have = rec == UINT32_MAX ? 0 : tgt_count(&al->v[rec], r->chars);
+		}
+		if (u < 0 || (size_t)u >= d->nutts || it->tgt_end > have || it->tgt_start > it->tgt_end)
+			return xp_failc(err, XP_EINPUT, name, line,
+					"document %s part %d: mention %u is projected onto tokens %u-%u of target sentence "
+					"%d, %s (a report of another aligned corpus?): nothing is imported",
+					d->id, d->part, it->id, it->tgt_start, it->tgt_end, it->tgt_utt,
+					u < 0 || (size_t)u >= d->nutts ? "which is not one of the document's"
+					: rec == UINT32_MAX ? "whose utterance has no record in the aligned corpus"
+							    : "longer than the aligned corpus's sentence");
+	}
+	return 0;
+}
+
 static int src_open(const report_src *src, xp_report_reader **rr, xp_err *err)
 {
 	return xp_report_open(src->name, src->path, src->text, src->text ? strlen(src->text) : 0, NULL, 0, rr, err);
@@ -352,6 +426,7 @@ static int documents_along(xp_db *db, ins *s, int64_t run, feed *f, const report
 	if (xp_vocab_init(&seen, 0))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	int rc = 0, r;
+	size_t line = 1;   /* the report's: its header, then a document a line */
 	while (rc == 0 && (r = feed_next(f, &d, &al, &keys, err)) != 0) {
 		if (r != 1) {
 			rc = r == 2 ? 1 : r;
@@ -369,6 +444,7 @@ static int documents_along(xp_db *db, ins *s, int64_t run, feed *f, const report
 							      d->id, d->part);
 				break;
 			}
+			line++;
 			*items += doc->n;
 			for (size_t i = 0; i < doc->n; i++)
 				*projected += doc->items[i].fate == XP_PROJECTED;
@@ -380,6 +456,8 @@ static int documents_along(xp_db *db, ins *s, int64_t run, feed *f, const report
 			if (rn == cn && !memcmp(rk, ck, cn))
 				break;
 		}
+		if (rc == 0)
+			rc = fits(d, al, keys, doc, &doc->docs[0], src->name, (unsigned long)line, err);
 		if (rc == 0 && db)
 			rc = document(db, s, run, d, al, doc, &doc->docs[0], keys, err);
 	}
@@ -423,7 +501,8 @@ static int documents_whole(xp_db *db, ins *s, int64_t run, const xp_corpus *en, 
 		uint32_t k = xp_vocab_find(&rv, key, doc_key(key, sizeof key, d->id, d->part));
 		rc = k == UINT32_MAX ? xp_failc(err, XP_EINPUT, src->name, 0, "the report has no document %s part %d", d->id,
 						d->part)
-				     : document(db, s, run, d, al, &r, &r.docs[first[k]], keys, err);
+				     : fits(d, al, keys, &r, &r.docs[first[k]], src->name, (unsigned long)first[k] + 2, err) ||
+						   document(db, s, run, d, al, &r, &r.docs[first[k]], keys, err) ? -1 : 0;
 	}
 	free(first);
 	xp_vocab_free(&rv);
@@ -488,22 +567,46 @@ static int check_run(const xp_corpus *en, const xp_aligned *al, const report_src
 			file_name(files, "aligned", "the aligned corpus", sn, sizeof sn);
 		return xp_failc(err, XP_EINPUT, sn, 0, "no %s: no run is added", !en->ndocs ? "documents" : "utterances");
 	}
-	xp_report_reader *rr;
-	xp_vocab rv;
+	xp_report_reader *rr = NULL;
+	xp_vocab rv, ev, ak;
 	const xp_report *doc;
-	if (xp_vocab_init(&rv, 0))
-		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	int rc = src_open(src, &rr, err);
+	int iv = !xp_vocab_init(&rv, 0) + !xp_vocab_init(&ev, 0) + !xp_vocab_init(&ak, 0), rc = 0;
+	if (iv < 3)
+		rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	/* the English documents by name and the aligned records by utterance
+	 * (the first of each: import_run refuses one named twice), for fits() */
+	for (size_t i = 0; rc == 0 && i < en->ndocs; i++) {
+		char key[1200];
+		if (xp_vocab_id(&ev, key, doc_key(key, sizeof key, en->docs[i].id, en->docs[i].part)) == UINT32_MAX)
+			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	for (size_t k = 0; rc == 0 && k < al->n; k++) {
+		char key[1200];
+		if (xp_vocab_id(&ak, key, xp_aligned_key(key, sizeof key, al->v[k].doc, al->v[k].part, al->v[k].utt)) == UINT32_MAX)
+			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	/* ak's ids are the records' indexes while no key repeats; past a
+	 * repeat, import_run refuses the aligned corpus, so fits() stops */
+	int indexed = ak.n == al->n;
+	rc = rc || src_open(src, &rr, err);
+	unsigned long line = 1;
 	while (rc == 0 && (rc = xp_report_next(rr, &doc, err)) == 1) {
 		char key[1200];
-		rc = xp_vocab_id(&rv, key, doc_key(key, sizeof key, doc->docs[0].id, doc->docs[0].part)) == UINT32_MAX
-			     ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;
+		uint32_t n0 = rv.n, id = xp_vocab_id(&rv, key, doc_key(key, sizeof key, doc->docs[0].id, doc->docs[0].part));
+		rc = id == UINT32_MAX ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;
+		line++;
 		*items += doc->n;
 		for (size_t i = 0; i < doc->n; i++)
 			*projected += doc->items[i].fate == XP_PROJECTED;
+		uint32_t e = rc || id != n0 || !indexed ? UINT32_MAX
+				: xp_vocab_find(&ev, key, doc_key(key, sizeof key, doc->docs[0].id, doc->docs[0].part));
+		if (e != UINT32_MAX)
+			rc = fits(&en->docs[e], al, &ak, doc, &doc->docs[0], src->name, line, err);
 	}
 	if (rr)
 		xp_report_close(rr);
+	xp_vocab_free(&ev);   /* safe after a failed init: it zeroes first */
+	xp_vocab_free(&ak);
 	for (size_t i = 0; rc == 0 && i < en->ndocs; i++) {
 		const xp_doc *d = &en->docs[i];
 		char key[1200];

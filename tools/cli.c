@@ -153,15 +153,22 @@ int xp_cli_check_files(const xp_cli_file *f, size_t n, xp_err *e)
 	for (size_t i = 0; i < n; i++)
 		known[i] = f[i].path && strcmp(f[i].path, "-") && identify(f[i].path, &id[i]) == 0;
 	int rc = 0;
+	/* files whose counts add up (out 2), named twice: counted twice */
+	for (size_t i = 0; !rc && i < n; i++)
+		for (size_t j = i + 1; !rc && j < n; j++)
+			if (f[i].out == 2 && f[j].out == 2 && known[i] && known[j] && same_file(&id[i], &id[j]))
+				rc = xp_failc(e, XP_EUSAGE, f[j].path, 0, "%s and %s name the same file%s%s (its counts "
+					      "would be taken twice)", f[i].opt, f[j].opt, strcmp(f[i].path, f[j].path) ? " " : "",
+					      strcmp(f[i].path, f[j].path) ? f[i].path : "");
 	/* each output against every file named before it and every input after */
 	for (size_t i = 0; !rc && i < n; i++) {
 		for (size_t j = 0; !rc && j < n; j++) {
-			if (j == i || !known[i] || !known[j] || !f[i].out || (j > i && f[j].out) || !same_file(&id[i], &id[j]))
+			if (j == i || !known[i] || !known[j] || f[i].out != 1 || (j > i && f[j].out == 1) || !same_file(&id[i], &id[j]))
 				continue;
 			rc = xp_failc(e, XP_EUSAGE, f[i].path, 0, "%s %s the same file as %s%s%s (%s)", f[i].opt,
-				      f[j].out ? "and" : "names", f[j].opt, strcmp(f[i].path, f[j].path) ? " " : "",
+				      f[j].out == 1 ? "and" : "names", f[j].opt, strcmp(f[i].path, f[j].path) ? " " : "",
 				      strcmp(f[i].path, f[j].path) ? f[j].path : "",
-				      f[j].out ? "two outputs cannot be one file" : "an output may not replace an input");
+				      f[j].out == 1 ? "two outputs cannot be one file" : "an output may not replace an input");
 		}
 	}
 	free(id);

@@ -66,7 +66,8 @@ void xp_cli_show_mention(FILE *f, struct json_t *m, int brief);
 typedef struct xp_cli_file {
 	const char *opt;        /* "-o", "--source", "DB", "IN" */
 	const char *path;
-	int out;                /* 1 written, 0 only read */
+	int out;                /* 1 written, 0 only read, 2 read and its counts
+				 * added: two of them may not be one file */
 } xp_cli_file;
 int xp_cli_check_files(const xp_cli_file *f, size_t n, xp_err *e);
 

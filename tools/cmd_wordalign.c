@@ -7,6 +7,8 @@
 #include "../align/wordalign.h"
 #include "../base/outputs.h"
 #include "../io/names.h"
+#include "../io/bitext.h"
+#include "../model/script.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -294,7 +296,7 @@ static int merge_models(const char *out, int n, char **names)
 	xp_buf b = {0};
 	int rc = !files || !m ? xp_failc(&e, XP_ENOMEM, "", 0, "out of memory") : 0;
 	for (int k = 0; k < n && !rc; k++)
-		files[k] = (xp_cli_file){"MODEL", names[k], 0};
+		files[k] = (xp_cli_file){"MODEL", names[k], 2};
 	if (!rc)
 		files[n] = (xp_cli_file){"--merge-models", out, 1};
 	rc = rc || xp_cli_check_files(files, (size_t)n + 1, &e);
@@ -315,6 +317,47 @@ static int merge_models(const char *out, int n, char **names)
 	free(m);
 	free(files);
 	return rc;
+}
+
+/* The scripts of PAIRS' first pairs, side by side (sniff_pair). */
+typedef struct sniff {
+	xp_script_counter c[2];
+	unsigned long n;
+} sniff;
+
+static int sniff_pair(void *arg, const xp_str *src, size_t ns, const xp_str *tgt, size_t nt, unsigned long line,
+		      xp_err *err)
+{
+	(void)line, (void)err;
+	sniff *s = arg;
+	for (size_t k = 0; k < ns; k++)
+		xp_script_count(&s->c[0], src[k].p, src[k].n);
+	for (size_t k = 0; k < nt; k++)
+		xp_script_count(&s->c[1], tgt[k].p, tgt[k].n);
+	return ++s->n >= 2000;   /* enough to tell a script; 1 stops the reading */
+}
+
+/* A --model of other languages than PAIRS' (another pair, or the pair the
+ * other way round) aligned it without a word, exit 0: each side normalised
+ * as the model's language, the model's counts on words it never saw.  A
+ * side whose script names a language (Han, Arabic, Hangul...) must be the
+ * model's language there; a read error is left to the reading proper. */
+static int model_fits_pairs(const char *pairs, const xp_wa_opts *o, const char *model, xp_err *e)
+{
+	sniff s;
+	memset(&s, 0, sizeof s);
+	if (xp_bitext_each(pairs, sniff_pair, &s, e) < 0)
+		return 0;
+	for (int d = 0; d < 2; d++) {
+		xp_script_guess g;
+		xp_script_result(&s.c[d], &g);
+		if (o->lang[d] && o->lang[d][0] && g.lang[0] && g.share >= 0.5 && strcmp(g.lang, o->lang[d]))
+			return xp_failc(e, XP_EINPUT, pairs, 0,
+					"its %s side is in the %s script (%s), the model %s was trained on %s: a model "
+					"of another language pair, or of the pair the other way round?",
+					d ? "target" : "source", g.script, g.lang, model, o->lang[d]);
+	}
+	return 0;
 }
 
 static int run(int argc, char **argv)
@@ -383,9 +426,9 @@ static int run(int argc, char **argv)
 		files[nf++] = (xp_cli_file){"--train", a.train[k], 0};
 	for (size_t k = 0; k < a.ntrain_lex; k++)
 		files[nf++] = (xp_cli_file){"--train-lex", a.train_lex[k], 0};
-	files[nf++] = (xp_cli_file){"--model", a.model, 0};
+	files[nf++] = (xp_cli_file){"--model", a.model, 2};   /* M less M: nothing */
 	files[nf++] = (xp_cli_file){"--src-spans", a.spans, 0};
-	files[nf++] = (xp_cli_file){"--minus", a.minus, 0};
+	files[nf++] = (xp_cli_file){"--minus", a.minus, 2};
 	files[nf++] = (xp_cli_file){"-o", a.out, 1};
 	files[nf++] = (xp_cli_file){"--save-model", a.save_model, 1};
 	files[nf++] = (xp_cli_file){"--probs", a.probs, 1};
@@ -399,7 +442,8 @@ static int run(int argc, char **argv)
 	xp_outputs wo = {0};
 	if (a.spans)
 		a.wa.src_spans = &spans, a.wa.src_spans_name = a.spans;
-	if (xp_cli_check_files(files, nf, &e) || (a.spans && xp_pharaoh_read_file(a.spans, 0, &spans, &e)) ||
+	if (xp_cli_check_files(files, nf, &e) || (model && model_fits_pairs(argv[optind], &a.wa, a.model, &e)) ||
+	    (a.spans && xp_pharaoh_read_file(a.spans, 0, &spans, &e)) ||
 	    xp_wa_new(&w, &a.wa, &e) ||
 	    xp_wa_add_file(w, argv[optind], 0, &e) ||
 	    xp_need_some(argv[optind], xp_wa_nsent(w), "sentence pairs", &e) ||   /* would replace OUT with nothing */
