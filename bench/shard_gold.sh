@@ -159,12 +159,13 @@ END { for (i = 1; i <= m; i++) { k = order[i]; split(k, p, SUBSEP); c = cnt[k]
 	vs = p[2] == "one" ? "-" : sprintf("%+.2f (%+.1f..%+.1f)", sd[k] / c, dlo[k], dhi[k])
 	printf "%-5s %-18s %6.2f (%.1f-%.1f) %20s %9.1f %9.1f %9.2f\n", p[1], p[2], sa[k] / c, lo[k], hi[k], vs,
 		sc[k] / c, sp[k] / c, (sp[k] / c) / (oc[p[1]] / on[p[1]])
-	print p[1] "\t" p[2] "\t" sa[k] / c "\t" lo[k] "\t" hi[k] "\t" (p[2] == "one" ? "" : sd[k] / c) "\t" sc[k] / c "\t" sp[k] / c > "'$T/means'" } }' $T/rows
+	print p[1] "\t" p[2] "\t" sa[k] / c "\t" lo[k] "\t" hi[k] "\t" (p[2] == "one" ? "-" : sd[k] / c) "\t" sc[k] / c "\t" sp[k] / c > "'$T/means'" } }' $T/rows
 [ -z "$ZHEN_GOLD" ] && case " $SETS " in *" zhen "*) echo "(zhen: no gold; AER against the one run of seed $REF_SEED: the one run's row is the sampler's spread)";; esac
 while IFS='	' read -r set way mean lo hi d cpu crit; do
 	rec_value "$set: $way: AER (seed mean)" "$(printf %.2f $mean)" "AER"
 	rec_value "$set: $way: AER seed range" "$(printf '%.1f-%.1f' $lo $hi)" "AER"
-	[ -n "$d" ] && rec_value "$set: $way: AER minus the one run's (seed mean)" "$(printf %+.2f $d)" "AER"
+	# ("-": the one run itself; an empty field would vanish in read's tabs)
+	[ "$d" != - ] && rec_value "$set: $way: AER minus the one run's (seed mean)" "$(printf %+.2f $d)" "AER"
 	rec_value "$set: $way: CPU s (seed mean)" "$(printf %.1f $cpu)" "s"
 	rec_value "$set: $way: critical path s (seed mean)" "$(printf %.1f $crit)" "s"
 done < $T/means
