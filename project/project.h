@@ -43,9 +43,11 @@ typedef struct xp_proj_opts {
 				   mention's seed_agree feature is the share of them that project it
 				   the same way (confidence.h); none: the model's fitted mean */
 	size_t nalt;
-	const char *zh_words;   /* XP_NP_ZH_WORDS: jieba's data directory (model/zhseg.h); NULL: XP_ZHSEG_DIR,
-				   and without it the rule is left out (xp_projection.zh_words says so) */
-	struct xp_lex *zh_ends;             /* zh_end_lex's table (lexicon.h); NULL: the compiled-in one */
+	const char *segmenter_data;   /* XP_NP_ZH_WORDS: the word segmenter's data directory (model/zhseg.h,
+				   --segmenter-data); NULL: XP_ZHSEG_DIR, and without it the rule is left
+				   out (xp_projection.segmenter says so) */
+	struct xp_lex *mention_ends;  /* the table of mention ends a pack's feature reads (lexicon.h, lang.h
+				   XP_LF_END_TABLE; --mention-ends); NULL: the pack's compiled-in one */
 	/* XP_NP_NAMES: the target forms of the show's names the word aligner
 	 * learned (xp_wa_names; io/names.h); NULL: none, the rule does nothing */
 	struct xp_names *names;
@@ -110,7 +112,7 @@ typedef struct xp_projection {
 	char lang[16];          /* the target language of the aligned corpus, "" if unknown */
 	xp_conf_lang model;     /* the confidence model used (lang "" if none applied; its lexicon is
 				   read while projecting only: lex is NULL here) */
-	int zh_words;           /* XP_NP_ZH_WORDS: 1 applied, 0 not asked for, -1 left out: no jieba data */
+	int segmenter;          /* XP_NP_ZH_WORDS: 1 applied, 0 not asked for, -1 left out: no segmenter data */
 } xp_projection;
 
 /* line[k], the word-alignment line of record k: xp_bitext_lines (io/aligned.h). */
@@ -123,7 +125,7 @@ void xp_projection_free(xp_projection *p);
  * document's (issue 37): `xproj project` reads the English document, its
  * records and their alignment lines, projects and writes it, then the next.
  * lang is the aligned corpus' language (its first record's that names one),
- * zh whether some record's language takes jieba's words (xp_project finds
+ * segmented whether some record's language takes jieba's words (xp_project finds
  * both in al).  Each call projects one document of en, al holding its
  * records, wa/line and alt (o->nalt of them) their alignments, into p
  * (xp_projection_free it), as xp_project would in the whole corpus, with one
@@ -135,7 +137,7 @@ void xp_projection_free(xp_projection *p);
  * documents given that had a record (xp_project refuses a corpus where none
  * has). */
 typedef struct xp_proj_stream xp_proj_stream;
-int xp_proj_stream_open(const xp_proj_opts *o, const char *lang, int zh, xp_proj_stream **s, xp_err *err);
+int xp_proj_stream_open(const xp_proj_opts *o, const char *lang, int segmented, xp_proj_stream **s, xp_err *err);
 int xp_proj_stream_doc(xp_proj_stream *s, const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 		       const uint32_t *line, const xp_walign *alt, xp_projection *p, xp_err *err);
 long xp_proj_stream_settle(xp_proj_stream *s);
@@ -158,18 +160,21 @@ void xp_proj_gender_counts(const xp_projection *p, xp_proj_gender *g);
 void xp_proj_gender_add(xp_proj_gender *a, const xp_proj_gender *b);
 
 /* The run report (see `xproj project --help`, docs/formats.md): JSON Lines
- * of version XP_REPORT_VERSION (io/report.h), a header line then one line
- * per document, handed to put(ctx, text, len) as it is made (put returns
- * non-zero to stop: its error is the result); memory is one document's. */
+ * of version XP_REPORT_VERSION (io/report.h), a header line, one line per
+ * document, then a trailer line with the run's totals, handed to
+ * put(ctx, text, len) as it is made (put returns non-zero to stop: its
+ * error is the result); memory is one document's. */
 typedef int (*xp_report_put)(void *ctx, const void *data, size_t len);
 int xp_projection_report_write(const xp_projection *p, const char *settings_json, xp_report_put put, void *ctx);
-/* The report in two parts, for a run projected a document at a time: the
- * header line of a run whose counts are p->total, language p->lang, model
- * p->model.lang, gender counts g and ndocs documents (p's own mentions and
- * documents are not read); and the lines of p's documents, made in line
- * (kept from one call to the next, it is made once, not per document). */
-int xp_projection_report_head(const xp_projection *p, const xp_proj_gender *g, size_t ndocs, const char *settings_json,
-			      xp_report_put put, void *ctx);
+/* The report in three parts, for a run projected a document at a time, so
+ * that it goes straight to its file: the header line of a run of language
+ * p->lang and model p->model.lang; the lines of p's documents, made in line
+ * (kept from one call to the next, it is made once, not per document); the
+ * trailer of a run whose counts are p->total, gender counts g and ndocs
+ * documents (p's own mentions and documents are not read). */
+int xp_projection_report_head(const xp_projection *p, const char *settings_json, xp_report_put put, void *ctx);
+int xp_projection_report_end(const xp_projection *p, const xp_proj_gender *g, size_t ndocs, xp_report_put put,
+			     void *ctx);
 int xp_projection_report_docs(const xp_projection *p, struct xp_buf *line, xp_report_put put, void *ctx);
 /* The same with a writer kept from one call to the next: what repeats
  * between mentions (their tails: fate, confidence, rules, features, why)

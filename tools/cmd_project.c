@@ -368,7 +368,7 @@ static int run(int argc, char **argv)
 			summary(&res.total, res.lang), gender_summary(&res.gender), pack_summary(res.lang);
 			if (a.names)
 				fprintf(stderr, "  names: %zu forms of %u names from %s\n", names.n, names.names.n, a.names);
-			if (res.zh_words < 0)
+			if (res.segmenter < 0)
 				fprintf(stderr, "  note: zh_words left out: no jieba data in %s (apt-get install python3-jieba, or --segmenter-data DIR)\n",
 					XP_ZHSEG_DIR);
 			if (res.empty)
@@ -405,7 +405,7 @@ static int run(int argc, char **argv)
 		summary(&p.total, p.lang), gender_summary(&g), pack_summary(p.lang);
 	if (!rc && a.names)
 		fprintf(stderr, "  names: %zu forms of %u names from %s\n", names.n, names.names.n, a.names);
-	if (!rc && p.zh_words < 0)
+	if (!rc && p.segmenter < 0)
 		fprintf(stderr, "  note: zh_words left out: no jieba data in %s (apt-get install python3-jieba, or --segmenter-data DIR)\n",
 			XP_ZHSEG_DIR);
 	if (!rc && empty)
@@ -467,12 +467,13 @@ const xp_cmd xp_cmd_project = {
 	"sentence (training data: nothing to learn from; --keep-empty writes them).  A projection\n"
 	"of none of its mentions (no target text, an empty alignment) is refused and nothing is\n"
 	"written: it would replace good outputs with nothing (--allow-empty writes it).  The report\n"
-	"is JSON Lines (version 3, written a document at a time), a header line:\n"
-	"{\"version\":3,\"mentions\":N,\"projected\":N,\"null\":{\"empty_target\":N,\"unaligned\":N,\n"
-	"\"filtered\":N,\"out_of_range\":N},\"clusters\":N,...,\"documents\":NDOCS}, then a line per\n"
-	"document: {... its counts, \"doc\", \"part\", \"tgt_to_en\", \"detail\": every mention's fate\n"
-	"and confidence, its features that are not 0 by name} (docs/formats.md; versions 1 and\n"
-	"2 are still read).\n\n"
+	"is JSON Lines (version 4, written a document at a time), a header line:\n"
+	"{\"version\":4,\"lang\":L,\"confidence_model\":L,\"features\":[...],\"settings\":{...}},\n"
+	"a line per document: {... its counts, \"doc\", \"part\", \"tgt_to_en\", \"detail\": every\n"
+	"mention's fate and confidence, its features that are not 0 by name}, then an end line:\n"
+	"{\"end\":true,\"mentions\":N,\"projected\":N,\"null\":{...},...,\"documents\":NDOCS}; a\n"
+	"report without it was cut short and is refused (docs/formats.md; versions 1 to 3 are\n"
+	"still read).\n\n"
 	"Confidence: the calibrated probability that what the projection did with a mention is\n"
 	"right, from the model of the language's pack (lang/calib/CODE.json: zh and fa) or\n"
 	"--model M.json (`xproj calibrate`); a language without a model, or --uncalibrated,\n"

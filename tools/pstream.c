@@ -333,16 +333,16 @@ static int src_done(src *S, xp_err *e)
 
 /* --- the corpus' language, as xp_project finds it in the whole file ------------- */
 
-static int language(const xp_pstream_args *a, char *lang, size_t n, int *zh, xp_err *e)
+static int language(const xp_pstream_args *a, char *lang, size_t n, int *seg, xp_err *e)
 {
 	lines L;
 	const char *s;
 	size_t len;
-	int r, need_zh = a->o->chars && (a->o->np & XP_NP_ZH_WORDS);
-	*lang = '\0', *zh = 0;
+	int r, need_seg = a->o->chars && (a->o->np & XP_NP_ZH_WORDS);
+	*lang = '\0', *seg = 0;
 	if (lines_open(&L, a->aligned, e))
 		return -1;
-	while ((!*lang || (need_zh && !*zh)) && (r = lines_next(&L, &s, &len, e)) == 1) {
+	while ((!*lang || (need_seg && !*seg)) && (r = lines_next(&L, &s, &len, e)) == 1) {
 		if (!xp_trim((xp_str){s, len}).n)
 			continue;
 		xp_aligned one = {0};
@@ -354,7 +354,7 @@ static int language(const xp_pstream_args *a, char *lang, size_t n, int *zh, xp_
 		const char *tl = one.v[0].tgt_lang;
 		if (tl && !*lang)
 			snprintf(lang, n, "%s", tl);
-		*zh |= (xp_lang_rule_set(xp_lang_get(tl), XP_RK_NP) & XP_NP_ZH_WORDS) != 0;
+		*seg |= (xp_lang_rule_set(xp_lang_get(tl), XP_RK_NP) & XP_NP_ZH_WORDS) != 0;
 		xp_aligned_free(&one);
 	}
 	lines_close(&L);
@@ -368,9 +368,9 @@ typedef struct pass {
 	xp_proj_stream *st;
 	xp_outputs *o;
 	xp_format of;
-	xp_put_fn put_out, put_jsonl;
-	void *pout, *pjsonl;
-	FILE *spool;            /* the report's document lines, until its header can be written */
+	xp_put_fn put_out, put_jsonl, put_rep;
+	void *pout, *pjsonl, *prep;   /* put_rep NULL: no report */
+	int rep_head;           /* the report's header is written */
 	xp_pstream_result *res;
 	xp_projection head;     /* the header's: totals, language, model */
 	size_t records;
@@ -378,11 +378,6 @@ typedef struct pass {
 	xp_report_writer *rw;   /* the report's writer: what repeats, made once a run */
 	xp_err e;
 } pass;
-
-static int spool_put(void *ctx, const void *data, size_t len)
-{
-	return fwrite(data, 1, len, ctx) == len ? 0 : -1;
-}
 
 static int put_buf(xp_put_fn put, void *pctx, xp_buf *b)
 {
@@ -435,13 +430,17 @@ static int documents(pass *P)
 		xp_proj_gender_counts(&p, &g);
 		xp_proj_gender_add(&P->res->gender, &g);
 		P->head.model = p.model;
-		P->res->zh_words = p.zh_words;
+		P->res->segmenter = p.segmenter;
 		P->res->ndocs += p.ndocs;
 		P->records += al.n;
 		/* the report lists every document; OUT leaves out those with no
-		 * target sentence (training data), unless --keep-empty */
-		if (P->spool && ((!P->rw && !(P->rw = xp_report_writer_new())) ||
-				 xp_projection_report_docs_w(&p, P->rw, &P->line, spool_put, P->spool)))
+		 * target sentence (training data), unless --keep-empty.  Its
+		 * header names the model, known with the first document. */
+		if (P->put_rep && !P->rep_head &&
+		    (P->rep_head = 1, xp_projection_report_head(&P->head, a->settings, P->put_rep, P->prep)))
+			rc = -1;
+		if (!rc && P->put_rep && ((!P->rw && !(P->rw = xp_report_writer_new())) ||
+					  xp_projection_report_docs_w(&p, P->rw, &P->line, P->put_rep, P->prep)))
 			rc = -1;
 		if (!a->keep_empty)
 			P->res->empty += xp_corpus_drop_empty(&p.out);
@@ -473,70 +472,51 @@ static int documents(pass *P)
 	return rc;
 }
 
+/* The report straight to its temporary file: header, the documents' lines
+ * as they are projected, then the trailer with the totals (version 4: no
+ * spool, issue 37). */
+static int gen_report(void *ctx, xp_put_fn put, void *pctx)
+{
+	pass *P = ctx;
+	P->put_rep = put, P->prep = pctx, P->rep_head = 0;
+	int rc = documents(P);
+	if (!rc && !P->rep_head)
+		rc = xp_projection_report_head(&P->head, P->a->settings, put, pctx);
+	if (!rc)
+		rc = xp_projection_report_end(&P->head, &P->res->gender, P->res->ndocs, put, pctx);
+	P->put_rep = NULL, P->prep = NULL;
+	return rc;
+}
+
+static int report_or_documents(pass *P)
+{
+	if (P->a->report)
+		return xp_outputs_stream(P->o, P->a->report, gen_report, P, &P->e);
+	return documents(P);
+}
+
 static int gen_jsonl(void *ctx, xp_put_fn put, void *pctx)
 {
 	pass *P = ctx;
 	P->put_jsonl = put, P->pjsonl = pctx;
-	return documents(P);
+	return report_or_documents(P);
 }
 
-/* OUT's generator runs the pass; --jsonlines' temporary file is open
- * inside it (the two are written side by side, a document at a time) */
+/* OUT's generator runs the pass; --jsonlines' and --report's temporary
+ * files are open inside it (the three are written side by side, a
+ * document at a time) */
 static int gen_out(void *ctx, xp_put_fn put, void *pctx)
 {
 	pass *P = ctx;
 	P->put_out = put, P->pout = pctx;
 	if (P->a->jsonl)
 		return xp_outputs_stream(P->o, P->a->jsonl, gen_jsonl, P, &P->e);
-	return documents(P);
-}
-
-static int gen_report(void *ctx, xp_put_fn put, void *pctx)
-{
-	pass *P = ctx;
-	if (xp_projection_report_head(&P->head, &P->res->gender, P->res->ndocs, P->a->settings, put, pctx) ||
-	    fflush(P->spool) || fseek(P->spool, 0, SEEK_SET))
-		return -1;
-	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, P->spool)) > 0)
-		if (put(pctx, buf, n))
-			return -1;
-	return ferror(P->spool) ? -1 : 0;
-}
-
-/* The report's document lines wait in a file beside it (unlinked at once:
- * nothing is left behind), the header, which holds the totals, first. */
-static FILE *spool_open(const char *report)
-{
-	const char *slash = strrchr(report, '/');
-	size_t dn = slash ? (size_t)(slash - report) : 1;
-	char *tmp = malloc(dn + 40);
-	if (!tmp)
-		return NULL;
-	snprintf(tmp, dn + 40, "%.*s/.xproj-report-XXXXXX", (int)dn, slash ? report : ".");
-	int fd = mkstemp(tmp);
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "w+");
-	if (fd >= 0)
-		unlink(tmp);
-	if (fd >= 0 && !f)
-		close(fd);
-	free(tmp);
-	return f;
+	return report_or_documents(P);
 }
 
 static int one_pass(pass *P)
 {
-	const xp_pstream_args *a = P->a;
-	if (a->report && !(P->spool = spool_open(a->report)))
-		return -1;
-	int rc = xp_outputs_stream(P->o, a->out, gen_out, P, &P->e);
-	if (!rc && a->report)
-		rc = xp_outputs_stream(P->o, a->report, gen_report, P, &P->e);
-	if (P->spool)
-		fclose(P->spool);
-	P->spool = NULL;
-	return rc;
+	return xp_outputs_stream(P->o, P->a->out, gen_out, P, &P->e);
 }
 
 /* 1 if path is a regular file: read twice (the language first, and a
@@ -574,9 +554,9 @@ int xp_pstream_run(const xp_pstream_args *a, xp_pstream_result *res)
 	if (!streamable(a))
 		return 0;
 	xp_err e = {0};
-	int zh = 0;
+	int seg = 0;
 	xp_proj_stream *st = NULL;
-	if (language(a, res->lang, sizeof res->lang, &zh, &e) || xp_proj_stream_open(a->o, res->lang, zh, &st, &e))
+	if (language(a, res->lang, sizeof res->lang, &seg, &e) || xp_proj_stream_open(a->o, res->lang, seg, &st, &e))
 		return 0;
 	xp_outputs o = {0};
 	pass P = {.a = a, .st = st, .o = &o, .of = xp_format_of_path(a->out) == XP_FMT_CONLLU ? XP_FMT_CONLLU : XP_FMT_CONLL};
