@@ -41,26 +41,26 @@ same() {
 	done
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }'; }
-# three KEY ARGS...: base, whole and new on the same inputs, into $T/{base,whole,new}
+# three WHAT ARGS...: base, whole and new on the same inputs, into $T/{base,whole,new}
 three() {
-	key=$1; shift
+	what=$1; shift
 	rm -rf $T/base $T/whole $T/new
 	vs=""
 	if [ -n "$BASE" ]; then
-		rec_run "base: pipeline $key" nice -n 10 "$BASE" pipeline --quiet "$@" -o $T/base
-		bcpu=$REC_CPU bkb=$REC_KB vs="base: pipeline $key"
+		rec_run "base: pipeline $what" nice -n 10 "$BASE" pipeline --quiet "$@" -o $T/base
+		bcpu=$REC_CPU bkb=$REC_KB vs="base: pipeline $what"
 	fi
-	rec_run "whole: pipeline $key" ${vs:+--vs "$vs"} env XPROJ_PIPELINE_WHOLE=1 nice -n 10 "$XPROJ" pipeline --quiet "$@" -o $T/whole
-	REC_ERR=$T/err rec_run "new: pipeline $key" ${vs:+--vs "$vs"} env XPROJ_PIPELINE_WHOLE=0 nice -n 10 "$XPROJ" pipeline --quiet "$@" -o $T/new
+	rec_run "whole: pipeline $what" ${vs:+--vs "$vs"} env XPROJ_PIPELINE_WHOLE=1 nice -n 10 "$XPROJ" pipeline --quiet "$@" -o $T/whole
+	REC_ERR=$T/err rec_run "new: pipeline $what" ${vs:+--vs "$vs"} env XPROJ_PIPELINE_WHOLE=0 nice -n 10 "$XPROJ" pipeline --quiet "$@" -o $T/new
 	grep -q 'not streamed' $T/err && s=no || s=yes
-	rec_value "$key: streamed" $s ""
+	rec_value "$what: streamed" $s ""
 	same $T/new $T/whole && s=yes || s=no
-	rec_value "$key: every file and row the whole path's" $s ""
+	rec_value "$what: every file and row the whole path's" $s ""
 	if [ -n "$BASE" ]; then
 		same $T/new $T/base && s=yes || s=no
-		rec_value "$key: every file and row the base's" $s ""
-		rec_value "new/base peak memory $key" "$(ratio "$REC_KB" "$bkb")" x
-		rec_value "new/base CPU $key" "$(ratio "$REC_CPU" "$bcpu")" x
+		rec_value "$what: every file and row the base's" $s ""
+		rec_value "new/base peak memory $what" "$(ratio "$REC_KB" "$bkb")" x
+		rec_value "new/base CPU $what" "$(ratio "$REC_CPU" "$bcpu")" x
 	fi
 }
 
