@@ -40,6 +40,27 @@ expect_grep 'run 2$' $T/out
 same fa --source $S/dialogue.conll --subs $S/en.xml --tgt-subs $S/fa.xml --links $S/en-fa.xml --tgt-lang fa \
 	--alignments $S/fa.pharaoh --prodrop
 same builtin $zh --span-factor 2 --alt-seeds 1
+# two episodes whose scenes alternate in the source, a subtitle file each
+mkdir -p $T/il/en $T/il/tg
+awk -v dir=$T/il 'BEGIN {
+	split("1 2 1 2", eps, " "); split("1 1 2 2", scs, " ")
+	for (i = 1; i <= 4; i++) {
+		ep = eps[i]; sc = scs[i]; id = sprintf("s01e%02dc%02dt", ep, sc)
+		printf "#begin document (%s); part 000\n", id > dir "/en.conll"
+		for (u = 0; u < 2; u++) {
+			for (t = 0; t < 3; t++)
+				printf "%s\t0\t%d\tw%d\tna\tna\tna\tna\tna\tS\tna\tna\tna\t(%d)\n", id, t, t, u * 3 + t > dir "/en.conll"
+			print "" > dir "/en.conll"
+			k = (sc - 1) * 2 + u + 1; s = 4 * k
+			printf "%d\n00:00:%02d,000 --> 00:00:%02d,000\nw0 w1 w2\n\n", k, s, s + 2 > sprintf("%s/en/S01E%02d.srt", dir, ep)
+			printf "%d\n00:00:%02d,000 --> 00:00:%02d,000\nv0 v1 v2\n\n", k, s, s + 2 > sprintf("%s/tg/S01E%02d.srt", dir, ep)
+			print "0-0 1-1 2-2" > dir "/diag.pharaoh"
+		}
+		print "#end document" > dir "/en.conll"
+	}
+}'
+same il --source $T/il/en.conll --subs t=$T/il/en --tgt-subs t=$T/il/tg --tgt-lang de --alignments $T/il/diag.pharaoh
+expect_grep 'mentions     24, projected 24' $T/out
 for f in alignments.probs pairs.spans; do
 	[ -s $T/builtin.s/$f ] || { echo "FAIL: the built-in aligner wrote no $f"; fails=$((fails + 1)); }
 done
