@@ -31,7 +31,7 @@ rows() { sqlite3 "$1" .dump | sed -E "s/'[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-
 # same A B: every file of directory A is B's (the summary without its
 # directory and seconds, the store row for row)
 same() {
-	[ "$(cd $1 && ls -A)" = "$(cd $2 && ls -A)" ] || return 1
+	[ -s $1/summary.txt ] && [ "$(cd $1 && ls -A)" = "$(cd $2 && ls -A)" ] || return 1
 	for f in $(cd $1 && ls); do
 		case $f in
 		summary.txt) [ "$(sed -e "s|$1|D|g" -e '/^  seconds/d' $1/$f)" = "$(sed -e "s|$2|D|g" -e '/^  seconds/d' $2/$f)" ] ;;
@@ -89,7 +89,7 @@ for (show, ep), rs in eps.items():
 PY
 }
 en=$DATA/mmc/dev.english.v4_gold_conll
-for l in $LANGS; do
+for l in $LANGS; do   # LANGS= for the synthetic corpora alone
 	case $l in zh) name=chinese popts="--tokens words" c=--chars ;; fa) name=farsi popts="" c="" ;; esac
 	"$XPROJ" pair --source $en --target $DATA/mmc/dev.$name.v4_gold_conll --lang $l $popts -o $T/$l.jsonl 2>/dev/null
 	subs $T/$l $T/$l.jsonl
@@ -101,18 +101,18 @@ done
 
 # --- synthetic -------------------------------------------------------------------
 # synth N DIR: N mentions in documents of 100 (20 sentences of 5 one-token
-# mentions), 50 documents an episode: DIR/en.conll, DIR/{en,tg}/SxxEyy.srt (a
+# mentions), 50 documents an episode, 50 episodes a season: DIR/en.conll, DIR/{en,tg}/SxxEyy.srt (a
 # cue a sentence, at the same times on both sides), DIR/diag.pharaoh
 synth() {
 	mkdir -p $2/en $2/tg
 	awk -v n="$1" -v dir="$2" 'BEGIN {
 		en = dir "/en.conll"; ph = dir "/diag.pharaoh"; docs = int((n + 99) / 100); made = 0
 		for (d = 0; d < docs; d++) {
-			ep = int(d / 50) + 1; sc = d % 50 + 1
-			id = sprintf("s01e%02dc%02dt", ep, sc)
+			ep = int(d / 50) % 50 + 1; se = int(d / 2500) + 1; sc = d % 50 + 1
+			id = sprintf("s%02de%02dc%02dt", se, ep, sc)
 			if (sc == 1) {
 				if (f1) { close(f1); close(f2) }
-				f1 = sprintf("%s/en/S01E%02d.srt", dir, ep); f2 = sprintf("%s/tg/S01E%02d.srt", dir, ep); k = 0
+				f1 = sprintf("%s/en/S%02dE%02d.srt", dir, se, ep); f2 = sprintf("%s/tg/S%02dE%02d.srt", dir, se, ep); k = 0
 			}
 			printf "#begin document (%s); part 000\n", id > en
 			for (u = 0; u < 20 && made < n; u++) {
