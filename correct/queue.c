@@ -22,6 +22,7 @@
 #include "store.h"
 #include "../base/buf.h"
 #include "../base/mem.h"
+#include "../lang/lang.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -236,8 +237,6 @@ static const struct {
 	{"utt_score", "the subtitle line may be the wrong one"},
 	{"sent_aligned", "little of the target line is aligned"},
 	{"rule_articles", "an article rule changed the span"},
-	{"rule_zh_pronoun", "a pronoun rule placed it"},
-	{"rule_fa_attach", "a clitic rule placed it"},
 	{"prodrop", "it stands for a dropped subject"},
 	{"unaligned", "no word of it has a link"},
 	{"same_span", "a mention of the same entity holds the span"},
@@ -265,19 +264,10 @@ static const struct {
 	{"committee", "other settings put it elsewhere"},
 	{"drop_verb", "the dropped subject sits on a verb form"},
 	{"verb_rivals", "other verbs could take the subject"},
-	{"zh_last_word", "the span ends on a word noun phrases do not end on"},
-	{"zh_noun_beside", "it cuts a longer noun phrase"},
 	{"poss_lost", "the possessive is missing from the span"},
 	{"demonstrative", "it is a demonstrative (this, that)"},
-	{"zh_end_lex", "mentions seldom end on its last word"},
-	{"fa_last_word", "mentions seldom end on its last word"},
-	{"fa_number", "the plural is missing from the span"},
 	{"wh_in", "the question word is not in the span"},
-	{"rule_zh_dem", "a demonstrative rule placed it"},
 	{"twin_nearer", "the same words occur nearer the English position"},
-	{"fa_indef_first", "it begins with an indefinite article"},
-	{"fa_quoted", "it is only the quoted part of the phrase"},
-	{"fa_overt_subject", "the subject is not dropped"},
 	{"doubted", "its span was too doubtful to keep"},
 	{"doubt_odds", "its span came close to being kept"},
 };
@@ -287,6 +277,13 @@ const char *xp_reason_phrase(const char *feat)
 	for (size_t i = 0; i < sizeof phrases / sizeof *phrases; i++)
 		if (!strcmp(phrases[i].feat, feat))
 			return phrases[i].words;
+	/* a pack's feature says it itself (lang/lang.h xp_lang_feature) */
+	size_t np;
+	const xp_lang_pack *const *p = xp_lang_packs(&np);
+	for (size_t k = 0; k < np; k++)
+		for (size_t i = 0; i < p[k]->nfeatures; i++)
+			if (!strcmp(p[k]->features[i].name, feat))
+				return p[k]->features[i].phrase;
 	return NULL;
 }
 

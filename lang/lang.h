@@ -147,6 +147,85 @@ typedef struct {
 	const char *const *short_stems;
 } xp_lang_normdata;
 
+/* ---- the confidence features a pack owns ----
+ *
+ * A mention's confidence (project/confidence.h) weighs a vector of
+ * features.  Most describe the links, the spans and the English mention
+ * and hold for any language; a feature that reads one language's words is
+ * its pack's: the pack's table (xp_lang_pack.features) names it and says
+ * how it is computed, and the projection computes each feature of the
+ * target language's pack (a feature of another pack stays 0).  The name
+ * is a file format: the report and the confidence models spell it, so a
+ * feature keeps its name, and its place among the others (`after`).
+ */
+struct xp_zhseg;
+
+/* What a span hook (XP_LF_SPAN) sees: one projected mention of a sentence. */
+typedef struct {
+	const char *lang;                  /* the target language's code */
+	const char *const *src;            /* the English tokens of the aligned record */
+	uint32_t nsrc, s, e;               /* their count, and the mention [s, e) in them */
+	const char *const *w;              /* the written target tokens */
+	const uint32_t *wlen;
+	uint32_t nw, a, b;                 /* their count, and the projected span [a, b) in them */
+	int pronoun;                       /* the English mention is one pronoun (confidence.h xp_en_type) */
+	int name;                          /* ... every token capitalised, no pronoun */
+	int prodrop;                       /* the span is a dropped subject's verb (prodrop.h) */
+	int agrees;                        /* the core's pron_agree: a word of the span agrees with the pronoun */
+	uint8_t *scratch;                  /* nw + 1 bytes the hook may overwrite */
+} xp_lang_span;
+
+/* What a words hook (XP_LF_WORDS) sees: a projected span of a sentence
+ * on the word segmenter's words (lang/zhwords.h xp_zh_word_starts). */
+typedef struct {
+	struct xp_zhseg *seg;              /* the segmenter's dictionary */
+	const char *const *w;              /* the sentence's tokens */
+	const uint32_t *len;
+	uint32_t n;
+	const uint8_t *start;              /* start[j]: a word begins at token j */
+	uint32_t a, b;                     /* the span */
+} xp_lang_words;
+
+/* How a pack feature is computed (xp_lang_feature.kind). */
+typedef enum {
+	/* 1 if the pronoun rule `bit` (pron.h XP_LR_*) changed the span, as
+	 * the mention is projected */
+	XP_LF_RULE = 1,
+	/* the same as the document's collisions settle; a mention it marks
+	 * counts in no generic rule feature (rule_pron) */
+	XP_LF_RULE_SETTLED,
+	/* span(): a projected span's written tokens, every generic feature
+	 * known (the English mention's type, prodrop, pron_agree) */
+	XP_LF_SPAN,
+	/* words(): a projected span that is no English pronoun, on the word
+	 * segmenter's words, every rule done (lang/np.h XP_NP_ZH_WORDS's
+	 * pass: 0 without the segmenter's data) */
+	XP_LF_WORDS,
+	/* the log-odds of the pack's table of mention ends (mention_ends,
+	 * project/lexicon.h) for the segmenter's last word of a projected span
+	 * that is no English pronoun; in words()'s pass */
+	XP_LF_END_TABLE,
+	/* the log-odds of the confidence model's lexicon (project/lexicon.h
+	 * xp_lex_end) for the last token of a projected span that is no
+	 * English pronoun, as the document settles: 0 for a model without one */
+	XP_LF_END_MODEL,
+} xp_lang_feat_kind;
+
+typedef struct xp_lang_feature {
+	const char *name;     /* as the report and the models spell it: "zh_last_word" */
+	/* the feature it follows in the report's order (a generic feature's
+	 * name or another pack's): the order is a file format too (the
+	 * models' sums, the report's arrays); NULL: after every other */
+	const char *after;
+	xp_lang_feat_kind kind;
+	uint64_t bit;         /* XP_LF_RULE, XP_LF_RULE_SETTLED: the rule's bit */
+	float (*span)(const xp_lang_span *in);    /* XP_LF_SPAN */
+	float (*words)(const xp_lang_words *in);  /* XP_LF_WORDS */
+	/* what a low confidence it caused says in the store's queue
+	 * (correct/review.h xp_reason_phrase), one short clause */
+	const char *phrase;
+} xp_lang_feature;
+
 typedef struct xp_lang_pack {
 	const char *code;                 /* its ISO 639-1 code: "zh"; "" for the generic pack */
 	const char *name;                 /* in English: "Chinese" */
@@ -225,6 +304,9 @@ typedef struct xp_lang_pack {
 	 * XP_NP_ZH_WORDS), from lang/ends/CODE.json (`xproj calibrate
 	 * --mention-ends` makes one); NULL: none */
 	const char *mention_ends;
+	/* its confidence features (above), in its order; NULL: none */
+	const xp_lang_feature *features;
+	size_t nfeatures;
 } xp_lang_pack;
 
 /* The pack of language code `code` (its code or an alias, with or without a

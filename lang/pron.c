@@ -5,6 +5,7 @@
 #include "../base/text.h"
 #include "../model/tokenize.h"
 
+#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 
@@ -686,4 +687,43 @@ int xp_fa_clause_word(const char *w, uint32_t n)
 int xp_zh_de_word(const char *w, uint32_t n)
 {
 	return n == 3 && !memcmp(w, "的", 3);
+}
+
+int xp_en_plural_head(const char *const *src, uint32_t s, uint32_t e)
+{
+	static const char *const post[] = {"of", "about", "who", "whom", "whose", "which", "that", "with", "from",
+					   "in", "on", "at", "for", "to", ",", "-", NULL};
+	/* after these Farsi keeps the noun singular: دو تا بلیط "two tickets",
+	 * چند تا دوست "a few friends", هیچ دوستی "no friends", هر دو دختر */
+	static const char *const count[] = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+					    "twenty", "hundred", "hundreds", "thousand", "thousands", "million",
+					    "millions", "dozen", "dozens", "couple", "few", "several", "many", "some",
+					    "both", "no", NULL};
+	static const char *const irregular[] = {"men", "women", "people", "children", "feet", "teeth", "mice", "geese",
+						NULL};
+	/* words in -s that are no plural, and plurals Farsi says in the singular (شلوار, عینک) */
+	static const char *const not_plural[] = {"this", "his", "hers", "its", "yours", "ours", "theirs", "always",
+						 "news", "series", "species", "physics", "mathematics", "pants", "shorts",
+						 "jeans", "glasses", "scissors", "trousers", "clothes", "thanks",
+						 "whereas", "perhaps", "sometimes", "christmas", "was", "does", "has",
+						 NULL};
+	if (e <= s)
+		return 0;
+	uint32_t h = e - 1;
+	for (uint32_t i = s; i < e; i++) {
+		if (xp_word_in(src[i], count) || (src[i][0] >= '0' && src[i][0] <= '9'))
+			return 0;
+		if (i > s && h == e - 1 && xp_word_in(src[i], post))
+			h = i - 1;   /* the first post-modifier ends the head's phrase */
+	}
+	if (h > s && (!strcmp(src[h], "'s") || !strcmp(src[h], "'")))
+		h--;
+	const char *w = src[h];
+	size_t n = strlen(w);
+	if (xp_word_in(w, irregular))
+		return 1;
+	if (n <= 3 || xp_word_in(w, not_plural) || tolower((unsigned char)w[n - 1]) != 's')
+		return 0;
+	int before = tolower((unsigned char)w[n - 2]);
+	return before != 's' && before != 'u' && before != 'i' && before != '\'';
 }

@@ -286,6 +286,13 @@ int xp_fa_clause_word(const char *w, uint32_t n);
 /* Chinese: w[0..n) is the particle 的 */
 int xp_zh_de_word(const char *w, uint32_t n);
 
+/* The English side of Farsi's fa_number (fa.c): the head of the noun phrase
+ * src[s, e) is plural (the word before the first post-modifier, or the last
+ * one before a possessive 's; an irregular plural or a regular -s that is no
+ * -ss, -us, -is), and no numeral or quantifier says Farsi keeps it singular.
+ * Its Farsi side is xp_fa_plural_in. */
+int xp_en_plural_head(const char *const *src, uint32_t s, uint32_t e);
+
 /* Farsi: [*a, *b) over the n tokens widened over attached pieces; 1 if it changed. */
 int xp_fa_attach_span(const char *const *tok, const uint32_t *lens, uint32_t n, uint32_t *a, uint32_t *b);
 

@@ -2,6 +2,7 @@
  * rules' code is in lang/pron.c, lang/np.c and lang/zhwords.c; each rule's
  * measurements are in docs/quality-history.md). */
 #include "packs.h"
+#include "zhwords.h"
 #include <string.h>
 #include <unicode/uscript.h>
 #include <unicode/utf8.h>
@@ -126,6 +127,43 @@ static const uint32_t norm_punct[][2] = {
 };
 const xp_lang_normdata xp_lang_han_norm = {.punct = norm_punct};
 
+/* ---- confidence features (lang.h xp_lang_feature) ---- */
+
+/* zh_last_word: the span's last jieba word is none a noun phrase ends in
+ * (zhwords.h xp_zh_edge_words: a verb, adverb, preposition, particle ...:
+ * 这些人会, 街用) */
+static float last_word(const xp_lang_words *in)
+{
+	return (xp_zh_edge_words(in->seg, in->w, in->len, in->n, in->start, in->a, in->b) & XP_ZH_EDGE_LAST) != 0;
+}
+
+/* zh_noun_beside: jieba words right before and after the span that the
+ * dictionary calls nouns (0..2): the span cuts a longer noun phrase */
+static float noun_beside(const xp_lang_words *in)
+{
+	unsigned ed = xp_zh_edge_words(in->seg, in->w, in->len, in->n, in->start, in->a, in->b);
+	return (float)(((ed & XP_ZH_NOUN_BEFORE) != 0) + ((ed & XP_ZH_NOUN_AFTER) != 0));
+}
+
+/* In the report's order (`after`): a file format, and the models' too. */
+static const xp_lang_feature features[] = {
+	{.name = "rule_zh_pronoun", .after = "rule_articles", .kind = XP_LF_RULE, .bit = XP_LR_ZH_PRONOUN,
+	 .phrase = "a pronoun rule placed it"},
+	{.name = "zh_last_word", .after = "verb_rivals", .kind = XP_LF_WORDS, .words = last_word,
+	 .phrase = "the span ends on a word noun phrases do not end on"},
+	{.name = "zh_noun_beside", .after = "zh_last_word", .kind = XP_LF_WORDS, .words = noun_beside,
+	 .phrase = "it cuts a longer noun phrase"},
+	/* the log-odds that MMC dev's silver ends a mention on the span's last
+	 * jieba word where it occurs, against the prior (lang/ends/zh.json: 0
+	 * for a word it has not seen, negative for 会, 用, 呢 ...) */
+	{.name = "zh_end_lex", .after = "demonstrative", .kind = XP_LF_END_TABLE,
+	 .phrase = "mentions seldom end on its last word"},
+	/* zh_demonstrative placed the span (pron.h XP_LR_ZH_DEMONSTRATIVE: 这 / 那
+	 * as a copula's subject for it / this / that); not counted in rule_pron */
+	{.name = "rule_zh_dem", .after = "wh_in", .kind = XP_LF_RULE_SETTLED, .bit = XP_LR_ZH_DEMONSTRATIVE,
+	 .phrase = "a demonstrative rule placed it"},
+};
+
 const xp_lang_pack xp_lang_zh = {
 	.code = "zh",
 	.name = "Chinese",
@@ -141,4 +179,6 @@ const xp_lang_pack xp_lang_zh = {
 	.loose = loose,
 	.calibration = xp_calib_zh_json,
 	.mention_ends = xp_ends_zh_json,
+	.features = features,
+	.nfeatures = sizeof features / sizeof *features,
 };

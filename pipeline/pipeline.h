@@ -96,7 +96,7 @@ typedef struct xp_pipe_result {
 	double seconds[XP_NSTAGES];
 	int written[XP_NOUTS];      /* which files the run wrote */
 	size_t empty_docs;          /* documents without a target sentence, not written (keep_empty) */
-	int zh_words;               /* xp_projection.zh_words: -1 when jieba's data was missing */
+	int segmenter;              /* xp_projection.segmenter: -1 when the segmenter's data was missing */
 	/* a rerun: the earlier run whose corrections the import carried over
 	 * (0: none), and how many were carried, already so in the new
 	 * projection, and not carried (xp_db_carried) */

@@ -490,7 +490,7 @@ static int stage_project(run *R, xp_err *e)
 	    (!project_streamed(R, &po) && xp_project(&R->en, &R->al, &R->wa, R->line, &po, &R->proj, e)))
 		return -1;
 	R->r->proj = R->proj.total;
-	R->r->zh_words = R->proj.zh_words;
+	R->r->segmenter = R->proj.segmenter;
 	if (!R->o->allow_empty && R->proj.total.mentions && !R->proj.total.projected)
 		return xp_failc(e, XP_EINPUT, R->o->alignments ? R->o->alignments : R->o->tgt_subs ? R->o->tgt_subs : R->o->subs, 0,
 				"none of the %zu mentions projected: nothing is replaced and no run is added "

@@ -41,7 +41,7 @@ static void project_lines(const xp_pipe_result *r, xp_buf *b)
 	if (r->empty_docs)
 		xp_buf_printf(b, "  documents    %zu without a target sentence, not written (--keep-empty writes them)\n",
 			      r->empty_docs);
-	if (r->zh_words < 0)
+	if (r->segmenter < 0)
 		xp_buf_printf(b, "  note         zh_words left out: no jieba data in %s (apt-get install python3-jieba, "
 			      "or --segmenter-data DIR)\n", XP_ZHSEG_DIR);
 }

@@ -9,26 +9,104 @@
 #include <ctype.h>
 #include <jansson.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-const char *const xp_feat_names[XP_NFEAT] = {
+/* The generic features' names; NULL: a place of a pack's feature. */
+static const char *const generic_names[XP_NFEAT] = {
 	"link_mean", "link_min", "one_way", "cover", "en_len", "tgt_len", "ratio", "gap", "shared",
 	"neighbour", "nested", "crossing", "collided", "pronoun", "name", "utt_score", "sent_aligned",
-	"rule_articles", "rule_zh_pronoun", "rule_fa_attach", "prodrop", "unaligned", "same_span",
+	"rule_articles", NULL, NULL, "prodrop", "unaligned", "same_span",
 	"dropped", "free_words", "tgt_pronoun", "tgt_pronoun_free", "sent_len", "sent_ratio", "pos_diff", "repeats", "pron_in", "seed_agree",
 	"pron_agree", "one_char", "form_seen", "form_agree", "pron_de", "rule_pron", "rule_np", "rule_consist",
-	"cluster", "cluster_proj", "rule_words", "committee", "drop_verb", "verb_rivals", "zh_last_word",
-	"zh_noun_beside", "poss_lost", "demonstrative", "zh_end_lex", "fa_last_word",
-	"fa_number", "wh_in", "rule_zh_dem", "twin_nearer", "fa_indef_first", "fa_quoted",
-	"fa_overt_subject", "doubted", "doubt_odds"};
+	"cluster", "cluster_proj", "rule_words", "committee", "drop_verb", "verb_rivals", NULL,
+	NULL, "poss_lost", "demonstrative", NULL, NULL,
+	NULL, "wh_in", NULL, "twin_nearer", NULL, NULL,
+	NULL, "doubted", "doubt_odds"};
+
+static struct {
+	pthread_once_t once;
+	const char *names[XP_NFEAT];
+	const xp_lang_feature *owner[XP_NFEAT];   /* the pack feature of a place, NULL for a generic one */
+	char bad[96];                             /* what xp_feat_check reports, "" if all is well */
+} table = {PTHREAD_ONCE_INIT, {0}, {0}, ""};
+
+static int place(const xp_lang_feature *lf)
+{
+	for (int f = 0; lf && f < XP_NFEAT; f++)
+		if (table.owner[f] == lf)
+			return f;
+	return -1;
+}
+
+/* The packs' features into their places: each place takes the feature
+ * whose `after` names the feature before it, so that the order stays the
+ * report's whatever order the packs are listed in. */
+static void build(void)
+{
+	size_t np;
+	const xp_lang_pack *const *p = xp_lang_packs(&np);
+	for (int f = 0; f < XP_NFEAT; f++) {
+		table.names[f] = generic_names[f];
+		if (generic_names[f] || f == 0)
+			continue;
+		for (size_t k = 0; k < np && !table.owner[f]; k++)
+			for (size_t i = 0; i < p[k]->nfeatures && !table.owner[f]; i++) {
+				const xp_lang_feature *lf = &p[k]->features[i];
+				if (lf->after && table.names[f - 1] && !strcmp(lf->after, table.names[f - 1]))
+					table.owner[f] = lf, table.names[f] = lf->name;
+			}
+		if (!table.names[f]) {
+			/* a place no pack fills: it keeps a name (the report names
+			 * every place) and stays 0 */
+			table.names[f] = "unused";
+			if (!table.bad[0])
+				snprintf(table.bad, sizeof table.bad, "the place after %s", table.names[f - 1]);
+		}
+	}
+	for (size_t k = 0; k < np && !table.bad[0]; k++)
+		for (size_t i = 0; i < p[k]->nfeatures && !table.bad[0]; i++)
+			if (place(&p[k]->features[i]) < 0)
+				snprintf(table.bad, sizeof table.bad, "%s", p[k]->features[i].name);
+}
+
+const char *const *xp_feat_table(void)
+{
+	pthread_once(&table.once, build);
+	return table.names;
+}
+
+int xp_feat_of(const xp_lang_feature *lf)
+{
+	xp_feat_table();
+	return place(lf);
+}
+
+int xp_feat_pack_kind(const char *lang, int k)
+{
+	const xp_lang_pack *p = xp_lang_find(lang);
+	for (size_t i = 0; p && i < p->nfeatures; i++)
+		if ((int)p->features[i].kind == k && xp_feat_of(&p->features[i]) >= 0)
+			return xp_feat_of(&p->features[i]);
+	return -1;
+}
+
+int xp_feat_check(char *bad, size_t cap)
+{
+	xp_feat_table();
+	if (cap)
+		snprintf(bad, cap, "%s", table.bad);
+	return table.bad[0] ? -1 : 0;
+}
 
 int xp_feat_named(const char *name)
 {
+	const char *const *names = xp_feat_table();
 	for (int f = 0; name && f < XP_NFEAT; f++)
-		if (!strcmp(name, xp_feat_names[f]))
+		if (!strcmp(name, names[f]))
 			return f;
 	return -1;
 }
@@ -134,7 +212,7 @@ int xp_conf_parse(const char *name, const char *text, size_t len, xp_conf_model 
 				break;
 			}
 			m->n++;   /* from here xp_conf_free frees its lexicon */
-			/* the lexicon fa_last_word reads: its counting's parameters */
+			/* the lexicon a pack's XP_LF_END_MODEL feature reads: its counting's parameters */
 			if (json_object_get(o, "lexicon") &&
 			    (rc = xp_lex_parse_model(name, lang, json_object_get(o, "lexicon"), &xp_lex_model_params, &l->lex, err)))
 				break;

@@ -7,7 +7,10 @@
 #include "confidence.h"
 
 /* The features, in the order of xp_feat_names and of the report's
- * "features" arrays.  Each is defined where confidence.c gathers it. */
+ * "features" arrays (a file format: the models' too).  A feature that
+ * reads one language's words is its pack's (lang/lang.h xp_lang_feature):
+ * the pack names it and computes it, and it takes one of the places
+ * XP_F_PACK_*.  Each generic one is defined where features.c gathers it. */
 typedef enum {
 	XP_F_LINK_MEAN,      /* mean posterior of the mention's links into its span */
 	XP_F_LINK_MIN,       /* the weakest of them */
@@ -27,8 +30,8 @@ typedef enum {
 	XP_F_UTT_SCORE,      /* the utterance alignment's score (pair/align confidence) */
 	XP_F_SENT_ALIGNED,   /* share of the target sentence's word tokens aligned to anything */
 	XP_F_RULE_ARTICLES,  /* language rules that changed the span (lang.h), pro-drop */
-	XP_F_RULE_ZH_PRONOUN,
-	XP_F_RULE_FA_ATTACH,
+	XP_F_PACK_0,         /* two packs' features (lang.h xp_lang_feature): their places */
+	XP_F_PACK_1,
 	XP_F_PRODROP,
 	XP_F_UNALIGNED,      /* null kinds: no token of the mention has a link */
 	XP_F_SAME_SPAN,      /* a coreferent mention holds the span */
@@ -82,54 +85,28 @@ typedef enum {
 	XP_F_VERB_RIVALS,    /* Farsi: an English subject pronoun projected onto a word that agrees with it
 				(pro-drop, pron_agree): log(1 + verb forms of the same person elsewhere in
 				the sentence), the other verbs the pronoun could be the subject of */
-	XP_F_ZH_LAST_WORD,   /* Chinese, no pronoun: the span's last jieba word is none a noun phrase ends in
-				(zhwords.h xp_zh_edge_words: a verb, adverb, preposition, particle ...:
-				这些人会, 街用) */
-	XP_F_ZH_NOUN_BESIDE, /* Chinese, no pronoun: jieba words right before and after the span that the
-				dictionary calls nouns (0..2): the span cuts a longer noun phrase.  These two
-				are read with zh_words's segmentation, and are 0 where jieba's data is absent
-				(xp_projection.zh_words < 0, which project reports) */
+	XP_F_PACK_2,         /* packs' features */
+	XP_F_PACK_3,
 	XP_F_POSS_LOST,      /* Chinese: the English mention is a noun phrase that begins with a possessive
 				determiner (my keys) and its span holds no Chinese pronoun for it (钥匙) */
 	XP_F_DEMONSTRATIVE,  /* Chinese: the English mention is one demonstrative pronoun (this, that, these,
 				those) */
-	XP_F_ZH_END_LEX,     /* Chinese, no pronoun: the log-odds that MMC dev's silver ends a mention on the
-				span's last jieba word where it occurs, against the prior (lexicon.h: 0 for a
-				word it has not seen, negative for 会, 用, 呢 ...); read with zh_words's
-				segmentation, 0 without it */
-	XP_F_FA_LAST_WORD,   /* Farsi, no pronoun: how often mentions of the reference the model was fitted on
-				(MMC's dev silver) end on the span's last word, as log-odds against the
-				share of all its words that end one (lexicon.h xp_lex_end; 0 for a word it
-				never saw).  A target-side signal: a span ending on a verb, a preposition
-				or the first half of a compound (نیمه of نیمه شب) is suspect whatever the
-				links say.  0 without the model's lexicon */
-	XP_F_FA_NUMBER,      /* Farsi, a noun phrase (no pronoun, no name): the English head is plural (men,
-				cookies; not after a numeral or quantifier, after which Farsi keeps the
-				noun singular) and no word of the span carries a Farsi plural (ها, های,
-				-ان, -ات, the spoken -ا, before a clitic too): "girls" on دختر, "parents" on
-				پدر.  Number is marked in both languages, so a span that lost it holds
-				the wrong word or half of the phrase */
+	XP_F_PACK_4,         /* packs' features */
+	XP_F_PACK_5,
+	XP_F_PACK_6,
 	XP_F_WH_IN,          /* Chinese: the English mention is one interrogative what / who and its span holds
 				the Chinese interrogative that stands for it (lang.h XP_LR_ZH_INTERROGATIVE:
 				什么, 干嘛, 怎么样, 谁 ...), as pron_in for a personal pronoun.  MMC dev's silver
 				keeps 94% of such spans (134) where the model without it said 0.83: the
 				interrogative is a word of its own that the links often miss (the rule places
 				it) and that no noun phrase feature describes */
-	XP_F_RULE_ZH_DEM,    /* Chinese: zh_demonstrative placed the span (lang.h XP_LR_ZH_DEMONSTRATIVE: 这 / 那
-				as a copula's subject for it / this / that); not counted in rule_pron */
+	XP_F_PACK_7,         /* a pack's feature */
 	XP_F_TWIN_NEARER,    /* another place in the sentence with the span's exact words (repeats) lies nearer
 				the English mention's relative position than the span: the links chose the
 				wrong one of several 我 or 狗 */
-	XP_F_FA_INDEF_FIRST, /* Farsi, no pronoun: the span begins with the indefinite یه / یک, which opens a
-				Farsi noun phrase: the span begins where the phrase does */
-	XP_F_FA_QUOTED,      /* Farsi, a noun phrase (no pronoun, no name): the span is exactly a stretch
-				between quotation marks, which Farsi subtitles put around names and
-				foreign words: the span is a name inside the phrase ("Paolo's grappa" on
-				" پائولو "), not the phrase */
-	XP_F_FA_OVERT_SUBJECT, /* Farsi: an English subject pronoun on a word that agrees with it by its ending
-				(pro-drop or pron_agree), and a free pronoun of its person (من, تو, شما ...)
-				stands before that word in its clause: the subject is not dropped, so the
-				pronoun, not the verb, is the mention */
+	XP_F_PACK_8,         /* packs' features */
+	XP_F_PACK_9,
+	XP_F_PACK_10,
 	XP_F_DOUBTED,        /* a null the rule doubt (np.h XP_NP_DOUBT) made of a projected noun phrase:
 				the null model's own level for them (a span the model doubts is often
 				still a mention the corrector keeps or moves, seldom one to add) */
@@ -139,9 +116,25 @@ typedef enum {
 	XP_NFEAT
 } xp_feat;
 
-extern const char *const xp_feat_names[XP_NFEAT];
+/* Every feature's name, in the order above: the generic features' and, in
+ * the places XP_F_PACK_*, the packs' (lang/lang.h xp_lang_feature), each
+ * where its `after` puts it.  A pack feature without a place is not
+ * computed (xp_feat_check says so): a new one needs a new XP_F_PACK_* at
+ * the end of the enum, which adds it to the report's and the models'
+ * format.  Built once, thread-safely; never NULL. */
+const char *const *xp_feat_table(void);
+#define xp_feat_names (xp_feat_table())
 /* the feature of a name, or -1 */
 int xp_feat_named(const char *name);
+/* the place of pack feature f (an entry of a pack's table), or -1 */
+struct xp_lang_feature;
+int xp_feat_of(const struct xp_lang_feature *f);
+/* the place of the first feature of kind k (lang.h XP_LF_*) of the pack
+ * of language lang, or -1 */
+int xp_feat_pack_kind(const char *lang, int k);
+/* 0 if every place holds a pack feature and every pack feature has one,
+ * else -1 with the first name amiss in bad (cap bytes) */
+int xp_feat_check(char *bad, size_t cap);
 
 _Static_assert((int)XP_NFEAT <= (int)XP_CONF_MAXFEAT, "confidence.h: XP_CONF_MAXFEAT has no room for the features");
 

@@ -166,7 +166,7 @@ static void links(const xp_fctx *c, uint32_t s, uint32_t e, uint32_t a, uint32_t
  * of them, the correctors 50%, often a larger span: این کارو, این حرف).
  * Not for lang.h's pronoun rules either: a free این is as often a
  * determiner (این مراسم) as the pronoun. */
-static int fa_it_in(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
+static int it_word_in(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
 {
 	if (!xp_lang_has(pack(c), XP_LT_PERSON_ENDINGS) || strcasecmp(en, "it"))
 		return 0;
@@ -187,11 +187,11 @@ static const uint8_t *outside(const xp_fctx *c, uint32_t a, uint32_t b)
 }
 
 /* pron_in: the target pronoun English pronoun en stands for (lang.h; a
- * Farsi demonstrative for "it": fa_it_in) is in the written span [a, b) */
+ * Farsi demonstrative for "it": it_word_in) is in the written span [a, b) */
 static int pronoun_in(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
 {
 	uint32_t pa, pb;
-	if (fa_it_in(c, en, a, b))
+	if (it_word_in(c, en, a, b))
 		return 1;
 	return xp_free_pronoun(en, c->lang, c->w, c->wlen, c->nw, outside(c, a, b), 0.5, &pa, &pb);
 }
@@ -234,75 +234,6 @@ static int pronoun_agrees(const xp_fctx *c, const char *en, uint32_t a, uint32_t
 }
 
 
-int xp_en_plural_head(const char *const *src, uint32_t s, uint32_t e)
-{
-	static const char *const post[] = {"of", "about", "who", "whom", "whose", "which", "that", "with", "from",
-					   "in", "on", "at", "for", "to", ",", "-", NULL};
-	/* after these Farsi keeps the noun singular: دو تا بلیط "two tickets",
-	 * چند تا دوست "a few friends", هیچ دوستی "no friends", هر دو دختر */
-	static const char *const count[] = {"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-					    "twenty", "hundred", "hundreds", "thousand", "thousands", "million",
-					    "millions", "dozen", "dozens", "couple", "few", "several", "many", "some",
-					    "both", "no", NULL};
-	static const char *const irregular[] = {"men", "women", "people", "children", "feet", "teeth", "mice", "geese",
-						NULL};
-	/* words in -s that are no plural, and plurals Farsi says in the singular (شلوار, عینک) */
-	static const char *const not_plural[] = {"this", "his", "hers", "its", "yours", "ours", "theirs", "always",
-						 "news", "series", "species", "physics", "mathematics", "pants", "shorts",
-						 "jeans", "glasses", "scissors", "trousers", "clothes", "thanks",
-						 "whereas", "perhaps", "sometimes", "christmas", "was", "does", "has",
-						 NULL};
-	if (e <= s)
-		return 0;
-	uint32_t h = e - 1;
-	for (uint32_t i = s; i < e; i++) {
-		if (xp_word_in(src[i], count) || (src[i][0] >= '0' && src[i][0] <= '9'))
-			return 0;
-		if (i > s && h == e - 1 && xp_word_in(src[i], post))
-			h = i - 1;   /* the first post-modifier ends the head's phrase */
-	}
-	if (h > s && (!strcmp(src[h], "'s") || !strcmp(src[h], "'")))
-		h--;
-	const char *w = src[h];
-	size_t n = strlen(w);
-	if (xp_word_in(w, irregular))
-		return 1;
-	if (n <= 3 || xp_word_in(w, not_plural) || tolower((unsigned char)w[n - 1]) != 's')
-		return 0;
-	int before = tolower((unsigned char)w[n - 2]);
-	return before != 's' && before != 'u' && before != 'i' && before != '\'';
-}
-
-/* fa_indef_first: the written token a is Farsi's indefinite یه / یک.  It
- * opens a noun phrase (یه چیزی "something", یه زن خوشگل "a cute woman"), so
- * a span that begins on it begins where the phrase does.  MMC's dev silver
- * keeps 75% of 354 such spans against 62% of the rest (the model said 0.68
- * and 0.65), mmc-tune's correctors 80% of 45 against 62% (0.63 and 0.63). */
-static int indef_first(const xp_fctx *c, uint32_t a)
-{
-	return xp_fa_indef_word(c->w[a], c->wlen[a]);
-}
-
-/* a quotation mark written as a token of its own */
-static int quote_mark(const xp_fctx *c, uint32_t j)
-{
-	static const char *const q[] = {"\"", "\u201c", "\u201d", "\u00ab", "\u00bb", NULL};
-	for (size_t k = 0; q[k]; k++)
-		if (c->wlen[j] == strlen(q[k]) && !memcmp(c->w[j], q[k], c->wlen[j]))
-			return 1;
-	return 0;
-}
-
-/* fa_quoted: the written span [a, b) is exactly a quoted stretch.  Farsi
- * subtitles quote names and foreign words (" جیمز باند ", " پائولو "), so a
- * noun phrase that is no name in English ("no James Bond", "the last of
- * Paolo's grappa") landed on the name inside it: MMC's dev silver keeps 52%
- * of 58 such spans against 60% of the other noun phrases (the model said
- * 0.74 and 0.62), mmc-tune's correctors none of 7. */
-static int quoted(const xp_fctx *c, uint32_t a, uint32_t b)
-{
-	return a > 0 && b < c->nw && quote_mark(c, a - 1) && quote_mark(c, b);
-}
 
 /* written token j as a string (into w, cap bytes): NULL if it does not fit */
 static const char *written(const xp_fctx *c, uint32_t j, char *w, size_t cap)
@@ -336,32 +267,6 @@ static uint32_t verb_rivals(const xp_fctx *c, int p, uint32_t a, uint32_t b)
 		n += w && xp_fa_verb_agrees(w, p) && xp_fa_verb_form(w);
 	}
 	return n;
-}
-
-/* fa_overt_subject: a free pronoun of English subject pronoun en's person
- * stands in the clause of the written token a (back to a punctuation mark,
- * که or a conjunction) before it.  Farsi drops a subject pronoun and lets the
- * verb's ending stand for it; when the pronoun is there (شایدم من گند زدم
- * "maybe I blew it"), the verb is no dropped subject and the corrected files
- * mark the pronoun.  MMC's dev silver marks 6% of 94 such verbs against 30%
- * of the other agreeing words, mmc-tune's correctors keep 37% of 27 against
- * 71%. */
-static int overt_subject(const xp_fctx *c, const char *en, uint32_t a)
-{
-	char buf[256];
-	if (!xp_subject_person(en))
-		return 0;
-	uint32_t j = a;
-	for (int stop = 0; j > 0 && !stop; j -= !stop) {
-		const char *w = written(c, j - 1, buf, sizeof buf);
-		stop = !w || xp_is_punct(w);
-		stop = stop || xp_fa_clause_word(c->w[j - 1], c->wlen[j - 1]);
-	}
-	if (j >= a)
-		return 0;
-	/* xp_free_pronoun looks where nothing is taken: only the clause before a is free */
-	uint32_t pa, pb;
-	return xp_free_pronoun(en, c->lang, c->w, c->wlen, c->nw, outside(c, j, a), 0.5, &pa, &pb);
 }
 
 void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, uint32_t e, uint32_t a, uint32_t b,
@@ -413,8 +318,12 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 	x[XP_F_RATIO] = (float)fabs(log((b - a + 1.0) / (e - s + 1.0)));
 	x[XP_F_NEIGHBOUR] = (a > 0 && !c->tany[a - 1] && !c->punct[a - 1]) + (b < c->ntgt && !c->tany[b] && !c->punct[b]);
 	x[XP_F_RULE_ARTICLES] = (pm->rule & XP_LR_ARTICLES) != 0;
-	x[XP_F_RULE_ZH_PRONOUN] = (pm->rule & XP_LR_ZH_PRONOUN) != 0;
-	x[XP_F_RULE_FA_ATTACH] = (pm->rule & XP_LR_FA_ATTACH) != 0;
+	const xp_lang_pack *lp = pack(c);
+	for (size_t k = 0; lp && k < lp->nfeatures; k++) {
+		int f = xp_feat_of(&lp->features[k]);
+		if (f >= 0 && lp->features[k].kind == XP_LF_RULE)
+			x[f] = (pm->rule & lp->features[k].bit) != 0;
+	}
 	if (pm->tgt_end > c->nw || pm->tgt_start >= pm->tgt_end)
 		return;
 	if (pm->prodrop && xp_lang_has(pack(c), XP_LT_PERSON_ENDINGS))
@@ -425,8 +334,6 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 		int p = xp_subject_person(c->src[s]);
 		if (p && (pm->prodrop || x[XP_F_PRON_AGREE]) && xp_lang_has(pack(c), XP_LT_PERSON_ENDINGS))
 			x[XP_F_VERB_RIVALS] = (float)log1p(verb_rivals(c, p, pm->tgt_start, pm->tgt_end));
-		if (xp_lang_has(pack(c), XP_LT_PERSON_ENDINGS) && (pm->prodrop || x[XP_F_PRON_AGREE]))
-			x[XP_F_FA_OVERT_SUBJECT] = (float)overt_subject(c, c->src[s], pm->tgt_start);
 		uint32_t z = pm->tgt_end - 1;
 		x[XP_F_PRON_DE] = xp_lang_has(pack(c), XP_LT_UNSPACED) && xp_possessive_person(c->src[s]) &&
 				  xp_zh_de_word(c->w[z], c->wlen[z]);
@@ -435,13 +342,14 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 				   xp_utf8_count(c->w[pm->tgt_start], c->wlen[pm->tgt_start]) == 1;
 		if (xp_lang_has(pack(c), XP_LT_UNSPACED) && e == s + 1 && xp_zh_interrogative_en(c->src[s]))
 			x[XP_F_WH_IN] = (float)interrogative_in(c, c->src[s], pm->tgt_start, pm->tgt_end);
-		if (!x[XP_F_NAME] && xp_lang_has(pack(c), XP_LT_PERSON_ENDINGS) && e <= c->nsrc)
-			x[XP_F_FA_NUMBER] = xp_en_plural_head(c->src, s, e) &&
-					    !xp_fa_plural_in(c->w, c->wlen, pm->tgt_start, pm->tgt_end);
-		if (xp_lang_has(pack(c), XP_LT_PERSON_ENDINGS)) {
-			x[XP_F_FA_INDEF_FIRST] = (float)indef_first(c, pm->tgt_start);
-			x[XP_F_FA_QUOTED] = !x[XP_F_NAME] && quoted(c, pm->tgt_start, pm->tgt_end);
-		}
+	}
+	/* the pack's own features of the span (lang.h XP_LF_SPAN), every generic one known */
+	xp_lang_span in = {c->lang, c->src, c->nsrc, s, e, c->w, c->wlen, c->nw, pm->tgt_start, pm->tgt_end,
+			   x[XP_F_PRONOUN] != 0, x[XP_F_NAME] != 0, pm->prodrop != 0, x[XP_F_PRON_AGREE] != 0, c->wtaken};
+	for (size_t k = 0; lp && k < lp->nfeatures; k++) {
+		int f = xp_feat_of(&lp->features[k]);
+		if (f >= 0 && lp->features[k].kind == XP_LF_SPAN && lp->features[k].span)
+			x[f] = lp->features[k].span(&in);
 	}
 }
 
@@ -615,22 +523,22 @@ static void possessor(const xp_proj_mention *pm, float *x, size_t n, const xp_do
 	}
 }
 
-/* fa_last_word, Farsi only: how often the reference's mentions end on the
- * span's last word (lexicon.h), for a mention that is no English pronoun.
- * MMC's dev silver and the correctors agree on where a Farsi noun phrase or
- * name ends far more than on pronouns, which the silver marks by other
- * conventions (a verb's ending, a clitic: the positive-unlabelled class);
- * measured on pronouns it taught the fit the silver's habit. */
+/* A pack's XP_LF_END_MODEL features (lang.h): how often the reference's
+ * mentions end on the span's last token, by the model's lexicon
+ * (lexicon.h), for a mention that is no English pronoun. */
 static void last_word(const xp_proj_mention *pm, float *x, size_t n, const xp_doc *td, const char *lang,
 		      const xp_conf_lang *m)
 {
-	if (!m || !m->lex || !xp_lang_has(xp_lang_find(lang), XP_LT_PERSON_ENDINGS))
-		return;
-	for (size_t i = 0; i < n; i++) {
-		const xp_proj_mention *a = &pm[i];
-		if (a->fate == XP_PROJECTED && x[i * XP_NFEAT + XP_F_PRONOUN] == 0)
-			x[i * XP_NFEAT + XP_F_FA_LAST_WORD] =
-				(float)xp_lex_span_end(m->lex, td, a->tgt_utt, a->tgt_start, a->tgt_end, -1);
+	const xp_lang_pack *lp = xp_lang_find(lang);
+	for (size_t k = 0; m && m->lex && lp && k < lp->nfeatures; k++) {
+		int f = xp_feat_of(&lp->features[k]);
+		if (f < 0 || lp->features[k].kind != XP_LF_END_MODEL)
+			continue;
+		for (size_t i = 0; i < n; i++) {
+			const xp_proj_mention *a = &pm[i];
+			if (a->fate == XP_PROJECTED && x[i * XP_NFEAT + XP_F_PRONOUN] == 0)
+				x[i * XP_NFEAT + f] = (float)xp_lex_span_end(m->lex, td, a->tgt_utt, a->tgt_start, a->tgt_end, -1);
+		}
 	}
 }
 
@@ -644,7 +552,7 @@ static int by_cluster(const void *x, const void *y)
 	return a < b ? -1 : a > b;
 }
 
-static int rules_and_cluster(const xp_proj_mention *pm, float *x, size_t n)
+static int rules_and_cluster(const xp_proj_mention *pm, float *x, size_t n, const xp_lang_pack *lp)
 {
 	enum { PRON_RULES = XP_LR_FREE_PRONOUN | XP_LR_PRON_MOVE | XP_LR_FA_CLITIC | XP_LR_FA_LIGHT_VERB |
 			    XP_LR_FA_POSSESSIVE | XP_LR_FA_VERB_MOVE | XP_LR_FA_CASE |
@@ -652,8 +560,16 @@ static int rules_and_cluster(const xp_proj_mention *pm, float *x, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		const xp_proj_mention *a = &pm[i];
 		float *f = x + i * XP_NFEAT;
-		f[XP_F_RULE_ZH_DEM] = (a->rule & XP_LR_ZH_DEMONSTRATIVE) != 0;
-		f[XP_F_RULE_PRON] = (a->rule & PRON_RULES) != 0 && !f[XP_F_RULE_ZH_DEM];
+		/* a pack's rule features of the settled mention (lang.h XP_LF_RULE_SETTLED) */
+		int own = 0;
+		for (size_t k = 0; lp && k < lp->nfeatures; k++) {
+			int g = xp_feat_of(&lp->features[k]);
+			if (g >= 0 && lp->features[k].kind == XP_LF_RULE_SETTLED) {
+				f[g] = (a->rule & lp->features[k].bit) != 0;
+				own = own || f[g] != 0;
+			}
+		}
+		f[XP_F_RULE_PRON] = (a->rule & PRON_RULES) != 0 && !own;
 		f[XP_F_RULE_NP] = (a->np & ~(XP_NP_CONSIST | XP_NP_ZH_WORDS)) != 0;
 		f[XP_F_RULE_WORDS] = (a->np & XP_NP_ZH_WORDS) != 0;
 		f[XP_F_RULE_CONSIST] = (a->np & XP_NP_CONSIST) != 0;
@@ -711,7 +627,7 @@ int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp
 	}
 	possessor(pm, x, n, ed, td, lang);
 	last_word(pm, x, n, td, lang, m);
-	if (rules_and_cluster(pm, x, n)) {
+	if (rules_and_cluster(pm, x, n, xp_lang_find(lang))) {
 		free(ids), free(sp);
 		return -1;
 	}

@@ -59,11 +59,4 @@ void xp_feat_agree(const xp_proj_mention *pm, float *x, size_t first, size_t n, 
 int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp_doc *td, int seeds,
 		   int committee, const char *lang, const xp_conf_lang *m);
 
-/* fa_number (confidence.h), English side: the head of the noun phrase
- * src[s, e) is plural (the word before the first post-modifier, or the last
- * one before a possessive 's; an irregular plural or a regular -s that is no
- * -ss, -us, -is), and no numeral or quantifier says Farsi keeps it singular.
- * Its Farsi side is lang/pron.h's xp_fa_plural_in. */
-int xp_en_plural_head(const char *const *src, uint32_t s, uint32_t e);
-
 #endif

@@ -300,8 +300,10 @@ double xp_lex_span_end(xp_lex *lx, const xp_doc *td, int32_t utt, uint32_t start
 	return xp_lex_end(lx, w, len, skip);
 }
 
-void xp_lex_fill(xp_lex *lx, xp_report *r, const xp_corpus *projected)
+void xp_lex_fill(xp_lex *lx, xp_report *r, const xp_corpus *projected, int f)
 {
+	if (f < 0 || f >= XP_NFEAT)
+		return;
 	for (size_t d = 0; d < r->ndocs; d++) {
 		const xp_rdoc *rd = &r->docs[d];
 		const xp_doc *pd = NULL;
@@ -314,7 +316,7 @@ void xp_lex_fill(xp_lex *lx, xp_report *r, const xp_corpus *projected)
 			xp_ritem *it = &r->items[i];
 			if (!it->feat)
 				continue;
-			it->feat[XP_F_FA_LAST_WORD] =
+			it->feat[f] =
 				it->fate == XP_PROJECTED && it->feat[XP_F_PRONOUN] == 0
 					? (float)xp_lex_span_end(lx, pd, it->tgt_utt, it->tgt_start, it->tgt_end, skip)
 					: 0;

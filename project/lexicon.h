@@ -5,19 +5,19 @@
  * mentions seldom end on (a verb, a preposition, a particle, the first half
  * of a compound) is suspect whatever the links say; one that ends on a noun
  * less so.  A target-side signal: it needs no alignment and no human label.
- * Two features of the confidence (confidence.h; their names are the
- * report's) read it:
+ * Two kinds of a pack's confidence features (lang/lang.h xp_lang_feature;
+ * confidence.h) read it:
  *
- *   fa_last_word  a span's last token; the lexicon of a confidence model's
- *                 references (its silver), whose totals the model file keeps
- *                 ("lexicon", xp_lex_model_json; xp_lex_model_params), 10
- *                 folds, backing off to the share of all tokens that end a
- *                 mention;
- *   zh_end_lex    a span's last word as the word segmenter cuts it; the
- *                 pack's table of mention ends (lang/lang.h mention_ends,
- *                 lang/ends/CODE.json: `xproj calibrate --mention-ends`,
- *                 xp_lex_table_json; xp_lex_table_params), 5 folds, backing
- *                 off to a fixed 0.3.
+ *   XP_LF_END_MODEL  a span's last token; the lexicon of a confidence model's
+ *                    references (its silver), whose totals the model file keeps
+ *                    ("lexicon", xp_lex_model_json; xp_lex_model_params), 10
+ *                    folds, backing off to the share of all tokens that end a
+ *                    mention;
+ *   XP_LF_END_TABLE  a span's last word as the word segmenter cuts it; the
+ *                    pack's table of mention ends (lang/lang.h mention_ends,
+ *                    lang/ends/CODE.json: `xproj calibrate --mention-ends`,
+ *                    xp_lex_table_json; xp_lex_table_params), 5 folds, backing
+ *                    off to a fixed 0.3.
  *
  * Cross-fitting: the confidence model is fitted on the very documents the
  * lexicon counted, so the counts are kept per fold of documents (dealt
@@ -54,8 +54,8 @@ typedef struct xp_lex_params {
 	double strength;    /* occurrences that weigh as much as the prior: (e + A P) / (n + A) */
 } xp_lex_params;
 
-/* A confidence model's lexicon (fa_last_word's): 10 folds in the order
- * met, the counted share, 5.  A pack's table of mention ends (zh_end_lex's):
+/* A confidence model's lexicon (XP_LF_END_MODEL's): 10 folds in the order
+ * met, the counted share, 5.  A pack's table of mention ends (XP_LF_END_TABLE's):
  * 5 folds in id order, 0.3, 2. */
 extern const xp_lex_params xp_lex_model_params, xp_lex_table_params;
 
@@ -88,16 +88,16 @@ double xp_lex_end(xp_lex *lx, const char *w, size_t len, int skip);
  * target document td; 0 when the span is none of td's. */
 double xp_lex_span_end(xp_lex *lx, const xp_doc *td, int32_t utt, uint32_t start, uint32_t end, int skip);
 
-/* fa_last_word (confidence.h) of every projection of report r whose
- * features it has, its span's last word read in projected (the target corpus
+/* Feature f (feat.h: a pack's XP_LF_END_MODEL feature; f < 0: nothing) of
+ * every projection of report r whose features it has, its span's last word read in projected (the target corpus
  * the report's run wrote), the document's own fold skipped (`xproj
  * calibrate` fits on the documents it counted).  0 for a null or an English
  * pronoun. */
-void xp_lex_fill(xp_lex *lx, xp_report *r, const xp_corpus *projected);
+void xp_lex_fill(xp_lex *lx, xp_report *r, const xp_corpus *projected, int f);
 
 /* --- files ----------------------------------------------------------------------------- */
 
-/* A table's JSON text (name for errors), zh_end_lex's format:
+/* A table's JSON text (name for errors), XP_LF_END_TABLE's format:
  * {"version":1,"folds":K,"prior":P,"strength":A,"docs":{"ID":fold,...},
  * "words":{"WORD":[n0,e0,...,nK-1,eK-1]}} (n: the word's occurrences in the
  * fold's documents, e: those a mention ends on; P 0: the counted share).
@@ -105,7 +105,7 @@ void xp_lex_fill(xp_lex *lx, xp_report *r, const xp_corpus *projected);
 int xp_lex_parse_table(const char *name, const char *text, size_t len, xp_lex **out, xp_err *err);
 /* The compiled-in table of mention ends of the pack whose rules read the
  * word segmenter's words (lang/lang.h mention_ends, lang/ends/CODE.json:
- * the words zh_end_lex looks up are the segmenter's); *out NULL if no pack
+ * the words XP_LF_END_TABLE looks up are the segmenter's); *out NULL if no pack
  * has one. */
 int xp_lex_ends_default(xp_lex **out, xp_err *err);
 /* lx as a table (note: its "what"), appended to out with a newline.  A

@@ -978,7 +978,7 @@ struct xp_proj_stream {
 	xp_conf_model def;
 	xp_zhseg *zs;
 	xp_lex *def_lex, *ze;
-	int zh_state;
+	int seg_state;          /* xp_projection.segmenter */
 	xp_consist_names **names;
 	size_t nnames;
 	int apply;              /* the second pass: the names' renderings are known */
@@ -998,7 +998,7 @@ typedef struct run {
 	const xp_projection *com;   /* the committee (committee[] below), ncom of them, or none */
 	size_t ncom;
 	xp_zhseg *zs;           /* XP_NP_ZH_WORDS's words, NULL: the rule is off */
-	xp_lex *ze;             /* zh_end_lex's table (lexicon.h), with zs */
+	xp_lex *ze;             /* the pack's table of mention ends (lexicon.h, lang.h XP_LF_END_TABLE), with zs */
 	const xp_proj_stream *st;   /* a document at a time (below), NULL: the whole corpus */
 	size_t which;           /* in st: 0 the projection, 1 + k its k-th comparison's */
 } run;
@@ -1227,11 +1227,11 @@ static int consistency(run *r, const xp_corpus *en)
 	return rc;
 }
 
-/* zh_end_lex: the last jieba word of written tokens [a, b) (start[] as
- * xp_zh_word_starts gives, b on a word's end) looked up in table ze for
- * document doc; -1 when memory ran out */
+/* XP_LF_END_TABLE (lang.h): the last jieba word of written tokens [a, b)
+ * (start[] as xp_zh_word_starts gives, b on a word's end) looked up in table
+ * ze for document doc, into x[f]; -1 when memory ran out */
 static int end_lex(xp_lex *ze, const char *doc, const char *const *w, const uint32_t *len,
-		   const uint8_t *start, uint32_t a, uint32_t b, float *x)
+		   const uint8_t *start, uint32_t a, uint32_t b, float *x, int f)
 {
 	if (!ze || b <= a)
 		return 0;
@@ -1243,7 +1243,7 @@ static int end_lex(xp_lex *ze, const char *doc, const char *const *w, const uint
 		xp_buf_add(&s, w[j], len[j]);
 	int rc = s.oom ? -1 : 0;
 	if (!rc)
-		x[XP_F_ZH_END_LEX] = (float)xp_lex_end(ze, s.p ? s.p : "", s.n, xp_lex_fold_of(ze, doc));
+		x[f] = (float)xp_lex_end(ze, s.p ? s.p : "", s.n, xp_lex_fold_of(ze, doc));
 	xp_buf_free(&s);
 	return rc;
 }
@@ -1265,9 +1265,10 @@ static int en_clause(const xp_utt *eu, uint32_t s, uint32_t e)
 /* XP_NP_ZH_WORDS (zhwords.h) over the corpus, every other rule done (the
  * consistency rule too, whose words may lie inside a longer one): each
  * projected span of a Chinese sentence grown to whole jieba words */
-static int zh_words(run *r, const xp_corpus *en)
+static int segmenter_words(run *r, const xp_corpus *en)
 {
 	xp_projection *p = r->p;
+	const xp_lang_pack *lp = xp_lang_find(p->lang);
 	for (size_t d = 0; d < p->ndocs; d++) {
 		const xp_doc *td = &p->out.docs[d];
 		const xp_proj_doc *pd = &p->docs[d];
@@ -1347,14 +1348,18 @@ static int zh_words(run *r, const xp_corpus *en)
 					m->fate = XP_NULL_FILTERED;
 					m->np |= XP_NP_ZH_PARTICLE;
 				}
-				/* the confidence's zh_last_word and zh_noun_beside, on the span as it ends */
+				/* the pack's features on these words (lang.h XP_LF_WORDS,
+				 * XP_LF_END_TABLE), on the span as it ends */
 				float *x = p->feat + k * XP_NFEAT;
-				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t && !x[XP_F_PRONOUN]) {
-					unsigned ed = xp_zh_edge_words(r->zs, w, len, u->ntoks, start, m->tgt_start, m->tgt_end);
-					x[XP_F_ZH_LAST_WORD] = (ed & XP_ZH_EDGE_LAST) != 0;
-					x[XP_F_ZH_NOUN_BESIDE] = (float)(((ed & XP_ZH_NOUN_BEFORE) != 0) + ((ed & XP_ZH_NOUN_AFTER) != 0));
-					if (!rc)
-						rc = end_lex(r->ze, td->id, w, len, start, m->tgt_start, m->tgt_end, x);
+				xp_lang_words in = {r->zs, w, len, u->ntoks, start, m->tgt_start, m->tgt_end};
+				for (size_t i = 0; lp && i < lp->nfeatures && m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t &&
+						   !x[XP_F_PRONOUN]; i++) {
+					const xp_lang_feature *lf = &lp->features[i];
+					int f = xp_feat_of(lf);
+					if (f >= 0 && lf->kind == XP_LF_WORDS && lf->words)
+						x[f] = lf->words(&in);
+					else if (f >= 0 && lf->kind == XP_LF_END_TABLE && !rc)
+						rc = end_lex(r->ze, td->id, w, len, start, m->tgt_start, m->tgt_end, x, f);
 				}
 			}
 			free(w), free(len), free(start), free(blank), free(held);
@@ -1559,7 +1564,7 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 	if (rc == 0 && (o->np & (XP_NP_CONSIST | XP_NP_NAMES)))
 		rc = consistency(r, en);
 	if (rc == 0 && r->zs && (xp_lang_rule_set(xp_lang_get(p->lang), XP_RK_NP) & XP_NP_ZH_WORDS))
-		rc = zh_words(r, en);
+		rc = segmenter_words(r, en);
 	for (size_t d = 0; rc == 0 && d < p->ndocs; d++) {
 		rc = doc_settle(r, &en->docs[d], d);
 		if (rc == 0)
@@ -1641,24 +1646,24 @@ static int project_with(const xp_corpus *en, const xp_aligned *al, const xp_wali
 }
 
 /* XP_NP_ZH_WORDS needs jieba's words when the target is Chinese and written
- * in characters: from o->zh_words (an error if it cannot be read), else from
+ * in characters: from o->segmenter_data (an error if it cannot be read), else from
  * where python3-jieba installs them (left out, and said, when absent) */
 int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 	       const uint32_t *line, const xp_proj_opts *o, xp_projection *p, xp_err *err)
 {
-	int zh = 0;
-	for (size_t k = 0; k < al->n && !zh; k++)
-		zh = (xp_lang_rule_set(xp_lang_get(al->v[k].tgt_lang), XP_RK_NP) & XP_NP_ZH_WORDS) != 0;
+	int seg = 0;
+	for (size_t k = 0; k < al->n && !seg; k++)
+		seg = (xp_lang_rule_set(xp_lang_get(al->v[k].tgt_lang), XP_RK_NP) & XP_NP_ZH_WORDS) != 0;
 	xp_zhseg *zs = NULL;
 	int state = 0;
-	if (zh && o->chars && (o->np & XP_NP_ZH_WORDS)) {
-		int rc = xp_zhseg_open(o->zh_words ? o->zh_words : XP_ZHSEG_DIR, &zs, err);
-		if (rc && (o->zh_words || rc != XP_ENOTFOUND))
+	if (seg && o->chars && (o->np & XP_NP_ZH_WORDS)) {
+		int rc = xp_zhseg_open(o->segmenter_data ? o->segmenter_data : XP_ZHSEG_DIR, &zs, err);
+		if (rc && (o->segmenter_data || rc != XP_ENOTFOUND))
 			return rc;
 		state = rc ? -1 : 1;
 	}
-	/* zh_end_lex reads the same words */
-	xp_lex *def = NULL, *ze = o->zh_ends;
+	/* the pack's table of mention ends reads the same words */
+	xp_lex *def = NULL, *ze = o->mention_ends;
 	if (zs && !ze) {
 		int rc = xp_lex_ends_default(&def, err);
 		if (rc) {
@@ -1680,7 +1685,7 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 	free(ua.v);
 	xp_lex_free(def);
 	xp_zhseg_free(zs);
-	p->zh_words = state;
+	p->segmenter = state;
 	return rc;
 }
 
@@ -1699,7 +1704,7 @@ void xp_proj_stream_free(xp_proj_stream *s)
 	free(s);
 }
 
-int xp_proj_stream_open(const xp_proj_opts *o, const char *lang, int zh, xp_proj_stream **out, xp_err *err)
+int xp_proj_stream_open(const xp_proj_opts *o, const char *lang, int segmented, xp_proj_stream **out, xp_err *err)
 {
 	*out = NULL;
 	xp_proj_stream *s = calloc(1, sizeof *s);
@@ -1709,16 +1714,16 @@ int xp_proj_stream_open(const xp_proj_opts *o, const char *lang, int zh, xp_proj
 	snprintf(s->lang, sizeof s->lang, "%s", lang ? lang : "");
 	int rc = 0;
 	/* as xp_project opens them */
-	if (zh && o->chars && (o->np & XP_NP_ZH_WORDS)) {
-		rc = xp_zhseg_open(o->zh_words ? o->zh_words : XP_ZHSEG_DIR, &s->zs, err);
-		if (rc && (o->zh_words || rc != XP_ENOTFOUND)) {
+	if (segmented && o->chars && (o->np & XP_NP_ZH_WORDS)) {
+		rc = xp_zhseg_open(o->segmenter_data ? o->segmenter_data : XP_ZHSEG_DIR, &s->zs, err);
+		if (rc && (o->segmenter_data || rc != XP_ENOTFOUND)) {
 			xp_proj_stream_free(s);
 			return rc;
 		}
-		s->zh_state = rc ? -1 : 1;
+		s->seg_state = rc ? -1 : 1;
 		rc = 0;
 	}
-	s->ze = o->zh_ends;
+	s->ze = o->mention_ends;
 	if (s->zs && !s->ze) {
 		if ((rc = xp_lex_ends_default(&s->def_lex, err))) {
 			xp_proj_stream_free(s);
@@ -1756,7 +1761,7 @@ int xp_proj_stream_doc(xp_proj_stream *s, const xp_corpus *en, const xp_aligned 
 		rc = project_with(joined ? &units : en, joined ? &ua : al, wa, line, &o, s->zs, s->ze, 1, p, s, 0, err);
 	xp_corpus_free(&units);
 	free(ua.v);
-	p->zh_words = s->zh_state;
+	p->segmenter = s->seg_state;
 	return rc;
 }
 

@@ -43,9 +43,11 @@ typedef struct xp_proj_opts {
 				   mention's seed_agree feature is the share of them that project it
 				   the same way (confidence.h); none: the model's fitted mean */
 	size_t nalt;
-	const char *zh_words;   /* XP_NP_ZH_WORDS: jieba's data directory (model/zhseg.h); NULL: XP_ZHSEG_DIR,
-				   and without it the rule is left out (xp_projection.zh_words says so) */
-	struct xp_lex *zh_ends;             /* zh_end_lex's table (lexicon.h); NULL: the compiled-in one */
+	const char *segmenter_data;   /* XP_NP_ZH_WORDS: the word segmenter's data directory (model/zhseg.h,
+				   --segmenter-data); NULL: XP_ZHSEG_DIR, and without it the rule is left
+				   out (xp_projection.segmenter says so) */
+	struct xp_lex *mention_ends;  /* the table of mention ends a pack's feature reads (lexicon.h, lang.h
+				   XP_LF_END_TABLE; --mention-ends); NULL: the pack's compiled-in one */
 	/* XP_NP_NAMES: the target forms of the show's names the word aligner
 	 * learned (xp_wa_names; io/names.h); NULL: none, the rule does nothing */
 	struct xp_names *names;
@@ -110,7 +112,7 @@ typedef struct xp_projection {
 	char lang[16];          /* the target language of the aligned corpus, "" if unknown */
 	xp_conf_lang model;     /* the confidence model used (lang "" if none applied; its lexicon is
 				   read while projecting only: lex is NULL here) */
-	int zh_words;           /* XP_NP_ZH_WORDS: 1 applied, 0 not asked for, -1 left out: no jieba data */
+	int segmenter;          /* XP_NP_ZH_WORDS: 1 applied, 0 not asked for, -1 left out: no segmenter data */
 } xp_projection;
 
 /* line[k], the word-alignment line of record k: xp_bitext_lines (io/aligned.h). */
@@ -123,7 +125,7 @@ void xp_projection_free(xp_projection *p);
  * document's (issue 37): `xproj project` reads the English document, its
  * records and their alignment lines, projects and writes it, then the next.
  * lang is the aligned corpus' language (its first record's that names one),
- * zh whether some record's language takes jieba's words (xp_project finds
+ * segmented whether some record's language takes jieba's words (xp_project finds
  * both in al).  Each call projects one document of en, al holding its
  * records, wa/line and alt (o->nalt of them) their alignments, into p
  * (xp_projection_free it), as xp_project would in the whole corpus, with one
@@ -135,7 +137,7 @@ void xp_projection_free(xp_projection *p);
  * documents given that had a record (xp_project refuses a corpus where none
  * has). */
 typedef struct xp_proj_stream xp_proj_stream;
-int xp_proj_stream_open(const xp_proj_opts *o, const char *lang, int zh, xp_proj_stream **s, xp_err *err);
+int xp_proj_stream_open(const xp_proj_opts *o, const char *lang, int segmented, xp_proj_stream **s, xp_err *err);
 int xp_proj_stream_doc(xp_proj_stream *s, const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 		       const uint32_t *line, const xp_walign *alt, xp_projection *p, xp_err *err);
 long xp_proj_stream_settle(xp_proj_stream *s);

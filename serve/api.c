@@ -100,10 +100,10 @@ void xp_api_free(xp_server *s)
 {
 	json_decref(s->lists);
 	s->lists = NULL;
-	if (s->zh_state)
-		pthread_join(s->zh_thread, NULL);
-	xp_zhseg_free(s->zh);
-	s->zh = NULL, s->zh_state = 0;
+	if (s->seg_state)
+		pthread_join(s->seg_thread, NULL);
+	xp_zhseg_free(s->seg);
+	s->seg = NULL, s->seg_state = 0;
 }
 
 /* the run's documents and fates, read once per run shown */
@@ -311,7 +311,7 @@ static int get_queue(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 
 /* --- Chinese as words ------------------------------------------------------------------------- */
 
-static void *zh_load(void *arg)
+static void *seg_load(void *arg)
 {
 	xp_server *s = arg;
 	xp_zhseg *z = NULL;
@@ -319,7 +319,7 @@ static void *zh_load(void *arg)
 	if (xp_zhseg_open(XP_ZHSEG_DIR, &z, &e))
 		z = NULL;
 	pthread_mutex_lock(&s->lock);
-	s->zh = z, s->zh_state = 2;
+	s->seg = z, s->seg_state = 2;
 	pthread_mutex_unlock(&s->lock);
 	return NULL;
 }
@@ -337,22 +337,22 @@ void xp_api_warm(xp_server *s, xp_db *db)
 	json_t *runs, *r;
 	xp_err e;
 	size_t i;
-	int zh = 0;
+	int seg = 0;
 	if (xp_db_runs(db, &runs, &e))
 		return;
 	json_array_foreach(runs, i, r)
-		zh |= json_is_string(json_object_get(r, "lang")) && unspaced(json_string_value(json_object_get(r, "lang")));
+		seg |= json_is_string(json_object_get(r, "lang")) && unspaced(json_string_value(json_object_get(r, "lang")));
 	json_decref(runs);
 	/* about a second of reading: not on a request's time */
-	if (zh && !pthread_create(&s->zh_thread, NULL, zh_load, s))
-		s->zh_state = 1;
+	if (seg && !pthread_create(&s->seg_thread, NULL, seg_load, s))
+		s->seg_state = 1;
 }
 
 /* jieba's segmenter once loaded; NULL while loading or without python3-jieba */
-static xp_zhseg *zh_of(xp_server *s)
+static xp_zhseg *seg_of(xp_server *s)
 {
 	pthread_mutex_lock(&s->lock);
-	xp_zhseg *z = s->zh_state == 2 ? s->zh : NULL;
+	xp_zhseg *z = s->seg_state == 2 ? s->seg : NULL;
 	pthread_mutex_unlock(&s->lock);
 	return z;
 }
@@ -414,7 +414,7 @@ static void add_words(xp_server *s, xp_db *db, int64_t run, json_t *m)
 {
 	char lang[32];
 	lang_of(db, run, lang, sizeof lang);
-	xp_zhseg *z = unspaced(lang) ? zh_of(s) : NULL;
+	xp_zhseg *z = unspaced(lang) ? seg_of(s) : NULL;
 	if (!z)
 		return;
 	json_t *t = json_object_get(m, "target"), *u, *ws;

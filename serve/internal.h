@@ -42,9 +42,9 @@ struct xp_server {
 	 * thread of its own when the server starts on a store with a Chinese
 	 * run (a GET never waits for it: until it is there, or without
 	 * python3-jieba, the text is shown a token a word) */
-	struct xp_zhseg *zh;
-	int zh_state;   /* 0 none, 1 loading (zh_thread runs), 2 loaded or failed */
-	pthread_t zh_thread;
+	struct xp_zhseg *seg;   /* the word segmenter (model/zhseg.h) of an unspaced language */
+	int seg_state;   /* 0 none, 1 loading (seg_thread runs), 2 loaded or failed */
+	pthread_t seg_thread;
 };
 
 /* A connection to the store for one request, and back. */

@@ -29,7 +29,7 @@ typedef struct set {
 /* one language's examples */
 typedef struct lang_ex {
 	char lang[16];
-	xp_lex *lex;             /* its references' lexicon (fa_last_word), NULL if the language has none */
+	xp_lex *lex;             /* its references' lexicon (lang.h XP_LF_END_MODEL), NULL if the language has none */
 	xp_example *proj, *null;
 	uint8_t *pcls, *ncls;    /* per example: its positive-unlabelled class (PU_*), 0 none */
 	size_t np, nn, cp, cn, cpc, cnc;
@@ -60,15 +60,14 @@ static int load(const char *path, xp_corpus *c)
 	return xp_read_corpus(path, XP_FMT_AUTO, &ro, c, &e) ? xp_cli_error(&e) : 0;
 }
 
-/* Languages whose model keeps its reference's lexicon: those with a feature
- * that reads one (fa_last_word: project/features.c computes it where the
- * pack has XP_LT_PERSON_ENDINGS). */
+/* Languages whose model keeps its reference's lexicon: those whose pack
+ * has a feature that reads one (lang/lang.h XP_LF_END_MODEL). */
 static int has_lexicon(const char *lang)
 {
-	return xp_lang_has(xp_lang_find(lang), XP_LT_PERSON_ENDINGS);
+	return xp_feat_pack_kind(lang, XP_LF_END_MODEL) >= 0;
 }
 
-/* Count set st's reference into its language's lexicon (fa_last_word's). */
+/* Count set st's reference into its language's lexicon (its pack's XP_LF_END_MODEL feature's). */
 static int count_key(lang_ex *lx, const xp_corpus *key, xp_err *e)
 {
 	if (!lx->lex && xp_lex_new(&xp_lex_model_params, &lx->lex, e))
@@ -346,7 +345,7 @@ static int run(int argc, char **argv)
 			rc = xp_cli_error(&e);
 		lang_ex *lx = &langs[setlang[s]];
 		if (!rc && lx->lex)   /* cross-fitted: lexicon.h */
-			xp_lex_fill(lx->lex, &st->r, &proj);
+			xp_lex_fill(lx->lex, &st->r, &proj, xp_feat_pack_kind(lx->lang, XP_LF_END_MODEL));
 		/* --drop-features: a column of zeros gets no weight (the gradient
 		 * is zero there and the penalty keeps it at zero) */
 		for (size_t k = 0; !rc && drops && k < st->r.n; k++)

@@ -368,7 +368,7 @@ static int run(int argc, char **argv)
 			summary(&res.total, res.lang), gender_summary(&res.gender), pack_summary(res.lang);
 			if (a.names)
 				fprintf(stderr, "  names: %zu forms of %u names from %s\n", names.n, names.names.n, a.names);
-			if (res.zh_words < 0)
+			if (res.segmenter < 0)
 				fprintf(stderr, "  note: zh_words left out: no jieba data in %s (apt-get install python3-jieba, or --segmenter-data DIR)\n",
 					XP_ZHSEG_DIR);
 			if (res.empty)
@@ -405,7 +405,7 @@ static int run(int argc, char **argv)
 		summary(&p.total, p.lang), gender_summary(&g), pack_summary(p.lang);
 	if (!rc && a.names)
 		fprintf(stderr, "  names: %zu forms of %u names from %s\n", names.n, names.names.n, a.names);
-	if (!rc && p.zh_words < 0)
+	if (!rc && p.segmenter < 0)
 		fprintf(stderr, "  note: zh_words left out: no jieba data in %s (apt-get install python3-jieba, or --segmenter-data DIR)\n",
 			XP_ZHSEG_DIR);
 	if (!rc && empty)

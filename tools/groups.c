@@ -290,7 +290,7 @@ int xp_opt_project(int ch, const char *v, xp_proj_opts *o, xp_err *e)
 	case O_NO_ZH_INTERROGATIVE: return rule_spec("-zh_interrogative", o, e);
 	case O_NO_FA_DEMONSTRATIVE: return rule_spec("-fa_demonstrative", o, e);
 	case O_UNCALIBRATED: o->uncalibrated = 1; return 0;
-	case O_ZH_WORDS: o->zh_words = v; return 0;
+	case O_ZH_WORDS: o->segmenter_data = v; return 0;
 	/* --rules, and the switches of earlier releases as its aliases (for
 	 * this release: docs/languages.md) */
 	case O_RULES: return rule_spec(v, o, e);

@@ -333,16 +333,16 @@ static int src_done(src *S, xp_err *e)
 
 /* --- the corpus' language, as xp_project finds it in the whole file ------------- */
 
-static int language(const xp_pstream_args *a, char *lang, size_t n, int *zh, xp_err *e)
+static int language(const xp_pstream_args *a, char *lang, size_t n, int *seg, xp_err *e)
 {
 	lines L;
 	const char *s;
 	size_t len;
-	int r, need_zh = a->o->chars && (a->o->np & XP_NP_ZH_WORDS);
-	*lang = '\0', *zh = 0;
+	int r, need_seg = a->o->chars && (a->o->np & XP_NP_ZH_WORDS);
+	*lang = '\0', *seg = 0;
 	if (lines_open(&L, a->aligned, e))
 		return -1;
-	while ((!*lang || (need_zh && !*zh)) && (r = lines_next(&L, &s, &len, e)) == 1) {
+	while ((!*lang || (need_seg && !*seg)) && (r = lines_next(&L, &s, &len, e)) == 1) {
 		if (!xp_trim((xp_str){s, len}).n)
 			continue;
 		xp_aligned one = {0};
@@ -354,7 +354,7 @@ static int language(const xp_pstream_args *a, char *lang, size_t n, int *zh, xp_
 		const char *tl = one.v[0].tgt_lang;
 		if (tl && !*lang)
 			snprintf(lang, n, "%s", tl);
-		*zh |= (xp_lang_rule_set(xp_lang_get(tl), XP_RK_NP) & XP_NP_ZH_WORDS) != 0;
+		*seg |= (xp_lang_rule_set(xp_lang_get(tl), XP_RK_NP) & XP_NP_ZH_WORDS) != 0;
 		xp_aligned_free(&one);
 	}
 	lines_close(&L);
@@ -435,7 +435,7 @@ static int documents(pass *P)
 		xp_proj_gender_counts(&p, &g);
 		xp_proj_gender_add(&P->res->gender, &g);
 		P->head.model = p.model;
-		P->res->zh_words = p.zh_words;
+		P->res->segmenter = p.segmenter;
 		P->res->ndocs += p.ndocs;
 		P->records += al.n;
 		/* the report lists every document; OUT leaves out those with no
@@ -574,9 +574,9 @@ int xp_pstream_run(const xp_pstream_args *a, xp_pstream_result *res)
 	if (!streamable(a))
 		return 0;
 	xp_err e = {0};
-	int zh = 0;
+	int seg = 0;
 	xp_proj_stream *st = NULL;
-	if (language(a, res->lang, sizeof res->lang, &zh, &e) || xp_proj_stream_open(a->o, res->lang, zh, &st, &e))
+	if (language(a, res->lang, sizeof res->lang, &seg, &e) || xp_proj_stream_open(a->o, res->lang, seg, &st, &e))
 		return 0;
 	xp_outputs o = {0};
 	pass P = {.a = a, .st = st, .o = &o, .of = xp_format_of_path(a->out) == XP_FMT_CONLLU ? XP_FMT_CONLLU : XP_FMT_CONLL};

@@ -35,7 +35,7 @@ typedef struct xp_pstream_result {
 	xp_proj_stats total;
 	xp_proj_gender gender;
 	char lang[16];
-	int zh_words;
+	int segmenter;           /* xp_projection.segmenter */
 	size_t empty;           /* documents without a target sentence, not written */
 	size_t ndocs, passes;
 } xp_pstream_result;

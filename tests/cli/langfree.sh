@@ -6,13 +6,18 @@
 # ask the language's pack (lang/lang.h) instead.
 #
 # "en" is allowed: English is the source side of every projection, not a
-# target language (its word lists are the source's, model/mtype.h).  The
+# target language (its word lists are the source's, model/mtype.h); so are
+# identifiers that begin with en_ (en_start, en_utt: the English mention's).
+# Identifiers are held to the two-letter codes only: the three-letter ones
+# are English words too (per_doc).  The
 # allow-list below names each other exception and says why.
 #
 # Nor do the tables escape as numbers or data (issue 30's debt): the code
 # holds no code point of those scripts as a number (0x0647, 0x3002: the
 # aligner's letter and affix tables were such), no identifier names a
-# language (xp_lex_chinese), and no file of those directories but a C file
+# language (xp_lex_chinese) or begins with a language's code and "_"
+# (zh_words, fa_last_word: a field, a feature or a hook that is one
+# language's belongs to its pack, lang/lang.h), and no file of those directories but a C file
 # (a JSON table, a word list) holds Han or Arabic text: a pack's data lives
 # in lang/ (lang/ends/, lang/calib/).  tools/sample/ is a demo's input and
 # output, text and no knowledge.  And the files that hold the machinery the
@@ -48,6 +53,8 @@ my $script = qr/[\x{0600}-\x{06FF}\x{0750}-\x{077F}\x{FB50}-\x{FDFF}\x{FE70}-\x{
 my $esc = qr/\\x(?:d[89ab]|D[89AB]|e[3-9]|E[3-9])\\x[89ab]|\\u(?:0[67]|30|[4-9][0-9A-Fa-f]|[Ff][Ff])[0-9A-Fa-f]{2}/;
 # a code point of those scripts as a number (4000 and 8000 are bit masks)
 my $cp = qr/\b0x(?:0[67][0-9a-fA-F]{2}|[Ff][BbCcDd][0-9a-fA-F]{2}|[Ff][Ee][7-9a-fA-F][0-9a-fA-F]|30[0-3][0-9a-fA-F]|3[4-9a-fA-F][0-9a-fA-F]{2}|[4-9][0-9a-fA-F]{3}|[Ff][Ff][0-9a-eA-E][0-9a-fA-F])\b/;
+# an identifier that begins with a target language code and "_"
+my $coded = qr/(?:zh|fa|ja|ko|ar|de|fr|pt|es|ru|th|lo|km)_\w*/i;
 my $langs = qr/chinese|farsi|persian|japanese|korean|german|french|portuguese|spanish|russian|thai/i;
 my $clean = $ENV{CLEAN} // "";
 my %clean = map { $_ => 1 } split " ", $clean;
@@ -78,6 +85,11 @@ for my $f (@ARGV) {
 			my $n = $1;
 			next if $n =~ /^0x[48]000$/ || $allow{"$f:$n"};
 			print "FAIL: $f:$ln: code point $n of Han or Arabic script outside lang/ (a table: data of its pack)\n";
+			$bad++;
+		}
+		while ($code =~ /\b($coded)/g) {
+			next if $allow{"$f:$1"};
+			print "FAIL: $f:$ln: identifier $1 begins with a language code outside lang/ (the pack\x27s: lang/lang.h)\n";
 			$bad++;
 		}
 		while ($code =~ /\b(\w*(?:$langs)\w*)\b/g) {
@@ -120,11 +132,18 @@ printf '%s\n' 'static const unsigned short t[] = {0x0646, 0x0645, 0};' > $T/e.c
 printf '%s\n' 'static const char *p(unsigned c) { return c == 0x3002 ? "." : ""; }' > $T/f.c
 printf '%s\n' 'extern const int xp_lex_chinese;' > $T/g.c
 printf '%s\n' '/* the Farsi affixes */' 'int x;' > $T/clean.c
-for f in a b c e f g clean; do
+# an option field, a feature's hook named by a language's code
+printf '%s\n' 'struct o { const char *zh_words; };' > $T/i.c
+printf '%s\n' 'static float fa_number(const float *x) { return x[0]; }' > $T/j.c
+printf '%s\n' 'enum { DE_CASES = 4 };' > $T/k.c
+for f in a b c e f g i j k clean; do
 	CLEAN=$T/clean.c scan $T/$f.c > $T/scan.out && { echo "FAIL: the check passed $f.c:"; cat $T/$f.c; fails=$((fails + 1)); }
 done
 printf '%s\n' '/* the Farsi affixes: a comment of a file not held to it */' 'static const unsigned m = 0x8000, z = 0x200C;' > $T/h.c
 scan $T/h.c > $T/scan.out || { echo "FAIL: the check refused h.c:"; cat $T/scan.out; fails=$((fails + 1)); }
+# the English mention's fields, a code inside an identifier, a feature's name as data
+printf '%s\n' 'struct m { unsigned en_start, pron_de, per_doc; };' 'enum { XP_F_ZH_OLD = 1 };' 'static const char *n = "zh_last_word";' > $T/l.c
+scan $T/l.c > $T/scan.out || { echo "FAIL: the check refused l.c:"; cat $T/scan.out; fails=$((fails + 1)); }
 printf '%s\n' '/* "fa" and "的" in a comment */' 'static const char *s = "zh-punct";' > $T/d.c
 scan $T/d.c > $T/scan.out || { echo "FAIL: the check refused d.c:"; cat $T/scan.out; fails=$((fails + 1)); }
 finish

@@ -19,6 +19,7 @@
  * place of the span's words nearer the mention (twin_nearer); and the
  * report's writer kept across documents (report_writer). */
 #include "testutil.h"
+#include "lang/lang.h"
 #include "lang/np.h"
 #include "lang/pron.h"
 #include "io/conll.h"
@@ -27,6 +28,9 @@
 #include "project/project.h"
 
 #include <jansson.h>
+
+/* a pack's feature by the name the report spells (lang/lang.h xp_lang_feature) */
+#define F(name) xp_feat_named(name)
 
 typedef struct setup {
 	xp_corpus en;
@@ -252,8 +256,8 @@ static void farsi_last_word(void **state)
 	assert_int_equal(s.p.m[1].fate, XP_PROJECTED);
 	assert_int_equal(s.p.m[1].tgt_start, 0);
 	double p0 = 0.25, p = (3 + 5 * p0) / (3 + 5);
-	assert_true(fabsf(feat(&s, 1)[XP_F_FA_LAST_WORD] - (float)(log(p / (1 - p)) - log(p0 / (1 - p0)))) < 1e-5f);
-	assert_true(feat(&s, 0)[XP_F_FA_LAST_WORD] == 0 && feat(&s, 2)[XP_F_FA_LAST_WORD] == 0);
+	assert_true(fabsf(feat(&s, 1)[F("fa_last_word")] - (float)(log(p / (1 - p)) - log(p0 / (1 - p0)))) < 1e-5f);
+	assert_true(feat(&s, 0)[F("fa_last_word")] == 0 && feat(&s, 2)[F("fa_last_word")] == 0);
 	assert_null(s.p.model.lex);   /* read while projecting only */
 	/* cross-fitting (what `xproj calibrate` does): the report read back, and
 	 * a lexicon of the projection's own document d (fold 0) and of e (fold 1,
@@ -273,7 +277,7 @@ static void farsi_last_word(void **state)
 	assert_int_equal(xp_lex_add_ref(lx, &ref, NULL, &e), 0);
 	assert_int_equal(xp_lex_fold_of(lx, "d"), 0);
 	assert_int_equal(xp_lex_fold_of(lx, "e"), 1);
-	xp_lex_fill(lx, &r, &s.p.out);
+	xp_lex_fill(lx, &r, &s.p.out, F("fa_last_word"));
 	const char *maryam = "مریم";
 	double own = xp_lex_end(lx, maryam, strlen(maryam), -1), other = xp_lex_end(lx, maryam, strlen(maryam), 0);
 	/* e alone: p0 = 1/3, مریم 0 of 1; with d's own mention it would be 1 of 2 */
@@ -281,7 +285,7 @@ static void farsi_last_word(void **state)
 	assert_true(fabs(other - (log(q / (1 - q)) - log(q0 / (1 - q0)))) < 1e-9);
 	assert_true(own > 0 && other < 0);
 	for (size_t k = 0; k < r.n; k++) {
-		float v = r.items[k].feat[XP_F_FA_LAST_WORD];
+		float v = r.items[k].feat[F("fa_last_word")];
 		if (r.items[k].id == 1)
 			assert_true(fabsf(v - (float)other) < 1e-6f);
 		else
@@ -295,7 +299,7 @@ static void farsi_last_word(void **state)
 	xp_conf_free(&m);
 	o = plain();   /* no model */
 	run(&s, LIKE, LIKE_AL, "1-2 1-3 2-0 3-4\n1-0 2-1\n", NULL, &o);
-	assert_true(feat(&s, 1)[XP_F_FA_LAST_WORD] == 0);
+	assert_true(feat(&s, 1)[F("fa_last_word")] == 0);
 	done(&s);
 }
 
@@ -562,15 +566,15 @@ static void chinese_edges(void **state)
 	setup s;
 	xp_proj_opts o = plain();
 	o.chars = 1;
-	o.zh_words = FIX("zhseg");
+	o.segmenter_data = FIX("zhseg");
 	o.np &= ~XP_NP_ZH_VERB_TAIL;   /* which would cut 有 of 中国人有: the features see the span as it ends */
 	/* people -> 中国人: a noun, nothing nounish beside it */
 	run(&s, PEOPLE, HAVE_AL, "0-0 2-2\n", NULL, &o);
-	assert_true(feat(&s, 0)[XP_F_ZH_LAST_WORD] == 0 && feat(&s, 0)[XP_F_ZH_NOUN_BESIDE] == 0);
+	assert_true(feat(&s, 0)[F("zh_last_word")] == 0 && feat(&s, 0)[F("zh_noun_beside")] == 0);
 	done(&s);
 	/* people -> 中国人有: ends in a verb */
 	run(&s, PEOPLE, HAVE_AL, "0-0 0-1 2-2\n", NULL, &o);
-	assert_true(feat(&s, 0)[XP_F_ZH_LAST_WORD] == 1);
+	assert_true(feat(&s, 0)[F("zh_last_word")] == 1);
 	done(&s);
 	/* with zh_verb_tail (the default) 有 leaves the span: 中国人, characters [0, 3) */
 	o.np |= XP_NP_ZH_VERB_TAIL;
@@ -578,12 +582,12 @@ static void chinese_edges(void **state)
 	assert_int_equal(s.p.m[0].tgt_start, 0);
 	assert_int_equal(s.p.m[0].tgt_end, 3);
 	assert_true(s.p.m[0].np & XP_NP_ZH_VERB_TAIL);
-	assert_true(feat(&s, 0)[XP_F_ZH_LAST_WORD] == 0);
+	assert_true(feat(&s, 0)[F("zh_last_word")] == 0);
 	done(&s);
 	o.np &= ~XP_NP_ZH_VERB_TAIL;
 	/* people -> 人民 of 中国人民: a noun before it */
 	run(&s, PEOPLE, NATION_AL, "0-1 2-2\n", NULL, &o);
-	assert_true(feat(&s, 0)[XP_F_ZH_LAST_WORD] == 0 && feat(&s, 0)[XP_F_ZH_NOUN_BESIDE] == 1);
+	assert_true(feat(&s, 0)[F("zh_last_word")] == 0 && feat(&s, 0)[F("zh_noun_beside")] == 1);
 	done(&s);
 	/* zh_end_lex: mentions end on 中国人 9 times in 10, on 有 never */
 	static const char ENDS[] = "{\"version\":1,\"folds\":1,\"prior\":0.3,\"strength\":2,\"docs\":{},"
@@ -591,12 +595,12 @@ static void chinese_edges(void **state)
 	xp_lex *z;
 	xp_err e = {0};
 	assert_int_equal(xp_lex_parse_table("ends", ENDS, strlen(ENDS), &z, &e), 0);
-	o.zh_ends = z;
+	o.mention_ends = z;
 	run(&s, PEOPLE, HAVE_AL, "0-0 2-2\n", NULL, &o);
-	assert_true(fabs(feat(&s, 0)[XP_F_ZH_END_LEX] - (log(9.6 / 2.4) - log(0.3 / 0.7))) < 1e-5);
+	assert_true(fabs(feat(&s, 0)[F("zh_end_lex")] - (log(9.6 / 2.4) - log(0.3 / 0.7))) < 1e-5);
 	done(&s);
 	run(&s, PEOPLE, HAVE_AL, "0-0 0-1 2-2\n", NULL, &o);   /* 中国人有 ends in 有 */
-	assert_true(fabs(feat(&s, 0)[XP_F_ZH_END_LEX] - (log(0.6 / 11.4) - log(0.3 / 0.7))) < 1e-5);
+	assert_true(fabs(feat(&s, 0)[F("zh_end_lex")] - (log(0.6 / 11.4) - log(0.3 / 0.7))) < 1e-5);
 	done(&s);
 	xp_lex_free(z);
 }
@@ -659,8 +663,8 @@ static void zh_demonstrative(void **state)
 	run(&s, ACC, ACC_AL, "1-1 3-2 4-3\n", NULL, &o);
 	assert_int_equal(s.p.m[0].fate, XP_PROJECTED);
 	assert_int_equal(s.p.m[0].tgt_start, 0);
-	assert_true(feat(&s, 0)[XP_F_RULE_ZH_DEM] == 1 && feat(&s, 0)[XP_F_RULE_PRON] == 0);
-	assert_true(feat(&s, 1)[XP_F_RULE_ZH_DEM] == 0);
+	assert_true(feat(&s, 0)[F("rule_zh_dem")] == 1 && feat(&s, 0)[XP_F_RULE_PRON] == 0);
+	assert_true(feat(&s, 1)[F("rule_zh_dem")] == 0);
 	done(&s);
 }
 
@@ -754,13 +758,13 @@ static void farsi_number(void **state)
 	xp_proj_opts o = plain();
 	/* girls -> دخترا; the two girls -> دو تا دختر */
 	run(&s, GIRLS, GIRLS_AL, "0-0 2-1 3-5\n0-0 1-1 2-2 3-3 4-4\n", NULL, &o);
-	assert_true(feat(&s, 1)[XP_F_FA_NUMBER] == 0);
-	assert_true(feat(&s, 2)[XP_F_FA_NUMBER] == 0);
-	assert_true(feat(&s, 0)[XP_F_FA_NUMBER] == 0);   /* a pronoun */
+	assert_true(feat(&s, 1)[F("fa_number")] == 0);
+	assert_true(feat(&s, 2)[F("fa_number")] == 0);
+	assert_true(feat(&s, 0)[F("fa_number")] == 0);   /* a pronoun */
 	done(&s);
 	/* girls -> دوست: the plural is lost */
 	run(&s, GIRLS, GIRLS_AL, "0-0 2-3 3-5\n0-0 1-1 2-2 3-3 4-4\n", NULL, &o);
-	assert_true(feat(&s, 1)[XP_F_FA_NUMBER] == 1);
+	assert_true(feat(&s, 1)[F("fa_number")] == 1);
 	done(&s);
 }
 
@@ -787,15 +791,15 @@ static void farsi_edges(void **state)
 	o.np = 0;   /* the spans as the links give them */
 	/* a shrink -> یه روان پزشک; the last of Paolo 's grappa -> " پائولو "; Paolo -> پائولو */
 	run(&s, SHRINK, SHRINK_AL, "1-3 2-0 3-1 3-2\n3-3 5-3\n", NULL, &o);
-	assert_true(feat(&s, 1)[XP_F_FA_INDEF_FIRST] == 1);
-	assert_true(feat(&s, 2)[XP_F_FA_QUOTED] == 1);
-	assert_true(feat(&s, 3)[XP_F_FA_QUOTED] == 0);   /* a name */
-	assert_true(feat(&s, 0)[XP_F_FA_INDEF_FIRST] == 0);
+	assert_true(feat(&s, 1)[F("fa_indef_first")] == 1);
+	assert_true(feat(&s, 2)[F("fa_quoted")] == 1);
+	assert_true(feat(&s, 3)[F("fa_quoted")] == 0);   /* a name */
+	assert_true(feat(&s, 0)[F("fa_indef_first")] == 0);
 	done(&s);
 	/* a shrink -> روان پزشک; the last of Paolo 's grappa -> آخرین گراپای */
 	run(&s, SHRINK, SHRINK_AL, "1-3 3-1 3-2\n1-0 5-1 3-3\n", NULL, &o);
-	assert_true(feat(&s, 1)[XP_F_FA_INDEF_FIRST] == 0);
-	assert_true(feat(&s, 2)[XP_F_FA_QUOTED] == 0);
+	assert_true(feat(&s, 1)[F("fa_indef_first")] == 0);
+	assert_true(feat(&s, 2)[F("fa_quoted")] == 0);
 	done(&s);
 }
 
@@ -818,14 +822,14 @@ static void farsi_overt(void **state)
 	xp_proj_opts o = plain();
 	run(&s, BLEW, BLEW_AL, "1-3 2-2 2-3\n0-1 1-0 1-1\n", NULL, &o);
 	assert_true(feat(&s, 0)[XP_F_PRON_AGREE] == 1);
-	assert_true(feat(&s, 0)[XP_F_FA_OVERT_SUBJECT] == 1);
+	assert_true(feat(&s, 0)[F("fa_overt_subject")] == 1);
 	assert_true(feat(&s, 1)[XP_F_PRON_AGREE] == 1);
-	assert_true(feat(&s, 1)[XP_F_FA_OVERT_SUBJECT] == 0);
+	assert_true(feat(&s, 1)[F("fa_overt_subject")] == 0);
 	done(&s);
 	/* I -> من itself: its pronoun, nothing to say */
 	run(&s, BLEW, BLEW_AL, "1-1 2-2 2-3\n0-1 1-0 1-1\n", NULL, &o);
 	assert_true(feat(&s, 0)[XP_F_PRON_IN] == 1);
-	assert_true(feat(&s, 0)[XP_F_FA_OVERT_SUBJECT] == 0);
+	assert_true(feat(&s, 0)[F("fa_overt_subject")] == 0);
 	done(&s);
 	/* "I know that I blew it ." -> من میدونم که گند زدم .: the second I on
 	 * زدم, whose clause begins after که; the من of the clause before is
@@ -840,7 +844,7 @@ static void farsi_overt(void **state)
 	run(&s, KNEW, KNEW_AL, "0-0 1-1 2-2 3-4 4-3 4-4 6-5\n", NULL, &o);
 	assert_int_equal(s.p.m[1].tgt_start, 4);
 	assert_true(feat(&s, 1)[XP_F_PRON_AGREE] == 1);
-	assert_true(feat(&s, 1)[XP_F_FA_OVERT_SUBJECT] == 0);
+	assert_true(feat(&s, 1)[F("fa_overt_subject")] == 0);
 	done(&s);
 	/* without که the من stands in its clause: the subject is overt */
 	static const char KNEW2_AL[] =
@@ -850,7 +854,7 @@ static void farsi_overt(void **state)
 	run(&s, KNEW, KNEW2_AL, "0-0 1-1 3-3 4-2 4-3 6-4\n", NULL, &o);
 	assert_int_equal(s.p.m[1].tgt_start, 3);
 	assert_true(feat(&s, 1)[XP_F_PRON_AGREE] == 1);
-	assert_true(feat(&s, 1)[XP_F_FA_OVERT_SUBJECT] == 1);
+	assert_true(feat(&s, 1)[F("fa_overt_subject")] == 1);
 	done(&s);
 }
 
@@ -916,6 +920,50 @@ static void report_writer(void **state)
 	done(&a), done(&b);
 }
 
+/* The packs' features take their places (lang/lang.h xp_lang_feature): the
+ * names in their order are a file format (the report's arrays, the models'
+ * weights), the same as when the core named them itself. */
+static void pack_features(void **state)
+{
+	(void)state;
+	static const char *const format[] = {
+		"link_mean", "link_min", "one_way", "cover", "en_len", "tgt_len", "ratio", "gap", "shared",
+		"neighbour", "nested", "crossing", "collided", "pronoun", "name", "utt_score", "sent_aligned",
+		"rule_articles", "rule_zh_pronoun", "rule_fa_attach", "prodrop", "unaligned", "same_span",
+		"dropped", "free_words", "tgt_pronoun", "tgt_pronoun_free", "sent_len", "sent_ratio", "pos_diff",
+		"repeats", "pron_in", "seed_agree", "pron_agree", "one_char", "form_seen", "form_agree", "pron_de",
+		"rule_pron", "rule_np", "rule_consist", "cluster", "cluster_proj", "rule_words", "committee",
+		"drop_verb", "verb_rivals", "zh_last_word", "zh_noun_beside", "poss_lost", "demonstrative",
+		"zh_end_lex", "fa_last_word", "fa_number", "wh_in", "rule_zh_dem", "twin_nearer", "fa_indef_first",
+		"fa_quoted", "fa_overt_subject", "doubted", "doubt_odds"};
+	char bad[96];
+	assert_int_equal(xp_feat_check(bad, sizeof bad), 0);
+	assert_string_equal(bad, "");
+	assert_int_equal(XP_NFEAT, (int)(sizeof format / sizeof *format));
+	for (int f = 0; f < XP_NFEAT; f++)
+		assert_string_equal(xp_feat_names[f], format[f]);
+	/* each pack feature has its place, under its name */
+	size_t np;
+	const xp_lang_pack *const *p = xp_lang_packs(&np);
+	size_t owned = 0;
+	for (size_t k = 0; k < np; k++)
+		for (size_t i = 0; i < p[k]->nfeatures; i++, owned++) {
+			int f = xp_feat_of(&p[k]->features[i]);
+			assert_true(f >= 0);
+			assert_string_equal(xp_feat_names[f], p[k]->features[i].name);
+			assert_non_null(p[k]->features[i].phrase);
+		}
+	assert_int_equal(owned, 11);
+	assert_int_equal(xp_feat_of(NULL), -1);
+	/* the lexicon's feature is Farsi's; Chinese reads the table of mention ends */
+	assert_int_equal(xp_feat_pack_kind("fa", XP_LF_END_MODEL), F("fa_last_word"));
+	assert_int_equal(xp_feat_pack_kind("fas", XP_LF_END_MODEL), F("fa_last_word"));
+	assert_int_equal(xp_feat_pack_kind("zh", XP_LF_END_MODEL), -1);
+	assert_int_equal(xp_feat_pack_kind("zh-Hans", XP_LF_END_TABLE), F("zh_end_lex"));
+	assert_int_equal(xp_feat_pack_kind("de", XP_LF_SPAN), -1);
+	assert_int_equal(xp_feat_pack_kind(NULL, XP_LF_SPAN), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -928,6 +976,7 @@ int main(void)
 		cmocka_unit_test(possessive), cmocka_unit_test(chinese_np), cmocka_unit_test(chinese_edges),
 		cmocka_unit_test(explain_pronoun_group), cmocka_unit_test(interrogative),
 		cmocka_unit_test(zh_demonstrative), cmocka_unit_test(twins), cmocka_unit_test(report_writer),
+		cmocka_unit_test(pack_features),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
