@@ -300,7 +300,7 @@ typedef struct pstage {
 	xp_projection head;         /* the header's totals, language and model */
 	xp_proj_gender gender;
 	size_t ndocs, empty;
-	int zh_words;
+	int segmenter;
 	xp_err e;
 } pstage;
 
@@ -331,7 +331,7 @@ static int pdocs(pstage *P)
 			xp_proj_gender_counts(&p, &g);
 			xp_proj_gender_add(&P->gender, &g);
 			P->head.model = p.model;
-			P->zh_words = p.zh_words;
+			P->segmenter = p.segmenter;
 			P->ndocs += p.ndocs;
 			/* the report lists every document; the corpora leave out
 			 * those with no target sentence unless --keep-empty */
@@ -424,13 +424,13 @@ static int project_streamed(run *R, const xp_proj_opts *po)
 	pstage P = {.R = R, .alt = po->nalt ? po->alt : NULL};
 	/* the corpus' language and whether some record takes jieba's words,
 	 * as xp_project finds them */
-	int zh = 0;
+	int seg = 0;
 	for (size_t k = 0; k < al->n && !P.head.lang[0]; k++)
 		if (al->v[k].tgt_lang)
 			snprintf(P.head.lang, sizeof P.head.lang, "%s", al->v[k].tgt_lang);
-	for (size_t k = 0; k < al->n && !zh; k++)
-		zh = (xp_lang_rule_set(xp_lang_get(al->v[k].tgt_lang), XP_RK_NP) & XP_NP_ZH_WORDS) != 0;
-	if (R->o->whole || !al->n || doc_records(R) || xp_proj_stream_open(po, P.head.lang, zh, &P.st, &P.e) ||
+	for (size_t k = 0; k < al->n && !seg; k++)
+		seg = (xp_lang_rule_set(xp_lang_get(al->v[k].tgt_lang), XP_RK_NP) & XP_NP_ZH_WORDS) != 0;
+	if (R->o->whole || !al->n || doc_records(R) || xp_proj_stream_open(po, P.head.lang, seg, &P.st, &P.e) ||
 	    !(P.rw = xp_report_writer_new())) {
 		xp_proj_stream_free(P.st);
 		return 0;
@@ -470,7 +470,7 @@ static int project_streamed(run *R, const xp_proj_opts *po)
 	}
 	free(P.out.v);
 	R->proj.total = P.head.total;
-	R->proj.zh_words = P.zh_words;
+	R->proj.segmenter = P.segmenter;
 	R->r->empty_docs = P.empty;
 	R->r->written[XP_OUT_CONLL] = R->r->written[XP_OUT_JSONL] = R->r->written[XP_OUT_REPORT] = 1;
 	R->r->streamed |= XP_PIPE_STREAMED_PROJECT;
