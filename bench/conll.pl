@@ -25,6 +25,11 @@ sub read_report {
 	my $r;
 	if ($h && ref $h eq 'HASH' && defined $h->{version}) {   # version 2: a header, a line per document
 		my @docs = map { decode_json($_) } grep { /\S/ } <$fh>;
+		if ($h->{version} >= 4) {   # version 4: the totals in the last line, which must be there
+			my $end = pop @docs;
+			die "$path: cut short: no end line\n" unless $end && $end->{end};
+			$h = {%$h, %$end};
+		}
 		die "$path: " . scalar(@docs) . " documents, its header says $h->{documents}\n"
 			unless @docs == $h->{documents};
 		$r = {%$h, documents => \@docs};

@@ -65,6 +65,11 @@ for n in $SIZES; do
 		rec_value "report $n: version 1 bytes of the new = the base's" $same ""
 		cmp -s "$T/r.new.json" "$T/r.base.json" && same=yes || same=no
 		rec_value "report $n: the new = the base's, byte for byte" $same ""
+		# version 4 (its totals in a trailer) against a base of version 3
+		sh bench/report_v3.sh "$T/r.new.json" > "$T/v3.new"; sh bench/report_v3.sh "$T/r.base.json" > "$T/v3.base"
+		cmp -s "$T/v3.new" "$T/v3.base" && same=yes || same=no
+		rm -f "$T/v3.new" "$T/v3.base"
+		rec_value "report $n: version 3 bytes of the new = the base's" $same ""
 	}
 done
 # MMC dev, real data: `project` RUNS times without and with the report, on
@@ -85,7 +90,10 @@ if [ -n "$MMC_LANGS" ]; then
 			cpu_share "$x" "$who: project MMC dev $l" 1 "$T/m.$who.json" "$who: report share of project CPU, MMC dev $l" $p
 		done
 		[ -f "$T/m.base.json" ] && { cmp -s "$T/m.new.json" "$T/m.base.json" && same=yes || same=no
-			rec_value "report MMC dev $l: the new = the base's, byte for byte" $same ""; }
+			rec_value "report MMC dev $l: the new = the base's, byte for byte" $same ""
+			sh bench/report_v3.sh "$T/m.new.json" > "$T/v3.new"; sh bench/report_v3.sh "$T/m.base.json" > "$T/v3.base"
+			cmp -s "$T/v3.new" "$T/v3.base" && same=yes || same=no
+			rec_value "report MMC dev $l: version 3 bytes of the new = the base's" $same ""; }
 		rm -f "$T/m.new.json" "$T/m.base.json"
 	done
 fi

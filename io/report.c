@@ -2,7 +2,7 @@
  * io/report.c — the run report read back; see report.h.
  *
  * jansson parses the text, a line (one document) at a time for a report of
- * version 2 or 3; every field is checked on its way into plain structs, so the
+ * version 2 to 4; every field is checked on its way into plain structs, so the
  * consumers index arrays without asking jansson again.
  */
 #include "report.h"
@@ -236,7 +236,8 @@ struct xp_report_reader {
 	unsigned long line;          /* lines taken */
 	int version;
 	json_t *v1;                  /* a version 1 report, whole */
-	size_t ndocs, next;          /* documents announced, read */
+	size_t ndocs, next;          /* documents announced (version 4: at its end), read */
+	int ended;                   /* version 4: its trailer was read, and nothing after it */
 	int whole;                   /* xp_report_load: every document into head */
 	xp_report head, cur;         /* the header's (whole: everything); one document */
 	size_t dcap, ccap;           /* of head.docs, cur.docs */
@@ -334,9 +335,10 @@ static int top(xp_report_reader *rr, json_t *j, const char *const *feats)
 }
 
 /* The first line decides: an object with "version" is the header of
- * version 2 or 3 (a later version is refused by name); anything else is version 1, the
- * whole text one JSON object (as xproj wrote it before, on one line, or
- * as an editor left it, on many). */
+ * version 2, 3 or 4 (a later version is refused by name); anything else is
+ * version 1, the whole text one JSON object (as xproj wrote it before, on
+ * one line, or as an editor left it, on many).  Versions 2 and 3 announce
+ * their documents in the header; version 4 counts them in its last line. */
 static int header(xp_report_reader *rr, const char *const *feats, xp_err *err)
 {
 	const char *p = NULL;
@@ -354,10 +356,10 @@ static int header(xp_report_reader *rr, const char *const *feats, xp_err *err)
 		if (json_integer_value(ver) < 2 || json_integer_value(ver) > XP_REPORT_VERSION)
 			rc = xp_failc(err, XP_EINPUT, rr->name, 1, "a projection report of version %lld: this xproj reads "
 				      "versions 1 to %d", (long long)json_integer_value(ver), XP_REPORT_VERSION);
-		else if (!json_is_object(j) || !json_is_integer(nd) || json_integer_value(nd) < 0)
+		else if (!json_is_object(j) || (rr->version < 4 && (!json_is_integer(nd) || json_integer_value(nd) < 0)))
 			rc = xp_failc(err, XP_EINPUT, rr->name, 1, "not a projection report (no \"documents\" count)");
 		else {
-			rr->ndocs = (size_t)json_integer_value(nd);
+			rr->ndocs = rr->version < 4 ? (size_t)json_integer_value(nd) : 0;
 			rr->R.line = 1;
 			rc = top(rr, j, feats);
 		}
@@ -441,8 +443,61 @@ const xp_report *xp_report_header(const xp_report_reader *rr) { return &rr->head
 
 size_t xp_report_ndocs(const xp_report_reader *rr) { return rr->ndocs; }
 
-/* the next document's JSON: a line (version 2) or an element (1); NULL at
- * the end, checked: exactly the documents the header announced */
+/* Version 4's last line, o: "end" true and the documents before it, which
+ * must be those read; then nothing but blank lines.  A report that ends
+ * without it was cut short (a run killed, a disk full, a copy stopped):
+ * its documents may all be whole, but they are not all of the run's. */
+static int trailer(xp_report_reader *rr, json_t *o, xp_err *err)
+{
+	json_t *nd = json_object_get(o, "documents");
+	unsigned long at = rr->line;
+	if (!json_is_true(json_object_get(o, "end")) || !json_is_integer(nd) || json_integer_value(nd) < 0)
+		return xp_failc(err, XP_EINPUT, rr->name, at, "not the end line of a projection report");
+	if ((size_t)json_integer_value(nd) != rr->next)
+		return xp_failc(err, XP_EINPUT, rr->name, at, "its end line counts %lld documents, the report has %zu",
+				(long long)json_integer_value(nd), rr->next);
+	const char *p;
+	size_t n;
+	int got;
+	while ((got = next_line(rr, &p, &n, err)) == 1)
+		if (!blank_line(p, n))
+			return xp_failc(err, XP_EINPUT, rr->name, rr->line, "text after the report's end line (line %lu)", at);
+	if (got < 0)
+		return got;
+	rr->ndocs = rr->next;
+	rr->ended = 1;
+	return 0;
+}
+
+/* Version 4: the next line is a document or the trailer. */
+static int next_json4(xp_report_reader *rr, json_t **o, xp_err *err)
+{
+	const char *p;
+	size_t n;
+	if (rr->ended)
+		return 0;
+	int got = next_line(rr, &p, &n, err);
+	if (got < 0)
+		return got;
+	if (!got)
+		return xp_failc(err, XP_EINPUT, rr->name, rr->line + 1, "cut short: %zu documents and no end line (a report "
+				"of version 4 ends with {\"end\":true,...})", rr->next);
+	json_error_t je;
+	if (!(*o = json_loadb(p, n, 0, &je)))
+		return xp_failc(err, XP_EINPUT, rr->name, rr->line, "document %zu or the end line is not JSON: %s",
+				rr->next + 1, je.text);
+	if (json_is_object(*o) && json_object_get(*o, "end")) {
+		int rc = trailer(rr, *o, err);
+		json_decref(*o);
+		*o = NULL;
+		return rc;
+	}
+	return 0;
+}
+
+/* the next document's JSON: a line (version 2 to 4) or an element (1);
+ * NULL at the end, checked: exactly the documents the header announced
+ * (version 4: its trailer counts) */
 static int next_json(xp_report_reader *rr, json_t **o, xp_err *err)
 {
 	*o = NULL;
@@ -451,6 +506,8 @@ static int next_json(xp_report_reader *rr, json_t **o, xp_err *err)
 			*o = json_incref(json_array_get(json_object_get(rr->v1, "documents"), rr->next));
 		return 0;
 	}
+	if (rr->version >= 4)
+		return next_json4(rr, o, err);
 	const char *p;
 	size_t n;
 	int got = next_line(rr, &p, &n, err);

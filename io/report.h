@@ -12,10 +12,15 @@
  * counts, settings, features and how many documents follow), then one line
  * per document, so it is written and read a document at a time
  * (xp_report_open, xp_report_next: memory of one document, not the run).
- * Version 3 (project writes it) is version 2 with each mention's features
+ * Version 3 is version 2 with each mention's features
  * as an object of those that are not 0, by name, and its rules as an
  * object of those that fired: a third of version 2's CPU to write (issue
- * 37).  Version 1, one JSON object holding every document, and version 2
+ * 37).  Version 4 (project writes it) is version 3 with what is known
+ * only at the end of the run (its counts, gender and how many documents)
+ * moved from the header to a last line, {"end":true,...}, so that the
+ * report goes straight to its file (no spool copied behind the header); a
+ * report of version 4 without that line was cut short and is refused.
+ * Version 1, one JSON object holding every document, and versions 2 and 3
  * are still read.
  *
  * The fates are the report's vocabulary, shared by its writer and readers:
@@ -85,7 +90,7 @@ typedef struct xp_report {
 } xp_report;
 
 /* The version project writes. */
-#define XP_REPORT_VERSION 3
+#define XP_REPORT_VERSION 4
 
 /* A report read one document at a time, from the file path or (path NULL)
  * from text[0..len); name is the file errors cite; feats as for
@@ -95,11 +100,13 @@ typedef struct xp_report_reader xp_report_reader;
 int xp_report_open(const char *name, const char *path, const char *text, size_t len, const char *const *feats,
 		   size_t nfeat, xp_report_reader **rr, xp_err *err);
 const xp_report *xp_report_header(const xp_report_reader *rr);
-/* The documents the report says it has. */
+/* The documents the report says it has (version 4 says it in its last
+ * line: the documents read so far until xp_report_next returned 0). */
 size_t xp_report_ndocs(const xp_report_reader *rr);
 /* The next document alone in *doc (docs[0] and its items, with the header's
  * fields; the reader's, valid until the next call): 1; 0 at the end, once
- * the report was found to hold exactly the documents it announced; or a
+ * the report was found to hold exactly the documents it announced (version
+ * 4: its end line was read, counting them, and nothing follows it); or a
  * negative xp_code (a cut-short report is XP_EINPUT). */
 int xp_report_next(xp_report_reader *rr, const xp_report **doc, xp_err *err);
 void xp_report_close(xp_report_reader *rr);

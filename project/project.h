@@ -160,18 +160,21 @@ void xp_proj_gender_counts(const xp_projection *p, xp_proj_gender *g);
 void xp_proj_gender_add(xp_proj_gender *a, const xp_proj_gender *b);
 
 /* The run report (see `xproj project --help`, docs/formats.md): JSON Lines
- * of version XP_REPORT_VERSION (io/report.h), a header line then one line
- * per document, handed to put(ctx, text, len) as it is made (put returns
- * non-zero to stop: its error is the result); memory is one document's. */
+ * of version XP_REPORT_VERSION (io/report.h), a header line, one line per
+ * document, then a trailer line with the run's totals, handed to
+ * put(ctx, text, len) as it is made (put returns non-zero to stop: its
+ * error is the result); memory is one document's. */
 typedef int (*xp_report_put)(void *ctx, const void *data, size_t len);
 int xp_projection_report_write(const xp_projection *p, const char *settings_json, xp_report_put put, void *ctx);
-/* The report in two parts, for a run projected a document at a time: the
- * header line of a run whose counts are p->total, language p->lang, model
- * p->model.lang, gender counts g and ndocs documents (p's own mentions and
- * documents are not read); and the lines of p's documents, made in line
- * (kept from one call to the next, it is made once, not per document). */
-int xp_projection_report_head(const xp_projection *p, const xp_proj_gender *g, size_t ndocs, const char *settings_json,
-			      xp_report_put put, void *ctx);
+/* The report in three parts, for a run projected a document at a time, so
+ * that it goes straight to its file: the header line of a run of language
+ * p->lang and model p->model.lang; the lines of p's documents, made in line
+ * (kept from one call to the next, it is made once, not per document); the
+ * trailer of a run whose counts are p->total, gender counts g and ndocs
+ * documents (p's own mentions and documents are not read). */
+int xp_projection_report_head(const xp_projection *p, const char *settings_json, xp_report_put put, void *ctx);
+int xp_projection_report_end(const xp_projection *p, const xp_proj_gender *g, size_t ndocs, xp_report_put put,
+			     void *ctx);
 int xp_projection_report_docs(const xp_projection *p, struct xp_buf *line, xp_report_put put, void *ctx);
 /* The same with a writer kept from one call to the next: what repeats
  * between mentions (their tails: fate, confidence, rules, features, why)

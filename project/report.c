@@ -385,22 +385,17 @@ static int put_line(json_t *j, xp_buf *line, xp_report_put put, void *ctx)
 	return put(ctx, line->p, n + 1);
 }
 
-/* The report's first line: the run's counts, rules, language, features,
- * settings and gender, then how many documents follow (one a line). */
-static json_t *header(const xp_projection *p, const xp_proj_gender *g, size_t ndocs, const char *settings_json)
+/* The report's first line (version 4): what is known before the first
+ * document, its language, model, features and settings.  What is known
+ * only at the end (the counts, the gender, how many documents) goes to its
+ * last line (trailer): a header holding them had the documents wait in a
+ * spool and be copied behind it, written twice and read once, half of what
+ * the report still cost at 640k mentions (issue 37). */
+static json_t *header(const xp_projection *p, const char *settings_json)
 {
-	json_t *r = json_pack("{s:i}", "version", XP_REPORT_VERSION), *st = stats(&p->total);
-	if (!r || !st || json_object_update(r, st)) {
-		json_decref(r), json_decref(st);
+	json_t *r = json_pack("{s:i}", "version", XP_REPORT_VERSION);
+	if (!r)
 		return NULL;
-	}
-	json_decref(st);
-	json_object_set_new(r, "language_rules", rule_counts(&p->total));
-	json_t *np = json_object();
-	for (unsigned k = 0; k < XP_NP_NRULES; k++)
-		if (xp_np_listed(k, p->lang))
-			json_object_set_new(np, xp_np_name(k), json_integer((json_int_t)p->total.np[k]));
-	json_object_set_new(r, "np_rules", np);   /* mentions each changed */
 	json_object_set_new(r, "lang", json_string(p->lang));
 	json_object_set_new(r, "confidence_model", json_string(p->model.lang));
 	json_t *names = json_array();
@@ -416,7 +411,27 @@ static json_t *header(const xp_projection *p, const xp_proj_gender *g, size_t nd
 				json_object_del(np, xp_np_name(k));
 		json_object_set_new(r, "settings", set);
 	}
-	/* after the settings: the run's own counts stay the first "mentions" */
+	return r;
+}
+
+/* The report's last line: "end" first, so that no document line (which
+ * has none) is taken for it, then the run's counts, rules and gender, and
+ * how many documents came before it.  A report without it was cut short:
+ * every reader refuses it (io/report.c). */
+static json_t *trailer(const xp_projection *p, const xp_proj_gender *g, size_t ndocs)
+{
+	json_t *r = json_pack("{s:b}", "end", 1), *st = stats(&p->total);
+	if (!r || !st || json_object_update(r, st)) {
+		json_decref(r), json_decref(st);
+		return NULL;
+	}
+	json_decref(st);
+	json_object_set_new(r, "language_rules", rule_counts(&p->total));
+	json_t *np = json_object();
+	for (unsigned k = 0; k < XP_NP_NRULES; k++)
+		if (xp_np_listed(k, p->lang))
+			json_object_set_new(np, xp_np_name(k), json_integer((json_int_t)p->total.np[k]));
+	json_object_set_new(r, "np_rules", np);   /* mentions each changed */
 	json_object_set_new(r, "gender", gender_json(g));
 	json_object_set_new(r, "documents", json_integer((json_int_t)ndocs));
 	return r;
@@ -478,25 +493,36 @@ int xp_projection_report_docs(const xp_projection *p, xp_buf *line, xp_report_pu
 	return rc;
 }
 
-int xp_projection_report_head(const xp_projection *p, const xp_proj_gender *g, size_t ndocs, const char *settings_json,
-			      xp_report_put put, void *ctx)
+int xp_projection_report_head(const xp_projection *p, const char *settings_json, xp_report_put put, void *ctx)
 {
 	xp_buf line = {0};
-	json_t *h = header(p, g, ndocs, settings_json);
+	json_t *h = header(p, settings_json);
 	int rc = put_line(h, &line, put, ctx);
 	json_decref(h);
 	xp_buf_free(&line);
 	return rc;
 }
 
-/* The header, then the documents' lines. */
+int xp_projection_report_end(const xp_projection *p, const xp_proj_gender *g, size_t ndocs, xp_report_put put,
+			     void *ctx)
+{
+	xp_buf line = {0};
+	json_t *t = trailer(p, g, ndocs);
+	int rc = put_line(t, &line, put, ctx);
+	json_decref(t);
+	xp_buf_free(&line);
+	return rc;
+}
+
+/* The header, the documents' lines, the trailer. */
 int xp_projection_report_write(const xp_projection *p, const char *settings_json, xp_report_put put, void *ctx)
 {
 	xp_proj_gender g;
 	xp_buf line = {0};
 	xp_proj_gender_counts(p, &g);
-	int rc = xp_projection_report_head(p, &g, p->ndocs, settings_json, put, ctx) ||
-		 xp_projection_report_docs(p, &line, put, ctx) ? -1 : 0;
+	int rc = xp_projection_report_head(p, settings_json, put, ctx) ||
+		 xp_projection_report_docs(p, &line, put, ctx) ||
+		 xp_projection_report_end(p, &g, p->ndocs, put, ctx) ? -1 : 0;
 	xp_buf_free(&line);
 	return rc;
 }

@@ -368,9 +368,9 @@ typedef struct pass {
 	xp_proj_stream *st;
 	xp_outputs *o;
 	xp_format of;
-	xp_put_fn put_out, put_jsonl;
-	void *pout, *pjsonl;
-	FILE *spool;            /* the report's document lines, until its header can be written */
+	xp_put_fn put_out, put_jsonl, put_rep;
+	void *pout, *pjsonl, *prep;   /* put_rep NULL: no report */
+	int rep_head;           /* the report's header is written */
 	xp_pstream_result *res;
 	xp_projection head;     /* the header's: totals, language, model */
 	size_t records;
@@ -378,11 +378,6 @@ typedef struct pass {
 	xp_report_writer *rw;   /* the report's writer: what repeats, made once a run */
 	xp_err e;
 } pass;
-
-static int spool_put(void *ctx, const void *data, size_t len)
-{
-	return fwrite(data, 1, len, ctx) == len ? 0 : -1;
-}
 
 static int put_buf(xp_put_fn put, void *pctx, xp_buf *b)
 {
@@ -439,9 +434,13 @@ static int documents(pass *P)
 		P->res->ndocs += p.ndocs;
 		P->records += al.n;
 		/* the report lists every document; OUT leaves out those with no
-		 * target sentence (training data), unless --keep-empty */
-		if (P->spool && ((!P->rw && !(P->rw = xp_report_writer_new())) ||
-				 xp_projection_report_docs_w(&p, P->rw, &P->line, spool_put, P->spool)))
+		 * target sentence (training data), unless --keep-empty.  Its
+		 * header names the model, known with the first document. */
+		if (P->put_rep && !P->rep_head &&
+		    (P->rep_head = 1, xp_projection_report_head(&P->head, a->settings, P->put_rep, P->prep)))
+			rc = -1;
+		if (!rc && P->put_rep && ((!P->rw && !(P->rw = xp_report_writer_new())) ||
+					  xp_projection_report_docs_w(&p, P->rw, &P->line, P->put_rep, P->prep)))
 			rc = -1;
 		if (!a->keep_empty)
 			P->res->empty += xp_corpus_drop_empty(&p.out);
@@ -473,70 +472,51 @@ static int documents(pass *P)
 	return rc;
 }
 
+/* The report straight to its temporary file: header, the documents' lines
+ * as they are projected, then the trailer with the totals (version 4: no
+ * spool, issue 37). */
+static int gen_report(void *ctx, xp_put_fn put, void *pctx)
+{
+	pass *P = ctx;
+	P->put_rep = put, P->prep = pctx, P->rep_head = 0;
+	int rc = documents(P);
+	if (!rc && !P->rep_head)
+		rc = xp_projection_report_head(&P->head, P->a->settings, put, pctx);
+	if (!rc)
+		rc = xp_projection_report_end(&P->head, &P->res->gender, P->res->ndocs, put, pctx);
+	P->put_rep = NULL, P->prep = NULL;
+	return rc;
+}
+
+static int report_or_documents(pass *P)
+{
+	if (P->a->report)
+		return xp_outputs_stream(P->o, P->a->report, gen_report, P, &P->e);
+	return documents(P);
+}
+
 static int gen_jsonl(void *ctx, xp_put_fn put, void *pctx)
 {
 	pass *P = ctx;
 	P->put_jsonl = put, P->pjsonl = pctx;
-	return documents(P);
+	return report_or_documents(P);
 }
 
-/* OUT's generator runs the pass; --jsonlines' temporary file is open
- * inside it (the two are written side by side, a document at a time) */
+/* OUT's generator runs the pass; --jsonlines' and --report's temporary
+ * files are open inside it (the three are written side by side, a
+ * document at a time) */
 static int gen_out(void *ctx, xp_put_fn put, void *pctx)
 {
 	pass *P = ctx;
 	P->put_out = put, P->pout = pctx;
 	if (P->a->jsonl)
 		return xp_outputs_stream(P->o, P->a->jsonl, gen_jsonl, P, &P->e);
-	return documents(P);
-}
-
-static int gen_report(void *ctx, xp_put_fn put, void *pctx)
-{
-	pass *P = ctx;
-	if (xp_projection_report_head(&P->head, &P->res->gender, P->res->ndocs, P->a->settings, put, pctx) ||
-	    fflush(P->spool) || fseek(P->spool, 0, SEEK_SET))
-		return -1;
-	char buf[65536];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof buf, P->spool)) > 0)
-		if (put(pctx, buf, n))
-			return -1;
-	return ferror(P->spool) ? -1 : 0;
-}
-
-/* The report's document lines wait in a file beside it (unlinked at once:
- * nothing is left behind), the header, which holds the totals, first. */
-static FILE *spool_open(const char *report)
-{
-	const char *slash = strrchr(report, '/');
-	size_t dn = slash ? (size_t)(slash - report) : 1;
-	char *tmp = malloc(dn + 40);
-	if (!tmp)
-		return NULL;
-	snprintf(tmp, dn + 40, "%.*s/.xproj-report-XXXXXX", (int)dn, slash ? report : ".");
-	int fd = mkstemp(tmp);
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "w+");
-	if (fd >= 0)
-		unlink(tmp);
-	if (fd >= 0 && !f)
-		close(fd);
-	free(tmp);
-	return f;
+	return report_or_documents(P);
 }
 
 static int one_pass(pass *P)
 {
-	const xp_pstream_args *a = P->a;
-	if (a->report && !(P->spool = spool_open(a->report)))
-		return -1;
-	int rc = xp_outputs_stream(P->o, a->out, gen_out, P, &P->e);
-	if (!rc && a->report)
-		rc = xp_outputs_stream(P->o, a->report, gen_report, P, &P->e);
-	if (P->spool)
-		fclose(P->spool);
-	P->spool = NULL;
-	return rc;
+	return xp_outputs_stream(P->o, P->a->out, gen_out, P, &P->e);
 }
 
 /* 1 if path is a regular file: read twice (the language first, and a

@@ -1,12 +1,20 @@
 /* tests/unit/test_report.c — the projection report read back (io/report.h):
- * versions 3 and 2, JSON Lines (3: sparse features by name), whole and a document at a time, from text and from
- * a file (gzip too); version 1, one object, on one line or many; and what a
- * report cut short, grown, of a later version or with a line that is not
- * JSON is refused with.  Also the streamed output it is written through
- * (base/outputs.h, xp_outputs_stream): nothing is left when it fails. */
+ * versions 4, 3 and 2, JSON Lines (3: sparse features by name; 4: the
+ * totals in a last line), whole and a document at a time, from text and
+ * from a file (gzip too); version 1, one object, on one line or many; and
+ * what a report cut short (version 4: without its end line), grown, of a
+ * later version or with a line that is not JSON is refused with.  Also the
+ * streamed output it is written through (base/outputs.h,
+ * xp_outputs_stream): nothing is left when it fails; and project's report
+ * of tests/fixtures/project read back, whole and cut. */
 #include "testutil.h"
+#include "base/buf.h"
 #include "base/outputs.h"
+#include "io/aligned.h"
+#include "io/bitext.h"
 #include "io/report.h"
+#include "io/walign.h"
+#include "project/project.h"
 
 #include <sys/stat.h>
 
@@ -25,6 +33,11 @@ static const char V2[] = "{\"version\":2," HEAD_BODY ",\"documents\":2}\n" DOC_A
 	       "{\"id\":1,\"cluster\":1,\"en\":[1,0,1],\"tgt\":[1,0,1],\"fate\":\"unaligned\",\"conf\":0.5,\"f\":{}}]}"
 #define DOC3_B "{\"mentions\":1,\"doc\":\"b\",\"part\":1,\"tgt_to_en\":[0],\"detail\":[" M3(7, 0, "projected") "]}"
 static const char V3[] = "{\"version\":3," HEAD_BODY ",\"documents\":2}\n" DOC3_A "\n" DOC3_B "\n";
+/* version 4: version 3's documents, the header without the totals, which
+ * the end line holds */
+#define HEAD4 "{\"version\":4,\"lang\":\"zh\",\"features\":[\"x\",\"y\"],\"settings\":{\"rule\":\"minmax\",\"chars\":true}}\n"
+#define END4(n) "{\"end\":true,\"mentions\":3,\"documents\":" #n "}\n"
+static const char V4[] = HEAD4 DOC3_A "\n" DOC3_B "\n" END4(2);
 static const char V1[] = "{" HEAD_BODY ",\"documents\":[" DOC_A "," DOC_B "]}\n";
 static const char *const FEATS[] = {"y", "x"};
 
@@ -49,6 +62,10 @@ static void whole_either_version(void **state)
 	(void)state;
 	xp_err e = {0};
 	xp_report r;
+	assert_int_equal(xp_report_parse("r4", V4, strlen(V4), FEATS, 2, &r, &e), 0);
+	same_items(&r);
+	assert_true(r.items[1].feat[0] == 0 && r.items[1].feat[1] == 0);
+	xp_report_free(&r);
 	assert_int_equal(xp_report_parse("r3", V3, strlen(V3), FEATS, 2, &r, &e), 0);
 	same_items(&r);
 	assert_true(r.items[1].feat[0] == 0 && r.items[1].feat[1] == 0);   /* none named: all 0 */
@@ -90,6 +107,18 @@ static void streamed(void **state)
 	assert_int_equal(d->items[0].doc, 0);
 	assert_int_equal(xp_report_next(rr, &d, &e), 0);
 	xp_report_close(rr);
+	/* version 4 counts its documents at its end */
+	assert_int_equal(xp_report_open("r4", NULL, V4, strlen(V4), NULL, 0, &rr, &e), 0);
+	assert_string_equal(xp_report_header(rr)->rule, "minmax");
+	assert_int_equal(xp_report_next(rr, &d, &e), 1);
+	assert_string_equal(d->docs[0].id, "a");
+	assert_int_equal(xp_report_next(rr, &d, &e), 1);
+	assert_string_equal(d->docs[0].id, "b");
+	assert_int_equal(xp_report_ndocs(rr), 0);
+	assert_int_equal(xp_report_next(rr, &d, &e), 0);
+	assert_int_equal(xp_report_ndocs(rr), 2);
+	assert_int_equal(xp_report_next(rr, &d, &e), 0);   /* and stays at its end */
+	xp_report_close(rr);
 }
 
 static void refused(const char *text, int line, const char *what)
@@ -123,7 +152,15 @@ static void refusals(void **state)
 	/* cut short after the first document, or one more than announced */
 	refused("{\"version\":2,\"documents\":2}\n" DOC_A "\n", 3, "cut short: 1 documents of the 2");
 	refused("{\"version\":2,\"documents\":1}\n" DOC_A "\n" DOC_B "\n", 3, "more documents than the 1");
-	refused("{\"version\":4,\"documents\":0}\n", 1, "version 4");
+	refused("{\"version\":5,\"documents\":0}\n", 1, "version 5");
+	/* version 4: no end line (cut after a document, or after the header),
+	 * one that miscounts, one cut inside, or text after it */
+	refused(HEAD4 DOC3_A "\n" DOC3_B "\n", 4, "cut short: 2 documents and no end line");
+	refused(HEAD4, 2, "cut short: 0 documents and no end line");
+	refused(HEAD4 DOC3_A "\n" DOC3_B "\n" END4(3), 4, "its end line counts 3 documents, the report has 2");
+	refused(HEAD4 DOC3_A "\n" DOC3_B "\n{\"end\":true,\"mentions\":3,\"docu", 4, "document 3 or the end line is not JSON");
+	refused(HEAD4 DOC3_A "\n" DOC3_B "\n" END4(2) DOC3_B "\n", 5, "text after the report's end line");
+	refused(HEAD4 DOC3_A "\n{\"end\":false,\"documents\":1}\n", 3, "not the end line");
 	refused("{\"version\":2}\n", 1, "no \"documents\" count");
 	refused("{\"version\":2,\"documents\":2}\n" DOC_A "\n{\"doc\":\n", 3, "document 2 is not JSON");
 	refused("{\"version\":2,\"documents\":1}\n{\"doc\":\"a\",\"part\":0,\"tgt_to_en\":[],\"detail\":[{}]}\n", 2,
@@ -198,6 +235,71 @@ static void from_files(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* project's own report of tests/fixtures/project: version 4, its end line
+ * last, read back to the projection's mentions; without its end line, or
+ * cut inside it, refused */
+static void written_read(void **state)
+{
+	(void)state;
+	xp_err e = {0};
+	xp_corpus en = {0};
+	xp_aligned al = {0};
+	xp_walign wa = {0};
+	uint32_t *line;
+	xp_projection p;
+	xp_proj_opts o;
+	xp_proj_defaults(&o);
+	assert_int_equal(xp_read_corpus(FIX("project/en.conll"), XP_FMT_AUTO, NULL, &en, &e), 0);
+	assert_int_equal(xp_aligned_read(FIX("project/aligned.jsonl"), &al, &e), 0);
+	assert_int_equal(xp_pharaoh_read_file(FIX("project/pairs.pharaoh"), 0, &wa, &e), 0);
+	assert_int_equal(xp_bitext_lines(&al, NULL, &line, wa.nsent, &e), 0);
+	assert_int_equal(xp_project(&en, &al, &wa, line, &o, &p, &e), 0);
+	xp_buf b = {0};
+	assert_int_equal(xp_projection_report(&p, "{\"rule\":\"minmax\"}", &b), 0);
+	xp_buf_putc(&b, '\0');
+	assert_false(b.oom);
+	b.n--;
+	assert_int_equal(strncmp(b.p, "{\"version\":4,", 13), 0);
+	assert_null(strstr(strchr(b.p, '\n'), "\"version\""));
+	const char *end = b.p + b.n - 1;   /* the last line's start */
+	while (end > b.p && end[-1] != '\n')
+		end--;
+	char want[64];
+	snprintf(want, sizeof want, "{\"end\":true,\"mentions\":%zu,", p.n);
+	assert_int_equal(strncmp(end, want, strlen(want)), 0);
+	snprintf(want, sizeof want, ",\"documents\":%zu}\n", p.ndocs);
+	assert_int_equal(strcmp(b.p + b.n - strlen(want), want), 0);
+	xp_report r;
+	assert_int_equal(xp_report_parse("w.json", b.p, b.n, NULL, 0, &r, &e), 0);
+	assert_int_equal(r.n, p.n);
+	assert_int_equal(r.ndocs, p.ndocs);
+	assert_string_equal(r.rule, "minmax");
+	for (size_t k = 0; k < p.n; k++) {
+		assert_int_equal(r.items[k].id, p.m[k].id);
+		assert_int_equal(r.items[k].fate, p.m[k].fate);
+		assert_true(fabs(r.items[k].conf - p.m[k].conf) < 1e-3);
+	}
+	xp_report_free(&r);
+	/* the end line taken away, or cut inside (its newline alone is not
+	 * missed: the line is whole) */
+	size_t nlines = 0;
+	for (size_t k = 0; k < b.n; k++)
+		nlines += b.p[k] == '\n';
+	for (size_t cut = (size_t)(end - b.p); cut < b.n - 1; cut += (size_t)(b.p + b.n - end) / 3) {
+		memset(&e, 0, sizeof e);
+		assert_int_equal(xp_report_parse("w.json", b.p, cut, NULL, 0, &r, &e), XP_EINPUT);
+		assert_int_equal(r.n, 0);
+		assert_int_equal(e.line, nlines);
+		assert_non_null(strstr(e.msg, cut == (size_t)(end - b.p) ? "cut short" : "is not JSON"));
+	}
+	xp_buf_free(&b);
+	xp_projection_free(&p);
+	free(line);
+	xp_walign_free(&wa);
+	xp_aligned_free(&al);
+	xp_corpus_free(&en);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -205,6 +307,7 @@ int main(void)
 		cmocka_unit_test(streamed),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(from_files),
+		cmocka_unit_test(written_read),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
