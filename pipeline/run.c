@@ -292,11 +292,11 @@ typedef struct pstage {
 	xp_proj_stream *st;
 	const xp_walign *alt;
 	xp_outputs out;             /* the projection's files, handed to R->out when done */
-	xp_put_fn put_conll, put_jsonl;
-	void *pconll, *pjsonl;
-	FILE *spool;                /* the report's document lines, until its header (the totals) can be written */
+	xp_put_fn put_conll, put_jsonl, put_rep;
+	void *pconll, *pjsonl, *prep;
+	int rep_head;               /* the report's header is written */
 	xp_report_writer *rw;
-	xp_buf line, b;
+	xp_buf line, b, settings;
 	xp_projection head;         /* the header's totals, language and model */
 	xp_proj_gender gender;
 	size_t ndocs, empty;
@@ -307,11 +307,6 @@ typedef struct pstage {
 static int put_buf(xp_put_fn put, void *pctx, const xp_buf *b)
 {
 	return b->oom ? -1 : b->n ? put(pctx, b->p, b->n) : 0;
-}
-
-static int spool_put(void *ctx, const void *data, size_t len)
-{
-	return fwrite(data, 1, len, ctx) == len ? 0 : -1;
 }
 
 /* One pass over the documents: each projected, its lines of the two corpora
@@ -334,8 +329,12 @@ static int pdocs(pstage *P)
 			P->segmenter = p.segmenter;
 			P->ndocs += p.ndocs;
 			/* the report lists every document; the corpora leave out
-			 * those with no target sentence unless --keep-empty */
-			rc = xp_projection_report_docs_w(&p, P->rw, &P->line, spool_put, P->spool);
+			 * those with no target sentence unless --keep-empty.  Its
+			 * header names the model, known with the first document. */
+			if (!P->rep_head)
+				P->rep_head = 1, rc = xp_projection_report_head(&P->head, P->settings.p, P->put_rep, P->prep);
+			if (rc == 0)
+				rc = xp_projection_report_docs_w(&p, P->rw, &P->line, P->put_rep, P->prep);
 		}
 		if (rc == 0 && !R->o->keep_empty)
 			P->empty += xp_corpus_drop_empty(&p.out);
@@ -352,15 +351,31 @@ static int pdocs(pstage *P)
 	return rc;
 }
 
+/* The report straight to its temporary file: header, the documents' lines
+ * as they are projected, then the trailer with the totals (version 4). */
+static int gen_report(void *ctx, xp_put_fn put, void *pctx)
+{
+	pstage *P = ctx;
+	P->put_rep = put, P->prep = pctx, P->rep_head = 0;
+	int rc = pdocs(P);
+	if (rc == 0 && !P->rep_head)
+		rc = xp_projection_report_head(&P->head, P->settings.p, put, pctx);
+	if (rc == 0)
+		rc = xp_projection_report_end(&P->head, &P->gender, P->ndocs, put, pctx);
+	return rc;
+}
+
 static int gen_jsonl(void *ctx, xp_put_fn put, void *pctx)
 {
 	pstage *P = ctx;
+	char path[4200];
 	P->put_jsonl = put, P->pjsonl = pctx;
-	return pdocs(P);
+	return xp_outputs_stream(&P->out, out_path(P->R, XP_OUT_REPORT, path, sizeof path), gen_report, P, &P->e);
 }
 
-/* projected.conll's generator runs the pass, with projected.jsonlines'
- * temporary file open inside it: the two are written side by side */
+/* projected.conll's generator runs the pass, with projected.jsonlines' and
+ * the report's temporary files open inside it: the three are written side
+ * by side, a document at a time */
 static int gen_conll(void *ctx, xp_put_fn put, void *pctx)
 {
 	pstage *P = ctx;
@@ -369,51 +384,13 @@ static int gen_conll(void *ctx, xp_put_fn put, void *pctx)
 	return xp_outputs_stream(&P->out, out_path(P->R, XP_OUT_JSONL, path, sizeof path), gen_jsonl, P, &P->e);
 }
 
-static int gen_report(void *ctx, xp_put_fn put, void *pctx)
-{
-	pstage *P = ctx;
-	xp_buf set = {0};
-	xp_proj_settings(&P->R->o->proj, &set);
-	int rc = set.oom || xp_projection_report_head(&P->head, &P->gender, P->ndocs, set.p, put, pctx) ||
-		 fflush(P->spool) || fseek(P->spool, 0, SEEK_SET);
-	xp_buf_free(&set);
-	char buf[65536];
-	size_t n;
-	while (rc == 0 && (n = fread(buf, 1, sizeof buf, P->spool)) > 0)
-		rc = put(pctx, buf, n);
-	return rc || ferror(P->spool) ? -1 : 0;
-}
-
-/* The report's document lines wait in a file in DIR, unlinked at once:
- * nothing is left behind. */
-static FILE *spool_open(const char *dir)
-{
-	char tmp[4200];
-	snprintf(tmp, sizeof tmp, "%s/.xproj-report-XXXXXX", dir);
-	int fd = mkstemp(tmp);
-	if (fd < 0)
-		return NULL;
-	unlink(tmp);
-	FILE *f = fdopen(fd, "w+");
-	if (!f)
-		close(fd);
-	return f;
-}
-
 static int ppass(pstage *P)
 {
 	char path[4200];
-	run *R = P->R;
 	memset(&P->head.total, 0, sizeof P->head.total);
 	memset(&P->gender, 0, sizeof P->gender);
 	P->ndocs = P->empty = 0;
-	if (!(P->spool = spool_open(R->o->outdir)))
-		return -1;
-	int rc = xp_outputs_stream(&P->out, out_path(R, XP_OUT_CONLL, path, sizeof path), gen_conll, P, &P->e) ||
-		 xp_outputs_stream(&P->out, out_path(R, XP_OUT_REPORT, path, sizeof path), gen_report, P, &P->e);
-	fclose(P->spool);
-	P->spool = NULL;
-	return rc ? -1 : 0;
+	return xp_outputs_stream(&P->out, out_path(P->R, XP_OUT_CONLL, path, sizeof path), gen_conll, P, &P->e) ? -1 : 0;
 }
 
 /* 1: projected and written, a document at a time; 0: not so, nothing
@@ -430,9 +407,11 @@ static int project_streamed(run *R, const xp_proj_opts *po)
 			snprintf(P.head.lang, sizeof P.head.lang, "%s", al->v[k].tgt_lang);
 	for (size_t k = 0; k < al->n && !seg; k++)
 		seg = (xp_lang_rule_set(xp_lang_get(al->v[k].tgt_lang), XP_RK_NP) & XP_NP_ZH_WORDS) != 0;
-	if (R->o->whole || !al->n || doc_records(R) || xp_proj_stream_open(po, P.head.lang, seg, &P.st, &P.e) ||
-	    !(P.rw = xp_report_writer_new())) {
+	xp_proj_settings(&R->o->proj, &P.settings);
+	if (R->o->whole || !al->n || P.settings.oom || doc_records(R) ||
+	    xp_proj_stream_open(po, P.head.lang, seg, &P.st, &P.e) || !(P.rw = xp_report_writer_new())) {
 		xp_proj_stream_free(P.st);
+		xp_buf_free(&P.settings);
 		return 0;
 	}
 	int rc = ppass(&P);
@@ -451,6 +430,7 @@ static int project_streamed(run *R, const xp_proj_opts *po)
 		rc = -1;
 	xp_buf_free(&P.line);
 	xp_buf_free(&P.b);
+	xp_buf_free(&P.settings);
 	xp_report_writer_free(P.rw);
 	xp_proj_stream_free(P.st);
 	/* the files join the run's, replaced with them */
