@@ -72,6 +72,9 @@ typedef struct xp_pipe_opts {
 	 * run become the store's latest, which every command shows (issue 32,
 	 * D2).  Refused, the outputs and the store are left as they were. */
 	int allow_empty;
+	/* Project and import the whole corpus at once, not a document at a
+	 * time (the outputs are the same; for comparing the two) */
+	int whole;
 	/* Called as each stage starts. */
 	void (*progress)(void *arg, xp_stage s);
 	/* Called with the plan of the align stage, before it runs: the episodes,
@@ -99,7 +102,19 @@ typedef struct xp_pipe_result {
 	 * projection, and not carried (xp_db_carried) */
 	int64_t carry_from;
 	size_t carried, carry_agrees, carry_lost;
+	/* what ran a document at a time (XP_PIPE_STREAMED_*): the projection
+	 * with its files and report, the import; else the whole corpus at once
+	 * (records out of the English documents' order, or a failure, whose
+	 * message the whole path gives) */
+	int streamed;
+	/* files of an earlier run in DIR that this run does not write
+	 * (pairs.spans, alignments.probs), removed once its own files were in
+	 * place, so that none is read as this run's; corrections.db is never
+	 * removed (it keeps the corrections of every run) */
+	int removed[XP_NOUTS];
 } xp_pipe_result;
+
+enum { XP_PIPE_STREAMED_PROJECT = 1, XP_PIPE_STREAMED_IMPORT = 2 };
 
 void xp_pipe_defaults(xp_pipe_opts *o);
 int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err);

@@ -6,13 +6,19 @@
 #include "../base/failpoint.h"
 #include "../base/file.h"
 #include "../base/outputs.h"
+#include "../io/conll.h"
+#include "../io/jsonl.h"
 #include "../io/read.h"
 #include "../io/names.h"
+#include "../lang/lang.h"
+#include "../lang/np.h"
 
 #include <dirent.h>
 #include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -52,6 +58,8 @@ typedef struct run {
 	int have_names;
 	uint32_t *line;
 	xp_projection proj;
+	size_t *first;              /* streamed: records first[d] .. first[d+1] are document d's */
+	const char *report_tmp;     /* streamed: the report's temporary file, which the import reads */
 	struct timespec t0;
 } run;
 
@@ -239,7 +247,214 @@ static int stage_wordalign(run *R, xp_err *e)
 		rc = xp_probs_read(out_names[XP_OUT_PROBS], pr.p, pr.n, &R->wa, e);
 	xp_buf_free(&ph);
 	xp_buf_free(&pr);
+	/* what only the aligner needed: the projection and the import hold
+	 * the corpora and the alignment alone */
+	xp_bitext_free(&R->bt);
+	xp_walign_free(&R->spans);
+	xp_buf_free(&R->spans_text);
+	xp_buf_free(&R->episode_pairs);
 	return rc;
+}
+
+/* --- the projection a document at a time (issue 37) ---------------------------------
+ *
+ * The projection, its files and the report are made one document at a time
+ * (project.h xp_proj_stream), written to their temporary files before the
+ * next document is projected, as `xproj project` does (tools/pstream.c):
+ * memory holds one document's projection, not the corpus', and the report is
+ * never held whole (the import reads it from its temporary file).  The whole
+ * path (xp_project) stays for what this does not read the way it does
+ * (records not in the English documents' order) and for every failure: it is
+ * an optimisation, never a second behaviour, and the whole path's messages
+ * say what was wrong. */
+
+/* first[d] .. first[d+1]: the records of English document d, which follow
+ * each other in the documents' order; -1 when they do not. */
+static int doc_records(run *R)
+{
+	const xp_corpus *en = &R->en;
+	const xp_aligned *al = &R->al;
+	if (!(R->first = malloc((en->ndocs + 1) * sizeof *R->first)))
+		return -1;
+	size_t k = 0;
+	for (size_t d = 0; d < en->ndocs; d++) {
+		const xp_doc *doc = &en->docs[d];
+		R->first[d] = k;
+		while (k < al->n && al->v[k].part == doc->part && al->v[k].doc && !strcmp(al->v[k].doc, doc->id))
+			k++;
+	}
+	R->first[en->ndocs] = k;
+	return k == al->n ? 0 : -1;
+}
+
+typedef struct pstage {
+	run *R;
+	xp_proj_stream *st;
+	const xp_walign *alt;
+	xp_outputs out;             /* the projection's files, handed to R->out when done */
+	xp_put_fn put_conll, put_jsonl, put_rep;
+	void *pconll, *pjsonl, *prep;
+	int rep_head;               /* the report's header is written */
+	xp_report_writer *rw;
+	xp_buf line, b, settings;
+	xp_projection head;         /* the header's totals, language and model */
+	xp_proj_gender gender;
+	size_t ndocs, empty;
+	int segmenter;
+	xp_err e;
+} pstage;
+
+static int put_buf(xp_put_fn put, void *pctx, const xp_buf *b)
+{
+	return b->oom ? -1 : b->n ? put(pctx, b->p, b->n) : 0;
+}
+
+/* One pass over the documents: each projected, its lines of the two corpora
+ * and of the report written, and freed. */
+static int pdocs(pstage *P)
+{
+	run *R = P->R;
+	int rc = 0;
+	for (size_t d = 0; rc == 0 && d < R->en.ndocs; d++) {
+		xp_corpus one = {.docs = &R->en.docs[d], .ndocs = 1};
+		xp_aligned recs = {.v = R->al.v + R->first[d], .n = R->first[d + 1] - R->first[d]};
+		xp_projection p = {0};
+		rc = xp_proj_stream_doc(P->st, &one, &recs, &R->wa, R->line + R->first[d], P->alt, &p, &P->e);
+		if (rc == 0) {
+			xp_proj_gender g;
+			xp_proj_stats_add(&P->head.total, &p.total);
+			xp_proj_gender_counts(&p, &g);
+			xp_proj_gender_add(&P->gender, &g);
+			P->head.model = p.model;
+			P->segmenter = p.segmenter;
+			P->ndocs += p.ndocs;
+			/* the report lists every document; the corpora leave out
+			 * those with no target sentence unless --keep-empty.  Its
+			 * header names the model, known with the first document. */
+			if (!P->rep_head)
+				P->rep_head = 1, rc = xp_projection_report_head(&P->head, P->settings.p, P->put_rep, P->prep);
+			if (rc == 0)
+				rc = xp_projection_report_docs_w(&p, P->rw, &P->line, P->put_rep, P->prep);
+		}
+		if (rc == 0 && !R->o->keep_empty)
+			P->empty += xp_corpus_drop_empty(&p.out);
+		P->b.n = 0;
+		if (rc == 0) {
+			xp_conll_write(&P->b, &p.out);
+			rc = put_buf(P->put_conll, P->pconll, &P->b);
+		}
+		P->b.n = 0;
+		if (rc == 0)
+			rc = xp_jsonl_write(&P->b, &p.out, &P->e) || put_buf(P->put_jsonl, P->pjsonl, &P->b) ? -1 : 0;
+		xp_projection_free(&p);
+	}
+	return rc;
+}
+
+/* The report straight to its temporary file: header, the documents' lines
+ * as they are projected, then the trailer with the totals (version 4). */
+static int gen_report(void *ctx, xp_put_fn put, void *pctx)
+{
+	pstage *P = ctx;
+	P->put_rep = put, P->prep = pctx, P->rep_head = 0;
+	int rc = pdocs(P);
+	if (rc == 0 && !P->rep_head)
+		rc = xp_projection_report_head(&P->head, P->settings.p, put, pctx);
+	if (rc == 0)
+		rc = xp_projection_report_end(&P->head, &P->gender, P->ndocs, put, pctx);
+	return rc;
+}
+
+static int gen_jsonl(void *ctx, xp_put_fn put, void *pctx)
+{
+	pstage *P = ctx;
+	char path[4200];
+	P->put_jsonl = put, P->pjsonl = pctx;
+	return xp_outputs_stream(&P->out, out_path(P->R, XP_OUT_REPORT, path, sizeof path), gen_report, P, &P->e);
+}
+
+/* projected.conll's generator runs the pass, with projected.jsonlines' and
+ * the report's temporary files open inside it: the three are written side
+ * by side, a document at a time */
+static int gen_conll(void *ctx, xp_put_fn put, void *pctx)
+{
+	pstage *P = ctx;
+	char path[4200];
+	P->put_conll = put, P->pconll = pctx;
+	return xp_outputs_stream(&P->out, out_path(P->R, XP_OUT_JSONL, path, sizeof path), gen_jsonl, P, &P->e);
+}
+
+static int ppass(pstage *P)
+{
+	char path[4200];
+	memset(&P->head.total, 0, sizeof P->head.total);
+	memset(&P->gender, 0, sizeof P->gender);
+	P->ndocs = P->empty = 0;
+	return xp_outputs_stream(&P->out, out_path(P->R, XP_OUT_CONLL, path, sizeof path), gen_conll, P, &P->e) ? -1 : 0;
+}
+
+/* 1: projected and written, a document at a time; 0: not so, nothing
+ * written (the whole path runs). */
+static int project_streamed(run *R, const xp_proj_opts *po)
+{
+	const xp_aligned *al = &R->al;
+	pstage P = {.R = R, .alt = po->nalt ? po->alt : NULL};
+	/* the corpus' language and whether some record takes jieba's words,
+	 * as xp_project finds them */
+	int seg = 0;
+	for (size_t k = 0; k < al->n && !P.head.lang[0]; k++)
+		if (al->v[k].tgt_lang)
+			snprintf(P.head.lang, sizeof P.head.lang, "%s", al->v[k].tgt_lang);
+	for (size_t k = 0; k < al->n && !seg; k++)
+		seg = (xp_lang_rule_set(xp_lang_get(al->v[k].tgt_lang), XP_RK_NP) & XP_NP_ZH_WORDS) != 0;
+	xp_proj_settings(&R->o->proj, &P.settings);
+	if (R->o->whole || !al->n || P.settings.oom || doc_records(R) ||
+	    xp_proj_stream_open(po, P.head.lang, seg, &P.st, &P.e) || !(P.rw = xp_report_writer_new())) {
+		xp_proj_stream_free(P.st);
+		xp_buf_free(&P.settings);
+		return 0;
+	}
+	int rc = ppass(&P);
+	/* names rendered across the corpus: their members are placed in a
+	 * second pass, and only its files count */
+	long names = rc ? 0 : xp_proj_stream_settle(P.st);
+	if (names < 0)
+		rc = -1;
+	if (rc == 0 && names > 0) {
+		xp_outputs_abort(&P.out);
+		rc = ppass(&P);
+	}
+	/* xp_project refuses files that do not belong together (no utterance
+	 * found): it says so itself */
+	if (rc == 0 && !xp_proj_stream_found(P.st) && P.head.total.utterances)
+		rc = -1;
+	xp_buf_free(&P.line);
+	xp_buf_free(&P.b);
+	xp_buf_free(&P.settings);
+	xp_report_writer_free(P.rw);
+	xp_proj_stream_free(P.st);
+	/* the files join the run's, replaced with them */
+	if (rc == 0 && xp_grow(&R->out.v, &R->out.cap, R->out.n + P.out.n, sizeof *R->out.v))
+		rc = -1;
+	if (rc) {
+		xp_outputs_abort(&P.out);
+		return 0;
+	}
+	char path[4200];
+	out_path(R, XP_OUT_REPORT, path, sizeof path);
+	for (size_t k = 0; k < P.out.n; k++) {
+		R->out.v[R->out.n] = P.out.v[k];
+		if (!strcmp(P.out.v[k].path, path))
+			R->report_tmp = R->out.v[R->out.n].tmp;
+		R->out.n++;
+	}
+	free(P.out.v);
+	R->proj.total = P.head.total;
+	R->proj.segmenter = P.segmenter;
+	R->r->empty_docs = P.empty;
+	R->r->written[XP_OUT_CONLL] = R->r->written[XP_OUT_JSONL] = R->r->written[XP_OUT_REPORT] = 1;
+	R->r->streamed |= XP_PIPE_STREAMED_PROJECT;
+	return 1;
 }
 
 static int stage_project(run *R, xp_err *e)
@@ -252,7 +467,7 @@ static int stage_project(run *R, xp_err *e)
 		po.names = &R->names;
 	if (xp_bitext_lines(&R->al, NULL, &R->line, R->wa.nsent, e) ||
 	    xp_check_alignment(&R->al, R->line, &R->wa, where, e) ||
-	    xp_project(&R->en, &R->al, &R->wa, R->line, &po, &R->proj, e))
+	    (!project_streamed(R, &po) && xp_project(&R->en, &R->al, &R->wa, R->line, &po, &R->proj, e)))
 		return -1;
 	R->r->proj = R->proj.total;
 	R->r->segmenter = R->proj.segmenter;
@@ -265,6 +480,8 @@ static int stage_project(run *R, xp_err *e)
 
 static int stage_write(run *R, xp_err *e)
 {
+	if (R->r->streamed & XP_PIPE_STREAMED_PROJECT)   /* written as projected */
+		return 0;
 	xp_buf set = {0};
 	xp_proj_settings(&R->o->proj, &set);
 	int rc = set.oom || xp_projection_report(&R->proj, set.p, &R->report);
@@ -294,6 +511,29 @@ static char *files_json(const xp_pipe_opts *o)
 	return s;
 }
 
+/* The documents a document at a time, for xp_db_import_run_docs: each a
+ * view of the run's corpora (nothing copied). */
+typedef struct feed {
+	run *R;
+	size_t d;
+	xp_corpus one;
+	xp_aligned recs;
+} feed;
+
+static int feed_next(void *ctx, const xp_corpus **en, const xp_aligned **al, xp_err *err)
+{
+	(void)err;
+	feed *f = ctx;
+	run *R = f->R;
+	if (f->d >= R->en.ndocs)
+		return 0;
+	f->one = (xp_corpus){.docs = &R->en.docs[f->d], .ndocs = 1};
+	f->recs = (xp_aligned){.v = R->al.v + R->first[f->d], .n = R->first[f->d + 1] - R->first[f->d]};
+	f->d++;
+	*en = &f->one, *al = &f->recs;
+	return 1;
+}
+
 /* Straight into DIR/corrections.db: the database outlives runs.  The
  * import is one transaction, left open: xp_pipeline commits it only after
  * the files are in place, so a run the store holds always has its files
@@ -304,9 +544,24 @@ static int stage_db(run *R, xp_err *e)
 	if (!files)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	char path[4200];
-	int rc = xp_db_open(out_path(R, XP_OUT_DB, path, sizeof path), &R->db, e) || xp_db_begin(R->db, e) ||
-		 xp_db_import_run(R->db, &R->en, &R->al, R->report.p,
-				  R->o->align.tgt_lang ? R->o->align.tgt_lang : R->r->align.tgt_lang, files, &R->r->run, e);
+	const char *lang = R->o->align.tgt_lang ? R->o->align.tgt_lang : R->r->align.tgt_lang;
+	int rc = xp_db_open(out_path(R, XP_OUT_DB, path, sizeof path), &R->db, e) || xp_db_begin(R->db, e);
+	if (!rc && R->report_tmp) {
+		/* projected a document at a time: the report is read from its
+		 * temporary file, a document at a time too, and the documents
+		 * with their records are given one by one; should that fail
+		 * (nothing is written then), the whole corpus is imported, whose
+		 * checks say what was wrong */
+		feed f = {.R = R};
+		size_t nd = 0;
+		xp_err ignored = {0};
+		if (xp_db_import_run_docs(R->db, feed_next, &f, R->report_tmp, lang, files, &R->r->run, &nd, &ignored) == 0)
+			R->r->streamed |= XP_PIPE_STREAMED_IMPORT;
+		else
+			rc = xp_db_import_run_file(R->db, &R->en, &R->al, R->report_tmp, lang, files, &R->r->run, e);
+	} else if (!rc) {
+		rc = xp_db_import_run(R->db, &R->en, &R->al, R->report.p, lang, files, &R->r->run, e);
+	}
 	free(files);
 	/* what the import carried over from the run before, for the summary:
 	 * a rerun that silently dropped corrections would be found too late */
@@ -365,6 +620,7 @@ static void run_free(run *R)
 	for (int k = 0; k < 4; k++)
 		xp_walign_free(&R->alt[k]);
 	free(R->line);
+	free(R->first);
 	xp_projection_free(&R->proj);
 	if (R->have_names)
 		xp_names_free(&R->names);
@@ -394,6 +650,22 @@ static void sweep_staging(const char *dir)
 		closedir(d);
 }
 
+/* The files an earlier run wrote that this one does not (pairs.spans
+ * without the aligner's spans, alignments.probs without posteriors): left
+ * there, they would be read as this run's.  Removed once this run's files
+ * are in place (a failed run leaves the earlier run's set whole); never the
+ * database, which keeps every run's corrections. */
+static void remove_stale(run *R)
+{
+	char path[4200];
+	struct stat st;
+	for (int f = 0; f < XP_NOUTS; f++) {
+		if (R->r->written[f] || f == XP_OUT_DB || lstat(out_path(R, (xp_out)f, path, sizeof path), &st))
+			continue;
+		R->r->removed[f] = !S_ISDIR(st.st_mode) && unlink(path) == 0 ? 1 : -1;
+	}
+}
+
 int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 {
 	memset(r, 0, sizeof *r);
@@ -408,8 +680,8 @@ int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 	int rc = run_stages(&R, err);
 	if (rc)
 		xp_outputs_abort(&R.out);
-	else
-		rc = xp_outputs_commit(&R.out, err);
+	else if ((rc = xp_outputs_commit(&R.out, err)) == 0)
+		remove_stale(&R);
 	if (R.db && rc == 0) {
 		xp_failpoint("pipeline-commit");   /* killed here: the files hold a run the store does not */
 		rc = xp_db_commit(R.db, err);

@@ -127,9 +127,23 @@ static int run(int argc, char **argv)
 	}
 	o.notes = plan_notes;
 	o.align.read = xp_cli_note_read, o.align.arg = "pipeline";
+	/* XPROJ_PIPELINE_WHOLE=1: project and import the whole corpus at once
+	 * (the same outputs); =0: say when that happened anyway, as
+	 * XPROJ_PROJECT_WHOLE does for project */
+	const char *whole = getenv("XPROJ_PIPELINE_WHOLE");
+	o.whole = whole && *whole == '1';
 	rc = xp_pipeline(&o, &r, &e);
 	if (o.progress)
 		fprintf(stderr, "\r%40s\r", "");
+	if (!rc && whole && *whole == '0' && r.streamed != (XP_PIPE_STREAMED_PROJECT | (o.no_db ? 0 : XP_PIPE_STREAMED_IMPORT)))
+		fprintf(stderr, "xproj pipeline: not streamed (%s): the whole corpus at once\n",
+			!(r.streamed & XP_PIPE_STREAMED_PROJECT) ? "project" : "db import");
+	/* a file of an earlier run this one does not write would be read as its */
+	for (int f = 0; !rc && f < XP_NOUTS; f++)
+		if (r.removed[f])
+			fprintf(stderr, "xproj pipeline: %s %s/%s of an earlier run: this run does not write it%s\n",
+				r.removed[f] > 0 ? "removed" : "could not remove", o.outdir, xp_out_name((xp_out)f),
+				r.removed[f] > 0 ? "" : " (it is stale)");
 	if (rc) {
 		xp_cli_error(&e);
 	} else if (!quiet) {
@@ -169,7 +183,9 @@ const xp_cmd xp_cmd_pipeline = {
 	"projected.conll, projected.jsonlines,\n"
 	"report.json, summary.txt and corrections.db; the summary is also printed.  The\n"
 	"files are replaced together only when every stage succeeded; corrections.db keeps\n"
-	"earlier runs and their corrections.  Progress is shown on a terminal.\n"
+	"earlier runs and their corrections.  A file of an earlier run this run does not\n"
+	"write (pairs.spans, alignments.probs) is then removed, and said.  Progress is\n"
+	"shown on a terminal.\n"
 	"  Each group's options are the stage command's own, with its ranges and defaults.\n"
 	"  subtitles:  --episodes MAP, --encoding E, --tgt-encoding E, --keep-asides, --to-simplified\n"
 	"              (as `xproj align`: an episode map for OPUS corpora and archives, charsets\n"
