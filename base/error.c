@@ -62,6 +62,13 @@ const char *xp_code_name(int code)
 	}
 }
 
+int xp_err_in(int rc, xp_err *e, const char *file)
+{
+	if (rc && !e->file[0] && file && e->code != XP_ENOMEM)
+		xp_quote(e->file, sizeof e->file, file, strlen(file));
+	return rc;
+}
+
 void xp_err_str(const xp_err *e, char *out, size_t n)
 {
 	if (e->file[0] && e->line)

@@ -56,6 +56,12 @@ int xp_failc(xp_err *e, int code, const char *file, unsigned long line, const ch
  * caller still learns out-of-memory from bad input. */
 int xp_err_code(const xp_err *e);
 
+/* rc as it is; when rc says a call failed on bad input and e names no file
+ * (the callee saw only parsed data: "the alignment has 3 lines, ..."), e
+ * names file, the input the complaint is about.  The caller knows which
+ * input that was; the callee did not. */
+int xp_err_in(int rc, xp_err *e, const char *file);
+
 /* "file:line: msg" (or "file: msg" without a line) into out. */
 void xp_err_str(const xp_err *e, char *out, size_t n);
 

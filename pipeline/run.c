@@ -465,7 +465,7 @@ static int stage_project(run *R, xp_err *e)
 		po.alt = R->alt, po.nalt = (size_t)(R->o->alt_seeds < 4 ? R->o->alt_seeds : 4);
 	if (R->have_names)
 		po.names = &R->names;
-	if (xp_bitext_lines(&R->al, NULL, &R->line, R->wa.nsent, e) ||
+	if (xp_err_in(xp_bitext_lines(&R->al, NULL, &R->line, R->wa.nsent, e), e, where) ||
 	    xp_check_alignment(&R->al, R->line, &R->wa, where, e) ||
 	    (!project_streamed(R, &po) && xp_project(&R->en, &R->al, &R->wa, R->line, &po, &R->proj, e)))
 		return -1;

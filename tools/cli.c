@@ -19,13 +19,6 @@ int xp_cli_error(const xp_err *e)
 	return 1;
 }
 
-int xp_cli_in(int rc, xp_err *e, const char *file)
-{
-	if (rc && !e->file[0] && file && e->code != XP_ENOMEM)
-		xp_quote(e->file, sizeof e->file, file, strlen(file));
-	return rc;
-}
-
 void xp_cli_read_notes(const char *path, const xp_corpus *c)
 {
 	xp_mmax2_tally t;

@@ -27,10 +27,6 @@ extern const xp_cmd xp_cmd_judge, xp_cmd_calibrate;
 
 /* Print "xproj: file:line: reason" to stderr; returns the exit status 1. */
 int xp_cli_error(const xp_err *e);
-/* rc as it is; when rc says a library call failed on bad input and the error
- * names no file (the library saw only parsed data: "the alignment has 3
- * lines, ..."), it names file, the input the complaint is about. */
-int xp_cli_in(int rc, xp_err *e, const char *file);
 /* Print each diagnostic as "file:line: warning|error: msg" to stderr. */
 void xp_cli_diags(const xp_diags *d);
 /* What reading path as MMAX2 or CorefUD changed (io/mmax2.h's and

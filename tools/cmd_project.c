@@ -406,12 +406,12 @@ static int run(int argc, char **argv)
 		 xp_aligned_read(a.aligned, &al, &e) || xp_need_some(a.aligned, al.n, "utterances", &e) ||
 		 xp_pharaoh_read_file(a.alignments, a.one_based, &wa, &e) ||
 		 (a.probs && xp_probs_read_file(a.probs, &wa, &e)) ||
-		 xp_cli_in(xp_bitext_lines(&al, a.map, &line, wa.nsent, &e), &e, a.alignments) ||
+		 xp_err_in(xp_bitext_lines(&al, a.map, &line, wa.nsent, &e), &e, a.alignments) ||
 		 xp_check_alignment(&al, line, &wa, a.alignments, &e) ||
 		 read_alt(&a, &al, line, wa.nsent, alt, &e) ||
 		 (a.all_links && read_all(&a, &al, line, wa.nsent, &all, &e)) ||
 		 ((a.o.all = a.all_links ? &all : NULL), 0) ||
-		 xp_cli_in(xp_project(&en, &al, &wa, line, &a.o, &p, &e), &e, a.aligned) ||
+		 xp_err_in(xp_project(&en, &al, &wa, line, &a.o, &p, &e), &e, a.aligned) ||
 		 (!a.allow_empty && refuse_empty(&a, &al, &p.total, &e));
 	/* the projected corpus is training data: a document without a target
 	 * sentence is nothing to learn from (the report still lists it) */

@@ -107,4 +107,10 @@ expect_eq "$(seed_f $T/as/report.json | sort -u | tr '\n' ' ')" "0.0 1.0 " "seed
 expect_eq "$(seed_f $T/so/report.json | sort -u | grep -c -v '^[01]\.0$')" 2 \
 	"without other seeds: the model's means (projections, nulls)"
 expect_status 2 $XPROJ pipeline --config $S/zh.conf --no-db --alt-seeds 5 -o $T/as5 --quiet
+# an alignment of another corpus: the message names the alignment file
+# (the library that counts the lines never saw its name)
+sed -n '1,107p' $S/dialogue.conll > $T/one_doc.conll
+expect_status 1 $XPROJ pipeline --config $S/zh.conf --alignments $S/zh.pharaoh --source $T/one_doc.conll \
+	--no-db -o $T/onedoc --quiet
+expect_grep "^xproj: $S/zh.pharaoh: the alignment has" $T/err
 finish
