@@ -116,6 +116,17 @@ struct xp_wa {
  * chains.  100M makes 8 of them for that corpus; the 92k-pair bitext (59M a
  * sampler) keeps 3. */
 #define WA_MIN_WORK 100000000u
+/* A corpus of more than WA_LARGE sentence pairs is large: its last stage
+ * gets 5000/sqrt(N) sweeps as a smaller one does, but without the floor of
+ * 16 (which binds only above 97.6k pairs, so every smaller corpus keeps its
+ * schedule), down to WA_LARGE_SWEEPS; and its links are read off
+ * WA_LARGE_PASSES passes.  Each of its sweeps sees so many tokens of each
+ * frequent word that fewer of them learn as much: at 1M pairs 2 + 2 + 5
+ * sweeps and 2 passes, eflomal's schedule, instead of 4 + 4 + 16 and 4
+ * (docs/wordalign-schedule.md, "A large corpus"). */
+#define WA_LARGE 100000
+#define WA_LARGE_SWEEPS 5
+#define WA_LARGE_PASSES 2
 /* With opts.settle, a stage stops when its links have settled (settled()):
  * the window of sweeps compared. */
 #define WA_WINDOW 8
@@ -908,7 +919,8 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	 * which the model's counts make needless) */
 	if (w->o.model)
 		N += (double)w->o.model->pairs;
-	int n = w->o.iters > 0 ? w->o.iters : (int)fmin(1000, fmax(16, round(5000.0 / sqrt(N))));
+	int large = !w->o.model && !w->o.iters && N > WA_LARGE;
+	int n = w->o.iters > 0 ? w->o.iters : (int)fmin(1000, fmax(large ? WA_LARGE_SWEEPS : 16, round(5000.0 / sqrt(N))));
 	/* That schedule gives a small corpus far less work than a large one
 	 * (about 7500 sqrt(N) sentence sweeps a sampler against 25 N), and
 	 * the links of a few thousand pairs are still noisy in three samplers,
@@ -941,7 +953,7 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	/* the links: each sampler's distributions averaged over a quarter as
 	 * many passes as the last stage has sweeps (at least 4); a small corpus,
 	 * which is sampled long, gets its links from more passes */
-	w->passes = n / 4 > 4 ? n / 4 : 4;
+	w->passes = n / 4 > 4 ? n / 4 : large ? WA_LARGE_PASSES : 4;
 	/* a few pairs to align inside a large training corpus: more passes
 	 * over them cost less than one sweep of the corpus */
 	if (w->nout && w->c.nsent / w->nout > (size_t)w->passes)

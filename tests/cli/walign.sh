@@ -39,6 +39,16 @@ expect_grep '60 pairs for the lexical model only (--train-lex)' $T/err
 expect_status 0 $XPROJ wordalign $T/one.txt --train $T/more60.txt --train $A/pairs.txt -o $T/tr2.pharaoh \
 	--seed 3 --samplers 3
 expect_grep '3 samplers a direction (--samplers), 938 sweeps each' $T/err
+# A large corpus (more than 100k pairs) samples as few sweeps as 5000/sqrt(N)
+# gives, down to 5, where a smaller one keeps at least 16: 160k one-word
+# pairs get 3 + 3 + 13 (+ the start), 99k keep 4 + 4 + 16; both learn the pairs
+for n in 160000 99000; do
+	awk -v n=$n 'BEGIN { for (k = 0; k < n; k++) printf "w%d ||| v%d\n", k % 50, k % 50 }' > $T/large.txt
+	expect_status 0 $XPROJ wordalign $T/large.txt -o $T/large.pharaoh --samplers 1 --threads 1
+	expect_grep "1 samplers a direction (--samplers), $([ $n = 99000 ] && echo 25 || echo 20) sweeps each" $T/err
+	expect_eq "$(sort -u $T/large.pharaoh)" "0-0" "$n pairs: every word to its own"
+done
+rm -f $T/large.txt $T/large.pharaoh
 # --settle: the last two stages stop once their links settle (fewer sweeps
 # than the schedule's most, said on stderr); off by default, when every
 # stage runs its length and wordalign says only how many links moved
