@@ -11,6 +11,8 @@
 #include "../model/script.h"
 
 #include <getopt.h>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -337,11 +339,30 @@ static int sniff_pair(void *arg, const xp_str *src, size_t ns, const xp_str *tgt
 	return ++s->n >= 2000;   /* enough to tell a script; 1 stops the reading */
 }
 
+/* 1 if text in the script named script (ICU's long name) is how lang is
+ * written, or if ICU cannot tell: ICU knows each language's scripts, so no
+ * table of ours does.  Scripts, not the languages script.h guesses from
+ * them, are compared: Farsi subtitles typed with the Arabic yeh and kaf
+ * read as Arabic there, yet a Farsi model is right for them. */
+static int script_writes(const char *script, const char *lang)
+{
+	UErrorCode st = U_ZERO_ERROR;
+	UScriptCode want[8];
+	int n = uscript_getCode(lang, want, 8, &st);
+	int have = u_getPropertyValueEnum(UCHAR_SCRIPT, script);
+	if (U_FAILURE(st) || n <= 0 || have == UCHAR_INVALID_CODE)
+		return 1;
+	for (int k = 0; k < n; k++)
+		if (want[k] == have)
+			return 1;
+	return 0;
+}
+
 /* A --model of other languages than PAIRS' (another pair, or the pair the
  * other way round) aligned it without a word, exit 0: each side normalised
  * as the model's language, the model's counts on words it never saw.  A
- * side whose script names a language (Han, Arabic, Hangul...) must be the
- * model's language there; a read error is left to the reading proper. */
+ * side whose letters are mostly in a script the model's language is not
+ * written in is refused; a read error is left to the reading proper. */
 static int model_fits_pairs(const char *pairs, const xp_wa_opts *o, const char *model, xp_err *e)
 {
 	sniff s;
@@ -351,11 +372,12 @@ static int model_fits_pairs(const char *pairs, const xp_wa_opts *o, const char *
 	for (int d = 0; d < 2; d++) {
 		xp_script_guess g;
 		xp_script_result(&s.c[d], &g);
-		if (o->lang[d] && o->lang[d][0] && g.lang[0] && g.share >= 0.5 && strcmp(g.lang, o->lang[d]))
+		if (o->lang[d] && o->lang[d][0] && g.script[0] && g.share >= 0.5 && !script_writes(g.script, o->lang[d]))
 			return xp_failc(e, XP_EINPUT, pairs, 0,
-					"its %s side is in the %s script (%s), the model %s was trained on %s: a model "
+					"its %s side is in the %s script%s%s%s, the model %s was trained on %s: a model "
 					"of another language pair, or of the pair the other way round?",
-					d ? "target" : "source", g.script, g.lang, model, o->lang[d]);
+					d ? "target" : "source", g.script, g.lang[0] ? " (" : "", g.lang, g.lang[0] ? ")" : "",
+					model, o->lang[d]);
 	}
 	return 0;
 }
