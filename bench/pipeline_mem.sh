@@ -65,29 +65,8 @@ three() {
 }
 
 # --- MMC dev -------------------------------------------------------------------
-# subs DIR RECORDS: DIR/{en,tg}/{tbbt,friends}/SxxEyy.srt from pair's records
-subs() {
-	python3 - "$1" "$2" <<'PY'
-import json, os, re, sys
-out, recs = sys.argv[1], [json.loads(l) for l in open(sys.argv[2], encoding="utf-8")]
-eps = {}
-for r in recs:
-    m = re.match(r"s(\d+)e(\d+)c\d+([a-z])", r["doc"])
-    show = {"t": "tbbt", "f": "friends"}[m.group(3)]
-    eps.setdefault((show, "S%02dE%02d" % (int(m.group(1)), int(m.group(2)))), []).append(r)
-ts = lambda s: "%02d:%02d:%02d,000" % (s // 3600, s // 60 % 60, s % 60)
-for (show, ep), rs in eps.items():
-    for side in ("en", "tg"):
-        os.makedirs(f"{out}/{side}/{show}", exist_ok=True)
-        with open(f"{out}/{side}/{show}/{ep}.srt", "w", encoding="utf-8") as o:
-            k = 0
-            for i, r in enumerate(rs):
-                text = " ".join(r["src"] if side == "en" else r["tgt"])
-                if text.strip():
-                    k += 1
-                    o.write(f"{k}\n{ts(4 * i + 1)} --> {ts(4 * i + 3)}\n{text}\n\n")
-PY
-}
+# subs DIR RECORDS: DIR/{en,tg}/{tbbt,friends}/SxxEyy.srt (bench/records_srt.py)
+subs() { python3 bench/records_srt.py "$1" "$2" tg; }
 en=$DATA/mmc/dev.english.v4_gold_conll
 for l in $LANGS; do   # LANGS= for the synthetic corpora alone
 	case $l in zh) name=chinese popts="--tokens words" c=--chars ;; fa) name=farsi popts="" c="" ;; esac
