@@ -184,32 +184,57 @@ static int utterances(xp_db *db, ins *s, const xp_doc *d, const xp_rdoc *rd, con
 	return 0;
 }
 
-/* the report's item of each mention id of rd (the first that names it) */
-static int index_items(const xp_report *r, const xp_rdoc *rd, xp_vocab *ids, const xp_ritem ***by_id, xp_err *err)
+/* The report's item of each mention id of rd (the first that names it):
+ * both the check pass (fits) and the insert pass (mentions) look mentions
+ * up by id, a document at a time. */
+typedef struct items {
+	xp_vocab ids;
+	const xp_ritem **by_id;
+} items;
+
+static void items_close(items *t)
 {
-	*by_id = calloc(rd->n + 1, sizeof **by_id);
-	if (!*by_id)
+	free(t->by_id);
+	xp_vocab_free(&t->ids);
+}
+
+static int items_open(items *t, const xp_report *r, const xp_rdoc *rd, xp_err *err)
+{
+	t->by_id = NULL;
+	if (xp_vocab_init(&t->ids, 0))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	for (size_t k = 0; k < rd->n; k++) {
+	t->by_id = calloc(rd->n + 1, sizeof *t->by_id);
+	int ok = t->by_id != NULL;
+	for (size_t k = 0; ok && k < rd->n; k++) {
 		const xp_ritem *it = &r->items[rd->first + k];
 		char key[16];
-		uint32_t v = xp_vocab_id(ids, key, (size_t)snprintf(key, sizeof key, "%u", it->id));
+		uint32_t v = xp_vocab_id(&t->ids, key, (size_t)snprintf(key, sizeof key, "%u", it->id));
 		if (v == UINT32_MAX)
-			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-		if (!(*by_id)[v])
-			(*by_id)[v] = it;
+			ok = 0;
+		else if (!t->by_id[v])
+			t->by_id[v] = it;
 	}
-	return 0;
+	if (ok)
+		return 0;
+	items_close(t);
+	return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+}
+
+/* the item of mention id, or NULL when the report has none */
+static const xp_ritem *items_find(items *t, uint32_t id)
+{
+	char key[16];
+	uint32_t v = xp_vocab_find(&t->ids, key, (size_t)snprintf(key, sizeof key, "%u", id));
+	return v == UINT32_MAX ? NULL : t->by_id[v];
 }
 
 static int mentions(xp_db *db, ins *s, const xp_doc *d, const xp_report *r, const xp_rdoc *rd, int64_t doc_row,
 		    const int64_t *utt_rows, xp_err *err)
 {
-	xp_vocab ids;
-	const xp_ritem **by_id = NULL;
-	if (xp_vocab_init(&ids, 0))
-		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	int rc = index_items(r, rd, &ids, &by_id, err);
+	items t;
+	if (items_open(&t, r, rd, err))
+		return -1;
+	int rc = 0;
 	for (size_t k = 0; rc == 0 && k < d->nmentions; k++) {
 		const xp_mention *m = &d->mentions[k];
 		sqlite3_bind_int64(s->men, 1, doc_row);
@@ -221,9 +246,7 @@ static int mentions(xp_db *db, ins *s, const xp_doc *d, const xp_report *r, cons
 		if ((rc = step(db, s->men, err)))
 			break;
 		int64_t row = sqlite3_last_insert_rowid(db->h);
-		char key[16];
-		uint32_t v = xp_vocab_find(&ids, key, (size_t)snprintf(key, sizeof key, "%u", m->id));
-		const xp_ritem *x = v == UINT32_MAX ? NULL : by_id[v];
+		const xp_ritem *x = items_find(&t, m->id);
 		sqlite3_bind_int64(s->proj, 1, row);
 		/* a coreferent span kept once still has its span; a collided one does not */
 		if (x && x->fate == XP_PROJECTED && x->tgt_utt >= 0) {
@@ -239,8 +262,7 @@ static int mentions(xp_db *db, ins *s, const xp_doc *d, const xp_report *r, cons
 			break;
 		xp_failpoint("db-import");
 	}
-	free(by_id);
-	xp_vocab_free(&ids);
+	items_close(&t);
 	return rc;
 }
 
@@ -304,16 +326,13 @@ static int fits(const xp_doc *d, const xp_aligned *al, xp_vocab *keys, const xp_
 	/* and each English mention is the report's: the same id on the same
 	 * tokens (a report of another version of the corpus gave one mention
 	 * another's projection, or none: stored as "unknown") */
-	xp_vocab ids;
-	const xp_ritem **by_id = NULL;
-	if (xp_vocab_init(&ids, 0))
-		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	int rc = index_items(r, rd, &ids, &by_id, err);
+	items t;
+	if (items_open(&t, r, rd, err))
+		return -1;
+	int rc = 0;
 	for (size_t k = 0; rc == 0 && k < d->nmentions; k++) {
 		const xp_mention *m = &d->mentions[k];
-		char key[16];
-		uint32_t v = xp_vocab_find(&ids, key, (size_t)snprintf(key, sizeof key, "%u", m->id));
-		const xp_ritem *x = v == UINT32_MAX ? NULL : by_id[v];
+		const xp_ritem *x = items_find(&t, m->id);
 		if (!x || x->en_utt != m->utt || x->en_start != m->start || x->en_end != m->end) {
 			char was[64] = "not there";
 			if (x)
@@ -324,8 +343,7 @@ static int fits(const xp_doc *d, const xp_aligned *al, xp_vocab *keys, const xp_
 				      d->id, d->part, m->id, m->utt, m->start, m->end, was);
 		}
 	}
-	free(by_id);
-	xp_vocab_free(&ids);
+	items_close(&t);
 	if (rc)
 		return rc;
 	for (size_t k = 0; k < rd->n; k++) {
