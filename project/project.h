@@ -56,6 +56,10 @@ typedef struct xp_proj_opts {
 	 * the rule does nothing.  The whole path only: xp_proj_stream_open
 	 * refuses it */
 	const xp_walign *all;
+	/* XP_NP_PHRASES: the target phrases of English word runs the word
+	 * aligner learned (xp_wa_phrases; io/names.h's format); NULL: none, the
+	 * rule does nothing */
+	struct xp_names *phrases;
 } xp_proj_opts;
 
 void xp_proj_defaults(xp_proj_opts *o);
