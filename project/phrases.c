@@ -4,28 +4,8 @@
 #include "../lang/lang.h"
 #include "../lang/np.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* (prototype: thresholds from the environment while they are chosen) */
-static int mode;
-static void knobs(double *min, double *share, int *near)
-{
-	*min = XP_PHRASES_MIN, *share = XP_PHRASES_SHARE, *near = XP_PHRASES_NEAR;
-	mode = 0;
-	const char *e = getenv("XP_PHRASES_TUNE");
-	if (e) {
-		char *p;
-		*min = strtod(e, &p);
-		if (*p == ',')
-			*share = strtod(p + 1, &p);
-		if (*p == ',')
-			*near = (int)strtol(p + 1, &p, 10);
-		if (*p == ',')
-			mode = (int)strtol(p + 1, &p, 10);
-	}
-}
 
 /* another entity's projected mention in sentence t on words [j, end), or
  * crossing them, holds them; one inside them (the possessor of "your
@@ -50,9 +30,6 @@ long xp_phrases_place(xp_proj_mention *m, size_t n, const xp_consist_in *in, xp_
 {
 	if (!n || !phrases || !phrases->n)
 		return 0;
-	double pmin, pshare;
-	int near;
-	knobs(&pmin, &pshare, &near);
 	size_t ndocs = (size_t)in->doc[n - 1] + 1;
 	size_t *dfirst = calloc(ndocs + 1, sizeof *dfirst);
 	if (!dfirst)
@@ -75,38 +52,32 @@ long xp_phrases_place(xp_proj_mention *m, size_t n, const xp_consist_in *in, xp_
 			continue;
 		const size_t *f;
 		size_t nf = xp_names_of(phrases, in->key[x], strlen(in->key[x]), &f);
-		/* the dominant phrase (mode 4: each frequent one, the most
-		 * frequent first): its occurrence over the linked span, else the
-		 * nearest within near */
+		/* the dominant phrase only (the most frequent form, frequent
+		 * enough and most of the run's occurrences: a run said several
+		 * ways is no evidence), where it stands over the linked span
+		 * (or within XP_PHRASES_NEAR tokens of it, the nearest) */
+		if (!nf || phrases->v[f[0]].count < XP_PHRASES_MIN || phrases->v[f[0]].share < XP_PHRASES_SHARE)
+			continue;
+		const char *form = phrases->v[f[0]].form;
+		size_t fl = strlen(form);
+		char buf[256];
+		if (pk && fl <= sizeof buf && xp_lang_fold(pk, form, fl, buf, XP_FOLD_MAKSURA))
+			form = buf;
 		uint32_t a = 0, e = 0;
 		long bestd = -1;
-		for (size_t r = 0; r < nf && (r == 0 || (mode & 4)); r++) {
-			const xp_name_form *top = &phrases->v[f[r]];
-			if (top->count < pmin || top->share < pshare)
-				break;
-			const char *form = top->form;
-			size_t fl = strlen(form);
-			char buf[256];
-			if (pk && fl <= sizeof buf && xp_lang_fold(pk, form, fl, buf, XP_FOLD_MAKSURA))
-				form = buf;
-			for (uint32_t j = 0; j < s->n; j++) {
-				uint32_t end = xp_names_match(s, j, form, fl, NULL, pk);
-				if (!end)
-					continue;
-				long d = end <= X->tgt_start ? (long)X->tgt_start - end + 1
-					 : j >= X->tgt_end   ? (long)j - X->tgt_end + 1
-							     : 0;
-				if (d > near || (bestd >= 0 && d >= bestd))
-					continue;
-				if (!taken(m, dfirst, in->doc[x], x, t, j, end))
-					a = j, e = end, bestd = d;
-			}
+		for (uint32_t j = 0; j < s->n; j++) {
+			uint32_t end = xp_names_match(s, j, form, fl, NULL, pk);
+			if (!end)
+				continue;
+			long d = end <= X->tgt_start ? (long)X->tgt_start - end + 1
+				 : j >= X->tgt_end   ? (long)j - X->tgt_end + 1
+						     : 0;
+			if (d > XP_PHRASES_NEAR || (bestd >= 0 && d >= bestd))
+				continue;
+			if (!taken(m, dfirst, in->doc[x], x, t, j, end))
+				a = j, e = end, bestd = d;
 		}
 		if (bestd < 0 || (X->tgt_start == a && X->tgt_end == e))
-			continue;
-		if ((mode & 1) && a >= X->tgt_start && e <= X->tgt_end)
-			continue;
-		if ((mode & 2) && a <= X->tgt_start && e >= X->tgt_end)
 			continue;
 		X->tgt_start = a, X->tgt_end = e;
 		X->np |= XP_NP_PHRASES;

@@ -24,11 +24,13 @@
 #include "consist.h"
 #include "../io/names.h"
 
-/* the phrase's weight (occurrences, a mean over samplers), its share of
- * its English words' occurrences, and how far (tokens) from the linked
- * span it may stand; chosen on mmc-tune (docs/rules.md) */
+/* the phrase's weight (occurrences, a mean over the samplers) and its
+ * share of its English words' occurrences at least, and how far (tokens)
+ * from the linked span it may stand at most: chosen on mmc-tune, Chinese
+ * seed 1 (docs/rules.md; a nearer or farther stand changed nothing, a
+ * lower share took parts of phrases) */
 #define XP_PHRASES_MIN 5.0
-#define XP_PHRASES_SHARE 0.5
+#define XP_PHRASES_SHARE 0.3
 #define XP_PHRASES_NEAR 0
 
 /* Places the noun phrases of m[0..n) (in->key, not in->name) on their
