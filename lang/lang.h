@@ -226,6 +226,86 @@ typedef struct xp_lang_feature {
 	const char *phrase;
 } xp_lang_feature;
 
+/* ---- span hooks: the pack's rules that place or change a span ----
+ *
+ * The projection (project/project.c) places each English mention by its
+ * links; a rule that reads one language's words then moves that span, or
+ * places a mention no link placed.  Such a rule is a hook in its pack's
+ * table (xp_lang_pack.span_hooks): the projection runs, at each stage
+ * below, the hooks of the target language's pack of that stage, in the
+ * table's order, each whose rule is on, and never names a language.  A
+ * hook that returns 1 changed the span: the projection takes out->a, b
+ * (and conf, prodrop), and marks the mention with the hook's rule bit, as
+ * the report prints it. */
+struct xp_link;
+
+/* When a hook runs (xp_span_hook.stage). */
+typedef enum {
+	/* a mention the links placed, before its span moves to the written
+	 * tokens: out->lead is set (a token of the aligned span where the
+	 * strongly linked part begins; 0 none) and kept in xp_proj_mention
+	 * .weak_lead for the segmenter pass's rule; the return value is not read */
+	XP_SH_LEAD = 1,
+	/* a projected span on the written tokens (characters with --chars):
+	 * [a, b) in, its new bounds out; also after another stage placed the
+	 * mention when out->respan says so */
+	XP_SH_SPAN,
+	/* a one-word English mention no link reached, before the free pronoun
+	 * rule: placed by its neighbours' links (a verb's ending, a clitic) */
+	XP_SH_PLACE,
+	/* the same after the free pronoun rule found nothing for it */
+	XP_SH_FREE,
+} xp_span_stage;
+
+/* Another mention of the sentence, as a hook sees it. */
+typedef struct {
+	uint32_t s, e;     /* its English tokens */
+	int placed;        /* projected */
+	uint32_t a, b;     /* its span in the written tokens, when placed */
+} xp_span_other;
+
+/* What a span hook sees: one mention of a sentence and its links. */
+typedef struct xp_span_ctx {
+	const char *lang;                  /* the target language's code */
+	const char *const *src;            /* the English tokens */
+	uint32_t nsrc, s, e;               /* their count, and the mention [s, e) */
+	const char *en;                    /* src[s] when the mention is one word, else NULL */
+	int en_case;                       /* a one-word pronoun's case as the pack's case rule reads it
+					    * (XP_CASE_*, lang/pron.h), 0: none or the rule is off */
+	const char *const *tgt;            /* the target tokens as aligned */
+	uint32_t ntgt;
+	const char *const *w;              /* the written tokens (characters with --chars) */
+	const uint32_t *wlen;
+	uint32_t nw;
+	int by_word;                       /* the written tokens are the aligned ones (no --chars) */
+	const struct xp_link *links;       /* the sentence's links, with posteriors; NULL: none */
+	size_t nlinks;
+	float min_prob;                    /* the span options' weakest link that counts */
+	const uint8_t *taken;              /* per written token: a mention holds it (PLACE, FREE) */
+	const uint8_t *ptaken;             /* ... a pronoun's mention (one inside a larger span is free) */
+	const xp_span_other *others;       /* the sentence's mentions, this one too (PLACE, FREE) */
+	size_t nothers;
+	int prodrop;                       /* the pro-drop rules are on (--rules prodrop) */
+	int mtype;                         /* the English mention's type (model/mtype.h xp_mtype) */
+} xp_span_ctx;
+
+/* What a hook gives back when it returns 1. */
+typedef struct {
+	uint32_t a, b;     /* the span (in: the current one at stage SPAN) */
+	float conf;        /* PLACE, FREE: the mention's confidence */
+	int prodrop;       /* PLACE, FREE: it stands for a dropped subject (its verb) */
+	int respan;        /* PLACE, FREE: run the SPAN hooks on it too */
+	uint32_t lead;     /* LEAD: the token */
+} xp_span_out;
+
+typedef struct {
+	const char *name;      /* its rule's name (xp_lang_rule.name) */
+	xp_rule_kind kind;     /* its rule's switch */
+	uint64_t bit;          /* its rule's bit of that kind's set; a PRODROP hook marks prodrop */
+	xp_span_stage stage;
+	int (*hook)(const xp_span_ctx *c, xp_span_out *out);
+} xp_span_hook;
+
 typedef struct xp_lang_pack {
 	const char *code;                 /* its ISO 639-1 code: "zh"; "" for the generic pack */
 	const char *name;                 /* in English: "Chinese" */
@@ -307,6 +387,16 @@ typedef struct xp_lang_pack {
 	/* its confidence features (above), in its order; NULL: none */
 	const xp_lang_feature *features;
 	size_t nfeatures;
+	/* its span hooks (above), in the order they run at each stage; NULL: none */
+	const xp_span_hook *span_hooks;
+	size_t nspan_hooks;
+	/* the pronoun rule (pron.h XP_LR_*) under which an English pronoun's
+	 * case restricts the rules that place it (xp_span_ctx.en_case); 0: none */
+	uint64_t case_rule;
+	/* 1 if the English one-word mention en is taken as a pronoun's is (its
+	 * span counts in ptaken: the interrogatives a language marks as
+	 * mentions); NULL: none */
+	int (*pronoun_like)(const char *en);
 } xp_lang_pack;
 
 /* The pack of language code `code` (its code or an alias, with or without a

@@ -3,6 +3,8 @@
  * measurements are in docs/quality-history.md). */
 #include "packs.h"
 #include "zhwords.h"
+#include "../io/walign.h"
+#include "../model/mtype.h"
 #include <string.h>
 #include <unicode/uscript.h>
 #include <unicode/utf8.h>
@@ -165,6 +167,67 @@ static const xp_lang_feature features[] = {
 	 .phrase = "a demonstrative rule placed it"},
 };
 
+/* ---- span hooks (lang.h xp_span_hook), in the order they run ---- */
+
+/* zh_pronoun: a one-word pronoun's span cut to its Chinese pronoun */
+static int pronoun_span(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->en && xp_zh_pronoun_span(c->en, c->w, c->wlen, &o->a, &o->b);
+}
+
+/* zh_possessive: a possessive's pronoun takes the 的 after it */
+static int possessive_span(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->en && xp_zh_possessive_span(c->en, c->w, c->wlen, c->nw, &o->a, &o->b);
+}
+
+/* zh_interrogative: a what / who's span cut to its interrogative */
+static int interrogative_span(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->en && xp_zh_interrogative_span(c->en, c->w, c->wlen, &o->a, &o->b);
+}
+
+/* zh_interrogative, for a "what", "who" no link reached: a free 什么, 谁,
+ * one no pronoun's or other "what"'s mention holds (one inside a larger
+ * span is free, as for pronouns: 怎么 of 你是怎么搞的) */
+static int free_interrogative(const xp_span_ctx *c, xp_span_out *o)
+{
+	if (!xp_zh_free_interrogative(c->src[c->s], c->w, c->wlen, c->nw, c->ptaken, (c->s + 0.5) / c->nsrc, &o->a,
+				      &o->b))
+		return 0;
+	o->conf = 0.25f;
+	return 1;
+}
+
+/* zh_weak_lead's mark (np.h): the first aligned token of span [a, b) that a
+ * strong link (posterior >= 0.5) of a noun phrase reaches, when tokens only
+ * weak links reach come before it; 0 otherwise.  An article's links count
+ * not (Chinese has none). */
+static int weak_lead(const xp_span_ctx *c, xp_span_out *o)
+{
+	o->lead = 0;
+	if (o->b < o->a + 2 || c->mtype < XP_MT_NOMINAL)
+		return 0;
+	for (uint32_t j = o->a; j < o->b; j++)
+		for (size_t k = 0; k < c->nlinks; k++) {
+			const xp_link *l = &c->links[k];
+			if (!l->possible && l->i >= c->s && l->i < c->e && l->j < c->ntgt && l->j == j && l->prob >= 0.5 &&
+			    !xp_en_article(c->src[l->i], c->lang)) {
+				o->lead = j > o->a ? j : 0;
+				return 0;
+			}
+		}
+	return 0;
+}
+
+static const xp_span_hook span_hooks[] = {
+	{"zh_weak_lead", XP_RK_NP, XP_NP_ZH_WEAK_LEAD, XP_SH_LEAD, weak_lead},
+	{"zh_pronoun", XP_RK_PRONOUN, XP_LR_ZH_PRONOUN, XP_SH_SPAN, pronoun_span},
+	{"zh_possessive", XP_RK_PRONOUN, XP_LR_ZH_POSSESSIVE, XP_SH_SPAN, possessive_span},
+	{"zh_interrogative", XP_RK_PRONOUN, XP_LR_ZH_INTERROGATIVE, XP_SH_SPAN, interrogative_span},
+	{"zh_interrogative", XP_RK_PRONOUN, XP_LR_ZH_INTERROGATIVE, XP_SH_FREE, free_interrogative},
+};
+
 const xp_lang_pack xp_lang_zh = {
 	.code = "zh",
 	.name = "Chinese",
@@ -182,4 +245,7 @@ const xp_lang_pack xp_lang_zh = {
 	.mention_ends = xp_ends_zh_json,
 	.features = features,
 	.nfeatures = sizeof features / sizeof *features,
+	.span_hooks = span_hooks,
+	.nspan_hooks = sizeof span_hooks / sizeof *span_hooks,
+	.pronoun_like = xp_zh_interrogative_en,
 };

@@ -184,24 +184,60 @@ static int src_matches(const xp_utt *eu, const xp_autt *rec, uint32_t s, uint32_
 	return 1;
 }
 
-/* XP_NP_ZH_WEAK_LEAD: the first aligned token of span [a, b) that a strong link
- * (posterior >= 0.5) of noun phrase m reaches, when tokens only weak links
- * reach come before it; 0 otherwise (np.h).  An article's links count not
- * (XP_LR_ARTICLES: Chinese has none). */
-static uint32_t weak_lead(const utt_ctx *u, const xp_utt *eu, const xp_mention *m, uint32_t a, uint32_t b)
+/* --- the pack's span hooks (lang/lang.h xp_span_hook) ------------------------------- */
+
+/* whether hook h's rule is on for this sentence (with_prodrop: the
+ * pro-drop switch, for a hook of that kind) */
+static int hook_on(const utt_ctx *u, const xp_span_hook *h, int with_prodrop)
 {
-	if (b < a + 2 || !(xp_lang_rule_set(u->pack, XP_RK_NP) & XP_NP_ZH_WEAK_LEAD) ||
-	    xp_mention_type("en", eu, m->start, m->end) < XP_MT_NOMINAL)
-		return 0;
-	for (uint32_t j = a; j < b; j++) {
-		for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
-			const xp_link *l = &u->wa->links[k];
-			if (usable(u, l, m->start, m->end) && l->j == j && l->prob >= 0.5 &&
-			    !xp_en_article(u->rec->src[l->i], u->rec->tgt_lang))
-				return j > a ? j : 0;
-		}
+	switch (h->kind) {
+	case XP_RK_PRONOUN: return (u->rules & h->bit) != 0;
+	case XP_RK_NP: return (u->np & h->bit) != 0;
+	case XP_RK_PRODROP: return with_prodrop;
 	}
 	return 0;
+}
+
+/* the mention marked with hook h's rule, as the report prints it */
+static void hook_mark(xp_proj_mention *pm, const xp_span_hook *h)
+{
+	if (h->kind == XP_RK_PRONOUN)
+		pm->rule |= (uint32_t)h->bit;
+	else if (h->kind == XP_RK_NP)
+		pm->np |= h->bit;
+}
+
+/* the rule bits of the pack's hooks of stage st whose switch is of kind k */
+static uint64_t hook_bits(const xp_lang_pack *p, xp_span_stage st, xp_rule_kind k)
+{
+	uint64_t bits = 0;
+	for (size_t i = 0; i < p->nspan_hooks; i++)
+		if (p->span_hooks[i].stage == st && p->span_hooks[i].kind == k)
+			bits |= p->span_hooks[i].bit;
+	return bits;
+}
+
+/* what a hook sees of mention pm of the sentence (no taken[], no others) */
+static void hook_ctx(const utt_ctx *u, const xp_proj_mention *pm, xp_span_ctx *c)
+{
+	*c = (xp_span_ctx){
+		.lang = u->rec->tgt_lang,
+		.src = (const char *const *)u->rec->src,
+		.nsrc = u->rec->nsrc,
+		.s = pm->en_start,
+		.e = pm->en_end,
+		.en = pm->en_end == pm->en_start + 1 ? u->rec->src[pm->en_start] : NULL,
+		.tgt = (const char *const *)u->rec->tgt,
+		.ntgt = u->rec->ntgt,
+		.w = u->w,
+		.wlen = u->wlen,
+		.nw = u->nw,
+		.by_word = u->char0[u->rec->ntgt] == u->rec->ntgt,
+		.links = u->line == SIZE_MAX ? NULL : u->wa->links + u->wa->start[u->line],
+		.nlinks = u->line == SIZE_MAX ? 0 : xp_walign_len(u->wa, u->line),
+		.min_prob = u->so->min_prob,
+		.mtype = -1,
+	};
 }
 
 static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, xp_proj_mention *pm)
@@ -239,9 +275,16 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 		      (const char *const *)u->rec->src, u->rec->nsrc, m->start, m->end, u->rec->tgt_lang,
 		      u->punct, u->rec->ntgt, 1, &a, &b))
 		pm->np |= XP_NP_EF1;
-	if (u->np & XP_NP_ZH_WEAK_LEAD) {   /* in written tokens, as the rule reads them */
-		uint32_t j = weak_lead(u, eu, m, a, b);
-		pm->weak_lead = j ? u->char0[j] : 0;
+	for (size_t i = 0; i < u->pack->nspan_hooks; i++) {   /* a mark for a later rule (lang.h XP_SH_LEAD) */
+		const xp_span_hook *h = &u->pack->span_hooks[i];
+		if (h->stage != XP_SH_LEAD || !hook_on(u, h, 0))
+			continue;
+		xp_span_ctx c;
+		hook_ctx(u, pm, &c);
+		c.mtype = (int)xp_mention_type("en", eu, m->start, m->end);
+		xp_span_out o = {.a = a, .b = b};
+		h->hook(&c, &o);
+		pm->weak_lead = o.lead ? u->char0[o.lead] : 0;   /* in written tokens, as the rule reads them */
 	}
 	pm->conf = confidence(u, m->start, m->end, a, b);
 	pm->tgt_start = a, pm->tgt_end = b;
@@ -264,21 +307,24 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 	}
 }
 
-/* The Chinese and Farsi rules, on the written tokens (characters with
- * --chars), so that a rule never depends on how the aligner saw words. */
+/* The pack's span rules (lang.h XP_SH_SPAN), on the written tokens
+ * (characters with --chars), so that a rule never depends on how the
+ * aligner saw words. */
 static void lang_rules(utt_ctx *u, xp_proj_mention *pm)
 {
-	uint32_t a = pm->tgt_start, b = pm->tgt_end;
-	const char *w = pm->en_end == pm->en_start + 1 ? u->rec->src[pm->en_start] : NULL;
-	if ((u->rules & XP_LR_ZH_PRONOUN) && w && xp_zh_pronoun_span(w, u->w, u->wlen, &a, &b))
-		pm->rule |= XP_LR_ZH_PRONOUN;
-	if ((u->rules & XP_LR_ZH_POSSESSIVE) && w && xp_zh_possessive_span(w, u->w, u->wlen, u->nw, &a, &b))
-		pm->rule |= XP_LR_ZH_POSSESSIVE;
-	if ((u->rules & XP_LR_ZH_INTERROGATIVE) && w && xp_zh_interrogative_span(w, u->w, u->wlen, &a, &b))
-		pm->rule |= XP_LR_ZH_INTERROGATIVE;
-	if ((u->rules & XP_LR_FA_ATTACH) && xp_fa_attach_span(u->w, u->wlen, u->nw, &a, &b))
-		pm->rule |= XP_LR_FA_ATTACH;
-	pm->tgt_start = a, pm->tgt_end = b;
+	xp_span_ctx c;
+	xp_span_out o = {.a = pm->tgt_start, .b = pm->tgt_end};
+	int ready = 0;
+	for (size_t i = 0; i < u->pack->nspan_hooks; i++) {
+		const xp_span_hook *h = &u->pack->span_hooks[i];
+		if (h->stage != XP_SH_SPAN || !hook_on(u, h, 0))
+			continue;
+		if (!ready)
+			hook_ctx(u, pm, &c), ready = 1;
+		if (h->hook(&c, &o))
+			hook_mark(pm, h);
+	}
+	pm->tgt_start = o.a, pm->tgt_end = o.b;
 }
 
 /* The noun phrase and name rules (np.h) on the written tokens: the English
@@ -314,155 +360,29 @@ static void np_rules(utt_ctx *u, const xp_utt *eu, xp_proj_mention *pm)
 }
 
 
-/* Pro-drop: an unaligned subject pronoun takes the verb its next words
- * are aligned to, when the verb's ending agrees. */
-static void prodrop(utt_ctx *u, xp_proj_mention *pm)
+/* The pack's hooks of stage st (lang.h XP_SH_PLACE, XP_SH_FREE) for the
+ * one-word mention x no link placed, in the table's order until one
+ * places it (in sentence t): 1 if one did. */
+static int place_hooks(utt_ctx *u, xp_proj_mention *x, xp_span_stage st, const xp_span_ctx *c, int with_prodrop,
+		       int32_t t)
 {
-	if (pm->fate != XP_NULL_UNALIGNED || pm->en_end != pm->en_start + 1 || u->line == SIZE_MAX ||
-	    !xp_lang_rule_set(u->pack, XP_RK_PRODROP))
-		return;
-	/* not "it": mostly a dummy subject ("it 's late", "it 's okay") that
-	 * Farsi leaves out, and the 3sg verb its next words are linked to is
-	 * the predicate's (as for the nearest verb below); on mmc-tune the
-	 * corrected files kept 3 of 17 such verbs (seeds 1 / 7 / 11) */
-	int person = strcasecmp(u->rec->src[pm->en_start], "it") ? xp_subject_person(u->rec->src[pm->en_start]) : 0;
-	for (uint32_t i = pm->en_start + 1; person && i <= pm->en_start + 3 && i < u->rec->nsrc; i++)
-		for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
-			const xp_link *l = &u->wa->links[k];
-			if (l->i != i || l->possible || l->j >= u->rec->ntgt ||
-			    !xp_fa_verb_agrees(u->rec->tgt[l->j], person))
-				continue;
-			pm->fate = XP_PROJECTED;
-			pm->prodrop = 1;
-			pm->tgt_start = l->j, pm->tgt_end = l->j + 1;
-			pm->conf = 0.5f * l->prob;
-			return;
-		}
-}
-
-/* Farsi object clitics: an unaligned English object pronoun takes the token
- * its governing word (the verb or preposition just before it) is aligned to
- * when that token ends in the matching clitic (prodrop.h). */
-static void clitic(utt_ctx *u, xp_proj_mention *pm, const uint8_t *taken)
-{
-	if (pm->fate != XP_NULL_UNALIGNED || pm->en_end != pm->en_start + 1 || u->line == SIZE_MAX ||
-	    !(u->rules & XP_LR_FA_CLITIC) || u->char0[u->rec->ntgt] != u->rec->ntgt)
-		return;
-	int person = xp_object_person(u->rec->src[pm->en_start]);
-	for (uint32_t d = 1; person && d <= 2 && d <= pm->en_start; d++)
-		for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
-			const xp_link *l = &u->wa->links[k];
-			if (l->i != pm->en_start - d || l->possible || l->j >= u->rec->ntgt || taken[l->j] ||
-			    !xp_fa_clitic_agrees(u->rec->tgt[l->j], person))
-				continue;
-			pm->fate = XP_PROJECTED;
-			pm->rule |= XP_LR_FA_CLITIC;
-			pm->tgt_start = l->j, pm->tgt_end = l->j + 1;
-			pm->conf = 0.5f * l->prob;
-			return;
-		}
-}
-
-/* Farsi possessive clitics: an unaligned English possessive (my, your ...)
- * takes the word one of the next words of its phrase is aligned to when
- * that word, or the plural piece after it (ها + ش), ends in the matching
- * clitic: دستم "my hand", سینه هاشو "her boobs"; the corrected files mark
- * that word for the possessive (XP_LR_FA_POSSESSIVE). */
-static void possessive(utt_ctx *u, xp_proj_mention *pm, const uint8_t *taken, const xp_proj_mention *all, size_t n)
-{
-	if (pm->fate != XP_NULL_UNALIGNED || pm->en_end != pm->en_start + 1 || u->line == SIZE_MAX ||
-	    !(u->rules & XP_LR_FA_POSSESSIVE) || u->char0[u->rec->ntgt] != u->rec->ntgt)
-		return;
-	int person = xp_possessive_person(u->rec->src[pm->en_start]);
-	/* its phrase: the English mention it opens (your egg), else the next two
-	 * words; never beyond ("Your umbrella broke": شکست "broke" ends in -t
-	 * too).  On mmc-tune the limit costs two right spans where the noun's
-	 * link went to the word after the phrase (-0.12), MMC dev -0.02. */
-	uint32_t end = pm->en_start + 3;
-	for (size_t q = 0; q < n; q++)
-		if (all[q].en_start == pm->en_start && all[q].en_end > pm->en_end && all[q].en_end < end)
-			end = all[q].en_end;
-	for (uint32_t i = pm->en_start + 1; person && i < end && i < u->rec->nsrc; i++) {
-		if (xp_is_punct(u->rec->src[i]))
-			return;
-		for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
-			const xp_link *l = &u->wa->links[k];
-			if (l->i != i || l->possible || l->j >= u->rec->ntgt)
-				continue;
-			uint32_t j = l->j;
-			if (!xp_fa_clitic_agrees(u->rec->tgt[j], person) && j + 1 < u->rec->ntgt &&
-			    xp_fa_plural_piece(u->rec->tgt[j + 1]))
-				j++;   /* the plural piece after the noun carries it */
-			if (taken[j] || !xp_fa_clitic_agrees(u->rec->tgt[j], person))
-				continue;
-			/* the word is all of another mention's span (مامانت for "your mom"):
-			 * the phrase keeps it (MMC dev's silver does; the corrected
-			 * files of mmc-tune keep the pronoun, measured in the README) */
-			int whole = 0;
-			for (size_t q = 0; q < n; q++)
-				whole |= all[q].fate == XP_PROJECTED && all[q].tgt_start == j && all[q].tgt_end == j + 1;
-			if (whole)
-				continue;
-			pm->fate = XP_PROJECTED;
-			pm->rule |= XP_LR_FA_POSSESSIVE;
-			pm->tgt_start = j, pm->tgt_end = j + 1;
-			pm->conf = 0.5f * l->prob;
-			return;
-		}
-	}
-}
-
-/* Target word j of tgt[] reads as a verb: a verb form (prodrop.h
- * xp_fa_verb_form: می / نمی joined, a light verb or an auxiliary), the verb
- * after one written apart (مي دونستم, a compound's کار کنم), or a
- * subjunctive or imperative in ب- (بدم, بگی, بشکنید).  A person ending
- * alone is no verb: nouns and adjectives end in -ی and -م too (تاکسی,
- * عالی, اتفاقی, سرم "my head"), and the nearest such word took a dropped
- * "you" or "I" on mmc-tune (2 to 8 a seed, mostly wrong). */
-static int verb_like(const char *const *tgt, uint32_t j)
-{
-	return xp_fa_verb_form(tgt[j]) || (j > 0 && xp_fa_verb_form(tgt[j - 1])) ||
-	       !strncmp(tgt[j], "\xD8\xA8", 2);   /* ب */
-}
-
-/* Pro-drop beyond the links: a Farsi subject pronoun that neither its
- * neighbours' links, a clitic nor a free pronoun placed takes the agreeing
- * verb of the sentence nearest its position that no mention holds
- * (XP_LR_FA_VERB): the verb is there, the aligner linked it elsewhere.  A
- * word that agrees by its ending alone but reads as no verb (verb_like) is
- * not taken. */
-static int nearest_verb(utt_ctx *u, xp_proj_mention *pm, const uint8_t *taken, int32_t t)
-{
-	if (!(u->rules & XP_LR_FA_VERB) || u->char0[u->rec->ntgt] != u->rec->ntgt)
-		return 0;
-	/* not "it": mostly a dummy subject ("it's late") that Farsi leaves out
-	 * with nothing to mark, and any 3sg verb (است, بود) agrees with it; on
-	 * mmc-tune three in four of its nearest verbs were wrong.  Nor "he" or
-	 * "she": a third person singular verb is also the verb of every noun
-	 * subject and of a dropped "it" (بود, کرد, میشه), so the nearest one is
-	 * mostly another subject's; on mmc-tune 12 of 44 such verbs were right
-	 * (seeds 1 / 7 / 11), against 98 of 167 for I / you / we, whose endings
-	 * only their own subject has. */
-	const char *w = u->rec->src[pm->en_start];
-	int person = xp_subject_person(w);
-	if (person == 3)
-		return 0;
-	double pos = (pm->en_start + 0.5) / u->rec->nsrc, best = 2;
-	uint32_t bj = 0;
-	for (uint32_t j = 0; j < u->rec->ntgt; j++) {
-		if (taken[j] || !xp_fa_verb_agrees(u->rec->tgt[j], person) || !verb_like(u->rec->tgt, j))
+	for (size_t i = 0; i < u->pack->nspan_hooks; i++) {
+		const xp_span_hook *h = &u->pack->span_hooks[i];
+		xp_span_out o = {0};
+		if (h->stage != st || x->fate != XP_NULL_UNALIGNED || !hook_on(u, h, with_prodrop) || !h->hook(c, &o))
 			continue;
-		double d = (j + 0.5) / u->rec->ntgt - pos;
-		d = d < 0 ? -d : d;
-		if (d < best)
-			best = d, bj = j;
+		x->fate = XP_PROJECTED;
+		hook_mark(x, h);
+		x->prodrop |= (uint8_t)o.prodrop;
+		x->tgt_start = o.a, x->tgt_end = o.b;
+		x->conf = o.conf;
+		if (st == XP_SH_FREE)
+			x->tgt_utt = t;
+		if (o.respan)
+			lang_rules(u, x);
+		return 1;
 	}
-	if (best > 1)
-		return 0;
-	pm->fate = XP_PROJECTED, pm->prodrop = 1, pm->rule |= XP_LR_FA_VERB, pm->tgt_utt = t, pm->tgt_start = bj, pm->tgt_end = bj + 1;
-	pm->conf = 0.2f;
-	lang_rules(u, pm);
-	return 1;
+	return 0;
 }
 
 /* A projected mention's span moved from aligned tokens to the written ones
@@ -491,12 +411,13 @@ static void refeat(utt_ctx *u, xp_proj_mention *x, float *feat)
 	xp_feat_mention(&u->fc, x, x->en_start, x->en_end, aa, ab, feat);
 }
 
-/* The case of a one-word English pronoun mention in a Farsi sentence
- * (lang.h xp_en_case; XP_LR_FA_CASE): which Farsi agreement can hold it.  0
- * with the rule off, for Chinese, or for a pronoun of no case. */
+/* The case of a one-word English pronoun mention (lang.h xp_en_case) under
+ * the pack's case rule (xp_lang_pack.case_rule): which agreement of the
+ * target can hold it.  0 with the rule off, for a pack without one, or for
+ * a pronoun of no case. */
 static int en_case(const utt_ctx *u, const xp_proj_mention *x)
 {
-	if (!(u->rules & XP_LR_FA_CASE) || x->en_end != x->en_start + 1)
+	if (!(u->rules & u->pack->case_rule) || x->en_end != x->en_start + 1)
 		return 0;
 	/* only a subject's: an English object is often the subject of a Farsi
 	 * verb ("let you ring" میذاریم ... بزنید, "good for you" لذت بردی) */
@@ -610,6 +531,12 @@ static int pronoun_mention(const utt_ctx *u, const xp_proj_mention *x)
 	return x->en_end == x->en_start + 1 && xp_en_pronoun(u->rec->src[x->en_start]);
 }
 
+/* a one-word mention the pack takes as a pronoun's (xp_lang_pack.pronoun_like) */
+static int pronoun_like(const utt_ctx *u, const xp_proj_mention *x)
+{
+	return u->pack->pronoun_like && x->en_end == x->en_start + 1 && u->pack->pronoun_like(u->rec->src[x->en_start]);
+}
+
 /* XP_NP_SUBJECT_VERB (np.h): in a language that leaves subjects out and
  * whose annotation marks the verb for them (a pack that lists the rule),
  * an English subject pronoun no rule placed takes the first target word
@@ -663,13 +590,16 @@ static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32
 	uint8_t *taken = calloc(3 * (size_t)u->nw + 3, 1), *ptaken = taken + u->nw + 1, *scratch = ptaken + u->nw + 1;
 	if (!taken)
 		return -1;
-	/* a language whose interrogatives are mentions (Chinese): one is taken as a pronoun's is */
-	int zh = (xp_lang_rule_set(u->pack, XP_RK_PRONOUN) & XP_LR_ZH_INTERROGATIVE) != 0;
+	xp_span_other *others = n ? malloc(n * sizeof *others) : NULL;   /* what the hooks see of them */
+	if (n && !others) {
+		free(taken);
+		return -1;
+	}
+	/* a language whose interrogatives are mentions (xp_lang_pack.pronoun_like): one is taken as a pronoun's is */
 	for (size_t k = 0; k < n; k++)
 		if (pm[k].fate == XP_PROJECTED) {
 			memset(taken + pm[k].tgt_start, 1, pm[k].tgt_end - pm[k].tgt_start);
-			if (pronoun_mention(u, &pm[k]) || (zh && pm[k].en_end == pm[k].en_start + 1 &&
-							   xp_zh_interrogative_en(u->rec->src[pm[k].en_start])))
+			if (pronoun_mention(u, &pm[k]) || pronoun_like(u, &pm[k]))
 				memset(ptaken + pm[k].tgt_start, 1, pm[k].tgt_end - pm[k].tgt_start);
 		}
 	for (size_t k = 0; k < n; k++) {
@@ -678,13 +608,14 @@ static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32
 		if (x->fate != XP_NULL_UNALIGNED || x->en_end != x->en_start + 1)
 			continue;
 		double pos = (x->en_start + 0.5) / u->rec->nsrc;
-		int ec = en_case(u, x);
-		if (with_prodrop && ec != XP_CASE_OBJECT)
-			prodrop(u, x);
-		if ((u->rules & XP_LR_FA_CLITIC) && ec != XP_CASE_SUBJECT)
-			clitic(u, x, taken);
-		if (u->rules & XP_LR_FA_POSSESSIVE)
-			possessive(u, x, ptaken, pm, n);
+		xp_span_ctx c;
+		hook_ctx(u, x, &c);
+		c.en_case = en_case(u, x);
+		c.taken = taken, c.ptaken = ptaken, c.others = others, c.nothers = n, c.prodrop = with_prodrop;
+		for (size_t q = 0; q < n; q++)
+			others[q] = (xp_span_other){pm[q].en_start, pm[q].en_end, pm[q].fate == XP_PROJECTED,
+						    pm[q].tgt_start, pm[q].tgt_end};
+		place_hooks(u, x, XP_SH_PLACE, &c, with_prodrop, t);
 		if (x->fate == XP_PROJECTED) {
 			if (!written_span(u, x, t))
 				continue;
@@ -693,22 +624,14 @@ static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32
 			x->fate = XP_PROJECTED, x->tgt_utt = t, x->tgt_start = a, x->tgt_end = b;
 			x->conf = 0.25f;   /* no link: a guess from the word alone */
 			x->rule |= XP_LR_FREE_PRONOUN;
-		} else if ((u->rules & XP_LR_ZH_INTERROGATIVE) && zh &&
-			   xp_zh_free_interrogative(u->rec->src[x->en_start], u->w, u->wlen, u->nw, ptaken, pos, &a, &b)) {
-			/* "what", "who" on a free 什么, 谁: one no pronoun's or other
-			 * "what"'s mention holds (one inside a larger span is free, as
-			 * for pronouns: 怎么 of 你是怎么搞的) */
-			x->fate = XP_PROJECTED, x->tgt_utt = t, x->tgt_start = a, x->tgt_end = b;
-			x->conf = 0.25f;
-			x->rule |= XP_LR_ZH_INTERROGATIVE;
-		} else if (!with_prodrop || !(u->rules & XP_LR_FA_VERB) || ec == XP_CASE_OBJECT ||
-			   !nearest_verb(u, x, taken, t)) {
+		} else if (!place_hooks(u, x, XP_SH_FREE, &c, with_prodrop, t)) {
 			continue;
 		}
 		memset(taken + x->tgt_start, 1, x->tgt_end - x->tgt_start);
 		memset(ptaken + x->tgt_start, 1, x->tgt_end - x->tgt_start);
 		refeat(u, x, feat + k * XP_NFEAT);
 	}
+	free(others);
 	free(taken);
 	return 0;
 }
@@ -769,7 +692,7 @@ static int verb_finals(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 /* a one-word English what / who (lang.h XP_LR_ZH_INTERROGATIVE) */
 static int interrogative_mention(const utt_ctx *u, const xp_proj_mention *x)
 {
-	return x->en_end == x->en_start + 1 && xp_zh_interrogative_en(u->rec->src[x->en_start]);
+	return pronoun_like(u, x);
 }
 
 /* XP_LR_ZH_INTERROGATIVE for a "what" / "who" whose links reached no
@@ -913,7 +836,7 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 				double d = (j + 0.5) / u->nw - pos;
 				d = d < 0 ? -d : d;
 				if (!held[j] && d < best && xp_fa_verb_agrees(u->rec->tgt[j], xp_subject_person(w)) &&
-				    verb_like(u->rec->tgt, j))
+				    xp_fa_verb_like((const char *const *)u->rec->tgt, j))
 					best = d, a = j, b = j + 1;
 			}
 			rule = best <= 1 ? XP_LR_FA_VERB_MOVE : 0;
@@ -1097,7 +1020,7 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 	    r->p->n > first &&
 	    misplaced(&u, r->p->m + first, r->p->feat + first * XP_NFEAT, r->p->n - first))
 		goto oom;
-	if (has && ((u.rules & (XP_LR_FREE_PRONOUN | XP_LR_FA_CLITIC | XP_LR_FA_POSSESSIVE)) || r->o->prodrop) &&
+	if (has && ((u.rules & (XP_LR_FREE_PRONOUN | hook_bits(u.pack, XP_SH_PLACE, XP_RK_PRONOUN))) || r->o->prodrop) &&
 	    recover(&u, r->p->n > first ? r->p->m + first : NULL,   /* m is NULL before a first mention: NULL + 0 is UB */
 		    r->p->n > first ? r->p->feat + first * XP_NFEAT : NULL, r->p->n - first, t, r->o->prodrop))
 		goto oom;
