@@ -255,6 +255,26 @@ typedef enum {
 	XP_SH_PLACE,
 	/* the same after the free pronoun rule found nothing for it */
 	XP_SH_FREE,
+	/* the free pronoun rule (pron.h xp_free_pronoun: XP_LR_FREE_PRONOUN,
+	 * XP_LR_PRON_MOVE) found no pronoun: another word may stand for it
+	 * (a demonstrative); [a, b) out */
+	XP_SH_NO_PRONOUN,
+	/* it chose [a, b) (in): a hook may refuse the choice and choose again
+	 * among the words scratch[] leaves free: 1 if it did (the rule is
+	 * marked), out->placed then says whether it found one, at [a, b) */
+	XP_SH_PRONOUN_CHOICE,
+	/* a projected one-word mention, before the pronoun rules below move a
+	 * pronoun: a hook moves it to [a, b) (1), or keeps it (out->keep: no
+	 * other rule moves it) */
+	XP_SH_RESEAT,
+	/* a projected one-word pronoun whose span ([a, b) in, after the free
+	 * pronoun rule tried: pronoun_move) holds no matching pronoun: a hook
+	 * moves it to [a, b) (1), or drops it (1 and out->drop) */
+	XP_SH_MOVE,
+	/* a projected one-word pronoun once every other rule placed the
+	 * sentence's mentions (taken[]: how many hold each token): moved to
+	 * [a, b) (1) */
+	XP_SH_LAST,
 } xp_span_stage;
 
 /* Another mention of the sentence, as a hook sees it. */
@@ -287,6 +307,11 @@ typedef struct xp_span_ctx {
 	size_t nothers;
 	int prodrop;                       /* the pro-drop rules are on (--rules prodrop) */
 	int mtype;                         /* the English mention's type (model/mtype.h xp_mtype) */
+	int placed;                        /* the mention is projected, at [a, b) of the written tokens */
+	uint32_t a, b;
+	int own_script;                    /* the sentence is written in the pack's script (RESEAT, MOVE) */
+	int pronoun;                       /* en is an English pronoun (project/confidence.h xp_en_pronoun; RESEAT) */
+	uint8_t *scratch;                  /* nw + 1 bytes a hook may overwrite */
 } xp_span_ctx;
 
 /* What a hook gives back when it returns 1. */
@@ -296,6 +321,9 @@ typedef struct {
 	int prodrop;       /* PLACE, FREE: it stands for a dropped subject (its verb) */
 	int respan;        /* PLACE, FREE: run the SPAN hooks on it too */
 	uint32_t lead;     /* LEAD: the token */
+	int placed;        /* PRONOUN_CHOICE: a word was found */
+	int keep;          /* RESEAT: the mention is this hook's, moved or not */
+	int drop;          /* MOVE: the mention is dropped (no word stands for it) */
 } xp_span_out;
 
 typedef struct {

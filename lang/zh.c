@@ -220,12 +220,65 @@ static int weak_lead(const xp_span_ctx *c, xp_span_out *o)
 	return 0;
 }
 
+/* zh_demonstrative: no 它 for "it": a demonstrative subject (pron.h
+ * xp_zh_free_demonstrative); for a pronoun its links put on a
+ * demonstrative or pronoun already, only the one inside its span (那是 ->
+ * 那: ICU's word glued the copula on) */
+static int demonstrative(const xp_span_ctx *c, xp_span_out *o)
+{
+	const uint8_t *tk = c->ptaken;
+	if (c->placed && xp_zh_pronominal(c->w, c->wlen, c->a, c->b)) {
+		for (uint32_t j = 0; j < c->nw; j++)
+			c->scratch[j] = c->ptaken[j] || j < c->a || j >= c->b;
+		tk = c->scratch;
+	}
+	return xp_zh_free_demonstrative(c->src[c->s], c->w, c->wlen, c->nw, tk, (c->s + 0.5) / c->nsrc, &o->a, &o->b) &&
+	       (!c->placed || o->a != c->a || o->b != c->b);
+}
+
+/* zh_interrogative for a "what" / "who" whose links reached no
+ * interrogative (到底 of 你到底在说什么 for "what the hell are you talking
+ * about"): the free one of its sentence nearest its position, as
+ * pronoun_move does for pronouns (ptaken: the pronouns' and
+ * interrogatives' tokens).  The mention is this rule's, moved or not. */
+static int reseat_interrogative(const xp_span_ctx *c, xp_span_out *o)
+{
+	uint32_t a2, b2, j;
+	if (!c->own_script || !c->en || !xp_zh_interrogative_en(c->en))
+		return 0;
+	o->keep = 1;
+	for (j = 0; j < c->nw; j++)   /* its span holds one already? */
+		c->scratch[j] = j < c->a || j >= c->b;
+	if (xp_zh_free_interrogative(c->en, c->w, c->wlen, c->nw, c->scratch, 0.5, &a2, &b2))
+		return 0;
+	for (j = 0; j < c->nw; j++)
+		c->scratch[j] = c->ptaken[j] != 0;
+	if (!xp_zh_free_interrogative(c->en, c->w, c->wlen, c->nw, c->scratch, (c->s + 0.5) / c->nsrc, &a2, &b2))
+		return 0;
+	o->a = a2, o->b = b2;
+	o->conf = 0.25f;   /* the links said otherwise: a guess from the word */
+	return 1;
+}
+
+/* pronoun_drop: a pronoun whose span holds no pronoun or demonstrative at
+ * all is dropped (Chinese leaves them out); in Chinese characters only */
+static int drop(const xp_span_ctx *c, xp_span_out *o)
+{
+	if (!c->own_script || xp_zh_pronominal(c->w, c->wlen, o->a, o->b))
+		return 0;
+	o->drop = 1;
+	return 1;
+}
+
 static const xp_span_hook span_hooks[] = {
 	{"zh_weak_lead", XP_RK_NP, XP_NP_ZH_WEAK_LEAD, XP_SH_LEAD, weak_lead},
 	{"zh_pronoun", XP_RK_PRONOUN, XP_LR_ZH_PRONOUN, XP_SH_SPAN, pronoun_span},
 	{"zh_possessive", XP_RK_PRONOUN, XP_LR_ZH_POSSESSIVE, XP_SH_SPAN, possessive_span},
 	{"zh_interrogative", XP_RK_PRONOUN, XP_LR_ZH_INTERROGATIVE, XP_SH_SPAN, interrogative_span},
 	{"zh_interrogative", XP_RK_PRONOUN, XP_LR_ZH_INTERROGATIVE, XP_SH_FREE, free_interrogative},
+	{"zh_demonstrative", XP_RK_PRONOUN, XP_LR_ZH_DEMONSTRATIVE, XP_SH_NO_PRONOUN, demonstrative},
+	{"zh_interrogative", XP_RK_PRONOUN, XP_LR_ZH_INTERROGATIVE, XP_SH_RESEAT, reseat_interrogative},
+	{"pronoun_drop", XP_RK_PRONOUN, XP_LR_PRON_DROP, XP_SH_MOVE, drop},
 };
 
 const xp_lang_pack xp_lang_zh = {

@@ -480,11 +480,10 @@ static int pack_pronoun(const utt_ctx *u, const xp_proj_mention *x, const uint8_
 }
 
 /* The free pronoun for mention x (lang.h xp_free_pronoun) among the tokens
- * taken[] leaves, in Farsi never a homograph (XP_LR_FA_HOMOGRAPH): تو is
- * also the colloquial preposition "in" (تو خونه), اون the demonstrative
- * "that" (اون زنیکه), and a guess without a link took them for "you" and
- * "he/she" nine times in ten on mmc-tune.  scratch: u->nw bytes.  The
- * mention gets the rule's bit when a homograph would have been chosen. */
+ * taken[] leaves; where it finds none, the pack's hooks may find another
+ * word (XP_SH_NO_PRONOUN: a demonstrative), and where it finds one, they
+ * may refuse it and choose again (XP_SH_PRONOUN_CHOICE: a homograph).
+ * scratch: u->nw bytes.  [*a, *b) as the last of them left it. */
 static int free_pronoun(const utt_ctx *u, xp_proj_mention *x, const uint8_t *taken, uint8_t *scratch, double pos,
 			uint32_t *a, uint32_t *b)
 {
@@ -492,37 +491,26 @@ static int free_pronoun(const utt_ctx *u, xp_proj_mention *x, const uint8_t *tak
 	if (u->pack->pronouns)
 		return pack_pronoun(u, x, taken, scratch, a, b);
 	int found = xp_free_pronoun(w, lang, u->w, u->wlen, u->nw, taken, pos, a, b);
-	/* XP_LR_ZH_DEMONSTRATIVE: no 它 for "it": a demonstrative subject; for
-	 * a pronoun its links put on a demonstrative or pronoun already, only
-	 * the one inside its span (那是 -> 那: ICU's word glued the copula on) */
-	if (!found && (u->rules & XP_LR_ZH_DEMONSTRATIVE)) {
-		const uint8_t *tk = taken;
-		if (x->fate == XP_PROJECTED && xp_zh_pronominal(u->w, u->wlen, x->tgt_start, x->tgt_end)) {
-			for (uint32_t j = 0; j < u->nw; j++)
-				scratch[j] = taken[j] || j < x->tgt_start || j >= x->tgt_end;
-			tk = scratch;
+	xp_span_ctx c;
+	int ready = 0;
+	for (size_t i = 0; i < u->pack->nspan_hooks; i++) {
+		const xp_span_hook *h = &u->pack->span_hooks[i];
+		if (h->stage != (found ? XP_SH_PRONOUN_CHOICE : XP_SH_NO_PRONOUN) || !hook_on(u, h, 0))
+			continue;
+		if (!ready) {
+			hook_ctx(u, x, &c), ready = 1;
+			c.ptaken = taken, c.scratch = scratch;
+			c.placed = x->fate == XP_PROJECTED, c.a = x->tgt_start, c.b = x->tgt_end;
 		}
-		if (xp_zh_free_demonstrative(w, u->w, u->wlen, u->nw, tk, pos, a, b) &&
-		    (x->fate != XP_PROJECTED || *a != x->tgt_start || *b != x->tgt_end)) {
-			x->rule |= XP_LR_ZH_DEMONSTRATIVE;
-			return 1;
+		xp_span_out o = {.a = *a, .b = *b};
+		int r = h->hook(&c, &o);
+		*a = o.a, *b = o.b;
+		if (r) {
+			hook_mark(x, h);
+			return found ? o.placed : 1;
 		}
 	}
-	/* XP_LR_FA_DEMONSTRATIVE: no Farsi pronoun for an unplaced "it" / "that":
-	 * the object demonstrative اینو / اونو.  Only where no link reached it:
-	 * a pronoun the links placed is left to pronoun_move's own forms. */
-	if (!found && (u->rules & XP_LR_FA_DEMONSTRATIVE) && x->fate != XP_PROJECTED &&
-	    xp_fa_free_demonstrative(w, u->w, u->wlen, u->nw, taken, pos, a, b)) {
-		x->rule |= XP_LR_FA_DEMONSTRATIVE;
-		return 1;
-	}
-	if (!found || !(u->rules & XP_LR_FA_HOMOGRAPH) ||
-	    !xp_fa_homograph(u->w, u->wlen, u->nw, *a))
-		return found;
-	for (uint32_t j = 0; j < u->nw; j++)
-		scratch[j] = taken[j] || xp_fa_homograph(u->w, u->wlen, u->nw, j);
-	x->rule |= XP_LR_FA_HOMOGRAPH;
-	return xp_free_pronoun(w, lang, u->w, u->wlen, u->nw, scratch, pos, a, b);
+	return found;
 }
 
 /* a one-word English pronoun's mention (the only kind the pronoun rules move) */
@@ -636,35 +624,13 @@ static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32
 	return 0;
 }
 
-/* XP_LR_FA_VERB_FINAL (lang.h): the subject pronoun x (not "it"), held by
- * one word that agrees with it by its ending alone, takes its clause's
- * verb that no mention holds (held[]: xp_fa_clause_verb); 1 if it moved.
- * Farsi is verb-final: a noun or adjective in -ی before the verb (هیچ
- * احترامی نمیذاری "you have no respect") is no verb of "you", the verb at
- * the clause's end is. */
-static int verb_final(utt_ctx *u, xp_proj_mention *x, uint8_t *held)
+/* The pack's hooks of the last stage (lang.h XP_SH_LAST) over the n
+ * mentions of an utterance, once every other rule placed its pronouns: a
+ * subject or uncased pronoun's span moved (a verb-final language's clause
+ * verb, where the links, pro-drop and the verb rules trusted a word's
+ * ending alone). */
+static int last_rules(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 {
-	const char *w = u->rec->src[x->en_start];
-	uint32_t a = x->tgt_start;
-	if (!strcasecmp(w, "it") || x->tgt_end != a + 1)
-		return 0;   /* "it": mostly a dummy subject (nearest_verb) */
-	uint32_t v = xp_fa_clause_verb(u->w, u->wlen, u->nw, a, xp_subject_person(w), held);
-	if (v == UINT32_MAX)
-		return 0;
-	held[a]--, held[v]++;
-	x->tgt_start = v, x->tgt_end = v + 1;
-	x->rule |= XP_LR_FA_VERB_FINAL;
-	x->conf = 0.25f;   /* the links said otherwise: a guess from the word */
-	return 1;
-}
-
-/* XP_LR_FA_VERB_FINAL over the n mentions of a Farsi utterance, once every
- * other rule placed its pronouns: the links, pro-drop and the light-verb
- * and nearest-verb rules all trust a word's ending. */
-static int verb_finals(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
-{
-	if (!(u->rules & XP_LR_FA_VERB_FINAL) || u->char0[u->rec->ntgt] != u->rec->ntgt)
-		return 0;
 	uint8_t *held = calloc((size_t)u->nw + 1, 1);   /* how many mentions hold each token */
 	if (!held)
 		return -1;
@@ -673,11 +639,28 @@ static int verb_finals(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 			held[j] += held[j] < UINT8_MAX;
 	for (size_t k = 0; k < n; k++) {
 		xp_proj_mention *x = &pm[k];
-		if (x->fate != XP_PROJECTED || !pronoun_mention(u, x) || en_case(u, x) == XP_CASE_OBJECT ||
-		    !verb_final(u, x, held))
+		int ec;
+		if (x->fate != XP_PROJECTED || !pronoun_mention(u, x) || (ec = en_case(u, x)) == XP_CASE_OBJECT)
 			continue;
-		lang_rules(u, x);
-		refeat(u, x, feat + k * XP_NFEAT);
+		xp_span_ctx c;
+		hook_ctx(u, x, &c);
+		c.en_case = ec, c.taken = held, c.placed = 1, c.a = x->tgt_start, c.b = x->tgt_end;
+		for (size_t i = 0; i < u->pack->nspan_hooks; i++) {
+			const xp_span_hook *h = &u->pack->span_hooks[i];
+			xp_span_out o = {.a = c.a, .b = c.b};
+			if (h->stage != XP_SH_LAST || !hook_on(u, h, 0) || !h->hook(&c, &o))
+				continue;
+			for (uint32_t j = c.a; j < c.b; j++)
+				held[j]--;
+			for (uint32_t j = o.a; j < o.b; j++)
+				held[j]++;
+			x->tgt_start = o.a, x->tgt_end = o.b;
+			hook_mark(x, h);
+			x->conf = o.conf;
+			lang_rules(u, x);
+			refeat(u, x, feat + k * XP_NFEAT);
+			break;
+		}
 	}
 	free(held);
 	return 0;
@@ -685,165 +668,109 @@ static int verb_finals(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 
 /* Pronouns whose links reached the wrong word (lang.h): one that holds no
  * matching target pronoun takes a free one of the sentence
- * (XP_LR_PRON_MOVE), or in Farsi the agreeing light verb after the word its
- * links reached (XP_LR_FA_LIGHT_VERB); a Chinese one that holds no pronoun
- * or demonstrative at all is dropped (XP_LR_PRON_DROP).  Before recover():
- * the pronouns the links placed right are taken first. */
-/* a one-word English what / who (lang.h XP_LR_ZH_INTERROGATIVE) */
-static int interrogative_mention(const utt_ctx *u, const xp_proj_mention *x)
-{
-	return pronoun_like(u, x);
-}
-
-/* XP_LR_ZH_INTERROGATIVE for a "what" / "who" whose links reached no
- * interrogative (到底 of 你到底在说什么 for "what the hell are you talking
- * about"): the free one of its sentence nearest its position, as pronoun_move
- * does for pronouns; taken[] (the pronouns' and interrogatives' tokens) and
- * held[] (every mention's) follow the move.  scratch: u->nw bytes. */
-static void misplaced_interrogative(utt_ctx *u, xp_proj_mention *x, uint8_t *taken, uint8_t *held, uint8_t *scratch,
-				    float *feat)
-{
-	const char *w = u->rec->src[x->en_start];
-	uint32_t a = x->tgt_start, b = x->tgt_end, a2, b2, j;
-	for (j = 0; j < u->nw; j++)   /* its span holds one already? */
-		scratch[j] = j < a || j >= b;
-	if (xp_zh_free_interrogative(w, u->w, u->wlen, u->nw, scratch, 0.5, &a2, &b2))
-		return;
-	for (j = 0; j < u->nw; j++)
-		scratch[j] = taken[j] != 0;
-	if (!xp_zh_free_interrogative(w, u->w, u->wlen, u->nw, scratch, (x->en_start + 0.5) / u->rec->nsrc, &a2, &b2))
-		return;
-	for (j = a; j < b; j++)
-		taken[j] -= taken[j] > 0, held[j] -= held[j] > 0;
-	x->tgt_start = a2, x->tgt_end = b2;
-	x->rule |= XP_LR_ZH_INTERROGATIVE;
-	x->conf = 0.25f;   /* the links said otherwise: a guess from the word */
-	refeat(u, x, feat);
-	for (j = a2; j < b2; j++)
-		taken[j] += taken[j] < UINT8_MAX, held[j] += held[j] < UINT8_MAX;
-}
-
-/* XP_LR_FA_POSSESSIVE for a possessive the links placed on the wrong word:
- * Farsi writes the possessor as a clitic on the last word of its noun
- * phrase (ممه هاشو "her boobies", کلید هام "my keys", with the plural piece
- * written apart), and the corrected files mark that word for the English
- * possessive.  One whose span holds neither its free pronoun (بچه من) nor a
- * word with its clitic that is no verb (the links put "my" on دارم, a verb
- * ending like the clitic; "her" on the noun ممه; "his" on the demonstrative
- * اون of اون بهانه هاش) takes the last word of its phrase's span, past a
- * verb the span ran onto, when that word carries the clitic and is not the
- * whole phrase (مامانت "your mom": possessive() leaves such a word to the
- * phrase) nor held by a pronoun's mention (taken[]).  1 if it moved. */
-static int misplaced_possessive(utt_ctx *u, xp_proj_mention *x, const xp_proj_mention *pm, size_t n, uint8_t *taken,
-				uint8_t *held, float *feat)
-{
-	const char *w = u->rec->src[x->en_start];
-	int person = xp_possessive_person(w);
-	uint32_t a = x->tgt_start, b = x->tgt_end, j;
-	if (!person || x->en_end != x->en_start + 1)
-		return 0;
-	for (j = a; j < b; j++)
-		if (xp_pronoun_matches(w, u->rec->tgt_lang, u->w, u->wlen, j, j + 1) && !xp_fa_verb_form(u->rec->tgt[j]))
-			return 0;
-	const xp_proj_mention *np = NULL;   /* the English phrase it opens, the smallest */
-	for (size_t q = 0; q < n; q++)
-		if (&pm[q] != x && pm[q].fate == XP_PROJECTED && pm[q].tgt_utt == x->tgt_utt &&
-		    pm[q].en_start == x->en_start && pm[q].en_end > x->en_end && (!np || pm[q].en_end < np->en_end))
-			np = &pm[q];
-	if (!np)
-		return 0;
-	for (j = np->tgt_end; j > np->tgt_start && xp_fa_verb_form(u->rec->tgt[j - 1]); j--)
-		;
-	if (j-- == np->tgt_start || (j == np->tgt_start && np->tgt_end == j + 1) || taken[j] ||
-	    !xp_fa_clitic_agrees(u->rec->tgt[j], person))
-		return 0;
-	for (uint32_t i = a; i < b; i++)
-		taken[i] -= taken[i] > 0, held[i] -= held[i] > 0;
-	x->tgt_start = j, x->tgt_end = j + 1;
-	x->rule |= XP_LR_FA_POSSESSIVE;
-	x->conf = 0.25f;   /* the links said otherwise: a guess from the word */
-	refeat(u, x, feat);
-	taken[j] += taken[j] < UINT8_MAX, held[j] += held[j] < UINT8_MAX;
-	return 1;
-}
-
+ * (XP_LR_PRON_MOVE), or what the pack's hooks find (XP_SH_MOVE: a verb
+ * that agrees with it; or they drop it); before that, the pack's hooks may
+ * reseat a one-word mention of their own (XP_SH_RESEAT: an interrogative,
+ * a possessive clitic).  Before recover(): the pronouns the links placed
+ * right are taken first. */
 static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 {
 	const char *lang = u->rec->tgt_lang;
-	/* zh: a language whose interrogatives are mentions and whose pronouns
-	 * are dropped (Chinese); fa: the rules on words, not characters, whose
-	 * bits belong to Farsi only (light verb, verb move, possessive) */
-	uint64_t own = xp_lang_rule_set(u->pack, XP_RK_PRONOUN);
-	int zh = (own & XP_LR_ZH_INTERROGATIVE) != 0, fa = u->char0[u->rec->ntgt] == u->rec->ntgt;
-	if (zh) {   /* dropping needs the sentence in its own script (Chinese characters, not pinyin) */
+	/* own: the sentence is in its pack's own script (Chinese characters, not
+	 * pinyin): a hook that drops a pronoun or reads an interrogative needs it */
+	int own = 0;
+	if (u->pack->script) {
 		xp_script_counter sc = {0};
 		xp_script_guess g;
 		xp_script_count(&sc, u->rec->tgt_text, strlen(u->rec->tgt_text));
 		xp_script_result(&sc, &g);
-		zh = u->pack->script && !strcmp(g.script, u->pack->script);
+		own = !strcmp(g.script, u->pack->script);
 	}
+	int reseat = (u->rules & hook_bits(u->pack, XP_SH_RESEAT, XP_RK_PRONOUN)) != 0;
 	/* how many pronoun mentions hold each token, and how many mentions at all */
 	uint8_t *taken = calloc(3 * ((size_t)u->nw + 1), 1), *held = taken + u->nw + 1, *scratch = held + u->nw + 1;
-	if (!taken)
+	xp_span_other *others = reseat && n ? malloc(n * sizeof *others) : NULL;
+	if (!taken || (reseat && n && !others)) {
+		free(taken);
 		return -1;
+	}
 	for (size_t k = 0; k < n; k++)
 		for (uint32_t j = pm[k].tgt_start; pm[k].fate == XP_PROJECTED && j < pm[k].tgt_end; j++) {
 			held[j] += held[j] < UINT8_MAX;
-			if (pronoun_mention(u, &pm[k]) || (zh && interrogative_mention(u, &pm[k])))
+			if (pronoun_mention(u, &pm[k]) || (own && pronoun_like(u, &pm[k])))
 				taken[j] += taken[j] < UINT8_MAX;
 		}
 	for (size_t k = 0; k < n; k++) {
 		xp_proj_mention *x = &pm[k];
 		const char *w = u->rec->src[x->en_start];
 		uint32_t a = x->tgt_start, b = x->tgt_end, j;
-		if (zh && (u->rules & XP_LR_ZH_INTERROGATIVE) && x->fate == XP_PROJECTED && interrogative_mention(u, x)) {
-			misplaced_interrogative(u, x, taken, held, scratch, feat + k * XP_NFEAT);
-			continue;
+		xp_span_ctx c;
+		hook_ctx(u, x, &c);
+		c.taken = held, c.ptaken = taken, c.scratch = scratch, c.own_script = own, c.pronoun = pronoun_mention(u, x);
+		c.placed = x->fate == XP_PROJECTED, c.a = a, c.b = b;
+		if (reseat && x->fate == XP_PROJECTED && c.en) {
+			for (size_t q = 0; q < n; q++)
+				others[q] = (xp_span_other){pm[q].en_start, pm[q].en_end, pm[q].fate == XP_PROJECTED,
+							    pm[q].tgt_start, pm[q].tgt_end};
+			c.others = others, c.nothers = n;
+			xp_span_out o = {0};
+			size_t i;
+			for (i = 0; i < u->pack->nspan_hooks; i++) {
+				const xp_span_hook *h = &u->pack->span_hooks[i];
+				if (h->stage != XP_SH_RESEAT || !hook_on(u, h, 0))
+					continue;
+				o = (xp_span_out){.a = a, .b = b};
+				if (h->hook(&c, &o)) {
+					for (j = a; j < b; j++)
+						taken[j] -= taken[j] > 0, held[j] -= held[j] > 0;
+					x->tgt_start = o.a, x->tgt_end = o.b;
+					hook_mark(x, h);
+					x->conf = o.conf;
+					refeat(u, x, feat + k * XP_NFEAT);
+					for (j = o.a; j < o.b; j++)
+						taken[j] += taken[j] < UINT8_MAX, held[j] += held[j] < UINT8_MAX;
+					break;
+				}
+				if (o.keep)
+					break;
+			}
+			if (i < u->pack->nspan_hooks)
+				continue;
 		}
 		if (x->fate != XP_PROJECTED || !pronoun_mention(u, x))
-			continue;
-		if (fa && (u->rules & XP_LR_FA_POSSESSIVE) && misplaced_possessive(u, x, pm, n, taken, held, feat + k * XP_NFEAT))
 			continue;
 		int ec = en_case(u, x), any = xp_pronoun_matches(w, lang, u->w, u->wlen, a, b);
 		if (ec ? xp_pronoun_matches_case(w, ec, lang, u->w, u->wlen, a, b) : any)
 			continue;
+		c.en_case = ec;
 		double pos = (x->en_start + 0.5) / u->rec->nsrc;
 		uint32_t rule = 0;
 		for (j = a; j < b; j++)   /* its span, as far as it alone holds it, is free again */
 			taken[j]--, held[j]--;
 		if ((u->rules & XP_LR_PRON_MOVE) && free_pronoun(u, x, taken, scratch, pos, &a, &b)) {
 			rule = XP_LR_PRON_MOVE;
-		} else if ((u->rules & XP_LR_FA_LIGHT_VERB) && fa && b == a + 1 && xp_subject_person(w) &&
-			   strcasecmp(w, "it") && ec != XP_CASE_OBJECT) {
-			/* the verb right after it, or after one more word (فکر نمی‌کنم);
-			 * not for "it", mostly a dummy subject, as in nearest_verb: the
-			 * word after it agreed by its ending alone (سرد of هوا سرد بود
-			 * "it was cold", درست of این درست نیست "it's not true") */
-			for (j = b; j < u->nw && j <= b + 1 && !rule; j++)
-				if (!taken[j] && xp_fa_verb_agrees(u->rec->tgt[j], xp_subject_person(w)))
-					a = j, b = j + 1, rule = XP_LR_FA_LIGHT_VERB;
-		} else if ((u->rules & XP_LR_PRON_DROP) && zh && !xp_zh_pronominal(u->w, u->wlen, a, b)) {
-			x->fate = XP_NULL_FILTERED;
-			x->rule |= XP_LR_PRON_DROP;
-			continue;
-		}
-		if (!rule && fa && (u->rules & XP_LR_FA_VERB_MOVE) && strcasecmp(w, "it") && xp_subject_person(w) &&
-		    ec != XP_CASE_OBJECT) {
-			/* the agreeing verb nearest its position that no mention holds,
-			 * a word that reads as one (verb_like, as for nearest_verb) */
-			double best = 2;
-			for (j = 0; j < u->nw; j++) {
-				double d = (j + 0.5) / u->nw - pos;
-				d = d < 0 ? -d : d;
-				if (!held[j] && d < best && xp_fa_verb_agrees(u->rec->tgt[j], xp_subject_person(w)) &&
-				    xp_fa_verb_like((const char *const *)u->rec->tgt, j))
-					best = d, a = j, b = j + 1;
+		} else {
+			int drop = 0;
+			for (size_t i = 0; i < u->pack->nspan_hooks && !rule && !drop; i++) {
+				const xp_span_hook *h = &u->pack->span_hooks[i];
+				xp_span_out o = {.a = a, .b = b};
+				if (h->stage != XP_SH_MOVE || !hook_on(u, h, 0) || !h->hook(&c, &o))
+					continue;
+				if (o.drop) {
+					x->fate = XP_NULL_FILTERED;
+					hook_mark(x, h);
+					drop = 1;
+				} else {
+					a = o.a, b = o.b;
+					rule = (uint32_t)h->bit;
+				}
 			}
-			rule = best <= 1 ? XP_LR_FA_VERB_MOVE : 0;
+			if (drop)
+				continue;
 		}
 		if (rule) {
 			x->tgt_start = a, x->tgt_end = b;
-			x->rule |= rule | (any ? XP_LR_FA_CASE : 0);   /* its case undid a match */
+			x->rule |= rule | (any ? (uint32_t)u->pack->case_rule : 0);   /* its case undid a match */
 			x->conf = 0.25f;   /* the links said otherwise: a guess from the word */
 			lang_rules(u, x);
 			refeat(u, x, feat + k * XP_NFEAT);
@@ -853,6 +780,7 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 			held[j] += held[j] < UINT8_MAX;
 		}
 	}
+	free(others);
 	free(taken);
 	return 0;
 }
@@ -1016,7 +944,9 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 		}
 		xp_feat_mention(&u.fc, pm, m->start, m->end, a, b, r->p->feat + (r->p->n - 1) * XP_NFEAT);
 	}
-	if (has && (u.rules & (XP_LR_PRON_MOVE | XP_LR_PRON_DROP | XP_LR_FA_LIGHT_VERB | XP_LR_FA_POSSESSIVE | XP_LR_ZH_INTERROGATIVE)) &&
+	if (has &&
+	    (u.rules & (XP_LR_PRON_MOVE | hook_bits(u.pack, XP_SH_RESEAT, XP_RK_PRONOUN) |
+			hook_bits(u.pack, XP_SH_MOVE, XP_RK_PRONOUN))) &&
 	    r->p->n > first &&
 	    misplaced(&u, r->p->m + first, r->p->feat + first * XP_NFEAT, r->p->n - first))
 		goto oom;
@@ -1026,8 +956,8 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 		goto oom;
 	if (has && r->p->n > first)
 		subject_verbs(&u, r->p->m + first, r->p->n - first, t);
-	if (has && (u.rules & XP_LR_FA_VERB_FINAL) && r->p->n > first &&
-	    verb_finals(&u, r->p->m + first, r->p->feat + first * XP_NFEAT, r->p->n - first))
+	if (has && (u.rules & hook_bits(u.pack, XP_SH_LAST, XP_RK_PRONOUN)) && r->p->n > first &&
+	    last_rules(&u, r->p->m + first, r->p->feat + first * XP_NFEAT, r->p->n - first))
 		goto oom;
 	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen), free(u.claimed), free(u.word_start), free(u.src_linked), free(u.tgt_linked);
 	xp_fctx_free(&u.fc);
