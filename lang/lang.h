@@ -176,7 +176,7 @@ typedef struct {
 } xp_lang_span;
 
 /* What a words hook (XP_LF_WORDS) sees: a projected span of a sentence
- * on the word segmenter's words (lang/zhwords.h xp_zh_word_starts). */
+ * on the word segmenter's words (lang/zhwords.h xp_seg_word_starts). */
 typedef struct {
 	struct xp_zhseg *seg;              /* the segmenter's dictionary */
 	const char *const *w;              /* the sentence's tokens */
@@ -275,6 +275,13 @@ typedef enum {
 	 * sentence's mentions (taken[]: how many hold each token): moved to
 	 * [a, b) (1) */
 	XP_SH_LAST,
+	/* the pass on the word segmenter's words (xp_lang_pack.segmenter_rule),
+	 * every other rule done, the consistency rule too: a projected span
+	 * [a, b) of the written tokens (in and out, kept also when a hook
+	 * returns 0), its words' starts in start[], taken[] how many mentions
+	 * hold each token; no links, no src (en_first instead); 1 marks the
+	 * rule, with out->drop the mention is dropped */
+	XP_SH_WORDS,
 } xp_span_stage;
 
 /* Another mention of the sentence, as a hook sees it. */
@@ -311,6 +318,14 @@ typedef struct xp_span_ctx {
 	uint32_t a, b;
 	int own_script;                    /* the sentence is written in the pack's script (RESEAT, MOVE) */
 	int pronoun;                       /* en is an English pronoun (project/confidence.h xp_en_pronoun; RESEAT) */
+	/* WORDS: */
+	struct xp_zhseg *seg;              /* the word segmenter's dictionary */
+	const uint8_t *start;              /* start[j]: a word begins at written token j */
+	const char *en_first;              /* the English mention's first word, en_first_len bytes */
+	uint32_t en_first_len;
+	int en_clause;                     /* the English holds a clause after its first word (np.h xp_en_clause_word) */
+	uint32_t lead;                     /* the mark of stage LEAD, in written tokens (0: none) */
+	uint64_t marks;                    /* the noun phrase rules (np.h XP_NP_*) that changed its span so far */
 	uint8_t *scratch;                  /* nw + 1 bytes a hook may overwrite */
 } xp_span_ctx;
 
@@ -421,6 +436,9 @@ typedef struct xp_lang_pack {
 	/* the pronoun rule (pron.h XP_LR_*) under which an English pronoun's
 	 * case restricts the rules that place it (xp_span_ctx.en_case); 0: none */
 	uint64_t case_rule;
+	/* the noun phrase rule (np.h XP_NP_*) whose pass reads the word
+	 * segmenter's words (XP_SH_WORDS; model/zhseg.h); 0: none */
+	uint64_t segmenter_rule;
 	/* 1 if the English one-word mention en is taken as a pronoun's is (its
 	 * span counts in ptaken: the interrogatives a language marks as
 	 * mentions); NULL: none */
@@ -434,6 +452,10 @@ const xp_lang_pack *xp_lang_find(const char *code);
 
 /* The pack of `code`, or the generic pack when it has none: never NULL. */
 const xp_lang_pack *xp_lang_get(const char *code);
+
+/* The rules of every pack that read the word segmenter's words
+ * (xp_lang_pack.segmenter_rule), as a set of noun phrase rule bits. */
+uint64_t xp_lang_segmenter_rules(void);
 
 /* The generic pack: the rules every language takes, no traits. */
 const xp_lang_pack *xp_lang_generic(void);
@@ -504,5 +526,10 @@ void xp_fa_fold(const char *w, size_t n, char *out, unsigned flags);
 /* The two bytes at s[0], s[1] (c1 0 at the end) folded as above: 1 with
  * out[0..1] set when they are a folded letter, else 0. */
 int xp_fa_fold2(unsigned char c0, unsigned char c1, unsigned flags, unsigned char out[2]);
+
+/* The same for the layers above, which name no language: the two bytes
+ * folded as a pack folds its letters (today Farsi's are the only letters
+ * folded two bytes at a time). */
+int xp_lang_fold_pair(unsigned char c0, unsigned char c1, unsigned flags, unsigned char out[2]);
 
 #endif

@@ -251,3 +251,18 @@ int xp_tok_is(const struct xp_utt *u, uint32_t i, const char *c)
 	size_t n = strlen(c);
 	return i < u->ntoks && u->toks[i].len == n && !memcmp(u->text + u->toks[i].off, c, n);
 }
+
+uint64_t xp_lang_segmenter_rules(void)
+{
+	size_t n;
+	uint64_t bits = 0;
+	const xp_lang_pack *const *all = xp_lang_packs(&n);
+	for (size_t k = 0; k < n; k++)
+		bits |= all[k]->segmenter_rule;
+	return bits;
+}
+
+int xp_lang_fold_pair(unsigned char c0, unsigned char c1, unsigned flags, unsigned char out[2])
+{
+	return xp_fa_fold2(c0, c1, flags, out);
+}

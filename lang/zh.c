@@ -270,6 +270,81 @@ static int drop(const xp_span_ctx *c, xp_span_out *o)
 	return 1;
 }
 
+/* ---- the pass on jieba's words (XP_SH_WORDS): zhwords.h ---- */
+
+/* zh_words: a span never cuts a word */
+static int words_snap(const xp_span_ctx *c, xp_span_out *o)
+{
+	return xp_zh_words_snap(c->start, c->nw, &o->a, &o->b);
+}
+
+/* zh_name_trim: names only (noun phrases keep their verbs: 找钥匙) */
+static int name_trim(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype == XP_MT_NAME && xp_zh_name_trim(c->seg, c->w, c->wlen, c->nw, c->start, &o->a, &o->b);
+}
+
+/* zh_de: noun phrases only (not names, not pronouns: 你的 is "your") */
+static int de(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype >= XP_MT_NOMINAL && xp_zh_de(c->seg, c->w, c->wlen, c->nw, c->start, &o->a, &o->b);
+}
+
+/* The rules below: noun phrases only, on the words the span now ends on.
+ * A measure word stands for an English determiner or numeral ("a terrible
+ * guy": 个大烂人), not for a bare noun's number the English leaves out of
+ * the mention ("pants": 九条裤子). */
+
+/* zh_weak_lead, before the measure word joins: not where the consistency
+ * rule gave the span its twins' words */
+static int words_weak_lead(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype >= XP_MT_NOMINAL && c->lead && !(c->marks & XP_NP_CONSIST) &&
+	       xp_zh_weak_lead(c->seg, c->w, c->wlen, c->nw, c->start, c->lead,
+			       xp_en_counting_det(c->en_first, c->en_first_len), &o->a, &o->b);
+}
+
+static int measure(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype >= XP_MT_NOMINAL && xp_en_counting_det(c->en_first, c->en_first_len) &&
+	       xp_zh_measure(c->w, c->wlen, c->start, c->taken, &o->a);
+}
+
+static int head(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype >= XP_MT_NOMINAL && xp_zh_head(c->seg, c->w, c->wlen, c->nw, c->start, c->taken, &o->a, &o->b);
+}
+
+static int locative(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype >= XP_MT_NOMINAL && xp_zh_locative(c->w, c->wlen, c->start, &o->a, &o->b);
+}
+
+static int verb_tail(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype >= XP_MT_NOMINAL && xp_zh_verb_tail(c->seg, c->w, c->wlen, c->nw, c->start, &o->a, &o->b);
+}
+
+static int clause_head(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype >= XP_MT_NOMINAL && c->en_clause &&
+	       xp_zh_clause_head(c->seg, c->w, c->wlen, c->nw, c->start, &o->a, &o->b);
+}
+
+static int de_end(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype >= XP_MT_NOMINAL && xp_zh_de_end(c->seg, c->w, c->wlen, c->nw, c->start, &o->a, &o->b);
+}
+
+/* zh_particle: a noun phrase of particles only is dropped */
+static int particles(const xp_span_ctx *c, xp_span_out *o)
+{
+	if (c->mtype < XP_MT_NOMINAL || !xp_zh_particles_only(c->seg, c->w, c->wlen, c->nw, c->start, o->a, o->b))
+		return 0;
+	o->drop = 1;
+	return 1;
+}
+
 static const xp_span_hook span_hooks[] = {
 	{"zh_weak_lead", XP_RK_NP, XP_NP_ZH_WEAK_LEAD, XP_SH_LEAD, weak_lead},
 	{"zh_pronoun", XP_RK_PRONOUN, XP_LR_ZH_PRONOUN, XP_SH_SPAN, pronoun_span},
@@ -279,6 +354,17 @@ static const xp_span_hook span_hooks[] = {
 	{"zh_demonstrative", XP_RK_PRONOUN, XP_LR_ZH_DEMONSTRATIVE, XP_SH_NO_PRONOUN, demonstrative},
 	{"zh_interrogative", XP_RK_PRONOUN, XP_LR_ZH_INTERROGATIVE, XP_SH_RESEAT, reseat_interrogative},
 	{"pronoun_drop", XP_RK_PRONOUN, XP_LR_PRON_DROP, XP_SH_MOVE, drop},
+	{"zh_words", XP_RK_NP, XP_NP_ZH_WORDS, XP_SH_WORDS, words_snap},
+	{"zh_name_trim", XP_RK_NP, XP_NP_ZH_NAME_TRIM, XP_SH_WORDS, name_trim},
+	{"zh_de", XP_RK_NP, XP_NP_ZH_DE, XP_SH_WORDS, de},
+	{"zh_weak_lead", XP_RK_NP, XP_NP_ZH_WEAK_LEAD, XP_SH_WORDS, words_weak_lead},
+	{"zh_measure", XP_RK_NP, XP_NP_ZH_MEASURE, XP_SH_WORDS, measure},
+	{"zh_head", XP_RK_NP, XP_NP_ZH_HEAD, XP_SH_WORDS, head},
+	{"zh_locative", XP_RK_NP, XP_NP_ZH_LOCATIVE, XP_SH_WORDS, locative},
+	{"zh_verb_tail", XP_RK_NP, XP_NP_ZH_VERB_TAIL, XP_SH_WORDS, verb_tail},
+	{"zh_clause_head", XP_RK_NP, XP_NP_ZH_CLAUSE_HEAD, XP_SH_WORDS, clause_head},
+	{"zh_de_end", XP_RK_NP, XP_NP_ZH_DE_END, XP_SH_WORDS, de_end},
+	{"zh_particle", XP_RK_NP, XP_NP_ZH_PARTICLE, XP_SH_WORDS, particles},
 };
 
 const xp_lang_pack xp_lang_zh = {
@@ -301,4 +387,5 @@ const xp_lang_pack xp_lang_zh = {
 	.span_hooks = span_hooks,
 	.nspan_hooks = sizeof span_hooks / sizeof *span_hooks,
 	.pronoun_like = xp_zh_interrogative_en,
+	.segmenter_rule = XP_NP_ZH_WORDS,
 };

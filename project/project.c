@@ -1091,7 +1091,7 @@ static int consistency(run *r, const xp_corpus *en)
 }
 
 /* XP_LF_END_TABLE (lang.h): the last jieba word of written tokens [a, b)
- * (start[] as xp_zh_word_starts gives, b on a word's end) looked up in table
+ * (start[] as xp_seg_word_starts gives, b on a word's end) looked up in table
  * ze for document doc, into x[f]; -1 when memory ran out */
 static int end_lex(xp_lex *ze, const char *doc, const char *const *w, const uint32_t *len,
 		   const uint8_t *start, uint32_t a, uint32_t b, float *x, int f)
@@ -1125,9 +1125,53 @@ static int en_clause(const xp_utt *eu, uint32_t s, uint32_t e)
 	return 0;
 }
 
-/* XP_NP_ZH_WORDS (zhwords.h) over the corpus, every other rule done (the
- * consistency rule too, whose words may lie inside a longer one): each
- * projected span of a Chinese sentence grown to whole jieba words */
+/* The pack's hooks of the pass on the segmenter's words (lang.h
+ * XP_SH_WORDS) for projected mention m of document d, on sentence w[0..n)
+ * with its words' starts and how many mentions hold each token (held). */
+static void words_hooks(const run *r, const xp_lang_pack *lp, const xp_corpus *en, size_t d, xp_proj_mention *m,
+			const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start, const uint8_t *held)
+{
+	const xp_utt *eu = &en->docs[d].utts[m->en_utt];
+	xp_span_ctx c = {
+		.lang = r->p->lang,
+		.s = m->en_start,
+		.e = m->en_end,
+		.w = w,
+		.wlen = len,
+		.nw = n,
+		.taken = held,
+		.mtype = (int)xp_mention_type("en", eu, m->en_start, m->en_end),
+		.placed = 1,
+		.seg = r->zs,
+		.start = start,
+		.lead = m->weak_lead,
+	};
+	c.en_first = xp_tok_str(eu, m->en_start, &c.en_first_len);
+	c.en_clause = c.mtype >= XP_MT_NOMINAL && en_clause(eu, m->en_start, m->en_end);
+	xp_span_out o = {.a = m->tgt_start, .b = m->tgt_end};
+	for (size_t i = 0; i < lp->nspan_hooks; i++) {
+		const xp_span_hook *h = &lp->span_hooks[i];
+		int on = h->kind == XP_RK_NP ? (r->o->np & h->bit) != 0 : h->kind == XP_RK_PRONOUN ? (r->o->rules & h->bit) != 0 : r->o->prodrop;
+		if (h->stage != XP_SH_WORDS || !on)
+			continue;
+		c.a = o.a, c.b = o.b, c.marks = m->np;
+		int hit = h->hook(&c, &o);
+		m->tgt_start = o.a, m->tgt_end = o.b;   /* as the rule left it, applied or not */
+		if (!hit)
+			continue;
+		hook_mark(m, h);
+		if (o.drop) {
+			m->fate = XP_NULL_FILTERED;
+			break;
+		}
+	}
+}
+
+/* The segmenter's pass (lang.h XP_SH_WORDS, xp_lang_pack.segmenter_rule)
+ * over the corpus, every other rule done (the consistency rule too, whose
+ * words may lie inside a longer one): each projected span of a sentence of
+ * the pack's language on the segmenter's words, and the pack's features on
+ * them */
 static int segmenter_words(run *r, const xp_corpus *en)
 {
 	xp_projection *p = r->p;
@@ -1152,65 +1196,11 @@ static int segmenter_words(run *r, const xp_corpus *en)
 				w[j] = xp_tok_str(u, j, &len[j]),
 				blank[j] = j > 0 && u->toks[j].off > u->toks[j - 1].off + u->toks[j - 1].len;
 			if (!rc)
-				rc = xp_zh_word_starts(r->zs, w, len, blank, u->ntoks, start);
+				rc = xp_seg_word_starts(r->zs, w, len, blank, u->ntoks, start);
 			for (size_t k = pd->first; !rc && k < pd->first + pd->n; k++) {
 				xp_proj_mention *m = &p->m[k];
-				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t &&
-				    xp_zh_words_snap(start, u->ntoks, &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_WORDS;
-				/* XP_NP_ZH_NAME_TRIM: names only (noun phrases keep their verbs: 找钥匙) */
-				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t && (r->o->np & XP_NP_ZH_NAME_TRIM) &&
-				    xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) == XP_MT_NAME &&
-				    xp_zh_name_trim(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_NAME_TRIM;
-				/* XP_NP_ZH_DE: noun phrases only (not names, not pronouns: 你的 is "your") */
-				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t && (r->o->np & XP_NP_ZH_DE) &&
-				    xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) >= XP_MT_NOMINAL &&
-				    xp_zh_de(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_DE;
-				/* XP_NP_ZH_WEAK_LEAD, XP_NP_ZH_MEASURE, XP_NP_ZH_HEAD, XP_NP_ZH_LOCATIVE,
-				 * XP_NP_ZH_VERB_TAIL, XP_NP_ZH_CLAUSE_HEAD, XP_NP_ZH_DE_END, XP_NP_ZH_PARTICLE: noun phrases
-				 * only, on the words the span now ends on */
-				int nominal = m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t &&
-					      (r->o->np & (XP_NP_ZH_MEASURE | XP_NP_ZH_HEAD | XP_NP_ZH_DE_END | XP_NP_ZH_LOCATIVE | XP_NP_ZH_VERB_TAIL |
-						       XP_NP_ZH_CLAUSE_HEAD | XP_NP_ZH_WEAK_LEAD | XP_NP_ZH_PARTICLE)) &&
-					      xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) >=
-						      XP_MT_NOMINAL;
-				/* a measure word stands for an English determiner or numeral
-				 * ("a terrible guy": 个大烂人), not for a bare noun's number
-				 * the English leaves out of the mention ("pants": 九条裤子) */
-				uint32_t dn = 0;
-				const char *det = nominal ? xp_tok_str(&en->docs[d].utts[m->en_utt], m->en_start, &dn) : NULL;
-				/* XP_NP_ZH_WEAK_LEAD, before the measure word joins: not where
-				 * the consistency rule gave the span its twins' words */
-				if (nominal && (r->o->np & XP_NP_ZH_WEAK_LEAD) && m->weak_lead && !(m->np & XP_NP_CONSIST) &&
-				    xp_zh_weak_lead(r->zs, w, len, u->ntoks, start, m->weak_lead, xp_en_counting_det(det, dn),
-						    &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_WEAK_LEAD;
-				if (nominal && (r->o->np & XP_NP_ZH_MEASURE) && xp_en_counting_det(det, dn) &&
-				    xp_zh_measure(w, len, start, held, &m->tgt_start))
-					m->np |= XP_NP_ZH_MEASURE;
-				if (nominal && (r->o->np & XP_NP_ZH_HEAD) &&
-				    xp_zh_head(r->zs, w, len, u->ntoks, start, held, &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_HEAD;
-				if (nominal && (r->o->np & XP_NP_ZH_LOCATIVE) &&
-				    xp_zh_locative(w, len, start, &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_LOCATIVE;
-				if (nominal && (r->o->np & XP_NP_ZH_VERB_TAIL) &&
-				    xp_zh_verb_tail(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_VERB_TAIL;
-				if (nominal && (r->o->np & XP_NP_ZH_CLAUSE_HEAD) &&
-				    en_clause(&en->docs[d].utts[m->en_utt], m->en_start, m->en_end) &&
-				    xp_zh_clause_head(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_CLAUSE_HEAD;
-				if (nominal && (r->o->np & XP_NP_ZH_DE_END) &&
-				    xp_zh_de_end(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_DE_END;
-				if (nominal && (r->o->np & XP_NP_ZH_PARTICLE) &&
-				    xp_zh_particles_only(r->zs, w, len, u->ntoks, start, m->tgt_start, m->tgt_end)) {
-					m->fate = XP_NULL_FILTERED;
-					m->np |= XP_NP_ZH_PARTICLE;
-				}
+				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t && lp)
+					words_hooks(r, lp, en, d, m, w, len, u->ntoks, start, held);
 				/* the pack's features on these words (lang.h XP_LF_WORDS,
 				 * XP_LF_END_TABLE), on the span as it ends */
 				float *x = p->feat + k * XP_NFEAT;
@@ -1426,7 +1416,7 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 	}
 	if (rc == 0 && (o->np & (XP_NP_CONSIST | XP_NP_NAMES)))
 		rc = consistency(r, en);
-	if (rc == 0 && r->zs && (xp_lang_rule_set(xp_lang_get(p->lang), XP_RK_NP) & XP_NP_ZH_WORDS))
+	if (rc == 0 && r->zs && xp_lang_get(p->lang)->segmenter_rule)
 		rc = segmenter_words(r, en);
 	for (size_t d = 0; rc == 0 && d < p->ndocs; d++) {
 		rc = doc_settle(r, &en->docs[d], d);
@@ -1523,10 +1513,10 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 				o->all->nsent, wa->nsent);
 	int seg = 0;
 	for (size_t k = 0; k < al->n && !seg; k++)
-		seg = (xp_lang_rule_set(xp_lang_get(al->v[k].tgt_lang), XP_RK_NP) & XP_NP_ZH_WORDS) != 0;
+		seg = xp_lang_get(al->v[k].tgt_lang)->segmenter_rule != 0;
 	xp_zhseg *zs = NULL;
 	int state = 0;
-	if (seg && o->chars && (o->np & XP_NP_ZH_WORDS)) {
+	if (seg && o->chars && (o->np & xp_lang_segmenter_rules())) {
 		int rc = xp_zhseg_open(o->segmenter_data ? o->segmenter_data : XP_ZHSEG_DIR, &zs, err);
 		if (rc && (o->segmenter_data || rc != XP_ENOTFOUND))
 			return rc;
@@ -1586,7 +1576,7 @@ int xp_proj_stream_open(const xp_proj_opts *o, const char *lang, int segmented, 
 	snprintf(s->lang, sizeof s->lang, "%s", lang ? lang : "");
 	int rc = 0;
 	/* as xp_project opens them */
-	if (segmented && o->chars && (o->np & XP_NP_ZH_WORDS)) {
+	if (segmented && o->chars && (o->np & xp_lang_segmenter_rules())) {
 		rc = xp_zhseg_open(o->segmenter_data ? o->segmenter_data : XP_ZHSEG_DIR, &s->zs, err);
 		if (rc && (o->segmenter_data || rc != XP_ENOTFOUND)) {
 			xp_proj_stream_free(s);
