@@ -580,6 +580,12 @@ static int verb_final(const xp_span_ctx *c, xp_span_out *o)
 	return 1;
 }
 
+static const xp_lang_feat_words feat_words = {
+	.verb_agrees = xp_fa_verb_agrees,
+	.verb_form = xp_fa_verb_form,
+	.it_word = xp_fa_it_word,
+};
+
 static const xp_span_hook span_hooks[] = {
 	{"fa_attach", XP_RK_PRONOUN, XP_LR_FA_ATTACH, XP_SH_SPAN, attach_span},
 	{"prodrop", XP_RK_PRODROP, 1, XP_SH_PLACE, prodrop},
@@ -615,4 +621,5 @@ const xp_lang_pack xp_lang_fa = {
 	.span_hooks = span_hooks,
 	.nspan_hooks = sizeof span_hooks / sizeof *span_hooks,
 	.case_rule = XP_LR_FA_CASE,
+	.feat_words = &feat_words,
 };

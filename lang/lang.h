@@ -349,6 +349,27 @@ typedef struct {
 	int (*hook)(const xp_span_ctx *c, xp_span_out *out);
 } xp_span_hook;
 
+/* What the generic confidence features (project/feat.h: tgt_pronoun,
+ * pron_in, wh_in, pron_de, drop_verb, verb_rivals) ask of a pack's words;
+ * a NULL test answers no. */
+typedef struct {
+	/* tgt_pronoun: [*a, *b) of w[0..n) cut to the target pronoun English
+	 * pronoun en stands for; 1 if there is one (a language that writes it) */
+	int (*pronoun_span)(const char *en, const char *const *w, const uint32_t *len, uint32_t *a, uint32_t *b);
+	/* tgt_pronoun, verb_rivals: token tok is a verb whose ending agrees with
+	 * a subject of that person (lang/prodrop.h); verb_form: it is a verb form */
+	int (*verb_agrees)(const char *tok, int person);
+	int (*verb_form)(const char *tok);
+	/* pron_in: w[0..n) is a demonstrative that says "it" */
+	int (*it_word)(const char *w, uint32_t n);
+	/* wh_in: the interrogative English en stands for among the n words taken[]
+	 * leaves (pron.h xp_free_pronoun's signature) */
+	int (*free_interrogative)(const char *en, const char *const *w, const uint32_t *len, uint32_t n,
+				  const uint8_t *taken, double pos, uint32_t *a, uint32_t *b);
+	/* pron_de: w[0..n) is the possessive particle after a pronoun */
+	int (*possessive_particle)(const char *w, uint32_t n);
+} xp_lang_feat_words;
+
 typedef struct xp_lang_pack {
 	const char *code;                 /* its ISO 639-1 code: "zh"; "" for the generic pack */
 	const char *name;                 /* in English: "Chinese" */
@@ -436,6 +457,8 @@ typedef struct xp_lang_pack {
 	/* the pronoun rule (pron.h XP_LR_*) under which an English pronoun's
 	 * case restricts the rules that place it (xp_span_ctx.en_case); 0: none */
 	uint64_t case_rule;
+	/* the generic features' tests of its words (above); NULL: none */
+	const xp_lang_feat_words *feat_words;
 	/* the noun phrase rule (np.h XP_NP_*) whose pass reads the word
 	 * segmenter's words (XP_SH_WORDS; model/zhseg.h); 0: none */
 	uint64_t segmenter_rule;
@@ -459,6 +482,13 @@ uint64_t xp_lang_segmenter_rules(void);
 
 /* The generic pack: the rules every language takes, no traits. */
 const xp_lang_pack *xp_lang_generic(void);
+
+/* Adds pack p (kept, not copied) to the packs there are, after the
+ * compiled-in ones: a language (or a test's toy one) without a line in
+ * lang/pack.c.  Call it before any projection or lookup runs on another
+ * thread; xp_lang_codes_with() answers as it first did.  0, or -1 if p has
+ * no code, its code names a pack already, or the room (8) is taken. */
+int xp_lang_register(const xp_lang_pack *p);
 
 /* The packs there are, in order (the generic pack not among them). */
 const xp_lang_pack *const *xp_lang_packs(size_t *n);

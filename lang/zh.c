@@ -345,6 +345,12 @@ static int particles(const xp_span_ctx *c, xp_span_out *o)
 	return 1;
 }
 
+static const xp_lang_feat_words feat_words = {
+	.pronoun_span = xp_zh_pronoun_span,
+	.free_interrogative = xp_zh_free_interrogative,
+	.possessive_particle = xp_zh_de_word,
+};
+
 static const xp_span_hook span_hooks[] = {
 	{"zh_weak_lead", XP_RK_NP, XP_NP_ZH_WEAK_LEAD, XP_SH_LEAD, weak_lead},
 	{"zh_pronoun", XP_RK_PRONOUN, XP_LR_ZH_PRONOUN, XP_SH_SPAN, pronoun_span},
@@ -388,4 +394,5 @@ const xp_lang_pack xp_lang_zh = {
 	.nspan_hooks = sizeof span_hooks / sizeof *span_hooks,
 	.pronoun_like = xp_zh_interrogative_en,
 	.segmenter_rule = XP_NP_ZH_WORDS,
+	.feat_words = &feat_words,
 };

@@ -858,7 +858,7 @@ typedef struct run {
 	const xp_projection *alt;   /* the same projection on o->alt's alignments */
 	const xp_projection *com;   /* the committee (committee[] below), ncom of them, or none */
 	size_t ncom;
-	xp_zhseg *zs;           /* XP_NP_ZH_WORDS's words, NULL: the rule is off */
+	xp_zhseg *zs;           /* the segmenter's words (lang.h segmenter_rule), NULL: the rule is off */
 	xp_lex *ze;             /* the pack's table of mention ends (lexicon.h, lang.h XP_LF_END_TABLE), with zs */
 	const xp_proj_stream *st;   /* a document at a time (below), NULL: the whole corpus */
 	size_t which;           /* in st: 0 the projection, 1 + k its k-th comparison's */
@@ -1502,8 +1502,8 @@ static int project_with(const xp_corpus *en, const xp_aligned *al, const xp_wali
 	return rc;
 }
 
-/* XP_NP_ZH_WORDS needs jieba's words when the target is Chinese and written
- * in characters: from o->segmenter_data (an error if it cannot be read), else from
+/* A pack's segmenter_rule (lang.h) needs jieba's words when the target is
+ * its language and written in characters: from o->segmenter_data (an error if it cannot be read), else from
  * where python3-jieba installs them (left out, and said, when absent) */
 int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 	       const uint32_t *line, const xp_proj_opts *o, xp_projection *p, xp_err *err)
