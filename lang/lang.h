@@ -18,6 +18,11 @@
  * Adding a language is a file lang/CODE.c defining one xp_lang_pack and a
  * line in lang/pack.c's table (docs/languages.md has the checklist).
  *
+ * A rule that places or changes a span is its pack's hook (xp_span_hook
+ * below, the pack's span_hooks): the projection runs the target pack's
+ * hooks at each stage and names none; xp_lang_register adds a pack at run
+ * time.
+ *
  * The rules themselves live beside their packs: lang/pron.h (pronoun rules,
  * XP_LR_*), lang/np.h (noun phrase and name rules, XP_NP_*), lang/prodrop.h
  * (Farsi subjects on the verb), lang/zhwords.h (Chinese spans on jieba's
