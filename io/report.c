@@ -167,6 +167,22 @@ static int item(rd *R, size_t d, size_t k, json_t *x, xp_ritem *it)
 	return f && R->fmap ? features(R, d, k, f, it) : 0;
 }
 
+/* s, 16 hex digits, into *h */
+static int hex64(const char *s, uint64_t *h)
+{
+	*h = 0;
+	if (!s || strlen(s) != 16)
+		return 0;
+	for (int i = 0; i < 16; i++) {
+		int c = s[i], v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+			       : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+		if (v < 0)
+			return 0;
+		*h = *h << 4 | (uint64_t)v;
+	}
+	return 1;
+}
+
 static int document(rd *R, size_t d, json_t *o)
 {
 	xp_report *r = R->r;
@@ -178,6 +194,12 @@ static int document(rd *R, size_t d, json_t *o)
 				R->dbase + d + 1);
 	doc->id = xp_arena_strdup(&r->arena, json_string_value(id));
 	doc->part = (int)json_integer_value(json_object_get(o, "part"));
+	json_t *th = json_object_get(o, "text_hash");
+	doc->has_text_hash = th != NULL;
+	doc->text_hash = 0;
+	if (th && !hex64(json_string_value(th), &doc->text_hash))
+		return xp_failc(R->err, XP_EINPUT, R->name, R->line, "document %s: \"text_hash\" is not 16 hex digits",
+				doc->id ? doc->id : "?");
 	doc->ntgt = json_array_size(map);
 	doc->tgt_to_en = xp_arena_alloc(&r->arena, (doc->ntgt + 1) * sizeof *doc->tgt_to_en);
 	if (!doc->id || !doc->tgt_to_en)

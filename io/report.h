@@ -19,7 +19,11 @@
  * only at the end of the run (its counts, gender and how many documents)
  * moved from the header to a last line, {"end":true,...}, so that the
  * report goes straight to its file (no spool copied behind the header); a
- * report of version 4 without that line was cut short and is refused.
+ * report of version 4 without that line was cut short and is refused.  A
+ * document's line may carry "text_hash", a hash of the English and target
+ * tokens it was projected from (16 hex digits): a reader that pairs the
+ * report with those corpora checks it (correct/import.c); reports written
+ * before it have none and are read as before.
  * Version 1, one JSON object holding every document, and versions 2 and 3
  * are still read.
  *
@@ -75,6 +79,8 @@ typedef struct xp_rdoc {
 	size_t first, n;                /* its items */
 	int32_t *tgt_to_en;             /* English utterance of each target sentence (>= 0) */
 	size_t ntgt;
+	uint64_t text_hash;             /* "text_hash": of the text projected (io/aligned.h's */
+	int has_text_hash;              /* xp_aligned_doc_hash); 0: the report has none (before it) */
 } xp_rdoc;
 
 typedef struct xp_report {
