@@ -977,6 +977,7 @@ static int doc_mentions(run *r, const xp_doc *ed, xp_proj_doc *pd)
 		return -1;
 	pd->id = td->id;
 	pd->part = td->part;
+	pd->text_hash = xp_aligned_doc_hash(ed, r->al, &r->keys);
 	pd->first = r->p->n;
 	size_t mi = 0;
 	for (size_t ui = 0; ui < ed->nutts; ui++)
