@@ -61,10 +61,10 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 	 * moved, and with --settle the sweeps they made */
 	double made, moved[3];
 	xp_wa_settling(w, &made, moved);
-	if (!o->model)
+	if (!o->model && !o->keep_state)
 		fprintf(stderr, "xproj wordalign: links moved by each stage's last sweep: %.1f%%, %.1f%%, %.1f%%%s",
 			100 * moved[0], 100 * moved[1], 100 * moved[2], o->settle > 0 ? "" : "\n");
-	if (!o->model && o->settle > 0)
+	if (!o->model && !o->keep_state && o->settle > 0)
 		fprintf(stderr, "; settled after %.1f sweeps on average (--settle %g)\n", made, o->settle);
 	if (o->ntrain_lex)
 		fprintf(stderr, "xproj wordalign: %zu pairs for the lexical model only (--train-lex)\n",
@@ -545,6 +545,10 @@ static int run(int argc, char **argv)
 				"xproj wordalign: aligned with the model %s (%llu pairs, %u + %u words, weight %g), %d adaptation sweeps\n",
 				a.model, (unsigned long long)xp_wa_model_pairs(model), xp_wa_model_words(model, 0),
 				xp_wa_model_words(model, 1), a.weight > 0 ? a.weight : 1.0, a.wa.adapt_sweeps);
+		if (a.state)
+			fprintf(stderr, "xproj wordalign: links of %s %s, %d sweeps of stage %d, written to it%s\n", a.state,
+				a.wa.state ? "continued" : model ? "drawn from the model" : "begun at random",
+				a.wa.adapt_sweeps, a.wa.stage ? a.wa.stage : 3, a.wa.no_decode ? "; no links read off" : "");
 	}
 	xp_outputs_abort(&wo);
 	xp_wa_free(w);
