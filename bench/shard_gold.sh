@@ -40,6 +40,7 @@
 #              shard's links at random; with WAYS syncs K, they are drawn
 #              from the model of every K-th pair of SAMPLES / GOLD_SAMPLES
 #              (its training in the CPU and critical path).
+# FIRST: round 1's sweeps (default: as many as SWEEPS).
 # WAYS: "sample" (the default: sample K and from K, R), "sync", "syncs".
 # CPU = user + system seconds of every command of the way; critical path =
 # the model's training + each round's slowest shard + the merges (the wall
@@ -93,18 +94,25 @@ put() { echo "$*" >> $T/rows; printf '  %-5s %-16s seed %-3s AER %6s  CPU s %7s 
 sync_way() {
 	set=$1; seed=$2; k=${3:-}
 	it1=$((niter / 4 > 2 ? niter / 4 : 2)); sw=$SWEEPS; [ "$sw" -gt 0 ] || sw=$(( (niter + 3) / 4 ))
-	plan=
+	# (FIRST > 0: round 1 makes FIRST sweeps, so that every shard soon
+	# samples against the others' counts rather than settling alone)
+	plan=; f=${FIRST:-0}
 	for st in 1 2 3; do
 		left=$it1; [ $st = 3 ] && left=$niter
-		while [ $left -gt 0 ]; do n1=$((left < sw ? left : sw)); plan="$plan $st:$n1"; left=$((left - n1)); done
+		while [ $left -gt 0 ]; do
+			n1=$((left < sw ? left : sw)); [ "$f" -gt 0 ] && [ "$f" -lt $n1 ] && n1=$f; f=0
+			plan="$plan $st:$n1"; left=$((left - n1))
+		done
 	done
 	nr=$(echo $plan | wc -w)
 	langs="${sl:+--src-lang $sl} ${tl:+--tgt-lang $tl}"
 	cpu=0; crit=0; first=
-	rm -f $T/st.* $T/own.* $T/sum.gz
+	rm -f $T/st.* $T/own.* $T/sum
 	if [ -n "$k" ]; then
 		awk -v k=$k '(NR - 1) % k == 0' $T/all > $T/sample
-		run $T/c.train $WA --samplers $nsmp $langs $T/sample --save-model $T/m.gz
+		# the sample trained with the one run's schedule (the size rule
+		# would give a small sample a long one)
+		run $T/c.train $WA --samplers $nsmp --iters $niter $langs $T/sample --save-model $T/m.gz
 		cpu=$(cat $T/c.train); crit=$cpu; first="--model $T/m.gz --own-counts"
 	fi
 	r=0
@@ -112,13 +120,15 @@ sync_way() {
 		r=$((r + 1)); st=${step%:*}; n1=${step#*:}
 		rm -f $T/c.r.*
 		if [ $r -gt 1 ]; then
-			run $T/c.merge $XPROJ wordalign --merge-models $T/sum.gz \
-				$(for s in $(seq 1 $SHARDS); do echo $T/own.$((r - 1)).$s.gz; done)
+			run $T/c.merge $XPROJ wordalign --merge-models $T/sum \
+				$(for s in $(seq 1 $SHARDS); do echo $T/own.$((r - 1)).$s; done)
 			cpu=$(add $cpu $(cat $T/c.merge)); crit=$(add $crit $(cat $T/c.merge))
 		fi
+		# (the rounds' counts not gzipped: they are read once, and
+		# compressing them took a third of a small shard's round)
 		for s in $(seq 1 $SHARDS); do
-			if [ $r = 1 ]; then m=$first; else m="--model $T/sum.gz --minus $T/own.$((r - 1)).$s.gz"; fi
-			if [ $r = $nr ]; then o="-o $T/o.$s"; else o="--save-model $T/own.$r.$s.gz"; fi
+			if [ $r = 1 ]; then m=$first; else m="--model $T/sum --minus $T/own.$((r - 1)).$s"; fi
+			if [ $r = $nr ]; then o="-o $T/o.$s"; else o="--save-model $T/own.$r.$s"; fi
 			# a seed a shard; the state carries each sampler's generator on
 			run $T/c.r.$s $XPROJ wordalign --seed $((seed * 1000 + s)) --threads $THREADS --no-names \
 				--samplers $nsmp $langs $m --state $T/st.$s --stage $st --adapt-sweeps $n1 $T/all.$s $o
@@ -127,7 +137,7 @@ sync_way() {
 		crit=$(add $crit $(max $T/c.r.*))
 	done
 	for s in $(seq 1 $SHARDS); do cat $T/o.$s; done > $T/out
-	put $set "sync${k:+ from $k}, $nr rounds" $seed "$(score $T/out)" "$cpu" "$crit"
+	put $set "sync${k:+ from $k}, $nr rounds${FIRST:+, first $FIRST}" $seed "$(score $T/out)" "$cpu" "$crit"
 }
 
 # the ways of one seed over $T/all (split in $T/all.1 ..), SET $1, seed $2
