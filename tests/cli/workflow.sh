@@ -110,7 +110,7 @@ for lang in zh fa; do
 	done
 	expect_eq "$(wc -l < $T/y/$lang/sync/schedule)" 4 "$lang: the samplers and 3 rounds"
 	expect_grep '^--stage 3 --adapt-sweeps' $T/y/$lang/sync/schedule
-	expect_grep 'links of .*/sync.state.1 continued, .* stage 2, written to it; no links read off' \
+	expect_grep 'links of .*/sync.state.2 continued, .* stage 2, written to it; no links read off' \
 		$T/y/$lang/sample/S01E01/sync.2.log
 	expect_grep 'links of .*/sync.state.2.last continued, .* stage 3' $T/y/$lang/sample/S01E01/wordalign.log
 	expect_eq "$(wc -l < $T/y/$lang/sample/S01E01/alignments.pharaoh)" "$(wc -l < $T/y/$lang/sample/S01E01/pairs.txt)" \
