@@ -101,6 +101,7 @@ typedef struct xp_proj_doc {
 	const char *id;
 	int part;
 	size_t first, n;        /* its English mentions in xp_projection.m */
+	uint64_t text_hash;     /* of its English and target tokens (xp_aligned_doc_hash), 0: none */
 	int32_t *en_utt_of;     /* per target sentence: its English utterance */
 	size_t ntgt, cap_tgt;
 	xp_proj_stats st;
