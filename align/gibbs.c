@@ -811,6 +811,20 @@ int wa_init(wa_sampler *s)
 	return s->oom ? -1 : 0;
 }
 
+int wa_init_given(wa_sampler *s)
+{
+	sent t;
+	for (uint32_t k = 0; k < s->nsent && !s->oom; k++) {
+		if (!sent_of(s, k, &t))
+			continue;
+		sentence_begin(s, &t, WA_LEX);
+		for (uint32_t j = 0; j < t.J; j++)
+			count(s, &t, j, t.a[j], +1, WA_LEX, 0, 0);
+		sentence_end(s, &t);
+	}
+	return s->oom ? -1 : 0;
+}
+
 int wa_lex_add(wa_sampler *s, uint32_t f, uint32_t e, uint32_t n)
 {
 	if (map_add(&s->lex[f], e, n))

@@ -125,6 +125,9 @@ int wa_init(wa_sampler *s);
  * wrong counts as the pairs have tokens, which a model of a sample no
  * larger than the shard could not outweigh. */
 int wa_init_draw(wa_sampler *s);
+/* The first alignment given: the links already in s->a (a sync round's
+ * saved state, wordalign.h), counted as wa_init counts its random ones. */
+int wa_init_given(wa_sampler *s);
 /* Add n to the count of (e generates f); -1 on OOM. */
 int wa_lex_add(wa_sampler *s, uint32_t f, uint32_t e, uint32_t n);
 /* Recount jumps / fertilities from the current alignment (entering a stage). */

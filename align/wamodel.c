@@ -839,3 +839,125 @@ int xp_wa_model_scale(xp_wa_model *m, double w, const char *name, xp_err *err)
 	m->pairs = (uint64_t)((double)m->pairs * w + 0.5);
 	return 0;
 }
+
+/* --- a shard's link state (wamodel.h, wa_state) ---------------------------------
+ *
+ *   "XPROJWS\n"  u32 version  u64 file length
+ *   u32 samplers  u32 pairs  u64 tokens of side 0, of side 1  u32 fingerprint
+ *   per direction d, per sampler: u64 random state, tokens of side !d x u16 link
+ *   u32 CRC-32 of every byte before it
+ *
+ * No gzip: a state is read and rewritten by every round, and its links
+ * (small numbers) are what the checksum covers. */
+
+static const char SMAGIC[8] = {'X', 'P', 'R', 'O', 'J', 'W', 'S', '\n'};
+#define WA_STATE_VERSION 1
+
+void wa_state_free(wa_state *s)
+{
+	for (int d = 0; d < 2; d++) {
+		for (int q = 0; s->a[d] && q < s->samplers; q++)
+			free(s->a[d][q]);
+		free(s->a[d]);
+		free(s->rng[d]);
+	}
+	memset(s, 0, sizeof *s);
+}
+
+int wa_state_alloc(wa_state *s)
+{
+	for (int d = 0; d < 2; d++) {
+		if (!(s->rng[d] = calloc((size_t)s->samplers, sizeof *s->rng[d])) ||
+		    !(s->a[d] = calloc((size_t)s->samplers, sizeof *s->a[d])))
+			return -1;
+		for (int q = 0; q < s->samplers; q++)
+			if (!(s->a[d][q] = calloc(s->ntok[!d] + 1, sizeof *s->a[d][q])))
+				return -1;
+	}
+	return 0;
+}
+
+int wa_state_serialize(const wa_state *s, xp_buf *out)
+{
+	xp_buf b = {0};
+	xp_buf_add(&b, SMAGIC, sizeof SMAGIC);
+	put_u32(&b, WA_STATE_VERSION);
+	put_u64(&b, 0);   /* the length, filled in below */
+	put_u32(&b, (uint32_t)s->samplers);
+	put_u32(&b, s->nsent);
+	put_u64(&b, s->ntok[0]);
+	put_u64(&b, s->ntok[1]);
+	put_u32(&b, s->print);
+	for (int d = 0; d < 2; d++)
+		for (int q = 0; q < s->samplers; q++) {
+			put_u64(&b, s->rng[d][q]);
+			for (uint64_t k = 0; k < s->ntok[!d]; k++) {
+				unsigned char x[2] = {(unsigned char)s->a[d][q][k], (unsigned char)(s->a[d][q][k] >> 8)};
+				xp_buf_add(&b, x, 2);
+			}
+		}
+	if (!b.oom) {
+		uint64_t len = b.n + 4;
+		for (int k = 0; k < 8; k++)
+			b.p[12 + k] = (char)(unsigned char)(len >> (8 * k));
+		put_u32(&b, (uint32_t)crc32_z(0, (const Bytef *)b.p, b.n));
+	}
+	int rc = b.oom ? -1 : 0;
+	if (!rc)
+		xp_buf_add(out, b.p, b.n);
+	xp_buf_free(&b);
+	return rc || out->oom ? -1 : 0;
+}
+
+int wa_state_parse(const char *name, const void *buf, size_t len, wa_state *s, xp_err *err)
+{
+	cur c = {buf, len, 0, name, err};
+	memset(s, 0, sizeof *s);
+	if (len < sizeof SMAGIC || memcmp(buf, SMAGIC, sizeof SMAGIC))
+		return xp_failc(err, XP_EINPUT, name, 0,
+				"not a word-aligner state (no XPROJWS header: `xproj wordalign --state` writes them)");
+	c.at = sizeof SMAGIC;
+	uint32_t version, samplers;
+	uint64_t flen;
+	if (get_u32(&c, &version))
+		return -1;
+	if (version != WA_STATE_VERSION)
+		return xp_failc(err, XP_EINPUT, name, 0, "word-aligner state of format version %u; this xproj reads version %d",
+				version, WA_STATE_VERSION);
+	if (get_u64(&c, &flen))
+		return -1;
+	if (flen != len)
+		return xp_failc(err, XP_EINPUT, name, 0,
+				flen > len ? "truncated word-aligner state: %zu bytes of the %llu it had"
+					   : "corrupt word-aligner state: %zu bytes, its header says %llu",
+				len, (unsigned long long)flen);
+	const unsigned char *p = buf;
+	uint32_t want = len < 24 ? 0 : (uint32_t)p[len - 4] | (uint32_t)p[len - 3] << 8 | (uint32_t)p[len - 2] << 16 |
+					 (uint32_t)p[len - 1] << 24;
+	if (len < 24 || (uint32_t)crc32_z(0, p, len - 4) != want)
+		return xp_failc(err, XP_EINPUT, name, 0, "corrupt word-aligner state: checksum mismatch");
+	c.n = len - 4;
+	if (get_u32(&c, &samplers) || get_u32(&c, &s->nsent) || get_u64(&c, &s->ntok[0]) || get_u64(&c, &s->ntok[1]) ||
+	    get_u32(&c, &s->print))
+		return -1;
+	if (samplers < 1 || samplers > 64)
+		return bad(&c, "the number of samplers is not 1 to 64");
+	/* the sizes must be the bytes that follow, before anything is allocated */
+	uint64_t per = 8 * 2 + 2 * (s->ntok[0] + s->ntok[1]);
+	if (s->ntok[0] > len || s->ntok[1] > len || per * samplers != c.n - c.at)
+		return bad(&c, "its sizes are not its bytes");
+	s->samplers = (int)samplers;
+	if (wa_state_alloc(s)) {
+		wa_state_free(s);
+		return oom(&c);
+	}
+	for (int d = 0; d < 2; d++)
+		for (int q = 0; q < s->samplers; q++) {
+			get_u64(&c, &s->rng[d][q]);
+			const unsigned char *x = p + c.at;
+			for (uint64_t k = 0; k < s->ntok[!d]; k++)
+				s->a[d][q][k] = (uint16_t)(x[2 * k] | x[2 * k + 1] << 8);
+			c.at += 2 * s->ntok[!d];
+		}
+	return 0;
+}

@@ -58,4 +58,26 @@ void wa_msampler_free(wa_msampler *ms);
 int wa_model_prime(wa_sampler *s, const wa_msampler *ms, const uint32_t *emap, uint32_t nE,
 		   const uint32_t *fmap, uint32_t nF);
 
+/* A shard's link state between the rounds of a sync run (wordalign.h,
+ * state): per direction d and sampler, its random generator and the link
+ * of each token of side !d (0 NULL, else a position of side d), for the
+ * pairs whose fingerprint `print` (a CRC-32 of their normalised words) is
+ * given.  The file's layout is in wamodel.c. */
+typedef struct wa_state {
+	int samplers;
+	uint32_t nsent;
+	uint64_t ntok[2];
+	uint32_t print;
+	uint64_t *rng[2];        /* per sampler */
+	uint16_t **a[2];         /* per sampler: ntok[!d] links */
+} wa_state;
+
+/* the arrays of s for its sizes, zeroed; -1 on OOM (free it either way) */
+int wa_state_alloc(wa_state *s);
+void wa_state_free(wa_state *s);
+/* s as a state file's bytes, appended to out; -1 on OOM. */
+int wa_state_serialize(const wa_state *s, xp_buf *out);
+/* XP_EINPUT for bytes that are no whole, valid state file (name). */
+int wa_state_parse(const char *name, const void *buf, size_t len, wa_state *s, xp_err *err);
+
 #endif

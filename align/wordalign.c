@@ -23,6 +23,7 @@
 #include <strings.h>
 #include <time.h>
 #include <unistd.h>
+#include <zlib.h>
 
 void xp_wa_defaults(xp_wa_opts *o)
 {
@@ -92,6 +93,10 @@ struct xp_wa {
 	 * learned, per direction and sampler (o.keep_model) */
 	uint32_t *mid[2];
 	wa_msampler *kept[2];
+	/* a sync round (o.state, o.keep_state): the link state read, then the
+	 * one the samplers leave (xp_wa_state_write) */
+	int sync, have_state;
+	wa_state st;
 	/* training */
 	wa_sampler *smp[2];
 	int it1, it2, it3, passes, samplers;
@@ -188,6 +193,7 @@ void xp_wa_free(xp_wa *w)
 		free(w->kept[d]);
 		free(w->mid[d]);
 	}
+	wa_state_free(&w->st);
 	wa_names_free(&w->names);
 	wa_namelearn_free(&w->learn);
 	wa_phraselearn_free(&w->phrases);
@@ -565,7 +571,7 @@ static int use_model(xp_wa *w, xp_err *err)
 
 int xp_wa_model_write(const xp_wa *w, xp_buf *out, xp_err *err)
 {
-	if (!w->kept[0] || !w->kept[1] || !w->best[0])
+	if (!w->kept[0] || !w->kept[1] || w->done[0] != w->samplers || w->done[1] != w->samplers)
 		return xp_failc(err, XP_EUSAGE, "", 0, "no model kept: run the aligner with keep_model first");
 	xp_wa_model m = {.lowercase = w->o.lowercase, .normalize = w->o.normalize,
 			 .name_prior = w->o.name_prior, .closed_prior = w->o.closed_prior,
@@ -681,6 +687,114 @@ static int settled(const xp_wa *w, int stage, const double *moved, int done, int
 	return now >= before * (1 - w->o.settle);
 }
 
+/* --- a round of a sync run (wordalign.h, state) ------------------------------- */
+
+/* A CRC-32 of the pairs as the samplers see them (their normalised words,
+ * sentence by sentence): a state is continued only on its own pairs. */
+static uint32_t pairs_print(const xp_wa *w)
+{
+	uLong crc = crc32_z(0, NULL, 0);
+	for (uint32_t k = 0; k < w->c.nsent; k++)
+		for (int d = 0; d < 2; d++) {
+			const wa_side *S = &w->c.side[d];
+			unsigned char n[4] = {(unsigned char)wa_len(S, k), (unsigned char)(wa_len(S, k) >> 8),
+					      (unsigned char)(wa_len(S, k) >> 16), (unsigned char)(wa_len(S, k) >> 24)};
+			crc = crc32_z(crc, n, 4);
+			for (uint64_t p = S->off[k]; p < S->off[k + 1]; p++) {
+				const char *word = w->voc[d].words[S->tok[p]];
+				crc = crc32_z(crc, (const Bytef *)word, strlen(word) + 1);
+			}
+		}
+	return (uint32_t)crc;
+}
+
+/* o.state read and checked against these pairs and samplers, all of it
+ * before any sampler uses it; or an empty state of their sizes. */
+static int state_begin(xp_wa *w, xp_err *err)
+{
+	const char *name = w->o.state_name ? w->o.state_name : "";
+	uint32_t print = pairs_print(w);
+	if (w->o.state) {
+		if (wa_state_parse(name, w->o.state, w->o.state_len, &w->st, err))
+			return -1;
+		if (w->st.nsent != w->c.nsent || w->st.ntok[0] != w->c.side[0].ntok ||
+		    w->st.ntok[1] != w->c.side[1].ntok || w->st.print != print)
+			return xp_failc(err, XP_EINPUT, name, 0,
+					"the state is of other sentence pairs (%u pairs, %llu + %llu words; these are %u, "
+					"%llu + %llu%s): a state continues only the pairs it was written for",
+					w->st.nsent, (unsigned long long)w->st.ntok[0], (unsigned long long)w->st.ntok[1],
+					w->c.nsent, (unsigned long long)w->c.side[0].ntok,
+					(unsigned long long)w->c.side[1].ntok,
+					w->st.nsent == w->c.nsent && w->st.ntok[0] == w->c.side[0].ntok &&
+							w->st.ntok[1] == w->c.side[1].ntok
+						? ", other words"
+						: "");
+		if (w->st.samplers != w->samplers)
+			return xp_failc(err, XP_EINPUT, name, 0,
+					"the state has %d samplers a direction, this run %d (give --samplers %d, or the "
+					"model of the same samplers)",
+					w->st.samplers, w->samplers, w->st.samplers);
+		for (int d = 0; d < 2; d++)
+			for (int q = 0; q < w->samplers; q++)
+				for (uint32_t k = 0; k < w->c.nsent; k++) {
+					const wa_side *E = &w->c.side[d], *F = &w->c.side[!d];
+					for (uint64_t p = F->off[k]; p < F->off[k + 1]; p++)
+						if (w->st.a[d][q][p] > wa_len(E, k))
+							return xp_failc(err, XP_EINPUT, name, k + 1,
+									"corrupt word-aligner state: a link to word %u of "
+									"a sentence of %u",
+									w->st.a[d][q][p], wa_len(E, k));
+				}
+		w->have_state = 1;
+		return 0;
+	}
+	w->st = (wa_state){.samplers = w->samplers, .nsent = w->c.nsent,
+			   .ntok = {w->c.side[0].ntok, w->c.side[1].ntok}, .print = print};
+	if (wa_state_alloc(&w->st))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	return 0;
+}
+
+int xp_wa_state_write(const xp_wa *w, xp_buf *out, xp_err *err)
+{
+	if (!w->o.keep_state || w->done[0] != w->samplers || w->done[1] != w->samplers)
+		return xp_failc(err, XP_EUSAGE, "", 0, "no state kept: run the aligner with keep_state first");
+	if (wa_state_serialize(&w->st, out))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	return 0;
+}
+
+/* Samplers q0 .. q0 + n - 1 of direction d in a sync round: each starts
+ * from the model's counts (the other shards' at the last merge, o.model
+ * with --minus) and its own links (the state, else drawn from the model,
+ * else random), then makes adapt_sweeps sweeps of the round's stage. */
+static int sync_round(xp_wa *w, int d, int q0, int n, wa_sampler **S)
+{
+	static const unsigned stage[4] = {WA_LEX | WA_JUMP | WA_FERT, WA_LEX, WA_LEX | WA_JUMP, WA_LEX | WA_JUMP | WA_FERT};
+	const unsigned parts = stage[w->o.stage >= 1 && w->o.stage <= 3 ? w->o.stage : 0];
+	const xp_wa_model *m = w->o.model;
+	uint64_t nsent = w->c.nsent;
+	for (int q = 0; q < n; q++) {
+		int k = q0 + q;
+		if (m && wa_model_prime(S[q], &m->smp[d][k % m->samplers], w->mid[d], m->V[d], w->mid[!d], m->V[!d]))
+			return -1;
+		if (w->have_state) {
+			memcpy(S[q]->a, w->st.a[d][k], w->c.side[!d].ntok * sizeof *S[q]->a);
+			S[q]->rng = w->st.rng[d][k] ? w->st.rng[d][k] : 1;
+		}
+		if (w->have_state ? wa_init_given(S[q]) : m ? wa_init_draw(S[q]) : wa_init(S[q]))
+			return -1;
+		wa_recount(S[q], parts);
+	}
+	progress_add(w, nsent * (uint64_t)n);
+	for (int i = 0; i < w->it3; i++) {
+		if (n == 2 ? wa_sweep2(S[0], S[1], parts, 0, S[0]->nsent) : wa_sweep(S[0], parts, 0, S[0]->nsent))
+			return -1;
+		progress_add(w, nsent * (uint64_t)n);
+	}
+	return 0;
+}
+
 /* Samplers q0 .. q0 + n - 1 (n at most 2; 1 with a model or opts.settle)
  * of direction d.  Two are swept together (wa_sweep2), which gives each the
  * links it has alone in less time. */
@@ -696,6 +810,8 @@ static int train(xp_wa *w, int d, int q0, int n)
 	}
 	wa_sampler *s = S[0];
 	const xp_wa_model *m = w->o.model;
+	if (w->sync)
+		return sync_round(w, d, q0, n, S);
 	if (m) {
 		/* sampler q continues the model's sampler q (of as many as it has) */
 		if (wa_model_prime(s, &m->smp[d][q0 % m->samplers], w->mid[d], m->V[d], w->mid[!d], m->V[!d]) ||
@@ -837,7 +953,14 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&w->lock);
 		/* the direction's last sampler to finish decodes, then frees them */
 		if (last) {
-			rc = decode(w, d);
+			rc = w->o.no_decode ? 0 : decode(w, d);
+			/* a sync round: the links left and the counts they make
+			 * (every part's, whatever the round's stage) */
+			for (int k = 0; k < w->samplers && !rc && w->sync; k++) {
+				wa_recount(&w->smp[d][k], WA_LEX | WA_JUMP | WA_FERT);
+				memcpy(w->st.a[d][k], w->smp[d][k].a, w->c.side[!d].ntok * sizeof *w->st.a[d][k]);
+				w->st.rng[d][k] = w->smp[d][k].rng;
+			}
 			/* the English side generates the other in direction 0: each
 			 * sampler's last links of every name, before they are freed */
 			if (!rc && d == 0 && w->learn.occ)
@@ -921,6 +1044,7 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	}
 	if (w->o.model && use_model(w, err))
 		return -1;
+	w->sync = w->o.state || w->o.keep_state;
 	/* Small corpora need more sweeps to mix; large ones fewer (as eflomal).
 	 * Lexical-only pairs do not count: MMC's 3.3k Farsi span pairs of one
 	 * to three words would cut the sweeps of its 2.5k sentence pairs by a
@@ -962,8 +1086,10 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	w->it1 = n / 4 > 2 ? n / 4 : 2;
 	w->it2 = w->it1;
 	w->it3 = n;
-	if (w->o.model)
+	if (w->o.model || w->sync)
 		w->it1 = w->it2 = 0, w->it3 = w->o.adapt_sweeps > 0 ? w->o.adapt_sweeps : 0;
+	if (w->sync && state_begin(w, err))
+		return -1;
 	/* the links: each sampler's distributions averaged over a quarter as
 	 * many passes as the last stage has sweeps (at least 4); a small corpus,
 	 * which is sampled long, gets its links from more passes */
@@ -980,7 +1106,7 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	/* a task trains two samplers at once (wa_sweep2) where they run the
 	 * same sweeps: not with a model (h-sample's path) nor with settle */
-	w->group = w->o.model || w->o.settle > 0 ? 1 : 2;
+	w->group = (w->o.model && !w->sync) || w->o.settle > 0 ? 1 : 2;
 	w->groups = (w->samplers + w->group - 1) / w->group;
 	int threads = xp_wa_threads(w->o.threads);
 	if (threads > 2 * w->groups)

@@ -124,6 +124,20 @@ typedef struct xp_wa_opts {
 	 * each word's best (xp_wa_all_links; `wordalign --all-probs`).  0 (the
 	 * default): none kept, nothing costs more */
 	double all_floor;
+	/* A round of a sync run (docs/workflow.md, "Shards in sync"): the
+	 * shard's samplers continue the link state of its last round (state,
+	 * state_len bytes of a file xp_wa_state_write wrote for these pairs;
+	 * NULL: none yet, the links are drawn from the model, or at random
+	 * without one), make adapt_sweeps sweeps of stage (1 lexical, 2 +
+	 * jumps, 3 + fertility; 0: 3) and no training stages; keep_state keeps
+	 * the state for xp_wa_state_write.  no_decode: no links wanted, none
+	 * read off (a round before the last) */
+	const void *state;
+	size_t state_len;
+	const char *state_name;  /* for errors */
+	int keep_state;
+	int stage;
+	int no_decode;
 } xp_wa_opts;
 
 /* `wordalign --all-links`'s default floor: below it a link is one sample
@@ -284,6 +298,13 @@ int xp_wa_model_combine(xp_wa_model *const *in, const int *sign, const char *con
 int xp_wa_model_scale(xp_wa_model *m, double w, const char *name, xp_err *err);
 /* m as a model file's bytes, appended to out. */
 int xp_wa_model_bytes(const xp_wa_model *m, xp_buf *out, xp_err *err);
+
+/* The link state of every sampler, after xp_wa_run with keep_state, as a
+ * state file's bytes appended to out (wordalign.h, state).  A state given
+ * to a run of other pairs (another shard, or the pairs changed) or of
+ * another number of samplers is refused by xp_wa_run (XP_EINPUT, naming
+ * it), before any sampling. */
+int xp_wa_state_write(const xp_wa *w, xp_buf *out, xp_err *err);
 
 /* All in one: the pairs of b (plus o->train) aligned into fwd and rev. */
 int xp_wordalign(const xp_bitext *b, const xp_wa_opts *o, xp_walign *fwd, xp_walign *rev,

@@ -28,11 +28,25 @@
 #              default 2), the shards' counts are merged (--merge-models)
 #              and each later round aligns each shard with the merge less
 #              its own (--minus, RADAPT sweeps, default 5)
+#   sync       (WAYS has sync) shards in sync, approximate distributed
+#              Gibbs sampling (AD-LDA): the one run's samplers (as many as
+#              the one run has) and stages split into rounds of at most
+#              SWEEPS sweeps (0, the default: a quarter of the last stage,
+#              which makes 6 rounds), the sweeps of all rounds the one
+#              run's; each shard continues its own links (--state) against
+#              the merge of every shard's counts of the round before less
+#              its own (--model SUM --minus OWN), and the last round reads
+#              the links off as the one run does.  Round 1 starts each
+#              shard's links at random; with WAYS syncs K, they are drawn
+#              from the model of every K-th pair of SAMPLES / GOLD_SAMPLES
+#              (its training in the CPU and critical path).
+# FIRST: round 1's sweeps (default: as many as SWEEPS).
+# WAYS: "sample" (the default: sample K and from K, R), "sync", "syncs".
 # CPU = user + system seconds of every command of the way; critical path =
 # the model's training + each round's slowest shard + the merges (the wall
 # time with a machine per shard).  Every command runs one thread (THREADS).
 # Environment: DATA, XPROJ, SEEDS, SETS, SHARDS (10), SAMPLES, GOLD_SAMPLES,
-# ROUNDS, SADAPT, RADAPT, REF_SEED, SAMPLERS (the model's training, default 3: every
+# ROUNDS, SADAPT, RADAPT, REF_SEED, WAYS, SWEEPS, SAMPLERS (the model's training, default 3: every
 # shard runs as many), ZHEN_GOLD, PAIRS (zh-en pairs to use, default all).
 # Figures go to bench/results/shard_gold.json (bench/record.sh).  Run it
 # under `nice -n 10` on a shared machine.
@@ -40,6 +54,7 @@ set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${SEEDS:=1 7 11}" "${SETS:=enfr roen jaen zhen}"
 : "${SHARDS:=10}" "${SAMPLES:=10 5}" "${GOLD_SAMPLES:=2}" "${ROUNDS:=2}" "${SADAPT:=2}" "${RADAPT:=5}"
 : "${SAMPLERS:=3}" "${THREADS:=1}" "${ZHEN_GOLD:=}" "${PAIRS:=0}" "${REF_SEED:=99}"
+: "${WAYS:=sample}" "${SWEEPS:=0}"
 [ -x /usr/bin/time ] || { echo "needs /usr/bin/time (Debian package time)"; exit 0; }
 . bench/record.sh
 G=$DATA/word-alignment-gold
@@ -48,7 +63,8 @@ T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 REC_QUIET=1
 rec_begin "${NAME:-shard_gold}"
 [ "$SEEDS $SHARDS $SAMPLES $GOLD_SAMPLES $ROUNDS $SADAPT $RADAPT $SAMPLERS $PAIRS $REF_SEED" = \
-	"1 7 11 10 10 5 2 2 2 5 3 0 99" ] || rec_skip "not the default settings"
+	"1 7 11 10 10 5 2 2 2 5 3 0 99" ] && [ "$WAYS $SWEEPS" = "sample 0" ] ||
+	rec_skip "not the default settings"
 
 # run FILE CMD...: CMD's user + system seconds into FILE (stderr in $T/err)
 run() {
@@ -72,6 +88,58 @@ score() {
 # put SET WAY SEED AER CPU CRIT: one line of $T/rows
 put() { echo "$*" >> $T/rows; printf '  %-5s %-16s seed %-3s AER %6s  CPU s %7s  critical path s %7s\n' "$@"; }
 
+# sync_way SET SEED [K]: the shards in sync (WAYS sync, syncs: round 1
+# from the model of every K-th pair); the one run's samplers $nsmp and
+# last stage's sweeps $niter (from the one run's stderr, ways())
+sync_way() {
+	set=$1; seed=$2; k=${3:-}
+	it1=$((niter / 4 > 2 ? niter / 4 : 2)); sw=$SWEEPS; [ "$sw" -gt 0 ] || sw=$(( (niter + 3) / 4 ))
+	# (FIRST > 0: round 1 makes FIRST sweeps, so that every shard soon
+	# samples against the others' counts rather than settling alone)
+	plan=; f=${FIRST:-0}
+	for st in 1 2 3; do
+		left=$it1; [ $st = 3 ] && left=$niter
+		while [ $left -gt 0 ]; do
+			n1=$((left < sw ? left : sw)); [ "$f" -gt 0 ] && [ "$f" -lt $n1 ] && n1=$f; f=0
+			plan="$plan $st:$n1"; left=$((left - n1))
+		done
+	done
+	nr=$(echo $plan | wc -w)
+	langs="${sl:+--src-lang $sl} ${tl:+--tgt-lang $tl}"
+	cpu=0; crit=0; first=
+	rm -f $T/st.* $T/own.* $T/sum
+	if [ -n "$k" ]; then
+		awk -v k=$k '(NR - 1) % k == 0' $T/all > $T/sample
+		# the sample trained with the one run's schedule (the size rule
+		# would give a small sample a long one)
+		run $T/c.train $WA --samplers $nsmp --iters $niter $langs $T/sample --save-model $T/m.gz
+		cpu=$(cat $T/c.train); crit=$cpu; first="--model $T/m.gz --own-counts"
+	fi
+	r=0
+	for step in $plan; do
+		r=$((r + 1)); st=${step%:*}; n1=${step#*:}
+		rm -f $T/c.r.*
+		if [ $r -gt 1 ]; then
+			run $T/c.merge $XPROJ wordalign --merge-models $T/sum \
+				$(for s in $(seq 1 $SHARDS); do echo $T/own.$((r - 1)).$s; done)
+			cpu=$(add $cpu $(cat $T/c.merge)); crit=$(add $crit $(cat $T/c.merge))
+		fi
+		# (the rounds' counts not gzipped: they are read once, and
+		# compressing them took a third of a small shard's round)
+		for s in $(seq 1 $SHARDS); do
+			if [ $r = 1 ]; then m=$first; else m="--model $T/sum --minus $T/own.$((r - 1)).$s"; fi
+			if [ $r = $nr ]; then o="-o $T/o.$s"; else o="--save-model $T/own.$r.$s"; fi
+			# a seed a shard; the state carries each sampler's generator on
+			run $T/c.r.$s $XPROJ wordalign --seed $((seed * 1000 + s)) --threads $THREADS --no-names \
+				--samplers $nsmp $langs $m --state $T/st.$s --stage $st --adapt-sweeps $n1 $T/all.$s $o
+		done
+		cpu=$(add $cpu $(sum $T/c.r.*))
+		crit=$(add $crit $(max $T/c.r.*))
+	done
+	for s in $(seq 1 $SHARDS); do cat $T/o.$s; done > $T/out
+	put $set "sync${k:+ from $k}, $nr rounds${FIRST:+, first $FIRST}" $seed "$(score $T/out)" "$cpu" "$crit"
+}
+
 # the ways of one seed over $T/all (split in $T/all.1 ..), SET $1, seed $2
 ways() {
 	set=$1; seed=$2
@@ -82,6 +150,13 @@ ways() {
 	# without kana would be found Chinese, and its counts not merged)
 	sl=$(sed -n 's/.*source normalised as \([a-z]*\) .*/\1/p' $T/err | tail -1)
 	tl=$(sed -n 's/.*target normalised as \([a-z]*\) .*/\1/p' $T/err | tail -1)
+	nsmp=$(sed -n 's/.*: \([0-9]*\) samplers a direction.*/\1/p' $T/err | tail -1)
+	# the last stage's sweeps: the one run's are 1 + 2 max(n / 4, 2) + n
+	sweeps=$(sed -n 's/.*, \([0-9]*\) sweeps each.*/\1/p' $T/err | tail -1)
+	niter=$(awk -v s=$sweeps 'BEGIN { for (n = 1; n <= 1000; n++) if (1 + 2 * (int(n / 4) > 2 ? int(n / 4) : 2) + n == s) { print n; exit } }')
+	case " $WAYS " in *" sync "*) sync_way $set $seed "" ;; esac
+	case " $WAYS " in *" syncs "*) for k in $samples; do sync_way $set $seed $k; done ;; esac
+	case " $WAYS " in *" sample "*) ;; *) return 0 ;; esac
 	for k in $samples; do
 		awk -v k=$k '(NR - 1) % k == 0' $T/all > $T/sample
 		sa=; [ "$SAMPLERS" -gt 0 ] && sa="--samplers $SAMPLERS"

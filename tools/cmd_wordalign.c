@@ -5,6 +5,7 @@
 #include "../align/sym.h"
 #include "../align/norm.h"
 #include "../align/wordalign.h"
+#include "../base/file.h"
 #include "../base/outputs.h"
 #include "../io/names.h"
 #include "../io/bitext.h"
@@ -60,10 +61,10 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 	 * moved, and with --settle the sweeps they made */
 	double made, moved[3];
 	xp_wa_settling(w, &made, moved);
-	if (!o->model)
+	if (!o->model && !o->keep_state)
 		fprintf(stderr, "xproj wordalign: links moved by each stage's last sweep: %.1f%%, %.1f%%, %.1f%%%s",
 			100 * moved[0], 100 * moved[1], 100 * moved[2], o->settle > 0 ? "" : "\n");
-	if (!o->model && o->settle > 0)
+	if (!o->model && !o->keep_state && o->settle > 0)
 		fprintf(stderr, "; settled after %.1f sweeps on average (--settle %g)\n", made, o->settle);
 	if (o->ntrain_lex)
 		fprintf(stderr, "xproj wordalign: %zu pairs for the lexical model only (--train-lex)\n",
@@ -135,6 +136,15 @@ static int put_model(xp_outputs *o, const char *path, const xp_wa *w, xp_wa_mode
 	return rc ? -1 : 0;
 }
 
+/* the samplers' links, for the next round (--state) */
+static int put_state(xp_outputs *o, const char *path, const xp_wa *w, xp_err *e)
+{
+	xp_buf b = {0};
+	int rc = xp_wa_state_write(w, &b, e) || xp_outputs_put(o, path, b.p ? b.p : "", b.n, e);
+	xp_buf_free(&b);
+	return rc ? -1 : 0;
+}
+
 static void progress(void *arg, const xp_wa_progress *p)
 {
 	(void)arg;
@@ -160,6 +170,7 @@ static const struct option own[] = {
 	{"own-counts", no_argument, 0, 'Q'},    {"all-links", required_argument, 0, 'a'},
 	{"all-probs", required_argument, 0, 'P'}, {"probs-floor", required_argument, 0, 'f'},
 	{"phrases", required_argument, 0, 'Y'},
+	{"state", required_argument, 0, 'Z'},   {"stage", required_argument, 0, 'J'},
 	{0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
@@ -179,6 +190,8 @@ typedef struct args {
 	int adapt;                        /* --adapt-sweeps; -1: not given */
 	double weight;                    /* --prior-weight; 0: not given */
 	int own;                          /* --own-counts */
+	const char *state;                /* --state S: read if it exists, written after */
+	int stage;                        /* --stage; 0: not given */
 	const char **train;     /* each --train names one file: fewer than argc */
 	size_t ntrain;
 	const char **train_lex; /* each --train-lex names one file */
@@ -209,6 +222,14 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'G': a->merge = optarg; break;
 		case 'U': a->minus = optarg; break;
 		case 'Q': a->own = 1; break;
+		case 'Z': a->state = optarg; break;
+		case 'J':
+			if (!strcmp(optarg, "1") || !strcmp(optarg, "2") || !strcmp(optarg, "3")) {
+				a->stage = optarg[0] - '0';
+				break;
+			}
+			xp_failc(&e, XP_EUSAGE, "", 0, "--stage: '%s' is not 1, 2 or 3", optarg);
+			return xp_cli_bad_value("wordalign", &e);
 		case 'a': a->all_links = optarg; break;
 		case 'P': a->all_probs = optarg; break;
 		case 'f': {
@@ -252,13 +273,14 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 	if (a->merge) {
 		/* a form of its own: models in, a model out, nothing aligned */
 		if (argc - optind < 1 || a->out || a->save_model || a->model || a->probs || a->fwd || a->rev ||
-		    a->ntrain || a->ntrain_lex || a->names || a->phrases || a->adapt >= 0 || a->minus || a->weight > 0 || a->own) {
+		    a->ntrain || a->ntrain_lex || a->names || a->phrases || a->adapt >= 0 || a->minus || a->weight > 0 || a->own ||
+		    a->state || a->stage) {
 			fprintf(stderr, "xproj wordalign: --merge-models OUT takes model files and no other option\n");
 			return 2;
 		}
 		return 0;
 	}
-	if (argc - optind != 1 || (!a->out && !a->save_model))
+	if (argc - optind != 1 || (!a->out && !a->save_model && !a->state))
 		return xp_cli_usage(&xp_cmd_wordalign, 2);
 	if (a->no_names)
 		a->names = NULL;
@@ -283,9 +305,21 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		fprintf(stderr, "xproj wordalign: --own-counts needs --save-model\n");
 		return 2;
 	}
-	if ((a->adapt >= 0 || a->minus || a->weight > 0 || a->own) && !a->model) {
+	if (a->stage && !a->state) {
+		fprintf(stderr, "xproj wordalign: --stage needs --state\n");
+		return 2;
+	}
+	if (a->state && (a->all_links || a->wa.settle > 0)) {
+		fprintf(stderr, "xproj wordalign: --state does not go with --%s\n", a->all_links ? "all-links" : "settle");
+		return 2;
+	}
+	if ((a->adapt >= 0 && !a->state) && !a->model) {
+		fprintf(stderr, "xproj wordalign: --adapt-sweeps needs --model or --state\n");
+		return 2;
+	}
+	if ((a->minus || a->weight > 0 || a->own) && !a->model) {
 		fprintf(stderr, "xproj wordalign: --%s needs --model\n",
-			a->minus ? "minus" : a->weight > 0 ? "prior-weight" : a->own ? "own-counts" : "adapt-sweeps");
+			a->minus ? "minus" : a->weight > 0 ? "prior-weight" : "own-counts");
 		return 2;
 	}
 	return 0;
@@ -445,6 +479,28 @@ static int run(int argc, char **argv)
 		a.wa.adapt_sweeps = a.adapt >= 0 ? a.adapt : XP_WA_ADAPT_SWEEPS;
 	}
 	a.wa.keep_model = a.save_model != NULL;
+	char *state = NULL;
+	size_t state_len = 0;
+	if (a.state) {
+		/* a round's state: none before the first round */
+		xp_err se = {0};
+		if (xp_read_file(a.state, &state, &state_len, &se)) {
+			if (xp_err_code(&se) != XP_ENOTFOUND) {
+				xp_wa_model_free(model);
+				free(files);
+				free(a.train);
+				free(a.train_lex);
+				return xp_cli_error(&se);
+			}
+			state = NULL;
+		}
+		a.wa.state = state, a.wa.state_len = state_len, a.wa.state_name = a.state;
+		a.wa.keep_state = 1;
+		a.wa.stage = a.stage;
+		a.wa.no_decode = !a.out && !a.probs && !a.fwd && !a.rev;
+		if (!a.model)
+			a.wa.adapt_sweeps = a.adapt >= 0 ? a.adapt : XP_WA_ADAPT_SWEEPS;
+	}
 	a.wa.learn_names = a.names != NULL;
 	a.wa.learn_phrases = a.phrases != NULL;
 	size_t nf = 0;
@@ -465,6 +521,7 @@ static int run(int argc, char **argv)
 	files[nf++] = (xp_cli_file){"--reverse", a.rev, 1};
 	files[nf++] = (xp_cli_file){"--all-links", a.all_links, 1};
 	files[nf++] = (xp_cli_file){"--all-probs", a.all_probs, 1};
+	files[nf++] = (xp_cli_file){"--state", a.state, 1};   /* read first, then replaced */
 	xp_walign f = {0}, r = {0}, s = {0}, spans = {0};
 	xp_wa *w = NULL;
 	xp_outputs wo = {0};
@@ -476,7 +533,9 @@ static int run(int argc, char **argv)
 	    xp_wa_add_file(w, argv[optind], 0, &e) ||
 	    xp_need_some(argv[optind], xp_wa_nsent(w), "sentence pairs", &e) ||   /* would replace OUT with nothing */
 	    xp_wa_run(w, &e) ||
-	    (a.wa.progress && fputs("\r\033[K", stderr) < 0) || xp_wa_collect(w, a.sym, &f, &r, &s, &e) ||
+	    (a.wa.progress && fputs("\r\033[K", stderr) < 0) ||
+	    (!a.wa.no_decode && xp_wa_collect(w, a.sym, &f, &r, &s, &e)) ||
+	    (a.state && put_state(&wo, a.state, w, &e)) ||
 	    (a.out && put_align(&wo, a.out, &s, 0, &e)) || (a.save_model && put_model(&wo, a.save_model, w, a.minus || a.own ? model : NULL, &e)) ||
 	    (a.probs && put_align(&wo, a.probs, &s, 1, &e)) || (a.names && put_names(&wo, a.names, w, 0, &e)) ||
 	    (a.phrases && put_names(&wo, a.phrases, w, 1, &e)) ||
@@ -493,6 +552,10 @@ static int run(int argc, char **argv)
 				"xproj wordalign: aligned with the model %s (%llu pairs, %u + %u words, weight %g), %d adaptation sweeps\n",
 				a.model, (unsigned long long)xp_wa_model_pairs(model), xp_wa_model_words(model, 0),
 				xp_wa_model_words(model, 1), a.weight > 0 ? a.weight : 1.0, a.wa.adapt_sweeps);
+		if (a.state)
+			fprintf(stderr, "xproj wordalign: links of %s %s, %d sweeps of stage %d, written to it%s\n", a.state,
+				a.wa.state ? "continued" : model ? "drawn from the model" : "begun at random",
+				a.wa.adapt_sweeps, a.wa.stage ? a.wa.stage : 3, a.wa.no_decode ? "; no links read off" : "");
 	}
 	xp_outputs_abort(&wo);
 	xp_wa_free(w);
@@ -501,6 +564,7 @@ static int run(int argc, char **argv)
 	xp_walign_free(&r);
 	xp_walign_free(&s);
 	xp_walign_free(&spans);
+	free(state);
 	free(files);
 	free(a.train);
 	free(a.train_lex);
@@ -511,7 +575,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"wordalign", run, "align words of a bitext (built-in Bayesian HMM aligner with fertility)",
 	"xproj wordalign PAIRS -o OUT.pharaoh [--train MORE.pairs]... [--probs OUT.probs]\n"
 	"                [--save-model M] [--model M [--minus C] [--adapt-sweeps N] [--prior-weight W]\n"
-	"                [--own-counts]]\n"
+	"                [--own-counts]] [--state S [--stage N]]\n"
 	"                [--names F | --no-names] [--phrases F]\n"
 	"                [--train-lex SPANS.pairs]... [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
 	"                [--settle E]\n"
@@ -564,6 +628,15 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 alone, the model's taken away (as --minus does): a round's\n"
 	"                 input to --merge-models when the round began from a model\n"
 	"                 of a sample\n"
+	"  --state S      a round of shards in sync (docs/workflow.md): continue the\n"
+	"                 samplers' links of PAIRS saved in S (if it exists; else\n"
+	"                 drawn from --model, or at random), make --adapt-sweeps\n"
+	"                 sweeps (default 2) of --stage against --model's counts, no\n"
+	"                 training stages, and write the links left to S; a state of\n"
+	"                 other pairs or samplers is refused; -o optional (without\n"
+	"                 it no links are read off)\n"
+	"  --stage N      with --state: what the sweeps sample: 1 lexical, 2 + jumps,\n"
+	"                 3 + fertility (default), the one run's stages\n"
 	"  --minus C      with --model M: align with M less the counts of the model C\n"
 	"                 (this shard's own of the round before, which M, their merge,\n"
 	"                 holds); --save-model then writes the counts of PAIRS alone,\n"

@@ -98,6 +98,27 @@ for lang in zh fa; do
 done
 expect_grep '^mentions' $T/r/zh/score.txt
 
+# shards in sync: 3 rounds (the one run's stages), each shard continuing
+# its links (--state) against the merge less its own; the last round's
+# links read off
+config $T/y true "sync-rounds: 3" > $T/y.yaml
+expect_status 0 sm $T/y.yaml
+for lang in zh fa; do
+	for f in sync/schedule sync/merged.1 sync/merged.2 sample/S01E01/sync.state.2 sample/S01E01/sync.counts.2 \
+		sample/S01E01/alignments.pharaoh corrections.db projected.conll score.txt; do
+		[ -s $T/y/$lang/$f ] || { echo "FAIL: no $lang/$f"; fails=$((fails + 1)); }
+	done
+	expect_eq "$(wc -l < $T/y/$lang/sync/schedule)" 4 "$lang: the samplers and 3 rounds"
+	expect_grep '^--stage 3 --adapt-sweeps' $T/y/$lang/sync/schedule
+	expect_grep 'links of .*/sync.state.2 continued, .* stage 2, written to it; no links read off' \
+		$T/y/$lang/sample/S01E01/sync.2.log
+	expect_grep 'links of .*/sync.state.2.last continued, .* stage 3' $T/y/$lang/sample/S01E01/wordalign.log
+	expect_eq "$(wc -l < $T/y/$lang/sample/S01E01/alignments.pharaoh)" "$(wc -l < $T/y/$lang/sample/S01E01/pairs.txt)" \
+		"$lang: a line of links per pair"
+	[ -e $T/y/$lang/model ] && { echo "FAIL: $lang: a model trained besides the rounds"; fails=$((fails + 1)); }
+done
+expect_grep '^mentions' $T/y/zh/score.txt
+
 # killed after the first shard's alignment, then resumed: the same outputs
 config $T/c true > $T/c.yaml
 (cd $T && exec snakemake -s $R/workflow/Snakefile --configfile $T/c.yaml --cores 1 -q > $T/kill.log 2>&1) &

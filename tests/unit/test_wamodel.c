@@ -3,7 +3,8 @@
  * well, the same model and seed give the same links, the file survives a
  * write and read unchanged, and every kind of damaged file is refused with
  * the reason; merged models hold the sums of their counts over the union
- * of their words, and models of other settings are not merged. */
+ * of their words, and models of other settings are not merged.  A sync
+ * round's link state continues only its own pairs. */
 #include "testutil.h"
 #include "align/wamodel.h"
 #include "align/wordalign.h"
@@ -428,6 +429,72 @@ static void model_weighed(void **state)
 	xp_wa_model_free(m);
 }
 
+/* run one sync round of text (--state): the state bytes in, the new
+ * state out; 0, or the error's code */
+static int round_of(const char *text, const void *state, size_t slen, int sweeps, xp_buf *out, xp_err *e)
+{
+	xp_bitext bt;
+	char *copy = strdup(text);
+	assert_non_null(copy);
+	assert_int_equal(xp_bitext_read_mem("pairs", copy, strlen(copy), &bt, e), 0);
+	xp_wa_opts o;
+	xp_wa_defaults(&o);
+	o.samplers = 2;
+	o.keep_state = 1;
+	o.state = state, o.state_len = slen, o.state_name = "S";
+	o.adapt_sweeps = sweeps;
+	o.stage = 3;
+	xp_wa *w;
+	assert_int_equal(xp_wa_new(&w, &o, e), 0);
+	assert_int_equal(xp_wa_add_bitext(w, &bt, e), 0);
+	int rc = xp_wa_run(w, e);
+	if (!rc)
+		assert_int_equal(xp_wa_state_write(w, out, e), 0);
+	xp_wa_free(w);
+	xp_bitext_free(&bt);
+	return rc ? xp_err_code(e) : 0;
+}
+
+/* A state continues its own pairs: written, read back and continued (the
+ * links change, the sizes do not); refused for other pairs (the same
+ * sizes, other words too), for other samplers and when damaged. */
+static void state_continues(void **st)
+{
+	(void)st;
+	char *a, *b;
+	size_t na, nb;
+	synthetic(1, 60, &a, &na, NULL);
+	synthetic(2, 60, &b, &nb, NULL);
+	xp_buf s1 = {0}, s2 = {0}, s3 = {0};
+	xp_err e;
+	assert_int_equal(round_of(a, NULL, 0, 3, &s1, &e), 0);
+	assert_true(s1.n > 20 && !memcmp(s1.p, "XPROJWS\n", 8));
+	assert_int_equal(round_of(a, s1.p, s1.n, 3, &s2, &e), 0);
+	assert_int_equal(s2.n, s1.n);
+	assert_true(memcmp(s1.p, s2.p, s1.n) != 0);
+	/* the same state and seed: the same next state */
+	assert_int_equal(round_of(a, s1.p, s1.n, 3, &s3, &e), 0);
+	assert_true(s3.n == s2.n && !memcmp(s2.p, s3.p, s2.n));
+	/* other pairs */
+	assert_int_equal(round_of(b, s1.p, s1.n, 3, &s3, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "other sentence pairs"));
+	assert_string_equal(e.file, "S");
+	/* one word changed: the same sizes, another fingerprint */
+	char *c = strdup(a);
+	assert_non_null(c);
+	c[1] = c[1] == '1' ? '2' : '1';
+	assert_int_equal(round_of(c, s1.p, s1.n, 3, &s3, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "other sentence pairs"));
+	/* damaged: every truncation, and a flipped byte */
+	for (size_t k = 0; k < s1.n; k += 7)
+		assert_int_equal(round_of(a, s1.p, k, 0, &s3, &e), XP_EINPUT);
+	s1.p[40] ^= 1;
+	assert_int_equal(round_of(a, s1.p, s1.n, 0, &s3, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "checksum"));
+	free(a), free(b), free(c);
+	xp_buf_free(&s1), xp_buf_free(&s2), xp_buf_free(&s3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -435,6 +502,7 @@ int main(void)
 		cmocka_unit_test(damaged_models_refused),
 		cmocka_unit_test(models_merge),
 		cmocka_unit_test(model_weighed),
+		cmocka_unit_test(state_continues),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
