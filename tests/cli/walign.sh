@@ -40,6 +40,10 @@ expect_grep '60 pairs for the lexical model only (--train-lex)' $T/err
 expect_status 0 $XPROJ wordalign $T/one.txt --train $T/more60.txt --train $A/pairs.txt -o $T/tr2.pharaoh \
 	--seed 3 --samplers 3
 expect_grep '3 samplers a direction (--samplers), 413 sweeps each' $T/err
+# a small corpus by default: 12 samplers at most, its last stage 100 sweeps
+expect_status 0 $XPROJ wordalign $T/one.txt --train-lex $T/more60.txt -o $T/small.pharaoh --seed 3
+expect_grep '12 samplers a direction (from the corpus size), 601 sweeps each' $T/err
+expect_eq "$(cat $T/small.pharaoh)" "0-1 1-0" "small corpus: crossed"
 # A large corpus (more than 100k pairs) samples as few sweeps as 5000/sqrt(N)
 # gives, down to 5, where a smaller one keeps at least 16: 160k one-word
 # pairs get 3 + 3 + 13 (+ the start), 99k keep 4 + 4 + 16; both learn the pairs
