@@ -27,23 +27,29 @@ expect_status 0 $XPROJ wordalign $T/one.txt --train $T/more.gz --train $T/other.
 expect_eq "$(cat $T/tr.pharaoh)" "0-1 1-0" "--train: crossed, one line for the one pair"
 expect_status 0 $XPROJ check-align --bitext $T/one.txt --probs $T/tr.probs $T/tr.pharaoh
 # --train-lex: pairs for the lexical model only teach the same words; they
-# are not in the corpus size the sweeps come from (4 pairs: 250 + 250
-# lexical sweeps, where with --train 60 pairs more make 64 and 156 + 156;
-# the last stage of a corpus that small stops at 100), and wordalign says
-# how many it read
+# are not in the corpus size the sweeps come from (4 pairs: 1000 sweeps in the
+# last stage, where with --train 60 pairs more make 64 and 625), and
+# wordalign says how many it read
 for k in 1 2 3; do cat $T/more.txt; done > $T/more60.txt
 expect_status 0 $XPROJ wordalign $T/one.txt --train-lex $T/more60.txt --train $A/pairs.txt -o $T/lex.pharaoh \
 	--seed 3 --samplers 3
 expect_eq "$(cat $T/lex.pharaoh)" "0-1 1-0" "--train-lex: crossed"
-expect_grep '3 samplers a direction (--samplers), 601 sweeps each' $T/err
+expect_grep '3 samplers a direction (--samplers), 1501 sweeps each' $T/err
 expect_grep '60 pairs for the lexical model only (--train-lex)' $T/err
 expect_status 0 $XPROJ wordalign $T/one.txt --train $T/more60.txt --train $A/pairs.txt -o $T/tr2.pharaoh \
 	--seed 3 --samplers 3
-expect_grep '3 samplers a direction (--samplers), 413 sweeps each' $T/err
-# a small corpus by default: 12 samplers at most, its last stage 100 sweeps
-expect_status 0 $XPROJ wordalign $T/one.txt --train-lex $T/more60.txt -o $T/small.pharaoh --seed 3
-expect_grep '12 samplers a direction (from the corpus size), 601 sweeps each' $T/err
-expect_eq "$(cat $T/small.pharaoh)" "0-1 1-0" "small corpus: crossed"
+expect_grep '3 samplers a direction (--samplers), 938 sweeps each' $T/err
+# A small corpus whose full schedule is dear (16 samplers of it would make
+# 50M token sweeps or more) stops its last stage at 100: 400 pairs of 12
+# words a side get 1 + 62 + 62 + 100 sweeps (not 1 + 62 + 62 + 250, which
+# --iters still gives); the tiny corpora above keep theirs
+awk 'BEGIN { for (k = 0; k < 400; k++) { s = t = ""; for (i = 0; i < 12; i++) { s = s " w" (k + i * 7) % 50; t = t " v" (k + i * 7) % 50 }
+	print substr(s, 2) " |||" t } }' > $T/small.txt
+expect_status 0 $XPROJ wordalign $T/small.txt -o $T/small.pharaoh --samplers 1 --threads 1 --seed 3
+expect_grep '1 samplers a direction (--samplers), 225 sweeps each' $T/err
+expect_status 0 $XPROJ wordalign $T/small.txt -o $T/small.pharaoh --samplers 1 --threads 1 --seed 3 --iters 250
+expect_grep '1 samplers a direction (--samplers), 375 sweeps each' $T/err
+rm -f $T/small.txt $T/small.pharaoh
 # A large corpus (more than 100k pairs) samples as few sweeps as 5000/sqrt(N)
 # gives, down to 5, where a smaller one keeps at least 16: 160k one-word
 # pairs get 3 + 3 + 13 (+ the start), 99k keep 4 + 4 + 16; both learn the pairs
@@ -60,7 +66,7 @@ rm -f $T/large.txt $T/large.pharaoh
 expect_grep 'links moved by each stage.s last sweep: [0-9.]*%, [0-9.]*%, [0-9.]*%$' $T/err
 expect_status 0 $XPROJ wordalign $T/one.txt --train $T/more60.txt --train $A/pairs.txt -o $T/st.pharaoh \
 	--seed 3 --samplers 3 --settle 0.02
-expect_grep '3 samplers a direction (--samplers), 413 sweeps each' $T/err
+expect_grep '3 samplers a direction (--samplers), 938 sweeps each' $T/err
 expect_grep 'settled after [0-9.]* sweeps on average (--settle 0.02)' $T/err
 expect_status 2 $XPROJ wordalign $T/one.txt -o $T/st.pharaoh --settle 2
 expect_grep 'settle' $T/err
