@@ -18,6 +18,11 @@
  * Adding a language is a file lang/CODE.c defining one xp_lang_pack and a
  * line in lang/pack.c's table (docs/languages.md has the checklist).
  *
+ * A rule that places or changes a span is its pack's hook (xp_span_hook
+ * below, the pack's span_hooks): the projection runs the target pack's
+ * hooks at each stage and names none; xp_lang_register adds a pack at run
+ * time.
+ *
  * The rules themselves live beside their packs: lang/pron.h (pronoun rules,
  * XP_LR_*), lang/np.h (noun phrase and name rules, XP_NP_*), lang/prodrop.h
  * (Farsi subjects on the verb), lang/zhwords.h (Chinese spans on jieba's
@@ -176,7 +181,7 @@ typedef struct {
 } xp_lang_span;
 
 /* What a words hook (XP_LF_WORDS) sees: a projected span of a sentence
- * on the word segmenter's words (lang/zhwords.h xp_zh_word_starts). */
+ * on the word segmenter's words (lang/zhwords.h xp_seg_word_starts). */
 typedef struct {
 	struct xp_zhseg *seg;              /* the segmenter's dictionary */
 	const char *const *w;              /* the sentence's tokens */
@@ -225,6 +230,150 @@ typedef struct xp_lang_feature {
 	 * (correct/review.h xp_reason_phrase), one short clause */
 	const char *phrase;
 } xp_lang_feature;
+
+/* ---- span hooks: the pack's rules that place or change a span ----
+ *
+ * The projection (project/project.c) places each English mention by its
+ * links; a rule that reads one language's words then moves that span, or
+ * places a mention no link placed.  Such a rule is a hook in its pack's
+ * table (xp_lang_pack.span_hooks): the projection runs, at each stage
+ * below, the hooks of the target language's pack of that stage, in the
+ * table's order, each whose rule is on, and never names a language.  A
+ * hook that returns 1 changed the span: the projection takes out->a, b
+ * (and conf, prodrop), and marks the mention with the hook's rule bit, as
+ * the report prints it. */
+struct xp_link;
+
+/* When a hook runs (xp_span_hook.stage). */
+typedef enum {
+	/* a mention the links placed, before its span moves to the written
+	 * tokens: out->lead is set (a token of the aligned span where the
+	 * strongly linked part begins; 0 none) and kept in xp_proj_mention
+	 * .weak_lead for the segmenter pass's rule; the return value is not read */
+	XP_SH_LEAD = 1,
+	/* a projected span on the written tokens (characters with --chars):
+	 * [a, b) in, its new bounds out; also after another stage placed the
+	 * mention when out->respan says so */
+	XP_SH_SPAN,
+	/* a one-word English mention no link reached, before the free pronoun
+	 * rule: placed by its neighbours' links (a verb's ending, a clitic) */
+	XP_SH_PLACE,
+	/* the same after the free pronoun rule found nothing for it */
+	XP_SH_FREE,
+	/* the free pronoun rule (pron.h xp_free_pronoun: XP_LR_FREE_PRONOUN,
+	 * XP_LR_PRON_MOVE) found no pronoun: another word may stand for it
+	 * (a demonstrative); [a, b) out */
+	XP_SH_NO_PRONOUN,
+	/* it chose [a, b) (in): a hook may refuse the choice and choose again
+	 * among the words scratch[] leaves free: 1 if it did (the rule is
+	 * marked), out->placed then says whether it found one, at [a, b) */
+	XP_SH_PRONOUN_CHOICE,
+	/* a projected one-word mention, before the pronoun rules below move a
+	 * pronoun: a hook moves it to [a, b) (1), or keeps it (out->keep: no
+	 * other rule moves it) */
+	XP_SH_RESEAT,
+	/* a projected one-word pronoun whose span ([a, b) in, after the free
+	 * pronoun rule tried: pronoun_move) holds no matching pronoun: a hook
+	 * moves it to [a, b) (1), or drops it (1 and out->drop) */
+	XP_SH_MOVE,
+	/* a projected one-word pronoun once every other rule placed the
+	 * sentence's mentions (taken[]: how many hold each token): moved to
+	 * [a, b) (1) */
+	XP_SH_LAST,
+	/* the pass on the word segmenter's words (xp_lang_pack.segmenter_rule),
+	 * every other rule done, the consistency rule too: a projected span
+	 * [a, b) of the written tokens (in and out, kept also when a hook
+	 * returns 0), its words' starts in start[], taken[] how many mentions
+	 * hold each token; no links, no src (en_first instead); 1 marks the
+	 * rule, with out->drop the mention is dropped */
+	XP_SH_WORDS,
+} xp_span_stage;
+
+/* Another mention of the sentence, as a hook sees it. */
+typedef struct {
+	uint32_t s, e;     /* its English tokens */
+	int placed;        /* projected */
+	uint32_t a, b;     /* its span in the written tokens, when placed */
+} xp_span_other;
+
+/* What a span hook sees: one mention of a sentence and its links. */
+typedef struct xp_span_ctx {
+	const char *lang;                  /* the target language's code */
+	const char *const *src;            /* the English tokens */
+	uint32_t nsrc, s, e;               /* their count, and the mention [s, e) */
+	const char *en;                    /* src[s] when the mention is one word, else NULL */
+	int en_case;                       /* a one-word pronoun's case as the pack's case rule reads it
+					    * (XP_CASE_*, lang/pron.h), 0: none or the rule is off */
+	const char *const *tgt;            /* the target tokens as aligned */
+	uint32_t ntgt;
+	const char *const *w;              /* the written tokens (characters with --chars) */
+	const uint32_t *wlen;
+	uint32_t nw;
+	int by_word;                       /* the written tokens are the aligned ones (no --chars) */
+	const struct xp_link *links;       /* the sentence's links, with posteriors; NULL: none */
+	size_t nlinks;
+	float min_prob;                    /* the span options' weakest link that counts */
+	const uint8_t *taken;              /* per written token: a mention holds it (PLACE, FREE) */
+	const uint8_t *ptaken;             /* ... a pronoun's mention (one inside a larger span is free) */
+	const xp_span_other *others;       /* the sentence's mentions, this one too (PLACE, FREE) */
+	size_t nothers;
+	int prodrop;                       /* the pro-drop rules are on (--rules prodrop) */
+	int mtype;                         /* the English mention's type (model/mtype.h xp_mtype) */
+	int placed;                        /* the mention is projected, at [a, b) of the written tokens */
+	uint32_t a, b;
+	int own_script;                    /* the sentence is written in the pack's script (RESEAT, MOVE) */
+	int pronoun;                       /* en is an English pronoun (project/confidence.h xp_en_pronoun; RESEAT) */
+	/* WORDS: */
+	struct xp_zhseg *seg;              /* the word segmenter's dictionary */
+	const uint8_t *start;              /* start[j]: a word begins at written token j */
+	const char *en_first;              /* the English mention's first word, en_first_len bytes */
+	uint32_t en_first_len;
+	int en_clause;                     /* the English holds a clause after its first word (np.h xp_en_clause_word) */
+	uint32_t lead;                     /* the mark of stage LEAD, in written tokens (0: none) */
+	uint64_t marks;                    /* the noun phrase rules (np.h XP_NP_*) that changed its span so far */
+	uint8_t *scratch;                  /* nw + 1 bytes a hook may overwrite */
+} xp_span_ctx;
+
+/* What a hook gives back when it returns 1. */
+typedef struct {
+	uint32_t a, b;     /* the span (in: the current one at stage SPAN) */
+	float conf;        /* PLACE, FREE: the mention's confidence */
+	int prodrop;       /* PLACE, FREE: it stands for a dropped subject (its verb) */
+	int respan;        /* PLACE, FREE: run the SPAN hooks on it too */
+	uint32_t lead;     /* LEAD: the token */
+	int placed;        /* PRONOUN_CHOICE: a word was found */
+	int keep;          /* RESEAT: the mention is this hook's, moved or not */
+	int drop;          /* MOVE: the mention is dropped (no word stands for it) */
+} xp_span_out;
+
+typedef struct {
+	const char *name;      /* its rule's name (xp_lang_rule.name) */
+	xp_rule_kind kind;     /* its rule's switch */
+	uint64_t bit;          /* its rule's bit of that kind's set; a PRODROP hook marks prodrop */
+	xp_span_stage stage;
+	int (*hook)(const xp_span_ctx *c, xp_span_out *out);
+} xp_span_hook;
+
+/* What the generic confidence features (project/feat.h: tgt_pronoun,
+ * pron_in, wh_in, pron_de, drop_verb, verb_rivals) ask of a pack's words;
+ * a NULL test answers no. */
+typedef struct {
+	/* tgt_pronoun: [*a, *b) of w[0..n) cut to the target pronoun English
+	 * pronoun en stands for; 1 if there is one (a language that writes it) */
+	int (*pronoun_span)(const char *en, const char *const *w, const uint32_t *len, uint32_t *a, uint32_t *b);
+	/* tgt_pronoun, verb_rivals: token tok is a verb whose ending agrees with
+	 * a subject of that person (lang/prodrop.h); verb_form: it is a verb form */
+	int (*verb_agrees)(const char *tok, int person);
+	int (*verb_form)(const char *tok);
+	/* pron_in: w[0..n) is a demonstrative that says "it" */
+	int (*it_word)(const char *w, uint32_t n);
+	/* wh_in: the interrogative English en stands for among the n words taken[]
+	 * leaves (pron.h xp_free_pronoun's signature) */
+	int (*free_interrogative)(const char *en, const char *const *w, const uint32_t *len, uint32_t n,
+				  const uint8_t *taken, double pos, uint32_t *a, uint32_t *b);
+	/* pron_de: w[0..n) is the possessive particle after a pronoun */
+	int (*possessive_particle)(const char *w, uint32_t n);
+} xp_lang_feat_words;
 
 typedef struct xp_lang_pack {
 	const char *code;                 /* its ISO 639-1 code: "zh"; "" for the generic pack */
@@ -307,6 +456,21 @@ typedef struct xp_lang_pack {
 	/* its confidence features (above), in its order; NULL: none */
 	const xp_lang_feature *features;
 	size_t nfeatures;
+	/* its span hooks (above), in the order they run at each stage; NULL: none */
+	const xp_span_hook *span_hooks;
+	size_t nspan_hooks;
+	/* the pronoun rule (pron.h XP_LR_*) under which an English pronoun's
+	 * case restricts the rules that place it (xp_span_ctx.en_case); 0: none */
+	uint64_t case_rule;
+	/* the generic features' tests of its words (above); NULL: none */
+	const xp_lang_feat_words *feat_words;
+	/* the noun phrase rule (np.h XP_NP_*) whose pass reads the word
+	 * segmenter's words (XP_SH_WORDS; model/zhseg.h); 0: none */
+	uint64_t segmenter_rule;
+	/* 1 if the English one-word mention en is taken as a pronoun's is (its
+	 * span counts in ptaken: the interrogatives a language marks as
+	 * mentions); NULL: none */
+	int (*pronoun_like)(const char *en);
 } xp_lang_pack;
 
 /* The pack of language code `code` (its code or an alias, with or without a
@@ -317,8 +481,19 @@ const xp_lang_pack *xp_lang_find(const char *code);
 /* The pack of `code`, or the generic pack when it has none: never NULL. */
 const xp_lang_pack *xp_lang_get(const char *code);
 
+/* The rules of every pack that read the word segmenter's words
+ * (xp_lang_pack.segmenter_rule), as a set of noun phrase rule bits. */
+uint64_t xp_lang_segmenter_rules(void);
+
 /* The generic pack: the rules every language takes, no traits. */
 const xp_lang_pack *xp_lang_generic(void);
+
+/* Adds pack p (kept, not copied) to the packs there are, after the
+ * compiled-in ones: a language (or a test's toy one) without a line in
+ * lang/pack.c.  Call it before any projection or lookup runs on another
+ * thread; xp_lang_codes_with() answers as it first did.  0, or -1 if p has
+ * no code, its code names a pack already, or the room (8) is taken. */
+int xp_lang_register(const xp_lang_pack *p);
 
 /* The packs there are, in order (the generic pack not among them). */
 const xp_lang_pack *const *xp_lang_packs(size_t *n);
@@ -386,5 +561,10 @@ void xp_fa_fold(const char *w, size_t n, char *out, unsigned flags);
 /* The two bytes at s[0], s[1] (c1 0 at the end) folded as above: 1 with
  * out[0..1] set when they are a folded letter, else 0. */
 int xp_fa_fold2(unsigned char c0, unsigned char c1, unsigned flags, unsigned char out[2]);
+
+/* The same for the layers above, which name no language: the two bytes
+ * folded as a pack folds its letters (today Farsi's are the only letters
+ * folded two bytes at a time). */
+int xp_lang_fold_pair(unsigned char c0, unsigned char c1, unsigned flags, unsigned char out[2]);
 
 #endif

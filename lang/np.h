@@ -343,6 +343,9 @@ typedef uint64_t xp_np_mask;
 #define XP_NP_ZH_WEAK_LEAD   XP_NP_BIT(26)
 #define XP_NP_FA_REPEAT      XP_NP_BIT(27)
 #define XP_NP_ZH_PARTICLE    XP_NP_BIT(28)
+/* the rules that drop a mention rather than move its span: the report
+ * keeps the span they took away (its "drop"), the stats count it */
+#define XP_NP_DROPS          XP_NP_ZH_PARTICLE
 #define XP_NP_DET            XP_NP_BIT(29)
 #define XP_NP_EDGE_PUNCT     XP_NP_BIT(30)
 #define XP_NP_SHED           XP_NP_BIT(31)

@@ -80,12 +80,24 @@ static const xp_lang_pack ar = {
 	.rules = generic_rules, .nrules = sizeof generic_rules / sizeof *generic_rules,
 };
 
-/* Every pack.  A new language: its file's pack here (docs/languages.md). */
-static const xp_lang_pack *const packs[] = {&en, &xp_lang_zh, &xp_lang_fa, &xp_lang_de, &xp_lang_fr, &xp_lang_pt, &ja, &ko, &ar};
+/* Every pack.  A new language: its file's pack here (docs/languages.md).
+ * The room after them takes the packs registered at run time
+ * (xp_lang_register): npacks counts them all. */
+enum { NBUILTIN = 9, MAX_PACKS = NBUILTIN + 8 };
+static const xp_lang_pack *packs[MAX_PACKS] = {&en, &xp_lang_zh, &xp_lang_fa, &xp_lang_de, &xp_lang_fr, &xp_lang_pt, &ja, &ko, &ar};
+static size_t npacks = NBUILTIN;
+
+int xp_lang_register(const xp_lang_pack *p)
+{
+	if (!p || !p->code || !*p->code || xp_lang_find(p->code) || npacks == MAX_PACKS)
+		return -1;
+	packs[npacks++] = p;
+	return 0;
+}
 
 const xp_lang_pack *const *xp_lang_packs(size_t *n)
 {
-	*n = sizeof packs / sizeof *packs;
+	*n = npacks;
 	return packs;
 }
 
@@ -105,7 +117,7 @@ const xp_lang_pack *xp_lang_find(const char *code)
 {
 	if (!code || !*code)
 		return NULL;
-	for (size_t k = 0; k < sizeof packs / sizeof *packs; k++) {
+	for (size_t k = 0; k < npacks; k++) {
 		const xp_lang_pack *p = packs[k];
 		if (names(code, p->code))
 			return p;
@@ -129,7 +141,7 @@ static void with_init(void)
 {
 	for (unsigned b = 0; b < 8; b++) {
 		size_t o = 0;
-		for (size_t k = 0; k < sizeof packs / sizeof *packs; k++)
+		for (size_t k = 0; k < npacks; k++)
 			if ((packs[k]->traits & (1u << b)) && o + strlen(packs[k]->code) + 2 < sizeof with_codes[b])
 				o += (size_t)sprintf(with_codes[b] + o, "%s%s", o ? " " : "", packs[k]->code);
 	}
@@ -170,10 +182,10 @@ const xp_lang_rule *xp_lang_rule_at(const xp_lang_pack *p, size_t k)
 
 const xp_lang_rule *xp_lang_rule_named(const char *name, const xp_lang_pack **pack)
 {
-	const xp_lang_pack *all[sizeof packs / sizeof *packs + 1];
+	const xp_lang_pack *all[MAX_PACKS + 1];
 	all[0] = &generic;
-	memcpy(all + 1, packs, sizeof packs);
-	for (size_t k = 0; k < sizeof all / sizeof *all; k++)
+	memcpy(all + 1, packs, npacks * sizeof *packs);
+	for (size_t k = 0; k < npacks + 1; k++)
 		for (size_t i = 0; i < all[k]->nrules; i++)
 			if (!strcmp(all[k]->rules[i].name, name)) {
 				const xp_lang_rule *r = &all[k]->rules[i];
@@ -250,4 +262,19 @@ int xp_tok_is(const struct xp_utt *u, uint32_t i, const char *c)
 {
 	size_t n = strlen(c);
 	return i < u->ntoks && u->toks[i].len == n && !memcmp(u->text + u->toks[i].off, c, n);
+}
+
+uint64_t xp_lang_segmenter_rules(void)
+{
+	size_t n;
+	uint64_t bits = 0;
+	const xp_lang_pack *const *all = xp_lang_packs(&n);
+	for (size_t k = 0; k < n; k++)
+		bits |= all[k]->segmenter_rule;
+	return bits;
+}
+
+int xp_lang_fold_pair(unsigned char c0, unsigned char c1, unsigned flags, unsigned char out[2])
+{
+	return xp_fa_fold2(c0, c1, flags, out);
 }

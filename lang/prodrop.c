@@ -204,3 +204,9 @@ int xp_fa_plural_piece(const char *tok)
 {
 	return !strncmp(tok, "ها", strlen("ها"));
 }
+
+int xp_fa_verb_like(const char *const *tgt, uint32_t j)
+{
+	return xp_fa_verb_form(tgt[j]) || (j > 0 && xp_fa_verb_form(tgt[j - 1])) ||
+	       !strncmp(tgt[j], "\xD8\xA8", 2);   /* ب */
+}

@@ -48,6 +48,13 @@ int xp_fa_experiencer(const char *tok, int person);
  * edges).  A closed list, not a parser: a rare verb without the prefix is
  * no verb to it. */
 int xp_fa_verb_form(const char *tok);
+/* 1 if target word j of tgt[] reads as a verb: a verb form (above), the
+ * verb after one written apart (مي دونستم, a compound's کار کنم), or a
+ * subjunctive or imperative in ب- (بدم, بگی, بشکنید).  A person ending
+ * alone is no verb: nouns and adjectives end in -ی and -م too (تاکسی,
+ * عالی, اتفاقی, سرم "my head"), and the nearest such word took a dropped
+ * "you" or "I" on mmc-tune (2 to 8 a seed, mostly wrong). */
+int xp_fa_verb_like(const char *const *tgt, uint32_t j);
 
 /* 1 if tok begins with the plural ها: the piece MMC's tokenisation splits
  * off a noun, which carries the possessive clitic after it (ها + ش). */

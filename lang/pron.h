@@ -177,6 +177,15 @@ enum {
 enum { XP_CASE_SUBJECT = 1, XP_CASE_OBJECT = 2 };
 int xp_en_case(const char *const *src, uint32_t n, uint32_t i);
 
+/* The pronoun rules the confidence's rule_pron feature counts (project/
+ * feat.h; the models were fitted on it, a file format): the free pronoun
+ * and moving rules and the clitic, verb and case rules of a language with
+ * person endings; a pack's rule feature (XP_LF_RULE_SETTLED) keeps its
+ * mentions out of it. */
+#define XP_LR_RULE_PRON                                                                                     \
+	(XP_LR_FREE_PRONOUN | XP_LR_PRON_MOVE | XP_LR_FA_CLITIC | XP_LR_FA_LIGHT_VERB | XP_LR_FA_POSSESSIVE | \
+	 XP_LR_FA_VERB_MOVE | XP_LR_FA_CASE | XP_LR_FA_HOMOGRAPH | XP_LR_FA_VERB_FINAL)
+
 /* The rule of bit 1 << k as the report and the summary name it. */
 const char *xp_lr_name(unsigned k);
 /* What the rule of bit 1 << k did, as `xproj project` counts it ("Chinese pronouns"). */

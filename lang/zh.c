@@ -3,6 +3,8 @@
  * measurements are in docs/quality-history.md). */
 #include "packs.h"
 #include "zhwords.h"
+#include "../io/walign.h"
+#include "../model/mtype.h"
 #include <string.h>
 #include <unicode/uscript.h>
 #include <unicode/utf8.h>
@@ -165,6 +167,212 @@ static const xp_lang_feature features[] = {
 	 .phrase = "a demonstrative rule placed it"},
 };
 
+/* ---- span hooks (lang.h xp_span_hook), in the order they run ---- */
+
+/* zh_pronoun: a one-word pronoun's span cut to its Chinese pronoun */
+static int pronoun_span(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->en && xp_zh_pronoun_span(c->en, c->w, c->wlen, &o->a, &o->b);
+}
+
+/* zh_possessive: a possessive's pronoun takes the 的 after it */
+static int possessive_span(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->en && xp_zh_possessive_span(c->en, c->w, c->wlen, c->nw, &o->a, &o->b);
+}
+
+/* zh_interrogative: a what / who's span cut to its interrogative */
+static int interrogative_span(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->en && xp_zh_interrogative_span(c->en, c->w, c->wlen, &o->a, &o->b);
+}
+
+/* zh_interrogative, for a "what", "who" no link reached: a free 什么, 谁,
+ * one no pronoun's or other "what"'s mention holds (one inside a larger
+ * span is free, as for pronouns: 怎么 of 你是怎么搞的) */
+static int free_interrogative(const xp_span_ctx *c, xp_span_out *o)
+{
+	if (!xp_zh_free_interrogative(c->src[c->s], c->w, c->wlen, c->nw, c->ptaken, (c->s + 0.5) / c->nsrc, &o->a,
+				      &o->b))
+		return 0;
+	o->conf = 0.25f;
+	return 1;
+}
+
+/* zh_weak_lead's mark (np.h): the first aligned token of span [a, b) that a
+ * strong link (posterior >= 0.5) of a noun phrase reaches, when tokens only
+ * weak links reach come before it; 0 otherwise.  An article's links count
+ * not (Chinese has none). */
+static int weak_lead(const xp_span_ctx *c, xp_span_out *o)
+{
+	o->lead = 0;
+	if (o->b < o->a + 2 || c->mtype < XP_MT_NOMINAL)
+		return 0;
+	for (uint32_t j = o->a; j < o->b; j++)
+		for (size_t k = 0; k < c->nlinks; k++) {
+			const xp_link *l = &c->links[k];
+			if (!l->possible && l->i >= c->s && l->i < c->e && l->j < c->ntgt && l->j == j && l->prob >= 0.5 &&
+			    !xp_en_article(c->src[l->i], c->lang)) {
+				o->lead = j > o->a ? j : 0;
+				return 0;
+			}
+		}
+	return 0;
+}
+
+/* zh_demonstrative: no 它 for "it": a demonstrative subject (pron.h
+ * xp_zh_free_demonstrative); for a pronoun its links put on a
+ * demonstrative or pronoun already, only the one inside its span (那是 ->
+ * 那: ICU's word glued the copula on) */
+static int demonstrative(const xp_span_ctx *c, xp_span_out *o)
+{
+	const uint8_t *tk = c->ptaken;
+	if (c->placed && xp_zh_pronominal(c->w, c->wlen, c->a, c->b)) {
+		for (uint32_t j = 0; j < c->nw; j++)
+			c->scratch[j] = c->ptaken[j] || j < c->a || j >= c->b;
+		tk = c->scratch;
+	}
+	return xp_zh_free_demonstrative(c->src[c->s], c->w, c->wlen, c->nw, tk, (c->s + 0.5) / c->nsrc, &o->a, &o->b) &&
+	       (!c->placed || o->a != c->a || o->b != c->b);
+}
+
+/* zh_interrogative for a "what" / "who" whose links reached no
+ * interrogative (到底 of 你到底在说什么 for "what the hell are you talking
+ * about"): the free one of its sentence nearest its position, as
+ * pronoun_move does for pronouns (ptaken: the pronouns' and
+ * interrogatives' tokens).  The mention is this rule's, moved or not. */
+static int reseat_interrogative(const xp_span_ctx *c, xp_span_out *o)
+{
+	uint32_t a2, b2, j;
+	if (!c->own_script || !c->en || !xp_zh_interrogative_en(c->en))
+		return 0;
+	o->keep = 1;
+	for (j = 0; j < c->nw; j++)   /* its span holds one already? */
+		c->scratch[j] = j < c->a || j >= c->b;
+	if (xp_zh_free_interrogative(c->en, c->w, c->wlen, c->nw, c->scratch, 0.5, &a2, &b2))
+		return 0;
+	for (j = 0; j < c->nw; j++)
+		c->scratch[j] = c->ptaken[j] != 0;
+	if (!xp_zh_free_interrogative(c->en, c->w, c->wlen, c->nw, c->scratch, (c->s + 0.5) / c->nsrc, &a2, &b2))
+		return 0;
+	o->a = a2, o->b = b2;
+	o->conf = 0.25f;   /* the links said otherwise: a guess from the word */
+	return 1;
+}
+
+/* pronoun_drop: a pronoun whose span holds no pronoun or demonstrative at
+ * all is dropped (Chinese leaves them out); in Chinese characters only */
+static int drop(const xp_span_ctx *c, xp_span_out *o)
+{
+	if (!c->own_script || xp_zh_pronominal(c->w, c->wlen, o->a, o->b))
+		return 0;
+	o->drop = 1;
+	return 1;
+}
+
+/* ---- the pass on jieba's words (XP_SH_WORDS): zhwords.h ---- */
+
+/* zh_words: a span never cuts a word */
+static int words_snap(const xp_span_ctx *c, xp_span_out *o)
+{
+	return xp_zh_words_snap(c->start, c->nw, &o->a, &o->b);
+}
+
+/* zh_name_trim: names only (noun phrases keep their verbs: 找钥匙) */
+static int name_trim(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype == XP_MT_NAME && xp_zh_name_trim(c->seg, c->w, c->wlen, c->nw, c->start, &o->a, &o->b);
+}
+
+/* zh_de: noun phrases only (not names, not pronouns: 你的 is "your") */
+static int de(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype >= XP_MT_NOMINAL && xp_zh_de(c->seg, c->w, c->wlen, c->nw, c->start, &o->a, &o->b);
+}
+
+/* The rules below: noun phrases only, on the words the span now ends on.
+ * A measure word stands for an English determiner or numeral ("a terrible
+ * guy": 个大烂人), not for a bare noun's number the English leaves out of
+ * the mention ("pants": 九条裤子). */
+
+/* zh_weak_lead, before the measure word joins: not where the consistency
+ * rule gave the span its twins' words */
+static int words_weak_lead(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype >= XP_MT_NOMINAL && c->lead && !(c->marks & XP_NP_CONSIST) &&
+	       xp_zh_weak_lead(c->seg, c->w, c->wlen, c->nw, c->start, c->lead,
+			       xp_en_counting_det(c->en_first, c->en_first_len), &o->a, &o->b);
+}
+
+static int measure(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype >= XP_MT_NOMINAL && xp_en_counting_det(c->en_first, c->en_first_len) &&
+	       xp_zh_measure(c->w, c->wlen, c->start, c->taken, &o->a);
+}
+
+static int head(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype >= XP_MT_NOMINAL && xp_zh_head(c->seg, c->w, c->wlen, c->nw, c->start, c->taken, &o->a, &o->b);
+}
+
+static int locative(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype >= XP_MT_NOMINAL && xp_zh_locative(c->w, c->wlen, c->start, &o->a, &o->b);
+}
+
+static int verb_tail(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype >= XP_MT_NOMINAL && xp_zh_verb_tail(c->seg, c->w, c->wlen, c->nw, c->start, &o->a, &o->b);
+}
+
+static int clause_head(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype >= XP_MT_NOMINAL && c->en_clause &&
+	       xp_zh_clause_head(c->seg, c->w, c->wlen, c->nw, c->start, &o->a, &o->b);
+}
+
+static int de_end(const xp_span_ctx *c, xp_span_out *o)
+{
+	return c->mtype >= XP_MT_NOMINAL && xp_zh_de_end(c->seg, c->w, c->wlen, c->nw, c->start, &o->a, &o->b);
+}
+
+/* zh_particle: a noun phrase of particles only is dropped */
+static int particles(const xp_span_ctx *c, xp_span_out *o)
+{
+	if (c->mtype < XP_MT_NOMINAL || !xp_zh_particles_only(c->seg, c->w, c->wlen, c->nw, c->start, o->a, o->b))
+		return 0;
+	o->drop = 1;
+	return 1;
+}
+
+static const xp_lang_feat_words feat_words = {
+	.pronoun_span = xp_zh_pronoun_span,
+	.free_interrogative = xp_zh_free_interrogative,
+	.possessive_particle = xp_zh_de_word,
+};
+
+static const xp_span_hook span_hooks[] = {
+	{"zh_weak_lead", XP_RK_NP, XP_NP_ZH_WEAK_LEAD, XP_SH_LEAD, weak_lead},
+	{"zh_pronoun", XP_RK_PRONOUN, XP_LR_ZH_PRONOUN, XP_SH_SPAN, pronoun_span},
+	{"zh_possessive", XP_RK_PRONOUN, XP_LR_ZH_POSSESSIVE, XP_SH_SPAN, possessive_span},
+	{"zh_interrogative", XP_RK_PRONOUN, XP_LR_ZH_INTERROGATIVE, XP_SH_SPAN, interrogative_span},
+	{"zh_interrogative", XP_RK_PRONOUN, XP_LR_ZH_INTERROGATIVE, XP_SH_FREE, free_interrogative},
+	{"zh_demonstrative", XP_RK_PRONOUN, XP_LR_ZH_DEMONSTRATIVE, XP_SH_NO_PRONOUN, demonstrative},
+	{"zh_interrogative", XP_RK_PRONOUN, XP_LR_ZH_INTERROGATIVE, XP_SH_RESEAT, reseat_interrogative},
+	{"pronoun_drop", XP_RK_PRONOUN, XP_LR_PRON_DROP, XP_SH_MOVE, drop},
+	{"zh_words", XP_RK_NP, XP_NP_ZH_WORDS, XP_SH_WORDS, words_snap},
+	{"zh_name_trim", XP_RK_NP, XP_NP_ZH_NAME_TRIM, XP_SH_WORDS, name_trim},
+	{"zh_de", XP_RK_NP, XP_NP_ZH_DE, XP_SH_WORDS, de},
+	{"zh_weak_lead", XP_RK_NP, XP_NP_ZH_WEAK_LEAD, XP_SH_WORDS, words_weak_lead},
+	{"zh_measure", XP_RK_NP, XP_NP_ZH_MEASURE, XP_SH_WORDS, measure},
+	{"zh_head", XP_RK_NP, XP_NP_ZH_HEAD, XP_SH_WORDS, head},
+	{"zh_locative", XP_RK_NP, XP_NP_ZH_LOCATIVE, XP_SH_WORDS, locative},
+	{"zh_verb_tail", XP_RK_NP, XP_NP_ZH_VERB_TAIL, XP_SH_WORDS, verb_tail},
+	{"zh_clause_head", XP_RK_NP, XP_NP_ZH_CLAUSE_HEAD, XP_SH_WORDS, clause_head},
+	{"zh_de_end", XP_RK_NP, XP_NP_ZH_DE_END, XP_SH_WORDS, de_end},
+	{"zh_particle", XP_RK_NP, XP_NP_ZH_PARTICLE, XP_SH_WORDS, particles},
+};
+
 const xp_lang_pack xp_lang_zh = {
 	.code = "zh",
 	.name = "Chinese",
@@ -182,4 +390,9 @@ const xp_lang_pack xp_lang_zh = {
 	.mention_ends = xp_ends_zh_json,
 	.features = features,
 	.nfeatures = sizeof features / sizeof *features,
+	.span_hooks = span_hooks,
+	.nspan_hooks = sizeof span_hooks / sizeof *span_hooks,
+	.pronoun_like = xp_zh_interrogative_en,
+	.segmenter_rule = XP_NP_ZH_WORDS,
+	.feat_words = &feat_words,
 };

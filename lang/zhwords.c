@@ -25,7 +25,7 @@ static int apart(const char *const *w, const uint32_t *len, const uint8_t *blank
 	       ascii_alnum(w[j][0]);
 }
 
-int xp_zh_word_starts(xp_zhseg *z, const char *const *w, const uint32_t *len, const uint8_t *blank, uint32_t n,
+int xp_seg_word_starts(xp_zhseg *z, const char *const *w, const uint32_t *len, const uint8_t *blank, uint32_t n,
 		      uint8_t *start)
 {
 	/* the sentence as one string: the words are the text's, not the tokens'

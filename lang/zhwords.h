@@ -24,7 +24,7 @@
  * or digits a space is laid between them, since they were two Latin words
  * ("Joey Tribbiani") that jieba would make one; without a blank ("o" "k" of
  * a text written "ok") they spell one word.  -1 when memory ran out. */
-int xp_zh_word_starts(xp_zhseg *z, const char *const *w, const uint32_t *len, const uint8_t *blank, uint32_t n,
+int xp_seg_word_starts(xp_zhseg *z, const char *const *w, const uint32_t *len, const uint8_t *blank, uint32_t n,
 		      uint8_t *start);
 
 /* [*a, *b) grown to the words it touches (start[] as above, n tokens); 1 if

@@ -406,7 +406,7 @@ static int project_streamed(run *R, const xp_proj_opts *po)
 		if (al->v[k].tgt_lang)
 			snprintf(P.head.lang, sizeof P.head.lang, "%s", al->v[k].tgt_lang);
 	for (size_t k = 0; k < al->n && !seg; k++)
-		seg = (xp_lang_rule_set(xp_lang_get(al->v[k].tgt_lang), XP_RK_NP) & XP_NP_ZH_WORDS) != 0;
+		seg = xp_lang_get(al->v[k].tgt_lang)->segmenter_rule != 0;
 	xp_proj_settings(&R->o->proj, &P.settings);
 	if (R->o->whole || !al->n || P.settings.oom || doc_records(R) ||
 	    xp_proj_stream_open(po, P.head.lang, seg, &P.st, &P.e) || !(P.rw = xp_report_writer_new())) {

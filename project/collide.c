@@ -174,7 +174,7 @@ int xp_settle(xp_proj_mention *m, size_t n, xp_doc *td, xp_collide policy, xp_pr
 		for (unsigned k = 0; m[i].fate == XP_NULL_FILTERED && k < XP_LR_NRULES; k++)
 			st->lr[k] += (m[i].rule >> k) & 1;   /* a rule that dropped it */
 		for (unsigned k = 0; m[i].fate == XP_NULL_FILTERED && k < XP_NP_NRULES; k++)
-			st->np[k] += XP_NP_BIT(k) == XP_NP_ZH_PARTICLE && (m[i].np & XP_NP_ZH_PARTICLE);   /* it dropped it */
+			st->np[k] += (XP_NP_BIT(k) & XP_NP_DROPS & m[i].np) != 0;   /* it dropped it */
 	}
 	st->clusters += td->nclusters;
 	rc = 0;

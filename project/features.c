@@ -22,6 +22,15 @@ static const xp_lang_pack *pack(const xp_fctx *c)
 	return xp_lang_find(c->lang);
 }
 
+/* the pack's tests of its words for the generic features (lang.h
+ * xp_lang_feat_words): all NULL for a pack without them */
+static const xp_lang_feat_words *words_of(const xp_fctx *c)
+{
+	static const xp_lang_feat_words none;
+	const xp_lang_pack *p = pack(c);
+	return p && p->feat_words ? p->feat_words : &none;
+}
+
 static int usable(const xp_fctx *c, const xp_link *l)
 {
 	return !l->possible && l->i < c->nsrc && l->j < c->ntgt && l->prob >= c->min_prob;
@@ -64,22 +73,24 @@ static int written_aligned(const xp_fctx *c, uint32_t a, uint32_t b)
 }
 
 /* Is the target word the English pronoun stands for in the sentence, and
- * is it free (nothing aligned to it)?  Chinese: the matching pronoun
- * (lang.h); Farsi: a verb whose ending agrees with a subject pronoun. */
+ * is it free (nothing aligned to it)?  A language written without spaces:
+ * the matching pronoun (its pack's pronoun_span); one with person endings:
+ * a verb whose ending agrees with a subject pronoun (verb_agrees). */
 static void target_pronoun(const xp_fctx *c, const char *en, float *x)
 {
 	if (!c->lang || c->ntgt == 0)
 		return;
+	const xp_lang_feat_words *fw = words_of(c);
 	if (xp_lang_has(pack(c), XP_LT_UNSPACED)) {
 		uint32_t a = 0, b = c->nw;
-		if (xp_zh_pronoun_span(en, c->w, c->wlen, &a, &b)) {
+		if (fw->pronoun_span && fw->pronoun_span(en, c->w, c->wlen, &a, &b)) {
 			x[XP_F_TGT_PRONOUN] = 1;
 			x[XP_F_TGT_PRONOUN_FREE] = !written_aligned(c, a, b);
 		}
 	} else if (xp_lang_has(pack(c), XP_LT_PERSON_ENDINGS)) {
 		int person = xp_subject_person(en);
-		for (uint32_t j = 0; person && j < c->ntgt; j++)
-			if (xp_fa_verb_agrees(c->tgt[j], person)) {
+		for (uint32_t j = 0; person && fw->verb_agrees && j < c->ntgt; j++)
+			if (fw->verb_agrees(c->tgt[j], person)) {
 				x[XP_F_TGT_PRONOUN] = 1;
 				x[XP_F_TGT_PRONOUN_FREE] = x[XP_F_TGT_PRONOUN_FREE] || !c->tany[j];
 			}
@@ -170,14 +181,15 @@ static int it_word_in(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
 {
 	if (!xp_lang_has(pack(c), XP_LT_PERSON_ENDINGS) || strcasecmp(en, "it"))
 		return 0;
-	for (uint32_t j = a; j < b; j++)
-		if (xp_fa_it_word(c->w[j], c->wlen[j]))
+	int (*it_word)(const char *, uint32_t) = words_of(c)->it_word;
+	for (uint32_t j = a; it_word && j < b; j++)
+		if (it_word(c->w[j], c->wlen[j]))
 			return 1;
 	return 0;
 }
 
 /* every written token but the span [a, b) taken (c->wtaken): the searches
- * for a free word (xp_free_pronoun, xp_zh_free_interrogative) then look
+ * for a free word (xp_free_pronoun, the pack's free_interrogative) then look
  * inside the span only */
 static const uint8_t *outside(const xp_fctx *c, uint32_t a, uint32_t b)
 {
@@ -201,7 +213,9 @@ static int pronoun_in(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
 static int interrogative_in(const xp_fctx *c, const char *en, uint32_t a, uint32_t b)
 {
 	uint32_t pa, pb;
-	return xp_zh_free_interrogative(en, c->w, c->wlen, c->nw, outside(c, a, b), 0.5, &pa, &pb);
+	const xp_lang_feat_words *fw = words_of(c);
+	return fw->free_interrogative &&
+	       fw->free_interrogative(en, c->w, c->wlen, c->nw, outside(c, a, b), 0.5, &pa, &pb);
 }
 
 /* w[0..n) with Arabic yeh and kaf as the Persian letters, into buf (cap
@@ -249,9 +263,10 @@ static const char *written(const xp_fctx *c, uint32_t j, char *w, size_t cap)
 static int verb_in(const xp_fctx *c, uint32_t a, uint32_t b)
 {
 	char buf[256];
-	for (uint32_t j = a; j < b; j++) {
+	int (*verb_form)(const char *) = words_of(c)->verb_form;
+	for (uint32_t j = a; verb_form && j < b; j++) {
 		const char *w = written(c, j, buf, sizeof buf);
-		if (w && xp_fa_verb_form(w))
+		if (w && verb_form(w))
 			return 1;
 	}
 	return 0;
@@ -262,9 +277,12 @@ static uint32_t verb_rivals(const xp_fctx *c, int p, uint32_t a, uint32_t b)
 {
 	char buf[256];
 	uint32_t n = 0;
+	const xp_lang_feat_words *fw = words_of(c);
+	if (!fw->verb_agrees || !fw->verb_form)
+		return 0;
 	for (uint32_t j = 0; j < c->nw; j++) {
 		const char *w = j < a || j >= b ? written(c, j, buf, sizeof buf) : NULL;
-		n += w && xp_fa_verb_agrees(w, p) && xp_fa_verb_form(w);
+		n += w && fw->verb_agrees(w, p) && fw->verb_form(w);
 	}
 	return n;
 }
@@ -335,12 +353,13 @@ void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, ui
 		if (p && (pm->prodrop || x[XP_F_PRON_AGREE]) && xp_lang_has(pack(c), XP_LT_PERSON_ENDINGS))
 			x[XP_F_VERB_RIVALS] = (float)log1p(verb_rivals(c, p, pm->tgt_start, pm->tgt_end));
 		uint32_t z = pm->tgt_end - 1;
-		x[XP_F_PRON_DE] = xp_lang_has(pack(c), XP_LT_UNSPACED) && xp_possessive_person(c->src[s]) &&
-				  xp_zh_de_word(c->w[z], c->wlen[z]);
+		int (*particle)(const char *, uint32_t) = words_of(c)->possessive_particle;
+		x[XP_F_PRON_DE] = xp_lang_has(pack(c), XP_LT_UNSPACED) && xp_possessive_person(c->src[s]) && particle &&
+				  particle(c->w[z], c->wlen[z]);
 	} else {
 		x[XP_F_ONE_CHAR] = pm->tgt_end == pm->tgt_start + 1 &&
 				   xp_utf8_count(c->w[pm->tgt_start], c->wlen[pm->tgt_start]) == 1;
-		if (xp_lang_has(pack(c), XP_LT_UNSPACED) && e == s + 1 && xp_zh_interrogative_en(c->src[s]))
+		if (xp_lang_has(pack(c), XP_LT_UNSPACED) && e == s + 1 && lp && lp->pronoun_like && lp->pronoun_like(c->src[s]))
 			x[XP_F_WH_IN] = (float)interrogative_in(c, c->src[s], pm->tgt_start, pm->tgt_end);
 	}
 	/* the pack's own features of the span (lang.h XP_LF_SPAN), every generic one known */
@@ -554,9 +573,7 @@ static int by_cluster(const void *x, const void *y)
 
 static int rules_and_cluster(const xp_proj_mention *pm, float *x, size_t n, const xp_lang_pack *lp)
 {
-	enum { PRON_RULES = XP_LR_FREE_PRONOUN | XP_LR_PRON_MOVE | XP_LR_FA_CLITIC | XP_LR_FA_LIGHT_VERB |
-			    XP_LR_FA_POSSESSIVE | XP_LR_FA_VERB_MOVE | XP_LR_FA_CASE |
-			    XP_LR_FA_HOMOGRAPH | XP_LR_FA_VERB_FINAL };
+	const uint64_t words = xp_lang_segmenter_rules();   /* rule_words: the segmenter's pass */
 	for (size_t i = 0; i < n; i++) {
 		const xp_proj_mention *a = &pm[i];
 		float *f = x + i * XP_NFEAT;
@@ -569,9 +586,9 @@ static int rules_and_cluster(const xp_proj_mention *pm, float *x, size_t n, cons
 				own = own || f[g] != 0;
 			}
 		}
-		f[XP_F_RULE_PRON] = (a->rule & PRON_RULES) != 0 && !own;
-		f[XP_F_RULE_NP] = (a->np & ~(XP_NP_CONSIST | XP_NP_ZH_WORDS)) != 0;
-		f[XP_F_RULE_WORDS] = (a->np & XP_NP_ZH_WORDS) != 0;
+		f[XP_F_RULE_PRON] = (a->rule & XP_LR_RULE_PRON) != 0 && !own;
+		f[XP_F_RULE_NP] = (a->np & ~(XP_NP_CONSIST | words)) != 0;
+		f[XP_F_RULE_WORDS] = (a->np & words) != 0;
 		f[XP_F_RULE_CONSIST] = (a->np & XP_NP_CONSIST) != 0;
 	}
 	/* by cluster, so that a document of 30,000 mentions stays linear-ish (tests/cli/growth.sh) */

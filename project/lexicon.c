@@ -78,7 +78,7 @@ size_t xp_lex_fold(const char *w, size_t len, char *out)
 		if (i + 1 < len && s[i] == 0xD9) {
 			unsigned c = s[i + 1];
 			unsigned char f[2];
-			if (xp_fa_fold2(s[i], s[i + 1], XP_FOLD_MAKSURA, f)) {   /* the packs' folding (lang/lang.h) */
+			if (xp_lang_fold_pair(s[i], s[i + 1], XP_FOLD_MAKSURA, f)) {   /* the packs' folding (lang/lang.h) */
 				out[o++] = (char)f[0], out[o++] = (char)f[1], i += 2;
 				continue;
 			}
@@ -407,7 +407,7 @@ int xp_lex_ends_default(xp_lex **out, xp_err *err)
 	const xp_lang_pack *const *p = xp_lang_packs(&n);
 	*out = NULL;
 	for (size_t k = 0; k < n; k++)
-		if (p[k]->mention_ends && (xp_lang_rule_set(p[k], XP_RK_NP) & XP_NP_ZH_WORDS)) {
+		if (p[k]->mention_ends && p[k]->segmenter_rule) {
 			char name[64];
 			snprintf(name, sizeof name, "lang/ends/%s.json", p[k]->code);
 			return xp_lex_parse_table(name, p[k]->mention_ends, strlen(p[k]->mention_ends), out, err);

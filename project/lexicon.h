@@ -123,7 +123,7 @@ int xp_lex_parse_model(const char *name, const char *lang, json_t *o, const xp_l
 json_t *xp_lex_model_json(const xp_lex *lx);
 
 /* The form words are counted and looked up by: yeh and kaf folded as the
- * packs fold them (lang/lang.h xp_fa_fold2, XP_FOLD_MAKSURA), the
+ * packs fold them (lang/lang.h xp_lang_fold_pair, XP_FOLD_MAKSURA), the
  * zero-width non-joiner, direction marks, tatweel and short-vowel marks
  * dropped.  out holds at
  * least len bytes; returns the folded length. */

@@ -184,24 +184,60 @@ static int src_matches(const xp_utt *eu, const xp_autt *rec, uint32_t s, uint32_
 	return 1;
 }
 
-/* XP_NP_ZH_WEAK_LEAD: the first aligned token of span [a, b) that a strong link
- * (posterior >= 0.5) of noun phrase m reaches, when tokens only weak links
- * reach come before it; 0 otherwise (np.h).  An article's links count not
- * (XP_LR_ARTICLES: Chinese has none). */
-static uint32_t weak_lead(const utt_ctx *u, const xp_utt *eu, const xp_mention *m, uint32_t a, uint32_t b)
+/* --- the pack's span hooks (lang/lang.h xp_span_hook) ------------------------------- */
+
+/* whether hook h's rule is on for this sentence (with_prodrop: the
+ * pro-drop switch, for a hook of that kind) */
+static int hook_on(const utt_ctx *u, const xp_span_hook *h, int with_prodrop)
 {
-	if (b < a + 2 || !(xp_lang_rule_set(u->pack, XP_RK_NP) & XP_NP_ZH_WEAK_LEAD) ||
-	    xp_mention_type("en", eu, m->start, m->end) < XP_MT_NOMINAL)
-		return 0;
-	for (uint32_t j = a; j < b; j++) {
-		for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
-			const xp_link *l = &u->wa->links[k];
-			if (usable(u, l, m->start, m->end) && l->j == j && l->prob >= 0.5 &&
-			    !xp_en_article(u->rec->src[l->i], u->rec->tgt_lang))
-				return j > a ? j : 0;
-		}
+	switch (h->kind) {
+	case XP_RK_PRONOUN: return (u->rules & h->bit) != 0;
+	case XP_RK_NP: return (u->np & h->bit) != 0;
+	case XP_RK_PRODROP: return with_prodrop;
 	}
 	return 0;
+}
+
+/* the mention marked with hook h's rule, as the report prints it */
+static void hook_mark(xp_proj_mention *pm, const xp_span_hook *h)
+{
+	if (h->kind == XP_RK_PRONOUN)
+		pm->rule |= (uint32_t)h->bit;
+	else if (h->kind == XP_RK_NP)
+		pm->np |= h->bit;
+}
+
+/* the rule bits of the pack's hooks of stage st whose switch is of kind k */
+static uint64_t hook_bits(const xp_lang_pack *p, xp_span_stage st, xp_rule_kind k)
+{
+	uint64_t bits = 0;
+	for (size_t i = 0; i < p->nspan_hooks; i++)
+		if (p->span_hooks[i].stage == st && p->span_hooks[i].kind == k)
+			bits |= p->span_hooks[i].bit;
+	return bits;
+}
+
+/* what a hook sees of mention pm of the sentence (no taken[], no others) */
+static void hook_ctx(const utt_ctx *u, const xp_proj_mention *pm, xp_span_ctx *c)
+{
+	*c = (xp_span_ctx){
+		.lang = u->rec->tgt_lang,
+		.src = (const char *const *)u->rec->src,
+		.nsrc = u->rec->nsrc,
+		.s = pm->en_start,
+		.e = pm->en_end,
+		.en = pm->en_end == pm->en_start + 1 ? u->rec->src[pm->en_start] : NULL,
+		.tgt = (const char *const *)u->rec->tgt,
+		.ntgt = u->rec->ntgt,
+		.w = u->w,
+		.wlen = u->wlen,
+		.nw = u->nw,
+		.by_word = u->char0[u->rec->ntgt] == u->rec->ntgt,
+		.links = u->line == SIZE_MAX ? NULL : u->wa->links + u->wa->start[u->line],
+		.nlinks = u->line == SIZE_MAX ? 0 : xp_walign_len(u->wa, u->line),
+		.min_prob = u->so->min_prob,
+		.mtype = -1,
+	};
 }
 
 static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, xp_proj_mention *pm)
@@ -239,9 +275,16 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 		      (const char *const *)u->rec->src, u->rec->nsrc, m->start, m->end, u->rec->tgt_lang,
 		      u->punct, u->rec->ntgt, 1, &a, &b))
 		pm->np |= XP_NP_EF1;
-	if (u->np & XP_NP_ZH_WEAK_LEAD) {   /* in written tokens, as the rule reads them */
-		uint32_t j = weak_lead(u, eu, m, a, b);
-		pm->weak_lead = j ? u->char0[j] : 0;
+	for (size_t i = 0; i < u->pack->nspan_hooks; i++) {   /* a mark for a later rule (lang.h XP_SH_LEAD) */
+		const xp_span_hook *h = &u->pack->span_hooks[i];
+		if (h->stage != XP_SH_LEAD || !hook_on(u, h, 0))
+			continue;
+		xp_span_ctx c;
+		hook_ctx(u, pm, &c);
+		c.mtype = (int)xp_mention_type("en", eu, m->start, m->end);
+		xp_span_out o = {.a = a, .b = b};
+		h->hook(&c, &o);
+		pm->weak_lead = o.lead ? u->char0[o.lead] : 0;   /* in written tokens, as the rule reads them */
 	}
 	pm->conf = confidence(u, m->start, m->end, a, b);
 	pm->tgt_start = a, pm->tgt_end = b;
@@ -264,21 +307,24 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 	}
 }
 
-/* The Chinese and Farsi rules, on the written tokens (characters with
- * --chars), so that a rule never depends on how the aligner saw words. */
+/* The pack's span rules (lang.h XP_SH_SPAN), on the written tokens
+ * (characters with --chars), so that a rule never depends on how the
+ * aligner saw words. */
 static void lang_rules(utt_ctx *u, xp_proj_mention *pm)
 {
-	uint32_t a = pm->tgt_start, b = pm->tgt_end;
-	const char *w = pm->en_end == pm->en_start + 1 ? u->rec->src[pm->en_start] : NULL;
-	if ((u->rules & XP_LR_ZH_PRONOUN) && w && xp_zh_pronoun_span(w, u->w, u->wlen, &a, &b))
-		pm->rule |= XP_LR_ZH_PRONOUN;
-	if ((u->rules & XP_LR_ZH_POSSESSIVE) && w && xp_zh_possessive_span(w, u->w, u->wlen, u->nw, &a, &b))
-		pm->rule |= XP_LR_ZH_POSSESSIVE;
-	if ((u->rules & XP_LR_ZH_INTERROGATIVE) && w && xp_zh_interrogative_span(w, u->w, u->wlen, &a, &b))
-		pm->rule |= XP_LR_ZH_INTERROGATIVE;
-	if ((u->rules & XP_LR_FA_ATTACH) && xp_fa_attach_span(u->w, u->wlen, u->nw, &a, &b))
-		pm->rule |= XP_LR_FA_ATTACH;
-	pm->tgt_start = a, pm->tgt_end = b;
+	xp_span_ctx c;
+	xp_span_out o = {.a = pm->tgt_start, .b = pm->tgt_end};
+	int ready = 0;
+	for (size_t i = 0; i < u->pack->nspan_hooks; i++) {
+		const xp_span_hook *h = &u->pack->span_hooks[i];
+		if (h->stage != XP_SH_SPAN || !hook_on(u, h, 0))
+			continue;
+		if (!ready)
+			hook_ctx(u, pm, &c), ready = 1;
+		if (h->hook(&c, &o))
+			hook_mark(pm, h);
+	}
+	pm->tgt_start = o.a, pm->tgt_end = o.b;
 }
 
 /* The noun phrase and name rules (np.h) on the written tokens: the English
@@ -314,155 +360,29 @@ static void np_rules(utt_ctx *u, const xp_utt *eu, xp_proj_mention *pm)
 }
 
 
-/* Pro-drop: an unaligned subject pronoun takes the verb its next words
- * are aligned to, when the verb's ending agrees. */
-static void prodrop(utt_ctx *u, xp_proj_mention *pm)
+/* The pack's hooks of stage st (lang.h XP_SH_PLACE, XP_SH_FREE) for the
+ * one-word mention x no link placed, in the table's order until one
+ * places it (in sentence t): 1 if one did. */
+static int place_hooks(utt_ctx *u, xp_proj_mention *x, xp_span_stage st, const xp_span_ctx *c, int with_prodrop,
+		       int32_t t)
 {
-	if (pm->fate != XP_NULL_UNALIGNED || pm->en_end != pm->en_start + 1 || u->line == SIZE_MAX ||
-	    !xp_lang_rule_set(u->pack, XP_RK_PRODROP))
-		return;
-	/* not "it": mostly a dummy subject ("it 's late", "it 's okay") that
-	 * Farsi leaves out, and the 3sg verb its next words are linked to is
-	 * the predicate's (as for the nearest verb below); on mmc-tune the
-	 * corrected files kept 3 of 17 such verbs (seeds 1 / 7 / 11) */
-	int person = strcasecmp(u->rec->src[pm->en_start], "it") ? xp_subject_person(u->rec->src[pm->en_start]) : 0;
-	for (uint32_t i = pm->en_start + 1; person && i <= pm->en_start + 3 && i < u->rec->nsrc; i++)
-		for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
-			const xp_link *l = &u->wa->links[k];
-			if (l->i != i || l->possible || l->j >= u->rec->ntgt ||
-			    !xp_fa_verb_agrees(u->rec->tgt[l->j], person))
-				continue;
-			pm->fate = XP_PROJECTED;
-			pm->prodrop = 1;
-			pm->tgt_start = l->j, pm->tgt_end = l->j + 1;
-			pm->conf = 0.5f * l->prob;
-			return;
-		}
-}
-
-/* Farsi object clitics: an unaligned English object pronoun takes the token
- * its governing word (the verb or preposition just before it) is aligned to
- * when that token ends in the matching clitic (prodrop.h). */
-static void clitic(utt_ctx *u, xp_proj_mention *pm, const uint8_t *taken)
-{
-	if (pm->fate != XP_NULL_UNALIGNED || pm->en_end != pm->en_start + 1 || u->line == SIZE_MAX ||
-	    !(u->rules & XP_LR_FA_CLITIC) || u->char0[u->rec->ntgt] != u->rec->ntgt)
-		return;
-	int person = xp_object_person(u->rec->src[pm->en_start]);
-	for (uint32_t d = 1; person && d <= 2 && d <= pm->en_start; d++)
-		for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
-			const xp_link *l = &u->wa->links[k];
-			if (l->i != pm->en_start - d || l->possible || l->j >= u->rec->ntgt || taken[l->j] ||
-			    !xp_fa_clitic_agrees(u->rec->tgt[l->j], person))
-				continue;
-			pm->fate = XP_PROJECTED;
-			pm->rule |= XP_LR_FA_CLITIC;
-			pm->tgt_start = l->j, pm->tgt_end = l->j + 1;
-			pm->conf = 0.5f * l->prob;
-			return;
-		}
-}
-
-/* Farsi possessive clitics: an unaligned English possessive (my, your ...)
- * takes the word one of the next words of its phrase is aligned to when
- * that word, or the plural piece after it (ها + ش), ends in the matching
- * clitic: دستم "my hand", سینه هاشو "her boobs"; the corrected files mark
- * that word for the possessive (XP_LR_FA_POSSESSIVE). */
-static void possessive(utt_ctx *u, xp_proj_mention *pm, const uint8_t *taken, const xp_proj_mention *all, size_t n)
-{
-	if (pm->fate != XP_NULL_UNALIGNED || pm->en_end != pm->en_start + 1 || u->line == SIZE_MAX ||
-	    !(u->rules & XP_LR_FA_POSSESSIVE) || u->char0[u->rec->ntgt] != u->rec->ntgt)
-		return;
-	int person = xp_possessive_person(u->rec->src[pm->en_start]);
-	/* its phrase: the English mention it opens (your egg), else the next two
-	 * words; never beyond ("Your umbrella broke": شکست "broke" ends in -t
-	 * too).  On mmc-tune the limit costs two right spans where the noun's
-	 * link went to the word after the phrase (-0.12), MMC dev -0.02. */
-	uint32_t end = pm->en_start + 3;
-	for (size_t q = 0; q < n; q++)
-		if (all[q].en_start == pm->en_start && all[q].en_end > pm->en_end && all[q].en_end < end)
-			end = all[q].en_end;
-	for (uint32_t i = pm->en_start + 1; person && i < end && i < u->rec->nsrc; i++) {
-		if (xp_is_punct(u->rec->src[i]))
-			return;
-		for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
-			const xp_link *l = &u->wa->links[k];
-			if (l->i != i || l->possible || l->j >= u->rec->ntgt)
-				continue;
-			uint32_t j = l->j;
-			if (!xp_fa_clitic_agrees(u->rec->tgt[j], person) && j + 1 < u->rec->ntgt &&
-			    xp_fa_plural_piece(u->rec->tgt[j + 1]))
-				j++;   /* the plural piece after the noun carries it */
-			if (taken[j] || !xp_fa_clitic_agrees(u->rec->tgt[j], person))
-				continue;
-			/* the word is all of another mention's span (مامانت for "your mom"):
-			 * the phrase keeps it (MMC dev's silver does; the corrected
-			 * files of mmc-tune keep the pronoun, measured in the README) */
-			int whole = 0;
-			for (size_t q = 0; q < n; q++)
-				whole |= all[q].fate == XP_PROJECTED && all[q].tgt_start == j && all[q].tgt_end == j + 1;
-			if (whole)
-				continue;
-			pm->fate = XP_PROJECTED;
-			pm->rule |= XP_LR_FA_POSSESSIVE;
-			pm->tgt_start = j, pm->tgt_end = j + 1;
-			pm->conf = 0.5f * l->prob;
-			return;
-		}
-	}
-}
-
-/* Target word j of tgt[] reads as a verb: a verb form (prodrop.h
- * xp_fa_verb_form: می / نمی joined, a light verb or an auxiliary), the verb
- * after one written apart (مي دونستم, a compound's کار کنم), or a
- * subjunctive or imperative in ب- (بدم, بگی, بشکنید).  A person ending
- * alone is no verb: nouns and adjectives end in -ی and -م too (تاکسی,
- * عالی, اتفاقی, سرم "my head"), and the nearest such word took a dropped
- * "you" or "I" on mmc-tune (2 to 8 a seed, mostly wrong). */
-static int verb_like(const char *const *tgt, uint32_t j)
-{
-	return xp_fa_verb_form(tgt[j]) || (j > 0 && xp_fa_verb_form(tgt[j - 1])) ||
-	       !strncmp(tgt[j], "\xD8\xA8", 2);   /* ب */
-}
-
-/* Pro-drop beyond the links: a Farsi subject pronoun that neither its
- * neighbours' links, a clitic nor a free pronoun placed takes the agreeing
- * verb of the sentence nearest its position that no mention holds
- * (XP_LR_FA_VERB): the verb is there, the aligner linked it elsewhere.  A
- * word that agrees by its ending alone but reads as no verb (verb_like) is
- * not taken. */
-static int nearest_verb(utt_ctx *u, xp_proj_mention *pm, const uint8_t *taken, int32_t t)
-{
-	if (!(u->rules & XP_LR_FA_VERB) || u->char0[u->rec->ntgt] != u->rec->ntgt)
-		return 0;
-	/* not "it": mostly a dummy subject ("it's late") that Farsi leaves out
-	 * with nothing to mark, and any 3sg verb (است, بود) agrees with it; on
-	 * mmc-tune three in four of its nearest verbs were wrong.  Nor "he" or
-	 * "she": a third person singular verb is also the verb of every noun
-	 * subject and of a dropped "it" (بود, کرد, میشه), so the nearest one is
-	 * mostly another subject's; on mmc-tune 12 of 44 such verbs were right
-	 * (seeds 1 / 7 / 11), against 98 of 167 for I / you / we, whose endings
-	 * only their own subject has. */
-	const char *w = u->rec->src[pm->en_start];
-	int person = xp_subject_person(w);
-	if (person == 3)
-		return 0;
-	double pos = (pm->en_start + 0.5) / u->rec->nsrc, best = 2;
-	uint32_t bj = 0;
-	for (uint32_t j = 0; j < u->rec->ntgt; j++) {
-		if (taken[j] || !xp_fa_verb_agrees(u->rec->tgt[j], person) || !verb_like(u->rec->tgt, j))
+	for (size_t i = 0; i < u->pack->nspan_hooks; i++) {
+		const xp_span_hook *h = &u->pack->span_hooks[i];
+		xp_span_out o = {0};
+		if (h->stage != st || x->fate != XP_NULL_UNALIGNED || !hook_on(u, h, with_prodrop) || !h->hook(c, &o))
 			continue;
-		double d = (j + 0.5) / u->rec->ntgt - pos;
-		d = d < 0 ? -d : d;
-		if (d < best)
-			best = d, bj = j;
+		x->fate = XP_PROJECTED;
+		hook_mark(x, h);
+		x->prodrop |= (uint8_t)o.prodrop;
+		x->tgt_start = o.a, x->tgt_end = o.b;
+		x->conf = o.conf;
+		if (st == XP_SH_FREE)
+			x->tgt_utt = t;
+		if (o.respan)
+			lang_rules(u, x);
+		return 1;
 	}
-	if (best > 1)
-		return 0;
-	pm->fate = XP_PROJECTED, pm->prodrop = 1, pm->rule |= XP_LR_FA_VERB, pm->tgt_utt = t, pm->tgt_start = bj, pm->tgt_end = bj + 1;
-	pm->conf = 0.2f;
-	lang_rules(u, pm);
-	return 1;
+	return 0;
 }
 
 /* A projected mention's span moved from aligned tokens to the written ones
@@ -491,12 +411,13 @@ static void refeat(utt_ctx *u, xp_proj_mention *x, float *feat)
 	xp_feat_mention(&u->fc, x, x->en_start, x->en_end, aa, ab, feat);
 }
 
-/* The case of a one-word English pronoun mention in a Farsi sentence
- * (lang.h xp_en_case; XP_LR_FA_CASE): which Farsi agreement can hold it.  0
- * with the rule off, for Chinese, or for a pronoun of no case. */
+/* The case of a one-word English pronoun mention (lang.h xp_en_case) under
+ * the pack's case rule (xp_lang_pack.case_rule): which agreement of the
+ * target can hold it.  0 with the rule off, for a pack without one, or for
+ * a pronoun of no case. */
 static int en_case(const utt_ctx *u, const xp_proj_mention *x)
 {
-	if (!(u->rules & XP_LR_FA_CASE) || x->en_end != x->en_start + 1)
+	if (!(u->rules & u->pack->case_rule) || x->en_end != x->en_start + 1)
 		return 0;
 	/* only a subject's: an English object is often the subject of a Farsi
 	 * verb ("let you ring" میذاریم ... بزنید, "good for you" لذت بردی) */
@@ -559,11 +480,10 @@ static int pack_pronoun(const utt_ctx *u, const xp_proj_mention *x, const uint8_
 }
 
 /* The free pronoun for mention x (lang.h xp_free_pronoun) among the tokens
- * taken[] leaves, in Farsi never a homograph (XP_LR_FA_HOMOGRAPH): تو is
- * also the colloquial preposition "in" (تو خونه), اون the demonstrative
- * "that" (اون زنیکه), and a guess without a link took them for "you" and
- * "he/she" nine times in ten on mmc-tune.  scratch: u->nw bytes.  The
- * mention gets the rule's bit when a homograph would have been chosen. */
+ * taken[] leaves; where it finds none, the pack's hooks may find another
+ * word (XP_SH_NO_PRONOUN: a demonstrative), and where it finds one, they
+ * may refuse it and choose again (XP_SH_PRONOUN_CHOICE: a homograph).
+ * scratch: u->nw bytes.  [*a, *b) as the last of them left it. */
 static int free_pronoun(const utt_ctx *u, xp_proj_mention *x, const uint8_t *taken, uint8_t *scratch, double pos,
 			uint32_t *a, uint32_t *b)
 {
@@ -571,43 +491,38 @@ static int free_pronoun(const utt_ctx *u, xp_proj_mention *x, const uint8_t *tak
 	if (u->pack->pronouns)
 		return pack_pronoun(u, x, taken, scratch, a, b);
 	int found = xp_free_pronoun(w, lang, u->w, u->wlen, u->nw, taken, pos, a, b);
-	/* XP_LR_ZH_DEMONSTRATIVE: no 它 for "it": a demonstrative subject; for
-	 * a pronoun its links put on a demonstrative or pronoun already, only
-	 * the one inside its span (那是 -> 那: ICU's word glued the copula on) */
-	if (!found && (u->rules & XP_LR_ZH_DEMONSTRATIVE)) {
-		const uint8_t *tk = taken;
-		if (x->fate == XP_PROJECTED && xp_zh_pronominal(u->w, u->wlen, x->tgt_start, x->tgt_end)) {
-			for (uint32_t j = 0; j < u->nw; j++)
-				scratch[j] = taken[j] || j < x->tgt_start || j >= x->tgt_end;
-			tk = scratch;
+	xp_span_ctx c;
+	int ready = 0;
+	for (size_t i = 0; i < u->pack->nspan_hooks; i++) {
+		const xp_span_hook *h = &u->pack->span_hooks[i];
+		if (h->stage != (found ? XP_SH_PRONOUN_CHOICE : XP_SH_NO_PRONOUN) || !hook_on(u, h, 0))
+			continue;
+		if (!ready) {
+			hook_ctx(u, x, &c), ready = 1;
+			c.ptaken = taken, c.scratch = scratch;
+			c.placed = x->fate == XP_PROJECTED, c.a = x->tgt_start, c.b = x->tgt_end;
 		}
-		if (xp_zh_free_demonstrative(w, u->w, u->wlen, u->nw, tk, pos, a, b) &&
-		    (x->fate != XP_PROJECTED || *a != x->tgt_start || *b != x->tgt_end)) {
-			x->rule |= XP_LR_ZH_DEMONSTRATIVE;
-			return 1;
+		xp_span_out o = {.a = *a, .b = *b};
+		int r = h->hook(&c, &o);
+		*a = o.a, *b = o.b;
+		if (r) {
+			hook_mark(x, h);
+			return found ? o.placed : 1;
 		}
 	}
-	/* XP_LR_FA_DEMONSTRATIVE: no Farsi pronoun for an unplaced "it" / "that":
-	 * the object demonstrative اینو / اونو.  Only where no link reached it:
-	 * a pronoun the links placed is left to pronoun_move's own forms. */
-	if (!found && (u->rules & XP_LR_FA_DEMONSTRATIVE) && x->fate != XP_PROJECTED &&
-	    xp_fa_free_demonstrative(w, u->w, u->wlen, u->nw, taken, pos, a, b)) {
-		x->rule |= XP_LR_FA_DEMONSTRATIVE;
-		return 1;
-	}
-	if (!found || !(u->rules & XP_LR_FA_HOMOGRAPH) ||
-	    !xp_fa_homograph(u->w, u->wlen, u->nw, *a))
-		return found;
-	for (uint32_t j = 0; j < u->nw; j++)
-		scratch[j] = taken[j] || xp_fa_homograph(u->w, u->wlen, u->nw, j);
-	x->rule |= XP_LR_FA_HOMOGRAPH;
-	return xp_free_pronoun(w, lang, u->w, u->wlen, u->nw, scratch, pos, a, b);
+	return found;
 }
 
 /* a one-word English pronoun's mention (the only kind the pronoun rules move) */
 static int pronoun_mention(const utt_ctx *u, const xp_proj_mention *x)
 {
 	return x->en_end == x->en_start + 1 && xp_en_pronoun(u->rec->src[x->en_start]);
+}
+
+/* a one-word mention the pack takes as a pronoun's (xp_lang_pack.pronoun_like) */
+static int pronoun_like(const utt_ctx *u, const xp_proj_mention *x)
+{
+	return u->pack->pronoun_like && x->en_end == x->en_start + 1 && u->pack->pronoun_like(u->rec->src[x->en_start]);
 }
 
 /* XP_NP_SUBJECT_VERB (np.h): in a language that leaves subjects out and
@@ -663,13 +578,16 @@ static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32
 	uint8_t *taken = calloc(3 * (size_t)u->nw + 3, 1), *ptaken = taken + u->nw + 1, *scratch = ptaken + u->nw + 1;
 	if (!taken)
 		return -1;
-	/* a language whose interrogatives are mentions (Chinese): one is taken as a pronoun's is */
-	int zh = (xp_lang_rule_set(u->pack, XP_RK_PRONOUN) & XP_LR_ZH_INTERROGATIVE) != 0;
+	xp_span_other *others = n ? malloc(n * sizeof *others) : NULL;   /* what the hooks see of them */
+	if (n && !others) {
+		free(taken);
+		return -1;
+	}
+	/* a language whose interrogatives are mentions (xp_lang_pack.pronoun_like): one is taken as a pronoun's is */
 	for (size_t k = 0; k < n; k++)
 		if (pm[k].fate == XP_PROJECTED) {
 			memset(taken + pm[k].tgt_start, 1, pm[k].tgt_end - pm[k].tgt_start);
-			if (pronoun_mention(u, &pm[k]) || (zh && pm[k].en_end == pm[k].en_start + 1 &&
-							   xp_zh_interrogative_en(u->rec->src[pm[k].en_start])))
+			if (pronoun_mention(u, &pm[k]) || pronoun_like(u, &pm[k]))
 				memset(ptaken + pm[k].tgt_start, 1, pm[k].tgt_end - pm[k].tgt_start);
 		}
 	for (size_t k = 0; k < n; k++) {
@@ -678,13 +596,14 @@ static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32
 		if (x->fate != XP_NULL_UNALIGNED || x->en_end != x->en_start + 1)
 			continue;
 		double pos = (x->en_start + 0.5) / u->rec->nsrc;
-		int ec = en_case(u, x);
-		if (with_prodrop && ec != XP_CASE_OBJECT)
-			prodrop(u, x);
-		if ((u->rules & XP_LR_FA_CLITIC) && ec != XP_CASE_SUBJECT)
-			clitic(u, x, taken);
-		if (u->rules & XP_LR_FA_POSSESSIVE)
-			possessive(u, x, ptaken, pm, n);
+		xp_span_ctx c;
+		hook_ctx(u, x, &c);
+		c.en_case = en_case(u, x);
+		c.taken = taken, c.ptaken = ptaken, c.others = others, c.nothers = n, c.prodrop = with_prodrop;
+		for (size_t q = 0; q < n; q++)
+			others[q] = (xp_span_other){pm[q].en_start, pm[q].en_end, pm[q].fate == XP_PROJECTED,
+						    pm[q].tgt_start, pm[q].tgt_end};
+		place_hooks(u, x, XP_SH_PLACE, &c, with_prodrop, t);
 		if (x->fate == XP_PROJECTED) {
 			if (!written_span(u, x, t))
 				continue;
@@ -693,55 +612,25 @@ static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32
 			x->fate = XP_PROJECTED, x->tgt_utt = t, x->tgt_start = a, x->tgt_end = b;
 			x->conf = 0.25f;   /* no link: a guess from the word alone */
 			x->rule |= XP_LR_FREE_PRONOUN;
-		} else if ((u->rules & XP_LR_ZH_INTERROGATIVE) && zh &&
-			   xp_zh_free_interrogative(u->rec->src[x->en_start], u->w, u->wlen, u->nw, ptaken, pos, &a, &b)) {
-			/* "what", "who" on a free 什么, 谁: one no pronoun's or other
-			 * "what"'s mention holds (one inside a larger span is free, as
-			 * for pronouns: 怎么 of 你是怎么搞的) */
-			x->fate = XP_PROJECTED, x->tgt_utt = t, x->tgt_start = a, x->tgt_end = b;
-			x->conf = 0.25f;
-			x->rule |= XP_LR_ZH_INTERROGATIVE;
-		} else if (!with_prodrop || !(u->rules & XP_LR_FA_VERB) || ec == XP_CASE_OBJECT ||
-			   !nearest_verb(u, x, taken, t)) {
+		} else if (!place_hooks(u, x, XP_SH_FREE, &c, with_prodrop, t)) {
 			continue;
 		}
 		memset(taken + x->tgt_start, 1, x->tgt_end - x->tgt_start);
 		memset(ptaken + x->tgt_start, 1, x->tgt_end - x->tgt_start);
 		refeat(u, x, feat + k * XP_NFEAT);
 	}
+	free(others);
 	free(taken);
 	return 0;
 }
 
-/* XP_LR_FA_VERB_FINAL (lang.h): the subject pronoun x (not "it"), held by
- * one word that agrees with it by its ending alone, takes its clause's
- * verb that no mention holds (held[]: xp_fa_clause_verb); 1 if it moved.
- * Farsi is verb-final: a noun or adjective in -ی before the verb (هیچ
- * احترامی نمیذاری "you have no respect") is no verb of "you", the verb at
- * the clause's end is. */
-static int verb_final(utt_ctx *u, xp_proj_mention *x, uint8_t *held)
+/* The pack's hooks of the last stage (lang.h XP_SH_LAST) over the n
+ * mentions of an utterance, once every other rule placed its pronouns: a
+ * subject or uncased pronoun's span moved (a verb-final language's clause
+ * verb, where the links, pro-drop and the verb rules trusted a word's
+ * ending alone). */
+static int last_rules(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 {
-	const char *w = u->rec->src[x->en_start];
-	uint32_t a = x->tgt_start;
-	if (!strcasecmp(w, "it") || x->tgt_end != a + 1)
-		return 0;   /* "it": mostly a dummy subject (nearest_verb) */
-	uint32_t v = xp_fa_clause_verb(u->w, u->wlen, u->nw, a, xp_subject_person(w), held);
-	if (v == UINT32_MAX)
-		return 0;
-	held[a]--, held[v]++;
-	x->tgt_start = v, x->tgt_end = v + 1;
-	x->rule |= XP_LR_FA_VERB_FINAL;
-	x->conf = 0.25f;   /* the links said otherwise: a guess from the word */
-	return 1;
-}
-
-/* XP_LR_FA_VERB_FINAL over the n mentions of a Farsi utterance, once every
- * other rule placed its pronouns: the links, pro-drop and the light-verb
- * and nearest-verb rules all trust a word's ending. */
-static int verb_finals(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
-{
-	if (!(u->rules & XP_LR_FA_VERB_FINAL) || u->char0[u->rec->ntgt] != u->rec->ntgt)
-		return 0;
 	uint8_t *held = calloc((size_t)u->nw + 1, 1);   /* how many mentions hold each token */
 	if (!held)
 		return -1;
@@ -750,11 +639,28 @@ static int verb_finals(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 			held[j] += held[j] < UINT8_MAX;
 	for (size_t k = 0; k < n; k++) {
 		xp_proj_mention *x = &pm[k];
-		if (x->fate != XP_PROJECTED || !pronoun_mention(u, x) || en_case(u, x) == XP_CASE_OBJECT ||
-		    !verb_final(u, x, held))
+		int ec;
+		if (x->fate != XP_PROJECTED || !pronoun_mention(u, x) || (ec = en_case(u, x)) == XP_CASE_OBJECT)
 			continue;
-		lang_rules(u, x);
-		refeat(u, x, feat + k * XP_NFEAT);
+		xp_span_ctx c;
+		hook_ctx(u, x, &c);
+		c.en_case = ec, c.taken = held, c.placed = 1, c.a = x->tgt_start, c.b = x->tgt_end;
+		for (size_t i = 0; i < u->pack->nspan_hooks; i++) {
+			const xp_span_hook *h = &u->pack->span_hooks[i];
+			xp_span_out o = {.a = c.a, .b = c.b};
+			if (h->stage != XP_SH_LAST || !hook_on(u, h, 0) || !h->hook(&c, &o))
+				continue;
+			for (uint32_t j = c.a; j < c.b; j++)
+				held[j]--;
+			for (uint32_t j = o.a; j < o.b; j++)
+				held[j]++;
+			x->tgt_start = o.a, x->tgt_end = o.b;
+			hook_mark(x, h);
+			x->conf = o.conf;
+			lang_rules(u, x);
+			refeat(u, x, feat + k * XP_NFEAT);
+			break;
+		}
 	}
 	free(held);
 	return 0;
@@ -762,165 +668,109 @@ static int verb_finals(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 
 /* Pronouns whose links reached the wrong word (lang.h): one that holds no
  * matching target pronoun takes a free one of the sentence
- * (XP_LR_PRON_MOVE), or in Farsi the agreeing light verb after the word its
- * links reached (XP_LR_FA_LIGHT_VERB); a Chinese one that holds no pronoun
- * or demonstrative at all is dropped (XP_LR_PRON_DROP).  Before recover():
- * the pronouns the links placed right are taken first. */
-/* a one-word English what / who (lang.h XP_LR_ZH_INTERROGATIVE) */
-static int interrogative_mention(const utt_ctx *u, const xp_proj_mention *x)
-{
-	return x->en_end == x->en_start + 1 && xp_zh_interrogative_en(u->rec->src[x->en_start]);
-}
-
-/* XP_LR_ZH_INTERROGATIVE for a "what" / "who" whose links reached no
- * interrogative (到底 of 你到底在说什么 for "what the hell are you talking
- * about"): the free one of its sentence nearest its position, as pronoun_move
- * does for pronouns; taken[] (the pronouns' and interrogatives' tokens) and
- * held[] (every mention's) follow the move.  scratch: u->nw bytes. */
-static void misplaced_interrogative(utt_ctx *u, xp_proj_mention *x, uint8_t *taken, uint8_t *held, uint8_t *scratch,
-				    float *feat)
-{
-	const char *w = u->rec->src[x->en_start];
-	uint32_t a = x->tgt_start, b = x->tgt_end, a2, b2, j;
-	for (j = 0; j < u->nw; j++)   /* its span holds one already? */
-		scratch[j] = j < a || j >= b;
-	if (xp_zh_free_interrogative(w, u->w, u->wlen, u->nw, scratch, 0.5, &a2, &b2))
-		return;
-	for (j = 0; j < u->nw; j++)
-		scratch[j] = taken[j] != 0;
-	if (!xp_zh_free_interrogative(w, u->w, u->wlen, u->nw, scratch, (x->en_start + 0.5) / u->rec->nsrc, &a2, &b2))
-		return;
-	for (j = a; j < b; j++)
-		taken[j] -= taken[j] > 0, held[j] -= held[j] > 0;
-	x->tgt_start = a2, x->tgt_end = b2;
-	x->rule |= XP_LR_ZH_INTERROGATIVE;
-	x->conf = 0.25f;   /* the links said otherwise: a guess from the word */
-	refeat(u, x, feat);
-	for (j = a2; j < b2; j++)
-		taken[j] += taken[j] < UINT8_MAX, held[j] += held[j] < UINT8_MAX;
-}
-
-/* XP_LR_FA_POSSESSIVE for a possessive the links placed on the wrong word:
- * Farsi writes the possessor as a clitic on the last word of its noun
- * phrase (ممه هاشو "her boobies", کلید هام "my keys", with the plural piece
- * written apart), and the corrected files mark that word for the English
- * possessive.  One whose span holds neither its free pronoun (بچه من) nor a
- * word with its clitic that is no verb (the links put "my" on دارم, a verb
- * ending like the clitic; "her" on the noun ممه; "his" on the demonstrative
- * اون of اون بهانه هاش) takes the last word of its phrase's span, past a
- * verb the span ran onto, when that word carries the clitic and is not the
- * whole phrase (مامانت "your mom": possessive() leaves such a word to the
- * phrase) nor held by a pronoun's mention (taken[]).  1 if it moved. */
-static int misplaced_possessive(utt_ctx *u, xp_proj_mention *x, const xp_proj_mention *pm, size_t n, uint8_t *taken,
-				uint8_t *held, float *feat)
-{
-	const char *w = u->rec->src[x->en_start];
-	int person = xp_possessive_person(w);
-	uint32_t a = x->tgt_start, b = x->tgt_end, j;
-	if (!person || x->en_end != x->en_start + 1)
-		return 0;
-	for (j = a; j < b; j++)
-		if (xp_pronoun_matches(w, u->rec->tgt_lang, u->w, u->wlen, j, j + 1) && !xp_fa_verb_form(u->rec->tgt[j]))
-			return 0;
-	const xp_proj_mention *np = NULL;   /* the English phrase it opens, the smallest */
-	for (size_t q = 0; q < n; q++)
-		if (&pm[q] != x && pm[q].fate == XP_PROJECTED && pm[q].tgt_utt == x->tgt_utt &&
-		    pm[q].en_start == x->en_start && pm[q].en_end > x->en_end && (!np || pm[q].en_end < np->en_end))
-			np = &pm[q];
-	if (!np)
-		return 0;
-	for (j = np->tgt_end; j > np->tgt_start && xp_fa_verb_form(u->rec->tgt[j - 1]); j--)
-		;
-	if (j-- == np->tgt_start || (j == np->tgt_start && np->tgt_end == j + 1) || taken[j] ||
-	    !xp_fa_clitic_agrees(u->rec->tgt[j], person))
-		return 0;
-	for (uint32_t i = a; i < b; i++)
-		taken[i] -= taken[i] > 0, held[i] -= held[i] > 0;
-	x->tgt_start = j, x->tgt_end = j + 1;
-	x->rule |= XP_LR_FA_POSSESSIVE;
-	x->conf = 0.25f;   /* the links said otherwise: a guess from the word */
-	refeat(u, x, feat);
-	taken[j] += taken[j] < UINT8_MAX, held[j] += held[j] < UINT8_MAX;
-	return 1;
-}
-
+ * (XP_LR_PRON_MOVE), or what the pack's hooks find (XP_SH_MOVE: a verb
+ * that agrees with it; or they drop it); before that, the pack's hooks may
+ * reseat a one-word mention of their own (XP_SH_RESEAT: an interrogative,
+ * a possessive clitic).  Before recover(): the pronouns the links placed
+ * right are taken first. */
 static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 {
 	const char *lang = u->rec->tgt_lang;
-	/* zh: a language whose interrogatives are mentions and whose pronouns
-	 * are dropped (Chinese); fa: the rules on words, not characters, whose
-	 * bits belong to Farsi only (light verb, verb move, possessive) */
-	uint64_t own = xp_lang_rule_set(u->pack, XP_RK_PRONOUN);
-	int zh = (own & XP_LR_ZH_INTERROGATIVE) != 0, fa = u->char0[u->rec->ntgt] == u->rec->ntgt;
-	if (zh) {   /* dropping needs the sentence in its own script (Chinese characters, not pinyin) */
+	/* own: the sentence is in its pack's own script (Chinese characters, not
+	 * pinyin): a hook that drops a pronoun or reads an interrogative needs it */
+	int own = 0;
+	if (u->pack->script) {
 		xp_script_counter sc = {0};
 		xp_script_guess g;
 		xp_script_count(&sc, u->rec->tgt_text, strlen(u->rec->tgt_text));
 		xp_script_result(&sc, &g);
-		zh = u->pack->script && !strcmp(g.script, u->pack->script);
+		own = !strcmp(g.script, u->pack->script);
 	}
+	int reseat = (u->rules & hook_bits(u->pack, XP_SH_RESEAT, XP_RK_PRONOUN)) != 0;
 	/* how many pronoun mentions hold each token, and how many mentions at all */
 	uint8_t *taken = calloc(3 * ((size_t)u->nw + 1), 1), *held = taken + u->nw + 1, *scratch = held + u->nw + 1;
-	if (!taken)
+	xp_span_other *others = reseat && n ? malloc(n * sizeof *others) : NULL;
+	if (!taken || (reseat && n && !others)) {
+		free(taken);
 		return -1;
+	}
 	for (size_t k = 0; k < n; k++)
 		for (uint32_t j = pm[k].tgt_start; pm[k].fate == XP_PROJECTED && j < pm[k].tgt_end; j++) {
 			held[j] += held[j] < UINT8_MAX;
-			if (pronoun_mention(u, &pm[k]) || (zh && interrogative_mention(u, &pm[k])))
+			if (pronoun_mention(u, &pm[k]) || (own && pronoun_like(u, &pm[k])))
 				taken[j] += taken[j] < UINT8_MAX;
 		}
 	for (size_t k = 0; k < n; k++) {
 		xp_proj_mention *x = &pm[k];
 		const char *w = u->rec->src[x->en_start];
 		uint32_t a = x->tgt_start, b = x->tgt_end, j;
-		if (zh && (u->rules & XP_LR_ZH_INTERROGATIVE) && x->fate == XP_PROJECTED && interrogative_mention(u, x)) {
-			misplaced_interrogative(u, x, taken, held, scratch, feat + k * XP_NFEAT);
-			continue;
+		xp_span_ctx c;
+		hook_ctx(u, x, &c);
+		c.taken = held, c.ptaken = taken, c.scratch = scratch, c.own_script = own, c.pronoun = pronoun_mention(u, x);
+		c.placed = x->fate == XP_PROJECTED, c.a = a, c.b = b;
+		if (reseat && x->fate == XP_PROJECTED && c.en) {
+			for (size_t q = 0; q < n; q++)
+				others[q] = (xp_span_other){pm[q].en_start, pm[q].en_end, pm[q].fate == XP_PROJECTED,
+							    pm[q].tgt_start, pm[q].tgt_end};
+			c.others = others, c.nothers = n;
+			xp_span_out o = {0};
+			size_t i;
+			for (i = 0; i < u->pack->nspan_hooks; i++) {
+				const xp_span_hook *h = &u->pack->span_hooks[i];
+				if (h->stage != XP_SH_RESEAT || !hook_on(u, h, 0))
+					continue;
+				o = (xp_span_out){.a = a, .b = b};
+				if (h->hook(&c, &o)) {
+					for (j = a; j < b; j++)
+						taken[j] -= taken[j] > 0, held[j] -= held[j] > 0;
+					x->tgt_start = o.a, x->tgt_end = o.b;
+					hook_mark(x, h);
+					x->conf = o.conf;
+					refeat(u, x, feat + k * XP_NFEAT);
+					for (j = o.a; j < o.b; j++)
+						taken[j] += taken[j] < UINT8_MAX, held[j] += held[j] < UINT8_MAX;
+					break;
+				}
+				if (o.keep)
+					break;
+			}
+			if (i < u->pack->nspan_hooks)
+				continue;
 		}
 		if (x->fate != XP_PROJECTED || !pronoun_mention(u, x))
-			continue;
-		if (fa && (u->rules & XP_LR_FA_POSSESSIVE) && misplaced_possessive(u, x, pm, n, taken, held, feat + k * XP_NFEAT))
 			continue;
 		int ec = en_case(u, x), any = xp_pronoun_matches(w, lang, u->w, u->wlen, a, b);
 		if (ec ? xp_pronoun_matches_case(w, ec, lang, u->w, u->wlen, a, b) : any)
 			continue;
+		c.en_case = ec;
 		double pos = (x->en_start + 0.5) / u->rec->nsrc;
 		uint32_t rule = 0;
 		for (j = a; j < b; j++)   /* its span, as far as it alone holds it, is free again */
 			taken[j]--, held[j]--;
 		if ((u->rules & XP_LR_PRON_MOVE) && free_pronoun(u, x, taken, scratch, pos, &a, &b)) {
 			rule = XP_LR_PRON_MOVE;
-		} else if ((u->rules & XP_LR_FA_LIGHT_VERB) && fa && b == a + 1 && xp_subject_person(w) &&
-			   strcasecmp(w, "it") && ec != XP_CASE_OBJECT) {
-			/* the verb right after it, or after one more word (فکر نمی‌کنم);
-			 * not for "it", mostly a dummy subject, as in nearest_verb: the
-			 * word after it agreed by its ending alone (سرد of هوا سرد بود
-			 * "it was cold", درست of این درست نیست "it's not true") */
-			for (j = b; j < u->nw && j <= b + 1 && !rule; j++)
-				if (!taken[j] && xp_fa_verb_agrees(u->rec->tgt[j], xp_subject_person(w)))
-					a = j, b = j + 1, rule = XP_LR_FA_LIGHT_VERB;
-		} else if ((u->rules & XP_LR_PRON_DROP) && zh && !xp_zh_pronominal(u->w, u->wlen, a, b)) {
-			x->fate = XP_NULL_FILTERED;
-			x->rule |= XP_LR_PRON_DROP;
-			continue;
-		}
-		if (!rule && fa && (u->rules & XP_LR_FA_VERB_MOVE) && strcasecmp(w, "it") && xp_subject_person(w) &&
-		    ec != XP_CASE_OBJECT) {
-			/* the agreeing verb nearest its position that no mention holds,
-			 * a word that reads as one (verb_like, as for nearest_verb) */
-			double best = 2;
-			for (j = 0; j < u->nw; j++) {
-				double d = (j + 0.5) / u->nw - pos;
-				d = d < 0 ? -d : d;
-				if (!held[j] && d < best && xp_fa_verb_agrees(u->rec->tgt[j], xp_subject_person(w)) &&
-				    verb_like(u->rec->tgt, j))
-					best = d, a = j, b = j + 1;
+		} else {
+			int drop = 0;
+			for (size_t i = 0; i < u->pack->nspan_hooks && !rule && !drop; i++) {
+				const xp_span_hook *h = &u->pack->span_hooks[i];
+				xp_span_out o = {.a = a, .b = b};
+				if (h->stage != XP_SH_MOVE || !hook_on(u, h, 0) || !h->hook(&c, &o))
+					continue;
+				if (o.drop) {
+					x->fate = XP_NULL_FILTERED;
+					hook_mark(x, h);
+					drop = 1;
+				} else {
+					a = o.a, b = o.b;
+					rule = (uint32_t)h->bit;
+				}
 			}
-			rule = best <= 1 ? XP_LR_FA_VERB_MOVE : 0;
+			if (drop)
+				continue;
 		}
 		if (rule) {
 			x->tgt_start = a, x->tgt_end = b;
-			x->rule |= rule | (any ? XP_LR_FA_CASE : 0);   /* its case undid a match */
+			x->rule |= rule | (any ? (uint32_t)u->pack->case_rule : 0);   /* its case undid a match */
 			x->conf = 0.25f;   /* the links said otherwise: a guess from the word */
 			lang_rules(u, x);
 			refeat(u, x, feat + k * XP_NFEAT);
@@ -930,6 +780,7 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 			held[j] += held[j] < UINT8_MAX;
 		}
 	}
+	free(others);
 	free(taken);
 	return 0;
 }
@@ -1007,7 +858,7 @@ typedef struct run {
 	const xp_projection *alt;   /* the same projection on o->alt's alignments */
 	const xp_projection *com;   /* the committee (committee[] below), ncom of them, or none */
 	size_t ncom;
-	xp_zhseg *zs;           /* XP_NP_ZH_WORDS's words, NULL: the rule is off */
+	xp_zhseg *zs;           /* the segmenter's words (lang.h segmenter_rule), NULL: the rule is off */
 	xp_lex *ze;             /* the pack's table of mention ends (lexicon.h, lang.h XP_LF_END_TABLE), with zs */
 	const xp_proj_stream *st;   /* a document at a time (below), NULL: the whole corpus */
 	size_t which;           /* in st: 0 the projection, 1 + k its k-th comparison's */
@@ -1093,18 +944,20 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 		}
 		xp_feat_mention(&u.fc, pm, m->start, m->end, a, b, r->p->feat + (r->p->n - 1) * XP_NFEAT);
 	}
-	if (has && (u.rules & (XP_LR_PRON_MOVE | XP_LR_PRON_DROP | XP_LR_FA_LIGHT_VERB | XP_LR_FA_POSSESSIVE | XP_LR_ZH_INTERROGATIVE)) &&
+	if (has &&
+	    (u.rules & (XP_LR_PRON_MOVE | hook_bits(u.pack, XP_SH_RESEAT, XP_RK_PRONOUN) |
+			hook_bits(u.pack, XP_SH_MOVE, XP_RK_PRONOUN))) &&
 	    r->p->n > first &&
 	    misplaced(&u, r->p->m + first, r->p->feat + first * XP_NFEAT, r->p->n - first))
 		goto oom;
-	if (has && ((u.rules & (XP_LR_FREE_PRONOUN | XP_LR_FA_CLITIC | XP_LR_FA_POSSESSIVE)) || r->o->prodrop) &&
+	if (has && ((u.rules & (XP_LR_FREE_PRONOUN | hook_bits(u.pack, XP_SH_PLACE, XP_RK_PRONOUN))) || r->o->prodrop) &&
 	    recover(&u, r->p->n > first ? r->p->m + first : NULL,   /* m is NULL before a first mention: NULL + 0 is UB */
 		    r->p->n > first ? r->p->feat + first * XP_NFEAT : NULL, r->p->n - first, t, r->o->prodrop))
 		goto oom;
 	if (has && r->p->n > first)
 		subject_verbs(&u, r->p->m + first, r->p->n - first, t);
-	if (has && (u.rules & XP_LR_FA_VERB_FINAL) && r->p->n > first &&
-	    verb_finals(&u, r->p->m + first, r->p->feat + first * XP_NFEAT, r->p->n - first))
+	if (has && (u.rules & hook_bits(u.pack, XP_SH_LAST, XP_RK_PRONOUN)) && r->p->n > first &&
+	    last_rules(&u, r->p->m + first, r->p->feat + first * XP_NFEAT, r->p->n - first))
 		goto oom;
 	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen), free(u.claimed), free(u.word_start), free(u.src_linked), free(u.tgt_linked);
 	xp_fctx_free(&u.fc);
@@ -1238,7 +1091,7 @@ static int consistency(run *r, const xp_corpus *en)
 }
 
 /* XP_LF_END_TABLE (lang.h): the last jieba word of written tokens [a, b)
- * (start[] as xp_zh_word_starts gives, b on a word's end) looked up in table
+ * (start[] as xp_seg_word_starts gives, b on a word's end) looked up in table
  * ze for document doc, into x[f]; -1 when memory ran out */
 static int end_lex(xp_lex *ze, const char *doc, const char *const *w, const uint32_t *len,
 		   const uint8_t *start, uint32_t a, uint32_t b, float *x, int f)
@@ -1272,9 +1125,53 @@ static int en_clause(const xp_utt *eu, uint32_t s, uint32_t e)
 	return 0;
 }
 
-/* XP_NP_ZH_WORDS (zhwords.h) over the corpus, every other rule done (the
- * consistency rule too, whose words may lie inside a longer one): each
- * projected span of a Chinese sentence grown to whole jieba words */
+/* The pack's hooks of the pass on the segmenter's words (lang.h
+ * XP_SH_WORDS) for projected mention m of document d, on sentence w[0..n)
+ * with its words' starts and how many mentions hold each token (held). */
+static void words_hooks(const run *r, const xp_lang_pack *lp, const xp_corpus *en, size_t d, xp_proj_mention *m,
+			const char *const *w, const uint32_t *len, uint32_t n, const uint8_t *start, const uint8_t *held)
+{
+	const xp_utt *eu = &en->docs[d].utts[m->en_utt];
+	xp_span_ctx c = {
+		.lang = r->p->lang,
+		.s = m->en_start,
+		.e = m->en_end,
+		.w = w,
+		.wlen = len,
+		.nw = n,
+		.taken = held,
+		.mtype = (int)xp_mention_type("en", eu, m->en_start, m->en_end),
+		.placed = 1,
+		.seg = r->zs,
+		.start = start,
+		.lead = m->weak_lead,
+	};
+	c.en_first = xp_tok_str(eu, m->en_start, &c.en_first_len);
+	c.en_clause = c.mtype >= XP_MT_NOMINAL && en_clause(eu, m->en_start, m->en_end);
+	xp_span_out o = {.a = m->tgt_start, .b = m->tgt_end};
+	for (size_t i = 0; i < lp->nspan_hooks; i++) {
+		const xp_span_hook *h = &lp->span_hooks[i];
+		int on = h->kind == XP_RK_NP ? (r->o->np & h->bit) != 0 : h->kind == XP_RK_PRONOUN ? (r->o->rules & h->bit) != 0 : r->o->prodrop;
+		if (h->stage != XP_SH_WORDS || !on)
+			continue;
+		c.a = o.a, c.b = o.b, c.marks = m->np;
+		int hit = h->hook(&c, &o);
+		m->tgt_start = o.a, m->tgt_end = o.b;   /* as the rule left it, applied or not */
+		if (!hit)
+			continue;
+		hook_mark(m, h);
+		if (o.drop) {
+			m->fate = XP_NULL_FILTERED;
+			break;
+		}
+	}
+}
+
+/* The segmenter's pass (lang.h XP_SH_WORDS, xp_lang_pack.segmenter_rule)
+ * over the corpus, every other rule done (the consistency rule too, whose
+ * words may lie inside a longer one): each projected span of a sentence of
+ * the pack's language on the segmenter's words, and the pack's features on
+ * them */
 static int segmenter_words(run *r, const xp_corpus *en)
 {
 	xp_projection *p = r->p;
@@ -1299,65 +1196,11 @@ static int segmenter_words(run *r, const xp_corpus *en)
 				w[j] = xp_tok_str(u, j, &len[j]),
 				blank[j] = j > 0 && u->toks[j].off > u->toks[j - 1].off + u->toks[j - 1].len;
 			if (!rc)
-				rc = xp_zh_word_starts(r->zs, w, len, blank, u->ntoks, start);
+				rc = xp_seg_word_starts(r->zs, w, len, blank, u->ntoks, start);
 			for (size_t k = pd->first; !rc && k < pd->first + pd->n; k++) {
 				xp_proj_mention *m = &p->m[k];
-				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t &&
-				    xp_zh_words_snap(start, u->ntoks, &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_WORDS;
-				/* XP_NP_ZH_NAME_TRIM: names only (noun phrases keep their verbs: 找钥匙) */
-				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t && (r->o->np & XP_NP_ZH_NAME_TRIM) &&
-				    xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) == XP_MT_NAME &&
-				    xp_zh_name_trim(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_NAME_TRIM;
-				/* XP_NP_ZH_DE: noun phrases only (not names, not pronouns: 你的 is "your") */
-				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t && (r->o->np & XP_NP_ZH_DE) &&
-				    xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) >= XP_MT_NOMINAL &&
-				    xp_zh_de(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_DE;
-				/* XP_NP_ZH_WEAK_LEAD, XP_NP_ZH_MEASURE, XP_NP_ZH_HEAD, XP_NP_ZH_LOCATIVE,
-				 * XP_NP_ZH_VERB_TAIL, XP_NP_ZH_CLAUSE_HEAD, XP_NP_ZH_DE_END, XP_NP_ZH_PARTICLE: noun phrases
-				 * only, on the words the span now ends on */
-				int nominal = m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t &&
-					      (r->o->np & (XP_NP_ZH_MEASURE | XP_NP_ZH_HEAD | XP_NP_ZH_DE_END | XP_NP_ZH_LOCATIVE | XP_NP_ZH_VERB_TAIL |
-						       XP_NP_ZH_CLAUSE_HEAD | XP_NP_ZH_WEAK_LEAD | XP_NP_ZH_PARTICLE)) &&
-					      xp_mention_type("en", &en->docs[d].utts[m->en_utt], m->en_start, m->en_end) >=
-						      XP_MT_NOMINAL;
-				/* a measure word stands for an English determiner or numeral
-				 * ("a terrible guy": 个大烂人), not for a bare noun's number
-				 * the English leaves out of the mention ("pants": 九条裤子) */
-				uint32_t dn = 0;
-				const char *det = nominal ? xp_tok_str(&en->docs[d].utts[m->en_utt], m->en_start, &dn) : NULL;
-				/* XP_NP_ZH_WEAK_LEAD, before the measure word joins: not where
-				 * the consistency rule gave the span its twins' words */
-				if (nominal && (r->o->np & XP_NP_ZH_WEAK_LEAD) && m->weak_lead && !(m->np & XP_NP_CONSIST) &&
-				    xp_zh_weak_lead(r->zs, w, len, u->ntoks, start, m->weak_lead, xp_en_counting_det(det, dn),
-						    &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_WEAK_LEAD;
-				if (nominal && (r->o->np & XP_NP_ZH_MEASURE) && xp_en_counting_det(det, dn) &&
-				    xp_zh_measure(w, len, start, held, &m->tgt_start))
-					m->np |= XP_NP_ZH_MEASURE;
-				if (nominal && (r->o->np & XP_NP_ZH_HEAD) &&
-				    xp_zh_head(r->zs, w, len, u->ntoks, start, held, &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_HEAD;
-				if (nominal && (r->o->np & XP_NP_ZH_LOCATIVE) &&
-				    xp_zh_locative(w, len, start, &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_LOCATIVE;
-				if (nominal && (r->o->np & XP_NP_ZH_VERB_TAIL) &&
-				    xp_zh_verb_tail(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_VERB_TAIL;
-				if (nominal && (r->o->np & XP_NP_ZH_CLAUSE_HEAD) &&
-				    en_clause(&en->docs[d].utts[m->en_utt], m->en_start, m->en_end) &&
-				    xp_zh_clause_head(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_CLAUSE_HEAD;
-				if (nominal && (r->o->np & XP_NP_ZH_DE_END) &&
-				    xp_zh_de_end(r->zs, w, len, u->ntoks, start, &m->tgt_start, &m->tgt_end))
-					m->np |= XP_NP_ZH_DE_END;
-				if (nominal && (r->o->np & XP_NP_ZH_PARTICLE) &&
-				    xp_zh_particles_only(r->zs, w, len, u->ntoks, start, m->tgt_start, m->tgt_end)) {
-					m->fate = XP_NULL_FILTERED;
-					m->np |= XP_NP_ZH_PARTICLE;
-				}
+				if (m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t && lp)
+					words_hooks(r, lp, en, d, m, w, len, u->ntoks, start, held);
 				/* the pack's features on these words (lang.h XP_LF_WORDS,
 				 * XP_LF_END_TABLE), on the span as it ends */
 				float *x = p->feat + k * XP_NFEAT;
@@ -1573,7 +1416,7 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 	}
 	if (rc == 0 && (o->np & (XP_NP_CONSIST | XP_NP_NAMES)))
 		rc = consistency(r, en);
-	if (rc == 0 && r->zs && (xp_lang_rule_set(xp_lang_get(p->lang), XP_RK_NP) & XP_NP_ZH_WORDS))
+	if (rc == 0 && r->zs && xp_lang_get(p->lang)->segmenter_rule)
 		rc = segmenter_words(r, en);
 	for (size_t d = 0; rc == 0 && d < p->ndocs; d++) {
 		rc = doc_settle(r, &en->docs[d], d);
@@ -1659,8 +1502,8 @@ static int project_with(const xp_corpus *en, const xp_aligned *al, const xp_wali
 	return rc;
 }
 
-/* XP_NP_ZH_WORDS needs jieba's words when the target is Chinese and written
- * in characters: from o->segmenter_data (an error if it cannot be read), else from
+/* A pack's segmenter_rule (lang.h) needs jieba's words when the target is
+ * its language and written in characters: from o->segmenter_data (an error if it cannot be read), else from
  * where python3-jieba installs them (left out, and said, when absent) */
 int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 	       const uint32_t *line, const xp_proj_opts *o, xp_projection *p, xp_err *err)
@@ -1670,10 +1513,10 @@ int xp_project(const xp_corpus *en, const xp_aligned *al, const xp_walign *wa,
 				o->all->nsent, wa->nsent);
 	int seg = 0;
 	for (size_t k = 0; k < al->n && !seg; k++)
-		seg = (xp_lang_rule_set(xp_lang_get(al->v[k].tgt_lang), XP_RK_NP) & XP_NP_ZH_WORDS) != 0;
+		seg = xp_lang_get(al->v[k].tgt_lang)->segmenter_rule != 0;
 	xp_zhseg *zs = NULL;
 	int state = 0;
-	if (seg && o->chars && (o->np & XP_NP_ZH_WORDS)) {
+	if (seg && o->chars && (o->np & xp_lang_segmenter_rules())) {
 		int rc = xp_zhseg_open(o->segmenter_data ? o->segmenter_data : XP_ZHSEG_DIR, &zs, err);
 		if (rc && (o->segmenter_data || rc != XP_ENOTFOUND))
 			return rc;
@@ -1733,7 +1576,7 @@ int xp_proj_stream_open(const xp_proj_opts *o, const char *lang, int segmented, 
 	snprintf(s->lang, sizeof s->lang, "%s", lang ? lang : "");
 	int rc = 0;
 	/* as xp_project opens them */
-	if (segmented && o->chars && (o->np & XP_NP_ZH_WORDS)) {
+	if (segmented && o->chars && (o->np & xp_lang_segmenter_rules())) {
 		rc = xp_zhseg_open(o->segmenter_data ? o->segmenter_data : XP_ZHSEG_DIR, &s->zs, err);
 		if (rc && (o->segmenter_data || rc != XP_ENOTFOUND)) {
 			xp_proj_stream_free(s);

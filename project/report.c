@@ -247,7 +247,7 @@ static int set3(json_t **v, uint32_t a, uint32_t b, uint32_t d)
 static int head_set(xp_report_writer *w, const xp_proj_mention *m)
 {
 	int tgt = m->fate == XP_PROJECTED || m->fate == XP_SAME_SPAN || m->fate == XP_COLLIDED;
-	int drop = m->fate == XP_NULL_FILTERED && ((m->rule & XP_LR_PRON_DROP) || (m->np & XP_NP_ZH_PARTICLE));   /* what the rule took away */
+	int drop = m->fate == XP_NULL_FILTERED && ((m->rule & XP_LR_PRON_DROP) || (m->np & XP_NP_DROPS));   /* what the rule took away */
 	if (json_integer_set(w->id, m->id) || json_integer_set(w->cluster, m->cluster) ||
 	    set3(w->en, m->en_utt, m->en_start, m->en_end) ||
 	    ((tgt || drop) && (set3(w->tgt, (uint32_t)m->tgt_utt, m->tgt_start, m->tgt_end) ||

@@ -397,7 +397,7 @@ static json_t *word_starts(xp_zhseg *z, json_t *tokens)
 	}
 	for (size_t i = 1; out && i < n; i++)
 		blank[i] = xp_utf8_count(w[i - 1], len[i - 1]) > 1 || xp_utf8_count(w[i], len[i]) > 1;
-	if (out && n && xp_zh_word_starts(z, w, len, blank, (uint32_t)n, start)) {
+	if (out && n && xp_seg_word_starts(z, w, len, blank, (uint32_t)n, start)) {
 		json_decref(out);
 		out = NULL;
 	}

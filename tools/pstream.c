@@ -338,7 +338,7 @@ static int language(const xp_pstream_args *a, char *lang, size_t n, int *seg, xp
 	lines L;
 	const char *s;
 	size_t len;
-	int r, need_seg = a->o->chars && (a->o->np & XP_NP_ZH_WORDS);
+	int r, need_seg = a->o->chars && (a->o->np & xp_lang_segmenter_rules());
 	*lang = '\0', *seg = 0;
 	if (lines_open(&L, a->aligned, e))
 		return -1;
@@ -354,7 +354,7 @@ static int language(const xp_pstream_args *a, char *lang, size_t n, int *seg, xp
 		const char *tl = one.v[0].tgt_lang;
 		if (tl && !*lang)
 			snprintf(lang, n, "%s", tl);
-		*seg |= (xp_lang_rule_set(xp_lang_get(tl), XP_RK_NP) & XP_NP_ZH_WORDS) != 0;
+		*seg |= xp_lang_get(tl)->segmenter_rule != 0;
 		xp_aligned_free(&one);
 	}
 	lines_close(&L);

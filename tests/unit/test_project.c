@@ -7,6 +7,7 @@
 #include "io/conll.h"
 #include "lang/prodrop.h"
 #include "project/project.h"
+#include "lang/lang.h"
 
 /* English: one document, sentences as "w w w|(0) - (1 1)" columns */
 typedef struct setup {
@@ -426,6 +427,74 @@ static void map_and_checks(void **state)
 	xp_aligned_free(&al);
 }
 
+/* A toy language's pack, registered at run time, whose span hooks the
+ * projection runs without naming it (lang.h xp_span_hook): one cuts a
+ * projected span to its first token, one places an unaligned one-word
+ * mention on the sentence's first token. */
+enum { TOY_CUT = 1u << 30, TOY_PLACE = 1u << 29 };
+
+static int toy_cut(const xp_span_ctx *c, xp_span_out *o)
+{
+	if (c->en || o->b <= o->a + 1)
+		return 0;   /* one-word mentions and one-token spans stay */
+	o->b = o->a + 1;
+	return 1;
+}
+
+static int toy_place(const xp_span_ctx *c, xp_span_out *o)
+{
+	if (!c->en || c->taken[0])
+		return 0;
+	o->a = 0, o->b = 1;
+	o->conf = 0.125f;
+	return 1;
+}
+
+static const xp_lang_rule toy_rules[] = {
+	{"toy_cut", XP_RK_PRONOUN, TOY_CUT, 1, "a span is cut to its first token"},
+	{"toy_place", XP_RK_PRONOUN, TOY_PLACE, 1, "an unaligned word takes the first token"},
+};
+static const xp_span_hook toy_hooks[] = {
+	{"toy_cut", XP_RK_PRONOUN, TOY_CUT, XP_SH_SPAN, toy_cut},
+	{"toy_place", XP_RK_PRONOUN, TOY_PLACE, XP_SH_PLACE, toy_place},
+};
+static const xp_lang_pack toy = {
+	.code = "xq", .name = "Toy", .rules = toy_rules, .nrules = 2,
+	.span_hooks = toy_hooks, .nspan_hooks = 2,
+};
+
+static void toy_pack_hooks(void **state)
+{
+	(void)state;
+	static const char al[] =
+		"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"I\",\"saw\",\"the\",\"big\",\"red\",\"car\",\".\"],"
+		"\"tgt_lang\":\"xq\",\"tgt_text\":\"a b c d e , g h .\",\"tgt\":[\"a\",\"b\",\"c\",\"d\",\"e\",\",\",\"g\",\"h\",\".\"]}\n";
+	assert_int_equal(xp_lang_register(&toy), 0);
+	assert_int_equal(xp_lang_register(&toy), -1);   /* its code names a pack already */
+	assert_ptr_equal(xp_lang_find("xq-XX"), &toy);
+	setup s;
+	xp_proj_opts o;
+	xp_proj_defaults(&o);
+	o.rules |= TOY_CUT | TOY_PLACE;
+	run(&s, CAR, al, CAR_PH, NULL, &o);
+	span_is(&s, 1, 0, 3, 4);                          /* [3, 8) cut by the toy's SPAN hook */
+	assert_true(by_id(&s, 1)->rule & TOY_CUT);
+	span_is(&s, 0, 0, 0, 1);                          /* "I": no link, placed by its PLACE hook */
+	assert_true(by_id(&s, 0)->rule & TOY_PLACE);
+	assert_true(fabs(by_id(&s, 0)->conf - 0.125) < 1e-6);
+	done(&s);
+	o.rules &= ~(unsigned)(TOY_CUT | TOY_PLACE);      /* its rules off: the links' spans */
+	run(&s, CAR, al, CAR_PH, NULL, &o);
+	span_is(&s, 1, 0, 3, 8);
+	assert_int_equal(by_id(&s, 0)->fate, XP_NULL_UNALIGNED);
+	done(&s);
+	o.rules |= TOY_CUT | TOY_PLACE;                   /* another language: not its hooks */
+	run(&s, CAR, CAR_AL, CAR_PH, NULL, &o);
+	span_is(&s, 1, 0, 3, 8);
+	assert_int_equal(by_id(&s, 0)->rule & (TOY_CUT | TOY_PLACE), 0);
+	done(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -436,6 +505,7 @@ int main(void)
 		cmocka_unit_test(prodrop_farsi),
 		cmocka_unit_test(pack_pronouns),
 		cmocka_unit_test(map_and_checks),
+		cmocka_unit_test(toy_pack_hooks),
 	};
 	return cmocka_run_group_tests_name("project", tests, NULL, NULL);
 }

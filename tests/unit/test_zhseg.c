@@ -150,7 +150,7 @@ static void split(xp_zhseg *z, const char *chars, toks *t)
 		t->blank[t->n] = (uint8_t)gap, gap = 0;
 		t->w[t->n] = p, t->len[t->n] = (uint32_t)strlen(p), t->n++;
 	}
-	assert_int_equal(xp_zh_word_starts(z, t->w, t->len, t->blank, t->n, t->start), 0);
+	assert_int_equal(xp_seg_word_starts(z, t->w, t->len, t->blank, t->n, t->start), 0);
 }
 
 /* the rule on characters, as project --chars writes them */
