@@ -9,6 +9,7 @@
 #include "norm.h"
 #include "prior.h"
 #include "namelearn.h"
+#include "phraselearn.h"
 #include "wamodel.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
@@ -63,6 +64,7 @@ struct xp_wa {
 	wa_corpus c;
 	wa_names names;          /* casing of each type, for the name prior */
 	wa_namelearn learn;      /* the show's names (o.learn_names; namelearn.h) */
+	wa_phraselearn phrases;  /* the show's phrases (o.learn_phrases; phraselearn.h) */
 	wa_prior_counts cells;   /* cells each prior boosts */
 	size_t skipped;
 	long nblocks;            /* xp_wa_span_blocks */
@@ -211,6 +213,7 @@ void xp_wa_free(xp_wa *w)
 	}
 	wa_names_free(&w->names);
 	wa_namelearn_free(&w->learn);
+	wa_phraselearn_free(&w->phrases);
 	wa_prior_free(&w->c);
 	free(w->c.blk);
 	free(w->out);
@@ -862,6 +865,8 @@ static void *worker(void *arg)
 			 * sampler's last links of every name, before they are freed */
 			if (!rc && d == 0 && w->learn.occ)
 				rc = wa_namelearn_count(&w->learn, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
+			if (!rc && d == 0 && w->o.learn_phrases)
+				rc = wa_phraselearn_count(&w->phrases, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
 			for (int k = 0; k < w->samplers && !rc && w->o.keep_model; k++)
 				rc = wa_model_take(&w->smp[d][k], &w->kept[d][k]);
 			for (int k = 0; k < w->samplers; k++)
@@ -899,6 +904,13 @@ int xp_wa_names(const xp_wa *w, struct xp_names *out, xp_err *err)
 	return 0;
 }
 
+int xp_wa_phrases(const xp_wa *w, struct xp_names *out, xp_err *err)
+{
+	if (wa_phraselearn_forms(&w->phrases, out))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	return 0;
+}
+
 int xp_wa_run(xp_wa *w, xp_err *err)
 {
 	if (!w->t0)
@@ -918,6 +930,8 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	    build_blocks(w, err))
 		return -1;
 	if (w->o.learn_names && learn_init(w))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	if (w->o.learn_phrases && wa_phraselearn_init(&w->phrases, w->voc))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	if (w->o.name_prior > 1 || w->o.closed_prior > 1 || w->o.loan_prior > 1) {
 		wa_prior_opts po = {w->o.name_prior, WA_PRIOR_THRESHOLD, w->o.closed_prior,

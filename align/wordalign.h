@@ -103,6 +103,9 @@ typedef struct xp_wa_opts {
 	/* learn the target forms of the English side's names from every pair
 	 * trained on (xp_wa_names; default on) */
 	int learn_names;
+	/* learn the target phrases of the English side's word runs from every
+	 * pair trained on (xp_wa_phrases; default off: it costs memory) */
+	int learn_phrases;
 	/* the source side's mentions as soft constraints (align/gibbs.c,
 	 * hold_spans): one sentence per pair to align, in order, each link
 	 * (i, j) the source tokens i..j (0-based, inclusive, as given; io/
@@ -192,6 +195,11 @@ void xp_wa_schedule(const xp_wa *w, int *samplers, int *sweeps);
  * After xp_wa_run. */
 struct xp_names;
 int xp_wa_names(const xp_wa *w, struct xp_names *out, xp_err *err);
+/* The target phrases of the English side's word runs (of 1 to 4 words, no
+ * punctuation), learned like the names with phrase extraction consistent
+ * with the alignment (align/phraselearn.h), added to out (nothing without
+ * learn_phrases). */
+int xp_wa_phrases(const xp_wa *w, struct xp_names *out, xp_err *err);
 
 /* What training did: the mean sweeps a sampler made (fewer than
  * xp_wa_schedule's with opts.settle), and the share of links the last sweep

@@ -67,14 +67,15 @@ char *xp_quote(char *out, size_t size, const char *s, size_t n);
 /* FNV-1a of s[0..n): what the vocabulary's table, score --chars's sentence
  * pairing and the correction batches' checksum hash bytes with.  The
  * checksum is stored in every store (a batch imported twice is recognised
- * by it): this must never change. */
-static inline uint64_t xp_hash(const char *s, size_t n)
+ * by it): this must never change.  xp_hash_more goes on from h (a hash of
+ * text given in pieces; xp_hash starts from FNV's offset basis). */
+static inline uint64_t xp_hash_more(uint64_t h, const char *s, size_t n)
 {
-	uint64_t h = 1469598103934665603ull;
 	for (size_t i = 0; i < n; i++)
 		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
 	return h;
 }
+static inline uint64_t xp_hash(const char *s, size_t n) { return xp_hash_more(1469598103934665603ull, s, n); }
 
 /* Blanks are spaces and tabs: what separates fields in the line formats. */
 static inline int xp_is_blank(char c) { return c == ' ' || c == '\t'; }

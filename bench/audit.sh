@@ -43,6 +43,10 @@
 # posterior (`wordalign --all-links`, LANG.SEED.SET.all.{pharaoh,probs}),
 # and every projection reads them (the rule ef1's input; the others ignore
 # them); a cache made without them is aligned again.
+# AUDIT_PHRASES=1: the aligner also writes the target phrases it learned
+# for English word runs from every pair it aligns or trains on
+# (`wordalign --phrases`, LANG.SEED.phrases), and every projection reads
+# them (the rule phrases' input); a cache made without them is aligned again.
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=zh fa}" "${SEEDS:=1 7 11}"
 : "${RESAMPLES:=1000}" "${BOOT_SEED:=33}" "${TOL:=0.05}" "${AUDIT_JOBS:=0}"
@@ -58,9 +62,11 @@ start=$(now)
 # with FACTOR, the English mention spans at that factor: LANG.SEED.spanF.*
 align() {
 	l=$1 s=$2 v=${3:+.span$3}
-	[ -s $T/$l.$s$v.dev.probs ] && { [ -z "${AUDIT_ALL_LINKS:-}" ] || [ -s $T/$l.$s$v.dev.all.probs ]; } && return 0
+	[ -s $T/$l.$s$v.dev.probs ] && { [ -z "${AUDIT_ALL_LINKS:-}" ] || [ -s $T/$l.$s$v.dev.all.probs ]; } &&
+		{ [ -z "${AUDIT_PHRASES:-}" ] || [ -n "$v" ] || [ -s $T/$l.$s.phrases ]; } && return 0
 	extra=""; [ $l = zh ] && extra="--train $DATA/bitext/zh-en.tv4dialog.94k.pairs.gz"
 	[ -n "$v" ] && extra="$extra --src-spans $T/$l.all.spans --span-factor $3 --no-names"
+	[ -n "${AUDIT_PHRASES:-}" ] && [ -z "$v" ] && extra="$extra --phrases $T/$l.$s.phrases"
 	outs="pharaoh probs"
 	[ -n "${AUDIT_ALL_LINKS:-}" ] && outs="$outs all.pharaoh all.probs" &&
 		extra="$extra --all-links $T/$l.$s$v.all.all.pharaoh --all-probs $T/$l.$s$v.all.all.probs"
@@ -120,6 +126,7 @@ project_seed() {
 		case $set in tune) key=$TUNE/tune.$name.corrected.v4_gold_conll;;
 			     dev) key=$DATA/mmc/dev.$name.v4_gold_conll;; esac
 		all=""; [ -n "${AUDIT_ALL_LINKS:-}" ] && all="--all-links $A.all.pharaoh --all-probs $A.all.probs"
+		[ -n "${AUDIT_PHRASES:-}" ] && [ -z "${5:-}" ] && all="$all --phrases $T/$1.$2.phrases"
 		nice -n 10 $XPROJ project --source $en --aligned $T/$1.$set.jsonl --alignments $A.pharaoh \
 			--probs $A.probs --map $T/$1.$set.map $c --rules $3 $all -o $out.conll 2>/dev/null
 		nice -n 10 $XPROJ score $c --per-doc --json $key $out.conll > $out.json.tmp 2>/dev/null

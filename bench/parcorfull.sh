@@ -26,6 +26,9 @@
 # is set (then only with NAME=FILE).  PARCORFULL_ALL_LINKS=1: the aligner
 # also writes every candidate link (`wordalign --all-links`) and every
 # projection reads them (the rule ef1's input; RULES=1 then measures it).
+# PARCORFULL_PHRASES=1: the aligner also writes the target phrases it
+# learned for English word runs (`wordalign --phrases`) and every projection
+# reads them (the rule phrases' input; RULES=1 then measures it).
 set -eu
 . bench/record.sh
 REC_QUIET=1
@@ -72,13 +75,14 @@ for l in $LANGS; do
 		$XPROJ pair --repair --source $P/EN --target $G --lang $l -o $T/$l.jsonl 2>$T/$l.pair.log
 		$XPROJ bitext $T/$l.jsonl -o $T/$l.pairs --map $T/$l.map 2>/dev/null
 		$XPROJ wordalign --threads 2 $T/$l.pairs -o $T/$l.pharaoh --probs $T/$l.probs \
-			${PARCORFULL_ALL_LINKS:+--all-links $T/$l.all.pharaoh --all-probs $T/$l.all.probs} 2>$T/$l.wordalign.log
+			${PARCORFULL_ALL_LINKS:+--all-links $T/$l.all.pharaoh --all-probs $T/$l.all.probs} \
+			${PARCORFULL_PHRASES:+--phrases $T/$l.phrases} 2>$T/$l.wordalign.log
 	fi
 	proj() {   # proj OUT RULES...
 		o=$1; shift
 		$XPROJ project --source $P/EN --aligned $T/$l.jsonl --alignments $T/$l.pharaoh --probs $T/$l.probs \
 			${PARCORFULL_ALL_LINKS:+--all-links $T/$l.all.pharaoh --all-probs $T/$l.all.probs} \
-			--map $T/$l.map "$@" -o $T/$o.conll 2>$T/$o.log
+			${PARCORFULL_PHRASES:+--phrases $T/$l.phrases} --map $T/$l.map "$@" -o $T/$o.conll 2>$T/$o.log
 		evaluate $l $T/$o.conll $T/$o
 	}
 	proj $l.base --rules $BASE

@@ -366,6 +366,15 @@ static int fits(const xp_doc *d, const xp_aligned *al, xp_vocab *keys, const xp_
 					: rec == UINT32_MAX ? "whose utterance has no record in the aligned corpus"
 							    : "longer than the aligned corpus's sentence");
 	}
+	/* and the same lengths are not the same text: a report of another aligned
+	 * corpus (or English corpus) whose sentences count as many tokens put
+	 * every correction on other words.  The report says what it was made
+	 * from (reports before "text_hash" cannot say) */
+	if (rd->has_text_hash && rd->text_hash != xp_aligned_doc_hash(d, al, keys))
+		return xp_failc(err, XP_EINPUT, name, line,
+				"document %s part %d: the report was projected from other text than the English and "
+				"aligned corpora given (their tokens differ; a report of another aligned corpus or "
+				"another version of the corpus?): nothing is imported", d->id, d->part);
 	return 0;
 }
 

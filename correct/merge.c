@@ -107,6 +107,45 @@ static int merge_runs(xp_db *db, xp_merge_result *r, xp_err *err)
 	return rc;
 }
 
+/* A run of src matched to one of the merged store's by its language,
+ * files, settings and time must hold what that one holds: the same
+ * documents, the same English and target tokens in each utterance, the
+ * same mentions.  Two runs of other corpora imported the same second from
+ * files of the same names (relative paths, each in its own directory)
+ * match so; taken as one, the second's documents were dropped, exit 0, and
+ * its corrections went onto the first's words.  Refused instead, naming
+ * the first thing that differs. */
+static int runs_agree(xp_db *db, const char *in, xp_err *err)
+{
+	static const char *const sql =
+		"SELECT m.src, m.dst, d.doc, d.part, u.en_idx, 'utterance' FROM src.utterances u"
+		" JOIN src.documents d ON d.id = u.document JOIN temp.mrun m ON m.src = d.run AND NOT m.new"
+		" LEFT JOIN main.documents od ON od.run = m.dst AND od.doc = d.doc AND od.part = d.part"
+		" LEFT JOIN main.utterances ou ON ou.document = od.id AND ou.en_idx = u.en_idx"
+		" WHERE ou.id IS NULL OR ou.src IS NOT u.src OR ou.tgt IS NOT u.tgt OR ou.tgt_idx IS NOT u.tgt_idx"
+		" UNION ALL SELECT * FROM (SELECT m.src, m.dst, d.doc, d.part, x.mention, 'mention' FROM src.mentions x"
+		" JOIN src.documents d ON d.id = x.document JOIN temp.mrun m ON m.src = d.run AND NOT m.new"
+		" LEFT JOIN main.documents od ON od.run = m.dst AND od.doc = d.doc AND od.part = d.part"
+		" LEFT JOIN main.mentions o ON o.document = od.id AND o.mention = x.mention"
+		" WHERE o.id IS NULL OR o.start IS NOT x.start OR o.end IS NOT x.end OR o.cluster IS NOT x.cluster)"
+		" LIMIT 1";
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, sql, &st, err))
+		return -1;
+	int rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		rc = xp_failc(err, XP_EINPUT, in, 0, "its run %lld has the language, files, settings and time of the merged "
+			      "store's run %lld, but not its text: document %s part %lld, %s %lld differs or is not there "
+			      "(two runs of other corpora, imported the same second from files of the same names?): "
+			      "nothing is merged", (long long)sqlite3_column_int64(st, 0), (long long)sqlite3_column_int64(st, 1),
+			      (const char *)sqlite3_column_text(st, 2), (long long)sqlite3_column_int64(st, 3),
+			      (const char *)sqlite3_column_text(st, 5), (long long)sqlite3_column_int64(st, 4));
+	else
+		rc = rc == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "comparing runs");
+	sqlite3_finalize(st);
+	return rc;
+}
+
 /* Conflicts: a live edit of src's that the merged store lacks, on a
  * mention the merged store has a live edit of that src lacks. */
 static int find_conflicts(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
@@ -170,7 +209,7 @@ static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 			"DROP TABLE IF EXISTS temp.mcor; DROP TABLE IF EXISTS temp.sr; DROP TABLE IF EXISTS temp.mrev;"
 			"CREATE TEMP TABLE mrun(src INTEGER PRIMARY KEY, dst INTEGER NOT NULL, new INTEGER NOT NULL);",
 			err) ||
-	    merge_runs(db, r, err))
+	    merge_runs(db, r, err) || runs_agree(db, in, err))
 		return -1;
 	/* a new run's rows, then every run's ids by natural key */
 	static const char *const rows =

@@ -258,6 +258,27 @@ int xp_aligned_index(const xp_aligned *al, const char *name, xp_vocab *keys, xp_
 	return 0;
 }
 
+uint64_t xp_aligned_doc_hash(const xp_doc *d, const xp_aligned *al, xp_vocab *keys)
+{
+	uint64_t h = xp_hash("", 0);
+	for (size_t u = 0; u < d->nutts; u++)
+		for (uint32_t i = 0, n; i < d->utts[u].ntoks; i++) {
+			const char *w = xp_tok_str(&d->utts[u], i, &n);
+			h = xp_hash_more(xp_hash_more(h, w, n), "\xff", 1);
+		}
+	h = xp_hash_more(h, "\xfd", 1);
+	for (size_t u = 0; u < d->nutts; u++) {
+		char key[1200];
+		uint32_t r = xp_vocab_find(keys, key, xp_aligned_key(key, sizeof key, d->id, d->part, (long long)u));
+		if (r == UINT32_MAX || r >= al->n || !al->v[r].ntgt)
+			continue;
+		h = xp_hash_more(h, "\xfe", 1);
+		for (uint32_t k = 0; k < al->v[r].ntgt; k++)
+			h = xp_hash_more(xp_hash_more(h, al->v[r].tgt[k], strlen(al->v[r].tgt[k])), "\xff", 1);
+	}
+	return h;
+}
+
 void xp_aligned_bitext(const xp_aligned *a, xp_buf *pairs, xp_buf *map)
 {
 	char key[1200];

@@ -90,6 +90,14 @@ const char **xp_aligned_strs(xp_aligned *a, const char *text, const xp_tok *t, u
  * spelling that the bitext map, projection and the store's import use, so a
  * map line is a key.  Returns its length (cut to fit n). */
 size_t xp_aligned_key(char *out, size_t n, const char *doc, long long part, long long utt);
+/* The text a projection of document d is made from, hashed (FNV-1a,
+ * base/text.h): d's English tokens, then the target tokens of each of its
+ * utterances' records (keys: xp_aligned_index's), each token ended by a
+ * byte UTF-8 never has.  Utterances joined into one unit (xp_aligned_units)
+ * hash alike, joined or not.  The report carries it per document
+ * ("text_hash", docs/formats.md): `db import` refuses a report made from
+ * other text of the same lengths. */
+uint64_t xp_aligned_doc_hash(const xp_doc *d, const xp_aligned *al, xp_vocab *keys);
 /* keys gets record k's key as id k; (doc, part, utt) must be unique, an
  * utterance given twice is an error naming name. */
 int xp_aligned_index(const xp_aligned *a, const char *name, xp_vocab *keys, xp_err *err);

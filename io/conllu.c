@@ -322,6 +322,15 @@ static int next_line(xp_lines *it, const char **l, size_t *k)
 	return 1;
 }
 
+/* A line no sentence may keep: one with a NUL byte (the sentence's text is
+ * a C string) or that is not UTF-8 (a Latin-1 file: the words would go on
+ * to every output as bytes no reader takes).  block() reports it. */
+static int bad_line(const char *l, size_t k)
+{
+	size_t bad;
+	return memchr(l, '\0', k) || !xp_utf8_valid(l, k, &bad);
+}
+
 /* The token lines of one sentence (comments skipped). */
 static int parse_block(sp *s, const char *b, size_t n, unsigned long line)
 {
@@ -331,7 +340,7 @@ static int parse_block(sp *s, const char *b, size_t n, unsigned long line)
 	const char *l;
 	size_t k;
 	while (next_line(&it, &l, &k)) {
-		if ((k && l[0] == '#') || memchr(l, '\0', k))   /* block() reported the NUL */
+		if ((k && l[0] == '#') || bad_line(l, k))   /* block() reported it */
 			continue;
 		if (token_line(s, l, k, it.lineno))
 			return -1;
@@ -478,7 +487,7 @@ static int block(rdr *r, const char *b, size_t n, unsigned long line)
 	 * writer reads every sentence of the document by it.  On a later
 	 * sentence one that differs is dropped (and the line with it). */
 	while (next_line(&it, &l, &k))
-		if (!memchr(l, '\0', k) && newdoc_line(l, k, &id))
+		if (!bad_line(l, k) && newdoc_line(l, k, &id))
 			newdoc = 1;
 	int late = !newdoc && r->doc && r->doc->nutts;
 	const char *had = late ? xp_doc_meta(r->doc, META_FIELDS) : NULL;
@@ -486,9 +495,12 @@ static int block(rdr *r, const char *b, size_t n, unsigned long line)
 	r->raw.n = 0;
 	it.lineno = line - 1;
 	while (next_line(&it, &l, &k)) {
-		if (memchr(l, '\0', k)) {
+		if (bad_line(l, k)) {
 			/* a NUL byte is no text: the sentence's text is a C string */
-			if (xp_read_problem(r->o, r->err, r->name, it.lineno, "a NUL byte (--repair drops the line)"))
+			size_t bad = 0;
+			if (memchr(l, '\0', k) ? xp_read_problem(r->o, r->err, r->name, it.lineno, "a NUL byte (--repair drops the line)")
+			    : (xp_utf8_valid(l, k, &bad), xp_read_problem(r->o, r->err, r->name, it.lineno, "the line is not "
+						"UTF-8 (byte %zu; a Latin-1 file? iconv -f latin1 -t utf8) (--repair drops the line)", bad + 1)))
 				return -1;
 			continue;
 		}

@@ -167,6 +167,22 @@ static int item(rd *R, size_t d, size_t k, json_t *x, xp_ritem *it)
 	return f && R->fmap ? features(R, d, k, f, it) : 0;
 }
 
+/* s, 16 hex digits, into *h */
+static int hex64(const char *s, uint64_t *h)
+{
+	*h = 0;
+	if (!s || strlen(s) != 16)
+		return 0;
+	for (int i = 0; i < 16; i++) {
+		int c = s[i], v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+			       : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+		if (v < 0)
+			return 0;
+		*h = *h << 4 | (uint64_t)v;
+	}
+	return 1;
+}
+
 static int document(rd *R, size_t d, json_t *o)
 {
 	xp_report *r = R->r;
@@ -178,6 +194,13 @@ static int document(rd *R, size_t d, json_t *o)
 				R->dbase + d + 1);
 	doc->id = xp_arena_strdup(&r->arena, json_string_value(id));
 	doc->part = (int)json_integer_value(json_object_get(o, "part"));
+	doc->line = R->line;
+	json_t *th = json_object_get(o, "text_hash"), *oh = json_object_get(o, "out_hash");
+	doc->has_text_hash = th != NULL, doc->has_out_hash = oh != NULL;
+	doc->text_hash = doc->out_hash = 0;
+	if ((th && !hex64(json_string_value(th), &doc->text_hash)) || (oh && !hex64(json_string_value(oh), &doc->out_hash)))
+		return xp_failc(R->err, XP_EINPUT, R->name, R->line, "document %s: \"%s\" is not 16 hex digits",
+				doc->id ? doc->id : "?", th && !doc->text_hash ? "text_hash" : "out_hash");
 	doc->ntgt = json_array_size(map);
 	doc->tgt_to_en = xp_arena_alloc(&r->arena, (doc->ntgt + 1) * sizeof *doc->tgt_to_en);
 	if (!doc->id || !doc->tgt_to_en)
@@ -601,6 +624,19 @@ void xp_report_free(xp_report *r)
 	free(r->docs);
 	xp_arena_free(&r->arena);
 	memset(r, 0, sizeof *r);
+}
+
+uint64_t xp_report_out_hash(const xp_doc *d)
+{
+	uint64_t h = xp_hash("", 0);
+	for (size_t u = 0; u < d->nutts; u++) {
+		h = xp_hash_more(h, "\xfe", 1);
+		for (uint32_t i = 0, n; i < d->utts[u].ntoks; i++) {
+			const char *w = xp_tok_str(&d->utts[u], i, &n);
+			h = xp_hash_more(xp_hash_more(h, w, n), "\xff", 1);
+		}
+	}
+	return h;
 }
 
 void xp_ritem_key(const xp_report *r, const xp_ritem *it, char *out, size_t n)

@@ -19,7 +19,13 @@
  * only at the end of the run (its counts, gender and how many documents)
  * moved from the header to a last line, {"end":true,...}, so that the
  * report goes straight to its file (no spool copied behind the header); a
- * report of version 4 without that line was cut short and is refused.
+ * report of version 4 without that line was cut short and is refused.  A
+ * document's line may carry "text_hash", a hash of the English and target
+ * tokens it was projected from (16 hex digits): a reader that pairs the
+ * report with those corpora checks it (correct/import.c); and "out_hash",
+ * of the target sentences project wrote, which `judge` and `calibrate`
+ * check against their --projected (pipeline/label.h xp_label_check).
+ * Reports written before them have neither and are read as before.
  * Version 1, one JSON object holding every document, and versions 2 and 3
  * are still read.
  *
@@ -33,6 +39,7 @@
 
 #include "../base/error.h"
 #include "../base/mem.h"
+#include "../model/corpus.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -75,6 +82,11 @@ typedef struct xp_rdoc {
 	size_t first, n;                /* its items */
 	int32_t *tgt_to_en;             /* English utterance of each target sentence (>= 0) */
 	size_t ntgt;
+	uint64_t text_hash;             /* "text_hash": of the text projected (io/aligned.h's */
+	int has_text_hash;              /* xp_aligned_doc_hash); 0: the report has none (before it) */
+	uint64_t out_hash;              /* "out_hash": of the target sentences written */
+	int has_out_hash;               /* (xp_report_out_hash); 0: none */
+	unsigned long line;             /* its line in the report, 0 in a version 1 report */
 } xp_rdoc;
 
 typedef struct xp_report {
@@ -120,6 +132,11 @@ int xp_report_parse(const char *name, const char *text, size_t len, const char *
 		    xp_report *r, xp_err *err);
 int xp_report_load(const char *path, const char *const *feats, size_t nfeat, xp_report *r, xp_err *err);
 void xp_report_free(xp_report *r);
+/* A projected document's target sentences (project's output, what `judge`
+ * and `calibrate` read as --projected) hashed as the report's "out_hash":
+ * FNV-1a (base/text.h) of each sentence, 0xFE then its tokens, each ended
+ * by 0xFF. */
+uint64_t xp_report_out_hash(const xp_doc *d);
 /* "DOC|ID", the store's name of a mention, into out. */
 void xp_ritem_key(const xp_report *r, const xp_ritem *it, char *out, size_t n);
 

@@ -71,7 +71,7 @@ static const char relatives[] = "der die das den dem denen dessen deren welche w
 static const char relatives_any[] = "denen dessen deren";
 
 static const xp_lang_rule rules[] = {
-	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_PRONOUN_MOVE, XP_RULE_DET, XP_RULE_SHED, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED, XP_RULE_RELATIVE, XP_RULE_EF1,
+	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_PRONOUN_MOVE, XP_RULE_DET, XP_RULE_SHED, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED, XP_RULE_RELATIVE, XP_RULE_EF1, XP_RULE_PHRASES,
 };
 
 const xp_lang_pack xp_lang_de = {

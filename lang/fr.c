@@ -67,7 +67,7 @@ static const char relatives[] = "qui dont lequel laquelle lesquels lesquelles";
 static const char relatives_any[] = "qui dont";
 
 static const xp_lang_rule rules[] = {
-	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_PRONOUN_MOVE, XP_RULE_DET, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED, XP_RULE_RELATIVE, XP_RULE_EF1,
+	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_PRONOUN_MOVE, XP_RULE_DET, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED, XP_RULE_RELATIVE, XP_RULE_EF1, XP_RULE_PHRASES,
 };
 
 const xp_lang_pack xp_lang_fr = {

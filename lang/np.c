@@ -13,7 +13,7 @@
 _Static_assert(XP_NP_NRULES >= 1 && XP_NP_NRULES <= 64, "np rules: 64 at most");
 _Static_assert(sizeof(xp_np_mask) * 8 == 64, "np rules: a 64-bit mask");
 
-static const char *const np_names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "fa_indef", "fa_possessor", "fa_compound", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle", "det", "edge_punct", "shed", "punct_next", "marked", "relative", "subject_verb", "poss_article", "names", "doubt", "ef1"};
+static const char *const np_names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "fa_indef", "fa_possessor", "fa_compound", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle", "det", "edge_punct", "shed", "punct_next", "marked", "relative", "subject_verb", "poss_article", "names", "doubt", "ef1", "phrases"};
 
 const char *xp_np_name(unsigned k)
 {

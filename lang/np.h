@@ -298,6 +298,14 @@
  *                   rules, which then shape it as any span.  Measured and
  *                   not kept (docs/rules.md, "Posteriors of the links not
  *                   kept").
+ *   XP_NP_PHRASES   every pack, off, not for pronouns or names, only with
+ *                   `project --phrases` (the target phrases `wordalign
+ *                   --phrases` learned for English word runs from all the
+ *                   bitext): a noun phrase whose English words' dominant
+ *                   phrase stands in its sentence where its links put it
+ *                   takes that phrase (project/phrases.h).  Measured and
+ *                   not kept (docs/rules.md, "A phrase the show says
+ *                   again").
  */
 #ifndef XP_NP_H
 #define XP_NP_H
@@ -357,7 +365,8 @@ typedef uint64_t xp_np_mask;
 #define XP_NP_NAMES          XP_NP_BIT(37)
 #define XP_NP_DOUBT          XP_NP_BIT(38)
 #define XP_NP_EF1            XP_NP_BIT(39)
-#define XP_NP_NRULES 40   /* np.c: at most 64 (_Static_assert) */
+#define XP_NP_PHRASES        XP_NP_BIT(40)
+#define XP_NP_NRULES 41   /* np.c: at most 64 (_Static_assert) */
 /* XP_NP_DOUBT's cut: below it a noun phrase's projection is left out */
 #define XP_NP_DOUBT_BELOW 0.4f
 /* The rules every report lists whatever the target language (those of the
@@ -372,7 +381,7 @@ typedef uint64_t xp_np_mask;
  * differently (fa_indef, fa_compound, fa_dem_noun).  The rule audit
  * (bench/audit.sh, docs/quality.md) turned off those with no tune gain on
  * either of two alignments (its three seeds and bench/quality.sh's). */
-#define XP_NP_DEFAULT (XP_NP_ALL & ~(XP_NP_ZH_CLASSIFIER | XP_NP_FA_POSSESSOR | XP_NP_FA_HEAD | XP_NP_EF1))
+#define XP_NP_DEFAULT (XP_NP_ALL & ~(XP_NP_ZH_CLASSIFIER | XP_NP_FA_POSSESSOR | XP_NP_FA_HEAD | XP_NP_EF1 | XP_NP_PHRASES))
 
 /* The rule of bit k (XP_NP_BIT(k)) as the report, the summary and --np name
  * it ("" past the last); the bit of the rule named by s[0..n) (XP_NP_ALL for

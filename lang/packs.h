@@ -80,6 +80,12 @@ extern const char xp_ends_zh_json[];
 	{"ef1", XP_RK_NP, XP_NP_EF1, 0,                                                                     \
 	 "a noun phrase's span is the run around its head's link with the highest expected F1 under all link posteriors"}
 
+/* every pack's (off: measured and not kept, docs/rules.md "A phrase the
+ * show says again"); it needs `project --phrases` */
+#define XP_RULE_PHRASES                                                                                     \
+	{"phrases", XP_RK_NP, XP_NP_PHRASES, 0,                                                             \
+	 "a noun phrase takes the target phrase its English words dominantly take across the show, where it stands by its links"}
+
 /* A closed-class table (lang.h closed_class): a word and its classes. */
 typedef struct {
 	const char *w;

@@ -72,6 +72,26 @@ static int response(const xp_report *r, const xp_corpus *proj, xp_corpus *out)
 	return rc;
 }
 
+int xp_label_check(const xp_report *r, const char *rname, const xp_corpus *projected, const char *pname,
+		   xp_err *err)
+{
+	static const xp_doc none = {0};
+	xp_doc_index x;
+	if (xp_doc_index_init(&x, projected))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	int rc = 0;
+	for (size_t d = 0; rc == 0 && d < r->ndocs; d++) {
+		const xp_rdoc *rd = &r->docs[d];
+		const xp_doc *pd = find_doc(projected, &x, rd->id, rd->part);
+		if (rd->has_out_hash && xp_report_out_hash(pd ? pd : &none) != rd->out_hash)
+			rc = xp_failc(err, XP_EINPUT, rname, rd->line, "document %s part %d: %s %s (a projection of another "
+				      "run?): nothing is judged", rd->id, rd->part, pname, pd ? "has other target sentences "
+				      "than the report's run wrote" : "lacks it, where the report's run wrote target sentences");
+	}
+	xp_doc_index_free(&x);
+	return rc;
+}
+
 typedef struct span {
 	uint32_t s, a, b;
 	uint32_t cluster;   /* reference cluster (index) */

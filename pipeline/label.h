@@ -60,6 +60,15 @@ typedef struct xp_label_stats {
  * against a noisy reference to fit on, never against corrections. */
 enum { XP_LB_LOOSE = 1 };
 
+/* Whether projected is the target corpus r's run wrote: each document of r
+ * whose line has "out_hash" (io/report.h) must have it in projected, as
+ * hashed there; a document projected lacks must have had no target
+ * sentence.  Else an XP_EINPUT naming the report (rname) line and the
+ * document: another run's output judged against r put each label on
+ * other words. */
+int xp_label_check(const xp_report *r, const char *rname, const xp_corpus *projected, const char *pname,
+		   xp_err *err);
+
 /* Judge every item of r: projected, the target corpus the report's project
  * run wrote (its sentences and tokens); ref, the reference.  Documents are
  * matched by id and part; items of documents the reference lacks stay

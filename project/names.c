@@ -24,8 +24,8 @@ static int clitic(const char *const *clitics, const char *r, size_t n)
 /* Form f[0..fn) (its spaces ignored, ASCII case folded) on the tokens of s
  * from j: the end token (exclusive), or 0 when it does not stand there.
  * The form may end inside its last token when the rest is an enclitic. */
-static uint32_t match_at(const xp_consist_sent *s, uint32_t j, const char *f, size_t fn, const char *const *clitics,
-			 const xp_lang_pack *pk)
+uint32_t xp_names_match(const xp_consist_sent *s, uint32_t j, const char *f, size_t fn, const char *const *clitics,
+			const xp_lang_pack *pk)
 {
 	size_t p = 0;
 	char buf[256];
@@ -112,7 +112,7 @@ static int scan(const ctx *c, size_t x, const xp_consist_sent *s, size_t t, int 
 		if (c->pk && fl <= sizeof buf && xp_lang_fold(c->pk, form, fl, buf, XP_FOLD_MAKSURA))
 			form = buf;
 		for (uint32_t j = 0; j < s->n; j++) {
-			uint32_t e = match_at(s, j, form, fl, c->clitics, c->pk);
+			uint32_t e = xp_names_match(s, j, form, fl, c->clitics, c->pk);
 			if (!e)
 				continue;
 			int taken = 0;

@@ -27,6 +27,15 @@
 /* Places the name mentions of m[0..n) (in->name) on the forms of names;
  * returns how many it changed (marked XP_NP_NAMES in m[].np), or -1 on
  * OOM. */
+/* Form f[0..fn) (target words, their spaces ignored, ASCII case folded,
+ * pk's letters folded as the aligner read them) standing on the tokens of
+ * s from token j: the end token (exclusive), else 0.  The form may end
+ * inside its last token when the rest is one of clitics (NULL: none).
+ * (The rule `phrases` looks for its phrases the same way: phrases.h.) */
+struct xp_lang_pack;
+uint32_t xp_names_match(const xp_consist_sent *s, uint32_t j, const char *f, size_t fn, const char *const *clitics,
+			const struct xp_lang_pack *pk);
+
 long xp_names_place(xp_proj_mention *m, size_t n, const xp_consist_in *in, xp_names *names);
 
 #endif

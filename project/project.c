@@ -13,6 +13,7 @@
 #include "collide.h"
 #include "consist.h"
 #include "names.h"
+#include "phrases.h"
 #include "features.h"
 #include "../lang/prodrop.h"
 #include "lexicon.h"
@@ -977,6 +978,7 @@ static int doc_mentions(run *r, const xp_doc *ed, xp_proj_doc *pd)
 		return -1;
 	pd->id = td->id;
 	pd->part = td->part;
+	pd->text_hash = xp_aligned_doc_hash(ed, r->al, &r->keys);
 	pd->first = r->p->n;
 	size_t mi = 0;
 	for (size_t ui = 0; ui < ed->nutts; ui++)
@@ -1078,6 +1080,9 @@ static int consistency(run *r, const xp_corpus *en)
 	if (!rc && (r->o->np & XP_NP_NAMES) && r->o->names &&
 	    (xp_lang_rule_set(xp_lang_get(p->lang), XP_RK_NP) & XP_NP_NAMES))
 		rc = xp_names_place(p->m, n, &in, r->o->names) < 0 ? -1 : 0;
+	if (!rc && (r->o->np & XP_NP_PHRASES) && r->o->phrases &&
+	    (xp_lang_rule_set(xp_lang_get(p->lang), XP_RK_NP) & XP_NP_PHRASES))
+		rc = xp_phrases_place(p->m, n, &in, r->o->phrases) < 0 ? -1 : 0;
 	if (!rc && (r->o->np & XP_NP_CONSIST))
 		rc = (r->st ? xp_consist_part(p->m, n, &in, r->st->names[r->which], r->st->apply) : xp_consist(p->m, n, &in)) < 0
 			     ? -1
@@ -1414,7 +1419,7 @@ static int project_all(run *r, const xp_corpus *en, xp_err *err)
 		rc = doc_mentions(r, &en->docs[d], &p->docs[d]);
 		p->ndocs = d + 1;
 	}
-	if (rc == 0 && (o->np & (XP_NP_CONSIST | XP_NP_NAMES)))
+	if (rc == 0 && (o->np & (XP_NP_CONSIST | XP_NP_NAMES | XP_NP_PHRASES)))
 		rc = consistency(r, en);
 	if (rc == 0 && r->zs && xp_lang_get(p->lang)->segmenter_rule)
 		rc = segmenter_words(r, en);

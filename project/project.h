@@ -56,6 +56,10 @@ typedef struct xp_proj_opts {
 	 * the rule does nothing.  The whole path only: xp_proj_stream_open
 	 * refuses it */
 	const xp_walign *all;
+	/* XP_NP_PHRASES: the target phrases of English word runs the word
+	 * aligner learned (xp_wa_phrases; io/names.h's format); NULL: none, the
+	 * rule does nothing */
+	struct xp_names *phrases;
 } xp_proj_opts;
 
 void xp_proj_defaults(xp_proj_opts *o);
@@ -101,6 +105,7 @@ typedef struct xp_proj_doc {
 	const char *id;
 	int part;
 	size_t first, n;        /* its English mentions in xp_projection.m */
+	uint64_t text_hash;     /* of its English and target tokens (xp_aligned_doc_hash), 0: none */
 	int32_t *en_utt_of;     /* per target sentence: its English utterance */
 	size_t ntgt, cap_tgt;
 	xp_proj_stats st;

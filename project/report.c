@@ -444,6 +444,18 @@ static int document(xp_report_writer *w, const xp_projection *p, const xp_proj_d
 	json_t *o = stats(&pd->st), *map = json_array();
 	json_object_set_new(o, "doc", json_string(pd->id));
 	json_object_set_new(o, "part", json_integer(pd->part));
+	/* what `db import` checks its corpora by, and `judge` its --projected
+	 * (io/report.h); the document's output is p->out's of the same index */
+	char hex[17];
+	size_t d = (size_t)(pd - p->docs);
+	if (pd->text_hash) {
+		snprintf(hex, sizeof hex, "%016llx", (unsigned long long)pd->text_hash);
+		json_object_set_new(o, "text_hash", json_string(hex));
+	}
+	if (d < p->out.ndocs && !strcmp(p->out.docs[d].id, pd->id) && p->out.docs[d].part == pd->part) {
+		snprintf(hex, sizeof hex, "%016llx", (unsigned long long)xp_report_out_hash(&p->out.docs[d]));
+		json_object_set_new(o, "out_hash", json_string(hex));
+	}
 	for (size_t t = 0; t < pd->ntgt; t++)
 		json_array_append_new(map, json_integer(pd->en_utt_of[t]));
 	json_object_set_new(o, "tgt_to_en", map);

@@ -341,7 +341,8 @@ static int run(int argc, char **argv)
 		xp_label_stats ls;
 		rc = load(st->projected, &proj) || load(st->key, &key);
 		/* a --level-* set is corrections: judged as they are, never --loose */
-		if (!rc && xp_label_report(&st->r, &proj, &key, st->key, st->level ? 0 : lflags, &ls, &e))
+		if (!rc && (xp_label_check(&st->r, st->report, &proj, st->projected, &e) ||
+			    xp_label_report(&st->r, &proj, &key, st->key, st->level ? 0 : lflags, &ls, &e)))
 			rc = xp_cli_error(&e);
 		lang_ex *lx = &langs[setlang[s]];
 		if (!rc && lx->lex)   /* cross-fitted: lexicon.h */

@@ -250,7 +250,7 @@ static int run(int argc, char **argv)
 		rc = xp_cli_error(&e);
 	if (!rc)
 		rc = load(ppath, &proj) || load(kpath, &key);
-	if (!rc && xp_label_report(&r, &proj, &key, kpath, lflags, &ls, &e))
+	if (!rc && (xp_label_check(&r, rpath, &proj, ppath, &e) || xp_label_report(&r, &proj, &key, kpath, lflags, &ls, &e)))
 		rc = xp_cli_error(&e);
 	if (!rc && mpath) {   /* the confidences the model gives, from the report's features */
 		const xp_conf_lang *m = xp_conf_for(&model, r.lang);

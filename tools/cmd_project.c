@@ -26,6 +26,7 @@ typedef struct args {
 	const char *source, *aligned, *alignments, *probs, *map, *out, *jsonl, *report, *model;
 	const char *names;   /* --names; by default A.names next to A.pharaoh, if it is there */
 	char names_buf[4096];
+	const char *phrases; /* --phrases (rule phrases) */
 	int one_based, repair, keep_empty, allow_empty;
 	int list;            /* --list-rules: 1 text, 2 --json, 3 --markdown */
 	const char *lang;    /* --lang: the language --list-rules is for */
@@ -43,7 +44,7 @@ static const struct option own[] = {
 	{"alt-alignments", required_argument, 0, 'A'},
 	{"list-rules", no_argument, 0, 'l'},      {"lang", required_argument, 0, 'L'},
 	{"json", no_argument, 0, 'J'},            {"markdown", no_argument, 0, 'K'},
-	{"names", required_argument, 0, 'N'},
+	{"names", required_argument, 0, 'N'},     {"phrases", required_argument, 0, 'H'},
 	{"all-links", required_argument, 0, 'X'}, {"all-probs", required_argument, 0, 'P'},
 	{0, 0, 0, 0}};
 
@@ -69,6 +70,7 @@ static int parse(int argc, char **argv, args *a)
 		case 'R': a->report = optarg; break;
 		case 'M': a->model = optarg; break;
 		case 'N': a->names = optarg; break;
+		case 'H': a->phrases = optarg; break;
 		case 'X': a->all_links = optarg; break;
 		case 'P': a->all_probs = optarg; break;
 		case 'r': a->repair = 1; break;
@@ -354,13 +356,14 @@ static int run(int argc, char **argv)
 	xp_diags dg = {0};
 	xp_read_opts ro = {.repair = a.repair, .diags = &dg};
 	xp_err e;
-	xp_names names = {0};
-	xp_cli_file files[12 + XP_MAX_ALT] = {
+	xp_names names = {0}, phrases = {0};
+	xp_cli_file files[13 + XP_MAX_ALT] = {
 		{"--source", a.source, 0}, {"--aligned", a.aligned, 0}, {"--alignments", a.alignments, 0},
 		{"--probs", a.probs, 0},   {"--map", a.map, 0},         {"-o", a.out, 1},
 		{"--jsonlines", a.jsonl, 1}, {"--report", a.report, 1}, {"--model", a.model, 0},
-		{"--names", a.names, 0},   {"--all-links", a.all_links, 0}, {"--all-probs", a.all_probs, 0}};
-	size_t nfiles = 12;
+		{"--names", a.names, 0},   {"--all-links", a.all_links, 0}, {"--all-probs", a.all_probs, 0},
+		{"--phrases", a.phrases, 0}};
+	size_t nfiles = 13;
 	for (size_t k = 0; k < a.nalt; k++)
 		files[nfiles++] = (xp_cli_file){"--alt-alignments", a.alt[k], 0};
 	if (a.model)
@@ -368,7 +371,8 @@ static int run(int argc, char **argv)
 	a.o.alt = alt, a.o.nalt = a.nalt;
 	int rc = xp_cli_check_files(files, nfiles, &e) ||
 		 (a.model && xp_conf_load(a.model, &model, &e)) ||
-		 (a.names && (xp_names_read_file(a.names, &names, &e) || ((a.o.names = &names), 0)));
+		 (a.names && (xp_names_read_file(a.names, &names, &e) || ((a.o.names = &names), 0))) ||
+		 (a.phrases && (xp_names_read_file(a.phrases, &phrases, &e) || ((a.o.phrases = &phrases), 0)));
 	/* a document at a time (tools/pstream.h), where the files allow it;
 	 * else, and on any failure, the whole corpus at once, which says what
 	 * was wrong.  XPROJ_PROJECT_WHOLE=1 asks for the whole path, =0 says
@@ -395,7 +399,7 @@ static int run(int argc, char **argv)
 			if (res.empty)
 				fprintf(stderr, "  %zu document(s) without a target sentence not written (--keep-empty writes them)\n",
 					res.empty);
-			xp_names_free(&names);
+			xp_names_free(&names), xp_names_free(&phrases);
 			xp_conf_free(&model);
 			return 0;
 		}
@@ -434,7 +438,7 @@ static int run(int argc, char **argv)
 	if (!rc && empty)
 		fprintf(stderr, "  %zu document(s) without a target sentence not written (--keep-empty writes them)\n", empty);
 	xp_diags_free(&dg);
-	xp_names_free(&names);
+	xp_names_free(&names), xp_names_free(&phrases);
 	xp_projection_free(&p);
 	xp_conf_free(&model);
 	free(line);
@@ -456,7 +460,8 @@ const xp_cmd xp_cmd_project = {
 	"              [--segmenter-data DIR]\n"
 	"              [--report R.json] [--jsonlines OUT.jsonl] [--model M.json | --uncalibrated]\n"
 	"              [--keep-empty] [--allow-empty] [--alt-alignments A2.pharaoh ...] [--repair]\n"
-	"              [--names F.names] [--all-links AA.pharaoh --all-probs AA.probs]\n"
+	"              [--names F.names] [--phrases F.phrases]\n"
+	"              [--all-links AA.pharaoh --all-probs AA.probs]\n"
 	"              -o OUT.conll (or OUT.conllu: CorefUD)\n"
 	"       xproj project --list-rules [--lang L] [--json | --markdown] [--rules SPEC]\n\n"
 	"Every English mention becomes the smallest target span covering the target tokens\n"
@@ -511,6 +516,10 @@ const xp_cmd xp_cmd_project = {
 	"learned for that name from all the bitext it trained on (`wordalign` writes them\n"
 	"to A.names next to A.pharaoh), where one stands in the sentence.  --names F reads\n"
 	"them from F; by default A.names is read when it is there (the summary says so).\n\n"
+	"Phrases: --phrases F reads the target phrases `wordalign --phrases` learned for\n"
+	"English word runs from all the bitext, for the rule 'phrases' (off by default): a\n"
+	"noun phrase takes its English words' dominant phrase where it stands on the span\n"
+	"its links gave.\n\n"
 	"Candidate links: --all-links AA --all-probs PP, every link the aligner weighed\n"
 	"with its posterior, kept or not (`wordalign --all-links`), line for line with A:\n"
 	"for the rule 'ef1' (off by default), which gives a noun phrase the run around its\n"

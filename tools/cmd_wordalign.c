@@ -95,13 +95,14 @@ static int put_all(xp_outputs *o, const char *links, const char *probs, xp_wa *w
 }
 
 /* what the aligner learned of the names (io/names.h) */
-static int put_names(xp_outputs *o, const char *path, const xp_wa *w, xp_err *e)
+static int put_names(xp_outputs *o, const char *path, const xp_wa *w, int phrases, xp_err *e)
 {
 	xp_names nm;
 	xp_buf b = {0};
 	if (xp_names_init(&nm))
 		return xp_failc(e, XP_ENOMEM, path, 0, "out of memory");
-	int rc = xp_wa_names(w, &nm, e);
+	/* (--phrases: the English word runs' target phrases, in the same file format) */
+	int rc = phrases ? xp_wa_phrases(w, &nm, e) : xp_wa_names(w, &nm, e);
 	if (!rc) {
 		xp_names_write(&nm, &b);
 		rc = b.oom ? xp_failc(e, XP_ENOMEM, path, 0, "out of memory") : xp_outputs_put(o, path, b.p, b.n, e);
@@ -158,6 +159,7 @@ static const struct option own[] = {
 	{"minus", required_argument, 0, 'U'},   {"prior-weight", required_argument, 0, 'W'},
 	{"own-counts", no_argument, 0, 'Q'},    {"all-links", required_argument, 0, 'a'},
 	{"all-probs", required_argument, 0, 'P'}, {"probs-floor", required_argument, 0, 'f'},
+	{"phrases", required_argument, 0, 'Y'},
 	{0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
@@ -170,6 +172,7 @@ typedef struct args {
 	const char *minus;                /* --minus C: the model is --model's less C */
 	const char *names;      /* --names; by default OUT's name with .names for .pharaoh */
 	int no_names;           /* --no-names */
+	const char *phrases;    /* --phrases: the English runs' target phrases */
 	const char *spans;      /* --src-spans */
 	const char *all_links, *all_probs;   /* --all-links, --all-probs: every candidate link */
 	char names_buf[4096];
@@ -201,6 +204,7 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'm': a->model = optarg; break;
 		case 'N': a->names = optarg; break;
 		case 'n': a->no_names = 1; break;
+		case 'Y': a->phrases = optarg; break;
 		case 'K': a->spans = optarg; break;
 		case 'G': a->merge = optarg; break;
 		case 'U': a->minus = optarg; break;
@@ -248,7 +252,7 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 	if (a->merge) {
 		/* a form of its own: models in, a model out, nothing aligned */
 		if (argc - optind < 1 || a->out || a->save_model || a->model || a->probs || a->fwd || a->rev ||
-		    a->ntrain || a->ntrain_lex || a->names || a->adapt >= 0 || a->minus || a->weight > 0 || a->own) {
+		    a->ntrain || a->ntrain_lex || a->names || a->phrases || a->adapt >= 0 || a->minus || a->weight > 0 || a->own) {
 			fprintf(stderr, "xproj wordalign: --merge-models OUT takes model files and no other option\n");
 			return 2;
 		}
@@ -390,7 +394,7 @@ static int run(int argc, char **argv)
 	xp_err e;
 	if (xp_opts_table(lo, sizeof lo / sizeof *lo, groups, &e))
 		return xp_cli_error(&e);
-	xp_cli_file *files = calloc((size_t)argc + 14, sizeof *files);
+	xp_cli_file *files = calloc((size_t)argc + 15, sizeof *files);
 	a.train = calloc((size_t)argc + 1, sizeof *a.train);
 	a.train_lex = calloc((size_t)argc + 1, sizeof *a.train_lex);
 	if (!files || !a.train || !a.train_lex) {
@@ -442,6 +446,7 @@ static int run(int argc, char **argv)
 	}
 	a.wa.keep_model = a.save_model != NULL;
 	a.wa.learn_names = a.names != NULL;
+	a.wa.learn_phrases = a.phrases != NULL;
 	size_t nf = 0;
 	files[nf++] = (xp_cli_file){"PAIRS", argv[optind], 0};
 	for (size_t k = 0; k < a.ntrain; k++)
@@ -455,6 +460,7 @@ static int run(int argc, char **argv)
 	files[nf++] = (xp_cli_file){"--save-model", a.save_model, 1};
 	files[nf++] = (xp_cli_file){"--probs", a.probs, 1};
 	files[nf++] = (xp_cli_file){"--names", a.names, 1};
+	files[nf++] = (xp_cli_file){"--phrases", a.phrases, 1};
 	files[nf++] = (xp_cli_file){"--forward", a.fwd, 1};
 	files[nf++] = (xp_cli_file){"--reverse", a.rev, 1};
 	files[nf++] = (xp_cli_file){"--all-links", a.all_links, 1};
@@ -472,7 +478,8 @@ static int run(int argc, char **argv)
 	    xp_wa_run(w, &e) ||
 	    (a.wa.progress && fputs("\r\033[K", stderr) < 0) || xp_wa_collect(w, a.sym, &f, &r, &s, &e) ||
 	    (a.out && put_align(&wo, a.out, &s, 0, &e)) || (a.save_model && put_model(&wo, a.save_model, w, a.minus || a.own ? model : NULL, &e)) ||
-	    (a.probs && put_align(&wo, a.probs, &s, 1, &e)) || (a.names && put_names(&wo, a.names, w, &e)) ||
+	    (a.probs && put_align(&wo, a.probs, &s, 1, &e)) || (a.names && put_names(&wo, a.names, w, 0, &e)) ||
+	    (a.phrases && put_names(&wo, a.phrases, w, 1, &e)) ||
 	    (a.fwd && put_align(&wo, a.fwd, &f, 0, &e)) || (a.rev && put_align(&wo, a.rev, &r, 0, &e)) ||
 	    (a.all_links && put_all(&wo, a.all_links, a.all_probs, w, &e)) ||
 	    xp_outputs_commit(&wo, &e)) {
@@ -505,7 +512,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"xproj wordalign PAIRS -o OUT.pharaoh [--train MORE.pairs]... [--probs OUT.probs]\n"
 	"                [--save-model M] [--model M [--minus C] [--adapt-sweeps N] [--prior-weight W]\n"
 	"                [--own-counts]]\n"
-	"                [--names F | --no-names]\n"
+	"                [--names F | --no-names] [--phrases F]\n"
 	"                [--train-lex SPANS.pairs]... [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
 	"                [--settle E]\n"
 	"                [--lowercase] [--src-lang L] [--tgt-lang L] [--no-normalize[=PART,...]]\n"
@@ -533,6 +540,12 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 name's occurrences were linked to, the frequent ones) to F;\n"
 	"                 by default OUT with .names for .pharaoh, where `project`\n"
 	"                 reads them (its rule 'names'); --no-names: not at all\n"
+	"  --phrases F    write the target phrases of the English word runs (1 to 4\n"
+	"                 words, no punctuation, seen 3 times or more) learned from\n"
+	"                 every pair trained on: the words each run's links reach\n"
+	"                 when no word among them is linked outside the run, the\n"
+	"                 frequent ones, in the names file's format; `project\n"
+	"                 --phrases F` reads them (its rule 'phrases', off by default)\n"
 	"  --save-model M write what training learned (lexical, jump and fertility\n"
 	"                 counts of every sampler, the vocabularies, the normalisation\n"
 	"                 and prior settings) to the model file M (.gz: compressed);\n"

@@ -63,7 +63,7 @@ expect_grep "$(line f 0 پدر '(2)')" $T/base.conll
 proj ef1 --rules none,ef1 --all-links $T/np.all.pharaoh --all-probs $T/np.all.probs
 expect_grep "$(line f 0 پدر '(2')" $T/ef1.conll
 expect_grep "$(line f 1 من '2)')" $T/ef1.conll
-expect_grep ', 1 ef1$' $T/err
+expect_grep ', 1 ef1, 0 phrases$' $T/err
 expect_grep '"np_rules":{"ef1":true}' $T/ef1.json
 # no candidates given: the rule does nothing
 proj ef1none --rules none,ef1

@@ -48,4 +48,12 @@ expect_grep 'unclosed.conllu:8: warning: .*closes no open mention' $T/err
 expect_status 0 $XPROJ stats $T/r.conllu
 expect_status 1 $XPROJ validate $FIX/conllu/columns.conllu
 expect_grep 'columns.conllu:4: error: a token line of 9 column(s), not 10' $T/err
+# a Latin-1 file (one word é as the byte E9): refused with its line, as the
+# CoNLL reader refuses it; before, convert wrote the byte on, exit 0, into
+# a file no reader takes; --repair drops the line and says so
+expect_status 1 $XPROJ convert $FIX/conllu/fuzz-latin1.conllu $T/l1.conll
+expect_grep 'fuzz-latin1.conllu:4: the line is not UTF-8 (byte 36' $T/err
+[ -e $T/l1.conll ] && { echo "FAIL: a Latin-1 file converted"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ convert --repair $FIX/conllu/fuzz-latin1.conllu $T/l1.conll
+expect_grep 'fuzz-latin1.conllu:11: warning: the line is not UTF-8' $T/err
 finish

@@ -46,6 +46,29 @@ for c in more less; do
 	[ -e $T/new.db ] && { echo "FAIL: $c: a store was created"; fails=$((fails + 1)); rm -f $T/new.db; }
 done
 
+# the same token counts, other text: one target token (e1's second
+# sentence), or one English word (e1's "Hi"), differs; read a document at a
+# time and whole.  Before "text_hash" the import took them, exit 0, and
+# every correction landed on other words.
+sed '/"e1","part":0,"utt":1/ s/"tgt":\["乔伊"/"tgt":["钱德"/' $T/n.jsonl > $T/word.jsonl
+{ grep '"e2"' $T/word.jsonl; grep -v '"e2"' $T/word.jsonl; } > $T/wordw.jsonl
+cmp -s $T/word.jsonl $T/n.jsonl && { echo "FAIL: word.jsonl is n.jsonl"; fails=$((fails + 1)); }
+refused word.jsonl r.json 'r.json:3: document e1 part 0: the report was projected from other text than the English and aligned corpora given'
+refused wordw.jsonl r.json 'r.json:3: document e1 part 0: the report was projected from other text'
+refused word.jsonl rc.json 'rc.json:3: document e1 part 0: the report was projected from other text'
+sed 's/^e1\t0\t0\tHi\t-/e1\t0\t0\tYo\t-/' $T/n.conll > $T/yo.conll
+expect_status 1 $XPROJ db import $T/new.db --source $T/yo.conll --aligned $T/n.jsonl --report $T/r.json
+expect_grep 'r.json:3: document e1 part 0: the report was projected from other text' $T/err
+[ -e $T/new.db ] && { echo "FAIL: yo.conll: a store was created"; fails=$((fails + 1)); rm -f $T/new.db; }
+# the field is the only change: a report without it (written before it) is
+# read as before, unchecked; one that is not 16 hex digits is refused
+expect_eq "$(grep -c '"text_hash":"[0-9a-f]\{16\}",' $T/r.json)" 3 "a text_hash on every document line"
+sed 's/"text_hash":"[0-9a-f]*",//' $T/r.json > $T/r3.json
+expect_status 0 $XPROJ db import $T/r3.db --source $T/n.conll --aligned $T/word.jsonl --report $T/r3.json
+sed '3 s/"text_hash":"[0-9a-f]*"/"text_hash":"12"/' $T/r.json > $T/rbad.json
+expect_status 1 $XPROJ db import $T/new.db --source $T/n.conll --aligned $T/n.jsonl --report $T/rbad.json
+expect_grep 'rbad.json:3: document e1: "text_hash" is not 16 hex digits' $T/err
+
 # what fits still imports: the same corpus, and --chars spans (on characters)
 expect_status 0 $XPROJ db import $T/ok.db --source $T/n.conll --aligned $T/n.jsonl --report $T/r.json
 expect_status 0 $XPROJ db import $T/okc.db --source $T/n.conll --aligned $T/n.jsonl --report $T/rc.json

@@ -1,7 +1,8 @@
 # xproj db merge: stores of the sample pipeline with different corrections
 # merged (nothing lost, keys kept), the conflicting edits of one mention
 # reported, a merge merged again changing nothing, and a corrupt or foreign
-# input refused without creating OUT.
+# input, or a run of another corpus that looks like one of OUT's, refused
+# without creating or changing OUT.
 . tests/cli/lib
 S=tools/sample
 
@@ -68,5 +69,23 @@ expect_eq "$(sum $T/m.db)" "$was" "refused: OUT unchanged"
 expect_status 1 $XPROJ db merge $T/a.db $T/a.db
 expect_grep 'same file' $T/err
 expect_status 2 $XPROJ db merge $T/m.db
+# a store of another corpus whose run has the same language, files,
+# settings and time (imported the same second from files of the same
+# names): one target word other.  Before, it was taken as the same run,
+# exit 0: its documents dropped, its corrections put on the other's words
+if command -v sqlite3 >/dev/null; then
+	cp $T/a.db $T/other.db
+	sqlite3 $T/other.db "UPDATE utterances SET tgt = replace(tgt, '\"', '\"x') WHERE id = (SELECT max(id) FROM utterances)"
+	was=$(sum $T/m.db)
+	expect_status 1 $XPROJ db merge $T/m.db $T/other.db
+	expect_grep 'other.db: its run 1 has the language, files, settings and time of the merged store.s run 1, but not its text: document .* utterance [0-9]* differs' $T/err
+	expect_eq "$(sum $T/m.db)" "$was" "another corpus's run: OUT unchanged"
+	# a store that says it is of an older schema (migrated first, as every
+	# command that reads one does) but whose tables are not: refused
+	sqlite3 $T/other.db "PRAGMA user_version = 3"
+	expect_status 1 $XPROJ db merge $T/new.db $T/other.db
+	expect_grep 'other.db: cannot upgrade the schema from version 3 to 4' $T/err
+	[ -e $T/new.db ] && { echo "FAIL: new.db created from a store of a broken schema"; fails=$((fails + 1)); }
+fi
 ls $T | grep -q 'merge-' && { echo "FAIL: a temporary store left: $(ls $T)"; fails=$((fails + 1)); }
 finish

@@ -32,7 +32,7 @@ proj() { # OUT options...
 }
 proj on --rules -consist
 expect_grep "$(line z 2 乔伊 '(1)')" $T/on.conll
-expect_grep ', 1 names, 0 doubt, 0 ef1$' $T/err
+expect_grep ', 1 names, 0 doubt, 0 ef1, 0 phrases$' $T/err
 expect_grep "names: 1 forms of 1 names from $T/zh.names" $T/err
 expect_grep '"np_rules":{[^}]*"names":true[,}]' $T/on.json
 proj off --rules -consist,-names

@@ -57,7 +57,7 @@ expect_grep '^  consist  *np  *on ' $T/out
 expect_eq "$(grep -c '^  [a-z]' $T/out)" 2 "the generic pack's rules"
 # German, French, Portuguese: the determiner rules (docs/languages.md)
 expect_status 0 $XPROJ project --list-rules --lang ger
-expect_grep '^German (de; also deu, ger): 11 rules' $T/out
+expect_grep '^German (de; also deu, ger): 12 rules' $T/out
 expect_grep '^  punct_next  *np  *on ' $T/out
 expect_grep '^  det  *np  *on ' $T/out
 expect_grep '^  shed  *np  *on ' $T/out

@@ -47,7 +47,10 @@ static inline xp_db *fresh_at(int version)
 	return db;
 }
 
-static inline void load_run(xp_corpus *en, xp_aligned *al, char **report)
+/* tweak (if any) changes the aligned corpus before it is projected: the
+ * report is of that text (its text_hash; db import refuses a report of
+ * other text) */
+static inline void load_run_with(xp_corpus *en, xp_aligned *al, char **report, void (*tweak)(xp_aligned *al))
 {
 	xp_err e;
 	xp_walign wa = {0};
@@ -57,6 +60,8 @@ static inline void load_run(xp_corpus *en, xp_aligned *al, char **report)
 	xp_proj_defaults(&o);
 	assert_int_equal(xp_read_corpus(FIX("project/en.conll"), XP_FMT_AUTO, NULL, en, &e), 0);
 	assert_int_equal(xp_aligned_read(FIX("project/aligned.jsonl"), al, &e), 0);
+	if (tweak)
+		tweak(al);
 	assert_int_equal(xp_pharaoh_read_file(FIX("project/pairs.pharaoh"), 0, &wa, &e), 0);
 	assert_int_equal(xp_bitext_lines(al, NULL, &line, wa.nsent, &e), 0);
 	assert_int_equal(xp_project(en, al, &wa, line, &o, &p, &e), 0);
@@ -68,8 +73,10 @@ static inline void load_run(xp_corpus *en, xp_aligned *al, char **report)
 	xp_walign_free(&wa);
 }
 
+static inline void load_run(xp_corpus *en, xp_aligned *al, char **report) { load_run_with(en, al, report, NULL); }
+
 /* the projection imported as a new run; tweak (if any) changes the aligned
- * corpus after projecting, before the import (a rerun with other texts) */
+ * corpus first (a rerun with other texts) */
 static inline int64_t import_with(xp_db *db, void (*tweak)(xp_aligned *al))
 {
 	xp_corpus en = {0};
@@ -77,9 +84,7 @@ static inline int64_t import_with(xp_db *db, void (*tweak)(xp_aligned *al))
 	char *rep;
 	int64_t run;
 	xp_err e;
-	load_run(&en, &al, &rep);
-	if (tweak)
-		tweak(&al);
+	load_run_with(&en, &al, &rep, tweak);
 	assert_int_equal(xp_db_import_run(db, &en, &al, rep, "zh", "{}", &run, &e), 0);
 	free(rep);
 	xp_aligned_free(&al);

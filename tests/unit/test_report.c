@@ -6,7 +6,8 @@
  * later version or with a line that is not JSON is refused with.  Also the
  * streamed output it is written through (base/outputs.h,
  * xp_outputs_stream): nothing is left when it fails; and project's report
- * of tests/fixtures/project read back, whole and cut. */
+ * of tests/fixtures/project read back, whole and cut, with each document's
+ * text_hash and out_hash. */
 #include "testutil.h"
 #include "base/buf.h"
 #include "base/outputs.h"
@@ -279,6 +280,28 @@ static void written_read(void **state)
 		assert_int_equal(r.items[k].fate, p.m[k].fate);
 		assert_true(fabs(r.items[k].conf - p.m[k].conf) < 1e-3);
 	}
+	/* each document's hashes: of the text it was projected from, and of
+	 * the target sentences written; one token other, another hash (the
+	 * boundary counts: two tokens joined are not the same text) */
+	xp_vocab keys;
+	assert_int_equal(xp_aligned_index(&al, "a", &keys, &e), 0);
+	for (size_t d = 0; d < r.ndocs; d++) {
+		assert_true(r.docs[d].has_text_hash && r.docs[d].has_out_hash);
+		assert_true(r.docs[d].text_hash == xp_aligned_doc_hash(&en.docs[d], &al, &keys));
+		assert_true(r.docs[d].out_hash == xp_report_out_hash(&p.out.docs[d]));
+		assert_int_equal(r.docs[d].line, d + 2);
+	}
+	assert_true(al.n > 0 && al.v[0].ntgt > 1);
+	const char *was = al.v[0].tgt[0], *was1 = al.v[0].tgt[1];
+	char joined[256];
+	snprintf(joined, sizeof joined, "%s%s", was, was1);
+	al.v[0].tgt[0] = "X";
+	assert_true(r.docs[0].text_hash != xp_aligned_doc_hash(&en.docs[0], &al, &keys));
+	al.v[0].tgt[0] = joined, al.v[0].tgt[1] = "";
+	assert_true(r.docs[0].text_hash != xp_aligned_doc_hash(&en.docs[0], &al, &keys));
+	al.v[0].tgt[0] = was, al.v[0].tgt[1] = was1;
+	assert_true(r.docs[0].text_hash == xp_aligned_doc_hash(&en.docs[0], &al, &keys));
+	xp_vocab_free(&keys);
 	xp_report_free(&r);
 	/* the end line taken away, or cut inside (its newline alone is not
 	 * missed: the line is whole) */

@@ -1,0 +1,29 @@
+# workflow/Snakefile checks its configuration before any rule runs: a
+# language given twice (YAML keeps the last entry, silently: the first
+# language's subtitles and key were lost, exit 0), no languages or sources,
+# a language without subtitles: exit 1 with the file, line and key.
+# Skipped, loudly (exit 77), without Debian's snakemake.
+. tests/cli/lib
+if ! command -v snakemake >/dev/null 2>&1; then
+	echo "SKIP: snakemake is not installed: workflow/Snakefile's config checks untested"
+	exit 77
+fi
+R=$(pwd)
+# CASE SED: the sample's config changed by SED, then a dry run
+dry() {
+	sed "s|^out: .*|out: $T/$1|; $2" workflow/config.yaml > $T/$1.yaml
+	(cd $T && snakemake -s $R/workflow/Snakefile --configfile $T/$1.yaml -n --cores 1 -d $R) > $T/out 2> $T/err
+}
+dry ok ''
+expect_eq "$?" 0 "the sample's config"
+dry dup 's|^  fa:$|  zh:|'
+expect_eq "$?" 1 "a language twice"
+expect_grep "dup.yaml:23: 'zh' is given twice (line 19 too)" $T/out
+dry none '/^languages:/,/^options:/ { /^languages:/!{ /^options:/!d; }; }'
+expect_eq "$?" 1 "no languages"
+expect_grep "the configuration has no 'languages'" $T/out
+dry nosubs '/^  zh:$/,/^  fa:$/ { /subs: tools\/sample\/en.srt/d; }'
+expect_eq "$?" 1 "a language without subs"
+expect_grep "languages.zh: no 'subs'" $T/out
+[ -e $T/dup ] || [ -e $T/nosubs ] && { echo "FAIL: a refused config wrote outputs"; fails=$((fails + 1)); }
+finish
