@@ -137,6 +137,29 @@ struct xp_wa {
 /* With opts.settle, a stage stops when its links have settled (settled()):
  * the window of sweeps compared. */
 #define WA_WINDOW 8
+/* A small corpus (5000/sqrt(N) above WA_LAST_MOST, i.e. under 2.5k pairs)
+ * is averaged over many samplers (WA_MIN_WORK), and those, not long chains,
+ * are what its links gain from: its last stage stops at WA_LAST_MOST sweeps
+ * and its links come from WA_SMALL_PASSES passes a sampler (a pass resamples
+ * one sentence with the rest fixed, so passes past a dozen repeat what the
+ * others drew), while the lexical stages keep their length (cutting the
+ * first cost jaen 0.8 AER points).  On the gold sets (docs/wordalign-
+ * schedule.md, "Fewer draws for a small corpus"; seeds 1 7 11) 12 samplers
+ * of that schedule give AER 14.19 / 34.57 / 54.77 on enfr / roen / jaen in
+ * 0.48x / 0.38x / 0.63x the CPU of 16, 16 and 12 samplers of the full one
+ * (14.37 / 34.47 / 54.96); 8 samplers of the full one lost 0.2 on each.
+ * MMC's 2.5k pairs (100 sweeps) and anything larger keep their schedule,
+ * and so does a tiny corpus (WA_SMALL_WORK). */
+#define WA_LAST_MOST 100
+#define WA_SMALL_PASSES 12
+#define WA_SMALL_SAMPLERS 12
+/* ... but only where the full schedule is dear: a corpus whose 16 samplers
+ * of it would make fewer than WA_SMALL_WORK token sweeps (the bundled
+ * 39-pair sample: 12M, about a second; the gold sets 84M-134M) keeps it
+ * and its 16 samplers, since there is nothing to save, and the sample's
+ * Chinese lost 1.2 mention F1 points with the cut (mean of seeds 1-8,
+ * while its Farsi gained 3.4). */
+#define WA_SMALL_WORK 50000000u
 #define WA_MAX_SAMPLERS 16
 
 static double now(void)
@@ -1059,6 +1082,11 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 		N += (double)w->o.model->pairs;
 	int large = !w->o.model && !w->o.iters && N > WA_LARGE;
 	int n = w->o.iters > 0 ? w->o.iters : (int)fmin(1000, fmax(large ? WA_LARGE_SWEEPS : 16, round(5000.0 / sqrt(N))));
+	/* the last stage's length: n, or WA_LAST_MOST for a small corpus */
+	uint64_t T = w->c.side[0].ntok + w->c.side[1].ntok;
+	int small = !w->o.model && !w->o.iters && n > WA_LAST_MOST &&
+		    (uint64_t)WA_MAX_SAMPLERS * (1 + 2 * (n / 4) + n) * T >= WA_SMALL_WORK;
+	int last = small ? WA_LAST_MOST : n;
 	/* That schedule gives a small corpus far less work than a large one
 	 * (about 7500 sqrt(N) sentence sweeps a sampler against 25 N), and
 	 * the links of a few thousand pairs are still noisy in three samplers,
@@ -1078,14 +1106,14 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 		if (w->o.samplers <= 0)
 			w->samplers = w->o.model->samplers;
 	} else if (w->o.samplers <= 0) {
-		uint64_t T = w->c.side[0].ntok + w->c.side[1].ntok;
-		uint64_t sweeps = (uint64_t)(1 + 2 * (n / 4 > 2 ? n / 4 : 2) + n);
+		uint64_t sweeps = (uint64_t)(1 + 2 * (n / 4 > 2 ? n / 4 : 2) + last);
 		uint64_t per = sweeps * (T ? T : 1), want = (WA_MIN_WORK + per - 1) / per;
-		w->samplers = want < 3 ? 3 : want > WA_MAX_SAMPLERS ? WA_MAX_SAMPLERS : (int)want;
+		uint64_t most = small ? WA_SMALL_SAMPLERS : WA_MAX_SAMPLERS;
+		w->samplers = want < 3 ? 3 : want > most ? (int)most : (int)want;
 	}
 	w->it1 = n / 4 > 2 ? n / 4 : 2;
 	w->it2 = w->it1;
-	w->it3 = n;
+	w->it3 = last;
 	if (w->o.model || w->sync)
 		w->it1 = w->it2 = 0, w->it3 = w->o.adapt_sweeps > 0 ? w->o.adapt_sweeps : 0;
 	if (w->sync && state_begin(w, err))
@@ -1093,7 +1121,7 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	/* the links: each sampler's distributions averaged over a quarter as
 	 * many passes as the last stage has sweeps (at least 4); a small corpus,
 	 * which is sampled long, gets its links from more passes */
-	w->passes = n / 4 > 4 ? n / 4 : large ? WA_LARGE_PASSES : 4;
+	w->passes = small ? WA_SMALL_PASSES : n / 4 > 4 ? n / 4 : large ? WA_LARGE_PASSES : 4;
 	/* a few pairs to align inside a large training corpus: more passes
 	 * over them cost less than one sweep of the corpus */
 	if (w->nout && w->c.nsent / w->nout > (size_t)w->passes)

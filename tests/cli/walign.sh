@@ -39,6 +39,17 @@ expect_grep '60 pairs for the lexical model only (--train-lex)' $T/err
 expect_status 0 $XPROJ wordalign $T/one.txt --train $T/more60.txt --train $A/pairs.txt -o $T/tr2.pharaoh \
 	--seed 3 --samplers 3
 expect_grep '3 samplers a direction (--samplers), 938 sweeps each' $T/err
+# A small corpus whose full schedule is dear (16 samplers of it would make
+# 50M token sweeps or more) stops its last stage at 100: 400 pairs of 12
+# words a side get 1 + 62 + 62 + 100 sweeps (not 1 + 62 + 62 + 250, which
+# --iters still gives); the tiny corpora above keep theirs
+awk 'BEGIN { for (k = 0; k < 400; k++) { s = t = ""; for (i = 0; i < 12; i++) { s = s " w" (k + i * 7) % 50; t = t " v" (k + i * 7) % 50 }
+	print substr(s, 2) " |||" t } }' > $T/small.txt
+expect_status 0 $XPROJ wordalign $T/small.txt -o $T/small.pharaoh --samplers 1 --threads 1 --seed 3
+expect_grep '1 samplers a direction (--samplers), 225 sweeps each' $T/err
+expect_status 0 $XPROJ wordalign $T/small.txt -o $T/small.pharaoh --samplers 1 --threads 1 --seed 3 --iters 250
+expect_grep '1 samplers a direction (--samplers), 375 sweeps each' $T/err
+rm -f $T/small.txt $T/small.pharaoh
 # A large corpus (more than 100k pairs) samples as few sweeps as 5000/sqrt(N)
 # gives, down to 5, where a smaller one keeps at least 16: 160k one-word
 # pairs get 3 + 3 + 13 (+ the start), 99k keep 4 + 4 + 16; both learn the pairs
