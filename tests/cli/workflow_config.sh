@@ -1,7 +1,7 @@
 # workflow/Snakefile checks its configuration before any rule runs: a
 # language given twice (YAML keeps the last entry, silently: the first
 # language's subtitles and key were lost, exit 0), no languages or sources,
-# a language without subtitles: exit 1 with the file, line and key.
+# a language without subtitles or a target text: exit 1 with the file, line and key.
 # Skipped, loudly (exit 77), without Debian's snakemake.
 . tests/cli/lib
 if ! command -v snakemake >/dev/null 2>&1; then
@@ -25,5 +25,8 @@ expect_grep "the configuration has no 'languages'" $T/out
 dry nosubs '/^  zh:$/,/^  fa:$/ { /subs: tools\/sample\/en.srt/d; }'
 expect_eq "$?" 1 "a language without subs"
 expect_grep "languages.zh: no 'subs'" $T/out
+# a language given by its target text instead (xproj pair) needs no subtitles
+dry target '/^  zh:$/,/^  fa:$/ { s|^    subs: tools/sample/en.srt$|    target: tools/sample/expected.zh.conll|; /tgt-subs:/d; }'
+expect_eq "$?" 0 "a language with a target text and no subs"
 [ -e $T/dup ] || [ -e $T/nosubs ] && { echo "FAIL: a refused config wrote outputs"; fails=$((fails + 1)); }
 finish
