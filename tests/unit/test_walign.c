@@ -380,9 +380,16 @@ static void plan_is_the_runs_schedule(void **state)
 		assert_int_equal(xp_wa_collect(w, XP_SYM_GDFA, &f[k], &r[k], &sym[k], &e), 0);
 		xp_wa_free(w);
 	}
-	assert_int_equal(f[0].nlinks, f[1].nlinks);
-	assert_memory_equal(f[0].links, f[1].links, f[0].nlinks * sizeof *f[0].links);
-	assert_memory_equal(r[0].links, r[1].links, r[0].nlinks * sizeof *r[0].links);
+	/* field by field: a link's padding is not set */
+	for (int d = 0; d < 2; d++) {
+		const xp_walign *a = d ? &r[0] : &f[0], *b = d ? &r[1] : &f[1];
+		assert_int_equal(a->nlinks, b->nlinks);
+		for (size_t k = 0; k < a->nlinks; k++) {
+			assert_int_equal(a->links[k].i, b->links[k].i);
+			assert_int_equal(a->links[k].j, b->links[k].j);
+			assert_true(a->links[k].prob == b->links[k].prob);
+		}
+	}
 	for (int k = 0; k < 2; k++) {
 		xp_walign_free(&f[k]);
 		xp_walign_free(&r[k]);
