@@ -111,6 +111,7 @@ struct xp_wa {
 	pthread_mutex_t lock;
 	uint64_t units, total;
 	double t0;
+	int prepared;            /* complete() done */
 };
 
 /* The least work, in token sweeps a direction over all its samplers, that
@@ -1034,10 +1035,12 @@ int xp_wa_phrases(const xp_wa *w, struct xp_names *out, xp_err *err)
 	return 0;
 }
 
-int xp_wa_run(xp_wa *w, xp_err *err)
+/* The corpus complete: o.train and o.train_lex read, every word
+ * normalised.  Once: xp_wa_plan and then xp_wa_run do it one time. */
+static int complete(xp_wa *w, xp_err *err)
 {
-	if (!w->t0)
-		w->t0 = now();
+	if (w->prepared)
+		return 0;
 	for (size_t k = 0; k < w->o.ntrain; k++)
 		if (xp_wa_add_file(w, w->o.train[k], 1, err))
 			return -1;
@@ -1049,24 +1052,17 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	w->c.nlex = w->c.nsent - before;
 	if (normalise(w))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory normalising the words");
-	if (w->o.src_spans && w->o.span_factor != 1 && wa_lang_listed(w->o.span_langs, w->nm[1].lang) &&
-	    build_blocks(w, err))
-		return -1;
-	if (w->o.learn_names && learn_init(w))
-		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	if (w->o.learn_phrases && wa_phraselearn_init(&w->phrases, w->voc))
-		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	if (w->o.name_prior > 1 || w->o.closed_prior > 1 || w->o.loan_prior > 1) {
-		wa_prior_opts po = {w->o.name_prior, WA_PRIOR_THRESHOLD, w->o.closed_prior,
-				    w->o.closed_classes ? w->o.closed_classes : WA_CC_ALL, {w->nm[0].lang, w->nm[1].lang},
-				    w->o.closed_langs, w->o.loan_prior, w->o.loan_langs};
-		long cells = wa_prior_build(&w->c, w->voc, &w->names, &po, &w->cells, err);
-		wa_names_free(&w->names);   /* not needed once the cells are found */
-		if (cells < 0)
-			return -1;
-	}
-	if (w->o.model && use_model(w, err))
-		return -1;
+	w->prepared = 1;
+	return 0;
+}
+
+/* The schedule of the corpus complete() made: w's samplers, stages' sweeps
+ * and passes, and the corpus size N they come from.  The one place the
+ * rule is written: xp_wa_run trains by it, and xp_wa_plan (`wordalign
+ * --schedule`, which the workflow's rounds and bench/shard_gold.sh read)
+ * only says it. */
+static double schedule(xp_wa *w)
+{
 	w->sync = w->o.state || w->o.keep_state;
 	/* Small corpora need more sweeps to mix; large ones fewer (as eflomal).
 	 * Lexical-only pairs do not count: MMC's 3.3k Farsi span pairs of one
@@ -1116,8 +1112,6 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	w->it3 = last;
 	if (w->o.model || w->sync)
 		w->it1 = w->it2 = 0, w->it3 = w->o.adapt_sweeps > 0 ? w->o.adapt_sweeps : 0;
-	if (w->sync && state_begin(w, err))
-		return -1;
 	/* the links: each sampler's distributions averaged over a quarter as
 	 * many passes as the last stage has sweeps (at least 4); a small corpus,
 	 * which is sampled long, gets its links from more passes */
@@ -1126,6 +1120,45 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	 * over them cost less than one sweep of the corpus */
 	if (w->nout && w->c.nsent / w->nout > (size_t)w->passes)
 		w->passes = w->c.nsent / w->nout > 64 ? 64 : (int)(w->c.nsent / w->nout);
+	return N;
+}
+
+int xp_wa_plan(xp_wa *w, xp_wa_sched *out, xp_err *err)
+{
+	if (complete(w, err))
+		return -1;
+	double N = schedule(w);
+	*out = (xp_wa_sched){w->samplers, {w->it1, w->it2, w->it3}, w->passes, (uint64_t)N};
+	return 0;
+}
+
+int xp_wa_run(xp_wa *w, xp_err *err)
+{
+	if (!w->t0)
+		w->t0 = now();
+	if (complete(w, err))
+		return -1;
+	if (w->o.src_spans && w->o.span_factor != 1 && wa_lang_listed(w->o.span_langs, w->nm[1].lang) &&
+	    build_blocks(w, err))
+		return -1;
+	if (w->o.learn_names && learn_init(w))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	if (w->o.learn_phrases && wa_phraselearn_init(&w->phrases, w->voc))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	if (w->o.name_prior > 1 || w->o.closed_prior > 1 || w->o.loan_prior > 1) {
+		wa_prior_opts po = {w->o.name_prior, WA_PRIOR_THRESHOLD, w->o.closed_prior,
+				    w->o.closed_classes ? w->o.closed_classes : WA_CC_ALL, {w->nm[0].lang, w->nm[1].lang},
+				    w->o.closed_langs, w->o.loan_prior, w->o.loan_langs};
+		long cells = wa_prior_build(&w->c, w->voc, &w->names, &po, &w->cells, err);
+		wa_names_free(&w->names);   /* not needed once the cells are found */
+		if (cells < 0)
+			return -1;
+	}
+	if (w->o.model && use_model(w, err))
+		return -1;
+	schedule(w);
+	if (w->sync && state_begin(w, err))
+		return -1;
 	w->total = (uint64_t)2 * w->samplers * ((1 + w->it1 + w->it2 + w->it3) * w->c.nsent +
 						(uint64_t)w->passes * (w->nout / 4096 * 4096));
 	for (int d = 0; d < 2; d++)

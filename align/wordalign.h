@@ -200,6 +200,17 @@ const xp_wa_norm *xp_wa_normalized(const xp_wa *w, int side);
 /* The schedule xp_wa_run chose: samplers a direction, and the sweeps of
  * each sampler over the corpus (its three stages together). */
 void xp_wa_schedule(const xp_wa *w, int *samplers, int *sweeps);
+/* The schedule xp_wa_run would take, without training: reads o.train and
+ * o.train_lex and normalises (as xp_wa_run does, once), then fills out.
+ * The same code xp_wa_run sets its schedule with (`wordalign --schedule`). */
+typedef struct xp_wa_sched {
+	int samplers;       /* a direction */
+	int sweeps[3];      /* of stages 1, 2, 3 (after one sweep of the start) */
+	int passes;         /* the links are read off: passes a sampler */
+	uint64_t pairs;     /* the corpus size the sweeps come from (--train-lex
+			     * pairs not counted, a --model's pairs counted) */
+} xp_wa_sched;
+int xp_wa_plan(xp_wa *w, xp_wa_sched *out, xp_err *err);
 
 /* The target forms of the English side's names (words capitalised where
  * no sentence begins), learned from every sentence pair trained on, the

@@ -90,15 +90,15 @@ put() { echo "$*" >> $T/rows; printf '  %-5s %-16s seed %-3s AER %6s  CPU s %7s 
 
 # sync_way SET SEED [K]: the shards in sync (WAYS sync, syncs: round 1
 # from the model of every K-th pair); the one run's samplers $nsmp and
-# last stage's sweeps $niter (from the one run's stderr, ways())
+# stages' sweeps $it1 $it2 $niter (`wordalign --schedule`, ways())
 sync_way() {
 	set=$1; seed=$2; k=${3:-}
-	it1=$((niter / 4 > 2 ? niter / 4 : 2)); sw=$SWEEPS; [ "$sw" -gt 0 ] || sw=$(( (niter + 3) / 4 ))
+	sw=$SWEEPS; [ "$sw" -gt 0 ] || sw=$(( (niter + 3) / 4 ))
 	# (FIRST > 0: round 1 makes FIRST sweeps, so that every shard soon
 	# samples against the others' counts rather than settling alone)
 	plan=; f=${FIRST:-0}
 	for st in 1 2 3; do
-		left=$it1; [ $st = 3 ] && left=$niter
+		left=$it1; [ $st = 2 ] && left=$it2; [ $st = 3 ] && left=$niter
 		while [ $left -gt 0 ]; do
 			n1=$((left < sw ? left : sw)); [ "$f" -gt 0 ] && [ "$f" -lt $n1 ] && n1=$f; f=0
 			plan="$plan $st:$n1"; left=$((left - n1))
@@ -110,8 +110,9 @@ sync_way() {
 	rm -f $T/st.* $T/own.* $T/sum
 	if [ -n "$k" ]; then
 		awk -v k=$k '(NR - 1) % k == 0' $T/all > $T/sample
-		# the sample trained with the one run's schedule (the size rule
-		# would give a small sample a long one)
+		# the sample trained with the one run's last stage (the size
+		# rule would give a small sample a long one; its lexical stages
+		# are a quarter of it, where a small one run's may be longer)
 		run $T/c.train $WA --samplers $nsmp --iters $niter $langs $T/sample --save-model $T/m.gz
 		cpu=$(cat $T/c.train); crit=$cpu; first="--model $T/m.gz --own-counts"
 	fi
@@ -150,10 +151,16 @@ ways() {
 	# without kana would be found Chinese, and its counts not merged)
 	sl=$(sed -n 's/.*source normalised as \([a-z]*\) .*/\1/p' $T/err | tail -1)
 	tl=$(sed -n 's/.*target normalised as \([a-z]*\) .*/\1/p' $T/err | tail -1)
-	nsmp=$(sed -n 's/.*: \([0-9]*\) samplers a direction.*/\1/p' $T/err | tail -1)
-	# the last stage's sweeps: the one run's are 1 + 2 max(n / 4, 2) + n
 	sweeps=$(sed -n 's/.*, \([0-9]*\) sweeps each.*/\1/p' $T/err | tail -1)
-	niter=$(awk -v s=$sweeps 'BEGIN { for (n = 1; n <= 1000; n++) if (1 + 2 * (int(n / 4) > 2 ? int(n / 4) : 2) + n == s) { print n; exit } }')
+	# the one run's schedule, from the aligner's own rule; it must be
+	# what the one run said it took
+	$XPROJ wordalign $T/all --schedule > $T/sched
+	nsmp=$(sed -n 's/^samplers: //p' $T/sched)
+	it1=$(sed -n 's/^stage1: //p' $T/sched); it2=$(sed -n 's/^stage2: //p' $T/sched)
+	niter=$(sed -n 's/^stage3: //p' $T/sched)
+	[ "$(sed -n 's/^sweeps: //p' $T/sched)" = "$sweeps" ] &&
+		grep -q ": $nsmp samplers a direction" $T/err ||
+		{ echo "wordalign --schedule says another schedule than the one run took:"; cat $T/sched $T/err; exit 1; }
 	case " $WAYS " in *" sync "*) sync_way $set $seed "" ;; esac
 	case " $WAYS " in *" syncs "*) for k in $samples; do sync_way $set $seed $k; done ;; esac
 	case " $WAYS " in *" sample "*) ;; *) return 0 ;; esac

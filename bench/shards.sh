@@ -106,12 +106,13 @@ three() {
 # merges) in $T/crit.rounds, the wall time with WORKERS in $T/wall.rounds
 rounds() {
 	sm=$(sed -n 's/.* \([0-9]*\) samplers a direction.*/\1/p' "$2" | tail -1)
-	it=$(awk -v n=$(wc -l < "$1") 'BEGIN { i = int(5000 / sqrt(n) + 0.5); print (i < 16 ? 16 : (i > 1000 ? 1000 : i)) }')
 	# the languages the one run found, given to every shard: a shard of
 	# jaen whose Japanese side has no kana is found to be Chinese, and
 	# models of other languages are not merged
 	sl=$(sed -n 's/.*source normalised as \([a-z]*\) .*/\1/p' "$2" | tail -1)
 	tl=$(sed -n 's/.*target normalised as \([a-z]*\) .*/\1/p' "$2" | tail -1)
+	# the one run's last stage, by the aligner's own rule
+	it=$($XPROJ wordalign "$1" --schedule ${sl:+--src-lang $sl} ${tl:+--tgt-lang $tl} | sed -n 's/^stage3: //p')
 	sm="$sm${sl:+ --src-lang $sl}${tl:+ --tgt-lang $tl}"
 	R=$T/r; rm -rf $R; mkdir -p $R
 	split_in "$1"

@@ -171,6 +171,7 @@ static const struct option own[] = {
 	{"all-probs", required_argument, 0, 'P'}, {"probs-floor", required_argument, 0, 'f'},
 	{"phrases", required_argument, 0, 'Y'},
 	{"state", required_argument, 0, 'Z'},   {"stage", required_argument, 0, 'J'},
+	{"schedule", no_argument, 0, 'H'},
 	{0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
@@ -180,6 +181,7 @@ typedef struct args {
 	const char *out, *probs, *fwd, *rev;
 	const char *save_model, *model;   /* --save-model, --model */
 	const char *merge;                /* --merge-models OUT: the arguments are models */
+	int schedule;                     /* --schedule: say the run's schedule, nothing trained */
 	const char *minus;                /* --minus C: the model is --model's less C */
 	const char *names;      /* --names; by default OUT's name with .names for .pharaoh */
 	int no_names;           /* --no-names */
@@ -220,6 +222,7 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'Y': a->phrases = optarg; break;
 		case 'K': a->spans = optarg; break;
 		case 'G': a->merge = optarg; break;
+		case 'H': a->schedule = 1; break;
 		case 'U': a->minus = optarg; break;
 		case 'Q': a->own = 1; break;
 		case 'Z': a->state = optarg; break;
@@ -278,6 +281,28 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 			fprintf(stderr, "xproj wordalign: --merge-models OUT takes model files and no other option\n");
 			return 2;
 		}
+		return 0;
+	}
+	if (a->schedule) {
+		/* a form of its own: PAIRS and what decides the schedule in,
+		 * nothing written but stdout */
+		if (argc - optind != 1 || a->out || a->save_model || a->probs || a->fwd || a->rev || a->names ||
+		    a->phrases || a->spans || a->all_links || a->all_probs || a->wa.all_floor > 0 || a->own ||
+		    a->state || a->stage) {
+			fprintf(stderr, "xproj wordalign: --schedule takes PAIRS and the options that decide the "
+					"schedule (--train, --train-lex, --iters, --samplers, --model, languages), "
+					"no output\n");
+			return 2;
+		}
+		if (a->adapt >= 0 && !a->model) {
+			fprintf(stderr, "xproj wordalign: --adapt-sweeps needs --model\n");
+			return 2;
+		}
+		if ((a->minus || a->weight > 0) && !a->model) {
+			fprintf(stderr, "xproj wordalign: --%s needs --model\n", a->minus ? "minus" : "prior-weight");
+			return 2;
+		}
+		a->no_names = 1;
 		return 0;
 	}
 	if (argc - optind != 1 || (!a->out && !a->save_model && !a->state))
@@ -420,6 +445,36 @@ static int model_fits_pairs(const char *pairs, const xp_wa_opts *o, const char *
 	return 0;
 }
 
+/* `--schedule`: the schedule a run of PAIRS with these options would take
+ * (xp_wa_plan: the aligner's own rule, its corpus read and normalised,
+ * nothing trained), one `key: value` a line on stdout, for the scripts
+ * that split a run into rounds (workflow/Snakefile, bench/shard_gold.sh). */
+static int say_schedule(const char *pairs, const args *a, const xp_wa_model *model)
+{
+	xp_err e = {0};
+	/* no output to check the inputs against; M less M is still nothing */
+	xp_cli_file files[2] = {{"--model", a->model, 2}, {"--minus", a->minus, 2}};
+	xp_wa *w = NULL;
+	xp_wa_sched s;
+	int rc = 0;
+	if (xp_cli_check_files(files, 2, &e) || (model && model_fits_pairs(pairs, &a->wa, a->model, &e)) ||
+	    xp_wa_new(&w, &a->wa, &e) || xp_wa_add_file(w, pairs, 0, &e) ||
+	    xp_need_some(pairs, xp_wa_nsent(w), "sentence pairs", &e) || xp_wa_plan(w, &s, &e)) {
+		if (a->wa.progress)
+			fputs("\n", stderr);
+		rc = xp_cli_error(&e);
+	} else if (a->wa.progress && fputs("\r\033[K", stderr) < 0)
+		rc = 1;
+	else if (printf("pairs: %llu\nsamplers: %d\nstage1: %d\nstage2: %d\nstage3: %d\npasses: %d\nsweeps: %d\n",
+			(unsigned long long)s.pairs, s.samplers, s.sweeps[0], s.sweeps[1], s.sweeps[2], s.passes,
+			1 + s.sweeps[0] + s.sweeps[1] + s.sweeps[2]) < 0 || fflush(stdout)) {
+		xp_failc(&e, XP_EIO, "", 0, "cannot write to stdout");
+		rc = xp_cli_error(&e);
+	}
+	xp_wa_free(w);
+	return rc;
+}
+
 static int run(int argc, char **argv)
 {
 	args a = {.sym = XP_SYM_GDFA, .adapt = -1};
@@ -477,6 +532,14 @@ static int run(int argc, char **argv)
 			return xp_cli_error(&e);
 		}
 		a.wa.adapt_sweeps = a.adapt >= 0 ? a.adapt : XP_WA_ADAPT_SWEEPS;
+	}
+	if (a.schedule) {
+		rc = say_schedule(argv[optind], &a, model);
+		xp_wa_model_free(model);
+		free(files);
+		free(a.train);
+		free(a.train_lex);
+		return rc;
 	}
 	a.wa.keep_model = a.save_model != NULL;
 	char *state = NULL;
@@ -585,7 +648,9 @@ const xp_cmd xp_cmd_wordalign = {
 	"                [--one-way P] [--src-spans F [--span-factor X | --no-spans]]\n"
 	"                [--forward F.pharaoh] [--reverse R.pharaoh]\n"
 	"                [--all-links A.pharaoh --all-probs A.probs [--probs-floor P]]\n"
-	"       xproj wordalign --merge-models OUT M1 M2...\n\n"
+	"       xproj wordalign --merge-models OUT M1 M2...\n"
+	"       xproj wordalign PAIRS --schedule [--train F]... [--train-lex F]... [--iters N]\n"
+	"                [--samplers N] [--model M [--minus C] [--adapt-sweeps N]] [OPTIONS]\n\n"
 	"PAIRS has one 'src ||| tgt' line per sentence pair (as `xproj bitext` writes);\n"
 	"it and every --train file may be gzipped.  Both directions are sampled\n"
 	"(collapsed Gibbs sampling, eflomal's model), then symmetrised.  Output is\n"
@@ -646,6 +711,13 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 and --samplers) into the model OUT, vocabularies unioned:\n"
 	"                 aligning each shard with OUT (--model), every shard learns\n"
 	"                 from every pair\n"
+	"  --schedule     train nothing, write nothing: print the schedule a run of\n"
+	"                 PAIRS with the options given would take, one 'key: value'\n"
+	"                 a line on stdout: pairs (the corpus size it comes from),\n"
+	"                 samplers (a direction), stage1, stage2, stage3 (each\n"
+	"                 stage's sweeps), passes (the links are read off), sweeps\n"
+	"                 (1 + the three stages', as a run says); the aligner's own\n"
+	"                 rule, for scripts that split a run into rounds\n"
 	"  --sym M        intersect | union | grow-diag | grow-diag-final |\n"
 	"                 grow-diag-final-and (default)\n"
 	"  --one-way P    a link only one direction chose takes part in the\n"

@@ -1,6 +1,13 @@
 # bitext, wordalign, symmetrize, aer, check-align on the fixtures.
 . tests/cli/lib
 A=$FIX/walign
+# sched ARGS...: `wordalign ARGS --schedule` (its lines in $T/sched) as
+# "samplers sweeps"; said: the same, as the run just made says it took
+sched() {
+	$XPROJ wordalign "$@" --schedule > $T/sched 2> $T/sched.err || { echo "FAIL: --schedule $*"; cat $T/sched.err; fails=$((fails + 1)); }
+	echo "$(sed -n 's/^samplers: //p' $T/sched) $(sed -n 's/^sweeps: //p' $T/sched)"
+}
+said() { sed -n 's/.*: \([0-9]*\) samplers a direction.*, \([0-9]*\) sweeps each$/\1 \2/p' $T/err; }
 
 expect_status 0 $XPROJ bitext $FIX/aligned/small.jsonl -o $T/pairs.txt --map $T/pairs.map
 expect_eq "$(sed -n 2p $T/pairs.txt)" "The _ fire _ ||| 火 _ 灾" "bitext line 2"
@@ -9,6 +16,20 @@ expect_grep '3 sentence pairs written (1 with an empty side left out)' $T/err
 
 expect_status 0 $XPROJ wordalign $T/pairs.txt -o $T/out.pharaoh --probs $T/out.probs --seed 3
 expect_eq "$(wc -l < $T/out.pharaoh)" 3 "one alignment line per pair"
+# --schedule: the run's schedule, from the aligner's own rule, nothing
+# trained nor written: a tiny corpus keeps 16 samplers and 1000 sweeps
+expect_eq "$(sched $T/pairs.txt)" "$(said)" "--schedule of 3 pairs: the run's"
+expect_eq "$(tr '\n' ' ' < $T/sched)" "pairs: 3 samplers: 16 stage1: 250 stage2: 250 stage3: 1000 passes: 250 sweeps: 1501 " \
+	"--schedule of 3 pairs"
+expect_status 2 $XPROJ wordalign $T/pairs.txt --schedule -o $T/sched.pharaoh
+expect_grep 'schedule takes PAIRS' $T/err
+[ -e $T/sched.pharaoh ] && { echo "FAIL: --schedule wrote -o"; fails=$((fails + 1)); }
+expect_status 2 $XPROJ wordalign $T/pairs.txt --schedule --state $T/sched.state
+expect_status 2 $XPROJ wordalign $T/pairs.txt --schedule --adapt-sweeps 3
+expect_status 1 $XPROJ wordalign $T/missing.txt --schedule
+expect_grep 'missing.txt: cannot open' $T/err
+: > $T/empty.txt
+expect_status 1 $XPROJ wordalign $T/empty.txt --schedule
 expect_status 0 $XPROJ check-align --bitext $T/pairs.txt --probs $T/out.probs $T/out.pharaoh
 expect_grep ': 3 sentence pairs, .* links with probabilities: ok' $T/out
 expect_status 0 $XPROJ wordalign $T/pairs.txt -o $T/again.pharaoh --seed 3 --threads 2
@@ -36,9 +57,12 @@ expect_status 0 $XPROJ wordalign $T/one.txt --train-lex $T/more60.txt --train $A
 expect_eq "$(cat $T/lex.pharaoh)" "0-1 1-0" "--train-lex: crossed"
 expect_grep '3 samplers a direction (--samplers), 1501 sweeps each' $T/err
 expect_grep '60 pairs for the lexical model only (--train-lex)' $T/err
+expect_eq "$(sched $T/one.txt --train-lex $T/more60.txt --train $A/pairs.txt --samplers 3)" "$(said)" "--schedule with --train-lex"
+expect_grep '^pairs: 4$' $T/sched
 expect_status 0 $XPROJ wordalign $T/one.txt --train $T/more60.txt --train $A/pairs.txt -o $T/tr2.pharaoh \
 	--seed 3 --samplers 3
 expect_grep '3 samplers a direction (--samplers), 938 sweeps each' $T/err
+expect_eq "$(sched $T/one.txt --train $T/more60.txt --train $A/pairs.txt --samplers 3)" "$(said)" "--schedule with --train"
 # A small corpus whose full schedule is dear (16 samplers of it would make
 # 50M token sweeps or more) stops its last stage at 100: 400 pairs of 12
 # words a side get 1 + 62 + 62 + 100 sweeps (not 1 + 62 + 62 + 250, which
@@ -47,8 +71,14 @@ awk 'BEGIN { for (k = 0; k < 400; k++) { s = t = ""; for (i = 0; i < 12; i++) { 
 	print substr(s, 2) " |||" t } }' > $T/small.txt
 expect_status 0 $XPROJ wordalign $T/small.txt -o $T/small.pharaoh --samplers 1 --threads 1 --seed 3
 expect_grep '1 samplers a direction (--samplers), 225 sweeps each' $T/err
+expect_eq "$(sched $T/small.txt --samplers 1)" "$(said)" "--schedule of 400 pairs"
+# (its links from 12 passes a sampler, and by default 12 samplers)
+expect_eq "$(tr '\n' ' ' < $T/sched)" "pairs: 400 samplers: 1 stage1: 62 stage2: 62 stage3: 100 passes: 12 sweeps: 225 " \
+	"--schedule of 400 pairs"
+expect_eq "$(sched $T/small.txt)" "12 225" "--schedule of 400 pairs: 12 samplers"
 expect_status 0 $XPROJ wordalign $T/small.txt -o $T/small.pharaoh --samplers 1 --threads 1 --seed 3 --iters 250
 expect_grep '1 samplers a direction (--samplers), 375 sweeps each' $T/err
+expect_eq "$(sched $T/small.txt --samplers 1 --iters 250)" "$(said)" "--schedule of 400 pairs, --iters"
 rm -f $T/small.txt $T/small.pharaoh
 # A large corpus (more than 100k pairs) samples as few sweeps as 5000/sqrt(N)
 # gives, down to 5, where a smaller one keeps at least 16: 160k one-word
@@ -57,6 +87,8 @@ for n in 160000 99000; do
 	awk -v n=$n 'BEGIN { for (k = 0; k < n; k++) printf "w%d ||| v%d\n", k % 50, k % 50 }' > $T/large.txt
 	expect_status 0 $XPROJ wordalign $T/large.txt -o $T/large.pharaoh --samplers 1 --threads 1
 	expect_grep "1 samplers a direction (--samplers), $([ $n = 99000 ] && echo 25 || echo 20) sweeps each" $T/err
+	expect_eq "$(sched $T/large.txt --samplers 1)" "$(said)" "--schedule of $n pairs"
+	expect_eq "$(sed -n 's/^passes: //p' $T/sched)" "$([ $n = 99000 ] && echo 4 || echo 2)" "--schedule of $n pairs: passes"
 	expect_eq "$(sort -u $T/large.pharaoh)" "0-0" "$n pairs: every word to its own"
 done
 rm -f $T/large.txt $T/large.pharaoh

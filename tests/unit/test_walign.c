@@ -340,6 +340,65 @@ static void aligner_learns_and_is_deterministic(void **state)
 	xp_bitext_free(&bt);   /* frees buf */
 }
 
+/* xp_wa_plan (`wordalign --schedule`) says the schedule xp_wa_run then
+ * takes, from the same code, and changes nothing: a run after it makes the
+ * same links as a run alone (the corpus completed once). */
+static void plan_is_the_runs_schedule(void **state)
+{
+	(void)state;
+	char *buf;
+	size_t len;
+	xp_walign gold = {0};
+	make_synthetic(&buf, &len, &gold);
+	xp_bitext bt;
+	xp_err e;
+	assert_int_equal(xp_bitext_read_mem("synthetic", buf, len, &bt, &e), 0);
+	xp_wa_opts o;
+	xp_wa_defaults(&o);
+	o.iters = 20;
+	o.threads = 1;
+	xp_walign f[2] = {{0}}, r[2] = {{0}}, sym[2] = {{0}};
+	for (int k = 0; k < 2; k++) {
+		xp_wa *w;
+		xp_wa_sched p;
+		assert_int_equal(xp_wa_new(&w, &o, &e), 0);
+		assert_int_equal(xp_wa_add_bitext(w, &bt, &e), 0);
+		if (k) {
+			assert_int_equal(xp_wa_plan(w, &p, &e), 0);
+			assert_int_equal(p.pairs, bt.n);
+			assert_int_equal(p.sweeps[0], 5);
+			assert_int_equal(p.sweeps[1], 5);
+			assert_int_equal(p.sweeps[2], 20);
+		}
+		assert_int_equal(xp_wa_run(w, &e), 0);
+		int samplers, sweeps;
+		xp_wa_schedule(w, &samplers, &sweeps);
+		if (k) {
+			assert_int_equal(samplers, p.samplers);
+			assert_int_equal(sweeps, 1 + p.sweeps[0] + p.sweeps[1] + p.sweeps[2]);
+		}
+		assert_int_equal(xp_wa_collect(w, XP_SYM_GDFA, &f[k], &r[k], &sym[k], &e), 0);
+		xp_wa_free(w);
+	}
+	/* field by field: a link's padding is not set */
+	for (int d = 0; d < 2; d++) {
+		const xp_walign *a = d ? &r[0] : &f[0], *b = d ? &r[1] : &f[1];
+		assert_int_equal(a->nlinks, b->nlinks);
+		for (size_t k = 0; k < a->nlinks; k++) {
+			assert_int_equal(a->links[k].i, b->links[k].i);
+			assert_int_equal(a->links[k].j, b->links[k].j);
+			assert_true(a->links[k].prob == b->links[k].prob);
+		}
+	}
+	for (int k = 0; k < 2; k++) {
+		xp_walign_free(&f[k]);
+		xp_walign_free(&r[k]);
+		xp_walign_free(&sym[k]);
+	}
+	xp_walign_free(&gold);
+	xp_bitext_free(&bt);
+}
+
 /* --settle: the second and third stages stop once the share of links a
  * sweep moves has levelled off, so a corpus that settles early makes fewer
  * sweeps than the schedule's most; each sampler decides from its own chain,
@@ -678,6 +737,7 @@ int main(void)
 		cmocka_unit_test(aligned_subtitle_text),
 		cmocka_unit_test(aligner_learns_and_is_deterministic),
 		cmocka_unit_test(settling_stops_early),
+		cmocka_unit_test(plan_is_the_runs_schedule),
 		cmocka_unit_test(lexical_only_pairs),
 		cmocka_unit_test(sweeps_keep_counts_exact),
 		cmocka_unit_test(two_samplers_swept_together),
