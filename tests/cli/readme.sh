@@ -77,7 +77,7 @@ inputs_exist() {
 		prev=$w
 		[ -n "$out" ] && [ "$w" = "$out" ] && continue
 		if printf '%s' "$w" | grep -Eq '^[A-Z][A-Z_]*$'; then set +f; return 3; fi
-		printf '%s' "$w" | grep -Eq '/|\.[A-Za-z0-9_]*[A-Za-z][A-Za-z0-9_]*$' || continue
+		printf '%s' "$w" | grep -Eq '/|\.[A-Za-z0-9_-]*[A-Za-z][A-Za-z0-9_-]*$' || continue
 		[ -e "$W/$w" ] && continue
 		case $w in tools/*|tests/*) set +f; return 2 ;; esac
 		set +f
