@@ -1,5 +1,6 @@
 /* align/namelearn.c — a show's names learned while aligning; see namelearn.h. */
 #include "namelearn.h"
+#include "../base/buf.h"
 #include "../base/mem.h"
 
 #include <stdio.h>
@@ -91,7 +92,7 @@ int wa_namelearn_count(wa_namelearn *L, const wa_corpus *c, const wa_sampler *s,
 }
 
 /* 1 if word w is punctuation only (a name's middle dot 钱德勒·宾, a comma) */
-static int punct(const char *w)
+int wa_punct_word(const char *w)
 {
 	int32_t i = 0, n = (int32_t)strlen(w);
 	while (i < n) {
@@ -101,6 +102,33 @@ static int punct(const char *w)
 			return 0;
 	}
 	return 1;
+}
+
+int wa_form_spell(const char *key, const xp_vocab *tgt, uint32_t *ids, uint32_t most, uint32_t *first, xp_buf *b)
+{
+	char *p;
+	uint32_t m = 0;
+	*first = (uint32_t)strtoul(key, &p, 10);
+	while (*p && m < most) {
+		unsigned long f = strtoul(p + 1, &p, 10);
+		if (f < tgt->n)
+			ids[m++] = (uint32_t)f;
+	}
+	uint32_t lo = 0, hi = m;
+	while (lo < hi && wa_punct_word(tgt->words[ids[lo]]))
+		lo++;
+	while (hi > lo && wa_punct_word(tgt->words[ids[hi - 1]]))
+		hi--;
+	if (lo == hi)
+		return 1;
+	b->n = 0;
+	xp_buf_printf(b, "%u\t", *first);
+	for (uint32_t k = lo; k < hi; k++) {
+		if (k > lo)
+			xp_buf_putc(b, ' ');
+		xp_buf_puts(b, tgt->words[ids[k]]);
+	}
+	return 0;
 }
 
 typedef struct kept {
@@ -137,27 +165,9 @@ int wa_namelearn_forms(const wa_namelearn *L, const xp_vocab voc[2], xp_names *o
 	size_t n = 0;
 	int rc = 0;
 	for (uint32_t id = 0; id < L->keys.n && !rc; id++) {
-		char *p;
-		uint32_t e = (uint32_t)strtoul(L->keys.words[id], &p, 10), m = 0;
-		while (*p && m <= WA_NAME_RUN) {
-			unsigned long f = strtoul(p + 1, &p, 10);
-			if (f < voc[1].n)
-				ids[m++] = (uint32_t)f;
-		}
-		uint32_t lo = 0, hi = m;
-		while (lo < hi && punct(voc[1].words[ids[lo]]))
-			lo++;
-		while (hi > lo && punct(voc[1].words[ids[hi - 1]]))
-			hi--;
-		if (lo == hi || e >= L->V || e >= voc[0].n)
+		uint32_t e;
+		if (wa_form_spell(L->keys.words[id], &voc[1], ids, WA_NAME_RUN + 1, &e, &b) || e >= L->V || e >= voc[0].n)
 			continue;
-		b.n = 0;
-		xp_buf_printf(&b, "%u\t", e);
-		for (uint32_t k = lo; k < hi; k++) {
-			if (k > lo)
-				xp_buf_putc(&b, ' ');
-			xp_buf_puts(&b, voc[1].words[ids[k]]);
-		}
 		uint32_t sid = b.oom ? UINT32_MAX : xp_vocab_id(&S, b.p, b.n);
 		if (sid == UINT32_MAX) {
 			rc = -1;

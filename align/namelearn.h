@@ -18,6 +18,7 @@
 #define XP_ALIGN_NAMELEARN_H
 
 #include "gibbs.h"
+#include "../base/buf.h"
 #include "../base/vocab.h"
 #include "../io/names.h"
 
@@ -51,5 +52,14 @@ int wa_namelearn_count(wa_namelearn *L, const wa_corpus *c, const wa_sampler *s,
 /* The forms kept, added to out (initialised by the caller), the words
  * spelled by voc[0] (English) and voc[1].  0, or -1 on OOM. */
 int wa_namelearn_forms(const wa_namelearn *L, const xp_vocab voc[2], xp_names *out);
+
+/* Shared with the phrases' learning (phraselearn.c).  1 if word w is
+ * punctuation only. */
+int wa_punct_word(const char *w);
+/* A learned key ("first f1 f2 ...": a source id, then at most `most`
+ * target ids, read into ids[]) spelled "first<TAB>words" into b, the
+ * punctuation at the words' ends left out; *first gets the source id.
+ * 1 when no word is left (the key is skipped), else 0 (b->oom on OOM). */
+int wa_form_spell(const char *key, const xp_vocab *tgt, uint32_t *ids, uint32_t most, uint32_t *first, xp_buf *b);
 
 #endif

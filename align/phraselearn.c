@@ -1,26 +1,12 @@
 /* align/phraselearn.c — a show's phrases learned while aligning; see phraselearn.h. */
 #include "phraselearn.h"
+#include "namelearn.h"
 #include "../base/buf.h"
 #include "../base/mem.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unicode/uchar.h>
-#include <unicode/utf8.h>
-
-/* 1 if w is punctuation only (a run stops there; a phrase's ends lose it) */
-static int punct(const char *w)
-{
-	int32_t i = 0, n = (int32_t)strlen(w);
-	while (i < n) {
-		UChar32 c;
-		U8_NEXT(w, i, n, c);
-		if (c < 0 || !u_ispunct(c))
-			return 0;
-	}
-	return 1;
-}
 
 int wa_phraselearn_init(wa_phraselearn *L, const xp_vocab voc[2])
 {
@@ -31,7 +17,7 @@ int wa_phraselearn_init(wa_phraselearn *L, const xp_vocab voc[2])
 	if (!L->punct)
 		return -1;
 	for (uint32_t t = 0; t < L->V; t++)
-		L->punct[t] = (uint8_t)punct(voc[0].words[t]);
+		L->punct[t] = (uint8_t)wa_punct_word(voc[0].words[t]);
 	if (xp_vocab_init(&L->runs, 0)) {
 		free(L->punct), L->punct = NULL;
 		return -1;
@@ -221,27 +207,9 @@ int wa_phraselearn_forms(const wa_phraselearn *L, xp_names *out)
 	size_t n = 0;
 	int rc = 0;
 	for (uint32_t id = 0; id < L->keys.n && !rc; id++) {
-		char *p;
-		uint32_t r = (uint32_t)strtoul(L->keys.words[id], &p, 10), m = 0;
-		while (*p && m < WA_PHRASE_RUN) {
-			unsigned long f = strtoul(p + 1, &p, 10);
-			if (f < voc[1].n)
-				ids[m++] = (uint32_t)f;
-		}
-		uint32_t lo = 0, hi = m;
-		while (lo < hi && punct(voc[1].words[ids[lo]]))
-			lo++;
-		while (hi > lo && punct(voc[1].words[ids[hi - 1]]))
-			hi--;
-		if (lo == hi || r >= L->runs.n)
+		uint32_t r;
+		if (wa_form_spell(L->keys.words[id], &voc[1], ids, WA_PHRASE_RUN, &r, &b) || r >= L->runs.n)
 			continue;
-		b.n = 0;
-		xp_buf_printf(&b, "%u\t", r);
-		for (uint32_t k = lo; k < hi; k++) {
-			if (k > lo)
-				xp_buf_putc(&b, ' ');
-			xp_buf_puts(&b, voc[1].words[ids[k]]);
-		}
 		uint32_t sid = b.oom ? UINT32_MAX : xp_vocab_id(&S, b.p, b.n);
 		if (sid == UINT32_MAX) {
 			rc = -1;
