@@ -413,6 +413,20 @@ static long place_names(ctx *c, const xp_consist_names *t, const uint8_t *open)
 	return total;
 }
 
+size_t *xp_consist_doc_first(const xp_consist_in *in, size_t n)
+{
+	size_t ndocs = (size_t)in->doc[n - 1] + 1;
+	size_t *dfirst = calloc(ndocs + 1, sizeof *dfirst);
+	if (!dfirst)
+		return NULL;
+	for (size_t k = 0; k < n; k++)
+		dfirst[in->doc[k] + 1] = k + 1;
+	for (size_t d = 1; d <= ndocs; d++)   /* a document without mentions */
+		if (dfirst[d] < dfirst[d - 1])
+			dfirst[d] = dfirst[d - 1];
+	return dfirst;
+}
+
 /* mode 0: the documents' groups, then t tallies the names; 1: the
  * documents' groups, then the names' renderings in t placed; 2: both, t
  * settled in between (the whole corpus at once) */
@@ -420,19 +434,13 @@ static long part(xp_proj_mention *m, size_t n, const xp_consist_in *in, xp_consi
 {
 	if (!n)
 		return 0;
-	size_t ndocs = (size_t)in->doc[n - 1] + 1;
-	size_t *dfirst = calloc(ndocs + 1, sizeof *dfirst);
+	size_t *dfirst = xp_consist_doc_first(in, n);
 	uint8_t *open = malloc(n);
 	groups G = {0};
 	ctx c = {m, n, in, dfirst};
 	long total = 0;
 	if (!dfirst || !open || group(&c, 1, &G))
 		goto oom;
-	for (size_t k = 0; k < n; k++)
-		dfirst[in->doc[k] + 1] = k + 1;
-	for (size_t d = 1; d <= ndocs; d++)   /* a document without mentions */
-		if (dfirst[d] < dfirst[d - 1])
-			dfirst[d] = dfirst[d - 1];
 	/* the groups of one cluster in one document; a member whose group has a
 	 * rendering is settled by it (open: it is not) */
 	memset(open, 1, n);

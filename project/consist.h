@@ -57,6 +57,13 @@ typedef struct xp_consist_in {
 	const float *pos;                 /* per mention: its English position, a share of its utterance */
 } xp_consist_in;
 
+/* Per document d, its first mention: [r[d], r[d + 1]) are document d's
+ * mentions of the n (n > 0) of in (a document without mentions an empty
+ * range); malloc'd, the caller frees it; NULL on OOM.  The rules that look
+ * at the other mentions of a mention's document (consist, names, phrases)
+ * share it. */
+size_t *xp_consist_doc_first(const xp_consist_in *in, size_t n);
+
 /* Relinks mentions m[0..n) as above; returns how many it placed (each
  * marked XP_NP_CONSIST in m[].np), or -1 on OOM. */
 long xp_consist(xp_proj_mention *m, size_t n, const xp_consist_in *in);

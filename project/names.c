@@ -134,15 +134,9 @@ long xp_names_place(xp_proj_mention *m, size_t n, const xp_consist_in *in, xp_na
 {
 	if (!n || !names || !names->n)
 		return 0;
-	size_t ndocs = (size_t)in->doc[n - 1] + 1;
-	size_t *dfirst = calloc(ndocs + 1, sizeof *dfirst);
+	size_t *dfirst = xp_consist_doc_first(in, n);
 	if (!dfirst)
 		return -1;
-	for (size_t k = 0; k < n; k++)
-		dfirst[in->doc[k] + 1] = k + 1;
-	for (size_t d = 1; d <= ndocs; d++)
-		if (dfirst[d] < dfirst[d - 1])
-			dfirst[d] = dfirst[d - 1];
 	const xp_lang_pack *pk = xp_lang_find(in->lang);
 	ctx c = {m, in, names, dfirst, pk ? pk->noun_clitics : NULL, pk};
 	long placed = 0;
