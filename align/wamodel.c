@@ -48,6 +48,25 @@ static void put_u32(xp_buf *b, uint32_t v)
 	xp_buf_add(b, x, 4);
 }
 
+/* The file's end, shared by models and states: its length written into
+ * the header's bytes 12-19, the CRC-32 of all before it appended; then b
+ * goes to out and is freed.  0, or -1 on OOM. */
+static int seal(xp_buf *b, xp_buf *out)
+{
+	if (!b->oom) {
+		uint64_t len = b->n + 4;
+		for (int k = 0; k < 8; k++)
+			b->p[12 + k] = (char)(unsigned char)(len >> (8 * k));
+		put_u32(b, (uint32_t)crc32_z(0, (const Bytef *)b->p, b->n));
+	}
+	int rc = b->oom ? -1 : 0;
+	if (!rc)
+		xp_buf_add(out, b->p, b->n);
+	xp_buf_free(b);
+	return rc || out->oom ? -1 : 0;
+}
+
+
 static void put_u64(xp_buf *b, uint64_t v)
 {
 	put_u32(b, (uint32_t)v);
@@ -112,17 +131,7 @@ int wa_model_serialize(const xp_wa_model *m, xp_buf *out)
 					put_u32(&b, s->lkv[k]);
 			}
 		}
-	if (!b.oom) {
-		uint64_t len = b.n + 4;
-		for (int k = 0; k < 8; k++)
-			b.p[12 + k] = (char)(unsigned char)(len >> (8 * k));
-		put_u32(&b, (uint32_t)crc32_z(0, (const Bytef *)b.p, b.n));
-	}
-	int rc = b.oom ? -1 : 0;
-	if (!rc)
-		xp_buf_add(out, b.p, b.n);
-	xp_buf_free(&b);
-	return rc || out->oom ? -1 : 0;
+	return seal(&b, out);
 }
 
 /* --- reading ------------------------------------------------------------------ */
@@ -896,17 +905,7 @@ int wa_state_serialize(const wa_state *s, xp_buf *out)
 				xp_buf_add(&b, x, 2);
 			}
 		}
-	if (!b.oom) {
-		uint64_t len = b.n + 4;
-		for (int k = 0; k < 8; k++)
-			b.p[12 + k] = (char)(unsigned char)(len >> (8 * k));
-		put_u32(&b, (uint32_t)crc32_z(0, (const Bytef *)b.p, b.n));
-	}
-	int rc = b.oom ? -1 : 0;
-	if (!rc)
-		xp_buf_add(out, b.p, b.n);
-	xp_buf_free(&b);
-	return rc || out->oom ? -1 : 0;
+	return seal(&b, out);
 }
 
 int wa_state_parse(const char *name, const void *buf, size_t len, wa_state *s, xp_err *err)
