@@ -518,8 +518,76 @@ int wa_model_take(const wa_sampler *s, wa_msampler *ms)
 	return 0;
 }
 
+static int cmp_u32(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	return a < b ? -1 : a > b;
+}
+
+/* Whether sentence k is sampled (gibbs.c, sent_of): its links counted. */
+static int sampled(const wa_side *E, const wa_side *F, uint32_t k)
+{
+	uint32_t I = wa_len(E, k), J = wa_len(F, k);
+	return J && I <= WA_MAXLEN && J <= WA_MAXLEN;
+}
+
+int wa_model_own(const wa_sampler *s, uint32_t VE, uint32_t VF, wa_msampler *ms)
+{
+	const wa_side *E = &s->c->side[s->dir], *F = &s->c->side[!s->dir];
+	memset(ms, 0, sizeof *ms);
+	memcpy(ms->jump, s->jump, sizeof ms->jump);
+	size_t nf = (size_t)VE * (WA_FMAX + 1);
+	uint32_t *es = malloc((F->ntok + 1) * sizeof *es);
+	ms->fert = malloc((nf ? nf : 1) * sizeof *ms->fert);
+	ms->lex0 = calloc((size_t)VF + 1, sizeof *ms->lex0);
+	ms->loff = calloc((size_t)VF + 1, sizeof *ms->loff);
+	ms->lkv = malloc((2 * F->ntok + 1) * sizeof *ms->lkv);
+	if (!es || !ms->fert || !ms->lex0 || !ms->loff || !ms->lkv) {
+		free(es);
+		wa_msampler_free(ms);
+		return -1;
+	}
+	memcpy(ms->fert, s->fert, nf * sizeof *ms->fert);
+	/* the links' e bucketed by f (a counting sort: start[f + 1] counts
+	 * f's links, then start[f] is where f's next goes) */
+	uint64_t *start = ms->loff;
+	for (uint32_t k = 0; k < s->nsent; k++)
+		for (uint64_t p = F->off[k]; sampled(E, F, k) && p < F->off[k + 1]; p++) {
+			if (s->a[p])
+				start[F->tok[p] + 1]++;
+			else
+				ms->lex0[F->tok[p]]++;
+		}
+	for (uint32_t f = 0; f < VF; f++)
+		start[f + 1] += start[f];
+	for (uint32_t k = 0; k < s->nsent; k++)
+		for (uint64_t p = F->off[k]; sampled(E, F, k) && p < F->off[k + 1]; p++)
+			if (s->a[p])
+				es[start[F->tok[p]]++] = E->tok[E->off[k] + s->a[p] - 1];
+	/* start[f] is now where f + 1's links begin: each bucket in e order,
+	 * a run of one e one (e, n) */
+	uint64_t at = 0, from = 0;
+	for (uint32_t f = 0; f < VF; f++) {
+		uint64_t to = start[f];
+		qsort(es + from, to - from, sizeof *es, cmp_u32);
+		ms->loff[f] = at;
+		for (uint64_t x = from; x < to;) {
+			uint64_t y = x;
+			while (y < to && es[y] == es[x])
+				y++;
+			ms->lkv[2 * at] = es[x], ms->lkv[2 * at + 1] = (uint32_t)(y - x);
+			at++;
+			x = y;
+		}
+		from = to;
+	}
+	ms->loff[VF] = at;
+	free(es);
+	return 0;
+}
+
 int wa_model_prime(wa_sampler *s, const wa_msampler *ms, const uint32_t *emap, uint32_t nE,
-		   const uint32_t *fmap, uint32_t nF)
+		   const uint32_t *fmap, uint32_t nF, uint32_t fseen)
 {
 	const wa_side *E = &s->c->side[s->dir];
 	s->jump0 = ms->jump;
@@ -533,6 +601,12 @@ int wa_model_prime(wa_sampler *s, const wa_msampler *ms, const uint32_t *emap, u
 		uint32_t rf = fmap[f];
 		s->lex0[rf] += ms->lex0[f];
 		s->nnull += ms->lex0[f];
+		/* a word no token of these pairs is: only its totals weigh */
+		if (rf >= fseen) {
+			for (uint64_t k = ms->loff[f]; k < ms->loff[f + 1]; k++)
+				s->etot[emap[ms->lkv[2 * k]]] += ms->lkv[2 * k + 1], s->nword += ms->lkv[2 * k + 1];
+			continue;
+		}
 		for (uint64_t k = ms->loff[f]; k < ms->loff[f + 1]; k++)
 			if (wa_lex_add(s, rf, emap[ms->lkv[2 * k]], ms->lkv[2 * k + 1]))
 				return -1;

@@ -97,6 +97,10 @@ struct xp_wa {
 	 * one the samplers leave (xp_wa_state_write) */
 	int sync, have_state;
 	wa_state st;
+	/* the words of the pairs themselves, before a model's (a round's own
+	 * counts are over these); a state's links the model does not hold */
+	uint32_t vown[2];
+	int unheld;
 	/* training */
 	wa_sampler *smp[2];
 	int it1, it2, it3, passes, samplers;
@@ -601,12 +605,13 @@ int xp_wa_model_write(const xp_wa *w, xp_buf *out, xp_err *err)
 			 .name_prior = w->o.name_prior, .closed_prior = w->o.closed_prior,
 			 .loan_prior = w->o.loan_prior, .closed_classes = w->o.closed_classes,
 			 .closed_langs = (char *)w->o.closed_langs, .loan_langs = (char *)w->o.loan_langs,
-			 .pairs = (w->o.model ? w->o.model->pairs : 0) + (w->c.nsent - w->skipped),
+			 .pairs = (w->o.model && !w->sync ? w->o.model->pairs : 0) + (w->c.nsent - w->skipped),
 			 .samplers = w->samplers};
 	for (int d = 0; d < 2; d++) {
 		snprintf(m.lang[d], sizeof m.lang[d], "%s", w->nm[d].lang);
 		m.parts[d] = w->nm[d].parts;
-		m.V[d] = w->voc[d].n;
+		/* a sync round's: its own counts, over its own words */
+		m.V[d] = w->sync ? w->vown[d] : w->voc[d].n;
 		m.words[d] = w->voc[d].words;
 		m.smp[d] = w->kept[d];
 	}
@@ -800,11 +805,18 @@ static int sync_round(xp_wa *w, int d, int q0, int n, wa_sampler **S)
 	uint64_t nsent = w->c.nsent;
 	for (int q = 0; q < n; q++) {
 		int k = q0 + q;
-		if (m && wa_model_prime(S[q], &m->smp[d][k % m->samplers], w->mid[d], m->V[d], w->mid[!d], m->V[!d]))
+		if (m && wa_model_prime(S[q], &m->smp[d][k % m->samplers], w->mid[d], m->V[d], w->mid[!d], m->V[!d],
+					w->vown[!d]))
 			return -1;
 		if (w->have_state) {
 			memcpy(S[q]->a, w->st.a[d][k], w->c.side[!d].ntok * sizeof *S[q]->a);
 			S[q]->rng = w->st.rng[d][k] ? w->st.rng[d][k] : 1;
+			/* the merge of the round before holds these links' counts:
+			 * taken out, it is the other shards' (as --minus did) */
+			if (m && w->o.state_in_model && wa_uncount_given(S[q])) {
+				w->unheld = 1;
+				return -1;
+			}
 		}
 		if (w->have_state ? wa_init_given(S[q]) : m ? wa_init_draw(S[q]) : wa_init(S[q]))
 			return -1;
@@ -838,7 +850,7 @@ static int train(xp_wa *w, int d, int q0, int n)
 		return sync_round(w, d, q0, n, S);
 	if (m) {
 		/* sampler q continues the model's sampler q (of as many as it has) */
-		if (wa_model_prime(s, &m->smp[d][q0 % m->samplers], w->mid[d], m->V[d], w->mid[!d], m->V[!d]) ||
+		if (wa_model_prime(s, &m->smp[d][q0 % m->samplers], w->mid[d], m->V[d], w->mid[!d], m->V[!d], UINT32_MAX) ||
 		    wa_init_draw(s))
 			return -1;
 		progress_add(w, nsent);
@@ -979,9 +991,13 @@ static void *worker(void *arg)
 		if (last) {
 			rc = w->o.no_decode ? 0 : decode(w, d);
 			/* a sync round: the links left and the counts they make
-			 * (every part's, whatever the round's stage) */
+			 * alone (every part's, whatever the round's stage; no
+			 * model's under them), the round's input to the merge */
 			for (int k = 0; k < w->samplers && !rc && w->sync; k++) {
-				wa_recount(&w->smp[d][k], WA_LEX | WA_JUMP | WA_FERT);
+				wa_sampler *S = &w->smp[d][k];
+				free(S->fert0);
+				S->fert0 = NULL, S->jump0 = NULL;
+				wa_recount(S, WA_LEX | WA_JUMP | WA_FERT);
 				memcpy(w->st.a[d][k], w->smp[d][k].a, w->c.side[!d].ntok * sizeof *w->st.a[d][k]);
 				w->st.rng[d][k] = w->smp[d][k].rng;
 			}
@@ -992,7 +1008,8 @@ static void *worker(void *arg)
 			if (!rc && d == 0 && w->o.learn_phrases)
 				rc = wa_phraselearn_count(&w->phrases, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
 			for (int k = 0; k < w->samplers && !rc && w->o.keep_model; k++)
-				rc = wa_model_take(&w->smp[d][k], &w->kept[d][k]);
+				rc = w->sync ? wa_model_own(&w->smp[d][k], w->vown[d], w->vown[!d], &w->kept[d][k])
+					     : wa_model_take(&w->smp[d][k], &w->kept[d][k]);
 			for (int k = 0; k < w->samplers; k++)
 				wa_sampler_free(&w->smp[d][k]);
 			if (rc) {
@@ -1076,6 +1093,10 @@ static double schedule(xp_wa *w)
 	 * which the model's counts make needless) */
 	if (w->o.model)
 		N += (double)w->o.model->pairs;
+	/* (a sync round's merge holds the shard's pairs too: as --minus
+	 * took them out) */
+	if (w->o.model && w->o.state && w->o.state_in_model)
+		N -= (double)fmin((double)w->o.model->pairs, (double)(w->c.nsent - w->skipped));
 	int large = !w->o.model && !w->o.iters && N > WA_LARGE;
 	int n = w->o.iters > 0 ? w->o.iters : (int)fmin(1000, fmax(large ? WA_LARGE_SWEEPS : 16, round(5000.0 / sqrt(N))));
 	/* the last stage's length: n, or WA_LAST_MOST for a small corpus */
@@ -1154,6 +1175,7 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 		if (cells < 0)
 			return -1;
 	}
+	w->vown[0] = w->voc[0].n, w->vown[1] = w->voc[1].n;
 	if (w->o.model && use_model(w, err))
 		return -1;
 	schedule(w);
@@ -1182,6 +1204,10 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	for (int i = 0; i < started; i++)
 		pthread_join(th[i], NULL);
 	pthread_mutex_destroy(&w->lock);
+	if (w->failed && w->unheld)
+		return xp_failc(err, XP_EINPUT, w->o.state_name ? w->o.state_name : "", 0,
+				"the model holds fewer counts than the state's links make: with a state, --model is "
+				"the merge of the round that wrote it (or give --minus the shard's own counts)");
 	if (w->failed)
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory while aligning");
 	return 0;

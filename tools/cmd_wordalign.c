@@ -561,6 +561,7 @@ static int run(int argc, char **argv)
 		a.wa.keep_state = 1;
 		a.wa.stage = a.stage;
 		a.wa.no_decode = !a.out && !a.probs && !a.fwd && !a.rev;
+		a.wa.state_in_model = a.model && !a.minus && !a.own;
 		if (!a.model)
 			a.wa.adapt_sweeps = a.adapt >= 0 ? a.adapt : XP_WA_ADAPT_SWEEPS;
 	}
@@ -599,7 +600,7 @@ static int run(int argc, char **argv)
 	    (a.wa.progress && fputs("\r\033[K", stderr) < 0) ||
 	    (!a.wa.no_decode && xp_wa_collect(w, a.sym, &f, &r, &s, &e)) ||
 	    (a.state && put_state(&wo, a.state, w, &e)) ||
-	    (a.out && put_align(&wo, a.out, &s, 0, &e)) || (a.save_model && put_model(&wo, a.save_model, w, a.minus || a.own ? model : NULL, &e)) ||
+	    (a.out && put_align(&wo, a.out, &s, 0, &e)) || (a.save_model && put_model(&wo, a.save_model, w, (a.minus || a.own) && !a.state ? model : NULL, &e)) ||
 	    (a.probs && put_align(&wo, a.probs, &s, 1, &e)) || (a.names && put_names(&wo, a.names, w, 0, &e)) ||
 	    (a.phrases && put_names(&wo, a.phrases, w, 1, &e)) ||
 	    (a.fwd && put_align(&wo, a.fwd, &f, 0, &e)) || (a.rev && put_align(&wo, a.rev, &r, 0, &e)) ||
