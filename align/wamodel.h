@@ -79,6 +79,16 @@ typedef struct wa_state {
 	uint32_t print;
 	uint64_t *rng[2];        /* per sampler */
 	uint16_t **a[2];         /* per sampler: ntok[!d] links */
+	/* the pairs' prior cells (prior.h), so that a round does not find
+	 * them again: kept with the prior options' fingerprint prior_print,
+	 * their number by prior (names, loanwords, closed classes), and
+	 * coff[nsent + 1] / cell[ncell] as wa_corpus holds them (owned) */
+	int has_cells;
+	uint32_t prior_print;
+	uint64_t counts[3];
+	uint64_t ncell;
+	uint32_t *coff;
+	wa_cell *cell;
 } wa_state;
 
 /* the arrays of s for its sizes, zeroed; -1 on OOM (free it either way) */

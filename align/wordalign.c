@@ -101,6 +101,10 @@ struct xp_wa {
 	 * counts are over these); a state's links the model does not hold */
 	uint32_t vown[2];
 	int unheld;
+	/* the prior's cells were found (or taken from the state) under the
+	 * options of this fingerprint; kept in the state written */
+	int priored;
+	uint32_t prior_print;
 	/* training */
 	wa_sampler *smp[2];
 	int it1, it2, it3, passes, samplers;
@@ -737,9 +741,9 @@ static uint32_t pairs_print(const xp_wa *w)
 	return (uint32_t)crc;
 }
 
-/* o.state read and checked against these pairs and samplers, all of it
- * before any sampler uses it; or an empty state of their sizes. */
-static int state_begin(xp_wa *w, xp_err *err)
+/* o.state read and checked against these pairs (their words, and the
+ * positions of its prior cells), before the prior would be found. */
+static int state_read(xp_wa *w, xp_err *err)
 {
 	const char *name = w->o.state_name ? w->o.state_name : "";
 	uint32_t print = pairs_print(w);
@@ -758,6 +762,25 @@ static int state_begin(xp_wa *w, xp_err *err)
 							w->st.ntok[1] == w->c.side[1].ntok
 						? ", other words"
 						: "");
+		for (uint32_t k = 0; w->st.has_cells && k < w->c.nsent; k++)
+			for (uint32_t x = w->st.coff[k]; x < w->st.coff[k + 1]; x++)
+				if (w->st.cell[x].i >= wa_len(&w->c.side[0], k) || w->st.cell[x].j >= wa_len(&w->c.side[1], k))
+					return xp_failc(err, XP_EINPUT, name, k + 1,
+							"corrupt word-aligner state: a prior cell (%u, %u) outside its pair",
+							w->st.cell[x].i, w->st.cell[x].j);
+		w->have_state = 1;
+	}
+	w->st.print = print;
+	return 0;
+}
+
+/* The state read checked against the samplers; or an empty state of
+ * their sizes. */
+static int state_begin(xp_wa *w, xp_err *err)
+{
+	const char *name = w->o.state_name ? w->o.state_name : "";
+	uint32_t print = w->st.print;
+	if (w->have_state) {
 		if (w->st.samplers != w->samplers)
 			return xp_failc(err, XP_EINPUT, name, 0,
 					"the state has %d samplers a direction, this run %d (give --samplers %d, or the "
@@ -774,7 +797,6 @@ static int state_begin(xp_wa *w, xp_err *err)
 									"a sentence of %u",
 									w->st.a[d][q][p], wa_len(E, k));
 				}
-		w->have_state = 1;
 		return 0;
 	}
 	w->st = (wa_state){.samplers = w->samplers, .nsent = w->c.nsent,
@@ -784,11 +806,43 @@ static int state_begin(xp_wa *w, xp_err *err)
 	return 0;
 }
 
+/* The prior's options as a CRC-32: a state's cells are taken only when
+ * they were found with the same. */
+static uint32_t prior_print(const wa_prior_opts *po)
+{
+	double v[4] = {po->boost, po->threshold, po->closed, po->loan};
+	uLong crc = crc32_z(0, (const Bytef *)v, sizeof v);
+	crc = crc32_z(crc, (const Bytef *)&po->closed_classes, sizeof po->closed_classes);
+	const char *str[4] = {po->lang[0], po->lang[1], po->closed_langs, po->loan_langs};
+	for (int k = 0; k < 4; k++)
+		crc = str[k] ? crc32_z(crc, (const Bytef *)str[k], strlen(str[k]) + 1) : crc32_z(crc, (const Bytef *)"\1", 1);
+	return (uint32_t)crc;
+}
+
+/* The state's cells moved to the corpus (prior.h: wa_prior_free frees
+ * them), their counts to w->cells; the number of cells. */
+static long state_cells(xp_wa *w)
+{
+	w->c.coff = w->st.coff, w->c.cell = w->st.cell, w->c.ncell = (size_t)w->st.ncell;
+	w->st.coff = NULL, w->st.cell = NULL, w->st.has_cells = 0;
+	w->cells = (wa_prior_counts){(long)w->st.counts[0], (long)w->st.counts[1], (long)w->st.counts[2]};
+	return (long)w->c.ncell;
+}
+
 int xp_wa_state_write(const xp_wa *w, xp_buf *out, xp_err *err)
 {
 	if (!w->o.keep_state || w->done[0] != w->samplers || w->done[1] != w->samplers)
 		return xp_failc(err, XP_EUSAGE, "", 0, "no state kept: run the aligner with keep_state first");
-	if (wa_state_serialize(&w->st, out))
+	/* with the prior's cells, if it found them */
+	wa_state t = w->st;
+	if (w->priored)
+		t.has_cells = 1, t.prior_print = w->prior_print,
+		t.counts[0] = (uint64_t)w->cells.names, t.counts[1] = (uint64_t)w->cells.loans,
+		t.counts[2] = (uint64_t)w->cells.closed, t.ncell = w->c.coff ? w->c.ncell : 0, t.coff = w->c.coff,
+		t.cell = w->c.cell;
+	else
+		t.has_cells = 0;
+	if (wa_state_serialize(&t, out))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	return 0;
 }
@@ -1162,6 +1216,8 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	if (w->o.src_spans && w->o.span_factor != 1 && wa_lang_listed(w->o.span_langs, w->nm[1].lang) &&
 	    build_blocks(w, err))
 		return -1;
+	if (w->o.state && state_read(w, err))
+		return -1;
 	if (w->o.learn_names && learn_init(w))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	if (w->o.learn_phrases && wa_phraselearn_init(&w->phrases, w->voc))
@@ -1170,7 +1226,11 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 		wa_prior_opts po = {w->o.name_prior, WA_PRIOR_THRESHOLD, w->o.closed_prior,
 				    w->o.closed_classes ? w->o.closed_classes : WA_CC_ALL, {w->nm[0].lang, w->nm[1].lang},
 				    w->o.closed_langs, w->o.loan_prior, w->o.loan_langs};
-		long cells = wa_prior_build(&w->c, w->voc, &w->names, &po, &w->cells, err);
+		/* a sync round's are in its state, if found with these options */
+		w->priored = 1, w->prior_print = prior_print(&po);
+		long cells = w->st.has_cells && w->st.prior_print == w->prior_print
+				     ? state_cells(w)
+				     : wa_prior_build(&w->c, w->voc, &w->names, &po, &w->cells, err);
 		wa_names_free(&w->names);   /* not needed once the cells are found */
 		if (cells < 0)
 			return -1;
@@ -1179,6 +1239,8 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	if (w->o.model && use_model(w, err))
 		return -1;
 	schedule(w);
+	if (w->sync && !w->o.state)
+		w->st.print = pairs_print(w);
 	if (w->sync && state_begin(w, err))
 		return -1;
 	w->total = (uint64_t)2 * w->samplers * ((1 + w->it1 + w->it2 + w->it3) * w->c.nsent +

@@ -91,6 +91,16 @@ expect_grep 'st.u: the model holds fewer counts than the state.s links make' $T/
 expect_eq "$(sum $T/st.u)" "$was" "a state its model does not hold unchanged"
 [ -e $T/o.u ] || [ -e $T/own.u ] && { echo "FAIL: output written"; fails=$((fails + 1)); }
 
+# the prior's cells are found once: round 1 keeps them in its state
+# (version 2), and round 2 takes them from there (the same cells)
+printf 'he is here ||| \344\273\226 \345\234\250 \350\277\231\351\207\214\nthey see him ||| \344\273\226\344\273\254 \347\234\213\350\247\201 \344\273\226\n' > $T/zh
+expect_status 0 $XPROJ wordalign --samplers 2 --no-names --state $T/st.zh --stage 1 --adapt-sweeps 1 $T/zh --save-model $T/own.zh
+expect_eq "$(od -A n -t u4 -j 8 -N 4 $T/st.zh | tr -d ' ')" 2 "a state with the prior's cells is version 2"
+expect_grep 'closed-class prior: 3 cells' $T/err
+expect_status 0 $XPROJ wordalign --no-names --model $T/own.zh --state $T/st.zh --adapt-sweeps 1 $T/zh -o $T/o.zh
+expect_grep 'closed-class prior: 3 cells' $T/err
+expect_eq "$(wc -l < $T/o.zh)" 2 "links of the state's pairs"
+
 # refused, nothing written: a state of the other shard's pairs
 cp $T/st.2.keep $T/st.y
 was=$(sum $T/st.y)
