@@ -12,8 +12,6 @@
 #include "../model/script.h"
 
 #include <getopt.h>
-#include <unicode/uchar.h>
-#include <unicode/uscript.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -402,30 +400,14 @@ static int sniff_pair(void *arg, const xp_str *src, size_t ns, const xp_str *tgt
 	return ++s->n >= 2000;   /* enough to tell a script; 1 stops the reading */
 }
 
-/* 1 if text in the script named script (ICU's long name) is how lang is
- * written, or if ICU cannot tell: ICU knows each language's scripts, so no
- * table of ours does.  Scripts, not the languages script.h guesses from
- * them, are compared: Farsi subtitles typed with the Arabic yeh and kaf
- * read as Arabic there, yet a Farsi model is right for them. */
-static int script_writes(const char *script, const char *lang)
-{
-	UErrorCode st = U_ZERO_ERROR;
-	UScriptCode want[8];
-	int n = uscript_getCode(lang, want, 8, &st);
-	int have = u_getPropertyValueEnum(UCHAR_SCRIPT, script);
-	if (U_FAILURE(st) || n <= 0 || have == UCHAR_INVALID_CODE)
-		return 1;
-	for (int k = 0; k < n; k++)
-		if (want[k] == have)
-			return 1;
-	return 0;
-}
-
 /* A --model of other languages than PAIRS' (another pair, or the pair the
  * other way round) aligned it without a word, exit 0: each side normalised
  * as the model's language, the model's counts on words it never saw.  A
  * side whose letters are mostly in a script the model's language is not
- * written in is refused; a read error is left to the reading proper. */
+ * written in is refused; a read error is left to the reading proper.
+ * Without a model (model NULL), a --src-lang or --tgt-lang said of a side
+ * in another script (xp_script_fits: Chinese given as Farsi) is refused
+ * the same way: it normalised that side as another language's. */
 static int model_fits_pairs(const char *pairs, const xp_wa_opts *o, const char *model, xp_err *e)
 {
 	sniff s;
@@ -435,12 +417,20 @@ static int model_fits_pairs(const char *pairs, const xp_wa_opts *o, const char *
 	for (int d = 0; d < 2; d++) {
 		xp_script_guess g;
 		xp_script_result(&s.c[d], &g);
-		if (o->lang[d] && o->lang[d][0] && g.script[0] && g.share >= 0.5 && !script_writes(g.script, o->lang[d]))
+		if (!o->lang[d] || !o->lang[d][0] || !g.script[0] ||
+		    (model ? g.share < 0.5 || xp_script_writes(g.script, o->lang[d]) : xp_script_fits(&g, o->lang[d])))
+			continue;
+		if (!model)
 			return xp_failc(e, XP_EINPUT, pairs, 0,
-					"its %s side is in the %s script%s%s%s, the model %s was trained on %s: a model "
-					"of another language pair, or of the pair the other way round?",
+					"its %s side is in the %s script%s%s%s, which --%s-lang %s is not written in "
+					"(the pairs of another language, or another code meant?): nothing is written",
 					d ? "target" : "source", g.script, g.lang[0] ? " (" : "", g.lang, g.lang[0] ? ")" : "",
-					model, o->lang[d]);
+					d ? "tgt" : "src", o->lang[d]);
+		return xp_failc(e, XP_EINPUT, pairs, 0,
+				"its %s side is in the %s script%s%s%s, the model %s was trained on %s: a model "
+				"of another language pair, or of the pair the other way round?",
+				d ? "target" : "source", g.script, g.lang[0] ? " (" : "", g.lang, g.lang[0] ? ")" : "",
+				model, o->lang[d]);
 	}
 	return 0;
 }
@@ -457,7 +447,8 @@ static int say_schedule(const char *pairs, const args *a, const xp_wa_model *mod
 	xp_wa *w = NULL;
 	xp_wa_sched s;
 	int rc = 0;
-	if (xp_cli_check_files(files, 2, &e) || (model && model_fits_pairs(pairs, &a->wa, a->model, &e)) ||
+	if (xp_cli_check_files(files, 2, &e) ||
+	    ((model || a->wa.lang[0] || a->wa.lang[1]) && model_fits_pairs(pairs, &a->wa, model ? a->model : NULL, &e)) ||
 	    xp_wa_new(&w, &a->wa, &e) || xp_wa_add_file(w, pairs, 0, &e) ||
 	    xp_need_some(pairs, xp_wa_nsent(w), "sentence pairs", &e) || xp_wa_plan(w, &s, &e)) {
 		if (a->wa.progress)
@@ -590,7 +581,8 @@ static int run(int argc, char **argv)
 	xp_outputs wo = {0};
 	if (a.spans)
 		a.wa.src_spans = &spans, a.wa.src_spans_name = a.spans;
-	if (xp_cli_check_files(files, nf, &e) || (model && model_fits_pairs(argv[optind], &a.wa, a.model, &e)) ||
+	if (xp_cli_check_files(files, nf, &e) || ((model || a.wa.lang[0] || a.wa.lang[1]) &&
+	     model_fits_pairs(argv[optind], &a.wa, model ? a.model : NULL, &e)) ||
 	    (a.spans && xp_pharaoh_read_file(a.spans, 0, &spans, &e)) ||
 	    xp_wa_new(&w, &a.wa, &e) ||
 	    xp_wa_add_file(w, argv[optind], 0, &e) ||
