@@ -7,6 +7,7 @@
 #include "../align/wordalign.h"
 #include "../base/file.h"
 #include "../base/outputs.h"
+#include "../base/text.h"
 #include "../io/names.h"
 #include "../io/bitext.h"
 #include "../model/script.h"
@@ -69,13 +70,17 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 			xp_wa_lexical(w));
 }
 
-static int put_align(xp_outputs *o, const char *path, const xp_walign *a, int probs, xp_err *e)
+/* (hash: where not NULL, xp_hash of the text, which the names file
+ * written with -o names: io/names.h "# links") */
+static int put_align(xp_outputs *o, const char *path, const xp_walign *a, int probs, uint64_t *hash, xp_err *e)
 {
 	xp_buf b = {0};
 	if (probs)
 		xp_probs_write(&b, a);
 	else
 		xp_pharaoh_write(&b, a, 0);
+	if (hash)
+		*hash = xp_hash(b.p ? b.p : "", b.n);
 	int rc = b.oom ? xp_failc(e, XP_ENOMEM, path, 0, "out of memory") : xp_outputs_put(o, path, b.p ? b.p : "", b.n, e);
 	xp_buf_free(&b);
 	return rc;
@@ -88,18 +93,20 @@ static int put_all(xp_outputs *o, const char *links, const char *probs, xp_wa *w
 	int rc = 0;
 	for (size_t s = 0; s < xp_wa_nsent(w) && !rc; s++)
 		rc = xp_wa_all_links(w, s, &all, e);
-	rc = rc || put_align(o, links, &all, 0, e) || put_align(o, probs, &all, 1, e);
+	rc = rc || put_align(o, links, &all, 0, NULL, e) || put_align(o, probs, &all, 1, NULL, e);
 	xp_walign_free(&all);
 	return rc ? -1 : 0;
 }
 
 /* what the aligner learned of the names (io/names.h) */
-static int put_names(xp_outputs *o, const char *path, const xp_wa *w, int phrases, xp_err *e)
+static int put_names(xp_outputs *o, const char *path, const xp_wa *w, int phrases, const uint64_t *links, xp_err *e)
 {
 	xp_names nm;
 	xp_buf b = {0};
 	if (xp_names_init(&nm))
 		return xp_failc(e, XP_ENOMEM, path, 0, "out of memory");
+	if (links)
+		nm.links = *links, nm.has_links = 1;
 	/* (--phrases: the English word runs' target phrases, in the same file format) */
 	int rc = phrases ? xp_wa_phrases(w, &nm, e) : xp_wa_names(w, &nm, e);
 	if (!rc) {
@@ -579,6 +586,7 @@ static int run(int argc, char **argv)
 	xp_walign f = {0}, r = {0}, s = {0}, spans = {0};
 	xp_wa *w = NULL;
 	xp_outputs wo = {0};
+	uint64_t links = 0;
 	if (a.spans)
 		a.wa.src_spans = &spans, a.wa.src_spans_name = a.spans;
 	if (xp_cli_check_files(files, nf, &e) || ((model || a.wa.lang[0] || a.wa.lang[1]) &&
@@ -591,10 +599,11 @@ static int run(int argc, char **argv)
 	    (a.wa.progress && fputs("\r\033[K", stderr) < 0) ||
 	    (!a.wa.no_decode && xp_wa_collect(w, a.sym, &f, &r, &s, &e)) ||
 	    (a.state && put_state(&wo, a.state, w, &e)) ||
-	    (a.out && put_align(&wo, a.out, &s, 0, &e)) || (a.save_model && put_model(&wo, a.save_model, w, a.minus || a.own ? model : NULL, &e)) ||
-	    (a.probs && put_align(&wo, a.probs, &s, 1, &e)) || (a.names && put_names(&wo, a.names, w, 0, &e)) ||
-	    (a.phrases && put_names(&wo, a.phrases, w, 1, &e)) ||
-	    (a.fwd && put_align(&wo, a.fwd, &f, 0, &e)) || (a.rev && put_align(&wo, a.rev, &r, 0, &e)) ||
+	    (a.out && put_align(&wo, a.out, &s, 0, &links, &e)) || (a.save_model && put_model(&wo, a.save_model, w, a.minus || a.own ? model : NULL, &e)) ||
+	    (a.probs && put_align(&wo, a.probs, &s, 1, NULL, &e)) ||
+	    (a.names && put_names(&wo, a.names, w, 0, a.out ? &links : NULL, &e)) ||
+	    (a.phrases && put_names(&wo, a.phrases, w, 1, a.out ? &links : NULL, &e)) ||
+	    (a.fwd && put_align(&wo, a.fwd, &f, 0, NULL, &e)) || (a.rev && put_align(&wo, a.rev, &r, 0, NULL, &e)) ||
 	    (a.all_links && put_all(&wo, a.all_links, a.all_probs, w, &e)) ||
 	    xp_outputs_commit(&wo, &e)) {
 		if (a.wa.progress)
