@@ -5,7 +5,8 @@
 # other), its rules and normalisation applied.  Now refused naming the
 # file, exit 1, nothing written, an existing output as it was.  Latin
 # letters name no language and are never refused (placeholder words);
-# Japanese, written in Han too, is not refused on Han text.
+# Japanese, written in Han too, is not refused on Han text.  db import
+# --lang naming another pack than the report's is refused too.
 . tests/cli/lib
 S=tools/sample
 A="$XPROJ align --transcript $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt"
@@ -43,4 +44,19 @@ expect_status 1 $XPROJ wordalign $T/zh.pairs --tgt-lang fa --schedule
 expect_grep 'which --tgt-lang fa is not written in' $T/err
 expect_status 0 $XPROJ wordalign $T/zh.pairs --tgt-lang zh -o $T/z.pharaoh --samplers 1 --iters 2 --no-names
 expect_status 0 $XPROJ wordalign $T/zh.pairs --src-lang zh -o $T/z.pharaoh --samplers 1 --iters 2 --no-names
+
+# db import: a Chinese report as Farsi (it would be the latest Farsi run,
+# which export and the workbench act on); an alias or a name of no pack is
+# taken; a refused import creates no store and leaves one as it was
+expect_status 0 $XPROJ pipeline --config $S/zh.conf --no-db --quiet -o $T/z
+imp() { expect_status $1 $XPROJ db import $T/c.db --source $S/dialogue.conll --aligned $T/z/aligned.jsonl \
+	--report $T/z/report.json --lang $2; }
+imp 1 fa
+expect_grep 'report.json:1: the report was projected as language zh, --lang says fa' $T/err
+[ -e $T/c.db ] && { echo "FAIL: a refused import created the store"; fails=$((fails + 1)); }
+imp 0 zho
+imp 0 zh-tv
+was=$(sum $T/c.db)
+imp 1 de
+expect_eq "$(sum $T/c.db)" "$was" "a refused import leaves the store as it was"
 finish
