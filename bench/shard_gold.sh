@@ -41,7 +41,10 @@
 #              shard's links at random; with WAYS syncs K, they are drawn
 #              from the model of every K-th pair of SAMPLES / GOLD_SAMPLES
 #              (its training in the CPU and critical path).
-# FIRST: round 1's sweeps (default: as many as SWEEPS).
+# FIRST: round 1's sweeps (default: as many as SWEEPS).  LAST: the last
+# stage's sweeps a round (default: as many as SWEEPS; LAST=1 syncs every
+# sweep of the last stage: on the 92k zh-en bitext SWEEPS=2 LAST=1 makes
+# the 20 rounds docs/workflow.md reports).
 # WAYS: "sample" (the default: sample K and from K, R), "sync", "syncs".
 # CPU = user + system seconds of every command of the way; critical path =
 # the model's training + each round's slowest shard + the merges (the wall
@@ -100,8 +103,9 @@ sync_way() {
 	plan=; f=${FIRST:-0}
 	for st in 1 2 3; do
 		left=$it1; [ $st = 2 ] && left=$it2; [ $st = 3 ] && left=$niter
+		w=$sw; [ $st = 3 ] && [ "${LAST:-0}" -gt 0 ] && w=$LAST
 		while [ $left -gt 0 ]; do
-			n1=$((left < sw ? left : sw)); [ "$f" -gt 0 ] && [ "$f" -lt $n1 ] && n1=$f; f=0
+			n1=$((left < w ? left : w)); [ "$f" -gt 0 ] && [ "$f" -lt $n1 ] && n1=$f; f=0
 			plan="$plan $st:$n1"; left=$((left - n1))
 		done
 	done
@@ -141,7 +145,7 @@ sync_way() {
 		crit=$(add $crit $(max $T/c.r.*))
 	done
 	for s in $(seq 1 $SHARDS); do cat $T/o.$s; done > $T/out
-	put $set "sync${k:+ from $k}, $nr rounds${FIRST:+, first $FIRST}" $seed "$(score $T/out)" "$cpu" "$crit"
+	put $set "sync${k:+ from $k}, $nr rounds${FIRST:+, first $FIRST}${LAST:+, last $LAST}" $seed "$(score $T/out)" "$cpu" "$crit"
 }
 
 # the ways of one seed over $T/all (split in $T/all.1 ..), SET $1, seed $2
