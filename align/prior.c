@@ -139,21 +139,23 @@ size_t wa_skeleton(const char *s, size_t n, int pinyin, char *out, size_t cap)
 
 #define SKEL 32
 
-/* Substituting sound y for x: free in the same sound; in Han, free within
- * a class (pinyin has no voicing contrast and writes l for r: 罗斯 luosi
- * for "Ross"); elsewhere a voicing or sibilant difference costs little. */
-static double subst(char x, char y, unsigned mode)
+/* Substituting sound y (of class cy) for x (cx), in quarters: free in the
+ * same sound; in Han, free within a class (pinyin has no voicing contrast
+ * and writes l for r: 罗斯 luosi for "Ross"); elsewhere a voicing or
+ * sibilant difference costs little.  Every cost of the distance is a
+ * multiple of a quarter, so it is summed in integer quarters: the same
+ * sums as in fractions, exactly, without the fractions' cost. */
+static int subst(char x, char cx, char y, char cy, unsigned mode)
 {
-	char cx = wa_sound_class(x), cy = wa_sound_class(y);
 	if (x == y)
 		return 0;
 	if ((cx == 'L' && cy == 'R') || (cx == 'R' && cy == 'L'))
-		return mode & WA_SIM_HAN ? 0 : 0.5;
+		return mode & WA_SIM_HAN ? 0 : 2;
 	if (cx != cy || cx == 'V')
-		return 1;
+		return 4;
 	if (mode & WA_SIM_HAN)
 		return 0;
-	return cx == 'S' ? 0.25 : 0.5;
+	return cx == 'S' ? 1 : 2;
 }
 
 static size_t consonants(const char *a)
@@ -169,21 +171,29 @@ double wa_name_sim(const char *a, const char *b, unsigned mode)
 	size_t na = strlen(a), nb = strlen(b), ca = consonants(a), cb = consonants(b);
 	if (na >= SKEL || nb >= SKEL || !ca || !cb)
 		return 0;
-	double vcost = mode & WA_SIM_ARABIC ? 0.25 : 0.5, dropc = mode & WA_SIM_HAN ? 0.5 : 1;
-	double D[SKEL][SKEL];
+	/* in quarters (subst) */
+	int vcost = mode & WA_SIM_ARABIC ? 1 : 2, dropc = mode & WA_SIM_HAN ? 2 : 4;
+	int D[SKEL][SKEL];
+	char ka[SKEL], kb[SKEL];
+	for (size_t i = 0; i < na; i++)
+		ka[i] = wa_sound_class(a[i]);
+	for (size_t j = 0; j < nb; j++)
+		kb[j] = wa_sound_class(b[j]);
 	D[0][0] = 0;
 	for (size_t i = 1; i <= na; i++)
 		D[i][0] = D[i - 1][0] + (a[i - 1] == 'V' ? vcost : dropc);
 	for (size_t j = 1; j <= nb; j++)
-		D[0][j] = D[0][j - 1] + (b[j - 1] == 'V' ? vcost : 1);
-	for (size_t i = 1; i <= na; i++)
+		D[0][j] = D[0][j - 1] + (b[j - 1] == 'V' ? vcost : 4);
+	for (size_t i = 1; i <= na; i++) {
+		int del = a[i - 1] == 'V' ? vcost : dropc;
 		for (size_t j = 1; j <= nb; j++) {
-			double x = D[i - 1][j] + (a[i - 1] == 'V' ? vcost : dropc);
-			double y = D[i][j - 1] + (b[j - 1] == 'V' ? vcost : 1);
-			double z = D[i - 1][j - 1] + subst(a[i - 1], b[j - 1], mode);
+			int x = D[i - 1][j] + del;
+			int y = D[i][j - 1] + (b[j - 1] == 'V' ? vcost : 4);
+			int z = D[i - 1][j - 1] + subst(a[i - 1], ka[i - 1], b[j - 1], kb[j - 1], mode);
 			D[i][j] = x < y ? (x < z ? x : z) : (y < z ? y : z);
 		}
-	return 1 - D[na][nb] / (double)(ca > cb ? ca : cb);
+	}
+	return 1 - (D[na][nb] / 4.0) / (double)(ca > cb ? ca : cb);
 }
 
 /* --- each type's transliteration ---------------------------------------------- */
@@ -194,6 +204,8 @@ typedef struct spelling {
 	char **lat;          /* per type: ASCII transliteration (NULL until asked) */
 	uint8_t *flag;
 	uint32_t *nchar;     /* code points */
+	char (*sk)[SKEL];    /* the skeleton of lat (pinyin's for Han), made once: a name's
+				and a one-word candidate's (a name or loanword is never Han) */
 } spelling;
 
 typedef struct builder {
@@ -258,6 +270,7 @@ static int spell(builder *b, int d, uint32_t id)
 			a[m++] = (char)b->u[i];
 	a[m] = 0;
 	p->lat[id] = a;
+	wa_skeleton(a, (size_t)m, (p->flag[id] & T_HAN) != 0, p->sk[id], SKEL);
 	return 0;
 }
 
@@ -289,8 +302,14 @@ static long match(builder *b, wa_corpus *c, size_t *cap, size_t s0, uint32_t k, 
 	const uint32_t *ot = O->tok + O->off[k];
 	uint32_t J = wa_len(O, k);
 	char name[SKEL], cand[SKEL], cat[4 * SKEL];
-	const char *nw = b->sp[d].lat[N->tok[N->off[k] + i]];
-	wa_skeleton(nw, strlen(nw), 0, name, sizeof name);
+	uint32_t nt = N->tok[N->off[k] + i];
+	const char *nw = b->sp[d].lat[nt];
+	/* a name's skeleton is spell()'s (a name is no Han word, whose
+	 * skeleton would be pinyin's) */
+	if (b->sp[d].flag[nt] & T_HAN)
+		wa_skeleton(nw, strlen(nw), 0, name, sizeof name);
+	else
+		memcpy(name, b->sp[d].sk[nt], sizeof name);
 	double best = 0;
 	uint32_t bj = 0, bn = 0;
 	size_t bm = 0;
@@ -316,7 +335,11 @@ static long match(builder *b, wa_corpus *c, size_t *cap, size_t s0, uint32_t k, 
 				break;
 			if (loan && n == 1 && b->cnt[!d][t] > WA_LOAN_TGT_MAX)
 				continue;   /* a frequent word is native (prior.h) */
-			wa_skeleton(cat, m, (fl & T_HAN) != 0, cand, sizeof cand);
+			/* one word: its skeleton is spell()'s */
+			if (n == 1)
+				memcpy(cand, b->sp[!d].sk[t], sizeof cand);
+			else
+				wa_skeleton(cat, m, (fl & T_HAN) != 0, cand, sizeof cand);
 			double s = wa_name_sim(name, cand, (fl & T_HAN ? WA_SIM_HAN : 0) | (fl & T_ARABIC ? WA_SIM_ARABIC : 0));
 			if (s > best)
 				best = s, bj = j, bn = n, bm = m;
@@ -351,10 +374,7 @@ static int is_loan(builder *b, const wa_names *nm, int d, uint32_t t)
 		return -1;
 	if (!(b->sp[d].flag[t] & T_LATIN))
 		return 0;
-	char sk[SKEL];
-	const char *l = b->sp[d].lat[t];
-	wa_skeleton(l, strlen(l), 0, sk, sizeof sk);
-	return consonants(sk) >= 3;
+	return consonants(b->sp[d].sk[t]) >= 3;   /* (Latin: not pinyin's) */
 }
 
 /* --- the closed-class prior ------------------------------------------------------ */
@@ -496,7 +516,8 @@ long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_
 		b.sp[d].lat = calloc(V, sizeof *b.sp[d].lat);
 		b.sp[d].flag = calloc(V, sizeof *b.sp[d].flag);
 		b.sp[d].nchar = calloc(V, sizeof *b.sp[d].nchar);
-		if (!b.sp[d].lat || !b.sp[d].flag || !b.sp[d].nchar)
+		b.sp[d].sk = calloc(V, sizeof *b.sp[d].sk);
+		if (!b.sp[d].lat || !b.sp[d].flag || !b.sp[d].nchar || !b.sp[d].sk)
 			rc = -1;
 	}
 	if (!c->coff)
@@ -538,6 +559,7 @@ long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_
 		free(b.sp[d].lat);
 		free(b.sp[d].flag);
 		free(b.sp[d].nchar);
+		free(b.sp[d].sk);
 		free(mask[d]);
 		free(loan[d]);
 		free(b.cnt[d]);

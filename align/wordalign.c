@@ -11,6 +11,7 @@
 #include "namelearn.h"
 #include "phraselearn.h"
 #include "wamodel.h"
+#include "../base/buf.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
 #include "../model/script.h"
@@ -21,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -58,6 +60,14 @@ int xp_wa_threads(int threads)
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n > 0 ? (int)(n > 64 ? 64 : n) : 1;
 }
+
+/* The phases xp_wa_phases times.  Decoding (and counting the names'
+ * links) runs in the sampling threads as each direction ends: its wall
+ * time overlaps the other direction's sampling, and sampling's CPU is the
+ * threads' less decoding's. */
+enum { WA_PH_READ, WA_PH_NORM, WA_PH_PRIOR, WA_PH_SAMPLE, WA_PH_DECODE, WA_PH_LINKS, WA_NPHASES };
+static const char *const phase_name[WA_NPHASES] = {"reading", "normalising", "priors", "sampling", "decoding",
+						   "links"};
 
 struct xp_wa {
 	xp_wa_opts o;
@@ -112,6 +122,9 @@ struct xp_wa {
 	uint64_t units, total;
 	double t0;
 	int prepared;            /* complete() done */
+	/* where the time went (xp_wa_phases): wall and CPU seconds a phase */
+	double ph_wall[WA_NPHASES], ph_cpu[WA_NPHASES];
+	long ph_peak[WA_NPHASES];
 };
 
 /* The least work, in token sweeps a direction over all its samplers, that
@@ -168,6 +181,36 @@ static double now(void)
 	struct timespec t;
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* CPU seconds of the process (all its threads), or of the calling thread */
+static double cpu_now(clockid_t which)
+{
+	struct timespec t;
+	if (clock_gettime(which, &t))
+		return 0;
+	return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* A phase's clocks: begun, then its time added to phase k (xp_wa_phases) */
+typedef struct wa_clock {
+	double wall, cpu;
+} wa_clock;
+
+static wa_clock clock_begin(void) { return (wa_clock){now(), cpu_now(CLOCK_PROCESS_CPUTIME_ID)}; }
+
+/* the process's peak resident memory so far, in KB (Linux: ru_maxrss) */
+static long peak_kb(void)
+{
+	struct rusage u;
+	return getrusage(RUSAGE_SELF, &u) ? 0 : u.ru_maxrss;
+}
+
+static void clock_end(xp_wa *w, int k, wa_clock c)
+{
+	w->ph_wall[k] += now() - c.wall;
+	w->ph_cpu[k] += cpu_now(CLOCK_PROCESS_CPUTIME_ID) - c.cpu;
+	w->ph_peak[k] = peak_kb();
 }
 
 int xp_wa_new(xp_wa **wp, const xp_wa_opts *o, xp_err *err)
@@ -316,10 +359,12 @@ static int add_pair(xp_wa *w, const xp_str *src, size_t ns, const xp_str *tgt, s
 
 int xp_wa_add_bitext(xp_wa *w, const xp_bitext *b, xp_err *err)
 {
+	wa_clock c = clock_begin();
 	for (size_t s = 0; s < b->n; s++)
 		if (add_pair(w, b->toks + b->src[s], xp_bitext_srclen(b, s), b->toks + b->tgt[s],
 			     xp_bitext_tgtlen(b, s), 1))
 			return xp_failc(err, XP_ENOMEM, b->name ? b->name : "", s + 1, "out of memory");
+	clock_end(w, WA_PH_READ, c);
 	return 0;
 }
 
@@ -353,7 +398,10 @@ int xp_wa_add_train_mem(xp_wa *w, const char *name, const char *buf, size_t len,
 	reading r = {w, name, 0};
 	if (!w->t0)
 		w->t0 = now();
-	return xp_bitext_each_mem(name, buf, len, read_pair, &r, err);
+	wa_clock c = clock_begin();
+	int rc = xp_bitext_each_mem(name, buf, len, read_pair, &r, err);
+	clock_end(w, WA_PH_READ, c);
+	return rc;
 }
 
 int xp_wa_add_file(xp_wa *w, const char *path, int train_only, xp_err *err)
@@ -361,7 +409,10 @@ int xp_wa_add_file(xp_wa *w, const char *path, int train_only, xp_err *err)
 	reading r = {w, path, !train_only};
 	if (!w->t0)
 		w->t0 = now();
-	return xp_bitext_each(path, read_pair, &r, err);
+	wa_clock c = clock_begin();
+	int rc = xp_bitext_each(path, read_pair, &r, err);
+	clock_end(w, WA_PH_READ, c);
+	return rc;
 }
 
 /* --- normalising for alignment --------------------------------------------------- */
@@ -977,6 +1028,7 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&w->lock);
 		/* the direction's last sampler to finish decodes, then frees them */
 		if (last) {
+			double t0 = now(), c0 = cpu_now(CLOCK_THREAD_CPUTIME_ID);
 			rc = w->o.no_decode ? 0 : decode(w, d);
 			/* a sync round: the links left and the counts they make
 			 * (every part's, whatever the round's stage) */
@@ -995,11 +1047,12 @@ static void *worker(void *arg)
 				rc = wa_model_take(&w->smp[d][k], &w->kept[d][k]);
 			for (int k = 0; k < w->samplers; k++)
 				wa_sampler_free(&w->smp[d][k]);
-			if (rc) {
-				pthread_mutex_lock(&w->lock);
+			pthread_mutex_lock(&w->lock);
+			w->ph_wall[WA_PH_DECODE] += now() - t0;
+			w->ph_cpu[WA_PH_DECODE] += cpu_now(CLOCK_THREAD_CPUTIME_ID) - c0;
+			if (rc)
 				w->failed = 1;
-				pthread_mutex_unlock(&w->lock);
-			}
+			pthread_mutex_unlock(&w->lock);
 		}
 	}
 }
@@ -1050,8 +1103,10 @@ static int complete(xp_wa *w, xp_err *err)
 		if (xp_wa_add_file(w, w->o.train_lex[k], 1, err))
 			return -1;
 	w->c.nlex = w->c.nsent - before;
+	wa_clock c = clock_begin();
 	if (normalise(w))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory normalising the words");
+	clock_end(w, WA_PH_NORM, c);
 	w->prepared = 1;
 	return 0;
 }
@@ -1138,6 +1193,7 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 		w->t0 = now();
 	if (complete(w, err))
 		return -1;
+	wa_clock c = clock_begin();
 	if (w->o.src_spans && w->o.span_factor != 1 && wa_lang_listed(w->o.span_langs, w->nm[1].lang) &&
 	    build_blocks(w, err))
 		return -1;
@@ -1172,6 +1228,8 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	int threads = xp_wa_threads(w->o.threads);
 	if (threads > 2 * w->groups)
 		threads = 2 * w->groups;
+	clock_end(w, WA_PH_PRIOR, c);
+	c = clock_begin();
 	pthread_mutex_init(&w->lock, NULL);
 	pthread_t th[64];
 	int started = 0;
@@ -1182,6 +1240,9 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	for (int i = 0; i < started; i++)
 		pthread_join(th[i], NULL);
 	pthread_mutex_destroy(&w->lock);
+	clock_end(w, WA_PH_SAMPLE, c);
+	w->ph_cpu[WA_PH_SAMPLE] -= w->ph_cpu[WA_PH_DECODE];
+	w->ph_peak[WA_PH_DECODE] = w->ph_peak[WA_PH_SAMPLE];
 	if (w->failed)
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory while aligning");
 	return 0;
@@ -1280,6 +1341,7 @@ int xp_wa_all_links(xp_wa *w, size_t s, xp_walign *out, xp_err *err)
 
 int xp_wa_collect(xp_wa *w, xp_sym how, xp_walign *fwd, xp_walign *rev, xp_walign *sym, xp_err *err)
 {
+	wa_clock c = clock_begin();
 	for (size_t k = 0; k < w->nout; k++) {
 		const xp_link *f, *r;
 		size_t nf, nr;
@@ -1289,7 +1351,62 @@ int xp_wa_collect(xp_wa *w, xp_sym how, xp_walign *fwd, xp_walign *rev, xp_walig
 			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	}
 	fwd->has_probs = rev->has_probs = sym->has_probs = 1;
+	clock_end(w, WA_PH_LINKS, c);
 	return 0;
+}
+
+/* Pairs whose links xp_wa_write holds at a time: a few MB of text */
+#define WA_WRITE_CHUNK 4096
+
+int xp_wa_write(xp_wa *w, xp_sym how, const xp_wa_sink *out, size_t n, xp_err *err)
+{
+	/* a chunk's links: symmetrised, forward, reverse (xp_wa_sink.links) */
+	xp_walign a[3] = {{0}};
+	int want[3] = {0, 0, 0};
+	for (size_t k = 0; k < n; k++)
+		want[out[k].links] = 1;
+	xp_buf b = {0};
+	wa_clock c = clock_begin();
+	int rc = 0;
+	for (size_t s0 = 0; s0 < w->nout && !rc; s0 += WA_WRITE_CHUNK) {
+		size_t s1 = w->nout - s0 > WA_WRITE_CHUNK ? s0 + WA_WRITE_CHUNK : w->nout;
+		for (int x = 0; x < 3; x++)
+			a[x].nsent = a[x].nlinks = 0;
+		for (size_t s = s0; s < s1 && !rc; s++) {
+			const xp_link *f, *r;
+			size_t nf, nr;
+			if (xp_wa_links(w, s, &f, &nf, &r, &nr, err))
+				rc = -1;
+			else if ((want[XP_WA_FWD] && xp_walign_add(&a[XP_WA_FWD], f, nf)) ||
+				 (want[XP_WA_REV] && xp_walign_add(&a[XP_WA_REV], r, nr)) ||
+				 (want[XP_WA_SYM] && xp_symmetrize_pair(f, nf, r, nr, how, w->o.one_way, &a[XP_WA_SYM])))
+				rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		}
+		for (size_t k = 0; k < n && !rc; k++) {
+			b.n = 0;
+			if (out[k].probs)
+				xp_probs_write(&b, &a[out[k].links]);
+			else
+				xp_pharaoh_write(&b, &a[out[k].links], 0);
+			if (b.oom)
+				rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+			else if (out[k].put(out[k].pctx, b.p, b.n))
+				rc = xp_failc(err, XP_EIO, "", 0, "cannot write the links");
+		}
+	}
+	for (int x = 0; x < 3; x++)
+		xp_walign_free(&a[x]);
+	xp_buf_free(&b);
+	clock_end(w, WA_PH_LINKS, c);
+	return rc;
+}
+
+size_t xp_wa_phases(const xp_wa *w, xp_wa_phase *out, size_t max)
+{
+	size_t n = 0;
+	for (int k = 0; k < WA_NPHASES && n < max; k++)
+		out[n++] = (xp_wa_phase){phase_name[k], w->ph_wall[k], w->ph_cpu[k], w->ph_peak[k]};
+	return n;
 }
 
 int xp_wordalign(const xp_bitext *b, const xp_wa_opts *o, xp_walign *fwd, xp_walign *rev,
