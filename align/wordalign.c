@@ -69,6 +69,9 @@ enum { WA_PH_READ, WA_PH_NORM, WA_PH_PRIOR, WA_PH_SAMPLE, WA_PH_DECODE, WA_PH_LI
 static const char *const phase_name[WA_NPHASES] = {"reading", "normalising", "priors", "sampling", "decoding",
 						   "links"};
 
+typedef struct wa_dec wa_dec;
+static void dec_free(wa_dec *j);
+
 struct xp_wa {
 	xp_wa_opts o;
 	xp_vocab voc[2];
@@ -117,8 +120,14 @@ struct xp_wa {
 	uint64_t swept;
 	double moved[3];
 	int next, failed, done[2];
+	/* decoding (wa_dec): each direction's, once its training is done;
+	 * directions finished (dir_done; finished of them) */
+	struct wa_dec *dec[2];
+	int dir_done[2], finished;
+	int nthreads;            /* xp_wa_run's */
 	xp_err err;
 	pthread_mutex_t lock;
+	pthread_cond_t cond;     /* a task ended, a block freed, or a thing failed */
 	uint64_t units, total;
 	double t0;
 	int prepared;            /* complete() done */
@@ -260,6 +269,8 @@ void xp_wa_free(xp_wa *w)
 		free(w->kept[d]);
 		free(w->mid[d]);
 	}
+	dec_free(w->dec[0]);
+	dec_free(w->dec[1]);
 	wa_state_free(&w->st);
 	wa_names_free(&w->names);
 	wa_namelearn_free(&w->learn);
@@ -947,114 +958,313 @@ static int train(xp_wa *w, int d, int q0, int n)
 	return 0;
 }
 
+/* --- decoding ------------------------------------------------------------------ */
+
 /* Each generated token of the pairs to align takes its most probable link:
- * the distributions of every sampler, `passes` times, averaged. */
-static int decode(xp_wa *w, int d)
+ * the distributions of every sampler, `passes` times, averaged.  Direction
+ * d's pairs are decoded in blocks (their buffers WA_DEC_BYTES together, a
+ * single long pair's excepted), by any thread that has no training left: a sampler's blocks
+ * one after the other, since its chain goes on from pair to pair, but the
+ * samplers of a block side by side, each (sampler, pass) adding its
+ * distributions to a buffer of its own.  A block whose samplers are done is
+ * reduced, blocks in order: the buffers added up in the order one thread
+ * would add them (sampler by sampler, pass by pass), so that the
+ * posteriors' bits, and the links, are the same at any number of threads.
+ * At most WA_DEC_AHEAD blocks are in flight. */
+#define WA_DEC_BYTES (1u << 20)
+#define WA_DEC_AHEAD 4
+
+struct wa_dec {
+	int S, passes;
+	size_t *bstart;          /* block b: the pairs to align bstart[b] .. bstart[b + 1] */
+	size_t nblk;
+	size_t *qnext;           /* per sampler: its next block */
+	uint8_t *qbusy;          /* per sampler: a thread runs it */
+	int left[WA_DEC_AHEAD];  /* per slot (block % WA_DEC_AHEAD): its samplers not done */
+	double *buf;             /* per slot and sampler: cap doubles */
+	size_t cap;
+	size_t lo;               /* the first block not reduced */
+	int reducing;
+	double *acc;             /* the reduction's: one pair's cells */
+	size_t cap_acc;
+	double t0;               /* when it began (xp_wa_phases) */
+};
+
+static void dec_free(wa_dec *j)
+{
+	if (!j)
+		return;
+	free(j->bstart), free(j->qnext), free(j->qbusy), free(j->buf), free(j->acc);
+	free(j);
+}
+
+/* 1 if pair s (of the pairs to align) has a distribution to sample: the
+ * cells of one pass in *cells */
+static int decodable(const xp_wa *w, int d, size_t s, size_t *cells)
 {
 	const wa_side *E = &w->c.side[d], *F = &w->c.side[!d];
+	uint32_t k = w->out[s], I = wa_len(E, k), J = wa_len(F, k);
+	*cells = (size_t)(I + 1) * J;
+	return J && I <= WA_MAXLEN && J <= WA_MAXLEN;
+}
+
+/* Direction d's decoding begun: its output arrays and its blocks.  -1 on OOM. */
+static int dec_begin(xp_wa *w, int d)
+{
 	size_t n = w->ooff[!d][w->nout];
 	w->best[d] = calloc(n + 1, sizeof *w->best[d]);
 	w->prob[d] = calloc(n + 1, sizeof *w->prob[d]);
-	double *acc = NULL;
-	size_t cap = 0;
 	if (!w->best[d] || !w->prob[d])
 		return -1;
 	if (w->o.all_floor > 0 && !(w->coff[d] = calloc(n + 1, sizeof *w->coff[d])))
 		return -1;
-	const unsigned parts = WA_LEX | WA_JUMP | WA_FERT;
+	wa_dec *j = calloc(1, sizeof *j);
+	if (!j)
+		return -1;
+	w->dec[d] = j;
+	j->S = w->samplers, j->passes = w->passes, j->t0 = now();
+	size_t cap_b = 0, cur = 0, most = WA_DEC_BYTES / (sizeof *j->buf * WA_DEC_AHEAD * (size_t)j->S);
 	for (size_t s = 0; s < w->nout; s++) {
-		uint32_t k = w->out[s], I = wa_len(E, k), J = wa_len(F, k);
-		if (!J || I > WA_MAXLEN || J > WA_MAXLEN) {
+		size_t cells;
+		size_t m = decodable(w, d, s, &cells) ? cells * (size_t)j->passes : 0;
+		if (s == 0 || (cur && cur + m > most)) {
+			if (xp_grow(&j->bstart, &cap_b, j->nblk + 2, sizeof *j->bstart))
+				return -1;
+			j->bstart[j->nblk++] = s;
+			cur = 0;
+		}
+		cur += m;
+		if (cur > j->cap)
+			j->cap = cur;
+	}
+	if (j->nblk)
+		j->bstart[j->nblk] = w->nout;
+	if (!j->cap)
+		j->cap = 1;
+	j->qnext = calloc((size_t)j->S, sizeof *j->qnext);
+	j->qbusy = calloc((size_t)j->S, 1);
+	j->buf = malloc((size_t)WA_DEC_AHEAD * (size_t)j->S * j->cap * sizeof *j->buf);
+	if (!j->qnext || !j->qbusy || !j->buf)
+		return -1;
+	for (int b = 0; b < WA_DEC_AHEAD; b++)
+		j->left[b] = j->S;
+	return 0;
+}
+
+/* Sampler q's distributions of block b, into its buffer.  -1 on OOM. */
+static int dec_unit(xp_wa *w, int d, int q, size_t b)
+{
+	wa_dec *j = w->dec[d];
+	double *B = j->buf + ((b % WA_DEC_AHEAD) * (size_t)j->S + (size_t)q) * j->cap;
+	const unsigned parts = WA_LEX | WA_JUMP | WA_FERT;
+	for (size_t s = j->bstart[b]; s < j->bstart[b + 1]; s++) {
+		size_t cells;
+		if (!decodable(w, d, s, &cells))
+			continue;
+		for (int p = 0; p < j->passes; p++, B += cells) {
+			memset(B, 0, cells * sizeof *B);
+			if (wa_sentence_marginals(&w->smp[d][q], parts, w->out[s], 1, B))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* Block b reduced: each token's best link and its posterior (and, with
+ * all_floor, its candidates).  -1 on OOM. */
+static int dec_reduce(xp_wa *w, int d, size_t b)
+{
+	wa_dec *j = w->dec[d];
+	const wa_side *E = &w->c.side[d];
+	const double *B = j->buf + (b % WA_DEC_AHEAD) * (size_t)j->S * j->cap;
+	size_t off = 0;
+	for (size_t s = j->bstart[b]; s < j->bstart[b + 1]; s++) {
+		size_t cells;
+		if (!decodable(w, d, s, &cells)) {
 			/* no candidates, but offsets that still rise */
 			for (uint64_t t = w->ooff[!d][s]; w->coff[d] && t < w->ooff[!d][s + 1]; t++)
 				w->coff[d][t + 1] = w->ncand[d];
 			continue;
 		}
-		size_t cells = (size_t)(I + 1) * J;
-		if (xp_grow(&acc, &cap, cells, sizeof *acc)) {
-			free(acc);
+		uint32_t I = wa_len(E, w->out[s]), J = (uint32_t)(cells / (I + 1));
+		if (xp_grow(&j->acc, &j->cap_acc, cells, sizeof *j->acc))
 			return -1;
-		}
+		double *acc = j->acc;
 		memset(acc, 0, cells * sizeof *acc);
-		for (int q = 0; q < w->samplers; q++)
-			if (wa_sentence_marginals(&w->smp[d][q], parts, k, w->passes, acc)) {
-				free(acc);
-				return -1;
+		for (int q = 0; q < j->S; q++)
+			for (int p = 0; p < j->passes; p++) {
+				const double *v = B + (size_t)q * j->cap + off + (size_t)p * cells;
+				for (size_t c = 0; c < cells; c++)
+					acc[c] += v[c];
 			}
+		off += (size_t)j->passes * cells;
 		double norm = (double)w->samplers * w->passes;
-		for (uint32_t j = 0; j < J; j++) {
-			const double *row = acc + (size_t)j * (I + 1);
-			uint32_t b = 0;
+		for (uint32_t jj = 0; jj < J; jj++) {
+			const double *row = acc + (size_t)jj * (I + 1);
+			uint32_t bi = 0;
 			for (uint32_t i = 1; i <= I; i++)
-				if (row[i] > row[b])
-					b = i;
-			w->best[d][w->ooff[!d][s] + j] = (uint16_t)b;
-			w->prob[d][w->ooff[!d][s] + j] = (float)(row[b] / norm);
+				if (row[i] > row[bi])
+					bi = i;
+			w->best[d][w->ooff[!d][s] + jj] = (uint16_t)bi;
+			w->prob[d][w->ooff[!d][s] + jj] = (float)(row[bi] / norm);
 			/* every candidate the floor lets through, for --all-probs */
 			for (uint32_t i = 1; w->coff[d] && i <= I; i++) {
 				if (row[i] / norm < w->o.all_floor)
 					continue;
-				if (xp_grow(&w->cand[d], &w->cap_cand[d], w->ncand[d] + 1, sizeof *w->cand[d])) {
-					free(acc);
+				if (xp_grow(&w->cand[d], &w->cap_cand[d], w->ncand[d] + 1, sizeof *w->cand[d]))
 					return -1;
-				}
 				w->cand[d][w->ncand[d]++] = (struct wa_cand){(uint16_t)i, (float)(row[i] / norm)};
 			}
 			if (w->coff[d])
-				w->coff[d][w->ooff[!d][s] + j + 1] = w->ncand[d];
+				w->coff[d][w->ooff[!d][s] + jj + 1] = w->ncand[d];
 		}
 		if (s % 4096 == 4095)
 			progress_add(w, (uint64_t)4096 * w->samplers * w->passes);
 	}
-	free(acc);
 	return 0;
 }
 
+/* What follows direction d's training, once its links are read off (or
+ * not wanted): a sync round's state, the names' and phrases' counts, the
+ * model kept, and its samplers freed. */
+static int finish_dir(xp_wa *w, int d)
+{
+	int rc = 0;
+	/* a sync round: the links left and the counts they make
+	 * (every part's, whatever the round's stage) */
+	for (int k = 0; k < w->samplers && !rc && w->sync; k++) {
+		wa_recount(&w->smp[d][k], WA_LEX | WA_JUMP | WA_FERT);
+		memcpy(w->st.a[d][k], w->smp[d][k].a, w->c.side[!d].ntok * sizeof *w->st.a[d][k]);
+		w->st.rng[d][k] = w->smp[d][k].rng;
+	}
+	/* the English side generates the other in direction 0: each
+	 * sampler's last links of every name, before they are freed */
+	if (!rc && d == 0 && w->learn.occ)
+		rc = wa_namelearn_count(&w->learn, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
+	if (!rc && d == 0 && w->o.learn_phrases)
+		rc = wa_phraselearn_count(&w->phrases, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
+	for (int k = 0; k < w->samplers && !rc && w->o.keep_model; k++)
+		rc = wa_model_take(&w->smp[d][k], &w->kept[d][k]);
+	for (int k = 0; k < w->samplers; k++)
+		wa_sampler_free(&w->smp[d][k]);
+	return rc;
+}
+
+/* Under w->lock: a decoding unit to run (*d, *q, *b; its sampler marked
+ * busy), or 0 when none is ready. */
+static int dec_take(xp_wa *w, int *d, int *q, size_t *b)
+{
+	for (int x = 0; x < 2; x++) {
+		wa_dec *j = w->dec[x];
+		if (!j)
+			continue;
+		for (int k = 0; k < j->S; k++)
+			if (!j->qbusy[k] && j->qnext[k] < j->nblk && j->qnext[k] < j->lo + WA_DEC_AHEAD) {
+				j->qbusy[k] = 1;
+				*d = x, *q = k, *b = j->qnext[k];
+				return 1;
+			}
+	}
+	return 0;
+}
+
+/* Under w->lock, after a unit of direction d: the blocks ready reduced, in
+ * order, by this thread (the lock let go meanwhile); when the last is,
+ * the direction finished.  0, or -1 on failure. */
+static int dec_advance(xp_wa *w, int d)
+{
+	wa_dec *j = w->dec[d];
+	int rc = 0;
+	while (!rc && !j->reducing && j->lo < j->nblk && !j->left[j->lo % WA_DEC_AHEAD]) {
+		size_t b = j->lo;
+		j->reducing = 1;
+		pthread_mutex_unlock(&w->lock);
+		rc = dec_reduce(w, d, b);
+		pthread_mutex_lock(&w->lock);
+		j->reducing = 0;
+		j->left[b % WA_DEC_AHEAD] = j->S;
+		j->lo++;
+		pthread_cond_broadcast(&w->cond);
+	}
+	if (!rc && j->lo == j->nblk && !j->reducing && !w->dir_done[d]) {
+		w->dir_done[d] = 1;
+		pthread_mutex_unlock(&w->lock);
+		rc = finish_dir(w, d);
+		pthread_mutex_lock(&w->lock);
+		w->ph_wall[WA_PH_DECODE] += now() - j->t0;
+		w->finished++;
+		pthread_cond_broadcast(&w->cond);
+	}
+	return rc;
+}
+
+/* A thread of xp_wa_run: training tasks first, then decoding units, until
+ * both directions are finished (or one thing failed).  With more than one
+ * thread, training first: a direction's decoding waits for threads that
+ * have no training left, so that none waits idle while another decodes
+ * alone at the end (at 1M pairs 3 samplers of a direction decode in about
+ * a fifth of their training's time).  A single thread decodes a direction
+ * as soon as its training is done, its samplers still in the cache, and
+ * frees them before the other direction's are made. */
 static void *worker(void *arg)
 {
 	xp_wa *w = arg;
+	pthread_mutex_lock(&w->lock);
 	for (;;) {
-		pthread_mutex_lock(&w->lock);
-		int t = !w->failed && w->next < 2 * w->groups ? w->next++ : -1;
-		pthread_mutex_unlock(&w->lock);
-		if (t < 0)
-			return NULL;
-		int d = t / w->groups, q0 = t % w->groups * w->group;
-		int n = q0 + w->group <= w->samplers ? w->group : w->samplers - q0, rc = train(w, d, q0, n);
-		pthread_mutex_lock(&w->lock);
-		int last = !rc && (w->done[d] += n) == w->samplers;
+		if (w->failed || w->finished == 2)
+			break;
+		int d, q, rc = 0;
+		size_t b;
+		int unit = w->nthreads == 1 && dec_take(w, &d, &q, &b);
+		if (!unit && w->next < 2 * w->groups) {
+			int t = w->next++;
+			d = t / w->groups;
+			int q0 = t % w->groups * w->group;
+			int n = q0 + w->group <= w->samplers ? w->group : w->samplers - q0;
+			pthread_mutex_unlock(&w->lock);
+			rc = train(w, d, q0, n);
+			pthread_mutex_lock(&w->lock);
+			/* the direction's last sampler to finish begins its decoding,
+			 * which every thread then helps with */
+			if (!rc && (w->done[d] += n) == w->samplers) {
+				if (w->o.no_decode) {
+					w->dir_done[d] = 1;
+					pthread_mutex_unlock(&w->lock);
+					rc = finish_dir(w, d);
+					pthread_mutex_lock(&w->lock);
+					w->finished++;
+				} else {
+					double c0 = cpu_now(CLOCK_THREAD_CPUTIME_ID);
+					rc = dec_begin(w, d);
+					w->ph_cpu[WA_PH_DECODE] += cpu_now(CLOCK_THREAD_CPUTIME_ID) - c0;
+					/* (a corpus of no pair to align: nothing to decode) */
+					if (!rc && !w->dec[d]->nblk)
+						rc = dec_advance(w, d);
+				}
+			}
+		} else if (unit || dec_take(w, &d, &q, &b)) {
+			pthread_mutex_unlock(&w->lock);
+			double c0 = cpu_now(CLOCK_THREAD_CPUTIME_ID);
+			rc = dec_unit(w, d, q, b);
+			pthread_mutex_lock(&w->lock);
+			wa_dec *j = w->dec[d];
+			j->qbusy[q] = 0;
+			j->qnext[q]++;
+			j->left[b % WA_DEC_AHEAD]--;
+			if (!rc)
+				rc = dec_advance(w, d);
+			w->ph_cpu[WA_PH_DECODE] += cpu_now(CLOCK_THREAD_CPUTIME_ID) - c0;
+		} else {
+			pthread_cond_wait(&w->cond, &w->lock);
+			continue;
+		}
 		if (rc)
 			w->failed = 1;
-		pthread_mutex_unlock(&w->lock);
-		/* the direction's last sampler to finish decodes, then frees them */
-		if (last) {
-			double t0 = now(), c0 = cpu_now(CLOCK_THREAD_CPUTIME_ID);
-			rc = w->o.no_decode ? 0 : decode(w, d);
-			/* a sync round: the links left and the counts they make
-			 * (every part's, whatever the round's stage) */
-			for (int k = 0; k < w->samplers && !rc && w->sync; k++) {
-				wa_recount(&w->smp[d][k], WA_LEX | WA_JUMP | WA_FERT);
-				memcpy(w->st.a[d][k], w->smp[d][k].a, w->c.side[!d].ntok * sizeof *w->st.a[d][k]);
-				w->st.rng[d][k] = w->smp[d][k].rng;
-			}
-			/* the English side generates the other in direction 0: each
-			 * sampler's last links of every name, before they are freed */
-			if (!rc && d == 0 && w->learn.occ)
-				rc = wa_namelearn_count(&w->learn, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
-			if (!rc && d == 0 && w->o.learn_phrases)
-				rc = wa_phraselearn_count(&w->phrases, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
-			for (int k = 0; k < w->samplers && !rc && w->o.keep_model; k++)
-				rc = wa_model_take(&w->smp[d][k], &w->kept[d][k]);
-			for (int k = 0; k < w->samplers; k++)
-				wa_sampler_free(&w->smp[d][k]);
-			pthread_mutex_lock(&w->lock);
-			w->ph_wall[WA_PH_DECODE] += now() - t0;
-			w->ph_cpu[WA_PH_DECODE] += cpu_now(CLOCK_THREAD_CPUTIME_ID) - c0;
-			if (rc)
-				w->failed = 1;
-			pthread_mutex_unlock(&w->lock);
-		}
+		pthread_cond_broadcast(&w->cond);
 	}
+	pthread_cond_broadcast(&w->cond);
+	pthread_mutex_unlock(&w->lock);
+	return NULL;
 }
 
 /* The English side's names, by the casing counts (prior.h): a word
@@ -1230,7 +1440,9 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 		threads = 2 * w->groups;
 	clock_end(w, WA_PH_PRIOR, c);
 	c = clock_begin();
+	w->nthreads = threads;
 	pthread_mutex_init(&w->lock, NULL);
+	pthread_cond_init(&w->cond, NULL);
 	pthread_t th[64];
 	int started = 0;
 	for (int i = 1; i < threads && i < 64; i++)
@@ -1240,6 +1452,9 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	for (int i = 0; i < started; i++)
 		pthread_join(th[i], NULL);
 	pthread_mutex_destroy(&w->lock);
+	pthread_cond_destroy(&w->cond);
+	for (int d = 0; d < 2; d++)
+		dec_free(w->dec[d]), w->dec[d] = NULL;
 	clock_end(w, WA_PH_SAMPLE, c);
 	w->ph_cpu[WA_PH_SAMPLE] -= w->ph_cpu[WA_PH_DECODE];
 	w->ph_peak[WA_PH_DECODE] = w->ph_peak[WA_PH_SAMPLE];
