@@ -1414,7 +1414,7 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	if (w->o.name_prior > 1 || w->o.closed_prior > 1 || w->o.loan_prior > 1) {
 		wa_prior_opts po = {w->o.name_prior, WA_PRIOR_THRESHOLD, w->o.closed_prior,
 				    w->o.closed_classes ? w->o.closed_classes : WA_CC_ALL, {w->nm[0].lang, w->nm[1].lang},
-				    w->o.closed_langs, w->o.loan_prior, w->o.loan_langs};
+				    w->o.closed_langs, w->o.loan_prior, w->o.loan_langs, xp_wa_threads(w->o.threads)};
 		long cells = wa_prior_build(&w->c, w->voc, &w->names, &po, &w->cells, err);
 		wa_names_free(&w->names);   /* not needed once the cells are found */
 		if (cells < 0)
