@@ -22,7 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -208,18 +207,11 @@ typedef struct wa_clock {
 
 static wa_clock clock_begin(void) { return (wa_clock){now(), cpu_now(CLOCK_PROCESS_CPUTIME_ID)}; }
 
-/* the process's peak resident memory so far, in KB (Linux: ru_maxrss) */
-static long peak_kb(void)
-{
-	struct rusage u;
-	return getrusage(RUSAGE_SELF, &u) ? 0 : u.ru_maxrss;
-}
-
 static void clock_end(xp_wa *w, int k, wa_clock c)
 {
 	w->ph_wall[k] += now() - c.wall;
 	w->ph_cpu[k] += cpu_now(CLOCK_PROCESS_CPUTIME_ID) - c.cpu;
-	w->ph_peak[k] = peak_kb();
+	w->ph_peak[k] = xp_peak_kb();
 }
 
 int xp_wa_new(xp_wa **wp, const xp_wa_opts *o, xp_err *err)

@@ -6,13 +6,13 @@
 #include "../align/norm.h"
 #include "../align/wordalign.h"
 #include "../base/file.h"
+#include "../base/mem.h"
 #include "../base/outputs.h"
 #include "../io/names.h"
 #include "../io/bitext.h"
 #include "../model/script.h"
 
 #include <getopt.h>
-#include <sys/resource.h>
 #include <time.h>
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
@@ -214,7 +214,6 @@ static void say_timing(const xp_wa *w, const double t[2])
 	xp_wa_phase ph[16];
 	size_t n = xp_wa_phases(w, ph, 15);
 	double e[2];
-	struct rusage u;
 	clocks(e);
 	/* (the links' text is made as it is written: xp_wa_write's time is
 	 * the aligner's "links") */
@@ -222,7 +221,7 @@ static void say_timing(const xp_wa *w, const double t[2])
 	for (size_t k = 0; k < n; k++)
 		if (!strcmp(ph[k].name, "links"))
 			lw = ph[k].wall, lc = ph[k].cpu;
-	ph[n++] = (xp_wa_phase){"writing", e[0] - t[0] - lw, e[1] - t[1] - lc, getrusage(RUSAGE_SELF, &u) ? 0 : u.ru_maxrss};
+	ph[n++] = (xp_wa_phase){"writing", e[0] - t[0] - lw, e[1] - t[1] - lc, xp_peak_kb()};
 	for (size_t k = 0; k < n; k++)
 		fprintf(stderr, "xproj wordalign: time: %-11s %8.2f s wall %8.2f s CPU, peak %6ld MB\n", ph[k].name,
 			ph[k].wall, ph[k].cpu, ph[k].peak_kb / 1024);
