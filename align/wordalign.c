@@ -973,8 +973,8 @@ struct wa_dec {
 	size_t *qnext;           /* per sampler: its next block */
 	uint8_t *qbusy;          /* per sampler: a thread runs it */
 	int left[WA_DEC_AHEAD];  /* per slot (block % WA_DEC_AHEAD): its samplers not done */
-	double *buf;             /* per slot and sampler: cap doubles */
-	size_t cap;
+	size_t *bsize;           /* block b: the doubles a sampler's passes of it take */
+	double *buf[WA_DEC_AHEAD];   /* per slot: its block's, S * bsize of them, sampler by sampler */
 	size_t lo;               /* the first block not reduced */
 	int reducing;
 	double *acc;             /* the reduction's: one pair's cells */
@@ -986,7 +986,9 @@ static void dec_free(wa_dec *j)
 {
 	if (!j)
 		return;
-	free(j->bstart), free(j->qnext), free(j->qbusy), free(j->buf), free(j->acc);
+	free(j->bstart), free(j->bsize), free(j->qnext), free(j->qbusy), free(j->acc);
+	for (int k = 0; k < WA_DEC_AHEAD; k++)
+		free(j->buf[k]);
 	free(j);
 }
 
@@ -998,6 +1000,16 @@ static int decodable(const xp_wa *w, int d, size_t s, size_t *cells)
 	uint32_t k = w->out[s], I = wa_len(E, k), J = wa_len(F, k);
 	*cells = (size_t)(I + 1) * J;
 	return J && I <= WA_MAXLEN && J <= WA_MAXLEN;
+}
+
+/* Block b's buffers, in its slot (each block's own size: a long pair's
+ * are large, the others' not held that large).  -1 on OOM. */
+static int dec_room(wa_dec *j, size_t b)
+{
+	double **p = &j->buf[b % WA_DEC_AHEAD];
+	free(*p);
+	*p = malloc(((size_t)j->S * j->bsize[b] + 1) * sizeof **p);
+	return *p ? 0 : -1;
 }
 
 /* Direction d's decoding begun: its output arrays and its blocks.  -1 on OOM. */
@@ -1015,31 +1027,30 @@ static int dec_begin(xp_wa *w, int d)
 		return -1;
 	w->dec[d] = j;
 	j->S = w->samplers, j->passes = w->passes, j->t0 = now();
-	size_t cap_b = 0, cur = 0, most = WA_DEC_BYTES / (sizeof *j->buf * WA_DEC_AHEAD * (size_t)j->S);
+	size_t cap_b = 0, cap_z = 0, most = WA_DEC_BYTES / (sizeof(double) * WA_DEC_AHEAD * (size_t)j->S);
 	for (size_t s = 0; s < w->nout; s++) {
 		size_t cells;
 		size_t m = decodable(w, d, s, &cells) ? cells * (size_t)j->passes : 0;
-		if (s == 0 || (cur && cur + m > most)) {
-			if (xp_grow(&j->bstart, &cap_b, j->nblk + 2, sizeof *j->bstart))
+		if (s == 0 || (j->bsize[j->nblk - 1] && j->bsize[j->nblk - 1] + m > most)) {
+			if (xp_grow(&j->bstart, &cap_b, j->nblk + 2, sizeof *j->bstart) ||
+			    xp_grow(&j->bsize, &cap_z, j->nblk + 1, sizeof *j->bsize))
 				return -1;
+			j->bsize[j->nblk] = 0;
 			j->bstart[j->nblk++] = s;
-			cur = 0;
 		}
-		cur += m;
-		if (cur > j->cap)
-			j->cap = cur;
+		j->bsize[j->nblk - 1] += m;
 	}
 	if (j->nblk)
 		j->bstart[j->nblk] = w->nout;
-	if (!j->cap)
-		j->cap = 1;
 	j->qnext = calloc((size_t)j->S, sizeof *j->qnext);
 	j->qbusy = calloc((size_t)j->S, 1);
-	j->buf = malloc((size_t)WA_DEC_AHEAD * (size_t)j->S * j->cap * sizeof *j->buf);
-	if (!j->qnext || !j->qbusy || !j->buf)
+	if (!j->qnext || !j->qbusy)
 		return -1;
-	for (int b = 0; b < WA_DEC_AHEAD; b++)
+	for (size_t b = 0; b < WA_DEC_AHEAD; b++) {
 		j->left[b] = j->S;
+		if (b < j->nblk && dec_room(j, b))
+			return -1;
+	}
 	return 0;
 }
 
@@ -1047,7 +1058,7 @@ static int dec_begin(xp_wa *w, int d)
 static int dec_unit(xp_wa *w, int d, int q, size_t b)
 {
 	wa_dec *j = w->dec[d];
-	double *B = j->buf + ((b % WA_DEC_AHEAD) * (size_t)j->S + (size_t)q) * j->cap;
+	double *B = j->buf[b % WA_DEC_AHEAD] + (size_t)q * j->bsize[b];
 	const unsigned parts = WA_LEX | WA_JUMP | WA_FERT;
 	for (size_t s = j->bstart[b]; s < j->bstart[b + 1]; s++) {
 		size_t cells;
@@ -1068,7 +1079,7 @@ static int dec_reduce(xp_wa *w, int d, size_t b)
 {
 	wa_dec *j = w->dec[d];
 	const wa_side *E = &w->c.side[d];
-	const double *B = j->buf + (b % WA_DEC_AHEAD) * (size_t)j->S * j->cap;
+	const double *B = j->buf[b % WA_DEC_AHEAD];
 	size_t off = 0;
 	for (size_t s = j->bstart[b]; s < j->bstart[b + 1]; s++) {
 		size_t cells;
@@ -1085,7 +1096,7 @@ static int dec_reduce(xp_wa *w, int d, size_t b)
 		memset(acc, 0, cells * sizeof *acc);
 		for (int q = 0; q < j->S; q++)
 			for (int p = 0; p < j->passes; p++) {
-				const double *v = B + (size_t)q * j->cap + off + (size_t)p * cells;
+				const double *v = B + (size_t)q * j->bsize[b] + off + (size_t)p * cells;
 				for (size_t c = 0; c < cells; c++)
 					acc[c] += v[c];
 			}
@@ -1176,6 +1187,10 @@ static int dec_advance(xp_wa *w, int d)
 		j->reducing = 0;
 		j->left[b % WA_DEC_AHEAD] = j->S;
 		j->lo++;
+		free(j->buf[b % WA_DEC_AHEAD]);
+		j->buf[b % WA_DEC_AHEAD] = NULL;
+		if (!rc && b + WA_DEC_AHEAD < j->nblk)
+			rc = dec_room(j, b + WA_DEC_AHEAD);
 		pthread_cond_broadcast(&w->cond);
 	}
 	if (!rc && j->lo == j->nblk && !j->reducing && !w->dir_done[d]) {
@@ -1190,14 +1205,15 @@ static int dec_advance(xp_wa *w, int d)
 	return rc;
 }
 
-/* A thread of xp_wa_run: training tasks first, then decoding units, until
- * both directions are finished (or one thing failed).  With more than one
- * thread, training first: a direction's decoding waits for threads that
- * have no training left, so that none waits idle while another decodes
- * alone at the end (at 1M pairs 3 samplers of a direction decode in about
- * a fifth of their training's time).  A single thread decodes a direction
- * as soon as its training is done, its samplers still in the cache, and
- * frees them before the other direction's are made. */
+/* A thread of xp_wa_run: training tasks and decoding units, until both
+ * directions are finished (or one thing failed).  While there are as many
+ * training tasks left as threads, a ready decoding unit comes first: a
+ * direction is decoded, and its samplers freed, before most of the other's
+ * are made (memory as when one thread decoded it), and a single thread
+ * decodes a direction with its samplers still in the cache.  When fewer
+ * are left (at 1M pairs, 3 samplers a direction: 4 tasks), training comes
+ * first, so that no thread waits idle for the last direction's training
+ * while another decodes alone at the end. */
 static void *worker(void *arg)
 {
 	xp_wa *w = arg;
@@ -1207,7 +1223,7 @@ static void *worker(void *arg)
 			break;
 		int d, q, rc = 0;
 		size_t b;
-		int unit = w->nthreads == 1 && dec_take(w, &d, &q, &b);
+		int unit = 2 * w->groups - w->next >= w->nthreads && dec_take(w, &d, &q, &b);
 		if (!unit && w->next < 2 * w->groups) {
 			int t = w->next++;
 			d = t / w->groups;
