@@ -1491,6 +1491,8 @@ static int links_of(xp_wa *w, int d, size_t s, size_t *n)
 	if (xp_grow(&w->lk[d], &w->cap_lk[d], fn + 1, sizeof *w->lk[d]))
 		return -1;
 	xp_link *v = w->lk[d];
+	/* the padding too: a caller may compare links as bytes (test_spans) */
+	memset(v, 0, (fn + 1) * sizeof *v);
 	size_t m = 0;
 	for (uint64_t j = 0; j < fn; j++) {
 		uint32_t b = w->best[d][fo + j];
