@@ -4,6 +4,7 @@
 #include "prior.h"
 #include "../base/mem.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/uchar.h>
@@ -139,21 +140,23 @@ size_t wa_skeleton(const char *s, size_t n, int pinyin, char *out, size_t cap)
 
 #define SKEL 32
 
-/* Substituting sound y for x: free in the same sound; in Han, free within
- * a class (pinyin has no voicing contrast and writes l for r: 罗斯 luosi
- * for "Ross"); elsewhere a voicing or sibilant difference costs little. */
-static double subst(char x, char y, unsigned mode)
+/* Substituting sound y (of class cy) for x (cx), in quarters: free in the
+ * same sound; in Han, free within a class (pinyin has no voicing contrast
+ * and writes l for r: 罗斯 luosi for "Ross"); elsewhere a voicing or
+ * sibilant difference costs little.  Every cost of the distance is a
+ * multiple of a quarter, so it is summed in integer quarters: the same
+ * sums as in fractions, exactly, without the fractions' cost. */
+static int subst(char x, char cx, char y, char cy, unsigned mode)
 {
-	char cx = wa_sound_class(x), cy = wa_sound_class(y);
 	if (x == y)
 		return 0;
 	if ((cx == 'L' && cy == 'R') || (cx == 'R' && cy == 'L'))
-		return mode & WA_SIM_HAN ? 0 : 0.5;
+		return mode & WA_SIM_HAN ? 0 : 2;
 	if (cx != cy || cx == 'V')
-		return 1;
+		return 4;
 	if (mode & WA_SIM_HAN)
 		return 0;
-	return cx == 'S' ? 0.25 : 0.5;
+	return cx == 'S' ? 1 : 2;
 }
 
 static size_t consonants(const char *a)
@@ -169,21 +172,29 @@ double wa_name_sim(const char *a, const char *b, unsigned mode)
 	size_t na = strlen(a), nb = strlen(b), ca = consonants(a), cb = consonants(b);
 	if (na >= SKEL || nb >= SKEL || !ca || !cb)
 		return 0;
-	double vcost = mode & WA_SIM_ARABIC ? 0.25 : 0.5, dropc = mode & WA_SIM_HAN ? 0.5 : 1;
-	double D[SKEL][SKEL];
+	/* in quarters (subst) */
+	int vcost = mode & WA_SIM_ARABIC ? 1 : 2, dropc = mode & WA_SIM_HAN ? 2 : 4;
+	int D[SKEL][SKEL];
+	char ka[SKEL], kb[SKEL];
+	for (size_t i = 0; i < na; i++)
+		ka[i] = wa_sound_class(a[i]);
+	for (size_t j = 0; j < nb; j++)
+		kb[j] = wa_sound_class(b[j]);
 	D[0][0] = 0;
 	for (size_t i = 1; i <= na; i++)
 		D[i][0] = D[i - 1][0] + (a[i - 1] == 'V' ? vcost : dropc);
 	for (size_t j = 1; j <= nb; j++)
-		D[0][j] = D[0][j - 1] + (b[j - 1] == 'V' ? vcost : 1);
-	for (size_t i = 1; i <= na; i++)
+		D[0][j] = D[0][j - 1] + (b[j - 1] == 'V' ? vcost : 4);
+	for (size_t i = 1; i <= na; i++) {
+		int del = a[i - 1] == 'V' ? vcost : dropc;
 		for (size_t j = 1; j <= nb; j++) {
-			double x = D[i - 1][j] + (a[i - 1] == 'V' ? vcost : dropc);
-			double y = D[i][j - 1] + (b[j - 1] == 'V' ? vcost : 1);
-			double z = D[i - 1][j - 1] + subst(a[i - 1], b[j - 1], mode);
+			int x = D[i - 1][j] + del;
+			int y = D[i][j - 1] + (b[j - 1] == 'V' ? vcost : 4);
+			int z = D[i - 1][j - 1] + subst(a[i - 1], ka[i - 1], b[j - 1], kb[j - 1], mode);
 			D[i][j] = x < y ? (x < z ? x : z) : (y < z ? y : z);
 		}
-	return 1 - D[na][nb] / (double)(ca > cb ? ca : cb);
+	}
+	return 1 - (D[na][nb] / 4.0) / (double)(ca > cb ? ca : cb);
 }
 
 /* --- each type's transliteration ---------------------------------------------- */
@@ -194,6 +205,8 @@ typedef struct spelling {
 	char **lat;          /* per type: ASCII transliteration (NULL until asked) */
 	uint8_t *flag;
 	uint32_t *nchar;     /* code points */
+	char (*sk)[SKEL];    /* the skeleton of lat (pinyin's for Han), made once: a name's
+				and a one-word candidate's (a name or loanword is never Han) */
 } spelling;
 
 typedef struct builder {
@@ -205,8 +218,16 @@ typedef struct builder {
 	uint32_t *cnt[2];    /* the loanword prior's: tokens of each type, counted up to WA_LOAN_TGT_MAX + 1 */
 } builder;
 
-/* Fills type id's spelling on side d; -1 on OOM. */
-static int spell(builder *b, int d, uint32_t id)
+/* The most UChars a transliteration is given room for (spell) */
+#define UMOST (4 * 64 + 16)
+
+/* Fills type id's spelling on side d; -1 on OOM.  A transliteration that
+ * does not fit its room gives no spelling; lazily (own 0) the room is the
+ * largest any word spelled so far needed, so that whether a word fits could
+ * depend on the words spelled before it.  With own, the room is the word's
+ * own need, and a word that would fit a larger room only sets *uncertain:
+ * every other word is spelled as in any order (wa_prior_build). */
+static int spell_as(builder *b, int d, uint32_t id, int own, int *uncertain)
 {
 	spelling *p = &b->sp[d];
 	if (p->flag[id] & T_DONE)
@@ -236,44 +257,64 @@ static int spell(builder *b, int d, uint32_t id)
 	if (n > 64)
 		n = 64;   /* a skeleton holds less than this anyway */
 	UErrorCode e = U_ZERO_ERROR;
-	if (b->ucap < 4 * n + 16) {
+	if (b->ucap < (own ? UMOST : 4 * n + 16)) {
 		free(b->u);
-		b->ucap = 4 * n + 16;
+		b->ucap = own ? UMOST : 4 * n + 16;
 		if (!(b->u = malloc((size_t)b->ucap * sizeof *b->u)))
 			return -1;
 	}
-	int32_t len = 0;
-	u_strFromUTF8Lenient(b->u, b->ucap, &len, w, n, &e);
+	int32_t len = 0, room = own ? 4 * n + 16 : b->ucap;
+	u_strFromUTF8Lenient(b->u, room, &len, w, n, &e);
 	int32_t limit = len;
 	if (U_SUCCESS(e))
-		utrans_transUChars(b->tr, b->u, &len, b->ucap, 0, &limit, &e);
+		utrans_transUChars(b->tr, b->u, &len, room, 0, &limit, &e);
+	if (own && e == U_BUFFER_OVERFLOW_ERROR && room < UMOST) {
+		/* would it fit the room a longer word gave the lazy order? */
+		UErrorCode e2 = U_ZERO_ERROR;
+		int32_t len2 = 0;
+		u_strFromUTF8Lenient(b->u, UMOST, &len2, w, n, &e2);
+		int32_t limit2 = len2;
+		if (U_SUCCESS(e2))
+			utrans_transUChars(b->tr, b->u, &len2, UMOST, 0, &limit2, &e2);
+		if (U_SUCCESS(e2))
+			*uncertain = 1;
+	}
 	if (U_FAILURE(e))
 		len = 0;   /* too long after transliteration: no spelling, no match */
 	char *a = malloc((size_t)len + 1);
 	if (!a)
 		return -1;
 	int32_t m = 0;
-	for (int32_t i = 0; i < len && i < b->ucap; i++)
+	for (int32_t i = 0; i < len && i < room; i++)
 		if (b->u[i] < 128)
 			a[m++] = (char)b->u[i];
 	a[m] = 0;
 	p->lat[id] = a;
+	wa_skeleton(a, (size_t)m, (p->flag[id] & T_HAN) != 0, p->sk[id], SKEL);
 	return 0;
 }
 
-/* Appends cell (i, j, f) to c's cells unless the sentence has it (from
+static int spell(builder *b, int d, uint32_t id) { return spell_as(b, d, id, 0, NULL); }
+
+/* Cells found: the corpus's, or a thread's share of them (wa_prior_build) */
+typedef struct cellbuf {
+	wa_cell *v;
+	size_t n, cap;
+} cellbuf;
+
+/* Appends cell (i, j, f) to the cells unless the sentence has it (from
  * s0 on); then the larger factor stays. */
-static int add_cell(wa_corpus *c, size_t *cap, size_t s0, uint32_t i, uint32_t j, float f)
+static int add_cell(cellbuf *cb, size_t s0, uint32_t i, uint32_t j, float f)
 {
-	for (size_t k = s0; k < c->ncell; k++)
-		if (c->cell[k].i == i && c->cell[k].j == j) {
-			if (c->cell[k].f < f)
-				c->cell[k].f = f;
+	for (size_t k = s0; k < cb->n; k++)
+		if (cb->v[k].i == i && cb->v[k].j == j) {
+			if (cb->v[k].f < f)
+				cb->v[k].f = f;
 			return 0;
 		}
-	if (xp_grow(&c->cell, cap, c->ncell + 1, sizeof *c->cell))
+	if (xp_grow(&cb->v, &cb->cap, cb->n + 1, sizeof *cb->v))
 		return -1;
-	c->cell[c->ncell++] = (wa_cell){(uint16_t)i, (uint16_t)j, f};
+	cb->v[cb->n++] = (wa_cell){(uint16_t)i, (uint16_t)j, f};
 	return 0;
 }
 
@@ -282,15 +323,21 @@ static int add_cell(wa_corpus *c, size_t *cap, size_t s0, uint32_t i, uint32_t j
  * word is a rare word, no name (prior.h, the loanword prior): only Arabic
  * script and Han are candidates, at the loanword prior's bar and factor.
  * Returns the cells added, or -1 on OOM. */
-static long match(builder *b, wa_corpus *c, size_t *cap, size_t s0, uint32_t k, int d, uint32_t i,
+static long match(builder *b, const wa_corpus *c, cellbuf *cb, size_t s0, uint32_t k, int d, uint32_t i,
 		  const wa_prior_opts *o, int loan)
 {
 	const wa_side *N = &c->side[d], *O = &c->side[!d];
 	const uint32_t *ot = O->tok + O->off[k];
 	uint32_t J = wa_len(O, k);
 	char name[SKEL], cand[SKEL], cat[4 * SKEL];
-	const char *nw = b->sp[d].lat[N->tok[N->off[k] + i]];
-	wa_skeleton(nw, strlen(nw), 0, name, sizeof name);
+	uint32_t nt = N->tok[N->off[k] + i];
+	const char *nw = b->sp[d].lat[nt];
+	/* a name's skeleton is spell()'s (a name is no Han word, whose
+	 * skeleton would be pinyin's) */
+	if (b->sp[d].flag[nt] & T_HAN)
+		wa_skeleton(nw, strlen(nw), 0, name, sizeof name);
+	else
+		memcpy(name, b->sp[d].sk[nt], sizeof name);
 	double best = 0;
 	uint32_t bj = 0, bn = 0;
 	size_t bm = 0;
@@ -316,7 +363,11 @@ static long match(builder *b, wa_corpus *c, size_t *cap, size_t s0, uint32_t k, 
 				break;
 			if (loan && n == 1 && b->cnt[!d][t] > WA_LOAN_TGT_MAX)
 				continue;   /* a frequent word is native (prior.h) */
-			wa_skeleton(cat, m, (fl & T_HAN) != 0, cand, sizeof cand);
+			/* one word: its skeleton is spell()'s */
+			if (n == 1)
+				memcpy(cand, b->sp[!d].sk[t], sizeof cand);
+			else
+				wa_skeleton(cat, m, (fl & T_HAN) != 0, cand, sizeof cand);
 			double s = wa_name_sim(name, cand, (fl & T_HAN ? WA_SIM_HAN : 0) | (fl & T_ARABIC ? WA_SIM_ARABIC : 0));
 			if (s > best)
 				best = s, bj = j, bn = n, bm = m;
@@ -333,11 +384,11 @@ static long match(builder *b, wa_corpus *c, size_t *cap, size_t s0, uint32_t k, 
 	if (best < th || !bn)
 		return 0;
 	float f = (float)(1 + (boost - 1) * (best - th) / (1 - th + 1e-9));
-	size_t before = c->ncell;
+	size_t before = cb->n;
 	for (uint32_t q = bj; q < bj + bn; q++)
-		if (add_cell(c, cap, s0, d ? q : i, d ? i : q, f))
+		if (add_cell(cb, s0, d ? q : i, d ? i : q, f))
 			return -1;
-	return (long)(c->ncell - before);
+	return (long)(cb->n - before);
 }
 
 /* 1 if type t of side d is a loanword candidate (prior.h): no name, seen
@@ -351,10 +402,7 @@ static int is_loan(builder *b, const wa_names *nm, int d, uint32_t t)
 		return -1;
 	if (!(b->sp[d].flag[t] & T_LATIN))
 		return 0;
-	char sk[SKEL];
-	const char *l = b->sp[d].lat[t];
-	wa_skeleton(l, strlen(l), 0, sk, sizeof sk);
-	return consonants(sk) >= 3;
+	return consonants(b->sp[d].sk[t]) >= 3;   /* (Latin: not pinyin's) */
 }
 
 /* --- the closed-class prior ------------------------------------------------------ */
@@ -374,7 +422,7 @@ unsigned wa_closed_class(const char *lang, const char *w, unsigned which)
 
 /* Cells for every pair of positions of sentence k whose words share a
  * class (mask[d][type]), at factor f; -1 on OOM. */
-static int closed_cells(wa_corpus *c, size_t *cap, size_t s0, uint32_t k, unsigned *const mask[2], float f)
+static int closed_cells(const wa_corpus *c, cellbuf *cb, size_t s0, uint32_t k, unsigned *const mask[2], float f)
 {
 	const wa_side *S = &c->side[0], *T = &c->side[1];
 	uint32_t I = wa_len(S, k), J = wa_len(T, k);
@@ -384,7 +432,7 @@ static int closed_cells(wa_corpus *c, size_t *cap, size_t s0, uint32_t k, unsign
 		if (!m)
 			continue;
 		for (uint32_t j = 0; j < J; j++)
-			if ((mask[1][tt[j]] & m) && add_cell(c, cap, s0, i, j, f))
+			if ((mask[1][tt[j]] & m) && add_cell(cb, s0, i, j, f))
 				return -1;
 	}
 	return 0;
@@ -458,6 +506,179 @@ static int loan_types(builder *b, const wa_corpus *c, const wa_names *nm, const 
 	return 0;
 }
 
+/* --- in threads ------------------------------------------------------------------- */
+
+/* A thread's share: spelling types [t0, t1) of both sides, or finding the
+ * cells of sentences [k0, k1) */
+typedef struct span {
+	builder *b;
+	const wa_corpus *c;
+	const wa_names *nm;
+	const wa_prior_opts *o;
+	int names;
+	uint8_t *loan[2];
+	int closed;
+	unsigned *mask[2];
+	uint32_t k0, k1;
+	cellbuf cb;
+	wa_prior_counts cnt;
+	int rc;
+	int threads;
+} span;
+
+/* Sentences [k0, k1): their cells appended to x->cb, each sentence's end
+ * (relative to where the share began) at c->coff[k + 1]. */
+static void *cells_range(void *arg)
+{
+	span *x = arg;
+	const wa_corpus *c = x->c;
+	size_t most = ((size_t)1 << 30) / (size_t)x->threads;
+	for (uint32_t k = x->k0; k < x->k1 && !x->rc; k++) {
+		size_t s0 = x->cb.n;
+		if (wa_len(&c->side[0], k) > WA_MAXLEN || wa_len(&c->side[1], k) > WA_MAXLEN || x->cb.n >= most) {
+			c->coff[k + 1] = (uint32_t)x->cb.n;
+			continue;   /* (a bound no real corpus reaches: cell offsets are 32-bit) */
+		}
+		for (int d = 0; d < 2 && !x->rc && (x->names || x->loan[0] || x->loan[1]); d++) {
+			const wa_side *S = &c->side[d];
+			uint32_t I = wa_len(S, k);
+			for (uint32_t i = 0; i < I && !x->rc; i++) {
+				uint32_t t = S->tok[S->off[k] + i];
+				int name = x->names && is_name(x->nm, d, t), lw = !name && x->loan[d] && x->loan[d][t];
+				if (!name && !lw)
+					continue;
+				long n = spell(x->b, d, t) ? -1 : match(x->b, c, &x->cb, s0, k, d, i, x->o, lw);
+				if (n < 0)
+					x->rc = -1;
+				else
+					*(lw ? &x->cnt.loans : &x->cnt.names) += n;
+			}
+		}
+		size_t before = x->cb.n;
+		if (x->closed && !x->rc)
+			x->rc = closed_cells(c, &x->cb, s0, k, x->mask, (float)x->o->closed);
+		x->cnt.closed += (long)(x->cb.n - before);
+		c->coff[k + 1] = (uint32_t)x->cb.n;
+	}
+	return NULL;
+}
+
+/* The cells of every sentence, by `threads` threads of consecutive
+ * sentences, put together in order: the same cells as one thread finds
+ * (each sentence's cells depend on that sentence alone). */
+static int cells_split(span *proto, int threads, wa_prior_counts *cnt)
+{
+	wa_corpus *c = (wa_corpus *)proto->c;
+	span x[64];
+	pthread_t th[64];
+	int started[64] = {0};
+	for (int t = 0; t < threads; t++) {
+		x[t] = *proto;
+		x[t].k0 = (uint32_t)((uint64_t)c->nsent * (uint64_t)t / (uint64_t)threads);
+		x[t].k1 = (uint32_t)((uint64_t)c->nsent * (uint64_t)(t + 1) / (uint64_t)threads);
+		if (t && pthread_create(&th[t], NULL, cells_range, &x[t]) == 0)
+			started[t] = 1;
+	}
+	for (int t = 0; t < threads; t++)
+		if (!started[t])
+			cells_range(&x[t]);   /* the calling thread's share, or one no thread took */
+	for (int t = 1; t < threads; t++)
+		if (started[t])
+			pthread_join(th[t], NULL);
+	int rc = 0;
+	size_t total = 0;
+	for (int t = 0; t < threads; t++) {
+		rc |= x[t].rc;
+		total += x[t].cb.n;
+	}
+	if (!rc && threads == 1) {
+		c->cell = x[0].cb.v, c->ncell = x[0].cb.n;
+		x[0].cb.v = NULL;
+	} else if (!rc && total && !(c->cell = malloc(total * sizeof *c->cell)))
+		rc = -1;
+	for (int t = 0; t < threads; t++) {
+		if (!rc && threads > 1) {
+			size_t base = c->ncell;
+			if (x[t].cb.n)
+				memcpy(c->cell + base, x[t].cb.v, x[t].cb.n * sizeof *c->cell);
+			for (uint32_t k = x[t].k0; k < x[t].k1; k++)
+				c->coff[k + 1] += (uint32_t)base;
+			c->ncell += x[t].cb.n;
+		}
+		cnt->names += x[t].cnt.names, cnt->loans += x[t].cnt.loans, cnt->closed += x[t].cnt.closed;
+		free(x[t].cb.v);
+	}
+	return rc;
+}
+
+/* Types [k0, k1) of both sides spelled (spell_as, own room) with x->b's
+ * own transliterator. */
+typedef struct spelling_share {
+	builder b;
+	const wa_corpus *c;
+	uint32_t t0, t1;
+	int rc, uncertain;
+} spelling_share;
+
+static void *spell_range(void *arg)
+{
+	spelling_share *x = arg;
+	for (int d = 0; d < 2; d++)
+		for (uint32_t t = x->t0; t < x->t1 && t < x->c->side[d].V && !x->rc; t++)
+			x->rc = spell_as(&x->b, d, t, 1, &x->uncertain);
+	return NULL;
+}
+
+/* Every type of both sides spelled, by `threads` threads (each with a clone
+ * of b's transliterator); *uncertain set if a word's spelling could depend
+ * on the order (spell_as). */
+static int spell_all(builder *b, const wa_corpus *c, int threads, int *uncertain)
+{
+	uint32_t V = c->side[0].V > c->side[1].V ? c->side[0].V : c->side[1].V;
+	spelling_share x[64];
+	pthread_t th[64];
+	int started[64] = {0}, rc = 0;
+	for (int t = 0; t < threads; t++) {
+		x[t] = (spelling_share){*b, c, (uint32_t)((uint64_t)V * (uint64_t)t / (uint64_t)threads),
+					(uint32_t)((uint64_t)V * (uint64_t)(t + 1) / (uint64_t)threads), 0, 0};
+		x[t].b.u = NULL, x[t].b.ucap = 0;
+		if (t) {
+			UErrorCode e = U_ZERO_ERROR;
+			x[t].b.tr = utrans_clone(b->tr, &e);
+			if (U_FAILURE(e))
+				x[t].b.tr = NULL;
+		}
+		if (t && x[t].b.tr && pthread_create(&th[t], NULL, spell_range, &x[t]) == 0)
+			started[t] = 1;
+	}
+	for (int t = 0; t < threads; t++)
+		if (!started[t]) {
+			x[t].b.tr = t && !x[t].b.tr ? b->tr : x[t].b.tr;
+			spell_range(&x[t]);
+		}
+	for (int t = 0; t < threads; t++) {
+		if (started[t])
+			pthread_join(th[t], NULL);
+		rc |= x[t].rc;
+		*uncertain |= x[t].uncertain;
+		free(x[t].b.u);
+		if (t && x[t].b.tr && x[t].b.tr != b->tr)
+			utrans_close(x[t].b.tr);
+	}
+	return rc;
+}
+
+/* Every spelling forgotten (spell_all's, when the lazy order must decide). */
+static void unspell(builder *b, const wa_corpus *c)
+{
+	for (int d = 0; d < 2; d++)
+		for (uint32_t t = 0; t <= c->side[d].V; t++) {
+			free(b->sp[d].lat[t]);
+			b->sp[d].lat[t] = NULL;
+			b->sp[d].flag[t] = 0;
+		}
+}
+
 long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_prior_opts *o,
 		    wa_prior_counts *counts, xp_err *err)
 {
@@ -488,7 +709,6 @@ long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_
 					u_errorName(e));
 		}
 	}
-	size_t cap = 0;
 	int rc = 0;
 	c->coff = calloc((size_t)c->nsent + 1, sizeof *c->coff);
 	for (int d = 0; d < 2 && c->coff && (names || loans); d++) {
@@ -496,40 +716,32 @@ long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_
 		b.sp[d].lat = calloc(V, sizeof *b.sp[d].lat);
 		b.sp[d].flag = calloc(V, sizeof *b.sp[d].flag);
 		b.sp[d].nchar = calloc(V, sizeof *b.sp[d].nchar);
-		if (!b.sp[d].lat || !b.sp[d].flag || !b.sp[d].nchar)
+		b.sp[d].sk = calloc(V, sizeof *b.sp[d].sk);
+		if (!b.sp[d].lat || !b.sp[d].flag || !b.sp[d].nchar || !b.sp[d].sk)
 			rc = -1;
 	}
 	if (!c->coff)
 		rc = -1;
+	/* every type spelled first, in the threads, each word in the room of
+	 * its own need; unless a word's spelling could then differ from the
+	 * lazy order's (never seen: a transliteration four times as long as
+	 * the word), when the sentences are done as before, lazily, in one */
+	int threads = o->threads > 1 ? (o->threads > 64 ? 64 : o->threads) : 1;
+	if (!rc && threads > 1 && (names || loans)) {
+		int uncertain = 0;
+		rc = spell_all(&b, c, threads, &uncertain);
+		if (!rc && uncertain) {
+			unspell(&b, c);
+			threads = 1;
+		}
+	} else
+		threads = 1;
 	if (!rc && loans)
 		rc = loan_types(&b, c, nm, o, loan);
-	for (uint32_t k = 0; k < c->nsent && !rc; k++) {
-		size_t s0 = c->ncell;
-		if (wa_len(&c->side[0], k) > WA_MAXLEN || wa_len(&c->side[1], k) > WA_MAXLEN ||
-		    c->ncell >= (size_t)1 << 30) {
-			c->coff[k + 1] = (uint32_t)c->ncell;
-			continue;   /* (a bound no real corpus reaches: cell offsets are 32-bit) */
-		}
-		for (int d = 0; d < 2 && !rc && (names || loans); d++) {
-			const wa_side *S = &c->side[d];
-			uint32_t I = wa_len(S, k);
-			for (uint32_t i = 0; i < I && !rc; i++) {
-				uint32_t t = S->tok[S->off[k] + i];
-				int name = names && is_name(nm, d, t), lw = !name && loan[d] && loan[d][t];
-				if (!name && !lw)
-					continue;
-				long n = spell(&b, d, t) ? -1 : match(&b, c, &cap, s0, k, d, i, o, lw);
-				if (n < 0)
-					rc = -1;
-				else
-					*(lw ? &cnt.loans : &cnt.names) += n;
-			}
-		}
-		size_t before = c->ncell;
-		if (closed && !rc)
-			rc = closed_cells(c, &cap, s0, k, mask, (float)o->closed);
-		cnt.closed += (long)(c->ncell - before);
-		c->coff[k + 1] = (uint32_t)c->ncell;
+	if (!rc) {
+		span ctx = {&b, c, nm, o, names, {loan[0], loan[1]}, closed, {mask[0], mask[1]}, 0, 0, {NULL, 0, 0},
+			    {0, 0, 0}, 0, threads};
+		rc = cells_split(&ctx, threads, &cnt);
 	}
 	for (int d = 0; d < 2; d++) {
 		if (b.sp[d].lat)
@@ -538,6 +750,7 @@ long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_
 		free(b.sp[d].lat);
 		free(b.sp[d].flag);
 		free(b.sp[d].nchar);
+		free(b.sp[d].sk);
 		free(mask[d]);
 		free(loan[d]);
 		free(b.cnt[d]);

@@ -85,6 +85,7 @@ typedef struct wa_prior_opts {
 	const char *closed_langs;  /* the non-English languages it is for, by space; NULL: all */
 	double loan;               /* the loanword prior's factor of a perfect match; 0 = none */
 	const char *loan_langs;    /* the other sides' languages it is for, by space; NULL: all */
+	int threads;               /* threads that find the cells (the same cells at any number) */
 } wa_prior_opts;
 
 #define WA_PRIOR_BOOST 30.0

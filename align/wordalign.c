@@ -11,6 +11,7 @@
 #include "namelearn.h"
 #include "phraselearn.h"
 #include "wamodel.h"
+#include "../base/buf.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
 #include "../model/script.h"
@@ -58,6 +59,17 @@ int xp_wa_threads(int threads)
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n > 0 ? (int)(n > 64 ? 64 : n) : 1;
 }
+
+/* The phases xp_wa_phases times.  Decoding (and counting the names'
+ * links) runs in the sampling threads as each direction ends: its wall
+ * time overlaps the other direction's sampling, and sampling's CPU is the
+ * threads' less decoding's. */
+enum { WA_PH_READ, WA_PH_NORM, WA_PH_PRIOR, WA_PH_SAMPLE, WA_PH_DECODE, WA_PH_LINKS, WA_NPHASES };
+static const char *const phase_name[WA_NPHASES] = {"reading", "normalising", "priors", "sampling", "decoding",
+						   "links"};
+
+typedef struct wa_dec wa_dec;
+static void dec_free(wa_dec *j);
 
 struct xp_wa {
 	xp_wa_opts o;
@@ -121,11 +133,20 @@ struct xp_wa {
 	int early[3];
 	int dear;                /* the plan is dear enough to stop early (schedule()) */
 	int next, failed, done[2];
+	/* decoding (wa_dec): each direction's, once its training is done;
+	 * directions finished (dir_done; finished of them) */
+	struct wa_dec *dec[2];
+	int dir_done[2], finished;
+	int nthreads;            /* xp_wa_run's */
 	xp_err err;
 	pthread_mutex_t lock;
+	pthread_cond_t cond;     /* a task ended, a block freed, or a thing failed */
 	uint64_t units, total;
 	double t0;
 	int prepared;            /* complete() done */
+	/* where the time went (xp_wa_phases): wall and CPU seconds a phase */
+	double ph_wall[WA_NPHASES], ph_cpu[WA_NPHASES];
+	long ph_peak[WA_NPHASES];
 };
 
 /* The least work, in token sweeps a direction over all its samplers, that
@@ -192,6 +213,29 @@ static double now(void)
 	return (double)t.tv_sec + t.tv_nsec / 1e9;
 }
 
+/* CPU seconds of the process (all its threads), or of the calling thread */
+static double cpu_now(clockid_t which)
+{
+	struct timespec t;
+	if (clock_gettime(which, &t))
+		return 0;
+	return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* A phase's clocks: begun, then its time added to phase k (xp_wa_phases) */
+typedef struct wa_clock {
+	double wall, cpu;
+} wa_clock;
+
+static wa_clock clock_begin(void) { return (wa_clock){now(), cpu_now(CLOCK_PROCESS_CPUTIME_ID)}; }
+
+static void clock_end(xp_wa *w, int k, wa_clock c)
+{
+	w->ph_wall[k] += now() - c.wall;
+	w->ph_cpu[k] += cpu_now(CLOCK_PROCESS_CPUTIME_ID) - c.cpu;
+	w->ph_peak[k] = xp_peak_kb();
+}
+
 int xp_wa_new(xp_wa **wp, const xp_wa_opts *o, xp_err *err)
 {
 	xp_wa *w = calloc(1, sizeof *w);
@@ -239,6 +283,8 @@ void xp_wa_free(xp_wa *w)
 		free(w->kept[d]);
 		free(w->mid[d]);
 	}
+	dec_free(w->dec[0]);
+	dec_free(w->dec[1]);
 	wa_state_free(&w->st);
 	wa_names_free(&w->names);
 	wa_namelearn_free(&w->learn);
@@ -346,10 +392,12 @@ static int add_pair(xp_wa *w, const xp_str *src, size_t ns, const xp_str *tgt, s
 
 int xp_wa_add_bitext(xp_wa *w, const xp_bitext *b, xp_err *err)
 {
+	wa_clock c = clock_begin();
 	for (size_t s = 0; s < b->n; s++)
 		if (add_pair(w, b->toks + b->src[s], xp_bitext_srclen(b, s), b->toks + b->tgt[s],
 			     xp_bitext_tgtlen(b, s), 1))
 			return xp_failc(err, XP_ENOMEM, b->name ? b->name : "", s + 1, "out of memory");
+	clock_end(w, WA_PH_READ, c);
 	return 0;
 }
 
@@ -383,7 +431,10 @@ int xp_wa_add_train_mem(xp_wa *w, const char *name, const char *buf, size_t len,
 	reading r = {w, name, 0};
 	if (!w->t0)
 		w->t0 = now();
-	return xp_bitext_each_mem(name, buf, len, read_pair, &r, err);
+	wa_clock c = clock_begin();
+	int rc = xp_bitext_each_mem(name, buf, len, read_pair, &r, err);
+	clock_end(w, WA_PH_READ, c);
+	return rc;
 }
 
 int xp_wa_add_file(xp_wa *w, const char *path, int train_only, xp_err *err)
@@ -391,7 +442,10 @@ int xp_wa_add_file(xp_wa *w, const char *path, int train_only, xp_err *err)
 	reading r = {w, path, !train_only};
 	if (!w->t0)
 		w->t0 = now();
-	return xp_bitext_each(path, read_pair, &r, err);
+	wa_clock c = clock_begin();
+	int rc = xp_bitext_each(path, read_pair, &r, err);
+	clock_end(w, WA_PH_READ, c);
+	return rc;
 }
 
 /* --- normalising for alignment --------------------------------------------------- */
@@ -1045,117 +1099,333 @@ static int train(xp_wa *w, int d, int q0, int n)
 	return 0;
 }
 
+/* --- decoding ------------------------------------------------------------------ */
+
 /* Each generated token of the pairs to align takes its most probable link:
- * the distributions of every sampler, `passes` times, averaged. */
-static int decode(xp_wa *w, int d)
+ * the distributions of every sampler, `passes` times, averaged.  Direction
+ * d's pairs are decoded in blocks (their buffers WA_DEC_BYTES together, a
+ * single long pair's excepted), by any thread that has no training left: a sampler's blocks
+ * one after the other, since its chain goes on from pair to pair, but the
+ * samplers of a block side by side, each (sampler, pass) adding its
+ * distributions to a buffer of its own.  A block whose samplers are done is
+ * reduced, blocks in order: the buffers added up in the order one thread
+ * would add them (sampler by sampler, pass by pass), so that the
+ * posteriors' bits, and the links, are the same at any number of threads.
+ * At most WA_DEC_AHEAD blocks are in flight. */
+#define WA_DEC_BYTES (1u << 20)
+#define WA_DEC_AHEAD 4
+
+struct wa_dec {
+	int S, passes;
+	size_t *bstart;          /* block b: the pairs to align bstart[b] .. bstart[b + 1] */
+	size_t nblk;
+	size_t *qnext;           /* per sampler: its next block */
+	uint8_t *qbusy;          /* per sampler: a thread runs it */
+	int left[WA_DEC_AHEAD];  /* per slot (block % WA_DEC_AHEAD): its samplers not done */
+	size_t *bsize;           /* block b: the doubles a sampler's passes of it take */
+	double *buf[WA_DEC_AHEAD];   /* per slot: its block's, S * bsize of them, sampler by sampler */
+	size_t lo;               /* the first block not reduced */
+	int reducing;
+	double *acc;             /* the reduction's: one pair's cells */
+	size_t cap_acc;
+	double t0;               /* when it began (xp_wa_phases) */
+};
+
+static void dec_free(wa_dec *j)
+{
+	if (!j)
+		return;
+	free(j->bstart), free(j->bsize), free(j->qnext), free(j->qbusy), free(j->acc);
+	for (int k = 0; k < WA_DEC_AHEAD; k++)
+		free(j->buf[k]);
+	free(j);
+}
+
+/* 1 if pair s (of the pairs to align) has a distribution to sample: the
+ * cells of one pass in *cells */
+static int decodable(const xp_wa *w, int d, size_t s, size_t *cells)
 {
 	const wa_side *E = &w->c.side[d], *F = &w->c.side[!d];
+	uint32_t k = w->out[s], I = wa_len(E, k), J = wa_len(F, k);
+	*cells = (size_t)(I + 1) * J;
+	return J && I <= WA_MAXLEN && J <= WA_MAXLEN;
+}
+
+/* Block b's buffers, in its slot (each block's own size: a long pair's
+ * are large, the others' not held that large).  -1 on OOM. */
+static int dec_room(wa_dec *j, size_t b)
+{
+	double **p = &j->buf[b % WA_DEC_AHEAD];
+	free(*p);
+	*p = malloc(((size_t)j->S * j->bsize[b] + 1) * sizeof **p);
+	return *p ? 0 : -1;
+}
+
+/* Direction d's decoding begun: its output arrays and its blocks.  -1 on OOM. */
+static int dec_begin(xp_wa *w, int d)
+{
 	size_t n = w->ooff[!d][w->nout];
 	w->best[d] = calloc(n + 1, sizeof *w->best[d]);
 	w->prob[d] = calloc(n + 1, sizeof *w->prob[d]);
-	double *acc = NULL;
-	size_t cap = 0;
 	if (!w->best[d] || !w->prob[d])
 		return -1;
 	if (w->o.all_floor > 0 && !(w->coff[d] = calloc(n + 1, sizeof *w->coff[d])))
 		return -1;
-	const unsigned parts = WA_LEX | WA_JUMP | WA_FERT;
+	wa_dec *j = calloc(1, sizeof *j);
+	if (!j)
+		return -1;
+	w->dec[d] = j;
+	j->S = w->samplers, j->passes = w->passes, j->t0 = now();
+	size_t cap_b = 0, cap_z = 0, most = WA_DEC_BYTES / (sizeof(double) * WA_DEC_AHEAD * (size_t)j->S);
 	for (size_t s = 0; s < w->nout; s++) {
-		uint32_t k = w->out[s], I = wa_len(E, k), J = wa_len(F, k);
-		if (!J || I > WA_MAXLEN || J > WA_MAXLEN) {
+		size_t cells;
+		size_t m = decodable(w, d, s, &cells) ? cells * (size_t)j->passes : 0;
+		if (s == 0 || (j->bsize[j->nblk - 1] && j->bsize[j->nblk - 1] + m > most)) {
+			if (xp_grow(&j->bstart, &cap_b, j->nblk + 2, sizeof *j->bstart) ||
+			    xp_grow(&j->bsize, &cap_z, j->nblk + 1, sizeof *j->bsize))
+				return -1;
+			j->bsize[j->nblk] = 0;
+			j->bstart[j->nblk++] = s;
+		}
+		j->bsize[j->nblk - 1] += m;
+	}
+	if (j->nblk)
+		j->bstart[j->nblk] = w->nout;
+	j->qnext = calloc((size_t)j->S, sizeof *j->qnext);
+	j->qbusy = calloc((size_t)j->S, 1);
+	if (!j->qnext || !j->qbusy)
+		return -1;
+	for (size_t b = 0; b < WA_DEC_AHEAD; b++) {
+		j->left[b] = j->S;
+		if (b < j->nblk && dec_room(j, b))
+			return -1;
+	}
+	return 0;
+}
+
+/* Sampler q's distributions of block b, into its buffer.  -1 on OOM. */
+static int dec_unit(xp_wa *w, int d, int q, size_t b)
+{
+	wa_dec *j = w->dec[d];
+	double *B = j->buf[b % WA_DEC_AHEAD] + (size_t)q * j->bsize[b];
+	const unsigned parts = WA_LEX | WA_JUMP | WA_FERT;
+	for (size_t s = j->bstart[b]; s < j->bstart[b + 1]; s++) {
+		size_t cells;
+		if (!decodable(w, d, s, &cells))
+			continue;
+		for (int p = 0; p < j->passes; p++, B += cells) {
+			memset(B, 0, cells * sizeof *B);
+			if (wa_sentence_marginals(&w->smp[d][q], parts, w->out[s], 1, B))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* Block b reduced: each token's best link and its posterior (and, with
+ * all_floor, its candidates).  -1 on OOM. */
+static int dec_reduce(xp_wa *w, int d, size_t b)
+{
+	wa_dec *j = w->dec[d];
+	const wa_side *E = &w->c.side[d];
+	const double *B = j->buf[b % WA_DEC_AHEAD];
+	size_t off = 0;
+	for (size_t s = j->bstart[b]; s < j->bstart[b + 1]; s++) {
+		size_t cells;
+		if (!decodable(w, d, s, &cells)) {
 			/* no candidates, but offsets that still rise */
 			for (uint64_t t = w->ooff[!d][s]; w->coff[d] && t < w->ooff[!d][s + 1]; t++)
 				w->coff[d][t + 1] = w->ncand[d];
 			continue;
 		}
-		size_t cells = (size_t)(I + 1) * J;
-		if (xp_grow(&acc, &cap, cells, sizeof *acc)) {
-			free(acc);
+		uint32_t I = wa_len(E, w->out[s]), J = (uint32_t)(cells / (I + 1));
+		if (xp_grow(&j->acc, &j->cap_acc, cells, sizeof *j->acc))
 			return -1;
-		}
+		double *acc = j->acc;
 		memset(acc, 0, cells * sizeof *acc);
-		for (int q = 0; q < w->samplers; q++)
-			if (wa_sentence_marginals(&w->smp[d][q], parts, k, w->passes, acc)) {
-				free(acc);
-				return -1;
+		for (int q = 0; q < j->S; q++)
+			for (int p = 0; p < j->passes; p++) {
+				const double *v = B + (size_t)q * j->bsize[b] + off + (size_t)p * cells;
+				for (size_t c = 0; c < cells; c++)
+					acc[c] += v[c];
 			}
+		off += (size_t)j->passes * cells;
 		double norm = (double)w->samplers * w->passes;
-		for (uint32_t j = 0; j < J; j++) {
-			const double *row = acc + (size_t)j * (I + 1);
-			uint32_t b = 0;
+		for (uint32_t jj = 0; jj < J; jj++) {
+			const double *row = acc + (size_t)jj * (I + 1);
+			uint32_t bi = 0;
 			for (uint32_t i = 1; i <= I; i++)
-				if (row[i] > row[b])
-					b = i;
-			w->best[d][w->ooff[!d][s] + j] = (uint16_t)b;
-			w->prob[d][w->ooff[!d][s] + j] = (float)(row[b] / norm);
+				if (row[i] > row[bi])
+					bi = i;
+			w->best[d][w->ooff[!d][s] + jj] = (uint16_t)bi;
+			w->prob[d][w->ooff[!d][s] + jj] = (float)(row[bi] / norm);
 			/* every candidate the floor lets through, for --all-probs */
 			for (uint32_t i = 1; w->coff[d] && i <= I; i++) {
 				if (row[i] / norm < w->o.all_floor)
 					continue;
-				if (xp_grow(&w->cand[d], &w->cap_cand[d], w->ncand[d] + 1, sizeof *w->cand[d])) {
-					free(acc);
+				if (xp_grow(&w->cand[d], &w->cap_cand[d], w->ncand[d] + 1, sizeof *w->cand[d]))
 					return -1;
-				}
 				w->cand[d][w->ncand[d]++] = (struct wa_cand){(uint16_t)i, (float)(row[i] / norm)};
 			}
 			if (w->coff[d])
-				w->coff[d][w->ooff[!d][s] + j + 1] = w->ncand[d];
+				w->coff[d][w->ooff[!d][s] + jj + 1] = w->ncand[d];
 		}
 		if (s % 4096 == 4095)
 			progress_add(w, (uint64_t)4096 * w->samplers * w->passes);
 	}
-	free(acc);
 	return 0;
 }
 
+/* What follows direction d's training, once its links are read off (or
+ * not wanted): a sync round's state, the names' and phrases' counts, the
+ * model kept, and its samplers freed. */
+static int finish_dir(xp_wa *w, int d)
+{
+	int rc = 0;
+	/* a sync round: the links left and the counts they make
+	 * (every part's, whatever the round's stage) */
+	for (int k = 0; k < w->samplers && !rc && w->sync; k++) {
+		wa_sampler *S = &w->smp[d][k];
+		free(S->fert0);
+		S->fert0 = NULL, S->jump0 = NULL;
+		wa_recount(S, WA_LEX | WA_JUMP | WA_FERT);
+		memcpy(w->st.a[d][k], w->smp[d][k].a, w->c.side[!d].ntok * sizeof *w->st.a[d][k]);
+		w->st.rng[d][k] = w->smp[d][k].rng;
+	}
+	/* the English side generates the other in direction 0: each
+	 * sampler's last links of every name, before they are freed */
+	if (!rc && d == 0 && w->learn.occ)
+		rc = wa_namelearn_count(&w->learn, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
+	if (!rc && d == 0 && w->o.learn_phrases)
+		rc = wa_phraselearn_count(&w->phrases, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
+	for (int k = 0; k < w->samplers && !rc && w->o.keep_model; k++)
+		rc = w->sync ? wa_model_own(&w->smp[d][k], w->vown[d], w->vown[!d], &w->kept[d][k])
+			     : wa_model_take(&w->smp[d][k], &w->kept[d][k]);
+	for (int k = 0; k < w->samplers; k++)
+		wa_sampler_free(&w->smp[d][k]);
+	return rc;
+}
+
+/* Under w->lock: a decoding unit to run (*d, *q, *b; its sampler marked
+ * busy), or 0 when none is ready. */
+static int dec_take(xp_wa *w, int *d, int *q, size_t *b)
+{
+	for (int x = 0; x < 2; x++) {
+		wa_dec *j = w->dec[x];
+		if (!j)
+			continue;
+		for (int k = 0; k < j->S; k++)
+			if (!j->qbusy[k] && j->qnext[k] < j->nblk && j->qnext[k] < j->lo + WA_DEC_AHEAD) {
+				j->qbusy[k] = 1;
+				*d = x, *q = k, *b = j->qnext[k];
+				return 1;
+			}
+	}
+	return 0;
+}
+
+/* Under w->lock, after a unit of direction d: the blocks ready reduced, in
+ * order, by this thread (the lock let go meanwhile); when the last is,
+ * the direction finished.  0, or -1 on failure. */
+static int dec_advance(xp_wa *w, int d)
+{
+	wa_dec *j = w->dec[d];
+	int rc = 0;
+	while (!rc && !j->reducing && j->lo < j->nblk && !j->left[j->lo % WA_DEC_AHEAD]) {
+		size_t b = j->lo;
+		j->reducing = 1;
+		pthread_mutex_unlock(&w->lock);
+		rc = dec_reduce(w, d, b);
+		pthread_mutex_lock(&w->lock);
+		j->reducing = 0;
+		j->left[b % WA_DEC_AHEAD] = j->S;
+		j->lo++;
+		free(j->buf[b % WA_DEC_AHEAD]);
+		j->buf[b % WA_DEC_AHEAD] = NULL;
+		if (!rc && b + WA_DEC_AHEAD < j->nblk)
+			rc = dec_room(j, b + WA_DEC_AHEAD);
+		pthread_cond_broadcast(&w->cond);
+	}
+	if (!rc && j->lo == j->nblk && !j->reducing && !w->dir_done[d]) {
+		w->dir_done[d] = 1;
+		pthread_mutex_unlock(&w->lock);
+		rc = finish_dir(w, d);
+		pthread_mutex_lock(&w->lock);
+		w->ph_wall[WA_PH_DECODE] += now() - j->t0;
+		w->finished++;
+		pthread_cond_broadcast(&w->cond);
+	}
+	return rc;
+}
+
+/* A thread of xp_wa_run: training tasks and decoding units, until both
+ * directions are finished (or one thing failed).  While there are as many
+ * training tasks left as threads, a ready decoding unit comes first: a
+ * direction is decoded, and its samplers freed, before most of the other's
+ * are made (memory as when one thread decoded it), and a single thread
+ * decodes a direction with its samplers still in the cache.  When fewer
+ * are left (at 1M pairs, 3 samplers a direction: 4 tasks), training comes
+ * first, so that no thread waits idle for the last direction's training
+ * while another decodes alone at the end. */
 static void *worker(void *arg)
 {
 	xp_wa *w = arg;
+	pthread_mutex_lock(&w->lock);
 	for (;;) {
-		pthread_mutex_lock(&w->lock);
-		int t = !w->failed && w->next < 2 * w->groups ? w->next++ : -1;
-		pthread_mutex_unlock(&w->lock);
-		if (t < 0)
-			return NULL;
-		int d = t / w->groups, q0 = t % w->groups * w->group;
-		int n = q0 + w->group <= w->samplers ? w->group : w->samplers - q0, rc = train(w, d, q0, n);
-		pthread_mutex_lock(&w->lock);
-		int last = !rc && (w->done[d] += n) == w->samplers;
+		if (w->failed || w->finished == 2)
+			break;
+		int d, q, rc = 0;
+		size_t b;
+		int unit = 2 * w->groups - w->next >= w->nthreads && dec_take(w, &d, &q, &b);
+		if (!unit && w->next < 2 * w->groups) {
+			int t = w->next++;
+			d = t / w->groups;
+			int q0 = t % w->groups * w->group;
+			int n = q0 + w->group <= w->samplers ? w->group : w->samplers - q0;
+			pthread_mutex_unlock(&w->lock);
+			rc = train(w, d, q0, n);
+			pthread_mutex_lock(&w->lock);
+			/* the direction's last sampler to finish begins its decoding,
+			 * which every thread then helps with */
+			if (!rc && (w->done[d] += n) == w->samplers) {
+				if (w->o.no_decode) {
+					w->dir_done[d] = 1;
+					pthread_mutex_unlock(&w->lock);
+					rc = finish_dir(w, d);
+					pthread_mutex_lock(&w->lock);
+					w->finished++;
+				} else {
+					double c0 = cpu_now(CLOCK_THREAD_CPUTIME_ID);
+					rc = dec_begin(w, d);
+					w->ph_cpu[WA_PH_DECODE] += cpu_now(CLOCK_THREAD_CPUTIME_ID) - c0;
+					/* (a corpus of no pair to align: nothing to decode) */
+					if (!rc && !w->dec[d]->nblk)
+						rc = dec_advance(w, d);
+				}
+			}
+		} else if (unit || dec_take(w, &d, &q, &b)) {
+			pthread_mutex_unlock(&w->lock);
+			double c0 = cpu_now(CLOCK_THREAD_CPUTIME_ID);
+			rc = dec_unit(w, d, q, b);
+			pthread_mutex_lock(&w->lock);
+			wa_dec *j = w->dec[d];
+			j->qbusy[q] = 0;
+			j->qnext[q]++;
+			j->left[b % WA_DEC_AHEAD]--;
+			if (!rc)
+				rc = dec_advance(w, d);
+			w->ph_cpu[WA_PH_DECODE] += cpu_now(CLOCK_THREAD_CPUTIME_ID) - c0;
+		} else {
+			pthread_cond_wait(&w->cond, &w->lock);
+			continue;
+		}
 		if (rc)
 			w->failed = 1;
-		pthread_mutex_unlock(&w->lock);
-		/* the direction's last sampler to finish decodes, then frees them */
-		if (last) {
-			rc = w->o.no_decode ? 0 : decode(w, d);
-			/* a sync round: the links left and the counts they make
-			 * alone (every part's, whatever the round's stage; no
-			 * model's under them), the round's input to the merge */
-			for (int k = 0; k < w->samplers && !rc && w->sync; k++) {
-				wa_sampler *S = &w->smp[d][k];
-				free(S->fert0);
-				S->fert0 = NULL, S->jump0 = NULL;
-				wa_recount(S, WA_LEX | WA_JUMP | WA_FERT);
-				memcpy(w->st.a[d][k], w->smp[d][k].a, w->c.side[!d].ntok * sizeof *w->st.a[d][k]);
-				w->st.rng[d][k] = w->smp[d][k].rng;
-			}
-			/* the English side generates the other in direction 0: each
-			 * sampler's last links of every name, before they are freed */
-			if (!rc && d == 0 && w->learn.occ)
-				rc = wa_namelearn_count(&w->learn, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
-			if (!rc && d == 0 && w->o.learn_phrases)
-				rc = wa_phraselearn_count(&w->phrases, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
-			for (int k = 0; k < w->samplers && !rc && w->o.keep_model; k++)
-				rc = w->sync ? wa_model_own(&w->smp[d][k], w->vown[d], w->vown[!d], &w->kept[d][k])
-					     : wa_model_take(&w->smp[d][k], &w->kept[d][k]);
-			for (int k = 0; k < w->samplers; k++)
-				wa_sampler_free(&w->smp[d][k]);
-			if (rc) {
-				pthread_mutex_lock(&w->lock);
-				w->failed = 1;
-				pthread_mutex_unlock(&w->lock);
-			}
-		}
+		pthread_cond_broadcast(&w->cond);
 	}
+	pthread_cond_broadcast(&w->cond);
+	pthread_mutex_unlock(&w->lock);
+	return NULL;
 }
 
 /* The English side's names, by the casing counts (prior.h): a word
@@ -1204,8 +1474,10 @@ static int complete(xp_wa *w, xp_err *err)
 		if (xp_wa_add_file(w, w->o.train_lex[k], 1, err))
 			return -1;
 	w->c.nlex = w->c.nsent - before;
+	wa_clock c = clock_begin();
 	if (normalise(w))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory normalising the words");
+	clock_end(w, WA_PH_NORM, c);
 	w->prepared = 1;
 	return 0;
 }
@@ -1299,6 +1571,7 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 		w->t0 = now();
 	if (complete(w, err))
 		return -1;
+	wa_clock c = clock_begin();
 	if (w->o.src_spans && w->o.span_factor != 1 && wa_lang_listed(w->o.span_langs, w->nm[1].lang) &&
 	    build_blocks(w, err))
 		return -1;
@@ -1311,7 +1584,7 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	if (w->o.name_prior > 1 || w->o.closed_prior > 1 || w->o.loan_prior > 1) {
 		wa_prior_opts po = {w->o.name_prior, WA_PRIOR_THRESHOLD, w->o.closed_prior,
 				    w->o.closed_classes ? w->o.closed_classes : WA_CC_ALL, {w->nm[0].lang, w->nm[1].lang},
-				    w->o.closed_langs, w->o.loan_prior, w->o.loan_langs};
+				    w->o.closed_langs, w->o.loan_prior, w->o.loan_langs, xp_wa_threads(w->o.threads)};
 		/* a sync round's are in its state, if found with these options */
 		w->priored = 1, w->prior_print = prior_print(&po);
 		long cells = w->st.has_cells && w->st.prior_print == w->prior_print
@@ -1342,7 +1615,11 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	int threads = xp_wa_threads(w->o.threads);
 	if (threads > 2 * w->groups)
 		threads = 2 * w->groups;
+	clock_end(w, WA_PH_PRIOR, c);
+	c = clock_begin();
+	w->nthreads = threads;
 	pthread_mutex_init(&w->lock, NULL);
+	pthread_cond_init(&w->cond, NULL);
 	pthread_t th[64];
 	int started = 0;
 	for (int i = 1; i < threads && i < 64; i++)
@@ -1352,6 +1629,12 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	for (int i = 0; i < started; i++)
 		pthread_join(th[i], NULL);
 	pthread_mutex_destroy(&w->lock);
+	pthread_cond_destroy(&w->cond);
+	for (int d = 0; d < 2; d++)
+		dec_free(w->dec[d]), w->dec[d] = NULL;
+	clock_end(w, WA_PH_SAMPLE, c);
+	w->ph_cpu[WA_PH_SAMPLE] -= w->ph_cpu[WA_PH_DECODE];
+	w->ph_peak[WA_PH_DECODE] = w->ph_peak[WA_PH_SAMPLE];
 	if (w->failed && w->unheld)
 		return xp_failc(err, XP_EINPUT, w->o.state_name ? w->o.state_name : "", 0,
 				"the model holds fewer counts than the state's links make: with a state, --model is "
@@ -1381,6 +1664,8 @@ static int links_of(xp_wa *w, int d, size_t s, size_t *n)
 	if (xp_grow(&w->lk[d], &w->cap_lk[d], fn + 1, sizeof *w->lk[d]))
 		return -1;
 	xp_link *v = w->lk[d];
+	/* the padding too: a caller may compare links as bytes (test_spans) */
+	memset(v, 0, (fn + 1) * sizeof *v);
 	size_t m = 0;
 	for (uint64_t j = 0; j < fn; j++) {
 		uint32_t b = w->best[d][fo + j];
@@ -1454,6 +1739,7 @@ int xp_wa_all_links(xp_wa *w, size_t s, xp_walign *out, xp_err *err)
 
 int xp_wa_collect(xp_wa *w, xp_sym how, xp_walign *fwd, xp_walign *rev, xp_walign *sym, xp_err *err)
 {
+	wa_clock c = clock_begin();
 	for (size_t k = 0; k < w->nout; k++) {
 		const xp_link *f, *r;
 		size_t nf, nr;
@@ -1463,7 +1749,62 @@ int xp_wa_collect(xp_wa *w, xp_sym how, xp_walign *fwd, xp_walign *rev, xp_walig
 			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	}
 	fwd->has_probs = rev->has_probs = sym->has_probs = 1;
+	clock_end(w, WA_PH_LINKS, c);
 	return 0;
+}
+
+/* Pairs whose links xp_wa_write holds at a time: a few MB of text */
+#define WA_WRITE_CHUNK 4096
+
+int xp_wa_write(xp_wa *w, xp_sym how, const xp_wa_sink *out, size_t n, xp_err *err)
+{
+	/* a chunk's links: symmetrised, forward, reverse (xp_wa_sink.links) */
+	xp_walign a[3] = {{0}};
+	int want[3] = {0, 0, 0};
+	for (size_t k = 0; k < n; k++)
+		want[out[k].links] = 1;
+	xp_buf b = {0};
+	wa_clock c = clock_begin();
+	int rc = 0;
+	for (size_t s0 = 0; s0 < w->nout && !rc; s0 += WA_WRITE_CHUNK) {
+		size_t s1 = w->nout - s0 > WA_WRITE_CHUNK ? s0 + WA_WRITE_CHUNK : w->nout;
+		for (int x = 0; x < 3; x++)
+			a[x].nsent = a[x].nlinks = 0;
+		for (size_t s = s0; s < s1 && !rc; s++) {
+			const xp_link *f, *r;
+			size_t nf, nr;
+			if (xp_wa_links(w, s, &f, &nf, &r, &nr, err))
+				rc = -1;
+			else if ((want[XP_WA_FWD] && xp_walign_add(&a[XP_WA_FWD], f, nf)) ||
+				 (want[XP_WA_REV] && xp_walign_add(&a[XP_WA_REV], r, nr)) ||
+				 (want[XP_WA_SYM] && xp_symmetrize_pair(f, nf, r, nr, how, w->o.one_way, &a[XP_WA_SYM])))
+				rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		}
+		for (size_t k = 0; k < n && !rc; k++) {
+			b.n = 0;
+			if (out[k].probs)
+				xp_probs_write(&b, &a[out[k].links]);
+			else
+				xp_pharaoh_write(&b, &a[out[k].links], 0);
+			if (b.oom)
+				rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+			else if (out[k].put(out[k].pctx, b.p, b.n))
+				rc = xp_failc(err, XP_EIO, "", 0, "cannot write the links");
+		}
+	}
+	for (int x = 0; x < 3; x++)
+		xp_walign_free(&a[x]);
+	xp_buf_free(&b);
+	clock_end(w, WA_PH_LINKS, c);
+	return rc;
+}
+
+size_t xp_wa_phases(const xp_wa *w, xp_wa_phase *out, size_t max)
+{
+	size_t n = 0;
+	for (int k = 0; k < WA_NPHASES && n < max; k++)
+		out[n++] = (xp_wa_phase){phase_name[k], w->ph_wall[k], w->ph_cpu[k], w->ph_peak[k]};
+	return n;
 }
 
 int xp_wordalign(const xp_bitext *b, const xp_wa_opts *o, xp_walign *fwd, xp_walign *rev,

@@ -191,6 +191,21 @@ int xp_wa_all_links(xp_wa *w, size_t s, xp_walign *out, xp_err *err);
 /* Every aligned pair's links appended to fwd and rev, and symmetrised by
  * `how` into sym (one-way links below the options' one_way left out). */
 int xp_wa_collect(xp_wa *w, xp_sym how, xp_walign *fwd, xp_walign *rev, xp_walign *sym, xp_err *err);
+/* The links of every aligned pair written as text as they are made, in
+ * pieces of a few thousand pairs, to each of the n sinks (no copy of all
+ * the links is ever held): the symmetrised links (by `how`, as
+ * xp_wa_collect), or each direction's; as Pharaoh (io/walign.h
+ * xp_pharaoh_write) or their posteriors (xp_probs_write).  The files are
+ * byte for byte what xp_wa_collect's links give those writers.  A put that
+ * fails stops it (XP_EIO). */
+enum { XP_WA_SYM, XP_WA_FWD, XP_WA_REV };
+typedef struct xp_wa_sink {
+	int links;          /* XP_WA_SYM, XP_WA_FWD or XP_WA_REV */
+	int probs;          /* 1: the posteriors, 0: Pharaoh */
+	int (*put)(void *pctx, const void *data, size_t len);   /* 0, or -1 on a write error */
+	void *pctx;
+} xp_wa_sink;
+int xp_wa_write(xp_wa *w, xp_sym how, const xp_wa_sink *out, size_t n, xp_err *err);
 /* What normalising side d (0 source, 1 target) did, after xp_wa_run. */
 typedef struct xp_wa_norm {
 	const char *lang;        /* the language it was normalised as ("": none known) */
@@ -247,6 +262,19 @@ void xp_wa_settling(const xp_wa *w, double *sweeps, double moved[3]);
  * end because its links had converged (the rest made the plan's sweeps;
  * with opts.settle, settled samplers are not counted here). */
 void xp_wa_stages(const xp_wa *w, int most[3], double sweeps[3], int early[3]);
+
+/* Where the time went: each phase's name, wall and CPU seconds (all
+ * threads), in order (reading the pairs, normalising their words, the
+ * priors, sampling, decoding, the links of xp_wa_collect); at most max of
+ * them into out, their number returned.  Decoding runs in the sampling
+ * threads as each direction ends, so its wall time overlaps sampling's; its
+ * CPU is not in sampling's. */
+typedef struct xp_wa_phase {
+	const char *name;
+	double wall, cpu;
+	long peak_kb;       /* the process's peak memory when it ended (KB; 0 unknown) */
+} xp_wa_phase;
+size_t xp_wa_phases(const xp_wa *w, xp_wa_phase *out, size_t max);
 
 /* The cells the closed-class prior boosted (0 when off), after xp_wa_run. */
 long xp_wa_closed_cells(const xp_wa *w);

@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 int xp_grow(void *p, size_t *cap, size_t need, size_t elsz)
 {
@@ -85,4 +86,10 @@ void xp_arena_free(xp_arena *a)
 		b = n;
 	}
 	memset(a, 0, sizeof *a);
+}
+
+long xp_peak_kb(void)
+{
+	struct rusage u;
+	return getrusage(RUSAGE_SELF, &u) ? 0 : u.ru_maxrss;   /* KB on Linux */
 }

@@ -27,4 +27,7 @@ char *xp_arena_strndup(xp_arena *a, const char *s, size_t n);
 char *xp_arena_strdup(xp_arena *a, const char *s);
 void xp_arena_free(xp_arena *a);
 
+/* The process's peak resident memory so far, in KB (getrusage; 0 if unknown). */
+long xp_peak_kb(void);
+
 #endif

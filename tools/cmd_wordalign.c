@@ -6,6 +6,7 @@
 #include "../align/norm.h"
 #include "../align/wordalign.h"
 #include "../base/file.h"
+#include "../base/mem.h"
 #include "../base/outputs.h"
 #include "../base/text.h"
 #include "../io/names.h"
@@ -13,6 +14,7 @@
 #include "../model/script.h"
 
 #include <getopt.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,20 +84,70 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 			xp_wa_lexical(w));
 }
 
-/* (hash: where not NULL, xp_hash of the text, which the names file
- * written with -o names: io/names.h "# links") */
-static int put_align(xp_outputs *o, const char *path, const xp_walign *a, int probs, uint64_t *hash, xp_err *e)
+static int put_align(xp_outputs *o, const char *path, const xp_walign *a, int probs, xp_err *e)
 {
 	xp_buf b = {0};
 	if (probs)
 		xp_probs_write(&b, a);
 	else
 		xp_pharaoh_write(&b, a, 0);
-	if (hash)
-		*hash = xp_hash(b.p ? b.p : "", b.n);
 	int rc = b.oom ? xp_failc(e, XP_ENOMEM, path, 0, "out of memory") : xp_outputs_put(o, path, b.p ? b.p : "", b.n, e);
 	xp_buf_free(&b);
 	return rc;
+}
+
+/* -o, --probs, --forward and --reverse, written side by side as the links
+ * are made (xp_wa_write), never all the links or all the text at once:
+ * each file's generator opens the next file's, the last one writes them
+ * all (as pipeline/run.c writes its three) */
+typedef struct lwrite {
+	xp_outputs *o;
+	xp_wa *w;
+	xp_sym sym;
+	const char *path[4];
+	xp_wa_sink sink[4];
+	struct lslot { struct lwrite *L; int k; xp_put_fn put; void *pctx; } slot[4];
+	size_t n, at;
+	int bad;                 /* the file whose write failed first, or -1 */
+	int hash_k;              /* the file (-o) whose bytes hash feeds, or -1 */
+	uint64_t hash;           /* xp_hash of them: the names file's "# links" */
+	xp_err errs[4];          /* each file's stream's failure */
+	xp_err werr;             /* xp_wa_write's */
+	int wfailed;
+} lwrite;
+
+static int lput(void *pctx, const void *data, size_t len)
+{
+	struct lslot *x = pctx;
+	if (x->k == x->L->hash_k)
+		x->L->hash = xp_hash_more(x->L->hash, data, len);
+	int rc = x->put(x->pctx, data, len);
+	if (rc && x->L->bad < 0)
+		x->L->bad = x->k;
+	return rc;
+}
+
+static int gen_links(void *ctx, xp_put_fn put, void *pctx)
+{
+	lwrite *L = ctx;
+	size_t k = L->at++;
+	L->slot[k] = (struct lslot){L, (int)k, put, pctx};
+	L->sink[k].put = lput, L->sink[k].pctx = &L->slot[k];
+	if (k + 1 < L->n)
+		return xp_outputs_stream(L->o, L->path[k + 1], gen_links, L, &L->errs[k + 1]);
+	if (xp_wa_write(L->w, L->sym, L->sink, L->n, &L->werr))
+		return L->wfailed = 1, -1;
+	return 0;
+}
+
+/* the files of lw (lw->n of them) written; the first failure reported */
+static int put_links(lwrite *L, xp_wa *w, xp_err *e)
+{
+	L->w = w, L->bad = -1, L->hash = xp_hash("", 0);
+	if (!L->n || !xp_outputs_stream(L->o, L->path[0], gen_links, L, &L->errs[0]))
+		return 0;
+	*e = L->bad >= 0 ? L->errs[L->bad] : L->wfailed ? L->werr : L->errs[L->at ? L->at - 1 : 0];
+	return -1;
 }
 
 /* every candidate link above --probs-floor, in Pharaoh and its prob file */
@@ -105,7 +157,7 @@ static int put_all(xp_outputs *o, const char *links, const char *probs, xp_wa *w
 	int rc = 0;
 	for (size_t s = 0; s < xp_wa_nsent(w) && !rc; s++)
 		rc = xp_wa_all_links(w, s, &all, e);
-	rc = rc || put_align(o, links, &all, 0, NULL, e) || put_align(o, probs, &all, 1, NULL, e);
+	rc = rc || put_align(o, links, &all, 0, e) || put_align(o, probs, &all, 1, e);
 	xp_walign_free(&all);
 	return rc ? -1 : 0;
 }
@@ -162,6 +214,36 @@ static int put_state(xp_outputs *o, const char *path, const xp_wa *w, xp_err *e)
 	return rc ? -1 : 0;
 }
 
+/* --timing: the wall and CPU seconds (all threads) of now, into t[0..1]; 0 */
+static int clocks(double t[2])
+{
+	struct timespec a, b;
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &b);
+	t[0] = (double)a.tv_sec + a.tv_nsec / 1e9, t[1] = (double)b.tv_sec + b.tv_nsec / 1e9;
+	return 0;
+}
+
+/* --timing: a line a phase, the aligner's (xp_wa_phases), then writing
+ * the outputs, from t (clocks() when it began) */
+static void say_timing(const xp_wa *w, const double t[2])
+{
+	xp_wa_phase ph[16];
+	size_t n = xp_wa_phases(w, ph, 15);
+	double e[2];
+	clocks(e);
+	/* (the links' text is made as it is written: xp_wa_write's time is
+	 * the aligner's "links") */
+	double lw = 0, lc = 0;
+	for (size_t k = 0; k < n; k++)
+		if (!strcmp(ph[k].name, "links"))
+			lw = ph[k].wall, lc = ph[k].cpu;
+	ph[n++] = (xp_wa_phase){"writing", e[0] - t[0] - lw, e[1] - t[1] - lc, xp_peak_kb()};
+	for (size_t k = 0; k < n; k++)
+		fprintf(stderr, "xproj wordalign: time: %-11s %8.2f s wall %8.2f s CPU, peak %6ld MB\n", ph[k].name,
+			ph[k].wall, ph[k].cpu, ph[k].peak_kb / 1024);
+}
+
 static void progress(void *arg, const xp_wa_progress *p)
 {
 	(void)arg;
@@ -188,7 +270,7 @@ static const struct option own[] = {
 	{"all-probs", required_argument, 0, 'P'}, {"probs-floor", required_argument, 0, 'f'},
 	{"phrases", required_argument, 0, 'Y'},
 	{"state", required_argument, 0, 'Z'},   {"stage", required_argument, 0, 'J'},
-	{"schedule", no_argument, 0, 'H'},
+	{"schedule", no_argument, 0, 'H'},     {"timing", no_argument, 0, 'I'},
 	{0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
@@ -199,6 +281,7 @@ typedef struct args {
 	const char *save_model, *model;   /* --save-model, --model */
 	const char *merge;                /* --merge-models OUT: the arguments are models */
 	int schedule;                     /* --schedule: say the run's schedule, nothing trained */
+	int timing;                       /* --timing: say where the time went */
 	const char *minus;                /* --minus C: the model is --model's less C */
 	const char *names;      /* --names; by default OUT's name with .names for .pharaoh */
 	int no_names;           /* --no-names */
@@ -240,6 +323,7 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'K': a->spans = optarg; break;
 		case 'G': a->merge = optarg; break;
 		case 'H': a->schedule = 1; break;
+		case 'I': a->timing = 1; break;
 		case 'U': a->minus = optarg; break;
 		case 'Q': a->own = 1; break;
 		case 'Z': a->state = optarg; break;
@@ -600,10 +684,19 @@ static int run(int argc, char **argv)
 	files[nf++] = (xp_cli_file){"--all-links", a.all_links, 1};
 	files[nf++] = (xp_cli_file){"--all-probs", a.all_probs, 1};
 	files[nf++] = (xp_cli_file){"--state", a.state, 1};   /* read first, then replaced */
-	xp_walign f = {0}, r = {0}, s = {0}, spans = {0};
+	xp_walign spans = {0};
+	double tw[2] = {0, 0};   /* when writing began (--timing) */
 	xp_wa *w = NULL;
 	xp_outputs wo = {0};
-	uint64_t links = 0;
+	lwrite lw = {.o = &wo, .sym = a.sym, .hash_k = -1};
+	const char *lpath[4] = {a.out, a.probs, a.fwd, a.rev};
+	for (int k = 0; k < 4; k++)
+		if (lpath[k]) {
+			lw.path[lw.n] = lpath[k];
+			if (k == 0)   /* -o: its hash goes into the names file */
+				lw.hash_k = (int)lw.n;
+			lw.sink[lw.n++] = (xp_wa_sink){k < 2 ? XP_WA_SYM : k == 2 ? XP_WA_FWD : XP_WA_REV, k == 1, NULL, NULL};
+		}
 	if (a.spans)
 		a.wa.src_spans = &spans, a.wa.src_spans_name = a.spans;
 	if (xp_cli_check_files(files, nf, &e) || ((model || a.wa.lang[0] || a.wa.lang[1]) &&
@@ -614,13 +707,11 @@ static int run(int argc, char **argv)
 	    xp_need_some(argv[optind], xp_wa_nsent(w), "sentence pairs", &e) ||   /* would replace OUT with nothing */
 	    xp_wa_run(w, &e) ||
 	    (a.wa.progress && fputs("\r\033[K", stderr) < 0) ||
-	    (!a.wa.no_decode && xp_wa_collect(w, a.sym, &f, &r, &s, &e)) ||
-	    (a.state && put_state(&wo, a.state, w, &e)) ||
-	    (a.out && put_align(&wo, a.out, &s, 0, &links, &e)) || (a.save_model && put_model(&wo, a.save_model, w, (a.minus || a.own) && !a.state ? model : NULL, &e)) ||
-	    (a.probs && put_align(&wo, a.probs, &s, 1, NULL, &e)) ||
-	    (a.names && put_names(&wo, a.names, w, 0, a.out ? &links : NULL, &e)) ||
-	    (a.phrases && put_names(&wo, a.phrases, w, 1, a.out ? &links : NULL, &e)) ||
-	    (a.fwd && put_align(&wo, a.fwd, &f, 0, NULL, &e)) || (a.rev && put_align(&wo, a.rev, &r, 0, NULL, &e)) ||
+	    clocks(tw) || (a.state && put_state(&wo, a.state, w, &e)) ||
+	    (!a.wa.no_decode && put_links(&lw, w, &e)) ||
+	    (a.save_model && put_model(&wo, a.save_model, w, (a.minus || a.own) && !a.state ? model : NULL, &e)) ||
+	    (a.names && put_names(&wo, a.names, w, 0, lw.hash_k >= 0 ? &lw.hash : NULL, &e)) ||
+	    (a.phrases && put_names(&wo, a.phrases, w, 1, lw.hash_k >= 0 ? &lw.hash : NULL, &e)) ||
 	    (a.all_links && put_all(&wo, a.all_links, a.all_probs, w, &e)) ||
 	    xp_outputs_commit(&wo, &e)) {
 		if (a.wa.progress)
@@ -628,6 +719,8 @@ static int run(int argc, char **argv)
 		rc = xp_cli_error(&e);
 	} else {
 		say_normalized(w, &a.wa);
+		if (a.timing)
+			say_timing(w, tw);
 		if (model)
 			fprintf(stderr,
 				"xproj wordalign: aligned with the model %s (%llu pairs, %u + %u words, weight %g), %d adaptation sweeps\n",
@@ -641,9 +734,6 @@ static int run(int argc, char **argv)
 	xp_outputs_abort(&wo);
 	xp_wa_free(w);
 	xp_wa_model_free(model);
-	xp_walign_free(&f);
-	xp_walign_free(&r);
-	xp_walign_free(&s);
 	xp_walign_free(&spans);
 	free(state);
 	free(files);
@@ -802,5 +892,8 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 its prob file; a link's posterior is the mean of the two\n"
 	"                 directions' (the share of the final samples that took it),\n"
 	"                 for `project --all-links` (docs/formats.md)\n"
-	"  --probs-floor P  the least posterior --all-links keeps (default 0.05)",
+	"  --probs-floor P  the least posterior --all-links keeps (default 0.05)\n"
+	"  --timing       say where the time went: wall and CPU seconds and the peak\n"
+	"                 memory after each phase (reading, normalising, priors,\n"
+	"                 sampling, decoding, links, writing), one line each",
 };

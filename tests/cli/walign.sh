@@ -16,6 +16,15 @@ expect_grep '3 sentence pairs written (1 with an empty side left out)' $T/err
 
 expect_status 0 $XPROJ wordalign $T/pairs.txt -o $T/out.pharaoh --probs $T/out.probs --seed 3
 expect_eq "$(wc -l < $T/out.pharaoh)" 3 "one alignment line per pair"
+# --timing: a line a phase, in order; the same links (the files are
+# streamed either way, and a --forward/--reverse beside them changes nothing)
+expect_status 0 $XPROJ wordalign $T/pairs.txt -o $T/time.pharaoh --probs $T/time.probs --seed 3 --timing \
+	--forward $T/time.fwd --reverse $T/time.rev
+expect_eq "$(sed -n 's/^xproj wordalign: time: \([a-z]*\) .* s wall .* s CPU, peak .* MB$/\1/p' $T/err | tr '\n' ' ')" \
+	"reading normalising priors sampling decoding links writing " "--timing: its phases"
+cmp -s $T/time.pharaoh $T/out.pharaoh && cmp -s $T/time.probs $T/out.probs ||
+	{ echo "FAIL: --timing or --forward changed the links"; fails=$((fails + 1)); }
+expect_eq "$(wc -l < $T/time.fwd) $(wc -l < $T/time.rev)" "3 3" "--forward and --reverse: a line a pair"
 # --schedule: the run's schedule, from the aligner's own rule, nothing
 # trained nor written: a tiny corpus keeps 16 samplers and 1000 sweeps
 expect_eq "$(sched $T/pairs.txt)" "$(said)" "--schedule of 3 pairs: the run's"

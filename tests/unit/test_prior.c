@@ -172,7 +172,7 @@ static void cells_of_names(void **state)
 	toy_add(&t, "Joey is here .", "是 乔 伊 在 这儿");
 	toy_add(&t, "Ask Joey .", "问 他 吧");             /* no transliteration there */
 	toy_add(&t, "So what ?", "خب چی ؟");               /* "So" is no name */
-	wa_prior_opts o = {WA_PRIOR_BOOST, WA_PRIOR_THRESHOLD, 0, 0, {NULL, NULL}, NULL, 0, NULL};
+	wa_prior_opts o = {WA_PRIOR_BOOST, WA_PRIOR_THRESHOLD, 0, 0, {NULL, NULL}, NULL, 0, NULL, 0};
 	xp_err e = {0};
 	long n = wa_prior_build(&t.c, t.voc, &t.nm, &o, NULL, &e);
 	assert_true(n > 0);
@@ -197,6 +197,52 @@ static void cells_of_names(void **state)
 	toy_free(&t);
 }
 
+/* The cells found in threads (a share of the sentences each, every type
+ * spelled first) are the cells one thread finds, in the same order: names,
+ * Han runs, loanwords and pronouns, over shares that cut the corpus at
+ * every place. */
+static void cells_in_threads(void **state)
+{
+	(void)state;
+	static const char *const pairs[][2] = {
+		{"I saw Chandler today .", "امروز چندلر رو دیدم"}, {"It 's Phoebe .", "是 菲 比"},
+		{"Joey is here .", "是 乔 伊 在 这儿"}, {"I lost my card .", "کارت م رو گم کردم"},
+		{"A salad for you , please .", "沙拉 给 你 , 谢谢"}, {"So , Ross , how is the wife ?", "خب راس ، زنت چطوره ؟"},
+		{"She called Carter .", "به کارتر زنگ زد"}, {"Ask Joey .", "问 他 吧"}};
+	toy t;
+	toy_init(&t);
+	for (int k = 0; k < 37; k++)
+		toy_add(&t, pairs[k % 8][0], pairs[(k * 5) % 8][1]);
+	wa_prior_opts o = {WA_PRIOR_BOOST, WA_PRIOR_THRESHOLD, WA_CLOSED_BOOST, WA_CC_ALL, {"en", "fa"}, NULL,
+			   WA_LOAN_BOOST, NULL, 1};
+	xp_err e = {0};
+	wa_prior_counts n1, n;
+	long one = wa_prior_build(&t.c, t.voc, &t.nm, &o, &n1, &e);
+	assert_true(one > 0 && n1.names > 0 && n1.loans > 0);
+	wa_cell *cell = malloc((size_t)one * sizeof *cell);
+	uint32_t *coff = malloc((t.c.nsent + 1) * sizeof *coff);
+	assert_non_null(cell);
+	assert_non_null(coff);
+	memcpy(cell, t.c.cell, (size_t)one * sizeof *cell);
+	memcpy(coff, t.c.coff, (t.c.nsent + 1) * sizeof *coff);
+	for (int threads = 2; threads <= 7; threads++) {
+		o.threads = threads;
+		assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), one);
+		assert_int_equal(n.names, n1.names);
+		assert_int_equal(n.loans, n1.loans);
+		assert_int_equal(n.closed, n1.closed);
+		assert_memory_equal(coff, t.c.coff, (t.c.nsent + 1) * sizeof *coff);
+		for (long q = 0; q < one; q++) {
+			assert_int_equal(cell[q].i, t.c.cell[q].i);
+			assert_int_equal(cell[q].j, t.c.cell[q].j);
+			assert_true(cell[q].f == t.c.cell[q].f);
+		}
+	}
+	free(cell);
+	free(coff);
+	toy_free(&t);
+}
+
 /* The loanword prior: rare English words that are no names, and the
  * Persian (or Chinese) word spelled like them. */
 static void cells_of_loanwords(void **state)
@@ -211,7 +257,7 @@ static void cells_of_loanwords(void **state)
 	toy_add(&t, "She called Carter .", "به کارتر زنگ زد");             /* a name: the name prior's */
 	for (int k = 0; k < 11; k++)
 		toy_add(&t, "the list", "ليست");                               /* seen 11 times: counted */
-	wa_prior_opts o = {0, WA_PRIOR_THRESHOLD, 0, 0, {"en", "fa"}, NULL, WA_LOAN_BOOST, NULL};
+	wa_prior_opts o = {0, WA_PRIOR_THRESHOLD, 0, 0, {"en", "fa"}, NULL, WA_LOAN_BOOST, NULL, 0};
 	xp_err e = {0};
 	wa_prior_counts n;
 	assert_true(wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e) > 0);
@@ -353,7 +399,7 @@ static void cells_of_pronouns(void **state)
 	toy_add(&t, "She saw my book", "她 看见 我的 书");
 	toy_add(&t, "I saw your book", "کتاب ت رو دید م");
 	toy_add(&t, "The book .", "书 .");
-	wa_prior_opts o = {0, WA_PRIOR_THRESHOLD, WA_CLOSED_BOOST, WA_CC_ALL, {"en", "zh"}, NULL, 0, NULL};
+	wa_prior_opts o = {0, WA_PRIOR_THRESHOLD, WA_CLOSED_BOOST, WA_CC_ALL, {"en", "zh"}, NULL, 0, NULL, 0};
 	xp_err e = {0};
 	wa_prior_counts closed = {-1, -1, -1};
 	long n = wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e);
@@ -402,7 +448,7 @@ static void cells_of_pronouns(void **state)
 	toy u;
 	toy_init(&u);
 	toy_add(&u, "我 告诉 你 .", "I told you .");
-	wa_prior_opts r = {0, WA_PRIOR_THRESHOLD, WA_CLOSED_BOOST, WA_CC_ALL, {"zh", "en"}, NULL, 0, NULL};
+	wa_prior_opts r = {0, WA_PRIOR_THRESHOLD, WA_CLOSED_BOOST, WA_CC_ALL, {"zh", "en"}, NULL, 0, NULL, 0};
 	assert_int_equal(wa_prior_build(&u.c, u.voc, NULL, &r, &closed, &e), 2);
 	assert_true(has_cell(&u.c, 0, 0, 0) && has_cell(&u.c, 0, 2, 2));
 	toy_free(&u);
@@ -458,6 +504,7 @@ int main(void)
 		cmocka_unit_test(cells_of_names),
 		cmocka_unit_test(rare_name_is_aligned),
 		cmocka_unit_test(cells_of_loanwords),
+		cmocka_unit_test(cells_in_threads),
 		cmocka_unit_test(closed_classes),
 		cmocka_unit_test(cells_of_pronouns),
 		cmocka_unit_test(pronouns_are_told_apart),
