@@ -128,11 +128,11 @@ static void summary(const xp_proj_stats *s, const char *lang)
 		s->fate[XP_NULL_OUT_OF_RANGE], s->fate[XP_SAME_SPAN] - s->merged_clusters, s->collisions,
 		s->fate[XP_COLLIDED], s->merged_clusters, s->nested, s->crossing, s->prodrop, s->clusters,
 		s->no_target, s->utterances);
-	for (unsigned k = 0; k < XP_LR_NRULES; k++)
+	for (unsigned k = 0; k < xp_lang_rule_bits(XP_RK_PRONOUN); k++)
 		fprintf(stderr, "%s %zu %s", k ? "," : "", s->lr[k], xp_lr_phrase(k));
 	fputc('\n', stderr);
 	fprintf(stderr, "  noun phrase rules changed:");
-	for (unsigned k = 0; k < XP_NP_NRULES; k++)
+	for (unsigned k = 0; k < xp_lang_rule_bits(XP_RK_NP); k++)
 		if (xp_np_listed(k, lang))
 			fprintf(stderr, "%s %zu %s", k ? "," : "", s->np[k], xp_np_name(k));
 	fputc('\n', stderr);

@@ -451,8 +451,8 @@ static int toy_place(const xp_span_ctx *c, xp_span_out *o)
 }
 
 static const xp_lang_rule toy_rules[] = {
-	{"toy_cut", XP_RK_PRONOUN, TOY_CUT, 1, "a span is cut to its first token"},
-	{"toy_place", XP_RK_PRONOUN, TOY_PLACE, 1, "an unaligned word takes the first token"},
+	{"toy_cut", XP_RK_PRONOUN, TOY_CUT, 1, "a span is cut to its first token", NULL},
+	{"toy_place", XP_RK_PRONOUN, TOY_PLACE, 1, "an unaligned word takes the first token", NULL},
 };
 static const xp_span_hook toy_hooks[] = {
 	{"toy_cut", XP_RK_PRONOUN, TOY_CUT, XP_SH_SPAN, toy_cut},
