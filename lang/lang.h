@@ -492,6 +492,9 @@ const xp_lang_pack *xp_lang_get(const char *code);
 /* The rules of every pack that read the word segmenter's words
  * (xp_lang_pack.segmenter_rule), as a set of noun phrase rule bits. */
 uint64_t xp_lang_segmenter_rules(void);
+/* The name of the first of them ("" if none): what a note says is left out
+ * when the segmenter's data is missing. */
+const char *xp_lang_segmenter_rule_name(void);
 
 /* The generic pack: the rules every language takes, no traits. */
 const xp_lang_pack *xp_lang_generic(void);

@@ -417,6 +417,13 @@ uint64_t xp_lang_segmenter_rules(void)
 	return bits;
 }
 
+const char *xp_lang_segmenter_rule_name(void)
+{
+	uint64_t bits = xp_lang_segmenter_rules();
+	const xp_lang_rule *r = bits ? xp_lang_rule_bit(XP_RK_NP, (unsigned)__builtin_ctzll(bits)) : NULL;
+	return r ? r->name : "";
+}
+
 int xp_lang_fold_pair(unsigned char c0, unsigned char c1, unsigned flags, unsigned char out[2])
 {
 	return xp_fa_fold2(c0, c1, flags, out);

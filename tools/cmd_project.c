@@ -399,8 +399,8 @@ static int run(int argc, char **argv)
 			if (a.names)
 				fprintf(stderr, "  names: %zu forms of %u names from %s\n", names.n, names.names.n, a.names);
 			if (res.segmenter < 0)
-				fprintf(stderr, "  note: zh_words left out: no jieba data in %s (apt-get install python3-jieba, or --segmenter-data DIR)\n",
-					XP_ZHSEG_DIR);
+				fprintf(stderr, "  note: %s left out: no jieba data in %s (apt-get install python3-jieba, or --segmenter-data DIR)\n",
+					xp_lang_segmenter_rule_name(), XP_ZHSEG_DIR);
 			if (res.empty)
 				fprintf(stderr, "  %zu document(s) without a target sentence not written (--keep-empty writes them)\n",
 					res.empty);
@@ -438,8 +438,8 @@ static int run(int argc, char **argv)
 	if (!rc && a.names)
 		fprintf(stderr, "  names: %zu forms of %u names from %s\n", names.n, names.names.n, a.names);
 	if (!rc && p.segmenter < 0)
-		fprintf(stderr, "  note: zh_words left out: no jieba data in %s (apt-get install python3-jieba, or --segmenter-data DIR)\n",
-			XP_ZHSEG_DIR);
+		fprintf(stderr, "  note: %s left out: no jieba data in %s (apt-get install python3-jieba, or --segmenter-data DIR)\n",
+			xp_lang_segmenter_rule_name(), XP_ZHSEG_DIR);
 	if (!rc && empty)
 		fprintf(stderr, "  %zu document(s) without a target sentence not written (--keep-empty writes them)\n", empty);
 	xp_diags_free(&dg);
