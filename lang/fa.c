@@ -606,7 +606,7 @@ const xp_lang_pack xp_lang_fa = {
 	.aliases = aliases,
 	.script = "Arabic",
 	.traits = XP_LT_PERSON_ENDINGS | XP_LT_NO_ARTICLES | XP_LT_NO_GENDER | XP_LT_LOANWORDS,
-	.norm = "letters,marks,affixes",
+	.norm = "letters,marks,affixes", .norm_aliases = "persian=letters,fa-morph=affixes",
 	.normdata = &normdata,
 	.bare_articles = articles,
 	.rules = rules,

@@ -394,6 +394,11 @@ typedef struct xp_lang_pack {
 	const char *norm;
 	/* the tables those parts read (letters, punct, affixes); NULL: none */
 	const xp_lang_normdata *normdata;
+	/* the names those parts had in earlier releases, when a part named its
+	 * language: "OLD=PART" separated by commas ("persian=letters");
+	 * --no-normalize= still takes them, for this release only
+	 * (align/norm.h xp_norm_part_named); NULL: none */
+	const char *norm_aliases;
 	/* the English articles its rule ignores (NULL-terminated; NULL: the
 	 * language has articles, the rule does not apply) */
 	const char *const *bare_articles;

@@ -379,7 +379,7 @@ const xp_lang_pack xp_lang_zh = {
 	.aliases = aliases,
 	.script = "Han",
 	.traits = XP_LT_UNSPACED | XP_LT_NO_ARTICLES,
-	.norm = "punct",
+	.norm = "punct", .norm_aliases = "zh-punct=punct",
 	.normdata = &xp_lang_han_norm,
 	.bare_articles = xp_articles_all,
 	.rules = rules,

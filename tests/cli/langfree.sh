@@ -54,8 +54,6 @@ align/norm.c:0x0670 the superscript alef, a mark of the script, likewise
 align/norm.h:XP_NORM_PERSIAN the part's name of earlier releases, for this release only
 align/norm.h:XP_NORM_ZH_PUNCT likewise (public header, align/norm.h: an alias of XP_NORM_PUNCT)
 align/norm.h:XP_NORM_FA_MORPH likewise (an alias of XP_NORM_AFFIXES)
-align/norm.h:persian likewise, in the comment that names the old names
-align/norm.c:persian likewise, in the table of the parts' names
 EOF
 )
 # the pack-named identifiers not yet moved, FILE:IDENTIFIER WHY, one a
