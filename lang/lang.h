@@ -23,10 +23,15 @@
  * hooks at each stage and names none; xp_lang_register adds a pack at run
  * time.
  *
- * The rules themselves live beside their packs: lang/pron.h (pronoun rules,
- * XP_LR_*), lang/np.h (noun phrase and name rules, XP_NP_*), lang/prodrop.h
- * (Farsi subjects on the verb), lang/zhwords.h (Chinese spans on jieba's
- * words), lang/spans.h (from aligned tokens to a span: every language).
+ * A rule is its pack's data: a row of its rules[] (xp_lang_rule: name,
+ * kind, bit, default, one line, the switch of earlier releases that turns it
+ * off).  A new rule's row says bit 0 and gets a free bit of its kind when
+ * its pack is taken in; the reports, the summaries, --rules and the old
+ * switches name it from the row.  The rules written before that keep the
+ * bits of lang/pron.h (XP_LR_*) and lang/np.h (XP_NP_*), whose code is
+ * there and in lang/prodrop.h (Farsi subjects on the verb), lang/zhwords.h
+ * (Chinese spans on jieba's words), lang/spans.h (from aligned tokens to a
+ * span: every language).
  */
 #ifndef XP_LANG_LANG_H
 #define XP_LANG_LANG_H
