@@ -404,6 +404,12 @@ typedef struct xp_lang_pack {
 	 * --no-normalize= still takes them, for this release only
 	 * (align/norm.h xp_norm_part_named); NULL: none */
 	const char *norm_aliases;
+	/* options of earlier releases that named this language, each the old
+	 * name of a neutral one: rows {old, new}, without their dashes
+	 * ({"zh-tokens", "unspaced-tokens"}), ended by {NULL, NULL}; a command
+	 * that takes the new one takes the old one too, for this release
+	 * (tools/groups.c xp_opts_table); NULL: none */
+	const char *const (*old_options)[2];
 	/* the English articles its rule ignores (NULL-terminated; NULL: the
 	 * language has articles, the rule does not apply) */
 	const char *const *bare_articles;

@@ -373,13 +373,18 @@ static const xp_span_hook span_hooks[] = {
 	{"zh_particle", XP_RK_NP, XP_NP_ZH_PARTICLE, XP_SH_WORDS, particles},
 };
 
+/* the options of earlier releases named after Chinese (lang.h old_options) */
+static const char *const old_options[][2] = {
+	{"zh-tokens", "unspaced-tokens"}, {"zh-words", "segmenter-data"}, {"zh-ends", "mention-ends"}, {NULL, NULL},
+};
+
 const xp_lang_pack xp_lang_zh = {
 	.code = "zh",
 	.name = "Chinese",
 	.aliases = aliases,
 	.script = "Han",
 	.traits = XP_LT_UNSPACED | XP_LT_NO_ARTICLES,
-	.norm = "punct", .norm_aliases = "zh-punct=punct",
+	.norm = "punct", .norm_aliases = "zh-punct=punct", .old_options = old_options,
 	.normdata = &xp_lang_han_norm,
 	.bare_articles = xp_articles_all,
 	.rules = rules,

@@ -34,7 +34,6 @@ const struct option xp_opts_tgt_subs[] = {
 	{"tgt-encoding", required_argument, 0, O_TGT_ENCODING}, {0, 0, 0, 0}};
 const struct option xp_opts_target[] = {
 	{"tgt-lang", required_argument, 0, O_TGT_LANG}, {"unspaced-tokens", required_argument, 0, O_UNSPACED},
-	{"zh-tokens", required_argument, 0, O_UNSPACED},   /* its name of earlier releases, this release */
 	{0, 0, 0, 0}};
 const struct option xp_opts_ualign[] = {
 	{"band", required_argument, 0, O_BAND}, {"threshold", required_argument, 0, O_THRESHOLD}, {0, 0, 0, 0}};
@@ -61,7 +60,6 @@ const struct option xp_opts_project[] = {
 	{"skip-articles", no_argument, 0, O_SKIP_ARTICLES}, {"uncalibrated", no_argument, 0, O_UNCALIBRATED},
 	{"np", required_argument, 0, O_NP}, {"no-np", required_argument, 0, O_NO_NP},
 	{"segmenter-data", required_argument, 0, O_SEG_DATA}, {"rules", required_argument, 0, O_RULES},
-	{"zh-words", required_argument, 0, O_SEG_DATA},   /* its name of earlier releases, this release */
 	/* then the packs' switches of earlier releases: xp_opts_table adds them */
 	{0, 0, 0, 0}};
 
@@ -97,6 +95,20 @@ int xp_opts_table(struct option *out, size_t cap, const struct option *const *ta
 			out[n++] = (struct option){r->off, no_argument, 0, (int)(O_OFF + k)};
 		}
 	}
+	/* the options of earlier releases a pack names after its language
+	 * (lang.h old_options), each as the option it became */
+	size_t npk, n0 = n;
+	const xp_lang_pack *const *pk = xp_lang_packs(&npk);
+	for (size_t j = 0; j < npk; j++)
+		for (size_t a = 0; pk[j]->old_options && pk[j]->old_options[a][0]; a++)
+			for (size_t i = 0; i < n0; i++)
+				if (!strcmp(out[i].name, pk[j]->old_options[a][1])) {
+					if (n + 1 >= cap)
+						return xp_fail(e, "", 0, "the option table has room for %zu options, not more", cap - 1);
+					out[n] = out[i];
+					out[n++].name = pk[j]->old_options[a][0];
+					break;
+				}
 	out[n] = (struct option){0, 0, 0, 0};
 	return 0;
 }
