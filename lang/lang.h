@@ -517,7 +517,7 @@ const xp_lang_pack *xp_lang_generic(void);
 
 /* Adds pack p to the packs there are, after the compiled-in ones: a
  * language (or a test's toy one) without a line in lang/pack.c.  p is kept,
- * not copied, unless a rule of its own has bit 0: then a copy is kept whose
+ * not copied, unless a rule or hook of its own has bit 0: then a copy is kept whose
  * rules and span hooks (a hook of bit 0 takes its rule's, by name) carry
  * the bits assigned (xp_lang_rule.bit); xp_lang_find() returns the pack
  * kept.  Call it before any projection or lookup runs on another thread;

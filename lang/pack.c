@@ -136,6 +136,8 @@ static const xp_lang_pack *take_in(const xp_lang_pack *p, size_t at)
 	int own = 0;
 	for (size_t i = 0; i < p->nrules; i++)
 		own |= !p->rules[i].bit && kind_width(p->rules[i].kind);
+	for (size_t h = 0; h < p->nspan_hooks; h++)   /* a hook of bit 0 takes its rule's */
+		own |= !p->span_hooks[h].bit && kind_width(p->span_hooks[h].kind);
 	if (!own)
 		return p;
 	kept_pack *c = &kept[at];

@@ -469,6 +469,12 @@ static const xp_span_hook bad_hooks[] = {{"toy_gone", XP_RK_PRONOUN, 0, XP_SH_SP
 static const xp_lang_pack bad = {
 	.code = "xr", .name = "Bad", .rules = toy_rules, .nrules = 1, .span_hooks = bad_hooks, .nspan_hooks = 1,
 };
+/* a rule of a fixed bit whose hook says 0: the hook takes the rule's */
+static const xp_lang_rule fixed_rules[] = {{"xs_fixed", XP_RK_PRONOUN, 1u << 20, 0, "a rule of a fixed bit", NULL}};
+static const xp_span_hook fixed_hooks[] = {{"xs_fixed", XP_RK_PRONOUN, 0, XP_SH_SPAN, toy_cut}};
+static const xp_lang_pack fixed = {
+	.code = "xs", .name = "Fixed", .rules = fixed_rules, .nrules = 1, .span_hooks = fixed_hooks, .nspan_hooks = 1,
+};
 
 static void toy_pack_hooks(void **state)
 {
@@ -494,6 +500,8 @@ static void toy_pack_hooks(void **state)
 	assert_true(pk->span_hooks[0].bit == cut->bit && pk->span_hooks[1].bit == place->bit);
 	assert_int_equal(xp_lang_rule_bits(XP_RK_PRONOUN), XP_LR_NRULES + 2);
 	assert_int_equal(xp_lang_rule_bits(XP_RK_NP), XP_NP_NRULES + 1);
+	assert_int_equal(xp_lang_register(&fixed), 0);
+	assert_true(xp_lang_find("xs")->span_hooks[0].bit == 1u << 20);
 	/* named where every rule is: reports, summaries, --np, --rules */
 	assert_string_equal(xp_lr_name(XP_LR_NRULES), "toy_cut");
 	assert_string_equal(xp_lr_phrase(XP_LR_NRULES + 1), "toy_place");
