@@ -106,6 +106,12 @@ struct xp_wa {
 	 * summed over the samplers */
 	uint64_t swept;
 	double moved[3];
+	/* each stage's sweeps made by all samplers together, and the samplers
+	 * whose stage stopped before the plan's end because its links had
+	 * converged (converged()) */
+	uint64_t made[3];
+	int early[3];
+	int dear;                /* the plan is dear enough to stop early (schedule()) */
 	int next, failed, done[2];
 	xp_err err;
 	pthread_mutex_t lock;
@@ -138,6 +144,14 @@ struct xp_wa {
 /* With opts.settle, a stage stops when its links have settled (settled()):
  * the window of sweeps compared. */
 #define WA_WINDOW 8
+/* By default the lexical stages (1 and 2) stop when their links have
+ * converged (converged()): when the share of links a sweep moves has
+ * fallen, over the last WA_CONV_WINDOW sweeps against the WA_CONV_WINDOW
+ * before, by less than WA_CONV_Z standard errors of that difference. */
+#define WA_CONV_WINDOW 8
+#define WA_CONV_Z 2.0
+#define WA_RING (2 * WA_CONV_WINDOW)   /* the moved shares a stage keeps */
+_Static_assert(WA_RING >= 2 * WA_WINDOW, "settled() reads two windows of the ring");
 /* A small corpus (5000/sqrt(N) above WA_LAST_MOST, i.e. under 2.5k pairs)
  * is averaged over many samplers (WA_MIN_WORK), and those, not long chains,
  * are what its links gain from: its last stage stops at WA_LAST_MOST sweeps
@@ -242,6 +256,14 @@ void xp_wa_settling(const xp_wa *w, double *sweeps, double moved[3])
 	*sweeps = w->o.model ? w->it3 : 1 + (double)w->swept / n;
 	for (int st = 0; st < 3; st++)
 		moved[st] = w->o.model ? 0 : w->moved[st] / n;
+}
+void xp_wa_stages(const xp_wa *w, int most[3], double sweeps[3], int early[3])
+{
+	most[0] = w->it1, most[1] = w->it2, most[2] = w->it3;
+	for (int st = 0; st < 3; st++) {
+		sweeps[st] = (double)w->made[st] / (2.0 * w->samplers);
+		early[st] = w->early[st];
+	}
 }
 size_t xp_wa_trained(const xp_wa *w) { return w->c.nsent - w->skipped; }
 size_t xp_wa_lexical(const xp_wa *w) { return w->c.nlex; }
@@ -705,10 +727,64 @@ static int settled(const xp_wa *w, int stage, const double *moved, int done, int
 		return 0;
 	double now = 0, before = 0;
 	for (int k = 0; k < WA_WINDOW; k++) {
-		now += moved[(done - 1 - k) % (2 * WA_WINDOW)];
-		before += moved[(done - 1 - WA_WINDOW - k) % (2 * WA_WINDOW)];
+		now += moved[(done - 1 - k) % WA_RING];
+		before += moved[(done - 1 - WA_WINDOW - k) % WA_RING];
 	}
 	return now >= before * (1 - w->o.settle);
+}
+
+/* Whether a stage may stop before the plan's sweeps: by default, not with
+ * sweeps given (--iters), a model's or a sync round's (the shards keep the
+ * planned stages), nor --settle (its own rule); nor on a corpus whose plan
+ * is cheap (w->dear, as WA_SMALL_WORK: the bundled 39-pair sample, about a
+ * second), which has nothing to save and keeps its links. */
+static int may_converge(const xp_wa *w)
+{
+	return w->dear && w->o.settle <= 0 && w->o.iters <= 0 && !w->o.model && !w->sync;
+}
+
+/* Whether stage st (0-based), `done` of its at most `most` sweeps made, has
+ * converged: the default stop of the lexical stages (docs/wordalign-
+ * schedule.md, "Stages that stop when their links converge").
+ *
+ * The share of links a sweep moves falls while a chain leaves its random
+ * start and learns, then wanders about a level set by the language pair
+ * (enfr's second stage 10-11%, jaen's 26%).  The stage has learned what it
+ * can when that fall is no longer told apart from the sweeps' own scatter:
+ * the mean of the last W sweeps is below the mean of the W before by less
+ * than z standard errors of their difference, each window's variance
+ * measured on its W sweeps.  z = 2 is the usual two-sided 95% (one-sided
+ * 97.7%) bound of a normal mean; nothing is fitted to a corpus.  The
+ * scatter is measured, not assumed, so the rule holds at any size: a small
+ * corpus's shares are noisy and need a larger fall to go on, a large one's
+ * are smooth and stop only when flat; and since the sweeps' shares are
+ * positively correlated, the windows' scatter understates the noise of
+ * their means, which errs on the side of sweeping on.  W = 8 gives each
+ * variance 7 degrees of freedom; 2W = 16 sweeps is the least a stage makes,
+ * the floor the schedule gives a last stage, so a stage of 16 or fewer
+ * (every corpus of more than about 5.6k pairs: 5000/sqrt(N)/4) runs its
+ * length.  The task's samplers (two swept together, or one) decide from
+ * their chains' mean share, summed in sampler order: the stop depends on
+ * the seed, never on the threads.  The last stage (fertility) runs its
+ * length: stopping it by the same test cost roen 0.3 AER points and
+ * shortening it costs mmc-tune Farsi mention F1. */
+static int converged(const xp_wa *w, int st, const double *moved, int done, int most)
+{
+	const int W = WA_CONV_WINDOW;
+	if (!may_converge(w) || st > 1 || done >= most || done < 2 * W)
+		return 0;
+	double a = 0, b = 0, va = 0, vb = 0;
+	for (int k = 0; k < W; k++) {
+		b += moved[(done - 1 - k) % WA_RING];
+		a += moved[(done - 1 - W - k) % WA_RING];
+	}
+	a /= W, b /= W;
+	for (int k = 0; k < W; k++) {
+		double x = moved[(done - 1 - k) % WA_RING] - b, y = moved[(done - 1 - W - k) % WA_RING] - a;
+		vb += x * x, va += y * y;
+	}
+	va /= W - 1, vb /= W - 1;
+	return a - b < WA_CONV_Z * sqrt((va + vb) / W);
 }
 
 /* --- a round of a sync run (wordalign.h, state) ------------------------------- */
@@ -857,14 +933,15 @@ static int train(xp_wa *w, int d, int q0, int n)
 	progress_add(w, nsent * (uint64_t)n);
 	const unsigned stage[3] = {WA_LEX, WA_LEX | WA_JUMP, WA_LEX | WA_JUMP | WA_FERT};
 	const int iters[3] = {w->it1, w->it2, w->it3};
-	int swept = 0;
+	int swept = 0, stopped[3] = {0, 0, 0};
+	uint64_t made[3] = {0, 0, 0};
 	double last[3] = {0, 0, 0};
 	for (int st = 0; st < 3; st++) {
 		for (int q = 0; st && q < n; q++)
 			wa_recount(S[q], stage[st]);
-		/* the share of links each sweep moved, the last 2 * WA_WINDOW */
-		double moved[2 * WA_WINDOW];
-		int i = 0;
+		/* the share of links each sweep moved, the last WA_RING */
+		double moved[WA_RING];
+		int i = 0, early = 0;
 		for (; i < iters[st]; i++) {
 			for (int q = 0; q < n; q++)
 				S[q]->changed = S[q]->drawn = 0;
@@ -874,24 +951,30 @@ static int train(xp_wa *w, int d, int q0, int n)
 			double sum = 0;
 			for (int q = 0; q < n; q++)
 				sum += S[q]->drawn ? (double)S[q]->changed / (double)S[q]->drawn : 0;
-			moved[i % (2 * WA_WINDOW)] = sum / n;
+			moved[i % WA_RING] = sum / n;
 			progress_add(w, nsent * (uint64_t)n);
-			if (settled(w, st, moved, i + 1, iters[st])) {
+			if (settled(w, st, moved, i + 1, iters[st]) || (early = converged(w, st, moved, i + 1, iters[st]))) {
 				i++;
 				break;
 			}
 		}
 		swept += i * n;
+		made[st] = (uint64_t)i * n;
+		if (early)
+			stopped[st] = n;
 		if (i)
-			last[st] = moved[(i - 1) % (2 * WA_WINDOW)] * n;
+			last[st] = moved[(i - 1) % WA_RING] * n;
 		/* the sweeps a settled stage skipped, so that the progress ends at 100% */
 		if (i < iters[st])
 			progress_add(w, (uint64_t)(iters[st] - i) * nsent);
 	}
 	pthread_mutex_lock(&w->lock);
 	w->swept += (uint64_t)swept;
-	for (int st = 0; st < 3; st++)
+	for (int st = 0; st < 3; st++) {
 		w->moved[st] += last[st];
+		w->made[st] += made[st];
+		w->early[st] += stopped[st];
+	}
 	pthread_mutex_unlock(&w->lock);
 	return 0;
 }
@@ -1080,8 +1163,10 @@ static double schedule(xp_wa *w)
 	int n = w->o.iters > 0 ? w->o.iters : (int)fmin(1000, fmax(large ? WA_LARGE_SWEEPS : 16, round(5000.0 / sqrt(N))));
 	/* the last stage's length: n, or WA_LAST_MOST for a small corpus */
 	uint64_t T = w->c.side[0].ntok + w->c.side[1].ntok;
-	int small = !w->o.model && !w->o.iters && n > WA_LAST_MOST &&
-		    (uint64_t)WA_MAX_SAMPLERS * (1 + 2 * (n / 4) + n) * T >= WA_SMALL_WORK;
+	/* dear: 16 samplers of the full schedule make WA_SMALL_WORK token
+	 * sweeps or more; a cheaper corpus keeps every sweep of its plan */
+	w->dear = (uint64_t)WA_MAX_SAMPLERS * (1 + 2 * (n / 4) + n) * T >= WA_SMALL_WORK;
+	int small = !w->o.model && !w->o.iters && n > WA_LAST_MOST && w->dear;
 	int last = small ? WA_LAST_MOST : n;
 	/* That schedule gives a small corpus far less work than a large one
 	 * (about 7500 sqrt(N) sentence sweeps a sampler against 25 N), and
@@ -1128,7 +1213,8 @@ int xp_wa_plan(xp_wa *w, xp_wa_sched *out, xp_err *err)
 	if (complete(w, err))
 		return -1;
 	double N = schedule(w);
-	*out = (xp_wa_sched){w->samplers, {w->it1, w->it2, w->it3}, w->passes, (uint64_t)N};
+	*out = (xp_wa_sched){w->samplers, {w->it1, w->it2, w->it3}, w->passes, (uint64_t)N,
+			     w->o.model || w->sync ? 1 : w->o.settle > 0 ? 0 : !may_converge(w)};
 	return 0;
 }
 

@@ -209,6 +209,9 @@ typedef struct xp_wa_sched {
 	int passes;         /* the links are read off: passes a sampler */
 	uint64_t pairs;     /* the corpus size the sweeps come from (--train-lex
 			     * pairs not counted, a --model's pairs counted) */
+	int exact;          /* 1: every stage makes exactly its sweeps (--iters, a
+			     * model, a sync round); 0: they are the most, and a
+			     * stage may stop once its links converge */
 } xp_wa_sched;
 int xp_wa_plan(xp_wa *w, xp_wa_sched *out, xp_err *err);
 
@@ -231,6 +234,12 @@ int xp_wa_phrases(const xp_wa *w, struct xp_names *out, xp_err *err);
  * of each stage moved, averaged over the samplers (how far from settled the
  * chains were when they stopped). */
 void xp_wa_settling(const xp_wa *w, double *sweeps, double moved[3]);
+/* What each training stage took (after xp_wa_run): the plan's sweeps of
+ * stages 1, 2 and 3 (most), the mean sweeps a sampler made (at most those), and
+ * the samplers of both directions whose stage stopped before the plan's
+ * end because its links had converged (the rest made the plan's sweeps;
+ * with opts.settle, settled samplers are not counted here). */
+void xp_wa_stages(const xp_wa *w, int most[3], double sweeps[3], int early[3]);
 
 /* The cells the closed-class prior boosted (0 when off), after xp_wa_run. */
 long xp_wa_closed_cells(const xp_wa *w);

@@ -66,6 +66,18 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 			100 * moved[0], 100 * moved[1], 100 * moved[2], o->settle > 0 ? "" : "\n");
 	if (!o->model && !o->keep_state && o->settle > 0)
 		fprintf(stderr, "; settled after %.1f sweeps on average (--settle %g)\n", made, o->settle);
+	/* what each stage took of the plan's most, and why it stopped */
+	int most[3], early[3];
+	double took[3];
+	xp_wa_stages(w, most, took, early);
+	if (!o->model && !o->keep_state)
+		fprintf(stderr, "xproj wordalign: sweeps a sampler made: 1 + %.1f + %.1f + %.1f of at most 1 + %d + %d + %d; "
+			"converged early (the share of links a sweep moves fell by less than its noise) in "
+			"%d, %d and %d of %d samplers; %s\n", took[0], took[1], took[2], most[0], most[1], most[2],
+			early[0], early[1], early[2], 2 * samplers,
+			o->iters ? "the rest ran the plan's length (--iters: no early stop)"
+			: o->settle > 0 ? "the rest settled or ran the plan's length (--settle)"
+			: "the rest ran the plan's length");
 	if (o->ntrain_lex)
 		fprintf(stderr, "xproj wordalign: %zu pairs for the lexical model only (--train-lex)\n",
 			xp_wa_lexical(w));
@@ -465,9 +477,13 @@ static int say_schedule(const char *pairs, const args *a, const xp_wa_model *mod
 		rc = xp_cli_error(&e);
 	} else if (a->wa.progress && fputs("\r\033[K", stderr) < 0)
 		rc = 1;
-	else if (printf("pairs: %llu\nsamplers: %d\nstage1: %d\nstage2: %d\nstage3: %d\npasses: %d\nsweeps: %d\n",
+	else if (printf("pairs: %llu\nsamplers: %d\nstage1: %d\nstage2: %d\nstage3: %d\npasses: %d\nsweeps: %d\nstop: %s\n",
 			(unsigned long long)s.pairs, s.samplers, s.sweeps[0], s.sweeps[1], s.sweeps[2], s.passes,
-			1 + s.sweeps[0] + s.sweeps[1] + s.sweeps[2]) < 0 || fflush(stdout)) {
+			1 + s.sweeps[0] + s.sweeps[1] + s.sweeps[2],
+			s.exact ? "exactly these sweeps"
+			: a->wa.settle > 0 ? "at most these sweeps (stages 2 and 3 end when their links settle, --settle)"
+			: "at most these sweeps (stages 1 and 2 end when their links converge)") < 0 ||
+		 fflush(stdout)) {
 		xp_failc(&e, XP_EIO, "", 0, "cannot write to stdout");
 		rc = xp_cli_error(&e);
 	}
@@ -716,8 +732,10 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 a line on stdout: pairs (the corpus size it comes from),\n"
 	"                 samplers (a direction), stage1, stage2, stage3 (each\n"
 	"                 stage's sweeps), passes (the links are read off), sweeps\n"
-	"                 (1 + the three stages', as a run says); the aligner's own\n"
-	"                 rule, for scripts that split a run into rounds\n"
+	"                 (1 + the three stages', as a run says), stop (whether a\n"
+	"                 stage may end sooner, once its links converge: the\n"
+	"                 sweeps are then the most); the aligner's own rule, for\n"
+	"                 scripts that split a run into rounds\n"
 	"  --sym M        intersect | union | grow-diag | grow-diag-final |\n"
 	"                 grow-diag-final-and (default)\n"
 	"  --one-way P    a link only one direction chose takes part in the\n"

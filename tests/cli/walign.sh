@@ -19,7 +19,7 @@ expect_eq "$(wc -l < $T/out.pharaoh)" 3 "one alignment line per pair"
 # --schedule: the run's schedule, from the aligner's own rule, nothing
 # trained nor written: a tiny corpus keeps 16 samplers and 1000 sweeps
 expect_eq "$(sched $T/pairs.txt)" "$(said)" "--schedule of 3 pairs: the run's"
-expect_eq "$(tr '\n' ' ' < $T/sched)" "pairs: 3 samplers: 16 stage1: 250 stage2: 250 stage3: 1000 passes: 250 sweeps: 1501 " \
+expect_eq "$(tr '\n' ' ' < $T/sched)" "pairs: 3 samplers: 16 stage1: 250 stage2: 250 stage3: 1000 passes: 250 sweeps: 1501 stop: exactly these sweeps " \
 	"--schedule of 3 pairs"
 expect_status 2 $XPROJ wordalign $T/pairs.txt --schedule -o $T/sched.pharaoh
 expect_grep 'schedule takes PAIRS' $T/err
@@ -73,13 +73,30 @@ expect_status 0 $XPROJ wordalign $T/small.txt -o $T/small.pharaoh --samplers 1 -
 expect_grep '1 samplers a direction (--samplers), 225 sweeps each' $T/err
 expect_eq "$(sched $T/small.txt --samplers 1)" "$(said)" "--schedule of 400 pairs"
 # (its links from 12 passes a sampler, and by default 12 samplers)
-expect_eq "$(tr '\n' ' ' < $T/sched)" "pairs: 400 samplers: 1 stage1: 62 stage2: 62 stage3: 100 passes: 12 sweeps: 225 " \
+expect_eq "$(tr '\n' ' ' < $T/sched)" "pairs: 400 samplers: 1 stage1: 62 stage2: 62 stage3: 100 passes: 12 sweeps: 225 stop: at most these sweeps (stages 1 and 2 end when their links converge) " \
 	"--schedule of 400 pairs"
 expect_eq "$(sched $T/small.txt)" "12 225" "--schedule of 400 pairs: 12 samplers"
+# ... the most: its lexical stages stop once their links converge (this
+# regular corpus's do, after 16 sweeps or more), its last stage runs its
+# 100, and the run says what each stage took and why it stopped
+stages() { sed -n 's/.*sweeps a sampler made: 1 + \([0-9.]*\) + \([0-9.]*\) + \([0-9.]*\) of at most 1 + \([0-9 +]*\);.* in \([0-9]*\), \([0-9]*\) and \([0-9]*\) of \([0-9]*\) samplers.*/\1 \2 \3 \4 \5 \6 \7 \8/p' $T/err; }
+set -- $(stages) x x
+s1=$1 s2=$2; shift 2
+expect_eq "$*" "100.0 62 + 62 + 100 2 2 0 2 x x" "400 pairs: the stages' most, the early stops"
+expect_eq "$(awk -v a=$s1 -v b=$s2 'BEGIN { print (a >= 16 && a < 62 && b >= 16 && b < 62) }')" 1 \
+	"400 pairs: the lexical stages converge early ($s1, $s2 of 62)"
+# the same links at any threads: three samplers (a pair swept together,
+# one alone), one thread and two
+expect_status 0 $XPROJ wordalign $T/small.txt -o $T/small3.pharaoh --samplers 3 --threads 1 --seed 3
+expect_status 0 $XPROJ wordalign $T/small.txt -o $T/small3t.pharaoh --samplers 3 --threads 2 --seed 3
+cmp -s $T/small3.pharaoh $T/small3t.pharaoh || { echo "FAIL: converged stages: other links with two threads"; fails=$((fails + 1)); }
+# --iters: exactly its sweeps, no early stop
 expect_status 0 $XPROJ wordalign $T/small.txt -o $T/small.pharaoh --samplers 1 --threads 1 --seed 3 --iters 250
 expect_grep '1 samplers a direction (--samplers), 375 sweeps each' $T/err
+expect_grep 'sweeps a sampler made: 1 + 62.0 + 62.0 + 250.0 of at most 1 + 62 + 62 + 250; .* in 0, 0 and 0 of 2 samplers; the rest ran the plan.s length (--iters: no early stop)' $T/err
 expect_eq "$(sched $T/small.txt --samplers 1 --iters 250)" "$(said)" "--schedule of 400 pairs, --iters"
-rm -f $T/small.txt $T/small.pharaoh
+expect_grep '^stop: exactly these sweeps$' $T/sched
+rm -f $T/small.txt $T/small.pharaoh $T/small3.pharaoh $T/small3t.pharaoh
 # A large corpus (more than 100k pairs) samples as few sweeps as 5000/sqrt(N)
 # gives, down to 5, where a smaller one keeps at least 16: 160k one-word
 # pairs get 3 + 3 + 13 (+ the start), 99k keep 4 + 4 + 16; both learn the pairs

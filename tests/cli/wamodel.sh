@@ -30,7 +30,7 @@ expect_grep '2 samplers a direction (the model.s), 3 sweeps each' $T/err
 # --schedule with a model: its samplers, no training stages, the
 # adaptation's sweeps; the corpus size the model's and the pairs'
 expect_status 0 $XPROJ wordalign --model $T/m $T/new.txt --schedule
-expect_eq "$(tr '\n' ' ' < $T/out)" "pairs: 440 samplers: 2 stage1: 0 stage2: 0 stage3: 2 passes: 59 sweeps: 3 " "--schedule --model"
+expect_eq "$(tr '\n' ' ' < $T/out)" "pairs: 440 samplers: 2 stage1: 0 stage2: 0 stage3: 2 passes: 59 sweeps: 3 stop: exactly these sweeps " "--schedule --model"
 expect_status 0 $XPROJ wordalign --model $T/m $T/new.txt --schedule --adapt-sweeps 7
 expect_grep '^stage3: 7$' $T/out
 expect_eq "$(wc -l < $T/a1)" 40 "one line per pair"

@@ -476,6 +476,97 @@ static void settling_stops_early(void **state)
 	xp_bitext_free(&bt);
 }
 
+/* By default the lexical stages (1 and 2) stop once their links have
+ * converged (the share of links a sweep moves no longer falls beyond its
+ * noise), each task's samplers deciding from their own chains: this easy
+ * corpus (the synthetic pairs four times, 1600 pairs: dear enough to stop
+ * early) stops its lexical stages well before the plan's 31 sweeps, the
+ * last stage runs its 100; the links are the same for one thread and two
+ * (three samplers: a pair swept together and one alone) and still right;
+ * and with --iters every stage runs exactly its length. */
+static void converged_stages_stop_early(void **state)
+{
+	(void)state;
+	char *one;
+	size_t n1;
+	xp_walign gold = {0};
+	make_synthetic(&one, &n1, &gold);
+	char *buf = malloc(4 * n1);
+	assert_non_null(buf);
+	for (int k = 0; k < 4; k++)
+		memcpy(buf + k * n1, one, n1);
+	size_t len = 4 * n1;
+	free(one);
+	xp_bitext bt;
+	xp_err e;
+	assert_int_equal(xp_bitext_read_mem("synthetic", buf, len, &bt, &e), 0);
+	xp_wa_opts o;
+	xp_wa_defaults(&o);
+	o.samplers = 3;
+	xp_walign f[2] = {{0}}, r[2] = {{0}};
+	for (int k = 0; k < 3; k++) {
+		o.threads = k == 1 ? 2 : 1;
+		o.iters = k == 2 ? 100 : 0;
+		xp_wa *w;
+		assert_int_equal(xp_wa_new(&w, &o, &e), 0);
+		assert_int_equal(xp_wa_add_bitext(w, &bt, &e), 0);
+		xp_wa_sched plan;
+		assert_int_equal(xp_wa_plan(w, &plan, &e), 0);
+		assert_int_equal(xp_wa_run(w, &e), 0);
+		int most[3], early[3];
+		double took[3];
+		xp_wa_stages(w, most, took, early);
+		for (int st = 0; st < 3; st++)
+			assert_int_equal(most[st], plan.sweeps[st]);
+		assert_int_equal(most[0], k == 2 ? 25 : 31);
+		assert_int_equal(most[2], 100);
+		assert_true(took[2] == 100 && early[2] == 0);
+		if (k == 2) {
+			/* --iters: exactly the plan */
+			assert_true(took[0] == 25 && took[1] == 25 && early[0] == 0 && early[1] == 0);
+			xp_wa_free(w);
+			break;
+		}
+		/* every sampler of both directions stops its lexical stages early,
+		 * after two windows at least */
+		assert_int_equal(early[0], 6);
+		assert_int_equal(early[1], 6);
+		for (int st = 0; st < 2; st++)
+			assert_true(took[st] >= 16 && took[st] < 31);
+		for (size_t p = 0; p < 400; p++) {
+			const xp_link *lf, *lr;
+			size_t nf, nr;
+			assert_int_equal(xp_wa_links(w, p, &lf, &nf, &lr, &nr, &e), 0);
+			assert_int_equal(xp_walign_add(&f[k], lf, nf), 0);
+			assert_int_equal(xp_walign_add(&r[k], lr, nr), 0);
+		}
+		xp_wa_free(w);
+	}
+	for (int d = 0; d < 2; d++) {
+		xp_walign *x = d ? r : f;
+		assert_int_equal(x[0].nlinks, x[1].nlinks);
+		for (size_t k = 0; k < x[0].nlinks; k++) {
+			assert_int_equal(x[0].links[k].i, x[1].links[k].i);
+			assert_int_equal(x[0].links[k].j, x[1].links[k].j);
+			assert_true(x[0].links[k].prob == x[1].links[k].prob);
+		}
+	}
+	xp_walign s = {0};
+	assert_int_equal(xp_symmetrize(&f[0], &r[0], XP_SYM_GDFA, &s, &e), 0);
+	xp_aer_counts c;
+	double p, rc, a;
+	assert_int_equal(xp_aer(&gold, &s, &c, &e), 0);
+	xp_aer_figures(&c, &p, &rc, &a);
+	if (a >= 0.05)
+		print_error("synthetic AER with converged stages %.4f\n", a);
+	assert_true(a < 0.05);
+	xp_walign_free(&s);
+	for (int k = 0; k < 2; k++)
+		xp_walign_free(&f[k]), xp_walign_free(&r[k]);
+	xp_walign_free(&gold);
+	xp_bitext_free(&bt);
+}
+
 /* The sampler's jump and fertility counts of a corpus whose last pairs
  * are lexical-only: after sweeps with every part of the model, the counts
  * kept up move by move are what a recount of the sentences alone gives (a
@@ -737,6 +828,7 @@ int main(void)
 		cmocka_unit_test(aligned_subtitle_text),
 		cmocka_unit_test(aligner_learns_and_is_deterministic),
 		cmocka_unit_test(settling_stops_early),
+		cmocka_unit_test(converged_stages_stop_early),
 		cmocka_unit_test(plan_is_the_runs_schedule),
 		cmocka_unit_test(lexical_only_pairs),
 		cmocka_unit_test(sweeps_keep_counts_exact),
