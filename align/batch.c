@@ -725,6 +725,31 @@ static int guess_lang(const xp_batch *b, const xp_batch_opts *o, xp_align_stats 
 	return 0;
 }
 
+/* A --tgt-lang said (not guessed) whose language is not written in the
+ * script of the target text aligned (Chinese subtitles given as Farsi)
+ * went on with exit 0: the wrong pack's rules, normalisation and name in
+ * the aligned corpus, the report and the store, whose runs of a language
+ * supersede each other.  Refused as xp_script_fits says. */
+static int lang_fits(const xp_batch *b, const char *lang, const xp_aligned *out, size_t n0, xp_err *e)
+{
+	xp_script_counter c;
+	xp_script_guess g;
+	memset(&c, 0, sizeof c);
+	for (size_t k = n0; k < out->n; k++)
+		if (out->v[k].tgt_text)
+			xp_script_count(&c, out->v[k].tgt_text, strlen(out->v[k].tgt_text));
+	xp_script_result(&c, &g);
+	if (xp_script_fits(&g, lang))
+		return 0;
+	const char *file = "";
+	for (size_t i = 0; i < b->n && !file[0]; i++)
+		file = b->v[i].tgt.path ? b->v[i].tgt.path : b->v[i].subs.path ? b->v[i].subs.path : "";
+	return xp_failc(e, XP_EINPUT, file, 0,
+			"the target text is in the %s script%s%s%s, which --tgt-lang %s is not written in (another "
+			"language's subtitles, or another code meant?): nothing is written",
+			g.script, g.lang[0] ? " (" : "", g.lang, g.lang[0] ? ")" : "", lang);
+}
+
 /* Episodes, not jobs: a transcript whose scenes of one episode are not
  * consecutive (MMC dev has three such) makes a job per run of them, which
  * the summaries counted as episodes.  An episode is its key and show
@@ -774,6 +799,7 @@ int xp_batch_align(const xp_batch *b, const xp_batch_opts *o, xp_aligned *out, x
 		guessed.tgt_lang = st->tgt_lang;
 		o = &guessed;
 	}
+	size_t n0 = out->n;
 	for (size_t i = 0; i < b->n; i++) {
 		if (o->progress)
 			o->progress(o->arg, i, b->n, b->v[i].key);
@@ -781,5 +807,5 @@ int xp_batch_align(const xp_batch *b, const xp_batch_opts *o, xp_aligned *out, x
 		if (align_job(&b->v[i], o, out, st, err))
 			return -1;
 	}
-	return 0;
+	return o == &guessed ? 0 : lang_fits(b, o->tgt_lang, out, n0, err);
 }

@@ -555,8 +555,10 @@ static void release(doc_pair *d)
 	memset(d, 0, sizeof *d);
 }
 
-/* The language: given, or from the script of the whole target corpus. */
-static void language(const xp_corpus *tgt, const xp_pair_opts *o, xp_pair_stats *st)
+/* The language: given, or from the script of the whole target corpus.  A
+ * given one the corpus is not written in (a Chinese corpus as Farsi) is
+ * refused (xp_script_fits): it named the wrong pack in every record. */
+static int language(const xp_corpus *tgt, const xp_pair_opts *o, xp_pair_stats *st, xp_err *err)
 {
 	xp_script_counter c;
 	xp_script_guess g;
@@ -570,13 +572,20 @@ static void language(const xp_corpus *tgt, const xp_pair_opts *o, xp_pair_stats 
 	st->script = g.script;
 	st->guessed = !(o->tgt_lang && o->tgt_lang[0]);
 	st->tgt_lang = st->guessed ? g.lang : o->tgt_lang;
+	if (!xp_script_fits(&g, st->tgt_lang))
+		return xp_failc(err, XP_EINPUT, "", 0,
+				"the target corpus is in the %s script%s%s%s, which --lang %s is not written in (a "
+				"corpus of another language, or another code meant?): nothing is written",
+				g.script, g.lang[0] ? " (" : "", g.lang, g.lang[0] ? ")" : "", st->tgt_lang);
+	return 0;
 }
 
 int xp_pair(const xp_corpus *en, const xp_corpus *tgt, const xp_pair_opts *o, xp_aligned *out,
 	    xp_pair_stats *st, xp_err *err)
 {
 	memset(st, 0, sizeof *st);
-	language(tgt, o, st);
+	if (language(tgt, o, st, err))
+		return -1;
 	int unspaced = xp_lang_unspaced(st->tgt_lang);
 	int nm = o->links == XP_PAIR_LINKS_NM || (o->links == XP_PAIR_LINKS_AUTO && !has_speakers(tgt));
 	xp_vocab keys;

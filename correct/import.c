@@ -7,6 +7,7 @@
 #include "../base/text.h"
 #include "../base/vocab.h"
 #include "../io/report.h"
+#include "../lang/lang.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -692,6 +693,19 @@ static int import_run(xp_db *db, feed *f, const report_src *src, const char *lan
 	snprintf(rlang, sizeof rlang, "%s", head->lang);
 	if (!lang)
 		lang = rlang;
+	/* runs of one language supersede each other and carry its corrections
+	 * over by their language's name: an alias (zho after zh) made a second
+	 * line of runs, each the latest of its own, the corrections left
+	 * behind in the first.  A pack's alias is stored as the pack's code;
+	 * a subtag stays (zh-Hant and zh-Hans subtitles are two lines). */
+	char clang[sizeof head->lang];
+	size_t primary = strcspn(lang, "-_");
+	snprintf(clang, sizeof clang, "%.*s", (int)primary, lang);
+	const xp_lang_pack *pack = xp_lang_find(clang);
+	if (pack && pack->code[0] && strlen(lang) - primary + strlen(pack->code) < sizeof clang) {
+		snprintf(clang, sizeof clang, "%s%s", pack->code, lang + primary);
+		lang = clang;
+	}
 	xp_vocab keys;
 	ins s = {0};
 	int rc = xp_vocab_init(&keys, 0) ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;

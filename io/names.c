@@ -3,6 +3,7 @@
 #include "../base/file.h"
 #include "../base/mem.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,8 @@ size_t xp_names_of(xp_names *nm, const char *w, size_t n, const size_t **f)
 void xp_names_write(const xp_names *nm, xp_buf *out)
 {
 	xp_buf_puts(out, "# xproj names 1: English name, target form, count, share, occurrences\n");
+	if (nm->has_links)
+		xp_buf_printf(out, "# links %016llx\n", (unsigned long long)nm->links);
 	for (size_t k = 0; k < nm->n; k++) {
 		const xp_name_form *f = &nm->v[k];
 		xp_buf_printf(out, "%s\t%s\t%.1f\t%.3f\t%.0f\n", nm->names.words[f->name], f->form, f->count, f->share,
@@ -110,6 +113,14 @@ int xp_names_parse(const char *name, const char *buf, size_t len, xp_names *nm, 
 	size_t n;
 	xp_lines_init(&it, buf, len);
 	while (xp_lines_next(&it, &line, &n)) {
+		if (n == 24 && !memcmp(line, "# links ", 8)) {
+			/* the run's links (not a field: a comment to older readers) */
+			char hex[17], *end;
+			memcpy(hex, line + 8, 16), hex[16] = '\0';
+			unsigned long long h = strtoull(hex, &end, 16);
+			if (!*end && isxdigit((unsigned char)hex[0]))
+				nm->links = h, nm->has_links = 1;
+		}
 		if (!n || line[0] == '#')
 			continue;
 		const char *f[6];

@@ -13,7 +13,10 @@
  * the samplers, so not a whole number), that count's share of them, and the
  * name's occurrences.  Lines beginning with '#' are comments; a line that
  * is not five fields, or whose numbers are not numbers, is refused with its
- * line number.
+ * line number.  The comment "# links H" (16 hex digits, xp_hash of the
+ * Pharaoh text the same run wrote with -o) says which links the names were
+ * learned with: `project` checks it when it reads A.names by default
+ * beside A.pharaoh, where a later run with --no-names left an old file.
  */
 #ifndef XP_IO_NAMES_H
 #define XP_IO_NAMES_H
@@ -38,6 +41,8 @@ typedef struct xp_names {
 	size_t n, cap;
 	size_t *first;      /* after xp_names_index: name t's forms are by[first[t] .. first[t + 1]) */
 	size_t *by;         /* indices into v, by name, most frequent form first */
+	uint64_t links;     /* "# links H": the links' hash, when has_links */
+	int has_links;
 } xp_names;
 
 int xp_names_init(xp_names *nm);

@@ -524,6 +524,17 @@ static int read_utf8(const char *name, const char *buf, size_t len, const xp_sub
 {
 	parsed P = {0};
 	int rc = 0;
+	/* lines ended by CR alone (classic Mac OS, some subtitle editors): one
+	 * line of the whole file, so no cue was found and every utterance was
+	 * reported unaligned; read as the lines they are */
+	char *lf = NULL;
+	if (len && !memchr(buf, '\n', len) && memchr(buf, '\r', len)) {
+		if (!(lf = malloc(len)))
+			return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+		for (size_t k = 0; k < len; k++)
+			lf[k] = buf[k] == '\r' ? '\n' : buf[k];
+		buf = lf;
+	}
 	if ((P.is_ass = xp_is_ass(buf, len))) {
 		rc = xp_ass_read_mem(name, buf, len, &P.ass, err);
 	} else {
@@ -555,6 +566,7 @@ static int read_utf8(const char *name, const char *buf, size_t len, const xp_sub
 	xp_buf_free(&r.txt);
 	xp_ass_free(&P.ass);
 	free(P.L);
+	free(lf);
 	return rc;
 }
 

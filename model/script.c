@@ -55,6 +55,25 @@ void xp_script_result(const xp_script_counter *c, xp_script_guess *g)
 		g->script = "";
 }
 
+int xp_script_writes(const char *script, const char *lang)
+{
+	UErrorCode st = U_ZERO_ERROR;
+	UScriptCode want[8];
+	int n = uscript_getCode(lang, want, 8, &st);
+	int have = u_getPropertyValueEnum(UCHAR_SCRIPT, script);
+	if (U_FAILURE(st) || n <= 0 || have == UCHAR_INVALID_CODE)
+		return 1;
+	for (int k = 0; k < n; k++)
+		if (want[k] == have)
+			return 1;
+	return 0;
+}
+
+int xp_script_fits(const xp_script_guess *g, const char *lang)
+{
+	return !lang || !lang[0] || g->letters < 20 || g->share < 0.8 || !g->lang[0] || xp_script_writes(g->script, lang);
+}
+
 int xp_lang_unspaced(const char *lang)
 {
 	static const char *const v[] = {"zh", "ja", "th", "lo", "km", "my"};

@@ -31,6 +31,22 @@ typedef struct xp_script_counter {
 void xp_script_count(xp_script_counter *c, const char *s, size_t n);
 void xp_script_result(const xp_script_counter *c, xp_script_guess *g);
 
+/* 1 if text in the script named script (ICU's long name, as
+ * xp_script_guess.script) is how lang is written, or if ICU cannot tell:
+ * ICU knows each language's scripts, so no table of ours does.  Scripts,
+ * not the languages guessed from them, are compared: Farsi typed with the
+ * Arabic yeh and kaf reads as Arabic above, yet is written in the script
+ * Farsi is. */
+int xp_script_writes(const char *script, const char *lang);
+/* 0 when a language said by the user (--tgt-lang) cannot be that of a text
+ * whose letters are g: nearly all of them (4 in 5, of 20 or more) in a
+ * script that names a language (g->lang: Han, Arabic, Hangul, kana) and
+ * that lang is not written in (Chinese text given as Farsi or French).
+ * A few lines in another script (a song, a name) are not enough, and
+ * Latin letters, which name no language, never are (placeholder words in
+ * tests, text read in a charset the user insisted on); 1 otherwise. */
+int xp_script_fits(const xp_script_guess *g, const char *lang);
+
 /* 1 if a language is written without spaces between words (Chinese,
  * Japanese, Thai...): its tokens are joined with nothing. */
 int xp_lang_unspaced(const char *lang);

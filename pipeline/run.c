@@ -672,6 +672,8 @@ int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 	if (!o->source || !o->subs || !o->outdir)
 		return xp_failc(err, XP_EUSAGE, "", 0, "the pipeline needs a source corpus, subtitles and an output directory");
 	run R = {.o = o, .r = r};
+	struct stat was;
+	int fresh = lstat(o->outdir, &was) != 0;
 	if (xp_mkdirs(o->outdir, err))
 		return -1;
 	sweep_staging(o->outdir);
@@ -690,5 +692,10 @@ int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 		xp_db_rollback(R.db);
 	xp_db_close(R.db);
 	run_free(&R);
+	/* a refused run writes nothing, not even the directory it made (a
+	 * workflow's "does it exist" must not take it for a run); rmdir leaves
+	 * one that holds anything */
+	if (rc && fresh)
+		rmdir(o->outdir);
 	return rc;
 }

@@ -4,6 +4,8 @@
 #include "../correct/review.h"
 #include "../base/file.h"
 #include "../io/read.h"
+#include "../io/report.h"
+#include "../lang/lang.h"
 #include "pstream.h"
 
 #include <getopt.h>
@@ -340,10 +342,32 @@ static int import_whole(const dargs *a, import_in *in, xp_err *e)
 	return rc;
 }
 
+/* --lang naming another language's pack than the report's own (a Chinese
+ * report imported as Farsi) made a run of that language, exit 0: it became
+ * the latest run of it, which db export, stats and the workbench act on,
+ * and re-paired lines were tokenised as that language.  A name that is no
+ * pack's (a run labelled apart from another of one language) or an alias
+ * of the report's (zho for zh) is taken as before. */
+static int import_lang_fits(const dargs *a, xp_err *e)
+{
+	xp_report_reader *rr;
+	if (!a->lang || xp_report_open(a->report, a->report, NULL, 0, NULL, 0, &rr, e))
+		return 0;   /* a report that does not open is the import's to say */
+	const xp_lang_pack *given = xp_lang_find(a->lang), *own = xp_lang_find(xp_report_header(rr)->lang);
+	int rc = 0;
+	if (given && own && given != own)
+		rc = xp_failc(e, XP_EINPUT, a->report, 1, "the report was projected as language %s, --lang says %s (a "
+			      "report of another language?): nothing is imported", xp_report_header(rr)->lang, a->lang);
+	xp_report_close(rr);
+	return rc;
+}
+
 static int import_read(const dargs *a, import_in *in, xp_err *e)
 {
 	if (!a->source || !a->aligned || !a->report)
 		return xp_fail(e, "", 0, "db import needs --source, --aligned and --report");
+	if (import_lang_fits(a, e))
+		return -1;
 	/* the run's provenance, which also names the report in errors */
 	json_t *fj = json_pack("{s:s,s:s,s:s}", "source", a->source, "aligned", a->aligned, "report", a->report);
 	in->files = fj ? json_dumps(fj, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;

@@ -2,6 +2,7 @@
 #include "groups.h"
 #include "../model/mtype.h"
 #include "../base/file.h"
+#include "../base/text.h"
 #include "../io/jsonl.h"
 #include "../io/read.h"
 #include "../io/names.h"
@@ -343,6 +344,27 @@ static int refuse_empty(const args *a, const xp_aligned *al, const xp_proj_stats
 			"(--allow-empty writes the empty projection)", st->mentions);
 }
 
+/* A.names read by default beside A.pharaoh must be of the run that wrote
+ * A.pharaoh: a later run with --no-names (or --names elsewhere) left the
+ * old file there, whose names were learned from other pairs, and the rule
+ * 'names' used them with exit 0.  Names saying no links (older files, or
+ * written by hand) are read as before. */
+static int names_fit(const args *a, const xp_names *nm, xp_err *e)
+{
+	char *buf;
+	size_t len;
+	if (!nm->has_links || xp_read_file(a->alignments, &buf, &len, e))
+		return 0;   /* a read error is the reading proper's to say */
+	uint64_t h = xp_hash(buf, len);
+	free(buf);
+	if (h == nm->links)
+		return 0;
+	return xp_failc(e, XP_EINPUT, a->names, 0,
+			"these names were learned by another run of the aligner than %s's links (a later run with "
+			"--no-names left them?): nothing is written; remove the file, or give --names %s to use "
+			"them all the same", a->alignments, a->names);
+}
+
 static int run(int argc, char **argv)
 {
 	args a;
@@ -377,6 +399,7 @@ static int run(int argc, char **argv)
 	int rc = xp_cli_check_files(files, nfiles, &e) ||
 		 (a.model && xp_conf_load(a.model, &model, &e)) ||
 		 (a.names && (xp_names_read_file(a.names, &names, &e) || ((a.o.names = &names), 0))) ||
+		 (a.names == a.names_buf && names_fit(&a, &names, &e)) ||
 		 (a.phrases && (xp_names_read_file(a.phrases, &phrases, &e) || ((a.o.phrases = &phrases), 0)));
 	/* a document at a time (tools/pstream.h), where the files allow it;
 	 * else, and on any failure, the whole corpus at once, which says what

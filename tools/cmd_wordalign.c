@@ -7,13 +7,12 @@
 #include "../align/wordalign.h"
 #include "../base/file.h"
 #include "../base/outputs.h"
+#include "../base/text.h"
 #include "../io/names.h"
 #include "../io/bitext.h"
 #include "../model/script.h"
 
 #include <getopt.h>
-#include <unicode/uchar.h>
-#include <unicode/uscript.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,13 +82,17 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 			xp_wa_lexical(w));
 }
 
-static int put_align(xp_outputs *o, const char *path, const xp_walign *a, int probs, xp_err *e)
+/* (hash: where not NULL, xp_hash of the text, which the names file
+ * written with -o names: io/names.h "# links") */
+static int put_align(xp_outputs *o, const char *path, const xp_walign *a, int probs, uint64_t *hash, xp_err *e)
 {
 	xp_buf b = {0};
 	if (probs)
 		xp_probs_write(&b, a);
 	else
 		xp_pharaoh_write(&b, a, 0);
+	if (hash)
+		*hash = xp_hash(b.p ? b.p : "", b.n);
 	int rc = b.oom ? xp_failc(e, XP_ENOMEM, path, 0, "out of memory") : xp_outputs_put(o, path, b.p ? b.p : "", b.n, e);
 	xp_buf_free(&b);
 	return rc;
@@ -102,18 +105,20 @@ static int put_all(xp_outputs *o, const char *links, const char *probs, xp_wa *w
 	int rc = 0;
 	for (size_t s = 0; s < xp_wa_nsent(w) && !rc; s++)
 		rc = xp_wa_all_links(w, s, &all, e);
-	rc = rc || put_align(o, links, &all, 0, e) || put_align(o, probs, &all, 1, e);
+	rc = rc || put_align(o, links, &all, 0, NULL, e) || put_align(o, probs, &all, 1, NULL, e);
 	xp_walign_free(&all);
 	return rc ? -1 : 0;
 }
 
 /* what the aligner learned of the names (io/names.h) */
-static int put_names(xp_outputs *o, const char *path, const xp_wa *w, int phrases, xp_err *e)
+static int put_names(xp_outputs *o, const char *path, const xp_wa *w, int phrases, const uint64_t *links, xp_err *e)
 {
 	xp_names nm;
 	xp_buf b = {0};
 	if (xp_names_init(&nm))
 		return xp_failc(e, XP_ENOMEM, path, 0, "out of memory");
+	if (links)
+		nm.links = *links, nm.has_links = 1;
 	/* (--phrases: the English word runs' target phrases, in the same file format) */
 	int rc = phrases ? xp_wa_phrases(w, &nm, e) : xp_wa_names(w, &nm, e);
 	if (!rc) {
@@ -414,30 +419,14 @@ static int sniff_pair(void *arg, const xp_str *src, size_t ns, const xp_str *tgt
 	return ++s->n >= 2000;   /* enough to tell a script; 1 stops the reading */
 }
 
-/* 1 if text in the script named script (ICU's long name) is how lang is
- * written, or if ICU cannot tell: ICU knows each language's scripts, so no
- * table of ours does.  Scripts, not the languages script.h guesses from
- * them, are compared: Farsi subtitles typed with the Arabic yeh and kaf
- * read as Arabic there, yet a Farsi model is right for them. */
-static int script_writes(const char *script, const char *lang)
-{
-	UErrorCode st = U_ZERO_ERROR;
-	UScriptCode want[8];
-	int n = uscript_getCode(lang, want, 8, &st);
-	int have = u_getPropertyValueEnum(UCHAR_SCRIPT, script);
-	if (U_FAILURE(st) || n <= 0 || have == UCHAR_INVALID_CODE)
-		return 1;
-	for (int k = 0; k < n; k++)
-		if (want[k] == have)
-			return 1;
-	return 0;
-}
-
 /* A --model of other languages than PAIRS' (another pair, or the pair the
  * other way round) aligned it without a word, exit 0: each side normalised
  * as the model's language, the model's counts on words it never saw.  A
  * side whose letters are mostly in a script the model's language is not
- * written in is refused; a read error is left to the reading proper. */
+ * written in is refused; a read error is left to the reading proper.
+ * Without a model (model NULL), a --src-lang or --tgt-lang said of a side
+ * in another script (xp_script_fits: Chinese given as Farsi) is refused
+ * the same way: it normalised that side as another language's. */
 static int model_fits_pairs(const char *pairs, const xp_wa_opts *o, const char *model, xp_err *e)
 {
 	sniff s;
@@ -447,12 +436,20 @@ static int model_fits_pairs(const char *pairs, const xp_wa_opts *o, const char *
 	for (int d = 0; d < 2; d++) {
 		xp_script_guess g;
 		xp_script_result(&s.c[d], &g);
-		if (o->lang[d] && o->lang[d][0] && g.script[0] && g.share >= 0.5 && !script_writes(g.script, o->lang[d]))
+		if (!o->lang[d] || !o->lang[d][0] || !g.script[0] ||
+		    (model ? g.share < 0.5 || xp_script_writes(g.script, o->lang[d]) : xp_script_fits(&g, o->lang[d])))
+			continue;
+		if (!model)
 			return xp_failc(e, XP_EINPUT, pairs, 0,
-					"its %s side is in the %s script%s%s%s, the model %s was trained on %s: a model "
-					"of another language pair, or of the pair the other way round?",
+					"its %s side is in the %s script%s%s%s, which --%s-lang %s is not written in "
+					"(the pairs of another language, or another code meant?): nothing is written",
 					d ? "target" : "source", g.script, g.lang[0] ? " (" : "", g.lang, g.lang[0] ? ")" : "",
-					model, o->lang[d]);
+					d ? "tgt" : "src", o->lang[d]);
+		return xp_failc(e, XP_EINPUT, pairs, 0,
+				"its %s side is in the %s script%s%s%s, the model %s was trained on %s: a model "
+				"of another language pair, or of the pair the other way round?",
+				d ? "target" : "source", g.script, g.lang[0] ? " (" : "", g.lang, g.lang[0] ? ")" : "",
+				model, o->lang[d]);
 	}
 	return 0;
 }
@@ -469,7 +466,8 @@ static int say_schedule(const char *pairs, const args *a, const xp_wa_model *mod
 	xp_wa *w = NULL;
 	xp_wa_sched s;
 	int rc = 0;
-	if (xp_cli_check_files(files, 2, &e) || (model && model_fits_pairs(pairs, &a->wa, a->model, &e)) ||
+	if (xp_cli_check_files(files, 2, &e) ||
+	    ((model || a->wa.lang[0] || a->wa.lang[1]) && model_fits_pairs(pairs, &a->wa, model ? a->model : NULL, &e)) ||
 	    xp_wa_new(&w, &a->wa, &e) || xp_wa_add_file(w, pairs, 0, &e) ||
 	    xp_need_some(pairs, xp_wa_nsent(w), "sentence pairs", &e) || xp_wa_plan(w, &s, &e)) {
 		if (a->wa.progress)
@@ -604,9 +602,11 @@ static int run(int argc, char **argv)
 	xp_walign f = {0}, r = {0}, s = {0}, spans = {0};
 	xp_wa *w = NULL;
 	xp_outputs wo = {0};
+	uint64_t links = 0;
 	if (a.spans)
 		a.wa.src_spans = &spans, a.wa.src_spans_name = a.spans;
-	if (xp_cli_check_files(files, nf, &e) || (model && model_fits_pairs(argv[optind], &a.wa, a.model, &e)) ||
+	if (xp_cli_check_files(files, nf, &e) || ((model || a.wa.lang[0] || a.wa.lang[1]) &&
+	     model_fits_pairs(argv[optind], &a.wa, model ? a.model : NULL, &e)) ||
 	    (a.spans && xp_pharaoh_read_file(a.spans, 0, &spans, &e)) ||
 	    xp_wa_new(&w, &a.wa, &e) ||
 	    xp_wa_add_file(w, argv[optind], 0, &e) ||
@@ -615,10 +615,11 @@ static int run(int argc, char **argv)
 	    (a.wa.progress && fputs("\r\033[K", stderr) < 0) ||
 	    (!a.wa.no_decode && xp_wa_collect(w, a.sym, &f, &r, &s, &e)) ||
 	    (a.state && put_state(&wo, a.state, w, &e)) ||
-	    (a.out && put_align(&wo, a.out, &s, 0, &e)) || (a.save_model && put_model(&wo, a.save_model, w, a.minus || a.own ? model : NULL, &e)) ||
-	    (a.probs && put_align(&wo, a.probs, &s, 1, &e)) || (a.names && put_names(&wo, a.names, w, 0, &e)) ||
-	    (a.phrases && put_names(&wo, a.phrases, w, 1, &e)) ||
-	    (a.fwd && put_align(&wo, a.fwd, &f, 0, &e)) || (a.rev && put_align(&wo, a.rev, &r, 0, &e)) ||
+	    (a.out && put_align(&wo, a.out, &s, 0, &links, &e)) || (a.save_model && put_model(&wo, a.save_model, w, a.minus || a.own ? model : NULL, &e)) ||
+	    (a.probs && put_align(&wo, a.probs, &s, 1, NULL, &e)) ||
+	    (a.names && put_names(&wo, a.names, w, 0, a.out ? &links : NULL, &e)) ||
+	    (a.phrases && put_names(&wo, a.phrases, w, 1, a.out ? &links : NULL, &e)) ||
+	    (a.fwd && put_align(&wo, a.fwd, &f, 0, NULL, &e)) || (a.rev && put_align(&wo, a.rev, &r, 0, NULL, &e)) ||
 	    (a.all_links && put_all(&wo, a.all_links, a.all_probs, w, &e)) ||
 	    xp_outputs_commit(&wo, &e)) {
 		if (a.wa.progress)

@@ -88,6 +88,15 @@ iconv -f UTF-8 -t GB18030 $S/zh.srt > $T/zh.gb.srt
 expect_status 0 $al --subs $S/en.srt --tgt-subs $T/zh.gb.srt --tgt-lang zh
 expect_grep "zh.gb.srt: GB18030 (detected, confidence 100), converted to UTF-8" $T/err
 
+# lines ended by CR alone (classic Mac OS): read as lines, the same target
+# as from LF (before: one line, no cue, "none of the 40 utterances aligned")
+expect_status 0 $al --subs $S/en.srt --tgt-subs $S/zh.srt --tgt-lang zh
+cp $T/x.jsonl $T/lf.jsonl
+tr '\n' '\r' < $S/en.srt > $T/en.cr.srt
+tr '\n' '\r' < $S/zh.srt > $T/zh.cr.srt
+expect_status 0 $al --subs $T/en.cr.srt --tgt-subs $T/zh.cr.srt --tgt-lang zh
+cmp -s $T/lf.jsonl $T/x.jsonl || { echo "FAIL: CR line ends read otherwise than LF"; fails=$((fails + 1)); }
+
 # truncated and empty inputs: refused with the file named
 refused "subtitles cut mid-block" "" $al --subs $H/cut.srt.gz
 expect_grep "cut.srt.gz: truncated gzip stream" $T/err

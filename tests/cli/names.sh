@@ -44,6 +44,26 @@ expect_grep "$(line z 2 乔伊 -)" $T/none.conll
 proj named --rules -consist --names $T/other.names
 expect_grep "$(line z 2 乔伊 '(1)')" $T/named.conll
 
+# A.names beside A.pharaoh says the links it was learned with ("# links H");
+# a later run with --no-names left the old file there, which project read by
+# default with exit 0: refused now, nothing written; --names F reads it all
+# the same; a file saying no links (by hand, older) is read as before
+expect_grep '^# links [0-9a-f]\{16\}$' $T/a.names
+P2=$FIX/consist
+expect_status 0 $XPROJ bitext $P2/zh.jsonl -o $T/c.pairs
+expect_status 0 $XPROJ wordalign $T/c.pairs --train $T/train.pairs --threads 1 --seed 3 --lowercase -o $T/c.pharaoh
+pc() { st=$1; shift; expect_status $st $XPROJ project --source $P2/en.conll --aligned $P2/zh.jsonl --alignments $T/c.pharaoh \
+	-o $T/s.conll --report $T/s.json "$@"; }
+pc 0
+expect_grep "names: .* from $T/c.names" $T/err
+rm -f $T/s.json
+expect_status 0 $XPROJ wordalign $T/c.pairs --threads 1 --seed 4 --sym intersect --no-names -o $T/c.pharaoh
+pc 1
+expect_grep "c.names: these names were learned by another run of the aligner than $T/c.pharaoh's links" $T/err
+[ -e $T/s.json ] && { echo "FAIL: a projection written with stale names"; fails=$((fails + 1)); }
+pc 0 --names $T/c.names
+expect_grep "names: .* from $T/c.names" $T/err
+
 # a malformed names file: refused with its line, nothing written
 printf 'joey\t乔伊\tmany\t1.0\t5\n' > $T/bad.names
 expect_status 1 $XPROJ project --source $P/en.conll --aligned $P/zh.jsonl --alignments $T/zh.pharaoh \

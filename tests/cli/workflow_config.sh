@@ -28,5 +28,21 @@ expect_grep "languages.zh: no 'subs'" $T/out
 # a language given by its target text instead (xproj pair) needs no subtitles
 dry target '/^  zh:$/,/^  fa:$/ { s|^    subs: tools/sample/en.srt$|    target: tools/sample/expected.zh.conll|; /tgt-subs:/d; }'
 expect_eq "$?" 0 "a language with a target text and no subs"
-[ -e $T/dup ] || [ -e $T/nosubs ] && { echo "FAIL: a refused config wrote outputs"; fails=$((fails + 1)); }
+# options that are not the numbers or switches they name: refused before
+# any job (sample-every 0 failed late in awk, -1 took every pair, 2.5 was a
+# silent 2, a quoted "false" was true)
+opt() { # KEY SED
+	dry opt "$2"
+	expect_eq "$?" 1 "options.$1: $2"
+	expect_grep "options.$1: .* is not a whole number of" $T/out
+}
+opt sample-every 's|^  sample-every: 1 |  sample-every: 0 |'
+opt sample-every 's|^  sample-every: 1 |  sample-every: -1 |'
+opt adapt-sweeps 's|^  adapt-sweeps: 2 |  adapt-sweeps: 2.5 |'
+opt seed 's|^  seed: 1$|  seed: one|'
+opt sync-rounds 's|^  # sync-rounds: 12 |  sync-rounds: true |'
+dry opt 's|^  model: true |  model: "false" |'
+expect_eq "$?" 1 'options model: "false"'
+expect_grep "options.model: 'false' is not true or false" $T/out
+[ -e $T/dup ] || [ -e $T/nosubs ] || [ -e $T/opt ] && { echo "FAIL: a refused config wrote outputs"; fails=$((fails + 1)); }
 finish

@@ -27,11 +27,15 @@ static void test_file(void **state)
 	assert_int_equal(xp_names_add(&nm, "joey", 4, "乔 伊", strlen("乔 伊"), 3.5, 0.25, 14), 0);
 	assert_int_equal(xp_names_add(&nm, "joey", 4, "乔伊", strlen("乔伊"), 9.0, 0.64, 14), 0);
 	assert_int_equal(xp_names_add(&nm, "ross", 4, "罗斯", strlen("罗斯"), 5.0, 1.0, 5), 0);
+	nm.links = 0x0123456789abcdefull, nm.has_links = 1;
 	xp_buf b = {0};
 	xp_names_write(&nm, &b);
 	assert_false(b.oom);
+	assert_non_null(strstr(b.p, "\n# links 0123456789abcdef\n"));
 	assert_int_equal(xp_names_parse("t.names", b.p, b.n, &back, &e), 0);
 	assert_int_equal(back.n, 3);
+	assert_true(back.has_links);
+	assert_true(back.links == 0x0123456789abcdefull);
 	assert_string_equal(form_of(&back, "Joey", 0), "乔伊");
 	assert_string_equal(form_of(&back, "JOEY", 1), "乔 伊");
 	assert_null(form_of(&back, "joey", 2));
@@ -52,9 +56,14 @@ static void test_file(void **state)
 		xp_err_str(&e, s, sizeof s);
 		assert_non_null(strstr(s, k ? "t.names:1" : "t.names:2"));
 	}
-	/* an empty file is no names */
+	/* an empty file is no names; nor links, as a "# links" line not of
+	 * 16 hex digits says none (a comment) */
 	assert_int_equal(xp_names_parse("t.names", "", 0, &back, &e), 0);
 	assert_int_equal(back.n, 0);
+	assert_false(back.has_links);
+	xp_names_free(&back);
+	assert_int_equal(xp_names_parse("t.names", "# links 0123456789abcdeg\n# links 12\n", 36, &back, &e), 0);
+	assert_false(back.has_links);
 	xp_names_free(&back);
 }
 
