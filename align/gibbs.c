@@ -825,6 +825,55 @@ int wa_init_given(wa_sampler *s)
 	return s->oom ? -1 : 0;
 }
 
+int wa_uncount_given(wa_sampler *s)
+{
+	/* the jumps and fertilities the links make alone (no model's under
+	 * them), as the round that wrote them counted them, taken from the
+	 * model's: what the other shards hold */
+	const uint32_t *jump0 = s->jump0;
+	uint32_t *fert0 = s->fert0;
+	s->jump0 = NULL, s->fert0 = NULL;
+	wa_recount(s, WA_JUMP | WA_FERT);
+	s->jump0 = jump0, s->fert0 = fert0;
+	if (jump0) {
+		for (int d = 0; d < WA_NJUMP; d++) {
+			if (s->jump[d] > jump0[d])
+				return 1;
+			s->others_jump[d] = jump0[d] - s->jump[d];
+		}
+		s->jump0 = s->others_jump;
+	}
+	const wa_side *E = &s->c->side[s->dir];
+	for (size_t k = 0; fert0 && k < ((size_t)E->V + 1) * (WA_FMAX + 1); k++) {
+		if (s->fert[k] > fert0[k])
+			return 1;
+		fert0[k] -= s->fert[k];
+	}
+	/* every lexical count the links made, as wa_init_given adds them */
+	sent t;
+	for (uint32_t k = 0; k < s->nsent; k++) {
+		if (!sent_of(s, k, &t))
+			continue;
+		for (uint32_t j = 0; j < t.J; j++) {
+			uint32_t f = t.fs[j];
+			if (!t.a[j]) {
+				if (!s->lex0[f] || !s->nnull)
+					return 1;
+				s->lex0[f]--, s->nnull--;
+				continue;
+			}
+			uint32_t e = t.es[t.a[j] - 1];
+			if (!map_get(&s->lex[f], e) || !s->etot[e] || !s->nword)
+				return 1;
+			uint32_t h = map_slot(&s->lex[f], e);
+			if (!--s->lex[f].kv[2 * h + 1])
+				map_del(&s->lex[f], h);
+			s->etot[e]--, s->nword--;
+		}
+	}
+	return 0;
+}
+
 int wa_lex_add(wa_sampler *s, uint32_t f, uint32_t e, uint32_t n)
 {
 	if (map_add(&s->lex[f], e, n))

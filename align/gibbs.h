@@ -110,6 +110,7 @@ typedef struct wa_sampler {
 	 * wa_recount starts the jumps and fertilities from them (NULL: none) */
 	const uint32_t *jump0;
 	uint32_t *fert0;         /* owned: per E type x bucket, in the corpus's ids */
+	uint32_t others_jump[WA_NJUMP];   /* jump0 less the links' own (wa_uncount_given) */
 } wa_sampler;
 
 int wa_sampler_init(wa_sampler *s, const wa_corpus *c, int dir, uint64_t seed);
@@ -128,6 +129,12 @@ int wa_init_draw(wa_sampler *s);
 /* The first alignment given: the links already in s->a (a sync round's
  * saved state, wordalign.h), counted as wa_init counts its random ones. */
 int wa_init_given(wa_sampler *s);
+/* The links already in s->a taken out of the counts of a model that holds
+ * them (wa_model_prime of the merge of the round that wrote them): its
+ * lexical counts and, under them, its jumps and fertilities, so that
+ * wa_init_given then counts the links again.  1 when the model holds fewer
+ * of some count than the links make (not the merge they are in). */
+int wa_uncount_given(wa_sampler *s);
 /* Add n to the count of (e generates f); -1 on OOM. */
 int wa_lex_add(wa_sampler *s, uint32_t f, uint32_t e, uint32_t n);
 /* Recount jumps / fertilities from the current alignment (entering a stage). */

@@ -30,6 +30,7 @@
 #include "../base/mem.h"
 #include "../base/vocab.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -518,8 +519,76 @@ int wa_model_take(const wa_sampler *s, wa_msampler *ms)
 	return 0;
 }
 
+static int cmp_u32(const void *x, const void *y)
+{
+	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+	return a < b ? -1 : a > b;
+}
+
+/* Whether sentence k is sampled (gibbs.c, sent_of): its links counted. */
+static int sampled(const wa_side *E, const wa_side *F, uint32_t k)
+{
+	uint32_t I = wa_len(E, k), J = wa_len(F, k);
+	return J && I <= WA_MAXLEN && J <= WA_MAXLEN;
+}
+
+int wa_model_own(const wa_sampler *s, uint32_t VE, uint32_t VF, wa_msampler *ms)
+{
+	const wa_side *E = &s->c->side[s->dir], *F = &s->c->side[!s->dir];
+	memset(ms, 0, sizeof *ms);
+	memcpy(ms->jump, s->jump, sizeof ms->jump);
+	size_t nf = (size_t)VE * (WA_FMAX + 1);
+	uint32_t *es = malloc((F->ntok + 1) * sizeof *es);
+	ms->fert = malloc((nf ? nf : 1) * sizeof *ms->fert);
+	ms->lex0 = calloc((size_t)VF + 1, sizeof *ms->lex0);
+	ms->loff = calloc((size_t)VF + 1, sizeof *ms->loff);
+	ms->lkv = malloc((2 * F->ntok + 1) * sizeof *ms->lkv);
+	if (!es || !ms->fert || !ms->lex0 || !ms->loff || !ms->lkv) {
+		free(es);
+		wa_msampler_free(ms);
+		return -1;
+	}
+	memcpy(ms->fert, s->fert, nf * sizeof *ms->fert);
+	/* the links' e bucketed by f (a counting sort: start[f + 1] counts
+	 * f's links, then start[f] is where f's next goes) */
+	uint64_t *start = ms->loff;
+	for (uint32_t k = 0; k < s->nsent; k++)
+		for (uint64_t p = F->off[k]; sampled(E, F, k) && p < F->off[k + 1]; p++) {
+			if (s->a[p])
+				start[F->tok[p] + 1]++;
+			else
+				ms->lex0[F->tok[p]]++;
+		}
+	for (uint32_t f = 0; f < VF; f++)
+		start[f + 1] += start[f];
+	for (uint32_t k = 0; k < s->nsent; k++)
+		for (uint64_t p = F->off[k]; sampled(E, F, k) && p < F->off[k + 1]; p++)
+			if (s->a[p])
+				es[start[F->tok[p]]++] = E->tok[E->off[k] + s->a[p] - 1];
+	/* start[f] is now where f + 1's links begin: each bucket in e order,
+	 * a run of one e one (e, n) */
+	uint64_t at = 0, from = 0;
+	for (uint32_t f = 0; f < VF; f++) {
+		uint64_t to = start[f];
+		qsort(es + from, to - from, sizeof *es, cmp_u32);
+		ms->loff[f] = at;
+		for (uint64_t x = from; x < to;) {
+			uint64_t y = x;
+			while (y < to && es[y] == es[x])
+				y++;
+			ms->lkv[2 * at] = es[x], ms->lkv[2 * at + 1] = (uint32_t)(y - x);
+			at++;
+			x = y;
+		}
+		from = to;
+	}
+	ms->loff[VF] = at;
+	free(es);
+	return 0;
+}
+
 int wa_model_prime(wa_sampler *s, const wa_msampler *ms, const uint32_t *emap, uint32_t nE,
-		   const uint32_t *fmap, uint32_t nF)
+		   const uint32_t *fmap, uint32_t nF, uint32_t fseen)
 {
 	const wa_side *E = &s->c->side[s->dir];
 	s->jump0 = ms->jump;
@@ -533,6 +602,12 @@ int wa_model_prime(wa_sampler *s, const wa_msampler *ms, const uint32_t *emap, u
 		uint32_t rf = fmap[f];
 		s->lex0[rf] += ms->lex0[f];
 		s->nnull += ms->lex0[f];
+		/* a word no token of these pairs is: only its totals weigh */
+		if (rf >= fseen) {
+			for (uint64_t k = ms->loff[f]; k < ms->loff[f + 1]; k++)
+				s->etot[emap[ms->lkv[2 * k]]] += ms->lkv[2 * k + 1], s->nword += ms->lkv[2 * k + 1];
+			continue;
+		}
 		for (uint64_t k = ms->loff[f]; k < ms->loff[f + 1]; k++)
 			if (wa_lex_add(s, rf, emap[ms->lkv[2 * k]], ms->lkv[2 * k + 1]))
 				return -1;
@@ -851,16 +926,21 @@ int xp_wa_model_scale(xp_wa_model *m, double w, const char *name, xp_err *err)
 
 /* --- a shard's link state (wamodel.h, wa_state) ---------------------------------
  *
- *   "XPROJWS\n"  u32 version  u64 file length
+ *   "XPROJWS\n"  u32 version (1, or 2 with the prior's cells)  u64 file length
  *   u32 samplers  u32 pairs  u64 tokens of side 0, of side 1  u32 fingerprint
  *   per direction d, per sampler: u64 random state, tokens of side !d x u16 link
+ *   version 2: u32 the prior options' fingerprint  u64 cells of the name,
+ *     loanword, closed-class priors  u64 cells  (pairs + 1) x u32 offset
+ *     cells x (u16 source position, u16 target position, f32 factor)
  *   u32 CRC-32 of every byte before it
  *
  * No gzip: a state is read and rewritten by every round, and its links
- * (small numbers) are what the checksum covers. */
+ * (small numbers) are what the checksum covers.  The cells are the pairs'
+ * own (prior.h), kept because finding them again each round took half of
+ * a 9k-pair zh-en shard's round. */
 
 static const char SMAGIC[8] = {'X', 'P', 'R', 'O', 'J', 'W', 'S', '\n'};
-#define WA_STATE_VERSION 1
+#define WA_STATE_VERSION 2
 
 void wa_state_free(wa_state *s)
 {
@@ -870,6 +950,8 @@ void wa_state_free(wa_state *s)
 		free(s->a[d]);
 		free(s->rng[d]);
 	}
+	free(s->coff);
+	free(s->cell);
 	memset(s, 0, sizeof *s);
 }
 
@@ -890,7 +972,7 @@ int wa_state_serialize(const wa_state *s, xp_buf *out)
 {
 	xp_buf b = {0};
 	xp_buf_add(&b, SMAGIC, sizeof SMAGIC);
-	put_u32(&b, WA_STATE_VERSION);
+	put_u32(&b, s->has_cells ? 2 : 1);
 	put_u64(&b, 0);   /* the length, filled in below */
 	put_u32(&b, (uint32_t)s->samplers);
 	put_u32(&b, s->nsent);
@@ -905,6 +987,20 @@ int wa_state_serialize(const wa_state *s, xp_buf *out)
 				xp_buf_add(&b, x, 2);
 			}
 		}
+	if (s->has_cells) {
+		put_u32(&b, s->prior_print);
+		for (int k = 0; k < 3; k++)
+			put_u64(&b, s->counts[k]);
+		put_u64(&b, s->ncell);
+		for (uint32_t k = 0; k <= s->nsent; k++)
+			put_u32(&b, s->coff ? s->coff[k] : 0);
+		for (uint64_t k = 0; k < s->ncell; k++) {
+			uint32_t f;
+			memcpy(&f, &s->cell[k].f, sizeof f);
+			put_u32(&b, (uint32_t)s->cell[k].i | (uint32_t)s->cell[k].j << 16);
+			put_u32(&b, f);
+		}
+	}
 	return seal(&b, out);
 }
 
@@ -920,7 +1016,7 @@ int wa_state_parse(const char *name, const void *buf, size_t len, wa_state *s, x
 	uint64_t flen;
 	if (get_u32(&c, &version))
 		return -1;
-	if (version != WA_STATE_VERSION)
+	if (version != 1 && version != WA_STATE_VERSION)
 		return xp_failc(err, XP_EINPUT, name, 0, "word-aligner state of format version %u; this xproj reads version %d",
 				version, WA_STATE_VERSION);
 	if (get_u64(&c, &flen))
@@ -943,7 +1039,8 @@ int wa_state_parse(const char *name, const void *buf, size_t len, wa_state *s, x
 		return bad(&c, "the number of samplers is not 1 to 64");
 	/* the sizes must be the bytes that follow, before anything is allocated */
 	uint64_t per = 8 * 2 + 2 * (s->ntok[0] + s->ntok[1]);
-	if (s->ntok[0] > len || s->ntok[1] > len || per * samplers != c.n - c.at)
+	if (s->ntok[0] > len || s->ntok[1] > len || per * samplers > c.n - c.at ||
+	    (version == 1 && per * samplers != c.n - c.at))
 		return bad(&c, "its sizes are not its bytes");
 	s->samplers = (int)samplers;
 	if (wa_state_alloc(s)) {
@@ -958,5 +1055,43 @@ int wa_state_parse(const char *name, const void *buf, size_t len, wa_state *s, x
 				s->a[d][q][k] = (uint16_t)(x[2 * k] | x[2 * k + 1] << 8);
 			c.at += 2 * s->ntok[!d];
 		}
+	if (version == 1)
+		return 0;
+	/* the prior's cells: offsets that rise from 0 to their number, and
+	 * factors that are numbers above 0 (the positions are checked against
+	 * the pairs, which the state does not hold: wordalign.c) */
+	s->has_cells = 1;
+	if (get_u32(&c, &s->prior_print) || get_u64(&c, &s->counts[0]) || get_u64(&c, &s->counts[1]) ||
+	    get_u64(&c, &s->counts[2]) || get_u64(&c, &s->ncell)) {
+		wa_state_free(s);
+		return -1;
+	}
+	if (s->ncell > len || ((uint64_t)s->nsent + 1) * 4 + s->ncell * 8 != c.n - c.at) {
+		wa_state_free(s);
+		return bad(&c, "its prior's sizes are not its bytes");
+	}
+	if (!(s->coff = malloc(((size_t)s->nsent + 1) * sizeof *s->coff)) ||
+	    !(s->cell = malloc(((size_t)s->ncell + 1) * sizeof *s->cell))) {
+		wa_state_free(s);
+		return oom(&c);
+	}
+	for (uint32_t k = 0; k <= s->nsent; k++) {
+		get_u32(&c, &s->coff[k]);
+		if ((k ? s->coff[k] < s->coff[k - 1] : s->coff[k] != 0) || (k == s->nsent && s->coff[k] != s->ncell)) {
+			wa_state_free(s);
+			return bad(&c, "the prior's offsets do not rise to its cells");
+		}
+	}
+	for (uint64_t k = 0; k < s->ncell; k++) {
+		uint32_t ij, f;
+		get_u32(&c, &ij);
+		get_u32(&c, &f);
+		s->cell[k] = (wa_cell){(uint16_t)ij, (uint16_t)(ij >> 16), 0};
+		memcpy(&s->cell[k].f, &f, sizeof f);
+		if (!(s->cell[k].f > 0) || !isfinite(s->cell[k].f)) {
+			wa_state_free(s);
+			return bad(&c, "a prior's factor is not a number above 0");
+		}
+	}
 	return 0;
 }

@@ -52,11 +52,20 @@ int wa_model_serialize(const xp_wa_model *m, xp_buf *out);
 /* Copy sampler s's counts into ms (its corpus's word ids); -1 on OOM. */
 int wa_model_take(const wa_sampler *s, wa_msampler *ms);
 void wa_msampler_free(wa_msampler *ms);
+/* The counts sampler s's links make alone, over the corpus's first VE / VF
+ * words of E and F (its own, before a model's were added): the lexical
+ * ones counted from its links, the jumps and fertilities taken from s,
+ * which the caller recounted without a model's under them.  A round's
+ * input to the merge (wordalign.h, state).  -1 on OOM. */
+int wa_model_own(const wa_sampler *s, uint32_t VE, uint32_t VF, wa_msampler *ms);
 /* Add ms's counts to a freshly initialised sampler s: emap / fmap give
- * the corpus id of each model word of E and F (nE, nF of them).  -1 on
+ * the corpus id of each model word of E and F (nE, nF of them).  The
+ * lexical counts of an F word of corpus id fseen or more go to the totals
+ * only (a sync round: no token of the shard is that word, and no link of
+ * it is kept; a model's whole counts are kept with UINT32_MAX).  -1 on
  * OOM. */
 int wa_model_prime(wa_sampler *s, const wa_msampler *ms, const uint32_t *emap, uint32_t nE,
-		   const uint32_t *fmap, uint32_t nF);
+		   const uint32_t *fmap, uint32_t nF, uint32_t fseen);
 
 /* A shard's link state between the rounds of a sync run (wordalign.h,
  * state): per direction d and sampler, its random generator and the link
@@ -70,6 +79,16 @@ typedef struct wa_state {
 	uint32_t print;
 	uint64_t *rng[2];        /* per sampler */
 	uint16_t **a[2];         /* per sampler: ntok[!d] links */
+	/* the pairs' prior cells (prior.h), so that a round does not find
+	 * them again: kept with the prior options' fingerprint prior_print,
+	 * their number by prior (names, loanwords, closed classes), and
+	 * coff[nsent + 1] / cell[ncell] as wa_corpus holds them (owned) */
+	int has_cells;
+	uint32_t prior_print;
+	uint64_t counts[3];
+	uint64_t ncell;
+	uint32_t *coff;
+	wa_cell *cell;
 } wa_state;
 
 /* the arrays of s for its sizes, zeroed; -1 on OOM (free it either way) */

@@ -97,6 +97,14 @@ struct xp_wa {
 	 * one the samplers leave (xp_wa_state_write) */
 	int sync, have_state;
 	wa_state st;
+	/* the words of the pairs themselves, before a model's (a round's own
+	 * counts are over these); a state's links the model does not hold */
+	uint32_t vown[2];
+	int unheld;
+	/* the prior's cells were found (or taken from the state) under the
+	 * options of this fingerprint; kept in the state written */
+	int priored;
+	uint32_t prior_print;
 	/* training */
 	wa_sampler *smp[2];
 	int it1, it2, it3, passes, samplers;
@@ -623,12 +631,13 @@ int xp_wa_model_write(const xp_wa *w, xp_buf *out, xp_err *err)
 			 .name_prior = w->o.name_prior, .closed_prior = w->o.closed_prior,
 			 .loan_prior = w->o.loan_prior, .closed_classes = w->o.closed_classes,
 			 .closed_langs = (char *)w->o.closed_langs, .loan_langs = (char *)w->o.loan_langs,
-			 .pairs = (w->o.model ? w->o.model->pairs : 0) + (w->c.nsent - w->skipped),
+			 .pairs = (w->o.model && !w->sync ? w->o.model->pairs : 0) + (w->c.nsent - w->skipped),
 			 .samplers = w->samplers};
 	for (int d = 0; d < 2; d++) {
 		snprintf(m.lang[d], sizeof m.lang[d], "%s", w->nm[d].lang);
 		m.parts[d] = w->nm[d].parts;
-		m.V[d] = w->voc[d].n;
+		/* a sync round's: its own counts, over its own words */
+		m.V[d] = w->sync ? w->vown[d] : w->voc[d].n;
 		m.words[d] = w->voc[d].words;
 		m.smp[d] = w->kept[d];
 	}
@@ -808,9 +817,9 @@ static uint32_t pairs_print(const xp_wa *w)
 	return (uint32_t)crc;
 }
 
-/* o.state read and checked against these pairs and samplers, all of it
- * before any sampler uses it; or an empty state of their sizes. */
-static int state_begin(xp_wa *w, xp_err *err)
+/* o.state read and checked against these pairs (their words, and the
+ * positions of its prior cells), before the prior would be found. */
+static int state_read(xp_wa *w, xp_err *err)
 {
 	const char *name = w->o.state_name ? w->o.state_name : "";
 	uint32_t print = pairs_print(w);
@@ -829,6 +838,25 @@ static int state_begin(xp_wa *w, xp_err *err)
 							w->st.ntok[1] == w->c.side[1].ntok
 						? ", other words"
 						: "");
+		for (uint32_t k = 0; w->st.has_cells && k < w->c.nsent; k++)
+			for (uint32_t x = w->st.coff[k]; x < w->st.coff[k + 1]; x++)
+				if (w->st.cell[x].i >= wa_len(&w->c.side[0], k) || w->st.cell[x].j >= wa_len(&w->c.side[1], k))
+					return xp_failc(err, XP_EINPUT, name, k + 1,
+							"corrupt word-aligner state: a prior cell (%u, %u) outside its pair",
+							w->st.cell[x].i, w->st.cell[x].j);
+		w->have_state = 1;
+	}
+	w->st.print = print;
+	return 0;
+}
+
+/* The state read checked against the samplers; or an empty state of
+ * their sizes. */
+static int state_begin(xp_wa *w, xp_err *err)
+{
+	const char *name = w->o.state_name ? w->o.state_name : "";
+	uint32_t print = w->st.print;
+	if (w->have_state) {
 		if (w->st.samplers != w->samplers)
 			return xp_failc(err, XP_EINPUT, name, 0,
 					"the state has %d samplers a direction, this run %d (give --samplers %d, or the "
@@ -845,7 +873,6 @@ static int state_begin(xp_wa *w, xp_err *err)
 									"a sentence of %u",
 									w->st.a[d][q][p], wa_len(E, k));
 				}
-		w->have_state = 1;
 		return 0;
 	}
 	w->st = (wa_state){.samplers = w->samplers, .nsent = w->c.nsent,
@@ -855,11 +882,43 @@ static int state_begin(xp_wa *w, xp_err *err)
 	return 0;
 }
 
+/* The prior's options as a CRC-32: a state's cells are taken only when
+ * they were found with the same. */
+static uint32_t prior_print(const wa_prior_opts *po)
+{
+	double v[4] = {po->boost, po->threshold, po->closed, po->loan};
+	uLong crc = crc32_z(0, (const Bytef *)v, sizeof v);
+	crc = crc32_z(crc, (const Bytef *)&po->closed_classes, sizeof po->closed_classes);
+	const char *str[4] = {po->lang[0], po->lang[1], po->closed_langs, po->loan_langs};
+	for (int k = 0; k < 4; k++)
+		crc = str[k] ? crc32_z(crc, (const Bytef *)str[k], strlen(str[k]) + 1) : crc32_z(crc, (const Bytef *)"\1", 1);
+	return (uint32_t)crc;
+}
+
+/* The state's cells moved to the corpus (prior.h: wa_prior_free frees
+ * them), their counts to w->cells; the number of cells. */
+static long state_cells(xp_wa *w)
+{
+	w->c.coff = w->st.coff, w->c.cell = w->st.cell, w->c.ncell = (size_t)w->st.ncell;
+	w->st.coff = NULL, w->st.cell = NULL, w->st.has_cells = 0;
+	w->cells = (wa_prior_counts){(long)w->st.counts[0], (long)w->st.counts[1], (long)w->st.counts[2]};
+	return (long)w->c.ncell;
+}
+
 int xp_wa_state_write(const xp_wa *w, xp_buf *out, xp_err *err)
 {
 	if (!w->o.keep_state || w->done[0] != w->samplers || w->done[1] != w->samplers)
 		return xp_failc(err, XP_EUSAGE, "", 0, "no state kept: run the aligner with keep_state first");
-	if (wa_state_serialize(&w->st, out))
+	/* with the prior's cells, if it found them */
+	wa_state t = w->st;
+	if (w->priored)
+		t.has_cells = 1, t.prior_print = w->prior_print,
+		t.counts[0] = (uint64_t)w->cells.names, t.counts[1] = (uint64_t)w->cells.loans,
+		t.counts[2] = (uint64_t)w->cells.closed, t.ncell = w->c.coff ? w->c.ncell : 0, t.coff = w->c.coff,
+		t.cell = w->c.cell;
+	else
+		t.has_cells = 0;
+	if (wa_state_serialize(&t, out))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	return 0;
 }
@@ -876,11 +935,18 @@ static int sync_round(xp_wa *w, int d, int q0, int n, wa_sampler **S)
 	uint64_t nsent = w->c.nsent;
 	for (int q = 0; q < n; q++) {
 		int k = q0 + q;
-		if (m && wa_model_prime(S[q], &m->smp[d][k % m->samplers], w->mid[d], m->V[d], w->mid[!d], m->V[!d]))
+		if (m && wa_model_prime(S[q], &m->smp[d][k % m->samplers], w->mid[d], m->V[d], w->mid[!d], m->V[!d],
+					w->vown[!d]))
 			return -1;
 		if (w->have_state) {
 			memcpy(S[q]->a, w->st.a[d][k], w->c.side[!d].ntok * sizeof *S[q]->a);
 			S[q]->rng = w->st.rng[d][k] ? w->st.rng[d][k] : 1;
+			/* the merge of the round before holds these links' counts:
+			 * taken out, it is the other shards' (as --minus did) */
+			if (m && w->o.state_in_model && wa_uncount_given(S[q])) {
+				w->unheld = 1;
+				return -1;
+			}
 		}
 		if (w->have_state ? wa_init_given(S[q]) : m ? wa_init_draw(S[q]) : wa_init(S[q]))
 			return -1;
@@ -914,7 +980,7 @@ static int train(xp_wa *w, int d, int q0, int n)
 		return sync_round(w, d, q0, n, S);
 	if (m) {
 		/* sampler q continues the model's sampler q (of as many as it has) */
-		if (wa_model_prime(s, &m->smp[d][q0 % m->samplers], w->mid[d], m->V[d], w->mid[!d], m->V[!d]) ||
+		if (wa_model_prime(s, &m->smp[d][q0 % m->samplers], w->mid[d], m->V[d], w->mid[!d], m->V[!d], UINT32_MAX) ||
 		    wa_init_draw(s))
 			return -1;
 		progress_add(w, nsent);
@@ -1062,9 +1128,13 @@ static void *worker(void *arg)
 		if (last) {
 			rc = w->o.no_decode ? 0 : decode(w, d);
 			/* a sync round: the links left and the counts they make
-			 * (every part's, whatever the round's stage) */
+			 * alone (every part's, whatever the round's stage; no
+			 * model's under them), the round's input to the merge */
 			for (int k = 0; k < w->samplers && !rc && w->sync; k++) {
-				wa_recount(&w->smp[d][k], WA_LEX | WA_JUMP | WA_FERT);
+				wa_sampler *S = &w->smp[d][k];
+				free(S->fert0);
+				S->fert0 = NULL, S->jump0 = NULL;
+				wa_recount(S, WA_LEX | WA_JUMP | WA_FERT);
 				memcpy(w->st.a[d][k], w->smp[d][k].a, w->c.side[!d].ntok * sizeof *w->st.a[d][k]);
 				w->st.rng[d][k] = w->smp[d][k].rng;
 			}
@@ -1075,7 +1145,8 @@ static void *worker(void *arg)
 			if (!rc && d == 0 && w->o.learn_phrases)
 				rc = wa_phraselearn_count(&w->phrases, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
 			for (int k = 0; k < w->samplers && !rc && w->o.keep_model; k++)
-				rc = wa_model_take(&w->smp[d][k], &w->kept[d][k]);
+				rc = w->sync ? wa_model_own(&w->smp[d][k], w->vown[d], w->vown[!d], &w->kept[d][k])
+					     : wa_model_take(&w->smp[d][k], &w->kept[d][k]);
 			for (int k = 0; k < w->samplers; k++)
 				wa_sampler_free(&w->smp[d][k]);
 			if (rc) {
@@ -1159,6 +1230,10 @@ static double schedule(xp_wa *w)
 	 * which the model's counts make needless) */
 	if (w->o.model)
 		N += (double)w->o.model->pairs;
+	/* (a sync round's merge holds the shard's pairs too: as --minus
+	 * took them out) */
+	if (w->o.model && w->o.state && w->o.state_in_model)
+		N -= (double)fmin((double)w->o.model->pairs, (double)(w->c.nsent - w->skipped));
 	int large = !w->o.model && !w->o.iters && N > WA_LARGE;
 	int n = w->o.iters > 0 ? w->o.iters : (int)fmin(1000, fmax(large ? WA_LARGE_SWEEPS : 16, round(5000.0 / sqrt(N))));
 	/* the last stage's length: n, or WA_LAST_MOST for a small corpus */
@@ -1227,6 +1302,8 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	if (w->o.src_spans && w->o.span_factor != 1 && wa_lang_listed(w->o.span_langs, w->nm[1].lang) &&
 	    build_blocks(w, err))
 		return -1;
+	if (w->o.state && state_read(w, err))
+		return -1;
 	if (w->o.learn_names && learn_init(w))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	if (w->o.learn_phrases && wa_phraselearn_init(&w->phrases, w->voc))
@@ -1235,14 +1312,21 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 		wa_prior_opts po = {w->o.name_prior, WA_PRIOR_THRESHOLD, w->o.closed_prior,
 				    w->o.closed_classes ? w->o.closed_classes : WA_CC_ALL, {w->nm[0].lang, w->nm[1].lang},
 				    w->o.closed_langs, w->o.loan_prior, w->o.loan_langs};
-		long cells = wa_prior_build(&w->c, w->voc, &w->names, &po, &w->cells, err);
+		/* a sync round's are in its state, if found with these options */
+		w->priored = 1, w->prior_print = prior_print(&po);
+		long cells = w->st.has_cells && w->st.prior_print == w->prior_print
+				     ? state_cells(w)
+				     : wa_prior_build(&w->c, w->voc, &w->names, &po, &w->cells, err);
 		wa_names_free(&w->names);   /* not needed once the cells are found */
 		if (cells < 0)
 			return -1;
 	}
+	w->vown[0] = w->voc[0].n, w->vown[1] = w->voc[1].n;
 	if (w->o.model && use_model(w, err))
 		return -1;
 	schedule(w);
+	if (w->sync && !w->o.state)
+		w->st.print = pairs_print(w);
 	if (w->sync && state_begin(w, err))
 		return -1;
 	w->total = (uint64_t)2 * w->samplers * ((1 + w->it1 + w->it2 + w->it3) * w->c.nsent +
@@ -1268,6 +1352,10 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	for (int i = 0; i < started; i++)
 		pthread_join(th[i], NULL);
 	pthread_mutex_destroy(&w->lock);
+	if (w->failed && w->unheld)
+		return xp_failc(err, XP_EINPUT, w->o.state_name ? w->o.state_name : "", 0,
+				"the model holds fewer counts than the state's links make: with a state, --model is "
+				"the merge of the round that wrote it (or give --minus the shard's own counts)");
 	if (w->failed)
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory while aligning");
 	return 0;

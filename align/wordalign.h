@@ -138,6 +138,13 @@ typedef struct xp_wa_opts {
 	int keep_state;
 	int stage;
 	int no_decode;
+	/* the model is the merge of the round that wrote the state, which
+	 * holds its links' counts (they are taken out: the other shards'
+	 * counts are left); 0: the model's counts are the others' already
+	 * (--minus) or hold none of these pairs (a sample's).  With keep_model,
+	 * a sync round keeps the counts of its own links alone, over its
+	 * own words: the round's input to xp_wa_model_merge */
+	int state_in_model;
 } xp_wa_opts;
 
 /* `wordalign --all-links`'s default floor: below it a link is one sample

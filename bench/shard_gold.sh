@@ -35,7 +35,8 @@
 #              which makes 6 rounds), the sweeps of all rounds the one
 #              run's; each shard continues its own links (--state) against
 #              the merge of every shard's counts of the round before less
-#              its own (--model SUM --minus OWN), and the last round reads
+#              its own (--model SUM: the shard takes out the counts of its
+#              links in the state, and writes them anew), and the last round reads
 #              the links off as the one run does.  Round 1 starts each
 #              shard's links at random; with WAYS syncs K, they are drawn
 #              from the model of every K-th pair of SAMPLES / GOLD_SAMPLES
@@ -128,7 +129,9 @@ sync_way() {
 		# (the rounds' counts not gzipped: they are read once, and
 		# compressing them took a third of a small shard's round)
 		for s in $(seq 1 $SHARDS); do
-			if [ $r = 1 ]; then m=$first; else m="--model $T/sum --minus $T/own.$((r - 1)).$s"; fi
+			# (the merge holds the shard's own counts: the shard takes
+			# them out itself, from its links in the state)
+			if [ $r = 1 ]; then m=$first; else m="--model $T/sum"; fi
 			if [ $r = $nr ]; then o="-o $T/o.$s"; else o="--save-model $T/own.$r.$s"; fi
 			# a seed a shard; the state carries each sampler's generator on
 			run $T/c.r.$s $XPROJ wordalign --seed $((seed * 1000 + s)) --threads $THREADS --no-names \

@@ -575,6 +575,7 @@ static int run(int argc, char **argv)
 		a.wa.keep_state = 1;
 		a.wa.stage = a.stage;
 		a.wa.no_decode = !a.out && !a.probs && !a.fwd && !a.rev;
+		a.wa.state_in_model = a.model && !a.minus && !a.own;
 		if (!a.model)
 			a.wa.adapt_sweeps = a.adapt >= 0 ? a.adapt : XP_WA_ADAPT_SWEEPS;
 	}
@@ -615,7 +616,7 @@ static int run(int argc, char **argv)
 	    (a.wa.progress && fputs("\r\033[K", stderr) < 0) ||
 	    (!a.wa.no_decode && xp_wa_collect(w, a.sym, &f, &r, &s, &e)) ||
 	    (a.state && put_state(&wo, a.state, w, &e)) ||
-	    (a.out && put_align(&wo, a.out, &s, 0, &links, &e)) || (a.save_model && put_model(&wo, a.save_model, w, a.minus || a.own ? model : NULL, &e)) ||
+	    (a.out && put_align(&wo, a.out, &s, 0, &links, &e)) || (a.save_model && put_model(&wo, a.save_model, w, (a.minus || a.own) && !a.state ? model : NULL, &e)) ||
 	    (a.probs && put_align(&wo, a.probs, &s, 1, NULL, &e)) ||
 	    (a.names && put_names(&wo, a.names, w, 0, a.out ? &links : NULL, &e)) ||
 	    (a.phrases && put_names(&wo, a.phrases, w, 1, a.out ? &links : NULL, &e)) ||
@@ -716,13 +717,17 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 sweeps (default 2) of --stage against --model's counts, no\n"
 	"                 training stages, and write the links left to S; a state of\n"
 	"                 other pairs or samplers is refused; -o optional (without\n"
-	"                 it no links are read off)\n"
+	"                 it no links are read off).  --model is the merge of the\n"
+	"                 round that wrote S: the counts of S's links are taken out\n"
+	"                 of it (a model that holds fewer is refused); --save-model\n"
+	"                 writes the counts of the links left alone\n"
 	"  --stage N      with --state: what the sweeps sample: 1 lexical, 2 + jumps,\n"
 	"                 3 + fertility (default), the one run's stages\n"
 	"  --minus C      with --model M: align with M less the counts of the model C\n"
 	"                 (this shard's own of the round before, which M, their merge,\n"
 	"                 holds); --save-model then writes the counts of PAIRS alone,\n"
-	"                 for the next round's --merge-models\n"
+	"                 for the next round's --merge-models (with --state: not\n"
+	"                 needed, the state's links give them)\n"
 	"  --merge-models OUT  sum the counts of the models given (each trained with\n"
 	"                 --save-model on a shard of one bitext, with the same settings\n"
 	"                 and --samplers) into the model OUT, vocabularies unioned:\n"

@@ -40,9 +40,11 @@ expect_status 0 $XPROJ wordalign --merge-models $T/sum $T/own.1.1 $T/own.1.2
 expect_grep '2 models merged .*: 300 pairs' $T/err
 cp $T/st.1 $T/st.1.keep
 cp $T/st.2 $T/st.2.keep
-# round 2: every part, against the other shard's counts; the links
+# round 2: every part, against the other shard's counts (the merge less
+# the counts of the shard's own links, which it takes from its state); the
+# links
 for s in 1 2; do
-	expect_status 0 $XPROJ wordalign --seed $s --no-names --model $T/sum --minus $T/own.1.$s --state $T/st.$s \
+	expect_status 0 $XPROJ wordalign --seed $s --no-names --model $T/sum --state $T/st.$s \
 		--stage 3 --adapt-sweeps 5 $T/s$s -o $T/o.$s
 	expect_eq "$(wc -l < $T/o.$s)" 150 "shard $s: one line per pair"
 	n=$(right $T/s$s $T/o.$s) || fails=$((fails + 1))
@@ -51,10 +53,53 @@ done
 # the same state and seed, two threads: the same links; the state moved on
 cmp -s $T/st.1 $T/st.1.keep && { echo "FAIL: the state was not rewritten"; fails=$((fails + 1)); }
 cp $T/st.1.keep $T/st.x
-expect_status 0 $XPROJ wordalign --seed 1 --no-names --threads 2 --model $T/sum --minus $T/own.1.1 --state $T/st.x \
+expect_status 0 $XPROJ wordalign --seed 1 --no-names --threads 2 --model $T/sum --state $T/st.x \
 	--stage 3 --adapt-sweeps 5 $T/s1 -o $T/o.x
 cmp -s $T/o.1 $T/o.x || { echo "FAIL: the same state and seed gave other links"; fails=$((fails + 1)); }
 cmp -s $T/st.1 $T/st.x || { echo "FAIL: the same state and seed left another state"; fails=$((fails + 1)); }
+# the own counts taken from the state are those --minus reads: the same
+# links, next state and counts written (the counts of the round's links,
+# which a round writes whatever its model, over the shard's own words)
+for way in state minus; do
+	cp $T/st.1.keep $T/st.$way
+	m=; [ $way = minus ] && m="--minus $T/own.1.1"
+	expect_status 0 $XPROJ wordalign --seed 1 --no-names --model $T/sum $m --state $T/st.$way \
+		--stage 3 --adapt-sweeps 5 $T/s1 -o $T/o.$way --save-model $T/own.2.$way
+done
+cmp -s $T/o.state $T/o.minus || { echo "FAIL: own counts from the state gave other links than --minus"; fails=$((fails + 1)); }
+cmp -s $T/st.state $T/st.minus || { echo "FAIL: own counts from the state left another state than --minus"; fails=$((fails + 1)); }
+cmp -s $T/own.2.state $T/own.2.minus || { echo "FAIL: own counts from the state wrote other counts than --minus"; fails=$((fails + 1)); }
+cmp -s $T/o.state $T/o.1 || { echo "FAIL: --save-model changed the links"; fails=$((fails + 1)); }
+# a round's counts are the shard's alone: the two shards' merged again are
+# as many pairs, and a round from that merge goes on as from the first
+cp $T/st.2.keep $T/st.2b
+expect_status 0 $XPROJ wordalign --seed 2 --no-names --model $T/sum --state $T/st.2b --stage 3 --adapt-sweeps 5 \
+	$T/s2 --save-model $T/own.2.2
+expect_status 0 $XPROJ wordalign --merge-models $T/sum2 $T/own.2.state $T/own.2.2
+expect_grep '2 models merged .*: 300 pairs' $T/err
+expect_status 0 $XPROJ wordalign --seed 1 --no-names --model $T/sum2 --state $T/st.state --stage 3 \
+	--adapt-sweeps 2 $T/s1 -o $T/o.3
+n=$(right $T/s1 $T/o.3) || fails=$((fails + 1))
+[ "$n" -ge 135 ] || { echo "FAIL: round 3: only $n of 150 pairs right"; fails=$((fails + 1)); }
+# a model that does not hold the state's links (the other shard's counts
+# alone): refused, nothing written, the state as it was
+cp $T/st.1.keep $T/st.u
+was=$(sum $T/st.u)
+expect_status 1 $XPROJ wordalign --seed 1 --no-names --model $T/own.1.2 --state $T/st.u --stage 3 \
+	--adapt-sweeps 5 $T/s1 -o $T/o.u --save-model $T/own.u
+expect_grep 'st.u: the model holds fewer counts than the state.s links make' $T/err
+expect_eq "$(sum $T/st.u)" "$was" "a state its model does not hold unchanged"
+[ -e $T/o.u ] || [ -e $T/own.u ] && { echo "FAIL: output written"; fails=$((fails + 1)); }
+
+# the prior's cells are found once: round 1 keeps them in its state
+# (version 2), and round 2 takes them from there (the same cells)
+printf 'he is here ||| \344\273\226 \345\234\250 \350\277\231\351\207\214\nthey see him ||| \344\273\226\344\273\254 \347\234\213\350\247\201 \344\273\226\n' > $T/zh
+expect_status 0 $XPROJ wordalign --samplers 2 --no-names --state $T/st.zh --stage 1 --adapt-sweeps 1 $T/zh --save-model $T/own.zh
+expect_eq "$(od -A n -t u4 -j 8 -N 4 $T/st.zh | tr -d ' ')" 2 "a state with the prior's cells is version 2"
+expect_grep 'closed-class prior: 3 cells' $T/err
+expect_status 0 $XPROJ wordalign --no-names --model $T/own.zh --state $T/st.zh --adapt-sweeps 1 $T/zh -o $T/o.zh
+expect_grep 'closed-class prior: 3 cells' $T/err
+expect_eq "$(wc -l < $T/o.zh)" 2 "links of the state's pairs"
 
 # refused, nothing written: a state of the other shard's pairs
 cp $T/st.2.keep $T/st.y
