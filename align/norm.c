@@ -382,16 +382,26 @@ static const struct {
 	{"clitics", XP_NORM_CLITICS}, {"letters", XP_NORM_LETTERS}, {"marks", XP_NORM_MARKS},
 	{"digits", XP_NORM_DIGITS},   {"zwnj", XP_NORM_ZWNJ},   {"punct", XP_NORM_PUNCT},
 	{"affixes", XP_NORM_AFFIXES}, {"en-stem", XP_NORM_EN_STEM},
-	/* the names of earlier releases, for this one (a pack's part then
-	 * named its language) */
-	{"persian", XP_NORM_LETTERS}, {"zh-punct", XP_NORM_PUNCT}, {"fa-morph", XP_NORM_AFFIXES},
 };
 
+/* the part of this name, or of the name of earlier releases a pack gives
+ * it (xp_lang_pack.norm_aliases, "OLD=PART,..."; for this release) */
 unsigned xp_norm_part_named(const char *name)
 {
 	for (size_t k = 0; k < sizeof part_names / sizeof *part_names; k++)
 		if (!strcmp(name, part_names[k].name))
 			return part_names[k].part;
+	size_t np, n = strlen(name);
+	const xp_lang_pack *const *all = xp_lang_packs(&np);
+	for (size_t j = 0; j < np; j++)
+		for (const char *a = all[j]->norm_aliases; a && *a; a += strcspn(a, ","), a += *a == ',') {
+			size_t len = strcspn(a, ",="), to = a[len] == '=' ? strcspn(a + len + 1, ",") : 0;
+			if (len != n || memcmp(a, name, n) || !to)
+				continue;
+			for (size_t k = 0; k < sizeof part_names / sizeof *part_names; k++)
+				if (strlen(part_names[k].name) == to && !memcmp(a + len + 1, part_names[k].name, to))
+					return part_names[k].part;
+		}
 	return 0;
 }
 

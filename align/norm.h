@@ -93,7 +93,7 @@ int xp_normalizer_know(xp_normalizer *z, const char *word, size_t n);
 unsigned xp_norm_parts(const char *lang);
 /* The part named name ("nfkc", "case", "apostrophes", "clitics", "letters",
  * "marks", "digits", "zwnj", "punct", "affixes", "en-stem"; this release
- * also the old "persian", "zh-punct", "fa-morph"), or 0. */
+ * also the old names the packs list: lang/lang.h norm_aliases), or 0. */
 unsigned xp_norm_part_named(const char *name);
 
 /* The language whose pack's tables the parts XP_NORM_LETTERS, XP_NORM_PUNCT

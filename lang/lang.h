@@ -23,10 +23,15 @@
  * hooks at each stage and names none; xp_lang_register adds a pack at run
  * time.
  *
- * The rules themselves live beside their packs: lang/pron.h (pronoun rules,
- * XP_LR_*), lang/np.h (noun phrase and name rules, XP_NP_*), lang/prodrop.h
- * (Farsi subjects on the verb), lang/zhwords.h (Chinese spans on jieba's
- * words), lang/spans.h (from aligned tokens to a span: every language).
+ * A rule is its pack's data: a row of its rules[] (xp_lang_rule: name,
+ * kind, bit, default, one line, the switch of earlier releases that turns it
+ * off).  A new rule's row says bit 0 and gets a free bit of its kind when
+ * its pack is taken in; the reports, the summaries, --rules and the old
+ * switches name it from the row.  The rules written before that keep the
+ * bits of lang/pron.h (XP_LR_*) and lang/np.h (XP_NP_*), whose code is
+ * there and in lang/prodrop.h (Farsi subjects on the verb), lang/zhwords.h
+ * (Chinese spans on jieba's words), lang/spans.h (from aligned tokens to a
+ * span: every language).
  */
 #ifndef XP_LANG_LANG_H
 #define XP_LANG_LANG_H
@@ -77,9 +82,17 @@ typedef enum {
 typedef struct {
 	const char *name;
 	xp_rule_kind kind;
-	uint64_t bit;      /* its bit of that kind's set (XP_LR_* or XP_NP_*); 1 for pro-drop */
+	/* its bit of that kind's set; 1 for pro-drop.  0: a bit is assigned when
+	 * the pack is taken in (compiled in or xp_lang_register), the lowest that
+	 * no rule of that kind holds, or the bit of another pack's rule of that
+	 * name; the rules of lang/pron.h and lang/np.h keep the bits they had */
+	uint64_t bit;
 	int on;            /* on by default */
 	const char *what;  /* one line: what the corrections showed and what the rule does */
+	/* the switch of earlier releases that turns it off, without its dashes
+	 * ("no-fa-attach"): `project` and `pipeline` accept it as --rules -NAME
+	 * (xp_lang_off_switch); NULL: none */
+	const char *off;
 } xp_lang_rule;
 
 /* Letter folding (xp_lang_pack.fold): flags. */
@@ -386,6 +399,17 @@ typedef struct xp_lang_pack {
 	const char *norm;
 	/* the tables those parts read (letters, punct, affixes); NULL: none */
 	const xp_lang_normdata *normdata;
+	/* the names those parts had in earlier releases, when a part named its
+	 * language: "OLD=PART" separated by commas ("persian=letters");
+	 * --no-normalize= still takes them, for this release only
+	 * (align/norm.h xp_norm_part_named); NULL: none */
+	const char *norm_aliases;
+	/* options of earlier releases that named this language, each the old
+	 * name of a neutral one: rows {old, new}, without their dashes
+	 * ({"zh-tokens", "unspaced-tokens"}), ended by {NULL, NULL}; a command
+	 * that takes the new one takes the old one too, for this release
+	 * (tools/groups.c xp_opts_table); NULL: none */
+	const char *const (*old_options)[2];
 	/* the English articles its rule ignores (NULL-terminated; NULL: the
 	 * language has articles, the rule does not apply) */
 	const char *const *bare_articles;
@@ -484,15 +508,22 @@ const xp_lang_pack *xp_lang_get(const char *code);
 /* The rules of every pack that read the word segmenter's words
  * (xp_lang_pack.segmenter_rule), as a set of noun phrase rule bits. */
 uint64_t xp_lang_segmenter_rules(void);
+/* The name of the first of them ("" if none): what a note says is left out
+ * when the segmenter's data is missing. */
+const char *xp_lang_segmenter_rule_name(void);
 
 /* The generic pack: the rules every language takes, no traits. */
 const xp_lang_pack *xp_lang_generic(void);
 
-/* Adds pack p (kept, not copied) to the packs there are, after the
- * compiled-in ones: a language (or a test's toy one) without a line in
- * lang/pack.c.  Call it before any projection or lookup runs on another
- * thread; xp_lang_codes_with() answers as it first did.  0, or -1 if p has
- * no code, its code names a pack already, or the room (8) is taken. */
+/* Adds pack p to the packs there are, after the compiled-in ones: a
+ * language (or a test's toy one) without a line in lang/pack.c.  p is kept,
+ * not copied, unless a rule or hook of its own has bit 0: then a copy is kept whose
+ * rules and span hooks (a hook of bit 0 takes its rule's, by name) carry
+ * the bits assigned (xp_lang_rule.bit); xp_lang_find() returns the pack
+ * kept.  Call it before any projection or lookup runs on another thread;
+ * xp_lang_codes_with() answers as it first did.  0, or -1 if p has no code,
+ * its code names a pack already, the room (8) is taken, or no bit is left
+ * for a rule of its own (a hook then names no rule of its pack). */
 int xp_lang_register(const xp_lang_pack *p);
 
 /* The packs there are, in order (the generic pack not among them). */
@@ -523,6 +554,18 @@ const xp_lang_rule *xp_lang_rule_at(const xp_lang_pack *p, size_t k);
 /* Every rule of every pack, by name, and the pack it belongs to (*pack:
  * NULL for a generic rule); NULL if no rule has that name. */
 const xp_lang_rule *xp_lang_rule_named(const char *name, const xp_lang_pack **pack);
+
+/* The rule of bit 1 << k of kind `kind`'s set, the generic pack's first, then
+ * the packs' in order; NULL if no rule has it.  What reports and summaries
+ * name a bit by (pron.h xp_lr_name, np.h xp_np_name). */
+const xp_lang_rule *xp_lang_rule_bit(xp_rule_kind kind, unsigned k);
+/* One past the highest bit a rule of kind `kind` holds: the compiled-in
+ * count (XP_LR_NRULES, XP_NP_NRULES) until a pack assigns more. */
+unsigned xp_lang_rule_bits(xp_rule_kind kind);
+
+/* The k-th rule (from 0) with a switch of earlier releases (xp_lang_rule.off),
+ * each switch once, the generic pack's first; NULL past the end. */
+const xp_lang_rule *xp_lang_off_switch(size_t k);
 
 /* ---- the rule switch: --rules SPEC ---- */
 

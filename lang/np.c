@@ -6,6 +6,7 @@
 #include "../base/text.h"
 #include "../model/tokenize.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -13,11 +14,12 @@
 _Static_assert(XP_NP_NRULES >= 1 && XP_NP_NRULES <= 64, "np rules: 64 at most");
 _Static_assert(sizeof(xp_np_mask) * 8 == 64, "np rules: a 64-bit mask");
 
-static const char *const np_names[XP_NP_NRULES] = {"stray", "zh_name", "zh_classifier", "fa_indef", "fa_possessor", "fa_compound", "fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause", "fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative", "fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle", "det", "edge_punct", "shed", "punct_next", "marked", "relative", "subject_verb", "poss_article", "names", "doubt", "ef1", "phrases"};
-
+/* The rules' names are the packs' (lang.h xp_lang_rule_bit): a pack's rule
+ * of bit 0 gets a bit past XP_NP_NRULES when the pack is taken in. */
 const char *xp_np_name(unsigned k)
 {
-	return k < XP_NP_NRULES ? np_names[k] : "";
+	const xp_lang_rule *r = xp_lang_rule_bit(XP_RK_NP, k);
+	return r ? r->name : "";
 }
 
 /* the bit of names[k] that s[0..n) names, every bit below nnames for "all", 0 if none */
@@ -26,14 +28,25 @@ static xp_np_mask named_in(const char *const *names, unsigned nnames, const char
 	if (n == 3 && !memcmp(s, "all", 3))
 		return ~(xp_np_mask)0 >> (64 - nnames);
 	for (unsigned k = 0; k < nnames; k++)
-		if (strlen(names[k]) == n && !memcmp(s, names[k], n))
+		if (n && names[k] && strlen(names[k]) == n && !memcmp(s, names[k], n))
 			return XP_NP_BIT(k);
 	return 0;
 }
 
+/* every bit's name, "" where no rule has it; their count */
+static unsigned np_names(const char *names[64])
+{
+	unsigned n = xp_lang_rule_bits(XP_RK_NP);
+	for (unsigned k = 0; k < n; k++)
+		names[k] = xp_np_name(k);
+	return n;
+}
+
 xp_np_mask xp_np_named(const char *s, size_t n)
 {
-	return named_in(np_names, XP_NP_NRULES, s, n);
+	const char *names[64];
+	unsigned nn = np_names(names);
+	return named_in(names, nn, s, n);
 }
 
 int xp_np_switch_in(const char *const *names, unsigned nnames, xp_np_mask *rules, const char *v, int on,
@@ -58,7 +71,22 @@ int xp_np_switch_in(const char *const *names, unsigned nnames, xp_np_mask *rules
 
 int xp_np_switch(xp_np_mask *rules, const char *v, int on, const char **bad, size_t *nbad)
 {
-	return xp_np_switch_in(np_names, XP_NP_NRULES, rules, v, on, bad, nbad);
+	const char *names[64];
+	unsigned nn = np_names(names);
+	return xp_np_switch_in(names, nn, rules, v, on, bad, nbad);
+}
+
+const char *xp_np_list(char *buf, size_t cap)
+{
+	size_t o = 0;
+	if (cap)
+		buf[0] = '\0';
+	for (unsigned k = 0; k < xp_lang_rule_bits(XP_RK_NP); k++) {
+		const char *name = xp_np_name(k);
+		if (*name && o < cap)
+			o += (size_t)snprintf(buf + o, cap - o, "%s%s", o ? ", " : "", name);
+	}
+	return buf;
 }
 
 static int counts(const xp_link *l, uint32_t s, uint32_t e, double min_prob)
@@ -779,7 +807,7 @@ int xp_np_listed(unsigned k, const char *lang)
 {
 	if (k < XP_NP_NLISTED)
 		return 1;
-	return k < XP_NP_NRULES && (xp_lang_rule_set(xp_lang_get(lang), XP_RK_NP) & XP_NP_BIT(k)) != 0;
+	return k < 64 && (xp_lang_rule_set(xp_lang_get(lang), XP_RK_NP) & XP_NP_BIT(k)) != 0;
 }
 
 /* w[0..n) is one of the NULL-terminated set, in any case (ASCII letters

@@ -366,7 +366,11 @@ typedef uint64_t xp_np_mask;
 #define XP_NP_DOUBT          XP_NP_BIT(38)
 #define XP_NP_EF1            XP_NP_BIT(39)
 #define XP_NP_PHRASES        XP_NP_BIT(40)
-#define XP_NP_NRULES 41   /* np.c: at most 64 (_Static_assert) */
+/* the bits above are the compiled-in rules' (np.c: at most 64); a pack's
+ * own rule declares bit 0 and gets the next free one when the pack is taken
+ * in (lang.h xp_lang_rule.bit): xp_lang_rule_bits(XP_RK_NP) counts them all,
+ * xp_np_name(k) names them */
+#define XP_NP_NRULES 41
 /* XP_NP_DOUBT's cut: below it a noun phrase's projection is left out */
 #define XP_NP_DOUBT_BELOW 0.4f
 /* The rules every report lists whatever the target language (those of the
@@ -384,7 +388,7 @@ typedef uint64_t xp_np_mask;
 #define XP_NP_DEFAULT (XP_NP_ALL & ~(XP_NP_ZH_CLASSIFIER | XP_NP_FA_POSSESSOR | XP_NP_FA_HEAD | XP_NP_EF1 | XP_NP_PHRASES))
 
 /* The rule of bit k (XP_NP_BIT(k)) as the report, the summary and --np name
- * it ("" past the last); the bit of the rule named by s[0..n) (XP_NP_ALL for
+ * it, from the packs' tables ("" past the last); the bit of the rule named by s[0..n) (XP_NP_ALL for
  * "all"), 0 if none. */
 const char *xp_np_name(unsigned k);
 xp_np_mask xp_np_named(const char *s, size_t n);
@@ -397,7 +401,9 @@ int xp_np_switch(xp_np_mask *rules, const char *v, int on, const char **bad, siz
  * of 64 names, since the bits above 30 have no rule yet. */
 int xp_np_switch_in(const char *const *names, unsigned nnames, xp_np_mask *rules, const char *v, int on,
 		    const char **bad, size_t *nbad);
-#define XP_NP_LIST "stray, zh_name, zh_classifier, fa_indef, fa_possessor, fa_compound, fa_dem, fa_ra, zh_copula, consist, zh_words, zh_de, zh_name_trim, fa_verb_edge, fa_clause, fa_ezafe, fa_head, fa_edges, fa_dem_noun, zh_de_end, zh_measure, zh_head, zh_locative, fa_weak_det, zh_verb_tail, zh_clause_head, zh_weak_lead, fa_repeat, zh_particle, det, edge_punct, shed, punct_next, names, doubt, ef1"
+/* The names of every noun phrase rule, in the order of their bits, ", "
+ * between them, into buf (cap bytes, cut there): what --np's error lists. */
+const char *xp_np_list(char *buf, size_t cap);
 
 /* Rule k (XP_NP_BIT(k)) is named in reports of a projection onto lang:
  * k < XP_NP_NLISTED, or lang's pack has the rule. */

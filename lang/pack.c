@@ -87,18 +87,160 @@ enum { NBUILTIN = 9, MAX_PACKS = NBUILTIN + 8 };
 static const xp_lang_pack *packs[MAX_PACKS] = {&en, &xp_lang_zh, &xp_lang_fa, &xp_lang_de, &xp_lang_fr, &xp_lang_pt, &ja, &ko, &ar};
 static size_t npacks = NBUILTIN;
 
+/* ---- the rules' bits: assigned when a pack is taken in ---- */
+
+/* A pack with a rule of bit 0 is kept as a copy whose rules and hooks carry
+ * the bits assigned: a pack's rule then needs no line in a shared header
+ * (lang.h xp_lang_rule.bit). */
+enum { MAX_OWN = 48 };
+typedef struct {
+	xp_lang_pack p;
+	xp_lang_rule rules[MAX_OWN];
+	xp_span_hook hooks[MAX_OWN];
+} kept_pack;
+static kept_pack kept[MAX_PACKS];
+
+/* the width of each kind's set (xp_rule_sel: pron is an unsigned) */
+static unsigned kind_width(xp_rule_kind k)
+{
+	return k == XP_RK_PRONOUN ? 32 : k == XP_RK_NP ? 64 : 0;
+}
+
+/* the bits of kind k the rules of the first n packs (and the generic one) hold */
+static uint64_t bits_held(xp_rule_kind k, size_t n)
+{
+	uint64_t s = 0;
+	for (size_t i = 0; i < generic.nrules; i++)
+		s |= generic.rules[i].kind == k ? generic.rules[i].bit : 0;
+	for (size_t j = 0; j < n; j++)
+		for (size_t i = 0; i < packs[j]->nrules; i++)
+			s |= packs[j]->rules[i].kind == k ? packs[j]->rules[i].bit : 0;
+	return s;
+}
+
+/* the bit another of the first n packs gives rule `name` of kind k, 0 if none */
+static uint64_t bit_of(const char *name, xp_rule_kind k, size_t n)
+{
+	for (size_t j = 0; j < n; j++)
+		for (size_t i = 0; i < packs[j]->nrules; i++)
+			if (packs[j]->rules[i].kind == k && packs[j]->rules[i].bit && !strcmp(packs[j]->rules[i].name, name))
+				return packs[j]->rules[i].bit;
+	return 0;
+}
+
+/* p as it is taken in as pack number `at` (the packs before it assigned):
+ * p itself, or its copy with the bits of its rules of bit 0 assigned; NULL
+ * when it is too big to copy or no bit is left */
+static const xp_lang_pack *take_in(const xp_lang_pack *p, size_t at)
+{
+	int own = 0;
+	for (size_t i = 0; i < p->nrules; i++)
+		own |= !p->rules[i].bit && kind_width(p->rules[i].kind);
+	for (size_t h = 0; h < p->nspan_hooks; h++)   /* a hook of bit 0 takes its rule's */
+		own |= !p->span_hooks[h].bit && kind_width(p->span_hooks[h].kind);
+	if (!own)
+		return p;
+	kept_pack *c = &kept[at];
+	if (p->nrules > MAX_OWN || p->nspan_hooks > MAX_OWN)
+		return NULL;
+	c->p = *p;
+	memcpy(c->rules, p->rules, p->nrules * sizeof *p->rules);
+	for (size_t i = 0; i < p->nrules; i++) {
+		xp_lang_rule *r = &c->rules[i];
+		unsigned w = kind_width(r->kind);
+		if (r->bit || !w)
+			continue;
+		if (!(r->bit = bit_of(r->name, r->kind, at))) {
+			uint64_t held = bits_held(r->kind, at);
+			for (size_t i2 = 0; i2 < i; i2++)   /* and its own assigned so far */
+				held |= c->rules[i2].kind == r->kind ? c->rules[i2].bit : 0;
+			unsigned b = 0;
+			while (b < w && ((held >> b) & 1))
+				b++;
+			if (b == w)
+				return NULL;
+			r->bit = (uint64_t)1 << b;
+		}
+	}
+	if (p->span_hooks)
+		memcpy(c->hooks, p->span_hooks, p->nspan_hooks * sizeof *p->span_hooks);
+	for (size_t h = 0; h < p->nspan_hooks; h++) {
+		if (c->hooks[h].bit || !kind_width(c->hooks[h].kind))
+			continue;
+		for (size_t i = 0; i < p->nrules && !c->hooks[h].bit; i++)
+			if (c->rules[i].kind == c->hooks[h].kind && !strcmp(c->rules[i].name, c->hooks[h].name))
+				c->hooks[h].bit = c->rules[i].bit;
+		if (!c->hooks[h].bit)
+			return NULL;
+	}
+	c->p.rules = c->rules;
+	c->p.span_hooks = p->span_hooks ? c->hooks : NULL;
+	return &c->p;
+}
+
+/* the rule of each bit of each kind, and one past the highest bit */
+static const xp_lang_rule *by_bit[4][64];
+static unsigned nbits[4];
+
+static void index_rules(const xp_lang_pack *p)
+{
+	for (size_t i = 0; i < p->nrules; i++) {
+		const xp_lang_rule *r = &p->rules[i];
+		unsigned w = kind_width(r->kind);
+		for (unsigned b = 0; b < w; b++)
+			if (((r->bit >> b) & 1) && !by_bit[r->kind][b]) {
+				by_bit[r->kind][b] = r;
+				nbits[r->kind] = b + 1 > nbits[r->kind] ? b + 1 : nbits[r->kind];
+			}
+	}
+}
+
+/* the compiled-in packs taken in, once: before any lookup */
+static pthread_once_t built_once = PTHREAD_ONCE_INIT;
+static void build(void)
+{
+	index_rules(&generic);
+	for (size_t k = 0; k < NBUILTIN; k++) {
+		const xp_lang_pack *p = take_in(packs[k], k);
+		/* a compiled-in pack too big or with no bit left: a programming
+		 * error test_packs catches (its rules of bit 0 stay off) */
+		if (p)
+			packs[k] = p;
+		index_rules(packs[k]);
+	}
+}
+#define BUILT() pthread_once(&built_once, build)
+
 int xp_lang_register(const xp_lang_pack *p)
 {
+	BUILT();
 	if (!p || !p->code || !*p->code || xp_lang_find(p->code) || npacks == MAX_PACKS)
 		return -1;
-	packs[npacks++] = p;
+	const xp_lang_pack *q = take_in(p, npacks);
+	if (!q)
+		return -1;
+	packs[npacks++] = q;
+	index_rules(q);
 	return 0;
 }
 
 const xp_lang_pack *const *xp_lang_packs(size_t *n)
 {
+	BUILT();
 	*n = npacks;
 	return packs;
+}
+
+const xp_lang_rule *xp_lang_rule_bit(xp_rule_kind kind, unsigned k)
+{
+	BUILT();
+	return kind_width(kind) && k < kind_width(kind) ? by_bit[kind][k] : NULL;
+}
+
+unsigned xp_lang_rule_bits(xp_rule_kind kind)
+{
+	BUILT();
+	return kind_width(kind) ? nbits[kind] : 0;
 }
 
 const xp_lang_pack *xp_lang_generic(void)
@@ -115,6 +257,7 @@ static int names(const char *code, const char *c)
 
 const xp_lang_pack *xp_lang_find(const char *code)
 {
+	BUILT();
 	if (!code || !*code)
 		return NULL;
 	for (size_t k = 0; k < npacks; k++) {
@@ -139,6 +282,7 @@ static char with_codes[8][128];
 static pthread_once_t with_once = PTHREAD_ONCE_INIT;
 static void with_init(void)
 {
+	BUILT();
 	for (unsigned b = 0; b < 8; b++) {
 		size_t o = 0;
 		for (size_t k = 0; k < npacks; k++)
@@ -183,6 +327,7 @@ const xp_lang_rule *xp_lang_rule_at(const xp_lang_pack *p, size_t k)
 const xp_lang_rule *xp_lang_rule_named(const char *name, const xp_lang_pack **pack)
 {
 	const xp_lang_pack *all[MAX_PACKS + 1];
+	BUILT();
 	all[0] = &generic;
 	memcpy(all + 1, packs, npacks * sizeof *packs);
 	for (size_t k = 0; k < npacks + 1; k++)
@@ -272,6 +417,13 @@ uint64_t xp_lang_segmenter_rules(void)
 	for (size_t k = 0; k < n; k++)
 		bits |= all[k]->segmenter_rule;
 	return bits;
+}
+
+const char *xp_lang_segmenter_rule_name(void)
+{
+	uint64_t bits = xp_lang_segmenter_rules();
+	const xp_lang_rule *r = bits ? xp_lang_rule_bit(XP_RK_NP, (unsigned)__builtin_ctzll(bits)) : NULL;
+	return r ? r->name : "";
 }
 
 int xp_lang_fold_pair(unsigned char c0, unsigned char c1, unsigned flags, unsigned char out[2])

@@ -21,70 +21,70 @@ extern const char xp_ends_zh_json[];
 /* rules more than one pack takes */
 #define XP_RULE_STRAY                                                                                       \
 	{"stray", XP_RK_NP, XP_NP_STRAY, 1,                                                                 \
-	 "a link weaker than another of the same English word and away from its stronger ones is ignored"}
+	 "a link weaker than another of the same English word and away from its stronger ones is ignored", NULL}
 #define XP_RULE_CONSIST                                                                                     \
 	{"consist", XP_RK_NP, XP_NP_CONSIST, 1,                                                             \
-	 "a name or noun phrase said again in a scene takes the words its entity's other mentions agree on"}
+	 "a name or noun phrase said again in a scene takes the words its entity's other mentions agree on", NULL}
 #define XP_RULE_NAMES                                                                                       \
 	{"names", XP_RK_NP, XP_NP_NAMES, 1,                                                                 \
-	 "a name takes a target form the aligner learned for it from all the bitext, where one stands in the sentence"}
+	 "a name takes a target form the aligner learned for it from all the bitext, where one stands in the sentence", NULL}
 #define XP_RULE_ARTICLES                                                                                    \
 	{"articles", XP_RK_PRONOUN, XP_LR_ARTICLES, 0,                                                      \
-	 "an English article's links are ignored when the rest of its mention is aligned"}
+	 "an English article's links are ignored when the rest of its mention is aligned", NULL}
 #define XP_RULE_FREE_PRONOUN                                                                                \
 	{"free_pronoun", XP_RK_PRONOUN, XP_LR_FREE_PRONOUN, 1,                                              \
-	 "a pronoun no link reaches takes a matching pronoun of the sentence that no mention holds"}
+	 "a pronoun no link reaches takes a matching pronoun of the sentence that no mention holds", "no-free-pronouns"}
 #define XP_RULE_PRONOUN_MOVE                                                                                \
 	{"pronoun_move", XP_RK_PRONOUN, XP_LR_PRON_MOVE, 1,                                                 \
-	 "a pronoun whose links reached no matching pronoun takes a free one of the sentence"}
+	 "a pronoun whose links reached no matching pronoun takes a free one of the sentence", "no-pronoun-move"}
 
 /* the noun phrase rules of a pack with determiners (np.h XP_NP_DET, XP_NP_SHED, XP_NP_EDGE_PUNCT) */
 #define XP_RULE_DET                                                                                         \
 	{"det", XP_RK_NP, XP_NP_DET, 1,                                                                     \
-	 "a noun phrase's span takes the article, fused preposition, possessive or demonstrative just before it"}
+	 "a noun phrase's span takes the article, fused preposition, possessive or demonstrative just before it", NULL}
 #define XP_RULE_SHED                                                                                        \
 	{"shed", XP_RK_NP, XP_NP_SHED, 1,                                                                   \
-	 "a noun phrase's span drops a first word its annotation leaves out (im, zum; de)"}
+	 "a noun phrase's span drops a first word its annotation leaves out (im, zum; de)", NULL}
 #define XP_RULE_EDGE_PUNCT                                                                                  \
 	{"edge_punct", XP_RK_NP, XP_NP_EDGE_PUNCT, 1,                                                       \
-	 "a comma, full stop, colon or question mark at a span's edge leaves it, unless the English has one there"}
+	 "a comma, full stop, colon or question mark at a span's edge leaves it, unless the English has one there", NULL}
 
 #define XP_RULE_PUNCT_NEXT                                                                                  \
 	{"punct_next", XP_RK_NP, XP_NP_PUNCT_NEXT, 1,                                                       \
-	 "a span that is one comma or stop alone takes the word after it (', die' for 'who')"}
+	 "a span that is one comma or stop alone takes the word after it (', die' for 'who')", NULL}
 
 #define XP_RULE_MARKED                                                                                      \
 	{"marked", XP_RK_NP, XP_NP_MARKED, 1,                                                               \
-	 "a pronoun the annotation marks wherever it stands (es, ils, isto) is a mention of its own where none is"}
+	 "a pronoun the annotation marks wherever it stands (es, ils, isto) is a mention of its own where none is", NULL}
 
 #define XP_RULE_RELATIVE                                                                                    \
 	{"relative", XP_RK_NP, XP_NP_RELATIVE, 1,                                                           \
-	 "a relative pronoun after a comma (', die', ', qui') is a mention, of the cluster of the one before the comma"}
+	 "a relative pronoun after a comma (', die', ', qui') is a mention, of the cluster of the one before the comma", NULL}
 
 #define XP_RULE_SUBJECT_VERB                                                                                \
 	{"subject_verb", XP_RK_NP, XP_NP_SUBJECT_VERB, 1,                                                   \
-	 "a subject pronoun no link reaches takes the word of its verb, the subject left out (é for \"it 's\")"}
+	 "a subject pronoun no link reaches takes the word of its verb, the subject left out (é for \"it 's\")", NULL}
 
 #define XP_RULE_POSS_ARTICLE                                                                                \
 	{"poss_article", XP_RK_NP, XP_NP_POSS_ARTICLE, 1,                                                   \
-	 "a possessive's span (sua for \"his\") takes the article just before it (a sua, do seu)"}
+	 "a possessive's span (sua for \"his\") takes the article just before it (a sua, do seu)", NULL}
 
 /* the packs with a confidence model (lang/calib/CODE.json: xp_lang_pack.calibration) */
 #define XP_RULE_DOUBT                                                                                       \
 	{"doubt", XP_RK_NP, XP_NP_DOUBT, 1,                                                                 \
-	 "a noun phrase (not a pronoun or name) whose confidence is below 0.4 is left unprojected"}
+	 "a noun phrase (not a pronoun or name) whose confidence is below 0.4 is left unprojected", NULL}
 
 /* every pack's (off: measured and not kept, docs/rules.md "Posteriors of the
  * links not kept"); it needs `project --all-links` */
 #define XP_RULE_EF1                                                                                         \
 	{"ef1", XP_RK_NP, XP_NP_EF1, 0,                                                                     \
-	 "a noun phrase's span is the run around its head's link with the highest expected F1 under all link posteriors"}
+	 "a noun phrase's span is the run around its head's link with the highest expected F1 under all link posteriors", NULL}
 
 /* every pack's (off: measured and not kept, docs/rules.md "A phrase the
  * show says again"); it needs `project --phrases` */
 #define XP_RULE_PHRASES                                                                                     \
 	{"phrases", XP_RK_NP, XP_NP_PHRASES, 0,                                                             \
-	 "a noun phrase takes the target phrase its English words dominantly take across the show, where it stands by its links"}
+	 "a noun phrase takes the target phrase its English words dominantly take across the show, where it stands by its links", NULL}
 
 /* A closed-class table (lang.h closed_class): a word and its classes. */
 typedef struct {

@@ -143,14 +143,11 @@ int xp_fa_attach_span(const char *const *tok, const uint32_t *lens, uint32_t n, 
 
 /* --- rule names ------------------------------------------------------------------- */
 
+/* the names are the packs' (lang.h xp_lang_rule_bit) */
 const char *xp_lr_name(unsigned k)
 {
-	static const char *const names[XP_LR_NRULES] = {"articles",    "zh_pronoun",   "fa_attach", "zh_possessive",
-							"free_pronoun", "fa_clitic",  "fa_verb",   "pronoun_move",
-							"pronoun_drop", "fa_light_verb", "fa_possessive",
-							"fa_verb_move", "fa_case", "fa_homograph",
-							"fa_verb_final", "zh_demonstrative", "zh_interrogative", "fa_demonstrative"};
-	return k < XP_LR_NRULES ? names[k] : "";
+	const xp_lang_rule *r = xp_lang_rule_bit(XP_RK_PRONOUN, k);
+	return r ? r->name : "";
 }
 
 const char *xp_lr_phrase(unsigned k)
@@ -163,7 +160,8 @@ const char *xp_lr_phrase(unsigned k)
 		"pronouns placed by their English case",
 		"Farsi homographs left", "subject pronouns moved to their clause's verb",
 		"Chinese demonstratives taken", "Chinese interrogatives taken", "Farsi object demonstratives taken"};
-	return k < XP_LR_NRULES ? phrases[k] : "";
+	/* a pack's own rule (a bit past these) is counted by its name */
+	return k < XP_LR_NRULES ? phrases[k] : xp_lr_name(k);
 }
 
 /* --- Chinese possessives ---------------------------------------------------------- */

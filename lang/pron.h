@@ -163,6 +163,9 @@ enum {
 	XP_LR_ZH_DEMONSTRATIVE = 32768,
 	XP_LR_ZH_INTERROGATIVE = 65536,
 	XP_LR_FA_DEMONSTRATIVE = 131072,
+	/* the compiled-in rules' bits; a pack's own rule declares bit 0 and
+	 * gets the next free one (lang.h xp_lang_rule.bit), counted by
+	 * xp_lang_rule_bits(XP_RK_PRONOUN) */
 	XP_LR_ALL = 262143,
 	XP_LR_NRULES = 18,
 };

@@ -89,3 +89,34 @@ int xp_rules_parse(const char *spec, xp_rule_sel *s, char *bad, size_t cap)
 	} while (*p++ == ',');
 	return 0;
 }
+
+/* the first rule, in xp_lang_off_switch's order, whose switch is `off` */
+static const xp_lang_rule *off_first(const char *off)
+{
+	size_t n;
+	const xp_lang_pack *const *all = xp_lang_packs(&n);
+	for (size_t j = 0; j <= n; j++) {
+		const xp_lang_pack *p = j ? all[j - 1] : xp_lang_generic();
+		for (size_t i = 0; i < xp_lang_nrules(p); i++)
+			if (xp_lang_rule_at(p, i)->off && !strcmp(xp_lang_rule_at(p, i)->off, off))
+				return xp_lang_rule_at(p, i);
+	}
+	return NULL;
+}
+
+const xp_lang_rule *xp_lang_off_switch(size_t k)
+{
+	size_t n;
+	const xp_lang_pack *const *all = xp_lang_packs(&n);
+	for (size_t j = 0; j <= n; j++) {
+		const xp_lang_pack *p = j ? all[j - 1] : xp_lang_generic();
+		for (size_t i = 0; i < xp_lang_nrules(p); i++) {
+			const xp_lang_rule *r = xp_lang_rule_at(p, i);
+			if (!r->off || off_first(r->off) != r)
+				continue;
+			if (k-- == 0)
+				return r;
+		}
+	}
+	return NULL;
+}

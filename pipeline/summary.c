@@ -42,8 +42,8 @@ static void project_lines(const xp_pipe_result *r, xp_buf *b)
 		xp_buf_printf(b, "  documents    %zu without a target sentence, not written (--keep-empty writes them)\n",
 			      r->empty_docs);
 	if (r->segmenter < 0)
-		xp_buf_printf(b, "  note         zh_words left out: no jieba data in %s (apt-get install python3-jieba, "
-			      "or --segmenter-data DIR)\n", XP_ZHSEG_DIR);
+		xp_buf_printf(b, "  note         %s left out: no jieba data in %s (apt-get install python3-jieba, "
+			      "or --segmenter-data DIR)\n", xp_lang_segmenter_rule_name(), XP_ZHSEG_DIR);
 }
 
 static void output_lines(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *b)

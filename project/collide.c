@@ -160,9 +160,9 @@ int xp_settle(xp_proj_mention *m, size_t n, xp_doc *td, xp_collide policy, xp_pr
 		td->mentions[td->nmentions - 1].id = x->id;
 		td->mentions[td->nmentions - 1].conf = x->conf;
 		st->prodrop += x->prodrop;
-		for (unsigned k = 0; k < XP_LR_NRULES; k++)
+		for (unsigned k = 0; k < XP_PROJ_MAX_RULES; k++)
 			st->lr[k] += (x->rule >> k) & 1;
-		for (unsigned k = 0; k < XP_NP_NRULES; k++)
+		for (unsigned k = 0; k < XP_PROJ_MAX_NP_RULES; k++)
 			st->np[k] += (x->np >> k) & 1;
 	}
 	if (xp_doc_finish(td, 0, NULL, NULL))
@@ -171,9 +171,9 @@ int xp_settle(xp_proj_mention *m, size_t n, xp_doc *td, xp_collide policy, xp_pr
 	st->projected += w;
 	for (size_t i = 0; i < n; i++) {
 		st->fate[m[i].fate]++;
-		for (unsigned k = 0; m[i].fate == XP_NULL_FILTERED && k < XP_LR_NRULES; k++)
+		for (unsigned k = 0; m[i].fate == XP_NULL_FILTERED && k < XP_PROJ_MAX_RULES; k++)
 			st->lr[k] += (m[i].rule >> k) & 1;   /* a rule that dropped it */
-		for (unsigned k = 0; m[i].fate == XP_NULL_FILTERED && k < XP_NP_NRULES; k++)
+		for (unsigned k = 0; m[i].fate == XP_NULL_FILTERED && k < XP_PROJ_MAX_NP_RULES; k++)
 			st->np[k] += (XP_NP_BIT(k) & XP_NP_DROPS & m[i].np) != 0;   /* it dropped it */
 	}
 	st->clusters += td->nclusters;

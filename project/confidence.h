@@ -49,7 +49,7 @@ double xp_logit_prob(const xp_logit *m, const float *x);
 /* The models of one target language. */
 struct xp_lex;
 typedef struct xp_conf_lang {
-	char lang[16];       /* "zh", "fa", ... or "*" */
+	char lang[16];       /* a pack's code (lang/lang.h), or "*" */
 	xp_logit projected, null;
 	struct xp_lex *lex;  /* the reference's words at mention ends (lexicon.h), NULL if the model has none */
 } xp_conf_lang;

@@ -66,13 +66,13 @@ typedef enum {
 	XP_F_RULE_PRON,      /* a pronoun rule placed the span where the links did not (lang.h: free
 				pronoun, pronoun move, Farsi clitic, light verb, possessive, subject
 				clitic, verb move; Farsi's pro-drop verb is `prodrop`) */
-	XP_F_RULE_NP,        /* a noun phrase rule (np.h) other than the consistency rule and zh_words changed
-				the span */
+	XP_F_RULE_NP,        /* a noun phrase rule (np.h) other than the consistency rule and the
+				segmenter's rule (lang.h segmenter_rule) changed the span */
 	XP_F_RULE_CONSIST,   /* the consistency rule (consist.h) moved the span to its twins' words */
 	XP_F_CLUSTER,        /* log(1 + other mentions of the English cluster in the document) */
 	XP_F_CLUSTER_PROJ,   /* share of those that were projected (0 with none) */
-	XP_F_RULE_WORDS,     /* Chinese: the span grew to whole jieba words (np.h XP_NP_ZH_WORDS): the links
-				cut a word of MMC's segmentation */
+	XP_F_RULE_WORDS,     /* the span grew to the word segmenter's whole words (the pack's
+				segmenter_rule, lang.h): the links cut a word of the annotation's segmentation */
 	XP_F_COMMITTEE,      /* share of the committee, the same alignment projected again under other
 				settings (only the links of posterior >= 0.5, >= 0.7, >= 0.9; the block
 				span rule), that do the same with the mention; without posteriors, the
@@ -95,7 +95,7 @@ typedef enum {
 	XP_F_PACK_5,
 	XP_F_PACK_6,
 	XP_F_WH_IN,          /* Chinese: the English mention is one interrogative what / who and its span holds
-				the Chinese interrogative that stands for it (lang.h XP_LR_ZH_INTERROGATIVE:
+				the Chinese interrogative that stands for it (the pack's free_interrogative, lang.h:
 				什么, 干嘛, 怎么样, 谁 ...), as pron_in for a personal pronoun.  MMC dev's silver
 				keeps 94% of such spans (134) where the model without it said 0.83: the
 				interrogative is a word of its own that the links often miss (the rule places

@@ -1382,9 +1382,9 @@ void xp_proj_stats_add(xp_proj_stats *t, const xp_proj_stats *s)
 		t->fate[k] += s->fate[k];
 	t->collisions += s->collisions, t->merged_clusters += s->merged_clusters;
 	t->nested += s->nested, t->crossing += s->crossing, t->prodrop += s->prodrop;
-	for (unsigned k = 0; k < XP_LR_NRULES; k++)
+	for (unsigned k = 0; k < XP_PROJ_MAX_RULES; k++)
 		t->lr[k] += s->lr[k];
-	for (int k = 0; k < XP_NP_NRULES; k++)
+	for (int k = 0; k < XP_PROJ_MAX_NP_RULES; k++)
 		t->np[k] += s->np[k];
 	t->utterances += s->utterances, t->no_target += s->no_target, t->clusters += s->clusters;
 }

@@ -43,7 +43,7 @@ typedef struct xp_proj_opts {
 				   mention's seed_agree feature is the share of them that project it
 				   the same way (confidence.h); none: the model's fitted mean */
 	size_t nalt;
-	const char *segmenter_data;   /* XP_NP_ZH_WORDS: the word segmenter's data directory (model/zhseg.h,
+	const char *segmenter_data;   /* the pack's segmenter_rule (lang.h): the word segmenter's data directory (model/zhseg.h,
 				   --segmenter-data); NULL: XP_ZHSEG_DIR, and without it the rule is left
 				   out (xp_projection.segmenter says so) */
 	struct xp_lex *mention_ends;  /* the table of mention ends a pack's feature reads (lexicon.h, lang.h
@@ -84,7 +84,7 @@ typedef struct xp_proj_mention {
 	uint32_t same_as;       /* XP_SAME_SPAN / XP_COLLIDED: the id that kept the span */
 	uint8_t gender;         /* xp_gender (model/mtype.h) of the English mention: he/him/... vs she/her/... */
 	uint64_t np;            /* the noun phrase and name rules that changed its span (likewise) */
-	uint32_t weak_lead;     /* XP_NP_ZH_WEAK_LEAD: the token where the span's strongly linked part
+	uint32_t weak_lead;     /* stage LEAD's mark (lang.h xp_span_ctx.lead): the token where the span's strongly linked part
 				   begins, after tokens only weak links reach (0: none such) */
 } xp_proj_mention;
 
@@ -122,7 +122,7 @@ typedef struct xp_projection {
 	char lang[16];          /* the target language of the aligned corpus, "" if unknown */
 	xp_conf_lang model;     /* the confidence model used (lang "" if none applied; its lexicon is
 				   read while projecting only: lex is NULL here) */
-	int segmenter;          /* XP_NP_ZH_WORDS: 1 applied, 0 not asked for, -1 left out: no segmenter data */
+	int segmenter;          /* the pack's segmenter_rule: 1 applied, 0 not asked for, -1 left out: no segmenter data */
 } xp_projection;
 
 /* line[k], the word-alignment line of record k: xp_bitext_lines (io/aligned.h). */

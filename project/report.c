@@ -2,6 +2,7 @@
  * range check; see project.h. */
 #include "project.h"
 #include "feat.h"
+#include "../lang/lang.h"
 #include "../lang/np.h"
 #include "../lang/pron.h"
 #include "../base/buf.h"
@@ -45,7 +46,7 @@ static json_t *stats(const xp_proj_stats *s)
 static json_t *rule_counts(const xp_proj_stats *s)
 {
 	json_t *o = json_object();
-	for (unsigned k = 0; o && k < XP_LR_NRULES; k++)
+	for (unsigned k = 0; o && k < xp_lang_rule_bits(XP_RK_PRONOUN); k++)
 		if (json_object_set_new(o, xp_lr_name(k), json_integer((json_int_t)s->lr[k]))) {
 			json_decref(o);
 			return NULL;
@@ -59,7 +60,7 @@ static json_t *rule_counts(const xp_proj_stats *s)
 static json_t *np_rules(xp_np_mask bits, const char *lang)
 {
 	json_t *r = json_object();
-	for (unsigned k = 0; k < XP_NP_NRULES; k++)
+	for (unsigned k = 0; k < xp_lang_rule_bits(XP_RK_NP); k++)
 		if (!strcmp(lang, "*") || xp_np_listed(k, lang))
 			json_object_set_new(r, xp_np_name(k), json_boolean((bits >> k) & 1));
 	return r;
@@ -144,9 +145,9 @@ static json_t *tail_json(const xp_projection *p, const xp_proj_mention *m, reals
 	if (m->prodrop)
 		json_object_set_new_nocheck(o, "prodrop", json_true());
 	if (m->rule)
-		json_object_set_new_nocheck(o, "rules", fired(m->rule, XP_LR_NRULES, xp_lr_name, NULL));
+		json_object_set_new_nocheck(o, "rules", fired(m->rule, xp_lang_rule_bits(XP_RK_PRONOUN), xp_lr_name, NULL));
 	if (m->np)
-		json_object_set_new_nocheck(o, "np_rules", fired(m->np, XP_NP_NRULES, xp_np_name, p->lang));
+		json_object_set_new_nocheck(o, "np_rules", fired(m->np, xp_lang_rule_bits(XP_RK_NP), xp_np_name, p->lang));
 	if (m->same_as != UINT32_MAX)
 		json_object_set_new_nocheck(o, "same_as", int_of(c, m->same_as));
 	/* the confidence features that are not 0, by name, in the order of the
@@ -406,7 +407,7 @@ static json_t *header(const xp_projection *p, const char *settings_json)
 	json_t *set = settings_json ? json_loads(settings_json, 0, &je) : NULL;
 	if (set) {
 		json_t *np = json_object_get(set, "np_rules");
-		for (unsigned k = XP_NP_NLISTED; np && k < XP_NP_NRULES; k++)
+		for (unsigned k = XP_NP_NLISTED; np && k < xp_lang_rule_bits(XP_RK_NP); k++)
 			if (!xp_np_listed(k, p->lang))
 				json_object_del(np, xp_np_name(k));
 		json_object_set_new(r, "settings", set);
@@ -428,7 +429,7 @@ static json_t *trailer(const xp_projection *p, const xp_proj_gender *g, size_t n
 	json_decref(st);
 	json_object_set_new(r, "language_rules", rule_counts(&p->total));
 	json_t *np = json_object();
-	for (unsigned k = 0; k < XP_NP_NRULES; k++)
+	for (unsigned k = 0; k < xp_lang_rule_bits(XP_RK_NP); k++)
 		if (xp_np_listed(k, p->lang))
 			json_object_set_new(np, xp_np_name(k), json_integer((json_int_t)p->total.np[k]));
 	json_object_set_new(r, "np_rules", np);   /* mentions each changed */
@@ -571,7 +572,7 @@ void xp_proj_settings(const xp_proj_opts *o, struct xp_buf *out)
 			      "min_prob", o->span.min_prob, "collisions", pol[o->collide], "prodrop", o->prodrop != 0,
 			      "chars", o->chars != 0);
 	json_t *lr = json_object();
-	for (unsigned k = 0; lr && k < XP_LR_NRULES; k++)
+	for (unsigned k = 0; lr && k < xp_lang_rule_bits(XP_RK_PRONOUN); k++)
 		json_object_set_new(lr, xp_lr_name(k), json_boolean((o->rules >> k) & 1));
 	if (j && (!lr || json_object_set_new(j, "language_rules", lr)))
 		json_decref(j), j = NULL;

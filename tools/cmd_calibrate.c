@@ -1,6 +1,7 @@
 /* tools/cmd_calibrate.c — `xproj calibrate`: fit the confidence model
  * (project/confidence.h) on projections judged against a reference. */
 #include "cli.h"
+#include "groups.h"
 #include "../project/feat.h"
 #include "../base/file.h"
 #include "../base/outputs.h"
@@ -209,7 +210,7 @@ static double null_shift(const xp_logit *m, const xp_example *ex, size_t n)
 
 static int run(int argc, char **argv)
 {
-	static const struct option lo[] = {{"report", required_argument, 0, 'r'},
+	static const struct option own[] = {{"report", required_argument, 0, 'r'},
 					   {"projected", required_argument, 0, 'p'},
 					   {"key", required_argument, 0, 'k'},
 					   {"l2", required_argument, 0, 'L'},
@@ -220,15 +221,19 @@ static int run(int argc, char **argv)
 					   {"pu-possessive", no_argument, 0, 'S'},
 					   {"loose", no_argument, 0, 'O'},
 					   {"mention-ends", required_argument, 0, 'Z'},
-					   {"zh-ends", required_argument, 0, 'Z'},   /* this release */
 					   {"level-report", required_argument, 0, 'R'},
 					   {"level-projected", required_argument, 0, 'P'},
 					   {"level-key", required_argument, 0, 'K'},
 					   {"segmenter-data", required_argument, 0, 'W'},
-					   {"zh-words", required_argument, 0, 'W'},   /* this release */
 					   {"drop-features", required_argument, 0, 'F'},
 					   {"null-only", required_argument, 0, 'N'},
 					   {0, 0, 0, 0}};
+	/* and the names of earlier releases the packs give some (groups.h) */
+	static const struct option *const groups[] = {own, NULL};
+	struct option lo[48];
+	xp_err te;
+	if (xp_opts_table(lo, sizeof lo / sizeof *lo, groups, &te))
+		return xp_cli_bad("calibrate", "%s", te.msg);
 	set sets[2 * MAXSETS], lv[MAXSETS];
 	size_t ns = 0, nr = 0, np = 0, nk = 0, lr = 0, lp = 0, lk = 0;
 	const char *out = NULL, *note = NULL, *ends = NULL, *words = NULL, *drops = NULL, *base = NULL;

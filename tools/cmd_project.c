@@ -129,11 +129,11 @@ static void summary(const xp_proj_stats *s, const char *lang)
 		s->fate[XP_NULL_OUT_OF_RANGE], s->fate[XP_SAME_SPAN] - s->merged_clusters, s->collisions,
 		s->fate[XP_COLLIDED], s->merged_clusters, s->nested, s->crossing, s->prodrop, s->clusters,
 		s->no_target, s->utterances);
-	for (unsigned k = 0; k < XP_LR_NRULES; k++)
+	for (unsigned k = 0; k < xp_lang_rule_bits(XP_RK_PRONOUN); k++)
 		fprintf(stderr, "%s %zu %s", k ? "," : "", s->lr[k], xp_lr_phrase(k));
 	fputc('\n', stderr);
 	fprintf(stderr, "  noun phrase rules changed:");
-	for (unsigned k = 0; k < XP_NP_NRULES; k++)
+	for (unsigned k = 0; k < xp_lang_rule_bits(XP_RK_NP); k++)
 		if (xp_np_listed(k, lang))
 			fprintf(stderr, "%s %zu %s", k ? "," : "", s->np[k], xp_np_name(k));
 	fputc('\n', stderr);
@@ -168,8 +168,11 @@ static json_t *pack_json(const xp_lang_pack *pk, const xp_rule_sel *d)
 		json_array_append_new(al, json_string(pk->aliases[k]));
 	for (size_t k = 0; k < xp_lang_nrules(pk); k++) {
 		const xp_lang_rule *r = xp_lang_rule_at(pk, k);
-		json_array_append_new(rs, json_pack("{s:s,s:s,s:b,s:s}", "name", r->name, "kind", kind_name(r->kind),
-						    "default", xp_rules_on(d, r), "description", r->what));
+		json_t *j = json_pack("{s:s,s:s,s:b,s:s}", "name", r->name, "kind", kind_name(r->kind), "default",
+				      xp_rules_on(d, r), "description", r->what);
+		if (j && r->off)   /* its switch of earlier releases */
+			json_object_set_new(j, "switch", json_sprintf("--%s", r->off));
+		json_array_append_new(rs, j);
 	}
 	json_object_set_new(o, "pack", json_string(pk->code));
 	json_object_set_new(o, "name", json_string(pk->name));
@@ -184,7 +187,8 @@ static void pack_text(const xp_lang_pack *pk, const xp_rule_sel *d, int md)
 		printf("| rule | kind | default | what it does |\n|---|---|---|---|\n");
 		for (size_t k = 0; k < xp_lang_nrules(pk); k++) {
 			const xp_lang_rule *r = xp_lang_rule_at(pk, k);
-			printf("| `%s` | %s | %s | %s |\n", r->name, kind_name(r->kind), xp_rules_on(d, r) ? "on" : "off", r->what);
+			printf("| `%s` | %s | %s | %s%s%s%s |\n", r->name, kind_name(r->kind), xp_rules_on(d, r) ? "on" : "off",
+			       r->what, r->off ? " (`--" : "", r->off ? r->off : "", r->off ? "` of earlier releases)" : "");
 		}
 		return;
 	}
@@ -198,7 +202,8 @@ static void pack_text(const xp_lang_pack *pk, const xp_rule_sel *d, int md)
 	printf(": %zu rules\n", xp_lang_nrules(pk));
 	for (size_t k = 0; k < xp_lang_nrules(pk); k++) {
 		const xp_lang_rule *r = xp_lang_rule_at(pk, k);
-		printf("  %-18s %-8s %-4s %s\n", r->name, kind_name(r->kind), xp_rules_on(d, r) ? "on" : "off", r->what);
+		printf("  %-18s %-8s %-4s %s%s%s%s\n", r->name, kind_name(r->kind), xp_rules_on(d, r) ? "on" : "off", r->what,
+		       r->off ? " (--" : "", r->off ? r->off : "", r->off ? ")" : "");
 	}
 }
 
@@ -417,8 +422,8 @@ static int run(int argc, char **argv)
 			if (a.names)
 				fprintf(stderr, "  names: %zu forms of %u names from %s\n", names.n, names.names.n, a.names);
 			if (res.segmenter < 0)
-				fprintf(stderr, "  note: zh_words left out: no jieba data in %s (apt-get install python3-jieba, or --segmenter-data DIR)\n",
-					XP_ZHSEG_DIR);
+				fprintf(stderr, "  note: %s left out: no jieba data in %s (apt-get install python3-jieba, or --segmenter-data DIR)\n",
+					xp_lang_segmenter_rule_name(), XP_ZHSEG_DIR);
 			if (res.empty)
 				fprintf(stderr, "  %zu document(s) without a target sentence not written (--keep-empty writes them)\n",
 					res.empty);
@@ -456,8 +461,8 @@ static int run(int argc, char **argv)
 	if (!rc && a.names)
 		fprintf(stderr, "  names: %zu forms of %u names from %s\n", names.n, names.names.n, a.names);
 	if (!rc && p.segmenter < 0)
-		fprintf(stderr, "  note: zh_words left out: no jieba data in %s (apt-get install python3-jieba, or --segmenter-data DIR)\n",
-			XP_ZHSEG_DIR);
+		fprintf(stderr, "  note: %s left out: no jieba data in %s (apt-get install python3-jieba, or --segmenter-data DIR)\n",
+			xp_lang_segmenter_rule_name(), XP_ZHSEG_DIR);
 	if (!rc && empty)
 		fprintf(stderr, "  %zu document(s) without a target sentence not written (--keep-empty writes them)\n", empty);
 	xp_diags_free(&dg);
@@ -507,13 +512,11 @@ const xp_cmd xp_cmd_project = {
 	"zh_words reads jieba's data from --segmenter-data DIR (--zh-words, its name of\n"
 	"earlier releases, for this release), else from python3-jieba's directory\n"
 	"(left out with a note when it is missing).  The switches of earlier releases still\n"
-	"work, as aliases of --rules, for this release only: --prodrop, --no-prodrop,\n"
-	"--skip-articles (+articles), --no-zh-pronouns, --no-zh-possessive, --no-fa-attach,\n"
-	"--no-free-pronouns, --no-fa-clitics, --no-fa-nearest-verb (-fa_verb),\n"
-	"--no-pronoun-move, --no-pronoun-drop, --no-fa-light-verb, --no-fa-possessive,\n"
-	"--no-fa-verb-move, --no-fa-case, --no-fa-homograph, --no-fa-verb-final,\n"
-	"--no-zh-demonstrative, --no-zh-interrogative, --no-fa-demonstrative, --np LIST and\n"
-	"--no-np LIST (a comma list of rule names, or all).\n\n"
+	"work, as aliases of --rules, for this release only: --prodrop, --skip-articles\n"
+	"(+articles), --np LIST and --no-np LIST (a comma list of rule names, or all), and the\n"
+	"--no-... switch a pack gives a rule of its own (as -NAME; --list-rules shows it beside\n"
+	"the rule: --no-prodrop, --no-free-pronouns, --no-pronoun-move ...).\n\n"
+
 	"The alignment lines follow `xproj bitext` (or its --map).  Utterances\n"
 	"without target text are left out of OUT and counted, and so are documents left with no\n"
 	"sentence (training data: nothing to learn from; --keep-empty writes them).  A projection\n"

@@ -4,24 +4,25 @@
 #include "../lang/lang.h"
 #include "../lang/np.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* the vals of the groups' options: one block of 32 per group */
 enum {
 	O_SUBS = 256, O_EPISODES, O_ENCODING, O_KEEP_ASIDES, O_SIMPLIFIED,
 	O_TGT_SUBS = 288, O_LINKS, O_TGT_ENCODING,
-	O_TGT_LANG = 320, O_ZH_TOKENS, O_BAND, O_THRESHOLD,
+	O_TGT_LANG = 320, O_UNSPACED, O_BAND, O_THRESHOLD,
 	O_ALIGNMENTS = 352, O_PROBS, O_ONE_BASED,
 	O_SYM = 384, O_SEED, O_THREADS, O_SAMPLERS, O_ITERS, O_LOWERCASE, O_NO_NORMALIZE, O_NAME_PRIOR, O_NO_NAME_PRIOR,
 	O_CLOSED_PRIOR, O_NO_CLOSED_PRIOR, O_ONE_WAY, O_LOAN_PRIOR, O_NO_LOAN_PRIOR, O_LOAN_LANGS, O_SETTLE,
 	O_SPAN_FACTOR, O_NO_SPANS,
 	O_RULE = 416, O_GAP, O_MAX_RATIO, O_TRIM_PUNCT, O_MIN_PROB, O_COLLISIONS, O_PRODROP, O_CHARS,
-	O_SKIP_ARTICLES, O_NO_ZH_PRONOUNS, O_NO_FA_ATTACH, O_NO_PRODROP, O_NO_ZH_POSSESSIVE, O_NO_FREE_PRONOUNS,
-	O_NO_FA_CLITICS, O_NO_FA_NEAREST_VERB, O_UNCALIBRATED, O_NO_PRONOUN_MOVE, O_NO_PRONOUN_DROP,
-	O_NO_FA_LIGHT_VERB, O_NO_FA_POSSESSIVE, O_NO_FA_VERB_MOVE, O_NO_FA_CASE, O_NO_FA_HOMOGRAPH, O_NP, O_NO_NP, O_ZH_WORDS,
-	O_NO_FA_VERB_FINAL, O_NO_ZH_DEMONSTRATIVE, O_NO_ZH_INTERROGATIVE, O_NO_FA_DEMONSTRATIVE,
+	O_SKIP_ARTICLES, O_UNCALIBRATED, O_NP, O_NO_NP, O_SEG_DATA,
 	O_KEEP_EMPTY = 448, O_ALLOW_EMPTY,
 	O_RULES = 480,
+	/* the packs' switches of earlier releases (lang.h xp_lang_rule.off):
+	 * O_OFF + k for xp_lang_off_switch(k) */
+	O_OFF = 1024, O_OFF_END = O_OFF + 256,
 };
 
 const struct option xp_opts_subs[] = {
@@ -32,8 +33,7 @@ const struct option xp_opts_tgt_subs[] = {
 	{"tgt-subs", required_argument, 0, O_TGT_SUBS}, {"links", required_argument, 0, O_LINKS},
 	{"tgt-encoding", required_argument, 0, O_TGT_ENCODING}, {0, 0, 0, 0}};
 const struct option xp_opts_target[] = {
-	{"tgt-lang", required_argument, 0, O_TGT_LANG}, {"unspaced-tokens", required_argument, 0, O_ZH_TOKENS},
-	{"zh-tokens", required_argument, 0, O_ZH_TOKENS},   /* its name of earlier releases, this release */
+	{"tgt-lang", required_argument, 0, O_TGT_LANG}, {"unspaced-tokens", required_argument, 0, O_UNSPACED},
 	{0, 0, 0, 0}};
 const struct option xp_opts_ualign[] = {
 	{"band", required_argument, 0, O_BAND}, {"threshold", required_argument, 0, O_THRESHOLD}, {0, 0, 0, 0}};
@@ -57,22 +57,10 @@ const struct option xp_opts_project[] = {
 	{"max-ratio", required_argument, 0, O_MAX_RATIO}, {"trim-punct", no_argument, 0, O_TRIM_PUNCT},
 	{"min-prob", required_argument, 0, O_MIN_PROB}, {"collisions", required_argument, 0, O_COLLISIONS},
 	{"prodrop", no_argument, 0, O_PRODROP},         {"chars", no_argument, 0, O_CHARS},
-	{"skip-articles", no_argument, 0, O_SKIP_ARTICLES}, {"no-zh-pronouns", no_argument, 0, O_NO_ZH_PRONOUNS},
-	{"no-fa-attach", no_argument, 0, O_NO_FA_ATTACH}, {"no-prodrop", no_argument, 0, O_NO_PRODROP},
-	{"no-zh-possessive", no_argument, 0, O_NO_ZH_POSSESSIVE},
-	{"no-free-pronouns", no_argument, 0, O_NO_FREE_PRONOUNS}, {"no-fa-clitics", no_argument, 0, O_NO_FA_CLITICS},
-	{"no-fa-nearest-verb", no_argument, 0, O_NO_FA_NEAREST_VERB}, {"uncalibrated", no_argument, 0, O_UNCALIBRATED},
-	{"no-pronoun-move", no_argument, 0, O_NO_PRONOUN_MOVE}, {"no-pronoun-drop", no_argument, 0, O_NO_PRONOUN_DROP},
-	{"no-fa-light-verb", no_argument, 0, O_NO_FA_LIGHT_VERB}, {"no-fa-possessive", no_argument, 0, O_NO_FA_POSSESSIVE},
-	{"no-fa-verb-move", no_argument, 0, O_NO_FA_VERB_MOVE},
-	{"no-fa-case", no_argument, 0, O_NO_FA_CASE}, {"no-fa-homograph", no_argument, 0, O_NO_FA_HOMOGRAPH},
-	{"no-fa-verb-final", no_argument, 0, O_NO_FA_VERB_FINAL},
-	{"no-zh-demonstrative", no_argument, 0, O_NO_ZH_DEMONSTRATIVE},
-	{"no-zh-interrogative", no_argument, 0, O_NO_ZH_INTERROGATIVE},
-	{"no-fa-demonstrative", no_argument, 0, O_NO_FA_DEMONSTRATIVE},
+	{"skip-articles", no_argument, 0, O_SKIP_ARTICLES}, {"uncalibrated", no_argument, 0, O_UNCALIBRATED},
 	{"np", required_argument, 0, O_NP}, {"no-np", required_argument, 0, O_NO_NP},
-	{"segmenter-data", required_argument, 0, O_ZH_WORDS}, {"rules", required_argument, 0, O_RULES},
-	{"zh-words", required_argument, 0, O_ZH_WORDS},   /* its name of earlier releases, this release */
+	{"segmenter-data", required_argument, 0, O_SEG_DATA}, {"rules", required_argument, 0, O_RULES},
+	/* then the packs' switches of earlier releases: xp_opts_table adds them */
 	{0, 0, 0, 0}};
 
 const struct option xp_opts_output[] = {{"keep-empty", no_argument, 0, O_KEEP_EMPTY},
@@ -92,12 +80,35 @@ int xp_opt_output(int ch, int *keep_empty, int *allow_empty)
 int xp_opts_table(struct option *out, size_t cap, const struct option *const *tables, xp_err *e)
 {
 	size_t n = 0;
-	for (; *tables; tables++)
+	for (; *tables; tables++) {
 		for (const struct option *o = *tables; o->name; o++) {
 			if (n + 1 >= cap)
 				return xp_fail(e, "", 0, "the option table has room for %zu options, not more", cap - 1);
 			out[n++] = *o;
 		}
+		/* the project group goes on with the switches of earlier releases
+		 * that the packs' rules carry: tools/ names no pack's rule */
+		const xp_lang_rule *r;
+		for (size_t k = 0; *tables == xp_opts_project && (r = xp_lang_off_switch(k)) != NULL; k++) {
+			if (n + 1 >= cap || O_OFF + k >= O_OFF_END)
+				return xp_fail(e, "", 0, "the option table has room for %zu options, not more", cap - 1);
+			out[n++] = (struct option){r->off, no_argument, 0, (int)(O_OFF + k)};
+		}
+	}
+	/* the options of earlier releases a pack names after its language
+	 * (lang.h old_options), each as the option it became */
+	size_t npk, n0 = n;
+	const xp_lang_pack *const *pk = xp_lang_packs(&npk);
+	for (size_t j = 0; j < npk; j++)
+		for (size_t a = 0; pk[j]->old_options && pk[j]->old_options[a][0]; a++)
+			for (size_t i = 0; i < n0; i++)
+				if (!strcmp(out[i].name, pk[j]->old_options[a][1])) {
+					if (n + 1 >= cap)
+						return xp_fail(e, "", 0, "the option table has room for %zu options, not more", cap - 1);
+					out[n] = out[i];
+					out[n++].name = pk[j]->old_options[a][0];
+					break;
+				}
 	out[n] = (struct option){0, 0, 0, 0};
 	return 0;
 }
@@ -125,7 +136,7 @@ int xp_opt_ualign(int ch, const char *v, xp_batch_opts *bo, xp_err *e)
 	int k;
 	switch (ch) {
 	case O_TGT_LANG: bo->tgt_lang = v; return 0;
-	case O_ZH_TOKENS:
+	case O_UNSPACED:
 		if (xp_cli_choice("--unspaced-tokens", v, unspaced, 2, &k, e))
 			return XP_EUSAGE;
 		bo->unspaced_tokens = k ? XP_TOK_WORDS : XP_TOK_CHARS;
@@ -237,9 +248,10 @@ static int np_rules(const char *opt, const char *v, int on, xp_np_mask *rules, x
 {
 	const char *bad;
 	size_t n;
+	char list[1024];
 	if (xp_np_switch(rules, v, on, &bad, &n))
 		return xp_failc(e, XP_EUSAGE, "", 0, "%s: no noun phrase rule '%.*s' (rules: all, %s)", opt, (int)n, bad,
-				XP_NP_LIST);
+				xp_np_list(list, sizeof list));
 	return 0;
 }
 
@@ -271,31 +283,18 @@ int xp_opt_project(int ch, const char *v, xp_proj_opts *o, xp_err *e)
 	case O_PRODROP: return rule_spec("+prodrop", o, e);
 	case O_CHARS: o->chars = 1; return 0;
 	case O_SKIP_ARTICLES: return rule_spec("+articles", o, e);
-	case O_NO_ZH_PRONOUNS: return rule_spec("-zh_pronoun", o, e);
-	case O_NO_FA_ATTACH: return rule_spec("-fa_attach", o, e);
-	case O_NO_PRODROP: return rule_spec("-prodrop", o, e);
-	case O_NO_ZH_POSSESSIVE: return rule_spec("-zh_possessive", o, e);
-	case O_NO_FREE_PRONOUNS: return rule_spec("-free_pronoun", o, e);
-	case O_NO_FA_CLITICS: return rule_spec("-fa_clitic", o, e);
-	case O_NO_FA_NEAREST_VERB: return rule_spec("-fa_verb", o, e);
-	case O_NO_PRONOUN_MOVE: return rule_spec("-pronoun_move", o, e);
-	case O_NO_PRONOUN_DROP: return rule_spec("-pronoun_drop", o, e);
-	case O_NO_FA_LIGHT_VERB: return rule_spec("-fa_light_verb", o, e);
-	case O_NO_FA_POSSESSIVE: return rule_spec("-fa_possessive", o, e);
-	case O_NO_FA_VERB_MOVE: return rule_spec("-fa_verb_move", o, e);
-	case O_NO_FA_CASE: return rule_spec("-fa_case", o, e);
-	case O_NO_FA_HOMOGRAPH: return rule_spec("-fa_homograph", o, e);
-	case O_NO_FA_VERB_FINAL: return rule_spec("-fa_verb_final", o, e);
-	case O_NO_ZH_DEMONSTRATIVE: return rule_spec("-zh_demonstrative", o, e);
-	case O_NO_ZH_INTERROGATIVE: return rule_spec("-zh_interrogative", o, e);
-	case O_NO_FA_DEMONSTRATIVE: return rule_spec("-fa_demonstrative", o, e);
 	case O_UNCALIBRATED: o->uncalibrated = 1; return 0;
-	case O_ZH_WORDS: o->segmenter_data = v; return 0;
+	case O_SEG_DATA: o->segmenter_data = v; return 0;
 	/* --rules, and the switches of earlier releases as its aliases (for
 	 * this release: docs/languages.md) */
 	case O_RULES: return rule_spec(v, o, e);
 	case O_NP: return np_rules("--np", v, 1, &o->np, e) ? XP_EUSAGE : 0;
 	case O_NO_NP: return np_rules("--no-np", v, 0, &o->np, e) ? XP_EUSAGE : 0;
-	default: return 1;
 	}
+	const xp_lang_rule *r = ch >= O_OFF && ch < O_OFF_END ? xp_lang_off_switch((size_t)(ch - O_OFF)) : NULL;
+	if (!r)
+		return 1;
+	char spec[80];
+	snprintf(spec, sizeof spec, "-%s", r->name);
+	return rule_spec(spec, o, e);
 }

@@ -35,7 +35,8 @@ extern const struct option xp_opts_alignments[];
 /* --sym --seed --threads --samplers --iters --settle --lowercase --no-normalize[=PART,...] */
 extern const struct option xp_opts_wordalign[];
 /* --rule --gap --max-ratio --trim-punct --min-prob --collisions --prodrop
- * --chars --skip-articles --no-zh-pronouns --no-fa-attach */
+ * --chars --skip-articles --rules ..., and the packs' switches of earlier
+ * releases (lang.h xp_lang_rule.off), which xp_opts_table adds after it */
 extern const struct option xp_opts_project[];
 
 /* Concatenate the NULL-terminated list of tables (each ending in {0}) into

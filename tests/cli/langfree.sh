@@ -24,6 +24,11 @@
 # packs' data drives (the aligner's normalisation, the lexicon) name no
 # language and write no Han or Arabic even in their comments.
 #
+# Nor does the core spell a pack rule's switch of earlier releases
+# ("no-fa-attach", even in a help text) or name one by a pack's code in an
+# upper-case name (O_NO_FA_ATTACH): each rule's row in its pack carries its
+# switch (lang/lang.h xp_lang_rule.off), which tools/groups.c reads.
+#
 # Nor does the core call into one pack by name (the language packs' debt,
 # "a third language is surgery"): no identifier xp_CODE_... (a pack's
 # function: xp_zh_pronoun_span) or XP_..._CODE_... (a pack's rule bit:
@@ -49,8 +54,6 @@ align/norm.c:0x0670 the superscript alef, a mark of the script, likewise
 align/norm.h:XP_NORM_PERSIAN the part's name of earlier releases, for this release only
 align/norm.h:XP_NORM_ZH_PUNCT likewise (public header, align/norm.h: an alias of XP_NORM_PUNCT)
 align/norm.h:XP_NORM_FA_MORPH likewise (an alias of XP_NORM_AFFIXES)
-align/norm.h:persian likewise, in the comment that names the old names
-align/norm.c:persian likewise, in the table of the parts' names
 EOF
 )
 # the pack-named identifiers not yet moved, FILE:IDENTIFIER WHY, one a
@@ -83,6 +86,12 @@ my @pc = split " ", ($ENV{PACK_CODES} // "");
 my $pc = @pc ? join("|", @pc) : "(?!)";
 my $pc_uc = @pc ? join("|", map { uc } @pc) : "(?!)";
 my $packed = qr/xp_(?:$pc)_\w*|XP_[A-Z0-9]+_(?:$pc_uc)_\w*/;
+# any other upper-case name with a pack code for a word: O_NO_FA_ATTACH, a
+# getopt value of a pack rule\x27s switch
+my $upper = qr/(?:[A-Z][A-Z0-9]*_)+(?:$pc_uc)_[A-Z0-9_]*[A-Z0-9]/;
+# a pack rule\x27s switch of earlier releases ("no-fa-attach", "--no-zh-pronouns"):
+# its rule\x27s row carries it (lang/lang.h xp_lang_rule.off)
+my $switch = qr/(?:^|[^a-z0-9])no-(?:$pc)-[a-z]/;
 my $langs = qr/chinese|farsi|persian|japanese|korean|german|french|portuguese|spanish|russian|thai/i;
 my $clean = $ENV{CLEAN} // "";
 my %clean = map { $_ => 1 } split " ", $clean;
@@ -120,6 +129,12 @@ for my $f (@ARGV) {
 			print "FAIL: $f:$ln: identifier $1 names a pack\x27s function or rule outside lang/ (a span rule is the pack\x27s hook: lang/lang.h xp_span_hook)\n";
 			$bad++;
 		}
+		while ($code =~ /\b($upper)\b/g) {
+			my $id = $1;
+			next if $id =~ /^$packed$/ || $allow{"$f:$id"};   # said above
+			print "FAIL: $f:$ln: identifier $id names a pack by its code outside lang/\n";
+			$bad++;
+		}
 		while ($code =~ /\b($coded)/g) {
 			next if $allow{"$f:$1"};
 			print "FAIL: $f:$ln: identifier $1 begins with a language code outside lang/ (the pack\x27s: lang/lang.h)\n";
@@ -132,6 +147,11 @@ for my $f (@ARGV) {
 		}
 		while ($line =~ /"((?:[^"\\]|\\.)*)"|\x27((?:[^\x27\\]|\\.)+)\x27/g) {
 			my $lit = defined $1 ? $1 : $2;
+			if ($lit =~ $switch && !$allow{"$f:$lit"}) {
+				print "FAIL: $f:$ln: \"$lit\": a pack rule\x27s switch outside lang/ (the rule\x27s row has it: lang/lang.h xp_lang_rule.off)\n";
+				$bad++;
+				next;
+			}
 			my $why = $lit =~ /^$codes$/ ? "language code" : $lit =~ $script ? "Han/Arabic literal" :
 				  $lit =~ $esc ? "Han/Arabic escape" : "";
 			next unless $why;
@@ -174,7 +194,11 @@ printf '%s\n' 'static int f(void) { return xp_zh_pronoun_span(0, 0, 0, 0, 0); }'
 printf '%s\n' 'static unsigned r(unsigned x) { return x & XP_LR_FA_CLITIC; }' > $T/n.c
 printf '%s\n' 'enum { XP_F_ZH_OLD = 1 };' > $T/o.c
 printf '%s\n' 'static unsigned long q(unsigned long x) { return x & XP_NP_DE_SOME; }' > $T/p.c
-for f in a b c e f g i j k m n o p clean; do
+# a pack rule's switch in an option table, its getopt value, in a help text
+printf '%s\n' 'static const struct option o[] = {{"no-zh-pronouns", no_argument, 0, 1}, {0, 0, 0, 0}};' > $T/q.c
+printf '%s\n' 'enum { O_RULE = 416, O_NO_FA_CASE };' > $T/r.c
+printf '%s\n' 'static const char usage[] = "  --skip-articles, --no-fa-attach\\n";' > $T/s.c
+for f in a b c e f g i j k m n o p q r s clean; do
 	CLEAN=$T/clean.c scan $T/$f.c > $T/scan.out && { echo "FAIL: the check passed $f.c:"; cat $T/$f.c; fails=$((fails + 1)); }
 done
 printf '%s\n' '/* the Farsi affixes: a comment of a file not held to it */' 'static const unsigned m = 0x8000, z = 0x200C;' > $T/h.c

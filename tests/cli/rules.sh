@@ -98,4 +98,34 @@ expect_grep "^  language     no pack for 'yue': the language-independent rules o
 { cat tools/sample/zh.conf; echo 'rules = +no_such_rule'; } > $T/bad.conf
 expect_status 2 $XPROJ pipeline --config $T/bad.conf -o $T/pb --quiet --no-db
 expect_grep "'+no_such_rule' is no rule" $T/err
+# every switch of earlier releases (docs/cmd/project.md), each now read from
+# its rule's row in its pack (lang/lang.h xp_lang_rule.off, tools/groups.c):
+# byte for byte the projection of its --rules -NAME, and not the default's
+for p in no-zh-pronouns:zh_pronoun no-zh-possessive:zh_possessive no-fa-attach:fa_attach \
+	no-free-pronouns:free_pronoun no-fa-clitics:fa_clitic no-fa-nearest-verb:fa_verb \
+	no-pronoun-move:pronoun_move no-pronoun-drop:pronoun_drop no-fa-light-verb:fa_light_verb \
+	no-fa-possessive:fa_possessive no-fa-verb-move:fa_verb_move no-fa-case:fa_case \
+	no-fa-homograph:fa_homograph no-fa-verb-final:fa_verb_final no-zh-demonstrative:zh_demonstrative \
+	no-zh-interrogative:zh_interrogative no-fa-demonstrative:fa_demonstrative no-prodrop:prodrop; do
+	proj o1 --${p%%:*} || { echo "FAIL: --${p%%:*}"; cat $T/o1.err; fails=$((fails + 1)); }
+	proj o2 --rules -${p#*:}
+	same o1 o2
+	cmp -s $T/def.json $T/o1.json && { echo "FAIL: --${p%%:*} changed nothing"; fails=$((fails + 1)); }
+done
+# --list-rules names each beside its rule
+expect_status 0 $XPROJ project --list-rules --lang fa
+expect_grep '^  fa_verb  *pronoun  *on  .* (--no-fa-nearest-verb)$' $T/out
+expect_grep '^  prodrop  *prodrop  *on  .* (--no-prodrop)$' $T/out
+# pipeline: one on its command line, its --rules in a --config file
+expect_status 0 $XPROJ pipeline --config tools/sample/zh.conf --no-zh-pronouns --no-pronoun-drop -o $T/po1 --quiet --no-db
+{ cat tools/sample/zh.conf; echo 'rules = -zh_pronoun,-pronoun_drop'; } > $T/po.conf
+expect_status 0 $XPROJ pipeline --config $T/po.conf -o $T/po2 --quiet --no-db
+cmp -s $T/po1/projected.conll $T/po2/projected.conll || { echo "FAIL: pipeline's old switches and --rules differ"; fails=$((fails + 1)); }
+# the options of earlier releases named after Chinese (the zh pack's
+# old_options) are options wherever their new names are
+for c in "align --zh-tokens word" "pipeline --zh-tokens word" "project --zh-words $T" "pipeline --zh-words $T" \
+	"calibrate --zh-words $T" "calibrate --zh-ends $T"; do
+	$XPROJ $c > $T/old.out 2>&1
+	grep -q 'is not an option' $T/old.out && { echo "FAIL: xproj $c: $(head -1 $T/old.out)"; fails=$((fails + 1)); }
+done
 finish

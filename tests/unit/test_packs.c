@@ -123,6 +123,50 @@ static void test_rules(void **state)
 	assert_null(xp_lang_rule_named("no_such_rule", &p));
 }
 
+/* The rules' names by bit come from the packs' tables (lang.h
+ * xp_lang_rule_bit): the reports list them in that order, a format, so the
+ * compiled-in ones are frozen here; and the switches of earlier releases,
+ * each once. */
+static void test_rule_bits(void **state)
+{
+	(void)state;
+	static const char *const np[] = {"stray", "zh_name", "zh_classifier", "fa_indef", "fa_possessor", "fa_compound",
+		"fa_dem", "fa_ra", "zh_copula", "consist", "zh_words", "zh_de", "zh_name_trim", "fa_verb_edge", "fa_clause",
+		"fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative",
+		"fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle", "det",
+		"edge_punct", "shed", "punct_next", "marked", "relative", "subject_verb", "poss_article", "names", "doubt",
+		"ef1", "phrases"};
+	static const char *const lr[] = {"articles", "zh_pronoun", "fa_attach", "zh_possessive", "free_pronoun",
+		"fa_clitic", "fa_verb", "pronoun_move", "pronoun_drop", "fa_light_verb", "fa_possessive", "fa_verb_move",
+		"fa_case", "fa_homograph", "fa_verb_final", "zh_demonstrative", "zh_interrogative", "fa_demonstrative"};
+	assert_int_equal(xp_lang_rule_bits(XP_RK_NP), sizeof np / sizeof *np);
+	assert_int_equal(xp_lang_rule_bits(XP_RK_PRONOUN), sizeof lr / sizeof *lr);
+	assert_int_equal(xp_lang_rule_bits(XP_RK_PRODROP), 0);
+	for (unsigned k = 0; k < sizeof np / sizeof *np; k++) {
+		assert_string_equal(xp_np_name(k), np[k]);
+		assert_true(xp_lang_rule_bit(XP_RK_NP, k)->bit == XP_NP_BIT(k));
+	}
+	for (unsigned k = 0; k < sizeof lr / sizeof *lr; k++)
+		assert_string_equal(xp_lr_name(k), lr[k]);
+	assert_null(xp_lang_rule_bit(XP_RK_NP, XP_NP_NRULES));
+	assert_null(xp_lang_rule_bit(XP_RK_PRONOUN, 32));
+	assert_string_equal(xp_np_name(XP_NP_NRULES), "");
+	char list[1024];
+	assert_non_null(strstr(xp_np_list(list, sizeof list), "stray, zh_name, zh_classifier, "));
+	assert_non_null(strstr(xp_np_list(list, sizeof list), ", ef1, phrases"));
+	assert_string_equal(xp_np_list(list, 12), "stray, zh_n");   /* cut, ended */
+	/* the switches of earlier releases: 18, each once, each a rule's */
+	size_t k = 0;
+	for (const xp_lang_rule *r; (r = xp_lang_off_switch(k)) != NULL; k++) {
+		assert_int_equal(strncmp(r->off, "no-", 3), 0);
+		for (size_t j = 0; j < k; j++)
+			assert_string_not_equal(xp_lang_off_switch(j)->off, r->off);
+	}
+	assert_int_equal(k, 18);
+	assert_string_equal(xp_lang_rule_named("fa_verb", NULL)->off, "no-fa-nearest-verb");
+	assert_string_equal(xp_lang_segmenter_rule_name(), "zh_words");
+}
+
 static void test_rules_spec(void **state)
 {
 	(void)state;
@@ -219,6 +263,7 @@ int main(void)
 		cmocka_unit_test(test_fold),
 		cmocka_unit_test(test_rules),
 		cmocka_unit_test(test_rules_spec),
+		cmocka_unit_test(test_rule_bits),
 		cmocka_unit_test(test_model_codes),
 		cmocka_unit_test(test_pack_models),
 	};

@@ -430,9 +430,9 @@ static void map_and_checks(void **state)
 /* A toy language's pack, registered at run time, whose span hooks the
  * projection runs without naming it (lang.h xp_span_hook): one cuts a
  * projected span to its first token, one places an unaligned one-word
- * mention on the sentence's first token. */
-enum { TOY_CUT = 1u << 30, TOY_PLACE = 1u << 29 };
-
+ * mention on the sentence's first token.  Its rules are its own data: bit
+ * 0 in its table, a bit assigned when it is registered (lang.h
+ * xp_lang_rule.bit), no line in lang/pron.h or lang/np.h. */
 static int toy_cut(const xp_span_ctx *c, xp_span_out *o)
 {
 	if (c->en || o->b <= o->a + 1)
@@ -451,16 +451,29 @@ static int toy_place(const xp_span_ctx *c, xp_span_out *o)
 }
 
 static const xp_lang_rule toy_rules[] = {
-	{"toy_cut", XP_RK_PRONOUN, TOY_CUT, 1, "a span is cut to its first token"},
-	{"toy_place", XP_RK_PRONOUN, TOY_PLACE, 1, "an unaligned word takes the first token"},
+	{"toy_cut", XP_RK_PRONOUN, 0, 1, "a span is cut to its first token", "no-toy-cut"},
+	{"toy_place", XP_RK_PRONOUN, 0, 1, "an unaligned word takes the first token", NULL},
+	{"toy_np", XP_RK_NP, 0, 0, "a noun phrase rule of its own (no hook)", NULL},
+	{"stray", XP_RK_NP, 0, 1, "a rule another pack has: its bit", NULL},
 };
 static const xp_span_hook toy_hooks[] = {
-	{"toy_cut", XP_RK_PRONOUN, TOY_CUT, XP_SH_SPAN, toy_cut},
-	{"toy_place", XP_RK_PRONOUN, TOY_PLACE, XP_SH_PLACE, toy_place},
+	{"toy_cut", XP_RK_PRONOUN, 0, XP_SH_SPAN, toy_cut},
+	{"toy_place", XP_RK_PRONOUN, 0, XP_SH_PLACE, toy_place},
 };
 static const xp_lang_pack toy = {
-	.code = "xq", .name = "Toy", .rules = toy_rules, .nrules = 2,
+	.code = "xq", .name = "Toy", .rules = toy_rules, .nrules = 4,
 	.span_hooks = toy_hooks, .nspan_hooks = 2,
+};
+/* a hook whose rule its pack does not have: refused */
+static const xp_span_hook bad_hooks[] = {{"toy_gone", XP_RK_PRONOUN, 0, XP_SH_SPAN, toy_cut}};
+static const xp_lang_pack bad = {
+	.code = "xr", .name = "Bad", .rules = toy_rules, .nrules = 1, .span_hooks = bad_hooks, .nspan_hooks = 1,
+};
+/* a rule of a fixed bit whose hook says 0: the hook takes the rule's */
+static const xp_lang_rule fixed_rules[] = {{"xs_fixed", XP_RK_PRONOUN, 1u << 20, 0, "a rule of a fixed bit", NULL}};
+static const xp_span_hook fixed_hooks[] = {{"xs_fixed", XP_RK_PRONOUN, 0, XP_SH_SPAN, toy_cut}};
+static const xp_lang_pack fixed = {
+	.code = "xs", .name = "Fixed", .rules = fixed_rules, .nrules = 1, .span_hooks = fixed_hooks, .nspan_hooks = 1,
 };
 
 static void toy_pack_hooks(void **state)
@@ -469,29 +482,61 @@ static void toy_pack_hooks(void **state)
 	static const char al[] =
 		"{\"doc\":\"d\",\"part\":0,\"utt\":0,\"src\":[\"I\",\"saw\",\"the\",\"big\",\"red\",\"car\",\".\"],"
 		"\"tgt_lang\":\"xq\",\"tgt_text\":\"a b c d e , g h .\",\"tgt\":[\"a\",\"b\",\"c\",\"d\",\"e\",\",\",\"g\",\"h\",\".\"]}\n";
+	assert_int_equal(xp_lang_rule_bits(XP_RK_PRONOUN), XP_LR_NRULES);
+	assert_int_equal(xp_lang_rule_bits(XP_RK_NP), XP_NP_NRULES);
+	assert_int_equal(xp_lang_register(&bad), -1);    /* its hook names no rule of its pack */
+	assert_null(xp_lang_find("xr"));
 	assert_int_equal(xp_lang_register(&toy), 0);
 	assert_int_equal(xp_lang_register(&toy), -1);   /* its code names a pack already */
-	assert_ptr_equal(xp_lang_find("xq-XX"), &toy);
+	const xp_lang_pack *pk = xp_lang_find("xq-XX"), *owner;
+	assert_non_null(pk);
+	assert_string_equal(pk->code, "xq");
+	/* its rules got the bits after the compiled-in ones; "stray" the one it has */
+	const xp_lang_rule *cut = xp_lang_rule_named("toy_cut", &owner), *place = xp_lang_rule_named("toy_place", NULL);
+	assert_ptr_equal(owner, pk);
+	assert_true(cut->bit == 1u << XP_LR_NRULES && place->bit == 1u << (XP_LR_NRULES + 1));
+	assert_true(xp_lang_rule_at(pk, 2)->bit == XP_NP_BIT(XP_NP_NRULES));
+	assert_true(xp_lang_rule_at(pk, 3)->bit == XP_NP_STRAY);
+	assert_true(pk->span_hooks[0].bit == cut->bit && pk->span_hooks[1].bit == place->bit);
+	assert_int_equal(xp_lang_rule_bits(XP_RK_PRONOUN), XP_LR_NRULES + 2);
+	assert_int_equal(xp_lang_rule_bits(XP_RK_NP), XP_NP_NRULES + 1);
+	assert_int_equal(xp_lang_register(&fixed), 0);
+	assert_true(xp_lang_find("xs")->span_hooks[0].bit == 1u << 20);
+	/* named where every rule is: reports, summaries, --np, --rules */
+	assert_string_equal(xp_lr_name(XP_LR_NRULES), "toy_cut");
+	assert_string_equal(xp_lr_phrase(XP_LR_NRULES + 1), "toy_place");
+	assert_string_equal(xp_np_name(XP_NP_NRULES), "toy_np");
+	assert_true(xp_np_named("toy_np", 6) == XP_NP_BIT(XP_NP_NRULES));
+	assert_true(xp_np_listed(XP_NP_NRULES, "xq") && !xp_np_listed(XP_NP_NRULES, "zh"));
+	char list[1024];
+	assert_non_null(strstr(xp_np_list(list, sizeof list), ", phrases, toy_np"));
+	/* its switch of earlier releases, as --rules -toy_cut */
+	const xp_lang_rule *r = NULL;
+	for (size_t k = 0; (r = xp_lang_off_switch(k)) != NULL && strcmp(r->name, "toy_cut"); k++)
+		;
+	assert_ptr_equal(r, cut);
 	setup s;
+	xp_err e;
 	xp_proj_opts o;
-	xp_proj_defaults(&o);
-	o.rules |= TOY_CUT | TOY_PLACE;
+	xp_proj_defaults(&o);                             /* on by default, as its table says */
+	assert_true((o.rules & cut->bit) && (o.rules & place->bit) && !(o.np & XP_NP_BIT(XP_NP_NRULES)));
 	run(&s, CAR, al, CAR_PH, NULL, &o);
 	span_is(&s, 1, 0, 3, 4);                          /* [3, 8) cut by the toy's SPAN hook */
-	assert_true(by_id(&s, 1)->rule & TOY_CUT);
+	assert_true(by_id(&s, 1)->rule & cut->bit);
 	span_is(&s, 0, 0, 0, 1);                          /* "I": no link, placed by its PLACE hook */
-	assert_true(by_id(&s, 0)->rule & TOY_PLACE);
+	assert_true(by_id(&s, 0)->rule & place->bit);
 	assert_true(fabs(by_id(&s, 0)->conf - 0.125) < 1e-6);
 	done(&s);
-	o.rules &= ~(unsigned)(TOY_CUT | TOY_PLACE);      /* its rules off: the links' spans */
+	assert_int_equal(xp_proj_rules(&o, "-toy_cut,-toy_place", &e), 0);   /* its rules off: the links' spans */
+	assert_false(o.rules & (cut->bit | place->bit));
 	run(&s, CAR, al, CAR_PH, NULL, &o);
 	span_is(&s, 1, 0, 3, 8);
 	assert_int_equal(by_id(&s, 0)->fate, XP_NULL_UNALIGNED);
 	done(&s);
-	o.rules |= TOY_CUT | TOY_PLACE;                   /* another language: not its hooks */
+	assert_int_equal(xp_proj_rules(&o, "+toy_cut,toy_place", &e), 0);   /* another language: not its hooks */
 	run(&s, CAR, CAR_AL, CAR_PH, NULL, &o);
 	span_is(&s, 1, 0, 3, 8);
-	assert_int_equal(by_id(&s, 0)->rule & (TOY_CUT | TOY_PLACE), 0);
+	assert_int_equal(by_id(&s, 0)->rule & (cut->bit | place->bit), 0);
 	done(&s);
 }
 
