@@ -138,6 +138,7 @@ struct xp_wa {
 	struct wa_dec *dec[2];
 	int dir_done[2], finished;
 	int nthreads;            /* xp_wa_run's */
+	int dec_whole;           /* each direction decoded by one thread (dec_whole) */
 	xp_err err;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;     /* a task ended, a block freed, or a thing failed */
@@ -1161,8 +1162,9 @@ static int dec_room(wa_dec *j, size_t b)
 	return *p ? 0 : -1;
 }
 
-/* Direction d's decoding begun: its output arrays and its blocks.  -1 on OOM. */
-static int dec_begin(xp_wa *w, int d)
+/* Direction d's output arrays: each token's best link, its posterior and
+ * (all_floor) its candidates' offsets.  -1 on OOM. */
+static int dec_out(xp_wa *w, int d)
 {
 	size_t n = w->ooff[!d][w->nout];
 	w->best[d] = calloc(n + 1, sizeof *w->best[d]);
@@ -1170,6 +1172,76 @@ static int dec_begin(xp_wa *w, int d)
 	if (!w->best[d] || !w->prob[d])
 		return -1;
 	if (w->o.all_floor > 0 && !(w->coff[d] = calloc(n + 1, sizeof *w->coff[d])))
+		return -1;
+	return 0;
+}
+
+/* A token's best link of row (I + 1 cells, their sum over the samplers'
+ * passes in row, norm of them), its posterior, and its candidates above
+ * all_floor: token t of direction d.  -1 on OOM. */
+static int dec_token(xp_wa *w, int d, uint64_t t, const double *row, uint32_t I, double norm)
+{
+	uint32_t bi = 0;
+	for (uint32_t i = 1; i <= I; i++)
+		if (row[i] > row[bi])
+			bi = i;
+	w->best[d][t] = (uint16_t)bi;
+	w->prob[d][t] = (float)(row[bi] / norm);
+	/* every candidate the floor lets through, for --all-probs */
+	for (uint32_t i = 1; w->coff[d] && i <= I; i++) {
+		if (row[i] / norm < w->o.all_floor)
+			continue;
+		if (xp_grow(&w->cand[d], &w->cap_cand[d], w->ncand[d] + 1, sizeof *w->cand[d]))
+			return -1;
+		w->cand[d][w->ncand[d]++] = (struct wa_cand){(uint16_t)i, (float)(row[i] / norm)};
+	}
+	if (w->coff[d])
+		w->coff[d][t + 1] = w->ncand[d];
+	return 0;
+}
+
+/* Direction d decoded whole by the calling thread, each pair's cells
+ * summed in place over the samplers and their passes: no buffer a
+ * (sampler, pass), so no more memory than one pair's cells and none of the
+ * blocks' traffic.  Where decoding is a small share of the run (a small
+ * corpus sampled long: xp_wa.dec_whole) a core idle meanwhile costs less
+ * than the blocks' buffers; the sums, so the links, are the blocks' bit for
+ * bit (the same additions in the same order).  -1 on OOM. */
+static int dec_whole(xp_wa *w, int d)
+{
+	const wa_side *E = &w->c.side[d];
+	double *acc = NULL, norm = (double)w->samplers * w->passes;
+	size_t cap = 0;
+	int rc = dec_out(w, d);
+	for (size_t s = 0; s < w->nout && !rc; s++) {
+		size_t cells;
+		if (!decodable(w, d, s, &cells)) {
+			/* no candidates, but offsets that still rise */
+			for (uint64_t t = w->ooff[!d][s]; w->coff[d] && t < w->ooff[!d][s + 1]; t++)
+				w->coff[d][t + 1] = w->ncand[d];
+			continue;
+		}
+		uint32_t I = wa_len(E, w->out[s]), J = (uint32_t)(cells / (I + 1));
+		if (xp_grow(&acc, &cap, cells, sizeof *acc)) {
+			rc = -1;
+			break;
+		}
+		memset(acc, 0, cells * sizeof *acc);
+		for (int q = 0; q < w->samplers && !rc; q++)
+			rc = wa_sentence_marginals(&w->smp[d][q], WA_LEX | WA_JUMP | WA_FERT, w->out[s], w->passes, acc);
+		for (uint32_t jj = 0; jj < J && !rc; jj++)
+			rc = dec_token(w, d, w->ooff[!d][s] + jj, acc + (size_t)jj * (I + 1), I, norm);
+		if (s % 4096 == 4095)
+			progress_add(w, (uint64_t)4096 * w->samplers * w->passes);
+	}
+	free(acc);
+	return rc ? -1 : 0;
+}
+
+/* Direction d's decoding begun: its output arrays and its blocks.  -1 on OOM. */
+static int dec_begin(xp_wa *w, int d)
+{
+	if (dec_out(w, d))
 		return -1;
 	wa_dec *j = calloc(1, sizeof *j);
 	if (!j)
@@ -1251,25 +1323,9 @@ static int dec_reduce(xp_wa *w, int d, size_t b)
 			}
 		off += (size_t)j->passes * cells;
 		double norm = (double)w->samplers * w->passes;
-		for (uint32_t jj = 0; jj < J; jj++) {
-			const double *row = acc + (size_t)jj * (I + 1);
-			uint32_t bi = 0;
-			for (uint32_t i = 1; i <= I; i++)
-				if (row[i] > row[bi])
-					bi = i;
-			w->best[d][w->ooff[!d][s] + jj] = (uint16_t)bi;
-			w->prob[d][w->ooff[!d][s] + jj] = (float)(row[bi] / norm);
-			/* every candidate the floor lets through, for --all-probs */
-			for (uint32_t i = 1; w->coff[d] && i <= I; i++) {
-				if (row[i] / norm < w->o.all_floor)
-					continue;
-				if (xp_grow(&w->cand[d], &w->cap_cand[d], w->ncand[d] + 1, sizeof *w->cand[d]))
-					return -1;
-				w->cand[d][w->ncand[d]++] = (struct wa_cand){(uint16_t)i, (float)(row[i] / norm)};
-			}
-			if (w->coff[d])
-				w->coff[d][w->ooff[!d][s] + jj + 1] = w->ncand[d];
-		}
+		for (uint32_t jj = 0; jj < J; jj++)
+			if (dec_token(w, d, w->ooff[!d][s] + jj, acc + (size_t)jj * (I + 1), I, norm))
+				return -1;
 		if (s % 4096 == 4095)
 			progress_add(w, (uint64_t)4096 * w->samplers * w->passes);
 	}
@@ -1393,6 +1449,15 @@ static void *worker(void *arg)
 					pthread_mutex_unlock(&w->lock);
 					rc = finish_dir(w, d);
 					pthread_mutex_lock(&w->lock);
+					w->finished++;
+				} else if (w->dec_whole) {
+					pthread_mutex_unlock(&w->lock);
+					double c0 = cpu_now(CLOCK_THREAD_CPUTIME_ID), t0 = now();
+					rc = dec_whole(w, d) || finish_dir(w, d);
+					pthread_mutex_lock(&w->lock);
+					w->ph_cpu[WA_PH_DECODE] += cpu_now(CLOCK_THREAD_CPUTIME_ID) - c0;
+					w->ph_wall[WA_PH_DECODE] += now() - t0;
+					w->dir_done[d] = 1;
 					w->finished++;
 				} else {
 					double c0 = cpu_now(CLOCK_THREAD_CPUTIME_ID);
@@ -1618,6 +1683,11 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	clock_end(w, WA_PH_PRIOR, c);
 	c = clock_begin();
 	w->nthreads = threads;
+	/* decoding under an eighth of the sweeps (a small corpus sampled
+	 * long: the gold sets' 12 passes against 200-260 sweeps): a direction
+	 * is decoded in place by the thread that ends its training; otherwise
+	 * (1M pairs: 2 passes against 9 sweeps) in blocks by every thread */
+	w->dec_whole = (uint64_t)w->passes * 8 < (uint64_t)(1 + w->it1 + w->it2 + w->it3);
 	pthread_mutex_init(&w->lock, NULL);
 	pthread_cond_init(&w->cond, NULL);
 	pthread_t th[64];
