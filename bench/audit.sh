@@ -127,6 +127,9 @@ project_seed() {
 			     dev) key=$DATA/mmc/dev.$name.v4_gold_conll;; esac
 		all=""; [ -n "${AUDIT_ALL_LINKS:-}" ] && all="--all-links $A.all.pharaoh --all-probs $A.all.probs"
 		[ -n "${AUDIT_PHRASES:-}" ] && [ -z "${5:-}" ] && all="$all --phrases $T/$1.$2.phrases"
+		# (the names of the run over both halves: named, since their "# links"
+		# are the whole run's, not this half's, and project refuses them unnamed)
+		[ -e $A.names ] && all="$all --names $A.names"
 		nice -n 10 $XPROJ project --source $en --aligned $T/$1.$set.jsonl --alignments $A.pharaoh \
 			--probs $A.probs --map $T/$1.$set.map $c --rules $3 $all -o $out.conll 2>/dev/null
 		nice -n 10 $XPROJ score $c --per-doc --json $key $out.conll > $out.json.tmp 2>/dev/null

@@ -23,9 +23,11 @@ for l in zh fa; do
 	cat $T/$l.pairs $T/dev.pairs > $T/all.pairs
 	$XPROJ wordalign --lowercase --threads 2 $T/all.pairs -o $T/all.pharaoh --probs $T/all.probs
 	head -n $n $T/all.pharaoh > $T/$l.pharaoh; head -n $n $T/all.probs > $T/$l.probs
-	mv $T/all.names $T/$l.names   # the names it learned, next to the half project reads (rule names)
+	# the names it learned (rule names), named: their "# links" are the whole
+	# run's, not the half's, and project refuses them unnamed beside it
+	mv $T/all.names $T/$l.names
 	$XPROJ project --source $EN --aligned $T/$l.jsonl --alignments $T/$l.pharaoh --probs $T/$l.probs \
-		--map $T/$l.map $opts -o $T/$l.conll 2>$T/$l.err
+		--names $T/$l.names --map $T/$l.map $opts -o $T/$l.conll 2>$T/$l.err
 	key=$TUNE/tune.$name.corrected.v4_gold_conll
 	c=; [ $l = zh ] && c=--chars   # Chinese on characters, as MMC compares
 	f1=$($XPROJ score $c $key $T/$l.conll 2>/dev/null | awk '$1=="mentions"{sub("%","",$NF); print $NF}')
