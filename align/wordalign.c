@@ -1176,6 +1176,14 @@ static int dec_out(xp_wa *w, int d)
 	return 0;
 }
 
+/* Pair s of direction d has nothing to decode: its tokens no candidates,
+ * but offsets that still rise. */
+static void dec_none(xp_wa *w, int d, size_t s)
+{
+	for (uint64_t t = w->ooff[!d][s]; w->coff[d] && t < w->ooff[!d][s + 1]; t++)
+		w->coff[d][t + 1] = w->ncand[d];
+}
+
 /* A token's best link of row (I + 1 cells, their sum over the samplers'
  * passes in row, norm of them), its posterior, and its candidates above
  * all_floor: token t of direction d.  -1 on OOM. */
@@ -1216,9 +1224,7 @@ static int dec_whole(xp_wa *w, int d)
 	for (size_t s = 0; s < w->nout && !rc; s++) {
 		size_t cells;
 		if (!decodable(w, d, s, &cells)) {
-			/* no candidates, but offsets that still rise */
-			for (uint64_t t = w->ooff[!d][s]; w->coff[d] && t < w->ooff[!d][s + 1]; t++)
-				w->coff[d][t + 1] = w->ncand[d];
+			dec_none(w, d, s);
 			continue;
 		}
 		uint32_t I = wa_len(E, w->out[s]), J = (uint32_t)(cells / (I + 1));
@@ -1305,9 +1311,7 @@ static int dec_reduce(xp_wa *w, int d, size_t b)
 	for (size_t s = j->bstart[b]; s < j->bstart[b + 1]; s++) {
 		size_t cells;
 		if (!decodable(w, d, s, &cells)) {
-			/* no candidates, but offsets that still rise */
-			for (uint64_t t = w->ooff[!d][s]; w->coff[d] && t < w->ooff[!d][s + 1]; t++)
-				w->coff[d][t + 1] = w->ncand[d];
+			dec_none(w, d, s);
 			continue;
 		}
 		uint32_t I = wa_len(E, w->out[s]), J = (uint32_t)(cells / (I + 1));
