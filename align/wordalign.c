@@ -1730,14 +1730,16 @@ static int cmp_link(const void *x, const void *y)
 	return a->prob > b->prob ? -1 : a->prob < b->prob;
 }
 
-/* Direction d's links of pair s, in original token indices: two aligner
- * tokens of one original token give one link (the more probable). */
-static int links_of(xp_wa *w, int d, size_t s, size_t *n)
+/* Direction d's links of pair s, in original token indices, into *lk
+ * (grown; its room in *cap): two aligner tokens of one original token
+ * give one link (the more probable).  Reads w only, so threads with
+ * their own lk may call it side by side (xp_wa_write). */
+static int links_in(const xp_wa *w, int d, size_t s, xp_link **lk, size_t *cap, size_t *n)
 {
 	uint64_t fo = w->ooff[!d][s], fn = w->ooff[!d][s + 1] - fo, eo = w->ooff[d][s];
-	if (xp_grow(&w->lk[d], &w->cap_lk[d], fn + 1, sizeof *w->lk[d]))
+	if (xp_grow(lk, cap, fn + 1, sizeof **lk))
 		return -1;
-	xp_link *v = w->lk[d];
+	xp_link *v = *lk;
 	/* the padding too: a caller may compare links as bytes (test_spans) */
 	memset(v, 0, (fn + 1) * sizeof *v);
 	size_t m = 0;
@@ -1755,6 +1757,11 @@ static int links_of(xp_wa *w, int d, size_t s, size_t *n)
 			v[u++] = v[k];
 	*n = u;
 	return 0;
+}
+
+static int links_of(xp_wa *w, int d, size_t s, size_t *n)
+{
+	return links_in(w, d, s, &w->lk[d], &w->cap_lk[d], n);
 }
 
 int xp_wa_links(xp_wa *w, size_t s, const xp_link **fwd, size_t *nf, const xp_link **rev,
@@ -1830,45 +1837,100 @@ int xp_wa_collect(xp_wa *w, xp_sym how, xp_walign *fwd, xp_walign *rev, xp_walig
 /* Pairs whose links xp_wa_write holds at a time: a few MB of text */
 #define WA_WRITE_CHUNK 4096
 
+/* A chunk of pairs [s0, s1) for xp_wa_write: its links (symmetrised,
+ * forward, reverse: the ones wanted) and their text for each sink, made
+ * by the calling thread or a helper, each chunk with its own scratch. */
+typedef struct wa_wchunk {
+	const xp_wa *w;
+	xp_sym how;
+	const xp_wa_sink *out;
+	size_t n, s0, s1;
+	int want[3];
+	xp_walign a[3];
+	xp_buf *b;                 /* a sink's text */
+	xp_link *lk[2];
+	size_t cap_lk[2];
+	int rc;                    /* 0, or -1: out of memory */
+} wa_wchunk;
+
+static void *chunk_make(void *arg)
+{
+	wa_wchunk *c = arg;
+	const xp_wa *w = c->w;
+	for (int x = 0; x < 3; x++)
+		c->a[x].nsent = c->a[x].nlinks = 0;
+	c->rc = 0;
+	for (size_t s = c->s0; s < c->s1 && !c->rc; s++) {
+		size_t nf, nr;
+		if (links_in(w, 0, s, &c->lk[0], &c->cap_lk[0], &nf) || links_in(w, 1, s, &c->lk[1], &c->cap_lk[1], &nr) ||
+		    (c->want[XP_WA_FWD] && xp_walign_add(&c->a[XP_WA_FWD], c->lk[0], nf)) ||
+		    (c->want[XP_WA_REV] && xp_walign_add(&c->a[XP_WA_REV], c->lk[1], nr)) ||
+		    (c->want[XP_WA_SYM] && xp_symmetrize_pair(c->lk[0], nf, c->lk[1], nr, c->how, w->o.one_way, &c->a[XP_WA_SYM])))
+			c->rc = -1;
+	}
+	for (size_t k = 0; k < c->n && !c->rc; k++) {
+		c->b[k].n = 0;
+		if (c->out[k].probs)
+			xp_probs_write(&c->b[k], &c->a[c->out[k].links]);
+		else
+			xp_pharaoh_write(&c->b[k], &c->a[c->out[k].links], 0);
+		if (c->b[k].oom)
+			c->rc = -1;
+	}
+	return NULL;
+}
+
+/* The links of every pair to align, written to the n sinks a chunk at a
+ * time.  With two threads or more, two chunks are made at once (at 1M
+ * pairs the links, their symmetrising and their text take 7 s, the one
+ * thread working while the others have finished), and written in order:
+ * the same bytes as one thread's. */
 int xp_wa_write(xp_wa *w, xp_sym how, const xp_wa_sink *out, size_t n, xp_err *err)
 {
-	/* a chunk's links: symmetrised, forward, reverse (xp_wa_sink.links) */
-	xp_walign a[3] = {{0}};
-	int want[3] = {0, 0, 0};
-	for (size_t k = 0; k < n; k++)
-		want[out[k].links] = 1;
-	xp_buf b = {0};
+	wa_wchunk ch[2];
+	int two = xp_wa_threads(w->o.threads) > 1 && w->nout > WA_WRITE_CHUNK;
+	memset(ch, 0, sizeof ch);
+	for (int h = 0; h < 2; h++) {
+		ch[h].w = w, ch[h].how = how, ch[h].out = out, ch[h].n = n;
+		for (size_t k = 0; k < n; k++)
+			ch[h].want[out[k].links] = 1;
+	}
 	wa_clock c = clock_begin();
 	int rc = 0;
-	for (size_t s0 = 0; s0 < w->nout && !rc; s0 += WA_WRITE_CHUNK) {
-		size_t s1 = w->nout - s0 > WA_WRITE_CHUNK ? s0 + WA_WRITE_CHUNK : w->nout;
-		for (int x = 0; x < 3; x++)
-			a[x].nsent = a[x].nlinks = 0;
-		for (size_t s = s0; s < s1 && !rc; s++) {
-			const xp_link *f, *r;
-			size_t nf, nr;
-			if (xp_wa_links(w, s, &f, &nf, &r, &nr, err))
-				rc = -1;
-			else if ((want[XP_WA_FWD] && xp_walign_add(&a[XP_WA_FWD], f, nf)) ||
-				 (want[XP_WA_REV] && xp_walign_add(&a[XP_WA_REV], r, nr)) ||
-				 (want[XP_WA_SYM] && xp_symmetrize_pair(f, nf, r, nr, how, w->o.one_way, &a[XP_WA_SYM])))
-				rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	if (!(ch[0].b = calloc(n + 1, sizeof *ch[0].b)) || !(ch[1].b = calloc(n + 1, sizeof *ch[1].b)))
+		rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	for (size_t s0 = 0; s0 < w->nout && !rc; s0 += (size_t)(1 + two) * WA_WRITE_CHUNK) {
+		for (int h = 0; h < 2; h++) {
+			size_t a = s0 + (size_t)h * WA_WRITE_CHUNK;
+			ch[h].s0 = a < w->nout ? a : w->nout;
+			ch[h].s1 = w->nout - ch[h].s0 > WA_WRITE_CHUNK ? ch[h].s0 + WA_WRITE_CHUNK : w->nout;
 		}
-		for (size_t k = 0; k < n && !rc; k++) {
-			b.n = 0;
-			if (out[k].probs)
-				xp_probs_write(&b, &a[out[k].links]);
-			else
-				xp_pharaoh_write(&b, &a[out[k].links], 0);
-			if (b.oom)
+		if (!two)
+			ch[1].s1 = ch[1].s0;
+		pthread_t t;
+		int helper = ch[1].s0 < ch[1].s1 && pthread_create(&t, NULL, chunk_make, &ch[1]) == 0;
+		chunk_make(&ch[0]);
+		if (helper)
+			pthread_join(t, NULL);
+		else if (ch[1].s0 < ch[1].s1)
+			chunk_make(&ch[1]);
+		for (int h = 0; h < 2 && !rc; h++) {
+			if (ch[h].s0 == ch[h].s1)
+				continue;
+			if (ch[h].rc)
 				rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-			else if (out[k].put(out[k].pctx, b.p, b.n))
-				rc = xp_failc(err, XP_EIO, "", 0, "cannot write the links");
+			for (size_t k = 0; k < n && !rc; k++)
+				if (out[k].put(out[k].pctx, ch[h].b[k].p, ch[h].b[k].n))
+					rc = xp_failc(err, XP_EIO, "", 0, "cannot write the links");
 		}
 	}
-	for (int x = 0; x < 3; x++)
-		xp_walign_free(&a[x]);
-	xp_buf_free(&b);
+	for (int h = 0; h < 2; h++) {
+		for (int x = 0; x < 3; x++)
+			xp_walign_free(&ch[h].a[x]);
+		for (size_t k = 0; ch[h].b && k < n; k++)
+			xp_buf_free(&ch[h].b[k]);
+		free(ch[h].b), free(ch[h].lk[0]), free(ch[h].lk[1]);
+	}
 	clock_end(w, WA_PH_LINKS, c);
 	return rc;
 }
