@@ -171,14 +171,6 @@ struct xp_wa {
 #define WA_LARGE 100000
 #define WA_LARGE_SWEEPS 5
 #define WA_LARGE_PASSES 2
-/* ... and one whose last stage has at most WA_LARGE_ONE sweeps (above
- * 346k pairs) reads its links off one pass, as eflomal does: at 1M pairs
- * the second pass cost 28 s of CPU (a tenth of the run) for the same
- * mmc-tune Chinese (docs/wordalign-schedule.md, "1M pairs within
- * eflomal's time"), while its three samplers' distributions of a token
- * seen that often hardly differ from pass to pass.  250k pairs (10 sweeps)
- * keep 2 passes, as measured there. */
-#define WA_LARGE_ONE 8
 /* With opts.settle, a stage stops when its links have settled (settled()):
  * the window of sweeps compared. */
 #define WA_WINDOW 8
@@ -1624,7 +1616,7 @@ static double schedule(xp_wa *w)
 	/* the links: each sampler's distributions averaged over a quarter as
 	 * many passes as the last stage has sweeps (at least 4); a small corpus,
 	 * which is sampled long, gets its links from more passes */
-	w->passes = small ? WA_SMALL_PASSES : n / 4 > 4 ? n / 4 : large ? (n > WA_LARGE_ONE ? WA_LARGE_PASSES : 1) : 4;
+	w->passes = small ? WA_SMALL_PASSES : n / 4 > 4 ? n / 4 : large ? WA_LARGE_PASSES : 4;
 	/* a few pairs to align inside a large training corpus: more passes
 	 * over them cost less than one sweep of the corpus */
 	if (w->nout && w->c.nsent / w->nout > (size_t)w->passes)
