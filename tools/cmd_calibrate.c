@@ -500,7 +500,7 @@ static int run(int argc, char **argv)
 }
 
 const xp_cmd xp_cmd_calibrate = {
-	"calibrate", run, "fit the per-mention confidence model on projections judged against a reference",
+	"calibrate", run, "fit the per-mention confidence model against a reference",
 	"xproj calibrate --report R.json --projected OUT.conll --key REF.conll [...] [--l2 X]\n"
 	"                [--skip-prodrop] [--pu-agreeing] [--pu-possessive] [--loose] [--note TEXT]\n"
 	"                [--level-report R.json --level-projected OUT.conll --level-key CORRECTED.conll]\n"

@@ -53,7 +53,7 @@ static int run(int argc, char **argv)
 }
 
 const xp_cmd xp_cmd_mention_pairs = {
-	"mention-pairs", run, "the span pairs of a projected or corrected corpus, as aligner training",
+	"mention-pairs", run, "write a projected or corrected corpus's span pairs for the aligner",
 	"xproj mention-pairs --source EN.conll --target TGT.conll [--lang L] [--tokens file|words]\n"
 	"           [--repair] -o PAIRS\n\n"
 	"TGT carries coreference on target text: a released silver projection (MMC's Chinese\n"

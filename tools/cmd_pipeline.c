@@ -163,7 +163,7 @@ static int run(int argc, char **argv)
 }
 
 const xp_cmd xp_cmd_pipeline = {
-	"pipeline", run, "subtitles + annotated English -> projected target corpus, in one command",
+	"pipeline", run, "run every stage: subtitles + annotated English -> projected corpus",
 	"xproj pipeline --source EN.conll --subs S [--tgt-subs Z] [--links X] [--episodes MAP]\n"
 	"               [--tgt-lang L] [--encoding E] [--keep-asides] [--to-simplified]\n"
 	"               [--alignments A.pharaoh [--probs P] [--one-based]]\n"

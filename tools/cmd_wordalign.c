@@ -743,7 +743,7 @@ static int run(int argc, char **argv)
 }
 
 const xp_cmd xp_cmd_wordalign = {
-	"wordalign", run, "align words of a bitext (built-in Bayesian HMM aligner with fertility)",
+	"wordalign", run, "align the words of a bitext (built-in Bayesian HMM with fertility)",
 	"xproj wordalign PAIRS -o OUT.pharaoh [--train MORE.pairs]... [--probs OUT.probs]\n"
 	"                [--save-model M] [--model M [--minus C] [--adapt-sweeps N] [--prior-weight W]\n"
 	"                [--own-counts]] [--state S [--stage N]]\n"

@@ -42,8 +42,8 @@ static int overview(FILE *f, int status)
 	fprintf(f, "xproj %s — cross-lingual coreference annotation projection\n\n"
 		   "usage: xproj COMMAND [OPTIONS] ...\n\ncommands:\n", xp_version());
 	for (int i = 0; i < NCOMMANDS; i++)
-		fprintf(f, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
-	fprintf(f, "\n'xproj COMMAND --help' describes a command.\n");
+		fprintf(f, "  %-13s %s\n", commands[i]->name, commands[i]->summary);
+	fprintf(f, "\n'xproj COMMAND --help' (or 'xproj help COMMAND') describes a command.\n");
 	return status;
 }
 
