@@ -9,7 +9,8 @@
 # tests/ (so a later example may read what an earlier one wrote), with
 # `xproj` the binary under test.  The shown lines must appear in the output
 # (stdout and stderr together), in the order shown, each right after the
-# one shown before it in its stream (blank lines aside); a line "..." stands
+# one shown before it in its stream (blank lines aside), and none printed
+# after the last (unless the page shows no output); a line "..." stands
 # for any lines, so a page leaves nothing out silently, and in a line that
 # gives times (seconds, "0.4 s") the numbers may differ.  An example is left
 # out when it names a file that does not ship (data in ../shared/data, a
@@ -152,6 +153,12 @@ while [ "$i" -lt "$n" ]; do
 		fi
 		dots=0
 	done <"$X/exp.$i"
+	# and nothing after the last line shown, in either stream, unless it is "..."
+	# (an example that shows no output shows none: it claims nothing)
+	if [ $ok = 1 ] && [ -z "$gap" ] && [ $dots = 0 ] && [ -s "$X/exp.$i" ]; then
+		if tail -n +$((ko + 1)) "$T/out1" | grep -q '[^[:space:]]'; then gap="(the end of the output)"
+		elif tail -n +$((ke + 1)) "$T/err1" | grep -q '[^[:space:]]'; then gap="(the end of its stderr)"; fi
+	fi
 	if [ $ok = 1 ] && [ -n "$gap" ]; then
 		echo "FAIL: $(cat "$X/page.$i") example: \$ $cmd"
 		echo "  printed lines the page leaves out without a '...' line, before: $gap"
