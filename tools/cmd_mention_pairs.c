@@ -38,7 +38,7 @@ static int run(int argc, char **argv)
 	if (!rc)
 		rc = xp_mention_pairs(&en, &tg, &a.o, &b, &st, &e);
 	/* nothing to train on would replace PAIRS with an empty file: refused,
-	 * as every command refuses to write nothing (README, Commands) */
+	 * as every command refuses to write nothing (docs/commands.md) */
 	if (!rc && !st.written)
 		rc = xp_failc(&e, XP_EINPUT, a.target, 0, "no span pair to write: of %zu target mentions, %zu "
 			      "ambiguous and %zu skipped", st.tgt_mentions, st.ambiguous, st.skipped) != 0;

@@ -89,9 +89,10 @@ inputs_exist() {
 	return 0
 }
 
-# mask the numbers of a line that gives times, and dates
+# mask the numbers of a line that gives times, with the spaces that pad them
+# (a longer time takes a space less), and dates
 mask() {
-	if printf '%s' "$1" | grep -Eq 'seconds|[0-9] ?m?s\b'; then printf '%s' "$1" | sed 's/[0-9][0-9.]*/#/g'
+	if printf '%s' "$1" | grep -Eq 'seconds|[0-9] ?m?s\b'; then printf '%s' "$1" | sed 's/ *[0-9][0-9.]*/ #/g'
 	else printf '%s' "$1" | sed 's/[0-9]\{4\}-[0-9][0-9]-[0-9][0-9]T[0-9:]*Z/DATE/g'; fi
 }
 
