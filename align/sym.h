@@ -33,8 +33,8 @@ int xp_symmetrize(const xp_walign *fwd, const xp_walign *rev, xp_sym how, xp_wal
 int xp_symmetrize_pair(const xp_link *fwd, size_t nf, const xp_link *rev, size_t nr, xp_sym how,
 		       double one_way, xp_walign *out);
 
-/* The one-way threshold `wordalign` uses by default (README, "Which links
- * make a span"). */
+/* The one-way threshold `wordalign` uses by default (docs/cmd/wordalign.md,
+ * "One-way links"). */
 #define XP_SYM_ONE_WAY 0.5
 
 #endif

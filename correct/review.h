@@ -11,7 +11,7 @@
  * decision arrives: if another annotator acted meanwhile the version moved
  * and the action is refused with XP_ECONFLICT instead of silently replacing
  * theirs.  Results that are documents (a mention, the runs) are jansson
- * objects in the shapes the JSON API serves (README, `xproj serve`).
+ * objects in the shapes the JSON API serves (docs/cmd/serve.md).
  */
 #ifndef XP_REVIEW_H
 #define XP_REVIEW_H

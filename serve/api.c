@@ -1,5 +1,5 @@
 /*
- * serve/api.c — the JSON API under /api/ (README, "xproj serve"):
+ * serve/api.c — the JSON API under /api/ (docs/cmd/serve.md):
  *
  *   GET  runs                      every run, and the one the page opens on
  *   GET  stats?run=                a run's counts, fates, progress, carry-over

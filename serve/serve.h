@@ -2,7 +2,7 @@
  * serve/serve.h — the correction workbench: an HTTP server (libmicrohttpd)
  * on a correction store, serving the page compiled into the library
  * (serve/assets/) and the JSON API under /api/ that the page and other tools
- * use (README, `xproj serve`).  Every action goes through correct/review.h,
+ * use (docs/cmd/serve.md).  Every action goes through correct/review.h,
  * i.e. the same validation as `xproj db`, and is committed before the reply.
  *
  * A server for people's work on a shared machine: it binds the loopback

@@ -53,7 +53,7 @@ static int run(int argc, char **argv)
 }
 
 const xp_cmd xp_cmd_aer = {
-	"aer", run, "alignment error rate of a Pharaoh alignment against a gold one",
+	"aer", run, "measure the alignment error rate (AER) against a gold alignment",
 	"xproj aer --gold GOLD [--one-based-gold] [--one-based] [--json] TEST\n\n"
 	"GOLD has sure 'i-j' and possible 'ipj' links; TEST is Pharaoh (0-based unless\n"
 	"--one-based).  AER = 1 - (|A&S| + |A&P|) / (|A| + |S|), counts summed over sentences.\n"

@@ -232,9 +232,9 @@ static int run(int argc, char **argv)
 }
 
 const xp_cmd xp_cmd_agree = {
-	"agree", run, "agreement between annotators: Krippendorff's alpha (IAA1, IAA2), pairwise F1",
+	"agree", run, "measure annotator agreement: Krippendorff's alpha, pairwise F1",
 	"xproj agree [--json] [--repair] FILE FILE...\n"
-	"xproj agree --db STORE [--run N] [--annotator NAME --annotator NAME...] [--json]\n\n"
+	"       xproj agree --db STORE [--run N] [--annotator NAME --annotator NAME...] [--json]\n\n"
 	"Two or more annotations of the same documents (CoNLL or jsonlines; documents pair by id and\n"
 	"part and must have the same tokens), or the annotators of a correction store (each one's\n"
 	"version: the silver projection with only their own live corrections, in the documents they\n"

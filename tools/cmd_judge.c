@@ -362,7 +362,7 @@ static int run(int argc, char **argv)
 }
 
 const xp_cmd xp_cmd_judge = {
-	"judge", run, "measure a projection's confidences and a correction queue against a reference",
+	"judge", run, "measure confidences and a correction queue against a reference",
 	"xproj judge --report R.json --projected OUT.conll --key CORRECTED.conll\n"
 	"            [--order QUEUE] [--model M.json] [--plot OUT.svg] [--title T] [--labels OUT.tsv]\n"
 	"            [--loose]\n\n"

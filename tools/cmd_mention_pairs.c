@@ -38,7 +38,7 @@ static int run(int argc, char **argv)
 	if (!rc)
 		rc = xp_mention_pairs(&en, &tg, &a.o, &b, &st, &e);
 	/* nothing to train on would replace PAIRS with an empty file: refused,
-	 * as every command refuses to write nothing (README, Commands) */
+	 * as every command refuses to write nothing (docs/commands.md) */
 	if (!rc && !st.written)
 		rc = xp_failc(&e, XP_EINPUT, a.target, 0, "no span pair to write: of %zu target mentions, %zu "
 			      "ambiguous and %zu skipped", st.tgt_mentions, st.ambiguous, st.skipped) != 0;
@@ -53,7 +53,7 @@ static int run(int argc, char **argv)
 }
 
 const xp_cmd xp_cmd_mention_pairs = {
-	"mention-pairs", run, "the span pairs of a projected or corrected corpus, as aligner training",
+	"mention-pairs", run, "write a projected or corrected corpus's span pairs for the aligner",
 	"xproj mention-pairs --source EN.conll --target TGT.conll [--lang L] [--tokens file|words]\n"
 	"           [--repair] -o PAIRS\n\n"
 	"TGT carries coreference on target text: a released silver projection (MMC's Chinese\n"
@@ -67,7 +67,7 @@ const xp_cmd xp_cmd_mention_pairs = {
 	"writes them: extra training for `xproj wordalign --train`.  A target mention whose\n"
 	"cluster or English mention could be more than one is counted as ambiguous, one with\n"
 	"no English counterpart in the paired utterance as skipped; neither is written.\n"
-	"  --lang L        target language (zh, fa, ...); without it, guessed from the script\n"
+	"  --lang L        target language code; without it, guessed from the script\n"
 	"                  (--tgt-lang L: the same, as align calls it)\n"
 	"  --tokens M      file: the target file's tokens (default); words: the ICU words of the\n"
 	"                  sentence (as `xproj pair --tokens words`), cut at the span's edges\n"

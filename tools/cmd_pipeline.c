@@ -163,7 +163,7 @@ static int run(int argc, char **argv)
 }
 
 const xp_cmd xp_cmd_pipeline = {
-	"pipeline", run, "subtitles + annotated English -> projected target corpus, in one command",
+	"pipeline", run, "run every stage: subtitles + annotated English -> projected corpus",
 	"xproj pipeline --source EN.conll --subs S [--tgt-subs Z] [--links X] [--episodes MAP]\n"
 	"               [--tgt-lang L] [--encoding E] [--keep-asides] [--to-simplified]\n"
 	"               [--alignments A.pharaoh [--probs P] [--one-based]]\n"
@@ -191,7 +191,7 @@ const xp_cmd xp_cmd_pipeline = {
 	"              (as `xproj align`: an episode map for OPUS corpora and archives, charsets\n"
 	"              detected unless given, asides removed unless kept)\n"
 	"  align:      --tgt-lang L (default: from the script), --unspaced-tokens char|word\n"
-	"              (--zh-tokens: this release), --band N, --threshold F\n"
+	"              (or its old name: this release), --band N, --threshold F\n"
 	"  wordalign:  --sym M (default grow-diag-final-and), --seed S, --threads N,\n"
 	"              --samplers N, --iters N, --settle E, --lowercase, --no-name-prior, --name-prior F,\n"
 	"              --no-closed-prior, --closed-prior F, --no-loan-prior, --loan-prior F,\n"
@@ -211,7 +211,7 @@ const xp_cmd xp_cmd_pipeline = {
 	"  project:    --rule minmax|block, --gap K, --max-ratio R, --trim-punct, --min-prob P,\n"
 	"              --collisions keep-first|merge|drop, --chars, --rules SPEC (the language\n"
 	"              rules: +NAME, -NAME, default, none, all; xproj project --list-rules),\n"
-	"              --segmenter-data DIR (--zh-words: this release), --uncalibrated; the\n"
+	"              --segmenter-data DIR (or its old name: this release), --uncalibrated; the\n"
 	"              switches of earlier releases, aliases\n"
 	"              of --rules for this release only: --prodrop, --skip-articles, --np LIST,\n"
 	"              --no-np LIST, and the switch that turns a pack's rule off (xproj\n"

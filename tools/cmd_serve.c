@@ -57,8 +57,8 @@ static int run(int argc, char **argv)
 }
 
 const xp_cmd xp_cmd_serve = {
-	"serve", run, "the correction workbench: correct a run in the browser, several people at once",
-	"xproj serve DB [--host 127.0.0.1] [--port 8080] [--run N] [--token SECRET] [--threads 4]\n\n"
+	"serve", run, "serve the correction workbench: several correctors in a browser",
+	"xproj serve DB [--host 127.0.0.1] [--port 8080] [--run N] [--token SECRET] [--threads N]\n\n"
 	"Serves a web page on the correction store DB and prints the address to open.  The page\n"
 	"(compiled into xproj: nothing is fetched from the network) asks for the annotator's name,\n"
 	"then walks the run's mentions in triage order, one at a time in its scene: the English\n"
@@ -70,8 +70,8 @@ const xp_cmd xp_cmd_serve = {
 	"again into the store, the page says the run on screen was replaced before anything more\n"
 	"is written to it.  Changes wait at most 3 s for a store another process holds (then\n"
 	"503, Retry-After); reading never waits (docs/serve.md).  The JSON API under /api/\n"
-	"is in the README.  --port 0 picks a free port.  Only the loopback address is served\n"
+	"is in docs/cmd/serve.md.  --port 0 picks a free port.  Only the loopback address is served\n"
 	"unless --host names another, which needs --token (8+ of A-Z a-z 0-9 - . _ ~), then\n"
 	"required on every request (the printed address carries it).  --run N opens on run N\n"
-	"(default: the latest).",
+	"(default: the latest).  --threads N (1-64, default 4) answers that many requests at once.",
 };

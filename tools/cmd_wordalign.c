@@ -743,7 +743,7 @@ static int run(int argc, char **argv)
 }
 
 const xp_cmd xp_cmd_wordalign = {
-	"wordalign", run, "align words of a bitext (built-in Bayesian HMM aligner with fertility)",
+	"wordalign", run, "align the words of a bitext (built-in Bayesian HMM with fertility)",
 	"xproj wordalign PAIRS -o OUT.pharaoh [--train MORE.pairs]... [--probs OUT.probs]\n"
 	"                [--save-model M] [--model M [--minus C] [--adapt-sweeps N] [--prior-weight W]\n"
 	"                [--own-counts]] [--state S [--stage N]]\n"
@@ -855,9 +855,9 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 it 's), letters (the language's letters written two ways:\n"
 	"                 Arabic ي ك -> Persian ی ک), marks, digits, zwnj, punct (full-\n"
 	"                 width punctuation), affixes (split off a stem: Persian\n"
-	"                 clitics); persian, zh-punct, fa-morph: their names of earlier\n"
-	"                 releases, this release.  Output indices are always the input\n"
-	"                 tokens'.\n"
+	"                 clitics); the packs' names of earlier releases for them\n"
+	"                 (docs/languages.md), this release.  Output indices are\n"
+	"                 always the input tokens'.\n"
 	"  --name-prior F a name (capitalised where no sentence begins) and the word\n"
 	"                or run of Han words spelled most like it in the other side\n"
 	"                (ICU transliteration) are linked F times likelier for a\n"
@@ -866,7 +866,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"  --closed-prior F English pronouns, possessives, reflexives and demonstratives\n"
 	"                and their Chinese or Persian translations by a grammar's table\n"
 	"                (I/my - 我, من and the clitic م ...) are linked F times likelier\n"
-	"                in each sentence pair that has both; for English with zh or fa\n"
+	"                in each sentence pair that has both; for English with a pack's table\n"
 	"                (default 10, the measured strength)\n"
 	"  --no-closed-prior  switch it off (the same as --closed-prior 0)\n"
 	"  --loan-prior F a rare English word (seen at most 10 times, no name) and the\n"
@@ -876,7 +876,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"                the languages of --loan-langs\n"
 	"  --no-loan-prior  switch it off (the same as --loan-prior 0)\n"
 	"  --loan-langs L the other side's languages the loanword prior is for, by\n"
-	"                space or 'all' (default fa)\n"
+	"                space or 'all' (default: the packs that write loanwords so)\n"
 	"  --src-spans F the English mentions of each pair, one line per line of\n"
 	"                 PAIRS: 'i-j ...', source tokens i..j (0-based, inclusive), as\n"
 	"                 `xproj bitext --spans` writes them: soft constraints, a\n"

@@ -42,8 +42,8 @@ static int overview(FILE *f, int status)
 	fprintf(f, "xproj %s — cross-lingual coreference annotation projection\n\n"
 		   "usage: xproj COMMAND [OPTIONS] ...\n\ncommands:\n", xp_version());
 	for (int i = 0; i < NCOMMANDS; i++)
-		fprintf(f, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
-	fprintf(f, "\n'xproj COMMAND --help' describes a command.\n");
+		fprintf(f, "  %-13s %s\n", commands[i]->name, commands[i]->summary);
+	fprintf(f, "\n'xproj COMMAND --help' (or 'xproj help COMMAND') describes a command.\n");
 	return status;
 }
 
@@ -110,6 +110,20 @@ static void catch_signals(void)
 	}
 }
 
+/* NAME is no command: say so, with the nearest one, on stderr; status 2. */
+static int unknown(const char *name)
+{
+	const char *names[NCOMMANDS], *near;
+	for (int i = 0; i < NCOMMANDS; i++)
+		names[i] = commands[i]->name;
+	if ((near = xp_cli_closest(name, names, NCOMMANDS)))
+		fprintf(stderr, "xproj: '%s' is not a command; did you mean 'xproj %s'?\n", name, near);
+	else
+		fprintf(stderr, "xproj: '%s' is not a command\n", name);
+	fprintf(stderr, "'xproj --help' lists the commands.\n");
+	return 2;
+}
+
 int main(int argc, char **argv)
 {
 	catch_signals();
@@ -117,10 +131,12 @@ int main(int argc, char **argv)
 		return overview(stderr, 2);
 	const char *name = argv[1];
 	if (!strcmp(name, "-h") || !strcmp(name, "--help") || !strcmp(name, "help")) {
-		if (argc > 2)
+		if (argc > 2) {
 			for (int i = 0; i < NCOMMANDS; i++)
 				if (!strcmp(commands[i]->name, argv[2]))
 					return xp_cli_usage(commands[i], 0);
+			return unknown(argv[2]);   /* not the overview, as if it had answered */
+		}
 		return overview(stdout, 0);
 	}
 	if (!strcmp(name, "--version")) {
@@ -135,13 +151,5 @@ int main(int argc, char **argv)
 				return xp_cli_usage(commands[i], 0);
 			return commands[i]->run(argc - 1, argv + 1);
 		}
-	const char *names[NCOMMANDS], *near;
-	for (int i = 0; i < NCOMMANDS; i++)
-		names[i] = commands[i]->name;
-	if ((near = xp_cli_closest(name, names, NCOMMANDS)))
-		fprintf(stderr, "xproj: '%s' is not a command; did you mean 'xproj %s'?\n", name, near);
-	else
-		fprintf(stderr, "xproj: '%s' is not a command\n", name);
-	fprintf(stderr, "'xproj --help' lists the commands.\n");
-	return 2;
+	return unknown(name);
 }

@@ -13,7 +13,7 @@ done
 mkdir -p $T/docs/cmd $T/scripts
 cp scripts/docs-help $T/scripts/
 cp docs/cmd/aer.md $T/docs/cmd/
-sed -i 's/alignment error rate of a Pharaoh/the error rate of a Pharaoh/' $T/docs/cmd/aer.md
+sed -i 's/counts summed over sentences/counts summed over documents/' $T/docs/cmd/aer.md
 case $XPROJ in /*) X=$XPROJ ;; *) X=$(pwd)/$XPROJ ;; esac
 (cd $T && XPROJ=$X sh scripts/docs-help --check) >$T/out 2>&1
 expect_eq "$?" 1 "docs-help --check on a page that differs"

@@ -22,4 +22,9 @@ expect_status 0 $XPROJ --man
 expect_grep '^\.TH XPROJ 1' $T/out
 expect_grep '^\.SS validate' $T/out
 expect_status 2 $XPROJ no-such-command
+# `xproj help CMD` is CMD's --help; a CMD that is none is an error, not the overview
+expect_status 0 $XPROJ help db
+expect_grep '^usage: xproj db init DB' $T/out
+expect_status 2 $XPROJ help valdate
+expect_grep "'valdate' is not a command; did you mean 'xproj validate'" $T/err
 finish

@@ -8,11 +8,13 @@
 # order, in one scratch directory that holds the repository's tools/ and
 # tests/ (so a later example may read what an earlier one wrote), with
 # `xproj` the binary under test.  The shown lines must appear in the output
-# (stdout and stderr together), in the order shown; a line "..." stands for
-# any lines, and in a line that gives times (seconds, "0.4 s") the numbers
-# may differ.  An example is left out when it names a file that does not
-# ship (data in ../shared/data, a made-up en.conll), an UPPER-CASE
-# placeholder, or runs a server; a file under tools/ or tests/ that does not
+# (stdout and stderr together), in the order shown, each right after the
+# one shown before it in its stream (blank lines aside), and none printed
+# after the last (unless the page shows no output); a line "..." stands
+# for any lines, so a page leaves nothing out silently, and in a line that
+# gives times (seconds, "0.4 s") the numbers may differ.  An example is left
+# out when it names a file that does not ship (data in ../shared/data, a
+# made-up en.conll), an UPPER-CASE placeholder, or runs a server; a file under tools/ or tests/ that does not
 # exist is a failure (the README names a file that is gone).  With the shared
 # data linked in (README_DATA), an example whose files still do not exist
 # must say "# illustrative" in its comment: every example runs or is marked.
@@ -87,9 +89,10 @@ inputs_exist() {
 	return 0
 }
 
-# mask the numbers of a line that gives times, and dates
+# mask the numbers of a line that gives times, with the spaces that pad them
+# (a longer time takes a space less), and dates
 mask() {
-	if printf '%s' "$1" | grep -Eq 'seconds|[0-9] ?m?s\b'; then printf '%s' "$1" | sed 's/[0-9][0-9.]*/#/g'
+	if printf '%s' "$1" | grep -Eq 'seconds|[0-9] ?m?s\b'; then printf '%s' "$1" | sed 's/ *[0-9][0-9.]*/ #/g'
 	else printf '%s' "$1" | sed 's/[0-9]\{4\}-[0-9][0-9]-[0-9][0-9]T[0-9:]*Z/DATE/g'; fi
 }
 
@@ -135,14 +138,34 @@ while [ "$i" -lt "$n" ]; do
 	(cd "$W" && PATH="$W/bin:$PATH" sh -c "$cmd") >"$T/out1" 2>"$T/err1"
 	# the shown lines, in order, as a subsequence of the output (each stream
 	# in its order: how the two interleave on a terminal is not the program's)
-	ko=0 ke=0 ok=1 want_line=
+	# A shown line follows the one shown before it in its stream (blank lines
+	# between aside) unless a "..." line between them says lines are left out:
+	# an example leaves nothing out silently.
+	ko=0 ke=0 ok=1 want_line= dots=0 gap=
 	while IFS= read -r want; do
-		case $(printf '%s' "$want" | tr -d ' \t') in ''|...) continue ;; esac
+		case $(printf '%s' "$want" | tr -d ' \t') in '') continue ;; ...) dots=1; continue ;; esac
 		m=$(mask "$want")
-		if k=$(find_line "$m" "$T/out1" $ko); then ko=$k
-		elif k=$(find_line "$m" "$T/err1" $ke); then ke=$k
+		if k=$(find_line "$m" "$T/out1" $ko); then from=$ko f=$T/out1 ko=$k
+		elif k=$(find_line "$m" "$T/err1" $ke); then from=$ke f=$T/err1 ke=$k
 		else ok=0; want_line=$want; break; fi
+		if [ $dots = 0 ] && [ $k -gt $((from + 1)) ] && [ -z "$gap" ] &&
+			sed -n "$((from + 1)),$((k - 1))p" "$f" | grep -q '[^[:space:]]'; then
+			gap=$want
+		fi
+		dots=0
 	done <"$X/exp.$i"
+	# and nothing after the last line shown, in either stream, unless it is "..."
+	# (an example that shows no output shows none: it claims nothing)
+	if [ $ok = 1 ] && [ -z "$gap" ] && [ $dots = 0 ] && [ -s "$X/exp.$i" ]; then
+		if tail -n +$((ko + 1)) "$T/out1" | grep -q '[^[:space:]]'; then gap="(the end of the output)"
+		elif tail -n +$((ke + 1)) "$T/err1" | grep -q '[^[:space:]]'; then gap="(the end of its stderr)"; fi
+	fi
+	if [ $ok = 1 ] && [ -n "$gap" ]; then
+		echo "FAIL: $(cat "$X/page.$i") example: \$ $cmd"
+		echo "  printed lines the page leaves out without a '...' line, before: $gap"
+		echo "  printed:"; cat "$T/out1" "$T/err1" | sed 's/^/    /' | head -30
+		fails=$((fails + 1))
+	fi
 	cat "$T/out1" "$T/err1" >"$T/got"
 	if [ $ok = 0 ]; then
 		echo "FAIL: $(cat "$X/page.$i") example: \$ $cmd"

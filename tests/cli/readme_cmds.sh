@@ -66,7 +66,7 @@ done
 # db's subcommands, from the lines of its usage ("xproj db add|modify DB ...")
 section db >"$T/sec"
 $XPROJ db --help | awk '/^usage:/ { u = 1 } u && /^$/ { exit } u' |
-	sed -n 's/^\(usage: \)\{0,1\}xproj db \([a-z|-]*\).*/\2/p' | tr '|' '\n' >"$T/subs"
+	sed -n 's/^\(usage: \)\{0,1\} *xproj db \([a-z|-]*\).*/\2/p' | tr '|' '\n' >"$T/subs"
 [ "$(wc -l <"$T/subs")" -ge 10 ] || { echo "FAIL: too few db subcommands read from 'xproj db --help'"; fails=$((fails + 1)); }
 while read -r s; do
 	grep -Eq "^F\\\$ xproj db $s( |$)" "$T/sec" ||
