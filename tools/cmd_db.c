@@ -269,8 +269,8 @@ static int do_runs(xp_db *db, dargs *a, xp_err *e)
 			printf("  superseded by run %lld%s", (long long)json_integer_value(by),
 			       after ? "" : " (db export --run N exports an older run)\n");
 		if (!json_is_true(json_object_get(r, "latest")) && after)
-			printf(": %lld corrections and reviews made since its import are in this run only, not carried "
-			       "over (db export --run %lld exports them; redo them on run %lld)\n", after,
+			printf(": %lld corrections, reviews and target edits made since its import are in this run only, "
+			       "not carried over (db export --run %lld exports them; redo them on run %lld)\n", after,
 			       (long long)json_integer_value(json_object_get(r, "run")), (long long)json_integer_value(by));
 	}
 	json_decref(all);
