@@ -146,7 +146,13 @@ static int put_links(lwrite *L, xp_wa *w, xp_err *e)
 	L->w = w, L->bad = -1, L->hash = xp_hash("", 0);
 	if (!L->n || !xp_outputs_stream(L->o, L->path[0], gen_links, L, &L->errs[0]))
 		return 0;
-	*e = L->bad >= 0 ? L->errs[L->bad] : L->wfailed ? L->werr : L->errs[L->at ? L->at - 1 : 0];
+	/* a file that could not be opened (--probs a directory) fails the
+	 * streams around it too, each saying only that its generator failed
+	 * ("out of memory" of -o): the innermost failure is the cause */
+	size_t k = L->at < L->n ? L->at : L->n - 1;
+	while (k > 0 && !L->errs[k].code)
+		k--;
+	*e = L->bad >= 0 ? L->errs[L->bad] : L->wfailed ? L->werr : L->errs[k];
 	return -1;
 }
 
