@@ -106,13 +106,11 @@ static int parse(int argc, char **argv, args *a)
 	if (!a->all_links != !a->all_probs)
 		return xp_cli_bad("project", "--all-links and --all-probs go together");
 	if (!a->names) {
-		/* what `wordalign -o A.pharaoh` wrote next to it */
-		size_t n = strlen(a->alignments), x = strlen(".pharaoh");
-		if (n > x && !strcmp(a->alignments + n - x, ".pharaoh") && n + 7 < sizeof a->names_buf) {
-			snprintf(a->names_buf, sizeof a->names_buf, "%.*s.names", (int)(n - x), a->alignments);
-			if (access(a->names_buf, R_OK) == 0)
-				a->names = a->names_buf;
-		}
+		/* what `wordalign -o A.pharaoh` (or A.pharaoh.gz, or any name)
+		 * wrote next to it */
+		if (strcmp(a->alignments, "-") && !xp_names_beside(a->alignments, a->names_buf, sizeof a->names_buf) &&
+		    access(a->names_buf, R_OK) == 0)
+			a->names = a->names_buf;
 	}
 	return 0;
 }

@@ -418,13 +418,8 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		a->names = NULL;
 	else if (!a->names && a->out && strcmp(a->out, "-")) {
 		/* next to the alignments, where `project` looks for it */
-		size_t n = strlen(a->out), x = strlen(".pharaoh");
-		if (n > x && !strcmp(a->out + n - x, ".pharaoh"))
-			n -= x;
-		if (n + 7 < sizeof a->names_buf) {
-			snprintf(a->names_buf, sizeof a->names_buf, "%.*s.names", (int)n, a->out);
+		if (!xp_names_beside(a->out, a->names_buf, sizeof a->names_buf))
 			a->names = a->names_buf;
-		}
 	}
 	if (!a->all_links != !a->all_probs || (a->wa.all_floor > 0 && !a->all_links)) {
 		fprintf(stderr, "xproj wordalign: --all-links and --all-probs go together%s\n",

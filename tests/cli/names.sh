@@ -64,6 +64,17 @@ expect_grep "c.names: these names were learned by another run of the aligner tha
 pc 0 --names $T/c.names
 expect_grep "names: .* from $T/c.names" $T/err
 
+# links written compressed (-o A.pharaoh.gz) or under another name: the
+# names beside them where project looks (wordalign wrote A.pharaoh.gz.names
+# and A.txt.names, project looked only beside A.pharaoh: no names, exit 0)
+expect_status 0 $XPROJ wordalign $T/c.pairs --train $T/train.pairs --threads 1 --seed 3 --lowercase -o $T/g.pharaoh.gz
+[ -e $T/g.names ] || { echo "FAIL: -o g.pharaoh.gz wrote no g.names"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ project --source $P2/en.conll --aligned $P2/zh.jsonl --alignments $T/g.pharaoh.gz -o $T/g.conll
+expect_grep "names: .* from $T/g.names" $T/err
+expect_status 0 $XPROJ wordalign $T/c.pairs --train $T/train.pairs --threads 1 --seed 3 --lowercase -o $T/h.txt
+expect_status 0 $XPROJ project --source $P2/en.conll --aligned $P2/zh.jsonl --alignments $T/h.txt -o $T/h.conll
+expect_grep "names: .* from $T/h.txt.names" $T/err
+
 # a malformed names file: refused with its line, nothing written
 printf 'joey\t乔伊\tmany\t1.0\t5\n' > $T/bad.names
 expect_status 1 $XPROJ project --source $P/en.conll --aligned $P/zh.jsonl --alignments $T/zh.pharaoh \
