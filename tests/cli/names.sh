@@ -37,6 +37,12 @@ expect_grep "names: 1 forms of 1 names from $T/zh.names" $T/err
 expect_grep '"np_rules":{[^}]*"names":true[,}]' $T/on.json
 proj off --rules -consist,-names
 expect_grep "$(line z 2 乔伊 -)" $T/off.conll
+# a rule another pack has, switched on by name (`+names` onto German did
+# nothing, with nothing said): the summary says so; one of the pack's, or
+# one switched off, is not named
+proj other --rules=default,+fa_ezafe,-fa_ra --rules +names
+expect_grep '^  --rules fa_ezafe: no rule of zh.s pack (the fa pack.s): it does nothing here$' $T/err
+grep -q -- '--rules \(names\|fa_ra\)' $T/err && { echo "FAIL: a rule of the pack, or one off, named"; fails=$((fails + 1)); }
 # another file by --names; none next to the alignments: no names read
 mv $T/zh.names $T/other.names
 proj none --rules -consist
