@@ -37,7 +37,7 @@ void xp_wa_defaults(xp_wa_opts *o)
 	 * sampler's spread on 39 pairs, not the prior's links */
 	o->name_prior = WA_PRIOR_BOOST;
 	/* on: over seeds 1-3, Farsi +1.7 mmc-tune, +1.3 MMC dev mention F1;
-	 * Chinese (with whole-word spans, zh_words) +0.4 / +0.2, every seed up
+	 * Chinese (with whole-word spans, the segmenter rule) +0.4 / +0.2, every seed up
 	 * (README, "Closed-class prior") */
 	o->closed_prior = WA_CLOSED_BOOST;
 	o->closed_langs = NULL;

@@ -47,15 +47,17 @@ void xp_parts_free(xp_parts *p)
 
 static const char *const length_names[] = {"1-5 tokens", "6-10 tokens", "11-20 tokens", "21+ tokens"};
 
-/* The category of span [start, end) of utterance `utt` of d, or NULL. */
-static const char *category(const xp_by *by, const xp_doc *d, const xp_mention *m, char *buf, size_t n)
+/* The category of span [start, end) of utterance `utt` of d, or NULL, by
+ * the language's word lists w (type, sentence, gender). */
+static const char *category(const xp_by *by, const xp_mtype_words *w, const xp_doc *d, const xp_mention *m,
+			    char *buf, size_t n)
 {
 	const xp_utt *u = &d->utts[m->utt];
 	switch (by->kind) {
 	case XP_BY_TYPE:
-		return xp_mtype_name(xp_mention_type(by->lang, u, m->start, m->end));
+		return xp_mtype_name(xp_mention_type(w, u, m->start, m->end));
 	case XP_BY_SENTENCE:
-		return xp_stype_name(xp_sentence_type(by->lang, u));
+		return xp_stype_name(xp_sentence_type(w, u));
 	case XP_BY_SPEAKER:
 		return u->speaker[0] ? u->speaker : "(no speaker)";
 	case XP_BY_DOCUMENT:
@@ -64,7 +66,7 @@ static const char *category(const xp_by *by, const xp_doc *d, const xp_mention *
 	case XP_BY_LENGTH:
 		return length_names[u->ntoks <= 5 ? 0 : u->ntoks <= 10 ? 1 : u->ntoks <= 20 ? 2 : 3];
 	case XP_BY_GENDER: {
-		xp_gender g = xp_pronoun_gender(by->lang, u, m->start, m->end);
+		xp_gender g = xp_pronoun_gender(w, u, m->start, m->end);
 		return g == XP_GENDER_MASC ? "masculine" : g == XP_GENDER_FEM ? "feminine" : NULL;
 	}
 	case XP_BY_LABELS:
@@ -75,6 +77,7 @@ static const char *category(const xp_by *by, const xp_doc *d, const xp_mention *
 
 typedef struct acc {
 	const xp_by *by;
+	const xp_mtype_words *words;   /* the language's word lists (NULL: none) */
 	xp_parts *out;
 	xp_vocab names;        /* partition name -> index in out->v */
 } acc;
@@ -158,7 +161,7 @@ static int score_doc(const xp_doc *key, const xp_doc *resp, void *arg)
 	char buf[600];
 	for (uint32_t id = 0; id < n; id++) {
 		const xp_doc *d = id < p.nkey_ids ? key : resp;
-		const char *name = category(a->by, d, &d->mentions[p.where[id]], buf, sizeof buf);
+		const char *name = category(a->by, a->words, d, &d->mentions[p.where[id]], buf, sizeof buf);
 		cat[id] = name ? part_of(a, name) : NONE;
 		if (name && cat[id] == NONE)
 			goto out;
@@ -206,16 +209,27 @@ static int cmp_part(const void *x, const void *y)
 	return strcmp(a->name, b->name);
 }
 
-/* The packs' codes model/mtype.h has word lists for, by spaces, into s (cap
- * bytes): what the message of a language without them offers. */
-static void listed_langs(char *s, size_t cap)
+/* Whether word lists w have what partition kind k reads (1 for the kinds
+ * that read none). */
+static int has_lists(xp_by_kind k, const xp_mtype_words *w)
+{
+	return k == XP_BY_TYPE ? xp_mtype_has_types(w) : k == XP_BY_SENTENCE ? xp_mtype_has_sentences(w) :
+	       k == XP_BY_GENDER ? xp_mtype_has_gender(w) : 1;
+}
+
+/* The codes of the packs whose word lists (model/mtype.h, the pack's) have
+ * what kind k reads, by spaces, into s (cap bytes): what the message of a
+ * language without them offers. */
+static void listed_langs(xp_by_kind k, char *s, size_t cap)
 {
 	size_t np, at = 0;
 	const xp_lang_pack *const *p = xp_lang_packs(&np);
 	s[0] = 0;
-	for (size_t k = 0; k < np && at < cap; k++)
-		if (xp_mtype_lang_known(p[k]->code))
-			at += (size_t)snprintf(s + at, cap - at, "%s%s", at ? " " : "", p[k]->code);
+	for (size_t i = 0; i < np && at < cap; i++) {
+		xp_mtype_words tmp;
+		if (has_lists(k, xp_lang_mtype(p[i], &tmp)))
+			at += (size_t)snprintf(s + at, cap - at, "%s%s", at ? " " : "", p[i]->code);
+	}
 }
 
 int xp_score_by(const xp_corpus *key, const xp_corpus *resp, const xp_by *by, xp_parts *out,
@@ -224,25 +238,28 @@ int xp_score_by(const xp_corpus *key, const xp_corpus *resp, const xp_by *by, xp
 	memset(out, 0, sizeof *out);
 	out->kind = by->kind;
 	char known[64];
-	if ((by->kind == XP_BY_TYPE || by->kind == XP_BY_SENTENCE || by->kind == XP_BY_GENDER) &&
-	    !xp_mtype_lang_known(by->lang)) {
-		listed_langs(known, sizeof known);
-		return xp_failc(err, XP_EUSAGE, "", 0, "no word lists for language '%s' (these have them: %s)",
-				by->lang ? by->lang : "", known);
-	}
 	const xp_lang_pack *pk = xp_lang_find(by->lang);
+	xp_mtype_words tmp;
+	const xp_mtype_words *w = xp_lang_mtype(pk, &tmp);
 	if (by->kind == XP_BY_GENDER && xp_lang_has(pk, XP_LT_NO_GENDER))
 		return xp_failc(err, XP_EUSAGE, "", 0,
 				"%s pronouns carry no gender: --by gender needs a language whose pronouns do", pk->name);
+	if (!has_lists(by->kind, w)) {
+		listed_langs(by->kind, known, sizeof known);
+		return xp_failc(err, XP_EUSAGE, "", 0, "no word lists for language '%s' (these have them: %s)",
+				by->lang ? by->lang : "", known);
+	}
 	if (by->kind == XP_BY_LABELS && !by->labels)
 		return xp_failc(err, XP_EUSAGE, "", 0, "partition by labels without labels");
-	acc a = {by, out, {0}};
+	acc a = {by, w, out, {0}};
 	int rc = xp_vocab_init(&a.names, 0) == 0 ? 0 : -1;
 	/* fixed kinds show every category, in their own order, even if empty */
 	if (rc == 0 && by->kind == XP_BY_TYPE) {
-		int en = !strcmp(by->lang, "en");
+		/* a language whose capitals tell names has names and nominals,
+		 * another has pronouns and the rest */
+		int names = !!(w->flags & XP_MW_NAMES);
 		for (int t = 0; rc == 0 && t < XP_NMTYPES; t++)
-			if ((t == XP_MT_PRONOUN || en == (t != XP_MT_OTHER)) &&
+			if ((t == XP_MT_PRONOUN || names == (t != XP_MT_OTHER)) &&
 			    part_of(&a, xp_mtype_name((xp_mtype)t)) == NONE)
 				rc = -1;
 	} else if (rc == 0 && by->kind == XP_BY_SENTENCE) {

@@ -45,8 +45,8 @@ typedef enum {
 
 typedef struct xp_by {
 	xp_by_kind kind;
-	const char *lang;              /* a language code with word lists (model/mtype.h
-					  xp_mtype_lang_known): type, sentence and gender need one */
+	const char *lang;              /* a language code whose pack has word lists (lang/lang.h
+					  xp_lang_mtype): type, sentence and gender need one */
 	const xp_labels *labels;       /* XP_BY_LABELS */
 } xp_by;
 

@@ -600,6 +600,32 @@ static const xp_span_hook span_hooks[] = {
 	{"fa_verb_final", XP_RK_PRONOUN, XP_LR_FA_VERB_FINAL, XP_SH_LAST, verb_final},
 };
 
+/* ---- mention and sentence types (model/mtype.h; score --by) ---- */
+
+/* pronouns, and the pronominal clitics ش م ت مان تان شان and اش written
+ * apart; Farsi's pronouns have no gender */
+static const char *const mt_pron[] = {
+	"من", "تو", "او", "وی", "ما", "شما", "آنها", "آن‌ها", "ایشان", "اون", "اونا", "اونها", "این", "آن",
+	"اینا", "اینها", "این‌ها", "خودم", "خودت", "خودش", "خود", "خودمان", "خودتان", "خودشان", "خودمون",
+	"خودتون", "خودشون", "ش", "اش", "م", "ام", "ت", "ات", "مان", "تان", "شان", "مون", "تون", "شون", NULL};
+/* command verbs (بیا, برو, ...) that open an imperative */
+static const char *const mt_imp[] = {
+	"بیا", "برو", "بگو", "ببین", "بشین", "بنشین", "بده", "بکن", "بخور", "بذار", "بزار", "بگیر", "بپوش",
+	"بنویس", "بخون", "بخوان", "ببخشید", "ببخش", "بیاید", "بیاین", "بروید", "برین", "بگید", "بگویید",
+	"بگین", "بدید", "بدین", "بمون", "بمان", "بکش", "بخواب", "بشنو", "بس", "نکن", "نرو", "نگو", "نزن",
+	"نترس", "بزن", "بریم", "لطفا", "لطفاً", NULL};
+/* a noun + کن (do): the light verb's imperative, after any first word */
+static const char *const mt_imp_pairs[][2] = {
+	{NULL, "کن"}, {NULL, "کنید"}, {NULL, "کنین"}, {NULL, "نکن"}, {NULL, "نکنید"}, {NULL, "بکن"}, {NULL, NULL}};
+static const char *const mt_skip[] = {"خب", "خوب", "آه", "اوه", "هی", "آره", "نه", NULL};
+
+static const xp_mtype_words mtype_words = {
+	.pronouns = mt_pron,
+	.skip = mt_skip,
+	.imperative = mt_imp,
+	.imp_pairs = mt_imp_pairs,
+};
+
 const xp_lang_pack xp_lang_fa = {
 	.code = "fa",
 	.name = "Farsi",
@@ -622,4 +648,5 @@ const xp_lang_pack xp_lang_fa = {
 	.nspan_hooks = sizeof span_hooks / sizeof *span_hooks,
 	.case_rule = XP_LR_FA_CASE,
 	.feat_words = &feat_words,
+	.mtype = &mtype_words,
 };

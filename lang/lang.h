@@ -177,6 +177,7 @@ typedef struct {
  * feature keeps its name, and its place among the others (`after`).
  */
 struct xp_zhseg;
+struct xp_mtype_words;
 
 /* What a span hook (XP_LF_SPAN) sees: one projected mention of a sentence. */
 typedef struct {
@@ -495,12 +496,23 @@ typedef struct xp_lang_pack {
 	 * span counts in ptaken: the interrogatives a language marks as
 	 * mentions); NULL: none */
 	int (*pronoun_like)(const char *en);
+	/* its words of mention and sentence types (model/mtype.h: pronouns,
+	 * gender, the openers of a command, its script's question marks), what
+	 * `score --by type|gender|sentence` reads; NULL: none (a pack that
+	 * lists its `pronouns` still gets the pronoun class: xp_lang_mtype) */
+	const struct xp_mtype_words *mtype;
 } xp_lang_pack;
 
 /* The pack of language code `code` (its code or an alias, with or without a
  * region or script subtag: "fa", "fas", "per", "fa-IR", "zh-Hant"), NULL if
  * there is none (or code is NULL or empty). */
 const xp_lang_pack *xp_lang_find(const char *code);
+
+/* The word lists of pack p's mention and sentence types (model/mtype.h):
+ * its own (xp_lang_pack.mtype); for a pack without them that lists its
+ * pronouns (xp_lang_pack.pronouns), those as its pronoun class, read in any
+ * case, set up in *tmp; NULL if p is NULL or has neither. */
+const struct xp_mtype_words *xp_lang_mtype(const xp_lang_pack *p, struct xp_mtype_words *tmp);
 
 /* The pack of `code`, or the generic pack when it has none: never NULL. */
 const xp_lang_pack *xp_lang_get(const char *code);

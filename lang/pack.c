@@ -59,6 +59,9 @@ static const char *const en_alias[] = {"eng", NULL};
 static const xp_lang_pack en = {
 	.code = "en", .name = "English", .aliases = en_alias, .script = "Latin", .traits = XP_LT_SOURCE,
 	.norm = "clitics", .closed_class = en_closed_class, .rules = generic_rules, .nrules = sizeof generic_rules / sizeof *generic_rules,
+	/* the source's lists live with the corpus model: the projection types
+	 * every English mention (model/mtype.h) */
+	.mtype = &xp_mtype_en,
 };
 
 static const char *const ja_alias[] = {"jpn", NULL};
@@ -429,4 +432,18 @@ const char *xp_lang_segmenter_rule_name(void)
 int xp_lang_fold_pair(unsigned char c0, unsigned char c1, unsigned flags, unsigned char out[2])
 {
 	return xp_fa_fold2(c0, c1, flags, out);
+}
+
+const xp_mtype_words *xp_lang_mtype(const xp_lang_pack *p, xp_mtype_words *tmp)
+{
+	if (!p)
+		return NULL;
+	if (p->mtype)
+		return p->mtype;
+	if (!p->pronouns)
+		return NULL;
+	/* the pronouns the free pronoun rules look for are the language's
+	 * closed class: a mention that is one of them is a pronoun */
+	*tmp = (xp_mtype_words){.flags = XP_MW_NOCASE, .rows = p->pronouns};
+	return tmp;
 }

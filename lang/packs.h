@@ -7,6 +7,7 @@
 #include "lang.h"
 #include "np.h"
 #include "pron.h"
+#include "../model/mtype.h"
 
 extern const xp_lang_pack xp_lang_zh, xp_lang_fa, xp_lang_de, xp_lang_fr, xp_lang_pt;
 /* the aligner's normalisation of text in Han characters (zh.c; ja's too) */

@@ -373,6 +373,37 @@ static const xp_span_hook span_hooks[] = {
 	{"zh_particle", XP_RK_NP, XP_NP_ZH_PARTICLE, XP_SH_WORDS, particles},
 };
 
+/* ---- mention and sentence types (model/mtype.h; score --by) ---- */
+
+/* personal pronouns; X的 and X自己 of these are pronouns too */
+static const char *const mt_personal[] = {"我", "你", "您", "他", "她", "它", "我们", "你们", "他们",
+					  "她们", "它们", "咱们", "咱", NULL};
+static const char *const mt_suffixes[] = {"的", "自己", NULL};
+static const char *const mt_other[] = {"自己", "这", "那", "这个", "那个", "这些", "那些", "这里", "那里",
+				       "这儿", "那儿", "大家", NULL};
+static const char *const mt_masc[] = {"他", "他的", "他自己", NULL};
+static const char *const mt_fem[] = {"她", "她的", "她自己", NULL};
+/* openers of a command, read on the sentence's characters */
+static const char *const mt_imp[] = {"请", "别", "不要", "不许", "不准", "让我们", "咱们", "快", "来", "去",
+				     "给我", "等等", "等一下", "看", "听", "闭嘴", "走", "站住", "住手", "小心",
+				     "记住", "告诉", "拿", "放", "坐", "帮", "停", "滚", "出去", "过来", "进来", NULL};
+/* openings that start like a command word and are not one */
+static const char *const mt_not_imp[] = {"别的", "别人", "快乐", "来自", "去年", "看来", "看起来", "听说",
+					 "放心吧你", "走廊", NULL};
+static const char *const mt_skip[] = {"哦", "噢", "嘿", "喂", "嗯", "啊", "呃", "好吧", "好", NULL};
+
+static const xp_mtype_words mtype_words = {
+	.flags = XP_MW_CHARS,
+	.pronouns = mt_other,
+	.personal = mt_personal,
+	.suffixes = mt_suffixes,
+	.masc = mt_masc,
+	.fem = mt_fem,
+	.skip = mt_skip,
+	.imperative = mt_imp,
+	.not_imperative = mt_not_imp,
+};
+
 /* the options of earlier releases named after Chinese (lang.h old_options) */
 static const char *const old_options[][2] = {
 	{"zh-tokens", "unspaced-tokens"}, {"zh-words", "segmenter-data"}, {"zh-ends", "mention-ends"}, {NULL, NULL},
@@ -400,4 +431,5 @@ const xp_lang_pack xp_lang_zh = {
 	.pronoun_like = xp_zh_interrogative_en,
 	.segmenter_rule = XP_NP_ZH_WORDS,
 	.feat_words = &feat_words,
+	.mtype = &mtype_words,
 };

@@ -1,7 +1,9 @@
 /*
  * model/mtype.c — mention and sentence types from words; see mtype.h.
  * The lists are short on purpose: each word is one a reader would agree
- * with, so a category is wrong only where the surface is.
+ * with, so a category is wrong only where the surface is.  The machinery
+ * reads any language's lists (a pack's, lang/lang.h xp_lang_mtype); the
+ * lists here are English's, the source's.
  */
 #include "mtype.h"
 #include "tokenize.h"
@@ -16,38 +18,79 @@ static const char *const stype_names[XP_NSTYPES] = {"question", "imperative", "e
 const char *xp_mtype_name(xp_mtype t) { return mtype_names[t]; }
 const char *xp_stype_name(xp_stype t) { return stype_names[t]; }
 
-int xp_mtype_lang_known(const char *lang)
-{
-	return lang && (!strcmp(lang, "en") || !strcmp(lang, "zh") || !strcmp(lang, "fa"));
-}
+/* --- English's lists (the source's) ----------------------------------- */
 
-static int in(const char *const *list, size_t n, const char *w, int nocase)
-{
-	for (size_t i = 0; i < n; i++)
-		if (nocase ? !strcasecmp(list[i], w) : !strcmp(list[i], w))
-			return 1;
-	return 0;
-}
-#define IN(list, w, nocase) in(list, sizeof list / sizeof *list, w, nocase)
-
-static const char *const en_masc[] = {"he", "him", "his", "himself"};
-static const char *const en_fem[] = {"she", "her", "hers", "herself"};
+static const char *const en_masc[] = {"he", "him", "his", "himself", NULL};
+static const char *const en_fem[] = {"she", "her", "hers", "herself", NULL};
 static const char *const en_pron[] = {
 	"i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself", "yourselves", "he", "him",
 	"his", "himself", "she", "her", "hers", "herself", "it", "its", "itself", "we", "us", "our", "ours",
 	"ourselves", "they", "them", "their", "theirs", "themselves", "this", "that", "these", "those",
-	"ya", "y'all"};
+	"ya", "y'all", NULL};
 static const char *const en_det[] = {"the", "a", "an", "my", "your", "his", "her", "our", "their", "its",
-				     "this", "that", "these", "those", "some", "any", "no", "every", "all"};
-/* Chinese personal pronouns; X的 and X自己 of these are pronouns too */
-static const char *const zh_personal[] = {"我", "你", "您", "他", "她", "它", "我们", "你们", "他们",
-					  "她们", "它们", "咱们", "咱"};
-static const char *const zh_other[] = {"自己", "这", "那", "这个", "那个", "这些", "那些", "这里", "那里",
-				       "这儿", "那儿", "大家"};
-static const char *const fa_pron[] = {
-	"من", "تو", "او", "وی", "ما", "شما", "آنها", "آن‌ها", "ایشان", "اون", "اونا", "اونها", "این", "آن",
-	"اینا", "اینها", "این‌ها", "خودم", "خودت", "خودش", "خود", "خودمان", "خودتان", "خودشان", "خودمون",
-	"خودتون", "خودشون", "ش", "اش", "م", "ام", "ت", "ات", "مان", "تان", "شان", "مون", "تون", "شون"};
+				     "this", "that", "these", "those", "some", "any", "no", "every", "all",
+				     NULL};
+/* a name's tokens besides capitalised words: Ross 's, J. R., Jay-Z */
+static const char *const en_name_parts[] = {"'s", "\xE2\x80\x99s", ".", "-", NULL};
+static const char *const en_skip[] = {"oh", "ok", "okay", "well", "so", "now", "hey", "uh", "um", "alright",
+				      "please", "just", "and", "but", "yeah", "no", "yes", NULL};
+static const char *const en_imp[] = {
+	"go", "come", "get", "look", "listen", "stop", "wait", "take", "give", "tell", "say", "let", "let's",
+	"be", "try", "sit", "stand", "shut", "leave", "help", "put", "make", "keep", "hold", "call", "check",
+	"watch", "forget", "remember", "relax", "calm", "move", "run", "hurry", "grab", "bring", "open",
+	"close", "turn", "show", "pick", "eat", "drink", "enjoy", "excuse", "pardon", "hang", "stay",
+	"follow", "ask", "answer", "read", "write", "trust", "believe", "imagine", "guess", "kiss", "hug",
+	"quit", "drop", "knock", "sleep", "dance", "sing", "pay", "send", "buy", "throw", "push", "pull",
+	"finish", "start", "clean", "wash", "wake", "shh", "shush", "don't", NULL};
+/* "do n't", "do not": the tokeniser splits don't */
+static const char *const en_imp_pairs[][2] = {{"do", "n't"}, {"do", "not"}, {NULL, NULL}};
+
+const xp_mtype_words xp_mtype_en = {
+	.flags = XP_MW_NOCASE | XP_MW_NAMES,
+	.pronouns = en_pron,
+	.determiners = en_det,
+	.name_parts = en_name_parts,
+	.masc = en_masc,
+	.fem = en_fem,
+	.skip = en_skip,
+	.imperative = en_imp,
+	.imp_pairs = en_imp_pairs,
+};
+
+int xp_mtype_has_types(const xp_mtype_words *w)
+{
+	return w && (w->pronouns || w->personal || w->rows);
+}
+
+int xp_mtype_has_gender(const xp_mtype_words *w) { return w && (w->masc || w->fem); }
+
+int xp_mtype_has_sentences(const xp_mtype_words *w) { return w && w->imperative; }
+
+/* --- the machinery ---------------------------------------------------- */
+
+static int eq(const char *a, const char *b, int nocase) { return nocase ? !strcasecmp(a, b) : !strcmp(a, b); }
+
+static int in(const char *const *list, const char *w, int nocase)
+{
+	for (size_t i = 0; list && list[i]; i++)
+		if (eq(list[i], w, nocase))
+			return 1;
+	return 0;
+}
+
+/* w is one of the words, separated by spaces, of some row's column 1 */
+static int in_rows(const char *const (*rows)[2], const char *w, int nocase)
+{
+	size_t n = strlen(w);
+	for (size_t r = 0; rows && rows[r][0]; r++)
+		for (const char *s = rows[r][1]; s && *s;) {
+			size_t k = strcspn(s, " ");
+			if (k == n && (nocase ? !strncasecmp(s, w, n) : !strncmp(s, w, n)))
+				return 1;
+			s += k + (s[k] == ' ');
+		}
+	return 0;
+}
 
 /* The span's words joined without spaces into buf; 0 if it does not fit. */
 static int joined(const xp_utt *u, uint32_t start, uint32_t end, char *buf, size_t cap)
@@ -65,59 +108,58 @@ static int joined(const xp_utt *u, uint32_t start, uint32_t end, char *buf, size
 	return 1;
 }
 
-/* s is one of list, or one of list followed by suffix */
-static int zh_with(const char *s, const char *suffix)
+/* s is a personal pronoun followed by one of the suffixes */
+static int personal_with(const xp_mtype_words *l, const char *s)
 {
-	size_t n = strlen(s), k = strlen(suffix);
-	if (n <= k || strcmp(s + n - k, suffix))
-		return 0;
-	char b[64];
-	if (n - k >= sizeof b)
-		return 0;
-	memcpy(b, s, n - k);
-	b[n - k] = '\0';
-	return IN(zh_personal, b, 0);
-}
-
-static int is_pronoun(const char *lang, const char *w)
-{
-	if (!strcmp(lang, "en"))
-		return IN(en_pron, w, 1);
-	if (!strcmp(lang, "zh"))
-		return IN(zh_personal, w, 0) || IN(zh_other, w, 0) || zh_with(w, "的") || zh_with(w, "自己");
-	if (!strcmp(lang, "fa"))
-		return IN(fa_pron, w, 0);
+	int nocase = !!(l->flags & XP_MW_NOCASE);
+	size_t n = strlen(s);
+	for (size_t j = 0; l->suffixes && l->suffixes[j]; j++) {
+		size_t k = strlen(l->suffixes[j]);
+		if (n <= k || strcmp(s + n - k, l->suffixes[j]))
+			continue;
+		char b[64];
+		if (n - k >= sizeof b)
+			continue;
+		memcpy(b, s, n - k);
+		b[n - k] = '\0';
+		if (in(l->personal, b, nocase))
+			return 1;
+	}
 	return 0;
 }
 
-xp_gender xp_pronoun_gender(const char *lang, const xp_utt *u, uint32_t start, uint32_t end)
+static int is_pronoun(const xp_mtype_words *l, const char *w)
+{
+	int nocase = !!(l->flags & XP_MW_NOCASE);
+	return in(l->pronouns, w, nocase) || in(l->personal, w, nocase) || personal_with(l, w) ||
+	       in_rows(l->rows, w, nocase);
+}
+
+xp_gender xp_pronoun_gender(const xp_mtype_words *l, const xp_utt *u, uint32_t start, uint32_t end)
 {
 	char w[256];
+	int nocase = !!(l->flags & XP_MW_NOCASE);
 	if (!joined(u, start, end, w, sizeof w))
 		return XP_GENDER_NONE;
-	if (!strcmp(lang, "en"))
-		return IN(en_masc, w, 1) ? XP_GENDER_MASC : IN(en_fem, w, 1) ? XP_GENDER_FEM : XP_GENDER_NONE;
-	if (!strcmp(lang, "zh")) {
-		if (!strcmp(w, "他") || !strcmp(w, "他的") || !strcmp(w, "他自己"))
-			return XP_GENDER_MASC;
-		if (!strcmp(w, "她") || !strcmp(w, "她的") || !strcmp(w, "她自己"))
-			return XP_GENDER_FEM;
-	}
-	return XP_GENDER_NONE;
+	return in(l->masc, w, nocase) ? XP_GENDER_MASC : in(l->fem, w, nocase) ? XP_GENDER_FEM : XP_GENDER_NONE;
 }
 
-static int en_capitalised(const char *w, uint32_t n)
+static int capitalised(const xp_mtype_words *l, const char *w, uint32_t n)
 {
-	return (w[0] >= 'A' && w[0] <= 'Z') || (n == 2 && !strncmp(w, "'s", 2)) ||
-	       (n == 4 && !strncmp(w, "’s", 4)) || (n == 1 && (w[0] == '.' || w[0] == '-'));
+	if (w[0] >= 'A' && w[0] <= 'Z')
+		return 1;
+	for (size_t i = 0; l->name_parts && l->name_parts[i]; i++)
+		if (strlen(l->name_parts[i]) == n && !strncmp(w, l->name_parts[i], n))
+			return 1;
+	return 0;
 }
 
-xp_mtype xp_mention_type(const char *lang, const xp_utt *u, uint32_t start, uint32_t end)
+xp_mtype xp_mention_type(const xp_mtype_words *l, const xp_utt *u, uint32_t start, uint32_t end)
 {
 	char w[256];
-	if (joined(u, start, end, w, sizeof w) && is_pronoun(lang, w))
+	if (joined(u, start, end, w, sizeof w) && is_pronoun(l, w))
 		return XP_MT_PRONOUN;
-	if (strcmp(lang, "en"))
+	if (!(l->flags & XP_MW_NAMES))
 		return XP_MT_OTHER;
 	uint32_t n;
 	const char *first = xp_tok_str(u, start, &n);
@@ -125,12 +167,12 @@ xp_mtype xp_mention_type(const char *lang, const xp_utt *u, uint32_t start, uint
 	if (n < sizeof fw) {
 		memcpy(fw, first, n);
 		fw[n] = '\0';
-		if (IN(en_det, fw, 1) || IN(en_pron, fw, 1))
+		if (in(l->determiners, fw, !!(l->flags & XP_MW_NOCASE)) || is_pronoun(l, fw))
 			return XP_MT_NOMINAL;
 	}
 	for (uint32_t i = start; i < end; i++) {
 		const char *t = xp_tok_str(u, i, &n);
-		if (!n || !en_capitalised(t, n))
+		if (!n || !capitalised(l, t, n))
 			return XP_MT_NOMINAL;
 	}
 	return XP_MT_NAME;
@@ -138,34 +180,9 @@ xp_mtype xp_mention_type(const char *lang, const xp_utt *u, uint32_t start, uint
 
 /* --- sentence types ---------------------------------------------------- */
 
-static const char *const en_skip[] = {"oh", "ok", "okay", "well", "so", "now", "hey", "uh", "um", "alright",
-				      "please", "just", "and", "but", "yeah", "no", "yes"};
-static const char *const en_imp[] = {
-	"go", "come", "get", "look", "listen", "stop", "wait", "take", "give", "tell", "say", "let", "let's",
-	"be", "try", "sit", "stand", "shut", "leave", "help", "put", "make", "keep", "hold", "call", "check",
-	"watch", "forget", "remember", "relax", "calm", "move", "run", "hurry", "grab", "bring", "open",
-	"close", "turn", "show", "pick", "eat", "drink", "enjoy", "excuse", "pardon", "hang", "stay",
-	"follow", "ask", "answer", "read", "write", "trust", "believe", "imagine", "guess", "kiss", "hug",
-	"quit", "drop", "knock", "sleep", "dance", "sing", "pay", "send", "buy", "throw", "push", "pull",
-	"finish", "start", "clean", "wash", "wake", "shh", "shush", "don't"};
-static const char *const zh_imp[] = {"请", "别", "不要", "不许", "不准", "让我们", "咱们", "快", "来", "去",
-				     "给我", "等等", "等一下", "看", "听", "闭嘴", "走", "站住", "住手", "小心",
-				     "记住", "告诉", "拿", "放", "坐", "帮", "停", "滚", "出去", "过来", "进来"};
-/* Chinese openings that start like a command word and are not one */
-static const char *const zh_not_imp[] = {"别的", "别人", "快乐", "来自", "去年", "看来", "看起来", "听说",
-					 "放心吧你", "走廊"};
-static const char *const zh_skip[] = {"哦", "噢", "嘿", "喂", "嗯", "啊", "呃", "好吧", "好"};
-static const char *const fa_imp[] = {
-	"بیا", "برو", "بگو", "ببین", "بشین", "بنشین", "بده", "بکن", "بخور", "بذار", "بزار", "بگیر", "بپوش",
-	"بنویس", "بخون", "بخوان", "ببخشید", "ببخش", "بیاید", "بیاین", "بروید", "برین", "بگید", "بگویید",
-	"بگین", "بدید", "بدین", "بمون", "بمان", "بکش", "بخواب", "بشنو", "بس", "نکن", "نرو", "نگو", "نزن",
-	"نترس", "بزن", "بریم", "لطفا", "لطفاً"};
-static const char *const fa_kon[] = {"کن", "کنید", "کنین", "نکن", "نکنید", "بکن"};
-static const char *const fa_skip[] = {"خب", "خوب", "آه", "اوه", "هی", "آره", "نه"};
-
-static int has_any(const char *w, uint32_t n, const char *const *marks, size_t nm)
+static int has_any(const char *w, uint32_t n, const char *const *marks)
 {
-	for (size_t i = 0; i < nm; i++) {
+	for (size_t i = 0; marks && marks[i]; i++) {
 		size_t k = strlen(marks[i]);
 		for (uint32_t j = 0; j + k <= n; j++)
 			if (!memcmp(w + j, marks[i], k))
@@ -186,9 +203,9 @@ static const char *tok(const xp_utt *u, uint32_t i, char *buf, size_t cap)
 	return buf;
 }
 
-static int starts_with_any(const char *s, const char *const *list, size_t n, const char **rest)
+static int starts_with_any(const char *s, const char *const *list, const char **rest)
 {
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; list && list[i]; i++) {
 		size_t k = strlen(list[i]);
 		if (!strncmp(s, list[i], k)) {
 			if (rest)
@@ -199,11 +216,12 @@ static int starts_with_any(const char *s, const char *const *list, size_t n, con
 	return 0;
 }
 
-static int imperative(const char *lang, const xp_utt *u)
+static int imperative(const xp_mtype_words *l, const xp_utt *u)
 {
 	char b[128], c[128];
 	uint32_t i = 0;
-	if (!strcmp(lang, "zh")) {
+	int nocase = !!(l->flags & XP_MW_NOCASE);
+	if (l->flags & XP_MW_CHARS) {
 		char all[512];
 		/* the sentence's characters without its punctuation and interjections */
 		size_t len = 0;
@@ -217,51 +235,49 @@ static int imperative(const char *lang, const xp_utt *u)
 		}
 		all[len] = '\0';
 		const char *s = all, *rest;
-		while (starts_with_any(s, zh_skip, sizeof zh_skip / sizeof *zh_skip, &rest) && rest != s && *rest)
+		while (starts_with_any(s, l->skip, &rest) && rest != s && *rest)
 			s = rest;
-		return starts_with_any(s, zh_imp, sizeof zh_imp / sizeof *zh_imp, NULL) &&
-		       !starts_with_any(s, zh_not_imp, sizeof zh_not_imp / sizeof *zh_not_imp, NULL);
+		return starts_with_any(s, l->imperative, NULL) && !starts_with_any(s, l->not_imperative, NULL);
 	}
-	int en = !strcmp(lang, "en");
 	for (; i < u->ntoks; i++) {
 		const char *w = tok(u, i, b, sizeof b);
-		if (!xp_is_punct(w) && !(en ? IN(en_skip, w, 1) : IN(fa_skip, w, 0)))
+		if (!xp_is_punct(w) && !in(l->skip, w, nocase))
 			break;
 	}
 	if (i == u->ntoks)
 		return 0;
 	const char *w = tok(u, i, b, sizeof b);
 	const char *next = i + 1 < u->ntoks ? tok(u, i + 1, c, sizeof c) : "";
-	if (en) {
-		if (!strcasecmp(w, "do") && (!strcasecmp(next, "n't") || !strcasecmp(next, "not")))
+	for (size_t k = 0; l->imp_pairs && l->imp_pairs[k][1]; k++)
+		if ((!l->imp_pairs[k][0] || eq(l->imp_pairs[k][0], w, nocase)) && eq(l->imp_pairs[k][1], next, nocase))
 			return 1;
-		return IN(en_imp, w, 1);
-	}
-	return IN(fa_imp, w, 0) || IN(fa_kon, next, 0);
+	return in(l->imperative, w, nocase);
 }
 
-xp_stype xp_sentence_type(const char *lang, const xp_utt *u)
+xp_stype xp_sentence_type(const xp_mtype_words *l, const xp_utt *u)
 {
 	char b[128];
-	static const char *const q[] = {"?", "？", "؟"}, *const ex[] = {"!", "！"};
+	/* the marks of every script: punctuation ends a sentence whatever its
+	 * language (an English subtitle may hold a full-width mark) */
+	static const char *const q[] = {"?", "？", "؟", NULL}, *const ex[] = {"!", "！", NULL};
 	/* the last token that is punctuation decides the mark */
 	if (u->ntoks) {
 		const char *w = tok(u, u->ntoks - 1, b, sizeof b);
 		uint32_t n = (uint32_t)strlen(w);
-		if (has_any(w, n, q, 3))
+		if (has_any(w, n, q))
 			return XP_ST_QUESTION;
-		if (imperative(lang, u))
+		if (imperative(l, u))
 			return XP_ST_IMPERATIVE;
-		if (has_any(w, n, ex, 2))
+		if (has_any(w, n, ex))
 			return XP_ST_EXCLAMATION;
 	}
-	/* words (Chinese: characters) that are not punctuation */
+	/* words (XP_MW_CHARS: characters) that are not punctuation */
 	size_t words = 0;
 	for (uint32_t t = 0; t < u->ntoks; t++) {
 		const char *w = tok(u, t, b, sizeof b);
 		if (xp_is_punct(w) || !*w || !strcmp(w, " "))
 			continue;
-		if (!strcmp(lang, "zh")) {
+		if (l->flags & XP_MW_CHARS) {
 			for (const unsigned char *p = (const unsigned char *)w; *p; p++)
 				words += (*p & 0xC0) != 0x80;
 		} else {

@@ -294,8 +294,8 @@ const xp_conf_lang *xp_conf_for(const xp_conf_model *m, const char *lang)
 		if (!strcmp(m->v[k].lang, "*"))
 			any = &m->v[k];
 	}
-	/* a code of the same pack (lang/lang.h): a model fitted for "fa"
-	 * serves "fas", "per" */
+	/* a code of the same pack (lang/lang.h): a model fitted for a pack's
+	 * code serves its aliases */
 	const xp_lang_pack *p = xp_lang_find(lang);
 	for (size_t k = 0; p && m && k < m->n; k++)
 		if (xp_lang_find(m->v[k].lang) == p)

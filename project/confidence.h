@@ -59,7 +59,7 @@ typedef struct xp_conf_model {
 	size_t n;
 } xp_conf_model;
 
-/* A model file's text (name for errors): {"version":1,"models":{"zh":
+/* A model file's text (name for errors): {"version":1,"models":{"CODE":
  * {"projected":{"bias":B,"weights":{"link_mean":W,...}},"null":{...}},...}}
  * A language may also have "lexicon":{"occurrences":{WORD:N,...},"ends":
  * {WORD:E,...}} (lexicon.h: each word's count in the reference and how many
@@ -71,7 +71,7 @@ int xp_conf_load(const char *path, xp_conf_model *m, xp_err *err);
  * model (no "*": a language without a pack model gets none). */
 int xp_conf_default(xp_conf_model *m, xp_err *err);
 void xp_conf_free(xp_conf_model *m);
-/* The models for a target language ("zh-Hans" uses "zh"), else "*", else NULL. */
+/* The models for a target language (CODE-Hans uses CODE's), else "*", else NULL. */
 const xp_conf_lang *xp_conf_for(const xp_conf_model *m, const char *lang);
 
 /* The confidence of a mention (see above) from its features.  kind: 0 a

@@ -270,7 +270,7 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 	/* XP_NP_EF1 (np.h): a noun phrase's span from every link's posterior,
 	 * the ones the aligner did not keep too */
 	if ((u->np & XP_NP_EF1) && u->all && (xp_lang_rule_set(u->pack, XP_RK_NP) & XP_NP_EF1) &&
-	    xp_mention_type("en", eu, m->start, m->end) >= XP_MT_NOMINAL &&
+	    xp_mention_type(&xp_mtype_en, eu, m->start, m->end) >= XP_MT_NOMINAL &&
 	    xp_np_ef1(u->all->links + u->all->start[u->line], xp_walign_len(u->all, u->line),
 		      u->wa->links + u->wa->start[u->line], xp_walign_len(u->wa, u->line),
 		      (const char *const *)u->rec->src, u->rec->nsrc, m->start, m->end, u->rec->tgt_lang,
@@ -282,7 +282,7 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 			continue;
 		xp_span_ctx c;
 		hook_ctx(u, pm, &c);
-		c.mtype = (int)xp_mention_type("en", eu, m->start, m->end);
+		c.mtype = (int)xp_mention_type(&xp_mtype_en, eu, m->start, m->end);
 		xp_span_out o = {.a = a, .b = b};
 		h->hook(&c, &o);
 		pm->weak_lead = o.lead ? u->char0[o.lead] : 0;   /* in written tokens, as the rule reads them */
@@ -334,7 +334,7 @@ static void np_rules(utt_ctx *u, const xp_utt *eu, xp_proj_mention *pm)
 {
 	if (!(u->np & ~XP_NP_STRAY))
 		return;
-	xp_mtype ty = xp_mention_type("en", eu, pm->en_start, pm->en_end);
+	xp_mtype ty = xp_mention_type(&xp_mtype_en, eu, pm->en_start, pm->en_end);
 	memset(u->claimed, 0, u->nw + 1);
 	for (size_t k = u->wa->start[u->line]; k < u->wa->start[u->line + 1]; k++) {
 		const xp_link *l = &u->wa->links[k];
@@ -934,7 +934,7 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 		xp_proj_mention *pm = &r->p->m[r->p->n++];
 		*pm = (xp_proj_mention){m->id, ed->clusters[m->cluster].label, (uint32_t)ui, m->start, m->end,
 					-1, 0, 0, XP_NULL_EMPTY_TARGET, 0, 0, 0, UINT32_MAX,
-					(uint8_t)xp_pronoun_gender("en", &ed->utts[ui], m->start, m->end), 0, 0};
+					(uint8_t)xp_pronoun_gender(&xp_mtype_en, &ed->utts[ui], m->start, m->end), 0, 0};
 		if (!has)
 			continue;
 		project_mention(&u, &ed->utts[ui], m, pm);
@@ -1043,7 +1043,7 @@ static int consistency(run *r, const xp_corpus *en)
 			doc[k] = (uint32_t)d;
 			at[k] = tgt_of[x->en_utt] < 0 ? -1 : (int32_t)(sent0[d] + (size_t)tgt_of[x->en_utt]);
 			pos[k] = u->ntoks ? (x->en_start + x->en_end) / 2.0f / u->ntoks : 0;
-			xp_mtype ty = xp_mention_type("en", u, x->en_start, x->en_end);
+			xp_mtype ty = xp_mention_type(&xp_mtype_en, u, x->en_start, x->en_end);
 			if (ty == XP_MT_PRONOUN)
 				continue;
 			uint32_t len;
@@ -1145,7 +1145,7 @@ static void words_hooks(const run *r, const xp_lang_pack *lp, const xp_corpus *e
 		.wlen = len,
 		.nw = n,
 		.taken = held,
-		.mtype = (int)xp_mention_type("en", eu, m->en_start, m->en_end),
+		.mtype = (int)xp_mention_type(&xp_mtype_en, eu, m->en_start, m->en_end),
 		.placed = 1,
 		.seg = r->zs,
 		.start = start,
@@ -1243,7 +1243,7 @@ static int doubt(run *r, const xp_doc *ed, size_t d)
 	for (size_t i = 0; i < pd->n; i++) {
 		xp_proj_mention *x = &m[i];
 		if (x->fate != XP_PROJECTED || x->conf >= XP_NP_DOUBT_BELOW ||
-		    xp_mention_type("en", &ed->utts[x->en_utt], x->en_start, x->en_end) < XP_MT_NOMINAL)
+		    xp_mention_type(&xp_mtype_en, &ed->utts[x->en_utt], x->en_start, x->en_end) < XP_MT_NOMINAL)
 			continue;
 		int shared = 0;
 		for (size_t k = 0; k < pd->n && !shared; k++)

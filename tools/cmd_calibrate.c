@@ -515,7 +515,7 @@ const xp_cmd xp_cmd_calibrate = {
 	"(lang/calib/CODE.json, refitted by bench/calibrate.sh) is; it records the files it\n"
 	"was fitted on and their label counts.  Fit on data you will not measure on.\n"
 	"For Farsi the model also keeps the lexicon of its references (each word's count and the\n"
-	"mentions that end on it: the feature fa_last_word); the examples of a reference's own\n"
+	"mentions that end on it: the pack's last-word feature); the examples of a reference's own\n"
 	"documents get the value of the counts of the other nine of ten folds of documents.\n"
 	"  --l2 X          the penalty on the weights, per unit of example weight (default 0.001)\n"
 	"  --skip-prodrop  fit on no projection that pro-drop made (the verb of a dropped\n"
@@ -548,9 +548,10 @@ const xp_cmd xp_cmd_calibrate = {
 	"                  phrases the rule doubt made nulls of (project/confidence.h)\n"
 	"  --mention-ends SILVER  instead of a model, the table of how often SILVER's mentions\n"
 	"                  end on each word the segmenter cuts (project/lexicon.h: the\n"
-	"                  confidence's zh_end_lex; a pack's compiled-in one is\n"
+	"                  confidence's end-table feature; a pack's compiled-in one is\n"
 	"                  lang/ends/CODE.json: the Chinese pack's, of MMC dev's silver),\n"
 	"                  counted in five folds of its documents in id order\n"
 	"  --segmenter-data DIR  the word segmenter's (jieba's) data directory (default\n"
 	"                  " XP_ZHSEG_DIR ")\n"
-	"  --zh-ends, --zh-words  their names of earlier releases, for this release\n"};
+	"  (--mention-ends and --segmenter-data also answer to their pack's names of earlier\n"
+	"  releases, for this release: docs/languages.md)\n"};

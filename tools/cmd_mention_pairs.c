@@ -67,7 +67,7 @@ const xp_cmd xp_cmd_mention_pairs = {
 	"writes them: extra training for `xproj wordalign --train`.  A target mention whose\n"
 	"cluster or English mention could be more than one is counted as ambiguous, one with\n"
 	"no English counterpart in the paired utterance as skipped; neither is written.\n"
-	"  --lang L        target language (zh, fa, ...); without it, guessed from the script\n"
+	"  --lang L        target language code; without it, guessed from the script\n"
 	"                  (--tgt-lang L: the same, as align calls it)\n"
 	"  --tokens M      file: the target file's tokens (default); words: the ICU words of the\n"
 	"                  sentence (as `xproj pair --tokens words`), cut at the span's edges\n"

@@ -88,7 +88,7 @@ const xp_cmd xp_cmd_pair = {
 	"target, two English sentences as its source (\"src_utts\", projected as one unit);\n"
 	"English sentences linked to nothing keep an empty target, target sentences linked to\n"
 	"nothing are left out; both are counted (docs/pair.md).\n"
-	"  --lang L        target language (zh, fa, ...); without it, guessed from the script\n"
+	"  --lang L        target language code; without it, guessed from the script\n"
 	"                  and printed (--tgt-lang L: the same, as align calls it)\n"
 	"  --tokens M      file: the target file's tokens (default); words: the sentence text\n"
 	"                  re-split into ICU words (Chinese files of one character per token)\n"

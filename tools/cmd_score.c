@@ -495,11 +495,12 @@ const xp_cmd xp_cmd_score = {
 	"  --matching-only  score only the sentences whose text matches, and say how many\n"
 	"              sentences and mentions were left out\n"
 	"  --by P      then mention and p-link recall, precision, F1 per partition of the mentions:\n"
-	"              type (pronoun/name/nominal; zh, fa: pronoun/other), sentence (question,\n"
-	"              imperative, exclamation, fragment, declarative), speaker, document, length\n"
+	"              type (pronoun/name/nominal; without capitals: pronoun/other), sentence\n"
+	"              (question, imperative, exclamation, fragment, declarative), speaker, document, length\n"
 	"              (of the utterance in tokens), gender (he vs she pronouns, with GAP's Bias =\n"
 	"              F1 feminine / F1 masculine), file:LABELS (DOC PART SENT [START END] LABEL per\n"
 	"              line, tab-separated) or column:N (the key file's N-th column, -1 the last)\n"
-	"  --lang L    en, zh or fa: the word lists of type, sentence and gender (default: from\n"
-	"              the key's script)",
+	"  --lang L    the language whose pack's word lists type, sentence and gender read (a\n"
+	"              language without them is refused, and those with them named; default:\n"
+	"              from the key's script)",
 };

@@ -6,7 +6,7 @@
 # ask the language's pack (lang/lang.h) instead.
 #
 # "en" is allowed: English is the source side of every projection, not a
-# target language (its word lists are the source's, model/mtype.h); so are
+# target language (its word lists are the source's, model/mtype.c); so are
 # identifiers that begin with en_ (en_start, en_utt: the English mention's).
 # Identifiers are held to the two-letter codes only: the three-letter ones
 # are English words too (per_doc).  The
@@ -38,6 +38,13 @@
 # source side's.  A rule is its pack's hook (lang/lang.h xp_span_hook); a
 # core that needs a rule's bit asks the pack (segmenter_rule, case_rule) or
 # a neutral name of np.h / pron.h (XP_NP_DROPS).
+#
+# Nor does model/mtype.c, the machinery of mention and sentence types below
+# lang/, hold a target language's word list: a pack's are its data
+# (lang/lang.h xp_lang_pack.mtype).  And the core's comments and help texts
+# spell no pack's code ("--tgt-lang zh", "zh_words", "(zh, fa, ...)"): a help
+# text says "a language code", "a pack's", or names the rule that --list-rules
+# shows; CODE_ALLOW below lists the examples that stay, each with why.
 . tests/cli/lib
 # FILE:LITERAL WHY, one a line
 # (punctuation of a script is no word of a language: the full-width and
@@ -54,6 +61,9 @@ align/norm.c:0x0670 the superscript alef, a mark of the script, likewise
 align/norm.h:XP_NORM_PERSIAN the part's name of earlier releases, for this release only
 align/norm.h:XP_NORM_ZH_PUNCT likewise (public header, align/norm.h: an alias of XP_NORM_PUNCT)
 align/norm.h:XP_NORM_FA_MORPH likewise (an alias of XP_NORM_AFFIXES)
+model/mtype.c:？ the full-width question mark: a sentence type's mark in any language
+model/mtype.c:؟ the Arabic question mark, likewise
+model/mtype.c:！ the full-width exclamation mark, likewise
 EOF
 )
 # the pack-named identifiers not yet moved, FILE:IDENTIFIER WHY, one a
@@ -169,8 +179,60 @@ exit($bad ? 1 : 0);
 # the files whose comments are held to it too
 CLEAN="align/norm.c align/norm.h project/lexicon.c project/lexicon.h project/confidence.c project/confidence.h"
 export CLEAN
-scan $(ls project/*.[ch] align/*.[ch] eval/*.[ch] correct/*.[ch] pipeline/*.[ch] serve/*.[ch] tools/*.[ch] 2>/dev/null) ||
-	fails=$((fails + 1))
+scan $(ls project/*.[ch] align/*.[ch] eval/*.[ch] correct/*.[ch] pipeline/*.[ch] serve/*.[ch] tools/*.[ch] \
+	model/mtype.[ch] 2>/dev/null) || fails=$((fails + 1))
+# a pack's code in the core's comments and string literals (help texts):
+# FILE:CODE WHY, one a line
+CODE_ALLOW=$(cat <<'EOF'
+model/script.c:zh ICU's script of a text to the language it says (Han: zh), below lang/
+model/script.c:ja likewise
+model/script.c:fa likewise (Persian letters)
+model/script.c:ar likewise
+model/script.c:ko likewise
+model/script.h:zh the guesses it makes, likewise
+model/script.h:ja likewise
+model/script.h:fa likewise
+model/script.h:ar likewise
+model/script.h:ko likewise
+io/asides.c:zh a reader's: the markers of a translator's note in subtitles written in Han, below lang/
+io/aligned.h:zh the format's example, a line of MMC's Chinese
+io/epmap.h:fa the format's example, an OPUS path
+align/wamodel.c:zh-en a measurement's corpus (the zh-en bitext's shard)
+correct/import.c:zh an example of a code, an alias and subtags, in a comment on how runs are named
+correct/import.c:zh-Hant likewise
+correct/import.c:zh-Hans likewise
+tools/cmd_db.c:zh an example of a run's label, and of an alias
+correct/queue.c:de pinyin: the particle de (of the feature pron_de), no code
+EOF
+)
+export CODE_ALLOW
+codes_scan() {
+perl -e '
+my %allow;
+for (split /\n/, $ENV{CODE_ALLOW}) { $allow{$1} = 1 if /^(\S+)/; }
+my $codes = join "|", split " ", $ENV{PACK_CODES};
+my $bad = 0;
+for my $f (@ARGV) {
+	open my $h, "<", $f or die; local $/; my $s = <$h>; close $h;
+	# comments and literals; a code stands alone, or opens an identifier or
+	# an option ("zh_words", "--zh-tokens", "zh-Hans"): not "pt/pc", "ja[i]"
+	while ($s =~ m{(/\*.*?\*/|//[^\n]*|"(?:[^"\\\n]|\\.)*"|\x27(?:[^\x27\\\n]|\\.)+\x27)}gs) {
+		my ($t, $end) = ($1, pos($s));
+		my $off = $end - length $t;
+		while ($t =~ /(?:(?<=--)|(?<![\w\-\/.]))((?:$codes)(?:[_\-][\w\-]*)?)(?![\w\[\/])/g) {
+			my $c = $1;
+			next if $allow{"$f:$c"};
+			my $ln = 1 + (substr($s, 0, $off + pos($t)) =~ tr/\n//);
+			print "FAIL: $f:$ln: \"$c\": a pack\x27s code in a comment or help text of the core (say \"a language code\", or what --list-rules names)\n";
+			$bad++;
+		}
+	}
+}
+exit($bad ? 1 : 0);
+' "$@"
+}
+codes_scan $(ls project/*.[ch] align/*.[ch] eval/*.[ch] correct/*.[ch] pipeline/*.[ch] serve/*.[ch] tools/*.[ch] \
+	io/*.[ch] model/*.[ch] | grep -v '^align/norm\.') || fails=$((fails + 1))
 # data: no file of the core but its C files holds Han or Arabic text
 for f in $(find project align eval correct pipeline serve tools -type f ! -name '*.[ch]' ! -path 'tools/sample/*' | sort); do
 	perl -CSD -ne 'if (/[\x{0600}-\x{06FF}\x{0750}-\x{077F}\x{3000}-\x{303F}\x{3400}-\x{4DBF}\x{4E00}-\x{9FFF}]/) { print "FAIL: $ARGV:$.: Han or Arabic text in a data file outside lang/ (a pack'"'"'s data: lang/)\n"; $bad = 1; last } END { exit($bad ? 1 : 0) }' "$f" ||
@@ -207,6 +269,15 @@ scan $T/h.c > $T/scan.out || { echo "FAIL: the check refused h.c:"; cat $T/scan.
 printf '%s\n' 'struct m { unsigned en_start, pron_de, per_doc; };' 'static const char *n = "zh_last_word";' \
 	'static int e(const char *w) { return xp_en_article(w, 0) && xp_zhseg_ok && XP_NP_DROPS; }' > $T/l.c
 scan $T/l.c > $T/scan.out || { echo "FAIL: the check refused l.c:"; cat $T/scan.out; fails=$((fails + 1)); }
+# a pack's code in a help text, an option's example, a comment's
+printf '%s\n' 'static const char u[] = "  --tgt-lang L  (zh, fa, ...)\\n";' > $T/t.c
+printf '%s\n' 'static const char u[] = "  --rules none,zh_words, --zh-tokens\\n";' > $T/u.c
+printf '%s\n' '/* a model fitted for "fa" serves "fas" */' 'int x;' > $T/v.c
+for f in t u v; do
+	codes_scan $T/$f.c > $T/scan.out && { echo "FAIL: the code check passed $f.c:"; cat $T/$f.c; fails=$((fails + 1)); }
+done
+printf '%s\n' '/* ja[i] at pt/pc, the Arabic script, lang/zh.c, CODE-Hans */' 'int ja, pt;' > $T/w.c
+codes_scan $T/w.c > $T/scan.out || { echo "FAIL: the code check refused w.c:"; cat $T/scan.out; fails=$((fails + 1)); }
 printf '%s\n' '/* "fa" and "的" in a comment */' 'static const char *s = "zh-punct";' > $T/d.c
 scan $T/d.c > $T/scan.out || { echo "FAIL: the check refused d.c:"; cat $T/scan.out; fails=$((fails + 1)); }
 finish

@@ -5,6 +5,8 @@
 #   zh by type (on characters): p-link F1 pronoun 86.77%, other 69.17%
 #   zh by gender: Bias (p-link) 0.8779; p-link summed over type = MUC (464/600)
 #   fa agree: IAA1 0.7633, IAA2 0.6591 over 770 mentions both marked
+#   ParCorFull's gold by type, from the pronouns each pack lists (lang/de.c,
+#   fr.c, pt.c): de 1745 pronouns / 1338 other, fr 1604 / 1633, pt 871 / 2584
 set -u
 TUNE=$DATA/mmc-tune
 ZK=$TUNE/tune.chinese.corrected.v4_gold_conll ZR=$TUNE/tune.chinese.silver.v4_gold_conll
@@ -27,4 +29,16 @@ want "zh gender Bias (p-link, mentions)" \
 want "fa agree IAA1 IAA2 over mentions both marked" \
 	"$($XPROJ agree $FK $FR | awk '/^alpha over/{n=$3} $1=="IAA1"{a=$3} $1=="IAA2"{b=$3} END{print a, b, n}')" \
 	"0.7633 0.6591 770"
+P=$DATA/parcorfull-ted
+if [ -d "$P" ]; then
+	T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+	for L in DE FR PT; do
+		l=$(echo $L | tr A-Z a-z) r=; [ $L = PT ] && r=--repair
+		$XPROJ convert $r "$P/$L" $T/$l.conll 2>/dev/null
+		case $l in de) w="1745 1338";; fr) w="1604 1633";; pt) w="871 2584";; esac
+		want "$l gold by type (pronoun other mentions)" \
+			"$($XPROJ score --metric mentions --by type --lang $l $T/$l.conll $T/$l.conll 2>/dev/null |
+				awk '$1=="pronoun"||$1=="other"{split($3,a,"[(/)]"); printf "%s%s", s, a[3]; s=" "}')" "$w"
+	done
+fi
 exit $bad

@@ -5,6 +5,7 @@
 #include "evalutil.h"
 #include "model/mtype.h"
 #include "eval/partition.h"
+#include "lang/lang.h"
 
 static const xp_part *part(const xp_parts *p, const char *name)
 {
@@ -138,18 +139,40 @@ static void gender_bias(void **state)
 	xp_by b = {XP_BY_GENDER, "fa", NULL};
 	xp_err e;
 	assert_int_equal(xp_score_by(&k, &r, &b, &p, &e), XP_EUSAGE);
-	b.lang = "de";
+	/* Japanese's pack lists no pronouns; German's lists pronouns, and no
+	 * openers of a command nor gender words */
+	b.lang = "ja";
 	b.kind = XP_BY_TYPE;
 	assert_int_equal(xp_score_by(&k, &r, &b, &p, &e), XP_EUSAGE);
+	b.lang = "de";
+	b.kind = XP_BY_SENTENCE;
+	assert_int_equal(xp_score_by(&k, &r, &b, &p, &e), XP_EUSAGE);
+	b.kind = XP_BY_GENDER;
+	assert_int_equal(xp_score_by(&k, &r, &b, &p, &e), XP_EUSAGE);
+	b.kind = XP_BY_TYPE;
+	assert_int_equal(xp_score_by(&k, &r, &b, &p, &e), 0);
+	assert_int_equal(p.n, 2);   /* pronoun, other */
+	assert_string_equal(p.v[0].name, "pronoun");
+	assert_string_equal(p.v[1].name, "other");
+	xp_parts_free(&p);
 	xp_corpus_free(&k);
 	xp_corpus_free(&r);
+}
+
+/* The word lists of lang's pack (model/mtype.h, lang/lang.h xp_lang_mtype). */
+static const xp_mtype_words *lists(const char *lang)
+{
+	static xp_mtype_words tmp;
+	const xp_mtype_words *w = xp_lang_mtype(xp_lang_find(lang), &tmp);
+	assert_non_null(w);
+	return w;
 }
 
 static xp_stype stype(const char *lang, const char *words)
 {
 	xp_corpus c = {0};
 	xp_doc *d = add_doc(&c, "d", words, "");
-	xp_stype t = xp_sentence_type(lang, &d->utts[0]);
+	xp_stype t = xp_sentence_type(lists(lang), &d->utts[0]);
 	xp_corpus_free(&c);
 	return t;
 }
@@ -158,7 +181,7 @@ static xp_mtype mtype(const char *lang, const char *words)
 {
 	xp_corpus c = {0};
 	xp_doc *d = add_doc(&c, "d", words, "");
-	xp_mtype t = xp_mention_type(lang, &d->utts[0], 0, d->utts[0].ntoks);
+	xp_mtype t = xp_mention_type(lists(lang), &d->utts[0], 0, d->utts[0].ntoks);
 	xp_corpus_free(&c);
 	return t;
 }
@@ -167,7 +190,7 @@ static xp_gender gender(const char *lang, const char *words)
 {
 	xp_corpus c = {0};
 	xp_doc *d = add_doc(&c, "d", words, "");
-	xp_gender g = xp_pronoun_gender(lang, &d->utts[0], 0, d->utts[0].ntoks);
+	xp_gender g = xp_pronoun_gender(lists(lang), &d->utts[0], 0, d->utts[0].ntoks);
 	xp_corpus_free(&c);
 	return g;
 }
@@ -203,6 +226,15 @@ static void word_lists(void **state)
 	assert_int_equal(mtype("zh", "罗斯"), XP_MT_OTHER);
 	assert_int_equal(mtype("fa", "خودش"), XP_MT_PRONOUN);
 	assert_int_equal(mtype("fa", "راس"), XP_MT_OTHER);
+	/* German: the pronouns its pack lists (lang/de.c), in any case */
+	assert_int_equal(mtype("de", "Er"), XP_MT_PRONOUN);
+	assert_int_equal(mtype("de", "darüber"), XP_MT_PRONOUN);
+	assert_int_equal(mtype("de", "der Mann"), XP_MT_OTHER);
+	assert_int_equal(mtype("fr", "elle"), XP_MT_PRONOUN);
+	assert_int_equal(mtype("pt", "ele"), XP_MT_PRONOUN);
+	assert_null(xp_lang_mtype(xp_lang_find("ja"), &(xp_mtype_words){0}));
+	assert_false(xp_mtype_has_sentences(lists("de")) || xp_mtype_has_gender(lists("de")));
+	assert_true(xp_mtype_has_sentences(lists("fa")) && !xp_mtype_has_gender(lists("fa")));
 
 	assert_int_equal(gender("en", "HIMSELF"), XP_GENDER_MASC);
 	assert_int_equal(gender("en", "hers"), XP_GENDER_FEM);
