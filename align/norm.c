@@ -2,6 +2,7 @@
 #include "norm.h"
 #include "../lang/lang.h"
 #include "../base/mem.h"
+#include "../base/text.h"
 #include "../base/vocab.h"
 
 #include <stdlib.h>
@@ -227,10 +228,7 @@ static int32_t nfkc(xp_normalizer *z, const UNormalizer2 *nz, const UChar *src, 
 
 /* the characters written for an apostrophe: right and left single quotation
  * marks, modifier letter apostrophe, grave accent, acute accent, prime */
-static int is_apostrophe(UChar c)
-{
-	return c == 0x2019 || c == 0x2018 || c == 0x02BC || c == 0x0060 || c == 0x00B4 || c == 0x2032;
-}
+static int is_apostrophe(UChar c) { return xp_apostrophe(c); }   /* base/text.h: xp_utf8_fold's too */
 
 /* --- words and their expansions ---------------------------------------------------- */
 

@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <unicode/uchar.h>
+#include <unicode/unorm2.h>
+#include <unicode/ustring.h>
 #include <unicode/utf8.h>
 
 size_t xp_utf8_count(const char *s, size_t n)
@@ -154,4 +157,40 @@ char *xp_quote(char *out, size_t size, const char *s, size_t n)
 	}
 	out[o] = '\0';
 	return out;
+}
+
+int xp_apostrophe(uint32_t c)
+{
+	return c == 0x2019 || c == 0x2018 || c == 0x02BC || c == 0x0060 || c == 0x00B4 || c == 0x2032;
+}
+
+int xp_utf8_fold(const char *s, size_t n, char *out, size_t cap)
+{
+	/* a token, a name's form: short; a longer one is not folded (the
+	 * caller compares it as it is) */
+	enum { MAX = 256 };
+	UChar a[MAX], b[MAX * 4];
+	int32_t na = 0, nb, no = 0;
+	UErrorCode e = U_ZERO_ERROR;
+	const UNormalizer2 *nz = unorm2_getNFKCCasefoldInstance(&e);
+	if (U_FAILURE(e) || n > MAX || !cap)
+		return -1;
+	u_strFromUTF8(a, MAX, &na, s, (int32_t)n, &e);
+	if (U_FAILURE(e) || na > MAX)
+		return -1;
+	/* as align/norm.c xp_norm_token: before NFKC, which makes an acute
+	 * accent a space and a combining mark */
+	for (int32_t i = 0; i < na; i++)
+		if (xp_apostrophe(a[i]))
+			a[i] = '\'';
+	nb = unorm2_normalize(nz, a, na, b, MAX * 4, &e);
+	if (U_FAILURE(e))
+		return -1;
+	for (int32_t i = 0; i < nb; i++)
+		if (b[i] >= 0x80 && u_charType(b[i]) == U_DECIMAL_DIGIT_NUMBER)
+			b[i] = (UChar)('0' + u_charDigitValue(b[i]));
+	u_strToUTF8(out, (int32_t)(cap > INT32_MAX ? INT32_MAX : cap), &no, b, nb, &e);
+	if (U_FAILURE(e) || e == U_STRING_NOT_TERMINATED_WARNING || (size_t)no >= cap)
+		return -1;
+	return no;
 }

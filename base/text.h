@@ -27,6 +27,17 @@ size_t xp_utf8_repair(const char *s, size_t n, char *out);
  * sequence (on ill-formed input, a count of lead and stray bytes). */
 size_t xp_utf8_count(const char *s, size_t n);
 
+/* 1 if c is written for an apostrophe (right and left single quotation
+ * marks, modifier letter apostrophe, grave and acute accents, prime). */
+int xp_apostrophe(uint32_t c);
+
+/* s[0..n) folded as the word aligner folds every language's words
+ * (align/norm.c: apostrophes as ', ICU's NFKC_Casefold, decimal digits as
+ * 0-9) into out[0..cap), NUL-terminated: its length, or -1 when it does not
+ * fit or s is no UTF-8.  What the aligner learned (names, phrases) is spelled
+ * so; a token compared with it is folded by this same function (project/names.c). */
+int xp_utf8_fold(const char *s, size_t n, char *out, size_t cap);
+
 /* Parse a non-negative decimal integer occupying all of s; -1 if not one. */
 long long xp_parse_uint(xp_str s);
 

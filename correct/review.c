@@ -110,7 +110,11 @@ static int supersede(xp_db *db, json_t *a)
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(db->h, "SELECT (SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
 			       " WHERE c.run = ?1 AND " LIVE_C " AND c.created > ?2)"
-			       " + (SELECT count(*) FROM reviews WHERE run = ?1 AND undone = 0 AND created > ?2)",
+			       " + (SELECT count(*) FROM reviews WHERE run = ?1 AND undone = 0 AND created > ?2)"
+			       /* and the workbench's target edits (realign, target-only
+				* mentions): a page left open across a rerun wrote them
+				* there, as its corrections, and no export shows them */
+			       " + (SELECT count(*) FROM tedits WHERE run = ?1 AND undone = 0 AND created > ?2)",
 			       -1, &st, NULL) != SQLITE_OK)
 		return -1;
 	size_t n = json_array_size(a);

@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -164,4 +165,15 @@ int xp_names_read_file(const char *path, xp_names *nm, xp_err *err)
 	int rc = xp_names_parse(path, buf, len, nm, err);
 	free(buf);
 	return rc;
+}
+
+int xp_names_beside(const char *links, char *out, size_t cap)
+{
+	size_t n = strlen(links), gz = strlen(".gz"), ph = strlen(".pharaoh");
+	if (n > gz && !strcmp(links + n - gz, ".gz"))
+		n -= gz;
+	if (n > ph && !strncmp(links + n - ph, ".pharaoh", ph))
+		n -= ph;
+	int k = snprintf(out, cap, "%.*s.names", (int)n, links);
+	return k < 0 || (size_t)k >= cap ? -1 : 0;
 }

@@ -62,5 +62,11 @@ void xp_names_write(const xp_names *nm, xp_buf *out);
  * indexed); XP_EINPUT with the line for a malformed line. */
 int xp_names_parse(const char *name, const char *buf, size_t len, xp_names *nm, xp_err *err);
 int xp_names_read_file(const char *path, xp_names *nm, xp_err *err);
+/* The names file beside the links file `links`, where `wordalign -o` writes
+ * it and `project --alignments` looks for it: A.names for A.pharaoh and for
+ * A.pharaoh.gz, else links + ".names" (a trailing ".gz" left out) into
+ * out[0..cap); 0, or -1 when it does not fit.  One rule for both: a
+ * compressed -o wrote A.pharaoh.gz.names, which project never looked for. */
+int xp_names_beside(const char *links, char *out, size_t cap);
 
 #endif

@@ -261,6 +261,7 @@ struct xp_report_reader {
 	json_t *v1;                  /* a version 1 report, whole */
 	size_t ndocs, next;          /* documents announced (version 4: at its end), read */
 	int ended;                   /* version 4: its trailer was read, and nothing after it */
+	size_t nment, nfate[XP_NCAUSES];   /* the mentions of the documents read, by fate (the trailer's totals) */
 	int whole;                   /* xp_report_load: every document into head */
 	xp_report head, cur;         /* the header's (whole: everything); one document */
 	size_t dcap, ccap;           /* of head.docs, cur.docs */
@@ -479,6 +480,25 @@ static int trailer(xp_report_reader *rr, json_t *o, xp_err *err)
 	if ((size_t)json_integer_value(nd) != rr->next)
 		return xp_failc(err, XP_EINPUT, rr->name, at, "its end line counts %lld documents, the report has %zu",
 				(long long)json_integer_value(nd), rr->next);
+	/* its totals are the documents' (a hand-edited total, a line spliced
+	 * in from another run, would mislead what reads the totals): each one
+	 * the end line holds, the fates as the mentions' */
+	json_t *nul = json_object_get(o, "null");
+	for (int f = -1; f < XP_NCAUSES; f++) {
+		const char *key = f < 0 ? "mentions" : fate_names[f];
+		json_t *v = f >= XP_NULL_EMPTY_TARGET && f <= XP_NULL_OUT_OF_RANGE ? json_object_get(nul, key)
+										 : json_object_get(o, key);
+		size_t has = f < 0 ? rr->nment : rr->nfate[f];
+		const char *in = f >= XP_NULL_EMPTY_TARGET && f <= XP_NULL_OUT_OF_RANGE ? "null." : "";
+		if (!v)
+			continue;
+		if (!json_is_integer(v) || json_integer_value(v) < 0)
+			return xp_failc(err, XP_EINPUT, rr->name, at, "its end line's \"%s%s\" is not a count", in, key);
+		if ((size_t)json_integer_value(v) != has)
+			return xp_failc(err, XP_EINPUT, rr->name, at, "its end line counts %lld %s%s%s, the report's documents "
+					"have %zu (an end line of another run, or edited?)", (long long)json_integer_value(v),
+					f < 0 ? "" : "mentions ", in, key, has);
+	}
 	const char *p;
 	size_t n;
 	int got;
@@ -580,6 +600,9 @@ int xp_report_next(xp_report_reader *rr, const xp_report **doc, xp_err *err)
 		return rc;
 	r->ndocs = d + 1;
 	rr->next++;
+	rr->nment += r->docs[d].n;
+	for (size_t k = 0; k < r->docs[d].n; k++)
+		rr->nfate[r->items[r->docs[d].first + k].fate]++;
 	*doc = r;
 	return 1;
 }

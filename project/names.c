@@ -2,11 +2,28 @@
 #include "names.h"
 #include "../lang/lang.h"
 #include "../lang/np.h"
+#include "../base/text.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static unsigned char fold(unsigned char c) { return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c; }
+
+const char *xp_names_fold(const xp_lang_pack *pk, const char *w, size_t *n, char *buf, size_t cap)
+{
+	const char *s = w;
+	size_t m = *n;
+	int plain = 1;   /* ASCII: its case is folded as it is compared */
+	for (size_t i = 0; i < m && plain; i++)
+		plain = (unsigned char)s[i] < 0x80 && s[i] != '`';
+	int k = plain ? -1 : xp_utf8_fold(s, m, buf, cap);
+	if (k >= 0)
+		s = buf, m = (size_t)k;
+	if (pk && m <= cap && xp_lang_fold(pk, s, m, buf, XP_FOLD_MAKSURA))
+		s = buf;
+	*n = m;
+	return s;
+}
 
 /* 1 if r[0..n) is one of the enclitics (a ZWNJ before it or not) */
 static int clitic(const char *const *clitics, const char *r, size_t n)
@@ -21,7 +38,7 @@ static int clitic(const char *const *clitics, const char *r, size_t n)
 	return 0;
 }
 
-/* Form f[0..fn) (its spaces ignored, ASCII case folded) on the tokens of s
+/* Form f[0..fn) (its spaces ignored, folded: xp_names_fold) on the tokens of s
  * from j: the end token (exclusive), or 0 when it does not stand there.
  * The form may end inside its last token when the rest is an enclitic. */
 uint32_t xp_names_match(const xp_consist_sent *s, uint32_t j, const char *f, size_t fn, const char *const *clitics,
@@ -30,12 +47,11 @@ uint32_t xp_names_match(const xp_consist_sent *s, uint32_t j, const char *f, siz
 	size_t p = 0;
 	char buf[256];
 	for (uint32_t e = j; e < s->n; e++) {
-		const char *t = s->w[e];
-		uint32_t tn = s->len[e], q = 0;
-		/* letters written two ways read as one, as the aligner read them
-		 * (Farsi: Arabic and Persian yeh) */
-		if (pk && tn <= sizeof buf && xp_lang_fold(pk, t, tn, buf, XP_FOLD_MAKSURA))
-			t = buf;
+		size_t n = s->len[e];
+		/* the token as the aligner read it: case, NFKC, letters written
+		 * two ways (Farsi: Arabic and Persian yeh) */
+		const char *t = xp_names_fold(pk, s->w[e], &n, buf, sizeof buf);
+		uint32_t tn = (uint32_t)n, q = 0;
 		while (q < tn) {
 			while (p < fn && f[p] == ' ')
 				p++;
@@ -109,8 +125,7 @@ static int scan(const ctx *c, size_t x, const xp_consist_sent *s, size_t t, int 
 		const char *form = r < *nf ? c->names->v[f[r]].form : w;
 		size_t fl = r < *nf ? strlen(form) : wn;
 		char buf[256];
-		if (c->pk && fl <= sizeof buf && xp_lang_fold(c->pk, form, fl, buf, XP_FOLD_MAKSURA))
-			form = buf;
+		form = xp_names_fold(c->pk, form, &fl, buf, sizeof buf);
 		for (uint32_t j = 0; j < s->n; j++) {
 			uint32_t e = xp_names_match(s, j, form, fl, c->clitics, c->pk);
 			if (!e)

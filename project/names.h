@@ -27,12 +27,18 @@
 /* Places the name mentions of m[0..n) (in->name) on the forms of names;
  * returns how many it changed (marked XP_NP_NAMES in m[].np), or -1 on
  * OOM. */
-/* Form f[0..fn) (target words, their spaces ignored, ASCII case folded,
- * pk's letters folded as the aligner read them) standing on the tokens of
- * s from token j: the end token (exclusive), else 0.  The form may end
+/* Form f[0..fn) (target words, their spaces ignored, folded by
+ * xp_names_fold) standing on the tokens of s from token j, each token
+ * folded the same way: the end token (exclusive), else 0.  The form may end
  * inside its last token when the rest is one of clitics (NULL: none).
  * (The rule `phrases` looks for its phrases the same way: phrases.h.) */
 struct xp_lang_pack;
+/* w[0..*n) as the aligner spells the words it learns from (base/text.h
+ * xp_utf8_fold: ICU's NFKC_Casefold; then pk's letters, XP_FOLD_MAKSURA):
+ * w itself when nothing changes, else buf[0..cap) holding it; *n its length.
+ * A form and the tokens it is looked for on are folded by this one function,
+ * so a name learned from Élise, an NFD token, or Straße/STRASSE match. */
+const char *xp_names_fold(const struct xp_lang_pack *pk, const char *w, size_t *n, char *buf, size_t cap);
 uint32_t xp_names_match(const xp_consist_sent *s, uint32_t j, const char *f, size_t fn, const char *const *clitics,
 			const struct xp_lang_pack *pk);
 

@@ -55,8 +55,7 @@ long xp_phrases_place(xp_proj_mention *m, size_t n, const xp_consist_in *in, xp_
 		const char *form = phrases->v[f[0]].form;
 		size_t fl = strlen(form);
 		char buf[256];
-		if (pk && fl <= sizeof buf && xp_lang_fold(pk, form, fl, buf, XP_FOLD_MAKSURA))
-			form = buf;
+		form = xp_names_fold(pk, form, &fl, buf, sizeof buf);
 		uint32_t a = 0, e = 0;
 		long bestd = -1;
 		for (uint32_t j = 0; j < s->n; j++) {

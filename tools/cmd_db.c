@@ -239,6 +239,7 @@ static int do_runs(xp_db *db, dargs *a, xp_err *e)
 	size_t i;
 	json_t *r;
 	int rc = 0;
+	int64_t top = xp_db_latest_run(db);
 	json_array_foreach(all, i, r) {
 		if (a->json)
 			break;
@@ -256,15 +257,20 @@ static int do_runs(xp_db *db, dargs *a, xp_err *e)
 		 * page left open across a rerun wrote where no export shows it */
 		json_t *by = json_object_get(r, "superseded_by");
 		long long after = (long long)json_integer_value(json_object_get(r, "after_rerun"));
-		if (json_is_true(json_object_get(r, "latest")))
+		long long id = (long long)json_integer_value(json_object_get(r, "run"));
+		if (json_is_true(json_object_get(r, "latest")) && id == (long long)top)
 			printf("  latest run of %s: db export, stats and triage act on it\n",
 			       json_string_value(json_object_get(r, "lang")));
+		else if (json_is_true(json_object_get(r, "latest")))   /* a store of several languages */
+			printf("  latest run of %s; db export, stats and triage act on run %lld (the store's last): "
+			       "give --run %lld for this one\n", json_string_value(json_object_get(r, "lang")),
+			       (long long)top, id);
 		else
 			printf("  superseded by run %lld%s", (long long)json_integer_value(by),
 			       after ? "" : " (db export --run N exports an older run)\n");
 		if (!json_is_true(json_object_get(r, "latest")) && after)
-			printf(": %lld corrections and reviews made since its import are in this run only, not carried "
-			       "over (db export --run %lld exports them; redo them on run %lld)\n", after,
+			printf(": %lld corrections, reviews and target edits made since its import are in this run only, "
+			       "not carried over (db export --run %lld exports them; redo them on run %lld)\n", after,
 			       (long long)json_integer_value(json_object_get(r, "run")), (long long)json_integer_value(by));
 	}
 	json_decref(all);

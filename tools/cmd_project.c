@@ -106,13 +106,11 @@ static int parse(int argc, char **argv, args *a)
 	if (!a->all_links != !a->all_probs)
 		return xp_cli_bad("project", "--all-links and --all-probs go together");
 	if (!a->names) {
-		/* what `wordalign -o A.pharaoh` wrote next to it */
-		size_t n = strlen(a->alignments), x = strlen(".pharaoh");
-		if (n > x && !strcmp(a->alignments + n - x, ".pharaoh") && n + 7 < sizeof a->names_buf) {
-			snprintf(a->names_buf, sizeof a->names_buf, "%.*s.names", (int)(n - x), a->alignments);
-			if (access(a->names_buf, R_OK) == 0)
-				a->names = a->names_buf;
-		}
+		/* what `wordalign -o A.pharaoh` (or A.pharaoh.gz, or any name)
+		 * wrote next to it */
+		if (strcmp(a->alignments, "-") && !xp_names_beside(a->alignments, a->names_buf, sizeof a->names_buf) &&
+		    access(a->names_buf, R_OK) == 0)
+			a->names = a->names_buf;
 	}
 	return 0;
 }
@@ -154,6 +152,35 @@ static void pack_summary(const char *lang)
 	for (size_t k = 0; k < xp_lang_nrules(g); k++)
 		fprintf(stderr, "%s%s", k ? ", " : "", xp_lang_rule_at(g, k)->name);
 	fprintf(stderr, ")\n");
+}
+
+/* --rules naming a rule the target's pack does not have ("+names" onto
+ * German: the rule exists in the Chinese pack only): accepted, since one
+ * spec may serve several languages, but it does nothing here, which the
+ * summary says instead of leaving a byte-identical output unexplained */
+static void asked_summary(const char *lang, int argc, char **argv)
+{
+	const xp_lang_pack *pk = xp_lang_find(lang);
+	for (int i = 1; i < argc; i++) {
+		const char *spec = !strcmp(argv[i], "--rules") && i + 1 < argc ? argv[++i]
+				   : !strncmp(argv[i], "--rules=", 8)     ? argv[i] + 8
+									  : NULL;
+		for (const char *p = spec; p && *p; p += *p == ',') {
+			size_t n = strcspn(p, ",");
+			char item[64];
+			snprintf(item, sizeof item, "%.*s", (int)(n < sizeof item ? n : sizeof item - 1), p);
+			p += n;
+			const char *name = item + (item[0] == '+');
+			const xp_lang_pack *of = NULL;
+			const xp_lang_rule *r = item[0] == '-' ? NULL : xp_lang_rule_named(name, &of);
+			int has = !r || !of;   /* none of that name, or a rule of every language */
+			for (size_t k = 0; !has && pk && k < xp_lang_nrules(pk); k++)
+				has = !strcmp(xp_lang_rule_at(pk, k)->name, name);
+			if (!has)
+				fprintf(stderr, "  --rules %s: no rule of %s's pack (the %s pack's): it does nothing here\n",
+					name, lang && *lang ? lang : "?", of->code);
+		}
+	}
 }
 
 static const char *kind_name(xp_rule_kind k)
@@ -418,7 +445,8 @@ static int run(int argc, char **argv)
 		int streamed = !set.oom && xp_pstream_run(&sa, &res);
 		xp_buf_free(&set);
 		if (streamed) {
-			summary(&res.total, res.lang), gender_summary(&res.gender), pack_summary(res.lang);
+			summary(&res.total, res.lang), gender_summary(&res.gender), pack_summary(res.lang),
+			asked_summary(res.lang, argc, argv);
 			if (a.names)
 				fprintf(stderr, "  names: %zu forms of %u names from %s\n", names.n, names.names.n, a.names);
 			if (res.segmenter < 0)
@@ -457,7 +485,7 @@ static int run(int argc, char **argv)
 	if (rc)
 		xp_cli_error(&e);
 	else
-		summary(&p.total, p.lang), gender_summary(&g), pack_summary(p.lang);
+		summary(&p.total, p.lang), gender_summary(&g), pack_summary(p.lang), asked_summary(p.lang, argc, argv);
 	if (!rc && a.names)
 		fprintf(stderr, "  names: %zu forms of %u names from %s\n", names.n, names.names.n, a.names);
 	if (!rc && p.segmenter < 0)

@@ -146,7 +146,13 @@ static int put_links(lwrite *L, xp_wa *w, xp_err *e)
 	L->w = w, L->bad = -1, L->hash = xp_hash("", 0);
 	if (!L->n || !xp_outputs_stream(L->o, L->path[0], gen_links, L, &L->errs[0]))
 		return 0;
-	*e = L->bad >= 0 ? L->errs[L->bad] : L->wfailed ? L->werr : L->errs[L->at ? L->at - 1 : 0];
+	/* a file that could not be opened (--probs a directory) fails the
+	 * streams around it too, each saying only that its generator failed
+	 * ("out of memory" of -o): the innermost failure is the cause */
+	size_t k = L->at < L->n ? L->at : L->n - 1;
+	while (k > 0 && !L->errs[k].code)
+		k--;
+	*e = L->bad >= 0 ? L->errs[L->bad] : L->wfailed ? L->werr : L->errs[k];
 	return -1;
 }
 
@@ -412,13 +418,8 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		a->names = NULL;
 	else if (!a->names && a->out && strcmp(a->out, "-")) {
 		/* next to the alignments, where `project` looks for it */
-		size_t n = strlen(a->out), x = strlen(".pharaoh");
-		if (n > x && !strcmp(a->out + n - x, ".pharaoh"))
-			n -= x;
-		if (n + 7 < sizeof a->names_buf) {
-			snprintf(a->names_buf, sizeof a->names_buf, "%.*s.names", (int)n, a->out);
+		if (!xp_names_beside(a->out, a->names_buf, sizeof a->names_buf))
 			a->names = a->names_buf;
-		}
 	}
 	if (!a->all_links != !a->all_probs || (a->wa.all_floor > 0 && !a->all_links)) {
 		fprintf(stderr, "xproj wordalign: --all-links and --all-probs go together%s\n",

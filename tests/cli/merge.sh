@@ -26,6 +26,10 @@ expect_grep "merged 3 store(s) into $T/m.db: 2 runs added (1 already there), 5 c
 expect_status 0 $XPROJ db check $T/m.db
 expect_grep '^ok' $T/out
 expect_status 0 $XPROJ db runs $T/m.db
+# a store of two languages: export, stats and triage act on its last run
+# (Farsi's); db runs said the Chinese run too was the one they act on
+expect_grep "^  latest run of zh; db export, stats and triage act on run 2 (the store's last): give --run 1 for this one$" $T/out
+expect_grep '^  latest run of fa: db export, stats and triage act on it$' $T/out
 # every correction of every input is in the merged store, by annotator
 n=$($XPROJ db log $T/m.db | grep -c -E 'ann1|ann2|ann3')
 expect_eq "$n" "$($XPROJ db log $T/a.db $T/b.db 2>/dev/null; for d in a b f/corrections; do $XPROJ db log $T/$d.db; done | grep -c -E 'ann1|ann2|ann3')" "every edit's history line merged"

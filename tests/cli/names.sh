@@ -37,6 +37,12 @@ expect_grep "names: 1 forms of 1 names from $T/zh.names" $T/err
 expect_grep '"np_rules":{[^}]*"names":true[,}]' $T/on.json
 proj off --rules -consist,-names
 expect_grep "$(line z 2 乔伊 -)" $T/off.conll
+# a rule another pack has, switched on by name (`+names` onto German did
+# nothing, with nothing said): the summary says so; one of the pack's, or
+# one switched off, is not named
+proj other --rules=default,+fa_ezafe,-fa_ra --rules +names
+expect_grep '^  --rules fa_ezafe: no rule of zh.s pack (the fa pack.s): it does nothing here$' $T/err
+grep -q -- '--rules \(names\|fa_ra\)' $T/err && { echo "FAIL: a rule of the pack, or one off, named"; fails=$((fails + 1)); }
 # another file by --names; none next to the alignments: no names read
 mv $T/zh.names $T/other.names
 proj none --rules -consist
@@ -63,6 +69,17 @@ expect_grep "c.names: these names were learned by another run of the aligner tha
 [ -e $T/s.json ] && { echo "FAIL: a projection written with stale names"; fails=$((fails + 1)); }
 pc 0 --names $T/c.names
 expect_grep "names: .* from $T/c.names" $T/err
+
+# links written compressed (-o A.pharaoh.gz) or under another name: the
+# names beside them where project looks (wordalign wrote A.pharaoh.gz.names
+# and A.txt.names, project looked only beside A.pharaoh: no names, exit 0)
+expect_status 0 $XPROJ wordalign $T/c.pairs --train $T/train.pairs --threads 1 --seed 3 --lowercase -o $T/g.pharaoh.gz
+[ -e $T/g.names ] || { echo "FAIL: -o g.pharaoh.gz wrote no g.names"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ project --source $P2/en.conll --aligned $P2/zh.jsonl --alignments $T/g.pharaoh.gz -o $T/g.conll
+expect_grep "names: .* from $T/g.names" $T/err
+expect_status 0 $XPROJ wordalign $T/c.pairs --train $T/train.pairs --threads 1 --seed 3 --lowercase -o $T/h.txt
+expect_status 0 $XPROJ project --source $P2/en.conll --aligned $P2/zh.jsonl --alignments $T/h.txt -o $T/h.conll
+expect_grep "names: .* from $T/h.txt.names" $T/err
 
 # a malformed names file: refused with its line, nothing written
 printf 'joey\t乔伊\tmany\t1.0\t5\n' > $T/bad.names

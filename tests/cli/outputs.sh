@@ -32,6 +32,13 @@ kept "bitext, --map fails" $XPROJ bitext $P/aligned.jsonl -o $T/out.a --map $NO
 kept "wordalign, --probs fails" $XPROJ wordalign $T/pairs.txt -o $T/out.a --probs $NO
 kept "wordalign, --reverse fails" $XPROJ wordalign $T/pairs.txt -o $T/out.a --probs $T/out.b \
 	--forward $T/out.c --reverse $NO
+# the message names the file that failed (it said "out.a: out of memory"
+# of -o when --probs was a directory)
+kept "wordalign, --probs is a directory" $XPROJ wordalign $T/pairs.txt -o $T/out.a --probs $T/adir
+expect_grep "adir: cannot write: it is a directory" $T/err
+kept "wordalign, --reverse is a directory" $XPROJ wordalign $T/pairs.txt -o $T/out.a --probs $T/out.b \
+	--reverse $T/adir
+expect_grep "adir: cannot write: it is a directory" $T/err
 kept "db export, --jsonlines fails" $XPROJ db export $D -o $T/out.a --jsonlines $NO
 kept "convert to a directory" $XPROJ convert $P/en.conll $T/adir
 

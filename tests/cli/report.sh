@@ -90,6 +90,30 @@ expect_grep "cut.json:5: cut short: 3 documents and no end line" $T/err
 expect_status 1 $XPROJ calibrate --report $T/cut.json --projected $T/zh.conll --key $T/zh.conll -o $T/cut.model.json
 expect_grep "cut.json:5: cut short: 3 documents and no end line" $T/err
 [ -e $T/cut.model.json ] && { echo "FAIL: calibrate wrote a model from a cut report"; fails=$((fails + 1)); }
+# the end line's totals are its documents' (an edited total, the end line
+# of another run): refused naming the line by every reader, streamed and
+# whole (documents out of order), judge and calibrate; no store, no model
+sed '$ s/"mentions":300,"projected":300,/"mentions":301,"projected":300,/' $T/r.json > $T/tot.json
+sed '$ s/"projected":300,/"projected":299,/; $ s/"unaligned":0,/"unaligned":1,/' $T/r.json > $T/fates.json
+(head -1 $T/r.json; sed '1d;$d' $T/r.json | sort -r; tail -1 $T/tot.json) > $T/revtot.json
+sed '$ s/"mentions":300,/"mentions":"300",/' $T/r.json > $T/str.json
+for r in tot fates revtot str; do
+	expect_status 1 $XPROJ db import $T/$r.db $I --report $T/$r.json
+	[ -e $T/$r.db ] && { echo "FAIL: a $r report created a store"; fails=$((fails + 1)); }
+done
+expect_status 1 $XPROJ db import $T/tot.db $I --report $T/tot.json
+expect_grep "tot.json:5: its end line counts 301 mentions, the report's documents have 300" $T/err
+expect_status 1 $XPROJ db import $T/fates.db $I --report $T/fates.json
+expect_grep "fates.json:5: its end line counts 299 mentions projected, the report's documents have 300" $T/err
+expect_status 1 $XPROJ db import $T/revtot.db $I --report $T/revtot.json
+expect_grep "revtot.json:5: its end line counts 301 mentions" $T/err
+expect_status 1 $XPROJ db import $T/str.db $I --report $T/str.json
+expect_grep "str.json:5: its end line's \"mentions\" is not a count" $T/err
+expect_status 1 $XPROJ judge --report $T/tot.json --projected $T/zh.conll --key $T/zh.conll
+expect_grep "tot.json:5: its end line counts 301 mentions" $T/err
+expect_status 1 $XPROJ calibrate --report $T/fates.json --projected $T/zh.conll --key $T/zh.conll -o $T/tot.model.json
+expect_grep "fates.json:5: its end line counts 299 mentions projected" $T/err
+[ -e $T/tot.model.json ] && { echo "FAIL: calibrate wrote a model from a report of wrong totals"; fails=$((fails + 1)); }
 # the bench's converters refuse a version 4 report without its end line too
 sh bench/report_v3.sh $T/cut.json > $T/cut.v3 2>$T/err && { echo "FAIL: report_v3.sh took a cut report"; fails=$((fails + 1)); }
 expect_grep "cut short" $T/err

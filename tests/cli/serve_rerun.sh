@@ -84,10 +84,16 @@ post edit '{"run":1,"key":"s01e01c00x|8","annotator":"ann","action":"keep","vers
 expect_eq "$(cat $T/code)" 200 "an edit to run 1 that says it means run 1"
 post edit '{"run":1,"key":"s01e01c00x|8","annotator":"ann","action":"keep","version":1,"old_run":"yes"}'
 expect_eq "$(cat $T/code)" 400 "old_run is a boolean"
+# a realign (a target edit) to run 1 that says so: counted with the rest
+# of what run 1 holds and no export shows (db runs left it out)
+post edit '{"run":1,"key":"s01e01c00x|10","annotator":"ann","action":"realign","blocks":[1,2],"version":0}'
+expect_eq "$(cat $T/code)" 409 "a realign in run 1 after the rerun"
+post edit '{"run":1,"key":"s01e01c00x|10","annotator":"ann","action":"realign","blocks":[1,2],"version":0,"old_run":true}'
+expect_eq "$(cat $T/code)" 200 "a realign in run 1 that says it means run 1"
 stop_serve
 expect_status 0 $XPROJ db runs $D
 expect_grep '^run 1 (zh, .*): 3 documents, 92 mentions, 85 projected; 2 live corrections, 1 reviews$' $T/out
-expect_grep '^  superseded by run 2: 1 corrections and reviews made since its import are in this run only' $T/out
+expect_grep '^  superseded by run 2: 2 corrections, reviews and target edits made since its import are in this run only' $T/out
 expect_grep '^run 2 (zh, .*): 3 documents, 92 mentions, 85 projected; 2 live corrections, 0 reviews$' $T/out
 expect_grep '^  latest run of zh: db export, stats and triage act on it$' $T/out
 # a server started on run 1 (--run 1) writes there: the user named it

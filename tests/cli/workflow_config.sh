@@ -44,5 +44,29 @@ opt sync-rounds 's|^  # sync-rounds: 12 |  sync-rounds: true |'
 dry opt 's|^  model: true |  model: "false" |'
 expect_eq "$?" 1 'options model: "false"'
 expect_grep "options.model: 'false' is not true or false" $T/out
+# a key the workflow does not read (misspelt, a bench's variable): refused
+# by name (it was ignored: sync-round: 12 ran no sync, exit 0)
+key() { # WHAT SED
+	dry key "$2"
+	expect_eq "$?" 1 "$1: $2"
+	expect_grep "$1: not a key of the workflow's configuration" $T/out
+}
+key options.sync-round 's|^  # sync-rounds: 12 |  sync-round: 12 |'
+key options.last 's|^  seed: 1$|  seed: 1\n  last: 1|'
+key languages.zh.wordalign-option 's|^    tgt-subs: tools/sample/zh.srt$|&\n    wordalign-option: "--iters 5"|'
+key outdir 's|^out: |outdir: x\nout: |'
+# per-language options are keys of a language too
+dry perlang 's|^    tgt-subs: tools/sample/zh.srt$|&\n    wordalign-options: "--iters 5"|'
+expect_eq "$?" 0 "a language's wordalign-options"
+# contradictory ways of aligning: refused, not one of them dropped
+dry opt 's|^  model: true |  model: false |; s|^  # sync-rounds: 12 |  sync-rounds: 12 |'
+expect_eq "$?" 1 "model: false with sync-rounds"
+expect_grep "options.model: False (each shard its own aligner) is not what sync-rounds or model-rounds do" $T/out
+dry opt 's|^  # round-sweeps: 5 |  round-sweeps: 5 |'
+expect_eq "$?" 1 "round-sweeps without model-rounds"
+expect_grep "options.round-sweeps: 5 is read only with model-rounds" $T/out
+dry sync 's|^  # sync-rounds: 12 |  sync-rounds: 12 |'
+expect_eq "$?" 0 "the sample config with sync-rounds"
+[ -e $T/key ] && { echo "FAIL: a refused config wrote outputs"; fails=$((fails + 1)); }
 [ -e $T/dup ] || [ -e $T/nosubs ] || [ -e $T/opt ] && { echo "FAIL: a refused config wrote outputs"; fails=$((fails + 1)); }
 finish

@@ -2,7 +2,9 @@
  * the forms the word aligner learns (xp_wa_names) and a name's mention
  * placed on its form (project/names.h), on hand-made cases. */
 #include "testutil.h"
+#include "align/norm.h"
 #include "align/wordalign.h"
+#include "base/text.h"
 #include "io/names.h"
 #include "lang/np.h"
 #include "project/names.h"
@@ -244,12 +246,75 @@ static void test_place(void **state)
 	xp_names_free(&nm);
 }
 
+/* --- folding: a form learned by the aligner and the tokens it is looked for
+ * on are folded alike (xp_utf8_fold is the aligner's every-language fold) */
+
+static void test_fold(void **state)
+{
+	(void)state;
+	/* the aligner's words (align/norm.c) == xp_utf8_fold, word by word */
+	static const char *const words[] = {
+		"Élise", "E\xcc\x81lise" /* NFD */, "ÉLISE", "Straße", "STRASSE", "İstanbul", "l’homme",
+		"Ｊｏｅｙ", "Ç", "ΣΊΣΥΦΟΣ", "۳۲", "ﬁlm", "O`Neil", "Zoë"};
+	xp_normalizer *z = xp_normalizer_new();
+	assert_non_null(z);
+	unsigned parts = XP_NORM_NFKC | XP_NORM_CASE | XP_NORM_APOS | XP_NORM_DIGITS;
+	for (size_t k = 0; k < sizeof words / sizeof *words; k++) {
+		xp_buf b = {0};
+		char out[256];
+		assert_int_equal(xp_norm_token(z, parts, words[k], strlen(words[k]), &b), 1);
+		int n = xp_utf8_fold(words[k], strlen(words[k]), out, sizeof out);
+		assert_true(n >= 0);
+		assert_string_equal(out, b.p);
+		xp_buf_free(&b);
+	}
+	xp_normalizer_free(z);
+	char small[4];
+	assert_int_equal(xp_utf8_fold("straße", strlen("straße"), small, sizeof small), -1);   /* no room */
+	assert_int_equal(xp_utf8_fold("\xff", 1, small, sizeof small), -1);                      /* no UTF-8 */
+
+	/* names as the aligner writes them (folded, NFC) on tokens of another
+	 * case, NFD, or spelt otherwise, as de/fr/pt subtitles write them */
+	xp_names nm;
+	assert_int_equal(xp_names_init(&nm), 0);
+	static const char *const v[][2] = {{"elise", "élise"}, {"strasse", "strasse"}, {"zoe", "zoé"}};
+	for (size_t k = 0; k < sizeof v / sizeof *v; k++)
+		assert_int_equal(xp_names_add(&nm, v[k][0], strlen(v[k][0]), v[k][1], strlen(v[k][1]), 10, 0.9, 20), 0);
+	assert_int_equal(xp_names_index(&nm), 0);
+	fx f = {0};
+	sentence(&f, "da ist Élise");                 /* 0: NFC, capital */
+	sentence(&f, "da ist E\xcc\x81lise");         /* 1: NFD */
+	sentence(&f, "die STRASSE hier");             /* 2: ß upper-cased */
+	sentence(&f, "ich ÉLISE da");                 /* 3 */
+	sentence(&f, "wo ist Zoe\xcc\x81 ?");         /* 4: NFD (macOS) */
+	size_t a = mention(&f, 1, "Elise", 2, 0, XP_NULL_UNALIGNED, 0, 0);
+	size_t b = mention(&f, 1, "Elise", 2, 1, XP_PROJECTED, 0, 1);
+	size_t c = mention(&f, 2, "Strasse", 2, 2, XP_PROJECTED, 0, 1);
+	size_t d = mention(&f, 1, "Elise", 2, 3, XP_PROJECTED, 0, 1);
+	size_t e = mention(&f, 3, "Zoe", 2, 4, XP_PROJECTED, 0, 1);
+	assert_int_equal(place(&f, "de", &nm), 5);
+	span_is(&f, a, XP_PROJECTED, 2, 3);
+	span_is(&f, b, XP_PROJECTED, 2, 3);
+	span_is(&f, c, XP_PROJECTED, 1, 2);
+	span_is(&f, d, XP_PROJECTED, 1, 2);
+	span_is(&f, e, XP_PROJECTED, 2, 3);
+	/* the match itself: the form as learned, the token as written */
+	size_t fl = strlen("élise");
+	char buf[64];
+	const char *fo = xp_names_fold(NULL, "ÉLISE", &fl, buf, sizeof buf);
+	assert_int_equal(fl, strlen("élise"));
+	assert_memory_equal(fo, "élise", fl);
+	assert_int_equal(xp_names_match(&f.sent[1], 2, fo, fl, NULL, NULL), 3);
+	xp_names_free(&nm);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_file),
 		cmocka_unit_test(test_learn),
 		cmocka_unit_test(test_place),
+		cmocka_unit_test(test_fold),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
