@@ -214,7 +214,7 @@ int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err 
 		return 0;
 	case O_THREADS: return xp_cli_intv("--threads", v, 1, 1024, &wa->threads, e);
 	case O_SAMPLERS: return xp_cli_intv("--samplers", v, 1, 1024, &wa->samplers, e);
-	case O_ITERS: return xp_cli_intv("--iters", v, 0, 1000000, &wa->iters, e);
+	case O_ITERS: return xp_cli_intv("--iters", v, 1, 1000000, &wa->iters, e);
 	case O_SETTLE: return xp_cli_real("--settle", v, 0, 1, &wa->settle, e);
 	case O_SPAN_FACTOR:   /* given: for every language */
 		wa->span_langs = NULL;

@@ -105,6 +105,10 @@ expect_grep '1 samplers a direction (--samplers), 375 sweeps each' $T/err
 expect_grep 'sweeps a sampler made: 1 + 62.0 + 62.0 + 250.0 of at most 1 + 62 + 62 + 250; .* in 0, 0 and 0 of 2 samplers; the rest ran the plan.s length (--iters: no early stop)' $T/err
 expect_eq "$(sched $T/small.txt --samplers 1 --iters 250)" "$(said)" "--schedule of 400 pairs, --iters"
 expect_grep '^stop: exactly these sweeps$' $T/sched
+# --iters 0 was taken as "from the corpus size" without a word: refused
+expect_status 2 $XPROJ wordalign $T/small.txt -o $T/small0.pharaoh --iters 0
+expect_grep "iters: '0' is out of range (allowed: 1 to 1000000)" $T/err
+[ -e $T/small0.pharaoh ] && { echo "FAIL: --iters 0 wrote links"; fails=$((fails + 1)); }
 rm -f $T/small.txt $T/small.pharaoh $T/small3.pharaoh $T/small3t.pharaoh
 # A large corpus (more than 100k pairs) samples as few sweeps as 5000/sqrt(N)
 # gives, down to 5, where a smaller one keeps at least 16: 160k one-word
