@@ -235,13 +235,17 @@ int xp_outputs_stream(xp_outputs *o, const char *path, int (*gen)(void *ctx, xp_
 		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
 	}
 	snprintf(x.tmp, n, "%s/.%s.xproj-XXXXXX", dir, name);
+	/* remembered before it exists: a signal between mkstemp and remember,
+	 * caught by any thread, left the file behind (tests/cli/crash.sh saw one
+	 * under load); the handler's unlink of a name not yet made is harmless */
+	remember(x.tmp);
 	x.fd = mkstemp(x.tmp);
 	if (x.fd < 0) {
 		int saved = errno;
+		forget(x.tmp);
 		free(x.tmp), free(x.path);
 		return xp_failc(err, XP_EIO, path, 0, "cannot create: %s", strerror(saved));
 	}
-	remember(x.tmp);
 	flock(x.fd, LOCK_EX | LOCK_NB);
 	/* gzclose closes its descriptor: it gets a duplicate, so that fd (and
 	 * the lock on the open file it shares) stays ours */
@@ -319,10 +323,9 @@ int xp_outputs_commit(xp_outputs *o, xp_err *err)
 		struct stat st;
 		if (lstat(x->path, &st) == 0 && S_ISREG(st.st_mode) && (old[done] = malloc(strlen(x->tmp) + 5))) {
 			sprintf(old[done], "%s.old", x->tmp);
+			remember(old[done]);   /* before it exists, as above */
 			if (link(x->path, old[done]))
-				free(old[done]), old[done] = NULL;
-			else
-				remember(old[done]);
+				forget(old[done]), free(old[done]), old[done] = NULL;
 		}
 		xp_failpoint("outputs-rename");   /* killed here: some outputs new, the others old */
 		if (rename(x->tmp, x->path)) {
