@@ -30,7 +30,7 @@
 
 typedef struct xp_db xp_db;
 
-#define XP_DB_VERSION 9
+#define XP_DB_VERSION 10
 
 /* How a command opens the store.  XP_DB_READ opens it read-only (a store
  * in a read-only directory can be read; nothing is ever written), except

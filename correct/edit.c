@@ -53,6 +53,21 @@ int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s)
 	if (re) {
 		s->projected = 0, s->start = s->end = 0, s->ntgt = n;
 		s->realigned = 1;
+		/* unless the run's model proposed a span in the new sentence
+		 * (serve/reproject.c): then it is projected there, as the run
+		 * projects, until the corrector confirms or changes it */
+		if (db->version >= 10) {
+			if (xp_sql_cached(db, "SELECT tgt_start, tgt_end FROM reproj WHERE tedit = ? AND mention = ?"
+					       " AND tgt_start IS NOT NULL", &st, NULL))
+				return -1;
+			sqlite3_bind_int64(st, 1, rid);
+			sqlite3_bind_int64(st, 2, mention);
+			if (sqlite3_step(st) == SQLITE_ROW) {
+				s->projected = s->reprojected = 1;
+				s->start = sqlite3_column_int64(st, 0), s->end = sqlite3_column_int64(st, 1);
+			}
+			xp_sql_release(db, st);
+		}
 	} else {
 		after = -1;
 	}

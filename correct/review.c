@@ -561,11 +561,12 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 	/* the pairing of its utterance: how far the run's is trusted, and
 	 * whether a corrector re-paired it (then its span waits for them) */
 	json_t *doubt = col_json_array(st, 21);
-	json_object_set_new(o, "pairing", json_pack("{s:o,s:o,s:b}", "conf",
+	json_object_set_new(o, "pairing", json_pack("{s:o,s:o,s:b,s:o}", "conf",
 						    sqlite3_column_type(st, 20) == SQLITE_NULL ? json_null()
 											       : json_real(sqlite3_column_double(st, 20)),
 						    "doubt", json_is_array(doubt) ? doubt : (json_decref(doubt), json_array()),
-						    "realigned", now.realigned));
+						    "realigned", now.realigned, "reprojection",
+						    now.realigned ? xp_db_reproj_of(db, row) : json_null()));
 	json_object_set_new(o, "status", json_string(edited ? "edited" : kept ? "kept" : "open"));
 	json_object_set_new(o, "actions", acts);
 	json_object_set_new(o, "actions_total", json_integer((json_int_t)nacts));

@@ -82,6 +82,29 @@ int xp_db_lines(xp_db *db, int64_t run, const char *key, json_t **out, xp_err *e
  * lines, none, or an utterance with no target sentence. */
 int xp_db_realign_at(xp_db *db, int64_t run, const char *key, const int64_t *blocks, size_t n,
 		     const char *annotator, const char *note, int64_t version, xp_err *err);
+/* Re-projection after a realign (schema 10; serve/reproject.c does it,
+ * with the word aligner and the projection, which this layer does not
+ * reach).  The run's word-alignment model as recorded: *path (malloc'd)
+ * with the size and CRC-32 of its bytes (inflated) then, or NULL when the
+ * run names none (or the store is older). */
+int xp_db_run_model(xp_db *db, int64_t run, char **path, int64_t *size, uint32_t *crc, xp_err *err);
+/* Record it (path NULL: forget it); XP_ENOTFOUND for no such run. */
+int xp_db_set_run_model(xp_db *db, int64_t run, const char *path, int64_t size, uint32_t crc, xp_err *err);
+/* What re-projecting the newest live realign of mention key's utterance
+ * reads: {"tedit","run","lang","doc","part","speaker","src":[tokens],
+ * "tgt":[its new tokens],"sent","settings":{the run's projection
+ * settings},"mentions":[{"row","id","cluster","start","end"}]};
+ * XP_ENOTFOUND when the utterance was not re-paired. */
+int xp_db_reproj_input(xp_db *db, int64_t run, const char *key, json_t **out, xp_err *err);
+/* The spans proposed for realign `tedit`'s mentions, [{"row","span":
+ * [start,end] or null,"fate","confidence"}] (none: []), and what was done
+ * ("proposed", or in words why nothing was), in one transaction.  A row not
+ * of its utterance is refused (XP_EINPUT). */
+int xp_db_reproj_put(xp_db *db, int64_t tedit, const json_t *proposals, const char *what, xp_err *err);
+/* Mention row's re-projection under its utterance's newest live realign:
+ * {"state":"proposed"|"none","why","span":[sent,start,end] or null,"fate",
+ * "confidence"}; JSON null when its utterance is not re-paired. */
+json_t *xp_db_reproj_of(xp_db *db, int64_t mention);
 /* A target mention with no English counterpart: tokens [start, end) of the
  * target sentence of utterance `utt` (its index in the document of mention
  * `key`, the one on screen, whose version is checked) in cluster `cluster`

@@ -145,6 +145,21 @@ static const char *const migrations[XP_DB_VERSION] = {
 	" note TEXT, created TEXT NOT NULL, after INTEGER NOT NULL, carried_from INTEGER REFERENCES tedits(id),"
 	" undone INTEGER NOT NULL DEFAULT 0);"
 	"CREATE INDEX tedits_run ON tedits(run, utterance);",
+	/* 10: spans proposed again after a realign.  A run may name the word
+	 * aligner's model it was aligned with (wa_model: JSON {"path","size",
+	 * "crc"}, the file as it was when recorded; NULL: none, as in a
+	 * migrated store), so that the workbench can align a re-paired
+	 * utterance with its new lines by that model and project its English
+	 * mentions again (serve/reproject.c).  reproj holds the spans so
+	 * proposed, per realign and mention (tgt_start NULL: none found, with
+	 * its fate); tedits.reproj says what the realign's re-projection did
+	 * ("proposed", or why there is none).  Proposals are a projection, not a
+	 * correction: the corrector confirms (keep) or changes them. */
+	"ALTER TABLE runs ADD COLUMN wa_model TEXT;"
+	"ALTER TABLE tedits ADD COLUMN reproj TEXT;"
+	"CREATE TABLE reproj(tedit INTEGER NOT NULL REFERENCES tedits(id),"
+	" mention INTEGER NOT NULL REFERENCES mentions(id), tgt_start INTEGER, tgt_end INTEGER,"
+	" fate TEXT NOT NULL, confidence REAL NOT NULL, PRIMARY KEY(tedit, mention));",
 };
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what)

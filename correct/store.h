@@ -93,6 +93,7 @@ typedef struct xp_mstate {
 	int64_t sent, ntgt;   /* its target sentence (-1 if none) and that sentence's length */
 	int64_t cluster;      /* its cluster in the view: the English mention's, unless an edit set another */
 	int realigned;        /* its utterance was re-paired with other lines (ntgt counts their tokens) */
+	int reprojected;      /* ... and start, end are the span the run's model proposed there (schema 10) */
 } xp_mstate;
 int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s);
 

@@ -401,3 +401,189 @@ json_t *xp_tadds_json(xp_db *db, int64_t doc)
 	xp_sql_release(db, st);
 	return a;
 }
+
+/* --- re-projection after a realign (schema 10) ----------------------------------------- */
+
+int xp_db_run_model(xp_db *db, int64_t run, char **path, int64_t *size, uint32_t *crc, xp_err *err)
+{
+	*path = NULL;
+	if (db->version < 10)
+		return 0;
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT wa_model FROM runs WHERE id = ?", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	int rc = sqlite3_step(st);
+	json_t *j = rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL ? json_loads(xp_sql_text(st, 0), 0, NULL)
+										: NULL;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return xp_sql_fail(db, err, "the run's model");
+	if (rc == SQLITE_DONE)
+		return xp_failc(err, XP_ENOTFOUND, "", 0, "no run %lld", (long long)run);
+	const char *p = json_string_value(json_object_get(j, "path"));
+	if (p) {
+		*size = (int64_t)json_integer_value(json_object_get(j, "size"));
+		*crc = (uint32_t)json_integer_value(json_object_get(j, "crc"));
+		if (!(*path = strdup(p)))
+			rc = oom(err);
+	}
+	json_decref(j);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+}
+
+int xp_db_set_run_model(xp_db *db, int64_t run, const char *path, int64_t size, uint32_t crc, xp_err *err)
+{
+	if (db->version < 10)
+		return xp_failc(err, XP_EINPUT, db->path, 0, "a store at schema %d records no model", db->version);
+	json_t *j = path ? json_pack("{s:o,s:I,s:I}", "path", xp_json_text(path), "size", (json_int_t)size, "crc",
+				     (json_int_t)crc) : NULL;
+	char *s = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+	json_decref(j);
+	if (path && !s)
+		return oom(err);
+	sqlite3_stmt *st;
+	int rc = xp_sql_prepare(db, "UPDATE runs SET wa_model = ? WHERE id = ?", &st, err);
+	if (rc == 0) {
+		if (s)
+			sqlite3_bind_text(st, 1, s, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 2, run);
+		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "record the run's model");
+		if (rc == 0 && sqlite3_changes(db->h) != 1)
+			rc = xp_failc(err, XP_ENOTFOUND, "", 0, "no run %lld", (long long)run);
+		sqlite3_finalize(st);
+	}
+	free(s);
+	return rc;
+}
+
+int xp_db_reproj_input(xp_db *db, int64_t run, const char *key, json_t **out, xp_err *err)
+{
+	*out = NULL;
+	where w;
+	int rc = locate(db, run, key, &w, err);
+	if (rc)
+		return rc;
+	int64_t rid, after, n;
+	rc = xp_realigned(db, w.utt, &rid, &after, &n);
+	if (rc < 0)
+		return xp_sql_fail(db, err, "realign");
+	if (rc == 0)
+		return xp_failc(err, XP_ENOTFOUND, "", 0, "%s: its utterance was not re-paired", key);
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT d.doc, d.part, u.speaker, u.src, t.tgt, u.tgt_idx, r.settings FROM tedits t"
+			   " JOIN utterances u ON u.id = t.utterance JOIN documents d ON d.id = u.document"
+			   " JOIN runs r ON r.id = d.run WHERE t.id = ?", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, rid);
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return xp_sql_fail(db, err, "realign");
+	}
+	json_t *o = json_pack("{s:I,s:I,s:s,s:o,s:i,s:o,s:o,s:o,s:I,s:o,s:o}", "tedit", (json_int_t)rid, "run", (json_int_t)run,
+			      "lang", w.lang, "doc", xp_json_text(xp_sql_text(st, 0)), "part", sqlite3_column_int(st, 1),
+			      "speaker", xp_json_text(xp_sql_text(st, 2)), "src", json_loads(xp_sql_text(st, 3), 0, NULL),
+			      "tgt", json_loads(xp_sql_text(st, 4), 0, NULL), "sent", (json_int_t)sqlite3_column_int64(st, 5),
+			      "settings", json_loads(xp_sql_text(st, 6), 0, NULL), "mentions", json_array());
+	sqlite3_finalize(st);
+	if (!o)
+		return xp_failc(err, XP_EINPUT, db->path, 0, "%s: its utterance's tokens or the run's settings are not JSON",
+				key);
+	if (xp_sql_prepare(db, "SELECT id, mention, cluster, start, end FROM mentions WHERE utterance = ? ORDER BY start, end",
+			   &st, err)) {
+		json_decref(o);
+		return -1;
+	}
+	sqlite3_bind_int64(st, 1, w.utt);
+	json_t *ms = json_object_get(o, "mentions");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		json_array_append_new(ms, json_pack("{s:I,s:I,s:I,s:I,s:I}", "row", (json_int_t)sqlite3_column_int64(st, 0),
+						    "id", (json_int_t)sqlite3_column_int64(st, 1), "cluster",
+						    (json_int_t)sqlite3_column_int64(st, 2), "start",
+						    (json_int_t)sqlite3_column_int64(st, 3), "end",
+						    (json_int_t)sqlite3_column_int64(st, 4)));
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		json_decref(o);
+		return xp_sql_fail(db, err, "the utterance's mentions");
+	}
+	*out = o;
+	return 0;
+}
+
+int xp_db_reproj_put(xp_db *db, int64_t tedit, const json_t *proposals, const char *what, xp_err *err)
+{
+	if (db->version < 10)
+		return 0;
+	if (xp_sql_begin(db, err))
+		return -1;
+	sqlite3_stmt *st = NULL;
+	int rc = xp_sql_prepare(db, "UPDATE tedits SET reproj = ? WHERE id = ? AND kind = 'realign'", &st, err);
+	if (rc == 0) {
+		sqlite3_bind_text(st, 1, what, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 2, tedit);
+		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "re-projection");
+		sqlite3_finalize(st);
+	}
+	if (rc == 0 && xp_sql_prepare(db, "INSERT OR REPLACE INTO reproj(tedit, mention, tgt_start, tgt_end, fate, confidence)"
+				      " SELECT ?1, m.id, ?3, ?4, ?5, ?6 FROM mentions m JOIN tedits t ON t.utterance = m.utterance"
+				      " WHERE t.id = ?1 AND m.id = ?2", &st, err))
+		rc = -1;
+	json_t *p;
+	size_t i;
+	json_array_foreach(proposals, i, p) {
+		if (rc)
+			break;
+		json_t *span = json_object_get(p, "span");
+		sqlite3_reset(st);
+		sqlite3_clear_bindings(st);
+		sqlite3_bind_int64(st, 1, tedit);
+		sqlite3_bind_int64(st, 2, (int64_t)json_integer_value(json_object_get(p, "row")));
+		if (json_array_size(span) == 2) {
+			sqlite3_bind_int64(st, 3, (int64_t)json_integer_value(json_array_get(span, 0)));
+			sqlite3_bind_int64(st, 4, (int64_t)json_integer_value(json_array_get(span, 1)));
+		}
+		const char *fate = json_string_value(json_object_get(p, "fate"));
+		sqlite3_bind_text(st, 5, fate ? fate : "unknown", -1, SQLITE_STATIC);
+		sqlite3_bind_double(st, 6, json_number_value(json_object_get(p, "confidence")));
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = xp_sql_fail(db, err, "re-projection");
+		else if (sqlite3_changes(db->h) != 1)
+			rc = xp_failc(err, XP_EINPUT, "", 0, "re-projection: mention row %lld is not of the re-paired utterance",
+				      (long long)json_integer_value(json_object_get(p, "row")));
+	}
+	sqlite3_finalize(st);
+	return finish(db, rc, err);
+}
+
+json_t *xp_db_reproj_of(xp_db *db, int64_t mention)
+{
+	if (db->version < 10)
+		return json_null();
+	sqlite3_stmt *st;
+	if (xp_sql_cached(db, "SELECT t.id, t.reproj, p.tgt_start, p.tgt_end, p.fate, p.confidence, u.tgt_idx FROM mentions m"
+			       " JOIN utterances u ON u.id = m.utterance JOIN tedits t ON t.utterance = m.utterance"
+			       " AND t.kind = 'realign' AND t.undone = 0"
+			       " LEFT JOIN reproj p ON p.tedit = t.id AND p.mention = m.id WHERE m.id = ?"
+			       " ORDER BY t.id DESC LIMIT 1", &st, NULL))
+		return json_null();
+	sqlite3_bind_int64(st, 1, mention);
+	json_t *o = json_null();
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		const char *what = sqlite3_column_type(st, 1) == SQLITE_NULL ? NULL : xp_sql_text(st, 1);
+		int has = sqlite3_column_type(st, 2) != SQLITE_NULL;
+		o = json_pack("{s:s,s:o,s:o,s:o,s:o}", "state", !what ? "none" : strcmp(what, "proposed") ? "none" : "proposed",
+			      "why", what && strcmp(what, "proposed") ? xp_json_text(what)
+				     : what ? json_null() : json_string("this realign was not re-projected"),
+			      "span", has ? json_pack("[I,I,I]", (json_int_t)sqlite3_column_int64(st, 6),
+						      (json_int_t)sqlite3_column_int64(st, 2), (json_int_t)sqlite3_column_int64(st, 3))
+					  : json_null(),
+			      "fate", sqlite3_column_type(st, 4) == SQLITE_NULL ? json_null() : xp_json_text(xp_sql_text(st, 4)),
+			      "confidence", sqlite3_column_type(st, 5) == SQLITE_NULL ? json_null()
+										       : json_real(sqlite3_column_double(st, 5)));
+		if (!o)
+			o = json_null();
+	}
+	xp_sql_release(db, st);
+	return o;
+}

@@ -88,7 +88,7 @@ static int export_doc(xp_db *db, int64_t doc_row, int silver, xp_corpus *c, xp_d
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
 		xp_mstate s = {sqlite3_column_type(st, 3) != SQLITE_NULL, sqlite3_column_int64(st, 3),
 			   sqlite3_column_int64(st, 4), sqlite3_column_type(st, 5) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 5), 0,
-			   sqlite3_column_int64(st, 2), 0};
+			   sqlite3_column_int64(st, 2), 0, 0};
 		if (!silver && xp_db_state(db, sqlite3_column_int64(st, 0), &s))
 			rc = -2;
 		/* a span the target sentence does not hold (only a store edited by

@@ -119,6 +119,13 @@ enum { XP_PIPE_STREAMED_PROJECT = 1, XP_PIPE_STREAMED_IMPORT = 2 };
 void xp_pipe_defaults(xp_pipe_opts *o);
 int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err);
 
+/* A word aligner's model file as a run records it for the workbench
+ * (correct/review.h xp_db_set_run_model, serve/reproject.c): read and
+ * checked to be a model (xp_wa_model_parse), *size and *crc (CRC-32) its
+ * bytes (a .gz inflated), *abs its absolute path (malloc'd); *m the model
+ * when m is not NULL (xp_wa_model_free it). */
+int xp_pipe_model_file(const char *path, char **abs, int64_t *size, uint32_t *crc, xp_wa_model **m, xp_err *err);
+
 /* What a person reads after a run (also written as summary.txt). */
 void xp_pipe_summary(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *out);
 

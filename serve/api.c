@@ -104,6 +104,7 @@ void xp_api_free(xp_server *s)
 		pthread_join(s->seg_thread, NULL);
 	xp_zhseg_free(s->seg);
 	s->seg = NULL, s->seg_state = 0;
+	xp_reproject_free(s);
 }
 
 /* the run's documents and fates, read once per run shown */
@@ -585,12 +586,21 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 	}
 	if (rc)
 		return refused(s, db, run, key, &e, out);
+	/* the new pair aligned by the run's model, its mentions projected
+	 * again: proposals, or why there are none (serve/reproject.c) */
+	json_t *reproj = NULL;
+	if (!strcmp(action, "realign"))
+		xp_reproject(s, db, run, key, &reproj);
 	json_t *m, *ctx = json_object_get(body, "context");
 	int context = json_is_integer(ctx) && json_integer_value(ctx) >= 0 && json_integer_value(ctx) <= 50
 			      ? (int)json_integer_value(ctx) : CONTEXT;
-	if (mention_reply(s, db, run, key, context, &m, &e))
+	if (mention_reply(s, db, run, key, context, &m, &e)) {
+		json_decref(reproj);
 		return fail_err(out, &e);
+	}
 	*out = json_pack("{s:b,s:s,s:o}", "ok", 1, "done", action, "mention", m);
+	if (reproj)
+		json_object_set_new(*out, "reprojection", reproj);
 	return 200;
 }
 

@@ -45,6 +45,9 @@ struct xp_server {
 	struct xp_zhseg *seg;   /* the word segmenter (model/zhseg.h) of an unspaced language */
 	int seg_state;   /* 0 none, 1 loading (seg_thread runs), 2 loaded or failed */
 	pthread_t seg_thread;
+	/* the word aligner's model of each run a realign was re-projected in,
+	 * read once (serve/reproject.c); the writer's thread alone uses it */
+	struct xp_rp_model *models;
 };
 
 /* A connection to the store for one request, and back. */
@@ -66,6 +69,14 @@ int xp_api_post(xp_server *s, xp_db *db, const char *path, json_t *body, json_t 
 /* 1 if path names an API endpoint for method ("GET"/"POST"), 0 if the path
  * exists for the other method only, -1 if it does not exist */
 int xp_api_route(const char *path, const char *method);
+
+/* After a realign of mention key's utterance (committed): its English
+ * mentions projected again in the new sentence with the run's model and
+ * rules, stored as proposals, or why none (serve/reproject.c); *summary
+ * {"state":"proposed","proposed","mentions","model_bytes"} or
+ * {"state":"none","why"}.  -1 when nothing could be stored. */
+int xp_reproject(xp_server *s, xp_db *db, int64_t run, const char *key, json_t **summary);
+void xp_reproject_free(xp_server *s);
 
 /* the run lists and the Chinese segmenter (free at stop) */
 void xp_api_free(xp_server *s);

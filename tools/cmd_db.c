@@ -6,6 +6,7 @@
 #include "../io/read.h"
 #include "../io/report.h"
 #include "../lang/lang.h"
+#include "../pipeline/pipeline.h"
 #include "pstream.h"
 
 #include <getopt.h>
@@ -16,7 +17,7 @@
 
 typedef struct dargs {
 	const char *db, *source, *aligned, *report, *lang, *mention, *span, *annotator, *note, *out, *jsonl,
-		*batch, *format, *doc;
+		*batch, *format, *doc, *wa_model;
 	long long run;
 	int json, silver, only_flagged, top, top_set, list, explain, keep_empty, allow_empty;
 	int32_t span3[3];         /* --span, checked */
@@ -49,10 +50,11 @@ typedef struct dargs {
 #define O_EXPLAIN {"explain", no_argument, 0, 'X'}
 #define O_KEEP_EMPTY {"keep-empty", no_argument, 0, 'K'}
 #define O_ALLOW_EMPTY {"allow-empty", no_argument, 0, 'E'}
+#define O_WA_MODEL {"wa-model", required_argument, 0, 'W'}
 #define O_END {0, 0, 0, 0}
 
 static const struct option o_none[] = {O_END};
-static const struct option o_import[] = {O_SOURCE, O_ALIGNED, O_REPORT, O_LANG, O_ALLOW_EMPTY, O_END};
+static const struct option o_import[] = {O_SOURCE, O_ALIGNED, O_REPORT, O_LANG, O_ALLOW_EMPTY, O_WA_MODEL, O_END};
 static const struct option o_edit[] = {O_MENTION, O_SPAN, O_EDITOR, O_RUN, O_END};
 static const struct option o_delete[] = {O_MENTION, O_EDITOR, O_RUN, O_END};
 static const struct option o_corrections[] = {O_ANNOTATOR, O_FORMAT, O_RUN, O_END};
@@ -166,6 +168,7 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 		case 'D': a->doc = optarg; break;
 		case 'K': a->keep_empty = 1; break;
 		case 'E': a->allow_empty = 1; break;
+		case 'W': a->wa_model = optarg; break;
 		default: return 2;
 		}
 	}
@@ -290,6 +293,9 @@ typedef struct import_in {
 	xp_corpus en;
 	xp_aligned al;
 	char *files;
+	char *model;            /* --wa-model's absolute path, its size and CRC (pipeline.h) */
+	int64_t model_size;
+	uint32_t model_crc;
 	int streamed, said;
 	size_t ndocs;
 } import_in;
@@ -297,6 +303,7 @@ typedef struct import_in {
 static void import_free(import_in *in)
 {
 	free(in->files);
+	free(in->model);
 	xp_aligned_free(&in->al);
 	xp_corpus_free(&in->en);
 }
@@ -374,6 +381,10 @@ static int import_read(const dargs *a, import_in *in, xp_err *e)
 		return xp_fail(e, "", 0, "db import needs --source, --aligned and --report");
 	if (import_lang_fits(a, e))
 		return -1;
+	/* the word aligner's model the run was aligned with, for the
+	 * workbench's re-projection after a realign: a model, or refused */
+	if (a->wa_model && xp_pipe_model_file(a->wa_model, &in->model, &in->model_size, &in->model_crc, NULL, e))
+		return -1;
 	/* the run's provenance, which also names the report in errors */
 	json_t *fj = json_pack("{s:s,s:s,s:s}", "source", a->source, "aligned", a->aligned, "report", a->report);
 	in->files = fj ? json_dumps(fj, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
@@ -402,6 +413,8 @@ static int do_import(xp_db *db, dargs *a, xp_err *e)
 		return -1;
 	if (rc)
 		rc = xp_db_import_run_file(db, &in->en, &in->al, a->report, a->lang, in->files, &run, e);
+	if (!rc && in->model)
+		rc = xp_db_set_run_model(db, run, in->model, in->model_size, in->model_crc, e);
 	if (!rc) {
 		json_t *all, *r;
 		if (!in->streamed)
@@ -829,7 +842,7 @@ const xp_cmd xp_cmd_db = {
 	"db", run, "manage the correction store (SQLite): import, correct, triage, export",
 	"xproj db init DB\n"
 	"       xproj db import DB --source EN.conll --aligned ALIGNED.jsonl --report R.json [--lang L]\n"
-	"                      [--allow-empty]\n"
+	"                      [--allow-empty] [--wa-model M]\n"
 	"       xproj db add|modify DB --mention DOC|ID --span SENT:START:END [--annotator NAME] [--note TEXT]\n"
 	"       xproj db delete DB --mention DOC|ID [--annotator NAME] [--note TEXT]\n"
 	"       xproj db import-corrections DB FILE [--annotator NAME] [--format mmc|tasa|conll|jsonlines|conllu]\n"
@@ -850,7 +863,10 @@ const xp_cmd xp_cmd_db = {
 	"They are read a document at a time (memory of the largest document) where the CoNLL\n"
 	"documents and the aligned records come in the same order, else whole.\n"
 	"A report that projects none of its mentions is refused: as the latest run it would\n"
-	"empty what every command shows (--allow-empty imports it).  Mentions are\n"
+	"empty what every command shows (--allow-empty imports it).  --wa-model M records the\n"
+	"word aligner's model the run was aligned with (wordalign --save-model M), checked to be\n"
+	"one, with its size and checksum: a realign in the workbench aligns the new pair with it\n"
+	"and proposes the utterance's spans again (docs/serve.md).  Mentions are\n"
 	"DOC|ID (document id and English mention id); spans are SENT:START:END, the target\n"
 	"sentence (as in the projected CoNLL) and a half-open token span.  add needs a null\n"
 	"projection, delete and modify a projected mention, and the span must lie in the\n"

@@ -10,6 +10,7 @@
 #include "serve/serve.h"
 #include "../sample_store.h"
 #include "../httpc.h"
+#include "base/file.h"
 
 #include <jansson.h>
 #include <pthread.h>
@@ -379,6 +380,164 @@ static void fix_the_cause(void **state)
 	assert_null(found);
 	json_decref(o);
 	stop();
+}
+
+/* --- re-projection after a realign (serve/reproject.c) --- */
+
+/* the fixture's aligned corpus with each line's text, so that a realign
+ * has lines to take */
+static void with_lines(xp_aligned *al)
+{
+	for (size_t i = 0; i < al->n; i++) {
+		xp_autt *r = &al->v[i];
+		r->tgt_sub_text = xp_arena_alloc(&al->arena, (r->ntgt_subs + 1) * sizeof *r->tgt_sub_text);
+		for (uint32_t k = 0; k < r->ntgt_subs; k++)
+			r->tgt_sub_text[k] = r->tgt_text;
+	}
+}
+
+/* A word aligner's model of a few pairs in the fixture's words, trained
+ * here (wordalign --save-model's bytes) into file out. */
+static void train_model(const char *out)
+{
+	static const char pairs[] = "I saw the big red car . ||| 我 看见 了 那辆 红色 的 大 车 。\n"
+				    "It was mine . ||| 那 是 我的 。\n"
+				    "I saw it . ||| 我 看见 了 。\n"
+				    "the car was red . ||| 车 是 红色 的 。\n"
+				    "I was big . ||| 我 是 大 的 。\n"
+				    "the red car . ||| 红色 的 车 。\n"
+				    "I . ||| 我 。\n";
+	xp_buf all = {0};
+	for (int k = 0; k < 8; k++)
+		xp_buf_puts(&all, pairs);
+	xp_bitext bt;
+	xp_err e;
+	assert_int_equal(xp_bitext_read_mem("pairs", all.p, all.n, &bt, &e), 0);
+	xp_wa_opts o;
+	xp_wa_defaults(&o);
+	o.samplers = 2, o.iters = 30, o.keep_model = 1, o.seed = 1, o.threads = 1;
+	o.lang[0] = "en", o.lang[1] = "zh";
+	xp_wa *w;
+	xp_buf b = {0};
+	assert_int_equal(xp_wa_new(&w, &o, &e), 0);
+	assert_int_equal(xp_wa_add_bitext(w, &bt, &e), 0);
+	assert_int_equal(xp_wa_run(w, &e), 0);
+	assert_int_equal(xp_wa_model_write(w, &b, &e), 0);
+	assert_int_equal(xp_write_file(out, b.p, b.n, &e), 0);
+	xp_wa_free(w);
+	xp_bitext_free(&bt);
+	xp_buf_free(&b);
+}
+
+/* the store of the fixture with lines, its run naming model (NULL: none) */
+static void start_with_model(const char *model)
+{
+	xp_db *db = fresh();
+	run = import_with(db, with_lines);
+	xp_err e;
+	if (model) {
+		char *abs;
+		int64_t size;
+		uint32_t crc;
+		assert_int_equal(xp_pipe_model_file(model, &abs, &size, &crc, NULL, &e), 0);
+		assert_int_equal(xp_db_set_run_model(db, run, abs, size, crc, &e), 0);
+		free(abs);
+	}
+	xp_db_close(db);
+	xp_serve_opts o = {.db = path, .threads = 4};
+	assert_int_equal(xp_serve_start(&o, &srv, &e), 0);
+	port = xp_serve_port(srv);
+}
+
+static void reproject(void **state)
+{
+	(void)state;
+	char model[] = "/tmp/xp-model-XXXXXX";
+	int fd = mkstemp(model);
+	assert_true(fd >= 0);
+	close(fd);
+	train_model(model);
+	start_with_model(model);
+	json_t *o, *m, *rp;
+	/* utterance 0 re-paired with its own line and the next: "I" and "the
+	 * big red car" are proposed in the new sentence, where the model finds
+	 * them (我 and 车, as the run tokenised: words), as projected spans to confirm */
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"realign\",\"version\":0,"
+			      "\"blocks\":[1,2]}", &o), 200);
+	rp = J(o, "reprojection");
+	assert_string_equal(json_string_value(J(rp, "state")), "proposed");
+	assert_int_equal(jint(rp, "mentions"), 2);
+	assert_int_equal(jint(rp, "proposed"), 2);
+	m = J(o, "mention");
+	json_t *toks = J(J(m, "target"), "tokens");
+	assert_string_equal(json_string_value(json_array_get(toks, 0)), "我");
+	json_t *now = J(J(m, "current"), "span");
+	assert_int_equal(json_integer_value(json_array_get(now, 1)), 0);
+	assert_int_equal(json_integer_value(json_array_get(now, 2)), 1);
+	rp = J(J(m, "pairing"), "reprojection");
+	assert_string_equal(json_string_value(J(rp, "state")), "proposed");
+	assert_string_equal(json_string_value(J(rp, "fate")), "projected");
+	assert_string_equal(json_string_value(J(m, "status")), "open");
+	long long v = jint(m, "version");
+	size_t car = 0;
+	for (size_t i = 0; i < json_array_size(toks); i++)
+		if (!strcmp(json_string_value(json_array_get(toks, i)), "车"))
+			car = i;
+	assert_true(car > 0);
+	json_decref(o);
+	assert_int_equal(call("GET", "/api/mention?key=d%7C1", NULL, NULL, &m), 200);
+	now = J(J(m, "current"), "span");
+	assert_true(json_integer_value(json_array_get(now, 1)) <= (json_int_t)car);
+	assert_true(json_integer_value(json_array_get(now, 2)) > (json_int_t)car);
+	json_decref(m);
+	/* confirmed like any projection: kept */
+	char body[200];
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"keep\",\"version\":%lld}", v);
+	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 200);
+	assert_string_equal(json_string_value(J(J(o, "mention"), "status")), "kept");
+	v = jint(J(o, "mention"), "version");
+	json_decref(o);
+	/* undo twice (the keep, the realign): the run's projection again */
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"version\":%lld}", v);
+	assert_int_equal(call("POST", "/api/undo", NULL, body, &o), 200);
+	v = jint(J(o, "mention"), "version");
+	json_decref(o);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"version\":%lld}", v);
+	assert_int_equal(call("POST", "/api/undo", NULL, body, &o), 200);
+	m = J(o, "mention");
+	assert_false(json_is_true(J(J(m, "pairing"), "realigned")));
+	assert_true(json_is_null(J(J(m, "pairing"), "reprojection")));
+	assert_true(json_equal(J(J(m, "current"), "span"), J(J(m, "silver"), "span")));
+	json_decref(o);
+	stop();
+	/* the model file changed since the run was recorded: said, no proposal */
+	start_with_model(model);
+	FILE *f = fopen(model, "ab");
+	assert_non_null(f);
+	fputs("x", f);
+	fclose(f);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"realign\",\"version\":0,"
+			      "\"blocks\":[1,2]}", &o), 200);
+	assert_string_equal(json_string_value(J(J(o, "reprojection"), "state")), "none");
+	assert_non_null(strstr(json_string_value(J(J(o, "reprojection"), "why")), "model"));
+	assert_true(json_is_null(J(J(J(o, "mention"), "current"), "span")));
+	json_decref(o);
+	stop();
+	/* no model: today's behaviour, with the reason on the mention */
+	start_with_model(NULL);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"realign\",\"version\":0,"
+			      "\"blocks\":[1,2]}", &o), 200);
+	m = J(o, "mention");
+	assert_true(json_is_null(J(J(m, "current"), "span")));
+	rp = J(J(m, "pairing"), "reprojection");
+	assert_string_equal(json_string_value(J(rp, "state")), "none");
+	assert_non_null(strstr(json_string_value(J(rp, "why")), "no word-alignment model"));
+	json_decref(o);
+	stop();
+	unlink(model);
 }
 
 static int has_header(const char *head, const char *h)
@@ -922,6 +1081,7 @@ int main(void)
 		cmocka_unit_test(endpoints),
 		cmocka_unit_test(relink),
 		cmocka_unit_test(fix_the_cause),
+		cmocka_unit_test(reproject),
 		cmocka_unit_test(security),
 		cmocka_unit_test(token),
 		cmocka_unit_test(stale_run),

@@ -1,0 +1,282 @@
+/*
+ * serve/reproject.c — spans proposed again after a realign.
+ *
+ * A realign (correct/tedit.c) pairs an utterance with other subtitle
+ * lines; the run's word links do not cover the new pair, so its mentions
+ * were left with no span.  When the run names the word aligner's model it
+ * was aligned with (runs.wa_model, schema 10: `db import --wa-model`, or a
+ * pipeline run with the built-in aligner), the new pair is aligned with
+ * that model as `wordalign --model M` aligns new text (align/wordalign.h:
+ * the samplers start from the model's counts, a couple of sweeps over the
+ * one pair, decoding; no training) and the utterance's English mentions
+ * are projected with the run's rules (its recorded settings, project/
+ * project.h) in the new sentence.  The spans found are proposals, stored
+ * per realign (correct/tedit.c xp_db_reproj_put): the corrected view reads
+ * them as projected spans until the corrector keeps or changes them, and
+ * undoing the realign takes them away with it.
+ *
+ * The model is read once per run and kept for the server's life (a model
+ * file is its counts: tens of megabytes for MMC's, a few for the sample),
+ * on the writer's thread, which runs one POST at a time: the first realign
+ * of a run waits for the read, the next ones do not.  A model that cannot
+ * be used (none recorded, the file gone or changed since it was recorded,
+ * a run that wrote its target a character a token) is said in words, and
+ * the mentions wait for the corrector as before.
+ */
+#include "internal.h"
+#include "../align/wordalign.h"
+#include "../pipeline/pipeline.h"
+#include "../io/json.h"
+#include "../project/project.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* one run's model, or why it has none */
+struct xp_rp_model {
+	int64_t run;
+	xp_wa_model *m;
+	char *path, why[1024];
+	size_t bytes;
+	struct xp_rp_model *next;
+};
+
+void xp_reproject_free(xp_server *s)
+{
+	for (struct xp_rp_model *p = s->models, *n; p; p = n) {
+		n = p->next;
+		xp_wa_model_free(p->m);
+		free(p->path);
+		free(p);
+	}
+	s->models = NULL;
+}
+
+static struct xp_rp_model *model_of(xp_server *s, xp_db *db, int64_t run)
+{
+	for (struct xp_rp_model *p = s->models; p; p = p->next)
+		if (p->run == run)
+			return p;
+	struct xp_rp_model *p = calloc(1, sizeof *p);
+	if (!p)
+		return NULL;
+	p->run = run;
+	xp_err e;
+	int64_t size = 0, now_size = 0;
+	uint32_t crc = 0, now_crc = 0;
+	char *abs = NULL;
+	if (xp_db_run_model(db, run, &p->path, &size, &crc, &e))
+		snprintf(p->why, sizeof p->why, "cannot read the run's model: %s", e.msg);
+	else if (!p->path)
+		snprintf(p->why, sizeof p->why, "the run has no word-alignment model recorded (xproj db import --wa-model, or "
+			 "a pipeline run with the built-in aligner), so nothing aligns the new pair");
+	else if (xp_pipe_model_file(p->path, &abs, &now_size, &now_crc, &p->m, &e))
+		snprintf(p->why, sizeof p->why, "cannot use the run's model: %s", e.msg);
+	else if (now_size != size || now_crc != crc) {
+		snprintf(p->why, sizeof p->why, "the run's model %s changed since the run was recorded: it is not the "
+			 "model the run was aligned with", p->path);
+		xp_wa_model_free(p->m);
+		p->m = NULL;
+	} else
+		p->bytes = (size_t)size;
+	free(abs);
+	p->next = s->models;
+	s->models = p;
+	return p;
+}
+
+/* The run's projection options from its recorded settings (the report's
+ * "settings", project/report.c xp_proj_settings); a rule this xproj does
+ * not know is left as its default. */
+static void options_of(const json_t *set, xp_proj_opts *o)
+{
+	xp_proj_defaults(o);
+	const char *rule = json_string_value(json_object_get(set, "rule")),
+		   *coll = json_string_value(json_object_get(set, "collisions"));
+	if (rule && xp_rule_named(rule) >= 0)
+		o->span.rule = xp_rule_named(rule);
+	if (coll && xp_collide_named(coll) >= 0)
+		o->collide = xp_collide_named(coll);
+	if (json_is_integer(json_object_get(set, "gap")))
+		o->span.gap = (int)json_integer_value(json_object_get(set, "gap"));
+	if (json_is_number(json_object_get(set, "max_ratio")))
+		o->span.max_ratio = json_number_value(json_object_get(set, "max_ratio"));
+	if (json_is_number(json_object_get(set, "min_prob")))
+		o->span.min_prob = json_number_value(json_object_get(set, "min_prob"));
+	if (json_is_boolean(json_object_get(set, "trim_punct")))
+		o->span.trim_punct = json_is_true(json_object_get(set, "trim_punct"));
+	const char *groups[2] = {"language_rules", "np_rules"};
+	for (int g = 0; g < 2; g++) {
+		const char *name;
+		json_t *on;
+		json_object_foreach(json_object_get(set, groups[g]), name, on) {
+			char spec[128];
+			snprintf(spec, sizeof spec, "%c%s", json_is_true(on) ? '+' : '-', name);
+			xp_proj_rules(o, spec, NULL);
+		}
+	}
+	if (json_is_boolean(json_object_get(set, "prodrop")))
+		o->prodrop = json_is_true(json_object_get(set, "prodrop"));
+}
+
+/* The pair's links by the model: src and tgt as one bitext line. */
+static int align_pair(const xp_wa_model *m, const char *name, const json_t *src, const json_t *tgt, xp_walign *sym,
+		      xp_err *err)
+{
+	xp_buf b = {0};
+	json_t *t;
+	size_t i;
+	json_array_foreach(src, i, t) {
+		if (i)
+			xp_buf_putc(&b, ' ');
+		xp_bitext_put_token(&b, json_string_value(t), strlen(json_string_value(t)));
+	}
+	xp_buf_puts(&b, " ||| ");
+	json_array_foreach(tgt, i, t) {
+		if (i)
+			xp_buf_putc(&b, ' ');
+		xp_bitext_put_token(&b, json_string_value(t), strlen(json_string_value(t)));
+	}
+	xp_buf_putc(&b, '\n');
+	if (b.oom) {
+		xp_buf_free(&b);
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	xp_bitext bt;
+	size_t len = b.n;
+	if (xp_bitext_read_mem("(the re-paired utterance)", b.p, len, &bt, err)) {
+		xp_bitext_free(&bt);   /* it owns b.p */
+		return -1;
+	}
+	xp_wa_opts o;
+	xp_wa_defaults(&o);
+	xp_wa *w = NULL;
+	xp_walign f = {0}, r = {0};
+	int rc = xp_wa_model_settings(m, &o, name, err);
+	o.model = m;
+	o.threads = 1, o.seed = 1, o.learn_names = 0;
+	rc = rc || xp_wa_new(&w, &o, err) || xp_wa_add_bitext(w, &bt, err) || xp_wa_run(w, err) ||
+	     xp_wa_collect(w, XP_SYM_GDFA, &f, &r, sym, err);
+	xp_wa_free(w);
+	xp_walign_free(&f), xp_walign_free(&r);
+	xp_bitext_free(&bt);
+	return rc ? -1 : 0;
+}
+
+/* The utterance (in: xp_db_reproj_input's) projected on its links:
+ * proposals [{"row","span","fate","confidence"}], *found the spans. */
+static int project_one(const json_t *in, const xp_walign *links, json_t *props, size_t *found, xp_err *err)
+{
+	xp_corpus en = {0};
+	xp_aligned al = {0};
+	xp_projection p = {0};
+	const char *doc = json_string_value(json_object_get(in, "doc"));
+	int part = (int)json_integer_value(json_object_get(in, "part"));
+	const json_t *src = json_object_get(in, "src"), *tgt = json_object_get(in, "tgt"),
+		     *ms = json_object_get(in, "mentions");
+	size_t ns = json_array_size(src), nt = json_array_size(tgt), nm = json_array_size(ms);
+	const char **sw = calloc(ns + 1, sizeof *sw), **tw = calloc(nt + 1, sizeof *tw);
+	size_t *sl = calloc(ns + 1, sizeof *sl);
+	int rc = !sw || !tw || !sl ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;
+	for (size_t i = 0; rc == 0 && i < ns; i++)
+		sw[i] = json_string_value(json_array_get(src, i)), sl[i] = strlen(sw[i]);
+	for (size_t i = 0; rc == 0 && i < nt; i++)
+		tw[i] = json_string_value(json_array_get(tgt, i));
+	xp_doc *d = rc ? NULL : xp_corpus_add_doc(&en, doc, strlen(doc), part);
+	if (rc == 0 && (!d || !xp_doc_add_utt(&en, d, json_string_value(json_object_get(in, "speaker")), sw, sl, (uint32_t)ns)))
+		rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	for (size_t k = 0; rc == 0 && k < nm; k++) {
+		const json_t *m = json_array_get(ms, k);
+		long c = xp_doc_cluster(d, (long long)json_integer_value(json_object_get(m, "cluster")));
+		int64_t a = json_integer_value(json_object_get(m, "start")), z = json_integer_value(json_object_get(m, "end"));
+		if (c < 0 || a < 0 || a >= z || (size_t)z > ns)
+			continue;   /* (db check's to say) */
+		if (xp_doc_add_mention(d, 0, (uint32_t)a, (uint32_t)z, (uint32_t)c, 0))
+			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		else
+			d->mentions[d->nmentions - 1].id = (uint32_t)json_integer_value(json_object_get(m, "id"));
+	}
+	if (rc == 0 && xp_doc_finish(d, 0, NULL, NULL))
+		rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	if (rc == 0 && !(al.v = calloc(1, sizeof *al.v)))
+		rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	if (rc == 0) {
+		xp_autt *r = &al.v[0];
+		al.n = al.cap = 1;
+		r->doc = doc, r->part = part, r->utt = 0;
+		r->speaker = json_string_value(json_object_get(in, "speaker"));
+		r->src = sw, r->nsrc = (uint32_t)ns;
+		r->tgt = tw, r->ntgt = (uint32_t)nt;
+		r->tgt_lang = json_string_value(json_object_get(in, "lang"));
+		r->tgt_text = "";
+		xp_proj_opts o;
+		options_of(json_object_get(in, "settings"), &o);
+		uint32_t line = 0;
+		rc = xp_project(&en, &al, links, &line, &o, &p, err);
+	}
+	for (size_t i = 0; rc == 0 && i < p.n; i++) {
+		const xp_proj_mention *x = &p.m[i];
+		json_t *row = NULL;
+		for (size_t k = 0; k < nm && !row; k++)
+			if (json_integer_value(json_object_get(json_array_get(ms, k), "id")) == (json_int_t)x->id)
+				row = json_object_get(json_array_get(ms, k), "row");
+		if (!row)
+			continue;
+		int has = x->fate == XP_PROJECTED && x->tgt_utt >= 0 && x->tgt_start < x->tgt_end && x->tgt_end <= nt;
+		*found += has != 0;
+		json_array_append_new(props, json_pack("{s:O,s:o,s:s,s:f}", "row", row, "span",
+						       has ? json_pack("[I,I]", (json_int_t)x->tgt_start, (json_int_t)x->tgt_end)
+							   : json_null(),
+						       "fate", xp_fate_name(x->fate), "confidence", (double)x->conf));
+	}
+	xp_projection_free(&p);
+	al.n = 0;
+	xp_aligned_free(&al);
+	xp_corpus_free(&en);
+	free(sw), free(tw), free(sl);
+	return rc;
+}
+
+int xp_reproject(xp_server *s, xp_db *db, int64_t run, const char *key, json_t **summary)
+{
+	*summary = NULL;
+	json_t *in = NULL, *props = json_array();
+	xp_err e;
+	char why[1100] = "";
+	size_t found = 0;
+	int64_t tedit = -1;
+	if (!props)
+		return -1;
+	if (xp_db_reproj_input(db, run, key, &in, &e)) {
+		json_decref(props);
+		return -1;   /* no realign there: nothing to say */
+	}
+	tedit = json_integer_value(json_object_get(in, "tedit"));
+	struct xp_rp_model *m = model_of(s, db, run);
+	json_t *set = json_object_get(in, "settings");
+	if (!m)
+		snprintf(why, sizeof why, "out of memory");
+	else if (!m->m)
+		snprintf(why, sizeof why, "%s", m->why);
+	else if (json_is_true(json_object_get(set, "chars")))
+		snprintf(why, sizeof why, "the run wrote its target a character a token (--chars), and its model aligns "
+			 "words: no proposal is made in a sentence of characters");
+	else {
+		xp_walign links = {0};
+		if (align_pair(m->m, m->path, json_object_get(in, "src"), json_object_get(in, "tgt"), &links, &e) ||
+		    project_one(in, &links, props, &found, &e))
+			snprintf(why, sizeof why, "re-projection failed: %s", e.msg);
+		xp_walign_free(&links);
+	}
+	if (*why)
+		json_array_clear(props);
+	const char *what = *why ? why : "proposed";
+	int rc = xp_db_reproj_put(db, tedit, props, what, &e);
+	if (rc == 0)
+		*summary = *why ? json_pack("{s:s,s:s}", "state", "none", "why", why)
+				: json_pack("{s:s,s:I,s:I,s:I}", "state", "proposed", "proposed", (json_int_t)found, "mentions",
+					    (json_int_t)json_array_size(props), "model_bytes", (json_int_t)m->bytes);
+	json_decref(in), json_decref(props);
+	return rc;
+}
