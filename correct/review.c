@@ -697,14 +697,24 @@ static int newest_mine(xp_db *db, int64_t run, const char *annotator, mine *m)
 {
 	sqlite3_stmt *st;
 	memset(m, 0, sizeof *m);
-#define MINE_CR "SELECT 0, id, mention, id, op FROM corrections WHERE run = ?1 AND annotator = ?2" \
+	/* Newest first: by the corrections made before (after), then, among
+	 * reviews and target-side actions made after the same correction,
+	 * by the reviews made before (a target action's after_review, schema
+	 * 10: a keep that confirms a span proposed after a realign is newer
+	 * than the realign; older rows keep the order they had, the target
+	 * action first), a correction being older than both. */
+#define MINE_CR "SELECT 0, id, mention, id, op, -1.0 FROM corrections WHERE run = ?1 AND annotator = ?2" \
 	" AND batch IS NULL AND undone = 0 AND status = 'ok' AND carried_from IS NULL UNION ALL" \
-	" SELECT 1, id, mention, after, kind FROM reviews WHERE run = ?1 AND annotator = ?2" \
+	" SELECT 1, id, mention, after, kind, id FROM reviews WHERE run = ?1 AND annotator = ?2" \
 	" AND undone = 0 AND carried_from IS NULL"
 	if (sqlite3_prepare_v2(db->h,
-			       db->version >= 9 ? MINE_CR " UNION ALL SELECT 2, id, mention, after, kind FROM tedits"
+			       db->version >= 10 ? MINE_CR " UNION ALL SELECT 2, id, mention, after, kind,"
+			       " coalesce(after_review + 0.5, 1e18) FROM tedits"
 			       " WHERE run = ?1 AND annotator = ?2 AND undone = 0 AND carried_from IS NULL"
-			       " ORDER BY 4 DESC, 1 DESC, 2 DESC LIMIT 1"
+			       " ORDER BY 4 DESC, 6 DESC, 1 DESC, 2 DESC LIMIT 1"
+			       : db->version >= 9 ? MINE_CR " UNION ALL SELECT 2, id, mention, after, kind, 1e18 FROM tedits"
+			       " WHERE run = ?1 AND annotator = ?2 AND undone = 0 AND carried_from IS NULL"
+			       " ORDER BY 4 DESC, 6 DESC, 1 DESC, 2 DESC LIMIT 1"
 			       : MINE_CR " ORDER BY 4 DESC, 1 DESC, 2 DESC LIMIT 1",
 			       -1, &st, NULL) != SQLITE_OK)
 		return -1;

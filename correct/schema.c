@@ -154,8 +154,13 @@ static const char *const migrations[XP_DB_VERSION] = {
 	 * proposed, per realign and mention (tgt_start NULL: none found, with
 	 * its fate); tedits.reproj says what the realign's re-projection did
 	 * ("proposed", or why there is none).  Proposals are a projection, not a
-	 * correction: the corrector confirms (keep) or changes them. */
+	 * correction: the corrector confirms (keep) or changes them.
+	 * after_review: the newest review when a target action was made, which
+	 * orders the two when no correction came between (undo's newest
+	 * action: a keep of a proposal is newer than its realign); NULL in rows
+	 * made before. */
 	"ALTER TABLE runs ADD COLUMN wa_model TEXT;"
+	"ALTER TABLE tedits ADD COLUMN after_review INTEGER;"
 	"ALTER TABLE tedits ADD COLUMN reproj TEXT;"
 	"CREATE TABLE reproj(tedit INTEGER NOT NULL REFERENCES tedits(id),"
 	" mention INTEGER NOT NULL REFERENCES mentions(id), tgt_start INTEGER, tgt_end INTEGER,"

@@ -216,6 +216,12 @@ static int insert_tedit(xp_db *db, sqlite3_stmt *st, const char *annotator, cons
 	sqlite3_bind_int64(st, 10, newest_correction(db));
 	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, what);
 	sqlite3_finalize(st);
+	/* its place among reviews made after the same correction (schema 10):
+	 * undo takes back a keep made after it first */
+	if (rc == 0 && db->version >= 10 &&
+	    xp_sql_exec(db, "UPDATE tedits SET after_review = (SELECT coalesce(max(id), 0) FROM reviews)"
+			" WHERE id = last_insert_rowid()", err))
+		rc = -1;
 	return rc;
 }
 

@@ -370,6 +370,18 @@ function targetLine(u) {
   return line;
 }
 
+// after a realign: the span the run's model proposed in the new sentence
+// (a projection to confirm, y, or change), or why none was proposed
+function reprojChip(m) {
+  const r = m.pairing && m.pairing.realigned ? m.pairing.reprojection : null;
+  if (!r) return null;
+  if (r.state === "proposed" && r.span)
+    return h("span", { class: "chip reproj", title: "the run's word-alignment model aligned the new lines and projected the English mention again: confirm it (y) or change it" },
+      "re-projected after realign");
+  return h("span", { class: "chip noreproj", title: r.why || "" },
+    r.state === "proposed" ? "re-projected: no span found (" + (r.fate || "") + ")" : "no proposal: " + (r.why || ""));
+}
+
 function renderMention() {
   const m = S.mention;
   if (!m) return;
@@ -387,6 +399,8 @@ function renderMention() {
       : m.pairing && (m.pairing.doubt || []).length
         ? h("span", { class: "chip doubt", title: "the line may be paired with the wrong subtitle lines: l shows the lines around it" },
           "pairing doubtful: " + m.pairing.doubt.join(", ")) : null,
+    // re-paired: the run's model may have proposed its span in the new sentence (serve/reproject.c)
+    reprojChip(m),
     h("span", { class: "chip", title: "changes with every action on this mention" }, "version " + m.version),
     h("div", { class: "why-line" }, "Triage #" + ((t.rank ?? -1) + 1) + ": " + (t.why || "") +
       (t.explain ? " — " + t.explain : "")));
@@ -444,6 +458,10 @@ function renderMention() {
   append(facts,
     h("span", {}, "fate ", h("b", {}, m.silver.fate)),
     h("span", {}, "confidence ", h("b", {}, m.silver.confidence.toFixed(2))),
+    repaired && m.pairing.reprojection && m.pairing.reprojection.span
+      ? h("span", { id: "reproj-fact", title: "proposed by the run's model in the new sentence" }, "re-projected after realign ",
+        h("b", {}, spanText(m.pairing.reprojection.span)), " " + tokensOf(m.pairing.reprojection.span, m),
+        " (confidence " + (m.pairing.reprojection.confidence ?? 0).toFixed(2) + ")") : null,
     h("span", {}, h("span", { class: "legend-now" }, "now"), " ", h("b", {}, spanText(now)), now ? " " + tokensOf(now, m) : ""),
     changed && repaired ? h("span", { title: "the projection was made on the lines the run paired it with" }, "projected on the old lines ", h("b", {}, spanText(silver))) :
     changed ? h("span", {}, h("span", { class: "legend-silver" }, "projected"), " ", h("b", {}, spanText(silver)), silver ? " " + tokensOf(silver, m) : "") : null,
@@ -573,7 +591,12 @@ async function act(action, extra) {
     // a relink stays: its new chain is shown; a re-pairing and a target-only
     // mention too: the new line's spans are the next thing to do here
     const advance = !["note", "relink", "realign", "tadd"].includes(action);
-    toast(describe(action, body, m) + " — saved" + (advance ? " (u undoes)" : ""));
+    // a re-pairing says what the run's model proposed in the new line
+    const rp = action === "realign" ? r.json.reprojection : null;
+    const said = !rp ? "" : rp.state === "proposed"
+      ? "; re-projected: " + rp.proposed + " of " + rp.mentions + " mentions have a proposed span to confirm"
+      : "; no proposals: " + (rp.why || "");
+    toast(describe(action, body, m) + " — saved" + said + (advance ? " (u undoes)" : ""));
     setMention(r.json.mention);
     await refreshQueue();
     if (advance && S.index + 1 < S.page.total) await openAt(S.index + 1);

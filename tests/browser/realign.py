@@ -7,9 +7,10 @@ and carries markup in a subtitle line.  The queue opens on an alignment
 item with its reason in words; the header and the scene say the pairing is
 doubtful; l lists the subtitle lines around the utterance (the markup as
 text), ticking other ones and Enter re-pairs it: the store has the new
-target, the mention waits with no span, the page shows the new sentence; a
-span added there is checked against it; u undoes the addition, then the
-re-pairing.  t adds the selected tokens as a target-only mention to an
+target, the run's word-alignment model (recorded by db import --wa-model)
+aligns the new pair and the mention's span is proposed in the new sentence,
+marked "re-projected after realign"; a span set there is checked against
+it; u undoes the change, then the re-pairing.  t adds the selected tokens as a target-only mention to an
 entity: marked in the scene, in the export (db export, run by this script),
 undone by u, and done again to stay for the export check.
 Screenshots under SHOTS (realign-*.png).
@@ -17,6 +18,7 @@ Screenshots under SHOTS (realign-*.png).
 usage: realign.py URL SHOTS XPROJ DB
 """
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -109,35 +111,77 @@ try:
     check(any("<img" in l.text for l in d.find_elements(By.CSS_SELECTOR, "#realign-blocks label")),
           "the markup is shown as the subtitle has it")
     shot("realign-lines.png")
-    # tick one other line only
+    # tick its own line and one other: the utterance said more than its line
+    own = [i for i, b in enumerate(blocks) if b["chosen"]]
     other = next(i for i, b in enumerate(blocks) if not b["chosen"] and "<img" not in b["text"])
     for i, b in enumerate(boxes):
-        if b.is_selected() != (i == other):
+        if b.is_selected() != (i in own or i == other):
             b.click()
     press(Keys.ENTER)
     wait_for(lambda: "re-pair line" in text("#toast") and "saved" in text("#toast"), "the re-pairing is saved")
+    said = re.search(r"re-projected: (\d+) of (\d+) mentions", text("#toast"))
+    check(said, "the toast says what the run's model proposed: " + text("#toast"))
+    rp_spans, rp_total = int(said.group(1)), int(said.group(2))
     idle(key)
     after = mention(key)
-    check(after["pairing"]["realigned"] and after["current"]["span"] is None,
-          "the store has it re-paired, its mention waiting with no span")
-    check(after["target"]["text"] == blocks[other]["text"], "its target is the line chosen: " + after["target"]["text"])
+    rp = after["pairing"]["reprojection"]
+    check(after["pairing"]["realigned"] and rp and rp["state"] == "proposed",
+          "the store has it re-paired, and re-projected with the run's model: %r" % (rp,))
+    want = " ".join(blocks[i]["text"] for i in sorted(own + [other]))
+    check(after["target"]["text"] == want, "its target is the lines chosen: " + after["target"]["text"])
     check("re-paired" in text("#mhead"), "the header says re-paired")
     page_toks = [t.text for t in d.find_elements(By.CSS_SELECTOR, "#tokens .tok")]
     check(page_toks == after["target"]["tokens"], "the page shows the new sentence's tokens")
     check("realign" in text("#history"), "the history lists it: " + text("#history"))
+    # the proposals: projected spans in the new sentence, marked, to confirm;
+    # a mention the run's rules gave no span says so
+    span = after["current"]["span"]
+    check(span == rp["span"], "its span is the one proposed (or none): %r" % (span,))
+    if span is None:
+        check("re-projected: no span found" in text("#mhead"), "the header says no span was found")
+    same = [it["key"] for it in api("queue?limit=200")["items"] if it["doc"] == after["doc"]]
+    same = [mention(k) for k in same]
+    same = [x for x in same if x["english"]["utt"] == after["english"]["utt"]]
+    check(len(same) == rp_total, "the queue has the utterance's %d mentions" % rp_total)
+    proposed = [x["key"] for x in same if (x["pairing"]["reprojection"] or {}).get("span")]
+    check(len(proposed) == rp_spans, "as many have a proposed span as the toast said: %d" % rp_spans)
+    check(proposed, "a mention of the utterance has a proposed span: %r" % proposed)
+    pk = proposed[0]
+    d.execute_script("openKey(arguments[0])", pk)
+    idle(pk)
+    pm = mention(pk)
+    psp = pm["current"]["span"]
+    check(psp == pm["pairing"]["reprojection"]["span"] and psp[2] <= len(pm["target"]["tokens"]),
+          "%s: its span is the one proposed in the new sentence: %r" % (pk, psp))
+    check("re-projected after realign" in text("#mhead") and "re-projected after realign" in text("#facts"),
+          "the header and the facts say it was re-projected after the realign")
+    marked = [int(t.get_attribute("data-i")) for t in d.find_elements(By.CSS_SELECTOR, "#tokens .tok.now")]
+    check(marked == list(range(psp[1], psp[2])), "the page marks the proposed tokens: %r" % marked)
+    check(pm["status"] == "open", "a proposal waits for the corrector (open)")
     shot("realign-done.png")
+    # confirmed like any projection (y), which u takes back
+    press("y")
+    wait_for(lambda: ("keep " + pk) in text("#toast"), "y keeps the proposal")
+    check(mention(pk)["status"] == "kept" and mention(pk)["current"]["span"] == psp, "kept, with the proposed span")
+    d.execute_script("openKey(arguments[0])", pk)
+    idle(pk)
+    press("u")
+    wait_for(lambda: ("Undone: keep " + pk) in text("#toast"), "u undoes the keep")
 
     # a span in the new sentence, checked against it; then undo both
+    d.execute_script("openKey(arguments[0])", key)
+    idle(key)
     n = len(after["target"]["tokens"])
     select_tokens(0, min(2, n))
-    press("a")
-    wait_for(lambda: ("add " + key) in text("#toast"), "the span is added")
-    span = mention(key)["current"]["span"]
-    check(span == [after["target"]["sent"], 0, min(2, n)], "the store has the span in the new sentence: %r" % (span,))
+    verb = "modify" if span else "add"
+    press(verb[0])
+    wait_for(lambda: (verb + " " + key) in text("#toast"), "the span is set")
+    got = mention(key)["current"]["span"]
+    check(got == [after["target"]["sent"], 0, min(2, n)], "the store has the span in the new sentence: %r" % (got,))
     d.execute_script("openKey(arguments[0])", key)
     idle(key)
     press("u")
-    wait_for(lambda: ("Undone: add " + key) in text("#toast"), "u undoes the addition")
+    wait_for(lambda: ("Undone: " + verb + " " + key) in text("#toast"), "u undoes the change")
     idle(key)
     press("u")
     wait_for(lambda: ("Undone: realign " + key) in text("#toast"), "u undoes the re-pairing")

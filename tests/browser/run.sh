@@ -96,8 +96,11 @@ with open(sys.argv[1], "w", encoding="utf-8") as f:
         f.write(json.dumps(r, ensure_ascii=False) + "\n")
 sys.exit(n == 0)
 EOF
+# a word aligner's model of the sample's pairs, recorded with the run: a
+# realign then proposes the utterance's spans in the new lines
+"$XPROJ" wordalign --lowercase $T/r/pairs.txt --save-model $T/r/wa.model -o $T/r/wa.pharaoh 2>/dev/null || exit 1
 "$XPROJ" db import $T/r/corrections.db --source $S/dialogue.conll --aligned $T/r/aligned.jsonl \
-	--report $T/r/report.json --lang zh > /dev/null || exit 1
+	--report $T/r/report.json --lang zh --wa-model $T/r/wa.model > /dev/null || exit 1
 rm -f $T/url
 "$XPROJ" serve $T/r/corrections.db --port 0 > $T/url 2>&1 &
 pid=$!
