@@ -3,7 +3,8 @@
  * triage; a realign re-pairs an utterance with other lines of its
  * neighbourhood (its mentions wait for the corrector; history, undo,
  * export); a target-only mention joins a cluster (the same); a store of
- * schema 8 moves to 9 with nothing lost. */
+ * schema 8 moves to 9 with nothing lost; spans proposed again after a
+ * realign (schema 10) are stored, read as projections and undone with it. */
 #include "testutil.h"
 #include "dbutil.h"
 
@@ -457,6 +458,137 @@ static void merged(void **state)
 
 /* A store made at schema 8 with corrections and reviews moves to 9 when
  * opened, with nothing lost: the same view, queue and history. */
+/* schema 10: the run's model recorded, spans proposed for a realign's
+ * mentions stored and read as projections, undone with the realign */
+static void reprojection_stored(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = run_with_lines(db);
+	xp_err e;
+	char *p;
+	int64_t size = 0;
+	uint32_t crc = 0;
+	/* the model: none, then recorded, then refused for a run not there */
+	assert_int_equal(xp_db_run_model(db, run, &p, &size, &crc, &e), 0);
+	assert_null(p);
+	assert_int_equal(xp_db_set_run_model(db, run, "/m/wa.model", 123, 0xdeadbeefu, &e), 0);
+	assert_int_equal(xp_db_run_model(db, run, &p, &size, &crc, &e), 0);
+	assert_string_equal(p, "/m/wa.model");
+	assert_int_equal(size, 123);
+	assert_int_equal(crc, 0xdeadbeefu);
+	free(p);
+	assert_int_equal(xp_db_set_run_model(db, run + 5, "/m/wa.model", 1, 1, &e), XP_ENOTFOUND);
+	/* no realign: nothing to re-project */
+	json_t *in, *m;
+	assert_int_equal(xp_db_reproj_input(db, run, "d|2", &in, &e), XP_ENOTFOUND);
+	int64_t one = 1, v = xp_db_mention_version(db, run, "d|2");
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, v, &e), 0);
+	/* what re-projection reads: the utterance's English, its new tokens,
+	 * both of its mentions ("It", "mine") and the run's settings */
+	assert_int_equal(xp_db_reproj_input(db, run, "d|2", &in, &e), 0);
+	assert_int_equal(json_array_size(J(in, "mentions")), 2);
+	assert_string_equal(json_string_value(json_array_get(J(in, "src"), 0)), "It");
+	assert_string_equal(json_string_value(json_array_get(J(in, "tgt"), 0)), "我");
+	assert_string_equal(json_string_value(J(J(in, "settings"), "rule")), "minmax");
+	assert_string_equal(json_string_value(J(in, "lang")), "zh");
+	int64_t tedit = json_integer_value(J(in, "tedit"));
+	json_int_t it = json_integer_value(J(json_array_get(J(in, "mentions"), 0), "row")),
+		   mine = json_integer_value(J(json_array_get(J(in, "mentions"), 1), "row"));
+	json_decref(in);
+	/* not re-projected yet: no span, and the mention says so */
+	assert_int_equal(xp_db_mention(db, run, "d|2", 2, &m, &e), 0);
+	assert_true(json_is_null(J(J(m, "current"), "span")));
+	assert_string_equal(json_string_value(J(J(J(m, "pairing"), "reprojection"), "state")), "none");
+	json_decref(m);
+	/* a row of another utterance is refused, and nothing is written */
+	json_t *bad = json_pack("[{s:I,s:[i,i],s:s,s:f},{s:I,s:[i,i],s:s,s:f}]", "row", it, "span", 0, 1, "fate",
+				"projected", "confidence", 0.9, "row", (json_int_t)1, "span", 0, 1, "fate", "projected",
+				"confidence", 0.9);
+	assert_int_equal(xp_db_reproj_put(db, tedit, bad, "proposed", &e), XP_EINPUT);
+	json_decref(bad);
+	assert_int_equal(xp_db_mention(db, run, "d|2", 2, &m, &e), 0);
+	assert_true(json_is_null(J(J(m, "current"), "span")));
+	json_decref(m);
+	/* "It" -> 我 (0-1) proposed, "mine" found no span */
+	json_t *props = json_pack("[{s:I,s:[i,i],s:s,s:f},{s:I,s:n,s:s,s:f}]", "row", it, "span", 0, 1, "fate", "projected",
+				  "confidence", 0.7, "row", mine, "span", "fate", "unaligned", "confidence", 0.0);
+	assert_int_equal(xp_db_reproj_put(db, tedit, props, "proposed", &e), 0);
+	json_decref(props);
+	assert_int_equal(xp_db_mention(db, run, "d|2", 2, &m, &e), 0);
+	json_t *now = J(J(m, "current"), "span"), *rp = J(J(m, "pairing"), "reprojection");
+	assert_int_equal(json_integer_value(json_array_get(now, 0)), 1);
+	assert_int_equal(json_integer_value(json_array_get(now, 1)), 0);
+	assert_int_equal(json_integer_value(json_array_get(now, 2)), 1);
+	assert_string_equal(json_string_value(J(rp, "state")), "proposed");
+	assert_true(json_equal(J(rp, "span"), now));
+	assert_string_equal(json_string_value(J(m, "status")), "open");
+	json_decref(m);
+	assert_int_equal(xp_db_mention(db, run, "d|3", 2, &m, &e), 0);
+	assert_true(json_is_null(J(J(m, "current"), "span")));
+	assert_string_equal(json_string_value(J(J(J(m, "pairing"), "reprojection"), "fate")), "unaligned");
+	json_decref(m);
+	/* exported as a projection is; a keep confirms it, modify starts from it */
+	xp_corpus c = {0};
+	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
+	assert_true(exported(&c, 1, 0, 1) >= 0);
+	xp_corpus_free(&c);
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "ann", -1, &e), 0);
+	assert_int_equal(xp_db_mention(db, run, "d|2", 2, &m, &e), 0);
+	assert_string_equal(json_string_value(J(m, "status")), "kept");
+	json_decref(m);
+	/* undo: the keep first (made after the realign), then the realign and
+	 * its proposals with it */
+	char what[200], key[200];
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "keep d|2");
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "realign d|2");
+	assert_int_equal(xp_db_mention(db, run, "d|2", 2, &m, &e), 0);
+	assert_true(json_is_null(J(J(m, "pairing"), "reprojection")));
+	assert_string_equal(json_string_value(J(J(m, "target"), "text")), "那是我的。");
+	json_decref(m);
+	/* realigned again: the earlier proposals are that realign's, not this one's */
+	v = xp_db_mention_version(db, run, "d|2");
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, v, &e), 0);
+	assert_int_equal(xp_db_mention(db, run, "d|2", 2, &m, &e), 0);
+	assert_true(json_is_null(J(J(m, "current"), "span")));
+	json_decref(m);
+	done(db);
+}
+
+/* a store of schema 9 with a realign opens at 10: the realign stays, not
+ * re-projected, and its run names no model */
+static void migrate_from_9(void **state)
+{
+	(void)state;
+	xp_db *db = fresh_at(9);
+	int64_t run = run_with_lines(db);
+	xp_err e;
+	int64_t one = 1, v = xp_db_mention_version(db, run, "d|2");
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, v, &e), 0);
+	xp_db_close(db);
+	assert_int_equal(xp_db_open_mode(path, XP_DB_READ, &db, &e), 0);
+	assert_int_equal(xp_db_version(db), XP_DB_VERSION);
+	json_t *m;
+	assert_int_equal(xp_db_mention(db, run, "d|2", 2, &m, &e), 0);
+	assert_true(json_is_true(J(J(m, "pairing"), "realigned")));
+	assert_true(json_is_null(J(J(m, "current"), "span")));
+	assert_string_equal(json_string_value(J(J(J(m, "pairing"), "reprojection"), "state")), "none");
+	json_decref(m);
+	char *p;
+	int64_t size;
+	uint32_t crc;
+	assert_int_equal(xp_db_run_model(db, run, &p, &size, &crc, &e), 0);
+	assert_null(p);
+	xp_db_close(db);
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	char what[200], key[200];
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "realign d|2");
+	done(db);
+}
+
 static void migrate_from_8(void **state)
 {
 	(void)state;
@@ -517,6 +649,8 @@ int main(void)
 		cmocka_unit_test(merged),
 		cmocka_unit_test(check_tedits),
 		cmocka_unit_test(migrate_from_8),
+		cmocka_unit_test(reprojection_stored),
+		cmocka_unit_test(migrate_from_9),
 	};
 	return cmocka_run_group_tests_name("realign", tests, NULL, NULL);
 }
