@@ -85,11 +85,12 @@ int xp_db_realign_at(xp_db *db, int64_t run, const char *key, const int64_t *blo
 /* Re-projection after a realign (schema 10; serve/reproject.c does it,
  * with the word aligner and the projection, which this layer does not
  * reach).  The run's word-alignment model as recorded: *path (malloc'd)
- * with the size and CRC-32 of its bytes (inflated) then, or NULL when the
- * run names none (or the store is older). */
-int xp_db_run_model(xp_db *db, int64_t run, char **path, int64_t *size, uint32_t *crc, xp_err *err);
+ * with the size and 64-bit FNV-1a hash (base/text.h xp_hash) of its bytes
+ * (inflated) then, or NULL when the run names none (or the store is
+ * older). */
+int xp_db_run_model(xp_db *db, int64_t run, char **path, int64_t *size, uint64_t *hash, xp_err *err);
 /* Record it (path NULL: forget it); XP_ENOTFOUND for no such run. */
-int xp_db_set_run_model(xp_db *db, int64_t run, const char *path, int64_t size, uint32_t crc, xp_err *err);
+int xp_db_set_run_model(xp_db *db, int64_t run, const char *path, int64_t size, uint64_t hash, xp_err *err);
 /* What re-projecting the newest live realign of mention key's utterance
  * reads: {"tedit","run","lang","doc","part","speaker","src":[tokens],
  * "tgt":[its new tokens],"sent","settings":{the run's projection

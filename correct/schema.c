@@ -147,7 +147,9 @@ static const char *const migrations[XP_DB_VERSION] = {
 	"CREATE INDEX tedits_run ON tedits(run, utterance);",
 	/* 10: spans proposed again after a realign.  A run may name the word
 	 * aligner's model it was aligned with (wa_model: JSON {"path","size",
-	 * "crc"}, the file as it was when recorded; NULL: none, as in a
+	 * "hash"}, the file as it was when recorded, hash its bytes' FNV-1a in
+	 * hex: a CRC-32 would not do, a model file ends with its own, so the
+	 * CRC of every whole model is the same; NULL: none, as in a
 	 * migrated store), so that the workbench can align a re-paired
 	 * utterance with its new lines by that model and project its English
 	 * mentions again (serve/reproject.c).  reproj holds the spans so

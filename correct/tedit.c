@@ -410,7 +410,7 @@ json_t *xp_tadds_json(xp_db *db, int64_t doc)
 
 /* --- re-projection after a realign (schema 10) ----------------------------------------- */
 
-int xp_db_run_model(xp_db *db, int64_t run, char **path, int64_t *size, uint32_t *crc, xp_err *err)
+int xp_db_run_model(xp_db *db, int64_t run, char **path, int64_t *size, uint64_t *hash, xp_err *err)
 {
 	*path = NULL;
 	if (db->version < 10)
@@ -430,7 +430,8 @@ int xp_db_run_model(xp_db *db, int64_t run, char **path, int64_t *size, uint32_t
 	const char *p = json_string_value(json_object_get(j, "path"));
 	if (p) {
 		*size = (int64_t)json_integer_value(json_object_get(j, "size"));
-		*crc = (uint32_t)json_integer_value(json_object_get(j, "crc"));
+		const char *h = json_string_value(json_object_get(j, "hash"));
+		*hash = h ? strtoull(h, NULL, 16) : 0;
 		if (!(*path = strdup(p)))
 			rc = oom(err);
 	}
@@ -438,12 +439,14 @@ int xp_db_run_model(xp_db *db, int64_t run, char **path, int64_t *size, uint32_t
 	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
 }
 
-int xp_db_set_run_model(xp_db *db, int64_t run, const char *path, int64_t size, uint32_t crc, xp_err *err)
+int xp_db_set_run_model(xp_db *db, int64_t run, const char *path, int64_t size, uint64_t hash, xp_err *err)
 {
 	if (db->version < 10)
 		return xp_failc(err, XP_EINPUT, db->path, 0, "a store at schema %d records no model", db->version);
-	json_t *j = path ? json_pack("{s:o,s:I,s:I}", "path", xp_json_text(path), "size", (json_int_t)size, "crc",
-				     (json_int_t)crc) : NULL;
+	char hex[20];
+	snprintf(hex, sizeof hex, "%016llx", (unsigned long long)hash);
+	json_t *j = path ? json_pack("{s:o,s:I,s:s}", "path", xp_json_text(path), "size", (json_int_t)size, "hash", hex)
+			 : NULL;
 	char *s = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 	json_decref(j);
 	if (path && !s)

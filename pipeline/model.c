@@ -1,20 +1,20 @@
 /*
  * pipeline/model.c — a word aligner's model file as a run records it, so
  * that the workbench can align a re-paired utterance with the very model
- * the run was aligned with (serve/reproject.c).  The size and CRC-32 of
+ * the run was aligned with (serve/reproject.c).  The size and a hash of
  * its bytes are kept with its path: a file replaced since is refused
  * rather than used as if it were the run's.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "pipeline.h"
 #include "../base/file.h"
+#include "../base/text.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
-int xp_pipe_model_file(const char *path, char **abs, int64_t *size, uint32_t *crc, xp_wa_model **m, xp_err *err)
+int xp_pipe_model_file(const char *path, char **abs, int64_t *size, uint64_t *hash, xp_wa_model **m, xp_err *err)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -28,7 +28,7 @@ int xp_pipe_model_file(const char *path, char **abs, int64_t *size, uint32_t *cr
 	rc = xp_wa_model_parse(path, buf, len, &model, err);
 	if (rc == 0) {
 		*size = (int64_t)len;
-		*crc = (uint32_t)crc32(0, (const Bytef *)buf, (uInt)len);
+		*hash = xp_hash(buf, len);
 		if (!(*abs = realpath(path, NULL)))
 			rc = xp_failc(err, XP_EIO, path, 0, "cannot resolve its absolute path");
 	}

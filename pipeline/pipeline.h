@@ -39,7 +39,9 @@ const char *xp_stage_name(xp_stage s);
  * the aligner held them together, xp_pipe_result.span_blocks). */
 typedef enum {
 	XP_OUT_ALIGNED, XP_OUT_PAIRS, XP_OUT_MAP, XP_OUT_SPANS, XP_OUT_PHARAOH, XP_OUT_PROBS,
-	XP_OUT_CONLL, XP_OUT_JSONL, XP_OUT_REPORT, XP_OUT_SUMMARY, XP_OUT_DB, XP_NOUTS
+	XP_OUT_CONLL, XP_OUT_JSONL, XP_OUT_REPORT, XP_OUT_SUMMARY, XP_OUT_DB,
+	XP_OUT_MODEL,          /* wordalign.model: save_model's (kept across runs, as the database) */
+	XP_NOUTS
 } xp_out;
 
 const char *xp_out_name(xp_out f);
@@ -64,6 +66,10 @@ typedef struct xp_pipe_opts {
 	xp_sym sym;
 	xp_proj_opts proj;
 	int no_db;
+	/* write the built-in aligner's model (run 0's, wordalign --save-model's
+	 * file) as DIR/wordalign.model and record it with the store's run, so
+	 * that a realign in the workbench re-projects with it (serve/reproject.c) */
+	int save_model;
 	int keep_empty;             /* write documents without a target sentence too */
 	/* A run that would leave less than a rerun found is refused unless
 	 * this is set: no utterance aligned to a target subtitle (empty or
@@ -121,10 +127,11 @@ int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err);
 
 /* A word aligner's model file as a run records it for the workbench
  * (correct/review.h xp_db_set_run_model, serve/reproject.c): read and
- * checked to be a model (xp_wa_model_parse), *size and *crc (CRC-32) its
- * bytes (a .gz inflated), *abs its absolute path (malloc'd); *m the model
- * when m is not NULL (xp_wa_model_free it). */
-int xp_pipe_model_file(const char *path, char **abs, int64_t *size, uint32_t *crc, xp_wa_model **m, xp_err *err);
+ * checked to be a model (xp_wa_model_parse), *size and *hash (64-bit
+ * FNV-1a, base/text.h xp_hash) of its bytes (a .gz inflated), *abs its
+ * absolute path (malloc'd); *m the model when m is not NULL
+ * (xp_wa_model_free it). */
+int xp_pipe_model_file(const char *path, char **abs, int64_t *size, uint64_t *hash, xp_wa_model **m, xp_err *err);
 
 /* What a person reads after a run (also written as summary.txt). */
 void xp_pipe_summary(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *out);

@@ -6,6 +6,7 @@
 #include "../base/failpoint.h"
 #include "../base/file.h"
 #include "../base/outputs.h"
+#include "../base/text.h"
 #include "../io/conll.h"
 #include "../io/jsonl.h"
 #include "../io/read.h"
@@ -25,7 +26,7 @@
 static const char *const stage_names[XP_NSTAGES] = {"align", "bitext", "wordalign", "project", "write", "db"};
 static const char *const out_names[XP_NOUTS] = {
 	"aligned.jsonl", "pairs.txt", "pairs.map", "pairs.spans", "alignments.pharaoh", "alignments.probs",
-	"projected.conll", "projected.jsonlines", "report.json", "summary.txt", "corrections.db"};
+	"projected.conll", "projected.jsonlines", "report.json", "summary.txt", "corrections.db", "wordalign.model"};
 
 const char *xp_stage_name(xp_stage s) { return stage_names[s]; }
 const char *xp_out_name(xp_out f) { return out_names[f]; }
@@ -60,6 +61,8 @@ typedef struct run {
 	xp_projection proj;
 	size_t *first;              /* streamed: records first[d] .. first[d+1] are document d's */
 	const char *report_tmp;     /* streamed: the report's temporary file, which the import reads */
+	int64_t model_size;         /* save_model: the model's bytes and their hash, recorded by the db stage */
+	uint64_t model_hash;
 	struct timespec t0;
 } run;
 
@@ -185,6 +188,21 @@ static int learned_names(run *R, xp_wa *w, xp_err *e)
 	return 0;
 }
 
+/* What run 0 of the aligner learned, as `wordalign --save-model` writes it:
+ * DIR/wordalign.model, its size and hash kept for the store's run. */
+static int put_model(run *R, xp_wa *w, xp_err *e)
+{
+	xp_buf b = {0};
+	int rc = xp_wa_model_write(w, &b, e);
+	if (rc == 0) {
+		R->model_size = (int64_t)b.n;
+		R->model_hash = xp_hash(b.p, b.n);
+		rc = put(R, XP_OUT_MODEL, &b, e);
+	}
+	xp_buf_free(&b);
+	return rc;
+}
+
 /* The bitext's pairs aligned, trained together with every bilingual pair
  * of the episodes and the --train files. */
 static int builtin_align(run *R, xp_err *e)
@@ -210,10 +228,11 @@ static int builtin_align(run *R, xp_err *e)
 	 * projections only tell which spans a seed can move */
 	for (int k = 0; rc == 0 && k <= R->o->alt_seeds && k <= 4; k++) {
 		wo.seed = R->o->wa.seed + (uint64_t)k * 1000003u;
+		wo.keep_model = k == 0 && R->o->save_model;
 		rc = xp_wa_new(&w, &wo, e) || xp_wa_add_bitext(w, &R->bt, e) ||
 		     (ep->n && xp_wa_add_train_mem(w, "(the episodes' subtitle pairs)", ep->p, ep->n, e)) ||
 		     xp_wa_run(w, e) || xp_wa_collect(w, R->o->sym, &f, &r, k ? &R->alt[k - 1] : &R->wa, e) ||
-		     (k == 0 && wo.learn_names && learned_names(R, w, e));
+		     (k == 0 && wo.learn_names && learned_names(R, w, e)) || (wo.keep_model && put_model(R, w, e));
 		if (rc == 0 && k == 0)
 			R->r->span_blocks = xp_wa_span_blocks(w);
 		xp_wa_free(w);
@@ -563,6 +582,17 @@ static int stage_db(run *R, xp_err *e)
 		rc = xp_db_import_run(R->db, &R->en, &R->al, R->report.p, lang, files, &R->r->run, e);
 	}
 	free(files);
+	/* the model the run was aligned with, where it will be once the files
+	 * are in place (they are renamed there with the store's commit) */
+	if (!rc && R->r->written[XP_OUT_MODEL]) {
+		char *dir = realpath(R->o->outdir, NULL);
+		xp_buf mp = {0};
+		xp_buf_printf(&mp, "%s/%s", dir ? dir : R->o->outdir, out_names[XP_OUT_MODEL]);
+		rc = mp.oom ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory")
+			    : xp_db_set_run_model(R->db, R->r->run, mp.p, R->model_size, R->model_hash, e);
+		free(dir);
+		xp_buf_free(&mp);
+	}
 	/* what the import carried over from the run before, for the summary:
 	 * a rerun that silently dropped corrections would be found too late */
 	json_t *c = NULL;
@@ -654,13 +684,16 @@ static void sweep_staging(const char *dir)
  * without the aligner's spans, alignments.probs without posteriors): left
  * there, they would be read as this run's.  Removed once this run's files
  * are in place (a failed run leaves the earlier run's set whole); never the
- * database, which keeps every run's corrections. */
+ * database, which keeps every run's corrections, nor the model an earlier
+ * run of the store may name (a model saved since replaces it: the store
+ * then finds it changed and says so). */
 static void remove_stale(run *R)
 {
 	char path[4200];
 	struct stat st;
 	for (int f = 0; f < XP_NOUTS; f++) {
-		if (R->r->written[f] || f == XP_OUT_DB || lstat(out_path(R, (xp_out)f, path, sizeof path), &st))
+		if (R->r->written[f] || f == XP_OUT_DB || f == XP_OUT_MODEL ||
+		    lstat(out_path(R, (xp_out)f, path, sizeof path), &st))
 			continue;
 		R->r->removed[f] = !S_ISDIR(st.st_mode) && unlink(path) == 0 ? 1 : -1;
 	}

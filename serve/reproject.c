@@ -64,16 +64,16 @@ static struct xp_rp_model *model_of(xp_server *s, xp_db *db, int64_t run)
 	p->run = run;
 	xp_err e;
 	int64_t size = 0, now_size = 0;
-	uint32_t crc = 0, now_crc = 0;
+	uint64_t hash = 0, now_hash = 0;
 	char *abs = NULL;
-	if (xp_db_run_model(db, run, &p->path, &size, &crc, &e))
+	if (xp_db_run_model(db, run, &p->path, &size, &hash, &e))
 		snprintf(p->why, sizeof p->why, "cannot read the run's model: %s", e.msg);
 	else if (!p->path)
-		snprintf(p->why, sizeof p->why, "the run has no word-alignment model recorded (xproj db import --wa-model, or "
-			 "a pipeline run with the built-in aligner), so nothing aligns the new pair");
-	else if (xp_pipe_model_file(p->path, &abs, &now_size, &now_crc, &p->m, &e))
+		snprintf(p->why, sizeof p->why, "the run has no word-alignment model recorded (xproj db import --wa-model M, or "
+			 "xproj pipeline --save-model), so nothing aligns the new pair");
+	else if (xp_pipe_model_file(p->path, &abs, &now_size, &now_hash, &p->m, &e))
 		snprintf(p->why, sizeof p->why, "cannot use the run's model: %s", e.msg);
-	else if (now_size != size || now_crc != crc) {
+	else if (now_size != size || now_hash != hash) {
 		snprintf(p->why, sizeof p->why, "the run's model %s changed since the run was recorded: it is not the "
 			 "model the run was aligned with", p->path);
 		xp_wa_model_free(p->m);

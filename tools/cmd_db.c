@@ -293,9 +293,9 @@ typedef struct import_in {
 	xp_corpus en;
 	xp_aligned al;
 	char *files;
-	char *model;            /* --wa-model's absolute path, its size and CRC (pipeline.h) */
+	char *model;            /* --wa-model's absolute path, its size and hash (pipeline.h) */
 	int64_t model_size;
-	uint32_t model_crc;
+	uint64_t model_hash;
 	int streamed, said;
 	size_t ndocs;
 } import_in;
@@ -383,7 +383,7 @@ static int import_read(const dargs *a, import_in *in, xp_err *e)
 		return -1;
 	/* the word aligner's model the run was aligned with, for the
 	 * workbench's re-projection after a realign: a model, or refused */
-	if (a->wa_model && xp_pipe_model_file(a->wa_model, &in->model, &in->model_size, &in->model_crc, NULL, e))
+	if (a->wa_model && xp_pipe_model_file(a->wa_model, &in->model, &in->model_size, &in->model_hash, NULL, e))
 		return -1;
 	/* the run's provenance, which also names the report in errors */
 	json_t *fj = json_pack("{s:s,s:s,s:s}", "source", a->source, "aligned", a->aligned, "report", a->report);
@@ -414,7 +414,7 @@ static int do_import(xp_db *db, dargs *a, xp_err *e)
 	if (rc)
 		rc = xp_db_import_run_file(db, &in->en, &in->al, a->report, a->lang, in->files, &run, e);
 	if (!rc && in->model)
-		rc = xp_db_set_run_model(db, run, in->model, in->model_size, in->model_crc, e);
+		rc = xp_db_set_run_model(db, run, in->model, in->model_size, in->model_hash, e);
 	if (!rc) {
 		json_t *all, *r;
 		if (!in->streamed)
@@ -865,7 +865,7 @@ const xp_cmd xp_cmd_db = {
 	"A report that projects none of its mentions is refused: as the latest run it would\n"
 	"empty what every command shows (--allow-empty imports it).  --wa-model M records the\n"
 	"word aligner's model the run was aligned with (wordalign --save-model M), checked to be\n"
-	"one, with its size and checksum: a realign in the workbench aligns the new pair with it\n"
+	"one, with its size and hash: a realign in the workbench aligns the new pair with it\n"
 	"and proposes the utterance's spans again (docs/serve.md).  Mentions are\n"
 	"DOC|ID (document id and English mention id); spans are SENT:START:END, the target\n"
 	"sentence (as in the projected CoNLL) and a half-open token span.  add needs a null\n"

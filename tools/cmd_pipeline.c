@@ -14,7 +14,8 @@ static const struct option own[] = {
 	{"source", required_argument, 0, 's'}, {"output", required_argument, 0, 'o'},
 	{"no-db", no_argument, 0, 'N'},        {"quiet", no_argument, 0, 'q'},
 	{"config", required_argument, 0, 'F'}, {"train", required_argument, 0, 'T'},
-	{"scenes-only", no_argument, 0, 'O'}, {"alt-seeds", required_argument, 0, 'A'}, {0, 0, 0, 0}};
+	{"scenes-only", no_argument, 0, 'O'}, {"alt-seeds", required_argument, 0, 'A'},
+	{"save-model", no_argument, 0, 1001}, {0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_subs, xp_opts_tgt_subs, xp_opts_target, xp_opts_ualign, xp_opts_alignments,
 					      xp_opts_wordalign, xp_opts_project, xp_opts_output, NULL};
 
@@ -37,6 +38,7 @@ static int parse(int argc, char **argv, const struct option *lo, xp_pipe_opts *o
 		case 'F': break;   /* read by xp_cli_config */
 		case 'T': train[o->wa.ntrain++] = optarg; break;
 		case 'O': o->scenes_only = 1; break;
+		case 1001: o->save_model = 1; break;
 		case 'A':
 			if (xp_cli_intv("--alt-seeds", optarg, 0, 4, &o->alt_seeds, &e))
 				return xp_cli_bad_value("pipeline", &e);
@@ -58,6 +60,9 @@ static int parse(int argc, char **argv, const struct option *lo, xp_pipe_opts *o
 		return xp_cli_usage(&xp_cmd_pipeline, 2);
 	if (!o->source || !o->subs || !o->outdir)
 		return xp_cli_bad("pipeline", "--source, --subs and -o are required");
+	if (o->save_model && (o->alignments || o->no_db))
+		return xp_cli_bad("pipeline", "--save-model writes the built-in aligner's model for the database: "
+				  "not with --alignments or --no-db");
 	return 0;
 }
 
@@ -167,7 +172,7 @@ const xp_cmd xp_cmd_pipeline = {
 	"xproj pipeline --source EN.conll --subs S [--tgt-subs Z] [--links X] [--episodes MAP]\n"
 	"               [--tgt-lang L] [--encoding E] [--keep-asides] [--to-simplified]\n"
 	"               [--alignments A.pharaoh [--probs P] [--one-based]]\n"
-	"               [wordalign, project and align options] [--no-db] [--quiet]\n"
+	"               [wordalign, project and align options] [--no-db] [--save-model] [--quiet]\n"
 	"               [--config FILE] -o DIR\n\n"
 	"S (and Z): a subtitle file, a directory or zip archive with one file per episode\n"
 	"(S07E01.srt ...), or 't=DIR1,f=DIR2': a directory per show, chosen by the letter\n"
@@ -221,6 +226,10 @@ const xp_cmd xp_cmd_pipeline = {
 	"              was projected (refused by default: empty or unreadable subtitles would\n"
 	"              replace the outputs with nothing and add an empty latest run)\n"
 	"  --no-db     no correction database\n"
+	"  --save-model  write the built-in aligner's model (as wordalign --save-model) to\n"
+	"              DIR/wordalign.model and record it with the run in corrections.db: a\n"
+	"              realign in the workbench then proposes the utterance's spans again\n"
+	"              (kept across runs as the database is; a later one replaces it)\n"
 	"  --quiet     no progress, no summary on stdout\n"
 	"  --config F  options from F, one per line: 'key = value' or 'key' for a switch\n"
 	"              (long option names; '#' comments); command-line flags win",

@@ -468,15 +468,16 @@ static void reprojection_stored(void **state)
 	xp_err e;
 	char *p;
 	int64_t size = 0;
-	uint32_t crc = 0;
-	/* the model: none, then recorded, then refused for a run not there */
-	assert_int_equal(xp_db_run_model(db, run, &p, &size, &crc, &e), 0);
+	uint64_t hash = 0;
+	/* the model: none, then recorded (a hash past 2^63 too), then refused
+	 * for a run not there */
+	assert_int_equal(xp_db_run_model(db, run, &p, &size, &hash, &e), 0);
 	assert_null(p);
-	assert_int_equal(xp_db_set_run_model(db, run, "/m/wa.model", 123, 0xdeadbeefu, &e), 0);
-	assert_int_equal(xp_db_run_model(db, run, &p, &size, &crc, &e), 0);
+	assert_int_equal(xp_db_set_run_model(db, run, "/m/wa.model", 123, 0xfeedfacedeadbeefull, &e), 0);
+	assert_int_equal(xp_db_run_model(db, run, &p, &size, &hash, &e), 0);
 	assert_string_equal(p, "/m/wa.model");
 	assert_int_equal(size, 123);
-	assert_int_equal(crc, 0xdeadbeefu);
+	assert_true(hash == 0xfeedfacedeadbeefull);
 	free(p);
 	assert_int_equal(xp_db_set_run_model(db, run + 5, "/m/wa.model", 1, 1, &e), XP_ENOTFOUND);
 	/* no realign: nothing to re-project */
@@ -578,8 +579,8 @@ static void migrate_from_9(void **state)
 	json_decref(m);
 	char *p;
 	int64_t size;
-	uint32_t crc;
-	assert_int_equal(xp_db_run_model(db, run, &p, &size, &crc, &e), 0);
+	uint64_t hash;
+	assert_int_equal(xp_db_run_model(db, run, &p, &size, &hash, &e), 0);
 	assert_null(p);
 	xp_db_close(db);
 	assert_int_equal(xp_db_open(path, &db, &e), 0);

@@ -398,7 +398,7 @@ static void with_lines(xp_aligned *al)
 
 /* A word aligner's model of a few pairs in the fixture's words, trained
  * here (wordalign --save-model's bytes) into file out. */
-static void train_model(const char *out)
+static void train_model(const char *out, uint64_t seed)
 {
 	static const char pairs[] = "I saw the big red car . ||| 我 看见 了 那辆 红色 的 大 车 。\n"
 				    "It was mine . ||| 那 是 我的 。\n"
@@ -415,7 +415,7 @@ static void train_model(const char *out)
 	assert_int_equal(xp_bitext_read_mem("pairs", all.p, all.n, &bt, &e), 0);
 	xp_wa_opts o;
 	xp_wa_defaults(&o);
-	o.samplers = 2, o.iters = 30, o.keep_model = 1, o.seed = 1, o.threads = 1;
+	o.samplers = 2, o.iters = 30, o.keep_model = 1, o.seed = seed, o.threads = 1;
 	o.lang[0] = "en", o.lang[1] = "zh";
 	xp_wa *w;
 	xp_buf b = {0};
@@ -438,9 +438,9 @@ static void start_with_model(const char *model)
 	if (model) {
 		char *abs;
 		int64_t size;
-		uint32_t crc;
-		assert_int_equal(xp_pipe_model_file(model, &abs, &size, &crc, NULL, &e), 0);
-		assert_int_equal(xp_db_set_run_model(db, run, abs, size, crc, &e), 0);
+		uint64_t hash;
+		assert_int_equal(xp_pipe_model_file(model, &abs, &size, &hash, NULL, &e), 0);
+		assert_int_equal(xp_db_set_run_model(db, run, abs, size, hash, &e), 0);
 		free(abs);
 	}
 	xp_db_close(db);
@@ -456,7 +456,7 @@ static void reproject(void **state)
 	int fd = mkstemp(model);
 	assert_true(fd >= 0);
 	close(fd);
-	train_model(model);
+	train_model(model, 1);
 	start_with_model(model);
 	json_t *o, *m, *rp;
 	/* utterance 0 re-paired with its own line and the next: "I" and "the
@@ -515,17 +515,15 @@ static void reproject(void **state)
 	assert_true(json_equal(J(J(m, "current"), "span"), J(J(m, "silver"), "span")));
 	json_decref(o);
 	stop();
-	/* the model file changed since the run was recorded: said, no proposal */
+	/* the model file replaced since the run was recorded (another model,
+	 * a valid one): said, no proposal */
 	start_with_model(model);
-	FILE *f = fopen(model, "ab");
-	assert_non_null(f);
-	fputs("x", f);
-	fclose(f);
+	train_model(model, 7);
 	assert_int_equal(call("POST", "/api/edit", NULL,
 			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"realign\",\"version\":0,"
 			      "\"blocks\":[1,2]}", &o), 200);
 	assert_string_equal(json_string_value(J(J(o, "reprojection"), "state")), "none");
-	assert_non_null(strstr(json_string_value(J(J(o, "reprojection"), "why")), "model"));
+	assert_non_null(strstr(json_string_value(J(J(o, "reprojection"), "why")), "changed since the run was recorded"));
 	assert_true(json_is_null(J(J(J(o, "mention"), "current"), "span")));
 	json_decref(o);
 	stop();
