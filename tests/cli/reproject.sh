@@ -1,0 +1,32 @@
+# A run's word-alignment model for the workbench's re-projection after a
+# realign (docs/serve.md, schema 10): `pipeline --save-model` writes it and
+# records it, with the links unchanged; `db import --wa-model` records one,
+# refuses a file that is no model (creating nothing); the pipeline refuses
+# it with --alignments or --no-db.
+. tests/cli/lib
+S=tools/sample
+expect_status 0 $XPROJ pipeline --config $S/zh.conf -o $T/a --quiet
+expect_status 0 $XPROJ pipeline --config $S/zh.conf -o $T/m --quiet --save-model
+expect_grep 'XPROJWA' $T/m/wordalign.model
+for f in alignments.pharaoh projected.conll report.json; do
+	expect_eq "$(sum < $T/m/$f)" "$(sum < $T/a/$f)" "$f with --save-model"
+done
+expect_eq "$(sqlite3 $T/m/corrections.db "SELECT json_extract(wa_model, '\$.path') FROM runs")" \
+	"$(cd $T/m && pwd -P)/wordalign.model" "the run names the model"
+expect_eq "$(sqlite3 $T/a/corrections.db "SELECT count(wa_model) FROM runs")" 0 "no model without --save-model"
+expect_status 2 $XPROJ pipeline --config $S/zh.conf -o $T/x --quiet --save-model --no-db
+expect_grep 'not with --alignments or --no-db' $T/err
+expect_status 2 $XPROJ pipeline --config $S/zh.conf --alignments $S/zh.pharaoh -o $T/x --quiet --save-model
+# db import --wa-model: a model recorded; no model refused, nothing created
+expect_status 0 $XPROJ db import $T/i.db --source $S/dialogue.conll --aligned $T/a/aligned.jsonl \
+	--report $T/a/report.json --wa-model $T/m/wordalign.model
+expect_eq "$(sqlite3 $T/i.db "SELECT json_extract(wa_model, '\$.size') FROM runs")" \
+	"$(wc -c < $T/m/wordalign.model | tr -d ' ')" "db import records its size"
+expect_status 1 $XPROJ db import $T/j.db --source $S/dialogue.conll --aligned $T/a/aligned.jsonl \
+	--report $T/a/report.json --wa-model $T/a/pairs.txt
+expect_grep 'pairs.txt' $T/err
+[ -e $T/j.db ] && { echo "FAIL: a refused --wa-model created the store"; fails=$((fails + 1)); }
+expect_status 1 $XPROJ db import $T/j.db --source $S/dialogue.conll --aligned $T/a/aligned.jsonl \
+	--report $T/a/report.json --wa-model $T/nothing.model
+[ -e $T/j.db ] && { echo "FAIL: a missing --wa-model created the store"; fails=$((fails + 1)); }
+finish
