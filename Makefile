@@ -122,7 +122,7 @@ PUBLIC_HEADERS := xproj.h \
 	io/archive.h io/epmap.h io/aligned.h io/bitext.h io/walign.h io/report.h \
 	eval/score.h eval/chars.h eval/aer.h \
 	align/norm.h align/ualign.h align/episode.h align/batch.h align/pair.h align/sym.h align/wordalign.h \
-	project/project.h project/confidence.h lang/spans.h \
+	project/project.h project/confidence.h lang/spans.h lang/script.h \
 	correct/db.h correct/review.h \
 	pipeline/pipeline.h serve/serve.h
 
