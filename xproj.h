@@ -30,6 +30,7 @@ extern "C" {
 #include "model/corpus.h"      /* corpus -> documents -> utterances -> mentions, clusters */
 #include "model/tokenize.h"    /* ICU word breaks */
 #include "model/script.h"      /* which writing system */
+#include "model/mtype.h"       /* mention and sentence types; English's words */
 
 #include "io/read.h"           /* read/write a corpus in the format a path names */
 #include "io/conll.h"          /* CoNLL-2012 */
