@@ -158,6 +158,13 @@ for l in $LANGS; do
 		my @p = @{rd($ARGV[0])}; my @b = @{rd($ARGV[1])};
 		printf "%s %s %s %s\n", $b[$_]{name}, $b[$_]{default} ? "on" : "off", $b[$_]{kind},
 			$p[$_]{default} ? "on" : "off" for 0 .. $#b' $T/$l.rules.pack.json $T/$l.rules.json > $T/$l.rules
+	# a cache aligned before wordalign wrote names (or copied without them):
+	# the rule names then has nothing to read, and its row says no effect
+	if grep -q '^names ' $T/$l.rules; then
+		for s in $SEEDS; do
+			[ -e $T/$l.$s.tune.names ] || echo "audit.sh: $l seed $s: no names file in $T (aligned without one): the rule names reads nothing" >&2
+		done
+	fi
 	: > $T/$l.runs
 	while read -r r def kind pdef; do
 		case " ${AUDIT_RULES:-$r} " in *" $r "*) ;; *) continue;; esac
