@@ -113,8 +113,8 @@ calibrate_refuses fates "fates.json:5: its end line counts 299 mentions projecte
 sed '1 s/"mentions":300,/"mentions":301,/' $T/r3.json > $T/tot3.json
 sed '1 s/"projected":300,/"projected":299,/' $T/r3.json > $T/fates3.json
 (head -1 $T/tot3.json; sed '1d' $T/r3.json | sort -r) > $T/revtot3.json
-perl -MJSON::PP -ne 'if ($. == 1) { my $j = JSON::PP->new; my $h = $j->decode($_); $h->{mentions} = 301;
-	$_ = $j->encode($h) . "\n" } print' $T/r2.json > $T/tot2.json
+# (its members in perl's hash order: the run's total is the only 300)
+sed '1 s/"mentions":300\([,}]\)/"mentions":301\1/' $T/r2.json > $T/tot2.json
 refused tot3 "tot3.json:1: its first line counts 301 mentions, the report's documents have 300 (a first line of another run, or edited?)"
 refused fates3 "fates3.json:1: its first line counts 299 mentions projected, the report's documents have 300"
 refused revtot3 "revtot3.json:1: its first line counts 301 mentions"
