@@ -61,11 +61,17 @@ static inline uint32_t map_get(const wa_map *m, uint32_t f)
 	}
 }
 
+/* A map's slots start on a cache line (a map of 32 bytes within one): a
+ * weighing walks or looks up the map of a token, which is rarely in cache
+ * at 1M pairs, and malloc's 16-byte alignment put most maps of 64 bytes
+ * and more across one line more than their size needs. */
 static int map_resize(wa_map *m, uint32_t cap)
 {
-	uint32_t *kv = calloc((size_t)cap * 2, sizeof *kv);
+	size_t bytes = (size_t)cap * 2 * sizeof(uint32_t);
+	uint32_t *kv = aligned_alloc(bytes < 64 ? bytes : 64, bytes);
 	if (!kv)
 		return -1;
+	memset(kv, 0, bytes);
 	uint32_t mask = cap - 1;
 	if (m->kv)
 		for (uint32_t h = 0; h <= m->mask; h++)
@@ -166,7 +172,11 @@ int wa_sampler_init(wa_sampler *s, const wa_corpus *c, int dir, uint64_t seed)
 	s->lex = calloc((size_t)F->V + 1, sizeof *s->lex);
 	s->lex0 = calloc((size_t)F->V + 1, sizeof *s->lex0);
 	s->etot = calloc((size_t)E->V + 1, sizeof *s->etot);
-	s->fert = calloc(((size_t)E->V + 1) * (WA_FMAX + 1), sizeof *s->fert);
+	/* a type's fertility counts (32 bytes) within one cache line */
+	_Static_assert(64 % ((WA_FMAX + 1) * sizeof(uint32_t)) == 0, "a fertility row splits no cache line");
+	size_t fbytes = (((size_t)E->V + 1) * (WA_FMAX + 1) * sizeof *s->fert + 63) / 64 * 64;
+	if ((s->fert = aligned_alloc(64, fbytes)))
+		memset(s->fert, 0, fbytes);
 	s->w = malloc(((size_t)s->maxI + 2) * sizeof *s->w);
 	s->pos = malloc(((size_t)s->maxI + 2) * sizeof *s->pos);
 	s->phi = calloc((size_t)s->maxI + 2, sizeof *s->phi);
@@ -368,17 +378,18 @@ static void neighbours(const sent *t, uint32_t j, long *prev, long *next)
 		}
 }
 
-static inline void add_jump(wa_sampler *s, long d, int sign)
+static inline void add_jump_at(wa_sampler *s, uint32_t b, int sign)
 {
-	uint32_t b = jb(d);
 	s->jump[b] += (uint32_t)sign;
 	s->jd[b] = s->jr[2 * WA_MAXJ - b] = s->jump[b] + A_JUMP;
 }
 
+
 /* add (+1) or remove (-1) token j's choice i from the counts; removing
- * expects s->slot to be the map slot of (e_i, f_j) */
+ * expects s->slot to be the map slot of (e_i, f_j); bk: the jump buckets
+ * of i - prev, next - i and next - prev when found already (else NULL) */
 static inline __attribute__((always_inline)) void count(wa_sampler *s, const sent *t, uint32_t j, uint32_t i, int sign, unsigned parts,
-		  long prev, long next)
+		  long prev, long next, const uint32_t *bk)
 {
 	uint32_t f = t->fs[j];
 	if (!i) {
@@ -397,9 +408,9 @@ static inline __attribute__((always_inline)) void count(wa_sampler *s, const sen
 	s->etot[e] += (uint32_t)sign;
 	s->nword += (uint32_t)sign;
 	if (parts & WA_JUMP) {
-		add_jump(s, (long)i - prev, sign);
-		add_jump(s, next - (long)i, sign);
-		add_jump(s, next - prev, -sign);
+		add_jump_at(s, bk ? bk[0] : jb((long)i - prev), sign);
+		add_jump_at(s, bk ? bk[1] : jb(next - (long)i), sign);
+		add_jump_at(s, bk ? bk[2] : jb(next - prev), -sign);
 		s->jtot += (uint32_t)sign;
 	}
 	if (parts & WA_FERT) {
@@ -715,6 +726,7 @@ static inline void prefetch(const wa_sampler *s, const sent *t, uint32_t j)
 typedef struct tok {
 	long prev, next;
 	uint32_t was, e;
+	uint32_t jb[3];   /* the removed link's jump buckets (count's order) */
 } tok;
 
 /* Token j's link given the rest.  Late in a stage most draws give a token
@@ -742,8 +754,14 @@ static inline __attribute__((always_inline)) void take(wa_sampler *s, const sent
 		s->slot = map_slot(&s->lex[t->fs[j]], x->e);
 		for (uint32_t q = s->where[x->e]; q; q = s->same[q])
 			s->saved[nsaved++] = s->pos[q];
+		/* the jump buckets of the removal, kept for give's putting back */
+		if (parts & WA_JUMP) {
+			x->jb[0] = jb((long)x->was - x->prev);
+			x->jb[1] = jb(x->next - (long)x->was);
+			x->jb[2] = jb(x->next - x->prev);
+		}
 	}
-	count(s, t, j, x->was, -1, parts, x->prev, x->next);
+	count(s, t, j, x->was, -1, parts, x->prev, x->next, x->was ? x->jb : NULL);
 }
 
 static inline __attribute__((always_inline)) void give(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, const tok *x, uint32_t now)
@@ -757,9 +775,9 @@ static inline __attribute__((always_inline)) void give(wa_sampler *s, const sent
 		s->etot[e]++;
 		s->nword++;
 		if (parts & WA_JUMP) {
-			add_jump(s, (long)was - prev, 1);
-			add_jump(s, next - (long)was, 1);
-			add_jump(s, next - prev, -1);
+			add_jump_at(s, x->jb[0], 1);
+			add_jump_at(s, x->jb[1], 1);
+			add_jump_at(s, x->jb[2], -1);
 			s->jtot++;
 		}
 		if (parts & WA_FERT) {
@@ -773,7 +791,7 @@ static inline __attribute__((always_inline)) void give(wa_sampler *s, const sent
 	}
 	if (was && !s->lex[t->fs[j]].kv[2 * s->slot + 1])
 		map_del(&s->lex[t->fs[j]], s->slot);
-	count(s, t, j, now, +1, parts, prev, next);
+	count(s, t, j, now, +1, parts, prev, next, NULL);
 }
 
 static void resample(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, double *acc)
@@ -784,11 +802,17 @@ static void resample(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, d
 	if (acc) {
 		/* a reciprocal, not a division a cell: the probabilities' last
 		 * bits differ from a division's */
-		double *row = acc + (size_t)j * (t->I + 1), before = 0, inv = 1 / total;
-		for (uint32_t i = 0; i <= t->I; i++) {
-			row[i] += (s->w[i] - before) * inv;
-			before = s->w[i];
-		}
+		double *restrict row = acc + (size_t)j * (t->I + 1), inv = 1 / total;
+		const double *restrict w = s->w;
+		/* each cell on its own (no running value), two a step: each
+		 * lane rounds as the cell alone would */
+		const v2d vinv = {inv, inv};
+		row[0] += w[0] * inv;
+		uint32_t i = 1;
+		for (; i + 1 <= t->I; i += 2)
+			*(v2d *)(row + i) += (*(const v2d *)(w + i) - *(const v2d *)(w + i - 1)) * vinv;
+		for (; i <= t->I; i++)
+			row[i] += (w[i] - w[i - 1]) * inv;
 	}
 	give(s, t, j, parts, &x, draw(s, t->I, total));
 }
@@ -804,7 +828,7 @@ int wa_init(wa_sampler *s)
 		sentence_begin(s, &t, WA_LEX);
 		for (uint32_t j = 0; j < t.J; j++) {
 			t.a[j] = (uint16_t)(uniform(&s->rng) * (t.I + 1));
-			count(s, &t, j, t.a[j], +1, WA_LEX, 0, 0);
+			count(s, &t, j, t.a[j], +1, WA_LEX, 0, 0, NULL);
 		}
 		sentence_end(s, &t);
 	}
@@ -819,7 +843,7 @@ int wa_init_given(wa_sampler *s)
 			continue;
 		sentence_begin(s, &t, WA_LEX);
 		for (uint32_t j = 0; j < t.J; j++)
-			count(s, &t, j, t.a[j], +1, WA_LEX, 0, 0);
+			count(s, &t, j, t.a[j], +1, WA_LEX, 0, 0, NULL);
 		sentence_end(s, &t);
 	}
 	return s->oom ? -1 : 0;
@@ -893,7 +917,7 @@ int wa_init_draw(wa_sampler *s)
 		for (uint32_t j = 0; j < t.J; j++) {
 			double total = weigh(s, &t, j, WA_LEX, 0, 0);
 			t.a[j] = (uint16_t)draw(s, t.I, total);
-			count(s, &t, j, t.a[j], +1, WA_LEX, 0, 0);
+			count(s, &t, j, t.a[j], +1, WA_LEX, 0, 0, NULL);
 		}
 		sentence_end(s, &t);
 	}
