@@ -378,18 +378,17 @@ static void neighbours(const sent *t, uint32_t j, long *prev, long *next)
 		}
 }
 
-static inline void add_jump_at(wa_sampler *s, uint32_t b, int sign)
+static inline void add_jump(wa_sampler *s, long d, int sign)
 {
+	uint32_t b = jb(d);
 	s->jump[b] += (uint32_t)sign;
 	s->jd[b] = s->jr[2 * WA_MAXJ - b] = s->jump[b] + A_JUMP;
 }
 
-
 /* add (+1) or remove (-1) token j's choice i from the counts; removing
- * expects s->slot to be the map slot of (e_i, f_j); bk: the jump buckets
- * of i - prev, next - i and next - prev when found already (else NULL) */
+ * expects s->slot to be the map slot of (e_i, f_j) */
 static inline __attribute__((always_inline)) void count(wa_sampler *s, const sent *t, uint32_t j, uint32_t i, int sign, unsigned parts,
-		  long prev, long next, const uint32_t *bk)
+		  long prev, long next)
 {
 	uint32_t f = t->fs[j];
 	if (!i) {
@@ -408,9 +407,9 @@ static inline __attribute__((always_inline)) void count(wa_sampler *s, const sen
 	s->etot[e] += (uint32_t)sign;
 	s->nword += (uint32_t)sign;
 	if (parts & WA_JUMP) {
-		add_jump_at(s, bk ? bk[0] : jb((long)i - prev), sign);
-		add_jump_at(s, bk ? bk[1] : jb(next - (long)i), sign);
-		add_jump_at(s, bk ? bk[2] : jb(next - prev), -sign);
+		add_jump(s, (long)i - prev, sign);
+		add_jump(s, next - (long)i, sign);
+		add_jump(s, next - prev, -sign);
 		s->jtot += (uint32_t)sign;
 	}
 	if (parts & WA_FERT) {
@@ -726,7 +725,6 @@ static inline void prefetch(const wa_sampler *s, const sent *t, uint32_t j)
 typedef struct tok {
 	long prev, next;
 	uint32_t was, e;
-	uint32_t jb[3];   /* the removed link's jump buckets (count's order) */
 } tok;
 
 /* Token j's link given the rest.  Late in a stage most draws give a token
@@ -754,14 +752,8 @@ static inline __attribute__((always_inline)) void take(wa_sampler *s, const sent
 		s->slot = map_slot(&s->lex[t->fs[j]], x->e);
 		for (uint32_t q = s->where[x->e]; q; q = s->same[q])
 			s->saved[nsaved++] = s->pos[q];
-		/* the jump buckets of the removal, kept for give's putting back */
-		if (parts & WA_JUMP) {
-			x->jb[0] = jb((long)x->was - x->prev);
-			x->jb[1] = jb(x->next - (long)x->was);
-			x->jb[2] = jb(x->next - x->prev);
-		}
 	}
-	count(s, t, j, x->was, -1, parts, x->prev, x->next, x->was ? x->jb : NULL);
+	count(s, t, j, x->was, -1, parts, x->prev, x->next);
 }
 
 static inline __attribute__((always_inline)) void give(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, const tok *x, uint32_t now)
@@ -775,9 +767,9 @@ static inline __attribute__((always_inline)) void give(wa_sampler *s, const sent
 		s->etot[e]++;
 		s->nword++;
 		if (parts & WA_JUMP) {
-			add_jump_at(s, x->jb[0], 1);
-			add_jump_at(s, x->jb[1], 1);
-			add_jump_at(s, x->jb[2], -1);
+			add_jump(s, (long)was - prev, 1);
+			add_jump(s, next - (long)was, 1);
+			add_jump(s, next - prev, -1);
 			s->jtot++;
 		}
 		if (parts & WA_FERT) {
@@ -791,7 +783,7 @@ static inline __attribute__((always_inline)) void give(wa_sampler *s, const sent
 	}
 	if (was && !s->lex[t->fs[j]].kv[2 * s->slot + 1])
 		map_del(&s->lex[t->fs[j]], s->slot);
-	count(s, t, j, now, +1, parts, prev, next, NULL);
+	count(s, t, j, now, +1, parts, prev, next);
 }
 
 static void resample(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, double *acc)
@@ -828,7 +820,7 @@ int wa_init(wa_sampler *s)
 		sentence_begin(s, &t, WA_LEX);
 		for (uint32_t j = 0; j < t.J; j++) {
 			t.a[j] = (uint16_t)(uniform(&s->rng) * (t.I + 1));
-			count(s, &t, j, t.a[j], +1, WA_LEX, 0, 0, NULL);
+			count(s, &t, j, t.a[j], +1, WA_LEX, 0, 0);
 		}
 		sentence_end(s, &t);
 	}
@@ -843,7 +835,7 @@ int wa_init_given(wa_sampler *s)
 			continue;
 		sentence_begin(s, &t, WA_LEX);
 		for (uint32_t j = 0; j < t.J; j++)
-			count(s, &t, j, t.a[j], +1, WA_LEX, 0, 0, NULL);
+			count(s, &t, j, t.a[j], +1, WA_LEX, 0, 0);
 		sentence_end(s, &t);
 	}
 	return s->oom ? -1 : 0;
@@ -917,7 +909,7 @@ int wa_init_draw(wa_sampler *s)
 		for (uint32_t j = 0; j < t.J; j++) {
 			double total = weigh(s, &t, j, WA_LEX, 0, 0);
 			t.a[j] = (uint16_t)draw(s, t.I, total);
-			count(s, &t, j, t.a[j], +1, WA_LEX, 0, 0, NULL);
+			count(s, &t, j, t.a[j], +1, WA_LEX, 0, 0);
 		}
 		sentence_end(s, &t);
 	}
