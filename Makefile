@@ -117,12 +117,12 @@ REPLAYS  := $(FUZZ_SRC:tests/fuzz/%.c=$(B)/tests/replay_%)
 # closed under #include and needs no dependency's header.
 PUBLIC_HEADERS := xproj.h \
 	base/version.h base/error.h base/mem.h base/buf.h base/text.h base/vocab.h base/file.h base/outputs.h \
-	model/corpus.h model/tokenize.h model/script.h \
+	model/corpus.h model/tokenize.h model/script.h model/mtype.h \
 	io/read.h io/conll.h io/jsonl.h io/conllu.h io/mmax2.h io/transcript.h io/subs.h io/asides.h io/charset.h io/opus.h \
 	io/archive.h io/epmap.h io/aligned.h io/bitext.h io/walign.h io/report.h \
 	eval/score.h eval/chars.h eval/aer.h \
 	align/norm.h align/ualign.h align/episode.h align/batch.h align/pair.h align/sym.h align/wordalign.h \
-	project/project.h project/confidence.h lang/spans.h \
+	project/project.h project/confidence.h lang/spans.h lang/script.h \
 	correct/db.h correct/review.h \
 	pipeline/pipeline.h serve/serve.h
 

@@ -29,7 +29,8 @@ extern "C" {
 
 #include "model/corpus.h"      /* corpus -> documents -> utterances -> mentions, clusters */
 #include "model/tokenize.h"    /* ICU word breaks */
-#include "model/script.h"      /* which writing system, which language */
+#include "model/script.h"      /* which writing system */
+#include "model/mtype.h"       /* mention and sentence types; English's words */
 
 #include "io/read.h"           /* read/write a corpus in the format a path names */
 #include "io/conll.h"          /* CoNLL-2012 */
@@ -55,6 +56,8 @@ extern "C" {
 #include "align/pair.h"        /* a released target corpus onto its English */
 #include "align/sym.h"         /* symmetrising word alignments */
 #include "align/wordalign.h"   /* the built-in word aligner */
+
+#include "lang/script.h"       /* which language a writing system says */
 
 #include "project/project.h"   /* projecting mentions over word alignments */
 

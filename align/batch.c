@@ -3,7 +3,7 @@
 #include "../lang/lang.h"
 #include "../io/bitext.h"
 #include "../base/buf.h"
-#include "../model/script.h"
+#include "../lang/script.h"
 #include "../base/file.h"
 #include "../io/transcript.h"
 

@@ -2,7 +2,7 @@
  * corrected target corpus; see mention_pairs.h. */
 #include "mention_pairs.h"
 #include "../io/bitext.h"
-#include "../model/script.h"
+#include "../lang/script.h"
 #include "../model/tokenize.h"
 
 #include <stdlib.h>

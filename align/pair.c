@@ -3,7 +3,7 @@
 #include "pair.h"
 #include "../base/vocab.h"
 #include "../base/text.h"
-#include "../model/script.h"
+#include "../lang/script.h"
 #include "../model/tokenize.h"
 #include "sentalign.h"
 #include "wordalign.h"

@@ -14,7 +14,7 @@
 #include "../base/buf.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
-#include "../model/script.h"
+#include "../lang/script.h"
 
 #include <math.h>
 #include <pthread.h>

@@ -60,6 +60,7 @@
 #include "../base/buf.h"
 #include "../base/file.h"
 #include "../model/charspan.h"
+#include "../model/mtype.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -280,7 +281,7 @@ static int load_mentions(ctx *c, xp_err *err)
 			     sqlite3_column_int64(st, 4), sqlite3_column_int64(st, 5), sqlite3_column_int64(st, 6), 0,
 			     {0}, 0, -1, -1};
 		const char *w = xp_sql_text(st, 7);
-		m->pronoun = m->en_end - m->en_start == 1 && xp_is_pronoun(w);
+		m->pronoun = m->en_end - m->en_start == 1 && xp_mtype_is_pronoun(&xp_mtype_en, w);
 		if (xp_db_state(c->db, m->row, &m->now))
 			rc = xp_sql_fail(c->db, err, "derive: state");
 		if (m->sent >= (int64_t)c->ns)   /* cannot happen for a run xproj imported */

@@ -286,7 +286,7 @@ int64_t xp_db_mention_version(xp_db *db, int64_t run, const char *key)
 
 static xp_mtype type_of(json_t *tokens, int64_t start, int64_t end)
 {
-	if (end - start == 1 && xp_is_pronoun(json_string_value(json_array_get(tokens, (size_t)start))))
+	if (end - start == 1 && xp_mtype_is_pronoun(&xp_mtype_en, json_string_value(json_array_get(tokens, (size_t)start))))
 		return XP_MT_PRONOUN;
 	for (int64_t i = start; i < end; i++) {
 		const char *w = json_string_value(json_array_get(tokens, (size_t)i));

@@ -17,6 +17,7 @@
 #define XP_REVIEW_H
 
 #include "db.h"
+#include "../model/mtype.h"
 
 /* jansson's json_t, declared, so that this public header needs no
  * dependency's header; include <jansson.h> to read the results (the two
@@ -117,9 +118,11 @@ int xp_db_position_set(xp_db *db, int64_t run, const char *annotator, const char
 int xp_db_position_get(xp_db *db, int64_t run, const char *annotator, char *key, size_t n, xp_err *err);
 
 /* The run's mentions in triage order (xp_db_triage's), each with what the
- * queue is filtered on.  type: "pronoun" (one pronoun token), "name" (every
- * token capitalised) or "nominal". */
-typedef enum { XP_MT_PRONOUN, XP_MT_NAME, XP_MT_NOMINAL } xp_mtype;
+ * queue is filtered on.  type (model/mtype.h's, English's: the source
+ * side's words): XP_MT_PRONOUN (one token, one of English's pronouns:
+ * xp_mtype_is_pronoun), XP_MT_NAME (every token capitalised) or
+ * XP_MT_NOMINAL; never XP_MT_OTHER.  xp_mtype_names are those three's
+ * names (xp_mtype_name's). */
 extern const char *const xp_mtype_names[3];
 
 typedef struct xp_queue_item {

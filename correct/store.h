@@ -131,8 +131,6 @@ int xp_run_batch(xp_db *db, int64_t run, const char *path, const char *annotator
  * (correct/carry.c), inside the import's transaction. */
 int xp_carry(xp_db *db, int64_t run, xp_err *err);
 
-/* 1 if w is an English personal or demonstrative pronoun (any case). */
-int xp_is_pronoun(const char *w);
 
 /* A review (keep or note) inside the caller's transaction (correct/review.c);
  * carried_from: the review of an earlier run it carries over, or 0. */

@@ -8,6 +8,7 @@
 #include "../base/file.h"
 #include "../base/text.h"
 #include "../base/vocab.h"
+#include "../model/mtype.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -15,19 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-
-int xp_is_pronoun(const char *w)
-{
-	static const char *const p[] = {"i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself",
-					 "he", "him", "his", "himself", "she", "her", "hers", "herself", "it",
-					 "its", "itself", "we", "us", "our", "ours", "ourselves", "they", "them",
-					 "their", "theirs", "themselves", "this", "that", "these", "those"};
-	for (size_t k = 0; w && k < sizeof p / sizeof *p; k++)
-		if (!strcasecmp(w, p[k]))
-			return 1;
-	return 0;
-}
 
 /* --- export --------------------------------------------------------------------------- */
 
@@ -229,7 +217,7 @@ int xp_db_stats(xp_db *db, int64_t run, xp_db_counts *s, xp_err *err)
 	if (xp_sql_prepare(db, q, &st, err))
 		return -1;
 	while (sqlite3_step(st) == SQLITE_ROW)
-		s->pronoun_additions += sqlite3_column_int(st, 1) == 1 && xp_is_pronoun(xp_sql_text(st, 0));
+		s->pronoun_additions += sqlite3_column_int(st, 1) == 1 && xp_mtype_is_pronoun(&xp_mtype_en, xp_sql_text(st, 0));
 	sqlite3_finalize(st);
 	json_t *o = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:f,s:I}", "additions", (json_int_t)s->additions,
 			      "deletions", (json_int_t)s->deletions, "modifications", (json_int_t)s->modifications,

@@ -649,4 +649,7 @@ const xp_lang_pack xp_lang_fa = {
 	.case_rule = XP_LR_FA_CASE,
 	.feat_words = &feat_words,
 	.mtype = &mtype_words,
+	/* the letters only Persian uses among the Arabic script's: pe, che,
+	 * zhe, gaf, and its own yeh and kaf */
+	.letters = "پچژگیک",
 };

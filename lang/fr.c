@@ -4,6 +4,7 @@
  * ParCorFull").  French marks articles and gender: none of the traits
  * hold. */
 #include "packs.h"
+#include "../model/mtype.h"
 
 static const char *const aliases[] = {"fra", "fre", NULL};
 
@@ -66,6 +67,31 @@ static const char relatives[] = "qui dont lequel laquelle lesquels lesquelles";
  * qui"): 76 of the 136 bare qui the projection left are mentions */
 static const char relatives_any[] = "qui dont";
 
+/* its words of mention and sentence types (model/mtype.h, `score --by`):
+ * the pronoun class is the rows above.  Gender: the subject and stressed
+ * pronouns of one gender, il ils lui eux and elle elles (il is also the
+ * impersonal subject, lui also her as an indirect object); le / la, which
+ * are articles too, are left out.  A command opens with its verb, the
+ * first person plural's too (Imaginez, Regardons), after the words that
+ * open any sentence (et, alors, donc). */
+static const char *const mt_masc[] = {"il", "ils", "lui", "eux", NULL};
+static const char *const mt_fem[] = {"elle", "elles", NULL};
+static const char *const mt_skip[] = {"et", "mais", "alors", "donc", "eh", "bien", "bon", "oui", "non", "ok", NULL};
+static const char *const mt_imp[] = {
+	"imaginez", "imagine", "imaginons", "regardez", "regarde", "regardons", "pensez", "pense", "pensons",
+	"écoutez", "écoute", "laissez", "laisse", "allez", "va", "allons", "venez", "viens", "dites", "dis",
+	"disons", "faites", "fais", "faisons", "prenez", "prends", "prenons", "essayez", "essaie", "essayons",
+	"attendez", "attends", "voyez", "vois", "voyons", "sachez", "notez", "considérez", "souvenez-vous",
+	"rappelez-vous", NULL};
+static const xp_mtype_words mtype_words = {
+	.flags = XP_MW_NOCASE,
+	.rows = pronouns,
+	.masc = mt_masc,
+	.fem = mt_fem,
+	.skip = mt_skip,
+	.imperative = mt_imp,
+};
+
 static const xp_lang_rule rules[] = {
 	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_PRONOUN_MOVE, XP_RULE_DET, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED, XP_RULE_RELATIVE, XP_RULE_EF1, XP_RULE_PHRASES,
 };
@@ -83,4 +109,5 @@ const xp_lang_pack xp_lang_fr = {
 	.relatives = relatives,
 	.relatives_any = relatives_any,
 	.pron_articles = "le la les l'",
+	.mtype = &mtype_words,
 };

@@ -501,6 +501,11 @@ typedef struct xp_lang_pack {
 	 * `score --by type|gender|sentence` reads; NULL: none (a pack that
 	 * lists its `pronouns` still gets the pronoun class: xp_lang_mtype) */
 	const struct xp_mtype_words *mtype;
+	/* the letters of its script that tell it from the other languages
+	 * written in it (Farsi's among the Arabic script's), UTF-8, outside
+	 * ASCII: a text in its script is guessed to be in it when they are
+	 * counted most (lang/script.h xp_script_result); NULL: none */
+	const char *letters;
 } xp_lang_pack;
 
 /* The pack of language code `code` (its code or an alias, with or without a

@@ -81,6 +81,8 @@ static const char *const ar_alias[] = {"ara", NULL};
 static const xp_lang_pack ar = {
 	.code = "ar", .name = "Arabic", .aliases = ar_alias, .script = "Arabic", .norm = "marks",
 	.rules = generic_rules, .nrules = sizeof generic_rules / sizeof *generic_rules,
+	/* the Arabic yeh and kaf, and teh marbuta, which Persian does not use */
+	.letters = "يكة",
 };
 
 /* Every pack.  A new language: its file's pack here (docs/languages.md).

@@ -4,6 +4,7 @@
  * ParCorFull").  Portuguese marks articles and gender: none of the traits
  * hold (subjects it leaves out are not annotated as mentions). */
 #include "packs.h"
+#include "../model/mtype.h"
 
 static const char *const aliases[] = {"por", NULL};
 
@@ -60,6 +61,27 @@ static const char marked[] = "isto ele eles ela elas alguém nisso disso dele de
  * mentions */
 static const char relatives[] = "que quem";
 
+/* its words of mention and sentence types (model/mtype.h, `score --by`):
+ * the pronoun class is the rows above.  Gender: ele eles dele deles and
+ * ela elas dela delas; o / a, which are articles too, are left out.  A
+ * command opens with its verb (Imaginem, Vejam), after the words that open
+ * any sentence (e, então, mas); not vamos, mostly "we go". */
+static const char *const mt_masc[] = {"ele", "eles", "dele", "deles", NULL};
+static const char *const mt_fem[] = {"ela", "elas", "dela", "delas", NULL};
+static const char *const mt_skip[] = {"e", "mas", "então", "bem", "ora", "agora", "sim", "não", "ok", NULL};
+static const char *const mt_imp[] = {
+	"imaginem", "imagine", "imaginemos", "olhem", "olhe", "vejam", "veja", "vejamos", "pensem", "pense",
+	"pensemos", "deixem", "deixe", "venham", "venha", "digam", "diga", "façam", "faça", "tentem", "tente",
+	"esperem", "espere", "lembrem", "lembre", "reparem", "repare", "considerem", "considere", NULL};
+static const xp_mtype_words mtype_words = {
+	.flags = XP_MW_NOCASE,
+	.rows = pronouns,
+	.masc = mt_masc,
+	.fem = mt_fem,
+	.skip = mt_skip,
+	.imperative = mt_imp,
+};
+
 static const xp_lang_rule rules[] = {
 	XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_FREE_PRONOUN, XP_RULE_DET, XP_RULE_SHED, XP_RULE_EDGE_PUNCT, XP_RULE_PUNCT_NEXT, XP_RULE_MARKED, XP_RULE_RELATIVE, XP_RULE_SUBJECT_VERB, XP_RULE_POSS_ARTICLE, XP_RULE_EF1, XP_RULE_PHRASES,
 };
@@ -77,4 +99,5 @@ const xp_lang_pack xp_lang_pt = {
 	.relatives = relatives,
 	.pron_articles = "o a os as",
 	.np_shed = shed,
+	.mtype = &mtype_words,
 };

@@ -135,6 +135,11 @@ static int is_pronoun(const xp_mtype_words *l, const char *w)
 	       in_rows(l->rows, w, nocase);
 }
 
+int xp_mtype_is_pronoun(const xp_mtype_words *w, const char *word)
+{
+	return word && is_pronoun(w, word);
+}
+
 xp_gender xp_pronoun_gender(const xp_mtype_words *l, const xp_utt *u, uint32_t start, uint32_t end)
 {
 	char w[256];

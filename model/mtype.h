@@ -98,6 +98,10 @@ int xp_mtype_has_sentences(const xp_mtype_words *w);
 const char *xp_mtype_name(xp_mtype t);     /* "pronoun", "name", "nominal", "other" */
 const char *xp_stype_name(xp_stype t);     /* "question", "imperative", ... */
 
+/* 1 if word is one of w's pronouns (w not NULL; word NULL: 0): what a
+ * one-word mention is typed by, the store's queue included (correct/). */
+int xp_mtype_is_pronoun(const xp_mtype_words *w, const char *word);
+
 /* The span [start, end) of utterance u, by the lists of w (not NULL). */
 xp_mtype xp_mention_type(const xp_mtype_words *w, const xp_utt *u, uint32_t start, uint32_t end);
 xp_gender xp_pronoun_gender(const xp_mtype_words *w, const xp_utt *u, uint32_t start, uint32_t end);

@@ -6,6 +6,27 @@
 #include <unicode/uscript.h>
 #include <unicode/utf8.h>
 
+/* 1 if letter ch (of script sc) is kept apart in the counter: outside
+ * ASCII, and not of the scripts of thousands of letters (Han, kana,
+ * Hangul), which no pack tells apart by letters */
+static int kept_apart(UChar32 ch, UScriptCode sc)
+{
+	return ch >= 0x80 && sc != USCRIPT_HAN && sc != USCRIPT_HIRAGANA && sc != USCRIPT_KATAKANA &&
+	       sc != USCRIPT_HANGUL;
+}
+
+/* the slot of letter ch in c->letter (open addressing), or
+ * XP_SCRIPT_LETTERS if the table is full and ch is not in it; a new slot
+ * has cp 0 */
+static size_t slot(const xp_script_counter *c, uint32_t ch)
+{
+	size_t h = (ch * 2654435761u) % XP_SCRIPT_LETTERS;
+	for (size_t k = 0; k < XP_SCRIPT_LETTERS; k++, h = (h + 1) % XP_SCRIPT_LETTERS)
+		if (c->letter[h].cp == ch || c->letter[h].cp == 0)
+			return h;
+	return XP_SCRIPT_LETTERS;
+}
+
 void xp_script_count(xp_script_counter *c, const char *s, size_t n)
 {
 	int32_t i = 0, len = (int32_t)n;
@@ -19,15 +40,17 @@ void xp_script_count(xp_script_counter *c, const char *s, size_t n)
 		if (U_FAILURE(e) || sc == USCRIPT_COMMON || sc == USCRIPT_INHERITED || sc < 0 || sc >= 256)
 			continue;
 		c->by_script[sc]++;
-		/* letters that tell Persian from Arabic, and kana from Han */
-		c->persian += ch == 0x067E || ch == 0x0686 || ch == 0x0698 || ch == 0x06AF || ch == 0x06CC ||
-			      ch == 0x06A9;
-		c->arabic += ch == 0x064A || ch == 0x0643 || ch == 0x0629;
+		/* kana tell Japanese from Han */
 		c->kana += sc == USCRIPT_HIRAGANA || sc == USCRIPT_KATAKANA;
+		if (kept_apart(ch, sc)) {
+			size_t h = slot(c, (uint32_t)ch);
+			if (h < XP_SCRIPT_LETTERS)
+				c->letter[h].cp = (uint32_t)ch, c->letter[h].n++;
+		}
 	}
 }
 
-void xp_script_result(const xp_script_counter *c, xp_script_guess *g)
+void xp_script_tally(const xp_script_counter *c, xp_script_guess *g)
 {
 	size_t total = 0, best = 0;
 	int sc = -1;
@@ -43,16 +66,28 @@ void xp_script_result(const xp_script_counter *c, xp_script_guess *g)
 	g->share = total ? (double)best / total : 0;
 	g->script = sc < 0 ? "" : sc == USCRIPT_JAPANESE ? "Japanese" : uscript_getName((UScriptCode)sc);
 	g->lang = "";
-	if (sc == USCRIPT_HAN)
-		g->lang = "zh";
-	else if (sc == USCRIPT_JAPANESE)
-		g->lang = "ja";
-	else if (sc == USCRIPT_ARABIC)
-		g->lang = c->persian >= c->arabic ? "fa" : "ar";
-	else if (sc == USCRIPT_HANGUL)
-		g->lang = "ko";
 	if (!g->script)
 		g->script = "";
+}
+
+size_t xp_script_letters(const xp_script_counter *c, const char *letters)
+{
+	size_t n = 0;
+	int32_t i = 0, len = letters ? (int32_t)strlen(letters) : 0;
+	while (i < len) {
+		UChar32 ch;
+		U8_NEXT((const uint8_t *)letters, i, len, ch);
+		if (ch <= 0)
+			continue;
+		UErrorCode e = U_ZERO_ERROR;
+		UScriptCode sc = uscript_getScript(ch, &e);
+		if (U_FAILURE(e) || !kept_apart(ch, sc))
+			continue;
+		size_t h = slot(c, (uint32_t)ch);
+		if (h < XP_SCRIPT_LETTERS && c->letter[h].cp == (uint32_t)ch)
+			n += c->letter[h].n;
+	}
+	return n;
 }
 
 int xp_script_writes(const char *script, const char *lang)
@@ -72,15 +107,4 @@ int xp_script_writes(const char *script, const char *lang)
 int xp_script_fits(const xp_script_guess *g, const char *lang)
 {
 	return !lang || !lang[0] || g->letters < 20 || g->share < 0.8 || !g->lang[0] || xp_script_writes(g->script, lang);
-}
-
-int xp_lang_unspaced(const char *lang)
-{
-	static const char *const v[] = {"zh", "ja", "th", "lo", "km", "my"};
-	if (!lang)
-		return 0;
-	for (size_t k = 0; k < sizeof v / sizeof *v; k++)
-		if (!strncmp(lang, v[k], 2) && (!lang[2] || lang[2] == '-' || lang[2] == '_'))
-			return 1;
-	return 0;
 }

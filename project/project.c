@@ -684,7 +684,7 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 		xp_script_counter sc = {0};
 		xp_script_guess g;
 		xp_script_count(&sc, u->rec->tgt_text, strlen(u->rec->tgt_text));
-		xp_script_result(&sc, &g);
+		xp_script_tally(&sc, &g);
 		own = !strcmp(g.script, u->pack->script);
 	}
 	int reseat = (u->rules & hook_bits(u->pack, XP_SH_RESEAT, XP_RK_PRONOUN)) != 0;

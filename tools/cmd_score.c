@@ -4,7 +4,7 @@
 #include "../eval/partition.h"
 #include "../eval/score.h"
 #include "../io/read.h"
-#include "../model/script.h"
+#include "../lang/script.h"
 
 #include <getopt.h>
 #include <jansson.h>

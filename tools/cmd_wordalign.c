@@ -11,7 +11,7 @@
 #include "../base/text.h"
 #include "../io/names.h"
 #include "../io/bitext.h"
-#include "../model/script.h"
+#include "../lang/script.h"
 
 #include <getopt.h>
 #include <time.h>

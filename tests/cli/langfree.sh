@@ -40,7 +40,9 @@
 # a neutral name of np.h / pron.h (XP_NP_DROPS).
 #
 # Nor does model/mtype.c, the machinery of mention and sentence types below
-# lang/, hold a target language's word list: a pack's are its data
+# lang/, hold a target language's word list, nor model/script.c, which
+# counts a text's letters by script, the letters or the script of a
+# language (the packs say theirs: lang/script.h): a pack's are its data
 # (lang/lang.h xp_lang_pack.mtype).  And the core's comments and help texts
 # spell no pack's code ("--tgt-lang zh", "zh_words", "(zh, fa, ...)"): a help
 # text says "a language code", "a pack's", or names the rule that --list-rules
@@ -64,6 +66,7 @@ align/norm.h:XP_NORM_FA_MORPH likewise (an alias of XP_NORM_AFFIXES)
 model/mtype.c:？ the full-width question mark: a sentence type's mark in any language
 model/mtype.c:؟ the Arabic question mark, likewise
 model/mtype.c:！ the full-width exclamation mark, likewise
+model/script.c:USCRIPT_JAPANESE ICU's script code Jpan (Han and kana together): a script, no pack's
 EOF
 )
 # the pack-named identifiers not yet moved, FILE:IDENTIFIER WHY, one a
@@ -180,20 +183,10 @@ exit($bad ? 1 : 0);
 CLEAN="align/norm.c align/norm.h project/lexicon.c project/lexicon.h project/confidence.c project/confidence.h"
 export CLEAN
 scan $(ls project/*.[ch] align/*.[ch] eval/*.[ch] correct/*.[ch] pipeline/*.[ch] serve/*.[ch] tools/*.[ch] \
-	model/mtype.[ch] 2>/dev/null) || fails=$((fails + 1))
+	model/mtype.[ch] model/script.[ch] 2>/dev/null) || fails=$((fails + 1))
 # a pack's code in the core's comments and string literals (help texts):
 # FILE:CODE WHY, one a line
 CODE_ALLOW=$(cat <<'EOF'
-model/script.c:zh ICU's script of a text to the language it says (Han: zh), below lang/
-model/script.c:ja likewise
-model/script.c:fa likewise (Persian letters)
-model/script.c:ar likewise
-model/script.c:ko likewise
-model/script.h:zh the guesses it makes, likewise
-model/script.h:ja likewise
-model/script.h:fa likewise
-model/script.h:ar likewise
-model/script.h:ko likewise
 io/asides.c:zh a reader's: the markers of a translator's note in subtitles written in Han, below lang/
 io/aligned.h:zh the format's example, a line of MMC's Chinese
 io/epmap.h:fa the format's example, an OPUS path

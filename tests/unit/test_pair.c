@@ -3,7 +3,9 @@
 #include "testutil.h"
 #include "align/pair.h"
 #include "io/conll.h"
-#include "model/script.h"
+#include "lang/script.h"
+#include "lang/lang.h"
+#include <unicode/uscript.h>
 
 static void guess(const char *text, const char *script, const char *lang)
 {
@@ -29,11 +31,47 @@ static void test_script(void **st)
 	guess("... 123 !", "", "");
 	/* Latin names inside Chinese do not make it Latin */
 	guess("Ross说他爱瑞秋,他是真心的", "Han", "zh");
+	/* Arabic script with neither language's letters, and as many of each:
+	 * the first of the packs of the script (as the guess always was) */
+	guess("سلام", "Arabic", "fa");
+	guess("\u06A9\u0643", "Arabic", "fa");
+	guess("\u06A9\u0643\u0643", "Arabic", "ar");
+	/* Latin with accents: several packs write it, none by its letters */
+	guess("Ça été über schön, ação", "Latin", "");
+	/* a script is guessed as the pack that says it writes it, once registered:
+	 * no line of the guess names a language */
+	guess("Привет, как дела", "Cyrillic", "");
+	static const xp_lang_pack cyr = {.code = "xc", .name = "toy", .script = "Cyrillic"};
+	assert_int_equal(xp_lang_register(&cyr), 0);
+	guess("Привет, как дела", "Cyrillic", "xc");
+	/* the letters a counter keeps apart, read back; ASCII and Han are not */
+	xp_script_counter c = {0};
+	const char *t = "\u06A9\u06A9\u0643 abc 我";
+	xp_script_count(&c, t, strlen(t));
+	assert_int_equal(xp_script_letters(&c, "\u06A9"), 2);
+	assert_int_equal(xp_script_letters(&c, "\u0643\u06A9"), 3);
+	assert_int_equal(xp_script_letters(&c, "a我"), 0);
+	assert_int_equal(xp_script_letters(&c, NULL), 0);
+	/* more distinct letters than the counter keeps: the first are kept,
+	 * and nothing is counted wrong */
+	xp_script_counter f = {0};
+	for (uint32_t cp = 0x0100; cp < 0x0100 + 2 * XP_SCRIPT_LETTERS; cp++) {
+		char u[4] = {(char)(0xC0 | (cp >> 6)), (char)(0x80 | (cp & 0x3F)), 0};
+		xp_script_count(&f, u, 2);
+	}
+	assert_int_equal(xp_script_letters(&f, "\u0101"), 1);
+	assert_int_equal(f.by_script[USCRIPT_LATIN], (size_t)(2 * XP_SCRIPT_LETTERS));
 	assert_true(xp_lang_unspaced("zh"));
 	assert_true(xp_lang_unspaced("zh-Hant"));
 	assert_false(xp_lang_unspaced("fa"));
 	assert_false(xp_lang_unspaced("zhx"));
 	assert_false(xp_lang_unspaced(NULL));
+	/* the pack's trait, by any of its codes; the languages with no such pack */
+	assert_true(xp_lang_unspaced("zho"));
+	assert_true(xp_lang_unspaced("ja"));
+	assert_true(xp_lang_unspaced("th-TH"));
+	assert_false(xp_lang_unspaced("de"));
+	assert_false(xp_lang_unspaced(""));
 }
 
 static const char *line(const char *doc, int k, const char *w, const char *spk)

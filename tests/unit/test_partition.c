@@ -139,16 +139,21 @@ static void gender_bias(void **state)
 	xp_by b = {XP_BY_GENDER, "fa", NULL};
 	xp_err e;
 	assert_int_equal(xp_score_by(&k, &r, &b, &p, &e), XP_EUSAGE);
-	/* Japanese's pack lists no pronouns; German's lists pronouns, and no
-	 * openers of a command nor gender words */
+	/* Japanese's pack lists no pronouns, nor gender words nor openers;
+	 * German's lists all three (lang/de.c) */
 	b.lang = "ja";
 	b.kind = XP_BY_TYPE;
 	assert_int_equal(xp_score_by(&k, &r, &b, &p, &e), XP_EUSAGE);
-	b.lang = "de";
 	b.kind = XP_BY_SENTENCE;
 	assert_int_equal(xp_score_by(&k, &r, &b, &p, &e), XP_EUSAGE);
 	b.kind = XP_BY_GENDER;
 	assert_int_equal(xp_score_by(&k, &r, &b, &p, &e), XP_EUSAGE);
+	b.lang = "de";
+	assert_int_equal(xp_score_by(&k, &r, &b, &p, &e), 0);
+	xp_parts_free(&p);
+	b.kind = XP_BY_SENTENCE;
+	assert_int_equal(xp_score_by(&k, &r, &b, &p, &e), 0);
+	xp_parts_free(&p);
 	b.kind = XP_BY_TYPE;
 	assert_int_equal(xp_score_by(&k, &r, &b, &p, &e), 0);
 	assert_int_equal(p.n, 2);   /* pronoun, other */
@@ -233,7 +238,29 @@ static void word_lists(void **state)
 	assert_int_equal(mtype("fr", "elle"), XP_MT_PRONOUN);
 	assert_int_equal(mtype("pt", "ele"), XP_MT_PRONOUN);
 	assert_null(xp_lang_mtype(xp_lang_find("ja"), &(xp_mtype_words){0}));
-	assert_false(xp_mtype_has_sentences(lists("de")) || xp_mtype_has_gender(lists("de")));
+	/* German, French, Portuguese: the pronoun class from the rows, gender
+	 * words and the openers of a command too */
+	for (size_t i = 0; i < 3; i++) {
+		const char *l = (const char *[]){"de", "fr", "pt"}[i];
+		assert_true(xp_mtype_has_types(lists(l)) && xp_mtype_has_gender(lists(l)) &&
+			    xp_mtype_has_sentences(lists(l)));
+	}
+	assert_int_equal(mtype("de", "ihn"), XP_MT_PRONOUN);
+	assert_int_equal(gender("de", "Er"), XP_GENDER_MASC);
+	assert_int_equal(gender("de", "sie"), XP_GENDER_FEM);
+	assert_int_equal(gender("de", "es"), XP_GENDER_NONE);
+	assert_int_equal(gender("fr", "Elles"), XP_GENDER_FEM);
+	assert_int_equal(gender("fr", "il"), XP_GENDER_MASC);
+	assert_int_equal(gender("fr", "la"), XP_GENDER_NONE);
+	assert_int_equal(gender("pt", "dela"), XP_GENDER_FEM);
+	assert_int_equal(gender("pt", "ele"), XP_GENDER_MASC);
+	assert_int_equal(stype("de", "Und stellen Sie sich vor ."), XP_ST_IMPERATIVE);
+	assert_int_equal(stype("de", "Stellen Sie sich das vor ?"), XP_ST_QUESTION);
+	assert_int_equal(stype("de", "Ich stelle mir das vor ."), XP_ST_DECLARATIVE);
+	assert_int_equal(stype("fr", "Alors , imaginez un monde ."), XP_ST_IMPERATIVE);
+	assert_int_equal(stype("fr", "Il imagine un monde ."), XP_ST_DECLARATIVE);
+	assert_int_equal(stype("pt", "Então vejam isto ."), XP_ST_IMPERATIVE);
+	assert_int_equal(stype("pt", "Vamos ver isto ."), XP_ST_DECLARATIVE);
 	assert_true(xp_mtype_has_sentences(lists("fa")) && !xp_mtype_has_gender(lists("fa")));
 
 	assert_int_equal(gender("en", "HIMSELF"), XP_GENDER_MASC);
