@@ -61,17 +61,11 @@ static inline uint32_t map_get(const wa_map *m, uint32_t f)
 	}
 }
 
-/* A map's slots start on a cache line (a map of 32 bytes within one): a
- * weighing walks or looks up the map of a token, which is rarely in cache
- * at 1M pairs, and malloc's 16-byte alignment put most maps of 64 bytes
- * and more across one line more than their size needs. */
 static int map_resize(wa_map *m, uint32_t cap)
 {
-	size_t bytes = (size_t)cap * 2 * sizeof(uint32_t);
-	uint32_t *kv = aligned_alloc(bytes < 64 ? bytes : 64, bytes);
+	uint32_t *kv = calloc((size_t)cap * 2, sizeof *kv);
 	if (!kv)
 		return -1;
-	memset(kv, 0, bytes);
 	uint32_t mask = cap - 1;
 	if (m->kv)
 		for (uint32_t h = 0; h <= m->mask; h++)
@@ -172,11 +166,7 @@ int wa_sampler_init(wa_sampler *s, const wa_corpus *c, int dir, uint64_t seed)
 	s->lex = calloc((size_t)F->V + 1, sizeof *s->lex);
 	s->lex0 = calloc((size_t)F->V + 1, sizeof *s->lex0);
 	s->etot = calloc((size_t)E->V + 1, sizeof *s->etot);
-	/* a type's fertility counts (32 bytes) within one cache line */
-	_Static_assert(64 % ((WA_FMAX + 1) * sizeof(uint32_t)) == 0, "a fertility row splits no cache line");
-	size_t fbytes = (((size_t)E->V + 1) * (WA_FMAX + 1) * sizeof *s->fert + 63) / 64 * 64;
-	if ((s->fert = aligned_alloc(64, fbytes)))
-		memset(s->fert, 0, fbytes);
+	s->fert = calloc(((size_t)E->V + 1) * (WA_FMAX + 1), sizeof *s->fert);
 	s->w = malloc(((size_t)s->maxI + 2) * sizeof *s->w);
 	s->pos = malloc(((size_t)s->maxI + 2) * sizeof *s->pos);
 	s->phi = calloc((size_t)s->maxI + 2, sizeof *s->phi);
