@@ -5,6 +5,16 @@
 # the CoNLL F1 gain, the dev gain, the verdict; then, for the rules in
 # doubt, what removing them does on each half of the scenes.
 #
+# MMC dev is also read by show (issue 33: the held-out test is TBBT, which
+# no rule was tuned on; mmc-tune is Friends only): a document whose name
+# ends in `t` is a TBBT scene, in `f` or `fe` a Friends one.  The columns after the
+# verdict give the dev gain on each show, the TBBT one with its own
+# scene-bootstrap interval (RESAMPLES resamples of the TBBT dev scenes,
+# drawn after the tune ones from the same generator, so the tune columns
+# are those of a run without them), and the TBBT check: "loses" when the
+# TBBT interval lies wholly below zero, and then "remove" when the tune
+# interval reaches zero too (the tune gain is within noise).
+#
 # Every figure sums a metric's numerators and denominators over the scenes
 # it covers before dividing, as the scorer does over a corpus: a resample is
 # scored as one corpus of the scenes drawn.  The generator is a 32-bit LCG
@@ -108,12 +118,21 @@ for my $i (@tall) { my ($e) = $tb->[$i][0] =~ /(s\d+e\d+)/i; push @{$ep{lc($e //
 my @eps = sort keys %ep;
 my @dA = grep { $_ % 2 == 0 } @dall;
 my @dB = grep { $_ % 2 == 1 } @dall;
+# dev by show, from the scene name's end: s07e01c00t is TBBT, s01e01c00f and
+# s06e09c03fe Friends (the three `fe` scenes are Friends S06E09's)
+my @dT = grep { $db->[$_][0] =~ /c\d+t\|/ } @dall;
+my @dF = grep { $db->[$_][0] =~ /c\d+f[a-z]?\|/ } @dall;
 
 # the resamples: drawn once, the same for every rule (paired)
 my $x = $bseed % 4294967296;
 my @res;
 for (1 .. $nres) {
 	push @res, [map { $x = (1664525 * $x + 1013904223) % 4294967296; int($x / 4294967296 * @tall) } @tall];
+}
+# the TBBT dev resamples: the same generator, after the tune ones
+my @tres;
+for (1 .. (@dT ? $nres : 0)) {
+	push @tres, [map { $x = (1664525 * $x + 1013904223) % 4294967296; $dT[int($x / 4294967296 * @dT)] } @dT];
 }
 
 open my $rf, '<', $rules or die "audit.pl: $rules: $!\n";
@@ -128,9 +147,17 @@ for my $s (@seeds) {
 }
 printf "%s: baseline (--rules +articles) mmc-tune %.2f mention / %.2f CoNLL F1, MMC dev %.2f mention F1 (means of seeds %s; %d + %d scenes)\n",
 	$lang, $bm0, $bc0, $dm0, join(' / ', @seeds), scalar @tall, scalar @dall;
-printf "| rule | kind | default | tune gain, mention (seeds %s) | 90%% interval | tune scenes moved | tune gain, CoNLL (90%% interval) | dev gain, mention / CoNLL | verdict |\n",
+my ($tT, $tF) = (0, 0);
+for my $s (@seeds) {
+	$tT += (scores(load('dev', 'base', $s), \@dT))[0] / @seeds if @dT;
+	$tF += (scores(load('dev', 'base', $s), \@dF))[0] / @seeds if @dF;
+}
+printf "%s: MMC dev by show, mention F1: TBBT %.2f (%d scenes), Friends %.2f (%d scenes); mmc-tune is Friends\n",
+	$lang, $tT, scalar @dT, $tF, scalar @dF;
+printf "| rule | kind | default | tune gain, mention (seeds %s) | 90%% interval | tune scenes moved | tune gain, CoNLL (90%% interval) | dev gain, mention / CoNLL | verdict | dev-tbbt gain, mention (90%% interval) | dev-friends gain, mention | TBBT check |\n",
 	join(' / ', @seeds);
-print "|---|---|---|---|---|---|---|---|---|\n";
+print "|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+my @tloss;
 my @doubt;
 my %count = (KEEP => 0, DOUBT => 0, off => 0);
 for my $r (@rules) {
@@ -158,22 +185,34 @@ for my $r (@rules) {
 		$v = 'off; no effect' if $none;
 	}
 	$count{$v =~ /^(KEEP|DOUBT)/ ? $1 : 'off'}++;
-	printf "| `%s` | %s | %s | %+.2f (%s) | %s .. %s | %d | %+.2f (%s .. %s) | %+.2f / %+.2f | %s |\n",
+	# by show: the TBBT gain with its interval, the Friends gain, the check
+	my ($Tm) = @dT ? gain('dev', $name, $sign, \@dT) : (0);
+	my ($Fm) = @dF ? gain('dev', $name, $sign, \@dF) : (0);
+	my ($Tlo, $Thi) = @dT ? interval(map { (gain('dev', $name, $sign, $_))[0] } @tres) : (0, 0);
+	my $chk = !@dT ? 'no TBBT scenes' : $Thi < 0 ? ($lo <= 0 ? 'loses; remove (tune within noise)' : 'loses; tune gain holds')
+		: $Tlo > 0 ? 'gains' : 'within noise';
+	$chk = 'no effect' if $none && abs($Tm) < 1e-9 && abs($Tlo) < 1e-9 && abs($Thi) < 1e-9;
+	if ($def ne 'on' && $chk =~ /^loses/) { $chk = 'loses turned on' }
+	push @tloss, $name if $def eq 'on' && $chk =~ /remove/;
+	printf "| `%s` | %s | %s | %+.2f (%s) | %s .. %s | %d | %+.2f (%s .. %s) | %+.2f / %+.2f | %s | %+.2f (%s .. %s) | %+.2f | %s |\n",
 		$name, $kind,
 		$def eq 'on' ? ($pdef eq 'on' ? 'on' : 'off (on in the benchmarks)') : 'off (gain: turned on)', $tm, per_seed('tune', $name, $sign, \@tall),
-		bound($lo), bound($hi), $moved, $tc, bound($clo), bound($chi), $dm, $dc, $v;
+		bound($lo), bound($hi), $moved, $tc, bound($clo), bound($chi), $dm, $dc, $v,
+		$Tm, bound($Tlo), bound($Thi), $Fm, $chk;
 }
+# the rules the TBBT check would remove, for audit.sh's summary
+if (open my $cf, '>', "$dir/$lang.tbbt") { print $cf join(' ', @tloss), "\n"; close $cf }
 # the counts, for audit.sh's last line
 if (open my $cf, '>', "$dir/$lang.verdicts") { print $cf "$count{KEEP} $count{DOUBT} $count{off}\n"; close $cf }
 exit 0 unless @doubt;
 printf "\n%s: removing each rule in doubt (variant minus baseline, mention F1, means of the seeds): all scenes and each half\n", $lang;
-printf "| rule | mmc-tune | %s | MMC dev | dev half A (even places) | dev half B (odd places) |\n",
-	join(' | ', map { "mmc-tune $_ (" . scalar(@{$ep{$_}}) . ' scenes)' } @eps);
-print '|---' x (5 + @eps), "|\n";
+printf "| rule | mmc-tune | %s | MMC dev | dev half A (even places) | dev half B (odd places) | dev-tbbt (%d scenes) | dev-friends (%d scenes) |\n",
+	join(' | ', map { "mmc-tune $_ (" . scalar(@{$ep{$_}}) . ' scenes)' } @eps), scalar @dT, scalar @dF;
+print '|---' x (7 + @eps), "|\n";
 for my $r (@doubt) {
 	my $n = $r->[0];
 	my @c = map { sprintf '%+.2f', -(gain(@$_))[0] }
 		['tune', $n, 1, \@tall], (map { ['tune', $n, 1, $ep{$_}] } @eps), ['dev', $n, 1, \@dall],
-		['dev', $n, 1, \@dA], ['dev', $n, 1, \@dB];
+		['dev', $n, 1, \@dA], ['dev', $n, 1, \@dB], ['dev', $n, 1, \@dT], ['dev', $n, 1, \@dF];
 	print "| `$n` | ", join(' | ', @c), " |\n";
 }

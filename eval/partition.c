@@ -246,8 +246,9 @@ int xp_score_by(const xp_corpus *key, const xp_corpus *resp, const xp_by *by, xp
 				"%s pronouns carry no gender: --by gender needs a language whose pronouns do", pk->name);
 	if (!has_lists(by->kind, w)) {
 		listed_langs(by->kind, known, sizeof known);
-		return xp_failc(err, XP_EUSAGE, "", 0, "no word lists for language '%s' (these have them: %s)",
-				by->lang ? by->lang : "", known);
+		const char *kind = by->kind == XP_BY_TYPE ? "type" : by->kind == XP_BY_SENTENCE ? "sentence" : "gender";
+		return xp_failc(err, XP_EUSAGE, "", 0, "no %s word lists for language '%s' (these have them: %s)",
+				kind, by->lang ? by->lang : "", known);
 	}
 	if (by->kind == XP_BY_LABELS && !by->labels)
 		return xp_failc(err, XP_EUSAGE, "", 0, "partition by labels without labels");

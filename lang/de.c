@@ -72,20 +72,17 @@ static const char relatives[] = "der die das den dem denen dessen deren welche w
 static const char relatives_any[] = "denen dessen deren";
 
 /* its words of mention and sentence types (model/mtype.h, `score --by`):
- * the pronoun class is the rows above.  Gender: the personal pronouns of
- * one gender only, er ihn ihm (ihm is also es's dative) and sie, which is
- * also "they" and the formal "you", and mostly those in talks: of
+ * the pronoun class is the rows above.  No gender lists: sie is "she" but
+ * also "they" and the formal "you", and mostly those in talks (of
  * ParCorFull's German gold's 545, 337 are written Sie, and after sie the
- * plural's verbs (sind, werden, haben) outnumber the singular's.  Its
- * "feminine" is not the feminine, and the Bias of `score --by gender` is
- * no gender bias for German; er is.  The possessives
- * (sein: his or its) and the demonstratives der / die are left out.  A
- * command opens with its verb (Stellen Sie sich vor, Schauen Sie): the
- * commonest, after the words that open any sentence (und, also, nun):
- * 23 of the 1,800 sentences of ParCorFull's German gold open so, each a
- * command (Denken Sie darüber nach; Nehmen wir das). */
-static const char *const mt_masc[] = {"er", "ihn", "ihm", NULL};
-static const char *const mt_fem[] = {"sie", NULL};
+ * plural's verbs, sind, werden, haben, outnumber the singular's), so a
+ * "feminine" partition of sie would be no feminine and the Bias of
+ * `score --by gender` no gender bias: --by gender is refused for German
+ * rather than printing one.  A command opens with its verb (Stellen Sie
+ * sich vor, Schauen Sie): the commonest, after the words that open any
+ * sentence (und, also, nun): 23 of the 1,800 sentences of ParCorFull's
+ * German gold open so, each a command (Denken Sie darüber nach; Nehmen wir
+ * das). */
 static const char *const mt_skip[] = {"und", "aber", "also", "nun", "so", "ja", "nein", "ok", "okay", "bitte", NULL};
 static const char *const mt_imp[] = {
 	"stellen", "stellt", "stell", "schauen", "schaut", "schau", "sehen", "seht", "sieh", "denken", "denkt",
@@ -95,8 +92,6 @@ static const char *const mt_imp[] = {
 static const xp_mtype_words mtype_words = {
 	.flags = XP_MW_NOCASE,
 	.rows = pronouns,
-	.masc = mt_masc,
-	.fem = mt_fem,
 	.skip = mt_skip,
 	.imperative = mt_imp,
 };

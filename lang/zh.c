@@ -34,7 +34,7 @@ static const xp_lang_rule rules[] = {
 	XP_RULE_CONSIST, XP_RULE_NAMES,
 	{"zh_words", XP_RK_NP, XP_NP_ZH_WORDS, 1,
 	 "with --chars, a span never cuts a word of jieba's, the segmentation MMC is annotated on", NULL},
-	{"zh_de", XP_RK_NP, XP_NP_ZH_DE, 1,
+	{"zh_de", XP_RK_NP, XP_NP_ZH_DE, 0,
 	 "a noun phrase's span that ends in 的 takes the noun after it (他们送的 -> 他们送的东西)", NULL},
 	{"zh_name_trim", XP_RK_NP, XP_NP_ZH_NAME_TRIM, 1,
 	 "a name's span drops edge words jieba calls verbs or function words (到了崔先生 -> 崔先生)", NULL},

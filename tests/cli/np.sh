@@ -25,7 +25,7 @@ expect_grep '"np_rules":{"stray":true,"zh_name":true,"zh_classifier":true,"fa_in
 proj def
 expect_grep "$(line z 3 珍妮 '(2')" $T/def.conll
 expect_grep "$(line f 0 یه '(3')" $T/def.conll
-expect_grep '"fa_indef":true,"fa_possessor":false,"fa_compound":true,"fa_dem":true,"fa_ra":true,"zh_copula":true,"consist":true,"zh_words":true,"zh_de":true,"zh_name_trim":true,"fa_verb_edge":true,"fa_clause":true,"fa_ezafe":true,"fa_head":false,"fa_edges":true,"fa_dem_noun":true,"zh_de_end":true,"zh_measure":true,"zh_head":true,"zh_locative":true,"fa_weak_det":true,"zh_verb_tail":true,"zh_clause_head":true,"zh_weak_lead":true,"fa_repeat":true,"zh_particle":true,"names":true,"doubt":true,"ef1":false,"phrases":false}}' $T/def.json
+expect_grep '"fa_indef":true,"fa_possessor":false,"fa_compound":true,"fa_dem":true,"fa_ra":true,"zh_copula":true,"consist":true,"zh_words":true,"zh_de":false,"zh_name_trim":true,"fa_verb_edge":true,"fa_clause":true,"fa_ezafe":true,"fa_head":false,"fa_edges":true,"fa_dem_noun":true,"zh_de_end":true,"zh_measure":true,"zh_head":true,"zh_locative":true,"fa_weak_det":true,"zh_verb_tail":true,"zh_clause_head":true,"zh_weak_lead":true,"fa_repeat":true,"zh_particle":true,"names":true,"doubt":true,"ef1":false,"phrases":false}}' $T/def.json
 proj noindef --no-np fa_indef
 expect_grep "$(line f 1 چیزی '(3)')" $T/noindef.conll
 
