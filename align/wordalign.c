@@ -80,6 +80,8 @@ struct xp_wa {
 	wa_phraselearn phrases;  /* the show's phrases (o.learn_phrases; phraselearn.h) */
 	wa_prior_counts cells;   /* cells each prior boosts */
 	size_t skipped;
+	size_t train_empty;          /* --train, --train-lex files of no pair */
+	const char *train_empty_path; /* the first of them */
 	long nblocks;            /* xp_wa_span_blocks */
 	xp_wa_norm nm[2];
 	/* the pairs to align: corpus sentence out[s]; side d's tokens of them
@@ -323,6 +325,11 @@ void xp_wa_stages(const xp_wa *w, int most[3], double sweeps[3], int early[3])
 size_t xp_wa_trained(const xp_wa *w) { return w->c.nsent - w->skipped; }
 size_t xp_wa_lexical(const xp_wa *w) { return w->c.nlex; }
 size_t xp_wa_skipped(const xp_wa *w) { return w->skipped; }
+size_t xp_wa_train_empty(const xp_wa *w, const char **first)
+{
+	*first = w->train_empty_path;
+	return w->train_empty;
+}
 const xp_wa_norm *xp_wa_normalized(const xp_wa *w, int side) { return &w->nm[side != 0]; }
 
 /* --- the corpus --------------------------------------------------------------- */
@@ -1528,6 +1535,32 @@ int xp_wa_phrases(const xp_wa *w, struct xp_names *out, xp_err *err)
 	return 0;
 }
 
+/* One --train (--train-lex) file.  A file with no pair at all is taken
+ * and counted (xp_wa_train_empty): the workflow gives an episode's
+ * pairs, which an episode whose subtitles pair nothing leaves empty.  A
+ * file of pairs none of which has words on both sides (a side column
+ * lost upstream) is refused: it would train on nothing while looking
+ * used, and the links of PAIRS would be those of a smaller corpus. */
+static int add_train(xp_wa *w, const char *path, const char *opt, xp_err *err)
+{
+	uint32_t first = w->c.nsent;
+	if (xp_wa_add_file(w, path, 1, err))
+		return -1;
+	if (w->c.nsent == first) {
+		if (!w->train_empty++)
+			w->train_empty_path = path;
+		return 0;
+	}
+	for (uint32_t s = first; s < w->c.nsent; s++) {
+		uint32_t a = wa_len(&w->c.side[0], s), b = wa_len(&w->c.side[1], s);
+		if (a && b && a <= WA_MAXLEN && b <= WA_MAXLEN)
+			return 0;
+	}
+	return xp_failc(err, XP_EINPUT, path, 0,
+			"none of its %lu sentence pairs has words on both sides (a side column lost?): "
+			"nothing to train on (%s), nothing is written", (unsigned long)(w->c.nsent - first), opt);
+}
+
 /* The corpus complete: o.train and o.train_lex read, every word
  * normalised.  Once: xp_wa_plan and then xp_wa_run do it one time. */
 static int complete(xp_wa *w, xp_err *err)
@@ -1535,12 +1568,12 @@ static int complete(xp_wa *w, xp_err *err)
 	if (w->prepared)
 		return 0;
 	for (size_t k = 0; k < w->o.ntrain; k++)
-		if (xp_wa_add_file(w, w->o.train[k], 1, err))
+		if (add_train(w, w->o.train[k], "--train", err))
 			return -1;
 	/* last, so that the lexical-only pairs are the corpus's last (gibbs.h) */
 	uint32_t before = w->c.nsent;
 	for (size_t k = 0; k < w->o.ntrain_lex; k++)
-		if (xp_wa_add_file(w, w->o.train_lex[k], 1, err))
+		if (add_train(w, w->o.train_lex[k], "--train-lex", err))
 			return -1;
 	w->c.nlex = w->c.nsent - before;
 	wa_clock c = clock_begin();

@@ -291,6 +291,9 @@ size_t xp_wa_trained(const xp_wa *w);
 /* The pairs of o->train_lex read, after xp_wa_run. */
 size_t xp_wa_lexical(const xp_wa *w);
 size_t xp_wa_skipped(const xp_wa *w);
+/* --train and --train-lex files that held no sentence pair (taken: an
+ * episode's pairs may be none), and the first of them. */
+size_t xp_wa_train_empty(const xp_wa *w, const char **first);
 
 /* --- a trained model, saved and reused (align/wamodel.c) ---------------------
  *

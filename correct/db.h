@@ -91,6 +91,10 @@ int xp_db_import_run_file(xp_db *db, const xp_corpus *en, const xp_aligned *al, 
  * empty every command's view of the store. */
 int xp_db_import_check(const xp_corpus *en, const xp_aligned *al, const char *report_json, const char *files,
 		       int allow_empty, xp_err *err);
+/* A document of en in two parts is refused (file names en in the error):
+ * the store names a mention DOC|ID, which would name one in each part.
+ * The checks above make it; the pipeline makes it before its store. */
+int xp_db_check_parts(const xp_corpus *en, const char *file, xp_err *err);
 int xp_db_import_check_file(const xp_corpus *en, const xp_aligned *al, const char *report_path, const char *files,
 			    int allow_empty, xp_err *err);
 /* The same a document at a time (issue 37: memory of the largest document,

@@ -98,6 +98,11 @@ static int read_word_sentences(jr *r, json_t *sents, json_t *spks)
 	const char **w = NULL;
 	size_t *l = NULL, cap = 0, capl = 0;
 	int rc = 0;
+	/* a speaker list a sentence: one list fewer gave the last sentences
+	 * no speaker, and the output's speaker column "-", without a word */
+	if (spks && !json_is_null(spks) && (!json_is_array(spks) || json_array_size(spks) != json_array_size(sents)))
+		rc = bad(r, "\"speakers\" has %zu lists, \"sentences\" %zu (one a sentence)",
+			 json_is_array(spks) ? json_array_size(spks) : 0, json_array_size(sents));
 	for (size_t s = 0; rc == 0 && s < json_array_size(sents); s++) {
 		json_t *sent = json_array_get(sents, s);
 		size_t n = json_array_size(sent);

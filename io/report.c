@@ -259,6 +259,7 @@ struct xp_report_reader {
 	unsigned long line;          /* lines taken */
 	int version;
 	json_t *v1;                  /* a version 1 report, whole */
+	json_t *first;               /* version 2, 3: the first line, whose totals are checked at the end */
 	size_t ndocs, next;          /* documents announced (version 4: at its end), read */
 	int ended;                   /* version 4: its trailer was read, and nothing after it */
 	size_t nment, nfate[XP_NCAUSES];   /* the mentions of the documents read, by fate (the trailer's totals) */
@@ -386,6 +387,8 @@ static int header(xp_report_reader *rr, const char *const *feats, xp_err *err)
 			rr->ndocs = rr->version < 4 ? (size_t)json_integer_value(nd) : 0;
 			rr->R.line = 1;
 			rc = top(rr, j, feats);
+			if (rr->version < 4)
+				rr->first = json_incref(j);
 		}
 		json_decref(j);
 		return rc;
@@ -424,6 +427,7 @@ static void reader_free(xp_report_reader *rr)
 	if (rr->s)
 		xp_stream_close(rr->s);
 	json_decref(rr->v1);
+	json_decref(rr->first);
 	free(rr->R.fmap);
 	free(rr->R.fname);
 	free(rr->buf);
@@ -467,6 +471,31 @@ const xp_report *xp_report_header(const xp_report_reader *rr) { return &rr->head
 
 size_t xp_report_ndocs(const xp_report_reader *rr) { return rr->ndocs; }
 
+/* The totals o holds (version 4's end line, line at; version 2 and 3's
+ * first line) are the documents' read: a hand-edited total, a line spliced
+ * in from another run, would mislead what reads the totals.  Each one o
+ * holds, the fates as the mentions'. */
+static int totals(xp_report_reader *rr, json_t *o, unsigned long at, const char *what, const char *other, xp_err *err)
+{
+	json_t *nul = json_object_get(o, "null");
+	for (int f = -1; f < XP_NCAUSES; f++) {
+		const char *key = f < 0 ? "mentions" : fate_names[f];
+		json_t *v = f >= XP_NULL_EMPTY_TARGET && f <= XP_NULL_OUT_OF_RANGE ? json_object_get(nul, key)
+										 : json_object_get(o, key);
+		size_t has = f < 0 ? rr->nment : rr->nfate[f];
+		const char *in = f >= XP_NULL_EMPTY_TARGET && f <= XP_NULL_OUT_OF_RANGE ? "null." : "";
+		if (!v)
+			continue;
+		if (!json_is_integer(v) || json_integer_value(v) < 0)
+			return xp_failc(err, XP_EINPUT, rr->name, at, "its %s's \"%s%s\" is not a count", what, in, key);
+		if ((size_t)json_integer_value(v) != has)
+			return xp_failc(err, XP_EINPUT, rr->name, at, "its %s counts %lld %s%s%s, the report's documents "
+					"have %zu (%s of another run, or edited?)", what, (long long)json_integer_value(v),
+					f < 0 ? "" : "mentions ", in, key, has, other);
+	}
+	return 0;
+}
+
 /* Version 4's last line, o: "end" true and the documents before it, which
  * must be those read; then nothing but blank lines.  A report that ends
  * without it was cut short (a run killed, a disk full, a copy stopped):
@@ -480,25 +509,8 @@ static int trailer(xp_report_reader *rr, json_t *o, xp_err *err)
 	if ((size_t)json_integer_value(nd) != rr->next)
 		return xp_failc(err, XP_EINPUT, rr->name, at, "its end line counts %lld documents, the report has %zu",
 				(long long)json_integer_value(nd), rr->next);
-	/* its totals are the documents' (a hand-edited total, a line spliced
-	 * in from another run, would mislead what reads the totals): each one
-	 * the end line holds, the fates as the mentions' */
-	json_t *nul = json_object_get(o, "null");
-	for (int f = -1; f < XP_NCAUSES; f++) {
-		const char *key = f < 0 ? "mentions" : fate_names[f];
-		json_t *v = f >= XP_NULL_EMPTY_TARGET && f <= XP_NULL_OUT_OF_RANGE ? json_object_get(nul, key)
-										 : json_object_get(o, key);
-		size_t has = f < 0 ? rr->nment : rr->nfate[f];
-		const char *in = f >= XP_NULL_EMPTY_TARGET && f <= XP_NULL_OUT_OF_RANGE ? "null." : "";
-		if (!v)
-			continue;
-		if (!json_is_integer(v) || json_integer_value(v) < 0)
-			return xp_failc(err, XP_EINPUT, rr->name, at, "its end line's \"%s%s\" is not a count", in, key);
-		if ((size_t)json_integer_value(v) != has)
-			return xp_failc(err, XP_EINPUT, rr->name, at, "its end line counts %lld %s%s%s, the report's documents "
-					"have %zu (an end line of another run, or edited?)", (long long)json_integer_value(v),
-					f < 0 ? "" : "mentions ", in, key, has);
-	}
+	if (totals(rr, o, at, "end line", "an end line", err))
+		return err->code;
 	const char *p;
 	size_t n;
 	int got;
@@ -560,7 +572,7 @@ static int next_json(xp_report_reader *rr, json_t **o, xp_err *err)
 		if (got)
 			return xp_failc(err, XP_EINPUT, rr->name, rr->line, "more documents than the %zu its first line "
 					"announces", rr->ndocs);
-		return 0;
+		return totals(rr, rr->first, 1, "first line", "a first line", err);
 	}
 	if (!got)
 		return xp_failc(err, XP_EINPUT, rr->name, rr->line + 1, "cut short: %zu documents of the %zu its first line "

@@ -82,7 +82,27 @@ int64_t xp_parse_time(const char *s, size_t n)
 	return -1;
 }
 
-/* "00:00:01,000 --> 00:00:02,000 [settings]" */
+/* a side of a timing line that is meant as a time: digits first (or a
+ * minus), then only digits, ':', ',', '.', '-' or a full-width comma */
+static int timelike(xp_str t)
+{
+	if (!t.n || !((t.p[0] >= '0' && t.p[0] <= '9') || (t.p[0] == '-' && t.n > 1 && t.p[1] >= '0' && t.p[1] <= '9')))
+		return 0;
+	for (size_t i = 0; i < t.n; i++)
+		if (!strchr("0123456789:,.-", t.p[i]) || !t.p[i]) {
+			if (i + 2 < t.n && !memcmp(t.p + i, "\xEF\xBC\x8C", 3))
+				i += 2;
+			else
+				return 0;
+		}
+	return 1;
+}
+
+/* "00:00:01,000 --> 00:00:02,000 [settings]": 1, and the times in *a, *b;
+ * 0 for a line that is not a timing line; -1 for one whose sides are meant
+ * as times but are none (a minute or second past 59, a minus) or end
+ * before they start.  Such a line used to be read as text: its cue's lines
+ * went into the cue before, with that cue's times, and nothing was said. */
 static int timing(const char *s, size_t n, int64_t *a, int64_t *b)
 {
 	const char *arrow = NULL;
@@ -98,7 +118,9 @@ static int timing(const char *s, size_t n, int64_t *a, int64_t *b)
 	xp_next_field(arrow + 3, (size_t)(s + n - arrow - 3), &k, &to);
 	*a = xp_parse_time(from.p, from.n);
 	*b = xp_parse_time(to.p, to.n);
-	return *a >= 0 && *b >= 0;
+	if (*a >= 0 && *b >= 0)
+		return *b >= *a ? 1 : -1;
+	return timelike(from) && timelike(to) ? -1 : 0;
 }
 
 typedef struct line {
@@ -396,7 +418,13 @@ static int parse_srt(const char *name, const line *L, size_t nl, int bilingual, 
 	s->format = vtt ? XP_SUBS_VTT : XP_SUBS_SRT;
 	for (size_t i = 0; i < nl; i++) {
 		int64_t a, b;
-		if (!timing(L[i].s, L[i].n, &a, &b))
+		int t = timing(L[i].s, L[i].n, &a, &b);
+		if (t < 0)
+			return xp_failc(err, XP_EINPUT, name, L[i].no, "'%.*s': %s: nothing is read", (int)(L[i].n < 80 ? L[i].n : 80),
+					L[i].s, a >= 0 && b >= 0 ? "the cue ends before it starts (it would overlap no other)"
+					: "a time that is none (a minute or second past 59, a minus?), which would put the cue's "
+					  "lines into the cue before");
+		if (!t)
 			continue;
 		/* the block's number or identifier, just above its timing */
 		long long num;
@@ -405,7 +433,7 @@ static int parse_srt(const char *name, const line *L, size_t nl, int bilingual, 
 			id = (uint32_t)num;
 		/* its text: down to the next timing, less that block's header */
 		size_t e = i + 1;
-		while (e < nl && !timing(L[e].s, L[e].n, &(int64_t){0}, &(int64_t){0}))
+		while (e < nl && timing(L[e].s, L[e].n, &(int64_t){0}, &(int64_t){0}) == 0)
 			e++;
 		size_t te = e;
 		if (e < nl && te > i + 1) {

@@ -91,6 +91,9 @@ typedef struct xp_pipe_result {
 	 * run 0); 0 when the target's pack does not ask for them, with a
 	 * factor of 1 (--no-spans) or with --alignments */
 	long span_blocks;
+	/* --train files that held no sentence pair (xp_wa_train_empty), the first */
+	size_t train_empty;
+	const char *train_empty_path;
 	xp_proj_stats proj;
 	int64_t run;                /* the database run, 0 with no_db */
 	double seconds[XP_NSTAGES];

@@ -121,6 +121,7 @@ static int stage_align(run *R, xp_err *e)
 	 * here and the mentions projected later */
 	int rc = xp_read_corpus(o->source, XP_FMT_AUTO, NULL, &R->en, e) ||
 		 xp_need_some(o->source, R->en.ndocs, "documents", e) ||
+		 (!o->no_db && xp_db_check_parts(&R->en, o->source, e)) ||   /* before any work */
 		 xp_batch_plan_corpus(&R->en, o->source, &src, &b, e);
 	if (!rc && o->notes)
 		o->notes(o->arg, &b);
@@ -214,8 +215,10 @@ static int builtin_align(run *R, xp_err *e)
 		     (ep->n && xp_wa_add_train_mem(w, "(the episodes' subtitle pairs)", ep->p, ep->n, e)) ||
 		     xp_wa_run(w, e) || xp_wa_collect(w, R->o->sym, &f, &r, k ? &R->alt[k - 1] : &R->wa, e) ||
 		     (k == 0 && wo.learn_names && learned_names(R, w, e));
-		if (rc == 0 && k == 0)
+		if (rc == 0 && k == 0) {
 			R->r->span_blocks = xp_wa_span_blocks(w);
+			R->r->train_empty = xp_wa_train_empty(w, &R->r->train_empty_path);
+		}
 		xp_wa_free(w);
 		w = NULL;
 		xp_walign_free(&f);

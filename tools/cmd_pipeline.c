@@ -138,6 +138,9 @@ static int run(int argc, char **argv)
 	if (!rc && whole && *whole == '0' && r.streamed != (XP_PIPE_STREAMED_PROJECT | (o.no_db ? 0 : XP_PIPE_STREAMED_IMPORT)))
 		fprintf(stderr, "xproj pipeline: not streamed (%s): the whole corpus at once\n",
 			!(r.streamed & XP_PIPE_STREAMED_PROJECT) ? "project" : "db import");
+	if (!rc && r.train_empty)
+		fprintf(stderr, "xproj pipeline: %s%s no sentence pair: trained without %s\n", r.train_empty_path,
+			r.train_empty > 1 ? " and other --train files hold" : " holds", r.train_empty > 1 ? "them" : "it");
 	/* a file of an earlier run this one does not write would be read as its */
 	for (int f = 0; !rc && f < XP_NOUTS; f++)
 		if (r.removed[f])

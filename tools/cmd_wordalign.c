@@ -23,6 +23,12 @@
 /* What the aligner saw: each side's language and what normalising changed. */
 static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 {
+	const char *empty;
+	size_t nempty = xp_wa_train_empty(w, &empty);
+	if (nempty)
+		fprintf(stderr, "xproj wordalign: %s%s no sentence pair (an episode whose subtitles pair "
+			"nothing?): trained without %s\n", empty, nempty > 1 ? " and other --train files hold" : " holds",
+			nempty > 1 ? "them" : "it");
 	for (int d = 0; d < 2; d++) {
 		const xp_wa_norm *n = xp_wa_normalized(w, d);
 		if (!n->parts) {

@@ -49,6 +49,31 @@ static int item_args(const char *path, const struct option *lo, const xp_config_
 	return flag ? 0 : xp_fail(e, path, it->line, "out of memory");
 }
 
+/* A key the file gives twice with other values: getopt would keep the
+ * last and drop the first without a word (a `seed = 1` left above a
+ * `seed = 7`, two `subs` lines of which one was meant).  Options that
+ * gather their values (--train) may repeat; a switch counts as on or off. */
+static int twice(const char *path, const xp_config *cf, size_t i, xp_err *e)
+{
+	static const char *const gather[] = {"train", "train-lex", "alt-alignments"};
+	const xp_config_item *it = &cf->v[i];
+	for (size_t g = 0; g < sizeof gather / sizeof *gather; g++)
+		if (!strcmp(it->key, gather[g]))
+			return 0;
+	for (size_t j = 0; j < i; j++) {
+		const xp_config_item *was = &cf->v[j];
+		if (strcmp(was->key, it->key))
+			continue;
+		int same = (!was->value && !it->value) || (was->value && it->value && !strcmp(was->value, it->value)) ||
+			   (!was->value && it->value && (!strcmp(it->value, "true") || !strcmp(it->value, "1"))) ||
+			   (!it->value && was->value && (!strcmp(was->value, "true") || !strcmp(was->value, "1")));
+		if (!same)
+			return xp_fail(e, path, it->line, "%s given twice, here and on line %lu, with other values: "
+				       "which is meant? (the command line overrides the file)", it->key, was->line);
+	}
+	return 0;
+}
+
 /* The value of --config FILE / --config=FILE in argv, or NULL. */
 static const char *config_path(int argc, char **argv)
 {
@@ -75,7 +100,7 @@ int xp_cli_config(const struct option *lo, int *argc, char ***argv, xp_cli_conf 
 	c->argv = calloc(2 * cf.n + (size_t)*argc + 1, sizeof *c->argv);
 	int rc = c->argv ? 0 : xp_fail(e, path, 0, "out of memory");
 	for (size_t i = 0; !rc && i < cf.n; i++)
-		rc = item_args(path, lo, &cf.v[i], c, e);
+		rc = item_args(path, lo, &cf.v[i], c, e) || twice(path, &cf, i, e);
 	xp_config_free(&cf);
 	if (!rc) {
 		c->argv[0] = (*argv)[0];

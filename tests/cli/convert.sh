@@ -25,4 +25,7 @@ expect_eq "$(cat $T/old.jsonlines)" keep "output after a failed convert"
 expect_eq "$(ls $T | grep -c tmp)" 0 "temporary files left"
 expect_status 0 $XPROJ convert --repair $FIX/conll/unclosed.conll $T/old.jsonlines
 expect_grep 'warning' $T/err
+# a speaker list fewer than the sentences: refused (the last sentences' speakers were "-", exit 0)
+expect_status 1 $XPROJ convert $FIX/jsonl/speakers-short.jsonlines $T/spk.conll
+expect_grep 'speakers-short.jsonlines:1: "speakers" has 1 lists, "sentences" 2 (one a sentence)' $T/err
 finish

@@ -97,6 +97,24 @@ tr '\n' '\r' < $S/zh.srt > $T/zh.cr.srt
 expect_status 0 $al --subs $T/en.cr.srt --tgt-subs $T/zh.cr.srt --tgt-lang zh
 cmp -s $T/lf.jsonl $T/x.jsonl || { echo "FAIL: CR line ends read otherwise than LF"; fails=$((fails + 1)); }
 
+# a timing line whose times are none (a minute past 59, a minus) or that
+# ends before it starts: refused at its line.  Before, the first was read
+# as text (the cue's lines went into the cue before, with its times), the
+# second left its utterance without a target; exit 0 both
+sed '6s/^00:00:04,000/00:75:04,000/' $S/en.srt > $T/m75.srt
+sed '2s/^00:00:01,000/-00:00:01,000/' $S/en.srt > $T/neg.srt
+sed '6s/^00:00:04,000 --> 00:00:06,400/00:00:06,400 --> 00:00:04,000/' $S/en.srt > $T/rev.srt
+refused "a minute past 59" "m75.srt:6: '00:75:04,000 --> 00:00:06,400': a time that is none" \
+	$al --subs $T/m75.srt --tgt-subs $S/zh.srt --tgt-lang zh
+refused "a minus" "neg.srt:2: '-00:00:01,000 --> 00:00:03,500': a time that is none" \
+	$al --subs $T/neg.srt --tgt-subs $S/zh.srt --tgt-lang zh
+refused "a cue ending before it starts" "rev.srt:6: '00:00:06,400 --> 00:00:04,000': the cue ends before it starts" \
+	$al --subs $S/en.srt --tgt-subs $T/rev.srt --tgt-lang zh
+# (a line with an arrow between words is text, as before)
+sed '7s/$/ --> later/' $S/en.srt > $T/arrow.srt
+expect_status 0 $al --subs $T/arrow.srt --tgt-subs $S/zh.srt --tgt-lang zh
+expect_grep "40 aligned" $T/err
+
 # truncated and empty inputs: refused with the file named
 refused "subtitles cut mid-block" "" $al --subs $H/cut.srt.gz
 expect_grep "cut.srt.gz: truncated gzip stream" $T/err

@@ -61,6 +61,17 @@ expect_grep "bad.conf:2: 'sbus' is not an option of this command" $T/err
 printf 'lowercase = maybe\n' > $T/bad.conf
 expect_status 1 $XPROJ pipeline --config $T/bad.conf -o $T/x
 expect_grep 'bad.conf:1: lowercase is a switch: true or false' $T/err
+# a key given twice with other values: one was dropped without a word; the
+# same value twice, and --train (which gathers), are taken
+(cat $S/zh.conf; printf 'seed = 7\n') > $T/bad.conf
+expect_status 1 $XPROJ pipeline --config $T/bad.conf -o $T/x
+expect_grep 'bad.conf:10: seed given twice, here and on line 9, with other values' $T/err
+(cat $S/zh.conf; printf 'lowercase = false\n') > $T/bad.conf
+expect_status 1 $XPROJ pipeline --config $T/bad.conf -o $T/x
+expect_grep 'bad.conf:10: lowercase given twice, here and on line 8' $T/err
+[ -e $T/x ] && { echo "FAIL: a refused config left $T/x"; fails=$((fails + 1)); }
+(cat $S/zh.conf; printf 'seed = 1\nlowercase = true\n') > $T/same.conf
+expect_status 0 $XPROJ pipeline --config $T/same.conf --no-db -o $T/same --quiet
 
 # a failing run leaves the previous outputs as they were, and no staging files
 cp $T/zh/projected.conll $T/before.conll

@@ -109,6 +109,18 @@ refused revtot "revtot.json:5: its end line counts 301 mentions"
 refused str "str.json:5: its end line's \"mentions\" is not a count"
 judge_refuses tot "tot.json:5: its end line counts 301 mentions"
 calibrate_refuses fates "fates.json:5: its end line counts 299 mentions projected"
+# version 3 (and 2): the totals of the first line, checked as the end line's
+sed '1 s/"mentions":300,/"mentions":301,/' $T/r3.json > $T/tot3.json
+sed '1 s/"projected":300,/"projected":299,/' $T/r3.json > $T/fates3.json
+(head -1 $T/tot3.json; sed '1d' $T/r3.json | sort -r) > $T/revtot3.json
+# (its members in perl's hash order: the run's total is the only 300)
+sed '1 s/"mentions":300\([,}]\)/"mentions":301\1/' $T/r2.json > $T/tot2.json
+refused tot3 "tot3.json:1: its first line counts 301 mentions, the report's documents have 300 (a first line of another run, or edited?)"
+refused fates3 "fates3.json:1: its first line counts 299 mentions projected, the report's documents have 300"
+refused revtot3 "revtot3.json:1: its first line counts 301 mentions"
+refused tot2 "tot2.json:1: its first line counts 301 mentions"
+judge_refuses tot3 "tot3.json:1: its first line counts 301 mentions"
+calibrate_refuses fates3 "fates3.json:1: its first line counts 299 mentions projected"
 # the bench's converters refuse a version 4 report without its end line too
 sh bench/report_v3.sh $T/cut.json > $T/cut.v3 2>$T/err && { echo "FAIL: report_v3.sh took a cut report"; fails=$((fails + 1)); }
 expect_grep "cut short" $T/err
