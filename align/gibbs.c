@@ -784,11 +784,17 @@ static void resample(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, d
 	if (acc) {
 		/* a reciprocal, not a division a cell: the probabilities' last
 		 * bits differ from a division's */
-		double *row = acc + (size_t)j * (t->I + 1), before = 0, inv = 1 / total;
-		for (uint32_t i = 0; i <= t->I; i++) {
-			row[i] += (s->w[i] - before) * inv;
-			before = s->w[i];
-		}
+		double *restrict row = acc + (size_t)j * (t->I + 1), inv = 1 / total;
+		const double *restrict w = s->w;
+		/* each cell on its own (no running value), two a step: each
+		 * lane rounds as the cell alone would */
+		const v2d vinv = {inv, inv};
+		row[0] += w[0] * inv;
+		uint32_t i = 1;
+		for (; i + 1 <= t->I; i += 2)
+			*(v2d *)(row + i) += (*(const v2d *)(w + i) - *(const v2d *)(w + i - 1)) * vinv;
+		for (; i <= t->I; i++)
+			row[i] += (w[i] - w[i - 1]) * inv;
 	}
 	give(s, t, j, parts, &x, draw(s, t->I, total));
 }
