@@ -9,7 +9,9 @@
 # to bench/results/align.json (bench/record.sh), or with ALIGN_PARTS=time to
 # align_time.json.
 set -eu
+: "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${BUILD:=build}"
 . bench/record.sh
+rec_need $BUILD/bench/synth_subs
 REC_QUIET=1
 if [ "${ALIGN_PARTS:-all}" = all ]; then rec_begin "${NAME:-align}"; else rec_begin "${NAME:-align_time}"; fi
 # f1 FILE [PATTERN]: the F1 of the first line of FILE holding PATTERN (the

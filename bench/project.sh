@@ -2,10 +2,12 @@
 # alignments, and the MMC dev set end to end (align -> bitext -> wordalign
 # -> project) with TV4Dialog's Chinese subtitles.
 set -eu
+: "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${BUILD:=build}"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 EN=$DATA/mmc/dev.english.v4_gold_conll
 SUBS="t=$DATA/tv4dialog/withSpkr/tbbt,f=$DATA/tv4dialog/withSpkr/friends"
 . bench/record.sh
+rec_need $BUILD/bench/project_bench
 rec_begin project
 $BUILD/bench/project_bench $EN 1000000
 # each stage with this build (and BASE's, before it, when BASE is set:

@@ -29,6 +29,7 @@
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${BUILD:=build}"
 . bench/record.sh
+rec_need $BUILD/bench/quality_types
 REC_QUIET=1
 rec_begin "${NAME:-quality}"
 for v in LANGS ZH_OPTS FA_OPTS WA_OPTS MENTION_PAIRS MENTION_PAIRS_LANGS MENTION_PAIRS_AS ZH_EXTRA; do

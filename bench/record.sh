@@ -18,11 +18,23 @@
 #   rec_end                     writes the JSON: machine (CPU model, cores,
 #                               memory), load average before and after, the
 #                               commit, date and every figure with its command
+#   rec_need BIN...             builds the bench's own programs (bench/*.c,
+#                               BUILD/bench/NAME) that are missing: `make`
+#                               alone does not, and the README's commands
+#                               follow it
 #   rec_skip REASON             this run's figures are not the bench's own
 #                               (a subset, an option changed): rec_end keeps
 #                               them out of RESULTS, unless NAME names a file
 : "${RESULTS:=bench/results}"
 REC_TSV=""
+
+rec_need() {
+	for b; do
+		[ -x "$b" ] && continue
+		case $b in build/san/*) set -- SAN=1 "$b";; *) set -- "$b";; esac
+		make -s "$@" >&2 || { echo "$0: cannot build $b" >&2; exit 2; }
+	done
+}
 
 rec_begin() {
 	REC_NAME=$1

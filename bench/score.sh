@@ -2,12 +2,14 @@
 # and how cost grows when documents get 2x and 4x longer: CPU seconds
 # (bench/score_bench.c), the ratios against x1 measured in the same run.
 set -eu
+: "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${BUILD:=build}"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 KEY=$DATA/mmc/dev.english.v4_gold_conll
 M="$BUILD/bench/mkresp"
 B="$BUILD/bench/score_bench"
 echo "key: $KEY"
 . bench/record.sh
+rec_need $BUILD/bench/mkresp $BUILD/bench/score_bench
 rec_begin score
 $M --seed 1 --drop 0.1 --merge 0.05 --split 0.05 "$KEY" $T/resp1.conll
 printf 'self          '; $B "$KEY" "$KEY"

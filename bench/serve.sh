@@ -19,9 +19,11 @@
 # synthetic inputs and their projection report of each size there (DIR/N/),
 # reused by the next run.
 set -eu
+: "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${BUILD:=build}"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 . bench/synth_run.sh
 . bench/record.sh
+rec_need $BUILD/bench/serve_bench
 N=${SERVE_N:-400}
 rec_begin "${NAME:-serve}"   # NAME: another results file, e.g. a quiet run of one size
 if [ -d "${DATA:-}/tv4dialog" ]; then
