@@ -14,7 +14,10 @@
  * `db check` still finds each import's line).  What the merged store has
  * already is not added again, so merging the same stores twice changes
  * nothing; an undo in either store undoes the batch or correction in the
- * merged one.  Every row of every input is either added or found.
+ * merged one.  Every row of every input is either added or found.  What
+ * schema 10 added comes along: the word aligner's model a run names, a
+ * realign's proposals (which a keep confirms: they are the kept span) and
+ * a target action's place among the reviews.
  *
  * Two stores that both corrected one mention of one run, each with a live
  * edit the other lacks, disagree: both edits are kept (the corrected view
@@ -213,6 +216,12 @@ static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 		return -1;
 	/* a new run's rows, then every run's ids by natural key */
 	static const char *const rows =
+		/* the word aligner's model a run names (schema 10), for a run that
+		 * names none here: without it a merged store's realigns are not
+		 * re-projected */
+		"UPDATE main.runs SET wa_model = (SELECT s.wa_model FROM src.runs s JOIN temp.mrun m ON m.src = s.id"
+		" WHERE m.dst = main.runs.id AND s.wa_model IS NOT NULL ORDER BY s.id LIMIT 1)"
+		" WHERE wa_model IS NULL AND id IN (SELECT dst FROM temp.mrun);"
 		"INSERT INTO main.documents(run, doc, part) SELECT m.dst, d.doc, d.part FROM src.documents d"
 		" JOIN temp.mrun m ON m.src = d.run WHERE m.new ORDER BY d.id;"
 		"CREATE TEMP TABLE mdoc AS SELECT d.id AS src, o.id AS dst, m.new AS new FROM src.documents d"
@@ -288,18 +297,37 @@ static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 		 * the same run, utterance, kind, time, annotator and content */
 		"DROP TABLE IF EXISTS temp.st; DROP TABLE IF EXISTS temp.mted;"
 		"CREATE TEMP TABLE st AS SELECT t.*, m.dst AS drun, mu.dst AS dutt, mm.dst AS dmention,"
-		" coalesce((SELECT c.dst FROM temp.mcor c WHERE c.src = t.after), 0) AS dafter FROM src.tedits t"
+		" coalesce((SELECT c.dst FROM temp.mcor c WHERE c.src = t.after), 0) AS dafter,"
+		/* after_review (schema 10): after the merged ids of every review src
+		 * had then, so that undo still takes a keep of a proposal first */
+		" CASE WHEN t.after_review IS NOT NULL THEN coalesce((SELECT max(r.dst) FROM temp.mrev r"
+		" WHERE r.src <= t.after_review), 0) END AS dafter_review FROM src.tedits t"
 		" JOIN temp.mrun m ON m.src = t.run JOIN temp.mutt mu ON mu.src = t.utterance"
 		" LEFT JOIN temp.mmen mm ON mm.src = t.mention;"
 		"INSERT INTO main.tedits(run, kind, utterance, mention, cluster, start, end, tgt, tgt_text, tgt_subs, annotator,"
-		" note, created, after, carried_from, undone) SELECT s.drun, s.kind, s.dutt, s.dmention, s.cluster, s.start,"
-		" s.end, s.tgt, s.tgt_text, s.tgt_subs, s.annotator, s.note, s.created, s.dafter, NULL, s.undone FROM temp.st s"
+		" note, created, after, carried_from, undone, after_review) SELECT s.drun, s.kind, s.dutt, s.dmention, s.cluster,"
+		" s.start, s.end, s.tgt, s.tgt_text, s.tgt_subs, s.annotator, s.note, s.created, s.dafter, NULL, s.undone,"
+		" s.dafter_review FROM temp.st s"
 		" WHERE NOT EXISTS (SELECT 1 FROM main.tedits o WHERE " SAME_TEDIT("o", "s") ") ORDER BY s.id;"
 		"CREATE TEMP TABLE mted AS SELECT s.id AS src, (SELECT min(o.id) FROM main.tedits o WHERE " SAME_TEDIT("o", "s")
 		") AS dst, s.undone AS undone, s.carried_from AS carried_from FROM temp.st s;"
 		"UPDATE main.tedits SET undone = 1 WHERE undone = 0 AND id IN (SELECT dst FROM temp.mted WHERE undone);"
 		"UPDATE main.tedits SET carried_from = (SELECT f.dst FROM temp.mted a JOIN temp.mted f"
 		" ON f.src = a.carried_from WHERE a.dst = main.tedits.id) WHERE id > @maxted AND carried_from IS NULL;"
+		/* a realign's proposals (schema 10), with what its re-projection
+		 * did, for a realign not re-projected here: what a corrector kept
+		 * of them is read from them (correct/edit.c), so without them a
+		 * merged store exported another span, or none.  A realign
+		 * re-projected here keeps its own; the two are never mixed. */
+		"DROP TABLE IF EXISTS temp.mrp;"
+		"CREATE TEMP TABLE mrp AS SELECT min(a.src) AS src, a.dst AS dst FROM temp.mted a"
+		" JOIN main.tedits o ON o.id = a.dst JOIN src.tedits s ON s.id = a.src"
+		" WHERE o.reproj IS NULL AND s.reproj IS NOT NULL GROUP BY a.dst;"
+		"INSERT INTO main.reproj(tedit, mention, tgt_start, tgt_end, fate, confidence)"
+		" SELECT x.dst, mm.dst, p.tgt_start, p.tgt_end, p.fate, p.confidence FROM temp.mrp x"
+		" JOIN src.reproj p ON p.tedit = x.src JOIN temp.mmen mm ON mm.src = p.mention ORDER BY x.dst, mm.dst;"
+		"UPDATE main.tedits SET reproj = (SELECT s.reproj FROM temp.mrp x JOIN src.tedits s ON s.id = x.src"
+		" WHERE x.dst = main.tedits.id) WHERE id IN (SELECT dst FROM temp.mrp);"
 		/* carries */
 		"INSERT INTO main.carries(run, from_run, mention_key, status, why, correction)"
 		" SELECT m.dst, f.dst, c.mention_key, c.status, c.why, mc.dst FROM src.carries c"

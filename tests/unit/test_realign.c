@@ -11,6 +11,7 @@
 #include <jansson.h>
 #include <sqlite3.h>
 #include "correct/review.h"
+#include "io/conll.h"
 
 #define J(o, k) json_object_get(o, k)
 
@@ -456,6 +457,128 @@ static void merged(void **state)
 	done(db);
 }
 
+/* the run's export as CoNLL text */
+static char *conll_of(xp_db *db, int64_t run)
+{
+	xp_corpus c = {0};
+	xp_err e;
+	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
+	xp_buf b = {0};
+	xp_conll_write(&b, &c);
+	xp_corpus_free(&c);
+	assert_non_null(b.p);
+	return b.p;
+}
+
+static void remove_store(const char *p)
+{
+	char side[240];
+	unlink(p);
+	snprintf(side, sizeof side, "%s-wal", p);
+	unlink(side);
+	snprintf(side, sizeof side, "%s-shm", p);
+	unlink(side);
+}
+
+/* db merge takes schema 10's parts: the run's model, a realign's
+ * proposals and what its re-projection did, a target action's place among
+ * reviews.  A proposal kept in one store is the span kept in the merged
+ * one (the export is the source's), whether the merged store had the
+ * realign already, not re-projected, or not at all; and undo there still
+ * takes the keep first. */
+static void merged_reprojection(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = run_with_lines(db), one = 1;
+	xp_err e;
+	assert_int_equal(xp_db_set_run_model(db, run, "/m/wa.model", 123, 0xfeedfacedeadbeefull, &e), 0);
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, -1, &e), 0);
+	xp_db_close(db);
+	/* `early`: a merge of the store as it was before the re-projection */
+	char early[200], late[200];
+	snprintf(early, sizeof early, "%s/early.db", dir);
+	snprintf(late, sizeof late, "%s/late.db", dir);
+	const char *ins[] = {path};
+	xp_merge_result r = {0};
+	assert_int_equal(xp_db_merge(early, ins, 1, &r, &e), 0);
+	xp_merge_result_free(&r);
+	/* then "It" -> 我 (0-1) proposed, "mine" none, and the keep of "It" */
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	json_t *in;
+	assert_int_equal(xp_db_reproj_input(db, run, "d|2", &in, &e), 0);
+	int64_t tedit = json_integer_value(J(in, "tedit"));
+	json_int_t it = json_integer_value(J(json_array_get(J(in, "mentions"), 0), "row")),
+		   mine = json_integer_value(J(json_array_get(J(in, "mentions"), 1), "row"));
+	json_decref(in);
+	json_t *props = json_pack("[{s:I,s:[i,i],s:s,s:f},{s:I,s:n,s:s,s:f}]", "row", it, "span", 0, 1, "fate", "projected",
+				  "confidence", 0.7, "row", mine, "span", "fate", "unaligned", "confidence", 0.0);
+	assert_int_equal(xp_db_reproj_put(db, tedit, props, "proposed", &e), 0);
+	json_decref(props);
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "ann", -1, &e), 0);
+	char *want = conll_of(db, run);
+	xp_corpus c = {0};
+	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
+	assert_true(exported(&c, 1, 0, 1) >= 0);   /* the kept proposal */
+	xp_db_close(db);
+	/* into the store that has the realign without proposals, and into a
+	 * new one; each twice (nothing more the second time) */
+	const char *outs[] = {early, late};
+	for (int k = 0; k < 2; k++)
+		for (int again = 0; again < 2; again++) {
+			memset(&r, 0, sizeof r);
+			assert_int_equal(xp_db_merge(outs[k], ins, 1, &r, &e), 0);
+			xp_merge_result_free(&r);
+			xp_db *m;
+			assert_int_equal(xp_db_open(outs[k], &m, &e), 0);
+			char *got = conll_of(m, 1);
+			assert_string_equal(got, want);
+			free(got);
+			xp_corpus x = {0};
+			assert_int_equal(xp_db_export(m, 1, 0, &x, &e), 0);
+			assert_same_corpus(&x, &c);
+			xp_corpus_free(&x);
+			assert_int_equal(count_tedits(m), 1);
+			char *p = NULL;
+			int64_t size = 0;
+			uint64_t hash = 0;
+			assert_int_equal(xp_db_run_model(m, 1, &p, &size, &hash, &e), 0);
+			assert_non_null(p);
+			assert_string_equal(p, "/m/wa.model");
+			assert_true(size == 123 && hash == 0xfeedfacedeadbeefull);
+			free(p);
+			json_t *mm;
+			assert_int_equal(xp_db_mention(m, 1, "d|2", 2, &mm, &e), 0);
+			assert_string_equal(json_string_value(J(mm, "status")), "kept");
+			assert_string_equal(json_string_value(J(J(J(mm, "pairing"), "reprojection"), "state")), "proposed");
+			json_decref(mm);
+			assert_int_equal(xp_db_mention(m, 1, "d|3", 2, &mm, &e), 0);
+			assert_string_equal(json_string_value(J(J(J(mm, "pairing"), "reprojection"), "fate")), "unaligned");
+			json_decref(mm);
+			char *report;
+			size_t n = check(m, &report);
+			if (n)
+				fail_msg("db check on the merged store: %s", report);
+			free(report);
+			xp_db_close(m);
+		}
+	/* undo in the merged store: the keep first, then the realign */
+	xp_db *m;
+	assert_int_equal(xp_db_open(late, &m, &e), 0);
+	char what[200], key[200];
+	assert_int_equal(xp_db_undo_mine(m, 1, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "keep d|2");
+	assert_int_equal(xp_db_undo_mine(m, 1, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "realign d|2");
+	xp_db_close(m);
+	xp_corpus_free(&c);
+	free(want);
+	remove_store(early);
+	remove_store(late);
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	done(db);
+}
+
 /* A store made at schema 8 with corrections and reviews moves to 9 when
  * opened, with nothing lost: the same view, queue and history. */
 /* schema 10: the run's model recorded, spans proposed for a realign's
@@ -652,6 +775,7 @@ int main(void)
 		cmocka_unit_test(migrate_from_8),
 		cmocka_unit_test(reprojection_stored),
 		cmocka_unit_test(migrate_from_9),
+		cmocka_unit_test(merged_reprojection),
 	};
 	return cmocka_run_group_tests_name("realign", tests, NULL, NULL);
 }
