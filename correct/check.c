@@ -6,9 +6,11 @@
  * documents, mentions, projections and fates) are what it holds, and the
  * target side's own actions (tedits, schema 9) point at rows of their run
  * and hold what their kind needs, a live target-only mention a span inside
- * its sentence as it is now.  A run or batch cut short (by a
- * bug, or by a kill that a transaction failed to cover) shows up here; the
- * crash test (tests/cli/crash.sh) runs it after every kill.
+ * its sentence as it is now, and a realign's proposals (schema 10) are of
+ * its utterance's mentions and inside its new sentence.  A run or batch
+ * cut short (by a bug, or by a kill that a transaction failed to cover)
+ * shows up here; the crash test (tests/cli/crash.sh) runs it after every
+ * kill.
  */
 #include "store.h"
 #include "../base/buf.h"
@@ -99,6 +101,31 @@ static void tedit_problems(xp_db *db, xp_buf *b, size_t *n)
 		 " OR x.start >= x.end OR x.end > x.ntoks", b, n);
 }
 
+/* A realign's proposals (schema 10, serve/reproject.c): the workbench and
+ * the export read each as the mention's span in the realign's new
+ * sentence (correct/edit.c), so each must be of a realign that exists, of
+ * a mention of the utterance it re-paired, and a span inside the tokens
+ * that realign gave it, both ends or neither. */
+static void reproj_problems(xp_db *db, xp_buf *b, size_t *n)
+{
+	problems(db,
+		 "SELECT printf('proposal of mention %d: realign %d %s', p.mention, p.tedit,"
+		 " CASE WHEN t.id IS NULL THEN 'does not exist' ELSE 'is a target-only mention, not a realign' END)"
+		 " FROM reproj p LEFT JOIN tedits t ON t.id = p.tedit WHERE t.id IS NULL OR t.kind != 'realign'", b, n);
+	problems(db,
+		 "SELECT printf('proposal of mention %d: %s utterance %d that realign %d re-paired', p.mention,"
+		 " CASE WHEN m.id IS NULL THEN 'it does not exist, not of' ELSE 'it is not of' END, t.utterance, t.id)"
+		 " FROM reproj p JOIN tedits t ON t.id = p.tedit AND t.kind = 'realign' LEFT JOIN mentions m ON m.id = p.mention"
+		 " WHERE m.utterance IS NOT t.utterance", b, n);
+	problems(db,
+		 "SELECT printf('proposal of mention %d: span %s-%s is not inside realign %d''s sentence (%s tokens)',"
+		 " x.mention, coalesce(x.tgt_start, 'none'), coalesce(x.tgt_end, 'none'), x.tedit, coalesce(x.ntoks, 'no'))"
+		 " FROM (SELECT p.mention, p.tedit, p.tgt_start, p.tgt_end, " XP_SQL_NTOKS("t.tgt") " ntoks"
+		 " FROM reproj p JOIN tedits t ON t.id = p.tedit AND t.kind = 'realign') x"
+		 " WHERE (x.tgt_start IS NULL) != (x.tgt_end IS NULL) OR (x.tgt_start IS NOT NULL AND (x.ntoks IS NULL"
+		 " OR x.tgt_start < 0 OR x.tgt_start >= x.tgt_end OR x.tgt_end > x.ntoks))", b, n);
+}
+
 int xp_db_check(xp_db *db, char **report, size_t *nproblems, xp_err *err)
 {
 	xp_buf b = {0};
@@ -138,6 +165,8 @@ int xp_db_check(xp_db *db, char **report, size_t *nproblems, xp_err *err)
 	problems(db, "SELECT printf('history line %d is not JSON', id) FROM history WHERE NOT json_valid(detail)", &b, &n);
 	if (db->version >= 9)
 		tedit_problems(db, &b, &n);
+	if (db->version >= 10)
+		reproj_problems(db, &b, &n);
 	if (b.oom) {
 		xp_buf_free(&b);
 		return xp_failc(err, XP_ENOMEM, db->path, 0, "out of memory");

@@ -408,6 +408,69 @@ static void check_tedits(void **state)
 	done(db);
 }
 
+/* db check reads a realign's proposals (schema 10): a whole store passes;
+ * a proposal of a mention of another utterance, a span past the new
+ * sentence or with one end, one of a target-only mention's edit or of a
+ * realign that is gone is a line of its own */
+static void check_reproj(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = run_with_both(db);   /* tedit 1 realigns d|2's utterance, tedit 2 is target-only */
+	xp_err e;
+	json_t *in;
+	assert_int_equal(xp_db_reproj_input(db, run, "d|2", &in, &e), 0);
+	assert_int_equal(json_integer_value(J(in, "tedit")), 1);
+	size_t ntoks = json_array_size(J(in, "tgt"));
+	json_int_t it = json_integer_value(J(json_array_get(J(in, "mentions"), 0), "row")),
+		   mine = json_integer_value(J(json_array_get(J(in, "mentions"), 1), "row"));
+	json_decref(in);
+	json_t *props = json_pack("[{s:I,s:[i,i],s:s,s:f},{s:I,s:[i,i],s:s,s:f}]", "row", it, "span", 0, 1, "fate",
+				  "projected", "confidence", 0.7, "row", mine, "span", 1, (int)ntoks, "fate", "projected",
+				  "confidence", 0.5);
+	assert_int_equal(xp_db_reproj_put(db, 1, props, "proposed", &e), 0);
+	json_decref(props);
+	char *report;
+	size_t n = check(db, &report);
+	if (n)
+		fail_msg("db check on a whole store: %s", report);
+	free(report);
+	char q[200];
+	/* "It" moved to d|0 (utterance 0), "mine" one token past the end */
+	snprintf(q, sizeof q, "UPDATE reproj SET mention = (SELECT id FROM mentions WHERE mention = 0) WHERE mention = %lld",
+		 (long long)it);
+	sql(db, q);
+	snprintf(q, sizeof q, "UPDATE reproj SET tgt_end = tgt_end + 1 WHERE mention = %lld", (long long)mine);
+	sql(db, q);
+	n = check(db, &report);
+	assert_non_null(strstr(report, "it is not of utterance "));
+	assert_non_null(strstr(report, "that realign 1 re-paired"));
+	snprintf(q, sizeof q, "span 1-%zu is not inside realign 1's sentence (%zu tokens)", ntoks + 1, ntoks);
+	assert_non_null(strstr(report, q));
+	assert_int_equal(n, 2);
+	free(report);
+	/* one end only; then a proposal of the target-only mention's edit,
+	 * then of a realign that is gone */
+	snprintf(q, sizeof q, "UPDATE reproj SET tgt_end = NULL WHERE mention = %lld", (long long)mine);
+	sql(db, q);
+	sql(db, "DELETE FROM reproj WHERE tgt_start = 0");
+	n = check(db, &report);
+	assert_non_null(strstr(report, "span 1-none is not inside realign 1's sentence"));
+	assert_int_equal(n, 1);
+	free(report);
+	sql(db, "UPDATE reproj SET tedit = 2, tgt_end = tgt_start + 1");
+	n = check(db, &report);
+	assert_non_null(strstr(report, "realign 2 is a target-only mention, not a realign"));
+	assert_int_equal(n, 1);
+	free(report);
+	sql(db, "PRAGMA foreign_keys = OFF; UPDATE reproj SET tedit = 999999");
+	n = check(db, &report);
+	assert_non_null(strstr(report, "realign 999999 does not exist"));
+	assert_non_null(strstr(report, "foreign key: reproj -> tedits"));
+	free(report);
+	done(db);
+}
+
 /* db merge takes them (and the pairing's doubts) with nothing lost, once */
 static void merged(void **state)
 {
@@ -776,6 +839,7 @@ int main(void)
 		cmocka_unit_test(reprojection_stored),
 		cmocka_unit_test(migrate_from_9),
 		cmocka_unit_test(merged_reprojection),
+		cmocka_unit_test(check_reproj),
 	};
 	return cmocka_run_group_tests_name("realign", tests, NULL, NULL);
 }
