@@ -191,6 +191,38 @@ static int carry_doc(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int6
 	return rc;
 }
 
+/* A carried realign is not re-projected with the new run's model (that
+ * is the workbench's, serve/reproject.c, at the realign).  Its proposals
+ * in the earlier run are spans of the same tokens (it is carried only
+ * when the English and target words are the same), so they come along,
+ * for the same English mentions: a proposal a corrector kept is read from
+ * them (correct/edit.c), and without them it was lost.  *why says so, for
+ * the carry summary. */
+static int carry_proposals(xp_db *db, int64_t old, int64_t new, const char **why, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "INSERT INTO reproj(tedit, mention, tgt_start, tgt_end, fate, confidence)"
+			   " SELECT ?2, m2.id, p.tgt_start, p.tgt_end, p.fate, p.confidence FROM reproj p"
+			   " JOIN mentions m ON m.id = p.mention JOIN tedits t ON t.id = ?2"
+			   " JOIN utterances u ON u.id = t.utterance JOIN mentions m2 ON m2.document = u.document"
+			   " AND m2.utterance = u.id AND m2.mention = m.mention AND m2.start = m.start AND m2.end = m.end"
+			   " WHERE p.tedit = ?1 ORDER BY m2.id", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, old);
+	sqlite3_bind_int64(st, 2, new);
+	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "carry a realign's proposals");
+	int copied = rc == 0 && sqlite3_changes(db->h) > 0;
+	sqlite3_finalize(st);
+	char sql[160];
+	snprintf(sql, sizeof sql, "UPDATE tedits SET reproj = (SELECT reproj FROM tedits WHERE id = %lld) WHERE id = %lld",
+		 (long long)old, (long long)new);
+	if (rc || xp_sql_exec(db, sql, err))
+		return -1;
+	*why = copied ? "not re-projected with this run's model: the earlier run's proposals carried"
+		      : "not re-projected with this run's model";
+	return rc;
+}
+
 /* The target side's own actions of one document (correct/tedit.c): a
  * re-pairing and a target-only mention are carried to the same utterance
  * of the new run when it is still the same question: the same English
@@ -240,8 +272,11 @@ static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, i
 		sqlite3_bind_int64(ins, 4, sqlite3_column_int64(old, 0));
 		rc = sqlite3_step(ins) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "carry a target-side action");
 		sqlite3_reset(ins);
+		const char *why = NULL;
+		if (rc == 0 && strcmp(kind, "tadd") && db->version >= 10)
+			rc = carry_proposals(db, sqlite3_column_int64(old, 0), sqlite3_last_insert_rowid(db->h), &why, err);
 		if (rc == 0)
-			rc = record(db, run, from, key, "carried", NULL, 0, cs, err);
+			rc = record(db, run, from, key, "carried", why, 0, cs, err);
 	}
 	sqlite3_finalize(old);
 	sqlite3_finalize(ins);

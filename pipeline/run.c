@@ -606,7 +606,7 @@ static int stage_db(run *R, xp_err *e)
 			const char *s = json_string_value(json_object_get(x, "status"));
 			R->r->carry_from = json_integer_value(json_object_get(x, "from_run"));
 			if (s && !strcmp(s, "carried"))
-				R->r->carried++;
+				R->r->carried++, R->r->carry_said += json_is_string(json_object_get(x, "why"));
 			else if (s && !strcmp(s, "agrees"))
 				R->r->carry_agrees++;
 			else

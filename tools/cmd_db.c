@@ -217,14 +217,19 @@ static int print_carry(xp_db *db, json_t *r, int all, xp_err *e)
 	       (long long)json_integer_value(json_object_get(c, "agrees")),
 	       (long long)json_integer_value(json_object_get(c, "lost")),
 	       json_integer_value(json_object_get(c, "lost")) ? " (review them: xproj db show, or in xproj serve):" : "");
-	if (xp_db_carried(db, run, all ? NULL : "lost", &lost, e))
+	if (xp_db_carried(db, run, NULL, &lost, e))
 		return -1;
 	size_t i;
 	json_t *x;
+	/* what was lost, and what was carried with a word to say (a realign
+	 * not re-projected with this run's model) */
 	json_array_foreach(lost, i, x)
-		printf("  %s  %s%s%s\n", json_string_value(json_object_get(x, "key")),
-		       json_string_value(json_object_get(x, "status")), json_is_string(json_object_get(x, "why")) ? ": " : "",
-		       json_is_string(json_object_get(x, "why")) ? json_string_value(json_object_get(x, "why")) : "");
+		if (all || json_is_string(json_object_get(x, "why")) ||
+		    !strcmp(json_string_value(json_object_get(x, "status")) ? json_string_value(json_object_get(x, "status")) : "",
+			    "lost"))
+			printf("  %s  %s%s%s\n", json_string_value(json_object_get(x, "key")),
+			       json_string_value(json_object_get(x, "status")), json_is_string(json_object_get(x, "why")) ? ": " : "",
+			       json_is_string(json_object_get(x, "why")) ? json_string_value(json_object_get(x, "why")) : "");
 	json_decref(lost);
 	return 0;
 }

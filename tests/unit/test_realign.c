@@ -543,6 +543,59 @@ static void remove_store(const char *p)
 	unlink(side);
 }
 
+/* A rerun carries a realign's proposals with it (the same tokens), not
+ * re-projected with the new run's model, and says so; a proposal kept in
+ * the earlier run is kept in the new one, exported as there. */
+static void rerun_carries_proposals(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = run_with_lines(db), one = 1;
+	xp_err e;
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, -1, &e), 0);
+	json_t *in;
+	assert_int_equal(xp_db_reproj_input(db, run, "d|2", &in, &e), 0);
+	int64_t tedit = json_integer_value(J(in, "tedit"));
+	json_int_t it = json_integer_value(J(json_array_get(J(in, "mentions"), 0), "row")),
+		   mine = json_integer_value(J(json_array_get(J(in, "mentions"), 1), "row"));
+	json_decref(in);
+	json_t *props = json_pack("[{s:I,s:[i,i],s:s,s:f},{s:I,s:n,s:s,s:f}]", "row", it, "span", 0, 1, "fate", "projected",
+				  "confidence", 0.7, "row", mine, "span", "fate", "unaligned", "confidence", 0.0);
+	assert_int_equal(xp_db_reproj_put(db, tedit, props, "proposed", &e), 0);
+	json_decref(props);
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "ann", -1, &e), 0);
+	char *want = conll_of(db, run);
+	int64_t run2 = run_with_lines(db);
+	char *got = conll_of(db, run2);
+	assert_string_equal(got, want);
+	free(got), free(want);
+	json_t *m;
+	assert_int_equal(xp_db_mention(db, run2, "d|2", 2, &m, &e), 0);
+	assert_string_equal(json_string_value(J(m, "status")), "kept");
+	assert_string_equal(json_string_value(J(J(J(m, "pairing"), "reprojection"), "state")), "proposed");
+	json_decref(m);
+	json_t *c;
+	assert_int_equal(xp_db_carried(db, run2, NULL, &c, &e), 0);
+	size_t i, said = 0;
+	json_t *x;
+	json_array_foreach(c, i, x) {
+		assert_string_not_equal(json_string_value(J(x, "status")), "lost");
+		if (strstr(json_string_value(J(x, "key")), "(realign)")) {
+			assert_string_equal(json_string_value(J(x, "why")),
+					    "not re-projected with this run's model: the earlier run's proposals carried");
+			said++;
+		}
+	}
+	assert_int_equal(said, 1);
+	json_decref(c);
+	char *report;
+	size_t n = check(db, &report);
+	if (n)
+		fail_msg("db check after the rerun: %s", report);
+	free(report);
+	done(db);
+}
+
 /* db merge takes schema 10's parts: the run's model, a realign's
  * proposals and what its re-projection did, a target action's place among
  * reviews.  A proposal kept in one store is the span kept in the merged
@@ -840,6 +893,7 @@ int main(void)
 		cmocka_unit_test(migrate_from_9),
 		cmocka_unit_test(merged_reprojection),
 		cmocka_unit_test(check_reproj),
+		cmocka_unit_test(rerun_carries_proposals),
 	};
 	return cmocka_run_group_tests_name("realign", tests, NULL, NULL);
 }
