@@ -149,6 +149,15 @@ static long long exported(const xp_corpus *c, uint32_t sent, uint32_t start, uin
 	return -1;
 }
 
+/* "ann"'s newest action in run is undone, and it was `want` ("keep d|2") */
+static void undone(xp_db *db, int64_t run, const char *want)
+{
+	char what[200], key[200];
+	xp_err e;
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, want);
+}
+
 static void realign_flow(void **state)
 {
 	(void)state;
@@ -211,10 +220,8 @@ static void realign_flow(void **state)
 	assert_non_null(strstr(log, "\"blocks\":[1]"));
 	free(log);
 	char what[200], key[200];
-	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
-	assert_string_equal(what, "add d|2");
-	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
-	assert_string_equal(what, "realign d|2");
+	undone(db, run, "add d|2");
+	undone(db, run, "realign d|2");
 	assert_int_equal(xp_db_mention(db, run, "d|2", 2, &m, &e), 0);
 	assert_false(json_is_null(J(J(m, "current"), "span")));
 	assert_string_equal(json_string_value(J(J(m, "target"), "text")), "那是我的。");
@@ -272,9 +279,7 @@ static void target_only(void **state)
 	assert_int_equal(xp_db_log(db, &log, &e), 0);
 	assert_non_null(strstr(log, "tadd"));
 	free(log);
-	char what[200], key[200];
-	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
-	assert_string_equal(what, "tadd d|1");
+	undone(db, run, "tadd d|1");
 	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
 	assert_int_equal(exported(&c, 1, 2, 3), -1);
 	xp_corpus_free(&c);
@@ -681,11 +686,8 @@ static void merged_reprojection(void **state)
 	/* undo in the merged store: the keep first, then the realign */
 	xp_db *m;
 	assert_int_equal(xp_db_open(late, &m, &e), 0);
-	char what[200], key[200];
-	assert_int_equal(xp_db_undo_mine(m, 1, "ann", what, sizeof what, key, sizeof key, &e), 0);
-	assert_string_equal(what, "keep d|2");
-	assert_int_equal(xp_db_undo_mine(m, 1, "ann", what, sizeof what, key, sizeof key, &e), 0);
-	assert_string_equal(what, "realign d|2");
+	undone(m, 1, "keep d|2");
+	undone(m, 1, "realign d|2");
 	xp_db_close(m);
 	xp_corpus_free(&c);
 	free(want);
@@ -779,11 +781,8 @@ static void reprojection_stored(void **state)
 	json_decref(m);
 	/* undo: the keep first (made after the realign), then the realign and
 	 * its proposals with it */
-	char what[200], key[200];
-	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
-	assert_string_equal(what, "keep d|2");
-	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
-	assert_string_equal(what, "realign d|2");
+	undone(db, run, "keep d|2");
+	undone(db, run, "realign d|2");
 	assert_int_equal(xp_db_mention(db, run, "d|2", 2, &m, &e), 0);
 	assert_true(json_is_null(J(J(m, "pairing"), "reprojection")));
 	assert_string_equal(json_string_value(J(J(m, "target"), "text")), "那是我的。");
@@ -823,9 +822,7 @@ static void migrate_from_9(void **state)
 	assert_null(p);
 	xp_db_close(db);
 	assert_int_equal(xp_db_open(path, &db, &e), 0);
-	char what[200], key[200];
-	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
-	assert_string_equal(what, "realign d|2");
+	undone(db, run, "realign d|2");
 	done(db);
 }
 
