@@ -548,16 +548,11 @@ static void remove_store(const char *p)
 	unlink(side);
 }
 
-/* A rerun carries a realign's proposals with it (the same tokens), not
- * re-projected with the new run's model, and says so; a proposal kept in
- * the earlier run is kept in the new one, exported as there. */
-static void rerun_carries_proposals(void **state)
+/* d|2's realign in run re-projected: "It" -> 我 (0-1) proposed, "mine"
+ * none; then "ann" keeps "It" */
+static void propose_and_keep(xp_db *db, int64_t run)
 {
-	(void)state;
-	xp_db *db = fresh();
-	int64_t run = run_with_lines(db), one = 1;
 	xp_err e;
-	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, -1, &e), 0);
 	json_t *in;
 	assert_int_equal(xp_db_reproj_input(db, run, "d|2", &in, &e), 0);
 	int64_t tedit = json_integer_value(J(in, "tedit"));
@@ -569,6 +564,19 @@ static void rerun_carries_proposals(void **state)
 	assert_int_equal(xp_db_reproj_put(db, tedit, props, "proposed", &e), 0);
 	json_decref(props);
 	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "ann", -1, &e), 0);
+}
+
+/* A rerun carries a realign's proposals with it (the same tokens), not
+ * re-projected with the new run's model, and says so; a proposal kept in
+ * the earlier run is kept in the new one, exported as there. */
+static void rerun_carries_proposals(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = run_with_lines(db), one = 1;
+	xp_err e;
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, -1, &e), 0);
+	propose_and_keep(db, run);
 	char *want = conll_of(db, run);
 	int64_t run2 = run_with_lines(db);
 	char *got = conll_of(db, run2);
@@ -626,17 +634,7 @@ static void merged_reprojection(void **state)
 	xp_merge_result_free(&r);
 	/* then "It" -> 我 (0-1) proposed, "mine" none, and the keep of "It" */
 	assert_int_equal(xp_db_open(path, &db, &e), 0);
-	json_t *in;
-	assert_int_equal(xp_db_reproj_input(db, run, "d|2", &in, &e), 0);
-	int64_t tedit = json_integer_value(J(in, "tedit"));
-	json_int_t it = json_integer_value(J(json_array_get(J(in, "mentions"), 0), "row")),
-		   mine = json_integer_value(J(json_array_get(J(in, "mentions"), 1), "row"));
-	json_decref(in);
-	json_t *props = json_pack("[{s:I,s:[i,i],s:s,s:f},{s:I,s:n,s:s,s:f}]", "row", it, "span", 0, 1, "fate", "projected",
-				  "confidence", 0.7, "row", mine, "span", "fate", "unaligned", "confidence", 0.0);
-	assert_int_equal(xp_db_reproj_put(db, tedit, props, "proposed", &e), 0);
-	json_decref(props);
-	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "ann", -1, &e), 0);
+	propose_and_keep(db, run);
 	char *want = conll_of(db, run);
 	xp_corpus c = {0};
 	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
