@@ -4,9 +4,11 @@
  * source utterance in document order:
  *
  *   {"doc":"s09e03c09t","part":9,"utt":0,"speaker":"Penny",
- *    "src":["There","you","go","."],"tgt_lang":"zh","tgt_text":"就这样啦",
- *    "tgt":["就","这样","啦"],"en_subs":[12,13],"tgt_subs":[12],"score":0.93,
- *    "en_sub_text":["There you go.","- Thanks."],"tgt_sub_text":["就这样啦"]}
+ *    "src":["There","you","go","."],"tgt_lang":"LANG","tgt_text":"Bitte schön",
+ *    "tgt":["Bitte","schön"],"en_subs":[12,13],"tgt_subs":[12],"score":0.93,
+ *    "en_sub_text":["There you go.","- Thanks."],"tgt_sub_text":["Bitte schön"]}
+ *
+ * (`tgt_lang` is the target's code, as its pack in lang/ names it.)
  *
  * `src` are exactly the source tokens (the CoNLL tokens when the transcript
  * is a CoNLL file); `tgt` is the target tokenised for word alignment, [] when

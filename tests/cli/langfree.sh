@@ -188,7 +188,6 @@ scan $(ls project/*.[ch] align/*.[ch] eval/*.[ch] correct/*.[ch] pipeline/*.[ch]
 # FILE:CODE WHY, one a line
 CODE_ALLOW=$(cat <<'EOF'
 io/asides.c:zh a reader's: the markers of a translator's note in subtitles written in Han, below lang/
-io/aligned.h:zh the format's example, a line of MMC's Chinese
 io/epmap.h:fa the format's example, an OPUS path
 align/wamodel.c:zh-en a measurement's corpus (the zh-en bitext's shard)
 correct/import.c:zh an example of a code, an alias and subtags, in a comment on how runs are named
