@@ -16,7 +16,8 @@
  *
  * Spans are (target sentence, start, end), half-open, target sentence being
  * the index of the sentence in the target document (MMC's convention, see
- * import_mmc).  Mentions are named "DOC|ID": the document id and the
+ * import_mmc).  Mentions are named by a key (xp_mention_key below): the
+ * document id, its part when it is not the document's first, and the
  * English mention id.
  */
 #ifndef XP_DB_H
@@ -30,7 +31,22 @@
 
 typedef struct xp_db xp_db;
 
-#define XP_DB_VERSION 10
+#define XP_DB_VERSION 11
+
+/* A mention's key, as every command, file and page names it: "DOC|ID"
+ * (document id, English mention id) for the mentions of a document's first
+ * part in the run, the lowest part number it has there (part 0 where there
+ * is one), and "DOC|PART:ID" for those of its other parts (CoNLL-2012's
+ * "part 001": DOC|1:ID).  Only what follows the last '|' is read as ID or
+ * PART:ID, so a document name may hold anything, '|' and ':' included; and
+ * a corpus whose documents each have one part has the keys it always had,
+ * whatever its part numbers.  An explicit part is always understood
+ * (DOC|0:ID is DOC|ID).  part < 0: the document's first part (no part in
+ * the key).  Returns what snprintf does. */
+int xp_mention_key(char *out, size_t n, const char *doc, int64_t part, int64_t id);
+/* The key's parts: the document name is key[0..*doclen), *part -1 when
+ * the key names none.  -1 when it is not a key (no '|', nothing after it). */
+int xp_mention_key_parse(const char *key, size_t *doclen, int64_t *part, int64_t *id);
 
 /* How a command opens the store.  XP_DB_READ opens it read-only (a store
  * in a read-only directory can be read; nothing is ever written), except
@@ -91,10 +107,6 @@ int xp_db_import_run_file(xp_db *db, const xp_corpus *en, const xp_aligned *al, 
  * empty every command's view of the store. */
 int xp_db_import_check(const xp_corpus *en, const xp_aligned *al, const char *report_json, const char *files,
 		       int allow_empty, xp_err *err);
-/* A document of en in two parts is refused (file names en in the error):
- * the store names a mention DOC|ID, which would name one in each part.
- * The checks above make it; the pipeline makes it before its store. */
-int xp_db_check_parts(const xp_corpus *en, const char *file, xp_err *err);
 int xp_db_import_check_file(const xp_corpus *en, const xp_aligned *al, const char *report_path, const char *files,
 			    int allow_empty, xp_err *err);
 /* The same a document at a time (issue 37: memory of the largest document,
@@ -118,7 +130,7 @@ typedef enum { XP_ADD, XP_DELETE, XP_MODIFY } xp_op;
 
 typedef struct xp_edit {
 	xp_op op;
-	const char *mention;      /* "DOC|ID" */
+	const char *mention;      /* its key, "DOC|ID" or "DOC|PART:ID" (xp_mention_key) */
 	int32_t sent, start, end; /* add/modify: the new span */
 	const char *annotator, *note;
 } xp_edit;

@@ -639,10 +639,13 @@ static int do_triage(xp_db *db, dargs *a, xp_err *e)
 
 static int mention_id(const void *a, const void *b)
 {
-	/* keys from the store: DOC|ID with a numeric ID */
-	long long x = strtoll(strrchr(*(char *const *)a, '|') + 1, NULL, 10);
-	long long y = strtoll(strrchr(*(char *const *)b, '|') + 1, NULL, 10);
-	return x < y ? -1 : x > y;
+	/* keys from the store (xp_mention_key): by part (the first, which the
+	 * key does not name, first), then id */
+	size_t n;
+	int64_t px, py, x, y;
+	xp_mention_key_parse(*(char *const *)a, &n, &px, &x);
+	xp_mention_key_parse(*(char *const *)b, &n, &py, &y);
+	return px != py ? (px < py ? -1 : 1) : x < y ? -1 : x > y;
 }
 
 /* one mention (DOC|ID), or every mention of --doc DOC in document order */
