@@ -25,6 +25,7 @@
 
 #include "../io/aligned.h"
 #include "../io/read.h"
+#include "../io/report.h"
 #include "../model/corpus.h"
 
 #include <stdint.h>
@@ -33,20 +34,8 @@ typedef struct xp_db xp_db;
 
 #define XP_DB_VERSION 11
 
-/* A mention's key, as every command, file and page names it: "DOC|ID"
- * (document id, English mention id) for the mentions of a document's first
- * part in the run, the lowest part number it has there (part 0 where there
- * is one), and "DOC|PART:ID" for those of its other parts (CoNLL-2012's
- * "part 001": DOC|1:ID).  Only what follows the last '|' is read as ID or
- * PART:ID, so a document name may hold anything, '|' and ':' included; and
- * a corpus whose documents each have one part has the keys it always had,
- * whatever its part numbers.  An explicit part is always understood
- * (DOC|0:ID is DOC|ID).  part < 0: the document's first part (no part in
- * the key).  Returns what snprintf does. */
-int xp_mention_key(char *out, size_t n, const char *doc, int64_t part, int64_t id);
-/* The key's parts: the document name is key[0..*doclen), *part -1 when
- * the key names none.  -1 when it is not a key (no '|', nothing after it). */
-int xp_mention_key_parse(const char *key, size_t *doclen, int64_t *part, int64_t *id);
+/* Mentions are named by their keys, "DOC|ID" or "DOC|PART:ID"
+ * (xp_mention_key, io/report.h). */
 
 /* How a command opens the store.  XP_DB_READ opens it read-only (a store
  * in a read-only directory can be read; nothing is ever written), except

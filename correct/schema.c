@@ -421,26 +421,6 @@ int xp_history_json(xp_db *db, const char *action, json_t *detail, xp_err *err)
 	return rc;
 }
 
-int xp_mention_key(char *out, size_t n, const char *doc, int64_t part, int64_t id)
-{
-	return part < 0 ? snprintf(out, n, "%s|%lld", doc ? doc : "", (long long)id)
-			: snprintf(out, n, "%s|%lld:%lld", doc ? doc : "", (long long)part, (long long)id);
-}
-
-int xp_mention_key_parse(const char *key, size_t *doclen, int64_t *part, int64_t *id)
-{
-	const char *bar = strrchr(key, '|');
-	if (!bar || !bar[1])
-		return -1;
-	/* numbers read as they always were (atoll): only a ':' after the last
-	 * '|' is new, and no key xproj wrote before had one there */
-	const char *colon = strchr(bar + 1, ':');
-	*doclen = (size_t)(bar - key);
-	*part = colon ? atoll(bar + 1) : -1;
-	*id = atoll(colon ? colon + 1 : bar + 1);
-	return colon && (colon == bar + 1 || *part < 0 || !colon[1]) ? -1 : 0;
-}
-
 int xp_mention_lookup(xp_db *db, int64_t run, const char *key, int64_t *row, xp_err *err)
 {
 	size_t doclen;

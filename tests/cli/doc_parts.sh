@@ -63,9 +63,21 @@ expect_eq "$(part $T/m.conll 1 | grep -c '那.*(2)$')" 0 "merged: part 1's menti
 expect_eq "$(part $T/m.conll 0 | grep -c '那.*(2)$')" 1 "merged: part 0's mention 2 kept"
 expect_eq "$(part $T/m.conll 0 | grep -c '红色.*(2$')" 1 "merged: part 0's d|1 modified by bob"
 expect_eq "$(part $T/m.conll 1 | grep -c '红色.*(2$')" 0 "merged: part 1's d|1:1 as projected"
+# agree --db: two annotators of part 1 only compare on that one document
+expect_status 0 $XPROJ db import $T/g.db --source $T/en.conll --aligned $T/aligned.jsonl --report $T/r.json
+expect_status 0 $XPROJ db delete $T/g.db --mention 'd|1:2' --annotator ana
+expect_status 0 $XPROJ db modify $T/g.db --mention 'd|1:1' --span 0:4:8 --annotator bob
+expect_status 0 $XPROJ agree --json --db $T/g.db
+expect_grep '^{"annotators":\["ana","bob"\],"documents":1,' $T/out
 # TASA: the keys of both parts, each grid of its own mention
 expect_status 0 $XPROJ db export-tasa $T/c.db -o $T/t.csv
 expect_eq "$(cut -d, -f1 $T/t.csv | tr '\n' ' ')" 'mention_id "d|0" "d|1" "d|2" "d|3" "d|1:0" "d|1:1" "d|1:2" "d|1:3" ' "TASA: the keys of both parts"
+# judge: the report's keys are the store's, so db triage --list orders it
+{ cat $P/corrected.conll; sed '1s/part 000/part 001/; s/^d\t0\t/d\t1\t/' $P/corrected.conll; } > $T/key.conll
+printf 'd|1:3\nd|3\n' > $T/q
+expect_status 0 $XPROJ judge --report $T/r.json --projected $T/zh.conll --key $T/key.conll --order $T/q --labels $T/l.tsv
+expect_grep '(8 judged mention(s) not in it, put last)' $T/out
+expect_eq "$(cut -f2,4 $T/l.tsv | sed -n 2,3p | tr '\t\n' '  ')" "d|1:3 recoverable d|3 recoverable " "judge: the order file's keys, each part's"
 
 # pipeline: a corpus with a document in two parts gets its store
 sed 's/s01e01c01x/s01e01c00x/g' tools/sample/dialogue.conll > $T/two.conll
