@@ -104,12 +104,13 @@ int xp_queue_store(xp_db *db, int64_t run, xp_err *err)
 	if (xp_db_touched(db, run, &touched, &ntouched, err))
 		return -1;
 	/* reading order: documents as imported, utterances, then spans left to right */
-	snprintf(sql, sizeof sql, "SELECT m.id, d.id, d.doc, m.mention, u.src, m.start, m.end, u.tgt, p.tgt_start, p.tgt_end,"
-		 " p.fate, p.confidence, u.tgt_idx IS NOT NULL, p.why, %s, " XP_SQL_KEY_PART("d"), db->version >= 9 ? "u.align_doubt" : "NULL");
+	snprintf(sql, sizeof sql, XP_SQL_KEY_DOCS("?1") "SELECT m.id, d.id, d.doc, m.mention, u.src, m.start, m.end, u.tgt,"
+		 " p.tgt_start, p.tgt_end, p.fate, p.confidence, u.tgt_idx IS NOT NULL, p.why, %s, kd.kp",
+		 db->version >= 9 ? "u.align_doubt" : "NULL");
 	xp_buf q = {0};
 	xp_buf_puts(&q, sql);
-	xp_buf_puts(&q, " FROM mentions m JOIN documents d ON d.id = m.document JOIN utterances u ON u.id = m.utterance"
-		    " JOIN projections p ON p.mention = m.id WHERE d.run = ?"
+	xp_buf_puts(&q, " FROM mentions m JOIN documents d ON d.id = m.document JOIN kd ON kd.id = d.id"
+		    " JOIN utterances u ON u.id = m.utterance JOIN projections p ON p.mention = m.id WHERE d.run = ?1"
 		    " ORDER BY d.id, u.en_idx, m.start, m.end, m.mention");
 	xp_buf_putc(&q, 0);
 	int rc = q.oom ? oom(err) : 0;

@@ -896,10 +896,10 @@ int xp_db_queue(xp_db *db, int64_t run, xp_queue *q, xp_err *err)
 	if (xp_db_triage(db, run, &t, &nt, err))
 		return -1;
 	sqlite3_stmt *st;
-	if (xp_sql_prepare(db, "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, m.start, m.end, u.src, "
-			   XP_SQL_KEY_PART("d") " FROM mentions m"
+	if (xp_sql_prepare(db, XP_SQL_KEY_DOCS("?1") "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, m.start, m.end,"
+			   " u.src, kd.kp FROM mentions m JOIN kd ON kd.id = m.document"
 			   " JOIN documents d ON d.id = m.document JOIN projections p ON p.mention = m.id"
-			   " JOIN utterances u ON u.id = m.utterance WHERE d.run = ?", &st, err)) {
+			   " JOIN utterances u ON u.id = m.utterance WHERE d.run = ?1", &st, err)) {
 		free(t);
 		return -1;
 	}

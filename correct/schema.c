@@ -171,9 +171,11 @@ static const char *const migrations[XP_DB_VERSION] = {
 	 * mention of a part other than its document's first is named
 	 * DOC|PART:ID (xp_mention_key), and that key may now be stored
 	 * (corrections, carries, positions, the queue).  The tables are as
-	 * they were, and so are the keys stored before: a store could hold no
-	 * document in two parts (import refused it), and DOC|ID still names
-	 * the mention of a document's first part.  The version is what
+	 * they were, and so are the keys stored before: DOC|ID still names
+	 * the mention of a document's lowest part, the one it named before
+	 * (xp_mention_lookup took it; from the refusal of two-part documents
+	 * on, a document's only part), so each old key names the mention it
+	 * named, whatever its part number.  The version is what
 	 * changes: an xproj of version 10 reads DOC|1:5 as DOC|1 (it took the
 	 * number after the last '|'), so it must refuse a store that may hold
 	 * such keys, which it does with a newer schema version. */

@@ -358,12 +358,12 @@ int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_e
 	*items = NULL, *n = 0;
 	if (xp_db_touched(db, run, &touched, &ntouched, err))
 		return -1;
-	if (xp_sql_prepare(db, db->version >= 9 ? "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, u.tgt_idx IS NOT NULL,"
-			   " p.why, u.align_doubt, " XP_SQL_KEY_PART("d") " FROM mentions m JOIN documents d ON d.id = m.document"
-			   " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?"
-			   : "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, u.tgt_idx IS NOT NULL, p.why,"
-			   " NULL, " XP_SQL_KEY_PART("d") " FROM mentions m JOIN documents d ON d.id = m.document"
-			   " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?",
+	if (xp_sql_prepare(db, db->version >= 9 ? XP_SQL_KEY_DOCS("?1") "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, u.tgt_idx IS NOT NULL,"
+			   " p.why, u.align_doubt, kd.kp FROM mentions m JOIN documents d ON d.id = m.document JOIN kd ON kd.id = d.id"
+			   " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?1"
+			   : XP_SQL_KEY_DOCS("?1") "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, u.tgt_idx IS NOT NULL, p.why,"
+			   " NULL, kd.kp FROM mentions m JOIN documents d ON d.id = m.document JOIN kd ON kd.id = d.id"
+			   " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?1",
 			   &st, err)) {
 		free(touched);
 		return -1;
@@ -424,9 +424,10 @@ int xp_db_export_tasa(xp_db *db, int64_t run, int only_flagged, const char *path
 	if (only_flagged && xp_db_triage(db, run, &items, &ni, err))
 		return -1;
 	sqlite3_stmt *st;
-	if (xp_sql_prepare(db, "SELECT d.doc, m.mention, m.id, m.start, m.end, u.src, u.tgt, " XP_SQL_NTOKS("u.src") ","
-			   " " XP_SQL_NTOKS("u.tgt") ", " XP_SQL_KEY_PART("d") " FROM mentions m JOIN documents d ON d.id = m.document"
-			   " JOIN utterances u ON u.id = m.utterance WHERE d.run = ? AND u.tgt_idx IS NOT NULL ORDER BY m.id",
+	if (xp_sql_prepare(db, XP_SQL_KEY_DOCS("?1") "SELECT d.doc, m.mention, m.id, m.start, m.end, u.src, u.tgt, "
+			   XP_SQL_NTOKS("u.src") ", " XP_SQL_NTOKS("u.tgt") ", kd.kp FROM mentions m JOIN documents d"
+			   " ON d.id = m.document JOIN kd ON kd.id = d.id JOIN utterances u ON u.id = m.utterance"
+			   " WHERE d.run = ?1 AND u.tgt_idx IS NOT NULL ORDER BY m.id",
 			   &st, err)) {
 		free(items);
 		return -1;
