@@ -197,11 +197,15 @@ static json_t *run_info(xp_db *db, int64_t run, json_t **all, xp_err *e)
 	return NULL;
 }
 
-/* "run 2 (zh, imported 2025-01-01T00:00:00Z)" */
+/* "run 2 (zh, imported 2025-01-01T00:00:00Z, id 3f2a9c1e)": the run id's
+ * first 8 digits (a run made before schema 12 has none), which name the
+ * run in every store a merge takes it to, where its number may differ */
 static void run_label(json_t *r, char *out, size_t n)
 {
-	snprintf(out, n, "run %lld (%s, imported %s)", (long long)json_integer_value(json_object_get(r, "run")),
-		 json_string_value(json_object_get(r, "lang")), json_string_value(json_object_get(r, "created")));
+	const char *uid = json_string_value(json_object_get(r, "uid"));
+	snprintf(out, n, "run %lld (%s, imported %s%s%.8s)", (long long)json_integer_value(json_object_get(r, "run")),
+		 json_string_value(json_object_get(r, "lang")), json_string_value(json_object_get(r, "created")),
+		 uid ? ", id " : "", uid ? uid : "");
 }
 
 /* what the import of a run carried over from earlier runs */

@@ -130,6 +130,13 @@ if command -v sqlite3 >/dev/null; then
 	cmp -s $T/s1.conll $T/s2.conll && { echo "FAIL: the two runs' corrections are one"; fails=$((fails + 1)); }
 	expect_eq "$(sqlite3 $T/sm.db 'SELECT group_concat(uid) FROM (SELECT uid FROM runs ORDER BY id)')" \
 		"$(sqlite3 $T/s.db 'SELECT group_concat(uid) FROM (SELECT uid FROM runs ORDER BY id)')" "the merge keeps the run ids"
+	# db runs names each by its id's first 8 digits; db check wants 32
+	expect_status 0 $XPROJ db runs $T/sm.db
+	expect_grep "^run 2 (zh, imported [0-9TZ:-]*, id $(sqlite3 $T/s.db 'SELECT substr(uid, 1, 8) FROM runs WHERE id = 2')): " $T/out
+	cp $T/sm.db $T/bad.db
+	sqlite3 $T/bad.db "UPDATE runs SET uid = 'ABC' WHERE id = 2"
+	expect_status 1 $XPROJ db check $T/bad.db
+	expect_grep "^run 2: its run id 'ABC' is not 32 hex digits" $T/out
 	# merged again, and a copy corrected apart: one run each, as before
 	cp $T/s.db $T/s2.db
 	expect_status 0 $XPROJ db modify $T/s2.db --mention 'd|1' --run 1 --span 0:4:8 --annotator three
