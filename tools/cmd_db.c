@@ -917,8 +917,9 @@ const xp_cmd xp_cmd_db = {
 	"commands (stats, runs, log, export, export-tasa, triage, show, check) open the store\n"
 	"read-only; only init and import create one.\n\n"
 	"merge: every run, correction, batch, review and history line of the IN stores that OUT\n"
-	"lacks is added to OUT (created if missing), matched by what it is, not by row id, so\n"
-	"merging again adds nothing; a mention two stores corrected differently is listed as a\n"
-	"conflict, both edits kept.  A store that is not one, of another schema or corrupt is\n"
-	"refused before OUT is written; OUT is replaced whole or not at all.",
+	"lacks is added to OUT (created if missing), matched by what it is, not by row id (a run\n"
+	"by its run id, drawn by its import), so merging again adds nothing; a mention two stores\n"
+	"corrected differently is listed as a conflict, both edits kept.  A store that is not\n"
+	"one, of another schema or corrupt is refused before OUT is written; OUT is replaced\n"
+	"whole or not at all.",
 };
