@@ -15,19 +15,28 @@
 
 #define J(o, k) json_object_get(o, k)
 
-/* rows of tedits, read with SQLite itself */
-static int count_tedits(xp_db *db)
+/* one value of the store at p as text (NULL: none), read with SQLite itself */
+static char *sql_value(const char *p, const char *sql)
 {
 	sqlite3 *h;
-	int n = -1;
 	sqlite3_stmt *st;
-	if (sqlite3_open_v2(xp_db_path(db), &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-	    sqlite3_prepare_v2(h, "SELECT count(*) FROM tedits", -1, &st, NULL) == SQLITE_OK) {
-		if (sqlite3_step(st) == SQLITE_ROW)
-			n = sqlite3_column_int(st, 0);
+	char *v = NULL;
+	if (sqlite3_open_v2(p, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+	    sqlite3_prepare_v2(h, sql, -1, &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+			v = strdup((const char *)sqlite3_column_text(st, 0));
 		sqlite3_finalize(st);
 	}
 	sqlite3_close(h);
+	return v;
+}
+
+/* rows of tedits, read with SQLite itself */
+static int count_tedits(xp_db *db)
+{
+	char *v = sql_value(xp_db_path(db), "SELECT count(*) FROM tedits");
+	int n = v ? atoi(v) : -1;
+	free(v);
 	return n;
 }
 
@@ -895,22 +904,6 @@ static void migrate_from_10(void **state)
 	assert_int_equal(np, 0);
 	free(report);
 	done(db);
-}
-
-/* one value of the store at p as text (NULL: none), read with SQLite itself */
-static char *sql_value(const char *p, const char *sql)
-{
-	sqlite3 *h;
-	sqlite3_stmt *st;
-	char *v = NULL;
-	if (sqlite3_open_v2(p, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-	    sqlite3_prepare_v2(h, sql, -1, &st, NULL) == SQLITE_OK) {
-		if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
-			v = strdup((const char *)sqlite3_column_text(st, 0));
-		sqlite3_finalize(st);
-	}
-	sqlite3_close(h);
-	return v;
 }
 
 static void copy_file(const char *from, const char *to)
