@@ -197,12 +197,13 @@ static json_t *run_info(xp_db *db, int64_t run, json_t **all, xp_err *e)
 	return NULL;
 }
 
-/* "run 2 (zh, imported 2025-01-01T00:00:00Z, id 3f2a9c1e)": the run id's
- * first 8 digits (a run made before schema 12 has none), which name the
- * run in every store a merge takes it to, where its number may differ */
-static void run_label(json_t *r, char *out, size_t n)
+/* "run 2 (zh, imported 2025-01-01T00:00:00Z)"; with_id (db runs) adds the
+ * run id's first 8 digits, ", id 3f2a9c1e" (a run made before schema 12
+ * has none), which name the run in every store a merge takes it to, where
+ * its number may differ */
+static void run_label(json_t *r, int with_id, char *out, size_t n)
 {
-	const char *uid = json_string_value(json_object_get(r, "uid"));
+	const char *uid = with_id ? json_string_value(json_object_get(r, "uid")) : NULL;
 	snprintf(out, n, "run %lld (%s, imported %s%s%.8s)", (long long)json_integer_value(json_object_get(r, "run")),
 		 json_string_value(json_object_get(r, "lang")), json_string_value(json_object_get(r, "created")),
 		 uid ? ", id " : "", uid ? uid : "");
@@ -256,7 +257,7 @@ static int do_runs(xp_db *db, dargs *a, xp_err *e)
 		if (a->json)
 			break;
 		char label[200];
-		run_label(r, label, sizeof label);
+		run_label(r, 1, label, sizeof label);
 		printf("%s: %lld documents, %lld mentions, %lld projected; %lld live corrections, %lld reviews\n", label,
 		       (long long)json_integer_value(json_object_get(r, "documents")),
 		       (long long)json_integer_value(json_object_get(r, "mentions")),
@@ -536,7 +537,7 @@ static int do_stats(xp_db *db, dargs *a, xp_err *e)
 		return -1;
 	}
 	char label[200];
-	run_label(r, label, sizeof label);
+	run_label(r, 0, label, sizeof label);
 	if (a->json)
 		puts(s.json);
 	else
@@ -571,7 +572,7 @@ static int do_export(xp_db *db, dargs *a, xp_err *e)
 	xp_outputs_abort(&o);
 	if (!rc) {
 		char label[200];
-		run_label(r, label, sizeof label);
+		run_label(r, 0, label, sizeof label);
 		printf("%s: %zu documents, %s, to %s%s%s\n", label, c.ndocs,
 		       a->silver ? "the projection as it was" : "with its live corrections", a->out, a->jsonl ? " and " : "",
 		       a->jsonl ? a->jsonl : "");
