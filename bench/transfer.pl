@@ -18,8 +18,8 @@
 # scenes (drawn with repeats; a scene drawn twice counts its mentions
 # twice), each resample's queue ordered afresh, and the difference of each
 # figure with its 90% interval.  --types prints each kind of mention's own
-# first quarter (the report's features pronoun and name: FILE's report is
-# FILE with .labels.tsv replaced by .report.json).  The generator is a
+# first quarter (the report's features pronoun and name: the report of
+# P.M.labels.tsv, the projection P judged by model M, is P.report.json).  The generator is a
 # 32-bit LCG written here, so the resamples are the same on every machine.
 use strict;
 use warnings;
@@ -36,12 +36,16 @@ GetOptions('resamples=i' => \$nres, 'boot-seed=i' => \$bseed, 'types' => \$types
 my %kcache;
 sub kinds {
 	my ($f) = @_;
-	(my $r = $f) =~ s/\.labels\.tsv$/.report.json/;
+	(my $r = $f) =~ s/\.[^.\/]+\.labels\.tsv$/.report.json/;
 	return $kcache{$r} if $kcache{$r};
 	require JSON::PP;
+	# the report: one JSON object, or (as xproj writes it) its head and then
+	# a line a document
 	open my $fh, '<', $r or die "transfer.pl: $r: $!\n";
-	my $j = JSON::PP::decode_json(do { local $/; <$fh> });
+	my @lines = <$fh>;
 	close $fh;
+	my $j = @lines > 1 ? JSON::PP::decode_json(shift @lines) : JSON::PP::decode_json($lines[0] // '');
+	my @docs = @lines ? map { JSON::PP::decode_json($_) } grep { /\S/ } @lines : @{$j->{documents} // []};
 	my ($ip, $in);
 	my $names = $j->{features} or die "transfer.pl: $r: no features\n";
 	for my $i (0 .. $#$names) {
@@ -50,10 +54,11 @@ sub kinds {
 	}
 	defined $ip && defined $in or die "transfer.pl: $r: no pronoun / name feature\n";
 	my %k;
-	for my $d (@{$j->{documents}}) {
+	for my $d (@docs) {
 		for my $m (@{$d->{detail}}) {
-			my $f = $m->{f} or next;
-			$k{"$d->{doc}|$m->{id}"} = $f->[$ip] ? 'p' : $f->[$in] ? 'n' : 'o';
+			my $f = $m->{f} or next;   # by name (xproj's reports), or in the order of "features"
+			my ($p, $n) = ref $f eq 'HASH' ? ($f->{pronoun}, $f->{name}) : ($f->[$ip], $f->[$in]);
+			$k{"$d->{doc}|$m->{id}"} = $p ? 'p' : $n ? 'n' : 'o';
 		}
 	}
 	return $kcache{$r} = \%k;

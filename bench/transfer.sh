@@ -25,7 +25,7 @@
 # noun phrases) (bench/transfer.pl).  The alignments are bench/triage.sh's
 # (seeds 1, 7, 11 of the mmc-tune and MMC dev pairs): TRIAGE_DIR keeps them
 # and reuses them (computing them is the slow part); the fits and their
-# projections go to $TRIAGE_DIR/transfer.
+# projections go to $TRIAGE_DIR/transfer (TRANSFER_DIR: elsewhere).
 #
 # A candidate against a baseline, back to back on the same alignment, with a
 # scene bootstrap of each difference (90% interval): BASE=path/to/xproj (a
@@ -33,14 +33,15 @@
 # BASE_CALIB_OPTS (options of the baseline's calibrate, e.g.
 # --drop-features F), CALIB_OPTS and PROJECT_OPTS (the candidate's).
 #
-#   DATA=../shared/data TRIAGE_DIR=DIR [LANGS="zh fa"] [BASE=...] [CALIB_OPTS=...] sh bench/transfer.sh
+#   DATA=../shared/data TRIAGE_DIR=DIR [LANGS="zh fa"] [BASE=...] [CALIB_OPTS=...]
+#       [RESAMPLES=1000] sh bench/transfer.sh
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}"
 case $XPROJ in /*) ;; *) XPROJ=$(pwd)/$XPROJ;; esac
 case $DATA in /*) D=$DATA;; *) D=$(pwd)/$DATA;; esac
 if [ -n "${TRIAGE_DIR:-}" ]; then T=$TRIAGE_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
 case $T in /*) ;; *) T=$(pwd)/$T;; esac
-W=$T/transfer
+W=${TRANSFER_DIR:-$T/transfer}
 mkdir -p $W
 EN=$D/mmc-tune/tune.english.v4_gold_conll
 DEV=$D/mmc/dev.english.v4_gold_conll
@@ -60,41 +61,46 @@ subset() {
 		on { print }" "$1" > "$2"
 }
 
-# proj XP LANG SET SRC OUT [OPTS]: OUT.conll and OUT.report.json
+# proj XP LANG SET SRC OUT [OPTS]: OUT.conll and OUT.report.json (the
+# functions' variables are global: each has its own prefix)
 proj() {
-	xp=$1 l=$2 s=$3 src=$4 out=$5; shift 5
-	case $l in zh) lo="--chars --skip-articles";; fa) lo="--prodrop --skip-articles";; esac
-	$xp project --source $src --aligned $T/$l.$s.jsonl --alignments $T/$l.$s.pharaoh --probs $T/$l.$s.probs \
-		--alt-alignments $T/$l.$s.alt1.pharaoh --alt-alignments $T/$l.$s.alt2.pharaoh \
-		--map $T/$l.$s.map $lo "$@" -o $out.conll --report $out.report.json 2>/dev/null
+	p_xp=$1 p_l=$2 p_s=$3 p_src=$4 p_out=$5; shift 5
+	case $p_l in zh) p_lo="--chars --skip-articles";; fa) p_lo="--prodrop --skip-articles";; esac
+	$p_xp project --source $p_src --aligned $T/$p_l.$p_s.jsonl --alignments $T/$p_l.$p_s.pharaoh \
+		--probs $T/$p_l.$p_s.probs --alt-alignments $T/$p_l.$p_s.alt1.pharaoh \
+		--alt-alignments $T/$p_l.$p_s.alt2.pharaoh --map $T/$p_l.$p_s.map $p_lo "$@" \
+		-o $p_out.conll --report $p_out.report.json 2>/dev/null
 }
 
 # fit V XP LANG NAME KEY: $W/V.LANG.NAME.json, fitted as bench/calibrate.sh
 # does on the dev scenes KEY holds; the projections with its projected model
 # (dev and, unless NAME is a fold, tune) are V.LANG.NAME.{dev,tune}.*
 fit() {
-	v=$1 xp=$2 l=$3 n=$4 key=$5
-	case $v in base) co=${BASE_CALIB_OPTS:-} po=${BASE_PROJECT_OPTS:-};; *) co=${CALIB_OPTS:-} po=${PROJECT_OPTS:-};; esac
-	o=$W/$v.$l.$n
-	$xp calibrate --report $W/$v.$l.nodoubt.report.json --projected $W/$v.$l.nodoubt.conll --key $key \
-		--pu-agreeing --loose $co --note "bench/transfer.sh: $n" -o $o.base.json > $o.fit.log 2>&1
-	proj $xp $l dev $DEV $o.dev --model $o.base.json $po
-	level=
-	case $n in fold*) ;; *)
-		proj $xp $l tune $EN $o.tune --model $o.base.json $po
-		[ $l = zh ] && level="--level-report $o.tune.report.json --level-projected $o.tune.conll
+	f_v=$1 f_xp=$2 f_l=$3 f_n=$4 f_key=$5
+	case $f_v in base) f_co=${BASE_CALIB_OPTS:-} f_po=${BASE_PROJECT_OPTS:-};;
+		*) f_co=${CALIB_OPTS:-} f_po=${PROJECT_OPTS:-};; esac
+	f_o=$W/$f_v.$f_l.$f_n
+	$f_xp calibrate --report $W/$f_v.$f_l.nodoubt.report.json --projected $W/$f_v.$f_l.nodoubt.conll \
+		--key $f_key --pu-agreeing --loose $f_co --note "bench/transfer.sh: $f_n" -o $f_o.base.json > $f_o.fit.log 2>&1
+	proj $f_xp $f_l dev $DEV $f_o.dev --model $f_o.base.json $f_po
+	f_level=
+	case $f_n in fold*) ;; *)
+		proj $f_xp $f_l tune $EN $f_o.tune --model $f_o.base.json $f_po
+		[ $f_l = zh ] && f_level="--level-report $f_o.tune.report.json --level-projected $f_o.tune.conll
 			--level-key $D/mmc-tune/tune.chinese.corrected.v4_gold_conll";;
 	esac
-	$xp calibrate --report $o.dev.report.json --projected $o.dev.conll --key $key $level --pu-agreeing --loose \
-		--null-only $o.base.json $co --note "bench/transfer.sh: $n" -o $o.json >> $o.fit.log 2>&1
+	$f_xp calibrate --report $f_o.dev.report.json --projected $f_o.dev.conll --key $f_key $f_level --pu-agreeing \
+		--loose --null-only $f_o.base.json $f_co --note "bench/transfer.sh: $f_n" -o $f_o.json >> $f_o.fit.log 2>&1
 }
 
-# judge XP OUT SET MODEL KEY [--loose]: OUT.labels.tsv of projection
-# V.LANG.NAME.SET by MODEL
+# judge XP PREFIX SET MODEL KEY [--loose]: PREFIX.SET.model.labels.tsv,
+# projection PREFIX.SET (made with MODEL's projected model) judged by MODEL
+# against KEY
 judge() {
-	xp=$1 o=$2 s=$3 m=$4 key=$5; shift 5
-	$xp judge --report $o.$s.report.json --projected $o.$s.conll --key $key --model $m "$@" \
-		--labels $o.$s.$(basename $m .json).labels.tsv > $o.$s.$(basename $m .json).judge
+	j_xp=$1 j_o=$2 j_s=$3 j_m=$4 j_key=$5; shift 5
+	j_t=$j_o.$j_s.model
+	$j_xp judge --report $j_o.$j_s.report.json --projected $j_o.$j_s.conll --key $j_key --model $j_m "$@" \
+		--labels $j_t.labels.tsv > $j_t.judge
 }
 
 for l in ${LANGS:-zh fa}; do
@@ -124,13 +130,13 @@ for l in ${LANGS:-zh fa}; do
 		while [ $k -lt $FOLDS ]; do
 			fit $v $xp $l fold$k $W/$l.key.not$k.conll
 			judge $xp $o.fold$k dev $o.fold$k.json $W/$l.key.fold$k.conll --loose
-			cv=$cv${cv:+,}$o.fold$k.dev.fold$k.labels.tsv
+			cv=$cv${cv:+,}$o.fold$k.dev.model.labels.tsv
 			k=$((k + 1))
 		done
-		eval "sets_$v=\"--set $v:friends-fit:tbbt-dev=$o.friends.dev.friends.labels.tsv --set $v:cv:tbbt-dev=$cv@tbbt
-			--set $v:tbbt-fit:friends-dev=$o.tbbt.dev.tbbt.labels.tsv --set $v:cv:friends-dev=$cv@friends
-			--set $v:friends-fit:tune=$o.friends.tune.friends.labels.tsv --set $v:tbbt-fit:tune=$o.tbbt.tune.tbbt.labels.tsv
-			--set $v:dev-fit:tune=$o.dev.tune.dev.labels.tsv\""
+		eval "sets_$v=\"--set $v:friends-fit:tbbt-dev=$o.friends.dev.model.labels.tsv --set $v:cv:tbbt-dev=$cv@tbbt
+			--set $v:tbbt-fit:friends-dev=$o.tbbt.dev.model.labels.tsv --set $v:cv:friends-dev=$cv@friends
+			--set $v:friends-fit:tune=$o.friends.tune.model.labels.tsv --set $v:tbbt-fit:tune=$o.tbbt.tune.model.labels.tsv
+			--set $v:dev-fit:tune=$o.dev.tune.model.labels.tsv\""
 	done
 	echo "== $l: wrong projections in the first 10 / 25 / 50% of the projected mentions (fit:judged)"
 	vs=
@@ -141,5 +147,5 @@ for l in ${LANGS:-zh fa}; do
 		done
 	fi
 	# shellcheck disable=SC2086
-	perl bench/transfer.pl --types ${sets_base:-} $sets_cand $vs
+	perl bench/transfer.pl --resamples ${RESAMPLES:-1000} --types ${sets_base:-} $sets_cand $vs
 done
