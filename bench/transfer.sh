@@ -22,7 +22,9 @@
 # 25 / 50% of the projected mentions in `db triage`'s order (lowest
 # confidence first), the projected mentions' ECE and worst gap in bins of
 # >= 30 items, and each kind's own first quarter (pronouns, names, other
-# noun phrases) (bench/transfer.pl).  The alignments are bench/triage.sh's
+# noun phrases) (bench/transfer.pl); then the dev figures again with only
+# the wrong projections where the silver marks an overlapping mention
+# (--marked: a silver's misses left out).  The alignments are bench/triage.sh's
 # (seeds 1, 7, 11 of the mmc-tune and MMC dev pairs): TRIAGE_DIR keeps them
 # and reuses them (computing them is the slow part); the fits and their
 # projections go to $TRIAGE_DIR/transfer (TRANSFER_DIR: elsewhere).
@@ -148,4 +150,10 @@ for l in ${LANGS:-zh fa}; do
 	fi
 	# shellcheck disable=SC2086
 	perl bench/transfer.pl --resamples ${RESAMPLES:-1000} --types ${sets_base:-} $sets_cand $vs
+	# the same dev sets without the wrong projections on which the silver marks nothing (its
+	# misses, and spans a corrector would delete): those on which it marks another span
+	echo "== $l: the same, MMC dev's wrong projections only where its silver marks an overlapping mention"
+	# shellcheck disable=SC2086
+	perl bench/transfer.pl --types --marked $S $(echo ${sets_base:-} $sets_cand | tr ' ' '\n' |
+		grep -e '-dev=' | sed 's/^/--set /')
 done
