@@ -61,8 +61,11 @@ sub kinds {
 		for my $m (@{$d->{detail}}) {
 			my $f = $m->{f} or next;   # by name (xproj's reports), or in the order of "features"
 			my ($p, $n) = ref $f eq 'HASH' ? ($f->{pronoun}, $f->{name}) : ($f->[$ip], $f->[$in]);
-			$k{"$d->{doc}|$m->{id}"} = $p ? 'p' : $n ? 'n' : 'o';
-			$k{"$d->{doc}|$m->{id}|tgt"} = $m->{tgt} if $m->{tgt};
+			# judge's key: DOC|ID, or DOC|PART:ID for a document's later part
+			for my $id ("$d->{doc}|$m->{id}", "$d->{doc}|" . ($d->{part} // 0) . ":$m->{id}") {
+				$k{$id} = $p ? 'p' : $n ? 'n' : 'o';
+				$k{"$id|tgt"} = $m->{tgt} if $m->{tgt};
+			}
 		}
 	}
 	return $kcache{$r} = \%k;
