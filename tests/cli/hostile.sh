@@ -142,7 +142,8 @@ refused "18 parts in one file" "parts18.srt:3028: the cues' times restart more t
 # as without it.  Before, glued whole into one utterance's target, exit 0.
 # A cue merged from four lines (translators merge short ones) still pairs.
 { printf '900\n00:00:00,000 --> 00:10:00,000\n字幕制作：某某字幕组  翻译校对：某某\n\n'; cat $S/zh.srt; } > $T/credits.srt
-expect_status 0 $al --subs $S/en.srt --tgt-subs $T/credits.srt --tgt-lang zh
+expect_status 0 $al --subs $S/en.srt --tgt-subs $T/credits.srt --tgt-lang zh --episode-pairs $T/ep.pairs
+grep -q "字幕" $T/ep.pairs && { echo "FAIL: --episode-pairs: the credits cue paired"; fails=$((fails + 1)); }
 cmp -s $T/ordered.jsonl $T/x.jsonl || { echo "FAIL: a credits cue changed the aligned corpus"; fails=$((fails + 1)); }
 expect_grep "credits.srt:2: 1 target cue spread over the lines of several utterances, none of which holds a quarter of it" $T/err
 expect_status 0 $XPROJ pipeline --config $S/zh.conf --subs $S/en.srt --tgt-subs $T/credits.srt --no-db -o $T/pc
