@@ -29,4 +29,16 @@ expect_grep 'pairs.txt' $T/err
 expect_status 1 $XPROJ db import $T/j.db --source $S/dialogue.conll --aligned $T/a/aligned.jsonl \
 	--report $T/a/report.json --wa-model $T/nothing.model
 [ -e $T/j.db ] && { echo "FAIL: a missing --wa-model created the store"; fails=$((fails + 1)); }
+# a model of another language pair (en-fa for a Chinese run) refused, the
+# store as it was (before: recorded, exit 0; every realign aligned Chinese
+# pairs with Farsi counts)
+expect_status 0 $XPROJ pipeline --config $S/fa.conf -o $T/fa --quiet --save-model
+was=$(sqlite3 $T/i.db .dump | cksum)
+expect_status 1 $XPROJ db import $T/i.db --source $S/dialogue.conll --aligned $T/a/aligned.jsonl \
+	--report $T/a/report.json --wa-model $T/fa/wordalign.model
+expect_grep "fa/wordalign.model: a word-aligner model of language fa, the report's run is zh" $T/err
+expect_eq "$(sqlite3 $T/i.db .dump | cksum)" "$was" "a refused model: the store as it was"
+expect_status 1 $XPROJ db import $T/j.db --source $S/dialogue.conll --aligned $T/a/aligned.jsonl \
+	--report $T/a/report.json --wa-model $T/fa/wordalign.model
+[ -e $T/j.db ] && { echo "FAIL: a model of another language created the store"; fails=$((fails + 1)); }
 finish
