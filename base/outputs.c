@@ -6,6 +6,8 @@
 #include "mem.h"
 
 #include <dirent.h>
+#include <pthread.h>
+#include <signal.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -40,6 +42,18 @@ static void forget(const char *tmp)
 		if (live[i] == tmp)
 			live[i] = NULL;
 }
+
+void xp_signals_hold(xp_sighold *h)
+{
+	sigset_t s;
+	sigemptyset(&s);
+	sigaddset(&s, SIGINT);
+	sigaddset(&s, SIGTERM);
+	sigaddset(&s, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &s, &h->old);
+}
+
+void xp_signals_release(const xp_sighold *h) { pthread_sigmask(SIG_SETMASK, &h->old, NULL); }
 
 void xp_outputs_on_signal(void)
 {
@@ -316,6 +330,8 @@ int xp_outputs_commit(xp_outputs *o, xp_err *err)
 	}
 	size_t done = 0;
 	int saved = 0;
+	xp_sighold hold;
+	xp_signals_hold(&hold);   /* every file new, or (a rename failed) every one old */
 	for (; done < o->n; done++) {
 		xp_output *x = &o->v[done];
 		if (!x->tmp)
@@ -359,6 +375,7 @@ int xp_outputs_commit(xp_outputs *o, xp_err *err)
 	}
 	free(old);
 	clear(o);
+	xp_signals_release(&hold);
 	return rc;
 }
 
