@@ -43,6 +43,8 @@ static void forget(const char *tmp)
 			live[i] = NULL;
 }
 
+_Static_assert(sizeof(sigset_t) <= sizeof(((xp_sighold *)0)->old), "xp_sighold holds a sigset_t");
+
 void xp_signals_hold(xp_sighold *h)
 {
 	sigset_t s;
@@ -50,10 +52,13 @@ void xp_signals_hold(xp_sighold *h)
 	sigaddset(&s, SIGINT);
 	sigaddset(&s, SIGTERM);
 	sigaddset(&s, SIGHUP);
-	pthread_sigmask(SIG_BLOCK, &s, &h->old);
+	pthread_sigmask(SIG_BLOCK, &s, (sigset_t *)(void *)h->old);
 }
 
-void xp_signals_release(const xp_sighold *h) { pthread_sigmask(SIG_SETMASK, &h->old, NULL); }
+void xp_signals_release(const xp_sighold *h)
+{
+	pthread_sigmask(SIG_SETMASK, (const sigset_t *)(const void *)h->old, NULL);
+}
 
 void xp_outputs_on_signal(void)
 {

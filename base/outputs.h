@@ -29,7 +29,6 @@
 
 #include "error.h"
 
-#include <signal.h>
 #include <stddef.h>
 
 typedef struct xp_output {
@@ -73,7 +72,7 @@ void xp_outputs_on_signal(void);
 /* SIGINT, SIGTERM and SIGHUP held in this thread until release (they are
  * delivered then); hold saves the mask release restores, so holds nest. */
 typedef struct xp_sighold {
-	sigset_t old;
+	unsigned long long old[16];   /* a sigset_t (outputs.c), opaque: <signal.h>'s is POSIX, not C17 */
 } xp_sighold;
 void xp_signals_hold(xp_sighold *h);
 void xp_signals_release(const xp_sighold *h);

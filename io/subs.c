@@ -569,7 +569,6 @@ static int order_cues(const char *name, xp_subs *s, xp_err *err)
 					"too many cues out of time order to put in order: nothing is read");
 		if (one_gap(s, j, k, &work)) {
 			sort = 1;
-			s->moved += (uint32_t)(k - j);
 			for (size_t m = j; m < k; m++)
 				latest = s->v[m].end > latest ? s->v[m].end : latest;
 			j = k - 1;
@@ -597,6 +596,24 @@ static int order_cues(const char *name, xp_subs *s, xp_err *err)
 	for (size_t i = 0; i < s->n; i++)
 		ord[i] = (when){s->v[i].start, i};
 	qsort(ord, s->n, sizeof *ord, by_time);
+	/* the cues that were out of place: all but the longest run of them
+	 * already in time order (a longest non-decreasing subsequence; tail[]
+	 * holds the least last start of each length, in v's memory) */
+	int64_t *tail = (int64_t *)(void *)v;
+	size_t len = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		size_t lo = 0, hi = len;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (tail[mid] <= s->v[i].start)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		tail[lo] = s->v[i].start;
+		len += lo == len;
+	}
+	s->moved = (uint32_t)(s->n - len);
 	for (size_t i = 0; i < s->n; i++)
 		v[i] = s->v[ord[i].i];
 	memcpy(s->v, v, s->n * sizeof *v);
