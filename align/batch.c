@@ -633,19 +633,24 @@ static int episode_pairs(const xp_batch_opts *o, const xp_subs *en, const xp_sub
 				return -1;
 		return 0;
 	}
-	/* each target unit to the English block it overlaps most in time */
+	/* each target unit to the English block it overlaps most in time,
+	 * unless spread over many blocks, none holding a quarter of it (as
+	 * the aligned corpus, episode.c) */
 	size_t *best = malloc((tg->n + 1) * sizeof *best);
 	if (!best)
 		return -1;
 	for (size_t u = 0; u < tg->n; u++) {
-		int64_t most = 0;
+		int64_t most = 0, all = 0;
 		best[u] = SIZE_MAX;
 		for (size_t k = 0; k < en->n; k++) {
 			int64_t a = en->v[k].start > tg->v[u].start ? en->v[k].start : tg->v[u].start;
 			int64_t b = en->v[k].end < tg->v[u].end ? en->v[k].end : tg->v[u].end;
+			all += b > a ? b - a : 0;
 			if (b - a > most)
 				most = b - a, best[u] = k;
 		}
+		if (most * XP_SPREAD_SHARE < all)
+			best[u] = SIZE_MAX;
 	}
 	xp_buf t = {0};
 	int rc = 0;
@@ -675,7 +680,10 @@ static int align_job(const xp_job *j, const xp_batch_opts *o, xp_aligned *out, x
 	if (!rc) {
 		xp_episode ep = {j->transcript, j->doc_first, j->ndocs, j->subs.path ? &en : NULL,
 				 j->tgt.path ? &tg : NULL, j->tgt.path ? j->links : NULL, lang, o->unspaced_tokens, o->ua};
+		size_t spread = st->spread;
 		rc = xp_episode_align(&ep, out, st, e);
+		if (!spread && st->spread)
+			snprintf(st->spread_file, sizeof st->spread_file, "%s", j->tgt.path);
 		if (!rc && o->pairs && j->subs.path && !ep.links &&
 		    episode_pairs(o, &en, j->tgt.path ? &tg : NULL, lang))
 			rc = xp_failc(e, XP_ENOMEM, "", 0, "out of memory collecting the episodes' pairs");

@@ -56,19 +56,31 @@ static void pick_sub(picked *p, const xp_subs *s, size_t k)
 /* Target units by time: each goes to the utterance whose English time span
  * overlaps it most; utterances that share their English turns (an n-1
  * bead) share that utterance's units in order.  owner[k] is the utterance
- * index of target unit k, or -1. */
+ * index of target unit k, or -1.
+ *
+ * A unit spread over the lines of many utterances, none of which holds a
+ * quarter of the time it shares with them all, goes to none: a credits
+ * cue of ten minutes, or one cue for many lines, was glued whole into the
+ * target of whichever utterance it overlapped a little more, whose words it
+ * mostly is not.  A unit merged from two, three or four lines (translators
+ * merge short lines) keeps going to the one it overlaps most, and a long
+ * unit over one utterance's lines (a 1-n bead) to that utterance.  Such
+ * units are counted (*spread; *line the first one's line) for the caller
+ * to say. */
 static int64_t overlap(int64_t a, int64_t b, const xp_sub *t)
 {
 	int64_t lo = t->start > a ? t->start : a, hi = t->end < b ? t->end : b;
 	return hi > lo ? hi - lo : 0;
 }
 
-static int32_t *time_owners(const xp_episode *ep, const xp_turns *T, const xp_ulink *l, size_t n)
+static int32_t *time_owners(const xp_episode *ep, const xp_turns *T, const xp_ulink *l, size_t n,
+			    size_t *spread, uint32_t *line)
 {
 	int32_t *owner = malloc((ep->tgt->n + 1) * sizeof *owner);
 	int64_t *best = calloc(ep->tgt->n + 1, sizeof *best);
-	if (!owner || !best) {
-		free(owner), free(best);
+	int64_t *all = calloc(ep->tgt->n + 1, sizeof *all);
+	if (!owner || !best || !all) {
+		free(owner), free(best), free(all);
 		return NULL;
 	}
 	for (size_t k = 0; k < ep->tgt->n; k++)
@@ -79,10 +91,17 @@ static int32_t *time_owners(const xp_episode *ep, const xp_turns *T, const xp_ul
 		int64_t a = T->v[l[i].first].start, b = T->v[l[i].first + l[i].nblocks - 1].end;
 		for (size_t k = 0; k < ep->tgt->n; k++) {
 			int64_t o = overlap(a, b, &ep->tgt->v[k]);
+			all[k] += o;
 			if (o > best[k])
 				best[k] = o, owner[k] = (int32_t)i;
 		}
 	}
+	for (size_t k = 0; k < ep->tgt->n; k++)
+		if (owner[k] >= 0 && best[k] * XP_SPREAD_SHARE < all[k]) {
+			if (!(*spread)++)
+				*line = ep->tgt->v[k].line;
+			owner[k] = -1;
+		}
 	/* share a group's units among its utterances, in order */
 	for (size_t i = 0; i < n; i++) {
 		size_t g = 1;
@@ -98,7 +117,7 @@ static int32_t *time_owners(const xp_episode *ep, const xp_turns *T, const xp_ul
 		}
 		i += g - 1;
 	}
-	free(best);
+	free(best), free(all);
 	return owner;
 }
 
@@ -255,7 +274,12 @@ int xp_episode_align(const xp_episode *ep, xp_aligned *out, xp_align_stats *st, 
 	if (xp_episode_uconf(ep, &T, &links, &conf, &n, err))
 		return free(T.v), -1;
 	picked p = {0};
-	int32_t *owner = ep->tgt && !ep->links ? time_owners(ep, &T, links, n) : NULL;
+	size_t spread = 0;
+	uint32_t spread_line = 0;
+	int32_t *owner = ep->tgt && !ep->links ? time_owners(ep, &T, links, n, &spread, &spread_line) : NULL;
+	if (spread && !st->spread)
+		st->spread_line = spread_line;
+	st->spread += spread;
 	int rc = ep->tgt && !ep->links && !owner ? -1 : 0;
 	size_t i = 0;
 	for (size_t d = ep->doc_first; rc == 0 && d < ep->doc_first + ep->ndocs; d++) {

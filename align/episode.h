@@ -38,7 +38,17 @@ typedef struct xp_align_stats {
 	size_t guessed;
 	size_t files, converted;        /* subtitle files read, of which not in UTF-8 */
 	xp_asides removed;              /* what their readers removed */
+	/* target units left unpaired, spread over many utterances' lines
+	 * (episode.c, time_owners); the first one's file and line */
+	size_t spread;
+	uint32_t spread_line;
+	char spread_file[512];
 } xp_align_stats;
+
+/* A target unit paired by time overlap goes to no utterance when the one it
+ * overlaps most holds less than 1/XP_SPREAD_SHARE of the time it overlaps
+ * them all (with a separate target file; episode.c). */
+#define XP_SPREAD_SHARE 4
 
 /* The utterances of the episode, in order, and their links to en units. */
 int xp_episode_links(const xp_episode *ep, xp_ulink **links, size_t *n, xp_err *err);

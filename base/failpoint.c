@@ -14,6 +14,7 @@ void xp_failpoint(const char *name)
 	size_t n = strlen(name);
 	if (!fp || strncmp(fp, name, n) || fp[n] != ':')
 		return;
-	if (++count >= atol(fp + n + 1))
-		kill(getpid(), SIGKILL);
+	char *end;
+	if (++count >= strtol(fp + n + 1, &end, 10))
+		kill(getpid(), !strcmp(end, ":TERM") ? SIGTERM : SIGKILL);
 }

@@ -6,6 +6,8 @@
 #include "mem.h"
 
 #include <dirent.h>
+#include <pthread.h>
+#include <signal.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -39,6 +41,23 @@ static void forget(const char *tmp)
 	for (int i = 0; i < NSLOTS; i++)
 		if (live[i] == tmp)
 			live[i] = NULL;
+}
+
+_Static_assert(sizeof(sigset_t) <= sizeof(((xp_sighold *)0)->old), "xp_sighold holds a sigset_t");
+
+void xp_signals_hold(xp_sighold *h)
+{
+	sigset_t s;
+	sigemptyset(&s);
+	sigaddset(&s, SIGINT);
+	sigaddset(&s, SIGTERM);
+	sigaddset(&s, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &s, (sigset_t *)(void *)h->old);
+}
+
+void xp_signals_release(const xp_sighold *h)
+{
+	pthread_sigmask(SIG_SETMASK, (const sigset_t *)(const void *)h->old, NULL);
 }
 
 void xp_outputs_on_signal(void)
@@ -316,6 +335,8 @@ int xp_outputs_commit(xp_outputs *o, xp_err *err)
 	}
 	size_t done = 0;
 	int saved = 0;
+	xp_sighold hold;
+	xp_signals_hold(&hold);   /* every file new, or (a rename failed) every one old */
 	for (; done < o->n; done++) {
 		xp_output *x = &o->v[done];
 		if (!x->tmp)
@@ -359,6 +380,7 @@ int xp_outputs_commit(xp_outputs *o, xp_err *err)
 	}
 	free(old);
 	clear(o);
+	xp_signals_release(&hold);
 	return rc;
 }
 

@@ -17,7 +17,12 @@
  * is not locked belongs to a process that died (kill -9, power): the next
  * write to the same destination removes it.  SIGINT, SIGTERM and SIGHUP are
  * handled by the tool, which calls xp_outputs_on_signal to remove the
- * temporary files of the running command before it dies.
+ * temporary files of the running command before it dies; during a commit
+ * they are held (blocked) and delivered once it is done, so that Ctrl-C or
+ * a kill(1) there leaves every destination new, not some new and the rest
+ * old (a handler in the loop removed the rest's files and the kept old
+ * contents).  A caller that commits more than the files (the pipeline's
+ * store after its files) holds them across both (xp_signals_hold).
  */
 #ifndef XP_OUTPUTS_H
 #define XP_OUTPUTS_H
@@ -64,5 +69,12 @@ int xp_mkdirs(const char *dir, xp_err *err);
 /* Remove the temporary files of every xp_outputs not yet committed or
  * aborted.  Async-signal-safe: for a signal handler, which then dies. */
 void xp_outputs_on_signal(void);
+/* SIGINT, SIGTERM and SIGHUP held in this thread until release (they are
+ * delivered then); hold saves the mask release restores, so holds nest. */
+typedef struct xp_sighold {
+	unsigned long long old[16];   /* a sigset_t (outputs.c), opaque: <signal.h>'s is POSIX, not C17 */
+} xp_sighold;
+void xp_signals_hold(xp_sighold *h);
+void xp_signals_release(const xp_sighold *h);
 
 #endif

@@ -217,6 +217,34 @@ static const char *const MC =
 	o ".created = " s ".created AND " o ".annotator IS " s ".annotator AND " o ".cluster IS " s ".cluster AND " \
 	o ".start IS " s ".start AND " o ".end IS " s ".end AND " o ".tgt IS " s ".tgt"
 
+/* One run, two models: IN and the merged store each name a word-aligner
+ * model for a run they share, other files (by hash).  The merged store's is
+ * kept (a run records one), which was silent: the workbench's re-projection
+ * after a realign then used a model IN's corrector never had.  Listed with
+ * the conflicts, which the merge keeps and says. */
+static int model_conflicts(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db,
+			   "SELECT m.dst, json_extract(s.wa_model, '$.path'), json_extract(o.wa_model, '$.path')"
+			   " FROM src.runs s JOIN temp.mrun m ON m.src = s.id JOIN main.runs o ON o.id = m.dst"
+			   " WHERE NOT m.new AND s.wa_model IS NOT NULL AND o.wa_model IS NOT NULL"
+			   " AND json_extract(s.wa_model, '$.hash') IS NOT json_extract(o.wa_model, '$.hash') ORDER BY m.dst",
+			   &st, err))
+		return -1;
+	int rc = 0;
+	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
+		char line[2048];
+		snprintf(line, sizeof line, "run %lld: %s names the word-aligner model %s, the merged store another, %s "
+			 "(kept: a run records one; the workbench re-projects realigns with it)",
+			 (long long)sqlite3_column_int64(st, 0), in, xp_sql_text(st, 1), xp_sql_text(st, 2));
+		if (add_conflict(r, line))
+			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
 static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 {
 	int64_t before[5] = {xp_sql_int(db, "SELECT count(*) FROM main.corrections", 0),
@@ -234,7 +262,7 @@ static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 			"CREATE TEMP TABLE mrun(src INTEGER PRIMARY KEY, dst INTEGER NOT NULL, new INTEGER NOT NULL,"
 			" byid INTEGER NOT NULL);",
 			err) ||
-	    merge_runs(db, r, err) || runs_agree(db, in, err))
+	    merge_runs(db, r, err) || runs_agree(db, in, err) || model_conflicts(db, in, r, err))
 		return -1;
 	/* a new run's rows, then every run's ids by natural key */
 	static const char *const rows =

@@ -527,6 +527,100 @@ static int parse_ass(const char *name, const xp_ass *A, int bilingual, xp_subs *
 	return rc;
 }
 
+/* --- time order (subs.h) --------------------------------------------------------- */
+
+/* Whether cues j .. k-1 would sort into one gap of cues 0 .. j-1: no
+ * earlier cue starts after the first of them and at or before the last.
+ * *work counts the cues looked at, which a hostile file could make grow
+ * with the square of its cues. */
+static int one_gap(const xp_subs *s, size_t j, size_t k, size_t *work)
+{
+	int64_t lo = s->v[j].start, hi = lo;
+	for (size_t m = j; m < k; m++) {
+		lo = s->v[m].start < lo ? s->v[m].start : lo;
+		hi = s->v[m].start > hi ? s->v[m].start : hi;
+	}
+	if (lo == hi)
+		return 1;
+	*work += j;
+	for (size_t m = 0; m < j; m++)
+		if (s->v[m].start > lo && s->v[m].start <= hi)
+			return 0;
+	return 1;
+}
+
+static int order_cues(const char *name, xp_subs *s, xp_err *err)
+{
+	int sort = 0;
+	size_t work = 0, budget = ((size_t)1 << 20) + 32 * s->n;
+	int64_t latest = s->n ? s->v[0].end : 0;   /* the latest end so far */
+	for (size_t j = 1; j < s->n; j++) {
+		if (s->v[j].start >= s->v[j - 1].start) {
+			latest = s->v[j].end > latest ? s->v[j].end : latest;
+			continue;
+		}
+		if (!s->unordered_line)
+			s->unordered_line = s->v[j].line;
+		size_t k = j;   /* the cues out of place: until one is back in order */
+		while (k < s->n && s->v[k].start < s->v[j - 1].start)
+			k++;
+		if (work > budget)
+			return xp_failc(err, XP_EINPUT, name, s->v[j].line,
+					"too many cues out of time order to put in order: nothing is read");
+		if (one_gap(s, j, k, &work)) {
+			sort = 1;
+			for (size_t m = j; m < k; m++)
+				latest = s->v[m].end > latest ? s->v[m].end : latest;
+			j = k - 1;
+			continue;
+		}
+		if (s->restarts == XP_SUBS_MAX_RESTARTS)
+			return xp_failc(err, XP_EINPUT, name, s->v[j].line,
+					"the cues' times restart more than %d times (cues out of time order that "
+					"no sort would put right): not one episode's subtitles?", XP_SUBS_MAX_RESTARTS);
+		if (!s->restarts++)
+			s->restart_from = s->v[j].start, s->restart_after = latest;
+		int64_t shift = latest;   /* this part's clock starts where the last ended */
+		for (size_t m = j; m < s->n; m++)
+			s->v[m].start += shift, s->v[m].end += shift;
+		latest = s->v[j].end;
+	}
+	if (!sort)
+		return 0;
+	when *ord = malloc(s->n * sizeof *ord);
+	xp_sub *v = malloc(s->n * sizeof *v);
+	if (!ord || !v) {
+		free(ord), free(v);
+		return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+	}
+	for (size_t i = 0; i < s->n; i++)
+		ord[i] = (when){s->v[i].start, i};
+	qsort(ord, s->n, sizeof *ord, by_time);
+	/* the cues that were out of place: all but the longest run of them
+	 * already in time order (a longest non-decreasing subsequence; tail[]
+	 * holds the least last start of each length, in v's memory) */
+	int64_t *tail = (int64_t *)(void *)v;
+	size_t len = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		size_t lo = 0, hi = len;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (tail[mid] <= s->v[i].start)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		tail[lo] = s->v[i].start;
+		len += lo == len;
+	}
+	s->moved = (uint32_t)(s->n - len);
+	for (size_t i = 0; i < s->n; i++)
+		v[i] = s->v[ord[i].i];
+	memcpy(s->v, v, s->n * sizeof *v);
+	free(v), free(ord);
+	return 0;
+}
+
 /* --- reading ----------------------------------------------------------------------- */
 
 typedef struct parsed {
@@ -540,9 +634,12 @@ static int parse(const char *name, const parsed *P, int bilingual, xp_subs *s, i
 		 xp_err *err)
 {
 	s->n = 0;
+	s->unordered_line = s->moved = s->restarts = 0;
 	memset(&r->removed, 0, sizeof r->removed);
 	int rc = P->is_ass ? parse_ass(name, &P->ass, bilingual, s, mixed, r, err)
 			   : parse_srt(name, P->L, P->nl, bilingual, s, mixed, r, err);
+	if (rc == 0 && !P->is_ass)
+		rc = order_cues(name, s, err);
 	s->removed = r->removed;
 	return rc;
 }

@@ -19,6 +19,20 @@
  * its own event).  Each line then loses its translators' notes, song
  * markers and hearing-impaired cues (io/asides.h) unless asked to keep
  * them; the reader counts what went.
+ *
+ * Cues are returned in time order, as every consumer of times assumes
+ * (pairing a separate target by time overlap, the doubts of align/uconf.h).
+ * An SRT/WebVTT cue that starts before the cue above it is either out of
+ * place or the first of a later part whose clock restarts (two episodes in
+ * one file: TV4Dialog's Friends S05E24 and S06E24).  The cues out of place
+ * run until one starts again at or after the cue above them; when those
+ * fit into one gap of the cues before (no earlier cue starts among them),
+ * they are moved there, the file sorted stably by start time.  When they
+ * would interleave with earlier cues, a sort would be wrong: the cues from
+ * there on are a later part, kept in file order (the order the transcript
+ * follows), their times counted on from the latest end before them.  More
+ * than XP_SUBS_MAX_RESTARTS restarts are refused.  The caller is told
+ * (unordered_line ...), never silently.
  */
 #ifndef XP_SUBS_H
 #define XP_SUBS_H
@@ -56,8 +70,18 @@ typedef struct xp_subs {
 	xp_subs_format format;
 	xp_charset charset;      /* what the file's bytes were, and how that was decided */
 	xp_asides removed;       /* what the reader removed (nothing when keeping asides) */
+	/* SRT/WebVTT cues out of time order (above): the line of the first,
+	 * how many cues were out of place (moved into time order), and how
+	 * many times the file's clock restarted (a later part's cues, read in
+	 * file order) */
+	uint32_t unordered_line;
+	uint32_t moved, restarts;
+	int64_t restart_from;    /* the first restart's cue's time as written */
+	int64_t restart_after;   /* ... and the latest end before it, its new origin */
 	xp_arena arena;
 } xp_subs;
+
+#define XP_SUBS_MAX_RESTARTS 16
 
 /* AUTO: split blocks by script when a fifth of them hold two. */
 typedef enum { XP_BILINGUAL_AUTO = 0, XP_MONOLINGUAL = 1, XP_BILINGUAL = 2 } xp_bilingual;

@@ -715,6 +715,10 @@ int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 	/* files first, then the store: killed in between, the directory holds
 	 * a run the store does not (a rerun mends it), never the reverse */
 	int rc = run_stages(&R, err);
+	/* SIGINT and SIGTERM held from the files' commit to the store's: a
+	 * Ctrl-C there left the files of a run the store did not have */
+	xp_sighold hold;
+	xp_signals_hold(&hold);
 	if (rc)
 		xp_outputs_abort(&R.out);
 	else if ((rc = xp_outputs_commit(&R.out, err)) == 0)
@@ -725,6 +729,7 @@ int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 	}
 	else if (R.db)
 		xp_db_rollback(R.db);
+	xp_signals_release(&hold);
 	xp_db_close(R.db);
 	run_free(&R);
 	/* a refused run writes nothing, not even the directory it made (a

@@ -91,6 +91,9 @@ struct xp_batch;
 struct xp_asides;
 void xp_cli_note_read(void *cmd, const char *path, const struct xp_subs *s);
 void xp_cli_note_plan(const char *cmd, const struct xp_batch *b);
+/* target cues left unpaired, spread over many utterances (align/episode.h) */
+struct xp_align_stats;
+void xp_cli_note_spread(const char *cmd, const struct xp_align_stats *st);
 void xp_cli_removed(const struct xp_asides *r, char *out, size_t n);
 
 /* --- strict options (tools/opts.c) ------------------------------------------

@@ -186,6 +186,8 @@ static int run_align(int argc, char **argv)
 	size_t episodes = 0;
 	if (!rc && xp_batch_episodes(&b, &episodes, &missing))
 		rc = xp_failc(&e, XP_ENOMEM, "", 0, "out of memory");
+	if (!rc)
+		xp_cli_note_spread("align", &st);
 	if (rc)
 		xp_cli_error(&e);
 	else

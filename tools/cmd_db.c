@@ -7,6 +7,7 @@
 #include "../io/report.h"
 #include "../lang/lang.h"
 #include "../pipeline/pipeline.h"
+#include "../align/wordalign.h"
 #include "pstream.h"
 
 #include <getopt.h>
@@ -385,6 +386,35 @@ static int import_lang_fits(const dargs *a, xp_err *e)
 	return rc;
 }
 
+/* A --wa-model of another language than the report's (an en-fa model
+ * recorded for a Chinese run) was recorded, exit 0: every realign in the
+ * workbench then aligned Chinese pairs with Farsi counts and proposed
+ * spans from noise.  The model's target language, where it names one (a
+ * model trained without a language names none), must be the report's
+ * pack; a report that does not open is the import's to say. */
+static int import_model_fits(const dargs *a, xp_wa_model *m, xp_err *e)
+{
+	xp_report_reader *rr = NULL;
+	xp_err ignored = {0};
+	int rc = 0;
+	xp_wa_opts o;
+	xp_wa_defaults(&o);
+	if (xp_wa_model_settings(m, &o, a->wa_model, e))
+		rc = -1;
+	else if (o.lang[1] && o.lang[1][0] &&
+		 !xp_report_open(a->report, a->report, NULL, 0, NULL, 0, &rr, &ignored)) {
+		const char *run = xp_report_header(rr)->lang;
+		const xp_lang_pack *mp = xp_lang_find(o.lang[1]), *rp = xp_lang_find(run);
+		if (run && run[0] && (mp != rp || !mp) && strcmp(o.lang[1], run))
+			rc = xp_failc(e, XP_EINPUT, a->wa_model, 0, "a word-aligner model of language %s, the report's "
+				      "run is %s: a model of another language pair would align every realign's pair "
+				      "with another language's counts: nothing is imported", o.lang[1], run);
+		xp_report_close(rr);
+	}
+	xp_wa_model_free(m);
+	return rc;
+}
+
 static int import_read(const dargs *a, import_in *in, xp_err *e)
 {
 	if (!a->source || !a->aligned || !a->report)
@@ -392,9 +422,14 @@ static int import_read(const dargs *a, import_in *in, xp_err *e)
 	if (import_lang_fits(a, e))
 		return -1;
 	/* the word aligner's model the run was aligned with, for the
-	 * workbench's re-projection after a realign: a model, or refused */
-	if (a->wa_model && xp_pipe_model_file(a->wa_model, &in->model, &in->model_size, &in->model_hash, NULL, e))
-		return -1;
+	 * workbench's re-projection after a realign: a model of the run's
+	 * language, or refused */
+	if (a->wa_model) {
+		xp_wa_model *m = NULL;
+		if (xp_pipe_model_file(a->wa_model, &in->model, &in->model_size, &in->model_hash, &m, e) ||
+		    import_model_fits(a, m, e))
+			return -1;
+	}
 	/* the run's provenance, which also names the report in errors */
 	json_t *fj = json_pack("{s:s,s:s,s:s}", "source", a->source, "aligned", a->aligned, "report", a->report);
 	in->files = fj ? json_dumps(fj, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;

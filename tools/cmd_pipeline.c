@@ -162,6 +162,7 @@ static int run(int argc, char **argv)
 		char removed[200];
 		xp_cli_removed(&r.align.removed, removed, sizeof removed);
 		fflush(stdout);
+		xp_cli_note_spread("pipeline", &r.align);
 		if (*removed)
 			fprintf(stderr, "xproj pipeline: removed from the subtitles: %s (--keep-asides keeps them)\n", removed);
 	}

@@ -130,6 +130,22 @@ agree "pipeline killed between renames"
 XP_FAILPOINT=pipeline-commit:1 pl $A -o $P >/dev/null 2>&1
 agree "pipeline killed before its store commit"
 expect_eq "$(cmp -s $P/projected.conll $T/plA/projected.conll && echo A)" A "the files of the run killed before its store commit"
+# SIGTERM (a kill(1), Ctrl-C) in the commit, between two renames or before
+# the store's commit: held until the commit is done, then obeyed: every
+# file new and the store with the run, exit 143.  Before, the handler ran
+# in the loop: some files new, the rest old, the store without the run
+for fp in outputs-rename:3:TERM pipeline-commit:1:TERM; do
+	if cmp -s $P/projected.conll $T/plA/projected.conll; then next=$B want=plB; else next=$A want=plA; fi
+	touch -c -d '2001-01-01' $P/.*xproj-* 2>/dev/null   # what the kill -9s above left: swept by this run
+	XP_FAILPOINT=$fp $XPROJ $PL $next -o $P >/dev/null 2>&1
+	expect_eq "$?" 143 "$fp: dies of SIGTERM once the commit is done"
+	for f in $FILES; do
+		cmp -s $P/$f $T/$want/$f || { echo "FAIL: $fp: $f is not the new run's"; fails=$((fails + 1)); }
+	done
+	dirrun=$(sed -n 's/.*corrections.db, run \([0-9]*\)$/\1/p' $P/summary.txt)
+	expect_eq "$($XPROJ db runs $D | grep -c '^run ')" "$dirrun" "$fp: the store has the directory's run"
+	expect_eq "$(temporaries $P)" 0 "$fp: temporary files"
+done
 # SIGTERM and SIGINT: the handler removes the temporary files (a background
 # command of a script starts with SIGINT ignored: env gives it back)
 sigs=TERM

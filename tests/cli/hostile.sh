@@ -110,6 +110,50 @@ refused "a minus" "neg.srt:2: '-00:00:01,000 --> 00:00:03,500': a time that is n
 	$al --subs $T/neg.srt --tgt-subs $S/zh.srt --tgt-lang zh
 refused "a cue ending before it starts" "rev.srt:6: '00:00:06,400 --> 00:00:04,000': the cue ends before it starts" \
 	$al --subs $S/en.srt --tgt-subs $T/rev.srt --tgt-lang zh
+# cues out of time order (two of TV4Dialog's files hold two episodes, the
+# second's clock restarting).  A cue out of place is moved into time order,
+# said: the same aligned corpus as the file in order (before: an utterance
+# unaligned, another's target lost).  A file whose times restart is read in
+# file order, the later part's times counted on from the earlier's end: each
+# part's target pairs with its own part (before: the second part's target
+# cues went to the first part's utterances, 41 of 80 targets empty)
+expect_status 0 $al --subs $S/en.srt --tgt-subs $S/zh.srt --tgt-lang zh
+cp $T/x.jsonl $T/ordered.jsonl
+expect_status 0 $al --subs $FIX/subs/cue-out-of-place.srt --tgt-subs $S/zh.srt --tgt-lang zh
+cmp -s $T/ordered.jsonl $T/x.jsonl || { echo "FAIL: a cue out of place changed the aligned corpus"; fails=$((fails + 1)); }
+expect_grep "cue-out-of-place.srt:176: a cue out of time order: 1 cue out of place moved into time order" $T/err
+{ cat $S/zh.srt; echo; cat $S/zh.srt; } > $T/zh2.srt
+{ cat $S/dialogue.conll; sed 's/s01e01c0\([0-9]\)x/s01e01c1\1x/' $S/dialogue.conll; } > $T/two.conll
+expect_status 0 $XPROJ align --transcript $T/two.conll --subs $FIX/subs/two-parts.srt --tgt-subs $T/zh2.srt \
+	--tgt-lang zh -o $T/x.jsonl
+expect_grep "two-parts.srt:180: a cue out of time order: the times restart (a later part in the same file?): read in file order, the restart's 00:00:01,000 counted on from 00:01:45,400" $T/err
+expect_grep "zh2.srt:160: a cue out of time order: the times restart" $T/err
+expect_grep "80 utterances, 80 aligned (100.0%), 2 with an empty target" $T/err
+# (each utterance of the second part has its first-part twin's target)
+sed 's/.*"tgt_text":\("[^"]*"\).*/\1/' $T/x.jsonl > $T/tgts
+expect_eq "$(head -40 $T/tgts | cksum)" "$(tail -40 $T/tgts | cksum)" "two parts: each part's own targets"
+# more restarts than one episode's file holds: refused at the 17th's line
+for k in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18; do cat $S/en.srt; echo; done > $T/parts18.srt
+refused "18 parts in one file" "parts18.srt:3028: the cues' times restart more than 16 times" \
+	$al --subs $T/parts18.srt --tgt-subs $S/zh.srt --tgt-lang zh
+
+# a target cue spread over many utterances' lines, none holding a quarter
+# of its time (a credits cue of ten minutes): left unpaired, said, the rest
+# as without it.  Before, glued whole into one utterance's target, exit 0.
+# A cue merged from four lines (translators merge short ones) still pairs.
+{ printf '900\n00:00:00,000 --> 00:10:00,000\n字幕制作：某某字幕组  翻译校对：某某\n\n'; cat $S/zh.srt; } > $T/credits.srt
+expect_status 0 $al --subs $S/en.srt --tgt-subs $T/credits.srt --tgt-lang zh --episode-pairs $T/ep.pairs
+grep -q "字 *幕" $T/ep.pairs && { echo "FAIL: --episode-pairs: the credits cue paired"; fails=$((fails + 1)); }
+cmp -s $T/ordered.jsonl $T/x.jsonl || { echo "FAIL: a credits cue changed the aligned corpus"; fails=$((fails + 1)); }
+expect_grep "credits.srt:2: 1 target cue spread over the lines of several utterances, none of which holds a quarter of it" $T/err
+expect_status 0 $XPROJ pipeline --config $S/zh.conf --subs $S/en.srt --tgt-subs $T/credits.srt --no-db -o $T/pc
+expect_grep "credits.srt:2: 1 target cue spread" $T/err
+grep -q "字 *幕" $T/pc/aligned.jsonl $T/pc/pairs.txt && { echo "FAIL: pipeline: the credits cue in an output or the pairs"; fails=$((fails + 1)); }
+awk 'NR <= 15 { if ($0 ~ /-->/) { n++; if (n == 1) a = $1; b = $3; next } if ($0 ~ /^[0-9]+$/ || $0 == "") next; t = t $0 } END { print "1\n" a " --> " b "\n" t "\n" }' $S/zh.srt > $T/merged.srt
+sed -n '17,$p' $S/zh.srt >> $T/merged.srt
+expect_status 0 $al --subs $S/en.srt --tgt-subs $T/merged.srt --tgt-lang zh
+grep -q "spread over" $T/err && { echo "FAIL: a cue of four lines left unpaired"; cat $T/err; fails=$((fails + 1)); }
+
 # (a line with an arrow between words is text, as before)
 sed '7s/$/ --> later/' $S/en.srt > $T/arrow.srt
 expect_status 0 $al --subs $T/arrow.srt --tgt-subs $S/zh.srt --tgt-lang zh

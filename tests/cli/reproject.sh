@@ -29,4 +29,26 @@ expect_grep 'pairs.txt' $T/err
 expect_status 1 $XPROJ db import $T/j.db --source $S/dialogue.conll --aligned $T/a/aligned.jsonl \
 	--report $T/a/report.json --wa-model $T/nothing.model
 [ -e $T/j.db ] && { echo "FAIL: a missing --wa-model created the store"; fails=$((fails + 1)); }
+# a model of another language pair (en-fa for a Chinese run) refused, the
+# store as it was (before: recorded, exit 0; every realign aligned Chinese
+# pairs with Farsi counts)
+expect_status 0 $XPROJ pipeline --config $S/fa.conf -o $T/fa --quiet --save-model
+was=$(sqlite3 $T/i.db .dump | cksum)
+expect_status 1 $XPROJ db import $T/i.db --source $S/dialogue.conll --aligned $T/a/aligned.jsonl \
+	--report $T/a/report.json --wa-model $T/fa/wordalign.model
+expect_grep "fa/wordalign.model: a word-aligner model of language fa, the report's run is zh" $T/err
+expect_eq "$(sqlite3 $T/i.db .dump | cksum)" "$was" "a refused model: the store as it was"
+expect_status 1 $XPROJ db import $T/j.db --source $S/dialogue.conll --aligned $T/a/aligned.jsonl \
+	--report $T/a/report.json --wa-model $T/fa/wordalign.model
+[ -e $T/j.db ] && { echo "FAIL: a model of another language created the store"; fails=$((fails + 1)); }
+# db merge of two stores whose shared run names two models (one store's
+# copy given another model, as sqlite3 would): the merged store's kept and
+# said among the conflicts (before: kept, nothing said)
+expect_status 0 $XPROJ pipeline --config $S/zh.conf -o $T/m2 --quiet --save-model --seed 2
+cp $T/i.db $T/k.db
+sqlite3 $T/k.db "UPDATE runs SET wa_model = json_set(wa_model, '\$.path', '$T/m2/wordalign.model', '\$.hash', 'ffff')"
+expect_status 0 $XPROJ db merge $T/i.db $T/k.db
+expect_grep "conflict: run 1: $T/k.db names the word-aligner model $T/m2/wordalign.model, the merged store another" $T/out
+expect_eq "$(sqlite3 $T/i.db "SELECT json_extract(wa_model, '\$.path') FROM runs")" \
+	"$(cd $T/m && pwd -P)/wordalign.model" "db merge keeps the merged store's model"
 finish

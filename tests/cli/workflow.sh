@@ -151,4 +151,15 @@ done
 # nothing left to do
 expect_status 0 sm $T/c.yaml -n
 expect_grep 'Nothing to be done' $T/out
+# a subtitle file edited in place (the same path, another line) is a
+# change the rerun acts on: before, "Nothing to be done", every output of
+# the old lines, exit 0 (the files were named only in the commands)
+cp tools/sample/zh.srt $T/zh.srt
+config $T/d false | sed "s|tgt-subs: .*/zh.srt|tgt-subs: $T/zh.srt|" > $T/d.yaml
+expect_status 0 sm $T/d.yaml
+sed -i 's/放在车里了/放在家里了/' $T/zh.srt
+(cd $T && snakemake -s $R/workflow/Snakefile --configfile $T/d.yaml --cores 1 -n) > $T/out 2>&1
+expect_grep "Updated input files: $T/zh.srt" $T/out
+expect_status 0 sm $T/d.yaml
+expect_grep '家里' $T/d/zh/sample/S01E01/aligned.jsonl
 finish
