@@ -32,15 +32,24 @@ static struct {
 	int n;                                           /* xp_nfeat() */
 	const char *names[XP_CONF_MAXFEAT];
 	const xp_lang_feature *owner[XP_CONF_MAXFEAT];   /* the pack feature of a place, NULL for a generic one */
+	/* the places that have an owner, in the order they were taken: what
+	 * xp_feat_of scans (a dozen, not every feature: it runs per mention) */
+	int nowned, owned[XP_CONF_MAXFEAT];
 	char bad[96];                                    /* what xp_feat_check reports, "" if all is well */
-} table = {PTHREAD_ONCE_INIT, 0, {0}, {0}, ""};
+} table = {PTHREAD_ONCE_INIT, 0, {0}, {0}, 0, {0}, ""};
 
 static int place(const xp_lang_feature *lf)
 {
-	for (int f = 0; lf && f < table.n; f++)
-		if (table.owner[f] == lf)
-			return f;
+	for (int k = 0; lf && k < table.nowned; k++)
+		if (table.owner[table.owned[k]] == lf)
+			return table.owned[k];
 	return -1;
+}
+
+static void own(int f, const xp_lang_feature *lf)
+{
+	table.owner[f] = lf, table.names[f] = lf->name;
+	table.owned[table.nowned++] = f;
 }
 
 /* The packs' features into their places: each place takes the feature
@@ -60,7 +69,7 @@ static void build(void)
 			for (size_t i = 0; i < p[k]->nfeatures && !table.owner[f]; i++) {
 				const xp_lang_feature *lf = &p[k]->features[i];
 				if (lf->after && table.names[f - 1] && !strcmp(lf->after, table.names[f - 1]))
-					table.owner[f] = lf, table.names[f] = lf->name;
+					own(f, lf);
 			}
 		if (!table.names[f]) {
 			/* a place no pack fills: it keeps a name (the report names
@@ -76,7 +85,7 @@ static void build(void)
 			if (place(lf) >= 0)
 				continue;
 			if (table.n < XP_CONF_MAXFEAT)
-				table.owner[table.n] = lf, table.names[table.n++] = lf->name;
+				own(table.n++, lf);
 			else if (!table.bad[0])   /* no room in a model's weights: not computed */
 				snprintf(table.bad, sizeof table.bad, "%s", lf->name);
 		}
