@@ -207,6 +207,12 @@ $(B)/tests/test_%: tests/unit/test_%.c $(wildcard tests/unit/*.h tests/*.h) $(B)
 	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) $(LDFLAGS) -o $@ $< \
 		$(B)/libxproj.a $(LDLIBS) $(shell pkg-config --libs cmocka)
 
+# test_packfeat runs `xproj calibrate` and `xproj judge` in its own process
+# (a pack registered at run time): it links the commands' objects
+PACKFEAT_OBJ := $(filter-out $(B)/obj/tools/xproj.o,$(TOOL_OBJ))
+$(B)/tests/test_packfeat: $(PACKFEAT_OBJ)
+$(B)/tests/test_packfeat: LDFLAGS += $(PACKFEAT_OBJ)
+
 # test_errors refuses allocations on purpose: malloc, calloc and realloc
 # of the library go through its wrappers
 $(B)/tests/test_errors: LDFLAGS += -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc

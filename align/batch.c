@@ -548,8 +548,13 @@ void xp_batch_free(xp_batch *b)
 	memset(b, 0, sizeof *b);
 }
 
-int xp_doc_read(const xp_doc_ref *d, const xp_subs_opts *o, xp_subs *s, xp_err *err)
+int xp_doc_read(const xp_doc_ref *d, const xp_subs_opts *o0, xp_subs *s, xp_err *err)
 {
+	/* the translators' notes the packs know (io/asides.h: the reader is below them) */
+	xp_subs_opts ro = o0 ? *o0 : (xp_subs_opts){0};
+	if (!ro.notes)
+		ro.notes = xp_lang_note_markers();
+	const xp_subs_opts *o = &ro;
 	if (!d->in)
 		return xp_units_read(d->path, o, s, err);
 	char *buf;

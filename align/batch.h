@@ -85,7 +85,8 @@ void xp_batch_free(xp_batch *b);
  * scenes are not consecutive has several.  -1 if memory ran out. */
 int xp_batch_episodes(const xp_batch *b, size_t *episodes, size_t *no_subs);
 
-/* Read a planned document (o: as xp_units_read). */
+/* Read a planned document (o: as xp_units_read, NULL: the defaults; its
+ * notes NULL: every pack's, lang/lang.h xp_lang_note_markers). */
 int xp_doc_read(const xp_doc_ref *d, const xp_subs_opts *o, xp_subs *s, xp_err *err);
 
 /* "s07e01c03t" / "S07E01" -> "S07E01"; 0 if the id names no episode.

@@ -37,17 +37,15 @@ static int starts_ci(const char *s, size_t n, const char *lit)
 	return 1;
 }
 
-/* A translator's note announces itself: 注：, 译注, T/N ... ("注意",
- * attention, does not). */
-static int note_marker(const char *s, size_t n)
+/* A translator's note announces itself: T/N ... in English, the packs'
+ * markers (notes, asides.h) in their languages. */
+static int note_marker(const char *s, size_t n, const char *const *notes)
 {
-	static const char *const zh[] = {"注：", "注:", "註：", "註:", "注释", "註釋", "注解", "註解",
-					 "译注", "譯註", "譯注", "译者注", "譯者註", "翻译注", "翻譯註"};
 	static const char *const latin[] = {"T/N", "TN:", "TL:", "TL note", "N/T", "Translator"};
 	while (n && *s == ' ')
 		s++, n--;
-	for (size_t k = 0; k < sizeof zh / sizeof *zh; k++)
-		if (starts(s, n, zh[k]))
+	for (size_t k = 0; notes && notes[k]; k++)
+		if (starts(s, n, notes[k]))
 			return 1;
 	for (size_t k = 0; k < sizeof latin / sizeof *latin; k++)
 		if (starts_ci(s, n, latin[k]))
@@ -193,16 +191,22 @@ static int hot(unsigned char b)
 	return b == '[' || b == '(' || b == '*' || b == '#' || b == 0xE2 || b == 0xE3 || b == 0xEF;
 }
 
-/* lead bytes of the note markers: 注 註 译 譯 翻, T/N, N/T */
-static int note_lead(unsigned char b)
+/* b may open a note marker: the first byte of one of notes, or of the
+ * English ones (T/N, N/T) */
+static int note_lead(unsigned char b, const char *const *notes)
 {
-	return b == 0xE6 || b == 0xE7 || b == 0xE8 || b == 'T' || b == 't' || b == 'N' || b == 'n';
+	if (b == 'T' || b == 't' || b == 'N' || b == 'n')
+		return 1;
+	for (size_t k = 0; notes && notes[k]; k++)
+		if ((unsigned char)notes[k][0] == b)
+			return 1;
+	return 0;
 }
 
-int xp_strip_asides(const char *s, size_t n, xp_buf *out, xp_asides *c)
+int xp_strip_asides(const char *s, size_t n, const char *const *notes, xp_buf *out, xp_asides *c)
 {
 	size_t base = out->n, d = lead_dash(s, n);
-	if (d < n && note_lead((unsigned char)s[d]) && note_marker(s + d, n - d)) {
+	if (d < n && note_lead((unsigned char)s[d], notes) && note_marker(s + d, n - d, notes)) {
 		c->notes++;
 		return 1;
 	}
@@ -240,7 +244,7 @@ int xp_strip_asides(const char *s, size_t n, xp_buf *out, xp_asides *c)
 		if (span) {
 			const char *in = s + i + strlen(pairs[k].open);
 			size_t inn = span - strlen(pairs[k].open) - strlen(pairs[k].close);
-			int other, upper, lower, note = note_marker(in, inn);
+			int other, upper, lower, note = note_marker(in, inn, notes);
 			letters(in, inn, &other, &upper, &lower);
 			int go = pairs[k].kind == BRACKET || note || at_start || (upper >= 2 && !lower) ||
 				 trailing_punct(s + i + span, n - i - span);

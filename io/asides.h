@@ -15,7 +15,8 @@
  *  - a parenthesis ((...), （...）) closed on its line goes when it opens
  *    or ends the line, fills it, is in capitals, or starts with a note
  *    marker; "I'm (not) going" keeps its words;
- *  - a line that starts with a note marker (注：, 译注, T/N: ...) goes;
+ *  - a line that starts with a note marker (T/N: ..., and the packs' that
+ *    the caller hands in: 注：, 译注 ...) goes;
  *  - song markers go (♪ ♫ ♬ ♩ anywhere, '*' in pairs or at either end of
  *    the line, '#' at either end) but the lyrics stay: transcripts hold
  *    them too (Phoebe's songs are utterances);
@@ -40,8 +41,12 @@ typedef struct xp_asides {
 } xp_asides;
 
 /* s[0..n) (UTF-8, one line, no markup) without its asides, appended to
- * out; what went is added to *c.  Returns 1 when something was removed. */
-int xp_strip_asides(const char *s, size_t n, xp_buf *out, xp_asides *c);
+ * out; what went is added to *c.  Returns 1 when something was removed.
+ * notes: the words that open a translator's note besides English's (T/N,
+ * TN:, TL:, N/T, Translator), NULL-terminated; NULL: none.  They are the
+ * language packs' (lang/lang.h xp_lang_note_markers: 注：, 译注 ... for
+ * Chinese), which this layer, below lang/, is handed. */
+int xp_strip_asides(const char *s, size_t n, const char *const *notes, xp_buf *out, xp_asides *c);
 
 /* to += v */
 void xp_asides_add(xp_asides *to, const xp_asides *v);

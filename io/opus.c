@@ -47,7 +47,7 @@ static int sentence_end(ox *o)
 		o->text.n--;
 	const xp_buf *t = &o->text;
 	o->clean.n = 0;
-	if (!o->o->keep_asides && t->n && xp_strip_asides(t->p, t->n, &o->clean, &s->removed))
+	if (!o->o->keep_asides && t->n && xp_strip_asides(t->p, t->n, o->o->notes, &o->clean, &s->removed))
 		t = &o->clean;
 	x->name = xp_arena_strdup(&s->arena, o->sid ? o->sid : "");
 	char *end;

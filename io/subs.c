@@ -275,7 +275,7 @@ static void clean_line(const char *s, size_t n, clean *c, reader *r)
 	}
 	if (!r->o->keep_asides && tn) {
 		r->txt.n = 0;
-		if (xp_strip_asides(t, tn, &r->txt, &r->removed)) {
+		if (xp_strip_asides(t, tn, r->o->notes, &r->txt, &r->removed)) {
 			t = r->txt.p, tn = r->txt.n;
 			if (!tn)
 				c->dash = c->lead = 0;   /* "- [laughs]" is nobody's turn */

@@ -92,6 +92,11 @@ typedef struct xp_subs_opts {
 	const char *encoding;    /* the file's charset (an ICU name), or NULL to detect it */
 	int keep_asides;         /* keep translators' notes, song markers, hearing-impaired cues */
 	int simplified;          /* Traditional Chinese -> Simplified (ICU's Traditional-Simplified) */
+	/* the words that open a translator's note besides English's (io/asides.h
+	 * xp_strip_asides), NULL-terminated: the packs' (lang/lang.h
+	 * xp_lang_note_markers, which align/batch.h xp_doc_read hands in when
+	 * this is NULL); NULL here: English's only */
+	const char *const *notes;
 } xp_subs_opts;
 
 /* SRT, WebVTT or ASS/SSA (by content), plain or gzip; o NULL: defaults. */

@@ -506,6 +506,11 @@ typedef struct xp_lang_pack {
 	 * ASCII: a text in its script is guessed to be in it when they are
 	 * counted most (lang/script.h xp_script_result); NULL: none */
 	const char *letters;
+	/* the words that open a translator's note in subtitles of its script
+	 * (io/asides.h: a line, a bracket or a parenthesis that starts with
+	 * one is a note, not dialogue), UTF-8, NULL-terminated; NULL: none
+	 * (English's, "T/N", "TL:" ..., are the reader's own) */
+	const char *const *note_markers;
 } xp_lang_pack;
 
 /* The pack of language code `code` (its code or an alias, with or without a
@@ -542,6 +547,13 @@ const xp_lang_pack *xp_lang_generic(void);
  * its code names a pack already, the room (8) is taken, or no bit is left
  * for a rule of its own (a hook then names no rule of its pack). */
 int xp_lang_register(const xp_lang_pack *p);
+
+/* Every pack's note_markers, in the order of xp_lang_packs(), as one
+ * NULL-terminated list (empty if no pack has any): what a subtitle reader
+ * takes for translators' notes besides English's (io/subs.h
+ * xp_subs_opts.notes; align/batch.h xp_doc_read passes them).  Built once,
+ * when first asked: a pack registered later is not in it. */
+const char *const *xp_lang_note_markers(void);
 
 /* The packs there are, in order (the generic pack not among them). */
 const xp_lang_pack *const *xp_lang_packs(size_t *n);

@@ -305,6 +305,26 @@ const char *xp_lang_codes_with(unsigned t)
 	return "";
 }
 
+/* built once, likewise: room for every marker of a few packs */
+static const char *note_markers[64];
+static pthread_once_t notes_once = PTHREAD_ONCE_INIT;
+static void notes_init(void)
+{
+	BUILT();
+	size_t o = 0;
+	for (size_t k = 0; k < npacks; k++)
+		for (size_t i = 0; packs[k]->note_markers && packs[k]->note_markers[i]; i++)
+			if (o + 1 < sizeof note_markers / sizeof *note_markers)
+				note_markers[o++] = packs[k]->note_markers[i];
+	note_markers[o] = NULL;
+}
+
+const char *const *xp_lang_note_markers(void)
+{
+	pthread_once(&notes_once, notes_init);
+	return note_markers;
+}
+
 int xp_lang_has(const xp_lang_pack *p, unsigned t)
 {
 	return p && (p->traits & t) == t;

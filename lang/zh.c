@@ -404,6 +404,12 @@ static const xp_mtype_words mtype_words = {
 	.not_imperative = mt_not_imp,
 };
 
+/* what opens a translator's note in Chinese subtitles (lang.h note_markers):
+ * 注：, 译注 ... in simplified and traditional characters ("注意", attention,
+ * is none) */
+static const char *const note_markers[] = {"注：", "注:", "註：", "註:", "注释", "註釋", "注解", "註解",
+					   "译注", "譯註", "譯注", "译者注", "譯者註", "翻译注", "翻譯註", NULL};
+
 /* the options of earlier releases named after Chinese (lang.h old_options) */
 static const char *const old_options[][2] = {
 	{"zh-tokens", "unspaced-tokens"}, {"zh-words", "segmenter-data"}, {"zh-ends", "mention-ends"}, {NULL, NULL},
@@ -432,4 +438,5 @@ const xp_lang_pack xp_lang_zh = {
 	.segmenter_rule = XP_NP_ZH_WORDS,
 	.feat_words = &feat_words,
 	.mtype = &mtype_words,
+	.note_markers = note_markers,
 };

@@ -16,7 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { NP = XP_NFEAT + 1 };   /* parameters: the weights, then the bias */
+/* at most this many parameters: the weights (xp_nfeat() of them), then the bias */
+enum { NPMAX = XP_CONF_MAXFEAT + 1 };
 
 /* Solve A x = b (A symmetric positive definite, n x n) by Cholesky, in place. */
 static int cholesky_solve(double *A, double *b, int n)
@@ -54,61 +55,70 @@ static int cholesky_solve(double *A, double *b, int n)
 int xp_logit_fit(const xp_example *ex, size_t n, double l2, xp_logit *out, xp_err *err)
 {
 	memset(out, 0, sizeof *out);
+	const int nf = xp_nfeat(), np = nf + 1;
 	double wsum = 0, pos = 0;
 	for (size_t i = 0; i < n; i++) {
 		wsum += ex[i].w, pos += ex[i].y ? ex[i].w : 0;
-		for (int f = 0; f < XP_NFEAT; f++)
+		for (int f = 0; f < nf; f++)
 			out->mean[f] += ex[i].w * ex[i].x[f];
 	}
 	if (!(wsum > 0) || pos <= 0 || pos >= wsum)
 		return xp_failc(err, XP_EINPUT, "", 0, "nothing to fit: %zu examples, %.0f of one class, %.0f of the other",
 				n, pos, wsum - pos);
-	for (int f = 0; f < XP_NFEAT; f++)
+	for (int f = 0; f < nf; f++)
 		out->mean[f] /= wsum;
 	/* start from the base rate: the bias alone */
-	double beta[NP] = {0};
-	beta[XP_NFEAT] = log(pos / (wsum - pos));
-	double H[NP * NP], g[NP];
+	double beta[NPMAX] = {0};
+	beta[nf] = log(pos / (wsum - pos));
+	double *H = malloc((size_t)np * (size_t)np * sizeof *H), g[NPMAX];
+	if (!H)
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	int rc = 0;
 	for (int it = 0; it < 100; it++) {
-		memset(H, 0, sizeof H);
+		memset(H, 0, (size_t)np * (size_t)np * sizeof *H);
 		memset(g, 0, sizeof g);
 		for (size_t i = 0; i < n; i++) {
-			double z = beta[XP_NFEAT], xi[NP];
-			for (int f = 0; f < XP_NFEAT; f++)
+			double z = beta[nf], xi[NPMAX];
+			for (int f = 0; f < nf; f++)
 				xi[f] = ex[i].x[f], z += beta[f] * xi[f];
-			xi[XP_NFEAT] = 1;
+			xi[nf] = 1;
 			double p = 1 / (1 + exp(-z)), r = ex[i].w * ((ex[i].y ? 1 : 0) - p), v = ex[i].w * p * (1 - p);
-			for (int a = 0; a < NP; a++) {
+			for (int a = 0; a < np; a++) {
 				g[a] += r * xi[a];
 				for (int b = 0; b <= a; b++)
-					H[a * NP + b] += v * xi[a] * xi[b];
+					H[a * np + b] += v * xi[a] * xi[b];
 			}
 		}
 		/* the penalty, on the weights only; relative to the data's weight so
 		 * that l2 means the same for any number of examples */
-		for (int a = 0; a < XP_NFEAT; a++) {
+		for (int a = 0; a < nf; a++) {
 			g[a] -= l2 * wsum * beta[a];
-			H[a * NP + a] += l2 * wsum;
+			H[a * np + a] += l2 * wsum;
 		}
 		/* a feature that never varies (a Farsi rule on Chinese data) has
 		 * no curvature: a whisker of ridge keeps the system solvable and
 		 * its weight at 0 */
-		for (int a = 0; a < NP; a++)
-			H[a * NP + a] += 1e-9 * wsum;
-		for (int a = 0; a < NP; a++)
-			for (int b = a + 1; b < NP; b++)
-				H[a * NP + b] = H[b * NP + a];
-		if (cholesky_solve(H, g, NP))
-			return xp_failc(err, XP_EINPUT, "", 0, "the fit does not converge (singular system)");
+		for (int a = 0; a < np; a++)
+			H[a * np + a] += 1e-9 * wsum;
+		for (int a = 0; a < np; a++)
+			for (int b = a + 1; b < np; b++)
+				H[a * np + b] = H[b * np + a];
+		if (cholesky_solve(H, g, np)) {
+			rc = xp_failc(err, XP_EINPUT, "", 0, "the fit does not converge (singular system)");
+			break;
+		}
 		double step = 0;
-		for (int a = 0; a < NP; a++)
+		for (int a = 0; a < np; a++)
 			beta[a] += g[a], step = fmax(step, fabs(g[a]));
 		if (step < 1e-10)
 			break;
 	}
-	for (int f = 0; f < XP_NFEAT; f++)
+	free(H);
+	if (rc)
+		return rc;
+	for (int f = 0; f < nf; f++)
 		out->w[f] = beta[f];
-	out->bias = beta[XP_NFEAT];
+	out->bias = beta[nf];
 	return 0;
 }
 

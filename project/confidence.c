@@ -16,7 +16,7 @@
 #include <strings.h>
 
 /* The generic features' names; NULL: a place of a pack's feature. */
-static const char *const generic_names[XP_NFEAT] = {
+static const char *const generic_names[XP_F_NFIXED] = {
 	"link_mean", "link_min", "one_way", "cover", "en_len", "tgt_len", "ratio", "gap", "shared",
 	"neighbour", "nested", "crossing", "collided", "pronoun", "name", "utt_score", "sent_aligned",
 	"rule_articles", NULL, NULL, "prodrop", "unaligned", "same_span",
@@ -29,27 +29,39 @@ static const char *const generic_names[XP_NFEAT] = {
 
 static struct {
 	pthread_once_t once;
-	const char *names[XP_NFEAT];
-	const xp_lang_feature *owner[XP_NFEAT];   /* the pack feature of a place, NULL for a generic one */
-	char bad[96];                             /* what xp_feat_check reports, "" if all is well */
-} table = {PTHREAD_ONCE_INIT, {0}, {0}, ""};
+	int n;                                           /* xp_nfeat() */
+	const char *names[XP_CONF_MAXFEAT];
+	const xp_lang_feature *owner[XP_CONF_MAXFEAT];   /* the pack feature of a place, NULL for a generic one */
+	/* the places that have an owner, in the order they were taken: what
+	 * xp_feat_of scans (a dozen, not every feature: it runs per mention) */
+	int nowned, owned[XP_CONF_MAXFEAT];
+	char bad[96];                                    /* what xp_feat_check reports, "" if all is well */
+} table = {PTHREAD_ONCE_INIT, 0, {0}, {0}, 0, {0}, ""};
 
 static int place(const xp_lang_feature *lf)
 {
-	for (int f = 0; lf && f < XP_NFEAT; f++)
-		if (table.owner[f] == lf)
-			return f;
+	for (int k = 0; lf && k < table.nowned; k++)
+		if (table.owner[table.owned[k]] == lf)
+			return table.owned[k];
 	return -1;
+}
+
+static void own(int f, const xp_lang_feature *lf)
+{
+	table.owner[f] = lf, table.names[f] = lf->name;
+	table.owned[table.nowned++] = f;
 }
 
 /* The packs' features into their places: each place takes the feature
  * whose `after` names the feature before it, so that the order stays the
- * report's whatever order the packs are listed in. */
+ * report's whatever order the packs are listed in; the features no place
+ * took follow, in the packs' order (feat.h xp_nfeat). */
 static void build(void)
 {
 	size_t np;
 	const xp_lang_pack *const *p = xp_lang_packs(&np);
-	for (int f = 0; f < XP_NFEAT; f++) {
+	table.n = XP_F_NFIXED;
+	for (int f = 0; f < XP_F_NFIXED; f++) {
 		table.names[f] = generic_names[f];
 		if (generic_names[f] || f == 0)
 			continue;
@@ -57,7 +69,7 @@ static void build(void)
 			for (size_t i = 0; i < p[k]->nfeatures && !table.owner[f]; i++) {
 				const xp_lang_feature *lf = &p[k]->features[i];
 				if (lf->after && table.names[f - 1] && !strcmp(lf->after, table.names[f - 1]))
-					table.owner[f] = lf, table.names[f] = lf->name;
+					own(f, lf);
 			}
 		if (!table.names[f]) {
 			/* a place no pack fills: it keeps a name (the report names
@@ -67,10 +79,22 @@ static void build(void)
 				snprintf(table.bad, sizeof table.bad, "the place after %s", table.names[f - 1]);
 		}
 	}
-	for (size_t k = 0; k < np && !table.bad[0]; k++)
-		for (size_t i = 0; i < p[k]->nfeatures && !table.bad[0]; i++)
-			if (place(&p[k]->features[i]) < 0)
-				snprintf(table.bad, sizeof table.bad, "%s", p[k]->features[i].name);
+	for (size_t k = 0; k < np; k++)
+		for (size_t i = 0; i < p[k]->nfeatures; i++) {
+			const xp_lang_feature *lf = &p[k]->features[i];
+			if (place(lf) >= 0)
+				continue;
+			if (table.n < XP_CONF_MAXFEAT)
+				own(table.n++, lf);
+			else if (!table.bad[0])   /* no room in a model's weights: not computed */
+				snprintf(table.bad, sizeof table.bad, "%s", lf->name);
+		}
+}
+
+int xp_nfeat(void)
+{
+	xp_feat_table();
+	return table.n;
 }
 
 const char *const *xp_feat_table(void)
@@ -105,7 +129,7 @@ int xp_feat_check(char *bad, size_t cap)
 int xp_feat_named(const char *name)
 {
 	const char *const *names = xp_feat_table();
-	for (int f = 0; name && f < XP_NFEAT; f++)
+	for (int f = 0; name && f < table.n; f++)
 		if (!strcmp(name, names[f]))
 			return f;
 	return -1;
@@ -114,7 +138,7 @@ int xp_feat_named(const char *name)
 double xp_logit_prob(const xp_logit *m, const float *x)
 {
 	double z = m->bias;
-	for (int f = 0; f < XP_NFEAT; f++)
+	for (int f = 0, nf = xp_nfeat(); f < nf; f++)
 		z += m->w[f] * x[f];
 	return 1 / (1 + exp(-z));
 }
@@ -313,9 +337,10 @@ void xp_conf_explain(const xp_conf_lang *m, int kind, const float *x, int k, xp_
 	}
 	const xp_logit *l = kind == XP_CONF_PROJECTED ? &m->projected : &m->null;
 	/* pull on the log-odds of being right, against the fitted data's mean */
-	double sign = kind == XP_CONF_PROJECTED ? 1 : -1, pull[XP_NFEAT];
-	int used[XP_NFEAT] = {0};
-	for (int f = 0; f < XP_NFEAT; f++)
+	const int nf = xp_nfeat();
+	double sign = kind == XP_CONF_PROJECTED ? 1 : -1, pull[XP_CONF_MAXFEAT];
+	int used[XP_CONF_MAXFEAT] = {0};
+	for (int f = 0; f < nf; f++)
 		pull[f] = sign * l->w[f] * (x[f] - l->mean[f]);
 	/* The target-pronoun features are 0 for every mention that is no
 	 * English pronoun, which pulls against their mean (most mentions are
@@ -330,7 +355,7 @@ void xp_conf_explain(const xp_conf_lang *m, int kind, const float *x, int k, xp_
 		}
 	for (int n = 0; n < k; n++) {
 		int best = -1;
-		for (int f = 0; f < XP_NFEAT; f++)
+		for (int f = 0; f < nf; f++)
 			if (!used[f] && l->w[f] != 0 && (best < 0 || fabs(pull[f]) > fabs(pull[best])))
 				best = f;
 		if (best < 0 || fabs(pull[best]) < 0.05)

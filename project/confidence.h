@@ -41,7 +41,7 @@ enum { XP_CONF_MAXFEAT = 128 };
  * features' means on the data it was fitted on, from which explanations
  * measure each feature's pull. */
 typedef struct xp_logit {
-	double bias, w[XP_CONF_MAXFEAT], mean[XP_CONF_MAXFEAT];   /* the first XP_NFEAT are used */
+	double bias, w[XP_CONF_MAXFEAT], mean[XP_CONF_MAXFEAT];   /* the first xp_nfeat() (feat.h) are used */
 } xp_logit;
 
 double xp_logit_prob(const xp_logit *m, const float *x);

@@ -10,7 +10,9 @@
  * "features" arrays (a file format: the models' too).  A feature that
  * reads one language's words is its pack's (lang/lang.h xp_lang_feature):
  * the pack names it and computes it, and it takes one of the places
- * XP_F_PACK_*.  Each generic one is defined where features.c gathers it. */
+ * XP_F_PACK_* (today's eleven), or, with none left for it, a place after
+ * XP_F_NFIXED (xp_nfeat).  Each generic one is defined where features.c
+ * gathers it. */
 typedef enum {
 	XP_F_LINK_MEAN,      /* mean posterior of the mention's links into its span */
 	XP_F_LINK_MIN,       /* the weakest of them */
@@ -113,15 +115,25 @@ typedef enum {
 	XP_F_DOUBT_ODDS,     /* ... and the log-odds the projected model gave its span (< 0 by the rule):
 				the nearer the span came to being kept, the likelier the corrected file
 				has a mention for it */
-	XP_NFEAT
+	XP_F_NFIXED          /* the features with a place here; the packs' others follow (xp_nfeat) */
 } xp_feat;
 
-/* Every feature's name, in the order above: the generic features' and, in
- * the places XP_F_PACK_*, the packs' (lang/lang.h xp_lang_feature), each
- * where its `after` puts it.  A pack feature without a place is not
- * computed (xp_feat_check says so): a new one needs a new XP_F_PACK_* at
- * the end of the enum, which adds it to the report's and the models'
- * format.  Built once, thread-safely; never NULL. */
+/* How many features there are: XP_F_NFIXED, then every pack feature
+ * without a place XP_F_PACK_*, in the order of xp_lang_packs() and of
+ * each pack's table (at most XP_CONF_MAXFEAT in all).  It is the stride
+ * of every feature vector (xp_projection.feat, the report's, the
+ * models'), known once the packs are (lang.h xp_lang_register comes
+ * first); a pack that brings a feature of its own changes no line here.
+ * The Chinese and Farsi reports keep their columns as long as no pack
+ * adds one. */
+int xp_nfeat(void);
+
+/* Every feature's name, xp_nfeat() of them in the order above: the
+ * generic features' and, in the places XP_F_PACK_*, the packs' (lang/lang.h
+ * xp_lang_feature), each where its `after` puts it; then the packs'
+ * features no place took.  Models and reports are read by these names
+ * (xp_feat_named, io/report.h), so an appended feature is a new column
+ * that older files simply lack.  Built once, thread-safely; never NULL. */
 const char *const *xp_feat_table(void);
 #define xp_feat_names (xp_feat_table())
 /* the feature of a name, or -1 */
@@ -132,10 +144,11 @@ int xp_feat_of(const struct xp_lang_feature *f);
 /* the place of the first feature of kind k (lang.h XP_LF_*) of the pack
  * of language lang, or -1 */
 int xp_feat_pack_kind(const char *lang, int k);
-/* 0 if every place holds a pack feature and every pack feature has one,
- * else -1 with the first name amiss in bad (cap bytes) */
+/* 0 if every place holds a pack feature and every pack feature has one
+ * (more than XP_CONF_MAXFEAT features leave the last without), else -1
+ * with the first name amiss in bad (cap bytes) */
 int xp_feat_check(char *bad, size_t cap);
 
-_Static_assert((int)XP_NFEAT <= (int)XP_CONF_MAXFEAT, "confidence.h: XP_CONF_MAXFEAT has no room for the features");
+_Static_assert((int)XP_F_NFIXED <= (int)XP_CONF_MAXFEAT, "confidence.h: XP_CONF_MAXFEAT has no room for the features");
 
 #endif

@@ -290,7 +290,8 @@ static uint32_t verb_rivals(const xp_fctx *c, int p, uint32_t a, uint32_t b)
 void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, uint32_t e, uint32_t a, uint32_t b,
 		     float *x)
 {
-	memset(x, 0, XP_NFEAT * sizeof *x);
+	const size_t nf = (size_t)xp_nfeat();
+	memset(x, 0, nf * sizeof *x);
 	x[XP_F_SEED_AGREE] = x[XP_F_COMMITTEE] = 1;   /* until xp_feat_agree compares other runs */
 	x[XP_F_EN_LEN] = (float)log1p(e - s);
 	x[XP_F_UTT_SCORE] = (float)c->score;
@@ -398,6 +399,7 @@ static size_t find_id(const xp_proj_mention *pm, const xp_proj_mention **ids, si
 void xp_feat_agree(const xp_proj_mention *pm, float *x, size_t first, size_t n, const xp_projection *alt,
 		   size_t nalt, xp_feat f)
 {
+	const size_t nf = (size_t)xp_nfeat();
 	for (size_t i = first; i < first + n; i++) {
 		const xp_proj_mention *a = &pm[i];
 		size_t same = 0;
@@ -410,7 +412,7 @@ void xp_feat_agree(const xp_proj_mention *pm, float *x, size_t first, size_t n, 
 			same += pa == pb && (!pa || (a->tgt_utt == b->tgt_utt && a->tgt_start == b->tgt_start &&
 						    a->tgt_end == b->tgt_end));
 		}
-		x[i * XP_NFEAT + f] = nalt ? (float)same / (float)nalt : 1;
+		x[i * nf + f] = nalt ? (float)same / (float)nalt : 1;
 	}
 }
 
@@ -474,6 +476,7 @@ static int cmp_form(const void *x, const void *y)
 
 static int forms(const xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, const xp_doc *td)
 {
+	const size_t nf = (size_t)xp_nfeat();
 	form_key *k = malloc((n + 1) * sizeof *k);
 	size_t nk = 0;
 	if (!k)
@@ -482,7 +485,7 @@ static int forms(const xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed
 		const xp_proj_mention *a = &pm[i];
 		if (a->fate != XP_PROJECTED || a->tgt_utt < 0 || (size_t)a->tgt_utt >= td->nutts || a->en_utt >= ed->nutts)
 			continue;
-		x[i * XP_NFEAT + XP_F_FORM_SEEN] = x[i * XP_NFEAT + XP_F_FORM_AGREE] = 0;
+		x[i * nf + XP_F_FORM_SEEN] = x[i * nf + XP_F_FORM_AGREE] = 0;
 		const xp_utt *eu = &ed->utts[a->en_utt], *tu = &td->utts[a->tgt_utt];
 		if (a->en_end < a->en_start || a->en_end > eu->ntoks)
 			continue; /* words no other mention can share */
@@ -497,8 +500,8 @@ static int forms(const xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed
 				;
 			for (size_t j = a; j < b; j++) {
 				uint32_t seen = (uint32_t)(hi - lo - 1), same = k[j].tu ? (uint32_t)(b - a - 1) : 0;
-				x[k[j].i * XP_NFEAT + XP_F_FORM_SEEN] = (float)log1p(seen);
-				x[k[j].i * XP_NFEAT + XP_F_FORM_AGREE] = seen ? (float)same / (float)seen : 0;
+				x[k[j].i * nf + XP_F_FORM_SEEN] = (float)log1p(seen);
+				x[k[j].i * nf + XP_F_FORM_AGREE] = seen ? (float)same / (float)seen : 0;
 			}
 		}
 	}
@@ -517,6 +520,7 @@ static int forms(const xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed
 static void possessor(const xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, const xp_doc *td,
 		      const char *lang)
 {
+	const size_t nf = (size_t)xp_nfeat();
 	static const char *const det[] = {"my", "your", "his", "her", "its", "our", "their", NULL};
 	if (!xp_lang_has(xp_lang_find(lang), XP_LT_UNSPACED))
 		return;
@@ -538,7 +542,7 @@ static void possessor(const xp_proj_mention *pm, float *x, size_t n, const xp_do
 		uint32_t wl[64], nt = 0;
 		for (uint32_t j = m->tgt_start; j < m->tgt_end; j++, nt++)
 			ws[nt] = xp_tok_str(tu, j, &wl[nt]);
-		x[i * XP_NFEAT + XP_F_POSS_LOST] = !xp_pronoun_matches(det[k], lang, ws, wl, 0, nt);
+		x[i * nf + XP_F_POSS_LOST] = !xp_pronoun_matches(det[k], lang, ws, wl, 0, nt);
 	}
 }
 
@@ -548,6 +552,7 @@ static void possessor(const xp_proj_mention *pm, float *x, size_t n, const xp_do
 static void last_word(const xp_proj_mention *pm, float *x, size_t n, const xp_doc *td, const char *lang,
 		      const xp_conf_lang *m)
 {
+	const size_t nf = (size_t)xp_nfeat();
 	const xp_lang_pack *lp = xp_lang_find(lang);
 	for (size_t k = 0; m && m->lex && lp && k < lp->nfeatures; k++) {
 		int f = xp_feat_of(&lp->features[k]);
@@ -555,8 +560,8 @@ static void last_word(const xp_proj_mention *pm, float *x, size_t n, const xp_do
 			continue;
 		for (size_t i = 0; i < n; i++) {
 			const xp_proj_mention *a = &pm[i];
-			if (a->fate == XP_PROJECTED && x[i * XP_NFEAT + XP_F_PRONOUN] == 0)
-				x[i * XP_NFEAT + f] = (float)xp_lex_span_end(m->lex, td, a->tgt_utt, a->tgt_start, a->tgt_end, -1);
+			if (a->fate == XP_PROJECTED && x[i * nf + XP_F_PRONOUN] == 0)
+				x[i * nf + f] = (float)xp_lex_span_end(m->lex, td, a->tgt_utt, a->tgt_start, a->tgt_end, -1);
 		}
 	}
 }
@@ -573,10 +578,11 @@ static int by_cluster(const void *x, const void *y)
 
 static int rules_and_cluster(const xp_proj_mention *pm, float *x, size_t n, const xp_lang_pack *lp)
 {
+	const size_t nf = (size_t)xp_nfeat();
 	const uint64_t words = xp_lang_segmenter_rules();   /* rule_words: the segmenter's pass */
 	for (size_t i = 0; i < n; i++) {
 		const xp_proj_mention *a = &pm[i];
-		float *f = x + i * XP_NFEAT;
+		float *f = x + i * nf;
 		/* a pack's rule features of the settled mention (lang.h XP_LF_RULE_SETTLED) */
 		int own = 0;
 		for (size_t k = 0; lp && k < lp->nfeatures; k++) {
@@ -603,7 +609,7 @@ static int rules_and_cluster(const xp_proj_mention *pm, float *x, size_t n, cons
 		for (e = i; e < n && by[e]->cluster == by[i]->cluster; e++)
 			total++, projected += by[e]->fate == XP_PROJECTED;
 		for (size_t k = i; k < e; k++) {
-			float *f = x + (size_t)(by[k] - pm) * XP_NFEAT;
+			float *f = x + (size_t)(by[k] - pm) * nf;
 			uint32_t others = total - 1, proj = projected - (by[k]->fate == XP_PROJECTED);
 			f[XP_F_CLUSTER] = (float)log1p(others);
 			f[XP_F_CLUSTER_PROJ] = others ? (float)proj / (float)others : 0;
@@ -616,6 +622,7 @@ static int rules_and_cluster(const xp_proj_mention *pm, float *x, size_t n, cons
 int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp_doc *td, int seeds,
 		   int committee, const char *lang, const xp_conf_lang *m)
 {
+	const size_t nf = (size_t)xp_nfeat();
 	const xp_proj_mention **ids = malloc((n + 1) * sizeof *ids), **sp = malloc((n + 1) * sizeof *sp);
 	size_t ns = 0;
 	if (!ids || !sp) {
@@ -626,13 +633,13 @@ int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp
 		ids[i] = &pm[i];
 	qsort(ids, n, sizeof *ids, by_id);
 	for (size_t i = 0; i < n; i++) {
-		float *f = x + i * XP_NFEAT;
+		float *f = x + i * nf;
 		f[XP_F_SAME_SPAN] = pm[i].fate == XP_SAME_SPAN;
 		f[XP_F_DROPPED] = pm[i].fate == XP_COLLIDED;
 		if (pm[i].fate == XP_COLLIDED && pm[i].same_as != pm[i].id) {
 			size_t k = find_id(pm, ids, n, pm[i].same_as);
 			if (k != SIZE_MAX)
-				x[k * XP_NFEAT + XP_F_COLLIDED] = 1;
+				x[k * nf + XP_F_COLLIDED] = 1;
 		}
 		if (pm[i].fate == XP_PROJECTED)
 			sp[ns++] = &pm[i];
@@ -654,7 +661,7 @@ int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp
 			if (a->tgt_utt != b->tgt_utt || b->tgt_start >= a->tgt_end)
 				break;
 			int f = b->tgt_end <= a->tgt_end || b->tgt_start == a->tgt_start ? XP_F_NESTED : XP_F_CROSSING;
-			x[(size_t)(a - pm) * XP_NFEAT + f] = x[(size_t)(b - pm) * XP_NFEAT + f] = 1;
+			x[(size_t)(a - pm) * nf + f] = x[(size_t)(b - pm) * nf + f] = 1;
 		}
 	for (size_t i = 0; m && i < n; i++) {
 		int kind = pm[i].fate == XP_PROJECTED ? XP_CONF_PROJECTED
@@ -662,10 +669,10 @@ int xp_feat_settle(xp_proj_mention *pm, float *x, size_t n, const xp_doc *ed, xp
 		/* without other seeds' runs or a committee, what a typical mention of the fit had */
 		const double *mean = kind == XP_CONF_PROJECTED ? m->projected.mean : m->null.mean;
 		if (!seeds && kind != XP_CONF_NO_TARGET)
-			x[i * XP_NFEAT + XP_F_SEED_AGREE] = (float)mean[XP_F_SEED_AGREE];
+			x[i * nf + XP_F_SEED_AGREE] = (float)mean[XP_F_SEED_AGREE];
 		if (!committee && kind != XP_CONF_NO_TARGET)
-			x[i * XP_NFEAT + XP_F_COMMITTEE] = (float)mean[XP_F_COMMITTEE];
-		pm[i].conf = (float)xp_conf_of(m, kind, x + i * XP_NFEAT);
+			x[i * nf + XP_F_COMMITTEE] = (float)mean[XP_F_COMMITTEE];
+		pm[i].conf = (float)xp_conf_of(m, kind, x + i * nf);
 	}
 	for (size_t k = 0; m && k < td->nmentions; k++) {
 		size_t i = find_id(pm, ids, n, td->mentions[k].id);

@@ -38,7 +38,7 @@ void xp_fctx_free(xp_fctx *c);
 
 /* The features of English mention [s, e) whose projection pm now holds
  * (its span in written tokens); a, b: that span in aligned tokens before
- * the language rules, for a projection.  x: XP_NFEAT values. */
+ * the language rules, for a projection.  x: xp_nfeat() values (feat.h). */
 void xp_feat_mention(const xp_fctx *c, const xp_proj_mention *pm, uint32_t s, uint32_t e, uint32_t a, uint32_t b,
 		     float *x);
 

@@ -302,7 +302,7 @@ double xp_lex_span_end(xp_lex *lx, const xp_doc *td, int32_t utt, uint32_t start
 
 void xp_lex_fill(xp_lex *lx, xp_report *r, const xp_corpus *projected, int f)
 {
-	if (f < 0 || f >= XP_NFEAT)
+	if (f < 0 || f >= xp_nfeat())
 		return;
 	for (size_t d = 0; d < r->ndocs; d++) {
 		const xp_rdoc *rd = &r->docs[d];

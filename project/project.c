@@ -574,6 +574,7 @@ static void subject_verbs(utt_ctx *u, xp_proj_mention *pm, size_t n, int32_t t)
  * a little more often than a free pronoun the aligner missed). */
 static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32_t t, int with_prodrop)
 {
+	const size_t nf = (size_t)xp_nfeat();
 	/* taken: held by any mention; ptaken: by an English pronoun's (a pronoun
 	 * inside the span of a larger mention, 我 of 我的狗, دوست من, is free) */
 	uint8_t *taken = calloc(3 * (size_t)u->nw + 3, 1), *ptaken = taken + u->nw + 1, *scratch = ptaken + u->nw + 1;
@@ -618,7 +619,7 @@ static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32
 		}
 		memset(taken + x->tgt_start, 1, x->tgt_end - x->tgt_start);
 		memset(ptaken + x->tgt_start, 1, x->tgt_end - x->tgt_start);
-		refeat(u, x, feat + k * XP_NFEAT);
+		refeat(u, x, feat + k * nf);
 	}
 	free(others);
 	free(taken);
@@ -632,6 +633,7 @@ static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32
  * ending alone). */
 static int last_rules(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 {
+	const size_t nf = (size_t)xp_nfeat();
 	uint8_t *held = calloc((size_t)u->nw + 1, 1);   /* how many mentions hold each token */
 	if (!held)
 		return -1;
@@ -659,7 +661,7 @@ static int last_rules(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 			hook_mark(x, h);
 			x->conf = o.conf;
 			lang_rules(u, x);
-			refeat(u, x, feat + k * XP_NFEAT);
+			refeat(u, x, feat + k * nf);
 			break;
 		}
 	}
@@ -676,6 +678,7 @@ static int last_rules(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
  * right are taken first. */
 static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 {
+	const size_t nf = (size_t)xp_nfeat();
 	const char *lang = u->rec->tgt_lang;
 	/* own: the sentence is in its pack's own script (Chinese characters, not
 	 * pinyin): a hook that drops a pronoun or reads an interrogative needs it */
@@ -727,7 +730,7 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 					x->tgt_start = o.a, x->tgt_end = o.b;
 					hook_mark(x, h);
 					x->conf = o.conf;
-					refeat(u, x, feat + k * XP_NFEAT);
+					refeat(u, x, feat + k * nf);
 					for (j = o.a; j < o.b; j++)
 						taken[j] += taken[j] < UINT8_MAX, held[j] += held[j] < UINT8_MAX;
 					break;
@@ -774,7 +777,7 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 			x->rule |= rule | (any ? (uint32_t)u->pack->case_rule : 0);   /* its case undid a match */
 			x->conf = 0.25f;   /* the links said otherwise: a guess from the word */
 			lang_rules(u, x);
-			refeat(u, x, feat + k * XP_NFEAT);
+			refeat(u, x, feat + k * nf);
 		}
 		for (j = x->tgt_start; j < x->tgt_end; j++) {
 			taken[j] += taken[j] < UINT8_MAX;
@@ -867,6 +870,7 @@ typedef struct run {
 
 static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td, xp_proj_doc *pd)
 {
+	const size_t nf = (size_t)xp_nfeat();
 	char key[1200];
 	uint32_t k = xp_vocab_find(&r->keys, key, xp_aligned_key(key, sizeof key, ed->id, ed->part, (long long)ui));
 	const xp_autt *rec = k != UINT32_MAX ? &r->al->v[k] : NULL;
@@ -928,9 +932,9 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 	for (; *mi < ed->nmentions && ed->mentions[*mi].utt == ui; (*mi)++) {
 		const xp_mention *m = &ed->mentions[*mi];
 		if (xp_grow(&r->p->m, &r->p->cap, r->p->n + 1, sizeof *r->p->m) ||
-		    xp_grow(&r->p->feat, &r->cap_feat, r->p->n + 1, XP_NFEAT * sizeof *r->p->feat))
+		    xp_grow(&r->p->feat, &r->cap_feat, r->p->n + 1, nf * sizeof *r->p->feat))
 			goto oom;
-		memset(r->p->feat + r->p->n * XP_NFEAT, 0, XP_NFEAT * sizeof *r->p->feat);
+		memset(r->p->feat + r->p->n * nf, 0, nf * sizeof *r->p->feat);
 		xp_proj_mention *pm = &r->p->m[r->p->n++];
 		*pm = (xp_proj_mention){m->id, ed->clusters[m->cluster].label, (uint32_t)ui, m->start, m->end,
 					-1, 0, 0, XP_NULL_EMPTY_TARGET, 0, 0, 0, UINT32_MAX,
@@ -943,22 +947,22 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 			lang_rules(&u, pm);
 			np_rules(&u, &ed->utts[ui], pm);
 		}
-		xp_feat_mention(&u.fc, pm, m->start, m->end, a, b, r->p->feat + (r->p->n - 1) * XP_NFEAT);
+		xp_feat_mention(&u.fc, pm, m->start, m->end, a, b, r->p->feat + (r->p->n - 1) * nf);
 	}
 	if (has &&
 	    (u.rules & (XP_LR_PRON_MOVE | hook_bits(u.pack, XP_SH_RESEAT, XP_RK_PRONOUN) |
 			hook_bits(u.pack, XP_SH_MOVE, XP_RK_PRONOUN))) &&
 	    r->p->n > first &&
-	    misplaced(&u, r->p->m + first, r->p->feat + first * XP_NFEAT, r->p->n - first))
+	    misplaced(&u, r->p->m + first, r->p->feat + first * nf, r->p->n - first))
 		goto oom;
 	if (has && ((u.rules & (XP_LR_FREE_PRONOUN | hook_bits(u.pack, XP_SH_PLACE, XP_RK_PRONOUN))) || r->o->prodrop) &&
 	    recover(&u, r->p->n > first ? r->p->m + first : NULL,   /* m is NULL before a first mention: NULL + 0 is UB */
-		    r->p->n > first ? r->p->feat + first * XP_NFEAT : NULL, r->p->n - first, t, r->o->prodrop))
+		    r->p->n > first ? r->p->feat + first * nf : NULL, r->p->n - first, t, r->o->prodrop))
 		goto oom;
 	if (has && r->p->n > first)
 		subject_verbs(&u, r->p->m + first, r->p->n - first, t);
 	if (has && (u.rules & hook_bits(u.pack, XP_SH_LAST, XP_RK_PRONOUN)) && r->p->n > first &&
-	    last_rules(&u, r->p->m + first, r->p->feat + first * XP_NFEAT, r->p->n - first))
+	    last_rules(&u, r->p->m + first, r->p->feat + first * nf, r->p->n - first))
 		goto oom;
 	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen), free(u.claimed), free(u.word_start), free(u.src_linked), free(u.tgt_linked);
 	xp_fctx_free(&u.fc);
@@ -1179,6 +1183,7 @@ static void words_hooks(const run *r, const xp_lang_pack *lp, const xp_corpus *e
  * them */
 static int segmenter_words(run *r, const xp_corpus *en)
 {
+	const size_t nf = (size_t)xp_nfeat();
 	xp_projection *p = r->p;
 	const xp_lang_pack *lp = xp_lang_find(p->lang);
 	for (size_t d = 0; d < p->ndocs; d++) {
@@ -1208,7 +1213,7 @@ static int segmenter_words(run *r, const xp_corpus *en)
 					words_hooks(r, lp, en, d, m, w, len, u->ntoks, start, held);
 				/* the pack's features on these words (lang.h XP_LF_WORDS,
 				 * XP_LF_END_TABLE), on the span as it ends */
-				float *x = p->feat + k * XP_NFEAT;
+				float *x = p->feat + k * nf;
 				xp_lang_words in = {r->zs, w, len, u->ntoks, start, m->tgt_start, m->tgt_end};
 				for (size_t i = 0; lp && i < lp->nfeatures && m->fate == XP_PROJECTED && m->tgt_utt == (int32_t)t &&
 						   !x[XP_F_PRONOUN]; i++) {
@@ -1236,6 +1241,7 @@ static int segmenter_words(run *r, const xp_corpus *en)
  * the span), so that dropping one never takes another with it. */
 static int doubt(run *r, const xp_doc *ed, size_t d)
 {
+	const size_t nf = (size_t)xp_nfeat();
 	xp_proj_doc *pd = &r->p->docs[d];
 	xp_doc *td = &r->p->out.docs[d];
 	xp_proj_mention *m = r->p->m + pd->first;
@@ -1262,7 +1268,7 @@ static int doubt(run *r, const xp_doc *ed, size_t d)
 		/* what the projection did is now a null: its confidence is the
 		 * null model's P(no addition needed), no longer the span's
 		 * P(span right), which the doubt itself made low (confidence.h) */
-		float *f = r->p->feat + (pd->first + i) * XP_NFEAT;
+		float *f = r->p->feat + (pd->first + i) * nf;
 		double c = x->conf > 1e-6 ? x->conf : 1e-6;
 		f[XP_F_DOUBTED] = 1;
 		f[XP_F_DOUBT_ODDS] = (float)log(c / (1 - c));
@@ -1283,6 +1289,7 @@ static int doubt(run *r, const xp_doc *ed, size_t d)
 
 static int doc_settle(run *r, const xp_doc *ed, size_t d)
 {
+	const size_t nf = (size_t)xp_nfeat();
 	xp_proj_doc *pd = &r->p->docs[d];
 	xp_doc *td = &r->p->out.docs[d];
 	/* no mentions: m may be NULL, and NULL + 0 is undefined */
@@ -1294,7 +1301,7 @@ static int doc_settle(run *r, const xp_doc *ed, size_t d)
 		xp_feat_agree(r->p->m, r->p->feat, pd->first, pd->n, r->alt, r->o->nalt, XP_F_SEED_AGREE);
 	if (r->ncom)
 		xp_feat_agree(r->p->m, r->p->feat, pd->first, pd->n, r->com, r->ncom, XP_F_COMMITTEE);
-	if (xp_feat_settle(r->p->m + pd->first, r->p->feat + pd->first * XP_NFEAT, pd->n, ed, td, r->o->nalt > 0,
+	if (xp_feat_settle(r->p->m + pd->first, r->p->feat + pd->first * nf, pd->n, ed, td, r->o->nalt > 0,
 			   r->ncom > 0, r->p->lang, r->p->model.lang[0] ? &r->p->model : NULL))
 		return -1;
 	/* only with a model (the committee's and other seeds' runs have none)

@@ -118,7 +118,8 @@ typedef struct xp_projection {
 	xp_proj_doc *docs;
 	size_t ndocs;
 	xp_proj_stats total;
-	float *feat;            /* XP_NFEAT confidence features per mention (confidence.h) */
+	float *feat;            /* the confidence features per mention (confidence.h), project/feat.h
+				   xp_nfeat() of them: the packs' count too */
 	char lang[16];          /* the target language of the aligned corpus, "" if unknown */
 	xp_conf_lang model;     /* the confidence model used (lang "" if none applied; its lexicon is
 				   read while projecting only: lex is NULL here) */

@@ -153,9 +153,10 @@ static json_t *tail_json(const xp_projection *p, const xp_proj_mention *m, reals
 	/* the confidence features that are not 0, by name, in the order of the
 	 * report's "features": most are 0, and a dense array of 60 took half
 	 * the report's CPU (version 2) */
-	const float *x = p->feat + (m - p->m) * XP_NFEAT;
+	const int nf = xp_nfeat();
+	const float *x = p->feat + (size_t)(m - p->m) * (size_t)nf;
 	json_t *f = json_object();
-	for (int k = 0; f && k < XP_NFEAT; k++)
+	for (int k = 0; f && k < nf; k++)
 		if (x[k] != 0 || signbit(x[k]))
 			json_object_set_new_nocheck(f, xp_feat_names[k], real_of(c, x[k]));
 	json_object_set_new_nocheck(o, "f", f);
@@ -174,7 +175,7 @@ static json_t *tail_json(const xp_projection *p, const xp_proj_mention *m, reals
 /* What a tail is made of, as words: the fate, rules, same_as, confidence,
  * pro-drop and the features, bit for bit (-0 is not 0 in the report).  The
  * model and language are the writer's (xp_report_writer.model). */
-enum { TAIL_HEAD = 7, TAIL_KEY = TAIL_HEAD + XP_NFEAT, NTAILS = 2048 };
+enum { TAIL_HEAD = 7, TAIL_KEY = TAIL_HEAD + XP_CONF_MAXFEAT, NTAILS = 2048 };   /* xp_nfeat() of the room used */
 typedef struct tail {
 	uint32_t key[TAIL_KEY];
 	char *text;             /* the tail object's text, "{...}" */
@@ -289,12 +290,13 @@ static const tail *tail_of(xp_report_writer *w, const xp_projection *p, const xp
 	memcpy(&conf, &m->conf, sizeof conf);
 	key[0] = m->fate, key[1] = m->rule, key[2] = m->same_as, key[3] = conf;
 	key[4] = (uint32_t)m->np, key[5] = (uint32_t)(m->np >> 32), key[6] = m->prodrop;
-	memcpy(key + TAIL_HEAD, p->feat + (m - p->m) * XP_NFEAT, XP_NFEAT * sizeof(float));
+	const size_t nf = (size_t)xp_nfeat(), nk = TAIL_HEAD + nf;
+	memcpy(key + TAIL_HEAD, p->feat + (size_t)(m - p->m) * nf, nf * sizeof(float));
 	uint32_t h = 2166136261u;
-	for (int k = 0; k < TAIL_KEY; k++)
+	for (size_t k = 0; k < nk; k++)
 		h = (h ^ key[k]) * 16777619u;
 	tail *t = &w->tails[(h ^ (h >> 16)) % NTAILS];
-	if (t->n && !memcmp(t->key, key, sizeof key))
+	if (t->n && !memcmp(t->key, key, nk * sizeof *key))
 		return t;
 	/* made in the writer's buffer (json_dumpb into one too small counts,
 	 * then is called again), kept in the slot's */
@@ -308,7 +310,7 @@ static const tail *tail_of(xp_report_writer *w, const xp_projection *p, const xp
 		return NULL;
 	memcpy(t->text, b->p, b->n);
 	t->n = b->n;
-	memcpy(t->key, key, sizeof key);
+	memcpy(t->key, key, nk * sizeof *key);
 	return t;
 }
 
@@ -400,7 +402,7 @@ static json_t *header(const xp_projection *p, const char *settings_json)
 	json_object_set_new(r, "lang", json_string(p->lang));
 	json_object_set_new(r, "confidence_model", json_string(p->model.lang));
 	json_t *names = json_array();
-	for (int k = 0; k < XP_NFEAT; k++)
+	for (int k = 0, nf = xp_nfeat(); k < nf; k++)
 		json_array_append_new(names, json_string(xp_feat_names[k]));
 	json_object_set_new(r, "features", names);
 	json_error_t je;

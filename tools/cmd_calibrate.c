@@ -79,7 +79,7 @@ static int count_key(lang_ex *lx, const xp_corpus *key, xp_err *e)
 static json_t *logit_json(const xp_logit *m, size_t n, size_t pos, const char *event, json_t *pu)
 {
 	json_t *w = json_object(), *mean = json_object();
-	for (int f = 0; f < XP_NFEAT; f++) {
+	for (int f = 0, nf = xp_nfeat(); f < nf; f++) {
 		/* rounded so that a refit on the same data prints the same file */
 		json_object_set_new(w, xp_feat_names[f], json_real(round(m->w[f] * 1e6) / 1e6));
 		json_object_set_new(mean, xp_feat_names[f], json_real(round(m->mean[f] * 1e6) / 1e6));
@@ -237,7 +237,7 @@ static int run(int argc, char **argv)
 	set sets[2 * MAXSETS], lv[MAXSETS];
 	size_t ns = 0, nr = 0, np = 0, nk = 0, lr = 0, lp = 0, lk = 0;
 	const char *out = NULL, *note = NULL, *ends = NULL, *words = NULL, *drops = NULL, *base = NULL;
-	unsigned char drop[XP_NFEAT] = {0};
+	unsigned char drop[XP_CONF_MAXFEAT] = {0};
 	double l2 = 1e-3;
 	int ch, skip_prodrop = 0, pu = 0;
 	unsigned lflags = 0;
@@ -319,7 +319,7 @@ static int run(int argc, char **argv)
 	 * that has one (a lexicon must be whole before any value is read off it) */
 	for (size_t s = 0; rc == 0 && s < ns; s++) {
 		set *st = &sets[s];
-		if (xp_report_load(st->report, xp_feat_names, XP_NFEAT, &st->r, &e))
+		if (xp_report_load(st->report, xp_feat_names, (size_t)xp_nfeat(), &st->r, &e))
 			rc = xp_cli_error(&e);
 		else if (!st->r.lang[0])
 			rc = (xp_failc(&e, XP_EINPUT, st->report, 0, "the report does not name its target language"),
@@ -355,7 +355,7 @@ static int run(int argc, char **argv)
 		/* --drop-features: a column of zeros gets no weight (the gradient
 		 * is zero there and the penalty keeps it at zero) */
 		for (size_t k = 0; !rc && drops && k < st->r.n; k++)
-			for (int f = 0; st->r.items[k].feat && f < XP_NFEAT; f++)
+			for (int f = 0, nf = xp_nfeat(); st->r.items[k].feat && f < nf; f++)
 				if (drop[f])
 					st->r.items[k].feat[f] = 0;
 		xp_corpus_free(&proj), xp_corpus_free(&key);

@@ -246,7 +246,7 @@ static int run(int argc, char **argv)
 	xp_outputs outs = {0};
 	xp_buf svg = {0}, tsv = {0};
 	int rc = 0;
-	if (xp_report_load(rpath, xp_feat_names, XP_NFEAT, &r, &e) || (mpath && xp_conf_load(mpath, &model, &e)))
+	if (xp_report_load(rpath, xp_feat_names, (size_t)xp_nfeat(), &r, &e) || (mpath && xp_conf_load(mpath, &model, &e)))
 		rc = xp_cli_error(&e);
 	if (!rc)
 		rc = load(ppath, &proj) || load(kpath, &key);

@@ -187,7 +187,6 @@ scan $(ls project/*.[ch] align/*.[ch] eval/*.[ch] correct/*.[ch] pipeline/*.[ch]
 # a pack's code in the core's comments and string literals (help texts):
 # FILE:CODE WHY, one a line
 CODE_ALLOW=$(cat <<'EOF'
-io/asides.c:zh a reader's: the markers of a translator's note in subtitles written in Han, below lang/
 io/epmap.h:fa the format's example, an OPUS path
 align/wamodel.c:zh-en a measurement's corpus (the zh-en bitext's shard)
 correct/import.c:zh an example of a code, an alias and subtags, in a comment on how runs are named

@@ -18,9 +18,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	xp_err e;
 	xp_conf_model m;
 	if (xp_conf_parse("fuzz", s, size, &m, &e) == 0) {
-		float x[XP_NFEAT];
-		for (int f = 0; f < XP_NFEAT; f++)
-			x[f] = (float)f / XP_NFEAT;
+		float x[XP_CONF_MAXFEAT];
+		for (int f = 0; f < xp_nfeat(); f++)
+			x[f] = (float)f / (float)xp_nfeat();
 		for (size_t k = 0; k < m.n; k++)
 			for (int kind = 0; kind < 3; kind++) {
 				xp_buf b = {0};
@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		xp_lex_free(lx);
 	}
 	xp_report r;
-	if (xp_report_parse("fuzz", s, size, xp_feat_names, XP_NFEAT, &r, &e) == 0) {
+	if (xp_report_parse("fuzz", s, size, xp_feat_names, (size_t)xp_nfeat(), &r, &e) == 0) {
 		char key[1200];
 		for (size_t k = 0; k < r.n; k++)
 			xp_ritem_key(&r, &r.items[k], key, sizeof key);

@@ -20,7 +20,7 @@ static void fit_recovers_weights(void **state)
 {
 	(void)state;
 	enum { N = 20000 };
-	static float x[N][XP_NFEAT];
+	static float x[N][XP_CONF_MAXFEAT];
 	static xp_example ex[N];
 	uint64_t s = 42;
 	for (size_t i = 0; i < N; i++) {
@@ -66,7 +66,7 @@ static void fit_positive_unlabelled(void **state)
 {
 	(void)state;
 	enum { N = 10000 };
-	static float x[N][XP_NFEAT];
+	static float x[N][XP_CONF_MAXFEAT];
 	static xp_example ex[N];
 	static uint8_t cls[N], truth[N];
 	uint64_t s = 7;
@@ -177,7 +177,7 @@ static void model_files(void **state)
 	assert_string_equal(zh->lang, "zh");
 	assert_string_equal(any->lang, "*");
 	assert_true(xp_conf_for(&m, NULL) == any);
-	float x[XP_NFEAT] = {0};
+	float x[XP_CONF_MAXFEAT] = {0};
 	x[XP_F_LINK_MEAN] = 1, x[XP_F_GAP] = 0.5f;
 	double p = 1 / (1 + exp(-(0.5 + 2 - 0.5)));
 	assert_true(fabs(xp_conf_of(zh, XP_CONF_PROJECTED, x) - p) < 1e-9);

@@ -8,6 +8,7 @@
 #include "io/epmap.h"
 #include "io/opus.h"
 #include "io/subs.h"
+#include "lang/lang.h"
 
 static void read_ok(const char *path, const xp_subs_opts *o, xp_subs *s)
 {
@@ -115,7 +116,9 @@ static void asides(void **state)
 {
 	(void)state;
 	xp_subs s = {0};
-	read_ok(FIX("subs/asides.srt"), NULL, &s);
+	/* the packs' markers of a translator's note, as xp_doc_read hands them in */
+	const xp_subs_opts packs = {.notes = xp_lang_note_markers()};
+	read_ok(FIX("subs/asides.srt"), &packs, &s);
 	assert_int_equal(s.n, 8);
 	assert_false(s.bilingual);
 	assert_string_equal(s.v[0].text, "Friends, hungry friends");
@@ -136,13 +139,20 @@ static void asides(void **state)
 	assert_string_equal(s.v[3].text, "MAYA: You left our cake (SIGHS) in the car?");
 	assert_int_equal(s.removed.notes + s.removed.songs + s.removed.cues, 0);
 	xp_subs_free(&s);
+	/* without the packs' markers the reader knows English's only: the line
+	 * "注：..." is dialogue to it (the bracket and parenthesis still go) */
+	read_ok(FIX("subs/asides.srt"), NULL, &s);
+	assert_string_equal(s.v[5].text, "咕噜在这里 第二次进攻");
+	assert_string_equal(s.v[6].text, "注：这是一个双关语 I'm (not) going, 5 * 3 is fifteen.");
+	assert_int_equal(s.removed.notes, 2);
+	xp_subs_free(&s);
 }
 
 static void strip(const char *in, const char *want, uint32_t notes, uint32_t songs, uint32_t cues)
 {
 	xp_buf b = {0};
 	xp_asides c = {0};
-	xp_strip_asides(in, strlen(in), &b, &c);
+	xp_strip_asides(in, strlen(in), xp_lang_note_markers(), &b, &c);
 	xp_buf_putc(&b, '\0');
 	if (strcmp(b.p, want) || c.notes != notes || c.songs != songs || c.cues != cues)
 		fail_msg("\"%s\" -> \"%s\" (%u notes, %u songs, %u cues), want \"%s\" (%u, %u, %u)", in, b.p, c.notes,
@@ -161,6 +171,8 @@ static void aside_rules(void **state)
 	strip("注意  他来了", "注意  他来了", 0, 0, 0);                    /* attention, not a note */
 	strip("注：双关语", "", 1, 0, 0);
 	strip("T/N: a pun", "", 1, 0, 0);
+	/* a pack's marker inside a parenthesis in a Latin line, and none */
+	strip("Hi (注：a pun) there", "Hi there", 1, 0, 0);
 	strip("【字幕组】", "", 1, 0, 0);
 	strip("5 * 3 = 15", "5 * 3 = 15", 0, 0, 0);
 	strip("# Happy birthday #", "Happy birthday", 0, 1, 0);

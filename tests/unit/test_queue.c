@@ -345,7 +345,7 @@ static void text_is_text(void **state)
 static void reasons(void **state)
 {
 	(void)state;
-	for (int f = 0; f < XP_NFEAT; f++)
+	for (int f = 0; f < xp_nfeat(); f++)
 		if (!xp_reason_phrase(xp_feat_names[f]))
 			fail_msg("feature %s has no phrase", xp_feat_names[f]);
 	char out[300];
