@@ -544,8 +544,10 @@ const xp_lang_pack *xp_lang_generic(void);
  * the bits assigned (xp_lang_rule.bit); xp_lang_find() returns the pack
  * kept.  Call it before any projection or lookup runs on another thread;
  * xp_lang_codes_with() answers as it first did.  0, or -1 if p has no code,
- * its code names a pack already, the room (8) is taken, or no bit is left
- * for a rule of its own (a hook then names no rule of its pack). */
+ * its code names a pack already, the room (8) is taken, no bit is left
+ * for a rule of its own (a hook then names no rule of its pack), or its
+ * note_markers come after xp_lang_note_markers() was first asked or would
+ * not fit (63 for all packs). */
 int xp_lang_register(const xp_lang_pack *p);
 
 /* Every pack's note_markers, in the order of xp_lang_packs(), as one

@@ -216,10 +216,31 @@ static void build(void)
 }
 #define BUILT() pthread_once(&built_once, build)
 
+/* The subtitle note markers of every pack (xp_lang_note_markers), built
+ * once: room for every marker of a few packs.  A pack whose markers would
+ * not fit, or that comes with markers after the list was built, is refused
+ * by xp_lang_register rather than taken without them: its translators'
+ * notes would stay in the dialogue, silently. */
+static const char *note_markers[64];
+static pthread_once_t notes_once = PTHREAD_ONCE_INIT;
+static int notes_built;
+static size_t count_markers(const xp_lang_pack *p)
+{
+	size_t n = 0;
+	while (p->note_markers && p->note_markers[n])
+		n++;
+	return n;
+}
+
 int xp_lang_register(const xp_lang_pack *p)
 {
 	BUILT();
 	if (!p || !p->code || !*p->code || xp_lang_find(p->code) || npacks == MAX_PACKS)
+		return -1;
+	size_t nm = count_markers(p);
+	for (size_t k = 0; k < npacks && nm; k++)
+		nm += count_markers(packs[k]);
+	if (nm && (nm >= sizeof note_markers / sizeof *note_markers || notes_built))
 		return -1;
 	const xp_lang_pack *q = take_in(p, npacks);
 	if (!q)
@@ -305,18 +326,15 @@ const char *xp_lang_codes_with(unsigned t)
 	return "";
 }
 
-/* built once, likewise: room for every marker of a few packs */
-static const char *note_markers[64];
-static pthread_once_t notes_once = PTHREAD_ONCE_INIT;
 static void notes_init(void)
 {
 	BUILT();
 	size_t o = 0;
 	for (size_t k = 0; k < npacks; k++)
-		for (size_t i = 0; packs[k]->note_markers && packs[k]->note_markers[i]; i++)
-			if (o + 1 < sizeof note_markers / sizeof *note_markers)
-				note_markers[o++] = packs[k]->note_markers[i];
+		for (size_t i = 0; i < count_markers(packs[k]) && o + 1 < sizeof note_markers / sizeof *note_markers; i++)
+			note_markers[o++] = packs[k]->note_markers[i];
 	note_markers[o] = NULL;
+	notes_built = 1;
 }
 
 const char *const *xp_lang_note_markers(void)

@@ -502,6 +502,13 @@ static void toy_pack_hooks(void **state)
 	assert_int_equal(xp_lang_rule_bits(XP_RK_NP), XP_NP_NRULES + 1);
 	assert_int_equal(xp_lang_register(&fixed), 0);
 	assert_true(xp_lang_find("xs")->span_hooks[0].bit == 1u << 20);
+	/* note markers after the readers were given the list: refused, not
+	 * taken without them (its notes would stay in the dialogue) */
+	static const char *const notes[] = {"N.d.T.", NULL};
+	static const xp_lang_pack late = {.code = "xn", .name = "Late", .note_markers = notes};
+	assert_non_null(xp_lang_note_markers());
+	assert_int_equal(xp_lang_register(&late), -1);
+	assert_null(xp_lang_find("xn"));
 	/* named where every rule is: reports, summaries, --np, --rules */
 	assert_string_equal(xp_lr_name(XP_LR_NRULES), "toy_cut");
 	assert_string_equal(xp_lr_phrase(XP_LR_NRULES + 1), "toy_place");
