@@ -476,19 +476,29 @@ static json_t *col_text_or_null(sqlite3_stmt *st, int i)
 }
 
 /* The mention's target words now: as projected unless a live correction
- * came since (column 14 of the page's row, "op start end"); only then are
- * the tokens read again. */
-static json_t *target_now(xp_db *db, int64_t row, sqlite3_stmt *page)
+ * came since (column 14 of the page's row, "op start end") or its
+ * utterance was re-paired (realigned: the run has a live realign), whose
+ * span (a proposal, a correction or none) is in the new pairing's tokens;
+ * only then are the tokens read again. */
+static json_t *target_now(xp_db *db, int64_t row, sqlite3_stmt *page, int realigns)
 {
 	const char *last = (const char *)sqlite3_column_text(page, 14);
-	if (!last)
-		return col_text_or_null(page, 11);
 	xp_mstate s;
-	if (xp_db_state(db, row, &s) || !s.projected)
+	if (!last && !realigns)
+		return col_text_or_null(page, 11);
+	if (xp_db_state(db, row, &s))
+		return json_null();
+	if (!last && !s.realigned)
+		return col_text_or_null(page, 11);
+	if (!s.projected)
 		return json_null();
 	sqlite3_stmt *st;
 	json_t *out = json_null();
-	if (xp_sql_cached(db, "SELECT u.tgt FROM mentions m JOIN utterances u ON u.id = m.utterance WHERE m.id = ?", &st, NULL))
+	/* the tokens of the utterance's newest live realign, else its own */
+	if (xp_sql_cached(db, s.realigned ? "SELECT t.tgt FROM mentions m JOIN tedits t ON t.utterance = m.utterance"
+					    " WHERE m.id = ? AND t.kind = 'realign' AND t.undone = 0 ORDER BY t.id DESC LIMIT 1"
+					  : "SELECT u.tgt FROM mentions m JOIN utterances u ON u.id = m.utterance WHERE m.id = ?",
+			  &st, NULL))
 		return out;
 	sqlite3_bind_int64(st, 1, row);
 	if (sqlite3_step(st) == SQLITE_ROW) {
@@ -503,6 +513,22 @@ static json_t *target_now(xp_db *db, int64_t row, sqlite3_stmt *page)
 	}
 	xp_sql_release(db, st);
 	return out;
+}
+
+/* whether run has a live realign (schema 9): the queue's rows then read
+ * their target words again */
+static int has_realigns(xp_db *db, int64_t run)
+{
+	if (db->version < 9)
+		return 0;
+	sqlite3_stmt *st;
+	if (xp_sql_cached(db, "SELECT EXISTS(SELECT 1 FROM tedits WHERE run = ? AND kind = 'realign' AND undone = 0)", &st,
+			  NULL))
+		return 1;   /* read each row's again: slower, never wrong */
+	sqlite3_bind_int64(st, 1, run);
+	int yes = sqlite3_step(st) != SQLITE_ROW || sqlite3_column_int(st, 0);
+	xp_sql_release(db, st);
+	return yes;
 }
 
 int xp_db_queue_item(xp_db *db, int64_t run, const char *key, json_t **out, xp_err *err)
@@ -644,6 +670,7 @@ int xp_db_queue_page(xp_db *db, int64_t run, const xp_queue_query *f, json_t **o
 		rc = oom(err);
 	if (rc == 0 && xp_sql_cached(db, b.p, &st, err))
 		rc = -1;
+	int realigns = rc == 0 && has_realigns(db, run);
 	if (rc == 0) {
 		g.offset = offset;
 		bind(st, run, &g, like);
@@ -661,7 +688,7 @@ int xp_db_queue_page(xp_db *db, int64_t run, const xp_queue_query *f, json_t **o
 					       xp_mtype_names[type >= 0 && type < 3 ? type : XP_MT_NOMINAL], "conf",
 					       sqlite3_column_double(st, 8), "status", xp_sql_text(st, 13),
 					       "en", xp_json_text(xp_sql_text(st, 10)), "projected", col_text_or_null(st, 11),
-					       "target", target_now(db, row, st), "reason", xp_json_text(words), "explain",
+					       "target", target_now(db, row, st, realigns), "reason", xp_json_text(words), "explain",
 					       xp_json_text(xp_sql_text(st, 4)));
 			if (!it || json_array_append_new(items, it))
 				rc = oom(err);
