@@ -168,10 +168,12 @@ try:
     d.execute_script("loadQueue({offset: arguments[0] - arguments[0] % S.page.limit})", qit["pos"])
 
     def row_of(k):
-        return [li for li in d.find_elements(By.CSS_SELECTOR, "#queue li")
-                if li.find_element(By.CSS_SELECTOR, ".key").text == k]
-    if wait_for(lambda: row_of(pk), "the queue lists " + pk):
-        shown = row_of(pk)[0].find_element(By.CSS_SELECTOR, ".tgt").text
+        """the .tgt text of k's queue row, read in one script (the list may be redrawn meanwhile)"""
+        return d.execute_script("const li = [...document.querySelectorAll('#queue li')].find("
+                                "x => (x.querySelector('.key') || {}).textContent === arguments[0]);"
+                                "return li ? li.querySelector('.tgt').textContent : null", k)
+    if wait_for(lambda: row_of(pk) is not None, "the queue lists " + pk):
+        shown = row_of(pk)
         check(shown == qit["target"], "its row shows them: %r" % shown)
     shot("realign-done.png")
     # confirmed like any projection (y), which u takes back
