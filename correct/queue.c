@@ -476,20 +476,83 @@ static json_t *col_text_or_null(sqlite3_stmt *st, int i)
 	return t ? xp_json_text(t) : json_null();
 }
 
+/* The mentions of run's re-paired utterances (a live realign, schema 9),
+ * sorted: few, read once a page.  n = -1 when they could not be read: every
+ * row is then read again (slower, never wrong). */
+typedef struct realigned {
+	int64_t *v;
+	long n;
+} realigned;
+
+static int cmp_row(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+static void realigned_rows(xp_db *db, int64_t run, realigned *r)
+{
+	r->v = NULL, r->n = 0;
+	if (db->version < 9)
+		return;
+	sqlite3_stmt *st;
+	if (xp_sql_cached(db, "SELECT DISTINCT m.id FROM tedits t JOIN mentions m ON m.utterance = t.utterance"
+			      " WHERE t.run = ? AND t.kind = 'realign' AND t.undone = 0", &st, NULL)) {
+		r->n = -1;
+		return;
+	}
+	sqlite3_bind_int64(st, 1, run);
+	size_t cap = 0;
+	int rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if ((size_t)r->n == cap) {
+			int64_t *v = realloc(r->v, (cap = cap ? 2 * cap : 16) * sizeof *v);
+			if (!v) {
+				rc = SQLITE_NOMEM;
+				break;
+			}
+			r->v = v;
+		}
+		r->v[r->n++] = sqlite3_column_int64(st, 0);
+	}
+	xp_sql_release(db, st);
+	if (rc != SQLITE_DONE) {
+		free(r->v);
+		r->v = NULL, r->n = -1;
+	} else if (r->n > 1) {
+		qsort(r->v, (size_t)r->n, sizeof *r->v, cmp_row);
+	}
+}
+
+static int is_realigned(const realigned *r, int64_t row)
+{
+	return r->n < 0 || (r->n > 0 && bsearch(&row, r->v, (size_t)r->n, sizeof row, cmp_row));
+}
+
 /* The mention's target words now: as projected unless a live correction
- * came since (column 14 of the page's row, "op start end"); only then are
- * the tokens read again. */
-static json_t *target_now(xp_db *db, int64_t row, sqlite3_stmt *page)
+ * came since (column 14 of the page's row, "op start end") or its
+ * utterance was re-paired (a live realign), whose span (a proposal, a
+ * correction or none) is in the new pairing's tokens; only then are the
+ * tokens read again. */
+static json_t *target_now(xp_db *db, int64_t row, sqlite3_stmt *page, const realigned *re)
 {
 	const char *last = (const char *)sqlite3_column_text(page, 14);
-	if (!last)
-		return col_text_or_null(page, 11);
 	xp_mstate s;
-	if (xp_db_state(db, row, &s) || !s.projected)
+	if (!last && !is_realigned(re, row))
+		return col_text_or_null(page, 11);
+	if (xp_db_state(db, row, &s))
+		return json_null();
+	if (!last && !s.realigned)
+		return col_text_or_null(page, 11);
+	if (!s.projected)
 		return json_null();
 	sqlite3_stmt *st;
 	json_t *out = json_null();
-	if (xp_sql_cached(db, "SELECT u.tgt FROM mentions m JOIN utterances u ON u.id = m.utterance WHERE m.id = ?", &st, NULL))
+	/* the tokens of the utterance's newest live realign, else its own */
+	if (xp_sql_cached(db, s.realigned ? "SELECT t.tgt FROM mentions m JOIN tedits t ON t.utterance = m.utterance"
+					    " WHERE m.id = ? AND t.kind = 'realign' AND t.undone = 0 ORDER BY t.id DESC LIMIT 1"
+					  : "SELECT u.tgt FROM mentions m JOIN utterances u ON u.id = m.utterance WHERE m.id = ?",
+			  &st, NULL))
 		return out;
 	sqlite3_bind_int64(st, 1, row);
 	if (sqlite3_step(st) == SQLITE_ROW) {
@@ -645,6 +708,9 @@ int xp_db_queue_page(xp_db *db, int64_t run, const xp_queue_query *f, json_t **o
 		rc = oom(err);
 	if (rc == 0 && xp_sql_cached(db, b.p, &st, err))
 		rc = -1;
+	realigned re = {0};
+	if (rc == 0)
+		realigned_rows(db, run, &re);
 	if (rc == 0) {
 		g.offset = offset;
 		bind(st, run, &g, like);
@@ -662,7 +728,7 @@ int xp_db_queue_page(xp_db *db, int64_t run, const xp_queue_query *f, json_t **o
 					       xp_mtype_names[type >= 0 && type < 3 ? type : XP_MT_NOMINAL], "conf",
 					       sqlite3_column_double(st, 8), "status", xp_sql_text(st, 13),
 					       "en", xp_json_text(xp_sql_text(st, 10)), "projected", col_text_or_null(st, 11),
-					       "target", target_now(db, row, st), "reason", xp_json_text(words), "explain",
+					       "target", target_now(db, row, st, &re), "reason", xp_json_text(words), "explain",
 					       xp_json_text(xp_sql_text(st, 4)));
 			if (!it || json_array_append_new(items, it))
 				rc = oom(err);
@@ -672,6 +738,7 @@ int xp_db_queue_page(xp_db *db, int64_t run, const xp_queue_query *f, json_t **o
 	}
 	xp_sql_release(db, st);
 	xp_buf_free(&b);
+	free(re.v);
 	int64_t done = rc ? 0 : done_count(db, run, err);
 	if (rc == 0 && done < 0)
 		rc = -1;

@@ -88,10 +88,18 @@ int xp_db_realign_at(xp_db *db, int64_t run, const char *key, const int64_t *blo
  * reach).  The run's word-alignment model as recorded: *path (malloc'd)
  * with the size and 64-bit FNV-1a hash (base/text.h xp_hash) of its bytes
  * (inflated) then, or NULL when the run names none (or the store is
- * older). */
-int xp_db_run_model(xp_db *db, int64_t run, char **path, int64_t *size, uint64_t *hash, xp_err *err);
-/* Record it (path NULL: forget it); XP_ENOTFOUND for no such run. */
-int xp_db_set_run_model(xp_db *db, int64_t run, const char *path, int64_t size, uint64_t hash, xp_err *err);
+ * older); *how (when how is not NULL; json_decref it) what else the run
+ * recorded for re-projecting as it projected (serve/reproject.c: the
+ * aligner's seed and symmetrisation, the names it learned, ...), or NULL.
+ * A model recorded in the store's directory (or under it) is kept relative
+ * to it and *path is its place beside the store as it is now, so that a
+ * store moved or copied with its run's directory keeps its model; where
+ * none is there (a merged store elsewhere), the place it was recorded at. */
+int xp_db_run_model(xp_db *db, int64_t run, char **path, int64_t *size, uint64_t *hash, json_t **how, xp_err *err);
+/* Record it: path absolute (NULL: forget it), how a JSON object or NULL;
+ * XP_ENOTFOUND for no such run. */
+int xp_db_set_run_model(xp_db *db, int64_t run, const char *path, int64_t size, uint64_t hash, const json_t *how,
+			xp_err *err);
 /* What re-projecting the newest live realign of mention key's utterance
  * reads: {"tedit","run","lang","doc","part","speaker","src":[tokens],
  * "tgt":[its new tokens],"sent","settings":{the run's projection

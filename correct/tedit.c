@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* blocks either side: the utterances around whose lines a realign may take */
 #define NEIGHBOURS 3
@@ -410,9 +411,24 @@ json_t *xp_tadds_json(xp_db *db, int64_t doc)
 
 /* --- re-projection after a realign (schema 10) ----------------------------------------- */
 
-int xp_db_run_model(xp_db *db, int64_t run, char **path, int64_t *size, uint64_t *hash, xp_err *err)
+/* The store file's directory as written (dirname of db->path), into
+ * out: "." for a store named without one. */
+static void store_dir(const xp_db *db, char *out, size_t cap)
+{
+	const char *slash = strrchr(db->path, '/');
+	if (!slash)
+		snprintf(out, cap, ".");
+	else if (slash == db->path)
+		snprintf(out, cap, "/");
+	else
+		snprintf(out, cap, "%.*s", (int)(slash - db->path), db->path);
+}
+
+int xp_db_run_model(xp_db *db, int64_t run, char **path, int64_t *size, uint64_t *hash, json_t **how, xp_err *err)
 {
 	*path = NULL;
+	if (how)
+		*how = NULL;
 	if (db->version < 10)
 		return 0;
 	sqlite3_stmt *st;
@@ -432,21 +448,52 @@ int xp_db_run_model(xp_db *db, int64_t run, char **path, int64_t *size, uint64_t
 		*size = (int64_t)json_integer_value(json_object_get(j, "size"));
 		const char *h = json_string_value(json_object_get(j, "hash"));
 		*hash = h ? strtoull(h, NULL, 16) : 0;
-		if (!(*path = strdup(p)))
+		/* relative: to the store's directory, wherever the store is now;
+		 * where that has no such file (a merged store elsewhere), where
+		 * the model was when recorded */
+		if (*p != '/') {
+			char dir[sizeof db->path], full[sizeof db->path + 4200];
+			store_dir(db, dir, sizeof dir);
+			snprintf(full, sizeof full, "%s/%s", dir, p);
+			const char *was = json_string_value(json_object_get(j, "recorded_at"));
+			*path = strdup(access(full, F_OK) != 0 && was ? was : full);
+		} else {
+			*path = strdup(p);
+		}
+		if (!*path)
 			rc = oom(err);
+		else if (how && json_is_object(json_object_get(j, "aligner")))
+			*how = json_incref(json_object_get(j, "aligner"));
 	}
 	json_decref(j);
 	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
 }
 
-int xp_db_set_run_model(xp_db *db, int64_t run, const char *path, int64_t size, uint64_t hash, xp_err *err)
+int xp_db_set_run_model(xp_db *db, int64_t run, const char *path, int64_t size, uint64_t hash, const json_t *how,
+			xp_err *err)
 {
 	if (db->version < 10)
 		return xp_failc(err, XP_EINPUT, db->path, 0, "a store at schema %d records no model", db->version);
 	char hex[20];
 	snprintf(hex, sizeof hex, "%016llx", (unsigned long long)hash);
-	json_t *j = path ? json_pack("{s:o,s:I,s:s}", "path", xp_json_text(path), "size", (json_int_t)size, "hash", hex)
+	/* a model in the store's directory or under it is named relative to
+	 * it, so that the two moved or copied together still find each other
+	 * (a pipeline's output directory); elsewhere, absolute */
+	const char *rel = NULL;
+	char dir[sizeof db->path];
+	store_dir(db, dir, sizeof dir);
+	char *sdir = path && *path == '/' ? realpath(dir, NULL) : NULL;
+	size_t n = sdir ? strlen(sdir) : 0;
+	if (sdir && !strncmp(path, sdir, n) && (n == 1 || path[n] == '/') && path[n + (n > 1)])
+		rel = path + n + (n > 1);
+	json_t *j = path ? json_pack("{s:o,s:I,s:s}", "path", xp_json_text(rel ? rel : path), "size", (json_int_t)size,
+				     "hash", hex)
 			 : NULL;
+	if (j && rel)
+		json_object_set_new(j, "recorded_at", xp_json_text(path));
+	if (j && how)
+		json_object_set_new(j, "aligner", json_deep_copy(how));
+	free(sdir);
 	char *s = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 	json_decref(j);
 	if (path && !s)

@@ -555,6 +555,35 @@ static int feed_next(void *ctx, const xp_corpus **en, const xp_aligned **al, xp_
 	return 1;
 }
 
+/* What the workbench's re-projection after a realign needs besides the
+ * model to project a re-paired utterance as this run would have
+ * (serve/reproject.c, correct/review.h xp_db_run_model): the aligner's
+ * seed, symmetrisation, one-way threshold and other seeds (the
+ * confidence's seed_agree), the names run 0 learned (the rule names), and
+ * what the projection read that its settings do not say (the segmenter's
+ * directory, absolute; uncalibrated). */
+static json_t *model_how(run *R)
+{
+	const xp_pipe_opts *o = R->o;
+	json_t *j = json_pack("{s:I,s:s,s:f,s:i,s:b}", "seed", (json_int_t)o->wa.seed, "sym", xp_sym_name(o->sym),
+			      "one_way", o->wa.one_way, "alt_seeds", o->alt_seeds < 4 ? o->alt_seeds : 4, "uncalibrated",
+			      o->proj.uncalibrated != 0);
+	if (j && R->have_names) {
+		xp_buf b = {0};
+		xp_names_write(&R->names, &b);
+		if (b.oom || json_object_set_new(j, "names", json_stringn(b.p ? b.p : "", b.n)))
+			json_decref(j), j = NULL;
+		xp_buf_free(&b);
+	}
+	if (j && o->proj.segmenter_data) {
+		char *abs = realpath(o->proj.segmenter_data, NULL);
+		if (json_object_set_new(j, "segmenter_data", json_string(abs ? abs : o->proj.segmenter_data)))
+			json_decref(j), j = NULL;
+		free(abs);
+	}
+	return j;
+}
+
 /* Straight into DIR/corrections.db: the database outlives runs.  The
  * import is one transaction, left open: xp_pipeline commits it only after
  * the files are in place, so a run the store holds always has its files
@@ -590,8 +619,10 @@ static int stage_db(run *R, xp_err *e)
 		char *dir = realpath(R->o->outdir, NULL);
 		xp_buf mp = {0};
 		xp_buf_printf(&mp, "%s/%s", dir ? dir : R->o->outdir, out_names[XP_OUT_MODEL]);
-		rc = mp.oom ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory")
-			    : xp_db_set_run_model(R->db, R->r->run, mp.p, R->model_size, R->model_hash, e);
+		json_t *how = model_how(R);
+		rc = mp.oom || !how ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory")
+				    : xp_db_set_run_model(R->db, R->r->run, mp.p, R->model_size, R->model_hash, how, e);
+		json_decref(how);
 		free(dir);
 		xp_buf_free(&mp);
 	}

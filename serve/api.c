@@ -202,6 +202,7 @@ static int get_runs(xp_server *s, xp_db *db, json_t **out)
 		const xp_lang_pack *p = xp_lang_find(json_string_value(json_object_get(r, "lang")));
 		int rtl = p && p->script && (!strcmp(p->script, "Arabic") || !strcmp(p->script, "Hebrew"));
 		json_object_set_new(r, "dir", json_string(rtl ? "rtl" : "ltr"));
+		json_object_set_new(r, "wa_model", xp_reproject_state(s, json_integer_value(json_object_get(r, "run"))));
 	}
 	*out = json_pack("{s:o,s:I,s:I}", "runs", runs, "latest", (json_int_t)xp_db_latest_run(db), "default",
 			 (json_int_t)(s->run ? s->run : xp_db_latest_run(db)));
@@ -347,6 +348,9 @@ void xp_api_warm(xp_server *s, xp_db *db)
 	/* about a second of reading: not on a request's time */
 	if (seg && !pthread_create(&s->seg_thread, NULL, seg_load, s))
 		s->seg_state = 1;
+	/* the runs' word-alignment models: tens of megabytes each, not on a
+	 * realign's time */
+	xp_reproject_warm(s, db);
 }
 
 /* jieba's segmenter once loaded; NULL while loading or without python3-jieba */

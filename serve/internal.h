@@ -45,9 +45,14 @@ struct xp_server {
 	struct xp_zhseg *seg;   /* the word segmenter (model/zhseg.h) of an unspaced language */
 	int seg_state;   /* 0 none, 1 loading (seg_thread runs), 2 loaded or failed */
 	pthread_t seg_thread;
-	/* the word aligner's model of each run a realign was re-projected in,
-	 * read once (serve/reproject.c); the writer's thread alone uses it */
+	/* the word aligner's model of each run, read once (serve/reproject.c):
+	 * by a thread of its own from the server's start (models_state 1
+	 * while it reads, 2 done; 0 none), which a realign waits for only
+	 * when it comes first; the list under lock */
 	struct xp_rp_model *models;
+	int models_state, models_stop;
+	pthread_t models_thread;
+	pthread_cond_t models_cv;
 };
 
 /* A connection to the store for one request, and back. */
@@ -77,6 +82,12 @@ int xp_api_route(const char *path, const char *method);
  * {"state":"none","why"}.  -1 when nothing could be stored. */
 int xp_reproject(xp_server *s, xp_db *db, int64_t run, const char *key, json_t **summary);
 void xp_reproject_free(xp_server *s);
+/* starts reading the models the store's runs record, in the background */
+void xp_reproject_warm(xp_server *s, xp_db *db);
+/* run's model as the server has it: {"state":"reading"} (the loader has it
+ * still to read), {"state":"ready","bytes"}, {"state":"none","why"}, or
+ * JSON null (not known: a run added since the server started) */
+json_t *xp_reproject_state(xp_server *s, int64_t run);
 
 /* the run lists and the Chinese segmenter (free at stop) */
 void xp_api_free(xp_server *s);

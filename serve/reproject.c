@@ -27,62 +27,205 @@
 #include "../align/wordalign.h"
 #include "../pipeline/pipeline.h"
 #include "../io/json.h"
+#include "../io/names.h"
 #include "../project/project.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* one run's model, or why it has none */
 struct xp_rp_model {
 	int64_t run;
 	xp_wa_model *m;
+	int owns;           /* m is this entry's (else another run's, the same file) */
+	int loaded;         /* m (or why) is final; 0 while the loader has it to read */
 	char *path, why[1024];
+	int64_t size;
+	uint64_t hash;
+	json_t *how;        /* what else the run recorded (review.h xp_db_run_model), or NULL */
 	size_t bytes;
 	struct xp_rp_model *next;
 };
 
 void xp_reproject_free(xp_server *s)
 {
+	if (s->models_state) {
+		pthread_mutex_lock(&s->lock);
+		s->models_stop = 1;
+		pthread_mutex_unlock(&s->lock);
+		pthread_join(s->models_thread, NULL);
+		pthread_cond_destroy(&s->models_cv);
+		s->models_state = 0;
+	}
 	for (struct xp_rp_model *p = s->models, *n; p; p = n) {
 		n = p->next;
-		xp_wa_model_free(p->m);
+		if (p->owns)
+			xp_wa_model_free(p->m);
 		free(p->path);
+		json_decref(p->how);
 		free(p);
 	}
 	s->models = NULL;
 }
 
-static struct xp_rp_model *model_of(xp_server *s, xp_db *db, int64_t run)
+/* What the store records of run's model, not read yet (p->loaded 0), or
+ * why there is none (loaded 1); NULL out of memory. */
+static struct xp_rp_model *recorded(xp_db *db, int64_t run)
 {
-	for (struct xp_rp_model *p = s->models; p; p = p->next)
-		if (p->run == run)
-			return p;
 	struct xp_rp_model *p = calloc(1, sizeof *p);
 	if (!p)
 		return NULL;
 	p->run = run;
 	xp_err e;
-	int64_t size = 0, now_size = 0;
-	uint64_t hash = 0, now_hash = 0;
-	char *abs = NULL;
-	if (xp_db_run_model(db, run, &p->path, &size, &hash, &e))
-		snprintf(p->why, sizeof p->why, "cannot read the run's model: %s", e.msg);
+	if (xp_db_run_model(db, run, &p->path, &p->size, &p->hash, &p->how, &e))
+		snprintf(p->why, sizeof p->why, "cannot read the run's model: %s", e.msg), p->loaded = 1;
 	else if (!p->path)
 		snprintf(p->why, sizeof p->why, "the run has no word-alignment model recorded (xproj db import --wa-model M, or "
-			 "xproj pipeline --save-model), so nothing aligns the new pair");
-	else if (xp_pipe_model_file(p->path, &abs, &now_size, &now_hash, &p->m, &e))
+			 "xproj pipeline --save-model), so nothing aligns the new pair"), p->loaded = 1;
+	return p;
+}
+
+/* p's file read and checked against what was recorded: the one read of a
+ * model file (a run naming the same file and bytes as one read already
+ * shares its model: `others`, under the server's lock). */
+static void load(xp_server *s, struct xp_rp_model *p)
+{
+	pthread_mutex_lock(&s->lock);
+	for (struct xp_rp_model *q = s->models; q; q = q->next)
+		if (q != p && q->loaded && q->m && q->owns && q->size == p->size && q->hash == p->hash &&
+		    !strcmp(q->path, p->path)) {
+			p->m = q->m, p->bytes = q->bytes;
+			break;
+		}
+	pthread_mutex_unlock(&s->lock);
+	if (p->m)
+		return;
+	xp_err e;
+	int64_t now_size = 0;
+	uint64_t now_hash = 0;
+	char *abs = NULL;
+	xp_wa_model *m = NULL;
+	if (xp_pipe_model_file(p->path, &abs, &now_size, &now_hash, &m, &e))
 		snprintf(p->why, sizeof p->why, "cannot use the run's model: %s", e.msg);
-	else if (now_size != size || now_hash != hash) {
+	else if (now_size != p->size || now_hash != p->hash) {
 		snprintf(p->why, sizeof p->why, "the run's model %s changed since the run was recorded: it is not the "
 			 "model the run was aligned with", p->path);
-		xp_wa_model_free(p->m);
-		p->m = NULL;
+		xp_wa_model_free(m);
+		m = NULL;
 	} else
-		p->bytes = (size_t)size;
+		p->bytes = (size_t)p->size;
 	free(abs);
-	p->next = s->models;
-	s->models = p;
+	p->m = m, p->owns = m != NULL;
+}
+
+/* The loader: every recorded model read in the background from the
+ * server's start, newest run first, so that no realign's POST (nor the
+ * requests queued behind it on the writer) waits for a read of tens of
+ * megabytes unless it comes before the read is done. */
+static void *loader(void *arg)
+{
+	xp_server *s = arg;
+	for (;;) {
+		/* the newest run's first: the one the workbench shows first */
+		struct xp_rp_model *p = NULL;
+		pthread_mutex_lock(&s->lock);
+		for (struct xp_rp_model *q = s->models; q && !s->models_stop; q = q->next)
+			if (!q->loaded && (!p || q->run > p->run))
+				p = q;
+		if (!p) {
+			s->models_state = 2;
+			pthread_cond_broadcast(&s->models_cv);
+			pthread_mutex_unlock(&s->lock);
+			return NULL;
+		}
+		pthread_mutex_unlock(&s->lock);
+		load(s, p);
+		pthread_mutex_lock(&s->lock);
+		p->loaded = 1;
+		pthread_cond_broadcast(&s->models_cv);
+		pthread_mutex_unlock(&s->lock);
+	}
+}
+
+void xp_reproject_warm(xp_server *s, xp_db *db)
+{
+	json_t *runs, *r;
+	xp_err e;
+	size_t i;
+	if (xp_db_runs(db, &runs, &e))
+		return;
+	int any = 0;
+	json_array_foreach(runs, i, r) {
+		struct xp_rp_model *p = recorded(db, (int64_t)json_integer_value(json_object_get(r, "run")));
+		if (!p)
+			break;
+		any |= !p->loaded;
+		p->next = s->models;
+		s->models = p;
+	}
+	json_decref(runs);
+	if (!any)
+		return;
+	pthread_cond_init(&s->models_cv, NULL);
+	s->models_state = 1;
+	if (pthread_create(&s->models_thread, NULL, loader, s)) {
+		pthread_cond_destroy(&s->models_cv);
+		s->models_state = 0;   /* read by the first realign, as a run added since */
+	}
+}
+
+json_t *xp_reproject_state(xp_server *s, int64_t run)
+{
+	json_t *j = json_null();
+	pthread_mutex_lock(&s->lock);
+	for (struct xp_rp_model *p = s->models; p; p = p->next)
+		if (p->run == run) {
+			j = !p->loaded ? json_pack("{s:s}", "state", "reading")
+			    : p->m     ? json_pack("{s:s,s:I}", "state", "ready", "bytes", (json_int_t)p->bytes)
+				       : json_pack("{s:s,s:s}", "state", "none", "why", p->why);
+			break;
+		}
+	pthread_mutex_unlock(&s->lock);
+	return j ? j : json_null();
+}
+
+/* run's model for a realign, on the writer's thread: the loader's (waiting
+ * for it only when the realign came before its read was done), or, for a
+ * run added since the server started, read now and kept.  *waited: the
+ * seconds waited for the loader. */
+static struct xp_rp_model *model_of(xp_server *s, xp_db *db, int64_t run, double *waited)
+{
+	struct xp_rp_model *p;
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	*waited = 0;
+	pthread_mutex_lock(&s->lock);
+	for (;;) {
+		for (p = s->models; p && p->run != run; p = p->next)
+			;
+		if (p && (p->loaded || s->models_state != 1))
+			break;
+		if (!p && s->models_state != 1)
+			break;
+		pthread_cond_wait(&s->models_cv, &s->lock);
+	}
+	pthread_mutex_unlock(&s->lock);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	*waited = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	if (p && p->loaded)
+		return p;
+	if (!p) {
+		if (!(p = recorded(db, run)))
+			return NULL;
+		pthread_mutex_lock(&s->lock);
+		p->next = s->models;
+		s->models = p;
+		pthread_mutex_unlock(&s->lock);
+	}
+	if (!p->loaded)   /* no loader (it could not start): read here */
+		load(s, p), p->loaded = 1;
 	return p;
 }
 
@@ -120,10 +263,15 @@ static void options_of(const json_t *set, xp_proj_opts *o)
 		o->prodrop = json_is_true(json_object_get(set, "prodrop"));
 }
 
-/* The pair's links by the model: src and tgt as one bitext line. */
-static int align_pair(const xp_wa_model *m, const char *name, const json_t *src, const json_t *tgt, xp_walign *sym,
-		      xp_err *err)
+/* The pair's links by the model: src and tgt as one bitext line, aligned
+ * as the run's aligner did (how: its seed, symmetrisation and one-way
+ * threshold; wordalign's defaults for a run that recorded none); then
+ * with the run's other seeds (alt[0..*nalt), for the confidence's
+ * seed_agree as the run's alt_seeds gave it). */
+static int align_pair(const xp_wa_model *m, const char *name, const json_t *how, const json_t *src, const json_t *tgt,
+		      xp_walign *sym, xp_walign *alt, size_t *nalt, xp_err *err)
 {
+	*nalt = 0;
 	xp_buf b = {0};
 	json_t *t;
 	size_t i;
@@ -151,26 +299,47 @@ static int align_pair(const xp_wa_model *m, const char *name, const json_t *src,
 	}
 	xp_wa_opts o;
 	xp_wa_defaults(&o);
-	xp_wa *w = NULL;
-	xp_walign f = {0}, r = {0};
+	xp_sym how_sym = XP_SYM_GDFA;
+	const char *sn = json_string_value(json_object_get(how, "sym"));
+	if (sn && xp_sym_named(sn) >= 0)
+		how_sym = (xp_sym)xp_sym_named(sn);
+	if (json_is_integer(json_object_get(how, "seed")))
+		o.seed = (uint64_t)json_integer_value(json_object_get(how, "seed"));
+	if (json_is_number(json_object_get(how, "one_way")))
+		o.one_way = json_number_value(json_object_get(how, "one_way"));
+	int na = json_is_integer(json_object_get(how, "alt_seeds")) ? (int)json_integer_value(json_object_get(how, "alt_seeds"))
+								    : 0;
+	na = na < 0 ? 0 : na > 4 ? 4 : na;
+	uint64_t seed = o.seed;
 	int rc = xp_wa_model_settings(m, &o, name, err);
 	o.model = m;
-	o.threads = 1, o.seed = 1, o.learn_names = 0;
-	rc = rc || xp_wa_new(&w, &o, err) || xp_wa_add_bitext(w, &bt, err) || xp_wa_run(w, err) ||
-	     xp_wa_collect(w, XP_SYM_GDFA, &f, &r, sym, err);
-	xp_wa_free(w);
-	xp_walign_free(&f), xp_walign_free(&r);
+	o.threads = 1, o.learn_names = 0;
+	/* run 0, then the other seeds as the pipeline derives them */
+	for (int k = 0; rc == 0 && k <= na; k++) {
+		xp_wa *w = NULL;
+		xp_walign f = {0}, r = {0};
+		o.seed = seed + (uint64_t)k * 1000003u;
+		rc = xp_wa_new(&w, &o, err) || xp_wa_add_bitext(w, &bt, err) || xp_wa_run(w, err) ||
+		     xp_wa_collect(w, how_sym, &f, &r, k ? &alt[k - 1] : sym, err);
+		if (rc == 0 && k)
+			*nalt = (size_t)k;
+		xp_wa_free(w);
+		xp_walign_free(&f), xp_walign_free(&r);
+	}
 	xp_bitext_free(&bt);
 	return rc ? -1 : 0;
 }
 
 /* The utterance (in: xp_db_reproj_input's) projected on its links:
  * proposals [{"row","span","fate","confidence"}], *found the spans. */
-static int project_one(const json_t *in, const xp_walign *links, json_t *props, size_t *found, xp_err *err)
+static int project_one(const json_t *in, const json_t *how, const xp_walign *links, const xp_walign *alt, size_t nalt,
+		       json_t *props, size_t *found, xp_err *err)
 {
 	xp_corpus en = {0};
 	xp_aligned al = {0};
 	xp_projection p = {0};
+	xp_names names_of;
+	int has_names = 0;
 	const char *doc = json_string_value(json_object_get(in, "doc"));
 	int part = (int)json_integer_value(json_object_get(in, "part"));
 	const json_t *src = json_object_get(in, "src"), *tgt = json_object_get(in, "tgt"),
@@ -212,8 +381,19 @@ static int project_one(const json_t *in, const xp_walign *links, json_t *props, 
 		r->tgt_text = "";
 		xp_proj_opts o;
 		options_of(json_object_get(in, "settings"), &o);
+		/* what the run's projection read besides its settings (how:
+		 * pipeline/run.c model_how, db import --wa-names) */
+		const char *names = json_string_value(json_object_get(how, "names"));
+		if (names && xp_names_parse("(the run's learned names)", names, strlen(names), &names_of, err) == 0)
+			has_names = 1, o.names = &names_of;
+		else if (names)
+			rc = -1;
+		o.segmenter_data = json_string_value(json_object_get(how, "segmenter_data"));
+		o.uncalibrated = json_is_true(json_object_get(how, "uncalibrated"));
+		o.alt = nalt ? alt : NULL, o.nalt = nalt;
 		uint32_t line = 0;
-		rc = xp_project(&en, &al, links, &line, &o, &p, err);
+		if (rc == 0)
+			rc = xp_project(&en, &al, links, &line, &o, &p, err);
 	}
 	for (size_t i = 0; rc == 0 && i < p.n; i++) {
 		const xp_proj_mention *x = &p.m[i];
@@ -231,6 +411,8 @@ static int project_one(const json_t *in, const xp_walign *links, json_t *props, 
 						       "fate", xp_fate_name(x->fate), "confidence", (double)x->conf));
 	}
 	xp_projection_free(&p);
+	if (has_names)
+		xp_names_free(&names_of);
 	al.n = 0;
 	xp_aligned_free(&al);
 	xp_corpus_free(&en);
@@ -253,7 +435,8 @@ int xp_reproject(xp_server *s, xp_db *db, int64_t run, const char *key, json_t *
 		return -1;   /* no realign there: nothing to say */
 	}
 	tedit = json_integer_value(json_object_get(in, "tedit"));
-	struct xp_rp_model *m = model_of(s, db, run);
+	double waited = 0;
+	struct xp_rp_model *m = model_of(s, db, run, &waited);
 	json_t *set = json_object_get(in, "settings");
 	if (!m)
 		snprintf(why, sizeof why, "out of memory");
@@ -263,11 +446,15 @@ int xp_reproject(xp_server *s, xp_db *db, int64_t run, const char *key, json_t *
 		snprintf(why, sizeof why, "the run wrote its target a character a token (--chars), and its model aligns "
 			 "words: no proposal is made in a sentence of characters");
 	else {
-		xp_walign links = {0};
-		if (align_pair(m->m, m->path, json_object_get(in, "src"), json_object_get(in, "tgt"), &links, &e) ||
-		    project_one(in, &links, props, &found, &e))
+		xp_walign links = {0}, alt[4] = {{0}};
+		size_t nalt = 0;
+		if (align_pair(m->m, m->path, m->how, json_object_get(in, "src"), json_object_get(in, "tgt"), &links, alt,
+			       &nalt, &e) ||
+		    project_one(in, m->how, &links, alt, nalt, props, &found, &e))
 			snprintf(why, sizeof why, "re-projection failed: %s", e.msg);
 		xp_walign_free(&links);
+		for (int k = 0; k < 4; k++)
+			xp_walign_free(&alt[k]);
 	}
 	if (*why)
 		json_array_clear(props);
@@ -275,8 +462,9 @@ int xp_reproject(xp_server *s, xp_db *db, int64_t run, const char *key, json_t *
 	int rc = xp_db_reproj_put(db, tedit, props, what, &e);
 	if (rc == 0)
 		*summary = *why ? json_pack("{s:s,s:s}", "state", "none", "why", why)
-				: json_pack("{s:s,s:I,s:I,s:I}", "state", "proposed", "proposed", (json_int_t)found, "mentions",
-					    (json_int_t)json_array_size(props), "model_bytes", (json_int_t)m->bytes);
+				: json_pack("{s:s,s:I,s:I,s:I,s:f}", "state", "proposed", "proposed", (json_int_t)found, "mentions",
+					    (json_int_t)json_array_size(props), "model_bytes", (json_int_t)m->bytes,
+					    "model_wait", waited);
 	json_decref(in), json_decref(props);
 	return rc;
 }

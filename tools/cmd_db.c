@@ -3,6 +3,7 @@
 #include "../correct/db.h"
 #include "../correct/review.h"
 #include "../base/file.h"
+#include "../io/names.h"
 #include "../io/read.h"
 #include "../io/report.h"
 #include "../lang/lang.h"
@@ -18,7 +19,9 @@
 
 typedef struct dargs {
 	const char *db, *source, *aligned, *report, *lang, *mention, *span, *annotator, *note, *out, *jsonl,
-		*batch, *format, *doc, *wa_model;
+		*batch, *format, *doc, *wa_model, *wa_sym, *wa_names;
+	long long wa_seed;
+	int wa_seed_set;
 	long long run;
 	int json, silver, only_flagged, top, top_set, list, explain, keep_empty, allow_empty;
 	int32_t span3[3];         /* --span, checked */
@@ -51,7 +54,8 @@ typedef struct dargs {
 #define O_EXPLAIN {"explain", no_argument, 0, 'X'}
 #define O_KEEP_EMPTY {"keep-empty", no_argument, 0, 'K'}
 #define O_ALLOW_EMPTY {"allow-empty", no_argument, 0, 'E'}
-#define O_WA_MODEL {"wa-model", required_argument, 0, 'W'}
+#define O_WA_MODEL {"wa-model", required_argument, 0, 'W'}, {"wa-seed", required_argument, 0, 1101}, \
+	{"wa-sym", required_argument, 0, 1102}, {"wa-names", required_argument, 0, 1103}
 #define O_END {0, 0, 0, 0}
 
 static const struct option o_none[] = {O_END};
@@ -170,6 +174,21 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 		case 'K': a->keep_empty = 1; break;
 		case 'E': a->allow_empty = 1; break;
 		case 'W': a->wa_model = optarg; break;
+		case 1101:
+			if (xp_cli_int("--wa-seed", optarg, 0, INT64_MAX, &a->wa_seed, &e))
+				return xp_cli_bad_value(cmd, &e);
+			a->wa_seed_set = 1;
+			break;
+		case 1102: {
+			static const char *const syms[] = {"intersect", "union", "grow-diag", "grow-diag-final",
+							   "grow-diag-final-and"};
+			int k;
+			if (xp_cli_choice("--wa-sym", optarg, syms, sizeof syms / sizeof *syms, &k, &e))
+				return xp_cli_bad_value(cmd, &e);
+			a->wa_sym = optarg;
+			break;
+		}
+		case 1103: a->wa_names = optarg; break;
 		default: return 2;
 		}
 	}
@@ -305,6 +324,7 @@ typedef struct import_in {
 	xp_aligned al;
 	char *files;
 	char *model;            /* --wa-model's absolute path, its size and hash (pipeline.h) */
+	json_t *model_how;      /* --wa-seed, --wa-sym, --wa-names: how the run aligned (review.h) */
 	int64_t model_size;
 	uint64_t model_hash;
 	int streamed, said;
@@ -315,6 +335,7 @@ static void import_free(import_in *in)
 {
 	free(in->files);
 	free(in->model);
+	json_decref(in->model_how);
 	xp_aligned_free(&in->al);
 	xp_corpus_free(&in->en);
 }
@@ -415,6 +436,33 @@ static int import_model_fits(const dargs *a, xp_wa_model *m, xp_err *e)
 	return rc;
 }
 
+/* What the workbench's re-projection needs besides the model to align and
+ * project as the run did (serve/reproject.c): the aligner's seed and
+ * symmetrisation (wordalign's defaults when not given) and the names it
+ * learned (wordalign's NAMES file beside its output), checked. */
+static int import_model_how(const dargs *a, import_in *in, xp_err *e)
+{
+	xp_wa_opts wo;
+	xp_wa_defaults(&wo);
+	json_t *j = json_pack("{s:I,s:s}", "seed", (json_int_t)(a->wa_seed_set ? (uint64_t)a->wa_seed : wo.seed), "sym",
+			      a->wa_sym ? a->wa_sym : xp_sym_name(XP_SYM_GDFA));
+	if (!j)
+		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	in->model_how = j;
+	if (!a->wa_names)
+		return 0;
+	char *buf = NULL;
+	size_t len = 0;
+	xp_names nm;
+	int rc = xp_read_file(a->wa_names, &buf, &len, e);
+	if (rc == 0 && (rc = xp_names_parse(a->wa_names, buf, len, &nm, e)) == 0)
+		xp_names_free(&nm);
+	if (rc == 0 && json_object_set_new(j, "names", json_stringn(buf, len)))
+		rc = xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	free(buf);
+	return rc;
+}
+
 static int import_read(const dargs *a, import_in *in, xp_err *e)
 {
 	if (!a->source || !a->aligned || !a->report)
@@ -430,6 +478,11 @@ static int import_read(const dargs *a, import_in *in, xp_err *e)
 		    import_model_fits(a, m, e))
 			return -1;
 	}
+	if (!a->wa_model && (a->wa_seed_set || a->wa_sym || a->wa_names))
+		return xp_failc(e, XP_EUSAGE, "", 0, "--wa-seed, --wa-sym and --wa-names say how --wa-model aligned: "
+				"not without it");
+	if (a->wa_model && import_model_how(a, in, e))
+		return -1;
 	/* the run's provenance, which also names the report in errors */
 	json_t *fj = json_pack("{s:s,s:s,s:s}", "source", a->source, "aligned", a->aligned, "report", a->report);
 	in->files = fj ? json_dumps(fj, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
@@ -459,7 +512,7 @@ static int do_import(xp_db *db, dargs *a, xp_err *e)
 	if (rc)
 		rc = xp_db_import_run_file(db, &in->en, &in->al, a->report, a->lang, in->files, &run, e);
 	if (!rc && in->model)
-		rc = xp_db_set_run_model(db, run, in->model, in->model_size, in->model_hash, e);
+		rc = xp_db_set_run_model(db, run, in->model, in->model_size, in->model_hash, in->model_how, e);
 	if (!rc) {
 		json_t *all, *r;
 		if (!in->streamed)
@@ -890,7 +943,7 @@ const xp_cmd xp_cmd_db = {
 	"db", run, "manage the correction store (SQLite): import, correct, triage, export",
 	"xproj db init DB\n"
 	"       xproj db import DB --source EN.conll --aligned ALIGNED.jsonl --report R.json [--lang L]\n"
-	"                      [--allow-empty] [--wa-model M]\n"
+	"                      [--allow-empty] [--wa-model M [--wa-seed N] [--wa-sym S] [--wa-names F]]\n"
 	"       xproj db add|modify DB --mention DOC|ID --span SENT:START:END [--annotator NAME] [--note TEXT]\n"
 	"       xproj db delete DB --mention DOC|ID [--annotator NAME] [--note TEXT]\n"
 	"       xproj db import-corrections DB FILE [--annotator NAME] [--format mmc|tasa|conll|jsonlines|conllu]\n"
@@ -914,7 +967,9 @@ const xp_cmd xp_cmd_db = {
 	"empty what every command shows (--allow-empty imports it).  --wa-model M records the\n"
 	"word aligner's model the run was aligned with (wordalign --save-model M), checked to be\n"
 	"one, with its size and hash: a realign in the workbench aligns the new pair with it\n"
-	"and proposes the utterance's spans again (docs/serve.md).  Mentions are\n"
+	"and proposes the utterance's spans again (docs/serve.md); --wa-seed, --wa-sym and\n"
+	"--wa-names record the aligner's seed, symmetrisation and learned names (wordalign's\n"
+	"defaults and none unless given) so that it projects as the run did.  Mentions are\n"
 	"DOC|ID (document id and English mention id; DOC|PART:ID in a part of a document\n"
 	"other than its first, as CoNLL-2012's part 001); spans are SENT:START:END, the target\n"
 	"sentence (as in the projected CoNLL) and a half-open token span.  add needs a null\n"

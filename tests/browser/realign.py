@@ -9,7 +9,8 @@ doubtful; l lists the subtitle lines around the utterance (the markup as
 text), ticking other ones and Enter re-pairs it: the store has the new
 target, the run's word-alignment model (recorded by db import --wa-model)
 aligns the new pair and the mention's span is proposed in the new sentence,
-marked "re-projected after realign"; a span set there is checked against
+marked "re-projected after realign", and the queue's row shows the
+proposal's words in the new lines; a span set there is checked against
 it; u undoes the change, then the re-pairing.  t adds the selected tokens as a target-only mention to an
 entity: marked in the scene, in the export (db export, run by this script),
 undone by u, and done again to stay for the export check.
@@ -158,6 +159,22 @@ try:
     marked = [int(t.get_attribute("data-i")) for t in d.find_elements(By.CSS_SELECTOR, "#tokens .tok.now")]
     check(marked == list(range(psp[1], psp[2])), "the page marks the proposed tokens: %r" % marked)
     check(pm["status"] == "open", "a proposal waits for the corrector (open)")
+    # the queue's row shows the new pairing's words of the proposal, not
+    # the run's projection in the old line
+    words = pm["target"]["tokens"][psp[1]:psp[2]]
+    qit = next(it for it in api("queue?limit=200")["items"] if it["key"] == pk)
+    check(qit["target"] in ("".join(words), " ".join(words)),
+          "the queue's item has the proposal's words: %r, %r" % (qit["target"], words))
+    d.execute_script("loadQueue({offset: arguments[0] - arguments[0] % S.page.limit})", qit["pos"])
+
+    def row_of(k):
+        """the .tgt text of k's queue row, read in one script (the list may be redrawn meanwhile)"""
+        return d.execute_script("const li = [...document.querySelectorAll('#queue li')].find("
+                                "x => (x.querySelector('.key') || {}).textContent === arguments[0]);"
+                                "return li ? li.querySelector('.tgt').textContent : null", k)
+    if wait_for(lambda: row_of(pk) is not None, "the queue lists " + pk):
+        shown = row_of(pk)
+        check(shown == qit["target"], "its row shows them: %r" % shown)
     shot("realign-done.png")
     # confirmed like any projection (y), which u takes back
     press("y")

@@ -12,7 +12,7 @@ for f in alignments.pharaoh projected.conll report.json; do
 	expect_eq "$(sum < $T/m/$f)" "$(sum < $T/a/$f)" "$f with --save-model"
 done
 expect_eq "$(sqlite3 $T/m/corrections.db "SELECT json_extract(wa_model, '\$.path') FROM runs")" \
-	"$(cd $T/m && pwd -P)/wordalign.model" "the run names the model"
+	"wordalign.model" "the run names the model, beside the store: relative"
 expect_eq "$(sqlite3 $T/a/corrections.db "SELECT count(wa_model) FROM runs")" 0 "no model without --save-model"
 expect_status 2 $XPROJ pipeline --config $S/zh.conf -o $T/x --quiet --save-model --no-db
 expect_grep 'not with --alignments or --no-db' $T/err
@@ -22,6 +22,15 @@ expect_status 0 $XPROJ db import $T/i.db --source $S/dialogue.conll --aligned $T
 	--report $T/a/report.json --wa-model $T/m/wordalign.model
 expect_eq "$(sqlite3 $T/i.db "SELECT json_extract(wa_model, '\$.size') FROM runs")" \
 	"$(wc -c < $T/m/wordalign.model | tr -d ' ')" "db import records its size"
+expect_eq "$(sqlite3 $T/i.db "SELECT json_extract(wa_model, '\$.path') FROM runs")" \
+	"m/wordalign.model" "a model under the store's directory: relative"
+# how the model aligned: --wa-seed, --wa-sym (wordalign's defaults without)
+expect_status 0 $XPROJ db import $T/a/k.db --source $S/dialogue.conll --aligned $T/a/aligned.jsonl \
+	--report $T/a/report.json --wa-model $T/m/wordalign.model --wa-seed 9 --wa-sym union
+expect_eq "$(sqlite3 $T/a/k.db "SELECT json_extract(wa_model, '\$.aligner.seed') || json_extract(wa_model, '\$.aligner.sym') || ' ' || json_extract(wa_model, '\$.path') FROM runs")" \
+	"9union $(cd $T/m && pwd -P)/wordalign.model" "db import records the seed and symmetrisation; elsewhere: absolute"
+expect_status 1 $XPROJ db import $T/k2.db --source $S/dialogue.conll --aligned $T/a/aligned.jsonl \
+	--report $T/a/report.json --wa-seed 9
 expect_status 1 $XPROJ db import $T/j.db --source $S/dialogue.conll --aligned $T/a/aligned.jsonl \
 	--report $T/a/report.json --wa-model $T/a/pairs.txt
 expect_grep 'pairs.txt' $T/err

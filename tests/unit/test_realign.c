@@ -12,6 +12,10 @@
 #include <sqlite3.h>
 #include "correct/review.h"
 #include "io/conll.h"
+#include "base/file.h"
+
+#include <limits.h>
+#include <sys/stat.h>
 
 #define J(o, k) json_object_get(o, k)
 
@@ -630,7 +634,7 @@ static void merged_reprojection(void **state)
 	xp_db *db = fresh();
 	int64_t run = run_with_lines(db), one = 1;
 	xp_err e;
-	assert_int_equal(xp_db_set_run_model(db, run, "/m/wa.model", 123, 0xfeedfacedeadbeefull, &e), 0);
+	assert_int_equal(xp_db_set_run_model(db, run, "/m/wa.model", 123, 0xfeedfacedeadbeefull, NULL, &e), 0);
 	assert_int_equal(xp_db_realign_at(db, run, "d|2", &one, 1, "ann", NULL, -1, &e), 0);
 	xp_db_close(db);
 	/* `early`: a merge of the store as it was before the re-projection */
@@ -670,7 +674,7 @@ static void merged_reprojection(void **state)
 			char *p = NULL;
 			int64_t size = 0;
 			uint64_t hash = 0;
-			assert_int_equal(xp_db_run_model(m, 1, &p, &size, &hash, &e), 0);
+			assert_int_equal(xp_db_run_model(m, 1, &p, &size, &hash, NULL, &e), 0);
 			assert_non_null(p);
 			assert_string_equal(p, "/m/wa.model");
 			assert_true(size == 123 && hash == 0xfeedfacedeadbeefull);
@@ -704,6 +708,76 @@ static void merged_reprojection(void **state)
 	done(db);
 }
 
+/* A model beside the store is recorded relative to it (the aligner's
+ * settings with it): the store copied with it elsewhere finds the copy; a
+ * store merged in another directory, with no model beside it, finds it
+ * where it was recorded; a model elsewhere is kept absolute. */
+static void model_beside_store(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = run_with_lines(db);
+	xp_err e;
+	char model[100], copy[100], cpath[150], cmodel[150], out[150], abs[PATH_MAX];
+	snprintf(model, sizeof model, "%s/wordalign.model", dir);
+	assert_int_equal(xp_write_file(model, "m", 1, &e), 0);
+	assert_non_null(realpath(model, abs));
+	json_t *how = json_pack("{s:I,s:s}", "seed", (json_int_t)5, "sym", "intersect");
+	assert_int_equal(xp_db_set_run_model(db, run, abs, 1, 7, how, &e), 0);
+	json_decref(how);
+	char *p;
+	int64_t size;
+	uint64_t hash;
+	json_t *got;
+	assert_int_equal(xp_db_run_model(db, run, &p, &size, &hash, &got, &e), 0);
+	assert_string_equal(p, model);   /* the store's directory as it was named */
+	assert_int_equal(json_integer_value(J(got, "seed")), 5);
+	assert_string_equal(json_string_value(J(got, "sym")), "intersect");
+	json_decref(got);
+	free(p);
+	xp_db_close(db);
+	/* the directory copied: the copy's model */
+	snprintf(copy, sizeof copy, "%s-copy", dir);
+	assert_int_equal(mkdir(copy, 0700), 0);
+	snprintf(cpath, sizeof cpath, "%s/t.db", copy);
+	snprintf(cmodel, sizeof cmodel, "%s/wordalign.model", copy);
+	char *bytes;
+	size_t n;
+	assert_int_equal(xp_read_file(path, &bytes, &n, &e), 0);
+	assert_int_equal(xp_write_file(cpath, bytes, n, &e), 0);
+	free(bytes);
+	assert_int_equal(xp_write_file(cmodel, "m", 1, &e), 0);
+	xp_db *c;
+	assert_int_equal(xp_db_open(cpath, &c, &e), 0);
+	assert_int_equal(xp_db_run_model(c, 1, &p, &size, &hash, NULL, &e), 0);
+	assert_string_equal(p, cmodel);
+	free(p);
+	xp_db_close(c);
+	/* merged into a store in another directory: the model where recorded */
+	snprintf(out, sizeof out, "%s/merged.db", copy);
+	unlink(cmodel);
+	const char *ins[] = {path};
+	xp_merge_result r = {0};
+	assert_int_equal(xp_db_merge(out, ins, 1, &r, &e), 0);
+	xp_merge_result_free(&r);
+	assert_int_equal(xp_db_open(out, &c, &e), 0);
+	assert_int_equal(xp_db_run_model(c, 1, &p, &size, &hash, NULL, &e), 0);
+	assert_string_equal(p, abs);
+	free(p);
+	/* a model elsewhere: absolute */
+	assert_int_equal(xp_db_set_run_model(c, 1, "/m/wa.model", 1, 7, NULL, &e), 0);
+	assert_int_equal(xp_db_run_model(c, 1, &p, &size, &hash, NULL, &e), 0);
+	assert_string_equal(p, "/m/wa.model");
+	free(p);
+	xp_db_close(c);
+	remove_store(out);
+	remove_store(cpath);
+	rmdir(copy);
+	unlink(model);
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	done(db);
+}
+
 /* A store made at schema 8 with corrections and reviews moves to 9 when
  * opened, with nothing lost: the same view, queue and history. */
 /* schema 10: the run's model recorded, spans proposed for a realign's
@@ -719,15 +793,15 @@ static void reprojection_stored(void **state)
 	uint64_t hash = 0;
 	/* the model: none, then recorded (a hash past 2^63 too), then refused
 	 * for a run not there */
-	assert_int_equal(xp_db_run_model(db, run, &p, &size, &hash, &e), 0);
+	assert_int_equal(xp_db_run_model(db, run, &p, &size, &hash, NULL, &e), 0);
 	assert_null(p);
-	assert_int_equal(xp_db_set_run_model(db, run, "/m/wa.model", 123, 0xfeedfacedeadbeefull, &e), 0);
-	assert_int_equal(xp_db_run_model(db, run, &p, &size, &hash, &e), 0);
+	assert_int_equal(xp_db_set_run_model(db, run, "/m/wa.model", 123, 0xfeedfacedeadbeefull, NULL, &e), 0);
+	assert_int_equal(xp_db_run_model(db, run, &p, &size, &hash, NULL, &e), 0);
 	assert_string_equal(p, "/m/wa.model");
 	assert_int_equal(size, 123);
 	assert_true(hash == 0xfeedfacedeadbeefull);
 	free(p);
-	assert_int_equal(xp_db_set_run_model(db, run + 5, "/m/wa.model", 1, 1, &e), XP_ENOTFOUND);
+	assert_int_equal(xp_db_set_run_model(db, run + 5, "/m/wa.model", 1, 1, NULL, &e), XP_ENOTFOUND);
 	/* no realign: nothing to re-project */
 	json_t *in, *m;
 	assert_int_equal(xp_db_reproj_input(db, run, "d|2", &in, &e), XP_ENOTFOUND);
@@ -825,7 +899,7 @@ static void migrate_from_9(void **state)
 	char *p;
 	int64_t size;
 	uint64_t hash;
-	assert_int_equal(xp_db_run_model(db, run, &p, &size, &hash, &e), 0);
+	assert_int_equal(xp_db_run_model(db, run, &p, &size, &hash, NULL, &e), 0);
 	assert_null(p);
 	xp_db_close(db);
 	assert_int_equal(xp_db_open(path, &db, &e), 0);
@@ -1056,6 +1130,7 @@ int main(void)
 		cmocka_unit_test(check_tedits),
 		cmocka_unit_test(migrate_from_8),
 		cmocka_unit_test(reprojection_stored),
+		cmocka_unit_test(model_beside_store),
 		cmocka_unit_test(migrate_from_9),
 		cmocka_unit_test(migrate_from_10),
 		cmocka_unit_test(migrate_from_11),
