@@ -161,7 +161,7 @@ static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *key, 
 
 /* the touched mentions of one document of the earlier run */
 static int carry_doc(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int64_t new_doc, const char *doc,
-		     carry_stats *cs, xp_err *err)
+		     int64_t part, carry_stats *cs, xp_err *err)
 {
 	sqlite3_stmt *old, *find;
 	if (xp_sql_prepare(db, "SELECT m.id, u.en_idx, m.start, m.end, u.src, u.tgt, m.mention FROM mentions m"
@@ -183,7 +183,7 @@ static int carry_doc(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int6
 			  sqlite3_column_int64(old, 3), (const char *)sqlite3_column_text(old, 4),
 			  (const char *)sqlite3_column_text(old, 5)};
 		char key[600];
-		snprintf(key, sizeof key, "%s|%lld", doc, (long long)sqlite3_column_int64(old, 6));
+		xp_mention_key(key, sizeof key, doc, part, sqlite3_column_int64(old, 6));
 		rc = carry_mention(db, run, from, key, sqlite3_column_int64(old, 6), &o, find, cs, err);
 	}
 	sqlite3_finalize(old);
@@ -232,7 +232,7 @@ static int carry_proposals(xp_db *db, int64_t old, int64_t new, const char **why
  * re-paired sentence.  Each is listed in `carries` as "DOC|line N
  * (realign)" or "DOC|line N (target-only)". */
 static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int64_t new_doc, const char *doc,
-			carry_stats *cs, xp_err *err)
+			int64_t part, carry_stats *cs, xp_err *err)
 {
 	if (db->version < 9)
 		return 0;
@@ -259,7 +259,10 @@ static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, i
 	while (rc == 0 && sqlite3_step(old) == SQLITE_ROW) {
 		const char *kind = xp_sql_text(old, 1);
 		char key[700];
-		snprintf(key, sizeof key, "%s|line %lld (%s)", doc, (long long)sqlite3_column_int64(old, 2),
+		char at[40] = "";   /* the part, as a mention key names it */
+		if (part >= 0)
+			snprintf(at, sizeof at, "%lld:", (long long)part);
+		snprintf(key, sizeof key, "%s|%sline %lld (%s)", doc, at, (long long)sqlite3_column_int64(old, 2),
 			 strcmp(kind, "tadd") ? "realign" : "target-only");
 		if (!sqlite3_column_int(old, 5) || !sqlite3_column_int(old, 4)) {
 			rc = record(db, run, from, key, "lost", !sqlite3_column_int(old, 5) ? "the utterance is not in the new run"
@@ -288,7 +291,7 @@ int xp_carry(xp_db *db, int64_t run, xp_err *err)
 	sqlite3_stmt *st;
 	/* each document of the new run, and the same document in the latest
 	 * earlier run of the same language */
-	if (xp_sql_prepare(db, "SELECT n.id, n.doc, o.id, o.run FROM documents n JOIN runs rn ON rn.id = n.run"
+	if (xp_sql_prepare(db, "SELECT n.id, n.doc, o.id, o.run, " XP_SQL_KEY_PART("n") " FROM documents n JOIN runs rn ON rn.id = n.run"
 			   " JOIN documents o ON o.doc = n.doc AND o.part = n.part WHERE n.run = ?1 AND o.run ="
 			   " (SELECT max(o2.run) FROM documents o2 JOIN runs r2 ON r2.id = o2.run WHERE o2.doc = n.doc"
 			   " AND o2.part = n.part AND o2.run < ?1 AND r2.lang = rn.lang) ORDER BY n.id", &st, err))
@@ -301,9 +304,9 @@ int xp_carry(xp_db *db, int64_t run, xp_err *err)
 		int64_t old_run = sqlite3_column_int64(st, 3);
 		from = from > old_run ? from : old_run;
 		rc = carry_tedits(db, run, old_run, sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 0),
-				  xp_sql_text(st, 1), &cs, err) ||
+				  xp_sql_text(st, 1), sqlite3_column_int64(st, 4), &cs, err) ||
 		     carry_doc(db, run, old_run, sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 0),
-			       xp_sql_text(st, 1), &cs, err);
+			       xp_sql_text(st, 1), sqlite3_column_int64(st, 4), &cs, err);
 	}
 	sqlite3_finalize(st);
 	if (rc || !from)

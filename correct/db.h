@@ -16,7 +16,8 @@
  *
  * Spans are (target sentence, start, end), half-open, target sentence being
  * the index of the sentence in the target document (MMC's convention, see
- * import_mmc).  Mentions are named "DOC|ID": the document id and the
+ * import_mmc).  Mentions are named by a key (xp_mention_key below): the
+ * document id, its part when it is not the document's first, and the
  * English mention id.
  */
 #ifndef XP_DB_H
@@ -24,13 +25,17 @@
 
 #include "../io/aligned.h"
 #include "../io/read.h"
+#include "../io/report.h"
 #include "../model/corpus.h"
 
 #include <stdint.h>
 
 typedef struct xp_db xp_db;
 
-#define XP_DB_VERSION 10
+#define XP_DB_VERSION 11
+
+/* Mentions are named by their keys, "DOC|ID" or "DOC|PART:ID"
+ * (xp_mention_key, io/report.h). */
 
 /* How a command opens the store.  XP_DB_READ opens it read-only (a store
  * in a read-only directory can be read; nothing is ever written), except
@@ -91,10 +96,6 @@ int xp_db_import_run_file(xp_db *db, const xp_corpus *en, const xp_aligned *al, 
  * empty every command's view of the store. */
 int xp_db_import_check(const xp_corpus *en, const xp_aligned *al, const char *report_json, const char *files,
 		       int allow_empty, xp_err *err);
-/* A document of en in two parts is refused (file names en in the error):
- * the store names a mention DOC|ID, which would name one in each part.
- * The checks above make it; the pipeline makes it before its store. */
-int xp_db_check_parts(const xp_corpus *en, const char *file, xp_err *err);
 int xp_db_import_check_file(const xp_corpus *en, const xp_aligned *al, const char *report_path, const char *files,
 			    int allow_empty, xp_err *err);
 /* The same a document at a time (issue 37: memory of the largest document,
@@ -118,7 +119,7 @@ typedef enum { XP_ADD, XP_DELETE, XP_MODIFY } xp_op;
 
 typedef struct xp_edit {
 	xp_op op;
-	const char *mention;      /* "DOC|ID" */
+	const char *mention;      /* its key, "DOC|ID" or "DOC|PART:ID" (xp_mention_key) */
 	int32_t sent, start, end; /* add/modify: the new span */
 	const char *annotator, *note;
 } xp_edit;

@@ -113,6 +113,7 @@ typedef struct ctx {
 	const xp_doc *kd;
 	unsigned long doc_line;   /* jsonlines: the document's line */
 	int64_t doc_row;
+	int64_t key_part;         /* the part its mentions' keys name (xp_mention_key) */
 	rsent *s;
 	size_t ns;
 	rment *m;
@@ -888,7 +889,7 @@ static int edit(ctx *c, const rment *m, xp_op op, int64_t sent, int64_t start, i
 		unsigned long line, xp_err *err)
 {
 	char key[600], note[700];
-	snprintf(key, sizeof key, "%s|%lld", c->kd->id, (long long)m->id);
+	xp_mention_key(key, sizeof key, c->kd->id, c->key_part, m->id);
 	snprintf(note, sizeof note, "derived from %s:%lu", c->name, line);
 	xp_edit e = {op, key, (int32_t)sent, (int32_t)start, (int32_t)end, c->annotator, note};
 	size_t conflicts = c->res->b.conflicts + c->res->b.orphans;
@@ -955,13 +956,14 @@ static int apply(ctx *c, xp_err *err)
 static int64_t doc_row(ctx *c, const xp_doc *d)
 {
 	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(c->db->h, "SELECT id FROM documents WHERE run = ? AND doc = ? AND part = ?", -1, &st,
-			       NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(c->db->h, "SELECT d.id, " XP_SQL_KEY_PART("d") " FROM documents d WHERE d.run = ?"
+			       " AND d.doc = ? AND d.part = ?", -1, &st, NULL) != SQLITE_OK)
 		return -1;
 	sqlite3_bind_int64(st, 1, c->run);
 	sqlite3_bind_text(st, 2, d->id, -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, 3, d->part);
 	int64_t id = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+	c->key_part = id >= 0 ? sqlite3_column_int64(st, 1) : -1;
 	sqlite3_finalize(st);
 	return id;
 }

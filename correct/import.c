@@ -284,55 +284,9 @@ static int run_row(xp_db *db, const xp_report *r, const char *lang, const char *
 	return rc;
 }
 
-/* A mention is named DOC|ID everywhere (db delete --mention, the queue,
- * the workbench, TASA): a document in two parts would have two mentions
- * of each key, and every correction of part 1's went to part 0's
- * (xp_mention_lookup takes the first), exit 0. */
-static int two_parts(xp_err *err, const char *file, const char *doc, int a, int b)
-{
-	return xp_failc(err, XP_EINPUT, file, 0, "document %s is in two parts (%d and %d): the store names a mention "
-			"DOC|ID, which would name a mention of each; give each part its own document name (a corpus "
-			"of several parts a document, as OntoNotes'?): nothing is imported (project, or pipeline --no-db, "
-			"projects it)", doc, a, b);
-}
-
-int xp_db_check_parts(const xp_corpus *en, const char *file, xp_err *err)
-{
-	xp_vocab dn = {0};   /* the documents' names, the first of each at first[] */
-	size_t *first = malloc((en->ndocs + 1) * sizeof *first);
-	int rc = !first || xp_vocab_init(&dn, 0) ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;
-	for (size_t i = 0; rc == 0 && i < en->ndocs; i++) {
-		uint32_t n0 = dn.n, at = xp_vocab_id(&dn, en->docs[i].id, strlen(en->docs[i].id));
-		if (at == UINT32_MAX)
-			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-		else if (dn.n > n0)
-			first[at] = i;
-		else if (en->docs[first[at]].part != en->docs[i].part)
-			rc = two_parts(err, file, en->docs[i].id, en->docs[first[at]].part, en->docs[i].part);
-	}
-	xp_vocab_free(&dn);
-	free(first);
-	return rc;
-}
-
 static int document(xp_db *db, ins *s, int64_t run, const xp_doc *d, const xp_aligned *al, const xp_report *r,
 		    const xp_rdoc *rd, xp_vocab *keys, xp_err *err)
 {
-	/* (check_run refuses it before a store is opened; this is for the
-	 * callers that import without it) */
-	sqlite3_stmt *other;
-	if (xp_sql_cached(db, "SELECT part FROM documents WHERE run = ? AND doc = ? AND part <> ? LIMIT 1", &other, err))
-		return -1;
-	sqlite3_bind_int64(other, 1, run);
-	sqlite3_bind_text(other, 2, d->id, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(other, 3, d->part);
-	int two = sqlite3_step(other);
-	long long was = two == SQLITE_ROW ? sqlite3_column_int64(other, 0) : 0;
-	xp_sql_release(db, other);
-	if (two == SQLITE_ROW)
-		return two_parts(err, "", d->id, (int)was, (int)d->part);
-	if (two != SQLITE_DONE)
-		return xp_sql_fail(db, err, "looking up a document");
 	sqlite3_bind_int64(s->doc, 1, run);
 	sqlite3_bind_text(s->doc, 2, d->id, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s->doc, 3, d->part);
@@ -491,13 +445,13 @@ static int feed_next(feed *f, const xp_doc **d, const xp_aligned **al, xp_vocab 
 static int documents_along(xp_db *db, ins *s, int64_t run, feed *f, const report_src *src, xp_report_reader *rr,
 			   size_t *items, size_t *projected, xp_err *err)
 {
-	xp_vocab seen, names;
+	xp_vocab seen;
 	const xp_report *doc = NULL;
 	const xp_doc *d = NULL;
 	const xp_aligned *al = NULL;
 	xp_vocab *keys = NULL;
 	char ck[1200], rk[1200];
-	if (xp_vocab_init(&seen, 0) || xp_vocab_init(&names, 0)) {
+	if (xp_vocab_init(&seen, 0)) {
 		xp_vocab_free(&seen);
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	}
@@ -510,16 +464,6 @@ static int documents_along(xp_db *db, ins *s, int64_t run, feed *f, const report
 		}
 		size_t cn = doc_key(ck, sizeof ck, d->id, d->part);
 		if (xp_vocab_find(&seen, ck, cn) != UINT32_MAX) {
-			rc = 1;
-			break;
-		}
-		/* a document in two parts: the whole path (check_run) says why not */
-		uint32_t n0 = names.n;
-		if (xp_vocab_id(&names, d->id, strlen(d->id)) == UINT32_MAX) {
-			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-			break;
-		}
-		if (names.n == n0) {
 			rc = 1;
 			break;
 		}
@@ -554,7 +498,6 @@ static int documents_along(xp_db *db, ins *s, int64_t run, feed *f, const report
 			*projected += doc->items[i].fate == XP_PROJECTED;
 	}
 	xp_vocab_free(&seen);
-	xp_vocab_free(&names);
 	return rc;
 }
 
@@ -666,11 +609,6 @@ static int check_run(const xp_corpus *en, const xp_aligned *al, const report_src
 		char key[1200];
 		if (xp_vocab_id(&ev, key, doc_key(key, sizeof key, en->docs[i].id, en->docs[i].part)) == UINT32_MAX)
 			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	}
-	if (rc == 0) {
-		char sn[512];
-		file_name(files, "source", "the English corpus", sn, sizeof sn);
-		rc = xp_db_check_parts(en, sn, err);
 	}
 	for (size_t k = 0; rc == 0 && k < al->n; k++) {
 		char key[1200];

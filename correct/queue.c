@@ -92,7 +92,7 @@ static json_t *array_of(const char *s)
 int xp_queue_store(xp_db *db, int64_t run, xp_err *err)
 {
 	sqlite3_stmt *st = NULL, *ins = NULL;
-	char sql[300];
+	char sql[600];
 	snprintf(sql, sizeof sql, "DELETE FROM queue WHERE run = %lld", (long long)run);
 	if (xp_sql_exec(db, sql, err) ||
 	    xp_sql_exec(db, "CREATE TEMP TABLE IF NOT EXISTS queue_build(reading INTEGER PRIMARY KEY, mention INTEGER,"
@@ -104,12 +104,13 @@ int xp_queue_store(xp_db *db, int64_t run, xp_err *err)
 	if (xp_db_touched(db, run, &touched, &ntouched, err))
 		return -1;
 	/* reading order: documents as imported, utterances, then spans left to right */
-	snprintf(sql, sizeof sql, "SELECT m.id, d.id, d.doc, m.mention, u.src, m.start, m.end, u.tgt, p.tgt_start, p.tgt_end,"
-		 " p.fate, p.confidence, u.tgt_idx IS NOT NULL, p.why, %s", db->version >= 9 ? "u.align_doubt" : "NULL");
+	snprintf(sql, sizeof sql, XP_SQL_KEY_DOCS("?1") "SELECT m.id, d.id, d.doc, m.mention, u.src, m.start, m.end, u.tgt,"
+		 " p.tgt_start, p.tgt_end, p.fate, p.confidence, u.tgt_idx IS NOT NULL, p.why, %s, kd.kp",
+		 db->version >= 9 ? "u.align_doubt" : "NULL");
 	xp_buf q = {0};
 	xp_buf_puts(&q, sql);
-	xp_buf_puts(&q, " FROM mentions m JOIN documents d ON d.id = m.document JOIN utterances u ON u.id = m.utterance"
-		    " JOIN projections p ON p.mention = m.id WHERE d.run = ?"
+	xp_buf_puts(&q, " FROM mentions m JOIN documents d ON d.id = m.document JOIN kd ON kd.id = d.id"
+		    " JOIN utterances u ON u.id = m.utterance JOIN projections p ON p.mention = m.id WHERE d.run = ?1"
 		    " ORDER BY d.id, u.en_idx, m.start, m.end, m.mention");
 	xp_buf_putc(&q, 0);
 	int rc = q.oom ? oom(err) : 0;
@@ -125,7 +126,7 @@ int xp_queue_store(xp_db *db, int64_t run, xp_err *err)
 	for (int64_t i = 0; rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW; i++) {
 		int64_t row = sqlite3_column_int64(st, 0);
 		const char *doc = xp_sql_text(st, 2), *fate = xp_sql_text(st, 10);
-		xp_triage_one(doc, sqlite3_column_int64(st, 3), fate, sqlite3_column_double(st, 11),
+		xp_triage_one(doc, sqlite3_column_int64(st, 15), sqlite3_column_int64(st, 3), fate, sqlite3_column_double(st, 11),
 			      sqlite3_column_int(st, 12), xp_sql_text(st, 13), (const char *)sqlite3_column_text(st, 14),
 			      xp_touch_flags(touched, ntouched, row), &t);
 		json_t *src = array_of((const char *)sqlite3_column_text(st, 4));

@@ -63,22 +63,6 @@ static json_t *span(int projected, int64_t sent, int64_t start, int64_t end)
 
 static int oom(xp_err *err) { return xp_failc(err, XP_ENOMEM, "", 0, "out of memory"); }
 
-/* the canonical key "DOC|ID" of a mentions row */
-static int key_of(xp_db *db, int64_t row, char *key, size_t n)
-{
-	sqlite3_stmt *st;
-	key[0] = '\0';
-	if (sqlite3_prepare_v2(db->h, "SELECT d.doc, m.mention FROM mentions m JOIN documents d ON d.id = m.document"
-			       " WHERE m.id = ?", -1, &st, NULL) != SQLITE_OK)
-		return -1;
-	sqlite3_bind_int64(st, 1, row);
-	int rc = sqlite3_step(st) == SQLITE_ROW ? 0 : -1;
-	if (rc == 0)
-		snprintf(key, n, "%s|%lld", xp_sql_text(st, 0), (long long)sqlite3_column_int64(st, 1));
-	sqlite3_finalize(st);
-	return rc;
-}
-
 /* --- runs ------------------------------------------------------------------------------- */
 
 static json_t *carry_counts(xp_db *db, int64_t run)
@@ -513,8 +497,8 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 	if (xp_sql_cached(db, "SELECT d.doc, d.part, m.mention, m.cluster, m.start, m.end, u.en_idx, u.speaker, u.src,"
 			   " u.tgt_idx, coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt), coalesce(" XP_SQL_REALIGNED("u.id", "tgt_text")
 			   ", u.tgt_text), p.tgt_start, p.tgt_end, p.fate, p.confidence, p.rule, m.document,"
-			   " u.en_subs, coalesce(" XP_SQL_REALIGNED("u.id", "tgt_subs") ", u.tgt_subs), u.align_conf, u.align_doubt"
-			   " FROM mentions m JOIN documents d ON d.id = m.document JOIN utterances u ON u.id = m.utterance"
+			   " u.en_subs, coalesce(" XP_SQL_REALIGNED("u.id", "tgt_subs") ", u.tgt_subs), u.align_conf, u.align_doubt,"
+			   " " XP_SQL_KEY_PART("d") " FROM mentions m JOIN documents d ON d.id = m.document JOIN utterances u ON u.id = m.utterance"
 			   " JOIN projections p ON p.mention = m.id WHERE m.id = ?", &st, err))
 		return -1;
 	sqlite3_bind_int64(st, 1, row);
@@ -523,7 +507,7 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 		return xp_sql_fail(db, err, "mention");
 	}
 	char canon[600];
-	snprintf(canon, sizeof canon, "%s|%lld", xp_sql_text(st, 0), (long long)sqlite3_column_int64(st, 2));
+	xp_mention_key(canon, sizeof canon, xp_sql_text(st, 0), sqlite3_column_int64(st, 22), sqlite3_column_int64(st, 2));
 	int64_t start = sqlite3_column_int64(st, 4), end = sqlite3_column_int64(st, 5), sent = -1;
 	json_t *src = col_array(st, 8);
 	if (sqlite3_column_type(st, 9) != SQLITE_NULL)
@@ -544,6 +528,16 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 		return state ? xp_failc(err, XP_EDB, db->path, 0, "%s: cannot read its projection and corrections: %s", canon,
 					sqlite3_errcode(db->h) != SQLITE_OK ? sqlite3_errmsg(db->h) : "no projection row")
 			     : oom(err);
+	}
+	/* a document in several parts: how many (the page names the part
+	 * then); a one-part document's JSON is what it was before parts */
+	sqlite3_stmt *pc;
+	if (xp_sql_cached(db, "SELECT count(*) FROM documents a JOIN documents b ON b.run = a.run AND b.doc = a.doc"
+			  " WHERE a.id = ?", &pc, NULL) == 0) {
+		sqlite3_bind_int64(pc, 1, sqlite3_column_int64(st, 17));
+		if (sqlite3_step(pc) == SQLITE_ROW && sqlite3_column_int64(pc, 0) > 1)
+			json_object_set_new(o, "parts", json_integer((json_int_t)sqlite3_column_int64(pc, 0)));
+		xp_sql_release(db, pc);
 	}
 	json_object_set_new(o, "english", json_pack("{s:I,s:o,s:o,s:I,s:I}", "utt", (json_int_t)sqlite3_column_int64(st, 6),
 						    "speaker", col_text(st, 7), "tokens", src, "start", (json_int_t)start,
@@ -793,7 +787,7 @@ int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, s
 		return finish(db, rc < 0 ? xp_sql_fail(db, err, "undo")
 					 : xp_failc(err, XP_ENOTFOUND, "", 0, "%s has nothing to undo in run %lld", annotator,
 						    (long long)run), err);
-	key_of(db, m.mention, key, nkey);
+	xp_mention_key_of(db, m.mention, key, nkey);
 	snprintf(what, nwhat, "%s %s", m.what, key);
 	if ((rc = someone_after(db, &m, annotator, who, sizeof who)))
 		return finish(db, rc < 0 ? xp_sql_fail(db, err, "undo")
@@ -825,7 +819,7 @@ int xp_db_undo_next(xp_db *db, int64_t run, const char *annotator, char *what, s
 		return rc < 0 ? xp_sql_fail(db, err, "undo")
 			      : xp_failc(err, XP_ENOTFOUND, "", 0, "%s has nothing to undo in run %lld",
 					 annotator && annotator[0] ? annotator : "nobody", (long long)run);
-	key_of(db, m.mention, key, nkey);
+	xp_mention_key_of(db, m.mention, key, nkey);
 	snprintf(what, nwhat, "%s %s", m.what, key);
 	*version = version_of(db, m.mention);
 	return 0;
@@ -902,9 +896,10 @@ int xp_db_queue(xp_db *db, int64_t run, xp_queue *q, xp_err *err)
 	if (xp_db_triage(db, run, &t, &nt, err))
 		return -1;
 	sqlite3_stmt *st;
-	if (xp_sql_prepare(db, "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, m.start, m.end, u.src FROM mentions m"
+	if (xp_sql_prepare(db, XP_SQL_KEY_DOCS("?1") "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, m.start, m.end,"
+			   " u.src, kd.kp FROM mentions m JOIN kd ON kd.id = m.document"
 			   " JOIN documents d ON d.id = m.document JOIN projections p ON p.mention = m.id"
-			   " JOIN utterances u ON u.id = m.utterance WHERE d.run = ?", &st, err)) {
+			   " JOIN utterances u ON u.id = m.utterance WHERE d.run = ?1", &st, err)) {
 		free(t);
 		return -1;
 	}
@@ -916,7 +911,7 @@ int xp_db_queue(xp_db *db, int64_t run, xp_queue *q, xp_err *err)
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
 		const char *doc = xp_sql_text(st, 0), *fate = xp_sql_text(st, 3);
 		char key[600];
-		int n = snprintf(key, sizeof key, "%s|%lld", doc, (long long)sqlite3_column_int64(st, 1));
+		int n = xp_mention_key(key, sizeof key, doc, sqlite3_column_int64(st, 8), sqlite3_column_int64(st, 1));
 		uint32_t k = xp_vocab_id(&keys, key, (size_t)n);
 		if (k == UINT32_MAX || xp_grow(&by_key, &cap, (size_t)k + 1, sizeof *by_key)) {
 			rc = -1;

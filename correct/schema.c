@@ -167,6 +167,19 @@ static const char *const migrations[XP_DB_VERSION] = {
 	"CREATE TABLE reproj(tedit INTEGER NOT NULL REFERENCES tedits(id),"
 	" mention INTEGER NOT NULL REFERENCES mentions(id), tgt_start INTEGER, tgt_end INTEGER,"
 	" fate TEXT NOT NULL, confidence REAL NOT NULL, PRIMARY KEY(tedit, mention));",
+	/* 11: documents in several parts (CoNLL-2012's "part 001").  A
+	 * mention of a part other than its document's first is named
+	 * DOC|PART:ID (xp_mention_key), and that key may now be stored
+	 * (corrections, carries, positions, the queue).  The tables are as
+	 * they were, and so are the keys stored before: DOC|ID still names
+	 * the mention of a document's lowest part, the one it named before
+	 * (xp_mention_lookup took it; from the refusal of two-part documents
+	 * on, a document's only part), so each old key names the mention it
+	 * named, whatever its part number.  The version is what
+	 * changes: an xproj of version 10 reads DOC|1:5 as DOC|1 (it took the
+	 * number after the last '|'), so it must refuse a store that may hold
+	 * such keys, which it does with a newer schema version. */
+	"SELECT 1;",
 };
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what)
@@ -412,17 +425,22 @@ int xp_history_json(xp_db *db, const char *action, json_t *detail, xp_err *err)
 
 int xp_mention_lookup(xp_db *db, int64_t run, const char *key, int64_t *row, xp_err *err)
 {
-	const char *bar = strrchr(key, '|');
+	size_t doclen;
+	int64_t part, id;
 	*row = -1;
-	if (!bar || !bar[1])
-		return xp_failc(err, XP_ENOTFOUND, "", 0, "%s: not a mention (DOC|ID)", key);
+	if (xp_mention_key_parse(key, &doclen, &part, &id))
+		return xp_failc(err, XP_ENOTFOUND, "", 0, "%s: not a mention (DOC|ID, or DOC|PART:ID)", key);
 	sqlite3_stmt *st;
+	/* no part named: the document's first part, the lowest number (?4 is
+	 * -1, below every part) */
 	if (xp_sql_cached(db, "SELECT m.id FROM mentions m JOIN documents d ON d.id = m.document"
-			   " WHERE d.run = ? AND d.doc = ? AND m.mention = ? ORDER BY d.part LIMIT 1", &st, err))
+			   " WHERE d.run = ?1 AND d.doc = ?2 AND m.mention = ?3 AND (?4 < 0 OR d.part = ?4)"
+			   " ORDER BY d.part LIMIT 1", &st, err))
 		return XP_EDB;
 	sqlite3_bind_int64(st, 1, run);
-	sqlite3_bind_text(st, 2, key, (int)(bar - key), SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 3, atoll(bar + 1));
+	sqlite3_bind_text(st, 2, key, (int)doclen, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 3, id);
+	sqlite3_bind_int64(st, 4, part);
 	int rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
 		*row = sqlite3_column_int64(st, 0);
@@ -431,6 +449,21 @@ int xp_mention_lookup(xp_db *db, int64_t run, const char *key, int64_t *row, xp_
 				    : xp_sql_fail(db, err, "looking up a mention");
 	xp_sql_release(db, st);
 	return out;
+}
+
+int xp_mention_key_of(xp_db *db, int64_t row, char *key, size_t n)
+{
+	sqlite3_stmt *st;
+	key[0] = '\0';
+	if (xp_sql_cached(db, "SELECT d.doc, m.mention, " XP_SQL_KEY_PART("d") " FROM mentions m"
+			   " JOIN documents d ON d.id = m.document WHERE m.id = ?", &st, NULL))
+		return -1;
+	sqlite3_bind_int64(st, 1, row);
+	int rc = sqlite3_step(st) == SQLITE_ROW ? 0 : -1;
+	if (rc == 0)
+		xp_mention_key(key, n, xp_sql_text(st, 0), sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 1));
+	xp_sql_release(db, st);
+	return rc;
 }
 
 int64_t xp_mention_row(xp_db *db, int64_t run, const char *key)

@@ -171,7 +171,20 @@ json_t *xp_tadds_json(xp_db *db, int64_t doc);
 int xp_queue_store(xp_db *db, int64_t run, xp_err *err);
 int xp_queue_store_all(xp_db *db, xp_err *err);
 
-/* "DOC|ID" of a run -> the mentions row id, -1 if unknown, -2 if the
+/* The part a mention key names of documents row d (an alias), as SQL: -1
+ * for the document's first part in its run, which the key does not name
+ * (xp_mention_key).  One step of the index UNIQUE(run, doc, part). */
+#define XP_SQL_KEY_PART(d) "(CASE WHEN EXISTS(SELECT 1 FROM documents kp WHERE kp.run = " d ".run AND kp.doc = " \
+	d ".doc AND kp.part < " d ".part) THEN " d ".part ELSE -1 END)"
+/* The same for every document of run `run` (SQL: ?1), once: a table kd(id,
+ * kp) to join on documents.id, for a statement over a run's mentions (per
+ * mention, the probe above cost 8% of `db triage --list` on mmc-tune). */
+#define XP_SQL_KEY_DOCS(run) "WITH kd(id, kp) AS MATERIALIZED (SELECT d.id, " XP_SQL_KEY_PART("d") \
+	" FROM documents d WHERE d.run = " run ") "
+/* The key of mentions row `row`, "" and -1 if there is none. */
+int xp_mention_key_of(xp_db *db, int64_t row, char *key, size_t n);
+
+/* A mention key of a run -> the mentions row id, -1 if unknown, -2 if the
  * database failed (which is not an unknown mention: use xp_mention_lookup
  * wherever the difference is recorded). */
 int64_t xp_mention_row(xp_db *db, int64_t run, const char *key);
@@ -181,7 +194,7 @@ int xp_mention_lookup(xp_db *db, int64_t run, const char *key, int64_t *row, xp_
 /* xp_db_triage's item of one mention (correct/view.c), for the queue's
  * ranking row by row (correct/queue.c); and what kind of mention tokens
  * [start, end) of a JSON token array are (correct/review.c). */
-void xp_triage_one(const char *doc, int64_t mention, const char *fate, double conf, int has_tgt, const char *why,
+void xp_triage_one(const char *doc, int64_t part, int64_t mention, const char *fate, double conf, int has_tgt, const char *why,
 		   const char *doubt_json, unsigned flags, xp_triage_item *t);
 xp_mtype xp_span_type(json_t *tokens, int64_t start, int64_t end);
 

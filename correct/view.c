@@ -304,14 +304,15 @@ double xp_fix_rate(double p, int projected)
 }
 
 /* One mention's triage item (xp_db_triage's, row by row: correct/queue.c
- * ranks a run with it without holding the run): doc and mention its key,
+ * ranks a run with it without holding the run): doc, part and mention its
+ * key (xp_mention_key),
  * fate, conf and has_tgt its projection, why the projection's explanation,
  * doubt its utterance's align_doubt (JSON, or NULL), flags its xp_touch. */
-void xp_triage_one(const char *doc, int64_t mention, const char *fate, double conf, int has_tgt, const char *why,
+void xp_triage_one(const char *doc, int64_t part, int64_t mention, const char *fate, double conf, int has_tgt, const char *why,
 		   const char *doubt_json, unsigned flags, xp_triage_item *t)
 {
 	memset(t, 0, sizeof *t);
-	snprintf(t->key, sizeof t->key, "%s|%lld", doc ? doc : "", (long long)mention);
+	xp_mention_key(t->key, sizeof t->key, doc, part, mention);
 	int projected = fate && !strcmp(fate, "projected");
 	snprintf(t->explain, sizeof t->explain, "%s", why ? why : "");
 	if (flags & (XP_TOUCH_EDITED | XP_TOUCH_KEPT)) {
@@ -357,12 +358,12 @@ int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_e
 	*items = NULL, *n = 0;
 	if (xp_db_touched(db, run, &touched, &ntouched, err))
 		return -1;
-	if (xp_sql_prepare(db, db->version >= 9 ? "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, u.tgt_idx IS NOT NULL,"
-			   " p.why, u.align_doubt FROM mentions m JOIN documents d ON d.id = m.document"
-			   " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?"
-			   : "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, u.tgt_idx IS NOT NULL, p.why,"
-			   " NULL FROM mentions m JOIN documents d ON d.id = m.document"
-			   " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?",
+	if (xp_sql_prepare(db, db->version >= 9 ? XP_SQL_KEY_DOCS("?1") "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, u.tgt_idx IS NOT NULL,"
+			   " p.why, u.align_doubt, kd.kp FROM mentions m JOIN documents d ON d.id = m.document JOIN kd ON kd.id = d.id"
+			   " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?1"
+			   : XP_SQL_KEY_DOCS("?1") "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, u.tgt_idx IS NOT NULL, p.why,"
+			   " NULL, kd.kp FROM mentions m JOIN documents d ON d.id = m.document JOIN kd ON kd.id = d.id"
+			   " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?1",
 			   &st, err)) {
 		free(touched);
 		return -1;
@@ -375,7 +376,7 @@ int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_e
 			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 			break;
 		}
-		xp_triage_one(xp_sql_text(st, 0), sqlite3_column_int64(st, 1), xp_sql_text(st, 3), sqlite3_column_double(st, 4),
+		xp_triage_one(xp_sql_text(st, 0), sqlite3_column_int64(st, 8), sqlite3_column_int64(st, 1), xp_sql_text(st, 3), sqlite3_column_double(st, 4),
 			      sqlite3_column_int(st, 5), xp_sql_text(st, 6), (const char *)sqlite3_column_text(st, 7),
 			      xp_touch_flags(touched, ntouched, sqlite3_column_int64(st, 2)), &(*items)[(*n)++]);
 	}
@@ -423,9 +424,10 @@ int xp_db_export_tasa(xp_db *db, int64_t run, int only_flagged, const char *path
 	if (only_flagged && xp_db_triage(db, run, &items, &ni, err))
 		return -1;
 	sqlite3_stmt *st;
-	if (xp_sql_prepare(db, "SELECT d.doc, m.mention, m.id, m.start, m.end, u.src, u.tgt, " XP_SQL_NTOKS("u.src") ","
-			   " " XP_SQL_NTOKS("u.tgt") " FROM mentions m JOIN documents d ON d.id = m.document"
-			   " JOIN utterances u ON u.id = m.utterance WHERE d.run = ? AND u.tgt_idx IS NOT NULL ORDER BY m.id",
+	if (xp_sql_prepare(db, XP_SQL_KEY_DOCS("?1") "SELECT d.doc, m.mention, m.id, m.start, m.end, u.src, u.tgt, "
+			   XP_SQL_NTOKS("u.src") ", " XP_SQL_NTOKS("u.tgt") ", kd.kp FROM mentions m JOIN documents d"
+			   " ON d.id = m.document JOIN kd ON kd.id = d.id JOIN utterances u ON u.id = m.utterance"
+			   " WHERE d.run = ?1 AND u.tgt_idx IS NOT NULL ORDER BY m.id",
 			   &st, err)) {
 		free(items);
 		return -1;
@@ -441,7 +443,7 @@ int xp_db_export_tasa(xp_db *db, int64_t run, int only_flagged, const char *path
 			rc = -1;
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
 		char key[300];
-		snprintf(key, sizeof key, "%s|%lld", xp_sql_text(st, 0), (long long)sqlite3_column_int64(st, 1));
+		xp_mention_key(key, sizeof key, xp_sql_text(st, 0), sqlite3_column_int64(st, 9), sqlite3_column_int64(st, 1));
 		if (only_flagged && xp_vocab_find(&flagged, key, strlen(key)) == UINT32_MAX)
 			continue;
 		xp_mstate s;

@@ -674,7 +674,34 @@ uint64_t xp_report_out_hash(const xp_doc *d)
 	return h;
 }
 
+int xp_mention_key(char *out, size_t n, const char *doc, int64_t part, int64_t id)
+{
+	return part < 0 ? snprintf(out, n, "%s|%lld", doc ? doc : "", (long long)id)
+			: snprintf(out, n, "%s|%lld:%lld", doc ? doc : "", (long long)part, (long long)id);
+}
+
+int xp_mention_key_parse(const char *key, size_t *doclen, int64_t *part, int64_t *id)
+{
+	const char *bar = strrchr(key, '|');
+	if (!bar || !bar[1])
+		return -1;
+	/* numbers read as they always were (atoll): only a ':' after the last
+	 * '|' is new, and no key xproj wrote before had one there */
+	const char *colon = strchr(bar + 1, ':');
+	*doclen = (size_t)(bar - key);
+	*part = colon ? atoll(bar + 1) : -1;
+	*id = atoll(colon ? colon + 1 : bar + 1);
+	return colon && (colon == bar + 1 || *part < 0 || !colon[1]) ? -1 : 0;
+}
+
 void xp_ritem_key(const xp_report *r, const xp_ritem *it, char *out, size_t n)
 {
-	snprintf(out, n, "%s|%u", r->docs[it->doc].id, it->id);
+	/* the store's key: a part named unless it is the document's lowest in
+	 * the report (part 0 always is; another is looked for among the
+	 * documents, which only a corpus of parts pays for) */
+	const xp_rdoc *d = &r->docs[it->doc];
+	int first = 1;
+	for (size_t k = 0; d->part > 0 && first && k < r->ndocs; k++)
+		first = !(r->docs[k].part < d->part && !strcmp(r->docs[k].id, d->id));
+	xp_mention_key(out, n, d->id, first ? -1 : d->part, it->id);
 }

@@ -137,7 +137,22 @@ void xp_report_free(xp_report *r);
  * FNV-1a (base/text.h) of each sentence, 0xFE then its tokens, each ended
  * by 0xFF. */
 uint64_t xp_report_out_hash(const xp_doc *d);
-/* "DOC|ID", the store's name of a mention, into out. */
+/* A mention's key, as every command, file and page names it (the
+ * correction store's, correct/db.h): "DOC|ID" (document id, English
+ * mention id) for the mentions of a document's first part in the run, the
+ * lowest part number it has there (part 0 where there is one), and
+ * "DOC|PART:ID" for those of its other parts (CoNLL-2012's "part 001":
+ * DOC|1:ID).  Only what follows the last '|' is read as ID or PART:ID, so
+ * a document name may hold anything, '|' and ':' included; and a corpus
+ * whose documents each have one part has the keys it always had, whatever
+ * its part numbers.  An explicit part is always understood (DOC|0:ID is
+ * DOC|ID).  part < 0: the document's first part (no part in the key).
+ * Returns what snprintf does. */
+int xp_mention_key(char *out, size_t n, const char *doc, int64_t part, int64_t id);
+/* The key's parts: the document name is key[0..*doclen), *part -1 when
+ * the key names none.  -1 when it is not a key (no '|', nothing after it). */
+int xp_mention_key_parse(const char *key, size_t *doclen, int64_t *part, int64_t *id);
+/* The key of a report's mention, into out. */
 void xp_ritem_key(const xp_report *r, const xp_ritem *it, char *out, size_t n);
 
 #endif

@@ -124,7 +124,6 @@ static int stage_align(run *R, xp_err *e)
 	 * here and the mentions projected later */
 	int rc = xp_read_corpus(o->source, XP_FMT_AUTO, NULL, &R->en, e) ||
 		 xp_need_some(o->source, R->en.ndocs, "documents", e) ||
-		 (!o->no_db && xp_db_check_parts(&R->en, o->source, e)) ||   /* before any work */
 		 xp_batch_plan_corpus(&R->en, o->source, &src, &b, e);
 	if (!rc && o->notes)
 		o->notes(o->arg, &b);

@@ -639,17 +639,20 @@ static int do_triage(xp_db *db, dargs *a, xp_err *e)
 
 static int mention_id(const void *a, const void *b)
 {
-	/* keys from the store: DOC|ID with a numeric ID */
-	long long x = strtoll(strrchr(*(char *const *)a, '|') + 1, NULL, 10);
-	long long y = strtoll(strrchr(*(char *const *)b, '|') + 1, NULL, 10);
-	return x < y ? -1 : x > y;
+	/* keys from the store (xp_mention_key): by part (the first, which the
+	 * key does not name, first), then id */
+	size_t n;
+	int64_t px, py, x, y;
+	xp_mention_key_parse(*(char *const *)a, &n, &px, &x);
+	xp_mention_key_parse(*(char *const *)b, &n, &py, &y);
+	return px != py ? (px < py ? -1 : 1) : x < y ? -1 : x > y;
 }
 
 /* one mention (DOC|ID), or every mention of --doc DOC in document order */
 static int do_show(xp_db *db, dargs *a, xp_err *e)
 {
 	if (!a->file == !a->doc)
-		return xp_failc(e, XP_EUSAGE, "", 0, "db show needs a mention DOC|ID or --doc DOC");
+		return xp_failc(e, XP_EUSAGE, "", 0, "db show needs a mention DOC|ID (DOC|PART:ID) or --doc DOC");
 	char **keys = NULL;
 	size_t n = 0;
 	xp_queue q;
@@ -872,7 +875,8 @@ const xp_cmd xp_cmd_db = {
 	"word aligner's model the run was aligned with (wordalign --save-model M), checked to be\n"
 	"one, with its size and hash: a realign in the workbench aligns the new pair with it\n"
 	"and proposes the utterance's spans again (docs/serve.md).  Mentions are\n"
-	"DOC|ID (document id and English mention id); spans are SENT:START:END, the target\n"
+	"DOC|ID (document id and English mention id; DOC|PART:ID in a part of a document\n"
+	"other than its first, as CoNLL-2012's part 001); spans are SENT:START:END, the target\n"
 	"sentence (as in the projected CoNLL) and a half-open token span.  add needs a null\n"
 	"projection, delete and modify a projected mention, and the span must lie in the\n"
 	"mention's target sentence.  import-corrections reads MMC's JSON ({scene: {\"add\":\n"

@@ -468,7 +468,8 @@ function renderMention() {
     h("span", {}, h("span", { class: "legend-sel" }, "selected"), " ", h("b", { id: "sel-text" }, S.sel ? (m.target ? m.target.sent : "") + ":" + S.sel[0] + "–" + S.sel[1] : "none")));
 
   // the scene: English lines, the mention and its cluster marked, target text under each
-  $("scene-doc").textContent = m.doc + ", utterances " + (m.scene.utterances[0] || {}).utt + "–" + (m.scene.utterances.at(-1) || {}).utt;
+  // the part only where the document has more than one (m.parts is there then)
+  $("scene-doc").textContent = m.doc + (m.parts ? " part " + m.part : "") + ", utterances " + (m.scene.utterances[0] || {}).utt + "–" + (m.scene.utterances.at(-1) || {}).utt;
   $("scene-count").textContent = m.scene.cluster_size + " in the English, " + (m.scene.tgt_cluster_size ?? 0) + " in the target";
   const sc = clear($("scene"));
   let selfLi = null;

@@ -124,4 +124,14 @@ for l in zh fa; do
 	"$PYTHON" tests/browser/scene.py "$url" "$BUILD/browser" $l || st=1
 	kill "$pid"; wait "$pid"; pid=
 done
+# a document in two parts (schema 11): tests/browser/parts.py
+sed 's/s01e01c01x/s01e01c00x/g' $S/dialogue.conll > $T/two.conll
+"$XPROJ" pipeline --config $S/zh.conf --alignments $S/zh.pharaoh --source $T/two.conll -o $T/t --quiet || exit 1
+rm -f $T/url
+"$XPROJ" serve $T/t/corrections.db --port 0 > $T/url 2>&1 &
+pid=$!
+for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
+url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
+"$PYTHON" tests/browser/parts.py "$url" "$BUILD/browser" || st=1
+kill "$pid"; wait "$pid"; pid=
 exit $st

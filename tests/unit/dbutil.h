@@ -47,10 +47,12 @@ static inline xp_db *fresh_at(int version)
 	return db;
 }
 
-/* tweak (if any) changes the aligned corpus before it is projected: the
- * report is of that text (its text_hash; db import refuses a report of
- * other text) */
-static inline void load_run_with(xp_corpus *en, xp_aligned *al, char **report, void (*tweak)(xp_aligned *al))
+/* The projection of the English corpus en_path, aligned corpus al_path
+ * and word alignments pharaoh (a fixture's, or a test's own).  tweak (if
+ * any) changes the corpora before they are projected: the report is of
+ * that text (its text_hash; db import refuses a report of other text). */
+static inline void load_run_files(const char *en_path, const char *al_path, const char *pharaoh, xp_corpus *en,
+				  xp_aligned *al, char **report, void (*tweak)(xp_corpus *en, xp_aligned *al))
 {
 	xp_err e;
 	xp_walign wa = {0};
@@ -58,11 +60,11 @@ static inline void load_run_with(xp_corpus *en, xp_aligned *al, char **report, v
 	xp_projection p;
 	xp_proj_opts o;
 	xp_proj_defaults(&o);
-	assert_int_equal(xp_read_corpus(FIX("project/en.conll"), XP_FMT_AUTO, NULL, en, &e), 0);
-	assert_int_equal(xp_aligned_read(FIX("project/aligned.jsonl"), al, &e), 0);
+	assert_int_equal(xp_read_corpus(en_path, XP_FMT_AUTO, NULL, en, &e), 0);
+	assert_int_equal(xp_aligned_read(al_path, al, &e), 0);
 	if (tweak)
-		tweak(al);
-	assert_int_equal(xp_pharaoh_read_file(FIX("project/pairs.pharaoh"), 0, &wa, &e), 0);
+		tweak(en, al);
+	assert_int_equal(xp_pharaoh_read_file(pharaoh, 0, &wa, &e), 0);
 	assert_int_equal(xp_bitext_lines(al, NULL, &line, wa.nsent, &e), 0);
 	assert_int_equal(xp_project(en, al, &wa, line, &o, &p, &e), 0);
 	xp_buf b = {0};
@@ -71,6 +73,20 @@ static inline void load_run_with(xp_corpus *en, xp_aligned *al, char **report, v
 	xp_projection_free(&p);
 	free(line);
 	xp_walign_free(&wa);
+}
+
+/* the fixture's projection; tweak (if any) changes the aligned corpus first */
+static void (*load_tweak)(xp_aligned *al);
+static inline void load_tweaked(xp_corpus *en, xp_aligned *al)
+{
+	(void)en;
+	load_tweak(al);
+}
+static inline void load_run_with(xp_corpus *en, xp_aligned *al, char **report, void (*tweak)(xp_aligned *al))
+{
+	load_tweak = tweak;
+	load_run_files(FIX("project/en.conll"), FIX("project/aligned.jsonl"), FIX("project/pairs.pharaoh"), en, al,
+		       report, tweak ? load_tweaked : NULL);
 }
 
 static inline void load_run(xp_corpus *en, xp_aligned *al, char **report) { load_run_with(en, al, report, NULL); }
@@ -93,6 +109,23 @@ static inline int64_t import_with(xp_db *db, void (*tweak)(xp_aligned *al))
 }
 
 static inline int64_t import(xp_db *db) { return import_with(db, NULL); }
+
+/* load_run_files' projection imported as a new run */
+static inline int64_t import_files(xp_db *db, const char *en_path, const char *al_path, const char *pharaoh,
+				   void (*tweak)(xp_corpus *en, xp_aligned *al))
+{
+	xp_corpus en = {0};
+	xp_aligned al = {0};
+	char *rep;
+	int64_t run;
+	xp_err e;
+	load_run_files(en_path, al_path, pharaoh, &en, &al, &rep, tweak);
+	assert_int_equal(xp_db_import_run(db, &en, &al, rep, "zh", "{}", &run, &e), 0);
+	free(rep);
+	xp_aligned_free(&al);
+	xp_corpus_free(&en);
+	return run;
+}
 
 static inline void done(xp_db *db)
 {

@@ -824,6 +824,79 @@ static void migrate_from_9(void **state)
 	done(db);
 }
 
+/* the fixture's document as its part 1 alone (a corpus cut from
+ * OntoNotes' parts): what a store of schema 10 could hold, which refused
+ * a document in two parts */
+static void part_one(xp_corpus *en, xp_aligned *al)
+{
+	en->docs[0].part = 1;
+	for (size_t k = 0; k < al->n; k++)
+		al->v[k].part = 1;
+}
+
+/* A store of schema 10 opens at 11 with every key it had: its documents'
+ * parts as they were (here part 1, a document's only one, still named
+ * DOC|ID), its corrections, review, queue and position on the same
+ * mentions, db check clean. */
+static void migrate_from_10(void **state)
+{
+	(void)state;
+	xp_db *db = fresh_at(10);
+	xp_err e;
+	int64_t run = import_files(db, FIX("project/en.conll"), FIX("project/aligned.jsonl"), FIX("project/pairs.pharaoh"),
+				   part_one);
+	xp_edit mod = {XP_MODIFY, "d|1", 0, 3, 5, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &mod, &e), 0);
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "ann", -1, &e), 0);
+	assert_int_equal(xp_db_position_set(db, run, "ann", "d|2", &e), 0);
+	xp_queue old;
+	assert_int_equal(xp_db_queue(db, run, &old, &e), 0);
+	xp_db_close(db);
+	assert_int_equal(xp_db_open_mode(path, XP_DB_READ, &db, &e), 0);
+	assert_int_equal(xp_db_version(db), 11);
+	xp_queue now;
+	assert_int_equal(xp_db_queue(db, run, &now, &e), 0);
+	assert_int_equal(now.n, old.n);
+	for (size_t i = 0; i < old.n; i++)
+		assert_string_equal(now.v[i].t.key, old.v[i].t.key);
+	xp_queue_free(&old);
+	xp_queue_free(&now);
+	json_t *m;
+	assert_int_equal(xp_db_mention(db, run, "d|1", 0, &m, &e), 0);
+	assert_string_equal(json_string_value(J(m, "key")), "d|1");
+	assert_int_equal(json_integer_value(J(m, "part")), 1);
+	assert_null(J(m, "parts"));   /* one part: the page shows none */
+	assert_string_equal(json_string_value(J(m, "status")), "edited");
+	json_decref(m);
+	/* the part named explicitly is the same mention; part 0 is not there */
+	assert_int_equal(xp_db_mention(db, run, "d|1:2", 0, &m, &e), 0);
+	assert_string_equal(json_string_value(J(m, "key")), "d|2");
+	assert_string_equal(json_string_value(J(m, "status")), "kept");
+	json_decref(m);
+	assert_int_equal(xp_db_mention(db, run, "d|0:2", 0, &m, &e), XP_ENOTFOUND);
+	char key[64];
+	assert_int_equal(xp_db_position_get(db, run, "ann", key, sizeof key, &e), 0);
+	assert_string_equal(key, "d|2");
+	xp_corpus c = {0};
+	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
+	assert_int_equal(c.docs[0].part, 1);
+	int found = 0;
+	for (size_t i = 0; i < c.docs[0].nmentions; i++)
+		if (c.docs[0].mentions[i].id == 1) {
+			assert_int_equal(c.docs[0].mentions[i].start, 3);
+			assert_int_equal(c.docs[0].mentions[i].end, 5);
+			found = 1;
+		}
+	assert_true(found);
+	xp_corpus_free(&c);
+	char *report;
+	size_t np;
+	assert_int_equal(xp_db_check(db, &report, &np, &e), 0);
+	assert_int_equal(np, 0);
+	free(report);
+	done(db);
+}
+
 static void migrate_from_8(void **state)
 {
 	(void)state;
@@ -886,6 +959,7 @@ int main(void)
 		cmocka_unit_test(migrate_from_8),
 		cmocka_unit_test(reprojection_stored),
 		cmocka_unit_test(migrate_from_9),
+		cmocka_unit_test(migrate_from_10),
 		cmocka_unit_test(merged_reprojection),
 		cmocka_unit_test(check_reproj),
 		cmocka_unit_test(rerun_carries_proposals),

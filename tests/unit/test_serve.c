@@ -667,6 +667,72 @@ static void stale_run(void **state)
 	stop();
 }
 
+/* the number of mentions with English id `id` that document part `part`
+ * of the run's export has (a deleted projection is not exported) */
+static int exported_with(int64_t r, int part, uint32_t id)
+{
+	xp_db *db;
+	xp_err e;
+	xp_corpus c = {0};
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	assert_int_equal(xp_db_export(db, r, 0, &c, &e), 0);
+	int n = 0;
+	for (size_t d = 0; d < c.ndocs; d++)
+		for (size_t i = 0; c.docs[d].part == part && i < c.docs[d].nmentions; i++)
+			n += c.docs[d].mentions[i].id == id;
+	xp_corpus_free(&c);
+	xp_db_close(db);
+	return n;
+}
+
+/* A document in two parts (CoNLL-2012's "part 001"): the API names part
+ * 1's mentions DOC|1:ID (URL-encoded or not), says which part and that
+ * there are two, and an edit of one lands on part 1, part 0's mention as
+ * it was.  (Before schema 11 d|1:2 was d|1 of part 0.) */
+static void two_parts(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	char en[200], al[200], ph[200], cmd[1200];
+	snprintf(en, sizeof en, "%s/en.conll", dir);
+	snprintf(al, sizeof al, "%s/aligned.jsonl", dir);
+	snprintf(ph, sizeof ph, "%s/pairs.pharaoh", dir);
+	snprintf(cmd, sizeof cmd, "P=%s; { cat $P/en.conll; sed '1s/part 000/part 001/' $P/en.conll; } > %s &&"
+		 " sed 's/\"part\":0/\"part\":1/' $P/aligned.jsonl | cat $P/aligned.jsonl - > %s &&"
+		 " cat $P/pairs.pharaoh $P/pairs.pharaoh > %s", FIX("project"), en, al, ph);
+	assert_int_equal(system(cmd), 0);
+	run = import_files(db, en, al, ph, NULL);
+	xp_db_close(db);
+	xp_serve_opts so = {.db = path, .threads = 4};
+	xp_err e;
+	assert_int_equal(xp_serve_start(&so, &srv, &e), 0);
+	port = xp_serve_port(srv);
+	json_t *o;
+	assert_int_equal(call("GET", "/api/mention?key=d%7C1%3A2", NULL, NULL, &o), 200);
+	assert_string_equal(json_string_value(J(o, "key")), "d|1:2");
+	assert_int_equal(jint(o, "part"), 1);
+	assert_int_equal(jint(o, "parts"), 2);
+	long version = (long)jint(o, "version");
+	json_decref(o);
+	assert_int_equal(call("GET", "/api/mention?key=d|2", NULL, NULL, &o), 200);
+	assert_string_equal(json_string_value(J(o, "key")), "d|2");
+	assert_int_equal(jint(o, "part"), 0);
+	json_decref(o);
+	assert_int_equal(call("GET", "/api/queue?limit=20", NULL, NULL, &o), 200);
+	assert_int_equal(jint(o, "total"), 10);
+	json_decref(o);
+	assert_int_equal(exported_with(run, 1, 2), 1);
+	assert_int_equal(edit("ann", "d|1:2", "delete", version, 0, 0, 0, &o), 200);
+	assert_string_equal(json_string_value(J(J(o, "mention"), "key")), "d|1:2");
+	json_decref(o);
+	assert_int_equal(exported_with(run, 1, 2), 0);
+	assert_int_equal(exported_with(run, 0, 2), 1);
+	assert_int_equal(call("GET", "/api/mention?key=d|2", NULL, NULL, &o), 200);
+	assert_string_equal(json_string_value(J(o, "status")), "open");
+	json_decref(o);
+	stop();
+}
+
 /* Another process holds the store's write lock (issue 32, D6): GETs answer
  * at once, and each of more POSTs than the server has threads gets 503 with
  * Retry-After within its wait, instead of the server freezing. */
@@ -1087,6 +1153,7 @@ int main(void)
 		cmocka_unit_test(security),
 		cmocka_unit_test(token),
 		cmocka_unit_test(stale_run),
+		cmocka_unit_test(two_parts),
 		cmocka_unit_test(locked),
 		cmocka_unit_test(eight_annotators),
 	};
