@@ -163,6 +163,11 @@ int xp_db_check(xp_db *db, char **report, size_t *nproblems, xp_err *err)
 		 " GROUP BY 1, 2) x FULL JOIN run_fates f ON f.run = x.run AND f.fate = x.fate"
 		 " WHERE x.n IS NOT f.mentions", &b, &n);
 	problems(db, "SELECT printf('history line %d is not JSON', id) FROM history WHERE NOT json_valid(detail)", &b, &n);
+	/* a run id (schema 12) is what its import drew: 32 hex digits, or none */
+	if (db->version >= 12)
+		problems(db, "SELECT printf('run %d: its run id %s is not 32 hex digits', id, quote(uid)) FROM runs"
+			 " WHERE uid IS NOT NULL AND (typeof(uid) != 'text' OR length(uid) != 32 OR uid GLOB '*[^0-9a-f]*')",
+			 &b, &n);
 	if (db->version >= 9)
 		tedit_problems(db, &b, &n);
 	if (db->version >= 10)

@@ -272,7 +272,11 @@ static int run_row(xp_db *db, const xp_report *r, const char *lang, const char *
 	sqlite3_stmt *st;
 	char now[32];
 	xp_now(now, sizeof now);
-	if (xp_sql_prepare(db, "INSERT INTO runs(lang, files, settings, created) VALUES(?,?,?,?)", &st, err))
+	/* the run's own id (schema 12): what `db merge` knows it by, in any
+	 * store it reaches (SQLite's randomness is the system's) */
+	if (xp_sql_prepare(db, db->version >= 12 ? "INSERT INTO runs(lang, files, settings, created, uid)"
+				   " VALUES(?,?,?,?, lower(hex(randomblob(16))))"
+				 : "INSERT INTO runs(lang, files, settings, created) VALUES(?,?,?,?)", &st, err))
 		return -1;
 	sqlite3_bind_text(st, 1, lang, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, files, -1, SQLITE_STATIC);

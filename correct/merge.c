@@ -3,8 +3,10 @@
  * the store of each shard of a workflow (an episode x language), or the
  * stores two annotators corrected apart.
  *
- * Row ids are each store's own, so nothing is matched by id: a run is the
- * same run when its language, files, settings and creation time are; its
+ * Row ids are each store's own, so nothing is matched by row id: a run is
+ * the same run when its run id (schema 12: random, drawn by its import)
+ * is, or, a run made before that has none, when its language, files,
+ * settings and creation time are (merge_runs says why); its
  * documents, utterances and mentions by their natural keys (document and
  * part, English utterance index, English mention id); a batch by name,
  * checksum, annotator and time; a correction by everything it says (the
@@ -66,28 +68,41 @@ static int add_conflict(xp_merge_result *r, const char *s)
 	return 0;
 }
 
-/* Runs: matched by what they are, else added.  mrun(src, dst, new). */
+/* Runs: matched by their id (schema 12), else added.  A run made before
+ * schema 12 has none (NULL) and is matched as it was, by its language,
+ * files, settings and creation time, among the merged store's runs that
+ * have none either: the migration could not give it one, since two copies
+ * of one old store migrated apart would have drawn two ids and no longer
+ * merged as one run.  (A run with an id is never one without: every run
+ * imported since has one.)  mrun(src, dst, new, byid). */
 static int merge_runs(xp_db *db, xp_merge_result *r, xp_err *err)
 {
-	sqlite3_stmt *sel = NULL, *find = NULL, *ins = NULL, *map = NULL;
-	int rc = xp_sql_prepare(db, "SELECT id, lang, files, settings, created FROM src.runs ORDER BY id", &sel, err) ||
+	sqlite3_stmt *sel = NULL, *byid = NULL, *old = NULL, *ins = NULL, *map = NULL;
+	int rc = xp_sql_prepare(db, "SELECT id, lang, files, settings, created, uid FROM src.runs ORDER BY id", &sel,
+				err) ||
+			 xp_sql_prepare(db, "SELECT id FROM main.runs WHERE uid = ?1", &byid, err) ||
 			 xp_sql_prepare(db, "SELECT min(id) FROM main.runs WHERE lang = ?1 AND files = ?2 AND settings = ?3"
-					" AND created = ?4", &find, err) ||
-			 xp_sql_prepare(db, "INSERT INTO main.runs(lang, files, settings, created) VALUES(?1, ?2, ?3, ?4)",
-					&ins, err) ||
-			 xp_sql_prepare(db, "INSERT INTO temp.mrun(src, dst, new) VALUES(?, ?, ?)", &map, err)
+					" AND created = ?4 AND uid IS NULL", &old, err) ||
+			 xp_sql_prepare(db, "INSERT INTO main.runs(lang, files, settings, created, uid)"
+					" VALUES(?1, ?2, ?3, ?4, ?5)", &ins, err) ||
+			 xp_sql_prepare(db, "INSERT INTO temp.mrun(src, dst, new, byid) VALUES(?, ?, ?, ?)", &map, err)
 		 ? -1 : 0;
 	while (!rc && sqlite3_step(sel) == SQLITE_ROW) {
+		int hasid = sqlite3_column_type(sel, 5) != SQLITE_NULL;
+		sqlite3_stmt *find = hasid ? byid : old;
 		sqlite3_reset(find);
-		for (int k = 1; k <= 4; k++)
-			sqlite3_bind_value(find, k, sqlite3_column_value(sel, k));
+		if (hasid)
+			sqlite3_bind_value(find, 1, sqlite3_column_value(sel, 5));
+		else
+			for (int k = 1; k <= 4; k++)
+				sqlite3_bind_value(find, k, sqlite3_column_value(sel, k));
 		int64_t dst = 0, isnew = 0;
 		if (sqlite3_step(find) == SQLITE_ROW && sqlite3_column_type(find, 0) != SQLITE_NULL) {
 			dst = sqlite3_column_int64(find, 0);
 			r->runs_known++;
 		} else {
 			sqlite3_reset(ins);
-			for (int k = 1; k <= 4; k++)
+			for (int k = 1; k <= 5; k++)
 				sqlite3_bind_value(ins, k, sqlite3_column_value(sel, k));
 			if (sqlite3_step(ins) != SQLITE_DONE) {
 				rc = xp_sql_fail(db, err, "adding a run");
@@ -100,33 +115,36 @@ static int merge_runs(xp_db *db, xp_merge_result *r, xp_err *err)
 		sqlite3_bind_int64(map, 1, sqlite3_column_int64(sel, 0));
 		sqlite3_bind_int64(map, 2, dst);
 		sqlite3_bind_int64(map, 3, isnew);
+		sqlite3_bind_int64(map, 4, hasid);
 		if (sqlite3_step(map) != SQLITE_DONE)
 			rc = xp_sql_fail(db, err, "mapping runs");
 	}
 	sqlite3_finalize(sel);
-	sqlite3_finalize(find);
+	sqlite3_finalize(byid);
+	sqlite3_finalize(old);
 	sqlite3_finalize(ins);
 	sqlite3_finalize(map);
 	return rc;
 }
 
-/* A run of src matched to one of the merged store's by its language,
- * files, settings and time must hold what that one holds: the same
- * documents, the same English and target tokens in each utterance, the
- * same mentions.  Two runs of other corpora imported the same second from
- * files of the same names (relative paths, each in its own directory)
- * match so; taken as one, the second's documents were dropped, exit 0, and
- * its corrections went onto the first's words.  Refused instead, naming
- * the first thing that differs. */
+/* A run of src matched to one of the merged store's must hold what that
+ * one holds: the same documents, the same English and target tokens in
+ * each utterance, the same mentions.  Matched by id, they are one import's
+ * run, which nothing changes after it: a difference is a store edited by
+ * hand.  Matched without (runs made before schema 12), two runs of other
+ * corpora imported the same second from files of the same names (relative
+ * paths, each in its own directory) match; taken as one, the second's
+ * documents were dropped, exit 0, and its corrections went onto the
+ * first's words.  Refused instead, naming the first thing that differs. */
 static int runs_agree(xp_db *db, const char *in, xp_err *err)
 {
 	static const char *const sql =
-		"SELECT m.src, m.dst, d.doc, d.part, u.en_idx, 'utterance' FROM src.utterances u"
+		"SELECT m.src, m.dst, d.doc, d.part, u.en_idx, 'utterance', m.byid FROM src.utterances u"
 		" JOIN src.documents d ON d.id = u.document JOIN temp.mrun m ON m.src = d.run AND NOT m.new"
 		" LEFT JOIN main.documents od ON od.run = m.dst AND od.doc = d.doc AND od.part = d.part"
 		" LEFT JOIN main.utterances ou ON ou.document = od.id AND ou.en_idx = u.en_idx"
 		" WHERE ou.id IS NULL OR ou.src IS NOT u.src OR ou.tgt IS NOT u.tgt OR ou.tgt_idx IS NOT u.tgt_idx"
-		" UNION ALL SELECT * FROM (SELECT m.src, m.dst, d.doc, d.part, x.mention, 'mention' FROM src.mentions x"
+		" UNION ALL SELECT * FROM (SELECT m.src, m.dst, d.doc, d.part, x.mention, 'mention', m.byid FROM src.mentions x"
 		" JOIN src.documents d ON d.id = x.document JOIN temp.mrun m ON m.src = d.run AND NOT m.new"
 		" LEFT JOIN main.documents od ON od.run = m.dst AND od.doc = d.doc AND od.part = d.part"
 		" LEFT JOIN main.mentions o ON o.document = od.id AND o.mention = x.mention"
@@ -137,12 +155,15 @@ static int runs_agree(xp_db *db, const char *in, xp_err *err)
 		return -1;
 	int rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
-		rc = xp_failc(err, XP_EINPUT, in, 0, "its run %lld has the language, files, settings and time of the merged "
-			      "store's run %lld, but not its text: document %s part %lld, %s %lld differs or is not there "
-			      "(two runs of other corpora, imported the same second from files of the same names?): "
-			      "nothing is merged", (long long)sqlite3_column_int64(st, 0), (long long)sqlite3_column_int64(st, 1),
-			      (const char *)sqlite3_column_text(st, 2), (long long)sqlite3_column_int64(st, 3),
-			      (const char *)sqlite3_column_text(st, 5), (long long)sqlite3_column_int64(st, 4));
+		rc = xp_failc(err, XP_EINPUT, in, 0, "its run %lld has %s of the merged store's run %lld, but not its text: "
+			      "document %s part %lld, %s %lld differs or is not there (%s): nothing is merged",
+			      (long long)sqlite3_column_int64(st, 0),
+			      sqlite3_column_int(st, 6) ? "the run id" : "the language, files, settings and time (and no run id)",
+			      (long long)sqlite3_column_int64(st, 1), (const char *)sqlite3_column_text(st, 2),
+			      (long long)sqlite3_column_int64(st, 3), (const char *)sqlite3_column_text(st, 5),
+			      (long long)sqlite3_column_int64(st, 4),
+			      sqlite3_column_int(st, 6) ? "a store edited by hand?"
+							: "two runs of other corpora, imported the same second from files of the same names?");
 	else
 		rc = rc == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "comparing runs");
 	sqlite3_finalize(st);
@@ -210,7 +231,8 @@ static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 			"DROP TABLE IF EXISTS temp.mrun; DROP TABLE IF EXISTS temp.mdoc; DROP TABLE IF EXISTS temp.mutt;"
 			"DROP TABLE IF EXISTS temp.mmen; DROP TABLE IF EXISTS temp.mbat; DROP TABLE IF EXISTS temp.sc;"
 			"DROP TABLE IF EXISTS temp.mcor; DROP TABLE IF EXISTS temp.sr; DROP TABLE IF EXISTS temp.mrev;"
-			"CREATE TEMP TABLE mrun(src INTEGER PRIMARY KEY, dst INTEGER NOT NULL, new INTEGER NOT NULL);",
+			"CREATE TEMP TABLE mrun(src INTEGER PRIMARY KEY, dst INTEGER NOT NULL, new INTEGER NOT NULL,"
+			" byid INTEGER NOT NULL);",
 			err) ||
 	    merge_runs(db, r, err) || runs_agree(db, in, err))
 		return -1;

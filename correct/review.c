@@ -128,22 +128,25 @@ int xp_db_runs(xp_db *db, json_t **out, xp_err *err)
 	sqlite3_stmt *st;
 	/* the run's own counts were written by its import (schema 7; counted
 	 * here only if that row is missing, which `db check` reports); what
-	 * people did is counted now, through the indexes on run */
-	if (xp_sql_prepare(db, "SELECT runs.id, runs.lang, runs.created, runs.files,"
-			   " coalesce(k.documents, " XP_RUN_DOCUMENTS "), coalesce(k.mentions, " XP_RUN_MENTIONS "),"
-			   " coalesce(k.projected, " XP_RUN_PROJECTED "),"
-			   " (SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.run = runs.id"
-			   "  AND " LIVE_C "),"
-			   " (SELECT count(*) FROM reviews v WHERE v.run = runs.id AND v.undone = 0)"
-			   " FROM runs LEFT JOIN run_counts k ON k.run = runs.id ORDER BY runs.id", &st, err))
+	 * people did is counted now, through the indexes on run; the run id
+	 * (schema 12; a store opened at an older version for a test has none) */
+#define RUNS_SQL(uid)                                                                                          \
+	"SELECT runs.id, runs.lang, runs.created, runs.files, coalesce(k.documents, " XP_RUN_DOCUMENTS "),"        \
+	" coalesce(k.mentions, " XP_RUN_MENTIONS "), coalesce(k.projected, " XP_RUN_PROJECTED "),"                 \
+	" (SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.run = runs.id"          \
+	"  AND " LIVE_C "), (SELECT count(*) FROM reviews v WHERE v.run = runs.id AND v.undone = 0), " uid          \
+	" FROM runs LEFT JOIN run_counts k ON k.run = runs.id ORDER BY runs.id"
+	int rc = xp_sql_prepare(db, db->version >= 12 ? RUNS_SQL("runs.uid") : RUNS_SQL("NULL"), &st, err);
+#undef RUNS_SQL
+	if (rc)
 		return -1;
 	json_t *a = json_array();
 	while (a && sqlite3_step(st) == SQLITE_ROW) {
 		const char *f = xp_sql_text(st, 3);
 		json_t *files = f ? json_loads(f, 0, NULL) : NULL;   /* the files' names, as JSON */
-		json_t *r = json_pack("{s:I,s:o,s:o,s:o,s:I,s:I,s:I,s:I,s:I,s:o}", "run",
+		json_t *r = json_pack("{s:I,s:o,s:o,s:o,s:o,s:I,s:I,s:I,s:I,s:I,s:o}", "run",
 				      (json_int_t)sqlite3_column_int64(st, 0), "lang", col_text(st, 1), "created",
-				      col_text(st, 2), "files", files ? files : json_null(), "documents",
+				      col_text(st, 2), "uid", col_text(st, 9), "files", files ? files : json_null(), "documents",
 				      (json_int_t)sqlite3_column_int64(st, 4), "mentions", (json_int_t)sqlite3_column_int64(st, 5),
 				      "projected", (json_int_t)sqlite3_column_int64(st, 6), "corrections",
 				      (json_int_t)sqlite3_column_int64(st, 7), "reviews", (json_int_t)sqlite3_column_int64(st, 8),

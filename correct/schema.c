@@ -180,6 +180,22 @@ static const char *const migrations[XP_DB_VERSION] = {
 	 * number after the last '|'), so it must refuse a store that may hold
 	 * such keys, which it does with a newer schema version. */
 	"SELECT 1;",
+	/* 12: a run's identity of its own.  `db merge` took a run of one store
+	 * for a run of another when their language, files, settings and
+	 * creation time agreed; the time is to the second, so two runs
+	 * imported the same second from files of the same names (a quick
+	 * rerun, a script, a test; or two corpora, each in its own directory)
+	 * were one run to it, and a store holding two such runs was refused.
+	 * uid is 128 random bits in hex, drawn by the import that makes the
+	 * run (correct/import.c) and copied by a merge with it; runs match by
+	 * it.  The runs a store already has keep NULL: an id drawn here would
+	 * differ between two copies of one store migrated apart (each draws
+	 * its own), which then no longer merged as one run; a NULL run is
+	 * matched as before (correct/merge.c).  Unique, so that a lookup by
+	 * id is an index read and no store holds one id twice (NULLs are
+	 * distinct to SQLite). */
+	"ALTER TABLE runs ADD COLUMN uid TEXT;"
+	"CREATE UNIQUE INDEX runs_uid ON runs(uid);",
 };
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what)

@@ -197,11 +197,16 @@ static json_t *run_info(xp_db *db, int64_t run, json_t **all, xp_err *e)
 	return NULL;
 }
 
-/* "run 2 (zh, imported 2025-01-01T00:00:00Z)" */
-static void run_label(json_t *r, char *out, size_t n)
+/* "run 2 (zh, imported 2025-01-01T00:00:00Z)"; with_id (db runs) adds the
+ * run id's first 8 digits, ", id 3f2a9c1e" (a run made before schema 12
+ * has none), which name the run in every store a merge takes it to, where
+ * its number may differ */
+static void run_label(json_t *r, int with_id, char *out, size_t n)
 {
-	snprintf(out, n, "run %lld (%s, imported %s)", (long long)json_integer_value(json_object_get(r, "run")),
-		 json_string_value(json_object_get(r, "lang")), json_string_value(json_object_get(r, "created")));
+	const char *uid = with_id ? json_string_value(json_object_get(r, "uid")) : NULL;
+	snprintf(out, n, "run %lld (%s, imported %s%s%.8s)", (long long)json_integer_value(json_object_get(r, "run")),
+		 json_string_value(json_object_get(r, "lang")), json_string_value(json_object_get(r, "created")),
+		 uid ? ", id " : "", uid ? uid : "");
 }
 
 /* what the import of a run carried over from earlier runs */
@@ -252,7 +257,7 @@ static int do_runs(xp_db *db, dargs *a, xp_err *e)
 		if (a->json)
 			break;
 		char label[200];
-		run_label(r, label, sizeof label);
+		run_label(r, 1, label, sizeof label);
 		printf("%s: %lld documents, %lld mentions, %lld projected; %lld live corrections, %lld reviews\n", label,
 		       (long long)json_integer_value(json_object_get(r, "documents")),
 		       (long long)json_integer_value(json_object_get(r, "mentions")),
@@ -532,7 +537,7 @@ static int do_stats(xp_db *db, dargs *a, xp_err *e)
 		return -1;
 	}
 	char label[200];
-	run_label(r, label, sizeof label);
+	run_label(r, 0, label, sizeof label);
 	if (a->json)
 		puts(s.json);
 	else
@@ -567,7 +572,7 @@ static int do_export(xp_db *db, dargs *a, xp_err *e)
 	xp_outputs_abort(&o);
 	if (!rc) {
 		char label[200];
-		run_label(r, label, sizeof label);
+		run_label(r, 0, label, sizeof label);
 		printf("%s: %zu documents, %s, to %s%s%s\n", label, c.ndocs,
 		       a->silver ? "the projection as it was" : "with its live corrections", a->out, a->jsonl ? " and " : "",
 		       a->jsonl ? a->jsonl : "");
@@ -913,8 +918,9 @@ const xp_cmd xp_cmd_db = {
 	"commands (stats, runs, log, export, export-tasa, triage, show, check) open the store\n"
 	"read-only; only init and import create one.\n\n"
 	"merge: every run, correction, batch, review and history line of the IN stores that OUT\n"
-	"lacks is added to OUT (created if missing), matched by what it is, not by row id, so\n"
-	"merging again adds nothing; a mention two stores corrected differently is listed as a\n"
-	"conflict, both edits kept.  A store that is not one, of another schema or corrupt is\n"
-	"refused before OUT is written; OUT is replaced whole or not at all.",
+	"lacks is added to OUT (created if missing), matched by what it is, not by row id (a run\n"
+	"by its run id, drawn by its import), so merging again adds nothing; a mention two stores\n"
+	"corrected differently is listed as a conflict, both edits kept.  A store that is not\n"
+	"one, of another schema or corrupt is refused before OUT is written; OUT is replaced\n"
+	"whole or not at all.",
 };

@@ -5,8 +5,9 @@
 # read as the whole path does goes to it, said on stderr.
 . tests/cli/lib
 P=$FIX/project
-# every row of the store, in sqlite3's order, its timestamps masked
-rows() { sqlite3 "$1" .dump | sed -E "s/'[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z'/'T'/g"; }
+# every row of the store, in sqlite3's order, its timestamps and run ids
+# (random, schema 12) masked
+rows() { sqlite3 "$1" .dump | sed -E "s/'[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z'/'T'/g; s/'[0-9a-f]{32}'/'U'/g"; }
 # both NAME ARG...: `db import $T/NAME.{s,w}.db ARG...` streamed (it must
 # say when it is not: XPROJ_IMPORT_WHOLE=0) and whole, each into a copy of
 # $T/NAME.db if there is one; stdout, stderr, the exit status and the rows

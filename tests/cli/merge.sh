@@ -82,14 +82,72 @@ if command -v sqlite3 >/dev/null; then
 	sqlite3 $T/other.db "UPDATE utterances SET tgt = replace(tgt, '\"', '\"x') WHERE id = (SELECT max(id) FROM utterances)"
 	was=$(sum $T/m.db)
 	expect_status 1 $XPROJ db merge $T/m.db $T/other.db
-	expect_grep 'other.db: its run 1 has the language, files, settings and time of the merged store.s run 1, but not its text: document .* utterance [0-9]* differs' $T/err
+	expect_grep 'other.db: its run 1 has the run id of the merged store.s run 1, but not its text: document .* utterance [0-9]* differs' $T/err
 	expect_eq "$(sum $T/m.db)" "$was" "another corpus's run: OUT unchanged"
+	# the same without run ids (runs made before schema 12): matched by
+	# language, files, settings and time, refused alike
+	sqlite3 $T/other.db "UPDATE runs SET uid = NULL"
+	cp $T/a.db $T/a0.db
+	sqlite3 $T/a0.db "UPDATE runs SET uid = NULL"
+	expect_status 0 $XPROJ db merge $T/o0.db $T/a0.db
+	expect_status 1 $XPROJ db merge $T/o0.db $T/other.db
+	expect_grep 'other.db: its run 1 has the language, files, settings and time (and no run id) of the merged store.s run 1, but not its text: document .* utterance [0-9]* differs' $T/err
 	# a store that says it is of an older schema (migrated first, as every
 	# command that reads one does) but whose tables are not: refused
 	sqlite3 $T/other.db "PRAGMA user_version = 3"
 	expect_status 1 $XPROJ db merge $T/new.db $T/other.db
 	expect_grep 'other.db: cannot upgrade the schema from version 3 to 4' $T/err
 	[ -e $T/new.db ] && { echo "FAIL: new.db created from a store of a broken schema"; fails=$((fails + 1)); }
+fi
+
+# Two runs of one store imported the same second from the same files (a
+# quick rerun; the time forced equal, so that it is that second whatever
+# the machine's speed) are two runs to db merge, each with its
+# corrections.  Before schema 12 it took them for one and refused the
+# store ("imported the same second"); the copies a.db and b.db above, run
+# ids alike, still merge as one run.
+if command -v sqlite3 >/dev/null; then
+	P=$FIX/project
+	expect_status 0 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+		-o $T/zh.conll --report $T/r.json
+	for k in 1 2; do
+		expect_status 0 $XPROJ db import $T/s.db --source $P/en.conll --aligned $P/aligned.jsonl --report $T/r.json
+	done
+	sqlite3 $T/s.db "UPDATE runs SET created = (SELECT min(created) FROM runs)"
+	expect_eq "$(sqlite3 $T/s.db 'SELECT count(DISTINCT created), count(DISTINCT uid), min(length(uid)) FROM runs')" \
+		"1|2|32" "two runs of one second, each its own 32-digit id"
+	expect_status 0 $XPROJ db delete $T/s.db --mention 'd|2' --run 1 --annotator one
+	expect_status 0 $XPROJ db delete $T/s.db --mention 'd|1' --run 2 --annotator two
+	expect_status 0 $XPROJ db merge $T/sm.db $T/s.db
+	expect_grep "merged 1 store(s) into $T/sm.db: 2 runs added (0 already there), 2 corrections" $T/out
+	expect_status 0 $XPROJ db check $T/sm.db
+	expect_grep '^ok' $T/out
+	for k in 1 2; do
+		expect_status 0 $XPROJ db export $T/s.db --run $k -o $T/s$k.conll
+		expect_status 0 $XPROJ db export $T/sm.db --run $k -o $T/sm$k.conll
+		cmp -s $T/s$k.conll $T/sm$k.conll || { echo "FAIL: merged run $k exports otherwise"; fails=$((fails + 1)); }
+	done
+	cmp -s $T/s1.conll $T/s2.conll && { echo "FAIL: the two runs' corrections are one"; fails=$((fails + 1)); }
+	expect_eq "$(sqlite3 $T/sm.db 'SELECT group_concat(uid) FROM (SELECT uid FROM runs ORDER BY id)')" \
+		"$(sqlite3 $T/s.db 'SELECT group_concat(uid) FROM (SELECT uid FROM runs ORDER BY id)')" "the merge keeps the run ids"
+	# db runs names each by its id's first 8 digits; db check wants 32
+	expect_status 0 $XPROJ db runs $T/sm.db
+	expect_grep "^run 2 (zh, imported [0-9TZ:-]*, id $(sqlite3 $T/s.db 'SELECT substr(uid, 1, 8) FROM runs WHERE id = 2')): " $T/out
+	cp $T/sm.db $T/bad.db
+	sqlite3 $T/bad.db "UPDATE runs SET uid = 'ABC' WHERE id = 2"
+	expect_status 1 $XPROJ db check $T/bad.db
+	expect_grep "^run 2: its run id 'ABC' is not 32 hex digits" $T/out
+	# merged again, and a copy corrected apart: one run each, as before
+	cp $T/s.db $T/s2.db
+	expect_status 0 $XPROJ db modify $T/s2.db --mention 'd|1' --run 1 --span 0:4:8 --annotator three
+	expect_status 0 $XPROJ db merge $T/sm.db $T/s.db $T/s2.db
+	expect_grep "0 runs added (4 already there), 1 corrections" $T/out
+	expect_status 0 $XPROJ db check $T/sm.db
+	expect_grep '^ok' $T/out
+	# an old store's two such runs (no run ids): refused, as before
+	sqlite3 $T/s.db "UPDATE runs SET uid = NULL"
+	expect_status 1 $XPROJ db merge $T/so.db $T/s.db
+	expect_grep 'imported the same second' $T/err
 fi
 ls $T | grep -q 'merge-' && { echo "FAIL: a temporary store left: $(ls $T)"; fails=$((fails + 1)); }
 finish

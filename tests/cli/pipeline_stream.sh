@@ -8,8 +8,9 @@
 # own are in place: a failed rerun leaves them, the store is never removed.
 . tests/cli/lib
 S=tools/sample
-# every row of the store, in sqlite3's order, its timestamps masked
-rows() { sqlite3 "$1" .dump | sed -E "s/'[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z'/'T'/g"; }
+# every row of the store, in sqlite3's order, its timestamps and run ids
+# (random, schema 12) masked
+rows() { sqlite3 "$1" .dump | sed -E "s/'[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z'/'T'/g; s/'[0-9a-f]{32}'/'U'/g"; }
 # the summary without its directory and its seconds
 summ() { sed -e "s|$2|DIR|g" -e '/^  seconds/d' "$1"; }
 

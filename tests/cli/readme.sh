@@ -90,10 +90,10 @@ inputs_exist() {
 }
 
 # mask the numbers of a line that gives times, with the spaces that pad them
-# (a longer time takes a space less), and dates
+# (a longer time takes a space less), dates, and a run's id (random)
 mask() {
 	if printf '%s' "$1" | grep -Eq 'seconds|[0-9] ?m?s\b'; then printf '%s' "$1" | sed 's/ *[0-9][0-9.]*/ #/g'
-	else printf '%s' "$1" | sed 's/[0-9]\{4\}-[0-9][0-9]-[0-9][0-9]T[0-9:]*Z/DATE/g'; fi
+	else printf '%s' "$1" | sed 's/[0-9]\{4\}-[0-9][0-9]-[0-9][0-9]T[0-9:]*Z/DATE/g; s/, id [0-9a-f]\{8\})/, id ID)/g'; fi
 }
 
 # find LINE FILE FROM: the first line after FROM of FILE equal to LINE (masked); prints its number

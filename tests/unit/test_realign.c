@@ -15,19 +15,28 @@
 
 #define J(o, k) json_object_get(o, k)
 
-/* rows of tedits, read with SQLite itself */
-static int count_tedits(xp_db *db)
+/* one value of the store at p as text (NULL: none), read with SQLite itself */
+static char *sql_value(const char *p, const char *sql)
 {
 	sqlite3 *h;
-	int n = -1;
 	sqlite3_stmt *st;
-	if (sqlite3_open_v2(xp_db_path(db), &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-	    sqlite3_prepare_v2(h, "SELECT count(*) FROM tedits", -1, &st, NULL) == SQLITE_OK) {
-		if (sqlite3_step(st) == SQLITE_ROW)
-			n = sqlite3_column_int(st, 0);
+	char *v = NULL;
+	if (sqlite3_open_v2(p, &h, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+	    sqlite3_prepare_v2(h, sql, -1, &st, NULL) == SQLITE_OK) {
+		if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+			v = strdup((const char *)sqlite3_column_text(st, 0));
 		sqlite3_finalize(st);
 	}
 	sqlite3_close(h);
+	return v;
+}
+
+/* rows of tedits, read with SQLite itself */
+static int count_tedits(xp_db *db)
+{
+	char *v = sql_value(xp_db_path(db), "SELECT count(*) FROM tedits");
+	int n = v ? atoi(v) : -1;
+	free(v);
 	return n;
 }
 
@@ -834,7 +843,7 @@ static void part_one(xp_corpus *en, xp_aligned *al)
 		al->v[k].part = 1;
 }
 
-/* A store of schema 10 opens at 11 with every key it had: its documents'
+/* A store of schema 10 opens at 11 (and on) with every key it had: its documents'
  * parts as they were (here part 1, a document's only one, still named
  * DOC|ID), its corrections, review, queue and position on the same
  * mentions, db check clean. */
@@ -853,7 +862,7 @@ static void migrate_from_10(void **state)
 	assert_int_equal(xp_db_queue(db, run, &old, &e), 0);
 	xp_db_close(db);
 	assert_int_equal(xp_db_open_mode(path, XP_DB_READ, &db, &e), 0);
-	assert_int_equal(xp_db_version(db), 11);
+	assert_int_equal(xp_db_version(db), XP_DB_VERSION);   /* 11, and on */
 	xp_queue now;
 	assert_int_equal(xp_db_queue(db, run, &now, &e), 0);
 	assert_int_equal(now.n, old.n);
@@ -894,6 +903,95 @@ static void migrate_from_10(void **state)
 	assert_int_equal(xp_db_check(db, &report, &np, &e), 0);
 	assert_int_equal(np, 0);
 	free(report);
+	done(db);
+}
+
+static void copy_file(const char *from, const char *to)
+{
+	FILE *a = fopen(from, "rb"), *b = fopen(to, "wb");
+	assert_non_null(a);
+	assert_non_null(b);
+	char buf[8192];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, a)))
+		assert_int_equal(fwrite(buf, 1, n, b), n);
+	fclose(a);
+	assert_int_equal(fclose(b), 0);
+}
+
+/* A store of schema 11 opens at 12: its run keeps no run id (NULL), a run
+ * imported since has one (32 hex digits); two copies of the old store,
+ * migrated and corrected apart, still merge as one run (had the migration
+ * drawn an id, each copy had its own), with both copies' corrections, and
+ * the new run as a run of its own; db check clean. */
+static void migrate_from_11(void **state)
+{
+	(void)state;
+	xp_db *db = fresh_at(11);
+	xp_err e;
+	int64_t run = import(db);
+	xp_edit mod = {XP_MODIFY, "d|1", 0, 3, 5, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &mod, &e), 0);
+	xp_db_close(db);
+	char copy[200], out[200];
+	snprintf(copy, sizeof copy, "%s/copy.db", dir);
+	snprintf(out, sizeof out, "%s/m.db", dir);
+	copy_file(path, copy);
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	assert_int_equal(xp_db_version(db), 12);
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "a", -1, &e), 0);
+	int64_t run2 = import(db);
+	xp_db_close(db);
+	char *v = sql_value(path, "SELECT count(*) FROM runs WHERE id = 1 AND uid IS NULL");
+	assert_string_equal(v, "1");
+	free(v);
+	v = sql_value(path, "SELECT uid FROM runs WHERE id = 2");
+	assert_non_null(v);
+	assert_int_equal(strlen(v), 32);
+	assert_int_equal(strspn(v, "0123456789abcdef"), 32);
+	free(v);
+	xp_db *c;
+	assert_int_equal(xp_db_open(copy, &c, &e), 0);
+	xp_edit del = {XP_DELETE, "d|0", 0, 0, 0, "b", NULL};
+	assert_int_equal(xp_db_edit(c, run, &del, &e), 0);
+	xp_db_close(c);
+	const char *ins[] = {path, copy};
+	xp_merge_result r = {0};
+	assert_int_equal(xp_db_merge(out, ins, 2, &r, &e), 0);
+	assert_int_equal(r.runs, 2);         /* the old run and the new one */
+	assert_int_equal(r.runs_known, 1);   /* the copy's old run is the old run */
+	assert_int_equal(r.nconflicts, 0);
+	xp_merge_result_free(&r);
+	xp_db *m;
+	assert_int_equal(xp_db_open_mode(out, XP_DB_READ, &m, &e), 0);
+	json_t *x;
+	assert_int_equal(xp_db_mention(m, run, "d|1", 0, &x, &e), 0);
+	assert_string_equal(json_string_value(J(x, "status")), "edited");
+	json_decref(x);
+	assert_int_equal(xp_db_mention(m, run, "d|0", 0, &x, &e), 0);
+	assert_string_equal(json_string_value(J(x, "status")), "edited");
+	json_decref(x);
+	assert_int_equal(xp_db_mention(m, run, "d|2", 0, &x, &e), 0);
+	assert_string_equal(json_string_value(J(x, "status")), "kept");
+	json_decref(x);
+	/* the new run carried the modification (a rerun does), not the copy's delete */
+	assert_int_equal(xp_db_mention(m, run2, "d|1", 0, &x, &e), 0);
+	assert_string_equal(json_string_value(J(x, "status")), "edited");
+	json_decref(x);
+	assert_int_equal(xp_db_mention(m, run2, "d|0", 0, &x, &e), 0);
+	assert_string_equal(json_string_value(J(x, "status")), "open");
+	json_decref(x);
+	char *report;
+	size_t np;
+	assert_int_equal(xp_db_check(m, &report, &np, &e), 0);
+	assert_int_equal(np, 0);
+	free(report);
+	xp_db_close(m);
+	v = sql_value(out, "SELECT group_concat(coalesce(uid, 'none')) FROM (SELECT uid FROM runs ORDER BY id)");
+	char *w = sql_value(path, "SELECT group_concat(coalesce(uid, 'none')) FROM (SELECT uid FROM runs ORDER BY id)");
+	assert_string_equal(v, w);   /* the merge copies each run's id, NULL too */
+	free(v), free(w);
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
 	done(db);
 }
 
@@ -960,6 +1058,7 @@ int main(void)
 		cmocka_unit_test(reprojection_stored),
 		cmocka_unit_test(migrate_from_9),
 		cmocka_unit_test(migrate_from_10),
+		cmocka_unit_test(migrate_from_11),
 		cmocka_unit_test(merged_reprojection),
 		cmocka_unit_test(check_reproj),
 		cmocka_unit_test(rerun_carries_proposals),
