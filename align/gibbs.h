@@ -99,6 +99,7 @@ typedef struct wa_sampler {
 	uint32_t slot;           /* the removed link's lexical map slot (resample) */
 	wa_pnull pn[2];
 	uint16_t *where, *same;  /* scratch: positions of a sentence by word type */
+	uint32_t *hash;          /* scratch: hash[i], the map hash of source position i's word */
 	uint16_t *dup;           /* scratch: (position, first position of its type) of repeated types */
 	uint32_t ndup;
 	uint64_t cmask;          /* scratch: the sentence's generated positions with prior cells */
