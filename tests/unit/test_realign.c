@@ -171,6 +171,16 @@ static void undone(xp_db *db, int64_t run, const char *want)
 	assert_string_equal(what, want);
 }
 
+/* mention key of run has the workbench's status `want` ("edited") */
+static void status_is(xp_db *db, int64_t run, const char *key, const char *want)
+{
+	json_t *x;
+	xp_err e;
+	assert_int_equal(xp_db_mention(db, run, key, 0, &x, &e), 0);
+	assert_string_equal(json_string_value(J(x, "status")), want);
+	json_decref(x);
+}
+
 static void realign_flow(void **state)
 {
 	(void)state;
@@ -1038,23 +1048,12 @@ static void migrate_from_11(void **state)
 	xp_merge_result_free(&r);
 	xp_db *m;
 	assert_int_equal(xp_db_open_mode(out, XP_DB_READ, &m, &e), 0);
-	json_t *x;
-	assert_int_equal(xp_db_mention(m, run, "d|1", 0, &x, &e), 0);
-	assert_string_equal(json_string_value(J(x, "status")), "edited");
-	json_decref(x);
-	assert_int_equal(xp_db_mention(m, run, "d|0", 0, &x, &e), 0);
-	assert_string_equal(json_string_value(J(x, "status")), "edited");
-	json_decref(x);
-	assert_int_equal(xp_db_mention(m, run, "d|2", 0, &x, &e), 0);
-	assert_string_equal(json_string_value(J(x, "status")), "kept");
-	json_decref(x);
+	status_is(m, run, "d|1", "edited");
+	status_is(m, run, "d|0", "edited");
+	status_is(m, run, "d|2", "kept");
 	/* the new run carried the modification (a rerun does), not the copy's delete */
-	assert_int_equal(xp_db_mention(m, run2, "d|1", 0, &x, &e), 0);
-	assert_string_equal(json_string_value(J(x, "status")), "edited");
-	json_decref(x);
-	assert_int_equal(xp_db_mention(m, run2, "d|0", 0, &x, &e), 0);
-	assert_string_equal(json_string_value(J(x, "status")), "open");
-	json_decref(x);
+	status_is(m, run2, "d|1", "edited");
+	status_is(m, run2, "d|0", "open");
 	char *report;
 	size_t np;
 	assert_int_equal(xp_db_check(m, &report, &np, &e), 0);
