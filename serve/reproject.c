@@ -41,6 +41,7 @@ struct xp_rp_model {
 	xp_wa_model *m;
 	int owns;           /* m is this entry's (else another run's, the same file) */
 	int loaded;         /* m (or why) is final; 0 while the loader has it to read */
+	int lazy;           /* a superseded run's: read on its first realign, not by the loader */
 	char *path, why[1024];
 	int64_t size;
 	uint64_t hash;
@@ -120,10 +121,15 @@ static void load(xp_server *s, struct xp_rp_model *p)
 	p->m = m, p->owns = m != NULL;
 }
 
-/* The loader: every recorded model read in the background from the
- * server's start, newest run first, so that no realign's POST (nor the
+/* The loader: the models of the runs the workbench edits (each language's
+ * latest run, and the run the server was started on) read in the
+ * background from the server's start, so that no realign's POST (nor the
  * requests queued behind it on the writer) waits for a read of tens of
- * megabytes unless it comes before the read is done. */
+ * megabytes unless it comes before the read is done.  Only those: a store
+ * rerun five times records five models of up to some hundred megabytes
+ * each, and a POST to a superseded run is refused unless it insists
+ * (serve/api.c, old_run); such a run's model is read on its first realign
+ * (lazy), and kept. */
 static void *loader(void *arg)
 {
 	xp_server *s = arg;
@@ -132,7 +138,7 @@ static void *loader(void *arg)
 		struct xp_rp_model *p = NULL;
 		pthread_mutex_lock(&s->lock);
 		for (struct xp_rp_model *q = s->models; q && !s->models_stop; q = q->next)
-			if (!q->loaded && (!p || q->run > p->run))
+			if (!q->loaded && !q->lazy && (!p || q->run > p->run))
 				p = q;
 		if (!p) {
 			s->models_state = 2;
@@ -149,6 +155,19 @@ static void *loader(void *arg)
 	}
 }
 
+/* whether runs (xp_db_runs) hold a later run of lang than run */
+static int superseded(json_t *runs, int64_t run, const char *lang)
+{
+	size_t k;
+	json_t *q;
+	json_array_foreach(runs, k, q) {
+		const char *l = json_string_value(json_object_get(q, "lang"));
+		if (json_integer_value(json_object_get(q, "run")) > run && l && lang && !strcmp(l, lang))
+			return 1;
+	}
+	return 0;
+}
+
 void xp_reproject_warm(xp_server *s, xp_db *db)
 {
 	json_t *runs, *r;
@@ -158,10 +177,13 @@ void xp_reproject_warm(xp_server *s, xp_db *db)
 		return;
 	int any = 0;
 	json_array_foreach(runs, i, r) {
-		struct xp_rp_model *p = recorded(db, (int64_t)json_integer_value(json_object_get(r, "run")));
+		int64_t run = (int64_t)json_integer_value(json_object_get(r, "run"));
+		const char *lang = json_string_value(json_object_get(r, "lang"));
+		struct xp_rp_model *p = recorded(db, run);
 		if (!p)
 			break;
-		any |= !p->loaded;
+		p->lazy = run != s->run && superseded(runs, run, lang);
+		any |= !p->loaded && !p->lazy;
 		p->next = s->models;
 		s->models = p;
 	}
@@ -182,7 +204,8 @@ json_t *xp_reproject_state(xp_server *s, int64_t run)
 	pthread_mutex_lock(&s->lock);
 	for (struct xp_rp_model *p = s->models; p; p = p->next)
 		if (p->run == run) {
-			j = !p->loaded ? json_pack("{s:s}", "state", "reading")
+			j = !p->loaded && p->lazy ? json_pack("{s:s}", "state", "on first realign")
+			    : !p->loaded ? json_pack("{s:s}", "state", "reading")
 			    : p->m     ? json_pack("{s:s,s:I}", "state", "ready", "bytes", (json_int_t)p->bytes)
 				       : json_pack("{s:s,s:s}", "state", "none", "why", p->why);
 			break;
@@ -205,7 +228,7 @@ static struct xp_rp_model *model_of(xp_server *s, xp_db *db, int64_t run, double
 	for (;;) {
 		for (p = s->models; p && p->run != run; p = p->next)
 			;
-		if (p && (p->loaded || s->models_state != 1))
+		if (p && (p->loaded || p->lazy || s->models_state != 1))
 			break;
 		if (!p && s->models_state != 1)
 			break;
@@ -224,8 +247,12 @@ static struct xp_rp_model *model_of(xp_server *s, xp_db *db, int64_t run, double
 		s->models = p;
 		pthread_mutex_unlock(&s->lock);
 	}
-	if (!p->loaded)   /* no loader (it could not start): read here */
-		load(s, p), p->loaded = 1;
+	if (!p->loaded) {   /* an older run's, or no loader (it could not start): read here */
+		load(s, p);
+		pthread_mutex_lock(&s->lock);   /* xp_reproject_state reads it on GET threads */
+		p->loaded = 1;
+		pthread_mutex_unlock(&s->lock);
+	}
 	return p;
 }
 

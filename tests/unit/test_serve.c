@@ -458,6 +458,18 @@ static void start_with_model_then(const char *model, uint64_t replace)
 	port = xp_serve_port(srv);
 }
 
+/* state of run's model in GET /api/runs ("ready", "on first realign", ...) */
+static const char *model_state(int64_t r, json_t **o)
+{
+	assert_int_equal(call("GET", "/api/runs", NULL, NULL, o), 200);
+	size_t i;
+	json_t *x;
+	json_array_foreach(J(*o, "runs"), i, x)
+		if (jint(x, "run") == r)
+			return json_string_value(J(J(x, "wa_model"), "state"));
+	return NULL;
+}
+
 static void reproject(void **state)
 {
 	(void)state;
@@ -566,6 +578,46 @@ static void reproject(void **state)
 	json_decref(o);
 	assert_int_equal(rename(moved, model), 0);
 	stop();
+	/* two runs of one language, each naming the model: only the latest
+	 * run's is read from the start (a store rerun five times would
+	 * otherwise hold five models); the superseded run's on its first
+	 * realign, then kept */
+	{
+		xp_db *db = fresh();
+		xp_err e;
+		char *abs;
+		int64_t size, r1 = import_with(db, with_lines), r2 = import_with(db, with_lines);
+		uint64_t hash;
+		assert_int_equal(xp_pipe_model_file(model, &abs, &size, &hash, NULL, &e), 0);
+		assert_int_equal(xp_db_set_run_model(db, r1, abs, size, hash, NULL, &e), 0);
+		assert_int_equal(xp_db_set_run_model(db, r2, abs, size, hash, NULL, &e), 0);
+		free(abs);
+		xp_db_close(db);
+		xp_serve_opts so = {.db = path, .threads = 4};
+		assert_int_equal(xp_serve_start(&so, &srv, &e), 0);
+		port = xp_serve_port(srv);
+		const char *st2 = NULL;
+		for (int k = 0; k < 600; k++, usleep(10000)) {
+			st2 = model_state(r2, &o);
+			int ready = st2 && !strcmp(st2, "ready");
+			json_decref(o);
+			if (ready)
+				break;
+		}
+		assert_string_equal(model_state(r2, &o), "ready");
+		json_decref(o);
+		assert_string_equal(model_state(r1, &o), "on first realign");
+		json_decref(o);
+		/* a superseded run is written only when the POST insists */
+		snprintf(body, sizeof body, "{\"run\":%lld,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"realign\","
+			 "\"version\":0,\"blocks\":[1,2],\"old_run\":true}", (long long)r1);
+		assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 200);
+		assert_string_equal(json_string_value(J(J(o, "reprojection"), "state")), "proposed");
+		json_decref(o);
+		assert_string_equal(model_state(r1, &o), "ready");
+		json_decref(o);
+		stop();
+	}
 	/* the model file replaced since the run was recorded (another model,
 	 * a valid one): said, no proposal */
 	start_with_model_then(model, 7);
