@@ -549,12 +549,67 @@ static int one_gap(const xp_subs *s, size_t j, size_t k, size_t *work)
 	return 1;
 }
 
+/* Whether two cues are one cue written twice: the same times and the
+ * same text (markup, spacing and block numbers are gone by now). */
+static int same_cue(const xp_sub *a, const xp_sub *b)
+{
+	return a->start == b->start && a->end == b->end && !strcmp(a->text, b->text) && !strcmp(a->tgt, b->tgt);
+}
+
+/* Cues j .. j+t-1 repeat earlier cues of the file, t > 0 returned: a chunk
+ * pasted twice (ripped subtitles).  They repeat cues i .. i+t-1 (i+t <= j),
+ * and the file goes on in time order from the cue before them (cue j+t
+ * starts at or after cue j-1), so that they are a copy, not a later part
+ * whose clock restarts: a second episode's cues that happen to begin as
+ * the first's did (a theme song) then go on at their own times.  A copy
+ * running to the end of the file is one unless it copies from the first
+ * cue of the file or of its latest part (part): a file twice over is read
+ * as two parts (nothing dropped).  *orig gets i. */
+static size_t repeated(const xp_subs *s, size_t j, size_t part, size_t *orig, size_t *work)
+{
+	int in_order = s->v[j].start >= s->v[j - 1].start;
+	for (size_t i = j; i-- > 0;) {
+		/* in order, the original is among the cues of the same start just
+		 * above; out of order, anywhere above */
+		if (in_order && s->v[i].start != s->v[j].start)
+			break;
+		++*work;
+		if (!same_cue(&s->v[i], &s->v[j]))
+			continue;
+		size_t t = 1;
+		while (i + t < j && j + t < s->n && same_cue(&s->v[i + t], &s->v[j + t]))
+			t++;
+		*work += t;
+		if (j + t < s->n ? s->v[j + t].start >= s->v[j - 1].start : i > part) {
+			*orig = i;
+			return t;
+		}
+	}
+	return 0;
+}
+
 static int order_cues(const char *name, xp_subs *s, xp_err *err)
 {
 	int sort = 0;
+	size_t part = 0;   /* the first cue of the latest part */
 	size_t work = 0, budget = ((size_t)1 << 20) + 32 * s->n;
 	int64_t latest = s->n ? s->v[0].end : 0;   /* the latest end so far */
 	for (size_t j = 1; j < s->n; j++) {
+		size_t i, t;
+		if (s->v[j].start <= s->v[j - 1].start && (t = repeated(s, j, part, &i, &work))) {
+			/* a copy: dropped, said (its first line, the original's) */
+			if (!s->dups)
+				s->dup_line = s->v[j].line, s->dup_of = s->v[i].line;
+			s->dups += (uint32_t)t;
+			work += s->n - j;
+			memmove(s->v + j, s->v + j + t, (s->n - j - t) * sizeof *s->v);
+			s->n -= t;
+			j--;
+			if (work > budget)
+				return xp_failc(err, XP_EINPUT, name, s->v[j].line,
+						"too many cues repeated or out of time order to put in order: nothing is read");
+			continue;
+		}
 		if (s->v[j].start >= s->v[j - 1].start) {
 			latest = s->v[j].end > latest ? s->v[j].end : latest;
 			continue;
@@ -584,6 +639,7 @@ static int order_cues(const char *name, xp_subs *s, xp_err *err)
 		for (size_t m = j; m < s->n; m++)
 			s->v[m].start += shift, s->v[m].end += shift;
 		latest = s->v[j].end;
+		part = j;
 	}
 	if (!sort)
 		return 0;
@@ -635,6 +691,7 @@ static int parse(const char *name, const parsed *P, int bilingual, xp_subs *s, i
 {
 	s->n = 0;
 	s->unordered_line = s->moved = s->restarts = 0;
+	s->dups = s->dup_line = s->dup_of = 0;
 	memset(&r->removed, 0, sizeof r->removed);
 	int rc = P->is_ass ? parse_ass(name, &P->ass, bilingual, s, mixed, r, err)
 			   : parse_srt(name, P->L, P->nl, bilingual, s, mixed, r, err);
