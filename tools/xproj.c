@@ -108,6 +108,14 @@ static void catch_signals(void)
 		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
 			sigaction(sigs[i], &sa, NULL);
 	}
+	/* A write past the file-size limit (ulimit -f) fails with EFBIG, said
+	 * with the file's name like any other failed write, instead of killing
+	 * the process: killed, it left the temporary files of its outputs, and
+	 * once everything was committed SQLite's checkpoint at close (copying
+	 * the store's write-ahead log into the store, which grows) killed a
+	 * complete run with status 153.  That checkpoint is not needed: the
+	 * log holds the run, and the next opening of the store reads it. */
+	signal(SIGXFSZ, SIG_IGN);
 }
 
 /* NAME is no command: say so, with the nearest one, on stderr; status 2. */
