@@ -65,6 +65,21 @@ if [ -n "$ZIP" ]; then
 	refused "an archive cut short" "cut.zip" $al --subs $H/cut.zip
 fi
 
+# one line of 600 MiB (two bombs of zeros, no newline) where a streamed
+# reader holds a line whole: sentence pairs, a report.  Refused once the
+# line passes what a file read whole may hold (512 MiB); before, the line
+# grew until memory ran out ("out of memory" under this 1 GB limit, the
+# whole machine's memory without one)
+cat $H/bomb.srt.gz $H/bomb.srt.gz > $T/line.gz
+P=$FIX/project
+for c in "wordalign $T/line.gz -o $T/x.pharaoh" \
+	"db import $T/line.db --source $P/en.conll --aligned $P/aligned.jsonl --report $T/line.gz"; do
+	capped 60 $XPROJ $c >$T/out 2>$T/err; st=$?
+	[ $st = 1 ] && grep -q "line.gz:1: a line of 536870912 bytes (512 MiB) or more: refused" $T/err ||
+		{ echo "FAIL: xproj $c: exit $st:"; head -c 300 $T/err; fails=$((fails + 1)); }
+done
+[ -e $T/line.db ] && { echo "FAIL: a store made from a refused report"; fails=$((fails + 1)); }
+
 # D4: English UTF-16 without a byte order mark is converted and said so
 # (it read as 'valid UTF-8' and aligned nothing), the same as the UTF-8 file
 expect_status 0 $al --subs $S/en.srt
