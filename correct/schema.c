@@ -637,11 +637,14 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	int v = connect(db, flags, err) ? -1 : schema_version(db, err);
 	/* (a directory that is not writable: SQLITE_READONLY; a file system
 	 * mounted read-only, a CD, a snapshot: SQLITE_CANTOPEN, as the index
-	 * cannot be made) */
-	if (v < 0 && mode == XP_DB_READ && db->h &&
-	    (sqlite3_errcode(db->h) == SQLITE_READONLY || sqlite3_errcode(db->h) == SQLITE_CANTOPEN) &&
+	 * cannot be made; a full disk: SQLITE_IOERR, as it cannot grow) */
+	int why = db->h ? sqlite3_errcode(db->h) & 0xff : SQLITE_OK;
+	if (v < 0 && mode == XP_DB_READ && (why == SQLITE_READONLY || why == SQLITE_CANTOPEN || why == SQLITE_IOERR) &&
 	    connect_immutable(db, err) == 0)
 		v = schema_version(db, err);
+	else if (v < 0 && mode != XP_DB_READ && why == SQLITE_IOERR)
+		xp_failc(err, XP_EDB, path, 0, "cannot open the store to write: %s (a full disk?): nothing was changed",
+			 sqlite3_errmsg(db->h));
 	else if (v < 0 && mode != XP_DB_READ && db->h && !memory && access(path, W_OK) &&
 		 (sqlite3_errcode(db->h) == SQLITE_READONLY || sqlite3_errcode(db->h) == SQLITE_CANTOPEN))
 		xp_failc(err, XP_EDB, path, 0, "cannot write the store, read-only here: %s (xproj db export and the other readers can read it)",
