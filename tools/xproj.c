@@ -9,6 +9,7 @@
 #include "../base/outputs.h"
 #include "../base/version.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -132,6 +133,21 @@ static int unknown(const char *name)
 	return 2;
 }
 
+/* What a command printed on standard output (figures, a listing, a
+ * summary) is an output too: a write that failed there (a full disk, a
+ * file-size limit, a closed pipe's EPIPE aside) must not end in status 0
+ * with the file cut short.  Checked once, after the command: stdio
+ * buffers, so a failed write shows only at the flush. */
+static int stdout_done(int status)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return status;
+	if (errno != EPIPE)
+		fprintf(stderr, "xproj: <stdout>: write error%s%s\n", errno ? ": " : "", errno ? strerror(errno) : "");
+	return status ? status : 1;
+}
+
 int main(int argc, char **argv)
 {
 	catch_signals();
@@ -157,7 +173,7 @@ int main(int argc, char **argv)
 		if (!strcmp(commands[i]->name, name)) {
 			if (xp_cli_wants_help(argc - 1, argv + 1))
 				return xp_cli_usage(commands[i], 0);
-			return commands[i]->run(argc - 1, argv + 1);
+			return stdout_done(commands[i]->run(argc - 1, argv + 1));
 		}
 	return unknown(name);
 }

@@ -30,4 +30,16 @@ for kib in 60 200 220 240 600; do
 	expect_status 0 $XPROJ db check $T/q/corrections.db
 done
 expect_eq "$seen0$seen1" 11 "some limits fail the run, some let it through"
+
+# what a command prints on standard output (figures, listings) is an
+# output too: a full disk there is exit 1, said (before: exit 0, the file
+# empty or cut short)
+if [ -w /dev/full ]; then
+	P=$FIX/project
+	for c in "stats $P/en.conll" "db runs $T/q/corrections.db" "score $P/en.conll $P/en.conll"; do
+		$XPROJ $c >/dev/full 2>$T/err; st=$?
+		expect_eq "$st" 1 "xproj $c > /dev/full: exit status"
+		expect_grep "<stdout>: write error: No space left on device" $T/err
+	done
+fi
 finish
