@@ -162,6 +162,12 @@ expect_status 0 $al --subs $S/en.srt --tgt-subs $T/zhdup.srt --tgt-lang zh
 cmp -s $T/ordered.jsonl $T/x.jsonl || { echo "FAIL: a pasted chunk of target cues changed the aligned corpus"; fails=$((fails + 1)); }
 expect_grep "zhdup.srt:103: 6 cues repeating earlier ones" $T/err
 grep -q "times restart" $T/err && { echo "FAIL: a pasted chunk read as a restart"; fails=$((fails + 1)); }
+# (one cue written twice in a row: its text went twice into its target)
+awk -v RS= '{ b[NR] = $0 } END { for (i = 1; i <= NR; i++) { print b[i] "\n"; if (i == 5) print b[5] "\n" } }' \
+	$S/zh.srt > $T/zhdup1.srt
+expect_status 0 $al --subs $S/en.srt --tgt-subs $T/zhdup1.srt --tgt-lang zh
+cmp -s $T/ordered.jsonl $T/x.jsonl || { echo "FAIL: a cue written twice changed the aligned corpus"; fails=$((fails + 1)); }
+expect_grep "zhdup1.srt:22: 1 cue repeating earlier ones" $T/err
 { cat $S/zh.srt; echo; awk -v RS= 'NR == 1 { print $0 "\n"; next } { n = split($0, l, "\n"); for (i = 1; i <= n; i++) print (i > 2 ? "二" : "") l[i]; print "" }' $S/zh.srt; } > $T/zh2b.srt
 expect_status 0 $XPROJ align --transcript $T/two.conll --subs $FIX/subs/two-parts.srt --tgt-subs $T/zh2b.srt \
 	--tgt-lang zh -o $T/x.jsonl
