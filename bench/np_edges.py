@@ -39,7 +39,10 @@ Variants (each measured and dropped: docs/rules.md, "A learned edge model"):
 --step (a one-token edit is right when it moves the edge toward the
 reference's, not only onto it) with --rounds N (edits made again from the
 edited span, an edge never turning back); --no-lex (without the tokens'
-identities); --cut P (the probability an edit must pass); --oracle (every
+identities); --cut P (the probability an edit must pass); --tune-cv tune
+(mmc-tune judged by 5-fold cross-validation over its scenes, fitted on the
+other folds' corrected spans: learning from a user's own corrections) or
+--tune-cv both (those and dev's silver); --oracle (every
 right candidate taken: what the candidates could give at most).  Each run
 also prints the ranking's AUC on MMC dev (by fold) and on mmc-tune.
 
@@ -583,6 +586,7 @@ def main():
     ap.add_argument("--no-lex", action="store_true")
     ap.add_argument("--oracle", action="store_true")
     ap.add_argument("--cut", type=float, default=0.5)
+    ap.add_argument("--tune-cv", choices=["tune", "both"])
     ap.add_argument("--rounds", type=int, default=1)
     a = ap.parse_args()
     global STEP, NOLEX, ORACLE, CUT
@@ -621,10 +625,23 @@ def main():
         print(f"  model {k}: " + " ".join(f"{f}={w:+.2f}" for f, w in zip(FEATS, md["w"])) +
               f" bias={md['b']:+.2f}", file=sys.stderr)
     dec = decide(tune.cands, lex, models, a.rounds)
+    if a.tune_cv:
+        # a user's own corrections: mmc-tune judged by cross-validation over
+        # its scenes, fitted on the other folds' corrected spans (with dev's
+        # silver too for "both")
+        tdocs = sorted({r["doc"] for r in tune.cands})
+        tf = {d: k % a.folds for k, d in enumerate(tdocs)}
+        dec = {}
+        for k in range(a.folds):
+            fit_on = [r for r in tune.cands if tf[r["doc"]] != k]
+            if a.tune_cv == "both":
+                fit_on += dev.cands
+            lex_k, models_k = train(fit_on)
+            dec.update(decide([r for r in tune.cands if tf[r["doc"]] == k], lex_k, models_k, a.rounds))
     n = apply(tune, tune.cands, dec, f"{pre}.tune.{a.tag}.conll")
     score(a, tune.key_path, f"{pre}.tune.{a.tag}.conll", f"{pre}.tune.{a.tag}.json")
     tt = tally(tune.cands, dec)
-    print(f"{a.lang} seed {a.seed} tune (fitted on dev): {n} spans edited; by edit right / was exact / other: "
+    print(f"{a.lang} seed {a.seed} tune (fitted on {a.tune_cv + ' (cv)' if a.tune_cv else 'dev'}): {n} spans edited; by edit right / was exact / other: "
           + ", ".join(f"{k} {v[0]}/{v[1]}/{v[2]}" for k, v in sorted(tt.items())), file=sys.stderr)
     if a.dump:
         sep = "" if a.chars else " "
