@@ -553,6 +553,21 @@ def auc(recs, lex, models):
     return res
 
 
+def crossval(recs, folds, extra, rounds):
+    """recs judged by k-fold cross-validation over their documents (each fold
+    by a model fitted on the other folds and extra): the edits and each
+    fold's AUC"""
+    docs = sorted({r["doc"] for r in recs})
+    fold = {d: k % folds for k, d in enumerate(docs)}
+    dec, aucs = {}, []
+    for k in range(folds):
+        lex, models = train([r for r in recs if fold[r["doc"]] != k] + extra)
+        held = [r for r in recs if fold[r["doc"]] == k]
+        aucs.append(auc(held, lex, models))
+        dec.update(decide(held, lex, models, rounds))
+    return dec, aucs
+
+
 def tally(recs, dec):
     """edits made: right (the reference's span after), wrong (exact before),
     other; by kind"""
@@ -601,14 +616,7 @@ def main():
         print(f"{a.lang} seed {a.seed} {st.name}: {len(st.cands)} other NPs ({ex} exact, "
               f"{st.skipped} skipped), {nc} candidate edits, {npos} right", file=sys.stderr)
     # dev: k-fold over documents
-    docs = sorted({r["doc"] for r in dev.cands})
-    fold = {d: k % a.folds for k, d in enumerate(docs)}
-    dec = {}
-    aucs = []
-    for k in range(a.folds):
-        lex, models = train([r for r in dev.cands if fold[r["doc"]] != k])
-        aucs.append(auc([r for r in dev.cands if fold[r["doc"]] == k], lex, models))
-        dec.update(decide([r for r in dev.cands if fold[r["doc"]] == k], lex, models, a.rounds))
+    dec, aucs = crossval(dev.cands, a.folds, [], a.rounds)
     n = apply(dev, dev.cands, dec, f"{pre}.dev.{a.tag}.conll")
     score(a, dev.key_path, f"{pre}.dev.{a.tag}.conll", f"{pre}.dev.{a.tag}.json")
     td = tally(dev.cands, dec)
@@ -629,15 +637,7 @@ def main():
         # a user's own corrections: mmc-tune judged by cross-validation over
         # its scenes, fitted on the other folds' corrected spans (with dev's
         # silver too for "both")
-        tdocs = sorted({r["doc"] for r in tune.cands})
-        tf = {d: k % a.folds for k, d in enumerate(tdocs)}
-        dec = {}
-        for k in range(a.folds):
-            fit_on = [r for r in tune.cands if tf[r["doc"]] != k]
-            if a.tune_cv == "both":
-                fit_on += dev.cands
-            lex_k, models_k = train(fit_on)
-            dec.update(decide([r for r in tune.cands if tf[r["doc"]] == k], lex_k, models_k, a.rounds))
+        dec, _ = crossval(tune.cands, a.folds, dev.cands if a.tune_cv == "both" else [], a.rounds)
     n = apply(tune, tune.cands, dec, f"{pre}.tune.{a.tag}.conll")
     score(a, tune.key_path, f"{pre}.tune.{a.tag}.conll", f"{pre}.tune.{a.tag}.json")
     tt = tally(tune.cands, dec)
