@@ -135,7 +135,7 @@ int xp_db_runs(xp_db *db, json_t **out, xp_err *err)
 	" coalesce(k.mentions, " XP_RUN_MENTIONS "), coalesce(k.projected, " XP_RUN_PROJECTED "),"                 \
 	" (SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.run = runs.id"          \
 	"  AND " LIVE_C "), (SELECT count(*) FROM reviews v WHERE v.run = runs.id AND v.undone = 0), " uid          \
-	" FROM runs LEFT JOIN run_counts k ON k.run = runs.id ORDER BY runs.id"
+	", runs.settings FROM runs LEFT JOIN run_counts k ON k.run = runs.id ORDER BY runs.id"
 	int rc = xp_sql_prepare(db, db->version >= 12 ? RUNS_SQL("runs.uid") : RUNS_SQL("NULL"), &st, err);
 #undef RUNS_SQL
 	if (rc)
@@ -151,6 +151,13 @@ int xp_db_runs(xp_db *db, json_t **out, xp_err *err)
 				      "projected", (json_int_t)sqlite3_column_int64(st, 6), "corrections",
 				      (json_int_t)sqlite3_column_int64(st, 7), "reviews", (json_int_t)sqlite3_column_int64(st, 8),
 				      "carry", carry_counts(db, sqlite3_column_int64(st, 0)));
+		/* what decided its spans (the report's settings) */
+		const char *set = xp_sql_text(st, 10);
+		json_t *sj = set ? json_loads(set, 0, NULL) : NULL;
+		if (r)
+			json_object_set_new(r, "settings", sj ? sj : json_null());
+		else
+			json_decref(sj);
 		if (!r || json_array_append_new(a, r)) {
 			json_decref(a);
 			a = NULL;
