@@ -1,0 +1,69 @@
+#!/usr/bin/python3
+"""tests/browser/narrow.py — the workbench from an annotator's seat: a long
+scene in a narrow window.
+
+Driven by tests/browser/run.sh on a store of one scene of hundreds of
+utterances (tools/sample's dialogue, repeated) in Chinese or Farsi.  In a
+window of 420 x 820: the page does not scroll sideways and the mention
+keeps the window's width (the queue goes above it; side by side, its
+330px left the mention a sliver of 90px); the target sentence is on
+screen; j walks the queue and the scene follows the mention, its line in
+the scene panel's view; the keys still work (delete, undo).  Screenshots
+under SHOTS (narrow-LANG*.png).
+
+usage: narrow.py URL SHOTS LANG
+"""
+import sys
+import time
+
+from selenium.webdriver.common.by import By
+
+from harness import Page, check, finish
+
+URL, SHOTS, LANG = sys.argv[1], sys.argv[2], sys.argv[3]
+page = Page(URL, SHOTS)
+d = page.d
+try:
+    d.set_window_size(420, 820)
+    page.sign_in("narrow")
+    page.wait_for(lambda: page.current(), "a mention shown")
+    check(len(d.find_elements(By.CSS_SELECTOR, "#queue li")) > 0, "the queue lists mentions")
+    qh = d.execute_script("return document.getElementById('queue').getBoundingClientRect().height")
+    check(qh >= 120, "the queue's list is on screen, not squeezed out by its filters (%dpx high)" % qh)
+    time.sleep(0.5)
+    page.shot("narrow-%s.png" % LANG)
+    sw, iw = d.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    check(sw <= iw, "a window 420px wide does not scroll sideways (page %dpx, window %dpx)" % (sw, iw))
+    mw = d.execute_script("return document.getElementById('main').getBoundingClientRect().width")
+    check(mw >= 0.9 * iw, "the mention keeps the window's width (%dpx of %dpx)" % (mw, iw))
+    tok = d.execute_script("var r = document.getElementById('tokens').getBoundingClientRect();"
+                           "return [r.left, r.right, r.width]")
+    check(tok[0] >= 0 and tok[1] <= iw and tok[2] >= 0.5 * iw, "the target sentence is inside the window: %s" % tok)
+    # j through the queue: the scene follows the mention, its line in view
+    first = page.current()
+    for _ in range(4):
+        k = page.current()
+        page.press("j")
+        page.wait_for(lambda: page.current() and page.current() != k and not d.execute_script("return S.busy"),
+                      "j shows the next mention")
+    check(page.current() != first, "j walked the queue: %s -> %s" % (first, page.current()))
+    lis = d.find_elements(By.CSS_SELECTOR, "#scene li")
+    check(len(lis) >= 5, "the long scene's panel shows lines around the mention (%d)" % len(lis))
+    inview = d.execute_script(
+        "var s = document.querySelector('#scene li.self'); if (!s) return null;"
+        "var b = document.getElementById('scene').getBoundingClientRect(), r = s.getBoundingClientRect();"
+        "return r.top >= b.top - 1 && r.bottom <= b.bottom + 1")
+    check(inview is True, "the mention's line is in the scene panel's view")
+    # the keys: delete, then undo
+    k = page.current()
+    v = page.mention(k)["version"]
+    page.press("d")
+    page.wait_for(lambda: page.mention(k)["version"] > v, "d deletes")
+    page.shot("narrow-%s-deleted.png" % LANG)
+    page.press("u")
+    page.wait_for(lambda: page.mention(k)["status"] == "open", "u undoes the delete")
+    page.console_clean()
+except Exception as e:
+    page.stopped(e, "the narrow walk", "narrow-%s-stopped.png" % LANG)
+d.quit()
+finish()
