@@ -272,8 +272,16 @@ function renderQueue() {
     li.addEventListener("click", () => openAt(it.pos));
     ol.append(li);
   }
+  // the current row into the list's view, the list alone scrolled:
+  // scrollIntoView scrolled every scrolling box around it too, and in a
+  // narrow window (the queue under the mention) took the page, mention
+  // and all, down to the queue
   const cur = ol.querySelector(".cur");
-  if (cur) cur.scrollIntoView({ block: "nearest" });
+  if (cur) {
+    const r = cur.getBoundingClientRect(), b = ol.getBoundingClientRect();
+    if (r.top < b.top) ol.scrollTop -= b.top - r.top;
+    else if (r.bottom > b.bottom) ol.scrollTop += Math.min(r.bottom - b.bottom, r.top - b.top);
+  }
 }
 
 /* open the mention at position pos of the filtered queue */

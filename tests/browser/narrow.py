@@ -5,7 +5,8 @@ scene in a narrow window.
 Driven by tests/browser/run.sh on a store of one scene of hundreds of
 utterances (tools/sample's dialogue, repeated) in Chinese or Farsi.  In a
 window of 420 x 820: the page does not scroll sideways and the mention
-keeps the window's width (the queue goes above it; side by side, its
+keeps the window's width and its target sentence is on screen (the queue
+goes under it; side by side, its
 330px left the mention a sliver of 90px); the target sentence is on
 screen; j walks the queue and the scene follows the mention, its line in
 the scene panel's view; the keys still work (delete, undo).  Screenshots
@@ -37,8 +38,9 @@ try:
     mw = d.execute_script("return document.getElementById('main').getBoundingClientRect().width")
     check(mw >= 0.9 * iw, "the mention keeps the window's width (%dpx of %dpx)" % (mw, iw))
     tok = d.execute_script("var r = document.getElementById('tokens').getBoundingClientRect();"
-                           "return [r.left, r.right, r.width]")
+                           "return [r.left, r.right, r.width, r.bottom, window.innerHeight]")
     check(tok[0] >= 0 and tok[1] <= iw and tok[2] >= 0.5 * iw, "the target sentence is inside the window: %s" % tok)
+    check(0 < tok[3] <= tok[4], "the target sentence is on screen without scrolling (bottom %dpx of %dpx)" % (tok[3], tok[4]))
     # j through the queue: the scene follows the mention, its line in view
     first = page.current()
     for _ in range(4):
