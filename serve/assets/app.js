@@ -667,14 +667,18 @@ function relink() {
 }
 
 /* the entities of the document as a relink or a target-only mention may
- * choose them: every one (but skip, if given) and a new one */
+ * choose them: every one (but skip, if given), the nearest first (the
+ * lines between the mention and the entity's nearest mention, whose words
+ * name it: a long scene has many "Leo"s), and a new one */
 function entityOptions(sel, m, skip) {
-  const ents = (m.scene.entities || []).slice().sort((a, b) => a.cluster - b.cluster);
+  const near = (e) => e.near ?? Infinity;
+  const ents = (m.scene.entities || []).slice().sort((a, b) => near(a) - near(b) || a.cluster - b.cluster);
   let top = -1;
   for (const e of ents) {
     top = Math.max(top, e.cluster);
     if (e.cluster === skip) continue;
-    sel.append(h("option", { value: e.cluster }, "cluster " + e.cluster + " · " + e.words.join(" ") + " (" + e.n + ")"));
+    const where = e.near === undefined ? "" : e.near === 0 ? ", this line" : ", " + e.near + (e.near === 1 ? " line" : " lines") + " away";
+    sel.append(h("option", { value: e.cluster }, "cluster " + e.cluster + " · " + e.words.join(" ") + " (" + e.n + where + ")"));
   }
   sel.append(h("option", { value: top + 1 }, "a new entity (cluster " + (top + 1) + ")"));
 }

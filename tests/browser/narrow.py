@@ -9,7 +9,9 @@ keeps the window's width and its target sentence is on screen (the queue
 goes under it; side by side, its
 330px left the mention a sliver of 90px); the target sentence is on
 screen; j walks the queue and the scene follows the mention, its line in
-the scene panel's view; the keys still work (delete, undo).  Screenshots
+the scene panel's view; r offers the entities to merge with nearest
+first, each named by its nearest mention (a relink, then undone); the
+keys still work (delete, undo).  Screenshots
 under SHOTS (narrow-LANG*.png).
 
 usage: narrow.py URL SHOTS LANG
@@ -18,6 +20,7 @@ import sys
 import time
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from harness import Page, check, finish
 
@@ -56,6 +59,30 @@ try:
         "var b = document.getElementById('scene').getBoundingClientRect(), r = s.getBoundingClientRect();"
         "return r.top >= b.top - 1 && r.bottom <= b.bottom + 1")
     check(inview is True, "the mention's line is in the scene panel's view")
+    # merging clusters in a long scene: r offers the entities nearest
+    # first, each named by its nearest mention's words (not the first
+    # line's "Leo" of eight entities so named, in the order of their numbers)
+    d.set_window_size(1360, 900)
+    k = page.current()
+    m = page.mention(k)
+    if m["current"]["span"]:
+        page.press("r")
+        page.wait_for(lambda: d.find_element(By.ID, "relink-form").is_displayed(), "the relink form opens")
+        opts = [(o.get_attribute("value"), o.text) for o in d.find_elements(By.CSS_SELECTOR, "#relink-select option")]
+        near = {e["cluster"]: e.get("near") for e in m["scene"]["entities"]}
+        ds = [near.get(int(v)) for v, _ in opts[:-1]]
+        check(len(ds) >= 2 and None not in ds and ds == sorted(ds) and ds[0] <= 3,
+              "the entities to merge with come nearest first (lines away: %s)" % ds[:8])
+        check(all(("line" in t) for _, t in opts[:-1]), "each says how far it is: %r" % [t for _, t in opts[:3]])
+        page.shot("narrow-%s-relink.png" % LANG)
+        to = int(opts[0][0])
+        page.press(Keys.ENTER)
+        page.wait_for(lambda: page.mention(k)["scene"]["tgt_cluster"] == to, "the relink merges it into cluster %d" % to)
+        page.wait_for(lambda: not d.execute_script("return S.busy"), "the page idle after the relink")
+        page.press("u")
+        page.wait_for(lambda: page.mention(k)["scene"]["tgt_cluster"] == m["scene"]["tgt_cluster"], "u undoes the relink")
+        page.wait_for(lambda: page.current() == k and not d.execute_script("return S.busy"), "on the mention after undo")
+    d.set_window_size(420, 820)
     # the keys: delete, then undo
     k = page.current()
     v = page.mention(k)["version"]
