@@ -936,6 +936,15 @@ static int do_show(xp_db *db, dargs *a, xp_err *e)
 	free(keys);
 	if (a->doc)
 		xp_queue_free(&q);
+	/* the run's recipe: what its spans came from, what a realign uses */
+	json_t *all = NULL, *r = rc ? NULL : run_info(db, a->run, &all, e);
+	if (!rc && !r)
+		rc = -1;
+	if (r) {
+		printf("run %lld:\n", (long long)a->run);
+		rc = print_recipe(db, r, e);
+	}
+	json_decref(all);
 	return rc;
 }
 

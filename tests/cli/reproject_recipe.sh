@@ -2,7 +2,7 @@
 # "Re-projection"): `project` writes what else decided its spans in its
 # report's settings ("inputs": here --phrases, with the rule 'phrases' and
 # the block rule); `db import --wa-model` takes the phrases' text into the
-# store, and `db runs` shows the recipe.  Each utterance realigned to
+# store, and `db runs` and `db show` show the recipe.  Each utterance realigned to
 # other lines and back to its own then gets the run's own spans, the
 # phrases file removed after the import: the 5 "the cake" mentions the
 # phrases moved to 糕 among them.  Before runs kept their recipe, the
@@ -27,6 +27,9 @@ expect_status 0 $XPROJ db import $T/s.db --source $S/dialogue.conll --aligned $T
 expect_eq "$(sqlite3 $T/s.db "SELECT json_extract(wa_model, '\$.aligner.recipe') || ' ' ||
 	length(json_extract(wa_model, '\$.aligner.phrases')) FROM runs")" "1 41" "the phrases' text kept in the store"
 expect_status 0 $XPROJ db runs $T/s.db
+expect_grep "spans: rule \"block\", gap 1, +phrases, --phrases $T/h.phrases" $T/out
+expect_grep "realign: model .*wordalign.model, seed 5, intersect, its phrases$" $T/out
+expect_status 0 $XPROJ db show $T/s.db 's01e01c00x|2'
 expect_grep "spans: rule \"block\", gap 1, +phrases, --phrases $T/h.phrases" $T/out
 expect_grep "realign: model .*wordalign.model, seed 5, intersect, its phrases$" $T/out
 rm $T/h.phrases
