@@ -263,6 +263,14 @@ int xp_outputs_stream(xp_outputs *o, const char *path, int (*gen)(void *ctx, xp_
 		int saved = errno;
 		forget(x.tmp);
 		free(x.tmp), free(x.path);
+		/* a directory to write into that is not there: outputs never make
+		 * one (a typo would scatter files), so say which and how */
+		struct stat ds;
+		if (saved == ENOENT && stat(dir, &ds) != 0)
+			return xp_failc(err, XP_EIO, path, 0, "cannot create: its directory %s does not exist "
+					"(make it first: mkdir -p %s)", dir, dir);
+		if (saved == ENOTDIR)
+			return xp_failc(err, XP_EIO, path, 0, "cannot create: %s is, or lies under, a file, not a directory", dir);
 		return xp_failc(err, XP_EIO, path, 0, "cannot create: %s", strerror(saved));
 	}
 	flock(x.fd, LOCK_EX | LOCK_NB);
