@@ -59,6 +59,13 @@ expect_grep "ru.1251.srt: windows-1251 (detected" $T/err
 expect_status 1 $XPROJ convert $S/dialogue.conll $T/nodir/sub/x.conllu
 expect_grep "nodir/sub/x.conllu: cannot create: its directory $T/nodir/sub does not exist (make it first: mkdir -p $T/nodir/sub)" $T/err
 [ -e $T/nodir ] && { echo "FAIL: a missing directory was made"; fails=$((fails + 1)); }
+#    the store commands too: db merge named its temporary copy (OUT.merge-PID)
+expect_status 1 $XPROJ db init $T/nodir/x.db
+expect_grep "x.db: cannot create: its directory $T/nodir does not exist" $T/err
+expect_status 0 $XPROJ db init $T/s.db
+expect_status 1 $XPROJ db merge $T/nodir/m.db $T/s.db
+expect_grep "^xproj: $T/nodir/m.db: cannot create: its directory $T/nodir does not exist" $T/err
+[ -e $T/nodir ] && { echo "FAIL: a missing directory was made"; fails=$((fails + 1)); }
 : > $T/afile
 expect_status 1 $XPROJ convert $S/dialogue.conll $T/afile/x.conll
 expect_grep "afile/x.conll: cannot create: $T/afile is, or lies under, a file, not a directory" $T/err
