@@ -12,6 +12,9 @@ pl() { $XPROJ pipeline --source $S/dialogue.conll --no-db "$@"; }
 expect_status 1 pl --subs $S/zh.srt --tgt-subs $S/en.srt --tgt-lang de -o $T/p1
 expect_grep "zh.srt: none of the transcript's utterances aligned to these subtitles, which are in Han script (zh), not English: --subs takes the English subtitles, --tgt-subs the target's" $T/err
 [ -e $T/p1/projected.conll ] && { echo "FAIL: swapped subtitles wrote an output"; fails=$((fails + 1)); }
+# ... and a refused run leaves no directory it made, parents included (it left new/zh)
+expect_status 1 pl --subs $S/zh.srt --tgt-subs $S/en.srt --tgt-lang de -o $T/new/zh/run/
+[ -e $T/new ] && { echo "FAIL: a refused run left $(find $T/new | head -3)"; fails=$((fails + 1)); }
 expect_status 1 $XPROJ align --transcript $S/dialogue.conll --subs $S/zh.srt --tgt-subs $S/en.srt --tgt-lang de -o $T/a.jsonl
 expect_grep "zh.srt: none of the transcript's utterances aligned to these subtitles, which are in Han script" $T/err
 # ... but English subtitles that simply miss the transcript's lines keep the old message
