@@ -782,7 +782,7 @@ int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 		char up[4096];
 		size_t n = (size_t)snprintf(up, sizeof up, "%s", o->outdir);
 		while (n > kept + 1 && up[n - 1] == '/')
-			up[--n] = 0;   /* "out/zh/": its last part is zh */
+			up[--n] = 0;   /* "out/run/": its last part is run */
 		while (n > kept && rmdir(up) == 0) {
 			while (n > kept && up[n - 1] != '/')
 				n--;
