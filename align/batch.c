@@ -698,6 +698,39 @@ static int align_job(const xp_job *j, const xp_batch_opts *o, xp_aligned *out, x
 	return rc;
 }
 
+/* The target's script names no language (Latin: German, French, English
+ * subtitles given as the target by mistake): said naming the file and the
+ * codes whose packs write that script, so that a user who never read
+ * lang/ knows what to type.  Any other code is taken too, with the
+ * language-independent rules. */
+static int no_lang(const xp_batch *b, const char *script, xp_err *e)
+{
+	const char *file = "";
+	for (size_t i = 0; i < b->n && !file[0]; i++)
+		file = b->v[i].tgt.path ? b->v[i].tgt.path : b->v[i].subs.path ? b->v[i].subs.path : "";
+	char codes[256] = "";
+	size_t n, k = 0, used = 0;
+	const xp_lang_pack *const *all = xp_lang_packs(&n);
+	for (size_t i = 0; i < n; i++) {
+		const xp_lang_pack *p = all[i];
+		if (!p->code[0] || (p->traits & XP_LT_SOURCE) || !p->script || strcmp(p->script, script))
+			continue;
+		int w = snprintf(codes + used, sizeof codes - used, "%s%s", k++ ? ", " : "", p->code);
+		if (w < 0 || (size_t)w >= sizeof codes - used)
+			break;
+		used += (size_t)w;
+	}
+	if (k)
+		return xp_failc(e, XP_EUSAGE, file, 0,
+				"the target text is in %s script, which names no language: say which with --tgt-lang "
+				"CODE (ISO 639-1; %s have rule packs, any other code gets the language-independent "
+				"rules: docs/languages.md)", script, codes);
+	return xp_failc(e, XP_EUSAGE, file, 0,
+			"the target text is in %s script, which names no language: say which with --tgt-lang "
+			"CODE (ISO 639-1; no rule pack is written in %s, so any code gets the language-independent "
+			"rules: docs/languages.md)", script, script);
+}
+
 /* Without --tgt-lang, the target language is guessed once, from the target
  * text of every episode (a separate file's units, or a bilingual file's
  * other lines), before any is aligned.  Guessing per episode gave each its
@@ -732,9 +765,7 @@ static int guess_lang(const xp_batch *b, const xp_batch_opts *o, xp_align_stats 
 	st->tgt_lang = g.lang;
 	st->script = g.script;
 	if (g.letters && !g.lang[0])
-		return xp_failc(e, XP_EUSAGE, "", 0,
-				"the target text is in %s script, which names no language: "
-				"--tgt-lang L says which (a code of lang/: docs/languages.md)", g.script);
+		return no_lang(b, g.script, e);
 	return 0;
 }
 
@@ -800,6 +831,42 @@ int xp_batch_episodes(const xp_batch *b, size_t *episodes, size_t *no_subs)
 	return 0;
 }
 
+/* Nothing aligned to the English subtitles: when their text is not in
+ * the script English is written in (the target's subtitles given as
+ * --subs, the files swapped), that is the cause, and said so rather than
+ * "no readable cue".  Asked only when nothing aligned: the subtitles of
+ * the first episode that has them are read again. */
+static int en_not_english(const xp_batch *b, const xp_batch_opts *o, xp_err *e)
+{
+	for (size_t i = 0; i < b->n; i++) {
+		const xp_job *j = &b->v[i];
+		if (!j->subs.path)
+			continue;
+		xp_subs s = {0};
+		xp_err ignored;
+		if (xp_doc_read(&j->subs, &o->en_read, &s, &ignored))
+			return 0;   /* unreadable: the caller's message says so */
+		xp_script_counter c;
+		xp_script_guess g;
+		memset(&c, 0, sizeof c);
+		for (size_t k = 0; k < s.n; k++)
+			if (s.v[k].text)
+				xp_script_count(&c, s.v[k].text, strlen(s.v[k].text));
+		xp_subs_free(&s);
+		xp_script_result(&c, &g);
+		/* nearly all of 20 letters or more, as xp_script_fits: a song in
+		 * another script is not enough */
+		if (g.letters < 20 || g.share < 0.8 || xp_script_writes(g.script, "en"))
+			return 0;
+		return xp_failc(e, XP_EINPUT, j->subs.path, 0,
+				"none of the transcript's utterances aligned to these subtitles, which are in %s "
+				"script%s%s%s, not English: --subs takes the English subtitles, --tgt-subs the "
+				"target's (given the other way round?)",
+				g.script, g.lang[0] ? " (" : "", g.lang, g.lang[0] ? ")" : "");
+	}
+	return 0;
+}
+
 int xp_batch_align(const xp_batch *b, const xp_batch_opts *o, xp_aligned *out, xp_align_stats *st,
 		   size_t *missing, xp_err *err)
 {
@@ -812,7 +879,7 @@ int xp_batch_align(const xp_batch *b, const xp_batch_opts *o, xp_aligned *out, x
 		guessed.tgt_lang = st->tgt_lang;
 		o = &guessed;
 	}
-	size_t n0 = out->n;
+	size_t n0 = out->n, aligned0 = st->aligned;
 	for (size_t i = 0; i < b->n; i++) {
 		if (o->progress)
 			o->progress(o->arg, i, b->n, b->v[i].key);
@@ -820,5 +887,7 @@ int xp_batch_align(const xp_batch *b, const xp_batch_opts *o, xp_aligned *out, x
 		if (align_job(&b->v[i], o, out, st, err))
 			return -1;
 	}
+	if (st->aligned == aligned0 && st->utterances && en_not_english(b, o, err))
+		return -1;
 	return o == &guessed ? 0 : lang_fits(b, o->tgt_lang, out, n0, err);
 }

@@ -261,8 +261,9 @@ int xp_outputs_stream(xp_outputs *o, const char *path, int (*gen)(void *ctx, xp_
 	size_t n = strlen(dir) + strlen(name) + 16;
 	x.tmp = malloc(n);
 	if (!x.tmp) {
+		int rc = xp_failc(err, XP_ENOMEM, path, 0, "out of memory");   /* path may be x.path */
 		free(x.path);
-		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
+		return rc;
 	}
 	snprintf(x.tmp, n, "%s/.%s.xproj-XXXXXX", dir, name);
 	/* remembered before it exists: a signal between mkstemp and remember,
@@ -271,10 +272,22 @@ int xp_outputs_stream(xp_outputs *o, const char *path, int (*gen)(void *ctx, xp_
 	remember(x.tmp);
 	x.fd = mkstemp(x.tmp);
 	if (x.fd < 0) {
-		int saved = errno;
+		int saved = errno, rc;
 		forget(x.tmp);
+		/* a directory to write into that is not there: outputs never make
+		 * one (a typo would scatter files), so say which and how.  (path
+		 * may be x.path, a link's target: freed only after it is said.) */
+		struct stat ds;
+		if (saved == ENOENT && stat(dir, &ds) != 0)
+			rc = xp_failc(err, XP_EIO, path, 0, "cannot create: its directory %s does not exist "
+				      "(make it first: mkdir -p %s)", dir, dir);
+		else if (saved == ENOTDIR)
+			rc = xp_failc(err, XP_EIO, path, 0, "cannot create: %s is, or lies under, a file, not a directory",
+				      dir);
+		else
+			rc = xp_failc(err, XP_EIO, path, 0, "cannot create: %s", strerror(saved));
 		free(x.tmp), free(x.path);
-		return xp_failc(err, XP_EIO, path, 0, "cannot create: %s", strerror(saved));
+		return rc;
 	}
 	flock(x.fd, LOCK_EX | LOCK_NB);
 	/* gzclose closes its descriptor: it gets a duplicate, so that fd (and

@@ -548,6 +548,10 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 		rc = xp_failc(err, XP_EIO, out, 0, "cannot rename the merged store into place");
 	if (rc) {
 		remove_db(tmp);
+		/* the copy is the merge's business: a failure to make it (a missing
+		 * directory) is said of OUT, the name the user gave */
+		if (err && !strcmp(err->file, tmp))
+			snprintf(err->file, sizeof err->file, "%s", out);
 		return xp_err_code(err);
 	}
 	return 0;

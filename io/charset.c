@@ -123,6 +123,25 @@ static unsigned long line_of(const char *buf, size_t at)
 	return line;
 }
 
+/* Lines with a byte above 0x7F, and of them those that are valid UTF-8. */
+static void high_lines(const char *buf, size_t len, size_t *high, size_t *valid)
+{
+	*high = *valid = 0;
+	xp_lines it;
+	xp_lines_init(&it, buf, len);
+	const char *s;
+	size_t n, bad;
+	while (xp_lines_next(&it, &s, &n)) {
+		size_t k = 0;
+		while (k < n && !((unsigned char)s[k] & 0x80))
+			k++;
+		if (k == n)
+			continue;
+		++*high;
+		*valid += xp_utf8_valid(s, n, &bad);
+	}
+}
+
 /* Mostly UTF-8: of the lines with a byte above 0x7F, at least half are
  * valid UTF-8 (and so hold a multi-byte character).  A file in a legacy
  * charset is rarely valid UTF-8 by accident beyond a line of one or two
@@ -131,23 +150,9 @@ static unsigned long line_of(const char *buf, size_t at)
  * that line. */
 static int mixed(const char *buf, size_t len)
 {
-	size_t valid = 0, other = 0, bad;
-	xp_lines it;
-	xp_lines_init(&it, buf, len);
-	const char *s;
-	size_t n;
-	while (xp_lines_next(&it, &s, &n)) {
-		size_t k = 0;
-		while (k < n && !((unsigned char)s[k] & 0x80))
-			k++;
-		if (k == n)
-			continue;
-		if (xp_utf8_valid(s, n, &bad))
-			valid++;
-		else
-			other++;
-	}
-	return other && valid >= other;
+	size_t high, valid;
+	high_lines(buf, len, &high, &valid);
+	return high > valid && valid >= high - valid;
 }
 
 /* ICU's detector (ucsdet): the likeliest charset the whole file converts
@@ -187,6 +192,55 @@ static int detect(const char *name, const char *buf, size_t len, int wide, char 
 	return rc;
 }
 
+/* The charset the user named (--encoding, --tgt-encoding).  Two mistakes
+ * are said rather than taken: a UTF-8 file named in a legacy charset
+ * (every line with a non-ASCII byte valid UTF-8, three such lines or
+ * more: a file in cp1251 or GB18030 is not, beyond a short line or two)
+ * went through as mojibake with "as told" and exit 0; and a file that
+ * is not in the charset named stopped at "byte N is not X", without what
+ * it is.  Both say what the file reads as and that leaving the charset
+ * out has it detected.  A file the charset fits is read as told, even one
+ * that is mostly UTF-8 (a line in another charset: the user decides). */
+static int forced(const char *name, const char *buf, size_t len, const char *force, char **out, size_t *outlen,
+		  xp_err *err)
+{
+	size_t high, valid, bad;
+	int utf8 = !ucnv_compareNames(force, "UTF-8");
+	UErrorCode ue = U_ZERO_ERROR;
+	UConverter *cv = ucnv_open(force, &ue);   /* a name ICU knows: else convert says so */
+	ucnv_close(cv);
+	high_lines(buf, len, &high, &valid);
+	if (U_SUCCESS(ue) && !utf8 && high >= 3 && valid == high && !memchr(buf, '\0', len) && xp_utf8_valid(buf, len, &bad))
+		return xp_failc(err, XP_EINPUT, name, 0,
+				"the file is UTF-8 (its %zu lines with non-ASCII characters all are), not %s as "
+				"told: leave the charset out to have it detected", high, force);
+	int rc = convert(name, force, buf, len, out, outlen, err);
+	if (rc != XP_EINPUT)
+		return rc;
+	/* what it reads as, where the detector can tell */
+	char *o2 = NULL;
+	size_t n2 = 0;
+	xp_charset cs = {0};
+	xp_err tmp;
+	const char *seen = NULL;
+	char found[64];
+	if (!memchr(buf, '\0', len) && xp_utf8_valid(buf, len, &bad))
+		seen = "UTF-8";
+	else if (detect(name, buf, len, 0, &o2, &n2, &cs, &tmp) == 0) {
+		snprintf(found, sizeof found, "%s", cs.name);
+		seen = found;
+	}
+	free(o2);
+	if (!seen || !err)
+		return rc;
+	char msg[sizeof err->msg];
+	snprintf(msg, sizeof msg, "%s", err->msg);
+	unsigned long line = err->line;
+	return xp_failc(err, XP_EINPUT, name, line,
+			"%s (the charset given); the file reads as %s: leave the charset out to have it detected", msg,
+			seen);
+}
+
 int xp_to_utf8(const char *name, const char *buf, size_t len, const char *force, char **out,
 	       size_t *outlen, xp_charset *cs, xp_err *err)
 {
@@ -199,7 +253,7 @@ int xp_to_utf8(const char *name, const char *buf, size_t len, const char *force,
 	if (force) {
 		snprintf(cs->name, sizeof cs->name, "%s", force);
 		cs->how = XP_CS_FORCED;
-		return convert(name, force, buf, len, out, outlen, err);
+		return forced(name, buf, len, force, out, outlen, err);
 	}
 	for (size_t k = 0; k < sizeof boms / sizeof *boms; k++) {
 		if (len < boms[k].n || memcmp(buf, boms[k].bom, boms[k].n))

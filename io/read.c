@@ -138,21 +138,37 @@ int xp_read_corpus_mem(const char *name, const char *buf, size_t len, xp_format 
 	if (!o)
 		o = &strict;
 	size_t from = c->ndocs;
+	int named = fmt == XP_FMT_AUTO;   /* the format is the name's, not the caller's */
 	if (fmt == XP_FMT_AUTO)
 		fmt = xp_format_of_path(name);
 	if (fmt == XP_FMT_MMAX2)
 		return xp_failc(err, XP_EUSAGE, name, 0, "MMAX2 is read from its files (a .mmax file or a directory of them), not from a stream");
-	if (fmt == XP_FMT_AUTO) {
-		size_t i = 0;
-		if (len >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))
-			i = 3;
-		while (i < len && (buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\r' || buf[i] == '\t'))
-			i++;
-		fmt = i < len && buf[i] == '{' ? XP_FMT_JSONL : XP_FMT_CONLL;
-		static const char *const u[] = {"# newdoc", "# sent_id", "# global.Entity"};
-		for (size_t k = 0; fmt == XP_FMT_CONLL && k < sizeof u / sizeof *u; k++)
-			if (len - i >= strlen(u[k]) && !memcmp(buf + i, u[k], strlen(u[k])))
-				fmt = XP_FMT_CONLLU;
+	size_t i = 0;
+	if (len >= 3 && !memcmp(buf, "\xEF\xBB\xBF", 3))
+		i = 3;
+	while (i < len && (buf[i] == ' ' || buf[i] == '\n' || buf[i] == '\r' || buf[i] == '\t'))
+		i++;
+	static const char *const u[] = {"# newdoc", "# sent_id", "# global.Entity"};
+	const char *looks_u = NULL;   /* the CoNLL-U comment the text begins with */
+	for (size_t k = 0; !looks_u && k < sizeof u / sizeof *u; k++)
+		if (len - i >= strlen(u[k]) && !memcmp(buf + i, u[k], strlen(u[k])))
+			looks_u = u[k];
+	if (fmt == XP_FMT_AUTO)
+		fmt = i < len && buf[i] == '{' ? XP_FMT_JSONL : looks_u ? XP_FMT_CONLLU : XP_FMT_CONLL;
+	/* A CorefUD file named .conll (CorefUD's own files are .conllu, but
+	 * copies get renamed) was read as CoNLL-2012 and refused line by line
+	 * ("token line outside '#begin document'"), which says nothing of the
+	 * cause.  Its first line is CoNLL-U's own, which no CoNLL-2012 file
+	 * begins with: said, with what to do.  A format the caller names
+	 * (convert --from conll) still reads it as told. */
+	if (named && fmt == XP_FMT_CONLL && looks_u) {
+		unsigned long line = 1;
+		for (size_t k = 0; k < i; k++)
+			line += buf[k] == '\n';
+		return xp_failc(err, XP_EINPUT, name, line,
+				"this is CorefUD (CoNLL-U, it begins '%s'), not CoNLL-2012 as its name says: name it "
+				".conllu (xproj convert --from conllu %s OUT.conll makes a CoNLL-2012 copy)",
+				looks_u, name);
 	}
 	int rc = fmt == XP_FMT_JSONL	? xp_jsonl_read(name, buf, len, o, c, err)
 		 : fmt == XP_FMT_CONLLU ? xp_conllu_read(name, buf, len, o, c, err)

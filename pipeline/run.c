@@ -742,6 +742,18 @@ int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 	run R = {.o = o, .r = r};
 	struct stat was;
 	int fresh = lstat(o->outdir, &was) != 0;
+	/* how much of DIR's path was there before: the parents made for it go
+	 * with it when the run is refused */
+	size_t kept = strlen(o->outdir);
+	for (char up[4096]; fresh && kept;) {
+		while (kept && o->outdir[kept - 1] != '/')
+			kept--;
+		while (kept > 1 && o->outdir[kept - 1] == '/')
+			kept--;
+		snprintf(up, sizeof up, "%.*s", (int)kept, o->outdir);
+		if (!kept || lstat(up, &was) == 0)
+			break;
+	}
 	if (xp_mkdirs(o->outdir, err))
 		return -1;
 	sweep_staging(o->outdir);
@@ -768,7 +780,18 @@ int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 	/* a refused run writes nothing, not even the directory it made (a
 	 * workflow's "does it exist" must not take it for a run); rmdir leaves
 	 * one that holds anything */
-	if (rc && fresh)
-		rmdir(o->outdir);
+	if (rc && fresh) {
+		char up[4096];
+		size_t n = (size_t)snprintf(up, sizeof up, "%s", o->outdir);
+		while (n > kept + 1 && up[n - 1] == '/')
+			up[--n] = 0;   /* "out/run/": its last part is run */
+		while (n > kept && rmdir(up) == 0) {
+			while (n > kept && up[n - 1] != '/')
+				n--;
+			while (n > kept && up[n - 1] == '/')
+				n--;
+			up[n] = 0;
+		}
+	}
 	return rc;
 }

@@ -33,7 +33,7 @@ expect_eq "$(cksum < $T/p2/projected.conll)" "$(cksum < $T/p3/projected.conll)" 
 cp $S/en.srt $T/fr/S01E01.srt
 expect_status 1 $XPROJ pipeline --source $T/last.conll --subs t=$T/en --tgt-subs t=$T/fr $WA \
 	--no-db -o $T/p4
-expect_grep 'target text is in Latin script, which names no language: --tgt-lang L says which' $T/err
+expect_grep 'fr/S01E01.srt: the target text is in Latin script, which names no language: say which with --tgt-lang CODE' $T/err
 [ -e $T/p4/projected.conll ] && { echo "FAIL: output written without a target language"; fails=$((fails + 1)); }
 expect_status 0 $XPROJ pipeline --source $T/last.conll --subs t=$T/en --tgt-subs t=$T/fr $WA \
 	--no-db --tgt-lang fr -o $T/p5

@@ -34,7 +34,7 @@ if [ -n "${README_DATA:-}" ]; then
 fi
 # the pages, in the order their examples run (a later one may read what an earlier one wrote)
 DOC_PAGES="README.md docs/commands.md $(sed -n 's/^| \[`[a-z-]*`\](\(docs\/cmd\/[a-z-]*\.md\)).*/\1/p' README.md | tr '\n' ' ')"
-DOC_PAGES="$DOC_PAGES docs/formats.md docs/testing.md docs/architecture.md docs/benchmarks.md docs/quality.md docs/rules.md docs/triage.md"
+DOC_PAGES="$DOC_PAGES docs/formats.md docs/testing.md docs/architecture.md docs/benchmarks.md docs/quality.md docs/rules.md docs/triage.md docs/nothing-lost.md"
 for f in docs/cmd/*.md; do
 	case " $DOC_PAGES " in *" $f "*) ;; *) echo "FAIL: $f is not in README's table of commands"; fails=$((fails + 1)) ;; esac
 done
