@@ -52,15 +52,12 @@ static int sentences(xp_db *db, int64_t doc, char ***v, size_t *n, xp_err *err)
 	sqlite3_stmt *st;
 	size_t cap = 0;
 	*v = NULL, *n = 0;
-	if (xp_sql_prepare(db, db->version < 9 ? "SELECT tgt FROM utterances WHERE document = ? AND tgt_idx IS NOT NULL"
-						" ORDER BY tgt_idx"
-					      : "SELECT coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt) FROM utterances u"
-						" WHERE u.document = ? AND u.tgt_idx IS NOT NULL ORDER BY u.tgt_idx", &st, err))
+	if (xp_sql_prepare(db, XP_SQL_VIEW_SENTENCES(db->version < 9), &st, err))
 		return -1;
 	sqlite3_bind_int64(st, 1, doc);
 	int rc = 0;
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
-		char *s = strdup(xp_sql_text(st, 0));
+		char *s = strdup(xp_sql_text(st, 1));
 		if (!s || xp_grow(v, &cap, *n + 1, sizeof **v))
 			free(s), rc = -1;
 		else
