@@ -23,27 +23,28 @@
 # a fixed spread order), N in SIZES.
 #
 # Environment: DATA, XPROJ; LANGS (default "fa zh"); FOLDS (4); SIZES
-# ("5 10"; "" skips the growth); SEED (aligner seed, default the
-# aligner's); RESAMPLES (1000); CARRY_DIR keeps the outputs (and reuses
-# the alignments found there).
+# ("5 10"; "" skips the growth); SEEDS (aligner seeds, default "1": with
+# several, every gain is the mean of the seeds' and each is printed, as
+# bench/audit.sh does); RESAMPLES (1000); CARRY_DIR keeps the outputs (and
+# reuses the alignments found there).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=fa zh}" "${FOLDS:=4}" "${SIZES=5 10}"
-: "${RESAMPLES:=1000}"
+: "${RESAMPLES:=1000}" "${SEEDS:=1}"
 TUNE=$DATA/mmc-tune
 EN=$TUNE/tune.english.v4_gold_conll
 if [ -n "${CARRY_DIR:-}" ]; then T=$CARRY_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
-seed=""; [ -n "${SEED:-}" ] && seed="--seed $SEED"
 
 # docs FILE OUT LIST: the documents of FILE whose place (from 0) is in LIST (",1,5,")
 docs() {
 	awk -v keep="$3" '/^#begin document/ { n++ } n && index(keep, "," (n - 1) ",")' "$1" > "$2"
 }
 
-# align L TAG [MP]: L's tune pairs aligned (cached as T/L.TAG.{pharaoh,probs}), with MP as --train-lex
+# align L TAG [MP]: L's tune pairs aligned at seed $seed (cached as
+# T/L.TAG.{pharaoh,probs}), with MP as --train-lex
 align() {
 	[ -s $T/$1.$2.pharaoh ] && return 0
 	lex=""; [ -n "${3:-}" ] && lex="--train-lex $3"
-	nice $XPROJ wordalign --lowercase --threads 2 $seed $T/$1.pairs $extra $lex --src-spans $T/$1.spans \
+	nice $XPROJ wordalign --lowercase --threads 2 --seed $seed $T/$1.pairs $extra $lex --src-spans $T/$1.spans \
 		-o $T/$1.$2.tmp.pharaoh --probs $T/$1.$2.tmp.probs > $T/$1.$2.wordalign.log 2>&1
 	# the names it learned go beside the alignments, where project reads them
 	[ ! -e $T/$1.$2.tmp.names ] || mv $T/$1.$2.tmp.names $T/$1.$2.names
@@ -73,11 +74,11 @@ for l in $LANGS; do
 	tgt=$TUNE/tune.$name.silver.v4_gold_conll key=$TUNE/tune.$name.corrected.v4_gold_conll
 	$XPROJ pair --source $EN --target $tgt --lang $l $popts -o $T/$l.jsonl 2>/dev/null
 	$XPROJ bitext $T/$l.jsonl -o $T/$l.pairs --map $T/$l.map --source $EN --spans $T/$l.spans 2>/dev/null
-	align $l base
-	projscore $l base
+	for seed in $SEEDS; do align $l $seed.base; projscore $l $seed.base; done
+	set -- $SEEDS
+	first=$1
 	sets="full"; for n in $SIZES; do sets="$sets n$n"; done
 	for s in $sets; do
-		folds=""
 		k=0
 		while [ $k -lt $FOLDS ]; do
 			# the training scenes: the other folds', in a spread order (place * 11 mod the count)
@@ -88,17 +89,19 @@ for l in $LANGS; do
 			# the user's path: the run in a store, the corrected scenes
 			# imported as a corrected file, the store's confirmed span pairs
 			docs $key $T/$l.$s.$k.key.conll "$list"
+			# (the first seed's run: the pairs are the corrected file's
+			# mentions, whichever projection they correct)
 			rm -f $T/$l.$s.$k.db
-			$XPROJ db import $T/$l.$s.$k.db --source $EN --aligned $T/$l.jsonl --report $T/$l.base.report.json \
+			$XPROJ db import $T/$l.$s.$k.db --source $EN --aligned $T/$l.jsonl --report $T/$l.$first.base.report.json \
 				--lang $l > /dev/null
 			$XPROJ db import-corrections $T/$l.$s.$k.db $T/$l.$s.$k.key.conll --format conll > $T/$l.$s.$k.import.log
-			$XPROJ db pairs $T/$l.$s.$k.db -o $T/$l.$s.$k.mp > $T/$l.$s.$k.mp.log
-			align $l $s.$k $T/$l.$s.$k.mp
-			projscore $l $s.$k
-			folds="$folds $T/$l.$s.$k.json"
+			# (Chinese: aligned in words, projected onto characters: the
+			# store holds characters, the pairs go in words)
+			$XPROJ db pairs $T/$l.$s.$k.db $popts -o $T/$l.$s.$k.mp > $T/$l.$s.$k.mp.log
+			for seed in $SEEDS; do align $l $seed.$s.$k $T/$l.$s.$k.mp; projscore $l $seed.$s.$k; done
 			echo "$l $s fold $k: $(echo $train | wc -w) scenes, $(wc -l < $T/$l.$s.$k.mp) span pairs"
 			k=$((k + 1))
 		done
-		perl bench/carry.pl --lang $l --set $s --resamples $RESAMPLES --base $T/$l.base.json $folds
+		perl bench/carry.pl --lang $l --set $s --seeds "$SEEDS" --folds $FOLDS --dir $T --resamples $RESAMPLES
 	done
 done

@@ -231,7 +231,10 @@ typedef struct xp_db_pairs_stats {
 	size_t other_runs;        /* runs of other languages, not read */
 	char other_langs[64];     /* their languages, by space */
 } xp_db_pairs_stats;
-int xp_db_pairs(xp_db *db, const char *lang, xp_buf *out, xp_db_pairs_stats *st, xp_err *err);
+/* words: the target span in the ICU words of its sentence, cut at the
+ * span's edges (for an aligner given the sentences in words, the run in
+ * characters: `mention-pairs --tokens words`'s), else the run's tokens */
+int xp_db_pairs(xp_db *db, const char *lang, int words, xp_buf *out, xp_db_pairs_stats *st, xp_err *err);
 
 /* TASA input CSV of the run's mentions (only those triage flags, if asked). */
 int xp_db_export_tasa(xp_db *db, int64_t run, int only_flagged, const char *path, xp_err *err);

@@ -17,6 +17,8 @@
 #include "review.h"
 #include "../base/buf.h"
 #include "../io/bitext.h"
+#include "../lang/script.h"
+#include "../model/tokenize.h"
 
 #include <jansson.h>
 #include <stdlib.h>
@@ -42,6 +44,55 @@ static int put_span(xp_buf *out, const char *js, int64_t a, int64_t b)
 	}
 	json_decref(t);
 	return rc;
+}
+
+/* The target span [a, b) of the sentence whose tokens are the JSON array
+ * js, in the ICU words of the sentence's text (the tokens joined by a
+ * space, or by nothing in a language written without spaces), each word
+ * cut at the span's edges: the tokens an aligner saw that was given the
+ * sentence in words while the run holds it in characters (bench/quality.sh's
+ * Chinese, `pair --tokens words` projected with `--chars`), as
+ * `mention-pairs --tokens words` writes them.  0, or -1 as put_span. */
+static int put_words(xp_buf *out, const char *js, int64_t a, int64_t b, const char *lang)
+{
+	json_error_t je;
+	json_t *t = json_loads(js, 0, &je);
+	int64_t n = (int64_t)json_array_size(t);
+	if (a < 0 || a >= b || b > n) {
+		json_decref(t);
+		return -1;
+	}
+	xp_buf text = {0};
+	size_t from = 0, to = 0, gap = xp_lang_unspaced(lang) ? 0 : 1;
+	for (int64_t k = 0; k < n; k++) {
+		const char *w = json_string_value(json_array_get(t, (size_t)k));
+		if (k && gap)
+			xp_buf_putc(&text, ' ');
+		if (k == a)
+			from = text.n;
+		xp_buf_puts(&text, w ? w : "");
+		if (k + 1 == b)
+			to = text.n;
+	}
+	json_decref(t);
+	xp_tok *wt = NULL;
+	uint32_t nw = 0;
+	size_t cap = 0;
+	int rc = text.oom || xp_tokenize(text.p ? text.p : "", text.n, XP_TOK_WORDS, lang, &wt, &nw, &cap) ? -1 : 0;
+	int first = 1;
+	for (uint32_t k = 0; rc == 0 && k < nw; k++) {
+		size_t wa = wt[k].off, wb = wa + wt[k].len;
+		size_t x = wa > from ? wa : from, y = wb < to ? wb : to;
+		if (x >= y)
+			continue;
+		if (!first)
+			xp_buf_putc(out, ' ');
+		xp_bitext_put_token(out, text.p + x, y - x);
+		first = 0;
+	}
+	free(wt);
+	xp_buf_free(&text);
+	return rc || first ? -1 : 0;
 }
 
 /* the target sentences of document row doc in the corrected view (a
@@ -98,8 +149,8 @@ static int filed(xp_db *db, int64_t doc)
 }
 
 /* the confirmed mentions of document row doc of run (touched: its flags) */
-static int doc_pairs(xp_db *db, int64_t doc, const xp_touch *tv, size_t tn, xp_buf *out, xp_db_pairs_stats *st,
-		     xp_err *err)
+static int doc_pairs(xp_db *db, int64_t doc, const xp_touch *tv, size_t tn, const char *words, xp_buf *out,
+		     xp_db_pairs_stats *st, xp_err *err)
 {
 	char **sent;
 	size_t ns;
@@ -138,7 +189,7 @@ static int doc_pairs(xp_db *db, int64_t doc, const xp_touch *tv, size_t tn, xp_b
 			continue;
 		}
 		xp_buf_puts(out, " ||| ");
-		if (put_span(out, sent[s.sent], s.start, s.end)) {
+		if (words ? put_words(out, sent[s.sent], s.start, s.end, words) : put_span(out, sent[s.sent], s.start, s.end)) {
 			out->n = at, st->bad++;
 			continue;
 		}
@@ -152,7 +203,7 @@ static int doc_pairs(xp_db *db, int64_t doc, const xp_touch *tv, size_t tn, xp_b
 	return rc;
 }
 
-int xp_db_pairs(xp_db *db, const char *lang, xp_buf *out, xp_db_pairs_stats *st, xp_err *err)
+int xp_db_pairs(xp_db *db, const char *lang, int words, xp_buf *out, xp_db_pairs_stats *st, xp_err *err)
 {
 	memset(st, 0, sizeof *st);
 	sqlite3_stmt *q;
@@ -194,7 +245,7 @@ int xp_db_pairs(xp_db *db, const char *lang, xp_buf *out, xp_db_pairs_stats *st,
 			run = r;
 		}
 		st->docs++;
-		rc = doc_pairs(db, doc, tv, tn, out, st, err);
+		rc = doc_pairs(db, doc, tv, tn, words ? lang : NULL, out, st, err);
 	}
 	sqlite3_finalize(q);
 	free(tv);

@@ -221,7 +221,7 @@ static int store_pairs(run *R, const char *lang, xp_err *e)
 	xp_db_pairs_stats st;
 	if (xp_db_open_mode(path, XP_DB_READ, &db, e))
 		return -1;
-	int rc = xp_db_pairs(db, lang, &R->db_pairs, &st, e);
+	int rc = xp_db_pairs(db, lang, 0, &R->db_pairs, &st, e);   /* the run's tokens are its aligner's */
 	xp_db_close(db);
 	if (rc)
 		return -1;
