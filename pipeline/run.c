@@ -209,13 +209,14 @@ static int put_model(run *R, xp_wa *w, xp_err *e)
  * earlier runs' corrections and keeps, correct/db.h xp_db_pairs), of the
  * target language, into R->db_pairs: the aligner's lexical model trains on
  * them, as `wordalign --train-lex` (issue 33: priors that carry from one run
- * to the next; docs/rules.md, "Corrections as aligner training").  No
- * store yet (a first run), none of the language: nothing. */
+ * to the next), when asked (--db-pairs; docs/rules.md, "Corrections as the
+ * next run's aligner training", says why not by default).  No store yet (a
+ * first run), none of the language: nothing. */
 static int store_pairs(run *R, const char *lang, xp_err *e)
 {
 	const xp_pipe_opts *o = R->o;
 	char path[4200];
-	if (o->no_db || o->no_db_pairs || !lang || access(out_path(R, XP_OUT_DB, path, sizeof path), F_OK))
+	if (o->no_db || !o->db_pairs || !lang || access(out_path(R, XP_OUT_DB, path, sizeof path), F_OK))
 		return 0;
 	xp_db *db;
 	xp_db_pairs_stats st;
