@@ -243,6 +243,17 @@ int xp_outputs_stream(xp_outputs *o, const char *path, int (*gen)(void *ctx, xp_
 		free(x.path);
 		return xp_failc(err, XP_EIO, path, 0, "cannot write: it is a directory");
 	}
+	/* A symbolic link to a file is written through, as a shell's > writes:
+	 * the file it names gets the new contents (its temporary file beside
+	 * it), the link stays.  Renamed over, the link became a file of its
+	 * own and the file it named, which others read, kept the old contents,
+	 * nothing said.  (A link to nothing is replaced, as before.) */
+	char *real = lstat(path, &st) == 0 && S_ISLNK(st.st_mode) ? realpath(path, NULL) : NULL;
+	if (real) {
+		free(x.path);
+		x.path = real;
+		path = real;
+	}
 	char dir[4096];
 	const char *name;
 	split(path, dir, sizeof dir, &name);

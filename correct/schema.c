@@ -562,7 +562,10 @@ static int connect_immutable(xp_db *db, xp_err *err)
 	struct stat st;
 	snprintf(wal, sizeof wal, "%s-wal", db->path);
 	if (stat(wal, &st) == 0 && st.st_size > 0)
-		return -1;
+		return xp_failc(err, XP_EDB, db->path, 0, "cannot read the store: its write-ahead log %s holds changes "
+				"not yet merged into it, and reading them needs an index written beside it, where "
+				"nothing can be written (a read-only directory or file system?): copy the store and its "
+				"-wal to a directory that can be written", wal);
 	u += sprintf(u, "file:");
 	for (const unsigned char *p = (const unsigned char *)db->path; *p; p++)
 		u += strchr("%?#", *p) || *p < 0x20 ? sprintf(u, "%%%02X", *p) : sprintf(u, "%c", *p);
@@ -632,8 +635,20 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	int flags = mode == XP_DB_READ ? SQLITE_OPEN_READONLY
 		  : mode == XP_DB_WRITE ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
 	int v = connect(db, flags, err) ? -1 : schema_version(db, err);
-	if (v < 0 && mode == XP_DB_READ && sqlite3_errcode(db->h) == SQLITE_READONLY && connect_immutable(db, err) == 0)
+	/* (a directory that is not writable: SQLITE_READONLY; a file system
+	 * mounted read-only, a CD, a snapshot: SQLITE_CANTOPEN, as the index
+	 * cannot be made; a full disk: SQLITE_IOERR, as it cannot grow) */
+	int why = db->h ? sqlite3_errcode(db->h) & 0xff : SQLITE_OK;
+	if (v < 0 && mode == XP_DB_READ && (why == SQLITE_READONLY || why == SQLITE_CANTOPEN || why == SQLITE_IOERR) &&
+	    connect_immutable(db, err) == 0)
 		v = schema_version(db, err);
+	else if (v < 0 && mode != XP_DB_READ && why == SQLITE_IOERR)
+		xp_failc(err, XP_EDB, path, 0, "cannot open the store to write: %s (a full disk?): nothing was changed",
+			 sqlite3_errmsg(db->h));
+	else if (v < 0 && mode != XP_DB_READ && db->h && !memory && access(path, W_OK) &&
+		 (sqlite3_errcode(db->h) == SQLITE_READONLY || sqlite3_errcode(db->h) == SQLITE_CANTOPEN))
+		xp_failc(err, XP_EDB, path, 0, "cannot write the store, read-only here: %s (xproj db export and the other readers can read it)",
+			 strerror(errno));
 	int rc = v < 0 ? xp_err_code(err) : 0;
 	if (rc == 0 && v > XP_DB_VERSION)
 		rc = xp_failc(err, XP_ECONFLICT, path, 0, "schema version %d is newer than this xproj (%d): use a newer xproj",

@@ -130,6 +130,11 @@ static int each_block(void *arg, const char *p, size_t n, xp_err *err)
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t k = (size_t)((nl ? nl : end) - p);
 		if (!nl || st->npart) {
+			/* a line is held whole: no longer than a file read whole
+			 * may be (one line of a gzip bomb took all memory) */
+			if (st->npart + k >= XP_READ_MAX)
+				return xp_failc(err, XP_EINPUT, st->path, st->lineno + 1, "a line of %zu bytes (%zu MiB) or "
+						"more: refused (not sentence pairs?)", XP_READ_MAX, XP_READ_MAX >> 20);
 			if (xp_grow(&st->part, &st->cap_part, st->npart + k + 1, 1))
 				return xp_failc(err, XP_ENOMEM, st->path, st->lineno + 1, "out of memory");
 			memcpy(st->part + st->npart, p, k);

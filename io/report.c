@@ -305,9 +305,16 @@ static int next_line(xp_report_reader *rr, const char **p, size_t *n, xp_err *er
 			rr->bpos = 0;
 		}
 		from = rr->bn;
+		/* a line is held whole: no longer than a file read whole may be
+		 * (a gzip bomb of one line grew it until memory ran out) */
+		if (rr->bn + 65536 > XP_READ_MAX)
+			return xp_failc(err, XP_EINPUT, rr->name, rr->line + 1, "a line of %zu bytes (%zu MiB) or more: "
+					"refused (not a report?)", XP_READ_MAX, XP_READ_MAX >> 20);
 		if (rr->bcap - rr->bn < 65536 && xp_grow(&rr->buf, &rr->bcap, rr->bn + 65536, 1))
 			return xp_failc(err, XP_ENOMEM, rr->name, 0, "out of memory");
-		long got = xp_stream_read(rr->s, rr->buf + rr->bn, rr->bcap - rr->bn, err);
+		/* (a MiB at a time: the buffer grows with the line, not ahead of it) */
+		size_t room = rr->bcap - rr->bn < ((size_t)1 << 20) ? rr->bcap - rr->bn : (size_t)1 << 20;
+		long got = xp_stream_read(rr->s, rr->buf + rr->bn, room, err);
 		if (got < 0)
 			return (int)got;
 		rr->eof = got == 0;
@@ -332,9 +339,14 @@ static int rest(xp_report_reader *rr, size_t back, const char **p, size_t *n, xp
 	}
 	rr->bpos -= back;
 	while (!rr->eof) {
+		if (rr->bn + 65536 > XP_READ_MAX)
+			return xp_failc(err, XP_EINPUT, rr->name, 0, "larger than %zu bytes (%zu MiB) in one JSON value: "
+					"refused", XP_READ_MAX, XP_READ_MAX >> 20);
 		if (xp_grow(&rr->buf, &rr->bcap, rr->bn + 65536, 1))
 			return xp_failc(err, XP_ENOMEM, rr->name, 0, "out of memory");
-		long got = xp_stream_read(rr->s, rr->buf + rr->bn, rr->bcap - rr->bn, err);
+		/* (a MiB at a time: the buffer grows with the line, not ahead of it) */
+		size_t room = rr->bcap - rr->bn < ((size_t)1 << 20) ? rr->bcap - rr->bn : (size_t)1 << 20;
+		long got = xp_stream_read(rr->s, rr->buf + rr->bn, room, err);
 		if (got < 0)
 			return (int)got;
 		rr->eof = got == 0;

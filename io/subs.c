@@ -549,42 +549,121 @@ static int one_gap(const xp_subs *s, size_t j, size_t k, size_t *work)
 	return 1;
 }
 
+/* Whether two cues are one cue written twice: the same times and the
+ * same text (markup, spacing and block numbers are gone by now). */
+static int same_cue(const xp_sub *a, const xp_sub *b)
+{
+	return a->start == b->start && a->end == b->end && !strcmp(a->text, b->text) && !strcmp(a->tgt, b->tgt);
+}
+
+/* How far back a copy's original is looked for: a chunk is pasted next to
+ * itself, or near; the look stays linear in the file's cues (and short
+ * where cues of one start are in order: a cue written twice in a row). */
+#define DUP_LOOK 512
+
+/* Cues j .. j+t-1 repeat earlier cues of the file, t > 0 returned: a chunk
+ * pasted twice (ripped subtitles).  They repeat cues i .. i+t-1 (i+t <= j),
+ * and the file goes on in time order from the cue before them (prev, the
+ * last cue kept: cue j+t starts at or after it), so that they are a copy,
+ * not a later part whose clock restarts: a second episode's cues that
+ * happen to begin as the first's did (a theme song) then go on at their
+ * own times.  A copy running to the end of the file is one unless it
+ * copies from the first cue of the file or of its latest part (part): a
+ * file twice over is read as two parts (nothing dropped).  gone[] marks
+ * the cues dropped so far.  *orig gets i. */
+static size_t repeated(const xp_subs *s, const unsigned char *gone, size_t j, size_t prev, size_t part,
+		       size_t *orig)
+{
+	int in_order = s->v[j].start >= s->v[prev].start;
+	size_t look = in_order ? 16 : DUP_LOOK, stop = j > look ? j - look : 0;
+	for (size_t i = j; i-- > stop;) {
+		/* in order, the original is among the cues of the same start just
+		 * above; out of order, anywhere above */
+		if (in_order && s->v[i].start != s->v[j].start)
+			break;
+		if (gone[i] || !same_cue(&s->v[i], &s->v[j]))
+			continue;
+		size_t t = 1;
+		while (i + t < j && j + t < s->n && same_cue(&s->v[i + t], &s->v[j + t]))
+			t++;
+		if (j + t < s->n ? s->v[j + t].start >= s->v[prev].start : i > part) {
+			*orig = i;
+			return t;
+		}
+	}
+	return 0;
+}
+
 static int order_cues(const char *name, xp_subs *s, xp_err *err)
 {
 	int sort = 0;
+	size_t part = 0;   /* the first cue of the latest part */
+	size_t prev = 0;   /* the last cue kept before j */
 	size_t work = 0, budget = ((size_t)1 << 20) + 32 * s->n;
 	int64_t latest = s->n ? s->v[0].end : 0;   /* the latest end so far */
-	for (size_t j = 1; j < s->n; j++) {
-		if (s->v[j].start >= s->v[j - 1].start) {
+	unsigned char *gone = s->n ? calloc(s->n, 1) : NULL;
+	if (s->n && !gone)
+		return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+	int rc = 0;
+	for (size_t j = 1; j < s->n;) {
+		size_t i, t;
+		if (s->v[j].start <= s->v[prev].start && (t = repeated(s, gone, j, prev, part, &i))) {
+			/* a copy: dropped (prev stays the cue before it), said: its
+			 * first line, and the original's */
+			if (!s->dups)
+				s->dup_line = s->v[j].line, s->dup_of = s->v[i].line;
+			s->dups += (uint32_t)t;
+			memset(gone + j, 1, t);
+			j += t;
+			continue;
+		}
+		if (s->v[j].start >= s->v[prev].start) {
 			latest = s->v[j].end > latest ? s->v[j].end : latest;
+			prev = j++;
 			continue;
 		}
 		if (!s->unordered_line)
 			s->unordered_line = s->v[j].line;
 		size_t k = j;   /* the cues out of place: until one is back in order */
-		while (k < s->n && s->v[k].start < s->v[j - 1].start)
+		while (k < s->n && s->v[k].start < s->v[prev].start)
 			k++;
-		if (work > budget)
-			return xp_failc(err, XP_EINPUT, name, s->v[j].line,
-					"too many cues out of time order to put in order: nothing is read");
+		if (work > budget) {
+			rc = xp_failc(err, XP_EINPUT, name, s->v[j].line,
+				      "too many cues out of time order to put in order: nothing is read");
+			break;
+		}
 		if (one_gap(s, j, k, &work)) {
 			sort = 1;
 			for (size_t m = j; m < k; m++)
 				latest = s->v[m].end > latest ? s->v[m].end : latest;
-			j = k - 1;
+			prev = k - 1;
+			j = k;
 			continue;
 		}
-		if (s->restarts == XP_SUBS_MAX_RESTARTS)
-			return xp_failc(err, XP_EINPUT, name, s->v[j].line,
-					"the cues' times restart more than %d times (cues out of time order that "
-					"no sort would put right): not one episode's subtitles?", XP_SUBS_MAX_RESTARTS);
+		if (s->restarts == XP_SUBS_MAX_RESTARTS) {
+			rc = xp_failc(err, XP_EINPUT, name, s->v[j].line,
+				      "the cues' times restart more than %d times (cues out of time order that "
+				      "no sort would put right): not one episode's subtitles?", XP_SUBS_MAX_RESTARTS);
+			break;
+		}
 		if (!s->restarts++)
 			s->restart_from = s->v[j].start, s->restart_after = latest;
 		int64_t shift = latest;   /* this part's clock starts where the last ended */
 		for (size_t m = j; m < s->n; m++)
 			s->v[m].start += shift, s->v[m].end += shift;
 		latest = s->v[j].end;
+		part = prev = j++;
 	}
+	if (rc == 0 && s->dups) {   /* the copies out, in one pass */
+		size_t w = 0;
+		for (size_t r = 0; r < s->n; r++)
+			if (!gone[r])
+				s->v[w++] = s->v[r];
+		s->n = w;
+	}
+	free(gone);
+	if (rc)
+		return rc;
 	if (!sort)
 		return 0;
 	when *ord = malloc(s->n * sizeof *ord);
@@ -635,6 +714,7 @@ static int parse(const char *name, const parsed *P, int bilingual, xp_subs *s, i
 {
 	s->n = 0;
 	s->unordered_line = s->moved = s->restarts = 0;
+	s->dups = s->dup_line = s->dup_of = 0;
 	memset(&r->removed, 0, sizeof r->removed);
 	int rc = P->is_ass ? parse_ass(name, &P->ass, bilingual, s, mixed, r, err)
 			   : parse_srt(name, P->L, P->nl, bilingual, s, mixed, r, err);

@@ -31,8 +31,11 @@
  * would interleave with earlier cues, a sort would be wrong: the cues from
  * there on are a later part, kept in file order (the order the transcript
  * follows), their times counted on from the latest end before them.  More
- * than XP_SUBS_MAX_RESTARTS restarts are refused.  The caller is told
- * (unordered_line ...), never silently.
+ * than XP_SUBS_MAX_RESTARTS restarts are refused.  A run of cues that
+ * repeats earlier ones, the same times and text, after which the file goes
+ * on in order from the cue before it (a chunk pasted twice in a ripped
+ * file) is a copy, not a restart: dropped (dups).  The caller is told
+ * (unordered_line, dups ...), never silently.
  */
 #ifndef XP_SUBS_H
 #define XP_SUBS_H
@@ -78,6 +81,10 @@ typedef struct xp_subs {
 	uint32_t moved, restarts;
 	int64_t restart_from;    /* the first restart's cue's time as written */
 	int64_t restart_after;   /* ... and the latest end before it, its new origin */
+	/* cues that repeat earlier ones (the same times and text: a chunk
+	 * pasted twice), dropped: how many, the first copy's line and the line
+	 * of the cue it copies */
+	uint32_t dups, dup_line, dup_of;
 	xp_arena arena;
 } xp_subs;
 

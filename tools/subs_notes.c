@@ -46,6 +46,12 @@ void xp_cli_note_read(void *cmd, const char *path, const xp_subs *s)
 			fprintf(stderr, " %u cue%s out of place moved into time order", s->moved, s->moved == 1 ? "" : "s");
 		fputc('\n', stderr);
 	}
+	if (s->dups) {
+		note_start(cmd, path);
+		fprintf(stderr, ":%u: %u cue%s repeating earlier ones (the same times and text as from line %u on: "
+			"a chunk pasted twice?): the copy dropped, not read as a restart of the times\n", s->dup_line,
+			s->dups, s->dups == 1 ? "" : "s", s->dup_of);
+	}
 }
 
 void xp_cli_note_spread(const char *cmd, const xp_align_stats *st)

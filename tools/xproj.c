@@ -9,6 +9,7 @@
 #include "../base/outputs.h"
 #include "../base/version.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -108,6 +109,14 @@ static void catch_signals(void)
 		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
 			sigaction(sigs[i], &sa, NULL);
 	}
+	/* A write past the file-size limit (ulimit -f) fails with EFBIG, said
+	 * with the file's name like any other failed write, instead of killing
+	 * the process: killed, it left the temporary files of its outputs, and
+	 * once everything was committed SQLite's checkpoint at close (copying
+	 * the store's write-ahead log into the store, which grows) killed a
+	 * complete run with status 153.  That checkpoint is not needed: the
+	 * log holds the run, and the next opening of the store reads it. */
+	signal(SIGXFSZ, SIG_IGN);
 }
 
 /* NAME is no command: say so, with the nearest one, on stderr; status 2. */
@@ -122,6 +131,21 @@ static int unknown(const char *name)
 		fprintf(stderr, "xproj: '%s' is not a command\n", name);
 	fprintf(stderr, "'xproj --help' lists the commands.\n");
 	return 2;
+}
+
+/* What a command printed on standard output (figures, a listing, a
+ * summary) is an output too: a write that failed there (a full disk, a
+ * file-size limit, a closed pipe's EPIPE aside) must not end in status 0
+ * with the file cut short.  Checked once, after the command: stdio
+ * buffers, so a failed write shows only at the flush. */
+static int stdout_done(int status)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return status;
+	if (errno != EPIPE)
+		fprintf(stderr, "xproj: <stdout>: write error%s%s\n", errno ? ": " : "", errno ? strerror(errno) : "");
+	return status ? status : 1;
 }
 
 int main(int argc, char **argv)
@@ -149,7 +173,7 @@ int main(int argc, char **argv)
 		if (!strcmp(commands[i]->name, name)) {
 			if (xp_cli_wants_help(argc - 1, argv + 1))
 				return xp_cli_usage(commands[i], 0);
-			return commands[i]->run(argc - 1, argv + 1);
+			return stdout_done(commands[i]->run(argc - 1, argv + 1));
 		}
 	return unknown(name);
 }

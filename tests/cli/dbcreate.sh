@@ -1,10 +1,11 @@
 # Issue 32, D7 and D8: creating a store is all or nothing.
 # D7: a fresh `db import` killed in its first instant left a 4 KiB file with
-# no schema, which every later reader refused.  The kill is made exact with
-# a file-size limit: SIGXFSZ stops the process at its first write past N
-# KiB, inside the creation of the schema.  The store is now built under a
-# temporary name and linked into place whole: after the kill the path holds
-# nothing, and the next import works (and sweeps the temporary files).
+# no schema, which every later reader refused.  The failure is made exact
+# with a file-size limit: the first write past N KiB, inside the creation
+# of the schema, fails (EFBIG: xproj ignores SIGXFSZ, tests/cli/filesize.sh;
+# the failpoint db-create below is the kill).  The store is now built under
+# a temporary name and linked into place whole: after the failure the path
+# holds nothing, and the next import works (and sweeps the temporary files).
 # D8: an empty, cut-short or malformed --report (or one that lacks a
 # document of the source) created an empty 110 KB store: the inputs are now
 # checked whole before the store is opened.

@@ -60,4 +60,40 @@ expect_status 1 $as_user $T/xproj db add $D --mention 'd|1' --span 0:3:5
 expect_grep 'readonly\|read-only' $T/err
 expect_eq "$(sum $D)" "$was" "the read-only store is unchanged"
 chmod 755 $T/ro; chmod 644 $D
+
+# a read-only file system (a snapshot, a CD, a read-only mount): SQLite
+# cannot make the store's index there and says SQLITE_CANTOPEN, not
+# READONLY; the readers read it all the same (before: "cannot read the
+# store: unable to open database file", every reader).  A -wal that
+# holds unmerged changes cannot be read there: said, not skipped.  A
+# writer says the file system is read-only.  (Needs a tmpfs mount: root.)
+if [ "$(id -u)" = 0 ] && mkdir $T/rofs && mount -t tmpfs -o size=4m tmpfs $T/rofs 2>/dev/null; then
+	trap 'umount $T/rofs 2>/dev/null; rm -rf "$T"' EXIT
+	cp $D $T/rofs/c.db
+	mkdir $T/rofs/w && cp $D $T/rofs/w/c.db && printf 'not merged' > $T/rofs/w/c.db-wal
+	mount -o remount,ro $T/rofs
+	for c in stats runs "export -o $T/w/y.conll"; do
+		expect_status 0 $XPROJ db $c $T/rofs/c.db
+	done
+	cmp -s $T/w/x.conll $T/w/y.conll || { echo "FAIL: the export from a read-only file system differs"; fails=$((fails + 1)); }
+	expect_status 1 $XPROJ db runs $T/rofs/w/c.db
+	expect_grep "c.db-wal holds changes not yet merged into it" $T/err
+	expect_status 1 $XPROJ db add $T/rofs/c.db --mention 'd|1' --span 0:3:5
+	expect_grep "cannot write the store, read-only here: Read-only file system" $T/err
+	# a full disk, with the index a failed writer began (4 KiB, no room
+	# to grow it): the readers read the store (an empty -wal: the file is
+	# all of it); a writer says the disk may be full.  Before, every
+	# reader said "cannot read the store: disk I/O error" until space was
+	# made
+	mount -o remount,rw $T/rofs
+	rm -rf $T/rofs/*
+	cp $D $T/rofs/c.db
+	head -c 4096 /dev/zero > $T/rofs/c.db-shm; : > $T/rofs/c.db-wal
+	dd if=/dev/zero of=$T/rofs/fill bs=1k count=$(($(df -Pk $T/rofs | awk 'NR == 2 { print $4 }') - 4)) 2>/dev/null
+	expect_status 0 $XPROJ db export $T/rofs/c.db -o $T/w/z.conll
+	cmp -s $T/w/x.conll $T/w/z.conll || { echo "FAIL: the export from a full disk differs"; fails=$((fails + 1)); }
+	expect_status 1 $XPROJ db add $T/rofs/c.db --mention 'd|1' --span 0:3:5
+	expect_grep "(a full disk?): nothing was changed" $T/err
+	umount $T/rofs
+fi
 finish

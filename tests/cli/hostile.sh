@@ -65,6 +65,21 @@ if [ -n "$ZIP" ]; then
 	refused "an archive cut short" "cut.zip" $al --subs $H/cut.zip
 fi
 
+# one line of 600 MiB (two bombs of zeros, no newline) where a streamed
+# reader holds a line whole: sentence pairs, a report.  Refused once the
+# line passes what a file read whole may hold (512 MiB); before, the line
+# grew until memory ran out ("out of memory" under this 1 GB limit, the
+# whole machine's memory without one)
+cat $H/bomb.srt.gz $H/bomb.srt.gz > $T/line.gz
+P=$FIX/project
+for c in "wordalign $T/line.gz -o $T/x.pharaoh" \
+	"db import $T/line.db --source $P/en.conll --aligned $P/aligned.jsonl --report $T/line.gz"; do
+	capped 60 $XPROJ $c >$T/out 2>$T/err; st=$?
+	[ $st = 1 ] && grep -q "line.gz:1: a line of 536870912 bytes (512 MiB) or more: refused" $T/err ||
+		{ echo "FAIL: xproj $c: exit $st:"; head -c 300 $T/err; fails=$((fails + 1)); }
+done
+[ -e $T/line.db ] && { echo "FAIL: a store made from a refused report"; fails=$((fails + 1)); }
+
 # D4: English UTF-16 without a byte order mark is converted and said so
 # (it read as 'valid UTF-8' and aligned nothing), the same as the UTF-8 file
 expect_status 0 $al --subs $S/en.srt
@@ -132,6 +147,33 @@ expect_grep "80 utterances, 80 aligned (100.0%), 2 with an empty target" $T/err
 # (each utterance of the second part has its first-part twin's target)
 sed 's/.*"tgt_text":\("[^"]*"\).*/\1/' $T/x.jsonl > $T/tgts
 expect_eq "$(head -40 $T/tgts | cksum)" "$(tail -40 $T/tgts | cksum)" "two parts: each part's own targets"
+# a chunk of cues pasted twice mid-file (the same times and text; ripped
+# subtitles): the copy dropped, said, the same aligned corpus as without
+# it.  Before, read as a restart: every later cue's time shifted, 15 of 40
+# utterances left with an empty target.  A later part that begins as the
+# first did (its theme song's cue) and goes on at its own times is still a
+# restart, nothing dropped.
+expect_status 0 $al --subs $FIX/subs/dup-chunk.srt --tgt-subs $S/zh.srt --tgt-lang zh
+cmp -s $T/ordered.jsonl $T/x.jsonl || { echo "FAIL: a pasted chunk of English cues changed the aligned corpus"; fails=$((fails + 1)); }
+expect_grep "dup-chunk.srt:103: 6 cues repeating earlier ones (the same times and text as from line 79 on" $T/err
+awk -v RS= '{ b[NR] = $0 } END { for (i = 1; i <= NR; i++) { print b[i] "\n"; if (i == 25) for (k = 20; k <= 25; k++) print b[k] "\n" } }' \
+	$S/zh.srt > $T/zhdup.srt
+expect_status 0 $al --subs $S/en.srt --tgt-subs $T/zhdup.srt --tgt-lang zh
+cmp -s $T/ordered.jsonl $T/x.jsonl || { echo "FAIL: a pasted chunk of target cues changed the aligned corpus"; fails=$((fails + 1)); }
+expect_grep "zhdup.srt:103: 6 cues repeating earlier ones" $T/err
+grep -q "times restart" $T/err && { echo "FAIL: a pasted chunk read as a restart"; fails=$((fails + 1)); }
+# (one cue written twice in a row: its text went twice into its target)
+awk -v RS= '{ b[NR] = $0 } END { for (i = 1; i <= NR; i++) { print b[i] "\n"; if (i == 5) print b[5] "\n" } }' \
+	$S/zh.srt > $T/zhdup1.srt
+expect_status 0 $al --subs $S/en.srt --tgt-subs $T/zhdup1.srt --tgt-lang zh
+cmp -s $T/ordered.jsonl $T/x.jsonl || { echo "FAIL: a cue written twice changed the aligned corpus"; fails=$((fails + 1)); }
+expect_grep "zhdup1.srt:22: 1 cue repeating earlier ones" $T/err
+{ cat $S/zh.srt; echo; awk -v RS= 'NR == 1 { print $0 "\n"; next } { n = split($0, l, "\n"); for (i = 1; i <= n; i++) print (i > 2 ? "二" : "") l[i]; print "" }' $S/zh.srt; } > $T/zh2b.srt
+expect_status 0 $XPROJ align --transcript $T/two.conll --subs $FIX/subs/two-parts.srt --tgt-subs $T/zh2b.srt \
+	--tgt-lang zh -o $T/x.jsonl
+expect_grep "zh2b.srt:160: a cue out of time order: the times restart" $T/err
+grep -q "repeating" $T/err && { echo "FAIL: a later part beginning as the first did read as a copy"; fails=$((fails + 1)); }
+expect_grep "80 utterances, 80 aligned (100.0%), 2 with an empty target" $T/err
 # more restarts than one episode's file holds: refused at the 17th's line
 for k in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18; do cat $S/en.srt; echo; done > $T/parts18.srt
 refused "18 parts in one file" "parts18.srt:3028: the cues' times restart more than 16 times" \

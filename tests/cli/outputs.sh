@@ -47,4 +47,16 @@ for f in a b c; do echo old > $T/out.$f; done
 expect_status 0 pj -o $T/out.a --jsonlines $T/out.b --report $T/out.c
 for f in a b c; do [ "$(cat $T/out.$f)" != old ] || { echo "FAIL: out.$f not written"; fails=$((fails + 1)); }; done
 expect_eq "$(ls -A $T | grep -c 'xproj-\|tmp')" 0 "no temporary file after a success"
+
+# an output that is a symbolic link to a file (a shared directory's file
+# linked into a working one) is written through: the file it names gets
+# the output, the link stays.  Before, the link was renamed over: it became
+# a file of its own, and the file it named kept its old contents, exit 0
+mkdir $T/shared
+echo old > $T/shared/zh.conll
+ln -s shared/zh.conll $T/lk.conll
+expect_status 0 pj -o $T/lk.conll
+[ -L $T/lk.conll ] || { echo "FAIL: the link to an output replaced by a file"; fails=$((fails + 1)); }
+expect_eq "$(cat $T/shared/zh.conll)" "$(cat $T/out.a)" "the output written into the file the link names"
+expect_eq "$(ls -A $T $T/shared | grep -c 'xproj-')" 0 "no temporary file beside the link or its file"
 finish
