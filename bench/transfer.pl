@@ -17,9 +17,12 @@
 # mentions (two models, two builds) on a scene bootstrap: N resamples of the
 # scenes (drawn with repeats; a scene drawn twice counts its mentions
 # twice), each resample's queue ordered afresh, and the difference of each
-# figure with its 90% interval.  --marked REF.conll leaves out the wrong
-# projections of REF's documents where REF has no mention overlapping the
-# span (a silver's misses; the rest are spans where it marks another one).
+# figure with its 90% interval.  judge labels a wrong projection "unmarked"
+# where the reference marks no mention overlapping its span (on characters,
+# in its sentence: docs/cmd/judge.md; a silver's misses, and spans a
+# corrector would delete); by default they count as wrong, --marked leaves
+# them out, --unmarked-right counts them as right (the three views of
+# issue 33).
 # --types prints each kind of mention's own
 # first quarter (the report's features pronoun and name: the report of
 # P.M.labels.tsv, the projection P judged by model M, is P.report.json).  The generator is a
@@ -30,10 +33,11 @@ use Getopt::Long;
 use POSIX qw(ceil);
 $SIG{__DIE__} = sub { print STDERR $_[0]; exit 2 };   # bad input: exit 2, as a usage error
 
-my ($nres, $bseed, $types, $marked, @sets, @vs) = (1000, 33, 0, '');
-GetOptions('resamples=i' => \$nres, 'boot-seed=i' => \$bseed, 'types' => \$types, 'marked=s' => \$marked,
-	   'set=s' => \@sets, 'vs=s' => \@vs) or die "transfer.pl: bad options\n";
+my ($nres, $bseed, $types, $marked, $uright, @sets, @vs) = (1000, 33, 0, 0, 0);
+GetOptions('resamples=i' => \$nres, 'boot-seed=i' => \$bseed, 'types' => \$types, 'marked' => \$marked,
+	   'unmarked-right' => \$uright, 'set=s' => \@sets, 'vs=s' => \@vs) or die "transfer.pl: bad options\n";
 @sets or die "transfer.pl: no --set\n";
+!($marked && $uright) or die "transfer.pl: --marked or --unmarked-right, not both\n";
 
 # kinds FILE: {DOC|ID => p (pronoun), n (name), o (other noun phrase)}
 my %kcache;
@@ -64,49 +68,10 @@ sub kinds {
 			# judge's key: DOC|ID, or DOC|PART:ID for a document's later part
 			for my $id ("$d->{doc}|$m->{id}", "$d->{doc}|" . ($d->{part} // 0) . ":$m->{id}") {
 				$k{$id} = $p ? 'p' : $n ? 'n' : 'o';
-				$k{"$id|tgt"} = $m->{tgt} if $m->{tgt};
 			}
 		}
 	}
 	return $kcache{$r} = \%k;
-}
-
-# spans REF: {doc => [[[start, end], ...] a sentence]}, the mentions of a
-# CoNLL file (token indices, end exclusive)
-sub spans {
-	my ($f) = @_;
-	my (%d, $doc, $sent, $tok, %open);
-	open my $fh, '<', $f or die "transfer.pl: $f: $!\n";
-	while (<$fh>) {
-		chomp;
-		if (/^#begin document \(([^)]*)\)/) { ($doc, $sent, $tok) = ($1, 0, 0); $d{$doc} = [[]]; next }
-		next if /^#end/ || !defined $doc;
-		if (!/\S/) { if ($tok) { $sent++; $tok = 0; $d{$doc}[$sent] = [] } next }
-		my @c = split ' ';
-		for my $p (split /\|/, $c[-1]) {
-			if ($p =~ /^\((\d+)\)$/) { push @{$d{$doc}[$sent]}, [$tok, $tok + 1] }
-			elsif ($p =~ /^\((\d+)$/) { push @{$open{$1}}, $tok }
-			elsif ($p =~ /^(\d+)\)$/ && @{$open{$1} // []}) { push @{$d{$doc}[$sent]}, [pop @{$open{$1}}, $tok + 1] }
-		}
-		$tok++;
-	}
-	close $fh;
-	return \%d;
-}
-my $ref = $marked ? spans($marked) : undef;
-
-# unmarked KEY KINDS: the reference (--marked) has this document and no
-# mention overlapping the projected span: a "wrong" there may be a mention the
-# reference missed, not a wrong span
-sub unmarked {
-	my ($key, $k) = @_;
-	my ($doc) = $key =~ /^(.*)\|/;
-	return 0 unless $ref && $ref->{$doc} && $k && $k->{"$key|tgt"};
-	my ($u, $a, $b) = @{$k->{"$key|tgt"}};
-	for my $m (@{$ref->{$doc}[$u] // []}) {
-		return 0 if $m->[0] < $b && $a < $m->[1];
-	}
-	return 1;
 }
 
 # the sets: NAME => {scenes => [doc, ...], items => {doc => [[conf, wrong, kind, order], ...]}}
@@ -116,15 +81,16 @@ for my $spec (@sets) {
 	my (%items, @scenes);
 	my $n = 0;
 	for my $f (split /,/, $files) {
-		my $k = $types || $ref ? kinds($f) : undef;
+		my $k = $types ? kinds($f) : undef;
 		open my $fh, '<', $f or die "transfer.pl: $f: $!\n";
 		while (<$fh>) {
 			chomp;
 			my ($rank, $key, $fate, $label, $conf) = split /\t/;
-			next if $rank eq 'rank' || ($label ne 'right' && $label ne 'wrong');
+			next if $rank eq 'rank' || ($label ne 'right' && $label ne 'wrong' && $label ne 'unmarked');
 			my ($doc) = $key =~ /^(.*)\|/;
 			next if defined $show && ($doc =~ /t$/ ? 'tbbt' : 'friends') ne $show;
-			next if $label eq 'wrong' && $ref && unmarked($key, $k);
+			next if $label eq 'unmarked' && $marked;
+			$label = $label eq 'unmarked' ? ($uright ? 'right' : 'wrong') : $label;
 			push @scenes, $doc unless $items{$doc};
 			my $kind = $k ? ($k->{$key} // 'o') : 'o';
 			push @{$items{$doc}}, [$conf, $label eq 'wrong' ? 1 : 0, $kind, $n++];

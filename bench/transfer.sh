@@ -22,9 +22,13 @@
 # 25 / 50% of the projected mentions in `db triage`'s order (lowest
 # confidence first), the projected mentions' ECE and worst gap in bins of
 # >= 30 items, and each kind's own first quarter (pronouns, names, other
-# noun phrases) (bench/transfer.pl); then the dev figures again with only
-# the wrong projections where the silver marks an overlapping mention
-# (--marked: a silver's misses left out).  The alignments are bench/triage.sh's
+# noun phrases) (bench/transfer.pl); then the dev figures in the two other
+# views of judge's third label, "unmarked" (the silver marks no mention
+# overlapping the span: its misses, and spans a corrector would delete):
+# those left out (--marked) and counted as right (--unmarked-right), with
+# the candidate's bootstrap against the baseline in each.  mmc-tune is
+# judged against corrections: its unmarked are real errors (spans a
+# corrector deleted), so it is given in the first view only.  The alignments are bench/triage.sh's
 # (seeds 1, 7, 11 of the mmc-tune and MMC dev pairs): TRIAGE_DIR keeps them
 # and reuses them (computing them is the slow part); the fits and their
 # projections go to $TRIAGE_DIR/transfer (TRANSFER_DIR: elsewhere).
@@ -150,10 +154,13 @@ for l in ${LANGS:-zh fa}; do
 	fi
 	# shellcheck disable=SC2086
 	perl bench/transfer.pl --resamples ${RESAMPLES:-1000} --types ${sets_base:-} $sets_cand $vs
-	# the same dev sets without the wrong projections on which the silver marks nothing (its
-	# misses, and spans a corrector would delete): those on which it marks another span
-	echo "== $l: the same, MMC dev's wrong projections only where its silver marks an overlapping mention"
+	# the dev sets in judge's two other views of the unmarked (the silver marks nothing there)
+	devsets=$(echo ${sets_base:-} $sets_cand | tr ' ' '\n' | grep -e '-dev=' | sed 's/^/--set /')
+	devvs=$(echo $vs | tr ' ' '\n' | grep -e '-dev=' | sed 's/^/--vs /')
+	echo "== $l: the same, MMC dev's unmarked wrong projections left out (--marked)"
 	# shellcheck disable=SC2086
-	perl bench/transfer.pl --types --marked $S $(echo ${sets_base:-} $sets_cand | tr ' ' '\n' |
-		grep -e '-dev=' | sed 's/^/--set /')
+	perl bench/transfer.pl --resamples ${RESAMPLES:-1000} --types --marked $devsets $devvs
+	echo "== $l: the same, MMC dev's unmarked wrong projections counted as right (--unmarked-right)"
+	# shellcheck disable=SC2086
+	perl bench/transfer.pl --resamples ${RESAMPLES:-1000} --types --unmarked-right $devsets $devvs
 done

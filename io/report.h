@@ -74,6 +74,7 @@ typedef struct xp_ritem {
 	const char *why;                /* the confidence explained, NULL if the report has none */
 	float *feat;                    /* the caller's features (xp_report_parse), NULL if none */
 	int label;                      /* free for a consumer's verdict (pipeline/label.h); 0 as read */
+	int unmarked;                   /* with it: label.h's XP_LB_WRONG where the reference marks nothing; 0 as read */
 } xp_ritem;
 
 typedef struct xp_rdoc {

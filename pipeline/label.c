@@ -213,7 +213,31 @@ static span *loose_span(judge *j, const xp_mention *m, const xp_ritem *it)
 	return NULL;
 }
 
-/* Right or wrong for every projected item; the exact-match votes. */
+/* the first reference span of sentence s (or the end) */
+static size_t first_span(const judge *j, uint32_t s)
+{
+	size_t lo = 0, hi = j->nsp;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (j->sp[mid].s < s)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* whether a reference mention of sentence s overlaps characters [a, b) */
+static int overlapped(const judge *j, uint32_t s, uint32_t a, uint32_t b)
+{
+	for (size_t i = first_span(j, s); i < j->nsp && j->sp[i].s == s; i++)
+		if (j->sp[i].a < b && a < j->sp[i].b)
+			return 1;
+	return 0;
+}
+
+/* Right or wrong for every projected item (and unmarked: label.h); the
+ * exact-match votes. */
 static int judge_projected(judge *j, xp_report *r, xp_label_stats *st)
 {
 	for (size_t k = j->rd->first; k < j->rd->first + j->rd->n; k++)
@@ -227,8 +251,10 @@ static int judge_projected(judge *j, xp_report *r, xp_label_stats *st)
 		span *hit = find_span(j, m->utt, m->start, m->end);
 		if (!hit && j->loose && (hit = loose_span(j, m, &r->items[k])) != NULL)
 			st->loose++;
-		if (!hit)
+		if (!hit) {
+			r->items[k].unmarked = !overlapped(j, m->utt, m->start, m->end);
 			continue;
+		}
 		r->items[k].label = XP_LB_RIGHT;
 		for (span h0 = *hit; hit < j->sp + j->nsp && !by_span(hit, &h0); hit++) {
 			hit->matched = 1;
@@ -239,22 +265,9 @@ static int judge_projected(judge *j, xp_report *r, xp_label_stats *st)
 	for (size_t k = j->rd->first; k < j->rd->first + j->rd->n; k++) {
 		st->right += r->items[k].label == XP_LB_RIGHT;
 		st->wrong += r->items[k].label == XP_LB_WRONG;
+		st->unmarked += r->items[k].label == XP_LB_WRONG && r->items[k].unmarked;
 	}
 	return 0;
-}
-
-/* the first reference span of sentence s (or the end) */
-static size_t first_span(const judge *j, uint32_t s)
-{
-	size_t lo = 0, hi = j->nsp;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (j->sp[mid].s < s)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
 }
 
 /* Sentence-pair votes: every reference cluster of a sentence with every
@@ -421,7 +434,7 @@ int xp_label_report(xp_report *r, const xp_corpus *projected, const xp_corpus *r
 {
 	memset(st, 0, sizeof *st);
 	for (size_t k = 0; k < r->n; k++)
-		r->items[k].label = XP_LB_NONE;
+		r->items[k].label = XP_LB_NONE, r->items[k].unmarked = 0;
 	xp_corpus resp = {0}, ko = {0}, ro = {0};
 	xp_chars_stats cs;
 	xp_doc_index kx = {0}, rx = {0}, px = {0};

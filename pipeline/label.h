@@ -21,6 +21,18 @@
  * projected mentions of the cluster that are wrong (a correction moves those
  * onto them), are the additions; they go to the cluster's null mentions in
  * English order.
+ *
+ * A wrong projected mention is also **unmarked** (its item's unmarked field)
+ * when the reference marks no mention at all that overlaps its span, on
+ * characters, in its sentence (any cluster; a sentence the reference lacks
+ * marks nothing): there the reference either missed a mention (a silver's
+ * miss: the projection may be right) or a corrector would delete the span.
+ * Where it marks an overlapping mention, the projection's span is another
+ * one (a corrector moves it).  Unmarked changes no label: it stays
+ * XP_LB_WRONG for every consumer (calibrate, the nulls' additions), and a
+ * caller that wants the three-way view (right / wrong / unmarked: judge)
+ * reads the field.  A projected item with no span to place (a sentence or
+ * tokens the projection lacks) is never unmarked.
  */
 #ifndef XP_LABEL_H
 #define XP_LABEL_H
@@ -42,6 +54,7 @@ int xp_ritem_kind(const xp_ritem *it);
 
 typedef struct xp_label_stats {
 	size_t right, wrong, recoverable, unrecoverable, unjudged;
+	size_t unmarked;                /* of the wrong: no overlapping reference mention */
 	size_t ref_mentions;            /* reference mentions in judged sentences */
 	size_t unpaired;                /* target sentences with no reference sentence of the same text */
 	size_t loose;                   /* projections right only by XP_LB_LOOSE */

@@ -86,13 +86,14 @@ static int queue(const xp_report *r, const char *path, size_t **out, size_t *n, 
 	return rc;
 }
 
-/* the queue's positives, or (kind >= 0) those of the sub-queue of one kind of mention */
+/* the queue's positives, or (kind >= 0) those of the sub-queue of one kind
+ * of mention; items skip says are left out of the queue (NULL: none) */
 static void rank_line(const char *what, const xp_report *r, const size_t *q, size_t n, int (*pos)(const xp_ritem *),
-		      int kind, uint8_t *scratch)
+		      int (*skip)(const xp_ritem *), int kind, uint8_t *scratch)
 {
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++)
-		if (kind < 0 || xp_ritem_kind(&r->items[q[i]]) == kind)
+		if ((kind < 0 || xp_ritem_kind(&r->items[q[i]]) == kind) && !(skip && skip(&r->items[q[i]])))
 			scratch[m++] = (uint8_t)pos(&r->items[q[i]]);
 	xp_rank_stats s;
 	xp_rank_stats_of(scratch, m, &s);
@@ -183,6 +184,11 @@ static void time_lines(const xp_report *r, const size_t *q, size_t n, int has_or
 }
 
 static int is_wrong(const xp_ritem *it) { return it->label == XP_LB_WRONG; }
+/* the three views of the wrong projections (pipeline/label.h): all of them,
+ * those where the reference marks another span (the unmarked left out of the
+ * queue), and the unmarked counted as right */
+static int is_unmarked(const xp_ritem *it) { return it->label == XP_LB_WRONG && it->unmarked; }
+static int is_marked_wrong(const xp_ritem *it) { return it->label == XP_LB_WRONG && !it->unmarked; }
 static int is_recoverable(const xp_ritem *it) { return it->label == XP_LB_RECOVERABLE; }
 static int needs_fix(const xp_ritem *it) { return is_wrong(it) || is_recoverable(it); }
 
@@ -303,10 +309,12 @@ static int run(int argc, char **argv)
 			char k[1200];
 			xp_buf_puts(&tsv, "rank\tmention\tfate\tlabel\tconf\n");
 			static const char *const ln[] = {"none", "right", "wrong", "recoverable", "unrecoverable"};
+			/* a wrong projection the reference marks nothing over is labelled unmarked */
 			for (size_t i = 0; i < nq; i++) {
 				const xp_ritem *it = &r.items[q[i]];
 				xp_ritem_key(&r, it, k, sizeof k);
-				xp_buf_printf(&tsv, "%zu\t%s\t%s\t%s\t%.4f\n", i + 1, k, xp_fate_name(it->fate), ln[it->label],
+				xp_buf_printf(&tsv, "%zu\t%s\t%s\t%s\t%.4f\n", i + 1, k, xp_fate_name(it->fate),
+					      is_unmarked(it) ? "unmarked" : ln[it->label],
 					      it->conf);
 			}
 			if (tsv.oom || xp_outputs_put(&outs, labels, tsv.p, tsv.n, &e))
@@ -316,6 +324,8 @@ static int run(int argc, char **argv)
 			printf("judged %zu mentions against %s: %zu projected (%zu right, %zu wrong), %zu null with target text "
 			       "(%zu recoverable), %zu without; %zu not judged (document not in the reference)\n",
 			       nq, kpath, ls.right + ls.wrong, ls.right, ls.wrong, nulls, ls.recoverable, notgt, ls.unjudged);
+			printf("  of the %zu wrong: %zu where the reference marks another span, %zu unmarked (it marks no "
+			       "mention overlapping the span in its sentence)\n", ls.wrong, ls.wrong - ls.unmarked, ls.unmarked);
 			if (lflags & XP_LB_LOOSE)
 				printf("  %zu projection(s) right by --loose only\n", ls.loose);
 			if (ls.unpaired)
@@ -324,12 +334,16 @@ static int run(int argc, char **argv)
 				printf("queue: %s (%zu judged mention(s) not in it, put last)\n", order, unlisted);
 			else
 				printf("queue: lowest confidence first\n");
-			rank_line("wrong projections", &r, q, nq, is_wrong, -1, scratch);
-			rank_line("recoverable nulls", &r, q, nq, is_recoverable, -1, scratch);
-			rank_line("either (a fix)", &r, q, nq, needs_fix, -1, scratch);
+			rank_line("wrong projections", &r, q, nq, is_wrong, NULL, -1, scratch);
+			rank_line("recoverable nulls", &r, q, nq, is_recoverable, NULL, -1, scratch);
+			rank_line("either (a fix)", &r, q, nq, needs_fix, NULL, -1, scratch);
 			printf("the same in the queue's projected mentions only, and its nulls with target text only:\n");
-			rank_line("wrong projections", &r, q, nq, is_wrong, XP_CONF_PROJECTED, scratch);
-			rank_line("recoverable nulls", &r, q, nq, is_recoverable, XP_CONF_NULL, scratch);
+			rank_line("wrong projections", &r, q, nq, is_wrong, NULL, XP_CONF_PROJECTED, scratch);
+			rank_line("recoverable nulls", &r, q, nq, is_recoverable, NULL, XP_CONF_NULL, scratch);
+			printf("the wrong projections in the projected mentions three ways: all (above), the unmarked left "
+			       "out, the unmarked counted as right:\n");
+			rank_line("marked only", &r, q, nq, is_marked_wrong, is_unmarked, XP_CONF_PROJECTED, scratch);
+			rank_line("unmarked as right", &r, q, nq, is_marked_wrong, NULL, XP_CONF_PROJECTED, scratch);
 			time_lines(&r, q, nq, order != NULL);
 			printf("calibration (confidence = P(what the projection did is right); mentions with target text):\n");
 			printf("  bin        items  predicted  observed   gap\n");
@@ -376,7 +390,10 @@ const xp_cmd xp_cmd_judge = {
 	"precision-recall curve (average precision), the fixes a corrector makes in the first\n"
 	"15, 30 and 60 minutes of the queue at the time model of `db triage` (and of other\n"
 	"orders of the same mentions, for comparison), and the confidence's calibration in\n"
-	"ten bins.\n"
+	"ten bins.  A wrong projection is unmarked where the reference marks no mention\n"
+	"overlapping its span in that sentence (a reference's miss, or a span to delete);\n"
+	"the wrong projections' queue figures are also given without the unmarked ones\n"
+	"and with them counted as right.\n"
 	"  --order Q     the queue: one DOC|ID per line (first tab-separated field), e.g.\n"
 	"                `xproj db triage DB --list`; judged mentions it lacks go last.\n"
 	"                Default: lowest confidence first (no target sentence: last).\n"

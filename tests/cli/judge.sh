@@ -33,6 +33,39 @@ expect_status 0 $XPROJ judge --report $T/de.json --projected $T/de.conll --key $
 expect_grep '4 projected (3 right, 1 wrong)' $T/out
 expect_grep '1 projection(s) right by --loose only' $T/out
 
+# unmarked (pipeline/label.h): a wrong projection where the reference marks no
+# mention overlapping its span, on characters, in its sentence.  The car is
+# projected onto 那辆红色的大车 (characters 4-10 of 我看见了那辆红色的大车。).
+# um1 marks 了 (character 3, beside the span, not in it) and no car: unmarked;
+# um2 writes 了那 as one word and marks it (characters 3-4: one inside the
+# span): wrong, the reference marks another span there.  The corrected file's
+# 红色的大车 is inside it: wrong too (above).
+um() {   # um FILE TOKENS-OF-SENTENCE-1 (word<TAB>coref lines, "|"-separated)
+	{ echo '#begin document (d); part 000'
+	  echo "$2" | tr '|' '\n' | awk -F'\t' 'BEGIN { OFS = "\t" } { print "d", 0, NR - 1, $1, $2 }'
+	  printf '\n'
+	  printf 'd\t0\t0\t那\t(2)\nd\t0\t1\t是\t-\nd\t0\t2\t我的\t(1)\nd\t0\t3\t。\t-\n#end document\n'; } > $1
+}
+um $T/um1.conll "我	(1)|看见	-|了	(5)|那辆	-|红色	-|的	-|大	-|车	-|。	-"
+um $T/um2.conll "我	(1)|看见	-|了那	(5)|辆	-|红色	-|的	-|大	-|车	-|。	-"
+expect_status 0 $XPROJ judge --report $T/r.json --projected $T/zh.conll --key $T/um1.conll --labels $T/um1.tsv
+expect_grep '3 projected (2 right, 1 wrong)' $T/out
+expect_grep 'of the 1 wrong: 0 where the reference marks another span, 1 unmarked' $T/out
+expect_eq "$(cut -f2,4 $T/um1.tsv | tr '\t\n' ' ')" \
+	"mention label d|3 recoverable d|1 unmarked d|0 right d|2 right d|4 unrecoverable " "the car unmarked"
+# the three views of the projected mentions' queue: all (the car first of 3),
+# the unmarked left out (no wrong one in 2), the unmarked counted as right
+# (no wrong one in 3)
+expect_grep 'wrong projections        1 of     3   top 10% 100.0%' $T/out
+expect_grep 'marked only              0 of     2   top 10%   0.0%' $T/out
+expect_grep 'unmarked as right        0 of     3   top 10%   0.0%' $T/out
+expect_status 0 $XPROJ judge --report $T/r.json --projected $T/zh.conll --key $T/um2.conll --labels $T/um2.tsv
+expect_grep 'of the 1 wrong: 1 where the reference marks another span, 0 unmarked' $T/out
+expect_eq "$(cut -f2,4 $T/um2.tsv | sed -n 3p | tr '\t' ' ')" "d|1 wrong" "the car wrong: 了那 overlaps it by one character"
+expect_grep 'marked only              1 of     3   top 10% 100.0%' $T/out
+expect_status 0 $XPROJ judge --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll
+expect_grep 'of the 1 wrong: 1 where the reference marks another span, 0 unmarked' $T/out
+
 # the reference itself is all right
 expect_status 0 $XPROJ judge --report $T/r.json --projected $T/zh.conll --key $T/zh.conll
 expect_grep '3 projected (3 right, 0 wrong), 1 null with target text (0 recoverable)' $T/out

@@ -43,19 +43,20 @@ expect_grep "^  each kind's own first quarter: pronouns 100.0% (1 wrong of 1), n
 # every resample ranks a's wrong ones first and b's last: the interval excludes zero
 expect_grep '^a against b (2 scenes, 200 resamples): first 10% +33.3 (+25.0 .. +50.0), 25% +66.7 (+50.0 .. +100.0), 50% +100.0 (+100.0 .. +100.0) points' $T/out
 expect_grep '^a against a (2 scenes, 200 resamples): first 10% +0.0 (+0.0 .. +0.0), 25% +0.0 (+0.0 .. +0.0)' $T/out
-# --marked: a reference that marks a mention overlapping s01t|1's span (sentence
-# 0, tokens 0-1) and nothing near s01t|2's (sentence 1, tokens 3-4): s01t|2 is
-# left out of the wrong ones (the reference's miss), s01t|1 stays; s02t is
-# no document of the reference, so its wrong one stays
-cat > $T/m.report.json <<'EOT'
-{"features":["pronoun","name"],"lang":"zh"}
-{"doc":"s01t","part":0,"detail":[{"id":1,"tgt":[0,0,1],"f":{"pronoun":1}},{"id":2,"tgt":[1,3,4],"f":{}},{"id":3,"tgt":[0,2,3],"f":{}},{"id":4,"tgt":[1,0,1],"f":{}}]}
-{"doc":"s02t","part":0,"detail":[{"id":1,"tgt":[0,0,1],"f":{"name":1}},{"id":2,"f":{}},{"id":3,"f":{}},{"id":4,"f":{}}]}
-EOT
-cp $T/a.m.labels.tsv $T/m.m.labels.tsv
-printf '#begin document (s01t); part 000\ns01t 0 0 x (0\ns01t 0 1 y 0)\ns01t 0 2 z -\n\ns01t 0 0 x (1)\ns01t 0 1 y -\ns01t 0 2 z -\ns01t 0 3 w -\n\n#end document\n' > $T/ref.conll
-expect_status 0 perl bench/transfer.pl --marked $T/ref.conll --set m=$T/m.m.labels.tsv@tbbt
+# judge's third label: s01t|2 is unmarked (the reference marks nothing over
+# it); by default it counts as wrong, --marked leaves it out, --unmarked-right
+# counts it as right
+sed 's/^3\ts01t|2\tprojected\twrong/3\ts01t|2\tprojected\tunmarked/' $T/a.m.labels.tsv > $T/m.m.labels.tsv
+expect_eq "$(grep -c unmarked $T/m.m.labels.tsv)" 1 "one unmarked label"
+expect_status 0 perl bench/transfer.pl --set m=$T/m.m.labels.tsv@tbbt
+expect_grep '^m: 2 scenes, 8 projected, 3 wrong: first 10 / 25 / 50% 33.3 / 66.7 / 100.0%' $T/out
+# left out: 7 projected, 2 wrong; the first 1 / 2 / 4 items hold 1 / 2 / 2
+expect_status 0 perl bench/transfer.pl --marked --set m=$T/m.m.labels.tsv@tbbt
 expect_grep '^m: 2 scenes, 7 projected, 2 wrong: first 10 / 25 / 50% 50.0 / 100.0 / 100.0%' $T/out
+# counted as right: 8 projected, 2 wrong; the first 1 / 2 / 4 items hold 1 / 2 / 2
+expect_status 0 perl bench/transfer.pl --unmarked-right --set m=$T/m.m.labels.tsv@tbbt
+expect_grep '^m: 2 scenes, 8 projected, 2 wrong: first 10 / 25 / 50% 50.0 / 100.0 / 100.0%' $T/out
+expect_status 2 perl bench/transfer.pl --marked --unmarked-right --set m=$T/m.m.labels.tsv@tbbt
 # a set of nothing is an error, not a figure
 printf 'rank\tmention\tfate\tlabel\tconf\n' > $T/empty.m.labels.tsv
 expect_status 2 perl bench/transfer.pl --set e=$T/empty.m.labels.tsv

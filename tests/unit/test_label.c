@@ -54,6 +54,9 @@ static void farsi_determiners(void **state)
 	for (int k = 0; k < 5; k++)
 		assert_int_equal(l[k], XP_LB_WRONG);
 	assert_int_equal(st.loose, 0);
+	/* each wrong span overlaps the silver's mention in it: none unmarked */
+	assert_int_equal(st.wrong, 5);
+	assert_int_equal(st.unmarked, 0);
 	judge(XP_LB_LOOSE, l, &st);
 	assert_int_equal(l[0], XP_LB_RIGHT);   /* یه چیزی: چیزی */
 	assert_int_equal(l[1], XP_LB_RIGHT);   /* چی کار: چی */
