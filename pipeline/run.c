@@ -601,9 +601,11 @@ static int feed_next(void *ctx, const xp_corpus **en, const xp_aligned **al, xp_
 static json_t *model_how(run *R)
 {
 	const xp_pipe_opts *o = R->o;
-	json_t *j = json_pack("{s:I,s:s,s:f,s:i,s:b}", "seed", (json_int_t)o->wa.seed, "sym", xp_sym_name(o->sym),
+	/* "recipe": all that decides the run's spans is here or in its
+	 * settings (the pipeline reads no --phrases nor --model) */
+	json_t *j = json_pack("{s:I,s:s,s:f,s:i,s:b,s:b}", "seed", (json_int_t)o->wa.seed, "sym", xp_sym_name(o->sym),
 			      "one_way", o->wa.one_way, "alt_seeds", o->alt_seeds < 4 ? o->alt_seeds : 4, "uncalibrated",
-			      o->proj.uncalibrated != 0);
+			      o->proj.uncalibrated != 0, "recipe", 1);
 	if (j && R->have_names) {
 		xp_buf b = {0};
 		xp_names_write(&R->names, &b);

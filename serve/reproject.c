@@ -29,6 +29,7 @@
 #include "../io/json.h"
 #include "../io/names.h"
 #include "../project/project.h"
+#include "../project/confidence.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -365,8 +366,9 @@ static int project_one(const json_t *in, const json_t *how, const xp_walign *lin
 	xp_corpus en = {0};
 	xp_aligned al = {0};
 	xp_projection p = {0};
-	xp_names names_of;
-	int has_names = 0;
+	xp_names names_of, phrases_of;
+	xp_conf_model conf_of;
+	int has_names = 0, has_phrases = 0, has_conf = 0;
 	const char *doc = json_string_value(json_object_get(in, "doc"));
 	int part = (int)json_integer_value(json_object_get(in, "part"));
 	const json_t *src = json_object_get(in, "src"), *tgt = json_object_get(in, "tgt"),
@@ -415,6 +417,14 @@ static int project_one(const json_t *in, const json_t *how, const xp_walign *lin
 			has_names = 1, o.names = &names_of;
 		else if (names)
 			rc = -1;
+		/* the files `project` read (db import took their text into the
+		 * store: tools/cmd_db.c import_recipe) */
+		const char *ph = json_string_value(json_object_get(how, "phrases")),
+			   *cm = json_string_value(json_object_get(how, "conf_model"));
+		if (rc == 0 && ph && (rc = xp_names_parse("(the run's --phrases)", ph, strlen(ph), &phrases_of, err)) == 0)
+			has_phrases = 1, o.phrases = &phrases_of;
+		if (rc == 0 && cm && (rc = xp_conf_parse("(the run's --model)", cm, strlen(cm), &conf_of, err)) == 0)
+			has_conf = 1, o.conf = &conf_of;
 		o.segmenter_data = json_string_value(json_object_get(how, "segmenter_data"));
 		o.uncalibrated = json_is_true(json_object_get(how, "uncalibrated"));
 		o.alt = nalt ? alt : NULL, o.nalt = nalt;
@@ -440,6 +450,10 @@ static int project_one(const json_t *in, const json_t *how, const xp_walign *lin
 	xp_projection_free(&p);
 	if (has_names)
 		xp_names_free(&names_of);
+	if (has_phrases)
+		xp_names_free(&phrases_of);
+	if (has_conf)
+		xp_conf_free(&conf_of);
 	al.n = 0;
 	xp_aligned_free(&al);
 	xp_corpus_free(&en);
@@ -492,6 +506,19 @@ int xp_reproject(xp_server *s, xp_db *db, int64_t run, const char *key, json_t *
 				: json_pack("{s:s,s:I,s:I,s:I,s:f}", "state", "proposed", "proposed", (json_int_t)found, "mentions",
 					    (json_int_t)json_array_size(props), "model_bytes", (json_int_t)m->bytes,
 					    "model_wait", waited);
+	/* what of the run's recipe the proposal lacks: a run recorded before
+	 * runs recorded it (it re-projects with its settings, the model and
+	 * what db import was told), or what could not be had again */
+	if (rc == 0 && *summary && !*why) {
+		json_t *left = json_object_get(m->how, "left_out");
+		if (!json_is_true(json_object_get(m->how, "recipe")))
+			json_object_set_new(*summary, "recipe", json_string("the run recorded no recipe (recorded before "
+									    "runs kept project's --phrases, --model, --names, "
+									    "--uncalibrated ...): re-projected with its "
+									    "settings only"));
+		else if (json_array_size(left))
+			json_object_set(*summary, "left_out", left);
+	}
 	json_decref(in), json_decref(props);
 	return rc;
 }

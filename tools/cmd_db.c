@@ -3,11 +3,13 @@
 #include "../correct/db.h"
 #include "../correct/review.h"
 #include "../base/file.h"
+#include "../base/text.h"
 #include "../io/names.h"
 #include "../io/read.h"
 #include "../io/report.h"
 #include "../lang/lang.h"
 #include "../pipeline/pipeline.h"
+#include "../project/project.h"
 #include "../align/wordalign.h"
 #include "pstream.h"
 
@@ -268,6 +270,87 @@ static int print_carry(xp_db *db, json_t *r, int all, xp_err *e)
 	return 0;
 }
 
+/* A run's recipe in a line or two: what its projection did otherwise than
+ * by default (its settings against xp_proj_settings' defaults; the files
+ * and switches of its settings' "inputs"), and what a realign in the
+ * workbench re-projects with (serve/reproject.c). */
+static int print_recipe(xp_db *db, json_t *r, xp_err *e)
+{
+	const json_t *set = json_object_get(r, "settings");
+	xp_proj_opts d;
+	xp_proj_defaults(&d);
+	xp_buf b = {0};
+	xp_proj_settings(&d, &b);
+	json_t *def = b.oom ? NULL : json_loads(b.p, 0, NULL);
+	xp_buf_free(&b);
+	if (!def)
+		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	const char *k;
+	json_t *v;
+	int n = 0;
+	printf("  spans:");
+	json_object_foreach((json_t *)set, k, v) {
+		json_t *dv = json_object_get(def, k);
+		if (!strcmp(k, "inputs") || json_equal(v, dv))
+			continue;
+		if (json_is_object(v)) {   /* the rules: those switched */
+			const char *rn;
+			json_t *on;
+			json_object_foreach(v, rn, on)
+				if (json_is_boolean(on) && !json_equal(on, json_object_get(dv, rn)))
+					printf("%s %c%s", n++ ? "," : "", json_is_true(on) ? '+' : '-', rn);
+			continue;
+		}
+		char *t = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+		printf("%s %s ", n++ ? "," : "", k);
+		xp_cli_put_untrusted(stdout, t ? t : "?");
+		free(t);
+	}
+	json_decref(def);
+	const json_t *ins = json_object_get(set, "inputs");
+	json_object_foreach((json_t *)ins, k, v) {
+		printf("%s --%s", n++ ? "," : "", k);
+		const char *path = json_is_string(v) ? json_string_value(v) : json_string_value(json_object_get(v, "path"));
+		if (path) {
+			putchar(' ');
+			xp_cli_put_untrusted(stdout, path);
+		} else if (json_is_integer(v))
+			printf(" x%lld", (long long)json_integer_value(v));
+	}
+	printf("%s\n", n ? "" : " the defaults");
+	char *path = NULL;
+	int64_t size = 0;
+	uint64_t hash = 0;
+	json_t *how = NULL;
+	if (xp_db_run_model(db, json_integer_value(json_object_get(r, "run")), &path, &size, &hash, &how, e))
+		return -1;
+	if (!path)
+		printf("  realign: no word-alignment model recorded: no spans proposed after a realign\n");
+	else {
+		printf("  realign: model ");
+		xp_cli_put_untrusted(stdout, path);
+		printf(", seed %lld, %s", (long long)json_integer_value(json_object_get(how, "seed")),
+		       json_string_value(json_object_get(how, "sym")) ? json_string_value(json_object_get(how, "sym")) : "?");
+		static const char *const kept[] = {"names", "phrases", "conf_model"};
+		for (size_t i = 0; i < sizeof kept / sizeof *kept; i++)
+			if (json_object_get(how, kept[i]))
+				printf(", its %s", kept[i]);
+		if (json_is_true(json_object_get(how, "uncalibrated")))
+			printf(", uncalibrated");
+		if (!json_is_true(json_object_get(how, "recipe")))
+			printf("; recorded before runs kept their recipe: projected with the settings above only");
+		size_t i;
+		json_array_foreach(json_object_get(how, "left_out"), i, v) {
+			printf("; without ");
+			xp_cli_put_untrusted(stdout, json_string_value(v) ? json_string_value(v) : "?");
+		}
+		putchar('\n');
+	}
+	free(path);
+	json_decref(how);
+	return 0;
+}
+
 static int do_runs(xp_db *db, dargs *a, xp_err *e)
 {
 	json_t *all;
@@ -293,6 +376,8 @@ static int do_runs(xp_db *db, dargs *a, xp_err *e)
 		       (long long)json_integer_value(json_object_get(r, "projected")),
 		       (long long)json_integer_value(json_object_get(r, "corrections")),
 		       (long long)json_integer_value(json_object_get(r, "reviews")));
+		if ((rc = print_recipe(db, r, e)))
+			break;
 		if (json_is_object(json_object_get(r, "carry")) && (rc = print_carry(db, r, 0, e)))
 			break;
 		/* which run export, stats and the workbench act on, and what a
@@ -445,6 +530,84 @@ static int import_model_fits(const dargs *a, xp_wa_model *m, xp_err *e)
 	return rc;
 }
 
+/* One file the report's run read (its settings' "inputs", cmd_project.c):
+ * its text, when it is still the file the run read, else NULL and why */
+static char *recipe_text(const json_t *f, size_t *len, char *why, size_t n)
+{
+	const char *path = json_string_value(json_object_get(f, "path")),
+		   *hash = json_string_value(json_object_get(f, "hash"));
+	char *buf = NULL, hex[17];
+	xp_err e = {0};
+	if (!path || !hash)
+		return snprintf(why, n, "not recorded"), NULL;
+	if (xp_read_file(path, &buf, len, &e))
+		return snprintf(why, n, "%s", e.msg), NULL;
+	snprintf(hex, sizeof hex, "%016llx", (unsigned long long)xp_hash(buf, *len));
+	if (strcmp(hex, hash)) {
+		free(buf);
+		return snprintf(why, n, "%s changed since the run read it", path), NULL;
+	}
+	return buf;
+}
+
+/* The rest of the run's recipe, from its report (`project` writes them in
+ * the settings' "inputs"): the texts of the files that decide its spans
+ * and confidences, --names, --phrases and --model, taken into the store
+ * (a realign in the workbench then projects with them even when the files
+ * are gone), its --segmenter-data and --uncalibrated; what a realign cannot
+ * do again (the other seeds' links, the candidate links) is listed in
+ * "left_out", and so is a file no longer as the run read it, with a note
+ * on stderr.  "recipe" says that the report was read for it: a run
+ * recorded before says nothing, and its realign says so (serve/reproject.c). */
+static int import_recipe(const dargs *a, json_t *how, xp_err *e)
+{
+	xp_report_reader *rr = NULL;
+	xp_err ignored = {0};
+	if (xp_report_open(a->report, a->report, NULL, 0, NULL, 0, &rr, &ignored))
+		return 0;   /* the import's to say */
+	const char *st = xp_report_header(rr)->settings;
+	json_t *set = st ? json_loads(st, 0, NULL) : NULL, *ins = json_object_get(set, "inputs"),
+	       *left = json_array();
+	xp_report_close(rr);
+	int rc = !left ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory") : 0;
+	static const char *const files[][2] = {{"names", "names"}, {"phrases", "phrases"}, {"model", "conf_model"}};
+	for (size_t k = 0; rc == 0 && k < sizeof files / sizeof *files; k++) {
+		const json_t *f = json_object_get(ins, files[k][0]);
+		char why[1100];
+		size_t len = 0;
+		char *text;
+		if (!f || (k == 0 && a->wa_names))   /* --wa-names says the names */
+			continue;
+		if (!(text = recipe_text(f, &len, why, sizeof why))) {
+			fprintf(stderr, "xproj db import: note: the run's --%s %s: %s; a realign in the workbench projects "
+				"without it\n", files[k][0], json_string_value(json_object_get(f, "path")), why);
+			json_array_append_new(left, json_sprintf("--%s: %s", files[k][0], why));
+			continue;
+		}
+		if (json_object_set_new(how, files[k][1], json_stringn(text, len)))
+			rc = xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+		free(text);
+	}
+	const char *seg = json_string_value(json_object_get(ins, "segmenter_data"));
+	if (rc == 0 && seg)
+		json_object_set_new(how, "segmenter_data", json_string(seg));
+	if (rc == 0 && json_is_true(json_object_get(ins, "uncalibrated")))
+		json_object_set_new(how, "uncalibrated", json_true());
+	if (rc == 0 && json_integer_value(json_object_get(ins, "alt_alignments")) > 0)
+		json_array_append_new(left, json_sprintf("--alt-alignments: the %lld other alignments' seeds are not known: "
+							 "seed_agree takes the model's mean",
+							 (long long)json_integer_value(json_object_get(ins, "alt_alignments"))));
+	if (rc == 0 && json_object_get(ins, "all_links"))
+		json_array_append_new(left, json_string("--all-links: the candidate links are not made again: rule ef1 "
+							"does nothing"));
+	if (rc == 0 && json_array_size(left))
+		json_object_set(how, "left_out", left);
+	if (rc == 0)
+		json_object_set_new(how, "recipe", json_true());
+	json_decref(left), json_decref(set);
+	return rc;
+}
+
 /* What the workbench's re-projection needs besides the model to align and
  * project as the run did (serve/reproject.c): the aligner's seed and
  * symmetrisation (wordalign's defaults when not given) and the names it
@@ -458,6 +621,8 @@ static int import_model_how(const dargs *a, import_in *in, xp_err *e)
 	if (!j)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	in->model_how = j;
+	if (import_recipe(a, j, e))
+		return -1;
 	if (!a->wa_names)
 		return 0;
 	char *buf = NULL;
@@ -780,6 +945,15 @@ static int do_show(xp_db *db, dargs *a, xp_err *e)
 	free(keys);
 	if (a->doc)
 		xp_queue_free(&q);
+	/* the run's recipe: what its spans came from, what a realign uses */
+	json_t *all = NULL, *r = rc ? NULL : run_info(db, a->run, &all, e);
+	if (!rc && !r)
+		rc = -1;
+	if (r) {
+		printf("run %lld:\n", (long long)a->run);
+		rc = print_recipe(db, r, e);
+	}
+	json_decref(all);
 	return rc;
 }
 

@@ -287,6 +287,76 @@ static void gender_summary(const xp_proj_gender *gp)
 			pm, m, m ? 100.0 * pm / m : 0, pf, f, f ? 100.0 * pf / f : 0);
 }
 
+/* One file the projection read besides its corpus and links, for the
+ * run's recipe: where it was (absolute), its size and hash, so that `db
+ * import` can take its text into the store and a workbench's realign
+ * project with it as the run did (serve/reproject.c). */
+static int recipe_file(json_t *in, const char *key, const char *path, xp_err *e)
+{
+	char *buf = NULL, *abs = NULL;
+	size_t len = 0;
+	if (xp_read_file(path, &buf, &len, e))
+		return -1;
+	char hex[17];
+	snprintf(hex, sizeof hex, "%016llx", (unsigned long long)xp_hash(buf, len));
+	free(buf);
+	abs = realpath(path, NULL);
+	int rc = json_object_set_new(in, key, json_pack("{s:s,s:I,s:s}", "path", abs ? abs : path, "bytes",
+							(json_int_t)len, "hash", hex))
+			 ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory")
+			 : 0;
+	free(abs);
+	return rc;
+}
+
+/* The report's settings (xp_proj_settings) and, when the run read any,
+ * "inputs": what else decides its spans and confidences that a switch in
+ * the settings does not say: the files --names (or A.names read beside
+ * A.pharaoh), --phrases, --model and --all-links, --segmenter-data,
+ * --uncalibrated and how many --alt-alignments.  A run that read none of
+ * them writes the settings as before, byte for byte. */
+static int settings_of(const args *a, xp_buf *set, xp_err *e)
+{
+	xp_proj_settings(&a->o, set);
+	if (set->oom)
+		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	if (!a->names && !a->phrases && !a->model && !a->all_links && !a->o.segmenter_data && !a->o.uncalibrated &&
+	    !a->nalt)
+		return 0;
+	json_t *j = json_loadb(set->p, set->n, 0, NULL), *in = json_object();
+	int rc = !j || !in ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory") : 0;
+	if (rc == 0 && a->names)
+		rc = recipe_file(in, "names", a->names, e);
+	if (rc == 0 && a->phrases)
+		rc = recipe_file(in, "phrases", a->phrases, e);
+	if (rc == 0 && a->model)
+		rc = recipe_file(in, "model", a->model, e);
+	if (rc == 0 && a->all_links)
+		rc = recipe_file(in, "all_links", a->all_links, e);
+	if (rc == 0 && a->o.segmenter_data) {
+		char *abs = realpath(a->o.segmenter_data, NULL);
+		json_object_set_new(in, "segmenter_data", json_string(abs ? abs : a->o.segmenter_data));
+		free(abs);
+	}
+	if (rc == 0 && a->o.uncalibrated)
+		json_object_set_new(in, "uncalibrated", json_true());
+	if (rc == 0 && a->nalt)
+		json_object_set_new(in, "alt_alignments", json_integer((json_int_t)a->nalt));
+	char *s = NULL;
+	if (rc == 0 && (json_object_set(j, "inputs", in) ||
+			!(s = json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER))))
+		rc = xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	json_decref(j), json_decref(in);
+	if (rc == 0) {
+		set->n = 0;
+		xp_buf_puts(set, s);
+		if (set->oom)
+			rc = xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	}
+	free(s);
+	return rc;
+}
+
 typedef struct report_gen {
 	const xp_projection *p;
 	const char *settings;
@@ -308,11 +378,9 @@ static int write_outputs(const args *a, const xp_projection *p, xp_err *e)
 	xp_format of = xp_format_of_path(a->out) == XP_FMT_CONLLU ? XP_FMT_CONLLU : XP_FMT_CONLL;
 	int rc = xp_put_corpus(&o, a->out, of, &p->out, e) ||
 		 (a->jsonl && xp_put_corpus(&o, a->jsonl, XP_FMT_JSONL, &p->out, e));
-	if (!rc && a->report) {
-		xp_proj_settings(&a->o, &set);
+	if (!rc && a->report && (rc = settings_of(a, &set, e)) == 0) {
 		report_gen g = {p, set.p};
-		rc = set.oom ? xp_failc(e, XP_ENOMEM, a->report, 0, "out of memory")
-			     : xp_outputs_stream(&o, a->report, gen_report, &g, e);
+		rc = xp_outputs_stream(&o, a->report, gen_report, &g, e);
 	}
 	xp_buf_free(&set);
 	if (rc) {
@@ -438,11 +506,11 @@ static int run(int argc, char **argv)
 	/* the candidate links are read whole, so the corpus is too */
 	if (!rc && !a.repair && !a.all_links && !(whole && *whole == '1')) {
 		xp_buf set = {0};
-		if (a.report)
-			xp_proj_settings(&a.o, &set);
+		xp_err se = {0};
+		int set_rc = a.report ? settings_of(&a, &set, &se) : 0;
 		xp_pstream_args sa = {a.source, a.aligned, a.alignments, a.probs, a.map, a.out, a.jsonl, a.report,
 				      a.alt, a.nalt, a.one_based, a.keep_empty, a.allow_empty, &a.o, set.p};
-		int streamed = !set.oom && xp_pstream_run(&sa, &res);
+		int streamed = !set_rc && xp_pstream_run(&sa, &res);
 		xp_buf_free(&set);
 		if (streamed) {
 			summary(&res.total, res.lang), gender_summary(&res.gender), pack_summary(res.lang),

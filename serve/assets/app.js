@@ -272,8 +272,16 @@ function renderQueue() {
     li.addEventListener("click", () => openAt(it.pos));
     ol.append(li);
   }
+  // the current row into the list's view, the list alone scrolled:
+  // scrollIntoView scrolled every scrolling box around it too, and in a
+  // narrow window (the queue under the mention) took the page, mention
+  // and all, down to the queue
   const cur = ol.querySelector(".cur");
-  if (cur) cur.scrollIntoView({ block: "nearest" });
+  if (cur) {
+    const r = cur.getBoundingClientRect(), b = ol.getBoundingClientRect();
+    if (r.top < b.top) ol.scrollTop -= b.top - r.top;
+    else if (r.bottom > b.bottom) ol.scrollTop += Math.min(r.bottom - b.bottom, r.top - b.top);
+  }
 }
 
 /* open the mention at position pos of the filtered queue */
@@ -659,14 +667,18 @@ function relink() {
 }
 
 /* the entities of the document as a relink or a target-only mention may
- * choose them: every one (but skip, if given) and a new one */
+ * choose them: every one (but skip, if given), the nearest first (the
+ * lines between the mention and the entity's nearest mention, whose words
+ * name it: a long scene has many "Leo"s), and a new one */
 function entityOptions(sel, m, skip) {
-  const ents = (m.scene.entities || []).slice().sort((a, b) => a.cluster - b.cluster);
+  const near = (e) => e.near ?? Infinity;
+  const ents = (m.scene.entities || []).slice().sort((a, b) => near(a) - near(b) || a.cluster - b.cluster);
   let top = -1;
   for (const e of ents) {
     top = Math.max(top, e.cluster);
     if (e.cluster === skip) continue;
-    sel.append(h("option", { value: e.cluster }, "cluster " + e.cluster + " · " + e.words.join(" ") + " (" + e.n + ")"));
+    const where = e.near === undefined ? "" : e.near === 0 ? ", this line" : ", " + e.near + (e.near === 1 ? " line" : " lines") + " away";
+    sel.append(h("option", { value: e.cluster }, "cluster " + e.cluster + " · " + e.words.join(" ") + " (" + e.n + where + ")"));
   }
   sel.append(h("option", { value: top + 1 }, "a new entity (cluster " + (top + 1) + ")"));
 }

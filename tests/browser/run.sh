@@ -124,6 +124,23 @@ for l in zh fa; do
 	"$PYTHON" tests/browser/scene.py "$url" "$BUILD/browser" $l || st=1
 	kill "$pid"; wait "$pid"; pid=
 done
+# an annotator's seat: a narrow window, a scene of 320 utterances (Chinese)
+# and the Farsi sample right to left: tests/browser/narrow.py
+mkdir -p $T/long
+"$PYTHON" tests/browser/longscene.py $T/long 8 || exit 1
+"$XPROJ" pipeline --source $T/long/long.conll --subs $T/long/en.srt --tgt-subs $T/long/zh.srt --tgt-lang zh \
+	--lowercase --seed 1 -o $T/long/p --quiet || exit 1
+for l in zh fa; do
+	db=$T/long/p/corrections.db
+	[ $l = fa ] && db=$T/sfa/corrections.db
+	rm -f $T/url
+	"$XPROJ" serve $db --port 0 > $T/url 2>&1 &
+	pid=$!
+	for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
+	url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
+	"$PYTHON" tests/browser/narrow.py "$url" "$BUILD/browser" $l || st=1
+	kill "$pid"; wait "$pid"; pid=
+done
 # a document in two parts (schema 11): tests/browser/parts.py
 sed 's/s01e01c01x/s01e01c00x/g' $S/dialogue.conll > $T/two.conll
 "$XPROJ" pipeline --config $S/zh.conf --alignments $S/zh.pharaoh --source $T/two.conll -o $T/t --quiet || exit 1

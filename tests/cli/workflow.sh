@@ -46,6 +46,10 @@ def same(a, b):
     if isinstance(a, float) or isinstance(b, float):
         return isinstance(a, (int, float)) and isinstance(b, (int, float)) and math.isclose(a, b, rel_tol=1e-3, abs_tol=2e-4)
     if isinstance(a, dict):
+        # (the settings' "inputs": the workflow's project read the names from
+        # the file wordalign wrote, the pipeline has them from its aligner)
+        a = {k: v for k, v in a.items() if k != "inputs"}
+        b = {k: v for k, v in b.items() if k != "inputs"} if isinstance(b, dict) else b
         return isinstance(b, dict) and a.keys() == b.keys() and all(same(a[k], b[k]) for k in a if k not in ("files", "seconds"))
     if isinstance(a, list):
         return isinstance(b, list) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
