@@ -1575,6 +1575,9 @@ static int complete(xp_wa *w, xp_err *err)
 	for (size_t k = 0; k < w->o.ntrain_lex; k++)
 		if (add_train(w, w->o.train_lex[k], "--train-lex", err))
 			return -1;
+	if (w->o.lex_mem_len && xp_wa_add_train_mem(w, w->o.lex_mem_name ? w->o.lex_mem_name : "(span pairs)",
+						    w->o.lex_mem, w->o.lex_mem_len, err))
+		return -1;
 	w->c.nlex = w->c.nsent - before;
 	wa_clock c = clock_begin();
 	if (normalise(w))

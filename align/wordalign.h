@@ -91,6 +91,11 @@ typedef struct xp_wa_opts {
 	 * count towards the sweeps the corpus size gives */
 	const char *const *train_lex;
 	size_t ntrain_lex;
+	/* more such pairs in memory, bitext lines (a store's confirmed span
+	 * pairs, correct/db.h xp_db_pairs, which the pipeline reads), read
+	 * after the train_lex files; lex_mem_name names them in errors */
+	const char *lex_mem, *lex_mem_name;
+	size_t lex_mem_len;
 	void (*progress)(void *arg, const xp_wa_progress *p);
 	void *progress_arg;
 	/* a trained model (xp_wa_model_read) whose counts every sampler starts

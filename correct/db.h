@@ -23,6 +23,7 @@
 #ifndef XP_DB_H
 #define XP_DB_H
 
+#include "../base/buf.h"
 #include "../io/aligned.h"
 #include "../io/read.h"
 #include "../io/report.h"
@@ -209,6 +210,31 @@ void xp_db_counts_free(xp_db_counts *s);
 
 /* The run as a corpus: the corrected view, or the silver projections. */
 int xp_db_export(xp_db *db, int64_t run, int silver, xp_corpus *out, xp_err *err);
+
+/* The span pairs a person confirmed (correct/pairs.c): every mention of a
+ * run of language lang that a live correction edited or a review kept, with
+ * its target span in the corrected view (and, in a document whose corrected
+ * file `db import-corrections` read, every mention the file left as it
+ * was), as one "English span ||| target
+ * span" line (tokens as `xproj bitext` writes them, the run's own), for the
+ * next run's aligner (`wordalign --train-lex`).  Unreviewed projections are
+ * never written: they would teach the aligner its own output.  A document
+ * several runs hold is read from the newest of them (a rerun carries the
+ * corrections over).  Runs of other languages are counted, not read. */
+typedef struct xp_db_pairs_stats {
+	size_t runs, docs;        /* runs of the language; documents read */
+	size_t edited, kept;      /* confirmed mentions: edited; kept as projected */
+	size_t agreed;            /* ... and left as projected by an imported corrected file (derive) */
+	size_t written;           /* span pairs written */
+	size_t nulls;             /* confirmed without a target span (deleted, a kept null) */
+	size_t bad;               /* spans the stored tokens do not hold (a store edited by hand) */
+	size_t other_runs;        /* runs of other languages, not read */
+	char other_langs[64];     /* their languages, by space */
+} xp_db_pairs_stats;
+/* words: the target span in the ICU words of its sentence, cut at the
+ * span's edges (for an aligner given the sentences in words, the run in
+ * characters: `mention-pairs --tokens words`'s), else the run's tokens */
+int xp_db_pairs(xp_db *db, const char *lang, int words, xp_buf *out, xp_db_pairs_stats *st, xp_err *err);
 
 /* TASA input CSV of the run's mentions (only those triage flags, if asked). */
 int xp_db_export_tasa(xp_db *db, int64_t run, int only_flagged, const char *path, xp_err *err);

@@ -156,6 +156,13 @@ int xp_review_locked(xp_db *db, int64_t run, int64_t mention, const char *kind, 
  * utterance (its span counted the old tokens). */
 #define XP_SQL_REALIGNED(uid, field) "(SELECT t." field " FROM tedits t WHERE t.utterance = " uid \
 	" AND t.kind = 'realign' AND t.undone = 0 ORDER BY t.id DESC LIMIT 1)"
+/* A document's target sentences as a view reads them, in order (speaker,
+ * tokens; ? the document row): the silver's (and a store older than schema
+ * 9, which has no realigns), or the corrected view's, a realigned
+ * utterance's new tokens.  A mention state's sentence is a place in it. */
+#define XP_SQL_VIEW_SENTENCES(silver) ((silver) ? "SELECT speaker, tgt FROM utterances WHERE document = ?" \
+	" AND tgt_idx IS NOT NULL ORDER BY tgt_idx" : "SELECT u.speaker, coalesce(" XP_SQL_REALIGNED("u.id", "tgt") \
+	", u.tgt) FROM utterances u WHERE u.document = ? AND u.tgt_idx IS NOT NULL ORDER BY u.tgt_idx")
 #define XP_SQL_TADD_LIVE(t) "(" t ".kind = 'tadd' AND " t ".undone = 0 AND NOT EXISTS(SELECT 1 FROM tedits r" \
 	" WHERE r.utterance = " t ".utterance AND r.kind = 'realign' AND r.undone = 0 AND r.id > " t ".id))"
 /* The newest live realign of an utterance row: its id, the newest

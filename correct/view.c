@@ -58,10 +58,7 @@ static int export_doc(xp_db *db, int64_t doc_row, int silver, xp_corpus *c, xp_d
 {
 	sqlite3_stmt *st;
 	/* the corrected view's sentences: a realigned utterance's new tokens */
-	if (xp_sql_prepare(db, silver || db->version < 9 ? "SELECT speaker, tgt FROM utterances WHERE document = ? AND tgt_idx IS NOT NULL"
-					" ORDER BY tgt_idx"
-				      : "SELECT u.speaker, coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt) FROM utterances u"
-					" WHERE u.document = ? AND u.tgt_idx IS NOT NULL ORDER BY u.tgt_idx", &st, err))
+	if (xp_sql_prepare(db, XP_SQL_VIEW_SENTENCES(silver || db->version < 9), &st, err))
 		return -1;
 	sqlite3_bind_int64(st, 1, doc_row);
 	int rc = 0;

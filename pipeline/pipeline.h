@@ -66,6 +66,12 @@ typedef struct xp_pipe_opts {
 	xp_sym sym;
 	xp_proj_opts proj;
 	int no_db;
+	/* the built-in aligner also trains on the span pairs a person
+	 * confirmed in the store's earlier runs (correct/db.h xp_db_pairs).
+	 * Off by default: on mmc-tune's scene folds neither language's gain
+	 * held (docs/rules.md, "Corrections as the next run's aligner
+	 * training") */
+	int db_pairs;
 	/* write the built-in aligner's model (run 0's, wordalign --save-model's
 	 * file) as DIR/wordalign.model and record it with the store's run, so
 	 * that a realign in the workbench re-projects with it (serve/reproject.c) */
@@ -97,6 +103,10 @@ typedef struct xp_pipe_result {
 	 * run 0); 0 when the target's pack does not ask for them, with a
 	 * factor of 1 (--no-spans) or with --alignments */
 	long span_blocks;
+	/* the store's confirmed span pairs the aligner trained on (0: none,
+	 * or not asked), and the runs of other languages it did not read */
+	size_t db_pairs, db_pairs_other;
+	char db_pairs_langs[64];
 	/* --train files that held no sentence pair (xp_wa_train_empty), the first */
 	size_t train_empty;
 	const char *train_empty_path;

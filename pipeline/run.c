@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include <unistd.h>
 
 static const char *const stage_names[XP_NSTAGES] = {"align", "bitext", "wordalign", "project", "write", "db"};
 static const char *const out_names[XP_NOUTS] = {
@@ -53,6 +54,7 @@ typedef struct run {
 	xp_walign spans;            /* the English mentions of each bitext line */
 	xp_buf spans_text;          /* the same as pairs.spans holds them */
 	xp_buf episode_pairs;       /* every bilingual pair of the episodes, for the aligner */
+	xp_buf db_pairs;            /* the store's confirmed span pairs, for the aligner's lexical model */
 	xp_walign wa;
 	xp_walign alt[4];         /* o->alt_seeds runs with other seeds */
 	xp_names names;             /* the names the built-in aligner learned (project's rule names) */
@@ -203,8 +205,35 @@ static int put_model(run *R, xp_wa *w, xp_err *e)
 	return rc;
 }
 
+/* The span pairs a person confirmed in the store this run writes to (its
+ * earlier runs' corrections and keeps, correct/db.h xp_db_pairs), of the
+ * target language, into R->db_pairs: the aligner's lexical model trains on
+ * them, as `wordalign --train-lex` (issue 33: priors that carry from one run
+ * to the next), when asked (--db-pairs; docs/rules.md, "Corrections as the
+ * next run's aligner training", says why not by default).  No store yet (a
+ * first run), none of the language: nothing. */
+static int store_pairs(run *R, const char *lang, xp_err *e)
+{
+	const xp_pipe_opts *o = R->o;
+	char path[4200];
+	if (o->no_db || !o->db_pairs || !lang || access(out_path(R, XP_OUT_DB, path, sizeof path), F_OK))
+		return 0;
+	xp_db *db;
+	xp_db_pairs_stats st;
+	if (xp_db_open_mode(path, XP_DB_READ, &db, e))
+		return -1;
+	int rc = xp_db_pairs(db, lang, 0, &R->db_pairs, &st, e);   /* the run's tokens are its aligner's */
+	xp_db_close(db);
+	if (rc)
+		return -1;
+	R->r->db_pairs = st.written;
+	R->r->db_pairs_other = st.other_runs;
+	snprintf(R->r->db_pairs_langs, sizeof R->r->db_pairs_langs, "%s", st.other_langs);
+	return 0;
+}
+
 /* The bitext's pairs aligned, trained together with every bilingual pair
- * of the episodes and the --train files. */
+ * of the episodes, the --train files and the store's confirmed span pairs. */
 static int builtin_align(run *R, xp_err *e)
 {
 	xp_walign f = {0}, r = {0};
@@ -223,7 +252,9 @@ static int builtin_align(run *R, xp_err *e)
 	 * the stage commands (workflow/Snakefile) give the pipeline's links */
 	wo.src_spans = &R->spans;
 	wo.src_spans_name = out_names[XP_OUT_SPANS];
-	int rc = 0;
+	int rc = store_pairs(R, wo.lang[1], e);
+	if (rc == 0 && R->r->db_pairs)
+		wo.lex_mem = R->db_pairs.p, wo.lex_mem_len = R->db_pairs.n, wo.lex_mem_name = "(the store's span pairs)";
 	/* run 0 is the alignment; runs 1.. the same with other seeds, whose
 	 * projections only tell which spans a seed can move */
 	for (int k = 0; rc == 0 && k <= R->o->alt_seeds && k <= 4; k++) {
@@ -274,6 +305,7 @@ static int stage_wordalign(run *R, xp_err *e)
 	xp_walign_free(&R->spans);
 	xp_buf_free(&R->spans_text);
 	xp_buf_free(&R->episode_pairs);
+	xp_buf_free(&R->db_pairs);
 	return rc;
 }
 
@@ -522,11 +554,15 @@ static int stage_write(run *R, xp_err *e)
 }
 
 /* The run's inputs as the database records them (JSON, escaped). */
-static char *files_json(const xp_pipe_opts *o)
+static char *files_json(const xp_pipe_opts *o, const xp_pipe_result *r)
 {
 	json_t *j = json_pack("{s:s, s:s*, s:s*, s:s*, s:s*, s:s*}", "source", o->source, "subs", o->subs,
 			      "tgt_subs", o->tgt_subs, "links", o->links, "episodes", o->episodes,
 			      "alignments", o->alignments);
+	/* the span pairs of the store's earlier corrections the aligner
+	 * trained on: a run that learned from them says so with it */
+	if (j && r->db_pairs && json_object_set_new(j, "db_pairs", json_integer((json_int_t)r->db_pairs)))
+		json_decref(j), j = NULL;
 	char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
 	json_decref(j);
 	return s;
@@ -592,7 +628,7 @@ static json_t *model_how(run *R)
  * (a failure or a kill before that leaves the store as it was). */
 static int stage_db(run *R, xp_err *e)
 {
-	char *files = files_json(R->o);
+	char *files = files_json(R->o, R->r);
 	if (!files)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	char path[4200];
@@ -681,6 +717,7 @@ static void run_free(run *R)
 	xp_walign_free(&R->spans);
 	xp_buf_free(&R->spans_text);
 	xp_buf_free(&R->episode_pairs);
+	xp_buf_free(&R->db_pairs);
 	xp_walign_free(&R->wa);
 	for (int k = 0; k < 4; k++)
 		xp_walign_free(&R->alt[k]);

@@ -23,6 +23,13 @@ static void align_lines(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *
 	if (r->span_blocks)
 		xp_buf_printf(b, "  aligner      %ld blocks of English mentions held together (factor %g; "
 			      "--no-spans leaves them out)\n", r->span_blocks, o->wa.span_factor);
+	/* what it learned from the corrections of earlier runs, or why nothing */
+	if (r->db_pairs)
+		xp_buf_printf(b, "  learned      %zu span pairs a person confirmed in %s (earlier runs' corrections, "
+			      "--db-pairs)\n", r->db_pairs, xp_out_name(XP_OUT_DB));
+	if (r->db_pairs_other)
+		xp_buf_printf(b, "  learned      not from %zu run(s) of other languages in %s (%s)\n", r->db_pairs_other,
+			      xp_out_name(XP_OUT_DB), r->db_pairs_langs);
 }
 
 static void project_lines(const xp_pipe_result *r, xp_buf *b)

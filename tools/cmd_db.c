@@ -26,6 +26,7 @@ typedef struct dargs {
 	int wa_seed_set;
 	long long run;
 	int json, silver, only_flagged, top, top_set, list, explain, keep_empty, allow_empty;
+	int words;                /* pairs --tokens words */
 	int32_t span3[3];         /* --span, checked */
 	const char *file;
 	struct import_in *in;   /* import: its inputs, read before the store is opened */
@@ -58,6 +59,7 @@ typedef struct dargs {
 #define O_ALLOW_EMPTY {"allow-empty", no_argument, 0, 'E'}
 #define O_WA_MODEL {"wa-model", required_argument, 0, 'W'}, {"wa-seed", required_argument, 0, 1101}, \
 	{"wa-sym", required_argument, 0, 1102}, {"wa-names", required_argument, 0, 1103}
+#define O_TOKENS {"tokens", required_argument, 0, 'T'}
 #define O_END {0, 0, 0, 0}
 
 static const struct option o_none[] = {O_END};
@@ -72,6 +74,7 @@ static const struct option o_json[] = {O_JSON, O_END};
 static const struct option o_undo[] = {O_BATCH, O_END};
 static const struct option o_triage[] = {O_TOP, O_LIST, O_EXPLAIN, O_JSON, O_RUN, O_END};
 static const struct option o_show[] = {O_DOC, O_RUN, O_END};
+static const struct option o_pairs[] = {O_OUTPUT, O_LANG, O_TOKENS, O_END};
 
 /* files: the arguments after DB: 0 none, 1 one (FILE, DOC|ID), -1 at most one */
 static const struct dsub {
@@ -87,7 +90,7 @@ static const struct dsub {
 	{"stats", o_stats, "", 0},       {"runs", o_json, "", 0},
 	{"log", o_json, "", 0},          {"undo", o_undo, "", 0},
 	{"triage", o_triage, "", 0},     {"show", o_show, "", -1},
-	{"check", o_none, "", 0},
+	{"check", o_none, "", 0},        {"pairs", o_pairs, "o:", 0},
 };
 enum { NSUBS = sizeof subs / sizeof *subs };
 
@@ -138,6 +141,12 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 		case 'a': a->aligned = optarg; break;
 		case 'R': a->report = optarg; break;
 		case 'L': a->lang = optarg; break;
+		case 'T': {
+			static const char *const modes[] = {"run", "words"};
+			if (xp_cli_choice("--tokens", optarg, modes, 2, &a->words, &e))
+				return xp_cli_bad_value(cmd, &e);
+			break;
+		}
 		case 'm': a->mention = optarg; break;
 		case 'S':
 			a->span = optarg;
@@ -962,6 +971,40 @@ static int do_check(xp_db *db, xp_err *e)
 	return 0;
 }
 
+/* The span pairs the store's correctors confirmed (correct/pairs.c), of
+ * --lang L or the latest run's language, for `wordalign --train-lex`.
+ * None is refused, as mention-pairs refuses: an empty PAIRS says nothing. */
+static int do_pairs(xp_db *db, dargs *a, xp_err *e)
+{
+	if (!a->out)
+		return xp_fail(e, "", 0, "-o PAIRS is required");
+	json_t *all = NULL, *r = a->lang ? NULL : run_info(db, a->run, &all, e);
+	if (!a->lang && !r)
+		return -1;
+	char lang[32];
+	snprintf(lang, sizeof lang, "%s", a->lang ? a->lang : json_string_value(json_object_get(r, "lang")));
+	json_decref(all);
+	xp_buf b = {0};
+	xp_db_pairs_stats st;
+	int rc = xp_db_pairs(db, lang, a->words, &b, &st, e);
+	if (!rc && !st.written)
+		rc = xp_failc(e, XP_EINPUT, a->db, 0, "no span pair to write: %zu run(s) of %s hold no mention a corrector "
+			      "edited or kept with a target span (%zu edited, %zu kept, %zu left so by a corrected file, %zu of them "
+			      "without a span)%s%s%s", st.runs, lang, st.edited, st.kept, st.agreed, st.nulls, st.other_runs ? "; runs of other languages, not read: " : "",
+			      st.other_langs, st.other_runs && !a->lang ? " (--lang L reads theirs)" : "");
+	if (!rc)
+		rc = xp_write_file(a->out, b.p, b.n, e);
+	xp_buf_free(&b);
+	if (rc)
+		return -1;
+	printf("%s: %zu span pairs of %s to %s, from %zu documents of %zu run(s): %zu mentions edited, %zu kept, "
+	       "%zu left so by a corrected file (%zu without a target span, %zu not in their tokens)\n", a->db, st.written,
+	       lang, a->out, st.docs, st.runs, st.edited, st.kept, st.agreed, st.nulls, st.bad);
+	if (st.other_runs)
+		printf("%zu run(s) of other languages not read (%s)\n", st.other_runs, st.other_langs);
+	return 0;
+}
+
 static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 {
 	if (!a->run)
@@ -1003,6 +1046,8 @@ static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 	}
 	if (!strcmp(sub, "check"))
 		return do_check(db, e);
+	if (!strcmp(sub, "pairs"))
+		return do_pairs(db, a, e);
 	if (!strcmp(sub, "log") && a->json) {
 		json_t *h;
 		if (xp_db_log_json(db, &h, e))
@@ -1024,7 +1069,7 @@ static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 static int reads_only(const char *sub)
 {
 	static const char *const readers[] = {"stats", "runs", "log", "export", "export-tasa", "triage", "show",
-					      "check"};
+					      "check", "pairs"};
 	for (size_t i = 0; i < sizeof readers / sizeof *readers; i++)
 		if (!strcmp(sub, readers[i]))
 			return 1;
@@ -1130,6 +1175,7 @@ const xp_cmd xp_cmd_db = {
 	"       xproj db triage DB [--top K] [--list] [--explain] [--json]\n"
 	"       xproj db show DB DOC|ID | --doc DOC\n"
 	"       xproj db check DB\n"
+	"       xproj db pairs DB [--lang L] [--tokens run|words] -o PAIRS\n"
 	"       xproj db merge OUT IN...\n\n"
 	"A run (`db import`) is one projection: the English corpus, the aligned corpus and the\n"
 	"report `xproj project --report` wrote (--run-report R.json is the same option),\n"
@@ -1179,8 +1225,17 @@ const xp_cmd xp_cmd_db = {
 	"\"rate\",\"p_fix\",\"why\",\"mention\":{db show's}}]} (with --list every row, no mention).\n\n"
 	"check: SQLite's integrity and foreign-key checks, and every run and batch holding what\n"
 	"its history line says its import wrote; prints the problems (exit 1) or ok.  Read\n"
-	"commands (stats, runs, log, export, export-tasa, triage, show, check) open the store\n"
-	"read-only; only init and import create one.\n\n"
+	"commands (stats, runs, log, export, export-tasa, triage, show, check, pairs) open the\n"
+	"store read-only; only init and import create one.\n\n"
+	"pairs: the span pairs a person confirmed, for the next run's aligner (`wordalign\n"
+	"--train-lex PAIRS`; pipeline reads them from its store itself): every mention of a run\n"
+	"of language L (default: the latest run's) that a live correction edited or a review\n"
+	"kept (in a document whose corrected file import-corrections read, also those the\n"
+	"file left as they were), as 'English span ||| target span' in the run's tokens;\n"
+	"unreviewed projections never.  A document several runs hold is read from the newest.\n"
+	"--tokens words gives the target span in the ICU words of its sentence (for an aligner\n"
+	"given words where the run holds characters, as mention-pairs --tokens words).  None\n"
+	"is refused.\n\n"
 	"merge: every run, correction, batch, review and history line of the IN stores that OUT\n"
 	"lacks is added to OUT (created if missing), matched by what it is, not by row id (a run\n"
 	"by its run id, drawn by its import), so merging again adds nothing; a mention two stores\n"

@@ -118,8 +118,8 @@ static void api(xp_server *s, const char *path, const char **kv)
 	json_decref(out);
 }
 
-/* what `db export/export-tasa/stats/runs/log/triage/show/check`, `agree
- * --db` read, for one run */
+/* what `db export/export-tasa/stats/runs/log/triage/show/check/pairs`,
+ * `agree --db` read, for one run */
 static void read_run(xp_db *db, int64_t run)
 {
 	xp_err e;
@@ -132,6 +132,25 @@ static void read_run(xp_db *db, int64_t run)
 		xp_db_counts_free(&c);
 	if (!run)
 		return;
+	/* `db pairs` and the pipeline's training from the store: whatever the
+	 * rows hold, every line written has a span on both sides */
+	for (int words = 0; words < 2; words++) {
+		xp_buf pb = {0};
+		xp_db_pairs_stats ps;
+		SAID(xp_db_pairs(db, "zh", words, &pb, &ps, &e));
+		for (size_t i = 0, at = 0; !rc && i < pb.n; i++)
+			if (pb.p[i] == '\n') {
+				size_t bar = at;
+				while (bar + 5 <= i && memcmp(pb.p + bar, " ||| ", 5))
+					bar++;
+				if (bar + 5 > i || bar == at || bar + 5 == i) {
+					fprintf(stderr, "db pairs wrote a line without a span: %.*s\n", (int)(i - at), pb.p + at);
+					abort();
+				}
+				at = i + 1;
+			}
+		xp_buf_free(&pb);
+	}
 	SAID(xp_db_overview(db, run, &j, &e));
 	json_decref(j), j = NULL;
 	SAID(xp_db_carried(db, run, NULL, &j, &e));
