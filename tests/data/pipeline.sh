@@ -17,7 +17,14 @@ $XPROJ bitext $T/al.jsonl -o $T/pairs --map $T/map 2>/dev/null &&
 $XPROJ wordalign --threads 2 --seed 7 $T/pairs --train $T/ep.txt -o $T/a.pharaoh --probs $T/a.probs &&
 $XPROJ project --source $EN --aligned $T/al.jsonl --alignments $T/a.pharaoh --probs $T/a.probs \
 	--map $T/map -o $T/zh.conll --jsonlines $T/zh.jsonl --report $T/r.json 2>/dev/null || exit 1
-noconf() { sed 's/"conf":[0-9.e-]*/"conf":_/g; s/"confidence":.*//; s/"f":\[[^]]*\]/"f":_/g; s/"f":{[^}]*}/"f":_/g; s/"why":"[^"]*"/"why":_/g' "$1"; }
+# (and but for the report's settings.inputs: the stage-by-stage project read
+# the names from the file wordalign wrote, the pipeline has them in memory)
+noinputs() { python3 -c 'import json, sys
+f = open(sys.argv[1], encoding="utf-8"); h = json.loads(f.readline())
+h.get("settings", {}).pop("inputs", None)
+sys.stdout.write(json.dumps(h, ensure_ascii=False, separators=(",", ":")) + "\n" + f.read())' "$1"; }
+noconf() { case $1 in *.json) noinputs "$1" ;; *) cat "$1" ;; esac |
+	sed 's/"conf":[0-9.e-]*/"conf":_/g; s/"confidence":.*//; s/"f":\[[^]]*\]/"f":_/g; s/"f":{[^}]*}/"f":_/g; s/"why":"[^"]*"/"why":_/g'; }
 for x in "al.jsonl aligned.jsonl" "pairs pairs.txt" "map pairs.map" "a.pharaoh alignments.pharaoh" \
 	 "zh.conll projected.conll" "zh.jsonl projected.jsonlines" "r.json report.json"; do
 	set -- $x
