@@ -1125,6 +1125,8 @@ static int run(int argc, char **argv)
 	if (argc < 2)
 		return xp_cli_usage(&xp_cmd_db, 2);
 	const char *sub = argv[1];
+	if (!strcmp(sub, "help"))   /* `xproj db help`, as `xproj help db` */
+		return xp_cli_usage(&xp_cmd_db, 0);
 	if (!strcmp(sub, "merge"))
 		return do_merge(argc - 1, argv + 1);
 	const struct dsub *d = find_sub(sub);

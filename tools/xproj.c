@@ -155,7 +155,8 @@ int main(int argc, char **argv)
 		return overview(stderr, 2);
 	const char *name = argv[1];
 	if (!strcmp(name, "-h") || !strcmp(name, "--help") || !strcmp(name, "help")) {
-		if (argc > 2) {
+		/* `xproj help help` (or `--help help`) asks about help itself: the overview */
+		if (argc > 2 && strcmp(argv[2], "help") && strcmp(argv[2], "--help")) {
 			for (int i = 0; i < NCOMMANDS; i++)
 				if (!strcmp(commands[i]->name, argv[2]))
 					return xp_cli_usage(commands[i], 0);

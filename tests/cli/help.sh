@@ -25,6 +25,11 @@ expect_status 2 $XPROJ no-such-command
 # `xproj help CMD` is CMD's --help; a CMD that is none is an error, not the overview
 expect_status 0 $XPROJ help db
 expect_grep '^usage: xproj db init DB' $T/out
+# `xproj help help` is the overview, `xproj db help` the db page (both were errors)
+expect_status 0 $XPROJ help help
+expect_grep '^usage: xproj COMMAND' $T/out
+expect_status 0 $XPROJ db help
+expect_grep '^usage: xproj db init DB' $T/out
 expect_status 2 $XPROJ help valdate
 expect_grep "'valdate' is not a command; did you mean 'xproj validate'" $T/err
 finish
