@@ -349,18 +349,8 @@ static int put_words(writer *W, const xp_autt *r, const xp_mention *m)
 			b = at;
 		at += gap;
 	}
-	int first = 1;
-	for (uint32_t k = 0; k < W->nwt; k++) {
-		size_t wa = W->wt[k].off, wb = wa + W->wt[k].len;
-		size_t x = wa > a ? wa : a, y = wb < b ? wb : b;
-		if (x >= y)
-			continue;
-		if (!first)
-			xp_buf_putc(W->out, ' ');
-		xp_bitext_put_token(W->out, r->tgt_text + x, y - x);
-		first = 0;
-	}
-	if (first)   /* blanks only: cannot be, the span has tokens; keep the line well formed */
+	/* blanks only: cannot be, the span has tokens; keep the line well formed */
+	if (!xp_bitext_put_cut(W->out, r->tgt_text, W->wt, W->nwt, a, b))
 		xp_bitext_put_token(W->out, "", 0);
 	return 0;
 }

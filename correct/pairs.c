@@ -79,20 +79,11 @@ static int put_words(xp_buf *out, const char *js, int64_t a, int64_t b, const ch
 	uint32_t nw = 0;
 	size_t cap = 0;
 	int rc = text.oom || xp_tokenize(text.p ? text.p : "", text.n, XP_TOK_WORDS, lang, &wt, &nw, &cap) ? -1 : 0;
-	int first = 1;
-	for (uint32_t k = 0; rc == 0 && k < nw; k++) {
-		size_t wa = wt[k].off, wb = wa + wt[k].len;
-		size_t x = wa > from ? wa : from, y = wb < to ? wb : to;
-		if (x >= y)
-			continue;
-		if (!first)
-			xp_buf_putc(out, ' ');
-		xp_bitext_put_token(out, text.p + x, y - x);
-		first = 0;
-	}
+	if (rc == 0 && !xp_bitext_put_cut(out, text.p, wt, nw, from, to))
+		rc = -1;
 	free(wt);
 	xp_buf_free(&text);
-	return rc || first ? -1 : 0;
+	return rc;
 }
 
 /* the target sentences of document row doc in the corrected view (a

@@ -289,6 +289,21 @@ void xp_bitext_put_token(xp_buf *out, const char *s, size_t n)
 	}
 }
 
+size_t xp_bitext_put_cut(xp_buf *out, const char *text, const xp_tok *wt, uint32_t nw, size_t a, size_t b)
+{
+	size_t written = 0;
+	for (uint32_t k = 0; k < nw; k++) {
+		size_t wa = wt[k].off, wb = wa + wt[k].len;
+		size_t x = wa > a ? wa : a, y = wb < b ? wb : b;
+		if (x >= y)
+			continue;
+		if (written++)
+			xp_buf_putc(out, ' ');
+		xp_bitext_put_token(out, text + x, y - x);
+	}
+	return written;
+}
+
 int xp_walign_import(const xp_import *im, xp_walign *a, xp_err *err)
 {
 	if (xp_pharaoh_read_file(im->pharaoh, im->one_based, a, err))

@@ -16,6 +16,7 @@
 #include "../base/error.h"
 #include "../base/text.h"
 #include "walign.h"
+#include "../model/corpus.h"
 
 typedef struct xp_bitext {
 	size_t n;                 /* sentence pairs */
@@ -56,6 +57,13 @@ int xp_bitext_check_words_mem(const xp_bitext *b, const xp_walign *a, const char
 /* Write one bitext token: whitespace inside becomes '_', an empty token is
  * "_", so every reader sees the same number of tokens. */
 void xp_bitext_put_token(xp_buf *out, const char *s, size_t n);
+
+/* Write the words wt[0..nw) of text that overlap its bytes [a, b), each
+ * cut at a and b, as bitext tokens separated by a space: the tokens an
+ * aligner given the sentence in words saw, as far as a span of finer
+ * tokens reaches (a span of Chinese characters may begin or end inside a
+ * word).  Returns how many were written (0: the span holds blanks only). */
+size_t xp_bitext_put_cut(xp_buf *out, const char *text, const xp_tok *wt, uint32_t nw, size_t a, size_t b);
 
 
 
