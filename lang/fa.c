@@ -68,7 +68,7 @@ static const xp_lang_rule rules[] = {
 	{"fa_repeat", XP_RK_NP, XP_NP_FA_REPEAT, 1,
 	 "a one-word mention on a word said twice in a row takes the first (عزیزم عزیزم)", NULL},
 	XP_RULE_DOUBT,
-	XP_RULE_EF1, XP_RULE_PHRASES, XP_RULE_DET_APART, XP_RULE_HEAD_CAND,
+	XP_RULE_EF1, XP_RULE_PHRASES,
 	{"prodrop", XP_RK_PRODROP, 1, 1,
 	 "an unaligned English subject pronoun takes the aligned verb whose person ending agrees with it", "no-prodrop"},
 };

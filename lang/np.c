@@ -179,44 +179,6 @@ int xp_np_ef1(const xp_link *all, size_t nall, const xp_link *kept, size_t nkept
 	return 1;
 }
 
-int xp_np_head_cand(const xp_link *all, size_t nall, const xp_link *kept, size_t nkept, const char *const *src,
-		    uint32_t nsrc, uint32_t s, uint32_t e, const char *lang, const uint8_t *punct, uint32_t ntgt,
-		    uint32_t *a, uint32_t *b)
-{
-	if (e > nsrc || s >= e || *b <= *a || *b > ntgt)
-		return 0;
-	xp_np_span x = {.lang = lang, .src = src, .s = s, .e = e};
-	uint32_t h = en_head(&x);
-	if (h == UINT32_MAX)
-		return 0;
-	for (size_t k = 0; k < nkept; k++)
-		if (!kept[k].possible && kept[k].i == h && kept[k].j < ntgt)
-			return 0;   /* the aligner placed the head */
-	uint32_t j = UINT32_MAX;
-	float best = -1;
-	for (size_t k = 0; k < nall; k++)
-		if (all[k].i == h && all[k].j < ntgt && all[k].prob > best)
-			best = all[k].prob, j = all[k].j;
-	if (j == UINT32_MAX || (j >= *a && j < *b))
-		return 0;
-	/* another English word's token, by a kept link: not the head's */
-	uint32_t lo = j < *a ? j : *b, hi = j < *a ? *a : j + 1;
-	if (hi - lo > 3)
-		return 0;   /* more than two tokens between */
-	for (uint32_t t = lo; t < hi; t++) {
-		if (punct && punct[t])
-			return 0;
-		for (size_t k = 0; k < nkept; k++)
-			if (!kept[k].possible && kept[k].j == t && (kept[k].i < s || kept[k].i >= e))
-				return 0;
-	}
-	if (j < *a)
-		*a = j;
-	else
-		*b = j + 1;
-	return 1;
-}
-
 /* --- token rules ----------------------------------------------------------------- */
 
 /* every character of w[0..n) is one of the characters of set (UTF-8 is

@@ -298,23 +298,6 @@
  *                   rules, which then shape it as any span.  Measured and
  *                   not kept (docs/rules.md, "Posteriors of the links not
  *                   kept").
- *   XP_NP_DET_APART every pack, off, not for pronouns or names: the links
- *                   of the determiners that open an English noun phrase
- *                   (my, his, this, a ...: model/mtype.h's lists) count
- *                   only within or beside the span the rest of its words'
- *                   links make, not where a word of another English word's
- *                   lies between (他会 在 沙发 for "his couch": "his" on the
- *                   subject 他会, 在 "on" between).  The hand count of
- *                   issue 33's wrong noun phrases put such links at one
- *                   too-long span in four (docs/history/quality-history.md).
- *   XP_NP_HEAD_CAND every pack, off, not for pronouns or names, only with
- *                   `project --all-links`: where no kept link reaches the
- *                   English head of a noun phrase, the target token of its
- *                   strongest candidate link joins the span when no kept
- *                   link of another English word reaches it and at most two
- *                   tokens, none punctuation or another word's, lie between
- *                   (xp_np_head_cand): the head the aligner missed, issue
- *                   33's commonest missing word by hand count.
  *   XP_NP_PHRASES   every pack, off, not for pronouns or names, only with
  *                   `project --phrases` (the target phrases `wordalign
  *                   --phrases` learned for English word runs from all the
@@ -383,13 +366,11 @@ typedef uint64_t xp_np_mask;
 #define XP_NP_DOUBT          XP_NP_BIT(38)
 #define XP_NP_EF1            XP_NP_BIT(39)
 #define XP_NP_PHRASES        XP_NP_BIT(40)
-#define XP_NP_DET_APART      XP_NP_BIT(41)
-#define XP_NP_HEAD_CAND      XP_NP_BIT(42)
 /* the bits above are the compiled-in rules' (np.c: at most 64); a pack's
  * own rule declares bit 0 and gets the next free one when the pack is taken
  * in (lang.h xp_lang_rule.bit): xp_lang_rule_bits(XP_RK_NP) counts them all,
  * xp_np_name(k) names them */
-#define XP_NP_NRULES 43
+#define XP_NP_NRULES 41
 /* XP_NP_DOUBT's cut: below it a noun phrase's projection is left out */
 #define XP_NP_DOUBT_BELOW 0.4f
 /* The rules every report lists whatever the target language (those of the
@@ -406,8 +387,7 @@ typedef uint64_t xp_np_mask;
  * either of two alignments (its three seeds and bench/quality.sh's); its
  * run by show turned off zh_de, which lost on mmc-tune and MMC dev alike. */
 #define XP_NP_DEFAULT (XP_NP_ALL & ~(XP_NP_ZH_CLASSIFIER | XP_NP_ZH_DE | XP_NP_FA_POSSESSOR | XP_NP_FA_HEAD | \
-				     XP_NP_EF1 | XP_NP_PHRASES | XP_NP_DET_APART | \
-				     XP_NP_HEAD_CAND))
+				     XP_NP_EF1 | XP_NP_PHRASES))
 
 /* The rule of bit k (XP_NP_BIT(k)) as the report, the summary and --np name
  * it, from the packs' tables ("" past the last); the bit of the rule named by s[0..n) (XP_NP_ALL for
@@ -451,13 +431,6 @@ int xp_np_stray(const xp_link *l, size_t n, size_t k, uint32_t s, uint32_t e, do
  * more than XP_NP_EF1_MAX target tokens: unchanged.  Returns 1 when
  * [*a, *b) moved. */
 #define XP_NP_EF1_MAX 512
-/* XP_NP_HEAD_CAND: [*a, *b) of English mention src[s..e) grown to the
- * head's strongest candidate in all[0..nall) as XP_NP_HEAD_CAND says, from
- * the kept links kept[0..nkept) and punct[] (NULL: none) over ntgt target
- * tokens; 1 when it moved. */
-int xp_np_head_cand(const xp_link *all, size_t nall, const xp_link *kept, size_t nkept, const char *const *src,
-		    uint32_t nsrc, uint32_t s, uint32_t e, const char *lang, const uint8_t *punct, uint32_t ntgt,
-		    uint32_t *a, uint32_t *b);
 int xp_np_ef1(const xp_link *all, size_t nall, const xp_link *kept, size_t nkept, const char *const *src,
 	      uint32_t nsrc, uint32_t s, uint32_t e, const char *lang, const uint8_t *punct, uint32_t ntgt, int hull,
 	      uint32_t *a, uint32_t *b);

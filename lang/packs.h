@@ -87,17 +87,6 @@ extern const char xp_ends_zh_json[];
 	{"phrases", XP_RK_NP, XP_NP_PHRASES, 0,                                                             \
 	 "a noun phrase takes the target phrase its English words dominantly take across the show, where it stands by its links", NULL}
 
-/* every pack's (off): issue 33's hand count, docs/rules.md */
-#define XP_RULE_DET_APART                                                                                   \
-	{"det_apart", XP_RK_NP, XP_NP_DET_APART, 0,                                                         \
-	 "the links of a noun phrase's leading determiner count only beside its other words' span, not past another word's", NULL}
-
-/* every pack's (off): issue 33's hand count, docs/rules.md; it needs
- * `project --all-links` */
-#define XP_RULE_HEAD_CAND                                                                                   \
-	{"head_cand", XP_RK_NP, XP_NP_HEAD_CAND, 0,                                                         \
-	 "a noun phrase whose head no kept link reaches takes the head's strongest candidate beside its span", NULL}
-
 /* A closed-class table (lang.h closed_class): a word and its classes. */
 typedef struct {
 	const char *w;

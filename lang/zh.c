@@ -55,7 +55,7 @@ static const xp_lang_rule rules[] = {
 	{"zh_particle", XP_RK_NP, XP_NP_ZH_PARTICLE, 1,
 	 "a span of particles alone is dropped (得 for 'a break')", NULL},
 	XP_RULE_DOUBT,
-	XP_RULE_EF1, XP_RULE_PHRASES, XP_RULE_DET_APART, XP_RULE_HEAD_CAND,
+	XP_RULE_EF1, XP_RULE_PHRASES,
 };
 
 /* The closed-class prior's table (lang.h): 们 makes the plural, 您 is the

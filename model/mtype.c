@@ -140,11 +140,6 @@ int xp_mtype_is_pronoun(const xp_mtype_words *w, const char *word)
 	return word && is_pronoun(w, word);
 }
 
-int xp_mtype_is_determiner(const xp_mtype_words *w, const char *word)
-{
-	return word && in(w->determiners, word, !!(w->flags & XP_MW_NOCASE));
-}
-
 xp_gender xp_pronoun_gender(const xp_mtype_words *l, const xp_utt *u, uint32_t start, uint32_t end)
 {
 	char w[256];

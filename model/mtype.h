@@ -102,10 +102,6 @@ const char *xp_stype_name(xp_stype t);     /* "question", "imperative", ... */
  * one-word mention is typed by, the store's queue included (correct/). */
 int xp_mtype_is_pronoun(const xp_mtype_words *w, const char *word);
 
-/* 1 if word is one of w's determiners (w not NULL; word NULL: 0): a word
- * that opens a noun phrase before its content (my, this, a). */
-int xp_mtype_is_determiner(const xp_mtype_words *w, const char *word);
-
 /* The span [start, end) of utterance u, by the lists of w (not NULL). */
 xp_mtype xp_mention_type(const xp_mtype_words *w, const xp_utt *u, uint32_t start, uint32_t end);
 xp_gender xp_pronoun_gender(const xp_mtype_words *w, const xp_utt *u, uint32_t start, uint32_t end);

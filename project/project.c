@@ -91,8 +91,6 @@ typedef struct utt_ctx {
 	xp_np_mask np;            /* the noun phrase rules (np.h) that apply */
 	int skipped_article;      /* mark() ignored an article's links */
 	int skipped_stray;        /* mark() ignored a stray link (XP_NP_STRAY) */
-	int det_apart;            /* mark() applies XP_NP_DET_APART (a noun phrase, the rule on) */
-	int skipped_det;          /* mark() ignored a determiner's link apart (XP_NP_DET_APART) */
 	int only_weak;            /* mark() found links, every one below the span options' min_prob */
 	const char **w;           /* the written target tokens (characters with --chars) */
 	uint32_t *wlen, nw;
@@ -105,69 +103,12 @@ static int usable(const utt_ctx *u, const xp_link *l, uint32_t s, uint32_t e)
 	return !l->possible && l->i >= s && l->i < e && l->j < u->rec->ntgt;
 }
 
-/* XP_NP_DET_APART (np.h): of the tokens mark() set in u->aligned for the
- * noun phrase [s, e), those only its leading determiners' links reach that
- * lie apart from the span of its other words' links, a token another
- * English word's link reaches between, are unset; returns how many.  The
- * links are the ones mark() counted (skip_articles, min_prob, stray). */
-static uint32_t det_apart(utt_ctx *u, uint32_t s, uint32_t e, int skip_articles)
-{
-	uint32_t lead = s;
-	while (lead < e && xp_mtype_is_determiner(&xp_mtype_en, u->rec->src[lead]))
-		lead++;
-	if (lead == s || lead == e)
-		return 0;
-	/* a coordination of determiners and pronouns ("this and this", "my
-	 * mom and my dad") has more than one determiner to place: left alone */
-	for (uint32_t i = lead; i < e; i++)
-		if (xp_mtype_is_determiner(&xp_mtype_en, u->rec->src[i]) ||
-		    xp_mtype_is_pronoun(&xp_mtype_en, u->rec->src[i]))
-			return 0;
-	const xp_link *L = u->wa->links + u->wa->start[u->line];
-	size_t nl = xp_walign_len(u->wa, u->line);
-	uint32_t ntgt = u->rec->ntgt, ca = UINT32_MAX, cb = 0;
-	for (size_t k = 0; k < nl; k++) {
-		const xp_link *l = &L[k];
-		if (!usable(u, l, lead, e) || l->prob < u->so->min_prob ||
-		    (skip_articles && xp_en_article(u->rec->src[l->i], u->rec->tgt_lang)) ||
-		    ((u->np & XP_NP_STRAY) && xp_np_stray(L, nl, k, s, e, u->so->min_prob)))
-			continue;
-		ca = l->j < ca ? l->j : ca;
-		cb = l->j + 1 > cb ? l->j + 1 : cb;
-	}
-	if (ca == UINT32_MAX)
-		return 0;   /* the determiners alone: their links are the span */
-	uint32_t dropped = 0;
-	for (uint32_t j = 0; j < ntgt; j++) {
-		if (!u->aligned[j] || (j >= ca && j < cb))
-			continue;
-		/* between j and the span: a token the mention does not reach and
-		 * another English word does */
-		uint32_t a = j < ca ? j + 1 : cb, b = j < ca ? ca : j;
-		int apart = 0;
-		for (uint32_t t = a; t < b && !apart; t++) {
-			if (u->aligned[t])
-				continue;
-			for (size_t k = 0; k < nl && !apart; k++)
-				apart = !L[k].possible && L[k].j == t && (L[k].i < s || L[k].i >= e) &&
-					L[k].prob >= u->so->min_prob;
-		}
-		if (apart) {
-			u->aligned[j] = 0;
-			dropped++;
-			u->skipped_det = 1;
-		}
-	}
-	return dropped;
-}
-
 static uint32_t mark(utt_ctx *u, uint32_t s, uint32_t e, int *any)
 {
 	uint32_t n = 0;
 	*any = 0;
 	u->skipped_article = 0;
 	u->skipped_stray = 0;
-	u->skipped_det = 0;
 	u->only_weak = 0;
 	memset(u->aligned, 0, u->rec->ntgt);
 	if (u->line == SIZE_MAX)
@@ -203,8 +144,6 @@ static uint32_t mark(utt_ctx *u, uint32_t s, uint32_t e, int *any)
 		u->aligned[l->j] = 1;
 	}
 	u->only_weak = *any && !strong;
-	if (u->det_apart && n > 1)
-		n -= det_apart(u, s, e, skip_articles);
 	return n;
 }
 
@@ -309,13 +248,7 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 		return;
 	}
 	int any;
-	/* XP_NP_DET_APART: a noun phrase's, not a pronoun's or a name's */
-	u->det_apart = (u->np & XP_NP_DET_APART) && (xp_lang_rule_set(u->pack, XP_RK_NP) & XP_NP_DET_APART) &&
-		       xp_mention_type(&xp_mtype_en, eu, m->start, m->end) >= XP_MT_NOMINAL;
-	uint32_t nmark = mark(u, m->start, m->end, &any);
-	int det_on = u->det_apart, det = u->skipped_det;
-	u->det_apart = 0;   /* mark()'s other callers: only where said */
-	if (!nmark) {
+	if (!mark(u, m->start, m->end, &any)) {
 		/* Farsi: links under the threshold are none to the rules that place a
 		 * pronoun without one (pro-drop, clitics), as they would be none with
 		 * only the stronger links aligned.  The committee's stricter members
@@ -343,14 +276,6 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 		      (const char *const *)u->rec->src, u->rec->nsrc, m->start, m->end, u->rec->tgt_lang,
 		      u->punct, u->rec->ntgt, 1, &a, &b))
 		pm->np |= XP_NP_EF1;
-	/* XP_NP_HEAD_CAND (np.h): the head the aligner did not keep */
-	if ((u->np & XP_NP_HEAD_CAND) && u->all && (xp_lang_rule_set(u->pack, XP_RK_NP) & XP_NP_HEAD_CAND) &&
-	    xp_mention_type(&xp_mtype_en, eu, m->start, m->end) >= XP_MT_NOMINAL &&
-	    xp_np_head_cand(u->all->links + u->all->start[u->line], xp_walign_len(u->all, u->line),
-			    u->wa->links + u->wa->start[u->line], xp_walign_len(u->wa, u->line),
-			    (const char *const *)u->rec->src, u->rec->nsrc, m->start, m->end, u->rec->tgt_lang,
-			    u->punct, u->rec->ntgt, &a, &b))
-		pm->np |= XP_NP_HEAD_CAND;
 	for (size_t i = 0; i < u->pack->nspan_hooks; i++) {   /* a mark for a later rule (lang.h XP_SH_LEAD) */
 		const xp_span_hook *h = &u->pack->span_hooks[i];
 		if (h->stage != XP_SH_LEAD || !hook_on(u, h, 0))
@@ -368,7 +293,6 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 	if (u->skipped_article) {   /* did ignoring the article change the span? */
 		uint32_t a2 = a, b2 = b;
 		u->rules &= ~(unsigned)XP_LR_ARTICLES;
-		u->det_apart = det_on;
 		if (mark(u, m->start, m->end, &any))
 			xp_span_pick(u->aligned, u->punct, u->rec->ntgt, u->so, &a2, &b2);
 		u->rules |= XP_LR_ARTICLES;
@@ -377,20 +301,11 @@ static void project_mention(utt_ctx *u, const xp_utt *eu, const xp_mention *m, x
 	if (stray) {   /* and ignoring the stray links? */
 		uint32_t a2 = a, b2 = b;
 		u->np &= ~XP_NP_STRAY;
-		u->det_apart = det_on;
 		if (mark(u, m->start, m->end, &any))
 			xp_span_pick(u->aligned, u->punct, u->rec->ntgt, u->so, &a2, &b2);
 		u->np |= XP_NP_STRAY;
 		pm->np |= (a2 != a || b2 != b) ? XP_NP_STRAY : 0;
 	}
-	if (det) {   /* and ignoring the determiners' links apart? */
-		uint32_t a2 = a, b2 = b;
-		u->det_apart = 0;
-		if (mark(u, m->start, m->end, &any))
-			xp_span_pick(u->aligned, u->punct, u->rec->ntgt, u->so, &a2, &b2);
-		pm->np |= (a2 != a || b2 != b) ? XP_NP_DET_APART : 0;
-	}
-	u->det_apart = 0;
 }
 
 /* The pack's span rules (lang.h XP_SH_SPAN), on the written tokens

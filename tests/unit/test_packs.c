@@ -135,7 +135,7 @@ static void test_rule_bits(void **state)
 		"fa_ezafe", "fa_head", "fa_edges", "fa_dem_noun", "zh_de_end", "zh_measure", "zh_head", "zh_locative",
 		"fa_weak_det", "zh_verb_tail", "zh_clause_head", "zh_weak_lead", "fa_repeat", "zh_particle", "det",
 		"edge_punct", "shed", "punct_next", "marked", "relative", "subject_verb", "poss_article", "names", "doubt",
-		"ef1", "phrases", "det_apart", "head_cand"};
+		"ef1", "phrases"};
 	static const char *const lr[] = {"articles", "zh_pronoun", "fa_attach", "zh_possessive", "free_pronoun",
 		"fa_clitic", "fa_verb", "pronoun_move", "pronoun_drop", "fa_light_verb", "fa_possessive", "fa_verb_move",
 		"fa_case", "fa_homograph", "fa_verb_final", "zh_demonstrative", "zh_interrogative", "fa_demonstrative"};
