@@ -640,7 +640,7 @@ static int import_model_how(const dargs *a, import_in *in, xp_err *e)
 static int import_read(const dargs *a, import_in *in, xp_err *e)
 {
 	if (!a->source || !a->aligned || !a->report)
-		return xp_fail(e, "", 0, "db import needs --source, --aligned and --report");
+		return xp_fail(e, "", 0, "--source, --aligned and --report are required");
 	if (import_lang_fits(a, e))
 		return -1;
 	/* the word aligner's model the run was aligned with, for the
@@ -1127,8 +1127,10 @@ static int run(int argc, char **argv)
 	const char *sub = argv[1];
 	if (!strcmp(sub, "help"))   /* `xproj db help`, as `xproj help db` */
 		return xp_cli_usage(&xp_cmd_db, 0);
-	if (!strcmp(sub, "merge"))
+	if (!strcmp(sub, "merge")) {
+		xp_cli_set_command("db merge");
 		return do_merge(argc - 1, argv + 1);
+	}
 	const struct dsub *d = find_sub(sub);
 	if (!d) {
 		const char *names[NSUBS], *near;
@@ -1138,6 +1140,9 @@ static int run(int argc, char **argv)
 			return xp_cli_bad("db", "'%s' is not a db command (did you mean db %s?)", sub, near);
 		return xp_cli_bad("db", "'%s' is not a db command", sub);
 	}
+	char name[64];
+	snprintf(name, sizeof name, "db %s", d->name);
+	xp_cli_set_command(name);   /* its errors say "xproj db import: " */
 	dargs a;
 	int st = parse(argc - 1, argv + 1, d, &a);
 	if (st)
