@@ -395,22 +395,39 @@ function wordRanges(n, starts) {
 }
 
 /* a target line of the scene: its words, the mention (t-self) and its
- * cluster's other mentions (t-clu) marked where they are now */
+ * cluster's other mentions (t-clu) marked where they are now.  Where two
+ * marked mentions of the line overlap or touch (你 inside 你妈妈, once a
+ * relink put them in one chain), each is bracketed too: one fill or
+ * underline over both read as one mention, and telling which box was
+ * which took the legend. */
 function targetLine(u) {
   const toks = Array.isArray(u.tgt_tokens) ? u.tgt_tokens : [];
   const line = h("span", { class: "tgt", lang: S.lang, dir: "auto" });
   if (!toks.length) { line.append(u.target || ""); return line; }
   const mark = new Array(toks.length).fill("");
-  for (const x of u.tgt_mentions || [])
-    for (let i = Math.max(0, x.start); i < x.end && i < mark.length; i++)
-      mark[i] = x.self ? "t-self" : mark[i] || (x.target_only ? "t-only" : "t-clu");
+  const kind = (x) => (x.self ? "t-self" : x.target_only ? "t-only" : "t-clu");
+  const ms = (u.tgt_mentions || []).map((x) => ({ a: Math.max(0, x.start), z: Math.min(x.end, toks.length), k: kind(x) }))
+    .filter((x) => x.a < x.z);
+  for (const x of ms)
+    for (let i = x.a; i < x.z; i++) mark[i] = x.k === "t-self" ? "t-self" : mark[i] || x.k;
+  // the brackets: opened outer first, closed inner first
+  const opens = toks.map(() => []), closes = toks.map(() => []);
+  const crowded = ms.filter((x) => ms.some((y) => y !== x && x.a <= y.z && y.a <= x.z));
+  crowded.sort((x, y) => x.a - y.a || y.z - x.z);
+  for (const x of crowded) opens[x.a].push(x.k);
+  crowded.sort((x, y) => y.a - x.a || x.z - y.z);
+  for (const x of crowded) closes[x.z - 1].push(x.k);
+  const names = { "t-self": "this mention", "t-clu": "a mention of its cluster", "t-only": "a target-only mention of its cluster" };
+  const bracket = (k, c) => h("span", { class: "tb " + k.replace("t-", "tb-"), title: names[k] }, c);
   for (const [a, z] of wordRanges(toks.length, u.tgt_words)) {
     const w = h("span", { class: "w" });
     for (let i = a; i < z;) {
-      let j = i;
-      while (j < z && mark[j] === mark[i]) j++;
+      let j = i + 1;
+      while (j < z && mark[j] === mark[i] && !opens[j].length && !closes[j - 1].length) j++;
+      for (const k of opens[i]) w.append(bracket(k, "["));
       const text = toks.slice(i, j).join("");
       w.append(mark[i] ? h("span", { class: mark[i] }, text) : text);
+      for (const k of closes[j - 1]) w.append(bracket(k, "]"));
       i = j;
     }
     line.append(w, " ");

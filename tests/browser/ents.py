@@ -19,6 +19,9 @@ chains apart: split chains to merge) in Chinese, and on the Farsi sample
 - The scene panel of a long scene offers more lines above and below
   (buttons, and [ ]): they widen it, the line at the panel's top staying
   where it was.
+- 你 ("your") inside 你妈妈 ("your mother"), relinked into one chain:
+  the target line brackets each, nested ([[你]妈妈]), on either mention
+  (Chinese only: the Farsi sample's is one token).
 Screenshots under SHOTS (ents-LANG*.png).
 
 usage: ents.py URL SHOTS LANG
@@ -205,11 +208,63 @@ def queue():
     page.shot("ents-%s-queue.png" % LANG)
 
 
+def nested():
+    """你 ("your") inside 你妈妈 ("your mother"): relinked into one chain, the
+    target line brackets each, nested, so the two read apart"""
+    q = page.api("queue?q=your%20mother&limit=5")["items"]
+    outer = page.mention(q[0]["key"])
+    utt, doc = outer["english"]["utt"], outer["doc"]
+    inner = None
+    for it in page.api("queue?q=your&limit=200")["items"]:
+        x = page.mention(it["key"]) if it["en"] == "your" else None
+        if x and x["doc"] == doc and x["english"]["utt"] == utt and x["current"]["span"]:
+            inner = x
+            break
+    check(inner is not None, "a 'your' inside %s's 'your mother'" % outer["key"])
+    if not inner:
+        return
+    a, b = inner["current"]["span"], outer["current"]["span"]
+    check(b[1] <= a[1] and a[2] <= b[2] and (a[1], a[2]) != (b[1], b[2]),
+          "its target span %s inside %s's %s" % (a, outer["key"], b))
+    to = outer["scene"]["tgt_cluster"]
+    d.execute_script("openKey(arguments[0])", inner["key"])
+    page.wait_for(lambda: page.current() == inner["key"] and idle(), "open %s" % inner["key"])
+    page.press("r")
+    page.wait_for(lambda: d.find_element(By.ID, "relink-form").is_displayed(), "r opens the relink form")
+    d.execute_script("document.getElementById('relink-select').value = arguments[0]", str(to))
+    page.press(Keys.ENTER)
+    page.wait_for(lambda: page.mention(inner["key"])["scene"]["tgt_cluster"] == to, "relinked into cluster %d" % to)
+    page.wait_for(idle, "idle after the relink")
+    toks = outer["target"]["tokens"]
+
+    def line():
+        return d.execute_script("var t = document.querySelector('#scene li.self .tgt'); return t ? t.textContent : ''").replace(" ", "")
+
+    want = "".join(toks[:b[1]]) + "[" + "".join(toks[b[1]:a[1]]) + "[" + "".join(toks[a[1]:a[2]]) + "]" + \
+        "".join(toks[a[2]:b[2]]) + "]" + "".join(toks[b[2]:])
+    page.wait_for(lambda: line() == want, "the line brackets both, nested: %r (is %r)" % (want, line()))
+    check(line() == want, "on %s: %s" % (inner["key"], line()))
+    self_b = d.execute_script("return [...document.querySelectorAll('#scene li.self .tgt .tb-self')].map((e) => e.textContent).join('')")
+    check(self_b == "[]", "this mention's own brackets are the bold ones (%r)" % self_b)
+    page.shot("ents-%s-nested.png" % LANG)
+    d.execute_script("openKey(arguments[0])", outer["key"])
+    page.wait_for(lambda: page.current() == outer["key"] and idle() and line() == want,
+                  "on %s too: %r (is %r)" % (outer["key"], want, line()))
+    self_b = d.execute_script("return [...document.querySelectorAll('#scene li.self .tgt .tb-self')].map((e) => e.textContent).join('')")
+    check(self_b == "[]", "the outer one's own brackets there (%r)" % self_b)
+    page.shot("ents-%s-nested-outer.png" % LANG)
+    page.press("u")
+    page.wait_for(lambda: page.mention(inner["key"])["scene"]["tgt_cluster"] == inner["scene"]["tgt_cluster"], "u undoes the relink")
+    page.wait_for(idle, "idle after the undo")
+
+
 m = None
 section("signing in", find)
 if m:
     section("the merge", merge)
     section("more of the scene", scene)
+if LANG == "zh":   # the Farsi sample's "your mother" is one token (مامانت)
+    section("nested spans", nested)
 section("the toast", toast)
 section("the queue's foot", queue)
 page.console_clean()
