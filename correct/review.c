@@ -641,54 +641,51 @@ int xp_db_edit_at(xp_db *db, int64_t run, const xp_edit *e, int64_t version, xp_
 	return finish(db, row < 0 ? (int)row : xp_edit_locked(db, run, e, 0, err), err);
 }
 
-int xp_db_relink_at(xp_db *db, int64_t run, const char *key, int64_t cluster, const char *annotator,
-		    const char *note, int64_t version, xp_err *err)
+/* What a relink and a merge begin with, in a transaction begun here: the
+ * mention on `version`, with a span in the target, not in `cluster`
+ * already.  Its row (its state in *s), or a negative code, rolled back. */
+static int64_t begin_relink(xp_db *db, int64_t run, const char *what, const char *key, int64_t cluster,
+			    int64_t version, xp_mstate *s, xp_err *err)
 {
 	if (!XP_CLUSTER_OK(cluster))
-		return xp_failc(err, XP_EINPUT, "", 0, "relink %s: a cluster is a number from 0 to 10^18 - 1", key);
+		return xp_failc(err, XP_EINPUT, "", 0, "%s %s: a cluster is a number from 0 to 10^18 - 1", what, key);
 	if (xp_sql_begin(db, err))
 		return -1;
 	int64_t row = at_version(db, run, key, version, err);
-	if (row < 0)
-		return finish(db, (int)row, err);
-	xp_mstate s;
-	int rc;
-	if (xp_db_state(db, row, &s))
+	int rc = row < 0 ? (int)row : 0;
+	if (rc == 0 && xp_db_state(db, row, s))
 		rc = xp_sql_fail(db, err, "state");
-	else if (!s.projected)
-		rc = xp_failc(err, XP_EINPUT, "", 0, "relink %s: the mention has no span in the target (add it first)", key);
-	else if (s.cluster == cluster)
-		rc = xp_failc(err, XP_EINPUT, "", 0, "relink %s: it is in cluster %lld already", key, (long long)cluster);
-	else {
-		/* the same span, another entity: what a corrected file that moves a
-		 * mention to another chain says, and what export writes back */
-		xp_edit e = {XP_MODIFY, key, (int32_t)s.sent, (int32_t)s.start, (int32_t)s.end, annotator, note};
-		rc = xp_edit_cluster_locked(db, run, &e, &cluster, 0, err);
-	}
-	return finish(db, rc, err);
+	else if (rc == 0 && !s->projected)
+		rc = xp_failc(err, XP_EINPUT, "", 0, "%s %s: the mention has no span in the target (add it first)", what, key);
+	else if (rc == 0 && s->cluster == cluster)
+		rc = xp_failc(err, XP_EINPUT, "", 0, "%s %s: it is in cluster %lld already", what, key, (long long)cluster);
+	return rc ? finish(db, rc, err) : row;
+}
+
+int xp_db_relink_at(xp_db *db, int64_t run, const char *key, int64_t cluster, const char *annotator,
+		    const char *note, int64_t version, xp_err *err)
+{
+	xp_mstate s;
+	int64_t row = begin_relink(db, run, "relink", key, cluster, version, &s, err);
+	if (row < 0)
+		return (int)row;
+	/* the same span, another entity: what a corrected file that moves a
+	 * mention to another chain says, and what export writes back */
+	xp_edit e = {XP_MODIFY, key, (int32_t)s.sent, (int32_t)s.start, (int32_t)s.end, annotator, note};
+	return finish(db, xp_edit_cluster_locked(db, run, &e, &cluster, 0, err), err);
 }
 
 int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int64_t size, const char *annotator,
 		   const char *note, int64_t version, int64_t *moved, xp_err *err)
 {
 	*moved = 0;
-	if (!XP_CLUSTER_OK(cluster))
-		return xp_failc(err, XP_EINPUT, "", 0, "merge %s: a cluster is a number from 0 to 10^18 - 1", key);
-	if (xp_sql_begin(db, err))
-		return -1;
-	int64_t row = at_version(db, run, key, version, err);
-	if (row < 0)
-		return finish(db, (int)row, err);
 	xp_mstate s;
+	int64_t row = begin_relink(db, run, "merge", key, cluster, version, &s, err);
+	if (row < 0)
+		return (int)row;
 	sqlite3_stmt *st = NULL;
 	int rc = 0;
-	int64_t from = -1, doc = -1, batch = 0, tadds = 0;
-	if (xp_db_state(db, row, &s))
-		rc = xp_sql_fail(db, err, "state");
-	else if (!s.projected)
-		rc = xp_failc(err, XP_EINPUT, "", 0, "merge %s: the mention has no span in the target (add it first)", key);
-	else if ((from = s.cluster) == cluster)
-		rc = xp_failc(err, XP_EINPUT, "", 0, "merge %s: its entity is cluster %lld already", key, (long long)cluster);
+	int64_t from = s.cluster, doc = -1, batch = 0, tadds = 0;
 	if (rc == 0 && xp_sql_cached(db, "SELECT document FROM mentions WHERE id = ?", &st, err) == 0) {
 		sqlite3_bind_int64(st, 1, row);
 		if (sqlite3_step(st) == SQLITE_ROW)
@@ -881,6 +878,16 @@ static int newest_mine(xp_db *db, int64_t run, const char *annotator, mine *m)
 	return found ? 0 : 1;
 }
 
+/* the first row's annotator into who (1), or 0 when none; st finalized */
+static int other_of(sqlite3_stmt *st, char *who, size_t n)
+{
+	int found = sqlite3_step(st) == SQLITE_ROW;
+	if (found)
+		snprintf(who, n, "%s", xp_sql_text(st, 0));
+	sqlite3_finalize(st);
+	return found;
+}
+
 /* who else acted on the mention after `m`, or 0 */
 static int someone_after(xp_db *db, const mine *m, const char *annotator, char *who, size_t n)
 {
@@ -901,11 +908,7 @@ static int someone_after(xp_db *db, const mine *m, const char *annotator, char *
 			       " AND coalesce(c.annotator, '') != ?2 LIMIT 1", -1, &st, NULL) == SQLITE_OK) {
 		sqlite3_bind_int64(st, 1, m->id);
 		sqlite3_bind_text(st, 2, annotator, -1, SQLITE_STATIC);
-		int found = sqlite3_step(st) == SQLITE_ROW;
-		if (found)
-			snprintf(who, n, "%s", xp_sql_text(st, 0));
-		sqlite3_finalize(st);
-		return found;
+		return other_of(st, who, n);
 	}
 	if (m->is_review == 2)
 		return -1;
@@ -922,11 +925,7 @@ static int someone_after(xp_db *db, const mine *m, const char *annotator, char *
 		sqlite3_bind_int64(st, 1, m->id);
 		sqlite3_bind_int64(st, 2, m->after);
 		sqlite3_bind_text(st, 3, annotator, -1, SQLITE_STATIC);
-		int found = sqlite3_step(st) == SQLITE_ROW;
-		if (found)
-			snprintf(who, n, "%s", xp_sql_text(st, 0));
-		sqlite3_finalize(st);
-		return found;
+		return other_of(st, who, n);
 	}
 	if (m->is_review == 3)
 		return -1;
@@ -942,11 +941,7 @@ static int someone_after(xp_db *db, const mine *m, const char *annotator, char *
 	sqlite3_bind_text(st, 3, annotator, -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, 4, m->is_review);
 	sqlite3_bind_int64(st, 5, m->id);
-	int found = sqlite3_step(st) == SQLITE_ROW;
-	if (found)
-		snprintf(who, n, "%s", xp_sql_text(st, 0));
-	sqlite3_finalize(st);
-	return found;
+	return other_of(st, who, n);
 }
 
 int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, size_t nwhat, char *key,
