@@ -396,8 +396,8 @@ function wordRanges(n, starts) {
 
 /* a target line of the scene: its words, the mention (t-self) and its
  * cluster's other mentions (t-clu) marked where they are now.  Where two
- * marked mentions of the line overlap or touch (你 inside 你妈妈, once a
- * relink put them in one chain), each is bracketed too: one fill or
+ * marked mentions of the line overlap or touch ("your" inside "your
+ * mother", once a relink put them in one chain), each is bracketed too: one fill or
  * underline over both read as one mention, and telling which box was
  * which took the legend. */
 function targetLine(u) {
