@@ -686,7 +686,7 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 	sqlite3_stmt *st = NULL;
 	int rc = 0;
 	int64_t from = s.cluster, doc = -1, batch = 0, tadds = 0;
-	if (rc == 0 && xp_sql_cached(db, "SELECT document FROM mentions WHERE id = ?", &st, err) == 0) {
+	if (xp_sql_cached(db, "SELECT document FROM mentions WHERE id = ?", &st, err) == 0) {
 		sqlite3_bind_int64(st, 1, row);
 		if (sqlite3_step(st) == SQLITE_ROW)
 			doc = sqlite3_column_int64(st, 0);
@@ -714,9 +714,11 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 			xp_mstate ms;
 			if (xp_db_state(db, id, &ms))
 				rc = xp_sql_fail(db, err, "state");
-			else if (ms.projected && ms.cluster == from && xp_grow(&rows, &cap, n + 1, sizeof *rows))
+			else if (!ms.projected || ms.sent < 0 || ms.cluster != from)
+				continue;   /* as the scene counts tgt_cluster_size */
+			else if (xp_grow(&rows, &cap, n + 1, sizeof *rows))
 				rc = oom(err);
-			else if (ms.projected && ms.cluster == from)
+			else
 				rows[n++] = id;
 		}
 		sqlite3_finalize(st);
