@@ -264,7 +264,7 @@ static int ends(const char *s, size_t n, const char *suffix)
 	return n >= m && !memcmp(s + n - m, suffix, m);
 }
 
-int xp_dictd_pairs(const char *path, const xp_dictd_opts *o, xp_buf *out, xp_dictd_stats *st, xp_err *err)
+int xp_dictd_files(const char *path, char **index, char **dict, xp_err *err)
 {
 	size_t n = strlen(path);
 	if (ends(path, n, ".index"))
@@ -273,18 +273,28 @@ int xp_dictd_pairs(const char *path, const xp_dictd_opts *o, xp_buf *out, xp_dic
 		n -= 8;
 	else if (ends(path, n, ".dict"))
 		n -= 5;
-	char *iname = malloc(n + 16), *dname = malloc(n + 16);
-	if (!iname || !dname) {
-		free(iname), free(dname);
+	*index = malloc(n + 16), *dict = malloc(n + 16);
+	if (!*index || !*dict) {
+		free(*index), free(*dict);
+		*index = *dict = NULL;
 		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
 	}
-	snprintf(iname, n + 16, "%.*s.index", (int)n, path);
-	snprintf(dname, n + 16, "%.*s.dict.dz", (int)n, path);
-	if (access(dname, F_OK))
-		dname[n + 5] = '\0';   /* NAME.dict */
+	snprintf(*index, n + 16, "%.*s.index", (int)n, path);
+	snprintf(*dict, n + 16, "%.*s.dict.dz", (int)n, path);
+	if (access(*dict, F_OK))
+		(*dict)[n + 5] = '\0';   /* NAME.dict */
+	return 0;
+}
+
+int xp_dictd_pairs(const char *path, const xp_dictd_opts *o, xp_buf *out, xp_dictd_stats *st, xp_err *err)
+{
+	char *iname, *dname;
+	int rc = xp_dictd_files(path, &iname, &dname, err);
+	if (rc)
+		return rc;
 	char *index = NULL, *dict = NULL;
 	size_t ilen = 0, dlen = 0;
-	int rc = xp_read_file(iname, &index, &ilen, err);
+	rc = xp_read_file(iname, &index, &ilen, err);
 	if (!rc)
 		rc = xp_read_file(dname, &dict, &dlen, err);
 	if (!rc)

@@ -62,6 +62,11 @@ typedef struct xp_dictd_stats {
 	size_t unseen;    /* pairs left out by opts.seen */
 } xp_dictd_stats;
 
+/* The two files the dictionary path names (NAME, NAME.index, NAME.dict or
+ * NAME.dict.dz): its index and its dictionary, NAME.dict.dz when it exists,
+ * else NAME.dict; each malloc'd, the caller's to free.  A command checks
+ * them against its outputs (an output may not replace either). */
+int xp_dictd_files(const char *path, char **index, char **dict, xp_err *err);
 /* The dictionary path names: NAME, NAME.index, NAME.dict or NAME.dict.dz
  * (NAME.dict.dz is read when it exists, else NAME.dict).  Appends its
  * pairs to out, one "head ||| translation\n" line each.  o and st may be

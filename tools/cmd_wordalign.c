@@ -620,7 +620,7 @@ static int run(int argc, char **argv)
 	xp_err e;
 	if (xp_opts_table(lo, sizeof lo / sizeof *lo, groups, &e))
 		return xp_cli_error(&e);
-	xp_cli_file *files = calloc((size_t)argc + 15, sizeof *files);
+	xp_cli_file *files = calloc((size_t)argc + 16, sizeof *files);
 	a.train = calloc((size_t)argc + 1, sizeof *a.train);
 	a.train_lex = calloc((size_t)argc + 1, sizeof *a.train_lex);
 	if (!files || !a.train || !a.train_lex) {
@@ -710,7 +710,12 @@ static int run(int argc, char **argv)
 		files[nf++] = (xp_cli_file){"--train", a.train[k], 0};
 	for (size_t k = 0; k < a.ntrain_lex; k++)
 		files[nf++] = (xp_cli_file){"--train-lex", a.train_lex[k], 0};
-	files[nf++] = (xp_cli_file){"--dict", a.dict, 0};
+	/* the files --dict names, each an input no output may replace (-o
+	 * NAME.index with --dict NAME was written over the index) */
+	char *dict_index = NULL, *dict_file = NULL;
+	int dict_rc = a.dict ? xp_dictd_files(a.dict, &dict_index, &dict_file, &e) : 0;
+	files[nf++] = (xp_cli_file){"--dict", dict_index, 0};
+	files[nf++] = (xp_cli_file){"--dict", dict_file, 0};
 	files[nf++] = (xp_cli_file){"--model", a.model, 2};   /* M less M: nothing */
 	files[nf++] = (xp_cli_file){"--src-spans", a.spans, 0};
 	files[nf++] = (xp_cli_file){"--minus", a.minus, 2};
@@ -741,7 +746,7 @@ static int run(int argc, char **argv)
 		}
 	if (a.spans)
 		a.wa.src_spans = &spans, a.wa.src_spans_name = a.spans;
-	if (xp_cli_check_files(files, nf, &e) || ((model || a.wa.lang[0] || a.wa.lang[1]) &&
+	if (dict_rc || xp_cli_check_files(files, nf, &e) || ((model || a.wa.lang[0] || a.wa.lang[1]) &&
 	     model_fits_pairs(argv[optind], &a.wa, model ? a.model : NULL, &e)) ||
 	    (a.spans && xp_pharaoh_read_file(a.spans, 0, &spans, &e)) ||
 	    (a.dict && dict_pairs(&a, argv[optind], &dict, &dst, &e)) ||
@@ -783,6 +788,8 @@ static int run(int argc, char **argv)
 	xp_wa_model_free(model);
 	xp_walign_free(&spans);
 	xp_buf_free(&dict);
+	free(dict_index);
+	free(dict_file);
 	free(state);
 	free(files);
 	free(a.train);

@@ -38,6 +38,13 @@ expect_status 2 $XPROJ wordalign - $W --dict $D/small -o $T/s.pharaoh <$T/p.pair
 expect_grep "PAIRS cannot be stdin" $T/err
 expect_status 2 $XPROJ wordalign --merge-models $T/m.model $T/a.model --dict $D/small
 refused_same "-o over the dictionary" $T/bad.index $XPROJ wordalign $T/p.pairs $W --dict $T/bad.index -o $T/bad.index
+# the files NAME names, whichever of its names --dict is given (-o NAME.index
+# with --dict NAME wrote over the index: the check saw only "NAME")
+cp $D/small.index $T/ok.index
+cp $D/small.dict $T/ok.dict
+refused_same "-o over the dictionary's index" $T/ok.index $XPROJ wordalign $T/p.pairs $W --dict $T/ok -o $T/ok.index
+cp $D/small.index $T/ok.index
+refused_same "-o over the dictionary's text" $T/ok.dict $XPROJ wordalign $T/p.pairs $W --dict $T/ok.index -o $T/ok.dict
 
 # the pipeline: said in the summary, recorded with the run, the links changed
 P=$T/p
