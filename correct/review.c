@@ -685,7 +685,7 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 		return (int)row;
 	sqlite3_stmt *st = NULL;
 	int rc = 0;
-	int64_t from = s.cluster, doc = -1, batch = 0, tadds = 0;
+	int64_t from = s.cluster, doc = -1, batch = 0, tadds = 0, into = 0;
 	if (xp_sql_cached(db, "SELECT document FROM mentions WHERE id = ?", &st, err) == 0) {
 		sqlite3_bind_int64(st, 1, row);
 		if (sqlite3_step(st) == SQLITE_ROW)
@@ -714,7 +714,7 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 			xp_mstate ms;
 			if (xp_db_state(db, id, &ms))
 				rc = xp_sql_fail(db, err, "state");
-			else if (!ms.projected || ms.sent < 0 || ms.cluster != from)
+			else if ((into += ms.cluster == cluster), !ms.projected || ms.sent < 0 || ms.cluster != from)
 				continue;   /* as the scene counts tgt_cluster_size */
 			else if (xp_grow(&rows, &cap, n + 1, sizeof *rows))
 				rc = oom(err);
@@ -729,10 +729,18 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 	if (rc == 0 && db->version >= 9) {
 		json_t *ta = xp_tadds_json(db, doc), *t;
 		size_t i;
-		json_array_foreach(ta, i, t)
+		json_array_foreach(ta, i, t) {
 			tadds += json_integer_value(json_object_get(t, "cluster")) == from;
+			into += json_integer_value(json_object_get(t, "cluster")) == cluster;
+		}
 		json_decref(ta);
 	}
+	/* a merge joins two entities of the document (the scene's entities):
+	 * into a cluster none of its mentions is in, it would only renumber
+	 * the entity (a cluster number of another document, a typo) */
+	if (rc == 0 && !into)
+		rc = xp_failc(err, XP_EINPUT, "", 0, "merge %s: no mention of the document is in cluster %lld "
+			      "(a merge joins two entities; relink moves one mention)", key, (long long)cluster);
 	/* the entity changed since the corrector saw it (someone relinked a
 	 * mention into it or out of it): what they decided on is not there */
 	if (rc == 0 && size >= 0 && (int64_t)n + tadds != size)

@@ -74,7 +74,8 @@ int xp_db_relink_at(xp_db *db, int64_t run, const char *key, int64_t cluster, co
  * now, with a span in the target, moves to cluster `cluster` of its
  * document, made on `version` of `key` as xp_db_edit_at; `size` (or -1)
  * is how many target mentions the corrector saw in the entity (the scene's
- * tgt_cluster_size), XP_ECONFLICT when it has changed.  Stored as one batch
+ * tgt_cluster_size), XP_ECONFLICT when it has changed; XP_EINPUT when no
+ * mention of the document is in `cluster` (it would only renumber).  Stored as one batch
  * of relinks (modifications that keep each span and name the cluster), so
  * it is one step of the history, undone as one by xp_db_undo_mine (it names
  * `key`), and export, carry-over and the queue take each mention as

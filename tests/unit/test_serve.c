@@ -452,6 +452,78 @@ static void merge(void **state)
 	stop();
 }
 
+/* a merge then another annotator's relink of one of the mentions it moved:
+ * the merge's undo is refused (naming him) while his relink stands, and
+ * allowed once he has undone it, which puts every moved mention back;
+ * sizes that lie are refused, nothing written; a merge into a cluster no
+ * mention of the document is in (another document's number) is refused:
+ * it would only renumber the entity (it was stored) */
+static void merge_relinked(void **state)
+{
+	(void)state;
+	start(NULL);
+	json_t *o, *m;
+	char body[300];
+	assert_int_equal(call("GET", "/api/mention?key=d%7C2", NULL, NULL, &m), 200);
+	long long size = jint(J(m, "scene"), "tgt_cluster_size");
+	json_decref(m);
+	static const char *const lies[] = {"0", "4611686018427387904", "-1", "\"2\"", "2.0"};
+	static const int lie_status[] = {409, 409, 400, 400, 400};
+	for (size_t k = 0; k < sizeof lies / sizeof *lies; k++) {
+		snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"merge\","
+			 "\"version\":0,\"cluster\":1,\"size\":%s}", lies[k]);
+		assert_int_equal(call("POST", "/api/edit", NULL, body, &o), lie_status[k]);
+		json_decref(o);
+	}
+	assert_int_equal(history_count("merge"), 0);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"merge\",\"version\":0,"
+		 "\"cluster\":1,\"size\":%lld}", size);
+	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 200);
+	json_decref(o);
+	/* bob moves d|1 on to cluster 5 */
+	assert_int_equal(call("GET", "/api/mention?key=d%7C1", NULL, NULL, &m), 200);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|1\",\"action\":\"relink\",\"version\":%lld,"
+		 "\"cluster\":5}", jint(m, "version"));
+	json_decref(m);
+	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 200);
+	json_decref(o);
+	assert_int_equal(call("GET", "/api/undo?annotator=ann", NULL, NULL, &o), 200);
+	assert_string_equal(json_string_value(J(o, "undo")), "merge d|2");
+	long long v = jint(o, "version");
+	json_decref(o);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"version\":%lld}", v);
+	assert_int_equal(call("POST", "/api/undo", NULL, body, &o), 409);
+	assert_non_null(strstr(json_string_value(J(o, "message")), "bob"));
+	json_decref(o);
+	assert_int_equal(exported_cluster(run, 1), 5);
+	assert_int_equal(exported_cluster(run, 2), 1);
+	/* bob takes his relink back: ann's merge can go */
+	assert_int_equal(call("GET", "/api/undo?annotator=bob", NULL, NULL, &o), 200);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|1\",\"version\":%lld}", jint(o, "version"));
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/undo", NULL, body, &o), 200);
+	json_decref(o);
+	assert_int_equal(call("GET", "/api/undo?annotator=ann", NULL, NULL, &o), 200);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"version\":%lld}", jint(o, "version"));
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/undo", NULL, body, &o), 200);
+	json_decref(o);
+	assert_int_equal(exported_cluster(run, 1), 2);
+	assert_int_equal(exported_cluster(run, 2), 2);
+	assert_int_equal(exported_cluster(run, 0), 1);
+	/* a merge into a cluster no mention of the document is in */
+	assert_int_equal(call("GET", "/api/mention?key=d%7C2", NULL, NULL, &m), 200);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"merge\",\"version\":%lld,"
+		 "\"cluster\":77,\"size\":%lld}", jint(m, "version"), size);
+	json_decref(m);
+	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 422);
+	assert_non_null(strstr(json_string_value(J(o, "message")), "no mention of the document is in cluster 77"));
+	json_decref(o);
+	assert_int_equal(history_count("merge"), 1);   /* the one merge: nothing written */
+	assert_int_equal(exported_cluster(run, 2), 2);
+	stop();
+}
+
 /* issue 34, the cause: the API's realign and target-only mention.  This
  * store's run kept no subtitle lines, so a realign is refused with the
  * reason; a target-only mention is stored, shown, undone. */
@@ -1385,6 +1457,7 @@ int main(void)
 		cmocka_unit_test(endpoints),
 		cmocka_unit_test(relink),
 		cmocka_unit_test(merge),
+		cmocka_unit_test(merge_relinked),
 		cmocka_unit_test(fix_the_cause),
 		cmocka_unit_test(reproject),
 		cmocka_unit_test(security),
