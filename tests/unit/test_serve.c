@@ -452,6 +452,52 @@ static void merge(void **state)
 	stop();
 }
 
+/* the version of mention key (DOC|ID) now */
+static long long version_of(const char *key)
+{
+	char q[200];
+	json_t *m;
+	const char *bar = strchr(key, '|');
+	snprintf(q, sizeof q, "/api/mention?key=%.*s%%7C%s", (int)(bar - key), key, bar + 1);
+	assert_int_equal(call("GET", q, NULL, NULL, &m), 200);
+	long long v = jint(m, "version");
+	json_decref(m);
+	return v;
+}
+
+/* POST edit as `who`: `action` of `key` with `extra` JSON fields; status,
+ * the reply's message (if any) in msg */
+static int act_on(const char *who, const char *key, const char *action, const char *extra, char *msg, size_t n)
+{
+	char body[400];
+	json_t *o;
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"%s\",\"key\":\"%s\",\"action\":\"%s\",\"version\":%lld,%s}",
+		 who, key, action, version_of(key), extra);
+	int st = call("POST", "/api/edit", NULL, body, &o);
+	if (msg)
+		snprintf(msg, n, "%s", json_string_value(J(o, "message")) ? json_string_value(J(o, "message")) : "");
+	json_decref(o);
+	return st;
+}
+
+/* what GET /api/undo offers `who`, taken back by POST undo: its status,
+ * the reply's message in msg */
+static int undo_as(const char *who, char *msg, size_t n)
+{
+	char q[100], body[300];
+	json_t *o;
+	snprintf(q, sizeof q, "/api/undo?annotator=%s", who);
+	assert_int_equal(call("GET", q, NULL, NULL, &o), 200);
+	const char *what = json_string_value(J(o, "undo"));
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"%s\",\"key\":\"%s\",\"version\":%lld}", who,
+		 strchr(what, ' ') + 1, jint(o, "version"));
+	json_decref(o);
+	int st = call("POST", "/api/undo", NULL, body, &o);
+	snprintf(msg, n, "%s", json_string_value(J(o, "message")) ? json_string_value(J(o, "message")) : "");
+	json_decref(o);
+	return st;
+}
+
 /* a merge then another annotator's relink of one of the mentions it moved:
  * the merge's undo is refused (naming him) while his relink stands, and
  * allowed once he has undone it, which puts every moved mention back;
@@ -462,63 +508,36 @@ static void merge_relinked(void **state)
 {
 	(void)state;
 	start(NULL);
-	json_t *o, *m;
-	char body[300];
+	json_t *m;
+	char extra[100], msg[300];
 	assert_int_equal(call("GET", "/api/mention?key=d%7C2", NULL, NULL, &m), 200);
 	long long size = jint(J(m, "scene"), "tgt_cluster_size");
 	json_decref(m);
 	static const char *const lies[] = {"0", "4611686018427387904", "-1", "\"2\"", "2.0"};
 	static const int lie_status[] = {409, 409, 400, 400, 400};
 	for (size_t k = 0; k < sizeof lies / sizeof *lies; k++) {
-		snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"merge\","
-			 "\"version\":0,\"cluster\":1,\"size\":%s}", lies[k]);
-		assert_int_equal(call("POST", "/api/edit", NULL, body, &o), lie_status[k]);
-		json_decref(o);
+		snprintf(extra, sizeof extra, "\"cluster\":1,\"size\":%s", lies[k]);
+		assert_int_equal(act_on("ann", "d|2", "merge", extra, NULL, 0), lie_status[k]);
 	}
 	assert_int_equal(history_count("merge"), 0);
-	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"merge\",\"version\":0,"
-		 "\"cluster\":1,\"size\":%lld}", size);
-	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 200);
-	json_decref(o);
-	/* bob moves d|1 on to cluster 5 */
-	assert_int_equal(call("GET", "/api/mention?key=d%7C1", NULL, NULL, &m), 200);
-	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|1\",\"action\":\"relink\",\"version\":%lld,"
-		 "\"cluster\":5}", jint(m, "version"));
-	json_decref(m);
-	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 200);
-	json_decref(o);
-	assert_int_equal(call("GET", "/api/undo?annotator=ann", NULL, NULL, &o), 200);
-	assert_string_equal(json_string_value(J(o, "undo")), "merge d|2");
-	long long v = jint(o, "version");
-	json_decref(o);
-	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"version\":%lld}", v);
-	assert_int_equal(call("POST", "/api/undo", NULL, body, &o), 409);
-	assert_non_null(strstr(json_string_value(J(o, "message")), "bob"));
-	json_decref(o);
+	snprintf(extra, sizeof extra, "\"cluster\":1,\"size\":%lld", size);
+	assert_int_equal(act_on("ann", "d|2", "merge", extra, NULL, 0), 200);
+	/* bob moves d|1 on to cluster 5: ann's merge cannot be undone */
+	assert_int_equal(act_on("bob", "d|1", "relink", "\"cluster\":5", NULL, 0), 200);
+	assert_int_equal(undo_as("ann", msg, sizeof msg), 409);
+	assert_non_null(strstr(msg, "bob"));
 	assert_int_equal(exported_cluster(run, 1), 5);
 	assert_int_equal(exported_cluster(run, 2), 1);
-	/* bob takes his relink back: ann's merge can go */
-	assert_int_equal(call("GET", "/api/undo?annotator=bob", NULL, NULL, &o), 200);
-	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|1\",\"version\":%lld}", jint(o, "version"));
-	json_decref(o);
-	assert_int_equal(call("POST", "/api/undo", NULL, body, &o), 200);
-	json_decref(o);
-	assert_int_equal(call("GET", "/api/undo?annotator=ann", NULL, NULL, &o), 200);
-	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"version\":%lld}", jint(o, "version"));
-	json_decref(o);
-	assert_int_equal(call("POST", "/api/undo", NULL, body, &o), 200);
-	json_decref(o);
+	/* bob takes his relink back: ann's merge can go, every mention back */
+	assert_int_equal(undo_as("bob", msg, sizeof msg), 200);
+	assert_int_equal(undo_as("ann", msg, sizeof msg), 200);
 	assert_int_equal(exported_cluster(run, 1), 2);
 	assert_int_equal(exported_cluster(run, 2), 2);
 	assert_int_equal(exported_cluster(run, 0), 1);
 	/* a merge into a cluster no mention of the document is in */
-	assert_int_equal(call("GET", "/api/mention?key=d%7C2", NULL, NULL, &m), 200);
-	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"merge\",\"version\":%lld,"
-		 "\"cluster\":77,\"size\":%lld}", jint(m, "version"), size);
-	json_decref(m);
-	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 422);
-	assert_non_null(strstr(json_string_value(J(o, "message")), "no mention of the document is in cluster 77"));
-	json_decref(o);
+	snprintf(extra, sizeof extra, "\"cluster\":77,\"size\":%lld", size);
+	assert_int_equal(act_on("ann", "d|2", "merge", extra, msg, sizeof msg), 422);
+	assert_non_null(strstr(msg, "no mention of the document is in cluster 77"));
 	assert_int_equal(history_count("merge"), 1);   /* the one merge: nothing written */
 	assert_int_equal(exported_cluster(run, 2), 2);
 	stop();
