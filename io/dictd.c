@@ -21,7 +21,8 @@ static int b64digit(unsigned char c)
 }
 
 /* A base-64 number of s[0..n); -1 when empty, not base 64, or too large
- * for any file (2^50: no dictionary is a petabyte). */
+ * for any file (more than 8 digits, 64^8 = 2^48 bytes: no dictionary is
+ * 256 TiB). */
 static int64_t b64num(const char *s, size_t n)
 {
 	if (!n || n > 8)
