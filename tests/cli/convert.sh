@@ -28,4 +28,17 @@ expect_grep 'warning' $T/err
 # a speaker list fewer than the sentences: refused (the last sentences' speakers were "-", exit 0)
 expect_status 1 $XPROJ convert $FIX/jsonl/speakers-short.jsonlines $T/spk.conll
 expect_grep 'speakers-short.jsonlines:1: "speakers" has 1 lists, "sentences" 2 (one a sentence)' $T/err
+# "mention_ids" that name a mention twice (the same id given twice, 2^32
+# wrapped to 0, -1 to 2^32-1, one missing, its index put in): refused.
+# Before, read; a pipeline over it put one mention's projection and
+# corrections on another, or refused at its store's import naming its own
+# temporary report, after creating the store
+ok='{"doc_key":"e_0","sentences":[["I","know","."],["You","do","?"]],"clusters":[[[0,0],[3,3]],[[1,1]]],"mention_ids":[[0,2],[1]]}'
+printf '%s\n' "$ok" > $T/ids.jsonlines
+expect_status 0 $XPROJ convert $T/ids.jsonlines $T/ids.conll
+for bad in '[[0,0],[1]]' '[[4294967296,2],[1]]' '[[-1,2],[1]]' '[[0,2]]' '"0 1 2"'; do
+	printf '%s\n' "$ok" | sed "s/\"mention_ids\":.*}/\"mention_ids\":$bad}/" > $T/ids.jsonlines
+	expect_status 1 $XPROJ convert $T/ids.jsonlines $T/ids.conll
+	expect_grep 'ids.jsonlines:1: .*"mention_ids"' $T/err
+done
 finish
