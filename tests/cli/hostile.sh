@@ -252,4 +252,14 @@ if [ -x $B/tests/replay_fuzz_api ]; then
 	expect_eq "$st" 1 "fuzz_api without its sample: exit status"
 	expect_grep "fuzz_api setup: tools/sample/dialogue.conll:0: not found" $T/err
 fi
+# a word "|||" (a transcript's token, a spaced language's subtitle text):
+# the bitext writes it "||_", one separator a line.  Before, written as
+# is: every reader split the line there, the words after it the target's,
+# and every link of the line pointed two words off, exit 0
+$XPROJ align --transcript $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt --tgt-lang zh -o $T/bar.jsonl 2>/dev/null
+sed '1s/"src":\["Leo",",","did","you","bring","the","cake"/"src":["Leo",",","did","you","bring","the","|||"/; 2s/"tgt":\["放"/"tgt":["a|||b","放"/' $T/bar.jsonl > $T/bar2.jsonl
+expect_status 0 $XPROJ bitext $T/bar2.jsonl -o $T/bar.pairs
+expect_grep '^Leo , did you bring the ||_ ? ||| 里 奥' $T/bar.pairs
+expect_grep '^I left it in the car . ||| a||_b 放' $T/bar.pairs
+expect_eq "$(grep -c '|||.*|||' $T/bar.pairs)" 0 "lines with a second separator"
 finish
