@@ -45,6 +45,17 @@ n=$(sed -n 's/^utterances \([0-9]*\) same \([0-9]*\) differ \([0-9]*\) notes \([
 set -- $n 0 0 0 0
 [ "$1" -ge 39 ] && [ "$3" -le 2 ] && [ "$4" -eq 0 ] ||
 	{ echo "FAIL: re-projected back, not the run's spans (utterances, same, differ, notes: $n)"; cat $T/same; fails=$((fails + 1)); }
+# the phrases' text edited in the store (糕 for 蛋糕 now 蛋): no proposal,
+# said; before, re-projected with the edited text, rules the run never had
+sqlite3 $T/s.db "UPDATE runs SET wa_model = json_set(wa_model, '\$.aligner.phrases',
+	replace(json_extract(wa_model, '\$.aligner.phrases'), '糕', '蛋'))"
+$XPROJ serve $T/s.db --port 0 > $T/url3 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 300 ] && ! grep -qs http $T/url3; do i=$((i + 1)); sleep 0.1; done
+$PY tests/cli/realign_back.py away "$(grep -o 'http://[^ ]*' $T/url3)" "s01e01c00x|2" > $T/edited 2>&1
+kill $pid; wait $pid 2>/dev/null
+expect_grep "^none re-projection failed: the store's text of the run's --phrases is not the file the run read" $T/edited
 # a run recorded before runs kept their recipe: realigned as before, said so
 sqlite3 $T/p/corrections.db "UPDATE runs SET wa_model = json_remove(wa_model, '\$.aligner.recipe')"
 expect_status 0 $XPROJ db runs $T/p/corrections.db
