@@ -56,6 +56,9 @@ while [ $i -lt 300 ] && ! grep -qs http $T/url3; do i=$((i + 1)); sleep 0.1; don
 $PY tests/cli/realign_back.py away "$(grep -o 'http://[^ ]*' $T/url3)" "s01e01c00x|2" > $T/edited 2>&1
 kill $pid; wait $pid 2>/dev/null
 expect_grep "^none re-projection failed: the store's text of the run's --phrases is not the file the run read" $T/edited
+# and db check names it
+expect_status 1 $XPROJ db check $T/s.db
+expect_grep "run 1: its --phrases text (hash [0-9a-f]*) is not the file the run read" $T/out
 # a run recorded before runs kept their recipe: realigned as before, said so
 sqlite3 $T/p/corrections.db "UPDATE runs SET wa_model = json_remove(wa_model, '\$.aligner.recipe')"
 expect_status 0 $XPROJ db runs $T/p/corrections.db
