@@ -1,5 +1,5 @@
 #!/usr/bin/perl
-# np_errors.pl EN.conll REPORT.json KEY.conll [chars] [examples]: what became
+# np_errors.pl EN.conll REPORT.json KEY.conll [chars] [examples] [docs=RE]: what became
 # of every English "other" noun phrase mention (neither a one-word pronoun
 # nor a name: the guy, my brother, a great time) in a projection, judged
 # against the corrected target file (the error analysis behind the noun
@@ -23,6 +23,8 @@
 # are counted in characters, as `project --chars` writes its spans; the
 # extra / missing words are then the key's words (or pieces of them) that
 # make the difference.  "examples" prints every error with its English.
+# "docs=RE" reads only the documents whose name matches RE (docs=t$: MMC
+# dev's TBBT scenes, the held-out show).
 use strict;
 use warnings;
 use JSON::PP;
@@ -30,8 +32,9 @@ use FindBin;
 require "$FindBin::Bin/conll.pl";   # read_conll, read_report, doc_maps
 binmode STDOUT, ':encoding(UTF-8)';
 my ($en, $rep, $key, @opt) = @ARGV;
-die "usage: np_errors.pl EN.conll REPORT.json KEY.conll [chars] [examples]\n" unless $key;
-my %opt = map { $_ => 1 } @opt;
+die "usage: np_errors.pl EN.conll REPORT.json KEY.conll [chars] [examples] [docs=RE]\n" unless $key;
+my %opt = map { $_ => 1 } grep { !/^docs=/ } @opt;
+my ($docs) = map { /^docs=(.*)/ ? $1 : () } @opt;
 my $chars = $opt{chars};
 my %pron = map { $_ => 1 } qw(i me my mine myself you your yours yourself yourselves he him his himself
 	she her hers herself it its itself we us our ours ourselves they them their theirs themselves
@@ -72,6 +75,7 @@ my $r = read_report($rep);
 my (%cat, %side, @ex);
 for my $d (@{$r->{documents}}) {
 	my $doc = $d->{doc};
+	next if defined $docs && $doc !~ /$docs/;
 	my $ks = $K->{$doc} or next;
 	my @det = @{$d->{detail}};
 	my ($e2t, $kmap, $ours) = doc_maps($d, $ks);

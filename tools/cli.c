@@ -11,11 +11,25 @@
 #include <string.h>
 #include <sys/stat.h>
 
+/* The command running ("db import"), which names every error it reports,
+ * as git's do: "xproj CMD: " before the library's "file:line: reason". */
+static char running[64];
+
+void xp_cli_set_command(const char *name)
+{
+	snprintf(running, sizeof running, "%s", name ? name : "");
+}
+
+const char *xp_cli_command(void)
+{
+	return running;
+}
+
 int xp_cli_error(const xp_err *e)
 {
 	char s[1200];
 	xp_err_str(e, s, sizeof s);
-	fprintf(stderr, "xproj: %s\n", s);
+	fprintf(stderr, "xproj%s%s: %s\n", *running ? " " : "", running, s);
 	return 1;
 }
 
@@ -48,7 +62,7 @@ void xp_cli_diags(const xp_diags *d)
 			fprintf(stderr, "%s: %s: %s\n", x->file, sev, x->msg);
 	}
 	if (d->oom)
-		fprintf(stderr, "xproj: some diagnostics were lost (out of memory)\n");
+		fprintf(stderr, "xproj%s%s: some diagnostics were lost (out of memory)\n", *running ? " " : "", running);
 }
 
 int xp_cli_usage(const xp_cmd *c, int status)

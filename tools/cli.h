@@ -25,7 +25,14 @@ extern const xp_cmd xp_cmd_pipeline, xp_cmd_pair, xp_cmd_mention_pairs, xp_cmd_s
 extern const xp_cmd xp_cmd_agree;
 extern const xp_cmd xp_cmd_judge, xp_cmd_calibrate;
 
-/* Print "xproj: file:line: reason" to stderr; returns the exit status 1. */
+/* The command that runs, as its messages name it ("score", "db import"):
+ * set once its name is known (tools/xproj.c, a db subcommand in
+ * tools/cmd_db.c); "" before. */
+void xp_cli_set_command(const char *name);
+const char *xp_cli_command(void);
+/* Print "xproj CMD: file:line: reason" to stderr (git's rule: the command
+ * names its own errors, the library's reason says file and line); returns
+ * the exit status 1. */
 int xp_cli_error(const xp_err *e);
 /* Print each diagnostic as "file:line: warning|error: msg" to stderr. */
 void xp_cli_diags(const xp_diags *d);

@@ -423,12 +423,18 @@ typedef struct import_in {
 	uint64_t model_hash;
 	int streamed, said;
 	size_t ndocs;
+	/* the report's header, read once for every check and the recipe
+	 * (import_head): whether it opened, its language and settings */
+	int head;
+	char lang[16];
+	char *settings;
 } import_in;
 
 static void import_free(import_in *in)
 {
 	free(in->files);
 	free(in->model);
+	free(in->settings);
 	json_decref(in->model_how);
 	xp_aligned_free(&in->al);
 	xp_corpus_free(&in->en);
@@ -487,18 +493,15 @@ static int import_whole(const dargs *a, import_in *in, xp_err *e)
  * and re-paired lines were tokenised as that language.  A name that is no
  * pack's (a run labelled apart from another of one language) or an alias
  * of the report's (zho for zh) is taken as before. */
-static int import_lang_fits(const dargs *a, xp_err *e)
+static int import_lang_fits(const dargs *a, const import_in *in, xp_err *e)
 {
-	xp_report_reader *rr;
-	if (!a->lang || xp_report_open(a->report, a->report, NULL, 0, NULL, 0, &rr, e))
+	if (!a->lang || !in->head)
 		return 0;   /* a report that does not open is the import's to say */
-	const xp_lang_pack *given = xp_lang_find(a->lang), *own = xp_lang_find(xp_report_header(rr)->lang);
-	int rc = 0;
+	const xp_lang_pack *given = xp_lang_find(a->lang), *own = xp_lang_find(in->lang);
 	if (given && own && given != own)
-		rc = xp_failc(e, XP_EINPUT, a->report, 1, "the report was projected as language %s, --lang says %s (a "
-			      "report of another language?): nothing is imported", xp_report_header(rr)->lang, a->lang);
-	xp_report_close(rr);
-	return rc;
+		return xp_failc(e, XP_EINPUT, a->report, 1, "the report was projected as language %s, --lang says %s (a "
+				"report of another language?): nothing is imported", in->lang, a->lang);
+	return 0;
 }
 
 /* A --wa-model of another language than the report's (an en-fa model
@@ -507,24 +510,20 @@ static int import_lang_fits(const dargs *a, xp_err *e)
  * spans from noise.  The model's target language, where it names one (a
  * model trained without a language names none), must be the report's
  * pack; a report that does not open is the import's to say. */
-static int import_model_fits(const dargs *a, xp_wa_model *m, xp_err *e)
+static int import_model_fits(const dargs *a, const import_in *in, xp_wa_model *m, xp_err *e)
 {
-	xp_report_reader *rr = NULL;
-	xp_err ignored = {0};
 	int rc = 0;
 	xp_wa_opts o;
 	xp_wa_defaults(&o);
 	if (xp_wa_model_settings(m, &o, a->wa_model, e))
 		rc = -1;
-	else if (o.lang[1] && o.lang[1][0] &&
-		 !xp_report_open(a->report, a->report, NULL, 0, NULL, 0, &rr, &ignored)) {
-		const char *run = xp_report_header(rr)->lang;
+	else if (o.lang[1] && o.lang[1][0] && in->head) {
+		const char *run = in->lang;
 		const xp_lang_pack *mp = xp_lang_find(o.lang[1]), *rp = xp_lang_find(run);
-		if (run && run[0] && (mp != rp || !mp) && strcmp(o.lang[1], run))
+		if (run[0] && (mp != rp || !mp) && strcmp(o.lang[1], run))
 			rc = xp_failc(e, XP_EINPUT, a->wa_model, 0, "a word-aligner model of language %s, the report's "
 				      "run is %s: a model of another language pair would align every realign's pair "
 				      "with another language's counts: nothing is imported", o.lang[1], run);
-		xp_report_close(rr);
 	}
 	xp_wa_model_free(m);
 	return rc;
@@ -559,16 +558,13 @@ static char *recipe_text(const json_t *f, size_t *len, char *why, size_t n)
  * "left_out", and so is a file no longer as the run read it, with a note
  * on stderr.  "recipe" says that the report was read for it: a run
  * recorded before says nothing, and its realign says so (serve/reproject.c). */
-static int import_recipe(const dargs *a, json_t *how, xp_err *e)
+static int import_recipe(const dargs *a, const import_in *in, json_t *how, xp_err *e)
 {
-	xp_report_reader *rr = NULL;
-	xp_err ignored = {0};
-	if (xp_report_open(a->report, a->report, NULL, 0, NULL, 0, &rr, &ignored))
+	if (!in->head)
 		return 0;   /* the import's to say */
-	const char *st = xp_report_header(rr)->settings;
+	const char *st = in->settings;
 	json_t *set = st ? json_loads(st, 0, NULL) : NULL, *ins = json_object_get(set, "inputs"),
 	       *left = json_array();
-	xp_report_close(rr);
 	int rc = !left ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory") : 0;
 	static const char *const files[][2] = {{"names", "names"}, {"phrases", "phrases"}, {"model", "conf_model"}};
 	for (size_t k = 0; rc == 0 && k < sizeof files / sizeof *files; k++) {
@@ -621,7 +617,7 @@ static int import_model_how(const dargs *a, import_in *in, xp_err *e)
 	if (!j)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	in->model_how = j;
-	if (import_recipe(a, j, e))
+	if (import_recipe(a, in, j, e))
 		return -1;
 	if (!a->wa_names)
 		return 0;
@@ -637,11 +633,31 @@ static int import_model_how(const dargs *a, import_in *in, xp_err *e)
 	return rc;
 }
 
+/* The report's header, for the checks of --lang and --wa-model and for the
+ * run's recipe: read once (it was opened for each of them, the recipe's
+ * check and its texts twice), and only when one of them reads it.  A
+ * report that does not open is not an error here: the import says what
+ * is wrong with it, with the same reader. */
+static int import_head(const dargs *a, import_in *in, xp_err *e)
+{
+	xp_report_reader *rr = NULL;
+	xp_err ignored = {0};
+	if ((!a->lang && !a->wa_model) || xp_report_open(a->report, a->report, NULL, 0, NULL, 0, &rr, &ignored))
+		return 0;
+	const xp_report *h = xp_report_header(rr);
+	snprintf(in->lang, sizeof in->lang, "%s", h->lang);
+	in->settings = h->settings ? strdup(h->settings) : NULL;
+	int lost = h->settings && !in->settings;
+	in->head = 1;
+	xp_report_close(rr);
+	return lost ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory") : 0;
+}
+
 static int import_read(const dargs *a, import_in *in, xp_err *e)
 {
 	if (!a->source || !a->aligned || !a->report)
-		return xp_fail(e, "", 0, "db import needs --source, --aligned and --report");
-	if (import_lang_fits(a, e))
+		return xp_fail(e, "", 0, "--source, --aligned and --report are required");
+	if (import_head(a, in, e) || import_lang_fits(a, in, e))
 		return -1;
 	/* the word aligner's model the run was aligned with, for the
 	 * workbench's re-projection after a realign: a model of the run's
@@ -649,7 +665,7 @@ static int import_read(const dargs *a, import_in *in, xp_err *e)
 	if (a->wa_model) {
 		xp_wa_model *m = NULL;
 		if (xp_pipe_model_file(a->wa_model, &in->model, &in->model_size, &in->model_hash, &m, e) ||
-		    import_model_fits(a, m, e))
+		    import_model_fits(a, in, m, e))
 			return -1;
 	}
 	if (!a->wa_model && (a->wa_seed_set || a->wa_sym || a->wa_names))
@@ -1127,8 +1143,10 @@ static int run(int argc, char **argv)
 	const char *sub = argv[1];
 	if (!strcmp(sub, "help"))   /* `xproj db help`, as `xproj help db` */
 		return xp_cli_usage(&xp_cmd_db, 0);
-	if (!strcmp(sub, "merge"))
+	if (!strcmp(sub, "merge")) {
+		xp_cli_set_command("db merge");
 		return do_merge(argc - 1, argv + 1);
+	}
 	const struct dsub *d = find_sub(sub);
 	if (!d) {
 		const char *names[NSUBS], *near;
@@ -1138,6 +1156,9 @@ static int run(int argc, char **argv)
 			return xp_cli_bad("db", "'%s' is not a db command (did you mean db %s?)", sub, near);
 		return xp_cli_bad("db", "'%s' is not a db command", sub);
 	}
+	char name[64];
+	snprintf(name, sizeof name, "db %s", d->name);
+	xp_cli_set_command(name);   /* its errors say "xproj db import: " */
 	dargs a;
 	int st = parse(argc - 1, argv + 1, d, &a);
 	if (st)

@@ -69,7 +69,7 @@ void xp_cli_note_spread(const char *cmd, const xp_align_stats *st)
 void xp_cli_note_plan(const char *cmd, const xp_batch *b)
 {
 	for (size_t i = 0; i < b->nskipped; i++)
-		fprintf(stderr, "xproj: %s has no subtitle file of its name: skipped\n", b->skipped[i]);
+		fprintf(stderr, "xproj %s: %s has no subtitle file of its name: skipped\n", cmd, b->skipped[i]);
 	for (size_t i = 0; i < b->n; i++)
 		if (b->v[i].note) {   /* it names archive members and map keys: data */
 			fprintf(stderr, "xproj %s: episode ", cmd);

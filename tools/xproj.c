@@ -144,7 +144,8 @@ static int stdout_done(int status)
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return status;
 	if (errno != EPIPE)
-		fprintf(stderr, "xproj: <stdout>: write error%s%s\n", errno ? ": " : "", errno ? strerror(errno) : "");
+		fprintf(stderr, "xproj %s: <stdout>: write error%s%s\n", xp_cli_command(), errno ? ": " : "",
+			errno ? strerror(errno) : "");
 	return status ? status : 1;
 }
 
@@ -174,6 +175,7 @@ int main(int argc, char **argv)
 		if (!strcmp(commands[i]->name, name)) {
 			if (xp_cli_wants_help(argc - 1, argv + 1))
 				return xp_cli_usage(commands[i], 0);
+			xp_cli_set_command(name);
 			return stdout_done(commands[i]->run(argc - 1, argv + 1));
 		}
 	return unknown(name);

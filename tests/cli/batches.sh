@@ -41,5 +41,5 @@ expect_grep 'run 2 imported' $T/out
 # a report that is not one names its file
 printf '{"mentions": \n' > $T/bad-r.json
 expect_status 1 $XPROJ db import $D --source $P/en.conll --aligned $P/aligned.jsonl --report $T/bad-r.json
-expect_grep "^xproj: $T/bad-r.json:2: not a projection report" $T/err
+expect_grep "^xproj db import: $T/bad-r.json:2: not a projection report" $T/err
 finish

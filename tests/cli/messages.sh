@@ -21,7 +21,7 @@ $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/p
 	-o $T/zh.conll --report $T/r.json 2>/dev/null
 sed 's/(d)/(e)/; s/^d\t/e\t/' $P/en.conll > $T/e.conll
 expect_status 1 $XPROJ db import $T/c.db --source $T/e.conll --aligned $P/aligned.jsonl --report $T/r.json
-expect_grep "^xproj: $T/r.json: the report has no document e part 0" $T/err
+expect_grep "^xproj db import: $T/r.json: the report has no document e part 0" $T/err
 
 # a document id and part given twice: said by the reader, naming the file and
 # both lines (db import said "c.db: insert: UNIQUE constraint failed", project
@@ -30,7 +30,7 @@ cat $P/en.conll $P/en.conll > $T/twice.conll
 expect_status 1 $XPROJ validate $T/twice.conll
 expect_grep 'twice.conll:19: error: document d part 0 is there twice (first at line 2)' $T/err
 expect_status 1 $XPROJ db import $T/c2.db --source $T/twice.conll --aligned $P/aligned.jsonl --report $T/r.json
-expect_grep "^xproj: $T/twice.conll:19: document d part 0 is there twice" $T/err
+expect_grep "^xproj db import: $T/twice.conll:19: document d part 0 is there twice" $T/err
 [ -e $T/c2.db ] && { echo "FAIL: a refused import left a store"; fails=$((fails + 1)); }
 expect_status 1 $XPROJ project --source $T/twice.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh -o $T/o.conll
 expect_grep 'twice.conll:19: document d part 0 is there twice' $T/err

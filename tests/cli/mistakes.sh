@@ -67,7 +67,7 @@ expect_status 1 $XPROJ db init $T/nodir/x.db
 expect_grep "x.db: cannot create: its directory $T/nodir does not exist" $T/err
 expect_status 0 $XPROJ db init $T/s.db
 expect_status 1 $XPROJ db merge $T/nodir/m.db $T/s.db
-expect_grep "^xproj: $T/nodir/m.db: cannot create: its directory $T/nodir does not exist" $T/err
+expect_grep "^xproj db merge: $T/nodir/m.db: cannot create: its directory $T/nodir does not exist" $T/err
 [ -e $T/nodir ] && { echo "FAIL: a missing directory was made"; fails=$((fails + 1)); }
 : > $T/afile
 expect_status 1 $XPROJ convert $S/dialogue.conll $T/afile/x.conll

@@ -123,5 +123,5 @@ expect_status 2 $XPROJ pipeline --config $S/zh.conf --no-db --alt-seeds 5 -o $T/
 sed -n '1,107p' $S/dialogue.conll > $T/one_doc.conll
 expect_status 1 $XPROJ pipeline --config $S/zh.conf --alignments $S/zh.pharaoh --source $T/one_doc.conll \
 	--no-db -o $T/onedoc --quiet
-expect_grep "^xproj: $S/zh.pharaoh: the alignment has" $T/err
+expect_grep "^xproj pipeline: $S/zh.pharaoh: the alignment has" $T/err
 finish

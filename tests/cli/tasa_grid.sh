@@ -16,7 +16,7 @@ row9='[false,false,false,false,false,false,false,false,false]'
 bad() { # WHY GRID: a one-row batch for d|1 (7 English tokens, 9 target tokens) is refused
 	printf 'mention_id,alignment\n"d|1","%s"\n' "$2" > $T/bad.csv
 	expect_status 1 $XPROJ db import-corrections $D $T/bad.csv --format tasa
-	expect_grep "^xproj: $T/bad.csv:2: mention d|1: Answer.alignment.*$1" $T/err
+	expect_grep "^xproj db import-corrections: $T/bad.csv:2: mention d|1: Answer.alignment.*$1" $T/err
 	expect_eq "$(sum $D)" "$was" "a grid with $1 left the store"
 }
 bad "has 1 rows, the mention's sentence 7 English tokens" '[[true]]'

@@ -69,6 +69,38 @@ for lang in zh fa; do
 	[ -e $T/p$lang/pairs.spans ] && { echo "FAIL: $lang: the pipeline wrote spans its aligner did not use"; fails=$((fails + 1)); }
 done
 
+# options.db-pairs: a store's confirmed pairs train each language's
+# aligner.  One aligner per shard: each takes them as `pipeline --db-pairs`
+# does, link for link; a language the store has no run of (fa) aligns as
+# without them; and they change Chinese links
+expect_status 0 $XPROJ pipeline --config tools/sample/zh.conf -o $T/ps --quiet
+expect_status 0 $XPROJ db modify $T/ps/corrections.db --mention 's01e01c00x|2' --span 0:5:6 --annotator ann
+expect_status 0 $XPROJ db add $T/ps/corrections.db --mention 's01e01c00x|3' --span 1:0:1 --annotator ann
+mkdir $T/pd && cp $T/ps/corrections.db $T/pd/corrections.db
+config $T/e false "db-pairs: $T/ps/corrections.db" > $T/e.yaml
+expect_status 0 sm $T/e.yaml
+expect_eq "$(wc -l < $T/e/zh/db.pairs)" 2 "the store's 2 span pairs of zh"
+expect_grep "^the cake ||| 蛋$" $T/e/zh/db.pairs
+expect_grep "2 pairs for the lexical model only (--train-lex)" $T/e/zh/sample/S01E01/wordalign.log
+expect_status 0 $XPROJ pipeline --config tools/sample/zh.conf --db-pairs -o $T/pd --quiet
+expect_grep "learned      2 span pairs a person confirmed" $T/pd/summary.txt
+for f in alignments.pharaoh alignments.probs projected.conll; do
+	cmp -s $T/e/zh/sample/S01E01/$f $T/pd/$f ||
+		{ echo "FAIL: zh $f with db-pairs differs from pipeline --db-pairs's"; fails=$((fails + 1)); }
+done
+cmp -s $T/e/zh/sample/S01E01/alignments.pharaoh $T/a/zh/sample/S01E01/alignments.pharaoh &&
+	{ echo "FAIL: the store's pairs changed no zh link"; fails=$((fails + 1)); }
+[ -e $T/e/fa/db.pairs ] && [ ! -s $T/e/fa/db.pairs ] || { echo "FAIL: fa: not an empty db.pairs"; fails=$((fails + 1)); }
+expect_grep "no span pair to write: 0 run(s) of fa" $T/e/fa/db.pairs.log
+grep -q 'train-lex' $T/e/fa/sample/S01E01/wordalign.log && { echo "FAIL: fa trained on no pairs"; fails=$((fails + 1)); }
+cmp -s $T/e/fa/sample/S01E01/alignments.pharaoh $T/a/fa/sample/S01E01/alignments.pharaoh ||
+	{ echo "FAIL: fa aligned otherwise with a store of no fa run"; fails=$((fails + 1)); }
+# with a model per language, the model learns them
+config $T/f true "db-pairs: $T/ps/corrections.db" > $T/f.yaml
+expect_status 0 sm $T/f.yaml
+expect_grep "2 pairs for the lexical model only (--train-lex)" $T/f/zh/model/train.log
+[ -s $T/f/zh/score.txt ] || { echo "FAIL: no zh score with db-pairs and a model"; fails=$((fails + 1)); }
+
 # a model per language, trained on a sample, aligning every shard
 config $T/b true > $T/b.yaml
 expect_status 0 sm $T/b.yaml

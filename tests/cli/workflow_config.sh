@@ -67,6 +67,20 @@ expect_eq "$?" 1 "round-sweeps without model-rounds"
 expect_grep "options.round-sweeps: 5 is read only with model-rounds" $T/out
 dry sync 's|^  # sync-rounds: 12 |  sync-rounds: 12 |'
 expect_eq "$?" 0 "the sample config with sync-rounds"
+# db-pairs: a store that is there, not with rounds or sync, per language too
+db=$R/tests/fixtures/db/newer.db
+dry dbp "s|^  # db-pairs: corrections.db |  db-pairs: $db |"
+expect_eq "$?" 0 "options.db-pairs naming a store"
+expect_grep "rule db_pairs" $T/out
+dry dbp 's|^  # db-pairs: corrections.db |  db-pairs: nowhere.db |'
+expect_eq "$?" 1 "options.db-pairs: no such store"
+expect_grep "options.db-pairs: nowhere.db: no such store" $T/out
+dry dbp "s|^  # db-pairs: corrections.db |  db-pairs: $db |; s|^  # model-rounds: 3 |  model-rounds: 3 |"
+expect_eq "$?" 1 "db-pairs with model-rounds"
+expect_grep "options.db-pairs: not with model-rounds" $T/out
+dry dbp "s|^    tgt-subs: tools/sample/zh.srt\$|&\n    db-pairs: $db|"
+expect_eq "$?" 0 "languages.zh.db-pairs"
+expect_eq "$(grep -c 'rule db_pairs' $T/out)" 1 "a store for zh only: one db_pairs job"
 [ -e $T/key ] && { echo "FAIL: a refused config wrote outputs"; fails=$((fails + 1)); }
 [ -e $T/dup ] || [ -e $T/nosubs ] || [ -e $T/opt ] && { echo "FAIL: a refused config wrote outputs"; fails=$((fails + 1)); }
 # a document in two sources (one file named twice): refused before any job.
