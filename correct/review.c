@@ -18,6 +18,9 @@
 const char *const xp_mtype_names[3] = {"pronoun", "name", "nominal"};
 
 #define LIVE_C "c.status = 'ok' AND c.undone = 0 AND coalesce(b.undone, 0) = 0"
+/* the checksum of a merge's batch begins so (xp_db_merge_at): an imported
+ * file's is a hash and a size, never this */
+#define MERGE_SUM "merge:"
 
 /* --- small helpers ------------------------------------------------------------------- */
 
@@ -484,6 +487,15 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		}
 	}
 	json_decref(tadds);
+	/* how many utterances the document (part) has: the page offers more
+	 * lines above or below while the scene does not reach its ends */
+	sqlite3_stmt *nu;
+	if (xp_sql_cached(db, "SELECT coalesce(max(en_idx) + 1, 0) FROM utterances WHERE document = ?", &nu, NULL) == 0) {
+		sqlite3_bind_int64(nu, 1, doc);
+		if (sqlite3_step(nu) == SQLITE_ROW)
+			json_object_set_new(o, "utts", json_integer((json_int_t)sqlite3_column_int64(nu, 0)));
+		xp_sql_release(db, nu);
+	}
 	json_object_set_new(o, "cluster_size", json_integer((json_int_t)size));
 	json_object_set_new(o, "tgt_cluster", json_integer((json_int_t)now_cluster));
 	json_object_set_new(o, "tgt_cluster_size", json_integer((json_int_t)tsize));
@@ -629,30 +641,147 @@ int xp_db_edit_at(xp_db *db, int64_t run, const xp_edit *e, int64_t version, xp_
 	return finish(db, row < 0 ? (int)row : xp_edit_locked(db, run, e, 0, err), err);
 }
 
-int xp_db_relink_at(xp_db *db, int64_t run, const char *key, int64_t cluster, const char *annotator,
-		    const char *note, int64_t version, xp_err *err)
+/* What a relink and a merge begin with, in a transaction begun here: the
+ * mention on `version`, with a span in the target, not in `cluster`
+ * already.  Its row (its state in *s), or a negative code, rolled back. */
+static int64_t begin_relink(xp_db *db, int64_t run, const char *what, const char *key, int64_t cluster,
+			    int64_t version, xp_mstate *s, xp_err *err)
 {
 	if (!XP_CLUSTER_OK(cluster))
-		return xp_failc(err, XP_EINPUT, "", 0, "relink %s: a cluster is a number from 0 to 10^18 - 1", key);
+		return xp_failc(err, XP_EINPUT, "", 0, "%s %s: a cluster is a number from 0 to 10^18 - 1", what, key);
 	if (xp_sql_begin(db, err))
 		return -1;
 	int64_t row = at_version(db, run, key, version, err);
-	if (row < 0)
-		return finish(db, (int)row, err);
-	xp_mstate s;
-	int rc;
-	if (xp_db_state(db, row, &s))
+	int rc = row < 0 ? (int)row : 0;
+	if (rc == 0 && xp_db_state(db, row, s))
 		rc = xp_sql_fail(db, err, "state");
-	else if (!s.projected)
-		rc = xp_failc(err, XP_EINPUT, "", 0, "relink %s: the mention has no span in the target (add it first)", key);
-	else if (s.cluster == cluster)
-		rc = xp_failc(err, XP_EINPUT, "", 0, "relink %s: it is in cluster %lld already", key, (long long)cluster);
-	else {
-		/* the same span, another entity: what a corrected file that moves a
-		 * mention to another chain says, and what export writes back */
-		xp_edit e = {XP_MODIFY, key, (int32_t)s.sent, (int32_t)s.start, (int32_t)s.end, annotator, note};
-		rc = xp_edit_cluster_locked(db, run, &e, &cluster, 0, err);
+	else if (rc == 0 && !s->projected)
+		rc = xp_failc(err, XP_EINPUT, "", 0, "%s %s: the mention has no span in the target (add it first)", what, key);
+	else if (rc == 0 && s->cluster == cluster)
+		rc = xp_failc(err, XP_EINPUT, "", 0, "%s %s: it is in cluster %lld already", what, key, (long long)cluster);
+	return rc ? finish(db, rc, err) : row;
+}
+
+int xp_db_relink_at(xp_db *db, int64_t run, const char *key, int64_t cluster, const char *annotator,
+		    const char *note, int64_t version, xp_err *err)
+{
+	xp_mstate s;
+	int64_t row = begin_relink(db, run, "relink", key, cluster, version, &s, err);
+	if (row < 0)
+		return (int)row;
+	/* the same span, another entity: what a corrected file that moves a
+	 * mention to another chain says, and what export writes back */
+	xp_edit e = {XP_MODIFY, key, (int32_t)s.sent, (int32_t)s.start, (int32_t)s.end, annotator, note};
+	return finish(db, xp_edit_cluster_locked(db, run, &e, &cluster, 0, err), err);
+}
+
+int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int64_t size, const char *annotator,
+		   const char *note, int64_t version, int64_t *moved, xp_err *err)
+{
+	*moved = 0;
+	xp_mstate s;
+	int64_t row = begin_relink(db, run, "merge", key, cluster, version, &s, err);
+	if (row < 0)
+		return (int)row;
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+	int64_t from = s.cluster, doc = -1, batch = 0, tadds = 0;
+	if (xp_sql_cached(db, "SELECT document FROM mentions WHERE id = ?", &st, err) == 0) {
+		sqlite3_bind_int64(st, 1, row);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			doc = sqlite3_column_int64(st, 0);
+		xp_sql_release(db, st);
 	}
+	if (rc == 0 && doc < 0)
+		rc = xp_sql_fail(db, err, "merge");
+	/* the entity's members as they are now: the mention on screen first
+	 * (the undo names it), then the others with a span in the target;
+	 * one without a span is in no chain of the target, and export
+	 * leaves it out either way */
+	int64_t *rows = NULL;
+	size_t n = 0, cap = 0;
+	if (rc == 0 && xp_grow(&rows, &cap, 1, sizeof *rows))
+		rc = oom(err);
+	else if (rc == 0)
+		rows[n++] = row;
+	if (rc == 0 && xp_sql_prepare(db, "SELECT id FROM mentions WHERE document = ? AND id != ? ORDER BY id", &st, err))
+		rc = -1;
+	if (rc == 0) {
+		sqlite3_bind_int64(st, 1, doc);
+		sqlite3_bind_int64(st, 2, row);
+		while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+			int64_t id = sqlite3_column_int64(st, 0);
+			xp_mstate ms;
+			if (xp_db_state(db, id, &ms))
+				rc = xp_sql_fail(db, err, "state");
+			else if (!ms.projected || ms.sent < 0 || ms.cluster != from)
+				continue;   /* as the scene counts tgt_cluster_size */
+			else if (xp_grow(&rows, &cap, n + 1, sizeof *rows))
+				rc = oom(err);
+			else
+				rows[n++] = id;
+		}
+		sqlite3_finalize(st);
+	}
+	/* target-only mentions of the entity (correct/tedit.c) stay in it: a
+	 * tadd's cluster is not an edit of its own; counted, so the size the
+	 * corrector saw (the scene's tgt_cluster_size) can be checked */
+	if (rc == 0 && db->version >= 9) {
+		json_t *ta = xp_tadds_json(db, doc), *t;
+		size_t i;
+		json_array_foreach(ta, i, t)
+			tadds += json_integer_value(json_object_get(t, "cluster")) == from;
+		json_decref(ta);
+	}
+	/* the entity changed since the corrector saw it (someone relinked a
+	 * mention into it or out of it): what they decided on is not there */
+	if (rc == 0 && size >= 0 && (int64_t)n + tadds != size)
+		rc = xp_failc(err, XP_ECONFLICT, "", 0,
+			      "cluster %lld changed since you saw it (%lld mentions in the target, now %lld): nothing was written",
+			      (long long)from, (long long)size, (long long)n + tadds);
+	/* one batch: one step of the history, undone as one (batches.undone),
+	 * its corrections modifications that keep each span and name the
+	 * cluster, as a relink's; its checksum says it is a merge (newest_mine) */
+	char sum[96], now[32], name[160];
+	xp_now(now, sizeof now);
+	snprintf(sum, sizeof sum, MERGE_SUM "%lld:%lld:%lld:%s", (long long)run, (long long)from, (long long)cluster, now);
+	snprintf(name, sizeof name, "merge cluster %lld into %lld", (long long)from, (long long)cluster);
+	if (rc == 0 && xp_sql_prepare(db, "INSERT INTO batches(name, checksum, annotator, created) VALUES(?,?,?,?)", &st, err))
+		rc = -1;
+	if (rc == 0) {
+		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, sum, -1, SQLITE_STATIC);
+		if (annotator)
+			sqlite3_bind_text(st, 3, annotator, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 4, now, -1, SQLITE_STATIC);
+		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "merge");
+		sqlite3_finalize(st);
+		batch = sqlite3_last_insert_rowid(db->h);
+	}
+	xp_batch_result res = {0};
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		char k[600];
+		xp_mstate ms;
+		if (xp_mention_key_of(db, rows[i], k, sizeof k) || xp_db_state(db, rows[i], &ms)) {
+			rc = xp_sql_fail(db, err, "merge");
+			break;
+		}
+		xp_edit e = {XP_MODIFY, k, (int32_t)ms.sent, (int32_t)ms.start, (int32_t)ms.end, annotator, note};
+		rc = xp_batch_edit_cluster(db, run, batch, &e, &cluster, &res, err);
+		if (rc == 0 && res.applied != i + 1)   /* cannot happen: its state was read just now */
+			rc = xp_failc(err, XP_EINPUT, "", 0, "merge: %s", res.nlisted ? res.listed[0] : k);
+	}
+	xp_batch_result_free(&res);
+	free(rows);
+	if (rc == 0)
+		rc = xp_history_json(db, "merge",
+				     json_pack("{s:s,s:o,s:I,s:I,s:I,s:I,s:I,s:o?}", "op", "merge", "mention", xp_json_text(key),
+					       "batch", (json_int_t)batch, "from", (json_int_t)from, "cluster", (json_int_t)cluster,
+					       "moved", (json_int_t)n, "target_only_left", (json_int_t)tadds, "annotator",
+					       annotator ? xp_json_text(annotator) : NULL),
+				     err);
+	if (rc == 0)
+		*moved = (int64_t)n;
 	return finish(db, rc, err);
 }
 
@@ -702,7 +831,7 @@ int xp_db_review(xp_db *db, int64_t run, const char *key, xp_review_kind kind, c
 
 /* the annotator's newest live single edit or review in the run */
 typedef struct mine {
-	int is_review;        /* 1 a review, 2 a target-side action (tedits) */
+	int is_review;        /* 1 a review, 2 a target-side action (tedits), 3 a merge (a batch) */
 	int64_t id, mention, after;   /* after: a review's position among corrections */
 	char what[16];
 } mine;
@@ -720,7 +849,12 @@ static int newest_mine(xp_db *db, int64_t run, const char *annotator, mine *m)
 #define MINE_CR "SELECT 0, id, mention, id, op, -1.0 FROM corrections WHERE run = ?1 AND annotator = ?2" \
 	" AND batch IS NULL AND undone = 0 AND status = 'ok' AND carried_from IS NULL UNION ALL" \
 	" SELECT 1, id, mention, after, kind, id FROM reviews WHERE run = ?1 AND annotator = ?2" \
-	" AND undone = 0 AND carried_from IS NULL"
+	" AND undone = 0 AND carried_from IS NULL UNION ALL" \
+	/* a merge (xp_db_merge_at): one batch, as new as its newest correction, \
+	 * named by its first (the mention it was made from) */ \
+	" SELECT 3, b.id, (SELECT f.mention FROM corrections f WHERE f.batch = b.id ORDER BY f.id LIMIT 1), max(c.id), 'merge', -1.0 FROM batches b JOIN corrections c ON c.batch = b.id" \
+	" WHERE b.undone = 0 AND b.annotator = ?2 AND b.checksum LIKE '" MERGE_SUM "%' AND c.run = ?1" \
+	" AND c.carried_from IS NULL GROUP BY b.id"
 	if (sqlite3_prepare_v2(db->h,
 			       db->version >= 10 ? MINE_CR " UNION ALL SELECT 2, id, mention, after, kind,"
 			       " coalesce(after_review + 0.5, 1e18) FROM tedits"
@@ -746,6 +880,16 @@ static int newest_mine(xp_db *db, int64_t run, const char *annotator, mine *m)
 	return found ? 0 : 1;
 }
 
+/* the first row's annotator into who (1), or 0 when none; st finalized */
+static int other_of(sqlite3_stmt *st, char *who, size_t n)
+{
+	int found = sqlite3_step(st) == SQLITE_ROW;
+	if (found)
+		snprintf(who, n, "%s", xp_sql_text(st, 0));
+	sqlite3_finalize(st);
+	return found;
+}
+
 /* who else acted on the mention after `m`, or 0 */
 static int someone_after(xp_db *db, const mine *m, const char *annotator, char *who, size_t n)
 {
@@ -766,13 +910,26 @@ static int someone_after(xp_db *db, const mine *m, const char *annotator, char *
 			       " AND coalesce(c.annotator, '') != ?2 LIMIT 1", -1, &st, NULL) == SQLITE_OK) {
 		sqlite3_bind_int64(st, 1, m->id);
 		sqlite3_bind_text(st, 2, annotator, -1, SQLITE_STATIC);
-		int found = sqlite3_step(st) == SQLITE_ROW;
-		if (found)
-			snprintf(who, n, "%s", xp_sql_text(st, 0));
-		sqlite3_finalize(st);
-		return found;
+		return other_of(st, who, n);
 	}
 	if (m->is_review == 2)
+		return -1;
+	/* a merge: someone's later correction or review of any of its mentions */
+	if (m->is_review == 3 &&
+	    sqlite3_prepare_v2(db->h,
+			       "SELECT coalesce(c.annotator, '') FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
+			       " JOIN corrections mc ON mc.mention = c.mention AND mc.batch = ?1"
+			       " WHERE c.id > ?2 AND " LIVE_C " AND coalesce(c.annotator, '') != ?3"
+			       " UNION ALL SELECT coalesce(r.annotator, '') FROM reviews r"
+			       " JOIN corrections mc ON mc.mention = r.mention AND mc.batch = ?1"
+			       " WHERE r.undone = 0 AND coalesce(r.annotator, '') != ?3 AND r.after >= ?2 LIMIT 1",
+			       -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(st, 1, m->id);
+		sqlite3_bind_int64(st, 2, m->after);
+		sqlite3_bind_text(st, 3, annotator, -1, SQLITE_STATIC);
+		return other_of(st, who, n);
+	}
+	if (m->is_review == 3)
 		return -1;
 	if (sqlite3_prepare_v2(db->h,
 			       "SELECT coalesce(c.annotator, '') FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
@@ -786,11 +943,7 @@ static int someone_after(xp_db *db, const mine *m, const char *annotator, char *
 	sqlite3_bind_text(st, 3, annotator, -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, 4, m->is_review);
 	sqlite3_bind_int64(st, 5, m->id);
-	int found = sqlite3_step(st) == SQLITE_ROW;
-	if (found)
-		snprintf(who, n, "%s", xp_sql_text(st, 0));
-	sqlite3_finalize(st);
-	return found;
+	return other_of(st, who, n);
 }
 
 int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, size_t nwhat, char *key,
@@ -814,7 +967,8 @@ int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, s
 					 : xp_failc(err, XP_ECONFLICT, "", 0, "cannot undo %s: %s acted on it after you", what,
 						    who[0] ? who : "someone"), err);
 	sqlite3_stmt *st;
-	if (xp_sql_prepare(db, m.is_review == 2 ? "UPDATE tedits SET undone = 1 WHERE id = ?"
+	if (xp_sql_prepare(db, m.is_review == 3 ? "UPDATE batches SET undone = 1 WHERE id = ?"
+			   : m.is_review == 2 ? "UPDATE tedits SET undone = 1 WHERE id = ?"
 			   : m.is_review ? "UPDATE reviews SET undone = 1 WHERE id = ?"
 					 : "UPDATE corrections SET undone = 1 WHERE id = ?", &st, err))
 		return finish(db, -1, err);

@@ -70,6 +70,19 @@ int xp_db_edit_at(xp_db *db, int64_t run, const xp_edit *e, int64_t version, xp_
 int xp_db_relink_at(xp_db *db, int64_t run, const char *key, int64_t cluster, const char *annotator,
 		    const char *note, int64_t version, xp_err *err);
 
+/* Merge: every mention of the entity (target cluster) mention `key` is in
+ * now, with a span in the target, moves to cluster `cluster` of its
+ * document, made on `version` of `key` as xp_db_edit_at; `size` (or -1)
+ * is how many target mentions the corrector saw in the entity (the scene's
+ * tgt_cluster_size), XP_ECONFLICT when it has changed.  Stored as one batch
+ * of relinks (modifications that keep each span and name the cluster), so
+ * it is one step of the history, undone as one by xp_db_undo_mine (it names
+ * `key`), and export, carry-over and the queue take each mention as
+ * relinked.  Target-only mentions of the entity stay where they are.
+ * *moved: how many mentions moved. */
+int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int64_t size, const char *annotator,
+		   const char *note, int64_t version, int64_t *moved, xp_err *err);
+
 /* Fixing the cause (correct/tedit.c).  The subtitle lines the utterance of
  * mention `key` may be paired with: those the run paired with the
  * utterances around it, {"utt","neighbours","blocks":[{"id","text","utt",

@@ -9,7 +9,7 @@
  *                                  (lists=0: without the run's documents and fates)
  *   GET  mention?run=&key=&context=  one mention in its scene
  *   GET  undo?run=&annotator=      what POST undo would take back now, and its version
- *   POST edit {run, key, annotator, version, action, span, note, context, old_run}
+ *   POST edit {run, key, annotator, version, action, span, cluster, size, note, context, old_run}
  *   POST undo {run, annotator, key, version, old_run}
  *   POST position {run, annotator, key, old_run}
  *
@@ -45,6 +45,7 @@
 #include <string.h>
 
 #define CONTEXT 8   /* utterances before and after a mention in its scene, unless context= says */
+#define MAX_CONTEXT 400   /* at most, asked for */
 
 static const struct {
 	const char *path;
@@ -458,7 +459,8 @@ static int get_mention(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 	if (!key || !*key || strlen(key) > 500)
 		return fail(out, 400, "key=DOC|ID is required");
 	xp_err e;
-	int context = (int)num_arg(a, "context", CONTEXT, 0, 50);
+	/* the scene panel's "more above/below" widens it (a scene may have hundreds of lines) */
+	int context = (int)num_arg(a, "context", CONTEXT, 0, MAX_CONTEXT);
 	return mention_reply(s, db, run, key, context, out, &e) ? fail_err(out, &e) : 200;
 }
 
@@ -536,7 +538,7 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 	size_t bad;
 	if (note && !xp_utf8_valid(note, strlen(note), &bad))
 		return fail(out, 422, "a note is UTF-8 text");
-	int64_t version = (int64_t)json_integer_value(v);
+	int64_t version = (int64_t)json_integer_value(v), moved = -1;
 	xp_err e;
 	int rc;
 	if (action && (!strcmp(action, "keep") || !strcmp(action, "note"))) {
@@ -562,6 +564,16 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 		if (!json_is_integer(c))
 			return fail(out, 400, "cluster: the number of the cluster the mention moves to");
 		rc = xp_db_relink_at(db, run, key, (int64_t)json_integer_value(c), who, note, version, &e);
+	} else if (action && !strcmp(action, "merge")) {
+		/* the mention's whole entity into cluster N; size: how many target
+		 * mentions the corrector saw in it (the scene's tgt_cluster_size) */
+		json_t *c = json_object_get(body, "cluster"), *sz = json_object_get(body, "size");
+		if (!json_is_integer(c))
+			return fail(out, 400, "cluster: the number of the cluster the mention's entity merges into");
+		if (sz && (!json_is_integer(sz) || json_integer_value(sz) < 0))
+			return fail(out, 400, "size: how many target mentions the entity had as you saw it, 0 or more");
+		rc = xp_db_merge_at(db, run, key, (int64_t)json_integer_value(c), sz ? (int64_t)json_integer_value(sz) : -1,
+				    who, note, version, &moved, &e);
 	} else if (action && !strcmp(action, "realign")) {
 		/* the mention's utterance re-paired with these blocks (ids) */
 		json_t *bl = json_object_get(body, "blocks"), *x;
@@ -586,7 +598,7 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 				   (int64_t)json_integer_value(json_array_get(sp, 1)), (int64_t)json_integer_value(c), who, note,
 				   version, &id, &e);
 	} else {
-		return fail(out, 400, "action: keep, modify, delete, add, relink, realign, tadd or note");
+		return fail(out, 400, "action: keep, modify, delete, add, relink, merge, realign, tadd or note");
 	}
 	if (rc)
 		return refused(s, db, run, key, &e, out);
@@ -596,7 +608,7 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 	if (!strcmp(action, "realign"))
 		xp_reproject(s, db, run, key, &reproj);
 	json_t *m, *ctx = json_object_get(body, "context");
-	int context = json_is_integer(ctx) && json_integer_value(ctx) >= 0 && json_integer_value(ctx) <= 50
+	int context = json_is_integer(ctx) && json_integer_value(ctx) >= 0 && json_integer_value(ctx) <= MAX_CONTEXT
 			      ? (int)json_integer_value(ctx) : CONTEXT;
 	if (mention_reply(s, db, run, key, context, &m, &e)) {
 		json_decref(reproj);
@@ -605,6 +617,8 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 	*out = json_pack("{s:b,s:s,s:o}", "ok", 1, "done", action, "mention", m);
 	if (reproj)
 		json_object_set_new(*out, "reprojection", reproj);
+	if (moved >= 0)
+		json_object_set_new(*out, "moved", json_integer((json_int_t)moved));
 	return 200;
 }
 

@@ -33,9 +33,11 @@ const S = {
   view: "queue",
   latest: 0,          // the run that superseded S.run (a rerun), 0 while S.run is the latest of its language
   oldRun: 0,          // the run the corrector chose to go on correcting though a rerun superseded it
+  context: 8,         // the scene's lines either side of the mention (CONTEXT, widened by "more")
 };
 
 const $ = (id) => document.getElementById(id);
+const CONTEXT = 8, MORE_LINES = 20, MAX_CONTEXT = 400;   // the scene's lines either side: at first, added by "more", at most (the server's)
 
 /* an element: h("span", {class: "x"}, "text", child, ...); strings become text nodes */
 function h(tag, attrs, ...kids) {
@@ -82,8 +84,30 @@ function toast(text, bad) {
   t.textContent = text;
   t.className = bad ? "bad" : "";
   t.hidden = false;
+  placeToast();
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => { t.hidden = true; }, bad ? 6000 : 2500);
+}
+
+/* The toast at the window's foot, unless the mention's sentences are
+ * there (a narrow window, or the page scrolled): then over the header.
+ * At the foot it sat over the target sentence the corrector was reading
+ * (narrow windows, the queue under the mention).  Placed again when the
+ * mention on screen changes or the page scrolls while it shows. */
+function placeToast() {
+  const t = $("toast");
+  if (t.hidden) return;
+  t.style.top = "";
+  t.style.bottom = "";
+  const box = $("target-box").getBoundingClientRect();
+  const over = (r) => box.height > 0 && r.top < box.bottom && r.bottom > box.top;
+  if (!over(t.getBoundingClientRect())) return;
+  // over the header (the run, the progress) rather than the mention's key
+  t.style.bottom = "auto";
+  t.style.top = "8px";
+  const top = t.getBoundingClientRect();
+  // the sentence fills the window: the foot, after all, if it covers less there
+  if (over(top) && box.bottom - top.top > window.innerHeight - box.top) { t.style.top = ""; t.style.bottom = ""; }
 }
 
 function banner(kind, ...content) {
@@ -277,11 +301,24 @@ function renderQueue() {
   // narrow window (the queue under the mention) took the page, mention
   // and all, down to the queue
   const cur = ol.querySelector(".cur");
-  if (cur) {
-    const r = cur.getBoundingClientRect(), b = ol.getBoundingClientRect();
-    if (r.top < b.top) ol.scrollTop -= b.top - r.top;
-    else if (r.bottom > b.bottom) ol.scrollTop += Math.min(r.bottom - b.bottom, r.top - b.top);
-  }
+  if (cur) scrollQueueTo(ol, cur);
+}
+
+/* The current row in the list's view, the list alone scrolled, to a row's
+ * edge: the row after it in view too (what j opens next), and no row cut
+ * at the top.  Scrolled by what the row lacked, the list left its top row
+ * half hidden once j went past its foot (#1 cut in half). */
+function scrollQueueTo(ol, cur) {
+  const b = ol.getBoundingClientRect(), at = (e) => e.getBoundingClientRect().top - b.top + ol.scrollTop;
+  const r = cur.getBoundingClientRect();
+  const next = cur.nextElementSibling || cur;
+  const foot = at(next) + next.getBoundingClientRect().height;
+  if (r.top >= b.top && next.getBoundingClientRect().bottom <= b.bottom + 0.5) return;   // in view as it is
+  if (r.top < b.top) { ol.scrollTop = at(cur.previousElementSibling || cur); return; }
+  // the first row from which the current one and the next fit
+  let first = cur;
+  while (first.previousElementSibling && foot - at(first.previousElementSibling) <= ol.clientHeight) first = first.previousElementSibling;
+  ol.scrollTop = at(first);
 }
 
 /* open the mention at position pos of the filtered queue */
@@ -308,12 +345,15 @@ async function openKey(key) {
 }
 
 async function loadMention(key, keepBanner) {
-  const r = await api("GET", "mention", { run: S.run, key });
+  const context = S.mention && S.mention.key === key ? S.context : CONTEXT;
+  const r = await api("GET", "mention", { run: S.run, key, context });
   if (r.status !== 200) { banner("error", "Cannot open " + key + ": " + (r.json.message || r.status)); return; }
   setMention(r.json, keepBanner);
 }
 
 function setMention(m, keepBanner) {
+  // another mention: its scene as narrow as at first
+  if (!S.mention || S.mention.key !== m.key) S.context = CONTEXT;
   S.mention = m;
   const sp = m.current.span;
   S.sel = sp ? [sp[1], sp[2]] : null;
@@ -355,22 +395,39 @@ function wordRanges(n, starts) {
 }
 
 /* a target line of the scene: its words, the mention (t-self) and its
- * cluster's other mentions (t-clu) marked where they are now */
+ * cluster's other mentions (t-clu) marked where they are now.  Where two
+ * marked mentions of the line overlap or touch ("your" inside "your
+ * mother", once a relink put them in one chain), each is bracketed too: one fill or
+ * underline over both read as one mention, and telling which box was
+ * which took the legend. */
 function targetLine(u) {
   const toks = Array.isArray(u.tgt_tokens) ? u.tgt_tokens : [];
   const line = h("span", { class: "tgt", lang: S.lang, dir: "auto" });
   if (!toks.length) { line.append(u.target || ""); return line; }
   const mark = new Array(toks.length).fill("");
-  for (const x of u.tgt_mentions || [])
-    for (let i = Math.max(0, x.start); i < x.end && i < mark.length; i++)
-      mark[i] = x.self ? "t-self" : mark[i] || (x.target_only ? "t-only" : "t-clu");
+  const kind = (x) => (x.self ? "t-self" : x.target_only ? "t-only" : "t-clu");
+  const ms = (u.tgt_mentions || []).map((x) => ({ a: Math.max(0, x.start), z: Math.min(x.end, toks.length), k: kind(x) }))
+    .filter((x) => x.a < x.z);
+  for (const x of ms)
+    for (let i = x.a; i < x.z; i++) mark[i] = x.k === "t-self" ? "t-self" : mark[i] || x.k;
+  // the brackets: opened outer first, closed inner first
+  const opens = toks.map(() => []), closes = toks.map(() => []);
+  const crowded = ms.filter((x) => ms.some((y) => y !== x && x.a <= y.z && y.a <= x.z));
+  crowded.sort((x, y) => x.a - y.a || y.z - x.z);
+  for (const x of crowded) opens[x.a].push(x.k);
+  crowded.sort((x, y) => y.a - x.a || x.z - y.z);
+  for (const x of crowded) closes[x.z - 1].push(x.k);
+  const names = { "t-self": "this mention", "t-clu": "a mention of its cluster", "t-only": "a target-only mention of its cluster" };
+  const bracket = (k, c) => h("span", { class: "tb " + k.replace("t-", "tb-"), title: names[k] }, c);
   for (const [a, z] of wordRanges(toks.length, u.tgt_words)) {
     const w = h("span", { class: "w" });
     for (let i = a; i < z;) {
-      let j = i;
-      while (j < z && mark[j] === mark[i]) j++;
+      let j = i + 1;
+      while (j < z && mark[j] === mark[i] && !opens[j].length && !closes[j - 1].length) j++;
+      for (const k of opens[i]) w.append(bracket(k, "["));
       const text = toks.slice(i, j).join("");
       w.append(mark[i] ? h("span", { class: mark[i] }, text) : text);
+      for (const k of closes[j - 1]) w.append(bracket(k, "]"));
       i = j;
     }
     line.append(w, " ");
@@ -475,26 +532,7 @@ function renderMention() {
     changed ? h("span", {}, h("span", { class: "legend-silver" }, "projected"), " ", h("b", {}, spanText(silver)), silver ? " " + tokensOf(silver, m) : "") : null,
     h("span", {}, h("span", { class: "legend-sel" }, "selected"), " ", h("b", { id: "sel-text" }, S.sel ? (m.target ? m.target.sent : "") + ":" + S.sel[0] + "–" + S.sel[1] : "none")));
 
-  // the scene: English lines, the mention and its cluster marked, target text under each
-  // the part only where the document has more than one (m.parts is there then)
-  $("scene-doc").textContent = m.doc + (m.parts ? " part " + m.part : "") + ", utterances " + (m.scene.utterances[0] || {}).utt + "–" + (m.scene.utterances.at(-1) || {}).utt;
-  $("scene-count").textContent = m.scene.cluster_size + " in the English, " + (m.scene.tgt_cluster_size ?? 0) + " in the target";
-  const sc = clear($("scene"));
-  let selfLi = null;
-  for (const u of m.scene.utterances) {
-    const li = h("li", { class: u.utt === en.utt ? "self" : "" }, h("span", { class: "spk" }, u.speaker + ":"));
-    const mark = new Array(u.tokens.length).fill("");
-    for (const x of u.mentions)
-      for (let i = x.start; i < x.end && i < mark.length; i++) mark[i] = x.self ? "m-self" : mark[i] || "m-clu";
-    li.append(" ");
-    appendRuns(li, u.tokens, mark, false);
-    if (u.realigned) li.append(h("span", { class: "pair-note", title: "paired with other subtitle lines by a corrector" }, "re-paired"));
-    else if ((u.doubt || []).length) li.append(h("span", { class: "pair-note", title: "the run's pairing with subtitle lines is doubtful" }, "⚠ " + u.doubt.join(", ")));
-    if (u.target || (u.tgt_tokens || []).length) li.append(targetLine(u));
-    if (u.utt === en.utt) selfLi = li;
-    sc.append(li);
-  }
-  if (selfLi) sc.scrollTop = selfLi.offsetTop - sc.clientHeight / 2 + selfLi.clientHeight / 2;   // within the list only
+  renderScene(m);
 
   const hist = clear($("history"));
   if (!m.actions.length) hist.append(h("li", { class: "muted" }, "nothing yet"));
@@ -510,7 +548,65 @@ function renderMention() {
       a.status !== "ok" ? " [" + a.status + ": " + (a.why || "") + "]" : "", a.undone ? " (undone)" : ""));
   }
   updateButtons();
+  placeToast();   // the sentence may have moved under it
 }
+
+/* the scene: English lines, the mention and its cluster marked, target
+ * text under each; with more above or below (the document goes on) a
+ * control to widen it.  anchor: the utterance to keep where it was on
+ * screen (a widened scene), else the mention's line centred */
+function renderScene(m, anchor) {
+  const en = m.english;
+  // the scene: English lines, the mention and its cluster marked, target text under each
+  // the part only where the document has more than one (m.parts is there then)
+  $("scene-doc").textContent = m.doc + (m.parts ? " part " + m.part : "") + ", utterances " + (m.scene.utterances[0] || {}).utt + "–" + (m.scene.utterances.at(-1) || {}).utt;
+  $("scene-count").textContent = m.scene.cluster_size + " in the English, " + (m.scene.tgt_cluster_size ?? 0) + " in the target";
+  const sc = clear($("scene"));
+  let selfLi = null;
+  for (const u of m.scene.utterances) {
+    const li = h("li", { class: u.utt === en.utt ? "self" : "", "data-utt": u.utt }, h("span", { class: "spk" }, u.speaker + ":"));
+    const mark = new Array(u.tokens.length).fill("");
+    for (const x of u.mentions)
+      for (let i = x.start; i < x.end && i < mark.length; i++) mark[i] = x.self ? "m-self" : mark[i] || "m-clu";
+    li.append(" ");
+    appendRuns(li, u.tokens, mark, false);
+    if (u.realigned) li.append(h("span", { class: "pair-note", title: "paired with other subtitle lines by a corrector" }, "re-paired"));
+    else if ((u.doubt || []).length) li.append(h("span", { class: "pair-note", title: "the run's pairing with subtitle lines is doubtful" }, "⚠ " + u.doubt.join(", ")));
+    if (u.target || (u.tgt_tokens || []).length) li.append(targetLine(u));
+    if (u.utt === en.utt) selfLi = li;
+    sc.append(li);
+  }
+  const first = (m.scene.utterances[0] || {}).utt ?? 0, last = (m.scene.utterances.at(-1) || {}).utt ?? 0;
+  const all = m.scene.utts ?? last + 1, wide = S.context >= MAX_CONTEXT;
+  moreButton($("scene-above"), first, wide, "above");
+  moreButton($("scene-below"), all - 1 - last, wide, "below");
+  const keep = anchor ? sc.querySelector('li[data-utt="' + anchor.utt + '"]') : null;
+  if (keep) sc.scrollTop = keep.offsetTop - anchor.y;
+  else if (selfLi) sc.scrollTop = selfLi.offsetTop - sc.clientHeight / 2 + selfLi.clientHeight / 2;   // within the list only
+}
+
+/* "N more lines above/below": hidden when the scene reaches the
+ * document's end, or as wide as the server gives */
+function moreButton(b, n, wide, where) {
+  b.hidden = n <= 0 || wide;
+  b.textContent = (where === "above" ? "▲ " : "▼ ") + n + (n === 1 ? " more line " : " more lines ") + where;
+}
+
+/* widen the scene by MORE_LINES either way, the line at the top of the
+ * panel staying where it is */
+async function moreScene() {
+  const m = S.mention;
+  if (!m || S.context >= MAX_CONTEXT) return;
+  const sc = $("scene"), top = [...sc.children].find((li) => li.offsetTop + li.offsetHeight > sc.scrollTop);
+  const anchor = top ? { utt: top.dataset.utt, y: top.offsetTop - sc.scrollTop } : null;
+  const context = Math.min(MAX_CONTEXT, S.context + MORE_LINES);
+  const r = await api("GET", "mention", { run: S.run, key: m.key, context });
+  if (r.status !== 200 || S.mention !== m) return;
+  S.context = context;
+  S.mention.scene = r.json.scene;
+  renderScene(S.mention, anchor);
+}
+
 
 function updateButtons() {
   const m = S.mention;
@@ -520,6 +616,7 @@ function updateButtons() {
     add: !!(m && !m.current.span && S.sel && m.target),
     delete: !!(m && m.current.span),
     relink: !!(m && m.current.span),
+    merge: !!(m && m.current.span),
     realign: !!(m && m.target && m.lines && (m.lines.blocks || []).length),
     tadd: !!(m && m.target && S.sel),
   };
@@ -585,7 +682,7 @@ async function act(action, extra) {
   if (!m) { toast("Not saved: no mention is open.", true); return; }
   if (S.busy) { toast("Not saved: the previous action is still being saved; press again.", true); return; }
   if (S.latest && S.oldRun !== S.run) { stale(S.latest); toast("Not saved: choose a run first (see the banner).", true); return; }
-  const body = runFields({ key: m.key, annotator: S.annotator, version: m.version, action });
+  const body = runFields({ key: m.key, annotator: S.annotator, version: m.version, action, context: S.context });
   if (action === "modify" || action === "add") {
     if (!S.sel || !m.target) { toast("Select the tokens first (click, shift-click).", true); return; }
     body.span = [m.target.sent, S.sel[0], S.sel[1]];
@@ -599,16 +696,25 @@ async function act(action, extra) {
   if (r.status === 200) {
     // a relink stays: its new chain is shown; a re-pairing and a target-only
     // mention too: the new line's spans are the next thing to do here
-    const advance = !["note", "relink", "realign", "tadd"].includes(action);
+    const advance = !["note", "relink", "merge", "realign", "tadd"].includes(action);
     // a re-pairing says what the run's model proposed in the new line
     const rp = action === "realign" ? r.json.reprojection : null;
-    const said = !rp ? "" : rp.state === "proposed"
+    let said = !rp ? "" : rp.state === "proposed"
       ? "; re-projected: " + rp.proposed + " of " + rp.mentions + " mentions have a proposed span to confirm"
       : "; no proposals: " + (rp.why || "");
-    toast(describe(action, body, m) + " — saved" + said + (advance ? " (u undoes)" : ""));
+    // a merge moved other mentions too: how many, and that one u takes all of it back
+    if (action === "merge") said = "; " + r.json.moved + (r.json.moved === 1 ? " mention moved" : " mentions moved");
+    toast(describe(action, body, m) + " — saved" + said + (advance || action === "merge" ? " (u undoes)" : ""));
     setMention(r.json.mention);
     await refreshQueue();
     if (advance && S.index + 1 < S.page.total) await openAt(S.index + 1);
+    return;
+  }
+  if (r.status === 409 && r.json.mention && action === "merge" && r.json.mention.version === m.version) {
+    // the mention is as it was, its entity not: someone moved a mention into it or out of it
+    setMention(r.json.mention, true);
+    banner("conflict", "Not merged: " + (r.json.message || "the entity changed") + ". Its chain is shown as it is now; merge again if it is still needed.");
+    refreshQueue();
     return;
   }
   if (r.status === 409 && r.json.mention) {
@@ -626,6 +732,7 @@ async function act(action, extra) {
 
 function describe(action, body, m) {
   if (action === "relink") return "relink " + m.key + " → cluster " + body.cluster;
+  if (action === "merge") return "merge cluster " + m.scene.tgt_cluster + " → cluster " + body.cluster;
   if (action === "realign") return "re-pair line " + m.english.utt + " with block" + (body.blocks.length > 1 ? "s " : " ") + body.blocks.join(", ");
   if (action === "tadd") return "target-only " + m.target.tokens.slice(body.span[0], body.span[1]).join(" ") + " → cluster " + body.cluster;
   if (action === "modify" || action === "add") return action + " " + m.key + " → " + m.target.tokens.slice(body.span[1], body.span[2]).join(" ");
@@ -666,11 +773,31 @@ function relink() {
   sel.focus();
 }
 
-/* the entities of the document as a relink or a target-only mention may
- * choose them: every one (but skip, if given), the nearest first (the
- * lines between the mention and the entity's nearest mention, whose words
- * name it: a long scene has many "Leo"s), and a new one */
-function entityOptions(sel, m, skip) {
+/* merge: every mention of the entity on screen (its chain in the target)
+ * into another entity of the document, in one step */
+function merge() {
+  const m = S.mention;
+  if (!m || !m.current.span) { toast("Merge: the mention has no span in the target (add it first).", true); return; }
+  const sel = clear($("merge-select"));
+  entityOptions(sel, m, m.scene.tgt_cluster, true);
+  if (!sel.options.length) { toast("Merge: the document has no other entity.", true); return; }
+  const n = m.scene.tgt_cluster_size ?? 0;
+  $("merge-what").textContent = "Merge cluster " + m.scene.tgt_cluster + " (" + n + (n === 1 ? " mention" : " mentions") + " in the target)";
+  $("merge-form").hidden = false;
+  sel.focus();
+}
+
+function closeMerge() {
+  $("merge-select").blur();   // the keys are the page's again
+  $("merge-form").hidden = true;
+}
+
+/* the entities of the document as a relink, a merge or a target-only
+ * mention may choose them: every one (but skip, if given), the nearest
+ * first (the lines between the mention and the entity's nearest mention,
+ * whose words name it: a long scene has many "Leo"s), and a new one
+ * (not for a merge: that would only renumber the entity) */
+function entityOptions(sel, m, skip, noNew) {
   const near = (e) => e.near ?? Infinity;
   const ents = (m.scene.entities || []).slice().sort((a, b) => near(a) - near(b) || a.cluster - b.cluster);
   let top = -1;
@@ -680,7 +807,7 @@ function entityOptions(sel, m, skip) {
     const where = e.near === undefined ? "" : e.near === 0 ? ", this line" : ", " + e.near + (e.near === 1 ? " line" : " lines") + " away";
     sel.append(h("option", { value: e.cluster }, "cluster " + e.cluster + " · " + e.words.join(" ") + " (" + e.n + where + ")"));
   }
-  sel.append(h("option", { value: top + 1 }, "a new entity (cluster " + (top + 1) + ")"));
+  if (!noNew) sel.append(h("option", { value: top + 1 }, "a new entity (cluster " + (top + 1) + ")"));
 }
 
 /* realign: the subtitle lines of the utterances around this one, those it
@@ -775,7 +902,7 @@ function onKey(e) {
     " ": () => clickToken(S.cursor, e.shiftKey),
     Enter: () => act("keep"), y: () => act("keep"),
     m: () => act("modify"), a: () => act("add"), d: () => act("delete"),
-    n: () => note(), u: () => undo(), r: () => relink(), l: () => realign(), t: () => tadd(),
+    n: () => note(), u: () => undo(), r: () => relink(), e: () => merge(), "[": () => moreScene(), "]": () => moreScene(), l: () => realign(), t: () => tadd(),
     Escape: () => { S.sel = null; S.anchor = -1; paintSelection(); banner(null); },
     o: () => show("overview"), q: () => show("queue"),
     "?": () => $("help-dialog").showModal(),
@@ -841,6 +968,7 @@ async function start() {
       else if (a === "undo") undo();
       else if (a === "note") note();
       else if (a === "relink") relink();
+      else if (a === "merge") merge();
       else if (a === "realign") realign();
       else if (a === "tadd") tadd();
       else act(a);
@@ -862,6 +990,23 @@ async function start() {
     if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); $("relink-form").requestSubmit(); }
     else if (e.key === "Escape") { closeRelink(); e.stopPropagation(); }
   });
+  $("merge-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const c = Number($("merge-select").value), m = S.mention;
+    closeMerge();
+    // the entity's size as the page saw it: the server refuses the merge
+    // when someone moved a mention into it or out of it since
+    if (m) act("merge", { cluster: c, size: m.scene.tgt_cluster_size ?? 0 });
+  });
+  $("merge-select").addEventListener("keydown", (e) => {
+    if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); $("merge-form").requestSubmit(); }
+    else if (e.key === "Escape") { closeMerge(); e.stopPropagation(); }
+  });
+  $("scene-above").addEventListener("click", moreScene);
+  $("scene-below").addEventListener("click", moreScene);
+  // the toast out of the sentence's way as the page moves under it
+  for (const el of [$("app"), $("main")]) el.addEventListener("scroll", placeToast, { passive: true });
+  window.addEventListener("resize", placeToast);
   $("realign-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const ids = [...$("realign-blocks").querySelectorAll("input:checked")].map((x) => Number(x.value));

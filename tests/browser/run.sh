@@ -125,7 +125,8 @@ for l in zh fa; do
 	kill "$pid"; wait "$pid"; pid=
 done
 # an annotator's seat: a narrow window, a scene of 320 utterances (Chinese)
-# and the Farsi sample right to left: tests/browser/narrow.py
+# and the Farsi sample right to left: tests/browser/narrow.py, then
+# tests/browser/ents.py on the same store
 mkdir -p $T/long
 "$PYTHON" tests/browser/longscene.py $T/long 8 || exit 1
 "$XPROJ" pipeline --source $T/long/long.conll --subs $T/long/en.srt --tgt-subs $T/long/zh.srt --tgt-lang zh \
@@ -139,6 +140,8 @@ for l in zh fa; do
 	for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
 	url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
 	"$PYTHON" tests/browser/narrow.py "$url" "$BUILD/browser" $l || st=1
+	# round five: merge an entity, the toast, the queue's foot, more of the scene
+	"$PYTHON" tests/browser/ents.py "$url" "$BUILD/browser" $l || st=1
 	kill "$pid"; wait "$pid"; pid=
 done
 # a document in two parts (schema 11): tests/browser/parts.py

@@ -318,6 +318,140 @@ static void relink(void **state)
 	stop();
 }
 
+/* the number of history entries of action `what` */
+static int history_count(const char *what)
+{
+	xp_db *db;
+	xp_err e;
+	json_t *log, *x;
+	size_t i;
+	int n = 0;
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	assert_int_equal(xp_db_log_json(db, &log, &e), 0);
+	json_array_foreach(log, i, x)
+		n += !strcmp(json_string_value(J(x, "action")), what);
+	json_decref(log);
+	xp_db_close(db);
+	return n;
+}
+
+/* merging two entities: every target mention of d|2's entity (cluster 2:
+ * d|1 and d|2) into d|0's (cluster 1) in one request, one step of the
+ * history, one undo; refused on a stale version or an entity that changed
+ * since the corrector saw it; export gives one cluster, then two again */
+static void merge(void **state)
+{
+	(void)state;
+	start(NULL);
+	json_t *o, *m;
+	assert_int_equal(call("GET", "/api/mention?key=d%7C2", NULL, NULL, &m), 200);
+	assert_int_equal(jint(J(m, "scene"), "tgt_cluster"), 2);
+	long long size = jint(J(m, "scene"), "tgt_cluster_size");
+	assert_true(size >= 2);   /* d|1 and d|2 */
+	assert_true(jint(J(m, "scene"), "utts") > 0);
+	json_decref(m);
+	assert_int_equal(exported_cluster(run, 1), 2);
+	assert_int_equal(exported_cluster(run, 2), 2);
+	assert_int_equal(exported_cluster(run, 0), 1);
+	assert_int_equal(call("GET", "/api/queue?annotator=ann", NULL, NULL, &o), 200);
+	long long done0 = jint(o, "done");
+	json_decref(o);
+	int merges0 = history_count("merge");
+	char body[300];
+	/* the entity had another size than the page saw: someone changed it */
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"merge\",\"version\":0,"
+		 "\"cluster\":1,\"size\":%lld}", size + 1);
+	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 409);
+	assert_non_null(strstr(json_string_value(J(o, "message")), "changed since you saw it"));
+	json_decref(o);
+	/* a stale version, its own cluster, not a number */
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"merge\",\"version\":3,"
+		 "\"cluster\":1,\"size\":%lld}", size);
+	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 409);
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"merge\",\"version\":0,\"cluster\":2}", &o),
+			 422);
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"merge\",\"version\":0,\"cluster\":\"1\"}", &o),
+			 400);
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|3\",\"action\":\"merge\",\"version\":0,\"cluster\":1}", &o),
+			 422);
+	assert_non_null(strstr(json_string_value(J(o, "message")), "add it first"));
+	json_decref(o);
+	assert_int_equal(history_count("merge"), merges0);   /* nothing written */
+	assert_int_equal(exported_cluster(run, 1), 2);
+	/* the merge: one request */
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"merge\",\"version\":0,"
+		 "\"cluster\":1,\"size\":%lld}", size);
+	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 200);
+	assert_int_equal(jint(o, "moved"), size);
+	m = J(o, "mention");
+	assert_int_equal(jint(J(m, "scene"), "tgt_cluster"), 1);
+	json_t *ents = J(J(m, "scene"), "entities"), *x;
+	size_t i;
+	json_array_foreach(ents, i, x)
+		assert_true(jint(x, "cluster") != 2);   /* the entity is gone: all its mentions had spans */
+	json_decref(o);
+	/* one cluster in the export, one step in the history, the queue's counts */
+	assert_int_equal(exported_cluster(run, 0), 1);
+	assert_int_equal(exported_cluster(run, 1), 1);
+	assert_int_equal(exported_cluster(run, 2), 1);
+	assert_int_equal(history_count("merge"), merges0 + 1);
+	assert_int_equal(call("GET", "/api/queue?annotator=ann", NULL, NULL, &o), 200);
+	assert_int_equal(jint(o, "done"), done0 + size);
+	json_decref(o);
+	assert_int_equal(call("GET", "/api/mention?key=d%7C1", NULL, NULL, &m), 200);
+	assert_int_equal(jint(J(m, "scene"), "tgt_cluster"), 1);
+	assert_string_equal(json_string_value(J(m, "status")), "edited");
+	json_decref(m);
+	/* one undo takes all of it back */
+	assert_int_equal(call("GET", "/api/undo?annotator=ann", NULL, NULL, &o), 200);
+	assert_string_equal(json_string_value(J(o, "undo")), "merge d|2");
+	long long v = jint(o, "version");
+	json_decref(o);
+	assert_int_equal(call("GET", "/api/undo?annotator=bob", NULL, NULL, &o), 404);   /* not bob's */
+	json_decref(o);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"version\":%lld}", v);
+	assert_int_equal(call("POST", "/api/undo", NULL, body, &o), 200);
+	assert_string_equal(json_string_value(J(o, "undone")), "merge d|2");
+	assert_int_equal(jint(J(J(o, "mention"), "scene"), "tgt_cluster"), 2);
+	json_decref(o);
+	assert_int_equal(exported_cluster(run, 1), 2);
+	assert_int_equal(exported_cluster(run, 2), 2);
+	assert_int_equal(call("GET", "/api/queue?annotator=ann", NULL, NULL, &o), 200);
+	assert_int_equal(jint(o, "done"), done0);
+	json_decref(o);
+	assert_int_equal(call("GET", "/api/undo?annotator=ann", NULL, NULL, &o), 404);   /* nothing more */
+	json_decref(o);
+	/* merged again; bob then keeps d|1, one of its mentions: ann's undo of
+	 * the merge would take his work's ground away, and is refused */
+	assert_int_equal(call("GET", "/api/mention?key=d%7C2", NULL, NULL, &m), 200);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"merge\",\"version\":%lld,"
+		 "\"cluster\":1,\"size\":%lld}", jint(m, "version"), size);
+	json_decref(m);
+	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 200);
+	json_decref(o);
+	assert_int_equal(call("GET", "/api/mention?key=d%7C1", NULL, NULL, &m), 200);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|1\",\"action\":\"keep\",\"version\":%lld}",
+		 jint(m, "version"));
+	json_decref(m);
+	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 200);
+	json_decref(o);
+	assert_int_equal(call("GET", "/api/undo?annotator=ann", NULL, NULL, &o), 200);
+	v = jint(o, "version");
+	json_decref(o);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"version\":%lld}", v);
+	assert_int_equal(call("POST", "/api/undo", NULL, body, &o), 409);
+	assert_non_null(strstr(json_string_value(J(o, "message")), "bob"));
+	json_decref(o);
+	assert_int_equal(exported_cluster(run, 1), 1);
+	stop();
+}
+
 /* issue 34, the cause: the API's realign and target-only mention.  This
  * store's run kept no subtitle lines, so a realign is refused with the
  * reason; a target-only mention is stored, shown, undone. */
@@ -1250,6 +1384,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(endpoints),
 		cmocka_unit_test(relink),
+		cmocka_unit_test(merge),
 		cmocka_unit_test(fix_the_cause),
 		cmocka_unit_test(reproject),
 		cmocka_unit_test(security),

@@ -1,0 +1,272 @@
+#!/usr/bin/python3
+"""tests/browser/ents.py — the workbench from an annotator's seat, round
+five: entities and a long scene.
+
+Driven by tests/browser/run.sh on the store of one scene of hundreds of
+utterances (tools/sample's dialogue eight times over, each repetition's
+chains apart: split chains to merge) in Chinese, and on the Farsi sample
+(right to left).
+
+- e merges the entity on screen into another: the form names the entity
+  and its size and lists the others nearest first (its own and "a new
+  entity" not among them); Enter moves every one of its target mentions in
+  one request (the toast counts them, the done count grows by as many);
+  one u takes all of it back.  ? help lists e.
+- In a short narrow window (420 x 560) the "saved (u undoes)" toast is not
+  over the target sentence (it was: fixed at the window's foot).
+- j past the foot of the queue's list scrolls it to a row's edge: no row
+  cut at the top (the first row was half hidden), the next row in view.
+- The scene panel of a long scene offers more lines above and below
+  (buttons, and [ ]): they widen it, the line at the panel's top staying
+  where it was.
+- 你 ("your") inside 你妈妈 ("your mother"), relinked into one chain:
+  the target line brackets each, nested ([[你]妈妈]), on either mention
+  (Chinese only: the Farsi sample's is one token).
+Screenshots under SHOTS (ents-LANG*.png).
+
+usage: ents.py URL SHOTS LANG
+"""
+import re
+import sys
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from harness import Page, check, finish
+
+URL, SHOTS, LANG = sys.argv[1], sys.argv[2], sys.argv[3]
+page = Page(URL, SHOTS)
+d = page.d
+
+
+def idle():
+    return page.current() and not d.execute_script("return S.busy")
+
+
+def done_count():
+    m = re.match(r"(\d+) /", page.text("#progress-text"))
+    return int(m.group(1)) if m else -1
+
+
+def overlap(a, b):
+    """the height two elements' boxes share on screen, in px"""
+    return d.execute_script(
+        "var a = document.querySelector(arguments[0]).getBoundingClientRect(),"
+        " b = document.querySelector(arguments[1]).getBoundingClientRect();"
+        "return Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top))"
+        " * (Math.min(a.right, b.right) > Math.max(a.left, b.left) ? 1 : 0)", a, b)
+
+
+def section(name, f):
+    """one part of the walk: a part that raises is a failure, the others still run"""
+    try:
+        f()
+    except Exception as e:
+        page.stopped(e, name, "ents-%s-stopped.png" % LANG)
+
+
+def find():
+    """sign in and open a mention with a span whose entity has two target mentions or more"""
+    global m, k, frm, size, ents, done0
+    page.sign_in("ents-" + LANG)
+    page.wait_for(lambda: page.current(), "a mention shown")
+    for _ in range(60):
+        m = page.mention(page.current())
+        if m["current"]["span"] and m["scene"]["tgt_cluster_size"] >= 2:
+            break
+        k = page.current()
+        page.press("j")
+        page.wait_for(lambda: page.current() != k and idle(), "j moves on")
+    k, frm, size = m["key"], m["scene"]["tgt_cluster"], m["scene"]["tgt_cluster_size"]
+    check(size >= 2, "%s: its entity (cluster %d) has %d target mentions" % (k, frm, size))
+    ents = {e["cluster"]: e["n"] for e in m["scene"]["entities"]}
+    done0 = done_count()
+
+
+def merge():
+    """e, the form, Enter; the toast, the counts; one u"""
+    page.press("e")
+    page.wait_for(lambda: d.find_element(By.ID, "merge-form").is_displayed(), "e opens the merge form")
+    what = page.text("#merge-what")
+    check("cluster %d" % frm in what and "%d mentions" % size in what, "the form names the entity and its size: %r" % what)
+    opts = [(int(o.get_attribute("value")), o.text) for o in d.find_elements(By.CSS_SELECTOR, "#merge-select option")]
+    check(opts and frm not in [v for v, _ in opts], "its own entity is not offered")
+    check(not any("new entity" in t for _, t in opts), "nor a new entity (that would only renumber it)")
+    near = {e["cluster"]: e.get("near") for e in m["scene"]["entities"]}
+    ds = [near.get(v) for v, _ in opts]
+    check(None not in ds and ds == sorted(ds), "the others nearest first (lines away: %s)" % ds[:8])
+    to = opts[0][0]
+    page.shot("ents-%s-merge-form.png" % LANG)
+    page.press(Keys.ENTER)
+    page.wait_for(lambda: page.mention(k)["scene"]["tgt_cluster"] == to, "Enter merges cluster %d into %d" % (frm, to))
+    page.wait_for(idle, "the page idle after the merge")
+    page.wait_for(lambda: "moved" in page.text("#toast"), "the toast says the merge")
+    toast = page.text("#toast")
+    check("%d mentions moved" % size in toast and "u undoes" in toast, "the toast counts the mentions moved: %r" % toast)
+    page.shot("ents-%s-merged.png" % LANG)
+    after = page.mention(k)
+    check(after["scene"]["tgt_cluster_size"] >= size + 1,
+          "the entity merged into holds them all (%d target mentions)" % after["scene"]["tgt_cluster_size"])
+    ents2 = {e["cluster"]: e["n"] for e in after["scene"]["entities"]}
+    check(ents2.get(frm, 0) == ents[frm] - size and ents2[to] == ents[to] + size,
+          "every target mention of cluster %d is in cluster %d (%s -> %s)" %
+          (frm, to, (ents[frm], ents[to]), (ents2.get(frm, 0), ents2[to])))
+    page.wait_for(lambda: done_count() == done0 + size, "the done count grows by %d (%d -> %d)" % (size, done0, done_count()))
+    check(page.text("#queue li.cur .badge") == "edited", "the queue's row says edited")
+    check(page.current() == k, "the page stays on the mention")
+    # one u takes all of it back
+    page.press("u")
+    page.wait_for(lambda: page.mention(k)["scene"]["tgt_cluster"] == frm, "u undoes the merge")
+    back = page.mention(k)
+    check(back["scene"]["tgt_cluster_size"] == size and
+          {e["cluster"]: e["n"] for e in back["scene"]["entities"]} == ents, "one u: every mention back in cluster %d" % frm)
+    page.wait_for(lambda: idle() and done_count() == done0, "the done count back to %d" % done0)
+    # ? help lists it
+    page.press("?")
+    page.wait_for(lambda: d.find_element(By.ID, "help-dialog").is_displayed(), "? opens help")
+    check("merge entity" in page.text("#help-dialog"), "help lists e, merge entity")
+    page.press(Keys.ESCAPE)
+    page.wait_for(lambda: not d.find_element(By.ID, "help-dialog").is_displayed(), "Esc closes help")
+
+
+def scene():
+    """the scene panel of a long scene: more lines above and below"""
+    sc, utts = m["scene"]["utterances"], m["scene"].get("utts")
+    check(isinstance(utts, int) and utts >= len(sc), "the scene says how many lines the document has (%s)" % utts)
+    if LANG == "zh":
+        check(utts > 300 and len(sc) < 20, "the long scene: %d lines shown of %d" % (len(sc), utts))
+    if utts and utts > len(sc):
+        above, below = d.find_element(By.ID, "scene-above"), d.find_element(By.ID, "scene-below")
+        check(above.is_displayed() or below.is_displayed(), "the panel offers more lines: %r %r" % (above.text, below.text))
+        n0 = len(d.find_elements(By.CSS_SELECTOR, "#scene li"))
+        top = d.execute_script("var s = document.getElementById('scene'), li = [...s.children].find("
+                               "(l) => l.offsetTop + l.offsetHeight > s.scrollTop); return [li.dataset.utt, li.getBoundingClientRect().top]")
+        (above if above.is_displayed() else below).click()
+        page.wait_for(lambda: len(d.find_elements(By.CSS_SELECTOR, "#scene li")) > n0, "more lines in the panel")
+        n1 = len(d.find_elements(By.CSS_SELECTOR, "#scene li"))
+        y = d.execute_script("var li = document.querySelector('#scene li[data-utt=\"' + arguments[0] + '\"]');"
+                             "return li ? li.getBoundingClientRect().top : null", top[0])
+        check(y is not None and abs(y - top[1]) < 2, "the line at the panel's top stays where it was (%s -> %s)" % (top[1], y))
+        if above.is_displayed() or below.is_displayed():
+            page.press("[")
+            page.wait_for(lambda: len(d.find_elements(By.CSS_SELECTOR, "#scene li")) > n1, "[ widens it again")
+        else:
+            got = page.mention(page.current())["scene"]["utts"]
+            check(n1 == got, "the whole document shown (%d of %d lines), no more offered" % (n1, got))
+        page.shot("ents-%s-more.png" % LANG)
+        k2 = page.current()
+        page.press("j")
+        page.wait_for(lambda: page.current() != k2 and idle(), "j moves on")
+        check(len(d.find_elements(By.CSS_SELECTOR, "#scene li")) <= 2 * 8 + 1, "the next mention's scene as narrow as at first")
+
+
+def toast():
+    """a short narrow window: the toast is not over the target sentence"""
+    d.set_window_size(420, 560)
+    time.sleep(0.3)
+    worst = 0
+    for _ in range(3):
+        page.wait_for(idle, "idle before keep")
+        page.press("y")
+        page.wait_for(lambda: d.find_element(By.ID, "toast").is_displayed() and "saved" in page.text("#toast"),
+                      "y keeps, the toast says saved")
+        t0 = time.time()
+        while time.time() - t0 < 1.2 and d.find_element(By.ID, "toast").is_displayed():
+            worst = max(worst, overlap("#toast", "#tokens"))
+            time.sleep(0.1)
+        if worst:
+            page.shot("ents-%s-toast-over.png" % LANG)
+    page.shot("ents-%s-toast.png" % LANG)
+    check(worst == 0, "the toast is never over the target sentence in a window of 420 x 560 (overlap %dpx)" % worst)
+    for _ in range(3):
+        page.wait_for(idle, "idle before undo")
+        page.press("u")
+        time.sleep(0.6)
+
+
+def queue():
+    """j past the foot of the queue's list: no row cut at the top"""
+    d.set_window_size(420, 820)
+    page.wait_for(idle, "idle")
+    cut, lookahead = [], []
+    for _ in range(8):
+        k2 = page.current()
+        page.press("j")
+        page.wait_for(lambda: page.current() != k2 and idle(), "j moves on")
+        c, nxt = d.execute_script(
+            "var q = document.getElementById('queue'), b = q.getBoundingClientRect();"
+            "var cut = [...q.children].filter((l) => { var r = l.getBoundingClientRect();"
+            " return r.top < b.top - 0.5 && r.bottom > b.top + 0.5; }).length;"
+            "var c = q.querySelector('li.cur'), n = c && c.nextElementSibling;"
+            "return [cut, !n || n.getBoundingClientRect().bottom <= b.bottom + 0.5]")
+        cut.append(c)
+        lookahead.append(nxt)
+    check(not any(cut), "j walking the queue never leaves a row cut at the list's top (%s)" % cut)
+    check(all(lookahead), "the row j opens next is in the list's view (%s)" % lookahead)
+    d.execute_script("document.getElementById('queue').scrollIntoView()")
+    page.shot("ents-%s-queue.png" % LANG)
+
+
+def nested():
+    """你 ("your") inside 你妈妈 ("your mother"): relinked into one chain, the
+    target line brackets each, nested, so the two read apart"""
+    q = page.api("queue?q=your%20mother&limit=5")["items"]
+    outer = page.mention(q[0]["key"])
+    utt, doc = outer["english"]["utt"], outer["doc"]
+    inner = None
+    for it in page.api("queue?q=your&limit=200")["items"]:
+        x = page.mention(it["key"]) if it["en"] == "your" else None
+        if x and x["doc"] == doc and x["english"]["utt"] == utt and x["current"]["span"]:
+            inner = x
+            break
+    check(inner is not None, "a 'your' inside %s's 'your mother'" % outer["key"])
+    if not inner:
+        return
+    a, b = inner["current"]["span"], outer["current"]["span"]
+    check(b[1] <= a[1] and a[2] <= b[2] and (a[1], a[2]) != (b[1], b[2]),
+          "its target span %s inside %s's %s" % (a, outer["key"], b))
+    to = outer["scene"]["tgt_cluster"]
+    d.execute_script("openKey(arguments[0])", inner["key"])
+    page.wait_for(lambda: page.current() == inner["key"] and idle(), "open %s" % inner["key"])
+    page.press("r")
+    page.wait_for(lambda: d.find_element(By.ID, "relink-form").is_displayed(), "r opens the relink form")
+    d.execute_script("document.getElementById('relink-select').value = arguments[0]", str(to))
+    page.press(Keys.ENTER)
+    page.wait_for(lambda: page.mention(inner["key"])["scene"]["tgt_cluster"] == to, "relinked into cluster %d" % to)
+    page.wait_for(idle, "idle after the relink")
+    toks = outer["target"]["tokens"]
+
+    def line():
+        return d.execute_script("var t = document.querySelector('#scene li.self .tgt'); return t ? t.textContent : ''").replace(" ", "")
+
+    want = "".join(toks[:b[1]]) + "[" + "".join(toks[b[1]:a[1]]) + "[" + "".join(toks[a[1]:a[2]]) + "]" + \
+        "".join(toks[a[2]:b[2]]) + "]" + "".join(toks[b[2]:])
+    page.wait_for(lambda: line() == want, "the line brackets both, nested: %r (is %r)" % (want, line()))
+    check(line() == want, "on %s: %s" % (inner["key"], line()))
+    self_b = d.execute_script("return [...document.querySelectorAll('#scene li.self .tgt .tb-self')].map((e) => e.textContent).join('')")
+    check(self_b == "[]", "this mention's own brackets are the bold ones (%r)" % self_b)
+    page.shot("ents-%s-nested.png" % LANG)
+    d.execute_script("openKey(arguments[0])", outer["key"])
+    page.wait_for(lambda: page.current() == outer["key"] and idle() and line() == want,
+                  "on %s too: %r (is %r)" % (outer["key"], want, line()))
+    self_b = d.execute_script("return [...document.querySelectorAll('#scene li.self .tgt .tb-self')].map((e) => e.textContent).join('')")
+    check(self_b == "[]", "the outer one's own brackets there (%r)" % self_b)
+    page.shot("ents-%s-nested-outer.png" % LANG)
+    page.press("u")
+    page.wait_for(lambda: page.mention(inner["key"])["scene"]["tgt_cluster"] == inner["scene"]["tgt_cluster"], "u undoes the relink")
+    page.wait_for(idle, "idle after the undo")
+
+
+m = None
+section("signing in", find)
+if m:
+    section("the merge", merge)
+    section("more of the scene", scene)
+if LANG == "zh":   # the Farsi sample's "your mother" is one token (مامانت)
+    section("nested spans", nested)
+section("the toast", toast)
+section("the queue's foot", queue)
+page.console_clean()
+d.quit()
+finish()
