@@ -7,9 +7,15 @@
 #
 # The alignments are made once per language and aligner seed (the mmc-tune
 # and MMC dev pairs aligned together, Chinese trained with the 92k TV4Dialog
-# bitext too, as bench/seeds.sh and bench/triage.sh do: no span pairs of the
+# bitext too (`--train`), as bench/seeds.sh does: no span pairs of the
 # dev silver, so the dev label never trained the aligner) and cached in
 # AUDIT_DIR; every projection after that reads them (`project` is cheap).
+# bench/triage.sh's alignments are not these: it aligns the bitext with
+# the pairs (every line decoded) instead of training on it, which gives
+# other Chinese links for the same seed (the Farsi ones, no bitext, are
+# the same).  So each seed's log (LANG.SEED.wordalign.log) starts with the
+# recipe that made it, and a cached seed without audit.sh's log, or with
+# another recipe's, is said on stderr (kept, not aligned again).
 #
 # The baseline is the benchmarks' rule set: the pack's defaults with
 # `articles` on (`--rules +articles`, what bench/quality.sh's --skip-articles
@@ -70,18 +76,32 @@ start=$(now)
 # with FACTOR, the English mention spans at that factor: LANG.SEED.spanF.*
 align() {
 	l=$1 s=$2 v=${3:+.span$3}
-	[ -s $T/$l.$s$v.dev.probs ] && { [ -z "${AUDIT_ALL_LINKS:-}" ] || [ -s $T/$l.$s$v.dev.all.probs ]; } &&
-		{ [ -z "${AUDIT_PHRASES:-}" ] || [ -n "$v" ] || [ -s $T/$l.$s.phrases ]; } && return 0
-	extra=""; [ $l = zh ] && extra="--train $DATA/bitext/zh-en.tv4dialog.94k.pairs.gz"
+	train=""; [ $l = zh ] && train=$DATA/bitext/zh-en.tv4dialog.94k.pairs.gz
+	# what makes the links (the extra outputs, --all-links and --phrases,
+	# do not change them; the paths do not either)
+	recipe="# audit.sh recipe: wordalign --lowercase --threads 2 --seed $s${train:+ --train ${train##*/}}${3:+ --span-factor $3}"
+	log=$T/$l.$s$v.wordalign.log
+	if [ -s $T/$l.$s$v.dev.probs ] && { [ -z "${AUDIT_ALL_LINKS:-}" ] || [ -s $T/$l.$s$v.dev.all.probs ]; } &&
+		{ [ -z "${AUDIT_PHRASES:-}" ] || [ -n "$v" ] || [ -s $T/$l.$s.phrases ]; }; then
+		# a log of audit.sh from before the recipe line has none: not said
+		if [ ! -e $log ]; then
+			echo "audit.sh: $l seed $s${3:+ spans $3}: cached alignments in $T without audit.sh's log $log (copied from another recipe? bench/triage.sh's gives other Chinese links): kept" >&2
+		elif grep -q '^# audit.sh recipe: ' $log && ! grep -qxF "$recipe" $log; then
+			echo "audit.sh: $l seed $s${3:+ spans $3}: cached alignments made by '$(grep '^# audit.sh recipe: ' $log | cut -c20-)', not '$(echo "$recipe" | cut -c20-)': kept" >&2
+		fi
+		return 0
+	fi
+	extra=${train:+--train $train}
 	[ -n "$v" ] && extra="$extra --src-spans $T/$l.all.spans --span-factor $3 --no-names"
 	[ -n "${AUDIT_PHRASES:-}" ] && [ -z "$v" ] && extra="$extra --phrases $T/$l.$s.phrases"
 	outs="pharaoh probs"
 	[ -n "${AUDIT_ALL_LINKS:-}" ] && outs="$outs all.pharaoh all.probs" &&
 		extra="$extra --all-links $T/$l.$s$v.all.all.pharaoh --all-probs $T/$l.$s$v.all.all.probs"
 	cat $T/$l.tune.pairs $T/$l.dev.pairs > $T/$l.all.pairs
+	echo "$recipe" > $log
 	a=$(now)
 	nice -n 10 $XPROJ wordalign --lowercase --threads 2 --seed $s $T/$l.all.pairs $extra \
-		-o $T/$l.$s$v.all.pharaoh --probs $T/$l.$s$v.all.probs > $T/$l.$s$v.wordalign.log 2>&1
+		-o $T/$l.$s$v.all.pharaoh --probs $T/$l.$s$v.all.probs >> $log 2>&1
 	nt=$(wc -l < $T/$l.tune.pairs) nd=$(wc -l < $T/$l.dev.pairs)
 	for x in $outs; do
 		head -n $nt $T/$l.$s$v.all.$x > $T/$l.$s$v.tune.$x

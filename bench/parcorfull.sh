@@ -29,11 +29,16 @@
 # PARCORFULL_PHRASES=1: the aligner also writes the target phrases it
 # learned for English word runs (`wordalign --phrases`) and every projection
 # reads them (the rule phrases' input; RULES=1 then measures it).
+# PARCORFULL_LEX=PATTERN: the aligner also trains its lexical model on the
+# pairs of the file PATTERN names with %s the language (`wordalign
+# --train-lex`: bench/dict.sh's dictionary pairs).  PARCORFULL_SEED: the
+# aligner's --seed (default its own).
 set -eu
 . bench/record.sh
 REC_QUIET=1
 rec_begin "${NAME:-parcorfull}"
 [ -z "${LANGS:-}" ] || rec_skip "LANGS is set"
+[ -z "${PARCORFULL_LEX:-}${PARCORFULL_SEED:-}" ] || rec_skip "PARCORFULL_LEX or PARCORFULL_SEED is set"
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=de fr pt}" "${RULES:=0}"
 P=$DATA/parcorfull-ted
 [ -d "$P" ] || { echo "bench/parcorfull: $P not found"; exit 0; }
@@ -76,7 +81,9 @@ for l in $LANGS; do
 		$XPROJ bitext $T/$l.jsonl -o $T/$l.pairs --map $T/$l.map 2>/dev/null
 		$XPROJ wordalign --threads 2 $T/$l.pairs -o $T/$l.pharaoh --probs $T/$l.probs \
 			${PARCORFULL_ALL_LINKS:+--all-links $T/$l.all.pharaoh --all-probs $T/$l.all.probs} \
-			${PARCORFULL_PHRASES:+--phrases $T/$l.phrases} 2>$T/$l.wordalign.log
+			${PARCORFULL_PHRASES:+--phrases $T/$l.phrases} \
+			${PARCORFULL_LEX:+--train-lex $(printf "$PARCORFULL_LEX" $l)} \
+			${PARCORFULL_SEED:+--seed $PARCORFULL_SEED} 2>$T/$l.wordalign.log
 	fi
 	proj() {   # proj OUT RULES...
 		o=$1; shift

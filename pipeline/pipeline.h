@@ -72,6 +72,10 @@ typedef struct xp_pipe_opts {
 	 * held (docs/rules.md, "Corrections as the next run's aligner
 	 * training") */
 	int db_pairs;
+	/* a bilingual dictionary in dictd's format (io/dictd.h; `wordalign
+	 * --dict`): the built-in aligner's lexical model also trains on its
+	 * pairs whose words all occur in the bitext it aligns.  NULL: none */
+	const char *dict;
 	/* write the built-in aligner's model (run 0's, wordalign --save-model's
 	 * file) as DIR/wordalign.model and record it with the store's run, so
 	 * that a realign in the workbench re-projects with it (serve/reproject.c) */
@@ -107,6 +111,9 @@ typedef struct xp_pipe_result {
 	 * or not asked), and the runs of other languages it did not read */
 	size_t db_pairs, db_pairs_other;
 	char db_pairs_langs[64];
+	/* the dictionary's pairs the aligner trained on (--dict), and those
+	 * left out for a word the bitext lacks */
+	size_t dict_pairs, dict_unseen;
 	/* --train files that held no sentence pair (xp_wa_train_empty), the first */
 	size_t train_empty;
 	const char *train_empty_path;

@@ -8,6 +8,7 @@
 #include "../base/outputs.h"
 #include "../base/text.h"
 #include "../io/conll.h"
+#include "../io/dictd.h"
 #include "../io/jsonl.h"
 #include "../io/read.h"
 #include "../io/names.h"
@@ -54,7 +55,8 @@ typedef struct run {
 	xp_walign spans;            /* the English mentions of each bitext line */
 	xp_buf spans_text;          /* the same as pairs.spans holds them */
 	xp_buf episode_pairs;       /* every bilingual pair of the episodes, for the aligner */
-	xp_buf db_pairs;            /* the store's confirmed span pairs, for the aligner's lexical model */
+	xp_buf db_pairs;            /* the store's confirmed span pairs, then the dictionary's (--dict), for
+				       the aligner's lexical model */
 	xp_walign wa;
 	xp_walign alt[4];         /* o->alt_seeds runs with other seeds */
 	xp_names names;             /* the names the built-in aligner learned (project's rule names) */
@@ -232,6 +234,35 @@ static int store_pairs(run *R, const char *lang, xp_err *e)
 	return 0;
 }
 
+/* The pairs of the dictionary o->dict whose words all occur in the bitext
+ * the aligner trains on (the run's pairs, the episodes' and the --train
+ * files': io/dictd.h, the rule `wordalign --dict` has), after the store's
+ * span pairs in R->db_pairs. */
+static int dict_pairs(run *R, xp_err *e)
+{
+	const xp_pipe_opts *o = R->o;
+	xp_vocab seen[2];
+	memset(seen, 0, sizeof seen);
+	int rc = xp_vocab_init(&seen[0], 1) || xp_vocab_init(&seen[1], 1)
+			 ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory")
+			 : xp_dictd_seen_bitext(seen, &R->bt, e);
+	if (!rc && R->episode_pairs.n)
+		rc = xp_dictd_seen_mem(seen, "(the episodes' subtitle pairs)", R->episode_pairs.p, R->episode_pairs.n, e);
+	for (size_t k = 0; !rc && k < o->wa.ntrain; k++)
+		rc = xp_dictd_seen_file(seen, o->wa.train[k], e);
+	xp_dictd_opts dopts = {{&seen[0], &seen[1]}};
+	xp_dictd_stats st;
+	if (!rc && !(rc = xp_dictd_pairs(o->dict, &dopts, &R->db_pairs, &st, e))) {
+		R->r->dict_pairs = st.pairs;
+		R->r->dict_unseen = st.unseen;
+	}
+	if (!rc && R->db_pairs.oom)
+		rc = xp_failc(e, XP_ENOMEM, o->dict, 0, "out of memory");
+	xp_vocab_free(&seen[0]);
+	xp_vocab_free(&seen[1]);
+	return rc;
+}
+
 /* The bitext's pairs aligned, trained together with every bilingual pair
  * of the episodes, the --train files and the store's confirmed span pairs. */
 static int builtin_align(run *R, xp_err *e)
@@ -253,8 +284,11 @@ static int builtin_align(run *R, xp_err *e)
 	wo.src_spans = &R->spans;
 	wo.src_spans_name = out_names[XP_OUT_SPANS];
 	int rc = store_pairs(R, wo.lang[1], e);
-	if (rc == 0 && R->r->db_pairs)
-		wo.lex_mem = R->db_pairs.p, wo.lex_mem_len = R->db_pairs.n, wo.lex_mem_name = "(the store's span pairs)";
+	if (rc == 0 && R->o->dict)
+		rc = dict_pairs(R, e);
+	if (rc == 0 && R->db_pairs.n)
+		wo.lex_mem = R->db_pairs.p, wo.lex_mem_len = R->db_pairs.n,
+		wo.lex_mem_name = R->r->db_pairs ? "(the store's span pairs)" : R->o->dict;
 	/* run 0 is the alignment; runs 1.. the same with other seeds, whose
 	 * projections only tell which spans a seed can move */
 	for (int k = 0; rc == 0 && k <= R->o->alt_seeds && k <= 4; k++) {
@@ -565,6 +599,9 @@ static char *files_json(const xp_pipe_opts *o, const xp_pipe_result *r)
 	/* the span pairs of the store's earlier corrections the aligner
 	 * trained on: a run that learned from them says so with it */
 	if (j && r->db_pairs && json_object_set_new(j, "db_pairs", json_integer((json_int_t)r->db_pairs)))
+		json_decref(j), j = NULL;
+	/* and the dictionary it learned from (--dict) */
+	if (j && o->dict && json_object_set_new(j, "dict", json_string(o->dict)))
 		json_decref(j), j = NULL;
 	char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
 	json_decref(j);

@@ -27,6 +27,9 @@ static void align_lines(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *
 	if (r->db_pairs)
 		xp_buf_printf(b, "  learned      %zu span pairs a person confirmed in %s (earlier runs' corrections, "
 			      "--db-pairs)\n", r->db_pairs, xp_out_name(XP_OUT_DB));
+	if (o->dict && !o->alignments)
+		xp_buf_printf(b, "  learned      %zu pairs of the dictionary %s (--dict; %zu more have a word the "
+			      "bitext lacks)\n", r->dict_pairs, o->dict, r->dict_unseen);
 	if (r->db_pairs_other)
 		xp_buf_printf(b, "  learned      not from %zu run(s) of other languages in %s (%s)\n", r->db_pairs_other,
 			      xp_out_name(XP_OUT_DB), r->db_pairs_langs);

@@ -15,7 +15,8 @@ static const struct option own[] = {
 	{"no-db", no_argument, 0, 'N'},        {"quiet", no_argument, 0, 'q'},
 	{"config", required_argument, 0, 'F'}, {"train", required_argument, 0, 'T'},
 	{"scenes-only", no_argument, 0, 'O'}, {"alt-seeds", required_argument, 0, 'A'},
-	{"save-model", no_argument, 0, 1001}, {"db-pairs", no_argument, 0, 1002}, {0, 0, 0, 0}};
+	{"save-model", no_argument, 0, 1001}, {"db-pairs", no_argument, 0, 1002},
+	{"dict", required_argument, 0, 1003}, {0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_subs, xp_opts_tgt_subs, xp_opts_target, xp_opts_ualign, xp_opts_alignments,
 					      xp_opts_wordalign, xp_opts_project, xp_opts_output, NULL};
 
@@ -40,6 +41,7 @@ static int parse(int argc, char **argv, const struct option *lo, xp_pipe_opts *o
 		case 'O': o->scenes_only = 1; break;
 		case 1001: o->save_model = 1; break;
 		case 1002: o->db_pairs = 1; break;
+		case 1003: o->dict = optarg; break;
 		case 'A':
 			if (xp_cli_intv("--alt-seeds", optarg, 0, 4, &o->alt_seeds, &e))
 				return xp_cli_bad_value("pipeline", &e);
@@ -61,6 +63,8 @@ static int parse(int argc, char **argv, const struct option *lo, xp_pipe_opts *o
 		return xp_cli_usage(&xp_cmd_pipeline, 2);
 	if (!o->source || !o->subs || !o->outdir)
 		return xp_cli_bad("pipeline", "--source, --subs and -o are required");
+	if (o->dict && o->alignments)
+		return xp_cli_bad("pipeline", "--dict is for the built-in aligner: not with --alignments");
 	if (o->save_model && (o->alignments || o->no_db))
 		return xp_cli_bad("pipeline", "--save-model writes the built-in aligner's model for the database: "
 				  "not with --alignments or --no-db");
@@ -177,8 +181,8 @@ const xp_cmd xp_cmd_pipeline = {
 	"xproj pipeline --source EN.conll --subs S [--tgt-subs Z] [--links X] [--episodes MAP]\n"
 	"               [--tgt-lang L] [--encoding E] [--keep-asides] [--to-simplified]\n"
 	"               [--alignments A.pharaoh [--probs P] [--one-based]]\n"
-	"               [wordalign, project and align options] [--no-db] [--db-pairs] [--save-model]\n"
-	"               [--quiet]\n"
+	"               [wordalign, project and align options] [--no-db] [--db-pairs] [--dict D]\n"
+	"               [--save-model] [--quiet]\n"
 	"               [--config FILE] -o DIR\n\n"
 	"S (and Z): a subtitle file, a directory or zip archive with one file per episode\n"
 	"(S07E01.srt ...), or 't=DIR1,f=DIR2': a directory per show, chosen by the letter\n"
@@ -237,6 +241,10 @@ const xp_cmd xp_cmd_pipeline = {
 	"              target language (`xproj db pairs`) train its lexical model (as wordalign\n"
 	"              --train-lex); the summary says how many, the run records it.  Off by\n"
 	"              default: measured, the gain did not hold (docs/rules.md)\n"
+	"  --dict D    the built-in aligner also learns from a bilingual dictionary in dictd's\n"
+	"              format (FreeDict's, /usr/share/dictd/freedict-eng-fra), as wordalign\n"
+	"              --dict: its pairs whose words all occur in the bitext train the lexical\n"
+	"              model; the summary says how many, the run records the path\n"
 	"  --save-model  write the built-in aligner's model (as wordalign --save-model) to\n"
 	"              DIR/wordalign.model and record it with the run in corrections.db: a\n"
 	"              realign in the workbench then proposes the utterance's spans again\n"

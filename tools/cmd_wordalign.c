@@ -11,6 +11,7 @@
 #include "../base/text.h"
 #include "../io/names.h"
 #include "../io/bitext.h"
+#include "../io/dictd.h"
 #include "../lang/script.h"
 
 #include <getopt.h>
@@ -283,6 +284,7 @@ static const struct option own[] = {
 	{"phrases", required_argument, 0, 'Y'},
 	{"state", required_argument, 0, 'Z'},   {"stage", required_argument, 0, 'J'},
 	{"schedule", no_argument, 0, 'H'},     {"timing", no_argument, 0, 'I'},
+	{"dict", required_argument, 0, 'D'},
 	{0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
@@ -310,6 +312,7 @@ typedef struct args {
 	size_t ntrain;
 	const char **train_lex; /* each --train-lex names one file */
 	size_t ntrain_lex;
+	const char *dict;       /* --dict: a dictd dictionary (io/dictd.h) */
 } args;
 
 /* 0, or the exit status after a usage error was reported */
@@ -325,6 +328,7 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'R': a->rev = optarg; break;
 		case 'T': a->train[a->ntrain++] = optarg; break;
 		case 'X': a->train_lex[a->ntrain_lex++] = optarg; break;
+		case 'D': a->dict = optarg; break;
 		case 'S': a->wa.lang[0] = optarg; break;
 		case 'L': a->wa.lang[1] = optarg; break;
 		case 'M': a->save_model = optarg; break;
@@ -389,7 +393,7 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 	if (a->merge) {
 		/* a form of its own: models in, a model out, nothing aligned */
 		if (argc - optind < 1 || a->out || a->save_model || a->model || a->probs || a->fwd || a->rev ||
-		    a->ntrain || a->ntrain_lex || a->names || a->phrases || a->adapt >= 0 || a->minus || a->weight > 0 || a->own ||
+		    a->ntrain || a->ntrain_lex || a->dict || a->names || a->phrases || a->adapt >= 0 || a->minus || a->weight > 0 || a->own ||
 		    a->state || a->stage) {
 			fprintf(stderr, "xproj wordalign: --merge-models OUT takes model files and no other option\n");
 			return 2;
@@ -420,6 +424,11 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 	}
 	if (argc - optind != 1 || (!a->out && !a->save_model && !a->state))
 		return xp_cli_usage(&xp_cmd_wordalign, 2);
+	if (a->dict && !strcmp(argv[optind], "-")) {
+		fprintf(stderr, "xproj wordalign: --dict reads PAIRS twice (its words, then its pairs): "
+				"PAIRS cannot be stdin\n");
+		return 2;
+	}
 	if (a->no_names)
 		a->names = NULL;
 	else if (!a->names && a->out && strcmp(a->out, "-")) {
@@ -580,6 +589,29 @@ static int say_schedule(const char *pairs, const args *a, const xp_wa_model *mod
 	return rc;
 }
 
+/* --dict: the pairs of the dictionary whose words all occur in PAIRS or a
+ * --train file (io/dictd.h: the pairs that can meet in the bitext; every
+ * pair aligned worse, docs/rules.md "A dictionary as the aligner's prior")
+ * into out, for the lexical model as --train-lex pairs. */
+static int dict_pairs(const args *a, const char *pairs, xp_buf *out, xp_dictd_stats *st, xp_err *e)
+{
+	xp_vocab seen[2];
+	memset(seen, 0, sizeof seen);
+	int rc = xp_vocab_init(&seen[0], 1) || xp_vocab_init(&seen[1], 1)
+			 ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory")
+			 : xp_dictd_seen_file(seen, pairs, e);
+	for (size_t k = 0; !rc && k < a->ntrain; k++)
+		rc = xp_dictd_seen_file(seen, a->train[k], e);
+	xp_dictd_opts o = {{&seen[0], &seen[1]}};
+	if (!rc)
+		rc = xp_dictd_pairs(a->dict, &o, out, st, e);
+	if (!rc && out->oom)
+		rc = xp_failc(e, XP_ENOMEM, a->dict, 0, "out of memory");
+	xp_vocab_free(&seen[0]);
+	xp_vocab_free(&seen[1]);
+	return rc;
+}
+
 static int run(int argc, char **argv)
 {
 	args a = {.sym = XP_SYM_GDFA, .adapt = -1};
@@ -678,6 +710,7 @@ static int run(int argc, char **argv)
 		files[nf++] = (xp_cli_file){"--train", a.train[k], 0};
 	for (size_t k = 0; k < a.ntrain_lex; k++)
 		files[nf++] = (xp_cli_file){"--train-lex", a.train_lex[k], 0};
+	files[nf++] = (xp_cli_file){"--dict", a.dict, 0};
 	files[nf++] = (xp_cli_file){"--model", a.model, 2};   /* M less M: nothing */
 	files[nf++] = (xp_cli_file){"--src-spans", a.spans, 0};
 	files[nf++] = (xp_cli_file){"--minus", a.minus, 2};
@@ -692,6 +725,8 @@ static int run(int argc, char **argv)
 	files[nf++] = (xp_cli_file){"--all-probs", a.all_probs, 1};
 	files[nf++] = (xp_cli_file){"--state", a.state, 1};   /* read first, then replaced */
 	xp_walign spans = {0};
+	xp_buf dict = {0};
+	xp_dictd_stats dst = {0};
 	double tw[2] = {0, 0};   /* when writing began (--timing) */
 	xp_wa *w = NULL;
 	xp_outputs wo = {0};
@@ -709,6 +744,8 @@ static int run(int argc, char **argv)
 	if (xp_cli_check_files(files, nf, &e) || ((model || a.wa.lang[0] || a.wa.lang[1]) &&
 	     model_fits_pairs(argv[optind], &a.wa, model ? a.model : NULL, &e)) ||
 	    (a.spans && xp_pharaoh_read_file(a.spans, 0, &spans, &e)) ||
+	    (a.dict && dict_pairs(&a, argv[optind], &dict, &dst, &e)) ||
+	    (a.dict && (a.wa.lex_mem = dict.p, a.wa.lex_mem_len = dict.n, a.wa.lex_mem_name = a.dict, 0)) ||
 	    xp_wa_new(&w, &a.wa, &e) ||
 	    xp_wa_add_file(w, argv[optind], 0, &e) ||
 	    xp_need_some(argv[optind], xp_wa_nsent(w), "sentence pairs", &e) ||   /* would replace OUT with nothing */
@@ -726,6 +763,9 @@ static int run(int argc, char **argv)
 		rc = xp_cli_error(&e);
 	} else {
 		say_normalized(w, &a.wa);
+		if (a.dict)
+			fprintf(stderr, "xproj wordalign: %zu pairs of the dictionary %s for the lexical model (--dict; "
+				"%zu more have a word the bitext lacks)\n", dst.pairs, a.dict, dst.unseen);
 		if (a.timing)
 			say_timing(w, tw);
 		if (model)
@@ -742,6 +782,7 @@ static int run(int argc, char **argv)
 	xp_wa_free(w);
 	xp_wa_model_free(model);
 	xp_walign_free(&spans);
+	xp_buf_free(&dict);
 	free(state);
 	free(files);
 	free(a.train);
@@ -755,7 +796,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"                [--save-model M] [--model M [--minus C] [--adapt-sweeps N] [--prior-weight W]\n"
 	"                [--own-counts]] [--state S [--stage N]]\n"
 	"                [--names F | --no-names] [--phrases F]\n"
-	"                [--train-lex SPANS.pairs]... [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
+	"                [--train-lex SPANS.pairs]... [--dict D] [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
 	"                [--settle E]\n"
 	"                [--lowercase] [--src-lang L] [--tgt-lang L] [--no-normalize[=PART,...]]\n"
 	"                [--no-name-prior | --name-prior F] [--no-closed-prior | --closed-prior F]\n"
@@ -779,6 +820,12 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 sampled with the rest, but their word order and fertilities\n"
 	"                 are not counted, nor are they in the corpus size the sweeps\n"
 	"                 come from; repeat for more files\n"
+	"  --dict D       a bilingual dictionary in dictd's format (FreeDict's, as\n"
+	"                 Debian installs them: D is /usr/share/dictd/freedict-eng-fra\n"
+	"                 or its .index), its headword/translation pairs given to the\n"
+	"                 lexical model as --train-lex pairs: those whose words all\n"
+	"                 occur in PAIRS or a --train file; for a small bitext\n"
+	"                 (docs/cmd/wordalign.md)\n"
 	"  --names F      write the target forms of the English names learned from\n"
 	"                 every pair trained on, --train ones too (the words each\n"
 	"                 name's occurrences were linked to, the frequent ones) to F;\n"

@@ -12,6 +12,17 @@ expect_status 0 $XPROJ wordalign $T/pairs.txt -o $T/b.pharaoh --probs $T/b.probs
 cmp -s $T/a.pharaoh $T/b.pharaoh || { echo "FAIL: --all-links changed -o"; fails=$((fails + 1)); }
 cmp -s $T/a.probs $T/b.probs || { echo "FAIL: --all-links changed --probs"; fails=$((fails + 1)); }
 expect_eq "$(wc -l < $T/all.pharaoh)" "$(wc -l < $T/pairs.txt)" "a line per pair"
+# and with bench/audit.sh's options (--lowercase, a --train file, names
+# written): the kept links, posteriors and names the same bytes too
+expect_status 0 $XPROJ bitext $FIX/aligned/small.jsonl -o $T/few.txt
+for w in without with; do
+	all=""; [ $w = with ] && all="--all-links $T/t.all.pharaoh --all-probs $T/t.all.probs"
+	expect_status 0 $XPROJ wordalign --lowercase --threads 2 --seed 1 $T/few.txt --train $FIX/walign/pairs.txt \
+		$all -o $T/t.$w.pharaoh --probs $T/t.$w.probs
+done
+for x in pharaoh probs names; do
+	cmp -s $T/t.without.$x $T/t.with.$x || { echo "FAIL: --all-links with --train changed $x"; fails=$((fails + 1)); }
+done
 expect_status 0 $XPROJ check-align --bitext $T/pairs.txt --probs $T/all.probs $T/all.pharaoh
 expect_grep 'links with probabilities: ok' $T/out
 # more candidates than kept links; each at least the floor, at most 1;

@@ -1,0 +1,327 @@
+/* io/dictd.c — a dictd dictionary as headword/translation pairs; see dictd.h. */
+#include "dictd.h"
+#include "../base/file.h"
+#include "../base/text.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int b64digit(unsigned char c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 26;
+	if (c >= '0' && c <= '9')
+		return c - '0' + 52;
+	return c == '+' ? 62 : c == '/' ? 63 : -1;
+}
+
+/* A base-64 number of s[0..n); -1 when empty, not base 64, or too large
+ * for any file (2^50: no dictionary is a petabyte). */
+static int64_t b64num(const char *s, size_t n)
+{
+	if (!n || n > 8)
+		return -1;
+	int64_t v = 0;
+	for (size_t k = 0; k < n; k++) {
+		int d = b64digit((unsigned char)s[k]);
+		if (d < 0)
+			return -1;
+		v = v * 64 + d;
+	}
+	return v;
+}
+
+/* s[0..n) holds "|||", the bitext's separator. */
+static int has_sep(const char *s, size_t n)
+{
+	for (size_t k = 0; k + 3 <= n; k++)
+		if (s[k] == '|' && s[k + 1] == '|' && s[k + 2] == '|')
+			return 1;
+	return 0;
+}
+
+static int blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+/* s[0..n) with blanks collapsed to single spaces, ends trimmed, into out;
+ * the number of words. */
+static size_t collapse(const char *s, size_t n, xp_buf *out)
+{
+	size_t words = 0;
+	for (size_t k = 0; k < n;) {
+		while (k < n && blank(s[k]))
+			k++;
+		if (k == n)
+			break;
+		size_t a = k;
+		while (k < n && !blank(s[k]))
+			k++;
+		if (words++)
+			xp_buf_putc(out, ' ');
+		xp_buf_add(out, s + a, k - a);
+	}
+	return words;
+}
+
+/* Every word of the space-separated s[0..n) is in v. */
+static int all_seen(xp_vocab *v, const char *s, size_t n)
+{
+	for (size_t k = 0; k < n;) {
+		size_t a = k;
+		while (k < n && s[k] != ' ')
+			k++;
+		if (xp_vocab_find(v, s + a, k - a) == UINT32_MAX)
+			return 0;
+		k++;
+	}
+	return 1;
+}
+
+typedef struct dd {
+	const xp_dictd_opts *o;
+	xp_buf *out;
+	xp_dictd_stats *st;
+	xp_vocab done;       /* "head ||| translation" written */
+	xp_buf line, tr;     /* scratch */
+} dd;
+
+/* One translation t[0..n) of the headword h (collapsed). */
+static int add_pair(dd *d, const char *h, size_t hn, const char *t, size_t tn)
+{
+	d->tr.n = 0;
+	size_t words = collapse(t, tn, &d->tr);
+	if (d->tr.oom)
+		return XP_ENOMEM;
+	if (!words || words > XP_DICTD_MAX_WORDS || has_sep(h, hn) || has_sep(d->tr.p, d->tr.n))
+		return 0;
+	size_t trn = d->tr.n;
+	if (d->o && d->o->seen[0] && d->o->seen[1] &&
+	    (!all_seen(d->o->seen[0], h, hn) || !all_seen(d->o->seen[1], d->tr.p, trn))) {
+		if (d->st)
+			d->st->unseen++;
+		return 0;
+	}
+	d->line.n = 0;
+	xp_buf_add(&d->line, h, hn);
+	xp_buf_add(&d->line, " ||| ", 5);
+	xp_buf_add(&d->line, d->tr.p, trn);
+	if (d->line.oom)
+		return XP_ENOMEM;
+	uint32_t before = d->done.n;
+	if (xp_vocab_id(&d->done, d->line.p, d->line.n) == UINT32_MAX)
+		return XP_ENOMEM;
+	if (d->done.n == before)
+		return 0;
+	xp_buf_add(d->out, d->line.p, d->line.n);
+	xp_buf_putc(d->out, '\n');
+	if (d->st)
+		d->st->pairs++;
+	return d->out->oom ? XP_ENOMEM : 0;
+}
+
+/* A line of translations, l[0..n), begun in column 0. */
+static int add_line(dd *d, const char *h, size_t hn, const char *l, size_t n)
+{
+	/* a sense number "12. " */
+	size_t k = 0;
+	while (k < n && l[k] >= '0' && l[k] <= '9')
+		k++;
+	if (k && k + 1 < n && l[k] == '.' && blank(l[k + 1]))
+		l += k + 1, n -= k + 1;
+	/* labels, glosses and ellipses out (as blanks, so that words either
+	 * side stay apart), then cut at ',' and ';' */
+	char *s = malloc(n + 1);
+	if (!s)
+		return XP_ENOMEM;
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		char c = l[i], close = c == '<' ? '>' : c == '[' ? ']' : c == '(' ? ')' : 0;
+		if (close) {
+			while (i < n && l[i] != close)
+				i++;
+			s[m++] = ' ';
+		} else if (c == '.' && i + 2 < n && l[i + 1] == '.' && l[i + 2] == '.') {
+			i += 2;
+			s[m++] = ' ';
+		} else if ((unsigned char)c == 0xe2 && i + 2 < n && (unsigned char)l[i + 1] == 0x80 &&
+			   (unsigned char)l[i + 2] == 0xa6) {
+			i += 2;
+			s[m++] = ' ';
+		} else {
+			s[m++] = c;
+		}
+	}
+	int rc = 0;
+	for (size_t a = 0, i = 0; !rc && i <= m; i++)
+		if (i == m || s[i] == ',' || s[i] == ';') {
+			rc = add_pair(d, h, hn, s + a, i - a);
+			a = i + 1;
+		}
+	free(s);
+	return rc;
+}
+
+/* The entry text e[0..n) of the headword h (collapsed, NUL-terminated). */
+static int add_entry(dd *d, const char *h, size_t hn, const char *e, size_t n)
+{
+	const char *end = e + n, *p = memchr(e, '\n', n);
+	if (!p)
+		return 0;
+	for (p++; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end;
+		if (le > p && !blank(*p)) {
+			int rc = add_line(d, h, hn, p, (size_t)(le - p));
+			if (rc)
+				return rc;
+		}
+		p = le + 1;
+	}
+	return 0;
+}
+
+int xp_dictd_pairs_mem(const char *iname, const char *index, size_t ilen, const char *dict, size_t dlen,
+		       const xp_dictd_opts *o, xp_buf *out, xp_dictd_stats *st, xp_err *err)
+{
+	dd d = {.o = o, .out = out, .st = st};
+	if (xp_vocab_init(&d.done, 0))
+		return xp_failc(err, XP_ENOMEM, iname, 0, "out of memory");
+	if (st)
+		memset(st, 0, sizeof *st);
+	int rc = 0;
+	unsigned long lineno = 0;
+	xp_buf head = {0};
+	for (size_t k = 0; !rc && k < ilen;) {
+		const char *l = index + k, *nl = memchr(l, '\n', ilen - k);
+		size_t n = nl ? (size_t)(nl - l) : ilen - k;
+		k += n + 1;
+		lineno++;
+		if (n && l[n - 1] == '\r')
+			n--;
+		if (!n)
+			continue;
+		const char *t1 = memchr(l, '\t', n);
+		const char *t2 = t1 ? memchr(t1 + 1, '\t', (size_t)(l + n - t1 - 1)) : NULL;
+		if (!t2) {
+			rc = xp_failc(err, XP_EINPUT, iname, lineno,
+				      "not an index line: 'headword<TAB>offset<TAB>length' expected");
+			break;
+		}
+		const char *t3 = memchr(t2 + 1, '\t', (size_t)(l + n - t2 - 1));
+		int64_t off = b64num(t1 + 1, (size_t)(t2 - t1 - 1));
+		int64_t len = b64num(t2 + 1, (size_t)((t3 ? t3 : l + n) - t2 - 1));
+		if (off < 0 || len < 0) {
+			rc = xp_failc(err, XP_EINPUT, iname, lineno,
+				      "the offset or length is not a base-64 number (A-Z a-z 0-9 + /)");
+			break;
+		}
+		if ((uint64_t)off > dlen || (uint64_t)len > dlen - (uint64_t)off) {
+			rc = xp_failc(err, XP_EINPUT, iname, lineno,
+				      "the entry (offset %lld, length %lld) ends past the dictionary's %zu bytes",
+				      (long long)off, (long long)len, dlen);
+			break;
+		}
+		if (st)
+			st->entries++;
+		size_t hl = (size_t)(t1 - l);
+		if ((hl >= 10 && !memcmp(l, "00database", 10)) || (hl >= 12 && !memcmp(l, "00-database-", 12)))
+			continue;
+		/* text, which the bitext lines are: no NUL byte either */
+		size_t bad;
+		if (!xp_utf8_valid(l, hl, &bad) || !xp_utf8_valid(dict + off, (size_t)len, &bad) ||
+		    memchr(l, '\0', hl) || memchr(dict + off, '\0', (size_t)len)) {
+			rc = xp_failc(err, XP_EINPUT, iname, lineno, "the headword or its entry is not UTF-8 text");
+			break;
+		}
+		head.n = 0;
+		size_t words = collapse(l, hl, &head);
+		xp_buf_putc(&head, '\0');
+		if (head.oom) {
+			rc = xp_failc(err, XP_ENOMEM, iname, lineno, "out of memory");
+			break;
+		}
+		if (!words)
+			continue;
+		if (add_entry(&d, head.p, head.n - 1, dict + off, (size_t)len)) {
+			rc = xp_failc(err, XP_ENOMEM, iname, lineno, "out of memory");
+			break;
+		}
+	}
+	xp_buf_free(&head);
+	xp_buf_free(&d.line);
+	xp_buf_free(&d.tr);
+	xp_vocab_free(&d.done);
+	return rc;
+}
+
+static int ends(const char *s, size_t n, const char *suffix)
+{
+	size_t m = strlen(suffix);
+	return n >= m && !memcmp(s + n - m, suffix, m);
+}
+
+int xp_dictd_pairs(const char *path, const xp_dictd_opts *o, xp_buf *out, xp_dictd_stats *st, xp_err *err)
+{
+	size_t n = strlen(path);
+	if (ends(path, n, ".index"))
+		n -= 6;
+	else if (ends(path, n, ".dict.dz"))
+		n -= 8;
+	else if (ends(path, n, ".dict"))
+		n -= 5;
+	char *iname = malloc(n + 16), *dname = malloc(n + 16);
+	if (!iname || !dname) {
+		free(iname), free(dname);
+		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
+	}
+	snprintf(iname, n + 16, "%.*s.index", (int)n, path);
+	snprintf(dname, n + 16, "%.*s.dict.dz", (int)n, path);
+	if (access(dname, F_OK))
+		dname[n + 5] = '\0';   /* NAME.dict */
+	char *index = NULL, *dict = NULL;
+	size_t ilen = 0, dlen = 0;
+	int rc = xp_read_file(iname, &index, &ilen, err);
+	if (!rc)
+		rc = xp_read_file(dname, &dict, &dlen, err);
+	if (!rc)
+		rc = xp_dictd_pairs_mem(iname, index, ilen, dict, dlen, o, out, st, err);
+	free(index), free(dict), free(iname), free(dname);
+	return rc;
+}
+
+static int seen_pair(void *arg, const xp_str *src, size_t ns, const xp_str *tgt, size_t nt, unsigned long line,
+		     xp_err *err)
+{
+	(void)line;
+	xp_vocab *seen = arg;
+	for (size_t k = 0; k < ns; k++)
+		if (xp_vocab_id(&seen[0], src[k].p, src[k].n) == UINT32_MAX)
+			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	for (size_t k = 0; k < nt; k++)
+		if (xp_vocab_id(&seen[1], tgt[k].p, tgt[k].n) == UINT32_MAX)
+			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	return 0;
+}
+
+int xp_dictd_seen_file(xp_vocab seen[2], const char *path, xp_err *err)
+{
+	return xp_bitext_each(path, seen_pair, seen, err);
+}
+
+int xp_dictd_seen_mem(xp_vocab seen[2], const char *name, const char *buf, size_t len, xp_err *err)
+{
+	return xp_bitext_each_mem(name, buf, len, seen_pair, seen, err);
+}
+
+int xp_dictd_seen_bitext(xp_vocab seen[2], const xp_bitext *b, xp_err *err)
+{
+	for (size_t s = 0; s < b->n; s++)
+		if (seen_pair(seen, b->toks + b->src[s], xp_bitext_srclen(b, s), b->toks + b->tgt[s],
+			      xp_bitext_tgtlen(b, s), 0, err))
+			return -1;
+	return 0;
+}

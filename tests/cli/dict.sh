@@ -1,0 +1,57 @@
+# wordalign --dict and pipeline --dict: a dictd dictionary (io/dictd.h; the
+# small ones written for the tests in tests/fixtures/dictd/) as the aligner's
+# lexical prior.  The pairs whose words the bitext holds are given to the
+# lexical model: the links are those of --train-lex with those very pairs;
+# how many is said; a dictionary that is missing or malformed is refused
+# with its file and line, nothing written; the pipeline says it in its
+# summary and records the dictionary with the run.
+. tests/cli/lib
+D=$FIX/dictd
+printf 'the cat looks for the big cat ||| le chat cherche le gros chat\nthe big dog ||| le gros chien\nan ice cream ||| une glace\n' >$T/p.pairs
+W="--iters 4 --samplers 2 --seed 3 --no-names"
+
+expect_status 0 $XPROJ wordalign $T/p.pairs $W --dict $D/small -o $T/d.pharaoh
+expect_grep "^xproj wordalign: 3 pairs of the dictionary $D/small for the lexical model (--dict; 10 more have a word the bitext lacks)$" $T/err
+# the same links as the pairs the rule keeps given as --train-lex; and
+# not those of a run without them
+printf 'cat ||| chat\nbig ||| gros\nice cream ||| glace\n' >$T/want.lex
+expect_status 0 $XPROJ wordalign $T/p.pairs $W --train-lex $T/want.lex -o $T/lex.pharaoh
+expect_eq "$(sum <$T/d.pharaoh)" "$(sum <$T/lex.pharaoh)" "--dict: the links of --train-lex with its pairs"
+# a --train file's words count as the bitext's; compressed, named by its index
+printf 'look for it ||| le chercher\n' >$T/more.pairs
+expect_status 0 $XPROJ wordalign $T/p.pairs $W --train $T/more.pairs --dict $D/dz.index -o $T/d2.pharaoh
+expect_grep "^xproj wordalign: 4 pairs of the dictionary $D/dz.index .*(--dict; 9 more" $T/err
+
+# refused: a dictionary missing or malformed, PAIRS on stdin; -o kept
+was=$(sum $T/d.pharaoh)
+expect_status 1 $XPROJ wordalign $T/p.pairs $W --dict $D/missing -o $T/d.pharaoh
+expect_grep "missing.index" $T/err
+printf 'cat\tA\tJ\ndog\tA\n' >$T/bad.index
+cp $D/small.dict $T/bad.dict
+expect_status 1 $XPROJ wordalign $T/p.pairs $W --dict $T/bad -o $T/d.pharaoh
+expect_grep "bad.index:2: not an index line" $T/err
+printf 'cat\tA\tzzz\n' >$T/bad.index
+expect_status 1 $XPROJ wordalign $T/p.pairs $W --dict $T/bad.dict -o $T/d.pharaoh
+expect_grep "bad.index:1: the entry .* ends past the dictionary's 479 bytes" $T/err
+expect_eq "$(sum $T/d.pharaoh)" "$was" "a refused --dict: -o kept"
+expect_status 2 $XPROJ wordalign - $W --dict $D/small -o $T/s.pharaoh <$T/p.pairs
+expect_grep "PAIRS cannot be stdin" $T/err
+expect_status 2 $XPROJ wordalign --merge-models $T/m.model $T/a.model --dict $D/small
+refused_same "-o over the dictionary" $T/bad.index $XPROJ wordalign $T/p.pairs $W --dict $T/bad.index -o $T/bad.index
+
+# the pipeline: said in the summary, recorded with the run, the links changed
+P=$T/p
+expect_status 0 $XPROJ pipeline --config tools/sample/fa.conf --quiet -o $T/without
+expect_status 0 $XPROJ pipeline --config tools/sample/fa.conf --dict $D/fa --quiet -o $P
+expect_grep "^  learned      4 pairs of the dictionary $D/fa (--dict; 4 more have a word the bitext lacks)$" $P/summary.txt
+cmp -s $T/without/alignments.pharaoh $P/alignments.pharaoh &&
+	{ echo "FAIL: the dictionary changed no link"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ db runs --json $P/corrections.db
+expect_grep "\"dict\":\"$D/fa\"" $T/out
+grep -q 'learned' $T/without/summary.txt && { echo "FAIL: learned without --dict"; fails=$((fails + 1)); }
+expect_status 2 $XPROJ pipeline --config tools/sample/fa.conf --dict $D/fa --alignments tools/sample/fa.pharaoh -o $T/pa
+expect_grep "\-\-dict is for the built-in aligner" $T/err
+expect_status 1 $XPROJ pipeline --config tools/sample/fa.conf --dict $D/missing --quiet -o $T/pm
+expect_grep "missing.index" $T/err
+[ -e $T/pm/projected.conll ] && { echo "FAIL: a refused pipeline wrote its outputs"; fails=$((fails + 1)); }
+finish

@@ -1,0 +1,167 @@
+/* tests/unit/test_dictd.c — a dictd dictionary as headword/translation
+ * pairs (io/dictd.h), on a small dictionary written for these tests
+ * (tests/fixtures/dictd/: small.index and small.dict; dz.index and
+ * dz.dict.dz, the same text compressed as dictzip writes it, with its
+ * FEXTRA field). */
+#include "testutil.h"
+#include "io/dictd.h"
+
+/* every rule of dictd.h, in the index's order */
+static const char want[] = "cat ||| chat\n"            /* sense numbers off; examples, synonyms out */
+			   "cat ||| chatte\n"          /* <fem> out */
+			   "look for ||| chercher\n"   /* multiword kept; cut at ',' and ';' */
+			   "look for ||| rechercher\n" /* [fam.] out */
+			   "look for ||| fouiller\n"   /* (a gloss) out */
+			   "to ||| à\n"                /* "..." out */
+			   "big ||| grand\n"
+			   "big ||| gros\n"
+			   "big ||| énorme\n"          /* 6 words: dropped; " see:" indented */
+			   "cat ||| matou\n"           /* "chat" again: once; "<masc" unclosed */
+			   "ice cream ||| glace\n"     /* the index's headword, collapsed; U+2026 out */
+			   "ice cream ||| crème glacée\n"
+			   "pipe ||| tube\n";          /* one holding "|||" dropped */
+
+static void read_ok(const char *path, const xp_dictd_opts *o, xp_buf *b, xp_dictd_stats *st)
+{
+	xp_err e = {0};
+	int rc = xp_dictd_pairs(path, o, b, st, &e);
+	if (rc) {
+		char s[1200];
+		xp_err_str(&e, s, sizeof s);
+		print_error("%s: %s\n", path, s);
+	}
+	assert_int_equal(rc, 0);
+	assert_false(b->oom);
+	xp_buf_putc(b, '\0');
+	b->n--;
+}
+
+/* the pairs; the same from each name of the dictionary, compressed too */
+static void test_pairs(void **state)
+{
+	(void)state;
+	static const char *const names[] = {FIX("dictd/small"), FIX("dictd/small.index"), FIX("dictd/small.dict"),
+					    FIX("dictd/dz"), FIX("dictd/dz.dict.dz"), FIX("dictd/dz.index")};
+	for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+		xp_buf b = {0};
+		xp_dictd_stats st;
+		read_ok(names[k], NULL, &b, &st);
+		assert_string_equal(b.p, want);
+		assert_int_equal(st.entries, 10);
+		assert_int_equal(st.pairs, 13);
+		assert_int_equal(st.unseen, 0);
+		xp_buf_free(&b);
+	}
+	/* appended to what the buffer holds (the pipeline's store pairs) */
+	xp_buf b = {0};
+	xp_buf_puts(&b, "x ||| y\n");
+	read_ok(FIX("dictd/small"), NULL, &b, NULL);
+	assert_int_equal(strncmp(b.p, "x ||| y\ncat ||| chat\n", 21), 0);
+	xp_buf_free(&b);
+}
+
+/* only the pairs whose words a bitext holds, each side its own, case
+ * folded */
+static void test_seen(void **state)
+{
+	(void)state;
+	static const char bitext[] = "The CAT looks for ice ||| le chat cherche une glace\n"
+				     "for a big cat ||| pour un gros chat\n"
+				     "cream ||| crème glacée\n";
+	xp_vocab seen[2];
+	xp_err e;
+	assert_int_equal(xp_vocab_init(&seen[0], 1), 0);
+	assert_int_equal(xp_vocab_init(&seen[1], 1), 0);
+	assert_int_equal(xp_dictd_seen_mem(seen, "t.pairs", bitext, sizeof bitext - 1, &e), 0);
+	xp_dictd_opts o = {{&seen[0], &seen[1]}};
+	xp_buf b = {0};
+	xp_dictd_stats st;
+	read_ok(FIX("dictd/dz"), &o, &b, &st);
+	/* "look for": no "look" in the bitext; "chatte", "matou": not in it */
+	assert_string_equal(b.p, "cat ||| chat\nbig ||| gros\nice cream ||| glace\nice cream ||| crème glacée\n");
+	assert_int_equal(st.pairs, 4);
+	assert_int_equal(st.unseen, 9);
+	xp_buf_free(&b);
+	/* the same vocabulary from a bitext read */
+	xp_bitext bt;
+	char *copy = strdup(bitext);
+	assert_int_equal(xp_bitext_read_mem("t.pairs", copy, sizeof bitext - 1, &bt, &e), 0);
+	xp_vocab again[2];
+	assert_int_equal(xp_vocab_init(&again[0], 1), 0);
+	assert_int_equal(xp_vocab_init(&again[1], 1), 0);
+	assert_int_equal(xp_dictd_seen_bitext(again, &bt, &e), 0);
+	assert_int_equal(again[0].n, seen[0].n);
+	assert_int_equal(again[1].n, seen[1].n);
+	xp_bitext_free(&bt);
+	for (int d = 0; d < 2; d++)
+		xp_vocab_free(&seen[d]), xp_vocab_free(&again[d]);
+}
+
+/* a malformed index or entry: refused with the index's line */
+static void test_bad(void **state)
+{
+	(void)state;
+	static const char dict[] = "cat\nchat\n\xff\xfe\n";
+	static const struct {
+		const char *index, *where, *why;
+	} bad[] = {
+		{"cat\tA\tJ\ncat\tA\n", "t.index:2", "headword<TAB>offset<TAB>length"},
+		{"cat\n", "t.index:1", "headword<TAB>offset<TAB>length"},
+		{"cat\tA\tJ\ncat\tA*\tJ\n", "t.index:2", "base-64"},
+		{"cat\t\tJ\n", "t.index:1", "base-64"},
+		{"cat\tA\tAAAAAAAAA\n", "t.index:1", "base-64"},
+		{"cat\tA\tZ\n", "t.index:1", "past the dictionary's 12 bytes"},
+		{"\n\ncat\tM\tA\ncat\tM\tB\n", "t.index:4", "past the dictionary's 12 bytes"},
+		{"cat\tA\tL\n", "t.index:1", "not UTF-8"},
+		{"c\xc3t\tA\tJ\n", "t.index:1", "not UTF-8"},
+	};
+	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+		xp_err e = {0};
+		xp_buf b = {0};
+		assert_true(xp_dictd_pairs_mem("t.index", bad[k].index, strlen(bad[k].index), dict, sizeof dict - 1,
+					       NULL, &b, NULL, &e) < 0);
+		assert_int_equal(xp_err_code(&e), XP_EINPUT);
+		char s[1200];
+		xp_err_str(&e, s, sizeof s);
+		if (!strstr(s, bad[k].where) || !strstr(s, bad[k].why))
+			print_error("case %zu: %s\n", k, s);
+		assert_non_null(strstr(s, bad[k].where));
+		assert_non_null(strstr(s, bad[k].why));
+		xp_buf_free(&b);
+	}
+	/* a NUL byte in an entry (where "|||" might hide from a C string) */
+	{
+		static const char nul[] = "big\n\0x ||| y\n";
+		xp_err e = {0};
+		xp_buf b = {0};
+		assert_true(xp_dictd_pairs_mem("t.index", "big\tA\tN\n", 8, nul, sizeof nul - 1, NULL, &b, NULL, &e) < 0);
+		assert_int_equal(xp_err_code(&e), XP_EINPUT);
+		assert_non_null(strstr(e.msg, "not UTF-8 text"));
+		assert_int_equal(b.n, 0);
+		xp_buf_free(&b);
+	}
+	/* the good part of the same dictionary: one pair; an empty index: none */
+	xp_err e;
+	xp_buf b = {0};
+	xp_dictd_stats st;
+	assert_int_equal(xp_dictd_pairs_mem("t.index", "cat\tA\tJ\r\n", 9, dict, sizeof dict - 1, NULL, &b, &st, &e), 0);
+	assert_int_equal(b.n, strlen("cat ||| chat\n"));
+	assert_int_equal(memcmp(b.p, "cat ||| chat\n", b.n), 0);
+	assert_int_equal(xp_dictd_pairs_mem("t.index", "", 0, dict, sizeof dict - 1, NULL, &b, &st, &e), 0);
+	assert_int_equal(st.entries, 0);
+	xp_buf_free(&b);
+	/* no such dictionary */
+	assert_true(xp_dictd_pairs(FIX("dictd/missing"), NULL, &b, NULL, &e) < 0);
+	assert_non_null(strstr(e.file, "missing.index"));
+	xp_buf_free(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pairs),
+		cmocka_unit_test(test_seen),
+		cmocka_unit_test(test_bad),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
