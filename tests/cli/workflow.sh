@@ -21,6 +21,11 @@ sm() { # CONFIG [ARGS...]
 	c=$1; shift
 	(cd $T && snakemake -s $R/workflow/Snakefile --configfile $c --cores 2 -q "$@")
 }
+same_links() { # SHARD PIPELINE WHAT: a shard's links, probabilities and projection as the pipeline's
+	for _f in alignments.pharaoh alignments.probs projected.conll; do
+		cmp -s $1/$_f $2/$_f || { echo "FAIL: $_f $3 differs from the pipeline's"; fails=$((fails + 1)); }
+	done
+}
 
 # one aligner per shard: the pipeline's outputs, file for file, the
 # English mention spans given to the aligner, which uses them where the
@@ -84,10 +89,7 @@ expect_grep "^the cake ||| 蛋$" $T/e/zh/db.pairs
 expect_grep "2 pairs for the lexical model only (--train-lex)" $T/e/zh/sample/S01E01/wordalign.log
 expect_status 0 $XPROJ pipeline --config tools/sample/zh.conf --db-pairs -o $T/pd --quiet
 expect_grep "learned      2 span pairs a person confirmed" $T/pd/summary.txt
-for f in alignments.pharaoh alignments.probs projected.conll; do
-	cmp -s $T/e/zh/sample/S01E01/$f $T/pd/$f ||
-		{ echo "FAIL: zh $f with db-pairs differs from pipeline --db-pairs's"; fails=$((fails + 1)); }
-done
+same_links $T/e/zh/sample/S01E01 $T/pd "of zh with db-pairs (pipeline --db-pairs)"
 cmp -s $T/e/zh/sample/S01E01/alignments.pharaoh $T/a/zh/sample/S01E01/alignments.pharaoh &&
 	{ echo "FAIL: the store's pairs changed no zh link"; fails=$((fails + 1)); }
 [ -e $T/e/fa/db.pairs ] && [ ! -s $T/e/fa/db.pairs ] || { echo "FAIL: fa: not an empty db.pairs"; fails=$((fails + 1)); }
@@ -111,10 +113,7 @@ expect_status 0 sm $T/g.yaml
 expect_grep "4 pairs of the dictionary $D/fa for the lexical model (--dict; 4 more" $T/g/fa/sample/S01E01/wordalign.log
 expect_status 0 $XPROJ pipeline --config tools/sample/fa.conf --dict $D/fa -o $T/pg --quiet
 expect_grep "learned      4 pairs of the dictionary $D/fa" $T/pg/summary.txt
-for f in alignments.pharaoh alignments.probs projected.conll; do
-	cmp -s $T/g/fa/sample/S01E01/$f $T/pg/$f ||
-		{ echo "FAIL: fa $f with dict differs from pipeline --dict's"; fails=$((fails + 1)); }
-done
+same_links $T/g/fa/sample/S01E01 $T/pg "of fa with dict (pipeline --dict)"
 cmp -s $T/g/fa/sample/S01E01/alignments.pharaoh $T/a/fa/sample/S01E01/alignments.pharaoh &&
 	{ echo "FAIL: the dictionary changed no fa link"; fails=$((fails + 1)); }
 grep -q 'dictionary' $T/g/zh/sample/S01E01/wordalign.log && { echo "FAIL: zh was given fa's dictionary"; fails=$((fails + 1)); }
@@ -130,10 +129,7 @@ expect_status 0 sm $T/k.yaml
 expect_grep "1 pairs of the dictionary $T/zh for the lexical model (--dict; 1 more" $T/k/zh/sample/S01E01/wordalign.log
 mkdir $T/pk && cp $T/ps/corrections.db $T/pk/corrections.db
 expect_status 0 $XPROJ pipeline --config tools/sample/zh.conf --db-pairs --dict $T/zh -o $T/pk --quiet
-for f in alignments.pharaoh alignments.probs projected.conll; do
-	cmp -s $T/k/zh/sample/S01E01/$f $T/pk/$f ||
-		{ echo "FAIL: zh $f with db-pairs and dict differs from pipeline --db-pairs --dict's"; fails=$((fails + 1)); }
-done
+same_links $T/k/zh/sample/S01E01 $T/pk "of zh with db-pairs and dict (pipeline --db-pairs --dict)"
 # with a model per language, the model's training learns them (and the
 # shards, aligned with the model, do not take them a second time)
 config $T/h true | lang_dict > $T/h.yaml
