@@ -14,7 +14,9 @@
  */
 #include "store.h"
 #include "../base/buf.h"
+#include "../base/text.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,6 +128,45 @@ static void reproj_problems(xp_db *db, xp_buf *b, size_t *n)
 		 " OR x.tgt_start < 0 OR x.tgt_start >= x.tgt_end OR x.tgt_end > x.ntoks))", b, n);
 }
 
+/* The texts of a run's recipe (db import --wa-model: its --phrases and
+ * confidence --model) are the files the run read: their hashes are the
+ * ones its settings record.  serve/reproject.c refuses to realign with
+ * another; here a damaged or edited one is named. */
+static void recipe_problems(xp_db *db, xp_buf *b, size_t *n)
+{
+	static const char *const kept[][2] = {{"phrases", "phrases"}, {"conf_model", "model"}};
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->h,
+			       "SELECT id, json_extract(wa_model, '$.aligner.' || ?1),"
+			       " json_extract(settings, '$.inputs.' || ?2 || '.hash') FROM runs"
+			       " WHERE json_valid(wa_model) AND json_valid(settings)",
+			       -1, &st, NULL) != SQLITE_OK) {
+		xp_buf_printf(b, "%s\n", sqlite3_errmsg(db->h));
+		++*n;
+		return;
+	}
+	for (size_t k = 0; k < sizeof kept / sizeof *kept; k++) {
+		sqlite3_reset(st);
+		sqlite3_bind_text(st, 1, kept[k][0], -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, kept[k][1], -1, SQLITE_STATIC);
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			const char *text = (const char *)sqlite3_column_text(st, 1),
+				   *want = (const char *)sqlite3_column_text(st, 2);
+			char hex[17];
+			if (!text || !want)
+				continue;
+			snprintf(hex, sizeof hex, "%016llx",
+				 (unsigned long long)xp_hash(text, (size_t)sqlite3_column_bytes(st, 1)));
+			if (strcmp(hex, want)) {
+				xp_buf_printf(b, "run %lld: its --%s text (hash %s) is not the file the run read (%s)\n",
+					      (long long)sqlite3_column_int64(st, 0), kept[k][1], hex, want);
+				++*n;
+			}
+		}
+	}
+	sqlite3_finalize(st);
+}
+
 int xp_db_check(xp_db *db, char **report, size_t *nproblems, xp_err *err)
 {
 	xp_buf b = {0};
@@ -171,7 +212,7 @@ int xp_db_check(xp_db *db, char **report, size_t *nproblems, xp_err *err)
 	if (db->version >= 9)
 		tedit_problems(db, &b, &n);
 	if (db->version >= 10)
-		reproj_problems(db, &b, &n);
+		reproj_problems(db, &b, &n), recipe_problems(db, &b, &n);
 	if (b.oom) {
 		xp_buf_free(&b);
 		return xp_failc(err, XP_ENOMEM, db->path, 0, "out of memory");

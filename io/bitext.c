@@ -269,20 +269,24 @@ int xp_bitext_check_words_mem(const xp_bitext *b, const xp_walign *a, const char
 
 /* Python's str.split(), which awesome-align uses, splits on Unicode
  * White_Space and on U+001C..U+001F; such characters inside a token
- * become '_'. */
+ * become '_'.  So does every third '|' in a row: a token "|||" (a word of
+ * a transcript, a subtitle's text in a spaced language) was the line's
+ * separator to every reader, the words after it the target's, and every
+ * link of the line pointed that many words off, exit 0. */
 void xp_bitext_put_token(xp_buf *out, const char *s, size_t n)
 {
 	if (n == 0) {
 		xp_buf_putc(out, '_');
 		return;
 	}
-	size_t i = 0;
+	size_t i = 0, bars = 0;
 	while (i < n) {
 		int32_t j = 0, len = (int32_t)(n - i > 8 ? 8 : n - i);
 		UChar32 c;
 		U8_NEXT((const uint8_t *)s + i, j, len, c);
-		if (c >= 0 && (u_isUWhiteSpace(c) || (c >= 0x1C && c <= 0x1F)))
-			xp_buf_putc(out, '_');
+		bars = c == '|' ? bars + 1 : 0;
+		if (bars == 3 || (c >= 0 && (u_isUWhiteSpace(c) || (c >= 0x1C && c <= 0x1F))))
+			xp_buf_putc(out, '_'), bars = 0;
 		else
 			xp_buf_add(out, s + i, (size_t)j);
 		i += (size_t)j;

@@ -27,5 +27,10 @@ int xp_conll_read_at(const char *name, const char *buf, size_t len, unsigned lon
 		     xp_corpus *c, xp_err *err);
 void xp_conll_write(xp_buf *out, const xp_corpus *c);
 void xp_conll_write_doc(xp_buf *out, const xp_doc *d);
+/* Refuses (XP_EINPUT, naming path, the document and the spans) two mentions
+ * of one cluster in one sentence that cross: brackets, CoNLL's and
+ * CorefUD's, read them back as other spans.  Call before writing either. */
+int xp_conll_check(const char *path, const xp_corpus *c, xp_err *err);
+int xp_conll_check_doc(const char *path, const xp_doc *d, xp_err *err);
 
 #endif

@@ -270,6 +270,19 @@ static int misc(sp *s, xp_str m, uint32_t pos, unsigned long line)
 	return 0;
 }
 
+/* MISC holds an Entity item: on a multiword token's line (CorefUD puts
+ * them on its words) its mentions used to be dropped, exit 0 */
+static int has_entity(xp_str m)
+{
+	for (const char *p = m.p, *end = m.p + m.n; p < end;) {
+		const char *bar = memchr(p, '|', (size_t)(end - p));
+		if ((size_t)((bar ? bar : end) - p) > 7 && !memcmp(p, "Entity=", 7))
+			return 1;
+		p = bar ? bar + 1 : end;
+	}
+	return 0;
+}
+
 static int token_line(sp *s, const char *l, size_t n, unsigned long line)
 {
 	xp_str f[10];
@@ -277,8 +290,10 @@ static int token_line(sp *s, const char *l, size_t n, unsigned long line)
 	if (nf != 10)
 		return problem(s, line, "a token line of %d column(s), not 10 (--repair drops it)", nf);
 	const char *dash = memchr(f[0].p, '-', f[0].n), *dot = memchr(f[0].p, '.', f[0].n);
-	if (dash)
-		return 0;   /* a multiword token: its words follow */
+	if (dash)   /* a multiword token: its words follow, and carry its mentions */
+		return has_entity(f[9]) ? problem(s, line, "Entity on a multiword token's line '%.*s': CorefUD "
+					  "puts it on the token's words (--repair drops it)", (int)f[0].n, f[0].p)
+					: 0;
 	if (!s->nwords && !s->first_line)
 		s->first_line = (uint32_t)line;
 	uint32_t pos;
@@ -810,8 +825,10 @@ static void rewrite(xp_buf *b, const wdoc *w, const xp_utt *u, const xp_mention 
 		xp_str f[10];
 		if (split_tabs(l, k, f, 10) != 10)
 			continue;
-		if (memchr(f[0].p, '-', f[0].n)) {
-			xp_buf_printf(b, "%.*s\n", (int)k, l);
+		if (memchr(f[0].p, '-', f[0].n)) {   /* a multiword token: an Entity there was dropped */
+			xp_buf_add(b, l, (size_t)(f[9].p - l));
+			put_misc(b, f[9], "", 0);
+			xp_buf_putc(b, '\n');
 			continue;
 		}
 		const char *dot = memchr(f[0].p, '.', f[0].n);

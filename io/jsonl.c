@@ -292,7 +292,14 @@ static int read_clusters(jr *r, json_t *clusters, json_t *ids, json_t *conf, jso
 				return oom(r);
 			json_t *id = json_array_get(json_array_get(ids, k), j);
 			xp_mention *m = &r->d->mentions[r->d->nmentions - 1];
-			if (json_is_integer(id))
+			/* an id the store can keep, or none: a wrapped one (2^32 as
+			 * 0, -1 as 2^32-1) or the index put in for a missing one
+			 * named another mention */
+			if (ids && (!json_is_integer(id) || json_integer_value(id) < 0 ||
+				    json_integer_value(id) >= (json_int_t)UINT32_MAX))
+				return bad(r, "cluster %zu mention %zu: \"mention_ids\" has no id of 0 to %u for it", k, j,
+					   UINT32_MAX - 1);
+			if (ids)
 				m->id = (uint32_t)json_integer_value(id);
 			json_t *cf = json_array_get(json_array_get(conf, k), j);
 			if (json_is_number(cf))
@@ -300,6 +307,36 @@ static int read_clusters(jr *r, json_t *clusters, json_t *ids, json_t *conf, jso
 		}
 	}
 	return 0;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* Each mention its own id: the store, the report and every command name a
+ * mention DOC|ID, and a second mention of one id took the first one's
+ * projection and corrections (an import refused it as "a report of another
+ * version of the corpus", naming the pipeline's own report). */
+static int unique_ids(jr *r)
+{
+	const xp_doc *d = r->d;
+	if (d->nmentions < 2)
+		return 0;
+	uint32_t *v = malloc(d->nmentions * sizeof *v);
+	if (!v)
+		return oom(r);
+	for (size_t i = 0; i < d->nmentions; i++)
+		v[i] = d->mentions[i].id;
+	qsort(v, d->nmentions, sizeof *v, cmp_u32);
+	uint32_t twice = 0;
+	int found = 0;
+	for (size_t i = 1; i < d->nmentions && !found; i++)
+		if (v[i] == v[i - 1])
+			twice = v[i], found = 1;
+	free(v);
+	return found ? bad(r, "document %s: two mentions have the id %u in \"mention_ids\"", d->id, twice) : 0;
 }
 
 static int read_doc(jr *r, json_t *o)
@@ -334,6 +371,8 @@ static int read_doc(jr *r, json_t *o)
 	json_t *ids = json_object_get(o, "mention_ids");
 	if (clusters && !json_is_array(clusters))
 		return bad(r, "\"clusters\" is not a list");
+	if (ids && !json_is_array(ids))
+		return bad(r, "\"mention_ids\" is not a list");
 	if (read_clusters(r, clusters, ids, json_object_get(o, "confidence"), sub ? st.tmap : NULL))
 		return -1;
 	size_t ndup = 0;
@@ -342,7 +381,7 @@ static int read_doc(jr *r, json_t *o)
 	if (ndup)
 		xp_read_warn(r->o, r->name, r->line,
 			     "document %s: %zu duplicate mention(s) counted once", r->d->id, ndup);
-	return 0;
+	return ids ? unique_ids(r) : 0;
 }
 
 static void drop_last_doc(xp_corpus *c)

@@ -212,6 +212,8 @@ int xp_put_corpus(xp_outputs *o, const char *path, xp_format fmt, const xp_corpu
 	if (fmt == XP_FMT_MMAX2)
 		return xp_failc(err, XP_EUSAGE, path, 0, "MMAX2 is read, not written: name another format");
 	xp_buf b = {0};
+	if (fmt != XP_FMT_JSONL && xp_conll_check(path, c, err))
+		return -1;
 	if (fmt == XP_FMT_JSONL || fmt == XP_FMT_CONLLU) {
 		if (fmt == XP_FMT_JSONL ? xp_jsonl_write(&b, c, err) : xp_conllu_write(&b, c, err)) {
 			xp_buf_free(&b);

@@ -724,6 +724,46 @@ static int parse(const char *name, const parsed *P, int bilingual, xp_subs *s, i
 	return rc;
 }
 
+/* Files put together by hand or by tools: a CR that ends a line without an
+ * LF (one part of a file written on classic Mac OS, the rest on Unix), CRs
+ * doubled before the LF ("\r\r\n", CRLF converted twice), a byte order
+ * mark where a second file was appended.  Each used to be read as text:
+ * the CR-ended lines, timing lines among them, glued into the cue above
+ * (its utterance's target lost), or the appended file's first cue number
+ * ("\uFEFF23") into the last cue of the first. */
+static int needs_lf(const char *buf, size_t len)
+{
+	for (size_t k = 0; k < len; k++)
+		if ((buf[k] == '\r' && (k + 1 == len || buf[k + 1] != '\n')) ||
+		    (k && k + 2 < len && !memcmp(buf + k, "\xEF\xBB\xBF", 3)))
+			return 1;
+	return 0;
+}
+
+/* buf into out (room for len bytes) with every line ended by one LF: a run
+ * of CRs before an LF is the LF's line end, each CR otherwise a line end of
+ * its own; byte order marks after the first dropped.  Returns the length. */
+static size_t to_lf(const char *buf, size_t len, char *out)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < len;) {
+		if (buf[k] == '\r') {
+			size_t e = k;
+			while (e < len && buf[e] == '\r')
+				e++;
+			if (e == len || buf[e] != '\n')
+				for (; k < e; k++)
+					out[n++] = '\n';
+			k = e;
+		} else if (k && k + 2 < len && !memcmp(buf + k, "\xEF\xBB\xBF", 3)) {
+			k += 3;
+		} else {
+			out[n++] = buf[k++];
+		}
+	}
+	return n;
+}
+
 static int read_utf8(const char *name, const char *buf, size_t len, const xp_subs_opts *o, xp_subs *s,
 		     xp_err *err)
 {
@@ -731,13 +771,13 @@ static int read_utf8(const char *name, const char *buf, size_t len, const xp_sub
 	int rc = 0;
 	/* lines ended by CR alone (classic Mac OS, some subtitle editors): one
 	 * line of the whole file, so no cue was found and every utterance was
-	 * reported unaligned; read as the lines they are */
+	 * reported unaligned; read as the lines they are, as are CRs in part of
+	 * a file, doubled CRs and appended byte order marks (needs_lf) */
 	char *lf = NULL;
-	if (len && !memchr(buf, '\n', len) && memchr(buf, '\r', len)) {
+	if (needs_lf(buf, len)) {
 		if (!(lf = malloc(len)))
 			return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
-		for (size_t k = 0; k < len; k++)
-			lf[k] = buf[k] == '\r' ? '\n' : buf[k];
+		len = to_lf(buf, len, lf);
 		buf = lf;
 	}
 	if ((P.is_ass = xp_is_ass(buf, len))) {

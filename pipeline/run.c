@@ -426,6 +426,9 @@ static int pdocs(pstage *P)
 		if (rc == 0 && !R->o->keep_empty)
 			P->empty += xp_corpus_drop_empty(&p.out);
 		P->b.n = 0;
+		char cpath[4200];
+		if (rc == 0)
+			rc = xp_conll_check(out_path(R, XP_OUT_CONLL, cpath, sizeof cpath), &p.out, &P->e);
 		if (rc == 0) {
 			xp_conll_write(&P->b, &p.out);
 			rc = put_buf(P->put_conll, P->pconll, &P->b);

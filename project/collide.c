@@ -124,6 +124,38 @@ static void overlaps(const xp_proj_mention *m, const size_t *ix, size_t n, xp_pr
 		}
 }
 
+/* Two survivors of one cluster (after the merge policy) that cross in a
+ * sentence (a-c and b-d, a < b <= c < d) cannot be written: CoNLL and
+ * CorefUD brackets pair a closing with the latest open bracket of its
+ * cluster, so they read back as a-d and b-c, and io/conll refuses them.
+ * A projection makes them where two English mentions of one entity in a
+ * sentence take overlapping links (MMC dev in Farsi: one such pair, every
+ * seed).  Keep the more confident of the two (the lower id on a tie) and
+ * count the other a collision, as two mentions of two clusters on one span
+ * are: one entity holds no two crossing spans of one sentence anyway. */
+static void uncross(xp_proj_mention *m, const size_t *ix, size_t n, uf *u, xp_proj_stats *st)
+{
+	for (size_t a = 0; a < n; a++) {
+		xp_proj_mention *x = &m[ix[a]];
+		if (x->fate != XP_PROJECTED)
+			continue;
+		size_t cx = uf_find(u, uf_index(u, x->cluster));
+		for (size_t b = a + 1; b < n && x->fate == XP_PROJECTED; b++) {
+			xp_proj_mention *y = &m[ix[b]];
+			if (y->tgt_utt != x->tgt_utt || y->tgt_start >= x->tgt_end)
+				break;   /* sorted by start: no later one overlaps x */
+			if (y->fate != XP_PROJECTED || y->tgt_end <= x->tgt_end || y->tgt_start == x->tgt_start ||
+			    uf_find(u, uf_index(u, y->cluster)) != cx)
+				continue;   /* nested, or of another cluster: writable */
+			int keep_x = x->conf > y->conf || (x->conf == y->conf && x->id < y->id);
+			xp_proj_mention *drop = keep_x ? y : x, *keep = keep_x ? x : y;
+			drop->fate = XP_COLLIDED;
+			drop->same_as = keep->id;
+			st->collisions++;
+		}
+	}
+}
+
 int xp_settle(xp_proj_mention *m, size_t n, xp_doc *td, xp_collide policy, xp_proj_stats *st)
 {
 	size_t *ix = malloc((n + 1) * sizeof *ix), np = 0;
@@ -151,6 +183,12 @@ int xp_settle(xp_proj_mention *m, size_t n, xp_doc *td, xp_collide policy, xp_pr
 	for (size_t i = 0; i < np; i++)
 		if (m[ix[i]].fate == XP_PROJECTED)
 			ix[w++] = ix[i];
+	uncross(m, ix, w, &u, st);
+	size_t w2 = 0;
+	for (size_t i = 0; i < w; i++)
+		if (m[ix[i]].fate == XP_PROJECTED)
+			ix[w2++] = ix[i];
+	w = w2;
 	overlaps(m, ix, w, st);
 	for (size_t i = 0; i < w; i++) {
 		xp_proj_mention *x = &m[ix[i]];

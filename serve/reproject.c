@@ -360,6 +360,25 @@ static int align_pair(const xp_wa_model *m, const char *name, const json_t *how,
 
 /* The utterance (in: xp_db_reproj_input's) projected on its links:
  * proposals [{"row","span","fate","confidence"}], *found the spans. */
+/* A text of the run's recipe (db import took it into the store) is the
+ * file the run read: its hash is the one the run's settings record
+ * (inputs.KEY.hash).  A text edited or damaged in the store was parsed
+ * and projected with, and the proposals came from rules the run never had,
+ * nothing said. */
+static int recipe_fits(const json_t *in, const char *key, const char *text, xp_err *err)
+{
+	const char *want = json_string_value(
+		json_object_get(json_object_get(json_object_get(json_object_get(in, "settings"), "inputs"), key), "hash"));
+	char hex[17];
+	snprintf(hex, sizeof hex, "%016llx", (unsigned long long)xp_hash(text, strlen(text)));
+	if (!want || !strcmp(hex, want))
+		return 0;
+	return xp_failc(err, XP_EINPUT, "", 0,
+			"the store's text of the run's --%s is not the file the run read (hash %s, the run's %s): "
+			"edited or damaged in the store",
+			key, hex, want);
+}
+
 static int project_one(const json_t *in, const json_t *how, const xp_walign *links, const xp_walign *alt, size_t nalt,
 		       json_t *props, size_t *found, xp_err *err)
 {
@@ -421,8 +440,12 @@ static int project_one(const json_t *in, const json_t *how, const xp_walign *lin
 		 * store: tools/cmd_db.c import_recipe) */
 		const char *ph = json_string_value(json_object_get(how, "phrases")),
 			   *cm = json_string_value(json_object_get(how, "conf_model"));
+		if (rc == 0 && ph)
+			rc = recipe_fits(in, "phrases", ph, err);
 		if (rc == 0 && ph && (rc = xp_names_parse("(the run's --phrases)", ph, strlen(ph), &phrases_of, err)) == 0)
 			has_phrases = 1, o.phrases = &phrases_of;
+		if (rc == 0 && cm)
+			rc = recipe_fits(in, "model", cm, err);
 		if (rc == 0 && cm && (rc = xp_conf_parse("(the run's --model)", cm, strlen(cm), &conf_of, err)) == 0)
 			has_conf = 1, o.conf = &conf_of;
 		o.segmenter_data = json_string_value(json_object_get(how, "segmenter_data"));

@@ -445,6 +445,8 @@ static int documents(pass *P)
 		if (!a->keep_empty)
 			P->res->empty += xp_corpus_drop_empty(&p.out);
 		b.n = 0;
+		if (!rc && xp_conll_check(a->out, &p.out, &P->e))
+			rc = -1;
 		if (P->of == XP_FMT_CONLLU) {
 			if (!rc && xp_conllu_write(&b, &p.out, &P->e))
 				rc = -1;

@@ -41,6 +41,18 @@ def episodes(path):
     return keys
 
 
+def documents(path):
+    """The documents of a CoNLL file, each '(ID); part N' as its
+    '#begin document' line names it, with the line: {key: line}."""
+    docs = {}
+    with opener(path) as f:
+        for no, line in enumerate(f, 1):
+            if line.startswith("#begin document"):
+                m = re.match(r"#begin document \(?([^);]*)\)?;?\s*(?:part\s+0*(\d+))?", line)
+                docs.setdefault("%s part %d" % (m.group(1), int(m.group(2) or 0)), no)
+    return docs
+
+
 def split_conll(src, ep, out):
     """The documents of CoNLL file src of episode ep into out, as they are
     (written under a temporary name, then renamed: all or nothing)."""

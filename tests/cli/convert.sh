@@ -28,4 +28,36 @@ expect_grep 'warning' $T/err
 # a speaker list fewer than the sentences: refused (the last sentences' speakers were "-", exit 0)
 expect_status 1 $XPROJ convert $FIX/jsonl/speakers-short.jsonlines $T/spk.conll
 expect_grep 'speakers-short.jsonlines:1: "speakers" has 1 lists, "sentences" 2 (one a sentence)' $T/err
+# "mention_ids" that name a mention twice (the same id given twice, 2^32
+# wrapped to 0, -1 to 2^32-1, one missing, its index put in): refused.
+# Before, read; a pipeline over it put one mention's projection and
+# corrections on another, or refused at its store's import naming its own
+# temporary report, after creating the store
+ok='{"doc_key":"e_0","sentences":[["I","know","."],["You","do","?"]],"clusters":[[[0,0],[3,3]],[[1,1]]],"mention_ids":[[0,2],[1]]}'
+printf '%s\n' "$ok" > $T/ids.jsonlines
+expect_status 0 $XPROJ convert $T/ids.jsonlines $T/ids.conll
+for bad in '[[0,0],[1]]' '[[4294967296,2],[1]]' '[[-1,2],[1]]' '[[0,2]]' '"0 1 2"'; do
+	printf '%s\n' "$ok" | sed "s/\"mention_ids\":.*}/\"mention_ids\":$bad}/" > $T/ids.jsonlines
+	expect_status 1 $XPROJ convert $T/ids.jsonlines $T/ids.conll
+	expect_grep 'ids.jsonlines:1: .*"mention_ids"' $T/err
+done
+# two mentions of one cluster that cross (0-1 and 1-2; 0-2 and 1-3): CoNLL
+# and CorefUD brackets cannot say them (a closing bracket is paired with
+# its cluster's latest open one): refused, nothing written.  Before, written,
+# exit 0, read back as 0-2 and 1-1 (0-3 and 1-2); jsonlines keeps them
+for sp in '[[0,1],[1,2]]' '[[0,2],[1,3]]'; do
+	echo '{"doc_key":"x_0","sentences":[["a","b","c","d","e"]],"clusters":['"$sp"']}' > $T/cross.jsonlines
+	for f in conll conllu; do
+		expect_status 1 $XPROJ convert $T/cross.jsonlines $T/cross.$f
+		expect_grep "cross.$f: document x part 0 sentence 0: mentions 0-[12] and 1-[23] of cluster 0 cross" $T/err
+		[ -e $T/cross.$f ] && { echo "FAIL: crossing mentions written to .$f"; fails=$((fails + 1)); rm -f $T/cross.$f; }
+	done
+	expect_status 0 $XPROJ convert $T/cross.jsonlines $T/cross2.jsonlines
+	expect_grep "\"clusters\":\[$(echo "$sp" | sed 's/\[/\\[/g; s/\]/\\]/g')\]" $T/cross2.jsonlines
+done
+# nested and disjoint mentions of one cluster, and crossing ones of two: written
+echo '{"doc_key":"x_0","sentences":[["a","b","c","d","e"]],"clusters":[[[0,3],[1,2],[4,4]],[[2,4]]]}' > $T/nest.jsonlines
+expect_status 0 $XPROJ convert $T/nest.jsonlines $T/nest.conll
+expect_status 0 $XPROJ convert $T/nest.conll $T/nest2.jsonlines
+expect_grep '"clusters":\[\[\[0,3\],\[1,2\],\[4,4\]\],\[\[2,4\]\]\]' $T/nest2.jsonlines
 finish

@@ -56,4 +56,12 @@ expect_grep 'fuzz-latin1.conllu:4: the line is not UTF-8 (byte 36' $T/err
 [ -e $T/l1.conll ] && { echo "FAIL: a Latin-1 file converted"; fails=$((fails + 1)); }
 expect_status 0 $XPROJ convert --repair $FIX/conllu/fuzz-latin1.conllu $T/l1.conll
 expect_grep 'fuzz-latin1.conllu:11: warning: the line is not UTF-8' $T/err
+# an Entity on a multiword token's line (CorefUD puts it on the token's
+# words): refused at its line; before, the mention was dropped, exit 0
+expect_status 1 $XPROJ convert $FIX/conllu/mwt-entity.conllu $T/mwt.conll
+expect_grep "mwt-entity.conllu:5: Entity on a multiword token's line '1-2'" $T/err
+expect_status 0 $XPROJ convert --repair $FIX/conllu/mwt-entity.conllu $T/mwt.conll
+expect_grep "mwt-entity.conllu:5: warning: Entity on a multiword token's line" $T/err
+expect_status 0 $XPROJ convert --repair $FIX/conllu/mwt-entity.conllu $T/mwt.conllu
+expect_status 0 $XPROJ convert $T/mwt.conllu $T/mwt.conll   # written without it
 finish

@@ -112,6 +112,26 @@ tr '\n' '\r' < $S/zh.srt > $T/zh.cr.srt
 expect_status 0 $al --subs $T/en.cr.srt --tgt-subs $T/zh.cr.srt --tgt-lang zh
 cmp -s $T/lf.jsonl $T/x.jsonl || { echo "FAIL: CR line ends read otherwise than LF"; fails=$((fails + 1)); }
 
+# line ends mixed in one file (CRLF, LF and CR alone in turn: parts written
+# by other editors), CRs doubled before the LF (CRLF converted twice) and a
+# byte order mark mid-file (a second file appended): the same target as
+# from LF.  Before, CR-ended lines, timing lines among them, were glued into
+# the cue above (21 of 40 targets lost), the doubled CR kept every cue's
+# number in its text, and the appended file's first cue number in the cue
+# above, exit 0 all
+awk '{ printf "%s%s", $0, NR % 3 == 0 ? "\r" : NR % 3 == 1 ? "\r\n" : "\n" }' $S/zh.srt > $T/zh.mix.srt
+awk '{ printf "%s%s", $0, NR % 3 == 2 ? "\r" : NR % 3 == 0 ? "\r\n" : "\n" }' $S/en.srt > $T/en.mix.srt
+expect_status 0 $al --subs $T/en.mix.srt --tgt-subs $T/zh.mix.srt --tgt-lang zh
+cmp -s $T/lf.jsonl $T/x.jsonl || { echo "FAIL: mixed line ends read otherwise than LF"; fails=$((fails + 1)); }
+awk '{ printf "%s\r\r\n", $0 }' $S/zh.srt > $T/zh.crcrlf.srt
+awk '{ printf "%s\r\r\n", $0 }' $S/en.srt > $T/en.crcrlf.srt
+expect_status 0 $al --subs $T/en.crcrlf.srt --tgt-subs $T/zh.crcrlf.srt --tgt-lang zh
+cmp -s $T/lf.jsonl $T/x.jsonl || { echo "FAIL: CR CR LF line ends read otherwise than LF"; fails=$((fails + 1)); }
+{ sed -n '1,40p' $S/zh.srt; printf '\357\273\277'; sed '1,40d' $S/zh.srt; } > $T/zh.bom2.srt
+{ sed -n '1,61p' $S/en.srt; printf '\357\273\277'; sed '1,61d' $S/en.srt; } > $T/en.bom2.srt
+expect_status 0 $al --subs $T/en.bom2.srt --tgt-subs $T/zh.bom2.srt --tgt-lang zh
+cmp -s $T/lf.jsonl $T/x.jsonl || { echo "FAIL: a byte order mark mid-file read as text"; fails=$((fails + 1)); }
+
 # a timing line whose times are none (a minute past 59, a minus) or that
 # ends before it starts: refused at its line.  Before, the first was read
 # as text (the cue's lines went into the cue before, with its times), the
@@ -232,4 +252,14 @@ if [ -x $B/tests/replay_fuzz_api ]; then
 	expect_eq "$st" 1 "fuzz_api without its sample: exit status"
 	expect_grep "fuzz_api setup: tools/sample/dialogue.conll:0: not found" $T/err
 fi
+# a word "|||" (a transcript's token, a spaced language's subtitle text):
+# the bitext writes it "||_", one separator a line.  Before, written as
+# is: every reader split the line there, the words after it the target's,
+# and every link of the line pointed two words off, exit 0
+$XPROJ align --transcript $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt --tgt-lang zh -o $T/bar.jsonl 2>/dev/null
+sed '1s/"src":\["Leo",",","did","you","bring","the","cake"/"src":["Leo",",","did","you","bring","the","|||"/; 2s/"tgt":\["放"/"tgt":["a|||b","放"/' $T/bar.jsonl > $T/bar2.jsonl
+expect_status 0 $XPROJ bitext $T/bar2.jsonl -o $T/bar.pairs
+expect_grep '^Leo , did you bring the ||_ ? ||| 里 奥' $T/bar.pairs
+expect_grep '^I left it in the car . ||| a||_b 放' $T/bar.pairs
+expect_eq "$(grep -c '|||.*|||' $T/bar.pairs)" 0 "lines with a second separator"
 finish

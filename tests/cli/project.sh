@@ -44,4 +44,21 @@ expect_grep "no utterance of the source's documents" $T/err
 (cat $P/pairs.pharaoh; head -1 $P/pairs.pharaoh) > $T/dup.pharaoh
 expect_status 1 $XPROJ project --source $P/en.conll --aligned $T/dup.jsonl --alignments $T/dup.pharaoh -o $T/x.conll
 expect_grep 'utterance d part 0 #0 is in the aligned corpus twice' $T/err
+# English mentions of one cluster that cross (a jsonlines source), projected
+# one word to one: the CoNLL output would read them back as other spans
+# (0-2 and 1-1).  The projection keeps one (the more confident, here the
+# first) and counts the other a collision (project/collide.c uncross);
+# before, both were written, exit 0, and read back as 0-2 and 1-1
+echo '{"doc_key":"x_0","sentences":[["a","b","c","d"]],"speakers":[["S","S","S","S"]],"clusters":[[[0,1],[1,2]]]}' > $T/pc.jsonlines
+echo '{"doc":"x","part":0,"utt":0,"speaker":"S","src":["a","b","c","d"],"tgt_lang":"fr","tgt_text":"w x y z","tgt":["w","x","y","z"],"score":1.0}' > $T/pc.jsonl
+echo "0-0 1-1 2-2 3-3" > $T/pc.pharaoh
+expect_status 0 $XPROJ project --source $T/pc.jsonlines --aligned $T/pc.jsonl --alignments $T/pc.pharaoh \
+	-o $T/pc.conll --report $T/pc.report.json
+expect_grep "1 collisions (1 dropped" $T/err
+printf '(0\n0)\n-\n-\n' > $T/pc.want
+awk 'NF > 1 && !/^#/ { print $NF }' $T/pc.conll | cmp -s - $T/pc.want || { echo "FAIL: crossing: not the first mention alone"; fails=$((fails + 1)); }
+[ "$(grep -c '"fate":"collided"' $T/pc.report.json)" = 1 ] || { echo "FAIL: crossing: no collided mention in the report"; fails=$((fails + 1)); }
+# the same crossing pair given to convert (a corpus, not a projection) is refused
+expect_status 1 $XPROJ convert $T/pc.jsonlines $T/pc2.conll
+expect_grep "mentions 0-1 and 1-2 of cluster 0 cross" $T/err
 finish

@@ -78,7 +78,8 @@ def back(url, db):
 def away(url, key):
     m = call(url, "GET", "mention?key=" + urllib.parse.quote(key))
     r = realign(url, key, m, lines(m)[1])
-    print(r["reprojection"]["state"], r["reprojection"].get("recipe", "(no note)"))
+    p = r["reprojection"]
+    print(p["state"], p.get("recipe", p.get("why", "(no note)")))
 
 
 if __name__ == "__main__":

@@ -33,27 +33,34 @@ expect_status 0 $XPROJ db show $T/s.db 's01e01c00x|2'
 expect_grep "spans: rule \"block\", gap 1, +phrases, --phrases $T/h.phrases" $T/out
 expect_grep "realign: model .*wordalign.model, seed 5, intersect, its phrases$" $T/out
 rm $T/h.phrases
-$XPROJ serve $T/s.db --port 0 > $T/url 2>&1 &
-pid=$!
-i=0
-while [ $i -lt 300 ] && ! grep -qs http $T/url; do i=$((i + 1)); sleep 0.1; done
-url=$(grep -o 'http://[^ ]*' $T/url)
-$PY tests/cli/realign_back.py back "$url" "$T/s.db" > $T/same 2>&1
-kill $pid; wait $pid 2>/dev/null
+# realign DB OUT MODE ARG: tests/cli/realign_back.py MODE against a server of DB
+realign() {
+	$XPROJ serve $1 --port 0 > $T/url 2>&1 &
+	pid=$!
+	i=0
+	while [ $i -lt 300 ] && ! grep -qs http $T/url; do i=$((i + 1)); sleep 0.1; done
+	$PY tests/cli/realign_back.py $3 "$(grep -o 'http://[^ ]*' $T/url)" "$4" > $2 2>&1
+	kill $pid; wait $pid 2>/dev/null
+}
+realign $T/s.db $T/same back "$T/s.db"
 
 n=$(sed -n 's/^utterances \([0-9]*\) same \([0-9]*\) differ \([0-9]*\) notes \([0-9]*\)$/\1 \2 \3 \4/p' $T/same)
 set -- $n 0 0 0 0
 [ "$1" -ge 39 ] && [ "$3" -le 2 ] && [ "$4" -eq 0 ] ||
 	{ echo "FAIL: re-projected back, not the run's spans (utterances, same, differ, notes: $n)"; cat $T/same; fails=$((fails + 1)); }
+# the phrases' text edited in the store (糕 for 蛋糕 now 蛋): no proposal,
+# said; before, re-projected with the edited text, rules the run never had
+sqlite3 $T/s.db "UPDATE runs SET wa_model = json_set(wa_model, '\$.aligner.phrases',
+	replace(json_extract(wa_model, '\$.aligner.phrases'), '糕', '蛋'))"
+realign $T/s.db $T/edited away "s01e01c00x|2"
+expect_grep "^none re-projection failed: the store's text of the run's --phrases is not the file the run read" $T/edited
+# and db check names it
+expect_status 1 $XPROJ db check $T/s.db
+expect_grep "run 1: its --phrases text (hash [0-9a-f]*) is not the file the run read" $T/out
 # a run recorded before runs kept their recipe: realigned as before, said so
 sqlite3 $T/p/corrections.db "UPDATE runs SET wa_model = json_remove(wa_model, '\$.aligner.recipe')"
 expect_status 0 $XPROJ db runs $T/p/corrections.db
 expect_grep "recorded before runs kept their recipe" $T/out
-$XPROJ serve $T/p/corrections.db --port 0 > $T/url2 2>&1 &
-pid=$!
-i=0
-while [ $i -lt 300 ] && ! grep -qs http $T/url2; do i=$((i + 1)); sleep 0.1; done
-$PY tests/cli/realign_back.py away "$(grep -o 'http://[^ ]*' $T/url2)" "s01e01c00x|0" > $T/old 2>&1
-kill $pid; wait $pid 2>/dev/null
+realign $T/p/corrections.db $T/old away "s01e01c00x|0"
 expect_grep "^proposed the run recorded no recipe" $T/old
 finish

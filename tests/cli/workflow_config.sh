@@ -112,4 +112,16 @@ expect_eq "$?" 1 "dict with sync-rounds"
 expect_grep "languages.fa.dict: not with sync-rounds" $T/out
 [ -e $T/key ] && { echo "FAIL: a refused config wrote outputs"; fails=$((fails + 1)); }
 [ -e $T/dup ] || [ -e $T/nosubs ] || [ -e $T/opt ] && { echo "FAIL: a refused config wrote outputs"; fails=$((fails + 1)); }
+# a document in two sources (one file named twice): refused before any job.
+# Before, every output held it twice, and score refused at the end; a
+# source with no CoNLL document (a jsonlines file) gave no shard: its
+# documents in no output, exit 0 (with other sources), or a merge failing
+# late ("which stores?")
+dry twice 's|^  sample: tools/sample/dialogue.conll$|&\n  again: tools/sample/dialogue.conll|'
+expect_eq "$?" 1 "a source twice"
+expect_grep "sources.again: tools/sample/dialogue.conll:1: document s01e01c00x part 0 is in sources.sample too" $T/out
+$XPROJ convert tools/sample/dialogue.conll $T/d.jsonlines
+dry nodocs "s|^  sample: tools/sample/dialogue.conll\$|&\\n  js: $T/d.jsonlines|"
+expect_eq "$?" 1 "a jsonlines source"
+expect_grep "sources.js: .*d.jsonlines has no '#begin document' line" $T/out
 finish

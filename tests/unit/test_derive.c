@@ -579,10 +579,14 @@ static void round_trip(const char *lang, int words, int rounds)
 			free(v);
 		}
 		snprintf(out, sizeof out, "%s/corrected.%s", dir, round % 2 ? "jsonlines" : "conll");
+		/* CoNLL cannot hold two crossing spans of one cluster ([4,6) and
+		 * [5,8) read as [4,8) and [5,6)): the writer refuses them, and
+		 * such a round is written as jsonlines */
+		if (!(round % 2) && xp_conll_check(out, &corrected, &e))
+			snprintf(out, sizeof out, "%s/corrected.jsonlines", dir);
 		assert_int_equal(xp_write_corpus(out, XP_FMT_AUTO, &corrected, &e), 0);
-		/* the file as it reads back is the reference: CoNLL cannot hold two
-		 * crossing spans of one cluster ([4,6) and [5,8) read as [4,8) and
-		 * [5,6)), and the reader drops a repeated span */
+		/* the file as it reads back is the reference: the reader drops a
+		 * repeated span */
 		xp_corpus_free(&corrected);
 		assert_int_equal(xp_read_corpus(out, XP_FMT_AUTO, NULL, &corrected, &e), 0);
 		xp_derive_result r;
