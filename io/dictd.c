@@ -3,6 +3,7 @@
 #include "../base/file.h"
 #include "../base/text.h"
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -265,6 +266,27 @@ static int ends(const char *s, size_t n, const char *suffix)
 	return n >= m && !memcmp(s + n - m, suffix, m);
 }
 
+/* A dictionary that is not where Debian installs them (DEBIAN_DICTD): said
+ * with the package that puts it there, "dict-" and its name (FreeDict's
+ * are optional data, scripts/install-deps does not install them), rather
+ * than "cannot open" alone.  iname is the index's path, n its NAME's
+ * length; 0 when it is there or is not under DEBIAN_DICTD. */
+#define DEBIAN_DICTD "/usr/share/dictd/"
+static int missing(const char *iname, size_t n, xp_err *err)
+{
+	size_t d = sizeof DEBIAN_DICTD - 1;
+	if (n <= d || strncmp(iname, DEBIAN_DICTD, d) || memchr(iname + d, '/', n - d) || !access(iname, F_OK) ||
+	    errno != ENOENT)
+		return 0;
+	const char *name = iname + d;
+	if (!strncmp(name, "freedict-", 9))
+		return xp_failc(err, XP_ENOTFOUND, iname, 0, "no such dictionary: install it with "
+				"`apt-get install dict-%.*s` (Debian's FreeDict package; `apt-cache search "
+				"dict-freedict` lists them)", (int)(n - d), name);
+	return xp_failc(err, XP_ENOTFOUND, iname, 0, "no such dictionary: Debian installs its dictionaries "
+			"here from the dict-* packages (`apt-cache search dict-freedict` lists FreeDict's)");
+}
+
 int xp_dictd_files(const char *path, char **index, char **dict, xp_err *err)
 {
 	size_t n = strlen(path);
@@ -295,7 +317,9 @@ int xp_dictd_pairs(const char *path, const xp_dictd_opts *o, xp_buf *out, xp_dic
 		return rc;
 	char *index = NULL, *dict = NULL;
 	size_t ilen = 0, dlen = 0;
-	rc = xp_read_file(iname, &index, &ilen, err);
+	rc = missing(iname, strlen(iname) - 6, err);   /* NAME of NAME.index */
+	if (!rc)
+		rc = xp_read_file(iname, &index, &ilen, err);
 	if (!rc)
 		rc = xp_read_file(dname, &dict, &dlen, err);
 	if (!rc)

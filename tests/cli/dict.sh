@@ -26,6 +26,9 @@ expect_grep "^xproj wordalign: 4 pairs of the dictionary $D/dz.index .*(--dict; 
 was=$(sum $T/d.pharaoh)
 expect_status 1 $XPROJ wordalign $T/p.pairs $W --dict $D/missing -o $T/d.pharaoh
 expect_grep "missing.index" $T/err
+# one missing where Debian installs them: the line that installs it
+expect_status 1 $XPROJ wordalign $T/p.pairs $W --dict /usr/share/dictd/freedict-xpx-none -o $T/d.pharaoh
+expect_grep "freedict-xpx-none.index: no such dictionary: install it with .apt-get install dict-freedict-xpx-none." $T/err
 printf 'cat\tA\tJ\ndog\tA\n' >$T/bad.index
 cp $D/small.dict $T/bad.dict
 expect_status 1 $XPROJ wordalign $T/p.pairs $W --dict $T/bad -o $T/d.pharaoh

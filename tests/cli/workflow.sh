@@ -21,6 +21,11 @@ sm() { # CONFIG [ARGS...]
 	c=$1; shift
 	(cd $T && snakemake -s $R/workflow/Snakefile --configfile $c --cores 2 -q "$@")
 }
+same_links() { # SHARD PIPELINE WHAT: a shard's links, probabilities and projection as the pipeline's
+	for _f in alignments.pharaoh alignments.probs projected.conll; do
+		cmp -s $1/$_f $2/$_f || { echo "FAIL: $_f $3 differs from the pipeline's"; fails=$((fails + 1)); }
+	done
+}
 
 # one aligner per shard: the pipeline's outputs, file for file, the
 # English mention spans given to the aligner, which uses them where the
@@ -84,10 +89,7 @@ expect_grep "^the cake ||| 蛋$" $T/e/zh/db.pairs
 expect_grep "2 pairs for the lexical model only (--train-lex)" $T/e/zh/sample/S01E01/wordalign.log
 expect_status 0 $XPROJ pipeline --config tools/sample/zh.conf --db-pairs -o $T/pd --quiet
 expect_grep "learned      2 span pairs a person confirmed" $T/pd/summary.txt
-for f in alignments.pharaoh alignments.probs projected.conll; do
-	cmp -s $T/e/zh/sample/S01E01/$f $T/pd/$f ||
-		{ echo "FAIL: zh $f with db-pairs differs from pipeline --db-pairs's"; fails=$((fails + 1)); }
-done
+same_links $T/e/zh/sample/S01E01 $T/pd "of zh with db-pairs (pipeline --db-pairs)"
 cmp -s $T/e/zh/sample/S01E01/alignments.pharaoh $T/a/zh/sample/S01E01/alignments.pharaoh &&
 	{ echo "FAIL: the store's pairs changed no zh link"; fails=$((fails + 1)); }
 [ -e $T/e/fa/db.pairs ] && [ ! -s $T/e/fa/db.pairs ] || { echo "FAIL: fa: not an empty db.pairs"; fails=$((fails + 1)); }
@@ -100,6 +102,41 @@ config $T/f true "db-pairs: $T/ps/corrections.db" > $T/f.yaml
 expect_status 0 sm $T/f.yaml
 expect_grep "2 pairs for the lexical model only (--train-lex)" $T/f/zh/model/train.log
 [ -s $T/f/zh/score.txt ] || { echo "FAIL: no zh score with db-pairs and a model"; fails=$((fails + 1)); }
+
+# languages.L.dict: a dictionary as the language's prior.  One aligner per
+# shard: each takes it as `pipeline --dict` does, link for link; a language
+# without one (zh) aligns as without; and it changes Farsi links
+D=$R/tests/fixtures/dictd
+lang_dict() { sed "s|^    links: .*|&\n    dict: $D/fa|"; }   # (fa's last key before options)
+config $T/g false | lang_dict > $T/g.yaml
+expect_status 0 sm $T/g.yaml
+expect_grep "4 pairs of the dictionary $D/fa for the lexical model (--dict; 4 more" $T/g/fa/sample/S01E01/wordalign.log
+expect_status 0 $XPROJ pipeline --config tools/sample/fa.conf --dict $D/fa -o $T/pg --quiet
+expect_grep "learned      4 pairs of the dictionary $D/fa" $T/pg/summary.txt
+same_links $T/g/fa/sample/S01E01 $T/pg "of fa with dict (pipeline --dict)"
+cmp -s $T/g/fa/sample/S01E01/alignments.pharaoh $T/a/fa/sample/S01E01/alignments.pharaoh &&
+	{ echo "FAIL: the dictionary changed no fa link"; fails=$((fails + 1)); }
+grep -q 'dictionary' $T/g/zh/sample/S01E01/wordalign.log && { echo "FAIL: zh was given fa's dictionary"; fails=$((fails + 1)); }
+cmp -s $T/g/zh/sample/S01E01/alignments.pharaoh $T/a/zh/sample/S01E01/alignments.pharaoh ||
+	{ echo "FAIL: zh aligned otherwise with a dictionary for fa only"; fails=$((fails + 1)); }
+# with db-pairs too: the store's pairs, then the dictionary's, as
+# `pipeline --db-pairs --dict` gives them (a Chinese dictionary of two
+# entries, written here: car 车, cake 蛋糕)
+printf 'car\tA\tI\ncake\tI\tM\n' > $T/zh.index
+printf 'car\n车\ncake\n蛋糕\n' > $T/zh.dict
+config $T/k false "db-pairs: $T/ps/corrections.db" | sed "s|^    key: .*/expected.zh.conll\$|&\n    dict: $T/zh|" > $T/k.yaml
+expect_status 0 sm $T/k.yaml
+expect_grep "1 pairs of the dictionary $T/zh for the lexical model (--dict; 1 more" $T/k/zh/sample/S01E01/wordalign.log
+mkdir $T/pk && cp $T/ps/corrections.db $T/pk/corrections.db
+expect_status 0 $XPROJ pipeline --config tools/sample/zh.conf --db-pairs --dict $T/zh -o $T/pk --quiet
+same_links $T/k/zh/sample/S01E01 $T/pk "of zh with db-pairs and dict (pipeline --db-pairs --dict)"
+# with a model per language, the model's training learns them (and the
+# shards, aligned with the model, do not take them a second time)
+config $T/h true | lang_dict > $T/h.yaml
+expect_status 0 sm $T/h.yaml
+expect_grep "pairs of the dictionary $D/fa for the lexical model (--dict" $T/h/fa/model/train.log
+grep -q 'dictionary' $T/h/fa/sample/S01E01/wordalign.log && { echo "FAIL: fa shard took the dictionary besides the model"; fails=$((fails + 1)); }
+[ -s $T/h/fa/score.txt ] || { echo "FAIL: no fa score with dict and a model"; fails=$((fails + 1)); }
 
 # a model per language, trained on a sample, aligning every shard
 config $T/b true > $T/b.yaml

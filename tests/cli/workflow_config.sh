@@ -81,6 +81,35 @@ expect_grep "options.db-pairs: not with model-rounds" $T/out
 dry dbp "s|^    tgt-subs: tools/sample/zh.srt\$|&\n    db-pairs: $db|"
 expect_eq "$?" 0 "languages.zh.db-pairs"
 expect_eq "$(grep -c 'rule db_pairs' $T/out)" 1 "a store for zh only: one db_pairs job"
+# languages.L.dict: a dictionary that is there, per language only, not with
+# rounds or sync; one missing where Debian installs them: the line that
+# installs it.  And the other language's jobs are the ones without it
+dict=$R/tests/fixtures/dictd/fa
+# CASE LANG: a dry run's commands of LANG (the lines that name its
+# outputs, the rules' inputs and outputs left out), sorted
+cmds() { (cd $T && snakemake -s $R/workflow/Snakefile --configfile $T/$1.yaml -n -p --forceall --cores 1 -d $R) 2>&1 |
+	grep "$T/$1/$2/" | grep -v '^ *\(input\|output\|log\|reason\):' | sed "s|$T/$1/|OUT/|g" | sort; }
+dry dict "s|^    links: tools/sample/en-fa.xml\$|&\n    dict: $dict|"
+expect_eq "$?" 0 "languages.fa.dict naming a dictionary"
+cmds ok zh > $T/zh.ok
+cmds dict zh > $T/zh.dict
+[ -s $T/zh.ok ] && cmp -s $T/zh.ok $T/zh.dict || { echo "FAIL: zh's commands changed with a dictionary for fa"; fails=$((fails + 1)); }
+expect_grep "input: $dict.index, $dict.dict" $T/out
+expect_eq "$(cmds dict fa | grep -c -- "--dict $dict ")" 1 "fa's training given the dictionary once"
+dry dict "s|^    links: tools/sample/en-fa.xml\$|&\n    dict: $dict.index|"
+expect_eq "$?" 0 "languages.fa.dict naming the index"
+dry dict "s|^  # db-pairs: corrections.db |  dict: $dict |"
+expect_eq "$?" 1 "options.dict"
+expect_grep "options.dict: a dictionary is of one language pair .*languages.L.dict: PATH" $T/out
+dry dict 's|^    links: tools/sample/en-fa.xml$|&\n    dict: nowhere|'
+expect_eq "$?" 1 "languages.fa.dict: no such dictionary"
+expect_grep "languages.fa.dict: nowhere: no such dictionary, nowhere.index is not there (a dictd dictionary" $T/out
+dry dict 's|^    links: tools/sample/en-fa.xml$|&\n    dict: /usr/share/dictd/freedict-xpx-none|'
+expect_eq "$?" 1 "languages.fa.dict: not installed"
+expect_grep "freedict-xpx-none.index is not there: install it with .apt-get install dict-freedict-xpx-none." $T/out
+dry dict "s|^    links: tools/sample/en-fa.xml\$|&\n    dict: $dict|; s|^  # sync-rounds: 12 |  sync-rounds: 12 |"
+expect_eq "$?" 1 "dict with sync-rounds"
+expect_grep "languages.fa.dict: not with sync-rounds" $T/out
 [ -e $T/key ] && { echo "FAIL: a refused config wrote outputs"; fails=$((fails + 1)); }
 [ -e $T/dup ] || [ -e $T/nosubs ] || [ -e $T/opt ] && { echo "FAIL: a refused config wrote outputs"; fails=$((fails + 1)); }
 # a document in two sources (one file named twice): refused before any job.

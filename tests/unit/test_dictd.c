@@ -153,6 +153,14 @@ static void test_bad(void **state)
 	/* no such dictionary */
 	assert_true(xp_dictd_pairs(FIX("dictd/missing"), NULL, &b, NULL, &e) < 0);
 	assert_non_null(strstr(e.file, "missing.index"));
+	assert_null(strstr(e.msg, "apt-get"));
+	/* one not where Debian installs them: the package that puts it there */
+	assert_true(xp_dictd_pairs("/usr/share/dictd/freedict-xpx-none.dict.dz", NULL, &b, NULL, &e) < 0);
+	assert_int_equal(e.code, XP_ENOTFOUND);
+	assert_string_equal(e.file, "/usr/share/dictd/freedict-xpx-none.index");
+	assert_non_null(strstr(e.msg, "`apt-get install dict-freedict-xpx-none`"));
+	assert_true(xp_dictd_pairs("/usr/share/dictd/xpx-none", NULL, &b, NULL, &e) < 0);
+	assert_non_null(strstr(e.msg, "dict-* packages"));
 	xp_buf_free(&b);
 }
 
