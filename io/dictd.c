@@ -197,7 +197,10 @@ int xp_dictd_pairs_mem(const char *iname, const char *index, size_t ilen, const 
 	int rc = 0;
 	unsigned long lineno = 0;
 	xp_buf head = {0};
-	for (size_t k = 0; !rc && k < ilen;) {
+	/* a BOM an editor put before the first line would stay in its headword,
+	 * which would then match no word of the bitext, unsaid */
+	size_t k0 = ilen >= 3 && !memcmp(index, "\xef\xbb\xbf", 3) ? 3 : 0;
+	for (size_t k = k0; !rc && k < ilen;) {
 		const char *l = index + k, *nl = memchr(l, '\n', ilen - k);
 		size_t n = nl ? (size_t)(nl - l) : ilen - k;
 		k += n + 1;

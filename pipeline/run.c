@@ -288,7 +288,8 @@ static int builtin_align(run *R, xp_err *e)
 		rc = dict_pairs(R, e);
 	if (rc == 0 && R->db_pairs.n)
 		wo.lex_mem = R->db_pairs.p, wo.lex_mem_len = R->db_pairs.n,
-		wo.lex_mem_name = R->r->db_pairs ? "(the store's span pairs)" : R->o->dict;
+		wo.lex_mem_name = R->r->db_pairs && R->o->dict ? "(the store's span pairs and the dictionary's)"
+				: R->r->db_pairs ? "(the store's span pairs)" : R->o->dict;
 	/* run 0 is the alignment; runs 1.. the same with other seeds, whose
 	 * projections only tell which spans a seed can move */
 	for (int k = 0; rc == 0 && k <= R->o->alt_seeds && k <= 4; k++) {

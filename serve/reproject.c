@@ -358,8 +358,6 @@ static int align_pair(const xp_wa_model *m, const char *name, const json_t *how,
 	return rc ? -1 : 0;
 }
 
-/* The utterance (in: xp_db_reproj_input's) projected on its links:
- * proposals [{"row","span","fate","confidence"}], *found the spans. */
 /* A text of the run's recipe (db import took it into the store) is the
  * file the run read: its hash is the one the run's settings record
  * (inputs.KEY.hash).  A text edited or damaged in the store was parsed
@@ -379,6 +377,8 @@ static int recipe_fits(const json_t *in, const char *key, const char *text, xp_e
 			key, hex, want);
 }
 
+/* The utterance (in: xp_db_reproj_input's) projected on its links:
+ * proposals [{"row","span","fate","confidence"}], *found the spans. */
 static int project_one(const json_t *in, const json_t *how, const xp_walign *links, const xp_walign *alt, size_t nalt,
 		       json_t *props, size_t *found, xp_err *err)
 {

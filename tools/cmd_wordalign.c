@@ -769,8 +769,9 @@ static int run(int argc, char **argv)
 	} else {
 		say_normalized(w, &a.wa);
 		if (a.dict)
-			fprintf(stderr, "xproj wordalign: %zu pairs of the dictionary %s for the lexical model (--dict; "
-				"%zu more have a word the bitext lacks)\n", dst.pairs, a.dict, dst.unseen);
+			fprintf(stderr, "xproj wordalign: %zu pair%s of the dictionary %s for the lexical model (--dict; "
+				"%zu more have a word the bitext lacks)\n", dst.pairs, dst.pairs == 1 ? "" : "s", a.dict,
+				dst.unseen);
 		if (a.timing)
 			say_timing(w, tw);
 		if (model)

@@ -98,6 +98,20 @@ static void test_seen(void **state)
 }
 
 /* a malformed index or entry: refused with the index's line */
+/* a BOM before the index's first line is no part of its headword: before,
+ * "\ufeffcat ||| chat", which matched no word of any bitext */
+static void test_bom(void **state)
+{
+	(void)state;
+	static const char dict[] = "cat\nchat\n", index[] = "\xef\xbb\xbf" "cat\tA\tJ\n";
+	xp_err e = {0};
+	xp_buf b = {0};
+	assert_int_equal(xp_dictd_pairs_mem("t.index", index, sizeof index - 1, dict, sizeof dict - 1, NULL, &b, NULL, &e), 0);
+	xp_buf_putc(&b, '\0');
+	assert_string_equal(b.p, "cat ||| chat\n");
+	xp_buf_free(&b);
+}
+
 static void test_bad(void **state)
 {
 	(void)state;
@@ -169,6 +183,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pairs),
 		cmocka_unit_test(test_seen),
+		cmocka_unit_test(test_bom),
 		cmocka_unit_test(test_bad),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
