@@ -148,9 +148,11 @@ int xp_xguard_add(xp_db *db, xp_xguard *g, int64_t doc, xp_err *err)
 int xp_xguard_run(xp_db *db, xp_xguard *g, int64_t run, xp_err *err)
 {
 	sqlite3_stmt *st;
-	if (xp_sql_prepare(db, "SELECT id FROM documents WHERE run = ? ORDER BY id", &st, err))
+	if (xp_sql_prepare(db, run ? "SELECT id FROM documents WHERE run = ? ORDER BY id" : "SELECT id FROM documents ORDER BY id",
+			   &st, err))
 		return -1;
-	sqlite3_bind_int64(st, 1, run);
+	if (run)
+		sqlite3_bind_int64(st, 1, run);
 	int rc = 0;
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW)
 		rc = xp_xguard_add(db, g, sqlite3_column_int64(st, 0), err);

@@ -128,7 +128,7 @@ typedef struct xp_xguard {
 	char bad[2][300];         /* after a refusal: the two mentions' keys */
 } xp_xguard;
 int xp_xguard_add(xp_db *db, xp_xguard *g, int64_t doc, xp_err *err);
-int xp_xguard_run(xp_db *db, xp_xguard *g, int64_t run, xp_err *err);
+int xp_xguard_run(xp_db *db, xp_xguard *g, int64_t run, xp_err *err);   /* run 0: every run */
 /* the document of a mention row, then xp_xguard_add */
 int xp_xguard_mention(xp_db *db, xp_xguard *g, int64_t mention, xp_err *err);
 int xp_xguard_check(xp_db *db, xp_xguard *g, xp_err *err);
