@@ -318,6 +318,40 @@ static void relink(void **state)
 	stop();
 }
 
+/* An edit that would make two mentions of one entity cross in a sentence
+ * (CoNLL and CorefUD brackets cannot hold them: correct/cross.c) is
+ * refused with 422 and a reason the page shows; nothing is written */
+static void crossing_refused(void **state)
+{
+	(void)state;
+	start(NULL);
+	json_t *o;
+	/* d|0 "我" (entity 1) over 2-4 crosses d|1 "那辆红色的大车" (3-7, entity 2): another entity, allowed */
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"modify\",\"version\":0,\"span\":[0,2,5]}", &o),
+			 200);
+	json_decref(o);
+	/* relinking it into d|1's entity would make the pair */
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"relink\",\"version\":1,\"cluster\":2}", &o),
+			 422);
+	assert_non_null(strstr(json_string_value(J(o, "message")),
+			       "this span and '那辆 红色 的 大 车' (d|1, same entity) would cross: brackets cannot hold both"));
+	json_decref(o);
+	/* so would merging the entities */
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"merge\",\"version\":1,\"cluster\":2}", &o),
+			 422);
+	assert_non_null(strstr(json_string_value(J(o, "message")), "would cross: brackets cannot hold both"));
+	json_decref(o);
+	/* nothing written: the version is still 1, the entity still 1 */
+	assert_int_equal(call("GET", "/api/mention?key=d%7C0", NULL, NULL, &o), 200);
+	assert_int_equal(jint(o, "version"), 1);
+	assert_int_equal(jint(J(o, "scene"), "tgt_cluster"), 1);
+	json_decref(o);
+	stop();
+}
+
 /* the number of history entries of action `what` */
 static int history_count(const char *what)
 {
@@ -1384,6 +1418,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(endpoints),
 		cmocka_unit_test(relink),
+		cmocka_unit_test(crossing_refused),
 		cmocka_unit_test(merge),
 		cmocka_unit_test(fix_the_cause),
 		cmocka_unit_test(reproject),
