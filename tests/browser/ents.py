@@ -22,8 +22,8 @@ chains apart: split chains to merge) in Chinese, and on the Farsi sample
 - 你 ("your") inside 你妈妈 ("your mother"), relinked into one chain:
   the target line brackets each, nested ([[你]妈妈]), on either mention
   (Chinese only: the Farsi sample's is one token).
-- 你 widened past 你妈妈's end (allowed: another entity), then relinked into
-  its chain: refused, the page saying why (the two would cross, which CoNLL
+- 你 moved to 妈妈打, across 你妈妈's end (allowed: another entity), then relinked
+  into its chain: refused, the page saying why (the two would cross, which CoNLL
   brackets cannot hold: correct/cross.c); nothing changes.
 Screenshots under SHOTS (ents-LANG*.png).
 
@@ -275,7 +275,7 @@ def post(path, body):
 
 
 def crossing():
-    """你 widened to cross 你妈妈 (another entity: allowed), then relinked into
+    """你 moved to cross 你妈妈 (another entity: allowed), then relinked into
     its chain from the page: refused, and the page says why"""
     q = page.api("queue?q=your%20mother&limit=5")["items"]
     outer = page.mention(q[0]["key"])
@@ -288,13 +288,16 @@ def crossing():
             break
     b = outer["current"]["span"]
     ntok = len(outer["target"]["tokens"])
-    check(inner is not None and b[2] < ntok, "a 'your' inside %s's 'your mother', a token after it" % outer["key"])
-    if not inner or b[2] >= ntok:
+    check(inner is not None and b[2] < ntok and b[2] - b[1] >= 2,
+          "a 'your' inside %s's 'your mother' (%s), a token after it" % (outer["key"], b))
+    if not inner or b[2] >= ntok or b[2] - b[1] < 2:
         return
     a = inner["current"]["span"]
+    # from inside 你妈妈 to past its end: the two cross
     st, r = post("edit", {"run": inner["run"], "annotator": "ents-" + LANG, "key": inner["key"], "action": "modify",
-                          "version": inner["version"], "span": [a[0], a[1], b[2] + 1]})
-    check(st == 200, "%s widened over %d-%d, crossing %s (another entity): %d %s" % (inner["key"], a[1], b[2], outer["key"], st, r))
+                          "version": inner["version"], "span": [a[0], b[1] + 1, b[2] + 1]})
+    check(st == 200, "%s moved to %d-%d, crossing %s's %d-%d (another entity): %d %s" %
+          (inner["key"], b[1] + 1, b[2], outer["key"], b[1], b[2] - 1, st, r.get("message", "")))
     to = outer["scene"]["tgt_cluster"]
     d.execute_script("openKey(arguments[0])", inner["key"])
     page.wait_for(lambda: page.current() == inner["key"] and idle(), "open %s" % inner["key"])
@@ -311,8 +314,9 @@ def crossing():
     page.wait_for(idle, "idle after the refusal")
     page.press(Keys.ESCAPE)
     page.press("u")
-    page.wait_for(lambda: page.mention(inner["key"])["current"]["span"] == a, "u undoes the widening")
+    page.wait_for(lambda: page.mention(inner["key"])["current"]["span"] == a, "u undoes the move")
     page.wait_for(idle, "idle after the undo")
+    page.console_clean("status of 422")   # the refusal itself, logged by the browser
 
 
 m = None
