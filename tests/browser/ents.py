@@ -214,18 +214,22 @@ def queue():
     page.shot("ents-%s-queue.png" % LANG)
 
 
-def nested():
-    """你 ("your") inside 你妈妈 ("your mother"): relinked into one chain, the
-    target line brackets each, nested, so the two read apart"""
+def your_mother():
+    """the sample's 你妈妈 ("your mother") and the 你 ("your") inside it, as the API has them now"""
     q = page.api("queue?q=your%20mother&limit=5")["items"]
     outer = page.mention(q[0]["key"])
     utt, doc = outer["english"]["utt"], outer["doc"]
-    inner = None
     for it in page.api("queue?q=your&limit=200")["items"]:
         x = page.mention(it["key"]) if it["en"] == "your" else None
         if x and x["doc"] == doc and x["english"]["utt"] == utt and x["current"]["span"]:
-            inner = x
-            break
+            return outer, x
+    return outer, None
+
+
+def nested():
+    """你 ("your") inside 你妈妈 ("your mother"): relinked into one chain, the
+    target line brackets each, nested, so the two read apart"""
+    outer, inner = your_mother()
     check(inner is not None, "a 'your' inside %s's 'your mother'" % outer["key"])
     if not inner:
         return
@@ -277,15 +281,7 @@ def post(path, body):
 def crossing():
     """你 moved to cross 你妈妈 (another entity: allowed), then relinked into
     its chain from the page: refused, and the page says why"""
-    q = page.api("queue?q=your%20mother&limit=5")["items"]
-    outer = page.mention(q[0]["key"])
-    utt, doc = outer["english"]["utt"], outer["doc"]
-    inner = None
-    for it in page.api("queue?q=your&limit=200")["items"]:
-        x = page.mention(it["key"]) if it["en"] == "your" else None
-        if x and x["doc"] == doc and x["english"]["utt"] == utt and x["current"]["span"]:
-            inner = x
-            break
+    outer, inner = your_mother()
     b = outer["current"]["span"]
     ntok = len(outer["target"]["tokens"])
     check(inner is not None and b[2] < ntok and b[2] - b[1] >= 2,
