@@ -106,7 +106,7 @@ static int same_state(const xp_mstate *a, const xp_mstate *b)
 
 /* one touched mention of the old run */
 static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *key, int64_t id, const side *o,
-			 sqlite3_stmt *find, carry_stats *cs, xp_err *err)
+			 sqlite3_stmt *find, xp_xguard *g, carry_stats *cs, xp_err *err)
 {
 	sqlite3_bind_int64(find, 2, id);
 	int found = sqlite3_step(find) == SQLITE_ROW;
@@ -147,10 +147,19 @@ static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *key, 
 	xp_edit e = {!want.projected ? XP_DELETE : now.projected ? XP_MODIFY : XP_ADD, key, (int32_t)now.sent,
 		     (int32_t)want.start, (int32_t)want.end, annotator[0] ? annotator : NULL, note[0] ? note : NULL};
 	xp_err why_not;
-	/* the cluster too, when a correction moved the mention to another one */
+	/* the cluster too, when a correction moved the mention to another one;
+	 * in a savepoint: an edit that would make two mentions of one entity
+	 * cross in the new run (correct/cross.c) is lost, said why, not made */
+	if (xp_sql_exec(db, "SAVEPOINT xp_carry_one", err))
+		return -1;
+	g->key = key;
 	rc = xp_edit_cluster_locked(db, run, &e, want.projected && want.cluster != now.cluster ? &want.cluster : NULL,
 				    last, &why_not);
-	if (rc == XP_EINPUT || rc == XP_ENOTFOUND)   /* cannot happen for the same texts; listed if it does */
+	if (rc == 0)
+		rc = xp_xguard_check(db, g, &why_not);
+	if (xp_sql_exec(db, rc ? "ROLLBACK TO xp_carry_one; RELEASE xp_carry_one" : "RELEASE xp_carry_one", rc ? NULL : err) && !rc)
+		return -1;
+	if (rc == XP_EINPUT || rc == XP_ENOTFOUND)   /* a crossing; else cannot happen for the same texts */
 		return record(db, run, from, key, "lost", why_not.msg, 0, cs, err);
 	if (rc) {
 		*err = why_not;
@@ -177,15 +186,17 @@ static int carry_doc(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int6
 	}
 	sqlite3_bind_int64(old, 1, old_doc);
 	sqlite3_bind_int64(find, 1, new_doc);
-	int rc = 0;
+	xp_xguard g = {0};
+	int rc = xp_xguard_add(db, &g, new_doc, err);
 	while (rc == 0 && sqlite3_step(old) == SQLITE_ROW) {
 		side o = {sqlite3_column_int64(old, 0), sqlite3_column_int64(old, 1), sqlite3_column_int64(old, 2),
 			  sqlite3_column_int64(old, 3), (const char *)sqlite3_column_text(old, 4),
 			  (const char *)sqlite3_column_text(old, 5)};
 		char key[600];
 		xp_mention_key(key, sizeof key, doc, part, sqlite3_column_int64(old, 6));
-		rc = carry_mention(db, run, from, key, sqlite3_column_int64(old, 6), &o, find, cs, err);
+		rc = carry_mention(db, run, from, key, sqlite3_column_int64(old, 6), &o, find, &g, cs, err);
 	}
+	xp_xguard_free(&g);
 	sqlite3_finalize(old);
 	sqlite3_finalize(find);
 	return rc;

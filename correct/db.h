@@ -274,5 +274,12 @@ int xp_db_integrity(xp_db *db, char *msg, size_t n);
  * run and batch holding what its history line says its import wrote.
  * *report (malloc'd) lists the problems, one a line; *nproblems counts them. */
 int xp_db_check(xp_db *db, char **report, size_t *nproblems, xp_err *err);
+/* The pairs of mentions of one entity that cross in a sentence in the
+ * corrected view of run (0: every run), which CoNLL and CorefUD cannot
+ * write (io/conll.h) and no edit can make any more (correct/cross.c): a
+ * store made before may hold some.  *list: "KEY 'words' and KEY 'words'
+ * (same entity, sentence S, tokens a-b and c-d)" joined by "; ", NULL when
+ * *n is 0; the caller frees it. */
+int xp_db_crossings(xp_db *db, int64_t run, char **list, size_t *n, xp_err *err);
 
 #endif

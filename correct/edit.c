@@ -241,7 +241,14 @@ int xp_db_edit(xp_db *db, int64_t run, const xp_edit *e, xp_err *err)
 {
 	if (xp_sql_begin(db, err))
 		return -1;
-	int rc = xp_edit_locked(db, run, e, 0, err);
+	int64_t row = -1;
+	xp_xguard g = {.key = e->mention};
+	int rc = xp_mention_lookup(db, run, e->mention, &row, err) == 0 ? xp_xguard_mention(db, &g, row, err) : 0;
+	if (rc == 0)
+		rc = xp_edit_locked(db, run, e, 0, err);
+	if (rc == 0)
+		rc = xp_xguard_check(db, &g, err);
+	xp_xguard_free(&g);
 	if (rc) {
 		xp_sql_rollback(db);
 		return rc;
@@ -287,6 +294,30 @@ static int new_batch(xp_db *db, const char *name, const char *buf, size_t n, con
 	return rc;
 }
 
+/* A batch the guard refused: the file, and the line of the edit that made
+ * the pair when the batch came from a corrected file (its note says
+ * "derived from FILE:LINE"). */
+static int refused_at(xp_db *db, int64_t batch, const char *path, const xp_xguard *g, xp_err *err)
+{
+	unsigned long line = 0;
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT note FROM corrections WHERE batch = ? AND mention_key IN (?, ?) ORDER BY id DESC",
+			   &st, NULL) == 0) {
+		sqlite3_bind_int64(st, 1, batch);
+		sqlite3_bind_text(st, 2, g->bad[0], -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 3, g->bad[1], -1, SQLITE_STATIC);
+		while (!line && sqlite3_step(st) == SQLITE_ROW) {
+			const char *note = xp_sql_text(st, 0), *colon = strrchr(note, ':');
+			if (!strncmp(note, "derived from ", 13) && colon)
+				line = strtoul(colon + 1, NULL, 10);
+		}
+		sqlite3_finalize(st);
+	}
+	char msg[sizeof err->msg];
+	snprintf(msg, sizeof msg, "%s", err->msg);
+	return xp_failc(err, XP_EINPUT, path, line, "%s", msg);
+}
+
 int xp_run_batch(xp_db *db, int64_t run, const char *path, const char *annotator, xp_batch_fn fn, void *arg,
 		 xp_batch_result *r, xp_err *err)
 {
@@ -298,8 +329,12 @@ int xp_run_batch(xp_db *db, int64_t run, const char *path, const char *annotator
 	int rc = xp_sql_begin(db, err);
 	if (rc == 0) {
 		size_t bom = xp_bom_len(buf, n);
-		rc = new_batch(db, path, buf, n, annotator, &r->batch, err) ||
+		xp_xguard g = {0};
+		rc = xp_xguard_run(db, &g, run, err) || new_batch(db, path, buf, n, annotator, &r->batch, err) ||
 		     fn(db, run, r->batch, path, buf + bom, n - bom, annotator, arg, r, err) ? -1 : 0;
+		if (rc == 0 && xp_xguard_check(db, &g, err))
+			rc = refused_at(db, r->batch, path, &g, err);
+		xp_xguard_free(&g);
 		if (rc == 0)
 			rc = xp_history_json(db, "import corrections",
 					     json_pack("{s:I,s:o,s:I,s:I,s:I,s:I,s:I}", "batch", (json_int_t)r->batch,

@@ -521,8 +521,18 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 		if (rc)
 			break;
 		xp_merge_result before = *r;
-		if (xp_sql_begin(db, err) || merge_one(db, ins[k], r, err)) {
+		/* the corrections of two stores, each fine, may together make two
+		 * mentions of one entity cross (correct/cross.c): the documents the
+		 * merged store had are compared before and after; a run new to it
+		 * comes with its input's pairs, if any, as they were */
+		xp_xguard g = {0};
+		if (xp_sql_begin(db, err) || xp_xguard_run(db, &g, 0, err) || merge_one(db, ins[k], r, err)) {
 			xp_sql_rollback(db);
+			rc = -1;
+		} else if (xp_xguard_check(db, &g, err)) {
+			char msg[sizeof err->msg];
+			snprintf(msg, sizeof msg, "%s", err->msg);
+			xp_failc(err, XP_EINPUT, ins[k], 0, "merging it: %s", msg);
 			rc = -1;
 		} else if (r->runs != before.runs || r->corrections != before.corrections || r->batches != before.batches ||
 			   r->reviews != before.reviews || r->carries != before.carries || r->history != before.history) {
@@ -536,6 +546,7 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 			if (!rc)
 				r->history++;
 		}
+		xp_xguard_free(&g);
 		if (!rc && xp_sql_commit(db, err))
 			rc = -1;
 		if (rc)

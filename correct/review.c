@@ -638,7 +638,16 @@ int xp_db_edit_at(xp_db *db, int64_t run, const xp_edit *e, int64_t version, xp_
 	if (xp_sql_begin(db, err))
 		return -1;
 	int64_t row = at_version(db, run, e->mention, version, err);
-	return finish(db, row < 0 ? (int)row : xp_edit_locked(db, run, e, 0, err), err);
+	if (row < 0)
+		return finish(db, (int)row, err);
+	xp_xguard g = {.key = e->mention};
+	int rc = xp_xguard_mention(db, &g, row, err);
+	if (rc == 0)
+		rc = xp_edit_locked(db, run, e, 0, err);
+	if (rc == 0)
+		rc = xp_xguard_check(db, &g, err);
+	xp_xguard_free(&g);
+	return finish(db, rc, err);
 }
 
 /* What a relink and a merge begin with, in a transaction begun here: the
@@ -672,7 +681,14 @@ int xp_db_relink_at(xp_db *db, int64_t run, const char *key, int64_t cluster, co
 	/* the same span, another entity: what a corrected file that moves a
 	 * mention to another chain says, and what export writes back */
 	xp_edit e = {XP_MODIFY, key, (int32_t)s.sent, (int32_t)s.start, (int32_t)s.end, annotator, note};
-	return finish(db, xp_edit_cluster_locked(db, run, &e, &cluster, 0, err), err);
+	xp_xguard g = {.key = key};
+	int rc = xp_xguard_mention(db, &g, row, err);
+	if (rc == 0)
+		rc = xp_edit_cluster_locked(db, run, &e, &cluster, 0, err);
+	if (rc == 0)
+		rc = xp_xguard_check(db, &g, err);
+	xp_xguard_free(&g);
+	return finish(db, rc, err);
 }
 
 int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int64_t size, const char *annotator,
@@ -694,6 +710,10 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 	}
 	if (rc == 0 && doc < 0)
 		rc = xp_sql_fail(db, err, "merge");
+	/* the entity's mentions and the other's may cross once they are one */
+	xp_xguard g = {.key = key};
+	if (rc == 0)
+		rc = xp_xguard_add(db, &g, doc, err);
 	/* the entity's members as they are now: the mention on screen first
 	 * (the undo names it), then the others with a span in the target;
 	 * one without a span is in no chain of the target, and export
@@ -781,6 +801,9 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 	}
 	xp_batch_result_free(&res);
 	free(rows);
+	if (rc == 0)
+		rc = xp_xguard_check(db, &g, err);
+	xp_xguard_free(&g);
 	if (rc == 0)
 		rc = xp_history_json(db, "merge",
 				     json_pack("{s:s,s:o,s:I,s:I,s:I,s:I,s:I,s:o?}", "op", "merge", "mention", xp_json_text(key),

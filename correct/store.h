@@ -103,6 +103,37 @@ int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s);
  * of an earlier run this one carries over (correct/carry.c), or 0. */
 int xp_edit_locked(xp_db *db, int64_t run, const xp_edit *e, int64_t carried_from, xp_err *err);
 
+/* One document of the store (its row) as export reads it, into d of c:
+ * the corrected view, or the silver projections.  mark: a target-only
+ * mention's line is its tedit row (others 0), so that the guard below can
+ * name it. */
+int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, xp_corpus *c, xp_doc *d, xp_err *err);
+
+/* The crossing guard (correct/cross.c).  Two mentions of one entity that
+ * cross in a sentence (a-c and b-d, a < b <= c < d) cannot be written as
+ * CoNLL or CorefUD brackets (io/conll.h), so no edit may make a pair the
+ * document did not have: xp_xguard_add takes a document's pairs before the
+ * change (every document of a run: xp_xguard_run), xp_xguard_check reads
+ * them again after it, inside the same transaction, and refuses
+ * (XP_EINPUT, naming both mentions) a pair that is new.  key: the mention
+ * the edit is on, said "this span" in the message (NULL: none).  A pair the
+ * document had before (a store made before the guard) does not stop an
+ * edit: export lists it (xp_db_crossings). */
+typedef struct xp_xguard {
+	int64_t *docs;
+	size_t ndocs, capdocs;
+	char **before;            /* each pair as "doc:sent:a-b:c-d:label", sorted */
+	size_t nbefore, capbefore;
+	const char *key;
+	char bad[2][300];         /* after a refusal: the two mentions' keys */
+} xp_xguard;
+int xp_xguard_add(xp_db *db, xp_xguard *g, int64_t doc, xp_err *err);
+int xp_xguard_run(xp_db *db, xp_xguard *g, int64_t run, xp_err *err);   /* run 0: every run */
+/* the document of a mention row, then xp_xguard_add */
+int xp_xguard_mention(xp_db *db, xp_xguard *g, int64_t mention, xp_err *err);
+int xp_xguard_check(xp_db *db, xp_xguard *g, xp_err *err);
+void xp_xguard_free(xp_xguard *g);
+
 /* Clusters of the corrected view.  A mention is in its English mention's
  * cluster until an addition or modification puts it in another (a label of
  * its document, as a corrected file that splits or merges entities needs);

@@ -365,6 +365,9 @@ int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t 
 	else if (start < 0 || start >= end || end > ntoks)
 		rc = xp_failc(err, XP_EINPUT, "", 0, "add: the span %lld-%lld is not inside the target sentence (%lld tokens)",
 			      (long long)start, (long long)end, (long long)ntoks);
+	xp_xguard g = {0};
+	if (rc == 0)
+		rc = xp_xguard_add(db, &g, w.doc, err);
 	if (rc == 0 && xp_sql_prepare(db, "INSERT INTO tedits(run, kind, utterance, mention, cluster, start, end,"
 				      " annotator, note, created, after) VALUES(?,'tadd',?,?,?,?,?,?,?,?,?)", &st, err))
 		rc = -1;
@@ -377,6 +380,9 @@ int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t 
 		sqlite3_bind_int64(st, 6, end);
 		rc = insert_tedit(db, st, annotator, note, "add a target mention", err);
 	}
+	if (rc == 0)
+		rc = xp_xguard_check(db, &g, err);
+	xp_xguard_free(&g);
 	if (rc == 0) {
 		*id = sqlite3_last_insert_rowid(db->h);
 		rc = xp_history_json(db, "tadd", json_pack("{s:I,s:I,s:o,s:I,s:I,s:I,s:I,s:I,s:o,s:o*}", "run", (json_int_t)run,
@@ -574,7 +580,22 @@ int xp_db_reproj_put(xp_db *db, int64_t tedit, const json_t *proposals, const ch
 	if (xp_sql_begin(db, err))
 		return -1;
 	sqlite3_stmt *st = NULL;
-	int rc = xp_sql_prepare(db, "UPDATE tedits SET reproj = ? WHERE id = ? AND kind = 'realign'", &st, err);
+	/* a proposed span is in the corrected view as an edit's is: it may not
+	 * cross another mention of its entity either */
+	xp_xguard g = {0};
+	int64_t doc = -1;
+	if (xp_sql_cached(db, "SELECT u.document FROM tedits t JOIN utterances u ON u.id = t.utterance WHERE t.id = ?",
+			  &st, NULL) == 0) {
+		sqlite3_bind_int64(st, 1, tedit);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			doc = sqlite3_column_int64(st, 0);
+		xp_sql_release(db, st);
+		st = NULL;
+	}
+	int rc = doc < 0 ? xp_failc(err, XP_EINPUT, "", 0, "re-projection: no realign %lld", (long long)tedit)
+			 : xp_xguard_add(db, &g, doc, err);
+	if (rc == 0)
+		rc = xp_sql_prepare(db, "UPDATE tedits SET reproj = ? WHERE id = ? AND kind = 'realign'", &st, err);
 	if (rc == 0) {
 		sqlite3_bind_text(st, 1, what, -1, SQLITE_STATIC);
 		sqlite3_bind_int64(st, 2, tedit);
@@ -609,6 +630,9 @@ int xp_db_reproj_put(xp_db *db, int64_t tedit, const json_t *proposals, const ch
 				      (long long)json_integer_value(json_object_get(p, "row")));
 	}
 	sqlite3_finalize(st);
+	if (rc == 0)
+		rc = xp_xguard_check(db, &g, err);
+	xp_xguard_free(&g);
 	return finish(db, rc, err);
 }
 

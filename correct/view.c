@@ -54,7 +54,7 @@ static int add_sentence(xp_corpus *c, xp_doc *d, const char *speaker, const char
 	return rc;
 }
 
-static int export_doc(xp_db *db, int64_t doc_row, int silver, xp_corpus *c, xp_doc *d, xp_err *err)
+int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, xp_corpus *c, xp_doc *d, xp_err *err)
 {
 	sqlite3_stmt *st;
 	/* the corrected view's sentences: a realigned utterance's new tokens */
@@ -107,7 +107,9 @@ static int export_doc(xp_db *db, int64_t doc_row, int silver, xp_corpus *c, xp_d
 		    !XP_CLUSTER_OK(c))
 			continue;
 		long k = xp_doc_cluster(d, c);
-		if (k < 0 || xp_doc_add_mention(d, (uint32_t)sent, (uint32_t)a, (uint32_t)e, (uint32_t)k, 0))
+		int64_t tid = json_integer_value(json_object_get(t, "tid"));
+		if (k < 0 || xp_doc_add_mention(d, (uint32_t)sent, (uint32_t)a, (uint32_t)e, (uint32_t)k,
+						mark && tid > 0 && tid < UINT32_MAX ? (uint32_t)tid : 0))
 			rc = -1;
 	}
 	json_decref(tadds);
@@ -136,7 +138,7 @@ int xp_db_export(xp_db *db, int64_t run, int silver, xp_corpus *out, xp_err *err
 		id = utf8(id, &tmp);
 		xp_doc *d = xp_corpus_add_doc(out, id, strlen(id), (int)part);
 		free(tmp);
-		rc = d ? export_doc(db, sqlite3_column_int64(st, 0), silver, out, d, err) : -1;
+		rc = d ? xp_view_doc(db, sqlite3_column_int64(st, 0), silver, 0, out, d, err) : -1;
 	}
 	sqlite3_finalize(st);
 	/* (doc, part) is unique in the table, but not once NULL and "" or two

@@ -32,5 +32,12 @@ void xp_conll_write_doc(xp_buf *out, const xp_doc *d);
  * CorefUD's, read them back as other spans.  Call before writing either. */
 int xp_conll_check(const char *path, const xp_corpus *c, xp_err *err);
 int xp_conll_check_doc(const char *path, const xp_doc *d, xp_err *err);
+/* The one crossing test, for those that must say more than the first pair
+ * (the store: which edit would make one, which mentions hold one): fn gets
+ * each crossing pair of a sentence found (indices into d->mentions, a
+ * opened first), at least one per sentence that has any; a non-zero return
+ * stops the sweep and is returned.  -1 (err) when out of memory. */
+typedef int (*xp_conll_cross_fn)(void *ctx, const xp_doc *d, size_t a, size_t b);
+int xp_conll_crossings(const xp_doc *d, xp_conll_cross_fn fn, void *ctx, xp_err *err);
 
 #endif

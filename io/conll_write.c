@@ -133,7 +133,10 @@ static int cmp_nest(const void *a, const void *b)
 	return (x->end < y->end) - (x->end > y->end);
 }
 
-static int check_utt(const char *path, const xp_doc *d, nest *v, size_t n, size_t *stack, xp_err *err)
+/* Calls fn for each mention of the sentence that crosses one of its
+ * cluster still open (the innermost): every sentence with a crossing pair
+ * gives at least one. */
+static int cross_utt(const xp_doc *d, nest *v, size_t n, size_t *stack, xp_conll_cross_fn fn, void *ctx)
 {
 	qsort(v, n, sizeof *v, cmp_nest);
 	size_t top = 0;
@@ -143,36 +146,55 @@ static int check_utt(const char *path, const xp_doc *d, nest *v, size_t n, size_
 		while (top && v[stack[top - 1]].end <= v[i].start)
 			top--;
 		if (top && v[stack[top - 1]].end < v[i].end) {
-			const xp_mention *o = &d->mentions[v[stack[top - 1]].m], *m = &d->mentions[v[i].m];
-			return xp_failc(err, XP_EINPUT, path, 0,
-					"document %s part %d sentence %u: mentions %u-%u and %u-%u of cluster %lld cross, "
-					"which CoNLL and CorefUD brackets cannot say (they read back as %u-%u and %u-%u): "
-					"nothing is written (jsonlines keeps them)",
-					d->id, d->part, m->utt, o->start, o->end - 1, m->start, m->end - 1,
-					d->clusters[m->cluster].label, o->start, m->end - 1, m->start, o->end - 1);
+			int rc = fn(ctx, d, v[stack[top - 1]].m, v[i].m);
+			if (rc)
+				return rc;
 		}
 		stack[top++] = i;
 	}
 	return 0;
 }
 
-int xp_conll_check_doc(const char *path, const xp_doc *d, xp_err *err)
+int xp_conll_crossings(const xp_doc *d, xp_conll_cross_fn fn, void *ctx, xp_err *err)
 {
 	if (d->nmentions < 2)
 		return 0;
 	nest *v = malloc(d->nmentions * sizeof *v);
 	size_t *stack = malloc(d->nmentions * sizeof *stack);
-	int rc = v && stack ? 0 : xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
+	int rc = v && stack ? 0 : xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	for (size_t m = 0, b = 0; rc == 0 && m < d->nmentions; b = m) {   /* sorted by utterance */
 		for (; m < d->nmentions && d->mentions[m].utt == d->mentions[b].utt; m++) {
 			const xp_mention *x = &d->mentions[m];
 			v[m - b] = (nest){x->cluster, x->start, x->end, (uint32_t)m};
 		}
-		rc = check_utt(path, d, v, m - b, stack, err);
+		rc = cross_utt(d, v, m - b, stack, fn, ctx);
 	}
 	free(v);
 	free(stack);
 	return rc;
+}
+
+typedef struct check_ctx {
+	const char *path;
+	xp_err *err;
+} check_ctx;
+
+static int refuse(void *ctx, const xp_doc *d, size_t a, size_t b)
+{
+	const check_ctx *c = ctx;
+	const xp_mention *o = &d->mentions[a], *m = &d->mentions[b];
+	return xp_failc(c->err, XP_EINPUT, c->path, 0,
+			"document %s part %d sentence %u: mentions %u-%u and %u-%u of cluster %lld cross, "
+			"which CoNLL and CorefUD brackets cannot say (they read back as %u-%u and %u-%u): "
+			"nothing is written (jsonlines keeps them)",
+			d->id, d->part, m->utt, o->start, o->end - 1, m->start, m->end - 1,
+			d->clusters[m->cluster].label, o->start, m->end - 1, m->start, o->end - 1);
+}
+
+int xp_conll_check_doc(const char *path, const xp_doc *d, xp_err *err)
+{
+	check_ctx c = {path, err};
+	return xp_conll_crossings(d, refuse, &c, err) ? -1 : 0;
 }
 
 int xp_conll_check(const char *path, const xp_corpus *c, xp_err *err)

@@ -524,6 +524,14 @@ int xp_reproject(xp_server *s, xp_db *db, int64_t run, const char *key, json_t *
 		json_array_clear(props);
 	const char *what = *why ? why : "proposed";
 	int rc = xp_db_reproj_put(db, tedit, props, what, &e);
+	/* a proposal that would cross another mention of its entity
+	 * (correct/cross.c) is not made: none is, and the corrector is told
+	 * why, as when there is no model */
+	if (rc == XP_EINPUT && !*why && strstr(e.msg, "would cross")) {
+		snprintf(why, sizeof why, "not re-projected: %s", e.msg);
+		json_array_clear(props);
+		rc = xp_db_reproj_put(db, tedit, props, why, &e);
+	}
 	if (rc == 0)
 		*summary = *why ? json_pack("{s:s,s:s}", "state", "none", "why", why)
 				: json_pack("{s:s,s:I,s:I,s:I,s:f}", "state", "proposed", "proposed", (json_int_t)found, "mentions",

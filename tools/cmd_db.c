@@ -835,6 +835,34 @@ static int do_stats(xp_db *db, dargs *a, xp_err *e)
 	return rc;
 }
 
+/* The crossing pairs of run (0: every run), one a line on stderr, and an
+ * error that says what to do; 0 when there is none. */
+static int refuse_crossings(xp_db *db, int64_t run, const char *what, xp_err *e)
+{
+	char *list;
+	size_t n;
+	if (xp_db_crossings(db, run, &list, &n, e))
+		return -1;
+	if (!n)
+		return 0;
+	FILE *f = strcmp(what, "check") ? stderr : stdout;
+	for (char *p = list, *q; p; p = q) {
+		q = strstr(p, "; ");
+		if (q)
+			*q = '\0', q += 2;
+		fputs("crossing: ", f);
+		xp_cli_put_untrusted(f, p);
+		fputc('\n', f);
+	}
+	free(list);
+	if (!strcmp(what, "check"))
+		return (int)n;
+	return xp_failc(e, XP_EINPUT, xp_db_path(db), 0,
+			"%zu pair(s) of mentions of one entity cross in a sentence (listed above by mention key), which CoNLL "
+			"and CorefUD brackets cannot hold: fix them in the workbench (change, delete or relink one of each "
+			"pair) or export jsonlines (-o OUT.jsonl); nothing was written", n);
+}
+
 static int do_export(xp_db *db, dargs *a, xp_err *e)
 {
 	if (!a->out)
@@ -843,6 +871,11 @@ static int do_export(xp_db *db, dargs *a, xp_err *e)
 	json_t *all = NULL, *r = run_info(db, a->run, &all, e);
 	xp_outputs o = {0};
 	int rc = !r || xp_db_export(db, a->run, a->silver, &c, e);
+	/* two mentions of one entity crossing in a sentence (a store made
+	 * before the workbench refused them): CoNLL and CorefUD cannot hold
+	 * them, and the corrector is to be told which ones and where */
+	if (!rc && !a->silver && xp_format_of_path(a->out) != XP_FMT_JSONL)
+		rc = refuse_crossings(db, a->run, "export", e);
 	/* training data: a document without a target sentence is left out */
 	size_t empty = !rc && !a->keep_empty ? xp_corpus_drop_empty(&c) : 0;
 	rc = rc || xp_put_corpus(&o, a->out, XP_FMT_AUTO, &c, e) ||
@@ -981,6 +1014,13 @@ static int do_check(xp_db *db, xp_err *e)
 		return -1;
 	fputs(report, stdout);
 	free(report);
+	/* what export would refuse: listed, each a problem */
+	int crossing = refuse_crossings(db, 0, "check", e);
+	if (crossing < 0)
+		return -1;
+	if (crossing)
+		printf("%d pair(s) of mentions of one entity cross (listed above): export to CoNLL or CorefUD refuses "
+		       "them; the workbench can fix them\n", crossing), n += (size_t)crossing;
 	if (n)
 		return xp_failc(e, XP_ECONFLICT, xp_db_path(db), 0, "%zu problem(s)", n);
 	printf("ok\n");

@@ -22,13 +22,19 @@ chains apart: split chains to merge) in Chinese, and on the Farsi sample
 - 你 ("your") inside 你妈妈 ("your mother"), relinked into one chain:
   the target line brackets each, nested ([[你]妈妈]), on either mention
   (Chinese only: the Farsi sample's is one token).
+- 你 moved to 妈妈打, across 你妈妈's end (allowed: another entity), then relinked
+  into its chain: refused, the page saying why (the two would cross, which CoNLL
+  brackets cannot hold: correct/cross.c); nothing changes.
 Screenshots under SHOTS (ents-LANG*.png).
 
 usage: ents.py URL SHOTS LANG
 """
+import json
 import re
 import sys
 import time
+import urllib.error
+import urllib.request
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -208,18 +214,22 @@ def queue():
     page.shot("ents-%s-queue.png" % LANG)
 
 
-def nested():
-    """你 ("your") inside 你妈妈 ("your mother"): relinked into one chain, the
-    target line brackets each, nested, so the two read apart"""
+def your_mother():
+    """the sample's 你妈妈 ("your mother") and the 你 ("your") inside it, as the API has them now"""
     q = page.api("queue?q=your%20mother&limit=5")["items"]
     outer = page.mention(q[0]["key"])
     utt, doc = outer["english"]["utt"], outer["doc"]
-    inner = None
     for it in page.api("queue?q=your&limit=200")["items"]:
         x = page.mention(it["key"]) if it["en"] == "your" else None
         if x and x["doc"] == doc and x["english"]["utt"] == utt and x["current"]["span"]:
-            inner = x
-            break
+            return outer, x
+    return outer, None
+
+
+def nested():
+    """你 ("your") inside 你妈妈 ("your mother"): relinked into one chain, the
+    target line brackets each, nested, so the two read apart"""
+    outer, inner = your_mother()
     check(inner is not None, "a 'your' inside %s's 'your mother'" % outer["key"])
     if not inner:
         return
@@ -258,6 +268,53 @@ def nested():
     page.wait_for(idle, "idle after the undo")
 
 
+def post(path, body):
+    req = urllib.request.Request(URL + "api/" + path, method="POST", data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.load(r)
+    except urllib.error.HTTPError as e:
+        return e.code, json.load(e)
+
+
+def crossing():
+    """你 moved to cross 你妈妈 (another entity: allowed), then relinked into
+    its chain from the page: refused, and the page says why"""
+    outer, inner = your_mother()
+    b = outer["current"]["span"]
+    ntok = len(outer["target"]["tokens"])
+    check(inner is not None and b[2] < ntok and b[2] - b[1] >= 2,
+          "a 'your' inside %s's 'your mother' (%s), a token after it" % (outer["key"], b))
+    if not inner or b[2] >= ntok or b[2] - b[1] < 2:
+        return
+    a = inner["current"]["span"]
+    # from inside 你妈妈 to past its end: the two cross
+    st, r = post("edit", {"run": inner["run"], "annotator": "ents-" + LANG, "key": inner["key"], "action": "modify",
+                          "version": inner["version"], "span": [a[0], b[1] + 1, b[2] + 1]})
+    check(st == 200, "%s moved to %d-%d, crossing %s's %d-%d (another entity): %d %s" %
+          (inner["key"], b[1] + 1, b[2], outer["key"], b[1], b[2] - 1, st, r.get("message", "")))
+    to = outer["scene"]["tgt_cluster"]
+    d.execute_script("openKey(arguments[0])", inner["key"])
+    page.wait_for(lambda: page.current() == inner["key"] and idle(), "open %s" % inner["key"])
+    page.press("r")
+    page.wait_for(lambda: d.find_element(By.ID, "relink-form").is_displayed(), "r opens the relink form")
+    d.execute_script("document.getElementById('relink-select').value = arguments[0]", str(to))
+    page.press(Keys.ENTER)
+    said = "would cross: brackets cannot hold both"
+    page.wait_for(lambda: said in page.text("#toast"), "the page says the relink is refused: %r" % page.text("#toast"))
+    t = page.text("#toast")
+    check("this span and '" in t and outer["key"] in t, "the refusal names the other mention: %r" % t)
+    check(page.mention(inner["key"])["scene"]["tgt_cluster"] == inner["scene"]["tgt_cluster"], "nothing was relinked")
+    page.shot("ents-%s-crossing.png" % LANG)
+    page.wait_for(idle, "idle after the refusal")
+    page.press(Keys.ESCAPE)
+    page.press("u")
+    page.wait_for(lambda: page.mention(inner["key"])["current"]["span"] == a, "u undoes the move")
+    page.wait_for(idle, "idle after the undo")
+    page.console_clean("status of 422")   # the refusal itself, logged by the browser
+
+
 m = None
 section("signing in", find)
 if m:
@@ -265,6 +322,7 @@ if m:
     section("more of the scene", scene)
 if LANG == "zh":   # the Farsi sample's "your mother" is one token (مامانت)
     section("nested spans", nested)
+    section("a crossing refused", crossing)
 section("the toast", toast)
 section("the queue's foot", queue)
 page.console_clean()

@@ -541,6 +541,93 @@ static void hand_edited_store(void **state)
 	done(db);
 }
 
+
+/* No edit may make two mentions of one entity cross in a sentence (CoNLL
+ * and CorefUD brackets cannot hold them: io/conll.h): a modified span, a
+ * relink, a merged entity and a target-only mention are each refused,
+ * naming the other mention, with nothing written; export still writes. */
+static void crossing_refused(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	/* d|0 (cluster 1) over 2-5 crosses d|1 (cluster 2, 3-8): another entity, allowed */
+	xp_edit wide = {XP_MODIFY, "d|0", 0, 2, 5, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &wide, &e), 0);
+	int64_t v = xp_db_mention_version(db, run, "d|0");
+	/* a relink into d|1's entity would make the pair */
+	assert_int_equal(xp_db_relink_at(db, run, "d|0", 2, "ann", NULL, v, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "d|0: this span and '那辆 红色 的 大 车' (d|1, same entity) would cross: brackets cannot hold both"));
+	/* so would merging the two entities */
+	int64_t moved = 0;
+	assert_int_equal(xp_db_merge_at(db, run, "d|0", 2, -1, "ann", NULL, v, &moved, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "would cross: brackets cannot hold both"));
+	assert_int_equal(moved, 0);
+	/* back to 0-1, relinked: then widening it is refused, by both paths */
+	xp_edit back = {XP_MODIFY, "d|0", 0, 0, 1, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &back, &e), 0);
+	v = xp_db_mention_version(db, run, "d|0");
+	assert_int_equal(xp_db_relink_at(db, run, "d|0", 2, "ann", NULL, v, &e), 0);
+	v = xp_db_mention_version(db, run, "d|0");
+	assert_int_equal(xp_db_edit(db, run, &wide, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "d|0: this span and '那辆 红色 的 大 车' (d|1, same entity) would cross"));
+	assert_int_equal(xp_db_edit_at(db, run, &wide, v, &e), XP_EINPUT);
+	assert_int_equal(xp_db_mention_version(db, run, "d|0"), v);   /* nothing written */
+	/* nested and disjoint spans of one entity stay allowed */
+	xp_edit inner = {XP_MODIFY, "d|0", 0, 5, 7, "ann", NULL};
+	assert_int_equal(xp_db_edit_at(db, run, &inner, v, &e), 0);
+	/* a target-only mention of the entity over 2-5 crosses d|1 */
+	int64_t id;
+	v = xp_db_mention_version(db, run, "d|1");
+	assert_int_equal(xp_db_tadd_at(db, run, "d|1", 0, 2, 5, 2, "ann", NULL, v, &id, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "same entity) would cross: brackets cannot hold both"));
+	assert_int_equal(xp_db_tadd_at(db, run, "d|1", 0, 2, 5, 1, "ann", NULL, v, &id, &e), 0);   /* another entity */
+	/* an MMC batch that would make one is refused whole, naming the file */
+	char mmc[200];
+	snprintf(mmc, sizeof mmc, "%s/x.json", dir);
+	FILE *f = fopen(mmc, "w");
+	fputs("{\"d\": {\"modify\": {\"d|0\": [0, 2, 5]}}}", f);
+	fclose(f);
+	xp_batch_result r;
+	size_t before = count(db, "modify");
+	assert_int_equal(xp_db_import_mmc(db, run, mmc, "ann", &r, &e), XP_EINPUT);
+	assert_non_null(strstr(e.file, "x.json"));
+	assert_non_null(strstr(e.msg, "would cross"));
+	xp_batch_result_free(&r);
+	assert_int_equal(count(db, "modify"), before);
+	unlink(mmc);
+	/* the view has no crossing pair: export lists none */
+	char *list;
+	size_t n;
+	assert_int_equal(xp_db_crossings(db, run, &list, &n, &e), 0);
+	assert_int_equal(n, 0);
+	assert_null(list);
+	done(db);
+}
+
+/* A store that holds a pair already (made before the guard; here by hand):
+ * listed by key; an edit elsewhere in the document is not stopped by it */
+static void crossing_listed(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	int64_t v = xp_db_mention_version(db, run, "d|0");
+	assert_int_equal(xp_db_relink_at(db, run, "d|0", 2, "ann", NULL, v, &e), 0);
+	assert_int_equal(xp_sql_exec(db, "UPDATE corrections SET new_start = 2, new_end = 5", &e), 0);
+	char *list;
+	size_t n;
+	assert_int_equal(xp_db_crossings(db, run, &list, &n, &e), 0);
+	assert_int_equal(n, 1);
+	assert_non_null(strstr(list, "d|0 '了 那辆 红色' and d|1 '那辆 红色 的 大 车' (same entity, sentence 0, tokens 2-4 and 3-7)"));
+	free(list);
+	xp_edit other = {XP_MODIFY, "d|2", 1, 0, 2, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &other, &e), 0);
+	done(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -555,6 +642,8 @@ int main(void)
 		cmocka_unit_test(bad_report_refused),
 		cmocka_unit_test(streamed_import),
 		cmocka_unit_test(hand_edited_store),
+		cmocka_unit_test(crossing_refused),
+		cmocka_unit_test(crossing_listed),
 	};
 	return cmocka_run_group_tests_name("db", tests, NULL, NULL);
 }

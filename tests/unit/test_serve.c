@@ -318,6 +318,40 @@ static void relink(void **state)
 	stop();
 }
 
+/* An edit that would make two mentions of one entity cross in a sentence
+ * (CoNLL and CorefUD brackets cannot hold them: correct/cross.c) is
+ * refused with 422 and a reason the page shows; nothing is written */
+static void crossing_refused(void **state)
+{
+	(void)state;
+	start(NULL);
+	json_t *o;
+	/* d|0 "我" (entity 1) over 2-4 crosses d|1 "那辆红色的大车" (3-7, entity 2): another entity, allowed */
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"modify\",\"version\":0,\"span\":[0,2,5]}", &o),
+			 200);
+	json_decref(o);
+	/* relinking it into d|1's entity would make the pair */
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"relink\",\"version\":1,\"cluster\":2}", &o),
+			 422);
+	assert_non_null(strstr(json_string_value(J(o, "message")),
+			       "this span and '那辆 红色 的 大 车' (d|1, same entity) would cross: brackets cannot hold both"));
+	json_decref(o);
+	/* so would merging the entities */
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"merge\",\"version\":1,\"cluster\":2}", &o),
+			 422);
+	assert_non_null(strstr(json_string_value(J(o, "message")), "would cross: brackets cannot hold both"));
+	json_decref(o);
+	/* nothing written: the version is still 1, the entity still 1 */
+	assert_int_equal(call("GET", "/api/mention?key=d%7C0", NULL, NULL, &o), 200);
+	assert_int_equal(jint(o, "version"), 1);
+	assert_int_equal(jint(J(o, "scene"), "tgt_cluster"), 1);
+	json_decref(o);
+	stop();
+}
+
 /* the number of history entries of action `what` */
 static int history_count(const char *what)
 {
@@ -1209,7 +1243,7 @@ typedef struct act {   /* an action the server said it wrote */
 } act;
 
 typedef struct worker {
-	int id, conflicts, nothing, other;
+	int id, conflicts, nothing, other, crossed;
 	char **keys;
 	size_t nkeys;
 	act acts[EDITS];
@@ -1279,6 +1313,8 @@ static void annotate_one(worker *w, int i, const char *who)
 		w->by_kind[kind]++;
 	} else if (st == 409) {
 		w->conflicts++;
+	} else if (st == 422 && strstr(json_string_value(J(o, "message")), "would cross: brackets cannot hold both")) {
+		w->crossed++;   /* a span across another of its entity's (correct/cross.c) */
 	} else {
 		w->other++, print_message("      %s: %d %s\n", kinds[kind], st, json_string_value(J(o, "message")));
 	}
@@ -1383,18 +1419,19 @@ static void eight_annotators(void **state)
 		w[i].id = i, w[i].keys = keys, w[i].nkeys = nkeys;
 		pthread_create(&t[i], NULL, annotate, &w[i]);
 	}
-	int written = 0, conflicts = 0, nothing = 0, by_kind[NKINDS] = {0};
+	int written = 0, conflicts = 0, nothing = 0, crossed = 0, by_kind[NKINDS] = {0};
 	for (int i = 0; i < WORKERS; i++) {
 		pthread_join(t[i], NULL);
 		assert_int_equal(w[i].other, 0);
-		written += w[i].nacts, conflicts += w[i].conflicts, nothing += w[i].nothing;
+		written += w[i].nacts, conflicts += w[i].conflicts, nothing += w[i].nothing, crossed += w[i].crossed;
 		for (int k = 0; k < NKINDS; k++)
 			by_kind[k] += w[i].by_kind[k];
 	}
-	assert_int_equal(written + conflicts + nothing, WORKERS * EDITS);
+	assert_int_equal(written + conflicts + nothing + crossed, WORKERS * EDITS);
 	print_message("      %d written (%d modify, %d delete, %d add, %d keep, %d note, %d undo), %d refused as "
-		      "conflicts, %d undo with nothing left\n", written, by_kind[K_MODIFY], by_kind[K_DELETE],
-		      by_kind[K_ADD], by_kind[K_KEEP], by_kind[K_NOTE], by_kind[K_UNDO], conflicts, nothing);
+		      "conflicts, %d as crossing another mention of the entity, %d undo with nothing left\n", written,
+		      by_kind[K_MODIFY], by_kind[K_DELETE], by_kind[K_ADD], by_kind[K_KEEP], by_kind[K_NOTE], by_kind[K_UNDO],
+		      conflicts, crossed, nothing);
 	for (int k = 0; k < NKINDS; k++)
 		assert_true(by_kind[k] > 20);   /* each kind of action was really exercised */
 	/* what the API serves now */
@@ -1475,6 +1512,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(endpoints),
 		cmocka_unit_test(relink),
+		cmocka_unit_test(crossing_refused),
 		cmocka_unit_test(merge),
 		cmocka_unit_test(merge_relinked),
 		cmocka_unit_test(fix_the_cause),

@@ -1,0 +1,296 @@
+/*
+ * correct/cross.c — the crossing guard: no edit may leave two mentions of
+ * one entity crossing in a sentence, which the CoNLL and CorefUD writers
+ * refuse (io/conll.h: brackets read a-c and b-d back as a-d and b-c), and
+ * the pairs a store holds already (made before the guard) are listed, by
+ * mention key, for export and `db check`.
+ *
+ * The test itself is the writer's (xp_conll_crossings) run on the
+ * document as export reads it (xp_view_doc), so that what the store
+ * refuses is exactly what export could not write, whatever made it: an
+ * edited span, a relink, a merged entity, a target-only mention, a
+ * re-projection, an imported batch, a carried correction.  A guard compares
+ * the pairs after the change with those before it, so that a document
+ * holding a pair already can still be corrected (its other mentions, or
+ * the pair itself).
+ */
+#include "store.h"
+#include "../base/buf.h"
+#include "../io/conll.h"
+#include "../io/report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int oom(xp_err *err) { return xp_failc(err, XP_ENOMEM, "", 0, "out of memory"); }
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* a document of the corrected view, read for the guard */
+typedef struct view {
+	xp_corpus c;
+	xp_doc *d;
+	int64_t row;
+} view;
+
+static int view_read(xp_db *db, int64_t row, view *v, xp_err *err)
+{
+	memset(v, 0, sizeof *v);
+	v->row = row;
+	sqlite3_stmt *st;
+	if (xp_sql_cached(db, "SELECT doc, part FROM documents WHERE id = ?", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, row);
+	int rc = 0;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		const char *id = xp_sql_text(st, 0);
+		v->d = xp_corpus_add_doc(&v->c, id, strlen(id), (int)sqlite3_column_int64(st, 1));
+		rc = v->d ? 0 : oom(err);
+	} else {
+		rc = xp_sql_fail(db, err, "the document");
+	}
+	xp_sql_release(db, st);
+	if (rc == 0)
+		rc = xp_view_doc(db, row, 0, 1, &v->c, v->d, err);
+	if (rc)
+		xp_corpus_free(&v->c);
+	return rc;
+}
+
+/* how a mention of the view is named: its key, or a target-only mention's
+ * place; its words, for the corrector */
+static void name_of(xp_db *db, const view *v, size_t m, char *key, size_t nkey, char *words, size_t nwords)
+{
+	const xp_mention *x = &v->d->mentions[m];
+	key[0] = '\0';
+	if (x->line) {
+		snprintf(key, nkey, "a target-only mention (%u)", x->line);
+	} else {
+		sqlite3_stmt *st;
+		int64_t row = -1;
+		if (xp_sql_cached(db, "SELECT id FROM mentions WHERE document = ? AND mention = ?", &st, NULL) == 0) {
+			sqlite3_bind_int64(st, 1, v->row);
+			sqlite3_bind_int64(st, 2, x->id);
+			if (sqlite3_step(st) == SQLITE_ROW)
+				row = sqlite3_column_int64(st, 0);
+			xp_sql_release(db, st);
+		}
+		if (row < 0 || xp_mention_key_of(db, row, key, nkey))
+			xp_mention_key(key, nkey, v->d->id, -1, x->id);
+	}
+	const xp_utt *u = &v->d->utts[x->utt];
+	size_t k = 0;
+	words[0] = '\0';
+	for (uint32_t t = x->start; t < x->end && t < u->ntoks; t++) {
+		int w = snprintf(words + k, nwords - k, "%s%.*s", t > x->start ? " " : "", (int)u->toks[t].len,
+				 u->text + u->toks[t].off);
+		if (w < 0 || (size_t)w >= nwords - k) {
+			if (nwords > 4)
+				memcpy(words + nwords - 4, "...", 4);
+			break;
+		}
+		k += (size_t)w;
+	}
+}
+
+static char *pair_id(const view *v, size_t a, size_t b)
+{
+	const xp_mention *x = &v->d->mentions[a], *y = &v->d->mentions[b];
+	char s[160];
+	snprintf(s, sizeof s, "%lld:%u:%u-%u:%u-%u:%lld", (long long)v->row, x->utt, x->start, x->end, y->start, y->end,
+		 v->d->clusters[x->cluster].label);
+	return strdup(s);
+}
+
+/* pairs of a view: collected into an array of ids */
+typedef struct pairs_ctx {
+	const view *v;
+	char **ids;
+	size_t n, cap;
+	int oom;
+} pairs_ctx;
+
+static int add_pair(void *ctx, const xp_doc *d, size_t a, size_t b)
+{
+	(void)d;
+	pairs_ctx *p = ctx;
+	char *s = pair_id(p->v, a, b);
+	if (!s || xp_grow(&p->ids, &p->cap, p->n + 1, sizeof *p->ids)) {
+		free(s);
+		return p->oom = 1;
+	}
+	p->ids[p->n++] = s;
+	return 0;
+}
+
+int xp_xguard_add(xp_db *db, xp_xguard *g, int64_t doc, xp_err *err)
+{
+	for (size_t i = 0; i < g->ndocs; i++)
+		if (g->docs[i] == doc)
+			return 0;
+	if (xp_grow(&g->docs, &g->capdocs, g->ndocs + 1, sizeof *g->docs))
+		return oom(err);
+	view v;
+	if (view_read(db, doc, &v, err))
+		return -1;
+	pairs_ctx p = {&v, g->before, g->nbefore, g->capbefore, 0};
+	int rc = xp_conll_crossings(v.d, add_pair, &p, err);
+	g->before = p.ids, g->nbefore = p.n, g->capbefore = p.cap;
+	xp_corpus_free(&v.c);
+	if (rc)
+		return p.oom ? oom(err) : -1;
+	g->docs[g->ndocs++] = doc;
+	qsort(g->before, g->nbefore, sizeof *g->before, cmp_str);
+	return 0;
+}
+
+int xp_xguard_run(xp_db *db, xp_xguard *g, int64_t run, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, run ? "SELECT id FROM documents WHERE run = ? ORDER BY id" : "SELECT id FROM documents ORDER BY id",
+			   &st, err))
+		return -1;
+	if (run)
+		sqlite3_bind_int64(st, 1, run);
+	int rc = 0;
+	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW)
+		rc = xp_xguard_add(db, g, sqlite3_column_int64(st, 0), err);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int xp_xguard_mention(xp_db *db, xp_xguard *g, int64_t mention, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_cached(db, "SELECT document FROM mentions WHERE id = ?", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, mention);
+	int64_t doc = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+	xp_sql_release(db, st);
+	return doc < 0 ? xp_sql_fail(db, err, "the mention's document") : xp_xguard_add(db, g, doc, err);
+}
+
+/* the first pair of the view that is not in before: refused */
+typedef struct new_ctx {
+	xp_db *db;
+	xp_xguard *g;
+	const view *v;
+	xp_err *err;
+	int oom;
+} new_ctx;
+
+static int refuse_new(void *ctx, const xp_doc *d, size_t a, size_t b)
+{
+	new_ctx *c = ctx;
+	char *id = pair_id(c->v, a, b);
+	if (!id)
+		return c->oom = 1;
+	int known = bsearch(&id, c->g->before, c->g->nbefore, sizeof *c->g->before, cmp_str) != NULL;
+	free(id);
+	if (known)
+		return 0;
+	char ka[300], kb[300], wa[200], wb[200];
+	name_of(c->db, c->v, a, ka, sizeof ka, wa, sizeof wa);
+	name_of(c->db, c->v, b, kb, sizeof kb, wb, sizeof wb);
+	snprintf(c->g->bad[0], sizeof c->g->bad[0], "%s", ka);
+	snprintf(c->g->bad[1], sizeof c->g->bad[1], "%s", kb);
+	const xp_mention *x = &d->mentions[a], *y = &d->mentions[b];
+	/* said from the mention the corrector acts on, when it is one of the two */
+	if (c->g->key && !strcmp(c->g->key, kb))
+		return xp_failc(c->err, XP_EINPUT, "", 0,
+				"%s: this span and '%s' (%s, same entity) would cross: brackets cannot hold both "
+				"(sentence %u, tokens %u-%u and %u-%u): nothing was written",
+				kb, wa, ka, x->utt, y->start, y->end - 1, x->start, x->end - 1);
+	if (c->g->key && !strcmp(c->g->key, ka))
+		return xp_failc(c->err, XP_EINPUT, "", 0,
+				"%s: this span and '%s' (%s, same entity) would cross: brackets cannot hold both "
+				"(sentence %u, tokens %u-%u and %u-%u): nothing was written",
+				ka, wb, kb, x->utt, x->start, x->end - 1, y->start, y->end - 1);
+	return xp_failc(c->err, XP_EINPUT, "", 0,
+			"%s '%s' and %s '%s' (same entity) would cross: brackets cannot hold both "
+			"(document %s sentence %u, tokens %u-%u and %u-%u): nothing was written",
+			ka, wa, kb, wb, d->id, x->utt, x->start, x->end - 1, y->start, y->end - 1);
+}
+
+int xp_xguard_check(xp_db *db, xp_xguard *g, xp_err *err)
+{
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < g->ndocs; i++) {
+		view v;
+		if (view_read(db, g->docs[i], &v, err))
+			return -1;
+		new_ctx c = {db, g, &v, err, 0};
+		rc = xp_conll_crossings(v.d, refuse_new, &c, err);
+		if (c.oom)
+			rc = oom(err);
+		xp_corpus_free(&v.c);
+	}
+	return rc;
+}
+
+void xp_xguard_free(xp_xguard *g)
+{
+	for (size_t i = 0; i < g->nbefore; i++)
+		free(g->before[i]);
+	free(g->before);
+	free(g->docs);
+	memset(g, 0, sizeof *g);
+}
+
+/* --- listing ------------------------------------------------------------------------ */
+
+typedef struct list_ctx {
+	xp_db *db;
+	const view *v;
+	xp_buf *out;
+	size_t n;
+} list_ctx;
+
+static int list_pair(void *ctx, const xp_doc *d, size_t a, size_t b)
+{
+	list_ctx *c = ctx;
+	char ka[300], kb[300], wa[200], wb[200];
+	name_of(c->db, c->v, a, ka, sizeof ka, wa, sizeof wa);
+	name_of(c->db, c->v, b, kb, sizeof kb, wb, sizeof wb);
+	const xp_mention *x = &d->mentions[a], *y = &d->mentions[b];
+	xp_buf_printf(c->out, "%s%s '%s' and %s '%s' (same entity, sentence %u, tokens %u-%u and %u-%u)",
+		      c->n ? "; " : "", ka, wa, kb, wb, x->utt, x->start, x->end - 1, y->start, y->end - 1);
+	c->n++;
+	return 0;
+}
+
+int xp_db_crossings(xp_db *db, int64_t run, char **list, size_t *n, xp_err *err)
+{
+	*list = NULL;
+	*n = 0;
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, run ? "SELECT id FROM documents WHERE run = ? ORDER BY id"
+				   : "SELECT id FROM documents ORDER BY id", &st, err))
+		return -1;
+	if (run)
+		sqlite3_bind_int64(st, 1, run);
+	xp_buf out = {0};
+	int rc = 0;
+	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+		view v;
+		if (view_read(db, sqlite3_column_int64(st, 0), &v, err)) {
+			rc = -1;
+			break;
+		}
+		list_ctx c = {db, &v, &out, *n};
+		rc = xp_conll_crossings(v.d, list_pair, &c, err);
+		*n = c.n;
+		xp_corpus_free(&v.c);
+	}
+	sqlite3_finalize(st);
+	if (rc == 0 && out.oom)
+		rc = oom(err);
+	if (rc) {
+		xp_buf_free(&out);
+		*n = 0;
+		return -1;
+	}
+	*list = out.p;
+	return 0;
+}
