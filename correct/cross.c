@@ -141,7 +141,8 @@ int xp_xguard_add(xp_db *db, xp_xguard *g, int64_t doc, xp_err *err)
 	if (rc)
 		return p.oom ? oom(err) : -1;
 	g->docs[g->ndocs++] = doc;
-	qsort(g->before, g->nbefore, sizeof *g->before, cmp_str);
+	if (g->nbefore)   /* qsort(NULL, 0) is undefined */
+		qsort(g->before, g->nbefore, sizeof *g->before, cmp_str);
 	return 0;
 }
 
@@ -186,7 +187,7 @@ static int refuse_new(void *ctx, const xp_doc *d, size_t a, size_t b)
 	char *id = pair_id(c->v, a, b);
 	if (!id)
 		return c->oom = 1;
-	int known = bsearch(&id, c->g->before, c->g->nbefore, sizeof *c->g->before, cmp_str) != NULL;
+	int known = c->g->nbefore && bsearch(&id, c->g->before, c->g->nbefore, sizeof *c->g->before, cmp_str) != NULL;
 	free(id);
 	if (known)
 		return 0;

@@ -38,7 +38,10 @@ realign() {
 	$XPROJ serve $1 --port 0 > $T/url 2>&1 &
 	pid=$!
 	i=0
-	while [ $i -lt 300 ] && ! grep -qs http $T/url; do i=$((i + 1)); sleep 0.1; done
+	# up to 120 s: a loaded machine (CI beside a sanitizer build) once took
+	# more than 30 s; a server that died says why
+	while [ $i -lt 1200 ] && ! grep -qs http $T/url && kill -0 $pid 2>/dev/null; do i=$((i + 1)); sleep 0.1; done
+	grep -qs http $T/url || { echo "FAIL: serve $1 gave no URL after $i tries:"; cat $T/url; fails=$((fails + 1)); }
 	$PY tests/cli/realign_back.py $3 "$(grep -o 'http://[^ ]*' $T/url)" "$4" > $2 2>&1
 	kill $pid; wait $pid 2>/dev/null
 }

@@ -24,7 +24,7 @@ mv $T/p $T/moved
 $XPROJ serve $T/moved/corrections.db --port 0 > $T/url 2>&1 &
 pid=$!
 i=0
-while [ $i -lt 300 ] && ! grep -qs http $T/url; do i=$((i + 1)); sleep 0.1; done
+while [ $i -lt 1200 ] && ! grep -qs http $T/url && kill -0 $pid 2>/dev/null; do i=$((i + 1)); sleep 0.1; done
 url=$(grep -o 'http://[^ ]*' $T/url)
 $PY tests/cli/realign_back.py back "$url" "$T/moved/corrections.db" > $T/same 2>&1
 kill $pid; wait $pid 2>/dev/null

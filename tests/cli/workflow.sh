@@ -126,7 +126,7 @@ printf 'car\tA\tI\ncake\tI\tM\n' > $T/zh.index
 printf 'car\n车\ncake\n蛋糕\n' > $T/zh.dict
 config $T/k false "db-pairs: $T/ps/corrections.db" | sed "s|^    key: .*/expected.zh.conll\$|&\n    dict: $T/zh|" > $T/k.yaml
 expect_status 0 sm $T/k.yaml
-expect_grep "1 pairs of the dictionary $T/zh for the lexical model (--dict; 1 more" $T/k/zh/sample/S01E01/wordalign.log
+expect_grep "1 pair of the dictionary $T/zh for the lexical model (--dict; 1 more" $T/k/zh/sample/S01E01/wordalign.log
 mkdir $T/pk && cp $T/ps/corrections.db $T/pk/corrections.db
 expect_status 0 $XPROJ pipeline --config tools/sample/zh.conf --db-pairs --dict $T/zh -o $T/pk --quiet
 same_links $T/k/zh/sample/S01E01 $T/pk "of zh with db-pairs and dict (pipeline --db-pairs --dict)"
