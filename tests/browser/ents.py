@@ -226,6 +226,16 @@ def your_mother():
     return outer, None
 
 
+def relink_by_keys(key, to):
+    """open KEY, then r, cluster TO in the relink form, Enter: an annotator's relink"""
+    d.execute_script("openKey(arguments[0])", key)
+    page.wait_for(lambda: page.current() == key and idle(), "open %s" % key)
+    page.press("r")
+    page.wait_for(lambda: d.find_element(By.ID, "relink-form").is_displayed(), "r opens the relink form")
+    d.execute_script("document.getElementById('relink-select').value = arguments[0]", str(to))
+    page.press(Keys.ENTER)
+
+
 def nested():
     """你 ("your") inside 你妈妈 ("your mother"): relinked into one chain, the
     target line brackets each, nested, so the two read apart"""
@@ -237,12 +247,7 @@ def nested():
     check(b[1] <= a[1] and a[2] <= b[2] and (a[1], a[2]) != (b[1], b[2]),
           "its target span %s inside %s's %s" % (a, outer["key"], b))
     to = outer["scene"]["tgt_cluster"]
-    d.execute_script("openKey(arguments[0])", inner["key"])
-    page.wait_for(lambda: page.current() == inner["key"] and idle(), "open %s" % inner["key"])
-    page.press("r")
-    page.wait_for(lambda: d.find_element(By.ID, "relink-form").is_displayed(), "r opens the relink form")
-    d.execute_script("document.getElementById('relink-select').value = arguments[0]", str(to))
-    page.press(Keys.ENTER)
+    relink_by_keys(inner["key"], to)
     page.wait_for(lambda: page.mention(inner["key"])["scene"]["tgt_cluster"] == to, "relinked into cluster %d" % to)
     page.wait_for(idle, "idle after the relink")
     toks = outer["target"]["tokens"]
@@ -295,12 +300,7 @@ def crossing():
     check(st == 200, "%s moved to %d-%d, crossing %s's %d-%d (another entity): %d %s" %
           (inner["key"], b[1] + 1, b[2], outer["key"], b[1], b[2] - 1, st, r.get("message", "")))
     to = outer["scene"]["tgt_cluster"]
-    d.execute_script("openKey(arguments[0])", inner["key"])
-    page.wait_for(lambda: page.current() == inner["key"] and idle(), "open %s" % inner["key"])
-    page.press("r")
-    page.wait_for(lambda: d.find_element(By.ID, "relink-form").is_displayed(), "r opens the relink form")
-    d.execute_script("document.getElementById('relink-select').value = arguments[0]", str(to))
-    page.press(Keys.ENTER)
+    relink_by_keys(inner["key"], to)
     said = "would cross: brackets cannot hold both"
     page.wait_for(lambda: said in page.text("#toast"), "the page says the relink is refused: %r" % page.text("#toast"))
     t = page.text("#toast")
