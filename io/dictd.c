@@ -312,6 +312,36 @@ int xp_dictd_files(const char *path, char **index, char **dict, xp_err *err)
 	return 0;
 }
 
+int xp_dictd_langs(const char *path, char langs[2][4])
+{
+	langs[0][0] = langs[1][0] = '\0';
+	size_t n = strlen(path);
+	if (ends(path, n, ".index"))
+		n -= 6;
+	else if (ends(path, n, ".dict.dz"))
+		n -= 8;
+	else if (ends(path, n, ".dict"))
+		n -= 5;
+	/* the two last parts of NAME's last component, from the end */
+	size_t end = n;
+	for (int k = 1; k >= 0; k--) {
+		size_t a = end;
+		while (a > 0 && path[a - 1] >= 'a' && path[a - 1] <= 'z')
+			a--;
+		/* the translations' part after a '-'; the headwords' at NAME's
+		 * start or after one */
+		int before = a == 0 ? k == 0 : path[a - 1] == '-' || (k == 0 && path[a - 1] == '/');
+		if (end - a < 2 || end - a > 3 || !before) {
+			langs[0][0] = langs[1][0] = '\0';
+			return 0;
+		}
+		memcpy(langs[k], path + a, end - a);
+		langs[k][end - a] = '\0';
+		end = a ? a - 1 : 0;
+	}
+	return 1;
+}
+
 int xp_dictd_pairs(const char *path, const xp_dictd_opts *o, xp_buf *out, xp_dictd_stats *st, xp_err *err)
 {
 	char *iname, *dname;

@@ -518,6 +518,13 @@ typedef struct xp_lang_pack {
  * there is none (or code is NULL or empty). */
 const xp_lang_pack *xp_lang_find(const char *code);
 
+/* Whether the codes a and b name one language: 1 when they do (one pack,
+ * or, for a language without a pack, one ISO 639-3 code as ICU gives it:
+ * "ro" and "ron"), 0 when they name two, -1 when either names none that
+ * is known (NULL, empty, "xpx").  What a file names its languages with
+ * (FreeDict's "eng-fra") against a command's --tgt-lang. */
+int xp_lang_same(const char *a, const char *b);
+
 /* The word lists of pack p's mention and sentence types (model/mtype.h):
  * its own (xp_lang_pack.mtype); for a pack without them that lists its
  * pronouns (xp_lang_pack.pronouns), those as its pronoun class, read in any

@@ -749,7 +749,7 @@ static int run(int argc, char **argv)
 	if (dict_rc || xp_cli_check_files(files, nf, &e) || ((model || a.wa.lang[0] || a.wa.lang[1]) &&
 	     model_fits_pairs(argv[optind], &a.wa, model ? a.model : NULL, &e)) ||
 	    (a.spans && xp_pharaoh_read_file(a.spans, 0, &spans, &e)) ||
-	    (a.dict && dict_pairs(&a, argv[optind], &dict, &dst, &e)) ||
+	    (a.dict && (xp_wa_dict_fits(a.dict, a.wa.lang, &e) || dict_pairs(&a, argv[optind], &dict, &dst, &e))) ||
 	    (a.dict && (a.wa.lex_mem = dict.p, a.wa.lex_mem_len = dict.n, a.wa.lex_mem_name = a.dict, 0)) ||
 	    xp_wa_new(&w, &a.wa, &e) ||
 	    xp_wa_add_file(w, argv[optind], 0, &e) ||
@@ -772,6 +772,9 @@ static int run(int argc, char **argv)
 			fprintf(stderr, "xproj wordalign: %zu pair%s of the dictionary %s for the lexical model (--dict; "
 				"%zu more have a word the bitext lacks)\n", dst.pairs, dst.pairs == 1 ? "" : "s", a.dict,
 				dst.unseen);
+		if (a.dict && !dst.pairs && dst.unseen)
+			fprintf(stderr, "xproj wordalign: none of the dictionary's pairs has its words in the bitext: it did "
+				"nothing (a dictionary of another language pair, or the pair the other way round?)\n");
 		if (a.timing)
 			say_timing(w, tw);
 		if (model)

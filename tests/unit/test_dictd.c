@@ -5,6 +5,8 @@
  * FEXTRA field). */
 #include "testutil.h"
 #include "io/dictd.h"
+#include "align/wordalign.h"
+#include "lang/lang.h"
 
 /* every rule of dictd.h, in the index's order */
 static const char want[] = "cat ||| chat\n"            /* sense numbers off; examples, synonyms out */
@@ -178,6 +180,44 @@ static void test_bad(void **state)
 	xp_buf_free(&b);
 }
 
+/* the languages a dictionary's name says (FreeDict's), and a dictionary of
+ * another pair than the one given refused (adversarial round 9) */
+static void test_langs(void **state)
+{
+	(void)state;
+	char l[2][4];
+	assert_int_equal(xp_dictd_langs("/usr/share/dictd/freedict-eng-fra.dict.dz", l), 1);
+	assert_string_equal(l[0], "eng");
+	assert_string_equal(l[1], "fra");
+	assert_int_equal(xp_dictd_langs("d/en-zh.index", l), 1);
+	assert_string_equal(l[0], "en");
+	assert_string_equal(l[1], "zh");
+	assert_int_equal(xp_dictd_langs("fa-en", l), 1);
+	static const char *const none[] = {"small", "freedict-xpx-none", "x/a-fra", "eng-f", "eng_fra", "d-eng-fr1", "ENG-FRA"};
+	for (size_t k = 0; k < sizeof none / sizeof *none; k++) {
+		assert_int_equal(xp_dictd_langs(none[k], l), 0);
+		assert_string_equal(l[0], "");
+	}
+	/* one language by any of its codes; a language without a pack by ICU's */
+	assert_int_equal(xp_lang_same("fra", "fr"), 1);
+	assert_int_equal(xp_lang_same("fre", "fr-FR"), 1);
+	assert_int_equal(xp_lang_same("ron", "ro"), 1);
+	assert_int_equal(xp_lang_same("deu", "fr"), 0);
+	assert_int_equal(xp_lang_same("ron", "it"), 0);
+	assert_int_equal(xp_lang_same("xpx", "fr"), -1);
+	assert_int_equal(xp_lang_same(NULL, "fr"), -1);
+	xp_err e;
+	const char *enfr[2] = {"en", "fr"}, *frnone[2] = {NULL, "fr"};
+	assert_int_equal(xp_wa_dict_fits("freedict-eng-fra", enfr, &e), 0);
+	assert_int_equal(xp_wa_dict_fits("small", enfr, &e), 0);
+	assert_true(xp_wa_dict_fits("freedict-eng-deu", frnone, &e) < 0);
+	assert_int_equal(e.code, XP_EINPUT);
+	assert_string_equal(e.file, "freedict-eng-deu");
+	assert_true(xp_wa_dict_fits("freedict-fra-eng", enfr, &e) < 0);
+	assert_non_null(strstr(e.msg, "the other way round"));
+	assert_int_equal(xp_wa_dict_fits("freedict-eng-fra", frnone, &e), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -185,6 +225,7 @@ int main(void)
 		cmocka_unit_test(test_seen),
 		cmocka_unit_test(test_bom),
 		cmocka_unit_test(test_bad),
+		cmocka_unit_test(test_langs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
