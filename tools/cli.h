@@ -87,6 +87,9 @@ typedef struct xp_cli_conf {
 } xp_cli_conf;
 int xp_cli_config(const struct option *lo, int *argc, char ***argv, xp_cli_conf *c, xp_err *e);
 void xp_cli_config_free(xp_cli_conf *c);
+/* The --config file's line that argv[i] comes from (its path in *path),
+ * until xp_cli_config_free; 0 for an argument of the command line. */
+unsigned long xp_cli_config_line(int i, const char **path);
 
 /* Subtitle reading, told to the user (tools/subs_notes.c): a file's
  * charset when it was not UTF-8 (arg: the command's name, for
