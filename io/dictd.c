@@ -221,7 +221,7 @@ int xp_dictd_pairs_mem(const char *iname, const char *index, size_t ilen, const 
 		int64_t len = b64num(t2 + 1, (size_t)((t3 ? t3 : l + n) - t2 - 1));
 		if (off < 0 || len < 0) {
 			rc = xp_failc(err, XP_EINPUT, iname, lineno,
-				      "the offset or length is not a base-64 number (A-Z a-z 0-9 + /)");
+				      "the offset or length is not a base-64 number (A-Z a-z 0-9 + /) of 1 to 8 digits");
 			break;
 		}
 		if ((uint64_t)off > dlen || (uint64_t)len > dlen - (uint64_t)off) {
@@ -290,15 +290,16 @@ static int missing(const char *iname, size_t n, xp_err *err)
 			"here from the dict-* packages (`apt-cache search dict-freedict` lists FreeDict's)");
 }
 
-int xp_dictd_files(const char *path, char **index, char **dict, xp_err *err)
+/* The length of NAME in path: NAME, NAME.index, NAME.dict or NAME.dict.dz. */
+static size_t name_len(const char *path)
 {
 	size_t n = strlen(path);
-	if (ends(path, n, ".index"))
-		n -= 6;
-	else if (ends(path, n, ".dict.dz"))
-		n -= 8;
-	else if (ends(path, n, ".dict"))
-		n -= 5;
+	return ends(path, n, ".index") ? n - 6 : ends(path, n, ".dict.dz") ? n - 8 : ends(path, n, ".dict") ? n - 5 : n;
+}
+
+int xp_dictd_files(const char *path, char **index, char **dict, xp_err *err)
+{
+	size_t n = name_len(path);
 	*index = malloc(n + 16), *dict = malloc(n + 16);
 	if (!*index || !*dict) {
 		free(*index), free(*dict);
@@ -315,13 +316,7 @@ int xp_dictd_files(const char *path, char **index, char **dict, xp_err *err)
 int xp_dictd_langs(const char *path, char langs[2][4])
 {
 	langs[0][0] = langs[1][0] = '\0';
-	size_t n = strlen(path);
-	if (ends(path, n, ".index"))
-		n -= 6;
-	else if (ends(path, n, ".dict.dz"))
-		n -= 8;
-	else if (ends(path, n, ".dict"))
-		n -= 5;
+	size_t n = name_len(path);
 	/* the two last parts of NAME's last component, from the end */
 	size_t end = n;
 	for (int k = 1; k >= 0; k--) {
