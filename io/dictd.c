@@ -209,6 +209,15 @@ int xp_dictd_pairs_mem(const char *iname, const char *index, size_t ilen, const 
 			n--;
 		if (!n)
 			continue;
+		/* dictfmt ends every line: one without its end is a file cut
+		 * short, whose length field may be cut too (a shorter entry,
+		 * read unsaid) */
+		if (!nl) {
+			rc = xp_failc(err, XP_EINPUT, iname, lineno,
+				      "the index's last line has no line end: a file cut short? (the entries after it are "
+				      "lost, and this one may be cut)");
+			break;
+		}
 		const char *t1 = memchr(l, '\t', n);
 		const char *t2 = t1 ? memchr(t1 + 1, '\t', (size_t)(l + n - t1 - 1)) : NULL;
 		if (!t2) {

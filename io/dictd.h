@@ -32,7 +32,8 @@
  * A pair either side of which holds "|||" (the bitext's separator) is
  * dropped.  An index line without its three fields, with a digit that is
  * not base 64, or naming bytes past the end of the dictionary is refused
- * with its file and line, and so is an entry that is not UTF-8.
+ * with its file and line, and so is an entry that is not UTF-8, and a last
+ * line without its line end (an index cut short).
  */
 #ifndef XP_IO_DICTD_H
 #define XP_IO_DICTD_H

@@ -88,6 +88,12 @@ expect_grep "3 pairs of the dictionary" $T/err
 expect_status 1 $XPROJ pipeline --config tools/sample/zh.conf --dict $T/freedict-eng-fra --quiet -o $T/pz
 expect_grep "the pairs are en-zh: a dictionary of another language pair" $T/err
 [ -e $T/pz ] && { echo "FAIL: a refused pipeline left its directory"; fails=$((fails + 1)); }
+# an index cut short inside its last line (its length field cut: a shorter
+# entry read unsaid) is refused at that line
+head -c $(($(wc -c <$D/small.index) - 1)) $D/small.index >$T/cut.index
+cp $D/small.dict $T/cut.dict
+expect_status 1 $XPROJ wordalign $T/p.pairs $W --dict $T/cut -o $T/d.pharaoh
+expect_grep "cut.index:$(wc -l <$D/small.index): the index's last line has no line end: a file cut short?" $T/err
 # one whose name says nothing, whose pairs none meet the bitext: said
 printf 'le chat ||| the cat\n' >$T/rev.pairs
 expect_status 0 $XPROJ wordalign $T/rev.pairs $W --dict $D/small -o $T/r.pharaoh

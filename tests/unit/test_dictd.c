@@ -130,6 +130,8 @@ static void test_bad(void **state)
 		{"\n\ncat\tM\tA\ncat\tM\tB\n", "t.index:4", "past the dictionary's 12 bytes"},
 		{"cat\tA\tL\n", "t.index:1", "not UTF-8"},
 		{"c\xc3t\tA\tJ\n", "t.index:1", "not UTF-8"},
+		/* cut short (adversarial round 9): "J" may be "J2" cut */
+		{"cat\tA\tJ\ncat\tA\tJ", "t.index:2", "cut short"},
 	};
 	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
 		xp_err e = {0};
