@@ -601,8 +601,22 @@ async function moreScene() {
   const anchor = top ? { utt: top.dataset.utt, y: top.offsetTop - sc.scrollTop } : null;
   const context = Math.min(MAX_CONTEXT, S.context + MORE_LINES);
   const r = await api("GET", "mention", { run: S.run, key: m.key, context });
-  if (r.status !== 200 || S.mention !== m) return;
+  if (S.mention !== m) return;   // the corrector moved on meanwhile: nothing to widen
+  if (r.status !== 200) {
+    // the scene stays as it was (and its buttons, to try again); the
+    // corrector is told why no lines came, as for every other request
+    toast("No more lines: " + (r.json.message || "the server answered " + r.status) + ". The scene is as it was; press again to retry.", true);
+    return;
+  }
   S.context = context;
+  if (r.json.version !== m.version) {
+    // someone changed the mention meanwhile: the widened scene shows it
+    // as it is now, so the rest of the page must too (not the scene alone)
+    const last = (r.json.actions || []).at(-1);
+    setMention(r.json, true);
+    banner("info", "Changed while you were looking" + (last && last.annotator ? " by " + last.annotator : "") + ": shown as it is now.");
+    return;
+  }
   S.mention.scene = r.json.scene;
   renderScene(S.mention, anchor);
 }

@@ -167,6 +167,53 @@ def scene():
         check(len(d.find_elements(By.CSS_SELECTOR, "#scene li")) <= 2 * 8 + 1, "the next mention's scene as narrow as at first")
 
 
+FAIL_MORE = """window._fetch = window._fetch || window.fetch;
+window.fetch = (u, o) => { const c = /[?&]context=(\\d+)/.exec(String(u));
+  return c && Number(c[1]) > 8 && String(u).includes('/api/mention')
+    ? Promise.resolve(new Response(JSON.stringify({error: 'busy', message: 'the store is <b>busy</b>'}),
+                                   {status: 503, headers: {'Content-Type': 'application/json'}}))
+    : window._fetch(u, o); };"""
+
+
+def more_refused():
+    """more lines refused by the server (a 503 put in the page's way): the
+    corrector is told why, the scene stays as it was and can be widened
+    again; more lines after someone changed the mention: the whole mention
+    is shown as it is now, not the scene alone"""
+    above, below = d.find_element(By.ID, "scene-above"), d.find_element(By.ID, "scene-below")
+    if not (above.is_displayed() or below.is_displayed()):
+        check(LANG != "zh", "the mention's scene offers more lines (the long scene's does)")
+        return
+    lis = lambda: len(d.find_elements(By.CSS_SELECTOR, "#scene li"))
+    n0, label0 = lis(), (above if above.is_displayed() else below).text
+    d.execute_script(FAIL_MORE)
+    page.press("]")
+    page.wait_for(lambda: "No more lines" in page.text("#toast"), "a refused widening is said: %r" % page.text("#toast"))
+    t = page.text("#toast")
+    check("the store is <b>busy</b>" in t and "bad" in d.find_element(By.ID, "toast").get_attribute("class"),
+          "in red, with the server's reason as text: %r" % t)
+    check(lis() == n0 and d.execute_script("return S.context") == 8, "the scene as it was (%d lines, context %s)" %
+          (lis(), d.execute_script("return S.context")))
+    b = above if above.is_displayed() else below
+    check(b.is_displayed() and b.text == label0, "the button still offers the lines: %r" % b.text)
+    page.shot("ents-%s-more-refused.png" % LANG)
+    d.execute_script("window.fetch = window._fetch")
+    # someone notes the mention meanwhile: widening shows its new version everywhere
+    k2 = page.current()
+    mm = page.mention(k2)
+    st, r = post("edit", {"run": mm["run"], "annotator": "bob", "key": k2, "action": "note", "note": "seen",
+                          "version": mm["version"]})
+    check(st == 200, "bob notes %s: %d" % (k2, st))
+    page.press("]")
+    page.wait_for(lambda: lis() > n0, "] widens the scene once the server answers")
+    chip = d.execute_script("return [...document.querySelectorAll('#mhead .chip')].map((c) => c.textContent)"
+                            ".find((t) => t.startsWith('version'))")
+    check(chip == "version %d" % (mm["version"] + 1), "the mention's version on screen is the scene's (%r)" % chip)
+    check("bob" in page.text("#history") and "Changed while you were looking" in page.text("#banner"),
+          "its history shows bob's note, a banner says so: %r" % page.text("#banner"))
+    page.press(Keys.ESCAPE)
+
+
 def toast():
     """a short narrow window: the toast is not over the target sentence"""
     d.set_window_size(420, 560)
@@ -320,6 +367,7 @@ section("signing in", find)
 if m:
     section("the merge", merge)
     section("more of the scene", scene)
+    section("more lines refused", more_refused)
 if LANG == "zh":   # the Farsi sample's "your mother" is one token (مامانت)
     section("nested spans", nested)
     section("a crossing refused", crossing)
