@@ -585,6 +585,15 @@ function renderScene(m, anchor) {
   else if (selfLi) sc.scrollTop = selfLi.offsetTop - sc.clientHeight / 2 + selfLi.clientHeight / 2;   // within the list only
 }
 
+/* a window resized (the panel taller, shorter, beside the mention or
+ * under it): the mention's line back in the scene's view if it left it */
+function selfInView() {
+  const sc = $("scene"), li = sc.querySelector("li.self");
+  if (!li) return;
+  const b = sc.getBoundingClientRect(), r = li.getBoundingClientRect();
+  if (r.top < b.top - 1 || r.bottom > b.bottom + 1) sc.scrollTop = li.offsetTop - sc.clientHeight / 2 + li.clientHeight / 2;
+}
+
 /* "N more lines above/below": hidden when the scene reaches the
  * document's end, or as wide as the server gives */
 function moreButton(b, n, wide, where) {
@@ -1020,7 +1029,7 @@ async function start() {
   $("scene-below").addEventListener("click", moreScene);
   // the toast out of the sentence's way as the page moves under it
   for (const el of [$("app"), $("main")]) el.addEventListener("scroll", placeToast, { passive: true });
-  window.addEventListener("resize", placeToast);
+  window.addEventListener("resize", () => { placeToast(); selfInView(); });
   $("realign-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const ids = [...$("realign-blocks").querySelectorAll("input:checked")].map((x) => Number(x.value));

@@ -16,6 +16,9 @@ chains apart: split chains to merge) in Chinese, and on the Farsi sample
   over the target sentence (it was: fixed at the window's foot).
 - j past the foot of the queue's list scrolls it to a row's edge: no row
   cut at the top (the first row was half hidden), the next row in view.
+- The scene panel uses the room there is: many lines whole at 1360 x 900
+  and 1920 x 1080 (the scene a column of its own beside the mention),
+  some at 1280 x 720 and 1024 x 768.
 - The scene panel of a long scene offers more lines above and below
   (buttons, and [ ]): they widen it, the line at the panel's top staying
   where it was.
@@ -165,6 +168,36 @@ def scene():
         page.press("j")
         page.wait_for(lambda: page.current() != k2 and idle(), "j moves on")
         check(len(d.find_elements(By.CSS_SELECTOR, "#scene li")) <= 2 * 8 + 1, "the next mention's scene as narrow as at first")
+
+
+def room():
+    """the scene panel uses the room there is: at 1360 x 900 and 1920 x 1080
+    it shows many lines whole (1 and 5 before: the panel sat under the
+    mention and above the history's 30vh), with the mention's line in view,
+    the mention's sentence and actions on screen and nothing scrolled;
+    1280 x 720 and 1024 x 768 still show lines (the page may scroll there)"""
+    for w, h, want in [(1360, 900, 8), (1920, 1080, 12), (1280, 720, 5), (1024, 768, 2)]:
+        d.set_window_size(w, h)
+        time.sleep(0.4)
+        g = d.execute_script(
+            "var s = document.getElementById('scene'), b = s.getBoundingClientRect(), m = document.getElementById('main');"
+            "var whole = [...s.children].filter((l) => { var r = l.getBoundingClientRect();"
+            " return r.top >= b.top - 1 && r.bottom <= b.bottom + 1; }).length;"
+            "var me = s.querySelector('li.self'), r = me && me.getBoundingClientRect();"
+            "var act = document.getElementById('actions').getBoundingClientRect(),"
+            " tok = document.getElementById('tokens').getBoundingClientRect();"
+            "return {whole: whole, lines: s.children.length, self: !!r && r.top >= b.top - 1 && r.bottom <= b.bottom + 1,"
+            " h: Math.round(b.height), scrolls: m.scrollHeight > m.clientHeight + 1, wide: document.documentElement.scrollWidth,"
+            " iw: innerWidth, ih: innerHeight, onscreen: act.bottom <= innerHeight && tok.bottom <= innerHeight}")
+        n = min(want, g["lines"])
+        page.shot("ents-%s-room-%dx%d.png" % (LANG, w, h))
+        check(g["whole"] >= n and g["self"], "%d x %d: the scene shows %d lines whole (at least %d), the mention's among them: %s"
+              % (w, h, g["whole"], n, g))
+        check(g["wide"] <= g["iw"], "%d x %d: no sideways scroll (%d px)" % (w, h, g["wide"]))
+        if w >= 1360:
+            check(not g["scrolls"] and g["onscreen"], "%d x %d: the mention, its actions and the scene fit the window" % (w, h))
+    d.set_window_size(1360, 900)
+    time.sleep(0.3)
 
 
 FAIL_MORE = """window._fetch = window._fetch || window.fetch;
@@ -365,6 +398,7 @@ def crossing():
 m = None
 section("signing in", find)
 if m:
+    section("the scene's room", room)
     section("the merge", merge)
     section("more of the scene", scene)
     section("more lines refused", more_refused)
