@@ -705,9 +705,12 @@ async function act(action, extra) {
   if (!m) { toast("Not saved: no mention is open.", true); return; }
   if (S.busy) { toast("Not saved: the previous action is still being saved; press again.", true); return; }
   if (S.latest && S.oldRun !== S.run) { stale(S.latest); toast("Not saved: choose a run first (see the banner).", true); return; }
+  // a key whose button is greyed out says why, in the corrector's terms
+  // (the add key on a mention with a span said "select the tokens first")
+  const why = whyNot(action, m);
+  if (why) { toast("Not saved: " + why, true); return; }
   const body = runFields({ key: m.key, annotator: S.annotator, version: m.version, action, context: S.context });
   if (action === "modify" || action === "add") {
-    if (!S.sel || !m.target) { toast("Select the tokens first (click, shift-click).", true); return; }
     body.span = [m.target.sent, S.sel[0], S.sel[1]];
   }
   Object.assign(body, extra || {});
@@ -751,6 +754,18 @@ async function act(action, extra) {
   }
   updateButtons();
   toast((r.json.message || "error " + r.status), true);
+}
+
+/* why the mention on screen cannot take an edit now (null: it can) */
+function whyNot(action, m) {
+  const span = m.current.span;
+  if (action !== "modify" && action !== "add" && action !== "delete") return null;
+  if (!m.target) return "this English line has no target sentence: there is nothing to mark (l pairs it with subtitle lines).";
+  if (action === "delete" && !span) return "this mention has no span in the target to delete.";
+  if (action === "add" && span) return "this mention has a span already; select the right tokens and press m to modify it.";
+  if (action === "modify" && !span) return "this mention has no span yet; select its tokens and press a to add it.";
+  if (action !== "delete" && !S.sel) return "select the tokens first (click a token, shift-click the last; or ←/→ and Shift).";
+  return null;
 }
 
 function describe(action, body, m) {

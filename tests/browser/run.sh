@@ -144,6 +144,18 @@ for l in zh fa; do
 	"$PYTHON" tests/browser/ents.py "$url" "$BUILD/browser" $l || st=1
 	kill "$pid"; wait "$pid"; pid=
 done
+# a corrector's seat, round six: a speaker's name and a token with no break
+# in them, right to left; keys that cannot act (tests/browser/corrector.py)
+sed -e "s/	Priya	/	Priyadarshini_Venkataraman_Subramaniam_the_Third_of_Chennai	/" \
+	-e "s/	cake	/	cake-that-nobody-ever-asked-for-and-everybody-ate-anyway-at-the-party	/" $S/dialogue.conll > $T/unbroken.conll
+"$XPROJ" pipeline --config $S/fa.conf --source $T/unbroken.conll -o $T/u --quiet || exit 1
+rm -f $T/url
+"$XPROJ" serve $T/u/corrections.db --port 0 > $T/url 2>&1 &
+pid=$!
+for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
+url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
+"$PYTHON" tests/browser/corrector.py "$url" "$BUILD/browser" || st=1
+kill "$pid"; wait "$pid"; pid=
 # a document in two parts (schema 11): tests/browser/parts.py
 sed 's/s01e01c01x/s01e01c00x/g' $S/dialogue.conll > $T/two.conll
 "$XPROJ" pipeline --config $S/zh.conf --alignments $S/zh.pharaoh --source $T/two.conll -o $T/t --quiet || exit 1
