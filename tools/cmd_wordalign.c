@@ -374,16 +374,10 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 			a->weight = v;
 			break;
 		}
-		case 'A': {
-			char *end;
-			long v = strtol(optarg, &end, 10);
-			if (end == optarg || *end || v < 0 || v > 10000) {
-				xp_failc(&e, XP_EUSAGE, "", 0, "--adapt-sweeps: '%s' is not a number of sweeps (0 to 10000)", optarg);
+		case 'A':
+			if (xp_cli_intv("--adapt-sweeps", optarg, 0, 10000, &a->adapt, &e))
 				return xp_cli_bad_value("wordalign", &e);
-			}
-			a->adapt = (int)v;
 			break;
-		}
 		case '?': return 2;
 		default:
 			if (xp_opt_wordalign(ch, optarg, &a->wa, &a->sym, &e))
