@@ -121,15 +121,6 @@ static double pair_score(const model *M, const doc_pair *d, size_t i, size_t j)
 	return s;
 }
 
-static double lse(double a, double b)
-{
-	if (a == -INFINITY)
-		return b;
-	if (b == -INFINITY)
-		return a;
-	return a > b ? a + log1p(exp(b - a)) : b + log1p(exp(a - b));
-}
-
 /* Viterbi for the pairing, forward-backward for its confidences. */
 static int solve(const model *M, doc_pair *d)
 {
@@ -155,7 +146,7 @@ static int solve(const model *M, doc_pair *d)
 				double a = V[(i - 1) * W + j - 1] + s;
 				if (a > v)
 					v = a;
-				f = lse(f, F[(i - 1) * W + j - 1] + s);
+				f = xp_log_add(f, F[(i - 1) * W + j - 1] + s);
 			}
 			V[i * W + j] = v, F[i * W + j] = f;
 		}
@@ -163,9 +154,9 @@ static int solve(const model *M, doc_pair *d)
 		for (size_t j = m + 1; j-- > 0;) {
 			double b = i == n && j == m ? 0 : -INFINITY;
 			if (i < n)
-				b = lse(b, B[(i + 1) * W + j] + M->skip);
+				b = xp_log_add(b, B[(i + 1) * W + j] + M->skip);
 			if (i < n && j < m)
-				b = lse(b, B[(i + 1) * W + j + 1] + d->score[i * m + j]);
+				b = xp_log_add(b, B[(i + 1) * W + j + 1] + d->score[i * m + j]);
 			B[i * W + j] = b;
 		}
 	/* trace the best path back */
