@@ -194,6 +194,21 @@ static int target_text(const xp_utt *t, int unspaced, xp_buf *b)
 	return b->oom ? -1 : 0;
 }
 
+/* r's target text as words (lang's word breaks), each a string of out's
+ * arena, in r->tgt.  -1 on OOM. */
+static int tgt_words(xp_autt *r, const char *lang, xp_aligned *out)
+{
+	xp_tok *tk = NULL;
+	size_t cap = 0;
+	uint32_t n = 0;
+	if (xp_tokenize(r->tgt_text, strlen(r->tgt_text), XP_TOK_WORDS, lang, &tk, &n, &cap))
+		return free(tk), -1;
+	r->tgt = xp_aligned_strs(out, r->tgt_text, tk, n);
+	r->ntgt = n;
+	free(tk);
+	return r->tgt ? 0 : -1;
+}
+
 static int record(const xp_doc *ed, size_t i, const xp_doc *td, int32_t j, double conf,
 		  const xp_pair_opts *o, const char *lang, int unspaced, xp_buf *text, xp_aligned *out)
 {
@@ -229,16 +244,8 @@ static int record(const xp_doc *ed, size_t i, const xp_doc *td, int32_t j, doubl
 		if (o->tokens == XP_PAIR_TOKENS_FILE) {
 			r->tgt = xp_aligned_strs(out, t->text, t->toks, t->ntoks);
 			r->ntgt = t->ntoks;
-		} else {
-			xp_tok *tk = NULL;
-			size_t cap = 0;
-			uint32_t nt = 0;
-			if (xp_tokenize(r->tgt_text, strlen(r->tgt_text), XP_TOK_WORDS, lang, &tk, &nt, &cap))
-				return free(tk), -1;
-			r->tgt = xp_aligned_strs(out, r->tgt_text, tk, nt);
-			r->ntgt = nt;
-			free(tk);
-		}
+		} else if (tgt_words(r, lang, out))
+			return -1;
 		if (!r->tgt)
 			return -1;
 		r->tgt_subs[0] = (uint32_t)j;
@@ -327,18 +334,8 @@ static int record_link(const xp_doc *ed, const xp_salign_link *L, const xp_doc *
 			memcpy(r->tgt + r->ntgt, w, t->ntoks * sizeof *w);
 			r->ntgt += t->ntoks;
 		}
-	} else {
-		xp_tok *tk = NULL;
-		size_t cap = 0;
-		uint32_t n = 0;
-		if (xp_tokenize(r->tgt_text, strlen(r->tgt_text), XP_TOK_WORDS, lang, &tk, &n, &cap))
-			return free(tk), -1;
-		r->tgt = xp_aligned_strs(out, r->tgt_text, tk, n);
-		r->ntgt = n;
-		free(tk);
-		if (!r->tgt)
-			return -1;
-	}
+	} else if (tgt_words(r, lang, out))
+		return -1;
 	r->score = L->nt ? L->conf : 0;
 	out->n++;
 	return 0;
