@@ -315,7 +315,6 @@ typedef struct args {
 	const char *dict;       /* --dict: a dictd dictionary (io/dictd.h) */
 } args;
 
-/* 0, or the exit status after a usage error was reported */
 /* A real number above 0 and at most max, the whole of s, into *out; else
  * XP_EUSAGE in e: "OPT: 'S' is not WHAT" (xp_cli_real's range is closed:
  * these two exclude 0). */
@@ -329,6 +328,7 @@ static int above_zero(const char *opt, const char *s, double max, const char *wh
 	return 0;
 }
 
+/* 0, or the exit status after a usage error was reported */
 static int parse(int argc, char **argv, const struct option *lo, args *a)
 {
 	xp_err e = {0};
