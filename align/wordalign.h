@@ -161,8 +161,6 @@ typedef struct xp_wa_opts {
 #define XP_WA_SPAN_FACTOR 2.0
 
 void xp_wa_defaults(xp_wa_opts *o);
-/* The number of threads `threads` stands for (0: the cores online). */
-int xp_wa_threads(int threads);
 
 /* The aligner in steps, for bitexts too large to hold as text. */
 typedef struct xp_wa xp_wa;
@@ -290,12 +288,8 @@ long xp_wa_span_blocks(const xp_wa *w);
 /* The cells the loanword prior boosted (0 when off), after xp_wa_run. */
 long xp_wa_loan_cells(const xp_wa *w);
 
-/* Sentence pairs trained on (the lexical-only ones too), and pairs whose
- * side was too long to align. */
-size_t xp_wa_trained(const xp_wa *w);
 /* The pairs of o->train_lex read, after xp_wa_run. */
 size_t xp_wa_lexical(const xp_wa *w);
-size_t xp_wa_skipped(const xp_wa *w);
 /* --train and --train-lex files that held no sentence pair (taken: an
  * episode's pairs may be none), and the first of them. */
 size_t xp_wa_train_empty(const xp_wa *w, const char **first);

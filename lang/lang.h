@@ -187,7 +187,7 @@ typedef struct {
 	const char *const *w;              /* the written target tokens */
 	const uint32_t *wlen;
 	uint32_t nw, a, b;                 /* their count, and the projected span [a, b) in them */
-	int pronoun;                       /* the English mention is one pronoun (confidence.h xp_en_type) */
+	int pronoun;                       /* the English mention is one pronoun (project/feat.h xp_en_type) */
 	int name;                          /* ... every token capitalised, no pronoun */
 	int prodrop;                       /* the span is a dropped subject's verb (prodrop.h) */
 	int agrees;                        /* the core's pron_agree: a word of the span agrees with the pronoun */
@@ -336,7 +336,7 @@ typedef struct xp_span_ctx {
 	int placed;                        /* the mention is projected, at [a, b) of the written tokens */
 	uint32_t a, b;
 	int own_script;                    /* the sentence is written in the pack's script (RESEAT, MOVE) */
-	int pronoun;                       /* en is an English pronoun (project/confidence.h xp_en_pronoun; RESEAT) */
+	int pronoun;                       /* en is an English pronoun (project/feat.h xp_en_pronoun; RESEAT) */
 	/* WORDS: */
 	struct xp_zhseg *seg;              /* the word segmenter's dictionary */
 	const uint8_t *start;              /* start[j]: a word begins at written token j */

@@ -109,7 +109,7 @@ void xp_cli_removed(const struct xp_asides *r, char *out, size_t n);
 /* --- strict options (tools/opts.c) ------------------------------------------
  *
  * Every subcommand parses with its own option table; a table is put
- * together from groups (tools/opts.h) so the options that several commands
+ * together from groups (tools/groups.h) so the options that several commands
  * share are defined once.  A usage error prints its reason and a one-line
  * hint ("'xproj CMD --help' lists the options"), never the whole usage. */
 struct option;

@@ -315,6 +315,19 @@ typedef struct args {
 	const char *dict;       /* --dict: a dictd dictionary (io/dictd.h) */
 } args;
 
+/* A real number above 0 and at most max, the whole of s, into *out; else
+ * XP_EUSAGE in e: "OPT: 'S' is not WHAT" (xp_cli_real's range is closed:
+ * these two exclude 0). */
+static int above_zero(const char *opt, const char *s, double max, const char *what, double *out, xp_err *e)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (end == s || *end || !(v > 0) || v > max)
+		return xp_failc(e, XP_EUSAGE, "", 0, "%s: '%s' is not %s", opt, s, what);
+	*out = v;
+	return 0;
+}
+
 /* 0, or the exit status after a usage error was reported */
 static int parse(int argc, char **argv, const struct option *lo, args *a)
 {
@@ -352,38 +365,18 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 			return xp_cli_bad_value("wordalign", &e);
 		case 'a': a->all_links = optarg; break;
 		case 'P': a->all_probs = optarg; break;
-		case 'f': {
-			char *end;
-			double v = strtod(optarg, &end);
-			if (end == optarg || *end || !(v > 0) || v > 1) {
-				xp_failc(&e, XP_EUSAGE, "", 0, "--probs-floor: '%s' is not a posterior (above 0, at most 1)",
-					 optarg);
+		case 'f':
+			if (above_zero("--probs-floor", optarg, 1, "a posterior (above 0, at most 1)", &a->wa.all_floor, &e))
 				return xp_cli_bad_value("wordalign", &e);
-			}
-			a->wa.all_floor = v;
 			break;
-		}
-		case 'W': {
-			char *end;
-			double v = strtod(optarg, &end);
-			if (end == optarg || *end || !(v > 0) || v > 1e6) {
-				xp_failc(&e, XP_EUSAGE, "", 0, "--prior-weight: '%s' is not a weight (above 0, at most 10^6)",
-					 optarg);
+		case 'W':
+			if (above_zero("--prior-weight", optarg, 1e6, "a weight (above 0, at most 10^6)", &a->weight, &e))
 				return xp_cli_bad_value("wordalign", &e);
-			}
-			a->weight = v;
 			break;
-		}
-		case 'A': {
-			char *end;
-			long v = strtol(optarg, &end, 10);
-			if (end == optarg || *end || v < 0 || v > 10000) {
-				xp_failc(&e, XP_EUSAGE, "", 0, "--adapt-sweeps: '%s' is not a number of sweeps (0 to 10000)", optarg);
+		case 'A':
+			if (xp_cli_intv("--adapt-sweeps", optarg, 0, 10000, &a->adapt, &e))
 				return xp_cli_bad_value("wordalign", &e);
-			}
-			a->adapt = (int)v;
 			break;
-		}
 		case '?': return 2;
 		default:
 			if (xp_opt_wordalign(ch, optarg, &a->wa, &a->sym, &e))
