@@ -533,8 +533,13 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 		return fail(out, 400, "version: the mention's version the action was decided on (GET /api/mention) is required");
 	if (!json_is_integer(v) || json_integer_value(v) < 0)
 		return fail(out, 400, "version is a number, 0 or more");
-	if (json_object_get(body, "note") && (!note || strlen(note) > 4000))
-		return fail(out, 422, "a note is text, at most 4000 bytes");
+	/* the refusals a corrector reads (the page shows them after "Not
+	 * saved:") say what happened and what to do, in the page's words */
+	if (json_object_get(body, "note") && !note)
+		return fail(out, 422, "a note is text");
+	if (note && strlen(note) > 4000)
+		return fail(out, 422, "the note is too long: at most 4000 bytes, which is 1333 characters in a script of "
+				      "3-byte characters; shorten it and save it again");
 	size_t bad;
 	if (note && !xp_utf8_valid(note, strlen(note), &bad))
 		return fail(out, 422, "a note is UTF-8 text");
@@ -642,12 +647,15 @@ static int post_undo(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 	if (xp_db_undo_next(db, run, who, what, sizeof what, key, sizeof key, &now, &e))
 		return fail_err(out, &e);
 	if (strcmp(key, want) || now != (int64_t)json_integer_value(v)) {
+		/* the page shows these after "Cannot undo:" with the mention as
+		 * it is now: what happened and what to do, no version numbers */
 		if (strcmp(key, want))
-			xp_failc(&e, XP_ECONFLICT, "", 0, "your newest action is now %s, not one on %s: nothing was undone",
-				 what, want);
+			xp_failc(&e, XP_ECONFLICT, "", 0, "nothing was undone: your last action is now %s, not the one on "
+				 "%s you meant (in another tab?); press u again to undo %s", what, want, what);
 		else
-			xp_failc(&e, XP_ECONFLICT, "", 0, "%s changed since you saw it (version %lld, now %lld): nothing "
-				 "was undone", want, (long long)json_integer_value(v), (long long)now);
+			xp_failc(&e, XP_ECONFLICT, "", 0, "nothing was undone: %s changed a moment ago (another corrector "
+				 "acted on it); it is shown as it is now: look at what changed, then press u again if yours should "
+				 "still be undone", want);
 		return refused(s, db, run, key, &e, out);
 	}
 	if (xp_db_undo_mine(db, run, who, what, sizeof what, key, sizeof key, &e))

@@ -540,7 +540,7 @@ function renderMention() {
   for (const a of m.actions) {
     const cls = [a.undone ? "undone" : "", a.annotator && a.annotator !== S.annotator ? "other" : ""].join(" ");
     hist.append(h("li", { class: cls },
-      h("span", { class: "when" }, a.created.replace("T", " ").replace("Z", "")), " ", h("b", {}, a.kind),
+      h("span", { class: "when", title: "the time in UTC" }, utc(a.created)), " ", h("b", {}, a.kind),
       a.span ? " " + spanText(a.span) + " " + tokensOf(a.span, m) : "",
       a.cluster !== null && a.cluster !== undefined ? " → cluster " + a.cluster : "",
       a.annotator ? " by " + a.annotator : "", a.batch ? " (batch " + a.batch + ")" : "",
@@ -730,6 +730,7 @@ async function act(action, extra) {
       : "; no proposals: " + (rp.why || "");
     // a merge moved other mentions too: how many, and that one u takes all of it back
     if (action === "merge") said = "; " + r.json.moved + (r.json.moved === 1 ? " mention moved" : " mentions moved");
+    if (action === "note") S.noteDraft = null;
     toast(describe(action, body, m) + " — saved" + said + (advance || action === "merge" ? " (u undoes)" : ""));
     setMention(r.json.mention);
     await refreshQueue();
@@ -747,13 +748,14 @@ async function act(action, extra) {
     const theirs = r.json.mention.actions.filter((a) => !a.undone).at(-1) || r.json.mention.actions.at(-1);
     setMention(r.json.mention, true);
     banner("conflict", "Not saved: " + (theirs && theirs.annotator ? theirs.annotator : "someone") + " changed this mention while you were looking (" +
-      (theirs ? theirs.kind + (theirs.span ? " " + spanText(theirs.span) : "") + " at " + theirs.created.replace("T", " ").replace("Z", "") : "an undo") +
+      (theirs ? theirs.kind + (theirs.span ? " " + spanText(theirs.span) : "") + " at " + utc(theirs.created) : "an undo") +
       "). It is shown as it is now; do your action again if it is still needed.");
     refreshQueue();
     return;
   }
   updateButtons();
-  toast((r.json.message || "error " + r.status), true);
+  // the server's reason, after what it means for the corrector's work
+  toast("Not saved: " + (r.json.message || "the server answered " + r.status) + ".", true);
 }
 
 /* why the mention on screen cannot take an edit now (null: it can) */
@@ -767,6 +769,10 @@ function whyNot(action, m) {
   if (action !== "delete" && !S.sel) return "select the tokens first (click a token, shift-click the last; or ←/→ and Shift).";
   return null;
 }
+
+/* a stored time (ISO 8601, UTC) as the history shows it: the zone said,
+ * since correctors in other zones read it as their own time */
+function utc(t) { return t.replace("T", " ").replace("Z", "") + " UTC"; }
 
 function describe(action, body, m) {
   if (action === "relink") return "relink " + m.key + " → cluster " + body.cluster;
@@ -783,7 +789,7 @@ async function undo() {
   S.busy = true;
   // what the undo would take back, then that, on the version it has now
   const next = await api("GET", "undo", { run: S.run, annotator: S.annotator });
-  if (next.status !== 200) { S.busy = false; toast(next.json.message || "error " + next.status, true); updateButtons(); return; }
+  if (next.status !== 200) { S.busy = false; toast("Nothing to undo: " + (next.status === 404 ? "you have no action left to take back in this run." : (next.json.message || "the server answered " + next.status) + "."), true); updateButtons(); return; }
   const r = await api("POST", "undo", null, runFields({ annotator: S.annotator, key: next.json.key, version: next.json.version }));
   S.busy = false;
   if (refusedStale(r)) return;
@@ -796,7 +802,7 @@ async function undo() {
     setMention(r.json.mention, true);
     banner("conflict", "Cannot undo: " + r.json.message);
     refreshQueue();
-  } else toast(r.json.message || "error " + r.status, true);
+  } else toast("Not undone: " + (r.json.message || "the server answered " + r.status) + ".", true);
   updateButtons();
 }
 
@@ -897,8 +903,23 @@ function note() {
   const f = $("note-form");
   f.hidden = false;
   const i = $("note-input");
-  i.value = "";
+  // a note refused comes back as it was written, on its mention
+  i.value = S.noteDraft && S.mention && S.noteDraft.key === S.mention.key ? S.noteDraft.text : "";
   i.focus();
+}
+
+/* someone else may change the mention on screen: the poll looks now and
+ * then; a change seen redraws the mention and the queue's rows (their
+ * badges, words and the done count were re-read after one's own actions only) */
+async function pollMention() {
+  if (!S.mention || S.busy) return;
+  const r = await api("GET", "mention", { run: S.run, key: S.mention.key, context: 0 });
+  if (r.status === 200 && r.json.version !== S.mention.version && S.mention && r.json.key === S.mention.key) {
+    const last = r.json.actions.at(-1);
+    await loadMention(S.mention.key, true);
+    banner("info", "Changed while you were looking" + (last && last.annotator ? " by " + last.annotator : "") + ": shown as it is now.");
+    await refreshQueue();
+  }
 }
 
 async function refreshQueue() {
@@ -924,6 +945,7 @@ function onKey(e) {
   // would choose in it, save nothing and say nothing: it gives the keys
   // back to the page and says that nothing was saved
   const filter = e.target.closest && e.target.closest("#filters");
+  if (filter && e.key === "Escape") { e.preventDefault(); e.target.blur(); return; }
   if (filter && e.key === "Enter" && !e.ctrlKey && !e.metaKey && !e.altKey) {
     e.preventDefault();
     e.target.blur();
@@ -1016,6 +1038,10 @@ async function start() {
     const v = $("note-input").value.trim();
     $("note-input").blur();   // the keys are the page's again
     $("note-form").hidden = true;
+    // the store takes 4000 bytes: a character of many scripts is 2 or 3
+    const bytes = new TextEncoder().encode(v).length;
+    S.noteDraft = { key: S.mention ? S.mention.key : "", text: v };
+    if (bytes > 4000) { toast("Not saved: the note is too long (" + bytes + " bytes, at most 4000); n opens it again as you wrote it, to shorten it.", true); return; }
     if (v) act("note", { note: v });
   });
   $("relink-form").addEventListener("submit", (e) => {
@@ -1092,15 +1118,7 @@ async function start() {
   setInterval(() => { if (!document.hidden) checkRuns(); }, 5000);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) checkRuns(); });
   // someone else may change the mention on screen: look now and then
-  setInterval(async () => {
-    if (!S.mention || S.busy || document.hidden) return;
-    const r = await api("GET", "mention", { run: S.run, key: S.mention.key, context: 0 });
-    if (r.status === 200 && r.json.version !== S.mention.version && S.mention && r.json.key === S.mention.key) {
-      const last = r.json.actions.at(-1);
-      await loadMention(S.mention.key, true);
-      banner("info", "Changed while you were looking" + (last && last.annotator ? " by " + last.annotator : "") + ": shown as it is now.");
-    }
-  }, 15000);
+  setInterval(() => { if (!document.hidden) pollMention(); }, 15000);
 
   const name = localStorage.getItem("xproj.annotator");
   await setName(name || (await askName()));

@@ -13,12 +13,22 @@ cake-that-nobody-...).
 - A key whose button is greyed out says why in the corrector's terms and
   saves nothing: a on a mention that has a span ("press m to modify it";
   it said "Select the tokens first"), m and d on one with none.
+- Round seven: the name dialog a first-time corrector sees points to ?; the
+  help says that the filters hold the keys until Enter or Esc, and Esc on a
+  filter gives them back (it did nothing); history times say UTC; a note
+  too long for the store is refused before it is sent, in words, and n
+  brings it back as written (the store's "a note is text, at most 4000
+  bytes" came back and the text was gone); a change by another corrector
+  seen by the poll redraws the queue's badges too (only the mention was).
 Screenshots under SHOTS (corrector-*.png).
 
 usage: corrector.py URL SHOTS
 """
+import json
 import sys
 import time
+import urllib.error
+import urllib.request
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -97,11 +107,108 @@ def greyed():
     page.press(Keys.ESCAPE)
 
 
-for name, f in [("long names", unbroken), ("greyed-out keys", greyed)]:
+def first_time():
+    """a corrector's first visit: the name dialog points to ?"""
+    d.get(URL)
+    page.wait_for(lambda: d.find_element(By.ID, "name-dialog").get_attribute("open") is not None, "name asked")
+    t = page.text("#name-dialog")
+    page.shot("corrector-first-time.png")
+    check("Press ? at any time" in t, "the name dialog points a first-time corrector to ?: %r" % t)
+    d.find_element(By.ID, "name-input").send_keys("corrector", Keys.ENTER)
+    page.wait_for(lambda: page.current(), "a mention shown")
+
+
+def help_keys():
+    """? says the filters hold the keys until Enter or Esc, and times are
+    UTC; Esc on a filter gives the keys back"""
+    page.press("?")
+    page.wait_for(lambda: d.find_element(By.ID, "help-dialog").get_attribute("open") is not None, "? opens the help")
+    t = page.text("#help-dialog")
+    page.shot("corrector-help.png")
+    check("Enter or Esc gives the keys back to the mention" in t, "the help says the filters hold the keys: %r" % t)
+    check("Times in the history are in UTC" in t, "the help says the history's times are UTC")
+    page.press(Keys.ESCAPE)
+    page.wait_for(lambda: d.find_element(By.ID, "help-dialog").get_attribute("open") is None, "Esc closes the help")
+    focus = "return !!(document.activeElement && document.activeElement.closest('#filters'))"
+    for name in ["status", "min_conf", "q"]:
+        d.execute_script("document.getElementById('filters').elements[arguments[0]].focus()", name)
+        check(d.execute_script(focus), "the %s filter has the keys" % name)
+        page.press(Keys.ESCAPE)
+        check(not d.execute_script(focus), "Esc on the %s filter gives the keys back to the mention" % name)
+    k = page.current()
+    page.press("j")
+    page.wait_for(lambda: page.current() != k, "j moves on after Esc on a filter")
+
+
+def long_note():
+    """a note too long for the store: said before it is sent, kept"""
+    k = page.current()
+    v = page.mention(k)["version"]
+    text = "字" * 1400   # 4200 bytes, under the field's 2000 characters
+    page.press("n")
+    page.wait_for(lambda: d.find_element(By.ID, "note-input").is_displayed(), "n opens the note")
+    d.execute_script("document.getElementById('note-input').value = arguments[0]", text)
+    d.execute_script("document.getElementById('toast').hidden = true")
+    d.find_element(By.ID, "note-input").send_keys(Keys.ENTER)
+    page.wait_for(lambda: d.find_element(By.ID, "toast").is_displayed(), "the long note is answered")
+    t = page.text("#toast")
+    page.shot("corrector-note-too-long.png")
+    check(t.startswith("Not saved: the note is too long (4200 bytes, at most 4000)") and "n opens it again" in t,
+          "a note too long says so in words: %r" % t)
+    time.sleep(0.3)
+    check(page.mention(k)["version"] == v, "nothing saved")
+    page.press("n")
+    page.wait_for(lambda: d.find_element(By.ID, "note-input").is_displayed(), "n opens the note again")
+    check(d.execute_script("return document.getElementById('note-input').value") == text, "n brings the note back as written")
+    d.execute_script("document.getElementById('note-input').value = 'short'")
+    d.find_element(By.ID, "note-input").send_keys(Keys.ENTER)
+    page.wait_for(lambda: page.mention(k)["version"] == v + 1 and idle(), "the shortened note is saved")
+    w = d.execute_script("return [...document.querySelectorAll('#history .when')].map((e) => e.textContent)")
+    check(w and all(x.endswith(" UTC") for x in w), "the history's times say UTC: %s" % w)
+    h3 = d.execute_script("return document.querySelector('.hist-box h3').textContent")
+    check("times in UTC" in h3, "the history's heading says UTC: %r" % h3)
+    page.press("n")
+    check(d.execute_script("return document.getElementById('note-input').value") == "", "a saved note is not offered again")
+    page.press(Keys.ESCAPE)
+
+
+def post(path, body):
+    req = urllib.request.Request(URL + "api/" + path, method="POST", data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
     try:
-        if name == "long names":
-            page.sign_in("corrector")
-            page.wait_for(lambda: page.current(), "a mention shown")
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, json.load(r)
+    except urllib.error.HTTPError as e:
+        return e.code, json.load(e)
+
+
+def polled():
+    """another corrector keeps the mention on screen: the poll (called at
+    once here, as its 15 s timer would) redraws its queue row's badge"""
+    k = page.current()
+    row = lambda: d.execute_script("var r = [...document.querySelectorAll('#queue li')].find((l) =>"
+                                   " l.querySelector('.key').textContent === arguments[0]);"
+                                   " return r ? r.querySelector('.badge').textContent : null", k)
+    opened = d.execute_script("return S.page.items.filter((i) => i.status === 'open').map((i) => i.key)")
+    check(opened, "the queue's page has an open mention")
+    if not opened:
+        return
+    if k != opened[0]:
+        open_key(opened[0])
+        k = opened[0]
+    mm = page.mention(k)
+    check(row() == "open", "%s's row says open: %r" % (k, row()))
+    st, r = post("edit", {"run": mm["run"], "annotator": "bob", "key": k, "action": "keep", "version": mm["version"]})
+    check(st == 200, "bob keeps %s: %d" % (k, st))
+    d.execute_script("pollMention()")
+    page.wait_for(lambda: "Changed while you were looking by bob" in page.text("#banner"), "the poll sees bob's keep")
+    page.wait_for(lambda: row() not in ("open", None), "the poll redraws %s's badge: %r" % (k, row()))
+    page.shot("corrector-polled.png")
+
+
+for name, f in [("first time", first_time), ("long names", unbroken), ("greyed-out keys", greyed),
+                ("help and filters", help_keys), ("a long note", long_note), ("the poll", polled)]:
+    try:
         f()
     except Exception as e:
         page.stopped(e, name, "corrector-stopped.png")

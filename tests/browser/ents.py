@@ -385,6 +385,8 @@ def crossing():
     page.wait_for(lambda: said in page.text("#toast"), "the page says the relink is refused: %r" % page.text("#toast"))
     t = page.text("#toast")
     check("this span and '" in t and outer["key"] in t, "the refusal names the other mention: %r" % t)
+    # what it means for the corrector's work first (it began "relink d|...")
+    check(t.startswith("Not saved: "), "the refusal says that nothing was saved: %r" % t)
     check(page.mention(inner["key"])["scene"]["tgt_cluster"] == inner["scene"]["tgt_cluster"], "nothing was relinked")
     page.shot("ents-%s-crossing.png" % LANG)
     page.wait_for(idle, "idle after the refusal")

@@ -142,6 +142,32 @@ static void endpoints(void **state)
 			 200);
 	assert_string_equal(json_string_value(J(json_array_get(J(J(o, "mention"), "actions"), 1), "note")), "<b>它</b>");
 	json_decref(o);
+	/* the refusals a corrector reads say what to do, in the page's words
+	 * (they said "a note is text, at most 4000 bytes", and gave versions):
+	 * a note of 1400 three-byte characters, an undo decided on another
+	 * mention or on an old version; nothing written */
+	{
+		char big[4400 + 200];
+		int k = snprintf(big, 200, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"action\":\"note\",\"version\":2,\"note\":\"");
+		for (int i = 0; i < 1400; i++, k += 3)
+			memcpy(big + k, "\xe5\xae\x83", 3);
+		snprintf(big + k, 10, "\"}");
+		assert_int_equal(call("POST", "/api/edit", NULL, big, &o), 422);
+		assert_non_null(strstr(json_string_value(J(o, "message")), "the note is too long: at most 4000 bytes"));
+		assert_non_null(strstr(json_string_value(J(o, "message")), "shorten it and save it again"));
+		json_decref(o);
+	}
+	assert_int_equal(call("POST", "/api/undo", NULL, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|1\",\"version\":2}", &o),
+			 409);
+	assert_string_equal(json_string_value(J(o, "message")), "nothing was undone: your last action is now note d|2, not "
+				"the one on d|1 you meant (in another tab?); press u again to undo note d|2");
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/undo", NULL, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"version\":1}", &o),
+			 409);
+	assert_non_null(strstr(json_string_value(J(o, "message")), "nothing was undone: d|2 changed a moment ago"));
+	assert_null(strstr(json_string_value(J(o, "message")), "version"));
+	assert_int_equal(jint(J(o, "mention"), "version"), 2);
+	json_decref(o);
 	/* undo: bob's newest is the note, on version 2 of d|2 */
 	assert_int_equal(call("GET", "/api/undo?annotator=bob", NULL, NULL, &o), 200);
 	assert_string_equal(json_string_value(J(o, "undo")), "note d|2");
