@@ -24,11 +24,8 @@ Screenshots under SHOTS (corrector-*.png).
 
 usage: corrector.py URL SHOTS
 """
-import json
 import sys
 import time
-import urllib.error
-import urllib.request
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -172,14 +169,7 @@ def long_note():
     page.press(Keys.ESCAPE)
 
 
-def post(path, body):
-    req = urllib.request.Request(URL + "api/" + path, method="POST", data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(req, timeout=10) as r:
-            return r.status, json.load(r)
-    except urllib.error.HTTPError as e:
-        return e.code, json.load(e)
+post = page.post
 
 
 def polled():

@@ -32,12 +32,9 @@ Screenshots under SHOTS (ents-LANG*.png).
 
 usage: ents.py URL SHOTS LANG
 """
-import json
 import re
 import sys
 import time
-import urllib.error
-import urllib.request
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -353,14 +350,7 @@ def nested():
     page.wait_for(idle, "idle after the undo")
 
 
-def post(path, body):
-    req = urllib.request.Request(URL + "api/" + path, method="POST", data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(req, timeout=10) as r:
-            return r.status, json.load(r)
-    except urllib.error.HTTPError as e:
-        return e.code, json.load(e)
+post = page.post
 
 
 def crossing():

@@ -9,6 +9,7 @@ import os
 import sys
 import tempfile
 import traceback
+import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -62,6 +63,17 @@ class Page:
         """GET url/api/path, as JSON"""
         with urllib.request.urlopen(self.url + "api/" + path, timeout=10) as r:
             return json.load(r)
+
+    def post(self, path, body):
+        """POST body (JSON) to url/api/path, as another corrector would:
+        (status, reply as JSON), a refusal too"""
+        req = urllib.request.Request(self.url + "api/" + path, method="POST", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return r.status, json.load(r)
+        except urllib.error.HTTPError as e:
+            return e.code, json.load(e)
 
     def mention(self, key, run=None):
         """the API's mention (of run, else the page's default)"""
