@@ -130,7 +130,8 @@ align() {
 		cp $T/$l.$s$v.all.names $T/$l.$s$v.tune.names
 		mv $T/$l.$s$v.all.names $T/$l.$s$v.dev.names
 	fi
-	echo "  $l seed $s${3:+ ${dict:+with the dictionary}${dict:-spans $3}}: aligned in $(( $(now) - a )) s" >&2
+	what=${3:+ spans $3}; [ -n "$dict" ] && what=" with the dictionary"
+	echo "  $l seed $s$what: aligned in $(( $(now) - a )) s" >&2
 }
 
 # the English mention spans of each pair, tune then dev (bitext --spans)

@@ -198,6 +198,24 @@ static int add_entry(dd *d, const char *h, size_t hn, const char *e, size_t n)
 	return 0;
 }
 
+/* The line of s[0..len) at *k, its length without "\n" or "\r\n" in *n,
+ * *k moved past it; NULL at the end.  A BOM an editor put before the first
+ * line is skipped: it would stay in the first headword, which would then
+ * match no word of the bitext, unsaid. */
+static const char *next_line(const char *s, size_t len, size_t *k, size_t *n)
+{
+	if (!*k && len >= 3 && !memcmp(s, "\xef\xbb\xbf", 3))
+		*k = 3;
+	if (*k >= len)
+		return NULL;
+	const char *l = s + *k, *nl = memchr(l, '\n', len - *k);
+	*n = nl ? (size_t)(nl - l) : len - *k;
+	*k += *n + 1;
+	if (*n && l[*n - 1] == '\r')
+		(*n)--;
+	return l;
+}
+
 int xp_dictd_pairs_mem(const char *iname, const char *index, size_t ilen, const char *dict, size_t dlen,
 		       const xp_dictd_opts *o, xp_buf *out, xp_dictd_stats *st, xp_err *err)
 {
@@ -209,16 +227,10 @@ int xp_dictd_pairs_mem(const char *iname, const char *index, size_t ilen, const 
 	int rc = 0;
 	unsigned long lineno = 0;
 	xp_buf head = {0};
-	/* a BOM an editor put before the first line would stay in its headword,
-	 * which would then match no word of the bitext, unsaid */
-	size_t k0 = ilen >= 3 && !memcmp(index, "\xef\xbb\xbf", 3) ? 3 : 0;
-	for (size_t k = k0; !rc && k < ilen;) {
-		const char *l = index + k, *nl = memchr(l, '\n', ilen - k);
-		size_t n = nl ? (size_t)(nl - l) : ilen - k;
-		k += n + 1;
+	const char *l;
+	size_t k = 0, n;
+	while (!rc && (l = next_line(index, ilen, &k, &n))) {
 		lineno++;
-		if (n && l[n - 1] == '\r')
-			n--;
 		if (!n)
 			continue;
 		const char *t1 = memchr(l, '\t', n);
@@ -321,14 +333,10 @@ int xp_cedict_pairs_mem(const char *name, const char *buf, size_t len, const xp_
 		memset(st, 0, sizeof *st);
 	int rc = 0;
 	unsigned long lineno = 0;
-	size_t k0 = len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3) ? 3 : 0;
-	for (size_t k = k0; !rc && k < len;) {
-		const char *l = buf + k, *nl = memchr(l, '\n', len - k);
-		size_t n = nl ? (size_t)(nl - l) : len - k;
-		k += n + 1;
+	const char *l;
+	size_t k = 0, n;
+	while (!rc && (l = next_line(buf, len, &k, &n))) {
 		lineno++;
-		if (n && l[n - 1] == '\r')
-			n--;
 		size_t bad;
 		if (!xp_utf8_valid(l, n, &bad) || memchr(l, '\0', n)) {
 			rc = xp_failc(err, XP_EINPUT, name, lineno, "not UTF-8 text");

@@ -113,6 +113,19 @@ static void test_bom(void **state)
 	xp_buf_free(&b);
 }
 
+/* case k was refused as bad input, its message holding where and why */
+static void refused(size_t k, int rc, const xp_err *e, const char *where, const char *why)
+{
+	assert_true(rc < 0);
+	assert_int_equal(xp_err_code(e), XP_EINPUT);
+	char s[1200];
+	xp_err_str(e, s, sizeof s);
+	if (!strstr(s, where) || !strstr(s, why))
+		print_error("case %zu: %s\n", k, s);
+	assert_non_null(strstr(s, where));
+	assert_non_null(strstr(s, why));
+}
+
 static void test_bad(void **state)
 {
 	(void)state;
@@ -133,15 +146,8 @@ static void test_bad(void **state)
 	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
 		xp_err e = {0};
 		xp_buf b = {0};
-		assert_true(xp_dictd_pairs_mem("t.index", bad[k].index, strlen(bad[k].index), dict, sizeof dict - 1,
-					       NULL, &b, NULL, &e) < 0);
-		assert_int_equal(xp_err_code(&e), XP_EINPUT);
-		char s[1200];
-		xp_err_str(&e, s, sizeof s);
-		if (!strstr(s, bad[k].where) || !strstr(s, bad[k].why))
-			print_error("case %zu: %s\n", k, s);
-		assert_non_null(strstr(s, bad[k].where));
-		assert_non_null(strstr(s, bad[k].why));
+		refused(k, xp_dictd_pairs_mem("t.index", bad[k].index, strlen(bad[k].index), dict, sizeof dict - 1,
+					       NULL, &b, NULL, &e), &e, bad[k].where, bad[k].why);
 		xp_buf_free(&b);
 	}
 	/* a NUL byte in an entry (where "|||" might hide from a C string) */
@@ -277,14 +283,8 @@ static void test_cedict_bad(void **state)
 	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
 		xp_err e = {0};
 		xp_buf b = {0};
-		assert_true(xp_cedict_pairs_mem("t.u8", bad[k].text, strlen(bad[k].text), NULL, &b, NULL, &e) < 0);
-		assert_int_equal(xp_err_code(&e), XP_EINPUT);
-		char s[1200];
-		xp_err_str(&e, s, sizeof s);
-		if (!strstr(s, bad[k].where) || !strstr(s, bad[k].why))
-			print_error("case %zu: %s\n", k, s);
-		assert_non_null(strstr(s, bad[k].where));
-		assert_non_null(strstr(s, bad[k].why));
+		refused(k, xp_cedict_pairs_mem("t.u8", bad[k].text, strlen(bad[k].text), NULL, &b, NULL, &e), &e,
+			bad[k].where, bad[k].why);
 		xp_buf_free(&b);
 	}
 	/* a NUL byte */
