@@ -89,9 +89,7 @@ typedef struct dd {
 	xp_buf *out;
 	xp_dictd_stats *st;
 	/* CEDICT's: the headword is the target side (Chinese), the
-	 * translations English, written first as the bitext's source; a verb's
-	 * "to " is taken off (CEDICT glosses "吃" as "to eat", FreeDict's
-	 * English headword is "eat") */
+	 * translations English, written first as the bitext's source */
 	int cedict;
 	xp_vocab done;       /* "head ||| translation" written */
 	xp_buf line, tr;     /* scratch */
@@ -106,8 +104,6 @@ static int add_pair(dd *d, const char *h, size_t hn, const char *t, size_t tn)
 		return XP_ENOMEM;
 	const char *tr = d->tr.p;
 	size_t trn = d->tr.n;
-	if (d->cedict && words > 1 && trn > 3 && !memcmp(tr, "to ", 3))
-		tr += 3, trn -= 3, words--;
 	if (!words || words > XP_DICTD_MAX_WORDS || has_sep(h, hn) || has_sep(tr, trn))
 		return 0;
 	/* the source side first, as a bitext line has it */

@@ -92,9 +92,10 @@ int xp_dictd_seen_bitext(xp_vocab seen[2], const xp_bitext *b, xp_err *err);
  * side: each gloss reduced to translations as a dictd line of translations
  * is (labels, glosses and ellipses out, cut at ',' and ';', at most
  * XP_DICTD_MAX_WORDS words; a cross-reference's "拜拜[bai2 bai2]" loses
- * its pinyin as a label does), a verb's leading "to " taken off ("to eat"
- * -> "eat", FreeDict's kind of headword), against the Simplified headword
- * (MMC's Chinese is simplified; the subtitles too).  seen[0] is English's,
+ * its pinyin as a label does; a verb's "to eat" kept as it is, as dictd's
+ * multiword translations are: taking "to" off measured worse, docs/
+ * rules.md), against the Simplified headword (MMC's Chinese is simplified;
+ * the subtitles too).  seen[0] is English's,
  * seen[1] the headword's.  A line without its four fields or that is not
  * UTF-8 text is refused with its file and line.  gzip read as xp_read_file
  * reads it. */

@@ -51,12 +51,12 @@ cp $D/small.index $T/ok.index
 refused_same "-o over the dictionary's text" $T/ok.dict $XPROJ wordalign $T/p.pairs $W --dict $T/ok.index -o $T/ok.dict
 
 # CEDICT's format, one file: found from the path (no NAME.index beside it)
-# or named; English glosses against the Simplified headword, "to " off
+# or named; English glosses against the Simplified headword
 C=$FIX/cedict/small.u8
-printf 'the cat eats ||| 猫 吃\nlook for a big book ||| 找 大 书\n' >$T/zh.pairs
+printf 'the cat eats ||| 猫 吃\nI want to look for a big book ||| 我 要 找 大 书\n' >$T/zh.pairs
 expect_status 0 $XPROJ wordalign $T/zh.pairs $W --dict $C -o $T/c.pharaoh
 expect_grep "^xproj wordalign: 4 pairs of the dictionary $C for the lexical model (--dict; 11 more have a word the bitext lacks)$" $T/err
-printf 'cat ||| 猫\nbig ||| 大\nlook for ||| 找\nbook ||| 书\n' >$T/zh.lex
+printf 'cat ||| 猫\nbig ||| 大\nto look for ||| 找\nbook ||| 书\n' >$T/zh.lex
 expect_status 0 $XPROJ wordalign $T/zh.pairs $W --train-lex $T/zh.lex -o $T/clex.pharaoh
 expect_eq "$(sum <$T/c.pharaoh)" "$(sum <$T/clex.pharaoh)" "--dict CEDICT: the links of --train-lex with its pairs"
 expect_status 0 $XPROJ wordalign $T/zh.pairs $W -o $T/cnone.pharaoh
