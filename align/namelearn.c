@@ -32,22 +32,21 @@ void wa_namelearn_free(wa_namelearn *L)
 	memset(L, 0, sizeof *L);
 }
 
-/* one more (weight w) of form F->tok[at .. at + n) for name e */
-static int count(wa_namelearn *L, uint32_t e, const uint32_t *f, uint32_t n, double w)
+int wa_form_count(xp_vocab *keys, double **cnt, size_t *cap, uint32_t first, const uint32_t *f, uint32_t n, double w)
 {
-	char key[16 * (WA_NAME_RUN + 1)];
-	int len = snprintf(key, sizeof key, "%u", e);
+	char key[16 * (WA_FORM_MAX + 1)];
+	int len = snprintf(key, sizeof key, "%u", first);
 	for (uint32_t k = 0; k < n; k++)
 		len += snprintf(key + len, sizeof key - (size_t)len, " %u", f[k]);
-	uint32_t id = xp_vocab_id(&L->keys, key, (size_t)len);
+	uint32_t id = xp_vocab_id(keys, key, (size_t)len);
 	if (id == UINT32_MAX)
 		return -1;
-	size_t old = L->cap;
-	if (xp_grow(&L->cnt, &L->cap, (size_t)id + 1, sizeof *L->cnt))
+	size_t old = *cap;
+	if (xp_grow(cnt, cap, (size_t)id + 1, sizeof **cnt))
 		return -1;
-	if (L->cap > old)
-		memset(L->cnt + old, 0, (L->cap - old) * sizeof *L->cnt);
-	L->cnt[id] += w;
+	if (*cap > old)
+		memset(*cnt + old, 0, (*cap - old) * sizeof **cnt);
+	(*cnt)[id] += w;
 	return 0;
 }
 
@@ -83,7 +82,7 @@ int wa_namelearn_count(wa_namelearn *L, const wa_corpus *c, const wa_sampler *s,
 						best = j, bl = r - j;
 					j = r;
 				}
-				if (bl && bl <= WA_NAME_RUN && count(L, e, fs + best, bl, 1.0 / n))
+				if (bl && bl <= WA_NAME_RUN && wa_form_count(&L->keys, &L->cnt, &L->cap, e, fs + best, bl, 1.0 / n))
 					return -1;
 			}
 		}
@@ -131,68 +130,77 @@ int wa_form_spell(const char *key, const xp_vocab *tgt, uint32_t *ids, uint32_t 
 	return 0;
 }
 
-typedef struct kept {
-	uint32_t name, key;
-	double c;
-} kept;
-
-static int by_name_count(const void *x, const void *y)
+static int by_first_count(const void *x, const void *y)
 {
-	const kept *a = x, *b = y;
-	if (a->name != b->name)
-		return a->name < b->name ? -1 : 1;
+	const wa_form *a = x, *b = y;
+	if (a->first != b->first)
+		return a->first < b->first ? -1 : 1;
 	if (a->c != b->c)
 		return a->c > b->c ? -1 : 1;
 	return a->key < b->key ? -1 : a->key > b->key;
 }
 
+int wa_forms_join(const xp_vocab *keys, const double *cnt, size_t cap, const xp_vocab *tgt, uint32_t most,
+		  uint32_t nfirst, xp_vocab *S, wa_form **out, size_t *nout)
+{
+	wa_form *v = malloc(((size_t)keys->n + 1) * sizeof *v);
+	uint32_t *ids = malloc(((size_t)most + 1) * sizeof *ids);
+	xp_buf b = {0};
+	if (!v || !ids || xp_vocab_init(S, 0)) {
+		free(v), free(ids);
+		return -1;
+	}
+	size_t n = 0;
+	for (uint32_t id = 0; id < keys->n; id++) {
+		uint32_t first;
+		if (wa_form_spell(keys->words[id], tgt, ids, most, &first, &b) || first >= nfirst)
+			continue;
+		uint32_t sid = b.oom ? UINT32_MAX : xp_vocab_id(S, b.p, b.n);
+		if (sid == UINT32_MAX) {
+			xp_buf_free(&b);
+			xp_vocab_free(S);
+			free(v), free(ids);
+			return -1;
+		}
+		if (sid == n)
+			v[n++] = (wa_form){first, sid, 0};
+		v[sid].c += id < cap ? cnt[id] : 0;
+	}
+	qsort(v, n, sizeof *v, by_first_count);
+	xp_buf_free(&b);
+	free(ids);
+	*out = v, *nout = n;
+	return 0;
+}
+
 /* Each counted form as its words, the punctuation at its ends left out
  * (the middle dot linked with 宾 of 钱德勒·宾 is no part of "Bing"), the
- * counts of forms that are then the same joined: strings keyed by
- * "name<TAB>words" in S, their counts in v[].c. */
+ * counts of forms that are then the same joined (wa_forms_join). */
 int wa_namelearn_forms(const wa_namelearn *L, const xp_vocab voc[2], xp_names *out)
 {
 	if (!L->occ)
 		return 0;
 	xp_vocab S;
-	kept *v = malloc(((size_t)L->keys.n + 1) * sizeof *v);
-	uint32_t *ids = malloc((WA_NAME_RUN + 1) * sizeof *ids);
-	xp_buf b = {0};
-	if (!v || !ids || xp_vocab_init(&S, 0)) {
-		free(v), free(ids);
+	wa_form *v;
+	size_t n;
+	if (wa_forms_join(&L->keys, L->cnt, L->cap, &voc[1], WA_NAME_RUN + 1, L->V < voc[0].n ? L->V : voc[0].n, &S,
+			  &v, &n))
 		return -1;
-	}
-	size_t n = 0;
-	int rc = 0;
-	for (uint32_t id = 0; id < L->keys.n && !rc; id++) {
-		uint32_t e;
-		if (wa_form_spell(L->keys.words[id], &voc[1], ids, WA_NAME_RUN + 1, &e, &b) || e >= L->V || e >= voc[0].n)
-			continue;
-		uint32_t sid = b.oom ? UINT32_MAX : xp_vocab_id(&S, b.p, b.n);
-		if (sid == UINT32_MAX) {
-			rc = -1;
-			break;
-		}
-		if (sid == n)
-			v[n++] = (kept){e, sid, 0};
-		v[sid].c += id < L->cap ? L->cnt[id] : 0;
-	}
 	size_t kept_n = 0;
-	for (size_t k = 0; k < n && !rc; k++)
-		if (v[k].c >= WA_NAME_MIN && v[k].c >= WA_NAME_SHARE * L->occ[v[k].name])
+	for (size_t k = 0; k < n; k++)
+		if (v[k].c >= WA_NAME_MIN && v[k].c >= WA_NAME_SHARE * L->occ[v[k].first])
 			v[kept_n++] = v[k];
-	qsort(v, kept_n, sizeof *v, by_name_count);
+	int rc = 0;
 	for (size_t k = 0, rank = 0; k < kept_n && !rc; k++) {
-		rank = k && v[k].name == v[k - 1].name ? rank + 1 : 0;
+		rank = k && v[k].first == v[k - 1].first ? rank + 1 : 0;
 		if (rank >= WA_NAME_FORMS)
 			continue;
-		const char *name = voc[0].words[v[k].name], *form = strchr(S.words[v[k].key], '\t') + 1;
-		if (xp_names_add(out, name, strlen(name), form, strlen(form), v[k].c, v[k].c / L->occ[v[k].name],
-				 L->occ[v[k].name]))
+		const char *name = voc[0].words[v[k].first], *form = strchr(S.words[v[k].key], '\t') + 1;
+		if (xp_names_add(out, name, strlen(name), form, strlen(form), v[k].c, v[k].c / L->occ[v[k].first],
+				 L->occ[v[k].first]))
 			rc = -1;
 	}
-	xp_buf_free(&b);
 	xp_vocab_free(&S);
-	free(v), free(ids);
+	free(v);
 	return rc;
 }

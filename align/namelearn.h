@@ -61,5 +61,27 @@ int wa_punct_word(const char *w);
  * punctuation at the words' ends left out; *first gets the source id.
  * 1 when no word is left (the key is skipped), else 0 (b->oom on OOM). */
 int wa_form_spell(const char *key, const xp_vocab *tgt, uint32_t *ids, uint32_t most, uint32_t *first, xp_buf *b);
+/* One more (weight w) of the form f[0..n) (target ids, at most
+ * WA_FORM_MAX of them) for source id first: its key "first f1 f2 ..."
+ * added to keys, w added to (*cnt)[key], *cnt grown to *cap with zeros.
+ * 0, or -1 on OOM. */
+#define WA_FORM_MAX 16
+int wa_form_count(xp_vocab *keys, double **cnt, size_t *cap, uint32_t first, const uint32_t *f, uint32_t n, double w);
+_Static_assert(WA_NAME_RUN <= WA_FORM_MAX, "namelearn.h: a name's form is longer than a key holds");
+
+/* A form counted for a source id (a name, a run of English words): its
+ * spelling's id in the caller's vocabulary, its count. */
+typedef struct wa_form {
+	uint32_t first, key;
+	double c;
+} wa_form;
+/* The forms counted in keys and cnt[0..cap) (wa_form_count), each spelled
+ * by tgt (wa_form_spell, at most `most` target words) into S (initialised
+ * here, the caller frees it), those spelled the same joined, their counts
+ * summed: *out (malloc'd, the caller frees it) holds *n of them, sorted by
+ * source id, then count (most first), then key.  Forms of a source id of
+ * nfirst or more are left out.  0, or -1 on OOM (nothing to free). */
+int wa_forms_join(const xp_vocab *keys, const double *cnt, size_t cap, const xp_vocab *tgt, uint32_t most,
+		  uint32_t nfirst, xp_vocab *S, wa_form **out, size_t *n);
 
 #endif

@@ -121,15 +121,6 @@ static double pair_score(const model *M, const doc_pair *d, size_t i, size_t j)
 	return s;
 }
 
-static double lse(double a, double b)
-{
-	if (a == -INFINITY)
-		return b;
-	if (b == -INFINITY)
-		return a;
-	return a > b ? a + log1p(exp(b - a)) : b + log1p(exp(a - b));
-}
-
 /* Viterbi for the pairing, forward-backward for its confidences. */
 static int solve(const model *M, doc_pair *d)
 {
@@ -155,7 +146,7 @@ static int solve(const model *M, doc_pair *d)
 				double a = V[(i - 1) * W + j - 1] + s;
 				if (a > v)
 					v = a;
-				f = lse(f, F[(i - 1) * W + j - 1] + s);
+				f = xp_log_add(f, F[(i - 1) * W + j - 1] + s);
 			}
 			V[i * W + j] = v, F[i * W + j] = f;
 		}
@@ -163,9 +154,9 @@ static int solve(const model *M, doc_pair *d)
 		for (size_t j = m + 1; j-- > 0;) {
 			double b = i == n && j == m ? 0 : -INFINITY;
 			if (i < n)
-				b = lse(b, B[(i + 1) * W + j] + M->skip);
+				b = xp_log_add(b, B[(i + 1) * W + j] + M->skip);
 			if (i < n && j < m)
-				b = lse(b, B[(i + 1) * W + j + 1] + d->score[i * m + j]);
+				b = xp_log_add(b, B[(i + 1) * W + j + 1] + d->score[i * m + j]);
 			B[i * W + j] = b;
 		}
 	/* trace the best path back */
@@ -203,6 +194,21 @@ static int target_text(const xp_utt *t, int unspaced, xp_buf *b)
 	return b->oom ? -1 : 0;
 }
 
+/* r's target text as words (lang's word breaks), each a string of out's
+ * arena, in r->tgt.  -1 on OOM. */
+static int tgt_words(xp_autt *r, const char *lang, xp_aligned *out)
+{
+	xp_tok *tk = NULL;
+	size_t cap = 0;
+	uint32_t n = 0;
+	if (xp_tokenize(r->tgt_text, strlen(r->tgt_text), XP_TOK_WORDS, lang, &tk, &n, &cap))
+		return free(tk), -1;
+	r->tgt = xp_aligned_strs(out, r->tgt_text, tk, n);
+	r->ntgt = n;
+	free(tk);
+	return r->tgt ? 0 : -1;
+}
+
 static int record(const xp_doc *ed, size_t i, const xp_doc *td, int32_t j, double conf,
 		  const xp_pair_opts *o, const char *lang, int unspaced, xp_buf *text, xp_aligned *out)
 {
@@ -238,16 +244,8 @@ static int record(const xp_doc *ed, size_t i, const xp_doc *td, int32_t j, doubl
 		if (o->tokens == XP_PAIR_TOKENS_FILE) {
 			r->tgt = xp_aligned_strs(out, t->text, t->toks, t->ntoks);
 			r->ntgt = t->ntoks;
-		} else {
-			xp_tok *tk = NULL;
-			size_t cap = 0;
-			uint32_t nt = 0;
-			if (xp_tokenize(r->tgt_text, strlen(r->tgt_text), XP_TOK_WORDS, lang, &tk, &nt, &cap))
-				return free(tk), -1;
-			r->tgt = xp_aligned_strs(out, r->tgt_text, tk, nt);
-			r->ntgt = nt;
-			free(tk);
-		}
+		} else if (tgt_words(r, lang, out))
+			return -1;
 		if (!r->tgt)
 			return -1;
 		r->tgt_subs[0] = (uint32_t)j;
@@ -336,18 +334,8 @@ static int record_link(const xp_doc *ed, const xp_salign_link *L, const xp_doc *
 			memcpy(r->tgt + r->ntgt, w, t->ntoks * sizeof *w);
 			r->ntgt += t->ntoks;
 		}
-	} else {
-		xp_tok *tk = NULL;
-		size_t cap = 0;
-		uint32_t n = 0;
-		if (xp_tokenize(r->tgt_text, strlen(r->tgt_text), XP_TOK_WORDS, lang, &tk, &n, &cap))
-			return free(tk), -1;
-		r->tgt = xp_aligned_strs(out, r->tgt_text, tk, n);
-		r->ntgt = n;
-		free(tk);
-		if (!r->tgt)
-			return -1;
-	}
+	} else if (tgt_words(r, lang, out))
+		return -1;
 	r->score = L->nt ? L->conf : 0;
 	out->n++;
 	return 0;

@@ -54,25 +54,6 @@ static uint32_t run_id(wa_phraselearn *L, const uint32_t *es, uint32_t n, int ad
 	return id;
 }
 
-/* one more (weight w) of target words f[0..n) for run r */
-static int count(wa_phraselearn *L, uint32_t r, const uint32_t *f, uint32_t n, double w)
-{
-	char key[16 * (WA_PHRASE_RUN + 1)];
-	int len = snprintf(key, sizeof key, "%u", r);
-	for (uint32_t k = 0; k < n; k++)
-		len += snprintf(key + len, sizeof key - (size_t)len, " %u", f[k]);
-	uint32_t id = xp_vocab_id(&L->keys, key, (size_t)len);
-	if (id == UINT32_MAX)
-		return -1;
-	size_t old = L->cap;
-	if (xp_grow(&L->cnt, &L->cap, (size_t)id + 1, sizeof *L->cnt))
-		return -1;
-	if (L->cap > old)
-		memset(L->cnt + old, 0, (L->cap - old) * sizeof *L->cnt);
-	L->cnt[id] += w;
-	return 0;
-}
-
 /* a pair's usable English length and target length (0: skip it) */
 static int usable(const wa_corpus *c, uint32_t k, uint32_t *I, uint32_t *J)
 {
@@ -166,7 +147,7 @@ int wa_phraselearn_count(wa_phraselearn *L, const wa_corpus *c, const wa_sampler
 						continue;
 					for (uint32_t j = lo; j < hi; j++)
 						tw[j - lo] = fs[j];
-					rc = count(L, r, tw, hi - lo, 1.0 / n);
+					rc = wa_form_count(&L->keys, &L->cnt, &L->cap, r, tw, hi - lo, 1.0 / n);
 				}
 		}
 	}
@@ -174,63 +155,31 @@ int wa_phraselearn_count(wa_phraselearn *L, const wa_corpus *c, const wa_sampler
 	return rc;
 }
 
-typedef struct kept {
-	uint32_t run, key;
-	double c;
-} kept;
-
-static int by_run_count(const void *x, const void *y)
-{
-	const kept *a = x, *b = y;
-	if (a->run != b->run)
-		return a->run < b->run ? -1 : 1;
-	if (a->c != b->c)
-		return a->c > b->c ? -1 : 1;
-	return a->key < b->key ? -1 : a->key > b->key;
-}
-
 /* Each counted phrase as its words, the punctuation at its ends left out,
- * the counts of phrases that are then the same joined (as namelearn.c). */
+ * the counts of phrases that are then the same joined (wa_forms_join). */
 int wa_phraselearn_forms(const wa_phraselearn *L, xp_names *out)
 {
 	if (!L->punct)
 		return 0;
 	const xp_vocab *voc = L->voc;
 	xp_vocab S;
-	kept *v = malloc(((size_t)L->keys.n + 1) * sizeof *v);
-	uint32_t *ids = malloc((WA_PHRASE_RUN + 1) * sizeof *ids);
-	xp_buf b = {0}, e = {0};
-	if (!v || !ids || xp_vocab_init(&S, 0)) {
-		free(v), free(ids);
+	wa_form *v;
+	size_t n;
+	if (wa_forms_join(&L->keys, L->cnt, L->cap, &voc[1], WA_PHRASE_RUN, L->runs.n, &S, &v, &n))
 		return -1;
-	}
-	size_t n = 0;
+	xp_buf e = {0};
 	int rc = 0;
-	for (uint32_t id = 0; id < L->keys.n && !rc; id++) {
-		uint32_t r;
-		if (wa_form_spell(L->keys.words[id], &voc[1], ids, WA_PHRASE_RUN, &r, &b) || r >= L->runs.n)
-			continue;
-		uint32_t sid = b.oom ? UINT32_MAX : xp_vocab_id(&S, b.p, b.n);
-		if (sid == UINT32_MAX) {
-			rc = -1;
-			break;
-		}
-		if (sid == n)
-			v[n++] = (kept){r, sid, 0};
-		v[sid].c += id < L->cap ? L->cnt[id] : 0;
-	}
 	size_t kept_n = 0;
-	for (size_t k = 0; k < n && !rc; k++)
-		if (v[k].c >= WA_PHRASE_MIN && v[k].c >= WA_PHRASE_SHARE * L->occ[v[k].run])
+	for (size_t k = 0; k < n; k++)
+		if (v[k].c >= WA_PHRASE_MIN && v[k].c >= WA_PHRASE_SHARE * L->occ[v[k].first])
 			v[kept_n++] = v[k];
-	qsort(v, kept_n, sizeof *v, by_run_count);
 	for (size_t k = 0, rank = 0; k < kept_n && !rc; k++) {
-		rank = k && v[k].run == v[k - 1].run ? rank + 1 : 0;
+		rank = k && v[k].first == v[k - 1].first ? rank + 1 : 0;
 		if (rank >= WA_PHRASE_FORMS)
 			continue;
 		/* the run's English words, spelled */
 		e.n = 0;
-		const char *p = L->runs.words[v[k].run];
+		const char *p = L->runs.words[v[k].first];
 		while (*p) {
 			char *q;
 			unsigned long t = strtoul(p, &q, 10);
@@ -246,12 +195,12 @@ int wa_phraselearn_forms(const wa_phraselearn *L, xp_names *out)
 				p++;
 		}
 		const char *form = strchr(S.words[v[k].key], '\t') + 1;
-		double o = L->occ[v[k].run];
+		double o = L->occ[v[k].first];
 		if (e.oom || xp_names_add(out, e.p, e.n, form, strlen(form), v[k].c, v[k].c / o, o))
 			rc = -1;
 	}
-	xp_buf_free(&b), xp_buf_free(&e);
+	xp_buf_free(&e);
 	xp_vocab_free(&S);
-	free(v), free(ids);
+	free(v);
 	return rc;
 }

@@ -22,6 +22,7 @@
 #define XP_ALIGN_PHRASELEARN_H
 
 #include "gibbs.h"
+#include "namelearn.h"
 #include "../base/vocab.h"
 #include "../io/names.h"
 
@@ -36,6 +37,7 @@
 #define WA_PHRASE_LEN 4
 #define WA_PHRASE_OCC 3
 #define WA_PHRASE_RUN 6
+_Static_assert(WA_PHRASE_RUN <= WA_FORM_MAX, "phraselearn.h: a phrase is longer than a key holds");
 #define WA_PHRASE_SHARE 0.1
 #define WA_PHRASE_MIN 2.0
 #define WA_PHRASE_FORMS 3

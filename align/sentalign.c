@@ -357,15 +357,6 @@ static double link_score(const prog *P, size_t i, size_t j, int type)
 	return s;
 }
 
-static double lse(double a, double b)
-{
-	if (a == -INFINITY)
-		return b;
-	if (b == -INFINITY)
-		return a;
-	return a > b ? a + log1p(exp(b - a)) : b + log1p(exp(a - b));
-}
-
 int xp_salign(const xp_utt *e, size_t n, const xp_utt *t, size_t m, const xp_salign_opts *o,
 	      xp_salign_link **links, size_t *nlinks)
 {
@@ -420,7 +411,7 @@ int xp_salign(const xp_utt *e, size_t n, const xp_utt *t, size_t m, const xp_sal
 				double s = link_score(&P, i, j, k);
 				if (V[p] + s > v)
 					v = V[p] + s, h = k;
-				f = lse(f, F[p] + s);
+				f = xp_log_add(f, F[p] + s);
 			}
 			V[i * W + j] = v, F[i * W + j] = f, how[i * W + j] = (unsigned char)(h < 0 ? 255 : h);
 		}
@@ -430,7 +421,7 @@ int xp_salign(const xp_utt *e, size_t n, const xp_utt *t, size_t m, const xp_sal
 			for (int k = 0; k < NTYPES; k++) {
 				if (i + DE[k] > n || j + DT[k] > m)
 					continue;
-				b = lse(b, B[(i + DE[k]) * W + j + DT[k]] + link_score(&P, i + DE[k], j + DT[k], k));
+				b = xp_log_add(b, B[(i + DE[k]) * W + j + DT[k]] + link_score(&P, i + DE[k], j + DT[k], k));
 			}
 			B[i * W + j] = b;
 		}

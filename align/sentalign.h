@@ -22,8 +22,20 @@
 
 #include "../model/corpus.h"
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/* log(exp(a) + exp(b)) without overflow, -INFINITY standing for a zero
+ * probability: the forward-backward sums here and in align/pair.c. */
+static inline double xp_log_add(double a, double b)
+{
+	if (a == -INFINITY)
+		return b;
+	if (b == -INFINITY)
+		return a;
+	return a > b ? a + log1p(exp(b - a)) : b + log1p(exp(a - b));
+}
 
 /* Word pairs a first pass found (the word aligner's links in the sure
  * links of a first alignment), anchors of their own kind. */

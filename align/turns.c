@@ -54,7 +54,8 @@ int xp_turns_of(const xp_subs *en, xp_turns *T)
 	return 0;
 }
 
-xp_ulink xp_turns_to_blocks(const xp_turns *T, xp_ulink l)
+/* A link to turns as a link to the blocks they are in. */
+static xp_ulink turns_to_blocks(const xp_turns *T, xp_ulink l)
 {
 	if (l.first < 0)
 		return l;
@@ -100,7 +101,7 @@ int xp_episode_links(const xp_episode *ep, xp_ulink **links, size_t *n, xp_err *
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	int rc = xp_turn_links(ep, &T, links, n, NULL, err);
 	for (size_t i = 0; !rc && i < *n; i++)
-		(*links)[i] = xp_turns_to_blocks(&T, (*links)[i]);
+		(*links)[i] = turns_to_blocks(&T, (*links)[i]);
 	free(T.v);
 	return rc;
 }

@@ -29,8 +29,6 @@ int xp_turns_of(const xp_subs *en, xp_turns *T);
  * units, when not NULL, receives the utterances' bags (xp_units_free). */
 int xp_turn_links(const xp_episode *ep, const xp_turns *T, xp_ulink **links, size_t *n,
 		  xp_unit **units, xp_err *err);
-/* A link to turns as a link to the blocks they are in. */
-xp_ulink xp_turns_to_blocks(const xp_turns *T, xp_ulink l);
 
 /* Free n units and their array. */
 void xp_units_free(xp_unit *u, size_t n);

@@ -173,6 +173,22 @@ static int get_u64(cur *c, uint64_t *v)
 	return 0;
 }
 
+/* The file's length, as its header gives it, against the bytes there are:
+ * a file cut short or grown is refused before anything is read from it.
+ * what names the file's kind ("model", "state"). */
+static int whole_length(cur *c, const char *what)
+{
+	uint64_t flen;
+	if (get_u64(c, &flen))
+		return -1;
+	if (flen != c->n)
+		return xp_failc(c->err, XP_EINPUT, c->name, 0,
+				flen > c->n ? "truncated word-aligner %s: %zu bytes of the %llu it had"
+					    : "corrupt word-aligner %s: %zu bytes, its header says %llu",
+				what, c->n, (unsigned long long)flen);
+	return 0;
+}
+
 static int get_f64(cur *c, double *d)
 {
 	uint64_t v;
@@ -302,20 +318,15 @@ int wa_model_parse(const char *name, const void *buf, size_t len, int check_crc,
 				"not a word-aligner model (no XPROJWA header: `xproj wordalign --save-model` writes them)");
 	c.at = sizeof MAGIC;
 	uint32_t version, njump, nfert;
-	uint64_t flen;
 	if (get_u32(&c, &version))
 		return -1;
 	if (version != XP_WA_MODEL_VERSION)
 		return xp_failc(err, XP_EINPUT, name, 0,
 				"word-aligner model of format version %u; this xproj reads version %d", version,
 				XP_WA_MODEL_VERSION);
-	if (get_u64(&c, &flen))
-		return -1;
-	if (flen != len)
-		return xp_failc(err, XP_EINPUT, name, 0,
-				flen > len ? "truncated word-aligner model: %zu bytes of the %llu it had"
-					   : "corrupt word-aligner model: %zu bytes, its header says %llu",
-				len, (unsigned long long)flen);
+	int wrong = whole_length(&c, "model");
+	if (wrong)
+		return wrong;
 	if (check_crc) {
 		const unsigned char *p = buf;
 		uint32_t want = len < 24 ? 0 : (uint32_t)p[len - 4] | (uint32_t)p[len - 3] << 8 |
@@ -1013,19 +1024,14 @@ int wa_state_parse(const char *name, const void *buf, size_t len, wa_state *s, x
 				"not a word-aligner state (no XPROJWS header: `xproj wordalign --state` writes them)");
 	c.at = sizeof SMAGIC;
 	uint32_t version, samplers;
-	uint64_t flen;
 	if (get_u32(&c, &version))
 		return -1;
 	if (version != 1 && version != WA_STATE_VERSION)
 		return xp_failc(err, XP_EINPUT, name, 0, "word-aligner state of format version %u; this xproj reads version %d",
 				version, WA_STATE_VERSION);
-	if (get_u64(&c, &flen))
-		return -1;
-	if (flen != len)
-		return xp_failc(err, XP_EINPUT, name, 0,
-				flen > len ? "truncated word-aligner state: %zu bytes of the %llu it had"
-					   : "corrupt word-aligner state: %zu bytes, its header says %llu",
-				len, (unsigned long long)flen);
+	int wrong = whole_length(&c, "state");
+	if (wrong)
+		return wrong;
 	const unsigned char *p = buf;
 	uint32_t want = len < 24 ? 0 : (uint32_t)p[len - 4] | (uint32_t)p[len - 3] << 8 | (uint32_t)p[len - 2] << 16 |
 					 (uint32_t)p[len - 1] << 24;

@@ -14,6 +14,8 @@
 #include "../base/buf.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
+#include "../io/dictd.h"
+#include "../lang/lang.h"
 #include "../lang/script.h"
 
 #include <math.h>
@@ -52,7 +54,8 @@ void xp_wa_defaults(xp_wa_opts *o)
 	o->span_langs = xp_lang_codes_with(XP_LT_MENTION_SPANS);   /* none today: docs/rules.md */
 }
 
-int xp_wa_threads(int threads)
+/* The number of threads `threads` stands for (0: the cores online). */
+static int threads_for(int threads)
 {
 	if (threads > 0)
 		return threads;
@@ -322,9 +325,7 @@ void xp_wa_stages(const xp_wa *w, int most[3], double sweeps[3], int early[3])
 		early[st] = w->early[st];
 	}
 }
-size_t xp_wa_trained(const xp_wa *w) { return w->c.nsent - w->skipped; }
 size_t xp_wa_lexical(const xp_wa *w) { return w->c.nlex; }
-size_t xp_wa_skipped(const xp_wa *w) { return w->skipped; }
 size_t xp_wa_train_empty(const xp_wa *w, const char **first)
 {
 	*first = w->train_empty_path;
@@ -1689,7 +1690,7 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	if (w->o.name_prior > 1 || w->o.closed_prior > 1 || w->o.loan_prior > 1) {
 		wa_prior_opts po = {w->o.name_prior, WA_PRIOR_THRESHOLD, w->o.closed_prior,
 				    w->o.closed_classes ? w->o.closed_classes : WA_CC_ALL, {w->nm[0].lang, w->nm[1].lang},
-				    w->o.closed_langs, w->o.loan_prior, w->o.loan_langs, xp_wa_threads(w->o.threads)};
+				    w->o.closed_langs, w->o.loan_prior, w->o.loan_langs, threads_for(w->o.threads)};
 		/* a sync round's are in its state, if found with these options */
 		w->priored = 1, w->prior_print = prior_print(&po);
 		long cells = w->st.has_cells && w->st.prior_print == w->prior_print
@@ -1717,7 +1718,7 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	 * same sweeps: not with a model (h-sample's path) nor with settle */
 	w->group = (w->o.model && !w->sync) || w->o.settle > 0 ? 1 : 2;
 	w->groups = (w->samplers + w->group - 1) / w->group;
-	int threads = xp_wa_threads(w->o.threads);
+	int threads = threads_for(w->o.threads);
 	if (threads > 2 * w->groups)
 		threads = 2 * w->groups;
 	clock_end(w, WA_PH_PRIOR, c);
@@ -1924,7 +1925,7 @@ static void *chunk_make(void *arg)
 int xp_wa_write(xp_wa *w, xp_sym how, const xp_wa_sink *out, size_t n, xp_err *err)
 {
 	wa_wchunk ch[2];
-	int two = xp_wa_threads(w->o.threads) > 1 && w->nout > WA_WRITE_CHUNK;
+	int two = threads_for(w->o.threads) > 1 && w->nout > WA_WRITE_CHUNK;
 	memset(ch, 0, sizeof ch);
 	for (int h = 0; h < 2; h++) {
 		ch[h].w = w, ch[h].how = how, ch[h].out = out, ch[h].n = n;
@@ -1996,4 +1997,22 @@ int xp_wordalign(const xp_bitext *b, const xp_wa_opts *o, xp_walign *fwd, xp_wal
 	fwd->has_probs = rev->has_probs = 1;
 	xp_wa_free(w);
 	return rc ? -1 : 0;
+}
+
+int xp_wa_dict_fits(const char *dict, const char *const lang[2], xp_err *err)
+{
+	char dl[2][4];
+	if (!xp_dictd_langs(dict, dl))
+		return 0;
+	for (int d = 0; d < 2; d++)
+		if (xp_lang_same(dl[d], lang[d]) == 0) {
+			int swapped = xp_lang_same(dl[0], lang[1]) == 1 && xp_lang_same(dl[1], lang[0]) == 1;
+			return xp_failc(err, XP_EINPUT, dict, 0,
+					"a dictionary of %s-%s (its name says), the pairs are %s-%s: %s would give the "
+					"aligner's lexical model other words' pairs (--dict): nothing is written",
+					dl[0], dl[1], lang[0], lang[1],
+					swapped ? "the pair the other way round (its headwords are the target's)"
+						: "a dictionary of another language pair");
+		}
+	return 0;
 }

@@ -161,8 +161,6 @@ typedef struct xp_wa_opts {
 #define XP_WA_SPAN_FACTOR 2.0
 
 void xp_wa_defaults(xp_wa_opts *o);
-/* The number of threads `threads` stands for (0: the cores online). */
-int xp_wa_threads(int threads);
 
 /* The aligner in steps, for bitexts too large to hold as text. */
 typedef struct xp_wa xp_wa;
@@ -290,12 +288,8 @@ long xp_wa_span_blocks(const xp_wa *w);
 /* The cells the loanword prior boosted (0 when off), after xp_wa_run. */
 long xp_wa_loan_cells(const xp_wa *w);
 
-/* Sentence pairs trained on (the lexical-only ones too), and pairs whose
- * side was too long to align. */
-size_t xp_wa_trained(const xp_wa *w);
 /* The pairs of o->train_lex read, after xp_wa_run. */
 size_t xp_wa_lexical(const xp_wa *w);
-size_t xp_wa_skipped(const xp_wa *w);
 /* --train and --train-lex files that held no sentence pair (taken: an
  * episode's pairs may be none), and the first of them. */
 size_t xp_wa_train_empty(const xp_wa *w, const char **first);
@@ -368,6 +362,15 @@ int xp_wa_model_bytes(const xp_wa_model *m, xp_buf *out, xp_err *err);
  * another number of samplers is refused by xp_wa_run (XP_EINPUT, naming
  * it), before any sampling. */
 int xp_wa_state_write(const xp_wa *w, xp_buf *out, xp_err *err);
+
+/* A dictionary (io/dictd.h: `--dict`) whose name says its languages
+ * (FreeDict's "freedict-eng-fra") of another pair than lang[0] (the
+ * source's) and lang[1] (the target's), or of the pair the other way
+ * round, is refused (XP_EINPUT, naming it): its pairs would be other
+ * words' (of the few spelt alike, a Latin-script pair keeps some: eng-deu
+ * gave an English-French bitext 129 pairs).  0 when it fits, when either
+ * language is not given, or when its name says none. */
+int xp_wa_dict_fits(const char *dict, const char *const lang[2], xp_err *err);
 
 /* All in one: the pairs of b (plus o->train) aligned into fwd and rev. */
 int xp_wordalign(const xp_bitext *b, const xp_wa_opts *o, xp_walign *fwd, xp_walign *rev,

@@ -463,7 +463,9 @@ static char *csv_field(const char **p, const char *end, int *eol)
 	}
 	out[n] = '\0';
 	*eol = s >= end || *s != ',';
-	if (s < end && *s == '\r')
+	/* CRLF is one line end; a CR alone (classic Mac) is one too, and the
+	 * next row begins right after it */
+	if (s < end && *s == '\r' && s + 1 < end && s[1] == '\n')
 		s++;
 	*p = s < end ? s + 1 : end;
 	return out;
@@ -589,13 +591,17 @@ static int tasa(xp_db *db, int64_t run, int64_t batch, const char *name, const c
 	const char *p = buf, *end = buf + n;
 	size_t nh, nf, line = 1;
 	char **head = csv_row(&p, end, &nh);
+	/* a row's line is the file's line it begins on: a quoted field may
+	 * hold line ends (a worker's comment), which rows do not count */
+	const char *counted = buf;
 	int cm = column(head, nh, "Input.mention_id", "mention_id");
 	int ca = column(head, nh, "Answer.alignment", "alignment");
 	int cw = column(head, nh, "WorkerId", "annotator");
 	int rc = cm < 0 || ca < 0 ? xp_fail(err, name, 1, "no mention_id / Answer.alignment columns") : 0;
 	while (rc == 0 && p < end) {
+		for (; counted < p; counted++)
+			line += *counted == '\n' || (*counted == '\r' && (counted + 1 == end || counted[1] != '\n'));
 		char **f = csv_row(&p, end, &nf);
-		line++;
 		if (nf == 1 && !f[0][0]) {
 			free_row(f, nf);
 			continue;

@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE /* memmem */
 #include "conll.h"
+#include "reader.h"
 #include "../base/file.h"
 #include "../base/text.h"
 

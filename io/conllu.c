@@ -1,5 +1,6 @@
 /* io/conllu.c — CorefUD reader and writer; see conllu.h. */
 #include "conllu.h"
+#include "reader.h"
 #include "transcript.h"
 #include "../base/file.h"
 #include "../base/text.h"

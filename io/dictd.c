@@ -229,6 +229,15 @@ int xp_dictd_pairs_mem(const char *iname, const char *index, size_t ilen, const 
 		lineno++;
 		if (!n)
 			continue;
+		/* dictfmt ends every line: one without its end is a file cut
+		 * short, whose length field may be cut too (a shorter entry,
+		 * read unsaid) */
+		if (!nl) {
+			rc = xp_failc(err, XP_EINPUT, iname, lineno,
+				      "the index's last line has no line end: a file cut short? (the entries after it are "
+				      "lost, and this one may be cut)");
+			break;
+		}
 		const char *t1 = memchr(l, '\t', n);
 		const char *t2 = t1 ? memchr(t1 + 1, '\t', (size_t)(l + n - t1 - 1)) : NULL;
 		if (!t2) {
@@ -241,7 +250,7 @@ int xp_dictd_pairs_mem(const char *iname, const char *index, size_t ilen, const 
 		int64_t len = b64num(t2 + 1, (size_t)((t3 ? t3 : l + n) - t2 - 1));
 		if (off < 0 || len < 0) {
 			rc = xp_failc(err, XP_EINPUT, iname, lineno,
-				      "the offset or length is not a base-64 number (A-Z a-z 0-9 + /)");
+				      "the offset or length is not a base-64 number (A-Z a-z 0-9 + /) of 1 to 8 digits");
 			break;
 		}
 		if ((uint64_t)off > dlen || (uint64_t)len > dlen - (uint64_t)off) {
@@ -398,15 +407,16 @@ static int missing(const char *iname, size_t n, xp_err *err)
 			"here from the dict-* packages (`apt-cache search dict-freedict` lists FreeDict's)");
 }
 
-int xp_dictd_files(const char *path, char **index, char **dict, xp_err *err)
+/* The length of NAME in path: NAME, NAME.index, NAME.dict or NAME.dict.dz. */
+static size_t name_len(const char *path)
 {
 	size_t n = strlen(path);
-	if (ends(path, n, ".index"))
-		n -= 6;
-	else if (ends(path, n, ".dict.dz"))
-		n -= 8;
-	else if (ends(path, n, ".dict"))
-		n -= 5;
+	return ends(path, n, ".index") ? n - 6 : ends(path, n, ".dict.dz") ? n - 8 : ends(path, n, ".dict") ? n - 5 : n;
+}
+
+int xp_dictd_files(const char *path, char **index, char **dict, xp_err *err)
+{
+	size_t n = name_len(path);
 	*index = malloc(n + 16), *dict = malloc(n + 16);
 	if (!*index || !*dict) {
 		free(*index), free(*dict);
@@ -418,6 +428,30 @@ int xp_dictd_files(const char *path, char **index, char **dict, xp_err *err)
 	if (access(*dict, F_OK))
 		(*dict)[n + 5] = '\0';   /* NAME.dict */
 	return 0;
+}
+
+int xp_dictd_langs(const char *path, char langs[2][4])
+{
+	langs[0][0] = langs[1][0] = '\0';
+	size_t n = name_len(path);
+	/* the two last parts of NAME's last component, from the end */
+	size_t end = n;
+	for (int k = 1; k >= 0; k--) {
+		size_t a = end;
+		while (a > 0 && path[a - 1] >= 'a' && path[a - 1] <= 'z')
+			a--;
+		/* the translations' part after a '-'; the headwords' at NAME's
+		 * start or after one */
+		int before = a == 0 ? k == 0 : path[a - 1] == '-' || (k == 0 && path[a - 1] == '/');
+		if (end - a < 2 || end - a > 3 || !before) {
+			langs[0][0] = langs[1][0] = '\0';
+			return 0;
+		}
+		memcpy(langs[k], path + a, end - a);
+		langs[k][end - a] = '\0';
+		end = a ? a - 1 : 0;
+	}
+	return 1;
 }
 
 int xp_dictd_pairs(const char *path, const xp_dictd_opts *o, xp_buf *out, xp_dictd_stats *st, xp_err *err)

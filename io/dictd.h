@@ -32,7 +32,8 @@
  * A pair either side of which holds "|||" (the bitext's separator) is
  * dropped.  An index line without its three fields, with a digit that is
  * not base 64, or naming bytes past the end of the dictionary is refused
- * with its file and line, and so is an entry that is not UTF-8.
+ * with its file and line, and so is an entry that is not UTF-8, and a last
+ * line without its line end (an index cut short).
  */
 #ifndef XP_IO_DICTD_H
 #define XP_IO_DICTD_H
@@ -67,6 +68,11 @@ typedef struct xp_dictd_stats {
  * else NAME.dict; each malloc'd, the caller's to free.  A command checks
  * them against its outputs (an output may not replace either). */
 int xp_dictd_files(const char *path, char **index, char **dict, xp_err *err);
+/* The languages the dictionary's name says it translates, FreeDict's way
+ * ("freedict-eng-fra": its NAME's last two parts after a '-', each 2 or 3
+ * letters a-z), headwords' into langs[0], translations' into langs[1]; 1
+ * when it says them, else 0 (langs[] then ""). */
+int xp_dictd_langs(const char *path, char langs[2][4]);
 /* The dictionary path names: NAME, NAME.index, NAME.dict or NAME.dict.dz
  * (NAME.dict.dz is read when it exists, else NAME.dict).  Appends its
  * pairs to out, one "head ||| translation\n" line each.  o and st may be

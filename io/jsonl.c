@@ -1,5 +1,6 @@
 /* io/jsonl.c — HOI jsonlines reader and writer; see jsonl.h. */
 #include "jsonl.h"
+#include "reader.h"
 #include "../base/text.h"
 #include "../base/file.h"
 

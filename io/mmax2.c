@@ -1,5 +1,6 @@
 /* io/mmax2.c — MMAX2 reader; see mmax2.h. */
 #include "mmax2.h"
+#include "reader.h"
 #include "../base/buf.h"
 #include "../base/file.h"
 #include "../base/vocab.h"

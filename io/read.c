@@ -1,5 +1,5 @@
 /* io/read.c — format dispatch and the repair/keep-going policy; see read.h. */
-#include "read.h"
+#include "reader.h"
 #include "conll.h"
 #include "../base/file.h"
 #include "jsonl.h"

@@ -270,6 +270,22 @@ struct xp_report_reader {
 	rd R;
 };
 
+/* At least 64 KiB of room after buf[0..bn), then up to a MiB more of the
+ * stream read into it (the buffer grows with the line, not ahead of it);
+ * eof set at the stream's end.  0, or the error. */
+static int read_more(xp_report_reader *rr, xp_err *err)
+{
+	if (xp_grow(&rr->buf, &rr->bcap, rr->bn + 65536, 1))
+		return xp_failc(err, XP_ENOMEM, rr->name, 0, "out of memory");
+	size_t room = rr->bcap - rr->bn < ((size_t)1 << 20) ? rr->bcap - rr->bn : (size_t)1 << 20;
+	long got = xp_stream_read(rr->s, rr->buf + rr->bn, room, err);
+	if (got < 0)
+		return (int)got;
+	rr->eof = got == 0;
+	rr->bn += (size_t)got;
+	return 0;
+}
+
 /* The next line (without its newline) in *p, *n: 1, 0 at the end, or an
  * xp_code.  A line lives until the next call. */
 static int next_line(xp_report_reader *rr, const char **p, size_t *n, xp_err *err)
@@ -310,15 +326,9 @@ static int next_line(xp_report_reader *rr, const char **p, size_t *n, xp_err *er
 		if (rr->bn + 65536 > XP_READ_MAX)
 			return xp_failc(err, XP_EINPUT, rr->name, rr->line + 1, "a line of %zu bytes (%zu MiB) or more: "
 					"refused (not a report?)", XP_READ_MAX, XP_READ_MAX >> 20);
-		if (rr->bcap - rr->bn < 65536 && xp_grow(&rr->buf, &rr->bcap, rr->bn + 65536, 1))
-			return xp_failc(err, XP_ENOMEM, rr->name, 0, "out of memory");
-		/* (a MiB at a time: the buffer grows with the line, not ahead of it) */
-		size_t room = rr->bcap - rr->bn < ((size_t)1 << 20) ? rr->bcap - rr->bn : (size_t)1 << 20;
-		long got = xp_stream_read(rr->s, rr->buf + rr->bn, room, err);
-		if (got < 0)
-			return (int)got;
-		rr->eof = got == 0;
-		rr->bn += (size_t)got;
+		int rc = read_more(rr, err);
+		if (rc)
+			return rc;
 	}
 }
 
@@ -342,15 +352,9 @@ static int rest(xp_report_reader *rr, size_t back, const char **p, size_t *n, xp
 		if (rr->bn + 65536 > XP_READ_MAX)
 			return xp_failc(err, XP_EINPUT, rr->name, 0, "larger than %zu bytes (%zu MiB) in one JSON value: "
 					"refused", XP_READ_MAX, XP_READ_MAX >> 20);
-		if (xp_grow(&rr->buf, &rr->bcap, rr->bn + 65536, 1))
-			return xp_failc(err, XP_ENOMEM, rr->name, 0, "out of memory");
-		/* (a MiB at a time: the buffer grows with the line, not ahead of it) */
-		size_t room = rr->bcap - rr->bn < ((size_t)1 << 20) ? rr->bcap - rr->bn : (size_t)1 << 20;
-		long got = xp_stream_read(rr->s, rr->buf + rr->bn, room, err);
-		if (got < 0)
-			return (int)got;
-		rr->eof = got == 0;
-		rr->bn += (size_t)got;
+		int rc = read_more(rr, err);
+		if (rc)
+			return rc;
 	}
 	*p = rr->buf + rr->bpos, *n = rr->bn - rr->bpos;
 	return 0;

@@ -64,7 +64,9 @@ unsigned long xp_xml_line(const xp_xml *x)
 	return l > 0 ? (unsigned long)l : 0;
 }
 
-int xp_xml_fail(xp_xml *x, xp_err *err)
+/* After xmlTextReaderRead returned -1: XP_EINPUT at the parser's line, with
+ * libxml2's reason. */
+static int xml_fail(xp_xml *x, xp_err *err)
 {
 	/* the parser's line, not the error's: inside an entity libxml2 counts
 	 * the entity's own lines */
@@ -86,7 +88,7 @@ int xp_xml_next(xp_xml *x, xp_err *err)
 {
 	int rc = xmlTextReaderRead(x->r);
 	if (rc < 0)
-		return xp_xml_fail(x, err);
+		return xml_fail(x, err);
 	if (rc == 0)
 		return 0;
 	int t = xmlTextReaderNodeType(x->r);

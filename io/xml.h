@@ -47,9 +47,6 @@ int xp_xml_open_io(xp_xml *x, const char *name, xmlInputReadCallback rd, void *c
  * the line and the reason (libxml2's; a DOCTYPE that declares entities; an
  * entity reference). */
 int xp_xml_next(xp_xml *x, xp_err *err);
-/* After xmlTextReaderRead returned -1: XP_EINPUT at the parser's line, with
- * libxml2's reason. */
-int xp_xml_fail(xp_xml *x, xp_err *err);
 /* The line the parser has reached (it reads ahead of the current node). */
 unsigned long xp_xml_line(const xp_xml *x);
 /* The current node's own line (else the parser's). */

@@ -187,7 +187,7 @@ typedef struct {
 	const char *const *w;              /* the written target tokens */
 	const uint32_t *wlen;
 	uint32_t nw, a, b;                 /* their count, and the projected span [a, b) in them */
-	int pronoun;                       /* the English mention is one pronoun (confidence.h xp_en_type) */
+	int pronoun;                       /* the English mention is one pronoun (project/feat.h xp_en_type) */
 	int name;                          /* ... every token capitalised, no pronoun */
 	int prodrop;                       /* the span is a dropped subject's verb (prodrop.h) */
 	int agrees;                        /* the core's pron_agree: a word of the span agrees with the pronoun */
@@ -336,7 +336,7 @@ typedef struct xp_span_ctx {
 	int placed;                        /* the mention is projected, at [a, b) of the written tokens */
 	uint32_t a, b;
 	int own_script;                    /* the sentence is written in the pack's script (RESEAT, MOVE) */
-	int pronoun;                       /* en is an English pronoun (project/confidence.h xp_en_pronoun; RESEAT) */
+	int pronoun;                       /* en is an English pronoun (project/feat.h xp_en_pronoun; RESEAT) */
 	/* WORDS: */
 	struct xp_zhseg *seg;              /* the word segmenter's dictionary */
 	const uint8_t *start;              /* start[j]: a word begins at written token j */
@@ -517,6 +517,13 @@ typedef struct xp_lang_pack {
  * region or script subtag: "fa", "fas", "per", "fa-IR", "zh-Hant"), NULL if
  * there is none (or code is NULL or empty). */
 const xp_lang_pack *xp_lang_find(const char *code);
+
+/* Whether the codes a and b name one language: 1 when they do (one pack,
+ * or, for a language without a pack, one ISO 639-3 code as ICU gives it:
+ * "ro" and "ron"), 0 when they name two, -1 when either names none that
+ * is known (NULL, empty, "xpx").  What a file names its languages with
+ * (FreeDict's "eng-fra") against a command's --tgt-lang. */
+int xp_lang_same(const char *a, const char *b);
 
 /* The word lists of pack p's mention and sentence types (model/mtype.h):
  * its own (xp_lang_pack.mtype); for a pack without them that lists its

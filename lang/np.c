@@ -363,7 +363,6 @@ static int fa_in(const char *w, uint32_t n, const char *const *set)
 	return 0;
 }
 
-/* the word before the span is one of set and no outside word's: it joins */
 /* The word before [*a, ...) joins when it is of set and no word outside the
  * mention is linked to it; with weak, also where only weak links reach it
  * (XP_NP_FA_WEAK_DET).  1 if it joined, 2 if only weak links reached it. */

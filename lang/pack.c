@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <unicode/uloc.h>
 #include <unicode/utf8.h>
 #include <strings.h>
 
@@ -295,6 +296,26 @@ const xp_lang_pack *xp_lang_find(const char *code)
 				return p;
 	}
 	return NULL;
+}
+
+/* ICU's ISO 639-3 code of a language code ("" when it knows none); a code
+ * of a pack is taken as its pack's, so that an alias ICU lacks ("per",
+ * "ger") still names it */
+static const char *iso3(const char *code)
+{
+	const xp_lang_pack *p = xp_lang_find(code);
+	return uloc_getISO3Language(p ? p->code : code);
+}
+
+int xp_lang_same(const char *a, const char *b)
+{
+	if (!a || !*a || !b || !*b)
+		return -1;
+	const xp_lang_pack *pa = xp_lang_find(a), *pb = xp_lang_find(b);
+	if (pa && pb)
+		return pa == pb;
+	const char *ia = iso3(a), *ib = iso3(b);
+	return !*ia || !*ib ? -1 : !strcmp(ia, ib);
 }
 
 const xp_lang_pack *xp_lang_get(const char *code)

@@ -238,12 +238,13 @@ static int store_pairs(run *R, const char *lang, xp_err *e)
  * the aligner trains on (the run's pairs, the episodes' and the --train
  * files': io/dictd.h, the rule `wordalign --dict` has), after the store's
  * span pairs in R->db_pairs. */
-static int dict_pairs(run *R, xp_err *e)
+static int dict_pairs(run *R, const char *const lang[2], xp_err *e)
 {
 	const xp_pipe_opts *o = R->o;
 	xp_vocab seen[2];
 	memset(seen, 0, sizeof seen);
-	int rc = xp_vocab_init(&seen[0], 1) || xp_vocab_init(&seen[1], 1)
+	int rc = xp_wa_dict_fits(o->dict, lang, e) ? -1
+		 : xp_vocab_init(&seen[0], 1) || xp_vocab_init(&seen[1], 1)
 			 ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory")
 			 : xp_dictd_seen_bitext(seen, &R->bt, e);
 	if (!rc && R->episode_pairs.n)
@@ -285,7 +286,7 @@ static int builtin_align(run *R, xp_err *e)
 	wo.src_spans_name = out_names[XP_OUT_SPANS];
 	int rc = store_pairs(R, wo.lang[1], e);
 	if (rc == 0 && R->o->dict)
-		rc = dict_pairs(R, e);
+		rc = dict_pairs(R, wo.lang, e);
 	if (rc == 0 && R->db_pairs.n)
 		wo.lex_mem = R->db_pairs.p, wo.lex_mem_len = R->db_pairs.n,
 		wo.lex_mem_name = R->r->db_pairs && R->o->dict ? "(the store's span pairs and the dictionary's)"

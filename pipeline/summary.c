@@ -29,7 +29,8 @@ static void align_lines(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *
 			      "--db-pairs)\n", r->db_pairs, xp_out_name(XP_OUT_DB));
 	if (o->dict && !o->alignments)
 		xp_buf_printf(b, "  learned      %zu pairs of the dictionary %s (--dict; %zu more have a word the "
-			      "bitext lacks)\n", r->dict_pairs, o->dict, r->dict_unseen);
+			      "bitext lacks)%s\n", r->dict_pairs, o->dict, r->dict_unseen,
+			      !r->dict_pairs && r->dict_unseen ? ": it did nothing (a dictionary of another language pair?)" : "");
 	if (r->db_pairs_other)
 		xp_buf_printf(b, "  learned      not from %zu run(s) of other languages in %s (%s)\n", r->db_pairs_other,
 			      xp_out_name(XP_OUT_DB), r->db_pairs_langs);

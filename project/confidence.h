@@ -80,12 +80,6 @@ const xp_conf_lang *xp_conf_for(const xp_conf_model *m, const char *lang);
 enum { XP_CONF_PROJECTED, XP_CONF_NULL, XP_CONF_NO_TARGET };
 double xp_conf_of(const xp_conf_lang *m, int kind, const float *x);
 
-/* English mention types: one pronoun token (personal or demonstrative),
- * every token capitalised (a name), or anything else. */
-enum { XP_EN_PRONOUN, XP_EN_NAME, XP_EN_NOMINAL };
-int xp_en_pronoun(const char *w);
-int xp_en_type(const char *const *words, uint32_t start, uint32_t end);
-
 /* The features that moved a mention's probability most: up to k of them
  * as "name=value (+contribution)" pieces joined by ", ", into out. */
 void xp_conf_explain(const xp_conf_lang *m, int kind, const float *x, int k, xp_buf *out);

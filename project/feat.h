@@ -149,6 +149,12 @@ int xp_feat_pack_kind(const char *lang, int k);
  * with the first name amiss in bad (cap bytes) */
 int xp_feat_check(char *bad, size_t cap);
 
+/* English mention types: one pronoun token (personal or demonstrative),
+ * every token capitalised (a name), or anything else. */
+enum { XP_EN_PRONOUN, XP_EN_NAME, XP_EN_NOMINAL };
+int xp_en_pronoun(const char *w);
+int xp_en_type(const char *const *words, uint32_t start, uint32_t end);
+
 _Static_assert((int)XP_F_NFIXED <= (int)XP_CONF_MAXFEAT, "confidence.h: XP_CONF_MAXFEAT has no room for the features");
 
 #endif

@@ -1233,8 +1233,6 @@ static int segmenter_words(run *r, const xp_corpus *en)
 	return 0;
 }
 
-/* A document's mentions settled into its target clusters (collide.c), and
- * their features and confidence. */
 /* XP_NP_DOUBT (np.h): after the confidence, the noun phrases the model
  * doubts leave the settled document d.  Not a span another English mention
  * shares or lost to (a collision: its cluster was merged, or another kept
@@ -1287,6 +1285,8 @@ static int doubt(run *r, const xp_doc *ed, size_t d)
 	return 0;
 }
 
+/* A document's mentions settled into its target clusters (collide.c), and
+ * their features and confidence. */
 static int doc_settle(run *r, const xp_doc *ed, size_t d)
 {
 	const size_t nf = (size_t)xp_nfeat();

@@ -54,7 +54,6 @@ static json_t *rule_counts(const xp_proj_stats *s)
 	return o;
 }
 
-/* the noun phrase rules (np.h) of the bits, by name */
 /* the noun phrase rules (np.h) of the bits, by name: those a report onto
  * lang lists ("*": all, the settings, which the report then cuts) */
 static json_t *np_rules(xp_np_mask bits, const char *lang)

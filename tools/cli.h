@@ -87,6 +87,9 @@ typedef struct xp_cli_conf {
 } xp_cli_conf;
 int xp_cli_config(const struct option *lo, int *argc, char ***argv, xp_cli_conf *c, xp_err *e);
 void xp_cli_config_free(xp_cli_conf *c);
+/* The --config file's line that argv[i] comes from (its path in *path),
+ * until xp_cli_config_free; 0 for an argument of the command line. */
+unsigned long xp_cli_config_line(int i, const char **path);
 
 /* Subtitle reading, told to the user (tools/subs_notes.c): a file's
  * charset when it was not UTF-8 (arg: the command's name, for
@@ -106,7 +109,7 @@ void xp_cli_removed(const struct xp_asides *r, char *out, size_t n);
 /* --- strict options (tools/opts.c) ------------------------------------------
  *
  * Every subcommand parses with its own option table; a table is put
- * together from groups (tools/opts.h) so the options that several commands
+ * together from groups (tools/groups.h) so the options that several commands
  * share are defined once.  A usage error prints its reason and a one-line
  * hint ("'xproj CMD --help' lists the options"), never the whole usage. */
 struct option;

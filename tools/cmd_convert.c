@@ -4,6 +4,36 @@
 
 #include <getopt.h>
 #include <stdio.h>
+#include <string.h>
+
+/* Tokens that CoNLL or CorefUD cannot hold as they are, said after the
+ * write rather than changed unsaid: a tab or line break inside a token
+ * (jsonlines holds any string) is written '_' (CoNLL) or ' ' (CorefUD),
+ * an empty token '_' (CorefUD: FORM has no empty value) or as an empty
+ * column (CoNLL: readers that split on blanks, scorer.pl among them, see
+ * one column fewer). */
+static void say_changed(const char *out, xp_format to, const xp_corpus *c)
+{
+	size_t brk = 0, empty = 0;
+	for (size_t d = 0; d < c->ndocs; d++)
+		for (size_t u = 0; u < c->docs[d].nutts; u++) {
+			const xp_utt *ut = &c->docs[d].utts[u];
+			for (uint32_t t = 0; t < ut->ntoks; t++) {
+				uint32_t n;
+				const char *w = xp_tok_str(ut, t, &n);
+				empty += !n;
+				brk += n && (memchr(w, '\t', n) || memchr(w, '\n', n) || memchr(w, '\r', n));
+			}
+		}
+	int conllu = to == XP_FMT_CONLLU;
+	if (brk)
+		fprintf(stderr, "xproj convert: %s: %zu token%s held a tab or line break, written as '%s' (the format "
+			"cannot hold one in a token)\n", out, brk, brk == 1 ? "" : "s", conllu ? " " : "_");
+	if (empty)
+		fprintf(stderr, "xproj convert: %s: %zu token%s empty, written %s\n", out, empty,
+			empty == 1 ? " is" : "s are", conllu ? "'_' (CoNLL-U has no empty form)"
+				: "as an empty column (a reader that splits on blanks sees a column fewer)");
+}
 
 static int run(int argc, char **argv)
 {
@@ -42,6 +72,8 @@ static int run(int argc, char **argv)
 	xp_cli_diags(&dg);
 	if (!rc)
 		xp_cli_read_notes(in, &c);
+	if (!rc && (to == XP_FMT_CONLL || to == XP_FMT_CONLLU))
+		say_changed(out, (xp_format)to, &c);
 	xp_diags_free(&dg);
 	xp_corpus_free(&c);
 	return rc;

@@ -316,6 +316,19 @@ typedef struct args {
 	xp_dict_format dict_format;   /* --dict-format; AUTO: from the path */
 } args;
 
+/* A real number above 0 and at most max, the whole of s, into *out; else
+ * XP_EUSAGE in e: "OPT: 'S' is not WHAT" (xp_cli_real's range is closed:
+ * these two exclude 0). */
+static int above_zero(const char *opt, const char *s, double max, const char *what, double *out, xp_err *e)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (end == s || *end || !(v > 0) || v > max)
+		return xp_failc(e, XP_EUSAGE, "", 0, "%s: '%s' is not %s", opt, s, what);
+	*out = v;
+	return 0;
+}
+
 /* 0, or the exit status after a usage error was reported */
 static int parse(int argc, char **argv, const struct option *lo, args *a)
 {
@@ -357,38 +370,18 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 			return xp_cli_bad_value("wordalign", &e);
 		case 'a': a->all_links = optarg; break;
 		case 'P': a->all_probs = optarg; break;
-		case 'f': {
-			char *end;
-			double v = strtod(optarg, &end);
-			if (end == optarg || *end || !(v > 0) || v > 1) {
-				xp_failc(&e, XP_EUSAGE, "", 0, "--probs-floor: '%s' is not a posterior (above 0, at most 1)",
-					 optarg);
+		case 'f':
+			if (above_zero("--probs-floor", optarg, 1, "a posterior (above 0, at most 1)", &a->wa.all_floor, &e))
 				return xp_cli_bad_value("wordalign", &e);
-			}
-			a->wa.all_floor = v;
 			break;
-		}
-		case 'W': {
-			char *end;
-			double v = strtod(optarg, &end);
-			if (end == optarg || *end || !(v > 0) || v > 1e6) {
-				xp_failc(&e, XP_EUSAGE, "", 0, "--prior-weight: '%s' is not a weight (above 0, at most 10^6)",
-					 optarg);
+		case 'W':
+			if (above_zero("--prior-weight", optarg, 1e6, "a weight (above 0, at most 10^6)", &a->weight, &e))
 				return xp_cli_bad_value("wordalign", &e);
-			}
-			a->weight = v;
 			break;
-		}
-		case 'A': {
-			char *end;
-			long v = strtol(optarg, &end, 10);
-			if (end == optarg || *end || v < 0 || v > 10000) {
-				xp_failc(&e, XP_EUSAGE, "", 0, "--adapt-sweeps: '%s' is not a number of sweeps (0 to 10000)", optarg);
+		case 'A':
+			if (xp_cli_intv("--adapt-sweeps", optarg, 0, 10000, &a->adapt, &e))
 				return xp_cli_bad_value("wordalign", &e);
-			}
-			a->adapt = (int)v;
 			break;
-		}
 		case '?': return 2;
 		default:
 			if (xp_opt_wordalign(ch, optarg, &a->wa, &a->sym, &e))
@@ -758,7 +751,7 @@ static int run(int argc, char **argv)
 	if (dict_rc || xp_cli_check_files(files, nf, &e) || ((model || a.wa.lang[0] || a.wa.lang[1]) &&
 	     model_fits_pairs(argv[optind], &a.wa, model ? a.model : NULL, &e)) ||
 	    (a.spans && xp_pharaoh_read_file(a.spans, 0, &spans, &e)) ||
-	    (a.dict && dict_pairs(&a, argv[optind], &dict, &dst, &e)) ||
+	    (a.dict && (xp_wa_dict_fits(a.dict, a.wa.lang, &e) || dict_pairs(&a, argv[optind], &dict, &dst, &e))) ||
 	    (a.dict && (a.wa.lex_mem = dict.p, a.wa.lex_mem_len = dict.n, a.wa.lex_mem_name = a.dict, 0)) ||
 	    xp_wa_new(&w, &a.wa, &e) ||
 	    xp_wa_add_file(w, argv[optind], 0, &e) ||
@@ -781,6 +774,9 @@ static int run(int argc, char **argv)
 			fprintf(stderr, "xproj wordalign: %zu pair%s of the dictionary %s for the lexical model (--dict; "
 				"%zu more have a word the bitext lacks)\n", dst.pairs, dst.pairs == 1 ? "" : "s", a.dict,
 				dst.unseen);
+		if (a.dict && !dst.pairs && dst.unseen)
+			fprintf(stderr, "xproj wordalign: none of the dictionary's pairs has its words in the bitext: it did "
+				"nothing (a dictionary of another language pair, or the pair the other way round?)\n");
 		if (a.timing)
 			say_timing(w, tw);
 		if (model)

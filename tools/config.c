@@ -23,6 +23,22 @@ static const struct option *find(const struct option *lo, const char *k)
 	return NULL;
 }
 
+/* The file's line of each argument it put into argv (lines[i] for
+ * argv[i], 1..n), while its options are parsed: a value getopt's loop
+ * refuses is said at its line (xp_cli_config_line), as a misspelt key is.
+ * One config at a time: a command reads one. */
+static const char *conf_path;
+static unsigned long *conf_lines;
+static int conf_n;
+
+unsigned long xp_cli_config_line(int i, const char **path)
+{
+	if (!conf_lines || i < 1 || i > conf_n)
+		return 0;
+	*path = conf_path;
+	return conf_lines[i];
+}
+
 /* Append "--key" and, for an option with an argument, its value. */
 static int item_args(const char *path, const struct option *lo, const xp_config_item *it, xp_cli_conf *c,
 		     xp_err *e)
@@ -44,8 +60,10 @@ static int item_args(const char *path, const struct option *lo, const xp_config_
 	char *flag = malloc(strlen(it->key) + 3);
 	if ((c->argv[++c->n] = flag))
 		strcpy(flag, "--"), strcat(flag, it->key);
+	conf_lines[c->n] = it->line;
 	if (flag && v && !(c->argv[++c->n] = strdup(v)))
 		flag = NULL;
+	conf_lines[c->n] = it->line;
 	return flag ? 0 : xp_fail(e, path, it->line, "out of memory");
 }
 
@@ -98,10 +116,14 @@ int xp_cli_config(const struct option *lo, int *argc, char ***argv, xp_cli_conf 
 		return -1;
 	/* argv[0], the file's options (at most two per item), then the command line's */
 	c->argv = calloc(2 * cf.n + (size_t)*argc + 1, sizeof *c->argv);
-	int rc = c->argv ? 0 : xp_fail(e, path, 0, "out of memory");
+	free(conf_lines);
+	conf_lines = calloc(2 * cf.n + 1, sizeof *conf_lines);
+	conf_path = path, conf_n = 0;
+	int rc = c->argv && conf_lines ? 0 : xp_fail(e, path, 0, "out of memory");
 	for (size_t i = 0; !rc && i < cf.n; i++)
 		rc = item_args(path, lo, &cf.v[i], c, e) || twice(path, &cf, i, e);
 	xp_config_free(&cf);
+	conf_n = c->n;
 	if (!rc) {
 		c->argv[0] = (*argv)[0];
 		memcpy(c->argv + 1 + c->n, *argv + 1, (size_t)(*argc - 1) * sizeof *c->argv);
@@ -117,4 +139,6 @@ void xp_cli_config_free(xp_cli_conf *c)
 		free(c->argv[i]);
 	free(c->argv);
 	memset(c, 0, sizeof *c);
+	free(conf_lines);
+	conf_lines = NULL, conf_path = NULL, conf_n = 0;
 }

@@ -237,13 +237,13 @@ int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err 
 	}
 }
 
-/* --np / --no-np: a comma-separated list of noun phrase rules (np.h), or "all" */
 /* --rules SPEC (lang.h xp_rules_parse) on the three switches */
 static int rule_spec(const char *v, xp_proj_opts *o, xp_err *e)
 {
 	return xp_proj_rules(o, v, e) ? XP_EUSAGE : 0;
 }
 
+/* --np / --no-np: a comma-separated list of noun phrase rules (np.h), or "all" */
 static int np_rules(const char *opt, const char *v, int on, xp_np_mask *rules, xp_err *e)
 {
 	const char *bad;

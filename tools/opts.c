@@ -42,6 +42,18 @@ int xp_cli_bad(const char *cmd, const char *fmt, ...)
 
 int xp_cli_bad_value(const char *cmd, const xp_err *e)
 {
+	/* a value the --config file gave: said at its line there (getopt's
+	 * optind is past the value just refused), not as if typed */
+	const char *path;
+	unsigned long line = xp_cli_config_line(optind - 1, &path);
+	if (line) {
+		xp_err at = {.code = XP_EUSAGE, .line = line};
+		snprintf(at.file, sizeof at.file, "%s", path);
+		snprintf(at.msg, sizeof at.msg, "%s", e->msg);
+		char s[1200];
+		xp_err_str(&at, s, sizeof s);
+		return xp_cli_bad(cmd, "%s", s);
+	}
 	return xp_cli_bad(cmd, "%s", e->msg);
 }
 

@@ -60,4 +60,27 @@ echo '{"doc_key":"x_0","sentences":[["a","b","c","d","e"]],"clusters":[[[0,3],[1
 expect_status 0 $XPROJ convert $T/nest.jsonlines $T/nest.conll
 expect_status 0 $XPROJ convert $T/nest.conll $T/nest2.jsonlines
 expect_grep '"clusters":\[\[\[0,3\],\[1,2\],\[4,4\]\],\[\[2,4\]\]\]' $T/nest2.jsonlines
+# adversarial round 9: tokens CoNLL and CorefUD cannot hold as they are (a
+# tab or line break in a jsonlines token; an empty one) were changed unsaid
+printf '{"doc_key":"d","sentences":[["A","","a\\tb","a\\nb","x"]],"speakers":[["s","s","s","s","s"]],"clusters":[[[0,0],[4,4]]]}\n' >$T/odd.jsonlines
+expect_status 0 $XPROJ convert $T/odd.jsonlines $T/odd.conll
+expect_grep "odd.conll: 2 tokens held a tab or line break, written as '_'" $T/err
+expect_grep "odd.conll: 1 token is empty, written as an empty column" $T/err
+expect_status 0 $XPROJ convert $T/odd.jsonlines $T/odd.conllu
+expect_grep "odd.conllu: 1 token is empty, written '_' (CoNLL-U has no empty form)" $T/err
+# hostile but valid text goes through every format unchanged: joiners,
+# direction marks, combining marks, noncharacters, blanks of every kind
+printf '#begin document (u); part 000\n' >$T/uni.conll
+i=0
+for w in Hi $(printf '\342\200\215 \342\200\217 e\314\201 \357\277\277 \364\217\277\277 \302\240 \343\200\200 \342\200\250 a\357\273\277b \342\200\256 \360\237\221\251\342\200\215\360\237\221\247') end; do
+	printf 'u\t0\t%d\t%s\tna\tna\tna\tna\tna\ts\tna\tna\tna\t%s\n' $i "$w" "$([ $i = 0 ] || [ $i = 3 ] && echo '(0)' || echo -)" >>$T/uni.conll
+	i=$((i + 1))
+done
+printf '\n#end document\n' >>$T/uni.conll
+expect_status 0 $XPROJ convert $T/uni.conll $T/uni.jsonlines
+expect_status 0 $XPROJ convert $T/uni.jsonlines $T/uni.conllu
+expect_status 0 $XPROJ convert $T/uni.conllu $T/uni2.conll
+expect_status 0 $XPROJ convert $T/uni2.conll $T/uni2.jsonlines
+expect_eq "$(sum <$T/uni2.jsonlines)" "$(sum <$T/uni.jsonlines)" "hostile Unicode through conll, jsonlines, conllu and back"
+expect_eq "$(cut -f4 $T/uni2.conll | sum)" "$(cut -f4 $T/uni.conll | sum)" "the tokens byte for byte"
 finish

@@ -105,4 +105,40 @@ expect_grep "\-\-dict is for the built-in aligner" $T/err
 expect_status 1 $XPROJ pipeline --config tools/sample/fa.conf --dict $D/missing --quiet -o $T/pm
 expect_grep "missing.index" $T/err
 [ -e $T/pm/projected.conll ] && { echo "FAIL: a refused pipeline wrote its outputs"; fails=$((fails + 1)); }
+
+# a dictionary whose name says another language pair (FreeDict's
+# freedict-eng-deu for French, freedict-fra-eng the other way round) is
+# refused where the languages are given (adversarial round 9: eng-deu gave
+# an English-French bitext 129 pairs of other words, an English-Chinese
+# pipeline none, exit 0 both)
+cp $D/small.index $T/freedict-eng-deu.index
+cp $D/small.dict $T/freedict-eng-deu.dict
+was=$(sum $T/d.pharaoh)
+expect_status 1 $XPROJ wordalign $T/p.pairs $W --src-lang en --tgt-lang fr --dict $T/freedict-eng-deu -o $T/d.pharaoh
+expect_grep "freedict-eng-deu: a dictionary of eng-deu (its name says), the pairs are en-fr: a dictionary of another language pair" $T/err
+expect_eq "$(sum $T/d.pharaoh)" "$was" "a dictionary of another pair: -o kept"
+cp $D/small.index $T/freedict-fra-eng.index
+cp $D/small.dict $T/freedict-fra-eng.dict
+expect_status 1 $XPROJ wordalign $T/p.pairs $W --src-lang en --tgt-lang fr --dict $T/freedict-fra-eng.index -o $T/d.pharaoh
+expect_grep "the pair the other way round" $T/err
+# its own pair, by either code (fra, fr): taken
+cp $D/small.index $T/freedict-eng-fra.index
+cp $D/small.dict $T/freedict-eng-fra.dict
+expect_status 0 $XPROJ wordalign $T/p.pairs $W --src-lang en --tgt-lang fr --dict $T/freedict-eng-fra -o $T/d3.pharaoh
+expect_grep "3 pairs of the dictionary" $T/err
+expect_status 1 $XPROJ pipeline --config tools/sample/zh.conf --dict $T/freedict-eng-fra --quiet -o $T/pz
+expect_grep "the pairs are en-zh: a dictionary of another language pair" $T/err
+[ -e $T/pz ] && { echo "FAIL: a refused pipeline left its directory"; fails=$((fails + 1)); }
+# an index cut short inside its last line (its length field cut: a shorter
+# entry read unsaid) is refused at that line
+head -c $(($(wc -c <$D/small.index) - 1)) $D/small.index >$T/cut.index
+cp $D/small.dict $T/cut.dict
+expect_status 1 $XPROJ wordalign $T/p.pairs $W --dict $T/cut -o $T/d.pharaoh
+expect_grep "cut.index:$(wc -l <$D/small.index): the index's last line has no line end: a file cut short?" $T/err
+# one whose name says nothing, whose pairs none meet the bitext: said
+printf 'le chat ||| the cat\n' >$T/rev.pairs
+expect_status 0 $XPROJ wordalign $T/rev.pairs $W --dict $D/small -o $T/r.pharaoh
+expect_grep "none of the dictionary's pairs has its words in the bitext: it did nothing" $T/err
+expect_status 0 $XPROJ pipeline --config tools/sample/zh.conf --dict $D/small --quiet -o $T/pz0
+expect_grep "^  learned      0 pairs .*: it did nothing (a dictionary of another language pair?)$" $T/pz0/summary.txt
 finish

@@ -61,6 +61,20 @@ expect_grep "bad.conf:2: 'sbus' is not an option of this command" $T/err
 printf 'lowercase = maybe\n' > $T/bad.conf
 expect_status 1 $XPROJ pipeline --config $T/bad.conf -o $T/x
 expect_grep 'bad.conf:1: lowercase is a switch: true or false' $T/err
+# a value the file gives that its option refuses: at the file's line, as a
+# misspelt key (adversarial round 9: "--seed: 'x' is not a whole number",
+# as if typed, the file and line unsaid); the command line's as before
+sed 's/^seed = 1$/seed = x/' $S/zh.conf > $T/bad.conf
+expect_status 2 $XPROJ pipeline --config $T/bad.conf -o $T/x
+expect_grep "^xproj pipeline: $T/bad.conf:9: --seed: 'x' is not a whole number" $T/err
+printf 'source = %s\nsubs = %s\n\nthreads = 0\n' $S/dialogue.conll $S/en.srt > $T/bad.conf
+expect_status 2 $XPROJ pipeline --config $T/bad.conf -o $T/x
+expect_grep "^xproj pipeline: $T/bad.conf:4: --threads: '0' is out of range" $T/err
+printf 'transcript = %s\nsubs = %s\nband = -3\n' $S/dialogue.conll $S/en.srt > $T/bad.conf
+expect_status 2 $XPROJ align --config $T/bad.conf -o $T/x.jsonl
+expect_grep "^xproj align: $T/bad.conf:3: --band: '-3'" $T/err
+expect_status 2 $XPROJ pipeline --config $S/zh.conf --seed x -o $T/x
+expect_grep "^xproj pipeline: --seed: 'x' is not a whole number" $T/err
 # a key given twice with other values: one was dropped without a word; the
 # same value twice, and --train (which gathers), are taken
 (cat $S/zh.conf; printf 'seed = 7\n') > $T/bad.conf

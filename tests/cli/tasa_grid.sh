@@ -35,4 +35,18 @@ printf 'mention_id,alignment\n"d|1","[%s,%s,[false,false,false,1,0,0,0,0,0],%s,[
 	"$row9" "$row9" "$row9" "$row9" "$row9" > $T/move.csv
 expect_status 0 $XPROJ db import-corrections $D $T/move.csv
 expect_grep '1 modifications' $T/out
+
+# adversarial round 9: the line said is the file's, not the row's count (a
+# quoted field over two lines, as a worker's comment is, made every later
+# row's line one too small); rows ended by CR alone (classic Mac, old
+# Excel) lost their first byte each ("|1" for "d|1")
+was=$(sum $D)
+g7="[$row9,$row9,$row9,$row9,$row9,$row9,$row9]"
+printf 'mention_id,comment,alignment\n"d|1","two\nlines","%s"\n"d|0","","[[true]]"\n' "$g7" > $T/ml.csv
+expect_status 1 $XPROJ db import-corrections $D $T/ml.csv --format tasa
+expect_grep "^xproj db import-corrections: $T/ml.csv:4: mention d|0: Answer.alignment has 1 rows" $T/err
+printf 'mention_id,alignment\r"d|1","[[true]]"\r' > $T/cr.csv
+expect_status 1 $XPROJ db import-corrections $D $T/cr.csv --format tasa
+expect_grep "^xproj db import-corrections: $T/cr.csv:2: mention d|1: Answer.alignment has 1 rows" $T/err
+expect_eq "$(sum $D)" "$was" "refused batches left the store"
 finish

@@ -61,6 +61,11 @@ expect_grep '\-\-prior-weight needs --model' $T/err
 expect_status 2 $XPROJ wordalign --model $T/m $T/new.txt -o $T/a9 --prior-weight 0
 expect_grep "prior-weight: '0' is not a weight" $T/err
 expect_status 2 $XPROJ wordalign --model $T/m $T/new.txt -o $T/a9 --prior-weight 2x
+# --adapt-sweeps is read as every count is (tools/opts.c xp_cli_intv): a
+# leading blank, which strtol skipped, is refused too
+expect_status 2 $XPROJ wordalign --model $T/m $T/new.txt -o $T/a9 --adapt-sweeps ' 5'
+expect_grep "adapt-sweeps: ' 5' is not a whole number" $T/err
+expect_status 2 $XPROJ wordalign --model $T/m $T/new.txt -o $T/a9 --adapt-sweeps 10001
 [ -e $T/a9 ] && { echo "FAIL: a9 written"; fails=$((fails + 1)); }
 
 # refused: nothing written

@@ -123,7 +123,12 @@ expect_grep 'the state has 2 samplers a direction, this run 3' $T/err
 # truncated, corrupt, not a state
 head -c 100 $T/st.1.keep > $T/st.t
 expect_status 1 $XPROJ wordalign --samplers 2 --no-names --state $T/st.t $T/s1 -o $T/o.y
-expect_grep 'st.t: truncated word-aligner state' $T/err
+expect_grep 'st.t: truncated word-aligner state: 100 bytes of the' $T/err
+# one byte more than its header says: refused, naming both lengths
+cp $T/st.1.keep $T/st.g
+printf 'x' >> $T/st.g
+expect_status 1 $XPROJ wordalign --samplers 2 --no-names --state $T/st.g $T/s1 -o $T/o.y
+expect_grep "st.g: corrupt word-aligner state: $(wc -c < $T/st.g | tr -d ' ') bytes, its header says $(wc -c < $T/st.1.keep | tr -d ' ')" $T/err
 cp $T/st.1.keep $T/st.c
 printf '\001' | dd of=$T/st.c bs=1 seek=60 conv=notrunc 2>/dev/null
 expect_status 1 $XPROJ wordalign --samplers 2 --no-names --state $T/st.c $T/s1 -o $T/o.y

@@ -40,6 +40,16 @@ opt sample-every 's|^  sample-every: 1 |  sample-every: 0 |'
 opt sample-every 's|^  sample-every: 1 |  sample-every: -1 |'
 opt adapt-sweeps 's|^  adapt-sweeps: 2 |  adapt-sweeps: 2.5 |'
 opt seed 's|^  seed: 1$|  seed: one|'
+# adversarial round 9: a seed past 2^64 - 1 failed in a late wordalign job
+dry seed 's|^  seed: 1$|  seed: 18446744073709551616|'
+expect_eq "$?" 1 "options.seed: 2^64"
+expect_grep "options.seed: 18446744073709551616 is past 2^64 - 1" $T/out
+sed "s|^out: .*|out: $T/big|; s|^  seed: 1$|  seed: 18446744073709551615|; s|^  # sync-rounds: 12 |  sync-rounds: 3 |" \
+	workflow/config.yaml > $T/big.yaml
+(cd $T && snakemake -s $R/workflow/Snakefile --configfile $T/big.yaml -n -p --cores 1 -d $R) > $T/out 2> $T/err
+expect_eq "$?" 0 "options.seed: 2^64 - 1 with sync rounds"
+expect_grep "seed 18446744073709550617" $T/out
+grep -q -- '--seed [0-9]\{21\}' $T/out && { echo "FAIL: a --seed past 2^64 - 1 in a job"; fails=$((fails + 1)); }
 opt sync-rounds 's|^  # sync-rounds: 12 |  sync-rounds: true |'
 dry opt 's|^  model: true |  model: "false" |'
 expect_eq "$?" 1 'options model: "false"'

@@ -6,6 +6,8 @@
  * CEDICT's format, the tests' own). */
 #include "testutil.h"
 #include "io/dictd.h"
+#include "align/wordalign.h"
+#include "lang/lang.h"
 
 /* every rule of dictd.h, in the index's order */
 static const char want[] = "cat ||| chat\n"            /* sense numbers off; examples, synonyms out */
@@ -142,6 +144,8 @@ static void test_bad(void **state)
 		{"\n\ncat\tM\tA\ncat\tM\tB\n", "t.index:4", "past the dictionary's 12 bytes"},
 		{"cat\tA\tL\n", "t.index:1", "not UTF-8"},
 		{"c\xc3t\tA\tJ\n", "t.index:1", "not UTF-8"},
+		/* cut short (adversarial round 9): "J" may be "J2" cut */
+		{"cat\tA\tJ\ncat\tA\tJ", "t.index:2", "cut short"},
 	};
 	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
 		xp_err e = {0};
@@ -299,6 +303,44 @@ static void test_cedict_bad(void **state)
 	xp_buf_free(&b);
 }
 
+/* the languages a dictionary's name says (FreeDict's), and a dictionary of
+ * another pair than the one given refused (adversarial round 9) */
+static void test_langs(void **state)
+{
+	(void)state;
+	char l[2][4];
+	assert_int_equal(xp_dictd_langs("/usr/share/dictd/freedict-eng-fra.dict.dz", l), 1);
+	assert_string_equal(l[0], "eng");
+	assert_string_equal(l[1], "fra");
+	assert_int_equal(xp_dictd_langs("d/en-zh.index", l), 1);
+	assert_string_equal(l[0], "en");
+	assert_string_equal(l[1], "zh");
+	assert_int_equal(xp_dictd_langs("fa-en", l), 1);
+	static const char *const none[] = {"small", "freedict-xpx-none", "x/a-fra", "eng-f", "eng_fra", "d-eng-fr1", "ENG-FRA"};
+	for (size_t k = 0; k < sizeof none / sizeof *none; k++) {
+		assert_int_equal(xp_dictd_langs(none[k], l), 0);
+		assert_string_equal(l[0], "");
+	}
+	/* one language by any of its codes; a language without a pack by ICU's */
+	assert_int_equal(xp_lang_same("fra", "fr"), 1);
+	assert_int_equal(xp_lang_same("fre", "fr-FR"), 1);
+	assert_int_equal(xp_lang_same("ron", "ro"), 1);
+	assert_int_equal(xp_lang_same("deu", "fr"), 0);
+	assert_int_equal(xp_lang_same("ron", "it"), 0);
+	assert_int_equal(xp_lang_same("xpx", "fr"), -1);
+	assert_int_equal(xp_lang_same(NULL, "fr"), -1);
+	xp_err e;
+	const char *enfr[2] = {"en", "fr"}, *frnone[2] = {NULL, "fr"};
+	assert_int_equal(xp_wa_dict_fits("freedict-eng-fra", enfr, &e), 0);
+	assert_int_equal(xp_wa_dict_fits("small", enfr, &e), 0);
+	assert_true(xp_wa_dict_fits("freedict-eng-deu", frnone, &e) < 0);
+	assert_int_equal(e.code, XP_EINPUT);
+	assert_string_equal(e.file, "freedict-eng-deu");
+	assert_true(xp_wa_dict_fits("freedict-fra-eng", enfr, &e) < 0);
+	assert_non_null(strstr(e.msg, "the other way round"));
+	assert_int_equal(xp_wa_dict_fits("freedict-eng-fra", frnone, &e), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -308,6 +350,7 @@ int main(void)
 		cmocka_unit_test(test_bad),
 		cmocka_unit_test(test_cedict),
 		cmocka_unit_test(test_cedict_bad),
+		cmocka_unit_test(test_langs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,23 +1,9 @@
 /* tests/unit/test_lang.c — the language rules on projected spans, on
  * hand-made cases from what MMC's correctors did. */
 #include "testutil.h"
+#include "toks.h"
 #include "lang/pron.h"
 #include "lang/prodrop.h"
-
-/* tokens of a space-separated string into w/len (pointers into a copy) */
-typedef struct toks {
-	char buf[512];
-	const char *w[64];
-	uint32_t len[64], n;
-} toks;
-
-static void split(toks *t, const char *s)
-{
-	snprintf(t->buf, sizeof t->buf, "%s", s);
-	t->n = 0;
-	for (char *p = strtok(t->buf, " "); p; p = strtok(NULL, " "))
-		t->w[t->n] = p, t->len[t->n] = (uint32_t)strlen(p), t->n++;
-}
 
 /* a rule that cuts the span [a, b) of English en to its word (zh_pronoun,
  * zh_interrogative): changed, and the span it leaves */

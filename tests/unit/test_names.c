@@ -138,31 +138,12 @@ static void test_learn(void **state)
 /* --- placing mentions ------------------------------------------------------ */
 
 
-static size_t mention(fx *f, long long cl, const char *key, uint8_t name, int32_t at, xp_fate fate, uint32_t a,
-		      uint32_t b)
-{
-	size_t k = f->n++;
-	f->m[k] = (xp_proj_mention){.id = (uint32_t)k, .cluster = cl, .en_utt = (uint32_t)at, .en_end = 1,
-				    .tgt_utt = fate == XP_PROJECTED ? at : -1, .tgt_start = a, .tgt_end = b,
-				    .fate = fate, .conf = 0.8f, .same_as = UINT32_MAX};
-	f->doc[k] = 0, f->at[k] = at, f->key[k] = key, f->name[k] = name, f->pos[k] = 0.5f;
-	return k;
-}
-
 static long place(fx *f, const char *lang, xp_names *nm)
 {
 	xp_consist_in in = {lang, f->sent, f->nsent, f->sent0, f->doc, f->at, f->key, f->name, f->pos};
 	return xp_names_place(f->m, f->n, &in, nm);
 }
 
-static void span_is(const fx *f, size_t k, xp_fate fate, uint32_t a, uint32_t b)
-{
-	assert_int_equal(f->m[k].fate, fate);
-	if (fate != XP_PROJECTED)
-		return;
-	assert_int_equal(f->m[k].tgt_start, a);
-	assert_int_equal(f->m[k].tgt_end, b);
-}
 
 static void names_of(xp_names *nm)
 {
@@ -188,45 +169,45 @@ static void test_place(void **state)
 	sentence(&f, "瑞 秋 · 格 林 来 了");  /* 3 */
 	sentence(&f, "盖 勒 先 生 来 了");    /* 4 */
 	sentence(&f, "JO EY 好");             /* 5: a Latin form, another case */
-	size_t a = mention(&f, 1, "Joey", 2, 0, XP_NULL_UNALIGNED, 0, 0);
-	size_t b = mention(&f, 1, "Joey", 2, 1, XP_PROJECTED, 0, 4);       /* 乔伊来了: too long */
-	size_t c = mention(&f, 1, "Joey", 2, 2, XP_PROJECTED, 0, 2);       /* on 你好 */
-	size_t d = mention(&f, 2, "Ross", 2, 2, XP_PROJECTED, 3, 5);       /* already right */
-	size_t g = mention(&f, 3, "Rachel Green", 2, 3, XP_PROJECTED, 0, 2);
-	size_t h = mention(&f, 4, "Mr. Geller", 2, 4, XP_PROJECTED, 0, 2);  /* no form: links decide */
-	size_t p = mention(&f, 5, NULL, 0, 4, XP_PROJECTED, 4, 6);          /* a pronoun */
-	size_t q = mention(&f, 1, "Joey", 2, 5, XP_PROJECTED, 2, 3);
+	size_t a = fx_mention(&f, 1, "Joey", 2, 0, XP_NULL_UNALIGNED, 0, 0);
+	size_t b = fx_mention(&f, 1, "Joey", 2, 1, XP_PROJECTED, 0, 4);       /* 乔伊来了: too long */
+	size_t c = fx_mention(&f, 1, "Joey", 2, 2, XP_PROJECTED, 0, 2);       /* on 你好 */
+	size_t d = fx_mention(&f, 2, "Ross", 2, 2, XP_PROJECTED, 3, 5);       /* already right */
+	size_t g = fx_mention(&f, 3, "Rachel Green", 2, 3, XP_PROJECTED, 0, 2);
+	size_t h = fx_mention(&f, 4, "Mr. Geller", 2, 4, XP_PROJECTED, 0, 2);  /* no form: links decide */
+	size_t p = fx_mention(&f, 5, NULL, 0, 4, XP_PROJECTED, 4, 6);          /* a pronoun */
+	size_t q = fx_mention(&f, 1, "Joey", 2, 5, XP_PROJECTED, 2, 3);
 	assert_int_equal(place(&f, "zh", &nm), 5);
-	span_is(&f, a, XP_PROJECTED, 2, 4);
+	fx_span_is(&f, a, XP_PROJECTED, 2, 4);
 	assert_true(f.m[a].np & XP_NP_NAMES);
 	assert_true(f.m[a].conf < 0.8f);
-	span_is(&f, b, XP_PROJECTED, 0, 2);
-	span_is(&f, c, XP_PROJECTED, 6, 8);
-	span_is(&f, d, XP_PROJECTED, 3, 5);
+	fx_span_is(&f, b, XP_PROJECTED, 0, 2);
+	fx_span_is(&f, c, XP_PROJECTED, 6, 8);
+	fx_span_is(&f, d, XP_PROJECTED, 3, 5);
 	assert_false(f.m[d].np & XP_NP_NAMES);
-	span_is(&f, g, XP_PROJECTED, 0, 5);   /* 瑞秋·格林: the forms that stand together */
-	span_is(&f, h, XP_PROJECTED, 0, 2);
-	span_is(&f, p, XP_PROJECTED, 4, 6);
-	span_is(&f, q, XP_PROJECTED, 0, 2);
+	fx_span_is(&f, g, XP_PROJECTED, 0, 5);   /* 瑞秋·格林: the forms that stand together */
+	fx_span_is(&f, h, XP_PROJECTED, 0, 2);
+	fx_span_is(&f, p, XP_PROJECTED, 4, 6);
+	fx_span_is(&f, q, XP_PROJECTED, 0, 2);
 
 	/* Joey's 乔伊 held by another entity's mention: not taken */
 	fx k = {0};
 	sentence(&k, "乔 伊 说");
-	size_t x = mention(&k, 1, "Joey", 2, 0, XP_NULL_UNALIGNED, 0, 0);
-	mention(&k, 2, "Ross", 2, 0, XP_PROJECTED, 0, 2);
+	size_t x = fx_mention(&k, 1, "Joey", 2, 0, XP_NULL_UNALIGNED, 0, 0);
+	fx_mention(&k, 2, "Ross", 2, 0, XP_PROJECTED, 0, 2);
 	assert_int_equal(place(&k, "zh", &nm), 0);
-	span_is(&k, x, XP_NULL_UNALIGNED, 0, 0);
+	fx_span_is(&k, x, XP_NULL_UNALIGNED, 0, 0);
 
 	/* Farsi: the form with an enclitic on its word is that word; written
 	 * with Arabic yeh, it is the form the aligner learned with Persian yeh */
 	fx z = {0};
 	sentence(&z, "با جوییه");
 	sentence(&z, "جويي اومد");
-	size_t y = mention(&z, 1, "Joey", 2, 0, XP_NULL_UNALIGNED, 0, 0);
-	size_t y2 = mention(&z, 1, "Joey", 2, 1, XP_PROJECTED, 1, 2);
+	size_t y = fx_mention(&z, 1, "Joey", 2, 0, XP_NULL_UNALIGNED, 0, 0);
+	size_t y2 = fx_mention(&z, 1, "Joey", 2, 1, XP_PROJECTED, 1, 2);
 	assert_int_equal(place(&z, "fa", &nm), 2);
-	span_is(&z, y, XP_PROJECTED, 1, 2);
-	span_is(&z, y2, XP_PROJECTED, 0, 1);
+	fx_span_is(&z, y, XP_PROJECTED, 1, 2);
+	fx_span_is(&z, y2, XP_PROJECTED, 0, 1);
 
 	/* a name of several words one of whose forms is not there keeps its
 	 * span (Chandler Bing on 钱德.宾: only 宾 is a form); a nickname
@@ -235,14 +216,14 @@ static void test_place(void **state)
 	sentence(&u, "罗 斯 . 盖 勒 来 了");
 	sentence(&u, "瑞 秋 好");
 	sentence(&u, "你 好 瑞 秋");
-	size_t r1 = mention(&u, 1, "Ross Geller", 2, 0, XP_PROJECTED, 0, 5);
-	mention(&u, 2, "Rachel", 2, 1, XP_PROJECTED, 0, 2);
-	size_t r3 = mention(&u, 2, "Rach", 2, 2, XP_PROJECTED, 0, 2);
-	size_t r4 = mention(&u, 3, "Rach", 2, 1, XP_PROJECTED, 2, 3);   /* no Rachel in its entity */
+	size_t r1 = fx_mention(&u, 1, "Ross Geller", 2, 0, XP_PROJECTED, 0, 5);
+	fx_mention(&u, 2, "Rachel", 2, 1, XP_PROJECTED, 0, 2);
+	size_t r3 = fx_mention(&u, 2, "Rach", 2, 2, XP_PROJECTED, 0, 2);
+	size_t r4 = fx_mention(&u, 3, "Rach", 2, 1, XP_PROJECTED, 2, 3);   /* no Rachel in its entity */
 	assert_int_equal(place(&u, "zh", &nm), 1);
-	span_is(&u, r1, XP_PROJECTED, 0, 5);
-	span_is(&u, r3, XP_PROJECTED, 2, 4);
-	span_is(&u, r4, XP_PROJECTED, 2, 3);
+	fx_span_is(&u, r1, XP_PROJECTED, 0, 5);
+	fx_span_is(&u, r3, XP_PROJECTED, 2, 4);
+	fx_span_is(&u, r4, XP_PROJECTED, 2, 3);
 	xp_names_free(&nm);
 }
 
@@ -287,17 +268,17 @@ static void test_fold(void **state)
 	sentence(&f, "die STRASSE hier");             /* 2: ß upper-cased */
 	sentence(&f, "ich ÉLISE da");                 /* 3 */
 	sentence(&f, "wo ist Zoe\xcc\x81 ?");         /* 4: NFD (macOS) */
-	size_t a = mention(&f, 1, "Elise", 2, 0, XP_NULL_UNALIGNED, 0, 0);
-	size_t b = mention(&f, 1, "Elise", 2, 1, XP_PROJECTED, 0, 1);
-	size_t c = mention(&f, 2, "Strasse", 2, 2, XP_PROJECTED, 0, 1);
-	size_t d = mention(&f, 1, "Elise", 2, 3, XP_PROJECTED, 0, 1);
-	size_t e = mention(&f, 3, "Zoe", 2, 4, XP_PROJECTED, 0, 1);
+	size_t a = fx_mention(&f, 1, "Elise", 2, 0, XP_NULL_UNALIGNED, 0, 0);
+	size_t b = fx_mention(&f, 1, "Elise", 2, 1, XP_PROJECTED, 0, 1);
+	size_t c = fx_mention(&f, 2, "Strasse", 2, 2, XP_PROJECTED, 0, 1);
+	size_t d = fx_mention(&f, 1, "Elise", 2, 3, XP_PROJECTED, 0, 1);
+	size_t e = fx_mention(&f, 3, "Zoe", 2, 4, XP_PROJECTED, 0, 1);
 	assert_int_equal(place(&f, "de", &nm), 5);
-	span_is(&f, a, XP_PROJECTED, 2, 3);
-	span_is(&f, b, XP_PROJECTED, 2, 3);
-	span_is(&f, c, XP_PROJECTED, 1, 2);
-	span_is(&f, d, XP_PROJECTED, 1, 2);
-	span_is(&f, e, XP_PROJECTED, 2, 3);
+	fx_span_is(&f, a, XP_PROJECTED, 2, 3);
+	fx_span_is(&f, b, XP_PROJECTED, 2, 3);
+	fx_span_is(&f, c, XP_PROJECTED, 1, 2);
+	fx_span_is(&f, d, XP_PROJECTED, 1, 2);
+	fx_span_is(&f, e, XP_PROJECTED, 2, 3);
 	/* the match itself: the form as learned, the token as written */
 	size_t fl = strlen("élise");
 	char buf[64];

@@ -1,25 +1,11 @@
 /* tests/unit/test_np.c — the noun phrase and name rules (lang/np.h) on
  * hand-made cases modelled on what MMC's correctors did. */
 #include "testutil.h"
+#include "toks.h"
 #include "lang/np.h"
 
 #include <stdio.h>
 #include <string.h>
-
-/* tokens of a space-separated string (pointers into a copy) */
-typedef struct toks {
-	char buf[512];
-	const char *w[64];
-	uint32_t len[64], n;
-} toks;
-
-static void split(toks *t, const char *s)
-{
-	snprintf(t->buf, sizeof t->buf, "%s", s);
-	t->n = 0;
-	for (char *p = strtok(t->buf, " "); p; p = strtok(NULL, " "))
-		t->w[t->n] = p, t->len[t->n] = (uint32_t)strlen(p), t->n++;
-}
 
 /* Apply `rule` to [a, b) of tgt for the English mention en (all of it),
  * expecting the rules `did` and [wa, wb); claimed: a string of '0' (free),

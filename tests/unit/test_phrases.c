@@ -85,31 +85,12 @@ static void test_learn(void **state)
 	xp_buf_free(&train);
 }
 
-static size_t mention(fx *f, long long cl, const char *key, uint8_t name, int32_t at, xp_fate fate, uint32_t a,
-		      uint32_t b)
-{
-	size_t k = f->n++;
-	f->m[k] = (xp_proj_mention){.id = (uint32_t)k, .cluster = cl, .en_utt = (uint32_t)at, .en_end = 1,
-				    .tgt_utt = fate == XP_PROJECTED ? at : -1, .tgt_start = a, .tgt_end = b,
-				    .fate = fate, .conf = 0.8f, .same_as = UINT32_MAX};
-	f->doc[k] = 0, f->at[k] = at, f->key[k] = key, f->name[k] = name, f->pos[k] = 0.5f;
-	return k;
-}
-
 static long place(fx *f, const char *lang, xp_names *nm)
 {
 	xp_consist_in in = {lang, f->sent, f->nsent, f->sent0, f->doc, f->at, f->key, f->name, f->pos};
 	return xp_phrases_place(f->m, f->n, &in, nm);
 }
 
-static void span_is(const fx *f, size_t k, xp_fate fate, uint32_t a, uint32_t b)
-{
-	assert_int_equal(f->m[k].fate, fate);
-	if (fate != XP_PROJECTED)
-		return;
-	assert_int_equal(f->m[k].tgt_start, a);
-	assert_int_equal(f->m[k].tgt_end, b);
-}
 
 static void add(xp_names *nm, const char *run, const char *form, double count, double share)
 {
@@ -141,28 +122,28 @@ static void test_place(void **state)
 	sentence(&f, "乔伊 来 了");             /* 4 */
 	sentence(&f, "戒指 在 桌子 上 的 盒子 里"); /* 5 */
 	sentence(&f, "咖啡 馆 很 远 , 我们 去 吧"); /* 6 */
-	size_t a = mention(&f, 1, "the coffee house", 0, 0, XP_PROJECTED, 2, 3);   /* too short */
-	size_t b = mention(&f, 2, "your mother", 0, 1, XP_PROJECTED, 0, 4);        /* too long */
-	size_t c = mention(&f, 3, "the car", 0, 2, XP_PROJECTED, 1, 3);
-	size_t d = mention(&f, 4, "the thing", 0, 3, XP_PROJECTED, 0, 3);
-	size_t g = mention(&f, 5, "Joey", 2, 4, XP_PROJECTED, 0, 2);               /* a name */
-	size_t h = mention(&f, 6, NULL, 0, 4, XP_PROJECTED, 0, 1);                 /* a pronoun */
-	size_t r = mention(&f, 7, "the ring", 0, 5, XP_PROJECTED, 4, 6);           /* 盒子 is the box's */
-	mention(&f, 8, "the box", 0, 5, XP_PROJECTED, 5, 6);
-	size_t q = mention(&f, 9, "The Coffee House", 0, 6, XP_PROJECTED, 5, 7);   /* away from its phrase */
-	size_t u = mention(&f, 1, "the coffee house", 0, 0, XP_NULL_UNALIGNED, 0, 0);
+	size_t a = fx_mention(&f, 1, "the coffee house", 0, 0, XP_PROJECTED, 2, 3);   /* too short */
+	size_t b = fx_mention(&f, 2, "your mother", 0, 1, XP_PROJECTED, 0, 4);        /* too long */
+	size_t c = fx_mention(&f, 3, "the car", 0, 2, XP_PROJECTED, 1, 3);
+	size_t d = fx_mention(&f, 4, "the thing", 0, 3, XP_PROJECTED, 0, 3);
+	size_t g = fx_mention(&f, 5, "Joey", 2, 4, XP_PROJECTED, 0, 2);               /* a name */
+	size_t h = fx_mention(&f, 6, NULL, 0, 4, XP_PROJECTED, 0, 1);                 /* a pronoun */
+	size_t r = fx_mention(&f, 7, "the ring", 0, 5, XP_PROJECTED, 4, 6);           /* 盒子 is the box's */
+	fx_mention(&f, 8, "the box", 0, 5, XP_PROJECTED, 5, 6);
+	size_t q = fx_mention(&f, 9, "The Coffee House", 0, 6, XP_PROJECTED, 5, 7);   /* away from its phrase */
+	size_t u = fx_mention(&f, 1, "the coffee house", 0, 0, XP_NULL_UNALIGNED, 0, 0);
 	assert_int_equal(place(&f, "zh", &nm), 2);
-	span_is(&f, a, XP_PROJECTED, 2, 4);
+	fx_span_is(&f, a, XP_PROJECTED, 2, 4);
 	assert_true(f.m[a].np & XP_NP_PHRASES);
-	span_is(&f, b, XP_PROJECTED, 0, 2);
-	span_is(&f, c, XP_PROJECTED, 1, 3);
-	span_is(&f, d, XP_PROJECTED, 0, 3);
-	span_is(&f, g, XP_PROJECTED, 0, 2);
-	span_is(&f, h, XP_PROJECTED, 0, 1);
-	span_is(&f, r, XP_PROJECTED, 4, 6);
+	fx_span_is(&f, b, XP_PROJECTED, 0, 2);
+	fx_span_is(&f, c, XP_PROJECTED, 1, 3);
+	fx_span_is(&f, d, XP_PROJECTED, 0, 3);
+	fx_span_is(&f, g, XP_PROJECTED, 0, 2);
+	fx_span_is(&f, h, XP_PROJECTED, 0, 1);
+	fx_span_is(&f, r, XP_PROJECTED, 4, 6);
 	assert_false(f.m[r].np & XP_NP_PHRASES);
-	span_is(&f, q, XP_PROJECTED, 5, 7);
-	span_is(&f, u, XP_NULL_UNALIGNED, 0, 0);
+	fx_span_is(&f, q, XP_PROJECTED, 5, 7);
+	fx_span_is(&f, u, XP_NULL_UNALIGNED, 0, 0);
 
 	/* words another entity's mention holds are not taken; a mention
 	 * inside the phrase (the possessor of "your father") holds nothing */
@@ -171,13 +152,13 @@ static void test_place(void **state)
 	fx h2 = {0};
 	sentence(&h2, "戒指 在 这");   /* 0 */
 	sentence(&h2, "你 爸 呢");     /* 1 */
-	size_t r1 = mention(&h2, 1, "the ring", 0, 0, XP_PROJECTED, 0, 2);
-	mention(&h2, 2, NULL, 0, 0, XP_PROJECTED, 0, 1);   /* "it", on 戒指 */
-	size_t f1 = mention(&h2, 3, "your father", 0, 1, XP_PROJECTED, 0, 1);
-	mention(&h2, 4, NULL, 0, 1, XP_PROJECTED, 0, 1);   /* "your" */
+	size_t r1 = fx_mention(&h2, 1, "the ring", 0, 0, XP_PROJECTED, 0, 2);
+	fx_mention(&h2, 2, NULL, 0, 0, XP_PROJECTED, 0, 1);   /* "it", on 戒指 */
+	size_t f1 = fx_mention(&h2, 3, "your father", 0, 1, XP_PROJECTED, 0, 1);
+	fx_mention(&h2, 4, NULL, 0, 1, XP_PROJECTED, 0, 1);   /* "your" */
 	assert_int_equal(place(&h2, "zh", &nm), 1);
-	span_is(&h2, r1, XP_PROJECTED, 0, 2);
-	span_is(&h2, f1, XP_PROJECTED, 0, 2);
+	fx_span_is(&h2, r1, XP_PROJECTED, 0, 2);
+	fx_span_is(&h2, f1, XP_PROJECTED, 0, 2);
 
 	/* nothing learned, nothing done */
 	xp_names none;
