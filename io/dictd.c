@@ -195,9 +195,9 @@ static int add_entry(dd *d, const char *h, size_t hn, const char *e, size_t n)
 }
 
 /* The line of s[0..len) at *k, its length without "\n" or "\r\n" in *n,
- * *k moved past it; NULL at the end.  A BOM an editor put before the first
- * line is skipped: it would stay in the first headword, which would then
- * match no word of the bitext, unsaid. */
+ * *k moved past it (to len + 1 when it has no "\n"); NULL at the end.  A
+ * BOM an editor put before the first line is skipped: it would stay in the
+ * first headword, which would then match no word of the bitext, unsaid. */
 static const char *next_line(const char *s, size_t len, size_t *k, size_t *n)
 {
 	if (!*k && len >= 3 && !memcmp(s, "\xef\xbb\xbf", 3))
@@ -231,8 +231,8 @@ int xp_dictd_pairs_mem(const char *iname, const char *index, size_t ilen, const 
 			continue;
 		/* dictfmt ends every line: one without its end is a file cut
 		 * short, whose length field may be cut too (a shorter entry,
-		 * read unsaid) */
-		if (!nl) {
+		 * read unsaid); next_line left k past the end for it */
+		if (k > ilen) {
 			rc = xp_failc(err, XP_EINPUT, iname, lineno,
 				      "the index's last line has no line end: a file cut short? (the entries after it are "
 				      "lost, and this one may be cut)");
