@@ -172,6 +172,21 @@ int xp_xguard_mention(xp_db *db, xp_xguard *g, int64_t mention, xp_err *err)
 	return doc < 0 ? xp_sql_fail(db, err, "the mention's document") : xp_xguard_add(db, g, doc, err);
 }
 
+int xp_xguard_docs(xp_db *db, xp_xguard *g, const char *sql, int64_t id, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, sql, &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	int rc = 0, step = SQLITE_DONE;
+	while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW)
+		rc = xp_xguard_add(db, g, sqlite3_column_int64(st, 0), err);
+	if (rc == 0 && step != SQLITE_DONE)
+		rc = xp_sql_fail(db, err, "the documents to guard");
+	sqlite3_finalize(st);
+	return rc;
+}
+
 /* the first pair of the view that is not in before: refused */
 typedef struct new_ctx {
 	xp_db *db;

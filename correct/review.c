@@ -997,15 +997,35 @@ int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, s
 		return finish(db, rc < 0 ? xp_sql_fail(db, err, "undo")
 					 : xp_failc(err, XP_ECONFLICT, "", 0, "cannot undo %s: %s acted on it after you", what,
 						    who[0] ? who : "someone"), err);
+	/* An undo puts back an earlier state of the document, which others'
+	 * edits since may have made crossing (ann narrows d|0 to 0-2, bob moves
+	 * d|1, another mention of the entity, to 2-5 beside it, ann undoes:
+	 * d|0 0-3 and d|1 2-5 cross).  So it passes the guard every edit
+	 * passes (correct/cross.c).  A review changes no span nor entity; a
+	 * correction, a target-side action and a merge change the document of
+	 * the mention they name (a merge's mentions and a target-only
+	 * mention are all of that document). */
+	xp_xguard g = {.key = key};
+	if (m.is_review == 2 ? xp_xguard_docs(db, &g, "SELECT u.document FROM tedits t JOIN utterances u"
+					       " ON u.id = t.utterance WHERE t.id = ?", m.id, err)
+	    : m.is_review != 1 && xp_xguard_mention(db, &g, m.mention, err)) {
+		xp_xguard_free(&g);
+		return finish(db, -1, err);
+	}
 	sqlite3_stmt *st;
 	if (xp_sql_prepare(db, m.is_review == 3 ? "UPDATE batches SET undone = 1 WHERE id = ?"
 			   : m.is_review == 2 ? "UPDATE tedits SET undone = 1 WHERE id = ?"
 			   : m.is_review ? "UPDATE reviews SET undone = 1 WHERE id = ?"
-					 : "UPDATE corrections SET undone = 1 WHERE id = ?", &st, err))
+					 : "UPDATE corrections SET undone = 1 WHERE id = ?", &st, err)) {
+		xp_xguard_free(&g);
 		return finish(db, -1, err);
+	}
 	sqlite3_bind_int64(st, 1, m.id);
 	rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "undo");
 	sqlite3_finalize(st);
+	if (rc == 0 && g.ndocs)
+		rc = xp_xguard_check(db, &g, err);
+	xp_xguard_free(&g);
 	json_t *d = json_pack("{s:s,s:s}", "undone", what, "annotator", annotator);
 	char *detail = d ? json_dumps(d, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 	json_decref(d);

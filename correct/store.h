@@ -131,6 +131,8 @@ int xp_xguard_add(xp_db *db, xp_xguard *g, int64_t doc, xp_err *err);
 int xp_xguard_run(xp_db *db, xp_xguard *g, int64_t run, xp_err *err);   /* run 0: every run */
 /* the document of a mention row, then xp_xguard_add */
 int xp_xguard_mention(xp_db *db, xp_xguard *g, int64_t mention, xp_err *err);
+/* the documents (rows) a statement gives, its one parameter bound to id */
+int xp_xguard_docs(xp_db *db, xp_xguard *g, const char *sql, int64_t id, xp_err *err);
 int xp_xguard_check(xp_db *db, xp_xguard *g, xp_err *err);
 void xp_xguard_free(xp_xguard *g);
 

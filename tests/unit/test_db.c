@@ -628,6 +628,78 @@ static void crossing_listed(void **state)
 	done(db);
 }
 
+/* An undo puts back an earlier state: one that others' edits since have
+ * made crossing is refused as the edit would be, by each undo there is:
+ * the workbench's (a single edit, a merge), `db undo` (the newest action,
+ * a batch by name).  ann narrows d|1 to 5-8; bob, seeing that, relinks d|0
+ * into d|1's entity and widens it to 2-5 (legal beside 5-8, crossing 3-8);
+ * ann's undo would put d|1 back at 3-8. */
+static void undo_crossing(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	char what[200], key[200];
+	xp_edit narrow = {XP_MODIFY, "d|1", 0, 5, 8, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &narrow, &e), 0);
+	assert_int_equal(xp_db_relink_at(db, run, "d|0", 2, "bob", NULL, xp_db_mention_version(db, run, "d|0"), &e), 0);
+	xp_edit wide = {XP_MODIFY, "d|0", 0, 2, 5, "bob", NULL};
+	assert_int_equal(xp_db_edit(db, run, &wide, &e), 0);
+	int64_t v = xp_db_mention_version(db, run, "d|1");
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "d|1: this span and '了 那辆 红色' (d|0, same entity) would cross: brackets cannot hold both"));
+	assert_int_equal(xp_db_mention_version(db, run, "d|1"), v);   /* nothing written */
+	char *list;
+	size_t n;
+	assert_int_equal(xp_db_crossings(db, run, &list, &n, &e), 0);
+	assert_int_equal(n, 0);
+	/* once bob has undone his widening, ann's undo goes through */
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "modify d|0");
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "modify d|1");
+
+	/* `db undo` of a batch: the same narrowing as an MMC file */
+	char mmc[200];
+	snprintf(mmc, sizeof mmc, "%s/narrow.json", dir);
+	FILE *f = fopen(mmc, "w");
+	fputs("{\"d\": {\"modify\": {\"d|1\": [0, 5, 8]}}}", f);
+	fclose(f);
+	xp_batch_result r;
+	assert_int_equal(xp_db_import_mmc(db, run, mmc, "ann", &r, &e), 0);
+	xp_batch_result_free(&r);
+	unlink(mmc);
+	assert_int_equal(xp_db_edit(db, run, &wide, &e), 0);
+	assert_int_equal(xp_db_undo(db, "1", what, sizeof what, &e), -1);
+	assert_int_equal(e.code, XP_EINPUT);
+	assert_non_null(strstr(e.msg, "would cross: brackets cannot hold both"));
+	/* the newest action (bob's widening, a single edit) may go; then the batch */
+	assert_int_equal(xp_db_undo(db, NULL, what, sizeof what, &e), 0);
+	assert_int_equal(xp_db_undo(db, NULL, what, sizeof what, &e), 0);
+	assert_string_equal(what, "batch 1");
+
+	/* a merge: ann widens d|2 ("It", cluster 2) to 0-2 in sentence 1 and
+	 * relinks it to cluster 1 (d|3 "mine", no span; d|0 is in cluster 2
+	 * by bob's relink), then merges that entity into cluster 2 (d|2
+	 * moves); bob adds d|3 at 1-3, crossing d|2 but of another entity
+	 * now.  Undoing the merge would put d|2 back into cluster 1 beside
+	 * d|3. */
+	xp_edit it = {XP_MODIFY, "d|2", 1, 0, 2, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &it, &e), 0);
+	assert_int_equal(xp_db_relink_at(db, run, "d|2", 1, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
+	int64_t moved;
+	assert_int_equal(xp_db_merge_at(db, run, "d|2", 2, -1, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &moved, &e), 0);
+	assert_int_equal(moved, 1);
+	xp_edit mine = {XP_ADD, "d|3", 1, 1, 3, "bob", NULL};
+	assert_int_equal(xp_db_edit(db, run, &mine, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "would cross: brackets cannot hold both"));
+	assert_int_equal(xp_db_crossings(db, run, &list, &n, &e), 0);
+	assert_int_equal(n, 0);
+	done(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -644,6 +716,7 @@ int main(void)
 		cmocka_unit_test(hand_edited_store),
 		cmocka_unit_test(crossing_refused),
 		cmocka_unit_test(crossing_listed),
+		cmocka_unit_test(undo_crossing),
 	};
 	return cmocka_run_group_tests_name("db", tests, NULL, NULL);
 }
