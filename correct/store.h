@@ -198,12 +198,18 @@ int xp_review_locked(xp_db *db, int64_t run, int64_t mention, const char *kind, 
 	", u.tgt) FROM utterances u WHERE u.document = ? AND u.tgt_idx IS NOT NULL ORDER BY u.tgt_idx")
 #define XP_SQL_TADD_LIVE(t) "(" t ".kind = 'tadd' AND " t ".undone = 0 AND NOT EXISTS(SELECT 1 FROM tedits r" \
 	" WHERE r.utterance = " t ".utterance AND r.kind = 'realign' AND r.undone = 0 AND r.id > " t ".id))"
+/* The cluster of target-only mention (tedits row) t now (schema 13): the
+ * newest live merge's that moved it, else its own. */
+#define XP_SQL_TADD_CLUSTER(t) "coalesce((SELECT x.cluster FROM tmoves x JOIN batches b ON b.id = x.batch" \
+	" WHERE x.tedit = " t ".id AND b.undone = 0 ORDER BY x.batch DESC LIMIT 1), " t ".cluster)"
 /* The newest live realign of an utterance row: its id, the newest
  * correction id when it was made (corrections up to it spoke of the old
  * tokens) and its number of tokens; 0 when there is none, -1 on error. */
 int xp_realigned(xp_db *db, int64_t utterance, int64_t *id, int64_t *after, int64_t *ntoks);
 /* The live target-only mentions of a document row, for the scene and the
- * export: [{"tid","utt","sent","start","end","cluster","annotator"}]. */
+ * export: [{"tid","utt","sent","start","end","cluster","annotator"}];
+ * NULL when the store could not be read (or out of memory), never a list
+ * cut short: an export or a merge must not go on without them. */
 json_t *xp_tadds_json(xp_db *db, int64_t doc);
 
 /* Write the run's triage queue into the table queue (correct/queue.c):

@@ -399,19 +399,30 @@ json_t *xp_tadds_json(xp_db *db, int64_t doc)
 {
 	sqlite3_stmt *st;
 	json_t *a = json_array();
-	if (!a || db->version < 9 || xp_sql_cached(db, "SELECT t.id, u.en_idx, u.tgt_idx, t.start, t.end, t.cluster, t.annotator"
-				     " FROM tedits t JOIN utterances u ON u.id = t.utterance WHERE u.document = ? AND "
-				     XP_SQL_TADD_LIVE("t") " AND u.tgt_idx IS NOT NULL ORDER BY t.id", &st, NULL))
+	if (!a || db->version < 9)
 		return a;
+#define TADDS(cluster) "SELECT t.id, u.en_idx, u.tgt_idx, t.start, t.end, " cluster ", t.annotator" \
+	" FROM tedits t JOIN utterances u ON u.id = t.utterance WHERE u.document = ? AND " \
+	XP_SQL_TADD_LIVE("t") " AND u.tgt_idx IS NOT NULL ORDER BY t.id"
+	if (xp_sql_cached(db, db->version >= 13 ? TADDS(XP_SQL_TADD_CLUSTER("t")) : TADDS("t.cluster"), &st, NULL)) {
+		json_decref(a);
+		return NULL;
+	}
 	sqlite3_bind_int64(st, 1, doc);
-	while (sqlite3_step(st) == SQLITE_ROW)
-		json_array_append_new(a, json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:o}", "tid", (json_int_t)sqlite3_column_int64(st, 0),
-						   "utt", (json_int_t)sqlite3_column_int64(st, 1), "sent",
-						   (json_int_t)sqlite3_column_int64(st, 2), "start",
-						   (json_int_t)sqlite3_column_int64(st, 3), "end", (json_int_t)sqlite3_column_int64(st, 4),
-						   "cluster", (json_int_t)sqlite3_column_int64(st, 5), "annotator",
-						   xp_json_text(xp_sql_text(st, 6))));
+	int step, bad = 0;
+	while (!bad && (step = sqlite3_step(st)) == SQLITE_ROW)
+		bad = json_array_append_new(a, json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:o}", "tid", (json_int_t)sqlite3_column_int64(st, 0),
+							  "utt", (json_int_t)sqlite3_column_int64(st, 1), "sent",
+							  (json_int_t)sqlite3_column_int64(st, 2), "start",
+							  (json_int_t)sqlite3_column_int64(st, 3), "end", (json_int_t)sqlite3_column_int64(st, 4),
+							  "cluster", (json_int_t)sqlite3_column_int64(st, 5), "annotator",
+							  xp_json_text(xp_sql_text(st, 6)))) != 0;
 	xp_sql_release(db, st);
+	/* a list cut short is not the document's: the caller says so */
+	if (bad || step != SQLITE_DONE) {
+		json_decref(a);
+		return NULL;
+	}
 	return a;
 }
 

@@ -99,6 +99,8 @@ int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, xp_corpus *c, 
 	sqlite3_finalize(st);
 	/* the target-only mentions (correct/tedit.c), in their clusters */
 	json_t *tadds = rc || silver ? NULL : xp_tadds_json(db, doc_row), *t;
+	if (!rc && !silver && !tadds)
+		rc = -3;
 	size_t i;
 	json_array_foreach(tadds, i, t) {
 		int64_t sent = json_integer_value(json_object_get(t, "sent")), a = json_integer_value(json_object_get(t, "start"));
@@ -115,6 +117,7 @@ int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, xp_corpus *c, 
 	json_decref(tadds);
 	if (rc)
 		return rc == -2 ? xp_sql_fail(db, err, "reading a mention's corrections")
+		       : rc == -3 ? xp_sql_fail(db, err, "reading the target-only mentions")
 				: xp_failc(err, XP_ENOMEM, db->path, 0, "out of memory exporting");
 	return xp_doc_finish(d, 0, NULL, NULL);
 }

@@ -561,7 +561,7 @@ static void crossing_refused(void **state)
 	assert_non_null(strstr(e.msg, "d|0: this span and '那辆 红色 的 大 车' (d|1, same entity) would cross: brackets cannot hold both"));
 	/* so would merging the two entities */
 	int64_t moved = 0;
-	assert_int_equal(xp_db_merge_at(db, run, "d|0", 2, -1, "ann", NULL, v, &moved, &e), XP_EINPUT);
+	assert_int_equal(xp_db_merge_at(db, run, "d|0", 2, -1, NULL, 0, "ann", NULL, v, &moved, &e), XP_EINPUT);
 	assert_non_null(strstr(e.msg, "would cross: brackets cannot hold both"));
 	assert_int_equal(moved, 0);
 	/* back to 0-1, relinked: then widening it is refused, by both paths */
@@ -689,7 +689,7 @@ static void undo_crossing(void **state)
 	assert_int_equal(xp_db_edit(db, run, &it, &e), 0);
 	assert_int_equal(xp_db_relink_at(db, run, "d|2", 1, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
 	int64_t moved;
-	assert_int_equal(xp_db_merge_at(db, run, "d|2", 2, -1, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &moved, &e), 0);
+	assert_int_equal(xp_db_merge_at(db, run, "d|2", 2, -1, NULL, 0, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &moved, &e), 0);
 	assert_int_equal(moved, 1);
 	xp_edit mine = {XP_ADD, "d|3", 1, 1, 3, "bob", NULL};
 	assert_int_equal(xp_db_edit(db, run, &mine, &e), 0);
@@ -697,6 +697,194 @@ static void undo_crossing(void **state)
 	assert_non_null(strstr(e.msg, "would cross: brackets cannot hold both"));
 	assert_int_equal(xp_db_crossings(db, run, &list, &n, &e), 0);
 	assert_int_equal(n, 0);
+	done(db);
+}
+
+/* the corrected view of run 1 as CoNLL text (malloc'd) */
+static char *export_text(xp_db *db)
+{
+	xp_corpus c = {0};
+	xp_err e;
+	assert_int_equal(xp_db_export(db, 1, 0, &c, &e), 0);
+	xp_buf b = {0};
+	xp_conll_write(&b, &c);
+	xp_corpus_free(&c);
+	xp_buf_putc(&b, '\0');
+	assert_false(b.oom);
+	return b.p;
+}
+
+/* the cluster target-only mention tid is in now, -1 if it is not live */
+static int64_t tadd_cluster(xp_db *db, int64_t tid)
+{
+	json_t *a = xp_tadds_json(db, 1), *t;
+	assert_non_null(a);
+	size_t i;
+	int64_t c = -1;
+	json_array_foreach(a, i, t)
+		if (json_integer_value(json_object_get(t, "tid")) == tid)
+			c = json_integer_value(json_object_get(t, "cluster"));
+	json_decref(a);
+	return c;
+}
+
+/* the scene's tgt_cluster_members of a mention, as "a b c" */
+static void members_of(xp_db *db, int64_t run, const char *key, char *out, size_t n)
+{
+	json_t *m, *x;
+	xp_err e;
+	assert_int_equal(xp_db_mention(db, run, key, 2, &m, &e), 0);
+	json_t *a = json_object_get(json_object_get(m, "scene"), "tgt_cluster_members");
+	assert_true(json_is_array(a));
+	size_t i, k = 0;
+	out[0] = '\0';
+	json_array_foreach(a, i, x)
+		k += (size_t)snprintf(out + k, n - k, "%s%s", i ? " " : "", json_string_value(x));
+	assert_int_equal((size_t)json_integer_value(json_object_get(json_object_get(m, "scene"), "tgt_cluster_size")),
+			 json_array_size(a));
+	json_decref(m);
+}
+
+/* An entity merge: the entity's target-only mentions move with it (a
+ * user merging "the car" into "it" means the whole chain, the mentions
+ * they added on the target side too), in the one batch, so one undo takes
+ * all of it back; `db merge` copies the moves.  The members the corrector
+ * saw are compared as a set: one mention out and another in keeps the
+ * size, not the entity. */
+static void merge_moves_target_only(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	char m[200], what[200], key[200];
+	/* ann adds 我的 (utterance 1, tokens 2-3) to the car's entity (cluster 2) */
+	int64_t tid, moved;
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 2, 3, 2, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
+	members_of(db, run, "d|1", m, sizeof m);
+	char saw[200];
+	snprintf(saw, sizeof saw, "+%lld d|1 d|2", (long long)tid);
+	assert_string_equal(m, saw);
+	const char *before[3] = {saw, "d|1", "d|2"};
+	char plus[32];
+	snprintf(plus, sizeof plus, "+%lld", (long long)tid);
+	before[0] = plus;
+	char *text0 = export_text(db);
+
+	/* bob moves d|2 out and d|0 in: three members still, not those ann saw */
+	assert_int_equal(xp_db_relink_at(db, run, "d|2", 7, "bob", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
+	assert_int_equal(xp_db_relink_at(db, run, "d|0", 2, "bob", NULL, xp_db_mention_version(db, run, "d|0"), &e), 0);
+	int64_t v = xp_db_mention_version(db, run, "d|1");
+	assert_int_equal(xp_db_merge_at(db, run, "d|1", 7, 3, before, 3, "ann", NULL, v, &moved, &e), XP_ECONFLICT);
+	assert_non_null(strstr(e.msg, "cluster 2 changed since you saw it (d|0 joined it; d|2 left it): nothing was written"));
+	assert_int_equal(xp_db_mention_version(db, run, "d|1"), v);
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+
+	/* the merge into d|0's entity (cluster 1): the tadd moves too */
+	v = xp_db_mention_version(db, run, "d|1");
+	assert_int_equal(xp_db_merge_at(db, run, "d|1", 1, 3, before, 3, "ann", NULL, v, &moved, &e), 0);
+	assert_int_equal(moved, 3);
+	assert_int_equal(tadd_cluster(db, tid), 1);
+	members_of(db, run, "d|0", m, sizeof m);
+	snprintf(saw, sizeof saw, "+%lld d|0 d|1 d|2", (long long)tid);
+	assert_string_equal(m, saw);
+	char *text1 = export_text(db);
+	assert_string_not_equal(text0, text1);
+	assert_non_null(strstr(text1, "\t我的\tna\tna\tna\tna\tna\t-\tna\tna\tna\t(1)\n"));
+
+	/* db merge into a new store carries the move */
+	char out[200];
+	snprintf(out, sizeof out, "%s/merged.db", dir);
+	const char *ins[1] = {path};
+	xp_merge_result r = {0};
+	assert_int_equal(xp_db_merge(out, ins, 1, &r, &e), 0);
+	xp_merge_result_free(&r);
+	xp_db *mdb;
+	assert_int_equal(xp_db_open(out, &mdb, &e), 0);
+	char *text2 = export_text(mdb);
+	assert_string_equal(text1, text2);
+	free(text2);
+	char *report;
+	size_t np;
+	assert_int_equal(xp_db_check(mdb, &report, &np, &e), 0);
+	assert_int_equal(np, 0);
+	free(report);
+	xp_db_close(mdb);
+
+	/* one undo: every mention back, the target-only one too */
+	assert_int_equal(xp_db_undo_next(db, run, "ann", what, sizeof what, key, sizeof key, &v, &e), 0);
+	assert_string_equal(what, "merge d|1");
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "merge d|1");
+	assert_int_equal(tadd_cluster(db, tid), 2);
+	char *text3 = export_text(db);
+	assert_string_equal(text0, text3);
+	free(text0), free(text1), free(text3);
+	/* the next undo is the tadd itself */
+	assert_int_equal(xp_db_undo_next(db, run, "ann", what, sizeof what, key, sizeof key, &v, &e), 0);
+	assert_string_equal(what, "tadd d|2");
+	done(db);
+}
+
+static int deny_start(void *ctx, int what, const char *a, const char *b, const char *c, const char *d)
+{
+	(void)ctx, (void)c, (void)d;
+	return what == SQLITE_READ && a && b && !strcmp(a, "tedits") && !strcmp(b, "start") ? SQLITE_DENY : SQLITE_OK;
+}
+
+/* A merge and an export that cannot read the target-only mentions stop
+ * there, nothing written: before, the list read as empty, so the merge
+ * left a member behind (or was refused as a changed entity) and the
+ * export went out without them. */
+static void tadds_unread(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	int64_t tid, moved;
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 2, 3, 2, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
+	int64_t v = xp_db_mention_version(db, run, "d|1");
+	size_t merges = (size_t)xp_sql_int(db, "SELECT count(*) FROM batches", -1);
+	sqlite3_set_authorizer(db->h, deny_start, NULL);
+	assert_int_not_equal(xp_db_merge_at(db, run, "d|1", 1, -1, NULL, 0, "ann", NULL, v, &moved, &e), 0);
+	assert_int_equal(e.code, XP_EDB);
+	assert_non_null(strstr(e.msg, "target-only"));
+	assert_int_not_equal(xp_db_merge_at(db, run, "d|1", 1, 3, NULL, 0, "ann", NULL, v, &moved, &e), 0);
+	assert_int_equal(e.code, XP_EDB);
+	xp_corpus c = {0};
+	assert_int_not_equal(xp_db_export(db, run, 0, &c, &e), 0);
+	assert_non_null(strstr(e.msg, "target-only"));
+	xp_corpus_free(&c);
+	sqlite3_set_authorizer(db->h, NULL, NULL);
+	assert_int_equal(xp_sql_int(db, "SELECT count(*) FROM batches", -1), (int64_t)merges);
+	assert_int_equal(xp_db_mention_version(db, run, "d|1"), v);
+	done(db);
+}
+
+/* af7e990: a merge moves the mentions the scene counts (a span in a
+ * target sentence).  A mention with a span but no target sentence (a
+ * store edited by hand: d|4 "Really" has none) is in no chain of the
+ * target: the scene leaves it out of tgt_cluster_size, and so must the
+ * merge, or the size the corrector saw never matches. */
+static void merge_counts_as_scene(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	assert_int_equal(xp_sql_exec(db, "UPDATE projections SET tgt_start = 0, tgt_end = 1 WHERE mention ="
+				     " (SELECT id FROM mentions WHERE mention = 4);"
+				     "UPDATE mentions SET cluster = 2 WHERE mention = 4", &e), 0);
+	json_t *j;
+	assert_int_equal(xp_db_mention(db, run, "d|1", 2, &j, &e), 0);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(j, "scene"), "tgt_cluster_size")), 2);
+	json_decref(j);
+	int64_t moved;
+	assert_int_equal(xp_db_merge_at(db, run, "d|1", 1, 2, NULL, 0, "ann", NULL, xp_db_mention_version(db, run, "d|1"),
+					&moved, &e), 0);
+	assert_int_equal(moved, 2);
 	done(db);
 }
 
@@ -717,6 +905,9 @@ int main(void)
 		cmocka_unit_test(crossing_refused),
 		cmocka_unit_test(crossing_listed),
 		cmocka_unit_test(undo_crossing),
+		cmocka_unit_test(merge_moves_target_only),
+		cmocka_unit_test(tadds_unread),
+		cmocka_unit_test(merge_counts_as_scene),
 	};
 	return cmocka_run_group_tests_name("db", tests, NULL, NULL);
 }
