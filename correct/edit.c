@@ -243,7 +243,7 @@ int xp_db_edit(xp_db *db, int64_t run, const xp_edit *e, xp_err *err)
 		return -1;
 	int64_t row = -1;
 	xp_xguard g = {.key = e->mention};
-	int rc = xp_mention_lookup(db, run, e->mention, &row, err) == 0 ? xp_xguard_mention(db, &g, row, err) : 0;
+	int rc = xp_mention_lookup(db, run, e->mention, &row, err) == 0 ? xp_xguard_touch(db, &g, row, err) : 0;
 	if (rc == 0)
 		rc = xp_edit_locked(db, run, e, 0, err);
 	if (rc == 0)
@@ -663,8 +663,9 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 			rc = xp_fail(err, "", 0, "nothing to undo");
 		} else if (c > bc) {
 			snprintf(sql, sizeof sql, "UPDATE corrections SET undone = 1 WHERE id = %lld", (long long)c);
-			rc = xp_xguard_docs(db, &g, "SELECT m.document FROM corrections c JOIN mentions m ON m.id = c.mention"
-					    " WHERE c.id = ?", c, err) || xp_sql_exec(db, sql, err) ? -1 : 0;
+			int64_t m = xp_sql_int(db, "SELECT coalesce(max(mention), -1) FROM corrections WHERE id = (SELECT max(id)"
+					       " FROM corrections WHERE batch IS NULL AND undone = 0)", -1);
+			rc = (m >= 0 && xp_xguard_touch(db, &g, m, err)) || xp_sql_exec(db, sql, err) ? -1 : 0;
 			snprintf(what, n, "correction %lld", (long long)c);
 		} else {
 			snprintf(sql, sizeof sql, "UPDATE batches SET undone = 1 WHERE id = %lld", (long long)b);
@@ -673,7 +674,7 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 			snprintf(what, n, "batch %lld", (long long)b);
 		}
 	}
-	if (rc == 0 && g.ndocs)
+	if (rc == 0)
 		rc = xp_xguard_check(db, &g, err);
 	xp_xguard_free(&g);
 	if (rc == 0)

@@ -664,7 +664,7 @@ int xp_db_edit_at(xp_db *db, int64_t run, const xp_edit *e, int64_t version, xp_
 	if (row < 0)
 		return finish(db, (int)row, err);
 	xp_xguard g = {.key = e->mention};
-	int rc = xp_xguard_mention(db, &g, row, err);
+	int rc = xp_xguard_touch(db, &g, row, err);
 	if (rc == 0)
 		rc = xp_edit_locked(db, run, e, 0, err);
 	if (rc == 0)
@@ -705,7 +705,7 @@ int xp_db_relink_at(xp_db *db, int64_t run, const char *key, int64_t cluster, co
 	 * mention to another chain says, and what export writes back */
 	xp_edit e = {XP_MODIFY, key, (int32_t)s.sent, (int32_t)s.start, (int32_t)s.end, annotator, note};
 	xp_xguard g = {.key = key};
-	int rc = xp_xguard_mention(db, &g, row, err);
+	int rc = xp_xguard_touch(db, &g, row, err);
 	if (rc == 0)
 		rc = xp_edit_cluster_locked(db, run, &e, &cluster, 0, err);
 	if (rc == 0)
@@ -769,10 +769,9 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 	}
 	if (rc == 0 && doc < 0)
 		rc = xp_sql_fail(db, err, "merge");
-	/* the entity's mentions and the other's may cross once they are one */
+	/* the entity's mentions and the other's may cross once they are one:
+	 * each mention that moves is named to the guard before it moves */
 	xp_xguard g = {.key = key};
-	if (rc == 0)
-		rc = xp_xguard_add(db, &g, doc, err);
 	/* the entity's members as they are now: the mention on screen first
 	 * (the undo names it), then the others with a span in the target;
 	 * one without a span is in no chain of the target, and export
@@ -861,6 +860,10 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 			free(have[i]);
 		free(have);
 	}
+	for (size_t i = 0; rc == 0 && i < n; i++)
+		rc = xp_xguard_touch(db, &g, rows[i], err);
+	for (size_t i = 0; rc == 0 && db->version >= 13 && i < nt; i++)
+		rc = xp_xguard_touch_tadd(db, &g, tids[i], err);
 	/* one batch: one step of the history, undone as one (batches.undone),
 	 * its corrections modifications that keep each span and name the
 	 * cluster, as a relink's, and its moves of target-only mentions; its
@@ -1085,6 +1088,25 @@ static int someone_after(xp_db *db, const mine *m, const char *annotator, char *
 	return other_of(st, who, n);
 }
 
+/* a merge's mentions and target-only mentions, named to the guard */
+static int touch_merge(xp_db *db, xp_xguard *g, int64_t batch, xp_err *err)
+{
+	sqlite3_stmt *st;
+	int rc = 0, step = SQLITE_DONE;
+	if (xp_sql_prepare(db, db->version >= 13 ? "SELECT mention, 0 FROM corrections WHERE batch = ?1 AND mention IS NOT NULL"
+			   " UNION ALL SELECT tedit, 1 FROM tmoves WHERE batch = ?1"
+			   : "SELECT mention, 0 FROM corrections WHERE batch = ?1 AND mention IS NOT NULL", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, batch);
+	while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW)
+		rc = sqlite3_column_int(st, 1) ? xp_xguard_touch_tadd(db, g, sqlite3_column_int64(st, 0), err)
+					       : xp_xguard_touch(db, g, sqlite3_column_int64(st, 0), err);
+	if (rc == 0 && step != SQLITE_DONE)
+		rc = xp_sql_fail(db, err, "undo");
+	sqlite3_finalize(st);
+	return rc;
+}
+
 int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, size_t nwhat, char *key,
 		    size_t nkey, xp_err *err)
 {
@@ -1114,9 +1136,11 @@ int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, s
 	 * the mention they name (a merge's mentions and a target-only
 	 * mention are all of that document). */
 	xp_xguard g = {.key = key};
-	if (m.is_review == 2 ? xp_xguard_docs(db, &g, "SELECT u.document FROM tedits t JOIN utterances u"
-					       " ON u.id = t.utterance WHERE t.id = ?", m.id, err)
-	    : m.is_review != 1 && xp_xguard_mention(db, &g, m.mention, err)) {
+	if (m.is_review == 2 ? (!strcmp(m.what, "tadd") ? xp_xguard_touch_tadd(db, &g, m.id, err)
+				: xp_xguard_docs(db, &g, "SELECT u.document FROM tedits t JOIN utterances u"
+						 " ON u.id = t.utterance WHERE t.id = ?", m.id, err))
+	    : m.is_review == 3 ? touch_merge(db, &g, m.id, err)
+	    : m.is_review != 1 && xp_xguard_touch(db, &g, m.mention, err)) {
 		xp_xguard_free(&g);
 		return finish(db, -1, err);
 	}
@@ -1131,7 +1155,7 @@ int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, s
 	sqlite3_bind_int64(st, 1, m.id);
 	rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "undo");
 	sqlite3_finalize(st);
-	if (rc == 0 && g.ndocs)
+	if (rc == 0)
 		rc = xp_xguard_check(db, &g, err);
 	xp_xguard_free(&g);
 	json_t *d = json_pack("{s:s,s:s}", "undone", what, "annotator", annotator);

@@ -106,33 +106,57 @@ int xp_edit_locked(xp_db *db, int64_t run, const xp_edit *e, int64_t carried_fro
 /* One document of the store (its row) as export reads it, into d of c:
  * the corrected view, or the silver projections.  mark: a target-only
  * mention's line is its tedit row (others 0), so that the guard below can
- * name it. */
-int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, xp_corpus *c, xp_doc *d, xp_err *err);
+ * name it.  sents[0..nsents), sorted (NULL: all): only the mentions of
+ * these target sentences (the others' sentences are there, empty), for
+ * the guard, which needs the sentences an edit changed. */
+int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, const int64_t *sents, size_t nsents, xp_corpus *c,
+		xp_doc *d, xp_err *err);
 
 /* The crossing guard (correct/cross.c).  Two mentions of one entity that
  * cross in a sentence (a-c and b-d, a < b <= c < d) cannot be written as
  * CoNLL or CorefUD brackets (io/conll.h), so no edit may make a pair the
- * document did not have: xp_xguard_add takes a document's pairs before the
- * change (every document of a run: xp_xguard_run), xp_xguard_check reads
- * them again after it, inside the same transaction, and refuses
- * (XP_EINPUT, naming both mentions) a pair that is new.  key: the mention
- * the edit is on, said "this span" in the message (NULL: none).  A pair the
- * document had before (a store made before the guard) does not stop an
- * edit: export lists it (xp_db_crossings). */
+ * document did not have.  Two ways, one test (the writer's
+ * xp_conll_crossings on the document as export reads it):
+ *
+ * - an action that knows the mentions it changes names each before the
+ *   change (xp_xguard_touch; a target-only mention, xp_xguard_touch_tadd,
+ *   before or after).  xp_xguard_check, inside the same transaction after
+ *   it, reads only the sentences of those whose span or entity changed
+ *   and refuses (XP_EINPUT, naming both mentions) a crossing pair that
+ *   holds one of them.  A pair of two unchanged mentions was there
+ *   before: a store made before the guard may hold one, and it does not
+ *   stop an edit (export lists it: xp_db_crossings).
+ * - one that changes what it cannot name (an imported batch, a carry, a
+ *   merge of stores, a realign) takes a document's pairs before the
+ *   change (xp_xguard_add; every document of a run: xp_xguard_run) and
+ *   xp_xguard_check reads the whole document again after it and refuses
+ *   a pair that is new.
+ *
+ * key: the mention the edit is on, said "this span" in the message (NULL:
+ * none). */
+typedef struct xp_xtouch {
+	int64_t doc, tid;        /* tid: a target-only mention (tedits row), else 0 */
+	uint32_t id;             /* a mention's number in its document */
+	int changed;
+	xp_mstate before;
+	int64_t row;
+} xp_xtouch;
 typedef struct xp_xguard {
 	int64_t *docs;
 	size_t ndocs, capdocs;
 	char **before;            /* each pair as "doc:sent:a-b:c-d:label", sorted */
 	size_t nbefore, capbefore;
+	xp_xtouch *touched;
+	size_t ntouched, captouched;
 	const char *key;
 	char bad[2][300];         /* after a refusal: the two mentions' keys */
 } xp_xguard;
 int xp_xguard_add(xp_db *db, xp_xguard *g, int64_t doc, xp_err *err);
 int xp_xguard_run(xp_db *db, xp_xguard *g, int64_t run, xp_err *err);   /* run 0: every run */
-/* the document of a mention row, then xp_xguard_add */
-int xp_xguard_mention(xp_db *db, xp_xguard *g, int64_t mention, xp_err *err);
 /* the documents (rows) a statement gives, its one parameter bound to id */
 int xp_xguard_docs(xp_db *db, xp_xguard *g, const char *sql, int64_t id, xp_err *err);
+int xp_xguard_touch(xp_db *db, xp_xguard *g, int64_t mention, xp_err *err);
+int xp_xguard_touch_tadd(xp_db *db, xp_xguard *g, int64_t tedit, xp_err *err);
 int xp_xguard_check(xp_db *db, xp_xguard *g, xp_err *err);
 void xp_xguard_free(xp_xguard *g);
 

@@ -366,8 +366,6 @@ int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t 
 		rc = xp_failc(err, XP_EINPUT, "", 0, "add: the span %lld-%lld is not inside the target sentence (%lld tokens)",
 			      (long long)start, (long long)end, (long long)ntoks);
 	xp_xguard g = {0};
-	if (rc == 0)
-		rc = xp_xguard_add(db, &g, w.doc, err);
 	if (rc == 0 && xp_sql_prepare(db, "INSERT INTO tedits(run, kind, utterance, mention, cluster, start, end,"
 				      " annotator, note, created, after) VALUES(?,'tadd',?,?,?,?,?,?,?,?,?)", &st, err))
 		rc = -1;
@@ -380,11 +378,14 @@ int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t 
 		sqlite3_bind_int64(st, 6, end);
 		rc = insert_tedit(db, st, annotator, note, "add a target mention", err);
 	}
+	int64_t tid = rc == 0 ? sqlite3_last_insert_rowid(db->h) : 0;
+	if (rc == 0)
+		rc = xp_xguard_touch_tadd(db, &g, tid, err);
 	if (rc == 0)
 		rc = xp_xguard_check(db, &g, err);
 	xp_xguard_free(&g);
 	if (rc == 0) {
-		*id = sqlite3_last_insert_rowid(db->h);
+		*id = tid;
 		rc = xp_history_json(db, "tadd", json_pack("{s:I,s:I,s:o,s:I,s:I,s:I,s:I,s:I,s:o,s:o*}", "run", (json_int_t)run,
 							   "id", (json_int_t)*id, "key", xp_json_text(key), "utt", (json_int_t)utt,
 							   "sent", (json_int_t)sent, "start", (json_int_t)start, "end",

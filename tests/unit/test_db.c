@@ -625,6 +625,13 @@ static void crossing_listed(void **state)
 	free(list);
 	xp_edit other = {XP_MODIFY, "d|2", 1, 0, 2, "ann", NULL};
 	assert_int_equal(xp_db_edit(db, run, &other, &e), 0);
+	/* the pair's own mention moved to another crossing span: a new pair */
+	xp_edit again = {XP_MODIFY, "d|0", 0, 1, 5, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &again, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "d|0: this span and '那辆 红色 的 大 车' (d|1, same entity) would cross"));
+	/* ... and out of it, allowed */
+	xp_edit out = {XP_MODIFY, "d|0", 0, 0, 1, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &out, &e), 0);
 	done(db);
 }
 
@@ -695,6 +702,36 @@ static void undo_crossing(void **state)
 	assert_int_equal(xp_db_edit(db, run, &mine, &e), 0);
 	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), XP_EINPUT);
 	assert_non_null(strstr(e.msg, "would cross: brackets cannot hold both"));
+	assert_int_equal(xp_db_crossings(db, run, &list, &n, &e), 0);
+	assert_int_equal(n, 0);
+	done(db);
+}
+
+/* The guard reads only the sentences of the mentions an action changes
+ * (correct/cross.c): a target-only mention a merge moves is one of them.
+ * d|2 "It" widened to 0-2 in sentence 1; a target-only mention at 1-3 in
+ * d|0's entity; merging that entity into d|2's would make them cross. */
+static void merge_tadd_crossing(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db), tid, moved;
+	xp_err e;
+	char what[200], key[200];
+	xp_edit it = {XP_MODIFY, "d|2", 1, 0, 2, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &it, &e), 0);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 1, 3, 1, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
+	int64_t v = xp_db_mention_version(db, run, "d|0");
+	assert_int_equal(xp_db_merge_at(db, run, "d|0", 2, -1, NULL, 0, "ann", NULL, v, &moved, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "same entity) would cross: brackets cannot hold both"));
+	assert_non_null(strstr(e.msg, "a target-only mention"));
+	assert_int_equal(xp_db_mention_version(db, run, "d|0"), v);
+	/* the tadd undone, the merge goes; the tadd's undo is no crossing */
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "tadd d|2");
+	assert_int_equal(xp_db_merge_at(db, run, "d|0", 2, -1, NULL, 0, "ann", NULL, v, &moved, &e), 0);
+	char *list;
+	size_t n;
 	assert_int_equal(xp_db_crossings(db, run, &list, &n, &e), 0);
 	assert_int_equal(n, 0);
 	done(db);
@@ -908,6 +945,7 @@ int main(void)
 		cmocka_unit_test(merge_moves_target_only),
 		cmocka_unit_test(tadds_unread),
 		cmocka_unit_test(merge_counts_as_scene),
+		cmocka_unit_test(merge_tadd_crossing),
 	};
 	return cmocka_run_group_tests_name("db", tests, NULL, NULL);
 }
