@@ -270,12 +270,6 @@ static int same_state(const xp_mstate *a, const xp_mstate *b)
 	       (!a->projected || (a->start == b->start && a->end == b->end));
 }
 
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
-
 /* a pair holding a mention the edit changed: refused */
 typedef struct touch_ctx {
 	new_ctx c;
@@ -327,7 +321,7 @@ static int check_touched(xp_db *db, xp_xguard *g, int64_t doc, xp_err *err)
 			sents[ns++] = now.sent;
 	}
 	if (rc == 0 && ns) {
-		qsort(sents, ns, sizeof *sents, cmp_i64);
+		qsort(sents, ns, sizeof *sents, xp_cmp_i64);
 		size_t k = 0;
 		for (size_t i = 0; i < ns; i++)
 			if (!k || sents[k - 1] != sents[i])

@@ -36,6 +36,13 @@ struct xp_db {
 	int64_t done_run, done_n, done_at[2];
 };
 
+/* qsort's comparison of int64_t, ascending (row ids, sentence numbers) */
+static inline int xp_cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what);
 int xp_sql_exec(xp_db *db, const char *sql, xp_err *err);
 int xp_sql_prepare(xp_db *db, const char *sql, sqlite3_stmt **st, xp_err *err);

@@ -542,6 +542,16 @@ static void hand_edited_store(void **state)
 }
 
 
+/* a file `name` in the store's directory holding text; its path into p */
+static void in_dir(char *p, size_t n, const char *name, const char *text)
+{
+	snprintf(p, n, "%s/%s", dir, name);
+	FILE *f = fopen(p, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+}
+
 /* No edit may make two mentions of one entity cross in a sentence (CoNLL
  * and CorefUD brackets cannot hold them: io/conll.h): a modified span, a
  * relink, a merged entity and a target-only mention are each refused,
@@ -585,10 +595,7 @@ static void crossing_refused(void **state)
 	assert_int_equal(xp_db_tadd_at(db, run, "d|1", 0, 2, 5, 1, "ann", NULL, v, &id, &e), 0);   /* another entity */
 	/* an MMC batch that would make one is refused whole, naming the file */
 	char mmc[200];
-	snprintf(mmc, sizeof mmc, "%s/x.json", dir);
-	FILE *f = fopen(mmc, "w");
-	fputs("{\"d\": {\"modify\": {\"d|0\": [0, 2, 5]}}}", f);
-	fclose(f);
+	in_dir(mmc, sizeof mmc, "x.json", "{\"d\": {\"modify\": {\"d|0\": [0, 2, 5]}}}");
 	xp_batch_result r;
 	size_t before = count(db, "modify");
 	assert_int_equal(xp_db_import_mmc(db, run, mmc, "ann", &r, &e), XP_EINPUT);
@@ -669,10 +676,7 @@ static void undo_crossing(void **state)
 
 	/* `db undo` of a batch: the same narrowing as an MMC file */
 	char mmc[200];
-	snprintf(mmc, sizeof mmc, "%s/narrow.json", dir);
-	FILE *f = fopen(mmc, "w");
-	fputs("{\"d\": {\"modify\": {\"d|1\": [0, 5, 8]}}}", f);
-	fclose(f);
+	in_dir(mmc, sizeof mmc, "narrow.json", "{\"d\": {\"modify\": {\"d|1\": [0, 5, 8]}}}");
 	xp_batch_result r;
 	assert_int_equal(xp_db_import_mmc(db, run, mmc, "ann", &r, &e), 0);
 	xp_batch_result_free(&r);
@@ -737,20 +741,6 @@ static void merge_tadd_crossing(void **state)
 	done(db);
 }
 
-/* the corrected view of run 1 as CoNLL text (malloc'd) */
-static char *export_text(xp_db *db)
-{
-	xp_corpus c = {0};
-	xp_err e;
-	assert_int_equal(xp_db_export(db, 1, 0, &c, &e), 0);
-	xp_buf b = {0};
-	xp_conll_write(&b, &c);
-	xp_corpus_free(&c);
-	xp_buf_putc(&b, '\0');
-	assert_false(b.oom);
-	return b.p;
-}
-
 /* the cluster target-only mention tid is in now, -1 if it is not live */
 static int64_t tadd_cluster(xp_db *db, int64_t tid)
 {
@@ -806,7 +796,7 @@ static void merge_moves_target_only(void **state)
 	char plus[32];
 	snprintf(plus, sizeof plus, "+%lld", (long long)tid);
 	before[0] = plus;
-	char *text0 = export_text(db);
+	char *text0 = conll_of(db, run);
 
 	/* bob moves d|2 out and d|0 in: three members still, not those ann saw */
 	assert_int_equal(xp_db_relink_at(db, run, "d|2", 7, "bob", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
@@ -826,7 +816,7 @@ static void merge_moves_target_only(void **state)
 	members_of(db, run, "d|0", m, sizeof m);
 	snprintf(saw, sizeof saw, "+%lld d|0 d|1 d|2", (long long)tid);
 	assert_string_equal(m, saw);
-	char *text1 = export_text(db);
+	char *text1 = conll_of(db, run);
 	assert_string_not_equal(text0, text1);
 	assert_non_null(strstr(text1, "\t我的\tna\tna\tna\tna\tna\t-\tna\tna\tna\t(1)\n"));
 
@@ -839,7 +829,7 @@ static void merge_moves_target_only(void **state)
 	xp_merge_result_free(&r);
 	xp_db *mdb;
 	assert_int_equal(xp_db_open(out, &mdb, &e), 0);
-	char *text2 = export_text(mdb);
+	char *text2 = conll_of(mdb, run);
 	assert_string_equal(text1, text2);
 	free(text2);
 	char *report;
@@ -855,7 +845,7 @@ static void merge_moves_target_only(void **state)
 	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
 	assert_string_equal(what, "merge d|1");
 	assert_int_equal(tadd_cluster(db, tid), 2);
-	char *text3 = export_text(db);
+	char *text3 = conll_of(db, run);
 	assert_string_equal(text0, text3);
 	free(text0), free(text1), free(text3);
 	/* the next undo is the tadd itself */

@@ -548,19 +548,6 @@ static void merged(void **state)
 	done(db);
 }
 
-/* the run's export as CoNLL text */
-static char *conll_of(xp_db *db, int64_t run)
-{
-	xp_corpus c = {0};
-	xp_err e;
-	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
-	xp_buf b = {0};
-	xp_conll_write(&b, &c);
-	xp_corpus_free(&c);
-	assert_non_null(b.p);
-	return b.p;
-}
-
 static void remove_store(const char *p)
 {
 	char side[240];
@@ -1149,18 +1136,6 @@ static char *dump_rows(const char *p, const char *skip)
 	return b.p;
 }
 
-static char *export_conll(xp_db *db, int64_t run)
-{
-	xp_corpus c = {0};
-	xp_err e;
-	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
-	xp_buf b = {0};
-	xp_conll_write(&b, &c);
-	xp_buf_putc(&b, '\0');
-	xp_corpus_free(&c);
-	return b.p;
-}
-
 /* A store of schema 12 opens at 13 (tmoves: the target-only mentions an
  * entity merge moved).  Its merges made before left them where they were,
  * and they stay there: every row of every other table is as it was (the
@@ -1176,13 +1151,13 @@ static void migrate_from_12(void **state)
 	assert_int_equal(xp_db_merge_at(db, run, "d|1", 1, -1, NULL, 0, "ann", NULL, xp_db_mention_version(db, run, "d|1"),
 					&moved, &e), 0);
 	assert_int_equal(moved, 2);   /* the tadd left in cluster 2, as schema 12 did */
-	char *text0 = export_conll(db, run);
+	char *text0 = conll_of(db, run);
 	xp_db_close(db);
 	char *before = dump_rows(path, "history"), *hist0 = sql_value(path, "SELECT group_concat(detail, '\n') FROM history");
 	assert_non_null(strstr(hist0, "\"target_only_left\":1"));
 	assert_int_equal(xp_db_open(path, &db, &e), 0);
 	assert_int_equal(xp_db_version(db), XP_DB_VERSION);
-	char *text1 = export_conll(db, run);
+	char *text1 = conll_of(db, run);
 	assert_string_equal(text0, text1);
 	xp_db_close(db);
 	char *after = dump_rows(path, "history"), *tm = sql_value(path, "SELECT count(*) FROM tmoves");
@@ -1204,7 +1179,7 @@ static void migrate_from_12(void **state)
 	assert_int_equal(xp_db_merge_at(db, run, "d|1", 1, 3, NULL, 0, "ann", NULL, xp_db_mention_version(db, run, "d|1"),
 					&moved, &e), 0);
 	assert_int_equal(moved, 3);
-	char *text2 = export_conll(db, run);
+	char *text2 = conll_of(db, run);
 	assert_non_null(strstr(text2, "\t我的\tna\tna\tna\tna\tna\t-\tna\tna\tna\t(1)\n"));
 	assert_null(strstr(text0, "\t我的\tna\tna\tna\tna\tna\t-\tna\tna\tna\t(1)\n"));
 	free(text0), free(text1), free(text2);
