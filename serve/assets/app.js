@@ -585,6 +585,15 @@ function renderScene(m, anchor) {
   else if (selfLi) sc.scrollTop = selfLi.offsetTop - sc.clientHeight / 2 + selfLi.clientHeight / 2;   // within the list only
 }
 
+/* a window resized (the panel taller, shorter, beside the mention or
+ * under it): the mention's line back in the scene's view if it left it */
+function selfInView() {
+  const sc = $("scene"), li = sc.querySelector("li.self");
+  if (!li) return;
+  const b = sc.getBoundingClientRect(), r = li.getBoundingClientRect();
+  if (r.top < b.top - 1 || r.bottom > b.bottom + 1) sc.scrollTop = li.offsetTop - sc.clientHeight / 2 + li.clientHeight / 2;
+}
+
 /* "N more lines above/below": hidden when the scene reaches the
  * document's end, or as wide as the server gives */
 function moreButton(b, n, wide, where) {
@@ -601,8 +610,22 @@ async function moreScene() {
   const anchor = top ? { utt: top.dataset.utt, y: top.offsetTop - sc.scrollTop } : null;
   const context = Math.min(MAX_CONTEXT, S.context + MORE_LINES);
   const r = await api("GET", "mention", { run: S.run, key: m.key, context });
-  if (r.status !== 200 || S.mention !== m) return;
+  if (S.mention !== m) return;   // the corrector moved on meanwhile: nothing to widen
+  if (r.status !== 200) {
+    // the scene stays as it was (and its buttons, to try again); the
+    // corrector is told why no lines came, as for every other request
+    toast("No more lines: " + (r.json.message || "the server answered " + r.status) + ". The scene is as it was; press again to retry.", true);
+    return;
+  }
   S.context = context;
+  if (r.json.version !== m.version) {
+    // someone changed the mention meanwhile: the widened scene shows it
+    // as it is now, so the rest of the page must too (not the scene alone)
+    const last = (r.json.actions || []).at(-1);
+    setMention(r.json, true);
+    banner("info", "Changed while you were looking" + (last && last.annotator ? " by " + last.annotator : "") + ": shown as it is now.");
+    return;
+  }
   S.mention.scene = r.json.scene;
   renderScene(S.mention, anchor);
 }
@@ -682,9 +705,12 @@ async function act(action, extra) {
   if (!m) { toast("Not saved: no mention is open.", true); return; }
   if (S.busy) { toast("Not saved: the previous action is still being saved; press again.", true); return; }
   if (S.latest && S.oldRun !== S.run) { stale(S.latest); toast("Not saved: choose a run first (see the banner).", true); return; }
+  // a key whose button is greyed out says why, in the corrector's terms
+  // (the add key on a mention with a span said "select the tokens first")
+  const why = whyNot(action, m);
+  if (why) { toast("Not saved: " + why, true); return; }
   const body = runFields({ key: m.key, annotator: S.annotator, version: m.version, action, context: S.context });
   if (action === "modify" || action === "add") {
-    if (!S.sel || !m.target) { toast("Select the tokens first (click, shift-click).", true); return; }
     body.span = [m.target.sent, S.sel[0], S.sel[1]];
   }
   Object.assign(body, extra || {});
@@ -728,6 +754,18 @@ async function act(action, extra) {
   }
   updateButtons();
   toast((r.json.message || "error " + r.status), true);
+}
+
+/* why the mention on screen cannot take an edit now (null: it can) */
+function whyNot(action, m) {
+  const span = m.current.span;
+  if (action !== "modify" && action !== "add" && action !== "delete") return null;
+  if (!m.target) return "this English line has no target sentence: there is nothing to mark (l pairs it with subtitle lines).";
+  if (action === "delete" && !span) return "this mention has no span in the target to delete.";
+  if (action === "add" && span) return "this mention has a span already; select the right tokens and press m to modify it.";
+  if (action === "modify" && !span) return "this mention has no span yet; select its tokens and press a to add it.";
+  if (action !== "delete" && !S.sel) return "select the tokens first (click a token, shift-click the last; or ←/→ and Shift).";
+  return null;
 }
 
 function describe(action, body, m) {
@@ -1006,7 +1044,7 @@ async function start() {
   $("scene-below").addEventListener("click", moreScene);
   // the toast out of the sentence's way as the page moves under it
   for (const el of [$("app"), $("main")]) el.addEventListener("scroll", placeToast, { passive: true });
-  window.addEventListener("resize", placeToast);
+  window.addEventListener("resize", () => { placeToast(); selfInView(); });
   $("realign-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const ids = [...$("realign-blocks").querySelectorAll("input:checked")].map((x) => Number(x.value));

@@ -16,6 +16,9 @@ chains apart: split chains to merge) in Chinese, and on the Farsi sample
   over the target sentence (it was: fixed at the window's foot).
 - j past the foot of the queue's list scrolls it to a row's edge: no row
   cut at the top (the first row was half hidden), the next row in view.
+- The scene panel uses the room there is: many lines whole at 1360 x 900
+  and 1920 x 1080 (the scene a column of its own beside the mention),
+  some at 1280 x 720 and 1024 x 768.
 - The scene panel of a long scene offers more lines above and below
   (buttons, and [ ]): they widen it, the line at the panel's top staying
   where it was.
@@ -165,6 +168,83 @@ def scene():
         page.press("j")
         page.wait_for(lambda: page.current() != k2 and idle(), "j moves on")
         check(len(d.find_elements(By.CSS_SELECTOR, "#scene li")) <= 2 * 8 + 1, "the next mention's scene as narrow as at first")
+
+
+def room():
+    """the scene panel uses the room there is: at 1360 x 900 and 1920 x 1080
+    it shows many lines whole (1 and 5 before: the panel sat under the
+    mention and above the history's 30vh), with the mention's line in view,
+    the mention's sentence and actions on screen and nothing scrolled;
+    1280 x 720 and 1024 x 768 still show lines (the page may scroll there)"""
+    for w, h, want in [(1360, 900, 8), (1920, 1080, 12), (1280, 720, 5), (1024, 768, 2)]:
+        d.set_window_size(w, h)
+        time.sleep(0.4)
+        g = d.execute_script(
+            "var s = document.getElementById('scene'), b = s.getBoundingClientRect(), m = document.getElementById('main');"
+            "var whole = [...s.children].filter((l) => { var r = l.getBoundingClientRect();"
+            " return r.top >= b.top - 1 && r.bottom <= b.bottom + 1; }).length;"
+            "var me = s.querySelector('li.self'), r = me && me.getBoundingClientRect();"
+            "var act = document.getElementById('actions').getBoundingClientRect(),"
+            " tok = document.getElementById('tokens').getBoundingClientRect();"
+            "return {whole: whole, lines: s.children.length, self: !!r && r.top >= b.top - 1 && r.bottom <= b.bottom + 1,"
+            " h: Math.round(b.height), scrolls: m.scrollHeight > m.clientHeight + 1, wide: document.documentElement.scrollWidth,"
+            " iw: innerWidth, ih: innerHeight, onscreen: act.bottom <= innerHeight && tok.bottom <= innerHeight}")
+        n = min(want, g["lines"])
+        page.shot("ents-%s-room-%dx%d.png" % (LANG, w, h))
+        check(g["whole"] >= n and g["self"], "%d x %d: the scene shows %d lines whole (at least %d), the mention's among them: %s"
+              % (w, h, g["whole"], n, g))
+        check(g["wide"] <= g["iw"], "%d x %d: no sideways scroll (%d px)" % (w, h, g["wide"]))
+        if w >= 1360:
+            check(not g["scrolls"] and g["onscreen"], "%d x %d: the mention, its actions and the scene fit the window" % (w, h))
+    d.set_window_size(1360, 900)
+    time.sleep(0.3)
+
+
+FAIL_MORE = """window._fetch = window._fetch || window.fetch;
+window.fetch = (u, o) => { const c = /[?&]context=(\\d+)/.exec(String(u));
+  return c && Number(c[1]) > 8 && String(u).includes('/api/mention')
+    ? Promise.resolve(new Response(JSON.stringify({error: 'busy', message: 'the store is <b>busy</b>'}),
+                                   {status: 503, headers: {'Content-Type': 'application/json'}}))
+    : window._fetch(u, o); };"""
+
+
+def more_refused():
+    """more lines refused by the server (a 503 put in the page's way): the
+    corrector is told why, the scene stays as it was and can be widened
+    again; more lines after someone changed the mention: the whole mention
+    is shown as it is now, not the scene alone"""
+    above, below = d.find_element(By.ID, "scene-above"), d.find_element(By.ID, "scene-below")
+    if not (above.is_displayed() or below.is_displayed()):
+        check(LANG != "zh", "the mention's scene offers more lines (the long scene's does)")
+        return
+    lis = lambda: len(d.find_elements(By.CSS_SELECTOR, "#scene li"))
+    n0, label0 = lis(), (above if above.is_displayed() else below).text
+    d.execute_script(FAIL_MORE)
+    page.press("]")
+    page.wait_for(lambda: "No more lines" in page.text("#toast"), "a refused widening is said: %r" % page.text("#toast"))
+    t = page.text("#toast")
+    check("the store is <b>busy</b>" in t and "bad" in d.find_element(By.ID, "toast").get_attribute("class"),
+          "in red, with the server's reason as text: %r" % t)
+    check(lis() == n0 and d.execute_script("return S.context") == 8, "the scene as it was (%d lines, context %s)" %
+          (lis(), d.execute_script("return S.context")))
+    b = above if above.is_displayed() else below
+    check(b.is_displayed() and b.text == label0, "the button still offers the lines: %r" % b.text)
+    page.shot("ents-%s-more-refused.png" % LANG)
+    d.execute_script("window.fetch = window._fetch")
+    # someone notes the mention meanwhile: widening shows its new version everywhere
+    k2 = page.current()
+    mm = page.mention(k2)
+    st, r = post("edit", {"run": mm["run"], "annotator": "bob", "key": k2, "action": "note", "note": "seen",
+                          "version": mm["version"]})
+    check(st == 200, "bob notes %s: %d" % (k2, st))
+    page.press("]")
+    page.wait_for(lambda: lis() > n0, "] widens the scene once the server answers")
+    chip = d.execute_script("return [...document.querySelectorAll('#mhead .chip')].map((c) => c.textContent)"
+                            ".find((t) => t.startsWith('version'))")
+    check(chip == "version %d" % (mm["version"] + 1), "the mention's version on screen is the scene's (%r)" % chip)
+    check("bob" in page.text("#history") and "Changed while you were looking" in page.text("#banner"),
+          "its history shows bob's note, a banner says so: %r" % page.text("#banner"))
+    page.press(Keys.ESCAPE)
 
 
 def toast():
@@ -318,8 +398,10 @@ def crossing():
 m = None
 section("signing in", find)
 if m:
+    section("the scene's room", room)
     section("the merge", merge)
     section("more of the scene", scene)
+    section("more lines refused", more_refused)
 if LANG == "zh":   # the Farsi sample's "your mother" is one token (مامانت)
     section("nested spans", nested)
     section("a crossing refused", crossing)

@@ -15,6 +15,14 @@ T=$(mktemp -d)
 pid=
 cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$T"; }
 trap cleanup EXIT
+# serve store $1 on a free port: $pid, $url
+serve() {
+	rm -f $T/url
+	"$XPROJ" serve "$1" --port 0 > $T/url 2>&1 &
+	pid=$!
+	for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
+	url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
+}
 S=tools/sample
 sed -e "s/	Relax	/	<img\/src=x\/onerror=document.title='pwned'>	/" -e "s/	Priya	/	<b>Priya<\/b>	/" \
 	$S/dialogue.conll > $T/dialogue.conll
@@ -40,10 +48,7 @@ sys.exit(n != 1)
 EOF
 "$XPROJ" db import $T/p/corrections.db --source $T/dialogue.conll --aligned $T/p/aligned.jsonl \
 	--report $T/p/report.json --lang zh > /dev/null || exit 1
-"$XPROJ" serve $T/p/corrections.db --port 0 > $T/url 2>&1 &
-pid=$!
-for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
-url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
+serve $T/p/corrections.db
 "$PYTHON" tests/browser/workbench.py "$url" "$BUILD/browser"
 st=$?
 # the queue list on the store workbench.py worked on: text, search, reading order
@@ -70,11 +75,7 @@ else
 fi
 # a page open across a rerun (issue 32, D3): tests/browser/rerun.py
 "$XPROJ" pipeline --config $S/zh.conf --alignments $S/zh.pharaoh -o $T/q --quiet || exit 1
-rm -f $T/url
-"$XPROJ" serve $T/q/corrections.db --port 0 > $T/url 2>&1 &
-pid=$!
-for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
-url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
+serve $T/q/corrections.db
 "$PYTHON" tests/browser/rerun.py "$url" "$BUILD/browser" \
 	"'$XPROJ' pipeline --config $S/zh.conf --alignments $S/zh.pharaoh -o '$T/q' --quiet" || st=1
 kill "$pid"; wait "$pid"; pid=
@@ -101,11 +102,7 @@ EOF
 "$XPROJ" wordalign --lowercase $T/r/pairs.txt --save-model $T/r/wa.model -o $T/r/wa.pharaoh 2>/dev/null || exit 1
 "$XPROJ" db import $T/r/corrections.db --source $S/dialogue.conll --aligned $T/r/aligned.jsonl \
 	--report $T/r/report.json --lang zh --wa-model $T/r/wa.model > /dev/null || exit 1
-rm -f $T/url
-"$XPROJ" serve $T/r/corrections.db --port 0 > $T/url 2>&1 &
-pid=$!
-for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
-url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
+serve $T/r/corrections.db
 "$PYTHON" tests/browser/realign.py "$url" "$BUILD/browser" "$XPROJ" $T/r/corrections.db || st=1
 kill "$pid"; wait "$pid"; pid=
 # the scene panel, reading and keyboard focus (issue 34): tests/browser/scene.py
@@ -116,11 +113,7 @@ for f in "Noto Sans CJK" "Noto Naskh Arabic"; do
 done
 for l in zh fa; do
 	"$XPROJ" pipeline --config $S/$l.conf --alignments $S/$l.pharaoh -o $T/s$l --quiet || exit 1
-	rm -f $T/url
-	"$XPROJ" serve $T/s$l/corrections.db --port 0 > $T/url 2>&1 &
-	pid=$!
-	for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
-	url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
+	serve $T/s$l/corrections.db
 	"$PYTHON" tests/browser/scene.py "$url" "$BUILD/browser" $l || st=1
 	kill "$pid"; wait "$pid"; pid=
 done
@@ -134,24 +127,24 @@ mkdir -p $T/long
 for l in zh fa; do
 	db=$T/long/p/corrections.db
 	[ $l = fa ] && db=$T/sfa/corrections.db
-	rm -f $T/url
-	"$XPROJ" serve $db --port 0 > $T/url 2>&1 &
-	pid=$!
-	for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
-	url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
+	serve $db
 	"$PYTHON" tests/browser/narrow.py "$url" "$BUILD/browser" $l || st=1
 	# round five: merge an entity, the toast, the queue's foot, more of the scene
 	"$PYTHON" tests/browser/ents.py "$url" "$BUILD/browser" $l || st=1
 	kill "$pid"; wait "$pid"; pid=
 done
+# a corrector's seat, round six: a speaker's name and a token with no break
+# in them, right to left; keys that cannot act (tests/browser/corrector.py)
+sed -e "s/	Priya	/	Priyadarshini_Venkataraman_Subramaniam_the_Third_of_Chennai	/" \
+	-e "s/	cake	/	cake-that-nobody-ever-asked-for-and-everybody-ate-anyway-at-the-party	/" $S/dialogue.conll > $T/unbroken.conll
+"$XPROJ" pipeline --config $S/fa.conf --source $T/unbroken.conll -o $T/u --quiet || exit 1
+serve $T/u/corrections.db
+"$PYTHON" tests/browser/corrector.py "$url" "$BUILD/browser" || st=1
+kill "$pid"; wait "$pid"; pid=
 # a document in two parts (schema 11): tests/browser/parts.py
 sed 's/s01e01c01x/s01e01c00x/g' $S/dialogue.conll > $T/two.conll
 "$XPROJ" pipeline --config $S/zh.conf --alignments $S/zh.pharaoh --source $T/two.conll -o $T/t --quiet || exit 1
-rm -f $T/url
-"$XPROJ" serve $T/t/corrections.db --port 0 > $T/url 2>&1 &
-pid=$!
-for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
-url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
+serve $T/t/corrections.db
 "$PYTHON" tests/browser/parts.py "$url" "$BUILD/browser" || st=1
 kill "$pid"; wait "$pid"; pid=
 exit $st
