@@ -57,6 +57,14 @@
 # posterior (`wordalign --all-links`, LANG.SEED.SET.all.{pharaoh,probs}),
 # and every projection reads them (the rule ef1's input; the others ignore
 # them); a cache made without them is aligned again.
+# AUDIT_DICT=FILE: also audit a bilingual dictionary as the aligner's prior
+# (`wordalign --dict FILE`, dictd's or CEDICT's: docs/rules.md): the pairs
+# aligned again with it (cached as LANG.SEED.dict.*, with the names that
+# run learned) and projected with the baseline's rules; row dict, its gain
+# what the dictionary does.  AUDIT_RULES=none with it audits it alone.
+# AUDIT_ZH_TRAIN=none: Chinese trained on the tune and dev pairs alone, no
+# TV4Dialog bitext (a small bitext, where a prior should matter more; the
+# recipe line says so: use another AUDIT_DIR than the 92k one's).
 # AUDIT_PHRASES=1: the aligner also writes the target phrases it learned
 # for English word runs from every pair it aligns or trains on
 # (`wordalign --phrases`, LANG.SEED.phrases), and every projection reads
@@ -72,14 +80,17 @@ if [ -n "${AUDIT_DIR:-}" ]; then T=$AUDIT_DIR; mkdir -p "$T"; else T=$(mktemp -d
 now() { date +%s; }
 start=$(now)
 
-# align LANG SEED [FACTOR]: DIR/LANG.SEED.{tune,dev}.{pharaoh,probs}, once;
-# with FACTOR, the English mention spans at that factor: LANG.SEED.spanF.*
+# align LANG SEED [FACTOR|dict]: DIR/LANG.SEED.{tune,dev}.{pharaoh,probs},
+# once; with FACTOR, the English mention spans at that factor:
+# LANG.SEED.spanF.*; with dict, AUDIT_DICT's dictionary: LANG.SEED.dict.*
 align() {
-	l=$1 s=$2 v=${3:+.span$3}
-	train=""; [ $l = zh ] && train=$DATA/bitext/zh-en.tv4dialog.94k.pairs.gz
+	l=$1 s=$2 v=${3:+.span$3} dict=""
+	[ "${3:-}" = dict ] && v=.dict dict=$AUDIT_DICT
+	train=""; [ $l = zh ] && [ "${AUDIT_ZH_TRAIN:-}" != none ] && train=$DATA/bitext/zh-en.tv4dialog.94k.pairs.gz
 	# what makes the links (the extra outputs, --all-links and --phrases,
 	# do not change them; the paths do not either)
-	recipe="# audit.sh recipe: wordalign --lowercase --threads 2 --seed $s${train:+ --train ${train##*/}}${3:+ --span-factor $3}"
+	recipe="# audit.sh recipe: wordalign --lowercase --threads 2 --seed $s${train:+ --train ${train##*/}}${dict:+ --dict ${dict##*/}}"
+	[ -z "$dict" ] && recipe="$recipe${3:+ --span-factor $3}"
 	log=$T/$l.$s$v.wordalign.log
 	if [ -s $T/$l.$s$v.dev.probs ] && { [ -z "${AUDIT_ALL_LINKS:-}" ] || [ -s $T/$l.$s$v.dev.all.probs ]; } &&
 		{ [ -z "${AUDIT_PHRASES:-}" ] || [ -n "$v" ] || [ -s $T/$l.$s.phrases ]; }; then
@@ -92,7 +103,11 @@ align() {
 		return 0
 	fi
 	extra=${train:+--train $train}
-	[ -n "$v" ] && extra="$extra --src-spans $T/$l.all.spans --span-factor $3 --no-names"
+	if [ -n "$dict" ]; then
+		extra="$extra --dict $dict"
+	elif [ -n "$v" ]; then
+		extra="$extra --src-spans $T/$l.all.spans --span-factor $3 --no-names"
+	fi
 	[ -n "${AUDIT_PHRASES:-}" ] && [ -z "$v" ] && extra="$extra --phrases $T/$l.$s.phrases"
 	outs="pharaoh probs"
 	[ -n "${AUDIT_ALL_LINKS:-}" ] && outs="$outs all.pharaoh all.probs" &&
@@ -111,11 +126,12 @@ align() {
 	rm -f $T/$l.$s$v.all.pharaoh $T/$l.$s$v.all.probs $T/$l.$s$v.all.all.pharaoh $T/$l.$s$v.all.all.probs
 	# the names wordalign learned (from every pair: the bitext's too) stand
 	# next to both halves' alignments, where project reads them
-	if [ -z "$v" ] && [ -e $T/$l.$s.all.names ]; then
-		cp $T/$l.$s.all.names $T/$l.$s.tune.names
-		mv $T/$l.$s.all.names $T/$l.$s.dev.names
+	if [ -e $T/$l.$s$v.all.names ]; then
+		cp $T/$l.$s$v.all.names $T/$l.$s$v.tune.names
+		mv $T/$l.$s$v.all.names $T/$l.$s$v.dev.names
 	fi
-	echo "  $l seed $s${3:+ spans $3}: aligned in $(( $(now) - a )) s" >&2
+	what=${3:+ spans $3}; [ -n "$dict" ] && what=" with the dictionary"
+	echo "  $l seed $s$what: aligned in $(( $(now) - a )) s" >&2
 }
 
 # the English mention spans of each pair, tune then dev (bitext --spans)
@@ -137,6 +153,7 @@ for l in $LANGS; do
 	for f in ${AUDIT_SPANS:-}; do
 		for s in $SEEDS; do align $l $s $f; done
 	done
+	[ -n "${AUDIT_DICT:-}" ] && for s in $SEEDS; do align $l $s dict; done
 done
 [ -n "${AUDIT_ALIGN_ONLY:-}" ] && exit 0
 
@@ -203,8 +220,8 @@ for l in $LANGS; do
 		done
 	done < $T/$l.rules
 	# the aligner's spans: the baseline's rules from the spans' alignments
-	for f in ${AUDIT_SPANS:+base} ${AUDIT_SPANS:-}; do
-		[ $f = base ] && tag=base a="" || tag=span$f a=span$f
+	for f in ${AUDIT_SPANS:+base} ${AUDIT_SPANS:-} ${AUDIT_DICT:+base dict}; do
+		case $f in base) tag=base a="";; dict) tag=dict a=dict;; *) tag=span$f a=span$f;; esac
 		grep -q "^$tag " $T/$l.runs && continue
 		for s in $SEEDS; do
 			project_seed $l $s +articles $tag $a &
@@ -216,9 +233,10 @@ for l in $LANGS; do
 	echo
 	sel=$T/$l.rules
 	[ -n "${AUDIT_RULES:-}" ] && { sel=$T/$l.rules.sel; for r in $AUDIT_RULES; do grep "^$r " $T/$l.rules; done > $sel || :; }
-	if [ -n "${AUDIT_SPANS:-}" ]; then
+	if [ -n "${AUDIT_SPANS:-}${AUDIT_DICT:-}" ]; then
 		[ $sel = $T/$l.rules ] && { cp $T/$l.rules $T/$l.rules.sel; sel=$T/$l.rules.sel; }
-		for f in $AUDIT_SPANS; do echo "span$f off aligner off" >> $sel; done
+		for f in ${AUDIT_SPANS:-}; do echo "span$f off aligner off" >> $sel; done
+		[ -n "${AUDIT_DICT:-}" ] && echo "dict off aligner off" >> $sel
 	fi
 	rm -f $T/$l.verdicts $T/$l.tbbt
 	perl bench/audit.pl --lang $l --dir $T --seeds "$SEEDS" --resamples $RESAMPLES --boot-seed $BOOT_SEED \

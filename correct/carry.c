@@ -256,11 +256,13 @@ static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, i
 			   " ORDER BY t.id", &old, err))
 		return -1;
 	/* the mention the corrector had on screen: the same mention id in the new run, else none */
-	if (xp_sql_prepare(db, "INSERT INTO tedits(run, kind, utterance, mention, cluster, start, end, tgt, tgt_text, tgt_subs,"
-			   " annotator, note, created, after, carried_from) SELECT ?1, kind, ?2, (SELECT m2.id FROM mentions m"
-			   " JOIN mentions m2 ON m2.document = ?3 AND m2.mention = m.mention WHERE m.id = t.mention),"
-			   " cluster, start, end, tgt, tgt_text, tgt_subs, annotator, note, created,"
-			   " (SELECT coalesce(max(id), 0) FROM corrections), id FROM tedits t WHERE id = ?4", &ins, err)) {
+	/* a target-only mention in the cluster it is in now: a merge may have moved it */
+#define CARRY_TEDIT(cluster) "INSERT INTO tedits(run, kind, utterance, mention, cluster, start, end, tgt, tgt_text, tgt_subs," \
+	" annotator, note, created, after, carried_from) SELECT ?1, kind, ?2, (SELECT m2.id FROM mentions m" \
+	" JOIN mentions m2 ON m2.document = ?3 AND m2.mention = m.mention WHERE m.id = t.mention)," \
+	" " cluster ", start, end, tgt, tgt_text, tgt_subs, annotator, note, created," \
+	" (SELECT coalesce(max(id), 0) FROM corrections), id FROM tedits t WHERE id = ?4"
+	if (xp_sql_prepare(db, db->version >= 13 ? CARRY_TEDIT(XP_SQL_TADD_CLUSTER("t")) : CARRY_TEDIT("cluster"), &ins, err)) {
 		sqlite3_finalize(old);
 		return -1;
 	}

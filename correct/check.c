@@ -211,6 +211,15 @@ int xp_db_check(xp_db *db, char **report, size_t *nproblems, xp_err *err)
 			 &b, &n);
 	if (db->version >= 9)
 		tedit_problems(db, &b, &n);
+	/* a target-only mention an entity merge moved (schema 13): of a
+	 * merge's batch, to a cluster number */
+	if (db->version >= 13)
+		problems(db, "SELECT printf('merge batch %d moves target edit %d to cluster %s: %s', x.batch, x.tedit,"
+			 " quote(x.cluster), CASE WHEN b.id IS NULL THEN 'no such batch' WHEN t.id IS NULL"
+			 " THEN 'no such target edit' WHEN t.kind != 'tadd' THEN 'not a target-only mention'"
+			 " ELSE 'not a cluster number' END) FROM tmoves x LEFT JOIN batches b ON b.id = x.batch"
+			 " LEFT JOIN tedits t ON t.id = x.tedit WHERE b.id IS NULL OR t.id IS NULL OR t.kind != 'tadd'"
+			 " OR typeof(x.cluster) != 'integer' OR x.cluster < 0", &b, &n);
 	if (db->version >= 10)
 		reproj_problems(db, &b, &n), recipe_problems(db, &b, &n);
 	if (b.oom) {

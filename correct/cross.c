@@ -34,7 +34,7 @@ typedef struct view {
 	int64_t row;
 } view;
 
-static int view_read(xp_db *db, int64_t row, view *v, xp_err *err)
+static int view_read(xp_db *db, int64_t row, const int64_t *sents, size_t nsents, view *v, xp_err *err)
 {
 	memset(v, 0, sizeof *v);
 	v->row = row;
@@ -52,7 +52,7 @@ static int view_read(xp_db *db, int64_t row, view *v, xp_err *err)
 	}
 	xp_sql_release(db, st);
 	if (rc == 0)
-		rc = xp_view_doc(db, row, 0, 1, &v->c, v->d, err);
+		rc = xp_view_doc(db, row, 0, 1, sents, nsents, &v->c, v->d, err);
 	if (rc)
 		xp_corpus_free(&v->c);
 	return rc;
@@ -132,7 +132,7 @@ int xp_xguard_add(xp_db *db, xp_xguard *g, int64_t doc, xp_err *err)
 	if (xp_grow(&g->docs, &g->capdocs, g->ndocs + 1, sizeof *g->docs))
 		return oom(err);
 	view v;
-	if (view_read(db, doc, &v, err))
+	if (view_read(db, doc, NULL, 0, &v, err))
 		return -1;
 	pairs_ctx p = {&v, g->before, g->nbefore, g->capbefore, 0};
 	int rc = xp_conll_crossings(v.d, add_pair, &p, err);
@@ -161,15 +161,19 @@ int xp_xguard_run(xp_db *db, xp_xguard *g, int64_t run, xp_err *err)
 	return rc;
 }
 
-int xp_xguard_mention(xp_db *db, xp_xguard *g, int64_t mention, xp_err *err)
+int xp_xguard_docs(xp_db *db, xp_xguard *g, const char *sql, int64_t id, xp_err *err)
 {
 	sqlite3_stmt *st;
-	if (xp_sql_cached(db, "SELECT document FROM mentions WHERE id = ?", &st, err))
+	if (xp_sql_prepare(db, sql, &st, err))
 		return -1;
-	sqlite3_bind_int64(st, 1, mention);
-	int64_t doc = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
-	xp_sql_release(db, st);
-	return doc < 0 ? xp_sql_fail(db, err, "the mention's document") : xp_xguard_add(db, g, doc, err);
+	sqlite3_bind_int64(st, 1, id);
+	int rc = 0, step = SQLITE_DONE;
+	while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW)
+		rc = xp_xguard_add(db, g, sqlite3_column_int64(st, 0), err);
+	if (rc == 0 && step != SQLITE_DONE)
+		rc = xp_sql_fail(db, err, "the documents to guard");
+	sqlite3_finalize(st);
+	return rc;
 }
 
 /* the first pair of the view that is not in before: refused */
@@ -181,16 +185,9 @@ typedef struct new_ctx {
 	int oom;
 } new_ctx;
 
-static int refuse_new(void *ctx, const xp_doc *d, size_t a, size_t b)
+/* the pair (a, b) of the view refused, naming both */
+static int refuse(new_ctx *c, const xp_doc *d, size_t a, size_t b)
 {
-	new_ctx *c = ctx;
-	char *id = pair_id(c->v, a, b);
-	if (!id)
-		return c->oom = 1;
-	int known = c->g->nbefore && bsearch(&id, c->g->before, c->g->nbefore, sizeof *c->g->before, cmp_str) != NULL;
-	free(id);
-	if (known)
-		return 0;
 	char ka[300], kb[300], wa[200], wb[200];
 	name_of(c->db, c->v, a, ka, sizeof ka, wa, sizeof wa);
 	name_of(c->db, c->v, b, kb, sizeof kb, wb, sizeof wb);
@@ -214,18 +211,159 @@ static int refuse_new(void *ctx, const xp_doc *d, size_t a, size_t b)
 			ka, wa, kb, wb, d->id, x->utt, x->start, x->end - 1, y->start, y->end - 1);
 }
 
+static int refuse_new(void *ctx, const xp_doc *d, size_t a, size_t b)
+{
+	new_ctx *c = ctx;
+	char *id = pair_id(c->v, a, b);
+	if (!id)
+		return c->oom = 1;
+	int known = c->g->nbefore && bsearch(&id, c->g->before, c->g->nbefore, sizeof *c->g->before, cmp_str) != NULL;
+	free(id);
+	return known ? 0 : refuse(c, d, a, b);
+}
+
+/* --- the mentions an edit changes ---------------------------------------------------- */
+
+static int add_touch(xp_xguard *g, const xp_xtouch *t, xp_err *err)
+{
+	if (xp_grow(&g->touched, &g->captouched, g->ntouched + 1, sizeof *g->touched))
+		return oom(err);
+	g->touched[g->ntouched++] = *t;
+	return 0;
+}
+
+int xp_xguard_touch(xp_db *db, xp_xguard *g, int64_t mention, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_cached(db, "SELECT document, mention FROM mentions WHERE id = ?", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, mention);
+	xp_xtouch t = {.doc = -1, .row = mention};
+	if (sqlite3_step(st) == SQLITE_ROW)
+		t.doc = sqlite3_column_int64(st, 0), t.id = (uint32_t)sqlite3_column_int64(st, 1);
+	xp_sql_release(db, st);
+	if (t.doc < 0 || xp_db_state(db, mention, &t.before))
+		return xp_sql_fail(db, err, "the mention's document");
+	return add_touch(g, &t, err);
+}
+
+int xp_xguard_touch_tadd(xp_db *db, xp_xguard *g, int64_t tedit, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_cached(db, "SELECT u.document, u.tgt_idx FROM tedits t JOIN utterances u ON u.id = t.utterance"
+			       " WHERE t.id = ?", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, tedit);
+	/* its sentence as a state's, so that the check reads it */
+	xp_xtouch t = {.doc = -1, .tid = tedit, .before = {.sent = -1}};
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		t.doc = sqlite3_column_int64(st, 0);
+		t.before.sent = sqlite3_column_type(st, 1) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 1);
+	}
+	xp_sql_release(db, st);
+	return t.doc < 0 ? xp_sql_fail(db, err, "the target-only mention's document") : add_touch(g, &t, err);
+}
+
+static int same_state(const xp_mstate *a, const xp_mstate *b)
+{
+	return a->projected == b->projected && a->sent == b->sent && a->cluster == b->cluster &&
+	       (!a->projected || (a->start == b->start && a->end == b->end));
+}
+
+/* a pair holding a mention the edit changed: refused */
+typedef struct touch_ctx {
+	new_ctx c;
+	int64_t doc;
+} touch_ctx;
+
+static int changed(const xp_xguard *g, int64_t doc, const xp_mention *x)
+{
+	for (size_t i = 0; i < g->ntouched; i++) {
+		const xp_xtouch *t = &g->touched[i];
+		if (t->doc == doc && t->changed && (x->line ? t->tid == x->line : !t->tid && t->id == x->id))
+			return 1;
+	}
+	return 0;
+}
+
+static int refuse_touched(void *ctx, const xp_doc *d, size_t a, size_t b)
+{
+	touch_ctx *t = ctx;
+	if (!changed(t->c.g, t->doc, &d->mentions[a]) && !changed(t->c.g, t->doc, &d->mentions[b]))
+		return 0;
+	return refuse(&t->c, d, a, b);
+}
+
+/* The touched mentions of document doc: those whose span or entity
+ * changed, and their sentences, read as export reads them: one crossing
+ * pair holding one of them is refused. */
+static int check_touched(xp_db *db, xp_xguard *g, int64_t doc, xp_err *err)
+{
+	int64_t *sents = NULL;
+	size_t ns = 0, cap = 0;
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < g->ntouched; i++) {
+		xp_xtouch *t = &g->touched[i];
+		if (t->doc != doc)
+			continue;
+		xp_mstate now = t->before;
+		if (!t->tid && xp_db_state(db, t->row, &now)) {
+			rc = xp_sql_fail(db, err, "the mention's state");
+			break;
+		}
+		/* a target-only mention is changed by being touched: added, moved or gone */
+		t->changed = t->tid || !same_state(&t->before, &now);
+		if (!t->changed || now.sent < 0)
+			continue;
+		if (xp_grow(&sents, &cap, ns + 1, sizeof *sents))
+			rc = oom(err);
+		else
+			sents[ns++] = now.sent;
+	}
+	if (rc == 0 && ns) {
+		qsort(sents, ns, sizeof *sents, xp_cmp_i64);
+		size_t k = 0;
+		for (size_t i = 0; i < ns; i++)
+			if (!k || sents[k - 1] != sents[i])
+				sents[k++] = sents[i];
+		view v;
+		if (view_read(db, doc, sents, k, &v, err)) {
+			rc = -1;
+		} else {
+			touch_ctx c = {{db, g, &v, err, 0}, doc};
+			rc = xp_conll_crossings(v.d, refuse_touched, &c, err);
+			if (c.c.oom)
+				rc = oom(err);
+			xp_corpus_free(&v.c);
+		}
+	}
+	free(sents);
+	return rc;
+}
+
 int xp_xguard_check(xp_db *db, xp_xguard *g, xp_err *err)
 {
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < g->ndocs; i++) {
 		view v;
-		if (view_read(db, g->docs[i], &v, err))
+		if (view_read(db, g->docs[i], NULL, 0, &v, err))
 			return -1;
 		new_ctx c = {db, g, &v, err, 0};
 		rc = xp_conll_crossings(v.d, refuse_new, &c, err);
 		if (c.oom)
 			rc = oom(err);
 		xp_corpus_free(&v.c);
+	}
+	/* the documents of touched mentions, each once; one read whole (above) needs no more */
+	for (size_t i = 0; rc == 0 && i < g->ntouched; i++) {
+		int64_t doc = g->touched[i].doc;
+		int seen = 0;
+		for (size_t j = 0; !seen && j < i; j++)
+			seen = g->touched[j].doc == doc;
+		for (size_t j = 0; !seen && j < g->ndocs; j++)
+			seen = g->docs[j] == doc;
+		if (!seen)
+			rc = check_touched(db, g, doc, err);
 	}
 	return rc;
 }
@@ -236,6 +374,7 @@ void xp_xguard_free(xp_xguard *g)
 		free(g->before[i]);
 	free(g->before);
 	free(g->docs);
+	free(g->touched);
 	memset(g, 0, sizeof *g);
 }
 
@@ -275,7 +414,7 @@ int xp_db_crossings(xp_db *db, int64_t run, char **list, size_t *n, xp_err *err)
 	int rc = 0;
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
 		view v;
-		if (view_read(db, sqlite3_column_int64(st, 0), &v, err)) {
+		if (view_read(db, sqlite3_column_int64(st, 0), NULL, 0, &v, err)) {
 			rc = -1;
 			break;
 		}

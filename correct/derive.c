@@ -487,16 +487,10 @@ static int place_mentions(ctx *c, xp_err *err)
 
 /* --- level 1: entities and clusters ------------------------------------------------------- */
 
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
-
 /* the column of a view cluster among c->labels, or -1 */
 static int32_t col_of(const ctx *c, int64_t label)
 {
-	const int64_t *p = c->nc ? bsearch(&label, c->labels, c->nc, sizeof *c->labels, cmp_i64) : NULL;
+	const int64_t *p = c->nc ? bsearch(&label, c->labels, c->nc, sizeof *c->labels, xp_cmp_i64) : NULL;
 	return p ? (int32_t)(p - c->labels) : -1;
 }
 
@@ -662,7 +656,7 @@ static int match_entities(ctx *c, xp_err *err)
 		if (m->sent >= 0 && c->s[m->sent].how <= S_CHARS)
 			c->labels[c->nc++] = m->now.cluster;
 	}
-	qsort(c->labels, c->nc, sizeof *c->labels, cmp_i64);
+	qsort(c->labels, c->nc, sizeof *c->labels, xp_cmp_i64);
 	size_t u = 0;
 	for (size_t i = 0; i < c->nc; i++)
 		if (!u || c->labels[u - 1] != c->labels[i])

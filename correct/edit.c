@@ -243,7 +243,7 @@ int xp_db_edit(xp_db *db, int64_t run, const xp_edit *e, xp_err *err)
 		return -1;
 	int64_t row = -1;
 	xp_xguard g = {.key = e->mention};
-	int rc = xp_mention_lookup(db, run, e->mention, &row, err) == 0 ? xp_xguard_mention(db, &g, row, err) : 0;
+	int rc = xp_mention_lookup(db, run, e->mention, &row, err) == 0 ? xp_xguard_touch(db, &g, row, err) : 0;
 	if (rc == 0)
 		rc = xp_edit_locked(db, run, e, 0, err);
 	if (rc == 0)
@@ -630,8 +630,26 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 		return -1;
 	sqlite3_stmt *st;
 	int rc = -1;
+	/* an undo puts back an earlier state, which later edits may have made
+	 * crossing: it passes the guard every edit passes (correct/cross.c),
+	 * over the documents of what it takes back */
+	xp_xguard g = {0};
 	if (batch) {
-		rc = xp_sql_prepare(db, "UPDATE batches SET undone = 1 WHERE undone = 0 AND (id = ? OR name = ?)", &st, err);
+		rc = xp_sql_prepare(db, "SELECT DISTINCT m.document FROM batches b JOIN corrections c ON c.batch = b.id"
+				    " JOIN mentions m ON m.id = c.mention WHERE b.undone = 0 AND (b.id = ?1 OR b.name = ?2)",
+				    &st, err);
+		if (rc == 0) {
+			sqlite3_bind_int64(st, 1, atoll(batch));
+			sqlite3_bind_text(st, 2, batch, -1, SQLITE_STATIC);
+			int step = SQLITE_DONE;
+			while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW)
+				rc = xp_xguard_add(db, &g, sqlite3_column_int64(st, 0), err);
+			if (rc == 0 && step != SQLITE_DONE)
+				rc = xp_sql_fail(db, err, "undo");
+			sqlite3_finalize(st);
+		}
+		if (rc == 0)
+			rc = xp_sql_prepare(db, "UPDATE batches SET undone = 1 WHERE undone = 0 AND (id = ? OR name = ?)", &st, err);
 		if (rc == 0) {
 			sqlite3_bind_int64(st, 1, atoll(batch));
 			sqlite3_bind_text(st, 2, batch, -1, SQLITE_STATIC);
@@ -651,14 +669,20 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 			rc = xp_fail(err, "", 0, "nothing to undo");
 		} else if (c > bc) {
 			snprintf(sql, sizeof sql, "UPDATE corrections SET undone = 1 WHERE id = %lld", (long long)c);
-			rc = xp_sql_exec(db, sql, err);
+			int64_t m = xp_sql_int(db, "SELECT coalesce(max(mention), -1) FROM corrections WHERE id = (SELECT max(id)"
+					       " FROM corrections WHERE batch IS NULL AND undone = 0)", -1);
+			rc = (m >= 0 && xp_xguard_touch(db, &g, m, err)) || xp_sql_exec(db, sql, err) ? -1 : 0;
 			snprintf(what, n, "correction %lld", (long long)c);
 		} else {
 			snprintf(sql, sizeof sql, "UPDATE batches SET undone = 1 WHERE id = %lld", (long long)b);
-			rc = xp_sql_exec(db, sql, err);
+			rc = xp_xguard_docs(db, &g, "SELECT DISTINCT m.document FROM corrections c JOIN mentions m"
+					    " ON m.id = c.mention WHERE c.batch = ?", b, err) || xp_sql_exec(db, sql, err) ? -1 : 0;
 			snprintf(what, n, "batch %lld", (long long)b);
 		}
 	}
+	if (rc == 0)
+		rc = xp_xguard_check(db, &g, err);
+	xp_xguard_free(&g);
 	if (rc == 0)
 		rc = xp_history_json(db, "undo", json_pack("{s:o}", "undone", xp_json_text(what)), err);
 	if (rc) {

@@ -364,6 +364,12 @@ static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 		"UPDATE main.tedits SET undone = 1 WHERE undone = 0 AND id IN (SELECT dst FROM temp.mted WHERE undone);"
 		"UPDATE main.tedits SET carried_from = (SELECT f.dst FROM temp.mted a JOIN temp.mted f"
 		" ON f.src = a.carried_from WHERE a.dst = main.tedits.id) WHERE id > @maxted AND carried_from IS NULL;"
+		/* the target-only mentions an entity merge moved (schema 13), under
+		 * the merged ids of its batch and of each mention */
+		"INSERT INTO main.tmoves(batch, tedit, cluster) SELECT mb.dst, mt.dst, x.cluster FROM src.tmoves x"
+		" JOIN temp.mbat mb ON mb.src = x.batch JOIN temp.mted mt ON mt.src = x.tedit"
+		" WHERE mb.dst IS NOT NULL AND mt.dst IS NOT NULL AND NOT EXISTS (SELECT 1 FROM main.tmoves o"
+		" WHERE o.batch = mb.dst AND o.tedit = mt.dst) ORDER BY mb.dst, mt.dst;"
 		/* a realign's proposals (schema 10), with what its re-projection
 		 * did, for a realign not re-projected here: what a corrector kept
 		 * of them is read from them (correct/edit.c), so without them a

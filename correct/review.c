@@ -66,6 +66,8 @@ static json_t *span(int projected, int64_t sent, int64_t start, int64_t end)
 
 static int oom(xp_err *err) { return xp_failc(err, XP_ENOMEM, "", 0, "out of memory"); }
 
+static int cmp_key(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
 /* --- runs ------------------------------------------------------------------------------- */
 
 static json_t *carry_counts(xp_db *db, int64_t run)
@@ -367,6 +369,32 @@ static json_t *carry_of(xp_db *db, int64_t run, const char *key)
 	return o ? o : json_null();
 }
 
+/* a scene line by its target sentence (several English lines may share one) */
+typedef struct {
+	int64_t sent;
+	json_t *u;
+} sent_line;
+
+static int sent_line_cmp(const void *a, const void *b)
+{
+	int64_t x = ((const sent_line *)a)->sent, y = ((const sent_line *)b)->sent;
+	return x < y ? -1 : x > y;
+}
+
+/* the first of n lines sorted by sentence whose sentence is sent, or n */
+static size_t sent_first(const sent_line *p, size_t n, int64_t sent)
+{
+	size_t a = 0, z = n;
+	while (a < z) {
+		size_t m = a + (z - a) / 2;
+		if (p[m].sent < sent)
+			a = m + 1;
+		else
+			z = m;
+	}
+	return a;
+}
+
 /* the utterances around the mention's, with the mentions of its cluster on
  * both sides: in the English (its English cluster) and in the target
  * sentences (where the mentions of its cluster in the corrected view are
@@ -390,6 +418,19 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	sqlite3_bind_int64(st, 1, doc);
 	sqlite3_bind_int64(st, 2, utt - context);
 	sqlite3_bind_int64(st, 3, utt + context);
+	/* the scene's lines by English index (a range: rows in en_idx order)
+	 * and by target sentence (sorted pairs): each chain mention finds its
+	 * lines in O(log n), not by a walk over the scene, which made a scene
+	 * of 801 lines (context 400) cost the chain's length times 801 */
+	int64_t lo = utt - context < 0 ? 0 : utt - context;
+	size_t span = (size_t)(utt + context - lo + 1), nby = 0;
+	json_t **by_utt = calloc(span, sizeof *by_utt);
+	sent_line *by_sent = calloc(span, sizeof *by_sent);
+	if (!by_utt || !by_sent) {
+		free(by_utt), free(by_sent);
+		xp_sql_release(db, st), xp_sql_release(db, mt);
+		return o;
+	}
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		json_t *u = json_pack("{s:I,s:o,s:o,s:o,s:o,s:o,s:[],s:[]}", "utt", (json_int_t)sqlite3_column_int64(st, 0),
 				      "speaker", col_text(st, 1), "tokens", col_array(st, 2), "sent", col_int(st, 3),
@@ -401,8 +442,15 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		json_object_set_new(u, "doubt", json_is_array(doubt) ? doubt : json_array());
 		if (!json_is_array(doubt))
 			json_decref(doubt);
+		int64_t at = sqlite3_column_int64(st, 0);
+		if (at >= lo && at - lo < (int64_t)span)
+			by_utt[at - lo] = u;
+		if (sqlite3_column_type(st, 3) != SQLITE_NULL && nby < span)
+			by_sent[nby++] = (sent_line){sqlite3_column_int64(st, 3), u};
 		json_array_append_new(us, u);
 	}
+	if (nby)
+		qsort(by_sent, nby, sizeof *by_sent, sent_line_cmp);
 	/* the cluster the mention on screen is in now (an edit may have moved it) */
 	xp_mstate me;
 	int64_t now_cluster = cluster;
@@ -415,6 +463,9 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	 * nothing of which of eight entities named so a corrector wants, and
 	 * they came in the order of their numbers */
 	json_t *ents = json_object();
+	/* the entity's target mentions by name, sorted: what a merge decided
+	 * on this scene sends back (xp_db_merge_at's members) */
+	json_t *members = json_array();
 	int64_t self_row = -1;
 	while (sqlite3_step(mt) == SQLITE_ROW)
 		if (sqlite3_column_int64(mt, 0) == self)
@@ -426,15 +477,12 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		int64_t at = sqlite3_column_int64(mt, 1), id = sqlite3_column_int64(mt, 0);
 		if (sqlite3_column_int64(mt, 4) == cluster) {
 			size++;
-			for (size_t i = 0; i < json_array_size(us); i++) {
-				json_t *u = json_array_get(us, i);
-				if (json_integer_value(json_object_get(u, "utt")) == at)
-					json_array_append_new(json_object_get(u, "mentions"),
-							      json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)id, "start",
-									(json_int_t)sqlite3_column_int64(mt, 2), "end",
-									(json_int_t)sqlite3_column_int64(mt, 3), "self",
-									id == self));
-			}
+			json_t *u = at >= lo && at - lo < (int64_t)span ? by_utt[at - lo] : NULL;
+			if (u)
+				json_array_append_new(json_object_get(u, "mentions"),
+						      json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)id, "start",
+								(json_int_t)sqlite3_column_int64(mt, 2), "end",
+								(json_int_t)sqlite3_column_int64(mt, 3), "self", id == self));
 		}
 		xp_mstate ms;
 		if (xp_db_state(db, sqlite3_column_int64(mt, 5), &ms))
@@ -461,14 +509,13 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		if (!ms.projected || ms.sent < 0 || ms.cluster != now_cluster)
 			continue;
 		tsize++;
-		for (size_t i = 0; i < json_array_size(us); i++) {
-			json_t *u = json_array_get(us, i), *sent = json_object_get(u, "sent");
-			if (json_is_integer(sent) && json_integer_value(sent) == ms.sent)
-				json_array_append_new(json_object_get(u, "tgt_mentions"),
-						      json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)id, "start",
-								(json_int_t)ms.start, "end", (json_int_t)ms.end, "self",
-								id == self));
-		}
+		char mk[600];
+		if (xp_mention_key_of(db, sqlite3_column_int64(mt, 5), mk, sizeof mk) == 0)
+			json_array_append_new(members, json_string(mk));
+		for (size_t i = sent_first(by_sent, nby, ms.sent); i < nby && by_sent[i].sent == ms.sent; i++)
+			json_array_append_new(json_object_get(by_sent[i].u, "tgt_mentions"),
+					      json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)id, "start", (json_int_t)ms.start,
+							"end", (json_int_t)ms.end, "self", id == self));
 	}
 	/* target-only mentions (correct/tedit.c) of the chain on screen */
 	json_t *tadds = xp_tadds_json(db, doc), *t;
@@ -477,16 +524,20 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		if (json_integer_value(json_object_get(t, "cluster")) != now_cluster)
 			continue;
 		tsize++;
-		for (size_t i = 0; i < json_array_size(us); i++) {
-			json_t *u = json_array_get(us, i), *sent = json_object_get(u, "sent");
-			if (json_is_integer(sent) && json_integer_value(sent) == json_integer_value(json_object_get(t, "sent")))
-				json_array_append_new(json_object_get(u, "tgt_mentions"),
-						      json_pack("{s:O,s:O,s:O,s:b,s:b}", "tid", json_object_get(t, "tid"), "start",
-								json_object_get(t, "start"), "end", json_object_get(t, "end"),
-								"self", 0, "target_only", 1));
-		}
+		char tk[32];
+		snprintf(tk, sizeof tk, "+%lld", (long long)json_integer_value(json_object_get(t, "tid")));
+		json_array_append_new(members, json_string(tk));
+		int64_t ts = json_integer_value(json_object_get(t, "sent"));
+		if (!json_is_integer(json_object_get(t, "sent")))
+			continue;
+		for (size_t i = sent_first(by_sent, nby, ts); i < nby && by_sent[i].sent == ts; i++)
+			json_array_append_new(json_object_get(by_sent[i].u, "tgt_mentions"),
+					      json_pack("{s:O,s:O,s:O,s:b,s:b}", "tid", json_object_get(t, "tid"), "start",
+							json_object_get(t, "start"), "end", json_object_get(t, "end"), "self", 0,
+							"target_only", 1));
 	}
 	json_decref(tadds);
+	free(by_utt), free(by_sent);
 	/* how many utterances the document (part) has: the page offers more
 	 * lines above or below while the scene does not reach its ends */
 	sqlite3_stmt *nu;
@@ -499,6 +550,18 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	json_object_set_new(o, "cluster_size", json_integer((json_int_t)size));
 	json_object_set_new(o, "tgt_cluster", json_integer((json_int_t)now_cluster));
 	json_object_set_new(o, "tgt_cluster_size", json_integer((json_int_t)tsize));
+	size_t nm = json_array_size(members);
+	const char **mv = nm ? malloc(nm * sizeof *mv) : NULL;
+	json_t *sorted = json_array();
+	for (size_t i = 0; mv && i < nm; i++)
+		mv[i] = json_string_value(json_array_get(members, i));
+	if (mv)
+		qsort(mv, nm, sizeof *mv, cmp_key);
+	for (size_t i = 0; mv && i < nm; i++)
+		json_array_append_new(sorted, json_string(mv[i]));
+	free(mv);
+	json_decref(members);
+	json_object_set_new(o, "tgt_cluster_members", sorted);
 	json_t *list = json_array(), *ent;
 	const char *ck;
 	json_object_foreach(ents, ck, ent)
@@ -641,7 +704,7 @@ int xp_db_edit_at(xp_db *db, int64_t run, const xp_edit *e, int64_t version, xp_
 	if (row < 0)
 		return finish(db, (int)row, err);
 	xp_xguard g = {.key = e->mention};
-	int rc = xp_xguard_mention(db, &g, row, err);
+	int rc = xp_xguard_touch(db, &g, row, err);
 	if (rc == 0)
 		rc = xp_edit_locked(db, run, e, 0, err);
 	if (rc == 0)
@@ -682,7 +745,7 @@ int xp_db_relink_at(xp_db *db, int64_t run, const char *key, int64_t cluster, co
 	 * mention to another chain says, and what export writes back */
 	xp_edit e = {XP_MODIFY, key, (int32_t)s.sent, (int32_t)s.start, (int32_t)s.end, annotator, note};
 	xp_xguard g = {.key = key};
-	int rc = xp_xguard_mention(db, &g, row, err);
+	int rc = xp_xguard_touch(db, &g, row, err);
 	if (rc == 0)
 		rc = xp_edit_cluster_locked(db, run, &e, &cluster, 0, err);
 	if (rc == 0)
@@ -691,8 +754,44 @@ int xp_db_relink_at(xp_db *db, int64_t run, const char *key, int64_t cluster, co
 	return finish(db, rc, err);
 }
 
-int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int64_t size, const char *annotator,
-		   const char *note, int64_t version, int64_t *moved, xp_err *err)
+/* What the corrector saw of the entity (members, n) against what it is
+ * now (have, nhave; sorted): 0, or XP_ECONFLICT naming the difference. */
+static int same_members(char **have, size_t nhave, const char *const *members, size_t n, int64_t from, xp_err *err)
+{
+	const char **saw = n ? malloc(n * sizeof *saw) : NULL;
+	if (n && !saw)
+		return oom(err);
+	for (size_t i = 0; i < n; i++)
+		saw[i] = members[i];
+	if (n)
+		qsort(saw, n, sizeof *saw, cmp_key);
+	xp_buf joined = {0}, left = {0};
+	size_t i = 0, j = 0;
+	while (i < nhave || j < n) {
+		int c = i == nhave ? 1 : j == n ? -1 : strcmp(have[i], saw[j]);
+		if (c < 0)
+			xp_buf_printf(&joined, "%s%s", joined.n ? ", " : "", have[i++]);
+		else if (c > 0)
+			xp_buf_printf(&left, "%s%s", left.n ? ", " : "", saw[j++]);
+		else
+			i++, j++;
+	}
+	int rc = 0;
+	if (joined.oom || left.oom)
+		rc = oom(err);
+	else if (joined.n || left.n)
+		rc = xp_failc(err, XP_ECONFLICT, "", 0, "cluster %lld changed since you saw it (%s%s%s%s%s): nothing was written",
+			      (long long)from, joined.n ? joined.p : "", joined.n ? " joined it" : "",
+			      joined.n && left.n ? "; " : "", left.n ? left.p : "", left.n ? " left it" : "");
+	xp_buf_free(&joined);
+	xp_buf_free(&left);
+	free(saw);
+	return rc;
+}
+
+int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int64_t size,
+		   const char *const *members, size_t nmembers, const char *annotator, const char *note,
+		   int64_t version, int64_t *moved, xp_err *err)
 {
 	*moved = 0;
 	xp_mstate s;
@@ -701,7 +800,7 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 		return (int)row;
 	sqlite3_stmt *st = NULL;
 	int rc = 0;
-	int64_t from = s.cluster, doc = -1, batch = 0, tadds = 0, into = 0;
+	int64_t from = s.cluster, doc = -1, batch = 0, into = 0;
 	if (xp_sql_cached(db, "SELECT document FROM mentions WHERE id = ?", &st, err) == 0) {
 		sqlite3_bind_int64(st, 1, row);
 		if (sqlite3_step(st) == SQLITE_ROW)
@@ -710,16 +809,15 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 	}
 	if (rc == 0 && doc < 0)
 		rc = xp_sql_fail(db, err, "merge");
-	/* the entity's mentions and the other's may cross once they are one */
+	/* the entity's mentions and the other's may cross once they are one:
+	 * each mention that moves is named to the guard before it moves */
 	xp_xguard g = {.key = key};
-	if (rc == 0)
-		rc = xp_xguard_add(db, &g, doc, err);
 	/* the entity's members as they are now: the mention on screen first
 	 * (the undo names it), then the others with a span in the target;
 	 * one without a span is in no chain of the target, and export
 	 * leaves it out either way */
-	int64_t *rows = NULL;
-	size_t n = 0, cap = 0;
+	int64_t *rows = NULL, *tids = NULL;
+	size_t n = 0, cap = 0, nt = 0, capt = 0;
 	if (rc == 0 && xp_grow(&rows, &cap, 1, sizeof *rows))
 		rc = oom(err);
 	else if (rc == 0)
@@ -743,15 +841,23 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 		}
 		sqlite3_finalize(st);
 	}
-	/* target-only mentions of the entity (correct/tedit.c) stay in it: a
-	 * tadd's cluster is not an edit of its own; counted, so the size the
-	 * corrector saw (the scene's tgt_cluster_size) can be checked */
+	/* the entity's target-only mentions (correct/tedit.c) move with it
+	 * (schema 13: tmoves); a store made before has nowhere to say so, and
+	 * they stay.  Unread, the entity's members are not known: refused. */
 	if (rc == 0 && db->version >= 9) {
 		json_t *ta = xp_tadds_json(db, doc), *t;
 		size_t i;
+		if (!ta)
+			rc = xp_sql_fail(db, err, "merge: the document's target-only mentions");
 		json_array_foreach(ta, i, t) {
-			tadds += json_integer_value(json_object_get(t, "cluster")) == from;
-			into += json_integer_value(json_object_get(t, "cluster")) == cluster;
+			int64_t c = json_integer_value(json_object_get(t, "cluster"));
+			into += c == cluster;
+			if (c != from)
+				continue;
+			if (rc == 0 && xp_grow(&tids, &capt, nt + 1, sizeof *tids))
+				rc = oom(err);
+			else if (rc == 0)
+				tids[nt++] = json_integer_value(json_object_get(t, "tid"));
 		}
 		json_decref(ta);
 	}
@@ -763,13 +869,45 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 			      "(a merge joins two entities; relink moves one mention)", key, (long long)cluster);
 	/* the entity changed since the corrector saw it (someone relinked a
 	 * mention into it or out of it): what they decided on is not there */
-	if (rc == 0 && size >= 0 && (int64_t)n + tadds != size)
+	if (rc == 0 && size >= 0 && (int64_t)(n + nt) != size)
 		rc = xp_failc(err, XP_ECONFLICT, "", 0,
 			      "cluster %lld changed since you saw it (%lld mentions in the target, now %lld): nothing was written",
-			      (long long)from, (long long)size, (long long)n + tadds);
+			      (long long)from, (long long)size, (long long)(n + nt));
+	/* ... or the same number of other mentions: the members compared */
+	if (rc == 0 && members) {
+		char **have = calloc(n + nt + 1, sizeof *have);
+		size_t nh = 0;
+		if (!have)
+			rc = oom(err);
+		for (size_t i = 0; rc == 0 && i < n; i++) {
+			char k[600];
+			if (xp_mention_key_of(db, rows[i], k, sizeof k))
+				rc = xp_sql_fail(db, err, "merge");
+			else if (!(have[nh++] = strdup(k)))
+				rc = oom(err);
+		}
+		for (size_t i = 0; rc == 0 && i < nt; i++) {
+			char k[32];
+			snprintf(k, sizeof k, "+%lld", (long long)tids[i]);
+			if (!(have[nh++] = strdup(k)))
+				rc = oom(err);
+		}
+		if (rc == 0) {
+			qsort(have, nh, sizeof *have, cmp_key);
+			rc = same_members(have, nh, members, nmembers, from, err);
+		}
+		for (size_t i = 0; have && i < nh; i++)
+			free(have[i]);
+		free(have);
+	}
+	for (size_t i = 0; rc == 0 && i < n; i++)
+		rc = xp_xguard_touch(db, &g, rows[i], err);
+	for (size_t i = 0; rc == 0 && db->version >= 13 && i < nt; i++)
+		rc = xp_xguard_touch_tadd(db, &g, tids[i], err);
 	/* one batch: one step of the history, undone as one (batches.undone),
 	 * its corrections modifications that keep each span and name the
-	 * cluster, as a relink's; its checksum says it is a merge (newest_mine) */
+	 * cluster, as a relink's, and its moves of target-only mentions; its
+	 * checksum says it is a merge (newest_mine) */
 	char sum[96], now[32], name[160];
 	xp_now(now, sizeof now);
 	snprintf(sum, sizeof sum, MERGE_SUM "%lld:%lld:%lld:%s", (long long)run, (long long)from, (long long)cluster, now);
@@ -800,7 +938,20 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 			rc = xp_failc(err, XP_EINPUT, "", 0, "merge: %s", res.nlisted ? res.listed[0] : k);
 	}
 	xp_batch_result_free(&res);
+	int moves = db->version >= 13;
+	if (rc == 0 && moves && nt && xp_sql_prepare(db, "INSERT INTO tmoves(batch, tedit, cluster) VALUES(?,?,?)", &st, err))
+		rc = -1;
+	for (size_t i = 0; rc == 0 && moves && i < nt; i++) {
+		sqlite3_bind_int64(st, 1, batch);
+		sqlite3_bind_int64(st, 2, tids[i]);
+		sqlite3_bind_int64(st, 3, cluster);
+		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "merge");
+		sqlite3_reset(st);
+		if (i + 1 == nt || rc)
+			sqlite3_finalize(st);
+	}
 	free(rows);
+	free(tids);
 	if (rc == 0)
 		rc = xp_xguard_check(db, &g, err);
 	xp_xguard_free(&g);
@@ -808,11 +959,11 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 		rc = xp_history_json(db, "merge",
 				     json_pack("{s:s,s:o,s:I,s:I,s:I,s:I,s:I,s:o?}", "op", "merge", "mention", xp_json_text(key),
 					       "batch", (json_int_t)batch, "from", (json_int_t)from, "cluster", (json_int_t)cluster,
-					       "moved", (json_int_t)n, "target_only_left", (json_int_t)tadds, "annotator",
-					       annotator ? xp_json_text(annotator) : NULL),
+					       "moved", (json_int_t)n, moves ? "target_only_moved" : "target_only_left",
+					       (json_int_t)nt, "annotator", annotator ? xp_json_text(annotator) : NULL),
 				     err);
 	if (rc == 0)
-		*moved = (int64_t)n;
+		*moved = (int64_t)(n + (moves ? nt : 0));
 	return finish(db, rc, err);
 }
 
@@ -977,6 +1128,25 @@ static int someone_after(xp_db *db, const mine *m, const char *annotator, char *
 	return other_of(st, who, n);
 }
 
+/* a merge's mentions and target-only mentions, named to the guard */
+static int touch_merge(xp_db *db, xp_xguard *g, int64_t batch, xp_err *err)
+{
+	sqlite3_stmt *st;
+	int rc = 0, step = SQLITE_DONE;
+	if (xp_sql_prepare(db, db->version >= 13 ? "SELECT mention, 0 FROM corrections WHERE batch = ?1 AND mention IS NOT NULL"
+			   " UNION ALL SELECT tedit, 1 FROM tmoves WHERE batch = ?1"
+			   : "SELECT mention, 0 FROM corrections WHERE batch = ?1 AND mention IS NOT NULL", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, batch);
+	while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW)
+		rc = sqlite3_column_int(st, 1) ? xp_xguard_touch_tadd(db, g, sqlite3_column_int64(st, 0), err)
+					       : xp_xguard_touch(db, g, sqlite3_column_int64(st, 0), err);
+	if (rc == 0 && step != SQLITE_DONE)
+		rc = xp_sql_fail(db, err, "undo");
+	sqlite3_finalize(st);
+	return rc;
+}
+
 int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, size_t nwhat, char *key,
 		    size_t nkey, xp_err *err)
 {
@@ -997,15 +1167,37 @@ int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, s
 		return finish(db, rc < 0 ? xp_sql_fail(db, err, "undo")
 					 : xp_failc(err, XP_ECONFLICT, "", 0, "cannot undo %s: %s acted on it after you", what,
 						    who[0] ? who : "someone"), err);
+	/* An undo puts back an earlier state of the document, which others'
+	 * edits since may have made crossing (ann narrows d|0 to 0-2, bob moves
+	 * d|1, another mention of the entity, to 2-5 beside it, ann undoes:
+	 * d|0 0-3 and d|1 2-5 cross).  So it passes the guard every edit
+	 * passes (correct/cross.c).  A review changes no span nor entity; a
+	 * correction, a target-side action and a merge change the document of
+	 * the mention they name (a merge's mentions and a target-only
+	 * mention are all of that document). */
+	xp_xguard g = {.key = key};
+	if (m.is_review == 2 ? (!strcmp(m.what, "tadd") ? xp_xguard_touch_tadd(db, &g, m.id, err)
+				: xp_xguard_docs(db, &g, "SELECT u.document FROM tedits t JOIN utterances u"
+						 " ON u.id = t.utterance WHERE t.id = ?", m.id, err))
+	    : m.is_review == 3 ? touch_merge(db, &g, m.id, err)
+	    : m.is_review != 1 && xp_xguard_touch(db, &g, m.mention, err)) {
+		xp_xguard_free(&g);
+		return finish(db, -1, err);
+	}
 	sqlite3_stmt *st;
 	if (xp_sql_prepare(db, m.is_review == 3 ? "UPDATE batches SET undone = 1 WHERE id = ?"
 			   : m.is_review == 2 ? "UPDATE tedits SET undone = 1 WHERE id = ?"
 			   : m.is_review ? "UPDATE reviews SET undone = 1 WHERE id = ?"
-					 : "UPDATE corrections SET undone = 1 WHERE id = ?", &st, err))
+					 : "UPDATE corrections SET undone = 1 WHERE id = ?", &st, err)) {
+		xp_xguard_free(&g);
 		return finish(db, -1, err);
+	}
 	sqlite3_bind_int64(st, 1, m.id);
 	rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "undo");
 	sqlite3_finalize(st);
+	if (rc == 0)
+		rc = xp_xguard_check(db, &g, err);
+	xp_xguard_free(&g);
 	json_t *d = json_pack("{s:s,s:s}", "undone", what, "annotator", annotator);
 	char *detail = d ? json_dumps(d, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 	json_decref(d);

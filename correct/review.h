@@ -72,17 +72,24 @@ int xp_db_relink_at(xp_db *db, int64_t run, const char *key, int64_t cluster, co
 
 /* Merge: every mention of the entity (target cluster) mention `key` is in
  * now, with a span in the target, moves to cluster `cluster` of its
- * document, made on `version` of `key` as xp_db_edit_at; `size` (or -1)
- * is how many target mentions the corrector saw in the entity (the scene's
- * tgt_cluster_size), XP_ECONFLICT when it has changed; XP_EINPUT when no
- * mention of the document is in `cluster` (it would only renumber).  Stored as one batch
- * of relinks (modifications that keep each span and name the cluster), so
- * it is one step of the history, undone as one by xp_db_undo_mine (it names
- * `key`), and export, carry-over and the queue take each mention as
- * relinked.  Target-only mentions of the entity stay where they are.
- * *moved: how many mentions moved. */
-int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int64_t size, const char *annotator,
-		   const char *note, int64_t version, int64_t *moved, xp_err *err);
+ * document, made on `version` of `key` as xp_db_edit_at, and so do the
+ * entity's target-only mentions (schema 13; an older store leaves them).
+ * What the corrector saw of the entity is checked, XP_ECONFLICT when it
+ * has changed: `size` (or -1), how many target mentions it had (the
+ * scene's tgt_cluster_size), and `members` (NULL: not checked), its
+ * members as the scene's tgt_cluster_members names them (mention keys,
+ * "+N" for target-only mention N), in any order, compared as a set: a
+ * mention that left the entity and another that joined it keep its size.
+ * XP_EINPUT when no mention of the document is in `cluster` (it would
+ * only renumber).  Stored as one batch of relinks (modifications that
+ * keep each span and name the cluster) and of the target-only mentions'
+ * moves, so it is one step of the history, undone as one by
+ * xp_db_undo_mine (it names `key`), and export, carry-over and the queue
+ * take each mention as relinked.  *moved: how many mentions moved,
+ * target-only ones included. */
+int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int64_t size,
+		   const char *const *members, size_t nmembers, const char *annotator, const char *note,
+		   int64_t version, int64_t *moved, xp_err *err);
 
 /* Fixing the cause (correct/tedit.c).  The subtitle lines the utterance of
  * mention `key` may be paired with: those the run paired with the

@@ -196,6 +196,17 @@ static const char *const migrations[XP_DB_VERSION] = {
 	 * distinct to SQLite). */
 	"ALTER TABLE runs ADD COLUMN uid TEXT;"
 	"CREATE UNIQUE INDEX runs_uid ON runs(uid);",
+	/* 13: a merge of two entities (xp_db_merge_at) moves the entity's
+	 * target-only mentions with it.  A tadd's cluster is its row's; a
+	 * merge records each one it moves here, under its batch, so that it
+	 * stays one step of the history and one undo (batches.undone): a
+	 * tadd is in the cluster of its newest move whose batch is live
+	 * (XP_SQL_TADD_CLUSTER), else in its own.  A store made before has
+	 * no move: its merges left the target-only mentions where they were,
+	 * and they stay there. */
+	"CREATE TABLE tmoves(batch INTEGER NOT NULL REFERENCES batches(id),"
+	" tedit INTEGER NOT NULL REFERENCES tedits(id), cluster INTEGER NOT NULL, PRIMARY KEY(batch, tedit));"
+	"CREATE INDEX tmoves_tedit ON tmoves(tedit);",
 };
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what)

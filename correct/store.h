@@ -36,6 +36,13 @@ struct xp_db {
 	int64_t done_run, done_n, done_at[2];
 };
 
+/* qsort's comparison of int64_t, ascending (row ids, sentence numbers) */
+static inline int xp_cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what);
 int xp_sql_exec(xp_db *db, const char *sql, xp_err *err);
 int xp_sql_prepare(xp_db *db, const char *sql, sqlite3_stmt **st, xp_err *err);
@@ -106,31 +113,57 @@ int xp_edit_locked(xp_db *db, int64_t run, const xp_edit *e, int64_t carried_fro
 /* One document of the store (its row) as export reads it, into d of c:
  * the corrected view, or the silver projections.  mark: a target-only
  * mention's line is its tedit row (others 0), so that the guard below can
- * name it. */
-int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, xp_corpus *c, xp_doc *d, xp_err *err);
+ * name it.  sents[0..nsents), sorted (NULL: all): only the mentions of
+ * these target sentences (the others' sentences are there, empty), for
+ * the guard, which needs the sentences an edit changed. */
+int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, const int64_t *sents, size_t nsents, xp_corpus *c,
+		xp_doc *d, xp_err *err);
 
 /* The crossing guard (correct/cross.c).  Two mentions of one entity that
  * cross in a sentence (a-c and b-d, a < b <= c < d) cannot be written as
  * CoNLL or CorefUD brackets (io/conll.h), so no edit may make a pair the
- * document did not have: xp_xguard_add takes a document's pairs before the
- * change (every document of a run: xp_xguard_run), xp_xguard_check reads
- * them again after it, inside the same transaction, and refuses
- * (XP_EINPUT, naming both mentions) a pair that is new.  key: the mention
- * the edit is on, said "this span" in the message (NULL: none).  A pair the
- * document had before (a store made before the guard) does not stop an
- * edit: export lists it (xp_db_crossings). */
+ * document did not have.  Two ways, one test (the writer's
+ * xp_conll_crossings on the document as export reads it):
+ *
+ * - an action that knows the mentions it changes names each before the
+ *   change (xp_xguard_touch; a target-only mention, xp_xguard_touch_tadd,
+ *   before or after).  xp_xguard_check, inside the same transaction after
+ *   it, reads only the sentences of those whose span or entity changed
+ *   and refuses (XP_EINPUT, naming both mentions) a crossing pair that
+ *   holds one of them.  A pair of two unchanged mentions was there
+ *   before: a store made before the guard may hold one, and it does not
+ *   stop an edit (export lists it: xp_db_crossings).
+ * - one that changes what it cannot name (an imported batch, a carry, a
+ *   merge of stores, a realign) takes a document's pairs before the
+ *   change (xp_xguard_add; every document of a run: xp_xguard_run) and
+ *   xp_xguard_check reads the whole document again after it and refuses
+ *   a pair that is new.
+ *
+ * key: the mention the edit is on, said "this span" in the message (NULL:
+ * none). */
+typedef struct xp_xtouch {
+	int64_t doc, tid;        /* tid: a target-only mention (tedits row), else 0 */
+	uint32_t id;             /* a mention's number in its document */
+	int changed;
+	xp_mstate before;
+	int64_t row;
+} xp_xtouch;
 typedef struct xp_xguard {
 	int64_t *docs;
 	size_t ndocs, capdocs;
 	char **before;            /* each pair as "doc:sent:a-b:c-d:label", sorted */
 	size_t nbefore, capbefore;
+	xp_xtouch *touched;
+	size_t ntouched, captouched;
 	const char *key;
 	char bad[2][300];         /* after a refusal: the two mentions' keys */
 } xp_xguard;
 int xp_xguard_add(xp_db *db, xp_xguard *g, int64_t doc, xp_err *err);
 int xp_xguard_run(xp_db *db, xp_xguard *g, int64_t run, xp_err *err);   /* run 0: every run */
-/* the document of a mention row, then xp_xguard_add */
-int xp_xguard_mention(xp_db *db, xp_xguard *g, int64_t mention, xp_err *err);
+/* the documents (rows) a statement gives, its one parameter bound to id */
+int xp_xguard_docs(xp_db *db, xp_xguard *g, const char *sql, int64_t id, xp_err *err);
+int xp_xguard_touch(xp_db *db, xp_xguard *g, int64_t mention, xp_err *err);
+int xp_xguard_touch_tadd(xp_db *db, xp_xguard *g, int64_t tedit, xp_err *err);
 int xp_xguard_check(xp_db *db, xp_xguard *g, xp_err *err);
 void xp_xguard_free(xp_xguard *g);
 
@@ -196,12 +229,18 @@ int xp_review_locked(xp_db *db, int64_t run, int64_t mention, const char *kind, 
 	", u.tgt) FROM utterances u WHERE u.document = ? AND u.tgt_idx IS NOT NULL ORDER BY u.tgt_idx")
 #define XP_SQL_TADD_LIVE(t) "(" t ".kind = 'tadd' AND " t ".undone = 0 AND NOT EXISTS(SELECT 1 FROM tedits r" \
 	" WHERE r.utterance = " t ".utterance AND r.kind = 'realign' AND r.undone = 0 AND r.id > " t ".id))"
+/* The cluster of target-only mention (tedits row) t now (schema 13): the
+ * newest live merge's that moved it, else its own. */
+#define XP_SQL_TADD_CLUSTER(t) "coalesce((SELECT x.cluster FROM tmoves x JOIN batches b ON b.id = x.batch" \
+	" WHERE x.tedit = " t ".id AND b.undone = 0 ORDER BY x.batch DESC LIMIT 1), " t ".cluster)"
 /* The newest live realign of an utterance row: its id, the newest
  * correction id when it was made (corrections up to it spoke of the old
  * tokens) and its number of tokens; 0 when there is none, -1 on error. */
 int xp_realigned(xp_db *db, int64_t utterance, int64_t *id, int64_t *after, int64_t *ntoks);
 /* The live target-only mentions of a document row, for the scene and the
- * export: [{"tid","utt","sent","start","end","cluster","annotator"}]. */
+ * export: [{"tid","utt","sent","start","end","cluster","annotator"}];
+ * NULL when the store could not be read (or out of memory), never a list
+ * cut short: an export or a merge must not go on without them. */
 json_t *xp_tadds_json(xp_db *db, int64_t doc);
 
 /* Write the run's triage queue into the table queue (correct/queue.c):

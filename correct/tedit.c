@@ -366,8 +366,6 @@ int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t 
 		rc = xp_failc(err, XP_EINPUT, "", 0, "add: the span %lld-%lld is not inside the target sentence (%lld tokens)",
 			      (long long)start, (long long)end, (long long)ntoks);
 	xp_xguard g = {0};
-	if (rc == 0)
-		rc = xp_xguard_add(db, &g, w.doc, err);
 	if (rc == 0 && xp_sql_prepare(db, "INSERT INTO tedits(run, kind, utterance, mention, cluster, start, end,"
 				      " annotator, note, created, after) VALUES(?,'tadd',?,?,?,?,?,?,?,?,?)", &st, err))
 		rc = -1;
@@ -380,11 +378,14 @@ int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t 
 		sqlite3_bind_int64(st, 6, end);
 		rc = insert_tedit(db, st, annotator, note, "add a target mention", err);
 	}
+	int64_t tid = rc == 0 ? sqlite3_last_insert_rowid(db->h) : 0;
+	if (rc == 0)
+		rc = xp_xguard_touch_tadd(db, &g, tid, err);
 	if (rc == 0)
 		rc = xp_xguard_check(db, &g, err);
 	xp_xguard_free(&g);
 	if (rc == 0) {
-		*id = sqlite3_last_insert_rowid(db->h);
+		*id = tid;
 		rc = xp_history_json(db, "tadd", json_pack("{s:I,s:I,s:o,s:I,s:I,s:I,s:I,s:I,s:o,s:o*}", "run", (json_int_t)run,
 							   "id", (json_int_t)*id, "key", xp_json_text(key), "utt", (json_int_t)utt,
 							   "sent", (json_int_t)sent, "start", (json_int_t)start, "end",
@@ -399,19 +400,30 @@ json_t *xp_tadds_json(xp_db *db, int64_t doc)
 {
 	sqlite3_stmt *st;
 	json_t *a = json_array();
-	if (!a || db->version < 9 || xp_sql_cached(db, "SELECT t.id, u.en_idx, u.tgt_idx, t.start, t.end, t.cluster, t.annotator"
-				     " FROM tedits t JOIN utterances u ON u.id = t.utterance WHERE u.document = ? AND "
-				     XP_SQL_TADD_LIVE("t") " AND u.tgt_idx IS NOT NULL ORDER BY t.id", &st, NULL))
+	if (!a || db->version < 9)
 		return a;
+#define TADDS(cluster) "SELECT t.id, u.en_idx, u.tgt_idx, t.start, t.end, " cluster ", t.annotator" \
+	" FROM tedits t JOIN utterances u ON u.id = t.utterance WHERE u.document = ? AND " \
+	XP_SQL_TADD_LIVE("t") " AND u.tgt_idx IS NOT NULL ORDER BY t.id"
+	if (xp_sql_cached(db, db->version >= 13 ? TADDS(XP_SQL_TADD_CLUSTER("t")) : TADDS("t.cluster"), &st, NULL)) {
+		json_decref(a);
+		return NULL;
+	}
 	sqlite3_bind_int64(st, 1, doc);
-	while (sqlite3_step(st) == SQLITE_ROW)
-		json_array_append_new(a, json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:o}", "tid", (json_int_t)sqlite3_column_int64(st, 0),
-						   "utt", (json_int_t)sqlite3_column_int64(st, 1), "sent",
-						   (json_int_t)sqlite3_column_int64(st, 2), "start",
-						   (json_int_t)sqlite3_column_int64(st, 3), "end", (json_int_t)sqlite3_column_int64(st, 4),
-						   "cluster", (json_int_t)sqlite3_column_int64(st, 5), "annotator",
-						   xp_json_text(xp_sql_text(st, 6))));
+	int step, bad = 0;
+	while (!bad && (step = sqlite3_step(st)) == SQLITE_ROW)
+		bad = json_array_append_new(a, json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:o}", "tid", (json_int_t)sqlite3_column_int64(st, 0),
+							  "utt", (json_int_t)sqlite3_column_int64(st, 1), "sent",
+							  (json_int_t)sqlite3_column_int64(st, 2), "start",
+							  (json_int_t)sqlite3_column_int64(st, 3), "end", (json_int_t)sqlite3_column_int64(st, 4),
+							  "cluster", (json_int_t)sqlite3_column_int64(st, 5), "annotator",
+							  xp_json_text(xp_sql_text(st, 6)))) != 0;
 	xp_sql_release(db, st);
+	/* a list cut short is not the document's: the caller says so */
+	if (bad || step != SQLITE_DONE) {
+		json_decref(a);
+		return NULL;
+	}
 	return a;
 }
 

@@ -54,7 +54,23 @@ static int add_sentence(xp_corpus *c, xp_doc *d, const char *speaker, const char
 	return rc;
 }
 
-int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, xp_corpus *c, xp_doc *d, xp_err *err)
+static int has(const int64_t *v, size_t n, int64_t x)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid] == x)
+			return 1;
+		if (v[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, const int64_t *sents, size_t nsents, xp_corpus *c,
+		xp_doc *d, xp_err *err)
 {
 	sqlite3_stmt *st;
 	/* the corrected view's sentences: a realigned utterance's new tokens */
@@ -62,8 +78,8 @@ int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, xp_corpus *c, 
 		return -1;
 	sqlite3_bind_int64(st, 1, doc_row);
 	int rc = 0;
-	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW)
-		rc = add_sentence(c, d, xp_sql_text(st, 0), xp_sql_text(st, 1));
+	for (int64_t k = 0; rc == 0 && sqlite3_step(st) == SQLITE_ROW; k++)
+		rc = add_sentence(c, d, xp_sql_text(st, 0), !sents || has(sents, nsents, k) ? xp_sql_text(st, 1) : "[]");
 	sqlite3_finalize(st);
 	if (rc || xp_sql_prepare(db, "SELECT m.id, m.mention, m.cluster, p.tgt_start, p.tgt_end, u.tgt_idx, p.confidence"
 				 " FROM mentions m JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance"
@@ -71,6 +87,9 @@ int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, xp_corpus *c, 
 		return -1;
 	sqlite3_bind_int64(st, 1, doc_row);
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+		/* a mention is in its utterance's target sentence, whatever its edits */
+		if (sents && (sqlite3_column_type(st, 5) == SQLITE_NULL || !has(sents, nsents, sqlite3_column_int64(st, 5))))
+			continue;
 		xp_mstate s = {sqlite3_column_type(st, 3) != SQLITE_NULL, sqlite3_column_int64(st, 3),
 			   sqlite3_column_int64(st, 4), sqlite3_column_type(st, 5) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 5), 0,
 			   sqlite3_column_int64(st, 2), 0, 0};
@@ -99,6 +118,8 @@ int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, xp_corpus *c, 
 	sqlite3_finalize(st);
 	/* the target-only mentions (correct/tedit.c), in their clusters */
 	json_t *tadds = rc || silver ? NULL : xp_tadds_json(db, doc_row), *t;
+	if (!rc && !silver && !tadds)
+		rc = -3;
 	size_t i;
 	json_array_foreach(tadds, i, t) {
 		int64_t sent = json_integer_value(json_object_get(t, "sent")), a = json_integer_value(json_object_get(t, "start"));
@@ -115,6 +136,7 @@ int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, xp_corpus *c, 
 	json_decref(tadds);
 	if (rc)
 		return rc == -2 ? xp_sql_fail(db, err, "reading a mention's corrections")
+		       : rc == -3 ? xp_sql_fail(db, err, "reading the target-only mentions")
 				: xp_failc(err, XP_ENOMEM, db->path, 0, "out of memory exporting");
 	return xp_doc_finish(d, 0, NULL, NULL);
 }
@@ -138,7 +160,7 @@ int xp_db_export(xp_db *db, int64_t run, int silver, xp_corpus *out, xp_err *err
 		id = utf8(id, &tmp);
 		xp_doc *d = xp_corpus_add_doc(out, id, strlen(id), (int)part);
 		free(tmp);
-		rc = d ? xp_view_doc(db, sqlite3_column_int64(st, 0), silver, 0, out, d, err) : -1;
+		rc = d ? xp_view_doc(db, sqlite3_column_int64(st, 0), silver, 0, NULL, 0, out, d, err) : -1;
 	}
 	sqlite3_finalize(st);
 	/* (doc, part) is unique in the table, but not once NULL and "" or two

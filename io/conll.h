@@ -29,7 +29,9 @@ void xp_conll_write(xp_buf *out, const xp_corpus *c);
 void xp_conll_write_doc(xp_buf *out, const xp_doc *d);
 /* Refuses (XP_EINPUT, naming path, the document and the spans) two mentions
  * of one cluster in one sentence that cross: brackets, CoNLL's and
- * CorefUD's, read them back as other spans.  Call before writing either. */
+ * CorefUD's, read them back as other spans.  Call before writing either.
+ * The check (and xp_conll_crossings) takes the mentions in any order; the
+ * writers want them in utterance order, as xp_doc_finish leaves them. */
 int xp_conll_check(const char *path, const xp_corpus *c, xp_err *err);
 int xp_conll_check_doc(const char *path, const xp_doc *d, xp_err *err);
 /* The one crossing test, for those that must say more than the first pair

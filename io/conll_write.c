@@ -116,16 +116,23 @@ void xp_conll_write(xp_buf *out, const xp_corpus *c)
 		xp_conll_write_doc(out, &c->docs[i]);
 }
 
-/* A mention's place for the sweep: by cluster, then start, then the longer
- * first; a stack of the mentions open at each start finds a crossing in
- * O(n log n) (a 400,000-mention sentence stays quick). */
+/* A mention's place for the sweep: by sentence, cluster, then start, then
+ * the longer first; a stack of the mentions open at each start finds a
+ * crossing in O(n log n) (a 400,000-mention sentence stays quick).  The
+ * sentence is part of the order, so the sweep takes the mentions in any
+ * order: it relied on xp_doc_finish's order (by utterance), and a caller
+ * holding another order would have missed a crossing pair split across
+ * two runs of one sentence.  One sort of the document's mentions costs
+ * what the sorts of its sentences did, give or take a comparison. */
 typedef struct nest {
-	uint32_t cluster, start, end, m;
+	uint32_t utt, cluster, start, end, m;
 } nest;
 
 static int cmp_nest(const void *a, const void *b)
 {
 	const nest *x = a, *y = b;
+	if (x->utt != y->utt)
+		return x->utt < y->utt ? -1 : 1;
 	if (x->cluster != y->cluster)
 		return x->cluster < y->cluster ? -1 : 1;
 	if (x->start != y->start)
@@ -133,28 +140,9 @@ static int cmp_nest(const void *a, const void *b)
 	return (x->end < y->end) - (x->end > y->end);
 }
 
-/* Calls fn for each mention of the sentence that crosses one of its
- * cluster still open (the innermost): every sentence with a crossing pair
- * gives at least one. */
-static int cross_utt(const xp_doc *d, nest *v, size_t n, size_t *stack, xp_conll_cross_fn fn, void *ctx)
-{
-	qsort(v, n, sizeof *v, cmp_nest);
-	size_t top = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (i && v[i - 1].cluster != v[i].cluster)
-			top = 0;
-		while (top && v[stack[top - 1]].end <= v[i].start)
-			top--;
-		if (top && v[stack[top - 1]].end < v[i].end) {
-			int rc = fn(ctx, d, v[stack[top - 1]].m, v[i].m);
-			if (rc)
-				return rc;
-		}
-		stack[top++] = i;
-	}
-	return 0;
-}
-
+/* Calls fn for each mention that crosses one of its sentence and cluster
+ * still open (the innermost): every sentence with a crossing pair gives
+ * at least one. */
 int xp_conll_crossings(const xp_doc *d, xp_conll_cross_fn fn, void *ctx, xp_err *err)
 {
 	if (d->nmentions < 2)
@@ -162,12 +150,22 @@ int xp_conll_crossings(const xp_doc *d, xp_conll_cross_fn fn, void *ctx, xp_err 
 	nest *v = malloc(d->nmentions * sizeof *v);
 	size_t *stack = malloc(d->nmentions * sizeof *stack);
 	int rc = v && stack ? 0 : xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	for (size_t m = 0, b = 0; rc == 0 && m < d->nmentions; b = m) {   /* sorted by utterance */
-		for (; m < d->nmentions && d->mentions[m].utt == d->mentions[b].utt; m++) {
-			const xp_mention *x = &d->mentions[m];
-			v[m - b] = (nest){x->cluster, x->start, x->end, (uint32_t)m};
-		}
-		rc = cross_utt(d, v, m - b, stack, fn, ctx);
+	size_t n = rc ? 0 : d->nmentions;
+	for (size_t m = 0; m < n; m++) {
+		const xp_mention *x = &d->mentions[m];
+		v[m] = (nest){x->utt, x->cluster, x->start, x->end, (uint32_t)m};
+	}
+	if (n)
+		qsort(v, n, sizeof *v, cmp_nest);
+	size_t top = 0;
+	for (size_t i = 0; rc == 0 && i < n; i++) {
+		if (i && (v[i - 1].utt != v[i].utt || v[i - 1].cluster != v[i].cluster))
+			top = 0;
+		while (top && v[stack[top - 1]].end <= v[i].start)
+			top--;
+		if (top && v[stack[top - 1]].end < v[i].end)
+			rc = fn(ctx, d, v[stack[top - 1]].m, v[i].m);
+		stack[top++] = i;
 	}
 	free(v);
 	free(stack);

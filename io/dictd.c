@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static int b64digit(unsigned char c)
@@ -87,6 +88,9 @@ typedef struct dd {
 	const xp_dictd_opts *o;
 	xp_buf *out;
 	xp_dictd_stats *st;
+	/* CEDICT's: the headword is the target side (Chinese), the
+	 * translations English, written first as the bitext's source */
+	int cedict;
 	xp_vocab done;       /* "head ||| translation" written */
 	xp_buf line, tr;     /* scratch */
 } dd;
@@ -98,19 +102,23 @@ static int add_pair(dd *d, const char *h, size_t hn, const char *t, size_t tn)
 	size_t words = collapse(t, tn, &d->tr);
 	if (d->tr.oom)
 		return XP_ENOMEM;
-	if (!words || words > XP_DICTD_MAX_WORDS || has_sep(h, hn) || has_sep(d->tr.p, d->tr.n))
-		return 0;
+	const char *tr = d->tr.p;
 	size_t trn = d->tr.n;
+	if (!words || words > XP_DICTD_MAX_WORDS || has_sep(h, hn) || has_sep(tr, trn))
+		return 0;
+	/* the source side first, as a bitext line has it */
+	const char *src = d->cedict ? tr : h, *tgt = d->cedict ? h : tr;
+	size_t srcn = d->cedict ? trn : hn, tgtn = d->cedict ? hn : trn;
 	if (d->o && d->o->seen[0] && d->o->seen[1] &&
-	    (!all_seen(d->o->seen[0], h, hn) || !all_seen(d->o->seen[1], d->tr.p, trn))) {
+	    (!all_seen(d->o->seen[0], src, srcn) || !all_seen(d->o->seen[1], tgt, tgtn))) {
 		if (d->st)
 			d->st->unseen++;
 		return 0;
 	}
 	d->line.n = 0;
-	xp_buf_add(&d->line, h, hn);
+	xp_buf_add(&d->line, src, srcn);
 	xp_buf_add(&d->line, " ||| ", 5);
-	xp_buf_add(&d->line, d->tr.p, trn);
+	xp_buf_add(&d->line, tgt, tgtn);
 	if (d->line.oom)
 		return XP_ENOMEM;
 	uint32_t before = d->done.n;
@@ -186,6 +194,24 @@ static int add_entry(dd *d, const char *h, size_t hn, const char *e, size_t n)
 	return 0;
 }
 
+/* The line of s[0..len) at *k, its length without "\n" or "\r\n" in *n,
+ * *k moved past it (to len + 1 when it has no "\n"); NULL at the end.  A
+ * BOM an editor put before the first line is skipped: it would stay in the
+ * first headword, which would then match no word of the bitext, unsaid. */
+static const char *next_line(const char *s, size_t len, size_t *k, size_t *n)
+{
+	if (!*k && len >= 3 && !memcmp(s, "\xef\xbb\xbf", 3))
+		*k = 3;
+	if (*k >= len)
+		return NULL;
+	const char *l = s + *k, *nl = memchr(l, '\n', len - *k);
+	*n = nl ? (size_t)(nl - l) : len - *k;
+	*k += *n + 1;
+	if (*n && l[*n - 1] == '\r')
+		(*n)--;
+	return l;
+}
+
 int xp_dictd_pairs_mem(const char *iname, const char *index, size_t ilen, const char *dict, size_t dlen,
 		       const xp_dictd_opts *o, xp_buf *out, xp_dictd_stats *st, xp_err *err)
 {
@@ -197,22 +223,16 @@ int xp_dictd_pairs_mem(const char *iname, const char *index, size_t ilen, const 
 	int rc = 0;
 	unsigned long lineno = 0;
 	xp_buf head = {0};
-	/* a BOM an editor put before the first line would stay in its headword,
-	 * which would then match no word of the bitext, unsaid */
-	size_t k0 = ilen >= 3 && !memcmp(index, "\xef\xbb\xbf", 3) ? 3 : 0;
-	for (size_t k = k0; !rc && k < ilen;) {
-		const char *l = index + k, *nl = memchr(l, '\n', ilen - k);
-		size_t n = nl ? (size_t)(nl - l) : ilen - k;
-		k += n + 1;
+	const char *l;
+	size_t k = 0, n;
+	while (!rc && (l = next_line(index, ilen, &k, &n))) {
 		lineno++;
-		if (n && l[n - 1] == '\r')
-			n--;
 		if (!n)
 			continue;
 		/* dictfmt ends every line: one without its end is a file cut
 		 * short, whose length field may be cut too (a shorter entry,
-		 * read unsaid) */
-		if (!nl) {
+		 * read unsaid); next_line left k past the end for it */
+		if (k > ilen) {
 			rc = xp_failc(err, XP_EINPUT, iname, lineno,
 				      "the index's last line has no line end: a file cut short? (the entries after it are "
 				      "lost, and this one may be cut)");
@@ -269,6 +289,94 @@ int xp_dictd_pairs_mem(const char *iname, const char *index, size_t ilen, const 
 	xp_buf_free(&d.line);
 	xp_buf_free(&d.tr);
 	xp_vocab_free(&d.done);
+	return rc;
+}
+
+/* CEDICT's line, l[0..n) (no newline), "Traditional Simplified [pin1 yin1]
+ * /gloss/gloss/": its pairs; 1 when it is not such a line. */
+static int cedict_line(dd *d, const char *l, size_t n, int *rc)
+{
+	const char *end = l + n, *sp1 = memchr(l, ' ', n);
+	if (!sp1 || sp1 == l)
+		return 1;
+	const char *simp = sp1 + 1, *sp2 = memchr(simp, ' ', (size_t)(end - simp));
+	if (!sp2 || sp2 == simp || sp2 + 1 == end || sp2[1] != '[')
+		return 1;
+	const char *close = memchr(sp2, ']', (size_t)(end - sp2));
+	if (!close || close + 2 >= end || close[1] != ' ' || close[2] != '/')
+		return 1;
+	const char *g = close + 3;
+	while (end > g && blank(end[-1]))
+		end--;
+	if (end == g || end[-1] != '/')
+		return 1;
+	/* the headword as dictd's is taken: blanks (a tab) collapsed */
+	xp_buf head = {0};
+	collapse(simp, (size_t)(sp2 - simp), &head);
+	if (head.oom) {
+		*rc = XP_ENOMEM;
+		return 0;
+	}
+	/* each gloss, reduced as a dictd line of translations is */
+	for (const char *a = g; !*rc && a < end;) {
+		const char *b = memchr(a, '/', (size_t)(end - a));
+		if (b > a)
+			*rc = add_line(d, head.p, head.n, a, (size_t)(b - a));
+		a = b + 1;
+	}
+	xp_buf_free(&head);
+	return 0;
+}
+
+int xp_cedict_pairs_mem(const char *name, const char *buf, size_t len, const xp_dictd_opts *o, xp_buf *out,
+			xp_dictd_stats *st, xp_err *err)
+{
+	dd d = {.o = o, .out = out, .st = st, .cedict = 1};
+	if (xp_vocab_init(&d.done, 0))
+		return xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
+	if (st)
+		memset(st, 0, sizeof *st);
+	int rc = 0;
+	unsigned long lineno = 0;
+	const char *l;
+	size_t k = 0, n;
+	while (!rc && (l = next_line(buf, len, &k, &n))) {
+		lineno++;
+		size_t bad;
+		if (!xp_utf8_valid(l, n, &bad) || memchr(l, '\0', n)) {
+			rc = xp_failc(err, XP_EINPUT, name, lineno, "not UTF-8 text");
+			break;
+		}
+		size_t b = 0;
+		while (b < n && blank(l[b]))
+			b++;
+		if (b == n || l[0] == '#')   /* blank, or a comment ("#! date=..." too) */
+			continue;
+		if (st)
+			st->entries++;
+		int oom = 0;
+		if (cedict_line(&d, l, n, &oom)) {
+			rc = xp_failc(err, XP_EINPUT, name, lineno,
+				      "not a CEDICT line: 'Traditional Simplified [pin1 yin1] /gloss/gloss/' expected");
+			break;
+		}
+		if (oom)
+			rc = xp_failc(err, XP_ENOMEM, name, lineno, "out of memory");
+	}
+	xp_buf_free(&d.line);
+	xp_buf_free(&d.tr);
+	xp_vocab_free(&d.done);
+	return rc;
+}
+
+int xp_cedict_pairs(const char *path, const xp_dictd_opts *o, xp_buf *out, xp_dictd_stats *st, xp_err *err)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	int rc = xp_read_file(path, &buf, &len, err);
+	if (!rc)
+		rc = xp_cedict_pairs_mem(path, buf, len, o, out, st, err);
+	free(buf);
 	return rc;
 }
 
@@ -396,4 +504,53 @@ int xp_dictd_seen_bitext(xp_vocab seen[2], const xp_bitext *b, xp_err *err)
 			      xp_bitext_tgtlen(b, s), 0, err))
 			return -1;
 	return 0;
+}
+
+int xp_dict_format_parse(const char *s, xp_dict_format *f)
+{
+	static const char *const names[] = {"auto", "dictd", "cedict"};
+	for (int k = 0; k < 3; k++)
+		if (!strcmp(s, names[k])) {
+			*f = (xp_dict_format)k;
+			return 0;
+		}
+	return -1;
+}
+
+xp_dict_format xp_dict_detect(const char *path)
+{
+	size_t n = strlen(path);
+	if (ends(path, n, ".index") || ends(path, n, ".dict") || ends(path, n, ".dict.dz"))
+		return XP_DICT_DICTD;
+	struct stat sb;
+	if (stat(path, &sb) || !S_ISREG(sb.st_mode))
+		return XP_DICT_DICTD;   /* NAME of NAME.index: said missing as such */
+	/* a file that is not NAME of a dictd pair of files */
+	char *index = malloc(n + 7);
+	if (!index)
+		return XP_DICT_CEDICT;
+	snprintf(index, n + 7, "%s.index", path);
+	int dictd = !access(index, F_OK);
+	free(index);
+	return dictd ? XP_DICT_DICTD : XP_DICT_CEDICT;
+}
+
+int xp_dict_files(const char *path, xp_dict_format f, char **a, char **b, xp_err *err)
+{
+	if (f == XP_DICT_AUTO)
+		f = xp_dict_detect(path);
+	if (f == XP_DICT_DICTD)
+		return xp_dictd_files(path, a, b, err);
+	*b = NULL;
+	if (!(*a = strdup(path)))
+		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
+	return 0;
+}
+
+int xp_dict_pairs(const char *path, xp_dict_format f, const xp_dictd_opts *o, xp_buf *out, xp_dictd_stats *st,
+		  xp_err *err)
+{
+	if (f == XP_DICT_AUTO)
+		f = xp_dict_detect(path);
+	return f == XP_DICT_CEDICT ? xp_cedict_pairs(path, o, out, st, err) : xp_dictd_pairs(path, o, out, st, err);
 }

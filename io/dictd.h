@@ -1,5 +1,5 @@
 /*
- * io/dictd.h — a bilingual dictionary in dictd's format (FreeDict's, as
+ * io/dictd.h — a bilingual dictionary in dictd's format (or CEDICT's, below) (FreeDict's, as
  * Debian installs them: /usr/share/dictd/freedict-eng-fra.index and .dict.dz)
  * read as headword/translation pairs, bitext lines ("head ||| translation")
  * for the word aligner's lexical model (align/wordalign.h lex_mem: `wordalign
@@ -90,5 +90,39 @@ int xp_dictd_pairs_mem(const char *iname, const char *index, size_t ilen, const 
 int xp_dictd_seen_file(xp_vocab seen[2], const char *path, xp_err *err);
 int xp_dictd_seen_mem(xp_vocab seen[2], const char *name, const char *buf, size_t len, xp_err *err);
 int xp_dictd_seen_bitext(xp_vocab seen[2], const xp_bitext *b, xp_err *err);
+
+/* CEDICT's format (CC-CEDICT, the free Chinese-English dictionary): one
+ * entry a line, "Traditional Simplified [pin1 yin1] /gloss 1/gloss 2/";
+ * lines that begin with '#' are comments (its "#! key=value" header too),
+ * blank lines are skipped.  The pairs are English first, the bitext's source
+ * side: each gloss reduced to translations as a dictd line of translations
+ * is (labels, glosses and ellipses out, cut at ',' and ';', at most
+ * XP_DICTD_MAX_WORDS words; a cross-reference's "拜拜[bai2 bai2]" loses
+ * its pinyin as a label does; a verb's "to eat" kept as it is, as dictd's
+ * multiword translations are: taking "to" off measured worse, docs/
+ * rules.md), against the Simplified headword (MMC's Chinese is simplified;
+ * the subtitles too).  seen[0] is English's,
+ * seen[1] the headword's.  A line without its four fields or that is not
+ * UTF-8 text is refused with its file and line.  gzip read as xp_read_file
+ * reads it. */
+int xp_cedict_pairs(const char *path, const xp_dictd_opts *o, xp_buf *out, xp_dictd_stats *st, xp_err *err);
+int xp_cedict_pairs_mem(const char *name, const char *buf, size_t len, const xp_dictd_opts *o, xp_buf *out,
+			xp_dictd_stats *st, xp_err *err);
+
+/* A dictionary's format (`--dict-format`): AUTO decides from the path
+ * (xp_dict_detect). */
+typedef enum xp_dict_format { XP_DICT_AUTO, XP_DICT_DICTD, XP_DICT_CEDICT } xp_dict_format;
+/* "auto", "dictd" or "cedict"; -1 for anything else. */
+int xp_dict_format_parse(const char *s, xp_dict_format *f);
+/* dictd's when the path ends in .index, .dict or .dict.dz, is not a file
+ * (NAME of NAME.index), or is a file next to which NAME.index is; else (a
+ * file alone) CEDICT's. */
+xp_dict_format xp_dict_detect(const char *path);
+/* The files the dictionary is read from, each malloc'd: dictd's two
+ * (xp_dictd_files), or for CEDICT's the path in *a and NULL in *b. */
+int xp_dict_files(const char *path, xp_dict_format f, char **a, char **b, xp_err *err);
+/* Its pairs, as xp_dictd_pairs or xp_cedict_pairs by the format. */
+int xp_dict_pairs(const char *path, xp_dict_format f, const xp_dictd_opts *o, xp_buf *out, xp_dictd_stats *st,
+		  xp_err *err);
 
 #endif

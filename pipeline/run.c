@@ -253,7 +253,7 @@ static int dict_pairs(run *R, const char *const lang[2], xp_err *e)
 		rc = xp_dictd_seen_file(seen, o->wa.train[k], e);
 	xp_dictd_opts dopts = {{&seen[0], &seen[1]}};
 	xp_dictd_stats st;
-	if (!rc && !(rc = xp_dictd_pairs(o->dict, &dopts, &R->db_pairs, &st, e))) {
+	if (!rc && !(rc = xp_dict_pairs(o->dict, XP_DICT_AUTO, &dopts, &R->db_pairs, &st, e))) {
 		R->r->dict_pairs = st.pairs;
 		R->r->dict_unseen = st.unseen;
 	}

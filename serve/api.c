@@ -577,8 +577,26 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 			return fail(out, 400, "cluster: the number of the cluster the mention's entity merges into");
 		if (sz && (!json_is_integer(sz) || json_integer_value(sz) < 0))
 			return fail(out, 400, "size: how many target mentions the entity had as you saw it, 0 or more");
+		/* members: the entity's members as the scene named them
+		 * (tgt_cluster_members), compared as a set */
+		json_t *mb = json_object_get(body, "members"), *x;
+		size_t i, nm = json_array_size(mb);
+		if (mb && (!json_is_array(mb) || nm > 100000))
+			return fail(out, 400, "members: the entity's members as you saw them (scene.tgt_cluster_members)");
+		const char **mv = nm ? malloc(nm * sizeof *mv) : NULL;
+		if (nm && !mv)
+			return fail(out, 500, "out of memory");
+		json_array_foreach(mb, i, x) {
+			if (!json_is_string(x)) {
+				free(mv);
+				return fail(out, 400, "members: mention keys (and +N for target-only mention N)");
+			}
+			mv[i] = json_string_value(x);
+		}
+		static const char *const none[1] = {NULL};
 		rc = xp_db_merge_at(db, run, key, (int64_t)json_integer_value(c), sz ? (int64_t)json_integer_value(sz) : -1,
-				    who, note, version, &moved, &e);
+				    mb ? (nm ? mv : none) : NULL, nm, who, note, version, &moved, &e);
+		free(mv);
 	} else if (action && !strcmp(action, "realign")) {
 		/* the mention's utterance re-paired with these blocks (ids) */
 		json_t *bl = json_object_get(body, "blocks"), *x;

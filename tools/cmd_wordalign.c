@@ -284,7 +284,7 @@ static const struct option own[] = {
 	{"phrases", required_argument, 0, 'Y'},
 	{"state", required_argument, 0, 'Z'},   {"stage", required_argument, 0, 'J'},
 	{"schedule", no_argument, 0, 'H'},     {"timing", no_argument, 0, 'I'},
-	{"dict", required_argument, 0, 'D'},
+	{"dict", required_argument, 0, 'D'},   {"dict-format", required_argument, 0, 'E'},
 	{0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
@@ -312,7 +312,8 @@ typedef struct args {
 	size_t ntrain;
 	const char **train_lex; /* each --train-lex names one file */
 	size_t ntrain_lex;
-	const char *dict;       /* --dict: a dictd dictionary (io/dictd.h) */
+	const char *dict;       /* --dict: a dictd or CEDICT dictionary (io/dictd.h) */
+	xp_dict_format dict_format;   /* --dict-format; AUTO: from the path */
 } args;
 
 /* A real number above 0 and at most max, the whole of s, into *out; else
@@ -342,6 +343,10 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'T': a->train[a->ntrain++] = optarg; break;
 		case 'X': a->train_lex[a->ntrain_lex++] = optarg; break;
 		case 'D': a->dict = optarg; break;
+		case 'E':
+			if (xp_dict_format_parse(optarg, &a->dict_format))
+				return xp_cli_bad("wordalign", "--dict-format is auto, dictd or cedict, not '%s'", optarg);
+			break;
 		case 'S': a->wa.lang[0] = optarg; break;
 		case 'L': a->wa.lang[1] = optarg; break;
 		case 'M': a->save_model = optarg; break;
@@ -417,6 +422,10 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 	}
 	if (argc - optind != 1 || (!a->out && !a->save_model && !a->state))
 		return xp_cli_usage(&xp_cmd_wordalign, 2);
+	if (a->dict_format != XP_DICT_AUTO && !a->dict) {
+		fprintf(stderr, "xproj wordalign: --dict-format needs --dict\n");
+		return 2;
+	}
 	if (a->dict && !strcmp(argv[optind], "-")) {
 		fprintf(stderr, "xproj wordalign: --dict reads PAIRS twice (its words, then its pairs): "
 				"PAIRS cannot be stdin\n");
@@ -597,7 +606,7 @@ static int dict_pairs(const args *a, const char *pairs, xp_buf *out, xp_dictd_st
 		rc = xp_dictd_seen_file(seen, a->train[k], e);
 	xp_dictd_opts o = {{&seen[0], &seen[1]}};
 	if (!rc)
-		rc = xp_dictd_pairs(a->dict, &o, out, st, e);
+		rc = xp_dict_pairs(a->dict, a->dict_format, &o, out, st, e);
 	if (!rc && out->oom)
 		rc = xp_failc(e, XP_ENOMEM, a->dict, 0, "out of memory");
 	xp_vocab_free(&seen[0]);
@@ -706,7 +715,7 @@ static int run(int argc, char **argv)
 	/* the files --dict names, each an input no output may replace (-o
 	 * NAME.index with --dict NAME was written over the index) */
 	char *dict_index = NULL, *dict_file = NULL;
-	int dict_rc = a.dict ? xp_dictd_files(a.dict, &dict_index, &dict_file, &e) : 0;
+	int dict_rc = a.dict ? xp_dict_files(a.dict, a.dict_format, &dict_index, &dict_file, &e) : 0;
 	files[nf++] = (xp_cli_file){"--dict", dict_index, 0};
 	files[nf++] = (xp_cli_file){"--dict", dict_file, 0};
 	files[nf++] = (xp_cli_file){"--model", a.model, 2};   /* M less M: nothing */
@@ -800,7 +809,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"                [--save-model M] [--model M [--minus C] [--adapt-sweeps N] [--prior-weight W]\n"
 	"                [--own-counts]] [--state S [--stage N]]\n"
 	"                [--names F | --no-names] [--phrases F]\n"
-	"                [--train-lex SPANS.pairs]... [--dict D] [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
+	"                [--train-lex SPANS.pairs]... [--dict D [--dict-format F]] [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
 	"                [--settle E]\n"
 	"                [--lowercase] [--src-lang L] [--tgt-lang L] [--no-normalize[=PART,...]]\n"
 	"                [--no-name-prior | --name-prior F] [--no-closed-prior | --closed-prior F]\n"
@@ -826,10 +835,13 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 come from; repeat for more files\n"
 	"  --dict D       a bilingual dictionary in dictd's format (FreeDict's, as\n"
 	"                 Debian installs them: D is /usr/share/dictd/freedict-eng-fra\n"
-	"                 or its .index), its headword/translation pairs given to the\n"
-	"                 lexical model as --train-lex pairs: those whose words all\n"
-	"                 occur in PAIRS or a --train file; for a small bitext\n"
-	"                 (docs/cmd/wordalign.md)\n"
+	"                 or its .index) or CEDICT's (one file, cedict_ts.u8: English\n"
+	"                 glosses against the Simplified headword), its\n"
+	"                 headword/translation pairs given to the lexical model as\n"
+	"                 --train-lex pairs: those whose words all occur in PAIRS or a\n"
+	"                 --train file; for a small bitext (docs/cmd/wordalign.md)\n"
+	"  --dict-format F  auto (default: dictd's unless D is one file without\n"
+	"                 D.index next to it), dictd or cedict\n"
 	"  --names F      write the target forms of the English names learned from\n"
 	"                 every pair trained on, --train ones too (the words each\n"
 	"                 name's occurrences were linked to, the frequent ones) to F;\n"

@@ -1,5 +1,6 @@
 # wordalign --dict and pipeline --dict: a dictd dictionary (io/dictd.h; the
-# small ones written for the tests in tests/fixtures/dictd/) as the aligner's
+# small ones written for the tests in tests/fixtures/dictd/), or one in
+# CEDICT's format (tests/fixtures/cedict/small.u8), as the aligner's
 # lexical prior.  The pairs whose words the bitext holds are given to the
 # lexical model: the links are those of --train-lex with those very pairs;
 # how many is said; a dictionary that is missing or malformed is refused
@@ -48,6 +49,46 @@ cp $D/small.dict $T/ok.dict
 refused_same "-o over the dictionary's index" $T/ok.index $XPROJ wordalign $T/p.pairs $W --dict $T/ok -o $T/ok.index
 cp $D/small.index $T/ok.index
 refused_same "-o over the dictionary's text" $T/ok.dict $XPROJ wordalign $T/p.pairs $W --dict $T/ok.index -o $T/ok.dict
+
+# CEDICT's format, one file: found from the path (no NAME.index beside it)
+# or named; English glosses against the Simplified headword
+C=$FIX/cedict/small.u8
+printf 'the cat eats ||| 猫 吃\nI want to look for a big book ||| 我 要 找 大 书\n' >$T/zh.pairs
+expect_status 0 $XPROJ wordalign $T/zh.pairs $W --dict $C -o $T/c.pharaoh
+expect_grep "^xproj wordalign: 4 pairs of the dictionary $C for the lexical model (--dict; 11 more have a word the bitext lacks)$" $T/err
+printf 'cat ||| 猫\nbig ||| 大\nto look for ||| 找\nbook ||| 书\n' >$T/zh.lex
+expect_status 0 $XPROJ wordalign $T/zh.pairs $W --train-lex $T/zh.lex -o $T/clex.pharaoh
+expect_eq "$(sum <$T/c.pharaoh)" "$(sum <$T/clex.pharaoh)" "--dict CEDICT: the links of --train-lex with its pairs"
+expect_status 0 $XPROJ wordalign $T/zh.pairs $W -o $T/cnone.pharaoh
+cmp -s $T/c.pharaoh $T/cnone.pharaoh && { echo "FAIL: the CEDICT dictionary changed no link"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ wordalign $T/zh.pairs $W --dict $C --dict-format cedict -o $T/c2.pharaoh
+expect_eq "$(sum <$T/c2.pharaoh)" "$(sum <$T/c.pharaoh)" "--dict-format cedict: as found"
+# gzip, as every reader takes it
+gzip -c $C >$T/small.u8.gz
+expect_status 0 $XPROJ wordalign $T/zh.pairs $W --dict $T/small.u8.gz -o $T/c3.pharaoh
+expect_eq "$(sum <$T/c3.pharaoh)" "$(sum <$T/c.pharaoh)" "--dict CEDICT.gz"
+# refused: a broken line (its file and line), a file missing, the other
+# format named, a format that is none; -o kept
+was=$(sum $T/c.pharaoh)
+printf '# mine\n猫 猫 [mao1] /cat/\n吃 吃 [chi1 /to eat/\n' >$T/bad.u8
+expect_status 1 $XPROJ wordalign $T/zh.pairs $W --dict $T/bad.u8 -o $T/c.pharaoh
+expect_grep "bad.u8:3: not a CEDICT line" $T/err
+printf '猫 猫 [mao1] /cat/\n\377 \377 [x] /y/\n' >$T/bad.u8
+expect_status 1 $XPROJ wordalign $T/zh.pairs $W --dict $T/bad.u8 -o $T/c.pharaoh
+expect_grep "bad.u8:2: not UTF-8 text" $T/err
+expect_status 1 $XPROJ wordalign $T/zh.pairs $W --dict $T/none.u8 --dict-format cedict -o $T/c.pharaoh
+expect_grep "none.u8" $T/err
+expect_status 1 $XPROJ wordalign $T/zh.pairs $W --dict $C --dict-format dictd -o $T/c.pharaoh
+expect_grep "small.u8.index" $T/err
+expect_status 1 $XPROJ wordalign $T/zh.pairs $W --dict $D/small.index --dict-format cedict -o $T/c.pharaoh
+expect_grep "small.index:1: not a CEDICT line" $T/err
+expect_eq "$(sum $T/c.pharaoh)" "$was" "a refused CEDICT --dict: -o kept"
+expect_status 2 $XPROJ wordalign $T/zh.pairs $W --dict $C --dict-format tsv -o $T/c.pharaoh
+expect_grep "dict-format is auto, dictd or cedict" $T/err
+expect_status 2 $XPROJ wordalign $T/zh.pairs $W --dict-format cedict -o $T/c.pharaoh
+expect_grep "dict-format needs --dict" $T/err
+cp $C $T/mine.u8
+refused_same "-o over the CEDICT dictionary" $T/mine.u8 $XPROJ wordalign $T/zh.pairs $W --dict $T/mine.u8 -o $T/mine.u8
 
 # the pipeline: said in the summary, recorded with the run, the links changed
 P=$T/p

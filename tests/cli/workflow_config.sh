@@ -108,6 +108,10 @@ expect_grep "input: $dict.index, $dict.dict" $T/out
 expect_eq "$(cmds dict fa | grep -c -- "--dict $dict ")" 1 "fa's training given the dictionary once"
 dry dict "s|^    links: tools/sample/en-fa.xml\$|&\n    dict: $dict.index|"
 expect_eq "$?" 0 "languages.fa.dict naming the index"
+# CEDICT's one file, found as wordalign finds it: the training's input
+dry cedict "s|^    links: tools/sample/en-fa.xml\$|&\n    dict: $R/tests/fixtures/cedict/small.u8|"
+expect_eq "$?" 0 "languages.fa.dict naming a CEDICT file"
+expect_grep "input: .*tests/fixtures/cedict/small.u8" $T/out
 dry dict "s|^  # db-pairs: corrections.db |  dict: $dict |"
 expect_eq "$?" 1 "options.dict"
 expect_grep "options.dict: a dictionary is of one language pair .*languages.L.dict: PATH" $T/out

@@ -4,31 +4,13 @@
  * every pair and once keeping those whose words a small vocabulary holds,
  * and every line written must be a pair: "head ||| translation". */
 #include "io/dictd.h"
+#include "../fuzz_pairs.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-static void check(const xp_buf *b)
-{
-	for (size_t k = 0; k < b->n;) {
-		const char *l = b->p + k, *nl = memchr(l, '\n', b->n - k);
-		if (!nl)
-			abort();
-		const char *sep = NULL;
-		for (const char *p = l; p + 5 <= nl; p++)
-			if (!memcmp(p, " ||| ", 5)) {
-				if (sep)
-					abort();   /* a second separator */
-				sep = p;
-			}
-		if (!sep || sep == l || sep + 5 == nl)
-			abort();
-		k = (size_t)(nl - b->p) + 1;
-	}
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -41,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	xp_buf b = {0};
 	xp_dictd_stats st;
 	if (!xp_dictd_pairs_mem("fuzz.index", index, ilen, dict, dlen, NULL, &b, &st, &e) && !b.oom)
-		check(&b);
+		fuzz_check_pairs(&b);
 	xp_buf_free(&b);
 
 	xp_vocab v[2];
@@ -54,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	xp_dictd_opts o = {{&v[0], &v[1]}};
 	memset(&b, 0, sizeof b);
 	if (!xp_dictd_pairs_mem("fuzz.index", index, ilen, dict, dlen, &o, &b, &st, &e) && !b.oom)
-		check(&b);
+		fuzz_check_pairs(&b);
 	xp_buf_free(&b);
 	xp_vocab_free(&v[0]);
 	xp_vocab_free(&v[1]);

@@ -10,6 +10,7 @@
 #include "testutil.h"
 #include "correct/db.h"
 #include "io/aligned.h"
+#include "io/conll.h"
 #include "io/walign.h"
 #include "io/bitext.h"
 #include "base/buf.h"
@@ -109,6 +110,19 @@ static inline int64_t import_with(xp_db *db, void (*tweak)(xp_aligned *al))
 }
 
 static inline int64_t import(xp_db *db) { return import_with(db, NULL); }
+
+/* the run's corrected view as CoNLL text (malloc'd) */
+static inline char *conll_of(xp_db *db, int64_t run)
+{
+	xp_corpus c = {0};
+	xp_err e;
+	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
+	xp_buf b = {0};
+	xp_conll_write(&b, &c);
+	xp_corpus_free(&c);
+	assert_non_null(b.p);
+	return b.p;
+}
 
 /* load_run_files' projection imported as a new run */
 static inline int64_t import_files(xp_db *db, const char *en_path, const char *al_path, const char *pharaoh,

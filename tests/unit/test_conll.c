@@ -231,9 +231,38 @@ static void writer_format(void **state)
 	xp_corpus_free(&c);
 }
 
+/* The crossing check takes a document's mentions in any order: two
+ * mentions of one cluster crossing in sentence 0, with a mention of
+ * sentence 1 between them (no xp_doc_finish), are refused; before, the
+ * sweep took runs of one sentence as the sentence and missed them. */
+static void crossing_any_order(void **state)
+{
+	(void)state;
+	xp_corpus c = {0};
+	xp_doc *d = xp_corpus_add_doc(&c, "d", 1, 0);
+	const char *w[] = {"a", "b", "c", "d", "e"};
+	size_t l[] = {1, 1, 1, 1, 1};
+	assert_non_null(xp_doc_add_utt(&c, d, "", w, l, 5));
+	assert_non_null(xp_doc_add_utt(&c, d, "", w, l, 5));
+	long k = xp_doc_cluster(d, 7);
+	assert_true(k >= 0);
+	assert_int_equal(xp_doc_add_mention(d, 0, 0, 3, (uint32_t)k, 0), 0);
+	assert_int_equal(xp_doc_add_mention(d, 1, 0, 1, (uint32_t)k, 0), 0);
+	assert_int_equal(xp_doc_add_mention(d, 0, 2, 5, (uint32_t)k, 0), 0);
+	xp_err e;
+	assert_int_equal(xp_conll_check_doc("x.conll", d, &e), -1);
+	assert_non_null(strstr(e.msg, "sentence 0: mentions 0-2 and 2-4 of cluster 7 cross"));
+	/* and in document order, the same */
+	assert_int_equal(xp_doc_finish(d, 0, NULL, NULL), 0);
+	assert_int_equal(xp_conll_check_doc("x.conll", d, &e), -1);
+	assert_non_null(strstr(e.msg, "sentence 0: mentions 0-2 and 2-4 of cluster 7 cross"));
+	xp_corpus_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(crossing_any_order),
 		cmocka_unit_test(mmc_traps),
 		cmocka_unit_test(minimal_tabs),
 		cmocka_unit_test(scorer_forms),

@@ -542,6 +542,16 @@ static void hand_edited_store(void **state)
 }
 
 
+/* a file `name` in the store's directory holding text; its path into p */
+static void in_dir(char *p, size_t n, const char *name, const char *text)
+{
+	snprintf(p, n, "%s/%s", dir, name);
+	FILE *f = fopen(p, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	assert_int_equal(fclose(f), 0);
+}
+
 /* No edit may make two mentions of one entity cross in a sentence (CoNLL
  * and CorefUD brackets cannot hold them: io/conll.h): a modified span, a
  * relink, a merged entity and a target-only mention are each refused,
@@ -561,7 +571,7 @@ static void crossing_refused(void **state)
 	assert_non_null(strstr(e.msg, "d|0: this span and '那辆 红色 的 大 车' (d|1, same entity) would cross: brackets cannot hold both"));
 	/* so would merging the two entities */
 	int64_t moved = 0;
-	assert_int_equal(xp_db_merge_at(db, run, "d|0", 2, -1, "ann", NULL, v, &moved, &e), XP_EINPUT);
+	assert_int_equal(xp_db_merge_at(db, run, "d|0", 2, -1, NULL, 0, "ann", NULL, v, &moved, &e), XP_EINPUT);
 	assert_non_null(strstr(e.msg, "would cross: brackets cannot hold both"));
 	assert_int_equal(moved, 0);
 	/* back to 0-1, relinked: then widening it is refused, by both paths */
@@ -585,10 +595,7 @@ static void crossing_refused(void **state)
 	assert_int_equal(xp_db_tadd_at(db, run, "d|1", 0, 2, 5, 1, "ann", NULL, v, &id, &e), 0);   /* another entity */
 	/* an MMC batch that would make one is refused whole, naming the file */
 	char mmc[200];
-	snprintf(mmc, sizeof mmc, "%s/x.json", dir);
-	FILE *f = fopen(mmc, "w");
-	fputs("{\"d\": {\"modify\": {\"d|0\": [0, 2, 5]}}}", f);
-	fclose(f);
+	in_dir(mmc, sizeof mmc, "x.json", "{\"d\": {\"modify\": {\"d|0\": [0, 2, 5]}}}");
 	xp_batch_result r;
 	size_t before = count(db, "modify");
 	assert_int_equal(xp_db_import_mmc(db, run, mmc, "ann", &r, &e), XP_EINPUT);
@@ -625,6 +632,286 @@ static void crossing_listed(void **state)
 	free(list);
 	xp_edit other = {XP_MODIFY, "d|2", 1, 0, 2, "ann", NULL};
 	assert_int_equal(xp_db_edit(db, run, &other, &e), 0);
+	/* the pair's own mention moved to another crossing span: a new pair */
+	xp_edit again = {XP_MODIFY, "d|0", 0, 1, 5, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &again, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "d|0: this span and '那辆 红色 的 大 车' (d|1, same entity) would cross"));
+	/* ... and out of it, allowed */
+	xp_edit out = {XP_MODIFY, "d|0", 0, 0, 1, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &out, &e), 0);
+	done(db);
+}
+
+/* An undo puts back an earlier state: one that others' edits since have
+ * made crossing is refused as the edit would be, by each undo there is:
+ * the workbench's (a single edit, a merge), `db undo` (the newest action,
+ * a batch by name).  ann narrows d|1 to 5-8; bob, seeing that, relinks d|0
+ * into d|1's entity and widens it to 2-5 (legal beside 5-8, crossing 3-8);
+ * ann's undo would put d|1 back at 3-8. */
+static void undo_crossing(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	char what[200], key[200];
+	xp_edit narrow = {XP_MODIFY, "d|1", 0, 5, 8, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &narrow, &e), 0);
+	assert_int_equal(xp_db_relink_at(db, run, "d|0", 2, "bob", NULL, xp_db_mention_version(db, run, "d|0"), &e), 0);
+	xp_edit wide = {XP_MODIFY, "d|0", 0, 2, 5, "bob", NULL};
+	assert_int_equal(xp_db_edit(db, run, &wide, &e), 0);
+	int64_t v = xp_db_mention_version(db, run, "d|1");
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "d|1: this span and '了 那辆 红色' (d|0, same entity) would cross: brackets cannot hold both"));
+	assert_int_equal(xp_db_mention_version(db, run, "d|1"), v);   /* nothing written */
+	char *list;
+	size_t n;
+	assert_int_equal(xp_db_crossings(db, run, &list, &n, &e), 0);
+	assert_int_equal(n, 0);
+	/* once bob has undone his widening, ann's undo goes through */
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "modify d|0");
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "modify d|1");
+
+	/* `db undo` of a batch: the same narrowing as an MMC file */
+	char mmc[200];
+	in_dir(mmc, sizeof mmc, "narrow.json", "{\"d\": {\"modify\": {\"d|1\": [0, 5, 8]}}}");
+	xp_batch_result r;
+	assert_int_equal(xp_db_import_mmc(db, run, mmc, "ann", &r, &e), 0);
+	xp_batch_result_free(&r);
+	unlink(mmc);
+	assert_int_equal(xp_db_edit(db, run, &wide, &e), 0);
+	assert_int_equal(xp_db_undo(db, "1", what, sizeof what, &e), -1);
+	assert_int_equal(e.code, XP_EINPUT);
+	assert_non_null(strstr(e.msg, "would cross: brackets cannot hold both"));
+	/* the newest action (bob's widening, a single edit) may go; then the batch */
+	assert_int_equal(xp_db_undo(db, NULL, what, sizeof what, &e), 0);
+	assert_int_equal(xp_db_undo(db, NULL, what, sizeof what, &e), 0);
+	assert_string_equal(what, "batch 1");
+
+	/* a merge: ann widens d|2 ("It", cluster 2) to 0-2 in sentence 1 and
+	 * relinks it to cluster 1 (d|3 "mine", no span; d|0 is in cluster 2
+	 * by bob's relink), then merges that entity into cluster 2 (d|2
+	 * moves); bob adds d|3 at 1-3, crossing d|2 but of another entity
+	 * now.  Undoing the merge would put d|2 back into cluster 1 beside
+	 * d|3. */
+	xp_edit it = {XP_MODIFY, "d|2", 1, 0, 2, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &it, &e), 0);
+	assert_int_equal(xp_db_relink_at(db, run, "d|2", 1, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
+	int64_t moved;
+	assert_int_equal(xp_db_merge_at(db, run, "d|2", 2, -1, NULL, 0, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &moved, &e), 0);
+	assert_int_equal(moved, 1);
+	xp_edit mine = {XP_ADD, "d|3", 1, 1, 3, "bob", NULL};
+	assert_int_equal(xp_db_edit(db, run, &mine, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "would cross: brackets cannot hold both"));
+	assert_int_equal(xp_db_crossings(db, run, &list, &n, &e), 0);
+	assert_int_equal(n, 0);
+	done(db);
+}
+
+/* The guard reads only the sentences of the mentions an action changes
+ * (correct/cross.c): a target-only mention a merge moves is one of them.
+ * d|2 "It" widened to 0-2 in sentence 1; a target-only mention at 1-3 in
+ * d|0's entity; merging that entity into d|2's would make them cross. */
+static void merge_tadd_crossing(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db), tid, moved;
+	xp_err e;
+	char what[200], key[200];
+	xp_edit it = {XP_MODIFY, "d|2", 1, 0, 2, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &it, &e), 0);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 1, 3, 1, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
+	int64_t v = xp_db_mention_version(db, run, "d|0");
+	assert_int_equal(xp_db_merge_at(db, run, "d|0", 2, -1, NULL, 0, "ann", NULL, v, &moved, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "same entity) would cross: brackets cannot hold both"));
+	assert_non_null(strstr(e.msg, "a target-only mention"));
+	assert_int_equal(xp_db_mention_version(db, run, "d|0"), v);
+	/* the tadd undone, the merge goes; the tadd's undo is no crossing */
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "tadd d|2");
+	assert_int_equal(xp_db_merge_at(db, run, "d|0", 2, -1, NULL, 0, "ann", NULL, v, &moved, &e), 0);
+	char *list;
+	size_t n;
+	assert_int_equal(xp_db_crossings(db, run, &list, &n, &e), 0);
+	assert_int_equal(n, 0);
+	done(db);
+}
+
+/* the cluster target-only mention tid is in now, -1 if it is not live */
+static int64_t tadd_cluster(xp_db *db, int64_t tid)
+{
+	json_t *a = xp_tadds_json(db, 1), *t;
+	assert_non_null(a);
+	size_t i;
+	int64_t c = -1;
+	json_array_foreach(a, i, t)
+		if (json_integer_value(json_object_get(t, "tid")) == tid)
+			c = json_integer_value(json_object_get(t, "cluster"));
+	json_decref(a);
+	return c;
+}
+
+/* the scene's tgt_cluster_members of a mention, as "a b c" */
+static void members_of(xp_db *db, int64_t run, const char *key, char *out, size_t n)
+{
+	json_t *m, *x;
+	xp_err e;
+	assert_int_equal(xp_db_mention(db, run, key, 2, &m, &e), 0);
+	json_t *a = json_object_get(json_object_get(m, "scene"), "tgt_cluster_members");
+	assert_true(json_is_array(a));
+	size_t i, k = 0;
+	out[0] = '\0';
+	json_array_foreach(a, i, x)
+		k += (size_t)snprintf(out + k, n - k, "%s%s", i ? " " : "", json_string_value(x));
+	assert_int_equal((size_t)json_integer_value(json_object_get(json_object_get(m, "scene"), "tgt_cluster_size")),
+			 json_array_size(a));
+	json_decref(m);
+}
+
+/* An entity merge: the entity's target-only mentions move with it (a
+ * user merging "the car" into "it" means the whole chain, the mentions
+ * they added on the target side too), in the one batch, so one undo takes
+ * all of it back; `db merge` copies the moves.  The members the corrector
+ * saw are compared as a set: one mention out and another in keeps the
+ * size, not the entity. */
+static void merge_moves_target_only(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	char m[200], what[200], key[200];
+	/* ann adds 我的 (utterance 1, tokens 2-3) to the car's entity (cluster 2) */
+	int64_t tid, moved;
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 2, 3, 2, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
+	members_of(db, run, "d|1", m, sizeof m);
+	char saw[200];
+	snprintf(saw, sizeof saw, "+%lld d|1 d|2", (long long)tid);
+	assert_string_equal(m, saw);
+	const char *before[3] = {saw, "d|1", "d|2"};
+	char plus[32];
+	snprintf(plus, sizeof plus, "+%lld", (long long)tid);
+	before[0] = plus;
+	char *text0 = conll_of(db, run);
+
+	/* bob moves d|2 out and d|0 in: three members still, not those ann saw */
+	assert_int_equal(xp_db_relink_at(db, run, "d|2", 7, "bob", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
+	assert_int_equal(xp_db_relink_at(db, run, "d|0", 2, "bob", NULL, xp_db_mention_version(db, run, "d|0"), &e), 0);
+	int64_t v = xp_db_mention_version(db, run, "d|1");
+	assert_int_equal(xp_db_merge_at(db, run, "d|1", 7, 3, before, 3, "ann", NULL, v, &moved, &e), XP_ECONFLICT);
+	assert_non_null(strstr(e.msg, "cluster 2 changed since you saw it (d|0 joined it; d|2 left it): nothing was written"));
+	assert_int_equal(xp_db_mention_version(db, run, "d|1"), v);
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+
+	/* the merge into d|0's entity (cluster 1): the tadd moves too */
+	v = xp_db_mention_version(db, run, "d|1");
+	assert_int_equal(xp_db_merge_at(db, run, "d|1", 1, 3, before, 3, "ann", NULL, v, &moved, &e), 0);
+	assert_int_equal(moved, 3);
+	assert_int_equal(tadd_cluster(db, tid), 1);
+	members_of(db, run, "d|0", m, sizeof m);
+	snprintf(saw, sizeof saw, "+%lld d|0 d|1 d|2", (long long)tid);
+	assert_string_equal(m, saw);
+	char *text1 = conll_of(db, run);
+	assert_string_not_equal(text0, text1);
+	assert_non_null(strstr(text1, "\t我的\tna\tna\tna\tna\tna\t-\tna\tna\tna\t(1)\n"));
+
+	/* db merge into a new store carries the move */
+	char out[200];
+	snprintf(out, sizeof out, "%s/merged.db", dir);
+	const char *ins[1] = {path};
+	xp_merge_result r = {0};
+	assert_int_equal(xp_db_merge(out, ins, 1, &r, &e), 0);
+	xp_merge_result_free(&r);
+	xp_db *mdb;
+	assert_int_equal(xp_db_open(out, &mdb, &e), 0);
+	char *text2 = conll_of(mdb, run);
+	assert_string_equal(text1, text2);
+	free(text2);
+	char *report;
+	size_t np;
+	assert_int_equal(xp_db_check(mdb, &report, &np, &e), 0);
+	assert_int_equal(np, 0);
+	free(report);
+	xp_db_close(mdb);
+
+	/* one undo: every mention back, the target-only one too */
+	assert_int_equal(xp_db_undo_next(db, run, "ann", what, sizeof what, key, sizeof key, &v, &e), 0);
+	assert_string_equal(what, "merge d|1");
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "merge d|1");
+	assert_int_equal(tadd_cluster(db, tid), 2);
+	char *text3 = conll_of(db, run);
+	assert_string_equal(text0, text3);
+	free(text0), free(text1), free(text3);
+	/* the next undo is the tadd itself */
+	assert_int_equal(xp_db_undo_next(db, run, "ann", what, sizeof what, key, sizeof key, &v, &e), 0);
+	assert_string_equal(what, "tadd d|2");
+	done(db);
+}
+
+static int deny_start(void *ctx, int what, const char *a, const char *b, const char *c, const char *d)
+{
+	(void)ctx, (void)c, (void)d;
+	return what == SQLITE_READ && a && b && !strcmp(a, "tedits") && !strcmp(b, "start") ? SQLITE_DENY : SQLITE_OK;
+}
+
+/* A merge and an export that cannot read the target-only mentions stop
+ * there, nothing written: before, the list read as empty, so the merge
+ * left a member behind (or was refused as a changed entity) and the
+ * export went out without them. */
+static void tadds_unread(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	int64_t tid, moved;
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 2, 3, 2, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
+	int64_t v = xp_db_mention_version(db, run, "d|1");
+	size_t merges = (size_t)xp_sql_int(db, "SELECT count(*) FROM batches", -1);
+	sqlite3_set_authorizer(db->h, deny_start, NULL);
+	assert_int_not_equal(xp_db_merge_at(db, run, "d|1", 1, -1, NULL, 0, "ann", NULL, v, &moved, &e), 0);
+	assert_int_equal(e.code, XP_EDB);
+	assert_non_null(strstr(e.msg, "target-only"));
+	assert_int_not_equal(xp_db_merge_at(db, run, "d|1", 1, 3, NULL, 0, "ann", NULL, v, &moved, &e), 0);
+	assert_int_equal(e.code, XP_EDB);
+	xp_corpus c = {0};
+	assert_int_not_equal(xp_db_export(db, run, 0, &c, &e), 0);
+	assert_non_null(strstr(e.msg, "target-only"));
+	xp_corpus_free(&c);
+	sqlite3_set_authorizer(db->h, NULL, NULL);
+	assert_int_equal(xp_sql_int(db, "SELECT count(*) FROM batches", -1), (int64_t)merges);
+	assert_int_equal(xp_db_mention_version(db, run, "d|1"), v);
+	done(db);
+}
+
+/* af7e990: a merge moves the mentions the scene counts (a span in a
+ * target sentence).  A mention with a span but no target sentence (a
+ * store edited by hand: d|4 "Really" has none) is in no chain of the
+ * target: the scene leaves it out of tgt_cluster_size, and so must the
+ * merge, or the size the corrector saw never matches. */
+static void merge_counts_as_scene(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	assert_int_equal(xp_sql_exec(db, "UPDATE projections SET tgt_start = 0, tgt_end = 1 WHERE mention ="
+				     " (SELECT id FROM mentions WHERE mention = 4);"
+				     "UPDATE mentions SET cluster = 2 WHERE mention = 4", &e), 0);
+	json_t *j;
+	assert_int_equal(xp_db_mention(db, run, "d|1", 2, &j, &e), 0);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(j, "scene"), "tgt_cluster_size")), 2);
+	json_decref(j);
+	int64_t moved;
+	assert_int_equal(xp_db_merge_at(db, run, "d|1", 1, 2, NULL, 0, "ann", NULL, xp_db_mention_version(db, run, "d|1"),
+					&moved, &e), 0);
+	assert_int_equal(moved, 2);
 	done(db);
 }
 
@@ -644,6 +931,11 @@ int main(void)
 		cmocka_unit_test(hand_edited_store),
 		cmocka_unit_test(crossing_refused),
 		cmocka_unit_test(crossing_listed),
+		cmocka_unit_test(undo_crossing),
+		cmocka_unit_test(merge_moves_target_only),
+		cmocka_unit_test(tadds_unread),
+		cmocka_unit_test(merge_counts_as_scene),
+		cmocka_unit_test(merge_tadd_crossing),
 	};
 	return cmocka_run_group_tests_name("db", tests, NULL, NULL);
 }

@@ -2,7 +2,8 @@
  * pairs (io/dictd.h), on a small dictionary written for these tests
  * (tests/fixtures/dictd/: small.index and small.dict; dz.index and
  * dz.dict.dz, the same text compressed as dictzip writes it, with its
- * FEXTRA field). */
+ * FEXTRA field) and tests/fixtures/cedict/small.u8 (a few words in
+ * CEDICT's format, the tests' own). */
 #include "testutil.h"
 #include "io/dictd.h"
 #include "align/wordalign.h"
@@ -114,6 +115,19 @@ static void test_bom(void **state)
 	xp_buf_free(&b);
 }
 
+/* case k was refused as bad input, its message holding where and why */
+static void refused(size_t k, int rc, const xp_err *e, const char *where, const char *why)
+{
+	assert_true(rc < 0);
+	assert_int_equal(xp_err_code(e), XP_EINPUT);
+	char s[1200];
+	xp_err_str(e, s, sizeof s);
+	if (!strstr(s, where) || !strstr(s, why))
+		print_error("case %zu: %s\n", k, s);
+	assert_non_null(strstr(s, where));
+	assert_non_null(strstr(s, why));
+}
+
 static void test_bad(void **state)
 {
 	(void)state;
@@ -136,15 +150,8 @@ static void test_bad(void **state)
 	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
 		xp_err e = {0};
 		xp_buf b = {0};
-		assert_true(xp_dictd_pairs_mem("t.index", bad[k].index, strlen(bad[k].index), dict, sizeof dict - 1,
-					       NULL, &b, NULL, &e) < 0);
-		assert_int_equal(xp_err_code(&e), XP_EINPUT);
-		char s[1200];
-		xp_err_str(&e, s, sizeof s);
-		if (!strstr(s, bad[k].where) || !strstr(s, bad[k].why))
-			print_error("case %zu: %s\n", k, s);
-		assert_non_null(strstr(s, bad[k].where));
-		assert_non_null(strstr(s, bad[k].why));
+		refused(k, xp_dictd_pairs_mem("t.index", bad[k].index, strlen(bad[k].index), dict, sizeof dict - 1,
+					       NULL, &b, NULL, &e), &e, bad[k].where, bad[k].why);
 		xp_buf_free(&b);
 	}
 	/* a NUL byte in an entry (where "|||" might hide from a C string) */
@@ -179,6 +186,120 @@ static void test_bad(void **state)
 	assert_non_null(strstr(e.msg, "`apt-get install dict-freedict-xpx-none`"));
 	assert_true(xp_dictd_pairs("/usr/share/dictd/xpx-none", NULL, &b, NULL, &e) < 0);
 	assert_non_null(strstr(e.msg, "dict-* packages"));
+	xp_buf_free(&b);
+}
+
+/* CEDICT's format: English first, against the Simplified headword; each
+ * rule of xp_cedict_pairs, in the file's order */
+static const char want_cedict[] = "cat ||| 猫\n"
+				  "kitty ||| 猫\n"          /* (a label) out */
+				  "to eat ||| 吃\n"         /* a verb's "to" kept */
+				  "to take ||| 吃\n"        /* (a gloss) out */
+				  "big ||| 大\n"            /* cut at ',' and ';' */
+				  "large ||| 大\n"
+				  "great ||| 大\n"
+				  "ice cream ||| 冰淇淋\n"  /* blanks collapsed */
+				  "to look for ||| 找\n"
+				  "to find ||| 找\n"
+				  "book ||| 书\n"
+				  "see 書本|书本 ||| 书\n"  /* [pinyin] out; the bitext's words keep it out */
+				  "long ||| 长\n"           /* 10 words: dropped */
+				  "tube ||| 管\n"           /* one holding "|||" dropped; "cat" again: once */
+				  "to ||| 到\n";
+
+static void cedict_ok(const char *name, const char *buf, size_t len, const xp_dictd_opts *o, xp_buf *b,
+		      xp_dictd_stats *st)
+{
+	xp_err e = {0};
+	int rc = buf ? xp_cedict_pairs_mem(name, buf, len, o, b, st, &e) : xp_dict_pairs(name, XP_DICT_AUTO, o, b, st, &e);
+	if (rc) {
+		char s[1200];
+		xp_err_str(&e, s, sizeof s);
+		print_error("%s: %s\n", name, s);
+	}
+	assert_int_equal(rc, 0);
+	assert_false(b->oom);
+	xp_buf_putc(b, '\0');
+	b->n--;
+}
+
+static void test_cedict(void **state)
+{
+	(void)state;
+	xp_buf b = {0};
+	xp_dictd_stats st;
+	/* read as the format its path says: one file, no .index beside it */
+	assert_int_equal(xp_dict_detect(FIX("cedict/small.u8")), XP_DICT_CEDICT);
+	assert_int_equal(xp_dict_detect(FIX("dictd/small")), XP_DICT_DICTD);
+	assert_int_equal(xp_dict_detect(FIX("dictd/small.index")), XP_DICT_DICTD);
+	assert_int_equal(xp_dict_detect(FIX("dictd/small.dict")), XP_DICT_DICTD);
+	assert_int_equal(xp_dict_detect(FIX("cedict/nothing.u8")), XP_DICT_DICTD);
+	cedict_ok(FIX("cedict/small.u8"), NULL, 0, NULL, &b, &st);
+	assert_string_equal(b.p, want_cedict);
+	assert_int_equal(st.entries, 10);
+	assert_int_equal(st.pairs, 15);
+	xp_buf_free(&b);
+	/* a BOM, CRLF and no newline at the end */
+	static const char crlf[] = "\xef\xbb\xbf# c\r\n貓 猫 [mao1] /cat/\r\n吃 吃 [chi1] /to eat/";
+	cedict_ok("t.u8", crlf, sizeof crlf - 1, NULL, &b, &st);
+	assert_string_equal(b.p, "cat ||| 猫\nto eat ||| 吃\n");
+	xp_buf_free(&b);
+	/* the pairs a bitext can meet: English's words on the source side,
+	 * the headword on the target */
+	static const char bitext[] = "to look for the cat ||| 找 猫\na big book ||| 大 书\nice cream ||| 冰淇淋\n";
+	xp_vocab seen[2];
+	xp_err e;
+	assert_int_equal(xp_vocab_init(&seen[0], 1), 0);
+	assert_int_equal(xp_vocab_init(&seen[1], 1), 0);
+	assert_int_equal(xp_dictd_seen_mem(seen, "t.pairs", bitext, sizeof bitext - 1, &e), 0);
+	xp_dictd_opts o = {{&seen[0], &seen[1]}};
+	cedict_ok(FIX("cedict/small.u8"), NULL, 0, &o, &b, &st);
+	assert_string_equal(b.p, "cat ||| 猫\nbig ||| 大\nice cream ||| 冰淇淋\nto look for ||| 找\nbook ||| 书\n");
+	assert_int_equal(st.unseen, 10);
+	xp_buf_free(&b);
+	xp_vocab_free(&seen[0]);
+	xp_vocab_free(&seen[1]);
+	/* the format by name */
+	xp_dict_format f;
+	assert_int_equal(xp_dict_format_parse("cedict", &f), 0);
+	assert_int_equal(f, XP_DICT_CEDICT);
+	assert_int_equal(xp_dict_format_parse("dictd", &f), 0);
+	assert_int_equal(f, XP_DICT_DICTD);
+	assert_int_equal(xp_dict_format_parse("CEDICT", &f), -1);
+}
+
+/* a line that is not CEDICT's, or not text: refused with its line */
+static void test_cedict_bad(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text, *where, *why;
+	} bad[] = {
+		{"貓 猫 /cat/\n", "t.u8:1", "not a CEDICT line"},
+		{"# c\n\n貓 猫 [mao1 /cat/\n", "t.u8:3", "not a CEDICT line"},
+		{"貓 猫 [mao1] cat\n", "t.u8:1", "not a CEDICT line"},
+		{"貓 猫 [mao1] /cat\n", "t.u8:1", "not a CEDICT line"},
+		{"貓猫 [mao1] /cat/\n", "t.u8:1", "not a CEDICT line"},
+		{" 猫 [mao1] /cat/\n", "t.u8:1", "not a CEDICT line"},
+		{"cat\tA\tJ\n", "t.u8:1", "not a CEDICT line"},
+		{"貓 猫 [mao1] /cat/\n貓 \xff [mao1] /cat/\n", "t.u8:2", "not UTF-8"},
+	};
+	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+		xp_err e = {0};
+		xp_buf b = {0};
+		refused(k, xp_cedict_pairs_mem("t.u8", bad[k].text, strlen(bad[k].text), NULL, &b, NULL, &e), &e,
+			bad[k].where, bad[k].why);
+		xp_buf_free(&b);
+	}
+	/* a NUL byte */
+	static const char nul[] = "貓 猫 [mao1] /cat/\0x ||| y/\n";
+	xp_err e = {0};
+	xp_buf b = {0};
+	assert_true(xp_cedict_pairs_mem("t.u8", nul, sizeof nul - 1, NULL, &b, NULL, &e) < 0);
+	assert_non_null(strstr(e.msg, "not UTF-8 text"));
+	/* no such file, named as CEDICT's */
+	assert_true(xp_dict_pairs(FIX("cedict/nothing.u8"), XP_DICT_CEDICT, NULL, &b, NULL, &e) < 0);
+	assert_non_null(strstr(e.file, "nothing.u8"));
 	xp_buf_free(&b);
 }
 
@@ -227,6 +348,8 @@ int main(void)
 		cmocka_unit_test(test_seen),
 		cmocka_unit_test(test_bom),
 		cmocka_unit_test(test_bad),
+		cmocka_unit_test(test_cedict),
+		cmocka_unit_test(test_cedict_bad),
 		cmocka_unit_test(test_langs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -548,19 +548,6 @@ static void merged(void **state)
 	done(db);
 }
 
-/* the run's export as CoNLL text */
-static char *conll_of(xp_db *db, int64_t run)
-{
-	xp_corpus c = {0};
-	xp_err e;
-	assert_int_equal(xp_db_export(db, run, 0, &c, &e), 0);
-	xp_buf b = {0};
-	xp_conll_write(&b, &c);
-	xp_corpus_free(&c);
-	assert_non_null(b.p);
-	return b.p;
-}
-
 static void remove_store(const char *p)
 {
 	char side[240];
@@ -1022,7 +1009,7 @@ static void migrate_from_11(void **state)
 	snprintf(out, sizeof out, "%s/m.db", dir);
 	copy_file(path, copy);
 	assert_int_equal(xp_db_open(path, &db, &e), 0);
-	assert_int_equal(xp_db_version(db), 12);
+	assert_int_equal(xp_db_version(db), XP_DB_VERSION);   /* 12, and on */
 	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "a", -1, &e), 0);
 	int64_t run2 = import(db);
 	xp_db_close(db);
@@ -1117,6 +1104,88 @@ static void migrate_from_8(void **state)
 	done(db);
 }
 
+/* every row of every table of the store at p but `skip` (and
+ * SQLite's own), as text, tables by name: what `sqlite3 .dump` holds */
+static char *dump_rows(const char *p, const char *skip)
+{
+	sqlite3 *h;
+	sqlite3_stmt *tl, *st;
+	xp_buf b = {0};
+	assert_int_equal(sqlite3_open_v2(p, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_prepare_v2(h, "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE"
+					       " 'sqlite_%' ORDER BY name", -1, &tl, NULL), SQLITE_OK);
+	while (sqlite3_step(tl) == SQLITE_ROW) {
+		const char *t = (const char *)sqlite3_column_text(tl, 0);
+		if (skip && !strcmp(t, skip))
+			continue;
+		char sql[200];
+		snprintf(sql, sizeof sql, "SELECT * FROM \"%s\" ORDER BY rowid", t);
+		assert_int_equal(sqlite3_prepare_v2(h, sql, -1, &st, NULL), SQLITE_OK);
+		xp_buf_printf(&b, "table %s\n", t);
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			for (int i = 0; i < sqlite3_column_count(st); i++)
+				xp_buf_printf(&b, "%s%s", i ? "|" : "", sqlite3_column_type(st, i) == SQLITE_NULL ? "NULL"
+					      : (const char *)sqlite3_column_text(st, i));
+			xp_buf_putc(&b, '\n');
+		}
+		sqlite3_finalize(st);
+	}
+	sqlite3_finalize(tl);
+	sqlite3_close(h);
+	xp_buf_putc(&b, '\0');
+	return b.p;
+}
+
+/* A store of schema 12 opens at 13 (tmoves: the target-only mentions an
+ * entity merge moved).  Its merges made before left them where they were,
+ * and they stay there: every row of every other table is as it was (the
+ * history gains the migration's line), the export the same text; its old
+ * merge still undoes as one; a merge made now moves them. */
+static void migrate_from_12(void **state)
+{
+	(void)state;
+	xp_db *db = fresh_at(12);
+	xp_err e;
+	int64_t run = import(db), tid, moved;
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 2, 3, 2, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
+	assert_int_equal(xp_db_merge_at(db, run, "d|1", 1, -1, NULL, 0, "ann", NULL, xp_db_mention_version(db, run, "d|1"),
+					&moved, &e), 0);
+	assert_int_equal(moved, 2);   /* the tadd left in cluster 2, as schema 12 did */
+	char *text0 = conll_of(db, run);
+	xp_db_close(db);
+	char *before = dump_rows(path, "history"), *hist0 = sql_value(path, "SELECT group_concat(detail, '\n') FROM history");
+	assert_non_null(strstr(hist0, "\"target_only_left\":1"));
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	assert_int_equal(xp_db_version(db), XP_DB_VERSION);
+	char *text1 = conll_of(db, run);
+	assert_string_equal(text0, text1);
+	xp_db_close(db);
+	char *after = dump_rows(path, "history"), *tm = sql_value(path, "SELECT count(*) FROM tmoves");
+	char *hist1 = sql_value(path, "SELECT group_concat(detail, '\n') FROM (SELECT detail FROM history ORDER BY id"
+				      " LIMIT (SELECT count(*) - 1 FROM history))");
+	/* the tables as they were, but the new (empty) one */
+	char *empty = strstr(after, "table tmoves\n");
+	assert_non_null(empty);
+	memmove(empty, empty + strlen("table tmoves\n"), strlen(empty + strlen("table tmoves\n")) + 1);
+	assert_string_equal(before, after);
+	assert_string_equal(tm, "0");
+	assert_string_equal(hist0, hist1);
+	free(before), free(after), free(tm), free(hist0), free(hist1);
+	/* the old merge undoes as one; a new one moves the target-only mention */
+	char what[200], key[200];
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "merge d|1");
+	assert_int_equal(xp_db_merge_at(db, run, "d|1", 1, 3, NULL, 0, "ann", NULL, xp_db_mention_version(db, run, "d|1"),
+					&moved, &e), 0);
+	assert_int_equal(moved, 3);
+	char *text2 = conll_of(db, run);
+	assert_non_null(strstr(text2, "\t我的\tna\tna\tna\tna\tna\t-\tna\tna\tna\t(1)\n"));
+	assert_null(strstr(text0, "\t我的\tna\tna\tna\tna\tna\t-\tna\tna\tna\t(1)\n"));
+	free(text0), free(text1), free(text2);
+	done(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1133,6 +1202,7 @@ int main(void)
 		cmocka_unit_test(migrate_from_9),
 		cmocka_unit_test(migrate_from_10),
 		cmocka_unit_test(migrate_from_11),
+		cmocka_unit_test(migrate_from_12),
 		cmocka_unit_test(merged_reprojection),
 		cmocka_unit_test(check_reproj),
 		cmocka_unit_test(rerun_carries_proposals),

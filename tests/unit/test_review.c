@@ -121,7 +121,7 @@ static void migrate_from_5(void **state)
 	xp_db_close(db);
 	sqlite3 *h;
 	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(h, "DROP INDEX runs_uid; ALTER TABLE runs DROP COLUMN uid;"
+	assert_int_equal(sqlite3_exec(h, "DROP TABLE tmoves; DROP INDEX runs_uid; ALTER TABLE runs DROP COLUMN uid;"
 				      "DROP TABLE reproj; ALTER TABLE runs DROP COLUMN wa_model;"
 				      "DROP TABLE tedits; ALTER TABLE utterances DROP COLUMN align_conf;"
 				      "ALTER TABLE utterances DROP COLUMN align_doubt;"

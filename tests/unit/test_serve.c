@@ -603,6 +603,39 @@ static void merge_relinked(void **state)
 	stop();
 }
 
+/* A merge sends the entity's members as the scene named them
+ * (tgt_cluster_members): bob moving one mention out and another in keeps
+ * the size ann saw, not the members, and her merge is a 409 naming both;
+ * members that are not strings are a 400; the members as they are, 200. */
+static void merge_members(void **state)
+{
+	(void)state;
+	start(NULL);
+	json_t *m;
+	char extra[300], msg[300];
+	assert_int_equal(call("GET", "/api/mention?key=d%7C2", NULL, NULL, &m), 200);
+	json_t *mem = J(J(m, "scene"), "tgt_cluster_members");
+	assert_int_equal(json_array_size(mem), 2);
+	assert_string_equal(json_string_value(json_array_get(mem, 0)), "d|1");
+	assert_string_equal(json_string_value(json_array_get(mem, 1)), "d|2");
+	json_decref(m);
+	assert_int_equal(act_on("bob", "d|1", "relink", "\"cluster\":5", NULL, 0), 200);
+	assert_int_equal(act_on("bob", "d|0", "relink", "\"cluster\":2", NULL, 0), 200);
+	snprintf(extra, sizeof extra, "\"cluster\":5,\"size\":2,\"members\":[\"d|2\",\"d|1\"]");
+	assert_int_equal(act_on("ann", "d|2", "merge", extra, msg, sizeof msg), 409);
+	assert_non_null(strstr(msg, "cluster 2 changed since you saw it (d|0 joined it; d|1 left it)"));
+	snprintf(extra, sizeof extra, "\"cluster\":5,\"size\":2,\"members\":[\"d|2\",7]");
+	assert_int_equal(act_on("ann", "d|2", "merge", extra, msg, sizeof msg), 400);
+	snprintf(extra, sizeof extra, "\"cluster\":5,\"size\":2,\"members\":\"d|2\"");
+	assert_int_equal(act_on("ann", "d|2", "merge", extra, msg, sizeof msg), 400);
+	assert_int_equal(history_count("merge"), 0);
+	snprintf(extra, sizeof extra, "\"cluster\":5,\"size\":2,\"members\":[\"d|2\",\"d|0\"]");
+	assert_int_equal(act_on("ann", "d|2", "merge", extra, msg, sizeof msg), 200);
+	assert_int_equal(exported_cluster(run, 0), 5);
+	assert_int_equal(exported_cluster(run, 2), 5);
+	stop();
+}
+
 /* issue 34, the cause: the API's realign and target-only mention.  This
  * store's run kept no subtitle lines, so a realign is refused with the
  * reason; a target-only mention is stored, shown, undone. */
@@ -1541,6 +1574,7 @@ int main(void)
 		cmocka_unit_test(crossing_refused),
 		cmocka_unit_test(merge),
 		cmocka_unit_test(merge_relinked),
+		cmocka_unit_test(merge_members),
 		cmocka_unit_test(fix_the_cause),
 		cmocka_unit_test(reproject),
 		cmocka_unit_test(security),
