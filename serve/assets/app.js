@@ -1058,9 +1058,14 @@ async function start() {
     e.preventDefault();
     const c = Number($("merge-select").value), m = S.mention;
     closeMerge();
-    // the entity's size as the page saw it: the server refuses the merge
-    // when someone moved a mention into it or out of it since
-    if (m) act("merge", { cluster: c, size: m.scene.tgt_cluster_size ?? 0 });
+    // the entity as the page saw it (its size, and its members where the
+    // server named them): the server refuses the merge when someone moved
+    // a mention into it or out of it since, even one in and one out
+    if (m) {
+      const body = { cluster: c, size: m.scene.tgt_cluster_size ?? 0 };
+      if (Array.isArray(m.scene.tgt_cluster_members)) body.members = m.scene.tgt_cluster_members;
+      act("merge", body);
+    }
   });
   $("merge-select").addEventListener("keydown", (e) => {
     if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); $("merge-form").requestSubmit(); }

@@ -32,6 +32,7 @@ Screenshots under SHOTS (ents-LANG*.png).
 
 usage: ents.py URL SHOTS LANG
 """
+import json
 import re
 import sys
 import time
@@ -104,10 +105,17 @@ def merge():
     check(None not in ds and ds == sorted(ds), "the others nearest first (lines away: %s)" % ds[:8])
     to = opts[0][0]
     page.shot("ents-%s-merge-form.png" % LANG)
+    # what the page sends: the entity's members as the scene named them, so
+    # that one mention in and one out since is refused (test_serve merge_members)
+    d.execute_script("""window.__sent = []; const f = window.fetch;
+        window.fetch = (u, o) => { if (o && o.body) window.__sent.push(o.body); return f(u, o); };""")
     page.press(Keys.ENTER)
     page.wait_for(lambda: page.mention(k)["scene"]["tgt_cluster"] == to, "Enter merges cluster %d into %d" % (frm, to))
     page.wait_for(idle, "the page idle after the merge")
     page.wait_for(lambda: "moved" in page.text("#toast"), "the toast says the merge")
+    sent = [json.loads(x) for x in d.execute_script("return window.__sent") if '"merge"' in x]
+    check(len(sent) == 1 and sorted(sent[0].get("members", [])) == sorted(m["scene"]["tgt_cluster_members"]),
+          "the merge sends the entity's members as the page saw them: %s" % [x.get("members") for x in sent])
     toast = page.text("#toast")
     check("%d mentions moved" % size in toast and "u undoes" in toast, "the toast counts the mentions moved: %r" % toast)
     page.shot("ents-%s-merged.png" % LANG)
