@@ -243,7 +243,7 @@ static int dict_pairs(run *R, const char *const lang[2], xp_err *e)
 	const xp_pipe_opts *o = R->o;
 	xp_vocab seen[2];
 	memset(seen, 0, sizeof seen);
-	int rc = xp_wa_dict_fits(o->dict, lang, e) ? -1
+	int rc = xp_wa_dict_fits(o->dict, xp_dict_detect(o->dict) == XP_DICT_CEDICT, lang, e) ? -1
 		 : xp_vocab_init(&seen[0], 1) || xp_vocab_init(&seen[1], 1)
 			 ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory")
 			 : xp_dictd_seen_bitext(seen, &R->bt, e);

@@ -751,7 +751,9 @@ static int run(int argc, char **argv)
 	if (dict_rc || xp_cli_check_files(files, nf, &e) || ((model || a.wa.lang[0] || a.wa.lang[1]) &&
 	     model_fits_pairs(argv[optind], &a.wa, model ? a.model : NULL, &e)) ||
 	    (a.spans && xp_pharaoh_read_file(a.spans, 0, &spans, &e)) ||
-	    (a.dict && (xp_wa_dict_fits(a.dict, a.wa.lang, &e) || dict_pairs(&a, argv[optind], &dict, &dst, &e))) ||
+	    (a.dict && (xp_wa_dict_fits(a.dict,
+				    (a.dict_format == XP_DICT_AUTO ? xp_dict_detect(a.dict) : a.dict_format) == XP_DICT_CEDICT,
+				    a.wa.lang, &e) || dict_pairs(&a, argv[optind], &dict, &dst, &e))) ||
 	    (a.dict && (a.wa.lex_mem = dict.p, a.wa.lex_mem_len = dict.n, a.wa.lex_mem_name = a.dict, 0)) ||
 	    xp_wa_new(&w, &a.wa, &e) ||
 	    xp_wa_add_file(w, argv[optind], 0, &e) ||

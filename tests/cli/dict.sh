@@ -67,6 +67,15 @@ expect_eq "$(sum <$T/c2.pharaoh)" "$(sum <$T/c.pharaoh)" "--dict-format cedict: 
 gzip -c $C >$T/small.u8.gz
 expect_status 0 $XPROJ wordalign $T/zh.pairs $W --dict $T/small.u8.gz -o $T/c3.pharaoh
 expect_eq "$(sum <$T/c3.pharaoh)" "$(sum <$T/c.pharaoh)" "--dict CEDICT.gz"
+# a CEDICT file's name says its headwords' language first, the target's:
+# cedict-zh-en fits an English-Chinese run (it was refused as the pair the
+# other way round), cedict-en-zh does not
+cp $C $T/cedict-zh-en
+expect_status 0 $XPROJ wordalign $T/zh.pairs $W --src-lang en --tgt-lang zh --dict $T/cedict-zh-en -o $T/c4.pharaoh
+expect_eq "$(sum <$T/c4.pharaoh)" "$(sum <$T/c.pharaoh)" "--dict cedict-zh-en for en-zh"
+cp $C $T/cedict-en-zh
+expect_status 1 $XPROJ wordalign $T/zh.pairs $W --src-lang en --tgt-lang zh --dict $T/cedict-en-zh -o $T/c5.pharaoh
+expect_grep "the pair the other way round (a CEDICT file's headwords are the target's)" $T/err
 # refused: a broken line (its file and line), a file missing, the other
 # format named, a format that is none; -o kept
 was=$(sum $T/c.pharaoh)

@@ -331,14 +331,21 @@ static void test_langs(void **state)
 	assert_int_equal(xp_lang_same(NULL, "fr"), -1);
 	xp_err e;
 	const char *enfr[2] = {"en", "fr"}, *frnone[2] = {NULL, "fr"};
-	assert_int_equal(xp_wa_dict_fits("freedict-eng-fra", enfr, &e), 0);
-	assert_int_equal(xp_wa_dict_fits("small", enfr, &e), 0);
-	assert_true(xp_wa_dict_fits("freedict-eng-deu", frnone, &e) < 0);
+	assert_int_equal(xp_wa_dict_fits("freedict-eng-fra", 0, enfr, &e), 0);
+	assert_int_equal(xp_wa_dict_fits("small", 0, enfr, &e), 0);
+	assert_true(xp_wa_dict_fits("freedict-eng-deu", 0, frnone, &e) < 0);
 	assert_int_equal(e.code, XP_EINPUT);
 	assert_string_equal(e.file, "freedict-eng-deu");
-	assert_true(xp_wa_dict_fits("freedict-fra-eng", enfr, &e) < 0);
+	assert_true(xp_wa_dict_fits("freedict-fra-eng", 0, enfr, &e) < 0);
 	assert_non_null(strstr(e.msg, "the other way round"));
-	assert_int_equal(xp_wa_dict_fits("freedict-eng-fra", frnone, &e), 0);
+	assert_int_equal(xp_wa_dict_fits("freedict-eng-fra", 0, frnone, &e), 0);
+	/* a CEDICT file's name says its headwords' language first: Chinese */
+	const char *enzh[2] = {"en", "zh"};
+	assert_int_equal(xp_wa_dict_fits("cedict-zh-en", 1, enzh, &e), 0);
+	assert_true(xp_wa_dict_fits("cedict-en-zh", 1, enzh, &e) < 0);
+	assert_non_null(strstr(e.msg, "CEDICT file's headwords"));
+	assert_true(xp_wa_dict_fits("cedict-zh-en", 1, enfr, &e) < 0);
+	assert_non_null(strstr(e.msg, "another language pair"));
 }
 
 int main(void)
