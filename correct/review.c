@@ -369,25 +369,45 @@ static json_t *carry_of(xp_db *db, int64_t run, const char *key)
 	return o ? o : json_null();
 }
 
-/* a scene line by its target sentence (several English lines may share one) */
+/* a scene line by a number of its: its English index, or its target
+ * sentence (several English lines may share one) */
 typedef struct {
-	int64_t sent;
+	int64_t at;
 	json_t *u;
-} sent_line;
+} line_at;
 
-static int sent_line_cmp(const void *a, const void *b)
+/* the scene's lines by one of their numbers, sorted by it */
+typedef struct {
+	line_at *p;
+	size_t n, cap;
+} lines_at;
+
+static int line_at_cmp(const void *a, const void *b)
 {
-	int64_t x = ((const sent_line *)a)->sent, y = ((const sent_line *)b)->sent;
+	int64_t x = ((const line_at *)a)->at, y = ((const line_at *)b)->at;
 	return x < y ? -1 : x > y;
 }
 
-/* the first of n lines sorted by sentence whose sentence is sent, or n */
-static size_t sent_first(const sent_line *p, size_t n, int64_t sent)
+static int lines_add(lines_at *l, int64_t at, json_t *u)
 {
-	size_t a = 0, z = n;
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 64;
+		line_at *p = realloc(l->p, cap * sizeof *p);
+		if (!p)
+			return -1;
+		l->p = p, l->cap = cap;
+	}
+	l->p[l->n++] = (line_at){at, u};
+	return 0;
+}
+
+/* the first of the lines whose number is at, or l->n */
+static size_t lines_first(const lines_at *l, int64_t at)
+{
+	size_t a = 0, z = l->n;
 	while (a < z) {
 		size_t m = a + (z - a) / 2;
-		if (p[m].sent < sent)
+		if (l->p[m].at < at)
 			a = m + 1;
 		else
 			z = m;
@@ -418,19 +438,14 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	sqlite3_bind_int64(st, 1, doc);
 	sqlite3_bind_int64(st, 2, utt - context);
 	sqlite3_bind_int64(st, 3, utt + context);
-	/* the scene's lines by English index (a range: rows in en_idx order)
-	 * and by target sentence (sorted pairs): each chain mention finds its
+	/* the scene's lines by English index (the rows come in en_idx order)
+	 * and by target sentence (sorted after): each chain mention finds its
 	 * lines in O(log n), not by a walk over the scene, which made a scene
-	 * of 801 lines (context 400) cost the chain's length times 801 */
-	int64_t lo = utt - context < 0 ? 0 : utt - context;
-	size_t span = (size_t)(utt + context - lo + 1), nby = 0;
-	json_t **by_utt = calloc(span, sizeof *by_utt);
-	sent_line *by_sent = calloc(span, sizeof *by_sent);
-	if (!by_utt || !by_sent) {
-		free(by_utt), free(by_sent);
-		xp_sql_release(db, st), xp_sql_release(db, mt);
-		return o;
-	}
+	 * of 801 lines (context 400) cost the chain's length times 801.  Grown
+	 * as rows come, not sized from utt and context: a store's numbers are
+	 * data (a negative index made that size overflow) */
+	lines_at by_utt = {0}, by_sent = {0};
+	int oom = 0;
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		json_t *u = json_pack("{s:I,s:o,s:o,s:o,s:o,s:o,s:[],s:[]}", "utt", (json_int_t)sqlite3_column_int64(st, 0),
 				      "speaker", col_text(st, 1), "tokens", col_array(st, 2), "sent", col_int(st, 3),
@@ -442,15 +457,15 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		json_object_set_new(u, "doubt", json_is_array(doubt) ? doubt : json_array());
 		if (!json_is_array(doubt))
 			json_decref(doubt);
-		int64_t at = sqlite3_column_int64(st, 0);
-		if (at >= lo && at - lo < (int64_t)span)
-			by_utt[at - lo] = u;
-		if (sqlite3_column_type(st, 3) != SQLITE_NULL && nby < span)
-			by_sent[nby++] = (sent_line){sqlite3_column_int64(st, 3), u};
+		if (lines_add(&by_utt, sqlite3_column_int64(st, 0), u) ||
+		    (sqlite3_column_type(st, 3) != SQLITE_NULL && lines_add(&by_sent, sqlite3_column_int64(st, 3), u)))
+			oom = 1;
 		json_array_append_new(us, u);
 	}
-	if (nby)
-		qsort(by_sent, nby, sizeof *by_sent, sent_line_cmp);
+	if (oom)   /* the scene without its chain's marks, as on a failed query */
+		by_utt.n = by_sent.n = 0;
+	if (by_sent.n)
+		qsort(by_sent.p, by_sent.n, sizeof *by_sent.p, line_at_cmp);
 	/* the cluster the mention on screen is in now (an edit may have moved it) */
 	xp_mstate me;
 	int64_t now_cluster = cluster;
@@ -477,9 +492,8 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		int64_t at = sqlite3_column_int64(mt, 1), id = sqlite3_column_int64(mt, 0);
 		if (sqlite3_column_int64(mt, 4) == cluster) {
 			size++;
-			json_t *u = at >= lo && at - lo < (int64_t)span ? by_utt[at - lo] : NULL;
-			if (u)
-				json_array_append_new(json_object_get(u, "mentions"),
+			for (size_t i = lines_first(&by_utt, at); i < by_utt.n && by_utt.p[i].at == at; i++)
+				json_array_append_new(json_object_get(by_utt.p[i].u, "mentions"),
 						      json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)id, "start",
 								(json_int_t)sqlite3_column_int64(mt, 2), "end",
 								(json_int_t)sqlite3_column_int64(mt, 3), "self", id == self));
@@ -512,8 +526,8 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		char mk[600];
 		if (xp_mention_key_of(db, sqlite3_column_int64(mt, 5), mk, sizeof mk) == 0)
 			json_array_append_new(members, json_string(mk));
-		for (size_t i = sent_first(by_sent, nby, ms.sent); i < nby && by_sent[i].sent == ms.sent; i++)
-			json_array_append_new(json_object_get(by_sent[i].u, "tgt_mentions"),
+		for (size_t i = lines_first(&by_sent, ms.sent); i < by_sent.n && by_sent.p[i].at == ms.sent; i++)
+			json_array_append_new(json_object_get(by_sent.p[i].u, "tgt_mentions"),
 					      json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)id, "start", (json_int_t)ms.start,
 							"end", (json_int_t)ms.end, "self", id == self));
 	}
@@ -530,14 +544,14 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		int64_t ts = json_integer_value(json_object_get(t, "sent"));
 		if (!json_is_integer(json_object_get(t, "sent")))
 			continue;
-		for (size_t i = sent_first(by_sent, nby, ts); i < nby && by_sent[i].sent == ts; i++)
-			json_array_append_new(json_object_get(by_sent[i].u, "tgt_mentions"),
+		for (size_t i = lines_first(&by_sent, ts); i < by_sent.n && by_sent.p[i].at == ts; i++)
+			json_array_append_new(json_object_get(by_sent.p[i].u, "tgt_mentions"),
 					      json_pack("{s:O,s:O,s:O,s:b,s:b}", "tid", json_object_get(t, "tid"), "start",
 							json_object_get(t, "start"), "end", json_object_get(t, "end"), "self", 0,
 							"target_only", 1));
 	}
 	json_decref(tadds);
-	free(by_utt), free(by_sent);
+	free(by_utt.p), free(by_sent.p);
 	/* how many utterances the document (part) has: the page offers more
 	 * lines above or below while the scene does not reach its ends */
 	sqlite3_stmt *nu;
