@@ -568,7 +568,17 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 		json_t *c = json_object_get(body, "cluster");
 		if (!json_is_integer(c))
 			return fail(out, 400, "cluster: the number of the cluster the mention moves to");
-		rc = xp_db_relink_at(db, run, key, (int64_t)json_integer_value(c), who, note, version, &e);
+		/* a target-only mention of the line relinked alone: tadd N, from
+		 * the cluster the corrector saw it in (optional) */
+		json_t *ta = json_object_get(body, "tadd"), *from = json_object_get(body, "from");
+		if (ta && (!json_is_integer(ta) || json_integer_value(ta) <= 0))
+			return fail(out, 400, "tadd: the number of the target-only mention to relink (+N)");
+		if (from && (!ta || !json_is_integer(from) || json_integer_value(from) < 0))
+			return fail(out, 400, "from: the cluster the target-only mention was in as you saw it, with tadd");
+		rc = ta ? xp_db_relink_tadd_at(db, run, key, (int64_t)json_integer_value(ta),
+					       from ? (int64_t)json_integer_value(from) : -1, (int64_t)json_integer_value(c), who,
+					       note, version, &e)
+			: xp_db_relink_at(db, run, key, (int64_t)json_integer_value(c), who, note, version, &e);
 	} else if (action && !strcmp(action, "merge")) {
 		/* the mention's whole entity into cluster N; size: how many target
 		 * mentions the corrector saw in it (the scene's tgt_cluster_size) */

@@ -312,7 +312,7 @@ static void relink(void **state)
 	assert_int_equal(call("POST", "/api/edit", NULL,
 			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|3\",\"action\":\"relink\",\"version\":0,\"cluster\":2}", &o),
 			 422);
-	assert_non_null(strstr(json_string_value(J(o, "message")), "add it first"));
+	assert_non_null(strstr(json_string_value(J(o, "message")), "select its tokens and press a to add it, then relink it"));
 	json_decref(o);
 	assert_int_equal(call("POST", "/api/edit", NULL,
 			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":1,\"cluster\":\"1\"}", &o),
@@ -362,13 +362,15 @@ static void crossing_refused(void **state)
 			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"relink\",\"version\":1,\"cluster\":2}", &o),
 			 422);
 	assert_non_null(strstr(json_string_value(J(o, "message")),
-			       "this span and '那辆 红色 的 大 车' (d|1, same entity) would cross: brackets cannot hold both"));
+			       "d|0 and '那辆 红色 的 大 车' (d|1) are one entity and their tokens would overlap without one holding the "
+			       "other (sentence 0, tokens 2-4 and 3-7), which the exported corpus cannot write: choose tokens that hold "
+			       "it or sit inside it, or relink one of them to another entity"));
 	json_decref(o);
 	/* so would merging the entities */
 	assert_int_equal(call("POST", "/api/edit", NULL,
 			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"merge\",\"version\":1,\"cluster\":2}", &o),
 			 422);
-	assert_non_null(strstr(json_string_value(J(o, "message")), "would cross: brackets cannot hold both"));
+	assert_non_null(strstr(json_string_value(J(o, "message")), "which the exported corpus cannot write"));
 	json_decref(o);
 	/* nothing written: the version is still 1, the entity still 1 */
 	assert_int_equal(call("GET", "/api/mention?key=d%7C0", NULL, NULL, &o), 200);
@@ -440,7 +442,7 @@ static void merge(void **state)
 	assert_int_equal(call("POST", "/api/edit", NULL,
 			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|3\",\"action\":\"merge\",\"version\":0,\"cluster\":1}", &o),
 			 422);
-	assert_non_null(strstr(json_string_value(J(o, "message")), "add it first"));
+	assert_non_null(strstr(json_string_value(J(o, "message")), "select its tokens and press a to add it, then merge it"));
 	json_decref(o);
 	assert_int_equal(history_count("merge"), merges0);   /* nothing written */
 	assert_int_equal(exported_cluster(run, 1), 2);
@@ -597,7 +599,7 @@ static void merge_relinked(void **state)
 	/* a merge into a cluster no mention of the document is in */
 	snprintf(extra, sizeof extra, "\"cluster\":77,\"size\":%lld", size);
 	assert_int_equal(act_on("ann", "d|2", "merge", extra, msg, sizeof msg), 422);
-	assert_non_null(strstr(msg, "no mention of the document is in cluster 77"));
+	assert_non_null(strstr(msg, "no mention of this document is in entity 77: choose one of the document's entities"));
 	assert_int_equal(history_count("merge"), 1);   /* the one merge: nothing written */
 	assert_int_equal(exported_cluster(run, 2), 2);
 	stop();
@@ -623,7 +625,7 @@ static void merge_members(void **state)
 	assert_int_equal(act_on("bob", "d|0", "relink", "\"cluster\":2", NULL, 0), 200);
 	snprintf(extra, sizeof extra, "\"cluster\":5,\"size\":2,\"members\":[\"d|2\",\"d|1\"]");
 	assert_int_equal(act_on("ann", "d|2", "merge", extra, msg, sizeof msg), 409);
-	assert_non_null(strstr(msg, "cluster 2 changed since you saw it (d|0 joined it; d|1 left it)"));
+	assert_non_null(strstr(msg, "this entity (cluster 2) changed since you saw it (d|0 joined it; d|1 left it)"));
 	snprintf(extra, sizeof extra, "\"cluster\":5,\"size\":2,\"members\":[\"d|2\",7]");
 	assert_int_equal(act_on("ann", "d|2", "merge", extra, msg, sizeof msg), 400);
 	snprintf(extra, sizeof extra, "\"cluster\":5,\"size\":2,\"members\":\"d|2\"");
@@ -1372,7 +1374,7 @@ static void annotate_one(worker *w, int i, const char *who)
 		w->by_kind[kind]++;
 	} else if (st == 409) {
 		w->conflicts++;
-	} else if (st == 422 && strstr(json_string_value(J(o, "message")), "would cross: brackets cannot hold both")) {
+	} else if (st == 422 && strstr(json_string_value(J(o, "message")), "which the exported corpus cannot write")) {
 		w->crossed++;   /* a span across another of its entity's (correct/cross.c) */
 	} else {
 		w->other++, print_message("      %s: %d %s\n", kinds[kind], st, json_string_value(J(o, "message")));
