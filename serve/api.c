@@ -10,6 +10,7 @@
  *   GET  mention?run=&key=&context=  one mention in its scene
  *   GET  undo?run=&annotator=      what POST undo would take back now, and its version
  *   POST edit {run, key, annotator, version, action, span, cluster, size, note, context, old_run}
+ *        (relink with tadd N, from C: target-only mention N alone, seen in cluster C)
  *   POST undo {run, annotator, key, version, old_run}
  *   POST position {run, annotator, key, old_run}
  *
@@ -675,13 +676,13 @@ static int post_undo(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 	if (xp_db_undo_next(db, run, who, what, sizeof what, key, sizeof key, &now, &e))
 		return fail_err(out, &e);
 	if (strcmp(key, want) || now != (int64_t)json_integer_value(v)) {
-		/* the page shows these after "Cannot undo:" with the mention as
+		/* the page shows these after "Not undone:" with the mention as
 		 * it is now: what happened and what to do, no version numbers */
 		if (strcmp(key, want))
-			xp_failc(&e, XP_ECONFLICT, "", 0, "nothing was undone: your last action is now %s, not the one on "
+			xp_failc(&e, XP_ECONFLICT, "", 0, "your last action is now %s, not the one on "
 				 "%s you meant (in another tab?); press u again to undo %s", what, want, what);
 		else
-			xp_failc(&e, XP_ECONFLICT, "", 0, "nothing was undone: %s changed a moment ago (another corrector "
+			xp_failc(&e, XP_ECONFLICT, "", 0, "%s changed a moment ago (another corrector "
 				 "acted on it); it is shown as it is now: look at what changed, then press u again if yours should "
 				 "still be undone", want);
 		return refused(s, db, run, key, &e, out);

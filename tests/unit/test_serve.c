@@ -159,12 +159,12 @@ static void endpoints(void **state)
 	}
 	assert_int_equal(call("POST", "/api/undo", NULL, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|1\",\"version\":2}", &o),
 			 409);
-	assert_string_equal(json_string_value(J(o, "message")), "nothing was undone: your last action is now note d|2, not "
+	assert_string_equal(json_string_value(J(o, "message")), "your last action is now note d|2, not "
 				"the one on d|1 you meant (in another tab?); press u again to undo note d|2");
 	json_decref(o);
 	assert_int_equal(call("POST", "/api/undo", NULL, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"version\":1}", &o),
 			 409);
-	assert_non_null(strstr(json_string_value(J(o, "message")), "nothing was undone: d|2 changed a moment ago"));
+	assert_non_null(strstr(json_string_value(J(o, "message")), "d|2 changed a moment ago"));
 	assert_null(strstr(json_string_value(J(o, "message")), "version"));
 	assert_int_equal(jint(J(o, "mention"), "version"), 2);
 	json_decref(o);
@@ -698,6 +698,67 @@ static void fix_the_cause(void **state)
 		if (json_is_true(J(x, "target_only")))
 			found = x;
 	assert_null(found);
+	json_decref(o);
+	stop();
+}
+
+/* A target-only mention relinked alone through the API: POST edit
+ * relink with tadd (and from, the cluster it was seen in), the line's
+ * target_only list, 400 without a number, 409 on a stale from, and one
+ * undo (GET /api/undo names it, the mention on screen its key). */
+static void relink_target_only(void **state)
+{
+	(void)state;
+	start(NULL);
+	json_t *o, *m;
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"tadd\",\"version\":0,"
+			      "\"utt\":1,\"span\":[2,3],\"cluster\":1}", &o), 200);
+	json_decref(o);
+	assert_int_equal(call("GET", "/api/mention?key=d%7C2", NULL, NULL, &m), 200);
+	json_t *to = J(J(m, "target"), "target_only");
+	assert_int_equal(json_array_size(to), 1);
+	long long tid = jint(json_array_get(to, 0), "tid"), v = jint(m, "version");
+	assert_int_equal(jint(json_array_get(to, 0), "cluster"), 1);
+	assert_int_equal(jint(json_array_get(to, 0), "start"), 2);
+	json_decref(m);
+	char body[400];
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":0,"
+			      "\"tadd\":\"1\",\"cluster\":2}", &o), 400);
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":0,"
+			      "\"from\":1,\"cluster\":2}", &o), 400);
+	json_decref(o);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":%lld,"
+		 "\"tadd\":%lld,\"from\":2,\"cluster\":0}", v, tid);
+	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 409);
+	assert_non_null(strstr(json_string_value(J(o, "message")), "changed since you saw it (it is in entity 1 now, not 2)"));
+	json_decref(o);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":%lld,"
+		 "\"tadd\":%lld,\"from\":1,\"cluster\":1}", v, tid);
+	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 422);
+	assert_non_null(strstr(json_string_value(J(o, "message")), "is in that entity already: choose another"));
+	json_decref(o);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":%lld,"
+		 "\"tadd\":%lld,\"from\":1,\"cluster\":2}", v, tid);
+	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 200);
+	m = J(o, "mention");
+	assert_int_equal(jint(m, "version"), v + 1);
+	assert_int_equal(jint(json_array_get(J(J(m, "target"), "target_only"), 0), "cluster"), 2);
+	json_decref(o);
+	char plus[64];
+	snprintf(plus, sizeof plus, "relink +%lld", tid);
+	assert_int_equal(call("GET", "/api/undo?annotator=bob", NULL, NULL, &o), 200);
+	assert_string_equal(json_string_value(J(o, "undo")), plus);
+	assert_string_equal(json_string_value(J(o, "key")), "d|2");
+	assert_int_equal(jint(o, "version"), v + 1);
+	json_decref(o);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"version\":%lld}", v + 1);
+	assert_int_equal(call("POST", "/api/undo", NULL, body, &o), 200);
+	assert_string_equal(json_string_value(J(o, "undone")), plus);
+	assert_int_equal(jint(json_array_get(J(J(J(o, "mention"), "target"), "target_only"), 0), "cluster"), 1);
 	json_decref(o);
 	stop();
 }
@@ -1578,6 +1639,7 @@ int main(void)
 		cmocka_unit_test(merge_relinked),
 		cmocka_unit_test(merge_members),
 		cmocka_unit_test(fix_the_cause),
+		cmocka_unit_test(relink_target_only),
 		cmocka_unit_test(reproject),
 		cmocka_unit_test(security),
 		cmocka_unit_test(token),
