@@ -955,18 +955,8 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 	xp_now(now, sizeof now);
 	snprintf(sum, sizeof sum, MERGE_SUM "%lld:%lld:%lld:%s", (long long)run, (long long)from, (long long)cluster, now);
 	snprintf(name, sizeof name, "merge cluster %lld into %lld", (long long)from, (long long)cluster);
-	if (rc == 0 && xp_sql_prepare(db, "INSERT INTO batches(name, checksum, annotator, created) VALUES(?,?,?,?)", &st, err))
-		rc = -1;
-	if (rc == 0) {
-		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 2, sum, -1, SQLITE_STATIC);
-		if (annotator)
-			sqlite3_bind_text(st, 3, annotator, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 4, now, -1, SQLITE_STATIC);
-		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "merge");
-		sqlite3_finalize(st);
-		batch = sqlite3_last_insert_rowid(db->h);
-	}
+	if (rc == 0)
+		rc = xp_batch_insert(db, name, sum, annotator, now, &batch, err);
 	xp_batch_result res = {0};
 	for (size_t i = 0; rc == 0 && i < n; i++) {
 		char k[600];

@@ -180,6 +180,9 @@ int xp_edit_cluster_locked(xp_db *db, int64_t run, const xp_edit *e, const int64
  * xp_edit_locked does, and stored either way: as applied, as an orphan (an
  * unknown mention) or as a conflict (the rule it breaks, listed in res). */
 int xp_batch_edit(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, xp_batch_result *res, xp_err *err);
+/* a new batch row (its name, checksum, annotator or NULL, time): *id */
+int xp_batch_insert(xp_db *db, const char *name, const char *sum, const char *annotator, const char *created, int64_t *id,
+		    xp_err *err);
 int xp_batch_edit_cluster(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, const int64_t *cluster,
 			  xp_batch_result *res, xp_err *err);
 

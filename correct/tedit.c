@@ -455,18 +455,9 @@ int xp_db_relink_tadd_at(xp_db *db, int64_t run, const char *key, int64_t tid, i
 		rc = xp_xguard_touch_tadd(db, &g, tid, err);
 	/* a batch of one move: the cluster a target-only mention is in is its
 	 * newest live move's, whether a merge or this made it */
-	if (rc == 0 && xp_sql_prepare(db, "INSERT INTO batches(name, checksum, annotator, created) VALUES(?,?,?,?)", &st, err))
-		rc = -1;
-	if (rc == 0) {
-		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 2, sum, -1, SQLITE_STATIC);
-		if (annotator)
-			sqlite3_bind_text(st, 3, annotator, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 4, stamp, -1, SQLITE_STATIC);
-		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "relink");
-		sqlite3_finalize(st);
-	}
-	int64_t batch = rc == 0 ? sqlite3_last_insert_rowid(db->h) : 0;
+	int64_t batch = 0;
+	if (rc == 0)
+		rc = xp_batch_insert(db, name, sum, annotator, stamp, &batch, err);
 	if (rc == 0 && xp_sql_prepare(db, "INSERT INTO tmoves(batch, tedit, cluster, mention, after, after_review, after_tedit)"
 				      " VALUES(?,?,?,?,(SELECT coalesce(max(id), 0) FROM corrections),"
 				      " (SELECT coalesce(max(id), 0) FROM reviews), (SELECT coalesce(max(id), 0) FROM tedits))",

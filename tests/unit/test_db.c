@@ -979,7 +979,8 @@ static void relink_target_only(void **state)
 
 /* A target-only mention relinked alone passes the crossing guard: d|2 "It"
  * widened to 0-2 in sentence 1, a target-only mention at 1-3 in d|0's
- * entity; relinked into d|2's entity the two would cross.  Its undo too. */
+ * entity; relinked into d|2's entity the two would cross.  Its undo too,
+ * by `u` or `db undo` of its batch. */
 static void relink_tadd_crossing(void **state)
 {
 	(void)state;
@@ -1005,7 +1006,23 @@ static void relink_tadd_crossing(void **state)
 	xp_edit back = {XP_MODIFY, "d|2", 1, 0, 1, "ann", NULL};
 	assert_int_equal(xp_db_edit(db, run, &back, &e), 0);
 	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 1, 2, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
+	/* bob moves d|2 into cluster 1 and widens it under the tadd (now in 2):
+	 * `db undo` of the relink's batch would put the tadd back beside it in
+	 * cluster 1, crossing: refused (it read no document for a batch with
+	 * no correction, and let it through) */
+	assert_int_equal(xp_db_relink_at(db, run, "d|2", 1, "bob", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
+	xp_edit wide = {XP_MODIFY, "d|2", 1, 0, 2, "bob", NULL};
+	assert_int_equal(xp_db_edit(db, run, &wide, &e), 0);
+	char b[32];
+	snprintf(b, sizeof b, "%lld", (long long)xp_sql_int(db, "SELECT max(id) FROM batches WHERE checksum LIKE 'trelink:%'", -1));
+	assert_int_not_equal(xp_db_undo(db, b, what, sizeof what, &e), 0);
+	assert_int_equal(e.code, XP_EINPUT);
+	assert_non_null(strstr(e.msg, "are one entity and their tokens would overlap"));
+	assert_int_equal(tadd_cluster(db, tid), 2);
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
 	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_int_equal(tadd_cluster(db, tid), 1);
 	char *list;
 	size_t n;
 	assert_int_equal(xp_db_crossings(db, run, &list, &n, &e), 0);
