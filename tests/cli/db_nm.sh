@@ -34,6 +34,13 @@ expect_eq "$(sqlite3 $D "SELECT u.en_idx || ':' || m.start || '-' || m.end FROM 
 expect_status 0 $XPROJ db export $D -o $T/export.conll
 expect_eq "$(cmp $T/export.conll $T/al.out && echo same)" same "export of the untouched run = project's CoNLL"
 
+# the same read whole (a jsonlines corpus is not streamed)
+expect_status 0 $XPROJ convert $EN $T/en.jsonlines
+expect_status 0 $XPROJ db import $T/whole.db --source $T/en.jsonlines --aligned $T/al.jsonl --report $T/al.json
+expect_grep 'the whole corpus at once' $T/err
+expect_status 0 $XPROJ db export $T/whole.db -o $T/whole.conll
+expect_eq "$(cmp $T/whole.conll $T/al.out && echo same)" same "export of the run imported whole = project's CoNLL"
+
 # triage and show: the unit's English, with the mention in it, and its target
 expect_status 0 $XPROJ db show $D 'talk|2'
 expect_grep '^  en       I had somebody count the books \. \[They\] gave up after about 40 \.$' $T/out
