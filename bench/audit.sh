@@ -62,8 +62,10 @@
 # aligned again with it (cached as LANG.SEED.dict.*, with the names that
 # run learned) and projected with the baseline's rules; row dict, its gain
 # what the dictionary does.  AUDIT_RULES=none with it audits it alone.
-# AUDIT_DICT_OPTS="--dict-rare K": wordalign's options for the dictionary's
-# run (in the recipe line: another setting is said, not silently reused).
+# AUDIT_DICT_OPTS="OPTIONS": more of wordalign's options for the
+# dictionary's run (a variant of how its pairs are given: --dict-rare K,
+# measured and reverted, docs/rules.md), in the recipe line, so a cache of
+# another variant is said, not silently reused.
 # AUDIT_ZH_TRAIN=none: Chinese trained on the tune and dev pairs alone, no
 # TV4Dialog bitext (a small bitext, where a prior should matter more; the
 # recipe line says so: use another AUDIT_DIR than the 92k one's).

@@ -84,22 +84,6 @@ static int all_seen(xp_vocab *v, const char *s, size_t n)
 	return 1;
 }
 
-/* A word of the space-separated s[0..n) (each in v: all_seen) occurs fewer
- * than rare times on side d of the bitext c counted. */
-static int any_rare(xp_vocab *v, const xp_dictd_counts *c, int d, uint32_t rare, const char *s, size_t n)
-{
-	for (size_t k = 0; k < n;) {
-		size_t a = k;
-		while (k < n && s[k] != ' ')
-			k++;
-		uint32_t id = xp_vocab_find(v, s + a, k - a);
-		if (id == UINT32_MAX || id >= c->cap[d] || c->n[d][id] < rare)
-			return 1;
-		k++;
-	}
-	return 0;
-}
-
 typedef struct dd {
 	const xp_dictd_opts *o;
 	xp_buf *out;
@@ -129,13 +113,6 @@ static int add_pair(dd *d, const char *h, size_t hn, const char *t, size_t tn)
 	    (!all_seen(d->o->seen[0], src, srcn) || !all_seen(d->o->seen[1], tgt, tgtn))) {
 		if (d->st)
 			d->st->unseen++;
-		return 0;
-	}
-	if (d->o && d->o->seen[0] && d->o->seen[1] && d->o->counts && d->o->rare &&
-	    !any_rare(d->o->seen[0], d->o->counts, 0, d->o->rare, src, srcn) &&
-	    !any_rare(d->o->seen[1], d->o->counts, 1, d->o->rare, tgt, tgtn)) {
-		if (d->st)
-			d->st->taught++;
 		return 0;
 	}
 	d->line.n = 0;
@@ -496,74 +473,34 @@ int xp_dictd_pairs(const char *path, const xp_dictd_opts *o, xp_buf *out, xp_dic
 	return rc;
 }
 
-typedef struct seen_arg {
-	xp_vocab *v;
-	xp_dictd_counts *c;
-} seen_arg;
-
-/* Word w of side d into the vocabulary, counted. */
-static int seen_word(seen_arg *a, int d, const xp_str *w, xp_err *err)
-{
-	uint32_t id = xp_vocab_id(&a->v[d], w->p, w->n);
-	if (id == UINT32_MAX)
-		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	xp_dictd_counts *c = a->c;
-	if (!c)
-		return 0;
-	if (id >= c->cap[d]) {
-		size_t cap = c->cap[d] ? c->cap[d] * 2 : 1024;
-		while (cap <= id)
-			cap *= 2;
-		uint32_t *n = realloc(c->n[d], cap * sizeof *n);
-		if (!n)
-			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-		memset(n + c->cap[d], 0, (cap - c->cap[d]) * sizeof *n);
-		c->n[d] = n, c->cap[d] = cap;
-	}
-	if (c->n[d][id] < UINT32_MAX)
-		c->n[d][id]++;
-	return 0;
-}
-
 static int seen_pair(void *arg, const xp_str *src, size_t ns, const xp_str *tgt, size_t nt, unsigned long line,
 		     xp_err *err)
 {
 	(void)line;
+	xp_vocab *seen = arg;
 	for (size_t k = 0; k < ns; k++)
-		if (seen_word(arg, 0, &src[k], err))
-			return -1;
+		if (xp_vocab_id(&seen[0], src[k].p, src[k].n) == UINT32_MAX)
+			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	for (size_t k = 0; k < nt; k++)
-		if (seen_word(arg, 1, &tgt[k], err))
-			return -1;
+		if (xp_vocab_id(&seen[1], tgt[k].p, tgt[k].n) == UINT32_MAX)
+			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	return 0;
 }
 
-void xp_dictd_counts_free(xp_dictd_counts *c)
+int xp_dictd_seen_file(xp_vocab seen[2], const char *path, xp_err *err)
 {
-	for (int d = 0; d < 2; d++) {
-		free(c->n[d]);
-		c->n[d] = NULL, c->cap[d] = 0;
-	}
+	return xp_bitext_each(path, seen_pair, seen, err);
 }
 
-int xp_dictd_seen_file(xp_vocab seen[2], xp_dictd_counts *c, const char *path, xp_err *err)
+int xp_dictd_seen_mem(xp_vocab seen[2], const char *name, const char *buf, size_t len, xp_err *err)
 {
-	seen_arg a = {seen, c};
-	return xp_bitext_each(path, seen_pair, &a, err);
+	return xp_bitext_each_mem(name, buf, len, seen_pair, seen, err);
 }
 
-int xp_dictd_seen_mem(xp_vocab seen[2], xp_dictd_counts *c, const char *name, const char *buf, size_t len,
-		      xp_err *err)
+int xp_dictd_seen_bitext(xp_vocab seen[2], const xp_bitext *b, xp_err *err)
 {
-	seen_arg a = {seen, c};
-	return xp_bitext_each_mem(name, buf, len, seen_pair, &a, err);
-}
-
-int xp_dictd_seen_bitext(xp_vocab seen[2], xp_dictd_counts *c, const xp_bitext *b, xp_err *err)
-{
-	seen_arg a = {seen, c};
 	for (size_t s = 0; s < b->n; s++)
-		if (seen_pair(&a, b->toks + b->src[s], xp_bitext_srclen(b, s), b->toks + b->tgt[s],
+		if (seen_pair(seen, b->toks + b->src[s], xp_bitext_srclen(b, s), b->toks + b->tgt[s],
 			      xp_bitext_tgtlen(b, s), 0, err))
 			return -1;
 	return 0;

@@ -44,20 +44,10 @@
 #include "bitext.h"
 
 #include <stddef.h>
-#include <stdint.h>
 
 /* The longest translation kept, in words: longer ones are explanations
  * ("primeira letra do alfabeto"), not translations. */
 #define XP_DICTD_MAX_WORDS 4
-
-/* How often each word of seen[d] (by its id) occurs in the bitext the
- * vocabularies come from: n[d][id], cap[d] ids room; filled by the
- * xp_dictd_seen_* functions when given, freed by xp_dictd_counts_free. */
-typedef struct xp_dictd_counts {
-	uint32_t *n[2];
-	size_t cap[2];
-} xp_dictd_counts;
-void xp_dictd_counts_free(xp_dictd_counts *c);
 
 typedef struct xp_dictd_opts {
 	/* when set, a pair is kept only when every word of its headword is in
@@ -65,20 +55,12 @@ typedef struct xp_dictd_opts {
 	 * lower-cased if the vocabulary is): the pairs that can meet in the
 	 * bitext the vocabularies come from.  NULL: every pair */
 	xp_vocab *seen[2];
-	/* with seen and counts: a pair is kept only when one of its words (either
-	 * side) occurs fewer than rare times in that bitext, a prior that fades
-	 * where the bitext already teaches every word of the pair (the pair is
-	 * one link of the lexical model's counts, a word seen rare times has
-	 * that many of its own).  0: every pair the bitext meets */
-	const xp_dictd_counts *counts;
-	uint32_t rare;
 } xp_dictd_opts;
 
 typedef struct xp_dictd_stats {
 	size_t entries;   /* index lines read (the description's too) */
 	size_t pairs;     /* pairs written */
 	size_t unseen;    /* pairs left out by opts.seen */
-	size_t taught;    /* pairs left out by opts.rare: every word seen often */
 } xp_dictd_stats;
 
 /* The two files the dictionary path names (NAME, NAME.index, NAME.dict or
@@ -102,14 +84,12 @@ int xp_dictd_pairs_mem(const char *iname, const char *index, size_t ilen, const 
 		       const xp_dictd_opts *o, xp_buf *out, xp_dictd_stats *st, xp_err *err);
 
 /* The words of each side of a bitext added to seen[0] (source) and seen[1]
- * (target), the vocabularies of xp_dictd_opts, and counted in c (NULL: not
- * counted): of a file (gzip or plain, "-" = stdin, as xp_bitext_each reads
- * it), of bitext lines in memory, or of a bitext read.  -1 (XP_ENOMEM or
- * the reading's error) on failure. */
-int xp_dictd_seen_file(xp_vocab seen[2], xp_dictd_counts *c, const char *path, xp_err *err);
-int xp_dictd_seen_mem(xp_vocab seen[2], xp_dictd_counts *c, const char *name, const char *buf, size_t len,
-		      xp_err *err);
-int xp_dictd_seen_bitext(xp_vocab seen[2], xp_dictd_counts *c, const xp_bitext *b, xp_err *err);
+ * (target), the vocabularies of xp_dictd_opts: of a file (gzip or plain,
+ * "-" = stdin, as xp_bitext_each reads it), of bitext lines in memory, or
+ * of a bitext read.  -1 (XP_ENOMEM or the reading's error) on failure. */
+int xp_dictd_seen_file(xp_vocab seen[2], const char *path, xp_err *err);
+int xp_dictd_seen_mem(xp_vocab seen[2], const char *name, const char *buf, size_t len, xp_err *err);
+int xp_dictd_seen_bitext(xp_vocab seen[2], const xp_bitext *b, xp_err *err);
 
 /* CEDICT's format (CC-CEDICT, the free Chinese-English dictionary): one
  * entry a line, "Traditional Simplified [pin1 yin1] /gloss 1/gloss 2/";

@@ -246,12 +246,12 @@ static int dict_pairs(run *R, const char *const lang[2], xp_err *e)
 	int rc = xp_wa_dict_fits(o->dict, xp_dict_detect(o->dict) == XP_DICT_CEDICT, lang, e) ? -1
 		 : xp_vocab_init(&seen[0], 1) || xp_vocab_init(&seen[1], 1)
 			 ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory")
-			 : xp_dictd_seen_bitext(seen, NULL, &R->bt, e);
+			 : xp_dictd_seen_bitext(seen, &R->bt, e);
 	if (!rc && R->episode_pairs.n)
-		rc = xp_dictd_seen_mem(seen, NULL, "(the episodes' subtitle pairs)", R->episode_pairs.p, R->episode_pairs.n, e);
+		rc = xp_dictd_seen_mem(seen, "(the episodes' subtitle pairs)", R->episode_pairs.p, R->episode_pairs.n, e);
 	for (size_t k = 0; !rc && k < o->wa.ntrain; k++)
-		rc = xp_dictd_seen_file(seen, NULL, o->wa.train[k], e);
-	xp_dictd_opts dopts = {{&seen[0], &seen[1]}, NULL, 0};
+		rc = xp_dictd_seen_file(seen, o->wa.train[k], e);
+	xp_dictd_opts dopts = {{&seen[0], &seen[1]}};
 	xp_dictd_stats st;
 	if (!rc && !(rc = xp_dict_pairs(o->dict, XP_DICT_AUTO, &dopts, &R->db_pairs, &st, e))) {
 		R->r->dict_pairs = st.pairs;

@@ -285,7 +285,6 @@ static const struct option own[] = {
 	{"state", required_argument, 0, 'Z'},   {"stage", required_argument, 0, 'J'},
 	{"schedule", no_argument, 0, 'H'},     {"timing", no_argument, 0, 'I'},
 	{"dict", required_argument, 0, 'D'},   {"dict-format", required_argument, 0, 'E'},
-	{"dict-rare", required_argument, 0, 'k'},
 	{0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
@@ -315,7 +314,6 @@ typedef struct args {
 	size_t ntrain_lex;
 	const char *dict;       /* --dict: a dictd or CEDICT dictionary (io/dictd.h) */
 	xp_dict_format dict_format;   /* --dict-format; AUTO: from the path */
-	int dict_rare;                /* --dict-rare; -1: not given */
 } args;
 
 /* A real number above 0 and at most max, the whole of s, into *out; else
@@ -348,10 +346,6 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'E':
 			if (xp_dict_format_parse(optarg, &a->dict_format))
 				return xp_cli_bad("wordalign", "--dict-format is auto, dictd or cedict, not '%s'", optarg);
-			break;
-		case 'k':
-			if (xp_cli_intv("--dict-rare", optarg, 0, 1000000, &a->dict_rare, &e))
-				return xp_cli_bad_value("wordalign", &e);
 			break;
 		case 'S': a->wa.lang[0] = optarg; break;
 		case 'L': a->wa.lang[1] = optarg; break;
@@ -428,8 +422,8 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 	}
 	if (argc - optind != 1 || (!a->out && !a->save_model && !a->state))
 		return xp_cli_usage(&xp_cmd_wordalign, 2);
-	if ((a->dict_format != XP_DICT_AUTO || a->dict_rare >= 0) && !a->dict) {
-		fprintf(stderr, "xproj wordalign: --%s needs --dict\n", a->dict_rare >= 0 ? "dict-rare" : "dict-format");
+	if (a->dict_format != XP_DICT_AUTO && !a->dict) {
+		fprintf(stderr, "xproj wordalign: --dict-format needs --dict\n");
 		return 2;
 	}
 	if (a->dict && !strcmp(argv[optind], "-")) {
@@ -604,27 +598,25 @@ static int say_schedule(const char *pairs, const args *a, const xp_wa_model *mod
 static int dict_pairs(const args *a, const char *pairs, xp_buf *out, xp_dictd_stats *st, xp_err *e)
 {
 	xp_vocab seen[2];
-	xp_dictd_counts n = {0};
 	memset(seen, 0, sizeof seen);
 	int rc = xp_vocab_init(&seen[0], 1) || xp_vocab_init(&seen[1], 1)
 			 ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory")
-			 : xp_dictd_seen_file(seen, &n, pairs, e);
+			 : xp_dictd_seen_file(seen, pairs, e);
 	for (size_t k = 0; !rc && k < a->ntrain; k++)
-		rc = xp_dictd_seen_file(seen, &n, a->train[k], e);
-	xp_dictd_opts o = {{&seen[0], &seen[1]}, &n, a->dict_rare > 0 ? (uint32_t)a->dict_rare : 0};
+		rc = xp_dictd_seen_file(seen, a->train[k], e);
+	xp_dictd_opts o = {{&seen[0], &seen[1]}};
 	if (!rc)
 		rc = xp_dict_pairs(a->dict, a->dict_format, &o, out, st, e);
 	if (!rc && out->oom)
 		rc = xp_failc(e, XP_ENOMEM, a->dict, 0, "out of memory");
 	xp_vocab_free(&seen[0]);
 	xp_vocab_free(&seen[1]);
-	xp_dictd_counts_free(&n);
 	return rc;
 }
 
 static int run(int argc, char **argv)
 {
-	args a = {.sym = XP_SYM_GDFA, .adapt = -1, .dict_rare = -1};
+	args a = {.sym = XP_SYM_GDFA, .adapt = -1};
 	xp_wa_defaults(&a.wa);
 	struct option lo[48];
 	xp_err e;
@@ -780,15 +772,11 @@ static int run(int argc, char **argv)
 		rc = xp_cli_error(&e);
 	} else {
 		say_normalized(w, &a.wa);
-		char taught[128] = "";
-		if (a.dict && a.dict_rare > 0)
-			snprintf(taught, sizeof taught, "; %zu more have every word %d times or more in it (--dict-rare)",
-				 dst.taught, a.dict_rare);
 		if (a.dict)
 			fprintf(stderr, "xproj wordalign: %zu pair%s of the dictionary %s for the lexical model (--dict; "
-				"%zu more have a word the bitext lacks%s)\n", dst.pairs, dst.pairs == 1 ? "" : "s", a.dict,
-				dst.unseen, taught);
-		if (a.dict && !dst.pairs && dst.unseen && !dst.taught)
+				"%zu more have a word the bitext lacks)\n", dst.pairs, dst.pairs == 1 ? "" : "s", a.dict,
+				dst.unseen);
+		if (a.dict && !dst.pairs && dst.unseen)
 			fprintf(stderr, "xproj wordalign: none of the dictionary's pairs has its words in the bitext: it did "
 				"nothing (a dictionary of another language pair, or the pair the other way round?)\n");
 		if (a.timing)
@@ -823,7 +811,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"                [--save-model M] [--model M [--minus C] [--adapt-sweeps N] [--prior-weight W]\n"
 	"                [--own-counts]] [--state S [--stage N]]\n"
 	"                [--names F | --no-names] [--phrases F]\n"
-	"                [--train-lex SPANS.pairs]... [--dict D [--dict-format F] [--dict-rare K]] [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
+	"                [--train-lex SPANS.pairs]... [--dict D [--dict-format F]] [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
 	"                [--settle E]\n"
 	"                [--lowercase] [--src-lang L] [--tgt-lang L] [--no-normalize[=PART,...]]\n"
 	"                [--no-name-prior | --name-prior F] [--no-closed-prior | --closed-prior F]\n"
@@ -856,10 +844,6 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 --train file; for a small bitext (docs/cmd/wordalign.md)\n"
 	"  --dict-format F  auto (default: dictd's unless D is one file without\n"
 	"                 D.index next to it), dictd or cedict\n"
-	"  --dict-rare K  a dictionary pair only when one of its words occurs fewer\n"
-	"                 than K times in PAIRS and the --train files: a prior where\n"
-	"                 the bitext is thin, none where it teaches every word of the\n"
-	"                 pair (default 0: every pair whose words it holds)\n"
 	"  --names F      write the target forms of the English names learned from\n"
 	"                 every pair trained on, --train ones too (the words each\n"
 	"                 name's occurrences were linked to, the frequent ones) to F;\n"

@@ -67,30 +67,6 @@ expect_eq "$(sum <$T/c2.pharaoh)" "$(sum <$T/c.pharaoh)" "--dict-format cedict: 
 gzip -c $C >$T/small.u8.gz
 expect_status 0 $XPROJ wordalign $T/zh.pairs $W --dict $T/small.u8.gz -o $T/c3.pharaoh
 expect_eq "$(sum <$T/c3.pharaoh)" "$(sum <$T/c.pharaoh)" "--dict CEDICT.gz"
-# --dict-rare K: a pair only when one of its words occurs fewer than K
-# times in the bitext (cat and 猫 twice here: cat/猫 left out at 2, as the
-# file has it twice, 2 said); 0 is every pair, as without it
-printf 'a cat ||| 猫\n' | cat $T/zh.pairs - >$T/zh2.pairs
-expect_status 0 $XPROJ wordalign $T/zh2.pairs $W --dict $C --dict-rare 2 -o $T/r2.pharaoh
-expect_grep "^xproj wordalign: 3 pairs of the dictionary $C for the lexical model (--dict; 11 more have a word the bitext lacks; 2 more have every word 2 times or more in it (--dict-rare))$" $T/err
-printf 'big ||| 大\nto look for ||| 找\nbook ||| 书\n' >$T/r2.lex
-expect_status 0 $XPROJ wordalign $T/zh2.pairs $W --train-lex $T/r2.lex -o $T/r2lex.pharaoh
-expect_eq "$(sum <$T/r2.pharaoh)" "$(sum <$T/r2lex.pharaoh)" "--dict-rare 2: the links of --train-lex with its pairs"
-expect_status 0 $XPROJ wordalign $T/zh2.pairs $W --dict $C -o $T/r.pharaoh
-expect_status 0 $XPROJ wordalign $T/zh2.pairs $W --dict $C --dict-rare 0 -o $T/r0.pharaoh
-expect_eq "$(sum <$T/r0.pharaoh)" "$(sum <$T/r.pharaoh)" "--dict-rare 0: every pair"
-cmp -s $T/r.pharaoh $T/r2.pharaoh && { echo "FAIL: --dict-rare 2 changed no link"; fails=$((fails + 1)); }
-# every pair left out by it: not "a dictionary of another pair"
-expect_status 0 $XPROJ wordalign $T/zh2.pairs $W --dict $C --dict-rare 1 -o $T/r1.pharaoh
-expect_grep "^xproj wordalign: 0 pairs of the dictionary .*; 5 more have every word 1 times or more" $T/err
-grep -q "it did nothing" $T/err && { echo "FAIL: --dict-rare: said the dictionary did nothing"; fails=$((fails + 1)); }
-# refused: a value that is not a count, or without --dict (exit 2)
-for v in x -1 1.5 1000001 ""; do
-	expect_status 2 $XPROJ wordalign $T/zh2.pairs $W --dict $C --dict-rare "$v" -o $T/r.pharaoh
-	expect_grep "dict-rare" $T/err
-done
-expect_status 2 $XPROJ wordalign $T/zh2.pairs $W --dict-rare 3 -o $T/r.pharaoh
-expect_grep "dict-rare needs --dict" $T/err
 # a CEDICT file's format says its headwords are Chinese, the target's: its
 # name fits an English-Chinese run in either order (cedict-zh-en, then
 # cedict-en-zh, were refused as the pair the other way round); a name of

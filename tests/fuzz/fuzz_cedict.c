@@ -1,7 +1,6 @@
 /* tests/fuzz/fuzz_cedict.c — libFuzzer target: a dictionary in CEDICT's
  * format (io/dictd.h, xp_cedict_pairs_mem).  Read once keeping every pair
- * and keeping those whose words a small vocabulary holds, without and with
- * the counts of --dict-rare; every line
+ * and once keeping those whose words a small vocabulary holds; every line
  * written must be a pair, "translation ||| headword", with no tab, CR or
  * NUL in it (blanks collapsed, as the bitext's words are split). */
 #include "io/dictd.h"
@@ -30,23 +29,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int d = 0; d < 2; d++)
 		for (int k = 0; k < 3; k++)
 			xp_vocab_id(&v[d], words[d][k], strlen(words[d][k]));
-	xp_dictd_opts o = {{&v[0], &v[1]}, NULL, 0};
+	xp_dictd_opts o = {{&v[0], &v[1]}};
 	memset(&b, 0, sizeof b);
 	if (!xp_cedict_pairs_mem("fuzz.u8", s, size, &o, &b, &st, &e) && !b.oom)
 		fuzz_check_pairs(&b);
 	xp_buf_free(&b);
-	/* and with --dict-rare's counts (the words the vocabulary held
-	 * before them counted 0) */
-	static const char bitext[] = "the cat looks for the cat ||| 猫 找 猫\n";
-	xp_dictd_counts n = {0};
-	if (xp_dictd_seen_mem(v, &n, "fuzz.pairs", bitext, sizeof bitext - 1, &e))
-		abort();
-	o.counts = &n, o.rare = 2;
-	memset(&b, 0, sizeof b);
-	if (!xp_cedict_pairs_mem("fuzz.u8", s, size, &o, &b, &st, &e) && !b.oom)
-		fuzz_check_pairs(&b);
-	xp_buf_free(&b);
-	xp_dictd_counts_free(&n);
 	xp_vocab_free(&v[0]);
 	xp_vocab_free(&v[1]);
 	return 0;

@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int d = 0; d < 2; d++)
 		for (int k = 0; k < 3; k++)
 			xp_vocab_id(&v[d], words[d][k], strlen(words[d][k]));
-	xp_dictd_opts o = {{&v[0], &v[1]}, NULL, 0};
+	xp_dictd_opts o = {{&v[0], &v[1]}};
 	memset(&b, 0, sizeof b);
 	if (!xp_dictd_pairs_mem("fuzz.index", index, ilen, dict, dlen, &o, &b, &st, &e) && !b.oom)
 		fuzz_check_pairs(&b);

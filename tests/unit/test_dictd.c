@@ -75,8 +75,8 @@ static void test_seen(void **state)
 	xp_err e;
 	assert_int_equal(xp_vocab_init(&seen[0], 1), 0);
 	assert_int_equal(xp_vocab_init(&seen[1], 1), 0);
-	assert_int_equal(xp_dictd_seen_mem(seen, NULL, "t.pairs", bitext, sizeof bitext - 1, &e), 0);
-	xp_dictd_opts o = {{&seen[0], &seen[1]}, NULL, 0};
+	assert_int_equal(xp_dictd_seen_mem(seen, "t.pairs", bitext, sizeof bitext - 1, &e), 0);
+	xp_dictd_opts o = {{&seen[0], &seen[1]}};
 	xp_buf b = {0};
 	xp_dictd_stats st;
 	read_ok(FIX("dictd/dz"), &o, &b, &st);
@@ -92,7 +92,7 @@ static void test_seen(void **state)
 	xp_vocab again[2];
 	assert_int_equal(xp_vocab_init(&again[0], 1), 0);
 	assert_int_equal(xp_vocab_init(&again[1], 1), 0);
-	assert_int_equal(xp_dictd_seen_bitext(again, NULL, &bt, &e), 0);
+	assert_int_equal(xp_dictd_seen_bitext(again, &bt, &e), 0);
 	assert_int_equal(again[0].n, seen[0].n);
 	assert_int_equal(again[1].n, seen[1].n);
 	xp_bitext_free(&bt);
@@ -251,55 +251,12 @@ static void test_cedict(void **state)
 	xp_err e;
 	assert_int_equal(xp_vocab_init(&seen[0], 1), 0);
 	assert_int_equal(xp_vocab_init(&seen[1], 1), 0);
-	assert_int_equal(xp_dictd_seen_mem(seen, NULL, "t.pairs", bitext, sizeof bitext - 1, &e), 0);
-	xp_dictd_opts o = {{&seen[0], &seen[1]}, NULL, 0};
+	assert_int_equal(xp_dictd_seen_mem(seen, "t.pairs", bitext, sizeof bitext - 1, &e), 0);
+	xp_dictd_opts o = {{&seen[0], &seen[1]}};
 	cedict_ok(FIX("cedict/small.u8"), NULL, 0, &o, &b, &st);
 	assert_string_equal(b.p, "cat ||| 猫\nbig ||| 大\nice cream ||| 冰淇淋\nto look for ||| 找\nbook ||| 书\n");
 	assert_int_equal(st.unseen, 10);
-	assert_int_equal(st.taught, 0);
 	xp_buf_free(&b);
-	xp_vocab_free(&seen[0]);
-	xp_vocab_free(&seen[1]);
-	/* --dict-rare: a pair only when one of its words, either side, occurs
-	 * fewer than rare times in the bitext (case folded, as seen) */
-	static const char often[] = "The cat ||| 猫\nthe cat ||| 猫\nA big CAT ||| 大 猫\nto look for a book ||| 找 书\n"
-				    "look for it ||| 找\nice cream ||| 冰淇淋\n";
-	xp_dictd_counts n = {0};
-	assert_int_equal(xp_vocab_init(&seen[0], 1), 0);
-	assert_int_equal(xp_vocab_init(&seen[1], 1), 0);
-	assert_int_equal(xp_dictd_seen_mem(seen, &n, "t.pairs", often, sizeof often - 1, &e), 0);
-	assert_int_equal(n.n[0][xp_vocab_find(&seen[0], "cat", 3)], 3);
-	assert_int_equal(n.n[1][xp_vocab_find(&seen[1], "找", 3)], 2);
-	o.counts = &n;
-	/* 0: every pair the bitext meets, as without counts */
-	cedict_ok(FIX("cedict/small.u8"), NULL, 0, &o, &b, &st);
-	assert_string_equal(b.p, "cat ||| 猫\nbig ||| 大\nice cream ||| 冰淇淋\nto look for ||| 找\nbook ||| 书\n");
-	assert_int_equal(st.taught, 0);
-	xp_buf_free(&b);
-	/* 2: cat/猫 (3 times each) and to look for/找 (look, for, 找 twice,
-	 * "to" once: kept); cat/猫 counted twice, as the file has it twice
-	 * (as unseen counts) */
-	o.rare = 2;
-	cedict_ok(FIX("cedict/small.u8"), NULL, 0, &o, &b, &st);
-	assert_string_equal(b.p, "big ||| 大\nice cream ||| 冰淇淋\nto look for ||| 找\nbook ||| 书\n");
-	assert_int_equal(st.taught, 2);
-	assert_int_equal(st.pairs, 4);
-	xp_buf_free(&b);
-	/* 4: cat/猫 (3 times) kept again */
-	o.rare = 4;
-	cedict_ok(FIX("cedict/small.u8"), NULL, 0, &o, &b, &st);
-	assert_string_equal(b.p, "cat ||| 猫\nbig ||| 大\nice cream ||| 冰淇淋\nto look for ||| 找\nbook ||| 书\n");
-	xp_buf_free(&b);
-	/* counts add up over the files: "to" 3 times, look/for/找 4; at 3 the
-	 * pair goes too */
-	static const char again_often[] = "to look for ||| 找\nto look for ||| 找\n";
-	assert_int_equal(xp_dictd_seen_mem(seen, &n, "t2.pairs", again_often, sizeof again_often - 1, &e), 0);
-	o.rare = 3;
-	cedict_ok(FIX("cedict/small.u8"), NULL, 0, &o, &b, &st);
-	assert_string_equal(b.p, "big ||| 大\nice cream ||| 冰淇淋\nbook ||| 书\n");
-	assert_int_equal(st.taught, 3);
-	xp_buf_free(&b);
-	xp_dictd_counts_free(&n);
 	xp_vocab_free(&seen[0]);
 	xp_vocab_free(&seen[1]);
 	/* the format by name */
