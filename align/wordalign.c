@@ -2010,9 +2010,9 @@ int xp_wa_dict_fits(const char *dict, int tgt_first, const char *const lang[2], 
 		swapped &= xp_lang_same(dl[d], lang[d ^ 1]) != 0;
 	}
 	/* a CEDICT file's format says which side is which (its headwords are
-	 * Chinese, the target's; its glosses the source's), whichever order
-	 * its name gives them in: "zh-en" and "en-zh" both fit an
-	 * English-Chinese run, only another pair is refused */
+	 * the target's, its glosses the source's), whichever order its name
+	 * gives the two languages in: either order fits the run, only a name
+	 * of another pair is refused */
 	if (fits || (tgt_first && swapped))
 		return 0;
 	swapped = 1;
