@@ -496,7 +496,14 @@ static void realigned_rows(xp_db *db, int64_t run, realigned *r)
 	if (db->version < 9)
 		return;
 	sqlite3_stmt *st;
-	if (xp_sql_cached(db, "SELECT DISTINCT m.id FROM tedits t JOIN mentions m ON m.utterance = t.utterance"
+	/* From the run's realigns to their mentions, in this order (CROSS
+	 * JOIN fixes it): mentions has no index on utterance, and joined
+	 * plainly the planner scanned every mention of the store for each
+	 * page to look each one up in tedits (0.92 ms a page at 10k
+	 * mentions, 4.90 ms at 100k).  The document's index finds a
+	 * realigned utterance's mentions among its document's. */
+	if (xp_sql_cached(db, "SELECT DISTINCT m.id FROM tedits t CROSS JOIN utterances u ON u.id = t.utterance"
+			      " CROSS JOIN mentions m ON m.document = u.document AND m.utterance = t.utterance"
 			      " WHERE t.run = ? AND t.kind = 'realign' AND t.undone = 0", &st, NULL)) {
 		r->n = -1;
 		return;
