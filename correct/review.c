@@ -432,7 +432,7 @@ static size_t lines_first(const lines_at *l, int64_t at)
  * now: projected, moved or added spans, `self` the mention on screen).  A
  * target sentence shown under several English lines gets its marks under
  * each. */
-static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int64_t utt, int context)
+static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int64_t self_row, int64_t utt, int context)
 {
 	sqlite3_stmt *st, *mt;
 	json_t *us = json_array(), *o = json_pack("{s:o}", "utterances", us);
@@ -441,8 +441,23 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 			       " IS NOT NULL, u.align_doubt FROM utterances u"
 			       " WHERE u.document = ? AND u.en_idx BETWEEN ? AND ? ORDER BY u.en_idx", &st, NULL))
 		return o;
-	if (xp_sql_cached(db, "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id, u.src FROM mentions m"
-			       " JOIN utterances u ON u.id = m.utterance WHERE m.document = ? ORDER BY u.en_idx, m.start", &mt, NULL)) {
+	/* The document's mentions with what their state is when nothing
+	 * touched them (xp_db_state's first query), and whether something did:
+	 * a correction (any: undone ones too, to be safe), a live realign of
+	 * the utterance, or no projection row.  Only those are read again by
+	 * xp_db_state; a state call for each mention of the document (three
+	 * queries each) made showing one mention cost 2.60 s CPU for 50 at 10k
+	 * mentions in one document (db triage --top 50), 49% of it there. */
+	if (xp_sql_cached(db, db->version >= 9
+			       ? "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id, u.src, p.tgt_start, p.tgt_end,"
+				 " u.tgt_idx, p.mention IS NULL OR EXISTS(SELECT 1 FROM corrections c WHERE c.mention = m.id)"
+				 " OR u.id IN (SELECT utterance FROM tedits WHERE kind = 'realign' AND undone = 0) FROM mentions m"
+				 " JOIN utterances u ON u.id = m.utterance LEFT JOIN projections p ON p.mention = m.id"
+				 " WHERE m.document = ? ORDER BY u.en_idx, m.start"
+			       : "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id, u.src, p.tgt_start, p.tgt_end,"
+				 " u.tgt_idx, p.mention IS NULL OR EXISTS(SELECT 1 FROM corrections c WHERE c.mention = m.id)"
+				 " FROM mentions m JOIN utterances u ON u.id = m.utterance LEFT JOIN projections p ON p.mention = m.id"
+				 " WHERE m.document = ? ORDER BY u.en_idx, m.start", &mt, NULL)) {
 		xp_sql_release(db, st);
 		return o;
 	}
@@ -492,13 +507,11 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	/* the entity's target mentions by name, sorted: what a merge decided
 	 * on this scene sends back (xp_db_merge_at's members) */
 	json_t *members = json_array();
-	int64_t self_row = -1;
-	while (sqlite3_step(mt) == SQLITE_ROW)
-		if (sqlite3_column_int64(mt, 0) == self)
-			self_row = sqlite3_column_int64(mt, 5);
-	if (self_row >= 0 && !xp_db_state(db, self_row, &me))
+	if (!xp_db_state(db, self_row, &me))
 		now_cluster = me.cluster;
-	sqlite3_reset(mt);
+	/* the words of a line, read once for its mentions (the rows come by line) */
+	json_t *line_src = NULL;
+	int64_t line_src_at = 0;
 	while (sqlite3_step(mt) == SQLITE_ROW) {
 		int64_t at = sqlite3_column_int64(mt, 1), id = sqlite3_column_int64(mt, 0);
 		if (sqlite3_column_int64(mt, 4) == cluster) {
@@ -509,15 +522,22 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 								(json_int_t)sqlite3_column_int64(mt, 2), "end",
 								(json_int_t)sqlite3_column_int64(mt, 3), "self", id == self));
 		}
-		xp_mstate ms;
-		if (xp_db_state(db, sqlite3_column_int64(mt, 5), &ms))
+		xp_mstate ms = {.projected = sqlite3_column_type(mt, 7) != SQLITE_NULL,
+				.start = sqlite3_column_int64(mt, 7), .end = sqlite3_column_int64(mt, 8),
+				.sent = sqlite3_column_type(mt, 9) == SQLITE_NULL ? -1 : sqlite3_column_int64(mt, 9),
+				.cluster = sqlite3_column_int64(mt, 4)};
+		if (sqlite3_column_int(mt, 10) && xp_db_state(db, sqlite3_column_int64(mt, 5), &ms))
 			continue;
 		char ck[24];
 		snprintf(ck, sizeof ck, "%lld", (long long)ms.cluster);
 		json_t *ent = json_object_get(ents, ck);
 		int64_t near = at > utt ? at - utt : utt - at;
 		if (!ent || near < json_integer_value(json_object_get(ent, "near"))) {
-			json_t *src = col_array(mt, 6), *words = json_array();
+			if (!line_src || line_src_at != at) {
+				json_decref(line_src);
+				line_src = col_array(mt, 6), line_src_at = at;
+			}
+			json_t *src = line_src, *words = json_array();
 			for (int64_t k = sqlite3_column_int64(mt, 2); k < sqlite3_column_int64(mt, 3) && k < (int64_t)json_array_size(src); k++)
 				json_array_append(words, json_array_get(src, (size_t)k));
 			if (!ent)
@@ -527,7 +547,6 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 				json_object_set_new(ent, "near", json_integer((json_int_t)near));
 			} else
 				json_decref(words);
-			json_decref(src);
 		}
 		if (ent)
 			json_object_set_new(ent, "n", json_integer(json_integer_value(json_object_get(ent, "n")) + 1));
@@ -542,6 +561,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 					      json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)id, "start", (json_int_t)ms.start,
 							"end", (json_int_t)ms.end, "self", id == self));
 	}
+	json_decref(line_src);
 	/* target-only mentions (correct/tedit.c) of the chain on screen */
 	json_t *tadds = xp_tadds_json(db, doc), *t;
 	size_t ti;
@@ -710,7 +730,7 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 	json_object_set_new(o, "actions_total", json_integer((json_int_t)nacts));
 	json_object_set_new(o, "carry", carry_of(db, run, canon));
 	json_object_set_new(o, "scene", scene(db, sqlite3_column_int64(st, 17), sqlite3_column_int64(st, 3),
-					      sqlite3_column_int64(st, 2),
+					      sqlite3_column_int64(st, 2), row,
 					      sqlite3_column_int64(st, 6), context));
 	xp_sql_release(db, st);
 	*out = o;
