@@ -98,6 +98,18 @@ expect_status 2 $XPROJ wordalign $T/zh.pairs $W --dict-format cedict -o $T/c.pha
 expect_grep "dict-format needs --dict" $T/err
 cp $C $T/mine.u8
 refused_same "-o over the CEDICT dictionary" $T/mine.u8 $XPROJ wordalign $T/zh.pairs $W --dict $T/mine.u8 -o $T/mine.u8
+# a dictionary with no pair at all (an empty file, comments only, a dictd
+# index of its description alone): refused, not a run without it said as
+# "0 pairs ... 0 more" (adversarial round 10)
+: >$T/empty.u8
+printf '# CC-CEDICT\n#! version=1\n\n' >$T/comments.u8
+grep '^00' $D/small.index >$T/desc.index; cp $D/small.dict $T/desc.dict
+kept=$(sum $T/c.pharaoh)
+for d in empty.u8 comments.u8 desc; do
+	expect_status 1 $XPROJ wordalign $T/zh.pairs $W --dict $T/$d -o $T/c.pharaoh
+	expect_grep "$d: no pair in this dictionary" $T/err
+done
+expect_eq "$(sum $T/c.pharaoh)" "$kept" "an empty --dict: -o kept"
 
 # the pipeline: said in the summary, recorded with the run, the links changed
 P=$T/p
@@ -114,6 +126,9 @@ expect_grep "\-\-dict is for the built-in aligner" $T/err
 expect_status 1 $XPROJ pipeline --config tools/sample/fa.conf --dict $D/missing --quiet -o $T/pm
 expect_grep "missing.index" $T/err
 [ -e $T/pm/projected.conll ] && { echo "FAIL: a refused pipeline wrote its outputs"; fails=$((fails + 1)); }
+expect_status 1 $XPROJ pipeline --config tools/sample/fa.conf --dict $T/empty.u8 --quiet -o $T/pe
+expect_grep "empty.u8: no pair in this dictionary" $T/err
+[ -e $T/pe ] && { echo "FAIL: a pipeline refused for an empty --dict left its directory"; fails=$((fails + 1)); }
 
 # a dictionary whose name says another language pair (FreeDict's
 # freedict-eng-deu for French, freedict-fra-eng the other way round) is
