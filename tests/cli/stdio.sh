@@ -12,7 +12,6 @@ $XPROJ bitext $P/aligned.jsonl -o $T/pairs.txt 2>/dev/null
 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
 	-o $T/zh.conll --report $T/r.json 2>/dev/null
 $XPROJ db import $T/c.db --source $P/en.conll --aligned $P/aligned.jsonl --report $T/r.json >/dev/null
-rm $T/zh.conll
 
 # in_twice WHAT STDIN CMD...: refused, nothing on stdout, the message names stdin
 in_twice() {
@@ -53,6 +52,22 @@ out_twice "project -o - --report -" $PJ -o - --report -
 out_twice "bitext -o - --map -" $XPROJ bitext $P/aligned.jsonl -o - --map -
 out_twice "wordalign -o - --probs -" $XPROJ wordalign $T/pairs.txt --iters 4 -o - --probs -
 out_twice "db export -o - --jsonlines -" $XPROJ db export $T/c.db -o - --jsonlines -
+out_twice "judge --labels - (its figures on stdout)" $XPROJ judge --key $P/corrected.conll --projected $T/zh.conll \
+	--report $T/r.json --labels -
+
+# what db export and db pairs say goes to stderr when their output is
+# stdout: it ended the stream (`db export -o - | xproj stats -` refused its
+# last line: "token line outside '#begin document'")
+$XPROJ db export $T/c.db -o - 2>/dev/null >$T/pipe.conll
+expect_status 0 $XPROJ stats $T/pipe.conll
+$XPROJ db export $T/c.db -o $T/x.conll --jsonlines - 2>/dev/null >$T/pipe.jsonl
+expect_status 0 $XPROJ stats $T/pipe.jsonl
+expect_status 0 $XPROJ db modify $T/c.db --mention 'd|1' --span 0:4:8 --annotator ann
+$XPROJ db pairs $T/c.db -o - 2>/dev/null >$T/pipe.pairs
+expect_eq "$(grep -vc ' ||| ' $T/pipe.pairs)" 0 "db pairs -o -: pairs only"
+# (to a file, the line is on stdout as before)
+expect_status 0 $XPROJ db export $T/c.db -o $T/y.conll
+expect_grep "to $T/y.conll" $T/out
 
 # one each way is fine
 expect_status 0 $XPROJ convert - - <$P/en.conll
