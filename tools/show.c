@@ -76,8 +76,12 @@ void xp_cli_show_mention(FILE *f, json_t *m, int brief)
 			STR(m, "status"));
 	}
 	fprintf(f, "  %-9s", "en");
-	xp_cli_put_untrusted(f, STR(en, "speaker"));
-	fputs(": ", f);
+	/* a talk or an article has no speakers: no ": " before its sentence */
+	const char *who = STR(en, "speaker");
+	if (who && *who) {
+		xp_cli_put_untrusted(f, who);
+		fputs(": ", f);
+	}
 	tokens(f, GET(en, "tokens"), INT(en, "start"), INT(en, "end"));
 	fputc('\n', f);
 	char label[64];

@@ -44,7 +44,11 @@ expect_grep 'import corrections' $T/out
 expect_grep 'undo' $T/out
 expect_status 0 $XPROJ db triage $D --top 2
 expect_eq "$(grep -c "^ *[0-9]*  [0-9.]*  d|" $T/out)" 2 "triage --top 2"
-expect_grep "^  en       .*: .*\[" $T/out
+# the fixture's sentences have no speaker (a talk, an article): none is
+# written, not an empty one before ": " (a speaker's name and ": " are the
+# sample's, README's tour)
+expect_grep "^  en       \[It\] was mine \.$" $T/out
+expect_eq "$(grep -c "^  en       : " $T/out)" 0 "no empty speaker before \": \""
 expect_status 0 $XPROJ db export-tasa $D -o $T/tasa.csv
 expect_grep '^mention_id,src_tokens,tar_tokens,config_obj,alignment,src_spans$' $T/tasa.csv
 finish
