@@ -2004,20 +2004,26 @@ int xp_wa_dict_fits(const char *dict, int tgt_first, const char *const lang[2], 
 	char dl[2][4];
 	if (!xp_dictd_langs(dict, dl))
 		return 0;
-	/* h: the run's side the name's first language (the headwords') must be */
-	int h = !!tgt_first;
+	int fits = 1, swapped = 1;
+	for (int d = 0; d < 2; d++) {
+		fits &= xp_lang_same(dl[d], lang[d]) != 0;
+		swapped &= xp_lang_same(dl[d], lang[d ^ 1]) != 0;
+	}
+	/* a CEDICT file's format says which side is which (its headwords are
+	 * the target's, its glosses the source's), whichever order its name
+	 * gives the two languages in: either order fits the run, only a name
+	 * of another pair is refused */
+	if (fits || (tgt_first && swapped))
+		return 0;
+	swapped = 1;
 	for (int d = 0; d < 2; d++)
-		if (xp_lang_same(dl[d], lang[d ^ h]) == 0) {
-			int swapped = xp_lang_same(dl[0], lang[1 ^ h]) == 1 && xp_lang_same(dl[1], lang[h]) == 1;
-			return xp_failc(err, XP_EINPUT, dict, 0,
-					"a dictionary of %s-%s (its name says), the pairs are %s-%s: %s would give the "
-					"aligner's lexical model other words' pairs (--dict): nothing is written",
-					dl[0], dl[1], lang[0], lang[1],
-					!swapped ? "a dictionary of another language pair"
-					: h	 ? "the pair the other way round (a CEDICT file's headwords are the target's)"
-						 : "the pair the other way round (its headwords are the target's)");
-		}
-	return 0;
+		swapped &= xp_lang_same(dl[d], lang[d ^ 1]) == 1;
+	return xp_failc(err, XP_EINPUT, dict, 0,
+			"a dictionary of %s-%s (its name says), the pairs are %s-%s: %s would give the "
+			"aligner's lexical model other words' pairs (--dict): nothing is written",
+			dl[0], dl[1], lang[0], lang[1],
+			swapped ? "the pair the other way round (its headwords are the target's)"
+				: "a dictionary of another language pair");
 }
 
 int xp_wa_dict_nonempty(const char *dict, size_t pairs, size_t unseen, size_t entries, xp_err *err)
