@@ -194,20 +194,27 @@ static int refuse(new_ctx *c, const xp_doc *d, size_t a, size_t b)
 	snprintf(c->g->bad[0], sizeof c->g->bad[0], "%s", ka);
 	snprintf(c->g->bad[1], sizeof c->g->bad[1], "%s", kb);
 	const xp_mention *x = &d->mentions[a], *y = &d->mentions[b];
-	/* said from the mention the corrector acts on, when it is one of the two */
+	/* Said in the corrector's words (the page puts "Not saved:" before
+	 * it): what the two are, what is wrong with their tokens, why it
+	 * matters and what to do; from the mention the corrector acts on,
+	 * when it is one of the two.  XP_XGUARD_WHY is in each. */
 	if (c->g->key && !strcmp(c->g->key, kb))
 		return xp_failc(c->err, XP_EINPUT, "", 0,
-				"%s: this span and '%s' (%s, same entity) would cross: brackets cannot hold both "
-				"(sentence %u, tokens %u-%u and %u-%u): nothing was written",
+				"%s and '%s' (%s) are one entity and their tokens would overlap without one holding the "
+				"other (sentence %u, tokens %u-%u and %u-%u), " XP_XGUARD_WHY ": choose tokens that hold it "
+				"or sit inside it, or relink one of them to another entity",
 				kb, wa, ka, x->utt, y->start, y->end - 1, x->start, x->end - 1);
 	if (c->g->key && !strcmp(c->g->key, ka))
 		return xp_failc(c->err, XP_EINPUT, "", 0,
-				"%s: this span and '%s' (%s, same entity) would cross: brackets cannot hold both "
-				"(sentence %u, tokens %u-%u and %u-%u): nothing was written",
+				"%s and '%s' (%s) are one entity and their tokens would overlap without one holding the "
+				"other (sentence %u, tokens %u-%u and %u-%u), " XP_XGUARD_WHY ": choose tokens that hold it "
+				"or sit inside it, or relink one of them to another entity",
 				ka, wb, kb, x->utt, x->start, x->end - 1, y->start, y->end - 1);
+	/* an imported file, a carry, a merge of stores: all or nothing */
 	return xp_failc(c->err, XP_EINPUT, "", 0,
-			"%s '%s' and %s '%s' (same entity) would cross: brackets cannot hold both "
-			"(document %s sentence %u, tokens %u-%u and %u-%u): nothing was written",
+			"%s '%s' and %s '%s' are one entity and their tokens would overlap without one holding the other "
+			"(document %s sentence %u, tokens %u-%u and %u-%u), " XP_XGUARD_WHY ": change, delete or relink "
+			"one of them; nothing was written",
 			ka, wa, kb, wb, d->id, x->utt, x->start, x->end - 1, y->start, y->end - 1);
 }
 

@@ -281,13 +281,20 @@ static int new_batch(xp_db *db, const char *name, const char *buf, size_t n, con
 		return -1;
 	}
 	sqlite3_finalize(st);
+	return xp_batch_insert(db, name, sum, annotator, now, id, err);
+}
+
+int xp_batch_insert(xp_db *db, const char *name, const char *sum, const char *annotator, const char *created, int64_t *id,
+		    xp_err *err)
+{
+	sqlite3_stmt *st;
 	if (xp_sql_prepare(db, "INSERT INTO batches(name, checksum, annotator, created) VALUES(?,?,?,?)", &st, err))
 		return -1;
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, sum, -1, SQLITE_STATIC);
 	if (annotator)
 		sqlite3_bind_text(st, 3, annotator, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 4, now, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, 4, created, -1, SQLITE_TRANSIENT);
 	int rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "insert batch");
 	sqlite3_finalize(st);
 	*id = sqlite3_last_insert_rowid(db->h);
@@ -635,9 +642,13 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 	 * over the documents of what it takes back */
 	xp_xguard g = {0};
 	if (batch) {
-		rc = xp_sql_prepare(db, "SELECT DISTINCT m.document FROM batches b JOIN corrections c ON c.batch = b.id"
-				    " JOIN mentions m ON m.id = c.mention WHERE b.undone = 0 AND (b.id = ?1 OR b.name = ?2)",
-				    &st, err);
+		/* and of the target-only mentions it moved (schema 13: a merge's;
+		 * 14: a relink of one alone, a batch with no correction) */
+#define BATCH_DOCS "SELECT DISTINCT m.document FROM batches b JOIN corrections c ON c.batch = b.id" \
+	" JOIN mentions m ON m.id = c.mention WHERE b.undone = 0 AND (b.id = ?1 OR b.name = ?2)"
+		rc = xp_sql_prepare(db, db->version >= 13 ? BATCH_DOCS " UNION SELECT u.document FROM batches b JOIN tmoves x"
+				    " ON x.batch = b.id JOIN tedits t ON t.id = x.tedit JOIN utterances u ON u.id = t.utterance"
+				    " WHERE b.undone = 0 AND (b.id = ?1 OR b.name = ?2)" : BATCH_DOCS, &st, err);
 		if (rc == 0) {
 			sqlite3_bind_int64(st, 1, atoll(batch));
 			sqlite3_bind_text(st, 2, batch, -1, SQLITE_STATIC);

@@ -258,12 +258,17 @@ static int64_t version_of(xp_db *db, int64_t row)
 {
 	sqlite3_stmt *st;
 	int64_t v = -1;
-	if (xp_sql_cached(db, db->version >= 9 ? "SELECT (SELECT count(*) + coalesce(sum(c.undone), 0) + coalesce(sum(b.undone), 0)"
-			       " FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = ?1)"
-			       " + (SELECT count(*) + coalesce(sum(undone), 0) FROM reviews WHERE mention = ?1)"
-			       /* the target side's actions on its utterance, or made from it (correct/tedit.c) */
-			       " + (SELECT count(*) + coalesce(sum(undone), 0) FROM tedits WHERE mention = ?1 OR"
-			       " (kind = 'realign' AND utterance = (SELECT utterance FROM mentions WHERE id = ?1)))"
+#define VERSION9 "SELECT (SELECT count(*) + coalesce(sum(c.undone), 0) + coalesce(sum(b.undone), 0)" \
+	" FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = ?1)" \
+	" + (SELECT count(*) + coalesce(sum(undone), 0) FROM reviews WHERE mention = ?1)" \
+	/* the target side's actions on its utterance, or made from it (correct/tedit.c) */ \
+	" + (SELECT count(*) + coalesce(sum(undone), 0) FROM tedits WHERE mention = ?1 OR" \
+	" (kind = 'realign' AND utterance = (SELECT utterance FROM mentions WHERE id = ?1)))"
+	if (xp_sql_cached(db, db->version >= 14 ? VERSION9
+			       /* a target-only mention relinked from it (schema 14) */
+			       " + (SELECT count(*) + coalesce(sum(b.undone), 0) FROM tmoves x JOIN batches b ON b.id = x.batch"
+			       " WHERE x.mention = ?1)"
+			       : db->version >= 9 ? VERSION9
 			       : "SELECT (SELECT count(*) + coalesce(sum(c.undone), 0) + coalesce(sum(b.undone), 0)"
 			       " FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = ?1)"
 			       " + (SELECT count(*) + coalesce(sum(undone), 0) FROM reviews WHERE mention = ?1)", &st, NULL))
@@ -316,10 +321,16 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 	" SELECT kind, NULL, NULL, NULL, annotator, note, created, undone, 'ok', NULL," \
 	" carried_from IS NOT NULL, NULL, after, 1, id, NULL FROM reviews WHERE mention = ?1"
 	/* and the target side's actions made from it or on its utterance (correct/tedit.c) */
-	if (xp_sql_cached(db, db->version >= 9 ? ACTS " UNION ALL SELECT kind, NULL, start, end, annotator, note,"
-			       " created, undone, 'ok', NULL, carried_from IS NOT NULL, NULL, after, 2, id, cluster FROM tedits"
-			       " WHERE mention = ?1 OR (kind = 'realign' AND utterance = (SELECT utterance FROM mentions"
-			       " WHERE id = ?1)) ORDER BY k1, k2, k3" : ACTS " ORDER BY k1, k2, k3", &st, NULL))
+#define TACTS ACTS " UNION ALL SELECT kind, NULL, start, end, annotator, note," \
+	" created, undone, 'ok', NULL, carried_from IS NOT NULL, NULL, after, 2, id, cluster FROM tedits" \
+	" WHERE mention = ?1 OR (kind = 'realign' AND utterance = (SELECT utterance FROM mentions" \
+	" WHERE id = ?1))"
+	/* and a target-only mention relinked from it (schema 14), its batch
+	 * naming it ("relink +N into cluster C") */
+	if (xp_sql_cached(db, db->version >= 14 ? TACTS " UNION ALL SELECT 'relink', NULL, NULL, NULL, b.annotator, NULL,"
+			       " b.created, b.undone, 'ok', NULL, 0, b.name, x.after, 2, x.after_tedit + 0.5, x.cluster"
+			       " FROM tmoves x JOIN batches b ON b.id = x.batch WHERE x.mention = ?1 ORDER BY k1, k2, k3"
+			       : db->version >= 9 ? TACTS " ORDER BY k1, k2, k3" : ACTS " ORDER BY k1, k2, k3", &st, NULL))
 		return a;
 	sqlite3_bind_int64(st, 1, row);
 	*total = 0;
@@ -342,7 +353,7 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 				      "undone", undone, "status", col_text(st, 8), "why", col_text(st, 9), "carried",
 				      sqlite3_column_int(st, 10), "batch", col_text(st, 11));
 		/* the cluster an edit put the mention in (a relink), if it named one */
-		if (x && (is_edit || !strcmp(kind, "tadd")))
+		if (x && (is_edit || !strcmp(kind, "tadd") || !strcmp(kind, "relink")))
 			json_object_set_new(x, "cluster", col_int(st, 15));
 		if (json_array_append_new(a, x)) {
 			json_decref(a);
@@ -552,13 +563,22 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	}
 	json_decref(tadds);
 	free(by_utt.p), free(by_sent.p);
-	/* how many utterances the document (part) has: the page offers more
-	 * lines above or below while the scene does not reach its ends */
+	/* how many lines the document (part) has, and how many lie above and
+	 * below the scene: the page offers more while the scene does not reach
+	 * its ends.  Counted as rows, not read off the English indices: a unit
+	 * of sentences paired n:m is one line numbered by its first sentence
+	 * (correct/import.c), so the numbers have gaps */
 	sqlite3_stmt *nu;
-	if (xp_sql_cached(db, "SELECT coalesce(max(en_idx) + 1, 0) FROM utterances WHERE document = ?", &nu, NULL) == 0) {
+	if (xp_sql_cached(db, "SELECT count(*), coalesce(sum(en_idx < ?2), 0), coalesce(sum(en_idx > ?3), 0)"
+			       " FROM utterances WHERE document = ?1", &nu, NULL) == 0) {
 		sqlite3_bind_int64(nu, 1, doc);
-		if (sqlite3_step(nu) == SQLITE_ROW)
+		sqlite3_bind_int64(nu, 2, utt - context);
+		sqlite3_bind_int64(nu, 3, utt + context);
+		if (sqlite3_step(nu) == SQLITE_ROW) {
 			json_object_set_new(o, "utts", json_integer((json_int_t)sqlite3_column_int64(nu, 0)));
+			json_object_set_new(o, "above", json_integer((json_int_t)sqlite3_column_int64(nu, 1)));
+			json_object_set_new(o, "below", json_integer((json_int_t)sqlite3_column_int64(nu, 2)));
+		}
 		xp_sql_release(db, nu);
 	}
 	json_object_set_new(o, "cluster_size", json_integer((json_int_t)size));
@@ -654,6 +674,21 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 	json_object_set_new(o, "target", sent < 0 ? json_null()
 						  : json_pack("{s:I,s:o,s:o}", "sent", (json_int_t)sent, "tokens",
 							      col_array(st, 10), "text", col_text(st, 11)));
+	/* the target-only mentions of its line (correct/tedit.c), whatever
+	 * their entity: the page relinks one alone (only when there are any:
+	 * a line without keeps its JSON) */
+	if (sent >= 0 && db->version >= 14) {
+		json_t *ta = xp_tadds_json(db, sqlite3_column_int64(st, 17)), *t, *mine = json_array();
+		size_t i;
+		json_array_foreach(ta, i, t)
+			if (json_integer_value(json_object_get(t, "utt")) == sqlite3_column_int64(st, 6))
+				json_array_append_new(mine, json_pack("{s:O,s:O,s:O,s:O}", "tid", json_object_get(t, "tid"), "start",
+								      json_object_get(t, "start"), "end", json_object_get(t, "end"),
+								      "cluster", json_object_get(t, "cluster")));
+		if (json_array_size(mine))
+			json_object_set(json_object_get(o, "target"), "target_only", mine);
+		json_decref(mine), json_decref(ta);
+	}
 	json_object_set_new(o, "subtitles", json_pack("{s:o,s:o}", "en", col_json_array(st, 18), "tgt",
 						      col_json_array(st, 19)));
 	json_object_set_new(o, "silver", json_pack("{s:o,s:o,s:f,s:o}", "span",
@@ -742,9 +777,10 @@ static int64_t begin_relink(xp_db *db, int64_t run, const char *what, const char
 	if (rc == 0 && xp_db_state(db, row, s))
 		rc = xp_sql_fail(db, err, "state");
 	else if (rc == 0 && !s->projected)
-		rc = xp_failc(err, XP_EINPUT, "", 0, "%s %s: the mention has no span in the target (add it first)", what, key);
+		rc = xp_failc(err, XP_EINPUT, "", 0, "%s has no span in the target yet: select its tokens and press a to add "
+			      "it, then %s it", key, what);
 	else if (rc == 0 && s->cluster == cluster)
-		rc = xp_failc(err, XP_EINPUT, "", 0, "%s %s: it is in cluster %lld already", what, key, (long long)cluster);
+		rc = xp_failc(err, XP_EINPUT, "", 0, "%s is in that entity already: choose another", key);
 	return rc ? finish(db, rc, err) : row;
 }
 
@@ -794,7 +830,8 @@ static int same_members(char **have, size_t nhave, const char *const *members, s
 	if (joined.oom || left.oom)
 		rc = oom(err);
 	else if (joined.n || left.n)
-		rc = xp_failc(err, XP_ECONFLICT, "", 0, "cluster %lld changed since you saw it (%s%s%s%s%s): nothing was written",
+		rc = xp_failc(err, XP_ECONFLICT, "", 0, "this entity (cluster %lld) changed since you saw it (%s%s%s%s%s): look "
+			      "at its chain again and merge again if it is still needed",
 			      (long long)from, joined.n ? joined.p : "", joined.n ? " joined it" : "",
 			      joined.n && left.n ? "; " : "", left.n ? left.p : "", left.n ? " left it" : "");
 	xp_buf_free(&joined);
@@ -879,13 +916,14 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 	 * into a cluster none of its mentions is in, it would only renumber
 	 * the entity (a cluster number of another document, a typo) */
 	if (rc == 0 && !into)
-		rc = xp_failc(err, XP_EINPUT, "", 0, "merge %s: no mention of the document is in cluster %lld "
-			      "(a merge joins two entities; relink moves one mention)", key, (long long)cluster);
+		rc = xp_failc(err, XP_EINPUT, "", 0, "no mention of this document is in entity %lld: choose one of the "
+			      "document's entities (r moves one mention)", (long long)cluster);
 	/* the entity changed since the corrector saw it (someone relinked a
 	 * mention into it or out of it): what they decided on is not there */
 	if (rc == 0 && size >= 0 && (int64_t)(n + nt) != size)
 		rc = xp_failc(err, XP_ECONFLICT, "", 0,
-			      "cluster %lld changed since you saw it (%lld mentions in the target, now %lld): nothing was written",
+			      "this entity (cluster %lld) changed since you saw it (%lld mentions in the target, now %lld): look "
+			      "at its chain again and merge again if it is still needed",
 			      (long long)from, (long long)size, (long long)(n + nt));
 	/* ... or the same number of other mentions: the members compared */
 	if (rc == 0 && members) {
@@ -926,18 +964,8 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 	xp_now(now, sizeof now);
 	snprintf(sum, sizeof sum, MERGE_SUM "%lld:%lld:%lld:%s", (long long)run, (long long)from, (long long)cluster, now);
 	snprintf(name, sizeof name, "merge cluster %lld into %lld", (long long)from, (long long)cluster);
-	if (rc == 0 && xp_sql_prepare(db, "INSERT INTO batches(name, checksum, annotator, created) VALUES(?,?,?,?)", &st, err))
-		rc = -1;
-	if (rc == 0) {
-		sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 2, sum, -1, SQLITE_STATIC);
-		if (annotator)
-			sqlite3_bind_text(st, 3, annotator, -1, SQLITE_STATIC);
-		sqlite3_bind_text(st, 4, now, -1, SQLITE_STATIC);
-		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "merge");
-		sqlite3_finalize(st);
-		batch = sqlite3_last_insert_rowid(db->h);
-	}
+	if (rc == 0)
+		rc = xp_batch_insert(db, name, sum, annotator, now, &batch, err);
 	xp_batch_result res = {0};
 	for (size_t i = 0; rc == 0 && i < n; i++) {
 		char k[600];
@@ -1027,8 +1055,10 @@ int xp_db_review(xp_db *db, int64_t run, const char *key, xp_review_kind kind, c
 
 /* the annotator's newest live single edit or review in the run */
 typedef struct mine {
-	int is_review;        /* 1 a review, 2 a target-side action (tedits), 3 a merge (a batch) */
+	int is_review;        /* 1 a review, 2 a target-side action (tedits), 3 a merge (a batch),
+				 4 a target-only mention relinked alone (a batch of one move) */
 	int64_t id, mention, after;   /* after: a review's position among corrections */
+	int64_t tid;          /* 4: the target-only mention */
 	char what[16];
 } mine;
 
@@ -1051,8 +1081,19 @@ static int newest_mine(xp_db *db, int64_t run, const char *annotator, mine *m)
 	" SELECT 3, b.id, (SELECT f.mention FROM corrections f WHERE f.batch = b.id ORDER BY f.id LIMIT 1), max(c.id), 'merge', -1.0 FROM batches b JOIN corrections c ON c.batch = b.id" \
 	" WHERE b.undone = 0 AND b.annotator = ?2 AND b.checksum LIKE '" MERGE_SUM "%' AND c.run = ?1" \
 	" AND c.carried_from IS NULL GROUP BY b.id"
+	/* schema 14: a target-only mention relinked alone, ordered as a
+	 * target-side action is, and among those by the newest one when it
+	 * was made (column 7) */
+#define MINE14(cr) "SELECT *, 0.0, 0 FROM (" cr ") UNION ALL SELECT 2, id, mention, after, kind," \
+	" coalesce(after_review + 0.5, 1e18), id, 0 FROM tedits" \
+	" WHERE run = ?1 AND annotator = ?2 AND undone = 0 AND carried_from IS NULL UNION ALL" \
+	" SELECT 4, b.id, x.mention, x.after, 'relink', x.after_review + 0.5, x.after_tedit + 0.5, x.tedit" \
+	" FROM batches b JOIN tmoves x ON x.batch = b.id JOIN tedits t ON t.id = x.tedit" \
+	" WHERE b.undone = 0 AND b.annotator = ?2 AND b.checksum LIKE '" XP_TRELINK_SUM "%' AND t.run = ?1" \
+	" ORDER BY 4 DESC, 6 DESC, 7 DESC, 1 DESC, 2 DESC LIMIT 1"
 	if (sqlite3_prepare_v2(db->h,
-			       db->version >= 10 ? MINE_CR " UNION ALL SELECT 2, id, mention, after, kind,"
+			       db->version >= 14 ? MINE14(MINE_CR)
+			       : db->version >= 10 ? MINE_CR " UNION ALL SELECT 2, id, mention, after, kind,"
 			       " coalesce(after_review + 0.5, 1e18) FROM tedits"
 			       " WHERE run = ?1 AND annotator = ?2 AND undone = 0 AND carried_from IS NULL"
 			       " ORDER BY 4 DESC, 6 DESC, 1 DESC, 2 DESC LIMIT 1"
@@ -1071,6 +1112,8 @@ static int newest_mine(xp_db *db, int64_t run, const char *annotator, mine *m)
 		m->mention = sqlite3_column_int64(st, 2);
 		m->after = sqlite3_column_int64(st, 3);
 		snprintf(m->what, sizeof m->what, "%s", xp_sql_text(st, 4));
+		if (m->is_review == 4)
+			m->tid = sqlite3_column_int64(st, 7);
 	}
 	sqlite3_finalize(st);
 	return found ? 0 : 1;
@@ -1086,6 +1129,11 @@ static int other_of(sqlite3_stmt *st, char *who, size_t n)
 	return found;
 }
 
+/* who else moved a target-only mention (schema 13: tmoves), in a live
+ * batch, the moves chosen by `where` (over tmoves x), not `me` */
+#define SOMEONE_MOVED(where, me) "SELECT coalesce(b.annotator, '') FROM tmoves x JOIN batches b ON b.id = x.batch" \
+	" WHERE " where " AND b.undone = 0 AND coalesce(b.annotator, '') != " me
+
 /* who else acted on the mention after `m`, or 0 */
 static int someone_after(xp_db *db, const mine *m, const char *annotator, char *who, size_t n)
 {
@@ -1095,30 +1143,38 @@ static int someone_after(xp_db *db, const mine *m, const char *annotator, char *
 	 * review when its id > after.  A target-side action: someone else's
 	 * later action of that kind on the same utterance, or correction of
 	 * one of its mentions. */
+#define TEDIT_AFTER "SELECT coalesce(t.annotator, '') FROM tedits t JOIN tedits me ON me.id = ?1" \
+	" WHERE t.utterance = me.utterance AND t.id > me.id AND t.undone = 0" \
+	" AND coalesce(t.annotator, '') != ?2 UNION ALL" \
+	" SELECT coalesce(c.annotator, '') FROM corrections c LEFT JOIN batches b ON b.id = c.batch" \
+	" JOIN mentions mm ON mm.id = c.mention JOIN tedits me ON me.id = ?1" \
+	" WHERE mm.utterance = me.utterance AND c.id > me.after AND " LIVE_C \
+	" AND coalesce(c.annotator, '') != ?2"
+	/* ... or someone's move of the target-only mention (a merge, a relink) */
 	if (m->is_review == 2 &&
 	    sqlite3_prepare_v2(db->h,
-			       "SELECT coalesce(t.annotator, '') FROM tedits t JOIN tedits me ON me.id = ?1"
-			       " WHERE t.utterance = me.utterance AND t.id > me.id AND t.undone = 0"
-			       " AND coalesce(t.annotator, '') != ?2 UNION ALL"
-			       " SELECT coalesce(c.annotator, '') FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
-			       " JOIN mentions mm ON mm.id = c.mention JOIN tedits me ON me.id = ?1"
-			       " WHERE mm.utterance = me.utterance AND c.id > me.after AND " LIVE_C
-			       " AND coalesce(c.annotator, '') != ?2 LIMIT 1", -1, &st, NULL) == SQLITE_OK) {
+			       db->version >= 13 ? TEDIT_AFTER " UNION ALL " SOMEONE_MOVED("x.tedit = ?1", "?2") " LIMIT 1"
+			       : TEDIT_AFTER " LIMIT 1", -1, &st, NULL) == SQLITE_OK) {
 		sqlite3_bind_int64(st, 1, m->id);
 		sqlite3_bind_text(st, 2, annotator, -1, SQLITE_STATIC);
 		return other_of(st, who, n);
 	}
 	if (m->is_review == 2)
 		return -1;
-	/* a merge: someone's later correction or review of any of its mentions */
+	/* a merge: someone's later correction or review of any of its
+	 * mentions, or move of any of its target-only mentions (a relink of
+	 * one alone, another merge) */
+#define MERGE_AFTER "SELECT coalesce(c.annotator, '') FROM corrections c LEFT JOIN batches b ON b.id = c.batch" \
+	" JOIN corrections mc ON mc.mention = c.mention AND mc.batch = ?1" \
+	" WHERE c.id > ?2 AND " LIVE_C " AND coalesce(c.annotator, '') != ?3" \
+	" UNION ALL SELECT coalesce(r.annotator, '') FROM reviews r" \
+	" JOIN corrections mc ON mc.mention = r.mention AND mc.batch = ?1" \
+	" WHERE r.undone = 0 AND coalesce(r.annotator, '') != ?3 AND r.after >= ?2"
 	if (m->is_review == 3 &&
 	    sqlite3_prepare_v2(db->h,
-			       "SELECT coalesce(c.annotator, '') FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
-			       " JOIN corrections mc ON mc.mention = c.mention AND mc.batch = ?1"
-			       " WHERE c.id > ?2 AND " LIVE_C " AND coalesce(c.annotator, '') != ?3"
-			       " UNION ALL SELECT coalesce(r.annotator, '') FROM reviews r"
-			       " JOIN corrections mc ON mc.mention = r.mention AND mc.batch = ?1"
-			       " WHERE r.undone = 0 AND coalesce(r.annotator, '') != ?3 AND r.after >= ?2 LIMIT 1",
+			       db->version >= 13 ? MERGE_AFTER " UNION ALL " SOMEONE_MOVED("x.tedit IN (SELECT tedit FROM tmoves"
+											   " WHERE batch = ?1) AND x.batch > ?1", "?3")
+			       " LIMIT 1" : MERGE_AFTER " LIMIT 1",
 			       -1, &st, NULL) == SQLITE_OK) {
 		sqlite3_bind_int64(st, 1, m->id);
 		sqlite3_bind_int64(st, 2, m->after);
@@ -1126,6 +1182,16 @@ static int someone_after(xp_db *db, const mine *m, const char *annotator, char *
 		return other_of(st, who, n);
 	}
 	if (m->is_review == 3)
+		return -1;
+	/* a target-only mention relinked alone: someone's later move of it */
+	if (m->is_review == 4 &&
+	    sqlite3_prepare_v2(db->h, SOMEONE_MOVED("x.tedit = ?1 AND x.batch > ?3", "?2") " LIMIT 1", -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(st, 1, m->tid);
+		sqlite3_bind_text(st, 2, annotator, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 3, m->id);
+		return other_of(st, who, n);
+	}
+	if (m->is_review == 4)
 		return -1;
 	if (sqlite3_prepare_v2(db->h,
 			       "SELECT coalesce(c.annotator, '') FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
@@ -1140,6 +1206,16 @@ static int someone_after(xp_db *db, const mine *m, const char *annotator, char *
 	sqlite3_bind_int(st, 4, m->is_review);
 	sqlite3_bind_int64(st, 5, m->id);
 	return other_of(st, who, n);
+}
+
+/* what an undo of m takes back, in words: "modify DOC|ID", a relinked
+ * target-only mention by its number, "relink +N" */
+static void what_of(const mine *m, const char *key, char *what, size_t n)
+{
+	if (m->is_review == 4)
+		snprintf(what, n, "%s +%lld", m->what, (long long)m->tid);
+	else
+		snprintf(what, n, "%s %s", m->what, key);
 }
 
 /* a merge's mentions and target-only mentions, named to the guard */
@@ -1176,11 +1252,18 @@ int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, s
 					 : xp_failc(err, XP_ENOTFOUND, "", 0, "%s has nothing to undo in run %lld", annotator,
 						    (long long)run), err);
 	xp_mention_key_of(db, m.mention, key, nkey);
-	snprintf(what, nwhat, "%s %s", m.what, key);
-	if ((rc = someone_after(db, &m, annotator, who, sizeof who)))
+	what_of(&m, key, what, nwhat);
+	/* said in the corrector's words (the page puts "Not undone:" before
+	 * it): who, on what, and what to do instead */
+	if ((rc = someone_after(db, &m, annotator, who, sizeof who))) {
+		char tk[32];
+		snprintf(tk, sizeof tk, "+%lld", (long long)m.tid);
 		return finish(db, rc < 0 ? xp_sql_fail(db, err, "undo")
-					 : xp_failc(err, XP_ECONFLICT, "", 0, "cannot undo %s: %s acted on it after you", what,
-						    who[0] ? who : "someone"), err);
+					 : xp_failc(err, XP_ECONFLICT, "", 0, "%s acted on %s after your %s: undoing yours would "
+						    "take theirs away; ask %s, or correct the mention by hand",
+						    who[0] ? who : "someone", m.is_review == 4 ? tk : key, m.what,
+						    who[0] ? who : "them"), err);
+	}
 	/* An undo puts back an earlier state of the document, which others'
 	 * edits since may have made crossing (ann narrows d|0 to 0-2, bob moves
 	 * d|1, another mention of the entity, to 2-5 beside it, ann undoes:
@@ -1189,8 +1272,11 @@ int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, s
 	 * correction, a target-side action and a merge change the document of
 	 * the mention they name (a merge's mentions and a target-only
 	 * mention are all of that document). */
-	xp_xguard g = {.key = key};
-	if (m.is_review == 2 ? (!strcmp(m.what, "tadd") ? xp_xguard_touch_tadd(db, &g, m.id, err)
+	char tname[64];
+	snprintf(tname, sizeof tname, "a target-only mention (%lld)", (long long)m.tid);
+	xp_xguard g = {.key = m.is_review == 4 ? tname : key};
+	if (m.is_review == 4 ? xp_xguard_touch_tadd(db, &g, m.tid, err)
+	    : m.is_review == 2 ? (!strcmp(m.what, "tadd") ? xp_xguard_touch_tadd(db, &g, m.id, err)
 				: xp_xguard_docs(db, &g, "SELECT u.document FROM tedits t JOIN utterances u"
 						 " ON u.id = t.utterance WHERE t.id = ?", m.id, err))
 	    : m.is_review == 3 ? touch_merge(db, &g, m.id, err)
@@ -1199,7 +1285,7 @@ int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, s
 		return finish(db, -1, err);
 	}
 	sqlite3_stmt *st;
-	if (xp_sql_prepare(db, m.is_review == 3 ? "UPDATE batches SET undone = 1 WHERE id = ?"
+	if (xp_sql_prepare(db, m.is_review >= 3 ? "UPDATE batches SET undone = 1 WHERE id = ?"
 			   : m.is_review == 2 ? "UPDATE tedits SET undone = 1 WHERE id = ?"
 			   : m.is_review ? "UPDATE reviews SET undone = 1 WHERE id = ?"
 					 : "UPDATE corrections SET undone = 1 WHERE id = ?", &st, err)) {
@@ -1231,7 +1317,7 @@ int xp_db_undo_next(xp_db *db, int64_t run, const char *annotator, char *what, s
 			      : xp_failc(err, XP_ENOTFOUND, "", 0, "%s has nothing to undo in run %lld",
 					 annotator && annotator[0] ? annotator : "nobody", (long long)run);
 	xp_mention_key_of(db, m.mention, key, nkey);
-	snprintf(what, nwhat, "%s %s", m.what, key);
+	what_of(&m, key, what, nwhat);
 	*version = version_of(db, m.mention);
 	return 0;
 }

@@ -145,6 +145,24 @@ int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t 
 		  int64_t cluster, const char *annotator, const char *note, int64_t version, int64_t *id,
 		  xp_err *err);
 
+/* Relink a target-only mention alone: tadd N ("DOC|+N" in the history)
+ * moves to cluster `cluster` of its document, made on `version` of mention
+ * `key`, the one on screen, as xp_db_tadd_at.  `from` (or -1) is the
+ * cluster the corrector saw it in: XP_ECONFLICT when it is in another now
+ * (someone relinked or merged it meanwhile).  Stored as a batch of one
+ * move (schema 14: tmoves), as a merge moves it, so that export, carry-over
+ * and the scene take it where it is now and xp_db_undo_mine takes it back
+ * ("relink +N", naming `key`).  XP_EINPUT when N is not a live
+ * target-only mention of the document or is in that cluster already. */
+int xp_db_relink_tadd_at(xp_db *db, int64_t run, const char *key, int64_t tadd, int64_t from, int64_t cluster,
+			 const char *annotator, const char *note, int64_t version, xp_err *err);
+
+/* What every refusal of the crossing guard (two mentions of one entity
+ * whose tokens would overlap without one holding the other, which CoNLL
+ * and CorefUD brackets cannot hold: correct/cross.c) says: the workbench
+ * tells such a refusal apart by it. */
+#define XP_XGUARD_WHY "which the exported corpus cannot write"
+
 /* keep (the mention is right as it is now) or note (text, not empty). */
 typedef enum { XP_KEEP, XP_NOTE } xp_review_kind;
 int xp_db_review(xp_db *db, int64_t run, const char *key, xp_review_kind kind, const char *note,

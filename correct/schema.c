@@ -207,6 +207,21 @@ static const char *const migrations[XP_DB_VERSION] = {
 	"CREATE TABLE tmoves(batch INTEGER NOT NULL REFERENCES batches(id),"
 	" tedit INTEGER NOT NULL REFERENCES tedits(id), cluster INTEGER NOT NULL, PRIMARY KEY(batch, tedit));"
 	"CREATE INDEX tmoves_tedit ON tmoves(tedit);",
+	/* 14: a target-only mention relinked alone (xp_db_relink_tadd_at): a
+	 * batch of one move, as a merge's moves are, so that the cluster a
+	 * tadd is in stays its newest live move (XP_SQL_TADD_CLUSTER) and an
+	 * undo is the batch's.  Such a move says what a single action says:
+	 * the mention the corrector had on screen (its version counts it,
+	 * the history and undo name it), and its place among the other
+	 * actions for undo's newest first: the newest correction, review and
+	 * target-side action when it was made.  A merge's moves leave them
+	 * NULL (the merge is ordered by its corrections), as do those made
+	 * before. */
+	"ALTER TABLE tmoves ADD COLUMN mention INTEGER REFERENCES mentions(id);"
+	"ALTER TABLE tmoves ADD COLUMN after INTEGER;"
+	"ALTER TABLE tmoves ADD COLUMN after_review INTEGER;"
+	"ALTER TABLE tmoves ADD COLUMN after_tedit INTEGER;"
+	"CREATE INDEX tmoves_mention ON tmoves(mention);",
 };
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what)

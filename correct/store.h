@@ -180,6 +180,9 @@ int xp_edit_cluster_locked(xp_db *db, int64_t run, const xp_edit *e, const int64
  * xp_edit_locked does, and stored either way: as applied, as an orphan (an
  * unknown mention) or as a conflict (the rule it breaks, listed in res). */
 int xp_batch_edit(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, xp_batch_result *res, xp_err *err);
+/* a new batch row (its name, checksum, annotator or NULL, time): *id */
+int xp_batch_insert(xp_db *db, const char *name, const char *sum, const char *annotator, const char *created, int64_t *id,
+		    xp_err *err);
 int xp_batch_edit_cluster(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, const int64_t *cluster,
 			  xp_batch_result *res, xp_err *err);
 
@@ -230,7 +233,11 @@ int xp_review_locked(xp_db *db, int64_t run, int64_t mention, const char *kind, 
 #define XP_SQL_TADD_LIVE(t) "(" t ".kind = 'tadd' AND " t ".undone = 0 AND NOT EXISTS(SELECT 1 FROM tedits r" \
 	" WHERE r.utterance = " t ".utterance AND r.kind = 'realign' AND r.undone = 0 AND r.id > " t ".id))"
 /* The cluster of target-only mention (tedits row) t now (schema 13): the
- * newest live merge's that moved it, else its own. */
+ * newest live merge's (or, schema 14, relink's) that moved it, else its
+ * own. */
+/* a batch that relinks one target-only mention (xp_db_relink_tadd_at):
+ * its checksum's prefix */
+#define XP_TRELINK_SUM "trelink:"
 #define XP_SQL_TADD_CLUSTER(t) "coalesce((SELECT x.cluster FROM tmoves x JOIN batches b ON b.id = x.batch" \
 	" WHERE x.tedit = " t ".id AND b.undone = 0 ORDER BY x.batch DESC LIMIT 1), " t ".cluster)"
 /* The newest live realign of an utterance row: its id, the newest

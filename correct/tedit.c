@@ -362,9 +362,13 @@ int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t 
 		rc = xp_failc(err, XP_EINPUT, "", 0, "add: utterance %lld is not in %s's document", (long long)utt, key);
 	else if (sent < 0)
 		rc = xp_failc(err, XP_EINPUT, "", 0, "add: utterance %lld has no target sentence", (long long)utt);
-	else if (start < 0 || start >= end || end > ntoks)
-		rc = xp_failc(err, XP_EINPUT, "", 0, "add: the span %lld-%lld is not inside the target sentence (%lld tokens)",
-			      (long long)start, (long long)end, (long long)ntoks);
+	/* said as the page's corrector meets it: a selection in the line */
+	else if (start < 0 || start >= end)
+		rc = xp_failc(err, XP_EINPUT, "", 0, "the selected tokens (%lld-%lld) are not a span of the line: select them "
+			      "again", (long long)start, (long long)end);
+	else if (end > ntoks)
+		rc = xp_failc(err, XP_EINPUT, "", 0, "the selected tokens (%lld-%lld) run past the end of the line (%lld "
+			      "tokens): select them again", (long long)start, (long long)end, (long long)ntoks);
 	xp_xguard g = {0};
 	if (rc == 0 && xp_sql_prepare(db, "INSERT INTO tedits(run, kind, utterance, mention, cluster, start, end,"
 				      " annotator, note, created, after) VALUES(?,'tadd',?,?,?,?,?,?,?,?,?)", &st, err))
@@ -393,6 +397,90 @@ int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t 
 							   xp_json_text(annotator ? annotator : ""), "note",
 							   note ? xp_json_text(note) : NULL), err);
 	}
+	return finish(db, rc, err);
+}
+
+int xp_db_relink_tadd_at(xp_db *db, int64_t run, const char *key, int64_t tid, int64_t from, int64_t cluster,
+			 const char *annotator, const char *note, int64_t version, xp_err *err)
+{
+	if (!XP_CLUSTER_OK(cluster))
+		return xp_failc(err, XP_EINPUT, "", 0, "cluster %lld is not a cluster number", (long long)cluster);
+	if (db->version < 14)   /* a store kept at an older schema (tests) has nowhere to keep it */
+		return xp_failc(err, XP_EINPUT, db->path, 0, "relink +%lld: a store of schema %d cannot relink a "
+				"target-only mention alone (open it with this xproj to upgrade it)", (long long)tid, db->version);
+	if (xp_sql_begin(db, err))
+		return -1;
+	where w;
+	int rc = at(db, run, key, version, &w, err);
+	if (rc)
+		return finish(db, rc, err);
+	/* the target-only mention: live, of the document on screen, and the
+	 * cluster it is in now (its newest live move's, else its own) */
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT " XP_SQL_TADD_CLUSTER("t") " FROM tedits t JOIN utterances u ON u.id = t.utterance"
+			   " WHERE t.id = ? AND t.run = ? AND u.document = ? AND u.tgt_idx IS NOT NULL AND " XP_SQL_TADD_LIVE("t"),
+			   &st, err))
+		return finish(db, -1, err);
+	sqlite3_bind_int64(st, 1, tid);
+	sqlite3_bind_int64(st, 2, run);
+	sqlite3_bind_int64(st, 3, w.doc);
+	int64_t now = -1;
+	int step = sqlite3_step(st);
+	if (step == SQLITE_ROW)
+		now = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		rc = xp_sql_fail(db, err, "the target-only mention");
+	else if (now < 0)
+		rc = xp_failc(err, XP_EINPUT, "", 0, "+%lld is not a target-only mention of %s's document (or it was "
+			      "undone)", (long long)tid, key);
+	/* someone moved it since the corrector saw it: what they decided on
+	 * is not there */
+	else if (from >= 0 && now != from)
+		rc = xp_failc(err, XP_ECONFLICT, "", 0, "+%lld changed since you saw it (it is in entity %lld now, not "
+			      "%lld): look at its entity again and relink it again if it is still needed", (long long)tid,
+			      (long long)now, (long long)from);
+	else if (now == cluster)
+		rc = xp_failc(err, XP_EINPUT, "", 0, "+%lld is in that entity already: choose another", (long long)tid);
+	char name[160], sum[128], stamp[32];
+	snprintf(name, sizeof name, "relink +%lld into cluster %lld", (long long)tid, (long long)cluster);
+	xp_now(stamp, sizeof stamp);
+	snprintf(sum, sizeof sum, XP_TRELINK_SUM "%lld:%lld:%lld:%s", (long long)run, (long long)tid, (long long)cluster, stamp);
+	/* the guard reads its sentence before and after the move; a crossing
+	 * pair is said from it */
+	char gkey[64];
+	snprintf(gkey, sizeof gkey, "a target-only mention (%lld)", (long long)tid);
+	xp_xguard g = {.key = gkey};
+	if (rc == 0)
+		rc = xp_xguard_touch_tadd(db, &g, tid, err);
+	/* a batch of one move: the cluster a target-only mention is in is its
+	 * newest live move's, whether a merge or this made it */
+	int64_t batch = 0;
+	if (rc == 0)
+		rc = xp_batch_insert(db, name, sum, annotator, stamp, &batch, err);
+	if (rc == 0 && xp_sql_prepare(db, "INSERT INTO tmoves(batch, tedit, cluster, mention, after, after_review, after_tedit)"
+				      " VALUES(?,?,?,?,(SELECT coalesce(max(id), 0) FROM corrections),"
+				      " (SELECT coalesce(max(id), 0) FROM reviews), (SELECT coalesce(max(id), 0) FROM tedits))",
+				      &st, err))
+		rc = -1;
+	if (rc == 0) {
+		sqlite3_bind_int64(st, 1, batch);
+		sqlite3_bind_int64(st, 2, tid);
+		sqlite3_bind_int64(st, 3, cluster);
+		sqlite3_bind_int64(st, 4, w.mention);
+		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "relink");
+		sqlite3_finalize(st);
+	}
+	if (rc == 0)
+		rc = xp_xguard_check(db, &g, err);
+	xp_xguard_free(&g);
+	if (rc == 0)
+		rc = xp_history_json(db, "relink", json_pack("{s:s,s:I,s:I,s:o,s:I,s:I,s:I,s:o,s:o*}", "op", "relink", "run",
+							     (json_int_t)run, "id", (json_int_t)tid, "key", xp_json_text(key),
+							     "batch", (json_int_t)batch, "from", (json_int_t)now, "cluster",
+							     (json_int_t)cluster, "annotator",
+							     xp_json_text(annotator ? annotator : ""), "note",
+							     note ? xp_json_text(note) : NULL), err);
 	return finish(db, rc, err);
 }
 

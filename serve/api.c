@@ -10,6 +10,7 @@
  *   GET  mention?run=&key=&context=  one mention in its scene
  *   GET  undo?run=&annotator=      what POST undo would take back now, and its version
  *   POST edit {run, key, annotator, version, action, span, cluster, size, note, context, old_run}
+ *        (relink with tadd N, from C: target-only mention N alone, seen in cluster C)
  *   POST undo {run, annotator, key, version, old_run}
  *   POST position {run, annotator, key, old_run}
  *
@@ -568,7 +569,17 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 		json_t *c = json_object_get(body, "cluster");
 		if (!json_is_integer(c))
 			return fail(out, 400, "cluster: the number of the cluster the mention moves to");
-		rc = xp_db_relink_at(db, run, key, (int64_t)json_integer_value(c), who, note, version, &e);
+		/* a target-only mention of the line relinked alone: tadd N, from
+		 * the cluster the corrector saw it in (optional) */
+		json_t *ta = json_object_get(body, "tadd"), *from = json_object_get(body, "from");
+		if (ta && (!json_is_integer(ta) || json_integer_value(ta) <= 0))
+			return fail(out, 400, "tadd: the number of the target-only mention to relink (+N)");
+		if (from && (!ta || !json_is_integer(from) || json_integer_value(from) < 0))
+			return fail(out, 400, "from: the cluster the target-only mention was in as you saw it, with tadd");
+		rc = ta ? xp_db_relink_tadd_at(db, run, key, (int64_t)json_integer_value(ta),
+					       from ? (int64_t)json_integer_value(from) : -1, (int64_t)json_integer_value(c), who,
+					       note, version, &e)
+			: xp_db_relink_at(db, run, key, (int64_t)json_integer_value(c), who, note, version, &e);
 	} else if (action && !strcmp(action, "merge")) {
 		/* the mention's whole entity into cluster N; size: how many target
 		 * mentions the corrector saw in it (the scene's tgt_cluster_size) */
@@ -665,13 +676,13 @@ static int post_undo(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 	if (xp_db_undo_next(db, run, who, what, sizeof what, key, sizeof key, &now, &e))
 		return fail_err(out, &e);
 	if (strcmp(key, want) || now != (int64_t)json_integer_value(v)) {
-		/* the page shows these after "Cannot undo:" with the mention as
+		/* the page shows these after "Not undone:" with the mention as
 		 * it is now: what happened and what to do, no version numbers */
 		if (strcmp(key, want))
-			xp_failc(&e, XP_ECONFLICT, "", 0, "nothing was undone: your last action is now %s, not the one on "
+			xp_failc(&e, XP_ECONFLICT, "", 0, "your last action is now %s, not the one on "
 				 "%s you meant (in another tab?); press u again to undo %s", what, want, what);
 		else
-			xp_failc(&e, XP_ECONFLICT, "", 0, "nothing was undone: %s changed a moment ago (another corrector "
+			xp_failc(&e, XP_ECONFLICT, "", 0, "%s changed a moment ago (another corrector "
 				 "acted on it); it is shown as it is now: look at what changed, then press u again if yours should "
 				 "still be undone", want);
 		return refused(s, db, run, key, &e, out);

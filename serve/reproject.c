@@ -527,7 +527,7 @@ int xp_reproject(xp_server *s, xp_db *db, int64_t run, const char *key, json_t *
 	/* a proposal that would cross another mention of its entity
 	 * (correct/cross.c) is not made: none is, and the corrector is told
 	 * why, as when there is no model */
-	if (rc == XP_EINPUT && !*why && strstr(e.msg, "would cross")) {
+	if (rc == XP_EINPUT && !*why && strstr(e.msg, XP_XGUARD_WHY)) {
 		snprintf(why, sizeof why, "not re-projected: %s", e.msg);
 		json_array_clear(props);
 		rc = xp_db_reproj_put(db, tedit, props, why, &e);

@@ -19,6 +19,7 @@
 "use strict";
 
 const S = {
+  relinkTadd: null,   // the target-only mention the relink form moves (null: the mention on screen)
   annotator: "",
   run: 0,
   lang: "",
@@ -473,7 +474,7 @@ function renderMention() {
   // the English utterance with the mention bracketed
   const en = m.english;
   const line = clear($("en-line"));
-  line.append(h("span", { class: "spk" }, en.speaker + ":"), " ");
+  if (en.speaker) line.append(h("span", { class: "spk" }, en.speaker + ":"), " ");
   const marks = en.tokens.map((w, i) => (i >= en.start && i < en.end ? "m-self" : ""));
   appendRuns(line, en.tokens, marks, true);
 
@@ -498,7 +499,11 @@ function renderMention() {
         if (changed && !repaired && silver && i >= silver[1] && i < silver[2]) cls.push("silver");
         if (S.sel && i >= S.sel[0] && i < S.sel[1]) cls.push("sel");
         if (i === S.cursor) cls.push("cursor");
-        const b = h("span", { class: cls.join(" "), "data-i": i, title: "token " + i }, m.target.tokens[i]);
+        // a target-only mention of the line: r relinks it alone once selected
+        const only = (m.target.target_only || []).find((t) => i >= t.start && i < t.end);
+        if (only) cls.push("tonly");
+        const b = h("span", { class: cls.join(" "), "data-i": i, title: "token " + i + (only ? " · target-only +" + only.tid +
+          " (cluster " + only.cluster + "): select it and press r to relink it alone" : "") }, m.target.tokens[i]);
         b.addEventListener("mousedown", (e) => { e.preventDefault(); clickToken(i, e.shiftKey); S.dragging = true; });
         b.addEventListener("mouseenter", () => { if (S.dragging) extendTo(i); });
         word.append(b);
@@ -564,7 +569,7 @@ function renderScene(m, anchor) {
   const sc = clear($("scene"));
   let selfLi = null;
   for (const u of m.scene.utterances) {
-    const li = h("li", { class: u.utt === en.utt ? "self" : "", "data-utt": u.utt }, h("span", { class: "spk" }, u.speaker + ":"));
+    const li = h("li", { class: u.utt === en.utt ? "self" : "", "data-utt": u.utt }, u.speaker ? h("span", { class: "spk" }, u.speaker + ":") : null);
     const mark = new Array(u.tokens.length).fill("");
     for (const x of u.mentions)
       for (let i = x.start; i < x.end && i < mark.length; i++) mark[i] = x.self ? "m-self" : mark[i] || "m-clu";
@@ -578,8 +583,10 @@ function renderScene(m, anchor) {
   }
   const first = (m.scene.utterances[0] || {}).utt ?? 0, last = (m.scene.utterances.at(-1) || {}).utt ?? 0;
   const all = m.scene.utts ?? last + 1, wide = S.context >= MAX_CONTEXT;
-  moreButton($("scene-above"), first, wide, "above");
-  moreButton($("scene-below"), all - 1 - last, wide, "below");
+  // the server counts the lines beyond the scene (a unit paired n:m is one
+  // line numbered by its first sentence: the numbers have gaps)
+  moreButton($("scene-above"), m.scene.above ?? first, wide, "above");
+  moreButton($("scene-below"), m.scene.below ?? all - 1 - last, wide, "below");
   const keep = anchor ? sc.querySelector('li[data-utt="' + anchor.utt + '"]') : null;
   if (keep) sc.scrollTop = keep.offsetTop - anchor.y;
   else if (selfLi) sc.scrollTop = selfLi.offsetTop - sc.clientHeight / 2 + selfLi.clientHeight / 2;   // within the list only
@@ -638,7 +645,7 @@ function updateButtons() {
     modify: !!(m && m.current.span && S.sel && m.target),
     add: !!(m && !m.current.span && S.sel && m.target),
     delete: !!(m && m.current.span),
-    relink: !!(m && m.current.span),
+    relink: !!(m && (m.current.span || selectedTadd(m))),
     merge: !!(m && m.current.span),
     realign: !!(m && m.target && m.lines && (m.lines.blocks || []).length),
     tadd: !!(m && m.target && S.sel),
@@ -737,10 +744,13 @@ async function act(action, extra) {
     if (advance && S.index + 1 < S.page.total) await openAt(S.index + 1);
     return;
   }
-  if (r.status === 409 && r.json.mention && action === "merge" && r.json.mention.version === m.version) {
-    // the mention is as it was, its entity not: someone moved a mention into it or out of it
+  if (r.status === 409 && r.json.mention && (action === "merge" || body.tadd) && r.json.mention.version === m.version) {
+    // the mention is as it was, an entity not: someone moved a mention into
+    // it or out of it (a merge), or moved the target-only mention (a relink
+    // of it); the store's reason says what to look at and do
     setMention(r.json.mention, true);
-    banner("conflict", "Not merged: " + (r.json.message || "the entity changed") + ". Its chain is shown as it is now; merge again if it is still needed.");
+    banner("conflict", (action === "merge" ? "Not merged: " : "Not relinked: ") + (r.json.message || "the entity changed") +
+      " (it is shown as it is now).");
     refreshQueue();
     return;
   }
@@ -775,6 +785,7 @@ function whyNot(action, m) {
 function utc(t) { return t.replace("T", " ").replace("Z", "") + " UTC"; }
 
 function describe(action, body, m) {
+  if (action === "relink" && body.tadd) return "relink target-only +" + body.tadd + " → cluster " + body.cluster;
   if (action === "relink") return "relink " + m.key + " → cluster " + body.cluster;
   if (action === "merge") return "merge cluster " + m.scene.tgt_cluster + " → cluster " + body.cluster;
   if (action === "realign") return "re-pair line " + m.english.utt + " with block" + (body.blocks.length > 1 ? "s " : " ") + body.blocks.join(", ");
@@ -800,7 +811,8 @@ async function undo() {
   }
   if (r.status === 409 && r.json.mention) {
     setMention(r.json.mention, true);
-    banner("conflict", "Cannot undo: " + r.json.message);
+    // one verb: the store's and the server's reasons say who and why, never "cannot undo"
+    banner("conflict", "Not undone: " + r.json.message + ".");
     refreshQueue();
   } else toast("Not undone: " + (r.json.message || "the server answered " + r.status) + ".", true);
   updateButtons();
@@ -809,19 +821,35 @@ async function undo() {
 /* relink: the document's entities as they are now, the mention's own left
  * out, and a new one (a number no cluster has) */
 function relink() {
-  const m = S.mention;
-  if (!m || !m.current.span) { toast("Relink: the mention has no span in the target (add it first).", true); return; }
+  const m = S.mention, t = selectedTadd(m);
+  if (!m || (!m.current.span && !t)) {
+    toast("Not saved: this mention has no span in the target yet; select its tokens and press a to add it, then relink it " +
+      "(or select a target-only mention of the line to relink that one).", true);
+    return;
+  }
+  // a target-only mention of the line selected: that one moves, alone
+  S.relinkTadd = t;
   const sel = clear($("relink-select"));
-  entityOptions(sel, m, m.scene.tgt_cluster);
+  entityOptions(sel, m, t ? t.cluster : m.scene.tgt_cluster);
+  $("relink-what").textContent = t ? "Move the target-only mention " + m.target.tokens.slice(t.start, t.end).join(" ") +
+    " (+" + t.tid + ", cluster " + t.cluster + ") to" : "Move this mention to";
   $("relink-form").hidden = false;
   sel.focus();
+}
+
+/* the target-only mention of the line the selection is in (the one that
+ * holds it), or null: r relinks it alone */
+function selectedTadd(m) {
+  if (!m || !m.target || !S.sel) return null;
+  const hold = (m.target.target_only || []).filter((t) => t.start <= S.sel[0] && S.sel[1] <= t.end);
+  return hold.length === 1 ? hold[0] : null;
 }
 
 /* merge: every mention of the entity on screen (its chain in the target)
  * into another entity of the document, in one step */
 function merge() {
   const m = S.mention;
-  if (!m || !m.current.span) { toast("Merge: the mention has no span in the target (add it first).", true); return; }
+  if (!m || !m.current.span) { toast("Not saved: this mention has no span in the target yet; select its tokens and press a to add it, then merge it.", true); return; }
   const sel = clear($("merge-select"));
   entityOptions(sel, m, m.scene.tgt_cluster, true);
   if (!sel.options.length) { toast("Merge: the document has no other entity.", true); return; }
@@ -1046,9 +1074,9 @@ async function start() {
   });
   $("relink-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    const c = Number($("relink-select").value);
+    const c = Number($("relink-select").value), t = S.relinkTadd;
     closeRelink();
-    act("relink", { cluster: c });
+    act("relink", t ? { cluster: c, tadd: t.tid, from: t.cluster } : { cluster: c });
   });
   $("relink-select").addEventListener("keydown", (e) => {
     if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); $("relink-form").requestSubmit(); }

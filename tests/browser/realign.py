@@ -13,7 +13,10 @@ marked "re-projected after realign", and the queue's row shows the
 proposal's words in the new lines; a span set there is checked against
 it; u undoes the change, then the re-pairing.  t adds the selected tokens as a target-only mention to an
 entity: marked in the scene, in the export (db export, run by this script),
-undone by u, and done again to stay for the export check.
+undone by u; selected and r relinks it alone to another entity (the
+store, the export, the history), another corrector's move of it makes
+the undo a refusal said in one verb ("Not undone: bob acted on +N ..."),
+and u takes the relink back.
 Screenshots under SHOTS (realign-*.png).
 
 usage: realign.py URL SHOTS XPROJ DB
@@ -258,7 +261,60 @@ try:
     check(chosen not in labels_at(exported_mention(0, 0, 0), now["doc"], now["target"]["sent"], tok, tok + 1),
           "and from the export")
 
-    page.console_clean("favicon")
+    # --- r on a target-only mention: relinked alone ---------------------------
+    # added again, selected, r: the form names it; Enter moves it to the
+    # first entity offered; the store, the export and the history say so
+    select_tokens(tok, tok + 1)
+    press("t")
+    wait_for(lambda: d.find_element(By.ID, "tadd-form").is_displayed(), "the target-only form opens again")
+    press(Keys.ENTER)
+    wait_for(lambda: "target-only" in text("#toast") and "saved" in text("#toast"), "the target-only mention is saved again")
+    idle(it["key"])
+    t0 = mention(it["key"])["target"].get("target_only") or []
+    check(len(t0) == 1 and t0[0]["start"] == tok and t0[0]["cluster"] == chosen, "the line lists it: %r" % t0)
+    tid = t0[0]["tid"]
+    only = d.find_elements(By.CSS_SELECTOR, "#tokens .tok.tonly")
+    check(len(only) == 1 and ("+%d" % tid) in only[0].get_attribute("title"), "the sentence marks it, its tooltip says r")
+    select_tokens(tok, tok + 1)
+    press("r")
+    wait_for(lambda: d.find_element(By.ID, "relink-form").is_displayed(), "the relink form opens")
+    what = text("#relink-what")
+    check(("target-only" in what) and ("+%d" % tid) in what, "the form names the target-only mention: %r" % what)
+    to = int(d.execute_script("return document.getElementById('relink-select').value"))
+    check(to != chosen, "its own entity is not offered")
+    shot("realign-relink-target-only.png")
+    press(Keys.ENTER)
+    wait_for(lambda: "relink target-only" in text("#toast") and "saved" in text("#toast"), "the relink is saved")
+    idle(it["key"])
+    now = mention(it["key"])
+    check(now["target"]["target_only"][0]["cluster"] == to, "the store has it in cluster %d" % to)
+    check(now["current"]["span"] == mm["current"]["span"], "the mention on screen kept its span")
+    got = labels_at(exported_mention(0, 0, 0), now["doc"], now["target"]["sent"], tok, tok + 1)
+    check(to in got and chosen not in got, "db export writes it in its new entity: %r" % got)
+    check("relink +%d" % tid in text("#history"), "the history lists it")
+    # bob moves it on under the page: ann's undo is refused, in one verb
+    st, r = page.post("edit", {"run": now["run"], "annotator": "bob", "key": it["key"], "action": "relink",
+                               "version": now["version"], "tadd": tid, "from": to, "cluster": chosen})
+    check(st == 200, "bob relinks it back: %r" % st)
+    press("u")
+    wait_for(lambda: "Not undone:" in text("#banner"), "ann's undo is refused")
+    said = text("#banner")
+    check(("bob acted on +%d after your relink" % tid) in said and "Cannot undo" not in said and
+          said.count("undone") + said.count("undo ") <= 2, "the banner says who and why, one verb: %r" % said)
+    shot("realign-relink-undo-refused.png")
+    st, r = page.post("undo", {"run": now["run"], "annotator": "bob", "key": it["key"],
+                               "version": mention(it["key"])["version"]})
+    check(st == 200, "bob takes his back: %r" % st)
+    press("u")
+    wait_for(lambda: ("Undone: relink +%d" % tid) in text("#toast"), "u undoes the relink")
+    idle(it["key"])
+    check(mention(it["key"])["target"]["target_only"][0]["cluster"] == chosen, "back in its entity")
+    press("u")
+    wait_for(lambda: "Undone: tadd" in text("#toast"), "u undoes the target-only mention")
+    idle(it["key"])
+
+    # the one refusal asked for above (ann's undo under bob's relink)
+    page.console_clean("favicon", "api/undo - Failed to load resource: the server responded with a status of 409")
     check(d.title != "pwned", "no markup ran")
 except Exception as e:
     page.stopped(e, "the walk through realign", "realign-failure.png")

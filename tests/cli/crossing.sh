@@ -18,7 +18,7 @@ S='"sentences":[["我","看见","了","那辆","红色","的","大","车","。"]
 printf '{"doc_key":"d_0",%s,"clusters":[[[3,7],[9,9],[2,4]],[[11,11]]]}\n' "$S" > $T/x.jsonlines
 before=$(sum $D)
 expect_status 1 $XPROJ db import-corrections $D $T/x.jsonlines
-expect_grep "x.jsonlines:1: d|0 '了 那辆 红色' and d|1 '那辆 红色 的 大 车' (same entity) would cross: brackets cannot hold both" $T/err
+expect_grep "x.jsonlines:1: d|0 '了 那辆 红色' and d|1 '那辆 红色 的 大 车' are one entity and their tokens would overlap without one holding the other" $T/err
 expect_grep 'nothing was written' $T/err
 expect_eq "$(sum $D)" "$before" "a refused batch leaves the store as it was"
 # d|0 over 2-4 in its own entity: allowed (a.db); d|0 relinked into
@@ -30,16 +30,16 @@ printf '{"doc_key":"d_0",%s,"clusters":[[[3,7],[9,9],[0,0]],[[11,11]]]}\n' "$S" 
 expect_status 0 $XPROJ db import-corrections $T/b.db $T/y.jsonlines
 # then, in b, the same modification is refused, by db modify and in a batch
 expect_status 1 $XPROJ db modify $T/b.db --mention 'd|0' --span 0:2:5
-expect_grep "d|0: this span and '那辆 红色 的 大 车' (d|1, same entity) would cross: brackets cannot hold both" $T/err
+expect_grep "d|0 and '那辆 红色 的 大 车' (d|1) are one entity and their tokens would overlap" $T/err
 printf '{"d": {"modify": {"d|0": [0, 2, 5]}}}\n' > $T/m.json
 before=$(sum $T/b.db)
 expect_status 1 $XPROJ db import-corrections $T/b.db $T/m.json
-expect_grep "m.json: d|0 '了 那辆 红色' and d|1 '那辆 红色 的 大 车' (same entity) would cross" $T/err
+expect_grep "m.json: d|0 '了 那辆 红色' and d|1 '那辆 红色 的 大 车' are one entity and their tokens would overlap without one holding the other" $T/err
 expect_eq "$(sum $T/b.db)" "$before" "a refused MMC batch leaves the store as it was"
 # merging b (the entity), then a (the span, applied after): each is
 # fine, together they cross
 expect_status 1 $XPROJ db merge $T/ab.db $T/b.db $T/a.db
-expect_grep "a.db: merging it: d|0 '了 那辆 红色' and d|1 '那辆 红色 的 大 车' (same entity) would cross" $T/err
+expect_grep "a.db: merging it: d|0 '了 那辆 红色' and d|1 '那辆 红色 的 大 车' are one entity and their tokens would overlap without one holding the other" $T/err
 [ -e $T/ab.db ] && { echo "FAIL: a refused merge wrote its output"; fails=$((fails + 1)); }
 # a store holding such a pair (by hand, as one made before the guard could)
 sqlite3 $T/b.db "UPDATE corrections SET new_start = 2, new_end = 5 WHERE mention_key = 'd|0'"

@@ -568,11 +568,11 @@ static void crossing_refused(void **state)
 	int64_t v = xp_db_mention_version(db, run, "d|0");
 	/* a relink into d|1's entity would make the pair */
 	assert_int_equal(xp_db_relink_at(db, run, "d|0", 2, "ann", NULL, v, &e), XP_EINPUT);
-	assert_non_null(strstr(e.msg, "d|0: this span and '那辆 红色 的 大 车' (d|1, same entity) would cross: brackets cannot hold both"));
+	assert_non_null(strstr(e.msg, "d|0 and '那辆 红色 的 大 车' (d|1) are one entity and their tokens would overlap"));
 	/* so would merging the two entities */
 	int64_t moved = 0;
 	assert_int_equal(xp_db_merge_at(db, run, "d|0", 2, -1, NULL, 0, "ann", NULL, v, &moved, &e), XP_EINPUT);
-	assert_non_null(strstr(e.msg, "would cross: brackets cannot hold both"));
+	assert_non_null(strstr(e.msg, "which the exported corpus cannot write"));
 	assert_int_equal(moved, 0);
 	/* back to 0-1, relinked: then widening it is refused, by both paths */
 	xp_edit back = {XP_MODIFY, "d|0", 0, 0, 1, "ann", NULL};
@@ -581,7 +581,7 @@ static void crossing_refused(void **state)
 	assert_int_equal(xp_db_relink_at(db, run, "d|0", 2, "ann", NULL, v, &e), 0);
 	v = xp_db_mention_version(db, run, "d|0");
 	assert_int_equal(xp_db_edit(db, run, &wide, &e), XP_EINPUT);
-	assert_non_null(strstr(e.msg, "d|0: this span and '那辆 红色 的 大 车' (d|1, same entity) would cross"));
+	assert_non_null(strstr(e.msg, "d|0 and '那辆 红色 的 大 车' (d|1) are one entity and their tokens would overlap"));
 	assert_int_equal(xp_db_edit_at(db, run, &wide, v, &e), XP_EINPUT);
 	assert_int_equal(xp_db_mention_version(db, run, "d|0"), v);   /* nothing written */
 	/* nested and disjoint spans of one entity stay allowed */
@@ -591,7 +591,7 @@ static void crossing_refused(void **state)
 	int64_t id;
 	v = xp_db_mention_version(db, run, "d|1");
 	assert_int_equal(xp_db_tadd_at(db, run, "d|1", 0, 2, 5, 2, "ann", NULL, v, &id, &e), XP_EINPUT);
-	assert_non_null(strstr(e.msg, "same entity) would cross: brackets cannot hold both"));
+	assert_non_null(strstr(e.msg, "are one entity and their tokens would overlap"));
 	assert_int_equal(xp_db_tadd_at(db, run, "d|1", 0, 2, 5, 1, "ann", NULL, v, &id, &e), 0);   /* another entity */
 	/* an MMC batch that would make one is refused whole, naming the file */
 	char mmc[200];
@@ -600,7 +600,7 @@ static void crossing_refused(void **state)
 	size_t before = count(db, "modify");
 	assert_int_equal(xp_db_import_mmc(db, run, mmc, "ann", &r, &e), XP_EINPUT);
 	assert_non_null(strstr(e.file, "x.json"));
-	assert_non_null(strstr(e.msg, "would cross"));
+	assert_non_null(strstr(e.msg, "would overlap without one holding the other"));
 	xp_batch_result_free(&r);
 	assert_int_equal(count(db, "modify"), before);
 	unlink(mmc);
@@ -635,7 +635,7 @@ static void crossing_listed(void **state)
 	/* the pair's own mention moved to another crossing span: a new pair */
 	xp_edit again = {XP_MODIFY, "d|0", 0, 1, 5, "ann", NULL};
 	assert_int_equal(xp_db_edit(db, run, &again, &e), XP_EINPUT);
-	assert_non_null(strstr(e.msg, "d|0: this span and '那辆 红色 的 大 车' (d|1, same entity) would cross"));
+	assert_non_null(strstr(e.msg, "d|0 and '那辆 红色 的 大 车' (d|1) are one entity and their tokens would overlap"));
 	/* ... and out of it, allowed */
 	xp_edit out = {XP_MODIFY, "d|0", 0, 0, 1, "ann", NULL};
 	assert_int_equal(xp_db_edit(db, run, &out, &e), 0);
@@ -662,7 +662,7 @@ static void undo_crossing(void **state)
 	assert_int_equal(xp_db_edit(db, run, &wide, &e), 0);
 	int64_t v = xp_db_mention_version(db, run, "d|1");
 	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), XP_EINPUT);
-	assert_non_null(strstr(e.msg, "d|1: this span and '了 那辆 红色' (d|0, same entity) would cross: brackets cannot hold both"));
+	assert_non_null(strstr(e.msg, "d|1 and '了 那辆 红色' (d|0) are one entity and their tokens would overlap"));
 	assert_int_equal(xp_db_mention_version(db, run, "d|1"), v);   /* nothing written */
 	char *list;
 	size_t n;
@@ -684,7 +684,7 @@ static void undo_crossing(void **state)
 	assert_int_equal(xp_db_edit(db, run, &wide, &e), 0);
 	assert_int_equal(xp_db_undo(db, "1", what, sizeof what, &e), -1);
 	assert_int_equal(e.code, XP_EINPUT);
-	assert_non_null(strstr(e.msg, "would cross: brackets cannot hold both"));
+	assert_non_null(strstr(e.msg, "which the exported corpus cannot write"));
 	/* the newest action (bob's widening, a single edit) may go; then the batch */
 	assert_int_equal(xp_db_undo(db, NULL, what, sizeof what, &e), 0);
 	assert_int_equal(xp_db_undo(db, NULL, what, sizeof what, &e), 0);
@@ -705,7 +705,7 @@ static void undo_crossing(void **state)
 	xp_edit mine = {XP_ADD, "d|3", 1, 1, 3, "bob", NULL};
 	assert_int_equal(xp_db_edit(db, run, &mine, &e), 0);
 	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), XP_EINPUT);
-	assert_non_null(strstr(e.msg, "would cross: brackets cannot hold both"));
+	assert_non_null(strstr(e.msg, "which the exported corpus cannot write"));
 	assert_int_equal(xp_db_crossings(db, run, &list, &n, &e), 0);
 	assert_int_equal(n, 0);
 	done(db);
@@ -727,7 +727,7 @@ static void merge_tadd_crossing(void **state)
 	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 1, 3, 1, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
 	int64_t v = xp_db_mention_version(db, run, "d|0");
 	assert_int_equal(xp_db_merge_at(db, run, "d|0", 2, -1, NULL, 0, "ann", NULL, v, &moved, &e), XP_EINPUT);
-	assert_non_null(strstr(e.msg, "same entity) would cross: brackets cannot hold both"));
+	assert_non_null(strstr(e.msg, "are one entity and their tokens would overlap"));
 	assert_non_null(strstr(e.msg, "a target-only mention"));
 	assert_int_equal(xp_db_mention_version(db, run, "d|0"), v);
 	/* the tadd undone, the merge goes; the tadd's undo is no crossing */
@@ -803,7 +803,7 @@ static void merge_moves_target_only(void **state)
 	assert_int_equal(xp_db_relink_at(db, run, "d|0", 2, "bob", NULL, xp_db_mention_version(db, run, "d|0"), &e), 0);
 	int64_t v = xp_db_mention_version(db, run, "d|1");
 	assert_int_equal(xp_db_merge_at(db, run, "d|1", 7, 3, before, 3, "ann", NULL, v, &moved, &e), XP_ECONFLICT);
-	assert_non_null(strstr(e.msg, "cluster 2 changed since you saw it (d|0 joined it; d|2 left it): nothing was written"));
+	assert_non_null(strstr(e.msg, "this entity (cluster 2) changed since you saw it (d|0 joined it; d|2 left it)"));
 	assert_int_equal(xp_db_mention_version(db, run, "d|1"), v);
 	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
 	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
@@ -851,6 +851,182 @@ static void merge_moves_target_only(void **state)
 	/* the next undo is the tadd itself */
 	assert_int_equal(xp_db_undo_next(db, run, "ann", what, sizeof what, key, sizeof key, &v, &e), 0);
 	assert_string_equal(what, "tadd d|2");
+	done(db);
+}
+
+/* A target-only mention relinked alone (schema 14), as a projected one is
+ * with r: another entity of the document, export, the history, one undo;
+ * refused when someone moved it since it was seen, into its own entity,
+ * for what is no live target-only mention, or where it would cross; and
+ * an undo that would take back someone's later move of it (a merge's
+ * undo after a relink of one of its target-only mentions) refused. */
+static void relink_target_only(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	char what[200], key[200];
+	/* ann adds 我的 (utterance 1, tokens 2-3) to the car's entity (cluster 2) */
+	int64_t tid, moved, v;
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 2, 3, 2, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
+	char *text0 = conll_of(db, run);
+	assert_null(strstr(text0, "\t我的\tna\tna\tna\tna\tna\t-\tna\tna\tna\t(1)\n"));
+
+	/* bob relinks it alone into d|0's entity (cluster 1), from d|2 on screen */
+	v = xp_db_mention_version(db, run, "d|2");
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 2, 1, "bob", NULL, v, &e), 0);
+	assert_int_equal(tadd_cluster(db, tid), 1);
+	assert_int_equal(xp_db_mention_version(db, run, "d|2"), v + 1);
+	char *text1 = conll_of(db, run);
+	assert_non_null(strstr(text1, "\t我的\tna\tna\tna\tna\tna\t-\tna\tna\tna\t(1)\n"));
+	char m[200], saw[200];
+	members_of(db, run, "d|0", m, sizeof m);
+	snprintf(saw, sizeof saw, "+%lld d|0", (long long)tid);
+	assert_string_equal(m, saw);
+	/* the mention on screen lists it: its line's target-only mentions, the history */
+	json_t *j;
+	assert_int_equal(xp_db_mention(db, run, "d|2", 2, &j, &e), 0);
+	json_t *to = json_object_get(json_object_get(j, "target"), "target_only");
+	assert_int_equal(json_array_size(to), 1);
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(to, 0), "tid")), tid);
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(to, 0), "cluster")), 1);
+	json_t *acts = json_object_get(j, "actions"), *last = json_array_get(acts, json_array_size(acts) - 1);
+	assert_string_equal(json_string_value(json_object_get(last, "kind")), "relink");
+	assert_string_equal(json_string_value(json_object_get(last, "annotator")), "bob");
+	assert_int_equal(json_integer_value(json_object_get(last, "cluster")), 1);
+	json_decref(j);
+	/* a line with none says nothing of them */
+	assert_int_equal(xp_db_mention(db, run, "d|0", 2, &j, &e), 0);
+	assert_null(json_object_get(json_object_get(j, "target"), "target_only"));
+	json_decref(j);
+
+	/* refused, nothing written: ann saw it in cluster 2 (bob moved it);
+	 * into the entity it is in; what is no target-only mention */
+	v = xp_db_mention_version(db, run, "d|2");
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 2, 5, "ann", NULL, v, &e), XP_ECONFLICT);
+	assert_non_null(strstr(e.msg, "changed since you saw it (it is in entity 1 now, not 2)"));
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 1, 1, "ann", NULL, v, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "is in that entity already: choose another"));
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid + 100, -1, 1, "ann", NULL, v, &e), XP_EINPUT);
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, -1, 5, "ann", NULL, v - 1, &e), XP_ECONFLICT);
+	assert_int_equal(xp_db_mention_version(db, run, "d|2"), v);
+	assert_int_equal(tadd_cluster(db, tid), 1);
+
+	/* ann's undo of her tadd would take bob's relink away: refused */
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), XP_ECONFLICT);
+	assert_non_null(strstr(e.msg, "bob acted on d|2 after your tadd: undoing yours would take theirs away; ask bob"));
+
+	/* db merge into a new store carries it, and its undo */
+	char out[200];
+	snprintf(out, sizeof out, "%s/merged.db", dir);
+	const char *ins[1] = {path};
+	xp_merge_result r = {0};
+	assert_int_equal(xp_db_merge(out, ins, 1, &r, &e), 0);
+	xp_merge_result_free(&r);
+	xp_db *mdb;
+	assert_int_equal(xp_db_open(out, &mdb, &e), 0);
+	char *text2 = conll_of(mdb, run);
+	assert_string_equal(text1, text2);
+	free(text2);
+	assert_int_equal(xp_db_undo_next(mdb, run, "bob", what, sizeof what, key, sizeof key, &v, &e), 0);
+	snprintf(saw, sizeof saw, "relink +%lld", (long long)tid);
+	assert_string_equal(what, saw);
+	assert_int_equal(xp_db_undo_mine(mdb, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+	text2 = conll_of(mdb, run);
+	assert_string_equal(text0, text2);
+	free(text2);
+	xp_db_close(mdb);
+
+	/* bob's one undo: back where it was, the export as before */
+	assert_int_equal(xp_db_undo_next(db, run, "bob", what, sizeof what, key, sizeof key, &v, &e), 0);
+	assert_string_equal(what, saw);
+	assert_string_equal(key, "d|2");
+	assert_int_equal(v, xp_db_mention_version(db, run, "d|2"));
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, saw);
+	assert_int_equal(tadd_cluster(db, tid), 2);
+	char *text3 = conll_of(db, run);
+	assert_string_equal(text0, text3);
+
+	/* a merge's undo after someone relinked a target-only mention it moved:
+	 * ann merges cluster 2 (d|1, d|2, the tadd) into 1, bob relinks the
+	 * tadd alone into a new entity, ann's undo would take it back */
+	v = xp_db_mention_version(db, run, "d|1");
+	assert_int_equal(xp_db_merge_at(db, run, "d|1", 1, 3, NULL, 0, "ann", NULL, v, &moved, &e), 0);
+	assert_int_equal(moved, 3);
+	assert_int_equal(tadd_cluster(db, tid), 1);
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 1, 7, "bob", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), XP_ECONFLICT);
+	assert_non_null(strstr(e.msg, "bob acted on d|1 after your merge"));
+	assert_int_equal(tadd_cluster(db, tid), 7);
+	/* ... and bob's undo of his relink after ann's later merge: refused too */
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "merge d|1");
+	assert_int_equal(tadd_cluster(db, tid), 2);
+	/* bob relinks the tadd into d|0's entity, ann merges that entity into 2 */
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 2, 1, "bob", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
+	assert_int_equal(xp_db_merge_at(db, run, "d|0", 2, 2, NULL, 0, "ann", NULL, xp_db_mention_version(db, run, "d|0"),
+					&moved, &e), 0);
+	assert_int_equal(moved, 2);
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), XP_ECONFLICT);
+	snprintf(saw, sizeof saw, "ann acted on +%lld after your relink", (long long)tid);
+	assert_non_null(strstr(e.msg, saw));
+	free(text0), free(text1), free(text3);
+	done(db);
+}
+
+/* A target-only mention relinked alone passes the crossing guard: d|2 "It"
+ * widened to 0-2 in sentence 1, a target-only mention at 1-3 in d|0's
+ * entity; relinked into d|2's entity the two would cross.  Its undo too,
+ * by `u` or `db undo` of its batch. */
+static void relink_tadd_crossing(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db), tid;
+	xp_err e;
+	char what[200], key[200];
+	xp_edit it = {XP_MODIFY, "d|2", 1, 0, 2, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &it, &e), 0);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 1, 3, 1, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
+	int64_t v = xp_db_mention_version(db, run, "d|2");
+	size_t batches = (size_t)xp_sql_int(db, "SELECT count(*) FROM batches", -1);
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 1, 2, "ann", NULL, v, &e), XP_EINPUT);
+	char said[120];
+	snprintf(said, sizeof said, "a target-only mention (%lld) and '那 是' (d|2) are one entity", (long long)tid);
+	assert_non_null(strstr(e.msg, said));
+	assert_int_equal(xp_sql_int(db, "SELECT count(*) FROM batches", -1), (int64_t)batches);
+	assert_int_equal(xp_db_mention_version(db, run, "d|2"), v);
+	assert_int_equal(tadd_cluster(db, tid), 1);
+	/* d|2 narrowed back, the relink goes; then widened again by bob: ann's
+	 * undo of the relink would put back no crossing, but bob's widening
+	 * with the tadd back in cluster 1 is none either: undone */
+	xp_edit back = {XP_MODIFY, "d|2", 1, 0, 1, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &back, &e), 0);
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 1, 2, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
+	/* bob moves d|2 into cluster 1 and widens it under the tadd (now in 2):
+	 * `db undo` of the relink's batch would put the tadd back beside it in
+	 * cluster 1, crossing: refused (it read no document for a batch with
+	 * no correction, and let it through) */
+	assert_int_equal(xp_db_relink_at(db, run, "d|2", 1, "bob", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
+	xp_edit wide = {XP_MODIFY, "d|2", 1, 0, 2, "bob", NULL};
+	assert_int_equal(xp_db_edit(db, run, &wide, &e), 0);
+	char b[32];
+	snprintf(b, sizeof b, "%lld", (long long)xp_sql_int(db, "SELECT max(id) FROM batches WHERE checksum LIKE 'trelink:%'", -1));
+	assert_int_not_equal(xp_db_undo(db, b, what, sizeof what, &e), 0);
+	assert_int_equal(e.code, XP_EINPUT);
+	assert_non_null(strstr(e.msg, "are one entity and their tokens would overlap"));
+	assert_int_equal(tadd_cluster(db, tid), 2);
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_int_equal(tadd_cluster(db, tid), 1);
+	char *list;
+	size_t n;
+	assert_int_equal(xp_db_crossings(db, run, &list, &n, &e), 0);
+	assert_int_equal(n, 0);
 	done(db);
 }
 
@@ -936,6 +1112,8 @@ int main(void)
 		cmocka_unit_test(tadds_unread),
 		cmocka_unit_test(merge_counts_as_scene),
 		cmocka_unit_test(merge_tadd_crossing),
+		cmocka_unit_test(relink_target_only),
+		cmocka_unit_test(relink_tadd_crossing),
 	};
 	return cmocka_run_group_tests_name("db", tests, NULL, NULL);
 }

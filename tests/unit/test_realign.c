@@ -1186,6 +1186,68 @@ static void migrate_from_12(void **state)
 	done(db);
 }
 
+/* A store of schema 13 opens at 14 (tmoves keeps a relink of one
+ * target-only mention alone): every table's rows as they were, tmoves'
+ * with its new columns empty, the export and the versions the same, its
+ * merge's move undone as one; then a target-only mention relinks alone. */
+static void migrate_from_13(void **state)
+{
+	(void)state;
+	xp_db *db = fresh_at(13);
+	xp_err e;
+	int64_t run = import(db), tid, moved;
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 2, 3, 2, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
+	assert_int_equal(xp_db_merge_at(db, run, "d|1", 1, -1, NULL, 0, "ann", NULL, xp_db_mention_version(db, run, "d|1"),
+					&moved, &e), 0);
+	assert_int_equal(moved, 3);
+	/* nowhere to keep a relink of it alone: refused, nothing written */
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, -1, 5, "ann", NULL, -1, &e), XP_EINPUT);
+	int64_t v1 = xp_db_mention_version(db, run, "d|1"), v2 = xp_db_mention_version(db, run, "d|2");
+	char *text0 = conll_of(db, run);
+	xp_db_close(db);
+	char *before = dump_rows(path, "history"), *tm0 = sql_value(path, "SELECT group_concat(batch || ':' || tedit || ':'"
+									   " || cluster) FROM tmoves");
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	assert_int_equal(xp_db_version(db), XP_DB_VERSION);
+	char *text1 = conll_of(db, run);
+	assert_string_equal(text0, text1);
+	assert_int_equal(xp_db_mention_version(db, run, "d|1"), v1);
+	assert_int_equal(xp_db_mention_version(db, run, "d|2"), v2);
+	xp_db_close(db);
+	char *after = dump_rows(path, "history"), *tm1 = sql_value(path, "SELECT group_concat(batch || ':' || tedit || ':'"
+									  " || cluster || ':' || coalesce(mention, after, after_review,"
+									  " after_tedit, 'none')) FROM tmoves");
+	/* the rows as they were; tmoves' row with its four new columns NULL */
+	char want[64];
+	snprintf(want, sizeof want, "%s:none", tm0);
+	assert_string_equal(tm1, want);
+	char row13[64], row14[80];
+	snprintf(row13, sizeof row13, "\n%s\n", tm0);
+	for (char *c = row13; *c; c++)
+		if (*c == ':')
+			*c = '|';
+	snprintf(row14, sizeof row14, "\n%.*s|NULL|NULL|NULL|NULL\n", (int)strlen(row13) - 2, row13 + 1);
+	char *at = strstr(after, row14);
+	assert_non_null(at);
+	memmove(at + strlen(row13) - 1, at + strlen(row14) - 1, strlen(at + strlen(row14) - 1) + 1);
+	assert_string_equal(before, after);
+	free(before), free(after), free(tm0), free(tm1);
+	/* the old merge undoes as one, the tadd back; a relink of it alone */
+	char what[200], key[200];
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_string_equal(what, "merge d|1");
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 2, 1, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
+	char *text2 = conll_of(db, run);
+	assert_non_null(strstr(text2, "\t我的\tna\tna\tna\tna\tna\t-\tna\tna\tna\t(1)\n"));
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	char plus[64];
+	snprintf(plus, sizeof plus, "relink +%lld", (long long)tid);
+	assert_string_equal(what, plus);
+	free(text0), free(text1), free(text2);
+	done(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1203,6 +1265,7 @@ int main(void)
 		cmocka_unit_test(migrate_from_10),
 		cmocka_unit_test(migrate_from_11),
 		cmocka_unit_test(migrate_from_12),
+		cmocka_unit_test(migrate_from_13),
 		cmocka_unit_test(merged_reprojection),
 		cmocka_unit_test(check_reproj),
 		cmocka_unit_test(rerun_carries_proposals),

@@ -159,12 +159,12 @@ static void endpoints(void **state)
 	}
 	assert_int_equal(call("POST", "/api/undo", NULL, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|1\",\"version\":2}", &o),
 			 409);
-	assert_string_equal(json_string_value(J(o, "message")), "nothing was undone: your last action is now note d|2, not "
+	assert_string_equal(json_string_value(J(o, "message")), "your last action is now note d|2, not "
 				"the one on d|1 you meant (in another tab?); press u again to undo note d|2");
 	json_decref(o);
 	assert_int_equal(call("POST", "/api/undo", NULL, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"version\":1}", &o),
 			 409);
-	assert_non_null(strstr(json_string_value(J(o, "message")), "nothing was undone: d|2 changed a moment ago"));
+	assert_non_null(strstr(json_string_value(J(o, "message")), "d|2 changed a moment ago"));
 	assert_null(strstr(json_string_value(J(o, "message")), "version"));
 	assert_int_equal(jint(J(o, "mention"), "version"), 2);
 	json_decref(o);
@@ -312,7 +312,7 @@ static void relink(void **state)
 	assert_int_equal(call("POST", "/api/edit", NULL,
 			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|3\",\"action\":\"relink\",\"version\":0,\"cluster\":2}", &o),
 			 422);
-	assert_non_null(strstr(json_string_value(J(o, "message")), "add it first"));
+	assert_non_null(strstr(json_string_value(J(o, "message")), "select its tokens and press a to add it, then relink it"));
 	json_decref(o);
 	assert_int_equal(call("POST", "/api/edit", NULL,
 			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":1,\"cluster\":\"1\"}", &o),
@@ -362,13 +362,15 @@ static void crossing_refused(void **state)
 			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"relink\",\"version\":1,\"cluster\":2}", &o),
 			 422);
 	assert_non_null(strstr(json_string_value(J(o, "message")),
-			       "this span and '那辆 红色 的 大 车' (d|1, same entity) would cross: brackets cannot hold both"));
+			       "d|0 and '那辆 红色 的 大 车' (d|1) are one entity and their tokens would overlap without one holding the "
+			       "other (sentence 0, tokens 2-4 and 3-7), which the exported corpus cannot write: choose tokens that hold "
+			       "it or sit inside it, or relink one of them to another entity"));
 	json_decref(o);
 	/* so would merging the entities */
 	assert_int_equal(call("POST", "/api/edit", NULL,
 			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"merge\",\"version\":1,\"cluster\":2}", &o),
 			 422);
-	assert_non_null(strstr(json_string_value(J(o, "message")), "would cross: brackets cannot hold both"));
+	assert_non_null(strstr(json_string_value(J(o, "message")), "which the exported corpus cannot write"));
 	json_decref(o);
 	/* nothing written: the version is still 1, the entity still 1 */
 	assert_int_equal(call("GET", "/api/mention?key=d%7C0", NULL, NULL, &o), 200);
@@ -440,7 +442,7 @@ static void merge(void **state)
 	assert_int_equal(call("POST", "/api/edit", NULL,
 			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|3\",\"action\":\"merge\",\"version\":0,\"cluster\":1}", &o),
 			 422);
-	assert_non_null(strstr(json_string_value(J(o, "message")), "add it first"));
+	assert_non_null(strstr(json_string_value(J(o, "message")), "select its tokens and press a to add it, then merge it"));
 	json_decref(o);
 	assert_int_equal(history_count("merge"), merges0);   /* nothing written */
 	assert_int_equal(exported_cluster(run, 1), 2);
@@ -597,7 +599,7 @@ static void merge_relinked(void **state)
 	/* a merge into a cluster no mention of the document is in */
 	snprintf(extra, sizeof extra, "\"cluster\":77,\"size\":%lld", size);
 	assert_int_equal(act_on("ann", "d|2", "merge", extra, msg, sizeof msg), 422);
-	assert_non_null(strstr(msg, "no mention of the document is in cluster 77"));
+	assert_non_null(strstr(msg, "no mention of this document is in entity 77: choose one of the document's entities"));
 	assert_int_equal(history_count("merge"), 1);   /* the one merge: nothing written */
 	assert_int_equal(exported_cluster(run, 2), 2);
 	stop();
@@ -623,7 +625,7 @@ static void merge_members(void **state)
 	assert_int_equal(act_on("bob", "d|0", "relink", "\"cluster\":2", NULL, 0), 200);
 	snprintf(extra, sizeof extra, "\"cluster\":5,\"size\":2,\"members\":[\"d|2\",\"d|1\"]");
 	assert_int_equal(act_on("ann", "d|2", "merge", extra, msg, sizeof msg), 409);
-	assert_non_null(strstr(msg, "cluster 2 changed since you saw it (d|0 joined it; d|1 left it)"));
+	assert_non_null(strstr(msg, "this entity (cluster 2) changed since you saw it (d|0 joined it; d|1 left it)"));
 	snprintf(extra, sizeof extra, "\"cluster\":5,\"size\":2,\"members\":[\"d|2\",7]");
 	assert_int_equal(act_on("ann", "d|2", "merge", extra, msg, sizeof msg), 400);
 	snprintf(extra, sizeof extra, "\"cluster\":5,\"size\":2,\"members\":\"d|2\"");
@@ -696,6 +698,67 @@ static void fix_the_cause(void **state)
 		if (json_is_true(J(x, "target_only")))
 			found = x;
 	assert_null(found);
+	json_decref(o);
+	stop();
+}
+
+/* A target-only mention relinked alone through the API: POST edit
+ * relink with tadd (and from, the cluster it was seen in), the line's
+ * target_only list, 400 without a number, 409 on a stale from, and one
+ * undo (GET /api/undo names it, the mention on screen its key). */
+static void relink_target_only(void **state)
+{
+	(void)state;
+	start(NULL);
+	json_t *o, *m;
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"ann\",\"key\":\"d|0\",\"action\":\"tadd\",\"version\":0,"
+			      "\"utt\":1,\"span\":[2,3],\"cluster\":1}", &o), 200);
+	json_decref(o);
+	assert_int_equal(call("GET", "/api/mention?key=d%7C2", NULL, NULL, &m), 200);
+	json_t *to = J(J(m, "target"), "target_only");
+	assert_int_equal(json_array_size(to), 1);
+	long long tid = jint(json_array_get(to, 0), "tid"), v = jint(m, "version");
+	assert_int_equal(jint(json_array_get(to, 0), "cluster"), 1);
+	assert_int_equal(jint(json_array_get(to, 0), "start"), 2);
+	json_decref(m);
+	char body[400];
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":0,"
+			      "\"tadd\":\"1\",\"cluster\":2}", &o), 400);
+	json_decref(o);
+	assert_int_equal(call("POST", "/api/edit", NULL,
+			      "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":0,"
+			      "\"from\":1,\"cluster\":2}", &o), 400);
+	json_decref(o);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":%lld,"
+		 "\"tadd\":%lld,\"from\":2,\"cluster\":0}", v, tid);
+	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 409);
+	assert_non_null(strstr(json_string_value(J(o, "message")), "changed since you saw it (it is in entity 1 now, not 2)"));
+	json_decref(o);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":%lld,"
+		 "\"tadd\":%lld,\"from\":1,\"cluster\":1}", v, tid);
+	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 422);
+	assert_non_null(strstr(json_string_value(J(o, "message")), "is in that entity already: choose another"));
+	json_decref(o);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"action\":\"relink\",\"version\":%lld,"
+		 "\"tadd\":%lld,\"from\":1,\"cluster\":2}", v, tid);
+	assert_int_equal(call("POST", "/api/edit", NULL, body, &o), 200);
+	m = J(o, "mention");
+	assert_int_equal(jint(m, "version"), v + 1);
+	assert_int_equal(jint(json_array_get(J(J(m, "target"), "target_only"), 0), "cluster"), 2);
+	json_decref(o);
+	char plus[64];
+	snprintf(plus, sizeof plus, "relink +%lld", tid);
+	assert_int_equal(call("GET", "/api/undo?annotator=bob", NULL, NULL, &o), 200);
+	assert_string_equal(json_string_value(J(o, "undo")), plus);
+	assert_string_equal(json_string_value(J(o, "key")), "d|2");
+	assert_int_equal(jint(o, "version"), v + 1);
+	json_decref(o);
+	snprintf(body, sizeof body, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"version\":%lld}", v + 1);
+	assert_int_equal(call("POST", "/api/undo", NULL, body, &o), 200);
+	assert_string_equal(json_string_value(J(o, "undone")), plus);
+	assert_int_equal(jint(json_array_get(J(J(J(o, "mention"), "target"), "target_only"), 0), "cluster"), 1);
 	json_decref(o);
 	stop();
 }
@@ -1372,7 +1435,7 @@ static void annotate_one(worker *w, int i, const char *who)
 		w->by_kind[kind]++;
 	} else if (st == 409) {
 		w->conflicts++;
-	} else if (st == 422 && strstr(json_string_value(J(o, "message")), "would cross: brackets cannot hold both")) {
+	} else if (st == 422 && strstr(json_string_value(J(o, "message")), "which the exported corpus cannot write")) {
 		w->crossed++;   /* a span across another of its entity's (correct/cross.c) */
 	} else {
 		w->other++, print_message("      %s: %d %s\n", kinds[kind], st, json_string_value(J(o, "message")));
@@ -1576,6 +1639,7 @@ int main(void)
 		cmocka_unit_test(merge_relinked),
 		cmocka_unit_test(merge_members),
 		cmocka_unit_test(fix_the_cause),
+		cmocka_unit_test(relink_target_only),
 		cmocka_unit_test(reproject),
 		cmocka_unit_test(security),
 		cmocka_unit_test(token),
