@@ -26,7 +26,11 @@ expect_grep "^xproj wordalign: 4 pairs of the dictionary $D/dz.index .*(--dict; 
 # refused: a dictionary missing or malformed, PAIRS on stdin; -o kept
 was=$(sum $T/d.pharaoh)
 expect_status 1 $XPROJ wordalign $T/p.pairs $W --dict $D/missing -o $T/d.pharaoh
-expect_grep "missing.index" $T/err
+expect_grep "missing: no such file, nor $D/missing.index beside it" $T/err
+# a directory: said as one (it was read as dictd's NAME: "dir.index: cannot open")
+mkdir $T/dir.u8
+expect_status 1 $XPROJ wordalign $T/p.pairs $W --dict $T/dir.u8 -o $T/d.pharaoh
+expect_grep "dir.u8: a directory, not a dictionary" $T/err
 # one missing where Debian installs them: the line that installs it
 expect_status 1 $XPROJ wordalign $T/p.pairs $W --dict /usr/share/dictd/freedict-xpx-none -o $T/d.pharaoh
 expect_grep "freedict-xpx-none.index: no such dictionary: install it with .apt-get install dict-freedict-xpx-none." $T/err
@@ -128,7 +132,7 @@ grep -q 'learned' $T/without/summary.txt && { echo "FAIL: learned without --dict
 expect_status 2 $XPROJ pipeline --config tools/sample/fa.conf --dict $D/fa --alignments tools/sample/fa.pharaoh -o $T/pa
 expect_grep "\-\-dict is for the built-in aligner" $T/err
 expect_status 1 $XPROJ pipeline --config tools/sample/fa.conf --dict $D/missing --quiet -o $T/pm
-expect_grep "missing.index" $T/err
+expect_grep "missing: no such file, nor $D/missing.index beside it" $T/err
 [ -e $T/pm/projected.conll ] && { echo "FAIL: a refused pipeline wrote its outputs"; fails=$((fails + 1)); }
 expect_status 1 $XPROJ pipeline --config tools/sample/fa.conf --dict $T/empty.u8 --quiet -o $T/pe
 expect_grep "empty.u8: no pair in this dictionary" $T/err
