@@ -659,11 +659,7 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 		for (size_t i = 0; i < sizeof left / sizeof *left; i++) {
 			char side[4096 + 16];
 			snprintf(side, sizeof side, "%s%s", path, left[i]);
-			/* an empty one holds nothing to replay: every reader of a
-			 * store in WAL mode leaves one (with its -shm), so
-			 * refusing it refused a new store wherever an old one
-			 * had been read, then deleted (tests/cli/doc_parts.sh) */
-			if (lstat(side, &st) == 0 && st.st_size > 0)
+			if (lstat(side, &st) == 0)
 				return xp_failc(err, XP_ECONFLICT, path, 0,
 						"%s is left from a store of this name that is gone: SQLite would replay it "
 						"into the new store; put the store back beside it, or remove %s (and %s-shm) "

@@ -34,12 +34,6 @@ expect_status 1 $XPROJ db init $T/gone.db
 expect_grep "gone.db-journal is left from a store" $T/err
 rm $T/gone.db-journal
 expect_status 0 $XPROJ db init $T/gone.db
-# an empty -wal and -shm, as any reader of a store in WAL mode leaves them,
-# hold nothing to replay: a store read, deleted, is made again beside them
-expect_status 0 $XPROJ db runs $T/gone.db
-rm $T/gone.db
-[ -e $T/gone.db-wal ] && [ ! -s $T/gone.db-wal ] || { echo "FAIL: a read left no empty -wal (the case is gone)"; fails=$((fails + 1)); }
-expect_status 0 $XPROJ db init $T/gone.db
 
 # a newer schema: refused, and not switched to WAL (header bytes 18-19 stay 1 1) or touched
 cp $FIX/db/newer.db $T/newer.db
