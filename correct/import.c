@@ -14,10 +14,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Where the report is: a file (path) or text in memory; name for errors. */
+/* Where the report is: a file (path) or text in memory; name for errors,
+ * and the aligned corpus's name for its own (NULL: "the aligned corpus"). */
 typedef struct report_src {
-	const char *name, *path, *text;
+	const char *name, *path, *text, *aligned;
 } report_src;
+
+/* A document as `project` saw it.  A record of `xproj pair`'s 2:1 and 2:2
+ * links joins English sentences into one unit (io/aligned.h, src_utts), and
+ * the projection, its report and its CoNLL have one sentence per unit, the
+ * mentions on the unit's tokens.  The store keeps what the projection made:
+ * an utterance per unit (its tokens those of its sentences one after the
+ * other, its target the unit's), the mentions on the unit's tokens, so that
+ * export, triage, the workbench and derive read the run as any other.  The
+ * utterance's en_idx is the corpus number of the unit's first sentence, not
+ * the unit's: a rerun that pairs the sentences before it otherwise keeps it
+ * (carry.c matches mentions by en_idx, tokens and text), and the numbers a
+ * corrector reads are the corpus's (a joined unit's later sentences have no
+ * utterance of their own, their numbers are skipped). */
+typedef struct unit_doc {
+	const xp_doc *d;        /* the document as projected: the corpus's, or its units */
+	const xp_aligned *al;   /* its records, keyed by utterance (unit) number in keys */
+	xp_vocab *keys;
+	const xp_doc *en;       /* the corpus's own document */
+	uint32_t *first;        /* unit u's first sentence; NULL when nothing is joined */
+	xp_corpus units;
+	xp_aligned sub, ua;
+	xp_vocab ukeys;
+	int has_ukeys;
+} unit_doc;
 
 typedef struct ins {
 	sqlite3_stmt *doc, *utt, *men, *proj;
@@ -126,9 +151,12 @@ static char *json_utt_words(const xp_utt *u)
  * sentences by utterance): a run of many documents, utterances or mentions
  * costs linear time, not their square. */
 
-static int utterances(xp_db *db, ins *s, const xp_doc *d, const xp_rdoc *rd, const xp_aligned *al, int chars,
-		      xp_vocab *keys, int64_t doc_row, int64_t *utt_rows, xp_err *err)
+static int utterances(xp_db *db, ins *s, const unit_doc *v, const xp_rdoc *rd, int chars, int64_t doc_row,
+		      int64_t *utt_rows, xp_err *err)
 {
+	const xp_doc *d = v->d;
+	const xp_aligned *al = v->al;
+	xp_vocab *keys = v->keys;
 	/* target sentence of each utterance: the last that names it, as before */
 	for (size_t u = 0; u < d->nutts; u++)
 		utt_rows[u] = -1;
@@ -142,7 +170,7 @@ static int utterances(xp_db *db, ins *s, const xp_doc *d, const xp_rdoc *rd, con
 		char *src = json_utt_words(&d->utts[u]);
 		char *tw = r == UINT32_MAX ? strdup("[]") : chars ? json_chars(&al->v[r]) : json_words(al->v[r].tgt, al->v[r].ntgt);
 		sqlite3_bind_int64(s->utt, 1, doc_row);
-		sqlite3_bind_int64(s->utt, 2, (int64_t)u);
+		sqlite3_bind_int64(s->utt, 2, v->first ? (int64_t)v->first[u] : (int64_t)u);
 		if (tgt >= 0)
 			sqlite3_bind_int64(s->utt, 3, tgt);
 		sqlite3_bind_text(s->utt, 4, d->utts[u].speaker, -1, SQLITE_STATIC);
@@ -288,9 +316,10 @@ static int run_row(xp_db *db, const xp_report *r, const char *lang, const char *
 	return rc;
 }
 
-static int document(xp_db *db, ins *s, int64_t run, const xp_doc *d, const xp_aligned *al, const xp_report *r,
-		    const xp_rdoc *rd, xp_vocab *keys, xp_err *err)
+static int document(xp_db *db, ins *s, int64_t run, const unit_doc *v, const xp_report *r, const xp_rdoc *rd,
+		    xp_err *err)
 {
+	const xp_doc *d = v->d;
 	sqlite3_bind_int64(s->doc, 1, run);
 	sqlite3_bind_text(s->doc, 2, d->id, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s->doc, 3, d->part);
@@ -299,10 +328,96 @@ static int document(xp_db *db, ins *s, int64_t run, const xp_doc *d, const xp_al
 	int64_t row = sqlite3_last_insert_rowid(db->h);
 	int64_t *utt_rows = malloc((d->nutts + 1) * sizeof *utt_rows);
 	int rc = !utt_rows ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory")
-	       : utterances(db, s, d, rd, al, r->chars, keys, row, utt_rows, err) ||
+	       : utterances(db, s, v, rd, r->chars, row, utt_rows, err) ||
 			 mentions(db, s, d, r, rd, row, utt_rows, err) ? -1 : 0;
 	free(utt_rows);
 	return rc;
+}
+
+static void units_close(unit_doc *v)
+{
+	xp_corpus_free(&v->units);
+	free(v->sub.v), free(v->ua.v), free(v->first);
+	if (v->has_ukeys)
+		xp_vocab_free(&v->ukeys);
+}
+
+/* v: document d as projected (see unit_doc) from the records of al (keys
+ * its index); aname names the aligned corpus in errors, a record by its
+ * line (its index in al). */
+static int units_open(unit_doc *v, const xp_doc *d, const xp_aligned *al, xp_vocab *keys, const char *aname,
+		      xp_err *err)
+{
+	memset(v, 0, sizeof *v);
+	v->d = v->en = d, v->al = al, v->keys = keys;
+	size_t joined = 0;
+	char key[1200];
+	for (size_t u = 0; u < d->nutts; u++) {
+		uint32_t r = xp_vocab_find(keys, key, xp_aligned_key(key, sizeof key, d->id, d->part, (long long)u));
+		joined += r != UINT32_MAX && al->v[r].nsrc_utts > 1;
+	}
+	if (!joined)
+		return 0;
+	/* the document's records alone, in its order (where each came from
+	 * in al, for the line of an error) */
+	size_t *at = malloc((d->nutts + 1) * sizeof *at);
+	v->sub.v = malloc((d->nutts + 1) * sizeof *v->sub.v);
+	v->first = malloc((d->nutts + 1) * sizeof *v->first);
+	if (!at || !v->sub.v || !v->first) {
+		free(at);
+		units_close(v);
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	for (size_t u = 0; u < d->nutts; u++) {
+		uint32_t r = xp_vocab_find(keys, key, xp_aligned_key(key, sizeof key, d->id, d->part, (long long)u));
+		if (r != UINT32_MAX)
+			at[v->sub.n] = r, v->sub.v[v->sub.n++] = al->v[r];
+	}
+	v->sub.cap = v->sub.n;
+	xp_corpus one = {.docs = (xp_doc *)d, .ndocs = 1};
+	size_t merged;
+	const char *an = aname ? aname : "the aligned corpus";
+	int rc = xp_aligned_units(&one, &v->sub, an, &v->units, &v->ua, &merged, err);
+	if (rc && err && err->line && err->line <= v->sub.n)
+		err->line = (unsigned long)at[err->line - 1] + 1;
+	free(at);
+	if (rc == 0 && (v->units.ndocs != 1 || xp_aligned_index(&v->ua, an, &v->ukeys, err)))
+		rc = err && err->code ? err->code : xp_failc(err, XP_EFAIL, an, 0, "the units of document %s", d->id);
+	v->has_ukeys = rc == 0;
+	if (rc) {
+		units_close(v);
+		return rc;
+	}
+	/* each unit's first sentence, numbered as xp_aligned_units numbers them */
+	uint32_t n = 0;
+	for (size_t u = 0; u < d->nutts; n++) {
+		uint32_t r = xp_vocab_find(keys, key, xp_aligned_key(key, sizeof key, d->id, d->part, (long long)u));
+		v->first[n] = (uint32_t)u;
+		u += r != UINT32_MAX && al->v[r].nsrc_utts > 1 ? al->v[r].nsrc_utts : 1;
+	}
+	v->d = &v->units.docs[0], v->al = &v->ua, v->keys = &v->ukeys;
+	return 0;
+}
+
+/* English tokens start..end (end exclusive) of utterance u of v->d, said
+ * as the corpus numbers them, "S:A-B" (B exclusive, as mentions count), and for a
+ * unit of several sentences which unit: a report's position is the unit's,
+ * a corrector's the sentence's. */
+static void units_where(const unit_doc *v, uint32_t u, uint32_t start, uint32_t end, char *out, size_t n)
+{
+	if (!v->first || u >= v->d->nutts) {
+		snprintf(out, n, "%u:%u-%u", u, start, end);
+		return;
+	}
+	uint32_t s = v->first[u], last = u + 1 < v->d->nutts ? v->first[u + 1] - 1 : (uint32_t)v->en->nutts - 1;
+	uint32_t a = start, b = end;
+	while (s < last && a >= v->en->utts[s].ntoks)
+		a -= v->en->utts[s].ntoks, b -= v->en->utts[s].ntoks, s++;
+	if (last == v->first[u])
+		snprintf(out, n, "%u:%u-%u", s, a, b);
+	else
+		snprintf(out, n, "%u:%u-%u (tokens %u-%u of sentences %u-%u, which the aligned corpus pairs as one)", s,
+			 a, b, start, end, v->first[u], last);
 }
 
 /* How many target tokens a report's span may count in record r: its
@@ -325,12 +440,16 @@ static uint32_t tgt_count(const xp_autt *r, int chars)
  * (or the records of a document are missing), and the store would keep
  * mentions on target tokens it does not have: the export dropped them, a
  * silent loss, with exit 0. */
-static int fits(const xp_doc *d, const xp_aligned *al, xp_vocab *keys, const xp_report *r, const xp_rdoc *rd,
-		const char *name, unsigned long line, xp_err *err)
+static int fits(const unit_doc *v, const xp_report *r, const xp_rdoc *rd, const char *name, unsigned long line,
+		xp_err *err)
 {
+	const xp_doc *d = v->d;
+	const xp_aligned *al = v->al;
+	xp_vocab *keys = v->keys;
 	/* and each English mention is the report's: the same id on the same
 	 * tokens (a report of another version of the corpus gave one mention
-	 * another's projection, or none: stored as "unknown") */
+	 * another's projection, or none: stored as "unknown").  Both count a
+	 * joined unit's tokens; the message says the corpus's sentence too */
 	items t;
 	if (items_open(&t, r, rd, err))
 		return -1;
@@ -339,13 +458,15 @@ static int fits(const xp_doc *d, const xp_aligned *al, xp_vocab *keys, const xp_
 		const xp_mention *m = &d->mentions[k];
 		const xp_ritem *x = items_find(&t, m->id);
 		if (!x || x->en_utt != m->utt || x->en_start != m->start || x->en_end != m->end) {
-			char was[64] = "not there";
+			char was[64] = "not there", here[160];
 			if (x)
 				snprintf(was, sizeof was, "on English tokens %u:%u-%u", x->en_utt, x->en_start, x->en_end);
+			units_where(v, m->utt, m->start, m->end, here, sizeof here);
 			rc = xp_failc(err, XP_EINPUT, name, line,
-				      "document %s part %d: mention %u is on English tokens %u:%u-%u of the corpus, %s in "
-				      "the report (a report of another version of the corpus?): nothing is imported",
-				      d->id, d->part, m->id, m->utt, m->start, m->end, was);
+				      "document %s part %d: mention %u is on English tokens %s of the corpus, %s in the "
+				      "report: the report was projected from other English sentences, or from an aligned "
+				      "corpus that pairs them otherwise (2:1 and 2:2 links join two): nothing is imported",
+				      d->id, d->part, m->id, here, was);
 		}
 	}
 	items_close(&t);
@@ -389,6 +510,22 @@ static int src_open(const report_src *src, xp_report_reader **rr, xp_err *err)
 }
 
 static size_t doc_key(char *key, size_t n, const char *id, int part) { return xp_aligned_key(key, n, id, part, -1); }
+
+/* English document d with report document rd (line `line` of the report),
+ * as projected (unit_doc): checked, then, db not NULL, written. */
+static int one_doc(xp_db *db, ins *s, int64_t run, const xp_doc *d, const xp_aligned *al, xp_vocab *keys,
+		   const xp_report *r, const xp_rdoc *rd, const report_src *src, unsigned long line, xp_err *err)
+{
+	unit_doc v;
+	int rc = units_open(&v, d, al, keys, src->aligned, err);
+	if (rc)
+		return rc;
+	rc = fits(&v, r, rd, src->name, line, err);
+	if (rc == 0 && db)
+		rc = document(db, s, run, &v, r, rd, err);
+	units_close(&v);
+	return rc;
+}
 
 /* Where the English documents come from: the corpus read whole, with the
  * aligned corpus and the index of its utterances (keys), or a document at a
@@ -491,9 +628,7 @@ static int documents_along(xp_db *db, ins *s, int64_t run, feed *f, const report
 				break;
 		}
 		if (rc == 0)
-			rc = fits(d, al, keys, doc, &doc->docs[0], src->name, (unsigned long)line, err);
-		if (rc == 0 && db)
-			rc = document(db, s, run, d, al, doc, &doc->docs[0], keys, err);
+			rc = one_doc(db, s, run, d, al, keys, doc, &doc->docs[0], src, (unsigned long)line, err);
 	}
 	while (rc == 0 && (rc = xp_report_next(rr, &doc, err)) == 1) {
 		rc = 0;
@@ -535,8 +670,8 @@ static int documents_whole(xp_db *db, ins *s, int64_t run, const xp_corpus *en, 
 		uint32_t k = xp_vocab_find(&rv, key, doc_key(key, sizeof key, d->id, d->part));
 		rc = k == UINT32_MAX ? xp_failc(err, XP_EINPUT, src->name, 0, "the report has no document %s part %d", d->id,
 						d->part)
-				     : fits(d, al, keys, &r, &r.docs[first[k]], src->name, (unsigned long)first[k] + 2, err) ||
-						   document(db, s, run, d, al, &r, &r.docs[first[k]], keys, err) ? -1 : 0;
+				     : one_doc(db, s, run, d, al, keys, &r, &r.docs[first[k]], src, (unsigned long)first[k] + 2,
+					       err) ? -1 : 0;
 	}
 	free(first);
 	xp_vocab_free(&rv);
@@ -635,7 +770,7 @@ static int check_run(const xp_corpus *en, const xp_aligned *al, const report_src
 		uint32_t e = rc || id != n0 || !indexed ? UINT32_MAX
 				: xp_vocab_find(&ev, key, doc_key(key, sizeof key, doc->docs[0].id, doc->docs[0].part));
 		if (e != UINT32_MAX)
-			rc = fits(&en->docs[e], al, &ak, doc, &doc->docs[0], src->name, line, err);
+			rc = one_doc(NULL, NULL, 0, &en->docs[e], al, &ak, doc, &doc->docs[0], src, line, err);
 	}
 	if (rr)
 		xp_report_close(rr);
@@ -669,14 +804,18 @@ int xp_db_import_check(const xp_corpus *en, const xp_aligned *al, const char *re
 {
 	char name[512];
 	file_name(files, "report", "report", name, sizeof name);
-	report_src src = {name, NULL, report_json};
+	char aname[512];
+	file_name(files, "aligned", "the aligned corpus", aname, sizeof aname);
+	report_src src = {name, NULL, report_json, aname};
 	return import_check(en, al, &src, files, allow_empty, err);
 }
 
 int xp_db_import_check_file(const xp_corpus *en, const xp_aligned *al, const char *report_path, const char *files,
 			    int allow_empty, xp_err *err)
 {
-	report_src src = {report_path, report_path, NULL};
+	char aname[512];
+	file_name(files, "aligned", "the aligned corpus", aname, sizeof aname);
+	report_src src = {report_path, report_path, NULL, aname};
 	return import_check(en, al, &src, files, allow_empty, err);
 }
 
@@ -765,7 +904,9 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 {
 	char name[512];
 	file_name(files, "report", "report", name, sizeof name);
-	report_src src = {name, NULL, report_json};
+	char aname[512];
+	file_name(files, "aligned", "the aligned corpus", aname, sizeof aname);
+	report_src src = {name, NULL, report_json, aname};
 	feed f = {.en = en, .al = al};
 	return import_run(db, &f, &src, lang, files, run, err);
 }
@@ -773,7 +914,9 @@ int xp_db_import_run(xp_db *db, const xp_corpus *en, const xp_aligned *al, const
 int xp_db_import_run_file(xp_db *db, const xp_corpus *en, const xp_aligned *al, const char *report_path,
 			  const char *lang, const char *files, int64_t *run, xp_err *err)
 {
-	report_src src = {report_path, report_path, NULL};
+	char aname[512];
+	file_name(files, "aligned", "the aligned corpus", aname, sizeof aname);
+	report_src src = {report_path, report_path, NULL, aname};
 	feed f = {.en = en, .al = al};
 	return import_run(db, &f, &src, lang, files, run, err);
 }
@@ -783,7 +926,7 @@ int xp_db_import_run_file(xp_db *db, const xp_corpus *en, const xp_aligned *al, 
 int xp_db_import_check_docs(xp_db_docs_fn next, void *ctx, const char *report_path, int allow_empty, size_t *ndocs,
 			    xp_err *err)
 {
-	report_src src = {report_path, report_path, NULL};
+	report_src src = {report_path, report_path, NULL, NULL};
 	feed f = {.next = next, .ctx = ctx};
 	xp_report_reader *rr = NULL;
 	size_t items = 0, projected = 0;
@@ -804,7 +947,9 @@ int xp_db_import_check_docs(xp_db_docs_fn next, void *ctx, const char *report_pa
 int xp_db_import_run_docs(xp_db *db, xp_db_docs_fn next, void *ctx, const char *report_path, const char *lang,
 			  const char *files, int64_t *run, size_t *ndocs, xp_err *err)
 {
-	report_src src = {report_path, report_path, NULL};
+	char aname[512];
+	file_name(files, "aligned", "the aligned corpus", aname, sizeof aname);
+	report_src src = {report_path, report_path, NULL, aname};
 	feed f = {.next = next, .ctx = ctx};
 	if (xp_vocab_init(&f.dkeys, 0))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
