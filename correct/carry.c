@@ -248,12 +248,15 @@ static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, i
 	if (db->version < 9)
 		return 0;
 	sqlite3_stmt *old, *ins;
-	if (xp_sql_prepare(db, "SELECT t.id, t.kind, o.en_idx, n.id, n.tgt_idx IS NOT NULL AND n.src = o.src AND n.tgt = o.tgt,"
-			   " n.id IS NOT NULL FROM tedits t JOIN utterances o ON o.id = t.utterance"
-			   " LEFT JOIN utterances n ON n.document = ?2 AND n.en_idx = o.en_idx"
-			   " WHERE o.document = ?1 AND t.undone = 0 AND (t.kind = 'realign' AND t.id = (SELECT max(r.id) FROM tedits r"
-			   " WHERE r.utterance = t.utterance AND r.kind = 'realign' AND r.undone = 0) OR " XP_SQL_TADD_LIVE("t") ")"
-			   " ORDER BY t.id", &old, err))
+#define CARRIED(rule) "SELECT t.id, t.kind, o.en_idx, n.id, n.tgt_idx IS NOT NULL AND n.src = o.src AND n.tgt = o.tgt," \
+	" n.id IS NOT NULL FROM tedits t JOIN utterances o ON o.id = t.utterance" \
+	" LEFT JOIN utterances n ON n.document = ?2 AND n.en_idx = o.en_idx" \
+	" WHERE o.document = ?1 AND t.undone = 0 AND (t.kind = 'realign' AND t.id = (SELECT max(r.id) FROM tedits r" \
+	" WHERE r.utterance = t.utterance AND r.kind = 'realign' AND r.undone = 0) OR " XP_SQL_TADD_LIVE("t") rule ")" \
+	" ORDER BY t.id"
+	/* the run's own target-only mentions (schema 15: a rule's) are the
+	 * run's, not a corrector's: the rerun has its own */
+	if (xp_sql_prepare(db, db->version >= 15 ? CARRIED(" AND t.rule IS NULL") : CARRIED(""), &old, err))
 		return -1;
 	/* the mention the corrector had on screen: the same mention id in the new run, else none */
 	/* a target-only mention in the cluster it is in now: a merge may have moved it */
