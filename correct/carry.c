@@ -255,8 +255,10 @@ static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, i
 	" WHERE r.utterance = t.utterance AND r.kind = 'realign' AND r.undone = 0) OR " XP_SQL_TADD_LIVE("t") rule ")" \
 	" ORDER BY t.id"
 	/* the run's own target-only mentions (schema 15: a rule's) are the
-	 * run's, not a corrector's: the rerun has its own */
-	if (xp_sql_prepare(db, db->version >= 15 ? CARRIED(" AND t.rule IS NULL") : CARRIED(""), &old, err))
+	 * run's, not a corrector's: the rerun has its own; a deleted one (moved
+	 * out of every cluster) is not carried */
+	if (xp_sql_prepare(db, db->version >= 15 ? CARRIED(" AND t.rule IS NULL AND " XP_SQL_TADD_CLUSTER("t") " >= 0")
+			       : CARRIED(""), &old, err))
 		return -1;
 	/* the mention the corrector had on screen: the same mention id in the new run, else none */
 	/* a target-only mention in the cluster it is in now: a merge may have moved it */
