@@ -221,7 +221,8 @@ int xp_db_check(xp_db *db, char **report, size_t *nproblems, xp_err *err)
 	" OR typeof(x.cluster) != 'integer' OR (x.cluster < 0" deleted ")"
 	/* schema 15: a deletion is a move of its own batch to cluster -1 */
 	if (db->version >= 13)
-		problems(db, db->version >= 15 ? TMOVE_PROBLEMS(" AND NOT (x.cluster = -1 AND b.checksum LIKE '" XP_TRELINK_SUM "%')")
+		problems(db, db->version >= 15 ? TMOVE_PROBLEMS(" AND NOT (x.cluster = -1 AND (b.checksum LIKE '" XP_TRELINK_SUM "%'"
+								   " OR b.checksum LIKE '" XP_TCARRY_SUM "%'))")
 			 : TMOVE_PROBLEMS(""), &b, &n);
 	if (db->version >= 10)
 		reproj_problems(db, &b, &n), recipe_problems(db, &b, &n);

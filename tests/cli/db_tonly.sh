@@ -87,7 +87,18 @@ if command -v curl >/dev/null; then
 	post undo "{\"run\":1,\"annotator\":\"ann\",\"key\":\"t|0\",\"version\":$(ver)}" > /dev/null
 	expect_status 0 $XPROJ db export $W -o $T/w3.conll
 	expect_eq "$(cmp $T/p.conll $T/w3.conll && echo same)" same "both undone: project's CoNLL again"
+	# made again, they are corrections: a rerun carries them to its own
+	post edit "{\"run\":1,\"key\":\"t|0\",\"annotator\":\"ann\",\"version\":$(ver),\"action\":\"delete\",\"tadd\":1}" > /dev/null
+	post edit "{\"run\":1,\"key\":\"t|0\",\"annotator\":\"ann\",\"version\":$(ver),\"action\":\"relink\",\"tadd\":2,\"cluster\":0}" > /dev/null
 	kill -TERM $pid
 	wait $pid
+	expect_status 0 $XPROJ db import $W $A --report $T/p.json
+	expect_grep '2 corrected mentions carried over' $T/out
+	expect_status 0 $XPROJ db export $W -o $T/w4.conll
+	expect_eq "$(cmp $T/w2.conll $T/w4.conll && echo same)" same "the rerun's export: the deletion and relink carried"
+	expect_status 0 $XPROJ db check $W
+	expect_eq "$(sqlite3 $W "SELECT group_concat(mention_key || ' ' || status, '; ') FROM carries WHERE run = 2")" \
+		"t|line 0 (the run's target-only +1, deleted) carried; t|line 1 (the run's target-only +2, relinked) carried" \
+		"the carry-over lists them"
 fi
 finish
