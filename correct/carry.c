@@ -168,6 +168,16 @@ static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *key, 
 	return record(db, run, from, key, "carried", NULL, sqlite3_last_insert_rowid(db->h), cs, err);
 }
 
+/* What the carry-over lists a target-side action by: "DOC|line N (what)",
+ * with the part as a mention key names it ("DOC|1:line N ...") */
+static void line_key(char *key, size_t n, const char *doc, int64_t part, int64_t line, const char *what)
+{
+	char at[40] = "";
+	if (part >= 0)
+		snprintf(at, sizeof at, "%lld:", (long long)part);
+	snprintf(key, n, "%s|%sline %lld (%s)", doc, at, (long long)line, what);
+}
+
 /* the touched mentions of one document of the earlier run */
 static int carry_doc(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int64_t new_doc, const char *doc,
 		     int64_t part, carry_stats *cs, xp_err *err)
@@ -277,11 +287,7 @@ static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, i
 	while (rc == 0 && sqlite3_step(old) == SQLITE_ROW) {
 		const char *kind = xp_sql_text(old, 1);
 		char key[700];
-		char at[40] = "";   /* the part, as a mention key names it */
-		if (part >= 0)
-			snprintf(at, sizeof at, "%lld:", (long long)part);
-		snprintf(key, sizeof key, "%s|%sline %lld (%s)", doc, at, (long long)sqlite3_column_int64(old, 2),
-			 strcmp(kind, "tadd") ? "realign" : "target-only");
+		line_key(key, sizeof key, doc, part, sqlite3_column_int64(old, 2), strcmp(kind, "tadd") ? "realign" : "target-only");
 		if (!sqlite3_column_int(old, 5) || !sqlite3_column_int(old, 4)) {
 			rc = record(db, run, from, key, "lost", !sqlite3_column_int(old, 5) ? "the utterance is not in the new run"
 							      : "the utterance or its target changed", 0, cs, err);
@@ -336,12 +342,10 @@ static int carry_run_tadds(xp_db *db, int64_t run, int64_t from, int64_t old_doc
 	int rc = 0;
 	while (rc == 0 && sqlite3_step(old) == SQLITE_ROW) {
 		int64_t now = sqlite3_column_int64(old, 8), tid = -1;
-		char key[700], at[40] = "";
-		if (part >= 0)
-			snprintf(at, sizeof at, "%lld:", (long long)part);
-		snprintf(key, sizeof key, "%s|%sline %lld (the run's target-only +%lld, %s)", doc, at,
-			 (long long)sqlite3_column_int64(old, 1), (long long)sqlite3_column_int64(old, 0),
+		char key[700], what[96];
+		snprintf(what, sizeof what, "the run's target-only +%lld, %s", (long long)sqlite3_column_int64(old, 0),
 			 now < 0 ? "deleted" : "relinked");
+		line_key(key, sizeof key, doc, part, sqlite3_column_int64(old, 1), what);
 		if (sqlite3_column_int(old, 3)) {
 			sqlite3_bind_int64(find, 1, run);
 			sqlite3_bind_int64(find, 2, sqlite3_column_int64(old, 2));
