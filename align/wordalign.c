@@ -1112,15 +1112,22 @@ static int train(xp_wa *w, int d, int q0, int n)
 
 /* Each generated token of the pairs to align takes its most probable link:
  * the distributions of every sampler, `passes` times, averaged.  Direction
- * d's pairs are decoded in blocks (their buffers WA_DEC_BYTES together, a
- * single long pair's excepted), by any thread that has no training left: a sampler's blocks
- * one after the other, since its chain goes on from pair to pair, but the
- * samplers of a block side by side, each (sampler, pass) adding its
- * distributions to a buffer of its own.  A block whose samplers are done is
- * reduced, blocks in order: the buffers added up in the order one thread
- * would add them (sampler by sampler, pass by pass), so that the
- * posteriors' bits, and the links, are the same at any number of threads.
- * At most WA_DEC_AHEAD blocks are in flight. */
+ * d's pairs are decoded in blocks (a block's cells times the passes at
+ * most WA_DEC_BYTES / (8 WA_DEC_AHEAD S) doubles, a single long pair's
+ * excepted: the size a block's buffers of every (sampler, pass) had), by
+ * any thread that has no training left: a sampler's blocks one after the
+ * other, since its chain goes on from pair to pair, and the samplers of a
+ * block one after the other too, in a pipeline (sampler q on block b while
+ * sampler q - 1 is on block b + 1).  Each adds its passes into the block's
+ * one buffer of cells in place, so that the sums are made in the order one
+ * thread makes them (sampler by sampler, pass by pass): the posteriors'
+ * bits, and the links, are the same at any number of threads, and the
+ * memory is the cells of the blocks in flight, whatever the passes.  (A
+ * buffer a (sampler, pass), added up once all were done, held the cells
+ * times the passes times the samplers: 1.87 GB for 20 pairs at --iters
+ * 1000000.)  A block whose samplers are done is read off, blocks in order.
+ * In flight: as many blocks as samplers, at least WA_DEC_AHEAD, so that
+ * the pipeline is full (each sampler on a block of its own). */
 #define WA_DEC_BYTES (1u << 20)
 #define WA_DEC_AHEAD 4
 
@@ -1128,15 +1135,15 @@ struct wa_dec {
 	int S, passes;
 	size_t *bstart;          /* block b: the pairs to align bstart[b] .. bstart[b + 1] */
 	size_t nblk;
-	size_t *qnext;           /* per sampler: its next block */
+	size_t *qnext;           /* per sampler: its next block (the blocks before are done) */
 	uint8_t *qbusy;          /* per sampler: a thread runs it */
-	int left[WA_DEC_AHEAD];  /* per slot (block % WA_DEC_AHEAD): its samplers not done */
-	size_t *bsize;           /* block b: the doubles a sampler's passes of it take */
-	double *buf[WA_DEC_AHEAD];   /* per slot: its block's, S * bsize of them, sampler by sampler */
-	size_t lo;               /* the first block not reduced */
+	size_t ahead;            /* blocks in flight: the slots */
+	int *left;               /* per slot (block % ahead): its samplers not done */
+	size_t *bsize;           /* block b: its cells times the passes (its work) */
+	size_t *bcells;          /* block b: its cells, the doubles of its buffer */
+	double **buf;            /* per slot: its block's sums */
+	size_t lo;               /* the first block not read off */
 	int reducing;
-	double *acc;             /* the reduction's: one pair's cells */
-	size_t cap_acc;
 	double t0;               /* when it began (xp_wa_phases) */
 };
 
@@ -1144,9 +1151,10 @@ static void dec_free(wa_dec *j)
 {
 	if (!j)
 		return;
-	free(j->bstart), free(j->bsize), free(j->qnext), free(j->qbusy), free(j->acc);
-	for (int k = 0; k < WA_DEC_AHEAD; k++)
+	free(j->bstart), free(j->bsize), free(j->bcells), free(j->qnext), free(j->qbusy);
+	for (size_t k = 0; j->buf && k < j->ahead; k++)
 		free(j->buf[k]);
+	free(j->buf), free(j->left);
 	free(j);
 }
 
@@ -1160,13 +1168,13 @@ static int decodable(const xp_wa *w, int d, size_t s, size_t *cells)
 	return J && I <= WA_MAXLEN && J <= WA_MAXLEN;
 }
 
-/* Block b's buffers, in its slot (each block's own size: a long pair's
- * are large, the others' not held that large).  -1 on OOM. */
+/* Block b's buffer, zeroed, in its slot (each block's own size: a long
+ * pair's is large, the others' not held that large).  -1 on OOM. */
 static int dec_room(wa_dec *j, size_t b)
 {
-	double **p = &j->buf[b % WA_DEC_AHEAD];
+	double **p = &j->buf[b % j->ahead];
 	free(*p);
-	*p = malloc(((size_t)j->S * j->bsize[b] + 1) * sizeof **p);
+	*p = calloc(j->bcells[b] + 1, sizeof **p);
 	return *p ? 0 : -1;
 }
 
@@ -1262,26 +1270,31 @@ static int dec_begin(xp_wa *w, int d)
 		return -1;
 	w->dec[d] = j;
 	j->S = w->samplers, j->passes = w->passes, j->t0 = now();
-	size_t cap_b = 0, cap_z = 0, most = WA_DEC_BYTES / (sizeof(double) * WA_DEC_AHEAD * (size_t)j->S);
+	size_t cap_b = 0, cap_z = 0, cap_c = 0, most = WA_DEC_BYTES / (sizeof(double) * WA_DEC_AHEAD * (size_t)j->S);
 	for (size_t s = 0; s < w->nout; s++) {
 		size_t cells;
-		size_t m = decodable(w, d, s, &cells) ? cells * (size_t)j->passes : 0;
+		size_t c = decodable(w, d, s, &cells) ? cells : 0, m = c * (size_t)j->passes;
 		if (s == 0 || (j->bsize[j->nblk - 1] && j->bsize[j->nblk - 1] + m > most)) {
 			if (xp_grow(&j->bstart, &cap_b, j->nblk + 2, sizeof *j->bstart) ||
-			    xp_grow(&j->bsize, &cap_z, j->nblk + 1, sizeof *j->bsize))
+			    xp_grow(&j->bsize, &cap_z, j->nblk + 1, sizeof *j->bsize) ||
+			    xp_grow(&j->bcells, &cap_c, j->nblk + 1, sizeof *j->bcells))
 				return -1;
-			j->bsize[j->nblk] = 0;
+			j->bsize[j->nblk] = j->bcells[j->nblk] = 0;
 			j->bstart[j->nblk++] = s;
 		}
 		j->bsize[j->nblk - 1] += m;
+		j->bcells[j->nblk - 1] += c;
 	}
 	if (j->nblk)
 		j->bstart[j->nblk] = w->nout;
 	j->qnext = calloc((size_t)j->S, sizeof *j->qnext);
 	j->qbusy = calloc((size_t)j->S, 1);
-	if (!j->qnext || !j->qbusy)
+	j->ahead = j->S > WA_DEC_AHEAD ? (size_t)j->S : WA_DEC_AHEAD;
+	j->left = calloc(j->ahead, sizeof *j->left);
+	j->buf = calloc(j->ahead, sizeof *j->buf);
+	if (!j->qnext || !j->qbusy || !j->left || !j->buf)
 		return -1;
-	for (size_t b = 0; b < WA_DEC_AHEAD; b++) {
+	for (size_t b = 0; b < j->ahead; b++) {
 		j->left[b] = j->S;
 		if (b < j->nblk && dec_room(j, b))
 			return -1;
@@ -1289,33 +1302,32 @@ static int dec_begin(xp_wa *w, int d)
 	return 0;
 }
 
-/* Sampler q's distributions of block b, into its buffer.  -1 on OOM. */
+/* Sampler q's distributions of block b, its passes added in place to the
+ * sums of the samplers before it (dec_take runs it after them).  -1 on OOM. */
 static int dec_unit(xp_wa *w, int d, int q, size_t b)
 {
 	wa_dec *j = w->dec[d];
-	double *B = j->buf[b % WA_DEC_AHEAD] + (size_t)q * j->bsize[b];
+	double *B = j->buf[b % j->ahead];
 	const unsigned parts = WA_LEX | WA_JUMP | WA_FERT;
 	for (size_t s = j->bstart[b]; s < j->bstart[b + 1]; s++) {
 		size_t cells;
 		if (!decodable(w, d, s, &cells))
 			continue;
-		for (int p = 0; p < j->passes; p++, B += cells) {
-			memset(B, 0, cells * sizeof *B);
-			if (wa_sentence_marginals(&w->smp[d][q], parts, w->out[s], 1, B))
-				return -1;
-		}
+		if (wa_sentence_marginals(&w->smp[d][q], parts, w->out[s], j->passes, B))
+			return -1;
+		B += cells;
 	}
 	return 0;
 }
 
-/* Block b reduced: each token's best link and its posterior (and, with
+/* Block b read off: each token's best link and its posterior (and, with
  * all_floor, its candidates).  -1 on OOM. */
 static int dec_reduce(xp_wa *w, int d, size_t b)
 {
 	wa_dec *j = w->dec[d];
 	const wa_side *E = &w->c.side[d];
-	const double *B = j->buf[b % WA_DEC_AHEAD];
-	size_t off = 0;
+	const double *B = j->buf[b % j->ahead];
+	double norm = (double)w->samplers * w->passes;
 	for (size_t s = j->bstart[b]; s < j->bstart[b + 1]; s++) {
 		size_t cells;
 		if (!decodable(w, d, s, &cells)) {
@@ -1323,21 +1335,10 @@ static int dec_reduce(xp_wa *w, int d, size_t b)
 			continue;
 		}
 		uint32_t I = wa_len(E, w->out[s]), J = (uint32_t)(cells / (I + 1));
-		if (xp_grow(&j->acc, &j->cap_acc, cells, sizeof *j->acc))
-			return -1;
-		double *acc = j->acc;
-		memset(acc, 0, cells * sizeof *acc);
-		for (int q = 0; q < j->S; q++)
-			for (int p = 0; p < j->passes; p++) {
-				const double *v = B + (size_t)q * j->bsize[b] + off + (size_t)p * cells;
-				for (size_t c = 0; c < cells; c++)
-					acc[c] += v[c];
-			}
-		off += (size_t)j->passes * cells;
-		double norm = (double)w->samplers * w->passes;
 		for (uint32_t jj = 0; jj < J; jj++)
-			if (dec_token(w, d, w->ooff[!d][s] + jj, acc + (size_t)jj * (I + 1), I, norm))
+			if (dec_token(w, d, w->ooff[!d][s] + jj, B + (size_t)jj * (I + 1), I, norm))
 				return -1;
+		B += cells;
 		if (s % 4096 == 4095)
 			progress_add(w, (uint64_t)4096 * w->samplers * w->passes);
 	}
@@ -1375,7 +1376,8 @@ static int finish_dir(xp_wa *w, int d)
 }
 
 /* Under w->lock: a decoding unit to run (*d, *q, *b; its sampler marked
- * busy), or 0 when none is ready. */
+ * busy), or 0 when none is ready.  Sampler k > 0 takes a block once
+ * sampler k - 1 is done with it: the sums' order is one thread's. */
 static int dec_take(xp_wa *w, int *d, int *q, size_t *b)
 {
 	for (int x = 0; x < 2; x++) {
@@ -1383,7 +1385,8 @@ static int dec_take(xp_wa *w, int *d, int *q, size_t *b)
 		if (!j)
 			continue;
 		for (int k = 0; k < j->S; k++)
-			if (!j->qbusy[k] && j->qnext[k] < j->nblk && j->qnext[k] < j->lo + WA_DEC_AHEAD) {
+			if (!j->qbusy[k] && j->qnext[k] < j->nblk && j->qnext[k] < j->lo + j->ahead &&
+			    (k == 0 || j->qnext[k - 1] > j->qnext[k])) {
 				j->qbusy[k] = 1;
 				*d = x, *q = k, *b = j->qnext[k];
 				return 1;
@@ -1399,19 +1402,19 @@ static int dec_advance(xp_wa *w, int d)
 {
 	wa_dec *j = w->dec[d];
 	int rc = 0;
-	while (!rc && !j->reducing && j->lo < j->nblk && !j->left[j->lo % WA_DEC_AHEAD]) {
+	while (!rc && !j->reducing && j->lo < j->nblk && !j->left[j->lo % j->ahead]) {
 		size_t b = j->lo;
 		j->reducing = 1;
 		pthread_mutex_unlock(&w->lock);
 		rc = dec_reduce(w, d, b);
 		pthread_mutex_lock(&w->lock);
 		j->reducing = 0;
-		j->left[b % WA_DEC_AHEAD] = j->S;
+		j->left[b % j->ahead] = j->S;
 		j->lo++;
-		free(j->buf[b % WA_DEC_AHEAD]);
-		j->buf[b % WA_DEC_AHEAD] = NULL;
-		if (!rc && b + WA_DEC_AHEAD < j->nblk)
-			rc = dec_room(j, b + WA_DEC_AHEAD);
+		free(j->buf[b % j->ahead]);
+		j->buf[b % j->ahead] = NULL;
+		if (!rc && b + j->ahead < j->nblk)
+			rc = dec_room(j, b + j->ahead);
 		pthread_cond_broadcast(&w->cond);
 	}
 	if (!rc && j->lo == j->nblk && !j->reducing && !w->dir_done[d]) {
@@ -1488,7 +1491,7 @@ static void *worker(void *arg)
 			wa_dec *j = w->dec[d];
 			j->qbusy[q] = 0;
 			j->qnext[q]++;
-			j->left[b % WA_DEC_AHEAD]--;
+			j->left[b % j->ahead]--;
 			if (!rc)
 				rc = dec_advance(w, d);
 			w->ph_cpu[WA_PH_DECODE] += cpu_now(CLOCK_THREAD_CPUTIME_ID) - c0;
@@ -2004,18 +2007,24 @@ int xp_wa_dict_fits(const char *dict, int tgt_first, const char *const lang[2], 
 	char dl[2][4];
 	if (!xp_dictd_langs(dict, dl))
 		return 0;
-	/* h: the run's side the name's first language (the headwords') must be */
-	int h = !!tgt_first;
+	int fits = 1, swapped = 1;
+	for (int d = 0; d < 2; d++) {
+		fits &= xp_lang_same(dl[d], lang[d]) != 0;
+		swapped &= xp_lang_same(dl[d], lang[d ^ 1]) != 0;
+	}
+	/* a CEDICT file's format says which side is which (its headwords are
+	 * the target's, its glosses the source's), whichever order its name
+	 * gives the two languages in: either order fits the run, only a name
+	 * of another pair is refused */
+	if (fits || (tgt_first && swapped))
+		return 0;
+	swapped = 1;
 	for (int d = 0; d < 2; d++)
-		if (xp_lang_same(dl[d], lang[d ^ h]) == 0) {
-			int swapped = xp_lang_same(dl[0], lang[1 ^ h]) == 1 && xp_lang_same(dl[1], lang[h]) == 1;
-			return xp_failc(err, XP_EINPUT, dict, 0,
-					"a dictionary of %s-%s (its name says), the pairs are %s-%s: %s would give the "
-					"aligner's lexical model other words' pairs (--dict): nothing is written",
-					dl[0], dl[1], lang[0], lang[1],
-					!swapped ? "a dictionary of another language pair"
-					: h	 ? "the pair the other way round (a CEDICT file's headwords are the target's)"
-						 : "the pair the other way round (its headwords are the target's)");
-		}
-	return 0;
+		swapped &= xp_lang_same(dl[d], lang[d ^ 1]) == 1;
+	return xp_failc(err, XP_EINPUT, dict, 0,
+			"a dictionary of %s-%s (its name says), the pairs are %s-%s: %s would give the "
+			"aligner's lexical model other words' pairs (--dict): nothing is written",
+			dl[0], dl[1], lang[0], lang[1],
+			swapped ? "the pair the other way round (its headwords are the target's)"
+				: "a dictionary of another language pair");
 }

@@ -368,11 +368,12 @@ int xp_wa_state_write(const xp_wa *w, xp_buf *out, xp_err *err);
  * source's) and lang[1] (the target's), or of the pair the other way
  * round, is refused (XP_EINPUT, naming it): its pairs would be other
  * words' (of the few spelt alike, a Latin-script pair keeps some: eng-deu
- * gave an English-French bitext 129 pairs).  The name says the headwords'
- * language first: a dictd file's headwords are the source's, a CEDICT
- * file's the target's (tgt_first: its name, target-source, fits the run
- * source to target).  0 when it fits, when either language is not given,
- * or when its name says none. */
+ * gave an English-French bitext 129 pairs).  A dictd file's name says the
+ * headwords' language first, the source's.  A CEDICT file's format says
+ * which side is which (tgt_first: its headwords are the target's), so its
+ * name fits in either order ("cedict-zh-en" and "cedict-en-zh" an
+ * English-Chinese run) and only another pair is refused.  0 when it fits,
+ * when either language is not given, or when its name says none. */
 int xp_wa_dict_fits(const char *dict, int tgt_first, const char *const lang[2], xp_err *err);
 
 /* All in one: the pairs of b (plus o->train) aligned into fwd and rev. */

@@ -62,6 +62,10 @@
 # aligned again with it (cached as LANG.SEED.dict.*, with the names that
 # run learned) and projected with the baseline's rules; row dict, its gain
 # what the dictionary does.  AUDIT_RULES=none with it audits it alone.
+# AUDIT_DICT_OPTS="OPTIONS": more of wordalign's options for the
+# dictionary's run (a variant of how its pairs are given: --dict-rare K,
+# measured and reverted, docs/rules.md), in the recipe line, so a cache of
+# another variant is said, not silently reused.
 # AUDIT_ZH_TRAIN=none: Chinese trained on the tune and dev pairs alone, no
 # TV4Dialog bitext (a small bitext, where a prior should matter more; the
 # recipe line says so: use another AUDIT_DIR than the 92k one's).
@@ -89,7 +93,7 @@ align() {
 	train=""; [ $l = zh ] && [ "${AUDIT_ZH_TRAIN:-}" != none ] && train=$DATA/bitext/zh-en.tv4dialog.94k.pairs.gz
 	# what makes the links (the extra outputs, --all-links and --phrases,
 	# do not change them; the paths do not either)
-	recipe="# audit.sh recipe: wordalign --lowercase --threads 2 --seed $s${train:+ --train ${train##*/}}${dict:+ --dict ${dict##*/}}"
+	recipe="# audit.sh recipe: wordalign --lowercase --threads 2 --seed $s${train:+ --train ${train##*/}}${dict:+ --dict ${dict##*/}${AUDIT_DICT_OPTS:+ $AUDIT_DICT_OPTS}}"
 	[ -z "$dict" ] && recipe="$recipe${3:+ --span-factor $3}"
 	log=$T/$l.$s$v.wordalign.log
 	if [ -s $T/$l.$s$v.dev.probs ] && { [ -z "${AUDIT_ALL_LINKS:-}" ] || [ -s $T/$l.$s$v.dev.all.probs ]; } &&
@@ -104,7 +108,7 @@ align() {
 	fi
 	extra=${train:+--train $train}
 	if [ -n "$dict" ]; then
-		extra="$extra --dict $dict"
+		extra="$extra --dict $dict ${AUDIT_DICT_OPTS:-}"
 	elif [ -n "$v" ]; then
 		extra="$extra --src-spans $T/$l.all.spans --span-factor $3 --no-names"
 	fi

@@ -24,7 +24,12 @@
 #
 #   DATA=../shared/data sh bench/cedict.sh
 # Environment: SEEDS (default "1 7 11"), RECIPES (default "full small"),
-# AUDIT_DIR_FULL, AUDIT_DIR_SMALL (default under CEDICT_DIR), RESAMPLES.
+# AUDIT_DIR_FULL, AUDIT_DIR_SMALL (default under CEDICT_DIR), RESAMPLES;
+# AUDIT_DICT_OPTS (bench/audit.sh's: more wordalign options for the
+# dictionary's run).  A change to the aligner moves its sampler's chain:
+# read a gain against a null dictionary too (CEDICT=FILE of one entry whose
+# words the tune and dev pairs never hold), whose "gain" is that noise
+# alone (docs/history/quality-history.md: some +-0.4 with three seeds).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${BUILD:=build}" "${SEEDS:=1 7 11}"
 : "${RECIPES:=full small}" "${CEDICT_DIR:=/tmp/xproj-cedict}" "${RESAMPLES:=1000}"

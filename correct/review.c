@@ -563,13 +563,22 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	}
 	json_decref(tadds);
 	free(by_utt.p), free(by_sent.p);
-	/* how many utterances the document (part) has: the page offers more
-	 * lines above or below while the scene does not reach its ends */
+	/* how many lines the document (part) has, and how many lie above and
+	 * below the scene: the page offers more while the scene does not reach
+	 * its ends.  Counted as rows, not read off the English indices: a unit
+	 * of sentences paired n:m is one line numbered by its first sentence
+	 * (correct/import.c), so the numbers have gaps */
 	sqlite3_stmt *nu;
-	if (xp_sql_cached(db, "SELECT coalesce(max(en_idx) + 1, 0) FROM utterances WHERE document = ?", &nu, NULL) == 0) {
+	if (xp_sql_cached(db, "SELECT count(*), coalesce(sum(en_idx < ?2), 0), coalesce(sum(en_idx > ?3), 0)"
+			       " FROM utterances WHERE document = ?1", &nu, NULL) == 0) {
 		sqlite3_bind_int64(nu, 1, doc);
-		if (sqlite3_step(nu) == SQLITE_ROW)
+		sqlite3_bind_int64(nu, 2, utt - context);
+		sqlite3_bind_int64(nu, 3, utt + context);
+		if (sqlite3_step(nu) == SQLITE_ROW) {
 			json_object_set_new(o, "utts", json_integer((json_int_t)sqlite3_column_int64(nu, 0)));
+			json_object_set_new(o, "above", json_integer((json_int_t)sqlite3_column_int64(nu, 1)));
+			json_object_set_new(o, "below", json_integer((json_int_t)sqlite3_column_int64(nu, 2)));
+		}
 		xp_sql_release(db, nu);
 	}
 	json_object_set_new(o, "cluster_size", json_integer((json_int_t)size));

@@ -297,13 +297,46 @@ void xp_aligned_bitext(const xp_aligned *a, xp_buf *pairs, xp_buf *map)
 	}
 }
 
+/* A document's mentions by utterance: ord[off[u] .. off[u + 1]) are the
+ * indices of utterance u's, ascending (a counting sort, stable), so that a
+ * record finds its own without a walk over the document's: that walk, a
+ * record, made `bitext --spans` quadratic in a document's length (160,000
+ * mentions in one document: 2.06 s, 13x the 40,000's). */
+typedef struct utt_ix {
+	size_t doc;               /* SIZE_MAX: none built */
+	size_t *off, *ord;
+	size_t cap_off, cap_ord;
+} utt_ix;
+
+static int utt_ix_build(utt_ix *x, const xp_doc *D, size_t d)
+{
+	if (x->doc == d)
+		return 0;
+	x->doc = SIZE_MAX;
+	if (xp_grow(&x->off, &x->cap_off, D->nutts + 2, sizeof *x->off) ||
+	    xp_grow(&x->ord, &x->cap_ord, D->nmentions + 1, sizeof *x->ord))
+		return -1;
+	memset(x->off, 0, (D->nutts + 2) * sizeof *x->off);
+	for (size_t k = 0; k < D->nmentions; k++)
+		if (D->mentions[k].utt < D->nutts)
+			x->off[D->mentions[k].utt + 2]++;
+	for (size_t u = 2; u < D->nutts + 2; u++)
+		x->off[u] += x->off[u - 1];
+	for (size_t k = 0; k < D->nmentions; k++)
+		if (D->mentions[k].utt < D->nutts)
+			x->ord[x->off[D->mentions[k].utt + 1]++] = k;
+	x->doc = d;
+	return 0;
+}
+
 /* one record's spans, inclusive, each once (two clusters may share one) */
-static int record_spans(const xp_doc *D, uint32_t utt, xp_buf *out)
+static int record_spans(const xp_doc *D, const utt_ix *x, uint32_t utt, xp_buf *out)
 {
 	int first = 1;
-	for (size_t k = 0; k < D->nmentions; k++) {
+	for (size_t i = x->off[utt]; i < x->off[utt + 1]; i++) {
+		size_t k = x->ord[i];
 		const xp_mention *m = &D->mentions[k];
-		if (m->utt != utt || m->end <= m->start)
+		if (m->end <= m->start)
 			continue;
 		int dup = 0;   /* mentions are in document order: a repeat is just before */
 		for (size_t q = k; q-- > 0 && D->mentions[q].utt == utt && !dup;)
@@ -325,6 +358,7 @@ int xp_aligned_spans(const xp_corpus *en, const xp_aligned *a, const char *name,
 	xp_aligned ua = {0};
 	size_t joined = 0;
 	xp_doc_index ix = {0};
+	utt_ix ux = {.doc = SIZE_MAX};
 	int rc = xp_aligned_units(en, a, name, &units, &ua, &joined, err);
 	if (rc)
 		return rc;
@@ -343,9 +377,10 @@ int xp_aligned_spans(const xp_corpus *en, const xp_aligned *a, const char *name,
 		else if (c->docs[d].utts[u->utt].ntoks != u->nsrc)
 			rc = xp_failc(err, XP_EINPUT, name, k + 1, "document %s part %d utterance %u: %u tokens in \"src\", "
 				      "%u in the source", u->doc, u->part, u->utt, u->nsrc, c->docs[d].utts[u->utt].ntoks);
-		else if (record_spans(&c->docs[d], u->utt, out))
+		else if (utt_ix_build(&ux, &c->docs[d], d) || record_spans(&c->docs[d], &ux, u->utt, out))
 			rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
 	}
+	free(ux.off), free(ux.ord);
 	xp_doc_index_free(&ix);
 	xp_corpus_free(&units);
 	free(ua.v);

@@ -474,7 +474,7 @@ function renderMention() {
   // the English utterance with the mention bracketed
   const en = m.english;
   const line = clear($("en-line"));
-  line.append(h("span", { class: "spk" }, en.speaker + ":"), " ");
+  if (en.speaker) line.append(h("span", { class: "spk" }, en.speaker + ":"), " ");
   const marks = en.tokens.map((w, i) => (i >= en.start && i < en.end ? "m-self" : ""));
   appendRuns(line, en.tokens, marks, true);
 
@@ -570,7 +570,7 @@ function renderScene(m, anchor) {
   const sc = clear($("scene"));
   let selfLi = null;
   for (const u of m.scene.utterances) {
-    const li = h("li", { class: u.utt === en.utt ? "self" : "", "data-utt": u.utt }, h("span", { class: "spk" }, u.speaker + ":"));
+    const li = h("li", { class: u.utt === en.utt ? "self" : "", "data-utt": u.utt }, u.speaker ? h("span", { class: "spk" }, u.speaker + ":") : null);
     const mark = new Array(u.tokens.length).fill("");
     for (const x of u.mentions)
       for (let i = x.start; i < x.end && i < mark.length; i++) mark[i] = x.self ? "m-self" : mark[i] || "m-clu";
@@ -584,8 +584,10 @@ function renderScene(m, anchor) {
   }
   const first = (m.scene.utterances[0] || {}).utt ?? 0, last = (m.scene.utterances.at(-1) || {}).utt ?? 0;
   const all = m.scene.utts ?? last + 1, wide = S.context >= MAX_CONTEXT;
-  moreButton($("scene-above"), first, wide, "above");
-  moreButton($("scene-below"), all - 1 - last, wide, "below");
+  // the server counts the lines beyond the scene (a unit paired n:m is one
+  // line numbered by its first sentence: the numbers have gaps)
+  moreButton($("scene-above"), m.scene.above ?? first, wide, "above");
+  moreButton($("scene-below"), m.scene.below ?? all - 1 - last, wide, "below");
   const keep = anchor ? sc.querySelector('li[data-utt="' + anchor.utt + '"]') : null;
   if (keep) sc.scrollTop = keep.offsetTop - anchor.y;
   else if (selfLi) sc.scrollTop = selfLi.offsetTop - sc.clientHeight / 2 + selfLi.clientHeight / 2;   // within the list only

@@ -34,6 +34,25 @@ expect_eq "$(sqlite3 $D "SELECT u.en_idx || ':' || m.start || '-' || m.end FROM 
 expect_status 0 $XPROJ db export $D -o $T/export.conll
 expect_eq "$(cmp $T/export.conll $T/al.out && echo same)" same "export of the untouched run = project's CoNLL"
 
+# the workbench's scene counts lines, not English numbers: the unit of
+# sentences 1-2 is one line, so the document has 4 and 2 lie below line 1
+# (the page read 3 from the numbers, 5 - 1 - 1)
+if command -v curl >/dev/null; then
+	$XPROJ serve $D --port 0 > $T/url 2>&1 &
+	pid=$!
+	i=0
+	while [ $i -lt 300 ]; do   # up to 30 s (under valgrind it takes seconds)
+		i=$((i + 1))
+		grep -q http $T/url && break
+		sleep 0.1
+	done
+	url=$(grep -o 'http://[^ ]*' $T/url)
+	curl -s -o $T/m.json "${url}api/mention?run=1&key=talk%7C2&context=0"
+	expect_grep '"utts": *4, *"above": *1, *"below": *2' $T/m.json
+	kill -TERM $pid
+	wait $pid
+fi
+
 # the same read whole (a jsonlines corpus is not streamed)
 expect_status 0 $XPROJ convert $EN $T/en.jsonlines
 expect_status 0 $XPROJ db import $T/whole.db --source $T/en.jsonlines --aligned $T/al.jsonl --report $T/al.json

@@ -67,15 +67,19 @@ expect_eq "$(sum <$T/c2.pharaoh)" "$(sum <$T/c.pharaoh)" "--dict-format cedict: 
 gzip -c $C >$T/small.u8.gz
 expect_status 0 $XPROJ wordalign $T/zh.pairs $W --dict $T/small.u8.gz -o $T/c3.pharaoh
 expect_eq "$(sum <$T/c3.pharaoh)" "$(sum <$T/c.pharaoh)" "--dict CEDICT.gz"
-# a CEDICT file's name says its headwords' language first, the target's:
-# cedict-zh-en fits an English-Chinese run (it was refused as the pair the
-# other way round), cedict-en-zh does not
+# a CEDICT file's format says its headwords are Chinese, the target's: its
+# name fits an English-Chinese run in either order (cedict-zh-en, then
+# cedict-en-zh, were refused as the pair the other way round); a name of
+# another pair is refused
 cp $C $T/cedict-zh-en
 expect_status 0 $XPROJ wordalign $T/zh.pairs $W --src-lang en --tgt-lang zh --dict $T/cedict-zh-en -o $T/c4.pharaoh
 expect_eq "$(sum <$T/c4.pharaoh)" "$(sum <$T/c.pharaoh)" "--dict cedict-zh-en for en-zh"
-cp $C $T/cedict-en-zh
-expect_status 1 $XPROJ wordalign $T/zh.pairs $W --src-lang en --tgt-lang zh --dict $T/cedict-en-zh -o $T/c5.pharaoh
-expect_grep "the pair the other way round (a CEDICT file's headwords are the target's)" $T/err
+cp $C $T/en-zh
+expect_status 0 $XPROJ wordalign $T/zh.pairs $W --src-lang en --tgt-lang zh --dict $T/en-zh -o $T/c5.pharaoh
+expect_eq "$(sum <$T/c5.pharaoh)" "$(sum <$T/c.pharaoh)" "--dict en-zh (CEDICT's) for en-zh"
+cp $C $T/cedict-zh-de
+expect_status 1 $XPROJ wordalign $T/zh.pairs $W --src-lang en --tgt-lang zh --dict $T/cedict-zh-de -o $T/c6.pharaoh
+expect_grep "a dictionary of another language pair" $T/err
 # refused: a broken line (its file and line), a file missing, the other
 # format named, a format that is none; -o kept
 was=$(sum $T/c.pharaoh)

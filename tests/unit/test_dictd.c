@@ -339,13 +339,23 @@ static void test_langs(void **state)
 	assert_true(xp_wa_dict_fits("freedict-fra-eng", 0, enfr, &e) < 0);
 	assert_non_null(strstr(e.msg, "the other way round"));
 	assert_int_equal(xp_wa_dict_fits("freedict-eng-fra", 0, frnone, &e), 0);
-	/* a CEDICT file's name says its headwords' language first: Chinese */
-	const char *enzh[2] = {"en", "zh"};
+	/* a CEDICT file's format says its headwords are Chinese, the target's:
+	 * its name fits in either order (cedict-en-zh was refused as the pair
+	 * the other way round), another pair does not */
+	const char *enzh[2] = {"en", "zh"}, *nonezh[2] = {NULL, "zh"};
 	assert_int_equal(xp_wa_dict_fits("cedict-zh-en", 1, enzh, &e), 0);
-	assert_true(xp_wa_dict_fits("cedict-en-zh", 1, enzh, &e) < 0);
-	assert_non_null(strstr(e.msg, "CEDICT file's headwords"));
+	assert_int_equal(xp_wa_dict_fits("cedict-en-zh", 1, enzh, &e), 0);
+	assert_int_equal(xp_wa_dict_fits("zh-en", 1, enzh, &e), 0);
+	assert_int_equal(xp_wa_dict_fits("/d/en-zh", 1, enzh, &e), 0);
+	assert_int_equal(xp_wa_dict_fits("cedict-zh-en", 1, nonezh, &e), 0);
+	assert_int_equal(xp_wa_dict_fits("cedict-en-zh", 1, nonezh, &e), 0);
 	assert_true(xp_wa_dict_fits("cedict-zh-en", 1, enfr, &e) < 0);
 	assert_non_null(strstr(e.msg, "another language pair"));
+	assert_true(xp_wa_dict_fits("handedict-zh-de", 1, enzh, &e) < 0);
+	assert_non_null(strstr(e.msg, "another language pair"));
+	/* a dictd file's name is still read headwords first */
+	assert_true(xp_wa_dict_fits("freedict-zho-eng", 0, enzh, &e) < 0);
+	assert_non_null(strstr(e.msg, "the other way round"));
 }
 
 int main(void)
