@@ -57,23 +57,31 @@ static int is_dir(const char *p)
 static const char *const exts[] = {".srt", ".vtt", ".ass", ".ssa", ".xml"};
 
 /* DIR/KEY.ext[.gz], by extension in that order; NULL if none (*oom set
- * when memory ran out). */
-static char *find(const char *dir, const char *key, int *oom)
+ * when memory ran out).  When another of them is there too (S01E01.srt
+ * and S01E01.srt.gz, or .vtt: two versions of the episode's subtitles),
+ * *other gets its path (malloc'd) and the caller says so: the first was
+ * read and the other never named (an archive's two members of one name
+ * are said the same way). */
+static char *find(const char *dir, const char *key, int *oom, char **other)
 {
-	for (size_t k = 0; k < 2 * sizeof exts / sizeof *exts; k++) {
+	char *found = NULL;
+	*other = NULL;
+	for (size_t k = 0; k < 2 * sizeof exts / sizeof *exts && !*other; k++) {
 		size_t n = strlen(dir) + strlen(key) + 16;
 		char *path = malloc(n);
 		if (!path) {
 			*oom = 1;
+			free(found);
 			return NULL;
 		}
 		snprintf(path, n, "%s/%s%s%s", dir, key, exts[k / 2], k % 2 ? ".gz" : "");
 		struct stat st;
 		if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
-			return path;
-		free(path);
+			*(found ? other : &found) = path;
+		else
+			free(path);
 	}
-	return NULL;
+	return found;
 }
 
 static int set_file(xp_doc_ref *r, char *path)
@@ -130,9 +138,14 @@ static int locate(const char *spec, const xp_files *in, const char *key, char sh
 	}
 	char *dir = dir_for(spec, show);
 	int oom = !dir && !is_map(spec);
-	if (dir && is_dir(dir))
-		set_file(r, find(dir, key, &oom));
-	else if (dir && !is_map(spec))
+	if (dir && is_dir(dir)) {
+		char *other;
+		set_file(r, find(dir, key, &oom, &other));
+		if (other && note(j, "two files of %s name %s: %s read, %s not (two versions of its subtitles? "
+				  "move one out)", dir, key, r->path, other))
+			oom = 1;
+		free(other);
+	} else if (dir && !is_map(spec))
 		set_file(r, strdup(dir)), oom = !r->path;   /* a file for the whole transcript */
 	free(dir);
 	return oom ? -1 : 0;
@@ -333,7 +346,9 @@ static int plan_dir(xp_batch *b, const char *transcript, const xp_plan_src *src,
 		snprintf(path, sizeof path, "%s/%s", transcript, names[i]);
 		xp_file_stem(path, stem, sizeof stem);
 		int oom = 0;
-		char *have = b->has_map ? NULL : find(src->subs, stem, &oom);
+		char *other = NULL;
+		char *have = b->has_map ? NULL : find(src->subs, stem, &oom, &other);
+		free(other);   /* (said where the episode's subtitles are read: locate) */
 		if (b->has_map) {
 			rc = one_file(b, path, src, 0, err);
 		} else if (have) {

@@ -2028,3 +2028,12 @@ int xp_wa_dict_fits(const char *dict, int tgt_first, const char *const lang[2], 
 			swapped ? "the pair the other way round (its headwords are the target's)"
 				: "a dictionary of another language pair");
 }
+
+int xp_wa_dict_nonempty(const char *dict, size_t pairs, size_t unseen, size_t entries, xp_err *err)
+{
+	if (pairs || unseen)
+		return 0;
+	return xp_failc(err, XP_EINPUT, dict, 0, "no pair in this dictionary (%zu entr%s read: %s): the run "
+			"would be one without it (--dict): nothing is written", entries, entries == 1 ? "y" : "ies",
+			entries ? "none gives a translation the reading keeps" : "an empty file, or comments only?");
+}

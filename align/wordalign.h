@@ -375,6 +375,12 @@ int xp_wa_state_write(const xp_wa *w, xp_buf *out, xp_err *err);
  * English-Chinese run) and only another pair is refused.  0 when it fits,
  * when either language is not given, or when its name says none. */
 int xp_wa_dict_fits(const char *dict, int tgt_first, const char *const lang[2], xp_err *err);
+/* A dictionary read (st: xp_dict_pairs's counts) that gave no pair at
+ * all, seen in the bitext or not (an empty file, one of comments only, a
+ * dictd index of its description alone), is refused (XP_EINPUT, naming
+ * it): the run would be one without a dictionary, which the user did not
+ * ask for (a download cut to nothing, the wrong file).  0 otherwise. */
+int xp_wa_dict_nonempty(const char *dict, size_t pairs, size_t unseen, size_t entries, xp_err *err);
 
 /* All in one: the pairs of b (plus o->train) aligned into fwd and rev. */
 int xp_wordalign(const xp_bitext *b, const xp_wa_opts *o, xp_walign *fwd, xp_walign *rev,

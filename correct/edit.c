@@ -641,6 +641,11 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 	 * crossing: it passes the guard every edit passes (correct/cross.c),
 	 * over the documents of what it takes back */
 	xp_xguard g = {0};
+	/* a batch is named by its number or by its name: a number only when
+	 * it is all digits ("1.json" is a name, not batch 1 as atoll read it) */
+	int64_t bid = -1;
+	if (batch && *batch && strspn(batch, "0123456789") == strlen(batch) && strlen(batch) < 19)
+		bid = atoll(batch);
 	if (batch) {
 		/* and of the target-only mentions it moved (schema 13: a merge's;
 		 * 14: a relink of one alone, a batch with no correction) */
@@ -650,7 +655,7 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 				    " ON x.batch = b.id JOIN tedits t ON t.id = x.tedit JOIN utterances u ON u.id = t.utterance"
 				    " WHERE b.undone = 0 AND (b.id = ?1 OR b.name = ?2)" : BATCH_DOCS, &st, err);
 		if (rc == 0) {
-			sqlite3_bind_int64(st, 1, atoll(batch));
+			sqlite3_bind_int64(st, 1, bid);
 			sqlite3_bind_text(st, 2, batch, -1, SQLITE_STATIC);
 			int step = SQLITE_DONE;
 			while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW)
@@ -662,7 +667,7 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 		if (rc == 0)
 			rc = xp_sql_prepare(db, "UPDATE batches SET undone = 1 WHERE undone = 0 AND (id = ? OR name = ?)", &st, err);
 		if (rc == 0) {
-			sqlite3_bind_int64(st, 1, atoll(batch));
+			sqlite3_bind_int64(st, 1, bid);
 			sqlite3_bind_text(st, 2, batch, -1, SQLITE_STATIC);
 			rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "undo");
 			sqlite3_finalize(st);

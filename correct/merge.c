@@ -454,9 +454,12 @@ static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 	return 0;
 }
 
-/* An input must be a whole store of this schema: opened read-only (so
- * it is not migrated either), its version this build's, SQLite's quick
- * check clean. */
+/* An input must be a whole store of this schema, SQLite's quick check
+ * clean.  Opened as every reader opens a store (XP_DB_READ): an older
+ * schema is upgraded in place where the file may be written (and then
+ * read by an older build no more), refused where it may not; a newer one
+ * is refused.  So the version test below refuses only what the open let
+ * through unchanged. */
 static int check_input(const char *in, xp_err *err)
 {
 	xp_db *db;

@@ -662,6 +662,25 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	if (mode != XP_DB_CREATE && !memory && stat(path, &st))
 		return xp_failc(err, XP_ENOTFOUND, path, 0, "no such database (xproj db import or db init creates one)");
 	if (mode == XP_DB_CREATE && !memory && stat(path, &st) && errno == ENOENT) {
+		/* a -wal or -journal of a store that is gone (a writer killed,
+		 * then the store deleted without them): SQLite would replay its
+		 * pages into the new store, which then reads as corrupt.  Not
+		 * removed here: it is the only trace of the old store's last
+		 * commits, and whether it matters is the user's call.  One that
+		 * holds nothing is no matter: a read-only connection leaves an
+		 * empty -wal behind (it may not remove it), and a -wal of its
+		 * 32-byte header alone, or an empty journal, replays nothing */
+		static const char *const left[] = {"-wal", "-journal"};
+		for (size_t i = 0; i < sizeof left / sizeof *left; i++) {
+			char side[4096 + 16];
+			snprintf(side, sizeof side, "%s%s", path, left[i]);
+			if (lstat(side, &st) == 0 && st.st_size > (i == 0 ? 32 : 0))
+				return xp_failc(err, XP_ECONFLICT, path, 0,
+						"%s is left from a store of this name that is gone: SQLite would replay it "
+						"into the new store; put the store back beside it, or remove %s (and %s-shm) "
+						"to start a new one",
+						side, side, path);
+		}
 		int rc = create_whole(path, target, err);
 		if (rc)
 			return rc;

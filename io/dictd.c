@@ -537,8 +537,33 @@ xp_dict_format xp_dict_detect(const char *path)
 
 int xp_dict_files(const char *path, xp_dict_format f, char **a, char **b, xp_err *err)
 {
-	if (f == XP_DICT_AUTO)
+	if (f == XP_DICT_AUTO) {
+		/* said as what it is, not as a missing NAME.index (which is what
+		 * the dictd reading of a name that is no file would say) */
+		size_t n = strlen(path);
+		struct stat sb;
+		int named = ends(path, n, ".index") || ends(path, n, ".dict") || ends(path, n, ".dict.dz");
+		if (!named && stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
+			return xp_failc(err, XP_EINPUT, path, 0,
+					"a directory, not a dictionary (dictd's NAME or NAME.index, or a CEDICT file)");
+		/* (a FreeDict name keeps dictd's message, which says what to install) */
+		const char *base = strrchr(path, '/');
+		base = base ? base + 1 : path;
+		if (!named && strncmp(base, "freedict-", 9) && stat(path, &sb) && errno == ENOENT) {
+			char *index = malloc(n + 7);
+			if (!index)
+				return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
+			snprintf(index, n + 7, "%s.index", path);
+			int none = access(index, F_OK) != 0;
+			free(index);
+			if (none)
+				return xp_failc(err, XP_ENOTFOUND, path, 0,
+						"no such file, nor %s.index beside it (a dictionary: dictd's NAME or NAME.index, or a "
+						"CEDICT file)",
+						path);
+		}
 		f = xp_dict_detect(path);
+	}
 	if (f == XP_DICT_DICTD)
 		return xp_dictd_files(path, a, b, err);
 	*b = NULL;

@@ -256,6 +256,7 @@ static int dict_pairs(run *R, const char *const lang[2], xp_err *e)
 	if (!rc && !(rc = xp_dict_pairs(o->dict, XP_DICT_AUTO, &dopts, &R->db_pairs, &st, e))) {
 		R->r->dict_pairs = st.pairs;
 		R->r->dict_unseen = st.unseen;
+		rc = xp_wa_dict_nonempty(o->dict, st.pairs, st.unseen, st.entries, e);
 	}
 	if (!rc && R->db_pairs.oom)
 		rc = xp_failc(e, XP_ENOMEM, o->dict, 0, "out of memory");

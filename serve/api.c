@@ -167,6 +167,30 @@ static int64_t run_arg(xp_server *s, xp_db *db, const xp_args *a, json_t **out, 
 	return run;
 }
 
+/* A number in the query is read whole or refused: strtol and atof read
+ * "abc" as 0 and "1e3" as 1, which answered another page or scene than
+ * the one asked for, with 200.  Out of range is clamped (num_arg). */
+static const char *numbers_refusal(const xp_args *a)
+{
+	static const char *const ints[] = {"limit", "offset", "context"}, *const reals[] = {"min_conf", "max_conf"};
+	for (size_t i = 0; i < sizeof ints / sizeof *ints; i++) {
+		const char *v = a->get(a->ctx, ints[i]);
+		char *end;
+		if (v && *v && (strtoll(v, &end, 10), *end || end == v))
+			return ints[i][0] == 'l'   ? "limit is a whole number"
+			       : ints[i][0] == 'o' ? "offset is a whole number"
+						   : "context is a whole number of lines";
+	}
+	for (size_t i = 0; i < sizeof reals / sizeof *reals; i++) {
+		const char *v = a->get(a->ctx, reals[i]);
+		char *end;
+		double d = v && *v ? strtod(v, &end) : 0;
+		if (v && *v && (*end || end == v || d != d))
+			return i ? "max_conf is a number" : "min_conf is a number";
+	}
+	return NULL;
+}
+
 static long num_arg(const xp_args *a, const char *name, long dflt, long lo, long hi)
 {
 	const char *v = a->get(a->ctx, name);
@@ -278,6 +302,9 @@ static int get_queue(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 		return fail(out, 400, "order is triage or reading");
 	if (q && strlen(q) > 200)
 		return fail(out, 400, "q: at most 200 bytes");
+	const char *nan = numbers_refusal(a);
+	if (nan)
+		return fail(out, 400, nan);
 	int ty = -1;
 	for (int i = 0; type && *type && i < 3; i++)
 		ty = strcmp(type, xp_mtype_names[i]) ? ty : i;
@@ -461,6 +488,9 @@ static int get_mention(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 	if (!key || !*key || strlen(key) > 500)
 		return fail(out, 400, "key=DOC|ID is required");
 	xp_err e;
+	const char *nan = numbers_refusal(a);
+	if (nan)
+		return fail(out, 400, nan);
 	/* the scene panel's "more above/below" widens it (a scene may have hundreds of lines) */
 	int context = (int)num_arg(a, "context", CONTEXT, 0, MAX_CONTEXT);
 	return mention_reply(s, db, run, key, context, out, &e) ? fail_err(out, &e) : 200;

@@ -149,6 +149,18 @@ static int same_file(const file_id *a, const file_id *b)
 	return a->dev == b->dev && a->ino == b->ino && !a->name == !b->name && (!a->name || !strcmp(a->name, b->name));
 }
 
+int xp_cli_check_inputs(char *const *paths, size_t n, const char *opt, xp_err *e)
+{
+	xp_cli_file *f = calloc(n ? n : 1, sizeof *f);
+	if (!f)
+		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	for (size_t i = 0; i < n; i++)
+		f[i] = (xp_cli_file){opt, paths[i], 0};
+	int rc = xp_cli_check_files(f, n, e);
+	free(f);
+	return rc;
+}
+
 int xp_cli_check_files(const xp_cli_file *f, size_t n, xp_err *e)
 {
 	file_id *id = calloc(n ? n : 1, sizeof *id);
@@ -160,6 +172,18 @@ int xp_cli_check_files(const xp_cli_file *f, size_t n, xp_err *e)
 	for (size_t i = 0; i < n; i++)
 		known[i] = f[i].path && strcmp(f[i].path, "-") && identify(f[i].path, &id[i]) == 0;
 	int rc = 0;
+	/* "-" twice: standard input is read once (the second reader found it
+	 * empty: `score - -` scored a key against no response, exit 0), and
+	 * two outputs on standard output are one stream, mixed (`project -o -
+	 * --jsonlines -`: CoNLL and jsonlines interleaved, exit 0) */
+	for (size_t i = 0; !rc && i < n; i++)
+		for (size_t j = i + 1; !rc && j < n; j++)
+			if (f[i].path && f[j].path && !strcmp(f[i].path, "-") && !strcmp(f[j].path, "-") &&
+			    (f[i].out == 1) == (f[j].out == 1))
+				rc = xp_failc(e, XP_EUSAGE, "-", 0, f[i].out == 1
+					      ? "%s and %s both name standard output: two outputs cannot be one stream"
+					      : "%s and %s both name standard input, which can be read once",
+					      f[i].opt, f[j].opt);
 	/* files whose counts add up (out 2), named twice: counted twice */
 	for (size_t i = 0; !rc && i < n; i++)
 		for (size_t j = i + 1; !rc && j < n; j++)

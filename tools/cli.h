@@ -64,8 +64,10 @@ void xp_cli_show_mention(FILE *f, struct json_t *m, int brief);
  * read, an output that is the same file as an input or as another output:
  * the same device and inode, so also through a symbolic or hard link (a
  * path that does not exist yet is identified by its directory and name).
- * NULL paths are skipped, and "-" (stdin, stdout) never clashes.  Every
- * subcommand lists its files and calls it once its options are parsed. */
+ * NULL paths are skipped, and "-" (stdin, stdout) clashes with "-" alone:
+ * two inputs "-" (standard input is read once) or two outputs "-" (one
+ * stream).  Every subcommand lists its files and calls it once its options
+ * are parsed. */
 typedef struct xp_cli_file {
 	const char *opt;        /* "-o", "--source", "DB", "IN" */
 	const char *path;
@@ -73,6 +75,8 @@ typedef struct xp_cli_file {
 				 * added: two of them may not be one file */
 } xp_cli_file;
 int xp_cli_check_files(const xp_cli_file *f, size_t n, xp_err *e);
+/* The same for n operands read (FILE...), each named opt. */
+int xp_cli_check_inputs(char *const *paths, size_t n, const char *opt, xp_err *e);
 
 /* 1 if argv holds -h or --help. */
 int xp_cli_wants_help(int argc, char **argv);

@@ -29,6 +29,9 @@ static int run(int argc, char **argv)
 	xp_aer_counts c;
 	xp_err e;
 	int rc = 0;
+	const xp_cli_file files[] = {{"--gold", gold, 0}, {"TEST", argv[optind], 0}};
+	if (xp_cli_check_files(files, 2, &e))
+		return xp_cli_error(&e);
 	if (xp_pharaoh_read_file(gold, gold1, &g, &e) || xp_pharaoh_read_file(argv[optind], test1, &t, &e)) {
 		rc = xp_cli_error(&e);
 	} else if (g.nsent != t.nsent) {   /* said here, where the files have names */

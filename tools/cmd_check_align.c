@@ -46,6 +46,10 @@ static int run(int argc, char **argv)
 	xp_walign a = {0};
 	xp_err e;
 	int rc = 0;
+	const xp_cli_file files[] = {{"--bitext", bpath, 0}, {"ALIGN", im.pharaoh, 0}, {"--probs", im.probs, 0},
+				     {"--words", im.words, 0}};
+	if (xp_cli_check_files(files, 4, &e))
+		return json ? print_json(im.pharaoh, &a, &e) : xp_cli_error(&e);
 	if (xp_bitext_read(bpath, &b, &e))
 		return json ? print_json(im.pharaoh, &a, &e) : xp_cli_error(&e);
 	im.bitext = &b;

@@ -884,11 +884,14 @@ static int do_export(xp_db *db, dargs *a, xp_err *e)
 	if (!rc) {
 		char label[200];
 		run_label(r, 0, label, sizeof label);
-		printf("%s: %zu documents, %s, to %s%s%s\n", label, c.ndocs,
-		       a->silver ? "the projection as it was" : "with its live corrections", a->out, a->jsonl ? " and " : "",
-		       a->jsonl ? a->jsonl : "");
+		/* on stderr when a corpus went to stdout: the line ended the
+		 * stream (`db export -o - | xproj stats -` refused it) */
+		FILE *say = !strcmp(a->out, "-") || (a->jsonl && !strcmp(a->jsonl, "-")) ? stderr : stdout;
+		fprintf(say, "%s: %zu documents, %s, to %s%s%s\n", label, c.ndocs,
+			a->silver ? "the projection as it was" : "with its live corrections", a->out, a->jsonl ? " and " : "",
+			a->jsonl ? a->jsonl : "");
 		if (empty)
-			printf("%zu document(s) without a target sentence not written (--keep-empty writes them)\n", empty);
+			fprintf(say, "%zu document(s) without a target sentence not written (--keep-empty writes them)\n", empty);
 	}
 	json_decref(all);
 	xp_corpus_free(&c);
@@ -1053,11 +1056,12 @@ static int do_pairs(xp_db *db, dargs *a, xp_err *e)
 	xp_buf_free(&b);
 	if (rc)
 		return -1;
-	printf("%s: %zu span pairs of %s to %s, from %zu documents of %zu run(s): %zu mentions edited, %zu kept, "
-	       "%zu left so by a corrected file (%zu without a target span, %zu not in their tokens)\n", a->db, st.written,
-	       lang, a->out, st.docs, st.runs, st.edited, st.kept, st.agreed, st.nulls, st.bad);
+	FILE *say = !strcmp(a->out, "-") ? stderr : stdout;   /* not into the pairs (db export's way) */
+	fprintf(say, "%s: %zu span pairs of %s to %s, from %zu documents of %zu run(s): %zu mentions edited, %zu kept, "
+		"%zu left so by a corrected file (%zu without a target span, %zu not in their tokens)\n", a->db, st.written,
+		lang, a->out, st.docs, st.runs, st.edited, st.kept, st.agreed, st.nulls, st.bad);
 	if (st.other_runs)
-		printf("%zu run(s) of other languages not read (%s)\n", st.other_runs, st.other_langs);
+		fprintf(say, "%zu run(s) of other languages not read (%s)\n", st.other_runs, st.other_langs);
 	return 0;
 }
 

@@ -240,7 +240,7 @@ static int run(int argc, char **argv)
 	xp_err e;
 	const xp_cli_file files[] = {{"--report", rpath, 0}, {"--projected", ppath, 0}, {"--key", kpath, 0},
 				     {"--order", order, 0}, {"--model", mpath, 0}, {"--plot", plot, 1},
-				     {"--labels", labels, 1}};
+				     {"--labels", labels, 1}, {"its figures", "-", 1}};   /* printed on stdout */
 	if (xp_cli_check_files(files, sizeof files / sizeof *files, &e))
 		return xp_cli_error(&e);
 	xp_report r = {0};

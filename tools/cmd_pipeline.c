@@ -1,6 +1,7 @@
 /* tools/cmd_pipeline.c — `xproj pipeline`: subtitles and an annotated
  * English corpus to a silver target corpus, in one command. */
 #include "groups.h"
+#include "../io/dictd.h"
 #include "../pipeline/pipeline.h"
 
 #include <getopt.h>
@@ -86,15 +87,23 @@ static void progress(void *arg, xp_stage s)
 /* The inputs against every file the run writes in DIR. */
 static int check_files(const xp_pipe_opts *o, const char *config, xp_err *e)
 {
-	enum { NIN = 8, NOUT = XP_NOUTS + 2 };
+	enum { NIN = 10, NOUT = XP_NOUTS + 2 };
 	size_t nin = NIN + o->wa.ntrain;
+	/* the files --dict names (a CEDICT file, or dictd's index and data):
+	 * inputs too (`--dict DIR/summary.txt` was read, then written over) */
+	char *dict[2] = {NULL, NULL};
+	if (o->dict && xp_dict_files(o->dict, XP_DICT_AUTO, &dict[0], &dict[1], e))
+		return -1;
 	xp_cli_file *f = calloc(nin + NOUT, sizeof *f);
-	if (!f)
+	if (!f) {
+		free(dict[0]), free(dict[1]);
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
+	}
 	const xp_cli_file in[NIN] = {
 		{"--source", o->source, 0}, {"--subs", o->subs, 0},         {"--tgt-subs", o->tgt_subs, 0},
 		{"--links", o->links, 0},   {"--alignments", o->alignments, 0}, {"--probs", o->probs, 0},
-		{"--episodes", o->episodes, 0}, {"--config", config, 0}};
+		{"--episodes", o->episodes, 0}, {"--config", config, 0},   {"--dict", dict[0], 0},
+		{"--dict", dict[1], 0}};
 	memcpy(f, in, sizeof in);
 	for (size_t k = 0; k < o->wa.ntrain; k++)
 		f[NIN + k] = (xp_cli_file){"--train", o->wa.train[k], 0};
@@ -107,6 +116,7 @@ static int check_files(const xp_pipe_opts *o, const char *config, xp_err *e)
 	}
 	int rc = xp_cli_check_files(f, nin + NOUT, e);
 	free(f);
+	free(dict[0]), free(dict[1]);
 	return rc;
 }
 

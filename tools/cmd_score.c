@@ -373,6 +373,9 @@ static int run(int argc, char **argv)
 				  "file:LABELS or column:N", by);
 	o.mask |= 1u << XP_MENTIONS;
 	const char *kpath = argv[optind], *rpath = argv[optind + 1];
+	const xp_cli_file files[] = {{"KEY", kpath, 0}, {"RESPONSE", rpath, 0}, {"--by", by && !strncmp(by, "file:", 5) ? by + 5 : NULL, 0}};
+	if (xp_cli_check_files(files, sizeof files / sizeof *files, &e))
+		return xp_cli_error(&e);
 	xp_corpus key = {0}, resp = {0}, kc = {0}, rc_ = {0};
 	int rc = load(kpath, repair, &key) || load(rpath, repair, &resp);
 	xp_scores tot;

@@ -85,6 +85,8 @@ static int run(int argc, char **argv)
 	int n = argc - optind;
 	if (n < 1)
 		return xp_cli_usage(&xp_cmd_stats, 2);
+	if (xp_cli_check_inputs(argv + optind, (size_t)n, "FILE", &e))
+		return xp_cli_error(&e);
 	xp_counts *counts = calloc((size_t)n, sizeof *counts);
 	xp_mmax2_tally *mt = calloc((size_t)n, sizeof *mt);
 	xp_corefud_tally *ct = calloc((size_t)n, sizeof *ct);

@@ -44,6 +44,8 @@ static int run(int argc, char **argv)
 		return xp_cli_usage(&xp_cmd_validate, 2);
 	if (json && quiet)
 		return xp_cli_bad("validate", "--json and --quiet: the JSON is the summary, choose one");
+	if (xp_cli_check_inputs(argv + optind, (size_t)(argc - optind), "FILE", &e))
+		return xp_cli_error(&e);
 	json_t *files = json ? json_array() : NULL;
 	int bad = 0;
 	for (int i = optind; i < argc; i++) {

@@ -753,7 +753,8 @@ static int run(int argc, char **argv)
 	    (a.spans && xp_pharaoh_read_file(a.spans, 0, &spans, &e)) ||
 	    (a.dict && (xp_wa_dict_fits(a.dict,
 				    (a.dict_format == XP_DICT_AUTO ? xp_dict_detect(a.dict) : a.dict_format) == XP_DICT_CEDICT,
-				    a.wa.lang, &e) || dict_pairs(&a, argv[optind], &dict, &dst, &e))) ||
+				    a.wa.lang, &e) || dict_pairs(&a, argv[optind], &dict, &dst, &e) ||
+				    xp_wa_dict_nonempty(a.dict, dst.pairs, dst.unseen, dst.entries, &e))) ||
 	    (a.dict && (a.wa.lex_mem = dict.p, a.wa.lex_mem_len = dict.n, a.wa.lex_mem_name = a.dict, 0)) ||
 	    xp_wa_new(&w, &a.wa, &e) ||
 	    xp_wa_add_file(w, argv[optind], 0, &e) ||

@@ -34,6 +34,14 @@ printf 'quiet = true\n' > $T/pl/summary.txt
 refused_same "pipeline --config DIR/summary.txt" $T/pl/summary.txt $XPROJ pipeline --source $S/dialogue.conll \
 	--subs $S/en.srt --tgt-subs $S/zh.srt --alignments $S/zh.pharaoh --config $T/pl/summary.txt -o $T/pl
 expect_eq "$(ls $T/pl)" "summary.txt" "pipeline refused: nothing written to DIR"
+# a CEDICT file (one file: --dict's format from its path) inside DIR, named
+# as one of the run's outputs: read, then written over, exit 0, before the
+# tenth round
+mkdir -p $T/pd
+printf '蛋糕 蛋糕 [dan4 gao1] /cake/\n' > $T/pd/summary.txt
+refused_same "pipeline --dict DIR/summary.txt" $T/pd/summary.txt $XPROJ pipeline --config $S/zh.conf \
+	--dict $T/pd/summary.txt -o $T/pd
+expect_grep "as --dict" $T/err
 printf 'band = 3\n' > $T/a.conf
 refused_same "align -o --config" $T/a.conf $XPROJ align --transcript $P/en.conll --subs $FIX/subs/bilingual.srt \
 	--config $T/a.conf -o $T/a.conf

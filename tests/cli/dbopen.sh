@@ -21,6 +21,22 @@ done
 expect_status 1 $XPROJ db import-corrections $T/typo.db $FIX/db/corrections.json
 [ -e $T/typo.db ] && { echo "FAIL: import-corrections created a database"; fails=$((fails + 1)); }
 
+# a -wal (or -journal) left by a store that is gone: SQLite would replay it
+# into the new store (corrupt, exit 0); refused, named, nothing made, the
+# file kept
+printf 'pages of a store that was deleted, pages of a store that was deleted' > $T/gone.db-wal
+expect_status 1 $XPROJ db import $T/gone.db --source $P/en.conll --aligned $P/aligned.jsonl --report $T/r.json
+expect_grep "gone.db-wal is left from a store of this name that is gone" $T/err
+[ -e $T/gone.db ] && { echo "FAIL: a store made beside a stale -wal"; fails=$((fails + 1)); }
+[ -e $T/gone.db-wal ] || { echo "FAIL: the stale -wal removed"; fails=$((fails + 1)); }
+mv $T/gone.db-wal $T/gone.db-journal
+expect_status 1 $XPROJ db init $T/gone.db
+expect_grep "gone.db-journal is left from a store" $T/err
+rm $T/gone.db-journal
+# one that holds nothing (a read-only connection leaves an empty -wal) is no matter
+: > $T/gone.db-wal
+expect_status 0 $XPROJ db init $T/gone.db
+
 # a newer schema: refused, and not switched to WAL (header bytes 18-19 stay 1 1) or touched
 cp $FIX/db/newer.db $T/newer.db
 was=$(sum $T/newer.db)

@@ -26,7 +26,11 @@ expect_grep "^xproj wordalign: 4 pairs of the dictionary $D/dz.index .*(--dict; 
 # refused: a dictionary missing or malformed, PAIRS on stdin; -o kept
 was=$(sum $T/d.pharaoh)
 expect_status 1 $XPROJ wordalign $T/p.pairs $W --dict $D/missing -o $T/d.pharaoh
-expect_grep "missing.index" $T/err
+expect_grep "missing: no such file, nor $D/missing.index beside it" $T/err
+# a directory: said as one (it was read as dictd's NAME: "dir.index: cannot open")
+mkdir $T/dir.u8
+expect_status 1 $XPROJ wordalign $T/p.pairs $W --dict $T/dir.u8 -o $T/d.pharaoh
+expect_grep "dir.u8: a directory, not a dictionary" $T/err
 # one missing where Debian installs them: the line that installs it
 expect_status 1 $XPROJ wordalign $T/p.pairs $W --dict /usr/share/dictd/freedict-xpx-none -o $T/d.pharaoh
 expect_grep "freedict-xpx-none.index: no such dictionary: install it with .apt-get install dict-freedict-xpx-none." $T/err
@@ -102,6 +106,18 @@ expect_status 2 $XPROJ wordalign $T/zh.pairs $W --dict-format cedict -o $T/c.pha
 expect_grep "dict-format needs --dict" $T/err
 cp $C $T/mine.u8
 refused_same "-o over the CEDICT dictionary" $T/mine.u8 $XPROJ wordalign $T/zh.pairs $W --dict $T/mine.u8 -o $T/mine.u8
+# a dictionary with no pair at all (an empty file, comments only, a dictd
+# index of its description alone): refused, not a run without it said as
+# "0 pairs ... 0 more" (adversarial round 10)
+: >$T/empty.u8
+printf '# CC-CEDICT\n#! version=1\n\n' >$T/comments.u8
+grep '^00' $D/small.index >$T/desc.index; cp $D/small.dict $T/desc.dict
+kept=$(sum $T/c.pharaoh)
+for d in empty.u8 comments.u8 desc; do
+	expect_status 1 $XPROJ wordalign $T/zh.pairs $W --dict $T/$d -o $T/c.pharaoh
+	expect_grep "$d: no pair in this dictionary" $T/err
+done
+expect_eq "$(sum $T/c.pharaoh)" "$kept" "an empty --dict: -o kept"
 
 # the pipeline: said in the summary, recorded with the run, the links changed
 P=$T/p
@@ -116,8 +132,11 @@ grep -q 'learned' $T/without/summary.txt && { echo "FAIL: learned without --dict
 expect_status 2 $XPROJ pipeline --config tools/sample/fa.conf --dict $D/fa --alignments tools/sample/fa.pharaoh -o $T/pa
 expect_grep "\-\-dict is for the built-in aligner" $T/err
 expect_status 1 $XPROJ pipeline --config tools/sample/fa.conf --dict $D/missing --quiet -o $T/pm
-expect_grep "missing.index" $T/err
+expect_grep "missing: no such file, nor $D/missing.index beside it" $T/err
 [ -e $T/pm/projected.conll ] && { echo "FAIL: a refused pipeline wrote its outputs"; fails=$((fails + 1)); }
+expect_status 1 $XPROJ pipeline --config tools/sample/fa.conf --dict $T/empty.u8 --quiet -o $T/pe
+expect_grep "empty.u8: no pair in this dictionary" $T/err
+[ -e $T/pe ] && { echo "FAIL: a pipeline refused for an empty --dict left its directory"; fails=$((fails + 1)); }
 
 # a dictionary whose name says another language pair (FreeDict's
 # freedict-eng-deu for French, freedict-fra-eng the other way round) is

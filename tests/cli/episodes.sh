@@ -41,4 +41,14 @@ expect_grep 'last.conll -> fr$' $T/out
 # pipeline --help explains the per-show form of --subs
 expect_status 0 $XPROJ pipeline --help
 expect_grep "'t=DIR1,f=DIR2': a directory per show" $T/out
+# two files of one episode in a directory (S01E01.srt and S01E01.srt.gz: two
+# versions of its subtitles): the first by extension is read, as before,
+# and the other said (before: nothing said, adversarial round 10)
+mkdir -p $T/en2
+cp $S/en.srt $T/en2/S01E01.srt
+head -60 $S/en.srt | gzip >$T/en2/S01E01.srt.gz
+expect_status 0 $XPROJ align --transcript $S/dialogue.conll --subs $T/en2 --tgt-subs $T/zh --tgt-lang zh -o $T/two.jsonl
+expect_grep "episode S01E01: two files of $T/en2 name S01E01: $T/en2/S01E01.srt read, $T/en2/S01E01.srt.gz not" $T/err
+expect_status 0 $XPROJ align --transcript $S/dialogue.conll --subs $T/en --tgt-subs $T/zh --tgt-lang zh -o $T/one.jsonl
+expect_eq "$(cksum <$T/two.jsonl)" "$(cksum <$T/one.jsonl)" "two files of an episode: the .srt read"
 finish

@@ -20,4 +20,16 @@ expect_eq "$(sqlite3 $D "SELECT count(*) FROM history WHERE json_valid(detail)")
 	"$(sqlite3 $D "SELECT count(*) FROM history")" "every history line is JSON"
 expect_eq "$(sqlite3 $D "SELECT json_extract(detail, '\$.mention') FROM history WHERE action = 'add'")" 'q"\d|3' "the key, as it is"
 expect_eq "$(sqlite3 $D "SELECT json_extract(detail, '\$.file') FROM history WHERE action = 'import corrections'")" "$B" "the file name, as it is"
+
+# a batch named by a file whose name begins with digits is that name, not
+# the batch of that number ("1.json" undid batch 1 too, as atoll read it)
+X=$(cd "$(dirname "$XPROJ")" && pwd)/$(basename "$XPROJ")
+expect_status 0 $XPROJ db import $T/n.db --source $T/en.conll --aligned $T/aligned.jsonl --report $T/r.json
+printf '{"s": {"delete": ["q\\"\\\\d|0"]}}\n' > $T/a.json
+printf '{"s": {"delete": ["q\\"\\\\d|1"]}}\n' > $T/1.json
+(cd $T && $X db import-corrections n.db a.json >/dev/null 2>&1 && $X db import-corrections n.db 1.json >/dev/null 2>&1)
+expect_status 0 $XPROJ db undo $T/n.db --batch 1.json
+expect_eq "$(sqlite3 $T/n.db "SELECT group_concat(name || ':' || undone, ' ') FROM batches ORDER BY id")" "a.json:0 1.json:1" "only the batch of that name undone"
+expect_status 0 $XPROJ db undo $T/n.db --batch 1
+expect_eq "$(sqlite3 $T/n.db "SELECT group_concat(name || ':' || undone, ' ') FROM batches ORDER BY id")" "a.json:1 1.json:1" "a number names the batch"
 finish

@@ -93,6 +93,16 @@ static void endpoints(void **state)
 	json_decref(o);
 	assert_int_equal(call("GET", "/api/queue?status=bogus", NULL, NULL, &o), 400);
 	json_decref(o);
+	/* a number read whole or refused ("abc" was 0, "1e3" was 1, with 200) */
+	static const char *const bad[] = {"/api/queue?limit=abc", "/api/queue?offset=2x", "/api/queue?min_conf=0.5x",
+					  "/api/queue?max_conf=nan", "/api/mention?key=d%7C1&context=abc",
+					  "/api/mention?key=d%7C1&context=1e3"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		assert_int_equal(call("GET", bad[i], NULL, NULL, &o), 400);
+		json_decref(o);
+	}
+	assert_int_equal(call("GET", "/api/mention?key=d%7C1&context=-3", NULL, NULL, &o), 200);   /* clamped to 0 */
+	json_decref(o);
 	assert_int_equal(call("GET", "/api/mention?key=d%7C1", NULL, NULL, &o), 200);
 	assert_string_equal(json_string_value(J(o, "key")), "d|1");
 	assert_non_null(J(J(o, "triage"), "why"));

@@ -1,0 +1,78 @@
+# "-" is standard input where a command reads a file and standard output
+# where it writes one.  Standard input can be read once and standard output
+# is one stream: two inputs "-" or two outputs "-" are refused before
+# anything is read (adversarial round 10; before, `score - -` scored the key
+# against an empty response and `wordalign - --train -` trained without the
+# second, exit 0 both, and `project -o - --jsonlines -` interleaved CoNLL and
+# jsonlines on one stream, exit 0).  One "-" each way stays fine.
+. tests/cli/lib
+P=$FIX/project
+S=tools/sample
+$XPROJ bitext $P/aligned.jsonl -o $T/pairs.txt 2>/dev/null
+$XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	-o $T/zh.conll --report $T/r.json 2>/dev/null
+$XPROJ db import $T/c.db --source $P/en.conll --aligned $P/aligned.jsonl --report $T/r.json >/dev/null
+
+# in_twice WHAT STDIN CMD...: refused, nothing on stdout, the message names stdin
+in_twice() {
+	what=$1 in=$2; shift 2
+	"$@" <$in >$T/out 2>$T/err; st=$?
+	if [ $st = 0 ] || ! grep -q 'both name standard input' $T/err; then
+		echo "FAIL: $what: exit $st, wanted a refusal naming standard input:"; cat $T/err; fails=$((fails + 1))
+	fi
+	expect_eq "$(wc -c <$T/out)" 0 "$what: nothing written"
+}
+out_twice() {
+	what=$1; shift
+	"$@" >$T/out 2>$T/err; st=$?
+	if [ $st = 0 ] || ! grep -q 'both name standard output' $T/err; then
+		echo "FAIL: $what: exit $st, wanted a refusal naming standard output:"; cat $T/err; fails=$((fails + 1))
+	fi
+	expect_eq "$(wc -c <$T/out)" 0 "$what: nothing written"
+}
+in_twice "score - -" $P/en.conll $XPROJ score - -
+in_twice "validate - -" $P/en.conll $XPROJ validate - -
+in_twice "stats - -" $P/en.conll $XPROJ stats - -
+in_twice "agree - -" $P/en.conll $XPROJ agree - -
+in_twice "aer --gold - -" $P/pairs.pharaoh $XPROJ aer --gold - -
+in_twice "check-align --bitext - -" $P/pairs.pharaoh $XPROJ check-align --bitext - -
+in_twice "symmetrize - -" $P/pairs.pharaoh $XPROJ symmetrize -o $T/s.pharaoh - -
+in_twice "wordalign - --train -" $T/pairs.txt $XPROJ wordalign - --train - --iters 4 -o $T/w.pharaoh
+in_twice "project --alignments - --probs -" $P/pairs.pharaoh $XPROJ project --source $P/en.conll \
+	--aligned $P/aligned.jsonl --alignments - --probs - -o $T/x.conll
+in_twice "pipeline --source - --subs -" $S/dialogue.conll $XPROJ pipeline --config $S/zh.conf --source - --subs - \
+	-o $T/pl
+[ -e $T/pl ] && { echo "FAIL: a refused pipeline made its directory"; fails=$((fails + 1)); }
+[ -e $T/w.pharaoh ] || [ -e $T/s.pharaoh ] || [ -e $T/x.conll ] &&
+	{ echo "FAIL: a refused command wrote its output"; fails=$((fails + 1)); }
+
+PJ="$XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh"
+out_twice "project -o - --jsonlines -" $PJ -o - --jsonlines -
+out_twice "project -o - --report -" $PJ -o - --report -
+out_twice "bitext -o - --map -" $XPROJ bitext $P/aligned.jsonl -o - --map -
+out_twice "wordalign -o - --probs -" $XPROJ wordalign $T/pairs.txt --iters 4 -o - --probs -
+out_twice "db export -o - --jsonlines -" $XPROJ db export $T/c.db -o - --jsonlines -
+out_twice "judge --labels - (its figures on stdout)" $XPROJ judge --key $P/corrected.conll --projected $T/zh.conll \
+	--report $T/r.json --labels -
+
+# what db export and db pairs say goes to stderr when their output is
+# stdout: it ended the stream (`db export -o - | xproj stats -` refused its
+# last line: "token line outside '#begin document'")
+$XPROJ db export $T/c.db -o - 2>/dev/null >$T/pipe.conll
+expect_status 0 $XPROJ stats $T/pipe.conll
+$XPROJ db export $T/c.db -o $T/x.conll --jsonlines - 2>/dev/null >$T/pipe.jsonl
+expect_status 0 $XPROJ stats $T/pipe.jsonl
+expect_status 0 $XPROJ db modify $T/c.db --mention 'd|1' --span 0:4:8 --annotator ann
+$XPROJ db pairs $T/c.db -o - 2>/dev/null >$T/pipe.pairs
+expect_eq "$(grep -vc ' ||| ' $T/pipe.pairs)" 0 "db pairs -o -: pairs only"
+# (to a file, the line is on stdout as before)
+expect_status 0 $XPROJ db export $T/c.db -o $T/y.conll
+expect_grep "to $T/y.conll" $T/out
+
+# one each way is fine
+expect_status 0 $XPROJ convert - - <$P/en.conll
+expect_status 0 $XPROJ score - $P/en.conll <$P/en.conll
+expect_grep "^conll .*100.00%" $T/out
+expect_status 0 $PJ -o -
+expect_status 0 $XPROJ validate - <$P/en.conll
+finish
