@@ -168,6 +168,16 @@ static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *key, 
 	return record(db, run, from, key, "carried", NULL, sqlite3_last_insert_rowid(db->h), cs, err);
 }
 
+/* What the carry-over lists a target-side action by: "DOC|line N (what)",
+ * with the part as a mention key names it ("DOC|1:line N ...") */
+static void line_key(char *key, size_t n, const char *doc, int64_t part, int64_t line, const char *what)
+{
+	char at[40] = "";
+	if (part >= 0)
+		snprintf(at, sizeof at, "%lld:", (long long)part);
+	snprintf(key, n, "%s|%sline %lld (%s)", doc, at, (long long)line, what);
+}
+
 /* the touched mentions of one document of the earlier run */
 static int carry_doc(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int64_t new_doc, const char *doc,
 		     int64_t part, carry_stats *cs, xp_err *err)
@@ -248,12 +258,17 @@ static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, i
 	if (db->version < 9)
 		return 0;
 	sqlite3_stmt *old, *ins;
-	if (xp_sql_prepare(db, "SELECT t.id, t.kind, o.en_idx, n.id, n.tgt_idx IS NOT NULL AND n.src = o.src AND n.tgt = o.tgt,"
-			   " n.id IS NOT NULL FROM tedits t JOIN utterances o ON o.id = t.utterance"
-			   " LEFT JOIN utterances n ON n.document = ?2 AND n.en_idx = o.en_idx"
-			   " WHERE o.document = ?1 AND t.undone = 0 AND (t.kind = 'realign' AND t.id = (SELECT max(r.id) FROM tedits r"
-			   " WHERE r.utterance = t.utterance AND r.kind = 'realign' AND r.undone = 0) OR " XP_SQL_TADD_LIVE("t") ")"
-			   " ORDER BY t.id", &old, err))
+#define CARRIED(rule) "SELECT t.id, t.kind, o.en_idx, n.id, n.tgt_idx IS NOT NULL AND n.src = o.src AND n.tgt = o.tgt," \
+	" n.id IS NOT NULL FROM tedits t JOIN utterances o ON o.id = t.utterance" \
+	" LEFT JOIN utterances n ON n.document = ?2 AND n.en_idx = o.en_idx" \
+	" WHERE o.document = ?1 AND t.undone = 0 AND (t.kind = 'realign' AND t.id = (SELECT max(r.id) FROM tedits r" \
+	" WHERE r.utterance = t.utterance AND r.kind = 'realign' AND r.undone = 0) OR " XP_SQL_TADD_LIVE("t") rule ")" \
+	" ORDER BY t.id"
+	/* the run's own target-only mentions (schema 15: a rule's) are the
+	 * run's, not a corrector's: the rerun has its own; a deleted one (moved
+	 * out of every cluster) is not carried */
+	if (xp_sql_prepare(db, db->version >= 15 ? CARRIED(" AND t.rule IS NULL AND " XP_SQL_TADD_CLUSTER("t") " >= 0")
+			       : CARRIED(""), &old, err))
 		return -1;
 	/* the mention the corrector had on screen: the same mention id in the new run, else none */
 	/* a target-only mention in the cluster it is in now: a merge may have moved it */
@@ -272,11 +287,7 @@ static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, i
 	while (rc == 0 && sqlite3_step(old) == SQLITE_ROW) {
 		const char *kind = xp_sql_text(old, 1);
 		char key[700];
-		char at[40] = "";   /* the part, as a mention key names it */
-		if (part >= 0)
-			snprintf(at, sizeof at, "%lld:", (long long)part);
-		snprintf(key, sizeof key, "%s|%sline %lld (%s)", doc, at, (long long)sqlite3_column_int64(old, 2),
-			 strcmp(kind, "tadd") ? "realign" : "target-only");
+		line_key(key, sizeof key, doc, part, sqlite3_column_int64(old, 2), strcmp(kind, "tadd") ? "realign" : "target-only");
 		if (!sqlite3_column_int(old, 5) || !sqlite3_column_int(old, 4)) {
 			rc = record(db, run, from, key, "lost", !sqlite3_column_int(old, 5) ? "the utterance is not in the new run"
 							      : "the utterance or its target changed", 0, cs, err);
@@ -299,6 +310,84 @@ static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, i
 	return rc;
 }
 
+/* The run's own target-only mentions (schema 15: a rule's) are not
+ * carried, the rerun has its own; but a corrector's relink or deletion of
+ * one is a correction: it goes to the rerun's mention of the same rule on
+ * the same tokens of the same sentence pair, if the rerun made it in the
+ * same cluster (else it is lost, and listed so).  A batch of one move of
+ * its own ("tcarry:"), as the relink was, which undo leaves alone: the
+ * corrector undoes in the run they made it. */
+static int carry_run_tadds(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int64_t new_doc, const char *doc,
+			   int64_t part, carry_stats *cs, xp_err *err)
+{
+	if (db->version < 15)
+		return 0;
+	sqlite3_stmt *old, *find;
+	if (xp_sql_prepare(db, "SELECT t.id, o.en_idx, n.id, n.tgt_idx IS NOT NULL AND n.src = o.src AND n.tgt = o.tgt,"
+			   " t.start, t.end, t.rule, t.cluster, c.now, (SELECT b.annotator FROM tmoves x JOIN batches b"
+			   " ON b.id = x.batch WHERE x.tedit = t.id AND b.undone = 0 ORDER BY x.batch DESC LIMIT 1)"
+			   " FROM (SELECT t.id, " XP_SQL_TADD_CLUSTER("t") " AS now FROM tedits t JOIN utterances o"
+			   " ON o.id = t.utterance WHERE o.document = ?1 AND t.rule IS NOT NULL AND " XP_SQL_TADD_LIVE("t") ") c"
+			   " JOIN tedits t ON t.id = c.id JOIN utterances o ON o.id = t.utterance"
+			   " LEFT JOIN utterances n ON n.document = ?2 AND n.en_idx = o.en_idx"
+			   " WHERE c.now != t.cluster ORDER BY t.id", &old, err))
+		return -1;
+	if (xp_sql_prepare(db, "SELECT id FROM tedits WHERE run = ?1 AND utterance = ?2 AND kind = 'tadd' AND rule = ?3"
+			   " AND start = ?4 AND end = ?5 AND cluster = ?6 AND undone = 0 ORDER BY id LIMIT 1", &find, err)) {
+		sqlite3_finalize(old);
+		return -1;
+	}
+	sqlite3_bind_int64(old, 1, old_doc);
+	sqlite3_bind_int64(old, 2, new_doc);
+	int rc = 0;
+	while (rc == 0 && sqlite3_step(old) == SQLITE_ROW) {
+		int64_t now = sqlite3_column_int64(old, 8), tid = -1;
+		char key[700], what[96];
+		snprintf(what, sizeof what, "the run's target-only +%lld, %s", (long long)sqlite3_column_int64(old, 0),
+			 now < 0 ? "deleted" : "relinked");
+		line_key(key, sizeof key, doc, part, sqlite3_column_int64(old, 1), what);
+		if (sqlite3_column_int(old, 3)) {
+			sqlite3_bind_int64(find, 1, run);
+			sqlite3_bind_int64(find, 2, sqlite3_column_int64(old, 2));
+			sqlite3_bind_text(find, 3, xp_sql_text(old, 6), -1, SQLITE_TRANSIENT);
+			sqlite3_bind_int64(find, 4, sqlite3_column_int64(old, 4));   /* start, end */
+			sqlite3_bind_int64(find, 5, sqlite3_column_int64(old, 5));
+			sqlite3_bind_int64(find, 6, sqlite3_column_int64(old, 7));   /* the cluster the run made it in */
+			if (sqlite3_step(find) == SQLITE_ROW)
+				tid = sqlite3_column_int64(find, 0);
+			sqlite3_reset(find);
+		}
+		if (tid < 0) {
+			rc = record(db, run, from, key, "lost", sqlite3_column_int(old, 3) ? "the new run has no such target-only "
+				    "mention" : "the utterance or its target changed", 0, cs, err);
+			continue;
+		}
+		char name[160], sum[128], stamp[32];
+		xp_now(stamp, sizeof stamp);
+		snprintf(name, sizeof name, "%s +%lld (carried from +%lld)", now < 0 ? "delete" : "relink", (long long)tid,
+			 (long long)sqlite3_column_int64(old, 0));
+		snprintf(sum, sizeof sum, XP_TCARRY_SUM "%lld:%lld:%lld:%s", (long long)run, (long long)tid, (long long)now, stamp);
+		int64_t batch = 0;
+		sqlite3_stmt *mv;
+		rc = xp_batch_insert(db, name, sum, sqlite3_column_type(old, 9) == SQLITE_NULL ? NULL : xp_sql_text(old, 9),
+				     stamp, &batch, err);
+		if (rc == 0 && xp_sql_prepare(db, "INSERT INTO tmoves(batch, tedit, cluster) VALUES(?,?,?)", &mv, err))
+			rc = -1;
+		if (rc == 0) {
+			sqlite3_bind_int64(mv, 1, batch);
+			sqlite3_bind_int64(mv, 2, tid);
+			sqlite3_bind_int64(mv, 3, now);
+			rc = sqlite3_step(mv) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "carry a move of a target-only mention");
+			sqlite3_finalize(mv);
+		}
+		if (rc == 0)
+			rc = record(db, run, from, key, "carried", NULL, 0, cs, err);
+	}
+	sqlite3_finalize(old);
+	sqlite3_finalize(find);
+	return rc;
+}
+
 int xp_carry(xp_db *db, int64_t run, xp_err *err)
 {
 	sqlite3_stmt *st;
@@ -318,6 +407,8 @@ int xp_carry(xp_db *db, int64_t run, xp_err *err)
 		from = from > old_run ? from : old_run;
 		rc = carry_tedits(db, run, old_run, sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 0),
 				  xp_sql_text(st, 1), sqlite3_column_int64(st, 4), &cs, err) ||
+		     carry_run_tadds(db, run, old_run, sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 0),
+				     xp_sql_text(st, 1), sqlite3_column_int64(st, 4), &cs, err) ||
 		     carry_doc(db, run, old_run, sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 0),
 			       xp_sql_text(st, 1), sqlite3_column_int64(st, 4), &cs, err);
 	}

@@ -213,13 +213,17 @@ int xp_db_check(xp_db *db, char **report, size_t *nproblems, xp_err *err)
 		tedit_problems(db, &b, &n);
 	/* a target-only mention an entity merge moved (schema 13): of a
 	 * merge's batch, to a cluster number */
+#define TMOVE_PROBLEMS(deleted) "SELECT printf('merge batch %d moves target edit %d to cluster %s: %s', x.batch, x.tedit," \
+	" quote(x.cluster), CASE WHEN b.id IS NULL THEN 'no such batch' WHEN t.id IS NULL" \
+	" THEN 'no such target edit' WHEN t.kind != 'tadd' THEN 'not a target-only mention'" \
+	" ELSE 'not a cluster number' END) FROM tmoves x LEFT JOIN batches b ON b.id = x.batch" \
+	" LEFT JOIN tedits t ON t.id = x.tedit WHERE b.id IS NULL OR t.id IS NULL OR t.kind != 'tadd'" \
+	" OR typeof(x.cluster) != 'integer' OR (x.cluster < 0" deleted ")"
+	/* schema 15: a deletion is a move of its own batch to cluster -1 */
 	if (db->version >= 13)
-		problems(db, "SELECT printf('merge batch %d moves target edit %d to cluster %s: %s', x.batch, x.tedit,"
-			 " quote(x.cluster), CASE WHEN b.id IS NULL THEN 'no such batch' WHEN t.id IS NULL"
-			 " THEN 'no such target edit' WHEN t.kind != 'tadd' THEN 'not a target-only mention'"
-			 " ELSE 'not a cluster number' END) FROM tmoves x LEFT JOIN batches b ON b.id = x.batch"
-			 " LEFT JOIN tedits t ON t.id = x.tedit WHERE b.id IS NULL OR t.id IS NULL OR t.kind != 'tadd'"
-			 " OR typeof(x.cluster) != 'integer' OR x.cluster < 0", &b, &n);
+		problems(db, db->version >= 15 ? TMOVE_PROBLEMS(" AND NOT (x.cluster = -1 AND (b.checksum LIKE '" XP_TRELINK_SUM "%'"
+								   " OR b.checksum LIKE '" XP_TCARRY_SUM "%'))")
+			 : TMOVE_PROBLEMS(""), &b, &n);
 	if (db->version >= 10)
 		reproj_problems(db, &b, &n), recipe_problems(db, &b, &n);
 	if (b.oom) {

@@ -33,7 +33,7 @@
 
 typedef struct xp_db xp_db;
 
-#define XP_DB_VERSION 14
+#define XP_DB_VERSION 15
 
 /* Mentions are named by their keys, "DOC|ID" or "DOC|PART:ID"
  * (xp_mention_key, io/report.h). */

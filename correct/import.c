@@ -316,6 +316,39 @@ static int run_row(xp_db *db, const xp_report *r, const char *lang, const char *
 	return rc;
 }
 
+/* The run's target-only mentions (the report's "tonly", checked by fits),
+ * as tadds of the run (schema 15): its rule names one; no annotator, no
+ * mention on screen, after no correction. */
+static int tonly(xp_db *db, int64_t run, const xp_rdoc *rd, const int64_t *utt_rows, xp_err *err)
+{
+	if (!rd->ntonly)
+		return 0;
+	if (db->version < 15)   /* a store kept at an older schema (tests) has nowhere to keep them */
+		return xp_failc(err, XP_EINPUT, db->path, 0, "document %s: a store of schema %d cannot keep the run's "
+				"target-only mentions (open it with this xproj to upgrade it)", rd->id, db->version);
+	sqlite3_stmt *st;
+	if (xp_sql_cached(db, "INSERT INTO tedits(run, kind, utterance, cluster, start, end, created, after, rule, confidence)"
+			      " VALUES(?,'tadd',?,?,?,?,(SELECT created FROM runs WHERE id = ?1),0,?,?)", &st, err))
+		return -1;
+	int rc = 0;
+	for (size_t k = 0; rc == 0 && k < rd->ntonly; k++) {
+		const xp_rtonly *t = &rd->tonly[k];
+		sqlite3_bind_int64(st, 1, run);
+		sqlite3_bind_int64(st, 2, utt_rows[rd->tgt_to_en[t->sent]]);
+		sqlite3_bind_int64(st, 3, t->cluster);
+		sqlite3_bind_int64(st, 4, t->start);
+		sqlite3_bind_int64(st, 5, t->end);
+		sqlite3_bind_text(st, 6, t->rule, -1, SQLITE_STATIC);
+		if (t->conf >= 0)
+			sqlite3_bind_double(st, 7, t->conf);
+		else
+			sqlite3_bind_null(st, 7);
+		rc = step(db, st, err);
+	}
+	xp_sql_release(db, st);
+	return rc;
+}
+
 static int document(xp_db *db, ins *s, int64_t run, const unit_doc *v, const xp_report *r, const xp_rdoc *rd,
 		    xp_err *err)
 {
@@ -329,7 +362,7 @@ static int document(xp_db *db, ins *s, int64_t run, const unit_doc *v, const xp_
 	int64_t *utt_rows = malloc((d->nutts + 1) * sizeof *utt_rows);
 	int rc = !utt_rows ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory")
 	       : utterances(db, s, v, rd, r->chars, row, utt_rows, err) ||
-			 mentions(db, s, d, r, rd, row, utt_rows, err) ? -1 : 0;
+			 mentions(db, s, d, r, rd, row, utt_rows, err) || tonly(db, run, rd, utt_rows, err) ? -1 : 0;
 	free(utt_rows);
 	return rc;
 }
@@ -491,6 +524,35 @@ static int fits(const unit_doc *v, const xp_report *r, const xp_rdoc *rd, const 
 					u < 0 || (size_t)u >= d->nutts ? "which is not one of the document's"
 					: rec == UINT32_MAX ? "whose utterance has no record in the aligned corpus"
 							    : "longer than the aligned corpus's sentence");
+	}
+	/* and the target-only mentions the run's rules wrote: on a sentence
+	 * of the document, within it (the store keeps the last target
+	 * sentence of an utterance: a mention on another would be lost) */
+	for (size_t k = 0; k < rd->ntonly; k++) {
+		const xp_rtonly *t = &rd->tonly[k];
+		long long u = rd->tgt_to_en[t->sent];
+		uint32_t have = 0, rec = UINT32_MAX;
+		int last = 1;
+		for (size_t q = t->sent + 1; q < rd->ntgt; q++)
+			last &= rd->tgt_to_en[q] != u;
+		if ((size_t)u < d->nutts) {
+			char key[1200];
+			rec = xp_vocab_find(keys, key, xp_aligned_key(key, sizeof key, d->id, d->part, u));
+			have = rec == UINT32_MAX ? 0 : tgt_count(&al->v[rec], r->chars);
+		}
+		if ((size_t)u >= d->nutts || !last || t->end > have)
+			return xp_failc(err, XP_EINPUT, name, line,
+					"document %s part %d: the target-only mention %zu (rule %s) is on tokens %u-%u of "
+					"target sentence %u, %s (a report of another aligned corpus?): nothing is imported",
+					d->id, d->part, k + 1, t->rule, t->start, t->end, t->sent,
+					(size_t)u >= d->nutts ? "which is not one of the document's"
+					: !last ? "which shares its utterance with a later one"
+					: rec == UINT32_MAX ? "whose utterance has no record in the aligned corpus"
+							    : "longer than the aligned corpus's sentence");
+		if (!XP_CLUSTER_OK(t->cluster))
+			return xp_failc(err, XP_EINPUT, name, line, "document %s part %d: the target-only mention %zu has "
+					"cluster %lld, not a cluster number: nothing is imported", d->id, d->part, k + 1,
+					t->cluster);
 	}
 	/* and the same lengths are not the same text: a report of another aligned
 	 * corpus (or English corpus) whose sentences count as many tokens put

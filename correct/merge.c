@@ -355,9 +355,9 @@ static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 		" JOIN temp.mrun m ON m.src = t.run JOIN temp.mutt mu ON mu.src = t.utterance"
 		" LEFT JOIN temp.mmen mm ON mm.src = t.mention;"
 		"INSERT INTO main.tedits(run, kind, utterance, mention, cluster, start, end, tgt, tgt_text, tgt_subs, annotator,"
-		" note, created, after, carried_from, undone, after_review) SELECT s.drun, s.kind, s.dutt, s.dmention, s.cluster,"
-		" s.start, s.end, s.tgt, s.tgt_text, s.tgt_subs, s.annotator, s.note, s.created, s.dafter, NULL, s.undone,"
-		" s.dafter_review FROM temp.st s"
+		" note, created, after, carried_from, undone, after_review, rule, confidence) SELECT s.drun, s.kind, s.dutt,"
+		" s.dmention, s.cluster, s.start, s.end, s.tgt, s.tgt_text, s.tgt_subs, s.annotator, s.note, s.created, s.dafter,"
+		" NULL, s.undone, s.dafter_review, s.rule, s.confidence FROM temp.st s"
 		" WHERE NOT EXISTS (SELECT 1 FROM main.tedits o WHERE " SAME_TEDIT("o", "s") ") ORDER BY s.id;"
 		"CREATE TEMP TABLE mted AS SELECT s.id AS src, (SELECT min(o.id) FROM main.tedits o WHERE " SAME_TEDIT("o", "s")
 		") AS dst, s.undone AS undone, s.carried_from AS carried_from FROM temp.st s;"

@@ -577,9 +577,9 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 			continue;
 		for (size_t i = lines_first(&by_sent, ts); i < by_sent.n && by_sent.p[i].at == ts; i++)
 			json_array_append_new(json_object_get(by_sent.p[i].u, "tgt_mentions"),
-					      json_pack("{s:O,s:O,s:O,s:b,s:b}", "tid", json_object_get(t, "tid"), "start",
+					      json_pack("{s:O,s:O,s:O,s:b,s:b,s:O*}", "tid", json_object_get(t, "tid"), "start",
 							json_object_get(t, "start"), "end", json_object_get(t, "end"), "self", 0,
-							"target_only", 1));
+							"target_only", 1, "rule", json_object_get(t, "rule")));
 	}
 	json_decref(tadds);
 	free(by_utt.p), free(by_sent.p);
@@ -702,9 +702,10 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 		size_t i;
 		json_array_foreach(ta, i, t)
 			if (json_integer_value(json_object_get(t, "utt")) == sqlite3_column_int64(st, 6))
-				json_array_append_new(mine, json_pack("{s:O,s:O,s:O,s:O}", "tid", json_object_get(t, "tid"), "start",
+				json_array_append_new(mine, json_pack("{s:O,s:O,s:O,s:O,s:O*}", "tid", json_object_get(t, "tid"), "start",
 								      json_object_get(t, "start"), "end", json_object_get(t, "end"),
-								      "cluster", json_object_get(t, "cluster")));
+								      "cluster", json_object_get(t, "cluster"), "rule",
+								      json_object_get(t, "rule")));
 		if (json_array_size(mine))
 			json_object_set(json_object_get(o, "target"), "target_only", mine);
 		json_decref(mine), json_decref(ta);
@@ -1107,7 +1108,8 @@ static int newest_mine(xp_db *db, int64_t run, const char *annotator, mine *m)
 #define MINE14(cr) "SELECT *, 0.0, 0 FROM (" cr ") UNION ALL SELECT 2, id, mention, after, kind," \
 	" coalesce(after_review + 0.5, 1e18), id, 0 FROM tedits" \
 	" WHERE run = ?1 AND annotator = ?2 AND undone = 0 AND carried_from IS NULL UNION ALL" \
-	" SELECT 4, b.id, x.mention, x.after, 'relink', x.after_review + 0.5, x.after_tedit + 0.5, x.tedit" \
+	" SELECT 4, b.id, x.mention, x.after, CASE WHEN x.cluster < 0 THEN 'delete' ELSE 'relink' END," \
+	" x.after_review + 0.5, x.after_tedit + 0.5, x.tedit" \
 	" FROM batches b JOIN tmoves x ON x.batch = b.id JOIN tedits t ON t.id = x.tedit" \
 	" WHERE b.undone = 0 AND b.annotator = ?2 AND b.checksum LIKE '" XP_TRELINK_SUM "%' AND t.run = ?1" \
 	" ORDER BY 4 DESC, 6 DESC, 7 DESC, 1 DESC, 2 DESC LIMIT 1"

@@ -156,6 +156,13 @@ int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t 
  * target-only mention of the document or is in that cluster already. */
 int xp_db_relink_tadd_at(xp_db *db, int64_t run, const char *key, int64_t tadd, int64_t from, int64_t cluster,
 			 const char *annotator, const char *note, int64_t version, xp_err *err);
+/* Delete a target-only mention (schema 15): the run's (a rule wrote it,
+ * correct/import.c) or a corrector's, as xp_db_relink_tadd_at relinks it:
+ * a batch of one move out of every cluster, so that export, carry-over and
+ * the views leave it out and xp_db_undo_mine takes it back ("delete +N"). */
+#define XP_TADD_DELETED (-1)
+int xp_db_delete_tadd_at(xp_db *db, int64_t run, const char *key, int64_t tadd, int64_t from, const char *annotator,
+			 const char *note, int64_t version, xp_err *err);
 
 /* What every refusal of the crossing guard (two mentions of one entity
  * whose tokens would overlap without one holding the other, which CoNLL

@@ -222,6 +222,18 @@ static const char *const migrations[XP_DB_VERSION] = {
 	"ALTER TABLE tmoves ADD COLUMN after_review INTEGER;"
 	"ALTER TABLE tmoves ADD COLUMN after_tedit INTEGER;"
 	"CREATE INDEX tmoves_mention ON tmoves(mention);",
+	/* 15: the target mentions a run's rules wrote with no English mention
+	 * behind them (the German, French and Portuguese packs' `marked` and
+	 * `relative`: the report's "tonly", io/report.h), kept as the run's
+	 * target-only mentions: a tadd whose `rule` names the rule that made it
+	 * (and `confidence` the run's, if any), imported with the run
+	 * (correct/import.c), no corrector's action (no annotator, no mention
+	 * on screen: undo never takes it back), not carried to a rerun (which
+	 * has its own).  Everything that reads the live tadds (export, the
+	 * views, the workbench, a relink, the crossing guard) reads them with
+	 * the correctors'.  NULL in every row made before: a corrector's. */
+	"ALTER TABLE tedits ADD COLUMN rule TEXT;"
+	"ALTER TABLE tedits ADD COLUMN confidence REAL;",
 };
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what)

@@ -238,6 +238,9 @@ int xp_review_locked(xp_db *db, int64_t run, int64_t mention, const char *kind, 
 /* a batch that relinks one target-only mention (xp_db_relink_tadd_at):
  * its checksum's prefix */
 #define XP_TRELINK_SUM "trelink:"
+/* and one that carries such a move of a run's target-only mention to a
+ * rerun (correct/carry.c, schema 15): undo leaves it alone */
+#define XP_TCARRY_SUM "tcarry:"
 #define XP_SQL_TADD_CLUSTER(t) "coalesce((SELECT x.cluster FROM tmoves x JOIN batches b ON b.id = x.batch" \
 	" WHERE x.tedit = " t ".id AND b.undone = 0 ORDER BY x.batch DESC LIMIT 1), " t ".cluster)"
 /* The newest live realign of an utterance row: its id, the newest

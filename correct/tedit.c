@@ -400,14 +400,21 @@ int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t 
 	return finish(db, rc, err);
 }
 
-int xp_db_relink_tadd_at(xp_db *db, int64_t run, const char *key, int64_t tid, int64_t from, int64_t cluster,
-			 const char *annotator, const char *note, int64_t version, xp_err *err)
+/* A relink of target-only mention tid to cluster, or (cluster
+ * XP_TADD_DELETED, schema 15) its deletion: a move out of every cluster,
+ * which xp_tadds_json and the carry-over leave out and undo takes back as
+ * a relink's. */
+static int move_tadd(xp_db *db, int64_t run, const char *key, int64_t tid, int64_t from, int64_t cluster,
+		     const char *annotator, const char *note, int64_t version, xp_err *err)
 {
-	if (!XP_CLUSTER_OK(cluster))
+	int del = cluster == XP_TADD_DELETED;
+	const char *verb = del ? "delete" : "relink";
+	if (!del && !XP_CLUSTER_OK(cluster))
 		return xp_failc(err, XP_EINPUT, "", 0, "cluster %lld is not a cluster number", (long long)cluster);
-	if (db->version < 14)   /* a store kept at an older schema (tests) has nowhere to keep it */
-		return xp_failc(err, XP_EINPUT, db->path, 0, "relink +%lld: a store of schema %d cannot relink a "
-				"target-only mention alone (open it with this xproj to upgrade it)", (long long)tid, db->version);
+	if (db->version < (del ? 15 : 14))   /* a store kept at an older schema (tests) has nowhere to keep it */
+		return xp_failc(err, XP_EINPUT, db->path, 0, "%s +%lld: a store of schema %d cannot %s a "
+				"target-only mention alone (open it with this xproj to upgrade it)", verb, (long long)tid,
+				db->version, verb);
 	if (xp_sql_begin(db, err))
 		return -1;
 	where w;
@@ -443,7 +450,10 @@ int xp_db_relink_tadd_at(xp_db *db, int64_t run, const char *key, int64_t tid, i
 	else if (now == cluster)
 		rc = xp_failc(err, XP_EINPUT, "", 0, "+%lld is in that entity already: choose another", (long long)tid);
 	char name[160], sum[128], stamp[32];
-	snprintf(name, sizeof name, "relink +%lld into cluster %lld", (long long)tid, (long long)cluster);
+	if (del)
+		snprintf(name, sizeof name, "delete +%lld", (long long)tid);
+	else
+		snprintf(name, sizeof name, "relink +%lld into cluster %lld", (long long)tid, (long long)cluster);
 	xp_now(stamp, sizeof stamp);
 	snprintf(sum, sizeof sum, XP_TRELINK_SUM "%lld:%lld:%lld:%s", (long long)run, (long long)tid, (long long)cluster, stamp);
 	/* the guard reads its sentence before and after the move; a crossing
@@ -468,14 +478,14 @@ int xp_db_relink_tadd_at(xp_db *db, int64_t run, const char *key, int64_t tid, i
 		sqlite3_bind_int64(st, 2, tid);
 		sqlite3_bind_int64(st, 3, cluster);
 		sqlite3_bind_int64(st, 4, w.mention);
-		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "relink");
+		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, verb);
 		sqlite3_finalize(st);
 	}
 	if (rc == 0)
 		rc = xp_xguard_check(db, &g, err);
 	xp_xguard_free(&g);
 	if (rc == 0)
-		rc = xp_history_json(db, "relink", json_pack("{s:s,s:I,s:I,s:o,s:I,s:I,s:I,s:o,s:o*}", "op", "relink", "run",
+		rc = xp_history_json(db, verb, json_pack("{s:s,s:I,s:I,s:o,s:I,s:I,s:I,s:o,s:o*}", "op", verb, "run",
 							     (json_int_t)run, "id", (json_int_t)tid, "key", xp_json_text(key),
 							     "batch", (json_int_t)batch, "from", (json_int_t)now, "cluster",
 							     (json_int_t)cluster, "annotator",
@@ -484,28 +494,50 @@ int xp_db_relink_tadd_at(xp_db *db, int64_t run, const char *key, int64_t tid, i
 	return finish(db, rc, err);
 }
 
+int xp_db_relink_tadd_at(xp_db *db, int64_t run, const char *key, int64_t tid, int64_t from, int64_t cluster,
+			 const char *annotator, const char *note, int64_t version, xp_err *err)
+{
+	if (cluster == XP_TADD_DELETED)
+		return xp_failc(err, XP_EINPUT, "", 0, "cluster %lld is not a cluster number", (long long)cluster);
+	return move_tadd(db, run, key, tid, from, cluster, annotator, note, version, err);
+}
+
+int xp_db_delete_tadd_at(xp_db *db, int64_t run, const char *key, int64_t tid, int64_t from, const char *annotator,
+			 const char *note, int64_t version, xp_err *err)
+{
+	return move_tadd(db, run, key, tid, from, XP_TADD_DELETED, annotator, note, version, err);
+}
+
 json_t *xp_tadds_json(xp_db *db, int64_t doc)
 {
 	sqlite3_stmt *st;
 	json_t *a = json_array();
 	if (!a || db->version < 9)
 		return a;
-#define TADDS(cluster) "SELECT t.id, u.en_idx, u.tgt_idx, t.start, t.end, " cluster ", t.annotator" \
+#define TADDS(cluster, rule) "SELECT t.id, u.en_idx, u.tgt_idx, t.start, t.end, " cluster ", t.annotator, " rule \
 	" FROM tedits t JOIN utterances u ON u.id = t.utterance WHERE u.document = ? AND " \
 	XP_SQL_TADD_LIVE("t") " AND u.tgt_idx IS NOT NULL ORDER BY t.id"
-	if (xp_sql_cached(db, db->version >= 13 ? TADDS(XP_SQL_TADD_CLUSTER("t")) : TADDS("t.cluster"), &st, NULL)) {
+	/* schema 15: the run's own say their rule; a deleted one (moved out
+	 * of every cluster) is not there */
+	if (xp_sql_cached(db, db->version >= 15 ? "SELECT * FROM (" TADDS(XP_SQL_TADD_CLUSTER("t") " AS c", "t.rule") ") WHERE c >= 0 ORDER BY 1"
+			      : db->version >= 13 ? TADDS(XP_SQL_TADD_CLUSTER("t"), "NULL") : TADDS("t.cluster", "NULL"), &st, NULL)) {
 		json_decref(a);
 		return NULL;
 	}
 	sqlite3_bind_int64(st, 1, doc);
 	int step, bad = 0;
-	while (!bad && (step = sqlite3_step(st)) == SQLITE_ROW)
+	while (!bad && (step = sqlite3_step(st)) == SQLITE_ROW) {
 		bad = json_array_append_new(a, json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:o}", "tid", (json_int_t)sqlite3_column_int64(st, 0),
 							  "utt", (json_int_t)sqlite3_column_int64(st, 1), "sent",
 							  (json_int_t)sqlite3_column_int64(st, 2), "start",
 							  (json_int_t)sqlite3_column_int64(st, 3), "end", (json_int_t)sqlite3_column_int64(st, 4),
 							  "cluster", (json_int_t)sqlite3_column_int64(st, 5), "annotator",
 							  xp_json_text(xp_sql_text(st, 6)))) != 0;
+		/* the run's (a rule's): said, so that every view tells it from a corrector's */
+		if (!bad && sqlite3_column_type(st, 7) != SQLITE_NULL)
+			bad = json_object_set_new(json_array_get(a, json_array_size(a) - 1), "rule",
+						  xp_json_text(xp_sql_text(st, 7))) != 0;
+	}
 	xp_sql_release(db, st);
 	/* a list cut short is not the document's: the caller says so */
 	if (bad || step != SQLITE_DONE) {

@@ -183,6 +183,37 @@ static int hex64(const char *s, uint64_t *h)
 	return 1;
 }
 
+/* A document's "tonly" (xp_rtonly), once its tgt_to_en is read: each on
+ * a target sentence the document has, a span, a cluster and a rule. */
+static int tonly(rd *R, xp_rdoc *doc, json_t *to)
+{
+	if (!json_is_array(to))
+		return xp_failc(R->err, XP_EINPUT, R->name, R->line, "document %s: \"tonly\" is not a list of target-only "
+				"mentions", doc->id);
+	doc->ntonly = json_array_size(to);
+	if (!(doc->tonly = xp_arena_alloc(&R->r->arena, (doc->ntonly + 1) * sizeof *doc->tonly)))
+		return xp_failc(R->err, XP_ENOMEM, R->name, R->line, "out of memory");
+	for (size_t k = 0; k < doc->ntonly; k++) {
+		json_t *x = json_array_get(to, k), *cl = json_object_get(x, "cluster"), *rule = json_object_get(x, "rule");
+		json_t *conf = json_object_get(x, "conf");
+		xp_rtonly *t = &doc->tonly[k];
+		if (!json_is_object(x) || !is_uint(json_object_get(x, "sent"), &t->sent) ||
+		    !is_uint(json_object_get(x, "start"), &t->start) || !is_uint(json_object_get(x, "end"), &t->end) ||
+		    !json_is_integer(cl) || json_integer_value(cl) < 0 || !json_is_string(rule) || (conf && !json_is_number(conf)))
+			return xp_failc(R->err, XP_EINPUT, R->name, R->line, "document %s, target-only mention %zu: not one of a "
+					"projection report (sent, start, end, cluster, rule)", doc->id, k + 1);
+		if (t->sent >= doc->ntgt || t->start >= t->end)
+			return xp_failc(R->err, XP_EINPUT, R->name, R->line, "document %s, target-only mention %zu: tokens %u-%u "
+					"of target sentence %u (of %zu) are not a span of one", doc->id, k + 1, t->start, t->end,
+					t->sent, doc->ntgt);
+		t->cluster = json_integer_value(cl);
+		t->conf = conf ? json_number_value(conf) : -1;
+		if (!(t->rule = xp_arena_strdup(&R->r->arena, json_string_value(rule))))
+			return xp_failc(R->err, XP_ENOMEM, R->name, R->line, "out of memory");
+	}
+	return 0;
+}
+
 static int document(rd *R, size_t d, json_t *o)
 {
 	xp_report *r = R->r;
@@ -212,6 +243,10 @@ static int document(rd *R, size_t d, json_t *o)
 					doc->id, t);
 		doc->tgt_to_en[t] = (int32_t)u;
 	}
+	json_t *to = json_object_get(o, "tonly");
+	doc->tonly = NULL, doc->ntonly = 0;
+	if (to && tonly(R, doc, to))
+		return R->err->code;
 	doc->first = r->n;
 	doc->n = json_array_size(det);
 	if (xp_grow(&r->items, &R->cap, r->n + doc->n + 1, sizeof *r->items))

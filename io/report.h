@@ -25,7 +25,10 @@
  * report with those corpora checks it (correct/import.c); and "out_hash",
  * of the target sentences project wrote, which `judge` and `calibrate`
  * check against their --projected (pipeline/label.h xp_label_check).
- * Reports written before them have neither and are read as before.
+ * Reports written before them have neither and are read as before.  A
+ * document's line may carry "tonly", the target mentions the run's rules
+ * wrote with no English mention behind them (xp_rtonly); a reader of
+ * before it ignores it (and a store it fills lacks them, as it did). 
  * Version 1, one JSON object holding every document, and versions 2 and 3
  * are still read.
  *
@@ -77,6 +80,16 @@ typedef struct xp_ritem {
 	int unmarked;                   /* with it: label.h's XP_LB_WRONG where the reference marks nothing; 0 as read */
 } xp_ritem;
 
+/* A target mention a rule of the run wrote with no English mention behind
+ * it (a document's "tonly": project.h XP_PROJ_RULE_MADE): its target
+ * sentence, tokens, cluster (the CoNLL label project wrote) and rule. */
+typedef struct xp_rtonly {
+	uint32_t sent, start, end;
+	long long cluster;
+	const char *rule;
+	double conf;                    /* -1: the report gives none */
+} xp_rtonly;
+
 typedef struct xp_rdoc {
 	const char *id;
 	int part;
@@ -88,6 +101,8 @@ typedef struct xp_rdoc {
 	uint64_t out_hash;              /* "out_hash": of the target sentences written */
 	int has_out_hash;               /* (xp_report_out_hash); 0: none */
 	unsigned long line;             /* its line in the report, 0 in a version 1 report */
+	xp_rtonly *tonly;               /* its target-only mentions ("tonly"; none in a report */
+	size_t ntonly;                  /* before them, or of a pack without such rules) */
 } xp_rdoc;
 
 typedef struct xp_report {

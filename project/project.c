@@ -1370,9 +1370,12 @@ static int doc_marked(run *r, size_t d)
 			long c = k == 1 ? ending_at(td, n0, t, plen == 1 && *prev == ',' ? j - 1 : j) : -1;
 			if (c < 0)
 				c = xp_doc_cluster(td, label++);
-			if (c < 0 || xp_doc_add_mention(td, (uint32_t)t, j, j + 1, (uint32_t)c, 0))
+			if (c < 0 || added[0] + added[1] >= XP_PROJ_RULE_SEQ_MAX ||
+			    xp_doc_add_mention(td, (uint32_t)t, j, j + 1, (uint32_t)c, 0))
 				return -1;
-			td->mentions[td->nmentions - 1].id = UINT32_MAX - (uint32_t)(added[0] + added[1]);
+			/* an id no English mention has, which says the rule
+			 * (the report lists such mentions: project/report.c) */
+			td->mentions[td->nmentions - 1].id = XP_PROJ_RULE_ID((uint32_t)(added[0] + added[1]), (uint32_t)k);
 			td->mentions[td->nmentions - 1].conf = 0.5f;
 			added[k]++;
 		}

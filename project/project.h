@@ -25,6 +25,16 @@ typedef enum { XP_COLLIDE_KEEP_FIRST, XP_COLLIDE_MERGE, XP_COLLIDE_DROP } xp_col
 
 enum { XP_PROJ_MAX_RULES = 32, XP_PROJ_MAX_NP_RULES = 64 };
 
+/* The mentions the noun phrase rules XP_NP_MARKED and XP_NP_RELATIVE (np.h)
+ * write on the target side alone, with no English mention behind them:
+ * each has an id past every English one that says which rule made it (k 0
+ * marked, 1 relative; seq its number in the document), so that the report
+ * lists them (its "tonly", docs/formats.md) and the store keeps them. */
+#define XP_PROJ_RULE_SEQ_MAX (1u << 23)
+#define XP_PROJ_RULE_ID(seq, k) (UINT32_MAX - 2u * (seq) - (k))
+#define XP_PROJ_RULE_MADE(id) ((id) > UINT32_MAX - 2u * XP_PROJ_RULE_SEQ_MAX)
+#define XP_PROJ_RULE_KIND(id) ((UINT32_MAX - (id)) & 1u)
+
 /* A mention's fate (xp_fate: projected, or why not) is the report's vocabulary: io/report.h. */
 
 typedef struct xp_proj_opts {

@@ -439,6 +439,28 @@ static json_t *trailer(const xp_projection *p, const xp_proj_gender *g, size_t n
 	return r;
 }
 
+/* The target-only mentions the rules wrote in td (project.h
+ * XP_PROJ_RULE_MADE), in document order: {"sent", "start", "end",
+ * "cluster", "rule", "conf"}; NULL when it has none, so that a report of
+ * a language whose pack has no such rule is as it was. */
+static json_t *tonly(const xp_doc *td)
+{
+	json_t *a = NULL;
+	for (size_t k = 0; k < td->nmentions; k++) {
+		const xp_mention *m = &td->mentions[k];
+		if (!XP_PROJ_RULE_MADE(m->id))
+			continue;
+		if (!a && !(a = json_array()))
+			return NULL;
+		uint64_t bit = XP_PROJ_RULE_KIND(m->id) ? XP_NP_RELATIVE : XP_NP_MARKED;
+		json_array_append_new(a, json_pack("{s:I,s:I,s:I,s:I,s:s,s:f}", "sent", (json_int_t)m->utt, "start",
+						   (json_int_t)m->start, "end", (json_int_t)m->end, "cluster",
+						   (json_int_t)td->clusters[m->cluster].label, "rule",
+						   xp_np_name((unsigned)__builtin_ctzll(bit)), "conf", (double)m->conf));
+	}
+	return a;
+}
+
 /* A document's line: its counts, id, part and sentence map by jansson,
  * with "detail" empty, then its mentions into that array. */
 static int document(xp_report_writer *w, const xp_projection *p, const xp_proj_doc *pd, xp_buf *line)
@@ -454,13 +476,18 @@ static int document(xp_report_writer *w, const xp_projection *p, const xp_proj_d
 		snprintf(hex, sizeof hex, "%016llx", (unsigned long long)pd->text_hash);
 		json_object_set_new(o, "text_hash", json_string(hex));
 	}
+	const xp_doc *td = NULL;
 	if (d < p->out.ndocs && !strcmp(p->out.docs[d].id, pd->id) && p->out.docs[d].part == pd->part) {
-		snprintf(hex, sizeof hex, "%016llx", (unsigned long long)xp_report_out_hash(&p->out.docs[d]));
+		td = &p->out.docs[d];
+		snprintf(hex, sizeof hex, "%016llx", (unsigned long long)xp_report_out_hash(td));
 		json_object_set_new(o, "out_hash", json_string(hex));
 	}
 	for (size_t t = 0; t < pd->ntgt; t++)
 		json_array_append_new(map, json_integer(pd->en_utt_of[t]));
 	json_object_set_new(o, "tgt_to_en", map);
+	json_t *to = td ? tonly(td) : NULL;
+	if (to)
+		json_object_set_new(o, "tonly", to);
 	json_object_set_new(o, "detail", json_array());
 	line->n = 0;
 	int rc = dump_add(o, line);

@@ -10,7 +10,8 @@
  *   GET  mention?run=&key=&context=  one mention in its scene
  *   GET  undo?run=&annotator=      what POST undo would take back now, and its version
  *   POST edit {run, key, annotator, version, action, span, cluster, size, note, context, old_run}
- *        (relink with tadd N, from C: target-only mention N alone, seen in cluster C)
+ *        (relink with tadd N, from C: target-only mention N alone, seen in cluster C;
+ *         delete with tadd N, from C: target-only mention N deleted alone)
  *   POST undo {run, annotator, key, version, old_run}
  *   POST position {run, annotator, key, old_run}
  *
@@ -579,6 +580,17 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 	int rc;
 	if (action && (!strcmp(action, "keep") || !strcmp(action, "note"))) {
 		rc = xp_db_review(db, run, key, !strcmp(action, "keep") ? XP_KEEP : XP_NOTE, note, who, version, &e);
+	} else if (action && !strcmp(action, "delete") && json_object_get(body, "tadd")) {
+		/* a target-only mention of the line deleted alone (the run's, a
+		 * rule made it, or a corrector's): tadd N, from the cluster the
+		 * corrector saw it in (optional) */
+		json_t *ta = json_object_get(body, "tadd"), *from = json_object_get(body, "from");
+		if (!json_is_integer(ta) || json_integer_value(ta) <= 0)
+			return fail(out, 400, "tadd: the number of the target-only mention to delete (+N)");
+		if (from && (!json_is_integer(from) || json_integer_value(from) < 0))
+			return fail(out, 400, "from: the cluster the target-only mention was in as you saw it, with tadd");
+		rc = xp_db_delete_tadd_at(db, run, key, (int64_t)json_integer_value(ta), from ? (int64_t)json_integer_value(from) : -1,
+					  who, note, version, &e);
 	} else if (action && (!strcmp(action, "add") || !strcmp(action, "modify") || !strcmp(action, "delete"))) {
 		xp_edit ed = {!strcmp(action, "add") ? XP_ADD : !strcmp(action, "delete") ? XP_DELETE : XP_MODIFY, key, 0, 0,
 			      0, who, note};

@@ -89,6 +89,21 @@ void xp_cli_show_mention(FILE *f, json_t *m, int brief)
 	target_line(f, json_is_object(tgt) ? label : "tgt", tgt, GET(now, "span"));
 	if (changed)
 		target_line(f, "silver", tgt, GET(silver, "span"));
+	/* the line's target-only mentions: the run's (a rule of project wrote
+	 * it, "rule") or a corrector's, each bracketed, with its entity */
+	size_t k;
+	json_t *o;
+	json_array_foreach(GET(tgt, "target_only"), k, o) {
+		snprintf(label, sizeof label, "+%lld", INT(o, "tid"));
+		fprintf(f, "  %-9s", label);
+		tokens(f, GET(tgt, "tokens"), INT(o, "start"), INT(o, "end"));
+		fprintf(f, "   (target-only, cluster %lld, ", INT(o, "cluster"));
+		if (STR(o, "rule"))
+			fputs("the run's: rule ", f), xp_cli_put_untrusted(f, STR(o, "rule"));
+		else
+			fputs("a corrector's", f);
+		fputs(")\n", f);
+	}
 	if (brief)
 		return;
 	json_t *subs = GET(m, "subtitles");

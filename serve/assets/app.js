@@ -503,6 +503,7 @@ function renderMention() {
         const only = (m.target.target_only || []).find((t) => i >= t.start && i < t.end);
         if (only) cls.push("tonly");
         const b = h("span", { class: cls.join(" "), "data-i": i, title: "token " + i + (only ? " · target-only +" + only.tid +
+          (only.rule ? ", the run's (rule " + only.rule + ")" : "") +
           " (cluster " + only.cluster + "): select it and press r to relink it alone" : "") }, m.target.tokens[i]);
         b.addEventListener("mousedown", (e) => { e.preventDefault(); clickToken(i, e.shiftKey); S.dragging = true; });
         b.addEventListener("mouseenter", () => { if (S.dragging) extendTo(i); });

@@ -1136,6 +1136,24 @@ static char *dump_rows(const char *p, const char *skip)
 	return b.p;
 }
 
+/* The rows of a dump made at schema 15 as they read before it: tedits'
+ * without its two columns of schema 15 (rule, confidence), which a
+ * migrated row has NULL; 0 when a row of tedits has something there. */
+static int before15(char *dump)
+{
+	char *t = strstr(dump, "table tedits\n");
+	if (!t)
+		return 1;
+	for (char *l = t + strlen("table tedits\n"); *l && strncmp(l, "table ", 6); ) {
+		char *nl = strchr(l, '\n');
+		if (!nl || nl - l < 10 || memcmp(nl - 10, "|NULL|NULL", 10))
+			return 0;
+		memmove(nl - 10, nl, strlen(nl) + 1);
+		l = nl - 10 + 1;
+	}
+	return 1;
+}
+
 /* A store of schema 12 opens at 13 (tmoves: the target-only mentions an
  * entity merge moved).  Its merges made before left them where they were,
  * and they stay there: every row of every other table is as it was (the
@@ -1167,6 +1185,7 @@ static void migrate_from_12(void **state)
 	char *empty = strstr(after, "table tmoves\n");
 	assert_non_null(empty);
 	memmove(empty, empty + strlen("table tmoves\n"), strlen(empty + strlen("table tmoves\n")) + 1);
+	assert_true(before15(after));
 	assert_string_equal(before, after);
 	assert_string_equal(tm, "0");
 	assert_string_equal(hist0, hist1);
@@ -1230,6 +1249,7 @@ static void migrate_from_13(void **state)
 	char *at = strstr(after, row14);
 	assert_non_null(at);
 	memmove(at + strlen(row13) - 1, at + strlen(row14) - 1, strlen(at + strlen(row14) - 1) + 1);
+	assert_true(before15(after));
 	assert_string_equal(before, after);
 	free(before), free(after), free(tm0), free(tm1);
 	/* the old merge undoes as one, the tadd back; a relink of it alone */
@@ -1244,6 +1264,55 @@ static void migrate_from_13(void **state)
 	char plus[64];
 	snprintf(plus, sizeof plus, "relink +%lld", (long long)tid);
 	assert_string_equal(what, plus);
+	free(text0), free(text1), free(text2);
+	done(db);
+}
+
+/* A store of schema 14 opens at 15 (tedits says which target-only
+ * mentions are a run's rule's): every row as it was, tedits' with rule and
+ * confidence NULL (a corrector's, as before), the export and the versions
+ * the same; the corrector's target-only mention is still undone by its
+ * corrector, and a rerun still carries it. */
+static void migrate_from_14(void **state)
+{
+	(void)state;
+	xp_db *db = fresh_at(14);
+	xp_err e;
+	int64_t run = import(db), tid;
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 2, 3, 2, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
+	int64_t v2 = xp_db_mention_version(db, run, "d|2");
+	char *text0 = conll_of(db, run);
+	xp_db_close(db);
+	char *before = dump_rows(path, "history"), *t0 = sql_value(path, "SELECT group_concat(id || ':' || kind || ':'"
+									 " || cluster || ':' || start || ':' || end) FROM tedits");
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	assert_int_equal(xp_db_version(db), XP_DB_VERSION);
+	char *text1 = conll_of(db, run);
+	assert_string_equal(text0, text1);
+	assert_int_equal(xp_db_mention_version(db, run, "d|2"), v2);
+	xp_db_close(db);
+	char *after = dump_rows(path, "history"), *t1 = sql_value(path, "SELECT group_concat(id || ':' || kind || ':'"
+									" || cluster || ':' || start || ':' || end || ':' ||"
+									" coalesce(rule, confidence, 'none')) FROM tedits");
+	char want[128];
+	snprintf(want, sizeof want, "%s:none", t0);
+	assert_string_equal(t1, want);
+	/* the rows as they were, tedits' with its two new columns NULL */
+	assert_non_null(strstr(after, "|NULL|NULL\n"));
+	assert_true(before15(after));
+	assert_string_equal(before, after);
+	free(before), free(after), free(t0), free(t1);
+	/* the corrector's still: a rerun carries it, its corrector undoes it */
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	int64_t run2 = import(db);
+	char *carried = sql_value(path, "SELECT count(*) FROM tedits WHERE carried_from IS NOT NULL");
+	assert_string_equal(carried, "1");
+	free(carried);
+	char *text2 = conll_of(db, run2);
+	assert_string_equal(text0, text2);
+	char what[200], key[200];
+	assert_int_not_equal(xp_db_undo_mine(db, run2, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
 	free(text0), free(text1), free(text2);
 	done(db);
 }
@@ -1266,6 +1335,7 @@ int main(void)
 		cmocka_unit_test(migrate_from_11),
 		cmocka_unit_test(migrate_from_12),
 		cmocka_unit_test(migrate_from_13),
+		cmocka_unit_test(migrate_from_14),
 		cmocka_unit_test(merged_reprojection),
 		cmocka_unit_test(check_reproj),
 		cmocka_unit_test(rerun_carries_proposals),

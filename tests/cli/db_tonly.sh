@@ -1,0 +1,104 @@
+# The target mentions project's rules write with no English mention behind
+# them (the French, German and Portuguese packs' `marked` and `relative`:
+# "Cela", ", qui") are the run's: the report lists them ("tonly"), `db
+# import` keeps them as the run's target-only mentions (schema 15), `db
+# export` of the untouched run is project's own CoNLL byte for byte (it
+# lacked them, with exit 0), `db show` and triage show them as the run's, a
+# rerun replaces them with its own, and a corrector deletes or relinks one
+# in the workbench (one undo takes it back).  A run without them (the rules
+# off, or a pack without them) has a report and a store as before.
+. tests/cli/lib
+F=$FIX/tonly
+A="--source $F/en.conll --aligned $F/aligned.jsonl"
+expect_status 0 $XPROJ project $A --alignments $F/pairs.pharaoh -o $T/p.conll --report $T/p.json
+expect_grep "$(line t 6 qui '(0)')" $T/p.conll
+expect_grep "$(line t 0 Cela '(2)')" $T/p.conll
+expect_grep '"tonly":\[{"sent":0,"start":6,"end":7,"cluster":0,"rule":"relative","conf":0.5},{"sent":1,"start":0,"end":1,"cluster":2,"rule":"marked","conf":0.5}\]' $T/p.json
+
+D=$T/t.db
+expect_status 0 $XPROJ db import $D $A --report $T/p.json
+expect_eq "$(sqlite3 $D "SELECT group_concat(u.en_idx || ':' || t.start || '-' || t.end || ':' || t.cluster || ':' || t.rule || ':' || t.confidence || ':' || coalesce(t.annotator, 'none'), ' ') FROM tedits t JOIN utterances u ON u.id = t.utterance")" \
+	"0:6-7:0:relative:0.5:none 1:0-1:2:marked:0.5:none" "the run's target-only mentions, stored"
+expect_status 0 $XPROJ db export $D -o $T/e.conll
+expect_eq "$(cmp $T/p.conll $T/e.conll && echo same)" same "export of the untouched run = project's CoNLL"
+expect_status 0 $XPROJ db check $D
+# shown as the run's, with the mention whose line holds it
+expect_status 0 $XPROJ db show $D 't|0'
+expect_grep "^  +1       J' ai vu l' homme , \[qui\] est parti \.   (target-only, cluster 0, the run's: rule relative)$" $T/out
+expect_status 0 $XPROJ db triage $D --top 5
+expect_grep "(target-only, cluster 0, the run's: rule relative)" $T/out
+
+# a rerun replaces them with its own: none carried, the export the same
+expect_status 0 $XPROJ db import $D $A --report $T/p.json
+expect_eq "$(sqlite3 $D "SELECT run || ':' || count(*) || ':' || count(carried_from) FROM tedits GROUP BY run" | paste -sd' ')" \
+	"1:2:0 2:2:0" "each run its own, none carried"
+expect_status 0 $XPROJ db export $D -o $T/e2.conll
+expect_eq "$(cmp $T/p.conll $T/e2.conll && echo same)" same "the rerun's export"
+
+# the rules off: no "tonly", nothing stored, the export project's
+expect_status 0 $XPROJ project $A --alignments $F/pairs.pharaoh --rules -marked,-relative -o $T/q.conll --report $T/q.json
+if grep -q '"tonly"' $T/q.json; then echo "FAIL: a report without them names tonly"; fails=$((fails + 1)); fi
+expect_status 0 $XPROJ db import $T/q.db $A --report $T/q.json
+expect_eq "$(sqlite3 $T/q.db "SELECT count(*) FROM tedits")" 0 "no target-only mention without the rules"
+expect_status 0 $XPROJ db export $T/q.db -o $T/qe.conll
+expect_eq "$(cmp $T/q.conll $T/qe.conll && echo same)" same "export without the rules"
+
+# a report whose target-only mention is not on the aligned corpus's
+# sentence: refused, nothing imported
+sed 's/"sent":1,"start":0,"end":1/"sent":1,"start":3,"end":9/' $T/p.json > $T/bad.json
+expect_status 1 $XPROJ db import $T/bad.db $A --report $T/bad.json
+expect_grep 'the target-only mention 2 (rule marked) is on tokens 3-9 of target sentence 1, longer than the aligned corpus' $T/err
+sed 's/"rule":"marked"/"rule":7/' $T/p.json > $T/bad2.json
+expect_status 1 $XPROJ db import $T/bad.db $A --report $T/bad2.json
+expect_grep 'target-only mention 2: not one of a projection report' $T/err
+
+# the workbench: a corrector deletes the run's "qui" (one undo brings it
+# back) and relinks "Cela" into the entity of "the man"
+if command -v curl >/dev/null; then
+	W=$T/w.db
+	expect_status 0 $XPROJ db import $W $A --report $T/p.json
+	$XPROJ serve $W --port 0 > $T/url 2>&1 &
+	pid=$!
+	i=0
+	while [ $i -lt 300 ]; do
+		i=$((i + 1))
+		grep -q http $T/url && break
+		sleep 0.1
+	done
+	url=$(grep -o 'http://[^ ]*' $T/url)
+	post() { curl -s -X POST -H 'Content-Type: application/json' -d "$2" "${url}api/$1"; }
+	ver() { curl -s "${url}api/mention?run=1&key=t%7C0" | sed 's/.*"version":\([0-9]*\).*/\1/'; }
+	curl -s "${url}api/mention?run=1&key=t%7C0" > $T/m.json
+	expect_grep '"target_only":\[{"tid":1,"start":6,"end":7,"cluster":0,"rule":"relative"}\]' $T/m.json
+	post edit "{\"run\":1,\"key\":\"t|0\",\"annotator\":\"ann\",\"version\":$(ver),\"action\":\"delete\",\"tadd\":1,\"from\":0}" > $T/r1
+	expect_status 0 $XPROJ db export $W -o $T/w1.conll
+	expect_eq "$(diff $T/p.conll $T/w1.conll | grep -c '^[<>]')" 2 "the deletion: one line changed"
+	expect_grep "$(line t 6 qui -)" $T/w1.conll
+	post edit "{\"run\":1,\"key\":\"t|0\",\"annotator\":\"ann\",\"version\":$(ver),\"action\":\"relink\",\"tadd\":2,\"cluster\":0}" > $T/r2
+	expect_status 0 $XPROJ db export $W -o $T/w2.conll
+	expect_grep "$(line t 0 Cela '(0)')" $T/w2.conll
+	expect_status 0 $XPROJ db check $W
+	# undo: the relink, then the deletion, each one step
+	curl -s "${url}api/undo?run=1&annotator=ann" > $T/u1
+	expect_grep '"undo":"relink +2"' $T/u1
+	post undo "{\"run\":1,\"annotator\":\"ann\",\"key\":\"t|0\",\"version\":$(ver)}" > /dev/null
+	curl -s "${url}api/undo?run=1&annotator=ann" > $T/u2
+	expect_grep '"undo":"delete +1"' $T/u2
+	post undo "{\"run\":1,\"annotator\":\"ann\",\"key\":\"t|0\",\"version\":$(ver)}" > /dev/null
+	expect_status 0 $XPROJ db export $W -o $T/w3.conll
+	expect_eq "$(cmp $T/p.conll $T/w3.conll && echo same)" same "both undone: project's CoNLL again"
+	# made again, they are corrections: a rerun carries them to its own
+	post edit "{\"run\":1,\"key\":\"t|0\",\"annotator\":\"ann\",\"version\":$(ver),\"action\":\"delete\",\"tadd\":1}" > /dev/null
+	post edit "{\"run\":1,\"key\":\"t|0\",\"annotator\":\"ann\",\"version\":$(ver),\"action\":\"relink\",\"tadd\":2,\"cluster\":0}" > /dev/null
+	kill -TERM $pid
+	wait $pid
+	expect_status 0 $XPROJ db import $W $A --report $T/p.json
+	expect_grep '2 corrected mentions carried over' $T/out
+	expect_status 0 $XPROJ db export $W -o $T/w4.conll
+	expect_eq "$(cmp $T/w2.conll $T/w4.conll && echo same)" same "the rerun's export: the deletion and relink carried"
+	expect_status 0 $XPROJ db check $W
+	expect_eq "$(sqlite3 $W "SELECT group_concat(mention_key || ' ' || status, '; ') FROM carries WHERE run = 2")" \
+		"t|line 0 (the run's target-only +1, deleted) carried; t|line 1 (the run's target-only +2, relinked) carried" \
+		"the carry-over lists them"
+fi
+finish
