@@ -504,7 +504,7 @@ function renderMention() {
         if (only) cls.push("tonly");
         const b = h("span", { class: cls.join(" "), "data-i": i, title: "token " + i + (only ? " · target-only +" + only.tid +
           (only.rule ? ", the run's (rule " + only.rule + ")" : "") +
-          " (cluster " + only.cluster + "): select it and press r to relink it alone" : "") }, m.target.tokens[i]);
+          " (cluster " + only.cluster + "): select it and press r to relink it alone, d to delete it" : "") }, m.target.tokens[i]);
         b.addEventListener("mousedown", (e) => { e.preventDefault(); clickToken(i, e.shiftKey); S.dragging = true; });
         b.addEventListener("mouseenter", () => { if (S.dragging) extendTo(i); });
         word.append(b);
@@ -645,7 +645,7 @@ function updateButtons() {
     keep: !!m, note: !!m, undo: true, next: S.index + 1 < S.page.total, prev: S.index > 0,
     modify: !!(m && m.current.span && S.sel && m.target),
     add: !!(m && !m.current.span && S.sel && m.target),
-    delete: !!(m && m.current.span),
+    delete: !!(m && (m.current.span || selectedTadd(m))),
     relink: !!(m && (m.current.span || selectedTadd(m))),
     merge: !!(m && m.current.span),
     realign: !!(m && m.target && m.lines && (m.lines.blocks || []).length),
@@ -715,7 +715,7 @@ async function act(action, extra) {
   if (S.latest && S.oldRun !== S.run) { stale(S.latest); toast("Not saved: choose a run first (see the banner).", true); return; }
   // a key whose button is greyed out says why, in the corrector's terms
   // (the add key on a mention with a span said "select the tokens first")
-  const why = whyNot(action, m);
+  const why = extra && extra.tadd ? null : whyNot(action, m);   // a target-only mention's own action
   if (why) { toast("Not saved: " + why, true); return; }
   const body = runFields({ key: m.key, annotator: S.annotator, version: m.version, action, context: S.context });
   if (action === "modify" || action === "add") {
@@ -730,7 +730,7 @@ async function act(action, extra) {
   if (r.status === 200) {
     // a relink stays: its new chain is shown; a re-pairing and a target-only
     // mention too: the new line's spans are the next thing to do here
-    const advance = !["note", "relink", "merge", "realign", "tadd"].includes(action);
+    const advance = !["note", "relink", "merge", "realign", "tadd"].includes(action) && !body.tadd;
     // a re-pairing says what the run's model proposed in the new line
     const rp = action === "realign" ? r.json.reprojection : null;
     let said = !rp ? "" : rp.state === "proposed"
@@ -750,7 +750,7 @@ async function act(action, extra) {
     // it or out of it (a merge), or moved the target-only mention (a relink
     // of it); the store's reason says what to look at and do
     setMention(r.json.mention, true);
-    banner("conflict", (action === "merge" ? "Not merged: " : "Not relinked: ") + (r.json.message || "the entity changed") +
+    banner("conflict", (action === "merge" ? "Not merged: " : action === "delete" ? "Not deleted: " : "Not relinked: ") + (r.json.message || "the entity changed") +
       " (it is shown as it is now).");
     refreshQueue();
     return;
@@ -786,6 +786,7 @@ function whyNot(action, m) {
 function utc(t) { return t.replace("T", " ").replace("Z", "") + " UTC"; }
 
 function describe(action, body, m) {
+  if (action === "delete" && body.tadd) return "delete target-only +" + body.tadd;
   if (action === "relink" && body.tadd) return "relink target-only +" + body.tadd + " → cluster " + body.cluster;
   if (action === "relink") return "relink " + m.key + " → cluster " + body.cluster;
   if (action === "merge") return "merge cluster " + m.scene.tgt_cluster + " → cluster " + body.cluster;
@@ -838,8 +839,16 @@ function relink() {
   sel.focus();
 }
 
+/* d: the target-only mention the selection is in (a corrector's, or one
+ * a rule of the run made), deleted alone; else the mention's projection */
+function del() {
+  const t = selectedTadd(S.mention);
+  if (t) act("delete", { tadd: t.tid, from: t.cluster });
+  else act("delete");
+}
+
 /* the target-only mention of the line the selection is in (the one that
- * holds it), or null: r relinks it alone */
+ * holds it), or null: r relinks it alone, d deletes it */
 function selectedTadd(m) {
   if (!m || !m.target || !S.sel) return null;
   const hold = (m.target.target_only || []).filter((t) => t.start <= S.sel[0] && S.sel[1] <= t.end);
@@ -990,7 +999,7 @@ function onKey(e) {
     ArrowRight: () => moveCursor(1, e.shiftKey), ArrowLeft: () => moveCursor(-1, e.shiftKey),
     " ": () => clickToken(S.cursor, e.shiftKey),
     Enter: () => act("keep"), y: () => act("keep"),
-    m: () => act("modify"), a: () => act("add"), d: () => act("delete"),
+    m: () => act("modify"), a: () => act("add"), d: () => del(),
     n: () => note(), u: () => undo(), r: () => relink(), e: () => merge(), "[": () => moreScene(), "]": () => moreScene(), l: () => realign(), t: () => tadd(),
     Escape: () => { S.sel = null; S.anchor = -1; paintSelection(); banner(null); },
     o: () => show("overview"), q: () => show("queue"),
@@ -1060,6 +1069,7 @@ async function start() {
       else if (a === "merge") merge();
       else if (a === "realign") realign();
       else if (a === "tadd") tadd();
+      else if (a === "delete") del();
       else act(a);
     });
   $("note-form").addEventListener("submit", (e) => {
