@@ -40,9 +40,16 @@ realign() {
 	i=0
 	# up to 120 s: a loaded machine (CI beside a sanitizer build) once took
 	# more than 30 s; a server that died says why
-	while [ $i -lt 1200 ] && ! grep -qs http $T/url && kill -0 $pid 2>/dev/null; do i=$((i + 1)); sleep 0.1; done
-	grep -qs http $T/url || { echo "FAIL: serve $1 gave no URL after $i tries:"; cat $T/url; fails=$((fails + 1)); }
-	$PY tests/cli/realign_back.py $3 "$(grep -o 'http://[^ ]*' $T/url)" "$4" > $2 2>&1
+	# (the whole line, not "http" alone: a SAN run once read the word
+	# and then no address, and said nothing of what the file held)
+	while [ $i -lt 1200 ] && ! grep -qs 'on http://[^ ]* (Ctrl-C stops)$' $T/url && kill -0 $pid 2>/dev/null; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+	grep -qs 'on http://[^ ]* (Ctrl-C stops)$' $T/url ||
+		{ echo "FAIL: serve $1 gave no URL after $i tries:"; cat $T/url; fails=$((fails + 1)); }
+	$PY tests/cli/realign_back.py $3 "$(grep -o 'http://[^ ]*' $T/url | head -1)" "$4" > $2 2>&1 ||
+		{ echo "realign_back.py $3 failed; serve said:"; cat $T/url; }
 	kill $pid; wait $pid 2>/dev/null
 }
 realign $T/s.db $T/same back "$T/s.db"
