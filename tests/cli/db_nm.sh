@@ -38,15 +38,7 @@ expect_eq "$(cmp $T/export.conll $T/al.out && echo same)" same "export of the un
 # sentences 1-2 is one line, so the document has 4 and 2 lie below line 1
 # (the page read 3 from the numbers, 5 - 1 - 1)
 if command -v curl >/dev/null; then
-	$XPROJ serve $D --port 0 > $T/url 2>&1 &
-	pid=$!
-	i=0
-	while [ $i -lt 300 ]; do   # up to 30 s (under valgrind it takes seconds)
-		i=$((i + 1))
-		grep -q http $T/url && break
-		sleep 0.1
-	done
-	url=$(grep -o 'http://[^ ]*' $T/url)
+	serve_start $D
 	curl -s -o $T/m.json "${url}api/mention?run=1&key=talk%7C2&context=0"
 	expect_grep '"utts": *4, *"above": *1, *"below": *2' $T/m.json
 	kill -TERM $pid

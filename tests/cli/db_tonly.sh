@@ -57,15 +57,7 @@ expect_grep 'target-only mention 2: not one of a projection report' $T/err
 if command -v curl >/dev/null; then
 	W=$T/w.db
 	expect_status 0 $XPROJ db import $W $A --report $T/p.json
-	$XPROJ serve $W --port 0 > $T/url 2>&1 &
-	pid=$!
-	i=0
-	while [ $i -lt 300 ]; do
-		i=$((i + 1))
-		grep -q http $T/url && break
-		sleep 0.1
-	done
-	url=$(grep -o 'http://[^ ]*' $T/url)
+	serve_start $W
 	post() { curl -s -X POST -H 'Content-Type: application/json' -d "$2" "${url}api/$1"; }
 	ver() { curl -s "${url}api/mention?run=1&key=t%7C0" | sed 's/.*"version":\([0-9]*\).*/\1/'; }
 	curl -s "${url}api/mention?run=1&key=t%7C0" > $T/m.json
