@@ -123,7 +123,22 @@ function spanText(sp) { return sp ? sp[0] + ":" + sp[1] + "–" + sp[2] : "none"
 
 function tokensOf(sp, m) {
   if (!sp || !m.target) return "";
-  return m.target.tokens.slice(sp[1], sp[2]).join(" ");
+  return joinTokens(m.target.tokens.slice(sp[1], sp[2]));
+}
+
+/* tokens as the words a reader sees, as the queue's rows show them
+ * (correct/queue.c words()): no space between two CJK characters.  A run
+ * with a character a token read "你 妈 妈 打 电 话" in the facts, the toast
+ * and the history beside "你妈妈打电话" in the queue */
+const CJK = /[\u3000-\u9fff]/;
+function joinTokens(toks) {
+  let out = "";
+  for (const w of toks) {
+    if (!w) continue;
+    if (out && !(CJK.test(out.at(-1)) && CJK.test(w[0]))) out += " ";
+    out += w;
+  }
+  return out;
 }
 
 /* --- runs, progress, overview -------------------------------------------------- */
@@ -242,7 +257,8 @@ async function overview() {
   const carry = info.carry;
   const lostList = h("ol", {});
   for (const x of (s.lost || []).slice(0, 200))
-    lostList.append(h("li", {}, h("a", { onclick: () => { show("queue"); openKey(x.key); } }, x.key), " — " + (x.why || "")));
+    // a link (href) so that Tab reaches it and Enter follows it: it took a mouse
+    lostList.append(h("li", {}, h("a", { href: "#", onclick: (e) => { e.preventDefault(); show("queue"); openKey(x.key); } }, x.key), " — " + (x.why || "")));
   v.append(h("section", { class: "box" }, h("h3", {}, "Rerun"),
     carry ? h("p", {}, "From run " + carry.from_run + ": " + carry.carried + " corrected mentions carried over, " + carry.agrees +
       " already so in this projection, " + carry.lost + " not carried:") : h("p", { class: "muted" }, "This run carried nothing over (it is the first of its documents)."),
@@ -284,8 +300,10 @@ function renderQueue() {
   const p = S.page;
   $("qcount").textContent = p.total ? (p.offset + 1) + "–" + Math.min(p.offset + p.limit, p.total) + " of " + p.total : "nothing matches";
   for (const it of p.items) {
-    // the reason in words; the figures it rests on as the tooltip
-    const detail = (it.why || "") + (it.explain ? " — " + it.explain : "");
+    // the reason in words, cut to the row; whole in the tooltip, with the
+    // figures it rests on (the tooltip had the figures alone: a reason cut
+    // after "mentions of its kind are of…" could not be read at all)
+    const detail = (it.reason ? it.reason + "\n" : "") + (it.why || "") + (it.explain ? " — " + it.explain : "");
     const tgt = it.target === null || it.target === undefined ? null : it.target;
     const li = h("li", { class: it.pos === S.index ? "cur" : "", "data-pos": it.pos },
       h("span", { class: "rank", title: S.page.order === "reading" ? "triage rank" : "" }, "#" + (it.rank + 1)),
@@ -455,7 +473,7 @@ function renderMention() {
   const t = m.triage || {};
   append(head, h("h2", {}, m.key),
     h("span", { class: "chip" }, m.type),
-    h("span", { class: "chip", title: "mentions of this entity in the scene" }, "cluster " + m.cluster + " · " + m.scene.cluster_size + " mentions"),
+    h("span", { class: "chip", title: "mentions of this entity in the scene" }, "cluster " + m.cluster + " · " + m.scene.cluster_size + (m.scene.cluster_size === 1 ? " mention" : " mentions")),
     m.scene.tgt_cluster !== undefined && m.scene.tgt_cluster !== m.cluster
       ? h("span", { class: "chip moved", title: "a relink moved it to another entity" }, "now in cluster " + m.scene.tgt_cluster) : null,
     h("span", { class: "badge " + m.status }, m.status),
@@ -590,7 +608,17 @@ function renderScene(m, anchor) {
   moreButton($("scene-below"), m.scene.below ?? all - 1 - last, wide, "below");
   const keep = anchor ? sc.querySelector('li[data-utt="' + anchor.utt + '"]') : null;
   if (keep) sc.scrollTop = keep.offsetTop - anchor.y;
-  else if (selfLi) sc.scrollTop = selfLi.offsetTop - sc.clientHeight / 2 + selfLi.clientHeight / 2;   // within the list only
+  else if (selfLi) centreLine(sc, selfLi);
+}
+
+/* the mention's line in the middle of the scene's list (the list alone
+ * scrolled), the list starting at a line's edge: centred to the pixel, its
+ * top line was cut in half ("Maya: Sam , you need to..." showing its
+ * lower half only) */
+function centreLine(sc, li) {
+  const want = li.offsetTop - sc.clientHeight / 2 + li.clientHeight / 2;
+  const first = [...sc.children].find((x) => x.offsetTop + x.offsetHeight / 2 > want) || li;
+  sc.scrollTop = Math.min(first.offsetTop, li.offsetTop);
 }
 
 /* a window resized (the panel taller, shorter, beside the mention or
@@ -599,7 +627,7 @@ function selfInView() {
   const sc = $("scene"), li = sc.querySelector("li.self");
   if (!li) return;
   const b = sc.getBoundingClientRect(), r = li.getBoundingClientRect();
-  if (r.top < b.top - 1 || r.bottom > b.bottom + 1) sc.scrollTop = li.offsetTop - sc.clientHeight / 2 + li.clientHeight / 2;
+  if (r.top < b.top - 1 || r.bottom > b.bottom + 1) centreLine(sc, li);
 }
 
 /* "N more lines above/below": hidden when the scene reaches the
@@ -791,8 +819,8 @@ function describe(action, body, m) {
   if (action === "relink") return "relink " + m.key + " → cluster " + body.cluster;
   if (action === "merge") return "merge cluster " + m.scene.tgt_cluster + " → cluster " + body.cluster;
   if (action === "realign") return "re-pair line " + m.english.utt + " with block" + (body.blocks.length > 1 ? "s " : " ") + body.blocks.join(", ");
-  if (action === "tadd") return "target-only " + m.target.tokens.slice(body.span[0], body.span[1]).join(" ") + " → cluster " + body.cluster;
-  if (action === "modify" || action === "add") return action + " " + m.key + " → " + m.target.tokens.slice(body.span[1], body.span[2]).join(" ");
+  if (action === "tadd") return "target-only " + joinTokens(m.target.tokens.slice(body.span[0], body.span[1])) + " → cluster " + body.cluster;
+  if (action === "modify" || action === "add") return action + " " + m.key + " → " + joinTokens(m.target.tokens.slice(body.span[1], body.span[2]));
   return action + " " + m.key;
 }
 
@@ -833,7 +861,7 @@ function relink() {
   S.relinkTadd = t;
   const sel = clear($("relink-select"));
   entityOptions(sel, m, t ? t.cluster : m.scene.tgt_cluster);
-  $("relink-what").textContent = t ? "Move the target-only mention " + m.target.tokens.slice(t.start, t.end).join(" ") +
+  $("relink-what").textContent = t ? "Move the target-only mention " + joinTokens(m.target.tokens.slice(t.start, t.end)) +
     " (+" + t.tid + ", cluster " + t.cluster + ") to" : "Move this mention to";
   $("relink-form").hidden = false;
   sel.focus();

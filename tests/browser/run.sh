@@ -117,6 +117,15 @@ for l in zh fa; do
 	"$PYTHON" tests/browser/scene.py "$url" "$BUILD/browser" $l || st=1
 	kill "$pid"; wait "$pid"; pid=
 done
+# through an annotator's eyes (h-wb5): the sizes laptops have, 150% zoom,
+# the overview and back, the queue's tooltips, Chinese words; on fresh
+# stores of the sample (tests/browser/annotator.py)
+for l in zh fa; do
+	"$XPROJ" pipeline --config $S/$l.conf --alignments $S/$l.pharaoh -o $T/a$l --quiet || exit 1
+	serve $T/a$l/corrections.db
+	"$PYTHON" tests/browser/annotator.py "$url" "$BUILD/browser" $l || st=1
+	kill "$pid"; wait "$pid"; pid=
+done
 # an annotator's seat: a narrow window, a scene of 320 utterances (Chinese)
 # and the Farsi sample right to left: tests/browser/narrow.py, then
 # tests/browser/ents.py on the same store
@@ -140,6 +149,8 @@ sed -e "s/	Priya	/	Priyadarshini_Venkataraman_Subramaniam_the_Third_of_Chennai	/
 "$XPROJ" pipeline --config $S/fa.conf --source $T/unbroken.conll -o $T/u --quiet || exit 1
 serve $T/u/corrections.db
 "$PYTHON" tests/browser/corrector.py "$url" "$BUILD/browser" || st=1
+# an entity named by the 70-character token: the relink menu in its column
+"$PYTHON" tests/browser/annotator.py "$url" "$BUILD/browser" unbroken || st=1
 kill "$pid"; wait "$pid"; pid=
 # a document in two parts (schema 11): tests/browser/parts.py
 sed 's/s01e01c01x/s01e01c00x/g' $S/dialogue.conll > $T/two.conll

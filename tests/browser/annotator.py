@@ -1,0 +1,193 @@
+#!/usr/bin/python3
+"""tests/browser/annotator.py — the workbench through an annotator's eyes
+(brief item 4, h-wb5): a correction session on the sample's stores at the
+sizes laptops have, each check one papercut seen there that fails on the
+page before.
+
+- The overview (o) then the queue (q): the run's figures stayed under the
+  mention (the overview's own display beat its hidden attribute).
+- The scene's heading names the document as the data writes it: the
+  heading's capitals turned s01e01c01x into S01E01C01X, which is no key.
+- The key strip holds one line at 1366 x 768 (two: 53 px of the height).
+- At 150% zoom of 1366 x 768 (910 x 512 CSS px): the header on one line
+  with ? inside the window (the run's label above its menu, ? cut at the
+  edge), no key strip (? help instead) and the queue's list more than a
+  row or two (111 px: the filters and the strip took the rest).
+- A queue row's reason, cut to the row, is whole in its tooltip (the
+  tooltip had only the figures).
+- The scene's list starts at a line's edge (centred to the pixel, its top
+  line showed its lower half).
+- Chinese tokens of one character each read as the queue reads them:
+  "你妈妈打电话", not "你 妈 妈 打 电 话", in the facts and the toast.
+- "1 mention", not "1 mentions".
+- With `unbroken` (the corrector store: an entity named by a 70-character
+  token): the relink form's menu stays in the mention's column, not over
+  the scene beside it.
+Screenshots under SHOTS (annotator-LANG-*.png).
+
+usage: annotator.py URL SHOTS LANG|unbroken
+"""
+import sys
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from harness import Page, check, finish
+
+URL, SHOTS, LANG = sys.argv[1], sys.argv[2], sys.argv[3]
+page = Page(URL, SHOTS)
+d = page.d
+
+
+def idle():
+    return page.current() and not d.execute_script("return S.busy")
+
+
+def size(w, h, zoom=1.0):
+    """a viewport of w x h px as the window's user sees it: at zoom 1.5 the
+    page lays out w/1.5 x h/1.5 CSS px, as the browser's zoom does"""
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                      {"width": int(w / zoom), "height": int(h / zoom), "deviceScaleFactor": zoom, "mobile": False})
+    time.sleep(0.4)
+
+
+def shown(css):
+    return d.execute_script("var e = document.querySelector(arguments[0]);"
+                            "return !!e && getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0", css)
+
+
+def rect(css):
+    return d.execute_script("var r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                            "return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, height: r.height, width: r.width}", css)
+
+
+def open_key(key):
+    d.execute_script("openKey(arguments[0])", key)
+    return page.wait_for(lambda: page.current() == key and idle(), "open %s" % key)
+
+
+def overview_then_queue():
+    page.press("o")
+    page.wait_for(lambda: "language" in page.text("#view-overview"), "o shows the overview")
+    page.press("q")
+    time.sleep(0.4)
+    page.shot("annotator-%s-back-from-overview.png" % LANG)
+    check(not shown("#view-overview"), "o then q: the overview is gone from under the mention")
+    check(shown("#view-mention"), "o then q: the mention is shown")
+
+
+def heading():
+    m = page.mention(page.current())
+    t = page.text("#scene-doc")
+    check(t.startswith(m["doc"]), "the scene's heading names the document as written: %r (document %r)" % (t, m["doc"]))
+
+
+def key_strip():
+    size(1366, 768)
+    h = rect("#keys")["height"]
+    page.shot("annotator-%s-1366x768.png" % LANG)
+    check(h <= 36, "1366 x 768: the key strip holds one line (%.0f px high)" % h)
+
+
+def zoomed():
+    size(1366, 768, 1.5)
+    page.shot("annotator-%s-zoom150.png" % LANG)
+    vw = d.execute_script("return innerWidth")
+    top, help_btn, q = rect("#top"), rect("#help-btn"), rect("#queue")
+    check(top["height"] <= 50 and help_btn["right"] <= vw, "150%% zoom: the header on one line (%.0f px), ? inside the window (right %.0f of %d)"
+          % (top["height"], help_btn["right"], vw))
+    check(not shown("#keys"), "150% zoom: the key strip gives way to ? help")
+    check(q["height"] >= 200, "150%% zoom: the queue's list shows more than a row or two (%.0f px)" % q["height"])
+    size(1366, 768)
+
+
+def queue_tooltips():
+    rows = d.execute_script("return [...document.querySelectorAll('#queue li')].slice(0, 10).map((li) => {"
+                            "var w = li.querySelector('.why'); return [w.textContent, w.title]; })")
+    check(rows and all(t.startswith(r) for r, t in rows if r),
+          "a queue row's reason is whole in its tooltip: %r" % (rows[:1],))
+
+
+def scene_edges():
+    cut = []
+    for _ in range(6):
+        k = page.current()
+        g = d.execute_script("var sc = document.getElementById('scene');"
+                             "return {top: sc.scrollTop, max: sc.scrollHeight - sc.clientHeight,"
+                             " edges: [...sc.children].map((li) => li.offsetTop)}")
+        if g["top"] < g["max"] - 1 and not any(abs(g["top"] - e) <= 1 for e in g["edges"]):
+            cut.append(k)
+        page.press("j")
+        page.wait_for(lambda: page.current() != k and idle(), "j moves on")
+    check(not cut, "the scene's list starts at a line's edge on six mentions (cut: %s)" % cut)
+
+
+def cjk_words():
+    """zh: a span's tokens as the queue's rows give them"""
+    items = page.api("queue?limit=200")["items"]
+    it = next((i for i in items if i["target"] and len(i["target"]) >= 2 and " " not in i["target"]), None)
+    check(it is not None, "a Chinese mention of two characters or more")
+    if it is None:
+        return
+    open_key(it["key"])
+    facts = page.text("#facts")
+    check(it["target"] in facts, "the facts give the span as the queue does: %r in %r" % (it["target"], facts))
+    v = page.mention(it["key"])["version"]
+    page.press("m")   # the span as it is: a modification to the same tokens
+    page.wait_for(lambda: page.text("#toast").startswith("modify"), "m says what it saved")
+    t = page.text("#toast")
+    page.shot("annotator-zh-toast.png")
+    check(it["target"] in t, "the toast gives the span's words as the queue does: %r" % t)
+    page.wait_for(lambda: idle(), "saved")
+    page.press("u")
+    page.wait_for(lambda: page.text("#toast").startswith("Undone"), "u takes it back")
+    time.sleep(0.3)
+    check(page.mention(it["key"])["version"] > v, "the modify was saved and undone")
+
+
+def plural():
+    items = page.api("queue?limit=200")["items"]
+    one = next((i["key"] for i in items if page.mention(i["key"])["scene"]["cluster_size"] == 1), None)
+    if one is None:
+        return
+    open_key(one)
+    chips = [c.text for c in d.find_elements(By.CSS_SELECTOR, "#mhead .chip")]
+    check(any(c.endswith("1 mention") for c in chips), "an entity of one mention says \"1 mention\": %s" % chips)
+
+
+def relink_width():
+    """the corrector store: an entity named by a 70-character token"""
+    size(1366, 768)
+    # the long token's mentions lost their spans; another mention of their
+    # document, with a span, is offered their entity
+    docs = {i["key"].split("|")[0] for i in page.api("queue?limit=200&q=cake-that")["items"]}
+    key = next((i["key"] for i in page.api("queue?limit=200")["items"] if i["target"] is not None and i["key"].split("|")[0] in docs), None)
+    check(key is not None, "a mention with a span in the long token's document")
+    if key is None or not open_key(key):
+        return
+    page.press("r")
+    page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
+    opts = d.execute_script("return [...document.getElementById('relink-select').options].map((o) => o.text)")
+    sel, col = rect("#relink-select"), rect("#target-box")
+    page.shot("annotator-relink-long.png")
+    check(any("cake-that" in o for o in opts), "an entity named by the long token is offered")
+    check(sel["right"] <= col["right"] + 1, "the relink menu stays in the mention's column (right %.0f, column %.0f)" % (sel["right"], col["right"]))
+    page.press(Keys.ESCAPE)
+
+
+page.sign_in("annotator")
+page.wait_for(lambda: idle(), "a mention shown")
+walks = [("relink width", relink_width)] if LANG == "unbroken" else [
+    ("overview", overview_then_queue), ("heading", heading), ("key strip", key_strip), ("zoom", zoomed),
+    ("queue tooltips", queue_tooltips), ("scene edges", scene_edges), ("plural", plural)]
+if LANG == "zh":
+    walks.append(("words", cjk_words))
+for name, f in walks:
+    try:
+        f()
+    except Exception as e:   # one walk's failure does not hide the others'
+        page.stopped(e, name, "annotator-%s-%s-stopped.png" % (LANG, name.replace(" ", "-")))
+page.console_clean()
+d.quit()
+finish()
