@@ -371,8 +371,11 @@ async function loadMention(key, keepBanner) {
 }
 
 function setMention(m, keepBanner) {
-  // another mention: its scene as narrow as at first
-  if (!S.mention || S.mention.key !== m.key) S.context = CONTEXT;
+  // another mention: its scene as narrow as at first, and no form of the
+  // one before left open (a relink form open while a click on the queue
+  // opened another mention offered the first one's entities, and Enter
+  // sent them for the second)
+  if (!S.mention || S.mention.key !== m.key) { S.context = CONTEXT; closeForms(); }
   S.mention = m;
   const sp = m.current.span;
   S.sel = sp ? [sp[1], sp[2]] : null;
@@ -958,6 +961,16 @@ function tadd() {
 function closeTadd() {
   $("tadd-select").blur();
   $("tadd-form").hidden = true;
+}
+
+/* every form on the mention closed, the keys the page's again */
+function closeForms() {
+  for (const id of ["relink-form", "merge-form", "realign-form", "tadd-form", "note-form"]) {
+    const f = $(id);
+    if (f.hidden) continue;
+    if (f.contains(document.activeElement)) document.activeElement.blur();
+    f.hidden = true;
+  }
 }
 
 function closeRelink() {

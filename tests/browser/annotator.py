@@ -20,6 +20,9 @@ page before.
 - Chinese tokens of one character each read as the queue reads them:
   "你妈妈打电话", not "你 妈 妈 打 电 话", in the facts and the toast.
 - "1 mention", not "1 mentions".
+- A form open on one mention (r, n) closes when a click on the queue opens
+  another (the relink form stayed, offering the first one's entities for
+  the second, and the keys stayed in it).
 - With `unbroken` (the corrector store: an entity named by a 70-character
   token): the relink form's menu stays in the mention's column, not over
   the scene beside it.
@@ -156,6 +159,29 @@ def plural():
     check(any(c.endswith("1 mention") for c in chips), "an entity of one mention says \"1 mention\": %s" % chips)
 
 
+def forms_follow():
+    """a form open on one mention (r, n) is closed when a click on the
+    queue opens another: the relink form stayed, with the first mention's
+    entities, and Enter sent one of them for the second"""
+    items = page.api("queue?limit=20")["items"]
+    key = next(i["key"] for i in items if i["target"] is not None)
+    open_key(key)
+    for k, form in [("r", "#relink-form"), ("n", "#note-form")]:
+        page.press(k)
+        page.wait_for(lambda: shown(form), "%s opens %s" % (k, form))
+        row = next(li for li in d.find_elements(By.CSS_SELECTOR, "#queue li") if "cur" not in li.get_attribute("class"))
+        other = row.find_element(By.CSS_SELECTOR, ".key").text
+        row.click()
+        page.wait_for(lambda: page.current() == other and idle(), "a click on the queue opens %s" % other)
+        page.shot("annotator-%s-form-after-click.png" % LANG)
+        check(not shown(form), "%s: the form of the mention before is closed once %s opens" % (form, other))
+        inform = d.execute_script("return !!(document.activeElement && document.activeElement.closest('form'))")
+        check(not inform, "%s: the keys are the page's again" % form)
+        page.press("j")
+        page.wait_for(lambda: page.current() != other, "j moves on after it")
+        open_key(key)
+
+
 def relink_width():
     """the corrector store: an entity named by a 70-character token"""
     size(1366, 768)
@@ -180,7 +206,7 @@ page.sign_in("annotator")
 page.wait_for(lambda: idle(), "a mention shown")
 walks = [("relink width", relink_width)] if LANG == "unbroken" else [
     ("overview", overview_then_queue), ("heading", heading), ("key strip", key_strip), ("zoom", zoomed),
-    ("queue tooltips", queue_tooltips), ("scene edges", scene_edges), ("plural", plural)]
+    ("queue tooltips", queue_tooltips), ("scene edges", scene_edges), ("plural", plural), ("forms", forms_follow)]
 if LANG == "zh":
     walks.append(("words", cjk_words))
 for name, f in walks:
