@@ -38,7 +38,8 @@ const S = {
 };
 
 const $ = (id) => document.getElementById(id);
-const CONTEXT = 8, MORE_LINES = 20, MAX_CONTEXT = 400;   // the scene's lines either side: at first, added by "more", at most (the server's)
+const CONTEXT = 8, MORE_LINES = 20, MAX_CONTEXT = 400;
+const LONG_LINE = 120;   // characters: a target sentence longer is set smaller (.tokens.long)   // the scene's lines either side: at first, added by "more", at most (the server's)
 
 /* an element: h("span", {class: "x"}, "text", child, ...); strings become text nodes */
 function h(tag, attrs, ...kids) {
@@ -503,6 +504,10 @@ function renderMention() {
   const box = clear($("tokens"));
   box.setAttribute("dir", (S.runs.find((x) => x.run === S.run) || {}).dir || "ltr");
   box.setAttribute("lang", S.lang || "");
+  // a long sentence (a TED talk's, two subtitle lines joined) in a smaller
+  // type: at 22 px a German sentence of 60 words took 7 lines, 308 px, and
+  // put the actions under the window's foot at 1366 x 768
+  box.classList.toggle("long", !!m.target && m.target.tokens.join(" ").length > LONG_LINE);
   const now = m.current.span, silver = m.silver.span;
   const changed = JSON.stringify(now) !== JSON.stringify(silver);
   // re-paired: the projection counted the old line's tokens, not these

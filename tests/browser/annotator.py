@@ -23,12 +23,16 @@ page before.
 - A form open on one mention (r, n) closes when a click on the queue opens
   another (the relink form stayed, offering the first one's entities for
   the second, and the keys stayed in it).
+- With `long` (the Farsi sample, its first subtitle's words sixteen times
+  over): a line of 96 words set smaller leaves the actions on screen at
+  1366 x 768 (at 22 px their foot was at 836 px, under the key strip's 715);
+  a short line keeps its 22 px.
 - With `unbroken` (the corrector store: an entity named by a 70-character
   token): the relink form's menu stays in the mention's column, not over
   the scene beside it.
 Screenshots under SHOTS (annotator-LANG-*.png).
 
-usage: annotator.py URL SHOTS LANG|unbroken
+usage: annotator.py URL SHOTS LANG|unbroken|long
 """
 import sys
 import time
@@ -182,6 +186,26 @@ def forms_follow():
         open_key(key)
 
 
+def long_line():
+    """the long-line store: subtitle 1's Farsi words sixteen times over (96
+    words) under s01e01c00x|0, at 1366 x 768"""
+    size(1366, 768)
+    open_key("s01e01c00x|0")
+    time.sleep(0.3)
+    n = len(page.mention("s01e01c00x|0")["target"]["tokens"])
+    acts, keys = rect("#actions"), rect("#keys")
+    px = d.execute_script("return parseFloat(getComputedStyle(document.getElementById('tokens')).fontSize)")
+    page.shot("annotator-long-line.png")
+    check(n >= 70, "the mention's target line is long (%d tokens)" % n)
+    check(acts["bottom"] <= keys["top"], "a %d-token line leaves the actions on screen (their foot at %.0f, the key strip at %.0f; type %.0f px)"
+          % (n, acts["bottom"], keys["top"], px))
+    short = next(i["key"] for i in page.api("queue?limit=20")["items"]
+                 if i["target"] is not None and len((page.mention(i["key"])["target"] or {}).get("tokens", [])) < 20)
+    open_key(short)
+    px2 = d.execute_script("return parseFloat(getComputedStyle(document.getElementById('tokens')).fontSize)")
+    check(px2 == 22, "a short line keeps its 22 px type (%.0f)" % px2)
+
+
 def relink_width():
     """the corrector store: an entity named by a 70-character token"""
     size(1366, 768)
@@ -204,7 +228,7 @@ def relink_width():
 
 page.sign_in("annotator")
 page.wait_for(lambda: idle(), "a mention shown")
-walks = [("relink width", relink_width)] if LANG == "unbroken" else [
+walks = [("relink width", relink_width)] if LANG == "unbroken" else [("long line", long_line)] if LANG == "long" else [
     ("overview", overview_then_queue), ("heading", heading), ("key strip", key_strip), ("zoom", zoomed),
     ("queue tooltips", queue_tooltips), ("scene edges", scene_edges), ("plural", plural), ("forms", forms_follow)]
 if LANG == "zh":

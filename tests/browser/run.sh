@@ -126,6 +126,22 @@ for l in zh fa; do
 	"$PYTHON" tests/browser/annotator.py "$url" "$BUILD/browser" $l || st=1
 	kill "$pid"; wait "$pid"; pid=
 done
+# a long target line: subtitle 1's Farsi words sixteen times over (96 words,
+# as long as a TED talk's sentence of two subtitle lines joined); the OPUS
+# links name the file by its path's tail, fa/sample/fa.xml
+mkdir -p $T/lf/fa/sample
+"$PYTHON" - $S/fa.xml $T/lf/fa/sample/fa.xml <<'EOF' || { echo "could not make the long line"; exit 1; }
+import re, sys
+x = open(sys.argv[1], encoding="utf-8").read()
+a, z = x.index('<w id="1.1">'), x.index('<time id="T1E"')
+words = re.findall(r'<w id="1\.\d+">([^<]*)</w>', x[a:z])
+more = "".join('<w id="1.%d">%s</w>\n    ' % (k + 1, w) for k, w in enumerate(words * 16))
+open(sys.argv[2], "w", encoding="utf-8").write(x[:a] + more + x[z:])
+EOF
+"$XPROJ" pipeline --config $S/fa.conf --tgt-subs $T/lf/fa/sample/fa.xml -o $T/lf/p --quiet || exit 1
+serve $T/lf/p/corrections.db
+"$PYTHON" tests/browser/annotator.py "$url" "$BUILD/browser" long || st=1
+kill "$pid"; wait "$pid"; pid=
 # an annotator's seat: a narrow window, a scene of 320 utterances (Chinese)
 # and the Farsi sample right to left: tests/browser/narrow.py, then
 # tests/browser/ents.py on the same store
