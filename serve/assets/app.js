@@ -843,8 +843,8 @@ async function undo() {
   S.busy = false;
   if (refusedStale(r)) return;
   if (r.status === 200) {
-    toast("Undone: " + r.json.undone);
     await openKey(r.json.key);
+    toast("Undone: " + undoneWords(r.json.undone, r.json.key));
     return;
   }
   if (r.status === 409 && r.json.mention) {
@@ -854,6 +854,21 @@ async function undo() {
     refreshQueue();
   } else toast("Not undone: " + (r.json.message || "the server answered " + r.status) + ".", true);
   updateButtons();
+}
+
+/* what an undo took back, in the words of the action the corrector made:
+ * a relink is stored as a modification naming a cluster, and the undo said
+ * "Undone: modify KEY" for it.  The history of the mention (open again
+ * after the undo) names the cluster on the action just undone, the newest
+ * of the corrector's undone ones */
+function undoneWords(undone, key) {
+  const m = S.mention;
+  if (!undone || !undone.startsWith("modify ") || !m || m.key !== key) return undone;
+  const mine = (m.actions || []).filter((a) => a.undone && a.annotator === S.annotator && !a.carried);
+  const last = mine.at(-1);
+  if (last && last.kind === "modify" && last.cluster !== null && last.cluster !== undefined)
+    return "relink " + key + " → cluster " + last.cluster;
+  return undone;
 }
 
 /* relink: the document's entities as they are now, the mention's own left

@@ -23,6 +23,8 @@ page before.
 - A form open on one mention (r, n) closes when a click on the queue opens
   another (the relink form stayed, offering the first one's entities for
   the second, and the keys stayed in it).
+- u after a relink says "Undone: relink KEY → cluster N" (it said
+  "modify KEY", the form the store keeps a relink in).
 - With `long` (the Farsi sample, its first subtitle's words sixteen times
   over): a line of 96 words set smaller leaves the actions on screen at
   1366 x 768 (at 22 px their foot was at 836 px, under the key strip's 715);
@@ -206,6 +208,30 @@ def long_line():
     check(px2 == 22, "a short line keeps its 22 px type (%.0f)" % px2)
 
 
+def undo_words():
+    """u after a relink says it took back the relink (it said "Undone:
+    modify KEY", the form the store keeps a relink in); after a modify,
+    modify"""
+    key = next(i["key"] for i in page.api("queue?limit=20")["items"] if i["target"] is not None)
+    open_key(key)
+    page.press("r")
+    page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
+    page.press(Keys.ENTER)
+    page.wait_for(lambda: page.text("#toast").startswith("relink") and idle(), "the relink saved")
+    page.press("u")
+    page.wait_for(lambda: page.text("#toast").startswith("Undone") and idle(), "u takes it back")
+    t = page.text("#toast")
+    page.shot("annotator-%s-undo-relink.png" % LANG)
+    check(t.startswith("Undone: relink " + key + " → cluster "), "the undo of a relink names it: %r" % t)
+    open_key(key)
+    page.press("m")
+    page.wait_for(lambda: page.text("#toast").startswith("modify") and idle(), "a modify saved")
+    page.press("u")
+    page.wait_for(lambda: page.text("#toast").startswith("Undone") and idle(), "u takes it back")
+    t = page.text("#toast")
+    check(t == "Undone: modify " + key, "the undo of a modify says modify: %r" % t)
+
+
 def relink_width():
     """the corrector store: an entity named by a 70-character token"""
     size(1366, 768)
@@ -230,7 +256,7 @@ page.sign_in("annotator")
 page.wait_for(lambda: idle(), "a mention shown")
 walks = [("relink width", relink_width)] if LANG == "unbroken" else [("long line", long_line)] if LANG == "long" else [
     ("overview", overview_then_queue), ("heading", heading), ("key strip", key_strip), ("zoom", zoomed),
-    ("queue tooltips", queue_tooltips), ("scene edges", scene_edges), ("plural", plural), ("forms", forms_follow)]
+    ("queue tooltips", queue_tooltips), ("scene edges", scene_edges), ("plural", plural), ("forms", forms_follow), ("undo words", undo_words)]
 if LANG == "zh":
     walks.append(("words", cjk_words))
 for name, f in walks:
