@@ -236,7 +236,7 @@ async function overview() {
   progress(q.done, q.total);
   const row = (k, n) => h("tr", {}, h("td", {}, k), h("td", { class: "n" }, n));
   v.append(h("section", { class: "box" }, h("h3", {}, "Run " + s.run),
-    h("table", {}, row("language", info.lang), row("imported", info.created), row("documents", info.documents),
+    h("table", {}, row("language", info.lang), row("imported", info.created ? utc(info.created) : ""), row("documents", info.documents),
       row("mentions", s.mentions), row("projected", s.projected + " (" + (s.mentions ? Math.round(1000 * s.projected / s.mentions) / 10 : 0) + "%)"))));
   const fates = h("table", {});
   for (const [k, n] of Object.entries(s.fates || {})) fates.append(row(k, n));
@@ -775,7 +775,9 @@ async function act(action, extra) {
     // a merge moved other mentions too: how many, and that one u takes all of it back
     if (action === "merge") said = "; " + r.json.moved + (r.json.moved === 1 ? " mention moved" : " mentions moved");
     if (action === "note") S.noteDraft = null;
-    toast(describe(action, body, m) + " — saved" + said + (advance || action === "merge" ? " (u undoes)" : ""));
+    // every action u takes back says so (a relink, a re-pairing and a
+    // target-only mention said "saved" alone, as a note does)
+    toast(describe(action, body, m) + " — saved" + said + (action !== "note" ? " (u undoes)" : ""));
     setMention(r.json.mention);
     await refreshQueue();
     if (advance && S.index + 1 < S.page.total) await openAt(S.index + 1);

@@ -23,6 +23,8 @@ page before.
 - A form open on one mention (r, n) closes when a click on the queue opens
   another (the relink form stayed, offering the first one's entities for
   the second, and the keys stayed in it).
+- The overview's import time in UTC as the history's (it was ISO's
+  2026-11-30T18:11:06Z); a relink's toast says u undoes it.
 - u after a relink says "Undone: relink KEY → cluster N" (it said
   "modify KEY", the form the store keeps a relink in).
 - With `long` (the Farsi sample, its first subtitle's words sixteen times
@@ -36,6 +38,7 @@ Screenshots under SHOTS (annotator-LANG-*.png).
 
 usage: annotator.py URL SHOTS LANG|unbroken|long
 """
+import re
 import sys
 import time
 
@@ -79,6 +82,8 @@ def open_key(key):
 def overview_then_queue():
     page.press("o")
     page.wait_for(lambda: "language" in page.text("#view-overview"), "o shows the overview")
+    t = page.text("#view-overview")
+    check("UTC" in t and not re.search(r"\d\dT\d\d:", t), "the overview's import time says UTC, not ISO's T and Z")
     page.press("q")
     time.sleep(0.4)
     page.shot("annotator-%s-back-from-overview.png" % LANG)
@@ -218,6 +223,8 @@ def undo_words():
     page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
     page.press(Keys.ENTER)
     page.wait_for(lambda: page.text("#toast").startswith("relink") and idle(), "the relink saved")
+    t = page.text("#toast")
+    check(t.endswith("(u undoes)"), "the relink's toast says u undoes it: %r" % t)
     page.press("u")
     page.wait_for(lambda: page.text("#toast").startswith("Undone") and idle(), "u takes it back")
     t = page.text("#toast")

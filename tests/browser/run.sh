@@ -111,20 +111,17 @@ kill "$pid"; wait "$pid"; pid=
 for f in "Noto Sans CJK" "Noto Naskh Arabic"; do
 	fc-list 2>/dev/null | grep -q "$f" || echo "  NOTE  font $f is not installed (scripts/install-deps): the screenshots fall back"
 done
+# then, on a copy of the store as made, the workbench through an annotator's
+# eyes (h-wb5): the sizes laptops have, 150% zoom, the overview and back,
+# the queue's tooltips, Chinese words (tests/browser/annotator.py)
 for l in zh fa; do
 	"$XPROJ" pipeline --config $S/$l.conf --alignments $S/$l.pharaoh -o $T/s$l --quiet || exit 1
-	serve $T/s$l/corrections.db
-	"$PYTHON" tests/browser/scene.py "$url" "$BUILD/browser" $l || st=1
-	kill "$pid"; wait "$pid"; pid=
-done
-# through an annotator's eyes (h-wb5): the sizes laptops have, 150% zoom,
-# the overview and back, the queue's tooltips, Chinese words; on fresh
-# stores of the sample (tests/browser/annotator.py)
-for l in zh fa; do
-	"$XPROJ" pipeline --config $S/$l.conf --alignments $S/$l.pharaoh -o $T/a$l --quiet || exit 1
-	serve $T/a$l/corrections.db
-	"$PYTHON" tests/browser/annotator.py "$url" "$BUILD/browser" $l || st=1
-	kill "$pid"; wait "$pid"; pid=
+	cp -r $T/s$l $T/a$l
+	for t in scene:s annotator:a; do
+		serve $T/${t#*:}$l/corrections.db
+		"$PYTHON" tests/browser/${t%:*}.py "$url" "$BUILD/browser" $l || st=1
+		kill "$pid"; wait "$pid"; pid=
+	done
 done
 # a long target line: subtitle 1's Farsi words sixteen times over (96 words,
 # as long as a TED talk's sentence of two subtitle lines joined); the OPUS
