@@ -129,8 +129,8 @@ function tokensOf(sp, m) {
 
 /* tokens as the words a reader sees, as the queue's rows show them
  * (correct/queue.c words()): no space between two CJK characters.  A run
- * with a character a token read "你 妈 妈 打 电 话" in the facts, the toast
- * and the history beside "你妈妈打电话" in the queue */
+ * with a character a token read as characters spaced apart in the facts,
+ * the toast and the history, beside the queue's unspaced words */
 const CJK = /[\u3000-\u9fff]/;
 function joinTokens(toks) {
   let out = "";
@@ -380,8 +380,12 @@ function setMention(m, keepBanner) {
   S.mention = m;
   const sp = m.current.span;
   S.sel = sp ? [sp[1], sp[2]] : null;
+  // the cursor on the span's last token, the anchor on its first: Shift+arrow
+  // narrows or widens it at its end, as a text editor's selection does (the
+  // cursor on the first token made the first Shift+arrow start a selection
+  // over again: [6,12) became [6,8))
   S.anchor = sp ? sp[1] : -1;
-  S.cursor = sp ? sp[1] : 0;
+  S.cursor = sp ? sp[2] - 1 : 0;
   if (!keepBanner) {
     if (m.carry && m.carry.status === "lost")
       banner("lost", "Not carried over from run " + m.carry.from_run + ": " + m.carry.why + ". Check this mention again.");

@@ -23,6 +23,8 @@ page before.
 - A form open on one mention (r, n) closes when a click on the queue opens
   another (the relink form stayed, offering the first one's entities for
   the second, and the keys stayed in it).
+- Shift+arrow on a projected span narrows or widens it at its end (the
+  cursor on its last token); it started a new selection at its first.
 - The overview's import time in UTC as the history's (it was ISO's
   2026-11-30T18:11:06Z); a relink's toast says u undoes it.
 - u after a relink says "Undone: relink KEY → cluster N" (it said
@@ -42,6 +44,7 @@ import re
 import sys
 import time
 
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
@@ -239,6 +242,30 @@ def undo_words():
     check(t == "Undone: modify " + key, "the undo of a modify says modify: %r" % t)
 
 
+def narrow_span():
+    """Shift+arrow on a projected span of several tokens narrows it at its
+    end (Shift+← left to right, Shift+→ right to left) and widens it back;
+    it started a new selection from the span's first token ([6,12) became
+    [6,8))"""
+    items = page.api("queue?limit=100")["items"]
+    key = next((i["key"] for i in items if i["target"] is not None
+                and (lambda s: s and s[2] - s[1] >= 2)(page.mention(i["key"])["current"]["span"])), None)
+    check(key is not None, "a mention whose span has two tokens or more")
+    if key is None:
+        return
+    open_key(key)
+    _, a, b = page.mention(key)["current"]["span"]
+    rtl = d.execute_script("return document.getElementById('tokens').getAttribute('dir') === 'rtl'")
+    back, on = (Keys.ARROW_RIGHT, Keys.ARROW_LEFT) if rtl else (Keys.ARROW_LEFT, Keys.ARROW_RIGHT)
+    sel = lambda: d.execute_script("return S.sel")
+    ActionChains(d).key_down(Keys.SHIFT).send_keys(back).key_up(Keys.SHIFT).perform()
+    page.shot("annotator-%s-narrowed.png" % LANG)
+    check(sel() == [a, b - 1], "Shift+%s narrows %s's span [%d,%d) at its end: %s" % ("→" if rtl else "←", key, a, b, sel()))
+    ActionChains(d).key_down(Keys.SHIFT).send_keys(on).key_up(Keys.SHIFT).perform()
+    check(sel() == [a, b], "and Shift+%s widens it back: %s" % ("←" if rtl else "→", sel()))
+    page.press(Keys.ESCAPE)
+
+
 def relink_width():
     """the corrector store: an entity named by a 70-character token"""
     size(1366, 768)
@@ -263,7 +290,7 @@ page.sign_in("annotator")
 page.wait_for(lambda: idle(), "a mention shown")
 walks = [("relink width", relink_width)] if LANG == "unbroken" else [("long line", long_line)] if LANG == "long" else [
     ("overview", overview_then_queue), ("heading", heading), ("key strip", key_strip), ("zoom", zoomed),
-    ("queue tooltips", queue_tooltips), ("scene edges", scene_edges), ("plural", plural), ("forms", forms_follow), ("undo words", undo_words)]
+    ("queue tooltips", queue_tooltips), ("scene edges", scene_edges), ("plural", plural), ("forms", forms_follow), ("undo words", undo_words), ("narrow a span", narrow_span)]
 if LANG == "zh":
     walks.append(("words", cjk_words))
 for name, f in walks:
