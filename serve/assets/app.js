@@ -39,6 +39,7 @@ const S = {
 
 const $ = (id) => document.getElementById(id);
 const CONTEXT = 8, MORE_LINES = 20, MAX_CONTEXT = 400;
+const FILTERS_STAY = ["order", "doc", "fate", "type", "status", "min_conf", "max_conf"];   // filters that keep the mention on screen (not q, a search)
 const LONG_LINE = 120;   // characters: a target sentence longer is set smaller (.tokens.long)   // the scene's lines either side: at first, added by "more", at most (the server's)
 
 /* an element: h("span", {class: "x"}, "text", child, ...); strings become text nodes */
@@ -1215,9 +1216,16 @@ async function start() {
   $("filters").addEventListener("change", async (e) => {
     // the keys go back to the page: Enter keeps, j moves on
     if (e.target.tagName === "SELECT") e.target.blur();
+    // a filter narrows the queue: the mention on screen stays open, at its
+    // place in the narrowed list, when it is in it (a type chosen and then
+    // "all" again opened the queue's first mention: the place was lost); a
+    // search, or a mention the filter leaves out, opens the first
+    const stay = S.mention && FILTERS_STAY.includes(e.target.name) ? S.mention.key : null;
     S.index = -1;
-    const q = await loadQueue({ offset: 0 });
-    if (q && q.total) openAt(0);
+    const q = await loadQueue(stay ? { around: stay } : { offset: 0 });
+    if (!q || !q.total) return;
+    if (stay && q.found >= 0 && S.mention && S.mention.key === stay) { S.index = q.found; renderQueue(); return; }
+    openAt(0);
   });
   $("page-prev").addEventListener("click", () => loadQueue({ offset: Math.max(0, S.page.offset - S.page.limit) }));
   $("page-next").addEventListener("click", () => { if (S.page.offset + S.page.limit < S.page.total) loadQueue({ offset: S.page.offset + S.page.limit }); });

@@ -25,6 +25,8 @@ page before.
   the second, and the keys stayed in it).
 - Shift+arrow on a projected span narrows or widens it at its end (the
   cursor on its last token); it started a new selection at its first.
+- A filter chosen, then set back, keeps the mention on screen and its place
+  in the queue (the queue's first mention opened).
 - The overview's import time in UTC as the history's (it was ISO's
   2026-11-30T18:11:06Z); a relink's toast says u undoes it.
 - u after a relink says "Undone: relink KEY → cluster N" (it said
@@ -47,6 +49,7 @@ import time
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 from harness import Page, check, finish
 
@@ -266,6 +269,37 @@ def narrow_span():
     page.press(Keys.ESCAPE)
 
 
+def place_kept():
+    """a filter chosen and then undone keeps the mention on screen and its
+    place in the queue (the queue's first mention opened: the place was
+    lost); a mention the filter leaves out gives way to the first"""
+    items = page.api("queue?limit=50")["items"]
+    seen, k = set(), None
+    for i in items:
+        if i["pos"] >= 3 and i["type"] in seen:
+            k = i
+            break
+        seen.add(i["type"])
+    check(k is not None, "a mention past the third with one of its type before it")
+    if k is None:
+        return
+    open_key(k["key"])
+    for value, what in [(k["type"], "its type"), ("all", "all types again")]:
+        Select(d.find_element(By.CSS_SELECTOR, '#filters select[name="type"]')).select_by_visible_text(value)
+        time.sleep(0.8)
+        page.wait_for(idle, "the queue read again")
+        cur = page.text("#queue li.cur .key")
+        check(page.current() == k["key"] and cur == k["key"],
+              "the type filter set to %s: %s stays open, the queue's current row (%s, %s)" % (what, k["key"], page.current(), cur))
+    page.shot("annotator-%s-place-kept.png" % LANG)
+    other = next(t for t in ["pronoun", "name", "nominal"] if t != k["type"])
+    Select(d.find_element(By.CSS_SELECTOR, '#filters select[name="type"]')).select_by_visible_text(other)
+    first = page.api("queue?limit=1&type=" + other)["items"][0]["key"]
+    page.wait_for(lambda: page.current() == first and idle(), "a filter that leaves the mention out opens its first (%s)" % first)
+    Select(d.find_element(By.CSS_SELECTOR, '#filters select[name="type"]')).select_by_visible_text("all")
+    time.sleep(0.8)
+
+
 def relink_width():
     """the corrector store: an entity named by a 70-character token"""
     size(1366, 768)
@@ -290,7 +324,7 @@ page.sign_in("annotator")
 page.wait_for(lambda: idle(), "a mention shown")
 walks = [("relink width", relink_width)] if LANG == "unbroken" else [("long line", long_line)] if LANG == "long" else [
     ("overview", overview_then_queue), ("heading", heading), ("key strip", key_strip), ("zoom", zoomed),
-    ("queue tooltips", queue_tooltips), ("scene edges", scene_edges), ("plural", plural), ("forms", forms_follow), ("undo words", undo_words), ("narrow a span", narrow_span)]
+    ("queue tooltips", queue_tooltips), ("scene edges", scene_edges), ("plural", plural), ("forms", forms_follow), ("undo words", undo_words), ("narrow a span", narrow_span), ("place kept", place_kept)]
 if LANG == "zh":
     walks.append(("words", cjk_words))
 for name, f in walks:

@@ -181,8 +181,11 @@ try:
         sel = d.find_element(By.CSS_SELECTOR, '#filters select[name="type"]')
         sel.click()
         Select(sel).select_by_visible_text("pronoun")
-        wait_for(lambda: d.execute_script("return !!S.mention && S.index === 0 && S.page.items.length > 0"
-                                          " && S.mention.key === S.page.items[0].key && !S.busy")
+        # the mention on screen, the queue's current one: the first, or the
+        # mention shown before when it is a pronoun (it keeps its place)
+        wait_for(lambda: d.execute_script("return !!S.mention && S.index >= 0 && S.page.items.length > 0 && !S.busy"
+                                          " && S.page.items.some((x) => x.pos === S.index && x.key === S.mention.key)"
+                                          " && S.page.items.every((x) => x.type === 'pronoun')")
                  and current() == d.execute_script("return S.mention.key"), "the filtered queue opened")
         check(d.execute_script("return document.activeElement.tagName") != "SELECT", "the drop-down gives the focus back")
         before = current()
