@@ -690,6 +690,14 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 		int64_t b = xp_sql_int(db, "SELECT max(id) FROM batches WHERE undone = 0", 0);
 		int64_t c = xp_sql_int(db, "SELECT max(id) FROM corrections WHERE batch IS NULL AND undone = 0", 0);
 		int64_t bc = b ? xp_sql_int(db, "SELECT max(c.id) FROM corrections c JOIN batches b ON b.id = c.batch WHERE b.undone = 0", 0) : 0;
+		/* a batch of moves alone (schema 14: a target-only mention relinked
+		 * or deleted) has no correction: it is newer than the corrections
+		 * made before it (its `after`), which its id alone did not say */
+		if (b && db->version >= 14) {
+			int64_t after = xp_sql_int(db, "SELECT coalesce(max(x.after), 0) FROM tmoves x WHERE x.batch ="
+						   " (SELECT max(id) FROM batches WHERE undone = 0)", 0);
+			bc = after > bc ? after : bc;
+		}
 		char sql[128];
 		if (!b && !c) {
 			rc = xp_fail(err, "", 0, "nothing to undo");

@@ -1057,6 +1057,32 @@ static void undo_newest_relink_crossing(void **state)
 	done(db);
 }
 
+/* ... and it takes back the newest action: ann's modify, then her relink
+ * of a target-only mention alone (a batch with no correction, so the
+ * newest batch's corrections, none, read as older than the modify: the
+ * modify was undone, the relink left) */
+static void undo_newest_is_the_relink(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db), tid;
+	xp_err e;
+	char what[200], want[64];
+	xp_edit it = {XP_MODIFY, "d|2", 1, 0, 2, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &it, &e), 0);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 2, 3, 1, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 1, 3, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
+	assert_int_equal(xp_db_undo(db, NULL, what, sizeof what, &e), 0);
+	snprintf(want, sizeof want, "batch %lld", (long long)xp_sql_int(db, "SELECT max(id) FROM batches", -1));
+	assert_string_equal(what, want);
+	assert_int_equal(tadd_cluster(db, tid), 1);
+	assert_int_equal(xp_sql_int(db, "SELECT count(*) FROM corrections WHERE undone = 0", -1), 1);
+	/* then the modify */
+	assert_int_equal(xp_db_undo(db, NULL, what, sizeof what, &e), 0);
+	assert_non_null(strstr(what, "correction"));
+	done(db);
+}
+
 static int deny_start(void *ctx, int what, const char *a, const char *b, const char *c, const char *d)
 {
 	(void)ctx, (void)c, (void)d;
@@ -1142,6 +1168,7 @@ int main(void)
 		cmocka_unit_test(relink_target_only),
 		cmocka_unit_test(relink_tadd_crossing),
 		cmocka_unit_test(undo_newest_relink_crossing),
+		cmocka_unit_test(undo_newest_is_the_relink),
 	};
 	return cmocka_run_group_tests_name("db", tests, NULL, NULL);
 }
