@@ -631,31 +631,16 @@ int xp_db_import_tasa(xp_db *db, int64_t run, const char *path, const char *anno
 
 /* --- undo ------------------------------------------------------------------------------ */
 
-/* The documents of live batch `id` or `name` (NULL: by id alone), named
- * to the crossing guard: of its corrections, and of the target-only
- * mentions it moved (schema 13: a merge's; 14: a relink of one alone, 15:
- * a deletion or a carried move, batches with no correction, which the
- * guard was not given when `db undo` took back the newest batch). */
-static int batch_docs(xp_db *db, xp_xguard *g, int64_t id, const char *name, xp_err *err)
-{
-	sqlite3_stmt *st;
+/* The documents of a live batch (?1 its id, or ?2 its name), for the
+ * crossing guard: of its corrections, and of the target-only mentions it
+ * moved (schema 13: a merge's; 14: a relink of one alone; 15: a deletion
+ * or a carried move: batches with no correction, whose undo the guard
+ * checked nowhere when `db undo` took back the newest batch) */
 #define BATCH_DOCS "SELECT DISTINCT m.document FROM batches b JOIN corrections c ON c.batch = b.id" \
 	" JOIN mentions m ON m.id = c.mention WHERE b.undone = 0 AND (b.id = ?1 OR b.name = ?2)"
-	if (xp_sql_prepare(db, db->version >= 13 ? BATCH_DOCS " UNION SELECT u.document FROM batches b JOIN tmoves x"
-			   " ON x.batch = b.id JOIN tedits t ON t.id = x.tedit JOIN utterances u ON u.id = t.utterance"
-			   " WHERE b.undone = 0 AND (b.id = ?1 OR b.name = ?2)" : BATCH_DOCS, &st, err))
-		return -1;
-	sqlite3_bind_int64(st, 1, id);
-	if (name)
-		sqlite3_bind_text(st, 2, name, -1, SQLITE_STATIC);
-	int rc = 0, step = SQLITE_DONE;
-	while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW)
-		rc = xp_xguard_add(db, g, sqlite3_column_int64(st, 0), err);
-	if (rc == 0 && step != SQLITE_DONE)
-		rc = xp_sql_fail(db, err, "undo");
-	sqlite3_finalize(st);
-	return rc;
-}
+#define BATCH_TDOCS BATCH_DOCS " UNION SELECT u.document FROM batches b JOIN tmoves x ON x.batch = b.id" \
+	" JOIN tedits t ON t.id = x.tedit JOIN utterances u ON u.id = t.utterance" \
+	" WHERE b.undone = 0 AND (b.id = ?1 OR b.name = ?2)"
 
 int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 {
@@ -673,7 +658,17 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 	if (batch && *batch && strspn(batch, "0123456789") == strlen(batch) && strlen(batch) < 19)
 		bid = atoll(batch);
 	if (batch) {
-		rc = batch_docs(db, &g, bid, batch, err);
+		rc = xp_sql_prepare(db, db->version >= 13 ? BATCH_TDOCS : BATCH_DOCS, &st, err);
+		if (rc == 0) {
+			sqlite3_bind_int64(st, 1, bid);
+			sqlite3_bind_text(st, 2, batch, -1, SQLITE_STATIC);
+			int step = SQLITE_DONE;
+			while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW)
+				rc = xp_xguard_add(db, &g, sqlite3_column_int64(st, 0), err);
+			if (rc == 0 && step != SQLITE_DONE)
+				rc = xp_sql_fail(db, err, "undo");
+			sqlite3_finalize(st);
+		}
 		if (rc == 0)
 			rc = xp_sql_prepare(db, "UPDATE batches SET undone = 1 WHERE undone = 0 AND (id = ? OR name = ?)", &st, err);
 		if (rc == 0) {
@@ -709,7 +704,8 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 			snprintf(what, n, "correction %lld", (long long)c);
 		} else {
 			snprintf(sql, sizeof sql, "UPDATE batches SET undone = 1 WHERE id = %lld", (long long)b);
-			rc = batch_docs(db, &g, b, NULL, err) || xp_sql_exec(db, sql, err) ? -1 : 0;
+			rc = xp_xguard_docs(db, &g, db->version >= 13 ? BATCH_TDOCS : BATCH_DOCS, b, err) || xp_sql_exec(db, sql, err)
+				     ? -1 : 0;
 			snprintf(what, n, "batch %lld", (long long)b);
 		}
 	}
