@@ -646,6 +646,30 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 	int64_t bid = -1;
 	if (batch && *batch && strspn(batch, "0123456789") == strlen(batch) && strlen(batch) < 19)
 		bid = atoll(batch);
+	/* a name two live batches have (a corrections file edited and imported
+	 * again under its name; a batch named by the digits of another's
+	 * number): both were undone, said as one ("undone: batch c.json") */
+	if (batch) {
+		char ids[160] = "";
+		int64_t k = 0;
+		if (xp_sql_prepare(db, "SELECT id FROM batches WHERE undone = 0 AND (id = ? OR name = ?) ORDER BY id", &st, err))
+			return xp_sql_rollback(db), -1;
+		sqlite3_bind_int64(st, 1, bid);
+		sqlite3_bind_text(st, 2, batch, -1, SQLITE_STATIC);
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			size_t l = strlen(ids);
+			if (l + 24 < sizeof ids)
+				snprintf(ids + l, sizeof ids - l, "%s%lld", k ? ", " : "", (long long)sqlite3_column_int64(st, 0));
+			k++;
+		}
+		sqlite3_finalize(st);
+		if (k > 1) {
+			xp_sql_rollback(db);
+			return xp_failc(err, XP_EUSAGE, "", 0, "%lld live batches answer to '%s' (batches %s): nothing was "
+					"undone; give the number of the one to undo (xproj db log lists them)", (long long)k,
+					batch, ids);
+		}
+	}
 	if (batch) {
 		/* and of the target-only mentions it moved (schema 13: a merge's;
 		 * 14: a relink of one alone, a batch with no correction) */
@@ -679,8 +703,19 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 		/* the newest live action: a batch, or a single edit */
 		int64_t b = xp_sql_int(db, "SELECT max(id) FROM batches WHERE undone = 0", 0);
 		int64_t c = xp_sql_int(db, "SELECT max(id) FROM corrections WHERE batch IS NULL AND undone = 0", 0);
-		int64_t bc = b ? xp_sql_int(db, "SELECT max(c.id) FROM corrections c JOIN batches b ON b.id = c.batch WHERE b.undone = 0", 0) : 0;
-		char sql[128];
+		/* the newest batch's place among the single corrections: its own
+		 * newest correction, or for a move of a target-only mention alone
+		 * (schema 14: a batch with no correction) the newest correction
+		 * when it was made.  Before, a delete or relink of one (the
+		 * workbench's d and r) after a `db modify` was passed over: the
+		 * modify was undone, said as "undone: correction N" */
+		char sql[256];
+		if (db->version >= 14)
+			snprintf(sql, sizeof sql, "SELECT max(coalesce((SELECT max(id) FROM corrections WHERE batch = %lld), 0),"
+				 " coalesce((SELECT max(after) FROM tmoves WHERE batch = %lld), 0))", (long long)b, (long long)b);
+		else
+			snprintf(sql, sizeof sql, "SELECT coalesce(max(id), 0) FROM corrections WHERE batch = %lld", (long long)b);
+		int64_t bc = b ? xp_sql_int(db, sql, 0) : 0;
 		if (!b && !c) {
 			rc = xp_fail(err, "", 0, "nothing to undo");
 		} else if (c > bc) {
@@ -691,8 +726,14 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 			snprintf(what, n, "correction %lld", (long long)c);
 		} else {
 			snprintf(sql, sizeof sql, "UPDATE batches SET undone = 1 WHERE id = %lld", (long long)b);
-			rc = xp_xguard_docs(db, &g, "SELECT DISTINCT m.document FROM corrections c JOIN mentions m"
-					    " ON m.id = c.mention WHERE c.batch = ?", b, err) || xp_sql_exec(db, sql, err) ? -1 : 0;
+			/* the documents of its corrections and of the target-only
+			 * mentions it moved, as with --batch */
+			rc = xp_xguard_docs(db, &g, db->version >= 13
+					    ? "SELECT m.document FROM corrections c JOIN mentions m ON m.id = c.mention WHERE c.batch = ?1"
+					      " UNION SELECT u.document FROM tmoves x JOIN tedits t ON t.id = x.tedit JOIN utterances u"
+					      " ON u.id = t.utterance WHERE x.batch = ?1"
+					    : "SELECT DISTINCT m.document FROM corrections c JOIN mentions m ON m.id = c.mention"
+					      " WHERE c.batch = ?1", b, err) || xp_sql_exec(db, sql, err) ? -1 : 0;
 			snprintf(what, n, "batch %lld", (long long)b);
 		}
 	}
