@@ -329,10 +329,37 @@ void xp_sql_release(xp_db *db, sqlite3_stmt *st)
  * some 500 s of a lock held by one transaction. */
 #define XP_BEGIN_IDLE_TRIES 50
 
+static int begin_write(xp_db *db, xp_err *err);
+
+/* The store's path must still name the file this connection opened: a
+ * `db merge` into it renames its merged copy over it, a workflow's rerun
+ * deletes it and makes another, and a process that keeps its connection
+ * (xp_serve: the workbench) went on writing into the file no path named
+ * any more: every edit after it answered 200 and was lost with that file.
+ * Checked once the write lock is held (a merge holds none across its
+ * rename: a commit before it is in the copy or refused after it). */
+static int still_there(xp_db *db, xp_err *err)
+{
+	struct stat st;
+	if (!db->has_id || (stat(db->path, &st) == 0 && (unsigned long long)st.st_dev == db->dev &&
+			    (unsigned long long)st.st_ino == db->ino))
+		return 0;
+	int gone = errno == ENOENT;
+	sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	return xp_failc(err, XP_ECONFLICT, db->path, 0, "the store was %s since it was opened here (a db merge into "
+			"it, a workflow's rerun?): nothing was written; open it again (restart xproj serve)",
+			gone ? "removed" : "replaced by another file");
+}
+
 int xp_sql_begin(xp_db *db, xp_err *err)
 {
 	if (db->held)
 		return xp_sql_exec(db, "SAVEPOINT xp_nested", err);
+	return begin_write(db, err) || still_there(db, err) ? -1 : 0;
+}
+
+static int begin_write(xp_db *db, xp_err *err)
+{
 	if (db->wait_ms > 0) {
 		/* one try, the busy handler waiting up to wait_ms inside it */
 		int rc = sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL, NULL);
@@ -692,6 +719,9 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	int flags = mode == XP_DB_READ ? SQLITE_OPEN_READONLY
 		  : mode == XP_DB_WRITE ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
 	int v = connect(db, flags, err) ? -1 : schema_version(db, err);
+	struct stat id;
+	if (v >= 0 && !memory && stat(path, &id) == 0)
+		db->dev = (unsigned long long)id.st_dev, db->ino = (unsigned long long)id.st_ino, db->has_id = 1;
 	/* (a directory that is not writable: SQLITE_READONLY; a file system
 	 * mounted read-only, a CD, a snapshot: SQLITE_CANTOPEN, as the index
 	 * cannot be made; a full disk: SQLITE_IOERR, as it cannot grow) */
