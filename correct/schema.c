@@ -355,7 +355,8 @@ int xp_sql_begin(xp_db *db, xp_err *err)
 {
 	if (db->held)
 		return xp_sql_exec(db, "SAVEPOINT xp_nested", err);
-	return begin_write(db, err) || still_there(db, err) ? -1 : 0;
+	int rc = begin_write(db, err);
+	return rc ? rc : still_there(db, err);
 }
 
 static int begin_write(xp_db *db, xp_err *err)
@@ -685,7 +686,7 @@ static int create_whole(const char *path, int target, xp_err *err)
 static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, xp_err *err)
 {
 	struct stat st;
-	int memory = !strcmp(path, ":memory:") || !*path;
+	int memory = !strcmp(path, ":memory:") || !*path, made = 0;
 	if (mode != XP_DB_CREATE && !memory && stat(path, &st))
 		return xp_failc(err, XP_ENOTFOUND, path, 0, "no such database (xproj db import or db init creates one)");
 	if (mode == XP_DB_CREATE && !memory && stat(path, &st) && errno == ENOENT) {
@@ -711,6 +712,7 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 		int rc = create_whole(path, target, err);
 		if (rc)
 			return rc;
+		made = 1;
 	}
 	xp_db *db = calloc(1, sizeof *db);
 	if (!db)
@@ -730,8 +732,9 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	    connect_immutable(db, err) == 0)
 		v = schema_version(db, err);
 	else if (v < 0 && mode != XP_DB_READ && why == SQLITE_IOERR)
-		xp_failc(err, XP_EDB, path, 0, "cannot open the store to write: %s (a full disk?): nothing was changed",
-			 sqlite3_errmsg(db->h));
+		xp_failc(err, XP_EDB, path, 0, "cannot open the store to write: %s (a full disk?): %s", sqlite3_errmsg(db->h),
+			 made ? "the new store holds its schema alone (whole: a command that writes takes it once there "
+				"is room)" : "nothing was changed");
 	else if (v < 0 && mode != XP_DB_READ && db->h && !memory && access(path, W_OK) &&
 		 (sqlite3_errcode(db->h) == SQLITE_READONLY || sqlite3_errcode(db->h) == SQLITE_CANTOPEN))
 		xp_failc(err, XP_EDB, path, 0, "cannot write the store, read-only here: %s (xproj db export and the other readers can read it)",

@@ -114,13 +114,22 @@ int xp_names_parse(const char *name, const char *buf, size_t len, xp_names *nm, 
 	size_t n;
 	xp_lines_init(&it, buf, len);
 	while (xp_lines_next(&it, &line, &n)) {
-		if (n == 24 && !memcmp(line, "# links ", 8)) {
-			/* the run's links (not a field: a comment to older readers) */
-			char hex[17], *end;
-			memcpy(hex, line + 8, 16), hex[16] = '\0';
-			unsigned long long h = strtoull(hex, &end, 16);
-			if (!*end && isxdigit((unsigned char)hex[0]))
-				nm->links = h, nm->has_links = 1;
+		if (n >= 7 && !memcmp(line, "# links", 7)) {
+			/* the run's links (not a field: a comment to older readers).
+			 * One of another shape (edited by hand, cut) read as no line
+			 * at all: the file was taken unchecked, as one written before
+			 * the hash, whichever run's names it held */
+			char hex[17], *end = hex;
+			if (n == 24 && line[7] == ' ') {
+				memcpy(hex, line + 8, 16), hex[16] = '\0';
+				nm->links = strtoull(hex, &end, 16);
+			}
+			if (n != 24 || line[7] != ' ' || *end || !isxdigit((unsigned char)hex[0])) {
+				xp_names_free(nm);
+				return xp_failc(err, XP_EINPUT, name, it.lineno, "a '# links' line is '# links ' and the 16 "
+						"hex digits of the links' hash, as wordalign writes it (edited by hand? cut?)");
+			}
+			nm->has_links = 1;
 		}
 		if (!n || line[0] == '#')
 			continue;
