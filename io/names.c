@@ -105,6 +105,18 @@ static int number(const char *a, const char *b, double *v)
 	return *end || !isfinite(*v) || *v < 0 ? -1 : 0;
 }
 
+/* what follows "# links": nothing (a line cut there) or one word after
+ * blanks, which is meant as the hash; more words are a comment */
+static int hashlike(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && s[i] == ' ')
+		i++;
+	while (i < n && s[i] != ' ' && s[i] != '\t')
+		i++;
+	return i == n;
+}
+
 int xp_names_parse(const char *name, const char *buf, size_t len, xp_names *nm, xp_err *err)
 {
 	if (xp_names_init(nm))
@@ -114,11 +126,12 @@ int xp_names_parse(const char *name, const char *buf, size_t len, xp_names *nm, 
 	size_t n;
 	xp_lines_init(&it, buf, len);
 	while (xp_lines_next(&it, &line, &n)) {
-		if (n >= 7 && !memcmp(line, "# links", 7)) {
+		if (n >= 7 && !memcmp(line, "# links", 7) && hashlike(line + 7, n - 7)) {
 			/* the run's links (not a field: a comment to older readers).
-			 * One of another shape (edited by hand, cut) read as no line
-			 * at all: the file was taken unchecked, as one written before
-			 * the hash, whichever run's names it held */
+			 * One of another shape (edited by hand, cut) was read as a
+			 * comment: the file was taken unchecked, as one written before
+			 * the hash, whichever run's names it held; words after
+			 * "# links" are a comment still */
 			char hex[17], *end = hex;
 			if (n == 24 && line[7] == ' ') {
 				memcpy(hex, line + 8, 16), hex[16] = '\0';
