@@ -73,9 +73,32 @@
 # for English word runs from every pair it aligns or trains on
 # (`wordalign --phrases`, LANG.SEED.phrases), and every projection reads
 # them (the rule phrases' input); a cache made without them is aligned again.
+#
+# The control (issue 33 item 1; docs/quality.md, "Aligner rows and their
+# control"): a row aligned again (spanF, dict) moves the sampler's chain as
+# well as the links, and the scene bootstrap, which holds the alignments
+# fixed, cannot see that noise.  With such a row the baseline is also
+# aligned at CTL_SEEDS (default "2 3 5", as many as SEEDS and none of
+# them; cached as LANG.SEED.*, as the baseline) and projected as the
+# baseline: row ctl, the baseline at those seeds against the baseline at
+# SEEDS, what a new chain alone does.  An aligner row then passes only when
+# its tune interval is above zero, its tune gain is beyond the control's
+# interval (max(|lo|, |hi|)) and its dev gain >= -(TOL + |the control's
+# dev gain|); bench/audit.pl prints each beside the control.
+# CTL_SEEDS=none: no control (the aligner rows say so).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=zh fa}" "${SEEDS:=1 7 11}"
-: "${RESAMPLES:=1000}" "${BOOT_SEED:=33}" "${TOL:=0.05}" "${AUDIT_JOBS:=0}"
+: "${RESAMPLES:=1000}" "${BOOT_SEED:=33}" "${TOL:=0.05}" "${AUDIT_JOBS:=0}" "${CTL_SEEDS:=2 3 5}"
+# the control's seeds: only with an aligner row; as many as SEEDS, none of them
+CTL=""
+if [ -n "${AUDIT_SPANS:-}${AUDIT_DICT:-}" ] && [ "$CTL_SEEDS" != none ]; then
+	CTL=$CTL_SEEDS
+	[ $(echo $CTL | wc -w) = $(echo $SEEDS | wc -w) ] ||
+		{ echo "audit.sh: CTL_SEEDS ($CTL) needs as many seeds as SEEDS ($SEEDS)" >&2; exit 2; }
+	for c in $CTL; do
+		case " $SEEDS " in *" $c "*) echo "audit.sh: control seed $c is one of SEEDS ($SEEDS)" >&2; exit 2;; esac
+	done
+fi
 TUNE=$DATA/mmc-tune
 EN_tune=$TUNE/tune.english.v4_gold_conll
 EN_dev=$DATA/mmc/dev.english.v4_gold_conll
@@ -152,7 +175,7 @@ spans() {
 for l in $LANGS; do
 	case $l in zh|fa) ;; *) echo "audit.sh: no audit for language $l" >&2; exit 2;; esac
 	mmc_pairs $l $T
-	for s in $SEEDS; do align $l $s; done
+	for s in $SEEDS $CTL; do align $l $s; done
 	[ -n "${AUDIT_SPANS:-}" ] && spans $l
 	for f in ${AUDIT_SPANS:-}; do
 		for s in $SEEDS; do align $l $s $f; done
@@ -223,12 +246,16 @@ for l in $LANGS; do
 			echo "$f $def $kind" >> $T/$l.runs
 		done
 	done < $T/$l.rules
-	# the aligner's spans: the baseline's rules from the spans' alignments
-	for f in ${AUDIT_SPANS:+base} ${AUDIT_SPANS:-} ${AUDIT_DICT:+base dict}; do
-		case $f in base) tag=base a="";; dict) tag=dict a=dict;; *) tag=span$f a=span$f;; esac
+	# the aligner's spans: the baseline's rules from the spans' alignments;
+	# the control: the baseline's at the control's seeds
+	for f in ${AUDIT_SPANS:+base} ${AUDIT_SPANS:-} ${AUDIT_DICT:+base dict} ${CTL:+ctl}; do
+		case $f in base|ctl) tag=$f a="";; dict) tag=dict a=dict;; *) tag=span$f a=span$f;; esac
 		grep -q "^$tag " $T/$l.runs && continue
-		for s in $SEEDS; do
-			project_seed $l $s +articles $tag $a &
+		ss=$SEEDS; [ $f = ctl ] && ss=$CTL
+		for s in $ss; do
+			if [ $f = ctl ]; then project_seed $l $s +articles base &
+			else project_seed $l $s +articles $tag $a &
+			fi
 			[ "$AUDIT_JOBS" = 1 ] && wait
 		done
 		wait
@@ -239,12 +266,13 @@ for l in $LANGS; do
 	[ -n "${AUDIT_RULES:-}" ] && { sel=$T/$l.rules.sel; for r in $AUDIT_RULES; do grep "^$r " $T/$l.rules; done > $sel || :; }
 	if [ -n "${AUDIT_SPANS:-}${AUDIT_DICT:-}" ]; then
 		[ $sel = $T/$l.rules ] && { cp $T/$l.rules $T/$l.rules.sel; sel=$T/$l.rules.sel; }
+		[ -n "$CTL" ] && echo "ctl off control off" >> $sel
 		for f in ${AUDIT_SPANS:-}; do echo "span$f off aligner off" >> $sel; done
 		[ -n "${AUDIT_DICT:-}" ] && echo "dict off aligner off" >> $sel
 	fi
-	rm -f $T/$l.verdicts $T/$l.tbbt
+	rm -f $T/$l.verdicts $T/$l.tbbt $T/$l.aligner
 	perl bench/audit.pl --lang $l --dir $T --seeds "$SEEDS" --resamples $RESAMPLES --boot-seed $BOOT_SEED \
-		--tol $TOL --rules $sel
+		--tol $TOL --rules $sel ${CTL:+--ctl-seeds "$CTL"}
 done
 echo
 # the verdicts, counted (KEEP: on and passes; DOUBT: on and does not; off: off in the packs)
@@ -261,6 +289,13 @@ for l in $LANGS; do
 	read -r x < $T/$l.tbbt || x=""
 	tb="$tb${tb:+; }$l ${x:-none}"
 done
+# the aligner rows' verdicts against the control
+al=""
+for l in $LANGS; do
+	[ -s $T/$l.aligner ] || continue
+	al="$al${al:+; }$l $(awk '{ n = $1; $1 = ""; printf "%s%s:%s", (NR > 1 ? ", " : ""), n, $0 }' $T/$l.aligner)"
+done
 echo "audit.sh: $(( $(now) - start )) s"
+[ -n "$al" ] && echo "audit.sh: aligner rows against the control (seeds $CTL): $al"
 echo "audit.sh: TBBT check, to remove: ${tb:-none}"
 echo "audit.sh: KEEP $k DOUBT $d (off $o; KEEP/DOUBT/off by language: $per)"
