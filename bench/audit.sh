@@ -119,13 +119,14 @@ align() {
 	recipe="# audit.sh recipe: wordalign --lowercase --threads 2 --seed $s${train:+ --train ${train##*/}}${dict:+ --dict ${dict##*/}${AUDIT_DICT_OPTS:+ $AUDIT_DICT_OPTS}}"
 	[ -z "$dict" ] && recipe="$recipe${3:+ --span-factor $3}"
 	log=$T/$l.$s$v.wordalign.log
+	what=${3:+ spans $3}; [ -n "$dict" ] && what=" with the dictionary"
 	if [ -s $T/$l.$s$v.dev.probs ] && { [ -z "${AUDIT_ALL_LINKS:-}" ] || [ -s $T/$l.$s$v.dev.all.probs ]; } &&
 		{ [ -z "${AUDIT_PHRASES:-}" ] || [ -n "$v" ] || [ -s $T/$l.$s.phrases ]; }; then
 		# a log of audit.sh from before the recipe line has none: not said
 		if [ ! -e $log ]; then
-			echo "audit.sh: $l seed $s${3:+ spans $3}: cached alignments in $T without audit.sh's log $log (copied from another recipe? bench/triage.sh's gives other Chinese links): kept" >&2
+			echo "audit.sh: $l seed $s$what: cached alignments in $T without audit.sh's log $log (copied from another recipe? bench/triage.sh's gives other Chinese links): kept" >&2
 		elif grep -q '^# audit.sh recipe: ' $log && ! grep -qxF "$recipe" $log; then
-			echo "audit.sh: $l seed $s${3:+ spans $3}: cached alignments made by '$(grep '^# audit.sh recipe: ' $log | cut -c20-)', not '$(echo "$recipe" | cut -c20-)': kept" >&2
+			echo "audit.sh: $l seed $s$what: cached alignments made by '$(grep '^# audit.sh recipe: ' $log | cut -c20-)', not '$(echo "$recipe" | cut -c20-)': kept" >&2
 		fi
 		return 0
 	fi
@@ -157,7 +158,6 @@ align() {
 		cp $T/$l.$s$v.all.names $T/$l.$s$v.tune.names
 		mv $T/$l.$s$v.all.names $T/$l.$s$v.dev.names
 	fi
-	what=${3:+ spans $3}; [ -n "$dict" ] && what=" with the dictionary"
 	echo "  $l seed $s$what: aligned in $(( $(now) - a )) s" >&2
 }
 
