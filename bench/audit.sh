@@ -49,10 +49,11 @@
 # audits only those rules (the others' rows are left out).
 # AUDIT_SPANS="2 4": also audit the aligner's English mention spans
 # (`wordalign --src-spans`, `bitext --spans`) at each factor: the pairs are
-# aligned again with them (cached as LANG.SEED.spanF.*; no names file, as
-# the cached baseline has none, so the rule `names` plays no part in the
-# difference) and projected with the baseline's rules; row `spanF`, its
-# gain what the spans do.  AUDIT_RULES=none with it audits the spans alone.
+# aligned again with them (cached as LANG.SEED.spanF.*, with the names
+# that run learned, as the baseline's cache has its own: before, the spans'
+# run wrote none while the baseline's had one, and a Chinese spanF row held
+# the rule `names`' loss too) and projected with the baseline's rules; row
+# `spanF`, its gain what the spans do.  AUDIT_RULES=none with it audits the spans alone.
 # AUDIT_ALL_LINKS=1: the aligner also writes every candidate link with its
 # posterior (`wordalign --all-links`, LANG.SEED.SET.all.{pharaoh,probs}),
 # and every projection reads them (the rule ef1's input; the others ignore
@@ -134,7 +135,7 @@ align() {
 	if [ -n "$dict" ]; then
 		extra="$extra --dict $dict ${AUDIT_DICT_OPTS:-}"
 	elif [ -n "$v" ]; then
-		extra="$extra --src-spans $T/$l.all.spans --span-factor $3 --no-names"
+		extra="$extra --src-spans $T/$l.all.spans --span-factor $3"
 	fi
 	[ -n "${AUDIT_PHRASES:-}" ] && [ -z "$v" ] && extra="$extra --phrases $T/$l.$s.phrases"
 	outs="pharaoh probs"
