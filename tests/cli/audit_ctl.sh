@@ -4,23 +4,8 @@
 # gain beyond max(|lo|, |hi|) of the control's interval, and its dev gain
 # >= -(TOL + |the control's dev gain|).  Per-document scores made here:
 # every scene 80 of 100 mentions right both ways (F1 80) unless said.
-. tests/cli/lib
-command -v perl >/dev/null && perl -MJSON::PP -e 1 2>/dev/null || { echo "skipped: no perl JSON::PP"; exit 77; }
-# doc SET TAG SEED "NAME:N ...": the per-doc JSON, N right of 100
-doc() {
-	f=$T/x.$3.$1.$2.json
-	printf '{"documents":[' > $f; sep=
-	for d in $4; do
-		n=${d#*:}
-		printf '%s{"doc":"%s","part":0' "$sep" "${d%:*}" >> $f
-		for m in mentions muc bcub ceafe; do printf ',"%s":{"recall":[%s,100],"precision":[%s,100]}' $m $n $n >> $f; done
-		printf '}' >> $f; sep=,
-	done
-	printf ']}\n' >> $f
-}
-tune="s01e13c00f s01e13c01f s01e14c00f s01e14c01f"
-dev="s07e01c00t s07e01c01t s07e01c02t s01e01c00f s06e09c03fe"
-each() { for d in $1; do printf '%s:%s ' $d $2; done; }
+. tests/cli/audit_lib
+DEN=100
 # the baseline at the audit's seeds 1 and 2, and at the control's 3 and 4:
 # seed 3's chain gives the baseline's figures, seed 4's 70 everywhere, so
 # the control's gain is (0 - 10) / 2 = -5 on every resample, tune and dev
