@@ -15,23 +15,41 @@
 # TBBT interval lies wholly below zero, and then "remove" when the tune
 # interval reaches zero too (the tune gain is within noise).
 #
+# Aligner rows and their control (issue 33 item 1): a row of kind
+# `aligner` (spanF, dict: the pairs aligned again) moves the sampler's
+# chain as well as the links, which the scene bootstrap (alignments held
+# fixed) cannot see.  The row `ctl` (kind `control`) is the baseline at
+# other seeds (--ctl-seeds, the k-th paired with the k-th of --seeds): its
+# "gain" is what a new chain alone does, read through the same resamples.
+# With it, an aligner row passes when its tune interval is above zero,
+# its tune gain above max(|lo|, |hi|) of the control's interval, and its
+# dev gain >= -(TOL + |control's dev gain|) (docs/quality.md, "Aligner
+# rows and their control"); a table after the rows puts each beside the
+# control, with both verdicts, and DIR/L.aligner gets one
+# "name verdict" line a row for audit.sh's summary.
+#
 # Every figure sums a metric's numerators and denominators over the scenes
 # it covers before dividing, as the scorer does over a corpus: a resample is
 # scored as one corpus of the scenes drawn.  The generator is a 32-bit LCG
 # written here, so the resamples are the same on every machine and Perl.
 #
 #   perl bench/audit.pl --lang L --dir DIR --seeds "1 7 11" --resamples N
-#        --boot-seed S --tol T --rules FILE
-# FILE: "name baseline-on|off kind pack-default-on|off" lines; DIR/L.SEED.{tune,dev}.{base,NAME}.json.
+#        --boot-seed S --tol T --rules FILE [--ctl-seeds "2 3 5"]
+# FILE: "name baseline-on|off kind pack-default-on|off" lines; DIR/L.SEED.{tune,dev}.{base,NAME}.json
+# (the row ctl reads DIR/L.CTLSEED.{tune,dev}.base.json).
 use strict;
 use warnings;
 use JSON::PP;
 use Getopt::Long;
 
-my ($lang, $dir, $seeds, $nres, $bseed, $tol, $rules) = ('', '', '1', 1000, 33, 0.05, '');
+my ($lang, $dir, $seeds, $nres, $bseed, $tol, $rules, $cseeds) = ('', '', '1', 1000, 33, 0.05, '', '');
 GetOptions('lang=s' => \$lang, 'dir=s' => \$dir, 'seeds=s' => \$seeds, 'resamples=i' => \$nres,
-	   'boot-seed=i' => \$bseed, 'tol=f' => \$tol, 'rules=s' => \$rules) or die "audit.pl: bad options\n";
+	   'boot-seed=i' => \$bseed, 'tol=f' => \$tol, 'rules=s' => \$rules, 'ctl-seeds=s' => \$cseeds)
+	or die "audit.pl: bad options\n";
 my @seeds = split ' ', $seeds;
+my @cseeds = split ' ', $cseeds;
+die "audit.pl: --ctl-seeds needs as many seeds as --seeds\n" if @cseeds && @cseeds != @seeds;
+for my $c (@cseeds) { die "audit.pl: control seed $c is one of --seeds\n" if grep { $_ eq $c } @seeds }
 my @metrics = qw(mentions muc bcub ceafe);
 
 # load SET TAG SEED: [[doc, {metric => [rn, rd, pn, pd]}], ...] in file order
@@ -84,14 +102,22 @@ sub interval {   # the 5th and 95th percentiles
 	return ($b[int(0.05 * @b)], $b[int(0.95 * @b) - (@b >= 20 ? 1 : 0)]);
 }
 
+# vload SET TAG K: the variant's scores at the K-th seed (the row ctl: the
+# baseline at the K-th control seed)
+sub vload {
+	my ($set, $tag, $k) = @_;
+	return $tag eq 'ctl' ? load($set, 'base', $cseeds[$k]) : load($set, $tag, $seeds[$k]);
+}
+
 # gain SET TAG SIGN IDX: mean over seeds of SIGN * (base - variant), mention and CoNLL
 sub gain {
 	my ($set, $tag, $sign, $idx) = @_;
 	my ($gm, $gc) = (0, 0);
-	for my $s (@seeds) {
+	for my $k (0 .. $#seeds) {
+		my $s = $seeds[$k];
 		# the baseline's scores of a resample are the same for every rule
 		my ($bm, $bc) = @{$base{"$set|$s|$idx"} //= [scores(load($set, 'base', $s), $idx)]};
-		my ($vm, $vc) = scores(load($set, $tag, $s), $idx);
+		my ($vm, $vc) = scores(vload($set, $tag, $k), $idx);
 		$gm += $sign * ($bm - $vm);
 		$gc += $sign * ($bc - $vc);
 	}
@@ -101,10 +127,10 @@ sub gain {
 sub per_seed {   # the mention gain at each seed, "+0.10/-0.02/..."
 	my ($set, $tag, $sign, $idx) = @_;
 	return join '/', map {
-		my ($bm) = scores(load($set, 'base', $_), $idx);
-		my ($vm) = scores(load($set, $tag, $_), $idx);
+		my ($bm) = scores(load($set, 'base', $seeds[$_]), $idx);
+		my ($vm) = scores(vload($set, $tag, $_), $idx);
 		sprintf '%+.2f', $sign * ($bm - $vm)
-	} @seeds;
+	} 0 .. $#seeds;
 }
 
 # the scenes: every seed and variant must hold the same, in the same order
@@ -160,45 +186,97 @@ print "|---|---|---|---|---|---|---|---|---|---|---|---|\n";
 my @tloss;
 my @doubt;
 my %count = (KEEP => 0, DOUBT => 0, off => 0);
+# every row's figures first: an aligner row's verdict reads the control's
+my %st;
+for my $r (@rules) {
+	my ($name, $def, $kind) = @$r;
+	die "audit.pl: the row ctl needs --ctl-seeds\n" if $name eq 'ctl' && !@cseeds;
+	my $sign = $def eq 'on' ? 1 : -1;
+	my %x = (sign => $sign);
+	@x{qw(tm tc)} = gain('tune', $name, $sign, \@tall);
+	@x{qw(dm dc)} = gain('dev', $name, $sign, \@dall);
+	my @g = map { [gain('tune', $name, $sign, $_)] } @res;
+	@x{qw(lo hi)} = interval(map { $_->[0] } @g);
+	@x{qw(clo chi)} = interval(map { $_->[1] } @g);
+	# the scenes whose mention counts the rule changes at some seed
+	$x{moved} = grep { my $i = $_; grep { join(',', @{load('tune', 'base', $seeds[$_])->[$i][1]{mentions}}) ne
+		join(',', @{vload('tune', $name, $_)->[$i][1]{mentions}}) } 0 .. $#seeds } @tall;
+	# by show: the TBBT gain with its interval, the Friends gain
+	($x{Tm}) = @dT ? gain('dev', $name, $sign, \@dT) : (0);
+	($x{Fm}) = @dF ? gain('dev', $name, $sign, \@dF) : (0);
+	@x{qw(Tlo Thi)} = @dT ? interval(map { (gain('dev', $name, $sign, $_))[0] } @tres) : (0, 0);
+	$st{$name} = \%x;
+}
+my $ctl = $st{ctl};
+# the control's bar: the far end of its tune interval from zero
+my $bar = $ctl ? (abs($ctl->{lo}) > abs($ctl->{hi}) ? abs($ctl->{lo}) : abs($ctl->{hi})) : 0;
+my (@aligner, %rowtest);
 for my $r (@rules) {
 	my ($name, $def, $kind, $pdef) = @$r;
 	$pdef //= $def;
-	my $sign = $def eq 'on' ? 1 : -1;
-	my ($tm, $tc) = gain('tune', $name, $sign, \@tall);
-	my ($dm, $dc) = gain('dev', $name, $sign, \@dall);
-	my @g = map { [gain('tune', $name, $sign, $_)] } @res;
-	my ($lo, $hi) = interval(map { $_->[0] } @g);
-	my ($clo, $chi) = interval(map { $_->[1] } @g);
-	# the scenes whose mention counts the rule changes at some seed
-	my $moved = grep { my $i = $_; grep { join(',', @{load('tune', 'base', $_)->[$i][1]{mentions}}) ne
-		join(',', @{load('tune', $name, $_)->[$i][1]{mentions}}) } @seeds } @tall;
+	my $x = $st{$name};
+	my ($tm, $tc, $dm, $dc, $lo, $hi, $clo, $chi, $moved, $Tm, $Fm, $Tlo, $Thi) =
+		@$x{qw(tm tc dm dc lo hi clo chi moved Tm Fm Tlo Thi)};
 	my $none = !grep { abs($_) > 1e-9 } $tm, $tc, $dm, $dc, $lo, $hi;
 	my $v;
 	$none ||= !$moved && !grep { abs($_) > 1e-9 } $dm, $dc;
-	if ($def eq 'on') {
-		$v = ($lo > 0 && $dm >= -$tol) ? 'KEEP' : 'DOUBT';
+	# the rule rows' test
+	my $pass = $lo > 0 && $dm >= -$tol;
+	if ($kind eq 'control') {
+		# what a new chain alone does; were it a rule, would it pass?
+		$v = 'control: ' . ($pass ? 'the chain alone passes the rule rows\' test' : 'the chain alone');
+	} elsif ($def eq 'on') {
+		$v = $pass ? 'KEEP' : 'DOUBT';
 		$v .= ' (no effect)' if $none;
 		$v .= ' (moves no tune scene)' if !$moved && !$none;
 		push @doubt, $r if $v =~ /DOUBT/;
-	} else {
-		$v = ($lo > 0 && $dm >= -$tol) ? 'off; would pass on' : 'off; stays off';
+	} elsif ($kind eq 'aligner' && $ctl) {
+		$rowtest{$name} = $pass ? 'would pass on' : 'stays off';
+		$v = $lo > 0 && $tm > $bar && $dm >= -($tol + abs($ctl->{dm})) ? 'off; would pass on'
+			: $pass ? "off; within the aligner's noise" : 'off; stays off';
 		$v = 'off; no effect' if $none;
+		push @aligner, $name;
+	} else {
+		$v = $pass ? 'off; would pass on' : 'off; stays off';
+		$v = 'off; no effect' if $none;
+		$v .= ' (no control)' if $kind eq 'aligner';
 	}
-	$count{$v =~ /^(KEEP|DOUBT)/ ? $1 : 'off'}++;
-	# by show: the TBBT gain with its interval, the Friends gain, the check
-	my ($Tm) = @dT ? gain('dev', $name, $sign, \@dT) : (0);
-	my ($Fm) = @dF ? gain('dev', $name, $sign, \@dF) : (0);
-	my ($Tlo, $Thi) = @dT ? interval(map { (gain('dev', $name, $sign, $_))[0] } @tres) : (0, 0);
+	$x->{v} = $v;
+	$count{$v =~ /^(KEEP|DOUBT)/ ? $1 : 'off'}++ unless $kind eq 'control';
+	# the TBBT check
 	my $chk = !@dT ? 'no TBBT scenes' : $Thi < 0 ? ($lo <= 0 ? 'loses; remove (tune within noise)' : 'loses; tune gain holds')
 		: $Tlo > 0 ? 'gains' : 'within noise';
 	$chk = 'no effect' if $none && abs($Tm) < 1e-9 && abs($Tlo) < 1e-9 && abs($Thi) < 1e-9;
 	if ($def ne 'on' && $chk =~ /^loses/) { $chk = 'loses turned on' }
+	$chk = 'the chain alone: ' . ($Thi < 0 ? 'below zero' : $Tlo > 0 ? 'above zero' : 'within noise')
+		if $kind eq 'control';
 	push @tloss, $name if $def eq 'on' && $chk =~ /remove/;
 	printf "| `%s` | %s | %s | %+.2f (%s) | %s .. %s | %d | %+.2f (%s .. %s) | %+.2f / %+.2f | %s | %+.2f (%s .. %s) | %+.2f | %s |\n",
 		$name, $kind,
-		$def eq 'on' ? ($pdef eq 'on' ? 'on' : 'off (on in the benchmarks)') : 'off (gain: turned on)', $tm, per_seed('tune', $name, $sign, \@tall),
+		$kind eq 'control' ? 'seeds ' . join(' / ', @cseeds) . ' (gain: against seeds ' . join(' / ', @seeds) . ')'
+		: $def eq 'on' ? ($pdef eq 'on' ? 'on' : 'off (on in the benchmarks)') : 'off (gain: turned on)', $tm, per_seed('tune', $name, $x->{sign}, \@tall),
 		bound($lo), bound($hi), $moved, $tc, bound($clo), bound($chi), $dm, $dc, $v,
 		$Tm, bound($Tlo), bound($Thi), $Fm, $chk;
+}
+# each aligner row beside the control, both verdicts
+if (@aligner) {
+	printf "\n%s: aligner rows against the control (the baseline at seeds %s, paired with %s): mention F1; pass: interval > 0, tune gain > %.2f (the far end of the control's interval from zero), dev gain >= %+.2f (-(TOL + |control's dev gain|))\n",
+		$lang, join(' / ', @cseeds), join(' / ', @seeds), $bar, -($tol + abs($ctl->{dm}));
+	print "| row | tune gain (seeds) | 90% interval | control: tune gain (seeds) | control: 90% interval | dev gain | control: dev gain | dev-tbbt gain (90% interval) | control: dev-tbbt gain (90% interval) | the rule rows' test | against the control |\n";
+	print "|---|---|---|---|---|---|---|---|---|---|---|\n";
+	for my $n (@aligner) {
+		my $x = $st{$n};
+		printf "| `%s` | %+.2f (%s) | %s .. %s | %+.2f (%s) | %s .. %s | %+.2f | %+.2f | %+.2f (%s .. %s) | %+.2f (%s .. %s) | %s | %s |\n",
+			$n, $x->{tm}, per_seed('tune', $n, $x->{sign}, \@tall), bound($x->{lo}), bound($x->{hi}),
+			$ctl->{tm}, per_seed('tune', 'ctl', $ctl->{sign}, \@tall), bound($ctl->{lo}), bound($ctl->{hi}),
+			$x->{dm}, $ctl->{dm}, $x->{Tm}, bound($x->{Tlo}), bound($x->{Thi}),
+			$ctl->{Tm}, bound($ctl->{Tlo}), bound($ctl->{Thi}), $rowtest{$n}, $x->{v} =~ s/^off; //r;
+	}
+}
+# the aligner rows' verdicts against the control, for audit.sh's summary
+if (open my $cf, '>', "$dir/$lang.aligner") {
+	print $cf "$_ ", $st{$_}{v} =~ s/^off; //r, "\n" for @aligner;
+	close $cf;
 }
 # the rules the TBBT check would remove, for audit.sh's summary
 if (open my $cf, '>', "$dir/$lang.tbbt") { print $cf join(' ', @tloss), "\n"; close $cf }

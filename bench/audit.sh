@@ -49,10 +49,11 @@
 # audits only those rules (the others' rows are left out).
 # AUDIT_SPANS="2 4": also audit the aligner's English mention spans
 # (`wordalign --src-spans`, `bitext --spans`) at each factor: the pairs are
-# aligned again with them (cached as LANG.SEED.spanF.*; no names file, as
-# the cached baseline has none, so the rule `names` plays no part in the
-# difference) and projected with the baseline's rules; row `spanF`, its
-# gain what the spans do.  AUDIT_RULES=none with it audits the spans alone.
+# aligned again with them (cached as LANG.SEED.spanF.*, with the names
+# that run learned, as the baseline's cache has its own: before, the spans'
+# run wrote none while the baseline's had one, and a Chinese spanF row held
+# the rule `names`' loss too) and projected with the baseline's rules; row
+# `spanF`, its gain what the spans do.  AUDIT_RULES=none with it audits the spans alone.
 # AUDIT_ALL_LINKS=1: the aligner also writes every candidate link with its
 # posterior (`wordalign --all-links`, LANG.SEED.SET.all.{pharaoh,probs}),
 # and every projection reads them (the rule ef1's input; the others ignore
@@ -73,9 +74,32 @@
 # for English word runs from every pair it aligns or trains on
 # (`wordalign --phrases`, LANG.SEED.phrases), and every projection reads
 # them (the rule phrases' input); a cache made without them is aligned again.
+#
+# The control (issue 33 item 1; docs/quality.md, "Aligner rows and their
+# control"): a row aligned again (spanF, dict) moves the sampler's chain as
+# well as the links, and the scene bootstrap, which holds the alignments
+# fixed, cannot see that noise.  With such a row the baseline is also
+# aligned at CTL_SEEDS (default "2 3 5", as many as SEEDS and none of
+# them; cached as LANG.SEED.*, as the baseline) and projected as the
+# baseline: row ctl, the baseline at those seeds against the baseline at
+# SEEDS, what a new chain alone does.  An aligner row then passes only when
+# its tune interval is above zero, its tune gain is beyond the control's
+# interval (max(|lo|, |hi|)) and its dev gain >= -(TOL + |the control's
+# dev gain|); bench/audit.pl prints each beside the control.
+# CTL_SEEDS=none: no control (the aligner rows say so).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=zh fa}" "${SEEDS:=1 7 11}"
-: "${RESAMPLES:=1000}" "${BOOT_SEED:=33}" "${TOL:=0.05}" "${AUDIT_JOBS:=0}"
+: "${RESAMPLES:=1000}" "${BOOT_SEED:=33}" "${TOL:=0.05}" "${AUDIT_JOBS:=0}" "${CTL_SEEDS:=2 3 5}"
+# the control's seeds: only with an aligner row; as many as SEEDS, none of them
+CTL=""
+if [ -n "${AUDIT_SPANS:-}${AUDIT_DICT:-}" ] && [ "$CTL_SEEDS" != none ]; then
+	CTL=$CTL_SEEDS
+	[ $(echo $CTL | wc -w) = $(echo $SEEDS | wc -w) ] ||
+		{ echo "audit.sh: CTL_SEEDS ($CTL) needs as many seeds as SEEDS ($SEEDS)" >&2; exit 2; }
+	for c in $CTL; do
+		case " $SEEDS " in *" $c "*) echo "audit.sh: control seed $c is one of SEEDS ($SEEDS)" >&2; exit 2;; esac
+	done
+fi
 TUNE=$DATA/mmc-tune
 EN_tune=$TUNE/tune.english.v4_gold_conll
 EN_dev=$DATA/mmc/dev.english.v4_gold_conll
@@ -96,13 +120,14 @@ align() {
 	recipe="# audit.sh recipe: wordalign --lowercase --threads 2 --seed $s${train:+ --train ${train##*/}}${dict:+ --dict ${dict##*/}${AUDIT_DICT_OPTS:+ $AUDIT_DICT_OPTS}}"
 	[ -z "$dict" ] && recipe="$recipe${3:+ --span-factor $3}"
 	log=$T/$l.$s$v.wordalign.log
+	what=${3:+ spans $3}; [ -n "$dict" ] && what=" with the dictionary"
 	if [ -s $T/$l.$s$v.dev.probs ] && { [ -z "${AUDIT_ALL_LINKS:-}" ] || [ -s $T/$l.$s$v.dev.all.probs ]; } &&
 		{ [ -z "${AUDIT_PHRASES:-}" ] || [ -n "$v" ] || [ -s $T/$l.$s.phrases ]; }; then
 		# a log of audit.sh from before the recipe line has none: not said
 		if [ ! -e $log ]; then
-			echo "audit.sh: $l seed $s${3:+ spans $3}: cached alignments in $T without audit.sh's log $log (copied from another recipe? bench/triage.sh's gives other Chinese links): kept" >&2
+			echo "audit.sh: $l seed $s$what: cached alignments in $T without audit.sh's log $log (copied from another recipe? bench/triage.sh's gives other Chinese links): kept" >&2
 		elif grep -q '^# audit.sh recipe: ' $log && ! grep -qxF "$recipe" $log; then
-			echo "audit.sh: $l seed $s${3:+ spans $3}: cached alignments made by '$(grep '^# audit.sh recipe: ' $log | cut -c20-)', not '$(echo "$recipe" | cut -c20-)': kept" >&2
+			echo "audit.sh: $l seed $s$what: cached alignments made by '$(grep '^# audit.sh recipe: ' $log | cut -c20-)', not '$(echo "$recipe" | cut -c20-)': kept" >&2
 		fi
 		return 0
 	fi
@@ -110,7 +135,7 @@ align() {
 	if [ -n "$dict" ]; then
 		extra="$extra --dict $dict ${AUDIT_DICT_OPTS:-}"
 	elif [ -n "$v" ]; then
-		extra="$extra --src-spans $T/$l.all.spans --span-factor $3 --no-names"
+		extra="$extra --src-spans $T/$l.all.spans --span-factor $3"
 	fi
 	[ -n "${AUDIT_PHRASES:-}" ] && [ -z "$v" ] && extra="$extra --phrases $T/$l.$s.phrases"
 	outs="pharaoh probs"
@@ -134,7 +159,6 @@ align() {
 		cp $T/$l.$s$v.all.names $T/$l.$s$v.tune.names
 		mv $T/$l.$s$v.all.names $T/$l.$s$v.dev.names
 	fi
-	what=${3:+ spans $3}; [ -n "$dict" ] && what=" with the dictionary"
 	echo "  $l seed $s$what: aligned in $(( $(now) - a )) s" >&2
 }
 
@@ -152,7 +176,7 @@ spans() {
 for l in $LANGS; do
 	case $l in zh|fa) ;; *) echo "audit.sh: no audit for language $l" >&2; exit 2;; esac
 	mmc_pairs $l $T
-	for s in $SEEDS; do align $l $s; done
+	for s in $SEEDS $CTL; do align $l $s; done
 	[ -n "${AUDIT_SPANS:-}" ] && spans $l
 	for f in ${AUDIT_SPANS:-}; do
 		for s in $SEEDS; do align $l $s $f; done
@@ -223,12 +247,16 @@ for l in $LANGS; do
 			echo "$f $def $kind" >> $T/$l.runs
 		done
 	done < $T/$l.rules
-	# the aligner's spans: the baseline's rules from the spans' alignments
-	for f in ${AUDIT_SPANS:+base} ${AUDIT_SPANS:-} ${AUDIT_DICT:+base dict}; do
-		case $f in base) tag=base a="";; dict) tag=dict a=dict;; *) tag=span$f a=span$f;; esac
+	# the aligner's spans: the baseline's rules from the spans' alignments;
+	# the control: the baseline's at the control's seeds
+	for f in ${AUDIT_SPANS:+base} ${AUDIT_SPANS:-} ${AUDIT_DICT:+base dict} ${CTL:+ctl}; do
+		case $f in base|ctl) tag=$f a="";; dict) tag=dict a=dict;; *) tag=span$f a=span$f;; esac
 		grep -q "^$tag " $T/$l.runs && continue
-		for s in $SEEDS; do
-			project_seed $l $s +articles $tag $a &
+		ss=$SEEDS; [ $f = ctl ] && ss=$CTL
+		for s in $ss; do
+			if [ $f = ctl ]; then project_seed $l $s +articles base &
+			else project_seed $l $s +articles $tag $a &
+			fi
 			[ "$AUDIT_JOBS" = 1 ] && wait
 		done
 		wait
@@ -239,12 +267,13 @@ for l in $LANGS; do
 	[ -n "${AUDIT_RULES:-}" ] && { sel=$T/$l.rules.sel; for r in $AUDIT_RULES; do grep "^$r " $T/$l.rules; done > $sel || :; }
 	if [ -n "${AUDIT_SPANS:-}${AUDIT_DICT:-}" ]; then
 		[ $sel = $T/$l.rules ] && { cp $T/$l.rules $T/$l.rules.sel; sel=$T/$l.rules.sel; }
+		[ -n "$CTL" ] && echo "ctl off control off" >> $sel
 		for f in ${AUDIT_SPANS:-}; do echo "span$f off aligner off" >> $sel; done
 		[ -n "${AUDIT_DICT:-}" ] && echo "dict off aligner off" >> $sel
 	fi
-	rm -f $T/$l.verdicts $T/$l.tbbt
+	rm -f $T/$l.verdicts $T/$l.tbbt $T/$l.aligner
 	perl bench/audit.pl --lang $l --dir $T --seeds "$SEEDS" --resamples $RESAMPLES --boot-seed $BOOT_SEED \
-		--tol $TOL --rules $sel
+		--tol $TOL --rules $sel ${CTL:+--ctl-seeds "$CTL"}
 done
 echo
 # the verdicts, counted (KEEP: on and passes; DOUBT: on and does not; off: off in the packs)
@@ -261,6 +290,13 @@ for l in $LANGS; do
 	read -r x < $T/$l.tbbt || x=""
 	tb="$tb${tb:+; }$l ${x:-none}"
 done
+# the aligner rows' verdicts against the control
+al=""
+for l in $LANGS; do
+	[ -s $T/$l.aligner ] || continue
+	al="$al${al:+; }$l $(awk '{ n = $1; $1 = ""; printf "%s%s:%s", (NR > 1 ? ", " : ""), n, $0 }' $T/$l.aligner)"
+done
 echo "audit.sh: $(( $(now) - start )) s"
+[ -n "$al" ] && echo "audit.sh: aligner rows against the control (seeds $CTL): $al"
 echo "audit.sh: TBBT check, to remove: ${tb:-none}"
 echo "audit.sh: KEEP $k DOUBT $d (off $o; KEEP/DOUBT/off by language: $per)"

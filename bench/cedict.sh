@@ -26,13 +26,16 @@
 # Environment: SEEDS (default "1 7 11"), RECIPES (default "full small"),
 # AUDIT_DIR_FULL, AUDIT_DIR_SMALL (default under CEDICT_DIR), RESAMPLES;
 # AUDIT_DICT_OPTS (bench/audit.sh's: more wordalign options for the
-# dictionary's run).  A change to the aligner moves its sampler's chain:
-# read a gain against a null dictionary too (CEDICT=FILE of one entry whose
-# words the tune and dev pairs never hold), whose "gain" is that noise
-# alone (docs/history/quality-history.md: some +-0.4 with three seeds).
+# dictionary's run); CTL_SEEDS (default "2 3 5"): bench/audit.sh's control.
+# A change to the aligner moves its sampler's chain, which the scene
+# bootstrap cannot see: the audit reads the dictionary's row against the
+# control row, the baseline aligned at CTL_SEEDS (docs/quality.md, "Aligner
+# rows and their control"), and so do the tables by type here.  A null
+# dictionary (CEDICT=FILE of one entry whose words the tune and dev pairs
+# never hold) measures the same noise for a dictionary alone.
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${BUILD:=build}" "${SEEDS:=1 7 11}"
-: "${RECIPES:=full small}" "${CEDICT_DIR:=/tmp/xproj-cedict}" "${RESAMPLES:=1000}"
+: "${RECIPES:=full small}" "${CEDICT_DIR:=/tmp/xproj-cedict}" "${RESAMPLES:=1000}" "${CTL_SEEDS:=2 3 5}"
 : "${AUDIT_DIR_FULL:=$CEDICT_DIR/full}" "${AUDIT_DIR_SMALL:=$CEDICT_DIR/small}"
 mkdir -p "$CEDICT_DIR"
 if [ -z "${CEDICT:-}" ]; then
@@ -57,15 +60,18 @@ for r in $RECIPES; do
 	echo
 	echo "== $r: $([ $r = full ] && echo 'tune+dev pairs with the 92k TV4Dialog bitext' || echo 'tune+dev pairs alone (2.5k)')"
 	LANGS=zh SEEDS="$SEEDS" AUDIT_DIR=$dir AUDIT_DICT=$CEDICT AUDIT_RULES=none AUDIT_ZH_TRAIN=$train \
-		RESAMPLES=$RESAMPLES sh bench/audit.sh
+		RESAMPLES=$RESAMPLES CTL_SEEDS="$CTL_SEEDS" sh bench/audit.sh
+	ctl=""; [ "$CTL_SEEDS" != none ] && ctl=$CTL_SEEDS
 	grep -h 'pairs of the dictionary' $dir/zh.*.dict.wordalign.log | sed 's/^xproj wordalign: /  /' | sort | uniq -c
 	# by the English mention's type: the same alignments projected again
-	# (the audit keeps scores only), key and projection split by type
-	for s in $SEEDS; do
+	# (the audit keeps scores only), key and projection split by type; the
+	# control's seeds, the baseline only
+	for s in $SEEDS $ctl; do
+		tags="base dict"; case " $ctl " in *" $s "*) tags=base;; esac
 		for set in tune dev; do
 			case $set in tune) en=$DATA/mmc-tune/tune.english.v4_gold_conll key=$DATA/mmc-tune/tune.chinese.corrected.v4_gold_conll ;;
 				     dev) en=$DATA/mmc/dev.english.v4_gold_conll key=$DATA/mmc/dev.chinese.v4_gold_conll ;; esac
-			for tag in base dict; do
+			for tag in $tags; do
 				case $tag in base) A=$dir/zh.$s.$set ;; dict) A=$dir/zh.$s.dict.$set ;; esac
 				[ -s $dir/other/zh.$s.$set.$tag.json ] && [ $dir/other/zh.$s.$set.$tag.json -nt $XPROJ ] && continue
 				names=""; [ -e $A.names ] && names="--names $A.names"
@@ -82,11 +88,11 @@ for r in $RECIPES; do
 			done
 		done
 	done
-	echo "dict off aligner off" > $dir/dict.rule
+	{ [ -n "$ctl" ] && echo "ctl off control off"; echo "dict off aligner off"; } > $dir/dict.rule
 	for ty in other name pronoun; do
 		echo
 		echo "-- $r, $ty mentions only (by the English mention's type; gain = with the dictionary less without)"
 		perl bench/audit.pl --lang zh --dir $dir/$ty --seeds "$SEEDS" --resamples $RESAMPLES --boot-seed 33 \
-			--tol 0.05 --rules $dir/dict.rule
+			--tol 0.05 --rules $dir/dict.rule ${ctl:+--ctl-seeds "$ctl"}
 	done
 done

@@ -4,23 +4,7 @@
 # interval reaches zero is named for removal.  Per-document scores made
 # here: every scene 8 of 10 mentions right both ways (F1 80) unless a
 # variant says otherwise.
-. tests/cli/lib
-command -v perl >/dev/null && perl -MJSON::PP -e 1 2>/dev/null || { echo "skipped: no perl JSON::PP"; exit 77; }
-# doc SET TAG SEED "NAME:N ...": the per-doc JSON, N right of 10
-doc() {
-	f=$T/x.$3.$1.$2.json
-	printf '{"documents":[' > $f; sep=
-	for d in $4; do
-		n=${d#*:}
-		printf '%s{"doc":"%s","part":0' "$sep" "${d%:*}" >> $f
-		for m in mentions muc bcub ceafe; do printf ',"%s":{"recall":[%s,10],"precision":[%s,10]}' $m $n $n >> $f; done
-		printf '}' >> $f; sep=,
-	done
-	printf ']}\n' >> $f
-}
-tune="s01e13c00f s01e13c01f s01e14c00f s01e14c01f"
-dev="s07e01c00t s07e01c01t s07e01c02t s01e01c00f s06e09c03fe"
-each() { for d in $1; do printf '%s:%s ' $d $2; done; }
+. tests/cli/audit_lib
 for s in 1 2; do
 	doc tune base $s "$(each "$tune" 8)"; doc dev base $s "$(each "$dev" 8)"
 	# lose: removing it changes nothing on mmc-tune and raises every TBBT scene
