@@ -573,7 +573,7 @@ static int tasa_gen(void *ctx, xp_put_fn put, void *pctx)
 	sqlite3_stmt *st = T->st;
 	xp_buf *b = &T->b;
 	xp_buf_puts(b, "mention_id,src_tokens,tar_tokens,config_obj,alignment,src_spans\n");
-	int rc = b->oom || put(pctx, b->p, b->n) ? -1 : 0;
+	int rc = 0;
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
 		char key[300];
 		xp_mention_key(key, sizeof key, xp_sql_text(st, 0), sqlite3_column_int64(st, 9), sqlite3_column_int64(st, 1));
@@ -584,7 +584,6 @@ static int tasa_gen(void *ctx, xp_put_fn put, void *pctx)
 		int64_t ms = sqlite3_column_int64(st, 3), me = sqlite3_column_int64(st, 4);
 		char *g = grid(sqlite3_column_int64(st, 7), sqlite3_column_int64(st, 8), ms, me, &s), spans[64];
 		snprintf(spans, sizeof spans, "[[%lld,%lld]]", (long long)ms, (long long)me);
-		b->n = 0;
 		csv(b, key), xp_buf_putc(b, ',');
 		csv(b, xp_sql_text(st, 5)), xp_buf_putc(b, ',');
 		csv(b, xp_sql_text(st, 6)), xp_buf_putc(b, ',');
@@ -592,12 +591,15 @@ static int tasa_gen(void *ctx, xp_put_fn put, void *pctx)
 		csv(b, g ? g : "[]"), xp_buf_putc(b, ',');
 		csv(b, spans), xp_buf_putc(b, '\n');
 		free(g);
+		/* in pieces of 64 kB, not a write a line */
 		if (b->oom)
 			T->failed = 1, rc = -1;
-		else
-			rc = put(pctx, b->p, b->n);
+		else if (b->n >= 65536)
+			rc = put(pctx, b->p, b->n), b->n = 0;
 	}
-	return rc;
+	if (rc == 0 && b->oom)
+		T->failed = 1, rc = -1;
+	return rc || put(pctx, b->p, b->n) ? -1 : 0;
 }
 
 /* A line a mention, written as it is read (the file was made whole in
