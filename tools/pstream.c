@@ -113,6 +113,18 @@ typedef struct endocs {
 	xp_vocab seen;          /* "part<TAB>id" of every document read: one given twice is the reader's error */
 } endocs;
 
+/* 1 when c is one document not seen before (then it is), else -1 */
+static int first_time(endocs *E, const xp_corpus *c)
+{
+	if (c->ndocs != 1)
+		return -1;
+	xp_buf key = {0};
+	xp_buf_printf(&key, "%d\t%s", c->docs[0].part, c->docs[0].id);
+	uint32_t had = E->seen.n, id = key.oom ? UINT32_MAX : xp_vocab_id(&E->seen, key.p, key.n);
+	xp_buf_free(&key);
+	return id == UINT32_MAX || id < had ? -1 : 1;
+}
+
 /* 1 and the next document in c (one document), 0 at the end, -1: not
  * streamed (a line outside a document that is not blank, a document not
  * ended, bad input) */
@@ -146,13 +158,9 @@ static int en_next(endocs *E, xp_corpus *c, const xp_read_opts *ro, xp_err *e)
 		return -1;
 	if (!line0)
 		return 0;
-	if (xp_conll_read_at(E->path, E->chunk.p, E->chunk.n, line0 - 1, ro, c, e) < 0 || c->ndocs != 1)
+	if (xp_conll_read_at(E->path, E->chunk.p, E->chunk.n, line0 - 1, ro, c, e) < 0)
 		return -1;
-	xp_buf key = {0};
-	xp_buf_printf(&key, "%d\t%s", c->docs[0].part, c->docs[0].id);
-	uint32_t had = E->seen.n, id = key.oom ? UINT32_MAX : xp_vocab_id(&E->seen, key.p, key.n);
-	xp_buf_free(&key);
-	return id == UINT32_MAX || id < had ? -1 : 1;
+	return first_time(E, c);
 }
 
 /* --- the aligned records and their alignment lines ------------------------------ */
@@ -698,13 +706,9 @@ static int jsonl_next(endocs *E, xp_corpus *c, const xp_read_opts *ro, xp_err *e
 		;
 	if (r <= 0)
 		return r;
-	if (xp_jsonl_read(E->path, s, n, ro, c, e) < 0 || c->ndocs != 1)
+	if (xp_jsonl_read(E->path, s, n, ro, c, e) < 0)
 		return -1;
-	xp_buf key = {0};
-	xp_buf_printf(&key, "%d\t%s", c->docs[0].part, c->docs[0].id);
-	uint32_t had = E->seen.n, id = key.oom ? UINT32_MAX : xp_vocab_id(&E->seen, key.p, key.n);
-	xp_buf_free(&key);
-	return id == UINT32_MAX || id < had ? -1 : 1;
+	return first_time(E, c);
 }
 
 int xp_pstream_corpus_next(xp_pstream_corpus *D, xp_corpus *c, const xp_read_opts *ro)
