@@ -954,6 +954,13 @@ static int do_export(xp_db *db, dargs *a, xp_err *e)
 				*e = X.e;
 			rc = -1;
 		}
+		/* --jsonlines' file, made inside OUT's, was added first: OUT is
+		 * put in place first, as the whole corpus's way does (a kill
+		 * between the two renames leaves OUT new, tests/cli/crash.sh) */
+		if (!rc && o.n == 2) {
+			xp_output t = o.v[0];
+			o.v[0] = o.v[1], o.v[1] = t;
+		}
 		rc = rc || xp_outputs_commit(&o, e);
 		xp_outputs_abort(&o);
 		xp_buf_free(&X.b);
