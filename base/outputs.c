@@ -341,8 +341,10 @@ void xp_outputs_abort(xp_outputs *o) { clear(o); }
 /* Standard output first: it cannot be taken back, so a broken pipe stops
  * the command before any file is replaced.  Then each file, its old
  * contents kept under a second name (a hard link) until all are in place;
- * a failed rename puts the old contents back on the ones already done. */
-int xp_outputs_commit(xp_outputs *o, xp_err *err)
+ * a failed rename puts the old contents back on the ones already done, and
+ * so does a failed then() on all of them (the pipeline's store commit: a
+ * full disk there left every file of a run the store refused, exit 1). */
+static int commit(xp_outputs *o, int (*then)(void *ctx, xp_err *err), void *ctx, xp_err *err)
 {
 	for (size_t i = 0; i < o->n; i++) {
 		xp_output *x = &o->v[i];
@@ -382,9 +384,12 @@ int xp_outputs_commit(xp_outputs *o, xp_err *err)
 		x->tmp = NULL;
 	}
 	int rc = 0;
-	if (done < o->n) {
+	if (done < o->n)
 		rc = xp_failc(err, XP_EIO, o->v[done].path, 0, "cannot replace: %s%s", strerror(saved),
 			      done ? " (the outputs before it were put back)" : "");
+	else if (then && then(ctx, err))
+		rc = -1;
+	if (rc) {
 		for (size_t i = done; i-- > 0;) {
 			if (!o->v[i].path || !strcmp(o->v[i].path, "-"))
 				continue;
@@ -406,6 +411,13 @@ int xp_outputs_commit(xp_outputs *o, xp_err *err)
 	clear(o);
 	xp_signals_release(&hold);
 	return rc;
+}
+
+int xp_outputs_commit(xp_outputs *o, xp_err *err) { return commit(o, NULL, NULL, err); }
+
+int xp_outputs_commit_then(xp_outputs *o, int (*then)(void *ctx, xp_err *err), void *ctx, xp_err *err)
+{
+	return commit(o, then, ctx, err);
 }
 
 /* link(2) fails where the destination exists, where rename(2) would replace

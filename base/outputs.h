@@ -56,6 +56,11 @@ int xp_outputs_stream(xp_outputs *o, const char *path, int (*gen)(void *ctx, xp_
 		      xp_err *err);
 /* Replace every destination; o is emptied either way. */
 int xp_outputs_commit(xp_outputs *o, xp_err *err);
+/* The same, then then(ctx, err) with every destination new (a commit of
+ * something else the files go with: the pipeline's store); should it fail,
+ * every destination gets its old contents back (one that did not exist is
+ * removed) and its error is returned.  o is emptied. */
+int xp_outputs_commit_then(xp_outputs *o, int (*then)(void *ctx, xp_err *err), void *ctx, xp_err *err);
 /* Put each temporary file in place only where its destination does not
  * exist (a new file that must never replace one); *existed counts the
  * destinations that did, left as they were.  o is emptied. */

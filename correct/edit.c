@@ -657,6 +657,30 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 	int64_t bid = -1;
 	if (batch && *batch && strspn(batch, "0123456789") == strlen(batch) && strlen(batch) < 19)
 		bid = atoll(batch);
+	/* a name two live batches have (a corrections file edited and imported
+	 * again under its name; a batch named by the digits of another's
+	 * number): both were undone, said as one ("undone: batch c.json") */
+	if (batch) {
+		char ids[160] = "";
+		int64_t k = 0;
+		if (xp_sql_prepare(db, "SELECT id FROM batches WHERE undone = 0 AND (id = ? OR name = ?) ORDER BY id", &st, err))
+			return xp_sql_rollback(db), -1;
+		sqlite3_bind_int64(st, 1, bid);
+		sqlite3_bind_text(st, 2, batch, -1, SQLITE_STATIC);
+		while (sqlite3_step(st) == SQLITE_ROW) {
+			size_t l = strlen(ids);
+			if (l + 24 < sizeof ids)
+				snprintf(ids + l, sizeof ids - l, "%s%lld", k ? ", " : "", (long long)sqlite3_column_int64(st, 0));
+			k++;
+		}
+		sqlite3_finalize(st);
+		if (k > 1) {
+			xp_sql_rollback(db);
+			return xp_failc(err, XP_EUSAGE, "", 0, "%lld live batches answer to '%s' (batches %s): nothing was "
+					"undone; give the number of the one to undo (xproj db log lists them)", (long long)k,
+					batch, ids);
+		}
+	}
 	if (batch) {
 		rc = xp_sql_prepare(db, db->version >= 13 ? BATCH_TDOCS : BATCH_DOCS, &st, err);
 		if (rc == 0) {

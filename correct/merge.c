@@ -506,7 +506,7 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 	char tmp[4200];
 	snprintf(tmp, sizeof tmp, "%s.merge-%ld", out, (long)getpid());
 	remove_db(tmp);
-	xp_db *db = NULL;
+	xp_db *db = NULL, *lock = NULL;
 	int rc = 0;
 	if (exists) {
 		/* a copy of OUT to merge into, made by SQLite (its WAL included) */
@@ -514,6 +514,16 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 		/* (a read-only connection may not run VACUUM INTO; nothing is written to OUT) */
 		if (xp_db_open_mode(out, XP_DB_WRITE, &o, err))
 			return xp_err_code(err);
+		/* OUT's write lock, from before the copy to after the rename: an
+		 * edit committed to OUT meanwhile (the workbench serving it) was
+		 * in neither the copy nor the file OUT then named, answered 200
+		 * and lost; now it waits, and is refused once OUT is the merged
+		 * file (xp_sql_begin: the path names another file) */
+		if (xp_db_open_mode(out, XP_DB_WRITE, &lock, err) || xp_sql_begin(lock, err)) {
+			xp_db_close(lock);
+			xp_db_close(o);
+			return xp_err_code(err);
+		}
 		sqlite3_stmt *st;
 		rc = xp_sql_prepare(o, "VACUUM INTO ?", &st, err);
 		if (!rc) {
@@ -576,6 +586,10 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 		xp_db_close(db);
 	if (!rc && rename(tmp, out))
 		rc = xp_failc(err, XP_EIO, out, 0, "cannot rename the merged store into place");
+	if (lock) {
+		xp_sql_rollback(lock);
+		xp_db_close(lock);
+	}
 	if (rc) {
 		remove_db(tmp);
 		/* the copy is the merge's business: a failure to make it (a missing

@@ -329,10 +329,38 @@ void xp_sql_release(xp_db *db, sqlite3_stmt *st)
  * some 500 s of a lock held by one transaction. */
 #define XP_BEGIN_IDLE_TRIES 50
 
+static int begin_write(xp_db *db, xp_err *err);
+
+/* The store's path must still name the file this connection opened: a
+ * `db merge` into it renames its merged copy over it, a workflow's rerun
+ * deletes it and makes another, and a process that keeps its connection
+ * (xp_serve: the workbench) went on writing into the file no path named
+ * any more: every edit after it answered 200 and was lost with that file.
+ * Checked once the write lock is held (a merge holds none across its
+ * rename: a commit before it is in the copy or refused after it). */
+static int still_there(xp_db *db, xp_err *err)
+{
+	struct stat st;
+	if (!db->has_id || (stat(db->path, &st) == 0 && (unsigned long long)st.st_dev == db->dev &&
+			    (unsigned long long)st.st_ino == db->ino))
+		return 0;
+	int gone = errno == ENOENT;
+	sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	return xp_failc(err, XP_ECONFLICT, db->path, 0, "the store was %s since it was opened here (a db merge into "
+			"it, a workflow's rerun?): nothing was written; open it again (restart xproj serve)",
+			gone ? "removed" : "replaced by another file");
+}
+
 int xp_sql_begin(xp_db *db, xp_err *err)
 {
 	if (db->held)
 		return xp_sql_exec(db, "SAVEPOINT xp_nested", err);
+	int rc = begin_write(db, err);
+	return rc ? rc : still_there(db, err);
+}
+
+static int begin_write(xp_db *db, xp_err *err)
+{
 	if (db->wait_ms > 0) {
 		/* one try, the busy handler waiting up to wait_ms inside it */
 		int rc = sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL, NULL);
@@ -658,7 +686,7 @@ static int create_whole(const char *path, int target, xp_err *err)
 static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, xp_err *err)
 {
 	struct stat st;
-	int memory = !strcmp(path, ":memory:") || !*path;
+	int memory = !strcmp(path, ":memory:") || !*path, made = 0;
 	if (mode != XP_DB_CREATE && !memory && stat(path, &st))
 		return xp_failc(err, XP_ENOTFOUND, path, 0, "no such database (xproj db import or db init creates one)");
 	if (mode == XP_DB_CREATE && !memory && stat(path, &st) && errno == ENOENT) {
@@ -684,6 +712,7 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 		int rc = create_whole(path, target, err);
 		if (rc)
 			return rc;
+		made = 1;
 	}
 	xp_db *db = calloc(1, sizeof *db);
 	if (!db)
@@ -692,6 +721,9 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	int flags = mode == XP_DB_READ ? SQLITE_OPEN_READONLY
 		  : mode == XP_DB_WRITE ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
 	int v = connect(db, flags, err) ? -1 : schema_version(db, err);
+	struct stat id;
+	if (v >= 0 && !memory && stat(path, &id) == 0)
+		db->dev = (unsigned long long)id.st_dev, db->ino = (unsigned long long)id.st_ino, db->has_id = 1;
 	/* (a directory that is not writable: SQLITE_READONLY; a file system
 	 * mounted read-only, a CD, a snapshot: SQLITE_CANTOPEN, as the index
 	 * cannot be made; a full disk: SQLITE_IOERR, as it cannot grow) */
@@ -700,8 +732,9 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	    connect_immutable(db, err) == 0)
 		v = schema_version(db, err);
 	else if (v < 0 && mode != XP_DB_READ && why == SQLITE_IOERR)
-		xp_failc(err, XP_EDB, path, 0, "cannot open the store to write: %s (a full disk?): nothing was changed",
-			 sqlite3_errmsg(db->h));
+		xp_failc(err, XP_EDB, path, 0, "cannot open the store to write: %s (a full disk?): %s", sqlite3_errmsg(db->h),
+			 made ? "the new store holds its schema alone (whole: a command that writes takes it once there "
+				"is room)" : "nothing was changed");
 	else if (v < 0 && mode != XP_DB_READ && db->h && !memory && access(path, W_OK) &&
 		 (sqlite3_errcode(db->h) == SQLITE_READONLY || sqlite3_errcode(db->h) == SQLITE_CANTOPEN))
 		xp_failc(err, XP_EDB, path, 0, "cannot write the store, read-only here: %s (xproj db export and the other readers can read it)",

@@ -22,6 +22,8 @@ struct xp_db {
 	char path[512];
 	int wait_ms;   /* xp_db_set_wait: one bounded try at the write lock (0: wait while writers move) */
 	int held;      /* inside xp_db_begin's transaction: a nested begin is a savepoint */
+	unsigned long long dev, ino;   /* the file it opened (its path's, at open): xp_sql_begin checks the path */
+	int has_id;
 	int version;   /* the schema version it was opened at (after migrating): the tests keep
 			  stores at older versions, whose tables the newer code must not ask for */
 	/* statements prepared once (xp_sql_cached) */

@@ -105,6 +105,18 @@ static int number(const char *a, const char *b, double *v)
 	return *end || !isfinite(*v) || *v < 0 ? -1 : 0;
 }
 
+/* what follows "# links": nothing (a line cut there) or one word after
+ * blanks, which is meant as the hash; more words are a comment */
+static int hashlike(const char *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n && s[i] == ' ')
+		i++;
+	while (i < n && s[i] != ' ' && s[i] != '\t')
+		i++;
+	return i == n;
+}
+
 int xp_names_parse(const char *name, const char *buf, size_t len, xp_names *nm, xp_err *err)
 {
 	if (xp_names_init(nm))
@@ -114,13 +126,23 @@ int xp_names_parse(const char *name, const char *buf, size_t len, xp_names *nm, 
 	size_t n;
 	xp_lines_init(&it, buf, len);
 	while (xp_lines_next(&it, &line, &n)) {
-		if (n == 24 && !memcmp(line, "# links ", 8)) {
-			/* the run's links (not a field: a comment to older readers) */
-			char hex[17], *end;
-			memcpy(hex, line + 8, 16), hex[16] = '\0';
-			unsigned long long h = strtoull(hex, &end, 16);
-			if (!*end && isxdigit((unsigned char)hex[0]))
-				nm->links = h, nm->has_links = 1;
+		if (n >= 7 && !memcmp(line, "# links", 7) && hashlike(line + 7, n - 7)) {
+			/* the run's links (not a field: a comment to older readers).
+			 * One of another shape (edited by hand, cut) was read as a
+			 * comment: the file was taken unchecked, as one written before
+			 * the hash, whichever run's names it held; words after
+			 * "# links" are a comment still */
+			char hex[17], *end = hex;
+			if (n == 24 && line[7] == ' ') {
+				memcpy(hex, line + 8, 16), hex[16] = '\0';
+				nm->links = strtoull(hex, &end, 16);
+			}
+			if (n != 24 || line[7] != ' ' || *end || !isxdigit((unsigned char)hex[0])) {
+				xp_names_free(nm);
+				return xp_failc(err, XP_EINPUT, name, it.lineno, "a '# links' line is '# links ' and the 16 "
+						"hex digits of the links' hash, as wordalign writes it (edited by hand? cut?)");
+			}
+			nm->has_links = 1;
 		}
 		if (!n || line[0] == '#')
 			continue;

@@ -814,6 +814,13 @@ static void remove_stale(run *R)
 	}
 }
 
+/* xp_outputs_commit_then's step: the files are in place */
+static int store_commit(void *db, xp_err *e)
+{
+	xp_failpoint("pipeline-commit");   /* killed here: the files hold a run the store does not */
+	return xp_db_commit(db, e);
+}
+
 int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 {
 	memset(r, 0, sizeof *r);
@@ -844,15 +851,14 @@ int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 	 * Ctrl-C there left the files of a run the store did not have */
 	xp_sighold hold;
 	xp_signals_hold(&hold);
+	/* the store's commit failing (a full disk: the log cannot grow) puts
+	 * the files back as they were: before, exit 1 left every file of the
+	 * run the store refused, the earlier run's gone */
 	if (rc)
 		xp_outputs_abort(&R.out);
-	else if ((rc = xp_outputs_commit(&R.out, err)) == 0)
+	else if ((rc = xp_outputs_commit_then(&R.out, R.db ? store_commit : NULL, R.db, err)) == 0)
 		remove_stale(&R);
-	if (R.db && rc == 0) {
-		xp_failpoint("pipeline-commit");   /* killed here: the files hold a run the store does not */
-		rc = xp_db_commit(R.db, err);
-	}
-	else if (R.db)
+	if (R.db && rc)
 		xp_db_rollback(R.db);
 	xp_signals_release(&hold);
 	xp_db_close(R.db);

@@ -58,13 +58,24 @@ static void test_file(void **state)
 		xp_err_str(&e, s, sizeof s);
 		assert_non_null(strstr(s, k ? "t.names:1" : "t.names:2"));
 	}
-	/* an empty file is no names; nor links, as a "# links" line not of
-	 * 16 hex digits says none (a comment) */
+	/* an empty file is no names; nor links.  A "# links" line of one word
+	 * that is not 16 hex digits (edited, cut) is refused at its line (it
+	 * was read as a comment: the file then went unchecked); words after
+	 * "# links" are a comment */
 	assert_int_equal(xp_names_parse("t.names", "", 0, &back, &e), 0);
 	assert_int_equal(back.n, 0);
 	assert_false(back.has_links);
 	xp_names_free(&back);
-	assert_int_equal(xp_names_parse("t.names", "# links 0123456789abcdeg\n# links 12\n", 36, &back, &e), 0);
+	static const char *const badlinks[] = {"# links 0123456789abcdeg\n", "# x\n# links 12\n", "# links\n",
+					       "# links  0123456789abcdef\n"};
+	for (size_t k = 0; k < sizeof badlinks / sizeof *badlinks; k++) {
+		assert_true(xp_names_parse("t.names", badlinks[k], strlen(badlinks[k]), &back, &e) != 0);
+		assert_int_equal(xp_err_code(&e), XP_EINPUT);
+		char s[512];
+		xp_err_str(&e, s, sizeof s);
+		assert_non_null(strstr(s, k == 1 ? "t.names:2" : "t.names:1"));
+	}
+	assert_int_equal(xp_names_parse("t.names", "# links of the first run\n", 25, &back, &e), 0);
 	assert_false(back.has_links);
 	xp_names_free(&back);
 }
