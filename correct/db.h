@@ -210,6 +210,12 @@ void xp_db_counts_free(xp_db_counts *s);
 
 /* The run as a corpus: the corrected view, or the silver projections. */
 int xp_db_export(xp_db *db, int64_t run, int silver, xp_corpus *out, xp_err *err);
+/* The same a document at a time: fn(ctx, doc, err) is given a corpus of
+ * one document, in the order xp_db_export adds them, freed after it
+ * returns (non-zero stops the export with that return).  The check that no
+ * two documents share a name comes after the last. */
+typedef int (*xp_export_fn)(void *ctx, xp_corpus *doc, xp_err *err);
+int xp_db_export_each(xp_db *db, int64_t run, int silver, xp_export_fn fn, void *ctx, xp_err *err);
 
 /* The span pairs a person confirmed (correct/pairs.c): every mention of a
  * run of language lang that a live correction edited or a review kept, with
@@ -255,6 +261,9 @@ typedef struct xp_triage_item {
 				 doubtful (align/uconf.h); these come first, why says so */
 } xp_triage_item;
 int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_err *err);
+/* Its first top items alone (top 0: all of them), in the same order, ties
+ * included: memory holds top items, not the run (`db triage --top K`). */
+int xp_db_triage_top(xp_db *db, int64_t run, size_t top, xp_triage_item **items, size_t *n, xp_err *err);
 
 /* The queue's time model, in seconds (assumptions, not measurements:
  * correct/view.c says why these): looking at a projected span, looking at

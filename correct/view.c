@@ -6,6 +6,7 @@
 #include "store.h"
 #include "../base/buf.h"
 #include "../base/file.h"
+#include "../base/outputs.h"
 #include "../base/text.h"
 #include "../base/vocab.h"
 #include "../model/mtype.h"
@@ -141,12 +142,18 @@ int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, const int64_t 
 	return xp_doc_finish(d, 0, NULL, NULL);
 }
 
-int xp_db_export(xp_db *db, int64_t run, int silver, xp_corpus *out, xp_err *err)
+/* The run's documents in order, each read into out (xp_db_export), or
+ * each alone into a corpus of its own that fn(ctx, it, err) is given and
+ * that is freed after it (xp_db_export_each): then memory holds one
+ * document and the run's names, not the run. */
+static int export_docs(xp_db *db, int64_t run, int silver, xp_corpus *out, xp_export_fn fn, void *ctx, xp_err *err)
 {
 	sqlite3_stmt *st;
 	if (xp_sql_prepare(db, "SELECT id, doc, part FROM documents WHERE run = ? ORDER BY id", &st, err))
 		return -1;
 	sqlite3_bind_int64(st, 1, run);
+	xp_corpus names = {0}, one = {0};
+	xp_corpus *all = out ? out : &names;
 	int rc = 0;
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
 		const char *id = xp_sql_text(st, 1);
@@ -158,25 +165,46 @@ int xp_db_export(xp_db *db, int64_t run, int silver, xp_corpus *out, xp_err *err
 		}
 		char *tmp;
 		id = utf8(id, &tmp);
-		xp_doc *d = xp_corpus_add_doc(out, id, strlen(id), (int)part);
+		xp_doc *d = xp_corpus_add_doc(out ? out : &one, id, strlen(id), (int)part);
+		if (d && !out && !xp_corpus_add_doc(&names, id, strlen(id), (int)part))
+			d = NULL;
 		free(tmp);
-		rc = d ? xp_view_doc(db, sqlite3_column_int64(st, 0), silver, 0, NULL, 0, out, d, err) : -1;
+		rc = d ? xp_view_doc(db, sqlite3_column_int64(st, 0), silver, 0, NULL, 0, out ? out : &one, d, err) : -1;
+		if (rc == 0 && !out)
+			rc = fn(ctx, &one, err);
+		if (!out) {
+			xp_corpus_free(&one);
+			memset(&one, 0, sizeof one);
+		}
 	}
 	sqlite3_finalize(st);
 	/* (doc, part) is unique in the table, but not once NULL and "" or two
 	 * names repaired to the same UTF-8 are one name: two documents of one
 	 * name would not read back */
 	xp_doc_index x;
-	if (rc == 0 && out->ndocs > 1) {
-		if (xp_doc_index_init(&x, out))
+	if (rc == 0 && all->ndocs > 1) {
+		if (xp_doc_index_init(&x, all)) {
+			xp_corpus_free(&names);
 			return xp_failc(err, XP_ENOMEM, db->path, 0, "out of memory exporting");
+		}
 		for (size_t i = 1; rc == 0 && i < x.n; i++)
 			if (x.v[i].part == x.v[i - 1].part && !strcmp(x.v[i].id, x.v[i - 1].id))
 				rc = xp_failc(err, XP_EINPUT, db->path, 0, "document %s part %d is in run %lld twice "
 					      "(the store was edited by hand?)", x.v[i].id, x.v[i].part, (long long)run);
 		xp_doc_index_free(&x);
 	}
+	xp_corpus_free(&names);
 	return rc;
+}
+
+int xp_db_export(xp_db *db, int64_t run, int silver, xp_corpus *out, xp_err *err)
+{
+	return export_docs(db, run, silver, out, NULL, NULL, err);
+}
+
+int xp_db_export_each(xp_db *db, int64_t run, int silver, xp_export_fn fn, void *ctx, xp_err *err)
+{
+	return export_docs(db, run, silver, NULL, fn, ctx, err);
 }
 
 /* --- statistics ------------------------------------------------------------------------- */
@@ -371,7 +399,58 @@ void xp_triage_one(const char *doc, int64_t part, int64_t mention, const char *f
 	json_decref(doubt);
 }
 
-int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_err *err)
+/* A candidate of xp_db_triage_top's heap: the item and where the run's
+ * query gave it.  The whole run used to be sorted with qsort, which glibc
+ * does as a merge sort, stable: two items by_rate holds equal (a key cut
+ * at its 300 bytes) stay in the query's order, and so they do here. */
+typedef struct ranked {
+	xp_triage_item t;
+	size_t seq;
+} ranked;
+
+static int by_rate_seq(const ranked *x, const ranked *y)
+{
+	int c = by_rate(&x->t, &y->t);
+	return c ? c : x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static int by_rate_seq_q(const void *a, const void *b)
+{
+	return by_rate_seq(a, b);
+}
+
+/* h[0..n) a heap whose root is the last of them in the queue's order:
+ * move h[i] down to its place */
+static void sift_down(ranked *h, size_t n, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+		if (l < n && by_rate_seq(&h[l], &h[m]) > 0)
+			m = l;
+		if (r < n && by_rate_seq(&h[r], &h[m]) > 0)
+			m = r;
+		if (m == i)
+			return;
+		ranked t = h[i];
+		h[i] = h[m], h[m] = t;
+		i = m;
+	}
+}
+
+static void sift_up(ranked *h, size_t i)
+{
+	while (i && by_rate_seq(&h[i], &h[(i - 1) / 2]) > 0) {
+		ranked t = h[i];
+		h[i] = h[(i - 1) / 2], h[(i - 1) / 2] = t;
+		i = (i - 1) / 2;
+	}
+}
+
+/* The run's mentions go by one at a time: the first top of them in the
+ * queue's order are kept in a heap whose root is the last kept, which a
+ * better one replaces.  With top 0 every one is kept (the whole queue,
+ * `db triage --list`). */
+int xp_db_triage_top(xp_db *db, int64_t run, size_t top, xp_triage_item **items, size_t *n, xp_err *err)
 {
 	sqlite3_stmt *st;
 	xp_touch *touched = NULL;
@@ -390,27 +469,53 @@ int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_e
 		return -1;
 	}
 	sqlite3_bind_int64(st, 1, run);
-	size_t cap = 0;
+	ranked *h = NULL, one;
+	size_t cap = 0, nh = 0;
 	int rc = 0;
-	while (sqlite3_step(st) == SQLITE_ROW) {
-		if (xp_grow(items, &cap, *n + 1, sizeof **items)) {
+	for (size_t seq = 0; sqlite3_step(st) == SQLITE_ROW; seq++) {
+		int full = top && nh == top;
+		if (!full && xp_grow(&h, &cap, nh + 1, sizeof *h)) {
 			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 			break;
 		}
+		ranked *r = full ? &one : &h[nh];
 		xp_triage_one(xp_sql_text(st, 0), sqlite3_column_int64(st, 8), sqlite3_column_int64(st, 1), xp_sql_text(st, 3), sqlite3_column_double(st, 4),
 			      sqlite3_column_int(st, 5), xp_sql_text(st, 6), (const char *)sqlite3_column_text(st, 7),
-			      xp_touch_flags(touched, ntouched, sqlite3_column_int64(st, 2)), &(*items)[(*n)++]);
+			      xp_touch_flags(touched, ntouched, sqlite3_column_int64(st, 2)), &r->t);
+		r->seq = seq;
+		if (!top)
+			nh++;
+		else if (!full)
+			sift_up(h, nh++);
+		else if (by_rate_seq(&one, &h[0]) < 0) {
+			h[0] = one;
+			sift_down(h, nh, 0);
+		}
 	}
 	sqlite3_finalize(st);
 	free(touched);
 	if (rc) {
-		free(*items);
-		*items = NULL, *n = 0;
+		free(h);
 		return rc;
 	}
-	if (*n)
-		qsort(*items, *n, sizeof **items, by_rate);
+	if (nh)
+		qsort(h, nh, sizeof *h, by_rate_seq_q);
+	/* the items alone, in place: each moves to a lower address or stays */
+	xp_triage_item *out = (xp_triage_item *)h;
+	for (size_t i = 0; i < nh; i++)
+		memmove(&out[i], &h[i].t, sizeof *out);
+	if (nh) {
+		xp_triage_item *shrunk = realloc(out, nh * sizeof *out);
+		*items = shrunk ? shrunk : out;
+	} else
+		free(h);
+	*n = nh;
 	return 0;
+}
+
+int xp_db_triage(xp_db *db, int64_t run, xp_triage_item **items, size_t *n, xp_err *err)
+{
+	return xp_db_triage_top(db, run, 0, items, n, err);
 }
 
 /* --- TASA input ---------------------------------------------------------------------------- */
@@ -438,11 +543,76 @@ static char *grid(int64_t nsrc, int64_t ntgt, int64_t s, int64_t e, const xp_mst
 	return out;
 }
 
+/* The rows of the run's queue (xp_db_triage_top's query): its length */
+static int64_t triage_rows(xp_db *db, int64_t run)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->h, "SELECT count(*) FROM mentions m JOIN documents d ON d.id = m.document"
+			       " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?",
+			       -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(st, 1, run);
+	int64_t n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
+	sqlite3_finalize(st);
+	return n;
+}
+
+typedef struct tasa {
+	xp_db *db;
+	sqlite3_stmt *st;
+	int only_flagged;
+	xp_vocab *flagged;
+	xp_buf b;       /* a line, reused */
+	int failed;     /* memory ran out */
+} tasa;
+
+/* the CSV a line at a time into the output's temporary file */
+static int tasa_gen(void *ctx, xp_put_fn put, void *pctx)
+{
+	tasa *T = ctx;
+	sqlite3_stmt *st = T->st;
+	xp_buf *b = &T->b;
+	xp_buf_puts(b, "mention_id,src_tokens,tar_tokens,config_obj,alignment,src_spans\n");
+	int rc = 0;
+	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+		char key[300];
+		xp_mention_key(key, sizeof key, xp_sql_text(st, 0), sqlite3_column_int64(st, 9), sqlite3_column_int64(st, 1));
+		if (T->only_flagged && xp_vocab_find(T->flagged, key, strlen(key)) == UINT32_MAX)
+			continue;
+		xp_mstate s;
+		xp_db_state(T->db, sqlite3_column_int64(st, 2), &s);
+		int64_t ms = sqlite3_column_int64(st, 3), me = sqlite3_column_int64(st, 4);
+		char *g = grid(sqlite3_column_int64(st, 7), sqlite3_column_int64(st, 8), ms, me, &s), spans[64];
+		snprintf(spans, sizeof spans, "[[%lld,%lld]]", (long long)ms, (long long)me);
+		csv(b, key), xp_buf_putc(b, ',');
+		csv(b, xp_sql_text(st, 5)), xp_buf_putc(b, ',');
+		csv(b, xp_sql_text(st, 6)), xp_buf_putc(b, ',');
+		csv(b, "{\"version\":\"xproj-1\",\"retokenize_src\":false,\"retokenize_tar\":false}"), xp_buf_putc(b, ',');
+		csv(b, g ? g : "[]"), xp_buf_putc(b, ',');
+		csv(b, spans), xp_buf_putc(b, '\n');
+		free(g);
+		/* in pieces of 64 kB, not a write a line */
+		if (b->oom)
+			T->failed = 1, rc = -1;
+		else if (b->n >= 65536)
+			rc = put(pctx, b->p, b->n), b->n = 0;
+	}
+	if (rc == 0 && b->oom)
+		T->failed = 1, rc = -1;
+	return rc || put(pctx, b->p, b->n) ? -1 : 0;
+}
+
+/* A line a mention, written as it is read (the file was made whole in
+ * memory: 0.5 KB a mention of the run).  --only-flagged's quarter is the
+ * first quarter of the queue (xp_db_triage_top), as a set of keys. */
 int xp_db_export_tasa(xp_db *db, int64_t run, int only_flagged, const char *path, xp_err *err)
 {
 	xp_triage_item *items = NULL;
 	size_t ni = 0;
-	if (only_flagged && xp_db_triage(db, run, &items, &ni, err))
+	int64_t all = only_flagged ? triage_rows(db, run) : 0;
+	if (all < 0)
+		return xp_sql_fail(db, err, "counting the run's queue");
+	if (only_flagged && all >= 4 && xp_db_triage_top(db, run, (size_t)all / 4, &items, &ni, err))
 		return -1;
 	sqlite3_stmt *st;
 	if (xp_sql_prepare(db, XP_SQL_KEY_DOCS("?1") "SELECT d.doc, m.mention, m.id, m.start, m.end, u.src, u.tgt, "
@@ -454,36 +624,25 @@ int xp_db_export_tasa(xp_db *db, int64_t run, int only_flagged, const char *path
 		return -1;
 	}
 	sqlite3_bind_int64(st, 1, run);
-	xp_buf b = {0};
-	xp_buf_puts(&b, "mention_id,src_tokens,tar_tokens,config_obj,alignment,src_spans\n");
 	/* the riskiest quarter, as a set: one lookup per mention */
 	xp_vocab flagged;
 	int rc = xp_vocab_init(&flagged, 0);
-	for (size_t k = 0; rc == 0 && k < ni / 4; k++)
+	for (size_t k = 0; rc == 0 && k < ni; k++)
 		if (xp_vocab_id(&flagged, items[k].key, strlen(items[k].key)) == UINT32_MAX)
 			rc = -1;
-	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
-		char key[300];
-		xp_mention_key(key, sizeof key, xp_sql_text(st, 0), sqlite3_column_int64(st, 9), sqlite3_column_int64(st, 1));
-		if (only_flagged && xp_vocab_find(&flagged, key, strlen(key)) == UINT32_MAX)
-			continue;
-		xp_mstate s;
-		xp_db_state(db, sqlite3_column_int64(st, 2), &s);
-		int64_t ms = sqlite3_column_int64(st, 3), me = sqlite3_column_int64(st, 4);
-		char *g = grid(sqlite3_column_int64(st, 7), sqlite3_column_int64(st, 8), ms, me, &s), spans[64];
-		snprintf(spans, sizeof spans, "[[%lld,%lld]]", (long long)ms, (long long)me);
-		csv(&b, key), xp_buf_putc(&b, ',');
-		csv(&b, xp_sql_text(st, 5)), xp_buf_putc(&b, ',');
-		csv(&b, xp_sql_text(st, 6)), xp_buf_putc(&b, ',');
-		csv(&b, "{\"version\":\"xproj-1\",\"retokenize_src\":false,\"retokenize_tar\":false}"), xp_buf_putc(&b, ',');
-		csv(&b, g ? g : "[]"), xp_buf_putc(&b, ',');
-		csv(&b, spans), xp_buf_putc(&b, '\n');
-		free(g);
+	free(items);
+	tasa T = {db, st, only_flagged, &flagged, {0}, 0};
+	if (rc)
+		rc = xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
+	else {
+		xp_outputs o = {0};
+		rc = xp_outputs_stream(&o, path, tasa_gen, &T, err) || xp_outputs_commit(&o, err) ? -1 : 0;
+		xp_outputs_abort(&o);
+		if (rc && T.failed)
+			rc = xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
 	}
 	sqlite3_finalize(st);
-	free(items);
 	xp_vocab_free(&flagged);
-	rc = rc || b.oom ? xp_failc(err, XP_ENOMEM, path, 0, "out of memory") : xp_write_file(path, b.p, b.n, err);
-	xp_buf_free(&b);
+	xp_buf_free(&T.b);
 	return rc;
 }

@@ -205,28 +205,27 @@ int xp_write_corpus(const char *path, xp_format fmt, const xp_corpus *c, xp_err 
 	return xp_outputs_commit(&o, err);
 }
 
-int xp_put_corpus(xp_outputs *o, const char *path, xp_format fmt, const xp_corpus *c, xp_err *err)
+int xp_corpus_bytes(xp_buf *b, const char *path, xp_format fmt, const xp_corpus *c, xp_err *err)
 {
 	if (fmt == XP_FMT_AUTO)
 		fmt = xp_format_of_path(path);
 	if (fmt == XP_FMT_MMAX2)
 		return xp_failc(err, XP_EUSAGE, path, 0, "MMAX2 is read, not written: name another format");
-	xp_buf b = {0};
 	if (fmt != XP_FMT_JSONL && xp_conll_check(path, c, err))
 		return -1;
 	if (fmt == XP_FMT_JSONL || fmt == XP_FMT_CONLLU) {
-		if (fmt == XP_FMT_JSONL ? xp_jsonl_write(&b, c, err) : xp_conllu_write(&b, c, err)) {
-			xp_buf_free(&b);
+		if (fmt == XP_FMT_JSONL ? xp_jsonl_write(b, c, err) : xp_conllu_write(b, c, err))
 			return -1;
-		}
 	} else {
-		xp_conll_write(&b, c);
+		xp_conll_write(b, c);
 	}
-	if (b.oom) {
-		xp_buf_free(&b);
-		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
-	}
-	int rc = xp_outputs_put(o, path, b.p ? b.p : "", b.n, err);
+	return b->oom ? xp_failc(err, XP_ENOMEM, path, 0, "out of memory") : 0;
+}
+
+int xp_put_corpus(xp_outputs *o, const char *path, xp_format fmt, const xp_corpus *c, xp_err *err)
+{
+	xp_buf b = {0};
+	int rc = xp_corpus_bytes(&b, path, fmt, c, err) || xp_outputs_put(o, path, b.p ? b.p : "", b.n, err) ? -1 : 0;
 	xp_buf_free(&b);
 	return rc;
 }

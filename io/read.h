@@ -10,6 +10,7 @@
 #ifndef XP_READ_H
 #define XP_READ_H
 
+#include "../base/buf.h"
 #include "../base/outputs.h"
 #include "../model/corpus.h"
 
@@ -49,5 +50,8 @@ int xp_need_some(const char *path, size_t n, const char *what, xp_err *err);
 int xp_write_corpus(const char *path, xp_format fmt, const xp_corpus *c, xp_err *err);
 /* The same as one of a command's outputs, replaced at xp_outputs_commit. */
 int xp_put_corpus(xp_outputs *o, const char *path, xp_format fmt, const xp_corpus *c, xp_err *err);
+/* What those write of c, appended to b: a corpus written a document at a
+ * time, each one's bytes in turn, is the same file as written whole. */
+int xp_corpus_bytes(xp_buf *b, const char *path, xp_format fmt, const xp_corpus *c, xp_err *err);
 
 #endif

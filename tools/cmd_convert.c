@@ -1,5 +1,9 @@
 /* tools/cmd_convert.c — `xproj convert`: CoNLL-2012 <-> jsonlines. */
 #include "cli.h"
+#include "pstream.h"
+#include "../base/outputs.h"
+#include "../io/mmax2.h"
+#include "../io/conllu.h"
 #include "../io/read.h"
 
 #include <getopt.h>
@@ -12,19 +16,22 @@
  * an empty token '_' (CorefUD: FORM has no empty value) or as an empty
  * column (CoNLL: readers that split on blanks, scorer.pl among them, see
  * one column fewer). */
-static void say_changed(const char *out, xp_format to, const xp_corpus *c)
+static void count_changed(const xp_corpus *c, size_t *brk, size_t *empty)
 {
-	size_t brk = 0, empty = 0;
 	for (size_t d = 0; d < c->ndocs; d++)
 		for (size_t u = 0; u < c->docs[d].nutts; u++) {
 			const xp_utt *ut = &c->docs[d].utts[u];
 			for (uint32_t t = 0; t < ut->ntoks; t++) {
 				uint32_t n;
 				const char *w = xp_tok_str(ut, t, &n);
-				empty += !n;
-				brk += n && (memchr(w, '\t', n) || memchr(w, '\n', n) || memchr(w, '\r', n));
+				*empty += !n;
+				*brk += n && (memchr(w, '\t', n) || memchr(w, '\n', n) || memchr(w, '\r', n));
 			}
 		}
+}
+
+static void say_counts(const char *out, xp_format to, size_t brk, size_t empty)
+{
 	int conllu = to == XP_FMT_CONLLU;
 	if (brk)
 		fprintf(stderr, "xproj convert: %s: %zu token%s held a tab or line break, written as '%s' (the format "
@@ -33,6 +40,72 @@ static void say_changed(const char *out, xp_format to, const xp_corpus *c)
 		fprintf(stderr, "xproj convert: %s: %zu token%s empty, written %s\n", out, empty,
 			empty == 1 ? " is" : "s are", conllu ? "'_' (CoNLL-U has no empty form)"
 				: "as an empty column (a reader that splits on blanks sees a column fewer)");
+}
+
+static void say_changed(const char *out, xp_format to, const xp_corpus *c)
+{
+	size_t brk = 0, empty = 0;
+	count_changed(c, &brk, &empty);
+	say_counts(out, to, brk, empty);
+}
+
+/* convert a document at a time (tools/pstream.h xp_pstream_corpus): each
+ * read, written to OUT's temporary file and freed before the next, so
+ * that memory is the largest document's (the corpus whole took 2.1 KB a
+ * mention).  It is the whole path made lean: where the input is not read
+ * so (stdin, another format than CoNLL or jsonlines, --repair), anything
+ * fails or a reader has a word to say, nothing is written and the whole
+ * path runs, whose output it equals byte for byte and whose messages then
+ * say what there is to say. */
+typedef struct conv {
+	xp_pstream_corpus *D;
+	const char *out;
+	xp_format to;
+	size_t brk, empty;
+	xp_diags dg;
+} conv;
+
+static int conv_gen(void *ctx, xp_put_fn put, void *pctx)
+{
+	conv *V = ctx;
+	xp_read_opts ro = {.diags = &V->dg};
+	xp_corpus c = {0};
+	xp_buf b = {0};
+	xp_err e;
+	int r;
+	while ((r = xp_pstream_corpus_next(V->D, &c, &ro)) == 1) {
+		xp_mmax2_tally m;
+		xp_corefud_tally u;
+		xp_mmax2_tally_of(&c, &m), xp_corefud_tally_of(&c, &u);
+		b.n = 0;
+		if (V->dg.n || V->dg.oom || m.discontinuous || m.cross_sentence || u.discontinuous || u.zero || u.split_ante ||
+		    u.bridge || xp_corpus_bytes(&b, V->out, V->to, &c, &e) || (b.n && put(pctx, b.p, b.n))) {
+			r = -1;
+			break;
+		}
+		count_changed(&c, &V->brk, &V->empty);
+		xp_corpus_free(&c);
+	}
+	xp_corpus_free(&c);
+	xp_buf_free(&b);
+	return r ? -1 : 0;
+}
+
+/* 1: converted and committed; 0: not streamed, nothing written */
+static int streamed(const char *in, xp_format from, const char *out, xp_format to, const xp_read_opts *o)
+{
+	conv V = {.out = out, .to = to};
+	if (o->repair || !strcmp(out, "-") || xp_pstream_corpus_open(in, from, &V.D))
+		return 0;
+	xp_outputs os = {0};
+	xp_err e;
+	int ok = !xp_outputs_stream(&os, out, conv_gen, &V, &e) && !xp_outputs_commit(&os, &e);
+	xp_outputs_abort(&os);
+	xp_pstream_corpus_close(V.D);
+	xp_diags_free(&V.dg);
+	if (ok && (to == XP_FMT_CONLL || to == XP_FMT_CONLLU))
+		say_counts(out, to, V.brk, V.empty);
+	return ok;
 }
 
 static int run(int argc, char **argv)
@@ -67,7 +140,11 @@ static int run(int argc, char **argv)
 	xp_corpus c = {0};
 	int rc = 0;
 	const xp_cli_file files[] = {{"IN", in, 0}, {"OUT", out, 1}};
-	if (xp_cli_check_files(files, 2, &e) || xp_read_corpus(in, (xp_format)from, &o, &c, &e) || xp_write_corpus(out, (xp_format)to, &c, &e))
+	if (xp_cli_check_files(files, 2, &e))
+		return xp_cli_error(&e);
+	if (streamed(in, (xp_format)from, out, (xp_format)to, &o))
+		return 0;
+	if (xp_read_corpus(in, (xp_format)from, &o, &c, &e) || xp_write_corpus(out, (xp_format)to, &c, &e))
 		rc = xp_cli_error(&e);
 	xp_cli_diags(&dg);
 	if (!rc)

@@ -863,10 +863,119 @@ static int refuse_crossings(xp_db *db, int64_t run, const char *what, xp_err *e)
 			"pair) or export jsonlines (-o OUT.jsonl); nothing was written", n);
 }
 
+/* db export a document at a time: each document of the run is read from
+ * the store, written to OUT's (and --jsonl's) temporary file and freed
+ * before the next, so that memory is the largest document's, not the
+ * run's; the bytes are the whole corpus's (xp_corpus_bytes). */
+typedef struct export_pass {
+	xp_db *db;
+	dargs *a;
+	xp_outputs *o;
+	xp_put_fn put_out, put_jsonl;
+	void *pout, *pjsonl;
+	xp_buf b;
+	size_t ndocs, empty;
+	void *bad_put;   /* the output whose write failed (its stream says why) */
+	int failed;      /* anything else: e holds why */
+	xp_err e;
+} export_pass;
+
+static int put_bytes(export_pass *X, const char *path, xp_format fmt, xp_put_fn put, void *pctx, xp_corpus *doc, xp_err *err)
+{
+	X->b.n = 0;
+	if (xp_corpus_bytes(&X->b, path, fmt, doc, err))
+		return -1;
+	if (X->b.n && put(pctx, X->b.p, X->b.n)) {
+		X->bad_put = pctx;   /* its stream says why, at its end */
+		return -1;
+	}
+	return 0;
+}
+
+static int export_one(void *ctx, xp_corpus *doc, xp_err *err)
+{
+	export_pass *X = ctx;
+	/* training data: a document without a target sentence is left out */
+	if (!X->a->keep_empty)
+		X->empty += xp_corpus_drop_empty(doc);
+	X->ndocs += doc->ndocs;
+	return put_bytes(X, X->a->out, XP_FMT_AUTO, X->put_out, X->pout, doc, err) ||
+			       (X->a->jsonl && put_bytes(X, X->a->jsonl, XP_FMT_JSONL, X->put_jsonl, X->pjsonl, doc, err))
+		       ? -1
+		       : 0;
+}
+
+static int export_docs_gen(export_pass *X)
+{
+	if (!xp_db_export_each(X->db, X->a->run, X->a->silver, export_one, X, &X->e))
+		return 0;
+	X->failed = !X->bad_put;
+	return -1;
+}
+
+static int export_gen_jsonl(void *ctx, xp_put_fn put, void *pctx)
+{
+	export_pass *X = ctx;
+	X->put_jsonl = put, X->pjsonl = pctx;
+	return export_docs_gen(X);
+}
+
+/* OUT's generator; --jsonl's temporary file is open inside it, the two
+ * written side by side */
+static int export_gen_out(void *ctx, xp_put_fn put, void *pctx)
+{
+	export_pass *X = ctx;
+	X->put_out = put, X->pout = pctx;
+	if (!X->a->jsonl)
+		return export_docs_gen(X);
+	xp_err scratch = {0};
+	int rc = xp_outputs_stream(X->o, X->a->jsonl, export_gen_jsonl, X, &scratch);
+	if (rc && !X->failed && X->bad_put != X->pout)
+		X->failed = 1, X->e = scratch;
+	return rc;
+}
+
 static int do_export(xp_db *db, dargs *a, xp_err *e)
 {
 	if (!a->out)
 		return xp_fail(e, "", 0, "-o OUT is required");
+	/* standard output, or MMAX2 (refused), take the whole corpus's way */
+	if (strcmp(a->out, "-") && xp_format_of_path(a->out) != XP_FMT_MMAX2 && (!a->jsonl || strcmp(a->jsonl, "-"))) {
+		json_t *all = NULL, *r = run_info(db, a->run, &all, e);
+		if (!r)
+			return -1;
+		/* crossing mentions are refused before anything is written (the
+		 * whole corpus's way refuses them after reading it) */
+		int rc = !a->silver && xp_format_of_path(a->out) != XP_FMT_JSONL ? refuse_crossings(db, a->run, "export", e) : 0;
+		xp_outputs o = {0};
+		export_pass X = {.db = db, .a = a, .o = &o};
+		if (!rc && xp_outputs_stream(&o, a->out, export_gen_out, &X, e)) {
+			if (X.failed)
+				*e = X.e;
+			rc = -1;
+		}
+		/* --jsonlines' file, made inside OUT's, was added first: OUT is
+		 * put in place first, as the whole corpus's way does (a kill
+		 * between the two renames leaves OUT new, tests/cli/crash.sh) */
+		if (!rc && o.n == 2) {
+			xp_output t = o.v[0];
+			o.v[0] = o.v[1], o.v[1] = t;
+		}
+		rc = rc || xp_outputs_commit(&o, e);
+		xp_outputs_abort(&o);
+		xp_buf_free(&X.b);
+		if (!rc) {
+			char label[200];
+			run_label(r, 0, label, sizeof label);
+			printf("%s: %zu documents, %s, to %s%s%s\n", label, X.ndocs,
+			       a->silver ? "the projection as it was" : "with its live corrections", a->out, a->jsonl ? " and " : "",
+			       a->jsonl ? a->jsonl : "");
+			if (X.empty)
+				printf("%zu document(s) without a target sentence not written (--keep-empty writes them)\n", X.empty);
+		}
+		json_decref(all);
+		return rc;
+	}
 	xp_corpus c = {0};
 	json_t *all = NULL, *r = run_info(db, a->run, &all, e);
 	xp_outputs o = {0};
@@ -902,7 +1011,9 @@ static int do_triage(xp_db *db, dargs *a, xp_err *e)
 {
 	xp_triage_item *t;
 	size_t n;
-	if (xp_db_triage(db, a->run, &t, &n, e))
+	/* the first --top of the queue are all any of the three prints but
+	 * --list without --top (the whole queue): the run is not held for them */
+	if (xp_db_triage_top(db, a->run, a->list && !a->top_set ? 0 : (size_t)a->top, &t, &n, e))
 		return -1;
 	int rc = 0;
 	if (a->json) {   /* the same rows as JSON; without --list each with its mention (db show's) */

@@ -4,6 +4,7 @@
 #include "../base/file.h"
 #include "../base/outputs.h"
 #include "../base/stream.h"
+#include "../base/text.h"
 #include "../base/vocab.h"
 #include "../io/aligned.h"
 #include "../io/conll.h"
@@ -112,6 +113,18 @@ typedef struct endocs {
 	xp_vocab seen;          /* "part<TAB>id" of every document read: one given twice is the reader's error */
 } endocs;
 
+/* 1 when c is one document not seen before (then it is), else -1 */
+static int first_time(endocs *E, const xp_corpus *c)
+{
+	if (c->ndocs != 1)
+		return -1;
+	xp_buf key = {0};
+	xp_buf_printf(&key, "%d\t%s", c->docs[0].part, c->docs[0].id);
+	uint32_t had = E->seen.n, id = key.oom ? UINT32_MAX : xp_vocab_id(&E->seen, key.p, key.n);
+	xp_buf_free(&key);
+	return id == UINT32_MAX || id < had ? -1 : 1;
+}
+
 /* 1 and the next document in c (one document), 0 at the end, -1: not
  * streamed (a line outside a document that is not blank, a document not
  * ended, bad input) */
@@ -145,13 +158,9 @@ static int en_next(endocs *E, xp_corpus *c, const xp_read_opts *ro, xp_err *e)
 		return -1;
 	if (!line0)
 		return 0;
-	if (xp_conll_read_at(E->path, E->chunk.p, E->chunk.n, line0 - 1, ro, c, e) < 0 || c->ndocs != 1)
+	if (xp_conll_read_at(E->path, E->chunk.p, E->chunk.n, line0 - 1, ro, c, e) < 0)
 		return -1;
-	xp_buf key = {0};
-	xp_buf_printf(&key, "%d\t%s", c->docs[0].part, c->docs[0].id);
-	uint32_t had = E->seen.n, id = key.oom ? UINT32_MAX : xp_vocab_id(&E->seen, key.p, key.n);
-	xp_buf_free(&key);
-	return id == UINT32_MAX || id < had ? -1 : 1;
+	return first_time(E, c);
 }
 
 /* --- the aligned records and their alignment lines ------------------------------ */
@@ -653,5 +662,67 @@ void xp_pstream_docs_close(xp_pstream_docs *D)
 		lines_close(&D->E.L);
 		src_close(&D->S);
 	}
+	free(D);
+}
+
+/* --- a corpus file a document at a time (convert) ---------------------------------- */
+
+struct xp_pstream_corpus {
+	xp_format fmt;
+	endocs E;   /* its lines, and the documents seen: CoNLL's or jsonlines' */
+};
+
+int xp_pstream_corpus_open(const char *path, xp_format fmt, xp_pstream_corpus **out)
+{
+	*out = NULL;
+	xp_err e;
+	if (fmt == XP_FMT_AUTO)
+		fmt = xp_format_of_path(path);
+	/* a file read twice should it not stream (not stdin), in a format its
+	 * name or the caller says, which is read a document at a time */
+	if ((fmt != XP_FMT_CONLL && fmt != XP_FMT_JSONL) || !regular(path))
+		return -1;
+	xp_pstream_corpus *D = calloc(1, sizeof *D);
+	if (!D)
+		return -1;
+	D->fmt = fmt;
+	D->E.path = path;
+	if (xp_vocab_init(&D->E.seen, 0) || lines_open(&D->E.L, path, &e)) {
+		xp_pstream_corpus_close(D);
+		return -1;
+	}
+	*out = D;
+	return 0;
+}
+
+/* jsonlines: the next line that is not blank, read as the whole file's
+ * reader reads each of its lines */
+static int jsonl_next(endocs *E, xp_corpus *c, const xp_read_opts *ro, xp_err *e)
+{
+	const char *s;
+	size_t n;
+	int r;
+	while ((r = lines_next(&E->L, &s, &n, e)) == 1 && !xp_trim((xp_str){s, n}).n)
+		;
+	if (r <= 0)
+		return r;
+	if (xp_jsonl_read(E->path, s, n, ro, c, e) < 0)
+		return -1;
+	return first_time(E, c);
+}
+
+int xp_pstream_corpus_next(xp_pstream_corpus *D, xp_corpus *c, const xp_read_opts *ro)
+{
+	xp_err e;
+	return D->fmt == XP_FMT_JSONL ? jsonl_next(&D->E, c, ro, &e) : en_next(&D->E, c, ro, &e);
+}
+
+void xp_pstream_corpus_close(xp_pstream_corpus *D)
+{
+	if (!D)
+		return;
+	xp_buf_free(&D->E.chunk);
+	xp_vocab_free(&D->E.seen);
+	lines_close(&D->E.L);
 	free(D);
 }

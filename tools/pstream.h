@@ -17,6 +17,7 @@
 #ifndef XP_PSTREAM_H
 #define XP_PSTREAM_H
 
+#include "../io/read.h"
 #include "../project/project.h"
 
 #include <stddef.h>
@@ -55,5 +56,16 @@ typedef struct xp_pstream_docs xp_pstream_docs;
 int xp_pstream_docs_open(const char *source, const char *aligned, xp_pstream_docs **D);
 int xp_pstream_docs_next(xp_pstream_docs *D, const xp_corpus **en, const xp_aligned **al);
 void xp_pstream_docs_close(xp_pstream_docs *D);
+
+/* A corpus file, CoNLL or jsonlines, a document at a time (`convert`),
+ * read as the whole file's reader reads it.  open: 0, or -1 when it is not
+ * read so (another format, stdin: then nothing is open).  next: 1 and the
+ * next document in c (empty before), 0 at the end, -1: not read so (a
+ * line outside a document, a document twice, bad input: the whole path
+ * says what). */
+typedef struct xp_pstream_corpus xp_pstream_corpus;
+int xp_pstream_corpus_open(const char *path, xp_format fmt, xp_pstream_corpus **D);
+int xp_pstream_corpus_next(xp_pstream_corpus *D, xp_corpus *c, const xp_read_opts *ro);
+void xp_pstream_corpus_close(xp_pstream_corpus *D);
 
 #endif
