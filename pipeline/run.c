@@ -638,7 +638,8 @@ static int feed_next(void *ctx, const xp_corpus **en, const xp_aligned **al, xp_
  * model to project a re-paired utterance as this run would have
  * (serve/reproject.c, correct/review.h xp_db_run_model): the aligner's
  * seed, symmetrisation, one-way threshold and other seeds (the
- * confidence's seed_agree), the names run 0 learned (the rule names), and
+ * confidence's seed_agree), the names run 0 learned (the rule names), the
+ * factor of the English mentions as soft constraints (when applied), and
  * what the projection read that its settings do not say (the segmenter's
  * directory, absolute; uncalibrated). */
 static json_t *model_how(run *R)
@@ -656,6 +657,13 @@ static json_t *model_how(run *R)
 			json_decref(j), j = NULL;
 		xp_buf_free(&b);
 	}
+	/* the English mentions were the aligner's soft constraints (--span-factor
+	 * X, or a pack that asks): a realign's aligner holds the utterance's
+	 * mentions at the same factor.  Only when the aligner built blocks of
+	 * them, which it does exactly when it applied them to a mention of two
+	 * or more tokens: a run without leaves its record as before */
+	if (j && R->r->span_blocks && json_object_set_new(j, "span_factor", json_real(o->wa.span_factor)))
+		json_decref(j), j = NULL;
 	if (j && o->proj.segmenter_data) {
 		char *abs = realpath(o->proj.segmenter_data, NULL);
 		if (json_object_set_new(j, "segmenter_data", json_string(abs ? abs : o->proj.segmenter_data)))

@@ -291,13 +291,41 @@ static void options_of(const json_t *set, xp_proj_opts *o)
 		o->prodrop = json_is_true(json_object_get(set, "prodrop"));
 }
 
+/* The utterance's English mentions (in's "mentions", half-open) as the
+ * aligner's source spans of its one pair: "i-j" (inclusive) for each
+ * distinct span, as the pipeline's pairs.spans line for it
+ * (io/aligned.c record_spans) holds them. */
+static int mention_spans(const json_t *ms, xp_walign *spans, xp_err *err)
+{
+	xp_buf b = {0};
+	json_t *m;
+	size_t i;
+	json_array_foreach(ms, i, m) {
+		int64_t a = json_integer_value(json_object_get(m, "start")), z = json_integer_value(json_object_get(m, "end"));
+		int dup = 0;
+		for (size_t k = 0; k < i && !dup; k++)
+			dup = json_integer_value(json_object_get(json_array_get(ms, k), "start")) == a &&
+			      json_integer_value(json_object_get(json_array_get(ms, k), "end")) == z;
+		if (a < 0 || z <= a || dup)
+			continue;
+		xp_buf_printf(&b, "%s%lld-%lld", b.n ? " " : "", (long long)a, (long long)z - 1);
+	}
+	xp_buf_putc(&b, '\n');
+	int rc = b.oom ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory")
+		       : xp_pharaoh_read("(the utterance's English mentions)", b.p, b.n, 0, spans, err);
+	xp_buf_free(&b);
+	return rc;
+}
+
 /* The pair's links by the model: src and tgt as one bitext line, aligned
- * as the run's aligner did (how: its seed, symmetrisation and one-way
- * threshold; wordalign's defaults for a run that recorded none); then
- * with the run's other seeds (alt[0..*nalt), for the confidence's
+ * as the run's aligner did (how: its seed, symmetrisation, one-way
+ * threshold and, when the run's aligner held the English mentions as soft
+ * constraints (`pipeline --span-factor X`), the utterance's mentions
+ * (ms) at its factor; wordalign's defaults for a run that recorded none);
+ * then with the run's other seeds (alt[0..*nalt), for the confidence's
  * seed_agree as the run's alt_seeds gave it). */
 static int align_pair(const xp_wa_model *m, const char *name, const json_t *how, const json_t *src, const json_t *tgt,
-		      xp_walign *sym, xp_walign *alt, size_t *nalt, xp_err *err)
+		      const json_t *ms, xp_walign *sym, xp_walign *alt, size_t *nalt, xp_err *err)
 {
 	*nalt = 0;
 	xp_buf b = {0};
@@ -342,18 +370,28 @@ static int align_pair(const xp_wa_model *m, const char *name, const json_t *how,
 	int rc = xp_wa_model_settings(m, &o, name, err);
 	o.model = m;
 	o.threads = 1, o.learn_names = 0;
+	/* the run's aligner applied the mentions (pipeline/run.c model_how
+	 * records the factor only then): so does this one, for any language,
+	 * as --span-factor asks */
+	xp_walign spans = {0};
+	double f = json_number_value(json_object_get(how, "span_factor"));
+	if (rc == 0 && json_is_number(json_object_get(how, "span_factor")) && f > 0 && f != 1 &&
+	    (rc = mention_spans(ms, &spans, err)) == 0)
+		o.src_spans = &spans, o.src_spans_name = "(the utterance's English mentions)", o.span_factor = f,
+		o.span_langs = NULL;
 	/* run 0, then the other seeds as the pipeline derives them */
 	for (int k = 0; rc == 0 && k <= na; k++) {
 		xp_wa *w = NULL;
-		xp_walign f = {0}, r = {0};
+		xp_walign fw = {0}, r = {0};
 		o.seed = seed + (uint64_t)k * 1000003u;
 		rc = xp_wa_new(&w, &o, err) || xp_wa_add_bitext(w, &bt, err) || xp_wa_run(w, err) ||
-		     xp_wa_collect(w, how_sym, &f, &r, k ? &alt[k - 1] : sym, err);
+		     xp_wa_collect(w, how_sym, &fw, &r, k ? &alt[k - 1] : sym, err);
 		if (rc == 0 && k)
 			*nalt = (size_t)k;
 		xp_wa_free(w);
-		xp_walign_free(&f), xp_walign_free(&r);
+		xp_walign_free(&fw), xp_walign_free(&r);
 	}
+	xp_walign_free(&spans);
 	xp_bitext_free(&bt);
 	return rc ? -1 : 0;
 }
@@ -512,8 +550,8 @@ int xp_reproject(xp_server *s, xp_db *db, int64_t run, const char *key, json_t *
 	else {
 		xp_walign links = {0}, alt[4] = {{0}};
 		size_t nalt = 0;
-		if (align_pair(m->m, m->path, m->how, json_object_get(in, "src"), json_object_get(in, "tgt"), &links, alt,
-			       &nalt, &e) ||
+		if (align_pair(m->m, m->path, m->how, json_object_get(in, "src"), json_object_get(in, "tgt"),
+			       json_object_get(in, "mentions"), &links, alt, &nalt, &e) ||
 		    project_one(in, m->how, &links, alt, nalt, props, &found, &e))
 			snprintf(why, sizeof why, "re-projection failed: %s", e.msg);
 		xp_walign_free(&links);

@@ -331,6 +331,8 @@ static int print_recipe(xp_db *db, json_t *r, xp_err *e)
 		xp_cli_put_untrusted(stdout, path);
 		printf(", seed %lld, %s", (long long)json_integer_value(json_object_get(how, "seed")),
 		       json_string_value(json_object_get(how, "sym")) ? json_string_value(json_object_get(how, "sym")) : "?");
+		if (json_is_number(json_object_get(how, "span_factor")))
+			printf(", --span-factor %g", json_number_value(json_object_get(how, "span_factor")));
 		static const char *const kept[] = {"names", "phrases", "conf_model"};
 		for (size_t i = 0; i < sizeof kept / sizeof *kept; i++)
 			if (json_object_get(how, kept[i]))
