@@ -627,6 +627,88 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	return o;
 }
 
+int xp_db_tonly_lines(xp_db *db, int64_t run, const char *doc, json_t **out, xp_err *err)
+{
+	*out = NULL;
+	sqlite3_stmt *ds, *us = NULL;
+	if (xp_sql_prepare(db, "SELECT id, part FROM documents WHERE run = ? AND doc = ? ORDER BY part", &ds, err))
+		return -1;
+	sqlite3_bind_int64(ds, 1, run);
+	sqlite3_bind_text(ds, 2, doc, -1, SQLITE_STATIC);
+	/* a line (an utterance) of the document with a target sentence and no
+	 * English mention; its target as the workbench shows it (a realign's) */
+	int rc = xp_sql_prepare(db, "SELECT u.speaker, u.src, u.tgt_idx, coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt)"
+				" FROM utterances u WHERE u.document = ? AND u.en_idx = ? AND u.tgt_idx IS NOT NULL"
+				" AND NOT EXISTS (SELECT 1 FROM mentions m WHERE m.utterance = u.id)", &us, err);
+	json_t *lines = json_array();
+	int found = 0, step = SQLITE_DONE;
+	while (rc == 0 && lines && (step = sqlite3_step(ds)) == SQLITE_ROW) {
+		found = 1;
+		int64_t d = sqlite3_column_int64(ds, 0);
+		int part = sqlite3_column_int(ds, 1);
+		json_t *ta = xp_tadds_json(db, d), *t;
+		if (!ta) {
+			rc = xp_sql_fail(db, err, "target-only mentions");
+			break;
+		}
+		/* xp_tadds_json lists them by id: the lines in reading order */
+		size_t i, nl0 = json_array_size(lines);
+		json_array_foreach(ta, i, t) {
+			int64_t utt = json_integer_value(json_object_get(t, "utt"));
+			json_t *line = NULL, *l;
+			size_t k;
+			for (k = nl0; k < json_array_size(lines) && !line; k++)
+				if (json_integer_value(json_object_get(l = json_array_get(lines, k), "utt")) == utt)
+					line = l;
+			if (!line) {
+				sqlite3_reset(us);
+				sqlite3_bind_int64(us, 1, d);
+				sqlite3_bind_int64(us, 2, utt);
+				step = sqlite3_step(us);
+				if (step == SQLITE_DONE)
+					continue;   /* a line with an English mention: xp_db_mention lists it */
+				if (step != SQLITE_ROW) {
+					rc = xp_sql_fail(db, err, "a line of target-only mentions");
+					break;
+				}
+				line = json_pack("{s:i,s:I,s:o,s:o,s:{s:I,s:o,s:[]}}", "part", part, "utt", (json_int_t)utt, "speaker",
+						 col_text(us, 0), "tokens", col_array(us, 1), "target", "sent",
+						 (json_int_t)sqlite3_column_int64(us, 2), "tokens", col_array(us, 3), "target_only");
+				size_t at = nl0;   /* in reading order among the part's */
+				while (at < json_array_size(lines) &&
+				       json_integer_value(json_object_get(json_array_get(lines, at), "utt")) < utt)
+					at++;
+				if (!line || json_array_insert_new(lines, at, line)) {
+					rc = oom(err);
+					break;
+				}
+			}
+			if (json_array_append_new(json_object_get(json_object_get(line, "target"), "target_only"),
+						  json_pack("{s:O,s:O,s:O,s:O,s:O*}", "tid", json_object_get(t, "tid"), "start",
+							    json_object_get(t, "start"), "end", json_object_get(t, "end"),
+							    "cluster", json_object_get(t, "cluster"), "rule",
+							    json_object_get(t, "rule")))) {
+				rc = oom(err);
+				break;
+			}
+		}
+		json_decref(ta);
+	}
+	if (rc == 0 && !lines)
+		rc = oom(err);
+	else if (rc == 0 && step != SQLITE_DONE)
+		rc = xp_sql_fail(db, err, "documents");
+	else if (rc == 0 && !found)
+		rc = xp_failc(err, XP_ENOTFOUND, "", 0, "no document %s in run %lld", doc, (long long)run);
+	sqlite3_finalize(ds);
+	sqlite3_finalize(us);
+	if (rc)
+		json_decref(lines);
+	else
+		*out = lines;
+	return rc;
+}
+
 /* the mention's row: XP_ENOTFOUND naming the run, or the database's failure */
 static int find(xp_db *db, int64_t run, const char *key, int64_t *row, xp_err *err)
 {

@@ -54,6 +54,16 @@ int xp_db_carried(xp_db *db, int64_t run, const char *status, json_t **out, xp_e
  * XP_ENOTFOUND for an unknown mention. */
 int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t **out, xp_err *err);
 
+/* The lines of the run's document DOC (each of its parts) whose target
+ * sentence holds a live target-only mention (a rule's of the run, or a
+ * corrector's) and whose English utterance holds no mention: what
+ * xp_db_mention cannot reach (it lists a line's target-only mentions
+ * under each of its English mentions).  *out: in reading order,
+ * [{"part","utt","speaker","tokens" (the English),"target":{"sent",
+ * "tokens","target_only":[{"tid","start","end","cluster","rule"?}]}}];
+ * empty for a document without.  XP_ENOTFOUND: no such document. */
+int xp_db_tonly_lines(xp_db *db, int64_t run, const char *doc, json_t **out, xp_err *err);
+
 /* The mention's version (see above), -1 if it does not exist. */
 int64_t xp_db_mention_version(xp_db *db, int64_t run, const char *key);
 

@@ -990,12 +990,31 @@ static int do_show(xp_db *db, dargs *a, xp_err *e)
 	int rc = a->doc && !keys ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory")
 	       : a->doc && !n ? xp_failc(e, XP_ENOTFOUND, "", 0, "no document %s in run %lld", a->doc, (long long)a->run)
 			      : 0;
+	/* a document's lines with target-only mentions and no English one (a
+	 * rule's "es" of a sentence whose English names nothing): no mention
+	 * lists them, so they come in reading order between the mentions */
+	json_t *lines = NULL;
+	size_t nl = 0;
+	if (rc == 0 && a->doc)
+		rc = xp_db_tonly_lines(db, a->run, a->doc, &lines, e);
 	for (size_t i = 0; rc == 0 && i < (a->doc ? n : 1); i++) {
 		json_t *m = NULL;
-		if ((rc = xp_db_mention(db, a->run, a->doc ? keys[i] : a->file, 0, &m, e)) == 0)
+		if ((rc = xp_db_mention(db, a->run, a->doc ? keys[i] : a->file, 0, &m, e)) == 0) {
+			long long part = (long long)json_integer_value(json_object_get(m, "part")),
+				  utt = (long long)json_integer_value(json_object_get(json_object_get(m, "english"), "utt"));
+			json_t *l;
+			while (nl < json_array_size(lines) && (l = json_array_get(lines, nl)) &&
+			       (json_integer_value(json_object_get(l, "part")) < part ||
+				(json_integer_value(json_object_get(l, "part")) == part &&
+				 json_integer_value(json_object_get(l, "utt")) < utt)))
+				xp_cli_show_tonly_line(stdout, a->doc, l), nl++;
 			xp_cli_show_mention(stdout, m, 0);
+		}
 		json_decref(m);
 	}
+	for (; rc == 0 && nl < json_array_size(lines); nl++)
+		xp_cli_show_tonly_line(stdout, a->doc, json_array_get(lines, nl));
+	json_decref(lines);
 	free(keys);
 	if (a->doc)
 		xp_queue_free(&q);

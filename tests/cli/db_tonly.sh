@@ -27,6 +27,16 @@ expect_status 0 $XPROJ db show $D 't|0'
 expect_grep "^  +1       J' ai vu l' homme , \[qui\] est parti \.   (target-only, cluster 0, the run's: rule relative)$" $T/out
 expect_status 0 $XPROJ db triage $D --top 5
 expect_grep "(target-only, cluster 0, the run's: rule relative)" $T/out
+# and a line whose English has no mention ("It was late" -> "Cela"): db
+# show --doc lists it in reading order, between the mentions of lines 0
+# and 2 (before, no mention reached it: it was not shown at all)
+expect_status 0 $XPROJ db show $D --doc t
+expect_eq "$(grep -n -e '^t|[01] ' -e '^t, line 1:' -e '^  +2 ' $T/out | cut -c1-20 | paste -sd/)" \
+	"1:t|0  run 1, cluste/7:t, line 1: target-/10:  +2       [Cela]/11:t|1  run 1, clust" \
+	"the line without an English mention, in reading order"
+expect_grep "^  en       It was late \.$" $T/out
+expect_grep "^  tgt 1    Cela était tard \.$" $T/out
+expect_grep "^  +2       \[Cela\] était tard \.   (target-only, cluster 2, the run's: rule marked)$" $T/out
 
 # a rerun replaces them with its own: none carried, the export the same
 expect_status 0 $XPROJ db import $D $A --report $T/p.json
