@@ -323,14 +323,17 @@ static int carry_run_tadds(xp_db *db, int64_t run, int64_t from, int64_t old_doc
 	if (db->version < 15)
 		return 0;
 	sqlite3_stmt *old, *find;
-	if (xp_sql_prepare(db, "SELECT t.id, o.en_idx, n.id, n.tgt_idx IS NOT NULL AND n.src = o.src AND n.tgt = o.tgt,"
-			   " t.start, t.end, t.rule, t.cluster, c.now, (SELECT b.annotator FROM tmoves x JOIN batches b"
-			   " ON b.id = x.batch WHERE x.tedit = t.id AND b.undone = 0 ORDER BY x.batch DESC LIMIT 1)"
-			   " FROM (SELECT t.id, " XP_SQL_TADD_CLUSTER("t") " AS now FROM tedits t JOIN utterances o"
-			   " ON o.id = t.utterance WHERE o.document = ?1 AND t.rule IS NOT NULL AND " XP_SQL_TADD_LIVE("t") ") c"
-			   " JOIN tedits t ON t.id = c.id JOIN utterances o ON o.id = t.utterance"
-			   " LEFT JOIN utterances n ON n.document = ?2 AND n.en_idx = o.en_idx"
-			   " WHERE c.now != t.cluster ORDER BY t.id", &old, err))
+	/* the newest live move's annotator, and its note (schema 16) */
+#define OLD_MOVES(note) "SELECT t.id, o.en_idx, n.id, n.tgt_idx IS NOT NULL AND n.src = o.src AND n.tgt = o.tgt," \
+	" t.start, t.end, t.rule, t.cluster, c.now, (SELECT b.annotator FROM tmoves x JOIN batches b" \
+	" ON b.id = x.batch WHERE x.tedit = t.id AND b.undone = 0 ORDER BY x.batch DESC LIMIT 1), (SELECT " note \
+	" FROM tmoves x JOIN batches b ON b.id = x.batch WHERE x.tedit = t.id AND b.undone = 0 ORDER BY x.batch DESC" \
+	" LIMIT 1) FROM (SELECT t.id, " XP_SQL_TADD_CLUSTER("t") " AS now FROM tedits t JOIN utterances o" \
+	" ON o.id = t.utterance WHERE o.document = ?1 AND t.rule IS NOT NULL AND " XP_SQL_TADD_LIVE("t") ") c" \
+	" JOIN tedits t ON t.id = c.id JOIN utterances o ON o.id = t.utterance" \
+	" LEFT JOIN utterances n ON n.document = ?2 AND n.en_idx = o.en_idx" \
+	" WHERE c.now != t.cluster ORDER BY t.id"
+	if (xp_sql_prepare(db, db->version >= 16 ? OLD_MOVES("x.note") : OLD_MOVES("NULL"), &old, err))
 		return -1;
 	if (xp_sql_prepare(db, "SELECT id FROM tedits WHERE run = ?1 AND utterance = ?2 AND kind = 'tadd' AND rule = ?3"
 			   " AND start = ?4 AND end = ?5 AND cluster = ?6 AND undone = 0 ORDER BY id LIMIT 1", &find, err)) {
@@ -371,12 +374,15 @@ static int carry_run_tadds(xp_db *db, int64_t run, int64_t from, int64_t old_doc
 		sqlite3_stmt *mv;
 		rc = xp_batch_insert(db, name, sum, sqlite3_column_type(old, 9) == SQLITE_NULL ? NULL : xp_sql_text(old, 9),
 				     stamp, &batch, err);
-		if (rc == 0 && xp_sql_prepare(db, "INSERT INTO tmoves(batch, tedit, cluster) VALUES(?,?,?)", &mv, err))
+		if (rc == 0 && xp_sql_prepare(db, db->version >= 16 ? "INSERT INTO tmoves(batch, tedit, cluster, note) VALUES(?,?,?,?)"
+								   : "INSERT INTO tmoves(batch, tedit, cluster) VALUES(?,?,?)", &mv, err))
 			rc = -1;
 		if (rc == 0) {
 			sqlite3_bind_int64(mv, 1, batch);
 			sqlite3_bind_int64(mv, 2, tid);
 			sqlite3_bind_int64(mv, 3, now);
+			if (db->version >= 16 && sqlite3_column_type(old, 10) != SQLITE_NULL)
+				sqlite3_bind_text(mv, 4, xp_sql_text(old, 10), -1, SQLITE_TRANSIENT);
 			rc = sqlite3_step(mv) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "carry a move of a target-only mention");
 			sqlite3_finalize(mv);
 		}

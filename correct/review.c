@@ -327,9 +327,11 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 	" WHERE id = ?1))"
 	/* and a target-only mention relinked from it (schema 14), its batch
 	 * naming it ("relink +N into cluster C") */
-	if (xp_sql_cached(db, db->version >= 14 ? TACTS " UNION ALL SELECT 'relink', NULL, NULL, NULL, b.annotator, NULL,"
-			       " b.created, b.undone, 'ok', NULL, 0, b.name, x.after, 2, x.after_tedit + 0.5, x.cluster"
-			       " FROM tmoves x JOIN batches b ON b.id = x.batch WHERE x.mention = ?1 ORDER BY k1, k2, k3"
+	/* (with its note from schema 16: before, the history line alone had it) */
+#define TMOVE_ACTS(note) TACTS " UNION ALL SELECT 'relink', NULL, NULL, NULL, b.annotator, " note "," \
+	" b.created, b.undone, 'ok', NULL, 0, b.name, x.after, 2, x.after_tedit + 0.5, x.cluster" \
+	" FROM tmoves x JOIN batches b ON b.id = x.batch WHERE x.mention = ?1 ORDER BY k1, k2, k3"
+	if (xp_sql_cached(db, db->version >= 16 ? TMOVE_ACTS("x.note") : db->version >= 14 ? TMOVE_ACTS("NULL")
 			       : db->version >= 9 ? TACTS " ORDER BY k1, k2, k3" : ACTS " ORDER BY k1, k2, k3", &st, NULL))
 		return a;
 	sqlite3_bind_int64(st, 1, row);
