@@ -178,6 +178,78 @@ static void line_key(char *key, size_t n, const char *doc, int64_t part, int64_t
 	snprintf(key, n, "%s|%sline %lld (%s)", doc, at, (long long)line, what);
 }
 
+int xp_db_reproj_carried(xp_db *db, int64_t run, json_t **out, xp_err *err)
+{
+	*out = json_array();
+	if (!*out)
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	if (db->version < 10)
+		return 0;
+	sqlite3_stmt *st, *acted;
+	if (xp_sql_prepare(db, "SELECT t.id, d.doc, " XP_SQL_KEY_PART("d") ", (SELECT min(m.mention) FROM mentions m"
+			   " WHERE m.utterance = t.utterance) FROM tedits t JOIN utterances u ON u.id = t.utterance"
+			   " JOIN documents d ON d.id = u.document WHERE t.run = ? AND t.kind = 'realign' AND t.undone = 0"
+			   " AND t.carried_from IS NOT NULL AND t.id = (SELECT max(r.id) FROM tedits r WHERE r.utterance = t.utterance"
+			   " AND r.kind = 'realign' AND r.undone = 0) ORDER BY t.id", &st, err))
+		return -1;
+	if (xp_sql_prepare(db, "SELECT m.id FROM mentions m JOIN tedits t ON t.utterance = m.utterance WHERE t.id = ?1"
+			   " AND (EXISTS (SELECT 1 FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = m.id"
+			   " AND c.undone = 0 AND coalesce(b.undone, 0) = 0) OR EXISTS (SELECT 1 FROM reviews r"
+			   " WHERE r.mention = m.id AND r.undone = 0)) ORDER BY m.id", &acted, err)) {
+		sqlite3_finalize(st);
+		return -1;
+	}
+	sqlite3_bind_int64(st, 1, run);
+	int rc = 0, step;
+	while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (sqlite3_column_type(st, 3) == SQLITE_NULL)
+			continue;   /* no mention there: nothing to propose */
+		char key[600];
+		xp_mention_key(key, sizeof key, xp_sql_text(st, 1), sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3));
+		json_t *rows = json_array();
+		sqlite3_bind_int64(acted, 1, sqlite3_column_int64(st, 0));
+		while (rows && (step = sqlite3_step(acted)) == SQLITE_ROW)
+			json_array_append_new(rows, json_integer((json_int_t)sqlite3_column_int64(acted, 0)));
+		sqlite3_reset(acted);
+		if (!rows || json_array_append_new(*out, json_pack("{s:I,s:s,s:o}", "tedit", (json_int_t)sqlite3_column_int64(st, 0),
+								    "key", key, "acted", rows)))
+			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	if (rc == 0 && step != SQLITE_DONE)
+		rc = xp_sql_fail(db, err, "carried realigns");
+	sqlite3_finalize(st);
+	sqlite3_finalize(acted);
+	if (rc)
+		json_decref(*out), *out = NULL;
+	return rc;
+}
+
+int xp_db_carry_said(xp_db *db, int64_t tedit, const char *why, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT t.run, d.doc, " XP_SQL_KEY_PART("d") ", u.en_idx FROM tedits t"
+			   " JOIN utterances u ON u.id = t.utterance JOIN documents d ON d.id = u.document WHERE t.id = ?", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, tedit);
+	int rc = 0;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		char key[700];
+		line_key(key, sizeof key, xp_sql_text(st, 1), sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3), "realign");
+		sqlite3_stmt *up;
+		rc = xp_sql_prepare(db, "UPDATE carries SET why = ?1 WHERE run = ?2 AND mention_key = ?3 AND status = 'carried'",
+				    &up, err);
+		if (rc == 0) {
+			sqlite3_bind_text(up, 1, why, -1, SQLITE_STATIC);
+			sqlite3_bind_int64(up, 2, sqlite3_column_int64(st, 0));
+			sqlite3_bind_text(up, 3, key, -1, SQLITE_TRANSIENT);
+			rc = sqlite3_step(up) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "the carry-over's line");
+			sqlite3_finalize(up);
+		}
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
 /* the touched mentions of one document of the earlier run */
 static int carry_doc(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int64_t new_doc, const char *doc,
 		     int64_t part, carry_stats *cs, xp_err *err)

@@ -142,6 +142,15 @@ int xp_db_reproj_input(xp_db *db, int64_t run, const char *key, json_t **out, xp
  * ("proposed", or in words why nothing was), in one transaction.  A row not
  * of its utterance is refused (XP_EINPUT). */
 int xp_db_reproj_put(xp_db *db, int64_t tedit, const json_t *proposals, const char *what, xp_err *err);
+/* The realigns a rerun carried to run (the newest live one of each
+ * utterance, carried from an earlier run's), whose proposals are the
+ * earlier run's: [{"tedit","key" (a mention of the utterance: for
+ * xp_db_reproj_input),"acted":[the rows of its mentions with a live
+ * correction or review: what the corrector saw and acted on is theirs]}]. */
+int xp_db_reproj_carried(xp_db *db, int64_t run, json_t **out, xp_err *err);
+/* The carry-over's line for carried realign tedit says why (it was
+ * re-projected with the run's model, or not and why). */
+int xp_db_carry_said(xp_db *db, int64_t tedit, const char *why, xp_err *err);
 /* Mention row's re-projection under its utterance's newest live realign:
  * {"state":"proposed"|"none","why","span":[sent,start,end] or null,"fate",
  * "confidence"}; JSON null when its utterance is not re-paired. */

@@ -9,6 +9,7 @@
 #include "../io/report.h"
 #include "../lang/lang.h"
 #include "../pipeline/pipeline.h"
+#include "../pipeline/reproject.h"
 #include "../project/project.h"
 #include "../align/wordalign.h"
 #include "pstream.h"
@@ -705,6 +706,21 @@ static int do_import(xp_db *db, dargs *a, xp_err *e)
 		rc = xp_db_import_run_file(db, &in->en, &in->al, a->report, a->lang, in->files, &run, e);
 	if (!rc && in->model)
 		rc = xp_db_set_run_model(db, run, in->model, in->model_size, in->model_hash, in->model_how, e);
+	/* the realigns this import carried: re-projected with the run's model
+	 * (their proposals were the earlier run's; pipeline/reproject.h) */
+	json_t *carried = NULL;
+	if (!rc && in->model && !(rc = xp_db_reproj_carried(db, run, &carried, e)) && json_array_size(carried)) {
+		xp_wa_model *m = NULL;
+		char *abs = NULL;
+		int64_t size;
+		uint64_t hash;
+		size_t redone, kept;
+		rc = xp_pipe_model_file(in->model, &abs, &size, &hash, &m, e) ||
+		     xp_pipe_reproject_carried(db, run, m, in->model, in->model_how, &redone, &kept, e);
+		xp_wa_model_free(m);
+		free(abs);
+	}
+	json_decref(carried);
 	if (!rc) {
 		json_t *all, *r;
 		if (!in->streamed)
