@@ -284,8 +284,9 @@ static int carry_doc(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int6
 	return rc;
 }
 
-/* A carried realign is not re-projected with the new run's model (that
- * is the workbench's, serve/reproject.c, at the realign).  Its proposals
+/* A carried realign is not re-projected here: the new run's model is not
+ * this layer's (the pipeline and db import --wa-model re-project it after
+ * the import, pipeline/reproject.h, and say so on its line).  Its proposals
  * in the earlier run are spans of the same tokens (it is carried only
  * when the English and target words are the same), so they come along,
  * for the same English mentions: a proposal a corrector kept is read from
