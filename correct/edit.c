@@ -631,6 +631,17 @@ int xp_db_import_tasa(xp_db *db, int64_t run, const char *path, const char *anno
 
 /* --- undo ------------------------------------------------------------------------------ */
 
+/* The documents of a live batch (?1 its id, or ?2 its name), for the
+ * crossing guard: of its corrections, and of the target-only mentions it
+ * moved (schema 13: a merge's; 14: a relink of one alone; 15: a deletion
+ * or a carried move: batches with no correction, whose undo the guard
+ * checked nowhere when `db undo` took back the newest batch) */
+#define BATCH_DOCS "SELECT DISTINCT m.document FROM batches b JOIN corrections c ON c.batch = b.id" \
+	" JOIN mentions m ON m.id = c.mention WHERE b.undone = 0 AND (b.id = ?1 OR b.name = ?2)"
+#define BATCH_TDOCS BATCH_DOCS " UNION SELECT u.document FROM batches b JOIN tmoves x ON x.batch = b.id" \
+	" JOIN tedits t ON t.id = x.tedit JOIN utterances u ON u.id = t.utterance" \
+	" WHERE b.undone = 0 AND (b.id = ?1 OR b.name = ?2)"
+
 int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 {
 	if (xp_sql_begin(db, err))
@@ -647,13 +658,7 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 	if (batch && *batch && strspn(batch, "0123456789") == strlen(batch) && strlen(batch) < 19)
 		bid = atoll(batch);
 	if (batch) {
-		/* and of the target-only mentions it moved (schema 13: a merge's;
-		 * 14: a relink of one alone, a batch with no correction) */
-#define BATCH_DOCS "SELECT DISTINCT m.document FROM batches b JOIN corrections c ON c.batch = b.id" \
-	" JOIN mentions m ON m.id = c.mention WHERE b.undone = 0 AND (b.id = ?1 OR b.name = ?2)"
-		rc = xp_sql_prepare(db, db->version >= 13 ? BATCH_DOCS " UNION SELECT u.document FROM batches b JOIN tmoves x"
-				    " ON x.batch = b.id JOIN tedits t ON t.id = x.tedit JOIN utterances u ON u.id = t.utterance"
-				    " WHERE b.undone = 0 AND (b.id = ?1 OR b.name = ?2)" : BATCH_DOCS, &st, err);
+		rc = xp_sql_prepare(db, db->version >= 13 ? BATCH_TDOCS : BATCH_DOCS, &st, err);
 		if (rc == 0) {
 			sqlite3_bind_int64(st, 1, bid);
 			sqlite3_bind_text(st, 2, batch, -1, SQLITE_STATIC);
@@ -680,6 +685,14 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 		int64_t b = xp_sql_int(db, "SELECT max(id) FROM batches WHERE undone = 0", 0);
 		int64_t c = xp_sql_int(db, "SELECT max(id) FROM corrections WHERE batch IS NULL AND undone = 0", 0);
 		int64_t bc = b ? xp_sql_int(db, "SELECT max(c.id) FROM corrections c JOIN batches b ON b.id = c.batch WHERE b.undone = 0", 0) : 0;
+		/* a batch of moves alone (schema 14: a target-only mention relinked
+		 * or deleted) has no correction: it is newer than the corrections
+		 * made before it (its `after`), which its id alone did not say */
+		if (b && db->version >= 14) {
+			int64_t after = xp_sql_int(db, "SELECT coalesce(max(x.after), 0) FROM tmoves x WHERE x.batch ="
+						   " (SELECT max(id) FROM batches WHERE undone = 0)", 0);
+			bc = after > bc ? after : bc;
+		}
 		char sql[128];
 		if (!b && !c) {
 			rc = xp_fail(err, "", 0, "nothing to undo");
@@ -691,8 +704,8 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err)
 			snprintf(what, n, "correction %lld", (long long)c);
 		} else {
 			snprintf(sql, sizeof sql, "UPDATE batches SET undone = 1 WHERE id = %lld", (long long)b);
-			rc = xp_xguard_docs(db, &g, "SELECT DISTINCT m.document FROM corrections c JOIN mentions m"
-					    " ON m.id = c.mention WHERE c.batch = ?", b, err) || xp_sql_exec(db, sql, err) ? -1 : 0;
+			rc = xp_xguard_docs(db, &g, db->version >= 13 ? BATCH_TDOCS : BATCH_DOCS, b, err) || xp_sql_exec(db, sql, err)
+				     ? -1 : 0;
 			snprintf(what, n, "batch %lld", (long long)b);
 		}
 	}

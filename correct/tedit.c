@@ -250,17 +250,24 @@ static int at(xp_db *db, int64_t run, const char *key, int64_t version, where *w
 	return 0;
 }
 
+/* A transaction begun at the mention on screen (at): none when refused */
+static int begin_at(xp_db *db, int64_t run, const char *key, int64_t version, where *w, xp_err *err)
+{
+	if (xp_sql_begin(db, err))
+		return -1;
+	int rc = at(db, run, key, version, w, err);
+	return rc ? finish(db, rc, err) : 0;
+}
+
 int xp_db_realign_at(xp_db *db, int64_t run, const char *key, const int64_t *blocks, size_t n,
 		     const char *annotator, const char *note, int64_t version, xp_err *err)
 {
 	if (!n)
 		return xp_failc(err, XP_EINPUT, "", 0, "realign %s: which lines? (at least one block)", key);
-	if (xp_sql_begin(db, err))
-		return -1;
 	where w;
-	int rc = at(db, run, key, version, &w, err);
+	int rc = begin_at(db, run, key, version, &w, err);
 	if (rc)
-		return finish(db, rc, err);
+		return rc;
 	if (w.tgt_idx < 0)
 		return finish(db, xp_failc(err, XP_EINPUT, "", 0, "realign %s: its utterance has no target sentence in "
 					   "this run (only a paired utterance can be re-paired)", key), err);
@@ -339,12 +346,10 @@ int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t 
 {
 	if (!XP_CLUSTER_OK(cluster))
 		return xp_failc(err, XP_EINPUT, "", 0, "cluster %lld is not a cluster number", (long long)cluster);
-	if (xp_sql_begin(db, err))
-		return -1;
 	where w;
-	int rc = at(db, run, key, version, &w, err);
+	int rc = begin_at(db, run, key, version, &w, err);
 	if (rc)
-		return finish(db, rc, err);
+		return rc;
 	sqlite3_stmt *st;
 	if (xp_sql_prepare(db, "SELECT u.id, u.tgt_idx, " XP_SQL_NTOKS("coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt)")
 			   " FROM utterances u WHERE u.document = ? AND u.en_idx = ?", &st, err))
@@ -415,12 +420,10 @@ static int move_tadd(xp_db *db, int64_t run, const char *key, int64_t tid, int64
 		return xp_failc(err, XP_EINPUT, db->path, 0, "%s +%lld: a store of schema %d cannot %s a "
 				"target-only mention alone (open it with this xproj to upgrade it)", verb, (long long)tid,
 				db->version, verb);
-	if (xp_sql_begin(db, err))
-		return -1;
 	where w;
-	int rc = at(db, run, key, version, &w, err);
+	int rc = begin_at(db, run, key, version, &w, err);
 	if (rc)
-		return finish(db, rc, err);
+		return rc;
 	/* the target-only mention: live, of the document on screen, and the
 	 * cluster it is in now (its newest live move's, else its own) */
 	sqlite3_stmt *st;

@@ -295,11 +295,15 @@ static int read_clusters(jr *r, json_t *clusters, json_t *ids, json_t *conf, jso
 			xp_mention *m = &r->d->mentions[r->d->nmentions - 1];
 			/* an id the store can keep, or none: a wrapped one (2^32 as
 			 * 0, -1 as 2^32-1) or the index put in for a missing one
-			 * named another mention */
+			 * named another mention.  The store keeps what a projection
+			 * report names, 0 to 2^31-1 (io/report.c), and the ids above
+			 * are project's own for the target mentions its rules write
+			 * alone (project.h XP_PROJ_RULE_ID): an English mention of
+			 * such an id was listed as one of them */
 			if (ids && (!json_is_integer(id) || json_integer_value(id) < 0 ||
-				    json_integer_value(id) >= (json_int_t)UINT32_MAX))
-				return bad(r, "cluster %zu mention %zu: \"mention_ids\" has no id of 0 to %u for it", k, j,
-					   UINT32_MAX - 1);
+				    json_integer_value(id) > INT32_MAX))
+				return bad(r, "cluster %zu mention %zu: \"mention_ids\" has no id of 0 to %d for it", k, j,
+					   INT32_MAX);
 			if (ids)
 				m->id = (uint32_t)json_integer_value(id);
 			json_t *cf = json_array_get(json_array_get(conf, k), j);

@@ -34,7 +34,7 @@ def main():
         f"{kept}: the store {store} holds {len(work)} action(s) done after it was made "
         f"({', '.join(actions)}; the last {work[-1].get('created', '?')}): this rerun would make it "
         f"again without them.  They are kept in {kept}: merge them into a store of your own "
-        f"(xproj db merge MINE.db {kept}), then remove {kept} and run again\n")
+        f"(xproj db merge MINE.db {kept}), then remove {kept} (and its -wal and -shm) and run again\n")
     return 1
 
 

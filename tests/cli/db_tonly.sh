@@ -62,6 +62,22 @@ sed 's/"rule":"marked"/"rule":7/' $T/p.json > $T/bad2.json
 expect_status 1 $XPROJ db import $T/bad.db $A --report $T/bad2.json
 expect_grep 'target-only mention 2: not one of a projection report' $T/err
 
+# an English mention id in the range project gives the target mentions its
+# rules write alone (past 2^31-1, which no report can name either): refused
+# when read.  Before, project listed that English mention ("the man") as a
+# rule's target-only mention in the report, and db import refused the
+# report later, naming its mention 1
+expect_status 0 $XPROJ convert $F/en.conll $T/en.jsonlines
+sed 's/"mention_ids":\[\[0\],\[1\]\]/"mention_ids":[[4294967294],[1]]/' $T/en.jsonlines > $T/hi.jsonlines
+expect_status 1 $XPROJ project --source $T/hi.jsonlines --aligned $F/aligned.jsonl --alignments $F/pairs.pharaoh \
+	-o $T/hi.conll --report $T/hi.json
+expect_grep 'hi.jsonlines:1: .*"mention_ids" has no id of 0 to 2147483647' $T/err
+sed 's/"mention_ids":\[\[0\],\[1\]\]/"mention_ids":[[2147483647],[1]]/' $T/en.jsonlines > $T/top.jsonlines
+expect_status 0 $XPROJ project --source $T/top.jsonlines --aligned $F/aligned.jsonl --alignments $F/pairs.pharaoh \
+	-o $T/top.conll --report $T/top.json
+expect_eq "$(grep -o '"tonly":[^]]*]' $T/top.json)" "$(grep -o '"tonly":[^]]*]' $T/p.json)" "the largest id: the rules' own listed alone"
+expect_status 0 $XPROJ db import $T/top.db --source $T/top.jsonlines --aligned $F/aligned.jsonl --report $T/top.json
+
 # the workbench: a corrector deletes the run's "qui" (one undo brings it
 # back) and relinks "Cela" into the entity of "the man"
 if command -v curl >/dev/null; then

@@ -35,8 +35,10 @@ expect_grep "realign: model .*wordalign.model, seed 5, intersect, its phrases$" 
 rm $T/h.phrases
 # realign DB OUT MODE ARG: tests/cli/realign_back.py MODE against a server of DB
 realign() {
-	# (the last server's line, read before this one's shell truncates the
-	# file, gave no URL: "after 0 tries")
+	# the last server's line is gone first: the redirection below truncates
+	# the file in the child, which may run after the wait has read the old
+	# line whole and gone on, and then read the address from an empty file
+	# (a SAN run: realign_back.py got '', 'unknown url type')
 	rm -f $T/url
 	$XPROJ serve $1 --port 0 > $T/url 2>&1 &
 	pid=$!

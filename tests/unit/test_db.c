@@ -1030,6 +1030,59 @@ static void relink_tadd_crossing(void **state)
 	done(db);
 }
 
+/* `db undo` with no batch named takes back the newest batch; one that
+ * relinks a target-only mention alone has no correction, so the guard was
+ * given no document and the undo put back a crossing pair: ann relinks a
+ * tadd (1-3 of sentence 1) out of cluster 1, bob adds another at 0-2 in
+ * cluster 1, `db undo` would put the first back beside it.  Refused. */
+static void undo_newest_relink_crossing(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db), tid, tid2;
+	xp_err e;
+	char what[200];
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 1, 3, 1, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 1, 2, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 0, 2, 1, "bob", NULL, xp_db_mention_version(db, run, "d|2"), &tid2, &e), 0);
+	assert_int_not_equal(xp_db_undo(db, NULL, what, sizeof what, &e), 0);
+	assert_int_equal(e.code, XP_EINPUT);
+	assert_non_null(strstr(e.msg, "are one entity and their tokens would overlap"));
+	assert_int_equal(tadd_cluster(db, tid), 2);
+	char *list;
+	size_t n;
+	assert_int_equal(xp_db_crossings(db, run, &list, &n, &e), 0);
+	assert_int_equal(n, 0);
+	free(list);
+	done(db);
+}
+
+/* ... and it takes back the newest action: ann's modify, then her relink
+ * of a target-only mention alone (a batch with no correction, so the
+ * newest batch's corrections, none, read as older than the modify: the
+ * modify was undone, the relink left) */
+static void undo_newest_is_the_relink(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db), tid;
+	xp_err e;
+	char what[200], want[64];
+	xp_edit it = {XP_MODIFY, "d|2", 1, 0, 2, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, run, &it, &e), 0);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 2, 3, 1, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 1, 3, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
+	assert_int_equal(xp_db_undo(db, NULL, what, sizeof what, &e), 0);
+	snprintf(want, sizeof want, "batch %lld", (long long)xp_sql_int(db, "SELECT max(id) FROM batches", -1));
+	assert_string_equal(what, want);
+	assert_int_equal(tadd_cluster(db, tid), 1);
+	assert_int_equal(xp_sql_int(db, "SELECT count(*) FROM corrections WHERE undone = 0", -1), 1);
+	/* then the modify */
+	assert_int_equal(xp_db_undo(db, NULL, what, sizeof what, &e), 0);
+	assert_non_null(strstr(what, "correction"));
+	done(db);
+}
+
 static int deny_start(void *ctx, int what, const char *a, const char *b, const char *c, const char *d)
 {
 	(void)ctx, (void)c, (void)d;
@@ -1114,6 +1167,8 @@ int main(void)
 		cmocka_unit_test(merge_tadd_crossing),
 		cmocka_unit_test(relink_target_only),
 		cmocka_unit_test(relink_tadd_crossing),
+		cmocka_unit_test(undo_newest_relink_crossing),
+		cmocka_unit_test(undo_newest_is_the_relink),
 	};
 	return cmocka_run_group_tests_name("db", tests, NULL, NULL);
 }
