@@ -178,6 +178,78 @@ static void line_key(char *key, size_t n, const char *doc, int64_t part, int64_t
 	snprintf(key, n, "%s|%sline %lld (%s)", doc, at, (long long)line, what);
 }
 
+int xp_db_reproj_carried(xp_db *db, int64_t run, json_t **out, xp_err *err)
+{
+	*out = json_array();
+	if (!*out)
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	if (db->version < 10)
+		return 0;
+	sqlite3_stmt *st, *acted;
+	if (xp_sql_prepare(db, "SELECT t.id, d.doc, " XP_SQL_KEY_PART("d") ", (SELECT min(m.mention) FROM mentions m"
+			   " WHERE m.utterance = t.utterance) FROM tedits t JOIN utterances u ON u.id = t.utterance"
+			   " JOIN documents d ON d.id = u.document WHERE t.run = ? AND t.kind = 'realign' AND t.undone = 0"
+			   " AND t.carried_from IS NOT NULL AND t.id = (SELECT max(r.id) FROM tedits r WHERE r.utterance = t.utterance"
+			   " AND r.kind = 'realign' AND r.undone = 0) ORDER BY t.id", &st, err))
+		return -1;
+	if (xp_sql_prepare(db, "SELECT m.id FROM mentions m JOIN tedits t ON t.utterance = m.utterance WHERE t.id = ?1"
+			   " AND (EXISTS (SELECT 1 FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = m.id"
+			   " AND c.undone = 0 AND coalesce(b.undone, 0) = 0) OR EXISTS (SELECT 1 FROM reviews r"
+			   " WHERE r.mention = m.id AND r.undone = 0)) ORDER BY m.id", &acted, err)) {
+		sqlite3_finalize(st);
+		return -1;
+	}
+	sqlite3_bind_int64(st, 1, run);
+	int rc = 0, step;
+	while (rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (sqlite3_column_type(st, 3) == SQLITE_NULL)
+			continue;   /* no mention there: nothing to propose */
+		char key[600];
+		xp_mention_key(key, sizeof key, xp_sql_text(st, 1), sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3));
+		json_t *rows = json_array();
+		sqlite3_bind_int64(acted, 1, sqlite3_column_int64(st, 0));
+		while (rows && (step = sqlite3_step(acted)) == SQLITE_ROW)
+			json_array_append_new(rows, json_integer((json_int_t)sqlite3_column_int64(acted, 0)));
+		sqlite3_reset(acted);
+		if (!rows || json_array_append_new(*out, json_pack("{s:I,s:s,s:o}", "tedit", (json_int_t)sqlite3_column_int64(st, 0),
+								    "key", key, "acted", rows)))
+			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	}
+	if (rc == 0 && step != SQLITE_DONE)
+		rc = xp_sql_fail(db, err, "carried realigns");
+	sqlite3_finalize(st);
+	sqlite3_finalize(acted);
+	if (rc)
+		json_decref(*out), *out = NULL;
+	return rc;
+}
+
+int xp_db_carry_said(xp_db *db, int64_t tedit, const char *why, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT t.run, d.doc, " XP_SQL_KEY_PART("d") ", u.en_idx FROM tedits t"
+			   " JOIN utterances u ON u.id = t.utterance JOIN documents d ON d.id = u.document WHERE t.id = ?", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, tedit);
+	int rc = 0;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		char key[700];
+		line_key(key, sizeof key, xp_sql_text(st, 1), sqlite3_column_int64(st, 2), sqlite3_column_int64(st, 3), "realign");
+		sqlite3_stmt *up;
+		rc = xp_sql_prepare(db, "UPDATE carries SET why = ?1 WHERE run = ?2 AND mention_key = ?3 AND status = 'carried'",
+				    &up, err);
+		if (rc == 0) {
+			sqlite3_bind_text(up, 1, why, -1, SQLITE_STATIC);
+			sqlite3_bind_int64(up, 2, sqlite3_column_int64(st, 0));
+			sqlite3_bind_text(up, 3, key, -1, SQLITE_TRANSIENT);
+			rc = sqlite3_step(up) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "the carry-over's line");
+			sqlite3_finalize(up);
+		}
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
 /* the touched mentions of one document of the earlier run */
 static int carry_doc(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int64_t new_doc, const char *doc,
 		     int64_t part, carry_stats *cs, xp_err *err)
@@ -212,8 +284,9 @@ static int carry_doc(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int6
 	return rc;
 }
 
-/* A carried realign is not re-projected with the new run's model (that
- * is the workbench's, serve/reproject.c, at the realign).  Its proposals
+/* A carried realign is not re-projected here: the new run's model is not
+ * this layer's (the pipeline and db import --wa-model re-project it after
+ * the import, pipeline/reproject.h, and say so on its line).  Its proposals
  * in the earlier run are spans of the same tokens (it is carried only
  * when the English and target words are the same), so they come along,
  * for the same English mentions: a proposal a corrector kept is read from
@@ -323,14 +396,17 @@ static int carry_run_tadds(xp_db *db, int64_t run, int64_t from, int64_t old_doc
 	if (db->version < 15)
 		return 0;
 	sqlite3_stmt *old, *find;
-	if (xp_sql_prepare(db, "SELECT t.id, o.en_idx, n.id, n.tgt_idx IS NOT NULL AND n.src = o.src AND n.tgt = o.tgt,"
-			   " t.start, t.end, t.rule, t.cluster, c.now, (SELECT b.annotator FROM tmoves x JOIN batches b"
-			   " ON b.id = x.batch WHERE x.tedit = t.id AND b.undone = 0 ORDER BY x.batch DESC LIMIT 1)"
-			   " FROM (SELECT t.id, " XP_SQL_TADD_CLUSTER("t") " AS now FROM tedits t JOIN utterances o"
-			   " ON o.id = t.utterance WHERE o.document = ?1 AND t.rule IS NOT NULL AND " XP_SQL_TADD_LIVE("t") ") c"
-			   " JOIN tedits t ON t.id = c.id JOIN utterances o ON o.id = t.utterance"
-			   " LEFT JOIN utterances n ON n.document = ?2 AND n.en_idx = o.en_idx"
-			   " WHERE c.now != t.cluster ORDER BY t.id", &old, err))
+	/* the newest live move's annotator, and its note (schema 16) */
+#define OLD_MOVES(note) "SELECT t.id, o.en_idx, n.id, n.tgt_idx IS NOT NULL AND n.src = o.src AND n.tgt = o.tgt," \
+	" t.start, t.end, t.rule, t.cluster, c.now, (SELECT b.annotator FROM tmoves x JOIN batches b" \
+	" ON b.id = x.batch WHERE x.tedit = t.id AND b.undone = 0 ORDER BY x.batch DESC LIMIT 1), (SELECT " note \
+	" FROM tmoves x JOIN batches b ON b.id = x.batch WHERE x.tedit = t.id AND b.undone = 0 ORDER BY x.batch DESC" \
+	" LIMIT 1) FROM (SELECT t.id, " XP_SQL_TADD_CLUSTER("t") " AS now FROM tedits t JOIN utterances o" \
+	" ON o.id = t.utterance WHERE o.document = ?1 AND t.rule IS NOT NULL AND " XP_SQL_TADD_LIVE("t") ") c" \
+	" JOIN tedits t ON t.id = c.id JOIN utterances o ON o.id = t.utterance" \
+	" LEFT JOIN utterances n ON n.document = ?2 AND n.en_idx = o.en_idx" \
+	" WHERE c.now != t.cluster ORDER BY t.id"
+	if (xp_sql_prepare(db, db->version >= 16 ? OLD_MOVES("x.note") : OLD_MOVES("NULL"), &old, err))
 		return -1;
 	if (xp_sql_prepare(db, "SELECT id FROM tedits WHERE run = ?1 AND utterance = ?2 AND kind = 'tadd' AND rule = ?3"
 			   " AND start = ?4 AND end = ?5 AND cluster = ?6 AND undone = 0 ORDER BY id LIMIT 1", &find, err)) {
@@ -371,12 +447,15 @@ static int carry_run_tadds(xp_db *db, int64_t run, int64_t from, int64_t old_doc
 		sqlite3_stmt *mv;
 		rc = xp_batch_insert(db, name, sum, sqlite3_column_type(old, 9) == SQLITE_NULL ? NULL : xp_sql_text(old, 9),
 				     stamp, &batch, err);
-		if (rc == 0 && xp_sql_prepare(db, "INSERT INTO tmoves(batch, tedit, cluster) VALUES(?,?,?)", &mv, err))
+		if (rc == 0 && xp_sql_prepare(db, db->version >= 16 ? "INSERT INTO tmoves(batch, tedit, cluster, note) VALUES(?,?,?,?)"
+								   : "INSERT INTO tmoves(batch, tedit, cluster) VALUES(?,?,?)", &mv, err))
 			rc = -1;
 		if (rc == 0) {
 			sqlite3_bind_int64(mv, 1, batch);
 			sqlite3_bind_int64(mv, 2, tid);
 			sqlite3_bind_int64(mv, 3, now);
+			if (db->version >= 16 && sqlite3_column_type(old, 10) != SQLITE_NULL)
+				sqlite3_bind_text(mv, 4, xp_sql_text(old, 10), -1, SQLITE_TRANSIENT);
 			rc = sqlite3_step(mv) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "carry a move of a target-only mention");
 			sqlite3_finalize(mv);
 		}

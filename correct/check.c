@@ -224,6 +224,14 @@ int xp_db_check(xp_db *db, char **report, size_t *nproblems, xp_err *err)
 		problems(db, db->version >= 15 ? TMOVE_PROBLEMS(" AND NOT (x.cluster = -1 AND (b.checksum LIKE '" XP_TRELINK_SUM "%'"
 								   " OR b.checksum LIKE '" XP_TCARRY_SUM "%'))")
 			 : TMOVE_PROBLEMS(""), &b, &n);
+	/* schema 16: a note is a corrector's, on a relink or delete of a
+	 * target-only mention alone (or its carry), as text; a merge's moves
+	 * have none */
+	if (db->version >= 16)
+		problems(db, "SELECT printf('batch %d moves target edit %d with a note: %s', x.batch, x.tedit, CASE WHEN"
+			 " typeof(x.note) != 'text' THEN 'not text' ELSE 'only a relink or delete of one alone has one' END)"
+			 " FROM tmoves x JOIN batches b ON b.id = x.batch WHERE x.note IS NOT NULL AND (typeof(x.note) != 'text'"
+			 " OR NOT (b.checksum LIKE '" XP_TRELINK_SUM "%' OR b.checksum LIKE '" XP_TCARRY_SUM "%'))", &b, &n);
 	if (db->version >= 10)
 		reproj_problems(db, &b, &n), recipe_problems(db, &b, &n);
 	if (b.oom) {

@@ -33,7 +33,7 @@
 
 typedef struct xp_db xp_db;
 
-#define XP_DB_VERSION 15
+#define XP_DB_VERSION 16
 
 /* Mentions are named by their keys, "DOC|ID" or "DOC|PART:ID"
  * (xp_mention_key, io/report.h). */

@@ -366,16 +366,16 @@ static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 		" ON f.src = a.carried_from WHERE a.dst = main.tedits.id) WHERE id > @maxted AND carried_from IS NULL;"
 		/* the target-only mentions an entity merge moved (schema 13), under
 		 * the merged ids of its batch and of each mention; a relink of one
-		 * alone (schema 14) with the mention on screen and its place among
+		 * alone (schema 14) with the mention on screen, its note (16) and its place among
 		 * the actions, in the merged ids (as a target action's after and
 		 * after_review) */
-		"INSERT INTO main.tmoves(batch, tedit, cluster, mention, after, after_review, after_tedit)"
+		"INSERT INTO main.tmoves(batch, tedit, cluster, mention, after, after_review, after_tedit, note)"
 		" SELECT mb.dst, mt.dst, x.cluster, mm.dst,"
 		" CASE WHEN x.after IS NOT NULL THEN coalesce((SELECT c.dst FROM temp.mcor c WHERE c.src = x.after), 0) END,"
 		" CASE WHEN x.after_review IS NOT NULL THEN coalesce((SELECT max(r.dst) FROM temp.mrev r"
 		" WHERE r.src <= x.after_review), 0) END,"
 		" CASE WHEN x.after_tedit IS NOT NULL THEN coalesce((SELECT max(t.dst) FROM temp.mted t"
-		" WHERE t.src <= x.after_tedit), 0) END FROM src.tmoves x"
+		" WHERE t.src <= x.after_tedit), 0) END, x.note FROM src.tmoves x"
 		" JOIN temp.mbat mb ON mb.src = x.batch JOIN temp.mted mt ON mt.src = x.tedit"
 		" LEFT JOIN temp.mmen mm ON mm.src = x.mention"
 		" WHERE mb.dst IS NOT NULL AND mt.dst IS NOT NULL AND NOT EXISTS (SELECT 1 FROM main.tmoves o"

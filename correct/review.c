@@ -327,9 +327,11 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 	" WHERE id = ?1))"
 	/* and a target-only mention relinked from it (schema 14), its batch
 	 * naming it ("relink +N into cluster C") */
-	if (xp_sql_cached(db, db->version >= 14 ? TACTS " UNION ALL SELECT 'relink', NULL, NULL, NULL, b.annotator, NULL,"
-			       " b.created, b.undone, 'ok', NULL, 0, b.name, x.after, 2, x.after_tedit + 0.5, x.cluster"
-			       " FROM tmoves x JOIN batches b ON b.id = x.batch WHERE x.mention = ?1 ORDER BY k1, k2, k3"
+	/* (with its note from schema 16: before, the history line alone had it) */
+#define TMOVE_ACTS(note) TACTS " UNION ALL SELECT 'relink', NULL, NULL, NULL, b.annotator, " note "," \
+	" b.created, b.undone, 'ok', NULL, 0, b.name, x.after, 2, x.after_tedit + 0.5, x.cluster" \
+	" FROM tmoves x JOIN batches b ON b.id = x.batch WHERE x.mention = ?1 ORDER BY k1, k2, k3"
+	if (xp_sql_cached(db, db->version >= 16 ? TMOVE_ACTS("x.note") : db->version >= 14 ? TMOVE_ACTS("NULL")
 			       : db->version >= 9 ? TACTS " ORDER BY k1, k2, k3" : ACTS " ORDER BY k1, k2, k3", &st, NULL))
 		return a;
 	sqlite3_bind_int64(st, 1, row);
@@ -625,6 +627,88 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	xp_sql_release(db, st);
 	xp_sql_release(db, mt);
 	return o;
+}
+
+int xp_db_tonly_lines(xp_db *db, int64_t run, const char *doc, json_t **out, xp_err *err)
+{
+	*out = NULL;
+	sqlite3_stmt *ds, *us = NULL;
+	if (xp_sql_prepare(db, "SELECT id, part FROM documents WHERE run = ? AND doc = ? ORDER BY part", &ds, err))
+		return -1;
+	sqlite3_bind_int64(ds, 1, run);
+	sqlite3_bind_text(ds, 2, doc, -1, SQLITE_STATIC);
+	/* a line (an utterance) of the document with a target sentence and no
+	 * English mention; its target as the workbench shows it (a realign's) */
+	int rc = xp_sql_prepare(db, "SELECT u.speaker, u.src, u.tgt_idx, coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt)"
+				" FROM utterances u WHERE u.document = ? AND u.en_idx = ? AND u.tgt_idx IS NOT NULL"
+				" AND NOT EXISTS (SELECT 1 FROM mentions m WHERE m.utterance = u.id)", &us, err);
+	json_t *lines = json_array();
+	int found = 0, step = SQLITE_DONE;
+	while (rc == 0 && lines && (step = sqlite3_step(ds)) == SQLITE_ROW) {
+		found = 1;
+		int64_t d = sqlite3_column_int64(ds, 0);
+		int part = sqlite3_column_int(ds, 1);
+		json_t *ta = xp_tadds_json(db, d), *t;
+		if (!ta) {
+			rc = xp_sql_fail(db, err, "target-only mentions");
+			break;
+		}
+		/* xp_tadds_json lists them by id: the lines in reading order */
+		size_t i, nl0 = json_array_size(lines);
+		json_array_foreach(ta, i, t) {
+			int64_t utt = json_integer_value(json_object_get(t, "utt"));
+			json_t *line = NULL, *l;
+			size_t k;
+			for (k = nl0; k < json_array_size(lines) && !line; k++)
+				if (json_integer_value(json_object_get(l = json_array_get(lines, k), "utt")) == utt)
+					line = l;
+			if (!line) {
+				sqlite3_reset(us);
+				sqlite3_bind_int64(us, 1, d);
+				sqlite3_bind_int64(us, 2, utt);
+				step = sqlite3_step(us);
+				if (step == SQLITE_DONE)
+					continue;   /* a line with an English mention: xp_db_mention lists it */
+				if (step != SQLITE_ROW) {
+					rc = xp_sql_fail(db, err, "a line of target-only mentions");
+					break;
+				}
+				line = json_pack("{s:i,s:I,s:o,s:o,s:{s:I,s:o,s:[]}}", "part", part, "utt", (json_int_t)utt, "speaker",
+						 col_text(us, 0), "tokens", col_array(us, 1), "target", "sent",
+						 (json_int_t)sqlite3_column_int64(us, 2), "tokens", col_array(us, 3), "target_only");
+				size_t at = nl0;   /* in reading order among the part's */
+				while (at < json_array_size(lines) &&
+				       json_integer_value(json_object_get(json_array_get(lines, at), "utt")) < utt)
+					at++;
+				if (!line || json_array_insert_new(lines, at, line)) {
+					rc = oom(err);
+					break;
+				}
+			}
+			if (json_array_append_new(json_object_get(json_object_get(line, "target"), "target_only"),
+						  json_pack("{s:O,s:O,s:O,s:O,s:O*}", "tid", json_object_get(t, "tid"), "start",
+							    json_object_get(t, "start"), "end", json_object_get(t, "end"),
+							    "cluster", json_object_get(t, "cluster"), "rule",
+							    json_object_get(t, "rule")))) {
+				rc = oom(err);
+				break;
+			}
+		}
+		json_decref(ta);
+	}
+	if (rc == 0 && !lines)
+		rc = oom(err);
+	else if (rc == 0 && step != SQLITE_DONE)
+		rc = xp_sql_fail(db, err, "documents");
+	else if (rc == 0 && !found)
+		rc = xp_failc(err, XP_ENOTFOUND, "", 0, "no document %s in run %lld", doc, (long long)run);
+	sqlite3_finalize(ds);
+	sqlite3_finalize(us);
+	if (rc)
+		json_decref(lines);
+	else
+		*out = lines;
+	return rc;
 }
 
 /* the mention's row: XP_ENOTFOUND naming the run, or the database's failure */

@@ -54,6 +54,16 @@ int xp_db_carried(xp_db *db, int64_t run, const char *status, json_t **out, xp_e
  * XP_ENOTFOUND for an unknown mention. */
 int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t **out, xp_err *err);
 
+/* The lines of the run's document DOC (each of its parts) whose target
+ * sentence holds a live target-only mention (a rule's of the run, or a
+ * corrector's) and whose English utterance holds no mention: what
+ * xp_db_mention cannot reach (it lists a line's target-only mentions
+ * under each of its English mentions).  *out: in reading order,
+ * [{"part","utt","speaker","tokens" (the English),"target":{"sent",
+ * "tokens","target_only":[{"tid","start","end","cluster","rule"?}]}}];
+ * empty for a document without.  XP_ENOTFOUND: no such document. */
+int xp_db_tonly_lines(xp_db *db, int64_t run, const char *doc, json_t **out, xp_err *err);
+
 /* The mention's version (see above), -1 if it does not exist. */
 int64_t xp_db_mention_version(xp_db *db, int64_t run, const char *key);
 
@@ -132,6 +142,15 @@ int xp_db_reproj_input(xp_db *db, int64_t run, const char *key, json_t **out, xp
  * ("proposed", or in words why nothing was), in one transaction.  A row not
  * of its utterance is refused (XP_EINPUT). */
 int xp_db_reproj_put(xp_db *db, int64_t tedit, const json_t *proposals, const char *what, xp_err *err);
+/* The realigns a rerun carried to run (the newest live one of each
+ * utterance, carried from an earlier run's), whose proposals are the
+ * earlier run's: [{"tedit","key" (a mention of the utterance: for
+ * xp_db_reproj_input),"acted":[the rows of its mentions with a live
+ * correction or review: what the corrector saw and acted on is theirs]}]. */
+int xp_db_reproj_carried(xp_db *db, int64_t run, json_t **out, xp_err *err);
+/* The carry-over's line for carried realign tedit says why (it was
+ * re-projected with the run's model, or not and why). */
+int xp_db_carry_said(xp_db *db, int64_t tedit, const char *why, xp_err *err);
 /* Mention row's re-projection under its utterance's newest live realign:
  * {"state":"proposed"|"none","why","span":[sent,start,end] or null,"fate",
  * "confidence"}; JSON null when its utterance is not re-paired. */

@@ -234,6 +234,18 @@ static const char *const migrations[XP_DB_VERSION] = {
 	 * the correctors'.  NULL in every row made before: a corrector's. */
 	"ALTER TABLE tedits ADD COLUMN rule TEXT;"
 	"ALTER TABLE tedits ADD COLUMN confidence REAL;",
+	/* 16: a relink or delete of a target-only mention alone (schema 14, 15)
+	 * keeps its corrector's note with the move, where the mention's actions
+	 * read it (db show, the workbench's history), as a correction's and a
+	 * review's are; a carried one (tcarry:) the note of the move it
+	 * carries.  Until 15 the note was in the history line alone: the moves
+	 * made before take it from there (its "batch" and "id" are the move's).
+	 * A merge's moves have none. */
+	"ALTER TABLE tmoves ADD COLUMN note TEXT;"
+	"UPDATE tmoves SET note = (SELECT json_extract(h.detail, '$.note') FROM history h"
+	" WHERE h.action IN ('relink', 'delete') AND json_valid(h.detail)"
+	" AND json_extract(h.detail, '$.batch') = tmoves.batch AND json_extract(h.detail, '$.id') = tmoves.tedit"
+	" ORDER BY h.id DESC LIMIT 1) WHERE mention IS NOT NULL;",
 };
 
 int xp_sql_fail(xp_db *db, xp_err *err, const char *what)

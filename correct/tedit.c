@@ -458,7 +458,12 @@ static int move_tadd(xp_db *db, int64_t run, const char *key, int64_t tid, int64
 	else
 		snprintf(name, sizeof name, "relink +%lld into cluster %lld", (long long)tid, (long long)cluster);
 	xp_now(stamp, sizeof stamp);
-	snprintf(sum, sizeof sum, XP_TRELINK_SUM "%lld:%lld:%lld:%s", (long long)run, (long long)tid, (long long)cluster, stamp);
+	/* with the store's next batch number: the same relink undone and made
+	 * again within a second (the stamp's) is another batch, which db merge
+	 * (that takes batches alike in checksum, name, annotator and time for
+	 * one) must not fold into the undone one */
+	snprintf(sum, sizeof sum, XP_TRELINK_SUM "%lld:%lld:%lld:%s:%lld", (long long)run, (long long)tid, (long long)cluster,
+		 stamp, (long long)xp_sql_int(db, "SELECT coalesce(max(id), 0) + 1 FROM batches", 0));
 	/* the guard reads its sentence before and after the move; a crossing
 	 * pair is said from it */
 	char gkey[64];
@@ -471,9 +476,15 @@ static int move_tadd(xp_db *db, int64_t run, const char *key, int64_t tid, int64
 	int64_t batch = 0;
 	if (rc == 0)
 		rc = xp_batch_insert(db, name, sum, annotator, stamp, &batch, err);
-	if (rc == 0 && xp_sql_prepare(db, "INSERT INTO tmoves(batch, tedit, cluster, mention, after, after_review, after_tedit)"
-				      " VALUES(?,?,?,?,(SELECT coalesce(max(id), 0) FROM corrections),"
-				      " (SELECT coalesce(max(id), 0) FROM reviews), (SELECT coalesce(max(id), 0) FROM tedits))",
+	/* schema 16: with its note (a store kept at 15, in tests, has it in
+	 * the history line alone) */
+	if (rc == 0 && xp_sql_prepare(db, db->version >= 16
+				      ? "INSERT INTO tmoves(batch, tedit, cluster, mention, after, after_review, after_tedit, note)"
+					" VALUES(?,?,?,?,(SELECT coalesce(max(id), 0) FROM corrections),"
+					" (SELECT coalesce(max(id), 0) FROM reviews), (SELECT coalesce(max(id), 0) FROM tedits), ?5)"
+				      : "INSERT INTO tmoves(batch, tedit, cluster, mention, after, after_review, after_tedit)"
+					" VALUES(?,?,?,?,(SELECT coalesce(max(id), 0) FROM corrections),"
+					" (SELECT coalesce(max(id), 0) FROM reviews), (SELECT coalesce(max(id), 0) FROM tedits))",
 				      &st, err))
 		rc = -1;
 	if (rc == 0) {
@@ -481,6 +492,8 @@ static int move_tadd(xp_db *db, int64_t run, const char *key, int64_t tid, int64
 		sqlite3_bind_int64(st, 2, tid);
 		sqlite3_bind_int64(st, 3, cluster);
 		sqlite3_bind_int64(st, 4, w.mention);
+		if (db->version >= 16 && note)
+			sqlite3_bind_text(st, 5, note, -1, SQLITE_STATIC);
 		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, verb);
 		sqlite3_finalize(st);
 	}

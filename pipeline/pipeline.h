@@ -128,7 +128,7 @@ typedef struct xp_pipe_result {
 	 * projection, and not carried (xp_db_carried) */
 	int64_t carry_from;
 	size_t carried, carry_agrees, carry_lost;
-	size_t carry_said;   /* of the carried, those with a word (a realign not re-projected) */
+	size_t carry_said;   /* of the carried, the realigns not re-projected with this run's model */
 	/* what ran a document at a time (XP_PIPE_STREAMED_*): the projection
 	 * with its files and report, the import; else the whole corpus at once
 	 * (records out of the English documents' order, or a failure, whose

@@ -1,6 +1,7 @@
 /* pipeline/run.c — the stages of xp_pipeline, in order; see pipeline.h. */
 #define _POSIX_C_SOURCE 200809L
 #include "pipeline.h"
+#include "reproject.h"
 #include "../correct/db.h"
 #include "../correct/review.h"
 #include "../base/failpoint.h"
@@ -67,6 +68,8 @@ typedef struct run {
 	const char *report_tmp;     /* streamed: the report's temporary file, which the import reads */
 	int64_t model_size;         /* save_model: the model's bytes and their hash, recorded by the db stage */
 	uint64_t model_hash;
+	xp_buf model_bytes;         /* save_model into a store that exists: the model, for the realigns the
+				       rerun carries (re-projected with it by the db stage) */
 	struct timespec t0;
 } run;
 
@@ -202,6 +205,15 @@ static int put_model(run *R, xp_wa *w, xp_err *e)
 		R->model_size = (int64_t)b.n;
 		R->model_hash = xp_hash(b.p, b.n);
 		rc = put(R, XP_OUT_MODEL, &b, e);
+	}
+	/* a rerun (the store is there) may carry realigns, which the db stage
+	 * re-projects with this model: kept until then (its size in memory) */
+	char db[4200];
+	struct stat sb;
+	if (rc == 0 && stat(out_path(R, XP_OUT_DB, db, sizeof db), &sb) == 0) {
+		xp_buf_free(&R->model_bytes);
+		R->model_bytes = b;
+		return 0;
 	}
 	xp_buf_free(&b);
 	return rc;
@@ -638,7 +650,8 @@ static int feed_next(void *ctx, const xp_corpus **en, const xp_aligned **al, xp_
  * model to project a re-paired utterance as this run would have
  * (serve/reproject.c, correct/review.h xp_db_run_model): the aligner's
  * seed, symmetrisation, one-way threshold and other seeds (the
- * confidence's seed_agree), the names run 0 learned (the rule names), and
+ * confidence's seed_agree), the names run 0 learned (the rule names), the
+ * factor of the English mentions as soft constraints (when applied), and
  * what the projection read that its settings do not say (the segmenter's
  * directory, absolute; uncalibrated). */
 static json_t *model_how(run *R)
@@ -656,6 +669,13 @@ static json_t *model_how(run *R)
 			json_decref(j), j = NULL;
 		xp_buf_free(&b);
 	}
+	/* the English mentions were the aligner's soft constraints (--span-factor
+	 * X, or a pack that asks): a realign's aligner holds the utterance's
+	 * mentions at the same factor.  Only when the aligner built blocks of
+	 * them, which it does exactly when it applied them to a mention of two
+	 * or more tokens: a run without leaves its record as before */
+	if (j && R->r->span_blocks && json_object_set_new(j, "span_factor", json_real(o->wa.span_factor)))
+		json_decref(j), j = NULL;
 	if (j && o->proj.segmenter_data) {
 		char *abs = realpath(o->proj.segmenter_data, NULL);
 		if (json_object_set_new(j, "segmenter_data", json_string(abs ? abs : o->proj.segmenter_data)))
@@ -703,6 +723,19 @@ static int stage_db(run *R, xp_err *e)
 		json_t *how = model_how(R);
 		rc = mp.oom || !how ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory")
 				    : xp_db_set_run_model(R->db, R->r->run, mp.p, R->model_size, R->model_hash, how, e);
+		/* the realigns this rerun carried: their proposals were the earlier
+		 * run's model's; this run's makes them again (pipeline/reproject.h) */
+		json_t *carried = NULL;
+		if (!rc && R->model_bytes.n && !(rc = xp_db_reproj_carried(R->db, R->r->run, &carried, e)) &&
+		    json_array_size(carried)) {
+			xp_wa_model *m = NULL;
+			size_t redone, kept;
+			rc = xp_wa_model_parse(mp.p, R->model_bytes.p, R->model_bytes.n, &m, e) ||
+			     xp_pipe_reproject_carried(R->db, R->r->run, m, mp.p, how, &redone, &kept, e);
+			xp_wa_model_free(m);
+		}
+		json_decref(carried);
+		xp_buf_free(&R->model_bytes);
 		json_decref(how);
 		free(dir);
 		xp_buf_free(&mp);
@@ -716,8 +749,11 @@ static int stage_db(run *R, xp_err *e)
 		json_array_foreach(c, i, x) {
 			const char *s = json_string_value(json_object_get(x, "status"));
 			R->r->carry_from = json_integer_value(json_object_get(x, "from_run"));
+			/* (a realign re-projected with this run's model says so too:
+			 * not one the summary warns of) */
+			const char *why = json_string_value(json_object_get(x, "why"));
 			if (s && !strcmp(s, "carried"))
-				R->r->carried++, R->r->carry_said += json_is_string(json_object_get(x, "why"));
+				R->r->carried++, R->r->carry_said += why && !strncmp(why, "not re-projected", 16);
 			else if (s && !strcmp(s, "agrees"))
 				R->r->carry_agrees++;
 			else
@@ -761,6 +797,7 @@ static void run_free(run *R)
 	xp_buf_free(&R->spans_text);
 	xp_buf_free(&R->episode_pairs);
 	xp_buf_free(&R->db_pairs);
+	xp_buf_free(&R->model_bytes);
 	xp_walign_free(&R->wa);
 	for (int k = 0; k < 4; k++)
 		xp_walign_free(&R->alt[k]);

@@ -58,6 +58,9 @@ int xp_cli_print_json(struct json_t *o);
  * `db triage` print it: brief gives the English and target lines only. */
 struct json_t;
 void xp_cli_show_mention(FILE *f, struct json_t *m, int brief);
+/* a line of document doc with target-only mentions and no English one
+ * (correct/review.h xp_db_tonly_lines' entry), for `db show --doc` */
+void xp_cli_show_tonly_line(FILE *f, const char *doc, struct json_t *line);
 
 /* The files a command names, each as it was given (its option, its path)
  * and which way it goes.  xp_cli_check_files refuses, before anything is

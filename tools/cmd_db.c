@@ -9,6 +9,7 @@
 #include "../io/report.h"
 #include "../lang/lang.h"
 #include "../pipeline/pipeline.h"
+#include "../pipeline/reproject.h"
 #include "../project/project.h"
 #include "../align/wordalign.h"
 #include "pstream.h"
@@ -331,6 +332,8 @@ static int print_recipe(xp_db *db, json_t *r, xp_err *e)
 		xp_cli_put_untrusted(stdout, path);
 		printf(", seed %lld, %s", (long long)json_integer_value(json_object_get(how, "seed")),
 		       json_string_value(json_object_get(how, "sym")) ? json_string_value(json_object_get(how, "sym")) : "?");
+		if (json_is_number(json_object_get(how, "span_factor")))
+			printf(", --span-factor %g", json_number_value(json_object_get(how, "span_factor")));
 		static const char *const kept[] = {"names", "phrases", "conf_model"};
 		for (size_t i = 0; i < sizeof kept / sizeof *kept; i++)
 			if (json_object_get(how, kept[i]))
@@ -703,6 +706,21 @@ static int do_import(xp_db *db, dargs *a, xp_err *e)
 		rc = xp_db_import_run_file(db, &in->en, &in->al, a->report, a->lang, in->files, &run, e);
 	if (!rc && in->model)
 		rc = xp_db_set_run_model(db, run, in->model, in->model_size, in->model_hash, in->model_how, e);
+	/* the realigns this import carried: re-projected with the run's model
+	 * (their proposals were the earlier run's; pipeline/reproject.h) */
+	json_t *carried = NULL;
+	if (!rc && in->model && !(rc = xp_db_reproj_carried(db, run, &carried, e)) && json_array_size(carried)) {
+		xp_wa_model *m = NULL;
+		char *abs = NULL;
+		int64_t size;
+		uint64_t hash;
+		size_t redone, kept;
+		rc = xp_pipe_model_file(in->model, &abs, &size, &hash, &m, e) ||
+		     xp_pipe_reproject_carried(db, run, m, in->model, in->model_how, &redone, &kept, e);
+		xp_wa_model_free(m);
+		free(abs);
+	}
+	json_decref(carried);
 	if (!rc) {
 		json_t *all, *r;
 		if (!in->streamed)
@@ -1099,12 +1117,31 @@ static int do_show(xp_db *db, dargs *a, xp_err *e)
 	int rc = a->doc && !keys ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory")
 	       : a->doc && !n ? xp_failc(e, XP_ENOTFOUND, "", 0, "no document %s in run %lld", a->doc, (long long)a->run)
 			      : 0;
+	/* a document's lines with target-only mentions and no English one (a
+	 * rule's "es" of a sentence whose English names nothing): no mention
+	 * lists them, so they come in reading order between the mentions */
+	json_t *lines = NULL;
+	size_t nl = 0;
+	if (rc == 0 && a->doc)
+		rc = xp_db_tonly_lines(db, a->run, a->doc, &lines, e);
 	for (size_t i = 0; rc == 0 && i < (a->doc ? n : 1); i++) {
 		json_t *m = NULL;
-		if ((rc = xp_db_mention(db, a->run, a->doc ? keys[i] : a->file, 0, &m, e)) == 0)
+		if ((rc = xp_db_mention(db, a->run, a->doc ? keys[i] : a->file, 0, &m, e)) == 0) {
+			long long part = (long long)json_integer_value(json_object_get(m, "part")),
+				  utt = (long long)json_integer_value(json_object_get(json_object_get(m, "english"), "utt"));
+			json_t *l;
+			while (nl < json_array_size(lines) && (l = json_array_get(lines, nl)) &&
+			       (json_integer_value(json_object_get(l, "part")) < part ||
+				(json_integer_value(json_object_get(l, "part")) == part &&
+				 json_integer_value(json_object_get(l, "utt")) < utt)))
+				xp_cli_show_tonly_line(stdout, a->doc, l), nl++;
 			xp_cli_show_mention(stdout, m, 0);
+		}
 		json_decref(m);
 	}
+	for (; rc == 0 && nl < json_array_size(lines); nl++)
+		xp_cli_show_tonly_line(stdout, a->doc, json_array_get(lines, nl));
+	json_decref(lines);
 	free(keys);
 	if (a->doc)
 		xp_queue_free(&q);

@@ -65,35 +65,14 @@ static void sub_lines(FILE *f, const char *label, json_t *blocks)
 	}
 }
 
-void xp_cli_show_mention(FILE *f, json_t *m, int brief)
+/* the line's target-only mentions: the run's (a rule of project wrote
+ * it, "rule") or a corrector's, each bracketed, with its entity */
+static void target_only(FILE *f, json_t *tgt)
 {
-	json_t *en = GET(m, "english"), *tgt = GET(m, "target"), *silver = GET(m, "silver"), *now = GET(m, "current");
-	int changed = !json_equal(GET(silver, "span"), GET(now, "span"));
-	if (!brief) {
-		xp_cli_put_untrusted(f, STR(m, "key"));
-		fprintf(f, "  run %lld, cluster %lld (%lld mentions), %s, version %lld, %s\n", INT(m, "run"),
-			INT(m, "cluster"), INT(GET(m, "scene"), "cluster_size"), STR(m, "type"), INT(m, "version"),
-			STR(m, "status"));
-	}
-	fprintf(f, "  %-9s", "en");
-	/* a talk or an article has no speakers: no ": " before its sentence */
-	const char *who = STR(en, "speaker");
-	if (who && *who) {
-		xp_cli_put_untrusted(f, who);
-		fputs(": ", f);
-	}
-	tokens(f, GET(en, "tokens"), INT(en, "start"), INT(en, "end"));
-	fputc('\n', f);
-	char label[64];
-	snprintf(label, sizeof label, "tgt %lld", json_is_object(tgt) ? INT(tgt, "sent") : -1LL);
-	target_line(f, json_is_object(tgt) ? label : "tgt", tgt, GET(now, "span"));
-	if (changed)
-		target_line(f, "silver", tgt, GET(silver, "span"));
-	/* the line's target-only mentions: the run's (a rule of project wrote
-	 * it, "rule") or a corrector's, each bracketed, with its entity */
 	size_t k;
 	json_t *o;
 	json_array_foreach(GET(tgt, "target_only"), k, o) {
+		char label[32];
 		snprintf(label, sizeof label, "+%lld", INT(o, "tid"));
 		fprintf(f, "  %-9s", label);
 		tokens(f, GET(tgt, "tokens"), INT(o, "start"), INT(o, "end"));
@@ -104,6 +83,54 @@ void xp_cli_show_mention(FILE *f, json_t *m, int brief)
 			fputs("a corrector's", f);
 		fputs(")\n", f);
 	}
+}
+
+/* the English speaker and tokens, start..end bracketed (-1: none) */
+static void english(FILE *f, const char *who, json_t *toks, long long start, long long end)
+{
+	fprintf(f, "  %-9s", "en");
+	/* a talk or an article has no speakers: no ": " before its sentence */
+	if (who && *who) {
+		xp_cli_put_untrusted(f, who);
+		fputs(": ", f);
+	}
+	tokens(f, toks, start, end);
+	fputc('\n', f);
+}
+
+void xp_cli_show_tonly_line(FILE *f, const char *doc, json_t *line)
+{
+	xp_cli_put_untrusted(f, doc);
+	if (INT(line, "part"))
+		fprintf(f, " part %lld", INT(line, "part"));
+	fprintf(f, ", line %lld: target-only mentions, no English mention\n", INT(line, "utt"));
+	english(f, STR(line, "speaker"), GET(line, "tokens"), -1, -1);
+	json_t *tgt = GET(line, "target");
+	char label[64];
+	snprintf(label, sizeof label, "tgt %lld", INT(tgt, "sent"));
+	fprintf(f, "  %-9s", label);
+	tokens(f, GET(tgt, "tokens"), -1, -1);
+	fputc('\n', f);
+	target_only(f, tgt);
+}
+
+void xp_cli_show_mention(FILE *f, json_t *m, int brief)
+{
+	json_t *en = GET(m, "english"), *tgt = GET(m, "target"), *silver = GET(m, "silver"), *now = GET(m, "current");
+	int changed = !json_equal(GET(silver, "span"), GET(now, "span"));
+	if (!brief) {
+		xp_cli_put_untrusted(f, STR(m, "key"));
+		fprintf(f, "  run %lld, cluster %lld (%lld mentions), %s, version %lld, %s\n", INT(m, "run"),
+			INT(m, "cluster"), INT(GET(m, "scene"), "cluster_size"), STR(m, "type"), INT(m, "version"),
+			STR(m, "status"));
+	}
+	english(f, STR(en, "speaker"), GET(en, "tokens"), INT(en, "start"), INT(en, "end"));
+	char label[64];
+	snprintf(label, sizeof label, "tgt %lld", json_is_object(tgt) ? INT(tgt, "sent") : -1LL);
+	target_line(f, json_is_object(tgt) ? label : "tgt", tgt, GET(now, "span"));
+	if (changed)
+		target_line(f, "silver", tgt, GET(silver, "span"));
+	target_only(f, tgt);
 	if (brief)
 		return;
 	json_t *subs = GET(m, "subtitles");

@@ -6,7 +6,7 @@ $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/p
 D=$T/c.db
 
 expect_status 0 $XPROJ db init $D
-expect_grep 'schema version 15' $T/out
+expect_grep 'schema version 16' $T/out
 expect_status 1 $XPROJ db add $D --mention 'd|3' --span 1:2:3
 expect_grep 'no projection run in the database' $T/err
 expect_status 0 $XPROJ db import $D --source $P/en.conll --aligned $P/aligned.jsonl --report $T/r.json

@@ -27,6 +27,16 @@ expect_status 0 $XPROJ db show $D 't|0'
 expect_grep "^  +1       J' ai vu l' homme , \[qui\] est parti \.   (target-only, cluster 0, the run's: rule relative)$" $T/out
 expect_status 0 $XPROJ db triage $D --top 5
 expect_grep "(target-only, cluster 0, the run's: rule relative)" $T/out
+# and a line whose English has no mention ("It was late" -> "Cela"): db
+# show --doc lists it in reading order, between the mentions of lines 0
+# and 2 (before, no mention reached it: it was not shown at all)
+expect_status 0 $XPROJ db show $D --doc t
+expect_eq "$(grep -n -e '^t|[01] ' -e '^t, line 1:' -e '^  +2 ' $T/out | cut -c1-20 | paste -sd/)" \
+	"1:t|0  run 1, cluste/7:t, line 1: target-/10:  +2       [Cela]/11:t|1  run 1, clust" \
+	"the line without an English mention, in reading order"
+expect_grep "^  en       It was late \.$" $T/out
+expect_grep "^  tgt 1    Cela était tard \.$" $T/out
+expect_grep "^  +2       \[Cela\] était tard \.   (target-only, cluster 2, the run's: rule marked)$" $T/out
 
 # a rerun replaces them with its own: none carried, the export the same
 expect_status 0 $XPROJ db import $D $A --report $T/p.json
@@ -97,7 +107,10 @@ if command -v curl >/dev/null; then
 	expect_eq "$(cmp $T/p.conll $T/w3.conll && echo same)" same "both undone: project's CoNLL again"
 	# made again, they are corrections: a rerun carries them to its own
 	post edit "{\"run\":1,\"key\":\"t|0\",\"annotator\":\"ann\",\"version\":$(ver),\"action\":\"delete\",\"tadd\":1}" > /dev/null
-	post edit "{\"run\":1,\"key\":\"t|0\",\"annotator\":\"ann\",\"version\":$(ver),\"action\":\"relink\",\"tadd\":2,\"cluster\":0}" > /dev/null
+	post edit "{\"run\":1,\"key\":\"t|0\",\"annotator\":\"ann\",\"version\":$(ver),\"action\":\"relink\",\"tadd\":2,\"cluster\":0,\"note\":\"again: his leaving\"}" > /dev/null
+	# the relink's note with its action (schema 16; before, in the history alone)
+	expect_status 0 $XPROJ db show $W 't|0'
+	expect_grep '^           .* relink by ann in batch relink +2 into cluster 0: "again: his leaving"$' $T/out
 	kill -TERM $pid
 	wait $pid
 	expect_status 0 $XPROJ db import $W $A --report $T/p.json
@@ -108,5 +121,28 @@ if command -v curl >/dev/null; then
 	expect_eq "$(sqlite3 $W "SELECT group_concat(mention_key || ' ' || status, '; ') FROM carries WHERE run = 2")" \
 		"t|line 0 (the run's target-only +1, deleted) carried; t|line 1 (the run's target-only +2, relinked) carried" \
 		"the carry-over lists them"
+	expect_eq "$(sqlite3 $W "SELECT group_concat(x.note, '|') FROM tmoves x JOIN batches b ON b.id = x.batch WHERE b.checksum LIKE 'tcarry:%'")" \
+		"again: his leaving" "the carried relink keeps its note"
+
+	# a store of schema 15 made by the xproj before schema 16
+	# (tests/fixtures/db/schema15-relink.db.gz: this fixture imported,
+	# "Cela" relinked into the man's entity over HTTP with the note "it: the
+	# man leaving", which schema 15 kept in the history line alone): opened
+	# at 16, db show gives the note with the relink; db check clean
+	gzip -dc $FIX/db/schema15-relink.db.gz > $T/s15.db
+	expect_eq "$(sqlite3 $T/s15.db 'PRAGMA user_version')" 15 "the fixture is a schema-15 store"
+	expect_status 0 $XPROJ db show $T/s15.db 't|0'
+	expect_grep '^  actions  .* relink by ann in batch relink +2 into cluster 0: "it: the man leaving"$' $T/out
+	expect_eq "$(sqlite3 $T/s15.db 'PRAGMA user_version')" 16 "migrated"
+	expect_status 0 $XPROJ db check $T/s15.db
+	# db merge of the old store (as made, schema 15) and the new one: both
+	# stores' notes in the merged store, db check clean
+	gzip -dc $FIX/db/schema15-relink.db.gz > $T/old.db
+	expect_status 0 $XPROJ db merge $T/m.db $T/old.db $W
+	expect_eq "$(sqlite3 $T/m.db "SELECT count(*) FILTER (WHERE note = 'it: the man leaving') || ' ' || count(*) FILTER (WHERE note = 'again: his leaving') FROM tmoves")" \
+		"1 2" "the merged store: the old store's note once, the new one's relink and its carry"
+	expect_status 0 $XPROJ db show $T/m.db --run 1 't|0'
+	expect_grep '^  actions  .* relink by ann in batch relink +2 into cluster 0: "it: the man leaving"$' $T/out
+	expect_status 0 $XPROJ db check $T/m.db
 fi
 finish

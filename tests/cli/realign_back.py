@@ -10,6 +10,12 @@ re-projection tests (reproject_same.sh, reproject_recipe.sh).
       re-projection went without: "recipe" or "left_out").
   realign_back.py away URL KEY  the mention's utterance paired with one
       more line; prints the reply's state and its "recipe" note.
+  realign_back.py again URL DB  each live realign of the latest run (a
+      rerun carried them) made again from the workbench: to its first
+      line, then to its lines again; prints, per mention, the proposal
+      the rerun gave ("carried") and the one the run's model gives now,
+      "same KEY SPAN" or "differs KEY carried SPAN now SPAN", then "mentions
+      M same S differ D".
 """
 import json
 import sqlite3
@@ -82,5 +88,41 @@ def away(url, key):
     print(p["state"], p.get("recipe", p.get("why", "(no note)")))
 
 
+def again(url, db):
+    def props(tedit):
+        with sqlite3.connect(db) as c:
+            return {m: (a, z) for m, a, z in c.execute(
+                "SELECT m.mention, r.tgt_start, r.tgt_end FROM reproj r JOIN mentions m ON m.id = r.mention"
+                " WHERE r.tedit = ?", (tedit,))}
+    con = sqlite3.connect(db)
+    run = con.execute("SELECT max(id) FROM runs").fetchone()[0]
+    rows = con.execute("SELECT t.id, t.utterance, d.doc, (SELECT min(m.mention) FROM mentions m WHERE m.utterance ="
+                       " t.utterance) FROM tedits t JOIN utterances u ON u.id = t.utterance JOIN documents d"
+                       " ON d.id = u.document WHERE t.run = ? AND t.kind = 'realign' AND t.undone = 0 ORDER BY t.id",
+                       (run,)).fetchall()
+    con.close()
+    same = differ = 0
+    for tedit, utt, doc, first in rows:
+        old = props(tedit)
+        key = "%s|%d" % (doc, first)
+        m = call(url, "GET", "mention?run=%d&key=%s" % (run, urllib.parse.quote(key)))
+        blocks = [b["id"] for b in m["lines"]["blocks"] if b["chosen"]]
+        for bl in (blocks[:1], blocks):
+            r = call(url, "POST", "edit", {"run": run, "annotator": "again", "key": key, "action": "realign",
+                                           "blocks": bl, "version": m["version"]})
+            m = r["mention"]
+        with sqlite3.connect(db) as c:
+            now = props(c.execute("SELECT max(id) FROM tedits WHERE utterance = ? AND kind = 'realign' AND undone = 0",
+                                  (utt,)).fetchone()[0])
+        for i in sorted(set(old) | set(now)):
+            if old.get(i) == now.get(i):
+                same += 1
+                print("same %s|%d %s" % (doc, i, old.get(i)))
+            else:
+                differ += 1
+                print("differs %s|%d carried %s now %s" % (doc, i, old.get(i), now.get(i)))
+    print("mentions %d same %d differ %d" % (same + differ, same, differ))
+
+
 if __name__ == "__main__":
-    {"back": back, "away": away}[sys.argv[1]](sys.argv[2], sys.argv[3])
+    {"back": back, "away": away, "again": again}[sys.argv[1]](sys.argv[2], sys.argv[3])

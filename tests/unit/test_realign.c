@@ -1236,7 +1236,8 @@ static void migrate_from_13(void **state)
 	char *after = dump_rows(path, "history"), *tm1 = sql_value(path, "SELECT group_concat(batch || ':' || tedit || ':'"
 									  " || cluster || ':' || coalesce(mention, after, after_review,"
 									  " after_tedit, 'none')) FROM tmoves");
-	/* the rows as they were; tmoves' row with its four new columns NULL */
+	/* the rows as they were; tmoves' row with its new columns NULL (14's
+	 * four, 16's note) */
 	char want[64];
 	snprintf(want, sizeof want, "%s:none", tm0);
 	assert_string_equal(tm1, want);
@@ -1245,7 +1246,7 @@ static void migrate_from_13(void **state)
 	for (char *c = row13; *c; c++)
 		if (*c == ':')
 			*c = '|';
-	snprintf(row14, sizeof row14, "\n%.*s|NULL|NULL|NULL|NULL\n", (int)strlen(row13) - 2, row13 + 1);
+	snprintf(row14, sizeof row14, "\n%.*s|NULL|NULL|NULL|NULL|NULL\n", (int)strlen(row13) - 2, row13 + 1);
 	char *at = strstr(after, row14);
 	assert_non_null(at);
 	memmove(at + strlen(row13) - 1, at + strlen(row14) - 1, strlen(at + strlen(row14) - 1) + 1);
@@ -1317,6 +1318,148 @@ static void migrate_from_14(void **state)
 	done(db);
 }
 
+/* The note of an action on the mention's JSON ("actions"), its kind
+ * kind: the newest such; NULL if none or without a note. */
+static const char *action_note(json_t *m, const char *kind)
+{
+	const char *note = NULL;
+	size_t i;
+	json_t *a;
+	json_array_foreach(json_object_get(m, "actions"), i, a)
+		if (!strcmp(json_string_value(json_object_get(a, "kind")), kind))
+			note = json_string_value(json_object_get(a, "note"));
+	return note;
+}
+
+/* A store of schema 15 opens at 16 (tmoves keeps a relink's note): the
+ * note a relink of a target-only mention alone was given, until then in
+ * its history line only, is its move's now, and the mention's actions
+ * (db show, the workbench's history) give it; every other row as it was,
+ * the export the same.  A relink made now keeps its own; db merge of the
+ * migrated store into a new one keeps both; db check is clean, and names a
+ * note on a merge's move. */
+static void migrate_from_15(void **state)
+{
+	(void)state;
+	xp_db *db = fresh_at(15);
+	xp_err e;
+	int64_t run = import(db), tid, t2;
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 2, 3, 2, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 0, 1, 2, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &t2, &e), 0);
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 2, 1, "ann", "it is his car",
+					      xp_db_mention_version(db, run, "d|2"), &e), 0);
+	json_t *m;
+	assert_int_equal(xp_db_mention(db, run, "d|2", 0, &m, &e), 0);
+	assert_null(action_note(m, "relink"));   /* in the history line alone */
+	json_decref(m);
+	char *text0 = conll_of(db, run);
+	xp_db_close(db);
+	char *before = dump_rows(path, "history");
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	assert_int_equal(xp_db_version(db), XP_DB_VERSION);
+	char *text1 = conll_of(db, run);
+	assert_string_equal(text0, text1);
+	assert_int_equal(xp_db_mention(db, run, "d|2", 0, &m, &e), 0);
+	assert_string_equal(action_note(m, "relink"), "it is his car");
+	json_decref(m);
+	xp_db_close(db);
+	/* the rows as they were, the move with its note beside them */
+	char *after = dump_rows(path, "history");
+	char *note = strstr(after, "|it is his car\n");
+	assert_non_null(note);
+	memmove(note, note + strlen("|it is his car"), strlen(note + strlen("|it is his car")) + 1);
+	assert_string_equal(before, after);
+	free(before), free(after);
+	/* a relink made now: its note with its move */
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", t2, 2, 1, "bob", "hers, not his",
+					      xp_db_mention_version(db, run, "d|2"), &e), 0);
+	assert_int_equal(xp_db_mention(db, run, "d|2", 0, &m, &e), 0);
+	assert_string_equal(action_note(m, "relink"), "hers, not his");
+	json_decref(m);
+	char *report;
+	size_t n;
+	assert_int_equal(xp_db_check(db, &report, &n, &e), 0);
+	assert_int_equal(n, 0);
+	free(report);
+	xp_db_close(db);
+	char *notes = sql_value(path, "SELECT group_concat(tedit || ':' || note, ',') FROM (SELECT * FROM tmoves ORDER BY batch)");
+	char want[128];
+	snprintf(want, sizeof want, "%lld:it is his car,%lld:hers, not his", (long long)tid, (long long)t2);
+	assert_string_equal(notes, want);
+	free(notes);
+	/* db merge into a new store: both notes */
+	char out[200];
+	snprintf(out, sizeof out, "%s/m16.db", dir);
+	const char *ins[] = {path};
+	xp_merge_result r = {0};
+	assert_int_equal(xp_db_merge(out, ins, 1, &r, &e), 0);
+	xp_merge_result_free(&r);
+	notes = sql_value(out, "SELECT group_concat(note, ',') FROM (SELECT * FROM tmoves ORDER BY batch)");
+	assert_string_equal(notes, "it is his car,hers, not his");
+	free(notes);
+	xp_db *mg;
+	assert_int_equal(xp_db_open(out, &mg, &e), 0);
+	assert_int_equal(xp_db_mention(mg, 1, "d|2", 0, &m, &e), 0);
+	assert_string_equal(action_note(m, "relink"), "hers, not his");
+	json_decref(m);
+	assert_int_equal(xp_db_check(mg, &report, &n, &e), 0);
+	assert_int_equal(n, 0);
+	free(report);
+	xp_db_close(mg);
+	/* db check knows the column: a note on a move no relink made */
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open(out, &h), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(h, "UPDATE batches SET checksum = 'merge:x' WHERE id = (SELECT min(batch) FROM tmoves)",
+				      NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(h);
+	assert_int_equal(xp_db_open(out, &mg, &e), 0);
+	assert_int_not_equal(xp_db_check(mg, &report, &n, &e), -1);
+	assert_non_null(strstr(report, "with a note: only a relink or delete of one alone has one"));
+	free(report);
+	xp_db_close(mg);
+	free(text0), free(text1);
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	done(db);
+}
+
+/* The same relink of a target-only mention undone and made again within
+ * a second (the batches' time): two batches db merge tells apart.  Their
+ * checksums were equal, and db merge (which takes batches alike in
+ * checksum, name, annotator and time for one) refused the store ("UNIQUE
+ * constraint failed: tmoves.batch, tmoves.tedit"). */
+static void relink_again_merged(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	xp_err e;
+	int64_t run = import(db), tid;
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 2, 3, 2, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
+	char what[200], key[200];
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 2, 1, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), 0);
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 2, 1, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
+	char *text0 = conll_of(db, run);
+	xp_db_close(db);
+	char *sums = sql_value(path, "SELECT count(DISTINCT checksum) || ' of ' || count(*) FROM batches WHERE checksum LIKE 'trelink:%'");
+	assert_string_equal(sums, "2 of 2");
+	free(sums);
+	char out[200];
+	snprintf(out, sizeof out, "%s/again.db", dir);
+	const char *ins[] = {path};
+	xp_merge_result r = {0};
+	assert_int_equal(xp_db_merge(out, ins, 1, &r, &e), 0);
+	xp_merge_result_free(&r);
+	xp_db *m;
+	assert_int_equal(xp_db_open(out, &m, &e), 0);
+	char *text1 = conll_of(m, 1);
+	assert_string_equal(text0, text1);   /* the relink live, not folded into the undone one */
+	xp_db_close(m);
+	free(text0), free(text1);
+	assert_int_equal(xp_db_open(path, &db, &e), 0);
+	done(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1336,6 +1479,8 @@ int main(void)
 		cmocka_unit_test(migrate_from_12),
 		cmocka_unit_test(migrate_from_13),
 		cmocka_unit_test(migrate_from_14),
+		cmocka_unit_test(migrate_from_15),
+		cmocka_unit_test(relink_again_merged),
 		cmocka_unit_test(merged_reprojection),
 		cmocka_unit_test(check_reproj),
 		cmocka_unit_test(rerun_carries_proposals),
