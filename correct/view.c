@@ -399,6 +399,12 @@ void xp_triage_one(const char *doc, int64_t part, int64_t mention, const char *f
 	json_decref(doubt);
 }
 
+/* The rows of the run's queue: xp_db_triage_top reads them (with kd, the
+ * documents' keys) and the TASA export counts them; one text, so the
+ * count cannot drift from the queue it counts */
+#define TRIAGE_FROM(kd) " FROM mentions m JOIN documents d ON d.id = m.document" kd \
+	" JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?1"
+
 /* A candidate of xp_db_triage_top's heap: the item and where the run's
  * query gave it.  The whole run used to be sorted with qsort, which glibc
  * does as a merge sort, stable: two items by_rate holds equal (a key cut
@@ -459,11 +465,9 @@ int xp_db_triage_top(xp_db *db, int64_t run, size_t top, xp_triage_item **items,
 	if (xp_db_touched(db, run, &touched, &ntouched, err))
 		return -1;
 	if (xp_sql_prepare(db, db->version >= 9 ? XP_SQL_KEY_DOCS("?1") "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, u.tgt_idx IS NOT NULL,"
-			   " p.why, u.align_doubt, kd.kp FROM mentions m JOIN documents d ON d.id = m.document JOIN kd ON kd.id = d.id"
-			   " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?1"
+			   " p.why, u.align_doubt, kd.kp" TRIAGE_FROM(" JOIN kd ON kd.id = d.id")
 			   : XP_SQL_KEY_DOCS("?1") "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, u.tgt_idx IS NOT NULL, p.why,"
-			   " NULL, kd.kp FROM mentions m JOIN documents d ON d.id = m.document JOIN kd ON kd.id = d.id"
-			   " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?1",
+			   " NULL, kd.kp" TRIAGE_FROM(" JOIN kd ON kd.id = d.id"),
 			   &st, err)) {
 		free(touched);
 		return -1;
@@ -543,13 +547,11 @@ static char *grid(int64_t nsrc, int64_t ntgt, int64_t s, int64_t e, const xp_mst
 	return out;
 }
 
-/* The rows of the run's queue (xp_db_triage_top's query): its length */
+/* The rows of the run's queue (TRIAGE_FROM): its length */
 static int64_t triage_rows(xp_db *db, int64_t run)
 {
 	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(db->h, "SELECT count(*) FROM mentions m JOIN documents d ON d.id = m.document"
-			       " JOIN projections p ON p.mention = m.id JOIN utterances u ON u.id = m.utterance WHERE d.run = ?",
-			       -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(db->h, "SELECT count(*)" TRIAGE_FROM(""), -1, &st, NULL) != SQLITE_OK)
 		return -1;
 	sqlite3_bind_int64(st, 1, run);
 	int64_t n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -1;
