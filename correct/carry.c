@@ -317,6 +317,12 @@ static int carry_proposals(xp_db *db, int64_t old, int64_t new, const char **why
 	return rc;
 }
 
+/* Whether the rerun's line n (the same English index, document ?2) is
+ * still the question the old line o was: the same English words paired by
+ * the run with the same target words.  A corrector's re-pairing, target-
+ * only mention and move of a rule's target-only mention carry only then. */
+#define SAME_LINE "n.tgt_idx IS NOT NULL AND n.src = o.src AND n.tgt = o.tgt"
+
 /* The target side's own actions of one document (correct/tedit.c): a
  * re-pairing and a target-only mention are carried to the same utterance
  * of the new run when it is still the same question: the same English
@@ -331,7 +337,7 @@ static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, i
 	if (db->version < 9)
 		return 0;
 	sqlite3_stmt *old, *ins;
-#define CARRIED(rule) "SELECT t.id, t.kind, o.en_idx, n.id, n.tgt_idx IS NOT NULL AND n.src = o.src AND n.tgt = o.tgt," \
+#define CARRIED(rule) "SELECT t.id, t.kind, o.en_idx, n.id, " SAME_LINE "," \
 	" n.id IS NOT NULL FROM tedits t JOIN utterances o ON o.id = t.utterance" \
 	" LEFT JOIN utterances n ON n.document = ?2 AND n.en_idx = o.en_idx" \
 	" WHERE o.document = ?1 AND t.undone = 0 AND (t.kind = 'realign' AND t.id = (SELECT max(r.id) FROM tedits r" \
@@ -397,7 +403,7 @@ static int carry_run_tadds(xp_db *db, int64_t run, int64_t from, int64_t old_doc
 		return 0;
 	sqlite3_stmt *old, *find;
 	/* the newest live move's annotator, and its note (schema 16) */
-#define OLD_MOVES(note) "SELECT t.id, o.en_idx, n.id, n.tgt_idx IS NOT NULL AND n.src = o.src AND n.tgt = o.tgt," \
+#define OLD_MOVES(note) "SELECT t.id, o.en_idx, n.id, " SAME_LINE "," \
 	" t.start, t.end, t.rule, t.cluster, c.now, (SELECT b.annotator FROM tmoves x JOIN batches b" \
 	" ON b.id = x.batch WHERE x.tedit = t.id AND b.undone = 0 ORDER BY x.batch DESC LIMIT 1), (SELECT " note \
 	" FROM tmoves x JOIN batches b ON b.id = x.batch WHERE x.tedit = t.id AND b.undone = 0 ORDER BY x.batch DESC" \
