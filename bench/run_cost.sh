@@ -3,8 +3,9 @@
 # main, say) on the same inputs in the same run.  At each of SIZES mentions
 # (bench/synth_run.sh's inputs: every token a one-token mention of its own
 # entity, 5 a sentence) in each of LAYOUTS ("many": 100-mention documents;
-# "one": all of them in one document) it imports the run once (this
-# build's `db import`) and measures, for BASE then this build, CPU seconds
+# "one": all of them in one document) it imports the run once with each
+# build (each reads the store it made: a BASE of an earlier schema opens
+# no store of this build's) and measures, for BASE then this build, CPU seconds
 # (user + system) and peak memory of
 #
 #   db triage --top 50 --list   the queue's first 50 ("triage-list")
@@ -19,7 +20,9 @@
 #
 # and `cmp`s each output (stdout for triage and check) with BASE's.  A line
 # a command: the two figures and their ratio, "same" or "DIFFER".  Figures
-# into bench/results/NAME.json (NAME: run_cost; bench/record.sh).
+# into bench/results/NAME.json (NAME: run_cost; bench/record.sh), this
+# build's each against BASE's ("new: K" --vs "base: K"), and from there
+# into docs/benchmarks.md (`make bench-docs`).
 #
 #   BASE=/tmp/main/build/xproj SIZES="40000 160000" sh bench/run_cost.sh
 #
@@ -39,16 +42,19 @@ fails=0
 # its stdout; $also: more of them), then compared
 pair() {
 	what=$1 out=$2; shift 2
+	cmd=$*   # (the loop sets its own arguments)
 	for who in base new; do
 		bin=$([ $who = base ] && echo "$BASE" || echo "$XPROJ")
 		o=$(echo "$out" | sed "s/@/$who/g")
-		args=$(echo "$*" | sed "s/@/$who/g")
-		# shellcheck disable=SC2086
+		args=$(echo "$cmd" | sed "s/@/$who/g")
 		if [ "$out" = - ]; then
-			rec_run "$who: $what" sh -c "nice -n 10 '$bin' $args > '$T/$who.stdout' 2>/dev/null" >/dev/null
+			set -- sh -c "nice -n 10 '$bin' $args > '$T/$who.stdout' 2>/dev/null"
 		else
-			rec_run "$who: $what" sh -c "nice -n 10 '$bin' $args > /dev/null 2>&1" >/dev/null
+			set -- sh -c "nice -n 10 '$bin' $args > /dev/null 2>&1"
 		fi
+		# this build's figure against BASE's: its ratio in the results too
+		if [ $who = base ]; then rec_run "$who: $what" "$@" >/dev/null
+		else rec_run "$who: $what" --vs "base: $what" "$@" >/dev/null; fi
 		eval "${who}_cpu=\$REC_CPU ${who}_kb=\$REC_KB"
 	done
 	same=same
@@ -65,23 +71,27 @@ pair() {
 }
 for n in $SIZES; do
 	for layout in $LAYOUTS; do
-		rm -rf "$T/in" "$T"/c.db* "$T/r.json"; mkdir "$T/in"
+		rm -rf "$T/in" "$T"/c-*.db* "$T/r.json"; mkdir "$T/in"
 		synth_run "$n" "$([ "$layout" = one ] && echo 1 || echo $((n / 100)))" "$T/in"
 		nice -n 10 "$XPROJ" project --source "$T/in/en.conll" --aligned "$T/in/aligned.jsonl" \
 			--alignments "$T/in/pairs.pharaoh" -o "$T/zh.conll" --report "$T/r.json" >/dev/null 2>&1
 		rm -f "$T/zh.conll"
-		nice -n 10 "$XPROJ" db import "$T/c.db" --source "$T/in/en.conll" --aligned "$T/in/aligned.jsonl" \
-			--report "$T/r.json" >/dev/null
-		echo "== $n mentions, $layout ($(du -m "$T/c.db" | cut -f1) store MB)"
+		# each build reads the store it made (a BASE of an earlier schema
+		# opens no store of this build's)
+		for who in base new; do
+			nice -n 10 "$([ $who = base ] && echo "$BASE" || echo "$XPROJ")" db import "$T/c-$who.db" \
+				--source "$T/in/en.conll" --aligned "$T/in/aligned.jsonl" --report "$T/r.json" >/dev/null
+		done
+		echo "== $n mentions, $layout ($(du -m "$T/c-new.db" | cut -f1) store MB)"
 		k="$n $layout"
-		pair "$k: db triage --top 50 --list" - db triage "$T/c.db" --top 50 --list
-		[ "$layout" = one ] || pair "$k: db triage --top 50" - db triage "$T/c.db" --top 50
+		pair "$k: db triage --top 50 --list" - db triage "$T/c-@.db" --top 50 --list
+		[ "$layout" = one ] || pair "$k: db triage --top 50" - db triage "$T/c-@.db" --top 50
 		also="$T/x.@.jsonl"
-		pair "$k: db export" "$T/x.@.conll" db export "$T/c.db" -o "$T/x.@.conll" --jsonlines "$T/x.@.jsonl"
+		pair "$k: db export" "$T/x.@.conll" db export "$T/c-@.db" -o "$T/x.@.conll" --jsonlines "$T/x.@.jsonl"
 		also=""
-		pair "$k: db export-tasa" "$T/t.@.csv" db export-tasa "$T/c.db" -o "$T/t.@.csv"
-		pair "$k: db export-tasa --only-flagged" "$T/f.@.csv" db export-tasa "$T/c.db" --only-flagged -o "$T/f.@.csv"
-		pair "$k: db check" - db check "$T/c.db"
+		pair "$k: db export-tasa" "$T/t.@.csv" db export-tasa "$T/c-@.db" -o "$T/t.@.csv"
+		pair "$k: db export-tasa --only-flagged" "$T/f.@.csv" db export-tasa "$T/c-@.db" --only-flagged -o "$T/f.@.csv"
+		pair "$k: db check" - db check "$T/c-@.db"
 		pair "$k: convert CoNLL -> jsonlines" "$T/v.@.jsonl" convert "$T/in/en.conll" "$T/v.@.jsonl"
 		"$XPROJ" convert "$T/in/en.conll" "$T/v.jsonl" >/dev/null
 		pair "$k: convert jsonlines -> CoNLL" "$T/w.@.conll" convert "$T/v.jsonl" "$T/w.@.conll"
