@@ -25,6 +25,7 @@ typedef struct dargs {
 		*batch, *format, *doc, *wa_model, *wa_sym, *wa_names;
 	long long wa_seed;
 	int wa_seed_set;
+	double wa_span_factor;    /* --wa-span-factor, checked; 0 when not given */
 	long long run;
 	int json, silver, only_flagged, top, top_set, list, explain, keep_empty, allow_empty;
 	int words;                /* pairs --tokens words */
@@ -59,7 +60,8 @@ typedef struct dargs {
 #define O_KEEP_EMPTY {"keep-empty", no_argument, 0, 'K'}
 #define O_ALLOW_EMPTY {"allow-empty", no_argument, 0, 'E'}
 #define O_WA_MODEL {"wa-model", required_argument, 0, 'W'}, {"wa-seed", required_argument, 0, 1101}, \
-	{"wa-sym", required_argument, 0, 1102}, {"wa-names", required_argument, 0, 1103}
+	{"wa-sym", required_argument, 0, 1102}, {"wa-names", required_argument, 0, 1103}, \
+	{"wa-span-factor", required_argument, 0, 1104}
 #define O_TOKENS {"tokens", required_argument, 0, 'T'}
 #define O_END {0, 0, 0, 0}
 
@@ -201,6 +203,10 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 			break;
 		}
 		case 1103: a->wa_names = optarg; break;
+		case 1104:   /* the range `wordalign --span-factor` and `pipeline` take */
+			if (xp_cli_real("--wa-span-factor", optarg, 0.001, 1000, &a->wa_span_factor, &e))
+				return xp_cli_bad_value(cmd, &e);
+			break;
 		default: return 2;
 		}
 	}
@@ -609,8 +615,12 @@ static int import_recipe(const dargs *a, const import_in *in, json_t *how, xp_er
 
 /* What the workbench's re-projection needs besides the model to align and
  * project as the run did (serve/reproject.c): the aligner's seed and
- * symmetrisation (wordalign's defaults when not given) and the names it
- * learned (wordalign's NAMES file beside its output), checked. */
+ * symmetrisation (wordalign's defaults when not given), the factor it held
+ * the English mentions at (`wordalign --src-spans F --span-factor X`:
+ * recorded as pipeline/run.c model_how records it, so that a realign and a
+ * rerun's re-projection hold the utterance's mentions at it too; a factor
+ * of 1 builds no blocks and is recorded as none) and the names it learned
+ * (wordalign's NAMES file beside its output), checked. */
 static int import_model_how(const dargs *a, import_in *in, xp_err *e)
 {
 	xp_wa_opts wo;
@@ -620,6 +630,9 @@ static int import_model_how(const dargs *a, import_in *in, xp_err *e)
 	if (!j)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	in->model_how = j;
+	if (a->wa_span_factor > 0 && a->wa_span_factor != 1 &&
+	    json_object_set_new(j, "span_factor", json_real(a->wa_span_factor)))
+		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	if (import_recipe(a, in, j, e))
 		return -1;
 	if (!a->wa_names)
@@ -671,9 +684,9 @@ static int import_read(const dargs *a, import_in *in, xp_err *e)
 		    import_model_fits(a, in, m, e))
 			return -1;
 	}
-	if (!a->wa_model && (a->wa_seed_set || a->wa_sym || a->wa_names))
-		return xp_failc(e, XP_EUSAGE, "", 0, "--wa-seed, --wa-sym and --wa-names say how --wa-model aligned: "
-				"not without it");
+	if (!a->wa_model && (a->wa_seed_set || a->wa_sym || a->wa_names || a->wa_span_factor > 0))
+		return xp_failc(e, XP_EUSAGE, "", 0, "--wa-seed, --wa-sym, --wa-names and --wa-span-factor say how "
+				"--wa-model aligned: not without it");
 	if (a->wa_model && import_model_how(a, in, e))
 		return -1;
 	/* the run's provenance, which also names the report in errors */
@@ -1377,7 +1390,8 @@ const xp_cmd xp_cmd_db = {
 	"db", run, "manage the correction store (SQLite): import, correct, triage, export",
 	"xproj db init DB\n"
 	"       xproj db import DB --source EN.conll --aligned ALIGNED.jsonl --report R.json [--lang L]\n"
-	"                      [--allow-empty] [--wa-model M [--wa-seed N] [--wa-sym S] [--wa-names F]]\n"
+	"                      [--allow-empty] [--wa-model M [--wa-seed N] [--wa-sym S] [--wa-names F]\n"
+	"                      [--wa-span-factor X]]\n"
 	"       xproj db add|modify DB --mention DOC|ID --span SENT:START:END [--annotator NAME] [--note TEXT]\n"
 	"       xproj db delete DB --mention DOC|ID [--annotator NAME] [--note TEXT]\n"
 	"       xproj db import-corrections DB FILE [--annotator NAME] [--format mmc|tasa|conll|jsonlines|conllu]\n"
@@ -1404,7 +1418,9 @@ const xp_cmd xp_cmd_db = {
 	"one, with its size and hash: a realign in the workbench aligns the new pair with it\n"
 	"and proposes the utterance's spans again (docs/serve.md); --wa-seed, --wa-sym and\n"
 	"--wa-names record the aligner's seed, symmetrisation and learned names (wordalign's\n"
-	"defaults and none unless given) so that it projects as the run did.  Mentions are\n"
+	"defaults and none unless given), --wa-span-factor X the factor of its --src-spans\n"
+	"(wordalign --span-factor X: the realign holds the utterance's English mentions at it)\n"
+	"so that it projects as the run did.  Mentions are\n"
 	"DOC|ID (document id and English mention id; DOC|PART:ID in a part of a document\n"
 	"other than its first, as CoNLL-2012's part 001); spans are SENT:START:END, the target\n"
 	"sentence (as in the projected CoNLL) and a half-open token span.  add needs a null\n"
