@@ -54,6 +54,13 @@ int xp_db_open_at(const char *path, int version, xp_db **db, xp_err *err);
 void xp_db_close(xp_db *db);
 const char *xp_db_path(const xp_db *db);
 int xp_db_version(xp_db *db);
+/* 0 while the store's path still names the file db opened; else
+ * XP_ECONFLICT, saying it was replaced (a `db merge` into it renames its
+ * copy over it) or removed (a workflow's rerun) and to open it again: a
+ * process that keeps its connection (xproj serve) reads and writes the
+ * file no path names any more.  One stat(); a store in memory, or one
+ * whose file could not be stat()ed at open, is always the same. */
+int xp_db_same_file(const xp_db *db, xp_err *err);
 
 /* A transaction held by the caller around calls that would each commit on
  * their own (the pipeline keeps its import open until its output files are

@@ -350,17 +350,37 @@ static int begin_write(xp_db *db, xp_err *err);
  * any more: every edit after it answered 200 and was lost with that file.
  * Checked once the write lock is held (a merge holds none across its
  * rename: a commit before it is in the copy or refused after it). */
-static int still_there(xp_db *db, xp_err *err)
+static const char *moved(const xp_db *db)
 {
 	struct stat st;
-	if (!db->has_id || (stat(db->path, &st) == 0 && (unsigned long long)st.st_dev == db->dev &&
-			    (unsigned long long)st.st_ino == db->ino))
+	if (!db->has_id)
+		return NULL;
+	if (stat(db->path, &st))
+		return errno == ENOENT ? "removed" : "replaced by another file";
+	return (unsigned long long)st.st_dev == db->dev && (unsigned long long)st.st_ino == db->ino
+		       ? NULL
+		       : "replaced by another file";
+}
+
+static int still_there(xp_db *db, xp_err *err)
+{
+	const char *how = moved(db);
+	if (!how)
 		return 0;
-	int gone = errno == ENOENT;
 	sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
 	return xp_failc(err, XP_ECONFLICT, db->path, 0, "the store was %s since it was opened here (a db merge into "
-			"it, a workflow's rerun?): nothing was written; open it again (restart xproj serve)",
-			gone ? "removed" : "replaced by another file");
+			"it, a workflow's rerun?): nothing was written; open it again (restart xproj serve)", how);
+}
+
+/* (the readers' side of still_there: a reader of the old file reads what
+ * no path names, the edits since then not among it) */
+int xp_db_same_file(const xp_db *db, xp_err *err)
+{
+	const char *how = moved(db);
+	return how ? xp_failc(err, XP_ECONFLICT, db->path, 0, "the store was %s since it was opened here (a db merge "
+			      "into it, a workflow's rerun?): what this server reads is no longer the store; open it "
+			      "again (restart xproj serve)", how)
+		   : 0;
 }
 
 int xp_sql_begin(xp_db *db, xp_err *err)

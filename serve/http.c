@@ -366,6 +366,13 @@ static void quiet(void *cls, const char *fmt, va_list ap) { (void)cls, (void)fmt
 
 xp_db *xp_serve_db(xp_server *s, xp_err *err)
 {
+	/* the store this server opened, still the one at its path (one stat):
+	 * after a `db merge` renamed its copy over it or a workflow's rerun
+	 * removed it, the open connections read the old file and every POST is
+	 * refused (xp_sql_begin), so a GET is refused too (409, as they are),
+	 * rather than showing what no store holds any more */
+	if (s->wdb && xp_db_same_file(s->wdb, err))
+		return NULL;
 	xp_db *db = NULL;
 	pthread_mutex_lock(&s->lock);
 	if (s->nidle)

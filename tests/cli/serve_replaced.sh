@@ -5,7 +5,10 @@
 # named any more: every later edit answered 200 and was lost with it.  Now
 # such an edit is refused (409, "the store was replaced by another file
 # since it was opened here"), nothing written; the merged store holds
-# what was committed before the merge.
+# what was committed before the merge.  Its reads went on answering 200
+# from the old file (the merged store's edits not among them, an edit
+# shown that no store holds); now each GET of the API is refused too (409,
+# "restart xproj serve"), the page itself still served.
 . tests/cli/lib
 command -v curl >/dev/null || { echo "skipped: no curl"; finish; }
 S=tools/sample
@@ -20,9 +23,18 @@ edit() {
 	curl -s -o $T/reply -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
 		-d "{\"run\":1,\"key\":\"s01e01c00x|$1\",\"annotator\":\"ann\",\"version\":$v,\"action\":\"delete\"}" "${url}api/edit"
 }
+# get WHAT: the API's GET /api/WHAT, its status (the reply in $T/reply)
+get() { curl -s -o $T/reply -w '%{http_code}' "${url}api/$1"; }
+reads="runs stats queue?run=1 mention?run=1&key=s01e01c00x%7C5 undo?run=1&annotator=ann"
 serve_start $D
 expect_eq "$(edit 5)" 200 "an edit before the merge"
+for r in $reads; do expect_eq "$(get "$r")" 200 "GET $r before the merge"; done
 expect_status 0 $XPROJ db merge $D $T/other.db
+for r in $reads; do
+	expect_eq "$(get "$r")" 409 "GET $r after the merge"
+	expect_grep 'the store was replaced by another file since it was opened here.*restart xproj serve' $T/reply
+done
+expect_eq "$(curl -s -o /dev/null -w '%{http_code}' "$url")" 200 "the page itself, after the merge"
 expect_eq "$(edit 7)" 409 "an edit after the merge"
 expect_grep 'the store was replaced by another file since it was opened here' $T/reply
 kill -TERM $pid
@@ -36,6 +48,10 @@ cp $T/p/corrections.db $T/gone.db
 serve_start $T/gone.db
 expect_eq "$(edit 5)" 200 "an edit before the store is removed"
 rm $T/gone.db
+for r in $reads; do
+	expect_eq "$(get "$r")" 409 "GET $r after the store is removed"
+	expect_grep 'the store was removed since it was opened here.*restart xproj serve' $T/reply
+done
 expect_eq "$(edit 7)" 409 "an edit after"
 expect_grep 'the store was removed since it was opened here' $T/reply
 kill -TERM $pid
