@@ -31,7 +31,8 @@
 # in it; "store MB" prints the store's size beside it.
 set -eu
 : "${XPROJ:=build/xproj}" "${SIZES:=40000 160000}" "${LAYOUTS:=many one}" "${NAME:=run_cost}"
-[ -n "${BASE:-}" ] || { echo "$0: BASE=path/to/xproj (main's) is needed: the figures are ratios to it" >&2; exit 2; }
+# (`make bench` runs every bench: without a BASE this one measures nothing)
+[ -n "${BASE:-}" ] || { echo "skipped: BASE=path/to/xproj (main's) is needed: the figures are ratios to it"; exit 0; }
 T=$(mktemp -d "${TMPDIR:-/tmp}/xp-runcost.XXXXXX"); trap 'rm -rf "$T"' EXIT
 . bench/synth_run.sh
 . bench/record.sh
