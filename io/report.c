@@ -40,6 +40,8 @@ typedef struct rd {
 	int version;
 	unsigned long line;          /* of the document being read (0 in a version 1 report) */
 	size_t dbase;                /* documents read before r's first */
+	const char *dtext;           /* the document's "detail" array as text, read an element at a */
+	size_t dlen;                 /* time (split_detail), or NULL: the document's JSON holds it */
 	xp_err *err;
 } rd;
 
@@ -214,6 +216,146 @@ static int tonly(rd *R, xp_rdoc *doc, json_t *to)
 	return 0;
 }
 
+/* --- a document's line, its mentions one at a time ------------------------------------ */
+
+/* jansson makes a tree of the whole line: some 3 KB a mention of a
+ * document (every mention an object, its features another, each key and
+ * value an allocation of its own), ten times the line's bytes, and the
+ * most `db import` held for the largest document (docs/benchmarks.md).  So
+ * a document's line is parsed without the elements of its "detail" array,
+ * which are parsed one at a time as document() takes them, each freed
+ * before the next.  The scan below only finds where each value ends; every
+ * part is still jansson's to parse.  A line it does not read as plain
+ * (nesting deeper than SCAN_DEPTH, a key with an escape, "detail" twice or
+ * not an array, ...), or a part jansson refuses, or a document document()
+ * refuses, is parsed whole as before (xp_report_next): what is accepted,
+ * and every message, are as they were. */
+#define SCAN_DEPTH 32
+
+static const char *scan_ws(const char *p, const char *e)
+{
+	while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+		p++;
+	return p;
+}
+
+/* p at a '"': past the string's closing quote, or NULL */
+static const char *scan_string(const char *p, const char *e)
+{
+	for (p++; p < e; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (c == '"')
+			return p + 1;
+		if (c < 0x20 || (c == '\\' && ++p == e))
+			return NULL;
+	}
+	return NULL;
+}
+
+/* past the JSON value at p (after white space), or NULL */
+static const char *scan_value(const char *p, const char *e, int depth)
+{
+	p = scan_ws(p, e);
+	if (p == e || depth > SCAN_DEPTH)
+		return NULL;
+	if (*p == '"')
+		return scan_string(p, e);
+	if (*p == '{' || *p == '[') {
+		int obj = *p == '{';
+		char close = obj ? '}' : ']';
+		p = scan_ws(p + 1, e);
+		if (p < e && *p == close)
+			return p + 1;
+		for (;;) {
+			if (obj) {
+				if (p == e || *p != '"' || !(p = scan_string(p, e)) || (p = scan_ws(p, e)) == e || *p != ':')
+					return NULL;
+				p++;
+			}
+			if (!(p = scan_value(p, e, depth + 1)) || (p = scan_ws(p, e)) == e)
+				return NULL;
+			if (*p == close)
+				return p + 1;
+			if (*p != ',')
+				return NULL;
+			p++;
+		}
+	}
+	/* a number, true, false, null: its characters (jansson reads them) */
+	const char *s = p;
+	while (p < e && ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '-' ||
+			 *p == '+' || *p == '.'))
+		p++;
+	return p > s ? p : NULL;
+}
+
+/* the next element of the array text [*at, e) (*at at its '[' or after
+ * an element), parsed; NULL if jansson refuses it */
+static json_t *next_element(const char **at, const char *e)
+{
+	const char *p = scan_ws(*at + 1, e), *q = scan_value(p, e, 1);   /* (past '[' or ',') */
+	*at = q ? scan_ws(q, e) : e;
+	return q ? json_loadb(p, (size_t)(q - p), JSON_DECODE_ANY, NULL) : NULL;
+}
+
+/* the number of elements of the array text p[0..n), split_detail's */
+static size_t elements(const char *p, size_t n)
+{
+	const char *e = p + n, *q = scan_ws(p + 1, e);
+	size_t k = 0;
+	if (q < e && *q == ']')
+		return 0;
+	for (q = p; q && q < e && *q != ']'; k++)
+		q = scan_value(q + 1, e, 1), q = q ? scan_ws(q, e) : NULL;
+	return k;
+}
+
+/* The line p[0..n) as a document without its "detail" elements in *o
+ * ("detail":[]), the array's text in R->dtext; 0 when it is not a line to
+ * read so (nothing made). */
+static int split_detail(rd *R, const char *p, size_t n, json_t **o)
+{
+	const char *e = p + n, *q = scan_ws(p, e), *vs = NULL, *ve = NULL;
+	R->dtext = NULL, R->dlen = 0;
+	if (q == e || *q != '{' || (q = scan_ws(q + 1, e)) == e || *q == '}')
+		return 0;
+	for (;;) {
+		const char *k = q;
+		if (*q != '"' || !(q = scan_string(q, e)) || memchr(k, '\\', (size_t)(q - k)))
+			return 0;
+		int detail = q - k == 8 && !memcmp(k, "\"detail\"", 8);
+		if ((q = scan_ws(q, e)) == e || *q != ':')
+			return 0;
+		const char *v = scan_ws(q + 1, e);
+		if (!(q = scan_value(v, e, 1)))
+			return 0;
+		if (detail) {
+			if (vs || *v != '[')
+				return 0;
+			vs = v, ve = q;
+		}
+		if ((q = scan_ws(q, e)) == e)
+			return 0;
+		if (*q == '}')
+			break;
+		if (*q != ',' || (q = scan_ws(q + 1, e)) == e)
+			return 0;
+	}
+	if (!vs || scan_ws(q + 1, e) != e)
+		return 0;
+	size_t a = (size_t)(vs - p), b = (size_t)(e - ve);
+	char *t = malloc(a + 2 + b);
+	if (!t)
+		return 0;
+	memcpy(t, p, a), memcpy(t + a, "[]", 2), memcpy(t + a + 2, ve, b);
+	*o = json_loadb(t, a + 2 + b, 0, NULL);
+	free(t);
+	if (!*o)
+		return 0;
+	R->dtext = vs, R->dlen = (size_t)(ve - vs);
+	return 1;
+}
+
 static int document(rd *R, size_t d, json_t *o)
 {
 	xp_report *r = R->r;
@@ -248,12 +390,20 @@ static int document(rd *R, size_t d, json_t *o)
 	if (to && tonly(R, doc, to))
 		return R->err->code;
 	doc->first = r->n;
-	doc->n = json_array_size(det);
+	doc->n = R->dtext ? elements(R->dtext, R->dlen) : json_array_size(det);
 	if (xp_grow(&r->items, &R->cap, r->n + doc->n + 1, sizeof *r->items))
 		return xp_failc(R->err, XP_ENOMEM, R->name, R->line, "out of memory");
+	const char *at = R->dtext;
 	for (size_t k = 0; k < doc->n; k++) {
 		xp_ritem *it = &r->items[r->n];
-		if (item(R, d, k, json_array_get(det, k), it))
+		json_t *x = R->dtext ? next_element(&at, R->dtext + R->dlen) : json_array_get(det, k);
+		if (R->dtext && !x)   /* (jansson refused it: the line is read whole, xp_report_next) */
+			return xp_failc(R->err, XP_EINPUT, R->name, R->line, "document %zu, mention %zu: not JSON",
+					R->dbase + d + 1, k + 1);
+		int bad = item(R, d, k, x, it);
+		if (R->dtext)
+			json_decref(x);
+		if (bad)
 			return R->err->code;
 		if (it->tgt_utt >= 0 && (size_t)it->tgt_utt >= doc->ntgt)
 			return xp_failc(R->err, XP_EINPUT, R->name, R->line, "document %s, mention %u: target sentence %d of %zu",
@@ -302,6 +452,8 @@ struct xp_report_reader {
 	xp_report head, cur;         /* the header's (whole: everything); one document */
 	size_t dcap, ccap;           /* of head.docs, cur.docs */
 	size_t took;                 /* bytes of the last line taken, with its newline */
+	const char *lp;              /* the document's line (until the next is read), when split: */
+	size_t ln;                   /* parsed whole if the split refuses it (split_detail) */
 	rd R;
 };
 
@@ -589,7 +741,8 @@ static int next_json4(xp_report_reader *rr, json_t **o, xp_err *err)
 		return xp_failc(err, XP_EINPUT, rr->name, rr->line + 1, "cut short: %zu documents and no end line (a report "
 				"of version 4 ends with {\"end\":true,...})", rr->next);
 	json_error_t je;
-	if (!(*o = json_loadb(p, n, 0, &je)))
+	rr->lp = p, rr->ln = n;
+	if (!split_detail(&rr->R, p, n, o) && !(*o = json_loadb(p, n, 0, &je)))
 		return xp_failc(err, XP_EINPUT, rr->name, rr->line, "document %zu or the end line is not JSON: %s",
 				rr->next + 1, je.text);
 	if (json_is_object(*o) && json_object_get(*o, "end")) {
@@ -607,6 +760,7 @@ static int next_json4(xp_report_reader *rr, json_t **o, xp_err *err)
 static int next_json(xp_report_reader *rr, json_t **o, xp_err *err)
 {
 	*o = NULL;
+	rr->R.dtext = NULL;
 	if (rr->version == 1) {
 		if (rr->next < rr->ndocs)
 			*o = json_incref(json_array_get(json_object_get(rr->v1, "documents"), rr->next));
@@ -629,7 +783,8 @@ static int next_json(xp_report_reader *rr, json_t **o, xp_err *err)
 		return xp_failc(err, XP_EINPUT, rr->name, rr->line + 1, "cut short: %zu documents of the %zu its first line "
 				"announces", rr->next, rr->ndocs);
 	json_error_t je;
-	if (!(*o = json_loadb(p, n, 0, &je)))
+	rr->lp = p, rr->ln = n;
+	if (!split_detail(&rr->R, p, n, o) && !(*o = json_loadb(p, n, 0, &je)))
 		return xp_failc(err, XP_EINPUT, rr->name, rr->line, "document %zu is not JSON: %s", rr->next + 1, je.text);
 	return 0;
 }
@@ -657,8 +812,22 @@ int xp_report_next(xp_report_reader *rr, const xp_report **doc, xp_err *err)
 	R->r = r;
 	R->line = rr->version == 1 ? 0 : rr->line;
 	R->dbase = rr->whole ? 0 : rr->next;
+	size_t n0 = r->n;
 	rc = document(R, d, o);
 	json_decref(o);
+	if (rc && R->dtext) {
+		/* refused read a mention at a time: read whole, as before, for
+		 * the same verdict and message (split_detail) */
+		json_error_t je;
+		R->dtext = NULL, r->n = n0;
+		if (!(o = json_loadb(rr->lp, rr->ln, 0, &je)))
+			return xp_failc(err, XP_EINPUT, rr->name, rr->line,
+					rr->version >= 4 ? "document %zu or the end line is not JSON: %s"
+							 : "document %zu is not JSON: %s",
+					rr->next + 1, je.text);
+		rc = document(R, d, o);
+		json_decref(o);
+	}
 	if (rc)
 		return rc;
 	r->ndocs = d + 1;

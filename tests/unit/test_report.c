@@ -323,6 +323,41 @@ static void written_read(void **state)
 	xp_corpus_free(&en);
 }
 
+/* A document's line is read a mention at a time (io/report.c
+ * split_detail): white space anywhere, a key spelt with an escape, "detail"
+ * twice (jansson keeps the last), each read as the whole line reads it; an
+ * element jansson or the reader refuses gets the whole line's message. */
+static void split_as_whole(void **state)
+{
+	(void)state;
+	static const char *const docs[] = {
+		"{ \"mentions\" : 2 , \"doc\":\"a\",\"part\":0,\"tgt_to_en\":[0,1], \"detail\" :\t[ " M3(0, 0, "projected")
+		" ,\r" M3(1, 1, "unaligned") " ] }",
+		"{\"mentions\":2,\"doc\":\"a\",\"part\":0,\"tgt_to_en\":[0,1],\"det\\u0061il\":[" M3(0, 0, "projected") ","
+		M3(1, 1, "unaligned") "]}",
+		"{\"detail\":[],\"mentions\":2,\"doc\":\"a\",\"part\":0,\"tgt_to_en\":[0,1],\"detail\":[" M3(0, 0, "projected")
+		"," M3(1, 1, "unaligned") "]}",
+	};
+	for (size_t i = 0; i < sizeof docs / sizeof *docs; i++) {
+		char text[2000];
+		snprintf(text, sizeof text, "%s%s\n%s\n%s", HEAD4, docs[i], DOC3_B, END4(2));
+		xp_err e = {0};
+		xp_report r;
+		assert_int_equal(xp_report_parse("r4", text, strlen(text), FEATS, 2, &r, &e), 0);
+		same_items(&r);
+		assert_int_equal(r.items[0].fate, XP_PROJECTED);
+		xp_report_free(&r);
+	}
+	refused(HEAD4 "{\"mentions\":1,\"doc\":\"a\",\"part\":0,\"tgt_to_en\":[0],\"detail\":[{\"id\":\"\xff\"}]}\n" END4(1), 2,
+		"document 1 or the end line is not JSON: unable to decode byte 0xff");
+	refused(HEAD4 "{\"mentions\":1,\"doc\":\"a\",\"part\":0,\"tgt_to_en\":[0],\"detail\":[1e999]}\n" END4(1), 2,
+		"document 1 or the end line is not JSON: real number overflow");
+	refused(HEAD4 "{\"mentions\":1,\"doc\":\"a\",\"part\":0,\"tgt_to_en\":[0],\"detail\":[7]}\n" END4(1), 2,
+		"document 1, mention 1: not a mention of a projection report");
+	refused(HEAD4 "{\"mentions\":1,\"doc\":\"a\",\"part\":0,\"tgt_to_en\":[0],\"detail\":[{},]}\n" END4(1), 2,
+		"document 1 or the end line is not JSON");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -331,6 +366,7 @@ int main(void)
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(from_files),
 		cmocka_unit_test(written_read),
+		cmocka_unit_test(split_as_whole),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
