@@ -41,7 +41,7 @@ typedef struct rd {
 	unsigned long line;          /* of the document being read (0 in a version 1 report) */
 	size_t dbase;                /* documents read before r's first */
 	const char *dtext;           /* the document's "detail" array as text, read an element at a */
-	size_t dlen;                 /* time (split_detail), or NULL: the document's JSON holds it */
+	size_t dlen, dcount;         /* time (split_detail), or NULL: the document's JSON holds it */
 	xp_err *err;
 } rd;
 
@@ -252,8 +252,9 @@ static const char *scan_string(const char *p, const char *e)
 	return NULL;
 }
 
-/* past the JSON value at p (after white space), or NULL */
-static const char *scan_value(const char *p, const char *e, int depth)
+/* past the JSON value at p (after white space), or NULL; an array's
+ * elements counted in *count if count */
+static const char *scan_value(const char *p, const char *e, int depth, size_t *count)
 {
 	p = scan_ws(p, e);
 	if (p == e || depth > SCAN_DEPTH)
@@ -272,8 +273,10 @@ static const char *scan_value(const char *p, const char *e, int depth)
 					return NULL;
 				p++;
 			}
-			if (!(p = scan_value(p, e, depth + 1)) || (p = scan_ws(p, e)) == e)
+			if (!(p = scan_value(p, e, depth + 1, NULL)) || (p = scan_ws(p, e)) == e)
 				return NULL;
+			if (count)
+				++*count;
 			if (*p == close)
 				return p + 1;
 			if (*p != ',')
@@ -289,25 +292,23 @@ static const char *scan_value(const char *p, const char *e, int depth)
 	return p > s ? p : NULL;
 }
 
-/* the next element of the array text [*at, e) (*at at its '[' or after
- * an element), parsed; NULL if jansson refuses it */
+/* the next element of the array text [*at, e) (*at at its '[' or the ','
+ * after an element), parsed, *at then at the ',' or ']' after it; NULL if
+ * jansson refuses it or it is not an object (jansson stops right after an
+ * object's '}', where the scan found it ends; after a number or a word it
+ * may have read a byte more) */
 static json_t *next_element(const char **at, const char *e)
 {
-	const char *p = scan_ws(*at + 1, e), *q = scan_value(p, e, 1);   /* (past '[' or ',') */
-	*at = q ? scan_ws(q, e) : e;
-	return q ? json_loadb(p, (size_t)(q - p), JSON_DECODE_ANY, NULL) : NULL;
-}
-
-/* the number of elements of the array text p[0..n), split_detail's */
-static size_t elements(const char *p, size_t n)
-{
-	const char *e = p + n, *q = scan_ws(p + 1, e);
-	size_t k = 0;
-	if (q < e && *q == ']')
-		return 0;
-	for (q = p; q && q < e && *q != ']'; k++)
-		q = scan_value(q + 1, e, 1), q = q ? scan_ws(q, e) : NULL;
-	return k;
+	const char *p = *at + 1;
+	json_error_t je;
+	json_t *x = json_loadb(p, (size_t)(e - p), JSON_DISABLE_EOF_CHECK, &je);
+	const char *q = x && je.position >= 0 && (size_t)je.position <= (size_t)(e - p) ? scan_ws(p + je.position, e) : e;
+	if (!json_is_object(x) || q == e || (*q != ',' && *q != ']')) {
+		json_decref(x);
+		return NULL;
+	}
+	*at = q;
+	return x;
 }
 
 /* The line p[0..n) as a document without its "detail" elements in *o
@@ -327,12 +328,13 @@ static int split_detail(rd *R, const char *p, size_t n, json_t **o)
 		if ((q = scan_ws(q, e)) == e || *q != ':')
 			return 0;
 		const char *v = scan_ws(q + 1, e);
-		if (!(q = scan_value(v, e, 1)))
+		size_t n = 0;
+		if (!(q = scan_value(v, e, 1, detail ? &n : NULL)))
 			return 0;
 		if (detail) {
 			if (vs || *v != '[')
 				return 0;
-			vs = v, ve = q;
+			vs = v, ve = q, R->dcount = n;
 		}
 		if ((q = scan_ws(q, e)) == e)
 			return 0;
@@ -390,7 +392,7 @@ static int document(rd *R, size_t d, json_t *o)
 	if (to && tonly(R, doc, to))
 		return R->err->code;
 	doc->first = r->n;
-	doc->n = R->dtext ? elements(R->dtext, R->dlen) : json_array_size(det);
+	doc->n = R->dtext ? R->dcount : json_array_size(det);
 	if (xp_grow(&r->items, &R->cap, r->n + doc->n + 1, sizeof *r->items))
 		return xp_failc(R->err, XP_ENOMEM, R->name, R->line, "out of memory");
 	const char *at = R->dtext;
