@@ -49,9 +49,11 @@ for n in $SIZES; do
 	i="--source $T/in/en.conll --aligned $T/in/aligned.jsonl --report $T/r.json"
 	if [ -n "$BASE" ]; then
 		# a BASE of report version 3 reads version 4's as version 3's bytes
-		if [ "$BASE_V3" = 1 ]; then sh bench/report_v3.sh "$T/r.json" > "$T/r3.json"; else cp "$T/r.json" "$T/r3.json"; fi
+		# (else the same file: the run's provenance names its path)
+		br=$T/r.json
+		[ "$BASE_V3" = 1 ] && { sh bench/report_v3.sh "$T/r.json" > "$T/r3.json"; br=$T/r3.json; }
 		rec_run "base: db import $n" nice -n 10 "$BASE" db import "$T/base.db" --source "$T/in/en.conll" \
-			--aligned "$T/in/aligned.jsonl" --report "$T/r3.json"
+			--aligned "$T/in/aligned.jsonl" --report "$br"
 		bcpu=$REC_CPU bkb=$REC_KB
 	fi
 	if [ "$n" -le "$WHOLE_MAX" ]; then

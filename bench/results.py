@@ -64,7 +64,7 @@ for f in figs:
 knobs = ' '.join('%s=%s' % (k, shlex.quote(os.environ[k])) for k in ('SIZES', 'SERVE_SIZES', 'SERVE_N', 'BASE', 'BASE_MAX', 'IMPORT_MAX', 'NAME', 'THREADS', 'EFLOMAL', 'SCORER',
                                                                      'LANGS', 'RULES', 'SETS', 'SEEDS', 'ALIGN_PARTS', 'SAMPLES',
                                                                      'GOLD_SAMPLES', 'ROUNDS', 'SAMPLERS', 'SADAPT', 'SHARDS', 'WAYS', 'SWEEPS',
-                                                                     'FIRST')
+                                                                     'FIRST', 'DOCS', 'LAYOUTS', 'BASE_V3', 'WHOLE_MAX')
                  if os.environ.get(k))
 json.dump({'bench': name, 'started': start, 'run': (knobs + ' ' if knobs else '') + 'sh bench/%s.sh' % (os.environ.get('REC_SCRIPT') or name), 'commit': os.environ.get('REC_COMMIT') or git('rev-parse', '--short', 'HEAD'),
            'dirty': bool(git('status', '--porcelain', '--untracked-files=no')),
