@@ -22,15 +22,21 @@ expect_status 0 $XPROJ db runs $T/p/corrections.db
 expect_grep "realign: model .*wordalign.model, seed 5, intersect, --span-factor 50, its names$" $T/out
 expect_status 0 $XPROJ db show $T/p/corrections.db 's01e01c00x|2'
 expect_grep "realign: model .*wordalign.model, seed 5, intersect, --span-factor 50, its names$" $T/out
-serve_start $T/p/corrections.db
-[ -n "$url" ] || { echo "FAIL: serve gave no URL after $i tries:"; cat $T/url; fails=$((fails + 1)); }
-$PY tests/cli/realign_back.py back "$url" "$T/p/corrections.db" > $T/same 2>&1 ||
-	{ echo "realign_back.py failed; serve said:"; cat $T/url; }
-kill $pid; wait $pid 2>/dev/null
-n=$(sed -n 's/^utterances \([0-9]*\) same \([0-9]*\) differ \([0-9]*\) notes \([0-9]*\)$/\1 \2 \3 \4/p' $T/same)
-set -- $n 0 0 0 0
-[ "$1" -ge 39 ] && [ "$2" -ge 87 ] && [ "$3" -le 1 ] && [ "$4" -eq 0 ] ||
-	{ echo "FAIL: re-projected back, not the run's spans (utterances, same, differ, notes: $n)"; cat $T/same; fails=$((fails + 1)); }
+# back DB WHAT: each utterance of DB realigned away and back in the
+# workbench must get the run's spans (at most 1 of 88 differs)
+back() {
+	serve_start $1
+	[ -n "$url" ] || { echo "FAIL: serve gave no URL after $i tries:"; cat $T/url; fails=$((fails + 1)); }
+	$PY tests/cli/realign_back.py back "$url" "$1" > $T/same 2>&1 ||
+		{ echo "realign_back.py failed; serve said:"; cat $T/url; }
+	kill $pid; wait $pid 2>/dev/null
+	n=$(sed -n 's/^utterances \([0-9]*\) same \([0-9]*\) differ \([0-9]*\) notes \([0-9]*\)$/\1 \2 \3 \4/p' $T/same)
+	set -- $n 0 0 0 0
+	[ "$1" -ge 39 ] && [ "$2" -ge 87 ] && [ "$3" -le 1 ] && [ "$4" -eq 0 ] ||
+		{ echo "FAIL: $what: re-projected back, not the run's spans (utterances, same, differ, notes: $n)"
+		  cat $T/same; fails=$((fails + 1)); }
+}
+what=pipeline back $T/p/corrections.db
 # the same run imported with `db import --wa-model` (a `wordalign --src-spans
 # pairs.spans --span-factor 50` run, as the stage commands make it): its
 # factor recorded with --wa-span-factor as the pipeline records it, and a
@@ -44,16 +50,7 @@ expect_eq "$(sqlite3 $T/i.db "SELECT json_extract(wa_model, '\$.aligner.span_fac
 	"db import --wa-span-factor: the factor recorded with the run's aligner"
 expect_status 0 $XPROJ db runs $T/i.db
 expect_grep "realign: model .*wordalign.model, seed 5, intersect, --span-factor 50, its names$" $T/out
-serve_start $T/i.db
-[ -n "$url" ] || { echo "FAIL: serve gave no URL after $i tries:"; cat $T/url; fails=$((fails + 1)); }
-$PY tests/cli/realign_back.py back "$url" "$T/i.db" > $T/same 2>&1 ||
-	{ echo "realign_back.py failed; serve said:"; cat $T/url; }
-kill $pid; wait $pid 2>/dev/null
-n=$(sed -n 's/^utterances \([0-9]*\) same \([0-9]*\) differ \([0-9]*\) notes \([0-9]*\)$/\1 \2 \3 \4/p' $T/same)
-set -- $n 0 0 0 0
-[ "$1" -ge 39 ] && [ "$2" -ge 87 ] && [ "$3" -le 1 ] && [ "$4" -eq 0 ] ||
-	{ echo "FAIL: db import --wa-span-factor: re-projected back, not the run's spans (utterances, same, differ, notes: $n)"
-	  cat $T/same; fails=$((fails + 1)); }
+what="db import --wa-span-factor" back $T/i.db
 # a rerun imported so (the same run again, --wa-span-factor 50) re-projects
 # the 39 realigns it carries (each utterance back to its own lines) holding
 # the mentions at the factor: every proposal the run's span (0 of 88
