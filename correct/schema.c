@@ -575,6 +575,20 @@ static int migrate(xp_db *db, int from, int target, xp_err *err)
 		snprintf(bump, sizeof bump, "PRAGMA user_version = %d", v + 1);
 		if (xp_sql_begin(db, err))
 			return -1;
+		/* Another process may have upgraded the store between our reading
+		 * its version and this transaction (two commands started at once
+		 * on a store of the previous xproj: the workbench and a db
+		 * export): its steps are done, and applied again they failed
+		 * ("duplicate column name", said as a store edited by hand), or
+		 * would run a step's data change twice.  The version is read
+		 * again under the write lock. */
+		int now = from ? (int)xp_sql_int(db, "PRAGMA user_version", -1) : v;
+		if (now > v) {
+			if (xp_sql_commit(db, err))
+				return -1;
+			v = now - 1;
+			continue;
+		}
 		/* the history exists from version 2: the last step logs the whole move */
 		int log = v + 1 == target && target >= 2;
 		if (xp_sql_exec(db, migrations[v], &e) || (v + 1 == 8 && xp_queue_store_all(db, &e)) ||
