@@ -137,9 +137,20 @@ static int align_pair(const xp_wa_model *m, const char *name, const json_t *how,
 	 * records the factor only then): so does this one, for any language,
 	 * as --span-factor asks */
 	xp_walign spans = {0};
-	double f = json_number_value(json_object_get(how, "span_factor"));
-	if (rc == 0 && json_is_number(json_object_get(how, "span_factor")) && f > 0 && f != 1 &&
-	    (rc = mention_spans(ms, &spans, err)) == 0)
+	const json_t *sf = json_object_get(how, "span_factor");
+	double f = json_number_value(sf);
+	/* a factor the run cannot have had (the record edited in the store:
+	 * 1e300 re-projected 30 of the sample's 88 mentions otherwise than the
+	 * run, "50" as text held no mention) proposes nothing, and says why */
+	if (rc == 0 && sf && (!json_is_number(sf) || !(f >= XP_WA_SPAN_FACTOR_MIN && f <= XP_WA_SPAN_FACTOR_MAX))) {
+		char num[32], *v = json_is_number(sf) ? NULL : json_dumps(sf, JSON_ENCODE_ANY);
+		snprintf(num, sizeof num, "%g", f);
+		rc = xp_failc(err, XP_EINPUT, "", 0, "the run's aligner record says span_factor %.40s, which no run can have "
+			      "had (--span-factor is a number from %g to %g): edited in the store?",
+			      json_is_number(sf) ? num : v ? v : "?", XP_WA_SPAN_FACTOR_MIN, XP_WA_SPAN_FACTOR_MAX);
+		free(v);
+	}
+	if (rc == 0 && json_is_number(sf) && f != 1 && (rc = mention_spans(ms, &spans, err)) == 0)
 		o.src_spans = &spans, o.src_spans_name = "(the utterance's English mentions)", o.span_factor = f,
 		o.span_langs = NULL;
 	/* run 0, then the other seeds as the pipeline derives them */

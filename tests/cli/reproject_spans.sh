@@ -28,6 +28,20 @@ n=$(sed -n 's/^utterances \([0-9]*\) same \([0-9]*\) differ \([0-9]*\) notes \([
 set -- $n 0 0 0 0
 [ "$1" -ge 39 ] && [ "$2" -ge 87 ] && [ "$3" -le 1 ] && [ "$4" -eq 0 ] ||
 	{ echo "FAIL: re-projected back, not the run's spans (utterances, same, differ, notes: $n)"; cat $T/same; fails=$((fails + 1)); }
+# a factor no run can have had, the record edited in the store (1e300, or
+# "50" as text): the realign proposes nothing and says why.  Before, 1e300
+# re-projected 30 of the 88 mentions otherwise than the run, "50" held no
+# mention, nothing said
+for v in 1e300 '"50"' -2; do
+	cp $T/p/corrections.db $T/e.db
+	sqlite3 $T/e.db "UPDATE runs SET wa_model = json_set(wa_model, '\$.aligner.span_factor', json('$v'))"
+	serve_start $T/e.db
+	$PY tests/cli/realign_back.py back "$url" "$T/e.db" > $T/same 2>&1
+	kill $pid; wait $pid 2>/dev/null
+	expect_grep "span_factor .*, which no run can have had (--span-factor is a number from 0.001 to 1000)" $T/same
+	expect_grep "^utterances 0 same 0 " $T/same
+	rm -f $T/e.db $T/e.db-wal $T/e.db-shm
+done
 # without --span-factor: nothing recorded, the realign aligns as before
 expect_status 0 $XPROJ pipeline --config $S/zh.conf -o $T/q --quiet --save-model --seed 5 --sym intersect
 expect_eq "$(sqlite3 $T/q/corrections.db "SELECT json_type(wa_model, '\$.aligner.span_factor') IS NULL FROM runs")" "1" \
