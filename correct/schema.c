@@ -713,6 +713,14 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 {
 	struct stat st;
 	int memory = !strcmp(path, ":memory:") || !*path, made = 0;
+	/* SQLite names the store's log NAME-wal (and NAME-shm): a NAME of 252
+	 * to 255 bytes is a file the system takes, whose log it does not.
+	 * Such a store was made, then "cannot read the store: unable to open
+	 * database file" for it and every command after */
+	const char *base = strrchr(path, '/');
+	if (!memory && strlen(base ? base + 1 : path) > 251)
+		return xp_failc(err, XP_EUSAGE, path, 0, "a store's file name is at most 251 bytes (this one %zu): SQLite "
+				"names its log NAME-wal, and a file name is at most 255", strlen(base ? base + 1 : path));
 	if (mode != XP_DB_CREATE && !memory && stat(path, &st))
 		return xp_failc(err, XP_ENOTFOUND, path, 0, "no such database (xproj db import or db init creates one)");
 	if (mode == XP_DB_CREATE && !memory && stat(path, &st) && errno == ENOENT) {
