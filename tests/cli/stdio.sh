@@ -94,6 +94,21 @@ if [ -w /dev/full ]; then
 	done
 fi
 
+# standard output redirected onto an input (`convert a.jsonl - >> a.jsonl`,
+# `db export DB -o - >> DB`): the output appended to the input, exit 0;
+# with > the shell emptied the input and an empty result came out, exit 0.
+# Refused, as an output named as an input is; the input unchanged
+cp $P/en.conll $T/in.conll
+expect_status 1 sh -c "exec $XPROJ convert $T/in.conll - >> $T/in.conll"
+expect_grep "OUT names the same file as IN .*standard output is that file" $T/err
+expect_eq "$(cmp $T/in.conll $P/en.conll && echo same)" same "convert IN - >> IN: IN unchanged"
+cp $T/c.db $T/c2.db
+expect_status 1 sh -c "exec $XPROJ db export $T/c2.db -o - >> $T/c2.db"
+expect_eq "$(cmp $T/c.db $T/c2.db && echo same)" same "db export DB -o - >> DB: DB unchanged"
+expect_status 1 sh -c "exec $PJ -o - --report $T/rr.json > $T/rr.json"
+expect_grep "two outputs cannot be one file" $T/err
+expect_status 0 sh -c "exec $XPROJ convert $T/in.conll - > $T/in.jsonl"
+
 # one each way is fine
 expect_status 0 $XPROJ convert - - <$P/en.conll
 expect_status 0 $XPROJ score - $P/en.conll <$P/en.conll
