@@ -721,6 +721,18 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	if (!memory && strlen(base ? base + 1 : path) > 251)
 		return xp_failc(err, XP_EUSAGE, path, 0, "a store's file name is at most 251 bytes (this one %zu): SQLite "
 				"names its log NAME-wal, and a file name is at most 255", strlen(base ? base + 1 : path));
+	/* SQLite opens a file by its full path, of at most 503 bytes (its
+	 * -journal's name within its limit, measured), a new store at most 490
+	 * (its temporary name .NAME.xproj-XXXXXX under the same limit):
+	 * deeper, "cannot open: unable to open database file", which said
+	 * nothing of why */
+	char cwd[4096];
+	size_t full = strlen(path) + (path[0] == '/' || memory || !getcwd(cwd, sizeof cwd) ? 0 : strlen(cwd) + 1),
+	       most = mode == XP_DB_CREATE && stat(path, &st) ? 490 : 503;
+	if (!memory && full > most)
+		return xp_failc(err, XP_EUSAGE, path, 0, "the store's full path is %zu bytes: SQLite opens %s of at most %zu "
+				"(with its -journal's name): move it to a shorter path", full,
+				most == 503 ? "a store" : "a new store, under a temporary name,", most);
 	if (mode != XP_DB_CREATE && !memory && stat(path, &st))
 		return xp_failc(err, XP_ENOTFOUND, path, 0, "no such database (xproj db import or db init creates one)");
 	if (mode == XP_DB_CREATE && !memory && stat(path, &st) && errno == ENOENT) {

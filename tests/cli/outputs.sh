@@ -81,4 +81,12 @@ n=$T/long/$(printf "%249s" | tr ' ' e).db
 expect_status 1 $XPROJ db init $n
 expect_grep "a store's file name is at most 251 bytes (this one 252)" $T/err
 expect_eq "$(ls -A $T/long | grep -c '^e')" 0 "no store of a name whose -wal cannot be"
+# a store deeper than SQLite opens (its full path, with its -journal's
+# name, within SQLite's limit): said, not "unable to open database file"
+deep=$T/deep/$(printf "%200s" | tr ' ' d)/$(printf "%200s" | tr ' ' e)
+mkdir -p $deep
+n=$deep/$(printf "%$((495 - ${#deep} - 4))s" | tr ' ' f).db
+expect_status 1 $XPROJ db init $n
+expect_grep "the store's full path is 495 bytes: SQLite opens a new store, under a temporary name, of at most 490" $T/err
+expect_eq "$(ls -A $deep | wc -l)" 0 "nothing made"
 finish
