@@ -1125,8 +1125,10 @@ static int do_show(xp_db *db, dargs *a, xp_err *e)
 	size_t nl = 0;
 	if (rc == 0 && a->doc)
 		rc = xp_db_tonly_lines(db, a->run, a->doc, &lines, e);
-	if (rc == 0 && a->doc && !n && !json_array_size(lines))
-		printf("%s: no mention in run %lld, English or target-only\n", a->doc, (long long)a->run);
+	if (rc == 0 && a->doc && !n && !json_array_size(lines)) {
+		xp_cli_put_untrusted(stdout, a->doc);
+		printf(": no mention in run %lld, English or target-only\n", (long long)a->run);
+	}
 	for (size_t i = 0; rc == 0 && i < (a->doc ? n : 1); i++) {
 		json_t *m = NULL;
 		if ((rc = xp_db_mention(db, a->run, a->doc ? keys[i] : a->file, 0, &m, e)) == 0) {
