@@ -583,6 +583,11 @@ static int migrate(xp_db *db, int from, int target, xp_err *err)
 		 * would run a step's data change twice.  The version is read
 		 * again under the write lock. */
 		int now = from ? (int)xp_sql_int(db, "PRAGMA user_version", -1) : v;
+		if (now > target) {   /* by a newer xproj than this one */
+			xp_sql_rollback(db);
+			return xp_failc(err, XP_ECONFLICT, db->path, 0, "schema version %d is newer than this xproj (%d): "
+					"use a newer xproj", now, target);
+		}
 		if (now > v) {
 			if (xp_sql_commit(db, err))
 				return -1;

@@ -187,5 +187,16 @@ if command -v curl >/dev/null; then
 	expect_grep 'relink by ann in batch relink +2 into cluster 0: "it: the man leaving"$' $T/out
 	expect_eq "$(sqlite3 $T/r15.db "SELECT count(*) FROM history WHERE action = 'migrate'")" 0 "the other process's upgrade, not a second one"
 	expect_status 0 $XPROJ db check $T/r15.db
+	# the same, the other process a newer xproj (to 17): refused, not taken
+	# for 16
+	gzip -dc $FIX/db/schema15-relink.db.gz > $T/r17.db
+	sqlite3 $T/r17.db 'PRAGMA journal_mode = WAL' >/dev/null
+	{ echo "BEGIN IMMEDIATE; ALTER TABLE tmoves ADD COLUMN note TEXT; PRAGMA user_version = 17;"
+	  sleep 3; echo "COMMIT;"; } | sqlite3 $T/r17.db &
+	hold=$!
+	sleep 1
+	expect_status 1 $XPROJ db show $T/r17.db 't|0'
+	wait $hold
+	expect_grep "schema version 17 is newer than this xproj" $T/err
 fi
 finish
