@@ -89,20 +89,21 @@
 # .mpB.*), so no dev scene is scored by an aligner its silver trained.
 #
 # The control (issue 33 item 1; docs/quality.md, "Aligner rows and their
-# control"): a row aligned again (spanF, dict) moves the sampler's chain as
-# well as the links, and the scene bootstrap, which holds the alignments
-# fixed, cannot see that noise.  With such a row the baseline is also
-# aligned at CTL_SEEDS (default "2 3 5", as many as SEEDS and none of
-# them; cached as LANG.SEED.*, as the baseline) and projected as the
+# control"): a row aligned again (spanF, dict, a setting of AUDIT_WA_OFF,
+# mp) moves the sampler's chain as well as the links, and the scene
+# bootstrap, which holds the alignments fixed, cannot see that noise.  With
+# such a row the baseline is also aligned at CTL_SEEDS (below; cached as
+# LANG.SEED.*, as the baseline) and projected as the
 # baseline: row ctl, the baseline at those seeds against the baseline at
 # SEEDS, what a new chain alone does.  An aligner row then passes only when
 # its tune interval is above zero, its tune gain is beyond the control's
 # interval (max(|lo|, |hi|)) and its dev gain >= -(TOL + |the control's
 # dev gain|); bench/audit.pl prints each beside the control.  CTL_SEEDS
-# may hold several triples, comma-separated: the control is pooled over
-# them (docs/quality.md, "The control pooled over several triples"; the
-# default "2 3 5,13 17 19,23 29 31", each triple as many seeds as SEEDS,
-# no seed in SEEDS or twice; one triple: the control of one draw).
+# holds triples, comma-separated, and the control is pooled over them
+# (docs/quality.md, "The control pooled over several triples"; default
+# "2 3 5,13 17 19,23 29 31": 9 more alignments a recipe, each triple as
+# many seeds as SEEDS, no seed in SEEDS or twice; one triple, "2 3 5",
+# the control of one draw, as before).
 # CTL_SEEDS=none: no control (the aligner rows say so).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=zh fa}" "${SEEDS:=1 7 11}"
