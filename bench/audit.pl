@@ -16,17 +16,25 @@
 # interval reaches zero too (the tune gain is within noise).
 #
 # Aligner rows and their control (issue 33 item 1): a row of kind
-# `aligner` (spanF, dict: the pairs aligned again) moves the sampler's
-# chain as well as the links, which the scene bootstrap (alignments held
-# fixed) cannot see.  The row `ctl` (kind `control`) is the baseline at
-# other seeds (--ctl-seeds, the k-th paired with the k-th of --seeds): its
-# "gain" is what a new chain alone does, read through the same resamples.
-# With it, an aligner row passes when its tune interval is above zero,
-# its tune gain above max(|lo|, |hi|) of the control's interval, and its
-# dev gain >= -(TOL + |control's dev gain|) (docs/quality.md, "Aligner
-# rows and their control"); a table after the rows puts each beside the
-# control, with both verdicts, and DIR/L.aligner gets one
-# "name verdict" line a row for audit.sh's summary.
+# `aligner` (spanF, dict, mp, a setting turned off: the pairs aligned
+# again) moves the sampler's chain as well as the links, which the scene
+# bootstrap (alignments held fixed) cannot see.  The row `ctl` (kind
+# `control`) is the baseline at other seeds (--ctl-seeds, the k-th paired
+# with the k-th of --seeds): its "gain" is what a new chain alone does,
+# read through the same resamples.  --ctl-seeds may hold several triples,
+# comma-separated ("2 3 5,13 17 19,23 29 31"): the control is then pooled
+# (docs/quality.md, "The control pooled over several triples"): its
+# interval the percentiles of every triple's resample gains together, its
+# gain the triples' mean, its dev allowance the mean of the triples' |dev
+# gain|; one triple gives the figures of one.  With it, an aligner row
+# passes when its tune interval is above zero, its tune gain above
+# max(|lo|, |hi|) of the control's interval, and its dev gain >= -(TOL +
+# the dev allowance) (docs/quality.md, "Aligner rows and their control");
+# a table after the rows puts each beside the control, with both
+# verdicts, and DIR/L.aligner gets one "name verdict" line a row for
+# audit.sh's summary.  An aligner row the baseline has on (a kept setting
+# turned off, gain = with it minus without) is KEEP or DOUBT by the same
+# test.
 #
 # Every figure sums a metric's numerators and denominators over the scenes
 # it covers before dividing, as the scorer does over a corpus: a resample is
@@ -34,7 +42,7 @@
 # written here, so the resamples are the same on every machine and Perl.
 #
 #   perl bench/audit.pl --lang L --dir DIR --seeds "1 7 11" --resamples N
-#        --boot-seed S --tol T --rules FILE [--ctl-seeds "2 3 5"]
+#        --boot-seed S --tol T --rules FILE [--ctl-seeds "2 3 5[,13 17 19...]"]
 # FILE: "name baseline-on|off kind pack-default-on|off" lines; DIR/L.SEED.{tune,dev}.{base,NAME}.json
 # (the row ctl reads DIR/L.CTLSEED.{tune,dev}.base.json).
 use strict;
@@ -47,9 +55,15 @@ GetOptions('lang=s' => \$lang, 'dir=s' => \$dir, 'seeds=s' => \$seeds, 'resample
 	   'boot-seed=i' => \$bseed, 'tol=f' => \$tol, 'rules=s' => \$rules, 'ctl-seeds=s' => \$cseeds)
 	or die "audit.pl: bad options\n";
 my @seeds = split ' ', $seeds;
-my @cseeds = split ' ', $cseeds;
-die "audit.pl: --ctl-seeds needs as many seeds as --seeds\n" if @cseeds && @cseeds != @seeds;
+# the control's triples: each as many seeds as --seeds, none of those, no
+# seed twice
+my @ctrip = map { [split ' '] } grep { /\S/ } split /,/, $cseeds;
+my @cseeds = map { @$_ } @ctrip;
+for my $t (@ctrip) { die "audit.pl: --ctl-seeds needs as many seeds as --seeds\n" if @$t != @seeds }
 for my $c (@cseeds) { die "audit.pl: control seed $c is one of --seeds\n" if grep { $_ eq $c } @seeds }
+{ my %n; $n{$_}++ && die "audit.pl: control seed $_ given twice\n" for @cseeds }
+# the control triple vload reads for the row ctl
+my $ct = 0;
 my @metrics = qw(mentions muc bcub ceafe);
 
 # load SET TAG SEED: [[doc, {metric => [rn, rd, pn, pd]}], ...] in file order
@@ -103,10 +117,10 @@ sub interval {   # the 5th and 95th percentiles
 }
 
 # vload SET TAG K: the variant's scores at the K-th seed (the row ctl: the
-# baseline at the K-th control seed)
+# baseline at the K-th seed of the control triple $ct)
 sub vload {
 	my ($set, $tag, $k) = @_;
-	return $tag eq 'ctl' ? load($set, 'base', $cseeds[$k]) : load($set, $tag, $seeds[$k]);
+	return $tag eq 'ctl' ? load($set, 'base', $ctrip[$ct][$k]) : load($set, $tag, $seeds[$k]);
 }
 
 # gain SET TAG SIGN IDX: mean over seeds of SIGN * (base - variant), mention and CoNLL
@@ -124,7 +138,12 @@ sub gain {
 	return ($gm / @seeds, $gc / @seeds);
 }
 
-sub per_seed {   # the mention gain at each seed, "+0.10/-0.02/..."
+sub per_seed {   # the mention gain at each seed, "+0.10/-0.02/..." (ctl: each triple's, "; ")
+	my ($set, $tag, $sign, $idx) = @_;
+	return join '; ', map { $ct = $_; per_seed1($set, $tag, $sign, $idx) } 0 .. $#ctrip if $tag eq 'ctl';
+	return per_seed1($set, $tag, $sign, $idx);
+}
+sub per_seed1 {
 	my ($set, $tag, $sign, $idx) = @_;
 	return join '/', map {
 		my ($bm) = scores(load($set, 'base', $seeds[$_]), $idx);
@@ -188,28 +207,45 @@ my @doubt;
 my %count = (KEEP => 0, DOUBT => 0, off => 0);
 # every row's figures first: an aligner row's verdict reads the control's
 my %st;
+sub far { abs($_[0]) > abs($_[1]) ? abs($_[0]) : abs($_[1]) }   # far END END: the end farther from zero
 for my $r (@rules) {
 	my ($name, $def, $kind) = @$r;
 	die "audit.pl: the row ctl needs --ctl-seeds\n" if $name eq 'ctl' && !@cseeds;
 	my $sign = $def eq 'on' ? 1 : -1;
 	my %x = (sign => $sign);
-	@x{qw(tm tc)} = gain('tune', $name, $sign, \@tall);
-	@x{qw(dm dc)} = gain('dev', $name, $sign, \@dall);
-	my @g = map { [gain('tune', $name, $sign, $_)] } @res;
+	# the row ctl: each control triple in turn, pooled (one triple: its own figures)
+	my (@g, @tg, @dabs, @bars);
+	for my $t ($name eq 'ctl' ? 0 .. $#ctrip : 0) {
+		$ct = $t;
+		my ($tm, $tc) = gain('tune', $name, $sign, \@tall);
+		my ($dm, $dc) = gain('dev', $name, $sign, \@dall);
+		$x{tm} += $tm; $x{tc} += $tc; $x{dm} += $dm; $x{dc} += $dc;
+		push @dabs, abs($dm);
+		my @gt = map { [gain('tune', $name, $sign, $_)] } @res;
+		push @bars, far(interval(map { $_->[0] } @gt));
+		push @g, @gt;
+		# the scenes whose mention counts the rule changes at some seed
+		$x{moved} ||= grep { my $i = $_; grep { join(',', @{load('tune', 'base', $seeds[$_])->[$i][1]{mentions}}) ne
+			join(',', @{vload('tune', $name, $_)->[$i][1]{mentions}}) } 0 .. $#seeds } @tall;
+		# by show: the TBBT gain with its interval, the Friends gain
+		$x{Tm} += @dT ? (gain('dev', $name, $sign, \@dT))[0] : 0;
+		$x{Fm} += @dF ? (gain('dev', $name, $sign, \@dF))[0] : 0;
+		push @tg, map { (gain('dev', $name, $sign, $_))[0] } @tres if @dT;
+	}
+	my $n = @bars;
+	$x{$_} /= $n for qw(tm tc dm dc Tm Fm);
+	$x{dabs} = 0; $x{dabs} += $_ / $n for @dabs;
+	$x{bars} = \@bars;
 	@x{qw(lo hi)} = interval(map { $_->[0] } @g);
 	@x{qw(clo chi)} = interval(map { $_->[1] } @g);
-	# the scenes whose mention counts the rule changes at some seed
-	$x{moved} = grep { my $i = $_; grep { join(',', @{load('tune', 'base', $seeds[$_])->[$i][1]{mentions}}) ne
-		join(',', @{vload('tune', $name, $_)->[$i][1]{mentions}}) } 0 .. $#seeds } @tall;
-	# by show: the TBBT gain with its interval, the Friends gain
-	($x{Tm}) = @dT ? gain('dev', $name, $sign, \@dT) : (0);
-	($x{Fm}) = @dF ? gain('dev', $name, $sign, \@dF) : (0);
-	@x{qw(Tlo Thi)} = @dT ? interval(map { (gain('dev', $name, $sign, $_))[0] } @tres) : (0, 0);
+	@x{qw(Tlo Thi)} = @dT ? interval(@tg) : (0, 0);
 	$st{$name} = \%x;
 }
 my $ctl = $st{ctl};
-# the control's bar: the far end of its tune interval from zero
-my $bar = $ctl ? (abs($ctl->{lo}) > abs($ctl->{hi}) ? abs($ctl->{lo}) : abs($ctl->{hi})) : 0;
+# the control's bar: the far end of its (pooled) tune interval from zero;
+# the dev allowance: the mean of the triples' |dev gain|
+my $bar = $ctl ? far($ctl->{lo}, $ctl->{hi}) : 0;
+my $dfloor = $ctl ? -($tol + $ctl->{dabs}) : 0;
 my (@aligner, %rowtest);
 for my $r (@rules) {
 	my ($name, $def, $kind, $pdef) = @$r;
@@ -225,6 +261,13 @@ for my $r (@rules) {
 	if ($kind eq 'control') {
 		# what a new chain alone does; were it a rule, would it pass?
 		$v = 'control: ' . ($pass ? 'the chain alone passes the rule rows\' test' : 'the chain alone');
+	} elsif ($kind eq 'aligner' && $ctl && $def eq 'on') {
+		# a kept setting of the aligner: KEEP only against the control too
+		$rowtest{$name} = $pass ? 'KEEP' : 'DOUBT';
+		$v = $lo > 0 && $tm > $bar && $dm >= $dfloor ? 'KEEP' : $pass ? "DOUBT (within the aligner's noise)" : 'DOUBT';
+		$v .= ' (no effect)' if $none;
+		push @doubt, $r if $v =~ /DOUBT/;
+		push @aligner, $name;
 	} elsif ($def eq 'on') {
 		$v = $pass ? 'KEEP' : 'DOUBT';
 		$v .= ' (no effect)' if $none;
@@ -232,7 +275,7 @@ for my $r (@rules) {
 		push @doubt, $r if $v =~ /DOUBT/;
 	} elsif ($kind eq 'aligner' && $ctl) {
 		$rowtest{$name} = $pass ? 'would pass on' : 'stays off';
-		$v = $lo > 0 && $tm > $bar && $dm >= -($tol + abs($ctl->{dm})) ? 'off; would pass on'
+		$v = $lo > 0 && $tm > $bar && $dm >= $dfloor ? 'off; would pass on'
 			: $pass ? "off; within the aligner's noise" : 'off; stays off';
 		$v = 'off; no effect' if $none;
 		push @aligner, $name;
@@ -241,6 +284,7 @@ for my $r (@rules) {
 		$v = 'off; no effect' if $none;
 		$v .= ' (no control)' if $kind eq 'aligner';
 	}
+	$v .= ' (no control)' if $kind eq 'aligner' && !$ctl && $def eq 'on';
 	$x->{v} = $v;
 	$count{$v =~ /^(KEEP|DOUBT)/ ? $1 : 'off'}++ unless $kind eq 'control';
 	# the TBBT check
@@ -253,15 +297,20 @@ for my $r (@rules) {
 	push @tloss, $name if $def eq 'on' && $chk =~ /remove/;
 	printf "| `%s` | %s | %s | %+.2f (%s) | %s .. %s | %d | %+.2f (%s .. %s) | %+.2f / %+.2f | %s | %+.2f (%s .. %s) | %+.2f | %s |\n",
 		$name, $kind,
-		$kind eq 'control' ? 'seeds ' . join(' / ', @cseeds) . ' (gain: against seeds ' . join(' / ', @seeds) . ')'
+		$kind eq 'control' ? 'seeds ' . join(', ', map { join ' / ', @$_ } @ctrip) . (@ctrip > 1 ? ' (pooled; ' : ' (')
+			. 'gain: against seeds ' . join(' / ', @seeds) . ')'
 		: $def eq 'on' ? ($pdef eq 'on' ? 'on' : 'off (on in the benchmarks)') : 'off (gain: turned on)', $tm, per_seed('tune', $name, $x->{sign}, \@tall),
 		bound($lo), bound($hi), $moved, $tc, bound($clo), bound($chi), $dm, $dc, $v,
 		$Tm, bound($Tlo), bound($Thi), $Fm, $chk;
 }
 # each aligner row beside the control, both verdicts
 if (@aligner) {
-	printf "\n%s: aligner rows against the control (the baseline at seeds %s, paired with %s): mention F1; pass: interval > 0, tune gain > %.2f (the far end of the control's interval from zero), dev gain >= %+.2f (-(TOL + |control's dev gain|))\n",
-		$lang, join(' / ', @cseeds), join(' / ', @seeds), $bar, -($tol + abs($ctl->{dm}));
+	printf "\n%s: aligner rows against the control (the baseline at seeds %s, paired with %s): mention F1; pass: interval > 0, tune gain > %.2f (the far end of the control's interval from zero), dev gain >= %+.2f (-(TOL + |control's dev gain|%s))%s\n",
+		$lang, join(', ', map { join ' / ', @$_ } @ctrip), join(' / ', @seeds), $bar, $dfloor,
+		@ctrip > 1 ? ', the mean of the triples\'' : '',
+		@ctrip > 1 ? sprintf('; pooled over %d triples, whose own bars are %s and dev gains %s', scalar @ctrip,
+			join(', ', map { sprintf '%.2f', $_ } @{$ctl->{bars}}),
+			join(', ', map { $ct = $_; sprintf '%+.2f', (gain('dev', 'ctl', $ctl->{sign}, \@dall))[0] } 0 .. $#ctrip)) : '';
 	print "| row | tune gain (seeds) | 90% interval | control: tune gain (seeds) | control: 90% interval | dev gain | control: dev gain | dev-tbbt gain (90% interval) | control: dev-tbbt gain (90% interval) | the rule rows' test | against the control |\n";
 	print "|---|---|---|---|---|---|---|---|---|---|---|\n";
 	for my $n (@aligner) {

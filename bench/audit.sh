@@ -74,30 +74,61 @@
 # for English word runs from every pair it aligns or trains on
 # (`wordalign --phrases`, LANG.SEED.phrases), and every projection reads
 # them (the rule phrases' input); a cache made without them is aligned again.
+# AUDIT_WA_OFF="--no-closed-prior --no-name-prior": kept settings of the
+# aligner, each turned off by the wordalign option named: the pairs aligned
+# again with it (cached as LANG.SEED.OPT.*, OPT the option without its
+# dashes) and projected with the baseline's rules; row OPT, a setting the
+# baseline has on (gain = with it minus without), KEEP or DOUBT against
+# the control.
+# AUDIT_MP=1: the span pairs of MMC's dev silver (`xproj mention-pairs`,
+# as bench/quality.sh gives Farsi's: once, `wordalign --train-lex`): row
+# mp, its tune gain from the pairs aligned with every dev scene's span
+# pairs (LANG.SEED.mpall.*), its dev gain held out: each half of MMC dev
+# by document order (bench/mention_pairs.sh's halves) scored from the
+# pairs aligned with the other half's span pairs only (LANG.SEED.mpA.*,
+# .mpB.*), so no dev scene is scored by an aligner its silver trained.
 #
 # The control (issue 33 item 1; docs/quality.md, "Aligner rows and their
-# control"): a row aligned again (spanF, dict) moves the sampler's chain as
-# well as the links, and the scene bootstrap, which holds the alignments
-# fixed, cannot see that noise.  With such a row the baseline is also
-# aligned at CTL_SEEDS (default "2 3 5", as many as SEEDS and none of
-# them; cached as LANG.SEED.*, as the baseline) and projected as the
+# control"): a row aligned again (spanF, dict, a setting of AUDIT_WA_OFF,
+# mp) moves the sampler's chain as well as the links, and the scene
+# bootstrap, which holds the alignments fixed, cannot see that noise.  With
+# such a row the baseline is also aligned at CTL_SEEDS (below; cached as
+# LANG.SEED.*, as the baseline) and projected as the
 # baseline: row ctl, the baseline at those seeds against the baseline at
 # SEEDS, what a new chain alone does.  An aligner row then passes only when
 # its tune interval is above zero, its tune gain is beyond the control's
 # interval (max(|lo|, |hi|)) and its dev gain >= -(TOL + |the control's
-# dev gain|); bench/audit.pl prints each beside the control.
+# dev gain|); bench/audit.pl prints each beside the control.  CTL_SEEDS
+# holds triples, comma-separated, and the control is pooled over them
+# (docs/quality.md, "The control pooled over several triples"; default
+# "2 3 5,13 17 19,23 29 31": 9 more alignments a recipe, each triple as
+# many seeds as SEEDS, no seed in SEEDS or twice; one triple, "2 3 5",
+# the control of one draw, as before).
 # CTL_SEEDS=none: no control (the aligner rows say so).
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=zh fa}" "${SEEDS:=1 7 11}"
-: "${RESAMPLES:=1000}" "${BOOT_SEED:=33}" "${TOL:=0.05}" "${AUDIT_JOBS:=0}" "${CTL_SEEDS:=2 3 5}"
-# the control's seeds: only with an aligner row; as many as SEEDS, none of them
-CTL=""
-if [ -n "${AUDIT_SPANS:-}${AUDIT_DICT:-}" ] && [ "$CTL_SEEDS" != none ]; then
-	CTL=$CTL_SEEDS
-	[ $(echo $CTL | wc -w) = $(echo $SEEDS | wc -w) ] ||
-		{ echo "audit.sh: CTL_SEEDS ($CTL) needs as many seeds as SEEDS ($SEEDS)" >&2; exit 2; }
+: "${RESAMPLES:=1000}" "${BOOT_SEED:=33}" "${TOL:=0.05}" "${AUDIT_JOBS:=0}" "${CTL_SEEDS:=2 3 5,13 17 19,23 29 31}"
+# the rows aligned again: the spans, the dictionary, the settings turned off, the span pairs
+ALIGNER="${AUDIT_SPANS:-}${AUDIT_DICT:-}${AUDIT_WA_OFF:-}${AUDIT_MP:-}"
+for o in ${AUDIT_WA_OFF:-}; do
+	case $o in --[a-z]*) ;; *) echo "audit.sh: AUDIT_WA_OFF: $o is no wordalign option (--name)" >&2; exit 2;; esac
+	case ${o#--} in *[!a-z0-9-]*) echo "audit.sh: AUDIT_WA_OFF: $o: one option without a value, letters, digits and dashes" >&2; exit 2;; esac
+done
+# the control's seeds (CTL: every triple's, CTLT: the triples as given):
+# only with an aligner row; each triple as many as SEEDS, none of them, no seed twice
+CTL="" CTLT=""
+if [ -n "$ALIGNER" ] && [ "$CTL_SEEDS" != none ]; then
+	CTLT=$CTL_SEEDS
+	CTL=$(echo "$CTLT" | tr ',' ' ')
+	for t in $(echo "$CTLT" | tr ' ,' '_ '); do
+		t=$(echo $t | tr _ ' ')
+		[ $(echo $t | wc -w) = $(echo $SEEDS | wc -w) ] ||
+			{ echo "audit.sh: CTL_SEEDS ($t) needs as many seeds as SEEDS ($SEEDS)" >&2; exit 2; }
+	done
 	for c in $CTL; do
 		case " $SEEDS " in *" $c "*) echo "audit.sh: control seed $c is one of SEEDS ($SEEDS)" >&2; exit 2;; esac
+		[ $(echo $CTL | tr " " "\n" | grep -cx "$c") = 1 ] ||
+			{ echo "audit.sh: control seed $c is given twice in CTL_SEEDS ($CTLT)" >&2; exit 2; }
 	done
 fi
 TUNE=$DATA/mmc-tune
@@ -108,19 +139,29 @@ if [ -n "${AUDIT_DIR:-}" ]; then T=$AUDIT_DIR; mkdir -p "$T"; else T=$(mktemp -d
 now() { date +%s; }
 start=$(now)
 
-# align LANG SEED [FACTOR|dict]: DIR/LANG.SEED.{tune,dev}.{pharaoh,probs},
-# once; with FACTOR, the English mention spans at that factor:
-# LANG.SEED.spanF.*; with dict, AUDIT_DICT's dictionary: LANG.SEED.dict.*
+# align LANG SEED [FACTOR|dict|--OPT|mpall|mpA|mpB]:
+# DIR/LANG.SEED.{tune,dev}.{pharaoh,probs}, once; with FACTOR, the English
+# mention spans at that factor: LANG.SEED.spanF.*; with dict, AUDIT_DICT's
+# dictionary: LANG.SEED.dict.*; with --OPT, that wordalign option:
+# LANG.SEED.OPT.*; with mpall, mpA, mpB, the span pairs of every dev scene's
+# silver, of half A's, of half B's (--train-lex): LANG.SEED.mpX.*
 align() {
-	l=$1 s=$2 v=${3:+.span$3} dict=""
-	[ "${3:-}" = dict ] && v=.dict dict=$AUDIT_DICT
+	l=$1 s=$2 v=${3:+.span$3} dict="" opt="" mp=""
+	case ${3:-} in
+	dict) v=.dict dict=$AUDIT_DICT ;;
+	--*) v=.${3#--} opt=$3 ;;
+	mpall|mpA|mpB) v=.$3 mp=$3 ;;
+	esac
 	train=""; [ $l = zh ] && [ "${AUDIT_ZH_TRAIN:-}" != none ] && train=$DATA/bitext/zh-en.tv4dialog.94k.pairs.gz
 	# what makes the links (the extra outputs, --all-links and --phrases,
 	# do not change them; the paths do not either)
 	recipe="# audit.sh recipe: wordalign --lowercase --threads 2 --seed $s${train:+ --train ${train##*/}}${dict:+ --dict ${dict##*/}${AUDIT_DICT_OPTS:+ $AUDIT_DICT_OPTS}}"
-	[ -z "$dict" ] && recipe="$recipe${3:+ --span-factor $3}"
+	recipe="$recipe${opt:+ $opt}${mp:+ --train-lex the dev silver's span pairs, $(echo $mp | sed 's/mpall/every scene/; s/mp\(.\)/half \1/')}"
+	[ -z "$dict$opt$mp" ] && recipe="$recipe${3:+ --span-factor $3}"
 	log=$T/$l.$s$v.wordalign.log
 	what=${3:+ spans $3}; [ -n "$dict" ] && what=" with the dictionary"
+	[ -n "$opt" ] && what=" with $opt"
+	[ -n "$mp" ] && what=" with the span pairs ($mp)"
 	if [ -s $T/$l.$s$v.dev.probs ] && { [ -z "${AUDIT_ALL_LINKS:-}" ] || [ -s $T/$l.$s$v.dev.all.probs ]; } &&
 		{ [ -z "${AUDIT_PHRASES:-}" ] || [ -n "$v" ] || [ -s $T/$l.$s.phrases ]; }; then
 		# a log of audit.sh from before the recipe line has none: not said
@@ -134,6 +175,10 @@ align() {
 	extra=${train:+--train $train}
 	if [ -n "$dict" ]; then
 		extra="$extra --dict $dict ${AUDIT_DICT_OPTS:-}"
+	elif [ -n "$opt" ]; then
+		extra="$extra $opt"
+	elif [ -n "$mp" ]; then
+		extra="$extra --train-lex $T/$l.$mp.mp"
 	elif [ -n "$v" ]; then
 		extra="$extra --src-spans $T/$l.all.spans --span-factor $3"
 	fi
@@ -173,6 +218,27 @@ spans() {
 	cat $T/$1.tune.spans $T/$1.dev.spans > $T/$1.all.spans
 }
 
+# dhalf FILE OUT PARITY: the documents of FILE whose place (from 0) has
+# that parity (bench/mention_pairs.sh's halves; audit.pl's dev halves A, B)
+dhalf() {
+	awk -v p="$3" '/^#begin document/ { n++ } (n - 1) % 2 == p' "$1" > "$2"
+}
+# the span pairs of MMC's dev silver, as bench/quality.sh makes them:
+# LANG.mpall.mp (every scene), LANG.mpA.mp, LANG.mpB.mp (each half's)
+mpairs() {
+	[ -s $T/$1.mpB.mp ] && return 0
+	tg=$DATA/mmc/dev.$name.v4_gold_conll popts=""; [ $1 = zh ] && popts="--tokens words"
+	dhalf $EN_dev $T/en.devA.conll 0; dhalf $EN_dev $T/en.devB.conll 1
+	dhalf $tg $T/$1.devA.conll 0; dhalf $tg $T/$1.devB.conll 1
+	$XPROJ mention-pairs --source $EN_dev --target $tg --lang $1 $popts -o $T/$1.mpall.mp 2>/dev/null
+	for h in A B; do
+		$XPROJ mention-pairs --source $T/en.dev$h.conll --target $T/$1.dev$h.conll --lang $1 $popts \
+			-o $T/$1.mp$h.mp.tmp 2>/dev/null
+		mv $T/$1.mp$h.mp.tmp $T/$1.mp$h.mp
+	done
+	echo "  $1: span pairs of the dev silver: $(wc -l < $T/$1.mpall.mp), half A $(wc -l < $T/$1.mpA.mp), half B $(wc -l < $T/$1.mpB.mp)" >&2
+}
+
 for l in $LANGS; do
 	case $l in zh|fa) ;; *) echo "audit.sh: no audit for language $l" >&2; exit 2;; esac
 	mmc_pairs $l $T
@@ -182,6 +248,14 @@ for l in $LANGS; do
 		for s in $SEEDS; do align $l $s $f; done
 	done
 	[ -n "${AUDIT_DICT:-}" ] && for s in $SEEDS; do align $l $s dict; done
+	for o in ${AUDIT_WA_OFF:-}; do
+		for s in $SEEDS; do align $l $s $o; done
+	done
+	if [ -n "${AUDIT_MP:-}" ]; then
+		case $l in zh) name=chinese;; fa) name=farsi;; esac
+		mpairs $l
+		for s in $SEEDS; do for h in mpall mpA mpB; do align $l $s $h; done; done
+	fi
 done
 [ -n "${AUDIT_ALIGN_ONLY:-}" ] && exit 0
 
@@ -249,8 +323,8 @@ for l in $LANGS; do
 	done < $T/$l.rules
 	# the aligner's spans: the baseline's rules from the spans' alignments;
 	# the control: the baseline's at the control's seeds
-	for f in ${AUDIT_SPANS:+base} ${AUDIT_SPANS:-} ${AUDIT_DICT:+base dict} ${CTL:+ctl}; do
-		case $f in base|ctl) tag=$f a="";; dict) tag=dict a=dict;; *) tag=span$f a=span$f;; esac
+	for f in ${ALIGNER:+base} ${AUDIT_SPANS:-} ${AUDIT_DICT:+dict} ${AUDIT_WA_OFF:-} ${AUDIT_MP:+mpall mpA mpB} ${CTL:+ctl}; do
+		case $f in base|ctl) tag=$f a="";; dict|mpall|mpA|mpB) tag=$f a=$f;; --*) tag=${f#--} a=${f#--};; *) tag=span$f a=span$f;; esac
 		grep -q "^$tag " $T/$l.runs && continue
 		ss=$SEEDS; [ $f = ctl ] && ss=$CTL
 		for s in $ss; do
@@ -262,18 +336,32 @@ for l in $LANGS; do
 		wait
 		echo "$tag off aligner" >> $T/$l.runs
 	done
+	# the row mp: mmc-tune from every scene's span pairs, each dev half
+	# from the other half's (held out)
+	[ -n "${AUDIT_MP:-}" ] && for s in $SEEDS; do
+		cp $T/$l.$s.tune.mpall.json $T/$l.$s.tune.mp.json
+		perl -MJSON::PP -e 'sub rd { open my $f, "<", $_[0] or die "audit.sh: $_[0]: $!\n"; local $/; decode_json(<$f>) }
+			my ($a, $b) = map { rd($_)->{documents} } @ARGV;
+			@$a == @$b or die "audit.sh: the dev halves scored other scenes\n";
+			# place i even (half A): from the run of half B'"'"'s pairs; odd: of half A'"'"'s
+			print encode_json({documents => [map { $_ % 2 ? $a->[$_] : $b->[$_] } 0 .. $#$a]}), "\n"' \
+			$T/$l.$s.dev.mpA.json $T/$l.$s.dev.mpB.json > $T/$l.$s.dev.mp.json.tmp
+		mv $T/$l.$s.dev.mp.json.tmp $T/$l.$s.dev.mp.json
+	done
 	echo
 	sel=$T/$l.rules
 	[ -n "${AUDIT_RULES:-}" ] && { sel=$T/$l.rules.sel; for r in $AUDIT_RULES; do grep "^$r " $T/$l.rules; done > $sel || :; }
-	if [ -n "${AUDIT_SPANS:-}${AUDIT_DICT:-}" ]; then
+	if [ -n "$ALIGNER" ]; then
 		[ $sel = $T/$l.rules ] && { cp $T/$l.rules $T/$l.rules.sel; sel=$T/$l.rules.sel; }
 		[ -n "$CTL" ] && echo "ctl off control off" >> $sel
 		for f in ${AUDIT_SPANS:-}; do echo "span$f off aligner off" >> $sel; done
 		[ -n "${AUDIT_DICT:-}" ] && echo "dict off aligner off" >> $sel
+		for o in ${AUDIT_WA_OFF:-}; do echo "${o#--} on aligner on" >> $sel; done
+		[ -n "${AUDIT_MP:-}" ] && echo "mp off aligner off" >> $sel
 	fi
 	rm -f $T/$l.verdicts $T/$l.tbbt $T/$l.aligner
 	perl bench/audit.pl --lang $l --dir $T --seeds "$SEEDS" --resamples $RESAMPLES --boot-seed $BOOT_SEED \
-		--tol $TOL --rules $sel ${CTL:+--ctl-seeds "$CTL"}
+		--tol $TOL --rules $sel ${CTLT:+--ctl-seeds "$CTLT"}
 done
 echo
 # the verdicts, counted (KEEP: on and passes; DOUBT: on and does not; off: off in the packs)
@@ -297,6 +385,6 @@ for l in $LANGS; do
 	al="$al${al:+; }$l $(awk '{ n = $1; $1 = ""; printf "%s%s:%s", (NR > 1 ? ", " : ""), n, $0 }' $T/$l.aligner)"
 done
 echo "audit.sh: $(( $(now) - start )) s"
-[ -n "$al" ] && echo "audit.sh: aligner rows against the control (seeds $CTL): $al"
+[ -n "$al" ] && echo "audit.sh: aligner rows against the control (seeds $CTLT): $al"
 echo "audit.sh: TBBT check, to remove: ${tb:-none}"
 echo "audit.sh: KEEP $k DOUBT $d (off $o; KEEP/DOUBT/off by language: $per)"

@@ -26,7 +26,8 @@
 # Environment: SEEDS (default "1 7 11"), RECIPES (default "full small"),
 # AUDIT_DIR_FULL, AUDIT_DIR_SMALL (default under CEDICT_DIR), RESAMPLES;
 # AUDIT_DICT_OPTS (bench/audit.sh's: more wordalign options for the
-# dictionary's run); CTL_SEEDS (default "2 3 5"): bench/audit.sh's control.
+# dictionary's run); CTL_SEEDS (default "2 3 5,13 17 19,23 29 31"):
+# bench/audit.sh's control (comma-separated triples, pooled).
 # A change to the aligner moves its sampler's chain, which the scene
 # bootstrap cannot see: the audit reads the dictionary's row against the
 # control row, the baseline aligned at CTL_SEEDS (docs/quality.md, "Aligner
@@ -35,7 +36,7 @@
 # never hold) measures the same noise for a dictionary alone.
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${BUILD:=build}" "${SEEDS:=1 7 11}"
-: "${RECIPES:=full small}" "${CEDICT_DIR:=/tmp/xproj-cedict}" "${RESAMPLES:=1000}" "${CTL_SEEDS:=2 3 5}"
+: "${RECIPES:=full small}" "${CEDICT_DIR:=/tmp/xproj-cedict}" "${RESAMPLES:=1000}" "${CTL_SEEDS:=2 3 5,13 17 19,23 29 31}"
 : "${AUDIT_DIR_FULL:=$CEDICT_DIR/full}" "${AUDIT_DIR_SMALL:=$CEDICT_DIR/small}"
 mkdir -p "$CEDICT_DIR"
 if [ -z "${CEDICT:-}" ]; then
@@ -61,13 +62,15 @@ for r in $RECIPES; do
 	echo "== $r: $([ $r = full ] && echo 'tune+dev pairs with the 92k TV4Dialog bitext' || echo 'tune+dev pairs alone (2.5k)')"
 	LANGS=zh SEEDS="$SEEDS" AUDIT_DIR=$dir AUDIT_DICT=$CEDICT AUDIT_RULES=none AUDIT_ZH_TRAIN=$train \
 		RESAMPLES=$RESAMPLES CTL_SEEDS="$CTL_SEEDS" sh bench/audit.sh
+	# ctl: the control's triples as given; ctls: every seed of them
 	ctl=""; [ "$CTL_SEEDS" != none ] && ctl=$CTL_SEEDS
+	ctls=$(echo "$ctl" | tr ',' ' ')
 	grep -h 'pairs of the dictionary' $dir/zh.*.dict.wordalign.log | sed 's/^xproj wordalign: /  /' | sort | uniq -c
 	# by the English mention's type: the same alignments projected again
 	# (the audit keeps scores only), key and projection split by type; the
 	# control's seeds, the baseline only
-	for s in $SEEDS $ctl; do
-		tags="base dict"; case " $ctl " in *" $s "*) tags=base;; esac
+	for s in $SEEDS $ctls; do
+		tags="base dict"; case " $ctls " in *" $s "*) tags=base;; esac
 		for set in tune dev; do
 			case $set in tune) en=$DATA/mmc-tune/tune.english.v4_gold_conll key=$DATA/mmc-tune/tune.chinese.corrected.v4_gold_conll ;;
 				     dev) en=$DATA/mmc/dev.english.v4_gold_conll key=$DATA/mmc/dev.chinese.v4_gold_conll ;; esac

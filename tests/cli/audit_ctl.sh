@@ -2,7 +2,9 @@
 # (kind aligner) is read against `ctl`, the baseline at other seeds
 # (--ctl-seeds); it passes when its tune interval is above zero, its tune
 # gain beyond max(|lo|, |hi|) of the control's interval, and its dev gain
-# >= -(TOL + |the control's dev gain|).  Per-document scores made here:
+# >= -(TOL + |the control's dev gain|); with several triples, pooled
+# (docs/quality.md, "The control pooled over several triples").
+# Per-document scores made here:
 # every scene 80 of 100 mentions right both ways (F1 80) unless said.
 . tests/cli/audit_lib
 DEN=100
@@ -60,4 +62,57 @@ expect_status 2 env DATA=$T AUDIT_DIR=$T/a AUDIT_DICT=$T/none SEEDS="1 7" CTL_SE
 expect_grep 'CTL_SEEDS (2) needs as many seeds as SEEDS (1 7)' $T/err
 expect_status 2 env DATA=$T AUDIT_DIR=$T/a AUDIT_SPANS=2 SEEDS="1 7" CTL_SEEDS="3 7" sh bench/audit.sh
 expect_grep 'control seed 7 is one of SEEDS (1 7)' $T/err
+# the control pooled over triples (docs/quality.md, "The control pooled
+# over several triples"): a second triple, seeds 5 and 6, whose chain
+# gains +8 (96 at seed 5, 80 at seed 6) on tune and dev.  Pooled with the
+# first (-5 everywhere) the interval is -5 .. +8, the bar 8, the control's
+# gain +1.50 and the dev allowance the mean of |-5| and |+8|: 6.5.
+doc tune base 5 "$(each "$tune" 96)"; doc dev base 5 "$(each "$dev" 96)"
+doc tune base 6 "$(each "$tune" 80)"; doc dev base 6 "$(each "$dev" 80)"
+for s in 1 2; do
+	# mid: +6 on tune: beyond the first triple's bar (5), not the pooled one (8)
+	doc tune mid $s "$(each "$tune" 86)"; doc dev mid $s "$(each "$dev" 80)"
+	# devloss6: +10 on tune, -6 on dev: below the first triple's floor
+	# (-5.05), above the pooled one (-6.55)
+	doc tune devloss6 $s "$(each "$tune" 90)"; doc dev devloss6 $s "$(each "$dev" 74)"
+	# keep, weak: kept settings (on in the baseline), their variant the
+	# setting turned off: keep loses 10 without it, weak 6
+	doc tune keep $s "$(each "$tune" 70)"; doc dev keep $s "$(each "$dev" 80)"
+	doc tune weak $s "$(each "$tune" 74)"; doc dev weak $s "$(each "$dev" 80)"
+done
+printf 'ctl off control off\nbig off aligner off\nmid off aligner off\ndevloss6 off aligner off\nkeep on aligner on\nweak on aligner on\n' > $T/rules2
+# one triple: the old figures
+expect_status 0 perl bench/audit.pl --lang x --dir $T --seeds "1 2" --ctl-seeds "3 4" --resamples 200 --boot-seed 33 \
+	--tol 0.05 --rules $T/rules2
+cp $T/out $T/one
+expect_eq "$(cat $T/x.aligner | tr '\n' ';')" "big would pass on;mid would pass on;devloss6 stays off;keep KEEP;weak KEEP;" \
+	"against one triple"
+# two triples, pooled
+expect_status 0 perl bench/audit.pl --lang x --dir $T --seeds "1 2" --ctl-seeds "3 4,5 6" --resamples 200 --boot-seed 33 \
+	--tol 0.05 --rules $T/rules2
+cp $T/out $T/pooled
+expect_grep '^| `ctl` | control | seeds 3 / 4, 5 / 6 (pooled; gain: against seeds 1 / 2) | +1.50 (+0.00/-10.00; +16.00/+0.00) | -5.00 .. +8.00 | 4 | .* | +1.50 / .* | control: the chain alone | +1.50 (-5.00 .. +8.00) | +1.50 | the chain alone: within noise |$' $T/pooled
+expect_grep '^x: aligner rows against the control (the baseline at seeds 3 / 4, 5 / 6, paired with 1 / 2): .* tune gain > 8.00 .* dev gain >= -6.55 .*; pooled over 2 triples, whose own bars are 5.00, 8.00 and dev gains -5.00, +8.00$' $T/pooled
+expect_grep "^| \`mid\` | aligner | .* | +6.00 (+6.00/+6.00) | +6.00 .. +6.00 | .* | off; within the aligner's noise |" $T/pooled
+expect_grep '^| `keep` | aligner | on | +10.00 (+10.00/+10.00) | .* | KEEP |' $T/pooled
+expect_grep "^| \`weak\` | +6.00 .* | KEEP | DOUBT (within the aligner's noise) |\$" $T/pooled
+expect_eq "$(cat $T/x.aligner | tr '\n' ';')" "big would pass on;mid within the aligner's noise;devloss6 would pass on;keep KEEP;weak DOUBT (within the aligner's noise);" \
+	"against the two triples pooled"
+# kept settings count as rules: keep KEEP, weak DOUBT, the three others off
+expect_eq "$(cat $T/x.verdicts)" "1 1 3" "a kept setting of the aligner counted as a rule"
+# the triples: each as many seeds as --seeds, no seed twice
+perl bench/audit.pl --lang x --dir $T --seeds "1 2" --ctl-seeds "3 4,5" --rules $T/rules2 > $T/out 2>&1 &&
+	{ echo "FAIL: a triple of one seed for two accepted"; fails=$((fails + 1)); }
+expect_grep 'needs as many seeds as --seeds' $T/out
+perl bench/audit.pl --lang x --dir $T --seeds "1 2" --ctl-seeds "3 4,4 5" --rules $T/rules2 > $T/out 2>&1 &&
+	{ echo "FAIL: a control seed in two triples accepted"; fails=$((fails + 1)); }
+expect_grep 'control seed 4 given twice' $T/out
+expect_status 2 env DATA=$T AUDIT_DIR=$T/a AUDIT_MP=1 SEEDS="1 7" CTL_SEEDS="2 3,5" sh bench/audit.sh
+expect_grep 'CTL_SEEDS (5) needs as many seeds as SEEDS (1 7)' $T/err
+expect_status 2 env DATA=$T AUDIT_DIR=$T/a AUDIT_WA_OFF=--no-name-prior SEEDS="1 7" CTL_SEEDS="2 3,3 5" sh bench/audit.sh
+expect_grep 'control seed 3 is given twice in CTL_SEEDS (2 3,3 5)' $T/err
+expect_status 2 env DATA=$T AUDIT_DIR=$T/a AUDIT_WA_OFF=no-name-prior sh bench/audit.sh
+expect_grep 'AUDIT_WA_OFF: no-name-prior is no wordalign option' $T/err
+expect_status 2 env DATA=$T AUDIT_DIR=$T/a AUDIT_WA_OFF="--closed-prior=0" sh bench/audit.sh
+expect_grep 'AUDIT_WA_OFF: --closed-prior=0: one option without a value' $T/err
 finish
