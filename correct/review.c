@@ -453,11 +453,11 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	if (xp_sql_cached(db, db->version >= 9
 			       ? "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id, u.src, p.tgt_start, p.tgt_end,"
 				 " u.tgt_idx, p.mention IS NULL OR EXISTS(SELECT 1 FROM corrections c WHERE c.mention = m.id)"
-				 " OR u.id IN (SELECT utterance FROM tedits WHERE kind = 'realign' AND undone = 0) FROM mentions m"
+				 " OR u.id IN (SELECT utterance FROM tedits WHERE kind = 'realign' AND undone = 0), u.tgt FROM mentions m"
 				 " JOIN utterances u ON u.id = m.utterance LEFT JOIN projections p ON p.mention = m.id"
 				 " WHERE m.document = ? ORDER BY u.en_idx, m.start"
 			       : "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id, u.src, p.tgt_start, p.tgt_end,"
-				 " u.tgt_idx, p.mention IS NULL OR EXISTS(SELECT 1 FROM corrections c WHERE c.mention = m.id)"
+				 " u.tgt_idx, p.mention IS NULL OR EXISTS(SELECT 1 FROM corrections c WHERE c.mention = m.id), u.tgt"
 				 " FROM mentions m JOIN utterances u ON u.id = m.utterance LEFT JOIN projections p ON p.mention = m.id"
 				 " WHERE m.document = ? ORDER BY u.en_idx, m.start", &mt, NULL)) {
 		xp_sql_release(db, st);
@@ -501,10 +501,14 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	size_t size = 0, tsize = 0;
 	/* the document's entities as they are now (a relink picks one): each
 	 * cluster with how many mentions it has, how many lines its nearest
-	 * English mention is from the mention's ("near") and that mention's
-	 * words: in a scene of hundreds of lines, "Leo" of the first line said
-	 * nothing of which of eight entities named so a corrector wants, and
-	 * they came in the order of their numbers */
+	 * English mention is from the mention's ("near": in a scene of hundreds
+	 * of lines, "Leo" of the first line said nothing of which of eight
+	 * entities named so a corrector wants), and what names it: its longest
+	 * English mention's words (the nearest of those as long), and its
+	 * longest target span as projected ("tgt_words"; a span an edit or a
+	 * realign touched is not read again for it).  The page's menus listed
+	 * "cluster 17 · he (3)"; a number is nothing an annotator reads, and a
+	 * pronoun names no one */
 	json_t *ents = json_object();
 	/* the entity's target mentions by name, sorted: what a merge decided
 	 * on this scene sends back (xp_db_merge_at's members) */
@@ -512,8 +516,8 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	if (!xp_db_state(db, self_row, &me))
 		now_cluster = me.cluster;
 	/* the words of a line, read once for its mentions (the rows come by line) */
-	json_t *line_src = NULL;
-	int64_t line_src_at = 0;
+	json_t *line_src = NULL, *line_tgt = NULL;
+	int64_t line_src_at = 0, line_tgt_at = 0;
 	while (sqlite3_step(mt) == SQLITE_ROW) {
 		int64_t at = sqlite3_column_int64(mt, 1), id = sqlite3_column_int64(mt, 0);
 		if (sqlite3_column_int64(mt, 4) == cluster) {
@@ -533,8 +537,15 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		char ck[24];
 		snprintf(ck, sizeof ck, "%lld", (long long)ms.cluster);
 		json_t *ent = json_object_get(ents, ck);
-		int64_t near = at > utt ? at - utt : utt - at;
-		if (!ent || near < json_integer_value(json_object_get(ent, "near"))) {
+		int64_t near = at > utt ? at - utt : utt - at, len = sqlite3_column_int64(mt, 3) - sqlite3_column_int64(mt, 2);
+		if (!ent && (ent = json_pack("{s:I,s:i,s:I,s:[],s:[],s:i,s:I,s:i,s:I}", "cluster", (json_int_t)ms.cluster, "n", 0,
+					     "near", (json_int_t)near, "words", "tgt_words", "_len", -1, "_wnear", (json_int_t)near,
+					     "_tlen", 0, "_tnear", (json_int_t)near)))
+			json_object_set_new(ents, ck, ent);
+		if (ent && near < json_integer_value(json_object_get(ent, "near")))
+			json_object_set_new(ent, "near", json_integer((json_int_t)near));
+		int64_t wlen = ent ? json_integer_value(json_object_get(ent, "_len")) : 0;
+		if (ent && (len > wlen || (len == wlen && near < json_integer_value(json_object_get(ent, "_wnear"))))) {
 			if (!line_src || line_src_at != at) {
 				json_decref(line_src);
 				line_src = col_array(mt, 6), line_src_at = at;
@@ -542,13 +553,26 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 			json_t *src = line_src, *words = json_array();
 			for (int64_t k = sqlite3_column_int64(mt, 2); k < sqlite3_column_int64(mt, 3) && k < (int64_t)json_array_size(src); k++)
 				json_array_append(words, json_array_get(src, (size_t)k));
-			if (!ent)
-				json_object_set_new(ents, ck, ent = json_pack("{s:I,s:i}", "cluster", (json_int_t)ms.cluster, "n", 0));
-			if (ent) {
-				json_object_set_new(ent, "words", words);
-				json_object_set_new(ent, "near", json_integer((json_int_t)near));
-			} else
-				json_decref(words);
+			json_object_set_new(ent, "words", words);
+			json_object_set_new(ent, "_len", json_integer((json_int_t)len));
+			json_object_set_new(ent, "_wnear", json_integer((json_int_t)near));
+		}
+		/* its target span as projected, on a row nothing touched (then the
+		 * span counts the utterance's own target tokens) */
+		int64_t tlen = ms.end - ms.start;
+		if (ent && !sqlite3_column_int(mt, 10) && ms.projected && tlen > 0 &&
+		    (tlen > json_integer_value(json_object_get(ent, "_tlen")) ||
+		     (tlen == json_integer_value(json_object_get(ent, "_tlen")) && near < json_integer_value(json_object_get(ent, "_tnear"))))) {
+			if (!line_tgt || line_tgt_at != at) {
+				json_decref(line_tgt);
+				line_tgt = col_array(mt, 11), line_tgt_at = at;
+			}
+			json_t *words = json_array();
+			for (int64_t k = ms.start; k < ms.end && k >= 0 && k < (int64_t)json_array_size(line_tgt); k++)
+				json_array_append(words, json_array_get(line_tgt, (size_t)k));
+			json_object_set_new(ent, "tgt_words", words);
+			json_object_set_new(ent, "_tlen", json_integer((json_int_t)tlen));
+			json_object_set_new(ent, "_tnear", json_integer((json_int_t)near));
 		}
 		if (ent)
 			json_object_set_new(ent, "n", json_integer(json_integer_value(json_object_get(ent, "n")) + 1));
@@ -564,6 +588,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 							"end", (json_int_t)ms.end, "self", id == self));
 	}
 	json_decref(line_src);
+	json_decref(line_tgt);
 	/* target-only mentions (correct/tedit.c) of the chain on screen */
 	json_t *tadds = xp_tadds_json(db, doc), *t;
 	size_t ti;
@@ -620,8 +645,12 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	json_object_set_new(o, "tgt_cluster_members", sorted);
 	json_t *list = json_array(), *ent;
 	const char *ck;
-	json_object_foreach(ents, ck, ent)
+	json_object_foreach(ents, ck, ent) {
+		/* what chose the words, not the entity's */
+		for (const char *const *k = (const char *const[]){"_len", "_wnear", "_tlen", "_tnear", NULL}; *k; k++)
+			json_object_del(ent, *k);
 		json_array_append(list, ent);
+	}
 	json_decref(ents);
 	json_object_set_new(o, "entities", list);
 	xp_sql_release(db, st);
