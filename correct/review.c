@@ -504,7 +504,8 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	 * English mention is from the mention's ("near": in a scene of hundreds
 	 * of lines, "Leo" of the first line said nothing of which of eight
 	 * entities named so a corrector wants), and what names it: its longest
-	 * English mention's words (the nearest of those as long), and its
+	 * English mention's words (the nearest of those as long; one no edit
+	 * touched before one an edit did), and its
 	 * longest target span as projected ("tgt_words"; a span an edit or a
 	 * realign touched is not read again for it).  The page's menus listed
 	 * "cluster 17 · he (3)"; a number is nothing an annotator reads, and a
@@ -537,7 +538,10 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		char ck[24];
 		snprintf(ck, sizeof ck, "%lld", (long long)ms.cluster);
 		json_t *ent = json_object_get(ents, ck);
-		int64_t near = at > utt ? at - utt : utt - at, len = sqlite3_column_int64(mt, 3) - sqlite3_column_int64(mt, 2);
+		/* a mention nothing touched names its entity before one an edit
+		 * touched: a mention relinked into it by mistake renamed it */
+		int64_t near = at > utt ? at - utt : utt - at,
+			len = sqlite3_column_int64(mt, 3) - sqlite3_column_int64(mt, 2) + (sqlite3_column_int(mt, 10) ? 0 : 1 << 20);
 		if (!ent && (ent = json_pack("{s:I,s:i,s:I,s:[],s:[],s:i,s:I,s:i,s:I}", "cluster", (json_int_t)ms.cluster, "n", 0,
 					     "near", (json_int_t)near, "words", "tgt_words", "_len", -1, "_wnear", (json_int_t)near,
 					     "_tlen", 0, "_tnear", (json_int_t)near)))

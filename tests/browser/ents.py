@@ -96,7 +96,8 @@ def merge():
     page.press("e")
     page.wait_for(lambda: d.find_element(By.ID, "merge-form").is_displayed(), "e opens the merge form")
     what = page.text("#merge-what")
-    check("cluster %d" % frm in what and "%d mentions" % size in what, "the form names the entity and its size: %r" % what)
+    check("Merge this entity, “" in what and "%d mentions" % size in what and "cluster" not in what,
+          "the form names the entity by its words, and its size: %r" % what)
     opts = [(int(o.get_attribute("value")), o.text) for o in d.find_elements(By.CSS_SELECTOR, "#merge-select option")]
     check(opts and frm not in [v for v, _ in opts], "its own entity is not offered")
     check(not any("new entity" in t for _, t in opts), "nor a new entity (that would only renumber it)")
@@ -244,9 +245,8 @@ def more_refused():
     check(st == 200, "bob notes %s: %d" % (k2, st))
     page.press("]")
     page.wait_for(lambda: lis() > n0, "] widens the scene once the server answers")
-    chip = d.execute_script("return [...document.querySelectorAll('#mhead .chip')].map((c) => c.textContent)"
-                            ".find((t) => t.startsWith('version'))")
-    check(chip == "version %d" % (mm["version"] + 1), "the mention's version on screen is the scene's (%r)" % chip)
+    chip = d.execute_script("return document.querySelector('#mhead .badge').title")
+    check(chip.startswith("version %d:" % (mm["version"] + 1)), "the mention's version on screen is the scene's (%r)" % chip)
     check("bob" in page.text("#history") and "Changed while you were looking" in page.text("#banner"),
           "its history shows bob's note, a banner says so: %r" % page.text("#banner"))
     page.press(Keys.ESCAPE)
