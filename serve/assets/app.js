@@ -131,7 +131,9 @@ function spanText(sp) { return sp ? sp[0] + ":" + sp[1] + "–" + sp[2] : "none"
  * menus of "cluster 17 · he (3)" asked the corrector to remember numbers,
  * and a native menu's type-ahead could not find an entity by its words */
 function entName(e) {
-  const en = (e.words || []).join(" "), tg = joinTokens(e.tgt_words || []);
+  // the target's words isolated (U+2068 … U+2069): Farsi beside English
+  // and a count read "Leo · 9 · لئو mentions" (a menu's option is text only)
+  const en = (e.words || []).join(" "), tg = e.tgt_words && e.tgt_words.length ? "\u2068" + joinTokens(e.tgt_words) + "\u2069" : "";
   return en && tg ? en + " · " + tg : en || tg || "an entity with no words";
 }
 /* the selection's words ("none") */
@@ -154,9 +156,12 @@ function entLabel(c, m) {
   return "another entity";
 }
 
+/* a span's words, isolated (U+2068 … U+2069): right-to-left words in a
+ * line of English (the history's "modify تو شکوندیش by ann") kept their
+ * order but took the words around them along */
 function tokensOf(sp, m) {
   if (!sp || !m.target) return "";
-  return joinTokens(m.target.tokens.slice(sp[1], sp[2]));
+  return "\u2068" + joinTokens(m.target.tokens.slice(sp[1], sp[2])) + "\u2069";
 }
 
 /* tokens as the words a reader sees, as the queue's rows show them
@@ -1049,6 +1054,17 @@ function closeRealign() {
 function tadd() {
   const m = S.mention;
   if (!m || !m.target || !S.sel) { toast("Target-only: select the tokens in the target line first.", true); return; }
+  // the selection a mention opens with is its own span: t then Enter (its
+  // own entity chosen) made the same tokens a second mention of the entity
+  const sp = m.current.span, same = (a, z) => S.sel[0] === a && S.sel[1] === z;
+  if (sp && sp[0] === m.target.sent && same(sp[1], sp[2])) {
+    toast("Not saved: the selected tokens are this mention already. A target-only mention is one the English does not have: select its tokens first.", true);
+    return;
+  }
+  if ((m.target.target_only || []).some((t) => same(t.start, t.end))) {
+    toast("Not saved: a target-only mention has these tokens already (select it and press r to move it).", true);
+    return;
+  }
   const sel = clear($("tadd-select"));
   entityOptions(sel, m, null);
   const own = [...sel.options].find((o) => Number(o.value) === m.scene.tgt_cluster);

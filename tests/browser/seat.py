@@ -14,12 +14,19 @@ papercuts h-wb5's session left, each check failing on the page before.
 - No raw number where words do: the header's "cluster N · ..." and
   "version N", the facts' "0:6–12", a relink's toast and history "→
   cluster N".
+- t on the selection a mention opens with (its own span) is refused with
+  the reason: the form opened with the mention's own entity chosen, and
+  Enter made the same tokens a second mention of it.
+- `line` (the Farsi sample, its first subtitle's words sixteen times over:
+  a line of 96 words): r at 1366 x 768 and at 150% zoom leaves the
+  mention's key in the window and its menu in view (the menu under the fold
+  was scrolled to, and the key left the window).
 - `long` (a document of 128 entities): the mention names the scene's
   entities and the document's largest, not all; a word typed in the menu
   finds a far entity through GET entities?q=, and Enter relinks to it.
 Screenshots under SHOTS (seat-LANG-*.png).
 
-usage: seat.py URL SHOTS zh|fa|long
+usage: seat.py URL SHOTS zh|fa|line|long
 """
 import re
 import sys
@@ -136,6 +143,9 @@ def menus(key):
         joined = lambda ws: "".join(ws) if LANG == "zh" else " ".join(ws)
         check(tg and all(any(joined(e["tgt_words"]) in o for o in named) for e in tg),
               "%s: and by its target words: %r" % (k, named[:3]))
+        if LANG == "fa":   # Farsi words isolated: beside English and a count they reordered them
+            check(all("\u2068" in o for o in named if any(joined(e["tgt_words"]) in o for e in tg)),
+                  "%s: the Farsi words isolated from the English and the count" % k)
         page.press(Keys.ESCAPE)
         page.wait_for(lambda: not shown(form), "Esc closes it")
     size(1366, 768)
@@ -162,6 +172,25 @@ def words_not_numbers(key):
     page.wait_for(lambda: page.text("#toast").startswith("Undone") and idle(), "u takes it back")
     t = page.text("#toast")
     check(not RAW.search(t), "the undo's toast too: %r" % t)
+
+
+def t_own_span(key):
+    """t on the selection a mention opens with (its own span): refused with
+    a reason; it opened the form with the mention's own entity chosen, and
+    Enter made the same tokens a second mention of the entity"""
+    size(1366, 768)
+    open_key(key)
+    m = page.mention(key)
+    n0 = len(m["target"].get("target_only", []))
+    page.press("t")
+    page.wait_for(lambda: page.text("#toast").startswith("Not saved") or shown("#tadd-form"), "t answers")
+    time.sleep(0.3)
+    page.shot("seat-%s-t-own-span.png" % LANG)
+    check(not shown("#tadd-form") and "this mention already" in page.text("#toast"),
+          "t on the mention's own span is refused with the reason: %r" % page.text("#toast"))
+    if shown("#tadd-form"):
+        page.press(Keys.ESCAPE)
+    check(len(page.mention(key)["target"].get("target_only", [])) == n0, "nothing written")
 
 
 def far_entity():
@@ -212,12 +241,36 @@ def far_entity():
     check(not d.execute_script("return !!document.activeElement.closest('form')"), "the keys are the page's again")
 
 
+def long_line():
+    """line: the 96-word line under s01e01c00x|0"""
+    for z in (1.0, 1.5):
+        size(1366, 768, z)
+        open_key("s01e01c00x|0")
+        d.execute_script("document.getElementById('main').scrollTop = 0")
+        time.sleep(0.3)
+        h2, toks = rect("#mhead h2"), rect("#tokens")
+        page.press("r")
+        page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
+        time.sleep(0.4)
+        page.shot("seat-line-r%s.png" % ("-z150" if z != 1 else ""))
+        h2b, s = rect("#mhead h2"), rect("#relink-select")
+        vh = d.execute_script("return innerHeight")
+        check(abs(h2b["top"] - h2["top"]) < 2 and h2b["top"] >= 0,
+              "r on a 96-word line%s: the mention's key stays in the window (%.0f -> %.0f)" % (" at 150%" if z != 1 else "", h2["top"], h2b["top"]))
+        check(s["top"] >= 0 and s["bottom"] <= vh, "r on a 96-word line%s: the menu in view (%.0f–%.0f of %d)"
+              % (" at 150%" if z != 1 else "", s["top"], s["bottom"], vh))
+        page.press(Keys.ESCAPE)
+        page.wait_for(lambda: not shown("#relink-form"), "Esc closes it")
+    size(1366, 768)
+
+
 page.sign_in("annotator")
 page.wait_for(lambda: idle(), "a mention shown")
-KEY = a_mention()
-check(KEY is not None, "a mention with a span and another entity")
-walks = [("far entity", far_entity)] if LANG == "long" else [
-    ("layout", lambda: layout(KEY)), ("menus", lambda: menus(KEY)), ("words", lambda: words_not_numbers(KEY))]
+KEY = a_mention() if LANG in ("zh", "fa") else None
+check(KEY is not None or LANG not in ("zh", "fa"), "a mention with a span and another entity")
+walks = [("far entity", far_entity)] if LANG == "long" else [("long line", long_line)] if LANG == "line" else [
+    ("layout", lambda: layout(KEY)), ("menus", lambda: menus(KEY)), ("words", lambda: words_not_numbers(KEY)),
+    ("t on its own span", lambda: t_own_span(KEY))]
 for name, f in walks:
     try:
         f()
