@@ -36,6 +36,7 @@ import json
 import re
 import sys
 import time
+import urllib.parse
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -87,8 +88,14 @@ def find():
         page.wait_for(lambda: page.current() != k and idle(), "j moves on")
     k, frm, size = m["key"], m["scene"]["tgt_cluster"], m["scene"]["tgt_cluster_size"]
     check(size >= 2, "%s: its entity (cluster %d) has %d target mentions" % (k, frm, size))
-    ents = {e["cluster"]: e["n"] for e in m["scene"]["entities"]}
+    ents = all_ents(k)
     done0 = done_count()
+
+
+def all_ents(k):
+    """every entity of KEY's document and its size (GET mention names the
+    scene's and the largest; GET entities all of them)"""
+    return {e["cluster"]: e["n"] for e in page.api("entities?limit=200&key=" + urllib.parse.quote(k))["entities"]}
 
 
 def merge():
@@ -123,7 +130,7 @@ def merge():
     after = page.mention(k)
     check(after["scene"]["tgt_cluster_size"] >= size + 1,
           "the entity merged into holds them all (%d target mentions)" % after["scene"]["tgt_cluster_size"])
-    ents2 = {e["cluster"]: e["n"] for e in after["scene"]["entities"]}
+    ents2 = all_ents(k)
     check(ents2.get(frm, 0) == ents[frm] - size and ents2[to] == ents[to] + size,
           "every target mention of cluster %d is in cluster %d (%s -> %s)" %
           (frm, to, (ents[frm], ents[to]), (ents2.get(frm, 0), ents2[to])))
@@ -135,7 +142,7 @@ def merge():
     page.wait_for(lambda: page.mention(k)["scene"]["tgt_cluster"] == frm, "u undoes the merge")
     back = page.mention(k)
     check(back["scene"]["tgt_cluster_size"] == size and
-          {e["cluster"]: e["n"] for e in back["scene"]["entities"]} == ents, "one u: every mention back in cluster %d" % frm)
+          all_ents(k) == ents, "one u: every mention back in cluster %d" % frm)
     page.wait_for(lambda: idle() and done_count() == done0, "the done count back to %d" % done0)
     # ? help lists it
     page.press("?")
