@@ -428,6 +428,41 @@ static size_t lines_first(const lines_at *l, int64_t at)
 	return a;
 }
 
+/* an entity of the document as the scene reads it: how many mentions, the
+ * lines to its nearest, and what names it (its longest English mention,
+ * an untouched one first, and its longest projected target span; the
+ * nearest of those as long) */
+typedef struct {
+	int64_t cluster, n, near, len, wnear, tlen, tnear;
+	json_t *words, *tgt;
+} ent_at;
+
+typedef struct {
+	ent_at *p;
+	size_t n, cap;
+} ents_at;
+
+static ent_at *ents_add(ents_at *v, int64_t cluster, int64_t near)
+{
+	if (v->n == v->cap) {
+		size_t cap = v->cap ? 2 * v->cap : 64;
+		ent_at *p = realloc(v->p, cap * sizeof *p);
+		if (!p)
+			return NULL;
+		v->p = p, v->cap = cap;
+	}
+	ent_at *e = &v->p[v->n++];
+	*e = (ent_at){.cluster = cluster, .near = near, .len = -1, .wnear = near, .tnear = near};
+	return e;
+}
+
+static void ents_free(ents_at *v)
+{
+	for (size_t i = 0; i < v->n; i++)
+		json_decref(v->p[i].words), json_decref(v->p[i].tgt);
+	free(v->p);
+}
+
 /* the utterances around the mention's, with the mentions of its cluster on
  * both sides: in the English (its English cluster) and in the target
  * sentences (where the mentions of its cluster in the corrected view are
@@ -510,7 +545,8 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	 * realign touched is not read again for it).  The page's menus listed
 	 * "cluster 17 · he (3)"; a number is nothing an annotator reads, and a
 	 * pronoun names no one */
-	json_t *ents = json_object();
+	json_t *ents = json_object();   /* cluster -> its index in ev */
+	ents_at ev = {0};
 	/* the entity's target mentions by name, sorted: what a merge decided
 	 * on this scene sends back (xp_db_merge_at's members) */
 	json_t *members = json_array();
@@ -537,49 +573,48 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 			continue;
 		char ck[24];
 		snprintf(ck, sizeof ck, "%lld", (long long)ms.cluster);
-		json_t *ent = json_object_get(ents, ck);
+		json_t *ix = json_object_get(ents, ck);
+		ent_at *ent = ix ? &ev.p[json_integer_value(ix)] : NULL;
 		/* a mention nothing touched names its entity before one an edit
 		 * touched: a mention relinked into it by mistake renamed it */
 		int64_t near = at > utt ? at - utt : utt - at,
 			len = sqlite3_column_int64(mt, 3) - sqlite3_column_int64(mt, 2) + (sqlite3_column_int(mt, 10) ? 0 : 1 << 20);
-		if (!ent && (ent = json_pack("{s:I,s:i,s:I,s:[],s:[],s:i,s:I,s:i,s:I}", "cluster", (json_int_t)ms.cluster, "n", 0,
-					     "near", (json_int_t)near, "words", "tgt_words", "_len", -1, "_wnear", (json_int_t)near,
-					     "_tlen", 0, "_tnear", (json_int_t)near)))
-			json_object_set_new(ents, ck, ent);
-		if (ent && near < json_integer_value(json_object_get(ent, "near")))
-			json_object_set_new(ent, "near", json_integer((json_int_t)near));
-		int64_t wlen = ent ? json_integer_value(json_object_get(ent, "_len")) : 0;
-		if (ent && (len > wlen || (len == wlen && near < json_integer_value(json_object_get(ent, "_wnear"))))) {
+		if (!ent && (ent = ents_add(&ev, ms.cluster, near)) &&
+		    json_object_set_new(ents, ck, json_integer((json_int_t)(ev.n - 1))))
+			ev.n--, ent = NULL;
+		if (!ent) {
+			oom = 1;
+			continue;
+		}
+		ent->n++;
+		if (near < ent->near)
+			ent->near = near;
+		if (len > ent->len || (len == ent->len && near < ent->wnear)) {
 			if (!line_src || line_src_at != at) {
 				json_decref(line_src);
 				line_src = col_array(mt, 6), line_src_at = at;
 			}
-			json_t *src = line_src, *words = json_array();
-			for (int64_t k = sqlite3_column_int64(mt, 2); k < sqlite3_column_int64(mt, 3) && k < (int64_t)json_array_size(src); k++)
-				json_array_append(words, json_array_get(src, (size_t)k));
-			json_object_set_new(ent, "words", words);
-			json_object_set_new(ent, "_len", json_integer((json_int_t)len));
-			json_object_set_new(ent, "_wnear", json_integer((json_int_t)near));
+			json_decref(ent->words);
+			ent->words = json_array();
+			for (int64_t k = sqlite3_column_int64(mt, 2); k < sqlite3_column_int64(mt, 3) && k < (int64_t)json_array_size(line_src); k++)
+				json_array_append(ent->words, json_array_get(line_src, (size_t)k));
+			ent->len = len, ent->wnear = near;
 		}
 		/* its target span as projected, on a row nothing touched (then the
 		 * span counts the utterance's own target tokens) */
 		int64_t tlen = ms.end - ms.start;
-		if (ent && !sqlite3_column_int(mt, 10) && ms.projected && tlen > 0 &&
-		    (tlen > json_integer_value(json_object_get(ent, "_tlen")) ||
-		     (tlen == json_integer_value(json_object_get(ent, "_tlen")) && near < json_integer_value(json_object_get(ent, "_tnear"))))) {
+		if (!sqlite3_column_int(mt, 10) && ms.projected && tlen > 0 &&
+		    (tlen > ent->tlen || (tlen == ent->tlen && near < ent->tnear))) {
 			if (!line_tgt || line_tgt_at != at) {
 				json_decref(line_tgt);
 				line_tgt = col_array(mt, 11), line_tgt_at = at;
 			}
-			json_t *words = json_array();
+			json_decref(ent->tgt);
+			ent->tgt = json_array();
 			for (int64_t k = ms.start; k < ms.end && k >= 0 && k < (int64_t)json_array_size(line_tgt); k++)
-				json_array_append(words, json_array_get(line_tgt, (size_t)k));
-			json_object_set_new(ent, "tgt_words", words);
-			json_object_set_new(ent, "_tlen", json_integer((json_int_t)tlen));
-			json_object_set_new(ent, "_tnear", json_integer((json_int_t)near));
+				json_array_append(ent->tgt, json_array_get(line_tgt, (size_t)k));
+			ent->tlen = tlen, ent->tnear = near;
 		}
-		if (ent)
-			json_object_set_new(ent, "n", json_integer(json_integer_value(json_object_get(ent, "n")) + 1));
 		if (!ms.projected || ms.sent < 0 || ms.cluster != now_cluster)
 			continue;
 		tsize++;
@@ -647,14 +682,15 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	free(mv);
 	json_decref(members);
 	json_object_set_new(o, "tgt_cluster_members", sorted);
-	json_t *list = json_array(), *ent;
-	const char *ck;
-	json_object_foreach(ents, ck, ent) {
-		/* what chose the words, not the entity's */
-		for (const char *const *k = (const char *const[]){"_len", "_wnear", "_tlen", "_tnear", NULL}; *k; k++)
-			json_object_del(ent, *k);
-		json_array_append(list, ent);
+	json_t *list = json_array();
+	for (size_t i = 0; i < ev.n; i++) {
+		ent_at *x = &ev.p[i];
+		json_array_append_new(list, json_pack("{s:I,s:I,s:I,s:o,s:o}", "cluster", (json_int_t)x->cluster, "n",
+						      (json_int_t)x->n, "near", (json_int_t)x->near, "words",
+						      x->words ? x->words : json_array(), "tgt_words", x->tgt ? x->tgt : json_array()));
+		x->words = x->tgt = NULL;
 	}
+	ents_free(&ev);
 	json_decref(ents);
 	json_object_set_new(o, "entities", list);
 	xp_sql_release(db, st);
