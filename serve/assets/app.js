@@ -132,7 +132,8 @@ function spanText(sp) { return sp ? sp[0] + ":" + sp[1] + "–" + sp[2] : "none"
  * and a native menu's type-ahead could not find an entity by its words */
 function entName(e) {
   // the target's words isolated (U+2068 … U+2069): Farsi beside English
-  // and a count read "Leo · 9 · لئو mentions" (a menu's option is text only)
+  // and a count read "Leo · 9 · (the Farsi name) mentions", the count
+  // taken into the right-to-left run (a menu's option is text only)
   const en = (e.words || []).join(" "), tg = e.tgt_words && e.tgt_words.length ? "\u2068" + joinTokens(e.tgt_words) + "\u2069" : "";
   return en && tg ? en + " · " + tg : en || tg || "an entity with no words";
 }
@@ -157,8 +158,8 @@ function entLabel(c, m) {
 }
 
 /* a span's words, isolated (U+2068 … U+2069): right-to-left words in a
- * line of English (the history's "modify تو شکوندیش by ann") kept their
- * order but took the words around them along */
+ * line of English (the history's "modify <two Farsi words> by ann") took
+ * the words around them into their run */
 function tokensOf(sp, m) {
   if (!sp || !m.target) return "";
   return "\u2068" + joinTokens(m.target.tokens.slice(sp[1], sp[2])) + "\u2069";
