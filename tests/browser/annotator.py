@@ -58,31 +58,7 @@ page = Page(URL, SHOTS)
 d = page.d
 
 
-def idle():
-    return page.current() and not d.execute_script("return S.busy")
-
-
-def size(w, h, zoom=1.0):
-    """a viewport of w x h px as the window's user sees it: at zoom 1.5 the
-    page lays out w/1.5 x h/1.5 CSS px, as the browser's zoom does"""
-    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                      {"width": int(w / zoom), "height": int(h / zoom), "deviceScaleFactor": zoom, "mobile": False})
-    time.sleep(0.4)
-
-
-def shown(css):
-    return d.execute_script("var e = document.querySelector(arguments[0]);"
-                            "return !!e && getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0", css)
-
-
-def rect(css):
-    return d.execute_script("var r = document.querySelector(arguments[0]).getBoundingClientRect();"
-                            "return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, height: r.height, width: r.width}", css)
-
-
-def open_key(key):
-    d.execute_script("openKey(arguments[0])", key)
-    return page.wait_for(lambda: page.current() == key and idle(), "open %s" % key)
+idle, size, shown, rect, open_key = page.idle, page.size, page.shown, page.rect, page.open_key
 
 
 def overview_then_queue():

@@ -43,30 +43,12 @@ d = page.d
 RAW = re.compile(r"cluster \d|\d+:\d+–\d+|version \d")
 
 
-def idle():
-    return page.current() and not d.execute_script("return S.busy")
+idle, shown, rect, open_key = page.idle, page.shown, page.rect, page.open_key
 
 
 def size(w, h, zoom=1.0):
-    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                      {"width": int(w / zoom), "height": int(h / zoom), "deviceScaleFactor": zoom, "mobile": False})
-    time.sleep(0.5)
-
-
-def rect(css):
-    return d.execute_script("var e = document.querySelector(arguments[0]); if (!e) return null;"
-                            "var r = e.getBoundingClientRect();"
-                            "return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, height: r.height}", css)
-
-
-def shown(css):
-    return d.execute_script("var e = document.querySelector(arguments[0]);"
-                            "return !!e && getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0", css)
-
-
-def open_key(key):
-    d.execute_script("openKey(arguments[0])", key)
-    return page.wait_for(lambda: page.current() == key and idle(), "open %s" % key)
+    page.size(w, h, zoom)
+    time.sleep(0.1)
 
 
 def foot():
@@ -248,7 +230,7 @@ def long_line():
         open_key("s01e01c00x|0")
         d.execute_script("document.getElementById('main').scrollTop = 0")
         time.sleep(0.3)
-        h2, toks = rect("#mhead h2"), rect("#tokens")
+        h2 = rect("#mhead h2")
         page.press("r")
         page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
         time.sleep(0.4)
