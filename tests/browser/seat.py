@@ -17,6 +17,8 @@ papercuts h-wb5's session left, each check failing on the page before.
 - t on the selection a mention opens with (its own span) is refused with
   the reason: the form opened with the mention's own entity chosen, and
   Enter made the same tokens a second mention of it.
+- Markup in an entity's words (English or target) is text in the menus,
+  the merge form and the header; nothing of it runs.
 - `line` (the Farsi sample, its first subtitle's words sixteen times over:
   a line of 96 words): r at 1366 x 768 and at 150% zoom leaves the
   mention's key in the window and its menu in view (the menu under the fold
@@ -33,6 +35,7 @@ import sys
 import time
 import urllib.parse
 
+from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from harness import Page, check, finish
@@ -156,6 +159,34 @@ def words_not_numbers(key):
     check(not RAW.search(t), "the undo's toast too: %r" % t)
 
 
+def markup(key):
+    """an entity's words are data: markup in them (English or target) is
+    shown as text in the menus, the merge form and the header"""
+    size(1366, 768)
+    open_key(key)
+    title = d.execute_script("return document.title")
+    bad = "<img src=x onerror=\"document.title='pwned'\">"
+    d.execute_script("""const m = S.mention, e = m.scene.entities.find((x) => x.cluster !== m.scene.tgt_cluster);
+        e.words = [arguments[0]]; e.tgt_words = ["<script>document.title='pwned'</script>"];
+        const own = m.scene.entities.find((x) => x.cluster === m.scene.tgt_cluster);
+        if (own) own.words = [arguments[0]];
+        setMention(m);""", bad)
+    page.press("r")
+    page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
+    opts = d.execute_script("return [...document.getElementById('relink-select').options].map((o) => o.text)")
+    page.press(Keys.ESCAPE)
+    page.press("e")
+    page.wait_for(lambda: shown("#merge-form"), "e opens the merge form")
+    what = page.text("#merge-what")
+    page.shot("seat-%s-markup.png" % LANG)
+    page.press(Keys.ESCAPE)
+    check(any(bad in o and "<script>" in o for o in opts), "markup in an entity's words is an option's text: %r" % opts[:2])
+    check(bad in what and bad in page.text("#mhead"), "and the merge form's and the header's: %r" % what)
+    check(not d.find_elements(By.CSS_SELECTOR, "#view-mention img, #view-mention script") and
+          d.execute_script("return document.title") == title, "nothing of it ran")
+    open_key(key)
+
+
 def t_own_span(key):
     """t on the selection a mention opens with (its own span): refused with
     a reason; it opened the form with the mention's own entity chosen, and
@@ -252,7 +283,7 @@ KEY = a_mention() if LANG in ("zh", "fa") else None
 check(KEY is not None or LANG not in ("zh", "fa"), "a mention with a span and another entity")
 walks = [("far entity", far_entity)] if LANG == "long" else [("long line", long_line)] if LANG == "line" else [
     ("layout", lambda: layout(KEY)), ("menus", lambda: menus(KEY)), ("words", lambda: words_not_numbers(KEY)),
-    ("t on its own span", lambda: t_own_span(KEY))]
+    ("t on its own span", lambda: t_own_span(KEY)), ("markup", lambda: markup(KEY))]
 for name, f in walks:
     try:
         f()
