@@ -428,6 +428,41 @@ static size_t lines_first(const lines_at *l, int64_t at)
 	return a;
 }
 
+/* an entity of the document as the scene reads it: how many mentions, the
+ * lines to its nearest, and what names it (its longest English mention,
+ * an untouched one first, and its longest projected target span; the
+ * nearest of those as long) */
+typedef struct {
+	int64_t cluster, n, near, len, wnear, tlen, tnear;
+	json_t *words, *tgt;
+} ent_at;
+
+typedef struct {
+	ent_at *p;
+	size_t n, cap;
+} ents_at;
+
+static ent_at *ents_add(ents_at *v, int64_t cluster, int64_t near)
+{
+	if (v->n == v->cap) {
+		size_t cap = v->cap ? 2 * v->cap : 64;
+		ent_at *p = realloc(v->p, cap * sizeof *p);
+		if (!p)
+			return NULL;
+		v->p = p, v->cap = cap;
+	}
+	ent_at *e = &v->p[v->n++];
+	*e = (ent_at){.cluster = cluster, .near = near, .len = -1, .wnear = near, .tnear = near};
+	return e;
+}
+
+static void ents_free(ents_at *v)
+{
+	for (size_t i = 0; i < v->n; i++)
+		json_decref(v->p[i].words), json_decref(v->p[i].tgt);
+	free(v->p);
+}
+
 /* the utterances around the mention's, with the mentions of its cluster on
  * both sides: in the English (its English cluster) and in the target
  * sentences (where the mentions of its cluster in the corrected view are
@@ -453,11 +488,11 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	if (xp_sql_cached(db, db->version >= 9
 			       ? "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id, u.src, p.tgt_start, p.tgt_end,"
 				 " u.tgt_idx, p.mention IS NULL OR EXISTS(SELECT 1 FROM corrections c WHERE c.mention = m.id)"
-				 " OR u.id IN (SELECT utterance FROM tedits WHERE kind = 'realign' AND undone = 0) FROM mentions m"
+				 " OR u.id IN (SELECT utterance FROM tedits WHERE kind = 'realign' AND undone = 0), u.tgt FROM mentions m"
 				 " JOIN utterances u ON u.id = m.utterance LEFT JOIN projections p ON p.mention = m.id"
 				 " WHERE m.document = ? ORDER BY u.en_idx, m.start"
 			       : "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id, u.src, p.tgt_start, p.tgt_end,"
-				 " u.tgt_idx, p.mention IS NULL OR EXISTS(SELECT 1 FROM corrections c WHERE c.mention = m.id)"
+				 " u.tgt_idx, p.mention IS NULL OR EXISTS(SELECT 1 FROM corrections c WHERE c.mention = m.id), u.tgt"
 				 " FROM mentions m JOIN utterances u ON u.id = m.utterance LEFT JOIN projections p ON p.mention = m.id"
 				 " WHERE m.document = ? ORDER BY u.en_idx, m.start", &mt, NULL)) {
 		xp_sql_release(db, st);
@@ -501,19 +536,25 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	size_t size = 0, tsize = 0;
 	/* the document's entities as they are now (a relink picks one): each
 	 * cluster with how many mentions it has, how many lines its nearest
-	 * English mention is from the mention's ("near") and that mention's
-	 * words: in a scene of hundreds of lines, "Leo" of the first line said
-	 * nothing of which of eight entities named so a corrector wants, and
-	 * they came in the order of their numbers */
-	json_t *ents = json_object();
+	 * English mention is from the mention's ("near": in a scene of hundreds
+	 * of lines, "Leo" of the first line said nothing of which of eight
+	 * entities named so a corrector wants), and what names it: its longest
+	 * English mention's words (the nearest of those as long; one no edit
+	 * touched before one an edit did), and its
+	 * longest target span as projected ("tgt_words"; a span an edit or a
+	 * realign touched is not read again for it).  The page's menus listed
+	 * "cluster 17 · he (3)"; a number is nothing an annotator reads, and a
+	 * pronoun names no one */
+	json_t *ents = json_object();   /* cluster -> its index in ev */
+	ents_at ev = {0};
 	/* the entity's target mentions by name, sorted: what a merge decided
 	 * on this scene sends back (xp_db_merge_at's members) */
 	json_t *members = json_array();
 	if (!xp_db_state(db, self_row, &me))
 		now_cluster = me.cluster;
 	/* the words of a line, read once for its mentions (the rows come by line) */
-	json_t *line_src = NULL;
-	int64_t line_src_at = 0;
+	json_t *line_src = NULL, *line_tgt = NULL;
+	int64_t line_src_at = 0, line_tgt_at = 0;
 	while (sqlite3_step(mt) == SQLITE_ROW) {
 		int64_t at = sqlite3_column_int64(mt, 1), id = sqlite3_column_int64(mt, 0);
 		if (sqlite3_column_int64(mt, 4) == cluster) {
@@ -532,26 +573,48 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 			continue;
 		char ck[24];
 		snprintf(ck, sizeof ck, "%lld", (long long)ms.cluster);
-		json_t *ent = json_object_get(ents, ck);
-		int64_t near = at > utt ? at - utt : utt - at;
-		if (!ent || near < json_integer_value(json_object_get(ent, "near"))) {
+		json_t *ix = json_object_get(ents, ck);
+		ent_at *ent = ix ? &ev.p[json_integer_value(ix)] : NULL;
+		/* a mention nothing touched names its entity before one an edit
+		 * touched: a mention relinked into it by mistake renamed it */
+		int64_t near = at > utt ? at - utt : utt - at,
+			len = sqlite3_column_int64(mt, 3) - sqlite3_column_int64(mt, 2) + (sqlite3_column_int(mt, 10) ? 0 : 1 << 20);
+		if (!ent && (ent = ents_add(&ev, ms.cluster, near)) &&
+		    json_object_set_new(ents, ck, json_integer((json_int_t)(ev.n - 1))))
+			ev.n--, ent = NULL;
+		if (!ent) {
+			oom = 1;
+			continue;
+		}
+		ent->n++;
+		if (near < ent->near)
+			ent->near = near;
+		if (len > ent->len || (len == ent->len && near < ent->wnear)) {
 			if (!line_src || line_src_at != at) {
 				json_decref(line_src);
 				line_src = col_array(mt, 6), line_src_at = at;
 			}
-			json_t *src = line_src, *words = json_array();
-			for (int64_t k = sqlite3_column_int64(mt, 2); k < sqlite3_column_int64(mt, 3) && k < (int64_t)json_array_size(src); k++)
-				json_array_append(words, json_array_get(src, (size_t)k));
-			if (!ent)
-				json_object_set_new(ents, ck, ent = json_pack("{s:I,s:i}", "cluster", (json_int_t)ms.cluster, "n", 0));
-			if (ent) {
-				json_object_set_new(ent, "words", words);
-				json_object_set_new(ent, "near", json_integer((json_int_t)near));
-			} else
-				json_decref(words);
+			json_decref(ent->words);
+			ent->words = json_array();
+			for (int64_t k = sqlite3_column_int64(mt, 2); k < sqlite3_column_int64(mt, 3) && k < (int64_t)json_array_size(line_src); k++)
+				json_array_append(ent->words, json_array_get(line_src, (size_t)k));
+			ent->len = len, ent->wnear = near;
 		}
-		if (ent)
-			json_object_set_new(ent, "n", json_integer(json_integer_value(json_object_get(ent, "n")) + 1));
+		/* its target span as projected, on a row nothing touched (then the
+		 * span counts the utterance's own target tokens) */
+		int64_t tlen = ms.end - ms.start;
+		if (!sqlite3_column_int(mt, 10) && ms.projected && tlen > 0 &&
+		    (tlen > ent->tlen || (tlen == ent->tlen && near < ent->tnear))) {
+			if (!line_tgt || line_tgt_at != at) {
+				json_decref(line_tgt);
+				line_tgt = col_array(mt, 11), line_tgt_at = at;
+			}
+			json_decref(ent->tgt);
+			ent->tgt = json_array();
+			for (int64_t k = ms.start; k < ms.end && k >= 0 && k < (int64_t)json_array_size(line_tgt); k++)
+				json_array_append(ent->tgt, json_array_get(line_tgt, (size_t)k));
+			ent->tlen = tlen, ent->tnear = near;
+		}
 		if (!ms.projected || ms.sent < 0 || ms.cluster != now_cluster)
 			continue;
 		tsize++;
@@ -564,6 +627,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 							"end", (json_int_t)ms.end, "self", id == self));
 	}
 	json_decref(line_src);
+	json_decref(line_tgt);
 	/* target-only mentions (correct/tedit.c) of the chain on screen */
 	json_t *tadds = xp_tadds_json(db, doc), *t;
 	size_t ti;
@@ -618,10 +682,15 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	free(mv);
 	json_decref(members);
 	json_object_set_new(o, "tgt_cluster_members", sorted);
-	json_t *list = json_array(), *ent;
-	const char *ck;
-	json_object_foreach(ents, ck, ent)
-		json_array_append(list, ent);
+	json_t *list = json_array();
+	for (size_t i = 0; i < ev.n; i++) {
+		ent_at *x = &ev.p[i];
+		json_array_append_new(list, json_pack("{s:I,s:I,s:I,s:o,s:o}", "cluster", (json_int_t)x->cluster, "n",
+						      (json_int_t)x->n, "near", (json_int_t)x->near, "words",
+						      x->words ? x->words : json_array(), "tgt_words", x->tgt ? x->tgt : json_array()));
+		x->words = x->tgt = NULL;
+	}
+	ents_free(&ev);
 	json_decref(ents);
 	json_object_set_new(o, "entities", list);
 	xp_sql_release(db, st);

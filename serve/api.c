@@ -7,7 +7,10 @@
  *              &max_conf=&status=&around=&q=&order=triage|reading&lists=0
  *                                  the triage queue, filtered, a page of it
  *                                  (lists=0: without the run's documents and fates)
- *   GET  mention?run=&key=&context=  one mention in its scene
+ *   GET  mention?run=&key=&context=  one mention in its scene (with the entities
+ *                                  of the scene and the document's largest)
+ *   GET  entities?run=&key=&q=&limit=  the mention's document's entities whose
+ *                                  words hold q (what a relink or merge may choose)
  *   GET  undo?run=&annotator=      what POST undo would take back now, and its version
  *   POST edit {run, key, annotator, version, action, span, cluster, size, note, context, old_run}
  *        (relink with tadd N, from C: target-only mention N alone, seen in cluster C;
@@ -52,7 +55,7 @@
 static const struct {
 	const char *path;
 	int post;
-} routes[] = {{"runs", 0}, {"stats", 0}, {"queue", 0}, {"mention", 0}, {"undo", 0}, {"edit", 1}, {"undo", 1}, {"position", 1}};
+} routes[] = {{"runs", 0}, {"stats", 0}, {"queue", 0}, {"mention", 0}, {"entities", 0}, {"undo", 0}, {"edit", 1}, {"undo", 1}, {"position", 1}};
 
 int xp_api_route(const char *path, const char *method)
 {
@@ -461,6 +464,152 @@ static void add_words(xp_server *s, xp_db *db, int64_t run, json_t *m)
 			json_object_set_new(u, "tgt_words", ws);
 }
 
+/* The entities a mention's page offers to a relink, a merge or a
+ * target-only mention.  xp_db_mention names every entity of the document:
+ * a talk of 106 entities put 106 options in each menu, and a document of
+ * thousands sent them all with every mention and every action's reply.
+ * The reply keeps those the scene shows (their nearest mention within
+ * context lines), the mention's own and the document's TOP_ENTITIES
+ * largest; "entities_total" says how many the document has, and
+ * "next_cluster" the number a new entity takes.  GET entities?q= finds
+ * the others by their words. */
+#define TOP_ENTITIES 12
+#define MAX_ENTITIES 200   /* at most, in one reply of GET entities */
+
+/* an entity of the scene with what it is sorted on, read once (a
+ * comparison that looked its numbers up in the JSON cost 80 M
+ * instructions a request on a document of 5,000 entities) */
+typedef struct {
+	json_int_t n, near, cluster;
+	json_t *e;
+} ent_key;
+
+/* larger first, then nearer, then by number (a stable order for a stable menu) */
+static int ent_larger(const void *a, const void *b)
+{
+	const ent_key *x = a, *y = b;
+	json_int_t d = y->n - x->n;
+	if (!d)
+		d = x->near - y->near;
+	if (!d)
+		d = x->cluster - y->cluster;
+	return d < 0 ? -1 : d > 0;
+}
+
+/* nearer first, then larger */
+static int ent_nearer(const void *a, const void *b)
+{
+	const ent_key *x = a, *y = b;
+	json_int_t d = x->near - y->near;
+	return d < 0 ? -1 : d > 0 ? 1 : ent_larger(a, b);
+}
+
+/* the scene's entities, sorted by cmp; *next: the number a new entity takes */
+static ent_key *ents_sorted(json_t *scene, int (*cmp)(const void *, const void *), size_t *n, json_int_t *next)
+{
+	json_t *all = json_object_get(scene, "entities"), *e;
+	size_t i;
+	*n = json_array_size(all), *next = 0;
+	ent_key *v = malloc((*n ? *n : 1) * sizeof *v);
+	if (!v)
+		return NULL;
+	json_array_foreach(all, i, e) {
+		v[i] = (ent_key){json_integer_value(json_object_get(e, "n")), json_integer_value(json_object_get(e, "near")),
+				 json_integer_value(json_object_get(e, "cluster")), e};
+		if (v[i].cluster >= *next)
+			*next = v[i].cluster + 1;
+	}
+	qsort(v, *n, sizeof *v, cmp);
+	return v;
+}
+
+static void bound_entities(json_t *m, int context)
+{
+	json_t *scene = json_object_get(m, "scene");
+	size_t n, top = 0;
+	json_int_t next, own = json_integer_value(json_object_get(scene, "tgt_cluster"));
+	ent_key *v = ents_sorted(scene, ent_larger, &n, &next);
+	if (!v)
+		return;
+	json_t *kept = json_array();
+	for (size_t i = 0; i < n; i++) {
+		int large = top < TOP_ENTITIES;
+		if (large || v[i].near <= context || v[i].cluster == own) {
+			top += large;
+			json_array_append(kept, v[i].e);
+		}
+	}
+	free(v);
+	json_object_set_new(scene, "entities_total", json_integer((json_int_t)n));
+	json_object_set_new(scene, "next_cluster", json_integer(next));
+	json_object_set_new(scene, "entities", kept);
+}
+
+/* ASCII lowercase of s appended to b (what q is matched against) */
+static void lower_cat(char *b, size_t cap, const char *s, const char *sep)
+{
+	size_t k = strlen(b);
+	for (; *s && k + 1 < cap; s++)
+		b[k++] = *s >= 'A' && *s <= 'Z' ? (char)(*s - 'A' + 'a') : *s;
+	for (; sep && *sep && k + 1 < cap; sep++)
+		b[k++] = *sep;
+	b[k] = 0;
+}
+
+/* does the entity's English or target words hold q (lowercased)?  Each
+ * side both spaced and not: a Chinese name is typed without spaces */
+static int ent_holds(json_t *e, const char *q)
+{
+	char b[4096] = "";
+	for (int side = 0; side < 2; side++)
+		for (int spaced = 0; spaced < 2; spaced++) {
+			json_t *w;
+			size_t i;
+			json_array_foreach(json_object_get(e, side ? "tgt_words" : "words"), i, w)
+				lower_cat(b, sizeof b, json_string_value(w) ? json_string_value(w) : "", spaced ? " " : NULL);
+			lower_cat(b, sizeof b, "", "\n");
+		}
+	return strstr(b, q) != NULL;
+}
+
+/* the mention's document's entities whose words hold q, nearest first */
+static int get_entities(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
+{
+	(void)s;
+	int status = 200;
+	int64_t run = run_arg(s, db, a, out, &status);
+	if (!run)
+		return status;
+	const char *key = a->get(a->ctx, "key"), *q = a->get(a->ctx, "q");
+	if (!key || !*key || strlen(key) > 500)
+		return fail(out, 400, "key=DOC|ID is required");
+	if (q && strlen(q) > 200)
+		return fail(out, 400, "q is at most 200 bytes");
+	const char *nan = numbers_refusal(a);
+	if (nan)
+		return fail(out, 400, nan);
+	long limit = num_arg(a, "limit", 30, 1, MAX_ENTITIES);
+	char lq[256] = "";
+	lower_cat(lq, sizeof lq, q ? q : "", NULL);
+	json_t *m;
+	xp_err e;
+	if (xp_db_mention(db, run, key, 0, &m, &e))
+		return fail_err(out, &e);
+	size_t n, matched = 0;
+	json_int_t next;
+	ent_key *v = ents_sorted(json_object_get(m, "scene"), ent_nearer, &n, &next);
+	json_t *list = json_array();
+	for (size_t i = 0; v && i < n; i++)
+		if (ent_holds(v[i].e, lq) && matched++ < (size_t)limit)
+			json_array_append(list, v[i].e);
+	free(v);
+	*out = json_pack("{s:I,s:O,s:s,s:I,s:I,s:I,s:o}", "run", (json_int_t)run, "key", json_object_get(m, "key"), "q",
+			 q ? q : "", "total", (json_int_t)n, "matched", (json_int_t)matched, "next_cluster", next,
+			 "entities", list);
+	json_decref(m);
+	return *out ? 200 : fail(out, 500, "out of memory");
+}
+
 /* the mention, with where triage put it and why */
 static int mention_reply(xp_server *s, xp_db *db, int64_t run, const char *key, int context, json_t **m, xp_err *e)
 {
@@ -475,6 +624,7 @@ static int mention_reply(xp_server *s, xp_db *db, int64_t run, const char *key, 
 	if (xp_db_lines(db, run, json_string_value(json_object_get(*m, "key")), &t, &e2) == 0)
 		json_object_set_new(*m, "lines", t);
 	add_words(s, db, run, *m);
+	bound_entities(*m, context);
 	return 0;
 }
 
@@ -526,6 +676,7 @@ int xp_api_get(xp_server *s, const char *path, const xp_args *a, json_t **out)
 		   : !strcmp(path, "stats") ? get_stats(s, db, a, out)
 		   : !strcmp(path, "queue") ? get_queue(s, db, a, out)
 		   : !strcmp(path, "undo") ? get_undo(s, db, a, out)
+		   : !strcmp(path, "entities") ? get_entities(s, db, a, out)
 					    : get_mention(s, db, a, out);
 	xp_serve_db_done(s, db);
 	return status;

@@ -35,6 +35,7 @@ const S = {
   latest: 0,          // the run that superseded S.run (a rerun), 0 while S.run is the latest of its language
   oldRun: 0,          // the run the corrector chose to go on correcting though a rerun superseded it
   context: 8,         // the scene's lines either side of the mention (CONTEXT, widened by "more")
+  ents: new Map(),    // "doc|cluster" -> an entity as a mention's scene or GET entities named it
 };
 
 const $ = (id) => document.getElementById(id);
@@ -121,11 +122,47 @@ function banner(kind, ...content) {
   b.hidden = false;
 }
 
+/* a span's place as numbers (sentence:first–end token): for tooltips;
+ * the annotator reads its words (tokensOf) */
 function spanText(sp) { return sp ? sp[0] + ":" + sp[1] + "–" + sp[2] : "none"; }
 
+/* an entity as an annotator reads it: its words in English and in the
+ * target (its longest mention's, correct/review.c), never its number:
+ * menus of "cluster 17 · he (3)" asked the corrector to remember numbers,
+ * and a native menu's type-ahead could not find an entity by its words */
+function entName(e) {
+  // the target's words isolated (U+2068 … U+2069): Farsi beside English
+  // and a count read "Leo · 9 · (the Farsi name) mentions", the count
+  // taken into the right-to-left run (a menu's option is text only)
+  const en = (e.words || []).join(" "), tg = e.tgt_words && e.tgt_words.length ? "\u2068" + joinTokens(e.tgt_words) + "\u2069" : "";
+  return en && tg ? en + " · " + tg : en || tg || "an entity with no words";
+}
+/* the selection's words ("none") */
+function selText(m) {
+  return S.sel && m && m.target ? joinTokens(m.target.tokens.slice(S.sel[0], S.sel[1])) : "none";
+}
+/* the words of the mention's entity numbered c, then " · " ("" unknown) */
+function entWords(m, c) {
+  const e = S.ents.get(m.doc + "|" + c);
+  return e ? entName(e) + " · " : "";
+}
+function entCount(e) { return e.n + (e.n === 1 ? " mention" : " mentions"); }
+function rememberEnts(doc, list) { for (const e of list || []) S.ents.set(doc + "|" + e.cluster, e); }
+/* the entity numbered c of the mention's document, in words */
+function entLabel(c, m) {
+  m = m || S.mention;
+  const e = m && S.ents.get(m.doc + "|" + c);
+  if (e) return "“" + entName(e) + "”";
+  if (m && m.scene && c === m.scene.next_cluster) return "a new entity";
+  return "another entity";
+}
+
+/* a span's words, isolated (U+2068 … U+2069): right-to-left words in a
+ * line of English (the history's "modify <two Farsi words> by ann") took
+ * the words around them into their run */
 function tokensOf(sp, m) {
   if (!sp || !m.target) return "";
-  return joinTokens(m.target.tokens.slice(sp[1], sp[2]));
+  return "\u2068" + joinTokens(m.target.tokens.slice(sp[1], sp[2])) + "\u2069";
 }
 
 /* tokens as the words a reader sees, as the queue's rows show them
@@ -379,6 +416,7 @@ function setMention(m, keepBanner) {
   // sent them for the second)
   if (!S.mention || S.mention.key !== m.key) { S.context = CONTEXT; closeForms(); }
   S.mention = m;
+  rememberEnts(m.doc, m.scene && m.scene.entities);
   const sp = m.current.span;
   S.sel = sp ? [sp[1], sp[2]] : null;
   // the cursor on the span's last token, the anchor on its first: Shift+arrow
@@ -482,10 +520,12 @@ function renderMention() {
   const t = m.triage || {};
   append(head, h("h2", {}, m.key),
     h("span", { class: "chip" }, m.type),
-    h("span", { class: "chip", title: "mentions of this entity in the scene" }, "cluster " + m.cluster + " · " + m.scene.cluster_size + (m.scene.cluster_size === 1 ? " mention" : " mentions")),
+    h("span", { class: "chip ent", title: "its entity in the English (its longest mention's words), and how many of its mentions the scene shows" },
+      entWords(m, m.cluster) + m.scene.cluster_size + (m.scene.cluster_size === 1 ? " mention" : " mentions")),
     m.scene.tgt_cluster !== undefined && m.scene.tgt_cluster !== m.cluster
-      ? h("span", { class: "chip moved", title: "a relink moved it to another entity" }, "now in cluster " + m.scene.tgt_cluster) : null,
-    h("span", { class: "badge " + m.status }, m.status),
+      ? h("span", { class: "chip moved", title: "a relink moved it to another entity" }, "now in " + entLabel(m.scene.tgt_cluster, m)) : null,
+    // the version is the server's (every action sends it); a number to read only when asked
+    h("span", { class: "badge " + m.status, title: "version " + m.version + ": it changes with every action on this mention" }, m.status),
     // the pairing of its English line with subtitle lines (align/uconf.h)
     m.pairing && m.pairing.realigned
       ? h("span", { class: "chip repaired", title: "paired with other subtitle lines by a corrector: its spans wait for you" }, "re-paired")
@@ -494,8 +534,7 @@ function renderMention() {
           "pairing doubtful: " + m.pairing.doubt.join(", ")) : null,
     // re-paired: the run's model may have proposed its span in the new sentence (serve/reproject.c)
     reprojChip(m),
-    h("span", { class: "chip", title: "changes with every action on this mention" }, "version " + m.version),
-    h("div", { class: "why-line" }, "Triage #" + ((t.rank ?? -1) + 1) + ": " + (t.why || "") +
+    h("div", { class: "why-line", title: "Triage #" + ((t.rank ?? -1) + 1) + ": " + (t.why || "") + (t.explain ? " — " + t.explain : "") }, "Triage #" + ((t.rank ?? -1) + 1) + ": " + (t.why || "") +
       (t.explain ? " — " + t.explain : "")));
 
   // the English utterance with the mention bracketed
@@ -535,7 +574,7 @@ function renderMention() {
         if (only) cls.push("tonly");
         const b = h("span", { class: cls.join(" "), "data-i": i, title: "token " + i + (only ? " · target-only +" + only.tid +
           (only.rule ? ", the run's (rule " + only.rule + ")" : "") +
-          " (cluster " + only.cluster + "): select it and press r to relink it alone, d to delete it" : "") }, m.target.tokens[i]);
+          " (in " + entLabel(only.cluster, m) + "): select it and press r to relink it alone, d to delete it" : "") }, m.target.tokens[i]);
         b.addEventListener("mousedown", (e) => { e.preventDefault(); clickToken(i, e.shiftKey); S.dragging = true; });
         b.addEventListener("mouseenter", () => { if (S.dragging) extendTo(i); });
         word.append(b);
@@ -562,12 +601,12 @@ function renderMention() {
     h("span", {}, "confidence ", h("b", {}, m.silver.confidence.toFixed(2))),
     repaired && m.pairing.reprojection && m.pairing.reprojection.span
       ? h("span", { id: "reproj-fact", title: "proposed by the run's model in the new sentence" }, "re-projected after realign ",
-        h("b", {}, spanText(m.pairing.reprojection.span)), " " + tokensOf(m.pairing.reprojection.span, m),
+        h("b", { title: spanText(m.pairing.reprojection.span) }, tokensOf(m.pairing.reprojection.span, m)),
         " (confidence " + (m.pairing.reprojection.confidence ?? 0).toFixed(2) + ")") : null,
-    h("span", {}, h("span", { class: "legend-now" }, "now"), " ", h("b", {}, spanText(now)), now ? " " + tokensOf(now, m) : ""),
-    changed && repaired ? h("span", { title: "the projection was made on the lines the run paired it with" }, "projected on the old lines ", h("b", {}, spanText(silver))) :
-    changed ? h("span", {}, h("span", { class: "legend-silver" }, "projected"), " ", h("b", {}, spanText(silver)), silver ? " " + tokensOf(silver, m) : "") : null,
-    h("span", {}, h("span", { class: "legend-sel" }, "selected"), " ", h("b", { id: "sel-text" }, S.sel ? (m.target ? m.target.sent : "") + ":" + S.sel[0] + "–" + S.sel[1] : "none")));
+    h("span", {}, h("span", { class: "legend-now" }, "now"), " ", h("b", { title: spanText(now) }, now ? tokensOf(now, m) : "none")),
+    changed && repaired ? h("span", { title: "the projection was made on the lines the run paired it with (" + spanText(silver) + ")" }, "projected on the old lines") :
+    changed ? h("span", {}, h("span", { class: "legend-silver" }, "projected"), " ", h("b", { title: spanText(silver) }, silver ? tokensOf(silver, m) : "none")) : null,
+    h("span", {}, h("span", { class: "legend-sel" }, "selected"), " ", h("b", { id: "sel-text" }, selText(m))));
 
   renderScene(m);
 
@@ -578,8 +617,8 @@ function renderMention() {
     const cls = [a.undone ? "undone" : "", a.annotator && a.annotator !== S.annotator ? "other" : ""].join(" ");
     hist.append(h("li", { class: cls },
       h("span", { class: "when", title: "the time in UTC" }, utc(a.created)), " ", h("b", {}, a.kind),
-      a.span ? " " + spanText(a.span) + " " + tokensOf(a.span, m) : "",
-      a.cluster !== null && a.cluster !== undefined ? " → cluster " + a.cluster : "",
+      a.span ? " " + (a.span[0] === (m.target || {}).sent ? tokensOf(a.span, m) : "tokens of another line") : "",
+      a.cluster !== null && a.cluster !== undefined ? " → " + entLabel(a.cluster, m) : "",
       a.annotator ? " by " + a.annotator : "", a.batch ? " (batch " + a.batch + ")" : "",
       a.carried ? " (carried from an earlier run)" : "", a.note ? " — “" + a.note + "”" : "",
       a.status !== "ok" ? " [" + a.status + ": " + (a.why || "") + "]" : "", a.undone ? " (undone)" : ""));
@@ -704,7 +743,7 @@ function paintSelection() {
     b.classList.toggle("cursor", i === S.cursor);
   }
   const t = $("sel-text");
-  if (t) t.textContent = S.sel ? S.mention.target.sent + ":" + S.sel[0] + "–" + S.sel[1] : "none";
+  if (t) { t.textContent = selText(S.mention); t.title = S.sel ? "tokens " + S.sel[0] + "–" + S.sel[1] : ""; }
   updateButtons();
 }
 
@@ -802,7 +841,7 @@ async function act(action, extra) {
     const theirs = r.json.mention.actions.filter((a) => !a.undone).at(-1) || r.json.mention.actions.at(-1);
     setMention(r.json.mention, true);
     banner("conflict", "Not saved: " + (theirs && theirs.annotator ? theirs.annotator : "someone") + " changed this mention while you were looking (" +
-      (theirs ? theirs.kind + (theirs.span ? " " + spanText(theirs.span) : "") + " at " + utc(theirs.created) : "an undo") +
+      (theirs ? theirs.kind + (theirs.span ? " " + tokensOf(theirs.span, r.json.mention) : "") + " at " + utc(theirs.created) : "an undo") +
       "). It is shown as it is now; do your action again if it is still needed.");
     refreshQueue();
     return;
@@ -830,11 +869,11 @@ function utc(t) { return t.replace("T", " ").replace("Z", "") + " UTC"; }
 
 function describe(action, body, m) {
   if (action === "delete" && body.tadd) return "delete target-only +" + body.tadd;
-  if (action === "relink" && body.tadd) return "relink target-only +" + body.tadd + " → cluster " + body.cluster;
-  if (action === "relink") return "relink " + m.key + " → cluster " + body.cluster;
-  if (action === "merge") return "merge cluster " + m.scene.tgt_cluster + " → cluster " + body.cluster;
+  if (action === "relink" && body.tadd) return "relink target-only +" + body.tadd + " → " + entLabel(body.cluster, m);
+  if (action === "relink") return "relink " + m.key + " → " + entLabel(body.cluster, m);
+  if (action === "merge") return "merge " + entLabel(m.scene.tgt_cluster, m) + " → " + entLabel(body.cluster, m);
   if (action === "realign") return "re-pair line " + m.english.utt + " with block" + (body.blocks.length > 1 ? "s " : " ") + body.blocks.join(", ");
-  if (action === "tadd") return "target-only " + joinTokens(m.target.tokens.slice(body.span[0], body.span[1])) + " → cluster " + body.cluster;
+  if (action === "tadd") return "target-only " + joinTokens(m.target.tokens.slice(body.span[0], body.span[1])) + " → " + entLabel(body.cluster, m);
   if (action === "modify" || action === "add") return action + " " + m.key + " → " + joinTokens(m.target.tokens.slice(body.span[1], body.span[2]));
   return action + " " + m.key;
 }
@@ -874,7 +913,7 @@ function undoneWords(undone, key) {
   const mine = (m.actions || []).filter((a) => a.undone && a.annotator === S.annotator && !a.carried);
   const last = mine.at(-1);
   if (last && last.kind === "modify" && last.cluster !== null && last.cluster !== undefined)
-    return "relink " + key + " → cluster " + last.cluster;
+    return "relink " + key + " → " + entLabel(last.cluster, m);
   return undone;
 }
 
@@ -892,9 +931,8 @@ function relink() {
   const sel = clear($("relink-select"));
   entityOptions(sel, m, t ? t.cluster : m.scene.tgt_cluster);
   $("relink-what").textContent = t ? "Move the target-only mention " + joinTokens(m.target.tokens.slice(t.start, t.end)) +
-    " (+" + t.tid + ", cluster " + t.cluster + ") to" : "Move this mention to";
-  $("relink-form").hidden = false;
-  sel.focus();
+    " (+" + t.tid + ", in " + entLabel(t.cluster, m) + ") to" : "Move this mention to";
+  openForm("relink-form", sel);
 }
 
 /* d: the target-only mention the selection is in (a corrector's, or one
@@ -922,13 +960,12 @@ function merge() {
   entityOptions(sel, m, m.scene.tgt_cluster, true);
   if (!sel.options.length) { toast("Merge: the document has no other entity.", true); return; }
   const n = m.scene.tgt_cluster_size ?? 0;
-  $("merge-what").textContent = "Merge cluster " + m.scene.tgt_cluster + " (" + n + (n === 1 ? " mention" : " mentions") + " in the target)";
-  $("merge-form").hidden = false;
-  sel.focus();
+  $("merge-what").textContent = "Merge this entity, " + entLabel(m.scene.tgt_cluster, m) + " (" + n + (n === 1 ? " mention" : " mentions") + " in the target),";
+  openForm("merge-form", sel);
 }
 
 function closeMerge() {
-  $("merge-select").blur();   // the keys are the page's again
+  if ($("merge-form").contains(document.activeElement)) document.activeElement.blur();   // the keys are the page's again
   $("merge-form").hidden = true;
 }
 
@@ -937,17 +974,58 @@ function closeMerge() {
  * first (the lines between the mention and the entity's nearest mention,
  * whose words name it: a long scene has many "Leo"s), and a new one
  * (not for a merge: that would only renumber the entity) */
-function entityOptions(sel, m, skip, noNew) {
+function entityOptions(sel, m, skip, noNew, list) {
   const near = (e) => e.near ?? Infinity;
-  const ents = (m.scene.entities || []).slice().sort((a, b) => near(a) - near(b) || a.cluster - b.cluster);
+  const ents = (list || m.scene.entities || []).slice().sort((a, b) => near(a) - near(b) || a.cluster - b.cluster);
   let top = -1;
+  for (const e of m.scene.entities || []) top = Math.max(top, e.cluster);
   for (const e of ents) {
-    top = Math.max(top, e.cluster);
     if (e.cluster === skip) continue;
     const where = e.near === undefined ? "" : e.near === 0 ? ", this line" : ", " + e.near + (e.near === 1 ? " line" : " lines") + " away";
-    sel.append(h("option", { value: e.cluster }, "cluster " + e.cluster + " · " + e.words.join(" ") + " (" + e.n + where + ")"));
+    sel.append(h("option", { value: e.cluster }, entName(e) + " (" + entCount(e) + where + ")"));
   }
-  if (!noNew) sel.append(h("option", { value: top + 1 }, "a new entity (cluster " + (top + 1) + ")"));
+  if (!noNew) sel.append(h("option", { value: m.scene.next_cluster ?? top + 1 }, "a new entity"));
+  // the server named the scene's entities and the document's largest
+  // (serve/api.c): the others are found by their words (GET entities?q=)
+  const find = sel.form.querySelector(".ent-find");
+  const more = (m.scene.entities_total ?? 0) - (m.scene.entities || []).length;
+  if (!list) {
+    find.value = "";
+    find.hidden = more <= 0;
+    find.placeholder = "type to find " + (more === 1 ? "1 more entity" : "the " + more + " more entities") + " by their words";
+    S.entForm = { sel, skip, noNew };
+  }
+}
+
+/* a form's menu open, the keys in it, the mention where it was: focus()
+ * scrolled the mention's column to the menu, and a long sentence's key
+ * left the window (the form stays at the foot of the view, app.css) */
+function openForm(id, sel) {
+  $(id).hidden = false;
+  sel.focus({ preventScroll: true });
+}
+
+/* the words typed into a form's find field: the document's entities that
+ * hold them, from the server, in the menu */
+let findTimer = 0;
+function findEntities(find) {
+  clearTimeout(findTimer);
+  findTimer = setTimeout(async () => {
+    const m = S.mention, f = S.entForm, q = find.value.trim();
+    if (!m || !f || find.hidden) return;
+    let list = null;
+    if (q) {
+      const r = await api("GET", "entities", { run: S.run, key: m.key, q, limit: 50 });
+      if (r.status !== 200 || S.mention !== m || find.value.trim() !== q) return;
+      list = r.json.entities;
+      rememberEnts(m.doc, list);
+    }
+    clear(f.sel);
+    entityOptions(f.sel, m, f.skip, f.noNew, list || undefined);
+    if (list && !list.filter((e) => e.cluster !== f.skip).length)
+      f.sel.prepend(h("option", { value: "", disabled: true }, "no entity of the document has these words"));
+    f.sel.selectedIndex = [...f.sel.options].findIndex((o) => !o.disabled);
+  }, 150);
 }
 
 /* realign: the subtitle lines of the utterances around this one, those it
@@ -977,16 +1055,26 @@ function closeRealign() {
 function tadd() {
   const m = S.mention;
   if (!m || !m.target || !S.sel) { toast("Target-only: select the tokens in the target line first.", true); return; }
+  // the selection a mention opens with is its own span: t then Enter (its
+  // own entity chosen) made the same tokens a second mention of the entity
+  const sp = m.current.span, same = (a, z) => S.sel[0] === a && S.sel[1] === z;
+  if (sp && sp[0] === m.target.sent && same(sp[1], sp[2])) {
+    toast("Not saved: the selected tokens are this mention already. A target-only mention is one the English does not have: select its tokens first.", true);
+    return;
+  }
+  if ((m.target.target_only || []).some((t) => same(t.start, t.end))) {
+    toast("Not saved: a target-only mention has these tokens already (select it and press r to move it).", true);
+    return;
+  }
   const sel = clear($("tadd-select"));
   entityOptions(sel, m, null);
   const own = [...sel.options].find((o) => Number(o.value) === m.scene.tgt_cluster);
   if (own) own.selected = true;
-  $("tadd-form").hidden = false;
-  sel.focus();
+  openForm("tadd-form", sel);
 }
 
 function closeTadd() {
-  $("tadd-select").blur();
+  if ($("tadd-form").contains(document.activeElement)) document.activeElement.blur();
   $("tadd-form").hidden = true;
 }
 
@@ -1001,7 +1089,7 @@ function closeForms() {
 }
 
 function closeRelink() {
-  $("relink-select").blur();   // the keys are the page's again
+  if ($("relink-form").contains(document.activeElement)) document.activeElement.blur();   // the keys are the page's again
   $("relink-form").hidden = true;
 }
 
@@ -1205,6 +1293,33 @@ async function start() {
     if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); $("tadd-form").requestSubmit(); }
     else if (e.key === "Escape") { closeTadd(); e.stopPropagation(); }
   });
+  // a form's find field: the words typed ask the server for the
+  // document's entities that hold them; arrows choose in the menu, Enter
+  // sends, Esc cancels.  A letter typed on the menu starts the search
+  // when the menu does not name every entity
+  for (const [form, close] of [["relink-form", closeRelink], ["merge-form", closeMerge], ["tadd-form", closeTadd]]) {
+    const find = $(form).querySelector(".ent-find"), sel = $(form).querySelector("select");
+    find.addEventListener("input", () => findEntities(find));
+    find.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") { e.preventDefault(); e.stopPropagation(); if (sel.value !== "") $(form).requestSubmit(); }
+      else if (e.key === "Escape") { e.preventDefault(); close(); e.stopPropagation(); }
+      else if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+        e.preventDefault();
+        const n = sel.options.length;
+        let i = sel.selectedIndex;
+        do i = Math.max(0, Math.min(n - 1, i + (e.key === "ArrowDown" ? 1 : -1)));
+        while (sel.options[i] && sel.options[i].disabled && i > 0 && i < n - 1);
+        sel.selectedIndex = i;
+      }
+    });
+    sel.addEventListener("keydown", (e) => {
+      if (find.hidden || e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey || e.key === " ") return;
+      e.preventDefault();
+      find.focus({ preventScroll: true });
+      find.value += e.key;
+      findEntities(find);
+    });
+  }
   $("note-input").addEventListener("keydown", (e) => {
     if (e.key === "Escape") { $("note-input").blur(); $("note-form").hidden = true; e.stopPropagation(); }
   });

@@ -8,6 +8,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 import traceback
 import urllib.error
 import urllib.parse
@@ -111,6 +112,33 @@ class Page:
         self.d.get(self.url)
         self.wait_for(lambda: self.d.find_element(By.ID, "name-dialog").get_attribute("open") is not None, what)
         self.d.find_element(By.ID, "name-input").send_keys(name, Keys.ENTER)
+
+    def idle(self):
+        """a mention shown and no action on its way"""
+        return self.current() and not self.d.execute_script("return S.busy")
+
+    def size(self, w, h, zoom=1.0):
+        """a viewport of w x h px as the window's user sees it: at zoom 1.5 the
+        page lays out w/1.5 x h/1.5 CSS px, as the browser's zoom does"""
+        self.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": int(w / zoom), "height": int(h / zoom), "deviceScaleFactor": zoom, "mobile": False})
+        time.sleep(0.4)
+
+    def shown(self, css):
+        """the first element of css is laid out (not display: none)"""
+        return self.d.execute_script("var e = document.querySelector(arguments[0]);"
+                                     "return !!e && getComputedStyle(e).display !== 'none' && e.getClientRects().length > 0", css)
+
+    def rect(self, css):
+        """the first element's box in the window (None: there is none)"""
+        return self.d.execute_script("var e = document.querySelector(arguments[0]); if (!e) return null;"
+                                     "var r = e.getBoundingClientRect();"
+                                     "return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, height: r.height, width: r.width}", css)
+
+    def open_key(self, key):
+        """the page opens the mention KEY (as a click on its row)"""
+        self.d.execute_script("openKey(arguments[0])", key)
+        return self.wait_for(lambda: self.current() == key and self.idle(), "open %s" % key)
 
     def console_clean(self, *ignore):
         """a check that the browser logged no error since the last call,

@@ -117,7 +117,8 @@ done
 for l in zh fa; do
 	"$XPROJ" pipeline --config $S/$l.conf --alignments $S/$l.pharaoh -o $T/s$l --quiet || exit 1
 	cp -r $T/s$l $T/a$l
-	for t in scene:s annotator:a; do
+	cp -r $T/s$l $T/w$l
+	for t in scene:s annotator:a seat:w; do
 		serve $T/${t#*:}$l/corrections.db
 		"$PYTHON" tests/browser/${t%:*}.py "$url" "$BUILD/browser" $l || st=1
 		kill "$pid"; wait "$pid"; pid=
@@ -138,6 +139,8 @@ EOF
 "$XPROJ" pipeline --config $S/fa.conf --tgt-subs $T/lf/fa/sample/fa.xml -o $T/lf/p --quiet || exit 1
 serve $T/lf/p/corrections.db
 "$PYTHON" tests/browser/annotator.py "$url" "$BUILD/browser" long || st=1
+# r on that line leaves the mention's key where it was (h-wb6)
+"$PYTHON" tests/browser/seat.py "$url" "$BUILD/browser" line || st=1
 kill "$pid"; wait "$pid"; pid=
 # an annotator's seat: a narrow window, a scene of 320 utterances (Chinese)
 # and the Farsi sample right to left: tests/browser/narrow.py, then
@@ -153,6 +156,8 @@ for l in zh fa; do
 	"$PYTHON" tests/browser/narrow.py "$url" "$BUILD/browser" $l || st=1
 	# round five: merge an entity, the toast, the queue's foot, more of the scene
 	"$PYTHON" tests/browser/ents.py "$url" "$BUILD/browser" $l || st=1
+	# a document of 128 entities: the menus name some, typing finds the others (h-wb6)
+	[ $l = zh ] && { "$PYTHON" tests/browser/seat.py "$url" "$BUILD/browser" long || st=1; }
 	kill "$pid"; wait "$pid"; pid=
 done
 # a corrector's seat, round six: a speaker's name and a token with no break

@@ -1639,11 +1639,96 @@ static void eight_annotators(void **state)
 	done(db);   /* PRAGMA integrity_check */
 }
 
+/* GET mention names the entities of its scene, its own and the document's
+ * largest, not all of them (a document of thousands sent them all with every
+ * mention); GET entities?q= finds the others by their words, English or
+ * target */
+static void entities_bounded(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	run = import(db);
+	xp_db_close(db);
+	/* 40 entities more, each a copy of d|2 ("It" -> 那, on the line after d|0's) */
+	sqlite3 *h;
+	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(h, "WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < 39)"
+					 " INSERT INTO mentions(document, mention, cluster, utterance, start, end)"
+					 " SELECT m.document, 100 + c.i, 1000 + c.i, m.utterance, m.start, m.end"
+					 " FROM c, (SELECT * FROM mentions WHERE mention = 2) m;"
+					 " INSERT INTO projections(mention, tgt_start, tgt_end, fate, confidence)"
+					 " SELECT m.id, p.tgt_start, p.tgt_end, p.fate, p.confidence FROM mentions m,"
+					 " (SELECT * FROM projections WHERE mention = (SELECT id FROM mentions WHERE mention = 2)) p"
+					 " WHERE m.mention >= 100",
+				      NULL, NULL, NULL),
+			 SQLITE_OK);
+	sqlite3_close(h);
+	xp_serve_opts o = {.db = path, .threads = 2};
+	xp_err e;
+	assert_int_equal(xp_serve_start(&o, &srv, &e), 0);
+	port = xp_serve_port(srv);
+	json_t *m, *x;
+	size_t i;
+	/* context 0: the line of d|0 only; the 40 are a line away */
+	assert_int_equal(call("GET", "/api/mention?key=d%7C0&context=0", NULL, NULL, &m), 200);
+	json_t *sc = J(m, "scene");
+	long long total = jint(sc, "entities_total");
+	assert_true(total >= 42);
+	assert_int_equal(jint(sc, "next_cluster"), 1040);
+	assert_true(json_array_size(J(sc, "entities")) <= 13);
+	int own = 0, two = 0;
+	json_array_foreach(J(sc, "entities"), i, x) {
+		own |= jint(x, "cluster") == jint(sc, "tgt_cluster");
+		two |= jint(x, "cluster") == 2;   /* on the mention's line */
+		assert_true(json_is_array(J(x, "words")) && json_is_array(J(x, "tgt_words")));
+	}
+	assert_true(own && two);
+	json_decref(m);
+	/* a scene that reaches them (and d|4, two lines down): every one */
+	assert_int_equal(call("GET", "/api/mention?key=d%7C0&context=2", NULL, NULL, &m), 200);
+	assert_int_equal((long long)json_array_size(J(J(m, "scene"), "entities")), total);
+	json_decref(m);
+	/* by their words: English, any case, at most limit; target words */
+	assert_int_equal(call("GET", "/api/entities?key=d%7C0&q=IT", NULL, NULL, &m), 200);
+	assert_int_equal(jint(m, "matched"), 40);
+	assert_int_equal(jint(m, "total"), total);
+	assert_int_equal(json_array_size(J(m, "entities")), 30);
+	json_decref(m);
+	assert_int_equal(call("GET", "/api/entities?key=d%7C0&q=it&limit=200", NULL, NULL, &m), 200);
+	assert_int_equal(json_array_size(J(m, "entities")), 40);
+	json_decref(m);
+	/* 那: the 40, and d|1's entity (那辆红色的大车, its longest target span) */
+	assert_int_equal(call("GET", "/api/entities?key=d%7C0&q=%E9%82%A3", NULL, NULL, &m), 200);
+	assert_int_equal(jint(m, "matched"), 41);
+	json_decref(m);
+	assert_int_equal(call("GET", "/api/entities?key=d%7C0&q=big%20red", NULL, NULL, &m), 200);
+	assert_int_equal(jint(m, "matched"), 1);
+	x = json_array_get(J(m, "entities"), 0);
+	assert_int_equal(jint(x, "cluster"), 2);
+	assert_int_equal(jint(x, "near"), 0);
+	json_decref(m);
+	assert_int_equal(call("GET", "/api/entities?key=d%7C0", NULL, NULL, &m), 200);   /* no q: all, nearest first */
+	assert_int_equal(jint(m, "matched"), total);
+	json_decref(m);
+	char big[400];
+	snprintf(big, sizeof big, "/api/entities?key=d%%7C0&q=%0250d", 0);
+	assert_int_equal(call("GET", big, NULL, NULL, &m), 400);
+	json_decref(m);
+	assert_int_equal(call("GET", "/api/entities?q=it", NULL, NULL, &m), 400);
+	json_decref(m);
+	assert_int_equal(call("GET", "/api/entities?key=d%7C0&limit=x", NULL, NULL, &m), 400);
+	json_decref(m);
+	assert_int_equal(call("GET", "/api/entities?key=d%7C9", NULL, NULL, &m), 404);
+	json_decref(m);
+	stop();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(endpoints),
 		cmocka_unit_test(relink),
+		cmocka_unit_test(entities_bounded),
 		cmocka_unit_test(crossing_refused),
 		cmocka_unit_test(merge),
 		cmocka_unit_test(merge_relinked),

@@ -1,0 +1,294 @@
+#!/usr/bin/python3
+"""tests/browser/seat.py — an annotator's seat at laptop sizes (h-wb6): the
+papercuts h-wb5's session left, each check failing on the page before.
+
+- 1024 x 700: the mention (its sentence and actions) and its scene both in
+  the window without scrolling: the scene's list started 565 px down, a
+  line and a half of it in view.  At 910 x 512 (1366 x 768 at 150% zoom)
+  the mention's line in the scene is in view too.
+- The entity menus (r, e) name each entity by its words in English and in
+  the target and its number of mentions, never "cluster N".
+- r and e at 150% zoom leave the mention's key and sentence where they
+  were (focus scrolled the column to the menu, the key left the window);
+  the menu itself is in view.
+- No raw number where words do: the header's "cluster N · ..." and
+  "version N", the facts' "0:6–12", a relink's toast and history "→
+  cluster N".
+- t on the selection a mention opens with (its own span) is refused with
+  the reason: the form opened with the mention's own entity chosen, and
+  Enter made the same tokens a second mention of it.
+- Markup in an entity's words (English or target) is text in the menus,
+  the merge form and the header; nothing of it runs.
+- `line` (the Farsi sample, its first subtitle's words sixteen times over:
+  a line of 96 words): r at 1366 x 768 and at 150% zoom leaves the
+  mention's key in the window and its menu in view (the menu under the fold
+  was scrolled to, and the key left the window).
+- `long` (a document of 128 entities): the mention names the scene's
+  entities and the document's largest, not all; a word typed in the menu
+  finds a far entity through GET entities?q=, and Enter relinks to it.
+Screenshots under SHOTS (seat-LANG-*.png).
+
+usage: seat.py URL SHOTS zh|fa|line|long
+"""
+import re
+import sys
+import time
+import urllib.parse
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from harness import Page, check, finish
+
+URL, SHOTS, LANG = sys.argv[1], sys.argv[2], sys.argv[3]
+page = Page(URL, SHOTS)
+d = page.d
+RAW = re.compile(r"cluster \d|\d+:\d+–\d+|version \d")
+
+
+idle, shown, rect, open_key = page.idle, page.shown, page.rect, page.open_key
+
+
+def size(w, h, zoom=1.0):
+    page.size(w, h, zoom)
+    time.sleep(0.1)
+
+
+def foot():
+    """the window's usable foot: the key strip's top, or the window's"""
+    k = rect("#keys")
+    vh = d.execute_script("return innerHeight")
+    return k["top"] if shown("#keys") and k["height"] else vh
+
+
+def a_mention():
+    """a mention with a span and an entity to move it to, in the first 20"""
+    for i in page.api("queue?limit=20")["items"]:
+        m = page.mention(i["key"])
+        if m["current"]["span"] and len(m["scene"]["entities"]) >= 2:
+            return i["key"]
+    return None
+
+
+def layout(key):
+    """the mention and its scene in the window, no scrolling"""
+    for w, h, z, least in [(1024, 700, 1.0, 150), (1366, 768, 1.5, 40)]:
+        size(w, h, z)
+        open_key(key)
+        time.sleep(0.3)
+        d.execute_script("document.getElementById('main').scrollTop = 0")
+        time.sleep(0.2)
+        name = "seat-%s-%dx%d%s.png" % (LANG, w, h, "-z150" if z != 1 else "")
+        page.shot(name)
+        low = foot()
+        toks, acts, sc, me = rect("#tokens"), rect("#actions"), rect("#scene"), rect("#scene li.self")
+        seen = min(sc["bottom"], low) - sc["top"]
+        check(toks["top"] >= 0 and toks["bottom"] <= low and acts["bottom"] <= low,
+              "%dx%d%s: the sentence and the actions in the window (sentence %.0f–%.0f, actions' foot %.0f, foot %.0f)"
+              % (w, h, " at 150%" if z != 1 else "", toks["top"], toks["bottom"], acts["bottom"], low))
+        check(seen >= least, "%dx%d%s: the scene's list in the window, unscrolled: %.0f px of it (its top at %.0f, foot %.0f; at least %d)"
+              % (w, h, " at 150%" if z != 1 else "", seen, sc["top"], low, least))
+        check(me is not None and me["top"] >= sc["top"] - 1 and me["bottom"] <= min(sc["bottom"], low) + 1,
+              "%dx%d%s: the mention's line of the scene in view (%s)" % (w, h, " at 150%" if z != 1 else "", me))
+    size(1366, 768)
+
+
+def menus(key):
+    """r and e: each entity by its words, both languages, and its size;
+    at 150% zoom the mention stays where it was"""
+    size(1366, 768, 1.5)
+    open_key(key)
+    m = page.mention(key)
+    for k, form, sel in [("r", "#relink-form", "relink-select"), ("e", "#merge-form", "merge-select")]:
+        d.execute_script("document.getElementById('main').scrollTop = 0")
+        h2, toks = rect("#mhead h2"), rect("#tokens")
+        page.press(k)
+        page.wait_for(lambda: shown(form), "%s opens %s" % (k, form))
+        time.sleep(0.3)
+        page.shot("seat-%s-%s-z150.png" % (LANG, k))
+        h2b, toksb, s = rect("#mhead h2"), rect("#tokens"), rect("#" + sel)
+        vh = d.execute_script("return innerHeight")
+        check(abs(h2b["top"] - h2["top"]) < 2 and h2b["top"] >= 0 and abs(toksb["top"] - toks["top"]) < 2,
+              "%s at 150%%: the mention's key and sentence stay where they were (key %.0f -> %.0f, sentence %.0f -> %.0f)"
+              % (k, h2["top"], h2b["top"], toks["top"], toksb["top"]))
+        check(s["top"] >= 0 and s["bottom"] <= vh, "%s at 150%%: its menu in the window (%.0f–%.0f of %d)" % (k, s["top"], s["bottom"], vh))
+        opts = d.execute_script("return [...document.getElementById(arguments[0]).options].map((o) => o.text)", sel)
+        named = [o for o in opts if o != "a new entity"]
+        check(named and not any(re.search(r"cluster \d", o) for o in opts), "%s: no option names a cluster number: %r" % (k, opts[:3]))
+        byc = {e["cluster"]: e for e in m["scene"]["entities"]}
+        want = []
+        for e in byc.values():
+            if e["cluster"] == m["scene"]["tgt_cluster"]:
+                continue
+            en = " ".join(e["words"])
+            want.append((en, e["n"]))
+        check(all(any(o.startswith(en) and ("%d mention" % n) in o for o in named) for en, n in want),
+              "%s: each entity by its English words first, and its mentions: %r" % (k, named[:3]))
+        tg = [e for e in byc.values() if e["tgt_words"] and e["cluster"] != m["scene"]["tgt_cluster"]]
+        joined = lambda ws: "".join(ws) if LANG == "zh" else " ".join(ws)
+        check(tg and all(any(joined(e["tgt_words"]) in o for o in named) for e in tg),
+              "%s: and by its target words: %r" % (k, named[:3]))
+        if LANG == "fa":   # Farsi words isolated: beside English and a count they reordered them
+            check(all("\u2068" in o for o in named if any(joined(e["tgt_words"]) in o for e in tg)),
+                  "%s: the Farsi words isolated from the English and the count" % k)
+        page.press(Keys.ESCAPE)
+        page.wait_for(lambda: not shown(form), "Esc closes it")
+    size(1366, 768)
+
+
+def words_not_numbers(key):
+    """header, facts, a relink's toast, history, header after it: words"""
+    size(1366, 768)
+    open_key(key)
+    for css in ["#mhead", "#facts"]:
+        t = page.text(css)
+        check(not RAW.search(t), "%s says no raw number: %r" % (css, RAW.search(t) and RAW.search(t).group()))
+    page.press("r")
+    page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
+    page.press(Keys.ENTER)
+    page.wait_for(lambda: page.text("#toast").startswith("relink") and idle(), "the relink saved")
+    t = page.text("#toast")
+    page.shot("seat-%s-relinked.png" % LANG)
+    check("“" in t and not RAW.search(t), "the relink's toast names the entity by its words: %r" % t)
+    for css in ["#mhead", "#history", "#facts"]:
+        t = page.text(css)
+        check(not RAW.search(t), "after the relink, %s says no raw number: %r" % (css, t[:160]))
+    page.press("u")
+    page.wait_for(lambda: page.text("#toast").startswith("Undone") and idle(), "u takes it back")
+    t = page.text("#toast")
+    check(not RAW.search(t), "the undo's toast too: %r" % t)
+
+
+def markup(key):
+    """an entity's words are data: markup in them (English or target) is
+    shown as text in the menus, the merge form and the header"""
+    size(1366, 768)
+    open_key(key)
+    title = d.execute_script("return document.title")
+    bad = "<img src=x onerror=\"document.title='pwned'\">"
+    d.execute_script("""const m = S.mention, e = m.scene.entities.find((x) => x.cluster !== m.scene.tgt_cluster);
+        e.words = [arguments[0]]; e.tgt_words = ["<script>document.title='pwned'</script>"];
+        const own = m.scene.entities.find((x) => x.cluster === m.scene.tgt_cluster);
+        if (own) own.words = [arguments[0]];
+        setMention(m);""", bad)
+    page.press("r")
+    page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
+    opts = d.execute_script("return [...document.getElementById('relink-select').options].map((o) => o.text)")
+    page.press(Keys.ESCAPE)
+    page.press("e")
+    page.wait_for(lambda: shown("#merge-form"), "e opens the merge form")
+    what = page.text("#merge-what")
+    page.shot("seat-%s-markup.png" % LANG)
+    page.press(Keys.ESCAPE)
+    check(any(bad in o and "<script>" in o for o in opts), "markup in an entity's words is an option's text: %r" % opts[:2])
+    check(bad in what and bad in page.text("#mhead"), "and the merge form's and the header's: %r" % what)
+    check(not d.find_elements(By.CSS_SELECTOR, "#view-mention img, #view-mention script") and
+          d.execute_script("return document.title") == title, "nothing of it ran")
+    open_key(key)
+
+
+def t_own_span(key):
+    """t on the selection a mention opens with (its own span): refused with
+    a reason; it opened the form with the mention's own entity chosen, and
+    Enter made the same tokens a second mention of the entity"""
+    size(1366, 768)
+    open_key(key)
+    m = page.mention(key)
+    n0 = len(m["target"].get("target_only", []))
+    page.press("t")
+    page.wait_for(lambda: page.text("#toast").startswith("Not saved") or shown("#tadd-form"), "t answers")
+    time.sleep(0.3)
+    page.shot("seat-%s-t-own-span.png" % LANG)
+    check(not shown("#tadd-form") and "this mention already" in page.text("#toast"),
+          "t on the mention's own span is refused with the reason: %r" % page.text("#toast"))
+    if shown("#tadd-form"):
+        page.press(Keys.ESCAPE)
+    check(len(page.mention(key)["target"].get("target_only", [])) == n0, "nothing written")
+
+
+def far_entity():
+    """long: the menu names some entities; typing finds the others"""
+    size(1366, 768)
+    key = a_mention()
+    open_key(key)
+    m = page.mention(key)
+    sc = m["scene"]
+    check(sc["entities_total"] > len(sc["entities"]), "the mention names %d of the document's %d entities"
+          % (len(sc["entities"]), sc["entities_total"]))
+    have = {e["cluster"] for e in sc["entities"]}
+    every = page.api("entities?limit=200&key=" + urllib.parse.quote(key))["entities"]
+    far = next((e for e in reversed(every) if e["cluster"] not in have and e["tgt_words"] and e["words"]
+                and e["cluster"] != sc["tgt_cluster"]), None)
+    check(far is not None, "an entity of the document the mention does not name")
+    if far is None:
+        return
+    page.press("r")
+    page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
+    check(shown("#relink-form .ent-find"), "the form offers to find the others by their words")
+    n0 = len(d.execute_script("return [...document.getElementById('relink-select').options]"))
+    check(n0 <= len(sc["entities"]) + 1, "the menu lists what the mention named (%d options)" % n0)
+    q = "".join(far["tgt_words"])
+    page.press(q)   # typed on the menu: the find field takes it
+    page.wait_for(lambda: d.execute_script("return [...document.getElementById('relink-select').options]"
+                                           ".some((o) => o.value === String(arguments[0]))", far["cluster"]),
+                  "typing %r finds the far entity (lines away: %d)" % (q, far["near"]))
+    page.shot("seat-long-find.png")
+    opts = d.execute_script("return [...document.getElementById('relink-select').options].map((o) => o.text)")
+    check(all(q in o for o in opts if o != "a new entity" and not o.startswith("no entity")),
+          "every option found holds the words: %r" % opts[:3])
+    d.execute_script("var s = document.getElementById('relink-select');"
+                     "s.value = String(arguments[0]);", far["cluster"])
+    page.press(Keys.ENTER)
+    page.wait_for(lambda: page.text("#toast").startswith("relink") and idle(), "Enter relinks to it")
+    check(page.mention(key)["scene"]["tgt_cluster"] == far["cluster"], "the store has it in the far entity")
+    check(("“" + " ".join(far["words"])) in page.text("#toast"), "the toast names it: %r" % page.text("#toast"))
+    page.press("u")
+    page.wait_for(lambda: page.text("#toast").startswith("Undone") and idle(), "u takes it back")
+    # Esc in the find field closes the form, the keys the page's again
+    page.press("r")
+    page.wait_for(lambda: shown("#relink-form"), "r opens it again")
+    page.press("x")
+    page.wait_for(lambda: d.execute_script("return document.activeElement.classList.contains('ent-find')"), "x goes to the find field")
+    page.press(Keys.ESCAPE)
+    page.wait_for(lambda: not shown("#relink-form"), "Esc closes it")
+    check(not d.execute_script("return !!document.activeElement.closest('form')"), "the keys are the page's again")
+
+
+def long_line():
+    """line: the 96-word line under s01e01c00x|0"""
+    for z in (1.0, 1.5):
+        size(1366, 768, z)
+        open_key("s01e01c00x|0")
+        d.execute_script("document.getElementById('main').scrollTop = 0")
+        time.sleep(0.3)
+        h2 = rect("#mhead h2")
+        page.press("r")
+        page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
+        time.sleep(0.4)
+        page.shot("seat-line-r%s.png" % ("-z150" if z != 1 else ""))
+        h2b, s = rect("#mhead h2"), rect("#relink-select")
+        vh = d.execute_script("return innerHeight")
+        check(abs(h2b["top"] - h2["top"]) < 2 and h2b["top"] >= 0,
+              "r on a 96-word line%s: the mention's key stays in the window (%.0f -> %.0f)" % (" at 150%" if z != 1 else "", h2["top"], h2b["top"]))
+        check(s["top"] >= 0 and s["bottom"] <= vh, "r on a 96-word line%s: the menu in view (%.0f–%.0f of %d)"
+              % (" at 150%" if z != 1 else "", s["top"], s["bottom"], vh))
+        page.press(Keys.ESCAPE)
+        page.wait_for(lambda: not shown("#relink-form"), "Esc closes it")
+    size(1366, 768)
+
+
+page.sign_in("annotator")
+page.wait_for(lambda: idle(), "a mention shown")
+KEY = a_mention() if LANG in ("zh", "fa") else None
+check(KEY is not None or LANG not in ("zh", "fa"), "a mention with a span and another entity")
+walks = [("far entity", far_entity)] if LANG == "long" else [("long line", long_line)] if LANG == "line" else [
+    ("layout", lambda: layout(KEY)), ("menus", lambda: menus(KEY)), ("words", lambda: words_not_numbers(KEY)),
+    ("t on its own span", lambda: t_own_span(KEY)), ("markup", lambda: markup(KEY))]
+for name, f in walks:
+    try:
+        f()
+    except Exception as e:   # one walk's failure does not hide the others'
+        page.stopped(e, name, "seat-%s-%s-stopped.png" % (LANG, name.replace(" ", "-")))
+page.console_clean()
+d.quit()
+finish()
