@@ -64,7 +64,7 @@ inputs_exist() {
 	out=; case $1 in 'xproj convert '*) out=${1##* } ;; esac
 	# db import's store is made when missing
 	case $1 in 'xproj db import '*) out=$(printf '%s' "$1" | cut -d' ' -f4) ;; esac
-	prev= first=
+	prev= first= script=
 	for w in $1; do
 		w=$(printf '%s' "$w" | tr -d "'\"")
 		# t=DIR,f=DIR (--subs): each DIR
@@ -76,7 +76,8 @@ inputs_exist() {
 		-*) prev=$w; continue ;;
 		esac
 		case $prev in -o|--output|--map|--report|--jsonlines|--forward|--reverse|--episode-pairs|'>') prev=$w; continue ;; esac
-		[ "$first" = sed ] && [ "$prev" = sed ] && { prev=$w; continue; }   # sed's script
+		# sed's script: its first word that is not an option (sed -n 'SCRIPT' FILE)
+		[ "$first" = sed ] && [ "$w" != sed ] && [ -z "$script" ] && { script=$w; prev=$w; continue; }
 		[ "$prev" = --probs ] && [ "$first" = xproj ] && case $1 in *wordalign*) prev=$w; continue ;; esac
 		prev=$w
 		[ -n "$out" ] && [ "$w" = "$out" ] && continue
