@@ -1364,7 +1364,13 @@ static int run(int argc, char **argv)
 			names[i] = subs[i].name;
 		if ((near = xp_cli_closest(sub, names, NSUBS)))
 			return xp_cli_bad("db", "'%s' is not a db command (did you mean db %s?)", sub, near);
-		return xp_cli_bad("db", "'%s' is not a db command", sub);
+		/* no near name ("history" for log): the names themselves, which
+		 * the usage gives only as a page of synopses */
+		char list[256];
+		size_t k = 0;
+		for (size_t i = 0; i < NSUBS; i++)
+			k += (size_t)snprintf(list + k, sizeof list - k, "%s, ", names[i]);
+		return xp_cli_bad("db", "'%s' is not a db command (they are %smerge)", sub, list);
 	}
 	char name[64];
 	snprintf(name, sizeof name, "db %s", d->name);

@@ -62,7 +62,9 @@ inputs_exist() {
 	set -f
 	# convert's last operand is what it writes
 	out=; case $1 in 'xproj convert '*) out=${1##* } ;; esac
-	prev= first=
+	# db import's store is made when missing
+	case $1 in 'xproj db import '*) out=$(printf '%s' "$1" | cut -d' ' -f4) ;; esac
+	prev= first= script=
 	for w in $1; do
 		w=$(printf '%s' "$w" | tr -d "'\"")
 		# t=DIR,f=DIR (--subs): each DIR
@@ -73,8 +75,9 @@ inputs_exist() {
 		'|'|'<'|'>') prev=$w; continue ;;
 		-*) prev=$w; continue ;;
 		esac
-		case $prev in -o|--output|--map|--report|--jsonlines|--forward|--reverse|'>') prev=$w; continue ;; esac
-		[ "$first" = sed ] && [ "$prev" = sed ] && { prev=$w; continue; }   # sed's script
+		case $prev in -o|--output|--map|--report|--jsonlines|--forward|--reverse|--episode-pairs|'>') prev=$w; continue ;; esac
+		# sed's script: its first word that is not an option (sed -n 'SCRIPT' FILE)
+		[ "$first" = sed ] && [ "$w" != sed ] && [ -z "$script" ] && { script=$w; prev=$w; continue; }
 		[ "$prev" = --probs ] && [ "$first" = xproj ] && case $1 in *wordalign*) prev=$w; continue ;; esac
 		prev=$w
 		[ -n "$out" ] && [ "$w" = "$out" ] && continue
@@ -119,7 +122,7 @@ while [ "$i" -lt "$n" ]; do
 	skipblk=$(cat "$X/blk.$i")
 	case $cmd in xproj\ serve*|xproj\ *--help*|xproj\ *) ;; esac
 	case $cmd in xproj\ serve*) left=$((left + 1)); continue ;; esac
-	case $cmd in xproj\ *|cat\ *|iconv\ *|sed\ *) ;; *) left=$((left + 1)); continue ;; esac
+	case $cmd in xproj\ *|cat\ *|iconv\ *|sed\ *|cmp\ *) ;; *) left=$((left + 1)); continue ;; esac
 	inputs_exist "$cmd"; st=$?
 	if [ $st = 2 ]; then
 		echo "FAIL: $(cat "$X/page.$i") example '$cmd' names a file under tools/ or tests/ that does not exist"

@@ -31,6 +31,9 @@ expect_usage_error $XPROJ db stats $D --run 1x
 expect_grep "is not a whole number" $T/err
 expect_usage_error $XPROJ db stat $D
 expect_grep "did you mean db stats" $T/err
+# no near name: the subcommands are listed (the history of corrections is db log)
+expect_usage_error $XPROJ db history $D
+expect_grep "^xproj db: 'history' is not a db command (they are init, import, .* log, .*, merge)$" $T/err
 expect_usage_error $XPROJ db add $D --mention 'd|3' --span 1:2
 expect_usage_error $XPROJ db add $D --mention 'd|3' --span 1:3:2
 expect_grep 'START must be below END' $T/err
