@@ -1215,8 +1215,13 @@ static int do_pairs(xp_db *db, dargs *a, xp_err *e)
 
 static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 {
+	/* a --run the store lacks is refused here, for every subcommand that
+	 * takes one: triage and export-tasa read it as a run without mentions
+	 * (an empty queue, a CSV of its header alone) and exited 0 */
 	if (!a->run)
 		a->run = xp_db_latest_run(db);
+	else if (!xp_db_has_run(db, a->run))
+		return xp_failc(e, XP_ENOTFOUND, a->db, 0, "there is no run %lld in the database", (long long)a->run);
 	int needs_run = strcmp(sub, "init") && strcmp(sub, "import") && strcmp(sub, "log") && strcmp(sub, "undo") &&
 			strcmp(sub, "runs") && strcmp(sub, "check");
 	if (needs_run && !a->run)
