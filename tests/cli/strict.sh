@@ -48,6 +48,13 @@ for s in triage stats show export export-tasa; do
 	expect_grep "^xproj db $s: $D: there is no run 9 in the database$" $T/err
 done
 [ -e $T/x.out ] && { echo "FAIL: export-tasa of a missing run wrote its output"; fails=$((fails + 1)); }
+# the library's complaints about a store name it, as a reader's name its file
+expect_status 1 $XPROJ db show $D --doc zz
+expect_grep "^xproj db show: $D: no document zz in run 1$" $T/err
+expect_status 1 $XPROJ db modify $D --mention 'q|9' --span 0:1:2
+expect_grep "^xproj db modify: $D: modify q|9: no such mention in this run$" $T/err
+expect_status 1 $XPROJ db export $D
+expect_grep "^xproj db export: -o OUT is required$" $T/err
 expect_status 0 $XPROJ db triage $D --json --top 2
 expect_grep '^{"run":1,"queue":\[{"rank":1,"key":"d|1","rate":[0-9.]*,"p_fix":[0-9.]*,"why":"[^"]*","mention":{"run":1,"key":"d|1",' $T/out
 expect_eq "$(grep -o '"rank":' $T/out | wc -l)" 2 "triage --json --top 2: two rows"
