@@ -11,7 +11,11 @@
 #    phraselearn.h, prior.h, wamodel.h: "internal to align/") carry wa_
 #    instead: a debt, listed so that it does not grow;
 #  - library code never prints and never exits (base/error.h): no printf,
-#    puts, perror, exit, abort or std stream outside tools/ and tests/.
+#    puts, perror, exit, abort or std stream outside tools/ and tests/;
+#  - a comment cites what exists: each xp_ (wa_) name the C files write is
+#    a name of the code (or the stem of some, as XP_CC_ is), and each path
+#    of the repository a comment names is a file of the tree (a rename left
+#    "align/names.h" and "xp_lang_rules()" behind, pointing nowhere).
 . tests/cli/lib
 : "${BUILD:=build}"
 LIB="base model io lang align project correct eval pipeline serve"
@@ -52,4 +56,16 @@ for d in $LIB; do
 	done
 done > $T/prints
 [ -s $T/prints ] && { cat $T/prints; fails=$((fails + 1)); }
+
+C=$(for d in $LIB tools; do ls $d/*.[ch]; done)
+for f in $C; do ${CC:-cc} -fpreprocessed -dD -E -P "$f" 2>/dev/null; done |
+	grep -oE '\b(xp|wa|XP|WA)_[A-Za-z0-9_]+' | sort -u > $T/code
+cat $C | grep -oE '\b(xp|wa|XP|WA)_[A-Za-z0-9_]+' | sort -u | comm -13 $T/code - | while read -r id; do
+	grep -q "^$id" $T/code || echo "FAIL: $(grep -lw "$id" $C | head -1) cites $id, which the code does not have"
+done > $T/cites
+for f in $C; do
+	grep -oE '\b(base|model|io|lang|align|project|correct|eval|pipeline|serve|tools|docs|bench|tests|scripts|workflow)/[a-z0-9_./-]*[a-z0-9_]\.(c|h|sh|md|py|pl|json)\b' "$f" |
+		sort -u | while read -r p; do [ -e "$p" ] || echo "FAIL: $f names $p, which is not in the tree"; done
+done >> $T/cites
+[ -s $T/cites ] && { cat $T/cites; fails=$((fails + 1)); }
 finish
