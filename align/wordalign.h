@@ -159,6 +159,9 @@ typedef struct xp_wa_opts {
 /* span_factor's default (docs/rules.md, "Which links make a span":
  * Farsi passes the audit at 2, Chinese loses) */
 #define XP_WA_SPAN_FACTOR 2.0
+/* the factors --span-factor takes; a run's record holds one of them */
+#define XP_WA_SPAN_FACTOR_MIN 0.001
+#define XP_WA_SPAN_FACTOR_MAX 1000.0
 
 void xp_wa_defaults(xp_wa_opts *o);
 

@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,12 +104,38 @@ static void split(const char *path, char *dir, size_t n, const char **name)
 	*name = slash ? slash + 1 : path;
 }
 
+/* The part of a temporary file's name that names its destination: NAME,
+ * or for a long one its first bytes and its hash.  ".NAME.xproj-XXXXXX"
+ * adds 14 bytes, and then the ".old" a commit keeps beside it 4, or a new
+ * store's "-journal" (SQLite's, beside the temporary store) 8; a name of
+ * up to 255 bytes is a file name the system takes.  One of 242 to 255 was
+ * refused ("cannot create: File name too long") though `>` would write
+ * it; at 238 to 241 the old contents could not be kept (the link's name
+ * too long), which a failed commit then removed instead of putting back;
+ * a store of 234 or more could not be made ("unable to open database
+ * file"). */
+enum { STEM_MAX = 255 - 14 - 8 };
+
+static void stem_of(const char *name, char *stem, size_t n)
+{
+	size_t len = strlen(name);
+	if (len <= STEM_MAX) {
+		snprintf(stem, n, "%s", name);
+		return;
+	}
+	uint64_t h = 14695981039346656037ull;   /* FNV-1a */
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)name[i]) * 1099511628211ull;
+	snprintf(stem, n, "%.*s~%016llx", STEM_MAX - 17, name, (unsigned long long)h);
+}
+
 /* Temporary files of NAME in DIR left by a process that died: unlocked, and
  * older than a moment (one just made by mkstemp is locked right after). */
 static void sweep(const char *dir, const char *name)
 {
-	char prefix[512], p[4600];
-	int k = snprintf(prefix, sizeof prefix, ".%s.xproj-", name);
+	char prefix[512], p[4600], stem[STEM_MAX + 1];
+	stem_of(name, stem, sizeof stem);
+	int k = snprintf(prefix, sizeof prefix, ".%s.xproj-", stem);
 	if (k < 0 || (size_t)k >= sizeof prefix)
 		return;
 	DIR *d = opendir(dir);
@@ -258,14 +285,16 @@ int xp_outputs_stream(xp_outputs *o, const char *path, int (*gen)(void *ctx, xp_
 	const char *name;
 	split(path, dir, sizeof dir, &name);
 	sweep(dir, name);
-	size_t n = strlen(dir) + strlen(name) + 16;
+	char stem[STEM_MAX + 1];
+	stem_of(name, stem, sizeof stem);
+	size_t n = strlen(dir) + strlen(stem) + 16;
 	x.tmp = malloc(n);
 	if (!x.tmp) {
 		int rc = xp_failc(err, XP_ENOMEM, path, 0, "out of memory");   /* path may be x.path */
 		free(x.path);
 		return rc;
 	}
-	snprintf(x.tmp, n, "%s/.%s.xproj-XXXXXX", dir, name);
+	snprintf(x.tmp, n, "%s/.%s.xproj-XXXXXX", dir, stem);
 	/* remembered before it exists: a signal between mkstemp and remember,
 	 * caught by any thread, left the file behind (tests/cli/crash.sh saw one
 	 * under load); the handler's unlink of a name not yet made is harmless */

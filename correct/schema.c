@@ -575,6 +575,25 @@ static int migrate(xp_db *db, int from, int target, xp_err *err)
 		snprintf(bump, sizeof bump, "PRAGMA user_version = %d", v + 1);
 		if (xp_sql_begin(db, err))
 			return -1;
+		/* Another process may have upgraded the store between our reading
+		 * its version and this transaction (two commands started at once
+		 * on a store of the previous xproj: the workbench and a db
+		 * export): its steps are done, and applied again they failed
+		 * ("duplicate column name", said as a store edited by hand), or
+		 * would run a step's data change twice.  The version is read
+		 * again under the write lock. */
+		int now = from ? (int)xp_sql_int(db, "PRAGMA user_version", -1) : v;
+		if (now > target) {   /* by a newer xproj than this one */
+			xp_sql_rollback(db);
+			return xp_failc(err, XP_ECONFLICT, db->path, 0, "schema version %d is newer than this xproj (%d): "
+					"use a newer xproj", now, target);
+		}
+		if (now > v) {
+			if (xp_sql_commit(db, err))
+				return -1;
+			v = now - 1;
+			continue;
+		}
 		/* the history exists from version 2: the last step logs the whole move */
 		int log = v + 1 == target && target >= 2;
 		if (xp_sql_exec(db, migrations[v], &e) || (v + 1 == 8 && xp_queue_store_all(db, &e)) ||
@@ -699,6 +718,26 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 {
 	struct stat st;
 	int memory = !strcmp(path, ":memory:") || !*path, made = 0;
+	/* SQLite names the store's log NAME-wal (and NAME-shm): a NAME of 252
+	 * to 255 bytes is a file the system takes, whose log it does not.
+	 * Such a store was made, then "cannot read the store: unable to open
+	 * database file" for it and every command after */
+	const char *base = strrchr(path, '/');
+	if (!memory && strlen(base ? base + 1 : path) > 251)
+		return xp_failc(err, XP_EUSAGE, path, 0, "a store's file name is at most 251 bytes (this one %zu): SQLite "
+				"names its log NAME-wal, and a file name is at most 255", strlen(base ? base + 1 : path));
+	/* SQLite opens a file by its full path, of at most 503 bytes (its
+	 * -journal's name within its limit, measured), a new store at most 490
+	 * (its temporary name .NAME.xproj-XXXXXX under the same limit):
+	 * deeper, "cannot open: unable to open database file", which said
+	 * nothing of why */
+	char cwd[4096];
+	size_t full = strlen(path) + (path[0] == '/' || memory || !getcwd(cwd, sizeof cwd) ? 0 : strlen(cwd) + 1),
+	       most = mode == XP_DB_CREATE && stat(path, &st) ? 490 : 503;
+	if (!memory && full > most)
+		return xp_failc(err, XP_EUSAGE, path, 0, "the store's full path is %zu bytes: SQLite opens %s of at most %zu "
+				"(with its -journal's name): move it to a shorter path", full,
+				most == 503 ? "a store" : "a new store, under a temporary name,", most);
 	if (mode != XP_DB_CREATE && !memory && stat(path, &st))
 		return xp_failc(err, XP_ENOTFOUND, path, 0, "no such database (xproj db import or db init creates one)");
 	if (mode == XP_DB_CREATE && !memory && stat(path, &st) && errno == ENOENT) {

@@ -95,6 +95,13 @@ static const char *one(xp_aligned *a, json_t *o, xp_autt *u)
 		return "\"src\" is not a list of strings";
 	if (strings(a, o, "tgt", &u->tgt, &u->ntgt))
 		return "\"tgt\" is not a list of strings";
+	/* a token no tokenizer makes, which the target's CoNLL (project, db
+	 * export) cannot hold: written as an empty column or with '_' for
+	 * the tab, exit 0, nothing said (convert says it of its own input) */
+	for (uint32_t k = 0; k < u->ntgt; k++)
+		if (!u->tgt[k][0] || strpbrk(u->tgt[k], "\t\n\r"))
+			return "a \"tgt\" token is empty or holds a tab or line break (no tokenizer makes one, and the "
+			       "target's CoNLL cannot hold it)";
 	if (ints(a, o, "en_subs", &u->en_subs, &u->nen_subs) ||
 	    ints(a, o, "tgt_subs", &u->tgt_subs, &u->ntgt_subs))
 		return "\"en_subs\"/\"tgt_subs\" is not a list of block numbers";

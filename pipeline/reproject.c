@@ -80,6 +80,43 @@ static int mention_spans(const json_t *ms, xp_walign *spans, xp_err *err)
 	return rc;
 }
 
+/* A value of the run's aligner record (runs.wa_model's "aligner") that no
+ * run can have had: the record edited in the store.  Taken as it was, an
+ * unknown "sym" aligned as grow-diag-final-and, a span_factor of 1e300
+ * re-projected 30 of the sample's 88 mentions otherwise than the run, one
+ * of "50" (text) or -2 held no mention, an alt_seeds of 9 was 4: each
+ * realign proposed other spans than the run's aligner would, nothing
+ * said.  It now proposes nothing, and says why. */
+static int record_fits(const json_t *how, xp_err *err)
+{
+	const json_t *v;
+	const char *key = NULL, *want = NULL;
+	double d;
+	char num[32];
+	if ((v = json_object_get(how, "sym")) && (!json_is_string(v) || xp_sym_named(json_string_value(v)) < 0))
+		key = "sym", want = "a symmetrisation wordalign --sym names";
+	else if ((v = json_object_get(how, "seed")) && !json_is_integer(v))
+		key = "seed", want = "a whole number";
+	else if ((v = json_object_get(how, "one_way")) && (!json_is_number(v) || !((d = json_number_value(v)) >= 0 && d <= 1)))
+		key = "one_way", want = "a number from 0 to 1 (--one-way)";
+	else if ((v = json_object_get(how, "alt_seeds")) &&
+		 (!json_is_integer(v) || json_integer_value(v) < 0 || json_integer_value(v) > 4))
+		key = "alt_seeds", want = "a whole number from 0 to 4 (--alt-seeds)";
+	else if ((v = json_object_get(how, "span_factor")) &&
+		 (!json_is_number(v) ||
+		  !((d = json_number_value(v)) >= XP_WA_SPAN_FACTOR_MIN && d <= XP_WA_SPAN_FACTOR_MAX)))
+		key = "span_factor", want = "a number from 0.001 to 1000 (--span-factor)";
+	if (!key)
+		return 0;
+	char *text = json_is_number(v) ? NULL : json_dumps(v, JSON_ENCODE_ANY);
+	if (json_is_number(v))
+		snprintf(num, sizeof num, "%g", json_number_value(v));
+	int rc = xp_failc(err, XP_EINPUT, "", 0, "the run's aligner record says %s %.40s, which no run can have had (%s): "
+			  "edited in the store?", key, text ? text : json_is_number(v) ? num : "?", want);
+	free(text);
+	return rc;
+}
+
 /* The pair's links by the model: src and tgt as one bitext line, aligned
  * as the run's aligner did (how: its seed, symmetrisation, one-way
  * threshold and, when the run's aligner held the English mentions as soft
@@ -137,9 +174,11 @@ static int align_pair(const xp_wa_model *m, const char *name, const json_t *how,
 	 * records the factor only then): so does this one, for any language,
 	 * as --span-factor asks */
 	xp_walign spans = {0};
-	double f = json_number_value(json_object_get(how, "span_factor"));
-	if (rc == 0 && json_is_number(json_object_get(how, "span_factor")) && f > 0 && f != 1 &&
-	    (rc = mention_spans(ms, &spans, err)) == 0)
+	const json_t *sf = json_object_get(how, "span_factor");
+	double f = json_number_value(sf);
+	if (rc == 0)
+		rc = record_fits(how, err);
+	if (rc == 0 && json_is_number(sf) && f != 1 && (rc = mention_spans(ms, &spans, err)) == 0)
 		o.src_spans = &spans, o.src_spans_name = "(the utterance's English mentions)", o.span_factor = f,
 		o.span_langs = NULL;
 	/* run 0, then the other seeds as the pipeline derives them */

@@ -169,8 +169,16 @@ int xp_cli_check_files(const xp_cli_file *f, size_t n, xp_err *e)
 		free(id), free(known);
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	}
+	/* an output "-" is standard output, which the shell may have opened
+	 * on an input (`convert a.jsonl - >> a.jsonl`, `db export DB -o - >>
+	 * DB`: the output appended to the input, exit 0; with `>` the shell
+	 * emptied the input first, and an empty result came out, exit 0):
+	 * compared as the file it is, when it is one */
+	struct stat so;
 	for (size_t i = 0; i < n; i++)
-		known[i] = f[i].path && strcmp(f[i].path, "-") && identify(f[i].path, &id[i]) == 0;
+		known[i] = f[i].path && strcmp(f[i].path, "-") ? identify(f[i].path, &id[i]) == 0
+			 : f[i].path && f[i].out == 1 && fstat(1, &so) == 0 && S_ISREG(so.st_mode)
+			   ? (id[i] = (file_id){so.st_dev, so.st_ino, NULL}, 1) : 0;
 	int rc = 0;
 	/* "-" twice: standard input is read once (the second reader found it
 	 * empty: `score - -` scored a key against no response, exit 0), and
@@ -196,10 +204,12 @@ int xp_cli_check_files(const xp_cli_file *f, size_t n, xp_err *e)
 		for (size_t j = 0; !rc && j < n; j++) {
 			if (j == i || !known[i] || !known[j] || f[i].out != 1 || (j > i && f[j].out == 1) || !same_file(&id[i], &id[j]))
 				continue;
-			rc = xp_failc(e, XP_EUSAGE, f[i].path, 0, "%s %s the same file as %s%s%s (%s)", f[i].opt,
+			rc = xp_failc(e, XP_EUSAGE, f[i].path, 0, "%s %s the same file as %s%s%s (%s)%s", f[i].opt,
 				      f[j].out == 1 ? "and" : "names", f[j].opt, strcmp(f[i].path, f[j].path) ? " " : "",
 				      strcmp(f[i].path, f[j].path) ? f[j].path : "",
-				      f[j].out == 1 ? "two outputs cannot be one file" : "an output may not replace an input");
+				      f[j].out == 1 ? "two outputs cannot be one file" : "an output may not replace an input",
+				      strcmp(f[i].path, "-") ? ""
+				      : ": standard output is that file (a > there emptied it before xproj began; >> would have added to it)");
 		}
 	}
 	free(id);

@@ -1114,16 +1114,21 @@ static int do_show(xp_db *db, dargs *a, xp_err *e)
 		if (keys && n)
 			qsort(keys, n, sizeof *keys, mention_id);
 	}
-	int rc = a->doc && !keys ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory")
-	       : a->doc && !n ? xp_failc(e, XP_ENOTFOUND, "", 0, "no document %s in run %lld", a->doc, (long long)a->run)
-			      : 0;
+	int rc = a->doc && !keys ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory") : 0;
 	/* a document's lines with target-only mentions and no English one (a
 	 * rule's "es" of a sentence whose English names nothing): no mention
-	 * lists them, so they come in reading order between the mentions */
+	 * lists them, so they come in reading order between the mentions.  A
+	 * document of such lines alone is one too (xp_db_tonly_lines says
+	 * when the run has no such document): "no document" was said of it,
+	 * which db export writes */
 	json_t *lines = NULL;
 	size_t nl = 0;
 	if (rc == 0 && a->doc)
 		rc = xp_db_tonly_lines(db, a->run, a->doc, &lines, e);
+	if (rc == 0 && a->doc && !n && !json_array_size(lines)) {
+		xp_cli_put_untrusted(stdout, a->doc);
+		printf(": no mention in run %lld, English or target-only\n", (long long)a->run);
+	}
 	for (size_t i = 0; rc == 0 && i < (a->doc ? n : 1); i++) {
 		json_t *m = NULL;
 		if ((rc = xp_db_mention(db, a->run, a->doc ? keys[i] : a->file, 0, &m, e)) == 0) {

@@ -218,7 +218,7 @@ int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err 
 	case O_SETTLE: return xp_cli_real("--settle", v, 0, 1, &wa->settle, e);
 	case O_SPAN_FACTOR:   /* given: for every language */
 		wa->span_langs = NULL;
-		return xp_cli_real("--span-factor", v, 0.001, 1000, &wa->span_factor, e);
+		return xp_cli_real("--span-factor", v, XP_WA_SPAN_FACTOR_MIN, XP_WA_SPAN_FACTOR_MAX, &wa->span_factor, e);
 	case O_NO_SPANS: wa->span_factor = 1; return 0;   /* a factor of 1 builds no blocks */
 	case O_LOWERCASE: wa->lowercase = 1; return 0;
 	case O_NO_NORMALIZE: return no_normalize(v, wa, e);

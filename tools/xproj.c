@@ -10,9 +10,11 @@
 #include "../base/version.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static const xp_cmd *const commands[] = {
 	&xp_cmd_stats,
@@ -143,15 +145,46 @@ static int stdout_done(int status)
 	errno = 0;
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return status;
-	if (errno != EPIPE)
-		fprintf(stderr, "xproj %s: <stdout>: write error%s%s\n", xp_cli_command(), errno ? ": " : "",
+	if (errno != EPIPE) {
+		const char *cmd = xp_cli_command();
+		fprintf(stderr, "xproj%s%s: <stdout>: write error%s%s\n", *cmd ? " " : "", cmd, errno ? ": " : "",
 			errno ? strerror(errno) : "");
+	}
 	return status ? status : 1;
 }
 
+/* Standard input, output or error closed by whoever started us (`>&-`,
+ * a daemon's closed descriptors): the next file opened takes the lowest
+ * free number, so an output's temporary file became "standard output"
+ * (`project -o - --report R >&-` wrote the CoNLL into R's file after the
+ * report, exit 0), or "standard error" took the messages into an output.
+ * Each closed one is held by /dev/null opened the way that makes its use
+ * fail (read-only for output, write-only for input), as SQLite does for
+ * its own files: a write to a closed stdout is then the write error it
+ * is, exit 1, and no file of ours ever has a standard number. */
+static void hold_std_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+			int n = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+			if (n >= 0 && n != fd)   /* a lower one was free: it is taken in its turn */
+				close(n);
+		}
+}
+
+static int run_main(int argc, char **argv);
+
+/* What `--version`, `--help` and `--man` print is checked as a command's
+ * is: `xproj --man > xproj.1` on a full disk exited 0 with the page cut. */
 int main(int argc, char **argv)
 {
+	hold_std_fds();
 	catch_signals();
+	return stdout_done(run_main(argc, argv));
+}
+
+static int run_main(int argc, char **argv)
+{
 	if (argc < 2)
 		return overview(stderr, 2);
 	const char *name = argv[1];
@@ -173,10 +206,10 @@ int main(int argc, char **argv)
 		return man();
 	for (int i = 0; i < NCOMMANDS; i++)
 		if (!strcmp(commands[i]->name, name)) {
+			xp_cli_set_command(name);
 			if (xp_cli_wants_help(argc - 1, argv + 1))
 				return xp_cli_usage(commands[i], 0);
-			xp_cli_set_command(name);
-			return stdout_done(commands[i]->run(argc - 1, argv + 1));
+			return commands[i]->run(argc - 1, argv + 1);
 		}
 	return unknown(name);
 }

@@ -38,6 +38,29 @@ expect_grep "^  en       It was late \.$" $T/out
 expect_grep "^  tgt 1    Cela était tard \.$" $T/out
 expect_grep "^  +2       \[Cela\] était tard \.   (target-only, cluster 2, the run's: rule marked)$" $T/out
 
+# a document whose lines hold target-only mentions alone (no English
+# mention in it: "It was late" -> "Cela"), and one with no mention at all:
+# db show --doc lists the first's line and says the second has none.
+# Before, both were "no document u in run 1", exit 1, though db export
+# writes them
+mkdir $T/u
+cp $F/* $T/u/
+printf '#begin document (u); part 000\nu\t0\t0\tIt\tna\tna\tna\tna\tna\t-\tna\tna\tna\t-\nu\t0\t1\twas\tna\tna\tna\tna\tna\t-\tna\tna\tna\t-\nu\t0\t2\tlate\tna\tna\tna\tna\tna\t-\tna\tna\tna\t-\n\n#end document\n' >> $T/u/en.conll
+printf '#begin document (v); part 000\nv\t0\t0\tBye\tna\tna\tna\tna\tna\t-\tna\tna\tna\t-\n\n#end document\n' >> $T/u/en.conll
+echo '{"doc":"u","part":0,"utt":0,"speaker":"","src":["It","was","late"],"tgt_lang":"fr","tgt_text":"Cela était tard","tgt":["Cela","était","tard"]}' >> $T/u/aligned.jsonl
+echo '{"doc":"v","part":0,"utt":0,"speaker":"","src":["Bye"],"tgt_lang":"fr","tgt_text":"Salut","tgt":["Salut"]}' >> $T/u/aligned.jsonl
+printf '1-1 2-2\n0-0\n' >> $T/u/pairs.pharaoh
+U="--source $T/u/en.conll --aligned $T/u/aligned.jsonl"
+expect_status 0 $XPROJ project $U --alignments $T/u/pairs.pharaoh -o $T/u/p.conll --report $T/u/p.json
+expect_status 0 $XPROJ db import $T/u/t.db $U --report $T/u/p.json
+expect_status 0 $XPROJ db show $T/u/t.db --doc u
+expect_grep "^u, line 0: target-only mentions, no English mention$" $T/out
+expect_grep "^  +[0-9]*       \[Cela\] était tard   (target-only, cluster 0, the run's: rule marked)$" $T/out
+expect_status 0 $XPROJ db show $T/u/t.db --doc v
+expect_grep "^v: no mention in run 1, English or target-only$" $T/out
+expect_status 1 $XPROJ db show $T/u/t.db --doc w
+expect_grep "no document w in run 1" $T/err
+
 # a rerun replaces them with its own: none carried, the export the same
 expect_status 0 $XPROJ db import $D $A --report $T/p.json
 expect_eq "$(sqlite3 $D "SELECT run || ':' || count(*) || ':' || count(carried_from) FROM tedits GROUP BY run" | paste -sd' ')" \
@@ -144,5 +167,36 @@ if command -v curl >/dev/null; then
 	expect_status 0 $XPROJ db show $T/m.db --run 1 't|0'
 	expect_grep '^  actions  .* relink by ann in batch relink +2 into cluster 0: "it: the man leaving"$' $T/out
 	expect_status 0 $XPROJ db check $T/m.db
+
+	# two processes opening a schema-15 store at once (the workbench and a
+	# db export after an upgrade of xproj): the second read version 15,
+	# waited for the write lock while the first upgraded it, then ran the
+	# step again: `cannot upgrade the schema from version 15 to 16:
+	# duplicate column name: note`, exit 1 (25 of 30 such pairs).  Here a
+	# sqlite3 shell is the first, holding the lock with the step done until
+	# xproj has read the version; xproj reads it again under the lock.
+	gzip -dc $FIX/db/schema15-relink.db.gz > $T/r15.db
+	sqlite3 $T/r15.db 'PRAGMA journal_mode = WAL' >/dev/null
+	{ echo "BEGIN IMMEDIATE; ALTER TABLE tmoves ADD COLUMN note TEXT;"
+	  echo "UPDATE tmoves SET note = 'it: the man leaving' WHERE mention IS NOT NULL; PRAGMA user_version = 16;"
+	  sleep 3; echo "COMMIT;"; } | sqlite3 $T/r15.db &
+	hold=$!
+	sleep 1
+	expect_status 0 $XPROJ db show $T/r15.db 't|0'
+	wait $hold
+	expect_grep 'relink by ann in batch relink +2 into cluster 0: "it: the man leaving"$' $T/out
+	expect_eq "$(sqlite3 $T/r15.db "SELECT count(*) FROM history WHERE action = 'migrate'")" 0 "the other process's upgrade, not a second one"
+	expect_status 0 $XPROJ db check $T/r15.db
+	# the same, the other process a newer xproj (to 17): refused, not taken
+	# for 16
+	gzip -dc $FIX/db/schema15-relink.db.gz > $T/r17.db
+	sqlite3 $T/r17.db 'PRAGMA journal_mode = WAL' >/dev/null
+	{ echo "BEGIN IMMEDIATE; ALTER TABLE tmoves ADD COLUMN note TEXT; PRAGMA user_version = 17;"
+	  sleep 3; echo "COMMIT;"; } | sqlite3 $T/r17.db &
+	hold=$!
+	sleep 1
+	expect_status 1 $XPROJ db show $T/r17.db 't|0'
+	wait $hold
+	expect_grep "schema version 17 is newer than this xproj" $T/err
 fi
 finish

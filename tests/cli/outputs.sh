@@ -59,4 +59,34 @@ expect_status 0 pj -o $T/lk.conll
 [ -L $T/lk.conll ] || { echo "FAIL: the link to an output replaced by a file"; fails=$((fails + 1)); }
 expect_eq "$(cat $T/shared/zh.conll)" "$(cat $T/out.a)" "the output written into the file the link names"
 expect_eq "$(ls -A $T $T/shared | grep -c 'xproj-')" 0 "no temporary file beside the link or its file"
+# a name of 242 to 255 bytes is one the system takes (`>` writes it); its
+# temporary file's name (".NAME.xproj-XXXXXX") was not: refused, "cannot
+# create: File name too long".  A long name's temporary file is named by
+# its first bytes and a hash
+mkdir $T/long
+for k in 200 233 240 249; do
+	n=$T/long/$(printf "%${k}s" | tr ' ' a).conll
+	echo old > $n
+	expect_status 0 pj -o $n
+	expect_eq "$(cmp $n $T/out.a && echo same)" same "an output of a $((k + 6))-byte name written"
+done
+expect_eq "$(ls -A $T/long | grep -c 'xproj-')" 0 "no temporary file beside the long names"
+# a store: its temporary name and SQLite's -journal beside it (234 bytes
+# or more: "unable to open database file"), and its own -wal (252 to 255:
+# made, then opened by no command)
+n=$T/long/$(printf "%245s" | tr ' ' d).db
+expect_status 0 $XPROJ db init $n
+expect_status 0 $XPROJ db runs $n
+n=$T/long/$(printf "%249s" | tr ' ' e).db
+expect_status 1 $XPROJ db init $n
+expect_grep "a store's file name is at most 251 bytes (this one 252)" $T/err
+expect_eq "$(ls -A $T/long | grep -c '^e')" 0 "no store of a name whose -wal cannot be"
+# a store deeper than SQLite opens (its full path, with its -journal's
+# name, within SQLite's limit): said, not "unable to open database file"
+deep=$T/deep/$(printf "%200s" | tr ' ' d)/$(printf "%200s" | tr ' ' e)
+mkdir -p $deep
+n=$deep/$(printf "%$((495 - ${#deep} - 4))s" | tr ' ' f).db
+expect_status 1 $XPROJ db init $n
+expect_grep "the store's full path is 495 bytes: SQLite opens a new store, under a temporary name, of at most 490" $T/err
+expect_eq "$(ls -A $deep | wc -l)" 0 "nothing made"
 finish

@@ -61,4 +61,15 @@ awk 'NF > 1 && !/^#/ { print $NF }' $T/pc.conll | cmp -s - $T/pc.want || { echo 
 # the same crossing pair given to convert (a corpus, not a projection) is refused
 expect_status 1 $XPROJ convert $T/pc.jsonlines $T/pc2.conll
 expect_grep "mentions 0-1 and 1-2 of cluster 0 cross" $T/err
+# an aligned corpus with a target token that is empty or holds a tab (made
+# by hand or another tool; no tokenizer makes one): the target's CoNLL
+# cannot hold it.  Before, project and db export wrote an empty column or
+# '_' for the tab, exit 0, nothing said (convert says it of its own input)
+for tok in '""' '"li\\tvre"'; do
+	sed "1s/\"tgt\":\[\"\([^\"]*\)\"/\"tgt\":[$tok/" $P/aligned.jsonl > $T/badtok.jsonl
+	expect_status 1 $XPROJ project --source $P/en.conll --aligned $T/badtok.jsonl --alignments $P/pairs.pharaoh -o $T/badtok.conll
+	expect_grep 'badtok.jsonl:1: a "tgt" token is empty or holds a tab or line break' $T/err
+	expect_status 1 $XPROJ db import $T/badtok.db --source $P/en.conll --aligned $T/badtok.jsonl --report $T/r.json
+	expect_grep 'badtok.jsonl:1: a "tgt" token is empty' $T/err
+done
 finish

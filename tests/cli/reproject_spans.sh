@@ -28,6 +28,23 @@ n=$(sed -n 's/^utterances \([0-9]*\) same \([0-9]*\) differ \([0-9]*\) notes \([
 set -- $n 0 0 0 0
 [ "$1" -ge 39 ] && [ "$2" -ge 87 ] && [ "$3" -le 1 ] && [ "$4" -eq 0 ] ||
 	{ echo "FAIL: re-projected back, not the run's spans (utterances, same, differ, notes: $n)"; cat $T/same; fails=$((fails + 1)); }
+# a factor no run can have had, the record edited in the store (1e300, or
+# "50" as text), or another value of the record (a sym of no name, 9 alt
+# seeds, a one-way threshold of 2): the realign proposes nothing and says
+# why.  Before, 1e300 re-projected 30 of the 88 mentions otherwise than
+# the run, "50" held no mention, the sym was grow-diag-final-and's,
+# nothing said
+for kv in span_factor=1e300 'span_factor="50"' span_factor=-2 'sym="intersectt"' alt_seeds=9 one_way=2; do
+	k=${kv%%=*} v=${kv#*=}
+	cp $T/p/corrections.db $T/e.db
+	sqlite3 $T/e.db "UPDATE runs SET wa_model = json_set(wa_model, '\$.aligner.$k', json('$v'))"
+	serve_start $T/e.db
+	$PY tests/cli/realign_back.py back "$url" "$T/e.db" > $T/same 2>&1
+	kill $pid; wait $pid 2>/dev/null
+	expect_grep "says $k .*, which no run can have had" $T/same
+	expect_grep "^utterances 0 same 0 " $T/same
+	rm -f $T/e.db $T/e.db-wal $T/e.db-shm
+done
 # without --span-factor: nothing recorded, the realign aligns as before
 expect_status 0 $XPROJ pipeline --config $S/zh.conf -o $T/q --quiet --save-model --seed 5 --sym intersect
 expect_eq "$(sqlite3 $T/q/corrections.db "SELECT json_type(wa_model, '\$.aligner.span_factor') IS NULL FROM runs")" "1" \

@@ -69,6 +69,46 @@ expect_eq "$(grep -vc ' ||| ' $T/pipe.pairs)" 0 "db pairs -o -: pairs only"
 expect_status 0 $XPROJ db export $T/c.db -o $T/y.conll
 expect_grep "to $T/y.conll" $T/out
 
+# standard output or error closed by the caller (`>&-`): the next file
+# opened took its number, so the CoNLL meant for stdout went into the
+# report's temporary file after the report, exit 0 (round twelve); now
+# the write to the closed stdout fails, exit 1, the report not made
+rm -f $T/cl.json
+$PJ -o - --report $T/cl.json >&- 2>$T/err; st=$?
+expect_eq "$st" 1 "project -o - --report R >&-: exit status"
+expect_grep "<stdout>: write error" $T/err
+[ ! -e $T/cl.json ] || { echo "FAIL: project -o - --report R >&-: R made ($(grep -c '#begin' $T/cl.json) CoNLL documents in it)"; fails=$((fails + 1)); }
+$PJ -o $T/cl.conll --report $T/cl.json 2>&- >/dev/null
+$PJ -o $T/cl2.conll --report $T/cl2.json >/dev/null 2>&1
+cmp -s $T/cl.json $T/cl2.json && cmp -s $T/cl.conll $T/cl2.conll || { echo "FAIL: project 2>&-: outputs differ from a run with stderr"; fails=$((fails + 1)); }
+expect_status 1 sh -c "exec $XPROJ stats $P/en.conll >&-"
+expect_status 1 sh -c "exec $XPROJ convert - $T/cl.jsonl <&-"
+[ ! -e $T/cl.jsonl ] || { echo "FAIL: convert - OUT <&-: OUT made"; fails=$((fails + 1)); }
+# --version, --help and --man print on stdout as a command does: a full
+# disk there is exit 1 (before: 0, `xproj --man > xproj.1` cut short)
+if [ -w /dev/full ]; then
+	for c in --version --help --man "help convert" "convert --help" "db --help"; do
+		$XPROJ $c >/dev/full 2>$T/err; st=$?
+		expect_eq "$st" 1 "xproj $c > /dev/full: exit status"
+		expect_grep "<stdout>: write error" $T/err
+	done
+fi
+
+# standard output redirected onto an input (`convert a.jsonl - >> a.jsonl`,
+# `db export DB -o - >> DB`): the output appended to the input, exit 0;
+# with > the shell emptied the input and an empty result came out, exit 0.
+# Refused, as an output named as an input is; the input unchanged
+cp $P/en.conll $T/in.conll
+expect_status 1 sh -c "exec $XPROJ convert $T/in.conll - >> $T/in.conll"
+expect_grep "OUT names the same file as IN .*standard output is that file" $T/err
+expect_eq "$(cmp $T/in.conll $P/en.conll && echo same)" same "convert IN - >> IN: IN unchanged"
+cp $T/c.db $T/c2.db
+expect_status 1 sh -c "exec $XPROJ db export $T/c2.db -o - >> $T/c2.db"
+expect_eq "$(cmp $T/c.db $T/c2.db && echo same)" same "db export DB -o - >> DB: DB unchanged"
+expect_status 1 sh -c "exec $PJ -o - --report $T/rr.json > $T/rr.json"
+expect_grep "two outputs cannot be one file" $T/err
+expect_status 0 sh -c "exec $XPROJ convert $T/in.conll - > $T/in.jsonl"
+
 # one each way is fine
 expect_status 0 $XPROJ convert - - <$P/en.conll
 expect_status 0 $XPROJ score - $P/en.conll <$P/en.conll
