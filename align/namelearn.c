@@ -103,7 +103,11 @@ int wa_punct_word(const char *w)
 	return 1;
 }
 
-int wa_form_spell(const char *key, const xp_vocab *tgt, uint32_t *ids, uint32_t most, uint32_t *first, xp_buf *b)
+/* A learned key ("first f1 f2 ...": a source id, then at most `most`
+ * target ids, read into ids[]) spelled "first<TAB>words" into b, the
+ * punctuation at the words' ends left out; *first gets the source id.
+ * 1 when no word is left (the key is skipped), else 0 (b->oom on OOM). */
+static int form_spell(const char *key, const xp_vocab *tgt, uint32_t *ids, uint32_t most, uint32_t *first, xp_buf *b)
 {
 	char *p;
 	uint32_t m = 0;
@@ -153,7 +157,7 @@ int wa_forms_join(const xp_vocab *keys, const double *cnt, size_t cap, const xp_
 	size_t n = 0;
 	for (uint32_t id = 0; id < keys->n; id++) {
 		uint32_t first;
-		if (wa_form_spell(keys->words[id], tgt, ids, most, &first, &b) || first >= nfirst)
+		if (form_spell(keys->words[id], tgt, ids, most, &first, &b) || first >= nfirst)
 			continue;
 		uint32_t sid = b.oom ? UINT32_MAX : xp_vocab_id(S, b.p, b.n);
 		if (sid == UINT32_MAX) {

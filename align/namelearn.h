@@ -56,11 +56,6 @@ int wa_namelearn_forms(const wa_namelearn *L, const xp_vocab voc[2], xp_names *o
 /* Shared with the phrases' learning (phraselearn.c).  1 if word w is
  * punctuation only. */
 int wa_punct_word(const char *w);
-/* A learned key ("first f1 f2 ...": a source id, then at most `most`
- * target ids, read into ids[]) spelled "first<TAB>words" into b, the
- * punctuation at the words' ends left out; *first gets the source id.
- * 1 when no word is left (the key is skipped), else 0 (b->oom on OOM). */
-int wa_form_spell(const char *key, const xp_vocab *tgt, uint32_t *ids, uint32_t most, uint32_t *first, xp_buf *b);
 /* One more (weight w) of the form f[0..n) (target ids, at most
  * WA_FORM_MAX of them) for source id first: its key "first f1 f2 ..."
  * added to keys, w added to (*cnt)[key], *cnt grown to *cap with zeros.
@@ -76,7 +71,7 @@ typedef struct wa_form {
 	double c;
 } wa_form;
 /* The forms counted in keys and cnt[0..cap) (wa_form_count), each spelled
- * by tgt (wa_form_spell, at most `most` target words) into S (initialised
+ * by tgt (at most `most` target words, the punctuation at their ends left out) into S (initialised
  * here, the caller frees it), those spelled the same joined, their counts
  * summed: *out (malloc'd, the caller frees it) holds *n of them, sorted by
  * source id, then count (most first), then key.  Forms of a source id of

@@ -498,6 +498,8 @@ static int stem_ok(const xp_normalizer *z, const UChar *s, size_t n, int clitic)
 	return 0;
 }
 
+/* affix_parse cuts a word at most three times (its depth limit: three
+ * affixes); one slot to spare */
 #define MORPH_CUTS 4
 
 /* s[at..at+n) as known stem with the pack's affixes: the cuts between its

@@ -56,6 +56,7 @@
  * same, so `db show` tells where a correction came from.
  */
 #include "store.h"
+#include "review.h"
 #include "../base/assign.h"
 #include "../base/buf.h"
 #include "../base/file.h"
@@ -1080,13 +1081,7 @@ int xp_db_import_corrected(xp_db *db, int64_t run, const char *path, xp_format f
 {
 	memset(r, 0, sizeof *r);
 	r->format = fmt;
-	sqlite3_stmt *st;
-	if (xp_sql_prepare(db, "SELECT count(*) FROM runs WHERE id = ?", &st, err))
-		return -1;
-	sqlite3_bind_int64(st, 1, run);
-	int found = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int64(st, 0) > 0;
-	sqlite3_finalize(st);
-	if (!found)
+	if (!xp_db_has_run(db, run))
 		return xp_failc(err, XP_ENOTFOUND, "", 0, "there is no run %lld in the database", (long long)run);
 	return xp_run_batch(db, run, path, annotator ? annotator : "derived", derive, r, &r->b, err);
 }

@@ -199,7 +199,8 @@ int xp_batch_edit_cluster(xp_db *db, int64_t run, int64_t batch, const xp_edit *
 	return 0;
 }
 
-int xp_batch_edit(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, xp_batch_result *res, xp_err *err)
+/* the same without a label: a corrections file's edits */
+static int batch_edit(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, xp_batch_result *res, xp_err *err)
 {
 	return xp_batch_edit_cluster(db, run, batch, e, NULL, res, err);
 }
@@ -380,7 +381,7 @@ static int spans(xp_db *db, int64_t run, int64_t batch, const char *name, json_t
 		xp_edit e = {op, key, (int32_t)json_integer_value(json_array_get(v, 0)),
 			     (int32_t)json_integer_value(json_array_get(v, 1)),
 			     (int32_t)json_integer_value(json_array_get(v, 2)), annotator, NULL};
-		if (xp_batch_edit(db, run, batch, &e, r, err))
+		if (batch_edit(db, run, batch, &e, r, err))
 			return -1;
 	}
 	return 0;
@@ -421,7 +422,7 @@ static int mmc(xp_db *db, int64_t run, int64_t batch, const char *name, const ch
 				break;
 			}
 			xp_edit e = {XP_DELETE, id, 0, 0, 0, annotator, NULL};
-			rc = xp_batch_edit(db, run, batch, &e, r, err);
+			rc = batch_edit(db, run, batch, &e, r, err);
 		}
 		if (rc)
 			break;
@@ -588,7 +589,7 @@ static int tasa_row(xp_db *db, int64_t run, int64_t batch, const char *name, con
 		return 0;   /* the annotator kept the projection */
 	xp_op op = !now ? XP_DELETE : (m >= 0 && st.projected) ? XP_MODIFY : XP_ADD;
 	xp_edit ed = {op, key, (int32_t)st.sent, (int32_t)(now ? a : 0), (int32_t)(now ? b : 0), annotator, NULL};
-	return xp_batch_edit(db, run, batch, &ed, r, err);
+	return batch_edit(db, run, batch, &ed, r, err);
 }
 
 static int tasa(xp_db *db, int64_t run, int64_t batch, const char *name, const char *buf, size_t n,

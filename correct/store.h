@@ -178,19 +178,19 @@ void xp_xguard_free(xp_xguard *g);
 int xp_edit_cluster_locked(xp_db *db, int64_t run, const xp_edit *e, const int64_t *cluster, int64_t carried_from,
 			   xp_err *err);
 
-/* One edit of a batch, inside the caller's transaction: validated as
- * xp_edit_locked does, and stored either way: as applied, as an orphan (an
- * unknown mention) or as a conflict (the rule it breaks, listed in res). */
-int xp_batch_edit(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, xp_batch_result *res, xp_err *err);
 /* a new batch row (its name, checksum, annotator or NULL, time): *id */
 int xp_batch_insert(xp_db *db, const char *name, const char *sum, const char *annotator, const char *created, int64_t *id,
 		    xp_err *err);
+/* One edit of a batch, inside the caller's transaction: validated as
+ * xp_edit_locked does, and stored either way: as applied, as an orphan (an
+ * unknown mention) or as a conflict (the rule it breaks, listed in res).
+ * cluster: the label the edit gives (NULL: none named). */
 int xp_batch_edit_cluster(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, const int64_t *cluster,
 			  xp_batch_result *res, xp_err *err);
 
 /* A corrections file imported as one batch in one transaction: read whole,
  * refused if the same bytes were imported before, fn turns its contents
- * into xp_batch_edit calls (arg is passed through), and the batch is logged
+ * into xp_batch_edit_cluster calls (arg is passed through), and the batch is logged
  * with its counts.  Nothing is written unless fn and the log succeed. */
 typedef int (*xp_batch_fn)(xp_db *db, int64_t run, int64_t batch, const char *name, const char *buf, size_t n,
 			   const char *annotator, void *arg, xp_batch_result *r, xp_err *err);

@@ -85,6 +85,10 @@ static int cmp_label(const void *a, const void *b)
 	return (x->line > y->line) - (x->line < y->line);
 }
 
+/* The fields of a line kept, on the stack.  A labels file has 4 or 6; a
+ * CoNLL line 10 to 20 (its coreference column last).  Fields beyond are
+ * counted, not kept: column N past them, or a column counted from the end
+ * of a longer line, is refused with the line's count, never read wrongly. */
 #define MAXF 64
 
 static int parse_tsv(const char *name, xp_lines *it, xp_labels *l, xp_err *err)

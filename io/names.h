@@ -1,7 +1,7 @@
 /*
  * io/names.h — a show's names and the target forms its translation gives
  * them, as the word aligner learned them from every pair it trained on
- * (align/names.h), and the file that carries them from `wordalign` to
+ * (align/namelearn.h), and the file that carries them from `wordalign` to
  * `project` (written next to the alignments: OUT.names for -o OUT.pharaoh).
  *
  * The file is text, one line a form:

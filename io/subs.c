@@ -144,6 +144,9 @@ static int blank(const line *l)
 
 /* --- cleaning one text line ------------------------------------------------ */
 
+/* Where a block's later speaker turns start, at most this many: a real
+ * subtitle holds two or three.  A turn beyond it is not lost, only not
+ * split from the one before (its text stays in the block). */
 #define MAX_CUTS 32
 
 typedef struct clean {

@@ -1,6 +1,6 @@
 /* lang/fa.c — the Farsi pack: codes, script, traits, letter folding and
  * rules (the rules' code is in lang/pron.c, lang/np.c and lang/prodrop.c;
- * each rule's measurements are in docs/quality-history.md). */
+ * each rule's measurements are in docs/history/quality-history.md). */
 #include "packs.h"
 #include "../model/charspan.h"
 #include "../model/corpus.h"

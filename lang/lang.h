@@ -414,7 +414,7 @@ typedef struct xp_lang_pack {
 	/* the English articles its rule ignores (NULL-terminated; NULL: the
 	 * language has articles, the rule does not apply) */
 	const char *const *bare_articles;
-	/* its rules (xp_lang_rules() adds the generic ones) */
+	/* its rules (xp_lang_rule_at() puts the generic ones first) */
 	const xp_lang_rule *rules;
 	size_t nrules;
 	/* one code point folded: letters written two ways read as one (Farsi:

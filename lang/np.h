@@ -318,7 +318,7 @@
 /* A set of the rules below, bit k for rule k (XP_NP_BIT): 64 rules at most.
  * The bits are macros of that type, not enum constants, which are ints and
  * would stop at 31; a mask is never to go through an int or an unsigned
- * (~(unsigned)XP_NP_X would clear every rule above bit 31). */
+ * (~(unsigned)XP_NP_DOUBT would clear every rule above bit 31). */
 typedef uint64_t xp_np_mask;
 #define XP_NP_BIT(k) ((xp_np_mask)1 << (k))
 

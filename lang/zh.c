@@ -1,6 +1,6 @@
 /* lang/zh.c — the Chinese pack: codes, script, traits and rules (the
  * rules' code is in lang/pron.c, lang/np.c and lang/zhwords.c; each rule's
- * measurements are in docs/quality-history.md). */
+ * measurements are in docs/history/quality-history.md). */
 #include "packs.h"
 #include "zhwords.h"
 #include "../io/walign.h"

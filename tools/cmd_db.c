@@ -672,7 +672,7 @@ static int import_head(const dargs *a, import_in *in, xp_err *e)
 static int import_read(const dargs *a, import_in *in, xp_err *e)
 {
 	if (!a->source || !a->aligned || !a->report)
-		return xp_fail(e, "", 0, "--source, --aligned and --report are required");
+		return xp_failc(e, XP_EUSAGE, "", 0, "--source, --aligned and --report are required");
 	if (import_head(a, in, e) || import_lang_fits(a, in, e))
 		return -1;
 	/* the word aligner's model the run was aligned with, for the
@@ -787,7 +787,7 @@ static int do_derive(xp_db *db, dargs *a, xp_format fmt, xp_err *e)
 static int do_batch(xp_db *db, dargs *a, xp_err *e)
 {
 	if (!a->file)
-		return xp_fail(e, "", 0, "which corrections file?");
+		return xp_failc(e, XP_EUSAGE, "", 0, "which corrections file?");
 	/* a corrected corpus, by --format or the path (.conll, .jsonlines, .jsonl; not MMC's .json) */
 	xp_format fmt = a->format ? xp_format_named(a->format) : xp_format_of_path(a->file);
 	if (a->format && fmt == XP_FMT_AUTO && strcmp(a->format, "mmc") && strcmp(a->format, "tasa"))
@@ -969,7 +969,7 @@ static int export_gen_out(void *ctx, xp_put_fn put, void *pctx)
 static int do_export(xp_db *db, dargs *a, xp_err *e)
 {
 	if (!a->out)
-		return xp_fail(e, "", 0, "-o OUT is required");
+		return xp_failc(e, XP_EUSAGE, "", 0, "-o OUT is required");
 	/* standard output, or MMAX2 (refused), take the whole corpus's way */
 	if (strcmp(a->out, "-") && xp_format_of_path(a->out) != XP_FMT_MMAX2 && (!a->jsonl || strcmp(a->jsonl, "-"))) {
 		json_t *all = NULL, *r = run_info(db, a->run, &all, e);
@@ -1202,7 +1202,7 @@ static int do_check(xp_db *db, xp_err *e)
 static int do_pairs(xp_db *db, dargs *a, xp_err *e)
 {
 	if (!a->out)
-		return xp_fail(e, "", 0, "-o PAIRS is required");
+		return xp_failc(e, XP_EUSAGE, "", 0, "-o PAIRS is required");
 	json_t *all = NULL, *r = a->lang ? NULL : run_info(db, a->run, &all, e);
 	if (!a->lang && !r)
 		return -1;
@@ -1233,8 +1233,13 @@ static int do_pairs(xp_db *db, dargs *a, xp_err *e)
 
 static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 {
+	/* a --run the store lacks is refused here, for every subcommand that
+	 * takes one: triage and export-tasa read it as a run without mentions
+	 * (an empty queue, a CSV of its header alone) and exited 0 */
 	if (!a->run)
 		a->run = xp_db_latest_run(db);
+	else if (!xp_db_has_run(db, a->run))
+		return xp_failc(e, XP_ENOTFOUND, a->db, 0, "there is no run %lld in the database", (long long)a->run);
 	int needs_run = strcmp(sub, "init") && strcmp(sub, "import") && strcmp(sub, "log") && strcmp(sub, "undo") &&
 			strcmp(sub, "runs") && strcmp(sub, "check");
 	if (needs_run && !a->run)
@@ -1259,7 +1264,7 @@ static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 		return do_export(db, a, e);
 	if (!strcmp(sub, "export-tasa"))
 		return a->out ? xp_db_export_tasa(db, a->run, a->only_flagged, a->out, e)
-			      : xp_fail(e, "", 0, "-o tasa.csv is required");
+			      : xp_failc(e, XP_EUSAGE, "", 0, "-o tasa.csv is required");
 	if (!strcmp(sub, "triage"))
 		return do_triage(db, a, e);
 	if (!strcmp(sub, "show"))
@@ -1288,7 +1293,7 @@ static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 		free(s);
 		return 0;
 	}
-	return xp_fail(e, "", 0, "'%s' is not a db command", sub);
+	return xp_failc(e, XP_EUSAGE, "", 0, "'%s' is not a db command", sub);
 }
 
 /* Commands that only read the store. */
@@ -1394,6 +1399,11 @@ static int run(int argc, char **argv)
 	int rc = dispatch(db, sub, &a, &e);
 	xp_db_close(db);
 	import_free(&in);
+	/* a failure that names no file is the store's: the library's "nothing
+	 * to undo" or "no such mention in this run" did not say which store,
+	 * when a script works on several (a usage error names none either) */
+	if (rc && e.code != XP_EUSAGE)
+		xp_err_in(rc, &e, a.db);
 	return rc ? xp_cli_error(&e) : 0;
 }
 

@@ -316,14 +316,13 @@ typedef struct args {
 	xp_dict_format dict_format;   /* --dict-format; AUTO: from the path */
 } args;
 
-/* A real number above 0 and at most max, the whole of s, into *out; else
- * XP_EUSAGE in e: "OPT: 'S' is not WHAT" (xp_cli_real's range is closed:
- * these two exclude 0). */
+/* A real number above 0 and at most max, read as xp_cli_real reads one,
+ * into *out; else XP_EUSAGE in e: "OPT: 'S' is not WHAT" (xp_cli_real's
+ * range is closed: these two exclude 0). */
 static int above_zero(const char *opt, const char *s, double max, const char *what, double *out, xp_err *e)
 {
-	char *end;
-	double v = strtod(s, &end);
-	if (end == s || *end || !(v > 0) || v > max)
+	double v;
+	if (xp_cli_real(opt, s, 0, max, &v, e) || !(v > 0))
 		return xp_failc(e, XP_EUSAGE, "", 0, "%s: '%s' is not %s", opt, s, what);
 	*out = v;
 	return 0;

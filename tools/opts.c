@@ -215,7 +215,9 @@ int xp_cli_real(const char *opt, const char *s, double min, double max, double *
 		snprintf(range, sizeof range, "%g to %g", min, max);
 	char *end = NULL;
 	errno = 0;
-	int lead = *s && !isspace((unsigned char)*s);
+	/* decimal only: strtod also reads hexadecimal ("0x0.8" is 0.5),
+	 * "infinity" and "nan", which no one means as a threshold */
+	int lead = *s && s[strspn(s, "0123456789+-.eE")] == '\0';
 	double v = lead ? strtod(s, &end) : 0;
 	if (!lead || *end || isnan(v) || isinf(v))
 		return bad_number(e, opt, s, "is not a number", range);

@@ -44,6 +44,20 @@ expect_usage_error $XPROJ db import-corrections $D
 expect_usage_error $XPROJ db import-corrections $D $FIX/db/tasa.csv --format csv
 expect_grep "^xproj db import-corrections: --format: 'csv' is not one of mmc, tasa, conll, jsonlines, jsonl" $T/err
 expect_usage_error $XPROJ db check $D extra
+# a --run the store lacks: every reader refuses it (triage printed an empty
+# queue, export-tasa wrote a CSV of its header alone, both exit 0)
+for s in triage stats show export export-tasa; do
+	expect_status 1 $XPROJ db $s $D --run 9 $( [ $s = show ] && echo 'd|1') $( case $s in export*) echo -o $T/x.out ;; esac)
+	expect_grep "^xproj db $s: $D: there is no run 9 in the database$" $T/err
+done
+[ -e $T/x.out ] && { echo "FAIL: export-tasa of a missing run wrote its output"; fails=$((fails + 1)); }
+# the library's complaints about a store name it, as a reader's name its file
+expect_status 1 $XPROJ db show $D --doc zz
+expect_grep "^xproj db show: $D: no document zz in run 1$" $T/err
+expect_status 1 $XPROJ db modify $D --mention 'q|9' --span 0:1:2
+expect_grep "^xproj db modify: $D: modify q|9: no such mention in this run$" $T/err
+expect_status 1 $XPROJ db export $D
+expect_grep "^xproj db export: -o OUT is required$" $T/err
 expect_status 0 $XPROJ db triage $D --json --top 2
 expect_grep '^{"run":1,"queue":\[{"rank":1,"key":"d|1","rate":[0-9.]*,"p_fix":[0-9.]*,"why":"[^"]*","mention":{"run":1,"key":"d|1",' $T/out
 expect_eq "$(grep -o '"rank":' $T/out | wc -l)" 2 "triage --json --top 2: two rows"
@@ -61,6 +75,12 @@ expect_grep "^xproj align: --threshold: 'abc' is not a number (allowed: 0 to 1)$
 expect_usage_error $XPROJ align --transcript t --subs s -o o --band 9x
 expect_grep "^xproj align: --band: '9x' is not a whole number" $T/err
 expect_usage_error $XPROJ align --transcript t --subs s -o o --band 0
+# decimal, as written: strtod read 0x0.8 as 0.5 and ' 0.5' as 0.5
+expect_usage_error $XPROJ project --source a --aligned b --alignments c -o d --min-prob 0x0.8
+expect_grep "^xproj project: --min-prob: '0x0.8' is not a number" $T/err
+expect_usage_error $XPROJ wordalign a -o b --model m --prior-weight ' 5'
+expect_grep "^xproj wordalign: --prior-weight: ' 5' is not a weight" $T/err
+expect_usage_error $XPROJ wordalign a -o b --all-links l --all-probs p --probs-floor 0X1P-3
 expect_usage_error $XPROJ project --source a --aligned b --alignments c -o d --min-prob 1.5
 expect_usage_error $XPROJ project --source a --aligned b --alignments c -o d --gap -1
 expect_usage_error $XPROJ pipeline --source a --subs b -o d --threads 0
