@@ -545,31 +545,34 @@ static void bound_entities(json_t *m, int context)
 	json_object_set_new(scene, "entities", kept);
 }
 
-/* ASCII lowercase of s appended to b (what q is matched against) */
-static void lower_cat(char *b, size_t cap, const char *s, const char *sep)
+/* s, then sep, appended to b[0..cap) (truncated where it does not fit) */
+static void cat(char *b, size_t cap, const char *s, const char *sep)
 {
 	size_t k = strlen(b);
 	for (; *s && k + 1 < cap; s++)
-		b[k++] = *s >= 'A' && *s <= 'Z' ? (char)(*s - 'A' + 'a') : *s;
+		b[k++] = *s;
 	for (; sep && *sep && k + 1 < cap; sep++)
 		b[k++] = *sep;
 	b[k] = 0;
 }
 
-/* does the entity's English or target words hold q (lowercased)?  Each
- * side both spaced and not: a Chinese name is typed without spaces */
+/* does the entity's English or target words hold q (folded)?  Each side
+ * both spaced and not: a Chinese name is typed without spaces.  Both are
+ * folded as the aligner folds words (xp_utf8_fold: ICU's case folding,
+ * so "ÉLISE" finds élise, not only ASCII); a text that does not fold
+ * (no UTF-8, or too long) is matched as it is. */
 static int ent_holds(json_t *e, const char *q)
 {
-	char b[4096] = "";
+	char b[4096] = "", f[8192];
 	for (int side = 0; side < 2; side++)
 		for (int spaced = 0; spaced < 2; spaced++) {
 			json_t *w;
 			size_t i;
 			json_array_foreach(json_object_get(e, side ? "tgt_words" : "words"), i, w)
-				lower_cat(b, sizeof b, json_string_value(w) ? json_string_value(w) : "", spaced ? " " : NULL);
-			lower_cat(b, sizeof b, "", "\n");
+				cat(b, sizeof b, json_string_value(w) ? json_string_value(w) : "", spaced ? " " : NULL);
+			cat(b, sizeof b, "", "\n");
 		}
-	return strstr(b, q) != NULL;
+	return strstr(xp_utf8_fold(b, strlen(b), f, sizeof f) >= 0 ? f : b, q) != NULL;
 }
 
 /* the mention's document's entities whose words hold q, nearest first */
@@ -589,8 +592,9 @@ static int get_entities(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 	if (nan)
 		return fail(out, 400, nan);
 	long limit = num_arg(a, "limit", 30, 1, MAX_ENTITIES);
-	char lq[256] = "";
-	lower_cat(lq, sizeof lq, q ? q : "", NULL);
+	char lq[1024] = "";
+	if (q && xp_utf8_fold(q, strlen(q), lq, sizeof lq) < 0)
+		return fail(out, 400, "q is not UTF-8 text");
 	json_t *m;
 	xp_err e;
 	if (xp_db_mention(db, run, key, 0, &m, &e))

@@ -1697,6 +1697,13 @@ static void entities_bounded(void **state)
 	assert_int_equal(call("GET", "/api/entities?key=d%7C0&q=it&limit=200", NULL, NULL, &m), 200);
 	assert_int_equal(json_array_size(J(m, "entities")), 40);
 	json_decref(m);
+	/* folded as the aligner folds words, not only ASCII: a full-width ＩＴ
+	 * finds them too; a q that is no UTF-8 is refused */
+	assert_int_equal(call("GET", "/api/entities?key=d%7C0&q=%EF%BC%A9%EF%BC%B4", NULL, NULL, &m), 200);
+	assert_int_equal(jint(m, "matched"), 40);
+	json_decref(m);
+	assert_int_equal(call("GET", "/api/entities?key=d%7C0&q=%FF", NULL, NULL, &m), 400);
+	json_decref(m);
 	/* 那: the 40, and d|1's entity (那辆红色的大车, its longest target span) */
 	assert_int_equal(call("GET", "/api/entities?key=d%7C0&q=%E9%82%A3", NULL, NULL, &m), 200);
 	assert_int_equal(jint(m, "matched"), 41);
