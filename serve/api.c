@@ -484,24 +484,26 @@ typedef struct {
 	json_t *e;
 } ent_key;
 
+/* -1, 0, 1 as a < b, a == b, a > b (compared, not subtracted: a store's
+ * numbers may be anything SQLite holds, and a difference overflows) */
+static int cmp_int(json_int_t a, json_int_t b) { return (a > b) - (a < b); }
+
 /* larger first, then nearer, then by number (a stable order for a stable menu) */
 static int ent_larger(const void *a, const void *b)
 {
 	const ent_key *x = a, *y = b;
-	json_int_t d = y->n - x->n;
+	int d = cmp_int(y->n, x->n);
 	if (!d)
-		d = x->near - y->near;
-	if (!d)
-		d = x->cluster - y->cluster;
-	return d < 0 ? -1 : d > 0;
+		d = cmp_int(x->near, y->near);
+	return d ? d : cmp_int(x->cluster, y->cluster);
 }
 
 /* nearer first, then larger */
 static int ent_nearer(const void *a, const void *b)
 {
 	const ent_key *x = a, *y = b;
-	json_int_t d = x->near - y->near;
-	return d < 0 ? -1 : d > 0 ? 1 : ent_larger(a, b);
+	int d = cmp_int(x->near, y->near);
+	return d ? d : ent_larger(a, b);
 }
 
 /* the scene's entities, sorted by cmp; *next: the number a new entity takes */
@@ -516,8 +518,10 @@ static ent_key *ents_sorted(json_t *scene, int (*cmp)(const void *, const void *
 	json_array_foreach(all, i, e) {
 		v[i] = (ent_key){json_integer_value(json_object_get(e, "n")), json_integer_value(json_object_get(e, "near")),
 				 json_integer_value(json_object_get(e, "cluster")), e};
+		/* (saturated: a damaged store's INT64_MAX overflowed; an add to
+		 * that number is refused by the store, as any out of range) */
 		if (v[i].cluster >= *next)
-			*next = v[i].cluster + 1;
+			*next = v[i].cluster < INT64_MAX ? v[i].cluster + 1 : v[i].cluster;
 	}
 	qsort(v, *n, sizeof *v, cmp);
 	return v;
