@@ -567,6 +567,8 @@ static void cat(char *b, size_t cap, const char *s, const char *sep)
  * (no UTF-8, or too long) is matched as it is. */
 static int ent_holds(json_t *e, const char *q)
 {
+	if (!*q)   /* every entity: nothing to join or fold */
+		return 1;
 	char b[4096] = "", f[8192];
 	for (int side = 0; side < 2; side++)
 		for (int spaced = 0; spaced < 2; spaced++) {
