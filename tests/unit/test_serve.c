@@ -1727,6 +1727,26 @@ static void entities_bounded(void **state)
 	json_decref(m);
 	assert_int_equal(call("GET", "/api/entities?key=d%7C9", NULL, NULL, &m), 404);
 	json_decref(m);
+	/* an entity named by a long mention (its words and target's over 256
+	 * bytes, which the fold refused whole): found by any of its words, in
+	 * any case; before, matched unfolded, so a q (folded) found none of its
+	 * English words */
+	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(h, "UPDATE utterances SET src = '[\"I\",\"saw\",\"THE\",\"ENORMOUSLY-BIG-OLD-FASHIONED\","
+					 "\"BRIGHT-RED-CONVERTIBLE-WITH-WHITE-LEATHER-SEATS\",\"CAR-THAT-MY-GRANDMOTHER-ALWAYS-LOVED\",\".\"]'"
+					 " WHERE en_idx = 0",
+				      NULL, NULL, NULL),
+			 SQLITE_OK);
+	sqlite3_close(h);
+	const char *qs[] = {"enormously", "GRANDMOTHER", "red-convertible", "the%20enormously", "%E5%A4%A7"};
+	for (size_t k = 0; k < sizeof qs / sizeof *qs; k++) {
+		char url[200];
+		snprintf(url, sizeof url, "/api/entities?key=d%%7C0&q=%s", qs[k]);
+		assert_int_equal(call("GET", url, NULL, NULL, &m), 200);
+		assert_int_equal(jint(m, "matched"), 1);
+		assert_int_equal(jint(json_array_get(J(m, "entities"), 0), "cluster"), 2);
+		json_decref(m);
+	}
 	stop();
 }
 
