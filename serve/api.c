@@ -470,12 +470,12 @@ static void add_words(xp_server *s, xp_db *db, int64_t run, json_t *m)
  * a talk of 106 entities put 106 options in each menu, and a document of
  * thousands sent them all with every mention and every action's reply.
  * The reply keeps those the scene shows (their nearest mention within
- * context lines), the mention's own and the document's TOP_ENTITIES
- * largest; "entities_total" says how many the document has, and
+ * context lines; MAX_ENTITIES of them at most), the mention's own and the
+ * document's TOP_ENTITIES largest; "entities_total" says how many the document has, and
  * "next_cluster" the number a new entity takes.  GET entities?q= finds
  * the others by their words. */
 #define TOP_ENTITIES 12
-#define MAX_ENTITIES 200   /* at most, in one reply of GET entities */
+#define MAX_ENTITIES 200   /* at most, in one reply of GET entities (and of a scene's) */
 
 /* an entity of the scene with what it is sorted on, read once (a
  * comparison that looked its numbers up in the JSON cost 80 M
@@ -537,10 +537,14 @@ static void bound_entities(json_t *m, int context)
 	if (!v)
 		return;
 	json_t *kept = json_array();
+	/* the scene's own at most MAX_ENTITIES (larger first): a scene whose
+	 * lines hold thousands of entities sent them all (100,000 on one
+	 * line: 8 MB with every mention and every action's reply) */
+	size_t nearby = 0;
 	for (size_t i = 0; i < n; i++) {
-		int large = top < TOP_ENTITIES;
-		if (large || v[i].near <= context || v[i].cluster == own) {
-			top += large;
+		int large = top < TOP_ENTITIES, near = !large && v[i].near <= context && nearby < MAX_ENTITIES;
+		if (large || near || v[i].cluster == own) {
+			top += large, nearby += near;
 			json_array_append(kept, v[i].e);
 		}
 	}
