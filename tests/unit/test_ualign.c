@@ -262,23 +262,16 @@ static const char *const scene[] = {
 	"Lock the door behind you.",
 };
 enum { NS = 13, NSB = 14, NEP = 300, LONG = 7 };
-/* the scene's blocks: the long line is two */
-static const char *const scene_blocks[NSB] = {
-	"Ready?",
-	"Really?",
-	"Sure.",
-	"Checkmate in three moves, Tessa.",
-	"You cannot be serious.",
-	"My bishop takes your knight and then your queen falls.",
-	"Fine, I surrender the whole board.",
+/* the scene's blocks are its lines, but the long one is two */
+static const char *const long_line[2] = {
 	"Then we shall play again tomorrow at the library after lunch,",
 	"and bring the blue notebook, the brass lantern and the old umbrella from the cupboard.",
-	"Only if you promise not to gloat.",
-	"I never gloat, I merely observe.",
-	"Goodnight, Marlow.",
-	"Sleep well, Tessa.",
-	"Lock the door behind you.",
 };
+
+static const char *scene_block(int k)
+{
+	return k < LONG ? scene[k] : k <= LONG + 1 ? long_line[k - LONG] : scene[k - 1];
+}
 
 static void scene_at(int at)
 {
@@ -291,7 +284,7 @@ static void scene_at(int at)
 		xp_buf_printf(&b, "%d\n00:%02d:%02d,000 --> 00:%02d:%02d,900\n", j + 1, 2 * j / 60, 2 * j % 60,
 			      2 * j / 60, 2 * j % 60);
 		if (j >= at && j < at + NSB)
-			xp_buf_printf(&b, "%s\n\n", scene_blocks[j - at]);
+			xp_buf_printf(&b, "%s\n\n", scene_block(j - at));
 		else if (j % 3)
 			xp_buf_printf(&b, "Did anyone see the %s, the %s or the %s? Number %d.\n\n",
 				      things[j % 7], things[(j + 2) % 7], things[(j + 4) % 7], j);
