@@ -2,7 +2,7 @@
  * align/ualign.h — aligning transcript utterances to subtitle blocks.
  *
  * A monotone dynamic programme over (utterances done, blocks done) in a
- * band around the diagonal that the texts' lengths predict, with beads
+ * band around the diagonal that anchors predict (xp_ualign_centers), with beads
  * 1-0 (an utterance nobody subtitled), 0-1 (a block with no utterance: a
  * song, "previously on"), 1-n (a long utterance split over n <= 20 blocks),
  * n-1 (n <= 4 short utterances merged into one block).  A bead is
@@ -40,8 +40,10 @@ int xp_ualign(const xp_unit *U, size_t N, const xp_unit *B, size_t M, const xp_u
 
 
 /* The diagonal the band follows: center[i] for rows i = 0..N (utterances
- * done).  Anchors are blocks whose rare words point at a single utterance;
- * the longest chain of them that keeps the order of both sides is followed,
- * straight lines in between.  -1 on OOM. */
+ * done).  Anchors are blocks whose rare words point at a single utterance,
+ * each its utterance's strongest block; the longest chain of them that
+ * keeps the order of both sides is followed, straight lines in between and
+ * the chain's own slope beyond its ends, so that a transcript of a few
+ * scenes finds them in a whole episode's subtitles.  -1 on OOM. */
 int xp_ualign_centers(const xp_unit *U, size_t N, const xp_unit *B, size_t M, double *center);
 #endif

@@ -236,6 +236,95 @@ static void target_by_links(void **state)
 	xp_corpus_free(&c);
 }
 
+/* A scene alone against its whole episode's subtitles, made up: thirteen
+ * lines of a chess game among 286 blocks of other talk, of which many name
+ * three things of the scene's longest line (the library, the lantern ...).
+ * Words rare in the scene are common in the file; the band must still find
+ * the scene wherever it lies, at the default band.  Before anchors had to be
+ * their utterance's strongest block, the stray blocks chained along that
+ * one line and the band ran past the scene (in the middle: no line where it
+ * is, the long one 100 blocks off).  Its first three lines have no rare
+ * word, so no anchor: with M / N (23 blocks a line) before the first anchor
+ * rather than the chain's slope, the band misses the first two. */
+static const char *const scene[] = {
+	"Ready?",
+	"Really?",
+	"Sure.",
+	"Checkmate in three moves, Tessa.",
+	"You cannot be serious.",
+	"My bishop takes your knight and then your queen falls.",
+	"Fine, I surrender the whole board.",
+	"Then we shall play again tomorrow at the library after lunch, and bring the blue notebook, the brass lantern and the old umbrella from the cupboard.",
+	"Only if you promise not to gloat.",
+	"I never gloat, I merely observe.",
+	"Goodnight, Marlow.",
+	"Sleep well, Tessa.",
+	"Lock the door behind you.",
+};
+enum { NS = 13, NSB = 14, NEP = 300, LONG = 7 };
+/* the scene's blocks are its lines, but the long one is two */
+static const char *const long_line[2] = {
+	"Then we shall play again tomorrow at the library after lunch,",
+	"and bring the blue notebook, the brass lantern and the old umbrella from the cupboard.",
+};
+
+static const char *scene_block(int k)
+{
+	return k < LONG ? scene[k] : k <= LONG + 1 ? long_line[k - LONG] : scene[k - 1];
+}
+
+static void scene_at(int at)
+{
+	static const char *const things[] = {"library", "lantern", "umbrella", "notebook",
+					     "cupboard", "lunch", "brass"};
+	xp_buf t = {0}, b = {0};
+	for (int i = 0; i < NS; i++)
+		xp_buf_printf(&t, "ep\t7-%d\tS\t%s\n", i + 1, scene[i]);
+	for (int j = 0; j < NEP; j++) {
+		xp_buf_printf(&b, "%d\n00:%02d:%02d,000 --> 00:%02d:%02d,900\n", j + 1, 2 * j / 60, 2 * j % 60,
+			      2 * j / 60, 2 * j % 60);
+		if (j >= at && j < at + NSB)
+			xp_buf_printf(&b, "%s\n\n", scene_block(j - at));
+		else if (j % 3)
+			xp_buf_printf(&b, "Did anyone see the %s, the %s or the %s? Number %d.\n\n",
+				      things[j % 7], things[(j + 2) % 7], things[(j + 4) % 7], j);
+		else
+			xp_buf_printf(&b, "Somebody parked a truck on lawn %d again.\n\n", j);
+	}
+	xp_corpus c = {0};
+	xp_subs s = {0};
+	xp_err e;
+	assert_int_equal(xp_tsv_read_mem("t", t.p, t.n, &c, &e), 0);
+	assert_int_equal(xp_subs_read_mem("s", b.p, b.n, NULL, &s, &e), 0);
+	xp_buf_free(&t);
+	xp_buf_free(&b);
+	xp_episode ep = {&c, 0, c.ndocs, &s, NULL, NULL, "zh", XP_TOK_CHARS, {40, 0.35}};
+	xp_ulink *l;
+	size_t n;
+	assert_int_equal(xp_episode_links(&ep, &l, &n, &e), 0);
+	assert_int_equal(n, NS);
+	int aligned = 0;
+	for (int i = 0; i < NS; i++) {
+		int want = at + i + (i > LONG), wantn = i == LONG ? 2 : 1;
+		if (l[i].first != want || l[i].nblocks != wantn)
+			print_error("scene at %d, utterance %d: got block %d + %u, want %d + %d\n", at, i,
+				    l[i].first, l[i].nblocks, want, wantn);
+		aligned += l[i].first == want && l[i].nblocks == wantn;
+	}
+	assert_int_equal(aligned, NS);
+	free(l);
+	xp_subs_free(&s);
+	xp_corpus_free(&c);
+}
+
+static void scene_alone(void **state)
+{
+	(void)state;
+	scene_at(150);           /* the middle of the episode */
+	scene_at(0);             /* its first scene */
+	scene_at(NEP - NSB);     /* its last */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -244,6 +333,7 @@ int main(void)
 		cmocka_unit_test(dash_turns),
 		cmocka_unit_test(target_by_time),
 		cmocka_unit_test(target_by_links),
+		cmocka_unit_test(scene_alone),
 	};
 	return cmocka_run_group_tests_name("ualign", tests, NULL, NULL);
 }
