@@ -139,6 +139,9 @@ int xp_db_edit(xp_db *db, int64_t run, const xp_edit *e, xp_err *err);
 
 typedef struct xp_batch_result {
 	size_t applied, orphans, conflicts, by_op[3];
+	size_t unchanged;         /* edits that would change nothing (a modify to the span the
+				     mention has): not stored, listed (TASA: rows that kept the projection,
+				     not listed) */
 	char **listed;            /* "DOC|ID: why" for orphans and conflicts */
 	size_t nlisted;
 	int64_t batch;
@@ -190,6 +193,8 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err);
 
 typedef struct xp_db_counts {
 	size_t additions, deletions, modifications, orphans, conflicts, undone;
+	size_t no_ops;            /* stored modifications that changed nothing (a store made before
+				     edits refused them): in none of the other counts */
 	size_t mentions, projected, corrected_mentions, pronoun_additions;
 	char *json;               /* the whole report as JSON (per language and annotator) */
 } xp_db_counts;
