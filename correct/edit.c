@@ -250,7 +250,7 @@ int xp_edit_cluster_locked(xp_db *db, int64_t run, const xp_edit *e, const int64
 		return xp_failc(err, XP_EINPUT, "", 0, "%s %s: %s", op_names[e->op], e->mention, why);
 	if ((why = noop(e, &r.was, cluster)))
 		return xp_failc(err, XP_EINPUT, "", 0, "%s %s: its span is %d:%d:%d already%s: nothing was written (to say "
-				"it is right, keep it: k in the workbench)", op_names[e->op], e->mention, e->sent, e->start,
+				"it is right, keep it: Enter in the workbench)", op_names[e->op], e->mention, e->sent, e->start,
 				e->end, cluster ? ", in that entity" : "");
 	if (insert(db, &r, e, err))
 		return -1;
