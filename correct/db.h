@@ -14,6 +14,22 @@
  * and can be undone as a whole.  Every action is also written to an
  * append-only history.
  *
+ * No-ops.  An action that would leave the corrected view (every span and
+ * entity) as it is, is not a correction and is never stored: a modify to
+ * the span the mention has (naming no other entity), a delete or relink
+ * or merge that has nothing to act on or would not move anything, a
+ * target-only mention on tokens that are a mention of the line already, a
+ * realign to the blocks the line is paired with, a keep on one's own keep
+ * with nothing done since, an undo with nothing to undo.  A single action
+ * (xproj db, the workbench's API) is refused with the reason (XP_EINPUT,
+ * or XP_ENOTFOUND for the undo: db exits 1, the API answers 422 or 404)
+ * and nothing is written; in a batch the edit is not stored, counted as
+ * unchanged and listed.  Refused rather than taken as a keep: the reply
+ * would say "modify" of what the store holds as a keep; the corrector who
+ * meant "this span is right" is told to keep it, which is one key.
+ * Stored no-ops of stores made before (XP_SQL_NOOP, correct/store.h) are
+ * counted apart by xp_db_stats and taken as kept by the queue.
+ *
  * Spans are (target sentence, start, end), half-open, target sentence being
  * the index of the sentence in the target document (MMC's convention, see
  * import_mmc).  Mentions are named by a key (xp_mention_key below): the

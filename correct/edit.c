@@ -378,11 +378,11 @@ int xp_run_batch(xp_db *db, int64_t run, const char *path, const char *annotator
 		xp_xguard_free(&g);
 		if (rc == 0)
 			rc = xp_history_json(db, "import corrections",
-					     json_pack("{s:I,s:o,s:I,s:I,s:I,s:I,s:I}", "batch", (json_int_t)r->batch,
+					     json_pack("{s:I,s:o,s:I,s:I,s:I,s:I,s:I,s:I}", "batch", (json_int_t)r->batch,
 						       "file", xp_json_text(path), "add", (json_int_t)r->by_op[0],
 						       "delete", (json_int_t)r->by_op[1], "modify",
 						       (json_int_t)r->by_op[2], "orphans", (json_int_t)r->orphans,
-						       "conflicts", (json_int_t)r->conflicts),
+						       "conflicts", (json_int_t)r->conflicts, "unchanged", (json_int_t)r->unchanged),
 					     err);
 		if (rc)
 			xp_sql_rollback(db);

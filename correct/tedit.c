@@ -356,24 +356,30 @@ int xp_db_realign_at(xp_db *db, int64_t run, const char *key, const int64_t *blo
 }
 
 /* 0, or XP_EINPUT naming the mention of utterance row urow (target
- * sentence sent of document doc) whose tokens are [start, end) now */
-static int tokens_taken(xp_db *db, int64_t doc, int64_t urow, int64_t sent, int64_t start, int64_t end, xp_err *err)
+ * sentence sent of document doc) whose tokens are [start, end) now: the
+ * mention on screen (row self) or a target-only mention, in any entity,
+ * as the page refuses them; another mention of the line in the entity
+ * the new one would join (`cluster`).  Another's in another entity is a
+ * span in two entities, which the store and the metrics allow
+ * (docs/nothing-lost.md). */
+static int tokens_taken(xp_db *db, int64_t doc, int64_t urow, int64_t self, int64_t cluster, int64_t sent, int64_t start,
+			int64_t end, xp_err *err)
 {
 	sqlite3_stmt *st;
 	if (xp_sql_prepare(db, "SELECT id FROM mentions WHERE utterance = ? ORDER BY id", &st, err))
 		return -1;
 	sqlite3_bind_int64(st, 1, urow);
-	int rc = 0, step;
-	int64_t hit = -1, cluster = 0;
-	while (hit < 0 && (step = sqlite3_step(st)) == SQLITE_ROW) {
+	int rc = 0;
+	int64_t hit = -1, in = 0;
+	while (hit < 0 && sqlite3_step(st) == SQLITE_ROW) {
 		xp_mstate ms;
 		int64_t id = sqlite3_column_int64(st, 0);
 		if (xp_db_state(db, id, &ms)) {
 			rc = xp_sql_fail(db, err, "the line's mentions");
 			break;
 		}
-		if (ms.projected && ms.sent == sent && ms.start == start && ms.end == end)
-			hit = id, cluster = ms.cluster;
+		if (ms.projected && ms.sent == sent && ms.start == start && ms.end == end && (id == self || ms.cluster == cluster))
+			hit = id, in = ms.cluster;
 	}
 	sqlite3_finalize(st);
 	if (rc)
@@ -384,7 +390,7 @@ static int tokens_taken(xp_db *db, int64_t doc, int64_t urow, int64_t sent, int6
 			       ? xp_sql_fail(db, err, "the line's mentions")
 			       : xp_failc(err, XP_EINPUT, "", 0, "the selected tokens (%lld-%lld) are mention %s already (entity "
 					  "%lld): nothing was written (to move it to another entity, open it and press r)",
-					  (long long)start, (long long)end, k, (long long)cluster);
+					  (long long)start, (long long)end, k, (long long)in);
 	json_t *ta = xp_tadds_json(db, doc), *t;
 	size_t i;
 	if (!ta)
@@ -442,7 +448,7 @@ int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t 
 	 * the corpus cannot say which of two entities they belong to; moving
 	 * it is a relink (the page refused both; the API took them) */
 	if (rc == 0)
-		rc = tokens_taken(db, w.doc, urow, sent, start, end, err);
+		rc = tokens_taken(db, w.doc, urow, w.mention, cluster, sent, start, end, err);
 	xp_xguard g = {0};
 	if (rc == 0 && xp_sql_prepare(db, "INSERT INTO tedits(run, kind, utterance, mention, cluster, start, end,"
 				      " annotator, note, created, after) VALUES(?,'tadd',?,?,?,?,?,?,?,?,?)", &st, err))

@@ -292,13 +292,36 @@ static void noops_refused(void **state)
 	assert_int_equal(xp_db_tadd_at(db, run, "d|2", utt, a, b, 5, "ann", NULL, v, &id, &e), XP_EINPUT);
 	assert_int_equal(xp_db_mention_version(db, run, "d|2"), v);
 	assert_int_equal(xp_sql_int(db, "SELECT count(*) FROM tedits", -1), 0);
+	/* seen from another mention of the line: d|2's tokens in d|2's entity
+	 * are no new mention; in another entity, a span in two entities, which
+	 * the store allows (a projection makes them too) */
+	json_t *m2;
+	assert_int_equal(xp_db_mention(db, run, "d|2", 0, &m2, &e), 0);
+	int64_t own = json_integer_value(J(J(m2, "scene"), "tgt_cluster"));
+	json_decref(m2);
+	int64_t vo = -1;
+	const char *other = NULL;
+	static const char *const keys[] = {"d|0", "d|1", "d|3"};
+	for (size_t k = 0; k < 3 && !other; k++) {
+		json_t *o;
+		if (xp_db_mention(db, run, keys[k], 0, &o, &e) == 0 && json_integer_value(J(J(o, "english"), "utt")) == utt)
+			other = keys[k], vo = xp_db_mention_version(db, run, keys[k]);
+		json_decref(o);
+	}
+	assert_non_null(other);   /* the fixture's line 1 has two mentions */
+	if (other) {
+		assert_int_equal(xp_db_tadd_at(db, run, other, utt, a, b, own, "ann", NULL, vo, &id, &e), XP_EINPUT);
+		assert_non_null(strstr(e.msg, "are mention d|2 already"));
+		assert_int_equal(xp_db_tadd_at(db, run, other, utt, a, b, own + 40, "ann", NULL, vo, &id, &e), 0);
+		assert_int_equal(xp_db_undo_mine(db, run, "ann", (char[64]){0}, 64, (char[64]){0}, 64, &e), 0);
+	}
 	/* a target-only mention's tokens, twice */
 	int64_t v1 = xp_db_mention_version(db, run, "d|1");
 	assert_int_equal(xp_db_tadd_at(db, run, "d|1", 1, 2, 3, 1, "ann", NULL, v1, &id, &e), 0);
 	v1 = xp_db_mention_version(db, run, "d|1");
 	assert_int_equal(xp_db_tadd_at(db, run, "d|1", 1, 2, 3, 1, "bob", NULL, v1, &id, &e), XP_EINPUT);
 	assert_non_null(strstr(e.msg, "are target-only mention +"));
-	assert_int_equal(xp_sql_int(db, "SELECT count(*) FROM tedits", -1), 1);
+	assert_int_equal(xp_sql_int(db, "SELECT count(*) FROM tedits WHERE undone = 0", -1), 1);
 	/* keep, keep: the second says nothing new; another's keep between does */
 	v = xp_db_mention_version(db, run, "d|2");
 	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "ann", v, &e), 0);
