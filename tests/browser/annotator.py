@@ -247,7 +247,9 @@ def undo_words():
     page.shot("annotator-%s-undo-relink.png" % LANG)
     check(t.startswith("Undone: relink " + key + " → ") and "cluster" not in t, "the undo of a relink names it: %r" % t)
     # a modify that changes the span (m on the span as it is saves nothing)
-    key = next((i["key"] for i in page.api("queue?limit=100")["items"] if i["target"] is not None
+    # (the last such of the page: narrow_span takes the first, and should
+    # find it as the run made it)
+    key = next((i["key"] for i in reversed(page.api("queue?limit=100")["items"]) if i["target"] is not None
                 and (lambda s: s and s[2] - s[1] >= 2)(page.mention(i["key"])["current"]["span"])), key)
     open_key(key)
     if not narrowed(key):
