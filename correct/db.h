@@ -14,6 +14,22 @@
  * and can be undone as a whole.  Every action is also written to an
  * append-only history.
  *
+ * No-ops.  An action that would leave the corrected view (every span and
+ * entity) as it is, is not a correction and is never stored: a modify to
+ * the span the mention has (naming no other entity), a delete or relink
+ * or merge that has nothing to act on or would not move anything, a
+ * target-only mention on tokens that are a mention of the line already, a
+ * realign to the blocks the line is paired with, a keep on one's own keep
+ * with nothing done since, an undo with nothing to undo.  A single action
+ * (xproj db, the workbench's API) is refused with the reason (XP_EINPUT,
+ * or XP_ENOTFOUND for the undo: db exits 1, the API answers 422 or 404)
+ * and nothing is written; in a batch the edit is not stored, counted as
+ * unchanged and listed.  Refused rather than taken as a keep: the reply
+ * would say "modify" of what the store holds as a keep; the corrector who
+ * meant "this span is right" is told to keep it, which is one key.
+ * Stored no-ops of stores made before (XP_SQL_NOOP, correct/store.h) are
+ * counted apart by xp_db_stats and taken as kept by the queue.
+ *
  * Spans are (target sentence, start, end), half-open, target sentence being
  * the index of the sentence in the target document (MMC's convention, see
  * import_mmc).  Mentions are named by a key (xp_mention_key below): the
@@ -139,6 +155,9 @@ int xp_db_edit(xp_db *db, int64_t run, const xp_edit *e, xp_err *err);
 
 typedef struct xp_batch_result {
 	size_t applied, orphans, conflicts, by_op[3];
+	size_t unchanged;         /* edits that would change nothing (a modify to the span the
+				     mention has): not stored, listed (TASA: rows that kept the projection,
+				     not listed) */
 	char **listed;            /* "DOC|ID: why" for orphans and conflicts */
 	size_t nlisted;
 	int64_t batch;
@@ -190,6 +209,8 @@ int xp_db_undo(xp_db *db, const char *batch, char *what, size_t n, xp_err *err);
 
 typedef struct xp_db_counts {
 	size_t additions, deletions, modifications, orphans, conflicts, undone;
+	size_t no_ops;            /* stored modifications that changed nothing (a store made before
+				     edits refused them): in none of the other counts */
 	size_t mentions, projected, corrected_mentions, pronoun_additions;
 	char *json;               /* the whole report as JSON (per language and annotator) */
 } xp_db_counts;

@@ -114,6 +114,22 @@ static const char *check(const xp_edit *e, const xp_mstate *s)
 	return NULL;
 }
 
+/* Why the edit would change nothing, or NULL: a modification to the span
+ * the mention has now that names no other cluster (a relink names one).
+ * Add on a projected and delete on an unprojected mention are refused by
+ * check(); a relink or merge into the mention's own entity by
+ * begin_relink (correct/review.c).  Such an edit is never stored as a
+ * correction: every figure built on corrections would count a change
+ * that was not made (db.h, "No-ops"). */
+static const char *noop(const xp_edit *e, const xp_mstate *s, const int64_t *cluster)
+{
+	if (e->op != XP_MODIFY || !s->projected || e->sent != s->sent || e->start != s->start || e->end != s->end)
+		return NULL;
+	if (cluster && *cluster != s->cluster)
+		return NULL;
+	return cluster ? "its span and entity are these already: not stored" : "its span is this already: not stored";
+}
+
 typedef struct rec {
 	int64_t run, batch;     /* batch 0: a single edit */
 	const char *status, *why;
@@ -165,7 +181,21 @@ static int insert(xp_db *db, const rec *r, const xp_edit *e, xp_err *err)
 	return rc;
 }
 
-/* one edit of a batch: stored, as ok, orphan or conflict */
+/* "OP KEY: why" onto the batch's list */
+static int listed(xp_batch_result *res, const xp_edit *e, const char *why)
+{
+	char line[600];
+	snprintf(line, sizeof line, "%s %s: %s", op_names[e->op], e->mention, why);
+	char **v = realloc(res->listed, (res->nlisted + 1) * sizeof *v);
+	if (v) {
+		res->listed = v;
+		v[res->nlisted++] = strdup(line);
+	}
+	return 0;
+}
+
+/* one edit of a batch: stored, as ok, orphan or conflict; or, when it
+ * changes nothing, counted as unchanged and listed, not stored */
 int xp_batch_edit_cluster(xp_db *db, int64_t run, int64_t batch, const xp_edit *e, const int64_t *cluster,
 			  xp_batch_result *res, xp_err *err)
 {
@@ -179,18 +209,17 @@ int xp_batch_edit_cluster(xp_db *db, int64_t run, int64_t batch, const xp_edit *
 		return xp_sql_fail(db, err, "state");
 	else if ((r.why = check(e, &r.was)))
 		r.status = "conflict";
+	else if ((r.why = noop(e, &r.was, cluster))) {
+		/* not stored: the batch's file said what the view says already */
+		res->unchanged++;
+		return listed(res, e, r.why);
+	}
 	if (insert(db, &r, e, err))
 		return -1;
 	xp_failpoint("batch-edit");
 	res->by_op[e->op]++;
 	if (r.why) {
-		char line[600];
-		snprintf(line, sizeof line, "%s %s: %s", op_names[e->op], e->mention, r.why);
-		char **v = realloc(res->listed, (res->nlisted + 1) * sizeof *v);
-		if (v) {
-			res->listed = v;
-			v[res->nlisted++] = strdup(line);
-		}
+		listed(res, e, r.why);
 		res->orphans += r.mention < 0;
 		res->conflicts += r.mention >= 0;
 	} else {
@@ -219,6 +248,10 @@ int xp_edit_cluster_locked(xp_db *db, int64_t run, const xp_edit *e, const int64
 		return xp_failc(err, XP_EDB, db->path, 0, "%s %s: cannot read the mention", op_names[e->op], e->mention);
 	if ((why = check(e, &r.was)))
 		return xp_failc(err, XP_EINPUT, "", 0, "%s %s: %s", op_names[e->op], e->mention, why);
+	if ((why = noop(e, &r.was, cluster)))
+		return xp_failc(err, XP_EINPUT, "", 0, "%s %s: its span is %d:%d:%d already%s: nothing was written (to say "
+				"it is right, keep it: Enter in the workbench)", op_names[e->op], e->mention, e->sent, e->start,
+				e->end, cluster ? ", in that entity" : "");
 	if (insert(db, &r, e, err))
 		return -1;
 	if (carried_from) /* logged with the whole carry-over, in one line */
@@ -345,11 +378,11 @@ int xp_run_batch(xp_db *db, int64_t run, const char *path, const char *annotator
 		xp_xguard_free(&g);
 		if (rc == 0)
 			rc = xp_history_json(db, "import corrections",
-					     json_pack("{s:I,s:o,s:I,s:I,s:I,s:I,s:I}", "batch", (json_int_t)r->batch,
+					     json_pack("{s:I,s:o,s:I,s:I,s:I,s:I,s:I,s:I}", "batch", (json_int_t)r->batch,
 						       "file", xp_json_text(path), "add", (json_int_t)r->by_op[0],
 						       "delete", (json_int_t)r->by_op[1], "modify",
 						       (json_int_t)r->by_op[2], "orphans", (json_int_t)r->orphans,
-						       "conflicts", (json_int_t)r->conflicts),
+						       "conflicts", (json_int_t)r->conflicts, "unchanged", (json_int_t)r->unchanged),
 					     err);
 		if (rc)
 			xp_sql_rollback(db);
@@ -585,8 +618,10 @@ static int tasa_row(xp_db *db, int64_t run, int64_t batch, const char *name, con
 	if (grid_span(grid, nsrc, ntgt, s, e, &a, &b, why, sizeof why))
 		return xp_failc(err, XP_EINPUT, name, line, "mention %s: %s", key, why);
 	int now = b > a;
-	if (m >= 0 && now == st.projected && (!now || (a == st.start && b == st.end)))
-		return 0;   /* the annotator kept the projection */
+	if (m >= 0 && now == st.projected && (!now || (a == st.start && b == st.end))) {
+		r->unchanged++;   /* the annotator kept the projection: not a correction */
+		return 0;
+	}
 	xp_op op = !now ? XP_DELETE : (m >= 0 && st.projected) ? XP_MODIFY : XP_ADD;
 	xp_edit ed = {op, key, (int32_t)st.sent, (int32_t)(now ? a : 0), (int32_t)(now ? b : 0), annotator, NULL};
 	return batch_edit(db, run, batch, &ed, r, err);

@@ -18,6 +18,8 @@
 const char *const xp_mtype_names[3] = {"pronoun", "name", "nominal"};
 
 #define LIVE_C "c.status = 'ok' AND c.undone = 0 AND coalesce(b.undone, 0) = 0"
+/* ... and that changed something (store.h XP_SQL_NOOP) */
+#define EDIT_C LIVE_C " AND NOT " XP_SQL_NOOP("c")
 /* the checksum of a merge's batch begins so (xp_db_merge_at): an imported
  * file's is a hash and a size, never this */
 #define MERGE_SUM "merge:"
@@ -98,7 +100,7 @@ static int supersede(xp_db *db, json_t *a)
 {
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(db->h, "SELECT (SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
-			       " WHERE c.run = ?1 AND " LIVE_C " AND c.created > ?2)"
+			       " WHERE c.run = ?1 AND " EDIT_C " AND c.created > ?2)"
 			       " + (SELECT count(*) FROM reviews WHERE run = ?1 AND undone = 0 AND created > ?2)"
 			       /* and the workbench's target edits (realign, target-only
 				* mentions): a page left open across a rerun wrote them
@@ -139,7 +141,7 @@ int xp_db_runs(xp_db *db, json_t **out, xp_err *err)
 	"SELECT runs.id, runs.lang, runs.created, runs.files, coalesce(k.documents, " XP_RUN_DOCUMENTS "),"        \
 	" coalesce(k.mentions, " XP_RUN_MENTIONS "), coalesce(k.projected, " XP_RUN_PROJECTED "),"                 \
 	" (SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.run = runs.id"          \
-	"  AND " LIVE_C "), (SELECT count(*) FROM reviews v WHERE v.run = runs.id AND v.undone = 0), " uid          \
+	"  AND " EDIT_C "), (SELECT count(*) FROM reviews v WHERE v.run = runs.id AND v.undone = 0), " uid          \
 	", runs.settings FROM runs LEFT JOIN run_counts k ON k.run = runs.id ORDER BY runs.id"
 	int rc = xp_sql_prepare(db, db->version >= 12 ? RUNS_SQL("runs.uid") : RUNS_SQL("NULL"), &st, err);
 #undef RUNS_SQL
@@ -222,7 +224,7 @@ int xp_db_overview(xp_db *db, int64_t run, json_t **out, xp_err *err)
 					   " ORDER BY 2 DESC, 1", run));
 	json_object_set_new(o, "reviews_by_annotator", rv);
 	json_object_set_new(o, "edits_by_day", counts(db, "SELECT substr(c.created, 1, 10), count(*) FROM corrections c"
-						  " LEFT JOIN batches b ON b.id = c.batch WHERE c.run = ? AND " LIVE_C
+						  " LEFT JOIN batches b ON b.id = c.batch WHERE c.run = ? AND " EDIT_C
 						  " GROUP BY 1 ORDER BY 1", run));
 	*out = o;
 	return 0;
@@ -1218,6 +1220,21 @@ int xp_db_review(xp_db *db, int64_t run, const char *key, xp_review_kind kind, c
 	int64_t row = at_version(db, run, key, version, err);
 	if (row < 0)
 		return finish(db, (int)row, err);
+	/* a keep on a keep of the same annotator with nothing done since says
+	 * nothing new; counted, it would make one judgement two */
+	if (kind == XP_KEEP) {
+		int edited, kept;
+		size_t total;
+		json_t *acts = actions(db, row, &edited, &kept, &total);
+		json_t *last = json_array_get(acts, json_array_size(acts) - 1);
+		const char *by = json_string_value(json_object_get(last, "annotator"));
+		int again = last && !strcmp(json_string_value(json_object_get(last, "kind")), "keep") &&
+			    !json_is_true(json_object_get(last, "undone")) && !strcmp(by ? by : "", annotator ? annotator : "");
+		json_decref(acts);
+		if (again)
+			return finish(db, xp_failc(err, XP_EINPUT, "", 0, "keep %s: you kept it already and nothing was done to it "
+						   "since: nothing was written", key), err);
+	}
 	json_t *d = json_pack("{s:s,s:s,s:s?}", "op", k, "mention", key, "annotator", annotator);
 	char *detail = d ? json_dumps(d, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 	json_decref(d);
@@ -1635,7 +1652,10 @@ int xp_db_touched(xp_db *db, int64_t run, xp_touch **v, size_t *n, xp_err *err)
 {
 	sqlite3_stmt *st;
 	*v = NULL, *n = 0;
-	if (xp_sql_prepare(db, "SELECT c.mention, 1 FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
+	/* a modification that changed nothing (a store made before edits
+	 * refused them) is the span confirmed: kept, not edited */
+	if (xp_sql_prepare(db, "SELECT c.mention, CASE WHEN " XP_SQL_NOOP("c") " THEN 2 ELSE 1 END FROM corrections c"
+			   " LEFT JOIN batches b ON b.id = c.batch"
 			   " WHERE c.run = ?1 AND c.mention IS NOT NULL AND " LIVE_C
 			   " UNION ALL SELECT mention, CASE kind WHEN 'keep' THEN 2 ELSE 4 END FROM reviews"
 			   " WHERE run = ?1 AND undone = 0", &st, err))

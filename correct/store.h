@@ -79,6 +79,14 @@ const char *xp_sql_text(sqlite3_stmt *st, int i);
  * token i, NULL when it is not JSON.  SQLite's json functions stop the
  * statement with an error on malformed JSON; a store edited by hand reads
  * as having no such tokens instead, as json_loads does in C. */
+/* A stored correction c that changed nothing: a modification to the span
+ * the mention had (old_*, the view's when it was made; the sentence never
+ * changes) naming no cluster.  Edits refuse them now (correct/edit.c
+ * noop); a store made before may hold some, which the counts (db stats,
+ * runs, the queue's "edited") leave out, and the queue takes as what the
+ * corrector meant: the span confirmed, as a keep. */
+#define XP_SQL_NOOP(c) "(" c ".op = 'modify' AND " c ".cluster IS NULL AND " c ".old_start IS " c ".new_start AND " \
+	c ".old_end IS " c ".new_end)"
 #define XP_SQL_NTOKS(col) "(CASE WHEN json_valid(" col ") THEN json_array_length(" col ") END)"
 #define XP_SQL_TOKEN(col, i) "(CASE WHEN json_valid(" col ") THEN json_extract(" col ", '$[' || (" i ") || ']') END)"
 

@@ -295,6 +295,21 @@ int xp_db_realign_at(xp_db *db, int64_t run, const char *key, const int64_t *blo
 		rc = xp_failc(err, XP_EINPUT, "", 0, "realign %s: a block is not among the lines of utterances %lld to "
 			      "%lld (the ones it may be paired with)", key, (long long)(w.en_idx - NEIGHBOURS),
 			      (long long)(w.en_idx + NEIGHBOURS));
+	/* the blocks it is paired with now: a realign that changes nothing
+	 * would still take every span of the line away (they wait for the
+	 * corrector after a realign) and count as an action */
+	if (rc == 0) {
+		json_t *now = lines_now(db, w.utt), *x;
+		size_t same = 0;
+		json_array_foreach(now, i, x)
+			for (size_t k = 0; k < n; k++)
+				same += json_is_integer(json_object_get(x, "id")) && json_integer_value(json_object_get(x, "id")) == blocks[k];
+		if (now && same == n && json_array_size(now) == n)
+			rc = xp_failc(err, XP_EINPUT, "", 0, "realign %s: line %lld is paired with %s already: nothing was "
+				      "written (choose other blocks, or Esc)", key, (long long)w.en_idx,
+				      n == 1 ? "that block" : "those blocks");
+		json_decref(now);
+	}
 	xp_buf_putc(&text, 0);
 	char *old = NULL, *toks = NULL, *subs = NULL;
 	sqlite3_stmt *st = NULL;
@@ -340,6 +355,59 @@ int xp_db_realign_at(xp_db *db, int64_t run, const char *key, const int64_t *blo
 	return finish(db, rc, err);
 }
 
+/* 0, or XP_EINPUT naming the mention of utterance row urow (target
+ * sentence sent of document doc) whose tokens are [start, end) now: the
+ * mention on screen (row self) or a target-only mention, in any entity,
+ * as the page refuses them; another mention of the line in the entity
+ * the new one would join (`cluster`).  Another's in another entity is a
+ * span in two entities, which the store and the metrics allow
+ * (docs/nothing-lost.md). */
+static int tokens_taken(xp_db *db, int64_t doc, int64_t urow, int64_t self, int64_t cluster, int64_t sent, int64_t start,
+			int64_t end, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT id FROM mentions WHERE utterance = ? ORDER BY id", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, urow);
+	int rc = 0;
+	int64_t hit = -1, in = 0;
+	while (hit < 0 && sqlite3_step(st) == SQLITE_ROW) {
+		xp_mstate ms;
+		int64_t id = sqlite3_column_int64(st, 0);
+		if (xp_db_state(db, id, &ms)) {
+			rc = xp_sql_fail(db, err, "the line's mentions");
+			break;
+		}
+		if (ms.projected && ms.sent == sent && ms.start == start && ms.end == end && (id == self || ms.cluster == cluster))
+			hit = id, in = ms.cluster;
+	}
+	sqlite3_finalize(st);
+	if (rc)
+		return rc;
+	char k[600];
+	if (hit >= 0)
+		return xp_mention_key_of(db, hit, k, sizeof k)
+			       ? xp_sql_fail(db, err, "the line's mentions")
+			       : xp_failc(err, XP_EINPUT, "", 0, "the selected tokens (%lld-%lld) are mention %s already (entity "
+					  "%lld): nothing was written (to move it to another entity, open it and press r)",
+					  (long long)start, (long long)end, k, (long long)in);
+	json_t *ta = xp_tadds_json(db, doc), *t;
+	size_t i;
+	if (!ta)
+		return xp_sql_fail(db, err, "the line's target-only mentions");
+	json_array_foreach(ta, i, t)
+		if (json_integer_value(json_object_get(t, "sent")) == sent && json_integer_value(json_object_get(t, "start")) == start &&
+		    json_integer_value(json_object_get(t, "end")) == end) {
+			rc = xp_failc(err, XP_EINPUT, "", 0, "the selected tokens (%lld-%lld) are target-only mention +%lld already "
+				      "(entity %lld): nothing was written (to move it to another entity, select it and press r)",
+				      (long long)start, (long long)end, (long long)json_integer_value(json_object_get(t, "tid")),
+				      (long long)json_integer_value(json_object_get(t, "cluster")));
+			break;
+		}
+	json_decref(ta);
+	return rc;
+}
+
 int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t start, int64_t end,
 		  int64_t cluster, const char *annotator, const char *note, int64_t version, int64_t *id,
 		  xp_err *err)
@@ -374,6 +442,13 @@ int xp_db_tadd_at(xp_db *db, int64_t run, const char *key, int64_t utt, int64_t 
 	else if (end > ntoks)
 		rc = xp_failc(err, XP_EINPUT, "", 0, "the selected tokens (%lld-%lld) run past the end of the line (%lld "
 			      "tokens): select them again", (long long)start, (long long)end, (long long)ntoks);
+	/* tokens that are a mention of the line already (an English mention's
+	 * span as it is now, or a live target-only mention's): a second
+	 * mention of the same tokens adds nothing to the entity it is in, and
+	 * the corpus cannot say which of two entities they belong to; moving
+	 * it is a relink (the page refused both; the API took them) */
+	if (rc == 0)
+		rc = tokens_taken(db, w.doc, urow, w.mention, cluster, sent, start, end, err);
 	xp_xguard g = {0};
 	if (rc == 0 && xp_sql_prepare(db, "INSERT INTO tedits(run, kind, utterance, mention, cluster, start, end,"
 				      " annotator, note, created, after) VALUES(?,'tadd',?,?,?,?,?,?,?,?,?)", &st, err))

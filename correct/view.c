@@ -232,9 +232,13 @@ int xp_db_stats(xp_db *db, int64_t run, xp_db_counts *s, xp_err *err)
 {
 	memset(s, 0, sizeof *s);
 	/* one run, or all of them (run 0): the run is an integer we format */
-	char from[256], inrun[64], mrun[160], q[1024];
+	char from[512], inrun[64], mrun[160], q[1024];
 	snprintf(inrun, sizeof inrun, run ? " AND c.run = %lld " : " AND %lld = 0 ", (long long)run);
-	snprintf(from, sizeof from, " FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE" LIVE "%s", inrun);
+	/* a stored modification that changed nothing (store.h XP_SQL_NOOP: a
+	 * store made before edits refused them) is no correction: counted
+	 * apart, as no_ops */
+	snprintf(from, sizeof from, " FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE" LIVE "AND NOT "
+		 XP_SQL_NOOP("c") "%s", inrun);
 	snprintf(mrun, sizeof mrun, run ? " JOIN documents d ON d.id = m.document WHERE d.run = %lld" : " WHERE %lld = 0",
 		 (long long)run);
 	snprintf(q, sizeof q, "SELECT count(*)%s AND c.op = 'add'", from);
@@ -250,6 +254,9 @@ int xp_db_stats(xp_db *db, int64_t run, xp_db_counts *s, xp_err *err)
 	snprintf(q, sizeof q, "SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
 		 " WHERE (c.undone = 1 OR coalesce(b.undone, 0) = 1)%s", inrun);
 	s->undone = (size_t)xp_sql_int(db, q, 0);
+	snprintf(q, sizeof q, "SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE" LIVE
+		 "AND " XP_SQL_NOOP("c") "%s", inrun);
+	s->no_ops = (size_t)xp_sql_int(db, q, 0);
 	/* counted once by the run's import (schema 7) */
 	snprintf(q, sizeof q, "SELECT coalesce(sum(mentions), 0) FROM run_counts WHERE run = %lld OR %lld = 0",
 		 (long long)run, (long long)run);
@@ -268,15 +275,15 @@ int xp_db_stats(xp_db *db, int64_t run, xp_db_counts *s, xp_err *err)
 	while (sqlite3_step(st) == SQLITE_ROW)
 		s->pronoun_additions += sqlite3_column_int(st, 1) == 1 && xp_mtype_is_pronoun(&xp_mtype_en, xp_sql_text(st, 0));
 	sqlite3_finalize(st);
-	json_t *o = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:f,s:I}", "additions", (json_int_t)s->additions,
+	json_t *o = json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:I,s:f,s:I}", "additions", (json_int_t)s->additions,
 			      "deletions", (json_int_t)s->deletions, "modifications", (json_int_t)s->modifications,
 			      "orphans", (json_int_t)s->orphans, "conflicts", (json_int_t)s->conflicts, "undone",
-			      (json_int_t)s->undone, "mentions", (json_int_t)s->mentions, "projected",
+			      (json_int_t)s->undone, "no_ops", (json_int_t)s->no_ops, "mentions", (json_int_t)s->mentions, "projected",
 			      (json_int_t)s->projected, "corrected_mentions", (json_int_t)s->corrected_mentions,
 			      "corrected_share", s->mentions ? (double)s->corrected_mentions / s->mentions : 0.0,
 			      "pronoun_additions", (json_int_t)s->pronoun_additions);
 	snprintf(q, sizeof q, "SELECT r.lang, c.op, count(*) FROM corrections c JOIN runs r ON r.id = c.run"
-		 " LEFT JOIN batches b ON b.id = c.batch WHERE" LIVE "%s GROUP BY 1, 2", inrun);
+		 " LEFT JOIN batches b ON b.id = c.batch WHERE" LIVE "AND NOT " XP_SQL_NOOP("c") "%s GROUP BY 1, 2", inrun);
 	json_object_set_new(o, "by_language", group_counts(db, q));
 	snprintf(q, sizeof q, "SELECT coalesce(c.annotator, ''), c.op, count(*)%s GROUP BY 1, 2", from);
 	json_object_set_new(o, "by_annotator", group_counts(db, q));

@@ -793,6 +793,8 @@ static int do_derive(xp_db *db, dargs *a, xp_format fmt, xp_err *e)
 		       r.unknown_docs);
 		if (r.b.conflicts || r.b.orphans)
 			printf("%zu derived edits broke a rule (stored, listed, not applied)\n", r.b.conflicts + r.b.orphans);
+		if (r.b.unchanged)
+			printf("%zu derived edits said what the run has already (not stored, not counted)\n", r.b.unchanged);
 		for (size_t i = 0; i < r.b.nlisted; i++) {
 			fputs("  ", stdout);
 			xp_cli_put_untrusted(stdout, r.b.listed[i]);
@@ -819,6 +821,12 @@ static int do_batch(xp_db *db, dargs *a, xp_err *e)
 		printf("batch %lld: %zu additions, %zu deletions, %zu modifications; %zu applied, %zu for unknown "
 		       "mentions, %zu that break a rule (stored, listed below, not applied)\n",
 		       (long long)r.batch, r.by_op[0], r.by_op[1], r.by_op[2], r.applied, r.orphans, r.conflicts);
+		/* a row or edit that says what the view says already is no
+		 * correction: not stored, said apart (before, a modify to the
+		 * same span counted as a modification) */
+		if (r.unchanged)
+			printf("%zu %s what the run has already (not stored, not counted)\n", r.unchanged,
+			       r.unchanged == 1 ? "edit says" : "edits say");
 		for (size_t i = 0; i < r.nlisted; i++)
 			printf("  %s\n", r.listed[i]);
 	}
@@ -872,6 +880,10 @@ static int do_stats(xp_db *db, dargs *a, xp_err *e)
 		       "a pronoun: %zu\n", label, s.additions, s.deletions, s.modifications, s.orphans, s.conflicts, s.undone,
 		       s.mentions, s.projected, s.corrected_mentions,
 		       s.mentions ? 100.0 * s.corrected_mentions / s.mentions : 0, s.pronoun_additions);
+	/* stored before edits refused them: said, counted in none of the above */
+	if (!a->json && s.no_ops)
+		printf("%zu stored %s that changed nothing (a span set to the span it had), not counted as corrections\n",
+		       s.no_ops, s.no_ops == 1 ? "modification" : "modifications");
 	if (!a->json && breakdowns(s.json)) {
 		json_decref(all);
 		xp_db_counts_free(&s);

@@ -31,6 +31,9 @@ page before.
   2026-11-30T18:11:06Z); a relink's toast says u undoes it.
 - u after a relink says "Undone: relink KEY → “its words”" (it said
   "modify KEY", the form the store keeps a relink in).
+- m on a span as it is saves nothing and says so (h-edits: it was stored
+  and counted as a correction); a narrowed span is saved, its words in the
+  toast as the queue gives them, and u takes it back as "modify KEY".
 - With `long` (the Farsi sample, its first subtitle's words sixteen times
   over): a line of 96 words set smaller leaves the actions on screen at
   1366 x 768 (at 22 px their foot was at 836 px, under the key strip's 715);
@@ -129,17 +132,48 @@ def cjk_words():
     open_key(it["key"])
     facts = page.text("#facts")
     check(it["target"] in facts, "the facts give the span as the queue does: %r in %r" % (it["target"], facts))
-    v = page.mention(it["key"])["version"]
-    page.press("m")   # the span as it is: a modification to the same tokens
+    m = page.mention(it["key"])
+    v = m["version"]
+    # m on the span as it is changes nothing: refused, nothing written
+    # (h-edits; it was stored and counted as a correction)
+    page.press("m")
+    page.wait_for(lambda: page.text("#toast").startswith("Not saved"), "m on the span as it is says it saved nothing")
+    t = page.text("#toast")
+    page.shot("annotator-zh-unchanged.png")
+    check("already: nothing was written" in t and "keep it" in t, "the refusal says the span is unchanged and k keeps it: %r" % t)
+    time.sleep(0.3)
+    check(page.mention(it["key"])["version"] == v, "nothing was written for an unchanged span")
+    page.console_clean("status of 422")   # the refusal itself, logged by the browser
+    # a real change (the span narrowed at its end) is saved, its words in the toast
+    _, a, b = m["current"]["span"]
+    words = "".join(m["target"]["tokens"][a:b - 1])
+    if not narrowed(it["key"]):
+        return
+    page.press("m")
     page.wait_for(lambda: page.text("#toast").startswith("modify"), "m says what it saved")
     t = page.text("#toast")
     page.shot("annotator-zh-toast.png")
-    check(it["target"] in t, "the toast gives the span's words as the queue does: %r" % t)
+    check(("→ " + words + " —") in t, "the toast gives the span's words as the queue does (%r): %r" % (words, t))
     page.wait_for(lambda: idle(), "saved")
     page.press("u")
     page.wait_for(lambda: page.text("#toast").startswith("Undone"), "u takes it back")
     time.sleep(0.3)
     check(page.mention(it["key"])["version"] > v, "the modify was saved and undone")
+
+
+def narrowed(key):
+    """key's span, of two tokens or more, selected less its last token
+    (Shift+← left to right, Shift+→ right to left): a modify that changes
+    something (an unchanged span is refused)"""
+    _, a, b = page.mention(key)["current"]["span"]
+    check(b - a >= 2, "%s's span has two tokens or more to narrow" % key)
+    if b - a < 2:
+        return False
+    rtl = d.execute_script("return document.getElementById('tokens').getAttribute('dir') === 'rtl'")
+    ActionChains(d).key_down(Keys.SHIFT).send_keys(Keys.ARROW_RIGHT if rtl else Keys.ARROW_LEFT).key_up(Keys.SHIFT).perform()
+    sel = d.execute_script("return S.sel")
+    check(sel == [a, b - 1], "%s's span narrowed to [%d,%d): %s" % (key, a, b - 1, sel))
+    return sel == [a, b - 1]
 
 
 def plural():
@@ -212,7 +246,14 @@ def undo_words():
     t = page.text("#toast")
     page.shot("annotator-%s-undo-relink.png" % LANG)
     check(t.startswith("Undone: relink " + key + " → ") and "cluster" not in t, "the undo of a relink names it: %r" % t)
+    # a modify that changes the span (m on the span as it is saves nothing)
+    # (the last such of the page: narrow_span takes the first, and should
+    # find it as the run made it)
+    key = next((i["key"] for i in reversed(page.api("queue?limit=100")["items"]) if i["target"] is not None
+                and (lambda s: s and s[2] - s[1] >= 2)(page.mention(i["key"])["current"]["span"])), key)
     open_key(key)
+    if not narrowed(key):
+        return
     page.press("m")
     page.wait_for(lambda: page.text("#toast").startswith("modify") and idle(), "a modify saved")
     page.press("u")

@@ -10,6 +10,11 @@ expect_status 0 $XPROJ pipeline --config $S/zh.conf --alignments $S/zh.pharaoh -
 expect_status 0 $XPROJ db add $D --mention 's01e01c00x|3' --span 1:0:1 --annotator ann --note 'dropped I'
 expect_status 0 $XPROJ db modify $D --mention 's01e01c00x|2' --span 0:5:6 --annotator ann
 expect_status 0 $XPROJ db delete $D --mention 's01e01c00x|7' --annotator bob
+# (c01x|14 changed and changed back: its span is the projection's again,
+# by a correction; a modify to the span it has is refused, nothing written)
+expect_status 1 $XPROJ db modify $D --mention 's01e01c01x|14' --span 5:4:7 --annotator bob
+expect_grep "modify s01e01c01x|14: its span is 5:4:7 already: nothing was written" $T/err
+expect_status 0 $XPROJ db modify $D --mention 's01e01c01x|14' --span 5:4:6 --annotator bob
 expect_status 0 $XPROJ db modify $D --mention 's01e01c01x|14' --span 5:4:7 --annotator bob
 expect_status 0 $XPROJ db export $D -o $T/run1.conll
 expect_grep '^run 1 (zh, imported .*): 3 documents, with its live corrections, to ' $T/out
@@ -21,7 +26,7 @@ expect_status 0 $XPROJ pipeline --config $S/zh.conf --alignments $S/zh.pharaoh -
 # the rerun's summary says what was carried over (as db runs does)
 expect_grep '^  corrections  from run 1: 2 carried over, 1 already so in the new projection, 1 not carried (xproj db runs lists them)$' $T/p/summary.txt
 expect_status 0 $XPROJ db runs $D
-expect_grep '^run 1 (zh, .*): 3 documents, 92 mentions, 85 projected; 4 live corrections, 0 reviews$' $T/out
+expect_grep '^run 1 (zh, .*): 3 documents, 92 mentions, 85 projected; 5 live corrections, 0 reviews$' $T/out
 expect_grep '^run 2 (zh, .*): 3 documents, 92 mentions, 85 projected; 2 live corrections, 0 reviews$' $T/out
 expect_grep '^from run 1: 2 corrected mentions carried over, 1 already so in the new projection, 1 not carried' $T/out
 expect_grep '^  s01e01c00x|3  lost: the target sentence changed$' $T/out
@@ -33,7 +38,7 @@ grep -q '[{}]' $T/out && { echo "FAIL: db stats' text output holds JSON:"; cat $
 expect_grep '^by annotator: ann 0 added, 0 deleted, 1 modified; bob 0 added, 1 deleted, 0 modified$' $T/out
 expect_grep '^by language: zh 0 added, 1 deleted, 1 modified$' $T/out
 expect_status 0 $XPROJ db stats --run 1 --json $D
-expect_grep '^{"additions":1,"deletions":1,"modifications":2,' $T/out
+expect_grep '^{"additions":1,"deletions":1,"modifications":3,' $T/out
 expect_status 1 $XPROJ db stats --run 7 $D
 expect_grep 'there is no run 7' $T/err
 

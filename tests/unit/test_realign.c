@@ -11,6 +11,7 @@
 #include <jansson.h>
 #include <sqlite3.h>
 #include "correct/review.h"
+#include "correct/store.h"
 #include "io/conll.h"
 #include "base/file.h"
 
@@ -260,6 +261,75 @@ static void realign_flow(void **state)
 	xp_edit other = {XP_ADD, "d|3", 1, 0, 1, "bob", NULL};
 	assert_int_equal(xp_db_edit_at(db, run, &other, -1, &e), 0);
 	assert_int_equal(xp_db_undo_mine(db, run, "ann", what, sizeof what, key, sizeof key, &e), XP_ECONFLICT);
+	done(db);
+}
+
+/* The target side's actions that change nothing are refused, nothing
+ * written (before, each was stored and counted as an action): a realign to
+ * the blocks the line is paired with (it also took every span of the line
+ * away), a target-only mention on tokens that are a mention of the line
+ * already (the mention's own span, as the page refused; a target-only
+ * mention's), and a keep on one's own keep with nothing done since. */
+static void noops_refused(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = run_with_lines(db);
+	xp_err e;
+	int64_t two = 2, v = xp_db_mention_version(db, run, "d|2"), id;
+	assert_int_equal(xp_db_realign_at(db, run, "d|2", &two, 1, "ann", NULL, v, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "is paired with that block already: nothing was written"));
+	json_t *m;
+	assert_int_equal(xp_db_mention(db, run, "d|2", 0, &m, &e), 0);
+	json_t *sp = J(J(m, "current"), "span");
+	assert_false(json_is_null(sp));
+	int64_t utt = json_integer_value(J(J(m, "english"), "utt")), a = json_integer_value(json_array_get(sp, 1)),
+		b = json_integer_value(json_array_get(sp, 2));
+	json_decref(m);
+	/* its own span, in its own entity or another */
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", utt, a, b, 1, "ann", NULL, v, &id, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "are mention d|2 already"));
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", utt, a, b, 5, "ann", NULL, v, &id, &e), XP_EINPUT);
+	assert_int_equal(xp_db_mention_version(db, run, "d|2"), v);
+	assert_int_equal(xp_sql_int(db, "SELECT count(*) FROM tedits", -1), 0);
+	/* seen from another mention of the line: d|2's tokens in d|2's entity
+	 * are no new mention; in another entity, a span in two entities, which
+	 * the store allows (a projection makes them too) */
+	json_t *m2;
+	assert_int_equal(xp_db_mention(db, run, "d|2", 0, &m2, &e), 0);
+	int64_t own = json_integer_value(J(J(m2, "scene"), "tgt_cluster"));
+	json_decref(m2);
+	int64_t vo = -1;
+	const char *other = NULL;
+	static const char *const keys[] = {"d|0", "d|1", "d|3"};
+	for (size_t k = 0; k < 3 && !other; k++) {
+		json_t *o;
+		if (xp_db_mention(db, run, keys[k], 0, &o, &e) == 0 && json_integer_value(J(J(o, "english"), "utt")) == utt)
+			other = keys[k], vo = xp_db_mention_version(db, run, keys[k]);
+		json_decref(o);
+	}
+	assert_non_null(other);   /* the fixture's line 1 has two mentions */
+	if (other) {
+		assert_int_equal(xp_db_tadd_at(db, run, other, utt, a, b, own, "ann", NULL, vo, &id, &e), XP_EINPUT);
+		assert_non_null(strstr(e.msg, "are mention d|2 already"));
+		assert_int_equal(xp_db_tadd_at(db, run, other, utt, a, b, own + 40, "ann", NULL, vo, &id, &e), 0);
+		assert_int_equal(xp_db_undo_mine(db, run, "ann", (char[64]){0}, 64, (char[64]){0}, 64, &e), 0);
+	}
+	/* a target-only mention's tokens, twice */
+	int64_t v1 = xp_db_mention_version(db, run, "d|1");
+	assert_int_equal(xp_db_tadd_at(db, run, "d|1", 1, 2, 3, 1, "ann", NULL, v1, &id, &e), 0);
+	v1 = xp_db_mention_version(db, run, "d|1");
+	assert_int_equal(xp_db_tadd_at(db, run, "d|1", 1, 2, 3, 1, "bob", NULL, v1, &id, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "are target-only mention +"));
+	assert_int_equal(xp_sql_int(db, "SELECT count(*) FROM tedits WHERE undone = 0", -1), 1);
+	/* keep, keep: the second says nothing new; another's keep between does */
+	v = xp_db_mention_version(db, run, "d|2");
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "ann", v, &e), 0);
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "ann", v + 1, &e), XP_EINPUT);
+	assert_non_null(strstr(e.msg, "you kept it already"));
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "bob", v + 1, &e), 0);
+	assert_int_equal(xp_db_review(db, run, "d|2", XP_KEEP, NULL, "ann", v + 2, &e), 0);
+	assert_int_equal(xp_sql_int(db, "SELECT count(*) FROM reviews", -1), 3);
 	done(db);
 }
 
@@ -1345,7 +1415,8 @@ static void migrate_from_15(void **state)
 	xp_err e;
 	int64_t run = import(db), tid, t2;
 	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 2, 3, 2, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &tid, &e), 0);
-	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 0, 1, 2, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &t2, &e), 0);
+	/* (tokens 0-1 are d|2 itself: a target-only mention there is refused) */
+	assert_int_equal(xp_db_tadd_at(db, run, "d|2", 1, 1, 2, 2, "ann", NULL, xp_db_mention_version(db, run, "d|2"), &t2, &e), 0);
 	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 2, 1, "ann", "it is his car",
 					      xp_db_mention_version(db, run, "d|2"), &e), 0);
 	json_t *m;
@@ -1467,6 +1538,7 @@ int main(void)
 		cmocka_unit_test(doubtful_first),
 		cmocka_unit_test(realign_flow),
 		cmocka_unit_test(target_only),
+		cmocka_unit_test(noops_refused),
 		cmocka_unit_test(rerun_keeps_them),
 		cmocka_unit_test(merged),
 		cmocka_unit_test(check_tedits),

@@ -1402,7 +1402,7 @@ typedef struct act {   /* an action the server said it wrote */
 } act;
 
 typedef struct worker {
-	int id, conflicts, nothing, other, crossed;
+	int id, conflicts, nothing, other, crossed, same;
 	char **keys;
 	size_t nkeys;
 	act acts[EDITS];
@@ -1474,6 +1474,9 @@ static void annotate_one(worker *w, int i, const char *who)
 		w->conflicts++;
 	} else if (st == 422 && strstr(json_string_value(J(o, "message")), "which the exported corpus cannot write")) {
 		w->crossed++;   /* a span across another of its entity's (correct/cross.c) */
+	} else if (st == 422 && strstr(json_string_value(J(o, "message")), "already") &&
+		   strstr(json_string_value(J(o, "message")), "nothing was written")) {
+		w->same++;   /* the span it has, a keep on one's own keep: a no-op, refused (correct/edit.c) */
 	} else {
 		w->other++, print_message("      %s: %d %s\n", kinds[kind], st, json_string_value(J(o, "message")));
 	}
@@ -1578,19 +1581,19 @@ static void eight_annotators(void **state)
 		w[i].id = i, w[i].keys = keys, w[i].nkeys = nkeys;
 		pthread_create(&t[i], NULL, annotate, &w[i]);
 	}
-	int written = 0, conflicts = 0, nothing = 0, crossed = 0, by_kind[NKINDS] = {0};
+	int written = 0, conflicts = 0, nothing = 0, crossed = 0, same = 0, by_kind[NKINDS] = {0};
 	for (int i = 0; i < WORKERS; i++) {
 		pthread_join(t[i], NULL);
 		assert_int_equal(w[i].other, 0);
-		written += w[i].nacts, conflicts += w[i].conflicts, nothing += w[i].nothing, crossed += w[i].crossed;
+		written += w[i].nacts, conflicts += w[i].conflicts, nothing += w[i].nothing, crossed += w[i].crossed, same += w[i].same;
 		for (int k = 0; k < NKINDS; k++)
 			by_kind[k] += w[i].by_kind[k];
 	}
-	assert_int_equal(written + conflicts + nothing + crossed, WORKERS * EDITS);
+	assert_int_equal(written + conflicts + nothing + crossed + same, WORKERS * EDITS);
 	print_message("      %d written (%d modify, %d delete, %d add, %d keep, %d note, %d undo), %d refused as "
-		      "conflicts, %d as crossing another mention of the entity, %d undo with nothing left\n", written,
+		      "conflicts, %d as crossing another mention of the entity, %d as changing nothing, %d undo with nothing left\n", written,
 		      by_kind[K_MODIFY], by_kind[K_DELETE], by_kind[K_ADD], by_kind[K_KEEP], by_kind[K_NOTE], by_kind[K_UNDO],
-		      conflicts, crossed, nothing);
+		      conflicts, crossed, same, nothing);
 	for (int k = 0; k < NKINDS; k++)
 		assert_true(by_kind[k] > 20);   /* each kind of action was really exercised */
 	/* what the API serves now */
