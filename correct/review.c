@@ -8,6 +8,8 @@
 #include "store.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
+#include "../lang/lang.h"
+#include "../model/mtype.h"
 
 #include <ctype.h>
 #include <jansson.h>
@@ -428,13 +430,31 @@ static size_t lines_first(const lines_at *l, int64_t at)
 	return a;
 }
 
-/* an entity of the document as the scene reads it: how many mentions, the
- * lines to its nearest, and what names it (its longest English mention,
- * an untouched one first, and its longest projected target span; the
- * nearest of those as long) */
+/* What names an entity on one side, the words an annotator recognises:
+ * a candidate's rank is, in order, (1) whether no edit touched it (a
+ * mention relinked in by mistake does not rename its entity), (2) its
+ * kind: a name, then any other noun phrase, then a pronoun ("You · 里奥"
+ * named Leo's entity by his longest mention, a pronoun, where dialogue
+ * has many), (3) how often the entity's mentions say those words, (4)
+ * their length, then the first in reading order.  The kind is the
+ * English mention's type (model/mtype.h); a target span is a pronoun by
+ * its pack's lists (lang/lang.h xp_lang_mtype), else takes the kind of
+ * the English mention it projects (a target-only mention: a noun phrase).
+ * One rule for both sides and every language: no word list here. */
+enum { NAME_PRONOUN, NAME_OTHER, NAME_NAME, NAME_KINDS };
+
 typedef struct {
-	int64_t cluster, n, near, len, wnear, tlen, tnear;
-	json_t *words, *tgt;
+	int64_t tier, count, len;   /* (1) and (2) as one number; (3); (4) */
+	json_t *words;              /* the winner's words, NULL: none yet */
+} ent_name;
+
+/* an entity of the document as the scene reads it: how many mentions,
+ * the lines to its nearest, and what names it in English and in the
+ * target (ent_name) */
+typedef struct {
+	int64_t cluster, n, near;
+	ent_name en, tgt;
+	json_t *said;   /* "side tier words" -> how often its mentions say them */
 } ent_at;
 
 typedef struct {
@@ -452,15 +472,102 @@ static ent_at *ents_add(ents_at *v, int64_t cluster, int64_t near)
 		v->p = p, v->cap = cap;
 	}
 	ent_at *e = &v->p[v->n++];
-	*e = (ent_at){.cluster = cluster, .near = near, .len = -1, .wnear = near, .tnear = near};
+	*e = (ent_at){.cluster = cluster, .near = near, .en.tier = -1, .tgt.tier = -1};
 	return e;
 }
 
 static void ents_free(ents_at *v)
 {
 	for (size_t i = 0; i < v->n; i++)
-		json_decref(v->p[i].words), json_decref(v->p[i].tgt);
+		json_decref(v->p[i].en.words), json_decref(v->p[i].tgt.words), json_decref(v->p[i].said);
 	free(v->p);
+}
+
+/* the kind of tokens [s, e) of a line (NAME_*) by lists l: the span is
+ * made a line of its own for model/mtype.h; a span too long for that is
+ * no name and no pronoun */
+static int span_kind(const xp_mtype_words *l, json_t *toks, int64_t s, int64_t e)
+{
+	char text[1024];
+	xp_tok tk[64];
+	size_t len = 0;
+	uint32_t n = 0;
+	if (s < 0 || e <= s || e - s > (int64_t)(sizeof tk / sizeof *tk) || e > (int64_t)json_array_size(toks))
+		return NAME_OTHER;
+	/* a clitic alone (English "let's": "'s", us) is said for a pronoun */
+	const char *w0 = json_string_value(json_array_get(toks, (size_t)s));
+	if (e - s == 1 && w0 && (w0[0] == '\'' || !strncmp(w0, "\u2019", 3)))
+		return NAME_PRONOUN;
+	for (int64_t k = s; k < e; k++, n++) {
+		const char *w = json_string_value(json_array_get(toks, (size_t)k));
+		size_t wl = w ? strlen(w) : 0;
+		if (len + wl + 2 > sizeof text)
+			return NAME_OTHER;
+		tk[n] = (xp_tok){.off = (uint32_t)len, .len = (uint32_t)wl};
+		memcpy(text + len, w ? w : "", wl);
+		len += wl;
+		text[len++] = ' ';
+	}
+	text[len ? len - 1 : 0] = '\0';
+	xp_utt u = {.speaker = "", .text = text, .toks = tk, .ntoks = n};
+	xp_mtype t = xp_mention_type(l, &u, 0, n);
+	return t == XP_MT_PRONOUN ? NAME_PRONOUN : t == XP_MT_NAME ? NAME_NAME : NAME_OTHER;
+}
+
+/* tokens [s, e) of a line, a candidate to name entity x on side `side`
+ * ('e' English, 't' target) with kind `kind`, untouched or not; 0, -1
+ * out of memory */
+static int name_offer(ent_at *x, int side, json_t *toks, int64_t s, int64_t e, int kind, int untouched)
+{
+	if (s < 0 || e <= s || e > (int64_t)json_array_size(toks))
+		return 0;
+	ent_name *nm = side == 'e' ? &x->en : &x->tgt;
+	int64_t tier = (untouched ? NAME_KINDS : 0) + kind;
+	/* the words said, ASCII case folded ("He" and "he" are one), under
+	 * the side and tier: a touched "Leo" does not count for an untouched */
+	char key[512];
+	int at = snprintf(key, sizeof key, "%c%d", side, (int)tier);
+	for (int64_t k = s; k < e && at < (int)sizeof key - 1; k++) {
+		const char *w = json_string_value(json_array_get(toks, (size_t)k));
+		at += snprintf(key + at, sizeof key - (size_t)at, " %s", w ? w : "");
+	}
+	for (char *c = key; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	if (!x->said && !(x->said = json_object()))
+		return -1;
+	json_int_t count = json_integer_value(json_object_get(x->said, key)) + 1;
+	if (json_object_set_new(x->said, key, json_integer(count)))
+		return -1;
+	if (tier < nm->tier || (tier == nm->tier && (count < nm->count || (count == nm->count && e - s <= nm->len))))
+		return 0;
+	json_t *words = json_array();
+	for (int64_t k = s; words && k < e; k++)
+		if (json_array_append(words, json_array_get(toks, (size_t)k)))
+			json_decref(words), words = NULL;
+	if (!words)
+		return -1;
+	json_decref(nm->words);
+	*nm = (ent_name){.tier = tier, .count = count, .len = e - s, .words = words};
+	return 0;
+}
+
+/* the target tokens of line `utt` of document doc as they are now (a
+ * re-paired line's new ones): from the scene's lines when it is one of
+ * them, else read; NULL when there is none */
+static json_t *tadd_tokens(xp_db *db, int64_t doc, int64_t utt, const lines_at *by_utt)
+{
+	size_t i = lines_first(by_utt, utt);
+	if (i < by_utt->n && by_utt->p[i].at == utt)
+		return json_incref(json_object_get(by_utt->p[i].u, "tgt_tokens"));
+	sqlite3_stmt *st;
+	if (xp_sql_cached(db, "SELECT coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt) FROM utterances u"
+			  " WHERE u.document = ? AND u.en_idx = ?", &st, NULL))
+		return NULL;
+	sqlite3_bind_int64(st, 1, doc);
+	sqlite3_bind_int64(st, 2, utt);
+	json_t *a = sqlite3_step(st) == SQLITE_ROW ? col_array(st, 0) : NULL;
+	xp_sql_release(db, st);
+	return a;
 }
 
 /* the utterances around the mention's, with the mentions of its cluster on
@@ -535,18 +642,30 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	sqlite3_bind_int64(mt, 1, doc);
 	size_t size = 0, tsize = 0;
 	/* the document's entities as they are now (a relink picks one): each
-	 * cluster with how many mentions it has, how many lines its nearest
-	 * English mention is from the mention's ("near": in a scene of hundreds
-	 * of lines, "Leo" of the first line said nothing of which of eight
-	 * entities named so a corrector wants), and what names it: its longest
-	 * English mention's words (the nearest of those as long; one no edit
-	 * touched before one an edit did), and its
-	 * longest target span as projected ("tgt_words"; a span an edit or a
-	 * realign touched is not read again for it).  The page's menus listed
-	 * "cluster 17 · he (3)"; a number is nothing an annotator reads, and a
-	 * pronoun names no one */
+	 * cluster with how many mentions it has (target-only ones too), how
+	 * many lines its nearest mention is from the mention's ("near": in a
+	 * scene of hundreds of lines, "Leo" of the first line said nothing of
+	 * which of eight entities named so a corrector wants), and what names
+	 * it in English ("words") and in the target ("tgt_words": a span an
+	 * edit or a realign touched is not read again for it), by ent_name's
+	 * rule.  The page's menus listed "cluster 17 · he (3)"; a number is
+	 * nothing an annotator reads, and a pronoun names no one */
 	json_t *ents = json_object();   /* cluster -> its index in ev */
 	ents_at ev = {0};
+	/* the target language's lists, when its pack has them (a pronoun
+	 * there names its entity last) */
+	xp_mtype_words twords;
+	const xp_mtype_words *tw = NULL;
+	sqlite3_stmt *lg;
+	if (xp_sql_cached(db, "SELECT r.lang FROM documents d JOIN runs r ON r.id = d.run WHERE d.id = ?", &lg, NULL) == 0) {
+		sqlite3_bind_int64(lg, 1, doc);
+		if (sqlite3_step(lg) == SQLITE_ROW) {
+			tw = xp_lang_mtype(xp_lang_find((const char *)sqlite3_column_text(lg, 0)), &twords);
+			if (tw && !xp_mtype_has_types(tw))
+				tw = NULL;
+		}
+		xp_sql_release(db, lg);
+	}
 	/* the entity's target mentions by name, sorted: what a merge decided
 	 * on this scene sends back (xp_db_merge_at's members) */
 	json_t *members = json_array();
@@ -575,10 +694,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		snprintf(ck, sizeof ck, "%lld", (long long)ms.cluster);
 		json_t *ix = json_object_get(ents, ck);
 		ent_at *ent = ix ? &ev.p[json_integer_value(ix)] : NULL;
-		/* a mention nothing touched names its entity before one an edit
-		 * touched: a mention relinked into it by mistake renamed it */
-		int64_t near = at > utt ? at - utt : utt - at,
-			len = sqlite3_column_int64(mt, 3) - sqlite3_column_int64(mt, 2) + (sqlite3_column_int(mt, 10) ? 0 : 1 << 20);
+		int64_t near = at > utt ? at - utt : utt - at;
 		if (!ent && (ent = ents_add(&ev, ms.cluster, near)) &&
 		    json_object_set_new(ents, ck, json_integer((json_int_t)(ev.n - 1))))
 			ev.n--, ent = NULL;
@@ -589,31 +705,27 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		ent->n++;
 		if (near < ent->near)
 			ent->near = near;
-		if (len > ent->len || (len == ent->len && near < ent->wnear)) {
-			if (!line_src || line_src_at != at) {
-				json_decref(line_src);
-				line_src = col_array(mt, 6), line_src_at = at;
-			}
-			json_decref(ent->words);
-			ent->words = json_array();
-			for (int64_t k = sqlite3_column_int64(mt, 2); k < sqlite3_column_int64(mt, 3) && k < (int64_t)json_array_size(line_src); k++)
-				json_array_append(ent->words, json_array_get(line_src, (size_t)k));
-			ent->len = len, ent->wnear = near;
+		/* what names it (ent_name): its English words, and its target
+		 * span as projected on a row nothing touched (then the span
+		 * counts the utterance's own target tokens) */
+		int untouched = !sqlite3_column_int(mt, 10);
+		if (!line_src || line_src_at != at) {
+			json_decref(line_src);
+			line_src = col_array(mt, 6), line_src_at = at;
 		}
-		/* its target span as projected, on a row nothing touched (then the
-		 * span counts the utterance's own target tokens) */
-		int64_t tlen = ms.end - ms.start;
-		if (!sqlite3_column_int(mt, 10) && ms.projected && tlen > 0 &&
-		    (tlen > ent->tlen || (tlen == ent->tlen && near < ent->tnear))) {
+		int64_t es = sqlite3_column_int64(mt, 2), ee = sqlite3_column_int64(mt, 3);
+		int kind = span_kind(&xp_mtype_en, line_src, es, ee);
+		if (name_offer(ent, 'e', line_src, es, ee, kind, untouched))
+			oom = 1;
+		if (untouched && ms.projected && ms.end > ms.start) {
 			if (!line_tgt || line_tgt_at != at) {
 				json_decref(line_tgt);
 				line_tgt = col_array(mt, 11), line_tgt_at = at;
 			}
-			json_decref(ent->tgt);
-			ent->tgt = json_array();
-			for (int64_t k = ms.start; k < ms.end && k >= 0 && k < (int64_t)json_array_size(line_tgt); k++)
-				json_array_append(ent->tgt, json_array_get(line_tgt, (size_t)k));
-			ent->tlen = tlen, ent->tnear = near;
+			int tk = tw && span_kind(tw, line_tgt, ms.start, ms.end) == NAME_PRONOUN ? NAME_PRONOUN
+				 : !tw && kind == NAME_PRONOUN ? NAME_PRONOUN : kind == NAME_NAME ? NAME_NAME : NAME_OTHER;
+			if (name_offer(ent, 't', line_tgt, ms.start, ms.end, tk, 1))
+				oom = 1;
 		}
 		if (!ms.projected || ms.sent < 0 || ms.cluster != now_cluster)
 			continue;
@@ -628,11 +740,34 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	}
 	json_decref(line_src);
 	json_decref(line_tgt);
-	/* target-only mentions (correct/tedit.c) of the chain on screen */
+	/* target-only mentions (correct/tedit.c): mentions of their entity,
+	 * named by their words (an entity made of them alone has no others:
+	 * it was left out of the list, and the page named it "+N"); those of
+	 * the chain on screen marked */
 	json_t *tadds = xp_tadds_json(db, doc), *t;
 	size_t ti;
 	json_array_foreach(tadds, ti, t) {
-		if (json_integer_value(json_object_get(t, "cluster")) != now_cluster)
+		int64_t tu = json_integer_value(json_object_get(t, "utt")), tc = json_integer_value(json_object_get(t, "cluster"));
+		char ck[24];
+		snprintf(ck, sizeof ck, "%lld", (long long)tc);
+		json_t *ix = json_object_get(ents, ck);
+		int64_t near = tu > utt ? tu - utt : utt - tu;
+		ent_at *ent = ix ? &ev.p[json_integer_value(ix)] : NULL;
+		if (!ent && (ent = ents_add(&ev, tc, near)) && json_object_set_new(ents, ck, json_integer((json_int_t)(ev.n - 1))))
+			ev.n--, ent = NULL;
+		json_t *toks = NULL;
+		if (ent) {
+			ent->n++;
+			if (near < ent->near)
+				ent->near = near;
+			toks = tadd_tokens(db, doc, tu, &by_utt);
+			int64_t a = json_integer_value(json_object_get(t, "start")), b = json_integer_value(json_object_get(t, "end"));
+			if (toks && name_offer(ent, 't', toks, a, b,
+					       tw && span_kind(tw, toks, a, b) == NAME_PRONOUN ? NAME_PRONOUN : NAME_OTHER, 0))
+				oom = 1;
+			json_decref(toks);
+		}
+		if (tc != now_cluster)
 			continue;
 		tsize++;
 		char tk[32];
@@ -687,8 +822,9 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		ent_at *x = &ev.p[i];
 		json_array_append_new(list, json_pack("{s:I,s:I,s:I,s:o,s:o}", "cluster", (json_int_t)x->cluster, "n",
 						      (json_int_t)x->n, "near", (json_int_t)x->near, "words",
-						      x->words ? x->words : json_array(), "tgt_words", x->tgt ? x->tgt : json_array()));
-		x->words = x->tgt = NULL;
+						      x->en.words ? x->en.words : json_array(), "tgt_words",
+						      x->tgt.words ? x->tgt.words : json_array()));
+		x->en.words = x->tgt.words = NULL;
 	}
 	ents_free(&ev);
 	json_decref(ents);
