@@ -359,6 +359,9 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 		/* the cluster an edit put the mention in (a relink), if it named one */
 		if (x && (is_edit || !strcmp(kind, "tadd") || !strcmp(kind, "relink")))
 			json_object_set_new(x, "cluster", col_int(st, 15));
+		/* which target-only mention a tadd made (the page names it by its words) */
+		if (x && !strcmp(kind, "tadd") && sqlite3_column_int(st, 13) == 2)
+			json_object_set_new(x, "tid", json_integer((json_int_t)sqlite3_column_int64(st, 14)));
 		if (json_array_append_new(a, x)) {
 			json_decref(a);
 			a = NULL;

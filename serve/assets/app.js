@@ -36,6 +36,7 @@ const S = {
   oldRun: 0,          // the run the corrector chose to go on correcting though a rerun superseded it
   context: 8,         // the scene's lines either side of the mention (CONTEXT, widened by "more")
   ents: new Map(),    // "doc|cluster" -> an entity as a mention's scene or GET entities named it
+  tadds: new Map(),   // "doc|tid" -> a target-only mention's words, as a line shown had them
 };
 
 const $ = (id) => document.getElementById(id);
@@ -148,6 +149,26 @@ function entWords(m, c) {
 }
 function entCount(e) { return e.n + (e.n === 1 ? " mention" : " mentions"); }
 function rememberEnts(doc, list) { for (const e of list || []) S.ents.set(doc + "|" + e.cluster, e); }
+/* a target-only mention's words, kept as its line showed them: an undo or
+ * a history line names it after it left the line (the store says "+N") */
+function rememberTadds(m) {
+  for (const t of (m.target && m.target.target_only) || [])
+    S.tadds.set(m.doc + "|" + t.tid, joinTokens(m.target.tokens.slice(t.start, t.end)));
+}
+/* target-only mention tid in words: "target-only “…”" (its number only in
+ * the tooltips: a corrector reads the words, as every entity's) */
+function taddName(tid, m) {
+  m = m || S.mention;
+  const w = m && S.tadds.get(m.doc + "|" + tid);
+  return w ? "target-only “\u2068" + w + "\u2069”" : "a target-only mention";
+}
+/* the store's texts name a target-only mention "+N" (a batch "relink +3
+ * into cluster 5", "delete +3", an undo's "Undone: delete +3"): in words */
+function taddWords(text, m) {
+  if (!text) return text;
+  return text.replace(/^(relink|delete) \+(\d+)( into cluster (-?\d+))?$/, (all, verb, tid, into, c) =>
+    verb + " " + taddName(Number(tid), m) + (into ? " → " + entLabel(Number(c), m) : ""));
+}
 /* the entity numbered c of the mention's document, in words */
 function entLabel(c, m) {
   m = m || S.mention;
@@ -417,6 +438,7 @@ function setMention(m, keepBanner) {
   if (!S.mention || S.mention.key !== m.key) { S.context = CONTEXT; closeForms(); }
   S.mention = m;
   rememberEnts(m.doc, m.scene && m.scene.entities);
+  rememberTadds(m);
   const sp = m.current.span;
   S.sel = sp ? [sp[1], sp[2]] : null;
   // the cursor on the span's last token, the anchor on its first: Shift+arrow
@@ -615,11 +637,14 @@ function renderMention() {
   if (m.actions_total > m.actions.length) hist.append(h("li", { class: "muted" }, (m.actions_total - m.actions.length) + " earlier actions not shown"));
   for (const a of m.actions) {
     const cls = [a.undone ? "undone" : "", a.annotator && a.annotator !== S.annotator ? "other" : ""].join(" ");
+    // a target-only mention moved alone: its batch names it "+N"
+    const moved = a.kind === "relink" && /^(?:relink|delete) \+(\d+)/.exec(a.batch || "");
     hist.append(h("li", { class: cls },
-      h("span", { class: "when", title: "the time in UTC" }, utc(a.created)), " ", h("b", {}, a.kind),
+      h("span", { class: "when", title: "the time in UTC" }, utc(a.created)), " ", h("b", {}, moved && a.cluster < 0 ? "delete" : a.kind),
+      moved ? " " + taddName(Number(moved[1]), m) : a.kind === "tadd" && a.tid !== undefined ? " " + taddName(a.tid, m) : "",
       a.span ? " " + (a.span[0] === (m.target || {}).sent ? tokensOf(a.span, m) : "tokens of another line") : "",
-      a.cluster !== null && a.cluster !== undefined ? " → " + entLabel(a.cluster, m) : "",
-      a.annotator ? " by " + a.annotator : "", a.batch ? " (batch " + a.batch + ")" : "",
+      a.cluster !== null && a.cluster !== undefined && a.cluster >= 0 ? " → " + entLabel(a.cluster, m) : "",
+      a.annotator ? " by " + a.annotator : "", a.batch && !moved ? " (batch " + a.batch + ")" : "",
       a.carried ? " (carried from an earlier run)" : "", a.note ? " — “" + a.note + "”" : "",
       a.status !== "ok" ? " [" + a.status + ": " + (a.why || "") + "]" : "", a.undone ? " (undone)" : ""));
   }
@@ -868,8 +893,8 @@ function whyNot(action, m) {
 function utc(t) { return t.replace("T", " ").replace("Z", "") + " UTC"; }
 
 function describe(action, body, m) {
-  if (action === "delete" && body.tadd) return "delete target-only +" + body.tadd;
-  if (action === "relink" && body.tadd) return "relink target-only +" + body.tadd + " → " + entLabel(body.cluster, m);
+  if (action === "delete" && body.tadd) return "delete " + taddName(body.tadd, m);
+  if (action === "relink" && body.tadd) return "relink " + taddName(body.tadd, m) + " → " + entLabel(body.cluster, m);
   if (action === "relink") return "relink " + m.key + " → " + entLabel(body.cluster, m);
   if (action === "merge") return "merge " + entLabel(m.scene.tgt_cluster, m) + " → " + entLabel(body.cluster, m);
   if (action === "realign") return "re-pair line " + m.english.utt + " with block" + (body.blocks.length > 1 ? "s " : " ") + body.blocks.join(", ");
@@ -909,6 +934,11 @@ async function undo() {
  * of the corrector's undone ones */
 function undoneWords(undone, key) {
   const m = S.mention;
+  if (undone && /^(relink|delete) \+\d+/.test(undone)) return taddWords(undone, m);
+  if (undone && undone.startsWith("tadd ") && m && m.key === key) {
+    const t = (m.actions || []).filter((a) => a.kind === "tadd" && a.undone && a.annotator === S.annotator).at(-1);
+    if (t && t.tid !== undefined) return taddName(t.tid, m) + (t.cluster !== null && t.cluster !== undefined ? " → " + entLabel(t.cluster, m) : "");
+  }
   if (!undone || !undone.startsWith("modify ") || !m || m.key !== key) return undone;
   const mine = (m.actions || []).filter((a) => a.undone && a.annotator === S.annotator && !a.carried);
   const last = mine.at(-1);
@@ -930,8 +960,7 @@ function relink() {
   S.relinkTadd = t;
   const sel = clear($("relink-select"));
   entityOptions(sel, m, t ? t.cluster : m.scene.tgt_cluster);
-  $("relink-what").textContent = t ? "Move the target-only mention " + joinTokens(m.target.tokens.slice(t.start, t.end)) +
-    " (+" + t.tid + ", in " + entLabel(t.cluster, m) + ") to" : "Move this mention to";
+  $("relink-what").textContent = t ? "Move the " + taddName(t.tid, m) + " (in " + entLabel(t.cluster, m) + ") to" : "Move this mention to";
   openForm("relink-form", sel);
 }
 

@@ -277,13 +277,98 @@ def long_line():
     size(1366, 768)
 
 
+def pronoun_names():
+    """an entity is named by its name where it has one (h-wb7): Leo's
+    entity, most of whose mentions are "you", was "You · 里奥" in the menus
+    of s01e01c01x|3"""
+    size(1366, 768)
+    key = "s01e01c01x|3"
+    open_key(key)
+    page.press("r")
+    page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
+    opts = d.execute_script("return [...document.getElementById('relink-select').options].map((o) => o.text)")
+    page.press(Keys.ESCAPE)
+    check(any(o.startswith("Leo · ") for o in opts) and not any(o.startswith("You · ") for o in opts),
+          "Leo's entity is named Leo, not by a pronoun: %r" % [o for o in opts if "Leo" in o or o.startswith("You")])
+
+
+PLUS = re.compile(r"\+\d")
+
+
+def target_only_named():
+    """a target-only mention is named by its words where "+N" was: the
+    entity t makes of it (the menus), the relink form, the toasts of its
+    relink and delete, their undos, the history (h-wb7)"""
+    size(1024, 700)
+    key = "s01e01c01x|3"
+    open_key(key)
+    m = page.mention(key)
+    own = m["current"]["span"]
+    steps = 1
+
+    def select():   # a token of the line by keys: ← from the span's end, Space
+        for _ in range(steps):
+            page.press(Keys.ARROW_LEFT)
+        page.press(" ")
+        return d.execute_script("return S.sel")
+    sel = select()
+    if sel == own[1:]:
+        steps = 2
+        sel = select()
+    words = d.execute_script("return joinTokens(S.mention.target.tokens.slice(S.sel[0], S.sel[1]))")
+    page.press("t")
+    page.wait_for(lambda: shown("#tadd-form"), "t opens the target-only form")
+    page.press(Keys.END)   # a new entity
+    page.press(Keys.ENTER)
+    page.wait_for(lambda: page.text("#toast").startswith("target-only") and idle(), "Enter adds it")
+    tid = max(t["tid"] for t in page.mention(key)["target"]["target_only"])
+    texts = {"the toast of t": page.text("#toast"), "the history after t": page.text("#history")}
+    # its entity is in the menus, named by its words
+    page.press("r")
+    page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
+    opts = d.execute_script("return [...document.getElementById('relink-select').options].map((o) => o.text)")
+    page.press(Keys.ESCAPE)
+    page.wait_for(lambda: not shown("#relink-form"), "Esc closes it")
+    check(any(o.startswith("\u2068" + words + "\u2069 (1 mention") for o in opts),
+          "the new entity of the target-only mention alone is in the menu by its words %r: %r" % (words, opts))
+    # the target-only mention selected: r moves it alone
+    check(select() == sel, "the same token selected again by keys")
+    page.press("r")
+    page.wait_for(lambda: shown("#relink-form"), "r opens the relink form for the target-only mention")
+    texts["the relink form"] = page.text("#relink-what")
+    check(words in texts["the relink form"], "the relink form names it by its words: %r" % texts["the relink form"])
+    page.shot("seat-%s-tonly-relink.png" % LANG)
+    page.press(Keys.ENTER)
+    page.wait_for(lambda: page.text("#toast").startswith("relink") and idle(), "Enter relinks it")
+    texts["the relink's toast"] = page.text("#toast")
+    select()
+    page.press("d")
+    page.wait_for(lambda: page.text("#toast").startswith("delete") and idle(), "d deletes it")
+    texts["the delete's toast"] = page.text("#toast")
+    texts["the history"] = page.text("#history")
+    page.shot("seat-%s-tonly-history.png" % LANG)
+    for i in range(3):
+        before = page.text("#toast")
+        page.press("u")
+        page.wait_for(lambda: page.text("#toast").startswith("Undone") and page.text("#toast") != before and idle(),
+                      "u takes it back (%d)" % (i + 1))
+        texts["undo %d" % (i + 1)] = page.text("#toast")
+    texts["the history after the undos"] = page.text("#history")
+    for what, t in texts.items():
+        check(not PLUS.search(t), "%s names no target-only mention by its number: %r" % (what, t[-160:]))
+    for what in ["the toast of t", "the relink's toast", "the delete's toast", "undo 1", "undo 2", "undo 3"]:
+        check(words in texts[what], "%s says its words %r: %r" % (what, words, texts[what]))
+    check(all(t["tid"] != tid for t in page.mention(key)["target"].get("target_only", [])), "all of it undone")
+
+
 page.sign_in("annotator")
 page.wait_for(lambda: idle(), "a mention shown")
 KEY = a_mention() if LANG in ("zh", "fa") else None
 check(KEY is not None or LANG not in ("zh", "fa"), "a mention with a span and another entity")
 walks = [("far entity", far_entity)] if LANG == "long" else [("long line", long_line)] if LANG == "line" else [
     ("layout", lambda: layout(KEY)), ("menus", lambda: menus(KEY)), ("words", lambda: words_not_numbers(KEY)),
-    ("t on its own span", lambda: t_own_span(KEY)), ("markup", lambda: markup(KEY))]
+    ("t on its own span", lambda: t_own_span(KEY)), ("markup", lambda: markup(KEY)),
+    ("names", pronoun_names), ("target-only named", target_only_named)]
 for name, f in walks:
     try:
         f()
