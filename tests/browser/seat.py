@@ -361,6 +361,58 @@ def target_only_named():
     check(all(t["tid"] != tid for t in page.mention(key)["target"].get("target_only", [])), "all of it undone")
 
 
+def overlap(a, b):
+    """the height two boxes share"""
+    return 0 if not a or not b else max(0, min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]))
+
+
+def split_merge_undo():
+    """at 150% zoom: a split (r, a new entity), a merge (e) and both undone,
+    keys only (h-wb7's session).  The toast covers neither the mention's
+    sentence nor its line in the scene (at the window's foot it sat on that
+    line, the split's result); the undo of the split names the entity it
+    made, not the one the merge (undone first) went into; the history
+    names the merge's entities by their words ("merge cluster 10 into 1")"""
+    size(1366, 768, 1.5)
+    key = "s01e01c00x|5"
+    open_key(key)
+    page.press("r")
+    page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
+    page.press(Keys.END)   # a new entity
+    page.press(Keys.ENTER)
+    page.wait_for(lambda: page.text("#toast").startswith("relink") and idle(), "Enter splits it off")
+    time.sleep(0.3)
+    page.shot("seat-%s-split-z150.png" % LANG)
+    t, sc, me, box = rect("#toast"), rect("#scene"), rect("#scene li.self"), rect("#target-box")
+    seen = me and {"top": max(me["top"], sc["top"]), "bottom": min(me["bottom"], sc["bottom"])}
+    check(seen and seen["bottom"] > seen["top"], "the mention's line of the scene in view after the split (%s)" % seen)
+    check(not overlap(t, seen) and not overlap(t, box),
+          "the toast (%.0f–%.0f) covers neither the mention's line in the scene (%s) nor its sentence (%.0f–%.0f)"
+          % (t["top"], t["bottom"], seen and "%.0f–%.0f" % (seen["top"], seen["bottom"]), box["top"], box["bottom"]))
+    made = page.mention(key)["scene"]["tgt_cluster"]
+    page.press("e")
+    page.wait_for(lambda: shown("#merge-form"), "e opens the merge form")
+    into = d.execute_script("var s = document.getElementById('merge-select'); return s.options[s.selectedIndex].text")
+    into = into[:into.index(" (")]
+    page.press(Keys.ENTER)
+    page.wait_for(lambda: page.text("#toast").startswith("merge") and idle(), "Enter merges it")
+    hist = page.text("#history")
+    check("merge" in hist and not re.search(r"cluster \d", hist), "the history names the merge's entities in words: %r" % hist[-200:])
+    texts = []
+    for i in range(2):
+        before = page.text("#toast")
+        page.press("u")
+        page.wait_for(lambda: page.text("#toast").startswith("Undone") and page.text("#toast") != before and idle(),
+                      "u takes it back (%d)" % (i + 1))
+        texts.append(page.text("#toast"))
+    page.shot("seat-%s-split-undone-z150.png" % LANG)
+    check(texts[0].startswith("Undone: merge"), "the first u undoes the merge: %r" % texts[0])
+    check(texts[1].startswith("Undone: relink") and into not in texts[1],
+          "the second names the split's entity, not %r, where the merge went: %r" % (into, texts[1]))
+    check(page.mention(key)["scene"]["tgt_cluster"] != made, "both undone")
+    size(1366, 768)
+
+
 page.sign_in("annotator")
 page.wait_for(lambda: idle(), "a mention shown")
 KEY = a_mention() if LANG in ("zh", "fa") else None
@@ -368,7 +420,7 @@ check(KEY is not None or LANG not in ("zh", "fa"), "a mention with a span and an
 walks = [("far entity", far_entity)] if LANG == "long" else [("long line", long_line)] if LANG == "line" else [
     ("layout", lambda: layout(KEY)), ("menus", lambda: menus(KEY)), ("words", lambda: words_not_numbers(KEY)),
     ("t on its own span", lambda: t_own_span(KEY)), ("markup", lambda: markup(KEY)),
-    ("names", pronoun_names), ("target-only named", target_only_named)]
+    ("names", pronoun_names), ("target-only named", target_only_named), ("split, merge, undo", split_merge_undo)]
 for name, f in walks:
     try:
         f()
