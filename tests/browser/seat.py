@@ -347,6 +347,13 @@ def target_only_named():
     texts["the delete's toast"] = page.text("#toast")
     texts["the history"] = page.text("#history")
     page.shot("seat-%s-tonly-history.png" % LANG)
+    # its words are data: markup in them is text in the history
+    title = d.execute_script("return document.title")
+    bad = "<img src=x onerror=\"document.title='pwned'\">"
+    d.execute_script("S.tadds.set(S.mention.doc + '|' + arguments[0], arguments[1]); setMention(S.mention)", tid, bad)
+    check(bad in page.text("#history") and not d.find_elements(By.CSS_SELECTOR, "#history img")
+          and d.execute_script("return document.title") == title, "markup in a target-only mention's words is text in the history: %r" % page.text("#history")[-200:])
+    open_key(key)
     for i in range(3):
         before = page.text("#toast")
         page.press("u")
