@@ -725,8 +725,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 				json_decref(line_tgt);
 				line_tgt = col_array(mt, 11), line_tgt_at = at;
 			}
-			int tk = tw && span_kind(tw, line_tgt, ms.start, ms.end) == NAME_PRONOUN ? NAME_PRONOUN
-				 : !tw && kind == NAME_PRONOUN ? NAME_PRONOUN : kind == NAME_NAME ? NAME_NAME : NAME_OTHER;
+			int tk = tw && span_kind(tw, line_tgt, ms.start, ms.end) == NAME_PRONOUN ? NAME_PRONOUN : kind;
 			if (name_offer(ent, 't', line_tgt, ms.start, ms.end, tk, 1))
 				oom = 1;
 		}
