@@ -449,6 +449,7 @@ enum { NAME_PRONOUN, NAME_OTHER, NAME_NAME, NAME_KINDS };
 typedef struct {
 	int64_t tier, count, len;   /* (1) and (2) as one number; (3); (4) */
 	json_t *words;              /* the winner's words, NULL: none yet */
+	json_t *said;               /* its count in the document's (borrowed) */
 } ent_name;
 
 /* an entity of the document as the scene reads it: how many mentions,
@@ -457,7 +458,6 @@ typedef struct {
 typedef struct {
 	int64_t cluster, n, near;
 	ent_name en, tgt;
-	json_t *said;   /* "side tier words" -> how often its mentions say them */
 } ent_at;
 
 typedef struct {
@@ -482,14 +482,15 @@ static ent_at *ents_add(ents_at *v, int64_t cluster, int64_t near)
 static void ents_free(ents_at *v)
 {
 	for (size_t i = 0; i < v->n; i++)
-		json_decref(v->p[i].en.words), json_decref(v->p[i].tgt.words), json_decref(v->p[i].said);
+		json_decref(v->p[i].en.words), json_decref(v->p[i].tgt.words);
 	free(v->p);
 }
 
 /* the kind of tokens [s, e) of a line (NAME_*) by lists l: the span is
  * made a line of its own for model/mtype.h; a span too long for that is
- * no name and no pronoun */
-static int span_kind(const xp_mtype_words *l, json_t *toks, int64_t s, int64_t e)
+ * no name and no pronoun.  Kept in `seen` by the words (a document says
+ * "I" and "you" hundreds of times: the lists' walk was a sixth of a read) */
+static int span_kind(const xp_mtype_words *l, json_t *seen, json_t *toks, int64_t s, int64_t e)
 {
 	char text[1024];
 	xp_tok tk[64];
@@ -512,15 +513,21 @@ static int span_kind(const xp_mtype_words *l, json_t *toks, int64_t s, int64_t e
 		text[len++] = ' ';
 	}
 	text[len ? len - 1 : 0] = '\0';
+	json_t *k = json_object_get(seen, text);
+	if (k)
+		return (int)json_integer_value(k);
 	xp_utt u = {.speaker = "", .text = text, .toks = tk, .ntoks = n};
 	xp_mtype t = xp_mention_type(l, &u, 0, n);
-	return t == XP_MT_PRONOUN ? NAME_PRONOUN : t == XP_MT_NAME ? NAME_NAME : NAME_OTHER;
+	int kind = t == XP_MT_PRONOUN ? NAME_PRONOUN : t == XP_MT_NAME ? NAME_NAME : NAME_OTHER;
+	json_object_set_new(seen, text, json_integer(kind));   /* a failure only costs the walk again */
+	return kind;
 }
 
 /* tokens [s, e) of a line, a candidate to name entity x on side `side`
- * ('e' English, 't' target) with kind `kind`, untouched or not; 0, -1
- * out of memory */
-static int name_offer(ent_at *x, int side, json_t *toks, int64_t s, int64_t e, int kind, int untouched)
+ * ('e' English, 't' target) with kind `kind`, untouched or not, counted
+ * in `said` (the document's: "cluster side tier words" -> how often);
+ * 0, -1 out of memory */
+static int name_offer(ent_at *x, json_t *said, int side, json_t *toks, int64_t s, int64_t e, int kind, int untouched)
 {
 	if (s < 0 || e <= s || e > (int64_t)json_array_size(toks))
 		return 0;
@@ -529,18 +536,37 @@ static int name_offer(ent_at *x, int side, json_t *toks, int64_t s, int64_t e, i
 	/* the words said, ASCII case folded ("He" and "he" are one), under
 	 * the side and tier: a touched "Leo" does not count for an untouched */
 	char key[512];
-	int at = snprintf(key, sizeof key, "%c%d", side, (int)tier);
-	for (int64_t k = s; k < e && at < (int)sizeof key - 1; k++) {
+	/* "cluster side tier": written by hand, snprintf was a tenth of a read */
+	size_t at = 0;
+	char num[24];
+	size_t nd = 0;
+	uint64_t c = x->cluster < 0 ? (uint64_t)0 - (uint64_t)x->cluster : (uint64_t)x->cluster;
+	do
+		num[nd++] = (char)('0' + c % 10);
+	while ((c /= 10) && nd < sizeof num);
+	if (x->cluster < 0)
+		key[at++] = '-';
+	while (nd)
+		key[at++] = num[--nd];
+	key[at++] = ' ', key[at++] = (char)side, key[at++] = (char)('0' + tier);
+	for (int64_t k = s; k < e; k++) {
 		const char *w = json_string_value(json_array_get(toks, (size_t)k));
-		at += snprintf(key + at, sizeof key - (size_t)at, " %s", w ? w : "");
+		size_t wl = w ? strlen(w) : 0;
+		if (at + wl + 2 > sizeof key)   /* words that long are one key: their first 500 bytes */
+			break;
+		key[at++] = ' ';
+		for (size_t i = 0; i < wl; i++)
+			key[at++] = (char)tolower((unsigned char)w[i]);
 	}
-	for (char *c = key; *c; c++)
-		*c = (char)tolower((unsigned char)*c);
-	if (!x->said && !(x->said = json_object()))
+	key[at] = '\0';
+	json_t *n = json_object_get(said, key);
+	json_int_t count = n ? json_integer_value(n) + 1 : 1;
+	if (n ? json_integer_set(n, count) : json_object_set_new(said, key, json_integer(count)))
 		return -1;
-	json_int_t count = json_integer_value(json_object_get(x->said, key)) + 1;
-	if (json_object_set_new(x->said, key, json_integer(count)))
-		return -1;
+	if (n && n == nm->said) {   /* the winner's words again: said once more */
+		nm->count = count;
+		return 0;
+	}
 	if (tier < nm->tier || (tier == nm->tier && (count < nm->count || (count == nm->count && e - s <= nm->len))))
 		return 0;
 	json_t *words = json_array();
@@ -550,7 +576,7 @@ static int name_offer(ent_at *x, int side, json_t *toks, int64_t s, int64_t e, i
 	if (!words)
 		return -1;
 	json_decref(nm->words);
-	*nm = (ent_name){.tier = tier, .count = count, .len = e - s, .words = words};
+	*nm = (ent_name){.tier = tier, .count = count, .len = e - s, .words = words, .said = n ? n : json_object_get(said, key)};
 	return 0;
 }
 
@@ -655,6 +681,8 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	 * nothing an annotator reads, and a pronoun names no one */
 	json_t *ents = json_object();   /* cluster -> its index in ev */
 	ents_at ev = {0};
+	/* what names them (ent_name): the words said, and the kinds of words */
+	json_t *said = json_object(), *en_kinds = json_object(), *tgt_kinds = json_object();
 	/* the target language's lists, when its pack has them (a pronoun
 	 * there names its entity last) */
 	xp_mtype_words twords;
@@ -717,16 +745,16 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 			line_src = col_array(mt, 6), line_src_at = at;
 		}
 		int64_t es = sqlite3_column_int64(mt, 2), ee = sqlite3_column_int64(mt, 3);
-		int kind = span_kind(&xp_mtype_en, line_src, es, ee);
-		if (name_offer(ent, 'e', line_src, es, ee, kind, untouched))
+		int kind = span_kind(&xp_mtype_en, en_kinds, line_src, es, ee);
+		if (name_offer(ent, said, 'e', line_src, es, ee, kind, untouched))
 			oom = 1;
 		if (untouched && ms.projected && ms.end > ms.start) {
 			if (!line_tgt || line_tgt_at != at) {
 				json_decref(line_tgt);
 				line_tgt = col_array(mt, 11), line_tgt_at = at;
 			}
-			int tk = tw && span_kind(tw, line_tgt, ms.start, ms.end) == NAME_PRONOUN ? NAME_PRONOUN : kind;
-			if (name_offer(ent, 't', line_tgt, ms.start, ms.end, tk, 1))
+			int tk = tw && span_kind(tw, tgt_kinds, line_tgt, ms.start, ms.end) == NAME_PRONOUN ? NAME_PRONOUN : kind;
+			if (name_offer(ent, said, 't', line_tgt, ms.start, ms.end, tk, 1))
 				oom = 1;
 		}
 		if (!ms.projected || ms.sent < 0 || ms.cluster != now_cluster)
@@ -764,8 +792,8 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 				ent->near = near;
 			toks = tadd_tokens(db, doc, tu, &by_utt);
 			int64_t a = json_integer_value(json_object_get(t, "start")), b = json_integer_value(json_object_get(t, "end"));
-			if (toks && name_offer(ent, 't', toks, a, b,
-					       tw && span_kind(tw, toks, a, b) == NAME_PRONOUN ? NAME_PRONOUN : NAME_OTHER, 0))
+			if (toks && name_offer(ent, said, 't', toks, a, b,
+					       tw && span_kind(tw, tgt_kinds, toks, a, b) == NAME_PRONOUN ? NAME_PRONOUN : NAME_OTHER, 0))
 				oom = 1;
 			json_decref(toks);
 		}
@@ -830,6 +858,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	}
 	ents_free(&ev);
 	json_decref(ents);
+	json_decref(said), json_decref(en_kinds), json_decref(tgt_kinds);
 	json_object_set_new(o, "entities", list);
 	xp_sql_release(db, st);
 	xp_sql_release(db, mt);
