@@ -167,6 +167,12 @@ function taddName(tid, m) {
   const w = m && S.tadds.get(m.doc + "|" + tid);
   return w ? "target-only “\u2068" + w + "\u2069”" : "a target-only mention";
 }
+/* a server's message, its target-only mentions ("bob acted on +3 after
+ * your relink") by their words */
+function taddsIn(text, m) {
+  return String(text || "").replace(/(^|[\s(])\+(\d+)(?=[\s),.:;]|$)/g, (all, pre, tid) =>
+    S.tadds.has((m || S.mention || {}).doc + "|" + tid) ? pre + taddName(Number(tid), m) : all);
+}
 /* a batch's name as the store wrote it, its entities in words: a merge's
  * "merge cluster 10 into 1" showed the numbers no other line shows */
 function batchWords(name, m) {
@@ -933,7 +939,7 @@ async function undo() {
   if (r.status === 409 && r.json.mention) {
     setMention(r.json.mention, true);
     // one verb: the store's and the server's reasons say who and why, never "cannot undo"
-    banner("conflict", "Not undone: " + r.json.message + ".");
+    banner("conflict", "Not undone: " + taddsIn(r.json.message, r.json.mention) + ".");
     refreshQueue();
   } else toast("Not undone: " + (r.json.message || "the server answered " + r.status) + ".", true);
   updateButtons();
