@@ -171,6 +171,7 @@ def markup(key):
         const own = m.scene.entities.find((x) => x.cluster === m.scene.tgt_cluster);
         if (own) own.words = [arguments[0]];
         setMention(m);""", bad)
+    head = page.text("#mhead")   # read now: a refresh from the server may name it again later
     page.press("r")
     page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
     opts = d.execute_script("return [...document.getElementById('relink-select').options].map((o) => o.text)")
@@ -181,7 +182,7 @@ def markup(key):
     page.shot("seat-%s-markup.png" % LANG)
     page.press(Keys.ESCAPE)
     check(any(bad in o and "<script>" in o for o in opts), "markup in an entity's words is an option's text: %r" % opts[:2])
-    check(bad in what and bad in page.text("#mhead"), "and the merge form's and the header's: %r" % what)
+    check(bad in what and bad in head, "and the merge form's and the header's: %r" % what)
     check(not d.find_elements(By.CSS_SELECTOR, "#view-mention img, #view-mention script") and
           d.execute_script("return document.title") == title, "nothing of it ran")
     open_key(key)
