@@ -8,6 +8,8 @@
 #include "store.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
+#include "../lang/lang.h"
+#include "../model/mtype.h"
 
 #include <ctype.h>
 #include <jansson.h>
@@ -359,6 +361,9 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 		/* the cluster an edit put the mention in (a relink), if it named one */
 		if (x && (is_edit || !strcmp(kind, "tadd") || !strcmp(kind, "relink")))
 			json_object_set_new(x, "cluster", col_int(st, 15));
+		/* which target-only mention a tadd made (the page names it by its words) */
+		if (x && !strcmp(kind, "tadd") && sqlite3_column_int(st, 13) == 2)
+			json_object_set_new(x, "tid", json_integer((json_int_t)sqlite3_column_int64(st, 14)));
 		if (json_array_append_new(a, x)) {
 			json_decref(a);
 			a = NULL;
@@ -430,13 +435,31 @@ static size_t lines_first(const lines_at *l, int64_t at)
 	return a;
 }
 
-/* an entity of the document as the scene reads it: how many mentions, the
- * lines to its nearest, and what names it (its longest English mention,
- * an untouched one first, and its longest projected target span; the
- * nearest of those as long) */
+/* What names an entity on one side, the words an annotator recognises:
+ * a candidate's rank is, in order, (1) whether no edit touched it (a
+ * mention relinked in by mistake does not rename its entity), (2) its
+ * kind: a name, then any other noun phrase, then a pronoun ("You · 里奥"
+ * named Leo's entity by his longest mention, a pronoun, where dialogue
+ * has many), (3) how often the entity's mentions say those words, (4)
+ * their length, then the first in reading order.  The kind is the
+ * English mention's type (model/mtype.h); a target span is a pronoun by
+ * its pack's lists (lang/lang.h xp_lang_mtype), else takes the kind of
+ * the English mention it projects (a target-only mention: a noun phrase).
+ * One rule for both sides and every language: no word list here. */
+enum { NAME_PRONOUN, NAME_OTHER, NAME_NAME, NAME_KINDS };
+
 typedef struct {
-	int64_t cluster, n, near, len, wnear, tlen, tnear;
-	json_t *words, *tgt;
+	int64_t tier, count, len;   /* (1) and (2) as one number; (3); (4) */
+	json_t *words;              /* the winner's words, NULL: none yet */
+	json_t *said;               /* its count in the document's (borrowed) */
+} ent_name;
+
+/* an entity of the document as the scene reads it: how many mentions,
+ * the lines to its nearest, and what names it in English and in the
+ * target (ent_name) */
+typedef struct {
+	int64_t cluster, n, near;
+	ent_name en, tgt;
 } ent_at;
 
 typedef struct {
@@ -454,15 +477,128 @@ static ent_at *ents_add(ents_at *v, int64_t cluster, int64_t near)
 		v->p = p, v->cap = cap;
 	}
 	ent_at *e = &v->p[v->n++];
-	*e = (ent_at){.cluster = cluster, .near = near, .len = -1, .wnear = near, .tnear = near};
+	*e = (ent_at){.cluster = cluster, .near = near, .en.tier = -1, .tgt.tier = -1};
 	return e;
 }
 
 static void ents_free(ents_at *v)
 {
 	for (size_t i = 0; i < v->n; i++)
-		json_decref(v->p[i].words), json_decref(v->p[i].tgt);
+		json_decref(v->p[i].en.words), json_decref(v->p[i].tgt.words);
 	free(v->p);
+}
+
+/* the kind of tokens [s, e) of a line (NAME_*) by lists l: the span is
+ * made a line of its own for model/mtype.h; a span too long for that is
+ * no name and no pronoun.  Kept in `seen` by the words (a document says
+ * "I" and "you" hundreds of times: the lists' walk was a sixth of a read) */
+static int span_kind(const xp_mtype_words *l, json_t *seen, json_t *toks, int64_t s, int64_t e)
+{
+	char text[1024];
+	xp_tok tk[64];
+	size_t len = 0;
+	uint32_t n = 0;
+	if (s < 0 || e <= s || e - s > (int64_t)(sizeof tk / sizeof *tk) || e > (int64_t)json_array_size(toks))
+		return NAME_OTHER;
+	/* a clitic alone (English "let's": "'s", us) is said for a pronoun */
+	const char *w0 = json_string_value(json_array_get(toks, (size_t)s));
+	if (e - s == 1 && w0 && (w0[0] == '\'' || !strncmp(w0, "\u2019", 3)))
+		return NAME_PRONOUN;
+	for (int64_t k = s; k < e; k++, n++) {
+		const char *w = json_string_value(json_array_get(toks, (size_t)k));
+		size_t wl = w ? strlen(w) : 0;
+		if (len + wl + 2 > sizeof text)
+			return NAME_OTHER;
+		tk[n] = (xp_tok){.off = (uint32_t)len, .len = (uint32_t)wl};
+		memcpy(text + len, w ? w : "", wl);
+		len += wl;
+		text[len++] = ' ';
+	}
+	text[len ? len - 1 : 0] = '\0';
+	json_t *k = json_object_get(seen, text);
+	if (k)
+		return (int)json_integer_value(k);
+	xp_utt u = {.speaker = "", .text = text, .toks = tk, .ntoks = n};
+	xp_mtype t = xp_mention_type(l, &u, 0, n);
+	int kind = t == XP_MT_PRONOUN ? NAME_PRONOUN : t == XP_MT_NAME ? NAME_NAME : NAME_OTHER;
+	json_object_set_new(seen, text, json_integer(kind));   /* a failure only costs the walk again */
+	return kind;
+}
+
+/* tokens [s, e) of a line, a candidate to name entity x on side `side`
+ * ('e' English, 't' target) with kind `kind`, untouched or not, counted
+ * in `said` (the document's: "cluster side tier words" -> how often);
+ * 0, -1 out of memory */
+static int name_offer(ent_at *x, json_t *said, int side, json_t *toks, int64_t s, int64_t e, int kind, int untouched)
+{
+	if (s < 0 || e <= s || e > (int64_t)json_array_size(toks))
+		return 0;
+	ent_name *nm = side == 'e' ? &x->en : &x->tgt;
+	int64_t tier = (untouched ? NAME_KINDS : 0) + kind;
+	/* the words said, ASCII case folded ("He" and "he" are one), under
+	 * the side and tier: a touched "Leo" does not count for an untouched */
+	char key[512];
+	/* "cluster side tier": written by hand, snprintf was a tenth of a read */
+	size_t at = 0;
+	char num[24];
+	size_t nd = 0;
+	uint64_t c = x->cluster < 0 ? (uint64_t)0 - (uint64_t)x->cluster : (uint64_t)x->cluster;
+	do
+		num[nd++] = (char)('0' + c % 10);
+	while ((c /= 10) && nd < sizeof num);
+	if (x->cluster < 0)
+		key[at++] = '-';
+	while (nd)
+		key[at++] = num[--nd];
+	key[at++] = ' ', key[at++] = (char)side, key[at++] = (char)('0' + tier);
+	for (int64_t k = s; k < e; k++) {
+		const char *w = json_string_value(json_array_get(toks, (size_t)k));
+		size_t wl = w ? strlen(w) : 0;
+		if (at + wl + 2 > sizeof key)   /* words that long are one key: their first 500 bytes */
+			break;
+		key[at++] = ' ';
+		for (size_t i = 0; i < wl; i++)
+			key[at++] = (char)tolower((unsigned char)w[i]);
+	}
+	key[at] = '\0';
+	json_t *n = json_object_get(said, key);
+	json_int_t count = n ? json_integer_value(n) + 1 : 1;
+	if (n ? json_integer_set(n, count) : json_object_set_new(said, key, json_integer(count)))
+		return -1;
+	if (n && n == nm->said) {   /* the winner's words again: said once more */
+		nm->count = count;
+		return 0;
+	}
+	if (tier < nm->tier || (tier == nm->tier && (count < nm->count || (count == nm->count && e - s <= nm->len))))
+		return 0;
+	json_t *words = json_array();
+	for (int64_t k = s; words && k < e; k++)
+		if (json_array_append(words, json_array_get(toks, (size_t)k)))
+			json_decref(words), words = NULL;
+	if (!words)
+		return -1;
+	json_decref(nm->words);
+	*nm = (ent_name){.tier = tier, .count = count, .len = e - s, .words = words, .said = n ? n : json_object_get(said, key)};
+	return 0;
+}
+
+/* the target tokens of line `utt` of document doc as they are now (a
+ * re-paired line's new ones): from the scene's lines when it is one of
+ * them, else read; NULL when there is none */
+static json_t *tadd_tokens(xp_db *db, int64_t doc, int64_t utt, const lines_at *by_utt)
+{
+	size_t i = lines_first(by_utt, utt);
+	if (i < by_utt->n && by_utt->p[i].at == utt)
+		return json_incref(json_object_get(by_utt->p[i].u, "tgt_tokens"));
+	sqlite3_stmt *st;
+	if (xp_sql_cached(db, "SELECT coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt) FROM utterances u"
+			  " WHERE u.document = ? AND u.en_idx = ?", &st, NULL))
+		return NULL;
+	sqlite3_bind_int64(st, 1, doc);
+	sqlite3_bind_int64(st, 2, utt);
+	json_t *a = sqlite3_step(st) == SQLITE_ROW ? col_array(st, 0) : NULL;
+	xp_sql_release(db, st);
+	return a;
 }
 
 /* the utterances around the mention's, with the mentions of its cluster on
@@ -537,18 +673,32 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	sqlite3_bind_int64(mt, 1, doc);
 	size_t size = 0, tsize = 0;
 	/* the document's entities as they are now (a relink picks one): each
-	 * cluster with how many mentions it has, how many lines its nearest
-	 * English mention is from the mention's ("near": in a scene of hundreds
-	 * of lines, "Leo" of the first line said nothing of which of eight
-	 * entities named so a corrector wants), and what names it: its longest
-	 * English mention's words (the nearest of those as long; one no edit
-	 * touched before one an edit did), and its
-	 * longest target span as projected ("tgt_words"; a span an edit or a
-	 * realign touched is not read again for it).  The page's menus listed
-	 * "cluster 17 · he (3)"; a number is nothing an annotator reads, and a
-	 * pronoun names no one */
+	 * cluster with how many mentions it has (target-only ones too), how
+	 * many lines its nearest mention is from the mention's ("near": in a
+	 * scene of hundreds of lines, "Leo" of the first line said nothing of
+	 * which of eight entities named so a corrector wants), and what names
+	 * it in English ("words") and in the target ("tgt_words": a span an
+	 * edit or a realign touched is not read again for it), by ent_name's
+	 * rule.  The page's menus listed "cluster 17 · he (3)"; a number is
+	 * nothing an annotator reads, and a pronoun names no one */
 	json_t *ents = json_object();   /* cluster -> its index in ev */
 	ents_at ev = {0};
+	/* what names them (ent_name): the words said, and the kinds of words */
+	json_t *said = json_object(), *en_kinds = json_object(), *tgt_kinds = json_object();
+	/* the target language's lists, when its pack has them (a pronoun
+	 * there names its entity last) */
+	xp_mtype_words twords;
+	const xp_mtype_words *tw = NULL;
+	sqlite3_stmt *lg;
+	if (xp_sql_cached(db, "SELECT r.lang FROM documents d JOIN runs r ON r.id = d.run WHERE d.id = ?", &lg, NULL) == 0) {
+		sqlite3_bind_int64(lg, 1, doc);
+		if (sqlite3_step(lg) == SQLITE_ROW) {
+			tw = xp_lang_mtype(xp_lang_find((const char *)sqlite3_column_text(lg, 0)), &twords);
+			if (tw && !xp_mtype_has_types(tw))
+				tw = NULL;
+		}
+		xp_sql_release(db, lg);
+	}
 	/* the entity's target mentions by name, sorted: what a merge decided
 	 * on this scene sends back (xp_db_merge_at's members) */
 	json_t *members = json_array();
@@ -577,10 +727,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		snprintf(ck, sizeof ck, "%lld", (long long)ms.cluster);
 		json_t *ix = json_object_get(ents, ck);
 		ent_at *ent = ix ? &ev.p[json_integer_value(ix)] : NULL;
-		/* a mention nothing touched names its entity before one an edit
-		 * touched: a mention relinked into it by mistake renamed it */
-		int64_t near = at > utt ? at - utt : utt - at,
-			len = sqlite3_column_int64(mt, 3) - sqlite3_column_int64(mt, 2) + (sqlite3_column_int(mt, 10) ? 0 : 1 << 20);
+		int64_t near = at > utt ? at - utt : utt - at;
 		if (!ent && (ent = ents_add(&ev, ms.cluster, near)) &&
 		    json_object_set_new(ents, ck, json_integer((json_int_t)(ev.n - 1))))
 			ev.n--, ent = NULL;
@@ -591,31 +738,26 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		ent->n++;
 		if (near < ent->near)
 			ent->near = near;
-		if (len > ent->len || (len == ent->len && near < ent->wnear)) {
-			if (!line_src || line_src_at != at) {
-				json_decref(line_src);
-				line_src = col_array(mt, 6), line_src_at = at;
-			}
-			json_decref(ent->words);
-			ent->words = json_array();
-			for (int64_t k = sqlite3_column_int64(mt, 2); k < sqlite3_column_int64(mt, 3) && k < (int64_t)json_array_size(line_src); k++)
-				json_array_append(ent->words, json_array_get(line_src, (size_t)k));
-			ent->len = len, ent->wnear = near;
+		/* what names it (ent_name): its English words, and its target
+		 * span as projected on a row nothing touched (then the span
+		 * counts the utterance's own target tokens) */
+		int untouched = !sqlite3_column_int(mt, 10);
+		if (!line_src || line_src_at != at) {
+			json_decref(line_src);
+			line_src = col_array(mt, 6), line_src_at = at;
 		}
-		/* its target span as projected, on a row nothing touched (then the
-		 * span counts the utterance's own target tokens) */
-		int64_t tlen = ms.end - ms.start;
-		if (!sqlite3_column_int(mt, 10) && ms.projected && tlen > 0 &&
-		    (tlen > ent->tlen || (tlen == ent->tlen && near < ent->tnear))) {
+		int64_t es = sqlite3_column_int64(mt, 2), ee = sqlite3_column_int64(mt, 3);
+		int kind = span_kind(&xp_mtype_en, en_kinds, line_src, es, ee);
+		if (name_offer(ent, said, 'e', line_src, es, ee, kind, untouched))
+			oom = 1;
+		if (untouched && ms.projected && ms.end > ms.start) {
 			if (!line_tgt || line_tgt_at != at) {
 				json_decref(line_tgt);
 				line_tgt = col_array(mt, 11), line_tgt_at = at;
 			}
-			json_decref(ent->tgt);
-			ent->tgt = json_array();
-			for (int64_t k = ms.start; k < ms.end && k >= 0 && k < (int64_t)json_array_size(line_tgt); k++)
-				json_array_append(ent->tgt, json_array_get(line_tgt, (size_t)k));
-			ent->tlen = tlen, ent->tnear = near;
+			int tk = tw && span_kind(tw, tgt_kinds, line_tgt, ms.start, ms.end) == NAME_PRONOUN ? NAME_PRONOUN : kind;
+			if (name_offer(ent, said, 't', line_tgt, ms.start, ms.end, tk, 1))
+				oom = 1;
 		}
 		if (!ms.projected || ms.sent < 0 || ms.cluster != now_cluster)
 			continue;
@@ -630,11 +772,34 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	}
 	json_decref(line_src);
 	json_decref(line_tgt);
-	/* target-only mentions (correct/tedit.c) of the chain on screen */
+	/* target-only mentions (correct/tedit.c): mentions of their entity,
+	 * named by their words (an entity made of them alone has no others:
+	 * it was left out of the list, and the page named it "+N"); those of
+	 * the chain on screen marked */
 	json_t *tadds = xp_tadds_json(db, doc), *t;
 	size_t ti;
 	json_array_foreach(tadds, ti, t) {
-		if (json_integer_value(json_object_get(t, "cluster")) != now_cluster)
+		int64_t tu = json_integer_value(json_object_get(t, "utt")), tc = json_integer_value(json_object_get(t, "cluster"));
+		char ck[24];
+		snprintf(ck, sizeof ck, "%lld", (long long)tc);
+		json_t *ix = json_object_get(ents, ck);
+		int64_t near = tu > utt ? tu - utt : utt - tu;
+		ent_at *ent = ix ? &ev.p[json_integer_value(ix)] : NULL;
+		if (!ent && (ent = ents_add(&ev, tc, near)) && json_object_set_new(ents, ck, json_integer((json_int_t)(ev.n - 1))))
+			ev.n--, ent = NULL;
+		json_t *toks = NULL;
+		if (ent) {
+			ent->n++;
+			if (near < ent->near)
+				ent->near = near;
+			toks = tadd_tokens(db, doc, tu, &by_utt);
+			int64_t a = json_integer_value(json_object_get(t, "start")), b = json_integer_value(json_object_get(t, "end"));
+			if (toks && name_offer(ent, said, 't', toks, a, b,
+					       tw && span_kind(tw, tgt_kinds, toks, a, b) == NAME_PRONOUN ? NAME_PRONOUN : NAME_OTHER, 0))
+				oom = 1;
+			json_decref(toks);
+		}
+		if (tc != now_cluster)
 			continue;
 		tsize++;
 		char tk[32];
@@ -689,11 +854,13 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		ent_at *x = &ev.p[i];
 		json_array_append_new(list, json_pack("{s:I,s:I,s:I,s:o,s:o}", "cluster", (json_int_t)x->cluster, "n",
 						      (json_int_t)x->n, "near", (json_int_t)x->near, "words",
-						      x->words ? x->words : json_array(), "tgt_words", x->tgt ? x->tgt : json_array()));
-		x->words = x->tgt = NULL;
+						      x->en.words ? x->en.words : json_array(), "tgt_words",
+						      x->tgt.words ? x->tgt.words : json_array()));
+		x->en.words = x->tgt.words = NULL;
 	}
 	ents_free(&ev);
 	json_decref(ents);
+	json_decref(said), json_decref(en_kinds), json_decref(tgt_kinds);
 	json_object_set_new(o, "entities", list);
 	xp_sql_release(db, st);
 	xp_sql_release(db, mt);

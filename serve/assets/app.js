@@ -36,6 +36,7 @@ const S = {
   oldRun: 0,          // the run the corrector chose to go on correcting though a rerun superseded it
   context: 8,         // the scene's lines either side of the mention (CONTEXT, widened by "more")
   ents: new Map(),    // "doc|cluster" -> an entity as a mention's scene or GET entities named it
+  tadds: new Map(),   // "doc|tid" -> a target-only mention's words, as a line shown had them
 };
 
 const $ = (id) => document.getElementById(id);
@@ -93,25 +94,30 @@ function toast(text, bad) {
   toastTimer = setTimeout(() => { t.hidden = true; }, bad ? 6000 : 2500);
 }
 
-/* The toast at the window's foot, unless the mention's sentences are
- * there (a narrow window, or the page scrolled): then over the header.
- * At the foot it sat over the target sentence the corrector was reading
- * (narrow windows, the queue under the mention).  Placed again when the
- * mention on screen changes or the page scrolls while it shows. */
+/* The toast at the window's foot, unless it would cover what the
+ * corrector reads after an action there: the mention's sentences, or the
+ * mention's line in the scene (at 150% zoom the foot's toast sat on that
+ * line, so the result of a keep, a relink or a split was hidden for as
+ * long as the toast showed); then over the header, unless that covers
+ * more.  Placed again when the mention on screen changes or the page
+ * scrolls while it shows. */
 function placeToast() {
   const t = $("toast");
   if (t.hidden) return;
   t.style.top = "";
   t.style.bottom = "";
-  const box = $("target-box").getBoundingClientRect();
-  const over = (r) => box.height > 0 && r.top < box.bottom && r.bottom > box.top;
-  if (!over(t.getBoundingClientRect())) return;
+  const sc = $("scene").getBoundingClientRect(), self = $("scene").querySelector("li.self");
+  const line = self ? self.getBoundingClientRect() : null;
+  // what of each is in view: the scene's line as far as the list shows it
+  const keep = [$("target-box").getBoundingClientRect()];
+  if (line && line.height > 0) keep.push({ top: Math.max(line.top, sc.top), bottom: Math.min(line.bottom, sc.bottom) });
+  const covered = (r) => keep.reduce((n, k) => n + Math.max(0, Math.min(r.bottom, k.bottom, innerHeight) - Math.max(r.top, k.top, 0)), 0);
+  const foot = covered(t.getBoundingClientRect());
+  if (!foot) return;
   // over the header (the run, the progress) rather than the mention's key
   t.style.bottom = "auto";
   t.style.top = "8px";
-  const top = t.getBoundingClientRect();
-  // the sentence fills the window: the foot, after all, if it covers less there
-  if (over(top) && box.bottom - top.top > window.innerHeight - box.top) { t.style.top = ""; t.style.bottom = ""; }
+  if (covered(t.getBoundingClientRect()) >= foot) { t.style.top = ""; t.style.bottom = ""; }
 }
 
 function banner(kind, ...content) {
@@ -148,6 +154,37 @@ function entWords(m, c) {
 }
 function entCount(e) { return e.n + (e.n === 1 ? " mention" : " mentions"); }
 function rememberEnts(doc, list) { for (const e of list || []) S.ents.set(doc + "|" + e.cluster, e); }
+/* a target-only mention's words, kept as its line showed them: an undo or
+ * a history line names it after it left the line (the store says "+N") */
+function rememberTadds(m) {
+  for (const t of (m.target && m.target.target_only) || [])
+    S.tadds.set(m.doc + "|" + t.tid, joinTokens(m.target.tokens.slice(t.start, t.end)));
+}
+/* target-only mention tid in words: "target-only “…”" (its number only in
+ * the tooltips: a corrector reads the words, as every entity's) */
+function taddName(tid, m) {
+  m = m || S.mention;
+  const w = m && S.tadds.get(m.doc + "|" + tid);
+  return w ? "target-only “\u2068" + w + "\u2069”" : "a target-only mention";
+}
+/* a server's message, its target-only mentions ("bob acted on +3 after
+ * your relink") by their words */
+function taddsIn(text, m) {
+  return String(text || "").replace(/(^|[\s(])\+(\d+)(?=[\s),.:;]|$)/g, (all, pre, tid) =>
+    S.tadds.has((m || S.mention || {}).doc + "|" + tid) ? pre + taddName(Number(tid), m) : all);
+}
+/* a batch's name as the store wrote it, its entities in words: a merge's
+ * "merge cluster 10 into 1" showed the numbers no other line shows */
+function batchWords(name, m) {
+  return name.replace(/^merge cluster (\d+) into (\d+)$/, (all, a, b) => "merge " + entLabel(Number(a), m) + " into " + entLabel(Number(b), m));
+}
+/* the store's texts name a target-only mention "+N" (a batch "relink +3
+ * into cluster 5", "delete +3", an undo's "Undone: delete +3"): in words */
+function taddWords(text, m) {
+  if (!text) return text;
+  return text.replace(/^(relink|delete) \+(\d+)( into cluster (-?\d+))?$/, (all, verb, tid, into, c) =>
+    verb + " " + taddName(Number(tid), m) + (into ? " → " + entLabel(Number(c), m) : ""));
+}
 /* the entity numbered c of the mention's document, in words */
 function entLabel(c, m) {
   m = m || S.mention;
@@ -417,6 +454,7 @@ function setMention(m, keepBanner) {
   if (!S.mention || S.mention.key !== m.key) { S.context = CONTEXT; closeForms(); }
   S.mention = m;
   rememberEnts(m.doc, m.scene && m.scene.entities);
+  rememberTadds(m);
   const sp = m.current.span;
   S.sel = sp ? [sp[1], sp[2]] : null;
   // the cursor on the span's last token, the anchor on its first: Shift+arrow
@@ -615,11 +653,14 @@ function renderMention() {
   if (m.actions_total > m.actions.length) hist.append(h("li", { class: "muted" }, (m.actions_total - m.actions.length) + " earlier actions not shown"));
   for (const a of m.actions) {
     const cls = [a.undone ? "undone" : "", a.annotator && a.annotator !== S.annotator ? "other" : ""].join(" ");
+    // a target-only mention moved alone: its batch names it "+N"
+    const moved = a.kind === "relink" && /^(?:relink|delete) \+(\d+)/.exec(a.batch || "");
     hist.append(h("li", { class: cls },
-      h("span", { class: "when", title: "the time in UTC" }, utc(a.created)), " ", h("b", {}, a.kind),
+      h("span", { class: "when", title: "the time in UTC" }, utc(a.created)), " ", h("b", {}, moved && a.cluster < 0 ? "delete" : a.kind),
+      moved ? " " + taddName(Number(moved[1]), m) : a.kind === "tadd" && a.tid !== undefined ? " " + taddName(a.tid, m) : "",
       a.span ? " " + (a.span[0] === (m.target || {}).sent ? tokensOf(a.span, m) : "tokens of another line") : "",
-      a.cluster !== null && a.cluster !== undefined ? " → " + entLabel(a.cluster, m) : "",
-      a.annotator ? " by " + a.annotator : "", a.batch ? " (batch " + a.batch + ")" : "",
+      a.cluster !== null && a.cluster !== undefined && a.cluster >= 0 ? " → " + entLabel(a.cluster, m) : "",
+      a.annotator ? " by " + a.annotator : "", a.batch && !moved ? " (batch " + batchWords(a.batch, m) + ")" : "",
       a.carried ? " (carried from an earlier run)" : "", a.note ? " — “" + a.note + "”" : "",
       a.status !== "ok" ? " [" + a.status + ": " + (a.why || "") + "]" : "", a.undone ? " (undone)" : ""));
   }
@@ -868,8 +909,8 @@ function whyNot(action, m) {
 function utc(t) { return t.replace("T", " ").replace("Z", "") + " UTC"; }
 
 function describe(action, body, m) {
-  if (action === "delete" && body.tadd) return "delete target-only +" + body.tadd;
-  if (action === "relink" && body.tadd) return "relink target-only +" + body.tadd + " → " + entLabel(body.cluster, m);
+  if (action === "delete" && body.tadd) return "delete " + taddName(body.tadd, m);
+  if (action === "relink" && body.tadd) return "relink " + taddName(body.tadd, m) + " → " + entLabel(body.cluster, m);
   if (action === "relink") return "relink " + m.key + " → " + entLabel(body.cluster, m);
   if (action === "merge") return "merge " + entLabel(m.scene.tgt_cluster, m) + " → " + entLabel(body.cluster, m);
   if (action === "realign") return "re-pair line " + m.english.utt + " with block" + (body.blocks.length > 1 ? "s " : " ") + body.blocks.join(", ");
@@ -885,18 +926,20 @@ async function undo() {
   // what the undo would take back, then that, on the version it has now
   const next = await api("GET", "undo", { run: S.run, annotator: S.annotator });
   if (next.status !== 200) { S.busy = false; toast("Nothing to undo: " + (next.status === 404 ? "you have no action left to take back in this run." : (next.json.message || "the server answered " + next.status) + "."), true); updateButtons(); return; }
+  // what it takes back, as the mention had it before: its newest action of mine
+  const before = S.mention && S.mention.key === next.json.key ? S.mention : null;
   const r = await api("POST", "undo", null, runFields({ annotator: S.annotator, key: next.json.key, version: next.json.version }));
   S.busy = false;
   if (refusedStale(r)) return;
   if (r.status === 200) {
     await openKey(r.json.key);
-    toast("Undone: " + undoneWords(r.json.undone, r.json.key));
+    toast("Undone: " + undoneWords(r.json.undone, r.json.key, before));
     return;
   }
   if (r.status === 409 && r.json.mention) {
     setMention(r.json.mention, true);
     // one verb: the store's and the server's reasons say who and why, never "cannot undo"
-    banner("conflict", "Not undone: " + r.json.message + ".");
+    banner("conflict", "Not undone: " + taddsIn(r.json.message, r.json.mention) + ".");
     refreshQueue();
   } else toast("Not undone: " + (r.json.message || "the server answered " + r.status) + ".", true);
   updateButtons();
@@ -904,14 +947,24 @@ async function undo() {
 
 /* what an undo took back, in the words of the action the corrector made:
  * a relink is stored as a modification naming a cluster, and the undo said
- * "Undone: modify KEY" for it.  The history of the mention (open again
- * after the undo) names the cluster on the action just undone, the newest
- * of the corrector's undone ones */
-function undoneWords(undone, key) {
+ * "Undone: modify KEY" for it.  The action taken back is the corrector's
+ * newest live one as the mention had it before the undo (`before`, when it
+ * was on screen); else, in its history after, the newest of the
+ * corrector's undone ones.  That guess named the wrong entity after a
+ * merge was undone: a split then undone said "relink KEY → “Leo”", the
+ * merge's entity, since the merge's undone entry is the newer */
+function undoneWords(undone, key, before) {
   const m = S.mention;
+  if (undone && /^(relink|delete) \+\d+/.test(undone)) return taddWords(undone, m);
+  if (undone && undone.startsWith("tadd ") && m && m.key === key) {
+    const t = (before && (before.actions || []).filter((a) => !a.undone && a.annotator === S.annotator && !a.carried).at(-1)) ||
+      (m.actions || []).filter((a) => a.kind === "tadd" && a.undone && a.annotator === S.annotator).at(-1);
+    if (t && t.kind === "tadd" && t.tid !== undefined) return taddName(t.tid, m) + (t.cluster !== null && t.cluster !== undefined ? " → " + entLabel(t.cluster, m) : "");
+  }
   if (!undone || !undone.startsWith("modify ") || !m || m.key !== key) return undone;
+  const live = before && (before.actions || []).filter((a) => !a.undone && a.annotator === S.annotator && !a.carried).at(-1);
   const mine = (m.actions || []).filter((a) => a.undone && a.annotator === S.annotator && !a.carried);
-  const last = mine.at(-1);
+  const last = live || mine.at(-1);
   if (last && last.kind === "modify" && last.cluster !== null && last.cluster !== undefined)
     return "relink " + key + " → " + entLabel(last.cluster, m);
   return undone;
@@ -930,8 +983,7 @@ function relink() {
   S.relinkTadd = t;
   const sel = clear($("relink-select"));
   entityOptions(sel, m, t ? t.cluster : m.scene.tgt_cluster);
-  $("relink-what").textContent = t ? "Move the target-only mention " + joinTokens(m.target.tokens.slice(t.start, t.end)) +
-    " (+" + t.tid + ", in " + entLabel(t.cluster, m) + ") to" : "Move this mention to";
+  $("relink-what").textContent = t ? "Move the " + taddName(t.tid, m) + " (in " + entLabel(t.cluster, m) + ") to" : "Move this mention to";
   openForm("relink-form", sel);
 }
 

@@ -254,7 +254,7 @@ try:
     got = labels_at(sents, now["doc"], now["target"]["sent"], tok, tok + 1)
     check(chosen in got, "db export writes it in its entity: %r" % got)
     press("u")
-    wait_for(lambda: "Undone: tadd" in text("#toast"), "u undoes it")
+    wait_for(lambda: "Undone: target-only" in text("#toast"), "u undoes it")
     idle(it["key"])
     check(not [x for x in next(x for x in mention(it["key"])["scene"]["utterances"] if x["utt"] == now["english"]["utt"])
                ["tgt_mentions"] if x.get("target_only")], "gone from the store")
@@ -279,7 +279,9 @@ try:
     press("r")
     wait_for(lambda: d.find_element(By.ID, "relink-form").is_displayed(), "the relink form opens")
     what = text("#relink-what")
-    check(("target-only" in what) and ("+%d" % tid) in what, "the form names the target-only mention: %r" % what)
+    word = mm["target"]["tokens"][tok]
+    check(("target-only" in what) and word in what and ("+%d" % tid) not in what,
+          "the form names the target-only mention by its words: %r" % what)
     to = int(d.execute_script("return document.getElementById('relink-select').value"))
     check(to != chosen, "its own entity is not offered")
     shot("realign-relink-target-only.png")
@@ -291,7 +293,7 @@ try:
     check(now["current"]["span"] == mm["current"]["span"], "the mention on screen kept its span")
     got = labels_at(exported_mention(0, 0, 0), now["doc"], now["target"]["sent"], tok, tok + 1)
     check(to in got and chosen not in got, "db export writes it in its new entity: %r" % got)
-    check("relink +%d" % tid in text("#history"), "the history lists it")
+    check("relink target-only “\u2068%s\u2069”" % word in text("#history"), "the history lists it: %r" % text("#history")[-120:])
     # bob moves it on under the page: ann's undo is refused, in one verb
     st, r = page.post("edit", {"run": now["run"], "annotator": "bob", "key": it["key"], "action": "relink",
                                "version": now["version"], "tadd": tid, "from": to, "cluster": chosen})
@@ -299,20 +301,20 @@ try:
     press("u")
     wait_for(lambda: "Not undone:" in text("#banner"), "ann's undo is refused")
     said = text("#banner")
-    check(("bob acted on +%d after your relink" % tid) in said and "Cannot undo" not in said and
+    check(("bob acted on target-only “\u2068%s\u2069” after your relink" % word) in said and "Cannot undo" not in said and
           said.count("undone") + said.count("undo ") <= 2, "the banner says who and why, one verb: %r" % said)
     shot("realign-relink-undo-refused.png")
     st, r = page.post("undo", {"run": now["run"], "annotator": "bob", "key": it["key"],
                                "version": mention(it["key"])["version"]})
     check(st == 200, "bob takes his back: %r" % st)
     press("u")
-    wait_for(lambda: ("Undone: relink +%d" % tid) in text("#toast"), "u undoes the relink")
+    wait_for(lambda: ("Undone: relink target-only “\u2068%s\u2069”" % word) in text("#toast"), "u undoes the relink")
     idle(it["key"])
     check(mention(it["key"])["target"]["target_only"][0]["cluster"] == chosen, "back in its entity")
     # d on it: deleted alone (the mention on screen keeps its span), one u
     select_tokens(tok, tok + 1)
     press("d")
-    wait_for(lambda: ("delete target-only +%d" % tid) in text("#toast") and "saved" in text("#toast"), "d deletes it")
+    wait_for(lambda: ("delete target-only “\u2068%s\u2069”" % word) in text("#toast") and "saved" in text("#toast"), "d deletes it")
     idle(it["key"])
     now = mention(it["key"])
     check(not now["target"].get("target_only"), "the line no longer lists it: %r" % now["target"].get("target_only"))
@@ -322,11 +324,11 @@ try:
     check(chosen not in got, "db export leaves it out: %r" % got)
     shot("realign-delete-target-only.png")
     press("u")
-    wait_for(lambda: ("Undone: delete +%d" % tid) in text("#toast"), "u undoes the delete")
+    wait_for(lambda: ("Undone: delete target-only “\u2068%s\u2069”" % word) in text("#toast"), "u undoes the delete")
     idle(it["key"])
     check(len(mention(it["key"])["target"].get("target_only") or []) == 1, "back on the line")
     press("u")
-    wait_for(lambda: "Undone: tadd" in text("#toast"), "u undoes the target-only mention")
+    wait_for(lambda: "Undone: target-only" in text("#toast"), "u undoes the target-only mention")
     idle(it["key"])
 
     # the one refusal asked for above (ann's undo under bob's relink)

@@ -171,6 +171,7 @@ def markup(key):
         const own = m.scene.entities.find((x) => x.cluster === m.scene.tgt_cluster);
         if (own) own.words = [arguments[0]];
         setMention(m);""", bad)
+    head = page.text("#mhead")   # read now: a refresh from the server may name it again later
     page.press("r")
     page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
     opts = d.execute_script("return [...document.getElementById('relink-select').options].map((o) => o.text)")
@@ -181,7 +182,7 @@ def markup(key):
     page.shot("seat-%s-markup.png" % LANG)
     page.press(Keys.ESCAPE)
     check(any(bad in o and "<script>" in o for o in opts), "markup in an entity's words is an option's text: %r" % opts[:2])
-    check(bad in what and bad in page.text("#mhead"), "and the merge form's and the header's: %r" % what)
+    check(bad in what and bad in head, "and the merge form's and the header's: %r" % what)
     check(not d.find_elements(By.CSS_SELECTOR, "#view-mention img, #view-mention script") and
           d.execute_script("return document.title") == title, "nothing of it ran")
     open_key(key)
@@ -277,13 +278,157 @@ def long_line():
     size(1366, 768)
 
 
+def pronoun_names():
+    """an entity is named by its name where it has one (h-wb7): Leo's
+    entity, most of whose mentions are "you", was "You · 里奥" in the menus
+    of s01e01c01x|3"""
+    size(1366, 768)
+    key = "s01e01c01x|3"
+    open_key(key)
+    page.press("r")
+    page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
+    opts = d.execute_script("return [...document.getElementById('relink-select').options].map((o) => o.text)")
+    page.press(Keys.ESCAPE)
+    check(any(o.startswith("Leo · ") for o in opts) and not any(o.startswith("You · ") for o in opts),
+          "Leo's entity is named Leo, not by a pronoun: %r" % [o for o in opts if "Leo" in o or o.startswith("You")])
+
+
+PLUS = re.compile(r"\+\d")
+
+
+def target_only_named():
+    """a target-only mention is named by its words where "+N" was: the
+    entity t makes of it (the menus), the relink form, the toasts of its
+    relink and delete, their undos, the history (h-wb7)"""
+    size(1024, 700)
+    key = "s01e01c01x|3"
+    open_key(key)
+    m = page.mention(key)
+    own = m["current"]["span"]
+    steps = 1
+
+    def select():   # a token of the line by keys: ← from the span's end, Space
+        for _ in range(steps):
+            page.press(Keys.ARROW_LEFT)
+        page.press(" ")
+        return d.execute_script("return S.sel")
+    sel = select()
+    if sel == own[1:]:
+        steps = 2
+        sel = select()
+    words = d.execute_script("return joinTokens(S.mention.target.tokens.slice(S.sel[0], S.sel[1]))")
+    page.press("t")
+    page.wait_for(lambda: shown("#tadd-form"), "t opens the target-only form")
+    page.press(Keys.END)   # a new entity
+    page.press(Keys.ENTER)
+    page.wait_for(lambda: page.text("#toast").startswith("target-only") and idle(), "Enter adds it")
+    tid = max(t["tid"] for t in page.mention(key)["target"]["target_only"])
+    texts = {"the toast of t": page.text("#toast"), "the history after t": page.text("#history")}
+    # its entity is in the menus, named by its words
+    page.press("r")
+    page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
+    opts = d.execute_script("return [...document.getElementById('relink-select').options].map((o) => o.text)")
+    page.press(Keys.ESCAPE)
+    page.wait_for(lambda: not shown("#relink-form"), "Esc closes it")
+    check(any(o.startswith("\u2068" + words + "\u2069 (1 mention") for o in opts),
+          "the new entity of the target-only mention alone is in the menu by its words %r: %r" % (words, opts))
+    # the target-only mention selected: r moves it alone
+    check(select() == sel, "the same token selected again by keys")
+    page.press("r")
+    page.wait_for(lambda: shown("#relink-form"), "r opens the relink form for the target-only mention")
+    texts["the relink form"] = page.text("#relink-what")
+    check(words in texts["the relink form"], "the relink form names it by its words: %r" % texts["the relink form"])
+    page.shot("seat-%s-tonly-relink.png" % LANG)
+    page.press(Keys.ENTER)
+    page.wait_for(lambda: page.text("#toast").startswith("relink") and idle(), "Enter relinks it")
+    texts["the relink's toast"] = page.text("#toast")
+    select()
+    page.press("d")
+    page.wait_for(lambda: page.text("#toast").startswith("delete") and idle(), "d deletes it")
+    texts["the delete's toast"] = page.text("#toast")
+    texts["the history"] = page.text("#history")
+    page.shot("seat-%s-tonly-history.png" % LANG)
+    # its words are data: markup in them is text in the history
+    title = d.execute_script("return document.title")
+    bad = "<img src=x onerror=\"document.title='pwned'\">"
+    d.execute_script("S.tadds.set(S.mention.doc + '|' + arguments[0], arguments[1]); setMention(S.mention)", tid, bad)
+    check(bad in page.text("#history") and not d.find_elements(By.CSS_SELECTOR, "#history img")
+          and d.execute_script("return document.title") == title, "markup in a target-only mention's words is text in the history: %r" % page.text("#history")[-200:])
+    open_key(key)
+    for i in range(3):
+        before = page.text("#toast")
+        page.press("u")
+        page.wait_for(lambda: page.text("#toast").startswith("Undone") and page.text("#toast") != before and idle(),
+                      "u takes it back (%d)" % (i + 1))
+        texts["undo %d" % (i + 1)] = page.text("#toast")
+    texts["the history after the undos"] = page.text("#history")
+    for what, t in texts.items():
+        check(not PLUS.search(t), "%s names no target-only mention by its number: %r" % (what, t[-160:]))
+    for what in ["the toast of t", "the relink's toast", "the delete's toast", "undo 1", "undo 2", "undo 3"]:
+        check(words in texts[what], "%s says its words %r: %r" % (what, words, texts[what]))
+    check(all(t["tid"] != tid for t in page.mention(key)["target"].get("target_only", [])), "all of it undone")
+
+
+def overlap(a, b):
+    """the height two boxes share"""
+    return 0 if not a or not b else max(0, min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]))
+
+
+def split_merge_undo():
+    """at 150% zoom: a split (r, a new entity), a merge (e) and both undone,
+    keys only (h-wb7's session).  The toast covers neither the mention's
+    sentence nor its line in the scene (at the window's foot it sat on that
+    line, the split's result); the undo of the split names the entity it
+    made, not the one the merge (undone first) went into; the history
+    names the merge's entities by their words ("merge cluster 10 into 1")"""
+    size(1366, 768, 1.5)
+    key = "s01e01c00x|5"
+    open_key(key)
+    page.press("r")
+    page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
+    page.press(Keys.END)   # a new entity
+    page.press(Keys.ENTER)
+    page.wait_for(lambda: page.text("#toast").startswith("relink") and idle(), "Enter splits it off")
+    time.sleep(0.3)
+    page.shot("seat-%s-split-z150.png" % LANG)
+    t, sc, me, box = rect("#toast"), rect("#scene"), rect("#scene li.self"), rect("#target-box")
+    seen = me and {"top": max(me["top"], sc["top"]), "bottom": min(me["bottom"], sc["bottom"])}
+    check(seen and seen["bottom"] > seen["top"], "the mention's line of the scene in view after the split (%s)" % seen)
+    check(not overlap(t, seen) and not overlap(t, box),
+          "the toast (%.0f–%.0f) covers neither the mention's line in the scene (%s) nor its sentence (%.0f–%.0f)"
+          % (t["top"], t["bottom"], seen and "%.0f–%.0f" % (seen["top"], seen["bottom"]), box["top"], box["bottom"]))
+    made = page.mention(key)["scene"]["tgt_cluster"]
+    page.press("e")
+    page.wait_for(lambda: shown("#merge-form"), "e opens the merge form")
+    into = d.execute_script("var s = document.getElementById('merge-select'); return s.options[s.selectedIndex].text")
+    into = into[:into.index(" (")]
+    page.press(Keys.ENTER)
+    page.wait_for(lambda: page.text("#toast").startswith("merge") and idle(), "Enter merges it")
+    hist = page.text("#history")
+    check("merge" in hist and not re.search(r"cluster \d", hist), "the history names the merge's entities in words: %r" % hist[-200:])
+    texts = []
+    for i in range(2):
+        before = page.text("#toast")
+        page.press("u")
+        page.wait_for(lambda: page.text("#toast").startswith("Undone") and page.text("#toast") != before and idle(),
+                      "u takes it back (%d)" % (i + 1))
+        texts.append(page.text("#toast"))
+    page.shot("seat-%s-split-undone-z150.png" % LANG)
+    check(texts[0].startswith("Undone: merge"), "the first u undoes the merge: %r" % texts[0])
+    check(texts[1].startswith("Undone: relink") and into not in texts[1],
+          "the second names the split's entity, not %r, where the merge went: %r" % (into, texts[1]))
+    check(page.mention(key)["scene"]["tgt_cluster"] != made, "both undone")
+    size(1366, 768)
+
+
 page.sign_in("annotator")
 page.wait_for(lambda: idle(), "a mention shown")
 KEY = a_mention() if LANG in ("zh", "fa") else None
 check(KEY is not None or LANG not in ("zh", "fa"), "a mention with a span and another entity")
 walks = [("far entity", far_entity)] if LANG == "long" else [("long line", long_line)] if LANG == "line" else [
     ("layout", lambda: layout(KEY)), ("menus", lambda: menus(KEY)), ("words", lambda: words_not_numbers(KEY)),
-    ("t on its own span", lambda: t_own_span(KEY)), ("markup", lambda: markup(KEY))]
+    ("t on its own span", lambda: t_own_span(KEY)), ("markup", lambda: markup(KEY)),
+    ("names", pronoun_names), ("target-only named", target_only_named), ("split, merge, undo", split_merge_undo)]
 for name, f in walks:
     try:
         f()
