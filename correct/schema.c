@@ -357,9 +357,19 @@ static const char *moved(const xp_db *db)
 		return NULL;
 	if (stat(db->path, &st))
 		return errno == ENOENT ? "removed" : "replaced by another file";
-	return (unsigned long long)st.st_dev == db->dev && (unsigned long long)st.st_ino == db->ino
-		       ? NULL
-		       : "replaced by another file";
+	if ((unsigned long long)st.st_dev != db->dev || (unsigned long long)st.st_ino != db->ino)
+		return "replaced by another file";
+	/* The same file under another name: moved, a symbolic link to it put
+	 * in its place.  SQLite names a store's -wal after its path resolved,
+	 * so every other process now reads and writes NAME-wal of the new
+	 * name while this connection writes the old one's: the workbench's
+	 * edits, answered 200, were in no other process's reads and were
+	 * lost once another process wrote (a db modify meanwhile: its edit
+	 * kept, the workbench's five gone) */
+	char *now = db->real ? realpath(db->path, NULL) : NULL;
+	int other = now && strcmp(now, db->real);
+	free(now);
+	return other ? "moved (its path now a link to another name, whose -wal SQLite keeps apart)" : NULL;
 }
 
 static int still_there(xp_db *db, xp_err *err)
@@ -794,7 +804,8 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	int v = connect(db, flags, err) ? -1 : schema_version(db, err);
 	struct stat id;
 	if (v >= 0 && !memory && stat(path, &id) == 0)
-		db->dev = (unsigned long long)id.st_dev, db->ino = (unsigned long long)id.st_ino, db->has_id = 1;
+		db->dev = (unsigned long long)id.st_dev, db->ino = (unsigned long long)id.st_ino, db->has_id = 1,
+		db->real = realpath(path, NULL);
 	/* (a directory that is not writable: SQLITE_READONLY; a file system
 	 * mounted read-only, a CD, a snapshot: SQLITE_CANTOPEN, as the index
 	 * cannot be made; a full disk: SQLITE_IOERR, as it cannot grow) */
@@ -869,6 +880,7 @@ void xp_db_close(xp_db *db)
 		return;
 	stc_clear(db);
 	sqlite3_close(db->h);
+	free(db->real);
 	free(db);
 }
 

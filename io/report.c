@@ -748,6 +748,17 @@ static int next_json4(xp_report_reader *rr, json_t **o, xp_err *err)
 		return xp_failc(err, XP_EINPUT, rr->name, rr->line, "document %zu or the end line is not JSON: %s",
 				rr->next + 1, je.text);
 	if (json_is_object(*o) && json_object_get(*o, "end")) {
+		/* split, its "detail" elements were scanned, never parsed: no
+		 * document reads them, so the line is parsed whole, as jansson
+		 * alone would have (an end line of elements that are no JSON
+		 * was read; tests/fuzz/fuzz_report_split) */
+		if (rr->R.dtext) {
+			json_decref(*o);
+			rr->R.dtext = NULL;
+			if (!(*o = json_loadb(p, n, 0, &je)))
+				return xp_failc(err, XP_EINPUT, rr->name, rr->line,
+						"document %zu or the end line is not JSON: %s", rr->next + 1, je.text);
+		}
 		int rc = trailer(rr, *o, err);
 		json_decref(*o);
 		*o = NULL;

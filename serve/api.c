@@ -37,6 +37,7 @@
  * is looked up live.  A page reads the page, not the run.
  */
 #include "internal.h"
+#include "../base/buf.h"
 #include "../base/mem.h"
 #include "../base/text.h"
 #include "../base/vocab.h"
@@ -469,12 +470,12 @@ static void add_words(xp_server *s, xp_db *db, int64_t run, json_t *m)
  * a talk of 106 entities put 106 options in each menu, and a document of
  * thousands sent them all with every mention and every action's reply.
  * The reply keeps those the scene shows (their nearest mention within
- * context lines), the mention's own and the document's TOP_ENTITIES
- * largest; "entities_total" says how many the document has, and
+ * context lines; MAX_ENTITIES of them at most), the mention's own and the
+ * document's TOP_ENTITIES largest; "entities_total" says how many the document has, and
  * "next_cluster" the number a new entity takes.  GET entities?q= finds
  * the others by their words. */
 #define TOP_ENTITIES 12
-#define MAX_ENTITIES 200   /* at most, in one reply of GET entities */
+#define MAX_ENTITIES 200   /* at most, in one reply of GET entities (and of a scene's) */
 
 /* an entity of the scene with what it is sorted on, read once (a
  * comparison that looked its numbers up in the JSON cost 80 M
@@ -536,10 +537,14 @@ static void bound_entities(json_t *m, int context)
 	if (!v)
 		return;
 	json_t *kept = json_array();
+	/* the scene's own at most MAX_ENTITIES (larger first): a scene whose
+	 * lines hold thousands of entities sent them all (100,000 on one
+	 * line: 8 MB with every mention and every action's reply) */
+	size_t nearby = 0;
 	for (size_t i = 0; i < n; i++) {
-		int large = top < TOP_ENTITIES;
-		if (large || v[i].near <= context || v[i].cluster == own) {
-			top += large;
+		int large = top < TOP_ENTITIES, near = !large && v[i].near <= context && nearby < MAX_ENTITIES;
+		if (large || near || v[i].cluster == own) {
+			top += large, nearby += near;
 			json_array_append(kept, v[i].e);
 		}
 	}
@@ -549,36 +554,40 @@ static void bound_entities(json_t *m, int context)
 	json_object_set_new(scene, "entities", kept);
 }
 
-/* s, then sep, appended to b[0..cap) (truncated where it does not fit) */
-static void cat(char *b, size_t cap, const char *s, const char *sep)
-{
-	size_t k = strlen(b);
-	for (; *s && k + 1 < cap; s++)
-		b[k++] = *s;
-	for (; sep && *sep && k + 1 < cap; sep++)
-		b[k++] = *sep;
-	b[k] = 0;
-}
-
 /* does the entity's English or target words hold q (folded)?  Each side
- * both spaced and not: a Chinese name is typed without spaces.  Both are
- * folded as the aligner folds words (xp_utf8_fold: ICU's case folding,
- * so "ÉLISE" finds élise, not only ASCII); a text that does not fold
- * (no UTF-8, or too long) is matched as it is. */
-static int ent_holds(json_t *e, const char *q)
+ * both spaced and not: a Chinese name is typed without spaces.  Each word
+ * is folded as the aligner folds words (xp_utf8_fold: ICU's case folding,
+ * so "ÉLISE" finds élise, not only ASCII), one at a time as the aligner
+ * does: folding the words joined refused any text over 256 bytes, and such
+ * an entity (a long mention names it) was matched unfolded, so no q found
+ * it by its English words.  A word that does not fold (no UTF-8, or too
+ * long) is matched as it is.  s and u are the caller's, reused. */
+static int ent_holds(json_t *e, const char *q, xp_buf *s, xp_buf *u)
 {
 	if (!*q)   /* every entity: nothing to join or fold */
 		return 1;
-	char b[4096] = "", f[8192];
-	for (int side = 0; side < 2; side++)
-		for (int spaced = 0; spaced < 2; spaced++) {
-			json_t *w;
-			size_t i;
-			json_array_foreach(json_object_get(e, side ? "tgt_words" : "words"), i, w)
-				cat(b, sizeof b, json_string_value(w) ? json_string_value(w) : "", spaced ? " " : NULL);
-			cat(b, sizeof b, "", "\n");
+	for (int side = 0; side < 2; side++) {
+		json_t *w;
+		size_t i;
+		char f[4096];
+		s->n = u->n = 0;
+		json_array_foreach(json_object_get(e, side ? "tgt_words" : "words"), i, w) {
+			const char *t = json_string_value(w) ? json_string_value(w) : "";
+			size_t n = strlen(t);
+			int k = xp_utf8_fold(t, n, f, sizeof f);
+			if (k >= 0)
+				t = f, n = (size_t)k;
+			if (i)
+				xp_buf_putc(s, ' ');
+			xp_buf_add(s, t, n), xp_buf_add(u, t, n);
 		}
-	return strstr(xp_utf8_fold(b, strlen(b), f, sizeof f) >= 0 ? f : b, q) != NULL;
+		xp_buf_putc(s, 0), xp_buf_putc(u, 0);
+		if (s->oom || u->oom)
+			return 0;
+		if (strstr(s->p, q) || strstr(u->p, q))
+			return 1;
+	}
+	return 0;
 }
 
 /* the mention's document's entities whose words hold q, nearest first */
@@ -609,9 +618,11 @@ static int get_entities(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 	json_int_t next;
 	ent_key *v = ents_sorted(json_object_get(m, "scene"), ent_nearer, &n, &next);
 	json_t *list = json_array();
+	xp_buf sb = {0}, ub = {0};
 	for (size_t i = 0; v && i < n; i++)
-		if (ent_holds(v[i].e, lq) && matched++ < (size_t)limit)
+		if (ent_holds(v[i].e, lq, &sb, &ub) && matched++ < (size_t)limit)
 			json_array_append(list, v[i].e);
+	xp_buf_free(&sb), xp_buf_free(&ub);
 	free(v);
 	*out = json_pack("{s:I,s:O,s:s,s:I,s:I,s:I,s:o}", "run", (json_int_t)run, "key", json_object_get(m, "key"), "q",
 			 q ? q : "", "total", (json_int_t)n, "matched", (json_int_t)matched, "next_cluster", next,

@@ -138,4 +138,21 @@ $XPROJ convert tools/sample/dialogue.conll $T/d.jsonlines
 dry nodocs "s|^  sample: tools/sample/dialogue.conll\$|&\\n  js: $T/d.jsonlines|"
 expect_eq "$?" 1 "a jsonlines source"
 expect_grep "sources.js: .*d.jsonlines has no '#begin document' line" $T/out
+# a language's or a source's name is a directory of out (thirteenth round):
+# "../x" put the language's outputs outside out, "zh/../fa" into fa's, and
+# out's own directories mixed two kinds of outputs; refused before any job
+name() { # WHERE NAME SED
+	dry name "$3"
+	expect_eq "$?" 1 "$1.$2"
+	expect_grep "$1.$2: not a name for a directory of out" $T/out
+}
+name languages ../escape 's|^  zh:$|  "../escape":|'
+name languages zh/../fa 's|^  zh:$|  zh/../fa:|'
+name languages transcripts 's|^  zh:$|  transcripts:|'
+name languages .hidden 's|^  zh:$|  .hidden:|'
+name sources model 's|^  sample: |  model: |'
+name sources a/b 's|^  sample: |  a/b: |'
+[ -e $T/escape ] && { echo "FAIL: a refused name wrote outputs"; fails=$((fails + 1)); }
+dry names 's|^  zh:$|  zh-Hant_2.x:|'
+expect_eq "$?" 0 "a name of letters, digits and _.-"
 finish

@@ -356,6 +356,14 @@ static void split_as_whole(void **state)
 		"document 1, mention 1: not a mention of a projection report");
 	refused(HEAD4 "{\"mentions\":1,\"doc\":\"a\",\"part\":0,\"tgt_to_en\":[0],\"detail\":[{},]}\n" END4(1), 2,
 		"document 1 or the end line is not JSON");
+	/* an end line holding a "detail" array (a line the scan splits) whose
+	 * elements are not JSON: no document reads them, but the line is not
+	 * JSON and is refused as the whole-line parse refuses it; before, the
+	 * report was read (tests/fuzz/fuzz_report_split found it) */
+	refused(HEAD4 DOC3_A "\n" DOC3_B "\n{\"end\":true,\"mentions\":3,\"documents\":2,\"detail\":[tru]}\n", 4,
+		"document 3 or the end line is not JSON");
+	refused(HEAD4 DOC3_A "\n" DOC3_B "\n{\"end\":true,\"mentions\":3,\"documents\":2,\"detail\":[{\"\x8c\":1}]}\n", 4,
+		"document 3 or the end line is not JSON: unable to decode byte 0x8c");
 }
 
 int main(void)

@@ -1727,6 +1727,50 @@ static void entities_bounded(void **state)
 	json_decref(m);
 	assert_int_equal(call("GET", "/api/entities?key=d%7C9", NULL, NULL, &m), 404);
 	json_decref(m);
+	/* an entity named by a long mention (its words and target's over 256
+	 * bytes, which the fold refused whole): found by any of its words, in
+	 * any case; before, matched unfolded, so a q (folded) found none of its
+	 * English words */
+	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(h, "UPDATE utterances SET src = '[\"I\",\"saw\",\"THE\",\"ENORMOUSLY-BIG-OLD-FASHIONED\","
+					 "\"BRIGHT-RED-CONVERTIBLE-WITH-WHITE-LEATHER-SEATS\",\"CAR-THAT-MY-GRANDMOTHER-ALWAYS-LOVED\",\".\"]'"
+					 " WHERE en_idx = 0",
+				      NULL, NULL, NULL),
+			 SQLITE_OK);
+	sqlite3_close(h);
+	const char *qs[] = {"enormously", "GRANDMOTHER", "red-convertible", "the%20enormously", "%E5%A4%A7"};
+	for (size_t k = 0; k < sizeof qs / sizeof *qs; k++) {
+		char url[200];
+		snprintf(url, sizeof url, "/api/entities?key=d%%7C0&q=%s", qs[k]);
+		assert_int_equal(call("GET", url, NULL, NULL, &m), 200);
+		assert_int_equal(jint(m, "matched"), 1);
+		assert_int_equal(jint(json_array_get(J(m, "entities"), 0), "cluster"), 2);
+		json_decref(m);
+	}
+	/* 300 entities more on the scene's lines: the scene names at most 200
+	 * of them (and the 12 largest, and its own); before, all of them (a
+	 * line of 100,000 entities: 8 MB with every mention) */
+	assert_int_equal(sqlite3_open(path, &h), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(h, "WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < 299)"
+					 " INSERT INTO mentions(document, mention, cluster, utterance, start, end)"
+					 " SELECT m.document, 5000 + c.i, 5000 + c.i, m.utterance, m.start, m.end"
+					 " FROM c, (SELECT * FROM mentions WHERE mention = 2) m;"
+					 " INSERT INTO projections(mention, tgt_start, tgt_end, fate, confidence)"
+					 " SELECT m.id, p.tgt_start, p.tgt_end, p.fate, p.confidence FROM mentions m,"
+					 " (SELECT * FROM projections WHERE mention = (SELECT id FROM mentions WHERE mention = 2)) p"
+					 " WHERE m.mention >= 5000",
+				      NULL, NULL, NULL),
+			 SQLITE_OK);
+	sqlite3_close(h);
+	assert_int_equal(call("GET", "/api/mention?key=d%7C0&context=2", NULL, NULL, &m), 200);
+	sc = J(m, "scene");
+	assert_true(jint(sc, "entities_total") >= 342);
+	assert_true(json_array_size(J(sc, "entities")) <= 12 + 200 + 1);
+	own = 0;
+	json_array_foreach(J(sc, "entities"), i, x)
+		own |= jint(x, "cluster") == jint(sc, "tgt_cluster");
+	assert_true(own);
+	json_decref(m);
 	stop();
 }
 
