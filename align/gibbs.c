@@ -170,7 +170,7 @@ static inline uint32_t jb(long d)
 }
 static inline uint32_t fb(uint32_t phi) { return phi > WA_FMAX ? WA_FMAX : phi; }
 
-int wa_sampler_init(wa_sampler *s, const wa_corpus *c, int dir, uint64_t seed)
+int xp_wa_sampler_init(wa_sampler *s, const wa_corpus *c, int dir, uint64_t seed)
 {
 	memset(s, 0, sizeof *s);
 	s->c = c;
@@ -208,7 +208,7 @@ int wa_sampler_init(wa_sampler *s, const wa_corpus *c, int dir, uint64_t seed)
 	return 0;
 }
 
-void wa_sampler_free(wa_sampler *s)
+void xp_wa_sampler_free(wa_sampler *s)
 {
 	if (s->lex)
 		for (uint32_t f = 0; f <= s->c->side[!s->dir].V; f++)
@@ -263,7 +263,7 @@ static void sentence_phi(wa_sampler *s, const sent *t)
 		s->phi[t->a[j]]++;
 }
 
-void wa_recount(wa_sampler *s, unsigned parts)
+void xp_wa_recount(wa_sampler *s, unsigned parts)
 {
 	const wa_side *E = &s->c->side[s->dir];
 	memset(s->jump, 0, sizeof s->jump);
@@ -838,7 +838,7 @@ static void resample(wa_sampler *s, const sent *t, uint32_t j, unsigned parts, d
 
 /* --- sweeps ---------------------------------------------------------------------- */
 
-int wa_init(wa_sampler *s)
+int xp_wa_init(wa_sampler *s)
 {
 	sent t;
 	for (uint32_t k = 0; k < s->nsent && !s->oom; k++) {
@@ -854,7 +854,7 @@ int wa_init(wa_sampler *s)
 	return s->oom ? -1 : 0;
 }
 
-int wa_init_given(wa_sampler *s)
+int xp_wa_init_given(wa_sampler *s)
 {
 	sent t;
 	for (uint32_t k = 0; k < s->nsent && !s->oom; k++) {
@@ -868,7 +868,7 @@ int wa_init_given(wa_sampler *s)
 	return s->oom ? -1 : 0;
 }
 
-int wa_uncount_given(wa_sampler *s)
+int xp_wa_uncount_given(wa_sampler *s)
 {
 	/* the jumps and fertilities the links make alone (no model's under
 	 * them), as the round that wrote them counted them, taken from the
@@ -876,7 +876,7 @@ int wa_uncount_given(wa_sampler *s)
 	const uint32_t *jump0 = s->jump0;
 	uint32_t *fert0 = s->fert0;
 	s->jump0 = NULL, s->fert0 = NULL;
-	wa_recount(s, WA_JUMP | WA_FERT);
+	xp_wa_recount(s, WA_JUMP | WA_FERT);
 	s->jump0 = jump0, s->fert0 = fert0;
 	if (jump0) {
 		for (int d = 0; d < WA_NJUMP; d++) {
@@ -892,7 +892,7 @@ int wa_uncount_given(wa_sampler *s)
 			return 1;
 		fert0[k] -= s->fert[k];
 	}
-	/* every lexical count the links made, as wa_init_given adds them */
+	/* every lexical count the links made, as xp_wa_init_given adds them */
 	sent t;
 	for (uint32_t k = 0; k < s->nsent; k++) {
 		if (!sent_of(s, k, &t))
@@ -917,7 +917,7 @@ int wa_uncount_given(wa_sampler *s)
 	return 0;
 }
 
-int wa_lex_add(wa_sampler *s, uint32_t f, uint32_t e, uint32_t n)
+int xp_wa_lex_add(wa_sampler *s, uint32_t f, uint32_t e, uint32_t n)
 {
 	if (map_add(&s->lex[f], e, n))
 		return -1;
@@ -926,7 +926,7 @@ int wa_lex_add(wa_sampler *s, uint32_t f, uint32_t e, uint32_t n)
 	return 0;
 }
 
-int wa_init_draw(wa_sampler *s)
+int xp_wa_init_draw(wa_sampler *s)
 {
 	sent t;
 	for (uint32_t k = 0; k < s->nsent && !s->oom; k++) {
@@ -943,7 +943,7 @@ int wa_init_draw(wa_sampler *s)
 	return s->oom ? -1 : 0;
 }
 
-int wa_sweep(wa_sampler *s, unsigned parts, uint32_t from, uint32_t to)
+int xp_wa_sweep(wa_sampler *s, unsigned parts, uint32_t from, uint32_t to)
 {
 	sent t;
 	const uint32_t lex_from = s->nsent - s->c->nlex;
@@ -967,7 +967,7 @@ int wa_sweep(wa_sampler *s, unsigned parts, uint32_t from, uint32_t to)
 	return s->oom ? -1 : 0;
 }
 
-int wa_sweep2(wa_sampler *s, wa_sampler *r, unsigned parts, uint32_t from, uint32_t to)
+int xp_wa_sweep2(wa_sampler *s, wa_sampler *r, unsigned parts, uint32_t from, uint32_t to)
 {
 	sent t, u;
 	const uint32_t lex_from = s->nsent - s->c->nlex;
@@ -1013,7 +1013,7 @@ int wa_sweep2(wa_sampler *s, wa_sampler *r, unsigned parts, uint32_t from, uint3
 	return s->oom || r->oom ? -1 : 0;
 }
 
-int wa_sentence_marginals(wa_sampler *s, unsigned parts, uint32_t k, int passes, double *acc)
+int xp_wa_sentence_marginals(wa_sampler *s, unsigned parts, uint32_t k, int passes, double *acc)
 {
 	sent t;
 	if (!sent_of(s, k, &t))

@@ -105,50 +105,50 @@ typedef struct wa_sampler {
 	uint64_t cmask;          /* scratch: the sentence's generated positions with prior cells */
 	uint32_t maxI;
 	int oom;
-	uint64_t changed;        /* tokens whose link the sweeps moved (wa_sweep adds) */
+	uint64_t changed;        /* tokens whose link the sweeps moved (xp_wa_sweep adds) */
 	uint64_t drawn;          /* tokens the sweeps drew */
 	/* a model's counts (align/wamodel.h), kept under the corpus's own:
-	 * wa_recount starts the jumps and fertilities from them (NULL: none) */
+	 * xp_wa_recount starts the jumps and fertilities from them (NULL: none) */
 	const uint32_t *jump0;
 	uint32_t *fert0;         /* owned: per E type x bucket, in the corpus's ids */
-	uint32_t others_jump[WA_NJUMP];   /* jump0 less the links' own (wa_uncount_given) */
+	uint32_t others_jump[WA_NJUMP];   /* jump0 less the links' own (xp_wa_uncount_given) */
 } wa_sampler;
 
-int wa_sampler_init(wa_sampler *s, const wa_corpus *c, int dir, uint64_t seed);
-void wa_sampler_free(wa_sampler *s);
+int xp_wa_sampler_init(wa_sampler *s, const wa_corpus *c, int dir, uint64_t seed);
+void xp_wa_sampler_free(wa_sampler *s);
 /* The first alignment: uniformly random.  (Drawing each token from the
  * lexical model of the tokens before it starts with smaller maps, but the
  * early words' links then stay stuck: 5 points of projection F1 lost on
  * mmc-tune Farsi.) */
-int wa_init(wa_sampler *s);
+int xp_wa_init(wa_sampler *s);
 /* The first alignment of a sampler primed with a model's counts
- * (wa_model_prime): each token drawn from the lexical model, sentence by
+ * (xp_wa_model_prime): each token drawn from the lexical model, sentence by
  * sentence, its counts added as it goes.  A random start would add as many
  * wrong counts as the pairs have tokens, which a model of a sample no
  * larger than the shard could not outweigh. */
-int wa_init_draw(wa_sampler *s);
+int xp_wa_init_draw(wa_sampler *s);
 /* The first alignment given: the links already in s->a (a sync round's
- * saved state, wordalign.h), counted as wa_init counts its random ones. */
-int wa_init_given(wa_sampler *s);
+ * saved state, wordalign.h), counted as xp_wa_init counts its random ones. */
+int xp_wa_init_given(wa_sampler *s);
 /* The links already in s->a taken out of the counts of a model that holds
- * them (wa_model_prime of the merge of the round that wrote them): its
+ * them (xp_wa_model_prime of the merge of the round that wrote them): its
  * lexical counts and, under them, its jumps and fertilities, so that
- * wa_init_given then counts the links again.  1 when the model holds fewer
+ * xp_wa_init_given then counts the links again.  1 when the model holds fewer
  * of some count than the links make (not the merge they are in). */
-int wa_uncount_given(wa_sampler *s);
+int xp_wa_uncount_given(wa_sampler *s);
 /* Add n to the count of (e generates f); -1 on OOM. */
-int wa_lex_add(wa_sampler *s, uint32_t f, uint32_t e, uint32_t n);
+int xp_wa_lex_add(wa_sampler *s, uint32_t f, uint32_t e, uint32_t n);
 /* Recount jumps / fertilities from the current alignment (entering a stage). */
-void wa_recount(wa_sampler *s, unsigned parts);
+void xp_wa_recount(wa_sampler *s, unsigned parts);
 /* One sweep over sentences [from, to) with the model parts in `parts`. */
-int wa_sweep(wa_sampler *s, unsigned parts, uint32_t from, uint32_t to);
-/* wa_sweep of two samplers of one direction and corpus at once, token by
- * token: each one's links and counts are what wa_sweep gives it alone, in
+int xp_wa_sweep(wa_sampler *s, unsigned parts, uint32_t from, uint32_t to);
+/* xp_wa_sweep of two samplers of one direction and corpus at once, token by
+ * token: each one's links and counts are what xp_wa_sweep gives it alone, in
  * less time (the sweep waits on chains of dependent additions; two
  * independent ones overlap). */
-int wa_sweep2(wa_sampler *s, wa_sampler *r, unsigned parts, uint32_t from, uint32_t to);
+int xp_wa_sweep2(wa_sampler *s, wa_sampler *r, unsigned parts, uint32_t from, uint32_t to);
 /* Sentence k, `passes` times: each token's distribution given the rest is
  * added (normalised) to acc[j * (I + 1) + i]; the token is then resampled. */
-int wa_sentence_marginals(wa_sampler *s, unsigned parts, uint32_t k, int passes, double *acc);
+int xp_wa_sentence_marginals(wa_sampler *s, unsigned parts, uint32_t k, int passes, double *acc);
 
 #endif

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int wa_namelearn_init(wa_namelearn *L, uint8_t *isname, uint32_t V)
+int xp_wa_namelearn_init(wa_namelearn *L, uint8_t *isname, uint32_t V)
 {
 	memset(L, 0, sizeof *L);
 	L->isname = isname;
@@ -23,7 +23,7 @@ int wa_namelearn_init(wa_namelearn *L, uint8_t *isname, uint32_t V)
 	return 0;
 }
 
-void wa_namelearn_free(wa_namelearn *L)
+void xp_wa_namelearn_free(wa_namelearn *L)
 {
 	if (!L->occ)
 		return;
@@ -32,7 +32,7 @@ void wa_namelearn_free(wa_namelearn *L)
 	memset(L, 0, sizeof *L);
 }
 
-int wa_form_count(xp_vocab *keys, double **cnt, size_t *cap, uint32_t first, const uint32_t *f, uint32_t n, double w)
+int xp_wa_form_count(xp_vocab *keys, double **cnt, size_t *cap, uint32_t first, const uint32_t *f, uint32_t n, double w)
 {
 	char key[16 * (WA_FORM_MAX + 1)];
 	int len = snprintf(key, sizeof key, "%u", first);
@@ -50,7 +50,7 @@ int wa_form_count(xp_vocab *keys, double **cnt, size_t *cap, uint32_t first, con
 	return 0;
 }
 
-int wa_namelearn_count(wa_namelearn *L, const wa_corpus *c, const wa_sampler *s, int n, uint32_t upto)
+int xp_wa_namelearn_count(wa_namelearn *L, const wa_corpus *c, const wa_sampler *s, int n, uint32_t upto)
 {
 	const wa_side *E = &c->side[0], *F = &c->side[1];
 	if (n <= 0)
@@ -82,7 +82,7 @@ int wa_namelearn_count(wa_namelearn *L, const wa_corpus *c, const wa_sampler *s,
 						best = j, bl = r - j;
 					j = r;
 				}
-				if (bl && bl <= WA_NAME_RUN && wa_form_count(&L->keys, &L->cnt, &L->cap, e, fs + best, bl, 1.0 / n))
+				if (bl && bl <= WA_NAME_RUN && xp_wa_form_count(&L->keys, &L->cnt, &L->cap, e, fs + best, bl, 1.0 / n))
 					return -1;
 			}
 		}
@@ -91,7 +91,7 @@ int wa_namelearn_count(wa_namelearn *L, const wa_corpus *c, const wa_sampler *s,
 }
 
 /* 1 if word w is punctuation only (a name's middle dot 钱德勒·宾, a comma) */
-int wa_punct_word(const char *w)
+int xp_wa_punct_word(const char *w)
 {
 	int32_t i = 0, n = (int32_t)strlen(w);
 	while (i < n) {
@@ -118,9 +118,9 @@ static int form_spell(const char *key, const xp_vocab *tgt, uint32_t *ids, uint3
 			ids[m++] = (uint32_t)f;
 	}
 	uint32_t lo = 0, hi = m;
-	while (lo < hi && wa_punct_word(tgt->words[ids[lo]]))
+	while (lo < hi && xp_wa_punct_word(tgt->words[ids[lo]]))
 		lo++;
-	while (hi > lo && wa_punct_word(tgt->words[ids[hi - 1]]))
+	while (hi > lo && xp_wa_punct_word(tgt->words[ids[hi - 1]]))
 		hi--;
 	if (lo == hi)
 		return 1;
@@ -144,8 +144,8 @@ static int by_first_count(const void *x, const void *y)
 	return a->key < b->key ? -1 : a->key > b->key;
 }
 
-int wa_forms_join(const xp_vocab *keys, const double *cnt, size_t cap, const xp_vocab *tgt, uint32_t most,
-		  uint32_t nfirst, xp_vocab *S, wa_form **out, size_t *nout)
+int xp_wa_forms_join(const xp_vocab *keys, const double *cnt, size_t cap, const xp_vocab *tgt, uint32_t most,
+		     uint32_t nfirst, xp_vocab *S, wa_form **out, size_t *nout)
 {
 	wa_form *v = malloc(((size_t)keys->n + 1) * sizeof *v);
 	uint32_t *ids = malloc(((size_t)most + 1) * sizeof *ids);
@@ -179,16 +179,16 @@ int wa_forms_join(const xp_vocab *keys, const double *cnt, size_t cap, const xp_
 
 /* Each counted form as its words, the punctuation at its ends left out
  * (the middle dot linked with 宾 of 钱德勒·宾 is no part of "Bing"), the
- * counts of forms that are then the same joined (wa_forms_join). */
-int wa_namelearn_forms(const wa_namelearn *L, const xp_vocab voc[2], xp_names *out)
+ * counts of forms that are then the same joined (xp_wa_forms_join). */
+int xp_wa_namelearn_forms(const wa_namelearn *L, const xp_vocab voc[2], xp_names *out)
 {
 	if (!L->occ)
 		return 0;
 	xp_vocab S;
 	wa_form *v;
 	size_t n;
-	if (wa_forms_join(&L->keys, L->cnt, L->cap, &voc[1], WA_NAME_RUN + 1, L->V < voc[0].n ? L->V : voc[0].n, &S,
-			  &v, &n))
+	if (xp_wa_forms_join(&L->keys, L->cnt, L->cap, &voc[1], WA_NAME_RUN + 1, L->V < voc[0].n ? L->V : voc[0].n, &S,
+			     &v, &n))
 		return -1;
 	size_t kept_n = 0;
 	for (size_t k = 0; k < n; k++)

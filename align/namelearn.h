@@ -44,24 +44,24 @@ typedef struct wa_namelearn {
 } wa_namelearn;
 
 /* Starts learning: isname[0..V) (taken over).  0, or -1 on OOM. */
-int wa_namelearn_init(wa_namelearn *L, uint8_t *isname, uint32_t V);
-void wa_namelearn_free(wa_namelearn *L);
+int xp_wa_namelearn_init(wa_namelearn *L, uint8_t *isname, uint32_t V);
+void xp_wa_namelearn_free(wa_namelearn *L);
 /* Counts the final alignment of the n samplers s[] of direction 0 over
  * sentences [0, upto) of c.  0, or -1 on OOM. */
-int wa_namelearn_count(wa_namelearn *L, const wa_corpus *c, const wa_sampler *s, int n, uint32_t upto);
+int xp_wa_namelearn_count(wa_namelearn *L, const wa_corpus *c, const wa_sampler *s, int n, uint32_t upto);
 /* The forms kept, added to out (initialised by the caller), the words
  * spelled by voc[0] (English) and voc[1].  0, or -1 on OOM. */
-int wa_namelearn_forms(const wa_namelearn *L, const xp_vocab voc[2], xp_names *out);
+int xp_wa_namelearn_forms(const wa_namelearn *L, const xp_vocab voc[2], xp_names *out);
 
 /* Shared with the phrases' learning (phraselearn.c).  1 if word w is
  * punctuation only. */
-int wa_punct_word(const char *w);
+int xp_wa_punct_word(const char *w);
 /* One more (weight w) of the form f[0..n) (target ids, at most
  * WA_FORM_MAX of them) for source id first: its key "first f1 f2 ..."
  * added to keys, w added to (*cnt)[key], *cnt grown to *cap with zeros.
  * 0, or -1 on OOM. */
 #define WA_FORM_MAX 16
-int wa_form_count(xp_vocab *keys, double **cnt, size_t *cap, uint32_t first, const uint32_t *f, uint32_t n, double w);
+int xp_wa_form_count(xp_vocab *keys, double **cnt, size_t *cap, uint32_t first, const uint32_t *f, uint32_t n, double w);
 _Static_assert(WA_NAME_RUN <= WA_FORM_MAX, "namelearn.h: a name's form is longer than a key holds");
 
 /* A form counted for a source id (a name, a run of English words): its
@@ -70,13 +70,13 @@ typedef struct wa_form {
 	uint32_t first, key;
 	double c;
 } wa_form;
-/* The forms counted in keys and cnt[0..cap) (wa_form_count), each spelled
+/* The forms counted in keys and cnt[0..cap) (xp_wa_form_count), each spelled
  * by tgt (at most `most` target words, the punctuation at their ends left out) into S (initialised
  * here, the caller frees it), those spelled the same joined, their counts
  * summed: *out (malloc'd, the caller frees it) holds *n of them, sorted by
  * source id, then count (most first), then key.  Forms of a source id of
  * nfirst or more are left out.  0, or -1 on OOM (nothing to free). */
-int wa_forms_join(const xp_vocab *keys, const double *cnt, size_t cap, const xp_vocab *tgt, uint32_t most,
-		  uint32_t nfirst, xp_vocab *S, wa_form **out, size_t *n);
+int xp_wa_forms_join(const xp_vocab *keys, const double *cnt, size_t cap, const xp_vocab *tgt, uint32_t most,
+		     uint32_t nfirst, xp_vocab *S, wa_form **out, size_t *n);
 
 #endif

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int wa_phraselearn_init(wa_phraselearn *L, const xp_vocab voc[2])
+int xp_wa_phraselearn_init(wa_phraselearn *L, const xp_vocab voc[2])
 {
 	memset(L, 0, sizeof *L);
 	L->voc = voc;
@@ -17,7 +17,7 @@ int wa_phraselearn_init(wa_phraselearn *L, const xp_vocab voc[2])
 	if (!L->punct)
 		return -1;
 	for (uint32_t t = 0; t < L->V; t++)
-		L->punct[t] = (uint8_t)wa_punct_word(voc[0].words[t]);
+		L->punct[t] = (uint8_t)xp_wa_punct_word(voc[0].words[t]);
 	if (xp_vocab_init(&L->runs, 0)) {
 		free(L->punct), L->punct = NULL;
 		return -1;
@@ -30,7 +30,7 @@ int wa_phraselearn_init(wa_phraselearn *L, const xp_vocab voc[2])
 	return 0;
 }
 
-void wa_phraselearn_free(wa_phraselearn *L)
+void xp_wa_phraselearn_free(wa_phraselearn *L)
 {
 	if (!L->punct)
 		return;
@@ -61,7 +61,7 @@ static int usable(const wa_corpus *c, uint32_t k, uint32_t *I, uint32_t *J)
 	return *I && *J && *I <= WA_MAXLEN && *J <= WA_MAXLEN;
 }
 
-int wa_phraselearn_count(wa_phraselearn *L, const wa_corpus *c, const wa_sampler *s, int n, uint32_t upto)
+int xp_wa_phraselearn_count(wa_phraselearn *L, const wa_corpus *c, const wa_sampler *s, int n, uint32_t upto)
 {
 	const wa_side *E = &c->side[0], *F = &c->side[1];
 	if (n <= 0 || !L->punct)
@@ -147,7 +147,7 @@ int wa_phraselearn_count(wa_phraselearn *L, const wa_corpus *c, const wa_sampler
 						continue;
 					for (uint32_t j = lo; j < hi; j++)
 						tw[j - lo] = fs[j];
-					rc = wa_form_count(&L->keys, &L->cnt, &L->cap, r, tw, hi - lo, 1.0 / n);
+					rc = xp_wa_form_count(&L->keys, &L->cnt, &L->cap, r, tw, hi - lo, 1.0 / n);
 				}
 		}
 	}
@@ -156,8 +156,8 @@ int wa_phraselearn_count(wa_phraselearn *L, const wa_corpus *c, const wa_sampler
 }
 
 /* Each counted phrase as its words, the punctuation at its ends left out,
- * the counts of phrases that are then the same joined (wa_forms_join). */
-int wa_phraselearn_forms(const wa_phraselearn *L, xp_names *out)
+ * the counts of phrases that are then the same joined (xp_wa_forms_join). */
+int xp_wa_phraselearn_forms(const wa_phraselearn *L, xp_names *out)
 {
 	if (!L->punct)
 		return 0;
@@ -165,7 +165,7 @@ int wa_phraselearn_forms(const wa_phraselearn *L, xp_names *out)
 	xp_vocab S;
 	wa_form *v;
 	size_t n;
-	if (wa_forms_join(&L->keys, L->cnt, L->cap, &voc[1], WA_PHRASE_RUN, L->runs.n, &S, &v, &n))
+	if (xp_wa_forms_join(&L->keys, L->cnt, L->cap, &voc[1], WA_PHRASE_RUN, L->runs.n, &S, &v, &n))
 		return -1;
 	xp_buf e = {0};
 	int rc = 0;

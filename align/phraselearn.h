@@ -55,13 +55,13 @@ typedef struct wa_phraselearn {
 } wa_phraselearn;
 
 /* Starts learning; voc[0..2) must outlive L.  0, or -1 on OOM. */
-int wa_phraselearn_init(wa_phraselearn *L, const xp_vocab voc[2]);
-void wa_phraselearn_free(wa_phraselearn *L);
+int xp_wa_phraselearn_init(wa_phraselearn *L, const xp_vocab voc[2]);
+void xp_wa_phraselearn_free(wa_phraselearn *L);
 /* Counts the final alignment of the n samplers s[] of direction 0 over
  * sentences [0, upto) of c.  0, or -1 on OOM. */
-int wa_phraselearn_count(wa_phraselearn *L, const wa_corpus *c, const wa_sampler *s, int n, uint32_t upto);
+int xp_wa_phraselearn_count(wa_phraselearn *L, const wa_corpus *c, const wa_sampler *s, int n, uint32_t upto);
 /* The phrases kept, added to out (initialised by the caller).  0, or -1
  * on OOM. */
-int wa_phraselearn_forms(const wa_phraselearn *L, xp_names *out);
+int xp_wa_phraselearn_forms(const wa_phraselearn *L, xp_names *out);
 
 #endif

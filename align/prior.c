@@ -15,7 +15,7 @@
 
 /* --- which words are names ----------------------------------------------------- */
 
-int wa_names_ends_sentence(const char *s, size_t n)
+int xp_wa_names_ends_sentence(const char *s, size_t n)
 {
 	static const char *const ends[] = {".", "?", "!", "...", "…", ":", "-", "--", "\"", "。", "？", "！"};
 	for (size_t k = 0; k < sizeof ends / sizeof *ends; k++)
@@ -24,7 +24,7 @@ int wa_names_ends_sentence(const char *s, size_t n)
 	return 0;
 }
 
-int wa_names_see(wa_names *nm, int d, uint32_t id, const char *s, size_t n, int initial)
+int xp_wa_names_see(wa_names *nm, int d, uint32_t id, const char *s, size_t n, int initial)
 {
 	if (id >= nm->cap[d]) {
 		size_t cap = nm->cap[d], need = (size_t)id + 1;
@@ -52,14 +52,14 @@ int wa_names_see(wa_names *nm, int d, uint32_t id, const char *s, size_t n, int 
 	return 0;
 }
 
-void wa_names_free(wa_names *nm)
+void xp_wa_names_free(wa_names *nm)
 {
 	for (int d = 0; d < 2; d++)
 		free(nm->up[d]), free(nm->low[d]);
 	memset(nm, 0, sizeof *nm);
 }
 
-int wa_names_remap(wa_names *nm, int d, const uint32_t *first, const uint32_t *ids, uint32_t nold, uint32_t nnew)
+int xp_wa_names_remap(wa_names *nm, int d, const uint32_t *first, const uint32_t *ids, uint32_t nold, uint32_t nnew)
 {
 	uint32_t *up = calloc((size_t)nnew + 1, sizeof *up), *low = calloc((size_t)nnew + 1, sizeof *low);
 	if (!up || !low) {
@@ -87,7 +87,7 @@ static int vowel(char c) { return c == 'a' || c == 'e' || c == 'i' || c == 'o' |
 
 static char lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
 
-char wa_sound_class(char x)
+char xp_wa_sound_class(char x)
 {
 	switch (x) {
 	case 'p': case 'b': case 'f': return 'P';
@@ -101,7 +101,7 @@ char wa_sound_class(char x)
 	}
 }
 
-size_t wa_skeleton(const char *s, size_t n, int pinyin, char *out, size_t cap)
+size_t xp_wa_skeleton(const char *s, size_t n, int pinyin, char *out, size_t cap)
 {
 	size_t m = 0;
 	if (!cap)
@@ -130,7 +130,7 @@ size_t wa_skeleton(const char *s, size_t n, int pinyin, char *out, size_t cap)
 		else if (c >= 'a' && c <= 'z' && c != 'h')
 			k = c;
 		i += step;
-		if (!k || (m && wa_sound_class(out[m - 1]) == wa_sound_class(k)) || m + 1 >= cap)
+		if (!k || (m && xp_wa_sound_class(out[m - 1]) == xp_wa_sound_class(k)) || m + 1 >= cap)
 			continue;
 		out[m++] = k;
 	}
@@ -167,7 +167,7 @@ static size_t consonants(const char *a)
 	return n;
 }
 
-double wa_name_sim(const char *a, const char *b, unsigned mode)
+double xp_wa_name_sim(const char *a, const char *b, unsigned mode)
 {
 	size_t na = strlen(a), nb = strlen(b), ca = consonants(a), cb = consonants(b);
 	if (na >= SKEL || nb >= SKEL || !ca || !cb)
@@ -177,9 +177,9 @@ double wa_name_sim(const char *a, const char *b, unsigned mode)
 	int D[SKEL][SKEL];
 	char ka[SKEL], kb[SKEL];
 	for (size_t i = 0; i < na; i++)
-		ka[i] = wa_sound_class(a[i]);
+		ka[i] = xp_wa_sound_class(a[i]);
 	for (size_t j = 0; j < nb; j++)
-		kb[j] = wa_sound_class(b[j]);
+		kb[j] = xp_wa_sound_class(b[j]);
 	D[0][0] = 0;
 	for (size_t i = 1; i <= na; i++)
 		D[i][0] = D[i - 1][0] + (a[i - 1] == 'V' ? vcost : dropc);
@@ -226,7 +226,7 @@ typedef struct builder {
  * largest any word spelled so far needed, so that whether a word fits could
  * depend on the words spelled before it.  With own, the room is the word's
  * own need, and a word that would fit a larger room only sets *uncertain:
- * every other word is spelled as in any order (wa_prior_build). */
+ * every other word is spelled as in any order (xp_wa_prior_build). */
 static int spell_as(builder *b, int d, uint32_t id, int own, int *uncertain)
 {
 	spelling *p = &b->sp[d];
@@ -290,13 +290,13 @@ static int spell_as(builder *b, int d, uint32_t id, int own, int *uncertain)
 			a[m++] = (char)b->u[i];
 	a[m] = 0;
 	p->lat[id] = a;
-	wa_skeleton(a, (size_t)m, (p->flag[id] & T_HAN) != 0, p->sk[id], SKEL);
+	xp_wa_skeleton(a, (size_t)m, (p->flag[id] & T_HAN) != 0, p->sk[id], SKEL);
 	return 0;
 }
 
 static int spell(builder *b, int d, uint32_t id) { return spell_as(b, d, id, 0, NULL); }
 
-/* Cells found: the corpus's, or a thread's share of them (wa_prior_build) */
+/* Cells found: the corpus's, or a thread's share of them (xp_wa_prior_build) */
 typedef struct cellbuf {
 	wa_cell *v;
 	size_t n, cap;
@@ -335,7 +335,7 @@ static long match(builder *b, const wa_corpus *c, cellbuf *cb, size_t s0, uint32
 	/* a name's skeleton is spell()'s (a name is no Han word, whose
 	 * skeleton would be pinyin's) */
 	if (b->sp[d].flag[nt] & T_HAN)
-		wa_skeleton(nw, strlen(nw), 0, name, sizeof name);
+		xp_wa_skeleton(nw, strlen(nw), 0, name, sizeof name);
 	else
 		memcpy(name, b->sp[d].sk[nt], sizeof name);
 	double best = 0;
@@ -367,8 +367,8 @@ static long match(builder *b, const wa_corpus *c, cellbuf *cb, size_t s0, uint32
 			if (n == 1)
 				memcpy(cand, b->sp[!d].sk[t], sizeof cand);
 			else
-				wa_skeleton(cat, m, (fl & T_HAN) != 0, cand, sizeof cand);
-			double s = wa_name_sim(name, cand, (fl & T_HAN ? WA_SIM_HAN : 0) | (fl & T_ARABIC ? WA_SIM_ARABIC : 0));
+				xp_wa_skeleton(cat, m, (fl & T_HAN) != 0, cand, sizeof cand);
+			double s = xp_wa_name_sim(name, cand, (fl & T_HAN ? WA_SIM_HAN : 0) | (fl & T_ARABIC ? WA_SIM_ARABIC : 0));
 			if (s > best)
 				best = s, bj = j, bn = n, bm = m;
 			if (!(fl & T_HAN))
@@ -411,7 +411,7 @@ static int is_loan(builder *b, const wa_names *nm, int d, uint32_t t)
  * closed class, and a grammar says what each translates to: each language
  * pack has its table (lang/lang.h closed_class; English's, Chinese's and
  * Persian's), written from those grammar facts. */
-unsigned wa_closed_class(const char *lang, const char *w, unsigned which)
+unsigned xp_wa_closed_class(const char *lang, const char *w, unsigned which)
 {
 	size_t n = strlen(w);
 	const xp_lang_pack *p = xp_lang_find(lang);
@@ -440,7 +440,7 @@ static int closed_cells(const wa_corpus *c, cellbuf *cb, size_t s0, uint32_t k, 
 
 /* 1 if lang is one of the space-separated languages of list (NULL: every
  * language, known or not). */
-int wa_lang_listed(const char *list, const char *lang)
+int xp_wa_lang_listed(const char *list, const char *lang)
 {
 	if (!list)
 		return 1;
@@ -464,7 +464,7 @@ static int closed_masks(const wa_corpus *c, xp_vocab voc[2], const wa_prior_opts
 	const char *other = en0 ? l1 : l0;
 	const xp_lang_pack *po = en0 ? p1 : p0;
 	if (o->closed <= 1 || !o->closed_classes || en0 == en1 || !po || !po->closed_class ||
-	    !wa_lang_listed(o->closed_langs, other))
+	    !xp_wa_lang_listed(o->closed_langs, other))
 		return 0;
 	for (int d = 0; d < 2; d++) {
 		if (!(mask[d] = calloc((size_t)c->side[d].V + 1, sizeof *mask[d]))) {
@@ -472,7 +472,7 @@ static int closed_masks(const wa_corpus *c, xp_vocab voc[2], const wa_prior_opts
 			return -1;
 		}
 		for (uint32_t t = 0; t < c->side[d].V && t < voc[d].n; t++)
-			mask[d][t] = wa_closed_class(d ? l1 : l0, voc[d].words[t], o->closed_classes);
+			mask[d][t] = xp_wa_closed_class(d ? l1 : l0, voc[d].words[t], o->closed_classes);
 	}
 	return 1;
 }
@@ -492,7 +492,7 @@ static int loan_types(builder *b, const wa_corpus *c, const wa_names *nm, const 
 				b->cnt[d][S->tok[q]]++;
 	}
 	for (int d = 0; d < 2; d++) {
-		if (!wa_lang_listed(o->loan_langs, o->lang[!d] ? o->lang[!d] : ""))
+		if (!xp_wa_lang_listed(o->loan_langs, o->lang[!d] ? o->lang[!d] : ""))
 			continue;
 		if (!(loan[d] = calloc((size_t)c->side[d].V + 1, 1)))
 			return -1;
@@ -679,10 +679,10 @@ static void unspell(builder *b, const wa_corpus *c)
 		}
 }
 
-long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_prior_opts *o,
-		    wa_prior_counts *counts, xp_err *err)
+long xp_wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_prior_opts *o,
+		       wa_prior_counts *counts, xp_err *err)
 {
-	wa_prior_free(c);
+	xp_wa_prior_free(c);
 	wa_prior_counts cnt = {0, 0, 0};
 	if (counts)
 		*counts = cnt;
@@ -691,8 +691,8 @@ long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_
 	if (closed < 0)
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	int names = o->boost > 1 && nm;
-	int loans = o->loan > 1 && nm && (wa_lang_listed(o->loan_langs, o->lang[0] ? o->lang[0] : "") ||
-					  wa_lang_listed(o->loan_langs, o->lang[1] ? o->lang[1] : ""));
+	int loans = o->loan > 1 && nm && (xp_wa_lang_listed(o->loan_langs, o->lang[0] ? o->lang[0] : "") ||
+					  xp_wa_lang_listed(o->loan_langs, o->lang[1] ? o->lang[1] : ""));
 	if (!names && !loans && !closed)
 		return 0;
 	builder b = {0};
@@ -759,7 +759,7 @@ long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_
 	if (b.tr)
 		utrans_close(b.tr);
 	if (rc) {
-		wa_prior_free(c);
+		xp_wa_prior_free(c);
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	}
 	if (counts)
@@ -767,7 +767,7 @@ long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_
 	return (long)c->ncell;
 }
 
-void wa_prior_free(wa_corpus *c)
+void xp_wa_prior_free(wa_corpus *c)
 {
 	free(c->coff);
 	free(c->cell);

@@ -42,15 +42,15 @@ typedef struct wa_names {
 
 /* Count token s[0..n) of type id on side d; initial: it begins a sentence
  * (first of the line, or after . ? ! and the like). 0, or -1 on OOM. */
-int wa_names_see(wa_names *nm, int d, uint32_t id, const char *s, size_t n, int initial);
+int xp_wa_names_see(wa_names *nm, int d, uint32_t id, const char *s, size_t n, int initial);
 /* 1 if token s[0..n) ends a sentence, so that the next one begins one. */
-int wa_names_ends_sentence(const char *s, size_t n);
-void wa_names_free(wa_names *nm);
+int xp_wa_names_ends_sentence(const char *s, size_t n);
+void xp_wa_names_free(wa_names *nm);
 /* The words of side d renumbered: old type t became the new words
  * ids[first[t] .. first[t + 1]) of nnew; its counts go to the first of
  * them (the rest are pieces split off: 's of "Joey's").  0, or -1 on OOM
  * (nm unchanged). */
-int wa_names_remap(wa_names *nm, int d, const uint32_t *first, const uint32_t *ids, uint32_t nold, uint32_t nnew);
+int xp_wa_names_remap(wa_names *nm, int d, const uint32_t *first, const uint32_t *ids, uint32_t nold, uint32_t nnew);
 
 /* The closed-class prior: personal pronouns, possessives, reflexives and
  * demonstratives are few, frequent, and their translations are given by
@@ -119,7 +119,7 @@ typedef struct wa_prior_opts {
 /* The classes of normalised word w in language lang, within `which`
  * (0: none, or no table for lang).  Chinese: a Han word of up to four
  * characters that begins or ends with a pronoun has its classes too. */
-unsigned wa_closed_class(const char *lang, const char *w, unsigned which);
+unsigned xp_wa_closed_class(const char *lang, const char *w, unsigned which);
 
 /* How many cells each prior added (a cell two priors find counts for the
  * first: names, loanwords, closed classes). */
@@ -130,15 +130,15 @@ typedef struct wa_prior_counts {
 /* Finds the boosted cells of every sentence pair of c (the name prior's,
  * the loanword prior's, then the closed-class prior's; a cell two find
  * keeps the larger factor) and sets c->coff and c->cell (owned by c: free
- * with wa_prior_free).  voc gives the words of each side's ids; nm may be
+ * with xp_wa_prior_free).  voc gives the words of each side's ids; nm may be
  * NULL (no names, no loanwords: which words are names decides which are
  * not).  Returns the number of cells (*counts, if not NULL: by prior), or
  * -1 with err filled. */
-long wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_prior_opts *o,
-		    wa_prior_counts *counts, xp_err *err);
-void wa_prior_free(wa_corpus *c);
+long xp_wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_prior_opts *o,
+		       wa_prior_counts *counts, xp_err *err);
+void xp_wa_prior_free(wa_corpus *c);
 /* 1 if lang is in list (codes by space; NULL: every language, "" none). */
-int wa_lang_listed(const char *list, const char *lang);
+int xp_wa_lang_listed(const char *list, const char *lang);
 
 /* --- the parts, for tests ------------------------------------------------- */
 
@@ -148,9 +148,9 @@ int wa_lang_listed(const char *list, const char *lang);
  * vowels (with y and w); h is silent, and a sound of the same class as the
  * one before is dropped (classes: p b f / t d / k g / s z j c x / l / r /
  * m n).  Returns its length (at most cap - 1; out is NUL-terminated). */
-size_t wa_skeleton(const char *ascii, size_t n, int pinyin, char *out, size_t cap);
+size_t xp_wa_skeleton(const char *ascii, size_t n, int pinyin, char *out, size_t cap);
 /* The class of a skeleton's sound: P T K S L R N, V for vowels. */
-char wa_sound_class(char sound);
+char xp_wa_sound_class(char sound);
 
 enum { WA_SIM_HAN = 1, WA_SIM_ARABIC = 2 };
 /* Similarity (at most 1) of name skeleton a and candidate skeleton b:
@@ -161,6 +161,6 @@ enum { WA_SIM_HAN = 1, WA_SIM_ARABIC = 2 };
  * "Chandler").  Substitutions: 1 across classes, but l for r 1/2; within a
  * class 1/2 (voicing: p b, t d) or 1/4 (sibilants: s z j ch sh), and
  * nothing at all in Han, whose pinyin has neither contrast.  0 if either has no consonant. */
-double wa_name_sim(const char *a, const char *b, unsigned mode);
+double xp_wa_name_sim(const char *a, const char *b, unsigned mode);
 
 #endif

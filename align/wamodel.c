@@ -88,7 +88,7 @@ static void put_str(xp_buf *b, const char *s)
 	xp_buf_add(b, s, n);
 }
 
-int wa_model_serialize(const xp_wa_model *m, xp_buf *out)
+int xp_wa_model_serialize(const xp_wa_model *m, xp_buf *out)
 {
 	xp_buf b = {0};
 	xp_buf_add(&b, MAGIC, sizeof MAGIC);
@@ -219,7 +219,7 @@ static int get_str(cur *c, size_t max, char **s)
 	return 0;
 }
 
-void wa_msampler_free(wa_msampler *ms)
+void xp_wa_msampler_free(wa_msampler *ms)
 {
 	free(ms->fert);
 	free(ms->lex0);
@@ -239,7 +239,7 @@ void xp_wa_model_free(xp_wa_model *m)
 		free(m->words[d]);
 		if (m->smp[d])
 			for (int q = 0; q < m->samplers; q++)
-				wa_msampler_free(&m->smp[d][q]);
+				xp_wa_msampler_free(&m->smp[d][q]);
 		free(m->smp[d]);
 	}
 	free(m->closed_langs);
@@ -308,8 +308,8 @@ static int get_sampler(cur *c, wa_msampler *s, uint32_t VE, uint32_t VF)
 	return 0;
 }
 
-int wa_model_parse(const char *name, const void *buf, size_t len, int check_crc, xp_wa_model **mp,
-		   xp_err *err)
+int xp_wa_model_parse_crc(const char *name, const void *buf, size_t len, int check_crc, xp_wa_model **mp,
+			  xp_err *err)
 {
 	cur c = {buf, len, 0, name, err};
 	*mp = NULL;
@@ -423,7 +423,7 @@ int wa_model_parse(const char *name, const void *buf, size_t len, int check_crc,
 
 int xp_wa_model_parse(const char *name, const void *buf, size_t len, xp_wa_model **m, xp_err *err)
 {
-	return wa_model_parse(name, buf, len, 1, m, err);
+	return xp_wa_model_parse_crc(name, buf, len, 1, m, err);
 }
 
 int xp_wa_model_read(const char *path, xp_wa_model **m, xp_err *err)
@@ -433,7 +433,7 @@ int xp_wa_model_read(const char *path, xp_wa_model **m, xp_err *err)
 	*m = NULL;
 	if (xp_read_file(path, &buf, &len, err))
 		return xp_err_code(err);
-	int rc = wa_model_parse(path, buf, len, 1, m, err);
+	int rc = xp_wa_model_parse_crc(path, buf, len, 1, m, err);
 	free(buf);
 	return rc;
 }
@@ -490,7 +490,7 @@ int xp_wa_model_settings(const xp_wa_model *m, xp_wa_opts *o, const char *name, 
 
 /* --- samplers -------------------------------------------------------------------- */
 
-int wa_model_take(const wa_sampler *s, wa_msampler *ms)
+int xp_wa_model_take(const wa_sampler *s, wa_msampler *ms)
 {
 	const wa_side *E = &s->c->side[s->dir], *F = &s->c->side[!s->dir];
 	memset(ms, 0, sizeof *ms);
@@ -504,7 +504,7 @@ int wa_model_take(const wa_sampler *s, wa_msampler *ms)
 		total += s->lex[f].n;
 	ms->lkv = malloc((2 * total + 1) * sizeof *ms->lkv);
 	if (!ms->fert || !ms->lex0 || !ms->loff || !ms->lkv) {
-		wa_msampler_free(ms);
+		xp_wa_msampler_free(ms);
 		return -1;
 	}
 	memcpy(ms->fert, s->fert, nf * sizeof *ms->fert);
@@ -543,7 +543,7 @@ static int sampled(const wa_side *E, const wa_side *F, uint32_t k)
 	return J && I <= WA_MAXLEN && J <= WA_MAXLEN;
 }
 
-int wa_model_own(const wa_sampler *s, uint32_t VE, uint32_t VF, wa_msampler *ms)
+int xp_wa_model_own(const wa_sampler *s, uint32_t VE, uint32_t VF, wa_msampler *ms)
 {
 	const wa_side *E = &s->c->side[s->dir], *F = &s->c->side[!s->dir];
 	memset(ms, 0, sizeof *ms);
@@ -556,7 +556,7 @@ int wa_model_own(const wa_sampler *s, uint32_t VE, uint32_t VF, wa_msampler *ms)
 	ms->lkv = malloc((2 * F->ntok + 1) * sizeof *ms->lkv);
 	if (!es || !ms->fert || !ms->lex0 || !ms->loff || !ms->lkv) {
 		free(es);
-		wa_msampler_free(ms);
+		xp_wa_msampler_free(ms);
 		return -1;
 	}
 	memcpy(ms->fert, s->fert, nf * sizeof *ms->fert);
@@ -598,8 +598,8 @@ int wa_model_own(const wa_sampler *s, uint32_t VE, uint32_t VF, wa_msampler *ms)
 	return 0;
 }
 
-int wa_model_prime(wa_sampler *s, const wa_msampler *ms, const uint32_t *emap, uint32_t nE,
-		   const uint32_t *fmap, uint32_t nF, uint32_t fseen)
+int xp_wa_model_prime(wa_sampler *s, const wa_msampler *ms, const uint32_t *emap, uint32_t nE,
+		      const uint32_t *fmap, uint32_t nF, uint32_t fseen)
 {
 	const wa_side *E = &s->c->side[s->dir];
 	s->jump0 = ms->jump;
@@ -620,7 +620,7 @@ int wa_model_prime(wa_sampler *s, const wa_msampler *ms, const uint32_t *emap, u
 			continue;
 		}
 		for (uint64_t k = ms->loff[f]; k < ms->loff[f + 1]; k++)
-			if (wa_lex_add(s, rf, emap[ms->lkv[2 * k]], ms->lkv[2 * k + 1]))
+			if (xp_wa_lex_add(s, rf, emap[ms->lkv[2 * k]], ms->lkv[2 * k + 1]))
 				return -1;
 	}
 	return 0;
@@ -858,7 +858,7 @@ int xp_wa_model_merge(xp_wa_model *const *in, const char *const *names, size_t n
 
 int xp_wa_model_bytes(const xp_wa_model *m, xp_buf *out, xp_err *err)
 {
-	if (wa_model_serialize(m, out))
+	if (xp_wa_model_serialize(m, out))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	return 0;
 }
@@ -953,7 +953,7 @@ int xp_wa_model_scale(xp_wa_model *m, double w, const char *name, xp_err *err)
 static const char SMAGIC[8] = {'X', 'P', 'R', 'O', 'J', 'W', 'S', '\n'};
 #define WA_STATE_VERSION 2
 
-void wa_state_free(wa_state *s)
+void xp_wa_state_free(wa_state *s)
 {
 	for (int d = 0; d < 2; d++) {
 		for (int q = 0; s->a[d] && q < s->samplers; q++)
@@ -966,7 +966,7 @@ void wa_state_free(wa_state *s)
 	memset(s, 0, sizeof *s);
 }
 
-int wa_state_alloc(wa_state *s)
+int xp_wa_state_alloc(wa_state *s)
 {
 	for (int d = 0; d < 2; d++) {
 		if (!(s->rng[d] = calloc((size_t)s->samplers, sizeof *s->rng[d])) ||
@@ -979,7 +979,7 @@ int wa_state_alloc(wa_state *s)
 	return 0;
 }
 
-int wa_state_serialize(const wa_state *s, xp_buf *out)
+int xp_wa_state_serialize(const wa_state *s, xp_buf *out)
 {
 	xp_buf b = {0};
 	xp_buf_add(&b, SMAGIC, sizeof SMAGIC);
@@ -1015,7 +1015,7 @@ int wa_state_serialize(const wa_state *s, xp_buf *out)
 	return seal(&b, out);
 }
 
-int wa_state_parse(const char *name, const void *buf, size_t len, wa_state *s, xp_err *err)
+int xp_wa_state_parse(const char *name, const void *buf, size_t len, wa_state *s, xp_err *err)
 {
 	cur c = {buf, len, 0, name, err};
 	memset(s, 0, sizeof *s);
@@ -1049,8 +1049,8 @@ int wa_state_parse(const char *name, const void *buf, size_t len, wa_state *s, x
 	    (version == 1 && per * samplers != c.n - c.at))
 		return bad(&c, "its sizes are not its bytes");
 	s->samplers = (int)samplers;
-	if (wa_state_alloc(s)) {
-		wa_state_free(s);
+	if (xp_wa_state_alloc(s)) {
+		xp_wa_state_free(s);
 		return oom(&c);
 	}
 	for (int d = 0; d < 2; d++)
@@ -1069,22 +1069,22 @@ int wa_state_parse(const char *name, const void *buf, size_t len, wa_state *s, x
 	s->has_cells = 1;
 	if (get_u32(&c, &s->prior_print) || get_u64(&c, &s->counts[0]) || get_u64(&c, &s->counts[1]) ||
 	    get_u64(&c, &s->counts[2]) || get_u64(&c, &s->ncell)) {
-		wa_state_free(s);
+		xp_wa_state_free(s);
 		return -1;
 	}
 	if (s->ncell > len || ((uint64_t)s->nsent + 1) * 4 + s->ncell * 8 != c.n - c.at) {
-		wa_state_free(s);
+		xp_wa_state_free(s);
 		return bad(&c, "its prior's sizes are not its bytes");
 	}
 	if (!(s->coff = malloc(((size_t)s->nsent + 1) * sizeof *s->coff)) ||
 	    !(s->cell = malloc(((size_t)s->ncell + 1) * sizeof *s->cell))) {
-		wa_state_free(s);
+		xp_wa_state_free(s);
 		return oom(&c);
 	}
 	for (uint32_t k = 0; k <= s->nsent; k++) {
 		get_u32(&c, &s->coff[k]);
 		if ((k ? s->coff[k] < s->coff[k - 1] : s->coff[k] != 0) || (k == s->nsent && s->coff[k] != s->ncell)) {
-			wa_state_free(s);
+			xp_wa_state_free(s);
 			return bad(&c, "the prior's offsets do not rise to its cells");
 		}
 	}
@@ -1095,7 +1095,7 @@ int wa_state_parse(const char *name, const void *buf, size_t len, wa_state *s, x
 		s->cell[k] = (wa_cell){(uint16_t)ij, (uint16_t)(ij >> 16), 0};
 		memcpy(&s->cell[k].f, &f, sizeof f);
 		if (!(s->cell[k].f > 0) || !isfinite(s->cell[k].f)) {
-			wa_state_free(s);
+			xp_wa_state_free(s);
 			return bad(&c, "a prior's factor is not a number above 0");
 		}
 	}

@@ -43,29 +43,29 @@ struct xp_wa_model {
 
 /* check_crc 0: the checksum is not compared (for the fuzz target, whose
  * inputs would otherwise never get past it). */
-int wa_model_parse(const char *name, const void *buf, size_t len, int check_crc, xp_wa_model **m,
-		   xp_err *err);
+int xp_wa_model_parse_crc(const char *name, const void *buf, size_t len, int check_crc, xp_wa_model **m,
+			  xp_err *err);
 
 /* m as a model file's bytes, appended to out; -1 on OOM. */
-int wa_model_serialize(const xp_wa_model *m, xp_buf *out);
+int xp_wa_model_serialize(const xp_wa_model *m, xp_buf *out);
 
 /* Copy sampler s's counts into ms (its corpus's word ids); -1 on OOM. */
-int wa_model_take(const wa_sampler *s, wa_msampler *ms);
-void wa_msampler_free(wa_msampler *ms);
+int xp_wa_model_take(const wa_sampler *s, wa_msampler *ms);
+void xp_wa_msampler_free(wa_msampler *ms);
 /* The counts sampler s's links make alone, over the corpus's first VE / VF
  * words of E and F (its own, before a model's were added): the lexical
  * ones counted from its links, the jumps and fertilities taken from s,
  * which the caller recounted without a model's under them.  A round's
  * input to the merge (wordalign.h, state).  -1 on OOM. */
-int wa_model_own(const wa_sampler *s, uint32_t VE, uint32_t VF, wa_msampler *ms);
+int xp_wa_model_own(const wa_sampler *s, uint32_t VE, uint32_t VF, wa_msampler *ms);
 /* Add ms's counts to a freshly initialised sampler s: emap / fmap give
  * the corpus id of each model word of E and F (nE, nF of them).  The
  * lexical counts of an F word of corpus id fseen or more go to the totals
  * only (a sync round: no token of the shard is that word, and no link of
  * it is kept; a model's whole counts are kept with UINT32_MAX).  -1 on
  * OOM. */
-int wa_model_prime(wa_sampler *s, const wa_msampler *ms, const uint32_t *emap, uint32_t nE,
-		   const uint32_t *fmap, uint32_t nF, uint32_t fseen);
+int xp_wa_model_prime(wa_sampler *s, const wa_msampler *ms, const uint32_t *emap, uint32_t nE,
+		      const uint32_t *fmap, uint32_t nF, uint32_t fseen);
 
 /* A shard's link state between the rounds of a sync run (wordalign.h,
  * state): per direction d and sampler, its random generator and the link
@@ -92,11 +92,11 @@ typedef struct wa_state {
 } wa_state;
 
 /* the arrays of s for its sizes, zeroed; -1 on OOM (free it either way) */
-int wa_state_alloc(wa_state *s);
-void wa_state_free(wa_state *s);
+int xp_wa_state_alloc(wa_state *s);
+void xp_wa_state_free(wa_state *s);
 /* s as a state file's bytes, appended to out; -1 on OOM. */
-int wa_state_serialize(const wa_state *s, xp_buf *out);
+int xp_wa_state_serialize(const wa_state *s, xp_buf *out);
 /* XP_EINPUT for bytes that are no whole, valid state file (name). */
-int wa_state_parse(const char *name, const void *buf, size_t len, wa_state *s, xp_err *err);
+int xp_wa_state_parse(const char *name, const void *buf, size_t len, wa_state *s, xp_err *err);
 
 #endif

@@ -281,21 +281,21 @@ void xp_wa_free(xp_wa *w)
 		free(w->lk[d]);
 		if (w->smp[d])
 			for (int k = 0; k < w->samplers; k++)
-				wa_sampler_free(&w->smp[d][k]);
+				xp_wa_sampler_free(&w->smp[d][k]);
 		free(w->smp[d]);
 		if (w->kept[d])
 			for (int k = 0; k < w->samplers; k++)
-				wa_msampler_free(&w->kept[d][k]);
+				xp_wa_msampler_free(&w->kept[d][k]);
 		free(w->kept[d]);
 		free(w->mid[d]);
 	}
 	dec_free(w->dec[0]);
 	dec_free(w->dec[1]);
-	wa_state_free(&w->st);
-	wa_names_free(&w->names);
-	wa_namelearn_free(&w->learn);
-	wa_phraselearn_free(&w->phrases);
-	wa_prior_free(&w->c);
+	xp_wa_state_free(&w->st);
+	xp_wa_names_free(&w->names);
+	xp_wa_namelearn_free(&w->learn);
+	xp_wa_phraselearn_free(&w->phrases);
+	xp_wa_prior_free(&w->c);
 	free(w->c.blk);
 	free(w->out);
 	free(w);
@@ -350,7 +350,7 @@ static long add_side(xp_wa *w, int d, const xp_str *t, size_t n, int out)
 		if (id == UINT32_MAX)
 			return -1;
 		if ((w->o.name_prior > 1 || w->o.loan_prior > 1 || w->o.learn_names) &&
-		    wa_names_see(&w->names, d, id, t[k].p, t[k].n, !k || wa_names_ends_sentence(t[k - 1].p, t[k - 1].n)))
+		    xp_wa_names_see(&w->names, d, id, t[k].p, t[k].n, !k || xp_wa_names_ends_sentence(t[k - 1].p, t[k - 1].n)))
 			return -1;
 		S->tok[S->ntok + m] = id;
 		if (out)
@@ -625,7 +625,7 @@ static int normalise_side(xp_wa *w, int d)
 	}
 	/* the name prior's casing counts follow each type to its first
 	 * normalised word (case folding merges "Joey" and "joey": summed) */
-	if (rc == 0 && w->names.cap[d] && wa_names_remap(&w->names, d, first, ids, V->n, nv.n))
+	if (rc == 0 && w->names.cap[d] && xp_wa_names_remap(&w->names, d, first, ids, V->n, nv.n))
 		rc = -1;
 	if (rc == 0) {
 		if (both) {
@@ -704,7 +704,7 @@ int xp_wa_model_write(const xp_wa *w, xp_buf *out, xp_err *err)
 		m.words[d] = w->voc[d].words;
 		m.smp[d] = w->kept[d];
 	}
-	if (wa_model_serialize(&m, out))
+	if (xp_wa_model_serialize(&m, out))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	return 0;
 }
@@ -887,7 +887,7 @@ static int state_read(xp_wa *w, xp_err *err)
 	const char *name = w->o.state_name ? w->o.state_name : "";
 	uint32_t print = pairs_print(w);
 	if (w->o.state) {
-		if (wa_state_parse(name, w->o.state, w->o.state_len, &w->st, err))
+		if (xp_wa_state_parse(name, w->o.state, w->o.state_len, &w->st, err))
 			return -1;
 		if (w->st.nsent != w->c.nsent || w->st.ntok[0] != w->c.side[0].ntok ||
 		    w->st.ntok[1] != w->c.side[1].ntok || w->st.print != print)
@@ -940,7 +940,7 @@ static int state_begin(xp_wa *w, xp_err *err)
 	}
 	w->st = (wa_state){.samplers = w->samplers, .nsent = w->c.nsent,
 			   .ntok = {w->c.side[0].ntok, w->c.side[1].ntok}, .print = print};
-	if (wa_state_alloc(&w->st))
+	if (xp_wa_state_alloc(&w->st))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	return 0;
 }
@@ -958,7 +958,7 @@ static uint32_t prior_print(const wa_prior_opts *po)
 	return (uint32_t)crc;
 }
 
-/* The state's cells moved to the corpus (prior.h: wa_prior_free frees
+/* The state's cells moved to the corpus (prior.h: xp_wa_prior_free frees
  * them), their counts to w->cells; the number of cells. */
 static long state_cells(xp_wa *w)
 {
@@ -981,7 +981,7 @@ int xp_wa_state_write(const xp_wa *w, xp_buf *out, xp_err *err)
 		t.cell = w->c.cell;
 	else
 		t.has_cells = 0;
-	if (wa_state_serialize(&t, out))
+	if (xp_wa_state_serialize(&t, out))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	return 0;
 }
@@ -998,26 +998,26 @@ static int sync_round(xp_wa *w, int d, int q0, int n, wa_sampler **S)
 	uint64_t nsent = w->c.nsent;
 	for (int q = 0; q < n; q++) {
 		int k = q0 + q;
-		if (m && wa_model_prime(S[q], &m->smp[d][k % m->samplers], w->mid[d], m->V[d], w->mid[!d], m->V[!d],
-					w->vown[!d]))
+		if (m && xp_wa_model_prime(S[q], &m->smp[d][k % m->samplers], w->mid[d], m->V[d], w->mid[!d], m->V[!d],
+					   w->vown[!d]))
 			return -1;
 		if (w->have_state) {
 			memcpy(S[q]->a, w->st.a[d][k], w->c.side[!d].ntok * sizeof *S[q]->a);
 			S[q]->rng = w->st.rng[d][k] ? w->st.rng[d][k] : 1;
 			/* the merge of the round before holds these links' counts:
 			 * taken out, it is the other shards' (as --minus did) */
-			if (m && w->o.state_in_model && wa_uncount_given(S[q])) {
+			if (m && w->o.state_in_model && xp_wa_uncount_given(S[q])) {
 				w->unheld = 1;
 				return -1;
 			}
 		}
-		if (w->have_state ? wa_init_given(S[q]) : m ? wa_init_draw(S[q]) : wa_init(S[q]))
+		if (w->have_state ? xp_wa_init_given(S[q]) : m ? xp_wa_init_draw(S[q]) : xp_wa_init(S[q]))
 			return -1;
-		wa_recount(S[q], parts);
+		xp_wa_recount(S[q], parts);
 	}
 	progress_add(w, nsent * (uint64_t)n);
 	for (int i = 0; i < w->it3; i++) {
-		if (n == 2 ? wa_sweep2(S[0], S[1], parts, 0, S[0]->nsent) : wa_sweep(S[0], parts, 0, S[0]->nsent))
+		if (n == 2 ? xp_wa_sweep2(S[0], S[1], parts, 0, S[0]->nsent) : xp_wa_sweep(S[0], parts, 0, S[0]->nsent))
 			return -1;
 		progress_add(w, nsent * (uint64_t)n);
 	}
@@ -1025,7 +1025,7 @@ static int sync_round(xp_wa *w, int d, int q0, int n, wa_sampler **S)
 }
 
 /* Samplers q0 .. q0 + n - 1 (n at most 2; 1 with a model or opts.settle)
- * of direction d.  Two are swept together (wa_sweep2), which gives each the
+ * of direction d.  Two are swept together (xp_wa_sweep2), which gives each the
  * links it has alone in less time. */
 static int train(xp_wa *w, int d, int q0, int n)
 {
@@ -1034,7 +1034,7 @@ static int train(xp_wa *w, int d, int q0, int n)
 	for (int q = 0; q < n; q++) {
 		uint64_t task = (uint64_t)d * w->samplers + (uint64_t)(q0 + q);
 		S[q] = &w->smp[d][q0 + q];
-		if (wa_sampler_init(S[q], &w->c, d, w->o.seed * 1000003u + task * 7919u + 17))
+		if (xp_wa_sampler_init(S[q], &w->c, d, w->o.seed * 1000003u + task * 7919u + 17))
 			return -1;
 	}
 	wa_sampler *s = S[0];
@@ -1043,21 +1043,21 @@ static int train(xp_wa *w, int d, int q0, int n)
 		return sync_round(w, d, q0, n, S);
 	if (m) {
 		/* sampler q continues the model's sampler q (of as many as it has) */
-		if (wa_model_prime(s, &m->smp[d][q0 % m->samplers], w->mid[d], m->V[d], w->mid[!d], m->V[!d], UINT32_MAX) ||
-		    wa_init_draw(s))
+		if (xp_wa_model_prime(s, &m->smp[d][q0 % m->samplers], w->mid[d], m->V[d], w->mid[!d], m->V[!d], UINT32_MAX) ||
+		    xp_wa_init_draw(s))
 			return -1;
 		progress_add(w, nsent);
 		const unsigned all = WA_LEX | WA_JUMP | WA_FERT;
-		wa_recount(s, all);
+		xp_wa_recount(s, all);
 		for (int i = 0; i < w->it3; i++) {
-			if (wa_sweep(s, all, 0, s->nsent))
+			if (xp_wa_sweep(s, all, 0, s->nsent))
 				return -1;
 			progress_add(w, nsent);
 		}
 		return 0;
 	}
 	for (int q = 0; q < n; q++)
-		if (wa_init(S[q]))
+		if (xp_wa_init(S[q]))
 			return -1;
 	progress_add(w, nsent * (uint64_t)n);
 	const unsigned stage[3] = {WA_LEX, WA_LEX | WA_JUMP, WA_LEX | WA_JUMP | WA_FERT};
@@ -1067,14 +1067,14 @@ static int train(xp_wa *w, int d, int q0, int n)
 	double last[3] = {0, 0, 0};
 	for (int st = 0; st < 3; st++) {
 		for (int q = 0; st && q < n; q++)
-			wa_recount(S[q], stage[st]);
+			xp_wa_recount(S[q], stage[st]);
 		/* the share of links each sweep moved, the last WA_RING */
 		double moved[WA_RING];
 		int i = 0, early = 0;
 		for (; i < iters[st]; i++) {
 			for (int q = 0; q < n; q++)
 				S[q]->changed = S[q]->drawn = 0;
-			if (n == 2 ? wa_sweep2(S[0], S[1], stage[st], 0, s->nsent) : wa_sweep(s, stage[st], 0, s->nsent))
+			if (n == 2 ? xp_wa_sweep2(S[0], S[1], stage[st], 0, s->nsent) : xp_wa_sweep(s, stage[st], 0, s->nsent))
 				return -1;
 			/* two samplers: their mean (settle is off) */
 			double sum = 0;
@@ -1250,7 +1250,7 @@ static int dec_whole(xp_wa *w, int d)
 		}
 		memset(acc, 0, cells * sizeof *acc);
 		for (int q = 0; q < w->samplers && !rc; q++)
-			rc = wa_sentence_marginals(&w->smp[d][q], WA_LEX | WA_JUMP | WA_FERT, w->out[s], w->passes, acc);
+			rc = xp_wa_sentence_marginals(&w->smp[d][q], WA_LEX | WA_JUMP | WA_FERT, w->out[s], w->passes, acc);
 		for (uint32_t jj = 0; jj < J && !rc; jj++)
 			rc = dec_token(w, d, w->ooff[!d][s] + jj, acc + (size_t)jj * (I + 1), I, norm);
 		if (s % 4096 == 4095)
@@ -1313,7 +1313,7 @@ static int dec_unit(xp_wa *w, int d, int q, size_t b)
 		size_t cells;
 		if (!decodable(w, d, s, &cells))
 			continue;
-		if (wa_sentence_marginals(&w->smp[d][q], parts, w->out[s], j->passes, B))
+		if (xp_wa_sentence_marginals(&w->smp[d][q], parts, w->out[s], j->passes, B))
 			return -1;
 		B += cells;
 	}
@@ -1357,21 +1357,21 @@ static int finish_dir(xp_wa *w, int d)
 		wa_sampler *S = &w->smp[d][k];
 		free(S->fert0);
 		S->fert0 = NULL, S->jump0 = NULL;
-		wa_recount(S, WA_LEX | WA_JUMP | WA_FERT);
+		xp_wa_recount(S, WA_LEX | WA_JUMP | WA_FERT);
 		memcpy(w->st.a[d][k], w->smp[d][k].a, w->c.side[!d].ntok * sizeof *w->st.a[d][k]);
 		w->st.rng[d][k] = w->smp[d][k].rng;
 	}
 	/* the English side generates the other in direction 0: each
 	 * sampler's last links of every name, before they are freed */
 	if (!rc && d == 0 && w->learn.occ)
-		rc = wa_namelearn_count(&w->learn, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
+		rc = xp_wa_namelearn_count(&w->learn, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
 	if (!rc && d == 0 && w->o.learn_phrases)
-		rc = wa_phraselearn_count(&w->phrases, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
+		rc = xp_wa_phraselearn_count(&w->phrases, &w->c, w->smp[0], w->samplers, w->c.nsent - w->c.nlex);
 	for (int k = 0; k < w->samplers && !rc && w->o.keep_model; k++)
-		rc = w->sync ? wa_model_own(&w->smp[d][k], w->vown[d], w->vown[!d], &w->kept[d][k])
-			     : wa_model_take(&w->smp[d][k], &w->kept[d][k]);
+		rc = w->sync ? xp_wa_model_own(&w->smp[d][k], w->vown[d], w->vown[!d], &w->kept[d][k])
+			     : xp_wa_model_take(&w->smp[d][k], &w->kept[d][k]);
 	for (int k = 0; k < w->samplers; k++)
-		wa_sampler_free(&w->smp[d][k]);
+		xp_wa_sampler_free(&w->smp[d][k]);
 	return rc;
 }
 
@@ -1518,7 +1518,7 @@ static int learn_init(xp_wa *w)
 		return -1;
 	for (uint32_t t = 0; t < V && t < w->names.cap[0]; t++)
 		isname[t] = w->names.up[0][t] > w->names.low[0][t];
-	if (wa_namelearn_init(&w->learn, isname, V)) {
+	if (xp_wa_namelearn_init(&w->learn, isname, V)) {
 		free(isname);
 		return -1;
 	}
@@ -1527,14 +1527,14 @@ static int learn_init(xp_wa *w)
 
 int xp_wa_names(const xp_wa *w, struct xp_names *out, xp_err *err)
 {
-	if (wa_namelearn_forms(&w->learn, w->voc, out))
+	if (xp_wa_namelearn_forms(&w->learn, w->voc, out))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	return 0;
 }
 
 int xp_wa_phrases(const xp_wa *w, struct xp_names *out, xp_err *err)
 {
-	if (wa_phraselearn_forms(&w->phrases, out))
+	if (xp_wa_phraselearn_forms(&w->phrases, out))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	return 0;
 }
@@ -1681,14 +1681,14 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 	if (complete(w, err))
 		return -1;
 	wa_clock c = clock_begin();
-	if (w->o.src_spans && w->o.span_factor != 1 && wa_lang_listed(w->o.span_langs, w->nm[1].lang) &&
+	if (w->o.src_spans && w->o.span_factor != 1 && xp_wa_lang_listed(w->o.span_langs, w->nm[1].lang) &&
 	    build_blocks(w, err))
 		return -1;
 	if (w->o.state && state_read(w, err))
 		return -1;
 	if (w->o.learn_names && learn_init(w))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	if (w->o.learn_phrases && wa_phraselearn_init(&w->phrases, w->voc))
+	if (w->o.learn_phrases && xp_wa_phraselearn_init(&w->phrases, w->voc))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	if (w->o.name_prior > 1 || w->o.closed_prior > 1 || w->o.loan_prior > 1) {
 		wa_prior_opts po = {w->o.name_prior, WA_PRIOR_THRESHOLD, w->o.closed_prior,
@@ -1698,8 +1698,8 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 		w->priored = 1, w->prior_print = prior_print(&po);
 		long cells = w->st.has_cells && w->st.prior_print == w->prior_print
 				     ? state_cells(w)
-				     : wa_prior_build(&w->c, w->voc, &w->names, &po, &w->cells, err);
-		wa_names_free(&w->names);   /* not needed once the cells are found */
+				     : xp_wa_prior_build(&w->c, w->voc, &w->names, &po, &w->cells, err);
+		xp_wa_names_free(&w->names);   /* not needed once the cells are found */
 		if (cells < 0)
 			return -1;
 	}
@@ -1717,7 +1717,7 @@ int xp_wa_run(xp_wa *w, xp_err *err)
 		if (!(w->smp[d] = calloc((size_t)w->samplers, sizeof *w->smp[d])) ||
 		    (w->o.keep_model && !(w->kept[d] = calloc((size_t)w->samplers, sizeof *w->kept[d]))))
 			return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
-	/* a task trains two samplers at once (wa_sweep2) where they run the
+	/* a task trains two samplers at once (xp_wa_sweep2) where they run the
 	 * same sweeps: not with a model (h-sample's path) nor with settle */
 	w->group = (w->o.model && !w->sync) || w->o.settle > 0 ? 1 : 2;
 	w->groups = (w->samplers + w->group - 1) / w->group;

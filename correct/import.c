@@ -377,7 +377,7 @@ static void units_close(unit_doc *v)
 
 /* v: document d as projected (see unit_doc) from the records of al (keys
  * its index); aname names the aligned corpus in errors, a record by its
- * line (its index in al). */
+ * line (xp_autt.line, or for one made in memory its index in al + 1). */
 static int units_open(unit_doc *v, const xp_doc *d, const xp_aligned *al, xp_vocab *keys, const char *aname,
 		      xp_err *err)
 {
@@ -391,29 +391,27 @@ static int units_open(unit_doc *v, const xp_doc *d, const xp_aligned *al, xp_voc
 	}
 	if (!joined)
 		return 0;
-	/* the document's records alone, in its order (where each came from
-	 * in al, for the line of an error) */
-	size_t *at = malloc((d->nutts + 1) * sizeof *at);
+	/* the document's records alone, in its order (each with its line in
+	 * al, for an error) */
 	v->sub.v = malloc((d->nutts + 1) * sizeof *v->sub.v);
 	v->first = malloc((d->nutts + 1) * sizeof *v->first);
-	if (!at || !v->sub.v || !v->first) {
-		free(at);
+	if (!v->sub.v || !v->first) {
 		units_close(v);
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	}
 	for (size_t u = 0; u < d->nutts; u++) {
 		uint32_t r = xp_vocab_find(keys, key, xp_aligned_key(key, sizeof key, d->id, d->part, (long long)u));
-		if (r != UINT32_MAX)
-			at[v->sub.n] = r, v->sub.v[v->sub.n++] = al->v[r];
+		if (r != UINT32_MAX) {
+			xp_autt *c = &v->sub.v[v->sub.n++];
+			*c = al->v[r];
+			c->line = c->line ? c->line : (unsigned long)r + 1;
+		}
 	}
 	v->sub.cap = v->sub.n;
 	xp_corpus one = {.docs = (xp_doc *)d, .ndocs = 1};
 	size_t merged;
 	const char *an = aname ? aname : "the aligned corpus";
 	int rc = xp_aligned_units(&one, &v->sub, an, &v->units, &v->ua, &merged, err);
-	if (rc && err && err->line && err->line <= v->sub.n)
-		err->line = (unsigned long)at[err->line - 1] + 1;
-	free(at);
 	if (rc == 0 && (v->units.ndocs != 1 || xp_aligned_index(&v->ua, an, &v->ukeys, err)))
 		rc = err && err->code ? err->code : xp_failc(err, XP_EFAIL, an, 0, "the units of document %s", d->id);
 	v->has_ukeys = rc == 0;

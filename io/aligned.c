@@ -160,6 +160,7 @@ int xp_aligned_read_mem(const char *name, const char *buf, size_t len, xp_aligne
 			return xp_failc(err, XP_ENOMEM, name, it.lineno, "out of memory");
 		if (why)
 			return xp_failc(err, XP_EINPUT, name, it.lineno, "%s", why);
+		u->line = it.lineno;
 		a->n++;
 	}
 	return 0;
@@ -175,6 +176,12 @@ int xp_aligned_read(const char *path, xp_aligned *a, xp_err *err)
 	rc = xp_aligned_read_mem(path, buf, len, a, err);
 	free(buf);
 	return rc;
+}
+
+/* record k's line for an error (xp_autt.line) */
+static unsigned long line_of(const xp_aligned *a, size_t k)
+{
+	return a->v[k].line ? a->v[k].line : (unsigned long)k + 1;
 }
 
 static json_t *str_list(const char **v, uint32_t n)
@@ -258,8 +265,9 @@ int xp_aligned_index(const xp_aligned *al, const char *name, xp_vocab *keys, xp_
 		if (id != k) {
 			xp_vocab_free(keys);
 			return id == UINT32_MAX ? xp_failc(err, XP_ENOMEM, name, 0, "out of memory")
-						: xp_failc(err, XP_EINPUT, name, 0, "utterance %s part %d #%u is in the "
-							   "aligned corpus twice (record %zu)", u->doc, u->part, u->utt, k + 1);
+						: xp_failc(err, XP_EINPUT, name, line_of(al, k), "utterance %s part %d #%u "
+							   "is in the aligned corpus twice (first at line %lu)", u->doc,
+							   u->part, u->utt, line_of(al, id));
 		}
 	}
 	return 0;
@@ -379,10 +387,10 @@ int xp_aligned_spans(const xp_corpus *en, const xp_aligned *a, const char *name,
 			continue;
 		size_t d = xp_doc_index_find(&ix, u->doc, u->part);
 		if (d == SIZE_MAX || u->utt >= c->docs[d].nutts)
-			rc = xp_failc(err, XP_EINPUT, name, k + 1, "document %s part %d utterance %u is not in the source",
+			rc = xp_failc(err, XP_EINPUT, name, line_of(r, k), "document %s part %d utterance %u is not in the source",
 				      u->doc, u->part, u->utt);
 		else if (c->docs[d].utts[u->utt].ntoks != u->nsrc)
-			rc = xp_failc(err, XP_EINPUT, name, k + 1, "document %s part %d utterance %u: %u tokens in \"src\", "
+			rc = xp_failc(err, XP_EINPUT, name, line_of(r, k), "document %s part %d utterance %u: %u tokens in \"src\", "
 				      "%u in the source", u->doc, u->part, u->utt, u->nsrc, c->docs[d].utts[u->utt].ntoks);
 		else if (utt_ix_build(&ux, &c->docs[d], d) || record_spans(&c->docs[d], &ux, u->utt, out))
 			rc = xp_failc(err, XP_ENOMEM, name, 0, "out of memory");
@@ -541,7 +549,7 @@ int xp_aligned_units(const xp_corpus *en, const xp_aligned *a, const char *name,
 			continue;
 		const xp_doc *D = &en->docs[d];
 		if ((size_t)r->utt + r->nsrc_utts > D->nutts) {
-			rc = xp_failc(err, XP_EINPUT, name, k + 1, "document %s part %d: utterances %u-%u are not in the "
+			rc = xp_failc(err, XP_EINPUT, name, line_of(a, k), "document %s part %d: utterances %u-%u are not in the "
 				      "source (%zu utterances)", r->doc, r->part, r->utt, r->utt + r->nsrc_utts - 1, D->nutts);
 			goto done;
 		}
@@ -559,7 +567,7 @@ int xp_aligned_units(const xp_corpus *en, const xp_aligned *a, const char *name,
 		if (same == 1 && (du[d].len[r->utt] != 1 || du[d].off[r->utt]))
 			same = -1;
 		if (same != 1 || t != r->nsrc) {
-			rc = xp_failc(err, XP_EINPUT, name, k + 1, same < 0 ? "document %s part %d: utterance %u is joined "
+			rc = xp_failc(err, XP_EINPUT, name, line_of(a, k), same < 0 ? "document %s part %d: utterance %u is joined "
 				      "twice" : "document %s part %d: \"src\" is not the tokens of utterances %u-%u",
 				      r->doc, r->part, r->utt, r->utt + r->nsrc_utts - 1);
 			goto done;
@@ -581,7 +589,7 @@ int xp_aligned_units(const xp_corpus *en, const xp_aligned *a, const char *name,
 		const xp_autt *r = &a->v[k];
 		size_t d = xp_doc_index_find(&ix, r->doc, r->part);
 		if (d != SIZE_MAX && r->utt < en->docs[d].nutts && du[d].len[r->utt] == 0) {
-			rc = xp_failc(err, XP_EINPUT, name, k + 1, "document %s part %d: utterance %u has a record and is "
+			rc = xp_failc(err, XP_EINPUT, name, line_of(a, k), "document %s part %d: utterance %u has a record and is "
 				      "joined to the one before it", r->doc, r->part, r->utt);
 			goto done;
 		}

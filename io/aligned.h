@@ -71,6 +71,10 @@ typedef struct xp_autt {
 	double aconf;
 	const char **doubt;
 	uint32_t ndoubt;
+	/* the line of the file the record was read from (xp_aligned_read),
+	 * which an error about it names; 0 for a record made in memory, whose
+	 * errors name its place k + 1 (its line as xp_aligned_write writes) */
+	unsigned long line;
 } xp_autt;
 
 typedef struct xp_aligned {

@@ -414,7 +414,8 @@ static size_t name_len(const char *path)
 	return ends(path, n, ".index") ? n - 6 : ends(path, n, ".dict.dz") ? n - 8 : ends(path, n, ".dict") ? n - 5 : n;
 }
 
-int xp_dictd_files(const char *path, char **index, char **dict, xp_err *err)
+/* dictd's two files of path (xp_dict_files) */
+static int dictd_files(const char *path, char **index, char **dict, xp_err *err)
 {
 	size_t n = name_len(path);
 	*index = malloc(n + 16), *dict = malloc(n + 16);
@@ -457,7 +458,7 @@ int xp_dictd_langs(const char *path, char langs[2][4])
 int xp_dictd_pairs(const char *path, const xp_dictd_opts *o, xp_buf *out, xp_dictd_stats *st, xp_err *err)
 {
 	char *iname, *dname;
-	int rc = xp_dictd_files(path, &iname, &dname, err);
+	int rc = dictd_files(path, &iname, &dname, err);
 	if (rc)
 		return rc;
 	char *index = NULL, *dict = NULL;
@@ -565,7 +566,7 @@ int xp_dict_files(const char *path, xp_dict_format f, char **a, char **b, xp_err
 		f = xp_dict_detect(path);
 	}
 	if (f == XP_DICT_DICTD)
-		return xp_dictd_files(path, a, b, err);
+		return dictd_files(path, a, b, err);
 	*b = NULL;
 	if (!(*a = strdup(path)))
 		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");

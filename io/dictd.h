@@ -63,11 +63,6 @@ typedef struct xp_dictd_stats {
 	size_t unseen;    /* pairs left out by opts.seen */
 } xp_dictd_stats;
 
-/* The two files the dictionary path names (NAME, NAME.index, NAME.dict or
- * NAME.dict.dz): its index and its dictionary, NAME.dict.dz when it exists,
- * else NAME.dict; each malloc'd, the caller's to free.  A command checks
- * them against its outputs (an output may not replace either). */
-int xp_dictd_files(const char *path, char **index, char **dict, xp_err *err);
 /* The languages the dictionary's name says it translates, FreeDict's way
  * ("freedict-eng-fra": its NAME's last two parts after a '-', each 2 or 3
  * letters a-z), headwords' into langs[0], translations' into langs[1]; 1
@@ -118,8 +113,11 @@ int xp_dict_format_parse(const char *s, xp_dict_format *f);
  * (NAME of NAME.index), or is a file next to which NAME.index is; else (a
  * file alone) CEDICT's. */
 xp_dict_format xp_dict_detect(const char *path);
-/* The files the dictionary is read from, each malloc'd: dictd's two
- * (xp_dictd_files), or for CEDICT's the path in *a and NULL in *b. */
+/* The files the dictionary is read from, each malloc'd, the caller's to
+ * free: dictd's two (path NAME, NAME.index, NAME.dict or NAME.dict.dz: its
+ * index and its dictionary, NAME.dict.dz when it exists, else NAME.dict),
+ * or for CEDICT's the path in *a and NULL in *b.  A command checks them
+ * against its outputs (an output may not replace either). */
 int xp_dict_files(const char *path, xp_dict_format f, char **a, char **b, xp_err *err);
 /* Its pairs, as xp_dictd_pairs or xp_cedict_pairs by the format. */
 int xp_dict_pairs(const char *path, xp_dict_format f, const xp_dictd_opts *o, xp_buf *out, xp_dictd_stats *st,

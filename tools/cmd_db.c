@@ -126,6 +126,33 @@ static int parse_span(const char *s, int32_t v[3], xp_err *e)
 	return 0;
 }
 
+/* The options subcommand d cannot go without, or that need another: NULL
+ * when the command line is whole, else what to say.  Checked with the
+ * other usage errors, before the store is opened, so that they exit 2 with
+ * the hint as every command's missing option does (they were found in the
+ * store's commands, after it was opened, and exited 1). */
+static const char *incomplete(const struct dsub *d, const dargs *a)
+{
+	const char *s = d->name;
+	int edit = !strcmp(s, "add") || !strcmp(s, "modify");
+	if (!strcmp(s, "import") && (!a->source || !a->aligned || !a->report))
+		return "--source, --aligned and --report are required";
+	if (!strcmp(s, "import") && !a->wa_model &&
+	    (a->wa_seed_set || a->wa_sym || a->wa_names || a->wa_span_factor > 0))
+		return "--wa-seed, --wa-sym, --wa-names and --wa-span-factor say how --wa-model aligned: not without it";
+	if ((edit || !strcmp(s, "delete")) && !a->mention)
+		return "--mention DOC|ID is required";
+	if (edit && !a->span)
+		return "--span SENT:START:END is required (half-open token span)";
+	if (!strcmp(s, "show") && !a->file == !a->doc)
+		return "which mention? DOC|ID (DOC|PART:ID) or --doc DOC, one of the two";
+	if (a->out)
+		return NULL;
+	return !strcmp(s, "export") ? "-o OUT is required"
+	     : !strcmp(s, "export-tasa") ? "-o tasa.csv is required"
+	     : !strcmp(s, "pairs") ? "-o PAIRS is required" : NULL;
+}
+
 /* 0, or the exit status after a usage error was reported; argv[0] is the
  * subcommand */
 static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
@@ -218,7 +245,8 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 		return xp_cli_bad(cmd, "'%s': one argument too many", optind < argc ? argv[optind] : a->file);
 	if (d->files == 1 && !a->file)
 		return xp_cli_bad(cmd, "which file? (xproj db %s DB FILE)", d->name);
-	return 0;
+	const char *why = incomplete(d, a);
+	return why ? xp_cli_bad(cmd, "%s", why) : 0;
 }
 
 /* the run's entry of xp_db_runs, NULL if there is no such run */
@@ -671,8 +699,6 @@ static int import_head(const dargs *a, import_in *in, xp_err *e)
 
 static int import_read(const dargs *a, import_in *in, xp_err *e)
 {
-	if (!a->source || !a->aligned || !a->report)
-		return xp_failc(e, XP_EUSAGE, "", 0, "--source, --aligned and --report are required");
 	if (import_head(a, in, e) || import_lang_fits(a, in, e))
 		return -1;
 	/* the word aligner's model the run was aligned with, for the
@@ -684,9 +710,6 @@ static int import_read(const dargs *a, import_in *in, xp_err *e)
 		    import_model_fits(a, in, m, e))
 			return -1;
 	}
-	if (!a->wa_model && (a->wa_seed_set || a->wa_sym || a->wa_names || a->wa_span_factor > 0))
-		return xp_failc(e, XP_EUSAGE, "", 0, "--wa-seed, --wa-sym, --wa-names and --wa-span-factor say how "
-				"--wa-model aligned: not without it");
 	if (a->wa_model && import_model_how(a, in, e))
 		return -1;
 	/* the run's provenance, which also names the report in errors */
@@ -748,10 +771,6 @@ static int do_import(xp_db *db, dargs *a, xp_err *e)
 static int do_edit(xp_db *db, dargs *a, xp_op op, xp_err *e)
 {
 	xp_edit ed = {op, a->mention, a->span3[0], a->span3[1], a->span3[2], a->annotator, a->note};
-	if (!a->mention)
-		return xp_failc(e, XP_EUSAGE, "", 0, "--mention DOC|ID is required");
-	if (op != XP_DELETE && !a->span)
-		return xp_failc(e, XP_EUSAGE, "", 0, "--span SENT:START:END is required (half-open token span)");
 	return xp_db_edit(db, a->run, &ed, e);
 }
 
@@ -786,8 +805,6 @@ static int do_derive(xp_db *db, dargs *a, xp_format fmt, xp_err *e)
 
 static int do_batch(xp_db *db, dargs *a, xp_err *e)
 {
-	if (!a->file)
-		return xp_failc(e, XP_EUSAGE, "", 0, "which corrections file?");
 	/* a corrected corpus, by --format or the path (.conll, .jsonlines, .jsonl; not MMC's .json) */
 	xp_format fmt = a->format ? xp_format_named(a->format) : xp_format_of_path(a->file);
 	if (a->format && fmt == XP_FMT_AUTO && strcmp(a->format, "mmc") && strcmp(a->format, "tasa"))
@@ -968,8 +985,6 @@ static int export_gen_out(void *ctx, xp_put_fn put, void *pctx)
 
 static int do_export(xp_db *db, dargs *a, xp_err *e)
 {
-	if (!a->out)
-		return xp_failc(e, XP_EUSAGE, "", 0, "-o OUT is required");
 	/* standard output, or MMAX2 (refused), take the whole corpus's way */
 	if (strcmp(a->out, "-") && xp_format_of_path(a->out) != XP_FMT_MMAX2 && (!a->jsonl || strcmp(a->jsonl, "-"))) {
 		json_t *all = NULL, *r = run_info(db, a->run, &all, e);
@@ -1112,8 +1127,6 @@ static int mention_id(const void *a, const void *b)
 /* one mention (DOC|ID), or every mention of --doc DOC in document order */
 static int do_show(xp_db *db, dargs *a, xp_err *e)
 {
-	if (!a->file == !a->doc)
-		return xp_failc(e, XP_EUSAGE, "", 0, "db show needs a mention DOC|ID (DOC|PART:ID) or --doc DOC");
 	char **keys = NULL;
 	size_t n = 0;
 	xp_queue q;
@@ -1201,8 +1214,6 @@ static int do_check(xp_db *db, xp_err *e)
  * None is refused, as mention-pairs refuses: an empty PAIRS says nothing. */
 static int do_pairs(xp_db *db, dargs *a, xp_err *e)
 {
-	if (!a->out)
-		return xp_failc(e, XP_EUSAGE, "", 0, "-o PAIRS is required");
 	json_t *all = NULL, *r = a->lang ? NULL : run_info(db, a->run, &all, e);
 	if (!a->lang && !r)
 		return -1;
@@ -1263,8 +1274,7 @@ static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 	if (!strcmp(sub, "export"))
 		return do_export(db, a, e);
 	if (!strcmp(sub, "export-tasa"))
-		return a->out ? xp_db_export_tasa(db, a->run, a->only_flagged, a->out, e)
-			      : xp_failc(e, XP_EUSAGE, "", 0, "-o tasa.csv is required");
+		return xp_db_export_tasa(db, a->run, a->only_flagged, a->out, e);
 	if (!strcmp(sub, "triage"))
 		return do_triage(db, a, e);
 	if (!strcmp(sub, "show"))

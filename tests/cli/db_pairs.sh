@@ -35,7 +35,7 @@ expect_grep 'no span pair to write: 0 run(s) of fa .*runs of other languages, no
 expect_status 0 $XPROJ db init $T/empty.db
 expect_status 1 $XPROJ db pairs $T/empty.db -o $T/p4
 expect_grep 'no projection run in the database' $T/err
-expect_status 1 $XPROJ db pairs $T/c.db
+expect_status 2 $XPROJ db pairs $T/c.db
 expect_grep '\-o PAIRS is required' $T/err
 expect_status 2 $XPROJ db pairs $T/c.db --silver -o $T/p5
 expect_status 1 $XPROJ db pairs $T/missing.db -o $T/p6

@@ -79,13 +79,28 @@ printf '#begin document (d); part 000\nd 0 0 Hi\n' > $T/cols.conll
 expect_status 1 $XPROJ stats $T/cols.conll
 first "xproj stats: $T/cols.conll:2: "
 
-# every db subcommand names itself, from the store on
+# every db subcommand names itself, from the store on (given the options
+# it cannot go without: without them it stops before, below)
 for s in init import add modify delete import-corrections export export-tasa stats runs log undo triage show \
 	check pairs; do
-	arg=
-	[ $s = import-corrections ] && arg=$N
+	case $s in
+	import) arg="--source $N --aligned $N --report $N";;
+	add | modify) arg="--mention d|1 --span 0:0:1";;
+	delete) arg="--mention d|1";;
+	import-corrections) arg=$N;;
+	export | export-tasa | pairs) arg="-o $T/x.out";;
+	show) arg="d|1";;
+	*) arg=;;
+	esac
 	expect_status 1 $XPROJ db $s $T/nodir/s.db $arg
 	first "xproj db $s: "
+done
+# a required option missing: a usage error, as every command's (exit 2, the
+# hint), found before the store is looked at
+for s in import add modify delete export export-tasa show pairs; do
+	expect_status 2 $XPROJ db $s $T/nodir/s.db
+	first "xproj db $s: "
+	expect_grep "^'xproj db --help' lists the options.$" $T/err
 done
 expect_status 1 $XPROJ db merge $T/d/m.db $N
 first "xproj db merge: $N: "

@@ -39,11 +39,13 @@ expect_status 2 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl -
 sed 's/"doc":"d"/"doc":"S01E01"/' $P/aligned.jsonl > $T/other.jsonl
 expect_status 1 $XPROJ project --source $P/en.conll --aligned $T/other.jsonl --alignments $P/pairs.pharaoh -o $T/x.conll
 expect_grep "no utterance of the source's documents" $T/err
-# the same utterance twice in the aligned corpus is an error, not a shifted lookup
-(cat $P/aligned.jsonl; head -1 $P/aligned.jsonl) > $T/dup.jsonl
+# the same utterance twice in the aligned corpus is an error, not a shifted
+# lookup, said at its line (a blank line before it, which the reader skips:
+# not its record's number, 4)
+(cat $P/aligned.jsonl; echo; head -1 $P/aligned.jsonl) > $T/dup.jsonl
 (cat $P/pairs.pharaoh; head -1 $P/pairs.pharaoh) > $T/dup.pharaoh
 expect_status 1 $XPROJ project --source $P/en.conll --aligned $T/dup.jsonl --alignments $T/dup.pharaoh -o $T/x.conll
-expect_grep 'utterance d part 0 #0 is in the aligned corpus twice' $T/err
+expect_grep "^xproj project: $T/dup.jsonl:5: utterance d part 0 #0 is in the aligned corpus twice (first at line 1)$" $T/err
 # English mentions of one cluster that cross (a jsonlines source), projected
 # one word to one: the CoNLL output would read them back as other spans
 # (0-2 and 1-1).  The projection keeps one (the more confident, here the

@@ -29,7 +29,7 @@ expect_status 0 $XPROJ db import $T/a/k.db --source $S/dialogue.conll --aligned 
 	--report $T/a/report.json --wa-model $T/m/wordalign.model --wa-seed 9 --wa-sym union
 expect_eq "$(sqlite3 $T/a/k.db "SELECT json_extract(wa_model, '\$.aligner.seed') || json_extract(wa_model, '\$.aligner.sym') || ' ' || json_extract(wa_model, '\$.path') FROM runs")" \
 	"9union $(cd $T/m && pwd -P)/wordalign.model" "db import records the seed and symmetrisation; elsewhere: absolute"
-expect_status 1 $XPROJ db import $T/k2.db --source $S/dialogue.conll --aligned $T/a/aligned.jsonl \
+expect_status 2 $XPROJ db import $T/k2.db --source $S/dialogue.conll --aligned $T/a/aligned.jsonl \
 	--report $T/a/report.json --wa-seed 9
 expect_status 1 $XPROJ db import $T/j.db --source $S/dialogue.conll --aligned $T/a/aligned.jsonl \
 	--report $T/a/report.json --wa-model $T/a/pairs.txt

@@ -77,7 +77,7 @@ expect_status 0 $XPROJ db import $T/j.db --source $S/dialogue.conll --aligned $T
 	--report $T/p/report.json --wa-model $T/p/wordalign.model --wa-span-factor 1
 expect_eq "$(sqlite3 $T/j.db "SELECT json_type(wa_model, '\$.aligner.span_factor') IS NULL FROM runs")" "1" \
 	"--wa-span-factor 1: no blocks, no factor recorded"
-expect_status 1 $XPROJ db import $T/k.db --source $S/dialogue.conll --aligned $T/p/aligned.jsonl \
+expect_status 2 $XPROJ db import $T/k.db --source $S/dialogue.conll --aligned $T/p/aligned.jsonl \
 	--report $T/p/report.json --wa-span-factor 50
 expect_grep "not without it" $T/err
 # a factor no run can have had, the record edited in the store (1e300, or

@@ -59,7 +59,10 @@ expect_eq "$(grep -c '^s01e01c02x|' $T/out)" 38 "db show --doc: every mention of
 expect_status 1 $XPROJ db show $D 's01e01c00x|999'
 expect_grep 'no such mention in run 2' $T/err
 expect_status 1 $XPROJ db show $D --doc nope
-expect_status 1 $XPROJ db show $D
+# neither a mention nor --doc, or both: a usage error, before the store
+expect_status 2 $XPROJ db show $D
+expect_grep "^xproj db show: which mention? DOC|ID (DOC|PART:ID) or --doc DOC, one of the two$" $T/err
+expect_status 2 $XPROJ db show $D --doc s01e01c02x 's01e01c00x|2'
 
 # text from the data cannot drive the terminal
 esc=$(printf '\033')

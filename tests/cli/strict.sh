@@ -56,7 +56,7 @@ expect_status 1 $XPROJ db show $D --doc zz
 expect_grep "^xproj db show: $D: no document zz in run 1$" $T/err
 expect_status 1 $XPROJ db modify $D --mention 'q|9' --span 0:1:2
 expect_grep "^xproj db modify: $D: modify q|9: no such mention in this run$" $T/err
-expect_status 1 $XPROJ db export $D
+expect_status 2 $XPROJ db export $D
 expect_grep "^xproj db export: -o OUT is required$" $T/err
 expect_status 0 $XPROJ db triage $D --json --top 2
 expect_grep '^{"run":1,"queue":\[{"rank":1,"key":"d|1","rate":[0-9.]*,"p_fix":[0-9.]*,"why":"[^"]*","mention":{"run":1,"key":"d|1",' $T/out

@@ -15,15 +15,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int crc = 0; crc < 2; crc++) {
 		xp_wa_model *m;
 		xp_err e;
-		if (wa_model_parse("fuzz", data, size, crc, &m, &e))
+		if (xp_wa_model_parse_crc("fuzz", data, size, crc, &m, &e))
 			continue;
 		xp_buf b = {0};
-		if (wa_model_serialize(m, &b) == 0) {
+		if (xp_wa_model_serialize(m, &b) == 0) {
 			xp_wa_model *m2;
 			if (xp_wa_model_parse("again", b.p, b.n, &m2, &e))
 				abort();
 			xp_buf b2 = {0};
-			if (wa_model_serialize(m2, &b2) || b2.n != b.n || memcmp(b.p, b2.p, b.n))
+			if (xp_wa_model_serialize(m2, &b2) || b2.n != b.n || memcmp(b.p, b2.p, b.n))
 				abort();
 			xp_buf_free(&b2);
 			xp_wa_model_free(m2);

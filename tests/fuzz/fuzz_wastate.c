@@ -13,12 +13,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	wa_state s;
 	xp_err e;
-	if (wa_state_parse("fuzz", data, size, &s, &e))
+	if (xp_wa_state_parse("fuzz", data, size, &s, &e))
 		return 0;
 	xp_buf b = {0};
-	if (wa_state_serialize(&s, &b) == 0 && (b.n != size || memcmp(b.p, data, size)))
+	if (xp_wa_state_serialize(&s, &b) == 0 && (b.n != size || memcmp(b.p, data, size)))
 		abort();
 	xp_buf_free(&b);
-	wa_state_free(&s);
+	xp_wa_state_free(&s);
 	return 0;
 }

@@ -285,10 +285,12 @@ static void test_units(void **st)
 	assert_int_equal(xp_aligned_read_mem("al", skip, strlen(skip), &bad, &e), XP_EINPUT);
 	xp_aligned_free(&bad);
 	memset(&bad, 0, sizeof bad);
-	const char *past = "{\"doc\":\"d\",\"part\":0,\"utt\":2,\"src\":[\"He\"],\"src_utts\":[2,3]}\n";
+	/* (said at the record's line: the blank lines before it are not records) */
+	const char *past = "\n\n{\"doc\":\"d\",\"part\":0,\"utt\":2,\"src\":[\"He\"],\"src_utts\":[2,3]}\n";
 	assert_int_equal(xp_aligned_read_mem("al", past, strlen(past), &bad, &e), 0);
 	memset(&U, 0, sizeof U);
 	assert_int_equal(xp_aligned_units(&E, &bad, "al", &U, &ua, &joined, &e), XP_EINPUT);
+	assert_int_equal(e.line, 3);
 	assert_int_equal(joined, 0);
 	xp_aligned_free(&bad);
 	xp_aligned_free(&al);

@@ -13,7 +13,7 @@
 static const char *skel(const char *s, int pinyin)
 {
 	static char out[32];
-	wa_skeleton(s, strlen(s), pinyin, out, sizeof out);
+	xp_wa_skeleton(s, strlen(s), pinyin, out, sizeof out);
 	return out;
 }
 
@@ -34,11 +34,11 @@ static void skeletons(void **state)
 	assert_string_equal(skel("xi", 0), "kV");
 	assert_string_equal(skel("", 0), "");
 	assert_string_equal(skel("42 !", 0), "");
-	assert_int_equal(wa_sound_class('b'), 'P');
-	assert_int_equal(wa_sound_class('x'), 'S');
-	assert_int_equal(wa_sound_class('V'), 'V');
+	assert_int_equal(xp_wa_sound_class('b'), 'P');
+	assert_int_equal(xp_wa_sound_class('x'), 'S');
+	assert_int_equal(xp_wa_sound_class('V'), 'V');
 	char tiny[3];
-	assert_int_equal(wa_skeleton("monica", 6, 0, tiny, sizeof tiny), 2);
+	assert_int_equal(xp_wa_skeleton("monica", 6, 0, tiny, sizeof tiny), 2);
 	assert_string_equal(tiny, "mV");
 }
 
@@ -46,53 +46,53 @@ static void similarity(void **state)
 {
 	(void)state;
 	/* the same skeleton */
-	assert_true(wa_name_sim("fVbV", "fVbV", 0) == 1);
+	assert_true(xp_wa_name_sim("fVbV", "fVbV", 0) == 1);
 	/* Farsi leaves short vowels unwritten: Chandler / چندلر */
-	double fa = wa_name_sim("cVndlVr", "cndlr", WA_SIM_ARABIC);
+	double fa = xp_wa_name_sim("cVndlVr", "cndlr", WA_SIM_ARABIC);
 	assert_true(fa >= 0.85 && fa < 1);
-	assert_true(wa_name_sim("cVndlVr", "cndlr", 0) < fa);
+	assert_true(xp_wa_name_sim("cVndlVr", "cndlr", 0) < fa);
 	/* Chinese drops the name's codas: Chandler / 钱德 */
-	double zh = wa_name_sim("cVndlVr", "cVndV", WA_SIM_HAN);
+	double zh = xp_wa_name_sim("cVndlVr", "cVndV", WA_SIM_HAN);
 	assert_true(zh >= 0.75);
-	assert_true(wa_name_sim("cVndlVr", "cVndV", 0) < zh);
+	assert_true(xp_wa_name_sim("cVndlVr", "cVndV", 0) < zh);
 	/* voicing counts outside Han: Pete is پیت, not بود ("was") */
-	assert_true(wa_name_sim("pVt", "pVt", WA_SIM_ARABIC) == 1);
-	assert_true(wa_name_sim("pVt", "bVd", WA_SIM_ARABIC) <= 0.5);
-	assert_true(wa_name_sim("pVt", "bVd", WA_SIM_HAN) == 1);
+	assert_true(xp_wa_name_sim("pVt", "pVt", WA_SIM_ARABIC) == 1);
+	assert_true(xp_wa_name_sim("pVt", "bVd", WA_SIM_ARABIC) <= 0.5);
+	assert_true(xp_wa_name_sim("pVt", "bVd", WA_SIM_HAN) == 1);
 	/* l and r: one sound in pinyin (罗斯 luosi, "Ross") */
-	assert_true(wa_name_sim("rVs", "lVs", WA_SIM_HAN) == 1);
-	assert_true(wa_name_sim("rVs", "lVs", 0) < 1);
+	assert_true(xp_wa_name_sim("rVs", "lVs", WA_SIM_HAN) == 1);
+	assert_true(xp_wa_name_sim("rVs", "lVs", 0) < 1);
 	/* unrelated names are far apart */
-	assert_true(wa_name_sim("cVndlVr", "mVnVkV", WA_SIM_ARABIC) < 0.3);
-	assert_true(wa_name_sim("rVs", "fVbV", 0) < 0.3);
+	assert_true(xp_wa_name_sim("cVndlVr", "mVnVkV", WA_SIM_ARABIC) < 0.3);
+	assert_true(xp_wa_name_sim("rVs", "fVbV", 0) < 0.3);
 	/* nothing to compare */
-	assert_true(wa_name_sim("V", "V", 0) == 0);
-	assert_true(wa_name_sim("", "pV", 0) == 0);
+	assert_true(xp_wa_name_sim("V", "V", 0) == 0);
+	assert_true(xp_wa_name_sim("", "pV", 0) == 0);
 }
 
 static void names_by_casing(void **state)
 {
 	(void)state;
 	wa_names nm = {0};
-	assert_true(wa_names_ends_sentence(".", 1));
-	assert_true(wa_names_ends_sentence("?", 1));
-	assert_false(wa_names_ends_sentence(",", 1));
-	assert_false(wa_names_ends_sentence("Ross", 4));
+	assert_true(xp_wa_names_ends_sentence(".", 1));
+	assert_true(xp_wa_names_ends_sentence("?", 1));
+	assert_false(xp_wa_names_ends_sentence(",", 1));
+	assert_false(xp_wa_names_ends_sentence("Ross", 4));
 	/* "Ross" capitalised inside sentences, "So" only where one begins */
-	assert_int_equal(wa_names_see(&nm, 0, 3, "Ross", 4, 0), 0);
-	assert_int_equal(wa_names_see(&nm, 0, 3, "Ross", 4, 0), 0);
-	assert_int_equal(wa_names_see(&nm, 0, 0, "So", 2, 1), 0);
-	assert_int_equal(wa_names_see(&nm, 0, 7, "well", 4, 0), 0);
-	assert_int_equal(wa_names_see(&nm, 0, 7, "Well", 4, 0), 0);
-	assert_int_equal(wa_names_see(&nm, 0, 7, "well", 4, 0), 0);
-	assert_int_equal(wa_names_see(&nm, 1, 2, "مونیکا", strlen("مونیکا"), 0), 0);   /* no case */
+	assert_int_equal(xp_wa_names_see(&nm, 0, 3, "Ross", 4, 0), 0);
+	assert_int_equal(xp_wa_names_see(&nm, 0, 3, "Ross", 4, 0), 0);
+	assert_int_equal(xp_wa_names_see(&nm, 0, 0, "So", 2, 1), 0);
+	assert_int_equal(xp_wa_names_see(&nm, 0, 7, "well", 4, 0), 0);
+	assert_int_equal(xp_wa_names_see(&nm, 0, 7, "Well", 4, 0), 0);
+	assert_int_equal(xp_wa_names_see(&nm, 0, 7, "well", 4, 0), 0);
+	assert_int_equal(xp_wa_names_see(&nm, 1, 2, "مونیکا", strlen("مونیکا"), 0), 0);   /* no case */
 	assert_true(nm.cap[0] >= 8 && nm.cap[1] >= 3);
 	assert_int_equal(nm.up[0][3], 2);
 	assert_int_equal(nm.up[0][0] + nm.low[0][0], 0);
 	assert_int_equal(nm.up[0][7], 1);
 	assert_int_equal(nm.low[0][7], 2);
 	assert_int_equal(nm.up[1][2] + nm.low[1][2], 0);
-	wa_names_free(&nm);
+	xp_wa_names_free(&nm);
 }
 
 /* A corpus of "src ||| tgt" lines as the aligner holds it. */
@@ -120,8 +120,8 @@ static void toy_add(toy *t, const char *src, const char *tgt)
 			uint32_t id = xp_vocab_id(&t->voc[d], w, strlen(w));
 			assert_int_equal(xp_grow(&c->side[d].tok, &t->cap[d], c->side[d].ntok + 1, sizeof *c->side[d].tok), 0);
 			c->side[d].tok[c->side[d].ntok++] = id;
-			int initial = !k || wa_names_ends_sentence(prev, strlen(prev));
-			assert_int_equal(wa_names_see(&t->nm, d, id, w, strlen(w), initial), 0);
+			int initial = !k || xp_wa_names_ends_sentence(prev, strlen(prev));
+			assert_int_equal(xp_wa_names_see(&t->nm, d, id, w, strlen(w), initial), 0);
 			prev = w;
 		}
 		c->side[d].V = t->voc[d].n;
@@ -143,13 +143,13 @@ static void toy_init(toy *t)
 
 static void toy_free(toy *t)
 {
-	wa_prior_free(&t->c);
+	xp_wa_prior_free(&t->c);
 	for (int d = 0; d < 2; d++) {
 		xp_vocab_free(&t->voc[d]);
 		free(t->c.side[d].tok);
 		free(t->c.side[d].off);
 	}
-	wa_names_free(&t->nm);
+	xp_wa_names_free(&t->nm);
 }
 
 /* 1 if sentence k has cell (i, j) with a factor above 1 */
@@ -174,7 +174,7 @@ static void cells_of_names(void **state)
 	toy_add(&t, "So what ?", "خب چی ؟");               /* "So" is no name */
 	wa_prior_opts o = {WA_PRIOR_BOOST, WA_PRIOR_THRESHOLD, 0, 0, {NULL, NULL}, NULL, 0, NULL, 0};
 	xp_err e = {0};
-	long n = wa_prior_build(&t.c, t.voc, &t.nm, &o, NULL, &e);
+	long n = xp_wa_prior_build(&t.c, t.voc, &t.nm, &o, NULL, &e);
 	assert_true(n > 0);
 	assert_non_null(t.c.coff);
 	assert_true(has_cell(&t.c, 0, 2, 1));                  /* Chandler - چندلر */
@@ -192,7 +192,7 @@ static void cells_of_names(void **state)
 		assert_true(fabs(t.c.cell[q].f - WA_PRIOR_BOOST) < 1e-3);
 	/* off: no cells */
 	o.boost = 0;
-	assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, NULL, &e), 0);
+	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, &t.nm, &o, NULL, &e), 0);
 	assert_null(t.c.coff);
 	toy_free(&t);
 }
@@ -217,7 +217,7 @@ static void cells_in_threads(void **state)
 			   WA_LOAN_BOOST, NULL, 1};
 	xp_err e = {0};
 	wa_prior_counts n1, n;
-	long one = wa_prior_build(&t.c, t.voc, &t.nm, &o, &n1, &e);
+	long one = xp_wa_prior_build(&t.c, t.voc, &t.nm, &o, &n1, &e);
 	assert_true(one > 0 && n1.names > 0 && n1.loans > 0);
 	wa_cell *cell = malloc((size_t)one * sizeof *cell);
 	uint32_t *coff = malloc((t.c.nsent + 1) * sizeof *coff);
@@ -227,7 +227,7 @@ static void cells_in_threads(void **state)
 	memcpy(coff, t.c.coff, (t.c.nsent + 1) * sizeof *coff);
 	for (int threads = 2; threads <= 7; threads++) {
 		o.threads = threads;
-		assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), one);
+		assert_int_equal(xp_wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), one);
 		assert_int_equal(n.names, n1.names);
 		assert_int_equal(n.loans, n1.loans);
 		assert_int_equal(n.closed, n1.closed);
@@ -260,7 +260,7 @@ static void cells_of_loanwords(void **state)
 	wa_prior_opts o = {0, WA_PRIOR_THRESHOLD, 0, 0, {"en", "fa"}, NULL, WA_LOAN_BOOST, NULL, 0};
 	xp_err e = {0};
 	wa_prior_counts n;
-	assert_true(wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e) > 0);
+	assert_true(xp_wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e) > 0);
 	assert_true(has_cell(&t.c, 0, 3, 0));
 	assert_int_equal(t.c.coff[1] - t.c.coff[0], 1);
 	for (uint32_t q = t.c.coff[0]; q < t.c.coff[1]; q++)
@@ -275,24 +275,24 @@ static void cells_of_loanwords(void **state)
 	assert_int_equal(n.names + n.closed, 0);
 	/* with the name prior: Carter is the name prior's, not the loanword prior's */
 	o.boost = WA_PRIOR_BOOST;
-	assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 3);
+	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 3);
 	assert_true(has_cell(&t.c, 4, 2, 1));
 	assert_int_equal(n.loans, 2);
 	assert_int_equal(n.names, 1);
 	o.boost = 0;
 	/* only for the languages listed (and a known language) */
 	o.loan_langs = "zh fa";
-	assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 2);
+	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 2);
 	o.loan_langs = "zh";
-	assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 0);
+	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 0);
 	o.lang[1] = NULL;
-	assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 0);
+	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 0);
 	o.loan_langs = NULL;   /* every language, known or not */
-	assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 2);
+	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 2);
 	/* off, or no casing counts to tell names: none */
-	assert_int_equal(wa_prior_build(&t.c, t.voc, NULL, &o, &n, &e), 0);
+	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, NULL, &o, &n, &e), 0);
 	o.loan = 0;
-	assert_int_equal(wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 0);
+	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, &t.nm, &o, &n, &e), 0);
 	assert_int_equal(n.loans, 0);
 	toy_free(&t);
 }
@@ -354,40 +354,40 @@ static void closed_classes(void **state)
 {
 	(void)state;
 	/* English: person, number, gender; case does not matter */
-	assert_int_equal(wa_closed_class("en", "I", WA_CC_ALL), WA_CC_1S);
-	assert_int_equal(wa_closed_class("en", "my", WA_CC_ALL), WA_CC_1S);
-	assert_int_equal(wa_closed_class("en", "yourselves", WA_CC_ALL), WA_CC_2 | WA_CC_REFL);
-	assert_int_equal(wa_closed_class("en", "her", WA_CC_ALL), WA_CC_3F);
-	assert_int_equal(wa_closed_class("en", "them", WA_CC_ALL), WA_CC_3P);
-	assert_int_equal(wa_closed_class("en", "those", WA_CC_ALL), WA_CC_THAT);
-	assert_int_equal(wa_closed_class("en", "those", WA_CC_PRON), 0);   /* only the classes asked */
-	assert_int_equal(wa_closed_class("en", "book", WA_CC_ALL), 0);
-	assert_int_equal(wa_closed_class("en", "mine's", WA_CC_ALL), 0);
+	assert_int_equal(xp_wa_closed_class("en", "I", WA_CC_ALL), WA_CC_1S);
+	assert_int_equal(xp_wa_closed_class("en", "my", WA_CC_ALL), WA_CC_1S);
+	assert_int_equal(xp_wa_closed_class("en", "yourselves", WA_CC_ALL), WA_CC_2 | WA_CC_REFL);
+	assert_int_equal(xp_wa_closed_class("en", "her", WA_CC_ALL), WA_CC_3F);
+	assert_int_equal(xp_wa_closed_class("en", "them", WA_CC_ALL), WA_CC_3P);
+	assert_int_equal(xp_wa_closed_class("en", "those", WA_CC_ALL), WA_CC_THAT);
+	assert_int_equal(xp_wa_closed_class("en", "those", WA_CC_PRON), 0);   /* only the classes asked */
+	assert_int_equal(xp_wa_closed_class("en", "book", WA_CC_ALL), 0);
+	assert_int_equal(xp_wa_closed_class("en", "mine's", WA_CC_ALL), 0);
 	/* Chinese: the pronoun and its plural; glued to a word by ICU */
-	assert_int_equal(wa_closed_class("zh", "我", WA_CC_ALL), WA_CC_1S);
-	assert_int_equal(wa_closed_class("zh", "我们", WA_CC_ALL), WA_CC_1P);
-	assert_int_equal(wa_closed_class("zh", "你的", WA_CC_ALL), WA_CC_2);
-	assert_int_equal(wa_closed_class("zh", "我们的", WA_CC_ALL), WA_CC_1P);
-	assert_int_equal(wa_closed_class("zh", "告诉你", WA_CC_ALL), WA_CC_2);
-	assert_int_equal(wa_closed_class("zh", "我爱你", WA_CC_ALL), WA_CC_1S | WA_CC_2);
-	assert_int_equal(wa_closed_class("zh", "她", WA_CC_ALL), WA_CC_3F);
-	assert_int_equal(wa_closed_class("zh", "这些", WA_CC_ALL), WA_CC_THIS);
-	assert_int_equal(wa_closed_class("zh", "其他", WA_CC_ALL), 0);       /* "other" */
-	assert_int_equal(wa_closed_class("zh", "这样", WA_CC_ALL), 0);       /* "so", "like this" */
-	assert_int_equal(wa_closed_class("zh", "我不知道她", WA_CC_ALL), 0); /* five characters: no word */
-	assert_int_equal(wa_closed_class("zh", "我x", WA_CC_ALL), 0);        /* not all Han */
-	assert_int_equal(wa_closed_class("zh", "我", WA_CC_2), 0);
+	assert_int_equal(xp_wa_closed_class("zh", "我", WA_CC_ALL), WA_CC_1S);
+	assert_int_equal(xp_wa_closed_class("zh", "我们", WA_CC_ALL), WA_CC_1P);
+	assert_int_equal(xp_wa_closed_class("zh", "你的", WA_CC_ALL), WA_CC_2);
+	assert_int_equal(xp_wa_closed_class("zh", "我们的", WA_CC_ALL), WA_CC_1P);
+	assert_int_equal(xp_wa_closed_class("zh", "告诉你", WA_CC_ALL), WA_CC_2);
+	assert_int_equal(xp_wa_closed_class("zh", "我爱你", WA_CC_ALL), WA_CC_1S | WA_CC_2);
+	assert_int_equal(xp_wa_closed_class("zh", "她", WA_CC_ALL), WA_CC_3F);
+	assert_int_equal(xp_wa_closed_class("zh", "这些", WA_CC_ALL), WA_CC_THIS);
+	assert_int_equal(xp_wa_closed_class("zh", "其他", WA_CC_ALL), 0);       /* "other" */
+	assert_int_equal(xp_wa_closed_class("zh", "这样", WA_CC_ALL), 0);       /* "so", "like this" */
+	assert_int_equal(xp_wa_closed_class("zh", "我不知道她", WA_CC_ALL), 0); /* five characters: no word */
+	assert_int_equal(xp_wa_closed_class("zh", "我x", WA_CC_ALL), 0);        /* not all Han */
+	assert_int_equal(xp_wa_closed_class("zh", "我", WA_CC_2), 0);
 	/* Persian: free pronouns, enclitics as fa-morph splits them; no gender */
-	assert_int_equal(wa_closed_class("fa", "من", WA_CC_ALL), WA_CC_1S);
-	assert_int_equal(wa_closed_class("fa", "م", WA_CC_ALL), WA_CC_1S);
-	assert_int_equal(wa_closed_class("fa", "شما", WA_CC_ALL), WA_CC_2);
-	assert_int_equal(wa_closed_class("fa", "شون", WA_CC_ALL), WA_CC_3P);
-	assert_true(wa_closed_class("fa", "او", WA_CC_ALL) & WA_CC_3M);
-	assert_true(wa_closed_class("fa", "او", WA_CC_ALL) & WA_CC_3F);
-	assert_int_equal(wa_closed_class("fa", "کتاب", WA_CC_ALL), 0);
+	assert_int_equal(xp_wa_closed_class("fa", "من", WA_CC_ALL), WA_CC_1S);
+	assert_int_equal(xp_wa_closed_class("fa", "م", WA_CC_ALL), WA_CC_1S);
+	assert_int_equal(xp_wa_closed_class("fa", "شما", WA_CC_ALL), WA_CC_2);
+	assert_int_equal(xp_wa_closed_class("fa", "شون", WA_CC_ALL), WA_CC_3P);
+	assert_true(xp_wa_closed_class("fa", "او", WA_CC_ALL) & WA_CC_3M);
+	assert_true(xp_wa_closed_class("fa", "او", WA_CC_ALL) & WA_CC_3F);
+	assert_int_equal(xp_wa_closed_class("fa", "کتاب", WA_CC_ALL), 0);
 	/* no table */
-	assert_int_equal(wa_closed_class("de", "ich", WA_CC_ALL), 0);
-	assert_int_equal(wa_closed_class(NULL, "I", WA_CC_ALL), 0);
+	assert_int_equal(xp_wa_closed_class("de", "ich", WA_CC_ALL), 0);
+	assert_int_equal(xp_wa_closed_class(NULL, "I", WA_CC_ALL), 0);
 }
 
 static void cells_of_pronouns(void **state)
@@ -402,7 +402,7 @@ static void cells_of_pronouns(void **state)
 	wa_prior_opts o = {0, WA_PRIOR_THRESHOLD, WA_CLOSED_BOOST, WA_CC_ALL, {"en", "zh"}, NULL, 0, NULL, 0};
 	xp_err e = {0};
 	wa_prior_counts closed = {-1, -1, -1};
-	long n = wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e);
+	long n = xp_wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e);
 	assert_true(n > 0);
 	assert_int_equal(n, closed.closed);
 	assert_int_equal(closed.names + closed.loans, 0);
@@ -419,37 +419,37 @@ static void cells_of_pronouns(void **state)
 		assert_true(fabs(t.c.cell[q].f - WA_CLOSED_BOOST) < 1e-3);
 	/* the same sentences as English-Persian: the enclitics */
 	o.lang[1] = "fa";
-	assert_true(wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e) > 0);
+	assert_true(xp_wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e) > 0);
 	assert_true(has_cell(&t.c, 2, 0, 4));        /* I - م (دید م "I saw") */
 	assert_true(has_cell(&t.c, 2, 2, 1));        /* your - ت */
 	assert_int_equal(t.c.coff[3] - t.c.coff[2], 2);
 	assert_int_equal(t.c.coff[1] - t.c.coff[0], 0);
 	/* only the classes asked; the target side English too, or no factor: none */
 	o.closed_classes = WA_CC_2;
-	assert_int_equal(wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 1);
+	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 1);
 	assert_true(has_cell(&t.c, 2, 2, 1));
 	o.closed_classes = WA_CC_ALL;
 	/* only for the languages listed */
 	o.closed_langs = "zh fa";
-	assert_int_equal(wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 2);
+	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 2);
 	o.closed_langs = "zh";
-	assert_int_equal(wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 0);
+	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 0);
 	o.closed_langs = "fas";
-	assert_int_equal(wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 0);
+	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 0);
 	o.closed_langs = NULL;
 	o.lang[1] = "en";
-	assert_int_equal(wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 0);
+	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 0);
 	assert_null(t.c.coff);
 	o.lang[1] = "zh";
 	o.closed = 0;
-	assert_int_equal(wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 0);
+	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 0);
 	assert_int_equal(closed.closed, 0);
 	/* the target side as the source: the same cells, transposed */
 	toy u;
 	toy_init(&u);
 	toy_add(&u, "我 告诉 你 .", "I told you .");
 	wa_prior_opts r = {0, WA_PRIOR_THRESHOLD, WA_CLOSED_BOOST, WA_CC_ALL, {"zh", "en"}, NULL, 0, NULL, 0};
-	assert_int_equal(wa_prior_build(&u.c, u.voc, NULL, &r, &closed, &e), 2);
+	assert_int_equal(xp_wa_prior_build(&u.c, u.voc, NULL, &r, &closed, &e), 2);
 	assert_true(has_cell(&u.c, 0, 0, 0) && has_cell(&u.c, 0, 2, 2));
 	toy_free(&u);
 	toy_free(&t);

@@ -41,12 +41,12 @@ static void marginals(int dir, uint64_t seed, double f, double *pa, double *pb, 
 	cb.blk = blk, cb.blk_f = f;
 	const unsigned parts = WA_LEX | WA_JUMP;
 	wa_sampler a, b;
-	assert_int_equal(wa_sampler_init(&a, &c, dir, seed), 0);
-	assert_int_equal(wa_sampler_init(&b, &cb, dir, seed), 0);
-	assert_int_equal(wa_init(&a), 0);
-	assert_int_equal(wa_init(&b), 0);
-	wa_recount(&a, parts);
-	wa_recount(&b, parts);
+	assert_int_equal(xp_wa_sampler_init(&a, &c, dir, seed), 0);
+	assert_int_equal(xp_wa_sampler_init(&b, &cb, dir, seed), 0);
+	assert_int_equal(xp_wa_init(&a), 0);
+	assert_int_equal(xp_wa_init(&b), 0);
+	xp_wa_recount(&a, parts);
+	xp_wa_recount(&b, parts);
 	uint32_t I = dir ? 3 : 4, J = dir ? 4 : 3;
 	assert_memory_equal(a.a, b.a, J * sizeof *a.a);   /* the same state */
 	*next_pos = dir ? 0 : 5, *next_tok = -1;   /* I + 1: the sentence's end */
@@ -56,12 +56,12 @@ static void marginals(int dir, uint64_t seed, double f, double *pa, double *pb, 
 			break;
 		}
 	double acc[2][5 * 5] = {{0}};
-	assert_int_equal(wa_sentence_marginals(&a, parts, 0, 1, acc[0]), 0);
-	assert_int_equal(wa_sentence_marginals(&b, parts, 0, 1, acc[1]), 0);
+	assert_int_equal(xp_wa_sentence_marginals(&a, parts, 0, 1, acc[0]), 0);
+	assert_int_equal(xp_wa_sentence_marginals(&b, parts, 0, 1, acc[1]), 0);
 	for (uint32_t i = 0; i <= I; i++)
 		pa[i] = acc[0][i], pb[i] = acc[1][i];
-	wa_sampler_free(&a);
-	wa_sampler_free(&b);
+	xp_wa_sampler_free(&a);
+	xp_wa_sampler_free(&b);
 }
 
 static void check(int dir, double f, int *moved)

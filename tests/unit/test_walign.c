@@ -583,16 +583,16 @@ static void lexical_only_pairs(void **state)
 	const unsigned all = WA_LEX | WA_JUMP | WA_FERT;
 	for (int dir = 0; dir < 2; dir++) {
 		wa_sampler s;
-		assert_int_equal(wa_sampler_init(&s, &c, dir, 7), 0);
-		assert_int_equal(wa_init(&s), 0);
-		wa_recount(&s, all);
+		assert_int_equal(xp_wa_sampler_init(&s, &c, dir, 7), 0);
+		assert_int_equal(xp_wa_init(&s), 0);
+		xp_wa_recount(&s, all);
 		for (int it = 0; it < 20; it++)
-			assert_int_equal(wa_sweep(&s, all, 0, c.nsent), 0);
+			assert_int_equal(xp_wa_sweep(&s, all, 0, c.nsent), 0);
 		uint32_t jump[WA_NJUMP], jtot = s.jtot, fert[6 * (WA_FMAX + 1)];
 		size_t nfert = ((size_t)c.side[dir].V + 1) * (WA_FMAX + 1);
 		memcpy(jump, s.jump, sizeof jump);
 		memcpy(fert, s.fert, nfert * sizeof *fert);
-		wa_recount(&s, all);
+		xp_wa_recount(&s, all);
 		assert_int_equal(s.jtot, jtot);
 		assert_memory_equal(s.jump, jump, sizeof jump);
 		assert_memory_equal(s.fert, fert, nfert * sizeof *fert);
@@ -611,10 +611,10 @@ static void lexical_only_pairs(void **state)
 		assert_int_equal(entries, words);
 		assert_int_equal(s.jtot, jumps);
 		c.nlex = 0;   /* counted as sentences, the span pairs add theirs */
-		wa_recount(&s, all);
+		xp_wa_recount(&s, all);
 		assert_true(s.jtot > jumps);
 		c.nlex = 2;
-		wa_sampler_free(&s);
+		xp_wa_sampler_free(&s);
 	}
 }
 
@@ -653,15 +653,15 @@ static void sweeps_keep_counts_exact(void **state)
 	for (int dir = 0; dir < 2; dir++) {
 		const wa_side *E = &c.side[dir], *F = &c.side[!dir];
 		wa_sampler s;
-		assert_int_equal(wa_sampler_init(&s, &c, dir, 3), 0);
-		assert_int_equal(wa_init(&s), 0);
+		assert_int_equal(xp_wa_sampler_init(&s, &c, dir, 3), 0);
+		assert_int_equal(xp_wa_init(&s), 0);
 		uint64_t kept = 0;
 		for (int st = 0; st < 3; st++) {
 			if (st)
-				wa_recount(&s, stage[st]);
+				xp_wa_recount(&s, stage[st]);
 			for (int it = 0; it < 15; it++) {
 				s.changed = s.drawn = 0;
-				assert_int_equal(wa_sweep(&s, stage[st], 0, c.nsent), 0);
+				assert_int_equal(xp_wa_sweep(&s, stage[st], 0, c.nsent), 0);
 				kept += s.drawn - s.changed;
 			}
 			uint32_t lex[VM][VM], lex0[VM], etot[VM], nnull = 0, nword = 0;
@@ -700,19 +700,19 @@ static void sweeps_keep_counts_exact(void **state)
 			size_t nfert = ((size_t)E->V + 1) * (WA_FMAX + 1);
 			memcpy(jump, s.jump, sizeof jump);
 			memcpy(fert, s.fert, nfert * sizeof *fert);
-			wa_recount(&s, stage[st]);
+			xp_wa_recount(&s, stage[st]);
 			assert_int_equal(s.jtot, jtot);
 			assert_memory_equal(s.jump, jump, sizeof jump);
 			assert_memory_equal(s.fert, fert, nfert * sizeof *fert);
 		}
 		/* the path under test was taken, and often */
 		assert_true(kept > (uint64_t)nf * 20);
-		wa_sampler_free(&s);
+		xp_wa_sampler_free(&s);
 	}
 }
 
-/* wa_sweep2 sweeps two samplers at once (gibbs.c): each must end with the
- * links and counts wa_sweep gives it alone, bit for bit, through every
+/* xp_wa_sweep2 sweeps two samplers at once (gibbs.c): each must end with the
+ * links and counts xp_wa_sweep gives it alone, bit for bit, through every
  * stage, with a sentence longer than the jump clip, prior cells, the
  * mention blocks' factor and lexical-only pairs. */
 static void two_samplers_swept_together(void **state)
@@ -765,16 +765,16 @@ static void two_samplers_swept_together(void **state)
 			const wa_side *E = &c.side[dir], *F = &c.side[!dir];
 			wa_sampler s[4];
 			for (int q = 0; q < 4; q++) {
-				assert_int_equal(wa_sampler_init(&s[q], &c, dir, 11 + q % 2), 0);
-				assert_int_equal(wa_init(&s[q]), 0);
+				assert_int_equal(xp_wa_sampler_init(&s[q], &c, dir, 11 + q % 2), 0);
+				assert_int_equal(xp_wa_init(&s[q]), 0);
 			}
 			for (int st = 0; st < 3; st++) {
 				for (int q = 0; st && q < 4; q++)
-					wa_recount(&s[q], stage[st]);
+					xp_wa_recount(&s[q], stage[st]);
 				for (int it = 0; it < 10; it++) {
-					assert_int_equal(wa_sweep2(&s[0], &s[1], stage[st], 0, c.nsent), 0);
-					assert_int_equal(wa_sweep(&s[2], stage[st], 0, c.nsent), 0);
-					assert_int_equal(wa_sweep(&s[3], stage[st], 0, c.nsent), 0);
+					assert_int_equal(xp_wa_sweep2(&s[0], &s[1], stage[st], 0, c.nsent), 0);
+					assert_int_equal(xp_wa_sweep(&s[2], stage[st], 0, c.nsent), 0);
+					assert_int_equal(xp_wa_sweep(&s[3], stage[st], 0, c.nsent), 0);
 				}
 				for (int q = 0; q < 2; q++) {
 					const wa_sampler *a = &s[q], *b = &s[q + 2];
@@ -804,7 +804,7 @@ static void two_samplers_swept_together(void **state)
 			/* the two samplers swept together did not just copy each other */
 			assert_true(memcmp(s[0].a, s[1].a, F->ntok * sizeof *s[0].a) != 0);
 			for (int q = 0; q < 4; q++)
-				wa_sampler_free(&s[q]);
+				xp_wa_sampler_free(&s[q]);
 		}
 	}
 }

@@ -106,7 +106,7 @@ static void model_aligns_new_pairs(void **state)
 	assert_int_equal(xp_wa_model_pairs(m), 300);
 	/* written again, the same bytes */
 	xp_buf again = {0};
-	assert_int_equal(wa_model_serialize(m, &again), 0);
+	assert_int_equal(xp_wa_model_serialize(m, &again), 0);
 	assert_int_equal(again.n, model.n);
 	assert_memory_equal(again.p, model.p, model.n);
 	xp_buf_free(&again);
@@ -194,12 +194,12 @@ static void damaged_models_refused(void **state)
 	memcpy(c, model.p, model.n);
 	xp_wa_model *m;
 	xp_err e;
-	assert_int_equal(wa_model_parse("x", c, model.n, 0, &m, &e), 0);
+	assert_int_equal(xp_wa_model_parse_crc("x", c, model.n, 0, &m, &e), 0);
 	xp_wa_model_free(m);
 	/* the last sampler's last word's pairs end the file: make its e huge */
 	size_t at = model.n - 4 - 8;
 	c[at] = c[at + 1] = c[at + 2] = c[at + 3] = (char)0xff;
-	int rc = wa_model_parse("x", c, model.n, 0, &m, &e);
+	int rc = xp_wa_model_parse_crc("x", c, model.n, 0, &m, &e);
 	assert_int_equal(rc, XP_EINPUT);
 	assert_non_null(strstr(e.msg, "corrupt word-aligner model"));
 	free(c);
