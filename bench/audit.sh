@@ -80,6 +80,16 @@
 # dashes) and projected with the baseline's rules; row OPT, a setting the
 # baseline has on (gain = with it minus without), KEEP or DOUBT against
 # the control.
+# AUDIT_WA_ON="--samplers 6 --iters 48": settings of the aligner turned on
+# (or set), each by the wordalign option named, with its value if it takes
+# one (a letters-digits-dot word, no dash: the option is what follows one):
+# the pairs aligned again with it (cached as LANG.SEED.TAG.*, TAG the option
+# and its value without dashes or space: samplers6) and projected with the
+# baseline's rules; row TAG, a setting the baseline has off (gain = with it
+# minus without), read against the control as the other aligner rows.
+# Every aligner run's CPU seconds (user + sys, the shell's `times`) end its
+# log (`# cpu: ...`) and its "aligned in" line: a setting's cost is read
+# against the baseline's runs of the same session (the control's).
 # AUDIT_MP=1: the span pairs of MMC's dev silver (`xproj mention-pairs`,
 # as bench/quality.sh gives Farsi's: once, `wordalign --train-lex`): row
 # mp, its tune gain from the pairs aligned with every dev scene's span
@@ -108,12 +118,30 @@
 set -eu
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=zh fa}" "${SEEDS:=1 7 11}"
 : "${RESAMPLES:=1000}" "${BOOT_SEED:=33}" "${TOL:=0.05}" "${AUDIT_JOBS:=0}" "${CTL_SEEDS:=2 3 5,13 17 19,23 29 31}"
-# the rows aligned again: the spans, the dictionary, the settings turned off, the span pairs
-ALIGNER="${AUDIT_SPANS:-}${AUDIT_DICT:-}${AUDIT_WA_OFF:-}${AUDIT_MP:-}"
+# the rows aligned again: the spans, the dictionary, the settings turned off
+# or on, the span pairs
+ALIGNER="${AUDIT_SPANS:-}${AUDIT_DICT:-}${AUDIT_WA_OFF:-}${AUDIT_WA_ON:-}${AUDIT_MP:-}"
 for o in ${AUDIT_WA_OFF:-}; do
 	case $o in --[a-z]*) ;; *) echo "audit.sh: AUDIT_WA_OFF: $o is no wordalign option (--name)" >&2; exit 2;; esac
 	case ${o#--} in *[!a-z0-9-]*) echo "audit.sh: AUDIT_WA_OFF: $o: one option without a value, letters, digits and dashes" >&2; exit 2;; esac
 done
+# AUDIT_WA_ON as words, an option and its value joined by _ (--samplers_6)
+WA_ON=""
+for o in ${AUDIT_WA_ON:-}; do
+	case $o in
+	--[a-z]*)
+		case ${o#--} in *[!a-z0-9-]*) echo "audit.sh: AUDIT_WA_ON: $o: an option is letters, digits and dashes (its value follows it after a space)" >&2; exit 2;; esac
+		WA_ON="$WA_ON${WA_ON:+ }$o" ;;
+	-*|"") echo "audit.sh: AUDIT_WA_ON: $o is no wordalign option (--name [value])" >&2; exit 2 ;;
+	*)
+		[ -n "$WA_ON" ] || { echo "audit.sh: AUDIT_WA_ON: $o follows no option" >&2; exit 2; }
+		case ${WA_ON##* } in *_*) echo "audit.sh: AUDIT_WA_ON: ${WA_ON##* }: $o: one value an option" >&2; exit 2;; esac
+		case $o in *[!A-Za-z0-9.]*) echo "audit.sh: AUDIT_WA_ON: $o: a value is letters, digits and dots" >&2; exit 2;; esac
+		WA_ON="${WA_ON}_$o" ;;
+	esac
+done
+# watag OPT: the row's name and cache tag of a wordalign option (--samplers_6: samplers6)
+watag() { echo "${1#--}" | tr -d _; }
 # the control's seeds (CTL: every triple's, CTLT: the triples as given):
 # only with an aligner row; each triple as many as SEEDS, none of them, no seed twice
 CTL="" CTLT=""
@@ -139,17 +167,17 @@ if [ -n "${AUDIT_DIR:-}" ]; then T=$AUDIT_DIR; mkdir -p "$T"; else T=$(mktemp -d
 now() { date +%s; }
 start=$(now)
 
-# align LANG SEED [FACTOR|dict|--OPT|mpall|mpA|mpB]:
+# align LANG SEED [FACTOR|dict|--OPT[_VALUE]|mpall|mpA|mpB]:
 # DIR/LANG.SEED.{tune,dev}.{pharaoh,probs}, once; with FACTOR, the English
 # mention spans at that factor: LANG.SEED.spanF.*; with dict, AUDIT_DICT's
 # dictionary: LANG.SEED.dict.*; with --OPT, that wordalign option:
-# LANG.SEED.OPT.*; with mpall, mpA, mpB, the span pairs of every dev scene's
+# LANG.SEED.TAG.* (watag); with mpall, mpA, mpB, the span pairs of every dev scene's
 # silver, of half A's, of half B's (--train-lex): LANG.SEED.mpX.*
 align() {
 	l=$1 s=$2 v=${3:+.span$3} dict="" opt="" mp=""
 	case ${3:-} in
 	dict) v=.dict dict=$AUDIT_DICT ;;
-	--*) v=.${3#--} opt=$3 ;;
+	--*) v=.$(watag $3) opt=$(echo $3 | tr _ ' ') ;;
 	mpall|mpA|mpB) v=.$3 mp=$3 ;;
 	esac
 	train=""; [ $l = zh ] && [ "${AUDIT_ZH_TRAIN:-}" != none ] && train=$DATA/bitext/zh-en.tv4dialog.94k.pairs.gz
@@ -189,8 +217,12 @@ align() {
 	cat $T/$l.tune.pairs $T/$l.dev.pairs > $T/$l.all.pairs
 	echo "$recipe" > $log
 	a=$(now)
-	nice -n 10 $XPROJ wordalign --lowercase --threads 2 --seed $s $T/$l.all.pairs $extra \
-		-o $T/$l.$s$v.all.pharaoh --probs $T/$l.$s$v.all.probs >> $log 2>&1
+	# (in a subshell, whose `times` second line is its children's: the aligner's)
+	cpu=$( (nice -n 10 $XPROJ wordalign --lowercase --threads 2 --seed $s $T/$l.all.pairs $extra \
+		-o $T/$l.$s$v.all.pharaoh --probs $T/$l.$s$v.all.probs >> $log 2>&1 || exit $?; times) |
+		awk 'NR == 2 { n = 0; for (i = 1; i <= 2; i++) { split($i, p, /m/); n += p[1] * 60 + p[2] } printf "%.1f", n }')
+	[ -n "$cpu" ] || { echo "audit.sh: $l seed $s: wordalign failed (its log: $log)" >&2; exit 1; }
+	echo "# cpu: $cpu s (user + sys)" >> $log
 	nt=$(wc -l < $T/$l.tune.pairs) nd=$(wc -l < $T/$l.dev.pairs)
 	for x in $outs; do
 		head -n $nt $T/$l.$s$v.all.$x > $T/$l.$s$v.tune.$x
@@ -204,7 +236,7 @@ align() {
 		cp $T/$l.$s$v.all.names $T/$l.$s$v.tune.names
 		mv $T/$l.$s$v.all.names $T/$l.$s$v.dev.names
 	fi
-	echo "  $l seed $s$what: aligned in $(( $(now) - a )) s" >&2
+	echo "  $l seed $s$what: aligned in $(( $(now) - a )) s, $cpu s of CPU" >&2
 }
 
 # the English mention spans of each pair, tune then dev (bitext --spans)
@@ -248,7 +280,7 @@ for l in $LANGS; do
 		for s in $SEEDS; do align $l $s $f; done
 	done
 	[ -n "${AUDIT_DICT:-}" ] && for s in $SEEDS; do align $l $s dict; done
-	for o in ${AUDIT_WA_OFF:-}; do
+	for o in ${AUDIT_WA_OFF:-} $WA_ON; do
 		for s in $SEEDS; do align $l $s $o; done
 	done
 	if [ -n "${AUDIT_MP:-}" ]; then
@@ -323,8 +355,8 @@ for l in $LANGS; do
 	done < $T/$l.rules
 	# the aligner's spans: the baseline's rules from the spans' alignments;
 	# the control: the baseline's at the control's seeds
-	for f in ${ALIGNER:+base} ${AUDIT_SPANS:-} ${AUDIT_DICT:+dict} ${AUDIT_WA_OFF:-} ${AUDIT_MP:+mpall mpA mpB} ${CTL:+ctl}; do
-		case $f in base|ctl) tag=$f a="";; dict|mpall|mpA|mpB) tag=$f a=$f;; --*) tag=${f#--} a=${f#--};; *) tag=span$f a=span$f;; esac
+	for f in ${ALIGNER:+base} ${AUDIT_SPANS:-} ${AUDIT_DICT:+dict} ${AUDIT_WA_OFF:-} $WA_ON ${AUDIT_MP:+mpall mpA mpB} ${CTL:+ctl}; do
+		case $f in base|ctl) tag=$f a="";; dict|mpall|mpA|mpB) tag=$f a=$f;; --*) tag=$(watag $f) a=$tag;; *) tag=span$f a=span$f;; esac
 		grep -q "^$tag " $T/$l.runs && continue
 		ss=$SEEDS; [ $f = ctl ] && ss=$CTL
 		for s in $ss; do
@@ -357,6 +389,7 @@ for l in $LANGS; do
 		for f in ${AUDIT_SPANS:-}; do echo "span$f off aligner off" >> $sel; done
 		[ -n "${AUDIT_DICT:-}" ] && echo "dict off aligner off" >> $sel
 		for o in ${AUDIT_WA_OFF:-}; do echo "${o#--} on aligner on" >> $sel; done
+		for o in $WA_ON; do echo "$(watag $o) off aligner off" >> $sel; done
 		[ -n "${AUDIT_MP:-}" ] && echo "mp off aligner off" >> $sel
 	fi
 	rm -f $T/$l.verdicts $T/$l.tbbt $T/$l.aligner

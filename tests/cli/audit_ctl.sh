@@ -115,4 +115,72 @@ expect_status 2 env DATA=$T AUDIT_DIR=$T/a AUDIT_WA_OFF=no-name-prior sh bench/a
 expect_grep 'AUDIT_WA_OFF: no-name-prior is no wordalign option' $T/err
 expect_status 2 env DATA=$T AUDIT_DIR=$T/a AUDIT_WA_OFF="--closed-prior=0" sh bench/audit.sh
 expect_grep 'AUDIT_WA_OFF: --closed-prior=0: one option without a value' $T/err
+# AUDIT_WA_ON: an option and its value, each option a row; what is no
+# option, a value without one, two values, a value with a dash: refused
+for v in "6" "--samplers 6 7" "--samplers=6" "--settle 0,01" "--samplers 6 48 --iters" "--samplers -1"; do
+	expect_status 2 env DATA=$T AUDIT_DIR=$T/a AUDIT_WA_ON="$v" sh bench/audit.sh
+	expect_grep 'AUDIT_WA_ON: ' $T/err
+done
+expect_grep 'AUDIT_WA_ON: -1 is no wordalign option' $T/err
+
+# audit.sh end to end with a stand-in for xproj (STUB below): it pairs
+# and aligns nothing real, logs each wordalign call, and scores a
+# projection by the alignments it read: those aligned with --samplers 6
+# 90 on every scene, with --iters 48 85, with --no-name-prior 75, every
+# other 80 (so the control's gain is 0 and its bar 0)
+mkdir $T/stub $T/w
+cat > $T/stub/xproj <<'STUB'
+#!/bin/sh
+cmd=$1; shift; all=$*
+out="" map="" probs="" al="" key="" pairs="" proj=""
+while [ $# -gt 0 ]; do
+	case $1 in
+	-o) out=$2; shift;; --map) map=$2; shift;; --probs) probs=$2; shift;; --alignments) al=$2; shift;;
+	--list-rules) echo '{"rules":[]}'; exit 0;;
+	*.all.pairs) pairs=$1;; *.v4_gold_conll) key=$1;; *.conll) proj=$1;;
+	esac
+	shift
+done
+case $cmd in
+pair) echo '{}' > $out ;;
+bitext) printf 'a ||| b\nc ||| d\n' > $out; [ -z "$map" ] || printf '0\n1\n' > $map ;;
+wordalign)
+	echo "wordalign $all" >> $STUB_LOG
+	awk '{ print "0-0" }' $pairs > $out; awk '{ print "0-0 0.9" }' $pairs > $probs ;;
+project) echo "$al" > $out ;;
+score)
+	n=80
+	case $(cat $proj) in *samplers6*) n=90;; *iters48*) n=85;; *no-name-prior*) n=75;; esac
+	case $key in *tune*) docs="s01e13c00f s01e13c01f s01e14c00f s01e14c01f";; *) docs="s07e01c00t s07e01c01t s01e01c00f s06e09c03fe";; esac
+	printf '{"documents":['; sep=
+	for d in $docs; do
+		printf '%s{"doc":"%s","part":0' "$sep" $d
+		for m in mentions muc bcub ceafe; do printf ',"%s":{"recall":[%s,100],"precision":[%s,100]}' $m $n $n; done
+		printf '}'; sep=,
+	done
+	printf ']}\n' ;;
+esac
+STUB
+chmod +x $T/stub/xproj
+STUB_LOG=$T/w/calls; export STUB_LOG
+wa() { env DATA=$T XPROJ=$T/stub/xproj AUDIT_DIR=$T/w LANGS=fa SEEDS="1 7" CTL_SEEDS="2 3" RESAMPLES=50 \
+	AUDIT_RULES=none AUDIT_WA_OFF=--no-name-prior AUDIT_WA_ON="--samplers 6 --iters 48" sh bench/audit.sh; }
+expect_status 0 wa
+cp $T/out $T/wa1
+# each row's seeds aligned once with its option (and its value), the baseline and control without
+expect_eq "$(grep -c -- '--samplers 6 ' $T/w/calls) $(grep -c -- '--iters 48 ' $T/w/calls) $(grep -c -- '--no-name-prior ' $T/w/calls) $(wc -l < $T/w/calls)" \
+	"2 2 2 10" "AUDIT_WA_ON's rows: two seeds each, beside AUDIT_WA_OFF's and the baseline's"
+expect_grep '--seed 7 .* --samplers 6 -o .*/fa\.7\.samplers6\.all\.pharaoh' $T/w/calls
+expect_grep '^# audit.sh recipe: wordalign --lowercase --threads 2 --seed 7 --samplers 6$' $T/w/fa.7.samplers6.wordalign.log
+expect_grep '^# cpu: [0-9.]* s (user + sys)$' $T/w/fa.7.samplers6.wordalign.log
+expect_grep '^# cpu: [0-9.]* s (user + sys)$' $T/w/fa.2.wordalign.log
+expect_grep 'fa seed 1 with --samplers 6: aligned in [0-9]* s, [0-9.]* s of CPU' $T/err
+expect_grep '^| `samplers6` | aligner | off (gain: turned on) | +10.00 (+10.00/+10.00) | +10.00 .. +10.00 |' $T/wa1
+expect_grep '^| `iters48` | aligner | off (gain: turned on) | +5.00 (+5.00/+5.00) |' $T/wa1
+expect_grep '^| `no-name-prior` | aligner | on | +5.00 (+5.00/+5.00) |' $T/wa1
+expect_grep '^audit.sh: aligner rows against the control (seeds 2 3): fa no-name-prior: KEEP, samplers6: would pass on, iters48: would pass on$' $T/wa1
+# again: every alignment from the cache, the same table
+expect_status 0 wa
+expect_eq "$(wc -l < $T/w/calls)" 10 "a second run aligns nothing"
+expect_eq "$(grep '^|' $T/out)" "$(grep '^|' $T/wa1)" "a second run, the same rows"
 finish
