@@ -1395,7 +1395,8 @@ int xp_db_review(xp_db *db, int64_t run, const char *key, xp_review_kind kind, c
 		json_t *acts = actions(db, row, &edited, &kept, &total);
 		json_t *last = json_array_get(acts, json_array_size(acts) - 1);
 		const char *by = json_string_value(json_object_get(last, "annotator"));
-		int again = last && !strcmp(json_string_value(json_object_get(last, "kind")), "keep") &&
+		const char *was = json_string_value(json_object_get(last, "kind"));
+		int again = was && !strcmp(was, "keep") &&
 			    !json_is_true(json_object_get(last, "undone")) && !strcmp(by ? by : "", annotator ? annotator : "");
 		json_decref(acts);
 		if (again)

@@ -75,10 +75,6 @@ const char *xp_sql_text(sqlite3_stmt *st, int i);
  * export refuses it rather than write a file that does not read back. */
 #define XP_CLUSTER_OK(c) ((c) >= 0 && (c) < 1000000000000000000LL)
 #define XP_PART_OK(p) ((p) >= 0 && (p) <= 1000000)
-/* A column of tokens (a JSON array as text) in SQL: its length and its
- * token i, NULL when it is not JSON.  SQLite's json functions stop the
- * statement with an error on malformed JSON; a store edited by hand reads
- * as having no such tokens instead, as json_loads does in C. */
 /* A stored correction c that changed nothing: a modification to the span
  * the mention had (old_*, the view's when it was made; the sentence never
  * changes) naming no cluster.  Edits refuse them now (correct/edit.c
@@ -87,6 +83,10 @@ const char *xp_sql_text(sqlite3_stmt *st, int i);
  * corrector meant: the span confirmed, as a keep. */
 #define XP_SQL_NOOP(c) "(" c ".op = 'modify' AND " c ".cluster IS NULL AND " c ".old_start IS " c ".new_start AND " \
 	c ".old_end IS " c ".new_end)"
+/* A column of tokens (a JSON array as text) in SQL: its length and its
+ * token i, NULL when it is not JSON.  SQLite's json functions stop the
+ * statement with an error on malformed JSON; a store edited by hand reads
+ * as having no such tokens instead, as json_loads does in C. */
 #define XP_SQL_NTOKS(col) "(CASE WHEN json_valid(" col ") THEN json_array_length(" col ") END)"
 #define XP_SQL_TOKEN(col, i) "(CASE WHEN json_valid(" col ") THEN json_extract(" col ", '$[' || (" i ") || ']') END)"
 
