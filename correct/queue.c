@@ -325,15 +325,14 @@ void xp_reason_words(const char *why, const char *explain, char *out, size_t n)
 
 /* --- a page -------------------------------------------------------------------------------- */
 
-#define LIVE_C "c.status = 'ok' AND c.undone = 0 AND coalesce(b.undone, 0) = 0"
-/* the run's mentions with each kind of action, as sets (?1 is the run) */
-/* a modification that changed nothing (store.h XP_SQL_NOOP: a store made
+/* the run's mentions with each kind of action, as sets (?1 is the run); a
+ * modification that changed nothing (store.h XP_SQL_NOOP: a store made
  * before edits refused them) counts as kept, not edited */
 #define EDITED "(SELECT c.mention FROM corrections c LEFT JOIN batches b ON b.id = c.batch" \
-	" WHERE c.run = ?1 AND c.mention IS NOT NULL AND " LIVE_C " AND NOT " XP_SQL_NOOP("c") ")"
+	" WHERE c.run = ?1 AND c.mention IS NOT NULL AND " XP_SQL_EDIT_C ")"
 #define KEPT "(SELECT mention FROM reviews WHERE run = ?1 AND undone = 0 AND kind = 'keep' UNION" \
 	" SELECT c.mention FROM corrections c LEFT JOIN batches b ON b.id = c.batch" \
-	" WHERE c.run = ?1 AND c.mention IS NOT NULL AND " LIVE_C " AND " XP_SQL_NOOP("c") ")"
+	" WHERE c.run = ?1 AND c.mention IS NOT NULL AND " XP_SQL_LIVE_C " AND " XP_SQL_NOOP("c") ")"
 #define NOTED "(SELECT mention FROM reviews WHERE run = ?1 AND undone = 0 AND kind = 'note')"
 #define LOST "(SELECT mention_key FROM carries WHERE run = ?1 AND status = 'lost')"
 #define DONE_SET "(SELECT mention FROM " EDITED " UNION SELECT mention FROM " KEPT ")"
@@ -345,15 +344,15 @@ void xp_reason_words(const char *why, const char *explain, char *out, size_t n)
  * reading every action of the run for each row of the page (a page's cost
  * grew with the work done; EXPLAIN QUERY PLAN, issue 37). */
 #define STATUS "CASE WHEN EXISTS(SELECT 1 FROM corrections c LEFT JOIN batches b ON b.id = c.batch" \
-	" WHERE c.mention = q.mention AND +c.run = q.run AND " LIVE_C " AND NOT " XP_SQL_NOOP("c") ") THEN 'edited'" \
+	" WHERE c.mention = q.mention AND +c.run = q.run AND " XP_SQL_EDIT_C ") THEN 'edited'" \
 	" WHEN EXISTS(SELECT 1 FROM reviews r WHERE r.mention = q.mention AND +r.run = q.run AND r.undone = 0" \
 	" AND r.kind = 'keep') THEN 'kept'" \
 	" WHEN EXISTS(SELECT 1 FROM corrections c LEFT JOIN batches b ON b.id = c.batch" \
-	" WHERE c.mention = q.mention AND +c.run = q.run AND " LIVE_C " AND " XP_SQL_NOOP("c") ") THEN 'kept'" \
+	" WHERE c.mention = q.mention AND +c.run = q.run AND " XP_SQL_LIVE_C " AND " XP_SQL_NOOP("c") ") THEN 'kept'" \
 	" WHEN EXISTS(SELECT 1 FROM carries x WHERE x.run = q.run AND x.mention_key = q.key AND x.status = 'lost')" \
 	" THEN 'lost' ELSE 'open' END"
 #define LAST_EDIT "(SELECT c.op || ' ' || coalesce(c.new_start, -1) || ' ' || coalesce(c.new_end, -1)" \
-	" FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = q.mention AND " LIVE_C \
+	" FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = q.mention AND " XP_SQL_LIVE_C \
 	" ORDER BY c.id DESC LIMIT 1)"
 
 /* The filters as SQL over queue q, parameters ?1 (run) and ?2..?8 */

@@ -19,9 +19,6 @@
 
 const char *const xp_mtype_names[3] = {"pronoun", "name", "nominal"};
 
-#define LIVE_C "c.status = 'ok' AND c.undone = 0 AND coalesce(b.undone, 0) = 0"
-/* ... and that changed something (store.h XP_SQL_NOOP) */
-#define EDIT_C LIVE_C " AND NOT " XP_SQL_NOOP("c")
 /* the checksum of a merge's batch begins so (xp_db_merge_at): an imported
  * file's is a hash and a size, never this */
 #define MERGE_SUM "merge:"
@@ -102,7 +99,7 @@ static int supersede(xp_db *db, json_t *a)
 {
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(db->h, "SELECT (SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
-			       " WHERE c.run = ?1 AND " EDIT_C " AND c.created > ?2)"
+			       " WHERE c.run = ?1 AND " XP_SQL_EDIT_C " AND c.created > ?2)"
 			       " + (SELECT count(*) FROM reviews WHERE run = ?1 AND undone = 0 AND created > ?2)"
 			       /* and the workbench's target edits (realign, target-only
 				* mentions): a page left open across a rerun wrote them
@@ -143,7 +140,7 @@ int xp_db_runs(xp_db *db, json_t **out, xp_err *err)
 	"SELECT runs.id, runs.lang, runs.created, runs.files, coalesce(k.documents, " XP_RUN_DOCUMENTS "),"        \
 	" coalesce(k.mentions, " XP_RUN_MENTIONS "), coalesce(k.projected, " XP_RUN_PROJECTED "),"                 \
 	" (SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.run = runs.id"          \
-	"  AND " EDIT_C "), (SELECT count(*) FROM reviews v WHERE v.run = runs.id AND v.undone = 0), " uid          \
+	"  AND " XP_SQL_EDIT_C "), (SELECT count(*) FROM reviews v WHERE v.run = runs.id AND v.undone = 0), " uid          \
 	", runs.settings FROM runs LEFT JOIN run_counts k ON k.run = runs.id ORDER BY runs.id"
 	int rc = xp_sql_prepare(db, db->version >= 12 ? RUNS_SQL("runs.uid") : RUNS_SQL("NULL"), &st, err);
 #undef RUNS_SQL
@@ -226,7 +223,7 @@ int xp_db_overview(xp_db *db, int64_t run, json_t **out, xp_err *err)
 					   " ORDER BY 2 DESC, 1", run));
 	json_object_set_new(o, "reviews_by_annotator", rv);
 	json_object_set_new(o, "edits_by_day", counts(db, "SELECT substr(c.created, 1, 10), count(*) FROM corrections c"
-						  " LEFT JOIN batches b ON b.id = c.batch WHERE c.run = ? AND " EDIT_C
+						  " LEFT JOIN batches b ON b.id = c.batch WHERE c.run = ? AND " XP_SQL_EDIT_C
 						  " GROUP BY 1 ORDER BY 1", run));
 	*out = o;
 	return 0;
@@ -1508,7 +1505,7 @@ static int someone_after(xp_db *db, const mine *m, const char *annotator, char *
 	" AND coalesce(t.annotator, '') != ?2 UNION ALL" \
 	" SELECT coalesce(c.annotator, '') FROM corrections c LEFT JOIN batches b ON b.id = c.batch" \
 	" JOIN mentions mm ON mm.id = c.mention JOIN tedits me ON me.id = ?1" \
-	" WHERE mm.utterance = me.utterance AND c.id > me.after AND " LIVE_C \
+	" WHERE mm.utterance = me.utterance AND c.id > me.after AND " XP_SQL_LIVE_C \
 	" AND coalesce(c.annotator, '') != ?2"
 	/* ... or someone's move of the target-only mention (a merge, a relink) */
 	if (m->is_review == 2 &&
@@ -1526,7 +1523,7 @@ static int someone_after(xp_db *db, const mine *m, const char *annotator, char *
 	 * one alone, another merge) */
 #define MERGE_AFTER "SELECT coalesce(c.annotator, '') FROM corrections c LEFT JOIN batches b ON b.id = c.batch" \
 	" JOIN corrections mc ON mc.mention = c.mention AND mc.batch = ?1" \
-	" WHERE c.id > ?2 AND " LIVE_C " AND coalesce(c.annotator, '') != ?3" \
+	" WHERE c.id > ?2 AND " XP_SQL_LIVE_C " AND coalesce(c.annotator, '') != ?3" \
 	" UNION ALL SELECT coalesce(r.annotator, '') FROM reviews r" \
 	" JOIN corrections mc ON mc.mention = r.mention AND mc.batch = ?1" \
 	" WHERE r.undone = 0 AND coalesce(r.annotator, '') != ?3 AND r.after >= ?2"
@@ -1555,7 +1552,7 @@ static int someone_after(xp_db *db, const mine *m, const char *annotator, char *
 		return -1;
 	if (sqlite3_prepare_v2(db->h,
 			       "SELECT coalesce(c.annotator, '') FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
-			       " WHERE c.mention = ?1 AND c.id > ?2 AND " LIVE_C " AND coalesce(c.annotator, '') != ?3"
+			       " WHERE c.mention = ?1 AND c.id > ?2 AND " XP_SQL_LIVE_C " AND coalesce(c.annotator, '') != ?3"
 			       " UNION ALL SELECT coalesce(annotator, '') FROM reviews WHERE mention = ?1 AND undone = 0"
 			       " AND coalesce(annotator, '') != ?3 AND (after > ?2 OR (after = ?2 AND (?4 = 0 OR id > ?5)))"
 			       " LIMIT 1", -1, &st, NULL) != SQLITE_OK)
@@ -1824,7 +1821,7 @@ int xp_db_touched(xp_db *db, int64_t run, xp_touch **v, size_t *n, xp_err *err)
 	 * refused them) is the span confirmed: kept, not edited */
 	if (xp_sql_prepare(db, "SELECT c.mention, CASE WHEN " XP_SQL_NOOP("c") " THEN 2 ELSE 1 END FROM corrections c"
 			   " LEFT JOIN batches b ON b.id = c.batch"
-			   " WHERE c.run = ?1 AND c.mention IS NOT NULL AND " LIVE_C
+			   " WHERE c.run = ?1 AND c.mention IS NOT NULL AND " XP_SQL_LIVE_C
 			   " UNION ALL SELECT mention, CASE kind WHEN 'keep' THEN 2 ELSE 4 END FROM reviews"
 			   " WHERE run = ?1 AND undone = 0", &st, err))
 		return -1;

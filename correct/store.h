@@ -75,6 +75,12 @@ const char *xp_sql_text(sqlite3_stmt *st, int i);
  * export refuses it rather than write a file that does not read back. */
 #define XP_CLUSTER_OK(c) ((c) >= 0 && (c) < 1000000000000000000LL)
 #define XP_PART_OK(p) ((p) >= 0 && (p) <= 1000000)
+/* A correction c (its batch b, LEFT JOINed) that stands: stored as it was
+ * asked (not an orphan or a conflict), neither it nor its batch undone.
+ * XP_SQL_EDIT_C: one that stands and changed something (XP_SQL_NOOP
+ * below), what every count of corrections counts. */
+#define XP_SQL_LIVE_C "c.status = 'ok' AND c.undone = 0 AND coalesce(b.undone, 0) = 0"
+#define XP_SQL_EDIT_C XP_SQL_LIVE_C " AND NOT " XP_SQL_NOOP("c")
 /* A stored correction c that changed nothing: a modification to the span
  * the mention had (old_*, the view's when it was made; the sentence never
  * changes) naming no cluster.  Edits refuse them now (correct/edit.c
