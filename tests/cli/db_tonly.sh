@@ -175,13 +175,18 @@ if command -v curl >/dev/null; then
 	# duplicate column name: note`, exit 1 (25 of 30 such pairs).  Here a
 	# sqlite3 shell is the first, holding the lock with the step done until
 	# xproj has read the version; xproj reads it again under the lock.
-	gzip -dc $FIX/db/schema15-relink.db.gz > $T/r15.db
-	sqlite3 $T/r15.db 'PRAGMA journal_mode = WAL' >/dev/null
-	{ echo "BEGIN IMMEDIATE; ALTER TABLE tmoves ADD COLUMN note TEXT;"
-	  echo "UPDATE tmoves SET note = 'it: the man leaving' WHERE mention IS NOT NULL; PRAGMA user_version = 16;"
-	  sleep 3; echo "COMMIT;"; } | sqlite3 $T/r15.db &
-	hold=$!
-	sleep 1
+	# held_upgrade DB SQL: DB a copy of the schema-15 store, which a sqlite3
+	# shell upgrades (the note column, then SQL) holding the write lock for
+	# 3 s; returns once the shell holds it, the shell's pid in $hold
+	held_upgrade() {
+		gzip -dc $FIX/db/schema15-relink.db.gz > "$1"
+		sqlite3 "$1" 'PRAGMA journal_mode = WAL' >/dev/null
+		{ echo "BEGIN IMMEDIATE; ALTER TABLE tmoves ADD COLUMN note TEXT; $2"
+		  sleep 3; echo "COMMIT;"; } | sqlite3 "$1" &
+		hold=$!
+		sleep 1
+	}
+	held_upgrade $T/r15.db "UPDATE tmoves SET note = 'it: the man leaving' WHERE mention IS NOT NULL; PRAGMA user_version = 16;"
 	expect_status 0 $XPROJ db show $T/r15.db 't|0'
 	wait $hold
 	expect_grep 'relink by ann in batch relink +2 into cluster 0: "it: the man leaving"$' $T/out
@@ -189,12 +194,7 @@ if command -v curl >/dev/null; then
 	expect_status 0 $XPROJ db check $T/r15.db
 	# the same, the other process a newer xproj (to 17): refused, not taken
 	# for 16
-	gzip -dc $FIX/db/schema15-relink.db.gz > $T/r17.db
-	sqlite3 $T/r17.db 'PRAGMA journal_mode = WAL' >/dev/null
-	{ echo "BEGIN IMMEDIATE; ALTER TABLE tmoves ADD COLUMN note TEXT; PRAGMA user_version = 17;"
-	  sleep 3; echo "COMMIT;"; } | sqlite3 $T/r17.db &
-	hold=$!
-	sleep 1
+	held_upgrade $T/r17.db "PRAGMA user_version = 17;"
 	expect_status 1 $XPROJ db show $T/r17.db 't|0'
 	wait $hold
 	expect_grep "schema version 17 is newer than this xproj" $T/err
