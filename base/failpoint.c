@@ -16,5 +16,5 @@ void xp_failpoint(const char *name)
 		return;
 	char *end;
 	if (++count >= strtol(fp + n + 1, &end, 10))
-		kill(getpid(), !strcmp(end, ":TERM") ? SIGTERM : SIGKILL);
+		kill(getpid(), !strcmp(end, ":TERM") ? SIGTERM : !strcmp(end, ":STOP") ? SIGSTOP : SIGKILL);
 }

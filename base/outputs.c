@@ -367,6 +367,50 @@ static void clear(xp_outputs *o)
 
 void xp_outputs_abort(xp_outputs *o) { clear(o); }
 
+/* An open descriptor of path's file, locked (flock), or -1: a lock some
+ * other process holds (another writer's commit of the same name, whose new
+ * file this is until its commit ends) is waited for a moment, then gone
+ * without (that process's lock guards the file meanwhile). */
+static int lock_file(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	for (int tries = 0; fd >= 0 && flock(fd, LOCK_EX | LOCK_NB); tries++) {
+		if (tries == 1000) {
+			close(fd);
+			return -1;
+		}
+		nanosleep(&(struct timespec){0, 1000000}, NULL);   /* 1 ms, a second at most */
+	}
+	return fd;
+}
+
+/* The old contents of path kept under the name old (a hard link) for the
+ * commit, the file locked before that name exists.  A second writer of the
+ * same destination sweeps (above) every name ".NAME.xproj-..." it can lock:
+ * unlocked, the ".old" of a commit still running looked like a dead
+ * process's and went, and a failed rename after it then could not put the
+ * old contents back ("cannot put the old contents back": the destination
+ * left new by a command that failed).  Returns the locked descriptor (to
+ * close once old is gone), -1 kept without a lock, -2 not kept (link
+ * failed). */
+static int keep_locked(const char *path, const char *old)
+{
+	int fd = lock_file(path);
+	if (link(path, old)) {
+		if (fd >= 0)
+			close(fd);
+		return -2;
+	}
+	/* path replaced between the open and the link (a third writer's
+	 * rename): the lock is on another file than the one kept; lock that */
+	struct stat a, b;
+	if (fd >= 0 && (fstat(fd, &a) || lstat(old, &b) || a.st_dev != b.st_dev || a.st_ino != b.st_ino)) {
+		close(fd);
+		fd = lock_file(old);
+	}
+	return fd;
+}
+
 /* Standard output first: it cannot be taken back, so a broken pipe stops
  * the command before any file is replaced.  Then each file, its old
  * contents kept under a second name (a hard link) until all are in place;
@@ -384,10 +428,14 @@ static int commit(xp_outputs *o, int (*then)(void *ctx, xp_err *err), void *ctx,
 		}
 	}
 	char **old = calloc(o->n ? o->n : 1, sizeof *old);
-	if (!old) {
+	int *held = malloc((o->n ? o->n : 1) * sizeof *held);   /* each old's locked descriptor, or -1 */
+	if (!old || !held) {
+		free(old), free(held);
 		clear(o);
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	}
+	for (size_t i = 0; i < o->n; i++)
+		held[i] = -1;
 	size_t done = 0;
 	int saved = 0;
 	xp_sighold hold;
@@ -400,8 +448,9 @@ static int commit(xp_outputs *o, int (*then)(void *ctx, xp_err *err), void *ctx,
 		if (lstat(x->path, &st) == 0 && S_ISREG(st.st_mode) && (old[done] = malloc(strlen(x->tmp) + 5))) {
 			sprintf(old[done], "%s.old", x->tmp);
 			remember(old[done]);   /* before it exists, as above */
-			if (link(x->path, old[done]))
-				forget(old[done]), free(old[done]), old[done] = NULL;
+			held[done] = keep_locked(x->path, old[done]);
+			if (held[done] == -2)
+				forget(old[done]), free(old[done]), old[done] = NULL, held[done] = -1;
 		}
 		xp_failpoint("outputs-rename");   /* killed here: some outputs new, the others old */
 		if (rename(x->tmp, x->path)) {
@@ -434,9 +483,12 @@ static int commit(xp_outputs *o, int (*then)(void *ctx, xp_err *err), void *ctx,
 			forget(old[i]);
 			unlink(old[i]);
 		}
+		if (held[i] >= 0)
+			close(held[i]);   /* the lock goes with the name it guarded */
 		free(old[i]);
 	}
 	free(old);
+	free(held);
 	clear(o);
 	xp_signals_release(&hold);
 	return rc;

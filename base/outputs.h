@@ -10,8 +10,10 @@
  * as it was and removes the temporary files.  Commit renames the files into
  * place one after the other; should one rename fail, the destinations
  * already replaced get their old contents back (kept as hard links until
- * the end of the commit).  Only a kill inside that loop, a few system calls
- * long, can leave some destinations new and the others old; each is whole.
+ * the end of the commit, and locked like a temporary file, so that another
+ * writer of the same name, sweeping, leaves them).  Only a kill inside that
+ * loop, a few system calls long, can leave some destinations new and the
+ * others old; each is whole.
  *
  * Temporary files are locked (flock) while their process lives.  One that
  * is not locked belongs to a process that died (kill -9, power): the next

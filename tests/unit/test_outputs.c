@@ -11,6 +11,8 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/time.h>
+#include <sys/wait.h>
+#include <signal.h>
 
 static char *path_in(const char *dir, const char *name)
 {
@@ -136,6 +138,52 @@ static void stale_temporaries_swept(void **state)
 	assert_int_equal(rmdir(dir), 0);
 }
 
+/* Two writers of one destination race: the first stops in its commit
+ * (XP_FAILPOINT outputs-rename:2:STOP, base/failpoint.h) with a.txt new and
+ * its old contents kept as ".a.txt.xproj-XXXXXX.old"; a second writer opens
+ * a.txt (its sweep runs) and gives up; the first's next rename fails (b.txt
+ * became a directory), so it must put a.txt's old contents back.  The .old
+ * was not locked: the sweep took it for a dead process's and removed it,
+ * and a.txt stayed "new" after a commit that failed. */
+static void second_writer_keeps_old(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/xp-outputs-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	xp_err e;
+	assert_int_equal(xp_write_file(path_in(dir, "a.txt"), "old", 3, &e), 0);
+	struct timeval then[2] = {{1000000000, 0}, {1000000000, 0}};
+	assert_int_equal(utimes(path_in(dir, "a.txt"), then), 0);   /* older than the sweep's moment */
+	fflush(NULL);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		xp_outputs o = {0};
+		if (xp_outputs_put(&o, path_in(dir, "a.txt"), "new", 3, &e) ||
+		    xp_outputs_put(&o, path_in(dir, "b.txt"), "bee", 3, &e))
+			_exit(3);
+		setenv("XP_FAILPOINT", "outputs-rename:2:STOP", 1);
+		_exit(xp_outputs_commit(&o, &e) ? 1 : 0);
+	}
+	int status;
+	assert_int_equal(waitpid(pid, &status, WUNTRACED), pid);
+	assert_true(WIFSTOPPED(status));
+	assert_string_equal(contents(dir, "a.txt"), "new");   /* the first rename was done */
+	assert_int_equal(mkdir(path_in(dir, "b.txt"), 0777), 0);
+	xp_outputs o2 = {0};   /* the second writer: opens a.txt, then fails */
+	assert_int_equal(xp_outputs_put(&o2, path_in(dir, "a.txt"), "two", 3, &e), 0);
+	xp_outputs_abort(&o2);
+	assert_int_equal(kill(pid, SIGCONT), 0);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 1);   /* b.txt could not be replaced */
+	assert_string_equal(contents(dir, "a.txt"), "old");
+	assert_int_equal(temporaries(dir), 0);
+	rmdir(path_in(dir, "b.txt"));
+	unlink(path_in(dir, "a.txt"));
+	assert_int_equal(rmdir(dir), 0);
+}
+
 static void mkdirs(void **state)
 {
 	(void)state;
@@ -159,6 +207,7 @@ int main(void)
 		cmocka_unit_test(commit_and_abort),
 		cmocka_unit_test(failed_rename_puts_back),
 		cmocka_unit_test(stale_temporaries_swept),
+		cmocka_unit_test(second_writer_keeps_old),
 		cmocka_unit_test(mkdirs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
