@@ -6,6 +6,7 @@
 #include "../base/buf.h"
 #include "../base/mem.h"
 #include "../lang/lang.h"
+#include "features.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -133,12 +134,28 @@ static int find(const ctx *c, const rend *R, size_t x, uint32_t *a, uint32_t *b)
 	const char *const *clitics = pk ? pk->noun_clitics : NULL;
 	double pos = X->fate == XP_PROJECTED && s->n ? (X->tgt_start + X->tgt_end) / 2.0 / s->n : c->in->pos[x];
 	double best = 2;
-	for (uint32_t j = 0; j + len <= s->n; j++) {
+	/* a sentence longer than any real one (features.h XP_PROJ_WHOLE): the
+	 * words searched within WIN tokens of pos, and the mentions that may
+	 * hold them within WIN of x's in the document's order (its English
+	 * neighbours), as project.c's windows: each search of the sentence for
+	 * each mention, and each mention of it for each occurrence, made one
+	 * sentence of N mentions cost N^2 and more */
+	enum { WIN = 256 };
+	uint32_t j0 = 0, j1 = s->n;
+	size_t k0 = c->dfirst[c->in->doc[x]], k1 = c->dfirst[c->in->doc[x] + 1];
+	if (s->n > XP_PROJ_WHOLE) {
+		double at = pos * s->n;
+		j0 = at > WIN ? (uint32_t)(at - WIN) : 0;
+		j1 = at + WIN < s->n ? (uint32_t)(at + WIN) : s->n;
+		k0 = x > k0 + WIN ? x - WIN : k0;
+		k1 = x + WIN < k1 ? x + WIN : k1;
+	}
+	for (uint32_t j = j0; j + len <= j1; j++) {
 		uint32_t e = j + len;
 		if (!rend_at(s, j, e, R) && !(clitics && len == 1 && with_clitic(clitics, s->w[j], s->len[j], R->w[0], R->len[0])))
 			continue;
 		int taken = 0;
-		for (size_t k = c->dfirst[c->in->doc[x]]; k < c->dfirst[c->in->doc[x] + 1] && !taken; k++) {
+		for (size_t k = k0; k < k1 && !taken; k++) {
 			const xp_proj_mention *y = &c->m[k];
 			taken = k != x && y->fate == XP_PROJECTED && (size_t)y->tgt_utt == t &&
 				(y->cluster != X->cluster ? y->tgt_start < e && j < y->tgt_end

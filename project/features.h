@@ -12,6 +12,13 @@
 #include "feat.h"
 #include "project.h"
 
+/* A sentence of more than XP_PROJ_WHOLE tokens (English, aligned target or
+ * written target) is projected in windows of a few hundred tokens
+ * (project.c utt_window, consist.c find): 1024 is three times the largest
+ * real sentence's (docs/benchmarks.md), so every real sentence is seen
+ * whole. */
+enum { XP_PROJ_WHOLE = 1024 };
+
 /* One utterance as the projection sees it. */
 typedef struct xp_fctx {
 	const char *const *src;       /* English tokens of the aligned record */

@@ -868,6 +868,235 @@ typedef struct run {
 	size_t which;           /* in st: 0 the projection, 1 + k its k-th comparison's */
 } run;
 
+/* u's arrays for its record u->rec (line u->line of u->wa), whose written
+ * target tokens are the nw of w, wlen and whose aligned tokens start at
+ * u->char0 (set, and freed with the rest by ctx_close) */
+static int ctx_open(run *r, utt_ctx *u, const char *const *w, const uint32_t *wlen, uint32_t nw)
+{
+	const xp_autt *rec = u->rec;
+	u->aligned = calloc(rec->ntgt + 1, 1);
+	u->punct = calloc(rec->ntgt + 1, 1);
+	u->src_linked = calloc(rec->nsrc + 1, 1);
+	u->tgt_linked = calloc(rec->ntgt + 1, 1);
+	if (!u->aligned || !u->punct || !u->src_linked || !u->tgt_linked)
+		return -1;
+	for (uint32_t j = 0; j < rec->ntgt; j++)
+		u->punct[j] = (uint8_t)xp_is_punct(rec->tgt[j]);
+	for (size_t k = u->line == SIZE_MAX ? 0 : u->wa->start[u->line];
+	     u->line != SIZE_MAX && k < u->wa->start[u->line + 1]; k++) {
+		const xp_link *l = &u->wa->links[k];
+		if (l->possible || l->prob < r->o->span.min_prob || l->i >= rec->nsrc || l->j >= rec->ntgt)
+			continue;
+		u->src_linked[l->i] = u->tgt_linked[l->j] = 1;
+	}
+	/* the rules of the target's pack (lang/lang.h; the generic pack's
+	 * when it has none); stray is every language's but Chinese's */
+	u->rules = r->o->rules & (unsigned)xp_lang_rule_set(u->pack, XP_RK_PRONOUN);
+	u->np = r->o->np;
+	if (!(xp_lang_rule_set(u->pack, XP_RK_NP) & XP_NP_STRAY))
+		u->np &= ~XP_NP_STRAY;
+	u->nw = nw;
+	u->w = malloc((u->nw + 1) * sizeof *u->w);
+	u->wlen = malloc((u->nw + 1) * sizeof *u->wlen);
+	u->claimed = malloc(u->nw + 1);
+	u->word_start = malloc(u->nw + 2);
+	if (!u->w || !u->wlen || !u->claimed || !u->word_start)
+		return -1;
+	for (uint32_t j = 0; j < u->nw; j++)
+		u->w[j] = w[j], u->wlen[j] = wlen[j];
+	u->fc = (xp_fctx){rec->src, rec->nsrc, rec->tgt, rec->ntgt,
+			  u->line == SIZE_MAX ? NULL : u->wa->links + u->wa->start[u->line],
+			  u->line == SIZE_MAX ? 0 : xp_walign_len(u->wa, u->line), u->punct, rec->score,
+			  r->o->span.min_prob, rec->tgt_lang, u->w, u->wlen, u->char0, u->nw, NULL, NULL, NULL, 0, 0};
+	return xp_fctx_init(&u->fc);
+}
+
+static void ctx_close(utt_ctx *u)
+{
+	free(u->aligned), free(u->punct), free(u->char0), free(u->w), free(u->wlen), free(u->claimed),
+		free(u->word_start), free(u->src_linked), free(u->tgt_linked);
+	xp_fctx_free(&u->fc);
+}
+
+/* The n mentions ms of English sentence eu (ui in ed) projected with u
+ * (has: u has a record with target tokens, the t-th of the target
+ * document), appended to r->p with their features. */
+static int utt_mentions(run *r, utt_ctx *u, int has, const xp_doc *ed, size_t ui, const xp_utt *eu,
+			const xp_mention *ms, size_t n, int32_t t)
+{
+	const size_t nf = (size_t)xp_nfeat();
+	size_t first = r->p->n;
+	for (size_t q = 0; q < n; q++) {
+		const xp_mention *m = &ms[q];
+		if (xp_grow(&r->p->m, &r->p->cap, r->p->n + 1, sizeof *r->p->m) ||
+		    xp_grow(&r->p->feat, &r->cap_feat, r->p->n + 1, nf * sizeof *r->p->feat))
+			return -1;
+		memset(r->p->feat + r->p->n * nf, 0, nf * sizeof *r->p->feat);
+		xp_proj_mention *pm = &r->p->m[r->p->n++];
+		*pm = (xp_proj_mention){m->id, ed->clusters[m->cluster].label, (uint32_t)ui, m->start, m->end,
+					-1, 0, 0, XP_NULL_EMPTY_TARGET, 0, 0, 0, UINT32_MAX,
+					(uint8_t)xp_pronoun_gender(&xp_mtype_en, eu, m->start, m->end), 0, 0};
+		if (!has)
+			continue;
+		project_mention(u, eu, m, pm);
+		uint32_t a = pm->tgt_start, b = pm->tgt_end;   /* in aligned tokens */
+		if (pm->fate == XP_PROJECTED && written_span(u, pm, t)) {
+			lang_rules(u, pm);
+			np_rules(u, eu, pm);
+		}
+		xp_feat_mention(&u->fc, pm, m->start, m->end, a, b, r->p->feat + (r->p->n - 1) * nf);
+	}
+	if (has &&
+	    (u->rules & (XP_LR_PRON_MOVE | hook_bits(u->pack, XP_SH_RESEAT, XP_RK_PRONOUN) |
+			 hook_bits(u->pack, XP_SH_MOVE, XP_RK_PRONOUN))) &&
+	    r->p->n > first && misplaced(u, r->p->m + first, r->p->feat + first * nf, r->p->n - first))
+		return -1;
+	if (has && ((u->rules & (XP_LR_FREE_PRONOUN | hook_bits(u->pack, XP_SH_PLACE, XP_RK_PRONOUN))) || r->o->prodrop) &&
+	    recover(u, r->p->n > first ? r->p->m + first : NULL,   /* m is NULL before a first mention: NULL + 0 is UB */
+		    r->p->n > first ? r->p->feat + first * nf : NULL, r->p->n - first, t, r->o->prodrop))
+		return -1;
+	if (has && r->p->n > first)
+		subject_verbs(u, r->p->m + first, r->p->n - first, t);
+	if (has && (u->rules & hook_bits(u->pack, XP_SH_LAST, XP_RK_PRONOUN)) && r->p->n > first &&
+	    last_rules(u, r->p->m + first, r->p->feat + first * nf, r->p->n - first))
+		return -1;
+	return 0;
+}
+
+/* A sentence of more than XP_PROJ_WHOLE tokens (English, aligned target or
+ * written target) is projected in windows: the rules and the features
+ * search the sentence for each mention (a free pronoun, a twin, the words
+ * around a span, every link of the line), so one sentence of N mentions
+ * cost N^2 (bench/growth.sh: 0.4 s of CPU at 1,000 one-token mentions, 5.5 s
+ * at 4,000, Farsi 1.1 and 18 s).  Each window projects the mentions that
+ * begin in WIN_CORE English tokens with WIN_SIDE tokens of context on each
+ * side (English), and the target tokens from WIN_SIDE before the first to
+ * WIN_SIDE after the last the core's links reach; the context's mentions
+ * are projected with it (they take their tokens, as in the whole sentence)
+ * and kept from the window whose core they are in.  The largest real
+ * sentence holds 202 English, 333 aligned and 492 written target tokens
+ * (MMC, mmc-tune, ParCorFull; docs/benchmarks.md): no real sentence is cut,
+ * and every output on real data is the one of the whole sentence. */
+enum { WIN_CORE = 256, WIN_SIDE = 128 };
+
+static int long_sentence(const xp_autt *rec, uint32_t nw)
+{
+	return rec->nsrc > XP_PROJ_WHOLE || rec->ntgt > XP_PROJ_WHOLE || nw > XP_PROJ_WHOLE;
+}
+
+/* one window (above): core [cs, ce) of the English, the n mentions ms of
+ * the sentence (slots: r->p's from first, in their order), into those
+ * slots (filled[] marks them) */
+static int utt_window(run *r, const utt_ctx *whole, const xp_doc *ed, size_t ui, const xp_mention *ms, size_t n,
+		      size_t first, uint8_t *filled, uint32_t cs, uint32_t ce, int32_t t)
+{
+	const xp_autt *rec = whole->rec;
+	const size_t nf = (size_t)xp_nfeat();
+	uint32_t s0 = cs > WIN_SIDE ? cs - WIN_SIDE : 0, s1 = ce + WIN_SIDE < rec->nsrc ? ce + WIN_SIDE : rec->nsrc;
+	int core = 0;
+	for (size_t q = 0; q < n; q++)   /* a core mention longer than the context widens it */
+		if (ms[q].start >= cs && ms[q].start < ce) {
+			core = 1;
+			s1 = ms[q].end > s1 ? (ms[q].end < rec->nsrc ? ms[q].end : rec->nsrc) : s1;
+		}
+	if (!core)
+		return 0;
+	/* the target: around what the core's links reach (the whole target
+	 * without links, or where they reach too far apart) */
+	const xp_walign *wa = whole->wa;
+	size_t line = whole->line;
+	uint32_t jlo = UINT32_MAX, jhi = 0;
+	for (size_t k = line == SIZE_MAX ? 0 : wa->start[line]; line != SIZE_MAX && k < wa->start[line + 1]; k++) {
+		const xp_link *l = &wa->links[k];
+		if (!l->possible && l->i >= cs && l->i < ce && l->j < rec->ntgt)
+			jlo = l->j < jlo ? l->j : jlo, jhi = l->j + 1 > jhi ? l->j + 1 : jhi;
+	}
+	if (jlo == UINT32_MAX || jhi - jlo > 4 * WIN_CORE) {   /* none: where the core lies in the sentence */
+		double c = (cs + ce) / 2.0 / rec->nsrc * rec->ntgt;
+		jlo = c > WIN_CORE ? (uint32_t)c - WIN_CORE : 0, jhi = (uint32_t)c + WIN_CORE;
+	}
+	uint32_t t0 = jlo > WIN_SIDE ? jlo - WIN_SIDE : 0, t1 = jhi + WIN_SIDE < rec->ntgt ? jhi + WIN_SIDE : rec->ntgt;
+	if (t1 < t0)
+		t1 = t0;
+	/* the window as a sentence of its own: record, links, English tokens, mentions */
+	xp_autt sub = *rec;
+	sub.src = rec->src + s0, sub.nsrc = s1 - s0, sub.tgt = rec->tgt + t0, sub.ntgt = t1 - t0;
+	xp_walign sw = {0}, sa = {0};
+	xp_mention *wm = malloc((n + 1) * sizeof *wm);
+	size_t *slot = malloc((n + 1) * sizeof *slot), nwm = 0;
+	int rc = -1;
+	if (!wm || !slot)
+		goto out;
+	for (int pass = 0; pass < 2; pass++) {   /* the links kept, then the candidates (XP_NP_EF1) */
+		const xp_walign *from = pass ? whole->all : wa;
+		xp_walign *to = pass ? &sa : &sw;
+		if (!from || line == SIZE_MAX)
+			continue;
+		size_t cap = 0, nl = 0;
+		xp_link *ls = NULL;
+		for (size_t k = from->start[line]; k < from->start[line + 1]; k++) {
+			xp_link l = from->links[k];
+			if (l.i < s0 || l.i >= s1 || l.j < t0 || l.j >= t1)
+				continue;
+			if (xp_grow(&ls, &cap, nl + 1, sizeof *ls)) {
+				free(ls);
+				goto out;
+			}
+			l.i -= s0, l.j -= t0;
+			ls[nl++] = l;
+		}
+		int ok = xp_walign_add(to, ls, nl) == 0;
+		free(ls);
+		if (!ok)
+			goto out;
+		to->has_probs = from->has_probs;
+	}
+	xp_utt eu = ed->utts[ui];
+	eu.toks += s0, eu.ntoks = s1 - s0;
+	for (size_t q = 0; q < n; q++)
+		if (ms[q].start >= s0 && ms[q].end <= s1) {
+			wm[nwm] = ms[q];
+			wm[nwm].start -= s0, wm[nwm].end -= s0;
+			slot[nwm++] = ms[q].start >= cs && ms[q].start < ce ? first + q : SIZE_MAX;
+		}
+	utt_ctx u = {.rec = &sub, .pack = whole->pack, .wa = &sw, .all = whole->all ? &sa : NULL,
+		     .line = line == SIZE_MAX ? SIZE_MAX : 0, .so = whole->so};
+	u.char0 = malloc((sub.ntgt + 1) * sizeof *u.char0);
+	if (!u.char0)
+		goto out;
+	uint32_t c0 = whole->char0[t0];
+	for (uint32_t j = 0; j <= sub.ntgt; j++)
+		u.char0[j] = whole->char0[t0 + j] - c0;
+	const char *const *w = (const char *const *)whole->w + c0;
+	size_t at = r->p->n;
+	if (ctx_open(r, &u, w, whole->wlen + c0, whole->char0[t1] - c0) ||
+	    utt_mentions(r, &u, 1, ed, ui, &eu, wm, nwm, t)) {
+		ctx_close(&u);
+		goto out;
+	}
+	ctx_close(&u);
+	for (size_t q = 0; q < nwm; q++) {   /* the core's, back in the sentence's tokens */
+		xp_proj_mention *pm = &r->p->m[at + q];
+		if (slot[q] == SIZE_MAX)
+			continue;
+		pm->en_start += s0, pm->en_end += s0;
+		if (pm->tgt_utt >= 0)   /* written tokens */
+			pm->tgt_start += c0, pm->tgt_end += c0;
+		else if (pm->tgt_end > pm->tgt_start)   /* aligned ones, where no written span was made */
+			pm->tgt_start += t0, pm->tgt_end += t0;
+		pm->weak_lead += pm->weak_lead ? c0 : 0;
+		r->p->m[slot[q]] = *pm;
+		filled[slot[q] - first] = 1;
+		memcpy(r->p->feat + slot[q] * nf, r->p->feat + (at + q) * nf, nf * sizeof *r->p->feat);
+	}
+	r->p->n = at;
+	rc = 0;
+out:
+	free(wm), free(slot);
+	xp_walign_free(&sw), xp_walign_free(&sa);
+	return rc;
+}
+
 static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td, xp_proj_doc *pd)
 {
 	const size_t nf = (size_t)xp_nfeat();
@@ -881,95 +1110,66 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 	utt_ctx u = {.rec = rec, .pack = xp_lang_get(rec ? rec->tgt_lang : NULL), .wa = r->wa, .all = r->o->all, .line = has && r->line[k] != UINT32_MAX ? r->line[k] : SIZE_MAX,
 		     .so = &r->o->span};
 	int32_t t = -1;
+	size_t m0 = *mi;
+	while (*mi < ed->nmentions && ed->mentions[*mi].utt == ui)
+		(*mi)++;
+	const xp_mention *ms = ed->mentions + m0;
+	size_t n = *mi - m0;
 	if (has) {
-		u.aligned = calloc(rec->ntgt + 1, 1);
-		u.punct = calloc(rec->ntgt + 1, 1);
 		u.char0 = malloc((rec->ntgt + 1) * sizeof *u.char0);
-		if (!u.aligned || !u.punct || !u.char0 ||
-		    target_utt(&r->p->out, td, &ed->utts[ui], rec, r->o->chars, u.char0))
+		if (!u.char0 || target_utt(&r->p->out, td, &ed->utts[ui], rec, r->o->chars, u.char0))
 			goto oom;
-		for (uint32_t j = 0; j < rec->ntgt; j++)
-			u.punct[j] = (uint8_t)xp_is_punct(rec->tgt[j]);
-		u.src_linked = calloc(rec->nsrc + 1, 1);
-		u.tgt_linked = calloc(rec->ntgt + 1, 1);
-		if (!u.src_linked || !u.tgt_linked)
-			goto oom;
-		for (size_t k = u.line == SIZE_MAX ? 0 : r->wa->start[u.line];
-		     u.line != SIZE_MAX && k < r->wa->start[u.line + 1]; k++) {
-			const xp_link *l = &r->wa->links[k];
-			if (l->possible || l->prob < r->o->span.min_prob || l->i >= rec->nsrc || l->j >= rec->ntgt)
-				continue;
-			u.src_linked[l->i] = u.tgt_linked[l->j] = 1;
-		}
 		t = (int32_t)td->nutts - 1;
 		const xp_utt *wu = &td->utts[t];
-		/* the rules of the target's pack (lang/lang.h; the generic pack's
-		 * when it has none); stray is every language's but Chinese's */
-		u.rules = r->o->rules & (unsigned)xp_lang_rule_set(u.pack, XP_RK_PRONOUN);
-		u.np = r->o->np;
-		if (!(xp_lang_rule_set(u.pack, XP_RK_NP) & XP_NP_STRAY))
-			u.np &= ~XP_NP_STRAY;
-		u.nw = wu->ntoks;
-		u.w = malloc((u.nw + 1) * sizeof *u.w);
-		u.wlen = malloc((u.nw + 1) * sizeof *u.wlen);
-		u.claimed = malloc(u.nw + 1);
-		u.word_start = malloc(u.nw + 2);
-		if (!u.w || !u.wlen || !u.claimed || !u.word_start)
-			goto oom;
-		for (uint32_t j = 0; j < u.nw; j++)
-			u.w[j] = xp_tok_str(wu, j, &u.wlen[j]);
-		u.fc = (xp_fctx){rec->src, rec->nsrc, rec->tgt, rec->ntgt,
-				 u.line == SIZE_MAX ? NULL : r->wa->links + r->wa->start[u.line],
-				 u.line == SIZE_MAX ? 0 : xp_walign_len(r->wa, u.line), u.punct, rec->score,
-				 r->o->span.min_prob, rec->tgt_lang, u.w, u.wlen, u.char0, u.nw, NULL, NULL, NULL, 0, 0};
-		if (xp_fctx_init(&u.fc))
-			goto oom;
 		if (xp_grow(&pd->en_utt_of, &pd->cap_tgt, pd->ntgt + 1, sizeof *pd->en_utt_of))
 			goto oom;
 		pd->en_utt_of[pd->ntgt++] = (int32_t)ui;
-	}
-	size_t first = r->p->n;
-	for (; *mi < ed->nmentions && ed->mentions[*mi].utt == ui; (*mi)++) {
-		const xp_mention *m = &ed->mentions[*mi];
-		if (xp_grow(&r->p->m, &r->p->cap, r->p->n + 1, sizeof *r->p->m) ||
-		    xp_grow(&r->p->feat, &r->cap_feat, r->p->n + 1, nf * sizeof *r->p->feat))
+		const char **w = malloc((wu->ntoks + 1) * sizeof *w);
+		uint32_t *wlen = malloc((wu->ntoks + 1) * sizeof *wlen);
+		if (!w || !wlen) {
+			free(w), free(wlen);
 			goto oom;
-		memset(r->p->feat + r->p->n * nf, 0, nf * sizeof *r->p->feat);
-		xp_proj_mention *pm = &r->p->m[r->p->n++];
-		*pm = (xp_proj_mention){m->id, ed->clusters[m->cluster].label, (uint32_t)ui, m->start, m->end,
-					-1, 0, 0, XP_NULL_EMPTY_TARGET, 0, 0, 0, UINT32_MAX,
-					(uint8_t)xp_pronoun_gender(&xp_mtype_en, &ed->utts[ui], m->start, m->end), 0, 0};
-		if (!has)
-			continue;
-		project_mention(&u, &ed->utts[ui], m, pm);
-		uint32_t a = pm->tgt_start, b = pm->tgt_end;   /* in aligned tokens */
-		if (pm->fate == XP_PROJECTED && written_span(&u, pm, t)) {
-			lang_rules(&u, pm);
-			np_rules(&u, &ed->utts[ui], pm);
 		}
-		xp_feat_mention(&u.fc, pm, m->start, m->end, a, b, r->p->feat + (r->p->n - 1) * nf);
+		for (uint32_t j = 0; j < wu->ntoks; j++)
+			w[j] = xp_tok_str(wu, j, &wlen[j]);
+		int bad = ctx_open(r, &u, w, wlen, wu->ntoks);
+		free(w), free(wlen);
+		if (bad)
+			goto oom;
+		if (long_sentence(rec, u.nw)) {
+			/* slots for the sentence's mentions in their order; each window fills its core's */
+			size_t first = r->p->n;
+			uint8_t *filled = calloc(n + 1, 1);
+			if (!filled || xp_grow(&r->p->m, &r->p->cap, first + n + 1, sizeof *r->p->m) ||
+			    xp_grow(&r->p->feat, &r->cap_feat, first + n + 1, nf * sizeof *r->p->feat)) {
+				free(filled);
+				goto oom;
+			}
+			memset(r->p->feat + first * nf, 0, n * nf * sizeof *r->p->feat);
+			r->p->n = first + n;
+			int bad2 = 0;
+			for (uint32_t cs = 0; !bad2 && cs < rec->nsrc; cs += WIN_CORE)
+				bad2 = utt_window(r, &u, ed, ui, ms, n, first, filled, cs,
+						  cs + WIN_CORE < rec->nsrc ? cs + WIN_CORE : rec->nsrc, t);
+			for (size_t q = 0; !bad2 && q < n; q++)   /* in no window: beyond the sentence's end */
+				if (!filled[q])
+					r->p->m[first + q] = (xp_proj_mention){ms[q].id, ed->clusters[ms[q].cluster].label,
+						(uint32_t)ui, ms[q].start, ms[q].end, -1, 0, 0, XP_NULL_OUT_OF_RANGE, 0, 0, 0,
+						UINT32_MAX, (uint8_t)xp_pronoun_gender(&xp_mtype_en, &ed->utts[ui], ms[q].start,
+										      ms[q].end), 0, 0};
+			free(filled);
+			if (bad2)
+				goto oom;
+			ctx_close(&u);
+			return 0;
+		}
 	}
-	if (has &&
-	    (u.rules & (XP_LR_PRON_MOVE | hook_bits(u.pack, XP_SH_RESEAT, XP_RK_PRONOUN) |
-			hook_bits(u.pack, XP_SH_MOVE, XP_RK_PRONOUN))) &&
-	    r->p->n > first &&
-	    misplaced(&u, r->p->m + first, r->p->feat + first * nf, r->p->n - first))
+	if (utt_mentions(r, &u, has, ed, ui, &ed->utts[ui], ms, n, t))
 		goto oom;
-	if (has && ((u.rules & (XP_LR_FREE_PRONOUN | hook_bits(u.pack, XP_SH_PLACE, XP_RK_PRONOUN))) || r->o->prodrop) &&
-	    recover(&u, r->p->n > first ? r->p->m + first : NULL,   /* m is NULL before a first mention: NULL + 0 is UB */
-		    r->p->n > first ? r->p->feat + first * nf : NULL, r->p->n - first, t, r->o->prodrop))
-		goto oom;
-	if (has && r->p->n > first)
-		subject_verbs(&u, r->p->m + first, r->p->n - first, t);
-	if (has && (u.rules & hook_bits(u.pack, XP_SH_LAST, XP_RK_PRONOUN)) && r->p->n > first &&
-	    last_rules(&u, r->p->m + first, r->p->feat + first * nf, r->p->n - first))
-		goto oom;
-	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen), free(u.claimed), free(u.word_start), free(u.src_linked), free(u.tgt_linked);
-	xp_fctx_free(&u.fc);
+	ctx_close(&u);
 	return 0;
 oom:
-	free(u.aligned), free(u.punct), free(u.char0), free(u.w), free(u.wlen), free(u.claimed), free(u.word_start), free(u.src_linked), free(u.tgt_linked);
-	xp_fctx_free(&u.fc);
+	ctx_close(&u);
 	return -1;
 }
 
