@@ -69,6 +69,61 @@ static int oom(xp_err *err) { return xp_failc(err, XP_ENOMEM, "", 0, "out of mem
 
 static int cmp_key(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
+/* What one answer of GET /api/mention holds of an entity, at most: a
+ * cluster of 100,000 mentions on one line made that line's chain list
+ * 10 MB, its members' keys 2 MB (sent back by a merge), and an entity
+ * named by a mention of a million tokens a million words.  A line lists
+ * SCENE_LINE_MAX of its chain's mentions (the one on screen always) and
+ * counts the others ("mentions_more", "tgt_mentions_more"); the members are
+ * listed up to SCENE_MEMBERS_MAX, and always hashed
+ * (tgt_cluster_members_hash: a merge sends either back, xp_db_merge_at);
+ * an entity's words are cut at SCENE_WORDS_MAX, "…" last. */
+enum { SCENE_LINE_MAX = 200, SCENE_MEMBERS_MAX = 1000, SCENE_WORDS_MAX = 12 };
+
+/* mention m (the one on screen: self) onto line u's list `key`, within SCENE_LINE_MAX */
+static void line_add(json_t *u, const char *key, json_t *m, int self)
+{
+	json_t *a = json_object_get(u, key);
+	if (!m)
+		return;
+	if (json_array_size(a) < SCENE_LINE_MAX || self) {
+		json_array_append_new(a, m);
+		return;
+	}
+	json_decref(m);
+	char more[32];
+	snprintf(more, sizeof more, "%s_more", key);
+	json_t *c = json_object_get(u, more);
+	json_object_set_new(u, more, json_integer(c ? json_integer_value(c) + 1 : 1));
+}
+
+/* "#" and 16 hex digits: FNV-1a (64 bits) of the n keys, sorted (cmp_key),
+ * each ended by a newline.  No mention key begins so (they hold "|", a
+ * target-only mention's are "+N"). */
+static void members_hash(const char *const *v, size_t n, char out[18])
+{
+	uint64_t h = 14695981039346656037ull;
+	for (size_t i = 0; i < n; i++) {
+		for (const unsigned char *p = (const unsigned char *)v[i]; *p; p++)
+			h = (h ^ *p) * 1099511628211ull;
+		h = (h ^ '\n') * 1099511628211ull;
+	}
+	snprintf(out, 18, "#%016llx", (unsigned long long)h);
+}
+
+/* words cut to SCENE_WORDS_MAX, "…" after them (w is taken) */
+static json_t *words_cut(json_t *w)
+{
+	if (json_array_size(w) <= SCENE_WORDS_MAX)
+		return w;
+	json_t *c = json_array();
+	for (size_t i = 0; i < SCENE_WORDS_MAX; i++)
+		json_array_append(c, json_array_get(w, i));
+	json_array_append_new(c, json_string("\xe2\x80\xa6"));
+	json_decref(w);
+	return c;
+}
+
 /* --- runs ------------------------------------------------------------------------------- */
 
 static json_t *carry_counts(xp_db *db, int64_t run)
@@ -709,10 +764,11 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		if (sqlite3_column_int64(mt, 4) == cluster) {
 			size++;
 			for (size_t i = lines_first(&by_utt, at); i < by_utt.n && by_utt.p[i].at == at; i++)
-				json_array_append_new(json_object_get(by_utt.p[i].u, "mentions"),
-						      json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)id, "start",
-								(json_int_t)sqlite3_column_int64(mt, 2), "end",
-								(json_int_t)sqlite3_column_int64(mt, 3), "self", id == self));
+				line_add(by_utt.p[i].u, "mentions",
+					 json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)id, "start",
+						   (json_int_t)sqlite3_column_int64(mt, 2), "end",
+						   (json_int_t)sqlite3_column_int64(mt, 3), "self", id == self),
+					 id == self);
 		}
 		xp_mstate ms = {.projected = sqlite3_column_type(mt, 7) != SQLITE_NULL,
 				.start = sqlite3_column_int64(mt, 7), .end = sqlite3_column_int64(mt, 8),
@@ -763,9 +819,10 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		if (xp_mention_key_of(db, sqlite3_column_int64(mt, 5), mk, sizeof mk) == 0)
 			json_array_append_new(members, json_string(mk));
 		for (size_t i = lines_first(&by_sent, ms.sent); i < by_sent.n && by_sent.p[i].at == ms.sent; i++)
-			json_array_append_new(json_object_get(by_sent.p[i].u, "tgt_mentions"),
-					      json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)id, "start", (json_int_t)ms.start,
-							"end", (json_int_t)ms.end, "self", id == self));
+			line_add(by_sent.p[i].u, "tgt_mentions",
+				 json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)id, "start", (json_int_t)ms.start, "end",
+					   (json_int_t)ms.end, "self", id == self),
+				 id == self);
 	}
 	json_decref(line_src);
 	json_decref(line_tgt);
@@ -806,10 +863,11 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		if (!json_is_integer(json_object_get(t, "sent")))
 			continue;
 		for (size_t i = lines_first(&by_sent, ts); i < by_sent.n && by_sent.p[i].at == ts; i++)
-			json_array_append_new(json_object_get(by_sent.p[i].u, "tgt_mentions"),
-					      json_pack("{s:O,s:O,s:O,s:b,s:b,s:O*}", "tid", json_object_get(t, "tid"), "start",
-							json_object_get(t, "start"), "end", json_object_get(t, "end"), "self", 0,
-							"target_only", 1, "rule", json_object_get(t, "rule")));
+			line_add(by_sent.p[i].u, "tgt_mentions",
+				 json_pack("{s:O,s:O,s:O,s:b,s:b,s:O*}", "tid", json_object_get(t, "tid"), "start",
+					   json_object_get(t, "start"), "end", json_object_get(t, "end"), "self", 0,
+					   "target_only", 1, "rule", json_object_get(t, "rule")),
+				 0);
 	}
 	json_decref(tadds);
 	free(by_utt.p), free(by_sent.p);
@@ -841,18 +899,24 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		mv[i] = json_string_value(json_array_get(members, i));
 	if (mv)
 		qsort(mv, nm, sizeof *mv, cmp_key);
-	for (size_t i = 0; mv && i < nm; i++)
+	for (size_t i = 0; mv && i < nm && nm <= SCENE_MEMBERS_MAX; i++)
 		json_array_append_new(sorted, json_string(mv[i]));
+	char hash[18];
+	members_hash(mv, mv ? nm : 0, hash);
 	free(mv);
 	json_decref(members);
-	json_object_set_new(o, "tgt_cluster_members", sorted);
+	if (nm <= SCENE_MEMBERS_MAX)
+		json_object_set_new(o, "tgt_cluster_members", sorted);
+	else
+		json_decref(sorted);
+	json_object_set_new(o, "tgt_cluster_members_hash", json_string(hash));
 	json_t *list = json_array();
 	for (size_t i = 0; i < ev.n; i++) {
 		ent_at *x = &ev.p[i];
 		json_array_append_new(list, json_pack("{s:I,s:I,s:I,s:o,s:o}", "cluster", (json_int_t)x->cluster, "n",
 						      (json_int_t)x->n, "near", (json_int_t)x->near, "words",
-						      x->en.words ? x->en.words : json_array(), "tgt_words",
-						      x->tgt.words ? x->tgt.words : json_array()));
+						      words_cut(x->en.words ? x->en.words : json_array()), "tgt_words",
+						      words_cut(x->tgt.words ? x->tgt.words : json_array())));
 		x->en.words = x->tgt.words = NULL;
 	}
 	ents_free(&ev);
@@ -1286,7 +1350,16 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 		}
 		if (rc == 0) {
 			qsort(have, nh, sizeof *have, cmp_key);
-			rc = same_members(have, nh, members, nmembers, from, err);
+			char hash[18];
+			if (nmembers == 1 && members[0][0] == '#' && !strchr(members[0], '|')) {   /* the scene's hash */
+				members_hash((const char *const *)have, nh, hash);
+				if (strcmp(hash, members[0]))
+					rc = xp_failc(err, XP_ECONFLICT, "", 0, "this entity (cluster %lld) changed since you saw "
+						      "it (its members are not those shown): look at its chain again and merge "
+						      "again if it is still needed", (long long)from);
+			} else {
+				rc = same_members(have, nh, members, nmembers, from, err);
+			}
 		}
 		for (size_t i = 0; have && i < nh; i++)
 			free(have[i]);

@@ -89,7 +89,9 @@ int xp_db_relink_at(xp_db *db, int64_t run, const char *key, int64_t cluster, co
  * scene's tgt_cluster_size), and `members` (NULL: not checked), its
  * members as the scene's tgt_cluster_members names them (mention keys,
  * "+N" for target-only mention N), in any order, compared as a set: a
- * mention that left the entity and another that joined it keep its size.
+ * mention that left the entity and another that joined it keep its size;
+ * or, one string "#H", the scene's tgt_cluster_members_hash (a scene of an
+ * entity of more than 1,000 members lists none: its hash is as strict).
  * XP_EINPUT when no mention of the document is in `cluster` (it would
  * only renumber).  Stored as one batch of relinks (modifications that
  * keep each span and name the cluster) and of the target-only mentions'

@@ -804,10 +804,16 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 			return fail(out, 400, "size: how many target mentions the entity had as you saw it, 0 or more");
 		/* members: the entity's members as the scene named them
 		 * (tgt_cluster_members), compared as a set */
-		json_t *mb = json_object_get(body, "members"), *x;
+		json_t *mb = json_object_get(body, "members"), *x, *mh = json_object_get(body, "members_hash");
 		size_t i, nm = json_array_size(mb);
 		if (mb && (!json_is_array(mb) || nm > 100000))
 			return fail(out, 400, "members: the entity's members as you saw them (scene.tgt_cluster_members)");
+		/* or their hash (scene.tgt_cluster_members_hash), where the scene listed none */
+		const char *hv = json_string_value(mh);
+		if (mh && (mb || !hv || hv[0] != '#' || strlen(hv) != 17))
+			return fail(out, 400, "members_hash: the entity's members' hash as you saw it "
+					      "(scene.tgt_cluster_members_hash), without members");
+		const char *hash1[1] = {hv};
 		const char **mv = nm ? malloc(nm * sizeof *mv) : NULL;
 		if (nm && !mv)
 			return fail(out, 500, "out of memory");
@@ -820,7 +826,7 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 		}
 		static const char *const none[1] = {NULL};
 		rc = xp_db_merge_at(db, run, key, (int64_t)json_integer_value(c), sz ? (int64_t)json_integer_value(sz) : -1,
-				    mb ? (nm ? mv : none) : NULL, nm, who, note, version, &moved, &e);
+				    mh ? hash1 : mb ? (nm ? mv : none) : NULL, mh ? 1 : nm, who, note, version, &moved, &e);
 		free(mv);
 	} else if (action && !strcmp(action, "realign")) {
 		/* the mention's utterance re-paired with these blocks (ids) */

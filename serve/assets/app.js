@@ -1311,6 +1311,7 @@ async function start() {
     if (m) {
       const body = { cluster: c, size: m.scene.tgt_cluster_size ?? 0 };
       if (Array.isArray(m.scene.tgt_cluster_members)) body.members = m.scene.tgt_cluster_members;
+      else if (m.scene.tgt_cluster_members_hash) body.members_hash = m.scene.tgt_cluster_members_hash;
       act("merge", body);
     }
   });

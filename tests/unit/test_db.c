@@ -1236,6 +1236,104 @@ static void merge_counts_as_scene(void **state)
 	done(db);
 }
 
+/* An entity of 1,030 mentions on two lines of 515, and one named by a
+ * mention of 30 words: GET /api/mention's scene lists 200 of a line's
+ * chain (the one on screen among them) and counts the others, hashes the
+ * members in place of listing them (2 MB at 100,000), and cuts the name at
+ * 12 words, "…" last.  A merge that sends the hash back is refused when the
+ * entity changed, even to the same size (one mention out, another in), as
+ * one that sends the list is. */
+static void scene_bounded(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	xp_buf en = {0}, al = {0}, ph = {0};
+	xp_buf_printf(&en, "#begin document (d); part 000\n");
+	for (int u = 0; u < 3; u++) {
+		int n = u < 2 ? 515 : 30;
+		xp_buf_printf(&al, "{\"doc\":\"d\",\"part\":0,\"utt\":%d,\"speaker\":\"S\",\"src\":[", u);
+		xp_buf tg = {0};
+		for (int i = 0; i < n; i++) {
+			const char *m = u < 2 ? "(0)" : i == 0 ? "(1" : i == n - 1 ? "1)" : "-";
+			xp_buf_printf(&en, "d\t0\t%d\tx%d\tna\tna\tna\tna\tna\tS\tna\tna\tna\t%s\n", i, i, m);
+			xp_buf_printf(&al, "%s\"x%d\"", i ? "," : "", i);
+			xp_buf_printf(&tg, "%s\"y%d\"", i ? "," : "", i);
+			xp_buf_printf(&ph, "%s%d-%d", i ? " " : "", i, i);
+		}
+		xp_buf_printf(&en, "\n");
+		xp_buf_printf(&al, "],\"tgt_lang\":\"zh\",\"tgt_text\":\"y\",\"tgt\":[%s],\"en_subs\":[1],\"tgt_subs\":[1],\"score\":1}\n",
+			      tg.p);
+		xp_buf_printf(&ph, "\n");
+		xp_buf_free(&tg);
+	}
+	xp_buf_printf(&en, "#end document\n");
+	char pe[300], pa[300], pp[300];
+	in_dir(pe, sizeof pe, "en.conll", en.p);
+	in_dir(pa, sizeof pa, "aligned.jsonl", al.p);
+	in_dir(pp, sizeof pp, "pairs.pharaoh", ph.p);
+	xp_buf_free(&en), xp_buf_free(&al), xp_buf_free(&ph);
+	int64_t run = import_files(db, pe, pa, pp, NULL);
+	xp_err e;
+	json_t *m;
+	assert_int_equal(xp_db_mention(db, run, "d|1000", 2, &m, &e), 0);
+	json_t *sc = json_object_get(m, "scene"), *lines = json_object_get(sc, "utterances"), *u;
+	size_t i, lined = 0;
+	int self = 0;
+	json_array_foreach(lines, i, u) {
+		json_t *ms = json_object_get(u, "mentions"), *x;
+		size_t k;
+		if (json_integer_value(json_object_get(u, "utt")) == 2) {
+			assert_int_equal(json_array_size(ms), 0);
+			continue;
+		}
+		json_array_foreach(ms, k, x)
+			self += json_is_true(json_object_get(x, "self"));
+		lined += json_array_size(ms) + (size_t)json_integer_value(json_object_get(u, "mentions_more"));
+		assert_true(json_array_size(ms) <= 201);
+		assert_true(json_array_size(json_object_get(u, "tgt_mentions")) <= 201);
+	}
+	assert_int_equal(lined, 1030);
+	assert_int_equal(self, 1);
+	assert_int_equal(json_integer_value(json_object_get(sc, "tgt_cluster_size")), 1030);
+	assert_null(json_object_get(sc, "tgt_cluster_members"));
+	char hash[40];
+	snprintf(hash, sizeof hash, "%s", json_string_value(json_object_get(sc, "tgt_cluster_members_hash")));
+	assert_int_equal(strlen(hash), 17);
+	json_t *ents = json_object_get(sc, "entities"), *x;
+	int named = 0;
+	json_array_foreach(ents, i, x) {
+		if (json_integer_value(json_object_get(x, "cluster")) != 1)
+			continue;
+		json_t *w = json_object_get(x, "words");
+		assert_int_equal(json_array_size(w), 13);
+		assert_string_equal(json_string_value(json_array_get(w, 0)), "x0");
+		assert_string_equal(json_string_value(json_array_get(w, 12)), "\xe2\x80\xa6");
+		assert_int_equal(json_array_size(json_object_get(x, "tgt_words")), 13);
+		named = 1;
+	}
+	assert_true(named);
+	json_decref(m);
+
+	/* bob moves d|5 out and d|1030 in: 1,030 members still, not those seen */
+	const char *saw[1] = {hash};
+	int64_t moved, v;
+	char what[200], key[200];
+	assert_int_equal(xp_db_relink_at(db, run, "d|5", 1, "bob", NULL, xp_db_mention_version(db, run, "d|5"), &e), 0);
+	assert_int_equal(xp_db_relink_at(db, run, "d|1030", 0, "bob", NULL, xp_db_mention_version(db, run, "d|1030"), &e),
+			 0);
+	v = xp_db_mention_version(db, run, "d|1000");
+	assert_int_equal(xp_db_merge_at(db, run, "d|1000", 1, 1030, saw, 1, "ann", NULL, v, &moved, &e), XP_ECONFLICT);
+	assert_non_null(strstr(e.msg, "this entity (cluster 0) changed since you saw it (its members are not those shown)"));
+	assert_int_equal(xp_db_mention_version(db, run, "d|1000"), v);
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+	/* as it was seen: merged */
+	v = xp_db_mention_version(db, run, "d|1000");
+	assert_int_equal(xp_db_merge_at(db, run, "d|1000", 1, 1030, saw, 1, "ann", NULL, v, &moved, &e), 0);
+	assert_int_equal(moved, 1030);
+	done(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1256,6 +1354,7 @@ int main(void)
 		cmocka_unit_test(merge_moves_target_only),
 		cmocka_unit_test(tadds_unread),
 		cmocka_unit_test(merge_counts_as_scene),
+		cmocka_unit_test(scene_bounded),
 		cmocka_unit_test(merge_tadd_crossing),
 		cmocka_unit_test(relink_target_only),
 		cmocka_unit_test(relink_tadd_crossing),

@@ -630,6 +630,9 @@ static void merge_members(void **state)
 	assert_int_equal(json_array_size(mem), 2);
 	assert_string_equal(json_string_value(json_array_get(mem, 0)), "d|1");
 	assert_string_equal(json_string_value(json_array_get(mem, 1)), "d|2");
+	char hash[40];   /* the scene's hash of them, which a page sends where the scene lists none */
+	snprintf(hash, sizeof hash, "%s", json_string_value(J(J(m, "scene"), "tgt_cluster_members_hash")));
+	assert_int_equal(strlen(hash), 17);
 	json_decref(m);
 	assert_int_equal(act_on("bob", "d|1", "relink", "\"cluster\":5", NULL, 0), 200);
 	assert_int_equal(act_on("bob", "d|0", "relink", "\"cluster\":2", NULL, 0), 200);
@@ -639,6 +642,11 @@ static void merge_members(void **state)
 	snprintf(extra, sizeof extra, "\"cluster\":5,\"size\":2,\"members\":[\"d|2\",7]");
 	assert_int_equal(act_on("ann", "d|2", "merge", extra, msg, sizeof msg), 400);
 	snprintf(extra, sizeof extra, "\"cluster\":5,\"size\":2,\"members\":\"d|2\"");
+	assert_int_equal(act_on("ann", "d|2", "merge", extra, msg, sizeof msg), 400);
+	snprintf(extra, sizeof extra, "\"cluster\":5,\"size\":2,\"members_hash\":\"%s\"", hash);
+	assert_int_equal(act_on("ann", "d|2", "merge", extra, msg, sizeof msg), 409);
+	assert_non_null(strstr(msg, "this entity (cluster 2) changed since you saw it (its members are not those shown)"));
+	snprintf(extra, sizeof extra, "\"cluster\":5,\"size\":2,\"members_hash\":\"d|2\"");
 	assert_int_equal(act_on("ann", "d|2", "merge", extra, msg, sizeof msg), 400);
 	assert_int_equal(history_count("merge"), 0);
 	snprintf(extra, sizeof extra, "\"cluster\":5,\"size\":2,\"members\":[\"d|2\",\"d|0\"]");
