@@ -984,31 +984,95 @@ static int long_sentence(const xp_autt *rec, uint32_t nw)
 	return rec->nsrc > XP_PROJ_WHOLE || rec->ntgt > XP_PROJ_WHOLE || nw > XP_PROJ_WHOLE;
 }
 
+/* The long sentence's mentions by English start, and its links (those
+ * kept, and the candidates) by English token, each with its place in the
+ * sentence's order (k): a window finds its own by binary search, not by a
+ * walk over the sentence's (which cost the sentence times its windows). */
+typedef struct pos_k {
+	uint32_t at, k;
+} pos_k;
+
+static int by_pos(const void *x, const void *y)
+{
+	const pos_k *a = x, *b = y;
+	return a->at != b->at ? (a->at < b->at ? -1 : 1) : (a->k != b->k ? (a->k < b->k ? -1 : 1) : 0);
+}
+
+static int by_k(const void *x, const void *y)
+{
+	const pos_k *a = x, *b = y;
+	return a->k != b->k ? (a->k < b->k ? -1 : 1) : 0;
+}
+
+/* the first of v[0..n) at or after at */
+static size_t first_at(const pos_k *v, size_t n, uint32_t at)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (v[mid].at < at)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+typedef struct win_ix {
+	pos_k *m, *l[2];   /* mentions by start; links of wa's line, of all's, by i */
+	size_t nm, nl[2];
+} win_ix;
+
+static void win_ix_free(win_ix *x) { free(x->m), free(x->l[0]), free(x->l[1]); }
+
+static int win_ix_make(win_ix *x, const utt_ctx *u, const xp_mention *ms, size_t n)
+{
+	memset(x, 0, sizeof *x);
+	if (!(x->m = malloc((n + 1) * sizeof *x->m)))
+		return -1;
+	for (size_t q = 0; q < n; q++)
+		x->m[q] = (pos_k){ms[q].start, (uint32_t)q};
+	x->nm = n;
+	qsort(x->m, n, sizeof *x->m, by_pos);
+	for (int pass = 0; pass < 2 && u->line != SIZE_MAX; pass++) {
+		const xp_walign *from = pass ? u->all : u->wa;
+		if (!from)
+			continue;
+		size_t a = from->start[u->line], nl = from->start[u->line + 1] - a;
+		if (!(x->l[pass] = malloc((nl + 1) * sizeof *x->l[pass])))
+			return -1;
+		for (size_t k = 0; k < nl; k++)
+			x->l[pass][k] = (pos_k){from->links[a + k].i, (uint32_t)k};
+		x->nl[pass] = nl;
+		qsort(x->l[pass], nl, sizeof *x->l[pass], by_pos);
+	}
+	return 0;
+}
+
 /* one window (above): core [cs, ce) of the English, the n mentions ms of
- * the sentence (slots: r->p's from first, in their order), into those
- * slots (filled[] marks them) */
-static int utt_window(run *r, const utt_ctx *whole, const xp_doc *ed, size_t ui, const xp_mention *ms, size_t n,
-		      size_t first, uint8_t *filled, uint32_t cs, uint32_t ce, int32_t t)
+ * the sentence (slots: r->p's from first, in their order; ix: them and
+ * the links indexed), into those slots (filled[] marks them) */
+static int utt_window(run *r, const utt_ctx *whole, const win_ix *ix, const xp_doc *ed, size_t ui,
+		      const xp_mention *ms, size_t first, uint8_t *filled, uint32_t cs, uint32_t ce, int32_t t)
 {
 	const xp_autt *rec = whole->rec;
 	const size_t nf = (size_t)xp_nfeat();
 	uint32_t s0 = cs > WIN_SIDE ? cs - WIN_SIDE : 0, s1 = ce + WIN_SIDE < rec->nsrc ? ce + WIN_SIDE : rec->nsrc;
-	int core = 0;
-	for (size_t q = 0; q < n; q++)   /* a core mention longer than the context widens it */
-		if (ms[q].start >= cs && ms[q].start < ce) {
-			core = 1;
-			s1 = ms[q].end > s1 ? (ms[q].end < rec->nsrc ? ms[q].end : rec->nsrc) : s1;
-		}
-	if (!core)
-		return 0;
+	size_t c0m = first_at(ix->m, ix->nm, cs), c1m = first_at(ix->m, ix->nm, ce);
+	if (c0m == c1m)
+		return 0;   /* no mention begins in the core */
+	for (size_t q = c0m; q < c1m; q++) {   /* a core mention longer than the context widens it */
+		uint32_t e = ms[ix->m[q].k].end;
+		s1 = e > s1 ? (e < rec->nsrc ? e : rec->nsrc) : s1;
+	}
 	/* the target: around what the core's links reach (the whole target
 	 * without links, or where they reach too far apart) */
 	const xp_walign *wa = whole->wa;
 	size_t line = whole->line;
 	uint32_t jlo = UINT32_MAX, jhi = 0;
-	for (size_t k = line == SIZE_MAX ? 0 : wa->start[line]; line != SIZE_MAX && k < wa->start[line + 1]; k++) {
-		const xp_link *l = &wa->links[k];
-		if (!l->possible && l->i >= cs && l->i < ce && l->j < rec->ntgt)
+	for (size_t q = first_at(ix->l[0], ix->nl[0], cs); line != SIZE_MAX && q < ix->nl[0] && ix->l[0][q].at < ce; q++) {
+		const xp_link *l = &wa->links[wa->start[line] + ix->l[0][q].k];
+		if (!l->possible && l->j < rec->ntgt)
 			jlo = l->j < jlo ? l->j : jlo, jhi = l->j + 1 > jhi ? l->j + 1 : jhi;
 	}
 	if (jlo == UINT32_MAX || jhi - jlo > 4 * WIN_CORE) {   /* none: where the core lies in the sentence */
@@ -1022,43 +1086,56 @@ static int utt_window(run *r, const utt_ctx *whole, const xp_doc *ed, size_t ui,
 	xp_autt sub = *rec;
 	sub.src = rec->src + s0, sub.nsrc = s1 - s0, sub.tgt = rec->tgt + t0, sub.ntgt = t1 - t0;
 	xp_walign sw = {0}, sa = {0};
-	xp_mention *wm = malloc((n + 1) * sizeof *wm);
-	size_t *slot = malloc((n + 1) * sizeof *slot), nwm = 0;
+	size_t w0m = first_at(ix->m, ix->nm, s0), w1m = first_at(ix->m, ix->nm, s1), nwm = 0;
+	xp_mention *wm = malloc((w1m - w0m + 1) * sizeof *wm);
+	size_t *slot = malloc((w1m - w0m + 1) * sizeof *slot);
+	pos_k *pick = malloc((w1m - w0m + 1) * sizeof *pick);
 	int rc = -1;
-	if (!wm || !slot)
+	if (!wm || !slot || !pick)
 		goto out;
 	for (int pass = 0; pass < 2; pass++) {   /* the links kept, then the candidates (XP_NP_EF1) */
 		const xp_walign *from = pass ? whole->all : wa;
 		xp_walign *to = pass ? &sa : &sw;
 		if (!from || line == SIZE_MAX)
 			continue;
-		size_t cap = 0, nl = 0;
-		xp_link *ls = NULL;
-		for (size_t k = from->start[line]; k < from->start[line + 1]; k++) {
-			xp_link l = from->links[k];
-			if (l.i < s0 || l.i >= s1 || l.j < t0 || l.j >= t1)
-				continue;
-			if (xp_grow(&ls, &cap, nl + 1, sizeof *ls)) {
-				free(ls);
-				goto out;
-			}
-			l.i -= s0, l.j -= t0;
-			ls[nl++] = l;
+		const pos_k *v = ix->l[pass];
+		size_t a = first_at(v, ix->nl[pass], s0), b = first_at(v, ix->nl[pass], s1), nl = 0;
+		xp_link *ls = malloc((b - a + 1) * sizeof *ls);
+		pos_k *ks = malloc((b - a + 1) * sizeof *ks);
+		if (!ls || !ks) {
+			free(ls), free(ks);
+			goto out;
+		}
+		for (size_t q = a; q < b; q++) {
+			const xp_link *l = &from->links[from->start[line] + v[q].k];
+			if (l->j >= t0 && l->j < t1)
+				ks[nl++] = v[q];
+		}
+		qsort(ks, nl, sizeof *ks, by_k);   /* in the line's order, as the whole sentence has them */
+		for (size_t q = 0; q < nl; q++) {
+			ls[q] = from->links[from->start[line] + ks[q].k];
+			ls[q].i -= s0, ls[q].j -= t0;
 		}
 		int ok = xp_walign_add(to, ls, nl) == 0;
-		free(ls);
+		free(ls), free(ks);
 		if (!ok)
 			goto out;
 		to->has_probs = from->has_probs;
 	}
+	/* the window's mentions, in the sentence's order */
+	size_t np = 0;
+	for (size_t q = w0m; q < w1m; q++)
+		if (ms[ix->m[q].k].end <= s1)
+			pick[np++] = (pos_k){0, ix->m[q].k};
+	qsort(pick, np, sizeof *pick, by_k);
 	xp_utt eu = ed->utts[ui];
 	eu.toks += s0, eu.ntoks = s1 - s0;
-	for (size_t q = 0; q < n; q++)
-		if (ms[q].start >= s0 && ms[q].end <= s1) {
-			wm[nwm] = ms[q];
-			wm[nwm].start -= s0, wm[nwm].end -= s0;
-			slot[nwm++] = ms[q].start >= cs && ms[q].start < ce ? first + q : SIZE_MAX;
-		}
+	for (size_t p = 0; p < np; p++) {
+		size_t q = pick[p].k;
+		wm[nwm] = ms[q];
+		wm[nwm].start -= s0, wm[nwm].end -= s0;
+		slot[nwm++] = ms[q].start >= cs && ms[q].start < ce ? first + q : SIZE_MAX;
+	}
 	utt_ctx u = {.rec = &sub, .pack = whole->pack, .wa = &sw, .all = whole->all ? &sa : NULL,
 		     .line = line == SIZE_MAX ? SIZE_MAX : 0, .so = whole->so};
 	u.char0 = malloc((sub.ntgt + 1) * sizeof *u.char0);
@@ -1092,7 +1169,7 @@ static int utt_window(run *r, const utt_ctx *whole, const xp_doc *ed, size_t ui,
 	r->p->n = at;
 	rc = 0;
 out:
-	free(wm), free(slot);
+	free(wm), free(slot), free(pick);
 	xp_walign_free(&sw), xp_walign_free(&sa);
 	return rc;
 }
@@ -1147,10 +1224,12 @@ static int utterance(run *r, const xp_doc *ed, size_t ui, size_t *mi, xp_doc *td
 			}
 			memset(r->p->feat + first * nf, 0, n * nf * sizeof *r->p->feat);
 			r->p->n = first + n;
-			int bad2 = 0;
+			win_ix ix;
+			int bad2 = win_ix_make(&ix, &u, ms, n);
 			for (uint32_t cs = 0; !bad2 && cs < rec->nsrc; cs += WIN_CORE)
-				bad2 = utt_window(r, &u, ed, ui, ms, n, first, filled, cs,
+				bad2 = utt_window(r, &u, &ix, ed, ui, ms, first, filled, cs,
 						  cs + WIN_CORE < rec->nsrc ? cs + WIN_CORE : rec->nsrc, t);
+			win_ix_free(&ix);
 			for (size_t q = 0; !bad2 && q < n; q++)   /* in no window: beyond the sentence's end */
 				if (!filled[q])
 					r->p->m[first + q] = (xp_proj_mention){ms[q].id, ed->clusters[ms[q].cluster].label,
