@@ -77,8 +77,9 @@ static int cmp_key(const void *a, const void *b) { return strcmp(*(char *const *
  * counts the others ("mentions_more", "tgt_mentions_more"); the members are
  * listed up to SCENE_MEMBERS_MAX, and always hashed
  * (tgt_cluster_members_hash: a merge sends either back, xp_db_merge_at);
- * an entity's words are cut at SCENE_WORDS_MAX, "…" last. */
-enum { SCENE_LINE_MAX = 200, SCENE_MEMBERS_MAX = 1000, SCENE_WORDS_MAX = 12 };
+ * an entity's words are cut at SCENE_WORDS_MAX, "…" last (the longest
+ * real ones, of mmc-tune's clause mentions, are 43: none is cut). */
+enum { SCENE_LINE_MAX = 200, SCENE_MEMBERS_MAX = 1000, SCENE_WORDS_MAX = 64 };
 
 /* mention m (the one on screen: self) onto line u's list `key`, within SCENE_LINE_MAX */
 static void line_add(json_t *u, const char *key, json_t *m, int self)
@@ -653,6 +654,22 @@ static json_t *tadd_tokens(xp_db *db, int64_t doc, int64_t utt, const lines_at *
 	return a;
 }
 
+/* utterance id's English (tgt 0) or target (1) tokens, as the scene's
+ * mention query carried them (an array, empty when unread) */
+static json_t *line_words(xp_db *db, int64_t id, int tgt)
+{
+	sqlite3_stmt *w;
+	json_t *a = NULL;
+	if (xp_sql_cached(db, tgt ? "SELECT tgt FROM utterances WHERE id = ?" : "SELECT src FROM utterances WHERE id = ?",
+			  &w, NULL) == 0) {
+		sqlite3_bind_int64(w, 1, id);
+		if (sqlite3_step(w) == SQLITE_ROW)
+			a = col_array(w, 0);
+		xp_sql_release(db, w);
+	}
+	return a ? a : json_array();
+}
+
 /* the utterances around the mention's, with the mentions of its cluster on
  * both sides: in the English (its English cluster) and in the target
  * sentences (where the mentions of its cluster in the corrected view are
@@ -671,18 +688,21 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	/* The document's mentions with what their state is when nothing
 	 * touched them (xp_db_state's first query), and whether something did:
 	 * a correction (any: undone ones too, to be safe), a live realign of
-	 * the utterance, or no projection row.  Only those are read again by
+	 * the utterance, or no projection row.  A line's words are read once
+	 * for its mentions (line_words), by the line's id: carried on every
+	 * row, a line of 20,000 one-token mentions went through the sort
+	 * 20,000 times (16.6 s of CPU a GET, 0.7 s at 5,000: quadratic).  Only those are read again by
 	 * xp_db_state; a state call for each mention of the document (three
 	 * queries each) made showing one mention cost 2.60 s CPU for 50 at 10k
 	 * mentions in one document (db triage --top 50), 49% of it there. */
 	if (xp_sql_cached(db, db->version >= 9
-			       ? "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id, u.src, p.tgt_start, p.tgt_end,"
+			       ? "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id, u.id, p.tgt_start, p.tgt_end,"
 				 " u.tgt_idx, p.mention IS NULL OR EXISTS(SELECT 1 FROM corrections c WHERE c.mention = m.id)"
-				 " OR u.id IN (SELECT utterance FROM tedits WHERE kind = 'realign' AND undone = 0), u.tgt FROM mentions m"
+				 " OR u.id IN (SELECT utterance FROM tedits WHERE kind = 'realign' AND undone = 0), u.id FROM mentions m"
 				 " JOIN utterances u ON u.id = m.utterance LEFT JOIN projections p ON p.mention = m.id"
 				 " WHERE m.document = ? ORDER BY u.en_idx, m.start"
-			       : "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id, u.src, p.tgt_start, p.tgt_end,"
-				 " u.tgt_idx, p.mention IS NULL OR EXISTS(SELECT 1 FROM corrections c WHERE c.mention = m.id), u.tgt"
+			       : "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id, u.id, p.tgt_start, p.tgt_end,"
+				 " u.tgt_idx, p.mention IS NULL OR EXISTS(SELECT 1 FROM corrections c WHERE c.mention = m.id), u.id"
 				 " FROM mentions m JOIN utterances u ON u.id = m.utterance LEFT JOIN projections p ON p.mention = m.id"
 				 " WHERE m.document = ? ORDER BY u.en_idx, m.start", &mt, NULL)) {
 		xp_sql_release(db, st);
@@ -797,7 +817,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		int untouched = !sqlite3_column_int(mt, 10);
 		if (!line_src || line_src_at != at) {
 			json_decref(line_src);
-			line_src = col_array(mt, 6), line_src_at = at;
+			line_src = line_words(db, sqlite3_column_int64(mt, 6), 0), line_src_at = at;
 		}
 		int64_t es = sqlite3_column_int64(mt, 2), ee = sqlite3_column_int64(mt, 3);
 		int kind = span_kind(&xp_mtype_en, en_kinds, line_src, es, ee);
@@ -806,7 +826,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		if (untouched && ms.projected && ms.end > ms.start) {
 			if (!line_tgt || line_tgt_at != at) {
 				json_decref(line_tgt);
-				line_tgt = col_array(mt, 11), line_tgt_at = at;
+				line_tgt = line_words(db, sqlite3_column_int64(mt, 11), 1), line_tgt_at = at;
 			}
 			int tk = tw && span_kind(tw, tgt_kinds, line_tgt, ms.start, ms.end) == NAME_PRONOUN ? NAME_PRONOUN : kind;
 			if (name_offer(ent, said, 't', line_tgt, ms.start, ms.end, tk, 1))

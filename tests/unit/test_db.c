@@ -1237,10 +1237,10 @@ static void merge_counts_as_scene(void **state)
 }
 
 /* An entity of 1,030 mentions on two lines of 515, and one named by a
- * mention of 30 words: GET /api/mention's scene lists 200 of a line's
+ * mention of 80 words: GET /api/mention's scene lists 200 of a line's
  * chain (the one on screen among them) and counts the others, hashes the
  * members in place of listing them (2 MB at 100,000), and cuts the name at
- * 12 words, "…" last.  A merge that sends the hash back is refused when the
+ * 64 words, "…" last.  A merge that sends the hash back is refused when the
  * entity changed, even to the same size (one mention out, another in), as
  * one that sends the list is. */
 static void scene_bounded(void **state)
@@ -1250,7 +1250,7 @@ static void scene_bounded(void **state)
 	xp_buf en = {0}, al = {0}, ph = {0};
 	xp_buf_printf(&en, "#begin document (d); part 000\n");
 	for (int u = 0; u < 3; u++) {
-		int n = u < 2 ? 515 : 30;
+		int n = u < 2 ? 515 : 80;
 		xp_buf_printf(&al, "{\"doc\":\"d\",\"part\":0,\"utt\":%d,\"speaker\":\"S\",\"src\":[", u);
 		xp_buf tg = {0};
 		for (int i = 0; i < n; i++) {
@@ -1305,16 +1305,17 @@ static void scene_bounded(void **state)
 		if (json_integer_value(json_object_get(x, "cluster")) != 1)
 			continue;
 		json_t *w = json_object_get(x, "words");
-		assert_int_equal(json_array_size(w), 13);
+		assert_int_equal(json_array_size(w), 65);
 		assert_string_equal(json_string_value(json_array_get(w, 0)), "x0");
-		assert_string_equal(json_string_value(json_array_get(w, 12)), "\xe2\x80\xa6");
-		assert_int_equal(json_array_size(json_object_get(x, "tgt_words")), 13);
+		assert_string_equal(json_string_value(json_array_get(w, 63)), "x63");
+		assert_string_equal(json_string_value(json_array_get(w, 64)), "\xe2\x80\xa6");
+		assert_int_equal(json_array_size(json_object_get(x, "tgt_words")), 65);
 		named = 1;
 	}
 	assert_true(named);
 	json_decref(m);
 
-	/* bob moves d|5 out and d|1030 in: 1,030 members still, not those seen */
+	/* bob moves d|5 out and d|1030 (the long one) in: 1,030 members still, not those seen */
 	const char *saw[1] = {hash};
 	int64_t moved, v;
 	char what[200], key[200];
