@@ -61,13 +61,60 @@ void xp_signals_release(const xp_sighold *h)
 	pthread_sigmask(SIG_SETMASK, (const sigset_t *)(const void *)h->old, NULL);
 }
 
+static char made_dir[4096];
+static size_t made_kept;
+static volatile sig_atomic_t made_set;
+
+void xp_outputs_made_dir(const char *dir, size_t kept)
+{
+	made_set = 0;
+	if (!dir || strlen(dir) >= sizeof made_dir)
+		return;
+	memcpy(made_dir, dir, strlen(dir) + 1);
+	made_kept = kept;
+	made_set = 1;
+}
+
+void xp_rmdir_made(const char *dir, size_t kept)
+{
+	char up[4096];
+	size_t n = strlen(dir);
+	if (n >= sizeof up)
+		return;
+	memcpy(up, dir, n + 1);
+	while (n > kept + 1 && up[n - 1] == '/')
+		up[--n] = 0;   /* "out/run/": its last part is run */
+	while (n > kept && rmdir(up) == 0) {
+		while (n > kept && up[n - 1] != '/')
+			n--;
+		while (n > kept && up[n - 1] == '/')
+			n--;
+		up[n] = 0;
+	}
+}
+
 void xp_outputs_on_signal(void)
 {
 	for (int i = 0; i < NSLOTS; i++) {
 		char *p = live[i];
-		if (p)
-			unlink(p);
+		if (!p)
+			continue;
+		unlink(p);
+		/* a new store's temporary file (correct/schema.c create_whole)
+		 * has SQLite's files beside it: its rollback journal while the
+		 * schema is made, then its log; left, they kept a fresh
+		 * directory from being removed (the next creation swept them) */
+		static const char *const sqlite_files[] = {"-journal", "-wal", "-shm"};
+		char q[4200];
+		size_t n = strlen(p);
+		for (size_t k = 0; k < sizeof sqlite_files / sizeof *sqlite_files && n + 9 < sizeof q; k++) {
+			memcpy(q, p, n);
+			memcpy(q + n, sqlite_files[k], strlen(sqlite_files[k]) + 1);
+			unlink(q);
+		}
 	}
+	if (made_set)
+		xp_rmdir_made(made_dir, made_kept);
 }
 
 /* --- writing one temporary file --------------------------------------------------------- */

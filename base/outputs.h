@@ -72,8 +72,18 @@ void xp_outputs_abort(xp_outputs *o);
 int xp_mkdirs(const char *dir, xp_err *err);
 
 /* Remove the temporary files of every xp_outputs not yet committed or
- * aborted.  Async-signal-safe: for a signal handler, which then dies. */
+ * aborted, and the directory xp_outputs_made_dir names if it is empty.
+ * Async-signal-safe: for a signal handler, which then dies. */
 void xp_outputs_on_signal(void);
+/* dir was made by this command for its outputs, and the first kept bytes
+ * of its path were there before (its parents up to there made with it):
+ * an interrupted command removes it when it holds nothing (a pipeline's
+ * fresh -o left empty by Ctrl-C, which a workflow's "does it exist" took
+ * for a run).  NULL forgets it (the command's outputs are in place). */
+void xp_outputs_made_dir(const char *dir, size_t kept);
+/* Remove dir if empty, then each parent while empty, down to its first
+ * kept bytes.  Async-signal-safe. */
+void xp_rmdir_made(const char *dir, size_t kept);
 /* SIGINT, SIGTERM and SIGHUP held in this thread until release (they are
  * delivered then); hold saves the mask release restores, so holds nest. */
 typedef struct xp_sighold {
