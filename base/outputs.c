@@ -284,6 +284,12 @@ static int put_whole(void *ctx, xp_put_fn put, void *pctx)
 	return put(pctx, w->data, w->len);
 }
 
+int xp_is_device(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
 int xp_outputs_put(xp_outputs *o, const char *path, const void *data, size_t len, xp_err *err)
 {
 	whole w = {data, len};
@@ -296,10 +302,12 @@ int xp_outputs_stream(xp_outputs *o, const char *path, int (*gen)(void *ctx, xp_
 	for (size_t i = 0; i < o->n; i++)
 		if (!strcmp(o->v[i].path, path) && strcmp(path, "-"))
 			return xp_failc(err, XP_EUSAGE, path, 0, "written twice by one command");
-	xp_output x = {strdup(path), NULL, -1, NULL, 0};
+	xp_output x = {strdup(path), NULL, -1, NULL, 0, 0};
 	if (!x.path)
 		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
-	if (!strcmp(path, "-")) {
+	struct stat st;
+	x.device = strcmp(path, "-") && xp_is_device(path);
+	if (!strcmp(path, "-") || x.device) {
 		sink k = {.x = &x};
 		int rc = gen(ctx, sink_put, &k);
 		if (rc || k.failed || (!x.data && !(x.data = malloc(1)))) {
@@ -312,7 +320,6 @@ int xp_outputs_stream(xp_outputs *o, const char *path, int (*gen)(void *ctx, xp_
 		}
 		return 0;
 	}
-	struct stat st;
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 		free(x.path);
 		return xp_failc(err, XP_EIO, path, 0, "cannot write: it is a directory");
@@ -424,10 +431,30 @@ static int commit(xp_outputs *o, int (*then)(void *ctx, xp_err *err), void *ctx,
 {
 	for (size_t i = 0; i < o->n; i++) {
 		xp_output *x = &o->v[i];
-		if (!x->tmp && write_all(1, x->data, x->len)) {
+		if (!x->tmp && !x->device && write_all(1, x->data, x->len)) {
 			int saved = errno;
 			clear(o);
 			return xp_failc(err, XP_EIO, "<stdout>", 0, "write error: %s", strerror(saved));
+		}
+	}
+	/* then the devices, FIFOs and sockets, as stdout: written into */
+	for (size_t i = 0; i < o->n; i++) {
+		xp_output *x = &o->v[i];
+		if (!x->device)
+			continue;
+		int fd = open(x->path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+		if (fd < 0 || write_all(fd, x->data, x->len)) {
+			int saved = errno;
+			if (fd >= 0)
+				close(fd);
+			int rc = xp_failc(err, XP_EIO, x->path, 0, "cannot write: %s", strerror(saved));
+			clear(o);
+			return rc;
+		}
+		if (close(fd)) {
+			int rc = xp_failc(err, XP_EIO, x->path, 0, "cannot write: %s", strerror(errno));
+			clear(o);
+			return rc;
 		}
 	}
 	char **old = calloc(o->n ? o->n : 1, sizeof *old);
@@ -467,7 +494,7 @@ static int commit(xp_outputs *o, int (*then)(void *ctx, xp_err *err), void *ctx,
 		rc = -1;
 	if (rc) {
 		for (size_t i = done; i-- > 0;) {
-			if (!o->v[i].path || !strcmp(o->v[i].path, "-"))
+			if (!o->v[i].path || !strcmp(o->v[i].path, "-") || o->v[i].device)
 				continue;
 			if (old[i])
 				forget(old[i]);

@@ -33,10 +33,16 @@
 
 typedef struct xp_output {
 	char *path;              /* the destination; "-" is stdout */
-	char *tmp;               /* the temporary file; NULL for stdout */
+	char *tmp;               /* the temporary file; NULL for stdout or a device */
 	int fd;                  /* open and locked until commit or abort */
-	char *data;              /* stdout only: written at commit */
+	char *data;              /* stdout or a device only: written at commit */
 	size_t len;
+	/* the destination is a device, FIFO or socket (/dev/null, a named
+	 * pipe, /dev/stdout on a pipe): written into at commit as stdout is,
+	 * never replaced.  A temporary file renamed over it made /dev/null a
+	 * file of the output for every process of the machine (as root), and a
+	 * FIFO a file its reader never saw */
+	int device;
 } xp_output;
 
 typedef struct xp_outputs {
@@ -67,6 +73,11 @@ int xp_outputs_commit_then(xp_outputs *o, int (*then)(void *ctx, xp_err *err), v
 int xp_outputs_commit_new(xp_outputs *o, size_t *existed, xp_err *err);
 /* Remove the temporary files; no destination changes.  o is emptied. */
 void xp_outputs_abort(xp_outputs *o);
+
+/* 1 when path names an existing device, FIFO or socket (followed through
+ * links): an output there is written into, never replaced (xp_output
+ * device), and nothing is made beside it. */
+int xp_is_device(const char *path);
 
 /* Create dir and its missing parents. */
 int xp_mkdirs(const char *dir, xp_err *err);

@@ -784,6 +784,10 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 				most == 503 ? "a store" : "a new store, under a temporary name,", most);
 	if (mode != XP_DB_CREATE && !memory && stat(path, &st))
 		return xp_failc(err, XP_ENOTFOUND, path, 0, "no such database (xproj db import or db init creates one)");
+	/* a device, FIFO or socket: SQLite said "disk I/O error" of /dev/null
+	 * and made /dev/null-journal beside it */
+	if (!memory && stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+		return xp_failc(err, XP_EUSAGE, path, 0, "not a store: a device, FIFO or socket (a store is a file)");
 	if (mode == XP_DB_CREATE && !memory && stat(path, &st) && errno == ENOENT) {
 		/* a -wal or -journal of a store that is gone (a writer killed,
 		 * then the store deleted without them): SQLite would replay its
