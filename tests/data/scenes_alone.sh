@@ -1,6 +1,6 @@
 # Every MMC dev scene alone against its whole episode's TV4Dialog subtitles,
 # at the default band, aligns as the whole file does: most of its
-# utterances aligned (95.1% over the 107 scenes with subtitles; 74.0% before
+# utterances aligned (95.2% over the 107 scenes with subtitles; 74.0% before
 # the band followed the anchors, a fifth of them wrongly; --band 1000:
 # 95.4%), nearly all to the blocks the whole file's run gives them.  So do
 # each episode's first scene, its last, and scenes k and k + 2 in one file
