@@ -273,6 +273,34 @@ static const char *scene_block(int k)
 	return k < LONG ? scene[k] : k <= LONG + 1 ? long_line[k - LONG] : scene[k - 1];
 }
 
+/* block j of a made-up episode: two seconds a block */
+static void block_time(xp_buf *b, int j)
+{
+	xp_buf_printf(b, "%d\n00:%02d:%02d,000 --> 00:%02d:%02d,900\n", j + 1, 2 * j / 60, 2 * j % 60,
+		      2 * j / 60, 2 * j % 60);
+}
+
+/* the links of transcript t (TSV) against subtitles b (SRT) at the default
+ * band, want_n of them; frees t and b */
+static xp_ulink *episode_links(xp_buf *t, xp_buf *b, size_t want_n)
+{
+	xp_corpus c = {0};
+	xp_subs s = {0};
+	xp_err e;
+	assert_int_equal(xp_tsv_read_mem("t", t->p, t->n, &c, &e), 0);
+	assert_int_equal(xp_subs_read_mem("s", b->p, b->n, NULL, &s, &e), 0);
+	xp_buf_free(t);
+	xp_buf_free(b);
+	xp_episode ep = {&c, 0, c.ndocs, &s, NULL, NULL, "zh", XP_TOK_CHARS, {40, 0.35}};
+	xp_ulink *l;
+	size_t n;
+	assert_int_equal(xp_episode_links(&ep, &l, &n, &e), 0);
+	assert_int_equal(n, want_n);
+	xp_subs_free(&s);
+	xp_corpus_free(&c);
+	return l;
+}
+
 static void scene_at(int at)
 {
 	static const char *const things[] = {"library", "lantern", "umbrella", "notebook",
@@ -281,8 +309,7 @@ static void scene_at(int at)
 	for (int i = 0; i < NS; i++)
 		xp_buf_printf(&t, "ep\t7-%d\tS\t%s\n", i + 1, scene[i]);
 	for (int j = 0; j < NEP; j++) {
-		xp_buf_printf(&b, "%d\n00:%02d:%02d,000 --> 00:%02d:%02d,900\n", j + 1, 2 * j / 60, 2 * j % 60,
-			      2 * j / 60, 2 * j % 60);
+		block_time(&b, j);
 		if (j >= at && j < at + NSB)
 			xp_buf_printf(&b, "%s\n\n", scene_block(j - at));
 		else if (j % 3)
@@ -291,18 +318,7 @@ static void scene_at(int at)
 		else
 			xp_buf_printf(&b, "Somebody parked a truck on lawn %d again.\n\n", j);
 	}
-	xp_corpus c = {0};
-	xp_subs s = {0};
-	xp_err e;
-	assert_int_equal(xp_tsv_read_mem("t", t.p, t.n, &c, &e), 0);
-	assert_int_equal(xp_subs_read_mem("s", b.p, b.n, NULL, &s, &e), 0);
-	xp_buf_free(&t);
-	xp_buf_free(&b);
-	xp_episode ep = {&c, 0, c.ndocs, &s, NULL, NULL, "zh", XP_TOK_CHARS, {40, 0.35}};
-	xp_ulink *l;
-	size_t n;
-	assert_int_equal(xp_episode_links(&ep, &l, &n, &e), 0);
-	assert_int_equal(n, NS);
+	xp_ulink *l = episode_links(&t, &b, NS);
 	int aligned = 0;
 	for (int i = 0; i < NS; i++) {
 		int want = at + i + (i > LONG), wantn = i == LONG ? 2 : 1;
@@ -313,8 +329,6 @@ static void scene_at(int at)
 	}
 	assert_int_equal(aligned, NS);
 	free(l);
-	xp_subs_free(&s);
-	xp_corpus_free(&c);
 }
 
 static void scene_alone(void **state)
@@ -363,8 +377,7 @@ static void scenes_apart(void **state)
 	for (int i = 0; i < NROC; i++)
 		xp_buf_printf(&t, "ep\t9-%d\tS\t%s\n", i + 1, rocket[i]);
 	for (int j = 0; j < NEP; j++) {
-		xp_buf_printf(&b, "%d\n00:%02d:%02d,000 --> 00:%02d:%02d,900\n", j + 1, 2 * j / 60, 2 * j % 60,
-			      2 * j / 60, 2 * j % 60);
+		block_time(&b, j);
 		if (j >= BAK_AT && j < BAK_AT + NBAK)
 			xp_buf_printf(&b, "%s\n\n", bakery[j - BAK_AT]);
 		else if (j >= ROC_AT && j < ROC_AT + NROC)
@@ -372,18 +385,7 @@ static void scenes_apart(void **state)
 		else
 			xp_buf_printf(&b, "Nobody fed goldfish number %d yesterday.\n\n", j);
 	}
-	xp_corpus c = {0};
-	xp_subs s = {0};
-	xp_err e;
-	assert_int_equal(xp_tsv_read_mem("t", t.p, t.n, &c, &e), 0);
-	assert_int_equal(xp_subs_read_mem("s", b.p, b.n, NULL, &s, &e), 0);
-	xp_buf_free(&t);
-	xp_buf_free(&b);
-	xp_episode ep = {&c, 0, c.ndocs, &s, NULL, NULL, "zh", XP_TOK_CHARS, {40, 0.35}};
-	xp_ulink *l;
-	size_t n;
-	assert_int_equal(xp_episode_links(&ep, &l, &n, &e), 0);
-	assert_int_equal(n, NBAK + NROC);
+	xp_ulink *l = episode_links(&t, &b, NBAK + NROC);
 	int aligned = 0;
 	for (int i = 0; i < NBAK + NROC; i++) {
 		int want = i < NBAK ? BAK_AT + i : ROC_AT + i - NBAK;
@@ -394,8 +396,6 @@ static void scenes_apart(void **state)
 	}
 	assert_int_equal(aligned, NBAK + NROC);
 	free(l);
-	xp_subs_free(&s);
-	xp_corpus_free(&c);
 }
 
 int main(void)
