@@ -189,8 +189,7 @@ static size_t strongest(anchor *a, size_t n, size_t N)
 
 /* Where the transcript skips what the subtitles hold (scenes k and k + 5 of
  * an episode in one file, from a corpus that keeps some scenes), the chain
- * jumps:
- * two consecutive anchors a few rows apart and hundreds of blocks apart.  A
+ * jumps: two consecutive anchors a few rows and hundreds of blocks apart.  A
  * straight line between them puts the utterances in between (the end of one
  * scene, the start of the next) in the middle of the skipped blocks, beyond
  * the band: s07e01c03t + s07e01c09t lost c03t's last utterance and put
