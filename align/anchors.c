@@ -187,7 +187,40 @@ static size_t strongest(anchor *a, size_t n, size_t N)
 	return k;
 }
 
-int xp_ualign_centers(const xp_unit *U, size_t N, const xp_unit *B, size_t M, double *center)
+/* Where the transcript skips what the subtitles hold (scenes k and k + 5 of
+ * an episode in one file, from a corpus that keeps some scenes), the chain
+ * jumps: two consecutive anchors a few rows and hundreds of blocks apart.  A
+ * straight line between them puts the utterances in between (the end of one
+ * scene, the start of the next) in the middle of the skipped blocks, beyond
+ * the band: s07e01c03t + s07e01c09t lost c03t's last utterance and put
+ * c09t's first on 14 wrong blocks.  Across a jump the band covers, at each
+ * row, every block from where the first scene would be had it gone on (the
+ * chain's slope from the anchor before) to where the next one would be had it
+ * started (its slope back from the anchor after): the DP chooses the row where
+ * the skipped blocks are skipped.  A jump is a step that leaves that path by
+ * more than the band, so the line's band could not hold it, and spans at most
+ * MAX_JUMP_ROWS rows: each jump then adds at most MAX_JUMP_ROWS + 1 rows of its
+ * skipped blocks, and the blocks of different jumps are different blocks, so
+ * the band gains at most (MAX_JUMP_ROWS + 1) * M cells, linear in the episode
+ * (no N x M DP).  The slope is the chain's with its jumps left out (the jumps
+ * are not blocks per utterance); with no jump it is the slope it was, and a
+ * whole episode's band moves nowhere its anchors do not jump. */
+#define MAX_JUMP_ROWS 40
+
+static double slope_of(const anchor *a, size_t na, double s, double band, int *jumps)
+{
+	double rows = a[na - 1].row - a[0].row, cols = a[na - 1].col - a[0].col;
+	*jumps = 0;
+	for (size_t q = 1; q < na; q++) {
+		double dr = a[q].row - a[q - 1].row, dc = a[q].col - a[q - 1].col;
+		if (dr <= MAX_JUMP_ROWS && dc - s * dr > band)
+			rows -= dr, cols -= dc, (*jumps)++;
+	}
+	return rows > 0 && cols >= 0 ? cols / rows : s;
+}
+
+int xp_ualign_centers(const xp_unit *U, size_t N, const xp_unit *B, size_t M, int band, double *from,
+		      double *to)
 {
 	double slope = N ? (double)M / N : 0;
 	windex x = {0};
@@ -212,29 +245,42 @@ int xp_ualign_centers(const xp_unit *U, size_t N, const xp_unit *B, size_t M, do
 	 * TV4Dialog's Friends S09E23, a transcript that runs on past its last
 	 * anchor: 433 utterances aligned instead of 395, F1 against the tags up.
 	 * A chain of one row measures nothing: M / N then, as with no anchor. */
-	if (na > 1 && a[na - 1].row > a[0].row)
+	if (na > 1 && a[na - 1].row > a[0].row) {
+		int jumps;
 		slope = (a[na - 1].col - a[0].col) / (a[na - 1].row - a[0].row);
+		slope = slope_of(a, na, slope, band, &jumps);
+		if (jumps)   /* once more: the jumps inflated the slope they were found with */
+			slope = slope_of(a, na, slope, band, &jumps);
+	}
 	for (size_t i = 0; i <= N; i++) {
-		double r = (double)i, c;
+		double r = (double)i, lo, hi;
 		if (!na)
-			c = r * slope;
+			lo = r * slope;
 		else if (r <= a[0].row)
-			c = a[0].col - (a[0].row - r) * slope;
+			lo = a[0].col - (a[0].row - r) * slope;
 		else if (r >= a[na - 1].row)
-			c = a[na - 1].col + (r - a[na - 1].row) * slope;
+			lo = a[na - 1].col + (r - a[na - 1].row) * slope;
 		else {
-			size_t lo = 0, hi = na - 1;   /* a[lo].row <= r < a[hi].row */
-			while (hi - lo > 1) {
-				size_t mid = (lo + hi) / 2;
+			size_t l = 0, h = na - 1;   /* a[l].row <= r < a[h].row */
+			while (h - l > 1) {
+				size_t mid = (l + h) / 2;
 				if (a[mid].row <= r)
-					lo = mid;
+					l = mid;
 				else
-					hi = mid;
+					h = mid;
 			}
-			double span = a[hi].row - a[lo].row;
-			c = span > 0 ? a[lo].col + (a[hi].col - a[lo].col) * (r - a[lo].row) / span : a[lo].col;
+			double span = a[h].row - a[l].row, dc = a[h].col - a[l].col;
+			lo = span > 0 ? a[l].col + dc * (r - a[l].row) / span : a[l].col;
+			if (span <= MAX_JUMP_ROWS && dc - slope * span > band) {
+				/* a jump: the first scene gone on, the next one started */
+				lo = a[l].col + (r - a[l].row) * slope;
+				hi = a[h].col - (a[h].row - r) * slope;
+				to[i] = hi < 0 ? 0 : hi > (double)M ? (double)M : hi;
+				from[i] = lo < 0 ? 0 : lo > (double)M ? (double)M : lo;
+				continue;
+			}
 		}
-		center[i] = c < 0 ? 0 : c > (double)M ? (double)M : c;
+		from[i] = to[i] = lo < 0 ? 0 : lo > (double)M ? (double)M : lo;
 	}
 	free(a);
 	return 0;

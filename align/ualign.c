@@ -223,13 +223,13 @@ int xp_ualign(const xp_unit *U, size_t N, const xp_unit *B, size_t M, const xp_u
 	g.lo = malloc((N + 1) * sizeof *g.lo);
 	g.hi = malloc((N + 1) * sizeof *g.hi);
 	g.off = malloc((N + 2) * sizeof *g.off);
-	double *center = malloc((N + 1) * sizeof *center);
+	double *from = malloc((N + 1) * sizeof *from), *to = malloc((N + 1) * sizeof *to);
 	int rc = -1;
-	if (!g.lo || !g.hi || !g.off || !center || xp_ualign_centers(U, N, B, M, center))
+	if (!g.lo || !g.hi || !g.off || !from || !to || xp_ualign_centers(U, N, B, M, g.W, from, to))
 		goto out;
 	for (size_t i = 0; i <= N; i++) {
-		g.lo[i] = (int64_t)llround(center[i]) - g.W;
-		g.hi[i] = (int64_t)llround(center[i]) + g.W;
+		g.lo[i] = (int64_t)llround(from[i]) - g.W;
+		g.hi[i] = (int64_t)llround(to[i]) + g.W;
 		g.lo[i] = g.lo[i] < 0 ? 0 : g.lo[i] > (int64_t)M ? (int64_t)M : g.lo[i];
 		g.hi[i] = g.hi[i] < 0 ? 0 : g.hi[i] > (int64_t)M ? (int64_t)M : g.hi[i];
 	}
@@ -263,6 +263,6 @@ int xp_ualign(const xp_unit *U, size_t N, const xp_unit *B, size_t M, const xp_u
 	rc = 0;
 out:
 	free(g.lo), free(g.hi), free(g.off), free(g.v), free(g.bead), free(g.sim);
-	free(g.plo), free(g.poff), free(g.pt), free(g.pc), free(center);
+	free(g.plo), free(g.poff), free(g.pt), free(g.pc), free(from), free(to);
 	return rc;
 }

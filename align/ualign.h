@@ -39,11 +39,15 @@ int xp_ualign(const xp_unit *U, size_t N, const xp_unit *B, size_t M, const xp_u
 
 
 
-/* The diagonal the band follows: center[i] for rows i = 0..N (utterances
- * done).  Anchors are blocks whose rare words point at a single utterance,
- * each its utterance's strongest block; the longest chain of them that
- * keeps the order of both sides is followed, straight lines in between and
- * the chain's own slope beyond its ends, so that a transcript of a few
- * scenes finds them in a whole episode's subtitles.  -1 on OOM. */
-int xp_ualign_centers(const xp_unit *U, size_t N, const xp_unit *B, size_t M, double *center);
+/* The diagonal the band follows: from row i = 0..N (utterances done) it
+ * lies between blocks from[i] and to[i], the band `band` blocks beyond.
+ * Anchors are blocks whose rare words point at a single utterance, each its
+ * utterance's strongest block; the longest chain of them that keeps the
+ * order of both sides is followed, straight lines in between and the
+ * chain's own slope beyond its ends, so that a transcript of a few scenes
+ * finds them in a whole episode's subtitles.  from[i] == to[i] but across a
+ * jump (the transcript skips blocks: scenes k and k + 5 in one file), where
+ * the diagonal spans the blocks skipped.  -1 on OOM. */
+int xp_ualign_centers(const xp_unit *U, size_t N, const xp_unit *B, size_t M, int band, double *from,
+		      double *to);
 #endif

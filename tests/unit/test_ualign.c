@@ -273,6 +273,34 @@ static const char *scene_block(int k)
 	return k < LONG ? scene[k] : k <= LONG + 1 ? long_line[k - LONG] : scene[k - 1];
 }
 
+/* block j of a made-up episode: two seconds a block */
+static void block_time(xp_buf *b, int j)
+{
+	xp_buf_printf(b, "%d\n00:%02d:%02d,000 --> 00:%02d:%02d,900\n", j + 1, 2 * j / 60, 2 * j % 60,
+		      2 * j / 60, 2 * j % 60);
+}
+
+/* the links of transcript t (TSV) against subtitles b (SRT) at the default
+ * band, want_n of them; frees t and b */
+static xp_ulink *episode_links(xp_buf *t, xp_buf *b, size_t want_n)
+{
+	xp_corpus c = {0};
+	xp_subs s = {0};
+	xp_err e;
+	assert_int_equal(xp_tsv_read_mem("t", t->p, t->n, &c, &e), 0);
+	assert_int_equal(xp_subs_read_mem("s", b->p, b->n, NULL, &s, &e), 0);
+	xp_buf_free(t);
+	xp_buf_free(b);
+	xp_episode ep = {&c, 0, c.ndocs, &s, NULL, NULL, "zh", XP_TOK_CHARS, {40, 0.35}};
+	xp_ulink *l;
+	size_t n;
+	assert_int_equal(xp_episode_links(&ep, &l, &n, &e), 0);
+	assert_int_equal(n, want_n);
+	xp_subs_free(&s);
+	xp_corpus_free(&c);
+	return l;
+}
+
 static void scene_at(int at)
 {
 	static const char *const things[] = {"library", "lantern", "umbrella", "notebook",
@@ -281,8 +309,7 @@ static void scene_at(int at)
 	for (int i = 0; i < NS; i++)
 		xp_buf_printf(&t, "ep\t7-%d\tS\t%s\n", i + 1, scene[i]);
 	for (int j = 0; j < NEP; j++) {
-		xp_buf_printf(&b, "%d\n00:%02d:%02d,000 --> 00:%02d:%02d,900\n", j + 1, 2 * j / 60, 2 * j % 60,
-			      2 * j / 60, 2 * j % 60);
+		block_time(&b, j);
 		if (j >= at && j < at + NSB)
 			xp_buf_printf(&b, "%s\n\n", scene_block(j - at));
 		else if (j % 3)
@@ -291,18 +318,7 @@ static void scene_at(int at)
 		else
 			xp_buf_printf(&b, "Somebody parked a truck on lawn %d again.\n\n", j);
 	}
-	xp_corpus c = {0};
-	xp_subs s = {0};
-	xp_err e;
-	assert_int_equal(xp_tsv_read_mem("t", t.p, t.n, &c, &e), 0);
-	assert_int_equal(xp_subs_read_mem("s", b.p, b.n, NULL, &s, &e), 0);
-	xp_buf_free(&t);
-	xp_buf_free(&b);
-	xp_episode ep = {&c, 0, c.ndocs, &s, NULL, NULL, "zh", XP_TOK_CHARS, {40, 0.35}};
-	xp_ulink *l;
-	size_t n;
-	assert_int_equal(xp_episode_links(&ep, &l, &n, &e), 0);
-	assert_int_equal(n, NS);
+	xp_ulink *l = episode_links(&t, &b, NS);
 	int aligned = 0;
 	for (int i = 0; i < NS; i++) {
 		int want = at + i + (i > LONG), wantn = i == LONG ? 2 : 1;
@@ -313,8 +329,6 @@ static void scene_at(int at)
 	}
 	assert_int_equal(aligned, NS);
 	free(l);
-	xp_subs_free(&s);
-	xp_corpus_free(&c);
 }
 
 static void scene_alone(void **state)
@@ -323,6 +337,65 @@ static void scene_alone(void **state)
 	scene_at(150);           /* the middle of the episode */
 	scene_at(0);             /* its first scene */
 	scene_at(NEP - NSB);     /* its last */
+}
+
+/* Two scenes of one episode in one transcript, far apart in its subtitles
+ * (made up: six lines of a bakery at blocks 40.., eight of a rocket launch
+ * at 220.., every other block talk of neither).  Every line has rare words,
+ * so every line is an anchor; but the row between the scenes, the last
+ * bakery line done and the first rocket one not begun, lies between two
+ * anchors 180 blocks apart.  Before, the band followed the straight line
+ * between them and centred that row mid-gap, out of reach of both scenes:
+ * the bakery's last line and the rocket's first were left unaligned.  The
+ * band now spans the jump. */
+static const char *const bakery[] = {
+	"Flour, butter and sugar for the croissants.",
+	"The oven needs fifteen minutes to warm up.",
+	"Who ate the raspberry tart from the window?",
+	"Guilty, but the crust was perfect.",
+	"Then bake another tray before the market opens.",
+	"Fine, pass me the rolling pin and the apron.",
+};
+static const char *const rocket[] = {
+	"Ignition sequence starts in ten seconds, commander.",
+	"Fuel pressure is steady on both boosters.",
+	"Telemetry shows the capsule hatch sealed.",
+	"Roger, mission control, we are go for launch.",
+	"Weather over the launch pad is clear.",
+	"Engines throttle up to full thrust.",
+	"Liftoff, the tower is cleared.",
+	"Orbit insertion in nine minutes, crew.",
+};
+enum { NBAK = 6, NROC = 8, BAK_AT = 40, ROC_AT = 220 };
+
+static void scenes_apart(void **state)
+{
+	(void)state;
+	xp_buf t = {0}, b = {0};
+	for (int i = 0; i < NBAK; i++)
+		xp_buf_printf(&t, "ep\t3-%d\tS\t%s\n", i + 1, bakery[i]);
+	for (int i = 0; i < NROC; i++)
+		xp_buf_printf(&t, "ep\t9-%d\tS\t%s\n", i + 1, rocket[i]);
+	for (int j = 0; j < NEP; j++) {
+		block_time(&b, j);
+		if (j >= BAK_AT && j < BAK_AT + NBAK)
+			xp_buf_printf(&b, "%s\n\n", bakery[j - BAK_AT]);
+		else if (j >= ROC_AT && j < ROC_AT + NROC)
+			xp_buf_printf(&b, "%s\n\n", rocket[j - ROC_AT]);
+		else
+			xp_buf_printf(&b, "Nobody fed goldfish number %d yesterday.\n\n", j);
+	}
+	xp_ulink *l = episode_links(&t, &b, NBAK + NROC);
+	int aligned = 0;
+	for (int i = 0; i < NBAK + NROC; i++) {
+		int want = i < NBAK ? BAK_AT + i : ROC_AT + i - NBAK;
+		if (l[i].first != want || l[i].nblocks != 1)
+			print_error("utterance %d: got block %d + %u, want %d + 1\n", i, l[i].first,
+				    l[i].nblocks, want);
+		aligned += l[i].first == want && l[i].nblocks == 1;
+	}
+	assert_int_equal(aligned, NBAK + NROC);
+	free(l);
 }
 
 int main(void)
@@ -334,6 +407,7 @@ int main(void)
 		cmocka_unit_test(target_by_time),
 		cmocka_unit_test(target_by_links),
 		cmocka_unit_test(scene_alone),
+		cmocka_unit_test(scenes_apart),
 	};
 	return cmocka_run_group_tests_name("ualign", tests, NULL, NULL);
 }
