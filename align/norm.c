@@ -690,10 +690,10 @@ static int before_mark(const xp_normalizer *z, const char *s, int32_t m, int32_t
  * *cap): UINT32_MAX on OOM */
 static uint32_t count_in(xp_vocab *v, uint32_t **cnt, size_t *cap, const char *s, size_t n)
 {
-	uint32_t id = xp_vocab_id(v, s, n);
+	uint32_t had = v->n, id = xp_vocab_id(v, s, n);
 	if (id == UINT32_MAX || xp_grow(cnt, cap, v->n, sizeof **cnt))
 		return UINT32_MAX;
-	if (id + 1 == v->n)
+	if (v->n > had)   /* new */
 		(*cnt)[id] = 0;
 	(*cnt)[id]++;
 	return id;
@@ -782,10 +782,11 @@ static long stem_bytes(xp_normalizer *z, const char *s, size_t n)
 	int32_t m = stem_letters(z, s, n);
 	if (m <= 0)
 		return m;
-	if (z->stem_method > 0) {   /* prefix:N, and the marks on its last letter */
-		int32_t k = z->stem_method;
-		while (k < m && before_mark(z, s, m, m - k))
-			k++;
+	if (z->stem_method > 0) {   /* prefix:N: N letters, each with its marks */
+		int32_t k = 0, letters = 0;
+		for (; k < m; k++)
+			if (!before_mark(z, s, m, m - k) && letters++ == z->stem_method)
+				break;
 		return k < m ? z->cp[k] : (long)n;
 	}
 	if (!z->learned || z->learned_at != z->known.n) {
