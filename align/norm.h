@@ -76,8 +76,9 @@ enum {
 					 the stem learned from the corpus's own words):
 					 any language, no table; a script written without
 					 spaces (Han, kana, Thai, ...) is never reduced.
-					 In no language's parts (docs/cmd/wordalign.md,
-					 Morphology) */
+					 Farsi's pack asks for the learned stems, which
+					 passed its audit; other languages by --stem only
+					 (docs/cmd/wordalign.md, Morphology) */
 	XP_NORM_ALL = (1 << 12) - 1,
 	/* the names of earlier releases, for this release only */
 	XP_NORM_PERSIAN = XP_NORM_LETTERS,
