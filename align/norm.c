@@ -656,7 +656,7 @@ enum { STEM_MIN = 4, SUF_MAX = 5, SUF_WORDS = 8, SUF_SHARE = 200 };
 /* The code point offsets of the UTF-8 word s[0..n) into z->cp (cp[0..m],
  * cp[m] = n): m, or 0 when a stem method leaves the word as it is: not
  * only letters (and their marks), or letters of a script written without
- * spaces between words (Han, kana, Thai, ...), whose characters are each a
+ * spaces between words (Han, kana, ...), whose characters are each a
  * morpheme rather than a letter; -1 when memory ran out. */
 static int32_t stem_letters(xp_normalizer *z, const char *s, size_t n)
 {

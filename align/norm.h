@@ -75,9 +75,9 @@ enum {
 					 xp_normalizer_stem sets (a prefix of N letters, or
 					 the stem learned from the corpus's own words):
 					 any language, no table; a script written without
-					 spaces (Han, kana, Thai, ...) is never reduced.
-					 Farsi's pack asks for the learned stems, which
-					 passed its audit; other languages by --stem only
+					 spaces (Han, kana, ...) is never reduced.
+					 A pack may ask for the learned stems (one did:
+					 it passed its audit); else by --stem
 					 (docs/cmd/wordalign.md, Morphology) */
 	XP_NORM_ALL = (1 << 12) - 1,
 	/* the names of earlier releases, for this release only */
