@@ -171,7 +171,11 @@ static int runs_agree(xp_db *db, const char *in, xp_err *err)
 }
 
 /* Conflicts: a live edit of src's that the merged store lacks, on a
- * mention the merged store has a live edit of that src lacks. */
+ * mention the merged store has a live edit of that src lacks.  A stored
+ * no-op (store.h XP_SQL_NOOP, an older store's) is no edit on either side:
+ * it set the span its own store had, and the corrected view passes over
+ * it, so it conflicts with nothing (ann2's "modify 0:5:7" on the
+ * projection was listed against ann1's real 0:4:7). */
 static int find_conflicts(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 {
 	sqlite3_stmt *st;
@@ -180,6 +184,7 @@ static int find_conflicts(xp_db *db, const char *in, xp_merge_result *r, xp_err 
 			   " s.created, o.op, o.sent, o.new_start, o.new_end, coalesce(o.annotator, ''), o.created"
 			   " FROM temp.sc s JOIN temp.mc o ON o.run = s.drun AND o.mention_key = s.mention_key"
 			   " WHERE s.undone = 0 AND s.status = 'ok' AND o.undone = 0 AND o.status = 'ok'"
+			   " AND NOT " XP_SQL_NOOP("s") " AND NOT " XP_SQL_NOOP("o")
 			   " AND NOT EXISTS (SELECT 1 FROM temp.mc x WHERE x.run = s.drun AND " SAME_CORR("x", "s") ")"
 			   " AND NOT EXISTS (SELECT 1 FROM temp.sc y WHERE y.drun = o.run AND " SAME_CORR("y", "o") ")"
 			   " GROUP BY s.id ORDER BY s.drun, s.mention_key, s.id",

@@ -272,7 +272,7 @@ static void progress(void *arg, const xp_wa_progress *p)
 static const struct option own[] = {
 	{"output", required_argument, 0, 'o'},  {"probs", required_argument, 0, 'p'},
 	{"forward", required_argument, 0, 'F'}, {"reverse", required_argument, 0, 'R'},
-	{"train", required_argument, 0, 'T'},   {"train-lex", required_argument, 0, 'X'},
+	{"train", required_argument, 0, 'T' | XP_OPT_MANY},   {"train-lex", required_argument, 0, 'X' | XP_OPT_MANY},
 	{"src-lang", required_argument, 0, 'S'},
 	{"tgt-lang", required_argument, 0, 'L'}, {"save-model", required_argument, 0, 'M'},
 	{"model", required_argument, 0, 'm'},   {"adapt-sweeps", required_argument, 0, 'A'},
@@ -285,7 +285,7 @@ static const struct option own[] = {
 	{"state", required_argument, 0, 'Z'},   {"stage", required_argument, 0, 'J'},
 	{"schedule", no_argument, 0, 'H'},     {"timing", no_argument, 0, 'I'},
 	{"dict", required_argument, 0, 'D'},   {"dict-format", required_argument, 0, 'E'},
-	{"stem", required_argument, 0, 'V'},
+	{"stem", required_argument, 0, 'V' | XP_OPT_MANY},   /* once a side: src:, tgt: */
 	{0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
@@ -352,9 +352,14 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 			if (xp_norm_stem_parse(optarg + (side < 2 ? 4 : 0), &method))
 				return xp_cli_bad("wordalign", "--stem is [src:|tgt:]learned or [src:|tgt:]prefix:N "
 							       "(N 1 to %d), not '%s'", XP_STEM_PREFIX_MAX, optarg);
-			for (int d = 0; d < 2; d++)
-				if (side == 2 || side == d)
-					a->wa.stem[d] = method;
+			for (int d = 0; d < 2; d++) {
+				if (side != 2 && side != d)
+					continue;
+				if (a->wa.stem[d] && a->wa.stem[d] != method)
+					return xp_cli_bad("wordalign", "--stem: the %s side's method given twice, with "
+								       "two methods ('%s')", d ? "target" : "source", optarg);
+				a->wa.stem[d] = method;
+			}
 			break;
 		}
 		case 'S': a->wa.lang[0] = optarg; break;

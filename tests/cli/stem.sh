@@ -44,6 +44,13 @@ for v in prefix prefix:0 prefix:33 learnt both:learned src: ""; do
 	expect_status 2 $XPROJ wordalign $T/x.pairs --stem "$v" -o $T/e.pharaoh
 	expect_grep "stem is \[src:|tgt:\]learned or \[src:|tgt:\]prefix:N" $T/err
 done
+# a side each: taken; one side given two methods: refused
+$XPROJ wordalign $T/x.pairs --iters 20 --stem src:prefix:2 --stem tgt:learned -o $T/b.pharaoh 2>$T/err
+expect_grep 'source normalised .*: 1406 of 1406 tokens changed' $T/err
+expect_grep 'target normalised .*; 32 word types -> 8$' $T/err
+expect_status 0 $XPROJ wordalign $T/x.pairs --iters 4 --stem learned --stem learned -o $T/b.pharaoh
+expect_status 2 $XPROJ wordalign $T/x.pairs --stem learned --stem tgt:prefix:4 -o $T/e.pharaoh
+expect_grep "stem: the target side's method given twice" $T/err
 expect_status 2 $XPROJ wordalign $T/x.pairs --stem learned --save-model $T/m.model
 expect_grep 'stem does not go with --save-model' $T/err
 [ ! -e $T/e.pharaoh ] || { echo "FAIL: a usage error wrote its output"; fails=$((fails + 1)); }
