@@ -9,7 +9,9 @@
 #include <string.h>
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
+#include <unicode/uscript.h>
 #include <unicode/ustring.h>
+#include <unicode/utf8.h>
 
 struct xp_normalizer {
 	const UNormalizer2 *nfkc_cf, *nfkc;
@@ -23,6 +25,20 @@ struct xp_normalizer {
 	size_t capstem;
 	xp_vocab known;         /* the corpus's words, which the morphology may take as stems */
 	int has_known;
+	/* XP_NORM_STEM: its method (xp_normalizer_stem), and the learned
+	 * suffixes and stems, learned from `known` as it was when a word was
+	 * first reduced (learned_at: its size then; learned again if it grew) */
+	int stem_method;
+	xp_vocab sufv, stemv;   /* candidate suffixes and stems */
+	uint32_t *sufn;         /* per suffix: the words it ends whose stem stands (pass 2) */
+	uint32_t *stemn;        /* per stem: the words it begins (pass 1), then those it
+				   begins with a productive suffix (pass 3) */
+	size_t capsufn, capstemn;
+	uint32_t sufmin;        /* a suffix is productive when sufn reaches this */
+	uint32_t learned_at;
+	int learned;
+	int32_t *cp;            /* a word's code point offsets */
+	size_t capcp;
 	/* the language's pack and its tables (xp_normalizer_lang), the
 	 * affixes in UTF-16 */
 	const xp_lang_pack *pk;
@@ -43,6 +59,8 @@ xp_normalizer *xp_normalizer_new(void)
 		free(z);
 		return NULL;
 	}
+	if (z)
+		z->stem_method = XP_STEM_LEARNED;
 	if (z)
 		z->nfkc_cf = unorm2_getNFKCCasefoldInstance(&e);
 	if (z && U_SUCCESS(e))
@@ -125,6 +143,13 @@ void xp_normalizer_free(xp_normalizer *z)
 	free(z->u8);
 	free(z->stem);
 	xp_vocab_free(&z->known);
+	if (z->learned) {
+		xp_vocab_free(&z->sufv);
+		xp_vocab_free(&z->stemv);
+	}
+	free(z->sufn);
+	free(z->stemn);
+	free(z->cp);
 	free(z);
 }
 
@@ -379,7 +404,7 @@ static const struct {
 	{"nfkc", XP_NORM_NFKC},       {"case", XP_NORM_CASE},   {"apostrophes", XP_NORM_APOS},
 	{"clitics", XP_NORM_CLITICS}, {"letters", XP_NORM_LETTERS}, {"marks", XP_NORM_MARKS},
 	{"digits", XP_NORM_DIGITS},   {"zwnj", XP_NORM_ZWNJ},   {"punct", XP_NORM_PUNCT},
-	{"affixes", XP_NORM_AFFIXES}, {"en-stem", XP_NORM_EN_STEM},
+	{"affixes", XP_NORM_AFFIXES}, {"en-stem", XP_NORM_EN_STEM}, {"stem", XP_NORM_STEM},
 };
 
 /* the part of this name, or of the name of earlier releases a pack gives
@@ -598,6 +623,224 @@ static size_t en_stem(xp_normalizer *z, const UChar *s, size_t n, const char **s
 	return 0;
 }
 
+/* --- stems: a word reduced, by its first letters or by a suffix learned ------------- */
+
+int xp_norm_stem_parse(const char *s, int *method)
+{
+	if (!strcmp(s, "learned")) {
+		*method = XP_STEM_LEARNED;
+		return 0;
+	}
+	if (strncmp(s, "prefix:", 7) || s[7] < '1' || s[7] > '9' || strspn(s + 7, "0123456789") != strlen(s + 7) ||
+	    strlen(s + 7) > 2 || atoi(s + 7) > XP_STEM_PREFIX_MAX)
+		return -1;
+	*method = atoi(s + 7);
+	return 0;
+}
+
+int xp_normalizer_stem(xp_normalizer *z, int method)
+{
+	if (method != XP_STEM_LEARNED && (method < 1 || method > XP_STEM_PREFIX_MAX))
+		return -1;
+	z->stem_method = method;
+	return 0;
+}
+
+/* The learned stems' limits: what remains of a word keeps STEM_MIN letters,
+ * a suffix has SUF_MAX at most.  A suffix is productive when it ends
+ * SUF_WORDS words whose stem stands (a word, or the beginning of another),
+ * and at least one word in SUF_SHARE of the corpus's: the same share for
+ * every corpus size and language, not a fitted count. */
+enum { STEM_MIN = 4, SUF_MAX = 5, SUF_WORDS = 8, SUF_SHARE = 200 };
+
+/* The code point offsets of the UTF-8 word s[0..n) into z->cp (cp[0..m],
+ * cp[m] = n): m, or 0 when a stem method leaves the word as it is: not
+ * only letters (and their marks), or letters of a script written without
+ * spaces between words (Han, kana, ...), whose characters are each a
+ * morpheme rather than a letter; -1 when memory ran out. */
+static int32_t stem_letters(xp_normalizer *z, const char *s, size_t n)
+{
+	if (n > INT32_MAX / 2 || xp_grow(&z->cp, &z->capcp, n + 1, sizeof *z->cp))
+		return -1;
+	int32_t i = 0, m = 0;
+	while ((size_t)i < n) {
+		UChar32 c;
+		z->cp[m++] = i;
+		U8_NEXT(s, i, (int32_t)n, c);
+		UErrorCode e = U_ZERO_ERROR;
+		if (c < 0 || !(u_isalpha(c) || (U_GET_GC_MASK(c) & U_GC_M_MASK)) ||
+		    uscript_breaksBetweenLetters(uscript_getScript(c, &e)))
+			return 0;
+	}
+	z->cp[m] = (int32_t)n;
+	return m;
+}
+
+/* the cut k code points before the end of a word of m (z->cp) falls before
+ * a mark: no cut may part a mark from its letter */
+static int before_mark(const xp_normalizer *z, const char *s, int32_t m, int32_t k)
+{
+	UChar32 c;
+	int32_t i = z->cp[m - k];
+	U8_NEXT(s, i, z->cp[m], c);
+	return c >= 0 && (U_GET_GC_MASK(c) & U_GC_M_MASK);
+}
+
+/* id of s[0..n) in v, counted in (*cnt)[id] (room for v's ids kept in
+ * *cap): UINT32_MAX on OOM */
+static uint32_t count_in(xp_vocab *v, uint32_t **cnt, size_t *cap, const char *s, size_t n)
+{
+	uint32_t had = v->n, id = xp_vocab_id(v, s, n);
+	if (id == UINT32_MAX || xp_grow(cnt, cap, v->n, sizeof **cnt))
+		return UINT32_MAX;
+	if (v->n > had)   /* new */
+		(*cnt)[id] = 0;
+	(*cnt)[id]++;
+	return id;
+}
+
+/* the count of s[0..n) in v (0 if absent) */
+static uint32_t count_of(xp_vocab *v, const uint32_t *cnt, const char *s, size_t n)
+{
+	uint32_t id = xp_vocab_find(v, s, n);
+	return id == UINT32_MAX ? 0 : cnt[id];
+}
+
+static int is_known(xp_normalizer *z, const char *s, size_t n)
+{
+	return xp_vocab_find(&z->known, s, n) != UINT32_MAX;
+}
+
+/* the productive suffixes and the stems, from the known words, in three
+ * passes over them (see xp_normalizer_stem); 0, or -1 */
+static int learn_stems(xp_normalizer *z)
+{
+	if (z->learned) {
+		xp_vocab_free(&z->sufv);
+		xp_vocab_free(&z->stemv);
+		z->learned = 0;
+	}
+	free(z->sufn), free(z->stemn);
+	z->sufn = z->stemn = NULL;
+	z->capsufn = z->capstemn = 0;
+	if (xp_vocab_init(&z->sufv, 0))
+		return -1;
+	if (xp_vocab_init(&z->stemv, 0)) {
+		xp_vocab_free(&z->sufv);
+		return -1;
+	}
+	z->learned = 1;
+	z->learned_at = z->known.n;
+	z->sufmin = z->known.n / SUF_SHARE > SUF_WORDS ? z->known.n / SUF_SHARE : SUF_WORDS;
+	uint32_t *seen = NULL;  /* pass 3 counts a stem again, from 0: its ids keep */
+	for (int pass = 1; pass <= 3; pass++) {
+		if (pass == 3) {
+			if (!(seen = calloc((size_t)z->stemv.n + 1, sizeof *seen)))
+				return -1;
+		}
+		for (uint32_t w = 0; w < z->known.n; w++) {
+			const char *s = z->known.words[w];
+			size_t n = strlen(s);
+			int32_t m = stem_letters(z, s, n);
+			if (m < 0) {
+				free(seen);
+				return -1;
+			}
+			for (int32_t k = 1; k <= SUF_MAX && m - k >= STEM_MIN; k++) {
+				if (before_mark(z, s, m, k))
+					continue;
+				size_t at = (size_t)z->cp[m - k];
+				uint32_t id;
+				if (pass == 1)
+					id = count_in(&z->stemv, &z->stemn, &z->capstemn, s, at);
+				else if (pass == 2)
+					id = is_known(z, s, at) ? count_in(&z->sufv, &z->sufn, &z->capsufn, s + at, n - at) : 0;
+				else if (count_of(&z->sufv, z->sufn, s + at, n - at) >= z->sufmin) {
+					id = xp_vocab_find(&z->stemv, s, at);   /* pass 1 added it */
+					if (id != UINT32_MAX)
+						seen[id]++;
+					id = 0;
+				} else
+					id = 0;
+				if (id == UINT32_MAX) {
+					free(seen);
+					return -1;
+				}
+			}
+		}
+	}
+	free(z->stemn);
+	z->stemn = seen;
+	z->capstemn = (size_t)z->stemv.n + 1;
+	return 0;
+}
+
+/* the bytes of the UTF-8 word s[0..n) its stem keeps (n: the word as it
+ * is), by z's method; -1 when memory ran out */
+static long stem_bytes(xp_normalizer *z, const char *s, size_t n)
+{
+	int32_t m = stem_letters(z, s, n);
+	if (m <= 0)
+		return m;
+	if (z->stem_method > 0) {   /* prefix:N: N letters, each with its marks */
+		int32_t k = 0, letters = 0;
+		for (; k < m; k++)
+			if (!before_mark(z, s, m, m - k) && letters++ == z->stem_method)
+				break;
+		return k < m ? z->cp[k] : (long)n;
+	}
+	if (!z->learned || z->learned_at != z->known.n) {
+		if (learn_stems(z))
+			return -1;
+		if ((m = stem_letters(z, s, n)) <= 0)   /* z->cp was the corpus's */
+			return m;
+	}
+	/* the longest productive suffix off a stem that is a word of the
+	 * corpus; else off a stem that begins two words with one; and so
+	 * again from the stem, at most three suffixes (medizinischen ->
+	 * medizinische -> medizinisch: the forms meet) */
+	size_t len = n;
+	for (int cuts = 0; cuts < 3; cuts++) {
+		size_t was = len;
+		if ((m = stem_letters(z, s, len)) <= 0)
+			return m < 0 ? -1 : (long)len;
+		int32_t top = m - STEM_MIN < SUF_MAX ? m - STEM_MIN : SUF_MAX;
+		for (int alone = 1; alone >= 0 && len == was; alone--)
+			for (int32_t k = top; k >= 1; k--) {
+				size_t at = (size_t)z->cp[m - k];
+				if (before_mark(z, s, m, k) || count_of(&z->sufv, z->sufn, s + at, len - at) < z->sufmin)
+					continue;
+				if (alone ? is_known(z, s, at) : count_of(&z->stemv, z->stemn, s, at) >= 2) {
+					len = at;
+					break;
+				}
+			}
+		if (len == was)
+			break;
+	}
+	return (long)len;
+}
+
+/* Append s[0..n) to out as put_word does, reduced to its stem when
+ * `parts` has XP_NORM_STEM. */
+static int put_stem(xp_normalizer *z, unsigned parts, const UChar *s, size_t n, xp_buf *out)
+{
+	size_t at = out->n;
+	if (put_word(z, s, n, out))
+		return -1;
+	if (!(parts & XP_NORM_STEM))
+		return 0;
+	size_t len = out->n - at - 1;
+	long keep = stem_bytes(z, out->p + at, len);
+	if (keep < 0)
+		return -1;
+	if ((size_t)keep < len && keep > 0) {
+		out->p[at + (size_t)keep] = '\0';
+		out->n = at + (size_t)keep + 1;
+	}
+	return 0;
+}
+
 /* The words of b[0..k) with the morphology of `parts` (stem and affixes, in
  * their order); how many, or -1. */
 static int morph_words(xp_normalizer *z, unsigned parts, const UChar *b, size_t k, xp_buf *out)
@@ -609,7 +852,7 @@ static int morph_words(xp_normalizer *z, unsigned parts, const UChar *b, size_t 
 		int words = 0;
 		for (int i = 0; i <= nc; i++) {
 			size_t from = i ? cut[i - 1] : 0, to = i < nc ? cut[i] : k;
-			if (put_word(z, b + from, to - from, out))
+			if (put_stem(z, parts, b + from, to - from, out))
 				return -1;
 			words++;
 		}
@@ -618,12 +861,12 @@ static int morph_words(xp_normalizer *z, unsigned parts, const UChar *b, size_t 
 	const char *suf = NULL;
 	size_t m = parts & XP_NORM_EN_STEM ? en_stem(z, b, k, &suf) : 0;
 	if (m) {
-		if (put_word(z, z->stem, m, out))
+		if (put_stem(z, parts, z->stem, m, out))
 			return -1;
 		xp_buf_add(out, suf, strlen(suf) + 1);
 		return out->oom ? -1 : 2;
 	}
-	return put_word(z, b, k, out) ? -1 : 1;
+	return put_stem(z, parts, b, k, out) ? -1 : 1;
 }
 
 /* One piece of a token (no ZWNJ in it when that part is on), src[0..n) in

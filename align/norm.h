@@ -71,14 +71,22 @@ enum {
 					 "+ing"), the same way: only onto a stem the corpus has.
 					 In no language's parts: measured, no clear gain
 					 (docs/cmd/wordalign.md, Morphology) */
-	XP_NORM_ALL = (1 << 11) - 1,
+	XP_NORM_STEM = 1 << 11,       /* a word reduced to its stem, by the method
+					 xp_normalizer_stem sets (a prefix of N letters, or
+					 the stem learned from the corpus's own words):
+					 any language, no table; a script written without
+					 spaces (Han, kana, ...) is never reduced.
+					 A pack may ask for the learned stems (one did:
+					 it passed its audit); else by --stem
+					 (docs/cmd/wordalign.md, Morphology) */
+	XP_NORM_ALL = (1 << 12) - 1,
 	/* the names of earlier releases, for this release only */
 	XP_NORM_PERSIAN = XP_NORM_LETTERS,
 	XP_NORM_ZH_PUNCT = XP_NORM_PUNCT,
 	XP_NORM_FA_MORPH = XP_NORM_AFFIXES
 };
 
-/* Morphology (XP_NORM_AFFIXES, XP_NORM_EN_STEM) takes an affix off a word
+/* Morphology (XP_NORM_AFFIXES, XP_NORM_EN_STEM, XP_NORM_STEM learned) takes an affix off a word
  * only when what remains is a word of the corpus standing on its own
  * (a pronoun clitic off "book+my" where "book" occurs, never off a word
  * whose last letter only looks like one): a few thousand
@@ -89,10 +97,27 @@ enum {
  * memory ran out. */
 int xp_normalizer_know(xp_normalizer *z, const char *word, size_t n);
 
+/* How XP_NORM_STEM reduces a word: XP_STEM_LEARNED, or N > 0 for its
+ * first N letters (a "prefix:N"). */
+#define XP_STEM_LEARNED (-1)
+#define XP_STEM_PREFIX_MAX 32
+/* The method named s ("learned", "prefix:N" with N 1..XP_STEM_PREFIX_MAX)
+ * into *method; 0, or -1 if s names none. */
+int xp_norm_stem_parse(const char *s, int *method);
+/* The method of XP_NORM_STEM (until called: XP_STEM_LEARNED).  The learned
+ * stems are the corpus's: what xp_normalizer_know was given when a word
+ * is first reduced (a word w = t + s loses its suffix s, of 1 to 5
+ * letters, when t keeps 3 letters at least, s ends many of the corpus's
+ * words whose stem is a word of its own or begins others too, and t is
+ * itself a word of the corpus or the stem of two words or more with such
+ * suffixes; the longest such suffix).  0, or -1 for a method that is
+ * none. */
+int xp_normalizer_stem(xp_normalizer *z, int method);
+
 /* The parts language lang takes ("" or NULL: only those safe for any). */
 unsigned xp_norm_parts(const char *lang);
 /* The part named name ("nfkc", "case", "apostrophes", "clitics", "letters",
- * "marks", "digits", "zwnj", "punct", "affixes", "en-stem"; this release
+ * "marks", "digits", "zwnj", "punct", "affixes", "en-stem", "stem"; this release
  * also the old names the packs list: lang/lang.h norm_aliases), or 0. */
 unsigned xp_norm_part_named(const char *name);
 

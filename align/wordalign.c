@@ -506,7 +506,7 @@ static int normalise_side(xp_wa *w, int d)
 				nm->lang = "en";
 		}
 	}
-	nm->parts = xp_norm_parts(nm->lang) & w->o.normalize;
+	nm->parts = (xp_norm_parts(nm->lang) | (w->o.stem[d] ? XP_NORM_STEM : 0)) & w->o.normalize;
 	if (!nm->parts || !S->ntok)
 		return 0;
 	xp_normalizer *z = xp_normalizer_new();
@@ -518,10 +518,12 @@ static int normalise_side(xp_wa *w, int d)
 	uint16_t *orig = NULL;
 	size_t nids = 0, cap_ids = 0;
 	xp_buf b = {0};
-	int rc = z && vok && first && changed && !xp_normalizer_lang(z, nm->lang) ? 0 : -1;
+	int rc = z && vok && first && changed && !xp_normalizer_lang(z, nm->lang) &&
+			 (!w->o.stem[d] || !xp_normalizer_stem(z, w->o.stem[d])) ? 0 : -1;
 	/* the morphology splits an affix off only a stem the side has on its
-	 * own: every word it has, first, as the other parts make them */
-	const unsigned morph = XP_NORM_AFFIXES | XP_NORM_EN_STEM;
+	 * own (and learns its stems from them): every word it has, first, as
+	 * the other parts make them */
+	const unsigned morph = XP_NORM_AFFIXES | XP_NORM_EN_STEM | XP_NORM_STEM;
 	for (uint32_t t = 0; rc == 0 && (nm->parts & morph) && t < V->n; t++) {
 		b.n = 0;
 		int k = xp_norm_token(z, nm->parts & ~morph, V->words[t], strlen(V->words[t]), &b);

@@ -67,6 +67,9 @@ typedef struct xp_wa_opts {
 				    XP_NORM_ALL; 0: words as given) */
 	const char *lang[2];     /* source and target language, which decide the parts;
 				    NULL or "": from the script of the side's words */
+	int stem[2];             /* each side's words reduced to their stems (norm.h
+				    XP_NORM_STEM: XP_STEM_LEARNED or a prefix's length);
+				    0 (the default): as its language's parts say */
 	double one_way;          /* xp_wa_collect: a link one direction alone holds is a candidate for
 				    the symmetrisation only with this posterior (sym.h; default
 				    XP_SYM_ONE_WAY; 0: every link) */

@@ -147,12 +147,13 @@ for o in ${AUDIT_WA_ON:-}; do
 	*)
 		[ -n "$WA_ON" ] || { echo "audit.sh: AUDIT_WA_ON: $o follows no option" >&2; exit 2; }
 		case ${WA_ON##* } in *_*) echo "audit.sh: AUDIT_WA_ON: ${WA_ON##* }: $o: one value an option" >&2; exit 2;; esac
-		case $o in *[!A-Za-z0-9.]*) echo "audit.sh: AUDIT_WA_ON: $o: a value is letters, digits and dots" >&2; exit 2;; esac
+		case $o in *[!A-Za-z0-9.:]*) echo "audit.sh: AUDIT_WA_ON: $o: a value is letters, digits, dots and colons" >&2; exit 2;; esac
 		WA_ON="${WA_ON}_$o" ;;
 	esac
 done
-# watag OPT: the row's name and cache tag of a wordalign option (--samplers_6: samplers6)
-watag() { echo "${1#--}" | tr -d _; }
+# watag OPT: the row's name and cache tag of a wordalign option (--samplers_6: samplers6;
+# --stem_tgt:prefix:5: stemtgtprefix5)
+watag() { echo "${1#--}" | tr -d _:; }
 # the control's seeds (CTL: every triple's, CTLT: the triples as given):
 # only with an aligner row; each triple as many as SEEDS, none of them, no seed twice
 CTL="" CTLT=""

@@ -32,13 +32,15 @@
 # PARCORFULL_LEX=PATTERN: the aligner also trains its lexical model on the
 # pairs of the file PATTERN names with %s the language (`wordalign
 # --train-lex`: bench/dict.sh's dictionary pairs).  PARCORFULL_SEED: the
-# aligner's --seed (default its own).
+# aligner's --seed (default its own).  PARCORFULL_WA_OPTS: more wordalign
+# options (an aligner setting measured: `--stem learned`).
 set -eu
 . bench/record.sh
 REC_QUIET=1
 rec_begin "${NAME:-parcorfull}"
 [ -z "${LANGS:-}" ] || rec_skip "LANGS is set"
-[ -z "${PARCORFULL_LEX:-}${PARCORFULL_SEED:-}" ] || rec_skip "PARCORFULL_LEX or PARCORFULL_SEED is set"
+[ -z "${PARCORFULL_LEX:-}${PARCORFULL_SEED:-}${PARCORFULL_WA_OPTS:-}" ] ||
+	rec_skip "PARCORFULL_LEX, PARCORFULL_SEED or PARCORFULL_WA_OPTS is set"
 : "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=de fr pt}" "${RULES:=0}"
 P=$DATA/parcorfull-ted
 [ -d "$P" ] || { echo "bench/parcorfull: $P not found"; exit 0; }
@@ -83,7 +85,7 @@ for l in $LANGS; do
 			${PARCORFULL_ALL_LINKS:+--all-links $T/$l.all.pharaoh --all-probs $T/$l.all.probs} \
 			${PARCORFULL_PHRASES:+--phrases $T/$l.phrases} \
 			${PARCORFULL_LEX:+--train-lex $(printf "$PARCORFULL_LEX" $l)} \
-			${PARCORFULL_SEED:+--seed $PARCORFULL_SEED} 2>$T/$l.wordalign.log
+			${PARCORFULL_SEED:+--seed $PARCORFULL_SEED} ${PARCORFULL_WA_OPTS:-} 2>$T/$l.wordalign.log
 	fi
 	proj() {   # proj OUT RULES...
 		o=$1; shift

@@ -632,7 +632,9 @@ const xp_lang_pack xp_lang_fa = {
 	.aliases = aliases,
 	.script = "Arabic",
 	.traits = XP_LT_PERSON_ENDINGS | XP_LT_NO_ARTICLES | XP_LT_NO_GENDER | XP_LT_LOANWORDS,
-	.norm = "letters,marks,affixes", .norm_aliases = "persian=letters,fa-morph=affixes",
+	/* stem: the learned stems (align/norm.h XP_NORM_STEM), which passed
+	 * the aligner rows' audit for Farsi (docs/cmd/wordalign.md, Morphology) */
+	.norm = "letters,marks,affixes,stem", .norm_aliases = "persian=letters,fa-morph=affixes",
 	.normdata = &normdata,
 	.bare_articles = articles,
 	.rules = rules,

@@ -285,6 +285,7 @@ static const struct option own[] = {
 	{"state", required_argument, 0, 'Z'},   {"stage", required_argument, 0, 'J'},
 	{"schedule", no_argument, 0, 'H'},     {"timing", no_argument, 0, 'I'},
 	{"dict", required_argument, 0, 'D'},   {"dict-format", required_argument, 0, 'E'},
+	{"stem", required_argument, 0, 'V' | XP_OPT_MANY},   /* once a side: src:, tgt: */
 	{0, 0, 0, 0}};
 static const struct option *const groups[] = {own, xp_opts_wordalign, NULL};
 
@@ -346,6 +347,21 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 			if (xp_dict_format_parse(optarg, &a->dict_format))
 				return xp_cli_bad("wordalign", "--dict-format is auto, dictd or cedict, not '%s'", optarg);
 			break;
+		case 'V': {   /* --stem [src:|tgt:]METHOD: both sides unless one is named */
+			int side = !strncmp(optarg, "src:", 4) ? 0 : !strncmp(optarg, "tgt:", 4) ? 1 : 2, method;
+			if (xp_norm_stem_parse(optarg + (side < 2 ? 4 : 0), &method))
+				return xp_cli_bad("wordalign", "--stem is [src:|tgt:]learned or [src:|tgt:]prefix:N "
+							       "(N 1 to %d), not '%s'", XP_STEM_PREFIX_MAX, optarg);
+			for (int d = 0; d < 2; d++) {
+				if (side != 2 && side != d)
+					continue;
+				if (a->wa.stem[d] && a->wa.stem[d] != method)
+					return xp_cli_bad("wordalign", "--stem: the %s side's method given twice, with "
+								       "two methods ('%s')", d ? "target" : "source", optarg);
+				a->wa.stem[d] = method;
+			}
+			break;
+		}
 		case 'S': a->wa.lang[0] = optarg; break;
 		case 'L': a->wa.lang[1] = optarg; break;
 		case 'M': a->save_model = optarg; break;
@@ -451,6 +467,12 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 	}
 	if (a->stage && !a->state) {
 		fprintf(stderr, "xproj wordalign: --stage needs --state\n");
+		return 2;
+	}
+	if ((a->wa.stem[0] || a->wa.stem[1]) && (a->save_model || a->model || a->state)) {
+		/* a model's words would be stems that its file does not say */
+		fprintf(stderr, "xproj wordalign: --stem does not go with --%s\n",
+			a->save_model ? "save-model" : a->model ? "model" : "state");
 		return 2;
 	}
 	if (a->state && (a->all_links || a->wa.settle > 0)) {
@@ -815,6 +837,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"                [--train-lex SPANS.pairs]... [--dict D [--dict-format F]] [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
 	"                [--settle E]\n"
 	"                [--lowercase] [--src-lang L] [--tgt-lang L] [--no-normalize[=PART,...]]\n"
+	"                [--stem [src:|tgt:]learned|prefix:N]\n"
 	"                [--no-name-prior | --name-prior F] [--no-closed-prior | --closed-prior F]\n"
 	"                [--no-loan-prior | --loan-prior F] [--loan-langs L]\n"
 	"                [--one-way P] [--src-spans F [--span-factor X | --no-spans]]\n"
@@ -931,6 +954,13 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 clitics); the packs' names of earlier releases for them\n"
 	"                 (docs/languages.md), this release.  Output indices are\n"
 	"                 always the input tokens'.\n"
+	"  --stem [src:|tgt:]METHOD  the aligner sees each word of both sides (or of\n"
+	"                 the side named) as its stem: learned (a suffix that ends\n"
+	"                 many of the side's words cut off a stem the side has) or\n"
+	"                 prefix:N (its first N letters); Han, kana, Thai ... words\n"
+	"                 as they are.  Farsi's pack has tgt:learned; measured for\n"
+	"                 others, docs/cmd/wordalign.md (Morphology).  Not with --model,\n"
+	"                 --save-model, --state.\n"
 	"  --name-prior F a name (capitalised where no sentence begins) and the word\n"
 	"                or run of Han words spelled most like it in the other side\n"
 	"                (ICU transliteration) are linked F times likelier for a\n"

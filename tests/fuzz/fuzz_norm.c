@@ -3,10 +3,13 @@
  * the utterance aligner's bags on the same text, and the language whose
  * pack's tables apply the third byte picks.  Every word it gives is
  * non-empty and NUL-terminated, as many as it says.  A few stems are known,
- * so that the morphology (affixes, en-stem) splits words too. */
+ * so that the morphology (affixes, en-stem) splits words too, and enough
+ * words with three suffixes that the learned stems (XP_NORM_STEM) have
+ * suffixes to cut; the third byte also picks the stem method. */
 #include "align/norm.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,12 +24,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		for (size_t k = 0; k < sizeof stems / sizeof *stems; k++)
 			if (xp_normalizer_know(z, stems[k], strlen(stems[k])))
 				abort();
+		static const char *const suf[] = {"", "ov", "ami", "\xd9\x87\xd8\xa7"};   /* ها */
+		char w[32];
+		for (int k = 0; k < 40; k++) {
+			snprintf(w, sizeof w, "st%c%cm%s", 'a' + k % 10, 'a' + k / 10 % 10, suf[k % 4]);
+			if (xp_normalizer_know(z, w, strlen(w)))
+				abort();
+		}
 	}
 	if (size < 3)
 		return 0;
 	unsigned parts = ((unsigned)data[0] | (unsigned)data[1] << 8) & XP_NORM_ALL;
 	static const char *const langs[] = {"fa", "zh", "ja", "ar", "en", "de", ""};
-	if (xp_normalizer_lang(z, langs[data[2] % (sizeof langs / sizeof *langs)]))
+	if (xp_normalizer_lang(z, langs[data[2] % (sizeof langs / sizeof *langs)]) ||
+	    xp_normalizer_stem(z, data[2] / 7 % 5 ? data[2] / 7 % 5 : XP_STEM_LEARNED))
 		abort();
 	const char *s = (const char *)data + 3;
 	size_t n = size - 3;

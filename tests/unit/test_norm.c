@@ -393,6 +393,96 @@ static void morphology_by_hand(void **state)
 	xp_normalizer_free(z);
 }
 
+/* Stems (XP_NORM_STEM) of a made-up language: a suffix comes off only where
+ * it ends many of the corpus's words and leaves a stem the corpus has (a
+ * word, or the beginning of two words with such suffixes); a prefix keeps
+ * N letters; Han is never reduced.  Fails on the old code, which had no
+ * stems. */
+static void stems_learned_from_the_corpus(void **state)
+{
+	(void)state;
+	xp_normalizer *z = xp_normalizer_new();
+	unsigned parts = xp_norm_parts("") | XP_NORM_STEM;
+	int method = 0;
+	assert_int_equal(xp_norm_stem_parse("learned", &method), 0);
+	assert_int_equal(method, XP_STEM_LEARNED);
+	assert_int_equal(xp_norm_stem_parse("prefix:5", &method), 0);
+	assert_int_equal(method, 5);
+	static const char *const bad[] = {"", "prefix", "prefix:", "prefix:0", "prefix:33", "prefix:5x", "prefix:-1",
+					  "prefix:007", "stem", "Learned"};
+	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++)
+		assert_int_equal(xp_norm_stem_parse(bad[k], &method), -1);
+	assert_int_equal(xp_normalizer_stem(z, 0), -1);
+	assert_int_equal(xp_normalizer_stem(z, XP_STEM_PREFIX_MAX + 1), -1);
+	assert_int_equal(xp_norm_part_named("stem"), XP_NORM_STEM);
+	assert_false(xp_norm_parts("en") & XP_NORM_STEM);   /* only in Farsi's parts: measured */
+	assert_true(xp_norm_parts("fa") & XP_NORM_STEM);
+	assert_false(xp_norm_parts("zh") & XP_NORM_STEM);
+	assert_false(xp_norm_parts("") & XP_NORM_STEM);
+
+	/* nothing known: nothing learned, nothing cut */
+	assert_int_equal(xp_normalizer_stem(z, XP_STEM_LEARNED), 0);
+	assert_string_equal(words(z, parts, "brakov"), "brakov");
+	/* ten stems, each alone and with -ov, -ami, -e: three suffixes that
+	 * end ten words each whose stem is a word */
+	static const char *const stem[] = {"brak", "tolun", "mesir", "gravo", "plind", "sukar", "venta", "dorim",
+					   "falke", "hiron"};
+	static const char *const suf[] = {"", "ov", "ami", "e"};
+	char w[64];
+	for (size_t i = 0; i < sizeof stem / sizeof *stem; i++)
+		for (size_t j = 0; j < sizeof suf / sizeof *suf; j++) {
+			snprintf(w, sizeof w, "%s%s", stem[i], suf[j]);
+			assert_int_equal(xp_normalizer_know(z, w, strlen(w)), 0);
+		}
+	static const char *const more[] = {"brakovami", "quinov", "quinami", "zortuz", "zort", "abov", "ab",
+					   "brak1ov", "nemov"};
+	for (size_t k = 0; k < sizeof more / sizeof *more; k++)
+		assert_int_equal(xp_normalizer_know(z, more[k], strlen(more[k])), 0);
+	static const struct { const char *in, *want; } c[] = {
+		{"brakov", "brak"},          /* a productive suffix off a known stem */
+		{"Brakami", "brak"},         /* case folded first */
+		{"brake", "brak"},
+		{"brak", "brak"},            /* the stem alone */
+		{"brakovami", "brak"},       /* two suffixes: the forms meet */
+		{"quinov", "quin"},          /* quin is no word, but begins two words with suffixes */
+		{"zortuz", "zortuz"},        /* -uz ends one word: no suffix */
+		{"nemov", "nemov"},          /* nem is no word and begins no other */
+		{"abov", "abov"},            /* a stem keeps four letters */
+		{"brak1ov", "brak1ov"},      /* not only letters */
+		{"\xe6\x9c\x8b\xe5\x8f\x8b\xe4\xbb\xac", "\xe6\x9c\x8b\xe5\x8f\x8b\xe4\xbb\xac"},   /* 朋友们: Han as it is */
+	};
+	for (size_t k = 0; k < sizeof c / sizeof *c; k++) {
+		const char *got = words(z, parts, c[k].in);
+		if (strcmp(got, c[k].want))
+			fail_msg("learned '%s': got '%s', want '%s'", c[k].in, got, c[k].want);
+	}
+	/* off unless the part is on */
+	assert_string_equal(words(z, parts & ~XP_NORM_STEM, "brakov"), "brakov");
+	/* a word the corpus gained since: learned again */
+	for (size_t k = 0; k < 12; k++) {
+		snprintf(w, sizeof w, "%sizz", k < 10 ? stem[k] : k == 10 ? "quin" : "zort");
+		assert_int_equal(xp_normalizer_know(z, w, strlen(w)), 0);
+	}
+	assert_string_equal(words(z, parts, "brakizz"), "brak");
+
+	/* prefix:N: the first N letters, with the marks of the last */
+	assert_int_equal(xp_normalizer_stem(z, 4), 0);
+	static const struct { const char *in, *want; } p[] = {
+		{"Travelling", "trav"},
+		{"trav", "trav"},
+		{"tra", "tra"},
+		{"a1b2c3", "a1b2c3"},        /* not only letters */
+		{"\xe6\x9c\x8b\xe5\x8f\x8b\xe4\xbb\xac\xe5\x80\x91\xe5\x80\x91", "\xe6\x9c\x8b\xe5\x8f\x8b\xe4\xbb\xac\xe5\x80\x91\xe5\x80\x91"},
+		{"\xd7\xa9\xd7\x81\xd6\xb8\xd7\x9c\xd7\x95\xd6\xb9\xd7\x9d\xd7\x99\xd7\x9d", "\xd7\xa9\xd6\xb8\xd7\x81\xd7\x9c\xd7\x95\xd6\xb9\xd7\x9d"},   /* Hebrew (NFKC orders the points): 4 letters, their points kept */
+	};
+	for (size_t k = 0; k < sizeof p / sizeof *p; k++) {
+		const char *got = words(z, parts, p[k].in);
+		if (strcmp(got, p[k].want))
+			fail_msg("prefix:4 '%s': got '%s', want '%s'", p[k].in, got, p[k].want);
+	}
+	xp_normalizer_free(z);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -400,6 +490,7 @@ int main(void)
 		cmocka_unit_test(parts_and_switches),
 		cmocka_unit_test(tables_of_the_pack),
 		cmocka_unit_test(morphology_by_hand),
+		cmocka_unit_test(stems_learned_from_the_corpus),
 		cmocka_unit_test(index_map_back_to_the_tokens),
 		cmocka_unit_test(language_from_the_script),
 	};
