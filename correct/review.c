@@ -1632,7 +1632,7 @@ static void what_of(const mine *m, const char *key, char *what, size_t n)
 /* The workbench names a mention by its English words and its line, as its
  * scene shows them: "“my” (line 6, Sam)"; a target-only mention by its
  * target words, isolated (U+2068 ... U+2069: Farsi words in a line of
- * English took the words around them into their run): "target-only “妈”".
+ * English took the words around them into their run): "target-only “…”".
  * Its toasts said "keep s01e13c02|17" and "Undone: delete +3", numbers no
  * other line of the page shows.  Appended to b; nothing when the row is
  * gone (a damaged store): the caller says it otherwise. */

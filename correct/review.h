@@ -211,7 +211,7 @@ int xp_db_undo_next(xp_db *db, int64_t run, const char *annotator, char *what, s
 
 /* What xp_db_undo_mine would take back now, in the words the workbench
  * names it by (not its key, not "+N"): "keep “my” (line 6, Sam)",
- * "delete target-only “妈”", "merge of the entity of “he” (line 3)".
+ * "delete target-only “…”", "merge of the entity of “he” (line 3)".
  * 0, or -1 when there is nothing to undo or the store cannot say (said ""). */
 int xp_db_undo_said(xp_db *db, int64_t run, const char *annotator, char *said, size_t n);
 

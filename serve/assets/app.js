@@ -190,8 +190,8 @@ function taddsIn(text, m) {
 function batchWords(name, m) {
   return name.replace(/^merge cluster (\d+) into (\d+)$/, (all, a, b) => "merge " + entLabel(Number(a), m) + " into " + entLabel(Number(b), m));
 }
-/* where target-only mention t is: "in “Sam · 山姆”"; alone in its entity,
- * its own words name that entity, and "(in “妈”)" named it by itself */
+/* where target-only mention t is: "in “Sam · …”"; alone in its entity,
+ * its own words name that entity, and "(in “its words”)" named it by itself */
 function taddIn(t, m) {
   const e = S.ents.get(m.doc + "|" + t.cluster);
   return e && e.n === 1 ? "an entity of its own" : "in " + entLabel(t.cluster, m);
@@ -201,7 +201,7 @@ function entLabel(c, m) {
   m = m || S.mention;
   // the number a new entity takes first: an entity made and undone
   // before left its name under that number, and a split's toast said
-  // "→ “，”", the undone entity's words, for a new one
+  // "→ “,”" (a comma), the undone entity's words, for a new one
   if (m && m.scene && c === m.scene.next_cluster) return "a new entity";
   const e = m && S.ents.get(m.doc + "|" + c);
   if (e) return "“" + entName(e) + "”";
@@ -666,7 +666,8 @@ function renderMention() {
   if (!m.actions.length) hist.append(h("li", { class: "muted" }, "nothing yet"));
   if (m.actions_total > m.actions.length) hist.append(h("li", { class: "muted" }, (m.actions_total - m.actions.length) + " earlier actions not shown"));
   // a span of an action before the line's newest re-pairing counts the
-  // old line's tokens: read on the new line, a split said "modify ， 你"
+  // old line's tokens: read on the new line, a split said "modify" and a
+  // comma and a pronoun of the new line
   const repairedAt = m.actions.findLastIndex((a) => a.kind === "realign" && !a.undone);
   m.actions.forEach((a, i) => {
     const cls = [a.undone ? "undone" : "", a.annotator && a.annotator !== S.annotator ? "other" : ""].join(" ");
@@ -1000,7 +1001,7 @@ function relink() {
   const sel = clear($("relink-select"));
   entityOptions(sel, m, t ? t.cluster : m.scene.tgt_cluster);
   // a target-only mention alone in its entity is what names it: "(in
-  // “妈”)" named it by itself
+  // “its words”)" named it by itself
   $("relink-what").textContent = t ? "Move the " + taddName(t.tid, m) + " (" + taddIn(t, m) + ") to" : "Move this mention to";
   openForm("relink-form", sel);
 }
