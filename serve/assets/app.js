@@ -938,7 +938,9 @@ function describe(action, body, m) {
   if (action === "relink" && body.tadd) return "relink " + taddName(body.tadd, m) + " → " + entLabel(body.cluster, m);
   if (action === "relink") return "relink " + mentionName(m) + " → " + entLabel(body.cluster, m);
   if (action === "realign") return "re-pair line " + m.english.utt + " with block" + (body.blocks.length > 1 ? "s " : " ") + body.blocks.join(", ");
-  if (action === "tadd") return "target-only " + joinTokens(m.target.tokens.slice(body.span[0], body.span[1])) + " → " + entLabel(body.cluster, m);
+  // the words quoted and isolated, as everywhere else a target-only
+  // mention is named (Farsi words bare in the line took "→" into their run)
+  if (action === "tadd") return "target-only “\u2068" + joinTokens(m.target.tokens.slice(body.span[0], body.span[1])) + "\u2069” → " + entLabel(body.cluster, m);
   if (action === "modify" || action === "add") return action + " " + mentionName(m) + " → " + joinTokens(m.target.tokens.slice(body.span[1], body.span[2]));
   if (action === "merge") return "merge " + entLabel(m.scene.tgt_cluster, m) + " → " + entLabel(body.cluster, m);
   return action + " " + mentionName(m);
