@@ -24,7 +24,7 @@ int xp_db_annotators(xp_db *db, int64_t run, char ***names, size_t *n, xp_err *e
 	*n = 0;
 	sqlite3_stmt *st;
 	if (xp_sql_prepare(db, "SELECT coalesce(c.annotator, '') FROM corrections c"
-			       " LEFT JOIN batches b ON b.id = c.batch WHERE c.run = ?1 AND " XP_SQL_LIVE_C
+			       " LEFT JOIN batches b ON b.id = c.batch WHERE c.run = ?1 AND " XP_SQL_EDIT_C
 			       " UNION SELECT coalesce(annotator, '') FROM reviews WHERE run = ?1 AND undone = 0"
 			       " ORDER BY 1", &st, err))
 		return err->code;
@@ -139,7 +139,7 @@ int xp_db_export_annotator(xp_db *db, int64_t run, const char *annotator, xp_cor
 	/* the documents the annotator acted in: every live correction or review */
 	if (xp_sql_prepare(db, "SELECT d.doc, d.part FROM corrections c JOIN mentions m ON m.id = c.mention"
 			       " JOIN documents d ON d.id = m.document LEFT JOIN batches b ON b.id = c.batch"
-			       " WHERE c.run = ?1 AND coalesce(c.annotator, '') = ?2 AND " XP_SQL_LIVE_C
+			       " WHERE c.run = ?1 AND coalesce(c.annotator, '') = ?2 AND " XP_SQL_EDIT_C
 			       " UNION SELECT d.doc, d.part FROM reviews r JOIN mentions m ON m.id = r.mention"
 			       " JOIN documents d ON d.id = m.document"
 			       " WHERE r.run = ?1 AND coalesce(r.annotator, '') = ?2 AND r.undone = 0", &st, err)) {
@@ -164,7 +164,7 @@ int xp_db_export_annotator(xp_db *db, int64_t run, const char *annotator, xp_cor
 			       " FROM corrections c JOIN mentions m ON m.id = c.mention"
 			       " JOIN documents d ON d.id = m.document JOIN utterances u ON u.id = m.utterance"
 			       " LEFT JOIN batches b ON b.id = c.batch"
-			       " WHERE c.run = ?1 AND coalesce(c.annotator, '') = ?2 AND " XP_SQL_LIVE_C " ORDER BY c.id",
+			       " WHERE c.run = ?1 AND coalesce(c.annotator, '') = ?2 AND " XP_SQL_EDIT_C " ORDER BY c.id",
 			       &st, err)) {
 		st = NULL;
 		rc = err->code;

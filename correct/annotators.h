@@ -7,6 +7,15 @@
  * an annotator's documents are those in which they made a live correction
  * or review (a document they never opened is not their annotation of it).
  * Corrections with no annotator belong to the annotator "".
+ *
+ * A stored no-op (store.h XP_SQL_NOOP: a store made before edits refused
+ * them) is left out of all three: it is no correction, and its span is the
+ * store's view when it was made, which in a store several annotators share
+ * may be another's edit.  Replayed, it gave annotator B annotator A's edit
+ * of the mention, one they "agreed" on that B never made; taken as the
+ * document's mark, a document B only opened was compared whole, as B's
+ * annotation.  Without it, B's version is what B's own corrections and
+ * reviews make it.
  */
 #ifndef XP_ANNOTATORS_H
 #define XP_ANNOTATORS_H

@@ -71,9 +71,16 @@ int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s)
 	} else {
 		after = -1;
 	}
+	/* A stored no-op (store.h XP_SQL_NOOP, from a store made before edits
+	 * refused them) is passed over: it set the span the view had when it
+	 * was made, so in its own store it changes nothing, but in a merged
+	 * store (db merge) it comes after another store's edit of the mention
+	 * and set the span back (ann2's "modify 0:5:7", made on the projection,
+	 * undid ann1's 0:4:7 in the export); and after an undo of the edit it
+	 * was made on, it kept that edit's span. */
 	if (xp_sql_cached(db, "SELECT c.op, c.new_start, c.new_end, c.cluster, c.id FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
 			       " WHERE c.mention = ? AND c.status = 'ok' AND c.undone = 0 AND coalesce(b.undone, 0) = 0"
-			       " ORDER BY c.id", &st, NULL))
+			       " AND NOT " XP_SQL_NOOP("c") " ORDER BY c.id", &st, NULL))
 		return -1;
 	sqlite3_bind_int64(st, 1, mention);
 	while (sqlite3_step(st) == SQLITE_ROW) {

@@ -121,10 +121,19 @@ void xp_cli_removed(const struct xp_asides *r, char *out, size_t n);
  * hint ("'xproj CMD --help' lists the options"), never the whole usage. */
 struct option;
 
+/* Or'ed into an option's val in its table: the option gathers, each time
+ * it is given adding one value (--train FILE, --annotator A).  Any other
+ * option is given once: a second, other value is a usage error
+ * (xp_cli_getopt), not the first silently dropped. */
+#define XP_OPT_MANY 0x10000
+
 /* getopt_long with xproj's messages: an unknown option (with the closest
- * one, when one is close), a missing value.  Returns the option's value,
- * -1 when the options end, or '?' after printing the error.  cmd names the
- * command in messages ("db stats"). */
+ * one, when one is close), a missing value, a single-value option given
+ * twice with two values ("--source given twice (a.conll, b.conll): give it
+ * once"; the same value again is taken, and the command line overrides the
+ * --config file).  Returns the option's value (XP_OPT_MANY off), -1 when
+ * the options end, or '?' after printing the error.  cmd names the command
+ * in messages ("db stats"). */
 int xp_cli_getopt(const char *cmd, int argc, char **argv, const char *shorts, const struct option *lo);
 
 /* A number from an option's value: the whole text, in [min, max].  On a bad

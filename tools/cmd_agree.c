@@ -178,7 +178,7 @@ static int run(int argc, char **argv)
 					   {"repair", no_argument, 0, 'r'},
 					   {"db", required_argument, 0, 'D'},
 					   {"run", required_argument, 0, 'R'},
-					   {"annotator", required_argument, 0, 'a'},
+					   {"annotator", required_argument, 0, 'a' | XP_OPT_MANY},
 					   {0, 0, 0, 0}};
 	int json = 0, repair = 0, ch;
 	const char *db = NULL;

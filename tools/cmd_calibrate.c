@@ -210,9 +210,9 @@ static double null_shift(const xp_logit *m, const xp_example *ex, size_t n)
 
 static int run(int argc, char **argv)
 {
-	static const struct option own[] = {{"report", required_argument, 0, 'r'},
-					   {"projected", required_argument, 0, 'p'},
-					   {"key", required_argument, 0, 'k'},
+	static const struct option own[] = {{"report", required_argument, 0, 'r' | XP_OPT_MANY},
+					   {"projected", required_argument, 0, 'p' | XP_OPT_MANY},
+					   {"key", required_argument, 0, 'k' | XP_OPT_MANY},
 					   {"l2", required_argument, 0, 'L'},
 					   {"note", required_argument, 0, 'n'},
 					   {"output", required_argument, 0, 'o'},
@@ -221,9 +221,9 @@ static int run(int argc, char **argv)
 					   {"pu-possessive", no_argument, 0, 'S'},
 					   {"loose", no_argument, 0, 'O'},
 					   {"mention-ends", required_argument, 0, 'Z'},
-					   {"level-report", required_argument, 0, 'R'},
-					   {"level-projected", required_argument, 0, 'P'},
-					   {"level-key", required_argument, 0, 'K'},
+					   {"level-report", required_argument, 0, 'R' | XP_OPT_MANY},
+					   {"level-projected", required_argument, 0, 'P' | XP_OPT_MANY},
+					   {"level-key", required_argument, 0, 'K' | XP_OPT_MANY},
 					   {"segmenter-data", required_argument, 0, 'W'},
 					   {"drop-features", required_argument, 0, 'F'},
 					   {"null-only", required_argument, 0, 'N'},

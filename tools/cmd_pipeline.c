@@ -14,7 +14,7 @@
 static const struct option own[] = {
 	{"source", required_argument, 0, 's'}, {"output", required_argument, 0, 'o'},
 	{"no-db", no_argument, 0, 'N'},        {"quiet", no_argument, 0, 'q'},
-	{"config", required_argument, 0, 'F'}, {"train", required_argument, 0, 'T'},
+	{"config", required_argument, 0, 'F'}, {"train", required_argument, 0, 'T' | XP_OPT_MANY},
 	{"scenes-only", no_argument, 0, 'O'}, {"alt-seeds", required_argument, 0, 'A'},
 	{"save-model", no_argument, 0, 1001}, {"db-pairs", no_argument, 0, 1002},
 	{"dict", required_argument, 0, 1003}, {0, 0, 0, 0}};

@@ -42,7 +42,7 @@ static const struct option own[] = {
 	{"map", required_argument, 0, 'm'},       {"output", required_argument, 0, 'o'},
 	{"jsonlines", required_argument, 0, 'j'}, {"report", required_argument, 0, 'R'},
 	{"repair", no_argument, 0, 'r'},          {"model", required_argument, 0, 'M'},
-	{"alt-alignments", required_argument, 0, 'A'},
+	{"alt-alignments", required_argument, 0, 'A' | XP_OPT_MANY},
 	{"list-rules", no_argument, 0, 'l'},      {"lang", required_argument, 0, 'L'},
 	{"json", no_argument, 0, 'J'},            {"markdown", no_argument, 0, 'K'},
 	{"names", required_argument, 0, 'N'},     {"phrases", required_argument, 0, 'H'},

@@ -272,7 +272,7 @@ static void progress(void *arg, const xp_wa_progress *p)
 static const struct option own[] = {
 	{"output", required_argument, 0, 'o'},  {"probs", required_argument, 0, 'p'},
 	{"forward", required_argument, 0, 'F'}, {"reverse", required_argument, 0, 'R'},
-	{"train", required_argument, 0, 'T'},   {"train-lex", required_argument, 0, 'X'},
+	{"train", required_argument, 0, 'T' | XP_OPT_MANY},   {"train-lex", required_argument, 0, 'X' | XP_OPT_MANY},
 	{"src-lang", required_argument, 0, 'S'},
 	{"tgt-lang", required_argument, 0, 'L'}, {"save-model", required_argument, 0, 'M'},
 	{"model", required_argument, 0, 'm'},   {"adapt-sweeps", required_argument, 0, 'A'},
@@ -432,8 +432,9 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 	}
 	if (a->no_names)
 		a->names = NULL;
-	else if (!a->names && a->out && strcmp(a->out, "-")) {
-		/* next to the alignments, where `project` looks for it */
+	else if (!a->names && a->out && strcmp(a->out, "-") && !xp_is_device(a->out)) {
+		/* next to the alignments, where `project` looks for it; not
+		 * beside a device (-o /dev/null: /dev/null.names was made) */
 		if (!xp_names_beside(a->out, a->names_buf, sizeof a->names_buf))
 			a->names = a->names_buf;
 	}

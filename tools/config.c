@@ -2,10 +2,11 @@
  * tools/config.c — a command's options from a config file (base/config.h):
  * each key is a long option without its dashes; a switch is a bare key or
  * "key = true|false".  The file's options are placed before the command
- * line's, so a flag given on the command line overrides the file (getopt
- * keeps the last value).  Keys are checked against the command's option
- * table here, so a misspelt key is reported with its file and line rather
- * than by getopt.
+ * line's, so a flag given on the command line overrides the file
+ * (xp_cli_getopt takes the command line's value over the file's, where it
+ * refuses two values given on the command line).  Keys are checked
+ * against the command's option table here, so a misspelt key is reported
+ * with its file and line rather than by getopt.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
@@ -70,14 +71,15 @@ static int item_args(const char *path, const struct option *lo, const xp_config_
 /* A key the file gives twice with other values: getopt would keep the
  * last and drop the first without a word (a `seed = 1` left above a
  * `seed = 7`, two `subs` lines of which one was meant).  Options that
- * gather their values (--train) may repeat; a switch counts as on or off. */
-static int twice(const char *path, const xp_config *cf, size_t i, xp_err *e)
+ * gather their values (XP_OPT_MANY in the table: --train) may repeat; a
+ * switch counts as on or off.  Said here, with both lines, before
+ * xp_cli_getopt would say it without them. */
+static int twice(const char *path, const struct option *lo, const xp_config *cf, size_t i, xp_err *e)
 {
-	static const char *const gather[] = {"train", "train-lex", "alt-alignments"};
 	const xp_config_item *it = &cf->v[i];
-	for (size_t g = 0; g < sizeof gather / sizeof *gather; g++)
-		if (!strcmp(it->key, gather[g]))
-			return 0;
+	const struct option *o = find(lo, it->key);
+	if (o && (o->val & XP_OPT_MANY))
+		return 0;
 	for (size_t j = 0; j < i; j++) {
 		const xp_config_item *was = &cf->v[j];
 		if (strcmp(was->key, it->key))
@@ -121,7 +123,7 @@ int xp_cli_config(const struct option *lo, int *argc, char ***argv, xp_cli_conf 
 	conf_path = path, conf_n = 0;
 	int rc = c->argv && conf_lines ? 0 : xp_fail(e, path, 0, "out of memory");
 	for (size_t i = 0; !rc && i < cf.n; i++)
-		rc = item_args(path, lo, &cf.v[i], c, e) || twice(path, &cf, i, e);
+		rc = item_args(path, lo, &cf.v[i], c, e) || twice(path, lo, &cf, i, e);
 	xp_config_free(&cf);
 	conf_n = c->n;
 	if (!rc) {

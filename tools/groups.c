@@ -40,11 +40,15 @@ const struct option xp_opts_ualign[] = {
 const struct option xp_opts_alignments[] = {
 	{"alignments", required_argument, 0, O_ALIGNMENTS}, {"probs", required_argument, 0, O_PROBS},
 	{"one-based", no_argument, 0, O_ONE_BASED}, {0, 0, 0, 0}};
+/* --no-normalize=PART, --np, --no-np and --rules gather (XP_OPT_MANY):
+ * each takes its parts off, or switches its rules, on what the ones before
+ * left (`--rules -names --rules +articles` is `--rules -names,+articles`),
+ * so none is dropped when one is given twice. */
 const struct option xp_opts_wordalign[] = {
 	{"sym", required_argument, 0, O_SYM},           {"seed", required_argument, 0, O_SEED},
 	{"threads", required_argument, 0, O_THREADS},   {"samplers", required_argument, 0, O_SAMPLERS},
 	{"iters", required_argument, 0, O_ITERS},       {"lowercase", no_argument, 0, O_LOWERCASE},
-	{"no-normalize", optional_argument, 0, O_NO_NORMALIZE},
+	{"no-normalize", optional_argument, 0, O_NO_NORMALIZE | XP_OPT_MANY},
 	{"name-prior", required_argument, 0, O_NAME_PRIOR}, {"no-name-prior", no_argument, 0, O_NO_NAME_PRIOR},
 	{"closed-prior", required_argument, 0, O_CLOSED_PRIOR}, {"no-closed-prior", no_argument, 0, O_NO_CLOSED_PRIOR},
 	{"one-way", required_argument, 0, O_ONE_WAY},
@@ -58,8 +62,8 @@ const struct option xp_opts_project[] = {
 	{"min-prob", required_argument, 0, O_MIN_PROB}, {"collisions", required_argument, 0, O_COLLISIONS},
 	{"prodrop", no_argument, 0, O_PRODROP},         {"chars", no_argument, 0, O_CHARS},
 	{"skip-articles", no_argument, 0, O_SKIP_ARTICLES}, {"uncalibrated", no_argument, 0, O_UNCALIBRATED},
-	{"np", required_argument, 0, O_NP}, {"no-np", required_argument, 0, O_NO_NP},
-	{"segmenter-data", required_argument, 0, O_SEG_DATA}, {"rules", required_argument, 0, O_RULES},
+	{"np", required_argument, 0, O_NP | XP_OPT_MANY}, {"no-np", required_argument, 0, O_NO_NP | XP_OPT_MANY},
+	{"segmenter-data", required_argument, 0, O_SEG_DATA}, {"rules", required_argument, 0, O_RULES | XP_OPT_MANY},
 	/* then the packs' switches of earlier releases: xp_opts_table adds them */
 	{0, 0, 0, 0}};
 

@@ -8,6 +8,7 @@
  * command stops with exit status 2 naming the option and the range.
  */
 #include "cli.h"
+#include "../base/text.h"
 #include "../io/read.h"
 
 #include <ctype.h>
@@ -118,16 +119,130 @@ static const struct option *find(const struct option *lo, const char *name, size
 	return NULL;
 }
 
+/* --- an option given twice ---------------------------------------------------
+ *
+ * getopt keeps the last value of an option given twice and drops the first
+ * without a word: `db import --source a.conll --source b.conll` imported b
+ * alone, `--seed 1 ... --seed 7` ran seed 7.  Whoever repeats an option
+ * meant something by each, so a second value of a single-value option is a
+ * usage error naming both; the options that gather (XP_OPT_MANY in their
+ * table: --train, --annotator) take every one.
+ *
+ * Two cases are not a repeat.  The same value again (a switch given twice,
+ * `--seed 1 --seed 1`) is accepted: nothing is dropped, and a script that
+ * puts a shared list of options before a rule's own may say one twice.  An
+ * option of the --config file given again on the command line is the
+ * command line overriding the file (tools/config.c puts the file's options
+ * first): the later value is taken, as it always was; two of the file's
+ * own are refused there, with their lines (config.c), and here when two
+ * keys are one option (an alias). */
+
+/* the options seen in the parse under way, by their val */
+typedef struct seen_opt {
+	int key;              /* the val getopt returned, XP_OPT_MANY off */
+	const char *value;    /* NULL for a switch */
+	const char *name;     /* as given: the long option's name, or NULL */
+	char letter;          /* or the short option's */
+	int conf;             /* 1 if it came from the --config file */
+} seen_opt;
+
+static struct {
+	char **argv;          /* the parse these belong to */
+	int done;             /* that parse ended (-1 or an error) */
+	seen_opt v[512];      /* more than any table holds */
+	size_t n;
+} seen;
+
+/* v (from the command line, so the user's own text) as a message shows
+ * it: control characters escaped, cut after about 200 bytes */
+static void shown_value(const char *v, char *out, size_t cap)
+{
+	size_t n = strlen(v), i = 0, k = 0;
+	char e[XP_ESC_MAX];
+	out[0] = '\0';
+	while (i < n) {
+		if (k + XP_ESC_MAX + 4 >= cap || k > 200) {
+			snprintf(out + k, cap - k, "...");
+			return;
+		}
+		xp_escape_next(v, n, &i, e);
+		k += (size_t)snprintf(out + k, cap - k, "%s", e);
+	}
+}
+
+static void spell(const seen_opt *o, char *out, size_t cap)
+{
+	if (o->name)
+		snprintf(out, cap, "--%s", o->name);
+	else
+		snprintf(out, cap, "-%c", o->letter);
+}
+
+/* 0, or 2 after saying that the option now read (as o says) was given
+ * before with another value */
+static int given_twice(const char *cmd, int many, const seen_opt *now)
+{
+	int key = now->key;
+	const char *v = now->value;
+	if (many)
+		return 0;
+	for (size_t i = 0; i < seen.n; i++) {
+		seen_opt *o = &seen.v[i];
+		if (o->key != key)
+			continue;
+		if (o->conf && !now->conf) {
+			/* the command line overrides the --config file */
+			*o = *now;
+			return 0;
+		}
+		if ((!o->value && !v) || (o->value && v && !strcmp(o->value, v)))
+			return 0;   /* the same again: nothing dropped */
+		/* a value and none: an optional argument given once bare */
+		char a[256], b[256], was[80], is[80];
+		shown_value(o->value ? o->value : "", a, sizeof a);
+		shown_value(v ? v : "", b, sizeof b);
+		spell(o, was, sizeof was);
+		spell(now, is, sizeof is);
+		if (strcmp(was, is))   /* "-o" and "--output", an alias and its option */
+			xp_cli_bad(cmd, "%s and %s are one option, given twice (%s, %s): give it once", was, is, a, b);
+		else
+			xp_cli_bad(cmd, "%s given twice (%s, %s): give it once", was, a, b);
+		return 2;
+	}
+	if (seen.n < sizeof seen.v / sizeof *seen.v)
+		seen.v[seen.n++] = *now;
+	return 0;
+}
+
 int xp_cli_getopt(const char *cmd, int argc, char **argv, const char *shorts, const struct option *lo)
 {
 	char opts[64];
 	snprintf(opts, sizeof opts, ":%s", shorts);   /* ':' first: a missing value is told apart */
 	opterr = 0;
+	/* a new parse: another argv, getopt told to start afresh (optind 0),
+	 * or the last one over */
+	if (seen.argv != argv || seen.done || optind == 0)
+		seen.argv = argv, seen.done = 0, seen.n = 0;
 	int idx = -1;
 	int ch = getopt_long(argc, argv, opts, lo, &idx);
 	const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
-	if (ch != '?' && ch != ':' && idx < 0)
-		return ch;   /* the end, or a short option */
+	if (ch == -1) {
+		seen.done = 1;
+		return ch;
+	}
+	if (ch != '?' && ch != ':' && idx < 0) {
+		/* a short option; gathers when its long form does.  From the
+		 * command line: the --config file gives long options only. */
+		int many = 0;
+		for (const struct option *o = lo; o && o->name; o++)
+			if ((o->val & ~XP_OPT_MANY) == ch && (o->val & XP_OPT_MANY))
+				many = 1;
+		if (given_twice(cmd, many, &(seen_opt){ch, optarg, NULL, (char)ch, 0})) {
+			seen.done = 1;
+			return '?';
+		}
+		return ch;
+	}
 	if (ch != '?' && ch != ':') {
 		/* A long option: the whole name, never an abbreviation (getopt
 		 * takes "--json" for "--jsonlines" where only that exists, and
@@ -136,9 +251,17 @@ int xp_cli_getopt(const char *cmd, int argc, char **argv, const char *shorts, co
 		if (lo[idx].has_arg != no_argument && optarg == arg && optind >= 2)
 			arg = argv[optind - 2];   /* "--name VALUE" ("--name=VALUE" points inside one) */
 		size_t n = strcspn(arg + 2, "=");
-		if (!strncmp(arg, "--", 2) && strlen(lo[idx].name) == n && !strncmp(lo[idx].name, arg + 2, n))
-			return ch;
+		if (!strncmp(arg, "--", 2) && strlen(lo[idx].name) == n && !strncmp(lo[idx].name, arg + 2, n)) {
+			const char *path;
+			int conf = xp_cli_config_line(optind - 1, &path) != 0;
+			if (given_twice(cmd, ch & XP_OPT_MANY, &(seen_opt){ch & ~XP_OPT_MANY, optarg, lo[idx].name, 0, conf})) {
+				seen.done = 1;
+				return '?';
+			}
+			return ch & ~XP_OPT_MANY;
+		}
 	}
+	seen.done = 1;
 	/* getopt has moved past the offending argument */
 	int islong = !strncmp(arg, "--", 2);
 	size_t n = islong ? strcspn(arg + 2, "=") : 0;

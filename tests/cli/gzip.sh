@@ -112,7 +112,7 @@ pl() { $XPROJ pipeline --quiet --source $S/dialogue.conll --subs $S/en.srt --tgt
 truncated "pipeline source" $XPROJ pipeline --source $T/dia.gz --subs $S/en.srt --tgt-subs $S/zh.srt -o $T/pl
 cut $S/en.srt ensrt; cut $S/zh.srt zhsrt; cut $S/zh.pharaoh zhph
 truncated "pipeline subs" $XPROJ pipeline --source $S/dialogue.conll --subs $T/ensrt.gz --tgt-subs $S/zh.srt -o $T/pl
-truncated "pipeline tgt-subs" pl --tgt-subs $T/zhsrt.gz
+truncated "pipeline tgt-subs" $XPROJ pipeline --quiet --source $S/dialogue.conll --subs $S/en.srt --tgt-subs $T/zhsrt.gz -o $T/pl
 truncated "pipeline alignments" pl --alignments $T/zhph.gz
 truncated "pipeline config" pl --config $T/conf.gz
 [ -e $T/pl/projected.conll ] && { echo "FAIL: a refused pipeline wrote outputs"; fails=$((fails + 1)); }

@@ -68,6 +68,18 @@ key outdir 's|^out: |outdir: x\nout: |'
 # per-language options are keys of a language too
 dry perlang 's|^    tgt-subs: tools/sample/zh.srt$|&\n    wordalign-options: "--iters 5"|'
 expect_eq "$?" 0 "a language's wordalign-options"
+# an option the rules give that command themselves, named again: one of
+# the two was dropped without a word (the rule's --threads 1 came last);
+# xproj refuses an option given twice, and the workflow says it before any job
+dry own 's|^    tgt-subs: tools/sample/zh.srt$|&\n    wordalign-options: "--threads 2"|'
+expect_eq "$?" 1 "a language's wordalign-options --threads"
+expect_grep "languages.zh.wordalign-options: --threads is the workflow's own (the rules' threads): given here too" $T/out
+dry own 's|^  seed: 1$|&\n  project-options: "--rules +articles -o x.conll"|'
+expect_eq "$?" 1 "project-options -o"
+expect_grep "options.project-options: --output is the workflow's own (the workflow's outputs)" $T/out
+dry own 's|^  # sync-rounds: 12 |  sync-rounds: 3 |; s|^    tgt-subs: tools/sample/zh.srt$|&\n    wordalign-options: "--iters 5 --samplers=4"|'
+expect_eq "$?" 1 "wordalign-options --samplers with sync rounds"
+expect_grep "languages.zh.wordalign-options: --samplers is the workflow's own (options.model-samplers, or the rounds' schedule)" $T/out
 # contradictory ways of aligning: refused, not one of them dropped
 dry opt 's|^  model: true |  model: false |; s|^  # sync-rounds: 12 |  sync-rounds: 12 |'
 expect_eq "$?" 1 "model: false with sync-rounds"
