@@ -41,7 +41,7 @@ static int cjk(unsigned char c)
 }
 
 /* tokens [start, end) of a JSON array, as the words a reader sees */
-static void words(xp_buf *b, json_t *toks, int64_t start, int64_t end)
+void xp_tokens_words(xp_buf *b, json_t *toks, int64_t start, int64_t end)
 {
 	unsigned char last = 0;
 	for (int64_t i = start < 0 ? 0 : start; i < end && (size_t)i < json_array_size(toks); i++) {
@@ -62,7 +62,7 @@ static void words(xp_buf *b, json_t *toks, int64_t start, int64_t end)
 static char *text(json_t *toks, int64_t start, int64_t end)
 {
 	xp_buf b = {0};
-	words(&b, toks, start, end);
+	xp_tokens_words(&b, toks, start, end);
 	xp_buf_putc(&b, 0);
 	if (b.oom) {
 		xp_buf_free(&b);

@@ -6,6 +6,7 @@
  */
 #include "review.h"
 #include "store.h"
+#include "../base/buf.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
 #include "../lang/lang.h"
@@ -363,6 +364,8 @@ xp_mtype xp_span_type(json_t *tokens, int64_t start, int64_t end) { return type_
  * would otherwise make every reply longer); *total counts them all. */
 #define ACTIONS_LIMIT 50
 
+static json_t *tadd_words_json(xp_db *db, int64_t tid);
+
 static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *total)
 {
 	sqlite3_stmt *st;
@@ -373,20 +376,21 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 	 * made when correction `after` was the newest comes after it */
 #define ACTS "SELECT c.op, c.sent, c.new_start, c.new_end, c.annotator, c.note, c.created," \
 	" c.undone OR coalesce(b.undone, 0), c.status, c.why, c.carried_from IS NOT NULL, b.name," \
-	" c.id AS k1, 0 AS k2, c.id AS k3, c.cluster FROM corrections c LEFT JOIN batches b ON b.id = c.batch" \
+	" c.id AS k1, 0 AS k2, c.id AS k3, c.cluster, NULL FROM corrections c LEFT JOIN batches b ON b.id = c.batch" \
 	" WHERE c.mention = ?1 UNION ALL" \
 	" SELECT kind, NULL, NULL, NULL, annotator, note, created, undone, 'ok', NULL," \
-	" carried_from IS NOT NULL, NULL, after, 1, id, NULL FROM reviews WHERE mention = ?1"
+	" carried_from IS NOT NULL, NULL, after, 1, id, NULL, NULL FROM reviews WHERE mention = ?1"
 	/* and the target side's actions made from it or on its utterance (correct/tedit.c) */
 #define TACTS ACTS " UNION ALL SELECT kind, NULL, start, end, annotator, note," \
-	" created, undone, 'ok', NULL, carried_from IS NOT NULL, NULL, after, 2, id, cluster FROM tedits" \
+	" created, undone, 'ok', NULL, carried_from IS NOT NULL, NULL, after, 2, id, cluster," \
+	" CASE WHEN kind = 'tadd' THEN id END FROM tedits" \
 	" WHERE mention = ?1 OR (kind = 'realign' AND utterance = (SELECT utterance FROM mentions" \
 	" WHERE id = ?1))"
 	/* and a target-only mention relinked from it (schema 14), its batch
 	 * naming it ("relink +N into cluster C") */
 	/* (with its note from schema 16: before, the history line alone had it) */
 #define TMOVE_ACTS(note) TACTS " UNION ALL SELECT 'relink', NULL, NULL, NULL, b.annotator, " note "," \
-	" b.created, b.undone, 'ok', NULL, 0, b.name, x.after, 2, x.after_tedit + 0.5, x.cluster" \
+	" b.created, b.undone, 'ok', NULL, 0, b.name, x.after, 2, x.after_tedit + 0.5, x.cluster, x.tedit" \
 	" FROM tmoves x JOIN batches b ON b.id = x.batch WHERE x.mention = ?1 ORDER BY k1, k2, k3"
 	if (xp_sql_cached(db, db->version >= 16 ? TMOVE_ACTS("x.note") : db->version >= 14 ? TMOVE_ACTS("NULL")
 			       : db->version >= 9 ? TACTS " ORDER BY k1, k2, k3" : ACTS " ORDER BY k1, k2, k3", &st, NULL))
@@ -414,9 +418,13 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 		/* the cluster an edit put the mention in (a relink), if it named one */
 		if (x && (is_edit || !strcmp(kind, "tadd") || !strcmp(kind, "relink")))
 			json_object_set_new(x, "cluster", col_int(st, 15));
-		/* which target-only mention a tadd made (the page names it by its words) */
-		if (x && !strcmp(kind, "tadd") && sqlite3_column_int(st, 13) == 2)
-			json_object_set_new(x, "tid", json_integer((json_int_t)sqlite3_column_int64(st, 14)));
+		/* which target-only mention a tadd made or a move took (relink,
+		 * delete), and its words: the page names it so, not by the
+		 * batch's "relink +3 into cluster 5" */
+		if (x && sqlite3_column_type(st, 16) != SQLITE_NULL) {
+			json_object_set_new(x, "tid", json_integer((json_int_t)sqlite3_column_int64(st, 16)));
+			json_object_set_new(x, "words", tadd_words_json(db, sqlite3_column_int64(st, 16)));
+		}
 		if (json_array_append_new(a, x)) {
 			json_decref(a);
 			a = NULL;
@@ -513,6 +521,7 @@ typedef struct {
 typedef struct {
 	int64_t cluster, n, near;
 	ent_name en, tgt;
+	int64_t nth;   /* its number among the entities of the same name (same_name), 0: its name is its own */
 } ent_at;
 
 typedef struct {
@@ -539,6 +548,41 @@ static void ents_free(ents_at *v)
 	for (size_t i = 0; i < v->n; i++)
 		json_decref(v->p[i].en.words), json_decref(v->p[i].tgt.words);
 	free(v->p);
+}
+
+/* Entities of one name told apart: a split leaves the old entity and the
+ * new one named alike ("the car · 车" twice in a menu, told apart only by
+ * their counts), and a long document has many "he"s that are no one's
+ * name.  Each entity whose English words another's are too gets its
+ * number among them, in the order the document first
+ * mentions them (the order the scene meets them): the page writes "the
+ * car (2)".  Pass 0 counts the names in `same`, pass 1 numbers; 0, or -1
+ * out of memory. */
+static int same_name(json_t *same, ent_at *x, int pass)
+{
+	xp_buf k = {0};
+	/* by its English words (a split's new entity has the moved mention's
+	 * English and no target words of its own: "the car" beside "the car ·
+	 * 车里"), by its target words when it has no English (target-only) */
+	json_t *w, *ws = json_array_size(x->en.words) ? x->en.words : x->tgt.words;
+	size_t i;
+	xp_buf_putc(&k, ws == x->en.words ? 'e' : 't');
+	json_array_foreach(ws, i, w) {
+		xp_buf_putc(&k, ' ');
+		xp_buf_puts(&k, json_string_value(w) ? json_string_value(w) : "");
+	}
+	xp_buf_putc(&k, 0);
+	int rc = k.oom ? -1 : 0;
+	json_t *n = rc ? NULL : json_object_get(same, k.p);
+	if (rc == 0 && pass == 0)
+		rc = n ? json_integer_set(n, json_integer_value(n) + 1) : json_object_set_new(same, k.p, json_integer(1));
+	else if (rc == 0 && n && (json_integer_value(n) > 1 || json_integer_value(n) < 0)) {
+		/* the count (2 or more) becomes -1, -2, ...: how many were numbered */
+		x->nth = json_integer_value(n) > 0 ? 1 : 1 - json_integer_value(n);
+		rc = json_integer_set(n, -x->nth);
+	}
+	xp_buf_free(&k);
+	return rc;
 }
 
 /* the kind of tokens [s, e) of a line (NAME_*) by lists l: the span is
@@ -931,14 +975,22 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		json_decref(sorted);
 	json_object_set_new(o, "tgt_cluster_members_hash", json_string(hash));
 	json_t *list = json_array();
+	json_t *same = json_object();   /* a name -> how many entities bear it, then how many were numbered */
+	for (int pass = 0; pass < 2 && same; pass++)
+		for (size_t i = 0; i < ev.n; i++)
+			if (same_name(same, &ev.p[i], pass))
+				oom = 1;
 	for (size_t i = 0; i < ev.n; i++) {
 		ent_at *x = &ev.p[i];
-		json_array_append_new(list, json_pack("{s:I,s:I,s:I,s:o,s:o}", "cluster", (json_int_t)x->cluster, "n",
-						      (json_int_t)x->n, "near", (json_int_t)x->near, "words",
-						      words_cut(x->en.words ? x->en.words : json_array()), "tgt_words",
-						      words_cut(x->tgt.words ? x->tgt.words : json_array())));
+		json_t *e = json_pack("{s:I,s:I,s:I,s:o,s:o}", "cluster", (json_int_t)x->cluster, "n", (json_int_t)x->n, "near",
+				      (json_int_t)x->near, "words", words_cut(x->en.words ? x->en.words : json_array()),
+				      "tgt_words", words_cut(x->tgt.words ? x->tgt.words : json_array()));
+		if (e && x->nth)
+			json_object_set_new(e, "nth", json_integer((json_int_t)x->nth));
+		json_array_append_new(list, e);
 		x->en.words = x->tgt.words = NULL;
 	}
+	json_decref(same);
 	ents_free(&ev);
 	json_decref(ents);
 	json_decref(said), json_decref(en_kinds), json_decref(tgt_kinds);
@@ -1666,6 +1718,124 @@ static void what_of(const mine *m, const char *key, char *what, size_t n)
 		snprintf(what, n, "%s +%lld", m->what, (long long)m->tid);
 	else
 		snprintf(what, n, "%s %s", m->what, key);
+}
+
+/* --- what an action was on, in words ------------------------------------------------------- */
+
+/* The workbench names a mention by its English words and its line, as its
+ * scene shows them: "“my” (line 6, Sam)"; a target-only mention by its
+ * target words, isolated (U+2068 ... U+2069: Farsi words in a line of
+ * English took the words around them into their run): "target-only “…”".
+ * Its toasts said "keep s01e13c02|17" and "Undone: delete +3", numbers no
+ * other line of the page shows.  Appended to b; nothing when the row is
+ * gone (a damaged store): the caller says it otherwise. */
+/* tokens [start, end) of toks as words, appended to b (xp_tokens_words
+ * spaces them from what b holds already) */
+static void said_words(xp_buf *b, json_t *toks, int64_t start, int64_t end)
+{
+	xp_buf w = {0};
+	xp_tokens_words(&w, toks, start, end);
+	xp_buf_add(b, w.p ? w.p : "", w.n);
+	b->oom |= w.oom;
+	xp_buf_free(&w);
+}
+
+static int said_mention(xp_db *db, int64_t mention, xp_buf *b)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->h, "SELECT u.src, m.start, m.end, u.en_idx, u.speaker FROM mentions m"
+			       " JOIN utterances u ON u.id = m.utterance WHERE m.id = ?", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(st, 1, mention);
+	int rc = -1;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		json_t *src = col_array(st, 0);
+		xp_buf_puts(b, "\u201c");
+		said_words(b, src, sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2));
+		json_decref(src);
+		char line[40];
+		snprintf(line, sizeof line, "\u201d (line %lld", (long long)sqlite3_column_int64(st, 3));
+		xp_buf_puts(b, line);
+		const char *who = xp_sql_text(st, 4);
+		if (*who)
+			xp_buf_puts(b, ", "), xp_buf_puts(b, who);
+		xp_buf_putc(b, ')');
+		rc = 0;
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int said_tadd(xp_db *db, int64_t tid, xp_buf *b)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->h, "SELECT coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt), t.start, t.end"
+			       " FROM tedits t JOIN utterances u ON u.id = t.utterance WHERE t.id = ?", -1, &st, NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(st, 1, tid);
+	int rc = -1;
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		json_t *toks = col_array(st, 0);
+		xp_buf_puts(b, "target-only \u201c\u2068");
+		said_words(b, toks, sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2));
+		xp_buf_puts(b, "\u2069\u201d");
+		json_decref(toks);
+		rc = 0;
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* target-only mention tid in words, as a JSON string (null: unknown) */
+static json_t *tadd_words_json(xp_db *db, int64_t tid)
+{
+	xp_buf b = {0};
+	int rc = said_tadd(db, tid, &b);
+	xp_buf_putc(&b, 0);
+	json_t *j = rc == 0 && !b.oom ? json_string(b.p) : NULL;
+	xp_buf_free(&b);
+	return j ? j : json_null();
+}
+
+int xp_db_undo_said(xp_db *db, int64_t run, const char *annotator, char *said, size_t n)
+{
+	mine m;
+	*said = 0;
+	if (!annotator || !annotator[0] || newest_mine(db, run, annotator, &m))
+		return -1;
+	xp_buf b = {0};
+	int rc = 0;
+	/* a relink of a mention is stored as a modification that names a
+	 * cluster: said as the corrector did it */
+	const char *verb = m.what;
+	sqlite3_stmt *st;
+	if (m.is_review == 0 && !strcmp(m.what, "modify") &&
+	    sqlite3_prepare_v2(db->h, "SELECT cluster IS NOT NULL FROM corrections WHERE id = ?", -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(st, 1, m.id);
+		if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0))
+			verb = "relink";
+		sqlite3_finalize(st);
+	}
+	if (m.is_review == 4 || (m.is_review == 2 && !strcmp(m.what, "tadd"))) {
+		xp_buf_puts(&b, m.is_review == 4 ? m.what : "add");
+		xp_buf_putc(&b, ' ');
+		rc = said_tadd(db, m.is_review == 4 ? m.tid : m.id, &b);
+	} else if (m.is_review == 2 && !strcmp(m.what, "realign")) {
+		xp_buf_puts(&b, "re-pairing of ");
+		rc = said_mention(db, m.mention, &b);
+	} else if (m.is_review == 3) {
+		xp_buf_puts(&b, "merge of the entity of ");
+		rc = said_mention(db, m.mention, &b);
+	} else {
+		xp_buf_puts(&b, verb);
+		xp_buf_putc(&b, ' ');
+		rc = said_mention(db, m.mention, &b);
+	}
+	xp_buf_putc(&b, 0);
+	if (rc == 0 && !b.oom)
+		snprintf(said, n, "%s", b.p);
+	xp_buf_free(&b);
+	return rc == 0 && !b.oom ? 0 : -1;
 }
 
 /* a merge's mentions and target-only mentions, named to the guard */

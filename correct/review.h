@@ -211,6 +211,12 @@ int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, s
 int xp_db_undo_next(xp_db *db, int64_t run, const char *annotator, char *what, size_t nwhat, char *key, size_t nkey,
 		    int64_t *version, xp_err *err);
 
+/* What xp_db_undo_mine would take back now, in the words the workbench
+ * names it by (not its key, not "+N"): "keep “my” (line 6, Sam)",
+ * "delete target-only “…”", "merge of the entity of “he” (line 3)".
+ * 0, or -1 when there is nothing to undo or the store cannot say (said ""). */
+int xp_db_undo_said(xp_db *db, int64_t run, const char *annotator, char *said, size_t n);
+
 /* Where an annotator is in a run's queue (a mention key). get: 0 and key
  * filled, or XP_ENOTFOUND when the annotator has no place yet. */
 int xp_db_position_set(xp_db *db, int64_t run, const char *annotator, const char *key, xp_err *err);

@@ -301,5 +301,10 @@ int xp_mention_lookup(xp_db *db, int64_t run, const char *key, int64_t *row, xp_
 void xp_triage_one(const char *doc, int64_t part, int64_t mention, const char *fate, double conf, int has_tgt, const char *why,
 		   const char *doubt_json, unsigned flags, xp_triage_item *t);
 xp_mtype xp_span_type(json_t *tokens, int64_t start, int64_t end);
+/* Tokens [start, end) of a JSON token array appended to b as the words a
+ * reader sees: no space between two CJK characters (correct/queue.c; the
+ * queue's rows and the workbench's names of mentions read alike). */
+struct xp_buf;
+void xp_tokens_words(struct xp_buf *b, json_t *toks, int64_t start, int64_t end);
 
 #endif

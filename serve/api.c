@@ -682,8 +682,12 @@ static int get_undo(xp_server *s, xp_db *db, const xp_args *a, json_t **out)
 	xp_err e;
 	if (xp_db_undo_next(db, run, who, what, sizeof what, key, sizeof key, &version, &e))
 		return fail_err(out, &e);
-	*out = json_pack("{s:I,s:o,s:o,s:I}", "run", (json_int_t)run, "undo", xp_json_text(what), "key",
-			 xp_json_text(key), "version", (json_int_t)version);
+	/* and in words, as the page says it ("undo": what and key, for a program) */
+	char said[900];
+	if (xp_db_undo_said(db, run, who, said, sizeof said))
+		snprintf(said, sizeof said, "%s", what);
+	*out = json_pack("{s:I,s:o,s:o,s:I,s:o}", "run", (json_int_t)run, "undo", xp_json_text(what), "key",
+			 xp_json_text(key), "version", (json_int_t)version, "said", xp_json_text(said));
 	return 200;
 }
 
@@ -907,12 +911,17 @@ static int post_undo(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 				 "still be undone", want);
 		return refused(s, db, run, key, &e, out);
 	}
+	/* what it takes back in words, read before it is taken back (a
+	 * target-only mention's add undone leaves no line to read it from) */
+	char said[900];
+	if (xp_db_undo_said(db, run, who, said, sizeof said))
+		snprintf(said, sizeof said, "%s", what);
 	if (xp_db_undo_mine(db, run, who, what, sizeof what, key, sizeof key, &e))
 		return refused(s, db, run, key[0] ? key : NULL, &e, out);
 	json_t *m;
 	if (mention_reply(s, db, run, key, CONTEXT, &m, &e))
 		return fail_err(out, &e);
-	*out = json_pack("{s:b,s:s,s:s,s:o}", "ok", 1, "undone", what, "key", key, "mention", m);
+	*out = json_pack("{s:b,s:s,s:s,s:s,s:o}", "ok", 1, "undone", what, "said", said, "key", key, "mention", m);
 	return 200;
 }
 

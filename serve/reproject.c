@@ -86,8 +86,9 @@ static struct xp_rp_model *recorded(xp_db *db, int64_t run)
 	if (xp_db_run_model(db, run, &p->path, &p->size, &p->hash, &p->how, &e))
 		snprintf(p->why, sizeof p->why, "cannot read the run's model: %s", e.msg), p->loaded = 1;
 	else if (!p->path)
-		snprintf(p->why, sizeof p->why, "the run has no word-alignment model recorded (xproj db import --wa-model M, or "
-			 "xproj pipeline --save-model), so nothing aligns the new pair"), p->loaded = 1;
+		/* one short line (a toast said it in four): why, and what to do */
+		snprintf(p->why, sizeof p->why, "no word-alignment model was recorded with this run (pipeline --save-model "
+			 "records one)"), p->loaded = 1;
 	return p;
 }
 

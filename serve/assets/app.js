@@ -140,8 +140,20 @@ function entName(e) {
   // the target's words isolated (U+2068 … U+2069): Farsi beside English
   // and a count read "Leo · 9 · (the Farsi name) mentions", the count
   // taken into the right-to-left run (a menu's option is text only)
+  // entities of one name numbered by the server (correct/review.c
+  // same_name): after a split, "the car (1)" and "the car (2)"
   const en = (e.words || []).join(" "), tg = e.tgt_words && e.tgt_words.length ? "\u2068" + joinTokens(e.tgt_words) + "\u2069" : "";
-  return en && tg ? en + " · " + tg : en || tg || "an entity with no words";
+  const nth = e.nth ? " (" + e.nth + ")" : "";
+  return en && tg ? en + nth + " · " + tg : (en || tg || "an entity with no words") + nth;
+}
+/* a mention as the page names it to the corrector: its English words and
+ * its line, as the scene shows them ("“my” (line 6, Sam)"); correct/review.c
+ * names it alike in what an undo took back.  Toasts said "keep
+ * s01e13c02|17", a key no other line of the page shows */
+function mentionName(m) {
+  const en = m && m.english;
+  if (!en) return "this mention";
+  return "“" + joinTokens(en.tokens.slice(en.start, en.end)) + "” (line " + en.utt + (en.speaker ? ", " + en.speaker : "") + ")";
 }
 /* the selection's words ("none") */
 function selText(m) {
@@ -178,19 +190,21 @@ function taddsIn(text, m) {
 function batchWords(name, m) {
   return name.replace(/^merge cluster (\d+) into (\d+)$/, (all, a, b) => "merge " + entLabel(Number(a), m) + " into " + entLabel(Number(b), m));
 }
-/* the store's texts name a target-only mention "+N" (a batch "relink +3
- * into cluster 5", "delete +3", an undo's "Undone: delete +3"): in words */
-function taddWords(text, m) {
-  if (!text) return text;
-  return text.replace(/^(relink|delete) \+(\d+)( into cluster (-?\d+))?$/, (all, verb, tid, into, c) =>
-    verb + " " + taddName(Number(tid), m) + (into ? " → " + entLabel(Number(c), m) : ""));
+/* where target-only mention t is: "in “Sam · …”"; alone in its entity,
+ * its own words name that entity, and "(in “its words”)" named it by itself */
+function taddIn(t, m) {
+  const e = S.ents.get(m.doc + "|" + t.cluster);
+  return e && e.n === 1 ? "an entity of its own" : "in " + entLabel(t.cluster, m);
 }
 /* the entity numbered c of the mention's document, in words */
 function entLabel(c, m) {
   m = m || S.mention;
+  // the number a new entity takes first: an entity made and undone
+  // before left its name under that number, and a split's toast said
+  // "→ “,”" (a comma), the undone entity's words, for a new one
+  if (m && m.scene && c === m.scene.next_cluster) return "a new entity";
   const e = m && S.ents.get(m.doc + "|" + c);
   if (e) return "“" + entName(e) + "”";
-  if (m && m.scene && c === m.scene.next_cluster) return "a new entity";
   return "another entity";
 }
 
@@ -612,7 +626,7 @@ function renderMention() {
         if (only) cls.push("tonly");
         const b = h("span", { class: cls.join(" "), "data-i": i, title: "token " + i + (only ? " · target-only +" + only.tid +
           (only.rule ? ", the run's (rule " + only.rule + ")" : "") +
-          " (in " + entLabel(only.cluster, m) + "): select it and press r to relink it alone, d to delete it" : "") }, m.target.tokens[i]);
+          " (" + taddIn(only, m) + "): select it and press r to relink it alone, d to delete it" : "") }, m.target.tokens[i]);
         b.addEventListener("mousedown", (e) => { e.preventDefault(); clickToken(i, e.shiftKey); S.dragging = true; });
         b.addEventListener("mouseenter", () => { if (S.dragging) extendTo(i); });
         word.append(b);
@@ -651,19 +665,30 @@ function renderMention() {
   const hist = clear($("history"));
   if (!m.actions.length) hist.append(h("li", { class: "muted" }, "nothing yet"));
   if (m.actions_total > m.actions.length) hist.append(h("li", { class: "muted" }, (m.actions_total - m.actions.length) + " earlier actions not shown"));
-  for (const a of m.actions) {
+  // a span of an action before the line's newest re-pairing counts the
+  // old line's tokens: read on the new line, a split said "modify" and a
+  // comma and a pronoun of the new line
+  const repairedAt = m.actions.findLastIndex((a) => a.kind === "realign" && !a.undone);
+  m.actions.forEach((a, i) => {
     const cls = [a.undone ? "undone" : "", a.annotator && a.annotator !== S.annotator ? "other" : ""].join(" ");
-    // a target-only mention moved alone: its batch names it "+N"
-    const moved = a.kind === "relink" && /^(?:relink|delete) \+(\d+)/.exec(a.batch || "");
+    // a target-only mention added, or moved alone (its batch named it
+    // "relink +3 into cluster 5"): the server names it by its words
+    const moved = a.kind === "relink" && a.tid !== undefined;
+    // a relink, and a merge's move of the mention, are stored as a
+    // modification naming a cluster: the history said "modify" for a
+    // split, where the toast and the undo say "relink"
+    const relinked = a.kind === "modify" && a.cluster !== null && a.cluster !== undefined && a.cluster >= 0;
+    const merged = relinked && /^merge /.test(a.batch || "");
+    const verb = moved && a.cluster < 0 ? "delete" : merged ? "merge" : relinked && !a.batch ? "relink" : a.kind;
     hist.append(h("li", { class: cls },
-      h("span", { class: "when", title: "the time in UTC" }, utc(a.created)), " ", h("b", {}, moved && a.cluster < 0 ? "delete" : a.kind),
-      moved ? " " + taddName(Number(moved[1]), m) : a.kind === "tadd" && a.tid !== undefined ? " " + taddName(a.tid, m) : "",
-      a.span ? " " + (a.span[0] === (m.target || {}).sent ? tokensOf(a.span, m) : "tokens of another line") : "",
+      h("span", { class: "when", title: "the time in UTC" }, utc(a.created)), " ", h("b", {}, verb),
+      a.tid !== undefined && (moved || a.kind === "tadd") ? " " + (a.words || taddName(a.tid, m)) : "",
+      a.span ? " " + (i < repairedAt ? "tokens of the line before its re-pairing" : a.span[0] === (m.target || {}).sent ? tokensOf(a.span, m) : "tokens of another line") : "",
       a.cluster !== null && a.cluster !== undefined && a.cluster >= 0 ? " → " + entLabel(a.cluster, m) : "",
-      a.annotator ? " by " + a.annotator : "", a.batch && !moved ? " (batch " + batchWords(a.batch, m) + ")" : "",
+      a.annotator ? " by " + a.annotator : "", a.batch && !moved && !merged ? " (batch " + batchWords(a.batch, m) + ")" : "",
       a.carried ? " (carried from an earlier run)" : "", a.note ? " — “" + a.note + "”" : "",
       a.status !== "ok" ? " [" + a.status + ": " + (a.why || "") + "]" : "", a.undone ? " (undone)" : ""));
-  }
+  });
   updateButtons();
   placeToast();   // the sentence may have moved under it
 }
@@ -911,12 +936,14 @@ function utc(t) { return t.replace("T", " ").replace("Z", "") + " UTC"; }
 function describe(action, body, m) {
   if (action === "delete" && body.tadd) return "delete " + taddName(body.tadd, m);
   if (action === "relink" && body.tadd) return "relink " + taddName(body.tadd, m) + " → " + entLabel(body.cluster, m);
-  if (action === "relink") return "relink " + m.key + " → " + entLabel(body.cluster, m);
-  if (action === "merge") return "merge " + entLabel(m.scene.tgt_cluster, m) + " → " + entLabel(body.cluster, m);
+  if (action === "relink") return "relink " + mentionName(m) + " → " + entLabel(body.cluster, m);
   if (action === "realign") return "re-pair line " + m.english.utt + " with block" + (body.blocks.length > 1 ? "s " : " ") + body.blocks.join(", ");
-  if (action === "tadd") return "target-only " + joinTokens(m.target.tokens.slice(body.span[0], body.span[1])) + " → " + entLabel(body.cluster, m);
-  if (action === "modify" || action === "add") return action + " " + m.key + " → " + joinTokens(m.target.tokens.slice(body.span[1], body.span[2]));
-  return action + " " + m.key;
+  // the words quoted and isolated, as everywhere else a target-only
+  // mention is named (Farsi words bare in the line took "→" into their run)
+  if (action === "tadd") return "target-only “\u2068" + joinTokens(m.target.tokens.slice(body.span[0], body.span[1])) + "\u2069” → " + entLabel(body.cluster, m);
+  if (action === "modify" || action === "add") return action + " " + mentionName(m) + " → " + joinTokens(m.target.tokens.slice(body.span[1], body.span[2]));
+  if (action === "merge") return "merge " + entLabel(m.scene.tgt_cluster, m) + " → " + entLabel(body.cluster, m);
+  return action + " " + mentionName(m);
 }
 
 async function undo() {
@@ -933,7 +960,7 @@ async function undo() {
   if (refusedStale(r)) return;
   if (r.status === 200) {
     await openKey(r.json.key);
-    toast("Undone: " + undoneWords(r.json.undone, r.json.key, before));
+    toast("Undone: " + undoneWords(r.json, before));
     return;
   }
   if (r.status === 409 && r.json.mention) {
@@ -945,29 +972,21 @@ async function undo() {
   updateButtons();
 }
 
-/* what an undo took back, in the words of the action the corrector made:
- * a relink is stored as a modification naming a cluster, and the undo said
- * "Undone: modify KEY" for it.  The action taken back is the corrector's
- * newest live one as the mention had it before the undo (`before`, when it
- * was on screen); else, in its history after, the newest of the
- * corrector's undone ones.  That guess named the wrong entity after a
- * merge was undone: a split then undone said "relink KEY → “Leo”", the
- * merge's entity, since the merge's undone entry is the newer */
-function undoneWords(undone, key, before) {
-  const m = S.mention;
-  if (undone && /^(relink|delete) \+\d+/.test(undone)) return taddWords(undone, m);
-  if (undone && undone.startsWith("tadd ") && m && m.key === key) {
-    const t = (before && (before.actions || []).filter((a) => !a.undone && a.annotator === S.annotator && !a.carried).at(-1)) ||
-      (m.actions || []).filter((a) => a.kind === "tadd" && a.undone && a.annotator === S.annotator).at(-1);
-    if (t && t.kind === "tadd" && t.tid !== undefined) return taddName(t.tid, m) + (t.cluster !== null && t.cluster !== undefined ? " → " + entLabel(t.cluster, m) : "");
-  }
-  if (!undone || !undone.startsWith("modify ") || !m || m.key !== key) return undone;
-  const live = before && (before.actions || []).filter((a) => !a.undone && a.annotator === S.annotator && !a.carried).at(-1);
-  const mine = (m.actions || []).filter((a) => a.undone && a.annotator === S.annotator && !a.carried);
-  const last = live || mine.at(-1);
-  if (last && last.kind === "modify" && last.cluster !== null && last.cluster !== undefined)
-    return "relink " + key + " → " + entLabel(last.cluster, m);
-  return undone;
+/* what an undo took back, as the server names it (serve/api.c "said":
+ * the mention by its words and line, a target-only mention by its words;
+ * it said "Undone: delete +3" and "Undone: modify s01e13c02|17"), and
+ * where a relink or a target-only mention had gone, from the page's view:
+ * the corrector's newest live action as the mention had it before the undo
+ * (`before`, when it was on screen).  Guessed from the history after, it
+ * named the wrong entity once a merge was undone (a split then undone said
+ * "→ “Leo”", the merge's entity, since the merge's undone entry is newer) */
+function undoneWords(r, before) {
+  const said = r.said || r.undone || "", m = S.mention;
+  if (!before || !m || m.key !== r.key || !/^(relink|add target-only) /.test(said)) return said;
+  const last = (before.actions || []).filter((a) => !a.undone && a.annotator === S.annotator && !a.carried).at(-1);
+  const tadd = said.startsWith("add ");
+  if (!last || (tadd ? last.kind !== "tadd" : last.kind !== "modify") || last.cluster === null || last.cluster === undefined) return said;
+  return said + " → " + entLabel(last.cluster, m);
 }
 
 /* relink: the document's entities as they are now, the mention's own left
@@ -983,7 +1002,9 @@ function relink() {
   S.relinkTadd = t;
   const sel = clear($("relink-select"));
   entityOptions(sel, m, t ? t.cluster : m.scene.tgt_cluster);
-  $("relink-what").textContent = t ? "Move the " + taddName(t.tid, m) + " (in " + entLabel(t.cluster, m) + ") to" : "Move this mention to";
+  // a target-only mention alone in its entity is what names it: "(in
+  // “its words”)" named it by itself
+  $("relink-what").textContent = t ? "Move the " + taddName(t.tid, m) + " (" + taddIn(t, m) + ") to" : "Move this mention to";
   openForm("relink-form", sel);
 }
 
@@ -1192,7 +1213,9 @@ function onKey(e) {
   // back to the page and says that nothing was saved
   const filter = e.target.closest && e.target.closest("#filters");
   if (filter && e.key === "Escape") { e.preventDefault(); e.target.blur(); return; }
-  if (filter && e.key === "Enter" && !e.ctrlKey && !e.metaKey && !e.altKey) {
+  // (the find field's Enter searches: its own handler, above the page's;
+  // the toast said "Not saved" after every search)
+  if (filter && e.key === "Enter" && e.target.name !== "q" && !e.ctrlKey && !e.metaKey && !e.altKey) {
     e.preventDefault();
     e.target.blur();
     toast("Not saved: the keys were on the filter. They are back on the mention: Enter keeps it.", true);
@@ -1378,8 +1401,16 @@ async function start() {
   });
   $("filters").addEventListener("submit", (e) => e.preventDefault());
   // Enter searches and hands the keyboard back to the queue (j, k, Enter keep)
+  // Esc empties the search, and the queue is the whole queue again: the
+  // field emptied by the page fired no change, and the queue stayed
+  // narrowed to words no longer shown
   $("filters").elements.q.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" || e.key === "Escape") { e.preventDefault(); if (e.key === "Escape") e.target.value = ""; e.target.blur(); }
+    if (e.key !== "Enter" && e.key !== "Escape") return;
+    e.preventDefault();
+    const was = e.key === "Escape" && e.target.value !== "";
+    if (e.key === "Escape") e.target.value = "";
+    e.target.blur();
+    if (was) e.target.dispatchEvent(new Event("change", { bubbles: true }));
   });
   $("filters").addEventListener("change", async (e) => {
     // the keys go back to the page: Enter keeps, j moves on
@@ -1395,8 +1426,11 @@ async function start() {
     if (stay && q.found >= 0 && S.mention && S.mention.key === stay) { S.index = q.found; renderQueue(); return; }
     openAt(0);
   });
-  $("page-prev").addEventListener("click", () => loadQueue({ offset: Math.max(0, S.page.offset - S.page.limit) }));
-  $("page-next").addEventListener("click", () => { if (S.page.offset + S.page.limit < S.page.total) loadQueue({ offset: S.page.offset + S.page.limit }); });
+  // another page from its first row: the list kept its scroll, and the
+  // next page opened at its 18th row (#68 of 51–92), the first above
+  const page = async (offset) => { if ((await loadQueue({ offset })) && !$("queue").querySelector(".cur")) $("queue").scrollTop = 0; };
+  $("page-prev").addEventListener("click", () => page(Math.max(0, S.page.offset - S.page.limit)));
+  $("page-next").addEventListener("click", () => { if (S.page.offset + S.page.limit < S.page.total) page(S.page.offset + S.page.limit); });
   $("tab-queue").addEventListener("click", () => show("queue"));
   $("tab-overview").addEventListener("click", () => show("overview"));
   $("help-btn").addEventListener("click", () => $("help-dialog").showModal());

@@ -245,7 +245,7 @@ def undo_words():
     page.wait_for(lambda: page.text("#toast").startswith("Undone") and idle(), "u takes it back")
     t = page.text("#toast")
     page.shot("annotator-%s-undo-relink.png" % LANG)
-    check(t.startswith("Undone: relink " + key + " → ") and "cluster" not in t, "the undo of a relink names it: %r" % t)
+    check(t.startswith("Undone: relink " + page.named(key) + " → ") and "cluster" not in t, "the undo of a relink names it: %r" % t)
     # a modify that changes the span (m on the span as it is saves nothing)
     # (the last such of the page: narrow_span takes the first, and should
     # find it as the run made it)
@@ -259,7 +259,7 @@ def undo_words():
     page.press("u")
     page.wait_for(lambda: page.text("#toast").startswith("Undone") and idle(), "u takes it back")
     t = page.text("#toast")
-    check(t == "Undone: modify " + key, "the undo of a modify says modify: %r" % t)
+    check(t == "Undone: modify " + page.named(key), "the undo of a modify says modify: %r" % t)
 
 
 def narrow_span():

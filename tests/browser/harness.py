@@ -80,6 +80,14 @@ class Page:
         """the API's mention (of run, else the page's default)"""
         return self.api("mention?" + ("run=%d&" % run if run else "") + "key=" + urllib.parse.quote(key))
 
+    def named(self, key, run=None):
+        """mention KEY as the page names it in a toast (and the server in an
+        undo's words): its English words, its line and speaker, "“my" (line
+        6, Sam)" """
+        en = self.mention(key, run)["english"]
+        return "“%s” (line %d%s)" % (" ".join(en["tokens"][en["start"]:en["end"]]), en["utt"],
+                                     ", " + en["speaker"] if en.get("speaker") else "")
+
     def text(self, css):
         """the first element's text; "" while it is missing or being replaced"""
         try:

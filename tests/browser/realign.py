@@ -181,12 +181,12 @@ try:
     shot("realign-done.png")
     # confirmed like any projection (y), which u takes back
     press("y")
-    wait_for(lambda: ("keep " + pk) in text("#toast"), "y keeps the proposal")
+    wait_for(lambda: ("keep " + page.named(pk)) in text("#toast"), "y keeps the proposal")
     check(mention(pk)["status"] == "kept" and mention(pk)["current"]["span"] == psp, "kept, with the proposed span")
     d.execute_script("openKey(arguments[0])", pk)
     idle(pk)
     press("u")
-    wait_for(lambda: ("Undone: keep " + pk) in text("#toast"), "u undoes the keep")
+    wait_for(lambda: ("Undone: keep " + page.named(pk)) in text("#toast"), "u undoes the keep")
 
     # a span in the new sentence, checked against it; then undo both
     d.execute_script("openKey(arguments[0])", key)
@@ -195,16 +195,16 @@ try:
     select_tokens(0, min(2, n))
     verb = "modify" if span else "add"
     press(verb[0])
-    wait_for(lambda: (verb + " " + key) in text("#toast"), "the span is set")
+    wait_for(lambda: (verb + " " + page.named(key)) in text("#toast"), "the span is set")
     got = mention(key)["current"]["span"]
     check(got == [after["target"]["sent"], 0, min(2, n)], "the store has the span in the new sentence: %r" % (got,))
     d.execute_script("openKey(arguments[0])", key)
     idle(key)
     press("u")
-    wait_for(lambda: ("Undone: " + verb + " " + key) in text("#toast"), "u undoes the change")
+    wait_for(lambda: ("Undone: " + verb + " " + page.named(key)) in text("#toast"), "u undoes the change")
     idle(key)
     press("u")
-    wait_for(lambda: ("Undone: realign " + key) in text("#toast"), "u undoes the re-pairing")
+    wait_for(lambda: ("Undone: re-pairing of " + page.named(key)) in text("#toast"), "u undoes the re-pairing")
     idle(key)
     back = mention(key)
     check(not back["pairing"]["realigned"] and back["target"]["text"] == m["target"]["text"] and
@@ -254,7 +254,7 @@ try:
     got = labels_at(sents, now["doc"], now["target"]["sent"], tok, tok + 1)
     check(chosen in got, "db export writes it in its entity: %r" % got)
     press("u")
-    wait_for(lambda: "Undone: target-only" in text("#toast"), "u undoes it")
+    wait_for(lambda: "Undone: add target-only" in text("#toast"), "u undoes it")
     idle(it["key"])
     check(not [x for x in next(x for x in mention(it["key"])["scene"]["utterances"] if x["utt"] == now["english"]["utt"])
                ["tgt_mentions"] if x.get("target_only")], "gone from the store")
@@ -328,7 +328,7 @@ try:
     idle(it["key"])
     check(len(mention(it["key"])["target"].get("target_only") or []) == 1, "back on the line")
     press("u")
-    wait_for(lambda: "Undone: target-only" in text("#toast"), "u undoes the target-only mention")
+    wait_for(lambda: "Undone: add target-only" in text("#toast"), "u undoes the target-only mention")
     idle(it["key"])
 
     # the one refusal asked for above (ann's undo under bob's relink)

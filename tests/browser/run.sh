@@ -48,6 +48,7 @@ sys.exit(n != 1)
 EOF
 "$XPROJ" db import $T/p/corrections.db --source $T/dialogue.conll --aligned $T/p/aligned.jsonl \
 	--report $T/p/report.json --lang zh > /dev/null || exit 1
+cp -r $T/p $T/pm   # for demo.py's markup walk, below
 serve $T/p/corrections.db
 "$PYTHON" tests/browser/workbench.py "$url" "$BUILD/browser"
 st=$?
@@ -175,5 +176,18 @@ sed 's/s01e01c01x/s01e01c00x/g' $S/dialogue.conll > $T/two.conll
 "$XPROJ" pipeline --config $S/zh.conf --alignments $S/zh.pharaoh --source $T/two.conll -o $T/t --quiet || exit 1
 serve $T/t/corrections.db
 "$PYTHON" tests/browser/parts.py "$url" "$BUILD/browser" || st=1
+kill "$pid"; wait "$pid"; pid=
+# `make demo`'s stores, as an annotator meets them (h-wb8): the toasts'
+# words, undo's words from the server, a split's names, the scene's
+# heading at four sizes, a realign with the model the demo records
+# (tests/browser/demo.py); then the speaker "<b>Priya</b>" in the toasts
+XPROJ="$XPROJ" OUT=$T/demo sh tools/sample/demo > $T/demo.out 2>&1 || { cat $T/demo.out; exit 1; }
+for l in zh fa; do
+	serve $T/demo/$l/corrections.db
+	"$PYTHON" tests/browser/demo.py "$url" "$BUILD/browser" $l || st=1
+	kill "$pid"; wait "$pid"; pid=
+done
+serve $T/pm/corrections.db
+"$PYTHON" tests/browser/demo.py "$url" "$BUILD/browser" markup || st=1
 kill "$pid"; wait "$pid"; pid=
 exit $st

@@ -154,7 +154,7 @@ try:
           "the entities to move to, its own left out: %r" % opts[:4])
     to = int(opts[0][0])
     press(Keys.ENTER)
-    wait_for(lambda: ("relink " + pick["key"] + " → ") in text("#toast"), "the relink is saved")
+    wait_for(lambda: ("relink " + page.named(pick["key"]) + " → ") in text("#toast"), "the relink is saved")
     # the entity named by its words, never its number (h-wb6)
     lab = text("#toast").split(" → ", 1)[1].split(" — ")[0]
     check(lab.startswith("“") and "cluster" not in lab, "the toast names the entity by its words: %r" % lab)
@@ -195,7 +195,7 @@ try:
         done0 = api("queue?limit=1")["done"]
         press(Keys.ENTER)
         wait_for(lambda: "saved" in text("#toast"), "Enter after a filter keeps")
-        check(("keep " + before) in text("#toast"), "Enter after a filter saved the keep: " + text("#toast"))
+        check(("keep " + page.named(before)) in text("#toast"), "Enter after a filter saved the keep: " + text("#toast"))
         wait_for(lambda: api("queue?limit=1")["done"] == done0 + 1, "the server counts the keep")
         # the focus on a filter field (tabbed to, or typed in): Enter says it saved nothing
         inp = d.find_element(By.CSS_SELECTOR, '#filters input[name="min_conf"]')
@@ -209,7 +209,7 @@ try:
         check(api("queue?limit=1")["done"] == done0 + 1 and current() == now, "nothing was saved by that Enter")
         shot("scene-zh-filter-enter.png")
         press(Keys.ENTER)
-        wait_for(lambda: ("keep " + now) in text("#toast"), "the next Enter keeps")
+        wait_for(lambda: ("keep " + page.named(now)) in text("#toast"), "the next Enter keeps")
         wait_for(lambda: api("queue?limit=1")["done"] == done0 + 2, "the server counts it")
 
         # --- the done count after an undo is the server's --------------------

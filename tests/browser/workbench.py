@@ -123,7 +123,7 @@ try:
     press(Keys.SPACE)
     check(selected() == [5], "Space selects the token under the cursor")
     press("a")
-    toast_says("add s01e01c00x|26")
+    toast_says("add " + page.named("s01e01c00x|26"))
     wait_key("s01e01c00x|3")
     check(badge("s01e01c00x|26") == "edited", "the addition shows in the queue")
 
@@ -147,7 +147,7 @@ try:
     click_token(4)
     click_token(6, shift=True)
     press("m")
-    toast_says("modify s01e01c00x|2")
+    toast_says("modify " + page.named("s01e01c00x|2"))
     wait_key("s01e01c00x|20")
 
     # delete, then undo it
@@ -157,7 +157,7 @@ try:
     check(badge("s01e01c00x|1") == "edited", "the deletion shows")
     press("u")
     wait_key("s01e01c00x|1")
-    toast_says("Undone: delete s01e01c00x|1")
+    toast_says("Undone: delete " + page.named("s01e01c00x|1"))
     check(marked() == [3], "after undo the projection is back")
     check(badge("s01e01c00x|1") == "open", "after undo the mention is open again")
 

@@ -186,6 +186,10 @@ static void endpoints(void **state)
 	assert_int_equal(call("POST", "/api/undo", NULL, "{\"run\":1,\"annotator\":\"bob\",\"key\":\"d|2\",\"version\":2}", &o),
 			 200);
 	assert_string_equal(json_string_value(J(o, "undone")), "note d|2");
+	/* in the page's words: the mention by its English words and line, not its key (h-wb8) */
+	assert_true(!strncmp(json_string_value(J(o, "said")), "note \u201c", 8));
+	assert_non_null(strstr(json_string_value(J(o, "said")), "\u201d (line "));
+	assert_null(strstr(json_string_value(J(o, "said")), "d|2"));
 	json_decref(o);
 	assert_int_equal(call("GET", "/api/undo?annotator=nobody", NULL, NULL, &o), 404);
 	json_decref(o);
@@ -770,6 +774,9 @@ static void relink_target_only(void **state)
 	snprintf(plus, sizeof plus, "relink +%lld", tid);
 	assert_int_equal(call("GET", "/api/undo?annotator=bob", NULL, NULL, &o), 200);
 	assert_string_equal(json_string_value(J(o, "undo")), plus);
+	/* and in the page's words: the target-only mention by its words, not "+N" (h-wb8) */
+	assert_non_null(strstr(json_string_value(J(o, "said")), "relink target-only \u201c\u2068"));
+	assert_null(strchr(json_string_value(J(o, "said")), '+'));
 	assert_string_equal(json_string_value(J(o, "key")), "d|2");
 	assert_int_equal(jint(o, "version"), v + 1);
 	json_decref(o);
