@@ -1,12 +1,15 @@
 /*
  * correct/annotators.c — one annotator's version of a run; see
- * annotators.h.  Built from the silver export with the annotator's
- * corrections replayed over it, so the corrected view's own rules
- * (xp_db_state) are not repeated here: only whose corrections count differs.
+ * annotators.h.  The corrected view's own replay (xp_view_doc,
+ * xp_db_state, xp_tadds_json, each with an annotator) reads it, so its
+ * rules are not repeated here: only whose actions count differs.  (A
+ * second replay here once took every mention's English entity and no
+ * target-only mention: a relink, merge or split was not in the
+ * annotator's version, and agree --db read two annotators who linked
+ * differently as agreeing.)
  */
 #include "annotators.h"
 #include "store.h"
-#include "../model/tokenize.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -34,21 +37,21 @@ void xp_db_annotators_free(char **names, size_t n)
 #define ACTS_TMOVES " UNION SELECT coalesce(b.annotator, ''), u.document FROM tmoves x JOIN batches b ON b.id = x.batch" \
 	" JOIN tedits t ON t.id = x.tedit JOIN utterances u ON u.id = t.utterance WHERE t.run = ?1 AND b.undone = 0"
 
-static const char *acts(const xp_db *db)
-{
-	return db->version >= 15 ? ACTS_CORRECTIONS ACTS_TEDITS("t.rule IS NULL") ACTS_TMOVES
-	       : db->version >= 13 ? ACTS_CORRECTIONS ACTS_TEDITS("1") ACTS_TMOVES
-	       : db->version >= 9 ? ACTS_CORRECTIONS ACTS_TEDITS("1") : ACTS_CORRECTIONS;
-}
+#define ACTS_15 ACTS_CORRECTIONS ACTS_TEDITS("t.rule IS NULL") ACTS_TMOVES
+#define ACTS_13 ACTS_CORRECTIONS ACTS_TEDITS("1") ACTS_TMOVES
+#define ACTS_9 ACTS_CORRECTIONS ACTS_TEDITS("1")
+#define ACTS_SQL(db, wrap) ((db)->version >= 15 ? wrap(ACTS_15) : (db)->version >= 13 ? wrap(ACTS_13) \
+			    : (db)->version >= 9 ? wrap(ACTS_9) : wrap(ACTS_CORRECTIONS))
+/* the annotators, sorted; an annotator's (?2) documents, sorted */
+#define WHO(acts) "SELECT DISTINCT who FROM (" acts ") ORDER BY 1"
+#define DOCS(acts) "SELECT DISTINCT doc FROM (" acts ") WHERE who = ?2 ORDER BY 1"
 
 int xp_db_annotators(xp_db *db, int64_t run, char ***names, size_t *n, xp_err *err)
 {
 	*names = NULL;
 	*n = 0;
 	sqlite3_stmt *st;
-	char sql[4096];
-	snprintf(sql, sizeof sql, "SELECT DISTINCT who FROM (%s) ORDER BY 1", acts(db));
-	if (xp_sql_prepare(db, sql, &st, err))
+	if (xp_sql_prepare(db, ACTS_SQL(db, WHO), &st, err))
 		return err->code;
 	sqlite3_bind_int64(st, 1, run);
 	size_t cap = 0;
@@ -78,9 +81,7 @@ int xp_db_export_annotator(xp_db *db, int64_t run, const char *annotator, xp_cor
 {
 	/* the documents the annotator acted in, sorted */
 	sqlite3_stmt *st;
-	char sql[4096];
-	snprintf(sql, sizeof sql, "SELECT DISTINCT doc FROM (%s) WHERE who = ?2 ORDER BY 1", acts(db));
-	if (xp_sql_prepare(db, sql, &st, err))
+	if (xp_sql_prepare(db, ACTS_SQL(db, DOCS), &st, err))
 		return err->code;
 	sqlite3_bind_int64(st, 1, run);
 	sqlite3_bind_text(st, 2, annotator, -1, SQLITE_STATIC);
