@@ -87,14 +87,14 @@ static char *find(const char *dir, const char *key, int *oom, char **other)
 static int set_file(xp_doc_ref *r, char *path)
 {
 	free(r->path);
-	*r = (xp_doc_ref){path, NULL, 0};
+	*r = (xp_doc_ref){.path = path};
 	return 0;
 }
 
 static int set_member(xp_doc_ref *r, const xp_files *f, size_t i)
 {
 	free(r->path);
-	*r = (xp_doc_ref){xp_files_path(f, i), f, i};
+	*r = (xp_doc_ref){.path = xp_files_path(f, i), .in = f, .at = i};
 	return r->path ? 0 : -1;
 }
 
@@ -510,13 +510,45 @@ static int group_of(xp_batch *b, xp_job *j, const xp_plan_src *src, xp_err *err)
 	return set_member(&j->tgt, b->tgt_in, (size_t)t) ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;
 }
 
+/* A subtitle file that can be read once (xp_doc_ref mem): standard input,
+ * a pipe, a FIFO, a character device; read here, once for every job that
+ * names it.  A regular file, a directory's or an archive's are read when
+ * needed, as before. */
+static int hold(xp_batch *b, xp_doc_ref *r, xp_err *err)
+{
+	struct stat st;
+	if (!r->path || r->in || r->mem ||
+	    (strcmp(r->path, "-") && (stat(r->path, &st) || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))))
+		return 0;
+	for (size_t k = 0; k < b->nheld; k++)
+		if (!strcmp(b->held[k].path, r->path)) {
+			r->mem = b->held[k].buf, r->mlen = b->held[k].len;
+			return 0;
+		}
+	struct xp_held *h = realloc(b->held, (b->nheld + 1) * sizeof *h);
+	if (!h)
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	b->held = h;
+	h = &b->held[b->nheld];
+	if (!(h->path = strdup(r->path)))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	if (xp_read_any(r->path, &h->buf, &h->len, err)) {
+		free(h->path);
+		return -1;
+	}
+	b->nheld++;
+	r->mem = h->buf, r->mlen = h->len;
+	return 0;
+}
+
 static int finish(xp_batch *b, const xp_plan_src *src, xp_err *err)
 {
 	if (src->links && read_links(b, src->links, err))
 		return -1;
 	for (size_t i = 0; i < b->n; i++) {
 		xp_job *j = &b->v[i];
-		if ((b->has_map && choose(b, j, src, err)) || group_of(b, j, src, err))
+		if ((b->has_map && choose(b, j, src, err)) || group_of(b, j, src, err) || hold(b, &j->subs, err) ||
+		    hold(b, &j->tgt, err))
 			return -1;
 		free(j->cand);
 		j->cand = NULL, j->ncand_en = j->ncand_tgt = 0;
@@ -560,6 +592,9 @@ void xp_batch_free(xp_batch *b)
 	free(b->skipped);
 	free(b->v);
 	free(b->corpora);
+	for (size_t i = 0; i < b->nheld; i++)
+		free(b->held[i].path), free(b->held[i].buf);
+	free(b->held);
 	memset(b, 0, sizeof *b);
 }
 
@@ -570,6 +605,8 @@ int xp_doc_read(const xp_doc_ref *d, const xp_subs_opts *o0, xp_subs *s, xp_err 
 	if (!ro.notes)
 		ro.notes = xp_lang_note_markers();
 	const xp_subs_opts *o = &ro;
+	if (d->mem)
+		return xp_units_read_mem(d->path, d->mem, d->mlen, o, s, err);
 	if (!d->in)
 		return xp_units_read(d->path, o, s, err);
 	char *buf;

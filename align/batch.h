@@ -44,6 +44,14 @@ typedef struct xp_doc_ref {
 	char *path;              /* the file or "ARCHIVE/MEMBER"; NULL: none */
 	const xp_files *in;      /* the directory or archive holding it, or NULL */
 	size_t at;               /* its index there */
+	/* a file that can be read once (standard input "-", a pipe: `--subs
+	 * <(zcat en.srt.gz)`, a FIFO, a device), read whole by the plan and
+	 * held here, owned by the batch (held): the subtitles are read more
+	 * than once (the target's language guessed before the alignment), and
+	 * a second read found such a file empty or blocked on a FIFO forever.
+	 * NULL: read from path each time. */
+	const char *mem;
+	size_t mlen;
 } xp_doc_ref;
 
 typedef struct xp_job {
@@ -73,6 +81,11 @@ typedef struct xp_batch {
 	int has_map;
 	xp_xces links;
 	int has_links;
+	struct xp_held {
+		char *path, *buf;
+		size_t len;
+	} *held;                 /* the files read once (xp_doc_ref mem) */
+	size_t nheld;
 } xp_batch;
 
 int xp_batch_plan(const char *transcript, const xp_plan_src *src, xp_batch *b, xp_err *err);

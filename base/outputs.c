@@ -61,13 +61,60 @@ void xp_signals_release(const xp_sighold *h)
 	pthread_sigmask(SIG_SETMASK, (const sigset_t *)(const void *)h->old, NULL);
 }
 
+static char made_dir[4096];
+static size_t made_kept;
+static volatile sig_atomic_t made_set;
+
+void xp_outputs_made_dir(const char *dir, size_t kept)
+{
+	made_set = 0;
+	if (!dir || strlen(dir) >= sizeof made_dir)
+		return;
+	memcpy(made_dir, dir, strlen(dir) + 1);
+	made_kept = kept;
+	made_set = 1;
+}
+
+void xp_rmdir_made(const char *dir, size_t kept)
+{
+	char up[4096];
+	size_t n = strlen(dir);
+	if (n >= sizeof up)
+		return;
+	memcpy(up, dir, n + 1);
+	while (n > kept + 1 && up[n - 1] == '/')
+		up[--n] = 0;   /* "out/run/": its last part is run */
+	while (n > kept && rmdir(up) == 0) {
+		while (n > kept && up[n - 1] != '/')
+			n--;
+		while (n > kept && up[n - 1] == '/')
+			n--;
+		up[n] = 0;
+	}
+}
+
 void xp_outputs_on_signal(void)
 {
 	for (int i = 0; i < NSLOTS; i++) {
 		char *p = live[i];
-		if (p)
-			unlink(p);
+		if (!p)
+			continue;
+		unlink(p);
+		/* a new store's temporary file (correct/schema.c create_whole)
+		 * has SQLite's files beside it: its rollback journal while the
+		 * schema is made, then its log; left, they kept a fresh
+		 * directory from being removed (the next creation swept them) */
+		static const char *const sqlite_files[] = {"-journal", "-wal", "-shm"};
+		char q[4200];
+		size_t n = strlen(p);
+		for (size_t k = 0; k < sizeof sqlite_files / sizeof *sqlite_files && n + 9 < sizeof q; k++) {
+			memcpy(q, p, n);
+			memcpy(q + n, sqlite_files[k], strlen(sqlite_files[k]) + 1);
+			unlink(q);
+		}
 	}
+	if (made_set)
+		xp_rmdir_made(made_dir, made_kept);
 }
 
 /* --- writing one temporary file --------------------------------------------------------- */
@@ -237,6 +284,12 @@ static int put_whole(void *ctx, xp_put_fn put, void *pctx)
 	return put(pctx, w->data, w->len);
 }
 
+int xp_is_device(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+}
+
 int xp_outputs_put(xp_outputs *o, const char *path, const void *data, size_t len, xp_err *err)
 {
 	whole w = {data, len};
@@ -249,10 +302,12 @@ int xp_outputs_stream(xp_outputs *o, const char *path, int (*gen)(void *ctx, xp_
 	for (size_t i = 0; i < o->n; i++)
 		if (!strcmp(o->v[i].path, path) && strcmp(path, "-"))
 			return xp_failc(err, XP_EUSAGE, path, 0, "written twice by one command");
-	xp_output x = {strdup(path), NULL, -1, NULL, 0};
+	xp_output x = {strdup(path), NULL, -1, NULL, 0, 0};
 	if (!x.path)
 		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
-	if (!strcmp(path, "-")) {
+	struct stat st;
+	x.device = strcmp(path, "-") && xp_is_device(path);
+	if (!strcmp(path, "-") || x.device) {
 		sink k = {.x = &x};
 		int rc = gen(ctx, sink_put, &k);
 		if (rc || k.failed || (!x.data && !(x.data = malloc(1)))) {
@@ -265,7 +320,6 @@ int xp_outputs_stream(xp_outputs *o, const char *path, int (*gen)(void *ctx, xp_
 		}
 		return 0;
 	}
-	struct stat st;
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 		free(x.path);
 		return xp_failc(err, XP_EIO, path, 0, "cannot write: it is a directory");
@@ -377,10 +431,30 @@ static int commit(xp_outputs *o, int (*then)(void *ctx, xp_err *err), void *ctx,
 {
 	for (size_t i = 0; i < o->n; i++) {
 		xp_output *x = &o->v[i];
-		if (!x->tmp && write_all(1, x->data, x->len)) {
+		if (!x->tmp && !x->device && write_all(1, x->data, x->len)) {
 			int saved = errno;
 			clear(o);
 			return xp_failc(err, XP_EIO, "<stdout>", 0, "write error: %s", strerror(saved));
+		}
+	}
+	/* then the devices, FIFOs and sockets, as stdout: written into */
+	for (size_t i = 0; i < o->n; i++) {
+		xp_output *x = &o->v[i];
+		if (!x->device)
+			continue;
+		int fd = open(x->path, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+		if (fd < 0 || write_all(fd, x->data, x->len)) {
+			int saved = errno;
+			if (fd >= 0)
+				close(fd);
+			int rc = xp_failc(err, XP_EIO, x->path, 0, "cannot write: %s", strerror(saved));
+			clear(o);
+			return rc;
+		}
+		if (close(fd)) {
+			int rc = xp_failc(err, XP_EIO, x->path, 0, "cannot write: %s", strerror(errno));
+			clear(o);
+			return rc;
 		}
 	}
 	char **old = calloc(o->n ? o->n : 1, sizeof *old);
@@ -420,7 +494,7 @@ static int commit(xp_outputs *o, int (*then)(void *ctx, xp_err *err), void *ctx,
 		rc = -1;
 	if (rc) {
 		for (size_t i = done; i-- > 0;) {
-			if (!o->v[i].path || !strcmp(o->v[i].path, "-"))
+			if (!o->v[i].path || !strcmp(o->v[i].path, "-") || o->v[i].device)
 				continue;
 			if (old[i])
 				forget(old[i]);

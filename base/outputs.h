@@ -33,10 +33,16 @@
 
 typedef struct xp_output {
 	char *path;              /* the destination; "-" is stdout */
-	char *tmp;               /* the temporary file; NULL for stdout */
+	char *tmp;               /* the temporary file; NULL for stdout or a device */
 	int fd;                  /* open and locked until commit or abort */
-	char *data;              /* stdout only: written at commit */
+	char *data;              /* stdout or a device only: written at commit */
 	size_t len;
+	/* the destination is a device, FIFO or socket (/dev/null, a named
+	 * pipe, /dev/stdout on a pipe): written into at commit as stdout is,
+	 * never replaced.  A temporary file renamed over it made /dev/null a
+	 * file of the output for every process of the machine (as root), and a
+	 * FIFO a file its reader never saw */
+	int device;
 } xp_output;
 
 typedef struct xp_outputs {
@@ -68,12 +74,27 @@ int xp_outputs_commit_new(xp_outputs *o, size_t *existed, xp_err *err);
 /* Remove the temporary files; no destination changes.  o is emptied. */
 void xp_outputs_abort(xp_outputs *o);
 
+/* 1 when path names an existing device, FIFO or socket (followed through
+ * links): an output there is written into, never replaced (xp_output
+ * device), and nothing is made beside it. */
+int xp_is_device(const char *path);
+
 /* Create dir and its missing parents. */
 int xp_mkdirs(const char *dir, xp_err *err);
 
 /* Remove the temporary files of every xp_outputs not yet committed or
- * aborted.  Async-signal-safe: for a signal handler, which then dies. */
+ * aborted, and the directory xp_outputs_made_dir names if it is empty.
+ * Async-signal-safe: for a signal handler, which then dies. */
 void xp_outputs_on_signal(void);
+/* dir was made by this command for its outputs, and the first kept bytes
+ * of its path were there before (its parents up to there made with it):
+ * an interrupted command removes it when it holds nothing (a pipeline's
+ * fresh -o left empty by Ctrl-C, which a workflow's "does it exist" took
+ * for a run).  NULL forgets it (the command's outputs are in place). */
+void xp_outputs_made_dir(const char *dir, size_t kept);
+/* Remove dir if empty, then each parent while empty, down to its first
+ * kept bytes.  Async-signal-safe. */
+void xp_rmdir_made(const char *dir, size_t kept);
 /* SIGINT, SIGTERM and SIGHUP held in this thread until release (they are
  * delivered then); hold saves the mask release restores, so holds nest. */
 typedef struct xp_sighold {

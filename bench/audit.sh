@@ -124,6 +124,8 @@ ALIGNER="${AUDIT_SPANS:-}${AUDIT_DICT:-}${AUDIT_WA_OFF:-}${AUDIT_WA_ON:-}${AUDIT
 for o in ${AUDIT_WA_OFF:-}; do
 	case $o in --[a-z]*) ;; *) echo "audit.sh: AUDIT_WA_OFF: $o is no wordalign option (--name)" >&2; exit 2;; esac
 	case ${o#--} in *[!a-z0-9-]*) echo "audit.sh: AUDIT_WA_OFF: $o: one option without a value, letters, digits and dashes" >&2; exit 2;; esac
+	n=0; for w in ${AUDIT_WA_OFF:-}; do [ "$w" = "$o" ] && n=$((n + 1)); done
+	[ $n = 1 ] || { echo "audit.sh: AUDIT_WA_OFF: $o is given twice: one row an option" >&2; exit 2; }
 done
 # AUDIT_WA_ON as words, an option and its value joined by _ (--samplers_6)
 WA_ON=""
@@ -131,6 +133,15 @@ for o in ${AUDIT_WA_ON:-}; do
 	case $o in
 	--[a-z]*)
 		case ${o#--} in *[!a-z0-9-]*) echo "audit.sh: AUDIT_WA_ON: $o: an option is letters, digits and dashes (its value follows it after a space)" >&2; exit 2;; esac
+		# the audit's own: --seed 5 aligned every row's seeds at seed 5
+		# (the last --seed wins), a row of one chain thrice
+		case $o in --seed) echo "audit.sh: AUDIT_WA_ON: $o is the audit's own (each row is aligned at every seed of SEEDS): not a setting to audit" >&2; exit 2;; esac
+		# one option twice (two rows of one name, one cache), or turned
+		# both on and off (AUDIT_WA_OFF: two rows of one name, gains of
+		# opposite signs, from one cache): which is meant?
+		for w in $WA_ON ${AUDIT_WA_OFF:-}; do
+			[ "${w%%_*}" = "$o" ] && { echo "audit.sh: AUDIT_WA_ON: $o is given twice (in AUDIT_WA_ON or AUDIT_WA_OFF): one row an option" >&2; exit 2; }
+		done
 		WA_ON="$WA_ON${WA_ON:+ }$o" ;;
 	-*|"") echo "audit.sh: AUDIT_WA_ON: $o is no wordalign option (--name [value])" >&2; exit 2 ;;
 	*)

@@ -171,11 +171,15 @@ static int runs_agree(xp_db *db, const char *in, xp_err *err)
 }
 
 /* Conflicts: a live edit of src's that the merged store lacks, on a
- * mention the merged store has a live edit of that src lacks.  A stored
- * no-op (store.h XP_SQL_NOOP, an older store's) is no edit on either side:
- * it set the span its own store had, and the corrected view passes over
- * it, so it conflicts with nothing (ann2's "modify 0:5:7" on the
- * projection was listed against ann1's real 0:4:7). */
+ * mention the merged store has a live edit of that src lacks, which says
+ * otherwise: two annotators who set one mention to one span agree, and
+ * were listed as a conflict.  A stored no-op (store.h XP_SQL_NOOP, an
+ * older store's) is no edit on either side: it set the span its own store
+ * had, and the corrected view passes over it, so it conflicts with nothing
+ * (ann2's "modify 0:5:7" on the projection was listed against ann1's real
+ * 0:4:7).  The corrected view applies a mention's edits in the order the
+ * store holds them (correct/edit.c), src's after the merged store's
+ * whatever their times: the line says so. */
 static int find_conflicts(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 {
 	sqlite3_stmt *st;
@@ -187,6 +191,8 @@ static int find_conflicts(xp_db *db, const char *in, xp_merge_result *r, xp_err 
 			   " AND NOT " XP_SQL_NOOP("s") " AND NOT " XP_SQL_NOOP("o")
 			   " AND NOT EXISTS (SELECT 1 FROM temp.mc x WHERE x.run = s.drun AND " SAME_CORR("x", "s") ")"
 			   " AND NOT EXISTS (SELECT 1 FROM temp.sc y WHERE y.drun = o.run AND " SAME_CORR("y", "o") ")"
+			   " AND NOT (s.op = o.op AND s.sent IS o.sent AND s.new_start IS o.new_start AND s.new_end IS o.new_end"
+			   " AND s.cluster IS o.cluster)"
 			   " GROUP BY s.id ORDER BY s.drun, s.mention_key, s.id",
 			   &st, err))
 		return -1;
@@ -202,7 +208,8 @@ static int find_conflicts(xp_db *db, const char *in, xp_merge_result *r, xp_err 
 				snprintf(out, 64, "%s %lld:%lld:%lld", xp_sql_text(st, c), (long long)sqlite3_column_int64(st, c + 1),
 					 (long long)sqlite3_column_int64(st, c + 2), (long long)sqlite3_column_int64(st, c + 3));
 		}
-		snprintf(line, sizeof line, "run %lld, %s: %s has %s by '%s' (%s), the merged store %s by '%s' (%s)",
+		snprintf(line, sizeof line, "run %lld, %s: %s has %s by '%s' (%s), the merged store %s by '%s' (%s); the "
+			 "corrected view shows the input's, merged after (not by time)",
 			 (long long)sqlite3_column_int64(st, 0), xp_sql_text(st, 1), in, a, xp_sql_text(st, 6),
 			 xp_sql_text(st, 7), b, xp_sql_text(st, 12), xp_sql_text(st, 13));
 		if (add_conflict(r, line))

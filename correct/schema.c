@@ -645,6 +645,20 @@ static int migrate(xp_db *db, int from, int target, xp_err *err)
 	return 0;
 }
 
+/* whether the directory holding path can be written: 0 when not, or when
+ * that cannot be told (a path too long: the open said so already) */
+static int dir_writable(const char *path)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		return access(".", W_OK) == 0;
+	if ((size_t)(slash - path) >= sizeof dir)
+		return 0;
+	snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	return access(dir, W_OK) == 0;
+}
+
 /* The schema version, read before anything is written: -1 (err set) when
  * the file is not a database SQLite can read, or when its version is
  * negative (user_version is any 32-bit number; a hand edit can make it one
@@ -770,6 +784,10 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 				most == 503 ? "a store" : "a new store, under a temporary name,", most);
 	if (mode != XP_DB_CREATE && !memory && stat(path, &st))
 		return xp_failc(err, XP_ENOTFOUND, path, 0, "no such database (xproj db import or db init creates one)");
+	/* a device, FIFO or socket: SQLite said "disk I/O error" of /dev/null
+	 * and made /dev/null-journal beside it */
+	if (!memory && stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+		return xp_failc(err, XP_EUSAGE, path, 0, "not a store: a device, FIFO or socket (a store is a file)");
 	if (mode == XP_DB_CREATE && !memory && stat(path, &st) && errno == ENOENT) {
 		/* a -wal or -journal of a store that is gone (a writer killed,
 		 * then the store deleted without them): SQLite would replay its
@@ -821,6 +839,15 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 		 (sqlite3_errcode(db->h) == SQLITE_READONLY || sqlite3_errcode(db->h) == SQLITE_CANTOPEN))
 		xp_failc(err, XP_EDB, path, 0, "cannot write the store, read-only here: %s (xproj db export and the other readers can read it)",
 			 strerror(errno));
+	else if (v < 0 && mode != XP_DB_READ && db->h && !memory && !dir_writable(path) &&
+		 (sqlite3_errcode(db->h) & 0xff) == SQLITE_READONLY)
+		/* the store is writable, its directory not: SQLite makes its
+		 * write-ahead log and shared memory (NAME-wal, NAME-shm) beside
+		 * it, and said "cannot read the store: attempt to write a
+		 * readonly database" of a store every reader reads */
+		xp_failc(err, XP_EDB, path, 0, "cannot write the store: its directory is not writable, and SQLite keeps "
+			 "its write-ahead log (NAME-wal) beside it: make the directory writable or move the store (the "
+			 "readers, xproj db export among them, can read it): nothing was changed");
 	int rc = v < 0 ? xp_err_code(err) : 0;
 	if (rc == 0 && v > XP_DB_VERSION)
 		rc = xp_failc(err, XP_ECONFLICT, path, 0, "schema version %d is newer than this xproj (%d): use a newer xproj",

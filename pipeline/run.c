@@ -880,6 +880,8 @@ int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 	}
 	if (xp_mkdirs(o->outdir, err))
 		return -1;
+	if (fresh)
+		xp_outputs_made_dir(o->outdir, kept);   /* interrupted: removed as a refused run's */
 	sweep_staging(o->outdir);
 	/* files first, then the store: killed in between, the directory holds
 	 * a run the store does not (a rerun mends it), never the reverse */
@@ -903,18 +905,8 @@ int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 	/* a refused run writes nothing, not even the directory it made (a
 	 * workflow's "does it exist" must not take it for a run); rmdir leaves
 	 * one that holds anything */
-	if (rc && fresh) {
-		char up[4096];
-		size_t n = (size_t)snprintf(up, sizeof up, "%s", o->outdir);
-		while (n > kept + 1 && up[n - 1] == '/')
-			up[--n] = 0;   /* "out/run/": its last part is run */
-		while (n > kept && rmdir(up) == 0) {
-			while (n > kept && up[n - 1] != '/')
-				n--;
-			while (n > kept && up[n - 1] == '/')
-				n--;
-			up[n] = 0;
-		}
-	}
+	xp_outputs_made_dir(NULL, 0);
+	if (rc && fresh)
+		xp_rmdir_made(o->outdir, kept);
 	return rc;
 }

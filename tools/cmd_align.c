@@ -99,6 +99,11 @@ static void progress(void *arg, size_t i, size_t n, const char *key)
 	fprintf(stderr, "\rxproj align: episode %zu/%zu %s   ", i + 1, n, key);
 }
 
+static int same(const char *a, const char *b)
+{
+	return a && b && !strcmp(a, b);
+}
+
 /* -o against the inputs, and against each subtitle file a directory gave */
 static int check_files(const args *a, const xp_batch *b, const char *config, xp_err *e)
 {
@@ -112,9 +117,13 @@ static int check_files(const args *a, const xp_batch *b, const char *config, xp_
 	f[n++] = (xp_cli_file){"--links", a->src.links, 0};
 	f[n++] = (xp_cli_file){"--episodes", a->src.episodes, 0};
 	f[n++] = (xp_cli_file){"--config", config, 0};
-	for (size_t i = 0; i < b->n; i++) {   /* an archive's members are not files: its path is above */
-		f[n++] = (xp_cli_file){"--subs", b->v[i].subs.in ? NULL : b->v[i].subs.path, 0};
-		f[n++] = (xp_cli_file){"--tgt-subs", b->v[i].tgt.in ? NULL : b->v[i].tgt.path, 0};
+	/* an archive's members are not files: its path is above; nor is a
+	 * file named by the option itself again ("-" would be said as read
+	 * twice: the plan reads it once, align/batch.h xp_doc_ref mem) */
+	for (size_t i = 0; i < b->n; i++) {
+		const xp_doc_ref *s = &b->v[i].subs, *t = &b->v[i].tgt;
+		f[n++] = (xp_cli_file){"--subs", s->in || same(s->path, a->src.subs) ? NULL : s->path, 0};
+		f[n++] = (xp_cli_file){"--tgt-subs", t->in || same(t->path, a->src.tgt) ? NULL : t->path, 0};
 	}
 	f[n++] = (xp_cli_file){"-o", a->out, 1};
 	f[n++] = (xp_cli_file){"--episode-pairs", a->pairs, 1};

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct dargs {
 	const char *db, *source, *aligned, *report, *lang, *mention, *span, *annotator, *note, *out, *jsonl,
@@ -699,6 +700,15 @@ static int import_head(const dargs *a, import_in *in, xp_err *e)
 
 static int import_read(const dargs *a, import_in *in, xp_err *e)
 {
+	/* the report is read more than once: its header, then checked whole
+	 * against --source before the store is touched, then imported.
+	 * Standard input or a pipe (`--report <(zcat R.json.gz)`) was found
+	 * empty the second time: "not a projection report" of a good one */
+	struct stat st;
+	if (!strcmp(a->report, "-") || (stat(a->report, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
+		return xp_failc(e, XP_EUSAGE, a->report, 0, "--report is %s, which can be read once; db import reads the "
+				"report more than once (checked whole before the store is touched, then imported): give "
+				"a file (a .gz one is read as it is)", strcmp(a->report, "-") ? "a pipe or device" : "standard input");
 	if (import_head(a, in, e) || import_lang_fits(a, in, e))
 		return -1;
 	/* the word aligner's model the run was aligned with, for the

@@ -432,8 +432,9 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 	}
 	if (a->no_names)
 		a->names = NULL;
-	else if (!a->names && a->out && strcmp(a->out, "-")) {
-		/* next to the alignments, where `project` looks for it */
+	else if (!a->names && a->out && strcmp(a->out, "-") && !xp_is_device(a->out)) {
+		/* next to the alignments, where `project` looks for it; not
+		 * beside a device (-o /dev/null: /dev/null.names was made) */
 		if (!xp_names_beside(a->out, a->names_buf, sizeof a->names_buf))
 			a->names = a->names_buf;
 	}

@@ -122,6 +122,17 @@ for v in "6" "--samplers 6 7" "--samplers=6" "--settle 0,01" "--samplers 6 48 --
 	expect_grep 'AUDIT_WA_ON: ' $T/err
 done
 expect_grep 'AUDIT_WA_ON: -1 is no wordalign option' $T/err
+# one option twice, in AUDIT_WA_ON or turned both on and off, and --seed
+# (the audit's own): before, two rows of one name from one cache (gains of
+# opposite signs), or every seed of a row aligned at seed 5, exit 0
+# (adversarial round 14)
+for v in "--samplers 6 --samplers 8" "--samplers 6 --samplers 6" "--no-name-prior" "--seed 5"; do
+	expect_status 2 env DATA=$T AUDIT_DIR=$T/a AUDIT_WA_OFF=--no-name-prior AUDIT_WA_ON="$v" sh bench/audit.sh
+	expect_grep 'AUDIT_WA_ON: --[a-z-]* is ' $T/err
+done
+expect_grep "AUDIT_WA_ON: --seed is the audit's own" $T/err
+expect_status 2 env DATA=$T AUDIT_DIR=$T/a AUDIT_WA_OFF="--no-name-prior --no-name-prior" sh bench/audit.sh
+expect_grep 'AUDIT_WA_OFF: --no-name-prior is given twice' $T/err
 
 # audit.sh end to end with a stand-in for xproj (STUB below): it pairs
 # and aligns nothing real, logs each wordalign call, and scores a

@@ -171,4 +171,20 @@ mkdir $P/.xproj-Ab12Cd && echo x > $P/.xproj-Ab12Cd/projected.conll
 pl $A -o $P >/dev/null
 [ -e $P/.xproj-Ab12Cd ] && { echo "FAIL: an old staging directory was not swept"; fails=$((fails + 1)); }
 agree "after a whole run"
+# a fresh -o directory (and the parents made for it) interrupted before
+# anything is in place (SIGTERM while its store is made): removed, as a
+# refused run's is, with the new store's temporary files and SQLite's
+# beside them.  Before, an empty directory (or one holding the store's
+# -journal) was left, which a workflow's "does it exist" took for a run
+# (adversarial round 14)
+XP_FAILPOINT=db-create:1:TERM pl $A -o $T/fresh/new >/dev/null 2>&1
+expect_eq "$?" 143 "pipeline stopped by SIGTERM while making its store"
+[ -e $T/fresh ] && { echo "FAIL: an interrupted fresh pipeline left: $(ls -AR $T/fresh)"; fails=$((fails + 1)); }
+F=$FIX/project
+$XPROJ project --source $F/en.conll --aligned $F/aligned.jsonl --alignments $F/pairs.pharaoh -o $T/r14.conll \
+	--report $T/r14.json 2>/dev/null
+mkdir $T/fr
+XP_FAILPOINT=db-create:1:TERM $XPROJ db import $T/fr/c.db --source $F/en.conll --aligned $F/aligned.jsonl \
+	--report $T/r14.json >/dev/null 2>&1
+expect_eq "$?:$(ls -A $T/fr)" "143:" "db import stopped by SIGTERM while making its store: nothing left"
 finish

@@ -75,6 +75,16 @@ expect_grep 'd|3' $T/w/x.csv
 expect_status 1 $as_user $T/xproj db add $D --mention 'd|1' --span 0:3:5
 expect_grep 'readonly\|read-only' $T/err
 expect_eq "$(sum $D)" "$was" "the read-only store is unchanged"
+# the store writable, its directory not (SQLite keeps NAME-wal beside it):
+# a writer says why (before: "cannot read the store: attempt to write a
+# readonly database", of a store every reader reads) (adversarial round 14)
+chmod 666 $D
+expect_status 1 $as_user $T/xproj db add $D --mention 'd|1' --span 0:3:5
+expect_grep 'cannot write the store: its directory is not writable' $T/err
+expect_status 1 $as_user $T/xproj db import-corrections $D $FIX/db/corrections.json
+expect_grep 'cannot write the store: its directory is not writable' $T/err
+expect_status 0 $as_user $T/xproj db stats $D
+expect_eq "$(sum $D)" "$was" "the store in a read-only directory is unchanged"
 chmod 755 $T/ro; chmod 644 $D
 
 # a read-only file system (a snapshot, a CD, a read-only mount): SQLite

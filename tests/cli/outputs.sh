@@ -89,4 +89,33 @@ n=$deep/$(printf "%$((495 - ${#deep} - 4))s" | tr ' ' f).db
 expect_status 1 $XPROJ db init $n
 expect_grep "the store's full path is 495 bytes: SQLite opens a new store, under a temporary name, of at most 490" $T/err
 expect_eq "$(ls -A $deep | wc -l)" 0 "nothing made"
+# an output that is a FIFO, a device or /dev/stdout on a pipe is written
+# into, as a shell's > writes, never replaced: a temporary file renamed
+# over it made the FIFO a file its reader never saw and, as root,
+# /dev/null (or /dev/stdout) a file of the output for every process of the
+# machine; wordalign -o /dev/null made /dev/null.names, db init /dev/null
+# /dev/null-journal (adversarial round 14; a node of our own for root,
+# never the machine's /dev/null, which the old code would replace)
+J=$FIX/project/en.conll
+mkfifo $T/fifo
+timeout $(limit 30) cat $T/fifo > $T/fifo.read &
+expect_status 0 timeout $(limit 60) $XPROJ convert $J $T/fifo
+wait
+expect_eq "$([ -p $T/fifo ] && echo fifo)" fifo "a FIFO output stays a FIFO"
+expect_status 0 $XPROJ convert $J $T/want.jsonl
+expect_eq "$(cmp $T/fifo.read $T/want.jsonl 2>&1 && echo same)" same "the FIFO's reader got the output"
+# /dev/stdout as a link of our own (the old code renamed over the link)
+ln -s /proc/self/fd/1 $T/out-link
+$XPROJ convert $J $T/out-link | cat > $T/piped.jsonl
+expect_eq "$(cmp $T/piped.jsonl $T/want.jsonl 2>&1 && echo same)" same "/dev/stdout on a pipe: the output down the pipe"
+expect_eq "$([ -L $T/out-link ] && echo link)" link "/dev/stdout on a pipe: the link stays"
+if [ "$(id -u)" = 0 ] && mknod -m 666 $T/null c 1 3 2>/dev/null; then
+	expect_status 0 $XPROJ convert $J $T/null
+	expect_eq "$([ -c $T/null ] && echo device)" device "a device output stays a device"
+	$XPROJ bitext $FIX/project/aligned.jsonl -o $T/bt.txt 2>/dev/null
+	expect_status 0 $XPROJ wordalign $T/bt.txt --iters 4 -o $T/null
+	expect_status 1 $XPROJ db init $T/null
+	expect_grep "not a store: a device" $T/err
+	expect_eq "$(ls -A $T | grep -c '^null.')" 0 "nothing made beside a device"
+fi
 finish

@@ -115,4 +115,32 @@ expect_status 0 $XPROJ score - $P/en.conll <$P/en.conll
 expect_grep "^conll .*100.00%" $T/out
 expect_status 0 $PJ -o -
 expect_status 0 $XPROJ validate - <$P/en.conll
+# a subtitle file that can be read once (standard input; a pipe, as bash's
+# `--tgt-subs <(zcat zh.srt.gz)` gives; a FIFO) is read once and held: the
+# subtitles are read twice (the target's language guessed first).  Before,
+# the second read found a pipe empty: every utterance without a target,
+# exit 0 (`--subs`: "none of the 40 utterances aligned ... an empty
+# file?"); a FIFO blocked forever; `-` was refused as "--subs and --subs
+# both name standard input" (adversarial round 14)
+AL="$XPROJ align --transcript $S/dialogue.conll"
+expect_status 0 $AL --subs $S/en.srt --tgt-subs $S/zh.srt -o $T/al.jsonl
+cat $S/zh.srt | $AL --subs $S/en.srt --tgt-subs /dev/stdin -o $T/al-pipe.jsonl 2>$T/err
+expect_eq "$(cmp $T/al.jsonl $T/al-pipe.jsonl 2>&1 && echo same)" same "--tgt-subs a pipe: as the file"
+expect_status 0 $AL --subs - --tgt-subs $S/zh.srt -o $T/al-stdin.jsonl <$S/en.srt
+expect_eq "$(cmp $T/al.jsonl $T/al-stdin.jsonl 2>&1 && echo same)" same "--subs -: as the file"
+mkfifo $T/fifo
+cat $S/en.srt >$T/fifo &
+expect_status 0 timeout $(limit 60) $AL --subs $T/fifo --tgt-subs $S/zh.srt -o $T/al-fifo.jsonl
+expect_eq "$(cmp $T/al.jsonl $T/al-fifo.jsonl 2>&1 && echo same)" same "--subs a FIFO: as the file"
+cat $S/zh.srt >$T/fifo &
+expect_status 0 timeout $(limit 60) $AL --subs $S/en.srt --tgt-subs $T/fifo -o $T/al-fifo2.jsonl
+expect_eq "$(cmp $T/al.jsonl $T/al-fifo2.jsonl 2>&1 && echo same)" same "--tgt-subs a FIFO: as the file"
+# db import reads --report more than once: a pipe or stdin is refused as
+# such (before: "not a projection report" of a good one), no store made
+cat $T/r.json | $XPROJ db import $T/pipe.db --source $P/en.conll --aligned $P/aligned.jsonl --report /dev/stdin \
+	>$T/out 2>$T/err
+expect_grep "report is a pipe or device, which can be read once" $T/err
+expect_status 1 $XPROJ db import $T/pipe.db --source $P/en.conll --aligned $P/aligned.jsonl --report - <$T/r.json
+expect_grep "report is standard input, which can be read once" $T/err
+[ -e $T/pipe.db ] && { echo "FAIL: a refused import made its store"; fails=$((fails + 1)); }
 finish
