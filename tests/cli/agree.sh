@@ -35,12 +35,18 @@ store $T/s.db && ana $T/s.db && bob $T/s.db
 $XPROJ db modify $T/s.db --mention 'd|2' --span 1:0:2 --annotator carol >/dev/null && $XPROJ db undo $T/s.db >/dev/null
 store $T/a.db && ana $T/a.db && $XPROJ db export $T/a.db -o $T/ana.conll >/dev/null
 store $T/b.db && bob $T/b.db && $XPROJ db export $T/b.db -o $T/bob.conll >/dev/null
+# same_as_files STORE A B WHAT: agree --db STORE gives what agree gives on files A and B
+# (but for the names); $T/store.json keeps the store's
+same_as_files() {
+	expect_status 0 $XPROJ agree --json --db $1
+	sed 's/"annotators":\[[^]]*\]//; s/"a":"[^"]*","b":"[^"]*"//' $T/out > $T/store.json
+	expect_status 0 $XPROJ agree --json $2 $3
+	sed 's/"annotators":\[[^]]*\]//; s/"a":"[^"]*","b":"[^"]*"//' $T/out > $T/files.json
+	expect_eq "$(cat $T/store.json)" "$(cat $T/files.json)" "$4"
+}
+same_as_files $T/s.db $T/ana.conll $T/bob.conll "agree --db = agree on the annotators' exports"
 expect_status 0 $XPROJ agree --json --db $T/s.db
 expect_grep '^{"annotators":\["ana","bob"\],"documents":1,' $T/out
-sed 's/"annotators":\[[^]]*\]//; s/"a":"[^"]*","b":"[^"]*"//' $T/out > $T/store.json
-expect_status 0 $XPROJ agree --json $T/ana.conll $T/bob.conll
-sed 's/"annotators":\[[^]]*\]//; s/"a":"[^"]*","b":"[^"]*"//' $T/out > $T/files.json
-expect_eq "$(cat $T/store.json)" "$(cat $T/files.json)" "agree --db = agree on the annotators' exports"
 expect_status 0 $XPROJ agree --db $T/s.db --annotator ana --annotator bob
 expect_grep '^ana  *bob  *1 ' $T/out
 expect_status 1 $XPROJ agree --db $T/s.db --annotator ana --annotator carol
@@ -64,10 +70,6 @@ $XPROJ db import-corrections $T/r.db $T/split.conll --annotator bob >/dev/null
 store $T/ra.db && $XPROJ db import-corrections $T/ra.db $T/relinked.conll --annotator ana >/dev/null
 store $T/rb.db && $XPROJ db import-corrections $T/rb.db $T/split.conll --annotator bob >/dev/null
 $XPROJ db export $T/ra.db -o $T/ra.conll >/dev/null && $XPROJ db export $T/rb.db -o $T/rb.conll >/dev/null
-expect_status 0 $XPROJ agree --json --db $T/r.db
-expect_grep '"mention_f1":1.0,"conll_f1":0.25}\]}$' $T/out
-sed 's/"annotators":\[[^]]*\]//; s/"a":"[^"]*","b":"[^"]*"//' $T/out > $T/store.json
-expect_status 0 $XPROJ agree --json $T/ra.conll $T/rb.conll
-sed 's/"annotators":\[[^]]*\]//; s/"a":"[^"]*","b":"[^"]*"//' $T/out > $T/files.json
-expect_eq "$(cat $T/store.json)" "$(cat $T/files.json)" "agree --db = agree on the exports, relinks and splits too"
+same_as_files $T/r.db $T/ra.conll $T/rb.conll "agree --db = agree on the exports, relinks and splits too"
+expect_grep '"documents":1,"mention_f1":1.0,"conll_f1":0.25}\]}$' $T/store.json
 finish

@@ -60,6 +60,19 @@ static double conll_f1(const xp_corpus *a, const xp_corpus *b)
 	return f;
 }
 
+/* the store's annotators are ann and bob */
+static void ann_and_bob(xp_db *db, int64_t run)
+{
+	char **names;
+	size_t n;
+	xp_err e;
+	assert_int_equal(xp_db_annotators(db, run, &names, &n, &e), 0);
+	assert_int_equal(n, 2);
+	assert_string_equal(names[0], "ann");
+	assert_string_equal(names[1], "bob");
+	xp_db_annotators_free(names, n);
+}
+
 static int64_t v(xp_db *db, int64_t run, const char *key) { return xp_db_mention_version(db, run, key); }
 
 /* ann relinks d|0 into the car's entity; bob only shortens the car: bob's
@@ -131,13 +144,7 @@ static void every_kind_is_replayed(void **state)
 		assert_int_equal(xp_db_undo_mine(db, r, "bob", what, sizeof what, key, sizeof key, &e), 0);
 		assert_int_equal(xp_db_edit(db, r, &shorter, &e), 0);
 	}
-	char **names;
-	size_t n;
-	assert_int_equal(xp_db_annotators(s, run, &names, &n, &e), 0);
-	assert_int_equal(n, 2);
-	assert_string_equal(names[0], "ann");
-	assert_string_equal(names[1], "bob");
-	xp_db_annotators_free(names, n);
+	ann_and_bob(s, run);
 	char *sa = version_of(s, run, "ann"), *sb = version_of(s, run, "bob");
 	char *ea = conll_of(a, ra), *eb = conll_of(b, rb);
 	assert_string_equal(sa, ea);
@@ -161,12 +168,7 @@ static void target_only_annotator(void **state)
 	assert_int_equal(xp_db_tadd_at(a, ra, "d|2", 1, 2, 3, 2, "ann", NULL, v(a, ra, "d|2"), &tid, &e), 0);
 	xp_edit shorter = {XP_MODIFY, "d|1", 0, 3, 5, "bob", NULL};
 	assert_int_equal(xp_db_edit(s, run, &shorter, &e), 0);
-	char **names;
-	size_t n;
-	assert_int_equal(xp_db_annotators(s, run, &names, &n, &e), 0);
-	assert_int_equal(n, 2);
-	assert_string_equal(names[0], "ann");
-	xp_db_annotators_free(names, n);
+	ann_and_bob(s, run);
 	char *sa = version_of(s, run, "ann"), *ea = conll_of(a, ra);
 	assert_string_equal(sa, ea);
 	free(sa), free(ea);
