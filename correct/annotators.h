@@ -2,11 +2,22 @@
  * correct/annotators.h — each annotator's own version of a run, so that
  * annotators of one store can be compared (`xproj agree --db`).
  *
- * An annotator's version of a document is the silver projection with only
- * that annotator's live corrections applied, in the order they were made;
- * an annotator's documents are those in which they made a live correction
- * or review (a document they never opened is not their annotation of it).
- * Corrections with no annotator belong to the annotator "".
+ * An annotator's version of a document is the corrected view (export's)
+ * made of the projection and that annotator's own live actions alone,
+ * replayed by the view's rules: span edits, additions and deletions,
+ * relinks, merges and splits (a correction's cluster), their target-only
+ * mentions and their moves and deletions of them, less what they undid.
+ * The run's own target-only mentions (a rule's) are the projection's.
+ * The target sentences are the view's, every live realign's, whoever made
+ * it: annotators are compared on the same tokens.  An annotator's
+ * documents are those in which they made one of these, a review or a
+ * realign (a document they never opened is not their annotation of it).
+ * Actions with no annotator belong to the annotator "".
+ *
+ * In a store several annotators share, an action records the view it was
+ * made on: a relink or a merge keeps the span the mention had then, which
+ * may be another annotator's edit.  Stores made apart and merged (db
+ * merge) have no such mixing.
  *
  * A stored no-op (store.h XP_SQL_NOOP: a store made before edits refused
  * them) is left out of all three: it is no correction, and its span is the

@@ -23,7 +23,9 @@ void xp_batch_result_free(xp_batch_result *r)
 	memset(r, 0, sizeof *r);
 }
 
-int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s)
+int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s) { return xp_db_state_by(db, mention, NULL, s); }
+
+int xp_db_state_by(xp_db *db, int64_t mention, const char *annotator, xp_mstate *s)
 {
 	sqlite3_stmt *st;
 	memset(s, 0, sizeof *s);
@@ -78,11 +80,15 @@ int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s)
 	 * and set the span back (ann2's "modify 0:5:7", made on the projection,
 	 * undid ann1's 0:4:7 in the export); and after an undo of the edit it
 	 * was made on, it kept that edit's span. */
+	/* annotator (xp_db_state_by): only theirs, the rest as above */
 	if (xp_sql_cached(db, "SELECT c.op, c.new_start, c.new_end, c.cluster, c.id FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
-			       " WHERE c.mention = ? AND c.status = 'ok' AND c.undone = 0 AND coalesce(b.undone, 0) = 0"
-			       " AND NOT " XP_SQL_NOOP("c") " ORDER BY c.id", &st, NULL))
+			       " WHERE c.mention = ?1 AND c.status = 'ok' AND c.undone = 0 AND coalesce(b.undone, 0) = 0"
+			       " AND NOT " XP_SQL_NOOP("c") " AND (?2 IS NULL OR coalesce(c.annotator, '') = ?2) ORDER BY c.id",
+			  &st, NULL))
 		return -1;
 	sqlite3_bind_int64(st, 1, mention);
+	if (annotator)
+		sqlite3_bind_text(st, 2, annotator, -1, SQLITE_STATIC);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		const char *op = xp_sql_text(st, 0);
 		if (sqlite3_column_int64(st, 4) <= after) {   /* before the realign: its entity still holds */

@@ -120,6 +120,10 @@ typedef struct xp_mstate {
 	int reprojected;      /* ... and start, end are the span the run's model proposed there (schema 10) */
 } xp_mstate;
 int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s);
+/* The same with only one annotator's corrections (NULL: everyone's, as
+ * xp_db_state): their version of the mention (correct/annotators.h).  The
+ * target sentence is the view's either way (every live realign). */
+int xp_db_state_by(xp_db *db, int64_t mention, const char *annotator, xp_mstate *s);
 
 /* One edit, validated as xp_db_edit does, inside the caller's transaction:
  * refused (XP_ENOTFOUND for an unknown mention, XP_EINPUT naming the rule it
@@ -135,6 +139,12 @@ int xp_edit_locked(xp_db *db, int64_t run, const xp_edit *e, int64_t carried_fro
  * the guard, which needs the sentences an edit changed. */
 int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, const int64_t *sents, size_t nsents, xp_corpus *c,
 		xp_doc *d, xp_err *err);
+/* The corrected view of a run's documents rows docs[0..ndocs) (sorted), in
+ * run order, with only one annotator's corrections, target-only mentions
+ * and moves of them (NULL: everyone's, as xp_db_export): the annotator's
+ * version (correct/annotators.c), replayed as the view is. */
+int xp_view_export_by(xp_db *db, int64_t run, const char *annotator, const int64_t *docs, size_t ndocs, xp_corpus *out,
+		      xp_err *err);
 
 /* The crossing guard (correct/cross.c).  Two mentions of one entity that
  * cross in a sentence (a-c and b-d, a < b <= c < d) cannot be written as
@@ -258,8 +268,10 @@ int xp_review_locked(xp_db *db, int64_t run, int64_t mention, const char *kind, 
 /* and one that carries such a move of a run's target-only mention to a
  * rerun (correct/carry.c, schema 15): undo leaves it alone */
 #define XP_TCARRY_SUM "tcarry:"
-#define XP_SQL_TADD_CLUSTER(t) "coalesce((SELECT x.cluster FROM tmoves x JOIN batches b ON b.id = x.batch" \
-	" WHERE x.tedit = " t ".id AND b.undone = 0 ORDER BY x.batch DESC LIMIT 1), " t ".cluster)"
+#define XP_SQL_TADD_CLUSTER(t) XP_SQL_TADD_CLUSTER_IF(t, "1")
+/* ... counting only the moves whose batch b meets cond (an annotator's) */
+#define XP_SQL_TADD_CLUSTER_IF(t, cond) "coalesce((SELECT x.cluster FROM tmoves x JOIN batches b ON b.id = x.batch" \
+	" WHERE x.tedit = " t ".id AND b.undone = 0 AND " cond " ORDER BY x.batch DESC LIMIT 1), " t ".cluster)"
 /* The newest live realign of an utterance row: its id, the newest
  * correction id when it was made (corrections up to it spoke of the old
  * tokens) and its number of tokens; 0 when there is none, -1 on error. */
@@ -269,6 +281,10 @@ int xp_realigned(xp_db *db, int64_t utterance, int64_t *id, int64_t *after, int6
  * NULL when the store could not be read (or out of memory), never a list
  * cut short: an export or a merge must not go on without them. */
 json_t *xp_tadds_json(xp_db *db, int64_t doc);
+/* The same as one annotator's version has them (NULL: everyone's): the
+ * run's own (a rule's) and the annotator's, each where the annotator's
+ * own moves left it. */
+json_t *xp_tadds_json_by(xp_db *db, int64_t doc, const char *annotator);
 
 /* Write the run's triage queue into the table queue (correct/queue.c):
  * at the end of an import, and for every run when a store moves to schema 8. */

@@ -599,23 +599,36 @@ int xp_db_delete_tadd_at(xp_db *db, int64_t run, const char *key, int64_t tid, i
 	return move_tadd(db, run, key, tid, from, XP_TADD_DELETED, annotator, note, version, err);
 }
 
-json_t *xp_tadds_json(xp_db *db, int64_t doc)
+json_t *xp_tadds_json(xp_db *db, int64_t doc) { return xp_tadds_json_by(db, doc, NULL); }
+
+json_t *xp_tadds_json_by(xp_db *db, int64_t doc, const char *annotator)
 {
 	sqlite3_stmt *st;
 	json_t *a = json_array();
 	if (!a || db->version < 9)
 		return a;
-#define TADDS(cluster, rule) "SELECT t.id, u.en_idx, u.tgt_idx, t.start, t.end, " cluster ", t.annotator, " rule \
-	" FROM tedits t JOIN utterances u ON u.id = t.utterance WHERE u.document = ? AND " \
-	XP_SQL_TADD_LIVE("t") " AND u.tgt_idx IS NOT NULL ORDER BY t.id"
+	/* ?2, an annotator: their own target-only mentions and the run's
+	 * (rule, schema 15: the projection's, which every version starts
+	 * from), each moved by their own moves only (a batch's annotator) */
+#define WHO(rule) "(?2 IS NULL OR " rule " OR coalesce(t.annotator, '') = ?2)"
+#define MOVES_BY "(?2 IS NULL OR coalesce(b.annotator, '') = ?2)"
+#define TADDS(cluster, rule, who) "SELECT t.id, u.en_idx, u.tgt_idx, t.start, t.end, " cluster ", t.annotator, " rule \
+	" FROM tedits t JOIN utterances u ON u.id = t.utterance WHERE u.document = ?1 AND " \
+	XP_SQL_TADD_LIVE("t") " AND u.tgt_idx IS NOT NULL AND " who " ORDER BY t.id"
 	/* schema 15: the run's own say their rule; a deleted one (moved out
 	 * of every cluster) is not there */
-	if (xp_sql_cached(db, db->version >= 15 ? "SELECT * FROM (" TADDS(XP_SQL_TADD_CLUSTER("t") " AS c", "t.rule") ") WHERE c >= 0 ORDER BY 1"
-			      : db->version >= 13 ? TADDS(XP_SQL_TADD_CLUSTER("t"), "NULL") : TADDS("t.cluster", "NULL"), &st, NULL)) {
+	if (xp_sql_cached(db, db->version >= 15 ? "SELECT * FROM (" TADDS(XP_SQL_TADD_CLUSTER_IF("t", MOVES_BY) " AS c", "t.rule",
+									WHO("t.rule IS NOT NULL")) ") WHERE c >= 0 ORDER BY 1"
+			      : db->version >= 13 ? TADDS(XP_SQL_TADD_CLUSTER_IF("t", MOVES_BY), "NULL", WHO("0"))
+						  : TADDS("t.cluster", "NULL", WHO("0")), &st, NULL)) {
 		json_decref(a);
 		return NULL;
 	}
+#undef WHO
+#undef MOVES_BY
 	sqlite3_bind_int64(st, 1, doc);
+	if (annotator)
+		sqlite3_bind_text(st, 2, annotator, -1, SQLITE_STATIC);
 	int step, bad = 0;
 	while (!bad && (step = sqlite3_step(st)) == SQLITE_ROW) {
 		bad = json_array_append_new(a, json_pack("{s:I,s:I,s:I,s:I,s:I,s:I,s:o}", "tid", (json_int_t)sqlite3_column_int64(st, 0),

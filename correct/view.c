@@ -70,8 +70,9 @@ static int has(const int64_t *v, size_t n, int64_t x)
 	return 0;
 }
 
-int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, const int64_t *sents, size_t nsents, xp_corpus *c,
-		xp_doc *d, xp_err *err)
+/* xp_view_doc with only annotator's actions (NULL: everyone's) */
+static int view_doc(xp_db *db, int64_t doc_row, int silver, int mark, const int64_t *sents, size_t nsents,
+		    const char *annotator, xp_corpus *c, xp_doc *d, xp_err *err)
 {
 	sqlite3_stmt *st;
 	/* the corrected view's sentences: a realigned utterance's new tokens */
@@ -94,7 +95,7 @@ int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, const int64_t 
 		xp_mstate s = {sqlite3_column_type(st, 3) != SQLITE_NULL, sqlite3_column_int64(st, 3),
 			   sqlite3_column_int64(st, 4), sqlite3_column_type(st, 5) == SQLITE_NULL ? -1 : sqlite3_column_int64(st, 5), 0,
 			   sqlite3_column_int64(st, 2), 0, 0};
-		if (!silver && xp_db_state(db, sqlite3_column_int64(st, 0), &s))
+		if (!silver && xp_db_state_by(db, sqlite3_column_int64(st, 0), annotator, &s))
 			rc = -2;
 		/* a span the target sentence does not hold (only a store edited by
 		 * hand has one) is left out rather than written as brackets that do
@@ -118,7 +119,7 @@ int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, const int64_t 
 	}
 	sqlite3_finalize(st);
 	/* the target-only mentions (correct/tedit.c), in their clusters */
-	json_t *tadds = rc || silver ? NULL : xp_tadds_json(db, doc_row), *t;
+	json_t *tadds = rc || silver ? NULL : xp_tadds_json_by(db, doc_row, annotator), *t;
 	if (!rc && !silver && !tadds)
 		rc = -3;
 	size_t i;
@@ -142,11 +143,18 @@ int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, const int64_t 
 	return xp_doc_finish(d, 0, NULL, NULL);
 }
 
+int xp_view_doc(xp_db *db, int64_t doc_row, int silver, int mark, const int64_t *sents, size_t nsents, xp_corpus *c,
+		xp_doc *d, xp_err *err)
+{
+	return view_doc(db, doc_row, silver, mark, sents, nsents, NULL, c, d, err);
+}
+
 /* The run's documents in order, each read into out (xp_db_export), or
  * each alone into a corpus of its own that fn(ctx, it, err) is given and
  * that is freed after it (xp_db_export_each): then memory holds one
  * document and the run's names, not the run. */
-static int export_docs(xp_db *db, int64_t run, int silver, xp_corpus *out, xp_export_fn fn, void *ctx, xp_err *err)
+static int export_docs(xp_db *db, int64_t run, int silver, const char *annotator, const int64_t *docs, size_t ndocs,
+		       xp_corpus *out, xp_export_fn fn, void *ctx, xp_err *err)
 {
 	sqlite3_stmt *st;
 	if (xp_sql_prepare(db, "SELECT id, doc, part FROM documents WHERE run = ? ORDER BY id", &st, err))
@@ -156,6 +164,8 @@ static int export_docs(xp_db *db, int64_t run, int silver, xp_corpus *out, xp_ex
 	xp_corpus *all = out ? out : &names;
 	int rc = 0;
 	while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+		if (docs && !has(docs, ndocs, sqlite3_column_int64(st, 0)))
+			continue;
 		const char *id = xp_sql_text(st, 1);
 		int64_t part = sqlite3_column_int64(st, 2);
 		if (!XP_PART_OK(part)) {
@@ -169,7 +179,7 @@ static int export_docs(xp_db *db, int64_t run, int silver, xp_corpus *out, xp_ex
 		if (d && !out && !xp_corpus_add_doc(&names, id, strlen(id), (int)part))
 			d = NULL;
 		free(tmp);
-		rc = d ? xp_view_doc(db, sqlite3_column_int64(st, 0), silver, 0, NULL, 0, out ? out : &one, d, err) : -1;
+		rc = d ? view_doc(db, sqlite3_column_int64(st, 0), silver, 0, NULL, 0, annotator, out ? out : &one, d, err) : -1;
 		if (rc == 0 && !out)
 			rc = fn(ctx, &one, err);
 		if (!out) {
@@ -199,12 +209,19 @@ static int export_docs(xp_db *db, int64_t run, int silver, xp_corpus *out, xp_ex
 
 int xp_db_export(xp_db *db, int64_t run, int silver, xp_corpus *out, xp_err *err)
 {
-	return export_docs(db, run, silver, out, NULL, NULL, err);
+	return export_docs(db, run, silver, NULL, NULL, 0, out, NULL, NULL, err);
 }
 
 int xp_db_export_each(xp_db *db, int64_t run, int silver, xp_export_fn fn, void *ctx, xp_err *err)
 {
-	return export_docs(db, run, silver, NULL, fn, ctx, err);
+	return export_docs(db, run, silver, NULL, NULL, 0, NULL, fn, ctx, err);
+}
+
+int xp_view_export_by(xp_db *db, int64_t run, const char *annotator, const int64_t *docs, size_t ndocs, xp_corpus *out,
+		      xp_err *err)
+{
+	static const int64_t none = 0;
+	return export_docs(db, run, 0, annotator, docs ? docs : &none, docs ? ndocs : 0, out, NULL, NULL, err);
 }
 
 /* --- statistics ------------------------------------------------------------------------- */
