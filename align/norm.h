@@ -107,7 +107,7 @@ int xp_norm_stem_parse(const char *s, int *method);
 /* The method of XP_NORM_STEM (until called: XP_STEM_LEARNED).  The learned
  * stems are the corpus's: what xp_normalizer_know was given when a word
  * is first reduced (a word w = t + s loses its suffix s, of 1 to 5
- * letters, when t keeps 3 letters at least, s ends many of the corpus's
+ * letters, when t keeps 4 letters at least, s ends many of the corpus's
  * words whose stem is a word of its own or begins others too, and t is
  * itself a word of the corpus or the stem of two words or more with such
  * suffixes; the longest such suffix).  0, or -1 for a method that is

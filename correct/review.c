@@ -1832,8 +1832,17 @@ int xp_db_undo_said(xp_db *db, int64_t run, const char *annotator, char *said, s
 		rc = said_mention(db, m.mention, &b);
 	}
 	xp_buf_putc(&b, 0);
-	if (rc == 0 && !b.oom)
-		snprintf(said, n, "%s", b.p);
+	if (rc == 0 && !b.oom && n) {
+		/* cut to the buffer at a character's first byte: a long line's
+		 * words cut inside a character are not UTF-8, which jansson
+		 * refuses in a reply (the undo made, its reply a 500) */
+		size_t k = strlen(b.p);
+		if (k >= n)
+			for (k = n - 1; k > 0 && ((unsigned char)b.p[k] & 0xC0) == 0x80; k--)
+				;
+		memcpy(said, b.p, k);
+		said[k] = 0;
+	}
 	xp_buf_free(&b);
 	return rc == 0 && !b.oom ? 0 : -1;
 }

@@ -921,7 +921,11 @@ static int post_undo(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 	json_t *m;
 	if (mention_reply(s, db, run, key, CONTEXT, &m, &e))
 		return fail_err(out, &e);
-	*out = json_pack("{s:b,s:s,s:s,s:s,s:o}", "ok", 1, "undone", what, "said", said, "key", key, "mention", m);
+	/* as get_undo: the texts were cut to their buffers, maybe inside a
+	 * character (a long line's words), and jansson refuses invalid UTF-8:
+	 * a NULL reply here would answer 500 for an undo already made */
+	*out = json_pack("{s:b,s:o,s:o,s:o,s:o}", "ok", 1, "undone", xp_json_text(what), "said", xp_json_text(said), "key",
+			 xp_json_text(key), "mention", m);
 	return 200;
 }
 

@@ -470,7 +470,11 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		return 2;
 	}
 	if ((a->wa.stem[0] || a->wa.stem[1]) && (a->save_model || a->model || a->state)) {
-		/* a model's words would be stems that its file does not say */
+		/* a model file records which normalisation parts were on, not
+		 * a stem method: --stem's would be lost.  A pack's own part
+		 * (Farsi's `stem`, learned) is recorded as a part and learned
+		 * again from the corpus the model aligns, as `affixes` is: the
+		 * stems of a shard or another corpus are its own */
 		fprintf(stderr, "xproj wordalign: --stem does not go with --%s\n",
 			a->save_model ? "save-model" : a->model ? "model" : "state");
 		return 2;

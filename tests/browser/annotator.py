@@ -344,11 +344,7 @@ walks = [("relink width", relink_width)] if LANG == "unbroken" else [("long line
     ("queue tooltips", queue_tooltips), ("scene edges", scene_edges), ("plural", plural), ("forms", forms_follow), ("undo words", undo_words), ("narrow a span", narrow_span), ("place kept", place_kept)]
 if LANG == "zh":
     walks.append(("words", cjk_words))
-for name, f in walks:
-    try:
-        f()
-    except Exception as e:   # one walk's failure does not hide the others'
-        page.stopped(e, name, "annotator-%s-%s-stopped.png" % (LANG, name.replace(" ", "-")))
+page.walk(walks, "annotator-%s" % LANG)
 page.console_clean()
 d.quit()
 finish()

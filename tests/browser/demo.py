@@ -337,11 +337,7 @@ page.wait_for(lambda: idle(), "a mention shown")
 walks = [("markup", markup)] if LANG == "markup" else [
     ("toasts", toasts), ("layout", layout), ("target-only", target_only), ("split names", split_names), ("realign", realign),
     ("seat", seat)]
-for name, f in walks:
-    try:
-        f()
-    except Exception as e:   # one walk's failure does not hide the others'
-        page.stopped(e, name, "demo-%s-%s-stopped.png" % (LANG, name.replace(" ", "-")))
+page.walk(walks, "demo-%s" % LANG)
 page.console_clean()
 d.quit()
 finish()

@@ -161,3 +161,13 @@ class Page:
         traceback.print_exc()
         check(False, "%s stopped: %s" % (what, type(e).__name__))
         self.shot(name)
+
+    def walk(self, walks, prefix):
+        """run each (name, function) of walks; one walk's failure does not
+        hide the others': a walk that raises is stopped() with the
+        screenshot PREFIX-NAME-stopped.png"""
+        for name, f in walks:
+            try:
+                f()
+            except Exception as e:
+                self.stopped(e, name, "%s-%s-stopped.png" % (prefix, name.replace(" ", "-")))

@@ -432,11 +432,7 @@ walks = [("far entity", far_entity)] if LANG == "long" else [("long line", long_
     ("layout", lambda: layout(KEY)), ("menus", lambda: menus(KEY)), ("words", lambda: words_not_numbers(KEY)),
     ("t on its own span", lambda: t_own_span(KEY)), ("markup", lambda: markup(KEY)),
     ("names", pronoun_names), ("target-only named", target_only_named), ("split, merge, undo", split_merge_undo)]
-for name, f in walks:
-    try:
-        f()
-    except Exception as e:   # one walk's failure does not hide the others'
-        page.stopped(e, name, "seat-%s-%s-stopped.png" % (LANG, name.replace(" ", "-")))
+page.walk(walks, "seat-%s" % LANG)
 page.console_clean()
 d.quit()
 finish()
