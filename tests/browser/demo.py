@@ -192,12 +192,7 @@ def split_names():
     if not m:
         return
     key = m["key"]
-    open_key(key)
-    page.press("r")
-    page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
-    page.press(Keys.END)   # a new entity
-    page.press(Keys.ENTER)
-    page.wait_for(lambda: page.text("#toast").startswith("relink") and idle(), "Enter splits it off")
+    page.split_off(key)
     t = page.text("#toast")
     # (the target-only walk made an entity of that number and undid it:
     # its name stayed in the page's memory, and the toast said "→ “，”")
@@ -272,12 +267,7 @@ def seat():
     # a split and a merge: the history says relink and merge
     m = with_span(lambda m: m["current"]["span"][2] - m["current"]["span"][1] >= 2 and len(m["scene"]["entities"]) >= 3)
     key = m["key"]
-    open_key(key)
-    page.press("r")
-    page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
-    page.press(Keys.END)
-    page.press(Keys.ENTER)
-    page.wait_for(lambda: page.text("#toast").startswith("relink") and idle(), "Enter splits it off")
+    page.split_off(key)
     time.sleep(0.3)
     hist = [page.text("#history li:last-child")]
     page.press("e")

@@ -148,6 +148,16 @@ class Page:
         self.d.execute_script("openKey(arguments[0])", key)
         return self.wait_for(lambda: self.current() == key and self.idle(), "open %s" % key)
 
+    def split_off(self, key):
+        """the mention KEY split off into a new entity as a corrector does
+        it: r, End (a new entity), Enter; once its toast is shown"""
+        self.open_key(key)
+        self.press("r")
+        self.wait_for(lambda: self.shown("#relink-form"), "r opens the relink form")
+        self.press(Keys.END)
+        self.press(Keys.ENTER)
+        self.wait_for(lambda: self.text("#toast").startswith("relink") and self.idle(), "Enter splits it off")
+
     def console_clean(self, *ignore):
         """a check that the browser logged no error since the last call,
         but those whose message holds one of ignore"""

@@ -386,12 +386,7 @@ def split_merge_undo():
     names the merge's entities by their words ("merge cluster 10 into 1")"""
     size(1366, 768, 1.5)
     key = "s01e01c00x|5"
-    open_key(key)
-    page.press("r")
-    page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
-    page.press(Keys.END)   # a new entity
-    page.press(Keys.ENTER)
-    page.wait_for(lambda: page.text("#toast").startswith("relink") and idle(), "Enter splits it off")
+    page.split_off(key)
     time.sleep(0.3)
     page.shot("seat-%s-split-z150.png" % LANG)
     t, sc, me, box = rect("#toast"), rect("#scene"), rect("#scene li.self"), rect("#target-box")
