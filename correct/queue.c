@@ -91,7 +91,7 @@ static json_t *array_of(const char *s)
 #define BUILD "temp.queue_build"
 int xp_queue_store(xp_db *db, int64_t run, xp_err *err)
 {
-	sqlite3_stmt *st = NULL, *ins = NULL;
+	sqlite3_stmt *st = NULL, *ins = NULL, *utt = NULL;
 	char sql[600];
 	snprintf(sql, sizeof sql, "DELETE FROM queue WHERE run = %lld", (long long)run);
 	if (xp_sql_exec(db, sql, err) ||
@@ -104,7 +104,7 @@ int xp_queue_store(xp_db *db, int64_t run, xp_err *err)
 	if (xp_db_touched(db, run, &touched, &ntouched, err))
 		return -1;
 	/* reading order: documents as imported, utterances, then spans left to right */
-	snprintf(sql, sizeof sql, XP_SQL_KEY_DOCS("?1") "SELECT m.id, d.id, d.doc, m.mention, u.src, m.start, m.end, u.tgt,"
+	snprintf(sql, sizeof sql, XP_SQL_KEY_DOCS("?1") "SELECT m.id, d.id, d.doc, m.mention, u.id, m.start, m.end,"
 		 " p.tgt_start, p.tgt_end, p.fate, p.confidence, u.tgt_idx IS NOT NULL, p.why, %s, kd.kp",
 		 db->version >= 9 ? "u.align_doubt" : "NULL");
 	xp_buf q = {0};
@@ -115,6 +115,7 @@ int xp_queue_store(xp_db *db, int64_t run, xp_err *err)
 	xp_buf_putc(&q, 0);
 	int rc = q.oom ? oom(err) : 0;
 	if (rc == 0 && (xp_sql_prepare(db, q.p, &st, err) ||
+			xp_sql_prepare(db, "SELECT src, tgt FROM utterances WHERE id = ?", &utt, err) ||
 			xp_sql_prepare(db, "INSERT INTO " BUILD "(reading, mention, document, doc, key, fate, type, conf, risk,"
 				       " p_fix, why, explain, en, tgt, align) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", &ins, err)))
 		rc = -1;
@@ -123,25 +124,38 @@ int xp_queue_store(xp_db *db, int64_t run, xp_err *err)
 		sqlite3_bind_int64(st, 1, run);
 	xp_triage_item t;
 	int step = SQLITE_DONE;
+	/* The utterance's tokens, parsed once for all its mentions (in reading
+	 * order they come together): parsed a mention at a time, with the
+	 * tokens read in the join's row, one long sentence made the import
+	 * quadratic (20000 one-token mentions in a sentence: 156 s). */
+	int64_t cur = -1;
+	json_t *src = NULL, *toks = NULL;
 	for (int64_t i = 0; rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW; i++) {
 		int64_t row = sqlite3_column_int64(st, 0);
-		const char *doc = xp_sql_text(st, 2), *fate = xp_sql_text(st, 10);
-		xp_triage_one(doc, sqlite3_column_int64(st, 15), sqlite3_column_int64(st, 3), fate, sqlite3_column_double(st, 11),
-			      sqlite3_column_int(st, 12), xp_sql_text(st, 13), (const char *)sqlite3_column_text(st, 14),
+		const char *doc = xp_sql_text(st, 2), *fate = xp_sql_text(st, 9);
+		xp_triage_one(doc, sqlite3_column_int64(st, 14), sqlite3_column_int64(st, 3), fate, sqlite3_column_double(st, 10),
+			      sqlite3_column_int(st, 11), xp_sql_text(st, 12), (const char *)sqlite3_column_text(st, 13),
 			      xp_touch_flags(touched, ntouched, row), &t);
-		json_t *src = array_of((const char *)sqlite3_column_text(st, 4));
-		int64_t start = sqlite3_column_int64(st, 5), end = sqlite3_column_int64(st, 6);
-		int span = sqlite3_column_type(st, 8) != SQLITE_NULL;
-		char *en = text(src, start, end), *tgt = NULL;
-		if (span) {
-			json_t *toks = array_of((const char *)sqlite3_column_text(st, 7));
-			tgt = text(toks, sqlite3_column_int64(st, 8), sqlite3_column_int64(st, 9));
-			json_decref(toks);
+		if (sqlite3_column_int64(st, 4) != cur) {
+			json_decref(src), json_decref(toks);
+			src = toks = NULL;
+			cur = sqlite3_column_int64(st, 4);
+			sqlite3_bind_int64(utt, 1, cur);
+			if (sqlite3_step(utt) == SQLITE_ROW) {
+				src = array_of((const char *)sqlite3_column_text(utt, 0));
+				toks = array_of((const char *)sqlite3_column_text(utt, 1));
+			}
+			sqlite3_reset(utt);
 		}
+		int64_t start = sqlite3_column_int64(st, 5), end = sqlite3_column_int64(st, 6);
+		int span = sqlite3_column_type(st, 7) != SQLITE_NULL;
+		char *en = text(src, start, end), *tgt = NULL;
+		if (span)
+			tgt = text(toks, sqlite3_column_int64(st, 7), sqlite3_column_int64(st, 8));
 		/* as xp_db_queue: a src that is no array is no tokens */
 		json_t *none = src ? NULL : json_array();
 		xp_mtype type = xp_span_type(src ? src : none, start, end);
-		json_decref(src), json_decref(none);
+		json_decref(none);
 		if (!en || (span && !tgt)) {
 			free(en), free(tgt);
 			rc = oom(err);
@@ -154,7 +168,7 @@ int xp_queue_store(xp_db *db, int64_t run, xp_err *err)
 		sqlite3_bind_text(ins, 5, t.key, -1, SQLITE_STATIC);
 		sqlite3_bind_text(ins, 6, fate, -1, SQLITE_TRANSIENT);
 		sqlite3_bind_int(ins, 7, (int)type);
-		sqlite3_bind_double(ins, 8, sqlite3_column_double(st, 11));
+		sqlite3_bind_double(ins, 8, sqlite3_column_double(st, 10));
 		sqlite3_bind_double(ins, 9, t.risk);
 		sqlite3_bind_double(ins, 10, t.p_fix);
 		sqlite3_bind_text(ins, 11, t.why, -1, SQLITE_STATIC);
@@ -172,8 +186,10 @@ int xp_queue_store(xp_db *db, int64_t run, xp_err *err)
 	}
 	if (rc == 0 && step != SQLITE_DONE)
 		rc = xp_sql_fail(db, err, "reading the run for its queue");
+	json_decref(src), json_decref(toks);
 	sqlite3_finalize(st);
 	sqlite3_finalize(ins);
+	sqlite3_finalize(utt);
 	free(touched);
 	if (rc == 0) {
 		/* the rank: xp_db_triage's by_rate, as SQL (the key compares
