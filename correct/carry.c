@@ -84,7 +84,7 @@ static int64_t last_correction(xp_db *db, int64_t mention, char *annotator, size
 	if (sqlite3_prepare_v2(db->h,
 			       "SELECT c.id, c.annotator, c.note FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
 			       " WHERE c.mention = ? AND c.status = 'ok' AND c.undone = 0 AND coalesce(b.undone, 0) = 0"
-			       " ORDER BY c.id DESC LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+			       " ORDER BY " XP_SQL_MADE_DESC("c") " LIMIT 1", -1, &st, NULL) != SQLITE_OK)
 		return 0;
 	sqlite3_bind_int64(st, 1, mention);
 	if (sqlite3_step(st) == SQLITE_ROW) {

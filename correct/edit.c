@@ -80,10 +80,14 @@ int xp_db_state_by(xp_db *db, int64_t mention, const char *annotator, xp_mstate 
 	 * and set the span back (ann2's "modify 0:5:7", made on the projection,
 	 * undid ann1's 0:4:7 in the export); and after an undo of the edit it
 	 * was made on, it kept that edit's span. */
-	/* annotator (xp_db_state_by): only theirs, the rest as above */
+	/* The edits in the order they were made (their time, then id: in one
+	 * store the two agree, each stamped as it is stored).  After `db merge`
+	 * the input's rows come after the merged store's whatever their times:
+	 * by id, an annotator's edit of last year merged in undid another's of
+	 * today.  annotator (xp_db_state_by): only theirs, the rest as above */
 	if (xp_sql_cached(db, "SELECT c.op, c.new_start, c.new_end, c.cluster, c.id FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
 			       " WHERE c.mention = ?1 AND c.status = 'ok' AND c.undone = 0 AND coalesce(b.undone, 0) = 0"
-			       " AND NOT " XP_SQL_NOOP("c") " AND (?2 IS NULL OR coalesce(c.annotator, '') = ?2) ORDER BY c.id",
+			       " AND NOT " XP_SQL_NOOP("c") " AND (?2 IS NULL OR coalesce(c.annotator, '') = ?2) ORDER BY " XP_SQL_MADE("c"),
 			  &st, NULL))
 		return -1;
 	sqlite3_bind_int64(st, 1, mention);

@@ -23,8 +23,9 @@
  *
  * Two stores that both corrected one mention of one run, each with a live
  * edit the other lacks, disagree: both edits are kept (the corrected view
- * applies them in time order, as it would had they been made in one store),
- * and the pair is reported, for an adjudicator to look at.
+ * applies them in the order they were made, store.h XP_SQL_MADE, as it would
+ * had they been made in one store), and the pair is reported, for an
+ * adjudicator to look at.
  *
  * The merged store is written beside OUT under a temporary name (a copy of
  * OUT when it exists) and renamed over it at the end: an input that is not
@@ -177,9 +178,8 @@ static int runs_agree(xp_db *db, const char *in, xp_err *err)
  * older store's) is no edit on either side: it set the span its own store
  * had, and the corrected view passes over it, so it conflicts with nothing
  * (ann2's "modify 0:5:7" on the projection was listed against ann1's real
- * 0:4:7).  The corrected view applies a mention's edits in the order the
- * store holds them (correct/edit.c), src's after the merged store's
- * whatever their times: the line says so. */
+ * 0:4:7).  The corrected view applies a mention's edits in the order they
+ * were made (store.h XP_SQL_MADE): the line says which one it shows. */
 static int find_conflicts(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 {
 	sqlite3_stmt *st;
@@ -208,10 +208,15 @@ static int find_conflicts(xp_db *db, const char *in, xp_merge_result *r, xp_err 
 				snprintf(out, 64, "%s %lld:%lld:%lld", xp_sql_text(st, c), (long long)sqlite3_column_int64(st, c + 1),
 					 (long long)sqlite3_column_int64(st, c + 2), (long long)sqlite3_column_int64(st, c + 3));
 		}
+		/* the view's order (store.h XP_SQL_MADE): by time; in the same
+		 * second, the input's, stored after */
+		int older = strcmp(xp_sql_text(st, 7), xp_sql_text(st, 13)) < 0;
 		snprintf(line, sizeof line, "run %lld, %s: %s has %s by '%s' (%s), the merged store %s by '%s' (%s); the "
-			 "corrected view shows the input's, merged after (not by time)",
+			 "corrected view shows the later, %s",
 			 (long long)sqlite3_column_int64(st, 0), xp_sql_text(st, 1), in, a, xp_sql_text(st, 6),
-			 xp_sql_text(st, 7), b, xp_sql_text(st, 12), xp_sql_text(st, 13));
+			 xp_sql_text(st, 7), b, xp_sql_text(st, 12), xp_sql_text(st, 13),
+			 older ? "the merged store's"
+			 : strcmp(xp_sql_text(st, 7), xp_sql_text(st, 13)) ? "the input's" : "the input's (the same second: merged after)");
 		if (add_conflict(r, line))
 			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	}

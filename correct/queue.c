@@ -369,7 +369,7 @@ void xp_reason_words(const char *why, const char *explain, char *out, size_t n)
 	" THEN 'lost' ELSE 'open' END"
 #define LAST_EDIT "(SELECT c.op || ' ' || coalesce(c.new_start, -1) || ' ' || coalesce(c.new_end, -1)" \
 	" FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = q.mention AND " XP_SQL_LIVE_C \
-	" ORDER BY c.id DESC LIMIT 1)"
+	" ORDER BY " XP_SQL_MADE_DESC("c") " LIMIT 1)"
 
 /* The filters as SQL over queue q, parameters ?1 (run) and ?2..?8 */
 static void where(xp_buf *b, const xp_queue_query *f, const char *status)

@@ -89,6 +89,13 @@ const char *xp_sql_text(sqlite3_stmt *st, int i);
  * corrector meant: the span confirmed, as a keep. */
 #define XP_SQL_NOOP(c) "(" c ".op = 'modify' AND " c ".cluster IS NULL AND " c ".old_start IS " c ".new_start AND " \
 	c ".old_end IS " c ".new_end)"
+/* The order a mention's corrections c were made in, for an ORDER BY (add
+ * DESC to each for the newest first): their time (seconds), then id.  In
+ * one store it is the id's order; in a merged one (correct/merge.c) the
+ * input's rows have the larger ids whatever their times, and the edit made
+ * last must win, as it would had both been made in one store. */
+#define XP_SQL_MADE(c) c ".created, " c ".id"
+#define XP_SQL_MADE_DESC(c) c ".created DESC, " c ".id DESC"
 /* A column of tokens (a JSON array as text) in SQL: its length and its
  * token i, NULL when it is not JSON.  SQLite's json functions stop the
  * statement with an error on malformed JSON; a store edited by hand reads
