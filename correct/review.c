@@ -1282,7 +1282,22 @@ int xp_db_relink_at(xp_db *db, int64_t run, const char *key, int64_t cluster, co
 
 /* What the corrector saw of the entity (members, n) against what it is
  * now (have, nhave; sorted): 0, or XP_ECONFLICT naming the difference. */
-static int same_members(char **have, size_t nhave, const char *const *members, size_t n, int64_t from, xp_err *err)
+/* member key k onto b: a mention's DOC|ID, a target-only mention ("+N",
+ * the scene's key for it) by its words */
+static void member_said(xp_db *db, xp_buf *b, const char *k)
+{
+	char *end;
+	long long tid = k[0] == '+' ? strtoll(k + 1, &end, 10) : 0;
+	char name[160];
+	if (k[0] == '+' && end != k + 1 && !*end) {
+		xp_tadd_name(db, tid, name, sizeof name);
+		k = name;
+	}
+	xp_buf_printf(b, "%s%s", b->n ? ", " : "", k);
+}
+
+static int same_members(xp_db *db, char **have, size_t nhave, const char *const *members, size_t n, int64_t from,
+			xp_err *err)
 {
 	const char **saw = n ? malloc(n * sizeof *saw) : NULL;
 	if (n && !saw)
@@ -1296,9 +1311,9 @@ static int same_members(char **have, size_t nhave, const char *const *members, s
 	while (i < nhave || j < n) {
 		int c = i == nhave ? 1 : j == n ? -1 : strcmp(have[i], saw[j]);
 		if (c < 0)
-			xp_buf_printf(&joined, "%s%s", joined.n ? ", " : "", have[i++]);
+			member_said(db, &joined, have[i++]);
 		else if (c > 0)
-			xp_buf_printf(&left, "%s%s", left.n ? ", " : "", saw[j++]);
+			member_said(db, &left, saw[j++]);
 		else
 			i++, j++;
 	}
@@ -1430,7 +1445,7 @@ int xp_db_merge_at(xp_db *db, int64_t run, const char *key, int64_t cluster, int
 						      "it (its members are not those shown): look at its chain again and merge "
 						      "again if it is still needed", (long long)from);
 			} else {
-				rc = same_members(have, nh, members, nmembers, from, err);
+				rc = same_members(db, have, nh, members, nmembers, from, err);
 			}
 		}
 		for (size_t i = 0; have && i < nh; i++)
@@ -1766,7 +1781,9 @@ static int said_mention(xp_db *db, int64_t mention, xp_buf *b)
 	return rc;
 }
 
-static int said_tadd(xp_db *db, int64_t tid, xp_buf *b)
+/* iso: the words isolated (a page's line); an error message escapes
+ * U+2068 (base/text.c: bidi controls in data could act on a terminal) */
+static int said_tadd_iso(xp_db *db, int64_t tid, xp_buf *b, int iso)
 {
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(db->h, "SELECT coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt), t.start, t.end"
@@ -1776,14 +1793,44 @@ static int said_tadd(xp_db *db, int64_t tid, xp_buf *b)
 	int rc = -1;
 	if (sqlite3_step(st) == SQLITE_ROW) {
 		json_t *toks = col_array(st, 0);
-		xp_buf_puts(b, "target-only \u201c\u2068");
+		xp_buf_puts(b, iso ? "target-only \u201c\u2068" : "target-only \u201c");
 		said_words(b, toks, sqlite3_column_int64(st, 1), sqlite3_column_int64(st, 2));
-		xp_buf_puts(b, "\u2069\u201d");
+		xp_buf_puts(b, iso ? "\u2069\u201d" : "\u201d");
 		json_decref(toks);
 		rc = 0;
 	}
 	sqlite3_finalize(st);
 	return rc;
+}
+
+static int said_tadd(xp_db *db, int64_t tid, xp_buf *b) { return said_tadd_iso(db, tid, b, 1); }
+
+/* s into out[n], cut at a character's first byte: words cut inside a
+ * character are not UTF-8, which jansson refuses in a reply (an undo on a
+ * long line was made, its reply a 500) */
+static void copy_cut(char *out, size_t n, const char *s)
+{
+	if (!n)
+		return;
+	size_t k = strlen(s);
+	if (k >= n)
+		for (k = n - 1; k > 0 && ((unsigned char)s[k] & 0xC0) == 0x80; k--)
+			;
+	memcpy(out, s, k);
+	out[k] = 0;
+}
+
+void xp_tadd_name(xp_db *db, int64_t tid, char *out, size_t n)
+{
+	xp_buf b = {0};
+	int rc = said_tadd_iso(db, tid, &b, 0);
+	xp_buf_putc(&b, 0);
+	if (rc == 0 && !b.oom) {
+		copy_cut(out, n, b.p);
+	} else if (n) {
+		snprintf(out, n, "target-only mention +%lld", (long long)tid);
+	}
+	xp_buf_free(&b);
 }
 
 /* target-only mention tid in words, as a JSON string (null: unknown) */
@@ -1832,17 +1879,8 @@ int xp_db_undo_said(xp_db *db, int64_t run, const char *annotator, char *said, s
 		rc = said_mention(db, m.mention, &b);
 	}
 	xp_buf_putc(&b, 0);
-	if (rc == 0 && !b.oom && n) {
-		/* cut to the buffer at a character's first byte: a long line's
-		 * words cut inside a character are not UTF-8, which jansson
-		 * refuses in a reply (the undo made, its reply a 500) */
-		size_t k = strlen(b.p);
-		if (k >= n)
-			for (k = n - 1; k > 0 && ((unsigned char)b.p[k] & 0xC0) == 0x80; k--)
-				;
-		memcpy(said, b.p, k);
-		said[k] = 0;
-	}
+	if (rc == 0 && !b.oom)
+		copy_cut(said, n, b.p);   /* a long line's words: cut at a character */
 	xp_buf_free(&b);
 	return rc == 0 && !b.oom ? 0 : -1;
 }
@@ -1885,8 +1923,9 @@ int xp_db_undo_mine(xp_db *db, int64_t run, const char *annotator, char *what, s
 	/* said in the corrector's words (the page puts "Not undone:" before
 	 * it): who, on what, and what to do instead */
 	if ((rc = someone_after(db, &m, annotator, who, sizeof who))) {
-		char tk[32];
-		snprintf(tk, sizeof tk, "+%lld", (long long)m.tid);
+		char tk[160];
+		if (m.is_review == 4)
+			xp_tadd_name(db, m.tid, tk, sizeof tk);
 		return finish(db, rc < 0 ? xp_sql_fail(db, err, "undo")
 					 : xp_failc(err, XP_ECONFLICT, "", 0, "%s acted on %s after your %s: undoing yours would "
 						    "take theirs away; ask %s, or correct the mention by hand",

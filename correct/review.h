@@ -217,6 +217,13 @@ int xp_db_undo_next(xp_db *db, int64_t run, const char *annotator, char *what, s
  * 0, or -1 when there is nothing to undo or the store cannot say (said ""). */
 int xp_db_undo_said(xp_db *db, int64_t run, const char *annotator, char *said, size_t n);
 
+/* Target-only mention tid named as every line of the workbench names it,
+ * by its target words: "target-only “…”", cut to n at a character;
+ * "target-only mention +N" when the store has no such row.  For error
+ * messages ("+N" is a number no line of the page shows), so not isolated
+ * (U+2068 ... U+2069): xp_fail escapes those. */
+void xp_tadd_name(xp_db *db, int64_t tid, char *out, size_t n);
+
 /* Where an annotator is in a run's queue (a mention key). get: 0 and key
  * filled, or XP_ENOTFOUND when the annotator has no place yet. */
 int xp_db_position_set(xp_db *db, int64_t run, const char *annotator, const char *key, xp_err *err);

@@ -398,10 +398,11 @@ static int tokens_taken(xp_db *db, int64_t doc, int64_t urow, int64_t self, int6
 	json_array_foreach(ta, i, t)
 		if (json_integer_value(json_object_get(t, "sent")) == sent && json_integer_value(json_object_get(t, "start")) == start &&
 		    json_integer_value(json_object_get(t, "end")) == end) {
-			rc = xp_failc(err, XP_EINPUT, "", 0, "the selected tokens (%lld-%lld) are target-only mention +%lld already "
-				      "(entity %lld): nothing was written (to move it to another entity, select it and press r)",
-				      (long long)start, (long long)end, (long long)json_integer_value(json_object_get(t, "tid")),
-				      (long long)json_integer_value(json_object_get(t, "cluster")));
+			char name[160];
+			xp_tadd_name(db, json_integer_value(json_object_get(t, "tid")), name, sizeof name);
+			rc = xp_failc(err, XP_EINPUT, "", 0, "the selected tokens (%lld-%lld) are the %s already (entity %lld): "
+				      "nothing was written (to move it to another entity, select it and press r)",
+				      (long long)start, (long long)end, name, (long long)json_integer_value(json_object_get(t, "cluster")));
 			break;
 		}
 	json_decref(ta);
@@ -516,17 +517,21 @@ static int move_tadd(xp_db *db, int64_t run, const char *key, int64_t tid, int64
 	sqlite3_finalize(st);
 	if (step != SQLITE_ROW && step != SQLITE_DONE)
 		rc = xp_sql_fail(db, err, "the target-only mention");
+	/* (named by the number asked for: no such live row of this document) */
 	else if (now < 0)
 		rc = xp_failc(err, XP_EINPUT, "", 0, "+%lld is not a target-only mention of %s's document (or it was "
 			      "undone)", (long long)tid, key);
 	/* someone moved it since the corrector saw it: what they decided on
 	 * is not there */
-	else if (from >= 0 && now != from)
-		rc = xp_failc(err, XP_ECONFLICT, "", 0, "+%lld changed since you saw it (it is in entity %lld now, not "
-			      "%lld): look at its entity again and relink it again if it is still needed", (long long)tid,
+	char tname[160] = "";
+	if (rc == 0 && ((from >= 0 && now != from) || now == cluster))
+		xp_tadd_name(db, tid, tname, sizeof tname);
+	if (rc == 0 && from >= 0 && now != from)
+		rc = xp_failc(err, XP_ECONFLICT, "", 0, "the %s changed since you saw it (it is in entity %lld now, not "
+			      "%lld): look at its entity again and relink it again if it is still needed", tname,
 			      (long long)now, (long long)from);
-	else if (now == cluster)
-		rc = xp_failc(err, XP_EINPUT, "", 0, "+%lld is in that entity already: choose another", (long long)tid);
+	else if (rc == 0 && now == cluster)
+		rc = xp_failc(err, XP_EINPUT, "", 0, "the %s is in that entity already: choose another", tname);
 	char name[160], sum[128], stamp[32];
 	if (del)
 		snprintf(name, sizeof name, "delete +%lld", (long long)tid);

@@ -899,6 +899,16 @@ static void merge_moves_target_only(void **state)
 	assert_int_equal(xp_db_mention_version(db, run, "d|1"), v);
 	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
 	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+	/* ... the target-only mention out, d|0 in: named by its words, as the
+	 * page names it (the message said "+N left it") */
+	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 2, 7, "bob", NULL, xp_db_mention_version(db, run, "d|2"), &e), 0);
+	assert_int_equal(xp_db_relink_at(db, run, "d|0", 2, "bob", NULL, xp_db_mention_version(db, run, "d|0"), &e), 0);
+	v = xp_db_mention_version(db, run, "d|1");
+	assert_int_equal(xp_db_merge_at(db, run, "d|1", 7, 3, before, 3, "ann", NULL, v, &moved, &e), XP_ECONFLICT);
+	assert_non_null(strstr(e.msg, "changed since you saw it (d|0 joined it; target-only \u201c我的\u201d left it)"));
+	assert_null(strchr(e.msg, '+'));
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
+	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), 0);
 
 	/* the merge into d|0's entity (cluster 1): the tadd moves too */
 	v = xp_db_mention_version(db, run, "d|1");
@@ -997,9 +1007,11 @@ static void relink_target_only(void **state)
 	 * into the entity it is in; what is no target-only mention */
 	v = xp_db_mention_version(db, run, "d|2");
 	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 2, 5, "ann", NULL, v, &e), XP_ECONFLICT);
-	assert_non_null(strstr(e.msg, "changed since you saw it (it is in entity 1 now, not 2)"));
+	/* named by its words, as the page names it (not "+N") */
+	assert_non_null(strstr(e.msg, "the target-only \u201c我的\u201d changed since you saw it (it is in entity 1 now, not 2)"));
+	assert_null(strchr(e.msg, '+'));
 	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, 1, 1, "ann", NULL, v, &e), XP_EINPUT);
-	assert_non_null(strstr(e.msg, "is in that entity already: choose another"));
+	assert_non_null(strstr(e.msg, "the target-only \u201c我的\u201d is in that entity already: choose another"));
 	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid + 100, -1, 1, "ann", NULL, v, &e), XP_EINPUT);
 	assert_int_equal(xp_db_relink_tadd_at(db, run, "d|2", tid, -1, 5, "ann", NULL, v - 1, &e), XP_ECONFLICT);
 	assert_int_equal(xp_db_mention_version(db, run, "d|2"), v);
@@ -1063,8 +1075,8 @@ static void relink_target_only(void **state)
 					&moved, &e), 0);
 	assert_int_equal(moved, 2);
 	assert_int_equal(xp_db_undo_mine(db, run, "bob", what, sizeof what, key, sizeof key, &e), XP_ECONFLICT);
-	snprintf(saw, sizeof saw, "ann acted on +%lld after your relink", (long long)tid);
-	assert_non_null(strstr(e.msg, saw));
+	assert_non_null(strstr(e.msg, "ann acted on target-only \u201c我的\u201d after your relink"));
+	assert_null(strchr(e.msg, '+'));
 	free(text0), free(text1), free(text3);
 	done(db);
 }
