@@ -700,18 +700,29 @@ static json_t *tadd_tokens(xp_db *db, int64_t doc, int64_t utt, const lines_at *
 
 /* utterance id's English (tgt 0) or target (1) tokens, as the scene's
  * mention query carried them (an array, empty when unread) */
-static json_t *line_words(xp_db *db, int64_t id, int tgt)
+static json_t *line_words(xp_db *db, int64_t id, int tgt, int *oom)
 {
 	sqlite3_stmt *w;
 	json_t *a = NULL;
-	if (xp_sql_cached(db, tgt ? "SELECT tgt FROM utterances WHERE id = ?" : "SELECT src FROM utterances WHERE id = ?",
-			  &w, NULL) == 0) {
+	if (xp_sql_cached(db, tgt ? "SELECT tgt, json_valid(tgt) FROM utterances WHERE id = ?"
+			      : "SELECT src, json_valid(src) FROM utterances WHERE id = ?", &w, NULL) == 0) {
 		sqlite3_bind_int64(w, 1, id);
-		if (sqlite3_step(w) == SQLITE_ROW)
-			a = col_array(w, 0);
+		const char *s = sqlite3_step(w) == SQLITE_ROW ? (const char *)sqlite3_column_text(w, 0) : NULL;
+		a = s ? json_loads(s, 0, NULL) : NULL;
+		/* valid JSON that did not load: memory ran out (jansson's error
+		 * code does not say so), and a line read as empty would have its
+		 * entities named by others' words */
+		if (!a && s && sqlite3_column_int(w, 1))
+			*oom = 1;
+		if (a && !json_is_array(a)) {
+			json_decref(a);
+			a = NULL;
+		}
 		xp_sql_release(db, w);
 	}
-	return a ? a : json_array();
+	if (!a && !(a = json_array()))
+		*oom = 1;
+	return a;
 }
 
 /* the utterances around the mention's, with the mentions of its cluster on
@@ -779,7 +790,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 			oom = 1;
 		json_array_append_new(us, u);
 	}
-	if (oom)   /* the scene without its chain's marks, as on a failed query */
+	if (oom)   /* the scene's marks skipped: the scene is refused below */
 		by_utt.n = by_sent.n = 0;
 	if (by_sent.n)
 		qsort(by_sent.p, by_sent.n, sizeof *by_sent.p, line_at_cmp);
@@ -801,6 +812,8 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	ents_at ev = {0};
 	/* what names them (ent_name): the words said, and the kinds of words */
 	json_t *said = json_object(), *en_kinds = json_object(), *tgt_kinds = json_object();
+	if (!ents || !said || !en_kinds || !tgt_kinds)
+		oom = 1;
 	/* the target language's lists, when its pack has them (a pronoun
 	 * there names its entity last) */
 	xp_mtype_words twords;
@@ -818,6 +831,8 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	/* the entity's target mentions by name, sorted: what a merge decided
 	 * on this scene sends back (xp_db_merge_at's members) */
 	json_t *members = json_array();
+	if (!members)
+		oom = 1;
 	if (!xp_db_state(db, self_row, &me))
 		now_cluster = me.cluster;
 	/* the words of a line, read once for its mentions (the rows come by line) */
@@ -861,7 +876,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		int untouched = !sqlite3_column_int(mt, 10);
 		if (!line_src || line_src_at != at) {
 			json_decref(line_src);
-			line_src = line_words(db, sqlite3_column_int64(mt, 6), 0), line_src_at = at;
+			line_src = line_words(db, sqlite3_column_int64(mt, 6), 0, &oom), line_src_at = at;
 		}
 		int64_t es = sqlite3_column_int64(mt, 2), ee = sqlite3_column_int64(mt, 3);
 		int kind = span_kind(&xp_mtype_en, en_kinds, line_src, es, ee);
@@ -870,7 +885,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		if (untouched && ms.projected && ms.end > ms.start) {
 			if (!line_tgt || line_tgt_at != at) {
 				json_decref(line_tgt);
-				line_tgt = line_words(db, sqlite3_column_int64(mt, 11), 1), line_tgt_at = at;
+				line_tgt = line_words(db, sqlite3_column_int64(mt, 11), 1, &oom), line_tgt_at = at;
 			}
 			int tk = tw && span_kind(tw, tgt_kinds, line_tgt, ms.start, ms.end) == NAME_PRONOUN ? NAME_PRONOUN : kind;
 			if (name_offer(ent, said, 't', line_tgt, ms.start, ms.end, tk, 1))
@@ -985,18 +1000,30 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		json_t *e = json_pack("{s:I,s:I,s:I,s:o,s:o}", "cluster", (json_int_t)x->cluster, "n", (json_int_t)x->n, "near",
 				      (json_int_t)x->near, "words", words_cut(x->en.words ? x->en.words : json_array()),
 				      "tgt_words", words_cut(x->tgt.words ? x->tgt.words : json_array()));
-		if (e && x->nth)
-			json_object_set_new(e, "nth", json_integer((json_int_t)x->nth));
-		json_array_append_new(list, e);
+		if (e && x->nth && json_object_set_new(e, "nth", json_integer((json_int_t)x->nth)))
+			oom = 1;
+		if (json_array_append_new(list, e))
+			oom = 1;
 		x->en.words = x->tgt.words = NULL;
 	}
+	if (!same || !list)
+		oom = 1;
 	json_decref(same);
 	ents_free(&ev);
 	json_decref(ents);
 	json_decref(said), json_decref(en_kinds), json_decref(tgt_kinds);
-	json_object_set_new(o, "entities", list);
+	if (json_object_set_new(o, "entities", list))
+		oom = 1;
 	xp_sql_release(db, st);
 	xp_sql_release(db, mt);
+	/* A failed allocation anywhere above (its lines, an entity, a name
+	 * offered) is the request's error: set after the lines were read, it
+	 * was never read again, and the page got entities without names or
+	 * missing, as if the document had them so. */
+	if (oom) {
+		json_decref(o);
+		return NULL;
+	}
 	return o;
 }
 
@@ -1185,10 +1212,13 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 	json_object_set_new(o, "actions", acts);
 	json_object_set_new(o, "actions_total", json_integer((json_int_t)nacts));
 	json_object_set_new(o, "carry", carry_of(db, run, canon));
-	json_object_set_new(o, "scene", scene(db, sqlite3_column_int64(st, 17), sqlite3_column_int64(st, 3),
-					      sqlite3_column_int64(st, 2), row,
-					      sqlite3_column_int64(st, 6), context));
+	json_t *sc = scene(db, sqlite3_column_int64(st, 17), sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 2), row,
+			   sqlite3_column_int64(st, 6), context);
 	xp_sql_release(db, st);
+	if (!sc || json_object_set_new(o, "scene", sc)) {
+		json_decref(o);
+		return oom(err);
+	}
 	*out = o;
 	return 0;
 }

@@ -524,6 +524,53 @@ static void mention_reads_document_once(void **state)
 	done(db);
 }
 
+/* jansson's n-th allocation failing (-1: none) */
+static long jcount, jfail = -1;
+static void *jmalloc(size_t n) { return jfail >= 0 && jcount++ == jfail ? NULL : malloc(n); }
+
+/* A failed allocation while the scene is built or names its entities is
+ * the request's error (XP_ENOMEM): the scene set `oom` after the one place
+ * it was read, and xp_db_mention answered 0 whatever the scene lost (on
+ * this fixture: the whole scene, for one allocation).  Each allocation in
+ * turn fails alone; whatever answers 0 has the scene and names its
+ * entities as a run with memory does. */
+static void scene_out_of_memory(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	json_t *ref, *m;
+	assert_int_equal(xp_db_mention(db, run, "d|1", 5, &ref, &e), 0);
+	json_t *want = J(J(ref, "scene"), "entities");
+	assert_true(json_array_size(want) >= 2);
+	int failed = 0;
+	for (long k = 0; k < 100000; k++) {
+		jcount = 0, jfail = k;
+		json_set_alloc_funcs(jmalloc, free);
+		int rc = xp_db_mention(db, run, "d|1", 5, &m, &e);
+		json_set_alloc_funcs(malloc, free);
+		long used = jcount;
+		jfail = -1;
+		if (rc == 0) {
+			json_t *got = J(J(m, "scene"), "entities");
+			/* an allocation failed inside, yet 0: the entities as with memory */
+			if (used > k && (!J(m, "scene") || !json_equal(got, want))) {
+				fail_msg("allocation %ld failed, the mention answered 0 without its scene or its entities", k);
+			}
+			json_decref(m);
+		} else {
+			assert_int_equal(rc, XP_ENOMEM);
+			failed++;
+		}
+		if (used <= k)   /* nothing failed: every allocation was tried */
+			break;
+	}
+	assert_true(failed > 0);
+	json_decref(ref);
+	done(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -535,6 +582,7 @@ int main(void)
 		cmocka_unit_test(queue_and_positions),
 		cmocka_unit_test(rerun_carries),
 		cmocka_unit_test(mention_reads_document_once),
+		cmocka_unit_test(scene_out_of_memory),
 	};
 	return cmocka_run_group_tests_name("review", tests, NULL, NULL);
 }
