@@ -123,14 +123,15 @@ static void free_sentences(char **v, size_t n)
  * the whole document, so every mention the import left as it was is
  * confirmed too, though no edit or review records it: derive writes only
  * the differences.  A document the file matched exactly has no such
- * correction and is not counted. */
+ * correction and is not counted; nor one with only a stored no-op (an
+ * older store's, store.h XP_SQL_NOOP): the file said what the run had. */
 static int filed(xp_db *db, int64_t doc)
 {
 	sqlite3_stmt *q;
 	xp_err ignored;
 	if (xp_sql_prepare(db, "SELECT 1 FROM corrections c JOIN mentions m ON m.id = c.mention"
 			       " LEFT JOIN batches b ON b.id = c.batch WHERE m.document = ? AND c.carried_from IS NULL"
-			       " AND c.note LIKE 'derived from %' AND c.status = 'ok' AND c.undone = 0"
+			       " AND c.note LIKE 'derived from %' AND c.status = 'ok' AND c.undone = 0 AND NOT " XP_SQL_NOOP("c")
 			       " AND coalesce(b.undone, 0) = 0 LIMIT 1", &q, &ignored))
 		return 0;
 	sqlite3_bind_int64(q, 1, doc);
