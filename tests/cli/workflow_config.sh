@@ -76,7 +76,15 @@ expect_eq "$?" 1 "a language's wordalign-options --threads"
 expect_grep "languages.zh.wordalign-options: --threads is the workflow's own (the rules' threads): given here too" $T/out
 dry own 's|^  seed: 1$|&\n  project-options: "--rules +articles -o x.conll"|'
 expect_eq "$?" 1 "project-options -o"
-expect_grep "options.project-options: --output is the workflow's own (the workflow's outputs)" $T/out
+expect_grep "options.project-options: --output (as -o) is the workflow's own (the workflow's outputs)" $T/out
+# a short option other than -o: wordalign's -p is --probs (before: passed,
+# only -o was read as a short one), attached to its value too
+dry own 's|^    tgt-subs: tools/sample/zh.srt$|&\n    wordalign-options: "--iters 5 -p x.probs"|'
+expect_eq "$?" 1 "wordalign-options -p"
+expect_grep "languages.zh.wordalign-options: --probs (as -p) is the workflow's own (the workflow's outputs)" $T/out
+dry own 's|^  seed: 1$|&\n  wordalign-options: "-px.probs"|'
+expect_eq "$?" 1 "wordalign-options -pFILE"
+expect_grep "options.wordalign-options: --probs (as -p) is the workflow's own" $T/out
 dry own 's|^  # sync-rounds: 12 |  sync-rounds: 3 |; s|^    tgt-subs: tools/sample/zh.srt$|&\n    wordalign-options: "--iters 5 --samplers=4"|'
 expect_eq "$?" 1 "wordalign-options --samplers with sync rounds"
 expect_grep "languages.zh.wordalign-options: --samplers is the workflow's own (options.model-samplers, or the rounds' schedule)" $T/out
