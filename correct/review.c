@@ -1874,6 +1874,49 @@ static json_t *tadd_words_json(xp_db *db, int64_t tid)
 	return j ? j : json_null();
 }
 
+/* " → the entity of “…” (line N)": entity c of document doc, named by
+ * its first other mention in reading order as the corrected view has it
+ * (not self_row, not target-only self_tid), else by a target-only one of
+ * it, else " → a new entity" (none has it), as the page's history says a
+ * relink.  The undo's words said "relink “my” (line 6)" and not where to
+ * (the page added it only for the mention it had on screen). */
+static int said_into(xp_db *db, int64_t doc, int64_t self_row, int64_t self_tid, int64_t c, xp_buf *b)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->h, "SELECT m.id FROM mentions m JOIN utterances u ON u.id = m.utterance"
+			       " WHERE m.document = ? AND m.id != ? ORDER BY u.en_idx, m.start, m.end, m.id", -1, &st,
+			       NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(st, 1, doc);
+	sqlite3_bind_int64(st, 2, self_row);
+	int64_t found = -1;
+	while (found < 0 && sqlite3_step(st) == SQLITE_ROW) {
+		xp_mstate ms;
+		if (xp_db_state(db, sqlite3_column_int64(st, 0), &ms) == 0 && ms.cluster == c)
+			found = sqlite3_column_int64(st, 0);
+	}
+	sqlite3_finalize(st);
+	xp_buf_puts(b, " \u2192 ");
+	if (found >= 0) {
+		xp_buf_puts(b, "the entity of ");
+		return said_mention(db, found, b);
+	}
+	json_t *ta = xp_tadds_json(db, doc), *t;
+	size_t i;
+	int64_t tid = -1;
+	json_array_foreach(ta, i, t)
+		if (tid < 0 && json_integer_value(json_object_get(t, "cluster")) == c &&
+		    json_integer_value(json_object_get(t, "tid")) != self_tid)
+			tid = json_integer_value(json_object_get(t, "tid"));
+	json_decref(ta);
+	if (tid < 0) {
+		xp_buf_puts(b, "a new entity");
+		return 0;
+	}
+	xp_buf_puts(b, "the entity of ");
+	return said_tadd(db, tid, b);
+}
+
 int xp_db_undo_said(xp_db *db, int64_t run, const char *annotator, char *said, size_t n)
 {
 	mine m;
@@ -1886,17 +1929,31 @@ int xp_db_undo_said(xp_db *db, int64_t run, const char *annotator, char *said, s
 	 * cluster: said as the corrector did it */
 	const char *verb = m.what;
 	sqlite3_stmt *st;
+	int64_t into = -1, doc = -1;   /* a relink's entity, and its document */
 	if (m.is_review == 0 && !strcmp(m.what, "modify") &&
-	    sqlite3_prepare_v2(db->h, "SELECT cluster IS NOT NULL FROM corrections WHERE id = ?", -1, &st, NULL) == SQLITE_OK) {
+	    sqlite3_prepare_v2(db->h, "SELECT c.cluster, m.document FROM corrections c JOIN mentions m ON m.id = c.mention"
+			       " WHERE c.id = ? AND c.cluster IS NOT NULL", -1, &st, NULL) == SQLITE_OK) {
 		sqlite3_bind_int64(st, 1, m.id);
-		if (sqlite3_step(st) == SQLITE_ROW && sqlite3_column_int(st, 0))
-			verb = "relink";
+		if (sqlite3_step(st) == SQLITE_ROW)
+			verb = "relink", into = sqlite3_column_int64(st, 0), doc = sqlite3_column_int64(st, 1);
+		sqlite3_finalize(st);
+	}
+	if (m.is_review == 4 && !strcmp(m.what, "relink") &&
+	    sqlite3_prepare_v2(db->h, "SELECT x.cluster, u.document FROM tmoves x JOIN tedits t ON t.id = x.tedit"
+			       " JOIN utterances u ON u.id = t.utterance WHERE x.batch = ? AND x.tedit = ?", -1, &st,
+			       NULL) == SQLITE_OK) {
+		sqlite3_bind_int64(st, 1, m.id);
+		sqlite3_bind_int64(st, 2, m.tid);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			into = sqlite3_column_int64(st, 0), doc = sqlite3_column_int64(st, 1);
 		sqlite3_finalize(st);
 	}
 	if (m.is_review == 4 || (m.is_review == 2 && !strcmp(m.what, "tadd"))) {
 		xp_buf_puts(&b, m.is_review == 4 ? m.what : "add");
 		xp_buf_putc(&b, ' ');
 		rc = said_tadd(db, m.is_review == 4 ? m.tid : m.id, &b);
+		if (rc == 0 && doc >= 0)
+			rc = said_into(db, doc, -1, m.tid, into, &b);
 	} else if (m.is_review == 2 && !strcmp(m.what, "realign")) {
 		xp_buf_puts(&b, "re-pairing of ");
 		rc = said_mention(db, m.mention, &b);
@@ -1907,6 +1964,8 @@ int xp_db_undo_said(xp_db *db, int64_t run, const char *annotator, char *said, s
 		xp_buf_puts(&b, verb);
 		xp_buf_putc(&b, ' ');
 		rc = said_mention(db, m.mention, &b);
+		if (rc == 0 && doc >= 0)
+			rc = said_into(db, doc, m.mention, -1, into, &b);
 	}
 	xp_buf_putc(&b, 0);
 	if (rc == 0 && !b.oom)

@@ -982,7 +982,8 @@ async function undo() {
  * "→ “Leo”", the merge's entity, since the merge's undone entry is newer) */
 function undoneWords(r, before) {
   const said = r.said || r.undone || "", m = S.mention;
-  if (!before || !m || m.key !== r.key || !/^(relink|add target-only) /.test(said)) return said;
+  // (the server names where a relink went: " → the entity of “…” (line N)")
+  if (!before || !m || m.key !== r.key || !/^(relink|add target-only) /.test(said) || said.includes(" \u2192 ")) return said;
   const last = (before.actions || []).filter((a) => !a.undone && a.annotator === S.annotator && !a.carried).at(-1);
   const tadd = said.startsWith("add ");
   if (!last || (tadd ? last.kind !== "tadd" : last.kind !== "modify") || last.cluster === null || last.cluster === undefined) return said;

@@ -571,6 +571,27 @@ static void scene_out_of_memory(void **state)
 	done(db);
 }
 
+/* The words of an undo of a relink name the entity it went into (they
+ * said "relink “I” (line 0)", not where to): by its first other mention,
+ * else "a new entity". */
+static void undo_said_names_the_entity(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	char said[400];
+	assert_int_equal(xp_db_relink_at(db, run, "d|0", 2, "ann", NULL, -1, &e), 0);
+	assert_int_equal(xp_db_undo_said(db, run, "ann", said, sizeof said), 0);
+	assert_non_null(strstr(said, "relink \u201cI\u201d (line 0"));
+	assert_non_null(strstr(said, ") \u2192 the entity of \u201cthe big red car\u201d (line 0"));
+	assert_int_equal(xp_db_relink_at(db, run, "d|1", 9, "ann", NULL, -1, &e), 0);
+	assert_int_equal(xp_db_undo_said(db, run, "ann", said, sizeof said), 0);
+	assert_non_null(strstr(said, "relink \u201cthe big red car\u201d (line 0"));
+	assert_non_null(strstr(said, ") \u2192 a new entity"));
+	done(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -583,6 +604,7 @@ int main(void)
 		cmocka_unit_test(rerun_carries),
 		cmocka_unit_test(mention_reads_document_once),
 		cmocka_unit_test(scene_out_of_memory),
+		cmocka_unit_test(undo_said_names_the_entity),
 	};
 	return cmocka_run_group_tests_name("review", tests, NULL, NULL);
 }
