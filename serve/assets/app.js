@@ -550,7 +550,19 @@ function targetLine(u) {
     }
     line.append(w, " ");
   }
+  append(line, chainMore(u.tgt_mentions_more, "target"));
   return line;
+}
+
+/* "and N more of the chain here": the server lists at most 200 of a
+ * line's chain mentions on each side (correct/review.c SCENE_LINE_MAX)
+ * and counts the others in mentions_more / tgt_mentions_more; the page
+ * marked the 200 and left the rest of the line bare, a partial chain
+ * shown as if whole (a line of 515 "it"s of one entity: 315 unmarked) */
+function chainMore(n, side) {
+  if (!(n > 0)) return null;
+  return h("span", { class: "chain-more", lang: "en", dir: "ltr", title: "the server sends at most 200 of a line's chain mentions on each side: " +
+    n + " more of this line's " + side + " are in the chain and not marked here" }, "and " + n + " more of the chain on this line, not marked");
 }
 
 // after a realign: the span the run's model proposed in the new sentence
@@ -712,6 +724,7 @@ function renderScene(m, anchor) {
       for (let i = x.start; i < x.end && i < mark.length; i++) mark[i] = x.self ? "m-self" : mark[i] || "m-clu";
     li.append(" ");
     appendRuns(li, u.tokens, mark, false);
+    append(li, chainMore(u.mentions_more, "English"));
     if (u.realigned) li.append(h("span", { class: "pair-note", title: "paired with other subtitle lines by a corrector" }, "re-paired"));
     else if ((u.doubt || []).length) li.append(h("span", { class: "pair-note", title: "the run's pairing with subtitle lines is doubtful" }, "⚠ " + u.doubt.join(", ")));
     if (u.target || (u.tgt_tokens || []).length) li.append(targetLine(u));
