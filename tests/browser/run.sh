@@ -190,4 +190,25 @@ done
 serve $T/pm/corrections.db
 "$PYTHON" tests/browser/demo.py "$url" "$BUILD/browser" markup || st=1
 kill "$pid"; wait "$pid"; pid=
+# an annotator's half hour (h-wb9): the realign form on the line's own
+# pairing, refusals in words, the server stopped and started again under
+# the page (the test runs xproj serve itself), on copies of the demo's
+# stores and of the store with markup in its tokens and subtitles
+# (tests/browser/papercuts.py); then a chain past the 200 mentions a
+# line lists, its line saying how many more (tests/browser/bigchain.py)
+cp -r $T/demo/zh $T/hz; cp -r $T/demo/fa $T/hf; cp -r $T/pm $T/hm
+for x in hz:zh hf:fa hm:markup; do
+	"$PYTHON" tests/browser/papercuts.py seat "$XPROJ" $T/${x%:*}/corrections.db "$BUILD/browser" ${x#*:} || st=1
+done
+for l in zh fa; do
+	mkdir -p $T/big$l
+	"$PYTHON" tests/browser/bigchain.py $T/big$l $l || exit 1
+	"$XPROJ" project --source $T/big$l/en.conll --aligned $T/big$l/aligned.jsonl --alignments $T/big$l/pairs.pharaoh \
+		-o $T/big$l/out.conll --report $T/big$l/r.json 2>/dev/null || exit 1
+	"$XPROJ" db import $T/big$l/c.db --source $T/big$l/en.conll --aligned $T/big$l/aligned.jsonl \
+		--report $T/big$l/r.json --lang $l > /dev/null || exit 1
+	serve $T/big$l/c.db
+	"$PYTHON" tests/browser/papercuts.py chain "$url" "$BUILD/browser" $l || st=1
+	kill "$pid"; wait "$pid"; pid=
+done
 exit $st
