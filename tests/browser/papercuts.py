@@ -24,7 +24,10 @@
     never seen); started again: the banner goes, the "Cannot open" error
     too, and Enter keeps the mention shown and opens the row after it;
   - markup in the data runs nowhere (the title is unchanged, no element
-    of the data's); no errors in the console.
+    of the data's) in the scene, the menus, the lines, a note, the
+    overview; no errors in the console;
+  - a token longer than the line stays in its box, at 1366 x 768 and
+    1024 x 700 (a token of markup ran past the box's edge).
 Screenshots under SHOTS (papercuts-*.png).
 
 usage: papercuts.py chain URL SHOTS zh|fa
@@ -83,7 +86,7 @@ def chain():
                   "line %d's target says the 315 of the chain not marked: %r" % (u, tg))
         check(got[2] == [], "a line with its whole chain listed says nothing more: %r" % got[2])
         page.shot("papercuts-chain-%s.png" % lang)
-        d.execute_script("document.querySelector('#scene li.self .tgt .chain-more').scrollIntoView({block: 'center'})")
+        d.execute_script("var e = document.querySelector('#scene li.self .tgt .chain-more'); if (e) e.scrollIntoView({block: 'center'})")
         page.shot("papercuts-chain-%s-tgt.png" % lang)
         clean(page)
     except Exception as e:
@@ -208,11 +211,46 @@ def seat():
         check(page.current() == rows[3], "and opened the row after it, %s: %s" % (rows[3], page.current()))
         page.shot("papercuts-%s-restarted.png" % name)
 
+    def markup():
+        # the mention whose target line holds markup (the markup store's), else
+        # the first with a span: its menus, its lines, a note of markup
+        keys = reading()
+        key = next((k for k in keys if any("<" in t for t in (page.mention(k).get("target") or {}).get("tokens", []))),
+                   None) or next(k for k in keys if page.mention(k)["current"]["span"])
+        page.open_key(key)
+        # no token out of its box (a token of markup, 40 characters with no
+        # break between them in its word, ran past the box's edge)
+        for w, h in ((1366, 768), (1024, 700)):
+            page.size(w, h)
+            out = js("var b = document.getElementById('target-box').getBoundingClientRect();"
+                     "return [...document.querySelectorAll('#tokens .tok')].filter(t => {"
+                     " var r = t.getBoundingClientRect(); return r.right > b.right + 1 || r.left < b.left - 1 })"
+                     ".map(t => t.textContent)")
+            check(not out, "at %d x %d every token of the line is inside its box: %r" % (w, h, out))
+            page.shot("papercuts-%s-markup-%d.png" % (name, w))
+        page.size(1366, 768)
+        for k, form in (("r", "#relink-form"), ("l", "#realign-form"), ("e", "#merge-form")):
+            page.press(k)
+            page.wait_for(lambda: page.shown(form), "%s opens its form" % k)
+            page.shot("papercuts-%s-markup-%s.png" % (name, k))
+            page.press(Keys.ESCAPE)
+            page.wait_for(lambda: not page.shown(form), "Esc closes it")
+        page.press("n")
+        page.wait_for(lambda: page.shown("#note-form"), "n opens the note")
+        page.press("<img src=x onerror=\"document.title='pwned'\">", Keys.ENTER)
+        page.wait_for(lambda: page.text("#toast").startswith("note") and page.idle(), "the note saved")
+        page.press("o")
+        page.wait_for(lambda: page.shown("#view-overview") and page.text("#view-overview"), "o shows the overview")
+        page.press("q")
+        page.wait_for(page.idle, "q back to the mention")
+        page.shot("papercuts-%s-markup.png" % name)
+
     try:
         page.sign_in("ann")
         page.wait_for(page.idle, "a mention shown")
         page.size(1366, 768)
-        page.walk([("restart", restart), ("realign", realign), ("own span", own_span), ("kept twice", kept_twice)],
+        page.walk([("restart", restart), ("realign", realign), ("own span", own_span), ("kept twice", kept_twice),
+                   ("markup", markup)],
                   "papercuts-" + name)
         clean(page)
     except Exception as e:
