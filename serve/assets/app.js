@@ -491,6 +491,8 @@ async function openKey(key) {
 async function loadMention(key, keepBanner) {
   const context = S.mention && S.mention.key === key ? S.context : CONTEXT;
   const r = await api("GET", "mention", { run: S.run, key, context });
+  // the server stopped: the banner above says so once, the mention shown stays
+  if (r.status === 0) { toast("Not opened: the server does not answer (see above)." + (S.mention ? " This is still " + mentionName(S.mention) + "." : ""), true); return false; }
   if (r.status !== 200) { banner("error", "Cannot open " + key + ": " + (r.json.message || r.status)); return false; }
   setMention(r.json, keepBanner);
   return true;
