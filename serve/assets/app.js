@@ -467,14 +467,16 @@ async function openAt(pos) {
     if (!(await loadQueue({ offset: pos - (pos % S.page.limit) }))) return;
   const it = S.page.items.find((x) => x.pos === pos);
   if (!it) return;
-  // the row marked at once; back on the mention still on screen when
-  // it cannot be opened (the server down: the queue marked the next row
-  // over the mention before it, and the Enter that kept that one moved
-  // on past the marked row, which was never seen)
+  // the row marked at once; back on the mention still on screen when the
+  // server does not answer (the queue marked the next row over the
+  // mention before it, and the Enter that kept that one moved on past
+  // the marked row, which was never seen).  A mention the server cannot
+  // open (a "Cannot open" banner) stays marked: j goes past it.
   const was = S.index;
   S.index = pos;
   renderQueue();
-  if (!(await loadMention(it.key))) { S.index = was; renderQueue(); return; }
+  const st = await loadMention(it.key);
+  if (st === 0) { S.index = was; renderQueue(); return; }
   if (!S.latest || S.oldRun === S.run) api("POST", "position", null, runFields({ annotator: S.annotator, key: it.key }));
 }
 
@@ -483,19 +485,20 @@ async function openKey(key) {
   const q = await loadQueue({ around: key });
   // the done count is the server's (an undo changes it)
   if (q) progressFromQueue(q);
-  if (!(await loadMention(key))) return;
+  if ((await loadMention(key)) === 0) return;   // the server does not answer: the mention shown stays, and its row
   S.index = q && q.found >= 0 ? q.found : -1;
   renderQueue();
 }
 
+/* the mention KEY read and shown; the answer's status (0: no answer) */
 async function loadMention(key, keepBanner) {
   const context = S.mention && S.mention.key === key ? S.context : CONTEXT;
   const r = await api("GET", "mention", { run: S.run, key, context });
   // the server stopped: the banner above says so once, the mention shown stays
-  if (r.status === 0) { toast("Not opened: the server does not answer (see above)." + (S.mention ? " This is still " + mentionName(S.mention) + "." : ""), true); return false; }
-  if (r.status !== 200) { banner("error", "Cannot open " + key + ": " + (r.json.message || r.status)); return false; }
+  if (r.status === 0) { toast("Not opened: the server does not answer (see above)." + (S.mention ? " This is still " + mentionName(S.mention) + "." : ""), true); return 0; }
+  if (r.status !== 200) { banner("error", "Cannot open " + key + ": " + (r.json.message || r.status)); return r.status; }
   setMention(r.json, keepBanner);
-  return true;
+  return 200;
 }
 
 function setMention(m, keepBanner) {
