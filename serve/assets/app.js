@@ -76,8 +76,10 @@ async function api(method, path, params, body) {
   try {
     r = await fetch("/api/" + path + q, opt);
   } catch (e) {
-    return { status: 0, json: { message: "the server does not answer (" + e.message + ")" } };
+    offline(true);
+    return { status: 0, json: { message: "the server does not answer (is xproj serve still running?)" } };
   }
+  if (S.offline) offline(false);
   let json = null;
   try { json = await r.json(); } catch (e) { json = null; }
   return { status: r.status, json: json || {} };
@@ -118,6 +120,34 @@ function placeToast() {
   t.style.bottom = "auto";
   t.style.top = "8px";
   if (covered(t.getBoundingClientRect()) >= foot) { t.style.top = ""; t.style.bottom = ""; }
+}
+
+/* The server stopped answering (stopped, restarted, the network gone):
+ * said at once, above everything, until a request gets through again
+ * (the runs are asked every 5 s).  Before, the page said so only in the
+ * toast of an action tried meanwhile, and a "Cannot open" banner stayed
+ * after the server was back.  Back: that banner goes and the queue is read
+ * again; the mention on screen is not (the request that got through may be
+ * the corrector's j, whose mention a second read of the one before would
+ * replace: the poll reads it within 15 s). */
+function offline(down) {
+  const b = $("offline");
+  if (down) {
+    if (S.offline) return;
+    S.offline = new Date();
+    b.textContent = "The server does not answer (since " + S.offline.toTimeString().slice(0, 8) + "): nothing is saved until it is back. " +
+      "Is xproj serve still running? The page tries again every 5 seconds.";
+    b.hidden = false;
+    return;
+  }
+  S.offline = null;
+  b.hidden = true;
+  toast("The server answers again.");
+  if ($("banner").className === "error") banner(null);
+  // opened while it was stopped: the page starts now
+  if (!S.runs.length) loadRuns().then((ok) => ok && resume());
+  else if (!S.mention) resume();
+  else refreshQueue();
 }
 
 function banner(kind, ...content) {
@@ -437,9 +467,16 @@ async function openAt(pos) {
     if (!(await loadQueue({ offset: pos - (pos % S.page.limit) }))) return;
   const it = S.page.items.find((x) => x.pos === pos);
   if (!it) return;
+  // the row marked at once; back on the mention still on screen when the
+  // server does not answer (the queue marked the next row over the
+  // mention before it, and the Enter that kept that one moved on past
+  // the marked row, which was never seen).  A mention the server cannot
+  // open (a "Cannot open" banner) stays marked: j goes past it.
+  const was = S.index;
   S.index = pos;
   renderQueue();
-  await loadMention(it.key);
+  const st = await loadMention(it.key);
+  if (st === 0) { S.index = was; renderQueue(); return; }
   if (!S.latest || S.oldRun === S.run) api("POST", "position", null, runFields({ annotator: S.annotator, key: it.key }));
 }
 
@@ -448,16 +485,20 @@ async function openKey(key) {
   const q = await loadQueue({ around: key });
   // the done count is the server's (an undo changes it)
   if (q) progressFromQueue(q);
+  if ((await loadMention(key)) === 0) return;   // the server does not answer: the mention shown stays, and its row
   S.index = q && q.found >= 0 ? q.found : -1;
   renderQueue();
-  await loadMention(key);
 }
 
+/* the mention KEY read and shown; the answer's status (0: no answer) */
 async function loadMention(key, keepBanner) {
   const context = S.mention && S.mention.key === key ? S.context : CONTEXT;
   const r = await api("GET", "mention", { run: S.run, key, context });
-  if (r.status !== 200) { banner("error", "Cannot open " + key + ": " + (r.json.message || r.status)); return; }
+  // the server stopped: the banner above says so once, the mention shown stays
+  if (r.status === 0) { toast("Not opened: the server does not answer (see above)." + (S.mention ? " This is still " + mentionName(S.mention) + "." : ""), true); return 0; }
+  if (r.status !== 200) { banner("error", "Cannot open " + key + ": " + (r.json.message || r.status)); return r.status; }
   setMention(r.json, keepBanner);
+  return 200;
 }
 
 function setMention(m, keepBanner) {
@@ -550,7 +591,19 @@ function targetLine(u) {
     }
     line.append(w, " ");
   }
+  append(line, chainMore(u.tgt_mentions_more, "target"));
   return line;
+}
+
+/* "and N more of the chain here": the server lists at most 200 of a
+ * line's chain mentions on each side (correct/review.c SCENE_LINE_MAX)
+ * and counts the others in mentions_more / tgt_mentions_more; the page
+ * marked the 200 and left the rest of the line bare, a partial chain
+ * shown as if whole (a line of 515 "it"s of one entity: 315 unmarked) */
+function chainMore(n, side) {
+  if (!(n > 0)) return null;
+  return h("span", { class: "chain-more", lang: "en", dir: "ltr", title: "the server sends at most 200 of a line's chain mentions on each side: " +
+    n + " more of this line's " + side + " are in the chain and not marked here" }, "and " + n + " more of the chain on this line, not marked");
 }
 
 // after a realign: the span the run's model proposed in the new sentence
@@ -712,6 +765,7 @@ function renderScene(m, anchor) {
       for (let i = x.start; i < x.end && i < mark.length; i++) mark[i] = x.self ? "m-self" : mark[i] || "m-clu";
     li.append(" ");
     appendRuns(li, u.tokens, mark, false);
+    append(li, chainMore(u.mentions_more, "English"));
     if (u.realigned) li.append(h("span", { class: "pair-note", title: "paired with other subtitle lines by a corrector" }, "re-paired"));
     else if ((u.doubt || []).length) li.append(h("span", { class: "pair-note", title: "the run's pairing with subtitle lines is doubtful" }, "⚠ " + u.doubt.join(", ")));
     if (u.target || (u.tgt_tokens || []).length) li.append(targetLine(u));
@@ -914,7 +968,21 @@ async function act(action, extra) {
   }
   updateButtons();
   // the server's reason, after what it means for the corrector's work
-  toast("Not saved: " + (r.json.message || "the server answered " + r.status) + ".", true);
+  toast("Not saved: " + (r.json.message ? serverSaid(r.json.message, m) : "the server answered " + r.status) + ".", true);
+}
+
+/* a refusal of the store's in the page's words: the mention by its words
+ * and line, a span of its line by its words, a target-only mention by its
+ * words.  The store names them for the command line ("modify
+ * s01e01c01x|15: its span is 5:4:9 already"), the only key and numbers
+ * left in a toast */
+function serverSaid(text, m) {
+  let t = String(text || "");
+  if (m && m.key) t = t.split(m.key).join(mentionName(m));
+  if (m && m.target)
+    t = t.replace(/\b(\d+):(\d+):(\d+)\b/g, (all, sn, a, z) => (Number(sn) === m.target.sent && Number(a) < Number(z) && Number(z) <= m.target.tokens.length
+      ? "“" + tokensOf([0, Number(a), Number(z)], m) + "”" : all));
+  return taddsIn(t, m);
 }
 
 /* why the mention on screen cannot take an edit now (null: it can) */
@@ -926,6 +994,10 @@ function whyNot(action, m) {
   if (action === "add" && span) return "this mention has a span already; select the right tokens and press m to modify it.";
   if (action === "modify" && !span) return "this mention has no span yet; select its tokens and press a to add it.";
   if (action !== "delete" && !S.sel) return "select the tokens first (click a token, shift-click the last; or ←/→ and Shift).";
+  // the store refuses it (422) and said so with the key and the span's
+  // numbers: said here in words, nothing sent
+  if (action === "modify" && span[0] === m.target.sent && S.sel[0] === span[1] && S.sel[1] === span[2])
+    return "the selection is “" + tokensOf(span, m) + "”, its span already: nothing was written (select other tokens to modify it, or keep it: Enter).";
   return null;
 }
 
@@ -1116,7 +1188,9 @@ function realign() {
       h("span", { class: "owner" }, b.utt === m.english.utt ? "(this line's, by the run)" : "(line " + b.utt + "'s, by the run)")));
   }
   $("realign-form").hidden = false;
-  const first = box.querySelector("input");
+  // on the line it is paired with now (the first of the list was
+  // another line's, and Space untied the wrong one)
+  const first = box.querySelector("input:checked") || box.querySelector("input");
   if (first) first.focus();
 }
 
@@ -1352,6 +1426,12 @@ async function start() {
     e.preventDefault();
     const ids = [...$("realign-blocks").querySelectorAll("input:checked")].map((x) => Number(x.value));
     if (!ids.length) { toast("Not saved: tick at least one line.", true); return; }
+    // the lines it has: the store refuses it (422), in the command line's words
+    const had = ((S.mention && S.mention.lines && S.mention.lines.blocks) || []).filter((b) => b.chosen).map((b) => b.id);
+    if (ids.length === had.length && ids.every((x) => had.includes(x))) {
+      toast("Not saved: the line is paired with " + (ids.length === 1 ? "that subtitle line" : "those subtitle lines") + " already. Tick the right ones, or Esc.", true);
+      return;
+    }
     closeRealign();
     act("realign", { blocks: ids });
   });

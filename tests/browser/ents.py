@@ -389,7 +389,9 @@ def crossing():
     said = "which the exported corpus cannot write"
     page.wait_for(lambda: said in page.text("#toast"), "the page says the relink is refused: %r" % page.text("#toast"))
     t = page.text("#toast")
-    check(inner["key"] + " and '" in t and "(" + outer["key"] + ")" in t and "Cannot" not in t, "the refusal names the other mention: %r" % t)
+    # the mention on screen by its words, as every refusal names it (h-wb9), the other by its key
+    check(page.named(inner["key"]) + " and '" in t and "(" + outer["key"] + ")" in t and "Cannot" not in t,
+          "the refusal names the other mention: %r" % t)
     # what it means for the corrector's work first (it began "relink d|...")
     check(t.startswith("Not saved: "), "the refusal says that nothing was saved: %r" % t)
     check(page.mention(inner["key"])["scene"]["tgt_cluster"] == inner["scene"]["tgt_cluster"], "nothing was relinked")

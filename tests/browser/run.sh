@@ -190,4 +190,44 @@ done
 serve $T/pm/corrections.db
 "$PYTHON" tests/browser/demo.py "$url" "$BUILD/browser" markup || st=1
 kill "$pid"; wait "$pid"; pid=
+# an annotator's half hour (h-wb9): the realign form on the line's own
+# pairing, refusals in words, the server stopped and started again under
+# the page (the test runs xproj serve itself), on copies of the demo's
+# stores and of the store with markup in its tokens and subtitles
+# (tests/browser/papercuts.py); then a chain past the 200 mentions a
+# line lists, its line saying how many more (tests/browser/bigchain.py)
+cp -r $T/demo/zh $T/hz; cp -r $T/demo/fa $T/hf; mkdir -p $T/hm
+# markup in the target's tokens too (pm has it in an English token, a
+# speaker and the subtitles): every "蛋" an image that runs a script,
+# every "派" a closing tag and a bold name
+"$PYTHON" - $T/pm/aligned.jsonl $T/hm/aligned.jsonl <<'EOF' || { echo "could not plant the tokens"; exit 1; }
+import json, sys
+rows, n = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")], 0
+plant = {"蛋": "<img src=x onerror=\"document.title='pwned'\">", "派": "</span><b>Priya</b>"}
+for r in rows:
+    n += sum(t in plant for t in r["tgt"])
+    r["tgt"] = [plant.get(t, t) for t in r["tgt"]]
+with open(sys.argv[2], "w", encoding="utf-8") as f:
+    for r in rows:
+        f.write(json.dumps(r, ensure_ascii=False) + "\n")
+sys.exit(n == 0)
+EOF
+"$XPROJ" project --source $T/dialogue.conll --aligned $T/hm/aligned.jsonl --alignments $S/zh.pharaoh \
+	-o $T/hm/out.conll --report $T/hm/report.json 2>/dev/null || exit 1
+"$XPROJ" db import $T/hm/corrections.db --source $T/dialogue.conll --aligned $T/hm/aligned.jsonl \
+	--report $T/hm/report.json --lang zh > /dev/null || exit 1
+for x in hz:zh hf:fa hm:markup; do
+	"$PYTHON" tests/browser/papercuts.py seat "$XPROJ" $T/${x%:*}/corrections.db "$BUILD/browser" ${x#*:} || st=1
+done
+for l in zh fa; do
+	mkdir -p $T/big$l
+	"$PYTHON" tests/browser/bigchain.py $T/big$l $l || exit 1
+	"$XPROJ" project --source $T/big$l/en.conll --aligned $T/big$l/aligned.jsonl --alignments $T/big$l/pairs.pharaoh \
+		-o $T/big$l/out.conll --report $T/big$l/r.json 2>/dev/null || exit 1
+	"$XPROJ" db import $T/big$l/c.db --source $T/big$l/en.conll --aligned $T/big$l/aligned.jsonl \
+		--report $T/big$l/r.json --lang $l > /dev/null || exit 1
+	serve $T/big$l/c.db
+	"$PYTHON" tests/browser/papercuts.py chain "$url" "$BUILD/browser" $l || st=1
+	kill "$pid"; wait "$pid"; pid=
+done
 exit $st
