@@ -31,6 +31,7 @@
 #include "../base/vocab.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -473,6 +474,32 @@ int xp_wa_model_settings(const xp_wa_model *m, xp_wa_opts *o, const char *name, 
 		return xp_failc(err, XP_EUSAGE, name, 0,
 				"%s differs from the model's setting (a model aligns with the settings it was trained with)",
 				differs);
+	/* A side of a named language was normalised with that language's
+	 * parts, as this build's pack names them; a pack that has gained or
+	 * lost a part since the model was made (Farsi's learned `stem`)
+	 * normalises the corpus otherwise, and the model's words are no
+	 * longer the corpus's: said here, with the parts, rather than as a
+	 * language that differs from itself ("normalised as 'fa', the
+	 * model's as 'fa'") once the corpus is read. */
+	for (int d = 0; d < 2; d++) {
+		unsigned now = xp_norm_parts(m->lang[d]) & m->normalize, diff = now ^ m->parts[d];
+		if (!m->lang[d][0] || !diff)
+			continue;
+		char gained[160] = "", lost[160] = "";
+		for (unsigned bit = 1; bit; bit <<= 1) {
+			const char *part = diff & bit ? xp_norm_part_name(bit) : NULL;
+			char *to = now & bit ? gained : lost;
+			if (diff & bit)
+				snprintf(to + strlen(to), sizeof gained - strlen(to), "%s'%s'", to[0] ? ", " : "",
+					 part ? part : "?");
+		}
+		return xp_failc(err, XP_EINPUT, name, 0,
+				"the model's %s side (%s) was normalised otherwise than this xproj normalises %s "
+				"(%s%s%s%s%s): a model of an earlier release? Its words would not be the corpus's: "
+				"train the model again",
+				d ? "target" : "source", m->lang[d], m->lang[d], gained[0] ? "now with " : "", gained,
+				gained[0] && lost[0] ? "; " : "", lost[0] ? "now without " : "", lost);
+	}
 	o->lowercase = m->lowercase;
 	o->normalize = m->normalize;
 	o->name_prior = m->name_prior;
