@@ -82,4 +82,25 @@ expect_grep '--alignments and --alt-alignments name the same file' $T/err
 expect_status 1 pj --alt-alignments $T/pz/alignments.pharaoh --alt-alignments $T/pz/./alignments.pharaoh
 [ ! -e $T/p.conll ] || { echo "FAIL: a refused project wrote its output"; fails=$((fails + 1)); }
 
+# 4. project's windows (a sentence over 1,024 tokens): a mention that runs
+# past its window's core took only the target the core's links reach:
+# tokens 10-700 of 1,100, linked word for word, projected onto 10-383, exit
+# 0. Now onto 10-700, as in a sentence under the threshold (1,000 tokens).
+long() {   # N DIR: one sentence of N tokens, linked i-i; mentions 5, 10-700, 900
+	mkdir -p $2
+	awk -v n=$1 -v d=$2 'BEGIN { f = d "/en.conll"; print "#begin document (d); part 000" > f
+		for (i = 0; i < n; i++) {
+			c = i == 10 ? "(1" : i == 700 ? "1)" : i == 5 ? "(1)" : i == 900 ? "(2)" : "-"
+			printf "d\t0\t%d\tword%d\tna\tna\tna\tna\tna\tS\tna\tna\tna\t%s\n", i, i, c > f
+			src = src (i ? "," : "") "\"word" i "\""; tgt = tgt (i ? "," : "") "\"kalam" i "\""
+			text = text (i ? " " : "") "kalam" i; ph = ph (i ? " " : "") i "-" i }
+		print "" > f; print "#end document" > f
+		printf "{\"doc\":\"d\",\"part\":0,\"utt\":0,\"speaker\":\"S\",\"src\":[%s],\"tgt_lang\":\"fa\",\"tgt_text\":\"%s\",\"tgt\":[%s],\"en_subs\":[1],\"tgt_subs\":[1],\"score\":1}\n", src, text, tgt > (d "/aligned.jsonl")
+		print ph > (d "/pairs.pharaoh") }'
+	expect_status 0 $XPROJ project --source $2/en.conll --aligned $2/aligned.jsonl --alignments $2/pairs.pharaoh -o $2/fa.conll
+	awk -F"\t" 'NF > 3 && $NF != "-" { printf "%s%s ", $3, $NF }' $2/fa.conll
+}
+expect_eq "$(long 1000 $T/w1000)" "5(1) 10(1 7001) 900(2) " "a sentence of 1,000 tokens: the mentions' projections"
+expect_eq "$(long 1100 $T/w1100)" "$(long 1000 $T/w1000b)" "a sentence of 1,100 tokens (windows): the same projections"
+
 exit $((fails > 0))
