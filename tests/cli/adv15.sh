@@ -103,4 +103,18 @@ long() {   # N DIR: one sentence of N tokens, linked i-i; mentions 5, 10-700, 90
 expect_eq "$(long 1000 $T/w1000)" "5(1) 10(1 7001) 900(2) " "a sentence of 1,000 tokens: the mentions' projections"
 expect_eq "$(long 1100 $T/w1100)" "$(long 1000 $T/w1000b)" "a sentence of 1,100 tokens (windows): the same projections"
 
+# 5. agree with one annotator named twice (`--db S --annotator a
+# --annotator a`, or a, b, a) or one file twice (`agree x.conll ./x.conll`):
+# an annotator compared with themselves, 100% and alpha 1.0 (a, b, a: IAA1
+# 0.88 -> 0.92), exit 0.  Refused.
+cp $T/pz/corrections.db $T/ag.db
+expect_status 0 $XPROJ db modify $T/ag.db --mention 's01e01c00x|1' --span 0:0:1 --annotator ann1
+expect_status 0 $XPROJ db delete $T/ag.db --mention 's01e01c00x|1' --annotator ann2
+expect_status 0 $XPROJ agree --db $T/ag.db --annotator ann1 --annotator ann2
+expect_status 2 $XPROJ agree --db $T/ag.db --annotator ann1 --annotator ann1
+expect_grep "annotator 'ann1' is named twice" $T/err
+expect_status 2 $XPROJ agree --db $T/ag.db --annotator ann1 --annotator ann2 --annotator ann1
+expect_status 1 $XPROJ agree $FIX/agree/one.conll ./$FIX/agree/one.conll
+expect_grep 'FILE and FILE name the same file' $T/err
+
 exit $((fails > 0))
