@@ -117,4 +117,21 @@ expect_status 2 $XPROJ agree --db $T/ag.db --annotator ann1 --annotator ann2 --a
 expect_status 1 $XPROJ agree $FIX/agree/one.conll ./$FIX/agree/one.conll
 expect_grep 'FILE and FILE name the same file' $T/err
 
+# 6. A --config key of an option whose value is optional (`no-normalize =
+# stem`): put as two arguments, getopt took --no-normalize bare (every
+# part off) and "stem" as an operand, moved it to the end of argv, and the
+# config's strings were freed by their old places: "wrong arguments",
+# then `free(): invalid pointer`, abort (exit 134).  Now `--no-normalize=
+# stem`, as the command line's; `no-normalize =` (empty) and
+# `--no-normalize=` (did nothing) are refused.
+{ cat $S/fa.conf; echo "no-normalize = stem"; } >$T/fa.conf
+expect_status 0 $XPROJ pipeline --config $T/fa.conf -o $T/cf1 --quiet
+expect_status 0 $XPROJ pipeline --config $S/fa.conf --no-normalize=stem -o $T/cf2 --quiet
+expect_eq "$(cksum <$T/cf1/alignments.pharaoh)" "$(cksum <$T/cf2/alignments.pharaoh)" "no-normalize = stem: the command line's --no-normalize=stem"
+{ cat $S/fa.conf; echo "no-normalize ="; } >$T/fa2.conf
+expect_status 1 $XPROJ pipeline --config $T/fa2.conf -o $T/cf3 --quiet
+expect_grep "fa2.conf:[0-9]*: no-normalize = needs a value" $T/err
+expect_status 2 $XPROJ wordalign $T/fa.pairs --no-normalize= -o $T/t.pharaoh
+expect_grep 'names no part' $T/err
+
 exit $((fails > 0))
