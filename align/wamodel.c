@@ -152,7 +152,11 @@ static int truncated(cur *c)
 
 static int need(cur *c, size_t k)
 {
-	return c->n - c->at < k ? truncated(c) : 0;
+	/* at past n: the checksum's 4 bytes taken off a file shorter than
+	 * its header (read without the checksum compared: the fuzz target's
+	 * way), where n - at wrapped and the header's bytes were read past
+	 * the buffer's end */
+	return c->at > c->n || c->n - c->at < k ? truncated(c) : 0;
 }
 
 static int get_u32(cur *c, uint32_t *v)
