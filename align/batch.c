@@ -286,18 +286,19 @@ static int load(xp_batch *b, const char *path, xp_corpus **out, xp_err *err)
 	return xp_transcript_read(path, XP_TR_AUTO, c, err);
 }
 
-/* The scene number of an MMC id (s07e01c09t: 9), or -1 */
+/* The scene number of an MMC id (s07e01c09t: 9; s07e01c100t: 100), or -1 */
 static long scene_no(const char *id)
 {
-	char key[16], show;
-	if (!xp_episode_key(id, key, sizeof key, &show))
-		return -1;
-	for (const char *p = id; *p; p++)
-		if ((p[0] == 's' || p[0] == 'S') && isdigit((unsigned char)p[1]) && isdigit((unsigned char)p[2]) &&
-		    (p[3] == 'e' || p[3] == 'E') && isdigit((unsigned char)p[4]) && isdigit((unsigned char)p[5]))
-			return p[6] == 'c' && isdigit((unsigned char)p[7]) && isdigit((unsigned char)p[8])
-				       ? (p[7] - '0') * 10 + (p[8] - '0')
-				       : -1;
+	for (const char *p = id; *p; p++) {
+		if (!((p[0] == 's' || p[0] == 'S') && isdigit((unsigned char)p[1]) && isdigit((unsigned char)p[2]) &&
+		      (p[3] == 'e' || p[3] == 'E') && isdigit((unsigned char)p[4]) && isdigit((unsigned char)p[5])))
+			continue;
+		long n = 0;
+		const char *d = p + 7;
+		for (; p[6] == 'c' && isdigit((unsigned char)*d) && n < 100000000; d++)
+			n = n * 10 + (*d - '0');
+		return d - (p + 7) >= 2 ? n : -1;   /* cNN (or more digits), as xp_episode_key finds the episode */
+	}
 	return -1;
 }
 
