@@ -480,11 +480,11 @@ int xp_wa_model_settings(const xp_wa_model *m, xp_wa_opts *o, const char *name, 
 				differs);
 	/* A side of a named language was normalised with that language's
 	 * parts, as this build's pack names them; a pack that has gained or
-	 * lost a part since the model was made (Farsi's learned `stem`)
-	 * normalises the corpus otherwise, and the model's words are no
-	 * longer the corpus's: said here, with the parts, rather than as a
-	 * language that differs from itself ("normalised as 'fa', the
-	 * model's as 'fa'") once the corpus is read. */
+	 * lost a part since the model was made (a pack that took the learned
+	 * `stem`) normalises the corpus otherwise, and the model's words are
+	 * no longer the corpus's: said here, with the parts, rather than as
+	 * a language that differs from itself ("normalised as 'L', the
+	 * model's as 'L'") once the corpus is read. */
 	for (int d = 0; d < 2; d++) {
 		unsigned now = xp_norm_parts(m->lang[d]) & m->normalize, diff = now ^ m->parts[d];
 		if (!m->lang[d][0] || !diff)
