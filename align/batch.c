@@ -286,6 +286,38 @@ static int load(xp_batch *b, const char *path, xp_corpus **out, xp_err *err)
 	return xp_transcript_read(path, XP_TR_AUTO, c, err);
 }
 
+/* The scene number of an MMC id (s07e01c09t: 9; s07e01c100t: 100), or -1 */
+static long scene_no(const char *id)
+{
+	for (const char *p = id; *p; p++) {
+		if (!((p[0] == 's' || p[0] == 'S') && isdigit((unsigned char)p[1]) && isdigit((unsigned char)p[2]) &&
+		      (p[3] == 'e' || p[3] == 'E') && isdigit((unsigned char)p[4]) && isdigit((unsigned char)p[5])))
+			continue;
+		long n = 0;
+		const char *d = p + 7;
+		for (; p[6] == 'c' && isdigit((unsigned char)*d) && n < 100000000; d++)
+			n = n * 10 + (*d - '0');
+		return d - (p + 7) >= 2 ? n : -1;   /* cNN (or more digits), as xp_episode_key finds the episode */
+	}
+	return -1;
+}
+
+/* Document e of c is a scene of the episode of document e - 1 with a
+ * lower number: the transcript goes back in the episode.  The utterance
+ * aligner is monotone, so one job of both scenes (c09t, then c03t) left
+ * the second scene's utterances to the subtitles after the first's: the
+ * sample's three scenes in reverse, 15 of 40 utterances aligned, some of
+ * them wrongly, exit 0.  A job ends there, and each is aligned against
+ * the episode's whole subtitles, as a scene alone is (the scenes in order
+ * are one job, as before). */
+static int goes_back(const xp_corpus *c, size_t e)
+{
+	char k1[16], k2[16], s1, s2;
+	long a = scene_no(c->docs[e - 1].id), b = scene_no(c->docs[e].id);
+	return a >= 0 && b >= 0 && b < a && xp_episode_key(c->docs[e - 1].id, k1, sizeof k1, &s1) &&
+	       xp_episode_key(c->docs[e].id, k2, sizeof k2, &s2) && !strcmp(k1, k2) && s1 == s2;
+}
+
 /* by_stem: the whole file is one episode, its subtitles named like it */
 static int plan(xp_batch *b, xp_corpus *c, const char *tpath, const xp_plan_src *src, int by_stem, xp_err *err)
 {
@@ -293,18 +325,29 @@ static int plan(xp_batch *b, xp_corpus *c, const char *tpath, const xp_plan_src 
 	xp_file_stem(tpath, stem, sizeof stem);
 	int many = is_dir(src->subs) || is_map(src->subs) || b->en_in;
 	char key[16], show, k2[16], s2;
-	if (!many || by_stem || (b->has_map && c->ndocs && !xp_episode_key(c->docs[0].id, key, sizeof key, &show)))
-		return add_job(b, c, 0, c->ndocs, stem, 0, src, err);
+	if (!many || by_stem || (b->has_map && c->ndocs && !xp_episode_key(c->docs[0].id, key, sizeof key, &show))) {
+		if (!c->ndocs)
+			return add_job(b, c, 0, 0, stem, 0, src, err);
+		for (size_t d = 0, e; d < c->ndocs; d = e) {
+			for (e = d + 1; e < c->ndocs && !goes_back(c, e);)
+				e++;
+			if (add_job(b, c, d, e - d, stem, 0, src, err))
+				return -1;
+			b->v[b->n - 1].again = d > 0;
+		}
+		return 0;
+	}
 	for (size_t d = 0; d < c->ndocs;) {
 		if (!xp_episode_key(c->docs[d].id, key, sizeof key, &show))
 			return xp_failc(err, XP_EINPUT, tpath, 0, "document %s names no episode (want sNNeNN)",
 					c->docs[d].id);
 		size_t e = d + 1;
 		while (e < c->ndocs && xp_episode_key(c->docs[e].id, k2, sizeof k2, &s2) && !strcmp(k2, key) &&
-		       s2 == show)
+		       s2 == show && !goes_back(c, e))
 			e++;
 		if (add_job(b, c, d, e - d, key, show, src, err))
 			return -1;
+		b->v[b->n - 1].again = d > 0 && goes_back(c, d);
 		d = e;
 	}
 	return 0;
@@ -630,10 +673,10 @@ void xp_batch_opts_default(xp_batch_opts *o)
 }
 
 static int read_doc(const xp_doc_ref *d, const xp_subs_opts *ro, const xp_batch_opts *o, xp_subs *s,
-		    xp_align_stats *st, xp_err *e)
+		    xp_align_stats *st, int again, xp_err *e)
 {
 	int rc = xp_doc_read(d, ro, s, e);
-	if (rc == 0) {
+	if (rc == 0 && !again) {
 		st->files++;
 		st->converted += s->charset.how != XP_CS_UTF8 && s->charset.how != XP_CS_DECLARED &&
 				 strcmp(s->charset.name, "UTF-8");
@@ -730,8 +773,8 @@ static int align_job(const xp_job *j, const xp_batch_opts *o, xp_aligned *out, x
 		     xp_err *e)
 {
 	xp_subs en = {0}, tg = {0};
-	int rc = (j->subs.path && read_doc(&j->subs, &o->en_read, o, &en, st, e)) ||
-		 (j->tgt.path && read_doc(&j->tgt, &o->tgt_read, o, &tg, st, e));
+	int rc = (j->subs.path && read_doc(&j->subs, &o->en_read, o, &en, st, j->again, e)) ||
+		 (j->tgt.path && read_doc(&j->tgt, &o->tgt_read, o, &tg, st, j->again, e));
 	const char *lang = o->tgt_lang;
 	st->tgt_lang = lang;
 	if (!rc) {
@@ -741,7 +784,7 @@ static int align_job(const xp_job *j, const xp_batch_opts *o, xp_aligned *out, x
 		rc = xp_episode_align(&ep, out, st, e);
 		if (!spread && st->spread)
 			snprintf(st->spread_file, sizeof st->spread_file, "%s", j->tgt.path);
-		if (!rc && o->pairs && j->subs.path && !ep.links &&
+		if (!rc && o->pairs && j->subs.path && !ep.links && !j->again &&
 		    episode_pairs(o, &en, j->tgt.path ? &tg : NULL, lang))
 			rc = xp_failc(e, XP_ENOMEM, "", 0, "out of memory collecting the episodes' pairs");
 	}

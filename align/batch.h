@@ -61,6 +61,8 @@ typedef struct xp_job {
 	xp_doc_ref subs, tgt;    /* tgt.path NULL when none or not asked for */
 	const xp_xgroup *links;  /* the episode's XCES group, or NULL */
 	char *note;              /* why a document is missing, or which of several was taken; or NULL */
+	int again;               /* its episode's subtitles were a job's before (scenes out of
+				    order, split: see plan): not counted or paired again */
 	/* planning's own: with an episode map, the documents it names (indices
 	 * in en_in, then in tgt_in) until one of each is chosen */
 	size_t *cand, ncand_en, ncand_tgt;

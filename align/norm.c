@@ -428,6 +428,14 @@ unsigned xp_norm_part_named(const char *name)
 	return 0;
 }
 
+const char *xp_norm_part_name(unsigned part)
+{
+	for (size_t k = 0; k < sizeof part_names / sizeof *part_names; k++)
+		if (part_names[k].part == part)
+			return part_names[k].name;
+	return NULL;
+}
+
 /* the parts of a comma list of their names (a pack's) */
 static unsigned parts_named(const char *list)
 {

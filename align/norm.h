@@ -120,6 +120,8 @@ unsigned xp_norm_parts(const char *lang);
  * "marks", "digits", "zwnj", "punct", "affixes", "en-stem", "stem"; this release
  * also the old names the packs list: lang/lang.h norm_aliases), or 0. */
 unsigned xp_norm_part_named(const char *name);
+/* The name of the part `part` (one XP_NORM_ bit), or NULL. */
+const char *xp_norm_part_name(unsigned part);
 
 /* The language whose pack's tables the parts XP_NORM_LETTERS, XP_NORM_PUNCT
  * and XP_NORM_AFFIXES apply (its code, as xp_norm_parts takes it; "" or

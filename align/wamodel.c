@@ -31,6 +31,7 @@
 #include "../base/vocab.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -151,7 +152,11 @@ static int truncated(cur *c)
 
 static int need(cur *c, size_t k)
 {
-	return c->n - c->at < k ? truncated(c) : 0;
+	/* at past n: the checksum's 4 bytes taken off a file shorter than
+	 * its header (read without the checksum compared: the fuzz target's
+	 * way), where n - at wrapped and the header's bytes were read past
+	 * the buffer's end */
+	return c->at > c->n || c->n - c->at < k ? truncated(c) : 0;
 }
 
 static int get_u32(cur *c, uint32_t *v)
@@ -473,6 +478,32 @@ int xp_wa_model_settings(const xp_wa_model *m, xp_wa_opts *o, const char *name, 
 		return xp_failc(err, XP_EUSAGE, name, 0,
 				"%s differs from the model's setting (a model aligns with the settings it was trained with)",
 				differs);
+	/* A side of a named language was normalised with that language's
+	 * parts, as this build's pack names them; a pack that has gained or
+	 * lost a part since the model was made (a pack that took the learned
+	 * `stem`) normalises the corpus otherwise, and the model's words are
+	 * no longer the corpus's: said here, with the parts, rather than as
+	 * a language that differs from itself ("normalised as 'L', the
+	 * model's as 'L'") once the corpus is read. */
+	for (int d = 0; d < 2; d++) {
+		unsigned now = xp_norm_parts(m->lang[d]) & m->normalize, diff = now ^ m->parts[d];
+		if (!m->lang[d][0] || !diff)
+			continue;
+		char gained[160] = "", lost[160] = "";
+		for (unsigned bit = 1; bit; bit <<= 1) {
+			const char *part = diff & bit ? xp_norm_part_name(bit) : NULL;
+			char *to = now & bit ? gained : lost;
+			if (diff & bit)
+				snprintf(to + strlen(to), sizeof gained - strlen(to), "%s'%s'", to[0] ? ", " : "",
+					 part ? part : "?");
+		}
+		return xp_failc(err, XP_EINPUT, name, 0,
+				"the model's %s side (%s) was normalised otherwise than this xproj normalises %s "
+				"(%s%s%s%s%s): a model of an earlier release? Its words would not be the corpus's: "
+				"train the model again",
+				d ? "target" : "source", m->lang[d], m->lang[d], gained[0] ? "now with " : "", gained,
+				gained[0] && lost[0] ? "; " : "", lost[0] ? "now without " : "", lost);
+	}
 	o->lowercase = m->lowercase;
 	o->normalize = m->normalize;
 	o->name_prior = m->name_prior;

@@ -1061,23 +1061,28 @@ static int utt_window(run *r, const utt_ctx *whole, const win_ix *ix, const xp_d
 	size_t c0m = first_at(ix->m, ix->nm, cs), c1m = first_at(ix->m, ix->nm, ce);
 	if (c0m == c1m)
 		return 0;   /* no mention begins in the core */
+	uint32_t ee = ce;   /* where the core's mentions end */
 	for (size_t q = c0m; q < c1m; q++) {   /* a core mention longer than the context widens it */
 		uint32_t e = ms[ix->m[q].k].end;
 		s1 = e > s1 ? (e < rec->nsrc ? e : rec->nsrc) : s1;
+		ee = e > ee ? (e < rec->nsrc ? e : rec->nsrc) : ee;
 	}
-	/* the target: around what the core's links reach (the whole target
-	 * without links, or where they reach too far apart) */
+	/* the target: around what the core's mentions' links reach (the
+	 * whole target without links, or where they reach too far apart).
+	 * The links of the core's tokens alone cut a core mention that runs
+	 * past the core off where they stop: tokens 10-700 of a sentence of
+	 * 1,100 projected onto 10-383, where the whole sentence gives 10-700 */
 	const xp_walign *wa = whole->wa;
 	size_t line = whole->line;
-	uint32_t jlo = UINT32_MAX, jhi = 0;
-	for (size_t q = first_at(ix->l[0], ix->nl[0], cs); line != SIZE_MAX && q < ix->nl[0] && ix->l[0][q].at < ce; q++) {
+	uint32_t jlo = UINT32_MAX, jhi = 0, half = ee - cs > WIN_CORE ? ee - cs : WIN_CORE;
+	for (size_t q = first_at(ix->l[0], ix->nl[0], cs); line != SIZE_MAX && q < ix->nl[0] && ix->l[0][q].at < ee; q++) {
 		const xp_link *l = &wa->links[wa->start[line] + ix->l[0][q].k];
 		if (!l->possible && l->j < rec->ntgt)
 			jlo = l->j < jlo ? l->j : jlo, jhi = l->j + 1 > jhi ? l->j + 1 : jhi;
 	}
-	if (jlo == UINT32_MAX || jhi - jlo > 4 * WIN_CORE) {   /* none: where the core lies in the sentence */
-		double c = (cs + ce) / 2.0 / rec->nsrc * rec->ntgt;
-		jlo = c > WIN_CORE ? (uint32_t)c - WIN_CORE : 0, jhi = (uint32_t)c + WIN_CORE;
+	if (jlo == UINT32_MAX || jhi - jlo > 4 * (uint64_t)half) {   /* none: where the core lies in the sentence */
+		double c = (cs + ee) / 2.0 / rec->nsrc * rec->ntgt;
+		jlo = c > half ? (uint32_t)c - half : 0, jhi = (uint32_t)c + half;
 	}
 	uint32_t t0 = jlo > WIN_SIDE ? jlo - WIN_SIDE : 0, t1 = jhi + WIN_SIDE < rec->ntgt ? jhi + WIN_SIDE : rec->ntgt;
 	if (t1 < t0)

@@ -90,6 +90,7 @@ struct option;
 typedef struct xp_cli_conf {
 	char **argv;
 	int n;          /* arguments from the file, argv[1..n] */
+	char **own;     /* the same strings, freed from here: getopt permutes argv */
 	const char *path;   /* the --config file, an input; NULL without one */
 } xp_cli_conf;
 int xp_cli_config(const struct option *lo, int *argc, char ***argv, xp_cli_conf *c, xp_err *e);

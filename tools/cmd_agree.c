@@ -204,12 +204,19 @@ static int run(int argc, char **argv)
 		return xp_cli_bad("agree", "--run and --annotator go with --db");
 	if (db && nwant == 1)
 		return xp_cli_bad("agree", "--annotator: name two or more (or none: every annotator)");
+	/* one annotator named twice, or one file twice, is compared with itself
+	 * (100%) and weighs twice in alpha: said, not measured */
+	for (size_t i = 0; i < nwant; i++)
+		for (size_t j = i + 1; j < nwant; j++)
+			if (!strcmp(want[i], want[j]))
+				return xp_cli_bad("agree", "--annotator '%s' is named twice: an annotator compared with "
+						  "themselves agrees fully; name each once", want[i]);
 	xp_cli_file f[MAX_ANN];
 	size_t nf = 0;
 	if (db)
 		f[nf++] = (xp_cli_file){"--db", db, 0};
 	for (int i = 0; i < nfiles; i++)
-		f[nf++] = (xp_cli_file){"FILE", argv[optind + i], 0};
+		f[nf++] = (xp_cli_file){"FILE", argv[optind + i], 2};
 	sources s = {0};
 	xp_agreement a = {0};
 	xp_err e;

@@ -106,7 +106,7 @@ static int check_files(const xp_pipe_opts *o, const char *config, xp_err *e)
 		{"--dict", dict[1], 0}};
 	memcpy(f, in, sizeof in);
 	for (size_t k = 0; k < o->wa.ntrain; k++)
-		f[NIN + k] = (xp_cli_file){"--train", o->wa.train[k], 0};
+		f[NIN + k] = (xp_cli_file){"--train", o->wa.train[k], 2};   /* each counted: not twice */
 	char path[NOUT][4200];
 	for (int k = 0; k < NOUT; k++) {
 		const char *name = xp_out_name(k < XP_NOUTS ? (xp_out)k : XP_OUT_DB);

@@ -480,14 +480,16 @@ static int run(int argc, char **argv)
 	xp_err e;
 	xp_names names = {0}, phrases = {0};
 	xp_cli_file files[13 + XP_MAX_ALT] = {
-		{"--source", a.source, 0}, {"--aligned", a.aligned, 0}, {"--alignments", a.alignments, 0},
+		{"--source", a.source, 0}, {"--aligned", a.aligned, 0}, {"--alignments", a.alignments, 2},
 		{"--probs", a.probs, 0},   {"--map", a.map, 0},         {"-o", a.out, 1},
 		{"--jsonlines", a.jsonl, 1}, {"--report", a.report, 1}, {"--model", a.model, 0},
 		{"--names", a.names, 0},   {"--all-links", a.all_links, 0}, {"--all-probs", a.all_probs, 0},
 		{"--phrases", a.phrases, 0}};
 	size_t nfiles = 13;
+	/* an alternative that is --alignments (or another alternative) again
+	 * agrees with it link for link: every confidence raised, unsaid */
 	for (size_t k = 0; k < a.nalt; k++)
-		files[nfiles++] = (xp_cli_file){"--alt-alignments", a.alt[k], 0};
+		files[nfiles++] = (xp_cli_file){"--alt-alignments", a.alt[k], 2};
 	if (a.model)
 		a.o.conf = &model;
 	a.o.alt = alt, a.o.nalt = a.nalt;

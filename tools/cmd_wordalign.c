@@ -733,11 +733,15 @@ static int run(int argc, char **argv)
 	a.wa.learn_names = a.names != NULL;
 	a.wa.learn_phrases = a.phrases != NULL;
 	size_t nf = 0;
-	files[nf++] = (xp_cli_file){"PAIRS", argv[optind], 0};
+	/* PAIRS and the training files are counted, each as often as it is
+	 * named: `--train a --train a`, a --train the config file gives and
+	 * the command line again, or PAIRS as a --train trained on it twice,
+	 * the weight of those pairs doubled, unsaid */
+	files[nf++] = (xp_cli_file){"PAIRS", argv[optind], 2};
 	for (size_t k = 0; k < a.ntrain; k++)
-		files[nf++] = (xp_cli_file){"--train", a.train[k], 0};
+		files[nf++] = (xp_cli_file){"--train", a.train[k], 2};
 	for (size_t k = 0; k < a.ntrain_lex; k++)
-		files[nf++] = (xp_cli_file){"--train-lex", a.train_lex[k], 0};
+		files[nf++] = (xp_cli_file){"--train-lex", a.train_lex[k], 2};
 	/* the files --dict names, each an input no output may replace (-o
 	 * NAME.index with --dict NAME was written over the index) */
 	char *dict_index = NULL, *dict_file = NULL;

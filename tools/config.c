@@ -13,6 +13,7 @@
 #include "../base/config.h"
 
 #include <getopt.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,15 +56,32 @@ static int item_args(const char *path, const struct option *lo, const xp_config_
 		v = NULL;
 		if (!on)
 			return 0;
+	} else if (o->has_arg == optional_argument && v && !*v) {
+		return xp_fail(e, path, it->line, "%s = needs a value, or no '=' for the option bare", it->key);
+	} else if (o->has_arg == optional_argument) {
+		/* getopt takes an optional value only as "--key=value": given
+		 * as two arguments, `no-normalize = stem` was --no-normalize
+		 * (every part off) and an operand "stem", refused as "wrong
+		 * arguments" with no line.  A bare key is the option bare. */
+		char *flag = malloc(strlen(it->key) + (v ? strlen(v) : 0) + 4);
+		c->n++;
+		if ((c->argv[c->n] = c->own[c->n] = flag))
+			sprintf(flag, "--%s%s%s", it->key, v ? "=" : "", v ? v : "");
+		conf_lines[c->n] = it->line;
+		return flag ? 0 : xp_fail(e, path, it->line, "out of memory");
 	} else if (!v || !*v) {
 		return xp_fail(e, path, it->line, "%s needs a value (%s = ...)", it->key, it->key);
 	}
 	char *flag = malloc(strlen(it->key) + 3);
-	if ((c->argv[++c->n] = flag))
+	c->n++;
+	if ((c->argv[c->n] = c->own[c->n] = flag))
 		strcpy(flag, "--"), strcat(flag, it->key);
 	conf_lines[c->n] = it->line;
-	if (flag && v && !(c->argv[++c->n] = strdup(v)))
-		flag = NULL;
+	if (flag && v) {
+		c->n++;
+		if (!(c->argv[c->n] = c->own[c->n] = strdup(v)))
+			flag = NULL;
+	}
 	conf_lines[c->n] = it->line;
 	return flag ? 0 : xp_fail(e, path, it->line, "out of memory");
 }
@@ -118,10 +136,11 @@ int xp_cli_config(const struct option *lo, int *argc, char ***argv, xp_cli_conf 
 		return -1;
 	/* argv[0], the file's options (at most two per item), then the command line's */
 	c->argv = calloc(2 * cf.n + (size_t)*argc + 1, sizeof *c->argv);
+	c->own = calloc(2 * cf.n + 1, sizeof *c->own);
 	free(conf_lines);
 	conf_lines = calloc(2 * cf.n + 1, sizeof *conf_lines);
 	conf_path = path, conf_n = 0;
-	int rc = c->argv && conf_lines ? 0 : xp_fail(e, path, 0, "out of memory");
+	int rc = c->argv && c->own && conf_lines ? 0 : xp_fail(e, path, 0, "out of memory");
 	for (size_t i = 0; !rc && i < cf.n; i++)
 		rc = item_args(path, lo, &cf.v[i], c, e) || twice(path, lo, &cf, i, e);
 	xp_config_free(&cf);
@@ -137,8 +156,12 @@ int xp_cli_config(const struct option *lo, int *argc, char ***argv, xp_cli_conf 
 
 void xp_cli_config_free(xp_cli_conf *c)
 {
-	for (int i = 1; c->argv && i <= c->n; i++)
-		free(c->argv[i]);
+	/* from own, not argv: getopt moves an operand among them to the end
+	 * (a config value it took for one freed a string of the command
+	 * line: `free(): invalid pointer`, abort) */
+	for (int i = 1; c->own && i <= c->n; i++)
+		free(c->own[i]);
+	free(c->own);
 	free(c->argv);
 	memset(c, 0, sizeof *c);
 	free(conf_lines);

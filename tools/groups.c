@@ -170,6 +170,8 @@ static int no_normalize(const char *v, xp_wa_opts *wa, xp_err *e)
 		wa->normalize = 0;
 		return 0;
 	}
+	if (!*v)   /* `--no-normalize=`: not bare (every part off), and no part named */
+		return xp_failc(e, XP_EUSAGE, "", 0, "--no-normalize= names no part: give parts, or no '=' for every part");
 	for (const char *p = v; *p;) {
 		size_t n = strcspn(p, ",");
 		char name[32];
@@ -182,7 +184,7 @@ static int no_normalize(const char *v, xp_wa_opts *wa, xp_err *e)
 		if (!part)
 			return xp_failc(e, XP_EUSAGE, "", 0,
 					"--no-normalize: '%.*s' is no part (nfkc, case, apostrophes, clitics, letters, "
-					"marks, digits, zwnj, punct, affixes)", (int)n, p);
+					"marks, digits, zwnj, punct, affixes, en-stem, stem)", (int)n, p);
 		wa->normalize &= ~part;
 		p += n + (p[n] == ',');
 	}

@@ -9,9 +9,10 @@ expect_grep '^3 annotators, 1 documents, 5 mentions: 4 marked by all, 0 by one o
 expect_grep '^IAA1  alpha  0.4639   Passonneau' $T/out     # 45/97
 expect_grep '^IAA2  alpha  0.2407   MASI' $T/out           # 103/428
 expect_grep '^.*one.conll  *.*two.conll  *1  *88.89%' $T/out
-expect_status 0 $XPROJ agree --json $A/one.conll $A/one.conll
+cp $A/one.conll $T/copy.conll   # (one file named twice is refused, adv15)
+expect_status 0 $XPROJ agree --json $A/one.conll $T/copy.conll
 expect_grep '"iaa1":{"alpha":1.0,"observed":0.0,' $T/out
-expect_grep '"pairs":\[{"a":".*one.conll","b":".*one.conll","documents":1,"mention_f1":1.0,"conll_f1":1.0}\]}$' $T/out
+expect_grep '"pairs":\[{"a":".*one.conll","b":".*copy.conll","documents":1,"mention_f1":1.0,"conll_f1":1.0}\]}$' $T/out
 expect_status 2 $XPROJ agree $A/one.conll
 expect_status 1 $XPROJ agree $A/one.conll $FIX/score/key.conll $FIX/conll/unclosed.conll
 expect_grep 'unclosed.conll:3' $T/err

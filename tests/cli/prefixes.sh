@@ -25,7 +25,7 @@ cmds='stats|IN
 convert|IN OUT
 validate|IN
 score|IN IN
-agree|IN IN
+agree|IN tests/fixtures/agree/one.conll
 align|--transcript IN --subs IN -o OUT
 align-eval|--transcript IN --subs IN
 pair|--source IN --target IN -o OUT

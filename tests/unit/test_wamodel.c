@@ -11,6 +11,9 @@
 #include "eval/aer.h"
 #include "io/bitext.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 /* n pairs of 3-7 words from a 40-word dictionary (source sK, target tK,
  * K from base), the target in the same order but for the first two words
  * of every third pair, swapped; gold gets the links. */
@@ -204,6 +207,29 @@ static void damaged_models_refused(void **state)
 	assert_non_null(strstr(e.msg, "corrupt word-aligner model"));
 	free(c);
 	xp_buf_free(&model);
+}
+
+/* A file shorter than its header's 20 bytes and the checksum's 4, read
+ * without the checksum compared (the fuzz target's way; fuzz_wamodel found
+ * it): the checksum taken off put the end before the header's, and the
+ * reader read on past the buffer.  The 21 bytes end a page whose next is
+ * unmapped: the old code faulted there. */
+static void header_past_end(void **state)
+{
+	(void)state;
+	static const unsigned char f[21] = {'X', 'P', 'R', 'O', 'J', 'W', 'A', '\n', 1, 0, 0, 0, 21, 0, 0, 0, 0, 0, 0, 0, 0};
+	long pg = sysconf(_SC_PAGESIZE);
+	unsigned char *p = mmap(NULL, 2 * (size_t)pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_true(p != MAP_FAILED);
+	assert_int_equal(mprotect(p + pg, (size_t)pg, PROT_NONE), 0);
+	unsigned char *c = p + pg - sizeof f;
+	memcpy(c, f, sizeof f);
+	xp_wa_model *m = NULL;
+	xp_err e;
+	assert_true(xp_wa_model_parse_crc("x", c, sizeof f, 0, &m, &e) != 0);
+	assert_non_null(strstr(e.msg, "not a whole word-aligner model"));
+	assert_true(xp_wa_model_parse_crc("x", c, sizeof f, 1, &m, &e) != 0);
+	munmap(p, 2 * (size_t)pg);
 }
 
 /* a model trained on n pairs of words base.. (seed) with o's settings */
@@ -500,6 +526,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(model_aligns_new_pairs),
 		cmocka_unit_test(damaged_models_refused),
+		cmocka_unit_test(header_past_end),
 		cmocka_unit_test(models_merge),
 		cmocka_unit_test(model_weighed),
 		cmocka_unit_test(state_continues),
