@@ -136,6 +136,34 @@ static int runs(const words *W, const xp_unit *U, size_t g, size_t *run)
 	return 0;
 }
 
+static int ends_sentence(UChar32 ch)
+{
+	int8_t ty = ch < 0 ? 0 : (int8_t)u_charType(ch);
+	return ch >= 0 && (u_hasBinaryProperty(ch, UCHAR_S_TERM) || ty == U_END_PUNCTUATION ||
+			   ty == U_FINAL_PUNCTUATION || ch == '"' || ch == '\'');
+}
+
+/* A dash after a space at t.p[i] that opens a turn: "-你妈妈" as the
+ * reader's (io/subs.h xp_sub_dash), and a dash with a space after it only
+ * after a sentence's end: "I was - you know - there" is a pause. */
+static int dash_turn(xp_str t, size_t i)
+{
+	size_t d = xp_sub_dash(t.p + i, t.n - i);
+	if (d == 1)
+		return 1;
+	if (!d)
+		return 0;
+	size_t e = i;
+	while (e > 0 && space(t.p[e - 1]))
+		e--;
+	if (!e)
+		return 0;
+	int32_t k = (int32_t)e;
+	UChar32 ch;
+	U8_PREV((const uint8_t *)t.p, 0, k, ch);
+	return ends_sentence(ch);
+}
+
 /* Where the target may be cut, of one kind: 0 dashes opening a turn, 1
  * sentence ends, 2 phrase breaks.  Appends byte offsets (0 < q < n) to
  * q[*nq] (room for n). */
@@ -144,7 +172,7 @@ static void places(xp_str t, int kind, int unspaced, size_t *q, size_t *nq)
 	const uint8_t *s = (const uint8_t *)t.p;
 	for (size_t i = 0; i < t.n;) {
 		if (kind == 0) {
-			if (i > 0 && space(t.p[i - 1]) && xp_sub_dash(t.p + i, t.n - i))
+			if (i > 0 && space(t.p[i - 1]) && dash_turn(t, i))
 				q[(*nq)++] = i;
 			i++;
 			continue;
@@ -171,9 +199,7 @@ static void places(xp_str t, int kind, int unspaced, size_t *q, size_t *nq)
 			if (k >= len)
 				break;
 			U8_NEXT(s, k, len, ch);
-			int8_t ty = ch < 0 ? 0 : (int8_t)u_charType(ch);
-			if (ch < 0 || !(u_hasBinaryProperty(ch, UCHAR_S_TERM) || ty == U_END_PUNCTUATION ||
-					ty == U_FINAL_PUNCTUATION || ch == '"' || ch == '\''))
+			if (!ends_sentence(ch))
 				break;
 			i = (size_t)k;
 		}

@@ -486,6 +486,12 @@ static void share_cuts(void **state)
 		    (const char *const[]){"一", "二", "三"});
 	want_pieces("One, two, three.", (const char *const[]){"One.", "Two.", "Three."}, 3, "一 二 三", 1,
 		    (const char *const[]){"一", "二", "三"});
+	/* a dash with a space after it opens a turn after a sentence's end only:
+	 * else it is a pause, no place to cut */
+	want_pieces("Who is it? Your mother.", (const char *const[]){"Who is it?", "Your mother."}, 2,
+		    "qui est-ce ? - ta mere", 0, (const char *const[]){"qui est-ce ?", "ta mere"});
+	want_pieces("Who is it? Your mother.", (const char *const[]){"Who is it?", "Your mother."}, 2,
+		    "qui est - tu sais - ta mere", 0, (const char *const[]){"", "qui est - tu sais - ta mere"});
 	/* a spaced language's single spaces are words, not places to cut: the
 	 * whole goes with the larger English part ("Your mother.") */
 	want_pieces("Who is it? Your mother.", (const char *const[]){"Who is it?", "Your mother."}, 2,
