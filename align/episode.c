@@ -1,4 +1,5 @@
 /* align/episode.c — see episode.h. */
+#include "share.h"
 #include "uconf.h"
 #include "../base/buf.h"
 #include "../lang/lang.h"
@@ -190,6 +191,59 @@ static void target_of(const xp_episode *ep, const xp_turns *T, const xp_ulink *l
 		p->nids = 0;   /* units with no text give no target */
 }
 
+/* --- a turn shared by utterances ----------------------------------------------- */
+
+/* The utterances of an n-1 bead would each get the whole target of its
+ * turn (by the block, or through links; by time, time_owners already
+ * deals a group's units out in order): it is cut among them instead
+ * (align/share.h).  The cut is made on the group's first utterance and
+ * kept for the others, whose target_of gives the same text. */
+typedef struct sharing {
+	size_t first, g;                 /* the group cut last: utterances first .. first + g - 1 */
+	size_t cut[XP_SHARE_MAX + 1];
+	xp_normalizer *z;                /* made for the first group */
+	xp_buf en;
+} sharing;
+
+static int share_out(const xp_episode *ep, const xp_turns *T, const xp_ulink *links, size_t n,
+		     const xp_utt *const *utt, size_t i, sharing *s, picked *p)
+{
+	const xp_ulink *l = &links[i];
+	if (l->first < 0 || l->nutts < 2 || (ep->tgt && !ep->links) || !p->text.n)
+		return 0;
+	if (!(s->g && i >= s->first && i < s->first + s->g)) {
+		size_t g = 1;
+		while (i + g < n && g < XP_SHARE_MAX && links[i + g].first == l->first)
+			g++;
+		if (g < 2)
+			return 0;
+		if (!s->z && !(s->z = xp_normalizer_new()))
+			return -1;
+		s->en.n = 0;
+		for (uint32_t b = 0; b < l->nblocks; b++) {
+			xp_str t = T->v[l->first + b].text;
+			if (b)
+				xp_buf_putc(&s->en, ' ');
+			xp_buf_add(&s->en, t.p, t.n);
+		}
+		const char *texts[XP_SHARE_MAX];
+		for (size_t k = 0; k < g; k++)
+			texts[k] = utt[i + k]->text;
+		int unspaced = xp_lang_has(xp_lang_find(ep->tgt_lang), XP_LT_UNSPACED);
+		if (s->en.oom || xp_share_cuts(s->z, (xp_str){s->en.p ? s->en.p : "", s->en.n}, texts, g,
+					       (xp_str){p->text.p, p->text.n}, unspaced, s->cut))
+			return -1;
+		s->first = i, s->g = g;
+	}
+	size_t k = i - s->first;
+	xp_str piece = xp_share_piece((xp_str){p->text.p, p->text.n}, s->cut[k], s->cut[k + 1]);
+	memmove(p->text.p, piece.p, piece.n);
+	p->text.n = piece.n;
+	if (!p->text.n)
+		p->nids = 0;   /* as target_of: no text, no target */
+	return 0;
+}
+
 /* --- records -------------------------------------------------------------------- */
 
 /* the ids of the blocks of turns l, each once, in order, and each one's text
@@ -280,13 +334,20 @@ int xp_episode_align(const xp_episode *ep, xp_aligned *out, xp_align_stats *st, 
 	if (spread && !st->spread)
 		st->spread_line = spread_line;
 	st->spread += spread;
-	int rc = ep->tgt && !ep->links && !owner ? -1 : 0;
+	const xp_utt **utt = malloc((n + 1) * sizeof *utt);
+	int rc = (ep->tgt && !ep->links && !owner) || !utt ? -1 : 0;
 	size_t i = 0;
+	for (size_t d = ep->doc_first; rc == 0 && d < ep->doc_first + ep->ndocs; d++)
+		for (size_t k = 0; k < ep->transcript->docs[d].nutts && i < n; k++)
+			utt[i++] = &ep->transcript->docs[d].utts[k];
+	sharing sh = {0};
+	i = 0;
 	for (size_t d = ep->doc_first; rc == 0 && d < ep->doc_first + ep->ndocs; d++) {
 		const xp_doc *doc = &ep->transcript->docs[d];
 		for (size_t k = 0; rc == 0 && k < doc->nutts; k++, i++) {
 			target_of(ep, &T, &links[i], owner, i, &p);
-			rc = p.text.oom || record(ep, &T, doc, k, &links[i], &conf[i], &p, out);
+			rc = p.text.oom || share_out(ep, &T, links, n, utt, i, &sh, &p) ||
+			     record(ep, &T, doc, k, &links[i], &conf[i], &p, out);
 			st->utterances++;
 			st->aligned += links[i].first >= 0;
 			st->doubtful += conf[i].doubt != 0;
@@ -298,6 +359,9 @@ int xp_episode_align(const xp_episode *ep, xp_aligned *out, xp_align_stats *st, 
 	free(p.ids);
 	free(p.whole);
 	free(owner);
+	free(utt);
+	xp_normalizer_free(sh.z);
+	xp_buf_free(&sh.en);
 	xp_buf_free(&p.text);
 	free(links);
 	free(conf);

@@ -211,9 +211,7 @@ static void classify(clean *c, UChar32 ch)
 		c->other++;
 }
 
-/* A dash opening a line: "- Hi", "-Hi" (TBBT, and Chinese lines: "-您好"),
- * or an en or em dash and a space; its length, 0 if none. */
-static size_t lead_dash(const char *s, size_t n)
+size_t xp_sub_dash(const char *s, size_t n)
 {
 	if (n >= 2 && s[0] == '-' && s[1] != '-')
 		return s[1] == ' ' ? 2 : 1;
@@ -253,7 +251,7 @@ static void clean_line(const char *s, size_t n, clean *c, reader *r)
 	s += k, n -= k;
 	while (n && *s == ' ')
 		s++, n--;
-	if ((k = lead_dash(s, n)))
+	if ((k = xp_sub_dash(s, n)))
 		c->dash = c->lead = 1, s += k, n -= k;
 	/* markup first, then the asides it may have wrapped ("<i>[laughs]</i>") */
 	r->raw.n = 0;
@@ -299,7 +297,7 @@ xp_str xp_sub_turn(const xp_sub *x, int tgt, unsigned k)
 	unsigned n = tgt ? x->ntcut : x->ncut;
 	size_t a = k == 0 ? 0 : cut[k - 1], b = k < n ? cut[k] : strlen(t);
 	xp_str s = xp_trim((xp_str){t + a, b - a});
-	size_t d = lead_dash(s.p, s.n);
+	size_t d = xp_sub_dash(s.p, s.n);
 	return xp_trim((xp_str){s.p + d, s.n - d});
 }
 

@@ -1,8 +1,10 @@
 /* tests/unit/test_ualign.c — the utterance aligner on an episode built by
  * hand with every bead (song block, paraphrase, split, dash merge, dropped
- * line, 1-3 split), and the three ways to the target text. */
+ * line, 1-3 split), the three ways to the target text, and a turn's
+ * target shared out among the utterances of an n-1 bead. */
 #include "testutil.h"
 #include "align/episode.h"
+#include "align/share.h"
 #include "io/transcript.h"
 
 static const char *const utts[] = {
@@ -398,6 +400,117 @@ static void scenes_apart(void **state)
 	free(l);
 }
 
+/* Two n-1 beads of a bilingual file: one block holds two speakers' lines
+ * without dashes on the English side (its target has them), the other
+ * holds one utterance's words only, its neighbour "Hi." merged in by "hi".
+ * Each used to give both utterances the whole target. */
+static void shared_turn(void **state)
+{
+	(void)state;
+	const char t[] = "ep\t1\tA\tWho is it?\n"
+			 "ep\t2\tB\tYour mother.\n"
+			 "ep\t3\tC\tHi.\n"
+			 "ep\t4\tD\tHi. That is not a happy hi.\n"
+			 "ep\t5\tE\tCarol's pregnant.\n";
+	const char b[] = "1\n00:00:01,000 --> 00:00:03,000\n谁打来的  -你妈妈\nWho is it? Your mother.\n\n"
+			 "2\n00:00:04,000 --> 00:00:06,000\n听语气不怎么开心啊\nWow. That is not a happy hi.\n\n"
+			 "3\n00:00:07,000 --> 00:00:08,000\n卡罗尔怀孕了\nCarol's pregnant.\n\n";
+	xp_corpus c = {0};
+	xp_subs s = {0};
+	xp_err e;
+	assert_int_equal(xp_tsv_read_mem("t", t, sizeof t - 1, &c, &e), 0);
+	assert_int_equal(xp_subs_read_mem("s", b, sizeof b - 1, NULL, &s, &e), 0);
+	assert_int_equal(s.v[0].ncut, 0);   /* no English dash: one turn */
+	xp_episode ep = {&c, 0, c.ndocs, &s, NULL, NULL, "zh", XP_TOK_CHARS, {40, 0.35}};
+	xp_ulink *l;
+	size_t n;
+	assert_int_equal(xp_episode_links(&ep, &l, &n, &e), 0);
+	assert_int_equal(n, 5);
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(l[i].first, i / 2);
+		assert_int_equal(l[i].nutts, 2);
+	}
+	free(l);
+	xp_aligned out = {0};
+	xp_align_stats st = {0};
+	assert_int_equal(xp_episode_align(&ep, &out, &st, &e), 0);
+	assert_string_equal(out.v[0].tgt_text, "谁打来的");
+	assert_string_equal(out.v[1].tgt_text, "你妈妈");   /* its dash gone, as a turn's */
+	assert_int_equal(out.v[0].tgt_subs[0], 1);
+	assert_int_equal(out.v[1].tgt_subs[0], 1);
+	assert_string_equal(out.v[2].tgt_text, "");
+	assert_int_equal(out.v[2].ntgt, 0);
+	assert_int_equal(out.v[2].ntgt_subs, 0);
+	assert_int_equal(out.v[2].nen_subs, 1);           /* still shown its line */
+	assert_string_equal(out.v[3].tgt_text, "听语气不怎么开心啊");
+	assert_string_equal(out.v[4].tgt_text, "卡罗尔怀孕了");
+	assert_int_equal(st.empty_target, 1);
+	xp_aligned_free(&out);
+	xp_subs_free(&s);
+	xp_corpus_free(&c);
+}
+
+/* piece k of tgt as xp_share_cuts cut it */
+static void want_pieces(const char *en, const char *const *u, size_t g, const char *tgt, int unspaced,
+			const char *const *want)
+{
+	xp_normalizer *z = xp_normalizer_new();
+	size_t cut[XP_SHARE_MAX + 1];
+	xp_str t = {tgt, strlen(tgt)};
+	assert_non_null(z);
+	assert_int_equal(xp_share_cuts(z, (xp_str){en, strlen(en)}, u, g, t, unspaced, cut), 0);
+	assert_int_equal(cut[0], 0);
+	assert_int_equal(cut[g], t.n);   /* every byte to one utterance */
+	for (size_t k = 0; k < g; k++) {
+		assert_true(cut[k] <= cut[k + 1]);
+		xp_str p = xp_share_piece(t, cut[k], cut[k + 1]);
+		if (p.n != strlen(want[k]) || memcmp(p.p, want[k], p.n))
+			print_error("piece %zu: got '%.*s', want '%s'\n", k, (int)p.n, p.p, want[k]);
+		assert_int_equal(p.n, strlen(want[k]));
+		assert_memory_equal(p.p, want[k], p.n);
+	}
+	xp_normalizer_free(z);
+}
+
+static void share_cuts(void **state)
+{
+	(void)state;
+	/* a dash in the target first, though a sentence ends nearer */
+	want_pieces("Who is it? Your mother.", (const char *const[]){"Who is it?", "Your mother."}, 2,
+		    "谁。打来的 -你妈妈", 1, (const char *const[]){"谁。打来的", "你妈妈"});
+	/* then a sentence's end (no space after it in Chinese) */
+	want_pieces("Who is it? Your mother.", (const char *const[]){"Who is it?", "Your mother."}, 2,
+		    "谁打来的？你妈妈。", 1, (const char *const[]){"谁打来的？", "你妈妈。"});
+	/* then a phrase break: two spaces, or one in a script without spaces */
+	want_pieces("One, two, three.", (const char *const[]){"One.", "Two.", "Three."}, 3, "一  二  三", 0,
+		    (const char *const[]){"一", "二", "三"});
+	want_pieces("One, two, three.", (const char *const[]){"One.", "Two.", "Three."}, 3, "一 二 三", 1,
+		    (const char *const[]){"一", "二", "三"});
+	/* a dash with a space after it opens a turn after a sentence's end only:
+	 * else it is a pause, no place to cut */
+	want_pieces("Who is it? Your mother.", (const char *const[]){"Who is it?", "Your mother."}, 2,
+		    "qui est-ce ? - ta mere", 0, (const char *const[]){"qui est-ce ?", "ta mere"});
+	want_pieces("Who is it? Your mother.", (const char *const[]){"Who is it?", "Your mother."}, 2,
+		    "qui est - tu sais - ta mere", 0, (const char *const[]){"", "qui est - tu sais - ta mere"});
+	/* a spaced language's single spaces are words, not places to cut: the
+	 * whole goes with the larger English part ("Your mother.") */
+	want_pieces("Who is it? Your mother.", (const char *const[]){"Who is it?", "Your mother."}, 2,
+		    "qui est ce ta mere", 0, (const char *const[]){"", "qui est ce ta mere"});
+	/* words of the second only: the first gets nothing; so does a third
+	 * with none of them, and a fourth that holds them but comes later */
+	want_pieces("Wow. That is not a happy hi.",
+		    (const char *const[]){"Hey, Paul.", "Hi. That is not a happy hi.", "Oh.", "Not happy."}, 4,
+		    "听语气  不怎么开心啊", 1, (const char *const[]){"", "听语气  不怎么开心啊", "", ""});
+	/* none of the utterances' words: the last has it all */
+	want_pieces("...", (const char *const[]){"Hi.", "Bye."}, 2, "好", 1, (const char *const[]){"", "好"});
+	want_pieces("", (const char *const[]){"Hi.", "Bye."}, 2, "好", 1, (const char *const[]){"", "好"});
+	/* a cut nearer the text's start than any place gives the whole to the later one */
+	want_pieces("Ross! How crazy that we would run into you, this far from home, on this very day.",
+		    (const char *const[]){"Ross!", "How crazy that we would run into you, this far from home, on this very day."}, 2,
+		    "居然会在这里遇见你 离家这么远 就在今天 罗斯", 1,
+		    (const char *const[]){"", "居然会在这里遇见你 离家这么远 就在今天 罗斯"});
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -408,6 +521,8 @@ int main(void)
 		cmocka_unit_test(target_by_links),
 		cmocka_unit_test(scene_alone),
 		cmocka_unit_test(scenes_apart),
+		cmocka_unit_test(shared_turn),
+		cmocka_unit_test(share_cuts),
 	};
 	return cmocka_run_group_tests_name("ualign", tests, NULL, NULL);
 }
