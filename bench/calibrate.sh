@@ -123,5 +123,6 @@ if [ -n "${TRIAGE:-}" ]; then
 	[ "$OUT" = "$(pwd)/lang/calib" ] && [ "$XPROJ" = "$(pwd)/build/xproj" ] ||
 		{ echo "calibrate.sh: TRIAGE=1 compiles lang/calib's models into build/xproj, and measures that" >&2; exit 2; }
 	make -j2 > "$T/make.log" 2>&1 || { tail -20 "$T/make.log" >&2; exit 1; }
-	TRIAGE_DIR=$T DATA=$DATA XPROJ=$XPROJ sh bench/triage.sh
+	# both languages, whatever LANGS refitted: the figures bench/results/triage.json records
+	LANGS= TRIAGE_DIR=$T DATA=$DATA XPROJ=$XPROJ sh bench/triage.sh
 fi
