@@ -45,16 +45,30 @@
 # current DIR/LANG.json (the doubts it decides stay as they are: the mention
 # F1 does not move) and refits the null model alone.
 #
-#   DATA=../shared/data [NULL_ONLY=1] sh bench/calibrate.sh [DIR]   (default: lang/calib)
+#   DATA=../shared/data [NULL_ONLY=1] [LANGS=fa] [TRIAGE=1] sh bench/calibrate.sh [DIR]
+#   DATA=../shared/data KEPT=1 LANGS=zh sh bench/calibrate.sh
 #
-# writes DIR/zh.json and DIR/fa.json, each pack's own model (lang/lang.h
-# calibration; a language's fit reads only its own sets, so fitting them
-# apart gives the weights one run over both gave); then `make` compiles the
-# new models in.  Deterministic: the same data and
-# xproj give the same file (the aligner's seed is fixed, Newton's optimum
-# is unique).  TRIAGE_DIR as in bench/triage.sh.
+# writes DIR/zh.json and DIR/fa.json (DIR: lang/calib by default; LANGS:
+# only those), each pack's own model (lang/lang.h calibration; a language's
+# fit reads only its own sets, so fitting them apart gives the weights one
+# run over both gave), and each one's line of DIR/fitted-on: the model's
+# SHA-256, the fingerprint of the alignment it was fitted on
+# (bench/calib_inputs.sh), which `make check-data` compares with what this
+# build's aligner gives, and "fitted".  KEPT=1 fits nothing: it records the
+# model file as it is, "kept", on this build's alignment -- only after a
+# refit on that alignment was measured against it and lost (bench/triage.sh
+# with PROJECT_OPTS="--model REFIT.json", bench/quality.sh; docs/triage.md
+# says which and why).  Then `make` compiles the new models in; TRIAGE=1
+# does that here and measures them at once (bench/triage.sh on the same
+# alignments, recorded in bench/results/triage.json): after a change to the
+# aligner's defaults, the one command that refits and re-measures.
+# Deterministic: the same data and xproj give the same file (the aligner's
+# seed is fixed, Newton's optimum is unique).  TRIAGE_DIR as in
+# bench/triage.sh.
 set -eu
-: "${DATA:=../shared/data}" "${XPROJ:=build/xproj}"
+: "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=zh fa}"
+. bench/mmc_pairs.sh
+. bench/calib_inputs.sh
 OUT=${1:-lang/calib}
 case $OUT in /*) ;; *) OUT=$(pwd)/$OUT;; esac
 case $XPROJ in /*) ;; *) XPROJ=$(pwd)/$XPROJ;; esac
@@ -66,7 +80,23 @@ ln -sf "$D/mmc/dev.chinese.v4_gold_conll" $T/dev.chinese.silver.conll
 ln -sf "$D/mmc/dev.farsi.v4_gold_conll" $T/dev.farsi.silver.conll
 ln -sf "$D/mmc-tune/tune.chinese.corrected.v4_gold_conll" $T/tune.chinese.corrected.conll
 NOTE="bench/calibrate.sh: MMC dev projected as bench/triage.sh does, judged against MMC's dev silver"
-for l in zh fa; do
+# record LANG fitted|kept: LANG's line of $OUT/fitted-on, the others' kept
+record() {
+	fp=$(calib_fingerprint $1 "$T") || { echo "calibrate.sh: no fingerprint of $1's alignment" >&2; exit 1; }
+	rec="$1 $(calib_model_sum "$OUT/$1.json") $fp $(git rev-parse --short HEAD 2>/dev/null || echo unknown) $2"
+	others=; [ -f "$OUT/fitted-on" ] && others=$(grep -v -e '^#' -e "^$1 " "$OUT/fitted-on" || true)
+	{ echo "# lang/calib/fitted-on: written by bench/calibrate.sh, checked by tests/data/calib_inputs.sh"
+	  echo "# (make check-data): language, the model file's SHA-256 (16 hex digits), the fingerprint of"
+	  echo "# the alignment it was fitted on (bench/calib_inputs.sh), the commit of the xproj that fitted"
+	  echo "# it, fitted (by that run) or kept (a refit on that alignment measured against it and lost)"
+	  { [ -z "$others" ] || echo "$others"; echo "$rec"; } | sort; } > "$T/fitted-on"
+	cp "$T/fitted-on" "$OUT/fitted-on"
+}
+if [ -n "${KEPT:-}" ]; then
+	for l in $LANGS; do record $l kept; done
+	exit 0
+fi
+for l in $LANGS; do
 	case $l in zh) name=chinese level="--level-report zh.tune.report.json --level-projected zh.tune.conll
 		--level-key tune.chinese.corrected.conll";; fa) name=farsi level=;; esac
 	if [ -n "${NULL_ONLY:-}" ]; then
@@ -86,4 +116,13 @@ for l in zh fa; do
 		sh bench/triage.sh > /dev/null
 	(cd "$T" && $XPROJ calibrate --report $l.dev.report.json --projected $l.dev.conll --key dev.$name.silver.conll \
 		$level --pu-agreeing --loose --null-only $base --note "$NOTE" -o "$OUT/$l.json")
+	record $l fitted
 done
+if [ -n "${TRIAGE:-}" ]; then
+	# the new models compiled in, then measured on the alignments just made
+	[ "$OUT" = "$(pwd)/lang/calib" ] && [ "$XPROJ" = "$(pwd)/build/xproj" ] ||
+		{ echo "calibrate.sh: TRIAGE=1 compiles lang/calib's models into build/xproj, and measures that" >&2; exit 2; }
+	make -j2 > "$T/make.log" 2>&1 || { tail -20 "$T/make.log" >&2; exit 1; }
+	# both languages, whatever LANGS refitted: the figures bench/results/triage.json records
+	LANGS= TRIAGE_DIR=$T DATA=$DATA XPROJ=$XPROJ sh bench/triage.sh
+fi

@@ -30,7 +30,8 @@
 # plot as LANG.dev.*).
 #
 # Per language and set, the share of wrong projections in the queue's first
-# quarter, its PR AUC (against random) and the calibration's worst gap (bins
+# quarter and in the first tenth, quarter and half of its projected
+# mentions, its PR AUC (against random) and the calibration's worst gap (bins
 # of at least 30 items) and ECE go to bench/results/triage.json
 # (bench/record.sh; with BASE, the base's beside them) unless LANGS, MODEL
 # or PROJECT_OPTS is set (then only with NAME=FILE).
@@ -78,16 +79,24 @@ project() {
 }
 
 # judged WHO JUDGE [--vs WHO2]: the figures of judge's output JUDGE recorded
-# as "WHO: ..." (WHO2: the same figures of the base)
+# as "WHO: ..." (WHO2: the same figures of the base): the whole queue's first
+# quarter, the projected mentions' first tenth, quarter and half (the wrong
+# projections in db triage's order of the projected mentions alone), PR AUC,
+# calibration
 judged() {
 	w=$1 j=$2; shift 2
 	jvs=""; [ "${1:-}" = --vs ] && jvs=$2
-	set -- $(awk '$1 == "wrong" && $2 == "projections" && !q { q = $11; sub("%", "", q); auc = $17; r = $19; sub("\\)", "", r) }
+	set -- $(awk 'function pc(x) { sub("%", "", x); return x }
+		$1 == "wrong" && $2 == "projections" && ++n == 1 { q = pc($11); auc = $17; r = $19; sub("\\)", "", r) }
+		$1 == "wrong" && $2 == "projections" && n == 2 { p10 = pc($8); p25 = pc($11); p50 = pc($14) }
 		/worst gap in bins of >= 30 items/ { g = $9; sub(";", "", g); e = $11; sub(",", "", e) }
-		END { print q, auc, r, g, e }' $j)
-	[ $# = 5 ] || { echo "triage.sh: no figures in $j" >&2; return 0; }
+		END { print q, auc, r, g, e, p10, p25, p50 }' $j)
+	[ $# = 8 ] || { echo "triage.sh: no figures in $j" >&2; return 0; }
 	for f in "quarter:wrong projections in the queue's first quarter:$1:%" "auc:wrong projections, PR AUC:$2:" \
-		"gap:calibration, worst gap (bins >= 30 items):$4:" "ece:calibration, ECE:$5:"; do
+		"gap:calibration, worst gap (bins >= 30 items):$4:" "ece:calibration, ECE:$5:" \
+		"p10:wrong projections in the first tenth of the projected mentions:$6:%" \
+		"p25:wrong projections in the first quarter of the projected mentions:$7:%" \
+		"p50:wrong projections in the first half of the projected mentions:$8:%"; do
 		IFS=: read -r id what v u <<-EOT
 		$f
 		EOT
