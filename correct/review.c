@@ -708,12 +708,21 @@ static json_t *line_words(xp_db *db, int64_t id, int tgt, int *oom)
 			      : "SELECT src, json_valid(src) FROM utterances WHERE id = ?", &w, NULL) == 0) {
 		sqlite3_bind_int64(w, 1, id);
 		const char *s = sqlite3_step(w) == SQLITE_ROW ? (const char *)sqlite3_column_text(w, 0) : NULL;
-		a = s ? json_loads(s, 0, NULL) : NULL;
-		/* valid JSON that did not load: memory ran out (jansson's error
-		 * code does not say so), and a line read as empty would have its
-		 * entities named by others' words */
-		if (!a && s && sqlite3_column_int(w, 1))
-			*oom = 1;
+		json_error_t je;
+		a = s ? json_loads(s, 0, &je) : NULL;
+		/* a load that ran out of memory is an error: a line read as
+		 * empty would have its entities named by others' words.  Text
+		 * SQLite's json_valid() accepts but jansson refuses (bad UTF-8
+		 * inside a string, \u0000, a number past a double) is an old
+		 * store's damage, read as an empty line as before */
+		if (!a && s && sqlite3_column_int(w, 1)) {
+			/* jansson names a failed allocation inside a string
+			 * otherwise than out_of_memory, so name the damage */
+			enum json_error_code c = json_error_code(&je);
+			if (c != json_error_invalid_utf8 && c != json_error_null_character &&
+			    c != json_error_numeric_overflow)
+				*oom = 1;
+		}
 		if (a && !json_is_array(a)) {
 			json_decref(a);
 			a = NULL;

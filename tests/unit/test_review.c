@@ -571,6 +571,26 @@ static void scene_out_of_memory(void **state)
 	done(db);
 }
 
+/* A line SQLite's json_valid() accepts and jansson refuses (a \u0000 in
+ * a token: a store edited by hand or by an older import) is the store's
+ * damage, not memory running out: the mention opens, the line empty, as
+ * before the scene's allocation failures became errors. */
+static void damaged_line_opens(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	json_t *m;
+	assert_int_equal(sqlite3_exec(db->h, "UPDATE utterances SET tgt = '[\"a\\u0000b\"]'"
+					     " WHERE id = (SELECT utterance FROM mentions WHERE mention = 1 LIMIT 1)",
+				      NULL, NULL, NULL), SQLITE_OK);
+	assert_int_equal(xp_db_mention(db, run, "d|1", 5, &m, &e), 0);
+	assert_non_null(J(m, "scene"));
+	json_decref(m);
+	done(db);
+}
+
 /* The words of an undo of a relink name the entity it went into (they
  * said "relink “I” (line 0)", not where to): by its first other mention,
  * else "a new entity". */
@@ -604,6 +624,7 @@ int main(void)
 		cmocka_unit_test(rerun_carries),
 		cmocka_unit_test(mention_reads_document_once),
 		cmocka_unit_test(scene_out_of_memory),
+		cmocka_unit_test(damaged_line_opens),
 		cmocka_unit_test(undo_said_names_the_entity),
 	};
 	return cmocka_run_group_tests_name("review", tests, NULL, NULL);
