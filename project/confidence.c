@@ -143,10 +143,20 @@ double xp_logit_prob(const xp_logit *m, const float *x)
 	return 1 / (1 + exp(-z));
 }
 
+int xp_conf_agreeing(const float *x)
+{
+	return x[XP_F_PRONOUN] != 0 && (x[XP_F_PRODROP] != 0 || x[XP_F_PRON_AGREE] != 0);
+}
+
 double xp_conf_of(const xp_conf_lang *m, int kind, const float *x)
 {
 	if (kind == XP_CONF_NO_TARGET || !m)
 		return 1;
+	if (kind == XP_CONF_PROJECTED && m->agree_level != 0 && xp_conf_agreeing(x)) {
+		xp_logit s = m->projected;
+		s.bias += m->agree_level;
+		return xp_logit_prob(&s, x);
+	}
 	if (kind == XP_CONF_PROJECTED)
 		return xp_logit_prob(&m->projected, x);
 	return 1 - xp_logit_prob(&m->null, x);
@@ -206,6 +216,26 @@ static int logit(const char *name, const char *lang, const char *which, json_t *
 	return 0;
 }
 
+/* the projected model's "class_level":{"class":"agreeing","shift":S,...}
+ * (absent: 0); an unknown class is an error, not a level silently dropped */
+static int class_level(const char *name, const char *lang, json_t *o, double *shift, xp_err *err)
+{
+	*shift = 0;
+	if (!o)
+		return 0;
+	json_t *cls = json_object_get(o, "class"), *s = json_object_get(o, "shift");
+	if (!json_is_object(o) || !json_is_string(cls) || !json_is_number(s))
+		return xp_failc(err, XP_EINPUT, name, 0, "model %s, projected: \"class_level\" needs a \"class\" and a \"shift\"",
+				lang);
+	if (strcmp(json_string_value(cls), "agreeing"))
+		return xp_failc(err, XP_EINPUT, name, 0, "model %s, projected: the class_level's class '%.40s' is none this xproj knows (agreeing)",
+				lang, json_string_value(cls));
+	if (!isfinite(json_number_value(s)))
+		return xp_failc(err, XP_EINPUT, name, 0, "model %s, projected: the class_level's shift is not a number", lang);
+	*shift = json_number_value(s);
+	return 0;
+}
+
 int xp_conf_parse(const char *name, const char *text, size_t len, xp_conf_model *m, xp_err *err)
 {
 	memset(m, 0, sizeof *m);
@@ -232,7 +262,9 @@ int xp_conf_parse(const char *name, const char *text, size_t len, xp_conf_model 
 			}
 			snprintf(l->lang, sizeof l->lang, "%s", lang);
 			if ((rc = logit(name, lang, "projected", json_object_get(o, "projected"), &l->projected, err)) ||
-			    (rc = logit(name, lang, "null", json_object_get(o, "null"), &l->null, err))) {
+			    (rc = logit(name, lang, "null", json_object_get(o, "null"), &l->null, err)) ||
+			    (rc = class_level(name, lang, json_object_get(json_object_get(o, "projected"), "class_level"),
+					      &l->agree_level, err))) {
 				break;
 			}
 			m->n++;   /* from here xp_conf_free frees its lexicon */

@@ -51,6 +51,10 @@ struct xp_lex;
 typedef struct xp_conf_lang {
 	char lang[16];       /* a pack's code (lang/lang.h), or "*" */
 	xp_logit projected, null;
+	/* the projected model's level for the agreeing class (xp_conf_agreeing):
+	 * a shift of its log-odds set on human corrections (`calibrate
+	 * --level-kinds agreeing`), 0 if the file has none */
+	double agree_level;
 	struct xp_lex *lex;  /* the reference's words at mention ends (lexicon.h), NULL if the model has none */
 } xp_conf_lang;
 
@@ -61,6 +65,8 @@ typedef struct xp_conf_model {
 
 /* A model file's text (name for errors): {"version":1,"models":{"CODE":
  * {"projected":{"bias":B,"weights":{"link_mean":W,...}},"null":{...}},...}}
+ * The projected model may have "class_level":{"class":"agreeing","shift":S}
+ * (xp_conf_lang agree_level; its other members say what it was set on).
  * A language may also have "lexicon":{"occurrences":{WORD:N,...},"ends":
  * {WORD:E,...}} (lexicon.h: each word's count in the reference and how many
  * mentions end on it; a word without "ends" has none).  Other members (how it
@@ -79,6 +85,13 @@ const xp_conf_lang *xp_conf_for(const xp_conf_model *m, const char *lang);
  * text (confidence 1). */
 enum { XP_CONF_PROJECTED, XP_CONF_NULL, XP_CONF_NO_TARGET };
 double xp_conf_of(const xp_conf_lang *m, int kind, const float *x);
+
+/* The agreeing class: an English pronoun projected onto a word that stands
+ * for it by its ending only, a verb pro-drop found or a verb or clitic the
+ * links gave (features prodrop, pron_agree).  MMC's silver seldom marks such
+ * a word, so `calibrate --pu-agreeing` fits the class as positive-
+ * unlabelled, and a model's agree_level shifts its log-odds alone. */
+int xp_conf_agreeing(const float *x);
 
 /* The features that moved a mention's probability most: up to k of them
  * as "name=value (+contribution)" pieces joined by ", ", into out. */

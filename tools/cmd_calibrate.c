@@ -20,10 +20,16 @@
 #include <string.h>
 
 enum { MAXSETS = 16 };
+/* --level-kinds: what the --level-* sets set.  nulls: the null model's
+ * level (Chinese: correctors add zero pronouns MMC's silver never has).
+ * agreeing: the projected model's level for the agreeing class alone (Farsi:
+ * the positive-unlabelled fit of the silver puts the class lower than
+ * correctors keep it; docs/triage.md). */
+enum { LV_NULLS = 1, LV_AGREEING = 2 };
 
 typedef struct set {
 	const char *report, *projected, *key;
-	int level;               /* --level-*: only the null model's level is set on it */
+	int level;               /* --level-*: only the levels (--level-kinds) are set on it */
 	xp_report r;
 } set;
 
@@ -36,8 +42,30 @@ typedef struct lang_ex {
 	size_t np, nn, cp, cn, cpc, cnc;
 	xp_example *lvl;         /* the --level-* sets' nulls */
 	size_t nlvl, clvl;
+	xp_example *lvla;        /* and their projections of the agreeing class (confidence.h) */
+	size_t nlvla, clvla;
 	size_t sets;
 } lang_ex;
+
+/* --level-kinds LIST into *kinds; 1 after a message for an unknown kind */
+static int kinds_list(const char *list, int *kinds)
+{
+	const char *p = list;
+	*kinds = 0;
+	do {
+		size_t n = strcspn(p, ",");
+		if (n == 5 && !strncmp(p, "nulls", 5))
+			*kinds |= LV_NULLS;
+		else if (n == 8 && !strncmp(p, "agreeing", 8))
+			*kinds |= LV_AGREEING;
+		else {
+			fprintf(stderr, "xproj calibrate: --level-kinds: '%.*s' is no kind of level (nulls, agreeing)\n", (int)n, p);
+			return 1;
+		}
+		p += n;
+	} while (*p++ == ',');
+	return 0;
+}
 
 /* --pu-agreeing: the class of projections whose reference "wrong" is not
  * trusted (calibrate.h): a pronoun on a word that stands for it by its
@@ -117,7 +145,7 @@ static uint8_t pu_class(const float *x, int projected, int pu)
 {
 	if (!projected || x[XP_F_PRONOUN] == 0)
 		return PU_NONE;
-	if ((pu & PU_OPT_AGREEING) && (x[XP_F_PRODROP] != 0 || x[XP_F_PRON_AGREE] != 0))
+	if ((pu & PU_OPT_AGREEING) && xp_conf_agreeing(x))
 		return PU_AGREEING;
 	if ((pu & PU_OPT_POSSESSIVE) && x[XP_F_PRON_DE] != 0)
 		return PU_POSSESSIVE;
@@ -185,10 +213,12 @@ static int mention_ends(const char *path, const char *dir, const char *note, con
 	return rc;
 }
 
-/* --level-*: the shift of the null model's log-odds that makes its mean
- * predicted P(recoverable) over the n nulls ex[] the share of them that are
- * (bisection: the mean is increasing in the shift) */
-static double null_shift(const xp_logit *m, const xp_example *ex, size_t n)
+/* --level-*: the shift of model m's log-odds that makes its mean prediction
+ * over the n examples ex[] the share of them that are positive (the null
+ * model's P(recoverable) over a corrected set's nulls, the projected one's
+ * P(right) over its agreeing projections; bisection: the mean is increasing
+ * in the shift) */
+static double level_shift(const xp_logit *m, const xp_example *ex, size_t n)
 {
 	double want = 0, lo = -5, hi = 5;
 	for (size_t i = 0; i < n; i++)
@@ -227,6 +257,8 @@ static int run(int argc, char **argv)
 					   {"segmenter-data", required_argument, 0, 'W'},
 					   {"drop-features", required_argument, 0, 'F'},
 					   {"null-only", required_argument, 0, 'N'},
+					   {"level-kinds", required_argument, 0, 'G'},
+					   {"levels-only", required_argument, 0, 'Y'},
 					   {0, 0, 0, 0}};
 	/* and the names of earlier releases the packs give some (groups.h) */
 	static const struct option *const groups[] = {own, NULL};
@@ -237,6 +269,7 @@ static int run(int argc, char **argv)
 	set sets[2 * MAXSETS], lv[MAXSETS];
 	size_t ns = 0, nr = 0, np = 0, nk = 0, lr = 0, lp = 0, lk = 0;
 	const char *out = NULL, *note = NULL, *ends = NULL, *words = NULL, *drops = NULL, *base = NULL;
+	int kinds = LV_NULLS, kinds_given = 0, levels_only = 0;
 	unsigned char drop[XP_CONF_MAXFEAT] = {0};
 	double l2 = 1e-3;
 	int ch, skip_prodrop = 0, pu = 0;
@@ -270,13 +303,23 @@ static int run(int argc, char **argv)
 		else if (ch == 'F' && drop_list(optarg, drop))
 			return 2;
 		else if (ch == 'F') drops = optarg;
+		else if (ch == 'N' && levels_only)
+			return xp_cli_bad("calibrate", "--null-only and --levels-only exclude each other");
 		else if (ch == 'N') base = optarg;
+		else if (ch == 'Y' && base && !levels_only)
+			return xp_cli_bad("calibrate", "--null-only and --levels-only exclude each other");
+		else if (ch == 'Y') base = optarg, levels_only = 1;
+		else if (ch == 'G' && kinds_list(optarg, &kinds))
+			return 2;
+		else if (ch == 'G') kinds_given = 1;
 		else if (ch == '?') return 2;
 	}
 	if (ends && optind == argc && out && nr + np + nk == 0)
 		return mention_ends(ends, words ? words : XP_ZHSEG_DIR, note, out);
 	ns = nr;
-	if (optind != argc || !out || ns == 0 || np != ns || nk != ns || lp != lr || lk != lr || !(l2 >= 0))
+	/* --levels-only: no fit, so no fit set; the levels need sets */
+	if (optind != argc || !out || (levels_only ? ns != 0 || lr == 0 : ns == 0) || np != ns || nk != ns || lp != lr ||
+	    lk != lr || !(l2 >= 0) || (kinds_given && lr == 0))
 		return xp_cli_usage(&xp_cmd_calibrate, 2);
 	for (size_t s = 0; s < lr; s++)
 		sets[ns] = lv[s], sets[ns++].level = 1;
@@ -297,16 +340,16 @@ static int run(int argc, char **argv)
 	 * file's, so that a rule that reads them (np.h XP_NP_DOUBT) decides as
 	 * it did when the nulls fitted on were made */
 	json_t *bj = NULL, *bmodels = NULL;
+	xp_conf_model bm = {0};   /* --levels-only: the models the levels are set on */
 	if (base) {
 		char *bt = NULL;
 		size_t bl = 0;
-		xp_conf_model bm = {0};
 		if (xp_read_file(base, &bt, &bl, &e) || xp_conf_parse(base, bt, bl, &bm, &e) ||
 		    !(bj = xp_json_parse(base, bt, bl, 0, "a confidence model", &e))) {
 			free(bt), xp_conf_free(&bm);
 			return xp_cli_error(&e);
 		}
-		free(bt), xp_conf_free(&bm);
+		free(bt);
 		bmodels = json_object_get(bj, "models");
 	}
 	lang_ex langs[MAXSETS];
@@ -376,6 +419,9 @@ static int run(int argc, char **argv)
 			if (st->level) {
 				if (!isp && (xp_grow(&lx->lvl, &lx->clvl, lx->nlvl + 1, sizeof *lx->lvl) ? (rc = -1) : 1))
 					lx->lvl[lx->nlvl++] = (xp_example){it->feat, it->label == XP_LB_RECOVERABLE, 1};
+				if (isp && xp_conf_agreeing(it->feat) &&
+				    (xp_grow(&lx->lvla, &lx->clvla, lx->nlvla + 1, sizeof *lx->lvla) ? (rc = -1) : 1))
+					lx->lvla[lx->nlvla++] = (xp_example){it->feat, it->label == XP_LB_RIGHT, 1};
 				if (rc) {
 					rc = (xp_failc(&e, XP_ENOMEM, "", 0, "out of memory"), xp_cli_error(&e));
 					break;
@@ -397,7 +443,9 @@ static int run(int argc, char **argv)
 			(*v)[(*n)++] = (xp_example){it->feat, isp ? it->label == XP_LB_RIGHT : it->label == XP_LB_RECOVERABLE, 1};
 		}
 		json_array_append_new(sources, json_pack("{s:s,s:s,s:s,s:s,s:s,s:{s:I,s:I,s:I,s:I}}", "lang", st->r.lang,
-							 "role", st->level ? "the null model's level" : "fit",
+							 "role", !st->level ? "fit" : kinds == LV_NULLS ? "the null model's level"
+							 : kinds == LV_AGREEING ? "the agreeing class's level"
+							 : "the null model's and the agreeing class's levels",
 							 "report", st->report, "projected", st->projected, "key", st->key,
 							 "labels", "right", (json_int_t)ls.right, "wrong",
 							 (json_int_t)ls.wrong, "recoverable", (json_int_t)ls.recoverable,
@@ -421,44 +469,107 @@ static int run(int argc, char **argv)
 			pn += langs[l].null[i].y != 0;
 		json_t *pj = NULL, *nj = NULL;
 		json_t *bl = base ? json_object_get(bmodels, langs[l].lang) : NULL;
-		if (base && !json_object_get(bl, "projected")) {
-			rc = (xp_failc(&e, XP_EINPUT, base, 0, "no projected model for %s (--null-only)", langs[l].lang),
+		const xp_conf_lang *bc = base ? xp_conf_for(&bm, langs[l].lang) : NULL;
+		if (base && (!json_object_get(bl, "projected") || !bc)) {
+			rc = (xp_failc(&e, XP_EINPUT, base, 0, "no projected model for %s (%s)", langs[l].lang,
+				       levels_only ? "--levels-only" : "--null-only"),
 			      xp_cli_error(&e));
 			break;
 		}
+		if (base)
+			pm = bc->projected;
+		if (levels_only)
+			nm = bc->null;
 		if ((!base && (rc = fit("projected", langs[l].lang, langs[l].proj, langs[l].pcls, langs[l].np, pu, l2, &pm, &pj))) ||
-		    (rc = fit("null", langs[l].lang, langs[l].null, langs[l].ncls, langs[l].nn, pu, l2, &nm, &nj)))
+		    (!levels_only && (rc = fit("null", langs[l].lang, langs[l].null, langs[l].ncls, langs[l].nn, pu, l2, &nm, &nj))))
 			break;
-		json_t *level = NULL;
-		if (langs[l].nlvl) {
+		json_t *level = NULL, *alevel = NULL;
+		if ((kinds & LV_NULLS) && langs[l].nlvl) {
 			size_t k = 0;
 			for (size_t i = 0; i < langs[l].nlvl; i++)
 				k += langs[l].lvl[i].y != 0;
-			double d = round(null_shift(&nm, langs[l].lvl, langs[l].nlvl) * 1e6) / 1e6;
+			double d = round(level_shift(&nm, langs[l].lvl, langs[l].nlvl) * 1e6) / 1e6;
 			nm.bias += d;
-			level = json_pack("{s:I,s:I,s:f}", "nulls", (json_int_t)langs[l].nlvl, "recoverable", (json_int_t)k,
-					  "shift", d);
 			fprintf(stderr, "xproj calibrate: %s, null model: %+.3f on the log-odds (the level of %zu nulls, %zu "
 					"recoverable)\n", langs[l].lang, d, langs[l].nlvl, k);
+			/* --levels-only on a model that had a level: the new shift is on top of it */
+			json_t *old = levels_only ? json_object_get(json_object_get(json_object_get(bl, "null"), "level"), "shift") : NULL;
+			if (json_is_number(old))
+				d = round((d + json_number_value(old)) * 1e6) / 1e6;
+			level = json_pack("{s:I,s:I,s:f}", "nulls", (json_int_t)langs[l].nlvl, "recoverable", (json_int_t)k,
+					  "shift", d);
 		}
-		json_t *nullj = logit_json(&nm, langs[l].nn, pn, "recoverable", nj);
-		if (level)
-			json_object_set_new(nullj, "level", level);
-		json_t *lm = base ? json_deep_copy(bl) : json_pack("{s:o,s:o}", "projected", logit_json(&pm, langs[l].np, pp, "right", pj), "null", nullj);
-		if (base)
-			json_object_set_new(lm, "null", nullj);
+		if ((kinds & LV_AGREEING) && langs[l].nlvla) {
+			/* the projected model as fitted (a base's level is replaced, not added to) */
+			size_t k = 0;
+			for (size_t i = 0; i < langs[l].nlvla; i++)
+				k += langs[l].lvla[i].y != 0;
+			double d = round(level_shift(&pm, langs[l].lvla, langs[l].nlvla) * 1e6) / 1e6;
+			alevel = json_pack("{s:s,s:I,s:I,s:f}", "class", "agreeing", "projections", (json_int_t)langs[l].nlvla,
+					   "right", (json_int_t)k, "shift", d);
+			fprintf(stderr, "xproj calibrate: %s, projected model: %+.3f on the log-odds of the agreeing class (the "
+					"level of %zu projections, %zu right)\n", langs[l].lang, d, langs[l].nlvla, k);
+			if (fabs(d) > 4.999)   /* level_shift searches within +-5 */
+				fprintf(stderr, "xproj calibrate: %s: warning: the agreeing class's level is at the search's bound: "
+						"its share right is out of the model's reach\n", langs[l].lang);
+		}
+		json_t *lm;
+		if (levels_only) {
+			lm = json_deep_copy(bl);
+			json_t *nj2 = json_object_get(lm, "null");
+			if (level) {
+				json_object_set_new(nj2, "bias", json_real(round(nm.bias * 1e6) / 1e6));
+				json_object_set_new(nj2, "level", level);
+			}
+		} else {
+			json_t *nullj = logit_json(&nm, langs[l].nn, pn, "recoverable", nj);
+			if (level)
+				json_object_set_new(nullj, "level", level);
+			lm = base ? json_deep_copy(bl)
+				  : json_pack("{s:o,s:o}", "projected", logit_json(&pm, langs[l].np, pp, "right", pj), "null", nullj);
+			if (base)
+				json_object_set_new(lm, "null", nullj);
+		}
+		if (alevel)
+			json_object_set_new(json_object_get(lm, "projected"), "class_level", alevel);
 		if (langs[l].lex && !base)
 			json_object_set_new(lm, "lexicon", xp_lex_model_json(langs[l].lex));
 		json_object_set_new(models, langs[l].lang, lm);
-		if (base)
+		if (levels_only)
+			fprintf(stderr, "xproj calibrate: %s: both models kept (%s), only their levels set\n", langs[l].lang, base);
+		else if (base)
 			fprintf(stderr, "xproj calibrate: %s: projected model kept (%s), null model on %zu (%zu recoverable)\n",
 				langs[l].lang, base, langs[l].nn, pn);
 		else
 			fprintf(stderr, "xproj calibrate: %s: projected model on %zu examples (%zu right), null model on %zu (%zu "
 					"recoverable)\n", langs[l].lang, langs[l].np, pp, langs[l].nn, pn);
 	}
-	if (rc == 0) {
-		json_t *doc = json_pack("{s:i,s:s,s:f,s:o,s:o}", "version", 1, "fitted_by",
+	json_t *doc = NULL;
+	if (rc == 0 && levels_only) {
+		/* the base file as it was, but for the levels and the sets they were set on
+		 * (a level set on the same language before is replaced) */
+		doc = json_deep_copy(bj);
+		json_t *old = json_object_get(doc, "sources"), *keep = json_array(), *v;
+		size_t i;
+		json_array_foreach(old, i, v) {
+			int mine = 0;
+			for (size_t l = 0; l < nl; l++)
+				mine |= !strcmp(json_string_value(json_object_get(v, "lang")) ? json_string_value(json_object_get(v, "lang")) : "",
+						langs[l].lang);
+			const char *role = json_string_value(json_object_get(v, "role"));
+			if (!mine || (role && !strcmp(role, "fit")))
+				json_array_append(keep, v);
+		}
+		json_array_extend(keep, sources);
+		json_decref(sources);
+		json_object_set_new(doc, "sources", keep);
+		json_object_update(json_object_get(doc, "models"), models);
+		json_decref(models);
+		if (note)
+			json_object_set_new(doc, "note", json_string(note));
+	}
+	if (rc == 0 && !levels_only) {
+		doc = json_pack("{s:i,s:s,s:f,s:o,s:o}", "version", 1, "fitted_by",
 					pu ? "xproj calibrate (L2-penalised logistic regression, Newton; EM for the positive-"
 					     "unlabelled class)"
 					   : "xproj calibrate (L2-penalised logistic regression, Newton)",
@@ -473,6 +584,8 @@ static int run(int argc, char **argv)
 		if (skip_prodrop)
 			json_object_set_new(doc, "skipped", json_pack("{s:s,s:I}", "what", "pro-drop projections",
 								      "mentions", (json_int_t)skipped));
+	}
+	if (rc == 0) {
 		char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
 		json_decref(doc);
 		xp_outputs o = {0};
@@ -491,11 +604,13 @@ static int run(int argc, char **argv)
 	}
 	for (size_t l = 0; l < nl; l++) {
 		free(langs[l].proj), free(langs[l].null), free(langs[l].pcls), free(langs[l].ncls), free(langs[l].lvl);
+		free(langs[l].lvla);
 		xp_lex_free(langs[l].lex);
 	}
 	for (size_t s = 0; s < ns; s++)
 		xp_report_free(&sets[s].r);
 	json_decref(bj);
+	xp_conf_free(&bm);
 	return rc;
 }
 
@@ -504,7 +619,10 @@ const xp_cmd xp_cmd_calibrate = {
 	"xproj calibrate --report R.json --projected OUT.conll --key REF.conll [...] [--l2 X]\n"
 	"                [--skip-prodrop] [--pu-agreeing] [--pu-possessive] [--loose] [--note TEXT]\n"
 	"                [--level-report R.json --level-projected OUT.conll --level-key CORRECTED.conll]\n"
-	"                [--drop-features F,...] [--null-only BASE.json] -o MODEL.json\n"
+	"                [--level-kinds nulls,agreeing] [--drop-features F,...] [--null-only BASE.json]\n"
+	"                -o MODEL.json\n"
+	"       xproj calibrate --levels-only BASE.json --level-report R.json --level-projected OUT.conll\n"
+	"                --level-key CORRECTED.conll [--level-kinds nulls,agreeing] -o MODEL.json\n"
 	"       xproj calibrate --mention-ends SILVER.conll [--segmenter-data DIR] [--note TEXT]\n"
 	"                -o TABLE.json\n\n"
 	"Each --report/--projected/--key triple is a projection (`xproj project --report`) and a\n"
@@ -541,6 +659,13 @@ const xp_cmd xp_cmd_calibrate = {
 	"                  language is shifted on the log-odds by the one constant that makes\n"
 	"                  its mean P(recoverable) over the set's nulls the share that are\n"
 	"                  (judged as they are, never --loose); MODEL.json records the shift\n"
+	"  --level-kinds K,...  what those sets set (default nulls): nulls, the null model's\n"
+	"                  level; agreeing, the projected model's for the agreeing class alone\n"
+	"                  (a pronoun on a verb or clitic that agrees with it: prodrop,\n"
+	"                  pron_agree), so that its mean P(right) over the set's such\n"
+	"                  projections is the share right\n"
+	"  --levels-only BASE.json  fit nothing: BASE.json's models, with the levels the\n"
+	"                  --level-* sets give set on them (a level BASE had is replaced)\n"
 	"  --drop-features F,...  fit without these features (their weights stay 0): e.g.\n"
 	"                  those that read one reference's conventions (docs/triage.md)\n"
 	"  --null-only BASE.json  fit the null models only; the projected models (and\n"

@@ -222,6 +222,36 @@ conf() { $XPROJ judge --report $T/fa.json --projected $T/fa.conll --key $T/fa-si
 	> /dev/null && awk -F '\t' '$2 == "f|0" { print $5 }' $T/l.tsv; }
 a=$(conf $T/plain.json) b=$(conf $T/pu.json)
 expect_eq "$(awk -v a="$a" -v b="$b" 'BEGIN { print (b > a + 0.05) }')" 1 "PU: the pro-drop verb likelier right ($a -> $b)"
+# --level-kinds agreeing: the projected model's level for the agreeing class
+# alone, set on a corrected set (here the silver-like reference): --levels-only
+# sets it on plain.json's models as they are (both biases to the digit), the
+# fit with the same sets gives the same shift, and the confidences that move
+# are exactly the class's projections (the only class: no null, nothing else)
+expect_status 0 $XPROJ calibrate --levels-only $T/plain.json --level-report $T/fa.json --level-projected $T/fa.conll \
+	--level-key $T/fa-silver.conll --level-kinds agreeing -o $T/pul.json
+expect_grep 'zh, projected model: [-+][0-9.]* on the log-odds of the agreeing class (the level of [0-9]* projections' $T/err
+nagree=$(sed -n 's/.*the level of \([0-9]*\) projections.*/\1/p' $T/err)
+expect_grep '"class": "agreeing"' $T/pul.json
+expect_grep "\"role\": \"the agreeing class's level\"" $T/pul.json
+expect_eq "$(pbias $T/pul.json) $(nbias $T/pul.json)" "$(pbias $T/plain.json) $(nbias $T/plain.json)" "--levels-only: the models kept"
+grep -q '"level"' $T/pul.json && { echo "FAIL: --level-kinds agreeing set the null model's level"; fails=$((fails + 1)); }
+shift_of() { sed -n 's/.*"shift": \(.*\)/\1/p' $1; }
+expect_eq "$(awk -v s="$(shift_of $T/pul.json)" 'BEGIN { print (s < -0.5 && s > -4) }')" 1 "a shift down, within the search's bounds"
+fit --level-report $T/fa.json --level-projected $T/fa.conll --level-key $T/fa-silver.conll --level-kinds agreeing -o $T/pul2.json
+# (the file's weights are rounded to 1e-6, the fit's are not)
+expect_eq "$(awk -v a="$(shift_of $T/pul2.json)" -v b="$(shift_of $T/pul.json)" 'BEGIN { print (a - b < 1e-4 && b - a < 1e-4) }')" 1 \
+	"the level in the fit and on the fitted model"
+labels() { $XPROJ judge --report $T/fa.json --projected $T/fa.conll --key $T/fa-silver.conll --model $1 --labels $2 > /dev/null; }
+labels $T/plain.json $T/l1.tsv && labels $T/pul.json $T/l2.tsv
+moved=$(awk -F '\t' 'NR == FNR { c[$2] = $5; next } FNR > 1 && c[$2] != $5' $T/l1.tsv $T/l2.tsv | wc -l)
+expect_eq "$moved" "$nagree" "--level-kinds agreeing: only the class's confidences move"
+expect_status 2 $XPROJ calibrate --levels-only $T/plain.json --level-report $T/fa.json --level-projected $T/fa.conll \
+	--level-key $T/fa-silver.conll --level-kinds verbs -o $T/pul3.json
+expect_grep "'verbs' is no kind of level" $T/err
+expect_status 2 $XPROJ calibrate --levels-only $T/plain.json -o $T/pul3.json   # no level set
+expect_status 2 $XPROJ calibrate --levels-only $T/plain.json --null-only $T/plain.json --level-report $T/fa.json \
+	--level-projected $T/fa.conll --level-key $T/fa-silver.conll -o $T/pul3.json
+[ -e $T/pul3.json ] && { echo "FAIL: a refused --levels-only wrote a model"; fails=$((fails + 1)); }
 # calibrate --mention-ends: the table of mention ends (project/lexicon.h) of a
 # silver corpus, on the fixture's jieba words: 中国人 ends a mention once
 # (--zh-ends, --zh-words: their names of earlier releases, this release)

@@ -190,6 +190,31 @@ static void model_files(void **state)
 	xp_buf_free(&why);
 	xp_conf_free(&m);
 
+	/* a level for the agreeing class (calibrate --level-kinds agreeing):
+	 * the projected log-odds of a pronoun on an agreeing word (pron_agree)
+	 * or pro-drop's verb move by the shift; any other projection, and
+	 * every null, do not */
+	const char *lv = "{\"version\":1,\"models\":{\"fa\":{\"projected\":{\"bias\":0.5,\"weights\":{\"pronoun\":1},"
+			 "\"class_level\":{\"class\":\"agreeing\",\"projections\":10,\"right\":8,\"shift\":1.5}},"
+			 "\"null\":{\"bias\":-1,\"weights\":{}}}}}";
+	assert_int_equal(xp_conf_parse("m.json", lv, strlen(lv), &m, &e), 0);
+	const xp_conf_lang *fa = xp_conf_for(&m, "fa");
+	assert_true(fa->agree_level == 1.5);
+	float y[XP_CONF_MAXFEAT] = {0};
+	y[XP_F_PRONOUN] = 1;
+	assert_false(xp_conf_agreeing(y));
+	assert_true(fabs(xp_conf_of(fa, XP_CONF_PROJECTED, y) - 1 / (1 + exp(-1.5))) < 1e-9);
+	y[XP_F_PRON_AGREE] = 1;
+	assert_true(xp_conf_agreeing(y));
+	assert_true(fabs(xp_conf_of(fa, XP_CONF_PROJECTED, y) - 1 / (1 + exp(-3.0))) < 1e-9);
+	assert_true(fabs(xp_conf_of(fa, XP_CONF_NULL, y) - (1 - 1 / (1 + exp(1)))) < 1e-9);
+	y[XP_F_PRON_AGREE] = 0, y[XP_F_PRODROP] = 1;
+	assert_true(fabs(xp_conf_of(fa, XP_CONF_PROJECTED, y) - 1 / (1 + exp(-3.0))) < 1e-9);
+	y[XP_F_PRONOUN] = 0;   /* no English pronoun: not the class */
+	assert_false(xp_conf_agreeing(y));
+	assert_true(fabs(xp_conf_of(fa, XP_CONF_PROJECTED, y) - 1 / (1 + exp(-0.5))) < 1e-9);
+	xp_conf_free(&m);
+
 	static const char *const bad[][2] = {
 		{"{\"version\":2,\"models\":{}}", "version"},
 		{"{\"version\":1}", "no \"models\""},
@@ -209,6 +234,12 @@ static void model_files(void **state)
 		{"{\"version\":1,\"models\":{\"fa\":{\"projected\":{\"bias\":0,\"weights\":{}},"
 		 "\"null\":{\"bias\":0,\"weights\":{}},\"lexicon\":{\"occurrences\":{\"a\":1},\"ends\":{\"b\":1}}}}}",
 		 "'b' ends mentions but never occurs"},
+		{"{\"version\":1,\"models\":{\"fa\":{\"projected\":{\"bias\":0,\"weights\":{},"
+		 "\"class_level\":{\"class\":\"verbs\",\"shift\":1}},\"null\":{\"bias\":0,\"weights\":{}}}}}",
+		 "class 'verbs' is none this xproj knows"},
+		{"{\"version\":1,\"models\":{\"fa\":{\"projected\":{\"bias\":0,\"weights\":{},"
+		 "\"class_level\":{\"class\":\"agreeing\"}},\"null\":{\"bias\":0,\"weights\":{}}}}}",
+		 "needs a \"class\" and a \"shift\""},
 	};
 	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
 		assert_int_equal(xp_conf_parse("m.json", bad[k][0], strlen(bad[k][0]), &m, &e), XP_EINPUT);
