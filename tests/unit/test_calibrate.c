@@ -249,6 +249,7 @@ static void model_files(void **state)
 	/* the compiled-in model parses, Farsi's with the lexicon of MMC's dev silver */
 	assert_int_equal(xp_conf_default(&m, &e), 0);
 	assert_non_null(xp_conf_for(&m, "fa")->lex);
+	assert_true(xp_conf_for(&m, "fa")->agree_level > 0);   /* its agreeing class's level (docs/triage.md) */
 	xp_conf_free(&m);
 }
 
