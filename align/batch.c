@@ -264,7 +264,7 @@ static int add_job(xp_batch *b, xp_corpus *c, size_t first, size_t n, const char
 	if (xp_grow(&b->v, &b->cap, b->n + 1, sizeof *b->v))
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 	xp_job *j = &b->v[b->n++];
-	*j = (xp_job){.transcript = c, .doc_first = first, .ndocs = n, .key = strdup(key)};
+	*j = (xp_job){.transcript = c, .doc_first = first, .ndocs = n, .key = strdup(key), .show = show};
 	int rc = !j->key;
 	if (!rc && b->has_map)
 		rc = map_cands(b, j, src->episodes);
@@ -596,7 +596,22 @@ static int finish(xp_batch *b, const xp_plan_src *src, xp_err *err)
 		free(j->cand);
 		j->cand = NULL, j->ncand_en = j->ncand_tgt = 0;
 	}
+	/* An episode's scenes with another's between them (1, 2, 1) are two
+	 * jobs of it, as scenes going back are (plan): its subtitles were read,
+	 * counted and paired for the aligner once per job, and the removed
+	 * song markers and cues of one file said twice. */
+	for (size_t i = 0; i < b->n; i++)
+		if (xp_batch_first_job(b, i) != i)
+			b->v[i].again = 1;
 	return 0;
+}
+
+size_t xp_batch_first_job(const xp_batch *b, size_t i)
+{
+	for (size_t k = 0; k < i; k++)
+		if (b->v[k].show == b->v[i].show && !strcmp(b->v[k].key, b->v[i].key))
+			return k;
+	return i;
 }
 
 int xp_batch_plan_corpus(xp_corpus *c, const char *name, const xp_plan_src *src, xp_batch *b, xp_err *err)

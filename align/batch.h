@@ -61,8 +61,10 @@ typedef struct xp_job {
 	xp_doc_ref subs, tgt;    /* tgt.path NULL when none or not asked for */
 	const xp_xgroup *links;  /* the episode's XCES group, or NULL */
 	char *note;              /* why a document is missing, or which of several was taken; or NULL */
+	char show;               /* the show's letter of its key (xp_episode_key), or 0 */
 	int again;               /* its episode's subtitles were a job's before (scenes out of
-				    order, split: see plan): not counted or paired again */
+				    order, or another episode's scenes between: see plan):
+				    not counted or paired again */
 	/* planning's own: with an episode map, the documents it names (indices
 	 * in en_in, then in tgt_in) until one of each is chosen */
 	size_t *cand, ncand_en, ncand_tgt;
@@ -99,6 +101,12 @@ void xp_batch_free(xp_batch *b);
  * is a run of consecutive documents of one episode, and an episode whose
  * scenes are not consecutive has several.  -1 if memory ran out. */
 int xp_batch_episodes(const xp_batch *b, size_t *episodes, size_t *no_subs);
+
+/* The first job of job i's episode (the same key and show): i itself, or
+ * an earlier job when the episode's scenes were split into several jobs.
+ * What is said about an episode (its note, its missing subtitles) is said
+ * for its first job only. */
+size_t xp_batch_first_job(const xp_batch *b, size_t i);
 
 /* Read a planned document (o: as xp_units_read, NULL: the defaults; its
  * notes NULL: every pack's, lang/lang.h xp_lang_note_markers). */

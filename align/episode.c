@@ -194,29 +194,39 @@ static void target_of(const xp_episode *ep, const xp_turns *T, const xp_ulink *l
 /* --- a turn shared by utterances ----------------------------------------------- */
 
 /* The utterances of an n-1 bead would each get the whole target of its
- * turn (by the block, or through links; by time, time_owners already
- * deals a group's units out in order): it is cut among them instead
- * (align/share.h).  The cut is made on the group's first utterance and
- * kept for the others, whose target_of gives the same text. */
+ * turn (by the block, or through links) or, by time, the first of them
+ * all of its units when it has fewer than utterances (time_owners deals
+ * them out in order when there are enough: "Hey." "Hey." on one line and
+ * one cue "嘿！嘿！" for it gave the first utterance both and the second
+ * nothing): it is cut among them instead (align/share.h).  The cut is made
+ * on the group's first utterance and kept for the others, whose target_of
+ * gives the same text (by time, the first one's units are taken again). */
 typedef struct sharing {
-	size_t first, g;                 /* the group cut last: utterances first .. first + g - 1 */
+	size_t first, g;                 /* the group seen last: utterances first .. first + g - 1 */
+	int on;                          /* its text is cut among them */
 	size_t cut[XP_SHARE_MAX + 1];
 	xp_normalizer *z;                /* made for the first group */
 	xp_buf en;
 } sharing;
 
 static int share_out(const xp_episode *ep, const xp_turns *T, const xp_ulink *links, size_t n,
-		     const xp_utt *const *utt, size_t i, sharing *s, picked *p)
+		     const xp_utt *const *utt, const int32_t *owner, size_t i, sharing *s, picked *p)
 {
 	const xp_ulink *l = &links[i];
-	if (l->first < 0 || l->nutts < 2 || (ep->tgt && !ep->links) || !p->text.n)
+	int timed = ep->tgt && !ep->links;
+	if (l->first < 0 || l->nutts < 2)
 		return 0;
 	if (!(s->g && i >= s->first && i < s->first + s->g)) {
 		size_t g = 1;
 		while (i + g < n && g < XP_SHARE_MAX && links[i + g].first == l->first)
 			g++;
-		if (g < 2)
+		s->first = i, s->g = g, s->on = 0;
+		if (g < 2 || !p->text.n)
 			return 0;
+		/* by time, units dealt out to the others: each has its own */
+		for (size_t k = 0; timed && k < ep->tgt->n; k++)
+			if (owner[k] > (int32_t)i && owner[k] < (int32_t)(i + g))
+				return 0;
 		if (!s->z && !(s->z = xp_normalizer_new()))
 			return -1;
 		s->en.n = 0;
@@ -233,9 +243,19 @@ static int share_out(const xp_episode *ep, const xp_turns *T, const xp_ulink *li
 		if (s->en.oom || xp_share_cuts(s->z, (xp_str){s->en.p ? s->en.p : "", s->en.n}, texts, g,
 					       (xp_str){p->text.p, p->text.n}, unspaced, s->cut))
 			return -1;
-		s->first = i, s->g = g;
+		s->on = 1;
 	}
+	if (!s->on)
+		return 0;
 	size_t k = i - s->first;
+	if (timed && k) {
+		/* the group's units are its first utterance's (time_owners) */
+		p->n = p->nids = 0;
+		p->text.n = 0;
+		by_time(ep, owner, s->first, p);
+		if (p->text.oom)
+			return -1;
+	}
 	xp_str piece = xp_share_piece((xp_str){p->text.p, p->text.n}, s->cut[k], s->cut[k + 1]);
 	memmove(p->text.p, piece.p, piece.n);
 	p->text.n = piece.n;
@@ -346,7 +366,7 @@ int xp_episode_align(const xp_episode *ep, xp_aligned *out, xp_align_stats *st, 
 		const xp_doc *doc = &ep->transcript->docs[d];
 		for (size_t k = 0; rc == 0 && k < doc->nutts; k++, i++) {
 			target_of(ep, &T, &links[i], owner, i, &p);
-			rc = p.text.oom || share_out(ep, &T, links, n, utt, i, &sh, &p) ||
+			rc = p.text.oom || share_out(ep, &T, links, n, utt, owner, i, &sh, &p) ||
 			     record(ep, &T, doc, k, &links[i], &conf[i], &p, out);
 			st->utterances++;
 			st->aligned += links[i].first >= 0;

@@ -213,11 +213,16 @@ static void classify(clean *c, UChar32 ch)
 
 size_t xp_sub_dash(const char *s, size_t n)
 {
+	size_t k = 0;
 	if (n >= 2 && s[0] == '-' && s[1] != '-')
-		return s[1] == ' ' ? 2 : 1;
-	if (n >= 4 && (!memcmp(s, "\xE2\x80\x93 ", 4) || !memcmp(s, "\xE2\x80\x94 ", 4)))
-		return 4;
-	return 0;
+		k = 1;
+	else if (n >= 4 && (!memcmp(s, "\xE2\x80\x93 ", 4) || !memcmp(s, "\xE2\x80\x94 ", 4)))
+		k = 3;
+	/* every space after it: "-  Hey" (some files pad the dash) is "- Hey",
+	 * neither the dash nor a space left in the turn's text */
+	while (k && k < n && (s[k] == ' ' || s[k] == '\t'))
+		k++;
+	return k;
 }
 
 /* Later speakers on the same line: "Who's Paul? - Paul the Wine Guy",

@@ -116,8 +116,9 @@ void xp_subs_free(xp_subs *s);
  * without its dash and surrounding spaces. */
 xp_str xp_sub_turn(const xp_sub *x, int tgt, unsigned k);
 
-/* The length of a dash opening a speaker's turn at s: "- Hi", "-Hi" (TBBT,
- * and Chinese lines: "-您好"), or an en or em dash and a space; 0 if none. */
+/* The length of a dash opening a speaker's turn at s, with the spaces and
+ * tabs after it: "- Hi", "-  Hi", "-Hi" (TBBT, and Chinese lines: "-您好";
+ * 1 only then), or an en or em dash and a space; 0 if none. */
 size_t xp_sub_dash(const char *s, size_t n);
 
 /* "00:01:02,345" / "1:02.345" / "01:02:03，456" -> ms; -1 if not a time. */

@@ -160,7 +160,7 @@ static int run_align(int argc, char **argv)
 	bo.progress = isatty(2) ? progress : NULL;
 	bo.read = xp_cli_note_read, bo.arg = "align";
 	for (size_t i = 0; !rc && i < b.n; i++)
-		if (!b.v[i].subs.path)
+		if (!b.v[i].subs.path && xp_batch_first_job(&b, i) == i)   /* once for an episode of several jobs */
 			fprintf(stderr, "xproj align: no subtitles for episode %s: its utterances get no target\n", b.v[i].key);
 	size_t missing = 0;
 	if (!rc)
@@ -443,7 +443,8 @@ static int run_eval(int argc, char **argv)
 		xp_tag_eval one = {0};
 		xp_doubt_eval done = {0};
 		if (!b.v[i].subs.path) {
-			fprintf(stderr, "xproj align-eval: no subtitles for episode %s: skipped\n", b.v[i].key);
+			if (xp_batch_first_job(&b, i) == i)   /* once for an episode of several jobs */
+				fprintf(stderr, "xproj align-eval: no subtitles for episode %s: skipped\n", b.v[i].key);
 			continue;
 		}
 		rc = xp_doc_read(&b.v[i].subs, &a.bo.en_read, &en, &e);

@@ -105,6 +105,11 @@ static int parse(int argc, char **argv, args *a)
 		return xp_cli_bad("project", "--source, --aligned, --alignments and -o are required");
 	if (!a->all_links != !a->all_probs)
 		return xp_cli_bad("project", "--all-links and --all-probs go together");
+	/* two options of one setting: --uncalibrated took it, and the model
+	 * was read, named in the report's recipe and unused */
+	if (a->model && a->o.uncalibrated)
+		return xp_cli_bad("project", "--model and --uncalibrated both say how confidences are calibrated (%s, none): "
+				  "give one", a->model);
 	if (!a->names) {
 		/* what `wordalign -o A.pharaoh` (or A.pharaoh.gz, or any name)
 		 * wrote next to it */

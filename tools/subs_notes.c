@@ -3,6 +3,7 @@
 #include "../align/batch.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 static void clock(char *out, size_t n, int64_t ms)
@@ -70,7 +71,12 @@ void xp_cli_note_plan(const char *cmd, const xp_batch *b)
 {
 	for (size_t i = 0; i < b->nskipped; i++)
 		fprintf(stderr, "xproj %s: %s has no subtitle file of its name: skipped\n", cmd, b->skipped[i]);
-	for (size_t i = 0; i < b->n; i++)
+	for (size_t i = 0; i < b->n; i++) {
+		/* an episode split into several jobs: said once, unless a later
+		 * job's note says something else */
+		size_t first = xp_batch_first_job(b, i);
+		if (first != i && b->v[first].note && b->v[i].note && !strcmp(b->v[first].note, b->v[i].note))
+			continue;
 		if (b->v[i].note) {   /* it names archive members and map keys: data */
 			fprintf(stderr, "xproj %s: episode ", cmd);
 			xp_cli_put_untrusted(stderr, b->v[i].key);
@@ -78,6 +84,7 @@ void xp_cli_note_plan(const char *cmd, const xp_batch *b)
 			xp_cli_put_untrusted(stderr, b->v[i].note);
 			fputc('\n', stderr);
 		}
+	}
 }
 
 void xp_cli_removed(const xp_asides *r, char *out, size_t n)

@@ -757,6 +757,7 @@ function renderScene(m, anchor) {
   $("scene-doc").textContent = m.doc + (m.parts ? " part " + m.part : "") + ", utterances " + (m.scene.utterances[0] || {}).utt + "–" + (m.scene.utterances.at(-1) || {}).utt;
   $("scene-count").textContent = m.scene.cluster_size + " in the English, " + (m.scene.tgt_cluster_size ?? 0) + " in the target";
   const sc = clear($("scene"));
+  sc.style.paddingBottom = "";   // centreLine's room, for the scene before
   let selfLi = null;
   for (const u of m.scene.utterances) {
     const li = h("li", { class: u.utt === en.utt ? "self" : "", "data-utt": u.utt }, u.speaker ? h("span", { class: "spk" }, u.speaker + ":") : null);
@@ -788,9 +789,16 @@ function renderScene(m, anchor) {
  * top line was cut in half ("Maya: Sam , you need to..." showing its
  * lower half only) */
 function centreLine(sc, li) {
+  sc.style.paddingBottom = "";
   const want = li.offsetTop - sc.clientHeight / 2 + li.clientHeight / 2;
   const first = [...sc.children].find((x) => x.offsetTop + x.offsetHeight / 2 > want) || li;
-  sc.scrollTop = Math.min(first.offsetTop, li.offsetTop);
+  const top = Math.min(first.offsetTop, li.offsetTop);
+  // near the document's end the list cannot scroll that far: stopped
+  // short, mid-line, it cut its top line in half; room under the last
+  // line lets it start at the line's edge
+  const room = top - (sc.scrollHeight - sc.clientHeight);
+  if (room > 0) sc.style.paddingBottom = Math.ceil(room) + "px";
+  sc.scrollTop = top;
 }
 
 /* a window resized (the panel taller, shorter, beside the mention or

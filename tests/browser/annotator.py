@@ -16,7 +16,8 @@ page before.
 - A queue row's reason, cut to the row, is whole in its tooltip (the
   tooltip had only the figures).
 - The scene's list starts at a line's edge (centred to the pixel, its top
-  line showed its lower half).
+  line showed its lower half), on a document's last line too (the list,
+  scrolled as far as it went, stopped mid-line).
 - Chinese tokens of one character each read as the queue reads them:
   "你妈妈打电话", not "你 妈 妈 打 电 话", in the facts and the toast.
 - "1 mention", not "1 mentions".
@@ -120,6 +121,36 @@ def scene_edges():
         page.press("j")
         page.wait_for(lambda: page.current() != k and idle(), "j moves on")
     check(not cut, "the scene's list starts at a line's edge on six mentions (cut: %s)" % cut)
+
+
+def scene_end():
+    """a mention on a document's last line: the list, scrolled as far as it
+    goes, stopped mid-line and cut its top line (docs/serve.md, seen and not
+    fixed); it now starts at a line's edge there too, the mention's line in
+    view"""
+    items = page.api("queue?limit=500")["items"]
+    last = None
+    for it in items:
+        m = page.mention(it["key"])
+        if m["english"]["utt"] == m["scene"]["utts"] - 1:
+            last = it["key"]
+            break
+    check(last is not None, "a mention on a document's last line")
+    if last is None:
+        return
+    size(1366, 600)   # a list shorter than the scene: it scrolls
+    open_key(last)
+    time.sleep(0.3)
+    g = d.execute_script("var sc = document.getElementById('scene'), li = sc.querySelector('li.self');"
+                         "return {top: sc.scrollTop, h: sc.clientHeight, over: sc.scrollHeight > sc.clientHeight + 1,"
+                         " edges: [...sc.children].map((l) => l.offsetTop), a: li.offsetTop, b: li.offsetTop + li.offsetHeight}")
+    page.shot("annotator-%s-scene-end.png" % LANG)
+    check(g["over"], "the scene of %s is longer than its list (%d px): it scrolls" % (last, g["h"]))
+    check(any(abs(g["top"] - e) <= 1 for e in g["edges"]),
+          "a mention on a document's last line: the scene's list starts at a line's edge (%.0f; edges %s)" % (g["top"], g["edges"]))
+    check(g["a"] >= g["top"] - 1 and g["b"] <= g["top"] + g["h"] + 1, "the mention's line in view (%.0f-%.0f of %.0f-%.0f)"
+          % (g["a"], g["b"], g["top"], g["top"] + g["h"]))
+    size(1366, 768)
 
 
 def cjk_words():
@@ -341,7 +372,7 @@ page.sign_in("annotator")
 page.wait_for(lambda: idle(), "a mention shown")
 walks = [("relink width", relink_width)] if LANG == "unbroken" else [("long line", long_line)] if LANG == "long" else [
     ("overview", overview_then_queue), ("heading", heading), ("key strip", key_strip), ("zoom", zoomed),
-    ("queue tooltips", queue_tooltips), ("scene edges", scene_edges), ("plural", plural), ("forms", forms_follow), ("undo words", undo_words), ("narrow a span", narrow_span), ("place kept", place_kept)]
+    ("queue tooltips", queue_tooltips), ("scene edges", scene_edges), ("scene end", scene_end), ("plural", plural), ("forms", forms_follow), ("undo words", undo_words), ("narrow a span", narrow_span), ("place kept", place_kept)]
 if LANG == "zh":
     walks.append(("words", cjk_words))
 page.walk(walks, "annotator-%s" % LANG)

@@ -51,4 +51,16 @@ expect_status 0 $XPROJ align --transcript $S/dialogue.conll --subs $T/en2 --tgt-
 expect_grep "episode S01E01: two files of $T/en2 name S01E01: $T/en2/S01E01.srt read, $T/en2/S01E01.srt.gz not" $T/err
 expect_status 0 $XPROJ align --transcript $S/dialogue.conll --subs $T/en --tgt-subs $T/zh --tgt-lang zh -o $T/one.jsonl
 expect_eq "$(cksum <$T/two.jsonl)" "$(cksum <$T/one.jsonl)" "two files of an episode: the .srt read"
+# an episode split into two jobs (its scenes not consecutive: 1, 2, 1) is
+# still one episode: what is said about it is said once (the note on its
+# two files was printed once per job), and its subtitles are read and
+# counted once (the removed song markers and cues were counted twice)
+expect_status 0 $XPROJ align --transcript $T/split.conll --subs t=$T/en2 --tgt-subs t=$T/zh --tgt-lang zh -o $T/split2.jsonl
+expect_eq "$(grep -c 'episode S01E01: two files of' $T/err)" 1 "a split episode's note said once"
+expect_grep "removed 1 line's song markers, 1 hearing-impaired cue" $T/err
+sed 's/s01e01c00x/s01e02c00t/; s/s01e01c01x/s01e01c00t/; s/s01e01c02x/s01e02c01t/' $S/dialogue.conll > $T/nosubs2.conll
+expect_status 0 $XPROJ align --transcript $T/nosubs2.conll --subs t=$T/en --tgt-subs t=$T/zh --tgt-lang zh -o $T/ns.jsonl
+expect_eq "$(grep -c 'no subtitles for episode S01E02' $T/err)" 1 "a split episode without subtitles said once"
+expect_status 0 $XPROJ pipeline --source $T/split.conll --subs t=$T/en2 --tgt-subs t=$T/zh $WA --no-db -o $T/p6
+expect_eq "$(grep -c 'episode S01E01: two files of' $T/err)" 1 "pipeline: a split episode's note said once"
 finish

@@ -44,6 +44,12 @@ expect_status 2 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl -
 	-o $T/o.conll --output $T/p.conll
 expect_grep '^xproj project: -o and --output are one option, given twice (.*/o.conll, .*/p.conll): give it once$' $T/err
 [ -e $T/o.conll ] || [ -e $T/p.conll ] && { echo "FAIL: a refused projection wrote"; fails=$((fails + 1)); }
+# the calibration said twice, by its two options: --uncalibrated took it
+# and --model was read, recorded in the report's recipe, and unused
+expect_status 2 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	--model lang/calib/zh.json --uncalibrated -o $T/o.conll --report $T/r.json
+expect_grep '^xproj project: --model and --uncalibrated both say how confidences are calibrated (lang/calib/zh.json, none): give one$' $T/err
+[ -e $T/o.conll ] || [ -e $T/r.json ] && { echo "FAIL: a refused projection wrote"; fails=$((fails + 1)); }
 expect_status 2 $XPROJ wordalign $T/pairs.txt --seed 1 --seed 7 -o $T/w.pharaoh
 expect_grep '^xproj wordalign: --seed given twice (1, 7): give it once$' $T/err
 expect_status 2 $XPROJ pipeline --source a --subs b --subs c -o $T/x

@@ -98,6 +98,40 @@ static void dash_turns(void **state)
 	xp_subs_free(&s);
 }
 
+/* A dash followed by more than one space, or a tab ("-  Hey.", "-\tHi."),
+ * opens a turn as "- Hey." does: neither the dash nor the spaces stay in
+ * the text, and the turns are split the same. */
+static void dash_spaces(void **state)
+{
+	(void)state;
+	const char b[] = "1\n00:00:01,000 --> 00:00:02,000\n-  Hey.\n\n"
+			 "2\n00:00:03,000 --> 00:00:04,000\n-  Hi.\n-\tHey.\n\n"
+			 "3\n00:00:05,000 --> 00:00:06,000\n- Hi.\n- Hey.\n\n"
+			 "4\n00:00:07,000 --> 00:00:08,000\n\xE2\x80\x93  Hey.\n\n"
+			 "5\n00:00:09,000 --> 00:00:10,000\n-  Who's Paul? -  Paul.\n\n";
+	xp_subs s = {0};
+	xp_err e;
+	assert_int_equal(xp_subs_read_mem("d.srt", b, sizeof b - 1, NULL, &s, &e), 0);
+	assert_int_equal(s.n, 5);
+	assert_string_equal(s.v[0].text, "Hey.");
+	assert_int_equal(s.v[0].dashes, 1);
+	assert_string_equal(s.v[1].text, s.v[2].text);      /* as "- Hi." / "- Hey." */
+	assert_int_equal(s.v[1].ncut, s.v[2].ncut);
+	assert_int_equal(s.v[1].ncut, 1);
+	assert_int_equal(s.v[1].cut[0], s.v[2].cut[0]);
+	assert_int_equal(s.v[1].dashes, s.v[2].dashes);
+	turn_is(&s.v[1], 0, 0, "Hi.");
+	turn_is(&s.v[1], 0, 1, "Hey.");
+	assert_string_equal(s.v[3].text, "Hey.");
+	assert_int_equal(s.v[4].ncut, 1);
+	turn_is(&s.v[4], 0, 0, "Who's Paul?");
+	turn_is(&s.v[4], 0, 1, "Paul.");
+	assert_int_equal(xp_sub_dash("-  Hey", 6), 3);
+	assert_int_equal(xp_sub_dash("- Hey", 5), 2);
+	assert_int_equal(xp_sub_dash("-Hey", 4), 1);
+	xp_subs_free(&s);
+}
+
 static void webvtt(void **state)
 {
 	(void)state;
@@ -190,6 +224,7 @@ int main(void)
 		cmocka_unit_test(srt_traps),
 		cmocka_unit_test(bilingual_with_tags),
 		cmocka_unit_test(dash_turns),
+		cmocka_unit_test(dash_spaces),
 		cmocka_unit_test(webvtt),
 		cmocka_unit_test(opus_and_xces),
 		cmocka_unit_test(transcripts),

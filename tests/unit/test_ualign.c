@@ -450,6 +450,55 @@ static void shared_turn(void **state)
 	xp_corpus_free(&c);
 }
 
+/* The same n-1 bead with the target in its own file, by time: "Hey." and
+ * "Hey." are one English line "Hey. Hey." (an n-1 bead), and the target
+ * has one cue for it.  The first utterance took the whole cue, the second
+ * nothing, where the bilingual file's turn is cut (share.h); now the cue is
+ * cut the same way.  Two cues are dealt out one each, as before. */
+static void shared_turn_by_time(void **state)
+{
+	(void)state;
+	const char t[] = "ep\t1\tA\tWho is it?\nep\t2\tB\tHey.\nep\t3\tC\tHey.\nep\t4\tE\tCarol's pregnant.\n";
+	const char en[] = "1\n00:00:01,000 --> 00:00:03,000\nWho is it?\n\n"
+			  "2\n00:00:04,000 --> 00:00:06,000\nHey. Hey.\n\n"
+			  "3\n00:00:07,000 --> 00:00:08,000\nCarol's pregnant.\n\n";
+	const char one[] = "1\n00:00:01,000 --> 00:00:03,000\n谁打来的\n\n"
+			   "2\n00:00:04,000 --> 00:00:06,000\n嘿！嘿！\n\n"
+			   "3\n00:00:07,000 --> 00:00:08,000\n卡罗尔怀孕了\n\n";
+	const char two[] = "1\n00:00:01,000 --> 00:00:03,000\n谁打来的\n\n"
+			   "2\n00:00:04,000 --> 00:00:05,000\n嘿！\n\n"
+			   "3\n00:00:05,000 --> 00:00:06,000\n你好！\n\n"
+			   "4\n00:00:07,000 --> 00:00:08,000\n卡罗尔怀孕了\n\n";
+	const char *const tg[] = {one, two};
+	const char *const want[][2] = {{"嘿！", "嘿！"}, {"嘿！", "你好！"}};
+	for (int k = 0; k < 2; k++) {
+		xp_corpus c = {0};
+		xp_subs s = {0}, z = {0};
+		xp_err e;
+		assert_int_equal(xp_tsv_read_mem("t", t, sizeof t - 1, &c, &e), 0);
+		assert_int_equal(xp_subs_read_mem("s", en, sizeof en - 1, NULL, &s, &e), 0);
+		assert_int_equal(xp_subs_read_mem("z", tg[k], strlen(tg[k]), NULL, &z, &e), 0);
+		xp_episode ep = {&c, 0, c.ndocs, &s, &z, NULL, "zh", XP_TOK_CHARS, {40, 0.35}};
+		xp_aligned out = {0};
+		xp_align_stats st = {0};
+		assert_int_equal(xp_episode_align(&ep, &out, &st, &e), 0);
+		assert_int_equal(out.n, 4);
+		assert_string_equal(out.v[0].tgt_text, "谁打来的");
+		assert_string_equal(out.v[1].tgt_text, want[k][0]);
+		assert_string_equal(out.v[2].tgt_text, want[k][1]);
+		assert_int_equal(out.v[1].ntgt_subs, 1);
+		assert_int_equal(out.v[2].ntgt_subs, 1);
+		assert_int_equal(out.v[1].tgt_subs[0], 2);   /* the cue it is cut from */
+		assert_int_equal(out.v[2].tgt_subs[0], k ? 3 : 2);
+		assert_string_equal(out.v[3].tgt_text, "卡罗尔怀孕了");
+		assert_int_equal(st.empty_target, 0);
+		xp_aligned_free(&out);
+		xp_subs_free(&s);
+		xp_subs_free(&z);
+		xp_corpus_free(&c);
+	}
+}
+
 /* piece k of tgt as xp_share_cuts cut it */
 static void want_pieces(const char *en, const char *const *u, size_t g, const char *tgt, int unspaced,
 			const char *const *want)
@@ -522,6 +571,7 @@ int main(void)
 		cmocka_unit_test(scene_alone),
 		cmocka_unit_test(scenes_apart),
 		cmocka_unit_test(shared_turn),
+		cmocka_unit_test(shared_turn_by_time),
 		cmocka_unit_test(share_cuts),
 	};
 	return cmocka_run_group_tests_name("ualign", tests, NULL, NULL);
