@@ -151,7 +151,7 @@ function offline(down) {
   toast("The server answers again.");
   if ($("banner").className === "error") banner(null);
   // opened while it was stopped: the page starts now
-  if (!S.runs.length) { if (!S.opening) loadRuns().then((ok) => ok && !S.mention && !S.opening && resume()); }
+  if (!S.runs.length) loadRuns().then((ok) => ok && !S.mention && !S.opening && resume());
   else if (!S.mention) { if (!S.opening) resume(); }
   else refreshQueue();
 }
