@@ -155,4 +155,5 @@ expect_eq $st 0 "the API checks ($(tail -1 $T/py.out))"
 [ $st = 0 ] || cat $T/py.out
 kill -TERM $pid
 wait $pid
+expect_eq $? 0 "the server's exit status after SIGTERM (under SAN=1: no leak, no error)"
 finish
