@@ -601,8 +601,37 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 	}
 	if (db)
 		xp_db_close(db);
-	if (!rc && rename(tmp, out))
+	/* OUT's WAL and shared memory are set aside before the merged file
+	 * takes OUT's name, and removed once it has: left beside it, the next
+	 * connection read the old file's WAL into the merged one.  A store
+	 * with a WAL not checkpointed (a workbench stopped after an edit
+	 * leaves one) came out of a merge malformed ("database disk image is
+	 * malformed", db check: 26 problems), and SQLite does not checkpoint
+	 * or remove a WAL on closing a file renamed over (lock, below).  The
+	 * copy read everything the WAL held, under OUT's write lock. */
+	char wal[4200], shm[4200], wal_aside[4300], shm_aside[4300];
+	snprintf(wal, sizeof wal, "%s-wal", out);
+	snprintf(shm, sizeof shm, "%s-shm", out);
+	snprintf(wal_aside, sizeof wal_aside, "%s-oldwal", tmp);
+	snprintf(shm_aside, sizeof shm_aside, "%s-oldshm", tmp);
+	int had_wal = 0, had_shm = 0;
+	if (!rc && exists) {
+		had_wal = rename(wal, wal_aside) == 0;
+		had_shm = rename(shm, shm_aside) == 0;
+	}
+	if (!rc && rename(tmp, out)) {
 		rc = xp_failc(err, XP_EIO, out, 0, "cannot rename the merged store into place");
+		/* OUT as it was, its WAL with it */
+		if (had_wal)
+			rename(wal_aside, wal);
+		if (had_shm)
+			rename(shm_aside, shm);
+	} else if (!rc) {
+		if (had_wal)
+			unlink(wal_aside);
+		if (had_shm)
+			unlink(shm_aside);
+	}
 	if (lock) {
 		xp_sql_rollback(lock);
 		xp_db_close(lock);

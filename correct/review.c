@@ -372,28 +372,41 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 	json_t *a = json_array();
 	*edited = *kept = 0;
 	*total = 0;
-	/* corrections and reviews in the order they were committed: a review
-	 * made when correction `after` was the newest comes after it */
+	/* corrections, reviews and the target side's actions oldest first, in
+	 * the order xp_db_undo_mine takes them back newest first (newest_mine:
+	 * the correction made before, then the review made before, then the
+	 * target action made before, then the kind and the row): the list's
+	 * last live action of an annotator is the one u undoes.  Ordered by
+	 * the correction made before and then by kind, a keep made after a
+	 * realign with no correction between was listed before it: the history
+	 * showed the realign as the newest, at the same second, while u took
+	 * back the keep.  k1..k5 are newest_mine's columns 4, 6, 7, 1 and 2. */
 #define ACTS "SELECT c.op, c.sent, c.new_start, c.new_end, c.annotator, c.note, c.created," \
 	" c.undone OR coalesce(b.undone, 0), c.status, c.why, c.carried_from IS NOT NULL, b.name," \
-	" c.id AS k1, 0 AS k2, c.id AS k3, c.cluster, NULL FROM corrections c LEFT JOIN batches b ON b.id = c.batch" \
-	" WHERE c.mention = ?1 UNION ALL" \
+	" c.id AS k1, -1.0 AS k2, 0.0 AS k3, c.cluster, NULL, 0 AS k4, c.id AS k5" \
+	" FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = ?1 UNION ALL" \
 	" SELECT kind, NULL, NULL, NULL, annotator, note, created, undone, 'ok', NULL," \
-	" carried_from IS NOT NULL, NULL, after, 1, id, NULL, NULL FROM reviews WHERE mention = ?1"
-	/* and the target side's actions made from it or on its utterance (correct/tedit.c) */
-#define TACTS ACTS " UNION ALL SELECT kind, NULL, start, end, annotator, note," \
-	" created, undone, 'ok', NULL, carried_from IS NOT NULL, NULL, after, 2, id, cluster," \
-	" CASE WHEN kind = 'tadd' THEN id END FROM tedits" \
+	" carried_from IS NOT NULL, NULL, after, id, 0.0, NULL, NULL, 1, id FROM reviews WHERE mention = ?1"
+	/* and the target side's actions made from it or on its utterance
+	 * (correct/tedit.c), after the review made before them (after_review,
+	 * schema 10; before it, after the reviews) */
+#define TACTS(ar) ACTS " UNION ALL SELECT kind, NULL, start, end, annotator, note," \
+	" created, undone, 'ok', NULL, carried_from IS NOT NULL, NULL, after, " ar ", id, cluster," \
+	" CASE WHEN kind = 'tadd' THEN id END, 2, id FROM tedits" \
 	" WHERE mention = ?1 OR (kind = 'realign' AND utterance = (SELECT utterance FROM mentions" \
 	" WHERE id = ?1))"
+#define AR10 "coalesce(after_review + 0.5, 1e18)"
 	/* and a target-only mention relinked from it (schema 14), its batch
 	 * naming it ("relink +N into cluster C") */
 	/* (with its note from schema 16: before, the history line alone had it) */
-#define TMOVE_ACTS(note) TACTS " UNION ALL SELECT 'relink', NULL, NULL, NULL, b.annotator, " note "," \
-	" b.created, b.undone, 'ok', NULL, 0, b.name, x.after, 2, x.after_tedit + 0.5, x.cluster, x.tedit" \
-	" FROM tmoves x JOIN batches b ON b.id = x.batch WHERE x.mention = ?1 ORDER BY k1, k2, k3"
-	if (xp_sql_cached(db, db->version >= 16 ? TMOVE_ACTS("x.note") : db->version >= 14 ? TMOVE_ACTS("NULL")
-			       : db->version >= 9 ? TACTS " ORDER BY k1, k2, k3" : ACTS " ORDER BY k1, k2, k3", &st, NULL))
+#define TMOVE_ACTS(note) TACTS(AR10) " UNION ALL SELECT 'relink', NULL, NULL, NULL, b.annotator, " note "," \
+	" b.created, b.undone, 'ok', NULL, 0, b.name, x.after, x.after_review + 0.5, x.after_tedit + 0.5, x.cluster," \
+	" x.tedit, 4, b.id FROM tmoves x JOIN batches b ON b.id = x.batch WHERE x.mention = ?1"
+#define ACTS_ORDER " ORDER BY k1, k2, k3, k4, k5"
+	if (xp_sql_cached(db, db->version >= 16 ? TMOVE_ACTS("x.note") ACTS_ORDER
+			       : db->version >= 14 ? TMOVE_ACTS("NULL") ACTS_ORDER
+			       : db->version >= 10 ? TACTS(AR10) ACTS_ORDER
+			       : db->version >= 9 ? TACTS("1e18") ACTS_ORDER : ACTS ACTS_ORDER, &st, NULL))
 		return a;
 	sqlite3_bind_int64(st, 1, row);
 	*total = 0;
@@ -752,7 +765,14 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	/* The document's mentions with what their state is when nothing
 	 * touched them (xp_db_state's first query), and whether something did:
 	 * a correction (any: undone ones too, to be safe), a live realign of
-	 * the utterance, or no projection row.  A line's words are read once
+	 * the utterance, or no projection row; and whether something live did
+	 * (column 12: a live correction, a live realign, no projection row),
+	 * which is what ent_name's rule asks.  Counted with the undone ones,
+	 * a merge or a relink undone left its mentions "touched" for good: an
+	 * entity whose every projection a merge had moved named no target
+	 * words after the undo ("guys · بچه‌ها" became "guys"), and an undone
+	 * relink ranked the mention's words below the others'.  An undo
+	 * restores the names it found.  A line's words are read once
 	 * for its mentions (line_words), by the line's id: carried on every
 	 * row, a line of 20,000 one-token mentions went through the sort
 	 * 20,000 times (16.6 s of CPU a GET, 0.7 s at 5,000: quadratic).  Only those are read again by
@@ -762,11 +782,16 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	if (xp_sql_cached(db, db->version >= 9
 			       ? "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id, u.id, p.tgt_start, p.tgt_end,"
 				 " u.tgt_idx, p.mention IS NULL OR EXISTS(SELECT 1 FROM corrections c WHERE c.mention = m.id)"
-				 " OR u.id IN (SELECT utterance FROM tedits WHERE kind = 'realign' AND undone = 0), u.id FROM mentions m"
+				 " OR u.id IN (SELECT utterance FROM tedits WHERE kind = 'realign' AND undone = 0), u.id,"
+				 " p.mention IS NULL OR EXISTS(SELECT 1 FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
+				 " WHERE c.mention = m.id AND " XP_SQL_LIVE_C ")"
+				 " OR u.id IN (SELECT utterance FROM tedits WHERE kind = 'realign' AND undone = 0) FROM mentions m"
 				 " JOIN utterances u ON u.id = m.utterance LEFT JOIN projections p ON p.mention = m.id"
 				 " WHERE m.document = ? ORDER BY u.en_idx, m.start"
 			       : "SELECT m.mention, u.en_idx, m.start, m.end, m.cluster, m.id, u.id, p.tgt_start, p.tgt_end,"
-				 " u.tgt_idx, p.mention IS NULL OR EXISTS(SELECT 1 FROM corrections c WHERE c.mention = m.id), u.id"
+				 " u.tgt_idx, p.mention IS NULL OR EXISTS(SELECT 1 FROM corrections c WHERE c.mention = m.id), u.id,"
+				 " p.mention IS NULL OR EXISTS(SELECT 1 FROM corrections c LEFT JOIN batches b ON b.id = c.batch"
+				 " WHERE c.mention = m.id AND " XP_SQL_LIVE_C ")"
 				 " FROM mentions m JOIN utterances u ON u.id = m.utterance LEFT JOIN projections p ON p.mention = m.id"
 				 " WHERE m.document = ? ORDER BY u.en_idx, m.start", &mt, NULL)) {
 		xp_sql_release(db, st);
@@ -882,7 +907,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		/* what names it (ent_name): its English words, and its target
 		 * span as projected on a row nothing touched (then the span
 		 * counts the utterance's own target tokens) */
-		int untouched = !sqlite3_column_int(mt, 10);
+		int untouched = !sqlite3_column_int(mt, 12);
 		if (!line_src || line_src_at != at) {
 			json_decref(line_src);
 			line_src = line_words(db, sqlite3_column_int64(mt, 6), 0, &oom), line_src_at = at;

@@ -15,7 +15,7 @@
  *   POST edit {run, key, annotator, version, action, span, cluster, size, note, context, old_run}
  *        (relink with tadd N, from C: target-only mention N alone, seen in cluster C;
  *         delete with tadd N, from C: target-only mention N deleted alone)
- *   POST undo {run, annotator, key, version, old_run}
+ *   POST undo {run, annotator, key, version, context, old_run}
  *   POST position {run, annotator, key, old_run}
  *
  * Every POST names its run, and every action on a mention (edit, undo)
@@ -714,14 +714,35 @@ static const char *str(json_t *body, const char *k)
 	return json_string_value(json_object_get(body, k));
 }
 
-/* After a refused action the reply carries the mention as it is now, so the
- * page can show what the other annotator did instead of overwriting it. */
-static int refused(xp_server *s, xp_db *db, int64_t run, const char *key, const xp_err *e, json_t **out)
+/* The scene's width a POST's reply is drawn at: "context", read as GET
+ * /api/mention reads context= (absent: CONTEXT; out of range: clamped to
+ * 0..MAX_CONTEXT; not a whole number: refused, nothing written).  The page
+ * sends the width it shows (widened by "more lines").  Before, a POST read
+ * it only for an edit's reply, and as no GET did: -3 or 500 drew 8 lines
+ * where GET drew 0 or 400, "abc" answered 200; a refused action's reply
+ * (409, with the mention as it is now) and an undo's were drawn at 8
+ * whatever was sent, so a page showing 400 lines got 8 back and, taking
+ * them for its 400, hid its "more lines" buttons.  -1: not a number. */
+static int body_context(json_t *body)
+{
+	json_t *c = json_object_get(body, "context");
+	if (!c || json_is_null(c))
+		return CONTEXT;
+	if (!json_is_integer(c))
+		return -1;
+	json_int_t n = json_integer_value(c);
+	return n < 0 ? 0 : n > MAX_CONTEXT ? MAX_CONTEXT : (int)n;
+}
+
+/* After a refused action the reply carries the mention as it is now (at
+ * the scene's width the request asked), so the page can show what the
+ * other annotator did instead of overwriting it. */
+static int refused(xp_server *s, xp_db *db, int64_t run, const char *key, int context, const xp_err *e, json_t **out)
 {
 	int status = fail_err(out, e);
 	json_t *m;
 	xp_err e2;
-	if (key && status != 404 && mention_reply(s, db, run, key, CONTEXT, &m, &e2) == 0)
+	if (key && status != 404 && mention_reply(s, db, run, key, context, &m, &e2) == 0)
 		json_object_set_new(*out, "mention", m);
 	return status;
 }
@@ -731,10 +752,13 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 	const char *key = str(body, "key"), *who = str(body, "annotator"), *action = str(body, "action");
 	const char *note = str(body, "note"), *why = name_refusal(who);
 	json_t *v = json_object_get(body, "version"), *sp = json_object_get(body, "span");
+	int context = body_context(body);
 	if (why)
 		return fail(out, 422, why);
 	if (!key || strlen(key) > 500)
 		return fail(out, 400, "key: the mention, DOC|ID");
+	if (context < 0)
+		return fail(out, 400, "context is a whole number of lines");
 	/* every action says which state of the mention it was decided on: an
 	 * action without one would overwrite whatever someone did meanwhile */
 	if (!v)
@@ -859,15 +883,13 @@ static int post_edit(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 		return fail(out, 400, "action: keep, modify, delete, add, relink, merge, realign, tadd or note");
 	}
 	if (rc)
-		return refused(s, db, run, key, &e, out);
+		return refused(s, db, run, key, context, &e, out);
 	/* the new pair aligned by the run's model, its mentions projected
 	 * again: proposals, or why there are none (serve/reproject.c) */
 	json_t *reproj = NULL;
 	if (!strcmp(action, "realign"))
 		xp_reproject(s, db, run, key, &reproj);
-	json_t *m, *ctx = json_object_get(body, "context");
-	int context = json_is_integer(ctx) && json_integer_value(ctx) >= 0 && json_integer_value(ctx) <= MAX_CONTEXT
-			      ? (int)json_integer_value(ctx) : CONTEXT;
+	json_t *m;
 	if (mention_reply(s, db, run, key, context, &m, &e)) {
 		json_decref(reproj);
 		return fail_err(out, &e);
@@ -884,8 +906,11 @@ static int post_undo(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 {
 	const char *who = str(body, "annotator"), *why = name_refusal(who), *want = str(body, "key");
 	json_t *v = json_object_get(body, "version");
+	int context = body_context(body);
 	if (why)
 		return fail(out, 422, why);
+	if (context < 0)
+		return fail(out, 400, "context is a whole number of lines");
 	/* the undo says what it takes back (GET /api/undo, or the page's own
 	 * last action): that mention, on that version */
 	if (!want || strlen(want) > 500)
@@ -909,7 +934,7 @@ static int post_undo(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 			xp_failc(&e, XP_ECONFLICT, "", 0, "%s changed a moment ago (another corrector "
 				 "acted on it); it is shown as it is now: look at what changed, then press u again if yours should "
 				 "still be undone", want);
-		return refused(s, db, run, key, &e, out);
+		return refused(s, db, run, key, context, &e, out);
 	}
 	/* what it takes back in words, read before it is taken back (a
 	 * target-only mention's add undone leaves no line to read it from) */
@@ -917,9 +942,9 @@ static int post_undo(xp_server *s, xp_db *db, int64_t run, json_t *body, json_t 
 	if (xp_db_undo_said(db, run, who, said, sizeof said))
 		snprintf(said, sizeof said, "%s", what);
 	if (xp_db_undo_mine(db, run, who, what, sizeof what, key, sizeof key, &e))
-		return refused(s, db, run, key[0] ? key : NULL, &e, out);
+		return refused(s, db, run, key[0] ? key : NULL, context, &e, out);
 	json_t *m;
-	if (mention_reply(s, db, run, key, CONTEXT, &m, &e))
+	if (mention_reply(s, db, run, key, context, &m, &e))
 		return fail_err(out, &e);
 	/* as get_undo: the texts were cut to their buffers, maybe inside a
 	 * character (a long line's words), and jansson refuses invalid UTF-8:

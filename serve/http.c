@@ -122,6 +122,27 @@ static int same_secret(const char *a, const char *b)
 	return d == 0;
 }
 
+/* The cookie's name is the server's own, xproj_token_PORT: a browser keeps
+ * one cookie of a name for a host whatever its port, so two servers on one
+ * machine (an annotator's each, or two stores) shared "xproj_token", and
+ * opening the second's ?token= address replaced the first's: every
+ * request of the first's page then got 401 until its address was opened
+ * again, which replaced the second's.  (A browser still sends every
+ * cookie of the host to each port: the cookie admits to its own server
+ * only, as before.) */
+static void cookie_name(const xp_server *s, char *out, size_t n)
+{
+	snprintf(out, n, "xproj_token_%d", s->port);
+}
+
+/* the Set-Cookie value that keeps the token for the page's requests */
+static void cookie_of(const xp_server *s, char *out, size_t n)
+{
+	char name[40];
+	cookie_name(s, name, sizeof name);
+	snprintf(out, n, "%s=%s; HttpOnly; SameSite=Strict; Path=/", name, s->token);
+}
+
 /* the token from a header, the cookie, or ?token= (which sets the cookie) */
 static int token_ok(const xp_server *s, struct MHD_Connection *c, int *set_cookie)
 {
@@ -131,7 +152,9 @@ static int token_ok(const xp_server *s, struct MHD_Connection *c, int *set_cooki
 	const char *t = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Xproj-Token");
 	if (t && same_secret(t, s->token))
 		return 1;
-	t = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, "xproj_token");
+	char name[40];
+	cookie_name(s, name, sizeof name);
+	t = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, name);
 	if (t && same_secret(t, s->token))
 		return 1;
 	t = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
@@ -295,7 +318,7 @@ static enum MHD_Result respond(xp_server *s, struct MHD_Connection *c, const cha
 	if (!token_ok(s, c, &set_cookie))
 		return refuse(c, MHD_HTTP_UNAUTHORIZED, "a valid token is required");
 	char cookie[400];
-	snprintf(cookie, sizeof cookie, "xproj_token=%s; HttpOnly; SameSite=Strict; Path=/", s->token);
+	cookie_of(s, cookie, sizeof cookie);
 	if (!strncmp(url, "/api/", 5))
 		return api(s, c, url + 5, method, r, set_cookie ? cookie : NULL);
 	if (strcmp(method, "GET") && strcmp(method, "HEAD"))
@@ -337,7 +360,7 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *c, const char *u
 		return MHD_YES;
 	if (r->queued) {   /* resumed: the writer has answered */
 		char cookie[400];
-		snprintf(cookie, sizeof cookie, "xproj_token=%s; HttpOnly; SameSite=Strict; Path=/", s->token);
+		cookie_of(s, cookie, sizeof cookie);
 		json_t *out = r->out;
 		r->out = NULL, r->queued = 0, r->answered = 1;
 		return reply_json(c, (unsigned)r->status, out, r->set_cookie ? cookie : NULL);

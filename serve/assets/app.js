@@ -37,6 +37,7 @@ const S = {
   context: 8,         // the scene's lines either side of the mention (CONTEXT, widened by "more")
   ents: new Map(),    // "doc|cluster" -> an entity as a mention's scene or GET entities named it
   tadds: new Map(),   // "doc|tid" -> a target-only mention's words, as a line shown had them
+  opening: 0,         // mentions (or queue pages) being opened now: offline(false) leaves them to it
 };
 
 const $ = (id) => document.getElementById(id);
@@ -129,7 +130,12 @@ function placeToast() {
  * after the server was back.  Back: that banner goes and the queue is read
  * again; the mention on screen is not (the request that got through may be
  * the corrector's j, whose mention a second read of the one before would
- * replace: the poll reads it within 15 s). */
+ * replace: the poll reads it within 15 s).  With no mention on screen the
+ * page starts over (resume), unless a mention is being opened: the request
+ * that got through may be that opening's (j, a row clicked), and resume
+ * opened a second mention beside it (h-wb10): the same one read twice and
+ * its place saved twice, or the annotator's saved place over the row
+ * clicked, shown in its stead. */
 function offline(down) {
   const b = $("offline");
   if (down) {
@@ -145,8 +151,8 @@ function offline(down) {
   toast("The server answers again.");
   if ($("banner").className === "error") banner(null);
   // opened while it was stopped: the page starts now
-  if (!S.runs.length) loadRuns().then((ok) => ok && resume());
-  else if (!S.mention) resume();
+  if (!S.runs.length) loadRuns().then((ok) => ok && !S.mention && !S.opening && resume());
+  else if (!S.mention) { if (!S.opening) resume(); }
   else refreshQueue();
 }
 
@@ -460,8 +466,17 @@ function scrollQueueTo(ol, cur) {
   ol.scrollTop = at(first);
 }
 
+/* f() counted in S.opening while it runs: it opens a mention (or a page
+ * of the queue), which offline(false) leaves to it */
+async function opening(f) {
+  S.opening++;
+  try { return await f(); } finally { S.opening--; }
+}
+
 /* open the mention at position pos of the filtered queue */
-async function openAt(pos) {
+function openAt(pos) { return opening(() => openAtNow(pos)); }
+
+async function openAtNow(pos) {
   if (pos < 0 || pos >= S.page.total) return;
   if (pos < S.page.offset || pos >= S.page.offset + S.page.items.length)
     if (!(await loadQueue({ offset: pos - (pos % S.page.limit) }))) return;
@@ -481,7 +496,9 @@ async function openAt(pos) {
 }
 
 /* open a mention by key, finding its place in the queue */
-async function openKey(key) {
+function openKey(key) { return opening(() => openKeyNow(key)); }
+
+async function openKeyNow(key) {
   const q = await loadQueue({ around: key });
   // the done count is the server's (an undo changes it)
   if (q) progressFromQueue(q);
@@ -1035,7 +1052,9 @@ async function undo() {
   if (next.status !== 200) { S.busy = false; toast("Nothing to undo: " + (next.status === 404 ? "you have no action left to take back in this run." : (next.json.message || "the server answered " + next.status) + "."), true); updateButtons(); return; }
   // what it takes back, as the mention had it before: its newest action of mine
   const before = S.mention && S.mention.key === next.json.key ? S.mention : null;
-  const r = await api("POST", "undo", null, runFields({ annotator: S.annotator, key: next.json.key, version: next.json.version }));
+  // at the scene's width on screen: a refusal's reply (409) is shown as the mention is now
+  const context = S.mention && S.mention.key === next.json.key ? S.context : CONTEXT;
+  const r = await api("POST", "undo", null, runFields({ annotator: S.annotator, key: next.json.key, version: next.json.version, context }));
   S.busy = false;
   if (refusedStale(r)) return;
   if (r.status === 200) {
@@ -1360,7 +1379,9 @@ async function setName(v) {
   $("who").textContent = v;
 }
 
-async function resume() {
+function resume() { return opening(resumeNow); }
+
+async function resumeNow() {
   const q = await loadQueue({});
   if (!q) return;
   progressFromQueue(q);
@@ -1501,7 +1522,7 @@ async function start() {
     e.target.blur();
     if (was) e.target.dispatchEvent(new Event("change", { bubbles: true }));
   });
-  $("filters").addEventListener("change", async (e) => {
+  $("filters").addEventListener("change", (e) => opening(async () => {
     // the keys go back to the page: Enter keeps, j moves on
     if (e.target.tagName === "SELECT") e.target.blur();
     // a filter narrows the queue: the mention on screen stays open, at its
@@ -1514,10 +1535,10 @@ async function start() {
     if (!q || !q.total) return;
     if (stay && q.found >= 0 && S.mention && S.mention.key === stay) { S.index = q.found; renderQueue(); return; }
     openAt(0);
-  });
+  }));
   // another page from its first row: the list kept its scroll, and the
   // next page opened at its 18th row (#68 of 51–92), the first above
-  const page = async (offset) => { if ((await loadQueue({ offset })) && !$("queue").querySelector(".cur")) $("queue").scrollTop = 0; };
+  const page = (offset) => opening(async () => { if ((await loadQueue({ offset })) && !$("queue").querySelector(".cur")) $("queue").scrollTop = 0; });
   $("page-prev").addEventListener("click", () => page(Math.max(0, S.page.offset - S.page.limit)));
   $("page-next").addEventListener("click", () => { if (S.page.offset + S.page.limit < S.page.total) page(S.page.offset + S.page.limit); });
   $("tab-queue").addEventListener("click", () => show("queue"));

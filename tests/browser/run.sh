@@ -219,6 +219,17 @@ EOF
 for x in hz:zh hf:fa hm:markup; do
 	"$PYTHON" tests/browser/papercuts.py seat "$XPROJ" $T/${x%:*}/corrections.db "$BUILD/browser" ${x#*:} || st=1
 done
+# the server answering again while a mention is being opened: it is
+# opened once, the one asked for (h-wb10, tests/browser/online.py; the test
+# runs xproj serve itself)
+cp -r $T/demo/zh $T/oz
+"$PYTHON" tests/browser/online.py "$XPROJ" $T/oz/corrections.db "$BUILD/browser" || st=1
+# what an undo leaves: the entity's name after a re-pairing, a merge and
+# their undos; the history in u's order (tests/browser/undone.py)
+cp -r $T/demo/zh $T/uz
+serve $T/uz/corrections.db
+"$PYTHON" tests/browser/undone.py "$url" "$BUILD/browser" || st=1
+kill "$pid"; wait "$pid"; pid=
 for l in zh fa; do
 	mkdir -p $T/big$l
 	"$PYTHON" tests/browser/bigchain.py $T/big$l $l || exit 1

@@ -34,4 +34,31 @@ fi
 kill -TERM $pid
 wait $pid
 expect_eq $? 0 "exit status after SIGTERM"
+
+# two servers with tokens on one machine (an annotator's each, or two
+# stores), one browser (curl's cookie jar keeps cookies as a browser does,
+# by host whatever the port): opening the second's address kept the
+# first's session; both shared the cookie xproj_token, and the first's
+# page got 401 from then on
+if command -v curl >/dev/null; then
+	$XPROJ serve $D --port 0 --token first-T0ken > $T/a.url 2>&1 &
+	pa=$!
+	$XPROJ serve $D --port 0 --token second-T0ken > $T/b.url 2>&1 &
+	pb=$!
+	i=0
+	while [ $i -lt 300 ] && ! { grep -q http $T/a.url && grep -q http $T/b.url; }; do
+		i=$((i + 1))
+		sleep 0.1
+	done
+	a=$(grep -o 'http://[^ ]*' $T/a.url) b=$(grep -o 'http://[^ ]*' $T/b.url)
+	code() { curl -s -c $T/jar -b $T/jar -o /dev/null -w '%{http_code}' "$1"; }
+	expect_eq "$(code "$a")" 200 "the first server's address"
+	expect_eq "$(code "${a%%\?*}api/runs")" 200 "the first server's API, by its cookie"
+	expect_eq "$(code "$b")" 200 "the second server's address"
+	expect_eq "$(code "${b%%\?*}api/runs")" 200 "the second server's API, by its cookie"
+	expect_eq "$(code "${a%%\?*}api/runs")" 200 "the first server's API still, beside the second's session"
+	expect_eq "$(curl -s -o /dev/null -w '%{http_code}' "${a%%\?*}api/runs")" 401 "without the cookie: 401"
+	kill -TERM $pa $pb
+	wait $pa $pb
+fi
 finish

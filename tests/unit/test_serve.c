@@ -1126,11 +1126,22 @@ static void token(void **state)
 	assert_int_equal(call("GET", "/api/runs", NULL, NULL, NULL), 401);
 	assert_int_equal(call("GET", "/api/runs", "X-Xproj-Token: wrong-token\r\n", NULL, NULL), 401);
 	assert_int_equal(call("GET", "/api/runs", "X-Xproj-Token: s3cret-T0ken\r\n", NULL, NULL), 200);
-	assert_int_equal(call("GET", "/api/runs", "Cookie: xproj_token=s3cret-T0ken\r\n", NULL, NULL), 200);
+	/* the cookie is the server's own, by its port: another server's of the
+	 * same host (a browser sends it to every port) neither admits nor is
+	 * replaced by this one's */
+	char ck[200];
+	snprintf(ck, sizeof ck, "Cookie: xproj_token_%d=s3cret-T0ken\r\n", port);
+	assert_int_equal(call("GET", "/api/runs", ck, NULL, NULL), 200);
+	snprintf(ck, sizeof ck, "Cookie: xproj_token_%d=s3cret-T0ken\r\n", port + 1);
+	assert_int_equal(call("GET", "/api/runs", ck, NULL, NULL), 401);
+	assert_int_equal(call("GET", "/api/runs", "Cookie: xproj_token=s3cret-T0ken\r\n", NULL, NULL), 401);
+	snprintf(ck, sizeof ck, "Cookie: xproj_token_%d=other-T0ken; xproj_token_%d=s3cret-T0ken\r\n", port + 1, port);
+	assert_int_equal(call("GET", "/api/runs", ck, NULL, NULL), 200);
 	httpc_reply r;
 	assert_int_equal(httpc(port, "GET", "/?token=s3cret-T0ken", NULL, NULL, &r), 0);
 	assert_int_equal(r.status, 200);
-	assert_true(has_header(r.head, "Set-Cookie: xproj_token=s3cret-T0ken; HttpOnly; SameSite=Strict"));
+	snprintf(ck, sizeof ck, "Set-Cookie: xproj_token_%d=s3cret-T0ken; HttpOnly; SameSite=Strict", port);
+	assert_true(has_header(r.head, ck));
 	httpc_free(&r);
 	char url[200];
 	xp_serve_url(srv, url, sizeof url);
