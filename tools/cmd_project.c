@@ -105,6 +105,8 @@ static int parse(int argc, char **argv, args *a)
 		return xp_cli_bad("project", "--source, --aligned, --alignments and -o are required");
 	if (!a->all_links != !a->all_probs)
 		return xp_cli_bad("project", "--all-links and --all-probs go together");
+	if (xp_keep_empty_fits("project", a->keep_empty, a->out))
+		return 2;
 	if (!a->names) {
 		/* what `wordalign -o A.pharaoh` (or A.pharaoh.gz, or any name)
 		 * wrote next to it */
@@ -617,7 +619,8 @@ const xp_cmd xp_cmd_project = {
 
 	"The alignment lines follow `xproj bitext` (or its --map).  Utterances\n"
 	"without target text are left out of OUT and counted, and so are documents left with no\n"
-	"sentence (training data: nothing to learn from; --keep-empty writes them).  A projection\n"
+	"sentence (training data: nothing to learn from; --keep-empty writes them, into CoNLL:\n"
+	"CoNLL-U cannot hold a document without a sentence, and refuses --keep-empty).  A projection\n"
 	"of none of its mentions (no target text, an empty alignment) is refused and nothing is\n"
 	"written: it would replace good outputs with nothing (--allow-empty writes it).  The report\n"
 	"is JSON Lines (version 4, written a document at a time), a header line:\n"

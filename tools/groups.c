@@ -3,6 +3,8 @@
 #include "../align/norm.h"
 #include "../lang/lang.h"
 #include "../lang/np.h"
+#include "../base/text.h"
+#include "../io/read.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -79,6 +81,15 @@ int xp_opt_output(int ch, int *keep_empty, int *allow_empty)
 	else
 		return 1;
 	return 0;
+}
+
+int xp_keep_empty_fits(const char *cmd, int keep_empty, const char *out)
+{
+	if (!keep_empty || !out || xp_format_of_path(out) != XP_FMT_CONLLU)
+		return 0;
+	return xp_cli_bad(cmd, "--keep-empty: '%s' is CoNLL-U, which cannot hold a document without a sentence (a "
+			  "document is named on its first one): write CoNLL (-o NAME.conll) to keep them, or leave "
+			  "--keep-empty out", XP_QUOTED(out, strlen(out)));
 }
 
 int xp_opts_table(struct option *out, size_t cap, const struct option *const *tables, xp_err *e)
