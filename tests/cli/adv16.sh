@@ -4,6 +4,34 @@
 S=tools/sample
 P=$FIX/project
 
+# 1. A --config file's value with a comment after it, or quoted: taken
+# literally ('fa  # Farsi', '"fa"'), it named no language pack and the
+# run went on with the generic rules, exit 0.  A file in UTF-16 was read
+# byte by byte (keys of NUL bytes).  Each refused at its line, nothing
+# made; a '#' inside a word is data.
+sed 's/^tgt-lang = fa$/tgt-lang = fa  # Farsi/' $S/fa.conf >$T/c1.conf
+expect_status 1 $XPROJ pipeline --config $T/c1.conf -o $T/c1 --quiet
+expect_grep "c1.conf:8: '# Farsi' after 'tgt-lang = fa': a comment is a line of its own" $T/err
+sed 's/^tgt-lang = fa$/tgt-lang = "fa"/' $S/fa.conf >$T/c2.conf
+expect_status 1 $XPROJ pipeline --config $T/c2.conf -o $T/c2 --quiet
+expect_grep "c2.conf:8: '\"fa\"': keys and values are not quoted in a config file .*write 'tgt-lang = fa'" $T/err
+python3 -c 'import sys; open(sys.argv[2], "wb").write(open(sys.argv[1], encoding="utf-8").read().encode("utf-16"))' \
+	$S/fa.conf $T/c3.conf
+expect_status 1 $XPROJ pipeline --config $T/c3.conf -o $T/c3 --quiet
+expect_grep "c3.conf:1: the file is UTF-16LE (its byte order mark): a config file is UTF-8 text" $T/err
+python3 -c 'import sys; open(sys.argv[2], "wb").write(open(sys.argv[1], encoding="utf-8").read().encode("utf-16-be"))' \
+	$S/fa.conf $T/c4.conf
+expect_status 1 $XPROJ pipeline --config $T/c4.conf -o $T/c4 --quiet
+expect_grep "c4.conf:1: a NUL byte: is the file UTF-16 or UTF-32?" $T/err
+for d in c1 c2 c3 c4; do
+	[ ! -e $T/$d ] || { echo "FAIL: a refused config made $d"; fails=$((fails + 1)); }
+done
+mkdir $T/h#1 && cp $S/zh.srt $T/h#1/zh.srt
+sed "s|^tgt-subs = .*|tgt-subs = $T/h#1/zh.srt|" $S/zh.conf >$T/c5.conf
+expect_status 0 $XPROJ pipeline --config $T/c5.conf -o $T/c5 --quiet
+expect_status 0 $XPROJ pipeline --config $S/zh.conf -o $T/c6 --quiet
+expect_eq "$(cksum <$T/c5/alignments.pharaoh)" "$(cksum <$T/c6/alignments.pharaoh)" "a '#' inside a path: the path"
+
 # 2. --keep-empty with a CoNLL-U OUT (project, db export): CoNLL-U names
 # a document on its first sentence, so a document without one had no
 # place: left out, exit 0, and the "not written" count is not said under
