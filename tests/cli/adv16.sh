@@ -64,4 +64,39 @@ expect_eq "$(cat $T/err)" "" "convert to jsonlines: nothing to say"
 expect_status 0 $XPROJ convert $T/e.jsonl $T/e2.conllu
 expect_grep "1 document without a sentence left out" $T/err
 
+# 4. ICU out of memory in the name prior (under `ulimit -v`, about 61 MB
+# for this wordalign): Any-Latin does without a script's transliterator it
+# could not make, and spell_as took a failed transliteration as "no
+# spelling": other links, exit 0.  Now every allocation ICU is refused is
+# counted (base/icu.h; XP_ICU_ALLOC_FAIL=N refuses from the Nth on) and
+# fails the run.  Swept over ICU's allocations: each run gives the links
+# of a run with memory, or exits non-zero with nothing written.  (ICU 72
+# itself crashes at some of these points, in its registry: exit 139, or
+# AddressSanitizer's SEGV under SAN; nothing written either.)
+awk 'BEGIN { split("Chandler Monica Joey Ross Phoebe Rachel", e, " ")
+	split("چندلر مونیکا جوی راس فیبی ریچل", f, " "); x = 7
+	for (k = 0; k < 60; k++) { x = (x * 1103515245 + 12345) % 2147483648; i = 1 + int(x / 65536) % 6
+		x = (x * 1103515245 + 12345) % 2147483648; j = 1 + int(x / 65536) % 6
+		print e[i] " and " e[j] " ||| " f[i] " و " f[j] } }' >$T/names.pairs
+expect_status 0 $XPROJ wordalign $T/names.pairs --tgt-lang fa --iters 2 -o $T/names.pharaoh
+oom=0
+n=0
+while [ $n -le 12000 ]; do
+	rm -f $T/icu.pharaoh
+	XP_ICU_ALLOC_FAIL=$n $XPROJ wordalign $T/names.pairs --tgt-lang fa --iters 2 -o $T/icu.pharaoh >$T/out 2>$T/err
+	st=$?
+	if [ $st = 0 ]; then
+		cmp -s $T/icu.pharaoh $T/names.pharaoh || { echo "FAIL: ICU refused from allocation $n on: other links, exit 0"; fails=$((fails + 1)); }
+	else
+		[ ! -e $T/icu.pharaoh ] || { echo "FAIL: ICU refused from allocation $n on: exit $st and an output"; fails=$((fails + 1)); }
+		if grep -q 'out of memory' $T/err; then
+			oom=$((oom + 1))
+		elif [ $st != 139 ] && ! grep -q 'AddressSanitizer: SEGV' $T/err; then
+			echo "FAIL: ICU refused from allocation $n on: exit $st:"; cat $T/err; fails=$((fails + 1))
+		fi
+	fi
+	n=$((n + 250))
+done
+[ $oom -gt 0 ] || { echo "FAIL: no run of the sweep was refused as out of memory"; fails=$((fails + 1)); }
+
 finish
