@@ -172,7 +172,11 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 		case 's': a->source = optarg; break;
 		case 'a': a->aligned = optarg; break;
 		case 'R': a->report = optarg; break;
-		case 'L': a->lang = optarg; break;
+		case 'L':
+			if (xp_cli_lang("--lang", optarg, &e))
+				return xp_cli_bad_value(cmd, &e);
+			a->lang = optarg;
+			break;
 		case 'T': {
 			static const char *const modes[] = {"run", "words"};
 			if (xp_cli_choice("--tokens", optarg, modes, 2, &a->words, &e))

@@ -76,7 +76,12 @@ static int parse(int argc, char **argv, args *a)
 		case 'P': a->all_probs = optarg; break;
 		case 'r': a->repair = 1; break;
 		case 'l': a->list = 1; break;
-		case 'L': a->lang = optarg; break;
+		case 'L':
+			/* "generic": the generic pack's rules (scripts/lang-doc) */
+			if (strcmp(optarg, "generic") && xp_cli_lang("--lang", optarg, &e))
+				return xp_cli_bad_value("project", &e);
+			a->lang = optarg;
+			break;
 		case 'J': fmt = 2; break;
 		case 'K': fmt = 3; break;
 		case 'A':

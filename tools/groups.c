@@ -150,7 +150,7 @@ int xp_opt_ualign(int ch, const char *v, xp_batch_opts *bo, xp_err *e)
 	static const char *const unspaced[] = {"char", "word"};
 	int k;
 	switch (ch) {
-	case O_TGT_LANG: bo->tgt_lang = v; return 0;
+	case O_TGT_LANG: bo->tgt_lang = v; return xp_cli_lang("--tgt-lang", v, e);
 	case O_UNSPACED:
 		if (xp_cli_choice("--unspaced-tokens", v, unspaced, 2, &k, e))
 			return XP_EUSAGE;

@@ -99,4 +99,37 @@ while [ $n -le 12000 ]; do
 done
 [ $oom -gt 0 ] || { echo "FAIL: no run of the sweep was refused as out of memory"; fails=$((fails + 1)); }
 
+# 5. A language code that names no language (`--tgt-lang zn`, a typo of
+# zh) ran on the language-independent rules, exit 0.  Refused (exit 2),
+# with the nearest pack's code, on every option that takes one and in a
+# config file (at its line); a real language without a pack still runs,
+# with one note.
+expect_status 2 $XPROJ wordalign $T/names.pairs --tgt-lang zn -o $T/zn.pharaoh
+expect_grep "^xproj wordalign: --tgt-lang: unknown language code 'zn' (did you mean zh?)" $T/err
+[ ! -e $T/zn.pharaoh ] || { echo "FAIL: a refused --tgt-lang wrote its output"; fails=$((fails + 1)); }
+expect_status 2 $XPROJ wordalign $T/names.pairs --src-lang en_XX1 --tgt-lang fa -o $T/zn.pharaoh
+expect_grep "src-lang: unknown language code 'en_XX1' (did you mean en?)" $T/err
+expect_status 2 $XPROJ wordalign $T/names.pairs --tgt-lang xx -o $T/zn.pharaoh
+expect_grep "unknown language code 'xx' (codes with a language pack: en zh fa" $T/err
+sed 's/^tgt-lang = zh$/tgt-lang = zn/' $S/zh.conf >$T/zn.conf
+expect_status 2 $XPROJ pipeline --config $T/zn.conf -o $T/zn --quiet
+expect_grep "zn.conf:7: --tgt-lang: unknown language code 'zn' (did you mean zh?)" $T/err
+[ ! -e $T/zn ] || { echo "FAIL: a refused pipeline made its directory"; fails=$((fails + 1)); }
+expect_status 2 $XPROJ align --transcript $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt --tgt-lang zn -o $T/zn.jsonl
+expect_grep "unknown language code 'zn' (did you mean zh?)" $T/err
+expect_status 2 $XPROJ project --list-rules --lang fq
+expect_grep "project: --lang: unknown language code 'fq' (did you mean fa?)" $T/err
+expect_status 2 $XPROJ pair --source $S/dialogue.conll --target $S/dialogue.conll --lang und -o $T/zn.jsonl
+expect_grep "unknown language code 'und'" $T/err
+expect_status 2 $XPROJ score --by type --lang zhh $S/dialogue.conll $S/dialogue.conll
+expect_grep "unknown language code 'zhh' (did you mean zh?)" $T/err
+# a language without a pack: runs, one note (not one a stage)
+expect_status 0 $XPROJ pipeline --config $S/zh.conf --tgt-lang yue -o $T/yue --quiet
+expect_eq "$(cat $T/err)" "xproj pipeline: note: --tgt-lang yue (Cantonese) has no language pack: the language-independent rules and normalisation are used (docs/languages.md)" "a language without a pack: one note"
+expect_status 0 $XPROJ project --list-rules --lang rum
+expect_grep "note: --lang rum (Romanian) has no language pack" $T/err
+# a pack's codes and tags: no note
+expect_status 0 $XPROJ project --list-rules --lang zh_Hant
+expect_eq "$(cat $T/err)" "" "a pack's tag: nothing to say"
+
 finish
