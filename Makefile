@@ -116,7 +116,7 @@ REPLAYS  := $(FUZZ_SRC:tests/fuzz/%.c=$(B)/tests/replay_%)
 # ...) and may change at will; tests/cli/install.sh checks that this list is
 # closed under #include and needs no dependency's header.
 PUBLIC_HEADERS := xproj.h \
-	base/version.h base/error.h base/mem.h base/buf.h base/text.h base/vocab.h base/file.h base/outputs.h \
+	base/version.h base/error.h base/mem.h base/buf.h base/text.h base/vocab.h base/file.h base/outputs.h base/icu.h \
 	model/corpus.h model/tokenize.h model/script.h model/mtype.h \
 	io/read.h io/conll.h io/jsonl.h io/conllu.h io/mmax2.h io/transcript.h io/subs.h io/asides.h io/charset.h io/opus.h \
 	io/archive.h io/epmap.h io/aligned.h io/bitext.h io/walign.h io/report.h \

@@ -26,6 +26,7 @@ extern "C" {
 #include "base/vocab.h"        /* the hash table: strings as dense ids */
 #include "base/file.h"         /* whole-file reads (gzip too) */
 #include "base/outputs.h"      /* several outputs replaced together */
+#include "base/icu.h"          /* ICU's allocations watched (xp_icu_watch first thing) */
 
 #include "model/corpus.h"      /* corpus -> documents -> utterances -> mentions, clusters */
 #include "model/tokenize.h"    /* ICU word breaks */

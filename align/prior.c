@@ -2,6 +2,7 @@
  * align/prior.c — the name prior and the closed-class prior; see prior.h.
  */
 #include "prior.h"
+#include "../base/icu.h"
 #include "../base/mem.h"
 
 #include <pthread.h>
@@ -221,7 +222,7 @@ typedef struct builder {
 /* The most UChars a transliteration is given room for (spell) */
 #define UMOST (4 * 64 + 16)
 
-/* Fills type id's spelling on side d; -1 on OOM.  A transliteration that
+/* Fills type id's spelling on side d; -1 on OOM (ICU's too).  A transliteration that
  * does not fit its room gives no spelling; lazily (own 0) the room is the
  * largest any word spelled so far needed, so that whether a word fits could
  * depend on the words spelled before it.  With own, the room is the word's
@@ -278,9 +279,17 @@ static int spell_as(builder *b, int d, uint32_t id, int own, int *uncertain)
 			utrans_transUChars(b->tr, b->u, &len2, UMOST, 0, &limit2, &e2);
 		if (U_SUCCESS(e2))
 			*uncertain = 1;
+		else if (e2 != U_BUFFER_OVERFLOW_ERROR)
+			return -1;
 	}
+	/* too long after transliteration: no spelling, no match.  Any other
+	 * failure is ICU's, not the word's (U_MEMORY_ALLOCATION_ERROR under
+	 * `ulimit -v`): taken as "no spelling" it changed the links of a run
+	 * that exited 0, so it is the run's error (out of memory) */
+	if (U_FAILURE(e) && e != U_BUFFER_OVERFLOW_ERROR)
+		return -1;
 	if (U_FAILURE(e))
-		len = 0;   /* too long after transliteration: no spelling, no match */
+		len = 0;
 	char *a = malloc((size_t)len + 1);
 	if (!a)
 		return -1;
@@ -698,6 +707,11 @@ long xp_wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const 
 	builder b = {0};
 	b.voc = voc;
 	uint8_t *loan[2] = {NULL, NULL};
+	/* Any-Latin makes each script's transliterator when it first meets
+	 * the script and, when that fails for memory, leaves the word as it
+	 * is without a word (base/icu.h): any allocation ICU was refused
+	 * while the cells are found makes them untrustworthy */
+	unsigned long refusals = xp_icu_refusals();
 	if (names || loans) {
 		UErrorCode e = U_ZERO_ERROR;
 		UChar id[40];
@@ -705,8 +719,10 @@ long xp_wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const 
 		b.tr = utrans_openU(id, -1, UTRANS_FORWARD, NULL, 0, NULL, &e);
 		if (U_FAILURE(e)) {
 			free(mask[0]), free(mask[1]);
-			return xp_failc(err, XP_ENOMEM, "", 0, "cannot open ICU's Any-Latin transliterator: %s",
-					u_errorName(e));
+			/* refused memory, ICU says U_INVALID_ID (a script's rules
+			 * it could not load are "no such transliterator") */
+			return xp_failc(err, XP_ENOMEM, "", 0, "%scannot open ICU's Any-Latin transliterator: %s",
+					xp_icu_refusals() != refusals ? "out of memory: " : "", u_errorName(e));
 		}
 	}
 	int rc = 0;
@@ -758,6 +774,8 @@ long xp_wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const 
 	free(b.u);
 	if (b.tr)
 		utrans_close(b.tr);
+	if (xp_icu_refusals() != refusals)
+		rc = -1;
 	if (rc) {
 		xp_wa_prior_free(c);
 		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");

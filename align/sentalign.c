@@ -64,7 +64,10 @@ static int kind_of(uint64_t k)
 }
 
 /* w folded for comparison across languages: NFD, combining marks dropped,
- * lower case, letters only, as UTF-8 in out; the number of letters. */
+ * lower case, letters only, as UTF-8 in out; the number of letters (0 for
+ * a word too long or not UTF-8), or -1 when ICU failed (its data not
+ * loaded, memory out): taken as "no letters", the word lost its anchors
+ * and the sentences aligned otherwise, exit 0. */
 static int32_t fold(const char *w, uint32_t n, char *out, size_t cap, int32_t *bytes)
 {
 	UChar src[128], nfd[256], low[256];
@@ -72,13 +75,17 @@ static int32_t fold(const char *w, uint32_t n, char *out, size_t cap, int32_t *b
 	UErrorCode ec = U_ZERO_ERROR;
 	*bytes = 0;
 	u_strFromUTF8(src, 128, &ns, w, (int32_t)n, &ec);
+	if (ec == U_MEMORY_ALLOCATION_ERROR)
+		return -1;
 	if (U_FAILURE(ec) || ec == U_STRING_NOT_TERMINATED_WARNING)
 		return 0;
 	ec = U_ZERO_ERROR;
 	const UNormalizer2 *N = unorm2_getNFDInstance(&ec);
 	if (U_FAILURE(ec))
-		return 0;
+		return -1;
 	nn = unorm2_normalize(N, src, ns, nfd, 256, &ec);
+	if (ec == U_MEMORY_ALLOCATION_ERROR)
+		return -1;
 	if (U_FAILURE(ec))
 		return 0;
 	int32_t letters = 0;
@@ -153,8 +160,12 @@ int xp_salign_dict_count(xp_salign_dict *d, const char *en, size_t nen, const ch
 {
 	char a[256], b[256], k[520];
 	int32_t na, nb;
-	if (nen > 120 || ntg > 120 || fold(en, (uint32_t)nen, a, sizeof a, &na) < 3 ||
-	    fold(tg, (uint32_t)ntg, b, sizeof b, &nb) < 3)
+	if (nen > 120 || ntg > 120)
+		return 0;
+	int32_t la = fold(en, (uint32_t)nen, a, sizeof a, &na), lb = la < 3 ? 0 : fold(tg, (uint32_t)ntg, b, sizeof b, &nb);
+	if (la < 0 || lb < 0)
+		return -1;
+	if (la < 3 || lb < 3)
 		return 0;
 	memcpy(k, a, (size_t)na);
 	k[na] = '\t';
@@ -254,6 +265,8 @@ static int describe(const xp_utt *u, int side, const xp_salign_dict *dict, keys 
 		char f[512];
 		int32_t fb;
 		int32_t letters = fold(w, n, f, sizeof f, &fb);
+		if (letters < 0)
+			return -1;
 		/* names: capitalised inside the sentence, spelled the same
 		 * (folded); cognates: the first four letters, folded (Simard,
 		 * Foster and Isabelle 1992) */

@@ -4,6 +4,12 @@
  * non-blank character is '#' are skipped; spaces around keys and values are
  * not part of them.  What the keys mean is the caller's business (the
  * command line maps them to its long options).
+ * Refused at their line, as they were taken literally and then named no
+ * such thing (`tgt-lang = fa  # Farsi`, `tgt-lang = "fa"`: no language
+ * pack, the generic rules, exit 0): a '#' after a blank or at the start
+ * of a value (a comment is a whole line), a key or value that starts
+ * with a quote (nothing is quoted), and a file in UTF-16 or UTF-32 (a
+ * byte order mark, or any NUL byte).
  */
 #ifndef XP_CONFIG_H
 #define XP_CONFIG_H

@@ -518,6 +518,15 @@ typedef struct xp_lang_pack {
  * there is none (or code is NULL or empty). */
 const xp_lang_pack *xp_lang_find(const char *code);
 
+/* 1 if code names a language, with a pack or without one: an ISO 639
+ * code ICU knows (two letters, CLDR's three-letter ones, ISO 639-2/T and
+ * /B: "ro", "ron", "rum") or a well-formed BCP 47 tag of one ("pt-BR",
+ * "sr-Latn-RS"; '_' as '-'); name (if not NULL) gets its English name
+ * ("Romanian"; "" if ICU has none).  0 for what names no language: a
+ * typo ("zn"), "und", a private-use tag, NULL or "".  A pack's own codes
+ * and aliases are xp_lang_find's: a pack may name a code ICU lacks. */
+int xp_lang_known(const char *code, char *name, size_t cap);
+
 /* Whether the codes a and b name one language: 1 when they do (one pack,
  * or, for a language without a pack, one ISO 639-3 code as ICU gives it:
  * "ro" and "ron"), 0 when they name two, -1 when either names none that

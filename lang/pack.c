@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <unicode/uloc.h>
+#include <unicode/ustring.h>
 #include <unicode/utf8.h>
 #include <strings.h>
 
@@ -296,6 +297,70 @@ const xp_lang_pack *xp_lang_find(const char *code)
 				return p;
 	}
 	return NULL;
+}
+
+/* ISO 639-2/B (bibliographic) codes, which ICU does not know, and the
+ * ISO 639-1 code of each: the twenty languages whose two ISO 639-2 codes
+ * differ (the terminology one, "ron", ICU knows) */
+static const char *const biblio[][2] = {
+	{"alb", "sq"}, {"arm", "hy"}, {"baq", "eu"}, {"bur", "my"}, {"chi", "zh"}, {"cze", "cs"}, {"dut", "nl"},
+	{"fre", "fr"}, {"geo", "ka"}, {"ger", "de"}, {"gre", "el"}, {"ice", "is"}, {"mac", "mk"}, {"mao", "mi"},
+	{"may", "ms"}, {"per", "fa"}, {"rum", "ro"}, {"slo", "sk"}, {"tib", "bo"}, {"wel", "cy"}};
+
+/* 1 if l (lower case) is a language code ICU knows: one of its ISO 639
+ * codes (uloc_getISOLanguages: every two-letter one and CLDR's three-letter
+ * ones), a deprecated one it still maps ("iw"), or the ISO 639-2/T code of
+ * a two-letter one ("ron" for "ro") */
+static int icu_language(const char *l)
+{
+	if (*uloc_getISO3Language(l))
+		return 1;
+	for (const char *const *p = uloc_getISOLanguages(); *p; p++)
+		if (!strcmp(*p, l) || (strlen(l) == 3 && strlen(*p) == 2 && !strcmp(uloc_getISO3Language(*p), l)))
+			return 1;
+	return 0;
+}
+
+int xp_lang_known(const char *code, char *name, size_t cap)
+{
+	if (name && cap)
+		*name = 0;
+	if (!code || !*code)
+		return 0;
+	/* a BCP 47 tag, '_' as '-' ("zh_Hant"), well formed to its end */
+	char tag[64], loc[ULOC_FULLNAME_CAPACITY], lang[ULOC_LANG_CAPACITY];
+	size_t n = strlen(code);
+	if (n >= sizeof tag)
+		return 0;
+	for (size_t i = 0; i <= n; i++)
+		tag[i] = code[i] == '_' ? '-' : code[i];
+	UErrorCode e = U_ZERO_ERROR;
+	int32_t parsed = 0;
+	uloc_forLanguageTag(tag, loc, sizeof loc, &parsed, &e);
+	if (U_FAILURE(e) || (size_t)parsed != n)
+		return 0;
+	uloc_getLanguage(loc, lang, sizeof lang, &e);
+	if (U_FAILURE(e) || !*lang)
+		return 0;   /* "und", "x-private" */
+	for (char *c = lang; *c; c++)
+		*c = (char)(*c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+	const char *as = lang;
+	for (size_t k = 0; k < sizeof biblio / sizeof *biblio; k++)
+		if (!strcmp(lang, biblio[k][0]))
+			as = biblio[k][1];
+	if (!icu_language(as))
+		return 0;
+	if (name && cap) {
+		UChar u[64];
+		int32_t m = uloc_getDisplayLanguage(as, "en", u, 64, &e);
+		int32_t len = 0;
+		if (U_SUCCESS(e))
+			u_strToUTF8(name, (int32_t)cap, &len, u, m, &e);
+		/* ICU's name is the code itself when it has none */
+		if (U_FAILURE(e) || (size_t)len >= cap || !strcmp(name, as))
+			*name = 0;
+	}
+	return 1;
 }
 
 /* ICU's ISO 639-3 code of a language code ("" when it knows none); a code

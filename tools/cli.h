@@ -149,6 +149,13 @@ int xp_cli_intv(const char *opt, const char *s, int min, int max, int *out, xp_e
 /* A value that is one of names (its index into *out), or XP_EUSAGE naming
  * the choices: "--rule: 'box' is not one of minmax, block". */
 int xp_cli_choice(const char *opt, const char *s, const char *const *names, size_t n, int *out, xp_err *e);
+/* A language code (--tgt-lang, --src-lang, --lang): a pack's code or
+ * alias, or a language ICU knows (lang.h xp_lang_known; any language works
+ * without a pack, on the generic rules: a note on stderr says so, once a
+ * code); else XP_EUSAGE: "--tgt-lang: unknown language code 'xy' (did you
+ * mean CODE?)", the pack whose code is nearest.  A typo of a pack's code
+ * ran on the generic rules, exit 0. */
+int xp_cli_lang(const char *opt, const char *s, xp_err *e);
 /* A corpus format: conll, jsonlines, conllu or mmax2 (xp_format_named's names). */
 int xp_cli_format(const char *opt, const char *s, int *fmt, xp_err *e);
 

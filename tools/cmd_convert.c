@@ -5,6 +5,7 @@
 #include "../io/mmax2.h"
 #include "../io/conllu.h"
 #include "../io/read.h"
+#include "../base/text.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -28,6 +29,29 @@ static void count_changed(const xp_corpus *c, size_t *brk, size_t *empty)
 				*brk += n && (memchr(w, '\t', n) || memchr(w, '\n', n) || memchr(w, '\r', n));
 			}
 		}
+}
+
+/* Documents without a sentence: CoNLL-U names a document on its first
+ * sentence (`# newdoc id`), so the writer has nothing to put for one and
+ * it was left out without a word (a CoNLL or jsonlines file holds it).
+ * Counted, and the first named, to be said after the write. */
+typedef struct nodocs {
+	size_t n;
+	char first[XP_QUOTE_SIZE];
+} nodocs;
+
+static void count_nodocs(const xp_corpus *c, xp_format to, nodocs *z)
+{
+	for (size_t d = 0; to == XP_FMT_CONLLU && d < c->ndocs; d++)
+		if (!c->docs[d].nutts && !z->n++)
+			xp_quote(z->first, sizeof z->first, c->docs[d].id, strlen(c->docs[d].id));
+}
+
+static void say_nodocs(const char *out, const nodocs *z)
+{
+	if (z->n)
+		fprintf(stderr, "xproj convert: %s: %zu document%s without a sentence left out (CoNLL-U cannot hold "
+			"one), the first '%s'\n", out, z->n, z->n == 1 ? "" : "s", z->first);
 }
 
 static void say_counts(const char *out, xp_format to, size_t brk, size_t empty)
@@ -62,6 +86,7 @@ typedef struct conv {
 	const char *out;
 	xp_format to;
 	size_t brk, empty;
+	nodocs z;
 	xp_diags dg;
 } conv;
 
@@ -84,6 +109,7 @@ static int conv_gen(void *ctx, xp_put_fn put, void *pctx)
 			break;
 		}
 		count_changed(&c, &V->brk, &V->empty);
+		count_nodocs(&c, V->to, &V->z);
 		xp_corpus_free(&c);
 	}
 	xp_corpus_free(&c);
@@ -105,6 +131,8 @@ static int streamed(const char *in, xp_format from, const char *out, xp_format t
 	xp_diags_free(&V.dg);
 	if (ok && (to == XP_FMT_CONLL || to == XP_FMT_CONLLU))
 		say_counts(out, to, V.brk, V.empty);
+	if (ok)
+		say_nodocs(out, &V.z);
 	return ok;
 }
 
@@ -151,6 +179,10 @@ static int run(int argc, char **argv)
 		xp_cli_read_notes(in, &c);
 	if (!rc && (to == XP_FMT_CONLL || to == XP_FMT_CONLLU))
 		say_changed(out, (xp_format)to, &c);
+	nodocs z = {0};
+	count_nodocs(&c, (xp_format)to, &z);
+	if (!rc)
+		say_nodocs(out, &z);
 	xp_diags_free(&dg);
 	xp_corpus_free(&c);
 	return rc;
@@ -163,6 +195,8 @@ const xp_cmd xp_cmd_convert = {
 	"written transparently); '-' is stdin/stdout.  Without a telling name, OUT gets the\n"
 	"other format than IN.  OUT is written to a temporary file and renamed when complete.\n"
 	"IN may be a .mmax file or a directory of them (MMAX2, read only: docs/formats.md).\n"
+	"CoNLL-U names a document on its first sentence: a document without one is left out of\n"
+	"a .conllu OUT, and stderr says how many and the first.\n"
 	"  --from F, --to F  conll | jsonlines | conllu (--from also mmax2)\n"
 	"  --repair          drop dangling brackets (and say so) instead of stopping",
 };

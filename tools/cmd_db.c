@@ -12,6 +12,7 @@
 #include "../pipeline/reproject.h"
 #include "../project/project.h"
 #include "../align/wordalign.h"
+#include "groups.h"
 #include "pstream.h"
 
 #include <getopt.h>
@@ -171,7 +172,11 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 		case 's': a->source = optarg; break;
 		case 'a': a->aligned = optarg; break;
 		case 'R': a->report = optarg; break;
-		case 'L': a->lang = optarg; break;
+		case 'L':
+			if (xp_cli_lang("--lang", optarg, &e))
+				return xp_cli_bad_value(cmd, &e);
+			a->lang = optarg;
+			break;
 		case 'T': {
 			static const char *const modes[] = {"run", "words"};
 			if (xp_cli_choice("--tokens", optarg, modes, 2, &a->words, &e))
@@ -247,7 +252,7 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 	if (d->files == 1 && !a->file)
 		return xp_cli_bad(cmd, "which file? (xproj db %s DB FILE)", d->name);
 	const char *why = incomplete(d, a);
-	return why ? xp_cli_bad(cmd, "%s", why) : 0;
+	return why ? xp_cli_bad(cmd, "%s", why) : xp_keep_empty_fits(cmd, a->keep_empty, a->out);
 }
 
 /* the run's entry of xp_db_runs, NULL if there is no such run */

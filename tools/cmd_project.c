@@ -76,7 +76,12 @@ static int parse(int argc, char **argv, args *a)
 		case 'P': a->all_probs = optarg; break;
 		case 'r': a->repair = 1; break;
 		case 'l': a->list = 1; break;
-		case 'L': a->lang = optarg; break;
+		case 'L':
+			/* "generic": the generic pack's rules (scripts/lang-doc) */
+			if (strcmp(optarg, "generic") && xp_cli_lang("--lang", optarg, &e))
+				return xp_cli_bad_value("project", &e);
+			a->lang = optarg;
+			break;
 		case 'J': fmt = 2; break;
 		case 'K': fmt = 3; break;
 		case 'A':
@@ -110,6 +115,8 @@ static int parse(int argc, char **argv, args *a)
 	if (a->model && a->o.uncalibrated)
 		return xp_cli_bad("project", "--model and --uncalibrated both say how confidences are calibrated (%s, none): "
 				  "give one", a->model);
+	if (xp_keep_empty_fits("project", a->keep_empty, a->out))
+		return 2;
 	if (!a->names) {
 		/* what `wordalign -o A.pharaoh` (or A.pharaoh.gz, or any name)
 		 * wrote next to it */
@@ -622,7 +629,8 @@ const xp_cmd xp_cmd_project = {
 
 	"The alignment lines follow `xproj bitext` (or its --map).  Utterances\n"
 	"without target text are left out of OUT and counted, and so are documents left with no\n"
-	"sentence (training data: nothing to learn from; --keep-empty writes them).  A projection\n"
+	"sentence (training data: nothing to learn from; --keep-empty writes them, into CoNLL:\n"
+	"CoNLL-U cannot hold a document without a sentence, and refuses --keep-empty).  A projection\n"
 	"of none of its mentions (no target text, an empty alignment) is refused and nothing is\n"
 	"written: it would replace good outputs with nothing (--allow-empty writes it).  The report\n"
 	"is JSON Lines (version 4, written a document at a time), a header line:\n"

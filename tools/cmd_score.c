@@ -341,6 +341,7 @@ static int run(int argc, char **argv)
 		else if (ch == 'c') chars = 1;
 		else if (ch == 'M') cflags |= XP_CHARS_SCORE_MISMATCHED;
 		else if (ch == 'b') by = optarg;
+		else if (ch == 'l' && xp_cli_lang("--lang", optarg, &e)) return xp_cli_bad_value("score", &e);
 		else if (ch == 'l') lang = optarg;
 		else if (ch == 'S') strict = 1;
 		else if (ch == 'O') matching = 1;

@@ -362,8 +362,12 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 			}
 			break;
 		}
-		case 'S': a->wa.lang[0] = optarg; break;
-		case 'L': a->wa.lang[1] = optarg; break;
+		case 'S':
+		case 'L':
+			if (xp_cli_lang(ch == 'S' ? "--src-lang" : "--tgt-lang", optarg, &e))
+				return xp_cli_bad_value("wordalign", &e);
+			a->wa.lang[ch == 'L'] = optarg;
+			break;
 		case 'M': a->save_model = optarg; break;
 		case 'm': a->model = optarg; break;
 		case 'N': a->names = optarg; break;
@@ -953,7 +957,9 @@ const xp_cmd xp_cmd_wordalign = {
 	"  --lowercase    compare words lower-cased (normalising folds case anyway)\n"
 	"  --src-lang L, --tgt-lang L  the languages of the two sides, which decide the\n"
 	"                 normalisation (default: from each side's script; Latin is en\n"
-	"                 when English function words make an eighth of its tokens)\n"
+	"                 when English function words make an eighth of its tokens); an\n"
+	"                 ISO 639 code or BCP 47 tag (a code that names no language is\n"
+	"                 refused; one without a language pack gets a note)\n"
 	"  --no-normalize[=PART,...]  the aligner sees words as given, or without the\n"
 	"                 parts named: nfkc, case, apostrophes, clitics (English it's ->\n"
 	"                 it 's), letters (the language's letters written two ways:\n"

@@ -3,6 +3,8 @@
 #include "../align/norm.h"
 #include "../lang/lang.h"
 #include "../lang/np.h"
+#include "../base/text.h"
+#include "../io/read.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -81,6 +83,15 @@ int xp_opt_output(int ch, int *keep_empty, int *allow_empty)
 	return 0;
 }
 
+int xp_keep_empty_fits(const char *cmd, int keep_empty, const char *out)
+{
+	if (!keep_empty || !out || xp_format_of_path(out) != XP_FMT_CONLLU)
+		return 0;
+	return xp_cli_bad(cmd, "--keep-empty: '%s' is CoNLL-U, which cannot hold a document without a sentence (a "
+			  "document is named on its first one): write CoNLL (-o NAME.conll) to keep them, or leave "
+			  "--keep-empty out", XP_QUOTED(out, strlen(out)));
+}
+
 int xp_opts_table(struct option *out, size_t cap, const struct option *const *tables, xp_err *e)
 {
 	size_t n = 0;
@@ -139,7 +150,7 @@ int xp_opt_ualign(int ch, const char *v, xp_batch_opts *bo, xp_err *e)
 	static const char *const unspaced[] = {"char", "word"};
 	int k;
 	switch (ch) {
-	case O_TGT_LANG: bo->tgt_lang = v; return 0;
+	case O_TGT_LANG: bo->tgt_lang = v; return xp_cli_lang("--tgt-lang", v, e);
 	case O_UNSPACED:
 		if (xp_cli_choice("--unspaced-tokens", v, unspaced, 2, &k, e))
 			return XP_EUSAGE;

@@ -57,5 +57,10 @@ int xp_opt_alignments(int ch, const char *v, const char **path, const char **pro
 int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err *e);
 int xp_opt_project(int ch, const char *v, xp_proj_opts *o, xp_err *e);
 int xp_opt_output(int ch, int *keep_empty, int *allow_empty);
+/* 0, or 2 after saying that --keep-empty cannot be kept to: OUT is
+ * CoNLL-U (.conllu), where a document is named on its first sentence, so
+ * one without a sentence had no place and was lost without a word (the
+ * "not written" count is not said under --keep-empty) */
+int xp_keep_empty_fits(const char *cmd, int keep_empty, const char *out);
 
 #endif

@@ -24,7 +24,11 @@ int xp_pair_args_parse(const xp_cmd *cmd, int argc, char **argv, xp_pair_args *a
 		switch (ch) {
 		case 's': a->source = optarg; break;
 		case 't': a->target = optarg; break;
-		case 'l': a->o.tgt_lang = optarg; break;
+		case 'l':
+			if (xp_cli_lang("--lang", optarg, &e))
+				return xp_cli_bad_value(cmd->name, &e);
+			a->o.tgt_lang = optarg;
+			break;
 		case 'o': a->out = optarg; break;
 		case 'r': a->repair = 1; break;
 		case 'G': a->o.length_only = 1; break;

@@ -6,6 +6,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
+#include "../base/icu.h"
 #include "../base/outputs.h"
 #include "../base/version.h"
 
@@ -178,6 +179,9 @@ static int run_main(int argc, char **argv);
  * is: `xproj --man > xproj.1` on a full disk exited 0 with the page cut. */
 int main(int argc, char **argv)
 {
+	/* before anything uses ICU: its allocations counted, so that a
+	 * failure ICU does without unsaid is the run's (base/icu.h) */
+	xp_icu_watch();
 	hold_std_fds();
 	catch_signals();
 	return stdout_done(run_main(argc, argv));

@@ -32,7 +32,7 @@ streamed fix
 expect_grep '5 mentions, 3 projected' $T/fix.s.err
 both chars conll --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh --chars
 streamed chars
-both corefud conllu --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh --keep-empty
+both corefud conllu --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh
 streamed corefud
 
 # several documents, a map, other seeds' alignments and gzip: the synthetic

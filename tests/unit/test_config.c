@@ -33,6 +33,21 @@ static void config_bad(void **state)
 		{FIX("config/nokey.conf"), "no key", 1},
 		{FIX("config/space.conf"), "a key is one word", 1},
 		{FIX("config/nul.conf"), "NUL", 1},
+		/* a comment after a value: it was part of the value ("fa  # Farsi") */
+		{FIX("config/comment.conf"), "'# Farsi' after 'tgt-lang = fa': a comment is a line of its own", 2},
+		{FIX("config/comment-bare.conf"), "'# on' after 'lowercase'", 2},
+		{FIX("config/comment-start.conf"), "'#1' after 'seed ='", 1},
+		/* quotes were part of the value ('"fa"', no such language) */
+		{FIX("config/quoted.conf"), "'\"fa\"': keys and values are not quoted in a config file", 1},
+		{FIX("config/quoted.conf"), "write 'tgt-lang = fa'", 1},
+		{FIX("config/squoted.conf"), "write 'subs = a b.srt'", 1},
+		{FIX("config/qkey.conf"), "write 'tgt-lang = fa'", 1},
+		/* UTF-16 and UTF-32: by the byte order mark, or by a NUL byte */
+		{FIX("config/utf16le.conf"), "the file is UTF-16LE (its byte order mark): a config file is UTF-8", 1},
+		{FIX("config/utf16be.conf"), "the file is UTF-16BE", 1},
+		{FIX("config/utf32le.conf"), "the file is UTF-32LE", 1},
+		{FIX("config/utf16-nobom.conf"), "a NUL byte: is the file UTF-16 or UTF-32?", 1},
+		{FIX("config/utf32be-nobom.conf"), "a NUL byte: is the file UTF-16 or UTF-32?", 1},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		xp_config c;
@@ -44,11 +59,27 @@ static void config_bad(void **state)
 	}
 }
 
+/* a '#' inside a word is data, not a comment */
+static void config_hash_in_word(void **state)
+{
+	(void)state;
+	xp_config c;
+	xp_err e;
+	assert_int_equal(xp_config_read(FIX("config/hash-in-word.conf"), &c, &e), 0);
+	assert_int_equal(c.n, 1);
+	assert_string_equal(c.v[0].value, "a#1.srt");
+	xp_config_free(&c);
+	/* a NUL on a later line is said at its line */
+	assert_int_equal(xp_config_read_mem("m", "a = b\nc = d\0\n", 13, &c, &e), XP_EINPUT);
+	assert_int_equal(e.line, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(config_good),
 		cmocka_unit_test(config_bad),
+		cmocka_unit_test(config_hash_in_word),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

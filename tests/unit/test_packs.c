@@ -49,6 +49,37 @@ static void test_find(void **state)
 		assert_ptr_equal(xp_lang_find(all[k]->code), all[k]);
 }
 
+/* Which codes name a language at all (xp_lang_known): ISO 639 codes ICU
+ * knows, of two letters and three (terminology and bibliographic), BCP 47
+ * tags of them; not a typo, "und" or a private tag. */
+static void test_known(void **state)
+{
+	(void)state;
+	char name[64];
+	static const struct { const char *code, *name; } yes[] = {
+		{"ro", "Romanian"}, {"ron", "Romanian"}, {"rum", "Romanian"}, {"nl", "Dutch"}, {"dut", "Dutch"},
+		{"tt", "Tatar"}, {"yue", "Cantonese"}, {"sr-Latn-RS", "Serbian"}, {"pt_BR", "Portuguese"},
+		{"zh-Hant", "Chinese"}, {"EN-us", "English"}, {"iw", "Hebrew"}, {"i-klingon", "Klingon"}, {"fa", "Persian"}};
+	for (size_t k = 0; k < sizeof yes / sizeof *yes; k++) {
+		assert_int_equal(xp_lang_known(yes[k].code, name, sizeof name), 1);
+		assert_string_equal(name, yes[k].name);
+	}
+	static const char *const no[] = {"zn", "xx", "xpx", "zhx", "und", "x-foo", "", "fa-", "-fa", "fa--IR", "english",
+					 "f", "zh_Hant_Hans_Hant_Hans_Hant_Hans_Hant_Hans_Hant_Hans_Hant_Hans_Hant"};
+	for (size_t k = 0; k < sizeof no / sizeof *no; k++) {
+		strcpy(name, "left");
+		assert_int_equal(xp_lang_known(no[k], name, sizeof name), 0);
+		assert_string_equal(name, "");
+	}
+	assert_int_equal(xp_lang_known(NULL, NULL, 0), 0);
+	assert_int_equal(xp_lang_known("de", NULL, 0), 1);
+	/* every pack's code names a language */
+	size_t n;
+	const xp_lang_pack *const *all = xp_lang_packs(&n);
+	for (size_t k = 0; k < n; k++)
+		assert_int_equal(xp_lang_known(all[k]->code, NULL, 0), 1);
+}
+
 static void test_traits(void **state)
 {
 	(void)state;
@@ -259,6 +290,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_known),
 		cmocka_unit_test(test_traits),
 		cmocka_unit_test(test_fold),
 		cmocka_unit_test(test_rules),
