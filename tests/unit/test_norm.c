@@ -6,6 +6,7 @@
 #include "testutil.h"
 #include "align/norm.h"
 #include "align/wordalign.h"
+#include "lang/lang.h"
 
 /* the words of one token, joined by "|" ("" when there are none) */
 static const char *words(xp_normalizer *z, unsigned parts, const char *tok)
@@ -408,8 +409,32 @@ static void stems_learned_from_the_corpus(void **state)
 	assert_int_equal(method, XP_STEM_LEARNED);
 	assert_int_equal(xp_norm_stem_parse("prefix:5", &method), 0);
 	assert_int_equal(method, 5);
+	assert_int_equal(xp_norm_stem_parse("none", &method), 0);
+	assert_int_equal(method, XP_STEM_NONE);
+	assert_int_equal(xp_normalizer_stem(z, XP_STEM_NONE), -1);   /* no method */
+	char name[24];
+	assert_string_equal(xp_norm_stem_name(XP_STEM_LEARNED, name, sizeof name), "learned");
+	assert_string_equal(xp_norm_stem_name(32, name, sizeof name), "prefix:32");
+	assert_string_equal(xp_norm_stem_name(XP_STEM_NONE, name, sizeof name), "none");
+	assert_string_equal(xp_norm_stem_name(0, name, sizeof name), "none");
+	/* every pack's pair stems name a method (lang.h stem, src_stem): the
+	 * aligner refuses a run with one that does not; German's alone have
+	 * any (prefix:4 both sides), Chinese's and Farsi's none */
+	size_t np;
+	const xp_lang_pack *const *all = xp_lang_packs(&np);
+	for (size_t k = 0; k < np; k++)
+		for (int d = 0; d < 2; d++) {
+			const char *m = d ? all[k]->stem : all[k]->src_stem;
+			if (m) {
+				assert_int_equal(xp_norm_stem_parse(m, &method), 0);
+				assert_true(method != XP_STEM_NONE);
+			}
+			assert_true(!m || !strcmp(all[k]->code, "de"));
+		}
+	assert_string_equal(xp_lang_find("de")->stem, "prefix:4");
+	assert_string_equal(xp_lang_find("de")->src_stem, "prefix:4");
 	static const char *const bad[] = {"", "prefix", "prefix:", "prefix:0", "prefix:33", "prefix:5x", "prefix:-1",
-					  "prefix:007", "stem", "Learned"};
+					  "prefix:007", "stem", "Learned", "None", "no"};
 	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++)
 		assert_int_equal(xp_norm_stem_parse(bad[k], &method), -1);
 	assert_int_equal(xp_normalizer_stem(z, 0), -1);
