@@ -5,6 +5,7 @@
 #include "../base/text.h"
 #include "../base/vocab.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/uchar.h>
@@ -635,8 +636,8 @@ static size_t en_stem(xp_normalizer *z, const UChar *s, size_t n, const char **s
 
 int xp_norm_stem_parse(const char *s, int *method)
 {
-	if (!strcmp(s, "learned")) {
-		*method = XP_STEM_LEARNED;
+	if (!strcmp(s, "learned") || !strcmp(s, "none")) {
+		*method = s[0] == 'l' ? XP_STEM_LEARNED : XP_STEM_NONE;
 		return 0;
 	}
 	if (strncmp(s, "prefix:", 7) || s[7] < '1' || s[7] > '9' || strspn(s + 7, "0123456789") != strlen(s + 7) ||
@@ -644,6 +645,17 @@ int xp_norm_stem_parse(const char *s, int *method)
 		return -1;
 	*method = atoi(s + 7);
 	return 0;
+}
+
+const char *xp_norm_stem_name(int method, char *out, size_t cap)
+{
+	if (method == XP_STEM_LEARNED)
+		snprintf(out, cap, "learned");
+	else if (method > 0)
+		snprintf(out, cap, "prefix:%d", method);
+	else
+		snprintf(out, cap, "none");
+	return out;
 }
 
 int xp_normalizer_stem(xp_normalizer *z, int method)

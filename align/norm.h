@@ -98,12 +98,18 @@ enum {
 int xp_normalizer_know(xp_normalizer *z, const char *word, size_t n);
 
 /* How XP_NORM_STEM reduces a word: XP_STEM_LEARNED, or N > 0 for its
- * first N letters (a "prefix:N"). */
+ * first N letters (a "prefix:N").  XP_STEM_NONE is no method: a side
+ * without stems, over what its language or pair would take ("none",
+ * wordalign.h xp_wa_opts.stem). */
 #define XP_STEM_LEARNED (-1)
+#define XP_STEM_NONE (-2)
 #define XP_STEM_PREFIX_MAX 32
-/* The method named s ("learned", "prefix:N" with N 1..XP_STEM_PREFIX_MAX)
- * into *method; 0, or -1 if s names none. */
+/* The method named s ("learned", "prefix:N" with N 1..XP_STEM_PREFIX_MAX,
+ * "none": XP_STEM_NONE) into *method; 0, or -1 if s names none. */
 int xp_norm_stem_parse(const char *s, int *method);
+/* The name of method (as xp_norm_stem_parse reads it; 0 and XP_STEM_NONE:
+ * "none") into out (cap bytes, 16 are enough); out. */
+const char *xp_norm_stem_name(int method, char *out, size_t cap);
 /* The method of XP_NORM_STEM (until called: XP_STEM_LEARNED).  The learned
  * stems are the corpus's: what xp_normalizer_know was given when a word
  * is first reduced (a word w = t + s loses its suffix s, of 1 to 5

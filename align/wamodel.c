@@ -8,7 +8,9 @@
  *   u32 WA_NJUMP  u32 WA_FMAX + 1      the sampler's buckets (a build with
  *                                       others cannot use the counts)
  *   u32 flags (1: lower-cased)  u32 normalize
- *   per side: str language  u32 parts
+ *   per side: str language  u32 parts  u32 stem method (version 2 on:
+ *                                       norm.h's, as int32; 0 without the
+ *                                       part `stem`)
  *   f64 name, closed, loan prior  u32 closed classes
  *   u32 has closed langs, str  u32 has loan langs, str
  *   u64 pairs trained on  u32 samplers
@@ -102,6 +104,7 @@ int xp_wa_model_serialize(const xp_wa_model *m, xp_buf *out)
 	for (int d = 0; d < 2; d++) {
 		put_str(&b, m->lang[d]);
 		put_u32(&b, m->parts[d]);
+		put_u32(&b, (uint32_t)m->stem[d]);
 	}
 	put_f64(&b, m->name_prior);
 	put_f64(&b, m->closed_prior);
@@ -325,9 +328,9 @@ int xp_wa_model_parse_crc(const char *name, const void *buf, size_t len, int che
 	uint32_t version, njump, nfert;
 	if (get_u32(&c, &version))
 		return -1;
-	if (version != XP_WA_MODEL_VERSION)
+	if (version < 1 || version > XP_WA_MODEL_VERSION)
 		return xp_failc(err, XP_EINPUT, name, 0,
-				"word-aligner model of format version %u; this xproj reads version %d", version,
+				"word-aligner model of format version %u; this xproj reads versions 1 to %d", version,
 				XP_WA_MODEL_VERSION);
 	int wrong = whole_length(&c, "model");
 	if (wrong)
@@ -355,13 +358,23 @@ int xp_wa_model_parse_crc(const char *name, const void *buf, size_t len, int che
 	int rc = get_u32(&c, &flags) || get_u32(&c, &normalize) ? -1 : 0;
 	m->lowercase = flags & 1;
 	m->normalize = normalize;
+	m->version = (int)version;
 	for (int d = 0; d < 2 && !rc; d++) {
-		if (get_str(&c, sizeof m->lang[d] - 1, &s) || get_u32(&c, &m->parts[d]))
+		uint32_t stem = 0;
+		if (get_str(&c, sizeof m->lang[d] - 1, &s) || get_u32(&c, &m->parts[d]) ||
+		    (version >= 2 && get_u32(&c, &stem)))
 			rc = -1;
 		else
 			strcpy(m->lang[d], s);
 		free(s);
 		s = NULL;
+		/* version 1: the part's own method, the one there was */
+		int method = version < 2 ? (m->parts[d] & XP_NORM_STEM ? XP_STEM_LEARNED : 0) : (int32_t)stem;
+		if (!rc && (m->parts[d] & XP_NORM_STEM ? method != XP_STEM_LEARNED &&
+							   (method < 1 || method > XP_STEM_PREFIX_MAX)
+						       : method != 0))
+			rc = bad(&c, "a stem method that is none, or one without the part `stem`");
+		m->stem[d] = method;
 	}
 	if (!rc && (get_f64(&c, &m->name_prior) || get_f64(&c, &m->closed_prior) || get_f64(&c, &m->loan_prior) ||
 		    get_u32(&c, &m->closed_classes)))
@@ -478,6 +491,22 @@ int xp_wa_model_settings(const xp_wa_model *m, xp_wa_opts *o, const char *name, 
 		return xp_failc(err, XP_EUSAGE, name, 0,
 				"%s differs from the model's setting (a model aligns with the settings it was trained with)",
 				differs);
+	/* the stems are the model's: its words are stems of that method (a
+	 * pack's default when it was trained, or --stem's), and the corpus's
+	 * must be too, whatever the pair's pack says now; --stem may say them
+	 * again, not otherwise */
+	int stem[2];
+	for (int d = 0; d < 2; d++) {
+		stem[d] = m->parts[d] & XP_NORM_STEM ? m->stem[d] : XP_STEM_NONE;
+		if (o->stem[d] && o->stem[d] != stem[d]) {
+			char given[24], had[24];
+			return xp_failc(err, XP_EUSAGE, name, 0,
+					"--stem %s:%s differs from the model's stems on its %s side (%s): a model aligns "
+					"with the stems it was trained with (leave --stem out, or train the model again)",
+					d ? "tgt" : "src", xp_norm_stem_name(o->stem[d], given, sizeof given),
+					d ? "target" : "source", xp_norm_stem_name(stem[d], had, sizeof had));
+		}
+	}
 	/* A side of a named language was normalised with that language's
 	 * parts, as this build's pack names them; a pack that has gained or
 	 * lost a part since the model was made (a pack that took the learned
@@ -486,7 +515,10 @@ int xp_wa_model_settings(const xp_wa_model *m, xp_wa_opts *o, const char *name, 
 	 * a language that differs from itself ("normalised as 'L', the
 	 * model's as 'L'") once the corpus is read. */
 	for (int d = 0; d < 2; d++) {
-		unsigned now = xp_norm_parts(m->lang[d]) & m->normalize, diff = now ^ m->parts[d];
+		/* a file that records its stems (version 2) keeps them, whatever
+		 * the pack's part `stem` is now: the stems are compared above */
+		unsigned keep = m->version >= 2 ? ~(unsigned)XP_NORM_STEM : ~0u;
+		unsigned now = xp_norm_parts(m->lang[d]) & m->normalize & keep, diff = now ^ (m->parts[d] & keep);
 		if (!m->lang[d][0] || !diff)
 			continue;
 		char gained[160] = "", lost[160] = "";
@@ -512,9 +544,11 @@ int xp_wa_model_settings(const xp_wa_model *m, xp_wa_opts *o, const char *name, 
 	o->closed_classes = m->closed_classes;
 	o->closed_langs = m->closed_langs;
 	o->loan_langs = m->loan_langs;
-	for (int d = 0; d < 2; d++)
+	for (int d = 0; d < 2; d++) {
 		if (m->lang[d][0])
 			o->lang[d] = m->lang[d];
+		o->stem[d] = stem[d];
+	}
 	o->model = m;
 	return 0;
 }
@@ -668,7 +702,11 @@ static const char *unlike(const xp_wa_model *a, const xp_wa_model *b)
 	if (a->normalize != b->normalize)
 		return "normalisation (--no-normalize)";
 	for (int d = 0; d < 2; d++)
-		if (strcmp(a->lang[d], b->lang[d]) || a->parts[d] != b->parts[d])
+		if (strcmp(a->lang[d], b->lang[d]))
+			return d ? "target language (--tgt-lang)" : "source language (--src-lang)";
+		else if (a->stem[d] != b->stem[d])   /* 0 without the part */
+			return d ? "target side's stems (--stem)" : "source side's stems (--stem)";
+		else if (a->parts[d] != b->parts[d])
 			return d ? "target language (--tgt-lang)" : "source language (--src-lang)";
 	if (a->name_prior != b->name_prior)
 		return "name prior (--name-prior)";
@@ -816,6 +854,8 @@ int xp_wa_model_combine(xp_wa_model *const *in, const int *sign, const char *con
 		r->normalize = a->normalize;
 		memcpy(r->lang, a->lang, sizeof r->lang);
 		memcpy(r->parts, a->parts, sizeof r->parts);
+		memcpy(r->stem, a->stem, sizeof r->stem);
+		r->version = XP_WA_MODEL_VERSION;
 		r->name_prior = a->name_prior;
 		r->closed_prior = a->closed_prior;
 		r->loan_prior = a->loan_prior;

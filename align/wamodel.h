@@ -31,6 +31,12 @@ struct xp_wa_model {
 	unsigned normalize;
 	char lang[2][16];        /* the language each side was normalised as ("": none) */
 	unsigned parts[2];       /* XP_NORM_* applied */
+	/* with XP_NORM_STEM in parts[d], its method (norm.h: XP_STEM_LEARNED or
+	 * a prefix's length), else 0.  A file of version 1 has none: learned
+	 * where parts[d] has the part (a pack's own, Farsi's), the only stems
+	 * a model could have then */
+	int stem[2];
+	int version;             /* the file's format version (XP_WA_MODEL_VERSION when made here) */
 	double name_prior, closed_prior, loan_prior;
 	unsigned closed_classes;
 	char *closed_langs, *loan_langs;   /* NULL: the option's NULL */

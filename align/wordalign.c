@@ -483,7 +483,11 @@ static int is_english(const xp_vocab *V, const wa_side *S)
  * each word type normalised once, then every sentence rewritten.  The pairs
  * to align keep, for each word, the index of the token it came from: their
  * orig entries were one per token (add_side), in the order of the corpus. */
-static int normalise_side(xp_wa *w, int d)
+/* Side d's language (nm[d].lang): given, or found from its words' script
+ * (a Latin side is English when English function words say so); with
+ * every part of the normalisation off, none.  0, or -1 when memory ran
+ * out. */
+static int side_lang(xp_wa *w, int d)
 {
 	xp_wa_norm *nm = &w->nm[d];
 	xp_vocab *V = &w->voc[d];
@@ -506,7 +510,47 @@ static int normalise_side(xp_wa *w, int d)
 				nm->lang = "en";
 		}
 	}
-	nm->parts = (xp_norm_parts(nm->lang) | (w->o.stem[d] ? XP_NORM_STEM : 0)) & w->o.normalize;
+	return 0;
+}
+
+/* Side d's parts and stem method (nm[d].parts, .stem, .stem_from), both
+ * sides' languages known: --stem's (or a model's; XP_STEM_NONE: none),
+ * else the pair's, which the target language's pack says for its own side
+ * and an English one (a pair's setting: German gains with both sides cut
+ * to four letters and not with one, docs/quality.md), else the language's
+ * own part `stem` (learned).  0, or -1 for a pack's method that is none
+ * (*bad: the pack's code). */
+static int side_stem(xp_wa *w, int d, const char **bad)
+{
+	xp_wa_norm *nm = &w->nm[d];
+	unsigned parts = xp_norm_parts(nm->lang);
+	int method = w->o.stem[d], from = XP_WA_STEM_OPTION;
+	const xp_lang_pack *tgt = w->nm[1].lang[0] ? xp_lang_find(w->nm[1].lang) : NULL;
+	if (!method && tgt && (d ? tgt->stem : tgt->src_stem) &&
+	    (d || xp_lang_has(xp_lang_find(nm->lang), XP_LT_SOURCE))) {
+		if (xp_norm_stem_parse(d ? tgt->stem : tgt->src_stem, &method) || method == XP_STEM_NONE) {
+			*bad = tgt->code;
+			return -1;
+		}
+		from = XP_WA_STEM_PAIR;
+	}
+	if (method == XP_STEM_NONE)
+		parts &= ~(unsigned)XP_NORM_STEM;
+	else if (method)
+		parts |= XP_NORM_STEM;
+	else
+		method = XP_STEM_LEARNED, from = XP_WA_STEM_PART;
+	nm->parts = parts & w->o.normalize;
+	nm->stem = nm->parts & XP_NORM_STEM ? method : 0;
+	nm->stem_from = nm->stem ? from : XP_WA_STEM_PART;
+	return 0;
+}
+
+static int normalise_side(xp_wa *w, int d)
+{
+	xp_wa_norm *nm = &w->nm[d];
+	xp_vocab *V = &w->voc[d];
+	wa_side *S = &w->c.side[d];
 	if (!nm->parts || !S->ntok)
 		return 0;
 	xp_normalizer *z = xp_normalizer_new();
@@ -519,7 +563,7 @@ static int normalise_side(xp_wa *w, int d)
 	size_t nids = 0, cap_ids = 0;
 	xp_buf b = {0};
 	int rc = z && vok && first && changed && !xp_normalizer_lang(z, nm->lang) &&
-			 (!w->o.stem[d] || !xp_normalizer_stem(z, w->o.stem[d])) ? 0 : -1;
+			 (!nm->stem || !xp_normalizer_stem(z, nm->stem)) ? 0 : -1;
 	/* the morphology splits an affix off only a stem the side has on its
 	 * own (and learns its stems from them): every word it has, first, as
 	 * the other parts make them */
@@ -652,10 +696,17 @@ static int normalise_side(xp_wa *w, int d)
 	return rc;
 }
 
-static int normalise(xp_wa *w)
+/* -1 with err set, as the reason is */
+static int normalise(xp_wa *w, xp_err *err)
 {
+	const char *bad = NULL;
+	if (side_lang(w, 0) || side_lang(w, 1))
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory normalising the words");
+	if (side_stem(w, 0, &bad) || side_stem(w, 1, &bad))
+		return xp_failc(err, XP_EUSAGE, "", 0, "the language pack of '%s' names a stem method that is none",
+				bad);
 	if (normalise_side(w, 0) || normalise_side(w, 1))
-		return -1;
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory normalising the words");
 	/* a side may have grown past what a sampler takes */
 	w->skipped = 0;
 	for (uint32_t k = 0; k < w->c.nsent; k++)
@@ -697,10 +748,11 @@ int xp_wa_model_write(const xp_wa *w, xp_buf *out, xp_err *err)
 			 .loan_prior = w->o.loan_prior, .closed_classes = w->o.closed_classes,
 			 .closed_langs = (char *)w->o.closed_langs, .loan_langs = (char *)w->o.loan_langs,
 			 .pairs = (w->o.model && !w->sync ? w->o.model->pairs : 0) + (w->c.nsent - w->skipped),
-			 .samplers = w->samplers};
+			 .samplers = w->samplers, .version = XP_WA_MODEL_VERSION};
 	for (int d = 0; d < 2; d++) {
 		snprintf(m.lang[d], sizeof m.lang[d], "%s", w->nm[d].lang);
 		m.parts[d] = w->nm[d].parts;
+		m.stem[d] = w->nm[d].stem;
 		/* a sync round's: its own counts, over its own words */
 		m.V[d] = w->sync ? w->vown[d] : w->voc[d].n;
 		m.words[d] = w->voc[d].words;
@@ -1586,8 +1638,8 @@ static int complete(xp_wa *w, xp_err *err)
 		return -1;
 	w->c.nlex = w->c.nsent - before;
 	wa_clock c = clock_begin();
-	if (normalise(w))
-		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory normalising the words");
+	if (normalise(w, err))
+		return -1;
 	clock_end(w, WA_PH_NORM, c);
 	w->prepared = 1;
 	return 0;

@@ -68,8 +68,13 @@ typedef struct xp_wa_opts {
 	const char *lang[2];     /* source and target language, which decide the parts;
 				    NULL or "": from the script of the side's words */
 	int stem[2];             /* each side's words reduced to their stems (norm.h
-				    XP_NORM_STEM: XP_STEM_LEARNED or a prefix's length);
-				    0 (the default): as its language's parts say */
+				    XP_NORM_STEM: XP_STEM_LEARNED or a prefix's length;
+				    XP_STEM_NONE: none, over the defaults); 0 (the
+				    default): as the pair's pack says (lang.h stem for
+				    the target, src_stem for an English source, the
+				    target's language's pack), else as the side's
+				    language's parts say (Farsi's `stem`: learned).  A
+				    model sets them (xp_wa_model_settings) */
 	double one_way;          /* xp_wa_collect: a link one direction alone holds is a candidate for
 				    the symmetrisation only with this posterior (sym.h; default
 				    XP_SYM_ONE_WAY; 0: every link) */
@@ -220,12 +225,21 @@ typedef struct xp_wa_norm {
 	const char *lang;        /* the language it was normalised as ("": none known) */
 	const char *script;      /* the script found, when lang was not given; else "" */
 	unsigned parts;          /* XP_NORM_* applied */
+	int stem;                /* with XP_NORM_STEM in parts, its method (norm.h
+				    XP_STEM_LEARNED or a prefix's length); else 0 */
+	int stem_from;           /* where the method came from: XP_WA_STEM_* */
 	uint64_t tokens;         /* tokens of the side */
 	uint64_t changed;        /* tokens whose words differ from the token */
 	uint64_t split;          /* tokens that became two or more words */
 	uint64_t dropped;        /* tokens that became none (a lone ZWNJ) */
 	uint32_t types, ntypes;  /* word types before and after */
 } xp_wa_norm;
+/* xp_wa_norm.stem_from */
+enum {
+	XP_WA_STEM_PART = 0,     /* the language's part `stem` (its pack's norm) */
+	XP_WA_STEM_OPTION = 1,   /* xp_wa_opts.stem (--stem, or a model's) */
+	XP_WA_STEM_PAIR = 2,     /* the target language's pack (lang.h stem, src_stem) */
+};
 const xp_wa_norm *xp_wa_normalized(const xp_wa *w, int side);
 
 /* The schedule xp_wa_run chose: samplers a direction, and the sweeps of
@@ -315,7 +329,9 @@ size_t xp_wa_train_empty(const xp_wa *w, const char **first);
  * refused with its name and the reason.  It may be gzipped (".gz"). */
 typedef struct xp_wa_model xp_wa_model;
 
-#define XP_WA_MODEL_VERSION 1
+/* 2: each side's stem method after its parts (version 1, without, is
+ * still read) */
+#define XP_WA_MODEL_VERSION 2
 /* `wordalign --model`'s default adapt_sweeps */
 #define XP_WA_ADAPT_SWEEPS 2
 

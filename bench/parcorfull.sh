@@ -33,7 +33,10 @@
 # pairs of the file PATTERN names with %s the language (`wordalign
 # --train-lex`: bench/dict.sh's dictionary pairs).  PARCORFULL_SEED: the
 # aligner's --seed (default its own).  PARCORFULL_WA_OPTS: more wordalign
-# options (an aligner setting measured: `--stem learned`).
+# options (an aligner setting measured: `--stem learned`).  The aligner is
+# told the target's language (--tgt-lang), as a user who names it: what the
+# language's pack gives the aligner (German's stems) is measured with it
+# (`--stem none` without).
 set -eu
 . bench/record.sh
 REC_QUIET=1
@@ -81,7 +84,7 @@ for l in $LANGS; do
 	if [ -z "${REUSE:-}" ] || [ ! -s $T/$l.probs ]; then
 		$XPROJ pair --repair --source $P/EN --target $G --lang $l -o $T/$l.jsonl 2>$T/$l.pair.log
 		$XPROJ bitext $T/$l.jsonl -o $T/$l.pairs --map $T/$l.map 2>/dev/null
-		$XPROJ wordalign --threads 2 $T/$l.pairs -o $T/$l.pharaoh --probs $T/$l.probs \
+		$XPROJ wordalign --threads 2 --tgt-lang $l $T/$l.pairs -o $T/$l.pharaoh --probs $T/$l.probs \
 			${PARCORFULL_ALL_LINKS:+--all-links $T/$l.all.pharaoh --all-probs $T/$l.all.probs} \
 			${PARCORFULL_PHRASES:+--phrases $T/$l.phrases} \
 			${PARCORFULL_LEX:+--train-lex $(printf "$PARCORFULL_LEX" $l)} \

@@ -405,6 +405,16 @@ typedef struct xp_lang_pack {
 	 * --no-normalize= still takes them, for this release only
 	 * (align/norm.h xp_norm_part_named); NULL: none */
 	const char *norm_aliases;
+	/* the word aligner's stems (align/norm.h XP_NORM_STEM) for a pair of
+	 * English and this language, each a method as `wordalign --stem`
+	 * names one ("prefix:4", "learned"): `stem` for this language's side
+	 * (the target), `src_stem` for the English side.  The aligner takes
+	 * them when the target's language is this pack's (given, or found
+	 * from its script) and no --stem names the side (align/wordalign.h
+	 * xp_wa_opts.stem; `--stem none` turns them off); a model file
+	 * records them.  NULL: none.  A side's learned stems whatever the
+	 * other side is may be its part `stem` in norm instead (Farsi's) */
+	const char *stem, *src_stem;
 	/* options of earlier releases that named this language, each the old
 	 * name of a neutral one: rows {old, new}, without their dashes
 	 * ({"zh-tokens", "unspaced-tokens"}), ended by {NULL, NULL}; a command

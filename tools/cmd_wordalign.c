@@ -49,6 +49,21 @@ static void say_normalized(const xp_wa *w, const xp_wa_opts *o)
 			"%u word types -> %u\n",
 			d ? "target" : "source", as, (unsigned long long)n->changed, (unsigned long long)n->tokens,
 			(unsigned long long)n->split, (unsigned long long)n->dropped, n->types, n->ntypes);
+		if (n->stem) {
+			/* which stems, and why: a pair's pack sets them unasked */
+			char m[24];
+			xp_norm_stem_name(n->stem, m, sizeof m);
+			if (n->stem_from == XP_WA_STEM_PAIR)
+				fprintf(stderr, "xproj wordalign: %s stems: %s (the %s pack's for English and %s; "
+						"--stem %s:none: none)\n", d ? "target" : "source", m,
+					xp_wa_normalized(w, 1)->lang, xp_wa_normalized(w, 1)->lang, d ? "tgt" : "src");
+			else if (n->stem_from == XP_WA_STEM_OPTION)
+				fprintf(stderr, "xproj wordalign: %s stems: %s (%s)\n", d ? "target" : "source", m,
+					o->model ? "the model's" : "--stem");
+			else
+				fprintf(stderr, "xproj wordalign: %s stems: %s (the %s pack's part `stem`; "
+						"--stem %s:none: none)\n", d ? "target" : "source", m, n->lang, d ? "tgt" : "src");
+		}
 	}
 	if (xp_wa_closed_cells(w))
 		fprintf(stderr, "xproj wordalign: closed-class prior: %ld cells of pronouns linked %g times likelier\n",
@@ -350,8 +365,9 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		case 'V': {   /* --stem [src:|tgt:]METHOD: both sides unless one is named */
 			int side = !strncmp(optarg, "src:", 4) ? 0 : !strncmp(optarg, "tgt:", 4) ? 1 : 2, method;
 			if (xp_norm_stem_parse(optarg + (side < 2 ? 4 : 0), &method))
-				return xp_cli_bad("wordalign", "--stem is [src:|tgt:]learned or [src:|tgt:]prefix:N "
-							       "(N 1 to %d), not '%s'", XP_STEM_PREFIX_MAX, optarg);
+				return xp_cli_bad("wordalign", "--stem is [src:|tgt:]learned, [src:|tgt:]prefix:N "
+							       "(N 1 to %d) or [src:|tgt:]none, not '%s'",
+						  XP_STEM_PREFIX_MAX, optarg);
 			for (int d = 0; d < 2; d++) {
 				if (side != 2 && side != d)
 					continue;
@@ -471,16 +487,6 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 	}
 	if (a->stage && !a->state) {
 		fprintf(stderr, "xproj wordalign: --stage needs --state\n");
-		return 2;
-	}
-	if ((a->wa.stem[0] || a->wa.stem[1]) && (a->save_model || a->model || a->state)) {
-		/* a model file records which normalisation parts were on, not
-		 * a stem method: --stem's would be lost.  A pack's own part
-		 * (Farsi's `stem`, learned) is recorded as a part and learned
-		 * again from the corpus the model aligns, as `affixes` is: the
-		 * stems of a shard or another corpus are its own */
-		fprintf(stderr, "xproj wordalign: --stem does not go with --%s\n",
-			a->save_model ? "save-model" : a->model ? "model" : "state");
 		return 2;
 	}
 	if (a->state && (a->all_links || a->wa.settle > 0)) {
@@ -849,7 +855,7 @@ const xp_cmd xp_cmd_wordalign = {
 	"                [--train-lex SPANS.pairs]... [--dict D [--dict-format F]] [--sym METHOD] [--threads N] [--seed S] [--samplers N] [--iters N]\n"
 	"                [--settle E]\n"
 	"                [--lowercase] [--src-lang L] [--tgt-lang L] [--no-normalize[=PART,...]]\n"
-	"                [--stem [src:|tgt:]learned|prefix:N]\n"
+	"                [--stem [src:|tgt:]learned|prefix:N|none]\n"
 	"                [--no-name-prior | --name-prior F] [--no-closed-prior | --closed-prior F]\n"
 	"                [--no-loan-prior | --loan-prior F] [--loan-langs L]\n"
 	"                [--one-way P] [--src-spans F [--span-factor X | --no-spans]]\n"
@@ -893,12 +899,12 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 --phrases F` reads them (its rule 'phrases', off by default)\n"
 	"  --save-model M write what training learned (lexical, jump and fertility\n"
 	"                 counts of every sampler, the vocabularies, the normalisation\n"
-	"                 and prior settings) to the model file M (.gz: compressed);\n"
-	"                 -o is then optional\n"
+	"                 and prior settings, the stems) to the model file M (.gz:\n"
+	"                 compressed); -o is then optional\n"
 	"  --model M      align PAIRS with the model M instead of training: every\n"
 	"                 sampler starts from the model's counts, so that shards of a\n"
-	"                 large bitext share one prior; the normalisation and prior\n"
-	"                 settings are the model's (others given are refused)\n"
+	"                 large bitext share one prior; the normalisation, stems and\n"
+	"                 prior settings are the model's (others given are refused)\n"
 	"  --adapt-sweeps N  with --model: sweeps over PAIRS, their counts joining the\n"
 	"                 model's, before the links are read off (default 2)\n"
 	"  --prior-weight W  with --model: the model's counts weigh W times (default\n"
@@ -972,9 +978,12 @@ const xp_cmd xp_cmd_wordalign = {
 	"                 the side named) as its stem: learned (a suffix that ends\n"
 	"                 many of the side's words cut off a stem the side has) or\n"
 	"                 prefix:N (its first N letters); Han, kana, Thai ... words\n"
-	"                 as they are.  Farsi's pack has tgt:learned; measured for\n"
-	"                 others, docs/cmd/wordalign.md (Morphology).  Not with --model,\n"
-	"                 --save-model, --state.\n"
+	"                 as they are; none: no stems.  By default the target\n"
+	"                 language's pack says: German's prefix:4 on both sides\n"
+	"                 (when --tgt-lang names it), Farsi's tgt:learned; measured\n"
+	"                 for others, docs/cmd/wordalign.md (Morphology).  A model\n"
+	"                 file records the stems; --stem with --model may only\n"
+	"                 repeat them.\n"
 	"  --name-prior F a name (capitalised where no sentence begins) and the word\n"
 	"                or run of Han words spelled most like it in the other side\n"
 	"                (ICU transliteration) are linked F times likelier for a\n"

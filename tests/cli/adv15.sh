@@ -35,10 +35,13 @@ awk 'BEGIN { split("cat dog house river stone tree bird road", e, " ");
 			l = l (i ? " " : "") e[w]; r = r " " f[w] s[j] }
 		print l " |||" r } }' >$T/fa.pairs
 expect_status 0 $XPROJ wordalign $T/fa.pairs --iters 4 --tgt-lang fa --save-model $T/fa.model -o $T/fa.pharaoh
-# the target's parts without `stem` (bit 11), the checksum made again
+# a file of that release: format version 1 (no stem method after each
+# side's parts), the target's parts without `stem` (bit 11), its length
+# and checksum made again
 python3 - $T/fa.model $T/old.model <<'PY'
 import struct, sys, zlib
 b = bytearray(open(sys.argv[1], 'rb').read())
+struct.pack_into('<I', b, 8, 1)
 o = 8 + 4 + 8 + 4 + 4 + 4 + 4
 for d in range(2):
     n, = struct.unpack_from('<I', b, o); o += 4 + n
@@ -46,6 +49,8 @@ for d in range(2):
     if d == 1:
         struct.pack_into('<I', b, o, p & ~(1 << 11))
     o += 4
+    del b[o:o + 4]
+struct.pack_into('<Q', b, 12, len(b))
 struct.pack_into('<I', b, len(b) - 4, zlib.crc32(bytes(b[:-4])) & 0xffffffff)
 open(sys.argv[2], 'wb').write(b)
 PY

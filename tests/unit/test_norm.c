@@ -6,6 +6,7 @@
 #include "testutil.h"
 #include "align/norm.h"
 #include "align/wordalign.h"
+#include "lang/lang.h"
 
 /* the words of one token, joined by "|" ("" when there are none) */
 static const char *words(xp_normalizer *z, unsigned parts, const char *tok)
@@ -326,6 +327,54 @@ static void language_from_the_script(void **state)
 	xp_bitext_free(&bt);
 }
 
+/* A pair's stems (lang.h stem, src_stem): the target's pack says them for
+ * its side and an English source's, as the pipeline aligns (source "en",
+ * the target's language named); a method given for a side, or none, goes
+ * over them; a pack without them (French) or no language gets none, and
+ * Farsi its part's learned stems on its side alone. */
+static void stems_of_the_pair(void **state)
+{
+	(void)state;
+	static const char pairs[] = "the houses ||| die Hauser\nthe gardens ||| die Gartenen\nand the house ||| das Haus\n";
+	static const struct { const char *src, *tgt; int stem[2], want[2], from[2]; } c[] = {
+		{"en", "de", {0, 0}, {4, 4}, {XP_WA_STEM_PAIR, XP_WA_STEM_PAIR}},
+		{"", "de", {0, 0}, {4, 4}, {XP_WA_STEM_PAIR, XP_WA_STEM_PAIR}},   /* English found */
+		{"en", "de", {XP_STEM_NONE, 0}, {0, 4}, {0, XP_WA_STEM_PAIR}},
+		{"en", "de", {0, XP_STEM_LEARNED}, {4, XP_STEM_LEARNED}, {XP_WA_STEM_PAIR, XP_WA_STEM_OPTION}},
+		{"en", "de", {XP_STEM_NONE, XP_STEM_NONE}, {0, 0}, {0, 0}},
+		{"en", "fr", {0, 0}, {0, 0}, {0, 0}},
+		{"en", "", {0, 0}, {0, 0}, {0, 0}},
+		{"en", "fa", {0, 0}, {0, XP_STEM_LEARNED}, {0, XP_WA_STEM_PART}},
+		{"fr", "de", {0, 0}, {0, 4}, {0, XP_WA_STEM_PAIR}},   /* no English source: its side alone */
+	};
+	for (size_t k = 0; k < sizeof c / sizeof *c; k++) {
+		xp_wa_opts o;
+		xp_wa_defaults(&o);
+		o.iters = 2, o.samplers = 1, o.threads = 1;
+		o.lang[0] = c[k].src, o.lang[1] = c[k].tgt;
+		o.stem[0] = c[k].stem[0], o.stem[1] = c[k].stem[1];
+		xp_bitext bt;
+		xp_err e;
+		xp_wa *w;
+		assert_int_equal(xp_bitext_read_mem("pair", strdup(pairs), sizeof pairs - 1, &bt, &e), 0);
+		assert_int_equal(xp_wa_new(&w, &o, &e), 0);
+		assert_int_equal(xp_wa_add_bitext(w, &bt, &e), 0);
+		assert_int_equal(xp_wa_run(w, &e), 0);
+		for (int d = 0; d < 2; d++) {
+			const xp_wa_norm *n = xp_wa_normalized(w, d);
+			if (n->stem != c[k].want[d] || n->stem_from != c[k].from[d])
+				fail_msg("case %zu side %d: stem %d from %d, want %d from %d", k, d, n->stem, n->stem_from,
+					 c[k].want[d], c[k].from[d]);
+			assert_int_equal(!!(n->parts & XP_NORM_STEM), !!c[k].want[d]);
+		}
+		/* prefix:4 on German's side: Hauser, Haus -> haus; Gartenen -> gart */
+		if (c[k].want[1] == 4)
+			assert_int_equal(xp_wa_normalized(w, 1)->ntypes, 4);   /* die haus gart das */
+		xp_wa_free(w);
+		xp_bitext_free(&bt);
+	}
+}
+
 /* Morphology on hand-made words: an affix comes off only a stem the corpus
  * has on its own, and never without one. */
 static void morphology_by_hand(void **state)
@@ -408,8 +457,32 @@ static void stems_learned_from_the_corpus(void **state)
 	assert_int_equal(method, XP_STEM_LEARNED);
 	assert_int_equal(xp_norm_stem_parse("prefix:5", &method), 0);
 	assert_int_equal(method, 5);
+	assert_int_equal(xp_norm_stem_parse("none", &method), 0);
+	assert_int_equal(method, XP_STEM_NONE);
+	assert_int_equal(xp_normalizer_stem(z, XP_STEM_NONE), -1);   /* no method */
+	char name[24];
+	assert_string_equal(xp_norm_stem_name(XP_STEM_LEARNED, name, sizeof name), "learned");
+	assert_string_equal(xp_norm_stem_name(32, name, sizeof name), "prefix:32");
+	assert_string_equal(xp_norm_stem_name(XP_STEM_NONE, name, sizeof name), "none");
+	assert_string_equal(xp_norm_stem_name(0, name, sizeof name), "none");
+	/* every pack's pair stems name a method (lang.h stem, src_stem): the
+	 * aligner refuses a run with one that does not; German's alone have
+	 * any (prefix:4 both sides), Chinese's and Farsi's none */
+	size_t np;
+	const xp_lang_pack *const *all = xp_lang_packs(&np);
+	for (size_t k = 0; k < np; k++)
+		for (int d = 0; d < 2; d++) {
+			const char *m = d ? all[k]->stem : all[k]->src_stem;
+			if (m) {
+				assert_int_equal(xp_norm_stem_parse(m, &method), 0);
+				assert_true(method != XP_STEM_NONE);
+			}
+			assert_true(!m || !strcmp(all[k]->code, "de"));
+		}
+	assert_string_equal(xp_lang_find("de")->stem, "prefix:4");
+	assert_string_equal(xp_lang_find("de")->src_stem, "prefix:4");
 	static const char *const bad[] = {"", "prefix", "prefix:", "prefix:0", "prefix:33", "prefix:5x", "prefix:-1",
-					  "prefix:007", "stem", "Learned"};
+					  "prefix:007", "stem", "Learned", "None", "no"};
 	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++)
 		assert_int_equal(xp_norm_stem_parse(bad[k], &method), -1);
 	assert_int_equal(xp_normalizer_stem(z, 0), -1);
@@ -491,6 +564,7 @@ int main(void)
 		cmocka_unit_test(tables_of_the_pack),
 		cmocka_unit_test(morphology_by_hand),
 		cmocka_unit_test(stems_learned_from_the_corpus),
+		cmocka_unit_test(stems_of_the_pair),
 		cmocka_unit_test(index_map_back_to_the_tokens),
 		cmocka_unit_test(language_from_the_script),
 	};

@@ -4,15 +4,18 @@
  * write and read unchanged, and every kind of damaged file is refused with
  * the reason; merged models hold the sums of their counts over the union
  * of their words, and models of other settings are not merged.  A sync
- * round's link state continues only its own pairs. */
+ * round's link state continues only its own pairs.  The stems a model was
+ * trained with are its own, and a file of before them still reads. */
 #include "testutil.h"
 #include "align/wamodel.h"
 #include "align/wordalign.h"
 #include "eval/aer.h"
+#include "align/norm.h"
 #include "io/bitext.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
+#include <zlib.h>
 
 /* n pairs of 3-7 words from a 40-word dictionary (source sK, target tK,
  * K from base), the target in the same order but for the first two words
@@ -187,9 +190,11 @@ static void damaged_models_refused(void **state)
 	c[model.n / 2] ^= 1;
 	refused(c, model.n, "checksum");
 	c[model.n / 2] ^= 1;
-	c[8] = 2;   /* the version */
-	refused(c, model.n, "version 2");
-	c[8] = 1;
+	c[8] = 3;   /* the version */
+	refused(c, model.n, "version 3");
+	c[8] = 0;
+	refused(c, model.n, "version 0");
+	c[8] = XP_WA_MODEL_VERSION;
 	memcpy(c + model.n - 4, "\0\0\0\0", 4);
 	refused(c, model.n, "checksum");
 	/* past the checksum, the reader's own checks: a count of a word the
@@ -207,6 +212,109 @@ static void damaged_models_refused(void **state)
 	assert_non_null(strstr(e.msg, "corrupt word-aligner model"));
 	free(c);
 	xp_buf_free(&model);
+}
+
+/* bytes b (a version 2 file) as version 1 wrote them: no stem method
+ * after each side's parts; the length and checksum made again */
+static void as_version1(xp_buf *b)
+{
+	unsigned char *p = (unsigned char *)b->p;
+	p[8] = 1;
+	size_t o = 8 + 4 + 8 + 4 + 4 + 4 + 4;
+	for (int d = 0; d < 2; d++) {
+		uint32_t n = (uint32_t)p[o] | (uint32_t)p[o + 1] << 8 | (uint32_t)p[o + 2] << 16 | (uint32_t)p[o + 3] << 24;
+		o += 4 + n + 4;
+		memmove(p + o, p + o + 4, b->n - o - 4);
+		b->n -= 4;
+	}
+	for (int k = 0; k < 8; k++)
+		p[12 + k] = (unsigned char)((uint64_t)b->n >> (8 * k));
+	uint32_t crc = (uint32_t)crc32(0, p, (uInt)(b->n - 4));
+	for (int k = 0; k < 4; k++)
+		p[b->n - 4 + k] = (unsigned char)(crc >> (8 * k));
+}
+
+/* The stems of a pair's pack (German's prefix:4 on both sides) are the
+ * model's: written (format version 2), read back, applied by
+ * xp_wa_model_settings, a --stem that differs refused; a file of version
+ * 1 reads as before: no stems, or the learned ones where its parts have
+ * `stem` (a pack's own part, the only stems there were); a method that is
+ * none, or one without the part, is a corrupt file. */
+static void model_stems(void **state)
+{
+	(void)state;
+	char *text;
+	size_t len;
+	synthetic(4, 200, &text, &len, NULL);
+	xp_wa_opts o;
+	xp_wa_defaults(&o);
+	o.iters = 5;
+	o.samplers = 1;
+	o.keep_model = 1;
+	o.lang[0] = "en", o.lang[1] = "de";
+	xp_walign sym = {0};
+	xp_buf b = {0}, again = {0};
+	align("de", text, len, &o, &sym, &b);
+	xp_walign_free(&sym);
+	xp_wa_model *m, *m1;
+	xp_err e;
+	assert_int_equal(xp_wa_model_parse("de", b.p, b.n, &m, &e), 0);
+	assert_int_equal(m->version, 2);
+	for (int d = 0; d < 2; d++) {
+		assert_int_equal(m->stem[d], 4);
+		assert_true(m->parts[d] & XP_NORM_STEM);
+	}
+	assert_int_equal(xp_wa_model_serialize(m, &again), 0);
+	assert_int_equal(again.n, b.n);
+	assert_memory_equal(again.p, b.p, b.n);
+	xp_wa_opts u;
+	xp_wa_defaults(&u);
+	assert_int_equal(xp_wa_model_settings(m, &u, "de", &e), 0);
+	assert_int_equal(u.stem[0], 4);
+	assert_int_equal(u.stem[1], 4);
+	xp_wa_defaults(&u);
+	u.stem[0] = 4;   /* said again: taken */
+	assert_int_equal(xp_wa_model_settings(m, &u, "de", &e), 0);
+	xp_wa_defaults(&u);
+	u.stem[1] = XP_STEM_NONE;
+	assert_int_equal(xp_wa_model_settings(m, &u, "de.model", &e), XP_EUSAGE);
+	assert_non_null(strstr(e.msg, "--stem tgt:none differs from the model's stems on its target side (prefix:4)"));
+	/* corrupt: a method without the part, none with it, one out of range */
+	int bad[][2] = {{4, 0}, {0, XP_NORM_STEM}, {99, XP_NORM_STEM}, {XP_STEM_NONE, XP_NORM_STEM}};
+	unsigned parts1 = m->parts[1];
+	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+		m->stem[1] = bad[k][0];
+		m->parts[1] = (parts1 & ~(unsigned)XP_NORM_STEM) | (unsigned)bad[k][1];
+		xp_buf c = {0};
+		assert_int_equal(xp_wa_model_serialize(m, &c), 0);
+		refused(c.p, c.n, "stem method");
+		xp_buf_free(&c);
+	}
+	/* version 1: without stems (German then), and with the part `stem`
+	 * (learned: Farsi's, whose pack names the part) */
+	for (int with = 0; with < 2; with++) {
+		m->stem[0] = 0, m->parts[0] &= ~(unsigned)XP_NORM_STEM;
+		m->stem[1] = with ? XP_STEM_LEARNED : 0;
+		strcpy(m->lang[1], with ? "fa" : "de");
+		m->parts[1] = with ? xp_norm_parts("fa") & m->normalize : parts1 & ~(unsigned)XP_NORM_STEM;
+		assert_true(!with || (m->parts[1] & XP_NORM_STEM));
+		xp_buf c = {0};
+		assert_int_equal(xp_wa_model_serialize(m, &c), 0);
+		as_version1(&c);
+		assert_int_equal(xp_wa_model_parse("old", c.p, c.n, &m1, &e), 0);
+		assert_int_equal(m1->version, 1);
+		assert_int_equal(m1->stem[0], 0);
+		assert_int_equal(m1->stem[1], with ? XP_STEM_LEARNED : 0);
+		xp_wa_defaults(&u);
+		assert_int_equal(xp_wa_model_settings(m1, &u, "old", &e), 0);
+		assert_int_equal(u.stem[0], XP_STEM_NONE);
+		assert_int_equal(u.stem[1], with ? XP_STEM_LEARNED : XP_STEM_NONE);
+		xp_wa_model_free(m1);
+		xp_buf_free(&c);
+	}
+	xp_wa_model_free(m);
+	xp_buf_free(&b);
+	xp_buf_free(&again);
 }
 
 /* A file shorter than its header's 20 bytes and the checksum's 4, read
@@ -527,6 +635,7 @@ int main(void)
 		cmocka_unit_test(model_aligns_new_pairs),
 		cmocka_unit_test(damaged_models_refused),
 		cmocka_unit_test(header_past_end),
+		cmocka_unit_test(model_stems),
 		cmocka_unit_test(models_merge),
 		cmocka_unit_test(model_weighed),
 		cmocka_unit_test(state_continues),
