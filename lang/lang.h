@@ -532,9 +532,12 @@ const xp_lang_pack *xp_lang_find(const char *code);
  * code ICU knows (two letters, CLDR's three-letter ones, ISO 639-2/T and
  * /B: "ro", "ron", "rum") or a well-formed BCP 47 tag of one ("pt-BR",
  * "sr-Latn-RS"; '_' as '-'); name (if not NULL) gets its English name
- * ("Romanian"; "" if ICU has none).  0 for what names no language: a
- * typo ("zn"), "und", a private-use tag, NULL or "".  A pack's own codes
- * and aliases are xp_lang_find's: a pack may name a code ICU lacks. */
+ * ("Romanian"; "" if ICU has none).  2 for a well-formed tag whose
+ * language is three letters ICU does not list: maybe one of the ISO
+ * 639-3 codes ICU lacks, maybe a typo (name "").  0 for what names no
+ * language: a two-letter typo ("zn"), "und", a private-use tag, NULL or
+ * "".  A pack's own codes and aliases are xp_lang_find's: a pack may name
+ * a code ICU lacks. */
 int xp_lang_known(const char *code, char *name, size_t cap);
 
 /* Whether the codes a and b name one language: 1 when they do (one pack,

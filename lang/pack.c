@@ -349,7 +349,12 @@ int xp_lang_known(const char *code, char *name, size_t cap)
 		if (!strcmp(lang, biblio[k][0]))
 			as = biblio[k][1];
 	if (!icu_language(as))
-		return 0;
+		/* ISO 639-3 has some 7,900 codes and ICU names about 600 of
+		 * them: a three-letter code it lacks may be a real language
+		 * (a subtitle corpus's minority language), and refusing it
+		 * would leave its user no way to run at all.  Two letters are
+		 * another matter: ISO 639-1 is whole in ICU, so "zn" is a typo. */
+		return strlen(as) == 3 ? 2 : 0;
 	if (name && cap) {
 		UChar u[64];
 		int32_t m = uloc_getDisplayLanguage(as, "en", u, 64, &e);

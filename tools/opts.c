@@ -367,45 +367,22 @@ int xp_cli_choice(const char *opt, const char *s, const char *const *names, size
 			near ? near : "", near ? "?)" : "");
 }
 
-int xp_cli_lang(const char *opt, const char *s, xp_err *e)
+/* The pack whose code or alias is nearest in spelling to s, or NULL when
+ * none is near enough to be what s was meant to be; *dist gets the edits
+ * between them, list the packs' codes. */
+static const xp_lang_pack *nearest_pack(const char *s, char *list, size_t cap, size_t *dist)
 {
-	char name[64], as[64];
-	const xp_lang_pack *p = xp_lang_find(s);
-	/* a pack's code or alias alone, or with the subtags of a well-formed
-	 * tag (a script or a region; not "_XX1", with which the pack was
-	 * found by its prefix) */
-	const char *tail = s + strcspn(s, "-_");
-	if (p && (!*tail || xp_lang_known(s, NULL, 0) ||
-		  (snprintf(as, sizeof as, "%s%s", p->code, tail) < (int)sizeof as && xp_lang_known(as, NULL, 0))))
-		return 0;
-	if (!p && xp_lang_known(s, name, sizeof name)) {
-		/* once a code: pipeline passes it to each stage's options */
-		static char said[4][32];
-		for (size_t k = 0; k < sizeof said / sizeof *said; k++) {
-			if (!strcmp(said[k], s))
-				return 0;
-			if (!*said[k]) {
-				snprintf(said[k], sizeof said[k], "%s", s);
-				break;
-			}
-		}
-		fprintf(stderr, "xproj %s: note: %s %s%s%s%s has no language pack: the language-independent rules "
-			"and normalisation are used (docs/languages.md)\n", xp_cli_command(), opt, XP_QUOTED(s, strlen(s)),
-			*name ? " (" : "", name, *name ? ")" : "");
-		return 0;
-	}
-	/* the pack whose code or alias is nearest in spelling */
 	size_t np, bd = SIZE_MAX;
 	const xp_lang_pack *const *packs = xp_lang_packs(&np), *best = NULL;
 	char low[16] = "";
 	size_t n = strcspn(s, "-_");
 	for (size_t i = 0; n < sizeof low && i <= n; i++)
 		low[i] = i < n ? (char)tolower((unsigned char)s[i]) : 0;
-	char list[160] = "";
 	size_t o = 0;
+	*list = 0;
 	for (size_t k = 0; k < np; k++) {
-		if (o < sizeof list)
-			o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", k ? " " : "", packs[k]->code);
+		if (o < cap)
+			o += (size_t)snprintf(list + o, cap - o, "%s%s", k ? " " : "", packs[k]->code);
 		for (size_t a = 0; a == 0 || (packs[k]->aliases && packs[k]->aliases[a - 1]); a++) {
 			const char *c = a ? packs[k]->aliases[a - 1] : packs[k]->code;
 			/* a typo keeps the first letter more often than not:
@@ -416,12 +393,58 @@ int xp_cli_lang(const char *opt, const char *s, xp_err *e)
 		}
 	}
 	/* a code with nothing in common with any is no typo of one */
-	if (!best || bd / 2 >= strlen(low))
+	*dist = bd / 2;
+	return best && bd / 2 < strlen(low) ? best : NULL;
+}
+
+int xp_cli_lang(const char *opt, const char *s, xp_err *e)
+{
+	char name[64], as[64], list[160];
+	const xp_lang_pack *p = xp_lang_find(s);
+	/* a pack's code or alias alone, or with the subtags of a well-formed
+	 * tag (a script or a region; not "_XX1", with which the pack was
+	 * found by its prefix) */
+	const char *tail = s + strcspn(s, "-_");
+	if (p && (!*tail || xp_lang_known(s, NULL, 0) ||
+		  (snprintf(as, sizeof as, "%s%s", p->code, tail) < (int)sizeof as && xp_lang_known(as, NULL, 0))))
+		return 0;
+	int known = p ? 0 : xp_lang_known(s, name, sizeof name);
+	size_t dist = 0;
+	const xp_lang_pack *near = known == 1 ? NULL : nearest_pack(s, list, sizeof list, &dist);
+	if (known) {
+		/* once a code: pipeline passes it to each stage's options */
+		static char said[4][32];
+		for (size_t k = 0; k < sizeof said / sizeof *said; k++) {
+			if (!strcmp(said[k], s))
+				return 0;
+			if (!*said[k]) {
+				snprintf(said[k], sizeof said[k], "%s", s);
+				break;
+			}
+		}
+		/* three letters ICU does not list (lang.h xp_lang_known): run,
+		 * but say so as loudly as a note can, with the pack it may
+		 * have been meant for (one edit away: "zhh", not "qaa") */
+		if (known == 2 && dist > 1)
+			near = NULL;
+		if (known == 2)
+			fprintf(stderr, "xproj %s: note: %s %s is not a language ICU knows: taken as an ISO 639-3 code "
+				"(check its spelling%s%s%s) with no language pack: the language-independent rules "
+				"and normalisation are used (docs/languages.md)\n", xp_cli_command(), opt,
+				XP_QUOTED(s, strlen(s)), near ? "; did you mean " : "", near ? near->code : "",
+				near ? "?" : "");
+		else
+			fprintf(stderr, "xproj %s: note: %s %s%s%s%s has no language pack: the language-independent "
+				"rules and normalisation are used (docs/languages.md)\n", xp_cli_command(), opt,
+				XP_QUOTED(s, strlen(s)), *name ? " (" : "", name, *name ? ")" : "");
+		return 0;
+	}
+	if (!near)
 		return xp_failc(e, XP_EUSAGE, "", 0, "%s: unknown language code '%s' (codes with a language pack: %s; "
 				"any ISO 639 code or BCP 47 tag of a language works without one)", opt,
 				XP_QUOTED(s, strlen(s)), list);
 	return xp_failc(e, XP_EUSAGE, "", 0, "%s: unknown language code '%s' (did you mean %s?)", opt,
-			XP_QUOTED(s, strlen(s)), best->code);
+			XP_QUOTED(s, strlen(s)), near->code);
 }
 
 int xp_cli_format(const char *opt, const char *s, int *fmt, xp_err *e)
