@@ -38,6 +38,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -549,6 +550,29 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 				rc = xp_sql_fail(o, err, "copying the store");
 			sqlite3_finalize(st);
 		}
+		/* OUT's WAL into OUT's file, every frame, before the copy takes
+		 * OUT's name (below): then the WAL set aside there holds nothing
+		 * the file lacks, and a merge that dies between setting it aside
+		 * and the rename leaves OUT whole, not without its last edits.
+		 * The write lock stops new frames; a reader's snapshot (the
+		 * workbench between two requests) may hold some back a moment. */
+		for (int tries = 0; !rc; tries++) {
+			int nlog = 0, nckpt = 0;
+			int c = sqlite3_wal_checkpoint_v2(o->h, "main", SQLITE_CHECKPOINT_PASSIVE, &nlog, &nckpt);
+			if (c != SQLITE_OK && c != SQLITE_BUSY) {
+				rc = xp_sql_fail(o, err, "checkpointing the store's WAL");
+				break;
+			}
+			if (c == SQLITE_OK && (nlog <= 0 || nlog == nckpt))
+				break;
+			if (tries == 100) {
+				rc = xp_failc(err, XP_EBUSY, out, 0,
+					      "its WAL could not be written into it: another process keeps reading it; "
+					      "merge again when it stops");
+				break;
+			}
+			sqlite3_sleep(20);
+		}
 		xp_db_close(o);
 		if (!rc)
 			rc = xp_db_open_mode(tmp, XP_DB_WRITE, &db, err);
@@ -608,7 +632,8 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 	 * leaves one) came out of a merge malformed ("database disk image is
 	 * malformed", db check: 26 problems), and SQLite does not checkpoint
 	 * or remove a WAL on closing a file renamed over (lock, below).  The
-	 * copy read everything the WAL held, under OUT's write lock. */
+	 * copy read everything the WAL held, under OUT's write lock, and the
+	 * WAL was checkpointed into OUT's file (above). */
 	char wal[4200], shm[4200], wal_aside[4300], shm_aside[4300];
 	snprintf(wal, sizeof wal, "%s-wal", out);
 	snprintf(shm, sizeof shm, "%s-shm", out);
@@ -617,15 +642,25 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 	int had_wal = 0, had_shm = 0;
 	if (!rc && exists) {
 		had_wal = rename(wal, wal_aside) == 0;
-		had_shm = rename(shm, shm_aside) == 0;
+		/* a WAL that stays beside the merged file is read into it */
+		if (!had_wal && errno != ENOENT)
+			rc = xp_failc(err, XP_EIO, wal, 0, "cannot set the store's WAL aside: %s", strerror(errno));
+		else
+			had_shm = rename(shm, shm_aside) == 0;
+		if (!rc && !had_shm && errno != ENOENT) {
+			rc = xp_failc(err, XP_EIO, shm, 0, "cannot set the store's shared memory aside: %s",
+				      strerror(errno));
+			if (had_wal && rename(wal_aside, wal) == 0)
+				had_wal = 0;
+		}
 	}
 	if (!rc && rename(tmp, out)) {
-		rc = xp_failc(err, XP_EIO, out, 0, "cannot rename the merged store into place");
-		/* OUT as it was, its WAL with it */
-		if (had_wal)
-			rename(wal_aside, wal);
-		if (had_shm)
-			rename(shm_aside, shm);
+		/* OUT as it was, its WAL with it (checkpointed: a WAL that cannot
+		 * come back loses nothing, but is said) */
+		int back = (!had_wal || rename(wal_aside, wal) == 0) && (!had_shm || rename(shm_aside, shm) == 0);
+		rc = xp_failc(err, XP_EIO, out, 0, "cannot rename the merged store into place%s%s%s",
+			      back ? "" : " (its WAL, already written into it, stays as ", back ? "" : wal_aside,
+			      back ? "" : ")");
 	} else if (!rc) {
 		if (had_wal)
 			unlink(wal_aside);
