@@ -3,9 +3,11 @@
 #include "pair.h"
 #include "../base/vocab.h"
 #include "../base/text.h"
+#include "../lang/lang.h"
 #include "../lang/script.h"
 #include "../model/tokenize.h"
 #include "sentalign.h"
+#include "norm.h"
 #include "wordalign.h"
 #include "../io/bitext.h"
 
@@ -406,6 +408,13 @@ static int first_pass(const xp_corpus *en, const xp_doc **of, const xp_salign_op
 	wo.lowercase = 1;
 	wo.lang[0] = "en";
 	wo.lang[1] = lang;
+	/* a pack's stems for the pair (German's prefix:4) were measured on the
+	 * word links projection reads, not on this pass's anchor dictionary:
+	 * the pass stays as it was before them (a language's own part, Farsi's
+	 * learned stems, as ever) */
+	const xp_lang_pack *pk = lang ? xp_lang_find(lang) : NULL;
+	if (pk && (pk->stem || pk->src_stem))
+		wo.stem[0] = wo.stem[1] = XP_STEM_NONE;
 	int rc = xp_bitext_read_mem("the first pass's sentence pairs", text.p, text.n, &b, err);   /* b owns text.p */
 	if (!rc)
 		rc = xp_wa_new(&w, &wo, err) || xp_wa_add_bitext(w, &b, err) || xp_wa_run(w, err) ||
