@@ -46,7 +46,8 @@ static int one_line(const char *name, unsigned long no, const char *s, size_t n,
 	if (hash) {
 		xp_str before = xp_trim((xp_str){s, (size_t)(hash - s)});
 		return xp_failc(e, XP_EINPUT, name, no, "'%s' after '%s': a comment is a line of its own here (its first "
-				"non-blank character '#'); write '%s' and the comment on the line above",
+				"non-blank character '#'); write '%s' and the comment on the line above (a value "
+				"that holds ' #' goes on the command line instead)",
 				XP_QUOTED(hash, (size_t)(s + n - hash)), XP_QUOTED(before.p, before.n),
 				XP_QUOTED(before.p, before.n));
 	}
