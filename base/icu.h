@@ -23,7 +23,12 @@
 #ifndef XP_ICU_H
 #define XP_ICU_H
 
-/* 0, or -1 when ICU was already in use (then nothing is counted). */
+/* 0, or -1 when ICU refuses the hooks.  Call it before anything uses ICU,
+ * as xproj's main does: ICU's documentation asks for that, though ICU 72
+ * installs them at any time (harmless here: the hooks allocate with
+ * malloc, so memory ICU took before is freed as it was taken).  The count
+ * is the process's: in `serve`, one request's refusal fails another's
+ * realign too, as out of memory (on the safe side). */
 int xp_icu_watch(void);
 /* ICU's allocations refused since xp_icu_watch. */
 unsigned long xp_icu_refusals(void);
