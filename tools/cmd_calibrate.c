@@ -557,7 +557,13 @@ static int run(int argc, char **argv)
 				mine |= !strcmp(json_string_value(json_object_get(v, "lang")) ? json_string_value(json_object_get(v, "lang")) : "",
 						langs[l].lang);
 			const char *role = json_string_value(json_object_get(v, "role"));
-			if (!mine || (role && !strcmp(role, "fit")))
+			/* a level's record goes only when every level it records
+			 * is set again now: `--level-kinds agreeing` keeps the
+			 * record of the null model's level, which stays */
+			int had = !role ? 0 : !strcmp(role, "the null model's level") ? LV_NULLS
+				: !strcmp(role, "the agreeing class's level") ? LV_AGREEING
+				: strstr(role, "levels") ? LV_NULLS | LV_AGREEING : 0;
+			if (!mine || (role && !strcmp(role, "fit")) || (had & ~kinds))
 				json_array_append(keep, v);
 		}
 		json_array_extend(keep, sources);

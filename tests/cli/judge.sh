@@ -235,6 +235,14 @@ expect_grep '"class": "agreeing"' $T/pul.json
 expect_grep "\"role\": \"the agreeing class's level\"" $T/pul.json
 expect_eq "$(pbias $T/pul.json) $(nbias $T/pul.json)" "$(pbias $T/plain.json) $(nbias $T/plain.json)" "--levels-only: the models kept"
 grep -q '"level"' $T/pul.json && { echo "FAIL: --level-kinds agreeing set the null model's level"; fails=$((fails + 1)); }
+# one kind set again keeps the record of the other kind's level: the null
+# model's level on pul.json, then the agreeing class's again on that
+expect_status 0 $XPROJ calibrate --levels-only $T/pul.json --level-report $T/fa.json --level-projected $T/fa.conll \
+	--level-key $T/fa-silver.conll --level-kinds nulls -o $T/pul4.json
+expect_status 0 $XPROJ calibrate --levels-only $T/pul4.json --level-report $T/fa.json --level-projected $T/fa.conll \
+	--level-key $T/fa-silver.conll --level-kinds agreeing -o $T/pul5.json
+expect_eq "$(grep -c "\"role\": \"the null model's level\"" $T/pul5.json) $(grep -c "\"role\": \"the agreeing class's level\"" $T/pul5.json)" \
+	"1 1" "--levels-only: the other kind's record kept, its own replaced"
 shift_of() { sed -n 's/.*"shift": \(.*\)/\1/p' $1; }
 expect_eq "$(awk -v s="$(shift_of $T/pul.json)" 'BEGIN { print (s < -0.5 && s > -4) }')" 1 "a shift down, within the search's bounds"
 fit --level-report $T/fa.json --level-projected $T/fa.conll --level-key $T/fa-silver.conll --level-kinds agreeing -o $T/pul2.json
