@@ -21,13 +21,15 @@ expect_status 1 $XPROJ db import-corrections $D $T/x.jsonlines
 expect_grep "x.jsonlines:1: d|0 '了 那辆 红色' and d|1 '那辆 红色 的 大 车' are one entity and their tokens would overlap without one holding the other" $T/err
 expect_grep 'nothing was written' $T/err
 expect_eq "$(sum $D)" "$before" "a refused batch leaves the store as it was"
-# d|0 over 2-4 in its own entity: allowed (a.db); d|0 relinked into
-# entity 2 where it is (b.db): allowed
+# d|0 relinked into entity 2 where it is (b.db): allowed; d|0 over 2-4 in
+# its own entity (a.db), edited after b's (the later edit of a mention is
+# the one the merged view shows: a's made first lost to b's as a conflict
+# whenever a second passed between the two, and nothing crossed)
 cp $D $T/a.db
 cp $D $T/b.db
-expect_status 0 $XPROJ db modify $T/a.db --mention 'd|0' --span 0:2:5
 printf '{"doc_key":"d_0",%s,"clusters":[[[3,7],[9,9],[0,0]],[[11,11]]]}\n' "$S" > $T/y.jsonlines
 expect_status 0 $XPROJ db import-corrections $T/b.db $T/y.jsonlines
+expect_status 0 $XPROJ db modify $T/a.db --mention 'd|0' --span 0:2:5
 # then, in b, the same modification is refused, by db modify and in a batch
 expect_status 1 $XPROJ db modify $T/b.db --mention 'd|0' --span 0:2:5
 expect_grep "d|0 and '那辆 红色 的 大 车' (d|1) are one entity and their tokens would overlap" $T/err
