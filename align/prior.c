@@ -448,7 +448,9 @@ static int closed_cells(const wa_corpus *c, cellbuf *cb, size_t s0, uint32_t k, 
 }
 
 /* 1 if lang is one of the space-separated languages of list (NULL: every
- * language, known or not). */
+ * language, known or not): the same code, or a code of the same pack (the
+ * defaults are packs' codes: `--tgt-lang fa-IR` or a pack's alias is
+ * Farsi as much as "fa" is). */
 int xp_wa_lang_listed(const char *list, const char *lang)
 {
 	if (!list)
@@ -456,9 +458,19 @@ int xp_wa_lang_listed(const char *list, const char *lang)
 	size_t n = strlen(lang);
 	if (!n)
 		return 0;
-	for (const char *p = list; *p; p += strcspn(p, " "), p += *p == ' ')
-		if (!strncmp(p, lang, n) && (!p[n] || p[n] == ' '))
+	const xp_lang_pack *pack = xp_lang_find(lang);
+	char code[32];
+	for (const char *p = list; *p; p += strcspn(p, " "), p += *p == ' ') {
+		size_t k = strcspn(p, " ");
+		if (k == n && !strncmp(p, lang, n))
 			return 1;
+		if (pack && k < sizeof code) {
+			memcpy(code, p, k);
+			code[k] = 0;
+			if (xp_lang_find(code) == pack)
+				return 1;
+		}
+	}
 	return 0;
 }
 

@@ -137,7 +137,8 @@ typedef struct wa_prior_counts {
 long xp_wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const wa_prior_opts *o,
 		       wa_prior_counts *counts, xp_err *err);
 void xp_wa_prior_free(wa_corpus *c);
-/* 1 if lang is in list (codes by space; NULL: every language, "" none). */
+/* 1 if lang is in list (codes by space; NULL: every language, "" none):
+ * the same code or one of the same pack (fa-IR is in "fa"). */
 int xp_wa_lang_listed(const char *list, const char *lang);
 
 /* --- the parts, for tests ------------------------------------------------- */

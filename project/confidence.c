@@ -236,6 +236,20 @@ static int class_level(const char *name, const char *lang, json_t *o, double *sh
 	return 0;
 }
 
+/* the null model's "level":{"shift":S,...} (absent: 0): its bias has it
+ * already (calibrate adds it there), read only for explanations */
+static int null_level(const char *name, const char *lang, json_t *o, double *shift, xp_err *err)
+{
+	*shift = 0;
+	if (!o)
+		return 0;
+	json_t *s = json_object_get(o, "shift");
+	if (!json_is_object(o) || !json_is_number(s) || !isfinite(json_number_value(s)))
+		return xp_failc(err, XP_EINPUT, name, 0, "model %s, null: the level's shift is not a number", lang);
+	*shift = json_number_value(s);
+	return 0;
+}
+
 int xp_conf_parse(const char *name, const char *text, size_t len, xp_conf_model *m, xp_err *err)
 {
 	memset(m, 0, sizeof *m);
@@ -264,7 +278,9 @@ int xp_conf_parse(const char *name, const char *text, size_t len, xp_conf_model 
 			if ((rc = logit(name, lang, "projected", json_object_get(o, "projected"), &l->projected, err)) ||
 			    (rc = logit(name, lang, "null", json_object_get(o, "null"), &l->null, err)) ||
 			    (rc = class_level(name, lang, json_object_get(json_object_get(o, "projected"), "class_level"),
-					      &l->agree_level, err))) {
+					      &l->agree_level, err)) ||
+			    (rc = null_level(name, lang, json_object_get(json_object_get(o, "null"), "level"),
+					     &l->null_level, err))) {
 				break;
 			}
 			m->n++;   /* from here xp_conf_free frees its lexicon */
@@ -385,7 +401,8 @@ void xp_conf_explain(const xp_conf_lang *m, int kind, const float *x, int k, xp_
 			pull[XP_F_PRONOUN] += pull[pron_only[i]];
 			used[pron_only[i]] = 1;
 		}
-	for (int n = 0; n < k; n++) {
+	int n = 0;   /* the reasons said */
+	for (; n < k; n++) {
 		int best = -1;
 		for (int f = 0; f < nf; f++)
 			if (!used[f] && l->w[f] != 0 && (best < 0 || fabs(pull[f]) > fabs(pull[best])))
@@ -395,4 +412,21 @@ void xp_conf_explain(const xp_conf_lang *m, int kind, const float *x, int k, xp_
 		used[best] = 1;
 		xp_buf_printf(out, "%s%s=%.2f (%+.2f)", n ? ", " : "", xp_feat_names[best], x[best], pull[best]);
 	}
+	/* a level set on human labels moves the confidence by more than most
+	 * features do and is no feature: say which, and what it did (the
+	 * null model's P is of recovery, its confidence 1 - P; its bias has
+	 * the level in it) */
+	double before;
+	const char *which;
+	if (kind == XP_CONF_PROJECTED && m->agree_level != 0 && xp_conf_agreeing(x))
+		which = "agreeing class's level", before = xp_logit_prob(l, x);
+	else if (kind == XP_CONF_NULL && m->null_level != 0) {
+		xp_logit unlevelled = *l;
+		unlevelled.bias -= m->null_level;
+		which = "null model's level", before = 1 - xp_logit_prob(&unlevelled, x);
+	} else
+		return;
+	xp_buf_printf(out, "%s%s %+.2f on the log-odds%s: confidence %.2f -> %.2f", n ? "; " : "", which,
+		      kind == XP_CONF_NULL ? m->null_level : m->agree_level, kind == XP_CONF_NULL ? " of recovery" : "",
+		      before, xp_conf_of(m, kind, x));
 }

@@ -55,6 +55,10 @@ typedef struct xp_conf_lang {
 	 * a shift of its log-odds set on human corrections (`calibrate
 	 * --level-kinds agreeing`), 0 if the file has none */
 	double agree_level;
+	/* the null model's level ("null":{"level":{"shift":S}}, `calibrate
+	 * --level-*`): already in its bias, kept to say it in explanations;
+	 * 0 if the file has none */
+	double null_level;
 	struct xp_lex *lex;  /* the reference's words at mention ends (lexicon.h), NULL if the model has none */
 } xp_conf_lang;
 
@@ -94,7 +98,11 @@ double xp_conf_of(const xp_conf_lang *m, int kind, const float *x);
 int xp_conf_agreeing(const float *x);
 
 /* The features that moved a mention's probability most: up to k of them
- * as "name=value (+contribution)" pieces joined by ", ", into out. */
+ * as "name=value (+contribution)" pieces joined by ", ", into out; then,
+ * where a level set on human labels applies (the agreeing class's to a
+ * projection of that class, the null model's to a null), which one, its
+ * shift and the confidence without and with it: "; agreeing class's level
+ * +0.49 on the log-odds: confidence 0.62 -> 0.73". */
 void xp_conf_explain(const xp_conf_lang *m, int kind, const float *x, int k, xp_buf *out);
 
 #endif

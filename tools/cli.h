@@ -156,6 +156,11 @@ int xp_cli_choice(const char *opt, const char *s, const char *const *names, size
  * mean CODE?)", the pack whose code is nearest.  A typo of a pack's code
  * ran on the generic rules, exit 0. */
 int xp_cli_lang(const char *opt, const char *s, xp_err *e);
+/* A list of language codes by space (--loan-langs), each checked as
+ * xp_cli_lang checks one (the same message, no note for a language
+ * without a pack: the list names the other side's languages, not the run's
+ * rules); an empty list is XP_EUSAGE. */
+int xp_cli_langs(const char *opt, const char *s, xp_err *e);
 /* A corpus format: conll, jsonlines, conllu or mmax2 (xp_format_named's names). */
 int xp_cli_format(const char *opt, const char *s, int *fmt, xp_err *e);
 

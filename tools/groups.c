@@ -248,7 +248,7 @@ int xp_opt_wordalign(int ch, const char *v, xp_wa_opts *wa, xp_sym *sym, xp_err 
 	case O_LOAN_LANGS:
 		/* "all": every language, known or not */
 		wa->loan_langs = strcmp(v, "all") ? v : NULL;
-		return 0;
+		return wa->loan_langs ? xp_cli_langs("--loan-langs", v, e) : 0;
 	case O_ONE_WAY: return xp_cli_real("--one-way", v, 0, 1, &wa->one_way, e);
 	default: return 1;
 	}

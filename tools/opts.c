@@ -397,7 +397,9 @@ static const xp_lang_pack *nearest_pack(const char *s, char *list, size_t cap, s
 	return best && bd / 2 < strlen(low) ? best : NULL;
 }
 
-int xp_cli_lang(const char *opt, const char *s, xp_err *e)
+/* xp_cli_lang's check; listed: s is one of a list's codes (--loan-langs),
+ * which name the other side's language, not the rules the run uses */
+static int check_lang(const char *opt, const char *s, int listed, xp_err *e)
 {
 	char name[64], as[64], list[160];
 	const xp_lang_pack *p = xp_lang_find(s);
@@ -427,7 +429,13 @@ int xp_cli_lang(const char *opt, const char *s, xp_err *e)
 		 * have been meant for (one edit away: "zhh", not "qaa") */
 		if (known == 2 && dist > 1)
 			near = NULL;
-		if (known == 2)
+		if (known == 2 && listed)
+			fprintf(stderr, "xproj %s: note: %s %s is not a language ICU knows: taken as an ISO 639-3 code "
+				"(check its spelling%s%s%s)\n", xp_cli_command(), opt, XP_QUOTED(s, strlen(s)),
+				near ? "; did you mean " : "", near ? near->code : "", near ? "?" : "");
+		else if (listed)
+			;   /* a language without a pack: nothing of the run's rules to say */
+		else if (known == 2)
 			fprintf(stderr, "xproj %s: note: %s %s is not a language ICU knows: taken as an ISO 639-3 code "
 				"(check its spelling%s%s%s) with no language pack: the language-independent rules "
 				"and normalisation are used (docs/languages.md)\n", xp_cli_command(), opt,
@@ -445,6 +453,33 @@ int xp_cli_lang(const char *opt, const char *s, xp_err *e)
 				XP_QUOTED(s, strlen(s)), list);
 	return xp_failc(e, XP_EUSAGE, "", 0, "%s: unknown language code '%s' (did you mean %s?)", opt,
 			XP_QUOTED(s, strlen(s)), near->code);
+}
+
+int xp_cli_lang(const char *opt, const char *s, xp_err *e)
+{
+	return check_lang(opt, s, 0, e);
+}
+
+int xp_cli_langs(const char *opt, const char *s, xp_err *e)
+{
+	/* xp_wa_lang_listed (align/prior.h) reads the codes between spaces */
+	char code[64];
+	size_t n = 0;
+	for (const char *p = s + strspn(s, " "); *p; p += strspn(p, " ")) {
+		size_t k = strcspn(p, " ");
+		if (k >= sizeof code)
+			return xp_failc(e, XP_EUSAGE, "", 0, "%s: '%s' is no language code (too long)", opt,
+					XP_QUOTED(p, k));
+		memcpy(code, p, k);
+		code[k] = 0;
+		if (check_lang(opt, code, 1, e))
+			return XP_EUSAGE;
+		p += k, n++;
+	}
+	if (!n)
+		return xp_failc(e, XP_EUSAGE, "", 0, "%s: no language code (codes by space, or 'all'; --no-loan-prior "
+				"switches the prior off)", opt);
+	return 0;
 }
 
 int xp_cli_format(const char *opt, const char *s, int *fmt, xp_err *e)

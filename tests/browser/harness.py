@@ -10,7 +10,6 @@ import sys
 import tempfile
 import time
 import traceback
-import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -22,6 +21,9 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import webapi  # noqa: E402  (tests/webapi.py: the API calls the CLI tests make too)
 
 failures = []
 
@@ -68,13 +70,7 @@ class Page:
     def post(self, path, body):
         """POST body (JSON) to url/api/path, as another corrector would:
         (status, reply as JSON), a refusal too"""
-        req = urllib.request.Request(self.url + "api/" + path, method="POST", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(req, timeout=10) as r:
-                return r.status, json.load(r)
-        except urllib.error.HTTPError as e:
-            return e.code, json.load(e)
+        return webapi.call(self.url, "POST", path, body, timeout=10)
 
     def mention(self, key, run=None):
         """the API's mention (of run, else the page's default)"""

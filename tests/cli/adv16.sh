@@ -136,5 +136,31 @@ expect_grep "note: --lang rum (Romanian) has no language pack" $T/err
 # a pack's codes and tags: no note
 expect_status 0 $XPROJ project --list-rules --lang zh_Hant
 expect_eq "$(cat $T/err)" "" "a pack's tag: nothing to say"
+# --loan-langs took any word: `--loan-langs "fa zn"` gave Chinese no
+# loanword prior, exit 0.  Each of its codes is checked as --tgt-lang's,
+# with the same message, nothing written; on the command line or in a
+# config file
+expect_status 2 $XPROJ wordalign $T/names.pairs --tgt-lang fa --loan-prior 30 --loan-langs "fa zn" -o $T/loan.pharaoh
+expect_grep "^xproj wordalign: --loan-langs: unknown language code 'zn' (did you mean zh?)" $T/err
+[ ! -e $T/loan.pharaoh ] || { echo "FAIL: a refused --loan-langs wrote its output"; fails=$((fails + 1)); }
+expect_status 2 $XPROJ wordalign $T/names.pairs --tgt-lang fa --loan-langs xx -o $T/loan.pharaoh
+expect_grep "loan-langs: unknown language code 'xx' (codes with a language pack: en zh fa" $T/err
+expect_status 2 $XPROJ wordalign $T/names.pairs --tgt-lang fa --loan-langs " " -o $T/loan.pharaoh
+expect_grep "^xproj wordalign: --loan-langs: no language code (codes by space, or 'all'" $T/err
+{ cat $S/fa.conf; echo "loan-langs = zh fq"; } >$T/loan.conf
+expect_status 2 $XPROJ pipeline --config $T/loan.conf -o $T/loan --quiet
+expect_grep "loan.conf:[0-9]*: --loan-langs: unknown language code 'fq' (did you mean fa?)" $T/err
+[ ! -e $T/loan ] || { echo "FAIL: a refused pipeline made its directory"; fails=$((fails + 1)); }
+expect_status 2 $XPROJ pipeline --config $S/fa.conf --loan-langs und -o $T/loan --quiet
+expect_grep "^xproj pipeline: --loan-langs: unknown language code 'und'" $T/err
+# three letters ICU does not list: the note, without the rules' words (the
+# list names the other side's languages, not the run's); a pack's tag or
+# alias, a language without a pack, 'all': nothing to say
+expect_status 0 $XPROJ wordalign $T/names.pairs --tgt-lang fa --iters 2 --loan-langs "zh zhh" -o $T/loan.pharaoh
+expect_eq "$(grep -e note -e loan $T/err)" "xproj wordalign: note: --loan-langs zhh is not a language ICU knows: taken as an ISO 639-3 code (check its spelling; did you mean zh?)" "--loan-langs zhh: one note"
+expect_status 0 $XPROJ wordalign $T/names.pairs --tgt-lang fa --iters 2 --loan-langs "  fa-IR  pes rum " -o $T/loan.pharaoh
+expect_eq "$(grep -e note -e loan $T/err)" "" "--loan-langs of a pack's tag and alias, a language without a pack: nothing to say"
+expect_status 0 $XPROJ wordalign $T/names.pairs --tgt-lang fa --iters 2 --loan-langs all -o $T/loan.pharaoh
+expect_eq "$(grep -e note -e loan $T/err)" "" "--loan-langs all: nothing to say"
 
 finish

@@ -196,6 +196,20 @@ expect_grep "'colour' is no feature" $T/err
 L=$FIX/langrules
 expect_status 0 $XPROJ project --source $L/en.conll --aligned $L/aligned.jsonl --alignments $L/pairs.pharaoh \
 	-o $T/fa.conll --report $T/fa.json
+# the compiled-in models' levels set on human labels, named where they
+# apply, with their shift and the confidence without and with them: the
+# fixture's report is Chinese's (its first sentence): its nulls get the
+# null model's level; its Farsi sentences first, Farsi's: a pronoun on a
+# verb that agrees with it gets the agreeing class's (which mentions do
+# not: tests/unit/test_calibrate.c)
+lvl='on the log-odds[a-z ]*: confidence 0\.[0-9][0-9] -> 0\.[0-9][0-9]"'
+expect_grep "\"why\":\"[^\"]*; null model's level +0\.[0-9][0-9] $lvl" $T/fa.json
+{ tail -n +5 $L/aligned.jsonl; head -4 $L/aligned.jsonl; } > $T/fa-first.jsonl
+{ tail -n +5 $L/pairs.pharaoh; head -4 $L/pairs.pharaoh; } > $T/fa-first.pharaoh
+expect_status 0 $XPROJ project --source $L/en.conll --aligned $T/fa-first.jsonl --alignments $T/fa-first.pharaoh \
+	-o $T/fa-first.conll --report $T/fa-first.json
+expect_grep '"confidence_model":"fa"' $T/fa-first.json
+expect_grep "\"why\":\"[^\"]*pron_agree=1\.00[^\"]*; agreeing class's level +0\.[0-9][0-9] $lvl" $T/fa-first.json
 awk 'BEGIN { FS = OFS = "\t" } /^#/ || NF < 4 { print; next }
 	{ if ($4 == "می‌روم" || $4 == "برید" || $4 == "میریم" || $4 == "کنم") $NF = "-"; if ($4 == "晚") $NF = "(4)"; print }' \
 	$T/fa.conll > $T/fa-silver.conll

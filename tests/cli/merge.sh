@@ -212,11 +212,7 @@ if command -v curl >/dev/null; then
 	cp $T/p/corrections.db $T/w.db
 	cp $T/p/corrections.db $T/w2.db
 	serve_start $T/w.db
-	v=$(curl -s "${url}api/mention?run=1&key=s01e01c00x%7C9" | sed 's/.*"version":\([0-9]*\).*/\1/')
-	curl -s -X POST -H 'Content-Type: application/json' \
-		-d "{\"run\":1,\"key\":\"s01e01c00x|9\",\"annotator\":\"w\",\"version\":$v,\"action\":\"keep\"}" \
-		"${url}api/edit" > $T/r
-	expect_grep '"ok":true' $T/r
+	serve_edit 1 's01e01c00x|9' '"annotator":"w","action":"keep"'
 	kill -TERM $pid
 	wait $pid
 	expect_status 0 $XPROJ db delete $T/w2.db --mention "$M2" --annotator ann2

@@ -20,7 +20,10 @@ expect_status 0 $XPROJ pipeline --config $S/fa.conf --save-model -o $T/p --quiet
 serve_start $T/p/corrections.db
 [ -n "$url" ] || { echo "FAIL: xproj serve did not start: $(cat $T/url)"; exit 1; }
 $PY - "$url" > $T/py.out 2>&1 <<'EOF'
-import json, sys, urllib.error, urllib.parse, urllib.request
+import os, sys, urllib.parse
+
+sys.path.insert(0, os.path.join(os.getcwd(), "tests"))
+import webapi  # noqa: E402  (tests/webapi.py: the browser tests' API calls too)
 
 url, fails = sys.argv[1], []
 
@@ -32,14 +35,7 @@ def check(cond, what):
 
 
 def call(method, path, body=None):
-    req = urllib.request.Request(url + "api/" + path, method=method,
-                                 data=json.dumps(body).encode() if body is not None else None,
-                                 headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(req, timeout=60) as r:
-            return r.status, json.load(r)
-    except urllib.error.HTTPError as e:
-        return e.code, json.load(e)
+    return webapi.call(url, method, path, body)
 
 
 def mention(key, context=None):

@@ -31,11 +31,7 @@ expect_status 0 $XPROJ db import $W $A --report $T/t.json
 expect_status 0 $XPROJ db modify $W --mention 't|0' --span 0:3:4
 if command -v curl >/dev/null; then
 	serve_start $W
-	v=$(curl -s "${url}api/mention?run=1&key=t%7C0" | sed 's/.*"version":\([0-9]*\).*/\1/')
-	curl -s -X POST -H 'Content-Type: application/json' \
-		-d "{\"run\":1,\"key\":\"t|0\",\"annotator\":\"a\",\"version\":$v,\"action\":\"delete\",\"tadd\":1}" \
-		"${url}api/edit" > $T/r
-	expect_grep '"ok":true' $T/r
+	serve_edit 1 't|0' '"annotator":"a","action":"delete","tadd":1'
 	kill -TERM $pid
 	wait $pid
 	expect_status 0 $XPROJ db undo $W

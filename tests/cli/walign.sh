@@ -196,6 +196,12 @@ expect_status 0 $XPROJ wordalign $T/loan.txt --tgt-lang zh --loan-prior 30 -o $T
 grep -q 'loanword prior' $T/err && { echo "FAIL: the loanword prior is on for Chinese without --loan-langs"; fails=$((fails + 1)); }
 expect_status 0 $XPROJ wordalign $T/loan.txt --tgt-lang zh --loan-prior 30 --loan-langs all -o $T/loan.pharaoh --seed 3
 expect_grep 'loanword prior: 2 cells of rare words' $T/err
+# a tag or alias of Farsi is Farsi: in the default list "fa", and in a
+# list that names it so (before h-fix17 neither matched: no prior)
+expect_status 0 $XPROJ wordalign $T/loan.txt --tgt-lang fa-IR --loan-prior 30 -o $T/loan.pharaoh --seed 3
+expect_grep 'loanword prior: 2 cells of rare words' $T/err
+expect_status 0 $XPROJ wordalign $T/loan.txt --tgt-lang fa --loan-prior 30 --loan-langs pes -o $T/loan.pharaoh --seed 3
+expect_grep 'loanword prior: 2 cells of rare words' $T/err
 expect_status 2 $XPROJ wordalign $T/loan.txt --loan-prior -1 -o $T/loan.pharaoh
 
 expect_status 1 $XPROJ check-align --bitext $A/pairs.txt $A/range.pharaoh

@@ -196,7 +196,7 @@ static void model_files(void **state)
 	 * every null, do not */
 	const char *lv = "{\"version\":1,\"models\":{\"fa\":{\"projected\":{\"bias\":0.5,\"weights\":{\"pronoun\":1},"
 			 "\"class_level\":{\"class\":\"agreeing\",\"projections\":10,\"right\":8,\"shift\":1.5}},"
-			 "\"null\":{\"bias\":-1,\"weights\":{}}}}}";
+			 "\"null\":{\"bias\":-1,\"weights\":{},\"level\":{\"nulls\":10,\"recoverable\":4,\"shift\":0.5}}}}}";
 	assert_int_equal(xp_conf_parse("m.json", lv, strlen(lv), &m, &e), 0);
 	const xp_conf_lang *fa = xp_conf_for(&m, "fa");
 	assert_true(fa->agree_level == 1.5);
@@ -213,6 +213,25 @@ static void model_files(void **state)
 	y[XP_F_PRONOUN] = 0;   /* no English pronoun: not the class */
 	assert_false(xp_conf_agreeing(y));
 	assert_true(fabs(xp_conf_of(fa, XP_CONF_PROJECTED, y) - 1 / (1 + exp(-0.5))) < 1e-9);
+	/* the explanation names the level that applied, its shift and the
+	 * confidence without and with it: the agreeing class's to a projection
+	 * of the class (1 / (1 + e^-1.5) = 0.82 -> 1 / (1 + e^-3) = 0.95), the
+	 * null model's to a null (its bias -1 has the level's 0.5 in it:
+	 * 1 - 1 / (1 + e^1.5) = 0.82 -> 1 - 1 / (1 + e^1) = 0.73); none to a
+	 * projection outside the class */
+	assert_true(fa->null_level == 0.5);
+	y[XP_F_PRONOUN] = 1, y[XP_F_PRODROP] = 0, y[XP_F_PRON_AGREE] = 1;
+	xp_conf_explain(fa, XP_CONF_PROJECTED, y, 3, &why);
+	assert_string_equal(why.p, "pronoun=1.00 (+1.00); agreeing class's level +1.50 on the log-odds: "
+				   "confidence 0.82 -> 0.95");
+	xp_buf_free(&why);
+	xp_conf_explain(fa, XP_CONF_NULL, y, 3, &why);
+	assert_string_equal(why.p, "null model's level +0.50 on the log-odds of recovery: confidence 0.82 -> 0.73");
+	xp_buf_free(&why);
+	y[XP_F_PRON_AGREE] = 0;
+	xp_conf_explain(fa, XP_CONF_PROJECTED, y, 3, &why);
+	assert_string_equal(why.p, "pronoun=1.00 (+1.00)");
+	xp_buf_free(&why);
 	xp_conf_free(&m);
 
 	static const char *const bad[][2] = {
@@ -240,6 +259,8 @@ static void model_files(void **state)
 		{"{\"version\":1,\"models\":{\"fa\":{\"projected\":{\"bias\":0,\"weights\":{},"
 		 "\"class_level\":{\"class\":\"agreeing\"}},\"null\":{\"bias\":0,\"weights\":{}}}}}",
 		 "needs a \"class\" and a \"shift\""},
+		{"{\"version\":1,\"models\":{\"zh\":{\"projected\":{\"bias\":0,\"weights\":{}},"
+		 "\"null\":{\"bias\":0,\"weights\":{},\"level\":{\"shift\":\"x\"}}}}}", "null: the level's shift is not a number"},
 	};
 	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
 		assert_int_equal(xp_conf_parse("m.json", bad[k][0], strlen(bad[k][0]), &m, &e), XP_EINPUT);
@@ -250,6 +271,7 @@ static void model_files(void **state)
 	assert_int_equal(xp_conf_default(&m, &e), 0);
 	assert_non_null(xp_conf_for(&m, "fa")->lex);
 	assert_true(xp_conf_for(&m, "fa")->agree_level > 0);   /* its agreeing class's level (docs/triage.md) */
+	assert_true(xp_conf_for(&m, "zh")->null_level > 0);    /* Chinese's null level, said in explanations */
 	xp_conf_free(&m);
 }
 

@@ -7,13 +7,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* a fixture that reads, with its n entries */
+static void read_ok(const char *file, xp_config *c, size_t n)
+{
+	xp_err e;
+	assert_int_equal(xp_config_read(file, c, &e), 0);
+	assert_int_equal(c->n, n);
+}
+
 static void config_good(void **state)
 {
 	(void)state;
 	xp_config c;
-	xp_err e;
-	assert_int_equal(xp_config_read(FIX("config/good.conf"), &c, &e), 0);
-	assert_int_equal(c.n, 5);
+	read_ok(FIX("config/good.conf"), &c, 5);
 	assert_string_equal(c.v[0].key, "source");
 	assert_string_equal(c.v[0].value, "a.conll");
 	assert_int_equal(c.v[0].line, 2);
@@ -65,8 +71,7 @@ static void config_hash_in_word(void **state)
 	(void)state;
 	xp_config c;
 	xp_err e;
-	assert_int_equal(xp_config_read(FIX("config/hash-in-word.conf"), &c, &e), 0);
-	assert_int_equal(c.n, 1);
+	read_ok(FIX("config/hash-in-word.conf"), &c, 1);
 	assert_string_equal(c.v[0].value, "a#1.srt");
 	xp_config_free(&c);
 	/* a NUL on a later line is said at its line */

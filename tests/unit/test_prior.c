@@ -18,6 +18,25 @@ static const char *skel(const char *s, int pinyin)
 	return out;
 }
 
+/* --loan-langs and the other lists name languages, not spellings: a code
+ * of the list's pack (a region, an alias) is in it; another language,
+ * another pack's code, or no language is not */
+static void lang_listed(void **state)
+{
+	(void)state;
+	assert_int_equal(xp_wa_lang_listed("zh fa", "fa"), 1);
+	assert_int_equal(xp_wa_lang_listed("zh fa", "fa-IR"), 1);
+	assert_int_equal(xp_wa_lang_listed("zh fa", "pes"), 1);
+	assert_int_equal(xp_wa_lang_listed("fas", "fa"), 1);
+	assert_int_equal(xp_wa_lang_listed("zh  fa", "zh-Hans"), 1);
+	assert_int_equal(xp_wa_lang_listed("zh fa", "de"), 0);
+	assert_int_equal(xp_wa_lang_listed("zh fa", "f"), 0);
+	assert_int_equal(xp_wa_lang_listed("ar", "fa"), 0);
+	assert_int_equal(xp_wa_lang_listed("ar", "ar"), 1);   /* no pack: the same code */
+	assert_int_equal(xp_wa_lang_listed("zh fa", ""), 0);
+	assert_int_equal(xp_wa_lang_listed(NULL, "xx"), 1);
+}
+
 static void skeletons(void **state)
 {
 	(void)state;
@@ -369,8 +388,10 @@ static void cells_of_pronouns(void **state)
 	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 2);
 	o.closed_langs = "zh";
 	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 0);
-	o.closed_langs = "fas";
+	o.closed_langs = "fat";   /* Fanti: a code, not a spelling's prefix */
 	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 0);
+	o.closed_langs = "fas";   /* Farsi's alias: the pack's language */
+	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 2);
 	o.closed_langs = NULL;
 	o.lang[1] = "en";
 	assert_int_equal(xp_wa_prior_build(&t.c, t.voc, NULL, &o, &closed, &e), 0);
@@ -433,6 +454,7 @@ static void pronouns_are_told_apart(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(lang_listed),
 		cmocka_unit_test(skeletons),
 		cmocka_unit_test(similarity),
 		cmocka_unit_test(names_by_casing),

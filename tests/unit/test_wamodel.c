@@ -83,16 +83,23 @@ static double aer_of(xp_walign *gold, xp_walign *a)
 	return x;
 }
 
+/* the defaults, with iters sweeps, samplers samplers, the model kept (to
+ * be written) */
+static void model_opts(xp_wa_opts *o, int iters, int samplers)
+{
+	xp_wa_defaults(o);
+	o->iters = iters;
+	o->samplers = samplers;
+	o->keep_model = 1;
+}
+
 static void trained_model(xp_buf *model)
 {
 	char *text;
 	size_t len;
 	synthetic(1, 300, &text, &len, NULL);
 	xp_wa_opts o;
-	xp_wa_defaults(&o);
-	o.iters = 30;
-	o.samplers = 2;
-	o.keep_model = 1;
+	model_opts(&o, 30, 2);
 	xp_walign s = {0};
 	align("train", text, len, &o, &s, model);
 	xp_walign_free(&s);
@@ -247,10 +254,7 @@ static void model_stems(void **state)
 	size_t len;
 	synthetic(4, 200, &text, &len, NULL);
 	xp_wa_opts o;
-	xp_wa_defaults(&o);
-	o.iters = 5;
-	o.samplers = 1;
-	o.keep_model = 1;
+	model_opts(&o, 5, 1);
 	o.lang[0] = "en", o.lang[1] = "de";
 	xp_walign sym = {0};
 	xp_buf b = {0}, again = {0};
@@ -347,11 +351,8 @@ static xp_wa_model *shard_model(int base, unsigned seed, int n, int lowercase, i
 	size_t len;
 	synthetic_from(base, seed, n, &text, &len, NULL);
 	xp_wa_opts o;
-	xp_wa_defaults(&o);
-	o.iters = 10;
-	o.samplers = samplers;
+	model_opts(&o, 10, samplers);
 	o.lowercase = lowercase;
-	o.keep_model = 1;
 	o.seed = seed;
 	xp_walign s = {0};
 	xp_buf b = {0};
