@@ -4,6 +4,7 @@
 #include "../correct/review.h"
 #include "../base/file.h"
 #include "../base/text.h"
+#include "../io/json.h"
 #include "../io/names.h"
 #include "../io/read.h"
 #include "../io/report.h"
@@ -728,7 +729,9 @@ static int import_read(const dargs *a, import_in *in, xp_err *e)
 	if (a->wa_model && import_model_how(a, in, e))
 		return -1;
 	/* the run's provenance, which also names the report in errors */
-	json_t *fj = json_pack("{s:s,s:s,s:s}", "source", a->source, "aligned", a->aligned, "report", a->report);
+	/* as JSON text: a path in Latin-1 made json_pack fail, said as "out of memory" */
+	json_t *fj = json_pack("{s:o,s:o,s:o}", "source", xp_json_text(a->source), "aligned", xp_json_text(a->aligned),
+			       "report", xp_json_text(a->report));
 	in->files = fj ? json_dumps(fj, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 	json_decref(fj);
 	if (!in->files)
