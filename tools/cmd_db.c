@@ -1,5 +1,6 @@
 /* tools/cmd_db.c — `xproj db ...`: the correction store. */
 #include "cli.h"
+#include "../correct/annotators.h"
 #include "../correct/db.h"
 #include "../correct/review.h"
 #include "../base/file.h"
@@ -190,8 +191,20 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 			if (parse_span(optarg, a->span3, &e))
 				return xp_cli_bad_value(cmd, &e);
 			break;
-		case 'A': a->annotator = optarg; break;
-		case 'n': a->note = optarg; break;
+		case 'A':
+			/* the workbench's rule (annotators.h): a name in Latin-1 was
+			 * kept as its bytes, shown as U+FFFD, another annotator */
+			if (*optarg && xp_annotator_refusal(optarg))
+				return xp_cli_bad(cmd, "--annotator '%s': %s", optarg, xp_annotator_refusal(optarg));
+			a->annotator = optarg;
+			break;
+		case 'n': {
+			size_t bad;
+			if (!xp_utf8_valid(optarg, strlen(optarg), &bad))
+				return xp_cli_bad(cmd, "--note: not UTF-8 text (its byte %zu): the store keeps text", bad + 1);
+			a->note = optarg;
+			break;
+		}
 		case 'o': a->out = optarg; break;
 		case 'j': a->jsonl = optarg; break;
 		case 'b': a->batch = optarg; break;

@@ -93,4 +93,22 @@ expect_status 1 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl -
 expect_grep "m.json: --model: the path is not UTF-8 text (its byte [0-9]*), and the report records it" $T/err
 [ ! -e $T/latm.conll ] && [ ! -e $T/latm.json ] || { echo "FAIL: a refused project wrote its outputs"; fails=$((fails + 1)); }
 
+# 4. db add|modify|delete and import-corrections with an --annotator in
+# Latin-1 (a terminal's charset): kept as its bytes, shown as "Jos\uFFFD"
+# by every reader, another annotator than "José" in UTF-8 to agree --db;
+# the workbench refuses such a name.  Refused by the workbench's rule
+# (exit 2, the store unchanged), as a --note that is not UTF-8 is.
+cp $T/latp/corrections.db $T/ann.db
+was=$(sum $T/ann.db)
+expect_status 2 $XPROJ db modify $T/ann.db --mention 's01e01c00x|0' --span 0:0:1 --annotator "$(printf 'Jos\351')"
+expect_grep "annotator name is 1 to 64 bytes of UTF-8" $T/err
+expect_status 2 $XPROJ db modify $T/ann.db --mention 's01e01c00x|0' --span 0:0:1 --annotator a --note "$(printf 'caf\351')"
+expect_grep "note: not UTF-8 text (its byte 4)" $T/err
+expect_status 2 $XPROJ db import-corrections $T/ann.db $P/corrected.conll --annotator "$(printf 'a\tb')"
+expect_grep "annotator name has no control characters" $T/err
+expect_eq "$(sum $T/ann.db)" "$was" "refused edits: the store unchanged"
+expect_status 0 $XPROJ db modify $T/ann.db --mention 's01e01c00x|0' --span 0:0:1 --annotator 'José' --note 'café'
+expect_status 0 $XPROJ db log $T/ann.db
+expect_grep '"annotator":"José"' $T/out
+
 finish
