@@ -111,4 +111,17 @@ expect_status 0 $XPROJ db modify $T/ann.db --mention 's01e01c00x|0' --span 0:0:1
 expect_status 0 $XPROJ db log $T/ann.db
 expect_grep '"annotator":"José"' $T/out
 
+# 5. A file name's extension in capitals (EP01.CONLL, as file systems
+# that ignore case write them): compared as written, `convert a.conll
+# b.CONLL` took b.CONLL for a name that tells nothing and wrote jsonlines
+# into it, exit 0; .GZ was not gzipped.  Read in any case.
+expect_status 0 $XPROJ convert $P/en.conll $T/up.CONLL
+expect_eq "$(head -1 $T/up.CONLL)" "#begin document (d); part 000" "convert to .CONLL: CoNLL"
+expect_status 0 $XPROJ convert $P/en.conll $T/up.JSONL.GZ
+expect_eq "$(gzip -dc <$T/up.JSONL.GZ | head -c 12)" '{"doc_key":"' "convert to .JSONL.GZ: jsonlines, gzipped"
+expect_status 0 $XPROJ convert $T/up.JSONL.GZ $T/back.Conll
+expect_status 0 $XPROJ convert $P/en.conll $T/low.jsonl
+expect_status 0 $XPROJ convert $T/low.jsonl $T/low.conll   # (jsonlines has no cluster ids: numbered anew)
+cmp -s $T/back.Conll $T/low.conll || { echo "FAIL: .JSONL.GZ read back: other CoNLL"; fails=$((fails + 1)); }
+
 finish
