@@ -124,4 +124,20 @@ expect_status 0 $XPROJ convert $P/en.conll $T/low.jsonl
 expect_status 0 $XPROJ convert $T/low.jsonl $T/low.conll   # (jsonlines has no cluster ids: numbered anew)
 cmp -s $T/back.Conll $T/low.conll || { echo "FAIL: .JSONL.GZ read back: other CoNLL"; fails=$((fails + 1)); }
 
+# 6. wordalign --merge-models OUT M... with an aligner's option
+# (--stem none, --tgt-lang, --lowercase, --no-normalize, --seed): taken
+# and ignored, exit 0, OUT the models' own settings (a "--stem none"
+# merge of German models kept their prefix:4).  "takes model files and no
+# other option" was checked for some options only: now for every one.
+awk 'BEGIN { x = 7; for (k = 0; k < 60; k++) { x = (x * 1103515245 + 12345) % 2147483648
+	print "the house " (x % 5) " ||| das Hausen " (x % 5) } }' >$T/de.pairs
+expect_status 0 $XPROJ wordalign $T/de.pairs --iters 2 --tgt-lang de --save-model $T/de1.model
+expect_status 0 $XPROJ wordalign $T/de.pairs --iters 2 --tgt-lang de --seed 5 --save-model $T/de2.model
+for o in "--stem none" "--tgt-lang fr" "--lowercase" "--no-normalize" "--seed 4" "--samplers 3"; do
+	expect_status 2 $XPROJ wordalign --merge-models $T/sum.model $T/de1.model $T/de2.model $o
+	expect_grep "merge-models OUT takes model files and no other option" $T/err
+done
+[ ! -e $T/sum.model ] || { echo "FAIL: a refused merge wrote its model"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ wordalign --merge-models $T/sum.model $T/de1.model $T/de2.model
+
 finish
