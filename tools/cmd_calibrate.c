@@ -272,6 +272,7 @@ static int run(int argc, char **argv)
 	size_t ns = 0, nr = 0, np = 0, nk = 0, lr = 0, lp = 0, lk = 0;
 	const char *out = NULL, *note = NULL, *ends = NULL, *words = NULL, *drops = NULL, *base = NULL;
 	int kinds = LV_NULLS, kinds_given = 0, levels_only = 0;
+	const char *fit_opt = NULL;   /* the last of a fit's own options given */
 	unsigned char drop[XP_CONF_MAXFEAT] = {0};
 	double l2 = 1e-3;
 	int ch, skip_prodrop = 0, pu = 0;
@@ -286,6 +287,12 @@ static int run(int argc, char **argv)
 			fprintf(stderr, "xproj calibrate: at most %d sets\n", MAXSETS);
 			return 2;
 		}
+		/* a fit's own options: --levels-only fits nothing, and took them
+		 * without a word (--drop-features even moved the level, its
+		 * columns zeroed against a model that weighs them) */
+		if (ch == 'L' || ch == 'D' || ch == 'U' || ch == 'S' || ch == 'O' || ch == 'F')
+			fit_opt = ch == 'L' ? "--l2" : ch == 'D' ? "--skip-prodrop" : ch == 'U' ? "--pu-agreeing"
+				: ch == 'S' ? "--pu-possessive" : ch == 'O' ? "--loose" : "--drop-features";
 		if (ch == 'r') sets[nr++].report = optarg;
 		else if (ch == 'p') sets[np++].projected = optarg;
 		else if (ch == 'k') sets[nk++].key = optarg;
@@ -316,6 +323,18 @@ static int run(int argc, char **argv)
 		else if (ch == 'G') kinds_given = 1;
 		else if (ch == '?') return 2;
 	}
+	/* --mention-ends writes a table, not a model: given with a fit's sets
+	 * it was dropped (a model written, exit 0), and a fit's options with
+	 * it were taken and ignored */
+	if (ends && (fit_opt || nr + np + nk + lr + lp + lk || base || kinds_given))
+		return xp_cli_bad("calibrate", "--mention-ends writes the table of mention ends, not a model: it takes "
+				  "--segmenter-data, --note and -o only (%s given)",
+				  fit_opt ? fit_opt : nr + np + nk ? "a --report set" : lr + lp + lk ? "a --level-* set"
+				  : base ? (levels_only ? "--levels-only" : "--null-only") : "--level-kinds");
+	if (words && !ends)
+		return xp_cli_bad("calibrate", "--segmenter-data is for --mention-ends (a model's fit reads the reports' features)");
+	if (levels_only && fit_opt)
+		return xp_cli_bad("calibrate", "--levels-only fits nothing: %s is an option of a fit (leave it out)", fit_opt);
 	if (ends && optind == argc && out && nr + np + nk == 0)
 		return mention_ends(ends, words ? words : XP_ZHSEG_DIR, note, out);
 	ns = nr;

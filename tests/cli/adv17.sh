@@ -65,6 +65,28 @@ refused_same "--levels-only over its base" $T/plain.json $XPROJ calibrate --leve
 	--level-report $T/fa.json --level-projected $T/fa.conll --level-key $T/fa-silver.conll --level-kinds agreeing \
 	-o $T/plain.json
 expect_grep "names the same file as --levels-only" $T/err
+# --levels-only fits nothing, and took a fit's options without a word:
+# --drop-features moved the level (its columns zeroed against a model
+# that weighs them), --l2, --pu-agreeing, --loose, --skip-prodrop did
+# nothing.  Refused (exit 2), nothing written.
+for o in "--drop-features link_mean,committee" "--l2 5" "--pu-agreeing" "--pu-possessive" "--loose" "--skip-prodrop"; do
+	expect_status 2 $XPROJ calibrate --levels-only $T/plain.json --level-report $T/fa.json --level-projected $T/fa.conll \
+		--level-key $T/fa-silver.conll --level-kinds agreeing -o $T/a.json $o
+	expect_grep "levels-only fits nothing: ${o%% *} is an option of a fit" $T/err
+done
+[ ! -e $T/a.json ] || { echo "FAIL: a refused --levels-only wrote a model"; fails=$((fails + 1)); }
+# --mention-ends (a table, not a model) with a fit's sets wrote the model
+# and no table, exit 0; with a fit's options, took them without a word;
+# --segmenter-data without it did nothing.  Refused (exit 2).
+expect_status 2 $XPROJ calibrate --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll \
+	--mention-ends $P/corrected.conll -o $T/a.json
+expect_grep "mention-ends writes the table of mention ends, not a model: .*(a --report set given)" $T/err
+expect_status 2 $XPROJ calibrate --mention-ends $P/corrected.conll --pu-agreeing -o $T/a.json
+expect_grep "(--pu-agreeing given)" $T/err
+expect_status 2 $XPROJ calibrate --report $T/r.json --projected $T/zh.conll --key $P/corrected.conll \
+	--segmenter-data $T -o $T/a.json
+expect_grep "segmenter-data is for --mention-ends" $T/err
+[ ! -e $T/a.json ] || { echo "FAIL: a refused calibrate wrote its output"; fails=$((fails + 1)); }
 
 # 3. Paths that are not UTF-8 (a directory named in Latin-1): JSON holds
 # text only, so json_pack failed where a path was recorded: calibrate's
