@@ -100,17 +100,25 @@ int xp_config_read_mem(const char *name, const char *buf, size_t len, xp_config 
 	int rc = wide(name, buf, len, err);
 	if (rc)
 		return rc;
-	xp_lines it;
-	xp_lines_init(&it, buf, len);
-	const char *s;
-	size_t n;
-	while (xp_lines_next(&it, &s, &n)) {
-		xp_str l = xp_trim((xp_str){s, n});
-		rc = l.n && *l.p != '#' ? one_line(name, it.lineno, l.p, l.n, c, err) : 0;
+	/* A line ends at LF, CRLF or a CR alone (classic Mac OS, some
+	 * editors' "Mac" line ends): split at LF only, a file of CRs was one
+	 * line, and when it began with a comment (as the sample's do) that
+	 * line was all comment: every setting dropped, exit 0 with the
+	 * command line's options alone. */
+	unsigned long no = 0;
+	for (const char *s = buf, *end = buf + len; s < end;) {
+		const char *e = s;
+		while (e < end && *e != '\n' && *e != '\r')
+			e++;
+		const char *next = e == end ? end : e + 1 + (*e == '\r' && e + 1 < end && e[1] == '\n');
+		xp_str l = xp_trim((xp_str){s, (size_t)(e - s)});
+		no++;
+		rc = l.n && *l.p != '#' ? one_line(name, no, l.p, l.n, c, err) : 0;
 		if (rc < 0) {
 			xp_config_free(c);
 			return rc;
 		}
+		s = next;
 	}
 	return 0;
 }

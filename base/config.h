@@ -2,7 +2,9 @@
  * base/config.h — small configuration files: one "key = value" per line, or
  * a bare "key" (a switch that is on).  Blank lines and lines whose first
  * non-blank character is '#' are skipped; spaces around keys and values are
- * not part of them.  What the keys mean is the caller's business (the
+ * not part of them.  A line ends at LF, CRLF or a CR alone (a file of
+ * CRs was one line, a comment when it began with one: every setting in it
+ * dropped).  What the keys mean is the caller's business (the
  * command line maps them to its long options).
  * Refused at their line, as they were taken literally and then named no
  * such thing (`tgt-lang = fa  # Farsi`, `tgt-lang = "fa"`: no language

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* the blocks handed to xp_read_blocks' callback */
 #define BLOCK (256 * 1024)
@@ -56,9 +57,9 @@ int xp_read_file_max(const char *path, size_t max, char **buf, size_t *len, xp_e
 int xp_has_ext(const char *path, const char *suffix)
 {
 	size_t n = strlen(path), k = strlen(suffix);
-	if (n >= 3 && strcmp(path + n - 3, ".gz") == 0)
+	if (n >= 3 && strcasecmp(path + n - 3, ".gz") == 0)
 		n -= 3;
-	return n >= k && memcmp(path + n - k, suffix, k) == 0;
+	return n >= k && strncasecmp(path + n - k, suffix, k) == 0;
 }
 
 void xp_lines_init(xp_lines *it, const char *buf, size_t len)

@@ -52,7 +52,10 @@ int xp_read_blocks(const char *path, xp_block_fn fn, void *arg, xp_err *err);
 /* Atomically replace path with data[0..len). */
 int xp_write_file(const char *path, const void *data, size_t len, xp_err *err);
 
-/* 1 if path ends with suffix (ignoring a trailing ".gz"), else 0. */
+/* 1 if path ends with suffix (ignoring a trailing ".gz"), else 0; in any
+ * case, as file systems that ignore it write names (`EP01.CONLL`, `EN.XML`:
+ * compared as written, `convert a.conll b.CONLL` wrote jsonlines into
+ * b.CONLL, exit 0, and an OPUS `.XML` was not read as XML). */
 int xp_has_ext(const char *path, const char *suffix);
 
 typedef struct xp_lines {

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <strings.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -134,10 +135,11 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
+/* in any case, as xp_has_ext reads a name (`X.CONLL.GZ` is CoNLL, gzipped) */
 static int has_gz(const char *path)
 {
 	size_t n = strlen(path);
-	return n >= 3 && !strcmp(path + n - 3, ".gz");
+	return n >= 3 && !strcasecmp(path + n - 3, ".gz");
 }
 
 /* DIR and NAME of path ("." for a bare name). */

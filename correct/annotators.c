@@ -10,9 +10,23 @@
  */
 #include "annotators.h"
 #include "store.h"
+#include "../base/text.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+const char *xp_annotator_refusal(const char *who)
+{
+	size_t bad;
+	if (!who || !*who)
+		return "an annotator name is required";
+	if (strlen(who) > 64 || !xp_utf8_valid(who, strlen(who), &bad))
+		return "an annotator name is 1 to 64 bytes of UTF-8";
+	for (const unsigned char *p = (const unsigned char *)who; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			return "an annotator name has no control characters";
+	return NULL;
+}
 
 void xp_db_annotators_free(char **names, size_t n)
 {

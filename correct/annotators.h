@@ -33,6 +33,14 @@
 
 #include "db.h"
 
+/* Why `who` cannot be an annotator's name, or NULL: names are shown to
+ * other annotators and kept in the store, so they are printable UTF-8, 1
+ * to 64 bytes.  The workbench and the db commands ask the same (the
+ * commands took a name in Latin-1 as its bytes: a store's "Jos\xe9" shown
+ * as "Jos\uFFFD" everywhere, and another annotator than a "José" in
+ * UTF-8 to agree --db). */
+const char *xp_annotator_refusal(const char *who);
+
 /* The annotators with live corrections or reviews in the run, sorted;
  * *names is malloc'd, each name too (free with xp_db_annotators_free). */
 int xp_db_annotators(xp_db *db, int64_t run, char ***names, size_t *n, xp_err *err);

@@ -10,6 +10,7 @@
 #include "../base/text.h"
 #include "../io/conll.h"
 #include "../io/dictd.h"
+#include "../io/json.h"
 #include "../io/jsonl.h"
 #include "../io/read.h"
 #include "../io/names.h"
@@ -605,18 +606,26 @@ static int stage_write(run *R, xp_err *e)
 	return put(R, XP_OUT_REPORT, &R->report, e);
 }
 
+/* a path as JSON text, NULL for none: its bytes made UTF-8 (a name in
+ * Latin-1 made json_pack fail, and the run, done, was refused as "out of
+ * memory"); the record is the run's provenance, not read back as a path */
+static json_t *path_text(const char *p)
+{
+	return p ? xp_json_text(p) : NULL;
+}
+
 /* The run's inputs as the database records them (JSON, escaped). */
 static char *files_json(const xp_pipe_opts *o, const xp_pipe_result *r)
 {
-	json_t *j = json_pack("{s:s, s:s*, s:s*, s:s*, s:s*, s:s*}", "source", o->source, "subs", o->subs,
-			      "tgt_subs", o->tgt_subs, "links", o->links, "episodes", o->episodes,
-			      "alignments", o->alignments);
+	json_t *j = json_pack("{s:o, s:o*, s:o*, s:o*, s:o*, s:o*}", "source", xp_json_text(o->source), "subs",
+			      path_text(o->subs), "tgt_subs", path_text(o->tgt_subs), "links", path_text(o->links),
+			      "episodes", path_text(o->episodes), "alignments", path_text(o->alignments));
 	/* the span pairs of the store's earlier corrections the aligner
 	 * trained on: a run that learned from them says so with it */
 	if (j && r->db_pairs && json_object_set_new(j, "db_pairs", json_integer((json_int_t)r->db_pairs)))
 		json_decref(j), j = NULL;
 	/* and the dictionary it learned from (--dict) */
-	if (j && o->dict && json_object_set_new(j, "dict", json_string(o->dict)))
+	if (j && o->dict && json_object_set_new(j, "dict", xp_json_text(o->dict)))
 		json_decref(j), j = NULL;
 	char *s = j ? json_dumps(j, JSON_COMPACT) : NULL;
 	json_decref(j);

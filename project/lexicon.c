@@ -434,7 +434,7 @@ int xp_lex_table_json(const xp_lex *lx, const char *note, xp_buf *out, xp_err *e
 	}
 	if (rc == 0)
 		rc = json_object_set_new(j, "version", json_integer(1)) ||
-		     json_object_set_new(j, "what", json_string(note ? note : "")) ||
+		     json_object_set_new(j, "what", xp_json_text(note ? note : "")) ||
 		     json_object_set_new(j, "folds", json_integer((json_int_t)F)) ||
 		     json_object_set_new(j, "prior", json_real(lx->p.prior)) ||
 		     json_object_set_new(j, "strength", json_real(lx->p.strength)) ||

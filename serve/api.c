@@ -37,6 +37,7 @@
  * is looked up live.  A page reads the page, not the run.
  */
 #include "internal.h"
+#include "../correct/annotators.h"
 #include "../base/buf.h"
 #include "../base/mem.h"
 #include "../base/text.h"
@@ -202,19 +203,11 @@ static long num_arg(const xp_args *a, const char *name, long dflt, long lo, long
 	return n < lo ? lo : n > hi ? hi : n;
 }
 
-/* Names are shown to other annotators and written to the store: printable
- * UTF-8, 1 to 64 bytes. */
+/* Names are shown to other annotators and written to the store
+ * (annotators.h: printable UTF-8, 1 to 64 bytes). */
 static const char *name_refusal(const char *who)
 {
-	size_t bad;
-	if (!who || !*who)
-		return "an annotator name is required";
-	if (strlen(who) > 64 || !xp_utf8_valid(who, strlen(who), &bad))
-		return "an annotator name is 1 to 64 bytes of UTF-8";
-	for (const unsigned char *p = (const unsigned char *)who; *p; p++)
-		if (*p < 0x20 || *p == 0x7f)
-			return "an annotator name has no control characters";
-	return NULL;
+	return xp_annotator_refusal(who);
 }
 
 /* --- GET --------------------------------------------------------------------------------------- */

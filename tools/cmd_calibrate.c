@@ -45,6 +45,8 @@ typedef struct lang_ex {
 	xp_example *lvla;        /* and their projections of the agreeing class (confidence.h) */
 	size_t nlvla, clvla;
 	size_t sets;
+	size_t fsets, lsets;     /* of them, fit sets and --level-* sets */
+	const char *lreport;     /* the first --level-* set's report, to name */
 } lang_ex;
 
 /* --level-kinds LIST into *kinds; 1 after a message for an unknown kind */
@@ -270,6 +272,7 @@ static int run(int argc, char **argv)
 	size_t ns = 0, nr = 0, np = 0, nk = 0, lr = 0, lp = 0, lk = 0;
 	const char *out = NULL, *note = NULL, *ends = NULL, *words = NULL, *drops = NULL, *base = NULL;
 	int kinds = LV_NULLS, kinds_given = 0, levels_only = 0;
+	const char *fit_opt = NULL;   /* the last of a fit's own options given */
 	unsigned char drop[XP_CONF_MAXFEAT] = {0};
 	double l2 = 1e-3;
 	int ch, skip_prodrop = 0, pu = 0;
@@ -284,6 +287,12 @@ static int run(int argc, char **argv)
 			fprintf(stderr, "xproj calibrate: at most %d sets\n", MAXSETS);
 			return 2;
 		}
+		/* a fit's own options: --levels-only fits nothing, and took them
+		 * without a word (--drop-features even moved the level, its
+		 * columns zeroed against a model that weighs them) */
+		if (ch == 'L' || ch == 'D' || ch == 'U' || ch == 'S' || ch == 'O' || ch == 'F')
+			fit_opt = ch == 'L' ? "--l2" : ch == 'D' ? "--skip-prodrop" : ch == 'U' ? "--pu-agreeing"
+				: ch == 'S' ? "--pu-possessive" : ch == 'O' ? "--loose" : "--drop-features";
 		if (ch == 'r') sets[nr++].report = optarg;
 		else if (ch == 'p') sets[np++].projected = optarg;
 		else if (ch == 'k') sets[nk++].key = optarg;
@@ -314,6 +323,18 @@ static int run(int argc, char **argv)
 		else if (ch == 'G') kinds_given = 1;
 		else if (ch == '?') return 2;
 	}
+	/* --mention-ends writes a table, not a model: given with a fit's sets
+	 * it was dropped (a model written, exit 0), and a fit's options with
+	 * it were taken and ignored */
+	if (ends && (fit_opt || nr + np + nk + lr + lp + lk || base || kinds_given))
+		return xp_cli_bad("calibrate", "--mention-ends writes the table of mention ends, not a model: it takes "
+				  "--segmenter-data, --note and -o only (%s given)",
+				  fit_opt ? fit_opt : nr + np + nk ? "a --report set" : lr + lp + lk ? "a --level-* set"
+				  : base ? (levels_only ? "--levels-only" : "--null-only") : "--level-kinds");
+	if (words && !ends)
+		return xp_cli_bad("calibrate", "--segmenter-data is for --mention-ends (a model's fit reads the reports' features)");
+	if (levels_only && fit_opt)
+		return xp_cli_bad("calibrate", "--levels-only fits nothing: %s is an option of a fit (leave it out)", fit_opt);
 	if (ends && optind == argc && out && nr + np + nk == 0)
 		return mention_ends(ends, words ? words : XP_ZHSEG_DIR, note, out);
 	ns = nr;
@@ -332,7 +353,7 @@ static int run(int argc, char **argv)
 		files[nf++] = (xp_cli_file){"--key", sets[s].key, 0};
 	}
 	if (base)
-		files[nf++] = (xp_cli_file){"--null-only", base, 0};
+		files[nf++] = (xp_cli_file){levels_only ? "--levels-only" : "--null-only", base, 0};
 	files[nf++] = (xp_cli_file){"-o", out, 1};
 	if (xp_cli_check_files(files, nf, &e))
 		return xp_cli_error(&e);
@@ -375,6 +396,9 @@ static int run(int argc, char **argv)
 		if (l == nl)
 			snprintf(langs[nl++].lang, sizeof langs[l].lang, "%s", st->r.lang);
 		setlang[s] = l;
+		if (st->level && !langs[l].lsets++)
+			langs[l].lreport = st->report;
+		langs[l].fsets += !st->level;
 		if (has_lexicon(st->r.lang) && !st->level) {   /* the fit's references, not corrections */
 			xp_corpus key = {0};
 			rc = load(st->key, &key);
@@ -442,14 +466,20 @@ static int run(int argc, char **argv)
 			(*cls)[*n] = pu_class(it->feat, isp, pu);
 			(*v)[(*n)++] = (xp_example){it->feat, isp ? it->label == XP_LB_RIGHT : it->label == XP_LB_RECOVERABLE, 1};
 		}
-		json_array_append_new(sources, json_pack("{s:s,s:s,s:s,s:s,s:s,s:{s:I,s:I,s:I,s:I}}", "lang", st->r.lang,
+		/* the paths as JSON text (a name in Latin-1 made json_pack fail, and
+		 * the set's record was dropped from the file without a word) */
+		if (json_array_append_new(sources, json_pack("{s:s,s:s,s:o,s:o,s:o,s:{s:I,s:I,s:I,s:I}}", "lang", st->r.lang,
 							 "role", !st->level ? "fit" : kinds == LV_NULLS ? "the null model's level"
 							 : kinds == LV_AGREEING ? "the agreeing class's level"
 							 : "the null model's and the agreeing class's levels",
-							 "report", st->report, "projected", st->projected, "key", st->key,
+							 "report", xp_json_text(st->report), "projected", xp_json_text(st->projected),
+							 "key", xp_json_text(st->key),
 							 "labels", "right", (json_int_t)ls.right, "wrong",
 							 (json_int_t)ls.wrong, "recoverable", (json_int_t)ls.recoverable,
-							 "unrecoverable", (json_int_t)ls.unrecoverable));
+							 "unrecoverable", (json_int_t)ls.unrecoverable))) {
+			rc = (xp_failc(&e, XP_ENOMEM, "", 0, "out of memory"), xp_cli_error(&e));
+			break;
+		}
 		if ((lflags & XP_LB_LOOSE) && !st->level)
 			json_object_set_new(json_object_get(json_array_get(sources, json_array_size(sources) - 1), "labels"),
 					    "right_by_loose", json_integer((json_int_t)ls.loose));
@@ -473,6 +503,30 @@ static int run(int argc, char **argv)
 		if (base && (!json_object_get(bl, "projected") || !bc)) {
 			rc = (xp_failc(&e, XP_EINPUT, base, 0, "no projected model for %s (%s)", langs[l].lang,
 				       levels_only ? "--levels-only" : "--null-only"),
+			      xp_cli_error(&e));
+			break;
+		}
+		/* a level asked for that the sets cannot give: the file said it was
+		 * set on them (its "sources"), and held none, or BASE's old one,
+		 * exit 0 */
+		if (langs[l].lsets && !levels_only && !langs[l].fsets) {
+			rc = (xp_failc(&e, XP_EINPUT, langs[l].lreport, 0, "a --level-* set of %s, which no --report set fits: "
+				       "a level is set on a model fitted here or on --levels-only's", langs[l].lang),
+			      xp_cli_error(&e));
+			break;
+		}
+		if (langs[l].lsets && (kinds & LV_NULLS) && !langs[l].nlvl) {
+			rc = (xp_failc(&e, XP_EINPUT, langs[l].lreport, 0, "--level-kinds nulls: the --level-* set%s of %s hold%s "
+				       "no null with a target sentence: no null model's level to set", langs[l].lsets > 1 ? "s" : "",
+				       langs[l].lang, langs[l].lsets > 1 ? "" : "s"),
+			      xp_cli_error(&e));
+			break;
+		}
+		if (langs[l].lsets && (kinds & LV_AGREEING) && !langs[l].nlvla) {
+			rc = (xp_failc(&e, XP_EINPUT, langs[l].lreport, 0, "--level-kinds agreeing: the --level-* set%s of %s "
+				       "hold%s no projection of the agreeing class (a pronoun on a verb or clitic that agrees "
+				       "with it): no level of the class to set", langs[l].lsets > 1 ? "s" : "", langs[l].lang,
+				       langs[l].lsets > 1 ? "" : "s"),
 			      xp_cli_error(&e));
 			break;
 		}
@@ -572,7 +626,7 @@ static int run(int argc, char **argv)
 		json_object_update(json_object_get(doc, "models"), models);
 		json_decref(models);
 		if (note)
-			json_object_set_new(doc, "note", json_string(note));
+			json_object_set_new(doc, "note", xp_json_text(note));
 	}
 	if (rc == 0 && !levels_only) {
 		doc = json_pack("{s:i,s:s,s:f,s:o,s:o}", "version", 1, "fitted_by",
@@ -582,11 +636,11 @@ static int run(int argc, char **argv)
 					"l2", l2, "sources",
 					sources, "models", models);
 		if (note)
-			json_object_set_new(doc, "note", json_string(note));
+			json_object_set_new(doc, "note", xp_json_text(note));
 		if (drops)
 			json_object_set_new(doc, "dropped_features", json_string(drops));
 		if (base)
-			json_object_set_new(doc, "projected_from", json_string(base));
+			json_object_set_new(doc, "projected_from", xp_json_text(base));
 		if (skip_prodrop)
 			json_object_set_new(doc, "skipped", json_pack("{s:s,s:I}", "what", "pro-drop projections",
 								      "mentions", (json_int_t)skipped));

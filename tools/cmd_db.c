@@ -1,9 +1,11 @@
 /* tools/cmd_db.c — `xproj db ...`: the correction store. */
 #include "cli.h"
+#include "../correct/annotators.h"
 #include "../correct/db.h"
 #include "../correct/review.h"
 #include "../base/file.h"
 #include "../base/text.h"
+#include "../io/json.h"
 #include "../io/names.h"
 #include "../io/read.h"
 #include "../io/report.h"
@@ -189,8 +191,20 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 			if (parse_span(optarg, a->span3, &e))
 				return xp_cli_bad_value(cmd, &e);
 			break;
-		case 'A': a->annotator = optarg; break;
-		case 'n': a->note = optarg; break;
+		case 'A':
+			/* the workbench's rule (annotators.h): a name in Latin-1 was
+			 * kept as its bytes, shown as U+FFFD, another annotator */
+			if (*optarg && xp_annotator_refusal(optarg))
+				return xp_cli_bad(cmd, "--annotator '%s': %s", optarg, xp_annotator_refusal(optarg));
+			a->annotator = optarg;
+			break;
+		case 'n': {
+			size_t bad;
+			if (!xp_utf8_valid(optarg, strlen(optarg), &bad))
+				return xp_cli_bad(cmd, "--note: not UTF-8 text (its byte %zu): the store keeps text", bad + 1);
+			a->note = optarg;
+			break;
+		}
 		case 'o': a->out = optarg; break;
 		case 'j': a->jsonl = optarg; break;
 		case 'b': a->batch = optarg; break;
@@ -728,7 +742,9 @@ static int import_read(const dargs *a, import_in *in, xp_err *e)
 	if (a->wa_model && import_model_how(a, in, e))
 		return -1;
 	/* the run's provenance, which also names the report in errors */
-	json_t *fj = json_pack("{s:s,s:s,s:s}", "source", a->source, "aligned", a->aligned, "report", a->report);
+	/* as JSON text: a path in Latin-1 made json_pack fail, said as "out of memory" */
+	json_t *fj = json_pack("{s:o,s:o,s:o}", "source", xp_json_text(a->source), "aligned", xp_json_text(a->aligned),
+			       "report", xp_json_text(a->report));
 	in->files = fj ? json_dumps(fj, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 	json_decref(fj);
 	if (!in->files)

@@ -310,6 +310,7 @@ typedef struct args {
 	const char *out, *probs, *fwd, *rev;
 	const char *save_model, *model;   /* --save-model, --model */
 	const char *merge;                /* --merge-models OUT: the arguments are models */
+	int other_opts;                   /* options other than --merge-models given */
 	int schedule;                     /* --schedule: say the run's schedule, nothing trained */
 	int timing;                       /* --timing: say where the time went */
 	const char *minus;                /* --minus C: the model is --model's less C */
@@ -350,6 +351,10 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 	xp_err e = {0};
 	int ch;
 	while ((ch = xp_cli_getopt("wordalign", argc, argv, "o:p:", lo)) != -1) {
+		/* counted for --merge-models, which takes none: a merge with
+		 * --stem none, --tgt-lang or --lowercase ran as without them, exit
+		 * 0, the merged model of the models' own settings */
+		a->other_opts += ch != 'G';
 		switch (ch) {
 		case 'o': a->out = optarg; break;
 		case 'p': a->probs = optarg; break;
@@ -427,7 +432,7 @@ static int parse(int argc, char **argv, const struct option *lo, args *a)
 		/* a form of its own: models in, a model out, nothing aligned */
 		if (argc - optind < 1 || a->out || a->save_model || a->model || a->probs || a->fwd || a->rev ||
 		    a->ntrain || a->ntrain_lex || a->dict || a->names || a->phrases || a->adapt >= 0 || a->minus || a->weight > 0 || a->own ||
-		    a->state || a->stage) {
+		    a->state || a->stage || a->other_opts) {
 			fprintf(stderr, "xproj wordalign: --merge-models OUT takes model files and no other option\n");
 			return 2;
 		}

@@ -79,12 +79,37 @@ static void config_hash_in_word(void **state)
 	assert_int_equal(e.line, 2);
 }
 
+/* lines ended by CR alone (classic Mac OS) or mixed with CRLF: read as
+ * the lines they are; split at LF only, the file was one comment line and
+ * every setting in it was dropped without a word */
+static void config_cr_only(void **state)
+{
+	(void)state;
+	xp_config c;
+	xp_err e;
+	assert_int_equal(xp_config_read(FIX("config/cr-only.conf"), &c, &e), 0);
+	assert_int_equal(c.n, 3);
+	assert_string_equal(c.v[0].key, "tgt-lang");
+	assert_string_equal(c.v[0].value, "fa");
+	assert_int_equal(c.v[0].line, 2);
+	assert_string_equal(c.v[1].value, "7");
+	assert_int_equal(c.v[1].line, 4);   /* the empty line counted */
+	assert_string_equal(c.v[2].key, "lowercase");
+	assert_null(c.v[2].value);
+	assert_int_equal(c.v[2].line, 5);   /* CRLF is one line end */
+	xp_config_free(&c);
+	/* a refusal is said at its line counted so */
+	assert_int_equal(xp_config_read_mem("m", "a = b\rc = \"d\"\r", 13, &c, &e), XP_EINPUT);
+	assert_int_equal(e.line, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(config_good),
 		cmocka_unit_test(config_bad),
 		cmocka_unit_test(config_hash_in_word),
+		cmocka_unit_test(config_cr_only),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

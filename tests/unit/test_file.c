@@ -220,6 +220,10 @@ static void extensions(void **state)
 	assert_true(xp_has_ext("a/dev.english.v4_gold_conll", "_conll"));
 	assert_true(xp_has_ext("x.jsonlines.gz", ".jsonlines"));
 	assert_false(xp_has_ext("x.gz", ".conll"));
+	/* in any case (a name from a file system that ignores it) */
+	assert_true(xp_has_ext("EP01.CONLL", ".conll"));
+	assert_true(xp_has_ext("x.JsonL.GZ", ".jsonl"));
+	assert_false(xp_has_ext("x.CONLLU", ".conll"));
 	assert_int_equal(xp_format_of_path("a.conll.gz"), XP_FMT_CONLL);
 	assert_int_equal(xp_format_of_path("a.512.jsonlines"), XP_FMT_JSONL);
 	assert_int_equal(xp_format_of_path("-"), XP_FMT_AUTO);
