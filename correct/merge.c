@@ -786,12 +786,13 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 				r->history++;
 		}
 		xp_xguard_free(&g);
-		/* killed here (tests/cli/merge.sh): OUT as it was; stopped here,
-		 * OUT's other writers wait */
-		xp_failpoint("db-merge");
 	}
 	if (!rc && direct < n)
 		rc = scratch_empty(db, err);
+	/* killed here (tests/cli/merge.sh): every input merged, nothing
+	 * committed, OUT as it was; stopped here, OUT's other writers wait */
+	if (!rc)
+		xp_failpoint("db-merge");
 	if (!rc)
 		rc = xp_db_commit(db, err);
 	else if (open)
