@@ -27,10 +27,10 @@
  * had they been made in one store), and the pair is reported, for an
  * adjudicator to look at.
  *
- * The merged store is written beside OUT under a temporary name (a copy of
- * OUT when it exists) and renamed over it at the end: an input that is not
- * a store, of another schema version, or corrupt is refused before OUT is
- * created or changed, and a failure half-way leaves OUT as it was.
+ * An input that is not a store, of another schema version, or corrupt is
+ * refused before OUT is created or changed; the merge itself is one write
+ * transaction of OUT (xp_db_merge says why), so a failure half-way leaves
+ * OUT as it was and OUT may be in use meanwhile.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "store.h"
