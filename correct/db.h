@@ -221,8 +221,10 @@ typedef struct xp_db_counts {
  * the same stores again adds nothing.  Conflicts (one mention corrected
  * differently in two stores) are kept both and listed.  Every input is
  * checked first (a store of this schema, SQLite's quick check clean):
- * nothing is written if one is refused, and out is replaced whole or not
- * at all. */
+ * nothing is written if one is refused.  The merge is one write
+ * transaction of out (out's other writers wait for it; a failure rolls
+ * all of it back), or, for an out that does not exist, a store made
+ * beside it and put in place whole. */
 typedef struct xp_merge_result {
 	size_t runs, runs_known;  /* runs added; runs the merged store had already */
 	size_t corrections, batches, reviews, carries, history;   /* rows added */

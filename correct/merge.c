@@ -27,17 +27,20 @@
  * had they been made in one store), and the pair is reported, for an
  * adjudicator to look at.
  *
- * The merged store is written beside OUT under a temporary name (a copy of
- * OUT when it exists) and renamed over it at the end: an input that is not
- * a store, of another schema version, or corrupt is refused before OUT is
- * created or changed, and a failure half-way leaves OUT as it was.
+ * An input that is not a store, of another schema version, or corrupt is
+ * refused before OUT is created or changed; the merge itself is one write
+ * transaction of OUT (xp_db_merge says why), so a failure half-way leaves
+ * OUT as it was and OUT may be in use meanwhile.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "store.h"
+#include "../base/failpoint.h"
 #include "../base/mem.h"
+#include "../base/outputs.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -70,6 +73,47 @@ static int add_conflict(xp_merge_result *r, const char *s)
 	return 0;
 }
 
+/* sql with its input's tables, written src.TABLE, in the schema s the
+ * input is attached as (each input its own: they are all attached to the
+ * one transaction, which cannot detach one, see xp_db_merge).  Only a
+ * "src." that starts a name is one: "m.src" is a column.  NULL: no memory. */
+static char *in_schema(const char *sql, const char *s)
+{
+	size_t n = 0, ls = strlen(s);
+	for (const char *p = sql; (p = strstr(p, "src.")); p += 4)
+		n++;
+	char *out = malloc(strlen(sql) + n * ls + 1), *o = out;
+	if (!out)
+		return NULL;
+	for (const char *p = sql; *p;) {
+		if (!strncmp(p, "src.", 4) && (p == sql || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.'))) {
+			memcpy(o, s, ls);
+			o += ls, *o++ = '.', p += 4;
+		} else {
+			*o++ = *p++;
+		}
+	}
+	*o = 0;
+	return out;
+}
+
+static int exec_in(xp_db *db, const char *sql, const char *s, xp_err *err)
+{
+	char *q = in_schema(sql, s);
+	int rc = q ? xp_sql_exec(db, q, err) : xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	free(q);
+	return rc;
+}
+
+static int prepare_in(xp_db *db, const char *sql, const char *s, sqlite3_stmt **st, xp_err *err)
+{
+	char *q = in_schema(sql, s);
+	*st = NULL;
+	int rc = q ? xp_sql_prepare(db, q, st, err) : xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	free(q);
+	return rc;
+}
+
 /* Runs: matched by their id (schema 12), else added.  A run made before
  * schema 12 has none (NULL) and is matched as it was, by its language,
  * files, settings and creation time, among the merged store's runs that
@@ -77,11 +121,11 @@ static int add_conflict(xp_merge_result *r, const char *s)
  * of one old store migrated apart would have drawn two ids and no longer
  * merged as one run.  (A run with an id is never one without: every run
  * imported since has one.)  mrun(src, dst, new, byid). */
-static int merge_runs(xp_db *db, xp_merge_result *r, xp_err *err)
+static int merge_runs(xp_db *db, const char *sch, xp_merge_result *r, xp_err *err)
 {
 	sqlite3_stmt *sel = NULL, *byid = NULL, *old = NULL, *ins = NULL, *map = NULL;
-	int rc = xp_sql_prepare(db, "SELECT id, lang, files, settings, created, uid FROM src.runs ORDER BY id", &sel,
-				err) ||
+	int rc = prepare_in(db, "SELECT id, lang, files, settings, created, uid FROM src.runs ORDER BY id", sch, &sel,
+			    err) ||
 			 xp_sql_prepare(db, "SELECT id FROM main.runs WHERE uid = ?1", &byid, err) ||
 			 xp_sql_prepare(db, "SELECT min(id) FROM main.runs WHERE lang = ?1 AND files = ?2 AND settings = ?3"
 					" AND created = ?4 AND uid IS NULL", &old, err) ||
@@ -138,7 +182,7 @@ static int merge_runs(xp_db *db, xp_merge_result *r, xp_err *err)
  * paths, each in its own directory) match; taken as one, the second's
  * documents were dropped, exit 0, and its corrections went onto the
  * first's words.  Refused instead, naming the first thing that differs. */
-static int runs_agree(xp_db *db, const char *in, xp_err *err)
+static int runs_agree(xp_db *db, const char *sch, const char *in, xp_err *err)
 {
 	static const char *const sql =
 		"SELECT m.src, m.dst, d.doc, d.part, u.en_idx, 'utterance', m.byid FROM src.utterances u"
@@ -153,7 +197,7 @@ static int runs_agree(xp_db *db, const char *in, xp_err *err)
 		" WHERE o.id IS NULL OR o.start IS NOT x.start OR o.end IS NOT x.end OR o.cluster IS NOT x.cluster)"
 		" LIMIT 1";
 	sqlite3_stmt *st;
-	if (xp_sql_prepare(db, sql, &st, err))
+	if (prepare_in(db, sql, sch, &st, err))
 		return -1;
 	int rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
@@ -240,15 +284,15 @@ static const char *const MC =
  * kept (a run records one), which was silent: the workbench's re-projection
  * after a realign then used a model IN's corrector never had.  Listed with
  * the conflicts, which the merge keeps and says. */
-static int model_conflicts(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
+static int model_conflicts(xp_db *db, const char *sch, const char *in, xp_merge_result *r, xp_err *err)
 {
 	sqlite3_stmt *st;
-	if (xp_sql_prepare(db,
+	if (prepare_in(db,
 			   "SELECT m.dst, json_extract(s.wa_model, '$.path'), json_extract(o.wa_model, '$.path')"
 			   " FROM src.runs s JOIN temp.mrun m ON m.src = s.id JOIN main.runs o ON o.id = m.dst"
 			   " WHERE NOT m.new AND s.wa_model IS NOT NULL AND o.wa_model IS NOT NULL"
 			   " AND json_extract(s.wa_model, '$.hash') IS NOT json_extract(o.wa_model, '$.hash') ORDER BY m.dst",
-			   &st, err))
+			   sch, &st, err))
 		return -1;
 	int rc = 0;
 	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
@@ -263,7 +307,7 @@ static int model_conflicts(xp_db *db, const char *in, xp_merge_result *r, xp_err
 	return rc;
 }
 
-static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
+static int merge_one(xp_db *db, const char *sch, const char *in, xp_merge_result *r, xp_err *err)
 {
 	int64_t before[5] = {xp_sql_int(db, "SELECT count(*) FROM main.corrections", 0),
 			     xp_sql_int(db, "SELECT count(*) FROM main.batches", 0),
@@ -280,7 +324,7 @@ static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 			"CREATE TEMP TABLE mrun(src INTEGER PRIMARY KEY, dst INTEGER NOT NULL, new INTEGER NOT NULL,"
 			" byid INTEGER NOT NULL);",
 			err) ||
-	    merge_runs(db, r, err) || runs_agree(db, in, err) || model_conflicts(db, in, r, err))
+	    merge_runs(db, sch, r, err) || runs_agree(db, sch, in, err) || model_conflicts(db, sch, in, r, err))
 		return -1;
 	/* a new run's rows, then every run's ids by natural key */
 	static const char *const rows =
@@ -331,7 +375,7 @@ static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 		" LEFT JOIN temp.mmen mm ON mm.src = c.mention;"
 		"CREATE INDEX temp.sc_k ON sc(drun, mention_key);"
 		"CREATE INDEX temp.sc_i ON sc(id);";
-	if (xp_sql_exec(db, rows, err) || xp_sql_exec(db, MC, err) || find_conflicts(db, in, r, err))
+	if (exec_in(db, rows, sch, err) || xp_sql_exec(db, MC, err) || find_conflicts(db, in, r, err))
 		return -1;
 	static const char *const corr =
 		"INSERT INTO main.corrections(run, batch, mention, mention_key, op, old_start, old_end, sent, new_start,"
@@ -443,12 +487,17 @@ static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 	if (xp_sql_exec(db, corr, err) || xp_sql_exec(db, MC, err))
 		return -1;
 	/* the statements with the two ids bound, one at a time */
-	const char *p = after;
+	char *all = in_schema(after, sch);
+	if (!all)
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	const char *p = all;
 	while (*p) {
 		sqlite3_stmt *st;
 		const char *tail;
-		if (sqlite3_prepare_v2(db->h, p, -1, &st, &tail) != SQLITE_OK)
+		if (sqlite3_prepare_v2(db->h, p, -1, &st, &tail) != SQLITE_OK) {
+			free(all);
 			return xp_sql_fail(db, err, "merging");
+		}
 		p = tail;
 		if (!st)
 			continue;
@@ -461,9 +510,12 @@ static int merge_one(xp_db *db, const char *in, xp_merge_result *r, xp_err *err)
 			sqlite3_bind_int64(st, k, maxted);
 		int rc = sqlite3_step(st);
 		sqlite3_finalize(st);
-		if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+			free(all);
 			return xp_sql_fail(db, err, "merging");
+		}
 	}
+	free(all);
 	r->corrections += (size_t)(xp_sql_int(db, "SELECT count(*) FROM main.corrections", 0) - before[0]);
 	r->batches += (size_t)(xp_sql_int(db, "SELECT count(*) FROM main.batches", 0) - before[1]);
 	r->reviews += (size_t)(xp_sql_int(db, "SELECT count(*) FROM main.reviews", 0) - before[2]);
@@ -511,6 +563,143 @@ static void remove_db(const char *path)
 	unlink(side);
 }
 
+/* ATTACH path AS name, read-only (an input: a merge never writes one) or
+ * not (the scratch store); a URI, its %, ? and # escaped as schema.c's
+ * immutable reader's */
+static int attach(xp_db *db, const char *path, const char *name, int ro, xp_err *err)
+{
+	size_t n = strlen(path);
+	char *uri = malloc(3 * n + 32), *u = uri, sql[64];
+	if (!uri)
+		return xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+	u += sprintf(u, "file:");
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++)
+		u += strchr("%?#", *p) || *p < 0x20 ? sprintf(u, "%%%02X", *p) : sprintf(u, "%c", *p);
+	sprintf(u, ro ? "?mode=ro" : "?mode=rw");
+	snprintf(sql, sizeof sql, "ATTACH DATABASE ? AS %s", name);
+	sqlite3_stmt *st;
+	int rc = xp_sql_prepare(db, sql, &st, err);
+	if (!rc) {
+		sqlite3_bind_text(st, 1, uri, -1, SQLITE_STATIC);
+		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_failc(err, XP_EDB, path, 0, "cannot read it: %s",
+								  sqlite3_errmsg(db->h));
+		sqlite3_finalize(st);
+	}
+	free(uri);
+	return rc;
+}
+
+/* The scratch schema "src": an input beyond the ones attached as they are
+ * is copied into it, row for row, through a connection of its own, inside
+ * the merge's transaction (SQLite attaches at most SQLITE_LIMIT_ATTACHED
+ * databases, 10 in Debian's, and cannot detach one a transaction has
+ * read).  Made by xp_db_open, so it has the schema an input has (inputs
+ * are checked to be of this version), without the history's append-only
+ * triggers, which would refuse the next input's emptying it. */
+static int scratch_make(const char *path, xp_err *err)
+{
+	xp_db *s;
+	remove_db(path);
+	if (xp_db_open(path, &s, err))
+		return xp_err_code(err);
+	int rc = xp_sql_exec(s, "DROP TRIGGER IF EXISTS history_no_update; DROP TRIGGER IF EXISTS history_no_delete", err);
+	xp_db_close(s);
+	return rc;
+}
+
+/* the scratch's tables emptied, children first (foreign keys) */
+static int scratch_empty(xp_db *db, xp_err *err)
+{
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT name FROM src.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+			   " ORDER BY rowid DESC", &st, err))
+		return -1;
+	int rc = 0;
+	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
+		char *q = sqlite3_mprintf("DELETE FROM src.\"%w\"", xp_sql_text(st, 0));
+		rc = q ? xp_sql_exec(db, q, err) : xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		sqlite3_free(q);
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* in's rows into the scratch, parents first, by column name (an input
+ * migrated from an older schema may order its columns otherwise) */
+static int scratch_fill(xp_db *db, const char *in, xp_err *err)
+{
+	xp_db *from;
+	if (scratch_empty(db, err) || xp_db_open_mode(in, XP_DB_READ, &from, err))
+		return -1;
+	sqlite3_stmt *tabs;
+	int rc = xp_sql_prepare(db, "SELECT name FROM src.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+				" ORDER BY rowid", &tabs, err);
+	/* one read transaction: the input as it was at one moment */
+	if (!rc)
+		rc = xp_sql_exec(from, "BEGIN", err);
+	while (!rc && sqlite3_step(tabs) == SQLITE_ROW) {
+		sqlite3_stmt *sel = NULL, *ins = NULL;
+		char *q = sqlite3_mprintf("SELECT * FROM \"%w\"", xp_sql_text(tabs, 0));
+		if (!q || sqlite3_prepare_v2(from->h, q, -1, &sel, NULL) != SQLITE_OK)
+			rc = q ? xp_failc(err, XP_EINPUT, in, 0, "cannot read its table %s: %s", xp_sql_text(tabs, 0),
+					  sqlite3_errmsg(from->h))
+			       : xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		sqlite3_free(q);
+		int nc = rc ? 0 : sqlite3_column_count(sel);
+		/* INSERT INTO src."t"("a", "b") VALUES(?1, ?2) */
+		char *cols = rc ? NULL : sqlite3_mprintf("%s", ""), *vals = rc ? NULL : sqlite3_mprintf("%s", "");
+		for (int c = 0; !rc && c < nc && cols && vals; c++) {
+			char *c2 = sqlite3_mprintf("%s%s\"%w\"", cols, c ? ", " : "", sqlite3_column_name(sel, c));
+			char *v2 = sqlite3_mprintf("%s%s?%d", vals, c ? ", " : "", c + 1);
+			sqlite3_free(cols), sqlite3_free(vals);
+			cols = c2, vals = v2;
+		}
+		if (!rc && (!cols || !vals))
+			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+		if (!rc) {
+			q = sqlite3_mprintf("INSERT INTO src.\"%w\"(%s) VALUES(%s)", xp_sql_text(tabs, 0), cols, vals);
+			rc = q ? xp_sql_prepare(db, q, &ins, err) : xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
+			sqlite3_free(q);
+		}
+		sqlite3_free(cols), sqlite3_free(vals);
+		int step = SQLITE_DONE;
+		while (!rc && (step = sqlite3_step(sel)) == SQLITE_ROW) {
+			for (int c = 0; c < nc; c++)
+				sqlite3_bind_value(ins, c + 1, sqlite3_column_value(sel, c));
+			if (sqlite3_step(ins) != SQLITE_DONE)
+				rc = xp_sql_fail(db, err, "copying an input");
+			sqlite3_reset(ins);
+		}
+		if (!rc && step != SQLITE_DONE)
+			rc = xp_failc(err, XP_EINPUT, in, 0, "cannot read it: %s", sqlite3_errmsg(from->h));
+		sqlite3_finalize(sel);
+		sqlite3_finalize(ins);
+	}
+	sqlite3_finalize(tabs);
+	xp_db_close(from);
+	return rc;
+}
+
+/* The merge is made inside OUT's own write transaction (BEGIN IMMEDIATE):
+ * SQLite's lock serialises it with every other writer of OUT (the
+ * workbench serving it, another db command), which waits while it runs
+ * and then writes into the merged store; readers read OUT as it was until
+ * the commit.  A failure anywhere (an input refused half-way, a full disk,
+ * a kill) rolls the whole merge back: OUT is as it was, and no input is
+ * merged without the others.  Before, the merged store was built in a copy
+ * of OUT and renamed over it: a workbench holding OUT open went on writing
+ * into the file no name named any more, and a process that opened OUT in
+ * the moment between its WAL set aside and the rename was not blocked;
+ * their edits were lost.
+ *
+ * The inputs are attached read-only, as in1, in2, ...; SQLite attaches at
+ * most SQLITE_LIMIT_ATTACHED (10) and a transaction cannot detach one it
+ * has read, so with more inputs than that the last ones are copied, one
+ * at a time, into a scratch store attached as src (scratch_fill).
+ *
+ * A new OUT is made under a temporary name beside it and put in place at
+ * the end only where nothing has taken the name meanwhile (a failed merge
+ * creates nothing). */
 int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_result *r, xp_err *err)
 {
 	memset(r, 0, sizeof *r);
@@ -521,83 +710,63 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 	int exists = stat(out, &sb) == 0;
 	if (exists && check_input(out, err))
 		return xp_err_code(err);
-	char tmp[4200];
-	snprintf(tmp, sizeof tmp, "%s.merge-%ld", out, (long)getpid());
-	remove_db(tmp);
-	xp_db *db = NULL, *lock = NULL;
-	int rc = 0;
-	if (exists) {
-		/* a copy of OUT to merge into, made by SQLite (its WAL included) */
-		xp_db *o;
-		/* (a read-only connection may not run VACUUM INTO; nothing is written to OUT) */
-		if (xp_db_open_mode(out, XP_DB_WRITE, &o, err))
-			return xp_err_code(err);
-		/* OUT's write lock, from before the copy to after the rename: an
-		 * edit committed to OUT meanwhile (the workbench serving it) was
-		 * in neither the copy nor the file OUT then named, answered 200
-		 * and lost; now it waits, and is refused once OUT is the merged
-		 * file (xp_sql_begin: the path names another file) */
-		if (xp_db_open_mode(out, XP_DB_WRITE, &lock, err) || xp_sql_begin(lock, err)) {
-			xp_db_close(lock);
-			xp_db_close(o);
-			return xp_err_code(err);
-		}
-		sqlite3_stmt *st;
-		rc = xp_sql_prepare(o, "VACUUM INTO ?", &st, err);
-		if (!rc) {
-			sqlite3_bind_text(st, 1, tmp, -1, SQLITE_STATIC);
-			if (sqlite3_step(st) != SQLITE_DONE)
-				rc = xp_sql_fail(o, err, "copying the store");
-			sqlite3_finalize(st);
-		}
-		/* OUT's WAL into OUT's file, every frame, before the copy takes
-		 * OUT's name (below): then the WAL set aside there holds nothing
-		 * the file lacks, and a merge that dies between setting it aside
-		 * and the rename leaves OUT whole, not without its last edits.
-		 * The write lock stops new frames; a reader's snapshot (the
-		 * workbench between two requests) may hold some back a moment. */
-		for (int tries = 0; !rc; tries++) {
-			int nlog = 0, nckpt = 0;
-			int c = sqlite3_wal_checkpoint_v2(o->h, "main", SQLITE_CHECKPOINT_PASSIVE, &nlog, &nckpt);
-			if (c != SQLITE_OK && c != SQLITE_BUSY) {
-				rc = xp_sql_fail(o, err, "checkpointing the store's WAL");
-				break;
-			}
-			if (c == SQLITE_OK && (nlog <= 0 || nlog == nckpt))
-				break;
-			if (tries == 100) {
-				rc = xp_failc(err, XP_EBUSY, out, 0,
-					      "its WAL could not be written into it: another process keeps reading it; "
-					      "merge again when it stops");
-				break;
-			}
-			sqlite3_sleep(20);
-		}
-		xp_db_close(o);
-		if (!rc)
-			rc = xp_db_open_mode(tmp, XP_DB_WRITE, &db, err);
-	} else {
-		rc = xp_db_open(tmp, &db, err);
+	xp_outputs made = {0};
+	xp_db *db = NULL;
+	int rc;
+	if (exists)
+		rc = xp_db_open_mode(out, XP_DB_WRITE, &db, err);
+	else
+		/* an empty file beside OUT, which xp_db_open makes a store (OUT
+		 * "-" is no file: xp_outputs writes it to the standard output) */
+		rc = xp_outputs_put(&made, out, "", 0, err) ? -1
+		     : !made.v[0].tmp || ftruncate(made.v[0].fd, 0)
+			     ? xp_failc(err, XP_EUSAGE, out, 0, "cannot make a store here: %s",
+					made.v[0].tmp ? strerror(errno) : "not a file")
+			     : xp_db_open(made.v[0].tmp, &db, err) ? -1 : 0;
+	if (rc) {
+		if (!exists)
+			xp_outputs_abort(&made);
+		return xp_err_code(err);
 	}
+	int lim = sqlite3_limit(db->h, SQLITE_LIMIT_ATTACHED, -1);
+	size_t direct = n <= (size_t)lim ? n : (size_t)(lim > 1 ? lim - 1 : 0), attached = 0;
+	char scratch[4200] = "";
+	if (direct < n) {
+		snprintf(scratch, sizeof scratch, "%s.merge-%ld", out, (long)getpid());
+		rc = scratch_make(scratch, err) || attach(db, scratch, "src", 0, err) ? -1 : 0;
+		/* what it holds is thrown away: no need to wait for the disk */
+		if (!rc)
+			rc = xp_sql_exec(db, "PRAGMA src.synchronous = OFF", err);
+	}
+	for (; !rc && attached < direct; attached++) {
+		char name[32];
+		snprintf(name, sizeof name, "in%zu", attached + 1);
+		rc = attach(db, ins[attached], name, 1, err);
+	}
+	if (!rc)
+		rc = xp_db_begin(db, err);
+	int open = !rc;
+	/* the scratch's rows are checked at the commit (children copied
+	 * before a parent of a later migration's table, emptied in any order) */
+	if (!rc && direct < n)
+		rc = xp_sql_exec(db, "PRAGMA defer_foreign_keys = ON", err);
 	for (size_t k = 0; k < n && !rc; k++) {
-		sqlite3_stmt *st;
-		if (xp_sql_prepare(db, "ATTACH DATABASE ? AS src", &st, err)) {
+		char sch[32];
+		if (k < direct)
+			snprintf(sch, sizeof sch, "in%zu", k + 1);
+		else
+			snprintf(sch, sizeof sch, "src");
+		if (k >= direct && scratch_fill(db, ins[k], err)) {
 			rc = -1;
 			break;
 		}
-		sqlite3_bind_text(st, 1, ins[k], -1, SQLITE_STATIC);
-		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, ins[k]);
-		sqlite3_finalize(st);
-		if (rc)
-			break;
 		xp_merge_result before = *r;
 		/* the corrections of two stores, each fine, may together make two
 		 * mentions of one entity cross (correct/cross.c): the documents the
 		 * merged store had are compared before and after; a run new to it
 		 * comes with its input's pairs, if any, as they were */
 		xp_xguard g = {0};
-		if (xp_sql_begin(db, err) || xp_xguard_run(db, &g, 0, err) || merge_one(db, ins[k], r, err)) {
-			xp_sql_rollback(db);
+		if (xp_xguard_run(db, &g, 0, err) || merge_one(db, sch, ins[k], r, err)) {
 			rc = -1;
 		} else if (xp_xguard_check(db, &g, err)) {
 			char msg[sizeof err->msg];
@@ -617,67 +786,40 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 				r->history++;
 		}
 		xp_xguard_free(&g);
-		if (!rc && xp_sql_commit(db, err))
-			rc = -1;
-		if (rc)
-			xp_sql_rollback(db);
+	}
+	if (!rc && direct < n)
+		rc = scratch_empty(db, err);
+	/* killed here (tests/cli/merge.sh): every input merged, nothing
+	 * committed, OUT as it was; stopped here, OUT's other writers wait */
+	if (!rc)
+		xp_failpoint("db-merge");
+	if (!rc)
+		rc = xp_db_commit(db, err);
+	else if (open)
+		xp_db_rollback(db);
+	for (size_t k = 0; k < attached; k++) {
+		char sql[64];
+		snprintf(sql, sizeof sql, "DETACH DATABASE in%zu", k + 1);
+		xp_sql_exec(db, sql, NULL);
+	}
+	if (*scratch)
 		xp_sql_exec(db, "DETACH DATABASE src", NULL);
-	}
-	if (db)
-		xp_db_close(db);
-	/* OUT's WAL and shared memory are set aside before the merged file
-	 * takes OUT's name, and removed once it has: left beside it, the next
-	 * connection read the old file's WAL into the merged one.  A store
-	 * with a WAL not checkpointed (a workbench stopped after an edit
-	 * leaves one) came out of a merge malformed ("database disk image is
-	 * malformed", db check: 26 problems), and SQLite does not checkpoint
-	 * or remove a WAL on closing a file renamed over (lock, below).  The
-	 * copy read everything the WAL held, under OUT's write lock, and the
-	 * WAL was checkpointed into OUT's file (above). */
-	char wal[4200], shm[4200], wal_aside[4300], shm_aside[4300];
-	snprintf(wal, sizeof wal, "%s-wal", out);
-	snprintf(shm, sizeof shm, "%s-shm", out);
-	snprintf(wal_aside, sizeof wal_aside, "%s-oldwal", tmp);
-	snprintf(shm_aside, sizeof shm_aside, "%s-oldshm", tmp);
-	int had_wal = 0, had_shm = 0;
-	if (!rc && exists) {
-		had_wal = rename(wal, wal_aside) == 0;
-		/* a WAL that stays beside the merged file is read into it */
-		if (!had_wal && errno != ENOENT)
-			rc = xp_failc(err, XP_EIO, wal, 0, "cannot set the store's WAL aside: %s", strerror(errno));
-		else
-			had_shm = rename(shm, shm_aside) == 0;
-		if (!rc && !had_shm && errno != ENOENT) {
-			rc = xp_failc(err, XP_EIO, shm, 0, "cannot set the store's shared memory aside: %s",
-				      strerror(errno));
-			if (had_wal && rename(wal_aside, wal) == 0)
-				had_wal = 0;
-		}
-	}
-	if (!rc && rename(tmp, out)) {
-		/* OUT as it was, its WAL with it (checkpointed: a WAL that cannot
-		 * come back loses nothing, but is said) */
-		int back = (!had_wal || rename(wal_aside, wal) == 0) && (!had_shm || rename(shm_aside, shm) == 0);
-		rc = xp_failc(err, XP_EIO, out, 0, "cannot rename the merged store into place%s%s%s",
-			      back ? "" : " (its WAL, already written into it, stays as ", back ? "" : wal_aside,
-			      back ? "" : ")");
-	} else if (!rc) {
-		if (had_wal)
-			unlink(wal_aside);
-		if (had_shm)
-			unlink(shm_aside);
-	}
-	if (lock) {
-		xp_sql_rollback(lock);
-		xp_db_close(lock);
-	}
-	if (rc) {
-		remove_db(tmp);
-		/* the copy is the merge's business: a failure to make it (a missing
-		 * directory) is said of OUT, the name the user gave */
-		if (err && !strcmp(err->file, tmp))
+	xp_db_close(db);
+	if (*scratch)
+		remove_db(scratch);
+	if (!exists) {
+		size_t existed = 0;
+		if (rc)
+			xp_outputs_abort(&made);
+		else if (xp_outputs_commit_new(&made, &existed, err))
+			rc = -1;
+		else if (existed)
+			rc = xp_failc(err, XP_ECONFLICT, out, 0, "was made by another process during the merge: nothing "
+				      "was merged into it; merge again");
+		/* the temporary store is the merge's business: a failure to
+		 * make it (a missing directory) is said of OUT */
+		if (rc && err && strstr(err->file, ".xproj-"))
 			snprintf(err->file, sizeof err->file, "%s", out);
-		return xp_err_code(err);
 	}
-	return 0;
+	return rc ? xp_err_code(err) : 0;
 }

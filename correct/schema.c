@@ -344,12 +344,12 @@ void xp_sql_release(xp_db *db, sqlite3_stmt *st)
 static int begin_write(xp_db *db, xp_err *err);
 
 /* The store's path must still name the file this connection opened: a
- * `db merge` into it renames its merged copy over it, a workflow's rerun
- * deletes it and makes another, and a process that keeps its connection
- * (xp_serve: the workbench) went on writing into the file no path named
- * any more: every edit after it answered 200 and was lost with that file.
- * Checked once the write lock is held (a merge holds none across its
- * rename: a commit before it is in the copy or refused after it). */
+ * workflow's rerun deletes it and makes another (and a `db merge` into it
+ * renamed its merged copy over it, until it merged inside the store's own
+ * transaction), and a process that keeps its connection (xp_serve: the
+ * workbench) went on writing into the file no path named any more: every
+ * edit after it answered 200 and was lost with that file.  Checked once
+ * the write lock is held. */
 static const char *moved(const xp_db *db)
 {
 	struct stat st;

@@ -1545,6 +1545,7 @@ const xp_cmd xp_cmd_db = {
 	"lacks is added to OUT (created if missing), matched by what it is, not by row id (a run\n"
 	"by its run id, drawn by its import), so merging again adds nothing; a mention two stores\n"
 	"corrected differently is listed as a conflict, both edits kept.  A store that is not\n"
-	"one, of another schema or corrupt is refused before OUT is written; OUT is replaced\n"
-	"whole or not at all.",
+	"one, of another schema or corrupt is refused before OUT is written.  The merge is one\n"
+	"write transaction of OUT: all of it or nothing (a failure rolls it back), and OUT's\n"
+	"other writers (xproj serve, db commands) wait for it, then write into the merged store.",
 };

@@ -225,4 +225,118 @@ if command -v curl >/dev/null; then
 	expect_status 0 $XPROJ db show $T/w.db "$M2"
 	expect_grep 'delete by ann2' $T/out
 fi
+# A merge into a store in use (h-merge): the merge is made inside OUT's own
+# write transaction, so the workbench serving OUT and another db command
+# wait for it, write into the merged store after it, and lose nothing; the
+# workbench reads OUT as it was meanwhile and the merged rows after, on the
+# connection it had.  Before, the merged copy was renamed over OUT: an edit
+# the workbench made after it was refused ("the store was replaced", until
+# a restart) or, in the moment between OUT's WAL set aside and the rename,
+# written into the file about to be replaced and lost.
+# (db-merge:1:STOP stops the merge before its commit, its lock held.)
+if command -v curl >/dev/null && command -v sqlite3 >/dev/null; then
+	cp $T/p/corrections.db $T/live.db
+	keys=$(XPROJ_DUMMY=1 $XPROJ db triage $T/live.db --list | cut -f1 | grep -v -x -e "$M1" -e "$M2" -e "$M3")
+	W1=$(echo "$keys" | sed -n 1p) W2=$(echo "$keys" | sed -n 2p)
+	serve_start $T/live.db
+	XP_FAILPOINT=db-merge:1:STOP $XPROJ db merge $T/live.db $T/a.db $T/b.db > $T/mo 2>&1 &
+	mpid=$!
+	i=0
+	while [ $i -lt $(limit 300) ] && [ "$(ps -o stat= -p $mpid | cut -c1)" != T ]; do i=$((i + 1)); sleep 0.1; done
+	expect_eq "$(ps -o stat= -p $mpid | cut -c1)" T "the merge stopped inside its transaction"
+	# readers are not held: the workbench shows OUT as it was
+	v=$(curl -s "${url}api/mention?run=1&key=$(echo "$W1" | sed 's/|/%7C/')" | sed 's/.*"version":\([0-9]*\).*/\1/')
+	expect_eq "$v" 0 "the workbench reads during the merge"
+	curl -s -X POST -H 'Content-Type: application/json' \
+		-d "{\"run\":1,\"key\":\"$W1\",\"annotator\":\"w\",\"version\":$v,\"action\":\"keep\"}" \
+		"${url}api/edit" > $T/wr &
+	cpid=$!
+	$XPROJ db delete $T/live.db --mention "$W2" --annotator other > $T/dout 2>&1 &
+	dpid=$!
+	sleep 0.5
+	# both writers wait for the merge's lock
+	kill -0 $cpid 2>/dev/null || { echo "FAIL: the workbench's edit did not wait for the merge"; fails=$((fails + 1)); }
+	kill -0 $dpid 2>/dev/null || { echo "FAIL: db delete did not wait for the merge"; fails=$((fails + 1)); }
+	kill -CONT $mpid
+	wait $mpid; expect_eq $? 0 "the merge into the live store"
+	wait $cpid; wait $dpid; expect_eq $? 0 "db delete during the merge"
+	expect_grep '"ok":true' $T/wr
+	expect_grep "merged 2 store(s) into $T/live.db: 0 runs added (2 already there), 4 corrections" $T/mo
+	# the workbench, on its connection, sees the merged rows and its own edit
+	curl -s "${url}api/mention?run=1&key=$(echo "$M3" | sed 's/|/%7C/')" > $T/r
+	expect_grep '"annotator":"ann2"' $T/r
+	curl -s "${url}api/mention?run=1&key=$(echo "$W1" | sed 's/|/%7C/')" > $T/r
+	expect_grep '"kind":"keep",[^}]*"annotator":"w"' $T/r
+	kill -TERM $pid
+	wait $pid
+	expect_status 0 $XPROJ db check $T/live.db
+	expect_grep '^ok' $T/out
+	for k in "$W1|keep by w" "$W2|delete by other" "$M1|delete by ann1" "$M1|modify .* by ann2" "$M3|delete by ann2"; do
+		expect_status 0 $XPROJ db show $T/live.db "${k%|*}"
+		expect_grep "${k##*|}" $T/out
+	done
+	# a write transaction another process holds: the merge waits for it,
+	# then merges; both are in OUT
+	cp $T/p/corrections.db $T/held.db
+	{ echo "BEGIN IMMEDIATE; INSERT INTO history(created, action, detail) VALUES('2026-01-01T00:00:00Z', 'held', '{}');"
+	  sleep 1; echo "COMMIT;"; } | sqlite3 $T/held.db &
+	hpid=$!
+	sleep 0.3
+	expect_status 0 $XPROJ db merge $T/held.db $T/a.db
+	wait $hpid
+	expect_eq "$(sqlite3 $T/held.db "SELECT count(*) FROM history WHERE action IN ('held', 'merge')")" 2 \
+		"the held write and the merge, both kept"
+
+	# A merge that fails half-way leaves OUT as it was, row for row: killed
+	# before its commit, its two inputs merged (nothing of them in OUT), an
+	# input refused after another's rows were added (rolled back: none of
+	# them stays), a full disk (a file-size limit: the WAL cannot grow)
+	dump() { sqlite3 "$1" .dump; }
+	cp $T/a.db $T/k.db
+	dump $T/k.db > $T/k.before
+	XP_FAILPOINT=db-merge:1 $XPROJ db merge $T/k.db $T/b.db $T/f/corrections.db > /dev/null 2>&1
+	expect_eq $? 137 "the merge killed before its commit"
+	dump $T/k.db > $T/k.after
+	cmp -s $T/k.before $T/k.after || { echo "FAIL: a merge killed half-way changed OUT"; fails=$((fails + 1)); }
+	expect_status 0 $XPROJ db check $T/k.db
+	expect_grep '^ok' $T/out
+	cp $T/a.db $T/other2.db
+	sqlite3 $T/other2.db "UPDATE utterances SET tgt = replace(tgt, '\"', '\"x') WHERE id = (SELECT max(id) FROM utterances)"
+	expect_status 1 $XPROJ db merge $T/k.db $T/b.db $T/f/corrections.db $T/other2.db
+	expect_grep 'other2.db: its run 1 has the run id' $T/err
+	dump $T/k.db > $T/k.after
+	cmp -s $T/k.before $T/k.after || { echo "FAIL: a merge refused half-way changed OUT"; fails=$((fails + 1)); }
+	expect_status 1 sh -c "ulimit -f 128; exec $XPROJ db merge $T/k.db $T/b.db $T/f/corrections.db"
+	expect_grep 'k.db: .*disk I/O error' $T/err
+	dump $T/k.db > $T/k.after
+	cmp -s $T/k.before $T/k.after || { echo "FAIL: a merge on a full disk changed OUT"; fails=$((fails + 1)); }
+	# and into a new OUT: nothing made
+	expect_status 1 $XPROJ db merge $T/new2.db $T/b.db $T/other2.db
+	[ -e $T/new2.db ] && { echo "FAIL: new2.db created by a refused merge"; fails=$((fails + 1)); }
+
+	# More inputs than SQLite attaches at once (10): the last ones copied,
+	# one at a time, into a scratch store; the same rows as two merges of
+	# fewer, and a refused one past the tenth leaves OUT as it was
+	for k in 1 2 3 4 5 6 7 8 9 10 11; do
+		cp $T/p/corrections.db $T/n$k.db
+		expect_status 0 $XPROJ db delete $T/n$k.db --mention "$W1" --annotator n$k
+	done
+	cp $T/p/corrections.db $T/all.db; cp $T/p/corrections.db $T/two.db
+	expect_status 0 $XPROJ db merge $T/all.db $T/n1.db $T/n2.db $T/n3.db $T/n4.db $T/n5.db $T/n6.db $T/n7.db \
+		$T/n8.db $T/n9.db $T/n10.db $T/n11.db
+	expect_grep "merged 11 store(s) into $T/all.db: 0 runs added (11 already there), 11 corrections" $T/out
+	expect_status 0 $XPROJ db merge $T/two.db $T/n1.db $T/n2.db $T/n3.db $T/n4.db $T/n5.db $T/n6.db
+	expect_status 0 $XPROJ db merge $T/two.db $T/n7.db $T/n8.db $T/n9.db $T/n10.db $T/n11.db
+	rows="SELECT run, mention_key, op, annotator, created, undone FROM corrections ORDER BY annotator"
+	expect_eq "$(sqlite3 $T/all.db "$rows")" "$(sqlite3 $T/two.db "$rows")" "eleven inputs merged at once"
+	expect_status 0 $XPROJ db check $T/all.db
+	expect_grep '^ok' $T/out
+	dump $T/all.db > $T/all.before
+	expect_status 1 $XPROJ db merge $T/all.db $T/n1.db $T/n2.db $T/n3.db $T/n4.db $T/n5.db $T/n6.db $T/n7.db \
+		$T/n8.db $T/n9.db $T/b.db $T/other2.db
+	expect_grep 'other2.db: its run 1 has the run id' $T/err
+	dump $T/all.db > $T/all.after
+	cmp -s $T/all.before $T/all.after || { echo "FAIL: a refused merge of 11 changed OUT"; fails=$((fails + 1)); }
+	ls $T | grep -q 'merge-' && { echo "FAIL: a scratch store left: $(ls $T | grep merge-)"; fails=$((fails + 1)); }
+fi
 finish

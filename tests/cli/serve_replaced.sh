@@ -1,14 +1,16 @@
 # The workbench's store replaced or removed under it (eleventh adversarial
-# round).  `db merge OUT IN` renames its merged copy over OUT, and a
-# workflow's rerun deletes a shard's store and makes another; `xproj serve`
-# keeps its connection, and before went on writing into the file no path
-# named any more: every later edit answered 200 and was lost with it.  Now
-# such an edit is refused (409, "the store was replaced by another file
-# since it was opened here"), nothing written; the merged store holds
-# what was committed before the merge.  Its reads went on answering 200
-# from the old file (the merged store's edits not among them, an edit
-# shown that no store holds); now each GET of the API is refused too (409,
-# "restart xproj serve"), the page itself still served.
+# round).  A workflow's rerun deletes a shard's store and makes another
+# (and `db merge OUT IN` renamed its merged copy over OUT, until h-merge);
+# `xproj serve` keeps its connection, and before went on writing into the
+# file no path named any more: every later edit answered 200 and was lost
+# with it.  Now such an edit is refused (409, "the store was replaced by
+# another file since it was opened here"), nothing written.  Its reads
+# went on answering 200 from the old file (the other store's edits not
+# among them, an edit shown that no store holds); now each GET of the API
+# is refused too (409, "restart xproj serve"), the page itself still
+# served.  A `db merge` into the store now merges inside the store's own
+# transaction: the workbench reads and writes on, the merged rows among
+# what it reads.
 . tests/cli/lib
 command -v curl >/dev/null || { echo "skipped: no curl"; finish; }
 S=tools/sample
@@ -30,18 +32,31 @@ serve_start $D
 expect_eq "$(edit 5)" 200 "an edit before the merge"
 for r in $reads; do expect_eq "$(get "$r")" 200 "GET $r before the merge"; done
 expect_status 0 $XPROJ db merge $D $T/other.db
-for r in $reads; do
-	expect_eq "$(get "$r")" 409 "GET $r after the merge"
-	expect_grep 'the store was replaced by another file since it was opened here.*restart xproj serve' $T/reply
-done
-expect_eq "$(curl -s -o /dev/null -w '%{http_code}' "$url")" 200 "the page itself, after the merge"
-expect_eq "$(edit 7)" 409 "an edit after the merge"
-expect_grep 'the store was replaced by another file since it was opened here' $T/reply
+for r in $reads; do expect_eq "$(get "$r")" 200 "GET $r after the merge"; done
+expect_eq "$(get 'mention?run=1&key=s01e01c00x%7C2')" 200 "the merged mention"
+expect_grep '"annotator":"bob"' $T/reply
+expect_eq "$(edit 7)" 200 "an edit after the merge"
 kill -TERM $pid
 wait $pid
 expect_status 0 $XPROJ db check $D
 expect_eq "$(sqlite3 $D "SELECT group_concat(m.mention, ' ') FROM corrections c JOIN mentions m ON m.id = c.mention WHERE c.undone = 0 ORDER BY c.id")" \
-	"5 2" "the merged store: the edit before the merge and bob's"
+	"5 2 7" "the merged store: the edit before the merge, bob's, the edit after"
+
+# replaced by another file (renamed over it, as db merge did)
+cp $T/p/corrections.db $T/rep.db
+serve_start $T/rep.db
+expect_eq "$(edit 5)" 200 "an edit before the store is replaced"
+cp $T/other.db $T/rep.new
+mv $T/rep.new $T/rep.db
+for r in $reads; do
+	expect_eq "$(get "$r")" 409 "GET $r after the store is replaced"
+	expect_grep 'the store was replaced by another file since it was opened here.*restart xproj serve' $T/reply
+done
+expect_eq "$(curl -s -o /dev/null -w '%{http_code}' "$url")" 200 "the page itself, after the store is replaced"
+expect_eq "$(edit 7)" 409 "an edit after the store is replaced"
+expect_grep 'the store was replaced by another file since it was opened here' $T/reply
+kill -TERM $pid
+wait $pid
 
 # removed (a workflow's rerun deletes its outputs first)
 cp $T/p/corrections.db $T/gone.db
