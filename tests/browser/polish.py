@@ -220,6 +220,9 @@ def tour():
                   ".filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.id || e.className)")
         check(not wide, "%d x %d: nothing scrolls sideways: %r" % (w, h, wide))
         page.shot("polish-%s-%dx%d-mention.png" % (LANG, w, h))
+        if w >= 1200:
+            k = page.rect("#keys")
+            check(k["height"] <= 32, "%d x %d: the key strip is one line (%.0f px)" % (w, h, k["height"]))
         rows = js("var q = document.getElementById('queue').getBoundingClientRect();"
                   "return [...document.querySelectorAll('#queue li')].filter(l => { var r = l.getBoundingClientRect();"
                   " return r.top >= q.top - 1 && r.bottom <= Math.min(q.bottom, innerHeight) + 1 }).length")
