@@ -101,9 +101,10 @@ function toast(text, bad) {
  * corrector reads after an action there: the mention's sentences, or the
  * mention's line in the scene (at 150% zoom the foot's toast sat on that
  * line, so the result of a keep, a relink or a split was hidden for as
- * long as the toast showed); then over the header, unless that covers
- * more.  Placed again when the mention on screen changes or the page
- * scrolls while it shows. */
+ * long as the toast showed), or the history's last line (the action just
+ * saved); then over the header, unless that covers more.  Placed again
+ * when the mention on screen changes or the page or the history scrolls
+ * while it shows. */
 function placeToast() {
   const t = $("toast");
   if (t.hidden) return;
@@ -114,6 +115,15 @@ function placeToast() {
   // what of each is in view: the scene's line as far as the list shows it
   const keep = [$("target-box").getBoundingClientRect()];
   if (line && line.height > 0) keep.push({ top: Math.max(line.top, sc.top), bottom: Math.min(line.bottom, sc.bottom) });
+  // the history's last line, the action just done (or undone), as far as
+  // its box shows it: at the foot of the window (1280 x 800, a mention of
+  // eight actions) the toast saying "saved" sat on that very line, which
+  // could be neither read nor clicked while the toast showed
+  const hb = document.querySelector(".hist-box"), last = $("history").lastElementChild;
+  if (last && hb && !hb.closest("[hidden]")) {
+    const r = last.getBoundingClientRect(), b = hb.getBoundingClientRect();
+    if (r.height > 0) keep.push({ top: Math.max(r.top, b.top), bottom: Math.min(r.bottom, b.bottom) });
+  }
   const covered = (r) => keep.reduce((n, k) => n + Math.max(0, Math.min(r.bottom, k.bottom, innerHeight) - Math.max(r.top, k.top, 0)), 0);
   const foot = covered(t.getBoundingClientRect());
   if (!foot) return;
@@ -512,10 +522,34 @@ async function loadMention(key, keepBanner) {
   const context = S.mention && S.mention.key === key ? S.context : CONTEXT;
   const r = await api("GET", "mention", { run: S.run, key, context });
   // the server stopped: the banner above says so once, the mention shown stays
-  if (r.status === 0) { toast("Not opened: the server does not answer (see above)." + (S.mention ? " This is still " + mentionName(S.mention) + "." : ""), true); return 0; }
-  if (r.status !== 200) { banner("error", "Cannot open " + key + ": " + (r.json.message || r.status)); return r.status; }
+  if (r.status === 0) {
+    toast("Not opened: the server does not answer (see above)." + (S.mention ? " This is still " + mentionName(S.mention) + "." : ""), true);
+    if (!S.mention) notOpened(key, "the server does not answer (see above); the page opens it once the server answers again");
+    return 0;
+  }
+  if (r.status !== 200) { notOpened(key, r.json.message || "the server answered " + r.status); return r.status; }
   setMention(r.json, keepBanner);
   return 200;
+}
+
+/* A mention that could not be opened, said where the mention is, with a
+ * button to try it again; the mention shown before stays, its actions
+ * with it.  With none shown (the page's first mention, the server just
+ * back), the page showed the empty panels of a mention, every action
+ * button on, and (the toast gone) no word of why, until a key was pressed
+ * (h-wb11): now the panels give way to the reason and the way on. */
+function notOpened(key, why) {
+  const again = h("button", { type: "button", class: "retry", title: "ask the server for this mention again" }, "Try again");
+  again.addEventListener("click", () => { banner(null); openKey(key); });
+  banner("error", "Cannot open " + key + ": " + why + ". ", again,
+    S.mention ? " This is still " + mentionName(S.mention) + "; its actions act on it." : " j and k open the queue's next and previous mention; a click on a row opens it.");
+  emptyView(!S.mention);
+}
+
+/* the mention's panels hidden while none is open (a class on the view) */
+function emptyView(empty) {
+  $("view-mention").classList.toggle("empty", empty);
+  if (empty) { clear($("mhead")); updateButtons(); }
 }
 
 function setMention(m, keepBanner) {
@@ -525,6 +559,7 @@ function setMention(m, keepBanner) {
   // sent them for the second)
   if (!S.mention || S.mention.key !== m.key) { S.context = CONTEXT; closeForms(); }
   S.mention = m;
+  emptyView(false);
   rememberEnts(m.doc, m.scene && m.scene.entities);
   rememberTadds(m);
   const sp = m.current.span;
@@ -1393,6 +1428,7 @@ async function resumeNow() {
 async function start() {
   document.addEventListener("keydown", onKey);
   document.addEventListener("mouseup", () => { S.dragging = false; });
+  updateButtons();   // no mention yet: its actions off (the page's HTML has them on)
   for (const b of document.querySelectorAll("#actions button"))
     b.addEventListener("click", () => {
       const a = b.dataset.act;
@@ -1449,7 +1485,7 @@ async function start() {
   $("scene-above").addEventListener("click", moreScene);
   $("scene-below").addEventListener("click", moreScene);
   // the toast out of the sentence's way as the page moves under it
-  for (const el of [$("app"), $("main")]) el.addEventListener("scroll", placeToast, { passive: true });
+  for (const el of [$("app"), $("main"), document.querySelector(".hist-box")]) el.addEventListener("scroll", placeToast, { passive: true });
   window.addEventListener("resize", () => { placeToast(); selfInView(); });
   $("realign-form").addEventListener("submit", (e) => {
     e.preventDefault();
