@@ -580,7 +580,11 @@ static int attach(xp_db *db, const char *path, const char *name, int ro, xp_err 
 	sqlite3_stmt *st;
 	int rc = xp_sql_prepare(db, sql, &st, err);
 	if (!rc) {
-		sqlite3_bind_text(st, 1, uri, -1, SQLITE_STATIC);
+		/* ATTACH reads a URI only where SQLite was built to (Debian's
+		 * is: SQLITE_USE_URI); elsewhere "file:a.db?mode=ro" would be a
+		 * file of that name, made empty.  There the path is attached as
+		 * it is: the inputs exist (checked before) and are never written. */
+		sqlite3_bind_text(st, 1, sqlite3_compileoption_used("USE_URI") ? uri : path, -1, SQLITE_STATIC);
 		rc = sqlite3_step(st) == SQLITE_DONE ? 0 : xp_failc(err, XP_EDB, path, 0, "cannot read it: %s",
 								  sqlite3_errmsg(db->h));
 		sqlite3_finalize(st);
@@ -667,7 +671,7 @@ static int scratch_fill(xp_db *db, const char *in, xp_err *err)
 			for (int c = 0; c < nc; c++)
 				sqlite3_bind_value(ins, c + 1, sqlite3_column_value(sel, c));
 			if (sqlite3_step(ins) != SQLITE_DONE)
-				rc = xp_sql_fail(db, err, "copying an input");
+				rc = xp_failc(err, XP_EDB, in, 0, "cannot copy it for the merge: %s", sqlite3_errmsg(db->h));
 			sqlite3_reset(ins);
 		}
 		if (!rc && step != SQLITE_DONE)

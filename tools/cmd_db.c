@@ -195,7 +195,8 @@ static int parse(int argc, char **argv, const struct dsub *d, dargs *a)
 			/* the workbench's rule (annotators.h): a name in Latin-1 was
 			 * kept as its bytes, shown as U+FFFD, another annotator */
 			if (*optarg && xp_annotator_refusal(optarg))
-				return xp_cli_bad(cmd, "--annotator '%s': %s", optarg, xp_annotator_refusal(optarg));
+				return xp_cli_bad(cmd, "--annotator '%s': %s", XP_QUOTED(optarg, strlen(optarg)),
+						  xp_annotator_refusal(optarg));
 			a->annotator = optarg;
 			break;
 		case 'n': {
@@ -1546,6 +1547,7 @@ const xp_cmd xp_cmd_db = {
 	"by its run id, drawn by its import), so merging again adds nothing; a mention two stores\n"
 	"corrected differently is listed as a conflict, both edits kept.  A store that is not\n"
 	"one, of another schema or corrupt is refused before OUT is written.  The merge is one\n"
-	"write transaction of OUT: all of it or nothing (a failure rolls it back), and OUT's\n"
-	"other writers (xproj serve, db commands) wait for it, then write into the merged store.",
+	"write transaction of OUT: all of it or nothing (a failure rolls it back).  OUT's other\n"
+	"writers wait for it, then write into the merged store: db commands as long as it takes,\n"
+	"the workbench 3 s, then it answers \"busy ... nothing was written; try again\".",
 };

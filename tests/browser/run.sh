@@ -20,7 +20,8 @@ serve() {
 	rm -f $T/url
 	"$XPROJ" serve "$1" --port 0 > $T/url 2>&1 &
 	pid=$!
-	for i in $(seq 50); do grep -qs http $T/url && break; sleep 0.1; done
+	# up to 120 s, as tests/cli/lib: a loaded machine (suites run side by side) starts it late
+	for i in $(seq 1200); do grep -qs http $T/url && break; sleep 0.1; done
 	url=$(grep -o 'http://[^ ]*' $T/url) || { cat $T/url; exit 1; }
 }
 S=tools/sample
