@@ -7,7 +7,7 @@
  * against (what German, French and Portuguese had in ParCorFull), so each
  * rule below is on because it holds for the language, checked on the
  * hand-made scene of tests/fixtures/pack_es only.  A user with a Spanish
- * gold measures them as docs/languages.md item 4 says.
+ * gold measures them as docs/languages.md's checklist says (step 4).
  *
  * None of the traits hold.  Spanish leaves subjects out (viste "you saw")
  * and its verbs carry the subject's person, but XP_LT_PERSON_ENDINGS asks
@@ -21,8 +21,8 @@
 static const char *const aliases[] = {"spa", NULL};
 
 /* The words that open a noun phrase before its noun (the `det` rule joins
- * one just before a span): articles, demonstratives, possessives.  Not the
- * prepositions fused with el, del and al: their preposition is no part of
+ * one just before a span): articles, demonstratives, possessives.  Not
+ * del and al, a preposition fused with el: the preposition is no part of
  * the noun phrase (debajo del sofá: the mention is sofá). */
 static const char *const determiners[] = {
 	"el", "la", "los", "las", "lo", "un", "una", "unos", "unas", "este", "esta", "estos", "estas", "ese",
