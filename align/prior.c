@@ -449,8 +449,8 @@ static int closed_cells(const wa_corpus *c, cellbuf *cb, size_t s0, uint32_t k, 
 
 /* 1 if lang is one of the space-separated languages of list (NULL: every
  * language, known or not): the same code, or a code of the same pack (the
- * defaults are packs' codes: `--tgt-lang fa-IR` or a pack's alias is
- * Farsi as much as "fa" is). */
+ * defaults are packs' codes: a pack's code with a region subtag, or a
+ * pack's alias, is that pack's language as much as its code is). */
 int xp_wa_lang_listed(const char *list, const char *lang)
 {
 	if (!list)

@@ -138,7 +138,8 @@ long xp_wa_prior_build(wa_corpus *c, xp_vocab voc[2], const wa_names *nm, const 
 		       wa_prior_counts *counts, xp_err *err);
 void xp_wa_prior_free(wa_corpus *c);
 /* 1 if lang is in list (codes by space; NULL: every language, "" none):
- * the same code or one of the same pack (fa-IR is in "fa"). */
+ * the same code or one of the same pack (a code with a region subtag, or an
+ * alias, is in its pack's code). */
 int xp_wa_lang_listed(const char *list, const char *lang);
 
 /* --- the parts, for tests ------------------------------------------------- */

@@ -90,8 +90,8 @@ static const xp_lang_pack ar = {
 /* Every pack.  A new language: its file's pack here (docs/languages.md).
  * The room after them takes the packs registered at run time
  * (xp_lang_register): npacks counts them all. */
-enum { NBUILTIN = 9, MAX_PACKS = NBUILTIN + 8 };
-static const xp_lang_pack *packs[MAX_PACKS] = {&en, &xp_lang_zh, &xp_lang_fa, &xp_lang_de, &xp_lang_fr, &xp_lang_pt, &ja, &ko, &ar};
+enum { NBUILTIN = 10, MAX_PACKS = NBUILTIN + 8 };
+static const xp_lang_pack *packs[MAX_PACKS] = {&en, &xp_lang_zh, &xp_lang_fa, &xp_lang_de, &xp_lang_fr, &xp_lang_pt, &xp_lang_es, &ja, &ko, &ar};
 static size_t npacks = NBUILTIN;
 
 /* ---- the rules' bits: assigned when a pack is taken in ---- */

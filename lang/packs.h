@@ -9,7 +9,7 @@
 #include "pron.h"
 #include "../model/mtype.h"
 
-extern const xp_lang_pack xp_lang_zh, xp_lang_fa, xp_lang_de, xp_lang_fr, xp_lang_pt;
+extern const xp_lang_pack xp_lang_zh, xp_lang_fa, xp_lang_de, xp_lang_fr, xp_lang_pt, xp_lang_es;
 /* the aligner's normalisation of text in Han characters (zh.c; ja's too) */
 extern const xp_lang_normdata xp_lang_han_norm;
 /* the, a, an: the articles of a language that has none */

@@ -1186,8 +1186,8 @@ static int do_show(xp_db *db, dargs *a, xp_err *e)
 	}
 	int rc = a->doc && !keys ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory") : 0;
 	/* a document's lines with target-only mentions and no English one (a
-	 * rule's "es" of a sentence whose English names nothing): no mention
-	 * lists them, so they come in reading order between the mentions.  A
+	 * rule's marked pronoun in a sentence whose English names nothing): no
+	 * mention lists them, so they come in reading order between the mentions.  A
 	 * document of such lines alone is one too (xp_db_tonly_lines says
 	 * when the run has no such document): "no document" was said of it,
 	 * which db export writes */

@@ -45,13 +45,13 @@ expect_status 2 $XPROJ score --lang en $K $R
 expect_status 1 $XPROJ score --by gender --lang fa $K $R
 expect_grep 'Farsi pronouns carry no gender' $T/err
 expect_status 1 $XPROJ score --by type --lang ja $K $R
-expect_grep "no type word lists for language 'ja' (these have them: en zh fa de fr pt)" $T/err
+expect_grep "no type word lists for language 'ja' (these have them: en zh fa de fr pt es)" $T/err
 # a pack with neither openers of a command nor gender words (Korean's) is
 # refused, and the message names the packs that have them
 expect_status 1 $XPROJ score --by sentence --lang ko $K $R
 expect_grep "no sentence word lists for language 'ko' (these have them: en zh fa de fr pt)" $T/err
 expect_status 1 $XPROJ score --by gender --lang ko $K $R
-expect_grep "no gender word lists for language 'ko' (these have them: en zh fr pt)" $T/err
+expect_grep "no gender word lists for language 'ko' (these have them: en zh fr pt es)" $T/err
 # German: Er, sie (any case) are pronouns, "der Mann" is not
 de() { printf 'de\t0\t%s\t%s\tna\tna\tna\tna\tna\tA\tna\tna\tna\t%s\n' "$@"; }
 { echo '#begin document (de); part 000'; de 0 Der '(0'; de 1 Mann '0)'; de 2 sagt -; de 3 , -; de 4 er '(0)'
@@ -65,7 +65,7 @@ expect_grep '^other  *0.00% (0/1)  *0.00% (0/1)' $T/out
 # German has no gender lists (lang/de.c: sie is also "they" and the formal
 # "you"): --by gender is refused, not a Bias that is no gender bias
 expect_status 1 $XPROJ score --metric mentions --by gender --lang de $T/de.key.conll $T/de.resp.conll
-expect_grep "no gender word lists for language 'de' (these have them: en zh fr pt)" $T/err
+expect_grep "no gender word lists for language 'de' (these have them: en zh fr pt es)" $T/err
 # and by sentence: "Und stellen Sie sich das vor ." opens with a command
 { echo '#begin document (de); part 000'; de 0 Und -; de 1 stellen -; de 2 Sie '(0)'; de 3 sich -; de 4 das '(1)'
   de 5 vor -; de 6 . -; echo; de 0 Sie '(0)'; de 1 lacht -; de 2 . -; echo '#end document'; } > $T/de.s.conll
