@@ -733,6 +733,9 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 	char scratch[4200] = "";
 	if (direct < n) {
 		snprintf(scratch, sizeof scratch, "%s.merge-%ld", out, (long)getpid());
+		/* Ctrl-C or a kill(1) during the merge removes it (a SIGTERM left
+		 * it beside OUT, a store's size of rows nobody reads) */
+		xp_outputs_scratch(scratch);
 		rc = scratch_make(scratch, err) || attach(db, scratch, "src", 0, err) ? -1 : 0;
 		/* what it holds is thrown away: no need to wait for the disk */
 		if (!rc)
@@ -805,8 +808,10 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 	if (*scratch)
 		xp_sql_exec(db, "DETACH DATABASE src", NULL);
 	xp_db_close(db);
-	if (*scratch)
+	if (*scratch) {
 		remove_db(scratch);
+		xp_outputs_scratch_done(scratch);
+	}
 	if (!exists) {
 		size_t existed = 0;
 		if (rc)

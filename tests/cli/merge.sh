@@ -338,5 +338,13 @@ if command -v curl >/dev/null && command -v sqlite3 >/dev/null; then
 	dump $T/all.db > $T/all.after
 	cmp -s $T/all.before $T/all.after || { echo "FAIL: a refused merge of 11 changed OUT"; fails=$((fails + 1)); }
 	ls $T | grep -q 'merge-' && { echo "FAIL: a scratch store left: $(ls $T | grep merge-)"; fails=$((fails + 1)); }
+	# and one stopped by SIGTERM (a kill(1), or Ctrl-C's SIGINT, handled
+	# alike) before its commit: its scratch store was left beside OUT
+	XP_FAILPOINT=db-merge:1:TERM $XPROJ db merge $T/all.db $T/n1.db $T/n2.db $T/n3.db $T/n4.db $T/n5.db \
+		$T/n6.db $T/n7.db $T/n8.db $T/n9.db $T/n10.db $T/n11.db > /dev/null 2>&1
+	expect_eq $? 143 "the merge of 11 stopped by SIGTERM"
+	dump $T/all.db > $T/all.after
+	cmp -s $T/all.before $T/all.after || { echo "FAIL: a merge of 11 stopped by SIGTERM changed OUT"; fails=$((fails + 1)); }
+	ls $T | grep -q 'merge-' && { echo "FAIL: SIGTERM left the scratch store: $(ls $T | grep merge-)"; fails=$((fails + 1)); }
 fi
 finish
