@@ -808,6 +808,10 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 	if (*scratch)
 		xp_sql_exec(db, "DETACH DATABASE src", NULL);
 	xp_db_close(db);
+	/* the inputs, attached read-only, keep the -wal and -shm their reading
+	 * made: removed where no one else has them open */
+	for (size_t k = 0; k < attached; k++)
+		xp_db_tidy(ins[k]);
 	if (*scratch) {
 		remove_db(scratch);
 		xp_outputs_scratch_done(scratch);

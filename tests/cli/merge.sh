@@ -27,6 +27,26 @@ expect_grep "merged 3 store(s) into $T/m.db: 2 runs added (1 already there), 5 c
 expect_status 0 $XPROJ db check $T/m.db
 expect_grep '^ok' $T/out
 expect_status 0 $XPROJ db runs $T/m.db
+# the merge and the readers after it close the stores cleanly: read-only
+# connections (db runs, export; the merge's inputs, attached read-only)
+# cannot remove the -wal and -shm SQLite makes beside a store, and after
+# the workflow's last rules the merged store and the shards' kept an empty
+# -wal and a -shm beside them.  Removed where nothing else has them open
+expect_status 0 $XPROJ db export $T/m.db -o $T/m.conll
+left=$(cd $T && ls m.db-* a.db-* b.db-* f/corrections.db-* 2>/dev/null)
+expect_eq "$left" "" "no -wal or -shm left beside OUT or an input"
+# while another connection has the store open they stay, it reading on
+sqlite3 $T/m.db > $T/held.out 2>&1 <<'SQL' &
+SELECT count(*) FROM runs;
+.shell sleep 1
+SELECT count(*) FROM runs;
+SQL
+hold=$!
+sleep 0.3
+expect_status 0 $XPROJ db runs $T/m.db
+[ -e $T/m.db-shm ] || { echo "FAIL: a reader's close removed the -shm another connection uses"; fails=$((fails + 1)); }
+wait $hold
+expect_eq "$(cat $T/held.out)" "$(printf '2\n2')" "the other connection read on"
 # a store of two languages: export, stats and triage act on its last run
 # (Farsi's); db runs said the Chinese run too was the one they act on
 expect_grep "^  latest run of zh; db export, stats and triage act on run 2 (the store's last): give --run 1 for this one$" $T/out
