@@ -45,6 +45,16 @@ static void forget(const char *tmp)
 			live[i] = NULL;
 }
 
+void xp_outputs_scratch(char *path)
+{
+	remember(path);
+}
+
+void xp_outputs_scratch_done(const char *path)
+{
+	forget(path);
+}
+
 _Static_assert(sizeof(sigset_t) <= sizeof(((xp_sighold *)0)->old), "xp_sighold holds a sigset_t");
 
 void xp_signals_hold(xp_sighold *h)

@@ -88,6 +88,12 @@ int xp_mkdirs(const char *dir, xp_err *err);
  * aborted, and the directory xp_outputs_made_dir names if it is empty.
  * Async-signal-safe: for a signal handler, which then dies. */
 void xp_outputs_on_signal(void);
+/* A scratch file of the command's own, no output (db merge's OUT.merge-PID):
+ * removed, with its SQLite files beside it, by xp_outputs_on_signal until
+ * xp_outputs_scratch_done.  path is kept, not copied: it must live until
+ * then.  Call it before making the file, so that no moment leaves it. */
+void xp_outputs_scratch(char *path);
+void xp_outputs_scratch_done(const char *path);
 /* dir was made by this command for its outputs, and the first kept bytes
  * of its path were there before (its parents up to there made with it):
  * an interrupted command removes it when it holds nothing (a pipeline's

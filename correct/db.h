@@ -68,6 +68,16 @@ int xp_db_open_mode(const char *path, xp_db_mode mode, xp_db **db, xp_err *err);
 /* XP_DB_CREATE, stopping at an older schema version (tests of migration). */
 int xp_db_open_at(const char *path, int version, xp_db **db, xp_err *err);
 void xp_db_close(xp_db *db);
+/* A read-only connection (XP_DB_READ, an input ATTACHed read-only) cannot
+ * checkpoint nor remove the store's write-ahead log and index, which
+ * SQLite makes beside it when no writer has them: the last reader to close
+ * left NAME-wal (empty) and NAME-shm.  xp_db_close of a reader, and db
+ * merge for its inputs, call this once closed: where the store and its
+ * directory can be written, a read-write connection is opened and closed,
+ * whose close does what the last writer's does (checkpoint, then remove
+ * both), and only if no other connection has the store open (SQLite takes
+ * its exclusive lock for that); else, and where nothing is left, nothing. */
+void xp_db_tidy(const char *path);
 const char *xp_db_path(const xp_db *db);
 int xp_db_version(xp_db *db);
 /* 0 while the store's path still names the file db opened; else

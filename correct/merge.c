@@ -737,6 +737,9 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 	char scratch[4200] = "";
 	if (direct < n) {
 		snprintf(scratch, sizeof scratch, "%s.merge-%ld", out, (long)getpid());
+		/* Ctrl-C or a kill(1) during the merge removes it (a SIGTERM left
+		 * it beside OUT, a store's size of rows nobody reads) */
+		xp_outputs_scratch(scratch);
 		rc = scratch_make(scratch, err) || attach(db, scratch, "src", 0, err) ? -1 : 0;
 		/* what it holds is thrown away: no need to wait for the disk */
 		if (!rc)
@@ -809,8 +812,14 @@ int xp_db_merge(const char *out, const char *const *ins, size_t n, xp_merge_resu
 	if (*scratch)
 		xp_sql_exec(db, "DETACH DATABASE src", NULL);
 	xp_db_close(db);
-	if (*scratch)
+	/* the inputs, attached read-only, keep the -wal and -shm their reading
+	 * made: removed where no one else has them open */
+	for (size_t k = 0; k < attached; k++)
+		xp_db_tidy(ins[k]);
+	if (*scratch) {
 		remove_db(scratch);
+		xp_outputs_scratch_done(scratch);
+	}
 	if (!exists) {
 		size_t existed = 0;
 		if (rc)

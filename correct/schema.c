@@ -827,10 +827,10 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	/* (a directory that is not writable: SQLITE_READONLY; a file system
 	 * mounted read-only, a CD, a snapshot: SQLITE_CANTOPEN, as the index
 	 * cannot be made; a full disk: SQLITE_IOERR, as it cannot grow) */
-	int why = db->h ? sqlite3_errcode(db->h) & 0xff : SQLITE_OK;
+	int why = db->h ? sqlite3_errcode(db->h) & 0xff : SQLITE_OK, immutable = 0;
 	if (v < 0 && mode == XP_DB_READ && (why == SQLITE_READONLY || why == SQLITE_CANTOPEN || why == SQLITE_IOERR) &&
 	    connect_immutable(db, err) == 0)
-		v = schema_version(db, err);
+		v = schema_version(db, err), immutable = 1;
 	else if (v < 0 && mode != XP_DB_READ && why == SQLITE_IOERR)
 		xp_failc(err, XP_EDB, path, 0, "cannot open the store to write: %s (a full disk?): %s", sqlite3_errmsg(db->h),
 			 made ? "the new store holds its schema alone (whole: a command that writes takes it once there "
@@ -867,6 +867,9 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 			rc = connect(db, SQLITE_OPEN_READWRITE, err);
 	}
 	int writes = mode != XP_DB_READ || v < target;
+	/* read-only (not immutable, not upgraded: then read-write): its
+	 * close leaves the -wal and -shm it made (xp_db_tidy) */
+	db->tidy = rc == 0 && !writes && !memory && !immutable;
 	if (rc == 0 && writes)
 		rc = xp_sql_exec(db, "PRAGMA journal_mode = WAL", err) || migrate(db, v, target, err);
 	db->version = v > target ? v : target;
@@ -901,12 +904,29 @@ int xp_db_open_mode(const char *path, xp_db_mode mode, xp_db **out, xp_err *err)
 	return open_db(path, mode, XP_DB_VERSION, out, err);
 }
 
+void xp_db_tidy(const char *path)
+{
+	char side[4096 + 16];
+	struct stat st;
+	snprintf(side, sizeof side, "%s-shm", path);
+	if (lstat(side, &st) != 0 || access(path, W_OK) || !dir_writable(path))
+		return;
+	sqlite3 *h = NULL;
+	/* no SQLITE_OPEN_CREATE: a store gone meanwhile is not made again;
+	 * reading the schema opens the log, so that the close sees it */
+	if (sqlite3_open_v2(path, &h, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK)
+		sqlite3_exec(h, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
+	sqlite3_close(h);
+}
+
 void xp_db_close(xp_db *db)
 {
 	if (!db)
 		return;
 	stc_clear(db);
 	sqlite3_close(db->h);
+	if (db->tidy)
+		xp_db_tidy(db->path);
 	free(db->real);
 	free(db);
 }

@@ -24,6 +24,7 @@ struct xp_db {
 	int held;      /* inside xp_db_begin's transaction: a nested begin is a savepoint */
 	unsigned long long dev, ino;   /* the file it opened (its path's, at open): xp_sql_begin checks the path */
 	int has_id;
+	int tidy;      /* opened read-only, not immutable: xp_db_tidy at close */
 	char *real;    /* its path resolved at open (realpath): SQLite names its -wal so */
 	int version;   /* the schema version it was opened at (after migrating): the tests keep
 			  stores at older versions, whose tables the newer code must not ask for */

@@ -867,11 +867,35 @@ static int store_commit(void *db, xp_err *e)
 	return xp_db_commit(db, e);
 }
 
+/* --segmenter-data's directory, which a saved model's recipe records
+ * (model_how) for a workbench's realign to read again: JSON holds text
+ * only, and a path in another charset (a Latin-1 directory) made the
+ * record fail after all the run's work, said as "out of memory".  Refused
+ * before any, named, as project --report refuses it (tools/cmd_project.c). */
+static int check_recipe_paths(const xp_pipe_opts *o, xp_err *err)
+{
+	if (!o->save_model || !o->proj.segmenter_data)
+		return 0;
+	char *abs = realpath(o->proj.segmenter_data, NULL);
+	const char *p = abs ? abs : o->proj.segmenter_data;
+	size_t bad = 0;
+	int rc = xp_utf8_valid(p, strlen(p), &bad)
+			 ? 0
+			 : xp_failc(err, XP_EINPUT, o->proj.segmenter_data, 0,
+				    "--segmenter-data: the path is not UTF-8 text (its byte %zu), and --save-model's recipe "
+				    "records it (JSON) for the workbench to read the data again: rename the directory",
+				    bad + 1);
+	free(abs);
+	return rc;
+}
+
 int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 {
 	memset(r, 0, sizeof *r);
 	if (!o->source || !o->subs || !o->outdir)
 		return xp_failc(err, XP_EUSAGE, "", 0, "the pipeline needs a source corpus, subtitles and an output directory");
+	if (check_recipe_paths(o, err))
+		return -1;
 	run R = {.o = o, .r = r};
 	struct stat was;
 	int fresh = lstat(o->outdir, &was) != 0;

@@ -253,7 +253,9 @@ static int null_level(const char *name, const char *lang, json_t *o, double *shi
 int xp_conf_parse(const char *name, const char *text, size_t len, xp_conf_model *m, xp_err *err)
 {
 	memset(m, 0, sizeof *m);
-	json_t *j = xp_json_parse(name, text, len, 0, "a confidence model", err);
+	/* a language (or weight) given twice took its last value without a
+	 * word (a model edited by hand, two files pasted together): refused */
+	json_t *j = xp_json_parse(name, text, len, JSON_REJECT_DUPLICATES, "a confidence model", err);
 	if (!j)
 		return err->code;
 	json_t *models = json_object_get(j, "models"), *ver = json_object_get(j, "version");

@@ -366,7 +366,7 @@ static int run(int argc, char **argv)
 		char *bt = NULL;
 		size_t bl = 0;
 		if (xp_read_file(base, &bt, &bl, &e) || xp_conf_parse(base, bt, bl, &bm, &e) ||
-		    !(bj = xp_json_parse(base, bt, bl, 0, "a confidence model", &e))) {
+		    !(bj = xp_json_parse(base, bt, bl, JSON_REJECT_DUPLICATES, "a confidence model", &e))) {
 			free(bt), xp_conf_free(&bm);
 			return xp_cli_error(&e);
 		}

@@ -22,19 +22,22 @@ through again and:
   shown, opened once, and the annotator's place is that row.
 Screenshots under SHOTS (online-*.png).
 
+Then, in the same browser and on the same server (DB is a copy of `make
+demo`'s Chinese store, as polish.py's), tests/browser/polish.py's walks
+for zh (the toast, a failed open, the tour): a browser's and a server's
+start spared (polish-*.png).
+
 usage: online.py XPROJ DB SHOTS
 """
-import re
-import subprocess
 import sys
 import time
 
+import polish
 from harness import Page, check, finish
 
 xproj, db, shots = sys.argv[1], sys.argv[2], sys.argv[3]
-srv = subprocess.Popen([xproj, "serve", db, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-url = re.search(r"http://\S+", srv.stdout.readline()).group(0)
-page = Page(url, shots)
+srv = polish.Server(xproj, db)   # polish's failed() stops it and starts it again
+page = Page(srv.url, shots)
 d = page.d
 js = d.execute_script
 
@@ -92,7 +95,13 @@ try:
     page.console_clean("api/mention", "Failed to load resource")
 except Exception as e:
     page.stopped(e, "the online walk", "online-stopped.png")
+try:
+    down(False)
+    js("localStorage.clear()")   # polish's walks start as a new corrector (the name asked)
+    page.walk(polish.walks(page, srv, "zh"), "polish-zh")
+    page.console_clean(*polish.CONSOLE_OK)
+except Exception as e:
+    page.stopped(e, "the polish walk", "polish-stopped.png")
 d.quit()
-srv.terminate()
-srv.wait()
+srv.stop()
 finish()

@@ -29,6 +29,7 @@
     overview; no errors in the console;
   - a token longer than the line stays in its box, at 1366 x 768 and
     1024 x 700 (a token of markup ran past the box's edge).
+  Then, for NAME fa, tests/browser/polish.py's tour in the same session.
 Screenshots under SHOTS (papercuts-*.png).
 
 usage: papercuts.py chain URL SHOTS zh|fa
@@ -41,6 +42,7 @@ import time
 
 from selenium.webdriver.common.keys import Keys
 
+import polish
 from harness import Page, check, finish
 
 MODE = sys.argv[1]
@@ -255,6 +257,14 @@ def seat():
         clean(page)
     except Exception as e:
         page.stopped(e, "the seat walk", "papercuts-%s-stopped.png" % name)
+    if name == "fa":
+        # polish.py's tour of the Farsi store (a copy of `make demo`'s, as
+        # polish.py's was): a browser's and a server's start spared
+        try:
+            page.walk(polish.walks(page, srv, "fa"), "polish-fa")
+            page.console_clean(*polish.CONSOLE_OK)
+        except Exception as e:
+            page.stopped(e, "the polish walk", "polish-stopped.png")
     d.quit()
     srv.stop()
 

@@ -24,6 +24,11 @@ check of the first two walks fails on the page before.
 
 usage: polish.py XPROJ DB SHOTS zh|fa   (the test runs xproj serve on DB;
        fa: the tour alone)
+
+tests/browser/run.sh runs these walks in sessions it opens anyway, to spare
+a browser's and a server's start (about 20 s each under CI's load): zh's
+after online.py's (the same `make demo` store; online.py imports walks()),
+fa's tour after papercuts.py's seat on the Farsi demo store.
 """
 import json
 import re
@@ -34,18 +39,21 @@ import time
 from harness import Page, check, finish
 from selenium.webdriver.common.keys import Keys
 
-xproj, db, shots, LANG = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+# set by walks(): the session the walks run in
+page = d = js = srv = LANG = None
+# what the console may say of these walks: the reads failed on purpose, the server stopped
+CONSOLE_OK = ("api/mention", "Failed to load resource", "ERR_CONNECTION_REFUSED")
 
 
 class Server:
     """xproj serve DB on a port of its own, stopped and started again on it"""
 
-    def __init__(self):
-        self.port, self.p = "0", None
+    def __init__(self, xproj, db):
+        self.xproj, self.db, self.port, self.p = xproj, db, "0", None
         self.start()
 
     def start(self):
-        self.p = subprocess.Popen([xproj, "serve", db, "--port", self.port], stdout=subprocess.PIPE,
+        self.p = subprocess.Popen([self.xproj, "serve", self.db, "--port", self.port], stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, text=True)
         line = self.p.stdout.readline()
         url = re.search(r"http://\S+", line)
@@ -58,11 +66,6 @@ class Server:
         self.p.terminate()
         self.p.wait()
 
-
-srv = Server()
-page = Page(srv.url, shots)
-d = page.d
-js = d.execute_script
 
 # the mention's reads answer 500 with the server's words while window.__fail
 FAIL = """
@@ -263,12 +266,26 @@ def tour():
     check(js("return document.title") == "xproj workbench", "nothing of the data ran: the title is the page's")
 
 
-try:
+def walks(page_, srv_, lang):
+    """the walks for lang, on page_ (a Page) served by srv_ (a Server, which
+    failed() stops and starts again; the tour alone needs none): a list for
+    page_.walk(), then page_.console_clean(*CONSOLE_OK)"""
+    global page, d, js, srv, LANG
+    page, d, srv, LANG = page_, page_.d, srv_, lang
+    js = d.execute_script
     # the toast and a failed open are the same in any language: walked on zh's store
-    page.walk(([("toast", toast), ("failed", failed)] if LANG == "zh" else []) + [("tour", tour)], "polish-" + LANG)
-    page.console_clean("api/mention", "Failed to load resource", "ERR_CONNECTION_REFUSED")
-except Exception as e:
-    page.stopped(e, "the polish walk", "polish-stopped.png")
-d.quit()
-srv.stop()
-finish()
+    return ([("toast", toast), ("failed", failed)] if LANG == "zh" else []) + [("tour", tour)]
+
+
+if __name__ == "__main__":
+    xproj, db, shots, lang = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+    server = Server(xproj, db)
+    p = Page(server.url, shots)
+    try:
+        p.walk(walks(p, server, lang), "polish-" + lang)
+        p.console_clean(*CONSOLE_OK)
+    except Exception as e:
+        p.stopped(e, "the polish walk", "polish-stopped.png")
+    p.d.quit()
+    server.stop()
+    finish()

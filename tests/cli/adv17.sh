@@ -114,6 +114,14 @@ expect_status 1 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl -
 	-o $T/latm.conll --report $T/latm.json --model "$lat/m.json"
 expect_grep "m.json: --model: the path is not UTF-8 text (its byte [0-9]*), and the report records it" $T/err
 [ ! -e $T/latm.conll ] && [ ! -e $T/latm.json ] || { echo "FAIL: a refused project wrote its outputs"; fails=$((fails + 1)); }
+# pipeline --save-model records --segmenter-data's directory in the
+# model's recipe, read back by the workbench's realign: a Latin-1 one
+# failed, all the run's work done, as "out of memory" (its store left in
+# the fresh -o).  Refused before any work, by name; without --save-model
+# nothing records it, and the run goes on.
+expect_status 1 $XPROJ pipeline --config $S/zh.conf --segmenter-data "$lat" --save-model -o $T/lats --quiet
+expect_grep "caf.*: --segmenter-data: the path is not UTF-8 text (its byte [0-9]*), and --save-model's recipe records it" $T/err
+[ ! -e $T/lats ] || { echo "FAIL: a refused pipeline made its -o: $(ls $T/lats)"; fails=$((fails + 1)); }
 
 # 4. db add|modify|delete and import-corrections with an --annotator in
 # Latin-1 (a terminal's charset): kept as its bytes, shown as "Jos\uFFFD"
@@ -161,5 +169,19 @@ for o in "--stem none" "--tgt-lang fr" "--lowercase" "--no-normalize" "--seed 4"
 done
 [ ! -e $T/sum.model ] || { echo "FAIL: a refused merge wrote its model"; fails=$((fails + 1)); }
 expect_status 0 $XPROJ wordalign --merge-models $T/sum.model $T/de1.model $T/de2.model
+
+# 7. A confidence model (lang/calib/*.json, --model) with a language given
+# twice (two files pasted together, a model edited by hand): parsed
+# without refusing duplicate keys, the last one counted, exit 0.  Refused
+# naming the file, its line and the key, as the other JSON files are.
+one='{"projected": {"bias": 0, "weights": {}}, "null": {"bias": 0, "weights": {}}}'
+printf '{"version": 1,\n "models": {\n  "zh": %s,\n  "fa": %s,\n  "zh": %s}}\n' "$one" "$one" "$one" >$T/dup.json
+expect_status 1 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+	-o $T/dup.conll --model $T/dup.json
+expect_grep "dup.json:5: the key '\"zh\"' is given twice" $T/err
+[ ! -e $T/dup.conll ] || { echo "FAIL: a refused project wrote its output"; fails=$((fails + 1)); }
+expect_status 1 $XPROJ calibrate --levels-only $T/dup.json --level-report $T/r.json --level-projected $T/zh.conll \
+	--level-key $P/corrected.conll -o $T/dupl.json
+expect_grep "the key '\"zh\"' is given twice" $T/err
 
 finish

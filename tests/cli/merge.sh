@@ -27,6 +27,26 @@ expect_grep "merged 3 store(s) into $T/m.db: 2 runs added (1 already there), 5 c
 expect_status 0 $XPROJ db check $T/m.db
 expect_grep '^ok' $T/out
 expect_status 0 $XPROJ db runs $T/m.db
+# the merge and the readers after it close the stores cleanly: read-only
+# connections (db runs, export; the merge's inputs, attached read-only)
+# cannot remove the -wal and -shm SQLite makes beside a store, and after
+# the workflow's last rules the merged store and the shards' kept an empty
+# -wal and a -shm beside them.  Removed where nothing else has them open
+expect_status 0 $XPROJ db export $T/m.db -o $T/m.conll
+left=$(cd $T && ls m.db-* a.db-* b.db-* f/corrections.db-* 2>/dev/null)
+expect_eq "$left" "" "no -wal or -shm left beside OUT or an input"
+# while another connection has the store open they stay, it reading on
+sqlite3 $T/m.db > $T/held.out 2>&1 <<'SQL' &
+SELECT count(*) FROM runs;
+.shell sleep 1
+SELECT count(*) FROM runs;
+SQL
+hold=$!
+sleep 0.3
+expect_status 0 $XPROJ db runs $T/m.db
+[ -e $T/m.db-shm ] || { echo "FAIL: a reader's close removed the -shm another connection uses"; fails=$((fails + 1)); }
+wait $hold
+expect_eq "$(cat $T/held.out)" "$(printf '2\n2')" "the other connection read on"
 # a store of two languages: export, stats and triage act on its last run
 # (Farsi's); db runs said the Chinese run too was the one they act on
 expect_grep "^  latest run of zh; db export, stats and triage act on run 2 (the store's last): give --run 1 for this one$" $T/out
@@ -204,8 +224,9 @@ if command -v sqlite3 >/dev/null; then
 	cmp -s $T/x.conll $T/x0.conll || { echo "FAIL: the merged export is not the later edit's"; fails=$((fails + 1)); }
 fi
 
-# into a store whose WAL was not checkpointed (a workbench stopped after an
-# edit leaves one): the merged file took the store's name beside the old
+# into a store whose WAL was not checkpointed (a workbench killed after an
+# edit leaves one; stopped, its last reader's close checkpoints it now,
+# xp_db_tidy): the merged file took the store's name beside the old
 # file's WAL, which the next connection read into it: "database disk image
 # is malformed", db check 26 problems, the merge's 0 exit
 if command -v curl >/dev/null; then
@@ -213,10 +234,10 @@ if command -v curl >/dev/null; then
 	cp $T/p/corrections.db $T/w2.db
 	serve_start $T/w.db
 	serve_edit 1 's01e01c00x|9' '"annotator":"w","action":"keep"'
-	kill -TERM $pid
-	wait $pid
+	kill -KILL $pid
+	wait $pid 2>/dev/null
 	expect_status 0 $XPROJ db delete $T/w2.db --mention "$M2" --annotator ann2
-	[ -s $T/w.db-wal ] || echo "note: the stopped server left no WAL here: this part tests nothing"
+	[ -s $T/w.db-wal ] || { echo "FAIL: the killed server left no WAL (this part's premise)"; fails=$((fails + 1)); }
 	expect_status 0 $XPROJ db merge $T/w.db $T/w2.db
 	expect_status 0 $XPROJ db check $T/w.db
 	expect_grep '^ok' $T/out
@@ -347,5 +368,13 @@ if command -v curl >/dev/null && command -v sqlite3 >/dev/null; then
 	dump $T/all.db > $T/all.after
 	cmp -s $T/all.before $T/all.after || { echo "FAIL: a refused merge of 11 changed OUT"; fails=$((fails + 1)); }
 	ls $T | grep -q 'merge-' && { echo "FAIL: a scratch store left: $(ls $T | grep merge-)"; fails=$((fails + 1)); }
+	# and one stopped by SIGTERM (a kill(1), or Ctrl-C's SIGINT, handled
+	# alike) before its commit: its scratch store was left beside OUT
+	XP_FAILPOINT=db-merge:1:TERM $XPROJ db merge $T/all.db $T/n1.db $T/n2.db $T/n3.db $T/n4.db $T/n5.db \
+		$T/n6.db $T/n7.db $T/n8.db $T/n9.db $T/n10.db $T/n11.db > /dev/null 2>&1
+	expect_eq $? 143 "the merge of 11 stopped by SIGTERM"
+	dump $T/all.db > $T/all.after
+	cmp -s $T/all.before $T/all.after || { echo "FAIL: a merge of 11 stopped by SIGTERM changed OUT"; fails=$((fails + 1)); }
+	ls $T | grep -q 'merge-' && { echo "FAIL: SIGTERM left the scratch store: $(ls $T | grep merge-)"; fails=$((fails + 1)); }
 fi
 finish

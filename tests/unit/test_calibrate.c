@@ -261,6 +261,12 @@ static void model_files(void **state)
 		 "needs a \"class\" and a \"shift\""},
 		{"{\"version\":1,\"models\":{\"zh\":{\"projected\":{\"bias\":0,\"weights\":{}},"
 		 "\"null\":{\"bias\":0,\"weights\":{},\"level\":{\"shift\":\"x\"}}}}}", "null: the level's shift is not a number"},
+		/* a language given twice: the last one counted, silently */
+		{"{\"version\":1,\"models\":{\"zh\":{\"projected\":{\"bias\":0,\"weights\":{}},"
+		 "\"null\":{\"bias\":0,\"weights\":{}}},\n\"zh\":{\"projected\":{\"bias\":1,\"weights\":{}},"
+		 "\"null\":{\"bias\":0,\"weights\":{}}}}}", "the key '\"zh\"' is given twice"},
+		{"{\"version\":1,\"models\":{\"zh\":{\"projected\":{\"bias\":0,\"weights\":{\"gap\":1,\"gap\":2}},"
+		 "\"null\":{\"bias\":0,\"weights\":{}}}}}", "the key '\"gap\"' is given twice"},
 	};
 	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
 		assert_int_equal(xp_conf_parse("m.json", bad[k][0], strlen(bad[k][0]), &m, &e), XP_EINPUT);
