@@ -51,8 +51,8 @@ static int one_line(const char *name, unsigned long no, const char *s, size_t n,
 				XP_QUOTED(hash, (size_t)(s + n - hash)), XP_QUOTED(before.p, before.n),
 				XP_QUOTED(before.p, before.n));
 	}
-	/* quotes are not part of the syntax: `tgt-lang = "fa"` was the
-	 * language '"fa"', no pack, the generic rules, exit 0 */
+	/* quotes are not part of the syntax: `tgt-lang = "CODE"` was the
+	 * language '"CODE"', no pack, the generic rules, exit 0 */
 	int qv = v.n && (*v.p == '"' || *v.p == '\''), qk = *k.p == '"' || *k.p == '\'';
 	if (qv || qk) {
 		xp_str q = qv ? v : k;

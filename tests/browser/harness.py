@@ -6,6 +6,8 @@ keys, save a screenshot, ask the API).  A test imports it from its own
 folder."""
 import json
 import os
+import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -177,3 +179,25 @@ class Page:
                 f()
             except Exception as e:
                 self.stopped(e, name, "%s-%s-stopped.png" % (prefix, name.replace(" ", "-")))
+
+
+class Server:
+    """xproj serve DB on a port of its own, stopped and started again on it"""
+
+    def __init__(self, xproj, db):
+        self.xproj, self.db, self.port, self.p = xproj, db, "0", None
+        self.start()
+
+    def start(self):
+        self.p = subprocess.Popen([self.xproj, "serve", self.db, "--port", self.port], stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, text=True)
+        line = self.p.stdout.readline()
+        url = re.search(r"http://\S+", line)
+        if not url:
+            raise RuntimeError("xproj serve said: " + line)
+        self.url = url.group(0)
+        self.port = self.url.rstrip("/").rsplit(":", 1)[1]
+
+    def stop(self):
+        self.p.terminate()
+        self.p.wait()

@@ -36,14 +36,13 @@ usage: papercuts.py chain URL SHOTS zh|fa
        papercuts.py seat XPROJ DB SHOTS NAME
 """
 import re
-import subprocess
 import sys
 import time
 
 from selenium.webdriver.common.keys import Keys
 
 import polish
-from harness import Page, check, finish
+from harness import Page, Server, check, finish
 
 MODE = sys.argv[1]
 KEY = re.compile(r"\|\d")                 # a mention's key, s01e01c02x|18
@@ -95,28 +94,6 @@ def chain():
     except Exception as e:
         page.stopped(e, "the chain walk", "papercuts-chain-%s-stopped.png" % lang)
     d.quit()
-
-
-class Server:
-    """xproj serve DB on a port of its own, stopped and started again on it"""
-
-    def __init__(self, xproj, db):
-        self.xproj, self.db, self.port, self.p = xproj, db, "0", None
-        self.start()
-
-    def start(self):
-        self.p = subprocess.Popen([self.xproj, "serve", self.db, "--port", self.port], stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, text=True)
-        line = self.p.stdout.readline()
-        url = re.search(r"http://\S+", line)
-        if not url:
-            raise RuntimeError("xproj serve said: " + line)
-        self.url = url.group(0)
-        self.port = self.url.rstrip("/").rsplit(":", 1)[1]
-
-    def stop(self):
-        self.p.terminate()
-        self.p.wait()
 
 
 def seat():

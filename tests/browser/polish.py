@@ -30,41 +30,16 @@ a browser's and a server's start (about 20 s each under CI's load): zh's
 after online.py's (the same `make demo` store; online.py imports walks()),
 fa's tour after papercuts.py's seat on the Farsi demo store.
 """
-import json
-import re
-import subprocess
 import sys
 import time
 
-from harness import Page, check, finish
+from harness import Page, Server, check, finish
 from selenium.webdriver.common.keys import Keys
 
 # set by walks(): the session the walks run in
 page = d = js = srv = LANG = None
 # what the console may say of these walks: the reads failed on purpose, the server stopped
 CONSOLE_OK = ("api/mention", "Failed to load resource", "ERR_CONNECTION_REFUSED")
-
-
-class Server:
-    """xproj serve DB on a port of its own, stopped and started again on it"""
-
-    def __init__(self, xproj, db):
-        self.xproj, self.db, self.port, self.p = xproj, db, "0", None
-        self.start()
-
-    def start(self):
-        self.p = subprocess.Popen([self.xproj, "serve", self.db, "--port", self.port], stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, text=True)
-        line = self.p.stdout.readline()
-        url = re.search(r"http://\S+", line)
-        if not url:
-            raise RuntimeError("xproj serve said: " + line)
-        self.url = url.group(0)
-        self.port = self.url.rstrip("/").rsplit(":", 1)[1]
-
-    def stop(self):
-        self.p.terminate()
-        self.p.wait()
 
 
 # the mention's reads answer 500 with the server's words while window.__fail
