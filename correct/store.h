@@ -25,6 +25,7 @@ struct xp_db {
 	unsigned long long dev, ino;   /* the file it opened (its path's, at open): xp_sql_begin checks the path */
 	int has_id;
 	int tidy;      /* opened read-only, not immutable: xp_db_tidy at close */
+	int made;      /* this open created the store (create_whole): xp_db_discard removes it */
 	char *real;    /* its path resolved at open (realpath): SQLite names its -wal so */
 	int version;   /* the schema version it was opened at (after migrating): the tests keep
 			  stores at older versions, whose tables the newer code must not ask for */

@@ -50,6 +50,7 @@ typedef struct run {
 	xp_pipe_result *r;
 	xp_outputs out;             /* every file but the database, replaced at the end */
 	xp_db *db;                  /* the store, its import's transaction open until then */
+	char db_path[4200];         /* its path, for a signal's removal while it is new (stage_db) */
 	xp_corpus en;
 	xp_aligned al;
 	xp_buf report;
@@ -703,9 +704,21 @@ static int stage_db(run *R, xp_err *e)
 	char *files = files_json(R->o, R->r);
 	if (!files)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
-	char path[4200];
 	const char *lang = R->o->align.tgt_lang ? R->o->align.tgt_lang : R->r->align.tgt_lang;
-	int rc = xp_db_open(out_path(R, XP_OUT_DB, path, sizeof path), &R->db, e) || xp_db_begin(R->db, e);
+	/* a store this run makes is its output too: a failure (xp_pipeline,
+	 * xp_db_discard) or SIGINT, SIGTERM, SIGHUP before the store's commit
+	 * removes it.  Before, a fresh -o whose import failed (a full disk)
+	 * was left holding an empty corrections.db, where the run had no file.
+	 * Named for the handler before it is made, as a scratch file is
+	 * (base/outputs.h), and forgotten if it was there (another's) */
+	const char *path = out_path(R, XP_OUT_DB, R->db_path, sizeof R->db_path);
+	struct stat sb;
+	if (lstat(path, &sb) != 0)
+		xp_outputs_scratch(R->db_path);
+	int rc = xp_db_open(path, &R->db, e);
+	if (!xp_db_made(R->db))
+		xp_outputs_scratch_done(R->db_path);
+	rc = rc || xp_db_begin(R->db, e);
 	if (!rc && R->report_tmp) {
 		/* projected a document at a time: the report is read from its
 		 * temporary file, a document at a time too, and the documents
@@ -932,8 +945,15 @@ int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 		remove_stale(&R);
 	if (R.db && rc)
 		xp_db_rollback(R.db);
+	else
+		xp_outputs_scratch_done(R.db_path);   /* in place with the files */
 	xp_signals_release(&hold);
-	xp_db_close(R.db);
+	/* a store the failed run made goes with it: outputs all or nothing */
+	if (rc)
+		xp_db_discard(R.db);
+	else
+		xp_db_close(R.db);
+	xp_outputs_scratch_done(R.db_path);
 	run_free(&R);
 	/* a refused run writes nothing, not even the directory it made (a
 	 * workflow's "does it exist" must not take it for a run); rmdir leaves
