@@ -881,23 +881,15 @@ static int store_commit(void *db, xp_err *e)
 }
 
 /* --segmenter-data's directory, which a saved model's recipe records
- * (model_how) for a workbench's realign to read again: JSON holds text
- * only, and a path in another charset (a Latin-1 directory) made the
- * record fail after all the run's work, said as "out of memory".  Refused
- * before any, named, as project --report refuses it (tools/cmd_project.c). */
+ * (model_how) for a workbench's realign to read again: a path not in
+ * UTF-8 is refused before any work (base/file.h xp_path_recordable), as
+ * project --report refuses it (tools/cmd_project.c). */
 static int check_recipe_paths(const xp_pipe_opts *o, xp_err *err)
 {
 	if (!o->save_model || !o->proj.segmenter_data)
 		return 0;
 	char *abs = realpath(o->proj.segmenter_data, NULL);
-	const char *p = abs ? abs : o->proj.segmenter_data;
-	size_t bad = 0;
-	int rc = xp_utf8_valid(p, strlen(p), &bad)
-			 ? 0
-			 : xp_failc(err, XP_EINPUT, o->proj.segmenter_data, 0,
-				    "--segmenter-data: the path is not UTF-8 text (its byte %zu), and --save-model's recipe "
-				    "records it (JSON) for the workbench to read the data again: rename the directory",
-				    bad + 1);
+	int rc = xp_path_recordable("--segmenter-data", o->proj.segmenter_data, abs, err);
 	free(abs);
 	return rc;
 }
