@@ -1,5 +1,5 @@
-# The seventeenth adversarial round (docs/nothing-lost.md): each check here
-# failed on the code before it.
+# The seventeenth adversarial round (docs/history/nothing-lost-rounds.md,
+# "Seventeenth round"): each check here failed on the code before it.
 . tests/cli/lib
 S=tools/sample
 P=$FIX/project
