@@ -382,7 +382,7 @@ static int plan_dir(xp_batch *b, const char *transcript, const xp_plan_src *src,
 		    (xp_grow(&names, &cap, n + 1, sizeof *names) || !(names[n++] = strdup(de->d_name))))
 			rc = xp_failc(err, XP_ENOMEM, transcript, 0, "out of memory");
 	closedir(d);
-	if (rc == 0)
+	if (rc == 0 && n)   /* an empty directory: names is NULL, and qsort(NULL, 0) is undefined */
 		qsort(names, n, sizeof *names, cmp_str);
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		char path[4096], stem[256];
@@ -933,7 +933,8 @@ int xp_batch_episodes(const xp_batch *b, size_t *episodes, size_t *no_subs)
 			snprintf(v[i].id, sizeof v[i].id, "%s", j->key);
 		v[i].no_subs = !j->subs.path;
 	}
-	qsort(v, b->n, sizeof *v, ep_cmp);
+	if (b->n)   /* v is NULL: qsort(NULL, 0) is undefined */
+		qsort(v, b->n, sizeof *v, ep_cmp);
 	for (size_t i = 0; i < b->n; i++)
 		if (i == 0 || strcmp(v[i].id, v[i - 1].id))
 			++*episodes, *no_subs += v[i].no_subs;
