@@ -456,7 +456,7 @@ static int want_group(void *arg, const char *from, const char *to)
 	(void)to;
 	const wanted *w = arg;
 	char *f = file_name(from);
-	int hit = !f || bsearch(&f, w->names, w->n, sizeof *w->names, cmp_str) != NULL;
+	int hit = !f || (w->n && bsearch(&f, w->names, w->n, sizeof *w->names, cmp_str));   /* (names NULL when none) */
 	free(f);
 	return hit;
 }
@@ -480,7 +480,8 @@ static int read_links(xp_batch *b, const char *path, xp_err *err)
 		}
 	}
 	if (rc == 0) {
-		qsort(w.names, w.n, sizeof *w.names, cmp_str);
+		if (w.n)   /* none: w.names is NULL, and qsort(NULL, 0) is undefined */
+			qsort(w.names, w.n, sizeof *w.names, cmp_str);
 		rc = xp_xces_read(path, want_group, &w, &b->links, err);
 		b->has_links = rc == 0;
 	}
