@@ -11,6 +11,7 @@
  */
 #include "testutil.h"
 #include "dbutil.h"
+#include "consistfx.h"
 #include "align/wordalign.h"
 #include "io/aligned.h"
 #include "io/walign.h"
@@ -225,10 +226,26 @@ static int queue(xp_err *e)
 	return rc;
 }
 
+/* test_consist's scene: the consistency pass freed its groups twice when
+ * memory ran out after it had freed them once (clang-tidy) */
+static int consist(xp_err *e)
+{
+	fx f = {0};
+	sentence(&f, "我 是 乔 伊");
+	sentence(&f, "乔 伊 来 了");
+	sentence(&f, "你 好 , 乔 伊");
+	fx_mention(&f, 1, "joey", 2, 0, XP_PROJECTED, 2, 4);
+	fx_mention(&f, 1, "joey", 2, 1, XP_PROJECTED, 0, 2);
+	fx_mention(&f, 1, "joey", 2, 2, XP_NULL_UNALIGNED, 0, 0);
+	xp_consist_in in = {"zh", f.sent, f.nsent, f.sent0, f.doc, f.at, f.key, f.name, f.pos};
+	return xp_consist(f.m, f.n, &in) < 0 ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory") : 0;
+}
+
 static void out_of_memory_not_readers(void **state)
 {
 	(void)state;
 	every_allocation(merge_models, "model merge");
+	every_allocation(consist, "consistency");
 	queue_db = fresh();
 	queue_run = import(queue_db);
 	every_allocation(queue, "queue");
