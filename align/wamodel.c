@@ -895,7 +895,8 @@ int xp_wa_model_combine(xp_wa_model *const *in, const int *sign, const char *con
 		pairs += sign[i] * (int64_t)in[i]->pairs;
 	if (!rc && pairs < 0)
 		rc = misfit(-1, names[n - 1], err);
-	r->pairs = pairs > 0 ? (uint64_t)pairs : 0;
+	if (!rc)   /* r is NULL when its calloc failed */
+		r->pairs = pairs > 0 ? (uint64_t)pairs : 0;
 	for (int d = 0; d < 2 && !rc; d++)
 		if (!(r->smp[d] = calloc((size_t)r->samplers, sizeof *r->smp[d])))
 			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");

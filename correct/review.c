@@ -2169,10 +2169,10 @@ static int names(xp_vocab *v, char ***out, size_t *n)
 	*out = calloc(v->n + 1, sizeof **out);
 	if (!*out)
 		return -1;
+	*n = v->n;   /* before the copies: a failed strdup leaves NULLs that xp_queue_free frees with the rest */
 	for (uint32_t i = 0; i < v->n; i++)
 		if (!((*out)[i] = strdup(v->words[i])))
 			return -1;
-	*n = v->n;
 	return 0;
 }
 
@@ -2182,7 +2182,7 @@ int xp_db_queue(xp_db *db, int64_t run, xp_queue *q, xp_err *err)
 	xp_triage_item *t = NULL;
 	size_t nt = 0;
 	if (xp_db_triage(db, run, &t, &nt, err))
-		return -1;
+		return xp_err_code(err);   /* out of memory is XP_ENOMEM, not -1 */
 	sqlite3_stmt *st;
 	if (xp_sql_prepare(db, XP_SQL_KEY_DOCS("?1") "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, m.start, m.end,"
 			   " u.src, kd.kp FROM mentions m JOIN kd ON kd.id = m.document"
