@@ -902,13 +902,24 @@ static int import_run(xp_db *db, feed *f, const report_src *src, const char *lan
 	 * over by their language's name: an alias (zho after zh) made a second
 	 * line of runs, each the latest of its own, the corrections left
 	 * behind in the first.  A pack's alias is stored as the pack's code;
-	 * a subtag stays (zh-Hant and zh-Hans subtitles are two lines). */
-	char clang[sizeof head->lang];
-	size_t primary = strcspn(lang, "-_");
-	snprintf(clang, sizeof clang, "%.*s", (int)primary, lang);
-	const xp_lang_pack *pack = xp_lang_find(clang);
-	if (pack && pack->code[0] && strlen(lang) - primary + strlen(pack->code) < sizeof clang) {
-		snprintf(clang, sizeof clang, "%s%s", pack->code, lang + primary);
+	 * a subtag stays (zh-Hant and zh-Hans subtitles are two lines), in
+	 * one spelling (BCP 47's case, joined by "-"): a region in lower
+	 * case, or after "_", made a line of its own, each rerun's
+	 * corrections left in the one before.  A store's line of another
+	 * spelling (made before) is the one a rerun continues. */
+	char clang[sizeof head->lang], olang[sizeof head->lang];
+	if (xp_lang_tag(lang, clang, sizeof clang) == 0) {
+		sqlite3_stmt *q;
+		if (xp_sql_prepare(db, "SELECT lang FROM runs ORDER BY id DESC", &q, err))
+			return err->code;
+		while (sqlite3_step(q) == SQLITE_ROW) {
+			const char *had = xp_sql_text(q, 0);
+			if (xp_lang_tag(had, olang, sizeof olang) == 0 && !strcmp(olang, clang)) {
+				snprintf(clang, sizeof clang, "%s", had);   /* the line's latest spelling */
+				break;
+			}
+		}
+		sqlite3_finalize(q);
 		lang = clang;
 	}
 	xp_vocab keys;
