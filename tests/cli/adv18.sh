@@ -1,0 +1,59 @@
+# The eighteenth adversarial round (docs/nothing-lost.md): each check here
+# failed on the code before it.
+. tests/cli/lib
+S=tools/sample
+F=$FIX/pack_es
+
+# 1. A language tag spelled two ways (a region in lower case, or after
+# '_': es-mx, es_MX, es-MX): each spelling was a line of runs of its own
+# in the store, so a rerun superseded nothing and carried no correction
+# over (the corrections stayed on the first run, which db export no
+# longer showed), exit 0.  One spelling (BCP 47's case, '-'); a store's
+# earlier spelling is the one a rerun continues.
+es() { expect_status 0 $XPROJ pipeline --source $F/en.conll --subs $F/en.srt --tgt-subs $F/es.srt \
+	--alignments $F/es.pharaoh --quiet -o $T/es --tgt-lang "$@"; }
+es es-mx
+expect_status 0 $XPROJ db delete $T/es/corrections.db --mention 's01e01c00x|0' --annotator a
+es es_MX
+es es-MX
+$XPROJ db runs $T/es/corrections.db >$T/runs 2>&1
+expect_eq "$(grep -c '^run [0-9] (es-MX,' $T/runs)" 3 "es-mx, es_MX, es-MX: one line of runs"
+expect_grep '^from run 2: 1 corrected mentions carried over' $T/runs
+expect_grep '^run 3 (es-MX, .*; 1 live corrections' $T/runs
+# another language, and a subtag that is another line, stay apart
+es es
+$XPROJ db runs $T/es/corrections.db >$T/runs 2>&1
+expect_grep '^run 4 (es, ' $T/runs
+expect_grep '^  latest run of es-MX; ' $T/runs
+
+# 2. MMAX2 classes set_7 and set_07 (a leading zero): both read as chain
+# 7, two chains of the file merged into one, exit 0.  set_07 is a class
+# of another shape, numbered above every N (as CorefUD's e07 is).
+cp -r $FIX/mmax2_corpus/good $T/mm
+sed 's|span="word_10" coref_class="set_3"|span="word_10" coref_class="set_03"|' \
+	$FIX/mmax2_corpus/good/Markables/t1_coref_level.xml >$T/mm/Markables/t1_coref_level.xml
+expect_status 0 $XPROJ convert $T/mm/t1.mmax $T/mm.conll
+expect_grep "$(printf '^t1\t0\t0\tThey\t.*\t(10)$')" $T/mm.conll
+expect_eq "$(grep -c '(3' $T/mm.conll)" 1 "set_3 without set_03's mention"
+
+# 3. The stores of a workflow's shards merged into one (one episode each,
+# one language): each run was "superseded" by the next, which holds none
+# of its documents: db runs told its corrector to redo the work on that
+# run ("redo them on run 2"), and the workbench's banner sent them there.
+# A run is superseded by a later one of its documents.
+sed 's/s01e01/s01e02/g' $S/dialogue.conll >$T/ep2.conll
+expect_status 0 $XPROJ pipeline --config $S/zh.conf -o $T/e1 --quiet
+expect_status 0 $XPROJ pipeline --config $S/zh.conf --source $T/ep2.conll -o $T/e2 --quiet
+expect_status 0 $XPROJ db merge $T/m.db $T/e1/corrections.db $T/e2/corrections.db
+expect_status 0 $XPROJ db runs $T/m.db
+expect_grep '^  latest run of zh; db export, stats and triage act on run 2 (the store.s last): give --run 1' $T/out
+grep -q 'superseded' $T/out && { echo "FAIL: a shard's run superseded by another episode's"; fails=$((fails + 1)); }
+expect_status 0 $XPROJ db runs --json $T/m.db
+expect_grep '"latest":true,"superseded_by":null' $T/out
+# a rerun of the same episode still supersedes it
+expect_status 0 $XPROJ pipeline --config $S/zh.conf -o $T/e1 --quiet
+expect_status 0 $XPROJ db merge $T/m.db $T/e1/corrections.db
+expect_status 0 $XPROJ db runs $T/m.db
+expect_grep '^  superseded by run 3' $T/out
+
+finish
