@@ -56,4 +56,17 @@ expect_status 0 $XPROJ db merge $T/m.db $T/e1/corrections.db
 expect_status 0 $XPROJ db runs $T/m.db
 expect_grep '^  superseded by run 3' $T/out
 
+# 4. --subs and --tgt-subs naming one file (the same path, or a link to
+# it): the English projected onto itself as the target language, a run
+# of "de" stored with English text, exit 0.  Refused before anything is
+# read (a zip archive or a directory may hold both sides, and still may).
+ln -s "$PWD/$S/en.srt" $T/en-link.srt
+expect_status 1 $XPROJ pipeline --source $S/dialogue.conll --subs $S/en.srt --tgt-subs $T/en-link.srt --tgt-lang de \
+	-o $T/same --quiet
+expect_grep "en-link.srt: --subs and --tgt-subs name the same file $S/en.srt: one file cannot be both sides of the pair" $T/err
+[ ! -e $T/same ] || { echo "FAIL: a refused pipeline made its -o"; fails=$((fails + 1)); }
+expect_status 1 $XPROJ align --transcript $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/en.srt --tgt-lang de -o $T/same.jsonl
+expect_grep "en.srt: --subs and --tgt-subs name the same file: one file cannot be both sides" $T/err
+[ ! -e $T/same.jsonl ] || { echo "FAIL: a refused align wrote its output"; fails=$((fails + 1)); }
+
 finish
