@@ -20,6 +20,10 @@ $XPROJ db runs $T/es/corrections.db >$T/runs 2>&1
 expect_eq "$(grep -c '^run [0-9] (es-MX,' $T/runs)" 3 "es-mx, es_MX, es-MX: one line of runs"
 expect_grep '^from run 2: 1 corrected mentions carried over' $T/runs
 expect_grep '^run 3 (es-MX, .*; 1 live corrections' $T/runs
+# db pairs --lang (the workflow's languages.L.code, pipeline --db-pairs)
+# reads the line by any spelling of its tag
+expect_status 1 $XPROJ db pairs $T/es/corrections.db --lang es-mx -o $T/es.pairs
+expect_grep 'no span pair to write: 3 run(s) of es-mx hold no mention .*(1 edited' $T/err
 # another language, and a subtag that is another line, stay apart
 es es
 $XPROJ db runs $T/es/corrections.db >$T/runs 2>&1
