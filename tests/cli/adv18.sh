@@ -73,4 +73,21 @@ expect_status 1 $XPROJ align --transcript $S/dialogue.conll --subs $S/en.srt --t
 expect_grep "en.srt: --subs and --tgt-subs name the same file: one file cannot be both sides" $T/err
 [ ! -e $T/same.jsonl ] || { echo "FAIL: a refused align wrote its output"; fails=$((fails + 1)); }
 
+# 5. db import-corrections of a corrected file none of whose documents is
+# in the run: another corpus's, or another shard's in a merged store
+# (which acts on its last run): an empty batch, every mention "not
+# imported", exit 0.  Refused, the store as it was, naming the run that
+# holds the file's first document.
+expect_status 0 $XPROJ db export $T/m.db --run 2 -o $T/ep2x.conll
+cp $T/m.db $T/m2.db
+was=$(sum $T/m2.db)
+expect_status 1 $XPROJ db import-corrections $T/m2.db $T/ep2x.conll --annotator a
+expect_grep "ep2x.conll:2: none of its 3 document(s) is in run 3 (document s01e02c00x part 0 is not; run 2 holds its first: --run 2): nothing is imported" $T/err
+expect_eq "$(sum $T/m2.db)" "$was" "a refused import-corrections leaves the store as it was"
+sed 's/s01e02/s09e09/g' $T/ep2x.conll >$T/other.conll
+expect_status 1 $XPROJ db import-corrections $T/m2.db $T/other.conll --annotator a
+expect_grep "other.conll:2: none of its 3 document(s) is in run 3 (document s09e09c00x part 0 is not): nothing is imported" $T/err
+expect_status 0 $XPROJ db import-corrections $T/m2.db $T/ep2x.conll --annotator a --run 2
+expect_grep '^batch 1: 82 corrected mentions in 3 documents compared with run 2: 82 kept' $T/out
+
 finish
