@@ -54,6 +54,12 @@ expect_grep '^  latest run of zh; db export, stats and triage act on run 2 (the 
 grep -q 'superseded' $T/out && { echo "FAIL: a shard's run superseded by another episode's"; fails=$((fails + 1)); }
 expect_status 0 $XPROJ db runs --json $T/m.db
 expect_grep '"latest":true,"superseded_by":null' $T/out
+# db export (without --run: the store's last run) says the other
+# shards' runs it does not export; before, nothing said so
+expect_status 0 $XPROJ db export $T/m.db -o $T/m.conll
+expect_grep '^xproj db export: note: 1 other run(s) of zh hold documents this run does not (run 1), not exported: db export --run N' $T/err
+expect_status 0 $XPROJ db export $T/m.db --run 2 -o $T/m.conll
+expect_eq "$(cat $T/err)" "" "db export --run N: nothing to say"
 # a rerun of the same episode still supersedes it
 expect_status 0 $XPROJ pipeline --config $S/zh.conf -o $T/e1 --quiet
 expect_status 0 $XPROJ db merge $T/m.db $T/e1/corrections.db
