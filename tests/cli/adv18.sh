@@ -96,4 +96,16 @@ expect_grep "other.conll:2: none of its 3 document(s) is in run 3 (document s09e
 expect_status 0 $XPROJ db import-corrections $T/m2.db $T/ep2x.conll --annotator a --run 2
 expect_grep '^batch 1: 82 corrected mentions in 3 documents compared with run 2: 82 kept' $T/out
 
+# 6. An ASS/SSA Dialogue line whose End is before its Start (as SRT's
+# cue that ends before it starts, refused since the eighth round): its
+# line overlapped no utterance and was lost, the utterance left without a
+# target, exit 0.  Refused at its line, nothing written.
+expect_status 1 $XPROJ align --transcript $S/dialogue.conll --subs $S/en.srt --tgt-subs $FIX/ass/reversed.ass --tgt-lang zh \
+	-o $T/rev.jsonl
+expect_grep "reversed.ass:14: a Dialogue line whose End 0:00:24.15 is before its Start 0:00:26.45" $T/err
+[ ! -e $T/rev.jsonl ] || { echo "FAIL: a refused align wrote its output"; fails=$((fails + 1)); }
+sed '14s/0:00:26.45,0:00:24.15/0:00:24.15,0:00:26.45/' $FIX/ass/reversed.ass >$T/fwd.ass
+expect_status 0 $XPROJ align --transcript $S/dialogue.conll --subs $S/en.srt --tgt-subs $T/fwd.ass --tgt-lang zh -o $T/fwd.jsonl
+expect_grep '"tgt_text":"不行。它在他车里。"' $T/fwd.jsonl
+
 finish
