@@ -108,4 +108,27 @@ sed '14s/0:00:26.45,0:00:24.15/0:00:24.15,0:00:26.45/' $FIX/ass/reversed.ass >$T
 expect_status 0 $XPROJ align --transcript $S/dialogue.conll --subs $S/en.srt --tgt-subs $T/fwd.ass --tgt-lang zh -o $T/fwd.jsonl
 expect_grep '"tgt_text":"不行。它在他车里。"' $T/fwd.jsonl
 
+# 7. The workflow: a language with both a target text ('target', paired
+# with xproj pair) and subtitles ('subs', 'tgt-subs', ...; aligned with
+# xproj align): the target was paired and the subtitles dropped without a
+# word, exit 0; a language's pair-options without 'target' likewise never
+# read.  Refused before any job (a dry run), naming the keys.
+if command -v snakemake >/dev/null 2>&1; then
+	R=$(pwd)
+	wf() {   # NAME SED: the sample's config changed by SED, dry-run
+		sed "s|^out: .*|out: $T/$1|; $2" workflow/config.yaml >$T/$1.yaml
+		(cd $T && snakemake -s $R/workflow/Snakefile --configfile $T/$1.yaml -n --cores 1 -d $R) >$T/out 2>$T/err
+	}
+	wf both '/^  zh:$/,/^  fa:$/ { s|^    key: \(.*\)$|    key: \1\n    target: \1|; }'
+	expect_eq "$?" 1 "a language with target and subs"
+	expect_grep "languages.zh: 'target' (a target text, paired with xproj pair) and 'subs', 'tgt-subs' (subtitles" $T/out
+	wf popt '/^  zh:$/,/^  fa:$/ { s|^    key: \(.*\)$|    key: \1\n    pair-options: "--tokens words"|; }'
+	expect_eq "$?" 1 "pair-options of a language aligned from subtitles"
+	expect_grep "languages.zh: 'pair-options' without 'target'" $T/out
+	wf fine ''
+	expect_eq "$?" 0 "the sample's config"
+else
+	echo "note: snakemake is not installed: case 7 (the workflow's config) not run"
+fi
+
 finish
