@@ -297,11 +297,11 @@ static void run_label(json_t *r, int with_id, char *out, size_t n)
 		 uid ? ", id " : "", uid ? uid : "");
 }
 
-/* export without --run: the other runs of its language that it does not
- * supersede (the shards of a workflow merged into one store: other
- * episodes), said on stderr with the --run that exports each; before,
- * only the last shard was exported, and nothing said the rest were not */
-static void say_not_superseded(const dargs *a, json_t *all, json_t *r)
+/* export or stats without --run: the other runs of its language that it
+ * does not supersede (the shards of a workflow merged into one store:
+ * other episodes), said on stderr with --run; before, only the last shard
+ * was exported or counted, and nothing said the rest were not */
+static void say_not_superseded(const dargs *a, json_t *all, json_t *r, const char *cmd, const char *done)
 {
 	if (!a->run_default)
 		return;
@@ -318,9 +318,9 @@ static void say_not_superseded(const dargs *a, json_t *all, json_t *r)
 				 (long long)json_integer_value(json_object_get(x, "run")));
 	}
 	if (n)
-		fprintf(stderr, "xproj db export: note: %zu other run(s) of %s hold documents this run does not (run %s%s), "
-			"not exported: db export --run N exports one\n", n, json_string_value(json_object_get(r, "lang")),
-			list, n > 8 ? ", ..." : "");
+		fprintf(stderr, "xproj db %s: note: %zu other run(s) of %s hold documents this run does not (run %s%s), "
+			"not %s: db %s --run N for one\n", cmd, n, json_string_value(json_object_get(r, "lang")), list,
+			n > 8 ? ", ..." : "", done, cmd);
 }
 
 /* what the import of a run carried over from earlier runs */
@@ -949,6 +949,7 @@ static int do_stats(xp_db *db, dargs *a, xp_err *e)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	}
 	int rc = a->json ? 0 : print_carry(db, r, 0, e);
+	say_not_superseded(a, all, r, "stats", "counted");
 	json_decref(all);
 	xp_db_counts_free(&s);
 	return rc;
@@ -1089,7 +1090,7 @@ static int do_export(xp_db *db, dargs *a, xp_err *e)
 			       a->jsonl ? a->jsonl : "");
 			if (X.empty)
 				printf("%zu document(s) without a target sentence not written (--keep-empty writes them)\n", X.empty);
-			say_not_superseded(a, all, r);
+			say_not_superseded(a, all, r, "export", "exported");
 		}
 		json_decref(all);
 		return rc;
@@ -1119,7 +1120,7 @@ static int do_export(xp_db *db, dargs *a, xp_err *e)
 			a->jsonl ? a->jsonl : "");
 		if (empty)
 			fprintf(say, "%zu document(s) without a target sentence not written (--keep-empty writes them)\n", empty);
-		say_not_superseded(a, all, r);
+		say_not_superseded(a, all, r, "export", "exported");
 	}
 	json_decref(all);
 	xp_corpus_free(&c);

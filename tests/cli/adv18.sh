@@ -57,7 +57,9 @@ expect_grep '"latest":true,"superseded_by":null' $T/out
 # db export (without --run: the store's last run) says the other
 # shards' runs it does not export; before, nothing said so
 expect_status 0 $XPROJ db export $T/m.db -o $T/m.conll
-expect_grep '^xproj db export: note: 1 other run(s) of zh hold documents this run does not (run 1), not exported: db export --run N' $T/err
+expect_grep '^xproj db export: note: 1 other run(s) of zh hold documents this run does not (run 1), not exported: db export --run N for one' $T/err
+expect_status 0 $XPROJ db stats $T/m.db
+expect_grep '^xproj db stats: note: 1 other run(s) of zh hold documents this run does not (run 1), not counted' $T/err
 expect_status 0 $XPROJ db export $T/m.db --run 2 -o $T/m.conll
 expect_eq "$(cat $T/err)" "" "db export --run N: nothing to say"
 # a rerun of the same episode still supersedes it
