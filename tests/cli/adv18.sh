@@ -24,6 +24,13 @@ expect_grep '^run 3 (es-MX, .*; 1 live corrections' $T/runs
 # reads the line by any spelling of its tag
 expect_status 1 $XPROJ db pairs $T/es/corrections.db --lang es-mx -o $T/es.pairs
 expect_grep 'no span pair to write: 3 run(s) of es-mx hold no mention .*(1 edited' $T/err
+# a word-aligner model trained as es-mx aligns for es-MX (it was
+# refused: "--tgt-lang differs from the model's setting"); es is another
+for k in 1 2 3 4 5 6; do printf 'I saw the table ||| vi la mesa\nhe is here ||| él está aquí\n'; done >$T/es.pairs
+expect_status 0 $XPROJ wordalign $T/es.pairs --tgt-lang es-mx --iters 2 --save-model $T/es.model -o $T/es1.pharaoh
+expect_status 0 $XPROJ wordalign $T/es.pairs --tgt-lang es_MX --iters 2 --model $T/es.model -o $T/es2.pharaoh
+expect_status 1 $XPROJ wordalign $T/es.pairs --tgt-lang es --iters 2 --model $T/es.model -o $T/es2.pharaoh
+expect_grep 'tgt-lang differs from the model' $T/err
 # another language, and a subtag that is another line, stay apart
 es es
 $XPROJ db runs $T/es/corrections.db >$T/runs 2>&1
