@@ -5,8 +5,9 @@
 # trains on the talks alone), scored against the target gold with `xproj
 # score`: mention F1 and CoNLL F1, overall and by the English mention's type
 # (pronoun / name / other NP, as bench/quality.sh does for MMC), next to the
-# generic-rules baseline (--rules none,stray,consist: what a language without
-# a pack gets) on the same word alignment.
+# generic-rules baseline (--rules none,stray,consist,edge_punct: what a
+# language without a pack gets, the generic pack's rules) on the same word
+# alignment.
 #
 # `project` writes one sentence per unit of the n:m pairing; the response is
 # put back on the gold's sentences, and typed, by bench/parcorfull_eval.py.
@@ -49,7 +50,7 @@ P=$DATA/parcorfull-ted
 [ -d "$P" ] || { echo "bench/parcorfull: $P not found"; exit 0; }
 command -v python3 >/dev/null || { echo "bench/parcorfull: no python3"; exit 0; }
 if [ -n "${PARCORFULL_DIR:-}" ]; then T=$PARCORFULL_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
-BASE=none,stray,consist
+BASE=none,stray,consist,edge_punct
 
 # score KEY RESPONSE: "mentionF1 conllF1"
 score() {

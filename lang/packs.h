@@ -39,7 +39,8 @@ extern const char xp_ends_zh_json[];
 	{"pronoun_move", XP_RK_PRONOUN, XP_LR_PRON_MOVE, 1,                                                 \
 	 "a pronoun whose links reached no matching pronoun takes a free one of the sentence", "no-pronoun-move"}
 
-/* the noun phrase rules of a pack with determiners (np.h XP_NP_DET, XP_NP_SHED, XP_NP_EDGE_PUNCT) */
+/* the noun phrase rules of a pack with determiners (np.h XP_NP_DET, XP_NP_SHED, XP_NP_EDGE_PUNCT;
+ * edge_punct is the generic pack's too) */
 #define XP_RULE_DET                                                                                         \
 	{"det", XP_RK_NP, XP_NP_DET, 1,                                                                     \
 	 "a noun phrase's span takes the article, fused preposition, possessive or demonstrative just before it", NULL}

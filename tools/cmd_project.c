@@ -172,7 +172,8 @@ static void pack_summary(const char *lang)
  * summary says instead of leaving a byte-identical output unexplained */
 static void asked_summary(const char *lang, int argc, char **argv)
 {
-	const xp_lang_pack *pk = xp_lang_find(lang);
+	/* a language without a pack takes the generic pack's rules */
+	const xp_lang_pack *pk = xp_lang_find(lang) ? xp_lang_find(lang) : xp_lang_generic();
 	for (int i = 1; i < argc; i++) {
 		const char *spec = !strcmp(argv[i], "--rules") && i + 1 < argc ? argv[++i]
 				   : !strncmp(argv[i], "--rules=", 8)     ? argv[i] + 8
@@ -185,12 +186,15 @@ static void asked_summary(const char *lang, int argc, char **argv)
 			const char *name = item + (item[0] == '+');
 			const xp_lang_pack *of = NULL;
 			const xp_lang_rule *r = item[0] == '-' ? NULL : xp_lang_rule_named(name, &of);
-			int has = !r || !of;   /* none of that name, or a rule of every language */
-			for (size_t k = 0; !has && pk && k < xp_lang_nrules(pk); k++)
+			/* none of that name, or one of the target's pack; a generic
+			 * rule too is not every pack's (Chinese lists no stray,
+			 * neither it nor Farsi edge_punct) */
+			int has = !r;
+			for (size_t k = 0; !has && k < xp_lang_nrules(pk); k++)
 				has = !strcmp(xp_lang_rule_at(pk, k)->name, name);
 			if (!has)
 				fprintf(stderr, "  --rules %s: no rule of %s's pack (the %s pack's): it does nothing here\n",
-					name, lang && *lang ? lang : "?", of->code);
+					name, lang && *lang ? lang : "?", of ? of->code : "generic");
 		}
 	}
 }

@@ -68,7 +68,7 @@ expect_grep '^mentions   100.00% (18/18)                94.74% (18/19)          
 
 # the generic rules alone (the pack's off): what a language without a pack
 # gets; the pronouns stay where the links left them
-run g --tgt-lang es --rules none,+stray,+consist
+run g --tgt-lang es --rules none,+stray,+consist,+edge_punct
 expect_grep '^  mentions     24, projected 13 (54.2%), in 7 clusters$' $T/out
 expect_eq "$(rows $T/g/projected.conll 1)" "Yo:- las:- puse:- en:- la:- mesa:(4) .:-" "generic: no pronoun, no article"
 expect_eq "$(rows $T/g/projected.conll 6)" "¿:- Dónde:- las:- encontraste:(3) ?:-" "generic: them on the verb"

@@ -153,6 +153,13 @@ static void test_rules(void **state)
 	assert_true(xp_lang_rule_set(fa, XP_RK_NP) & XP_NP_STRAY);
 	assert_false(xp_lang_rule_set(zh, XP_RK_NP) & XP_NP_STRAY);
 	assert_true(xp_lang_rule_set(g, XP_RK_NP) & XP_NP_CONSIST);
+	/* edge_punct: the generic pack's (ParCorFull, docs/quality.md), not
+	 * Chinese's, Farsi's (the audit), Japanese's (not measured) */
+	assert_true(xp_lang_rule_set(g, XP_RK_NP) & XP_NP_EDGE_PUNCT);
+	assert_true(xp_lang_rule_set(xp_lang_get("nl"), XP_RK_NP) & XP_NP_EDGE_PUNCT);
+	assert_false(xp_lang_rule_set(zh, XP_RK_NP) & XP_NP_EDGE_PUNCT);
+	assert_false(xp_lang_rule_set(fa, XP_RK_NP) & XP_NP_EDGE_PUNCT);
+	assert_false(xp_lang_rule_set(xp_lang_find("ja"), XP_RK_NP) & XP_NP_EDGE_PUNCT);
 	assert_int_equal(xp_lang_rule_set(g, XP_RK_PRONOUN), 0);
 	assert_true(xp_lang_rule_set(zh, XP_RK_PRONOUN) & XP_LR_ZH_PRONOUN);
 	assert_false(xp_lang_rule_set(zh, XP_RK_PRONOUN) & XP_LR_FA_ATTACH);
@@ -177,6 +184,8 @@ static void test_rules(void **state)
 	assert_non_null(xp_lang_rule_named("fa_ezafe", &p));
 	assert_ptr_equal(p, fa);
 	assert_non_null(xp_lang_rule_named("consist", &p));
+	assert_null(p);
+	assert_non_null(xp_lang_rule_named("edge_punct", &p));   /* generic, and de, fr, pt, es list it */
 	assert_null(p);
 	assert_null(xp_lang_rule_named("no_such_rule", &p));
 }
