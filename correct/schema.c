@@ -723,8 +723,9 @@ static int connect_immutable(xp_db *db, xp_err *err)
  * "not an xproj correction store" (issue 32, D7).  link, not rename: of two
  * processes creating one store, the second opens the first's, which may
  * hold a run by then, instead of replacing it. */
-static int create_whole(const char *path, int target, xp_err *err)
+static int create_whole(const char *path, int target, int *linked, xp_err *err)
 {
+	*linked = 0;
 	xp_outputs o = {0};
 	if (xp_outputs_put(&o, path, "", 0, err))
 		return xp_err_code(err);
@@ -749,7 +750,14 @@ static int create_whole(const char *path, int target, xp_err *err)
 		xp_outputs_abort(&o);
 		return xp_err_code(err);
 	}
-	return xp_outputs_commit_new(&o, &existed, err) ? xp_err_code(err) : 0;
+	if (xp_outputs_commit_new(&o, &existed, err))
+		return xp_err_code(err);
+	/* another process may have made the store between the caller's stat
+	 * and the link (two creating one store at once share the first's):
+	 * then this one's was dropped, and the store is not this process's to
+	 * discard (xp_db_discard) */
+	*linked = existed == 0;
+	return 0;
 }
 
 /* Open in the mode asked.  Order matters: the version is checked on a
@@ -808,10 +816,9 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 						"to start a new one",
 						side, side, path);
 		}
-		int rc = create_whole(path, target, err);
+		int rc = create_whole(path, target, &made, err);
 		if (rc)
 			return rc;
-		made = 1;
 	}
 	xp_db *db = calloc(1, sizeof *db);
 	if (!db)
@@ -958,6 +965,10 @@ void xp_db_discard(xp_db *db)
 	char side[sizeof db->path + 16];
 	snprintf(side, sizeof side, "%s", db->path);
 	xp_db_close(db);
+	/* a store made at the path since the unlink owns the files beside it */
+	struct stat st;
+	if (gone && lstat(side, &st) == 0)
+		gone = 0;
 	static const char *const beside[] = {"-wal", "-shm", "-journal"};
 	size_t n = strlen(side);
 	for (size_t i = 0; gone && i < sizeof beside / sizeof *beside; i++) {

@@ -709,15 +709,14 @@ static int stage_db(run *R, xp_err *e)
 	 * xp_db_discard) or SIGINT, SIGTERM, SIGHUP before the store's commit
 	 * removes it.  Before, a fresh -o whose import failed (a full disk)
 	 * was left holding an empty corrections.db, where the run had no file.
-	 * Named for the handler before it is made, as a scratch file is
-	 * (base/outputs.h), and forgotten if it was there (another's) */
+	 * Named for the handler once the open says this process made it (the
+	 * store linked in place: xp_db_made), never before: another process
+	 * may make it first, and the handler would remove that one.  A kill
+	 * between the link and this leaves a whole store holding no run */
 	const char *path = out_path(R, XP_OUT_DB, R->db_path, sizeof R->db_path);
-	struct stat sb;
-	if (lstat(path, &sb) != 0)
-		xp_outputs_scratch(R->db_path);
 	int rc = xp_db_open(path, &R->db, e);
-	if (!xp_db_made(R->db))
-		xp_outputs_scratch_done(R->db_path);
+	if (xp_db_made(R->db))
+		xp_outputs_scratch(R->db_path);
 	rc = rc || xp_db_begin(R->db, e);
 	if (!rc && R->report_tmp) {
 		/* projected a document at a time: the report is read from its

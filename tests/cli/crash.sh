@@ -186,6 +186,21 @@ expect_eq "$?" 143 "pipeline stopped by SIGTERM while making its store"
 XP_FAILPOINT=db-import:1:TERM pl $A -o $T/fresh/new >/dev/null 2>&1
 expect_eq "$?" 143 "pipeline stopped by SIGTERM while importing into its new store"
 [ -e $T/fresh ] && { echo "FAIL: a fresh pipeline stopped in its import left: $(ls -AR $T/fresh)"; fails=$((fails + 1)); }
+# another process makes the store while this one makes its own (stopped
+# just before its link, db-create:1:STOP): this one's is dropped and the
+# other's is not this run's to remove, even when the run is then stopped
+# (before: the signal handler had the path from before the open, and
+# removed the other process's store)
+mkdir -p $T/race
+XP_FAILPOINT=db-create:1:STOP $XPROJ $PL $A -o $T/race >/dev/null 2>&1 &
+rp=$!
+i=0
+while [ $i -lt 600 ] && [ "$(ps -o stat= -p $rp | cut -c1)" != T ]; do i=$((i + 1)); sleep 0.1; done
+$XPROJ db init $T/race/corrections.db >/dev/null 2>&1
+cp $T/race/corrections.db $T/race.before
+kill -TERM $rp; kill -CONT $rp; wait $rp
+expect_eq "$?:$(ls -A $T/race)" "143:corrections.db" "a store made meanwhile by another process is kept"
+cmp -s $T/race/corrections.db $T/race.before || { echo "FAIL: the other process's store changed"; fails=$((fails + 1)); }
 # and a rerun's store, there before, is kept as it was
 cp $D $T/store.before
 XP_FAILPOINT=db-import:1:TERM pl $B -o $P >/dev/null 2>&1
