@@ -62,7 +62,7 @@ markup_store() {
 }
 
 # part 1: the store workbench.py works on, a rerun, realign, the scene,
-# annotator and seat on fresh stores, a long line, a narrow window
+# annotator and seat on fresh stores, a narrow window
 part1() {
 	markup_store $T/p
 	serve $T/p/corrections.db
@@ -140,24 +140,6 @@ part1() {
 			kill "$pid"; wait "$pid"; pid=
 		done
 	done
-	# a long target line: subtitle 1's Farsi words sixteen times over (96 words,
-	# as long as a TED talk's sentence of two subtitle lines joined); the OPUS
-	# links name the file by its path's tail, fa/sample/fa.xml
-	mkdir -p $T/lf/fa/sample
-	"$PYTHON" - $S/fa.xml $T/lf/fa/sample/fa.xml <<-'EOF' || { echo "could not make the long line"; exit 1; }
-	import re, sys
-	x = open(sys.argv[1], encoding="utf-8").read()
-	a, z = x.index('<w id="1.1">'), x.index('<time id="T1E"')
-	words = re.findall(r'<w id="1\.\d+">([^<]*)</w>', x[a:z])
-	more = "".join('<w id="1.%d">%s</w>\n    ' % (k + 1, w) for k, w in enumerate(words * 16))
-	open(sys.argv[2], "w", encoding="utf-8").write(x[:a] + more + x[z:])
-	EOF
-	"$XPROJ" pipeline --config $S/fa.conf --tgt-subs $T/lf/fa/sample/fa.xml -o $T/lf/p --quiet || exit 1
-	serve $T/lf/p/corrections.db
-	"$PYTHON" tests/browser/annotator.py "$url" "$BUILD/browser" long || st=1
-	# r on that line leaves the mention's key where it was (h-wb6)
-	"$PYTHON" tests/browser/seat.py "$url" "$BUILD/browser" line || st=1
-	kill "$pid"; wait "$pid"; pid=
 	# an annotator's seat: a narrow window, a scene of 320 utterances (Chinese)
 	# and the Farsi sample right to left: tests/browser/narrow.py, then
 	# tests/browser/ents.py on the same store
@@ -178,8 +160,9 @@ part1() {
 	done
 }
 
-# part 2: a corrector's seat, a document in two parts, `make demo`'s stores,
-# papercuts, online and polish, undone, a chain past 200 mentions
+# part 2: a corrector's seat, a long line, a document in two parts, `make
+# demo`'s stores, papercuts, online and polish, undone, a chain past 200
+# mentions
 part2() {
 	markup_store $T/pm   # for demo.py's markup walk and papercuts.py's markup store
 	# a corrector's seat, round six: a speaker's name and a token with no break
@@ -191,6 +174,24 @@ part2() {
 	"$PYTHON" tests/browser/corrector.py "$url" "$BUILD/browser" || st=1
 	# an entity named by the 70-character token: the relink menu in its column
 	"$PYTHON" tests/browser/annotator.py "$url" "$BUILD/browser" unbroken || st=1
+	kill "$pid"; wait "$pid"; pid=
+	# a long target line: subtitle 1's Farsi words sixteen times over (96 words,
+	# as long as a TED talk's sentence of two subtitle lines joined); the OPUS
+	# links name the file by its path's tail, fa/sample/fa.xml
+	mkdir -p $T/lf/fa/sample
+	"$PYTHON" - $S/fa.xml $T/lf/fa/sample/fa.xml <<-'EOF' || { echo "could not make the long line"; exit 1; }
+	import re, sys
+	x = open(sys.argv[1], encoding="utf-8").read()
+	a, z = x.index('<w id="1.1">'), x.index('<time id="T1E"')
+	words = re.findall(r'<w id="1\.\d+">([^<]*)</w>', x[a:z])
+	more = "".join('<w id="1.%d">%s</w>\n    ' % (k + 1, w) for k, w in enumerate(words * 16))
+	open(sys.argv[2], "w", encoding="utf-8").write(x[:a] + more + x[z:])
+	EOF
+	"$XPROJ" pipeline --config $S/fa.conf --tgt-subs $T/lf/fa/sample/fa.xml -o $T/lf/p --quiet || exit 1
+	serve $T/lf/p/corrections.db
+	"$PYTHON" tests/browser/annotator.py "$url" "$BUILD/browser" long || st=1
+	# r on that line leaves the mention's key where it was (h-wb6)
+	"$PYTHON" tests/browser/seat.py "$url" "$BUILD/browser" line || st=1
 	kill "$pid"; wait "$pid"; pid=
 	# a document in two parts (schema 11): tests/browser/parts.py
 	sed 's/s01e01c01x/s01e01c00x/g' $S/dialogue.conll > $T/two.conll
