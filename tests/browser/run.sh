@@ -239,6 +239,10 @@ part2() {
 		-o $T/hm/out.conll --report $T/hm/report.json 2>/dev/null || exit 1
 	"$XPROJ" db import $T/hm/corrections.db --source $T/dialogue.conll --aligned $T/hm/aligned.jsonl \
 		--report $T/hm/report.json --lang zh > /dev/null || exit 1
+	# the server they stop and start again under the page keeps its port, one
+	# no other suite's server is given meanwhile (tests/browser/server.py)
+	cp -r $T/demo/zh $T/sv
+	"$PYTHON" tests/browser/server.py "$XPROJ" $T/sv/corrections.db || st=1
 	for x in hz:zh hf:fa hm:markup; do
 		"$PYTHON" tests/browser/papercuts.py seat "$XPROJ" $T/${x%:*}/corrections.db "$BUILD/browser" ${x#*:} || st=1
 	done
