@@ -382,7 +382,7 @@ static int plan_dir(xp_batch *b, const char *transcript, const xp_plan_src *src,
 		    (xp_grow(&names, &cap, n + 1, sizeof *names) || !(names[n++] = strdup(de->d_name))))
 			rc = xp_failc(err, XP_ENOMEM, transcript, 0, "out of memory");
 	closedir(d);
-	if (rc == 0)
+	if (rc == 0 && n)   /* an empty directory: names is NULL, and qsort(NULL, 0) is undefined */
 		qsort(names, n, sizeof *names, cmp_str);
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		char path[4096], stem[256];
@@ -456,7 +456,7 @@ static int want_group(void *arg, const char *from, const char *to)
 	(void)to;
 	const wanted *w = arg;
 	char *f = file_name(from);
-	int hit = !f || bsearch(&f, w->names, w->n, sizeof *w->names, cmp_str) != NULL;
+	int hit = !f || (w->n && bsearch(&f, w->names, w->n, sizeof *w->names, cmp_str));   /* (names NULL when none) */
 	free(f);
 	return hit;
 }
@@ -480,7 +480,8 @@ static int read_links(xp_batch *b, const char *path, xp_err *err)
 		}
 	}
 	if (rc == 0) {
-		qsort(w.names, w.n, sizeof *w.names, cmp_str);
+		if (w.n)   /* none: w.names is NULL, and qsort(NULL, 0) is undefined */
+			qsort(w.names, w.n, sizeof *w.names, cmp_str);
 		rc = xp_xces_read(path, want_group, &w, &b->links, err);
 		b->has_links = rc == 0;
 	}
@@ -933,7 +934,8 @@ int xp_batch_episodes(const xp_batch *b, size_t *episodes, size_t *no_subs)
 			snprintf(v[i].id, sizeof v[i].id, "%s", j->key);
 		v[i].no_subs = !j->subs.path;
 	}
-	qsort(v, b->n, sizeof *v, ep_cmp);
+	if (b->n)   /* v is NULL: qsort(NULL, 0) is undefined */
+		qsort(v, b->n, sizeof *v, ep_cmp);
 	for (size_t i = 0; i < b->n; i++)
 		if (i == 0 || strcmp(v[i].id, v[i - 1].id))
 			++*episodes, *no_subs += v[i].no_subs;

@@ -2,10 +2,9 @@
 #include "namelearn.h"
 #include "../base/buf.h"
 #include "../base/mem.h"
+#include "../model/tokenize.h"
 
 #include <stdio.h>
-#include <unicode/uchar.h>
-#include <unicode/utf8.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,14 +92,7 @@ int xp_wa_namelearn_count(wa_namelearn *L, const wa_corpus *c, const wa_sampler 
 /* 1 if word w is punctuation only (a name's middle dot 钱德勒·宾, a comma) */
 int xp_wa_punct_word(const char *w)
 {
-	int32_t i = 0, n = (int32_t)strlen(w);
-	while (i < n) {
-		UChar32 c;
-		U8_NEXT(w, i, n, c);
-		if (c < 0 || !u_ispunct(c))
-			return 0;
-	}
-	return 1;
+	return !*w || xp_punct_only(w, strlen(w), 0);
 }
 
 /* A learned key ("first f1 f2 ...": a source id, then at most `most`

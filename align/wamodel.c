@@ -31,6 +31,7 @@
 #include "../base/file.h"
 #include "../base/mem.h"
 #include "../base/vocab.h"
+#include "../lang/lang.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -467,6 +468,14 @@ static int same_str(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
+/* one language tag, however spelt (es-mx and es-MX, zho and zh): a model
+ * trained with one spelling was refused with the other */
+static int same_tag(const char *a, const char *b)
+{
+	char x[64], y[64];
+	return xp_lang_tag(a, x, sizeof x) == 0 && xp_lang_tag(b, y, sizeof y) == 0 ? !strcmp(x, y) : !strcmp(a, b);
+}
+
 int xp_wa_model_settings(const xp_wa_model *m, xp_wa_opts *o, const char *name, xp_err *err)
 {
 	xp_wa_opts def;
@@ -485,7 +494,7 @@ int xp_wa_model_settings(const xp_wa_model *m, xp_wa_opts *o, const char *name, 
 	else if (!same_str(o->loan_langs, def.loan_langs) && !same_str(o->loan_langs, m->loan_langs))
 		differs = "--loan-langs";
 	for (int d = 0; d < 2 && !differs; d++)
-		if (o->lang[d] && o->lang[d][0] && m->lang[d][0] && strcmp(o->lang[d], m->lang[d]))
+		if (o->lang[d] && o->lang[d][0] && m->lang[d][0] && !same_tag(o->lang[d], m->lang[d]))
 			differs = d ? "--tgt-lang" : "--src-lang";
 	if (differs)
 		return xp_failc(err, XP_EUSAGE, name, 0,
@@ -895,7 +904,8 @@ int xp_wa_model_combine(xp_wa_model *const *in, const int *sign, const char *con
 		pairs += sign[i] * (int64_t)in[i]->pairs;
 	if (!rc && pairs < 0)
 		rc = misfit(-1, names[n - 1], err);
-	r->pairs = pairs > 0 ? (uint64_t)pairs : 0;
+	if (!rc)   /* r is NULL when its calloc failed */
+		r->pairs = pairs > 0 ? (uint64_t)pairs : 0;
 	for (int d = 0; d < 2 && !rc; d++)
 		if (!(r->smp[d] = calloc((size_t)r->samplers, sizeof *r->smp[d])))
 			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");

@@ -3,6 +3,7 @@
 #include "file.h"
 #include "mem.h"
 #include "stream.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,4 +86,15 @@ int xp_lines_next(xp_lines *it, const char **line, size_t *len)
 	*len = (size_t)(e - s);
 	it->lineno++;
 	return 1;
+}
+
+int xp_path_recordable(const char *opt, const char *path, const char *abs, xp_err *err)
+{
+	const char *p = abs ? abs : path;
+	size_t bad = 0;
+	if (xp_utf8_valid(p, strlen(p), &bad))
+		return 0;
+	return xp_failc(err, XP_EINPUT, path, 0, "%s: the path is not UTF-8 text (its byte %zu), and the run's recipe "
+			"records it (JSON) for db import and the workbench to read it again: rename the file or its "
+			"directory", opt, bad + 1);
 }

@@ -49,6 +49,15 @@ int xp_read_file_max(const char *path, size_t max, char **buf, size_t *len, xp_e
 typedef int (*xp_block_fn)(void *arg, const char *p, size_t n, xp_err *err);
 int xp_read_blocks(const char *path, xp_block_fn fn, void *arg, xp_err *err);
 
+/* A path a run records for a later reader (a report's or a saved model's
+ * recipe: db import and the workbench read the file again): JSON holds
+ * text only, so one in another charset (a Latin-1 directory) is refused
+ * before any work, naming the path and opt, the option that gave it (a
+ * record failed after the whole run, said as "out of memory").  abs, its
+ * absolute form, is what is recorded and checked when not NULL.  0 when
+ * it is UTF-8 text, else XP_EINPUT. */
+int xp_path_recordable(const char *opt, const char *path, const char *abs, xp_err *err);
+
 /* Atomically replace path with data[0..len). */
 int xp_write_file(const char *path, const void *data, size_t len, xp_err *err);
 

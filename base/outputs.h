@@ -88,7 +88,9 @@ int xp_mkdirs(const char *dir, xp_err *err);
  * aborted, and the directory xp_outputs_made_dir names if it is empty.
  * Async-signal-safe: for a signal handler, which then dies. */
 void xp_outputs_on_signal(void);
-/* A scratch file of the command's own, no output (db merge's OUT.merge-PID):
+/* A scratch file of the command's own, no output (db merge's OUT.merge-PID),
+ * or a store a command makes that must not outlive its failure (the
+ * pipeline's new DIR/corrections.db, until its commit):
  * removed, with its SQLite files beside it, by xp_outputs_on_signal until
  * xp_outputs_scratch_done.  path is kept, not copied: it must live until
  * then.  Call it before making the file, so that no moment leaves it. */

@@ -73,11 +73,25 @@ void xp_db_close(xp_db *db);
  * SQLite makes beside it when no writer has them: the last reader to close
  * left NAME-wal (empty) and NAME-shm.  xp_db_close of a reader, and db
  * merge for its inputs, call this once closed: where the store and its
- * directory can be written, a read-write connection is opened and closed,
- * whose close does what the last writer's does (checkpoint, then remove
- * both), and only if no other connection has the store open (SQLite takes
- * its exclusive lock for that); else, and where nothing is left, nothing. */
+ * directory can be written and NAME-wal is empty or absent, a read-write
+ * connection is opened and closed, whose close does what the last
+ * writer's does (checkpoint, then remove both), and only if no other
+ * connection has the store open (SQLite takes its exclusive lock for
+ * that).  The checkpoint of an empty log copies nothing: the store's bytes
+ * stay as they were.  A NAME-wal that holds anything is no reader's (a
+ * writer killed before its checkpoint left it): checkpointed, the store's
+ * bytes changed under a command that only reads (its content did not), so
+ * it is left, with NAME-shm, for the next writer.  Else, and where
+ * nothing is left, nothing. */
 void xp_db_tidy(const char *path);
+/* 1 when this open created the store (XP_DB_CREATE where none was). */
+int xp_db_made(const xp_db *db);
+/* Close db as xp_db_close does; a store this open created that holds no
+ * run (the caller's import failed and was rolled back) is removed too,
+ * with its -wal and -shm: a command that fails leaves no new store.  Left
+ * when it holds a run (another process opened the new store meanwhile and
+ * wrote one) or when its path names another file by now. */
+void xp_db_discard(xp_db *db);
 const char *xp_db_path(const xp_db *db);
 int xp_db_version(xp_db *db);
 /* 0 while the store's path still names the file db opened; else

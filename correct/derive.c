@@ -1056,6 +1056,29 @@ static int derive(xp_db *db, int64_t run, int64_t batch, const char *name, const
 		c.doc_line = lines ? lines[i] : 0;
 		rc = document(&c, err);
 	}
+	/* none of the file's documents in the run: another corpus's file, or
+	 * another run's (a store of merged shards acts on its last); before,
+	 * an empty batch, every mention "not imported", exit 0.  Refused,
+	 * with the run that holds its first document if one does. */
+	if (rc == 0 && kc.ndocs && !res->docs) {
+		const xp_doc *d = &kc.docs[0];
+		sqlite3_stmt *st;
+		int64_t holds = 0;
+		if (sqlite3_prepare_v2(db->h, "SELECT max(run) FROM documents WHERE doc = ? AND part = ?", -1, &st, NULL) ==
+		    SQLITE_OK) {
+			sqlite3_bind_text(st, 1, d->id, -1, SQLITE_STATIC);
+			sqlite3_bind_int(st, 2, d->part);
+			holds = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+			sqlite3_finalize(st);
+		}
+		char also[96] = "";
+		if (holds > 0)
+			snprintf(also, sizeof also, "; run %lld holds %s: --run %lld", (long long)holds,
+				 kc.ndocs > 1 ? "its first" : "it", (long long)holds);
+		rc = xp_failc(err, XP_EINPUT, name, lines ? lines[0] : d->nutts ? d->utts[0].line : 0,
+			      "none of its %zu document(s) is in run %lld (document %s part %d is not%s): nothing is imported",
+			      kc.ndocs, (long long)run, d->id, d->part, also);
+	}
 	if (rc == 0)
 		rc = untouched_docs(&c, &kc) ? xp_sql_fail(db, err, "derive") : 0;
 	if (rc == 0) {

@@ -295,6 +295,28 @@ static int mentions(xp_db *db, ins *s, const xp_doc *d, const xp_report *r, cons
 	return rc;
 }
 
+int xp_store_lang(xp_db *db, const char *lang, char *out, size_t cap, xp_err *err)
+{
+	char own[64], had_tag[64];
+	if (xp_lang_tag(lang, own, sizeof own)) {
+		snprintf(out, cap, "%s", lang ? lang : "");
+		return 0;
+	}
+	snprintf(out, cap, "%s", own);
+	sqlite3_stmt *q;
+	if (xp_sql_prepare(db, "SELECT lang FROM runs ORDER BY id DESC", &q, err))
+		return -1;
+	while (sqlite3_step(q) == SQLITE_ROW) {
+		const char *had = xp_sql_text(q, 0);
+		if (xp_lang_tag(had, had_tag, sizeof had_tag) == 0 && !strcmp(had_tag, own)) {
+			snprintf(out, cap, "%s", had);   /* the line's newest spelling */
+			break;
+		}
+	}
+	sqlite3_finalize(q);
+	return 0;
+}
+
 static int run_row(xp_db *db, const xp_report *r, const char *lang, const char *files, int64_t *run, xp_err *err)
 {
 	sqlite3_stmt *st;
@@ -902,15 +924,15 @@ static int import_run(xp_db *db, feed *f, const report_src *src, const char *lan
 	 * over by their language's name: an alias (zho after zh) made a second
 	 * line of runs, each the latest of its own, the corrections left
 	 * behind in the first.  A pack's alias is stored as the pack's code;
-	 * a subtag stays (zh-Hant and zh-Hans subtitles are two lines). */
+	 * a subtag stays (zh-Hant and zh-Hans subtitles are two lines), in
+	 * one spelling (BCP 47's case, joined by "-"): a region in lower
+	 * case, or after "_", made a line of its own, each rerun's
+	 * corrections left in the one before.  A store's line of another
+	 * spelling (made before) is the one a rerun continues. */
 	char clang[sizeof head->lang];
-	size_t primary = strcspn(lang, "-_");
-	snprintf(clang, sizeof clang, "%.*s", (int)primary, lang);
-	const xp_lang_pack *pack = xp_lang_find(clang);
-	if (pack && pack->code[0] && strlen(lang) - primary + strlen(pack->code) < sizeof clang) {
-		snprintf(clang, sizeof clang, "%s%s", pack->code, lang + primary);
-		lang = clang;
-	}
+	if (xp_store_lang(db, lang, clang, sizeof clang, err))
+		return err->code;
+	lang = clang;
 	xp_vocab keys;
 	ins s = {0};
 	int rc = xp_vocab_init(&keys, 0) ? xp_failc(err, XP_ENOMEM, "", 0, "out of memory") : 0;

@@ -164,13 +164,31 @@ static int supersede(xp_db *db, json_t *a)
 			       " + (SELECT count(*) FROM tedits WHERE run = ?1 AND undone = 0 AND created > ?2)",
 			       -1, &st, NULL) != SQLITE_OK)
 		return -1;
+	/* a later run supersedes one of its documents: the shards of a
+	 * workflow merged into one store (one episode each, one language)
+	 * were each "superseded by" the next, told to redo their work on a
+	 * run without their documents, the workbench's banner sending its
+	 * corrector there; a run of no document, by any of its language */
+	sqlite3_stmt *sh;
+	if (sqlite3_prepare_v2(db->h, "SELECT NOT EXISTS (SELECT 1 FROM documents WHERE run = ?1) OR EXISTS (SELECT 1"
+			       " FROM documents a JOIN documents b ON b.doc = a.doc AND b.part = a.part WHERE a.run = ?1"
+			       " AND b.run = ?2)", -1, &sh, NULL) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return -1;
+	}
 	size_t n = json_array_size(a);
 	for (size_t i = 0; i < n; i++) {
 		json_t *r = json_array_get(a, i), *by = NULL;
 		const char *lang = json_string_value(json_object_get(r, "lang"));
-		for (size_t j = n; j-- > i + 1 && !by;)
-			if (lang && json_equal(json_object_get(json_array_get(a, j), "lang"), json_object_get(r, "lang")))
+		for (size_t j = n; j-- > i + 1 && !by;) {
+			if (!lang || !json_equal(json_object_get(json_array_get(a, j), "lang"), json_object_get(r, "lang")))
+				continue;
+			sqlite3_reset(sh);
+			sqlite3_bind_int64(sh, 1, (int64_t)json_integer_value(json_object_get(r, "run")));
+			sqlite3_bind_int64(sh, 2, (int64_t)json_integer_value(json_object_get(json_array_get(a, j), "run")));
+			if (sqlite3_step(sh) == SQLITE_ROW && sqlite3_column_int(sh, 0))
 				by = json_array_get(a, j);
+		}
 		json_object_set_new(r, "latest", json_boolean(!by));
 		json_object_set_new(r, "superseded_by", by ? json_incref(json_object_get(by, "run")) : json_null());
 		int64_t after = 0;
@@ -183,6 +201,7 @@ static int supersede(xp_db *db, json_t *a)
 		json_object_set_new(r, "after_rerun", json_integer(after));
 	}
 	sqlite3_finalize(st);
+	sqlite3_finalize(sh);
 	return 0;
 }
 
@@ -2169,10 +2188,10 @@ static int names(xp_vocab *v, char ***out, size_t *n)
 	*out = calloc(v->n + 1, sizeof **out);
 	if (!*out)
 		return -1;
+	*n = v->n;   /* before the copies: a failed strdup leaves NULLs that xp_queue_free frees with the rest */
 	for (uint32_t i = 0; i < v->n; i++)
 		if (!((*out)[i] = strdup(v->words[i])))
 			return -1;
-	*n = v->n;
 	return 0;
 }
 
@@ -2182,7 +2201,7 @@ int xp_db_queue(xp_db *db, int64_t run, xp_queue *q, xp_err *err)
 	xp_triage_item *t = NULL;
 	size_t nt = 0;
 	if (xp_db_triage(db, run, &t, &nt, err))
-		return -1;
+		return xp_err_code(err);   /* out of memory is XP_ENOMEM, not -1 */
 	sqlite3_stmt *st;
 	if (xp_sql_prepare(db, XP_SQL_KEY_DOCS("?1") "SELECT d.doc, m.mention, m.id, p.fate, p.confidence, m.start, m.end,"
 			   " u.src, kd.kp FROM mentions m JOIN kd ON kd.id = m.document"

@@ -817,6 +817,7 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	if (!db)
 		return xp_failc(err, XP_ENOMEM, path, 0, "out of memory");
 	snprintf(db->path, sizeof db->path, "%s", path);
+	db->made = made;
 	int flags = mode == XP_DB_READ ? SQLITE_OPEN_READONLY
 		  : mode == XP_DB_WRITE ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
 	int v = connect(db, flags, err) ? -1 : schema_version(db, err);
@@ -911,6 +912,13 @@ void xp_db_tidy(const char *path)
 	snprintf(side, sizeof side, "%s-shm", path);
 	if (lstat(side, &st) != 0 || access(path, W_OK) || !dir_writable(path))
 		return;
+	/* a -wal that holds anything was not a reader's (a read-only
+	 * connection writes none): a writer killed before its checkpoint left
+	 * it, or one writes now.  The close below would copy it into the
+	 * store, whose bytes a reader (db export) then changed: left as found */
+	snprintf(side, sizeof side, "%s-wal", path);
+	if (lstat(side, &st) == 0 && st.st_size > 0)
+		return;
 	sqlite3 *h = NULL;
 	/* no SQLITE_OPEN_CREATE: a store gone meanwhile is not made again;
 	 * reading the schema opens the log, so that the close sees it */
@@ -929,6 +937,33 @@ void xp_db_close(xp_db *db)
 		xp_db_tidy(db->path);
 	free(db->real);
 	free(db);
+}
+
+int xp_db_made(const xp_db *db) { return db && db->made; }
+
+void xp_db_discard(xp_db *db)
+{
+	if (!db)
+		return;
+	if (db->held)
+		xp_db_rollback(db);
+	/* under the write lock, so that no run is written between the count
+	 * and the unlink; the connection's close then has nothing to keep */
+	int gone = 0;
+	if (db->made && db->h && sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
+		if (xp_db_same_file(db, NULL) == 0 && xp_sql_int(db, "SELECT count(*) FROM runs", 1) == 0)
+			gone = unlink(db->path) == 0;
+		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	}
+	char side[sizeof db->path + 16];
+	snprintf(side, sizeof side, "%s", db->path);
+	xp_db_close(db);
+	static const char *const beside[] = {"-wal", "-shm", "-journal"};
+	size_t n = strlen(side);
+	for (size_t i = 0; gone && i < sizeof beside / sizeof *beside; i++) {
+		snprintf(side + n, sizeof side - n, "%s", beside[i]);
+		unlink(side);
+	}
 }
 
 const char *xp_db_path(const xp_db *db) { return db->path; }

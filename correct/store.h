@@ -25,6 +25,7 @@ struct xp_db {
 	unsigned long long dev, ino;   /* the file it opened (its path's, at open): xp_sql_begin checks the path */
 	int has_id;
 	int tidy;      /* opened read-only, not immutable: xp_db_tidy at close */
+	int made;      /* this open created the store (create_whole): xp_db_discard removes it */
 	char *real;    /* its path resolved at open (realpath): SQLite names its -wal so */
 	int version;   /* the schema version it was opened at (after migrating): the tests keep
 			  stores at older versions, whose tables the newer code must not ask for */
@@ -233,6 +234,11 @@ int xp_run_batch(xp_db *db, int64_t run, const char *path, const char *annotator
 /* Carry the live corrections of earlier runs over to a run just imported
  * (correct/carry.c), inside the import's transaction. */
 int xp_carry(xp_db *db, int64_t run, xp_err *err);
+/* The spelling of language tag lang that names its line of runs in the
+ * store, into out (cap bytes): the newest run's whose tag spells as lang's
+ * (lang/lang.h xp_lang_tag: es-mx, es_MX and es-MX are one), else lang's
+ * own one spelling (lang as given when it has none).  -1 on an SQL error. */
+int xp_store_lang(xp_db *db, const char *lang, char *out, size_t cap, xp_err *err);
 
 
 /* A review (keep or note) inside the caller's transaction (correct/review.c);

@@ -79,7 +79,7 @@ static int cmp_byfile(const void *a, const void *b)
  * archive's stay in entry order, as f->entry says where they are */
 static int index_names(xp_files *f, xp_err *err)
 {
-	if (!f->zip)
+	if (!f->zip && f->n)   /* an empty directory: names is NULL, and qsort(NULL, 0) is undefined */
 		qsort(f->names, f->n, sizeof *f->names, cmp_str);
 	byfile *v = malloc((f->n + 1) * sizeof *v);
 	f->by_file = malloc((f->n + 1) * sizeof *f->by_file);

@@ -131,6 +131,12 @@ static int dialogue(const char *name, unsigned long line, xp_str v, const format
 	if (start < 0 || end < 0)
 		return xp_failc(err, XP_EINPUT, name, line, "a Dialogue line's %s is not a time (H:MM:SS.cc)",
 				start < 0 ? "Start" : "End");
+	/* as an SRT cue's (io/subs.c): its line overlapped no utterance's
+	 * and was lost, the utterance left without a target, exit 0 */
+	if (end < start)
+		return xp_failc(err, XP_EINPUT, name, line, "a Dialogue line whose End %.*s is before its Start %.*s: "
+				"the line ends before it starts (it would overlap no other): nothing is read",
+				(int)(te.n < 20 ? te.n : 20), te.p, (int)(ts.n < 20 ? ts.n : 20), ts.p);
 	if (xp_grow(&a->v, &a->cap, a->n + 1, sizeof *a->v))
 		return xp_failc(err, XP_ENOMEM, name, line, "out of memory");
 	xp_ass_event *ev = &a->v[a->n];

@@ -311,10 +311,12 @@ fail:
 	return -1;
 }
 
-/* "set_12" -> 12; -1 for any other name */
+/* "set_12" -> 12; -1 for any other name, "set_012" among them: read as
+ * 12 it was one chain with set_12, two sets of the file merged without a
+ * word (CorefUD's eN refuses leading zeros the same way) */
 static long long set_number(const char *s)
 {
-	if (strncmp(s, "set_", 4) || !s[4])
+	if (strncmp(s, "set_", 4) || !s[4] || (s[4] == '0' && s[5]))
 		return -1;
 	long long v = 0;
 	for (const char *p = s + 4; *p; p++) {

@@ -540,6 +540,14 @@ const xp_lang_pack *xp_lang_find(const char *code);
  * a code ICU lacks. */
 int xp_lang_known(const char *code, char *name, size_t cap);
 
+/* The one spelling of language tag `code` into out (cap bytes): a pack's
+ * code for its alias ("zho" -> "zh"), the two-letter code of a language ICU
+ * gives one ("ita", "ger" -> "it", "de"), the subtags joined by '-' in BCP
+ * 47's case ("es_mx" -> "es-MX", "zh-hant" -> "zh-Hant").  What names one
+ * line of runs in a store: two spellings of one tag made two.  -1 (out
+ * "") when code is NULL or empty or its spelling does not fit. */
+int xp_lang_tag(const char *code, char *out, size_t cap);
+
 /* Whether the codes a and b name one language: 1 when they do (one pack,
  * or, for a language without a pack, one ISO 639-3 code as ICU gives it:
  * "ro" and "ron"), 0 when they name two, -1 when either names none that

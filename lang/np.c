@@ -828,9 +828,15 @@ static int det_before(const xp_np_span *x, const char *const *dets, uint32_t *a)
 	return 1;
 }
 
+/* a token edge_punct and punct_next take for punctuation: every character
+ * of it Unicode punctuation that stands between words (model/tokenize.h
+ * XP_PUNCT_CLAUSE: , . ; : ? ! ¿ ¡ ， 。 、 ، ؟ ؛ - — …), not a quotation
+ * mark or bracket, which may bound a quoted title the annotation keeps
+ * (French gold marks « le moi qui se souvient »: with quotes French lost
+ * 0.29 on ParCorFull, Chinese 0.14 on mmc-tune) */
 static int edge_punct_tok(const char *w, uint32_t n)
 {
-	return n == 1 && strchr(",.;:?!", w[0]) != NULL;
+	return xp_punct_only(w, n, XP_PUNCT_CLAUSE | XP_PUNCT_NO_QUOTES);
 }
 
 /* XP_NP_EDGE_PUNCT: punctuation at the span's ends leaves it (np.h) */

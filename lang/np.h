@@ -229,17 +229,24 @@
  *                   French and Portuguese de) sheds it, when more follows
  *                   (xp_lang_pack.np_shed).
  *   XP_NP_PUNCT_NEXT  any language whose pack lists it: a span that is one
- *                   comma (or other punctuation) alone takes the word after it
- *                   instead (English "who" / "that" linked to the comma of
- *                   ", die" / ", que": the relative pronoun is the next word).
+ *                   punctuation token alone (edge_punct's class, below) takes
+ *                   the word after it instead (English "who" / "that" linked
+ *                   to the comma of ", die" / ", que": the relative pronoun
+ *                   is the next word).
  *   XP_NP_NAMES     every language, with the names `wordalign` learned
  *                   (io/names.h, project/names.h): a name's span becomes
  *                   the occurrence of a form the show gives it, where one
  *                   stands in its target sentence.
- *   XP_NP_EDGE_PUNCT  any language whose pack lists it: a comma, full stop,
- *                   colon, semicolon, question or exclamation mark at either
- *                   end of a span of more than punctuation leaves it (the
- *                   aligner's filler for an English word: ", die" for "who").
+ *   XP_NP_EDGE_PUNCT  any language whose pack lists it: a punctuation token
+ *                   at either end of a span of more than punctuation leaves
+ *                   it (the aligner's filler for an English word: ", die" for
+ *                   "who"), unless the English mention has one at that end.
+ *                   Punctuation by Unicode, for every script: a token whose
+ *                   characters are all of the categories P* and stand between
+ *                   words (model/tokenize.h XP_PUNCT_CLAUSE: , . ; : ? ! ¿ ¡
+ *                   ， 。 、 ، ؟ ؛ - — …; not % / # &), and no quotation mark or
+ *                   bracket, which may bound a quoted title the annotation
+ *                   keeps (XP_PUNCT_NO_QUOTES).
  *   XP_NP_MARKED    any language whose pack lists words the annotation marks
  *                   wherever they stand (xp_lang_pack.marked: the German es,
  *                   er; the French ils, cela; the Portuguese isto, ele): one

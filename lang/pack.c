@@ -321,6 +321,56 @@ static int icu_language(const char *l)
 	return 0;
 }
 
+int xp_lang_tag(const char *code, char *out, size_t cap)
+{
+	if (!out || !cap)
+		return -1;
+	*out = 0;
+	if (!code || !*code)
+		return -1;
+	size_t o = 0, n = strcspn(code, "-_");
+	char first[16];
+	if (n >= sizeof first)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		first[i] = (char)(code[i] >= 'A' && code[i] <= 'Z' ? code[i] - 'A' + 'a' : code[i]);
+	first[n] = 0;
+	const xp_lang_pack *p = xp_lang_find(first);
+	const char *as = p && *p->code ? p->code : first;
+	for (size_t k = 0; !p && k < sizeof biblio / sizeof *biblio; k++)
+		if (!strcmp(first, biblio[k][0]))
+			as = biblio[k][1];
+	/* a three-letter code of a language with a two-letter one: that one */
+	for (const char *const *l = uloc_getISOLanguages(); !p && as == first && n == 3 && *l; l++)
+		if (strlen(*l) == 2 && !strcmp(uloc_getISO3Language(*l), first))
+			as = *l;
+	if (strlen(as) >= cap)
+		return -1;
+	o = (size_t)sprintf(out, "%s", as);
+	for (const char *t = code + n; *t;) {
+		t += strspn(t, "-_");
+		size_t k = strcspn(t, "-_"), alpha = 0;
+		if (!k)
+			break;
+		if (o + k + 1 >= cap) {
+			*out = 0;
+			return -1;
+		}
+		for (size_t i = 0; i < k; i++)
+			alpha += (t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z');
+		out[o++] = '-';
+		for (size_t i = 0; i < k; i++) {
+			char c = t[i];
+			/* a script Title case, a region upper, the rest lower */
+			int up = alpha == k && (k == 2 || (k == 4 && i == 0));
+			out[o++] = (char)(up ? (c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c) : (c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
+		}
+		t += k;
+	}
+	out[o] = 0;
+	return 0;
+}
+
 int xp_lang_known(const char *code, char *name, size_t cap)
 {
 	if (name && cap)

@@ -48,11 +48,11 @@ extern const char xp_ends_zh_json[];
 	 "a noun phrase's span drops a first word its annotation leaves out (im, zum; de)", NULL}
 #define XP_RULE_EDGE_PUNCT                                                                                  \
 	{"edge_punct", XP_RK_NP, XP_NP_EDGE_PUNCT, 1,                                                       \
-	 "a comma, full stop, colon or question mark at a span's edge leaves it, unless the English has one there", NULL}
+	 "punctuation at a span's edge (, . ; : ? ! ¿ ¡ ， 。 ، ؟ - …; not quotes or brackets) leaves it, unless the English has some there", NULL}
 
 #define XP_RULE_PUNCT_NEXT                                                                                  \
 	{"punct_next", XP_RK_NP, XP_NP_PUNCT_NEXT, 1,                                                       \
-	 "a span that is one comma or stop alone takes the word after it (', die' for 'who')", NULL}
+	 "a span that is one punctuation mark alone (a comma, a stop, ¿) takes the word after it (', die' for 'who')", NULL}
 
 #define XP_RULE_MARKED                                                                                      \
 	{"marked", XP_RK_NP, XP_NP_MARKED, 1,                                                               \

@@ -3,6 +3,7 @@
 #include "tokenize.h"
 #include "charspan.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ubrk.h>
@@ -108,16 +109,44 @@ xp_utt *xp_doc_add_utt_text(xp_corpus *c, xp_doc *d, const char *speaker, const 
 	return u;
 }
 
-int xp_is_punct(const char *s)
+/* a Line_Break class of punctuation between words (tokenize.h XP_PUNCT_CLAUSE) */
+static int clause_lb(int32_t lb)
 {
-	int32_t n = (int32_t)strlen(s), i = 0;
-	if (!n)
+	switch (lb) {
+	case U_LB_OPEN_PUNCTUATION: case U_LB_CLOSE_PUNCTUATION: case U_LB_CLOSE_PARENTHESIS:
+	case U_LB_QUOTATION: case U_LB_EXCLAMATION: case U_LB_INFIX_NUMERIC: case U_LB_HYPHEN:
+	case U_LB_BREAK_AFTER: case U_LB_BREAK_BOTH: case U_LB_INSEPARABLE: case U_LB_NONSTARTER:
+		return 1;
+	default:
 		return 0;
-	while (i < n) {
+	}
+}
+
+int xp_punct_only(const char *s, size_t n, unsigned what)
+{
+	int32_t i = 0, len = (int32_t)n;
+	if (!n || n > INT32_MAX)
+		return 0;
+	while (i < len) {
 		UChar32 c;
-		U8_NEXT((const uint8_t *)s, i, n, c);
-		if (c < 0 || !(u_ispunct(c) || (U_GET_GC_MASK(c) & U_GC_S_MASK)))
+		U8_NEXT((const uint8_t *)s, i, len, c);
+		if (c < 0)
+			return 0;
+		int32_t gc = (int32_t)U_GET_GC_MASK(c);
+		if ((what & XP_PUNCT_SYMBOLS) && (gc & U_GC_S_MASK))
+			continue;
+		if (!(gc & U_GC_P_MASK))
+			return 0;
+		if ((what & XP_PUNCT_CLAUSE) && !clause_lb(u_getIntPropertyValue(c, UCHAR_LINE_BREAK)))
+			return 0;
+		if ((what & XP_PUNCT_NO_QUOTES) &&
+		    ((gc & (U_GC_PS_MASK | U_GC_PE_MASK)) || u_hasBinaryProperty(c, UCHAR_QUOTATION_MARK)))
 			return 0;
 	}
 	return 1;
+}
+
+int xp_is_punct(const char *s)
+{
+	return xp_punct_only(s, strlen(s), XP_PUNCT_SYMBOLS);
 }

@@ -50,6 +50,7 @@ typedef struct run {
 	xp_pipe_result *r;
 	xp_outputs out;             /* every file but the database, replaced at the end */
 	xp_db *db;                  /* the store, its import's transaction open until then */
+	char db_path[4200];         /* its path, for a signal's removal while it is new (stage_db) */
 	xp_corpus en;
 	xp_aligned al;
 	xp_buf report;
@@ -703,9 +704,21 @@ static int stage_db(run *R, xp_err *e)
 	char *files = files_json(R->o, R->r);
 	if (!files)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
-	char path[4200];
 	const char *lang = R->o->align.tgt_lang ? R->o->align.tgt_lang : R->r->align.tgt_lang;
-	int rc = xp_db_open(out_path(R, XP_OUT_DB, path, sizeof path), &R->db, e) || xp_db_begin(R->db, e);
+	/* a store this run makes is its output too: a failure (xp_pipeline,
+	 * xp_db_discard) or SIGINT, SIGTERM, SIGHUP before the store's commit
+	 * removes it.  Before, a fresh -o whose import failed (a full disk)
+	 * was left holding an empty corrections.db, where the run had no file.
+	 * Named for the handler before it is made, as a scratch file is
+	 * (base/outputs.h), and forgotten if it was there (another's) */
+	const char *path = out_path(R, XP_OUT_DB, R->db_path, sizeof R->db_path);
+	struct stat sb;
+	if (lstat(path, &sb) != 0)
+		xp_outputs_scratch(R->db_path);
+	int rc = xp_db_open(path, &R->db, e);
+	if (!xp_db_made(R->db))
+		xp_outputs_scratch_done(R->db_path);
+	rc = rc || xp_db_begin(R->db, e);
 	if (!rc && R->report_tmp) {
 		/* projected a document at a time: the report is read from its
 		 * temporary file, a document at a time too, and the documents
@@ -868,23 +881,15 @@ static int store_commit(void *db, xp_err *e)
 }
 
 /* --segmenter-data's directory, which a saved model's recipe records
- * (model_how) for a workbench's realign to read again: JSON holds text
- * only, and a path in another charset (a Latin-1 directory) made the
- * record fail after all the run's work, said as "out of memory".  Refused
- * before any, named, as project --report refuses it (tools/cmd_project.c). */
+ * (model_how) for a workbench's realign to read again: a path not in
+ * UTF-8 is refused before any work (base/file.h xp_path_recordable), as
+ * project --report refuses it (tools/cmd_project.c). */
 static int check_recipe_paths(const xp_pipe_opts *o, xp_err *err)
 {
 	if (!o->save_model || !o->proj.segmenter_data)
 		return 0;
 	char *abs = realpath(o->proj.segmenter_data, NULL);
-	const char *p = abs ? abs : o->proj.segmenter_data;
-	size_t bad = 0;
-	int rc = xp_utf8_valid(p, strlen(p), &bad)
-			 ? 0
-			 : xp_failc(err, XP_EINPUT, o->proj.segmenter_data, 0,
-				    "--segmenter-data: the path is not UTF-8 text (its byte %zu), and --save-model's recipe "
-				    "records it (JSON) for the workbench to read the data again: rename the directory",
-				    bad + 1);
+	int rc = xp_path_recordable("--segmenter-data", o->proj.segmenter_data, abs, err);
 	free(abs);
 	return rc;
 }
@@ -932,8 +937,15 @@ int xp_pipeline(const xp_pipe_opts *o, xp_pipe_result *r, xp_err *err)
 		remove_stale(&R);
 	if (R.db && rc)
 		xp_db_rollback(R.db);
+	else
+		xp_outputs_scratch_done(R.db_path);   /* in place with the files */
 	xp_signals_release(&hold);
-	xp_db_close(R.db);
+	/* a store the failed run made goes with it: outputs all or nothing */
+	if (rc)
+		xp_db_discard(R.db);
+	else
+		xp_db_close(R.db);
+	xp_outputs_scratch_done(R.db_path);
 	run_free(&R);
 	/* a refused run writes nothing, not even the directory it made (a
 	 * workflow's "does it exist" must not take it for a run); rmdir leaves

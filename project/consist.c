@@ -473,6 +473,7 @@ static long part(xp_proj_mention *m, size_t n, const xp_consist_in *in, xp_consi
 		total += relink(&c, g, ng, &R, NULL);
 	}
 	free(G.order), free(G.first);
+	G = (groups){0};   /* oom: below frees them */
 	/* a name across the corpus, for the members still open: its rendering
 	 * is of the state before any name was placed (no member belongs to two
 	 * names, and placing one moves only its own members) */

@@ -577,9 +577,10 @@ static int recover(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n, int32
 	const size_t nf = (size_t)xp_nfeat();
 	/* taken: held by any mention; ptaken: by an English pronoun's (a pronoun
 	 * inside the span of a larger mention, 我 of 我的狗, دوست من, is free) */
-	uint8_t *taken = calloc(3 * (size_t)u->nw + 3, 1), *ptaken = taken + u->nw + 1, *scratch = ptaken + u->nw + 1;
+	uint8_t *taken = calloc(3 * (size_t)u->nw + 3, 1);
 	if (!taken)
 		return -1;
+	uint8_t *ptaken = taken + u->nw + 1, *scratch = ptaken + u->nw + 1;   /* (NULL + n is undefined) */
 	xp_span_other *others = n ? malloc(n * sizeof *others) : NULL;   /* what the hooks see of them */
 	if (n && !others) {
 		free(taken);
@@ -692,12 +693,14 @@ static int misplaced(utt_ctx *u, xp_proj_mention *pm, float *feat, size_t n)
 	}
 	int reseat = (u->rules & hook_bits(u->pack, XP_SH_RESEAT, XP_RK_PRONOUN)) != 0;
 	/* how many pronoun mentions hold each token, and how many mentions at all */
-	uint8_t *taken = calloc(3 * ((size_t)u->nw + 1), 1), *held = taken + u->nw + 1, *scratch = held + u->nw + 1;
+	uint8_t *taken = calloc(3 * ((size_t)u->nw + 1), 1);
 	xp_span_other *others = reseat && n ? malloc(n * sizeof *others) : NULL;
 	if (!taken || (reseat && n && !others)) {
 		free(taken);
+		free(others);
 		return -1;
 	}
+	uint8_t *held = taken + u->nw + 1, *scratch = held + u->nw + 1;   /* (NULL + n is undefined) */
 	for (size_t k = 0; k < n; k++)
 		for (uint32_t j = pm[k].tgt_start; pm[k].fate == XP_PROJECTED && j < pm[k].tgt_end; j++) {
 			held[j] += held[j] < UINT8_MAX;

@@ -1,6 +1,7 @@
 /* tools/cli.c — shared reporting for subcommands; see cli.h. */
 #include "cli.h"
 #include "../base/text.h"
+#include "../io/archive.h"
 #include "../io/conllu.h"
 #include "../io/mmax2.h"
 
@@ -199,6 +200,20 @@ int xp_cli_check_files(const xp_cli_file *f, size_t n, xp_err *e)
 				rc = xp_failc(e, XP_EUSAGE, f[j].path, 0, "%s and %s name the same file%s%s (its counts "
 					      "would be taken twice)", f[i].opt, f[j].opt, strcmp(f[i].path, f[j].path) ? " " : "",
 					      strcmp(f[i].path, f[j].path) ? f[i].path : "");
+	/* the two sides of a pair (out 3), one file: `--subs en.srt
+	 * --tgt-subs en.srt` (or a link to it) projected the English onto
+	 * itself as the target language, exit 0.  A regular file only: a
+	 * directory or a zip archive (--episodes: any layout) may hold each
+	 * side's files apart. */
+	struct stat st;
+	for (size_t i = 0; !rc && i < n; i++)
+		for (size_t j = i + 1; !rc && j < n; j++)
+			if (f[i].out == 3 && f[j].out == 3 && known[i] && known[j] && same_file(&id[i], &id[j]) &&
+			    stat(f[i].path, &st) == 0 && S_ISREG(st.st_mode) && !xp_is_zip(f[i].path))
+				rc = xp_failc(e, XP_EUSAGE, f[j].path, 0, "%s and %s name the same file%s%s: one file cannot "
+					      "be both sides of the pair (a bilingual file is given once, as %s)", f[i].opt,
+					      f[j].opt, strcmp(f[i].path, f[j].path) ? " " : "",
+					      strcmp(f[i].path, f[j].path) ? f[i].path : "", f[i].opt);
 	/* each output against every file named before it and every input after */
 	for (size_t i = 0; !rc && i < n; i++) {
 		for (size_t j = 0; !rc && j < n; j++) {

@@ -75,7 +75,9 @@ typedef struct xp_cli_file {
 	const char *opt;        /* "-o", "--source", "DB", "IN" */
 	const char *path;
 	int out;                /* 1 written, 0 only read, 2 read and its counts
-				 * added: two of them may not be one file */
+				 * added: two of them may not be one file; 3 read
+				 * as one side of a pair (--subs, --tgt-subs): two
+				 * of them may not be one regular file */
 } xp_cli_file;
 int xp_cli_check_files(const xp_cli_file *f, size_t n, xp_err *e);
 /* The same for n operands read (FILE...), each named opt. */

@@ -112,8 +112,8 @@ static int check_files(const args *a, const xp_batch *b, const char *config, xp_
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	size_t n = 0;
 	f[n++] = (xp_cli_file){"--transcript", a->transcript, 0};
-	f[n++] = (xp_cli_file){"--subs", a->src.subs, 0};
-	f[n++] = (xp_cli_file){"--tgt-subs", a->src.tgt, 0};
+	f[n++] = (xp_cli_file){"--subs", a->src.subs, 3};
+	f[n++] = (xp_cli_file){"--tgt-subs", a->src.tgt, 3};
 	f[n++] = (xp_cli_file){"--links", a->src.links, 0};
 	f[n++] = (xp_cli_file){"--episodes", a->src.episodes, 0};
 	f[n++] = (xp_cli_file){"--config", config, 0};

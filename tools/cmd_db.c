@@ -31,6 +31,7 @@ typedef struct dargs {
 	int wa_seed_set;
 	double wa_span_factor;    /* --wa-span-factor, checked; 0 when not given */
 	long long run;
+	int run_default;          /* no --run: the store's last run */
 	int json, silver, only_flagged, top, top_set, list, explain, keep_empty, allow_empty;
 	int words;                /* pairs --tokens words */
 	int32_t span3[3];         /* --span, checked */
@@ -294,6 +295,32 @@ static void run_label(json_t *r, int with_id, char *out, size_t n)
 	snprintf(out, n, "run %lld (%s, imported %s%s%.8s)", (long long)json_integer_value(json_object_get(r, "run")),
 		 json_string_value(json_object_get(r, "lang")), json_string_value(json_object_get(r, "created")),
 		 uid ? ", id " : "", uid ? uid : "");
+}
+
+/* export or stats without --run: the other runs of its language that it
+ * does not supersede (the shards of a workflow merged into one store:
+ * other episodes), said on stderr with --run; before, only the last shard
+ * was exported or counted, and nothing said the rest were not */
+static void say_not_superseded(const dargs *a, json_t *all, json_t *r, const char *cmd, const char *done)
+{
+	if (!a->run_default)
+		return;
+	size_t i, n = 0;
+	json_t *x;
+	char list[200] = "";
+	json_array_foreach(all, i, x) {
+		if (x == r || !json_is_true(json_object_get(x, "latest")) ||
+		    !json_equal(json_object_get(x, "lang"), json_object_get(r, "lang")))
+			continue;
+		size_t k = strlen(list);
+		if (n++ < 8 && k + 24 < sizeof list)
+			snprintf(list + k, sizeof list - k, "%s%lld", k ? ", " : "",
+				 (long long)json_integer_value(json_object_get(x, "run")));
+	}
+	if (n)
+		fprintf(stderr, "xproj db %s: note: %zu other run(s) of %s hold documents this run does not (run %s%s), "
+			"not %s: db %s --run N for one\n", cmd, n, json_string_value(json_object_get(r, "lang")), list,
+			n > 8 ? ", ..." : "", done, cmd);
 }
 
 /* what the import of a run carried over from earlier runs */
@@ -922,6 +949,7 @@ static int do_stats(xp_db *db, dargs *a, xp_err *e)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	}
 	int rc = a->json ? 0 : print_carry(db, r, 0, e);
+	say_not_superseded(a, all, r, "stats", "counted");
 	json_decref(all);
 	xp_db_counts_free(&s);
 	return rc;
@@ -1062,6 +1090,7 @@ static int do_export(xp_db *db, dargs *a, xp_err *e)
 			       a->jsonl ? a->jsonl : "");
 			if (X.empty)
 				printf("%zu document(s) without a target sentence not written (--keep-empty writes them)\n", X.empty);
+			say_not_superseded(a, all, r, "export", "exported");
 		}
 		json_decref(all);
 		return rc;
@@ -1091,6 +1120,7 @@ static int do_export(xp_db *db, dargs *a, xp_err *e)
 			a->jsonl ? a->jsonl : "");
 		if (empty)
 			fprintf(say, "%zu document(s) without a target sentence not written (--keep-empty writes them)\n", empty);
+		say_not_superseded(a, all, r, "export", "exported");
 	}
 	json_decref(all);
 	xp_corpus_free(&c);
@@ -1292,7 +1322,7 @@ static int dispatch(xp_db *db, const char *sub, dargs *a, xp_err *e)
 	 * takes one: triage and export-tasa read it as a run without mentions
 	 * (an empty queue, a CSV of its header alone) and exited 0 */
 	if (!a->run)
-		a->run = xp_db_latest_run(db);
+		a->run = xp_db_latest_run(db), a->run_default = 1;
 	else if (!xp_db_has_run(db, a->run))
 		return xp_failc(e, XP_ENOTFOUND, a->db, 0, "there is no run %lld in the database", (long long)a->run);
 	int needs_run = strcmp(sub, "init") && strcmp(sub, "import") && strcmp(sub, "log") && strcmp(sub, "undo") &&

@@ -100,7 +100,7 @@ static int check_files(const xp_pipe_opts *o, const char *config, xp_err *e)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	}
 	const xp_cli_file in[NIN] = {
-		{"--source", o->source, 0}, {"--subs", o->subs, 0},         {"--tgt-subs", o->tgt_subs, 0},
+		{"--source", o->source, 0}, {"--subs", o->subs, 3},         {"--tgt-subs", o->tgt_subs, 3},
 		{"--links", o->links, 0},   {"--alignments", o->alignments, 0}, {"--probs", o->probs, 0},
 		{"--episodes", o->episodes, 0}, {"--config", config, 0},   {"--dict", dict[0], 0},
 		{"--dict", dict[1], 0}};

@@ -299,22 +299,6 @@ static void gender_summary(const xp_proj_gender *gp)
 			pm, m, m ? 100.0 * pm / m : 0, pf, f, f ? 100.0 * pf / f : 0);
 }
 
-/* A path the report's recipe records, for `db import` and a workbench's
- * realign to read the file again: JSON holds text only, and a name in
- * another charset (a Latin-1 directory) made json_pack fail, said as "out
- * of memory", or, for --segmenter-data, the record dropped without a word
- * (a realign then segments with the default data).  Refused, named. */
-static int recipe_path(const char *opt, const char *path, const char *abs, xp_err *e)
-{
-	const char *p = abs ? abs : path;
-	size_t bad = 0;
-	if (xp_utf8_valid(p, strlen(p), &bad))
-		return 0;
-	return xp_failc(e, XP_EINPUT, path, 0, "%s: the path is not UTF-8 text (its byte %zu), and the report records it "
-			"(JSON) for db import and the workbench to read the file again: rename the file or its directory",
-			opt, bad + 1);
-}
-
 /* One file the projection read besides its corpus and links, for the
  * run's recipe: where it was (absolute), its size and hash, so that `db
  * import` can take its text into the store and a workbench's realign
@@ -333,7 +317,7 @@ static int recipe_file(json_t *in, const char *key, const char *path, xp_err *e)
 	snprintf(opt, sizeof opt, "--%s", key);
 	for (char *c = opt; *c; c++)
 		*c = *c == '_' ? '-' : *c;
-	if (recipe_path(opt, path, abs, e)) {
+	if (xp_path_recordable(opt, path, abs, e)) {
 		free(abs);
 		return -1;
 	}
@@ -371,7 +355,7 @@ static int settings_of(const args *a, xp_buf *set, xp_err *e)
 		rc = recipe_file(in, "all_links", a->all_links, e);
 	if (rc == 0 && a->o.segmenter_data) {
 		char *abs = realpath(a->o.segmenter_data, NULL);
-		rc = recipe_path("--segmenter-data", a->o.segmenter_data, abs, e);
+		rc = xp_path_recordable("--segmenter-data", a->o.segmenter_data, abs, e);
 		if (rc == 0 && json_object_set_new(in, "segmenter_data", json_string(abs ? abs : a->o.segmenter_data)))
 			rc = xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 		free(abs);

@@ -125,9 +125,9 @@ def scene_edges():
 
 def scene_end():
     """a mention on a document's last line: the list, scrolled as far as it
-    goes, stopped mid-line and cut its top line (docs/serve.md, seen and not
-    fixed); it now starts at a line's edge there too, the mention's line in
-    view"""
+    goes, stopped mid-line and cut its top line (seen and not fixed then:
+    docs/history/serve-rounds.md, "What annotators see"); it now starts at
+    a line's edge there too, the mention's line in view"""
     items = page.api("queue?limit=500")["items"]
     last = None
     for it in items:

@@ -1,5 +1,5 @@
-# The fifteenth adversarial round (docs/nothing-lost.md): each check here
-# failed on the code before it.
+# The fifteenth adversarial round (docs/history/nothing-lost-rounds.md,
+# "Fifteenth round"): each check here failed on the code before it.
 . tests/cli/lib
 S=tools/sample
 

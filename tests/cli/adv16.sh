@@ -1,5 +1,5 @@
-# The sixteenth adversarial round (docs/nothing-lost.md): each check here
-# failed on the code before it.
+# The sixteenth adversarial round (docs/history/nothing-lost-rounds.md,
+# "Sixteenth round"): each check here failed on the code before it.
 . tests/cli/lib
 S=tools/sample
 P=$FIX/project

@@ -1,5 +1,5 @@
-# The seventeenth adversarial round (docs/nothing-lost.md): each check here
-# failed on the code before it.
+# The seventeenth adversarial round (docs/history/nothing-lost-rounds.md,
+# "Seventeenth round"): each check here failed on the code before it.
 . tests/cli/lib
 S=tools/sample
 P=$FIX/project
@@ -112,7 +112,8 @@ expect_status 0 $XPROJ db import $T/lat.db --source "$lat/dialogue.conll" --alig
 cp $T/m.json "$lat/m.json"
 expect_status 1 $XPROJ project --source $P/en.conll --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
 	-o $T/latm.conll --report $T/latm.json --model "$lat/m.json"
-expect_grep "m.json: --model: the path is not UTF-8 text (its byte [0-9]*), and the report records it" $T/err
+# one message for both (base/file.h xp_path_recordable)
+expect_grep "m.json: --model: the path is not UTF-8 text (its byte [0-9]*), and the run's recipe records it (JSON) for db import and the workbench" $T/err
 [ ! -e $T/latm.conll ] && [ ! -e $T/latm.json ] || { echo "FAIL: a refused project wrote its outputs"; fails=$((fails + 1)); }
 # pipeline --save-model records --segmenter-data's directory in the
 # model's recipe, read back by the workbench's realign: a Latin-1 one
@@ -120,7 +121,7 @@ expect_grep "m.json: --model: the path is not UTF-8 text (its byte [0-9]*), and 
 # the fresh -o).  Refused before any work, by name; without --save-model
 # nothing records it, and the run goes on.
 expect_status 1 $XPROJ pipeline --config $S/zh.conf --segmenter-data "$lat" --save-model -o $T/lats --quiet
-expect_grep "caf.*: --segmenter-data: the path is not UTF-8 text (its byte [0-9]*), and --save-model's recipe records it" $T/err
+expect_grep "caf.*: --segmenter-data: the path is not UTF-8 text (its byte [0-9]*), and the run's recipe records it (JSON) for db import and the workbench" $T/err
 [ ! -e $T/lats ] || { echo "FAIL: a refused pipeline made its -o: $(ls $T/lats)"; fails=$((fails + 1)); }
 
 # 4. db add|modify|delete and import-corrections with an --annotator in

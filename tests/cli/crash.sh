@@ -180,6 +180,17 @@ agree "after a whole run"
 XP_FAILPOINT=db-create:1:TERM pl $A -o $T/fresh/new >/dev/null 2>&1
 expect_eq "$?" 143 "pipeline stopped by SIGTERM while making its store"
 [ -e $T/fresh ] && { echo "FAIL: an interrupted fresh pipeline left: $(ls -AR $T/fresh)"; fails=$((fails + 1)); }
+# the same, interrupted while its run is imported into the new store: the
+# store goes with the files (before: corrections.db and its -wal, -shm
+# were left, the directory holding a store and no run's file)
+XP_FAILPOINT=db-import:1:TERM pl $A -o $T/fresh/new >/dev/null 2>&1
+expect_eq "$?" 143 "pipeline stopped by SIGTERM while importing into its new store"
+[ -e $T/fresh ] && { echo "FAIL: a fresh pipeline stopped in its import left: $(ls -AR $T/fresh)"; fails=$((fails + 1)); }
+# and a rerun's store, there before, is kept as it was
+cp $D $T/store.before
+XP_FAILPOINT=db-import:1:TERM pl $B -o $P >/dev/null 2>&1
+expect_eq "$?" 143 "rerun stopped by SIGTERM while importing"
+cmp -s $D $T/store.before || { echo "FAIL: a rerun stopped in its import changed the store"; fails=$((fails + 1)); }
 F=$FIX/project
 $XPROJ project --source $F/en.conll --aligned $F/aligned.jsonl --alignments $F/pairs.pharaoh -o $T/r14.conll \
 	--report $T/r14.json 2>/dev/null

@@ -34,6 +34,28 @@ for f in README.md CHANGELOG.md docs/*.md docs/cmd/*.md docs/history/*.md; do
 				{ echo "FAIL: $f links to $l: no heading of $target has the anchor #$frag"; echo x >>"$T/bad"; }
 		done
 done
+# The tests' comments name the page, and the section in quotes, that says
+# what they check: `docs/history/serve-rounds.md, "Spans proposed again
+# after a realign"` (on one line or across two).  The page must exist and
+# one of its headings, or a paragraph's bold title (**The control pooled
+# ...**), start with the section's words: sections moved to docs/history/
+# left comments naming docs/serve.md's "Re-projection".
+for f in tests/cli/*.sh tests/unit/*.c tests/browser/*.py; do
+	# the comments' lines joined, their markers dropped
+	sed 's/^[[:space:]]*\(#\|\*\|\/\*\|\/\/\)\{0,1\}[[:space:]]*//' "$f" | tr '\n' ' ' |
+		grep -o 'docs/[a-z0-9_/.-]*\(README\)\{0,1\}\.md\(, "[^"]*"\)\{0,1\}' | sort -u |
+		while IFS= read -r ref; do
+			page=${ref%%,*}
+			[ -e "$page" ] || { echo "FAIL: $f names $page, which does not exist"; echo x >>"$T/bad"; continue; }
+			case $ref in *', "'*) ;; *) continue ;; esac
+			sec=${ref#*, \"}; sec=${sec%\"}
+			SEC=$sec awk '/^```/ { fence = !fence; next }
+				fence || !/^(#+ |\*\*)/ { next }
+				{ sub(/^(#+ +|\*\*)/, "") } index($0, ENVIRON["SEC"]) == 1 { found = 1 }
+				END { exit !found }' "$page" ||
+				{ echo "FAIL: $f names $page, \"$sec\": no heading of it starts so"; echo x >>"$T/bad"; }
+		done
+done
 [ -e "$T/bad" ] && fails=$(wc -l <"$T/bad")
 # the anchors are what GitHub makes of these headings
 printf '# `xproj db …`: the correction workflow\n## Projection quality\n# A b\n# A b\n' >"$T/h.md"

@@ -42,6 +42,8 @@ for free in 120 140 150 160 170 180 190 200 220 260 400; do
 	   [ -n "$changed" ] || { echo "FAIL: $free KiB free: exit 0, no file new"; fails=$((fails + 1)); } ;;
 	1) grep -q 'commit: database or disk is full' $T/err && commit_failed=1
 	   expect_eq "$(nruns)" 1 "$free KiB free: exit 1, no run added"
+	   cmp -s $T/before/corrections.db $D/corrections.db ||
+		{ echo "FAIL: $free KiB free: exit 1, the earlier run's store changed"; fails=$((fails + 1)); }
 	   expect_eq "$changed" "" "$free KiB free: exit 1 ($(tail -1 $T/err)): files changed" ;;
 	*) echo "FAIL: $free KiB free: exit $st"; fails=$((fails + 1)) ;;
 	esac
@@ -50,4 +52,28 @@ for free in 120 140 150 160 170 180 190 200 220 260 400; do
 	expect_status 0 $XPROJ db export $D/corrections.db -o $T/e.conll
 done
 expect_eq "$commit_failed$ok" 11 "some room fails the store's commit, some lets the run through"
+# A fresh -o directory: the store is made (its schema fits), then the
+# run's import does not fit.  Exit 1 must leave nothing, as any refused run
+# in a fresh directory: before, the directory was left holding an empty
+# corrections.db (and its -wal, -shm), where the run had put no file
+rm -rf $D
+made_failed=0 ok=0
+for free in 380 420 460 700; do
+	fill $free
+	$XPROJ pipeline --config $S/zh.conf -o $T/fs/fresh/run >$T/out 2>$T/err
+	st=$?
+	rm -f $T/fs/filler
+	case $st in
+	0) ok=1
+	   for f in $(ls $T/before); do
+		[ -s $T/fs/fresh/run/$f ] || { echo "FAIL: fresh, $free KiB free: exit 0 without $f"; fails=$((fails + 1)); }
+	   done ;;
+	1) grep -q 'corrections.db: commit: database or disk is full' $T/err && made_failed=1
+	   [ -e $T/fs/fresh ] && { echo "FAIL: fresh, $free KiB free: exit 1 ($(tail -1 $T/err)) left:" \
+		$(ls -A $T/fs/fresh/run); fails=$((fails + 1)); } ;;
+	*) echo "FAIL: fresh, $free KiB free: exit $st"; fails=$((fails + 1)) ;;
+	esac
+	rm -rf $T/fs/fresh
+done
+expect_eq "$made_failed$ok" 11 "fresh: some room fails the new store's import, some lets the run through"
 finish

@@ -23,8 +23,8 @@ expect_status 1 pl --subs $T/xx.srt --tgt-subs $S/zh.srt -o $T/p1b
 expect_grep "xx.srt: none of the 40 utterances aligned to a subtitle" $T/err
 
 # 2. a Latin-script target without --tgt-lang: the file, and the codes to type
-expect_status 1 pl --subs $S/en.srt --tgt-subs $S/en.srt -o $T/p2
-expect_grep "en.srt: the target text is in Latin script, which names no language: say which with --tgt-lang CODE (ISO 639-1; de, fr, pt, es have rule packs, any other code gets the language-independent rules" $T/err
+expect_status 1 pl --subs $S/en.srt --tgt-subs $FIX/pack_es/es.srt -o $T/p2
+expect_grep "es.srt: the target text is in Latin script, which names no language: say which with --tgt-lang CODE (ISO 639-1; de, fr, pt, es have rule packs, any other code gets the language-independent rules" $T/err
 # a script no pack writes: any code will do
 printf '1\n00:00:04,000 --> 00:00:06,400\nЛео, ты принёс торт?\n\n2\n00:00:06,500 --> 00:00:08,900\nЯ оставил его в машине.\n\n3\n00:00:09,000 --> 00:00:11,400\nТы оставил наш торт в машине?\n' > $T/ru.srt
 expect_status 1 pl --subs $S/en.srt --tgt-subs $T/ru.srt -o $T/p2b

@@ -55,6 +55,17 @@ done
 expect_status 0 $XPROJ score $F/expected.es.conll $T/p/projected.conll
 expect_grep '^mentions   100.00% (18/18)                94.74% (18/19)                97.30%$' $T/out
 
+# edge_punct by Unicode's class: "Luis" linked to the ¿ after it too (an
+# aligner's filler) leaves it, and the comma before it (the ASCII test knew
+# the comma, not the ¿: "Luis , ¿" stayed a mention)
+sed '1s/^0-0 /0-0 0-2 /' $F/es.pharaoh > $T/es2.pharaoh
+expect_status 0 $XPROJ pipeline --source $F/en.conll --subs $F/en.srt --tgt-subs $F/es.srt \
+	--alignments $T/es2.pharaoh --no-db --tgt-lang es -o $T/e
+expect_eq "$(rows $T/e/projected.conll 0)" "Luis:(1) ,:- ¿:- viste:- mis:(3|(2) llaves:3) ?:-" "edge_punct (¿)"
+case "$(tail -1 $T/e/report.json)" in *'"edge_punct":1,'*) ;; *) echo "FAIL: report: edge_punct fired not once"; fails=$((fails + 1)) ;; esac
+expect_status 0 $XPROJ score $F/expected.es.conll $T/e/projected.conll
+expect_grep '^mentions   100.00% (18/18)                94.74% (18/19)                97.30%$' $T/out
+
 # the generic rules alone (the pack's off): what a language without a pack
 # gets; the pronouns stay where the links left them
 run g --tgt-lang es --rules none,+stray,+consist

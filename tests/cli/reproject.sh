@@ -1,8 +1,9 @@
 # A run's word-alignment model for the workbench's re-projection after a
-# realign (docs/serve.md, schema 10): `pipeline --save-model` writes it and
-# records it, with the links unchanged; `db import --wa-model` records one,
-# refuses a file that is no model (creating nothing); the pipeline refuses
-# it with --alignments or --no-db.
+# realign (docs/history/serve-rounds.md, "Spans proposed again after a
+# realign"; schema 10): `pipeline --save-model` writes it and records it,
+# with the links unchanged; `db import --wa-model` records one, refuses a
+# file that is no model (creating nothing); the pipeline refuses it with
+# --alignments or --no-db.
 . tests/cli/lib
 S=tools/sample
 expect_status 0 $XPROJ pipeline --config $S/zh.conf -o $T/a --quiet

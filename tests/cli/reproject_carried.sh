@@ -1,14 +1,14 @@
 # A rerun re-projects the realigns it carries with its own model
-# (docs/serve.md, "Re-projection"): a run (seed 5) has two utterances
-# re-paired in the workbench, the proposal of one mention kept; a rerun
-# with seed 7 (another model) carries both realigns.  Their proposals are
-# the rerun's model's: each realign made again from the workbench in the
-# rerun proposes what the rerun carried, every mention but the kept one,
-# whose proposal stays the span the corrector kept; the carry-over says
-# "re-projected with this run's model".  Before, the carried proposals
-# were the first run's: 3 of the 4 compared differed (s01e01c00x|17, 18
-# and s01e01c02x|20, measured over every utterance: 10 of 92 differed).
-# db import --wa-model re-projects them too.
+# (docs/history/serve-rounds.md, "Spans proposed again after a realign"): a
+# run (seed 5) has two utterances re-paired in the workbench, the proposal
+# of one mention kept; a rerun with seed 7 (another model) carries both
+# realigns.  Their proposals are the rerun's model's: each realign made
+# again from the workbench in the rerun proposes what the rerun carried,
+# every mention but the kept one, whose proposal stays the span the
+# corrector kept; the carry-over says "re-projected with this run's model".
+# Before, the carried proposals were the first run's: 3 of the 4 compared
+# differed (s01e01c00x|17, 18 and s01e01c02x|20, measured over every
+# utterance: 10 of 92 differed). db import --wa-model re-projects them too.
 . tests/cli/lib
 PY=/usr/bin/python3
 [ -x $PY ] || { echo "skipped: no python3"; exit 0; }

@@ -1,15 +1,16 @@
-# A run's whole recipe for the workbench's re-projection (docs/serve.md,
-# "Re-projection"): `project` writes what else decided its spans in its
-# report's settings ("inputs": here --phrases, with the rule 'phrases' and
-# the block rule); `db import --wa-model` takes the phrases' text into the
-# store, and `db runs` and `db show` show the recipe.  Each utterance realigned to
-# other lines and back to its own then gets the run's own spans, the
-# phrases file removed after the import: the 5 "the cake" mentions the
-# phrases moved to 糕 among them.  Before runs kept their recipe, the
-# re-projection had no phrases and those 5 went back to 蛋糕.  One differs
-# still (s01e01c02x|31, confidence from document-wide features, as in
-# reproject_same.sh): the test allows 2.
-# A run recorded before (no "recipe") realigns as before, and says so.
+# A run's whole recipe for the workbench's re-projection
+# (docs/history/serve-rounds.md, "Spans proposed again after a realign",
+# *The run's whole recipe*): `project` writes what else decided its spans in
+# its report's settings ("inputs": here --phrases, with the rule 'phrases'
+# and the block rule); `db import --wa-model` takes the phrases' text into
+# the store, and `db runs` and `db show` show the recipe.  Each utterance
+# realigned to other lines and back to its own then gets the run's own
+# spans, the phrases file removed after the import: the 5 "the cake"
+# mentions the phrases moved to 糕 among them.  Before runs kept their
+# recipe, the re-projection had no phrases and those 5 went back to 蛋糕.  One
+# differs still (s01e01c02x|31, confidence from document-wide features, as
+# in reproject_same.sh): the test allows 2. A run recorded before (no
+# "recipe") realigns as before, and says so.
 . tests/cli/lib
 PY=/usr/bin/python3
 [ -x $PY ] || { echo "skipped: no python3"; exit 0; }

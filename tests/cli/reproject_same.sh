@@ -1,17 +1,18 @@
-# Re-projection after a realign projects as the run did (docs/serve.md,
-# "Re-projection"): a pipeline run with a seed and a symmetrisation not the
-# defaults records them with its model (and the names its aligner learned);
-# each utterance realigned to other lines and back to its own gets, for
-# every mention the run projected or left unaligned, the span the run
-# itself projected.  Mentions the run's confidence filtered are left out:
-# their features are the document's (the share of the cluster projected,
-# of the sentence aligned), which one utterance realigned alone does not
-# have; the same features move a confidence near a rule's cut (doubt's
-# 0.40), so 2 of the 89 compared differ still (s01e01c01x|15 at 0.402,
-# s01e01c02x|31): the test allows those 2.  With seed 1 and
-# grow-diag-final-and, as before the run recorded its aligner, 23 differ.
-# The run's output directory is moved first: the store finds its model
-# beside it, where the run recorded it relative to the store.
+# Re-projection after a realign projects as the run did
+# (docs/history/serve-rounds.md, "Spans proposed again after a realign"): a
+# pipeline run with a seed and a symmetrisation not the defaults records
+# them with its model (and the names its aligner learned); each utterance
+# realigned to other lines and back to its own gets, for every mention the
+# run projected or left unaligned, the span the run itself projected.
+# Mentions the run's confidence filtered are left out: their features are
+# the document's (the share of the cluster projected, of the sentence
+# aligned), which one utterance realigned alone does not have; the same
+# features move a confidence near a rule's cut (doubt's 0.40), so 2 of the
+# 89 compared differ still (s01e01c01x|15 at 0.402, s01e01c02x|31): the test
+# allows those 2.  With seed 1 and grow-diag-final-and, as before the run
+# recorded its aligner, 23 differ. The run's output directory is moved
+# first: the store finds its model beside it, where the run recorded it
+# relative to the store.
 . tests/cli/lib
 PY=/usr/bin/python3
 [ -x $PY ] || { echo "skipped: no python3"; exit 0; }

@@ -1,16 +1,16 @@
 # A run made with `pipeline --span-factor X` (the English mentions as the
 # word aligner's soft constraints) records the factor with its aligner
 # (runs.wa_model's "aligner"), and a realign's re-alignment holds the
-# utterance's mentions at it too (docs/serve.md, "Re-projection"): each
-# utterance realigned to other lines and back to its own gets the run's
-# spans, as reproject_same.sh checks for a run without it.  At factor 50
-# (seed 5, intersect) 88 of the 88 mentions compared get the run's span;
-# before the factor was recorded, the re-alignment held no mentions and 3
-# differed (85 same).  The same run imported with `db import --wa-model
-# --wa-span-factor 50` records it too and realigns as well, and a rerun so
-# imported re-projects the realigns it carries at it.  A run without
-# --span-factor records none: its aligner held nothing (no pack asks
-# today), and neither does a realign.
+# utterance's mentions at it too (docs/history/serve-rounds.md, "Spans
+# proposed again after a realign"): each utterance realigned to other lines
+# and back to its own gets the run's spans, as reproject_same.sh checks for
+# a run without it.  At factor 50 (seed 5, intersect) 88 of the 88 mentions
+# compared get the run's span; before the factor was recorded, the
+# re-alignment held no mentions and 3 differed (85 same).  The same run
+# imported with `db import --wa-model --wa-span-factor 50` records it too
+# and realigns as well, and a rerun so imported re-projects the realigns it
+# carries at it.  A run without --span-factor records none: its aligner held
+# nothing (no pack asks today), and neither does a realign.
 . tests/cli/lib
 PY=/usr/bin/python3
 [ -x $PY ] || { echo "skipped: no python3"; exit 0; }

@@ -17,4 +17,9 @@ printf 'doc\tutt\tspeaker\ttext\nep1\t1\tRoss\t...\nep1\t2\tRachel\tHi, everybod
 printf '1\n00:00:01,000 --> 00:00:02,000\n...\n\n2\n00:00:03,000 --> 00:00:04,000\nHi, everybody.\n' > $T/s.srt
 expect_status 0 $XPROJ align --transcript $T/t.tsv --subs $T/s.srt -o $T/a.jsonl
 expect_grep '"Hi"' $T/a.jsonl
+
+# an empty transcript directory: qsort(NULL, 0) in align/batch.c (cppcheck, `make lint`)
+mkdir $T/tr $T/subs
+expect_status 1 $XPROJ align --transcript $T/tr --subs $T/subs -o $T/b.jsonl
+expect_grep 'no utterances' $T/err
 finish

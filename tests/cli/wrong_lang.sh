@@ -65,7 +65,7 @@ expect_grep 'run 2 (zh, ' $T/runs
 expect_grep 'from run 1: 1 corrected mentions carried over' $T/runs
 imp 0 zh-tv
 $XPROJ db runs $T/c.db > $T/runs 2>&1
-expect_grep 'run 3 (zh-tv, ' $T/runs
+expect_grep 'run 3 (zh-TV, ' $T/runs
 was=$(sum $T/c.db)
 imp 1 de
 expect_eq "$(sum $T/c.db)" "$was" "a refused import leaves the store as it was"

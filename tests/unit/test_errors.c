@@ -10,6 +10,9 @@
  * 1, 2, ... until it no longer fails.
  */
 #include "testutil.h"
+#include "dbutil.h"
+#include "consistfx.h"
+#include "align/wordalign.h"
 #include "io/aligned.h"
 #include "io/walign.h"
 #include "io/subs.h"
@@ -197,6 +200,58 @@ static int read_config(xp_err *e)
 	return rc;
 }
 
+/* not readers, but the same promise: the merge dereferenced its model
+ * when calloc had refused it (gcc -fanalyzer, `make lint`), and the
+ * queue said -1, not XP_ENOMEM, when its triage ran out of memory */
+static int merge_models(xp_err *e)
+{
+	xp_wa_model *a = NULL, *r = NULL;
+	int rc = xp_wa_model_read(FIX("wamodel/tiny.model"), &a, e);
+	if (!rc)
+		rc = xp_wa_model_merge((xp_wa_model *[]){a, a}, (const char *[]){"a", "b"}, 2, &r, e);
+	xp_wa_model_free(r);
+	xp_wa_model_free(a);
+	return rc;
+}
+
+static xp_db *queue_db;
+static int64_t queue_run;
+
+static int queue(xp_err *e)
+{
+	xp_queue q;
+	int rc = xp_db_queue(queue_db, queue_run, &q, e);
+	if (!rc)
+		xp_queue_free(&q);
+	return rc;
+}
+
+/* test_consist's scene: the consistency pass freed its groups twice when
+ * memory ran out after it had freed them once (clang-tidy) */
+static int consist(xp_err *e)
+{
+	fx f = {0};
+	sentence(&f, "我 是 乔 伊");
+	sentence(&f, "乔 伊 来 了");
+	sentence(&f, "你 好 , 乔 伊");
+	fx_mention(&f, 1, "joey", 2, 0, XP_PROJECTED, 2, 4);
+	fx_mention(&f, 1, "joey", 2, 1, XP_PROJECTED, 0, 2);
+	fx_mention(&f, 1, "joey", 2, 2, XP_NULL_UNALIGNED, 0, 0);
+	xp_consist_in in = {"zh", f.sent, f.nsent, f.sent0, f.doc, f.at, f.key, f.name, f.pos};
+	return xp_consist(f.m, f.n, &in) < 0 ? xp_failc(e, XP_ENOMEM, "", 0, "out of memory") : 0;
+}
+
+static void out_of_memory_not_readers(void **state)
+{
+	(void)state;
+	every_allocation(merge_models, "model merge");
+	every_allocation(consist, "consistency");
+	queue_db = fresh();
+	queue_run = import(queue_db);
+	every_allocation(queue, "queue");
+	done(queue_db);
+}
+
 static void out_of_memory_more(void **state)
 {
 	(void)state;
@@ -248,6 +303,7 @@ int main(void)
 		cmocka_unit_test(store_kinds),
 		cmocka_unit_test(out_of_memory),
 		cmocka_unit_test(out_of_memory_more),
+		cmocka_unit_test(out_of_memory_not_readers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

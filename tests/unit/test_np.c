@@ -3,6 +3,7 @@
 #include "testutil.h"
 #include "toks.h"
 #include "lang/np.h"
+#include "model/tokenize.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -139,8 +140,63 @@ static void test_edge_punct(void **st)
 	shape64(R, "pt", "it", 0, ", .", 0, 2, 0, 0, 2);
 	/* quotes stay (the annotation has them) */
 	shape64(R, "de", "happiness", 0, "\" Happiness \"", 0, 3, 0, 0, 3);
-	/* Chinese and Farsi do not list it */
+	shape64(R, "fr", "the self", 0, "« le moi »", 0, 4, 0, 0, 4);
+	shape64(R, "de", "the self", 0, "„ das Ich “", 0, 4, 0, 0, 4);
+	shape64(R, "es", "the book", 0, "( el libro )", 0, 4, 0, 0, 4);
+	/* punctuation by Unicode's class, not ASCII's: the inverted marks,
+	 * the full-width and ideographic ones, the Arabic script's, a dash, an
+	 * ellipsis, more than one mark in a token */
+	shape64(R, "es", "where", 0, "¿ dónde", 0, 2, R, 1, 2);
+	shape64(R, "es", "the house", 0, "¡ la casa !", 0, 4, R, 1, 3);
+	shape64(R, "es", "my friend", 0, "mi amigo ¿", 0, 3, R, 0, 2);
+	shape64(R, "es", "the house", 0, "la casa …", 0, 3, R, 0, 2);
+	shape64(R, "es", "the house", 0, "— la casa ?!", 0, 4, R, 1, 3);
+	shape64(R, "es", "he", 0, "él ，", 0, 2, R, 0, 1);
+	shape64(R, "es", "he", 0, "、 他 。", 0, 3, R, 1, 2);
+	shape64(R, "es", "the end", 0, "پایان ؟", 0, 2, R, 0, 1);
+	shape64(R, "es", "the end", 0, "، پایان ؛", 0, 3, R, 1, 2);
+	/* an English mention that ends in its own question mark keeps the target's */
+	shape64(R, "es", "where is it ?", 0, "dónde está ¿", 0, 3, 0, 0, 3);
+	/* a word with an apostrophe or a hyphen is a word; a percent sign,
+	 * a slash, a number sign stand with their number or word (Unicode
+	 * files them under punctuation too) */
+	shape64(R, "fr", "the man", 0, "l' homme", 0, 2, 0, 0, 2);
+	shape64(R, "fr", "it", 0, "aujourd'hui .", 0, 2, R, 0, 1);
+	shape64(R, "es", "the rate", 0, "el 100 %", 0, 3, 0, 0, 3);
+	shape64(R, "es", "the rate", 0, "el 100 ٪", 0, 3, 0, 0, 3);
+	shape64(R, "es", "the number", 0, "# 1", 0, 2, 0, 0, 2);
+	shape64(R, "es", "it", 0, "e-mail /", 0, 2, 0, 0, 2);
+	/* Chinese and Farsi do not list it (measured: docs/quality.md) */
 	shape64(R, "fa", "the end", 0, "پایان .", 0, 2, 0, 0, 2);
+	shape64(R, "fa", "the end", 0, "پایان ؟", 0, 2, 0, 0, 2);
+	shape64(R, "zh", "the end", 0, "结局 。", 0, 2, 0, 0, 2);
+	/* Chinese and Farsi do not list it */
+}
+
+/* the class edge_punct and punct_next read (model/tokenize.h) */
+static int punct(const char *w, unsigned what)
+{
+	return xp_punct_only(w, strlen(w), what);
+}
+static void test_punct_class(void **st)
+{
+	(void)st;
+	const unsigned E = XP_PUNCT_CLAUSE | XP_PUNCT_NO_QUOTES;
+	const char *const yes[] = {",", ".", "?!", "...", "¿", "¡", "，", "。", "、", "？", "،", "؟", "؛", "۔", "…", "-", "—", ":", NULL};
+	const char *const no[] = {"l'", "aujourd'hui", "don't", "e-mail", "«", "»", "\"", "'", "“", "„", "「", "(", "]",
+				  "%", "٪", "‰", "#", "&", "/", "·", "a", "1", "$", "", "\xff", NULL};
+	for (size_t k = 0; yes[k]; k++)
+		assert_true(punct(yes[k], E));
+	for (size_t k = 0; no[k]; k++)
+		assert_false(punct(no[k], E));
+	/* without the narrowing: every P* character, quotes and % too */
+	assert_true(punct("«", 0) && punct("%", 0) && punct("\"", XP_PUNCT_CLAUSE) && punct("(", XP_PUNCT_CLAUSE));
+	assert_false(punct("%", XP_PUNCT_CLAUSE) || punct("$", 0) || punct("l'", 0));
+	/* xp_is_punct's class: symbols too */
+	assert_true(punct("$", XP_PUNCT_SYMBOLS) && xp_is_punct("$%") && !xp_is_punct("") && !xp_is_punct("a."));
+	/* n bytes, not up to a NUL */
+	assert_true(xp_punct_only("?x", 1, E));
+	assert_false(xp_punct_only("?x", 2, E));
 }
 
 /* punct_next: "who" on the comma of ", die" takes the relative pronoun */
@@ -157,6 +213,11 @@ static void test_punct_next(void **st)
 	/* with edge_punct: the comma taken, nothing left to trim */
 	shape64(R | XP_NP_EDGE_PUNCT, "de", "who", 1, "Leute , die", 1, 2, R, 2, 3);
 	shape64(R, "zh", "who", 1, "人 , 谁", 1, 2, 0, 1, 2);
+	/* by Unicode's class: an ideographic comma, an inverted question mark */
+	shape64(R, "de", "who", 1, "人 ， 谁", 1, 2, R, 2, 3);
+	shape64(R, "fr", "what", 1, "¿ qué", 0, 1, R, 1, 2);
+	/* not a quotation mark: the word after it is the quote's, not the pronoun */
+	shape64(R, "fr", "what", 1, "« quoi", 0, 1, 0, 0, 1);
 }
 
 /* a rule after the first 31 is named in a report only for a pack that has it */
@@ -732,7 +793,7 @@ int main(void)
 		cmocka_unit_test(test_fa_ezafe),  cmocka_unit_test(test_fa_head),
 		cmocka_unit_test(test_fa_edges),  cmocka_unit_test(test_fa_repeat),
 		cmocka_unit_test(test_stray), cmocka_unit_test(test_ef1),
-		cmocka_unit_test(test_det), cmocka_unit_test(test_poss_article), cmocka_unit_test(test_shed), cmocka_unit_test(test_edge_punct),
+		cmocka_unit_test(test_det), cmocka_unit_test(test_poss_article), cmocka_unit_test(test_shed), cmocka_unit_test(test_edge_punct), cmocka_unit_test(test_punct_class),
 		cmocka_unit_test(test_punct_next),
 		cmocka_unit_test(test_np_listed),
 	};

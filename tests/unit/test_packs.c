@@ -53,6 +53,24 @@ static void test_find(void **state)
  * knows, of two letters and three (terminology and bibliographic), BCP 47
  * tags of them; three letters ICU lacks as maybe; not a two-letter typo,
  * "und" or a private tag. */
+/* one spelling of a tag (the name of a store's line of runs) */
+static void test_tag(void **state)
+{
+	(void)state;
+	char o[64];
+	static const char *const v[][2] = {{"es-mx", "es-MX"}, {"es_MX", "es-MX"}, {"ES", "es"}, {"spa-mx", "es-MX"},
+					   {"zh_hant_tw", "zh-Hant-TW"}, {"zho", "zh"}, {"per-IR", "fa-IR"}, {"ger", "de"},
+					   {"ita", "it"}, {"IT-ch", "it-CH"}, {"es-419", "es-419"}, {"sr-latn-rs", "sr-Latn-RS"}};
+	for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
+		assert_int_equal(xp_lang_tag(v[i][0], o, sizeof o), 0);
+		assert_string_equal(o, v[i][1]);
+	}
+	assert_int_equal(xp_lang_tag("", o, sizeof o), -1);
+	assert_int_equal(xp_lang_tag(NULL, o, sizeof o), -1);
+	assert_int_equal(xp_lang_tag("es-MX", o, 4), -1);
+	assert_string_equal(o, "");
+}
+
 static void test_known(void **state)
 {
 	(void)state;
@@ -299,6 +317,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_tag),
 		cmocka_unit_test(test_known),
 		cmocka_unit_test(test_traits),
 		cmocka_unit_test(test_fold),
