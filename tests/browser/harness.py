@@ -6,6 +6,7 @@ keys, save a screenshot, ask the API).  A test imports it from its own
 folder."""
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -181,22 +182,69 @@ class Page:
                 self.stopped(e, name, "%s-%s-stopped.png" % (prefix, name.replace(" ", "-")))
 
 
+def fixed_ports():
+    """the ports a test's server may take and keep: those below the kernel's
+    ephemeral range (net.ipv4.ip_local_port_range, 32768 by default), which
+    no `--port 0` server of another suite and no outgoing connection is
+    ever given; empty when the range leaves too few (then --port 0)"""
+    try:
+        with open("/proc/sys/net/ipv4/ip_local_port_range") as f:
+            low = int(f.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = 32768
+    return range(10000, low) if low - 10000 >= 1000 else range(0)
+
+
 class Server:
-    """xproj serve DB on a port of its own, stopped and started again on it"""
+    """xproj serve DB on a port of its own, stopped and started again on it.
+
+    A page open across a restart must find its server again where it left
+    it: the same origin (its fetches, its localStorage), not a reloaded
+    page, is what papercuts.py's and polish.py's restarts check.  So the
+    port is kept, and chosen so that nothing else takes it meanwhile: a
+    free one below the ephemeral range (fixed_ports()), where the other
+    suites' servers (--port 0) and the browser's connections never land;
+    another such port is tried if it is taken at the first start.  A
+    restart whose port is held all the same (another program asking for
+    it by number) is tried again for RESTART_SECS, then fails saying so."""
+
+    TRIES = 20           # ports tried at the first start
+    RESTART_SECS = 10    # a restart's port retried for this long
 
     def __init__(self, xproj, db):
-        self.xproj, self.db, self.port, self.p = xproj, db, "0", None
-        self.start()
+        self.xproj, self.db, self.p = xproj, db, None
+        ports = fixed_ports()
+        for port in random.sample(ports, min(self.TRIES, len(ports))) if ports else ["0"]:
+            self.port = str(port)
+            if self.launch():
+                return
+        raise RuntimeError("xproj serve: none of %d ports below %d could be listened on: %s"
+                           % (self.TRIES, ports.stop, self.said))
 
-    def start(self):
+    def launch(self):
+        """xproj serve on self.port: True once it listens; False when the
+        port is taken (self.said: its words); raises on any other failure"""
         self.p = subprocess.Popen([self.xproj, "serve", self.db, "--port", self.port], stdout=subprocess.PIPE,
                                   stderr=subprocess.STDOUT, text=True)
-        line = self.p.stdout.readline()
-        url = re.search(r"http://\S+", line)
+        self.said = self.p.stdout.readline()
+        url = re.search(r"http://\S+", self.said)
         if not url:
-            raise RuntimeError("xproj serve said: " + line)
+            self.p.wait()
+            if "cannot listen" in self.said:
+                return False
+            raise RuntimeError("xproj serve said: " + self.said)
         self.url = url.group(0)
         self.port = self.url.rstrip("/").rsplit(":", 1)[1]
+        return True
+
+    def start(self):
+        """started again after stop(), on the same port (the page's origin)"""
+        end = time.time() + self.RESTART_SECS
+        while not self.launch():
+            if time.time() > end:
+                raise RuntimeError("xproj serve: port %s is taken by another program after a restart (the page"
+                                   " open on it must find its server there): %s" % (self.port, self.said.strip()))
+            time.sleep(0.5)
 
     def stop(self):
         self.p.terminate()
