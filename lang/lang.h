@@ -548,6 +548,12 @@ int xp_lang_known(const char *code, char *name, size_t cap);
  * "") when code is NULL or empty or its spelling does not fit. */
 int xp_lang_tag(const char *code, char *out, size_t cap);
 
+/* 1 if tags a and b are one in two spellings (xp_lang_tag's: "ko-kr" and
+ * "ko_KR", "zho" and "zh"), else 0; one xp_lang_tag cannot spell (too
+ * long) is compared as it is written.  What a word-aligner model's
+ * language is held to against a command's or a run's. */
+int xp_lang_tag_same(const char *a, const char *b);
+
 /* Whether the codes a and b name one language: 1 when they do (one pack,
  * or, for a language without a pack, one ISO 639-3 code as ICU gives it:
  * "ro" and "ron"), 0 when they name two, -1 when either names none that

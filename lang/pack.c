@@ -374,6 +374,14 @@ int xp_lang_tag(const char *code, char *out, size_t cap)
 	return 0;
 }
 
+int xp_lang_tag_same(const char *a, const char *b)
+{
+	char x[64], y[64];
+	if (!a || !b)
+		return a == b;
+	return xp_lang_tag(a, x, sizeof x) == 0 && xp_lang_tag(b, y, sizeof y) == 0 ? !strcmp(x, y) : !strcmp(a, b);
+}
+
 int xp_lang_known(const char *code, char *name, size_t cap)
 {
 	if (name && cap)
