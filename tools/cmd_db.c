@@ -605,7 +605,7 @@ static int import_model_fits(const dargs *a, const import_in *in, xp_wa_model *m
 	else if (o.lang[1] && o.lang[1][0] && in->head) {
 		const char *run = in->lang;
 		const xp_lang_pack *mp = xp_lang_find(o.lang[1]), *rp = xp_lang_find(run);
-		/* one tag however spelt (ko-kr, ko_KR: wordalign's model
+		/* one tag however spelt (yue-hk, yue_HK: wordalign's model
 		 * check, xp_wa_model_settings, takes them as one) */
 		if (run[0] && (mp != rp || !mp) && !xp_lang_tag_same(o.lang[1], run))
 			rc = xp_failc(e, XP_EINPUT, a->wa_model, 0, "a word-aligner model of language %s, the report's "
