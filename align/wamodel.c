@@ -485,8 +485,9 @@ int xp_wa_model_settings(const xp_wa_model *m, xp_wa_opts *o, const char *name, 
 		differs = "--loan-prior";
 	else if (!same_str(o->loan_langs, def.loan_langs) && !same_str(o->loan_langs, m->loan_langs))
 		differs = "--loan-langs";
-	/* one language tag, however spelt (es-mx and es-MX, zho and zh): a
-	 * model trained with one spelling was refused with the other */
+	/* one language tag, however spelt (yue-hk and yue-HK, a three-letter
+	 * code and its two letters): a model trained with one spelling was
+	 * refused with the other */
 	for (int d = 0; d < 2 && !differs; d++)
 		if (o->lang[d] && o->lang[d][0] && m->lang[d][0] && !xp_lang_tag_same(o->lang[d], m->lang[d]))
 			differs = d ? "--tgt-lang" : "--src-lang";
