@@ -468,14 +468,6 @@ static int same_str(const char *a, const char *b)
 	return a == b || (a && b && !strcmp(a, b));
 }
 
-/* one language tag, however spelt (es-mx and es-MX, zho and zh): a model
- * trained with one spelling was refused with the other */
-static int same_tag(const char *a, const char *b)
-{
-	char x[64], y[64];
-	return xp_lang_tag(a, x, sizeof x) == 0 && xp_lang_tag(b, y, sizeof y) == 0 ? !strcmp(x, y) : !strcmp(a, b);
-}
-
 int xp_wa_model_settings(const xp_wa_model *m, xp_wa_opts *o, const char *name, xp_err *err)
 {
 	xp_wa_opts def;
@@ -493,8 +485,11 @@ int xp_wa_model_settings(const xp_wa_model *m, xp_wa_opts *o, const char *name, 
 		differs = "--loan-prior";
 	else if (!same_str(o->loan_langs, def.loan_langs) && !same_str(o->loan_langs, m->loan_langs))
 		differs = "--loan-langs";
+	/* one language tag, however spelt (yue-hk and yue-HK, a three-letter
+	 * code and its two letters): a model trained with one spelling was
+	 * refused with the other */
 	for (int d = 0; d < 2 && !differs; d++)
-		if (o->lang[d] && o->lang[d][0] && m->lang[d][0] && !same_tag(o->lang[d], m->lang[d]))
+		if (o->lang[d] && o->lang[d][0] && m->lang[d][0] && !xp_lang_tag_same(o->lang[d], m->lang[d]))
 			differs = d ? "--tgt-lang" : "--src-lang";
 	if (differs)
 		return xp_failc(err, XP_EUSAGE, name, 0,

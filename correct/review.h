@@ -27,10 +27,11 @@ typedef struct json_t json_t;
 /* Every run, oldest first: [{"run","lang","created","files","documents",
  * "mentions","projected","corrections","reviews","carry":{"from_run",
  * "carried","agrees","lost"}|null,"latest","superseded_by","after_rerun"}]:
- * latest is true for the newest run of its language; an older one names
- * the run that superseded it and counts its live corrections and reviews
- * after that run's import, by the clock to the second (which no rerun
- * carried over). */
+ * latest is true unless a later run of its language holds one of its
+ * documents (a rerun; the shards of a workflow merged into one store are
+ * each latest); a superseded run names the run that superseded it and
+ * counts its live corrections and reviews after that run's import, by the
+ * clock to the second (which no rerun carried over). */
 int xp_db_runs(xp_db *db, json_t **out, xp_err *err);
 
 /* 1 if the run exists. */

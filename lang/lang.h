@@ -543,10 +543,17 @@ int xp_lang_known(const char *code, char *name, size_t cap);
 /* The one spelling of language tag `code` into out (cap bytes): a pack's
  * code for its alias ("zho" -> "zh"), the two-letter code of a language ICU
  * gives one ("ita", "ger" -> "it", "de"), the subtags joined by '-' in BCP
- * 47's case ("es_mx" -> "es-MX", "zh-hant" -> "zh-Hant").  What names one
+ * 47's case ("es_mx" -> "es-MX", "zh-hant" -> "zh-Hant"; after a
+ * singleton, an extension or private use, lower: "de-ch-X-AB" -> "de-CH-x-ab").  What names one
  * line of runs in a store: two spellings of one tag made two.  -1 (out
  * "") when code is NULL or empty or its spelling does not fit. */
 int xp_lang_tag(const char *code, char *out, size_t cap);
+
+/* 1 if tags a and b are one in two spellings (xp_lang_tag's: "ko-kr" and
+ * "ko_KR", "zho" and "zh"), else 0; one xp_lang_tag cannot spell (too
+ * long) is compared as it is written.  What a word-aligner model's
+ * language is held to against a command's or a run's. */
+int xp_lang_tag_same(const char *a, const char *b);
 
 /* Whether the codes a and b name one language: 1 when they do (one pack,
  * or, for a language without a pack, one ISO 639-3 code as ICU gives it:

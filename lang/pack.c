@@ -350,6 +350,9 @@ int xp_lang_tag(const char *code, char *out, size_t cap)
 	if (strlen(as) >= cap)
 		return -1;
 	o = (size_t)sprintf(out, "%s", as);
+	/* after a singleton (an extension's u-, private use's x-) no subtag
+	 * is a script or region: all lower case ("de-CH-x-ab", not x-AB) */
+	int single = n == 1;
 	for (const char *t = code + n; *t;) {
 		t += strspn(t, "-_");
 		size_t k = strcspn(t, "-_"), alpha = 0;
@@ -361,17 +364,26 @@ int xp_lang_tag(const char *code, char *out, size_t cap)
 		}
 		for (size_t i = 0; i < k; i++)
 			alpha += (t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z');
+		single |= k == 1;
 		out[o++] = '-';
 		for (size_t i = 0; i < k; i++) {
 			char c = t[i];
 			/* a script Title case, a region upper, the rest lower */
-			int up = alpha == k && (k == 2 || (k == 4 && i == 0));
+			int up = !single && alpha == k && (k == 2 || (k == 4 && i == 0));
 			out[o++] = (char)(up ? (c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c) : (c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c));
 		}
 		t += k;
 	}
 	out[o] = 0;
 	return 0;
+}
+
+int xp_lang_tag_same(const char *a, const char *b)
+{
+	char x[64], y[64];
+	if (!a || !b)
+		return a == b;
+	return xp_lang_tag(a, x, sizeof x) == 0 && xp_lang_tag(b, y, sizeof y) == 0 ? !strcmp(x, y) : !strcmp(a, b);
 }
 
 int xp_lang_known(const char *code, char *name, size_t cap)

@@ -53,7 +53,7 @@ extern const char xp_ends_zh_json[];
 
 #define XP_RULE_PUNCT_NEXT                                                                                  \
 	{"punct_next", XP_RK_NP, XP_NP_PUNCT_NEXT, 1,                                                       \
-	 "a span that is one punctuation mark alone (a comma, a stop, ¿) takes the word after it (', die' for 'who')", NULL}
+	 "a span that is one punctuation mark alone (a comma, a stop) takes the word after it (de: ', die' for 'who')", NULL}
 
 #define XP_RULE_MARKED                                                                                      \
 	{"marked", XP_RK_NP, XP_NP_MARKED, 1,                                                               \

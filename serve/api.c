@@ -20,10 +20,12 @@
  *
  * Every POST names its run, and every action on a mention (edit, undo)
  * the version it was decided on: nothing is written on a guess.  A POST to
- * a run a later run of its language superseded (a rerun of the pipeline
- * while the page was open) is refused with 409 and the latest run, unless
- * it says old_run: true (or the server was started on that run with --run):
- * `db export` acts on the latest run and would never show it.  POSTs run
+ * a superseded run (xp_db_runs: a later run of its language holds one of
+ * its documents, a rerun of the pipeline while the page was open; the
+ * shards of a workflow merged into one store supersede none another) is
+ * refused with 409 and the run that superseded it, unless it says old_run:
+ * true (or the server was started on that run with --run): `db export`
+ * without --run would never show it.  POSTs run
  * one at a time on the server's writer connection (serve/http.c) inside one
  * transaction, so the run is checked under the same write lock the action
  * takes; when another process holds that lock longer than a request should
@@ -961,9 +963,10 @@ static int post_position(xp_db *db, int64_t run, json_t *body, json_t **out)
 	return 200;
 }
 
-/* The newest run of run's language, or run itself (a rerun of the
- * pipeline imports a new run of the same language; a store may also hold
- * runs of other languages, which supersede nothing). */
+/* The run that superseded run (xp_db_runs' "superseded_by": a later run
+ * of its language holding one of its documents, a rerun of the pipeline),
+ * or run itself: runs of other languages, and the shards of a workflow
+ * merged into one store (other documents), supersede nothing. */
 static int64_t latest_of(xp_db *db, int64_t run)
 {
 	json_t *runs;

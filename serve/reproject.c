@@ -125,8 +125,10 @@ static void load(xp_server *s, struct xp_rp_model *p)
 	p->m = m, p->owns = m != NULL;
 }
 
-/* The loader: the models of the runs the workbench edits (each language's
- * latest run, and the run the server was started on) read in the
+/* The loader: the models of the runs the workbench edits (each run no
+ * later run of its documents superseded, as xp_db_runs says: a language's
+ * latest, and each shard's of a workflow's stores merged into one; and
+ * the run the server was started on) read in the
  * background from the server's start, so that no realign's POST (nor the
  * requests queued behind it on the writer) waits for a read of tens of
  * megabytes unless it comes before the read is done.  Only those: a store
@@ -159,19 +161,6 @@ static void *loader(void *arg)
 	}
 }
 
-/* whether runs (xp_db_runs) hold a later run of lang than run */
-static int superseded(json_t *runs, int64_t run, const char *lang)
-{
-	size_t k;
-	json_t *q;
-	json_array_foreach(runs, k, q) {
-		const char *l = json_string_value(json_object_get(q, "lang"));
-		if (json_integer_value(json_object_get(q, "run")) > run && l && lang && !strcmp(l, lang))
-			return 1;
-	}
-	return 0;
-}
-
 void xp_reproject_warm(xp_server *s, xp_db *db)
 {
 	json_t *runs, *r;
@@ -182,11 +171,13 @@ void xp_reproject_warm(xp_server *s, xp_db *db)
 	int any = 0;
 	json_array_foreach(runs, i, r) {
 		int64_t run = (int64_t)json_integer_value(json_object_get(r, "run"));
-		const char *lang = json_string_value(json_object_get(r, "lang"));
 		struct xp_rp_model *p = recorded(db, run);
 		if (!p)
 			break;
-		p->lazy = run != s->run && superseded(runs, run, lang);
+		/* the store's own rule (xp_db_runs' "latest"): superseded by a
+		 * later run of its language that holds one of its documents, so
+		 * the shards of a workflow merged into one store are each live */
+		p->lazy = run != s->run && !json_is_true(json_object_get(r, "latest"));
 		any |= !p->loaded && !p->lazy;
 		p->next = s->models;
 		s->models = p;

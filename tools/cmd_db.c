@@ -297,7 +297,7 @@ static void run_label(json_t *r, int with_id, char *out, size_t n)
 		 uid ? ", id " : "", uid ? uid : "");
 }
 
-/* export or stats without --run: the other runs of its language that it
+/* export, stats or show without --run: the other runs of its language that it
  * does not supersede (the shards of a workflow merged into one store:
  * other episodes), said on stderr with --run; before, only the last shard
  * was exported or counted, and nothing said the rest were not */
@@ -605,7 +605,9 @@ static int import_model_fits(const dargs *a, const import_in *in, xp_wa_model *m
 	else if (o.lang[1] && o.lang[1][0] && in->head) {
 		const char *run = in->lang;
 		const xp_lang_pack *mp = xp_lang_find(o.lang[1]), *rp = xp_lang_find(run);
-		if (run[0] && (mp != rp || !mp) && strcmp(o.lang[1], run))
+		/* one tag however spelt (yue-hk, yue_HK: wordalign's model
+		 * check, xp_wa_model_settings, takes them as one) */
+		if (run[0] && (mp != rp || !mp) && !xp_lang_tag_same(o.lang[1], run))
 			rc = xp_failc(e, XP_EINPUT, a->wa_model, 0, "a word-aligner model of language %s, the report's "
 				      "run is %s: a model of another language pair would align every realign's pair "
 				      "with another language's counts: nothing is imported", o.lang[1], run);
@@ -1250,14 +1252,19 @@ static int do_show(xp_db *db, dargs *a, xp_err *e)
 	free(keys);
 	if (a->doc)
 		xp_queue_free(&q);
-	/* the run's recipe: what its spans came from, what a realign uses */
-	json_t *all = NULL, *r = rc ? NULL : run_info(db, a->run, &all, e);
+	/* the run's recipe: what its spans came from, what a realign uses.  A
+	 * mention or document not in the run (another shard's, in a merged
+	 * store: the last run was shown alone) names the runs it left out */
+	xp_err e2;
+	json_t *all = NULL, *r = run_info(db, a->run, &all, rc ? &e2 : e);
 	if (!rc && !r)
 		rc = -1;
-	if (r) {
+	if (r && !rc) {
 		printf("run %lld:\n", (long long)a->run);
 		rc = print_recipe(db, r, e);
 	}
+	if (r && rc)
+		say_not_superseded(a, all, r, "show", "shown");
 	json_decref(all);
 	return rc;
 }
@@ -1542,11 +1549,15 @@ const xp_cmd xp_cmd_db = {
 	"that make the view equal to it are derived; a sentence whose text is not the run's\n"
 	"is skipped (one tokenised otherwise is compared through its characters) and each\n"
 	"corrected mention no English mention can carry is listed; db log shows every\n"
-	"derived edit with its file and line.  Commands act on the latest run\n"
-	"unless --run N, and export and stats say which.  stats --json includes\n"
-	"{\"additions\":N,\"deletions\":N,\"modifications\":N}, for that run; log --json is\n"
-	"[{\"id\",\"created\",\"action\",\"detail\"}].  Each subcommand takes only the options\n"
-	"on its line, and --run N if it acts on one run; any other is refused.\n\n"
+	"derived edit with its file and line; a file none of whose documents is in the run\n"
+	"is refused, naming the run that holds its first.  Commands act on the latest run\n"
+	"unless --run N, and export and stats say which; without --run, export and stats\n"
+	"(and show, of a mention or document not in that run) say on stderr which other runs\n"
+	"of its language they leave out (a merged store's shards, which none supersedes).\n"
+	"stats --json includes {\"additions\":N,\"deletions\":N,\"modifications\":N}, for\n"
+	"that run; log --json is [{\"id\",\"created\",\"action\",\"detail\"}].  Each\n"
+	"subcommand takes only the options on its line, and --run N if it acts on one run;\n"
+	"any other is refused.\n\n"
 	"Reruns: importing a new run of the same documents (same language) carries every\n"
 	"corrected mention of the latest earlier run over when its English mention and its\n"
 	"target sentence text are unchanged: the corrected span (or deletion) is re-applied\n"

@@ -69,6 +69,18 @@ expect_status 0 $XPROJ db stats $T/m.db
 expect_grep '^xproj db stats: note: 1 other run(s) of zh hold documents this run does not (run 1), not counted' $T/err
 expect_status 0 $XPROJ db export $T/m.db --run 2 -o $T/m.conll
 expect_eq "$(cat $T/err)" "" "db export --run N: nothing to say"
+# db show of a mention or document of the first shard (the last run
+# shown alone) says which runs it left out; before, "no such mention in
+# run 2" alone.  One of the last run's, or --run, has nothing to say
+expect_status 1 $XPROJ db show $T/m.db 's01e01c00x|2'
+expect_grep '^xproj db show: note: 1 other run(s) of zh hold documents this run does not (run 1), not shown: db show --run N for one' $T/err
+expect_grep 'no such mention in run 2' $T/err
+expect_status 1 $XPROJ db show $T/m.db --doc s01e01c00x
+expect_grep '^xproj db show: note: 1 other run(s) of zh hold documents this run does not (run 1), not shown' $T/err
+expect_status 0 $XPROJ db show $T/m.db 's01e02c00x|2'
+expect_eq "$(cat $T/err)" "" "db show of the last run's mention: nothing to say"
+expect_status 0 $XPROJ db show $T/m.db --run 1 's01e01c00x|2'
+expect_eq "$(cat $T/err)" "" "db show --run N: nothing to say"
 # a rerun of the same episode still supersedes it
 expect_status 0 $XPROJ pipeline --config $S/zh.conf -o $T/e1 --quiet
 expect_status 0 $XPROJ db merge $T/m.db $T/e1/corrections.db

@@ -51,6 +51,19 @@ expect_eq "$(sqlite3 $T/i.db .dump | cksum)" "$was" "a refused model: the store 
 expect_status 1 $XPROJ db import $T/j.db --source $S/dialogue.conll --aligned $T/a/aligned.jsonl \
 	--report $T/a/report.json --wa-model $T/fa/wordalign.model
 [ -e $T/j.db ] && { echo "FAIL: a model of another language created the store"; fails=$((fails + 1)); }
+# a model's language tag in another spelling (yue-hk, the run's yue-HK; a
+# language without a pack): one language, as wordalign --model takes it
+# (before: refused, the tags compared as written); another subtag refused
+expect_status 0 $XPROJ pipeline --config $S/zh.conf -o $T/yue --quiet --tgt-lang yue-HK
+for k in 1 2 3 4 5 6; do printf 'I saw the table ||| 我 看见 桌子\nhe is here ||| 他 在 这里\n'; done >$T/yue.pairs
+expect_status 0 $XPROJ wordalign $T/yue.pairs --tgt-lang yue-hk --iters 2 --save-model $T/yue.model -o $T/yue1.pharaoh
+expect_status 0 $XPROJ wordalign $T/yue.pairs --tgt-lang yue-HK --iters 2 --model $T/yue.model -o $T/yue2.pharaoh
+expect_status 0 $XPROJ db import $T/yue.db --source $S/dialogue.conll --aligned $T/yue/aligned.jsonl \
+	--report $T/yue/report.json --wa-model $T/yue.model
+expect_status 0 $XPROJ wordalign $T/yue.pairs --tgt-lang yue-mo --iters 2 --save-model $T/mo.model -o $T/yue1.pharaoh
+expect_status 1 $XPROJ db import $T/mo.db --source $S/dialogue.conll --aligned $T/yue/aligned.jsonl \
+	--report $T/yue/report.json --wa-model $T/mo.model
+expect_grep "mo.model: a word-aligner model of language yue-mo, the report's run is yue-HK" $T/err
 # db merge of two stores whose shared run names two models (one store's
 # copy given another model, as sqlite3 would): the merged store's kept and
 # said among the conflicts (before: kept, nothing said)

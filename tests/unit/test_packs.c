@@ -49,10 +49,6 @@ static void test_find(void **state)
 		assert_ptr_equal(xp_lang_find(all[k]->code), all[k]);
 }
 
-/* Which codes name a language at all (xp_lang_known): ISO 639 codes ICU
- * knows, of two letters and three (terminology and bibliographic), BCP 47
- * tags of them; three letters ICU lacks as maybe; not a two-letter typo,
- * "und" or a private tag. */
 /* one spelling of a tag (the name of a store's line of runs) */
 static void test_tag(void **state)
 {
@@ -69,8 +65,29 @@ static void test_tag(void **state)
 	assert_int_equal(xp_lang_tag(NULL, o, sizeof o), -1);
 	assert_int_equal(xp_lang_tag("es-MX", o, 4), -1);
 	assert_string_equal(o, "");
+	/* after a singleton (u-, x-) nothing is a region or a script: BCP 47
+	 * writes an extension and private use in lower case (x-ab was x-AB) */
+	static const char *const w[][2] = {{"de-CH-x-ab", "de-CH-x-ab"}, {"de-ch-X-AB", "de-CH-x-ab"},
+					   {"en-u-ca-gregory", "en-u-ca-gregory"}, {"th-TH-u-NU-thai", "th-TH-u-nu-thai"},
+					   {"zh-x-hant", "zh-x-hant"}, {"x-ab", "x-ab"}, {"de-a-bc-DE", "de-a-bc-de"}};
+	for (size_t i = 0; i < sizeof w / sizeof *w; i++) {
+		assert_int_equal(xp_lang_tag(w[i][0], o, sizeof o), 0);
+		assert_string_equal(o, w[i][1]);
+	}
+	/* one tag, however spelt (db import --wa-model's and wordalign's check) */
+	assert_true(xp_lang_tag_same("yue-hk", "yue_HK"));
+	assert_true(xp_lang_tag_same("zho", "zh"));
+	assert_true(xp_lang_tag_same("de-ch-X-AB", "de-CH-x-ab"));
+	assert_false(xp_lang_tag_same("yue-HK", "yue-MO"));
+	assert_false(xp_lang_tag_same("es", "es-MX"));
+	assert_false(xp_lang_tag_same("es", NULL));
+	assert_true(xp_lang_tag_same(NULL, NULL));
 }
 
+/* Which codes name a language at all (xp_lang_known): ISO 639 codes ICU
+ * knows, of two letters and three (terminology and bibliographic), BCP 47
+ * tags of them; three letters ICU lacks as maybe; not a two-letter typo,
+ * "und" or a private tag. */
 static void test_known(void **state)
 {
 	(void)state;
