@@ -198,8 +198,8 @@ static int doc_pairs(xp_db *db, int64_t doc, const xp_touch *tv, size_t tn, cons
 int xp_db_pairs(xp_db *db, const char *lang, int words, xp_buf *out, xp_db_pairs_stats *st, xp_err *err)
 {
 	memset(st, 0, sizeof *st);
-	/* the store's spelling of the tag (es-mx for a line of es-MX runs:
-	 * "0 runs of es-mx", the pairs of the language not read) */
+	/* the store's spelling of the tag (ab-cd for a line of ab-CD runs:
+	 * "0 runs of ab-cd", the pairs of the language not read) */
 	char spelt[64];
 	if (xp_store_lang(db, lang, spelt, sizeof spelt, err))
 		return -1;

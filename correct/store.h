@@ -236,7 +236,7 @@ int xp_run_batch(xp_db *db, int64_t run, const char *path, const char *annotator
 int xp_carry(xp_db *db, int64_t run, xp_err *err);
 /* The spelling of language tag lang that names its line of runs in the
  * store, into out (cap bytes): the newest run's whose tag spells as lang's
- * (lang/lang.h xp_lang_tag: es-mx, es_MX and es-MX are one), else lang's
+ * (lang/lang.h xp_lang_tag: ab-cd, ab_CD and ab-CD are one), else lang's
  * own one spelling (lang as given when it has none).  -1 on an SQL error. */
 int xp_store_lang(xp_db *db, const char *lang, char *out, size_t cap, xp_err *err);
 
