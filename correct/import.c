@@ -298,6 +298,11 @@ static int mentions(xp_db *db, ins *s, const xp_doc *d, const xp_report *r, cons
 int xp_store_lang(xp_db *db, const char *lang, char *out, size_t cap, xp_err *err)
 {
 	char own[64], had_tag[64];
+	/* cut to fit, a tag would name another line of runs (two that share
+	 * their first bytes, one) */
+	if (lang && strlen(lang) >= cap)
+		return xp_failc(err, XP_EUSAGE, "", 0, "the language tag '%.40s...' is longer than a store keeps (%zu bytes)",
+				lang, cap - 1);
 	if (xp_lang_tag(lang, own, sizeof own)) {
 		snprintf(out, cap, "%s", lang ? lang : "");
 		return 0;
@@ -929,7 +934,7 @@ static int import_run(xp_db *db, feed *f, const report_src *src, const char *lan
 	 * case, or after "_", made a line of its own, each rerun's
 	 * corrections left in the one before.  A store's line of another
 	 * spelling (made before) is the one a rerun continues. */
-	char clang[sizeof head->lang];
+	char clang[64];
 	if (xp_store_lang(db, lang, clang, sizeof clang, err))
 		return err->code;
 	lang = clang;

@@ -152,4 +152,14 @@ else
 	echo "note: snakemake is not installed: case 7 (the workflow's config) not run"
 fi
 
+
+# 8. a tag longer than the report's 16 bytes is stored whole (the line of
+# runs selected by one spelling cut it to 15: zh-Hant-TW-x-ab, and db pairs
+# of the same tag then read none of its runs)
+$XPROJ pipeline --quiet --source $S/dialogue.conll --subs $S/en.srt --tgt-subs $S/zh.srt --tgt-lang zh-Hant-TW-x-abcdefgh \
+	--alignments $S/zh.pharaoh -o $T/long >/dev/null 2>&1
+expect_eq "$?" 0 "a pipeline with a long language tag"
+$XPROJ db runs $T/long/corrections.db >$T/lr 2>&1
+expect_grep "run 1 (zh-Hant-TW-x-abcdefgh," $T/lr
+
 finish
