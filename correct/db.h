@@ -73,16 +73,14 @@ void xp_db_close(xp_db *db);
  * SQLite makes beside it when no writer has them: the last reader to close
  * left NAME-wal (empty) and NAME-shm.  xp_db_close of a reader, and db
  * merge for its inputs, call this once closed: where the store and its
- * directory can be written and NAME-wal is empty or absent, a read-write
- * connection is opened and closed, whose close does what the last
- * writer's does (checkpoint, then remove both), and only if no other
- * connection has the store open (SQLite takes its exclusive lock for
- * that).  The checkpoint of an empty log copies nothing: the store's bytes
- * stay as they were.  A NAME-wal that holds anything is no reader's (a
- * writer killed before its checkpoint left it): checkpointed, the store's
- * bytes changed under a command that only reads (its content did not), so
- * it is left, with NAME-shm, for the next writer.  Else, and where
- * nothing is left, nothing. */
+ * directory can be written, a read-write connection is opened and closed,
+ * whose close does what the last writer's does (checkpoint, then remove
+ * both), and only if no other connection has the store open (SQLite takes
+ * its exclusive lock for that); else, and where nothing is left, nothing.
+ * A NAME-wal holding commits (a writer killed, or one that closed while
+ * another connection had the store) is folded in too: the store's bytes
+ * change under a command that only reads, its content does not, and a
+ * copy of the store file alone then holds every commit. */
 void xp_db_tidy(const char *path);
 /* 1 when this open created the store (XP_DB_CREATE where none was). */
 int xp_db_made(const xp_db *db);

@@ -919,13 +919,6 @@ void xp_db_tidy(const char *path)
 	snprintf(side, sizeof side, "%s-shm", path);
 	if (lstat(side, &st) != 0 || access(path, W_OK) || !dir_writable(path))
 		return;
-	/* a -wal that holds anything was not a reader's (a read-only
-	 * connection writes none): a writer killed before its checkpoint left
-	 * it, or one writes now.  The close below would copy it into the
-	 * store, whose bytes a reader (db export) then changed: left as found */
-	snprintf(side, sizeof side, "%s-wal", path);
-	if (lstat(side, &st) == 0 && st.st_size > 0)
-		return;
 	sqlite3 *h = NULL;
 	/* no SQLITE_OPEN_CREATE: a store gone meanwhile is not made again;
 	 * reading the schema opens the log, so that the close sees it */

@@ -27,12 +27,14 @@ expect_grep "merged 3 store(s) into $T/m.db: 2 runs added (1 already there), 5 c
 expect_status 0 $XPROJ db check $T/m.db
 expect_grep '^ok' $T/out
 expect_status 0 $XPROJ db runs $T/m.db
-# a reader writes nothing into the store: db export leaves it byte for
-# byte, with no log beside it as with one that holds a writer's commits
-# not yet checkpointed (the writer killed: made here by a write while an
-# sqlite3 session holds the store, so that no close checkpoints, then
-# copied).  That -wal is left as found, for the next writer; before, the
-# reader's close checkpointed it into the store, whose bytes changed
+# a reader's close leaves the store whole in one file: a -wal holding a
+# writer's commits not yet checkpointed (the writer killed, or closed while
+# another connection had the store open: made here by a write while an
+# sqlite3 session holds it, then copied) is folded into the store where no
+# other connection has it open, so that a plain copy of the store has them.
+# Its content is the same; its bytes change (a review of h-fix19's
+# "leave it as found": a reader closing last after the workbench left such
+# a -wal, and `cp corrections.db` missed the workbench's last edits)
 mkdir $T/w $T/wl
 cp $T/p/corrections.db $T/w/s.db
 cp $T/w/s.db $T/w0.db
@@ -43,15 +45,12 @@ printf '%s\n' "$XPROJ db modify $T/w/s.db --mention 's01e01c00x|0' --span 0:0:1 
 	> $T/w.sh
 sqlite3 $T/w/s.db 'SELECT count(*) FROM runs;' ".shell sh $T/w.sh" > /dev/null
 [ -s $T/wl/s.db-wal ] || { echo "FAIL: no -wal holding a commit to test with"; fails=$((fails + 1)); }
-cp $T/wl/s.db $T/wl0.db; cp $T/wl/s.db-wal $T/wl0.wal
 expect_status 0 $XPROJ db export $T/wl/s.db -o $T/wl.conll
-cmp -s $T/wl/s.db $T/wl0.db || { echo "FAIL: db export checkpointed a leftover -wal into the store"; fails=$((fails + 1)); }
-cmp -s $T/wl/s.db-wal $T/wl0.wal || { echo "FAIL: db export changed a leftover -wal"; fails=$((fails + 1)); }
 cmp -s $T/w0.conll $T/wl.conll && { echo "FAIL: db export did not read the -wal's commit"; fails=$((fails + 1)); }
-expect_status 0 $XPROJ db modify $T/wl/s.db --mention 's01e01c00x|1' --span 0:2:3
-expect_eq "$(ls -A $T/wl)" "s.db" "the next writer checkpoints the leftover -wal: nothing left"
-expect_status 0 $XPROJ db log $T/wl/s.db
-expect_eq "$(grep -c "s01e01c00x|[01]" $T/out)" 2 "the leftover -wal's commit and the writer's are both in the store"
+expect_eq "$(ls -A $T/wl)" "s.db" "a reader closing last folds a leftover -wal into the store: nothing left"
+mkdir $T/wc && cp $T/wl/s.db $T/wc/
+expect_status 0 $XPROJ db export $T/wc/s.db -o $T/wc.conll
+cmp -s $T/wl.conll $T/wc.conll || { echo "FAIL: a copy of the store alone misses the -wal's commit"; fails=$((fails + 1)); }
 # the merge and the readers after it close the stores cleanly: read-only
 # connections (db runs, export; the merge's inputs, attached read-only)
 # cannot remove the -wal and -shm SQLite makes beside a store, and after
