@@ -334,7 +334,7 @@ static void zip_archive(void **state)
 	xp_files_close(&f);
 	/* a directory is walked for subtitle files */
 	assert_int_equal(xp_files_open(FIX("ass"), &f, &e), 0);
-	assert_int_equal(f.n, 3);
+	assert_int_equal(f.n, 4);
 	assert_string_equal(f.names[0], "bilingual.ass");
 	xp_files_close(&f);
 }
