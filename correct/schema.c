@@ -7,6 +7,7 @@
 #include "store.h"
 #include "../base/outputs.h"
 #include "../base/text.h"
+#include "../lang/lang.h"
 
 #include <errno.h>
 #include <sys/stat.h>
@@ -678,6 +679,44 @@ static int schema_version(xp_db *db, xp_err *err)
 	return v;
 }
 
+/* SQL's xp_lang_tag(x): the one spelling of language tag x (lang/lang.h
+ * xp_lang_tag), x itself when it has none.  What every query that selects
+ * a language's line of runs compares: a store written before tags had one
+ * spelling may hold nl-be and nl-BE, one line, and is read as one without
+ * its rows being rewritten.  Registered on each connection, never used in
+ * the schema (a view or index on it would not open in the sqlite3 shell). */
+typedef struct tag_cache {
+	char in[8][64], out[8][64];   /* the last tags spelt, round robin */
+	unsigned next;
+} tag_cache;
+
+static void sql_lang_tag(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	const char *x = (const char *)sqlite3_value_text(argv[0]);
+	tag_cache *c = sqlite3_user_data(cx);
+	if (!x) {
+		sqlite3_result_null(cx);
+		return;
+	}
+	/* a code without a pack takes ICU's lists a call (0.1 ms): the same
+	 * few tags, spelt once per connection */
+	size_t n = strlen(x);
+	for (unsigned i = 0; n < sizeof c->in[0] && i < 8; i++)
+		if (!strcmp(c->in[i], x) && c->in[i][0]) {
+			sqlite3_result_text(cx, c->out[i], -1, SQLITE_TRANSIENT);
+			return;
+		}
+	char tag[64];
+	const char *r = xp_lang_tag(x, tag, sizeof tag) == 0 ? tag : x;
+	if (n && n < sizeof c->in[0] && strlen(r) < sizeof c->out[0]) {
+		unsigned k = c->next++ % 8;
+		memcpy(c->in[k], x, n + 1);
+		snprintf(c->out[k], sizeof c->out[k], "%s", r);
+	}
+	sqlite3_result_text(cx, r, -1, SQLITE_TRANSIENT);
+}
+
 static int connect_uri(xp_db *db, const char *name, int flags, xp_err *err)
 {
 	stc_clear(db);
@@ -686,6 +725,13 @@ static int connect_uri(xp_db *db, const char *name, int flags, xp_err *err)
 	if (sqlite3_open_v2(name, &db->h, flags, NULL) != SQLITE_OK)
 		return xp_failc(err, XP_EDB, db->path, 0, "cannot open: %s", db->h ? sqlite3_errmsg(db->h) : "out of memory");
 	sqlite3_busy_timeout(db->h, 10000);
+	tag_cache *c = calloc(1, sizeof *c);
+	/* the function's cache is freed with it, at the connection's close
+	 * (and by SQLite itself when the registration fails) */
+	if (!c || sqlite3_create_function_v2(db->h, "xp_lang_tag", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, c, sql_lang_tag,
+					     NULL, NULL, free) != SQLITE_OK)
+		return xp_failc(err, c ? XP_EDB : XP_ENOMEM, db->path, 0, "cannot open: %s",
+				c ? sqlite3_errmsg(db->h) : "out of memory");
 	return 0;
 }
 
