@@ -806,6 +806,35 @@ static int create_whole(const char *path, int target, int *linked, xp_err *err)
 	return 0;
 }
 
+/* A store just made (create_whole) whose open then failed, which
+ * xp_db_discard could not remove (a full disk: no write lock to be had):
+ * removed, with what SQLite put beside it, when its file alone holds it
+ * all (no -wal holding a commit: nobody wrote since it was made) and it
+ * holds no run.  Else left, and said. */
+static void drop_new(const char *path)
+{
+	xp_db t = {0};
+	xp_err ignored = {0};
+	snprintf(t.path, sizeof t.path, "%s", path);
+	int empty = 0;
+	sqlite3_stmt *q;
+	if (connect_immutable(&t, &ignored) == 0 &&
+	    sqlite3_prepare_v2(t.h, "SELECT count(*) FROM runs", -1, &q, NULL) == SQLITE_OK) {
+		empty = sqlite3_step(q) == SQLITE_ROW && sqlite3_column_int64(q, 0) == 0;
+		sqlite3_finalize(q);
+	}
+	stc_clear(&t);
+	sqlite3_close(t.h);
+	if (!empty || unlink(path))
+		return;
+	static const char *const beside[] = {"-wal", "-shm", "-journal"};
+	char side[sizeof t.path + 16];
+	for (size_t i = 0; i < sizeof beside / sizeof *beside; i++) {
+		snprintf(side, sizeof side, "%s%s", path, beside[i]);
+		unlink(side);
+	}
+}
+
 /* Open in the mode asked.  Order matters: the version is checked on a
  * connection that has written nothing (switching to WAL rewrites the
  * header, so a refused store would not be left as it was); only then does
@@ -882,13 +911,14 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	 * mounted read-only, a CD, a snapshot: SQLITE_CANTOPEN, as the index
 	 * cannot be made; a full disk: SQLITE_IOERR, as it cannot grow) */
 	int why = db->h ? sqlite3_errcode(db->h) & 0xff : SQLITE_OK, immutable = 0;
+	char full_why[160] = "";
 	if (v < 0 && mode == XP_DB_READ && (why == SQLITE_READONLY || why == SQLITE_CANTOPEN || why == SQLITE_IOERR) &&
 	    connect_immutable(db, err) == 0)
 		v = schema_version(db, err), immutable = 1;
 	else if (v < 0 && mode != XP_DB_READ && why == SQLITE_IOERR)
-		xp_failc(err, XP_EDB, path, 0, "cannot open the store to write: %s (a full disk?): %s", sqlite3_errmsg(db->h),
-			 made ? "the new store holds its schema alone (whole: a command that writes takes it once there "
-				"is room)" : "nothing was changed");
+		snprintf(full_why, sizeof full_why, "%s", sqlite3_errmsg(db->h)),
+		xp_failc(err, XP_EDB, path, 0, "cannot open the store to write: %s (a full disk?): %s", full_why,
+			 made ? "the new store is removed" : "nothing was changed");
 	else if (v < 0 && mode != XP_DB_READ && db->h && !memory && access(path, W_OK) &&
 		 (sqlite3_errcode(db->h) == SQLITE_READONLY || sqlite3_errcode(db->h) == SQLITE_CANTOPEN))
 		xp_failc(err, XP_EDB, path, 0, "cannot write the store, read-only here: %s (xproj db export and the other readers can read it)",
@@ -936,8 +966,22 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 							  " PRAGMA mmap_size = 2147418112"
 							: "PRAGMA foreign_keys = ON", err);
 	if (rc) {
-		xp_db_close(db);
-		return rc < 0 ? rc : xp_err_code(err);
+		/* a store made here goes with the failure (outputs all or
+		 * nothing, as pipeline's): before, a full disk left a new store
+		 * of its schema alone.  Kept only if it could not be told empty */
+		int code = rc < 0 ? rc : xp_err_code(err);
+		if (made) {
+			xp_db_discard(db);
+			if (stat(path, &st) == 0)
+				drop_new(path);
+			if (*full_why && stat(path, &st) == 0)
+				xp_failc(err, XP_EDB, path, 0, "cannot open the store to write: %s (a full disk?): the new "
+					 "store, which could not be removed, holds its schema alone (whole: a command that "
+					 "writes takes it once there is room)", full_why);
+		} else {
+			xp_db_close(db);
+		}
+		return code;
 	}
 	*out = db;
 	return 0;

@@ -1488,7 +1488,13 @@ static int run(int argc, char **argv)
 		return xp_cli_error(&e);
 	}
 	int rc = dispatch(db, sub, &a, &e);
-	xp_db_close(db);
+	/* a store this import made goes with its failure (outputs all or
+	 * nothing, as pipeline's): before, a full disk or a refused import
+	 * left a new, empty store */
+	if (rc && xp_db_made(db))
+		xp_db_discard(db);
+	else
+		xp_db_close(db);
 	import_free(&in);
 	/* a failure that names no file is the store's: the library's "nothing
 	 * to undo" or "no such mention in this run" did not say which store,
