@@ -477,11 +477,12 @@ int xp_carry(xp_db *db, int64_t run, xp_err *err)
 {
 	sqlite3_stmt *st;
 	/* each document of the new run, and the same document in the latest
-	 * earlier run of the same language */
+	 * earlier run of the same language, by any spelling of its tag (a store
+	 * written before tags had one spelling: nl-be, then nl-BE) */
 	if (xp_sql_prepare(db, "SELECT n.id, n.doc, o.id, o.run, " XP_SQL_KEY_PART("n") " FROM documents n JOIN runs rn ON rn.id = n.run"
 			   " JOIN documents o ON o.doc = n.doc AND o.part = n.part WHERE n.run = ?1 AND o.run ="
 			   " (SELECT max(o2.run) FROM documents o2 JOIN runs r2 ON r2.id = o2.run WHERE o2.doc = n.doc"
-			   " AND o2.part = n.part AND o2.run < ?1 AND r2.lang = rn.lang) ORDER BY n.id", &st, err))
+			   " AND o2.part = n.part AND o2.run < ?1 AND xp_lang_tag(r2.lang) = xp_lang_tag(rn.lang)) ORDER BY n.id", &st, err))
 		return -1;
 	sqlite3_bind_int64(st, 1, run);
 	carry_stats cs = {0};

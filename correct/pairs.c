@@ -207,7 +207,7 @@ int xp_db_pairs(xp_db *db, const char *lang, int words, xp_buf *out, xp_db_pairs
 	sqlite3_stmt *q;
 	/* the runs of other languages, said, never read: a Farsi span teaches a
 	 * Chinese aligner nothing */
-	if (xp_sql_prepare(db, "SELECT lang FROM runs WHERE lang <> ?1 ORDER BY id", &q, err))
+	if (xp_sql_prepare(db, "SELECT lang FROM runs WHERE xp_lang_tag(lang) <> xp_lang_tag(?1) ORDER BY id", &q, err))
 		return -1;
 	sqlite3_bind_text(q, 1, lang, -1, SQLITE_TRANSIENT);
 	while (sqlite3_step(q) == SQLITE_ROW) {
@@ -225,8 +225,8 @@ int xp_db_pairs(xp_db *db, const char *lang, int words, xp_buf *out, xp_db_pairs
 	sqlite3_finalize(q);
 	st->runs = (size_t)xp_sql_int(db, "SELECT count(*) FROM runs", 0) - st->other_runs;
 	/* each document from the newest run of the language that holds it */
-	if (xp_sql_prepare(db, "SELECT d.id, d.run FROM documents d JOIN runs r ON r.id = d.run WHERE r.lang = ?1"
-			       " AND NOT EXISTS (SELECT 1 FROM documents e JOIN runs s ON s.id = e.run WHERE s.lang = ?1"
+	if (xp_sql_prepare(db, "SELECT d.id, d.run FROM documents d JOIN runs r ON r.id = d.run WHERE xp_lang_tag(r.lang) = xp_lang_tag(?1)"
+			       " AND NOT EXISTS (SELECT 1 FROM documents e JOIN runs s ON s.id = e.run WHERE xp_lang_tag(s.lang) = xp_lang_tag(?1)"
 			       " AND e.doc = d.doc AND e.part = d.part AND e.run > d.run) ORDER BY d.run, d.id", &q, err))
 		return -1;
 	sqlite3_bind_text(q, 1, lang, -1, SQLITE_TRANSIENT);

@@ -181,7 +181,7 @@ static int supersede(xp_db *db, json_t *a)
 		json_t *r = json_array_get(a, i), *by = NULL;
 		const char *lang = json_string_value(json_object_get(r, "lang"));
 		for (size_t j = n; j-- > i + 1 && !by;) {
-			if (!lang || !json_equal(json_object_get(json_array_get(a, j), "lang"), json_object_get(r, "lang")))
+			if (!lang || !xp_lang_tag_same(json_string_value(json_object_get(json_array_get(a, j), "lang")), lang))
 				continue;
 			sqlite3_reset(sh);
 			sqlite3_bind_int64(sh, 1, (int64_t)json_integer_value(json_object_get(r, "run")));

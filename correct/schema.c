@@ -7,6 +7,7 @@
 #include "store.h"
 #include "../base/outputs.h"
 #include "../base/text.h"
+#include "../lang/lang.h"
 
 #include <errno.h>
 #include <sys/stat.h>
@@ -678,6 +679,44 @@ static int schema_version(xp_db *db, xp_err *err)
 	return v;
 }
 
+/* SQL's xp_lang_tag(x): the one spelling of language tag x (lang/lang.h
+ * xp_lang_tag), x itself when it has none.  What every query that selects
+ * a language's line of runs compares: a store written before tags had one
+ * spelling may hold nl-be and nl-BE, one line, and is read as one without
+ * its rows being rewritten.  Registered on each connection, never used in
+ * the schema (a view or index on it would not open in the sqlite3 shell). */
+typedef struct tag_cache {
+	char in[8][64], out[8][64];   /* the last tags spelt, round robin */
+	unsigned next;
+} tag_cache;
+
+static void sql_lang_tag(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	const char *x = (const char *)sqlite3_value_text(argv[0]);
+	tag_cache *c = sqlite3_user_data(cx);
+	if (!x) {
+		sqlite3_result_null(cx);
+		return;
+	}
+	/* a code without a pack takes ICU's lists a call (0.1 ms): the same
+	 * few tags, spelt once per connection */
+	size_t n = strlen(x);
+	for (unsigned i = 0; n < sizeof c->in[0] && i < 8; i++)
+		if (!strcmp(c->in[i], x) && c->in[i][0]) {
+			sqlite3_result_text(cx, c->out[i], -1, SQLITE_TRANSIENT);
+			return;
+		}
+	char tag[64];
+	const char *r = xp_lang_tag(x, tag, sizeof tag) == 0 ? tag : x;
+	if (n && n < sizeof c->in[0] && strlen(r) < sizeof c->out[0]) {
+		unsigned k = c->next++ % 8;
+		memcpy(c->in[k], x, n + 1);
+		snprintf(c->out[k], sizeof c->out[k], "%s", r);
+	}
+	sqlite3_result_text(cx, r, -1, SQLITE_TRANSIENT);
+}
+
 static int connect_uri(xp_db *db, const char *name, int flags, xp_err *err)
 {
 	stc_clear(db);
@@ -686,6 +725,13 @@ static int connect_uri(xp_db *db, const char *name, int flags, xp_err *err)
 	if (sqlite3_open_v2(name, &db->h, flags, NULL) != SQLITE_OK)
 		return xp_failc(err, XP_EDB, db->path, 0, "cannot open: %s", db->h ? sqlite3_errmsg(db->h) : "out of memory");
 	sqlite3_busy_timeout(db->h, 10000);
+	tag_cache *c = calloc(1, sizeof *c);
+	/* the function's cache is freed with it, at the connection's close
+	 * (and by SQLite itself when the registration fails) */
+	if (!c || sqlite3_create_function_v2(db->h, "xp_lang_tag", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, c, sql_lang_tag,
+					     NULL, NULL, free) != SQLITE_OK)
+		return xp_failc(err, c ? XP_EDB : XP_ENOMEM, db->path, 0, "cannot open: %s",
+				c ? sqlite3_errmsg(db->h) : "out of memory");
 	return 0;
 }
 
@@ -758,6 +804,35 @@ static int create_whole(const char *path, int target, int *linked, xp_err *err)
 	 * discard (xp_db_discard) */
 	*linked = existed == 0;
 	return 0;
+}
+
+/* A store just made (create_whole) whose open then failed, which
+ * xp_db_discard could not remove (a full disk: no write lock to be had):
+ * removed, with what SQLite put beside it, when its file alone holds it
+ * all (no -wal holding a commit: nobody wrote since it was made) and it
+ * holds no run.  Else left, and said. */
+static void drop_new(const char *path)
+{
+	xp_db t = {0};
+	xp_err ignored = {0};
+	snprintf(t.path, sizeof t.path, "%s", path);
+	int empty = 0;
+	sqlite3_stmt *q;
+	if (connect_immutable(&t, &ignored) == 0 &&
+	    sqlite3_prepare_v2(t.h, "SELECT count(*) FROM runs", -1, &q, NULL) == SQLITE_OK) {
+		empty = sqlite3_step(q) == SQLITE_ROW && sqlite3_column_int64(q, 0) == 0;
+		sqlite3_finalize(q);
+	}
+	stc_clear(&t);
+	sqlite3_close(t.h);
+	if (!empty || unlink(path))
+		return;
+	static const char *const beside[] = {"-wal", "-shm", "-journal"};
+	char side[sizeof t.path + 16];
+	for (size_t i = 0; i < sizeof beside / sizeof *beside; i++) {
+		snprintf(side, sizeof side, "%s%s", path, beside[i]);
+		unlink(side);
+	}
 }
 
 /* Open in the mode asked.  Order matters: the version is checked on a
@@ -836,13 +911,14 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 	 * mounted read-only, a CD, a snapshot: SQLITE_CANTOPEN, as the index
 	 * cannot be made; a full disk: SQLITE_IOERR, as it cannot grow) */
 	int why = db->h ? sqlite3_errcode(db->h) & 0xff : SQLITE_OK, immutable = 0;
+	char full_why[160] = "";
 	if (v < 0 && mode == XP_DB_READ && (why == SQLITE_READONLY || why == SQLITE_CANTOPEN || why == SQLITE_IOERR) &&
 	    connect_immutable(db, err) == 0)
 		v = schema_version(db, err), immutable = 1;
 	else if (v < 0 && mode != XP_DB_READ && why == SQLITE_IOERR)
-		xp_failc(err, XP_EDB, path, 0, "cannot open the store to write: %s (a full disk?): %s", sqlite3_errmsg(db->h),
-			 made ? "the new store holds its schema alone (whole: a command that writes takes it once there "
-				"is room)" : "nothing was changed");
+		snprintf(full_why, sizeof full_why, "%s", sqlite3_errmsg(db->h)),
+		xp_failc(err, XP_EDB, path, 0, "cannot open the store to write: %s (a full disk?): %s", full_why,
+			 made ? "the new store is removed" : "nothing was changed");
 	else if (v < 0 && mode != XP_DB_READ && db->h && !memory && access(path, W_OK) &&
 		 (sqlite3_errcode(db->h) == SQLITE_READONLY || sqlite3_errcode(db->h) == SQLITE_CANTOPEN))
 		xp_failc(err, XP_EDB, path, 0, "cannot write the store, read-only here: %s (xproj db export and the other readers can read it)",
@@ -890,8 +966,22 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 							  " PRAGMA mmap_size = 2147418112"
 							: "PRAGMA foreign_keys = ON", err);
 	if (rc) {
-		xp_db_close(db);
-		return rc < 0 ? rc : xp_err_code(err);
+		/* a store made here goes with the failure (outputs all or
+		 * nothing, as pipeline's): before, a full disk left a new store
+		 * of its schema alone.  Kept only if it could not be told empty */
+		int code = rc < 0 ? rc : xp_err_code(err);
+		if (made) {
+			xp_db_discard(db);
+			if (stat(path, &st) == 0)
+				drop_new(path);
+			if (*full_why && stat(path, &st) == 0)
+				xp_failc(err, XP_EDB, path, 0, "cannot open the store to write: %s (a full disk?): the new "
+					 "store, which could not be removed, holds its schema alone (whole: a command that "
+					 "writes takes it once there is room)", full_why);
+		} else {
+			xp_db_close(db);
+		}
+		return code;
 	}
 	*out = db;
 	return 0;

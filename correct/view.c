@@ -299,7 +299,7 @@ int xp_db_stats(xp_db *db, int64_t run, xp_db_counts *s, xp_err *err)
 			      (json_int_t)s->projected, "corrected_mentions", (json_int_t)s->corrected_mentions,
 			      "corrected_share", s->mentions ? (double)s->corrected_mentions / s->mentions : 0.0,
 			      "pronoun_additions", (json_int_t)s->pronoun_additions);
-	snprintf(q, sizeof q, "SELECT r.lang, c.op, count(*) FROM corrections c JOIN runs r ON r.id = c.run"
+	snprintf(q, sizeof q, "SELECT xp_lang_tag(r.lang), c.op, count(*) FROM corrections c JOIN runs r ON r.id = c.run"
 		 " LEFT JOIN batches b ON b.id = c.batch WHERE" LIVE "AND NOT " XP_SQL_NOOP("c") "%s GROUP BY 1, 2", inrun);
 	json_object_set_new(o, "by_language", group_counts(db, q));
 	snprintf(q, sizeof q, "SELECT coalesce(c.annotator, ''), c.op, count(*)%s GROUP BY 1, 2", from);

@@ -34,6 +34,9 @@ typedef struct ox {
 	size_t open_from;        /* sentences from here on wait for an end marker */
 	char *sid;
 	uint32_t line;
+	const char *name;        /* the file, for a refusal */
+	xp_err *err;
+	int refused;             /* err says why */
 } ox;
 
 static int sentence_end(ox *o)
@@ -68,15 +71,30 @@ static int sentence_end(ox *o)
 }
 
 /* A start marker applies to the sentences after it; an end marker ends
- * every sentence since the last end marker, the open one included. */
-static void time_marker(ox *o, xmlTextReaderPtr r)
+ * every sentence since the last end marker, the open one included.  A
+ * marker whose value is not a time is refused at its line, as SRT refuses
+ * a timing line that is not one: ignored, the sentences after it kept the
+ * start before it, and a target paired by time went to another utterance. */
+static int time_marker(ox *o, xmlTextReaderPtr r)
 {
 	char *id = attr(r, "id"), *val = attr(r, "value");
 	int64_t t = val ? xp_parse_time(val, strlen(val)) : -1;
 	size_t n = id ? strlen(id) : 0;
-	if (t >= 0 && n && id[n - 1] == 'S') {
+	if (t < 0) {
+		uint32_t at = (uint32_t)xp_xml_node_line(r);
+		if (val)
+			xp_failc(o->err, XP_EINPUT, o->name, at, "<time> value '%.*s' is not a time (HH:MM:SS,mmm): "
+				 "nothing is read; correct it or remove the element", (int)strnlen(val, 80), val);
+		else
+			xp_failc(o->err, XP_EINPUT, o->name, at, "<time> without value=\"HH:MM:SS,mmm\": nothing is read; "
+				 "add one or remove the element");
+		free(id);
+		free(val);
+		return o->refused = 1;
+	}
+	if (n && id[n - 1] == 'S') {
 		o->start = t;
-	} else if (t >= 0 && n && id[n - 1] == 'E') {
+	} else if (n && id[n - 1] == 'E') {
 		for (size_t k = o->open_from; k < o->s->n; k++)
 			o->s->v[k].end = t;
 		o->open_from = o->s->n;
@@ -85,6 +103,7 @@ static void time_marker(ox *o, xmlTextReaderPtr r)
 	}
 	free(id);
 	free(val);
+	return 0;
 }
 
 static int element(ox *o, xmlTextReaderPtr r, const char *nm, int empty)
@@ -105,7 +124,7 @@ static int element(ox *o, xmlTextReaderPtr r, const char *nm, int empty)
 			xp_buf_putc(&o->text, ' ');
 		o->in_w = !empty;
 	} else if (!strcmp(nm, "time")) {
-		time_marker(o, r);
+		return time_marker(o, r);
 	}
 	return 0;
 }
@@ -147,7 +166,7 @@ static int read_opus(const char *name, const char *buf, size_t len, const xp_sub
 	if (rc)
 		return rc;
 	xmlTextReaderPtr r = X.r;
-	ox o = {.s = s, .o = opts, .start = -1, .cur_end = -1};
+	ox o = {.s = s, .o = opts, .start = -1, .cur_end = -1, .name = name, .err = err};
 	while (!failed && (rc = xp_xml_next(&X, err)) == 1) {
 		int type = xmlTextReaderNodeType(r);
 		const char *nm = (const char *)xmlTextReaderConstName(r);
@@ -168,6 +187,8 @@ static int read_opus(const char *name, const char *buf, size_t len, const xp_sub
 	free(o.sid);
 	xp_buf_free(&o.text);
 	xp_buf_free(&o.clean);
+	if (o.refused)
+		return xp_err_code(err);
 	if (failed)
 		return xp_failc(err, XP_ENOMEM, name, line, "out of memory");
 	if (rc < 0)

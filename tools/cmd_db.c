@@ -297,30 +297,49 @@ static void run_label(json_t *r, int with_id, char *out, size_t n)
 		 uid ? ", id " : "", uid ? uid : "");
 }
 
-/* export, stats or show without --run: the other runs of its language that it
- * does not supersede (the shards of a workflow merged into one store:
- * other episodes), said on stderr with --run; before, only the last shard
- * was exported or counted, and nothing said the rest were not */
-static void say_not_superseded(const dargs *a, json_t *all, json_t *r, const char *cmd, const char *done)
+/* The latest runs other than r, of r's language (same = 1) or of the
+ * others (same = 0), as "1, 3" (named = 0) or "run 1 (ab), run 3 (cd)"
+ * (named = 1) into list: how many (eight listed at most) */
+static size_t latest_others(json_t *all, json_t *r, int same, int named, char *list, size_t cap)
+{
+	size_t i, n = 0;
+	json_t *x;
+	const char *lang = json_string_value(json_object_get(r, "lang"));
+	*list = 0;
+	json_array_foreach(all, i, x) {
+		const char *l = json_string_value(json_object_get(x, "lang"));
+		if (x == r || !json_is_true(json_object_get(x, "latest")) || xp_lang_tag_same(l, lang) != same)
+			continue;
+		size_t k = strlen(list);
+		long long id = (long long)json_integer_value(json_object_get(x, "run"));
+		if (n++ < 8 && k + 48 < cap)
+			snprintf(list + k, cap - k, named ? "%srun %lld (%.24s)" : "%s%lld", k ? ", " : "", id, l ? l : "");
+	}
+	return n;
+}
+
+/* export, stats, show or triage without --run: the other runs of its language
+ * that it does not supersede (the shards of a workflow merged into one
+ * store: other episodes), said on stderr with --run; before, only the last
+ * shard was exported or counted, and nothing said the rest were not.
+ * triage (others = 1), which acts on the store's last run, first names the
+ * latest runs of the other languages (a store of several) it leaves out;
+ * its stdout is the queue scripts read */
+static void say_not_superseded(const dargs *a, json_t *all, json_t *r, const char *cmd, const char *done, int others)
 {
 	if (!a->run_default)
 		return;
-	size_t i, n = 0;
-	json_t *x;
-	char list[200] = "";
-	json_array_foreach(all, i, x) {
-		if (x == r || !json_is_true(json_object_get(x, "latest")) ||
-		    !json_equal(json_object_get(x, "lang"), json_object_get(r, "lang")))
-			continue;
-		size_t k = strlen(list);
-		if (n++ < 8 && k + 24 < sizeof list)
-			snprintf(list + k, sizeof list - k, "%s%lld", k ? ", " : "",
-				 (long long)json_integer_value(json_object_get(x, "run")));
-	}
+	char list[240];
+	const char *lang = json_string_value(json_object_get(r, "lang"));
+	size_t n = others ? latest_others(all, r, 0, 1, list, sizeof list) : 0;
 	if (n)
+		fprintf(stderr, "xproj db %s: note: it acts on the store's last run, run %lld (%s); the latest %s of other "
+			"languages, %s%s, not %s: db %s --run N for one\n", cmd,
+			(long long)json_integer_value(json_object_get(r, "run")), lang ? lang : "", n == 1 ? "run" : "runs",
+			list, n > 8 ? ", ..." : "", done, cmd);
+	if ((n = latest_others(all, r, 1, 0, list, sizeof list)))
 		fprintf(stderr, "xproj db %s: note: %zu other run(s) of %s hold documents this run does not (run %s%s), "
-			"not %s: db %s --run N for one\n", cmd, n, json_string_value(json_object_get(r, "lang")), list,
-			n > 8 ? ", ..." : "", done, cmd);
+			"not %s: db %s --run N for one\n", cmd, n, lang ? lang : "", list, n > 8 ? ", ..." : "", done, cmd);
 }
 
 /* what the import of a run carried over from earlier runs */
@@ -951,7 +970,7 @@ static int do_stats(xp_db *db, dargs *a, xp_err *e)
 		return xp_failc(e, XP_ENOMEM, "", 0, "out of memory");
 	}
 	int rc = a->json ? 0 : print_carry(db, r, 0, e);
-	say_not_superseded(a, all, r, "stats", "counted");
+	say_not_superseded(a, all, r, "stats", "counted", 0);
 	json_decref(all);
 	xp_db_counts_free(&s);
 	return rc;
@@ -1092,7 +1111,7 @@ static int do_export(xp_db *db, dargs *a, xp_err *e)
 			       a->jsonl ? a->jsonl : "");
 			if (X.empty)
 				printf("%zu document(s) without a target sentence not written (--keep-empty writes them)\n", X.empty);
-			say_not_superseded(a, all, r, "export", "exported");
+			say_not_superseded(a, all, r, "export", "exported", 0);
 		}
 		json_decref(all);
 		return rc;
@@ -1122,7 +1141,7 @@ static int do_export(xp_db *db, dargs *a, xp_err *e)
 			a->jsonl ? a->jsonl : "");
 		if (empty)
 			fprintf(say, "%zu document(s) without a target sentence not written (--keep-empty writes them)\n", empty);
-		say_not_superseded(a, all, r, "export", "exported");
+		say_not_superseded(a, all, r, "export", "exported", 0);
 	}
 	json_decref(all);
 	xp_corpus_free(&c);
@@ -1137,6 +1156,14 @@ static int do_triage(xp_db *db, dargs *a, xp_err *e)
 	 * --list without --top (the whole queue): the run is not held for them */
 	if (xp_db_triage_top(db, a->run, a->list && !a->top_set ? 0 : (size_t)a->top, &t, &n, e))
 		return -1;
+	json_t *all = NULL, *r = a->run_default ? run_info(db, a->run, &all, e) : NULL;
+	if (a->run_default && !r) {
+		free(t);
+		json_decref(all);
+		return -1;
+	}
+	say_not_superseded(a, all, r, "triage", "triaged", 1);
+	json_decref(all);
 	int rc = 0;
 	if (a->json) {   /* the same rows as JSON; without --list each with its mention (db show's) */
 		json_t *v = json_array();
@@ -1264,7 +1291,7 @@ static int do_show(xp_db *db, dargs *a, xp_err *e)
 		rc = print_recipe(db, r, e);
 	}
 	if (r && rc)
-		say_not_superseded(a, all, r, "show", "shown");
+		say_not_superseded(a, all, r, "show", "shown", 0);
 	json_decref(all);
 	return rc;
 }
@@ -1488,7 +1515,13 @@ static int run(int argc, char **argv)
 		return xp_cli_error(&e);
 	}
 	int rc = dispatch(db, sub, &a, &e);
-	xp_db_close(db);
+	/* a store this import made goes with its failure (outputs all or
+	 * nothing, as pipeline's): before, a full disk or a refused import
+	 * left a new, empty store */
+	if (rc && xp_db_made(db))
+		xp_db_discard(db);
+	else
+		xp_db_close(db);
 	import_free(&in);
 	/* a failure that names no file is the store's: the library's "nothing
 	 * to undo" or "no such mention in this run" did not say which store,

@@ -76,4 +76,28 @@ for free in 380 420 460 700; do
 	rm -rf $T/fs/fresh
 done
 expect_eq "$made_failed$ok" 11 "fresh: some room fails the new store's import, some lets the run through"
+# db import into a store that was not there, as the pipeline's: exit 1
+# leaves no store.  Before, the new store was kept, empty (its import's
+# commit failing: "database or disk is full"), or of its schema alone (its
+# open failing: "the new store holds its schema alone"), with -wal, -shm
+cp $T/before/aligned.jsonl $T/before/report.json $T/
+open_failed=0 commit_failed=0 ok=0
+for free in 150 200 210 250 300 500; do
+	fill $free
+	$XPROJ db import $T/fs/new.db --source $S/dialogue.conll --aligned $T/aligned.jsonl --report $T/report.json \
+		>$T/out 2>$T/err
+	st=$?
+	rm -f $T/fs/filler
+	case $st in
+	0) ok=1
+	   expect_eq "$($XPROJ db runs $T/fs/new.db 2>/dev/null | grep -c '^run ')" 1 "db import, $free KiB free: exit 0, one run" ;;
+	1) grep -q 'new.db: commit: database or disk is full' $T/err && commit_failed=1
+	   grep -q 'new.db: cannot open the store to write: .*: the new store is removed$' $T/err && open_failed=1
+	   left=$(ls -A $T/fs)
+	   expect_eq "$left" "" "db import, $free KiB free: exit 1 ($(tail -1 $T/err)) left" ;;
+	*) echo "FAIL: db import, $free KiB free: exit $st"; fails=$((fails + 1)) ;;
+	esac
+	rm -f $T/fs/new.db*
+done
+expect_eq "$commit_failed$ok" 11 "db import: some room fails the new store's commit, some lets the import through"
 finish

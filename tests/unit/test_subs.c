@@ -187,6 +187,18 @@ static void opus_and_xces(void **state)
 	assert_int_equal(xp_xces_read_mem("m", bad, sizeof bad - 1, NULL, NULL, &x, &e), XP_EINPUT);
 	assert_non_null(strstr(e.msg, "xtargets"));
 	xp_xces_free(&x);
+	/* a <time> whose value is not a time: refused at its line (it was
+	 * ignored, the sentence after it keeping the start before it) */
+	xp_subs b = {0};
+	assert_int_equal(xp_opus_read(FIX("opus/badtime.xml"), NULL, &b, &e), XP_EINPUT);
+	assert_int_equal(e.line, 4);
+	assert_non_null(strstr(e.msg, "'00:75:00,000' is not a time"));
+	xp_subs_free(&b);
+	const char nov[] = "<document>\n<s id=\"1\"><time id=\"T1S\"/>a</s>\n</document>";
+	assert_int_equal(xp_opus_read_mem("m", nov, sizeof nov - 1, NULL, &b, &e), XP_EINPUT);
+	assert_int_equal(e.line, 2);
+	assert_non_null(strstr(e.msg, "without value="));
+	xp_subs_free(&b);
 }
 
 static void transcripts(void **state)
