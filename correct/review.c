@@ -82,21 +82,21 @@ static int cmp_key(const void *a, const void *b) { return strcmp(*(char *const *
  * real ones, of mmc-tune's clause mentions, are 43: none is cut). */
 enum { SCENE_LINE_MAX = 200, SCENE_MEMBERS_MAX = 1000, SCENE_WORDS_MAX = 64 };
 
-/* mention m (the one on screen: self) onto line u's list `key`, within SCENE_LINE_MAX */
-static void line_add(json_t *u, const char *key, json_t *m, int self)
+/* mention m (the one on screen: self) onto line u's list `key`, within
+ * SCENE_LINE_MAX; -1 when memory ran out (m NULL: its json_pack's), the
+ * line then short of a mark, which the caller makes the request's error */
+static int line_add(json_t *u, const char *key, json_t *m, int self)
 {
 	json_t *a = json_object_get(u, key);
 	if (!m)
-		return;
-	if (json_array_size(a) < SCENE_LINE_MAX || self) {
-		json_array_append_new(a, m);
-		return;
-	}
+		return -1;
+	if (json_array_size(a) < SCENE_LINE_MAX || self)
+		return json_array_append_new(a, m);
 	json_decref(m);
 	char more[32];
 	snprintf(more, sizeof more, "%s_more", key);
 	json_t *c = json_object_get(u, more);
-	json_object_set_new(u, more, json_integer(c ? json_integer_value(c) + 1 : 1));
+	return json_object_set_new(u, more, json_integer(c ? json_integer_value(c) + 1 : 1));
 }
 
 /* "#" and 16 hex digits: FNV-1a (64 bits) of the n keys, sorted (cmp_key),
@@ -740,7 +740,11 @@ static json_t *line_words(xp_db *db, int64_t id, int tgt, int *oom)
 			      : "SELECT src, json_valid(src) FROM utterances WHERE id = ?", &w, NULL) == 0) {
 		sqlite3_bind_int64(w, 1, id);
 		const char *s = sqlite3_step(w) == SQLITE_ROW ? (const char *)sqlite3_column_text(w, 0) : NULL;
+		/* zeroed: a load that fails before parsing (its buffer's
+		 * allocation) leaves the error's code byte unset, and what the
+		 * stack held there could read as damage, not memory */
 		json_error_t je;
+		memset(&je, 0, sizeof je);
 		a = s ? json_loads(s, 0, &je) : NULL;
 		/* a load that ran out of memory is an error: a line read as
 		 * empty would have its entities named by others' words.  Text
@@ -776,6 +780,8 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 {
 	sqlite3_stmt *st, *mt;
 	json_t *us = json_array(), *o = json_pack("{s:o}", "utterances", us);
+	if (!o)   /* (json_pack took us with it: freed) */
+		return NULL;
 	if (xp_sql_cached(db, "SELECT u.en_idx, u.speaker, u.src, u.tgt_idx, coalesce(" XP_SQL_REALIGNED("u.id", "tgt_text")
 			       ", u.tgt_text), coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt), " XP_SQL_REALIGNED("u.id", "id")
 			       " IS NOT NULL, u.align_doubt FROM utterances u"
@@ -833,15 +839,24 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 				      "target", col_text(st, 4), "tgt_tokens", col_array(st, 5), "mentions",
 				      "tgt_mentions");
 		/* re-paired by a corrector; doubts about the run's pairing (align/uconf.h) */
-		json_object_set_new(u, "realigned", json_boolean(sqlite3_column_int(st, 6)));
 		json_t *doubt = col_json_array(st, 7);
-		json_object_set_new(u, "doubt", json_is_array(doubt) ? doubt : json_array());
-		if (!json_is_array(doubt))
+		if (!json_is_array(doubt)) {
 			json_decref(doubt);
+			doubt = json_array();
+		}
+		/* (each set_new frees its value when it fails, a NULL u too) */
+		if (json_object_set_new(u, "realigned", json_boolean(sqlite3_column_int(st, 6))) |
+		    json_object_set_new(u, "doubt", doubt))
+			oom = 1;
+		/* the lines below borrow u from us: one the array could not take
+		 * is freed by json_array_append_new, and must not be kept there */
+		if (!u || json_array_append_new(us, u)) {
+			oom = 1;
+			continue;
+		}
 		if (lines_add(&by_utt, sqlite3_column_int64(st, 0), u) ||
 		    (sqlite3_column_type(st, 3) != SQLITE_NULL && lines_add(&by_sent, sqlite3_column_int64(st, 3), u)))
 			oom = 1;
-		json_array_append_new(us, u);
 	}
 	if (oom)   /* the scene's marks skipped: the scene is refused below */
 		by_utt.n = by_sent.n = 0;
@@ -896,7 +911,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		if (sqlite3_column_int64(mt, 4) == cluster) {
 			size++;
 			for (size_t i = lines_first(&by_utt, at); i < by_utt.n && by_utt.p[i].at == at; i++)
-				line_add(by_utt.p[i].u, "mentions",
+				oom |= line_add(by_utt.p[i].u, "mentions",
 					 json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)id, "start",
 						   (json_int_t)sqlite3_column_int64(mt, 2), "end",
 						   (json_int_t)sqlite3_column_int64(mt, 3), "self", id == self),
@@ -948,10 +963,11 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 			continue;
 		tsize++;
 		char mk[600];
-		if (xp_mention_key_of(db, sqlite3_column_int64(mt, 5), mk, sizeof mk) == 0)
-			json_array_append_new(members, json_string(mk));
+		if (xp_mention_key_of(db, sqlite3_column_int64(mt, 5), mk, sizeof mk) == 0 &&
+		    json_array_append_new(members, json_string(mk)))
+			oom = 1;
 		for (size_t i = lines_first(&by_sent, ms.sent); i < by_sent.n && by_sent.p[i].at == ms.sent; i++)
-			line_add(by_sent.p[i].u, "tgt_mentions",
+			oom |= line_add(by_sent.p[i].u, "tgt_mentions",
 				 json_pack("{s:I,s:I,s:I,s:b}", "id", (json_int_t)id, "start", (json_int_t)ms.start, "end",
 					   (json_int_t)ms.end, "self", id == self),
 				 id == self);
@@ -984,18 +1000,20 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 					       tw && span_kind(tw, tgt_kinds, toks, a, b) == NAME_PRONOUN ? NAME_PRONOUN : NAME_OTHER, 0))
 				oom = 1;
 			json_decref(toks);
-		}
+		} else
+			oom = 1;
 		if (tc != now_cluster)
 			continue;
 		tsize++;
 		char tk[32];
 		snprintf(tk, sizeof tk, "+%lld", (long long)json_integer_value(json_object_get(t, "tid")));
-		json_array_append_new(members, json_string(tk));
+		if (json_array_append_new(members, json_string(tk)))
+			oom = 1;
 		int64_t ts = json_integer_value(json_object_get(t, "sent"));
 		if (!json_is_integer(json_object_get(t, "sent")))
 			continue;
 		for (size_t i = lines_first(&by_sent, ts); i < by_sent.n && by_sent.p[i].at == ts; i++)
-			line_add(by_sent.p[i].u, "tgt_mentions",
+			oom |= line_add(by_sent.p[i].u, "tgt_mentions",
 				 json_pack("{s:O,s:O,s:O,s:b,s:b,s:O*}", "tid", json_object_get(t, "tid"), "start",
 					   json_object_get(t, "start"), "end", json_object_get(t, "end"), "self", 0,
 					   "target_only", 1, "rule", json_object_get(t, "rule")),

@@ -8,7 +8,8 @@
 json_t *xp_json_parse(const char *name, const char *text, size_t len, size_t flags, const char *what,
 		      xp_err *err)
 {
-	json_error_t je;
+	json_error_t je;   /* zeroed: a load that fails before parsing leaves its code unset */
+	memset(&je, 0, sizeof je);
 	size_t bom = xp_bom_len(text, len);
 	json_t *j = json_loadb(text + bom, len - bom, flags, &je);
 	if (j)
