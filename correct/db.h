@@ -88,8 +88,10 @@ int xp_db_made(const xp_db *db);
  * run (the caller's import failed and was rolled back) is removed too,
  * with its -wal and -shm: a command that fails leaves no new store.  Left
  * when it holds a run (another process opened the new store meanwhile and
- * wrote one) or when its path names another file by now. */
-void xp_db_discard(xp_db *db);
+ * wrote one) or when its path names another file by now.  1 when it was
+ * removed, 0 when kept (not made by this open, or kept as above), -1 when
+ * it could not be checked (no connection, or no write lock to be had). */
+int xp_db_discard(xp_db *db);
 const char *xp_db_path(const xp_db *db);
 int xp_db_version(xp_db *db);
 /* 0 while the store's path still names the file db opened; else

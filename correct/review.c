@@ -177,11 +177,26 @@ static int supersede(xp_db *db, json_t *a)
 		return -1;
 	}
 	size_t n = json_array_size(a);
+	/* each run's tag in its one spelling, once: spelling walks ICU's
+	 * lists for a code no pack has (123 us), and a pair at a time this
+	 * ran n^2 times on every workbench request (xp_db_runs); "" for a run
+	 * of no language, which no run supersedes */
+	typedef char tag_t[64];
+	tag_t *tag = calloc(n ? n : 1, sizeof *tag);
+	if (!tag) {
+		sqlite3_finalize(st);
+		sqlite3_finalize(sh);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const char *l = json_string_value(json_object_get(json_array_get(a, i), "lang"));
+		if (l && xp_lang_tag(l, tag[i], sizeof tag[i]))
+			snprintf(tag[i], sizeof tag[i], "%s", l);
+	}
 	for (size_t i = 0; i < n; i++) {
 		json_t *r = json_array_get(a, i), *by = NULL;
-		const char *lang = json_string_value(json_object_get(r, "lang"));
 		for (size_t j = n; j-- > i + 1 && !by;) {
-			if (!lang || !xp_lang_tag_same(json_string_value(json_object_get(json_array_get(a, j), "lang")), lang))
+			if (!tag[i][0] || strcmp(tag[i], tag[j]))
 				continue;
 			sqlite3_reset(sh);
 			sqlite3_bind_int64(sh, 1, (int64_t)json_integer_value(json_object_get(r, "run")));
@@ -200,6 +215,7 @@ static int supersede(xp_db *db, json_t *a)
 		}
 		json_object_set_new(r, "after_rerun", json_integer(after));
 	}
+	free(tag);
 	sqlite3_finalize(st);
 	sqlite3_finalize(sh);
 	return 0;
@@ -785,8 +801,10 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	if (xp_sql_cached(db, "SELECT u.en_idx, u.speaker, u.src, u.tgt_idx, coalesce(" XP_SQL_REALIGNED("u.id", "tgt_text")
 			       ", u.tgt_text), coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt), " XP_SQL_REALIGNED("u.id", "id")
 			       " IS NOT NULL, u.align_doubt FROM utterances u"
-			       " WHERE u.document = ? AND u.en_idx BETWEEN ? AND ? ORDER BY u.en_idx", &st, NULL))
-		return o;
+			       " WHERE u.document = ? AND u.en_idx BETWEEN ? AND ? ORDER BY u.en_idx", &st, NULL)) {
+		json_decref(o);   /* (a statement of the schema's fails to prepare short of memory) */
+		return NULL;
+	}
 	/* The document's mentions with what their state is when nothing
 	 * touched them (xp_db_state's first query), and whether something did:
 	 * a correction (any: undone ones too, to be safe), a live realign of
@@ -820,7 +838,8 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 				 " FROM mentions m JOIN utterances u ON u.id = m.utterance LEFT JOIN projections p ON p.mention = m.id"
 				 " WHERE m.document = ? ORDER BY u.en_idx, m.start", &mt, NULL)) {
 		xp_sql_release(db, st);
-		return o;
+		json_decref(o);
+		return NULL;
 	}
 	sqlite3_bind_int64(st, 1, doc);
 	sqlite3_bind_int64(st, 2, utt - context);
@@ -964,7 +983,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		tsize++;
 		char mk[600];
 		if (xp_mention_key_of(db, sqlite3_column_int64(mt, 5), mk, sizeof mk) == 0 &&
-		    json_array_append_new(members, json_string(mk)))
+		    json_array_append_new(members, xp_json_text(mk)))
 			oom = 1;
 		for (size_t i = lines_first(&by_sent, ms.sent); i < by_sent.n && by_sent.p[i].at == ms.sent; i++)
 			oom |= line_add(by_sent.p[i].u, "tgt_mentions",
@@ -1032,34 +1051,40 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		sqlite3_bind_int64(nu, 1, doc);
 		sqlite3_bind_int64(nu, 2, utt - context);
 		sqlite3_bind_int64(nu, 3, utt + context);
-		if (sqlite3_step(nu) == SQLITE_ROW) {
-			json_object_set_new(o, "utts", json_integer((json_int_t)sqlite3_column_int64(nu, 0)));
-			json_object_set_new(o, "above", json_integer((json_int_t)sqlite3_column_int64(nu, 1)));
-			json_object_set_new(o, "below", json_integer((json_int_t)sqlite3_column_int64(nu, 2)));
-		}
+		if (sqlite3_step(nu) == SQLITE_ROW &&
+		    (json_object_set_new(o, "utts", json_integer((json_int_t)sqlite3_column_int64(nu, 0))) |
+		     json_object_set_new(o, "above", json_integer((json_int_t)sqlite3_column_int64(nu, 1))) |
+		     json_object_set_new(o, "below", json_integer((json_int_t)sqlite3_column_int64(nu, 2)))))
+			oom = 1;
 		xp_sql_release(db, nu);
 	}
-	json_object_set_new(o, "cluster_size", json_integer((json_int_t)size));
-	json_object_set_new(o, "tgt_cluster", json_integer((json_int_t)now_cluster));
-	json_object_set_new(o, "tgt_cluster_size", json_integer((json_int_t)tsize));
+	if (json_object_set_new(o, "cluster_size", json_integer((json_int_t)size)) |
+	    json_object_set_new(o, "tgt_cluster", json_integer((json_int_t)now_cluster)) |
+	    json_object_set_new(o, "tgt_cluster_size", json_integer((json_int_t)tsize)))
+		oom = 1;
 	size_t nm = json_array_size(members);
 	const char **mv = nm ? malloc(nm * sizeof *mv) : NULL;
 	json_t *sorted = json_array();
+	if ((nm && !mv) || !sorted)   /* the members and their hash would read as none */
+		oom = 1;
 	for (size_t i = 0; mv && i < nm; i++)
 		mv[i] = json_string_value(json_array_get(members, i));
 	if (mv)
 		qsort(mv, nm, sizeof *mv, cmp_key);
 	for (size_t i = 0; mv && i < nm && nm <= SCENE_MEMBERS_MAX; i++)
-		json_array_append_new(sorted, json_string(mv[i]));
+		if (json_array_append_new(sorted, xp_json_text(mv[i])))
+			oom = 1;
 	char hash[18];
 	members_hash(mv, mv ? nm : 0, hash);
 	free(mv);
 	json_decref(members);
-	if (nm <= SCENE_MEMBERS_MAX)
-		json_object_set_new(o, "tgt_cluster_members", sorted);
-	else
+	if (nm <= SCENE_MEMBERS_MAX) {
+		if (json_object_set_new(o, "tgt_cluster_members", sorted))
+			oom = 1;
+	} else
 		json_decref(sorted);
-	json_object_set_new(o, "tgt_cluster_members_hash", json_string(hash));
+	if (json_object_set_new(o, "tgt_cluster_members_hash", json_string(hash)))
+		oom = 1;
 	json_t *list = json_array();
 	json_t *same = json_object();   /* a name -> how many entities bear it, then how many were numbered */
 	for (int pass = 0; pass < 2 && same; pass++)

@@ -696,7 +696,13 @@ static void sql_lang_tag(sqlite3_context *cx, int argc, sqlite3_value **argv)
 	const char *x = (const char *)sqlite3_value_text(argv[0]);
 	tag_cache *c = sqlite3_user_data(cx);
 	if (!x) {
-		sqlite3_result_null(cx);
+		/* NULL for a value that is not NULL: SQLite ran out of memory.
+		 * Answered NULL, the run would drop out of the carry's max(run)
+		 * and corrections come from an older one */
+		if (sqlite3_value_type(argv[0]) != SQLITE_NULL)
+			sqlite3_result_error_nomem(cx);
+		else
+			sqlite3_result_null(cx);
 		return;
 	}
 	/* a code without a pack takes ICU's lists a call (0.1 ms): the same
@@ -811,8 +817,13 @@ static int create_whole(const char *path, int target, int *linked, xp_err *err)
  * removed, with what SQLite put beside it, when its file alone holds it
  * all (no -wal holding a commit: nobody wrote since it was made) and it
  * holds no run.  Else left, and said. */
-static void drop_new(const char *path)
+static void drop_new(const char *path, const struct stat *made)
 {
+	/* only the file this process linked: another may have made a store at
+	 * the path since (and be writing it; it is not opened here to write) */
+	struct stat now;
+	if (lstat(path, &now) || now.st_dev != made->st_dev || now.st_ino != made->st_ino)
+		return;
 	xp_db t = {0};
 	xp_err ignored = {0};
 	snprintf(t.path, sizeof t.path, "%s", path);
@@ -845,6 +856,7 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 {
 	struct stat st;
 	int memory = !strcmp(path, ":memory:") || !*path, made = 0;
+	struct stat made_id;   /* the file create_whole linked (drop_new's check) */
 	/* SQLite names the store's log NAME-wal (and NAME-shm): a NAME of 252
 	 * to 255 bytes is a file the system takes, whose log it does not.
 	 * Such a store was made, then "cannot read the store: unable to open
@@ -894,6 +906,8 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 		int rc = create_whole(path, target, &made, err);
 		if (rc)
 			return rc;
+		if (made && lstat(path, &made_id))
+			made = 0;   /* gone already: nothing of this process's to remove */
 	}
 	xp_db *db = calloc(1, sizeof *db);
 	if (!db)
@@ -971,9 +985,10 @@ static int open_db(const char *path, xp_db_mode mode, int target, xp_db **out, x
 		 * of its schema alone.  Kept only if it could not be told empty */
 		int code = rc < 0 ? rc : xp_err_code(err);
 		if (made) {
-			xp_db_discard(db);
-			if (stat(path, &st) == 0)
-				drop_new(path);
+			/* drop_new only where discard could not take the lock to
+			 * check: a store it kept holds a run, or is another's */
+			if (xp_db_discard(db) < 0)
+				drop_new(path, &made_id);
 			if (*full_why && stat(path, &st) == 0)
 				xp_failc(err, XP_EDB, path, 0, "cannot open the store to write: %s (a full disk?): the new "
 					 "store, which could not be removed, holds its schema alone (whole: a command that "
@@ -1031,16 +1046,17 @@ void xp_db_close(xp_db *db)
 
 int xp_db_made(const xp_db *db) { return db && db->made; }
 
-void xp_db_discard(xp_db *db)
+int xp_db_discard(xp_db *db)
 {
 	if (!db)
-		return;
+		return 0;
 	if (db->held)
 		xp_db_rollback(db);
 	/* under the write lock, so that no run is written between the count
 	 * and the unlink; the connection's close then has nothing to keep */
-	int gone = 0;
+	int gone = 0, checked = !db->made;
 	if (db->made && db->h && sqlite3_exec(db->h, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK) {
+		checked = 1;
 		if (xp_db_same_file(db, NULL) == 0 && xp_sql_int(db, "SELECT count(*) FROM runs", 1) == 0)
 			gone = unlink(db->path) == 0;
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
@@ -1058,6 +1074,7 @@ void xp_db_discard(xp_db *db)
 		snprintf(side + n, sizeof side - n, "%s", beside[i]);
 		unlink(side);
 	}
+	return gone ? 1 : checked ? 0 : -1;
 }
 
 const char *xp_db_path(const xp_db *db) { return db->path; }

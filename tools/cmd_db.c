@@ -1325,7 +1325,7 @@ static int do_pairs(xp_db *db, dargs *a, xp_err *e)
 	json_t *all = NULL, *r = a->lang ? NULL : run_info(db, a->run, &all, e);
 	if (!a->lang && !r)
 		return -1;
-	char lang[32];
+	char lang[64];   /* a tag as the store keeps it (xp_store_lang: at most 63 bytes) */
 	snprintf(lang, sizeof lang, "%s", a->lang ? a->lang : json_string_value(json_object_get(r, "lang")));
 	json_decref(all);
 	xp_buf b = {0};
