@@ -485,9 +485,8 @@ typedef struct docs_ctx {
 static int give_docs(void *ctx, const xp_corpus **en, const xp_aligned **al, xp_err *e)
 {
 	docs_ctx *c = ctx;
-	(void)e;
-	if (c->given == c->fail_after)
-		return -1;
+	if (c->given == c->fail_after)   /* a giver that fails says why, as the readers do */
+		return xp_failc(e, XP_EINPUT, "docs", 0, "stopped after %d document(s)", c->given);
 	if (c->given++)
 		return 0;
 	*en = c->en, *al = c->al;
