@@ -851,8 +851,10 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	 * as rows come, not sized from utt and context: a store's numbers are
 	 * data (a negative index made that size overflow) */
 	lines_at by_utt = {0}, by_sent = {0};
-	int oom = 0;
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	int oom = 0, step;
+	/* (a step that ends in an error, not SQLITE_DONE, would leave the
+	 * scene short of its later lines or marks: the request's error too) */
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		json_t *u = json_pack("{s:I,s:o,s:o,s:o,s:o,s:o,s:[],s:[]}", "utt", (json_int_t)sqlite3_column_int64(st, 0),
 				      "speaker", col_text(st, 1), "tokens", col_array(st, 2), "sent", col_int(st, 3),
 				      "target", col_text(st, 4), "tgt_tokens", col_array(st, 5), "mentions",
@@ -877,6 +879,8 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		    (sqlite3_column_type(st, 3) != SQLITE_NULL && lines_add(&by_sent, sqlite3_column_int64(st, 3), u)))
 			oom = 1;
 	}
+	if (step != SQLITE_DONE)
+		oom = 1;
 	if (oom)   /* the scene's marks skipped: the scene is refused below */
 		by_utt.n = by_sent.n = 0;
 	if (by_sent.n)
@@ -925,7 +929,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	/* the words of a line, read once for its mentions (the rows come by line) */
 	json_t *line_src = NULL, *line_tgt = NULL;
 	int64_t line_src_at = 0, line_tgt_at = 0;
-	while (sqlite3_step(mt) == SQLITE_ROW) {
+	while ((step = sqlite3_step(mt)) == SQLITE_ROW) {
 		int64_t at = sqlite3_column_int64(mt, 1), id = sqlite3_column_int64(mt, 0);
 		if (sqlite3_column_int64(mt, 4) == cluster) {
 			size++;
@@ -991,6 +995,8 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 					   (json_int_t)ms.end, "self", id == self),
 				 id == self);
 	}
+	if (step != SQLITE_DONE)
+		oom = 1;
 	json_decref(line_src);
 	json_decref(line_tgt);
 	/* target-only mentions (correct/tedit.c): mentions of their entity,
