@@ -926,11 +926,12 @@ static int import_run(xp_db *db, feed *f, const report_src *src, const char *lan
 	if (!lang)
 		lang = rlang;
 	/* runs of one language supersede each other and carry its corrections
-	 * over by their language's name: an alias (zho after zh) made a second
-	 * line of runs, each the latest of its own, the corrections left
-	 * behind in the first.  A pack's alias is stored as the pack's code;
-	 * a subtag stays (zh-Hant and zh-Hans subtitles are two lines), in
-	 * one spelling (BCP 47's case, joined by "-"): a region in lower
+	 * over by their language's name: a pack's alias (its three-letter
+	 * code after its two-letter one) made a second line of runs, each the
+	 * latest of its own, the corrections left behind in the first.  A
+	 * pack's alias is stored as the pack's code; a subtag stays
+	 * (subtitles in two scripts of one language are two lines), in one
+	 * spelling (BCP 47's case, joined by "-"): a region in lower
 	 * case, or after "_", made a line of its own, each rerun's
 	 * corrections left in the one before.  A store's line of another
 	 * spelling (made before) is the one a rerun continues. */

@@ -817,6 +817,21 @@ static int create_whole(const char *path, int target, int *linked, xp_err *err)
  * removed, with what SQLite put beside it, when its file alone holds it
  * all (no -wal holding a commit: nobody wrote since it was made) and it
  * holds no run.  Else left, and said. */
+/* After a store removed at path: the files SQLite keeps beside it, unless
+ * a store was made at the path since (they are that one's). */
+static void unlink_beside(const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st) == 0)
+		return;
+	static const char *const beside[] = {"-wal", "-shm", "-journal"};
+	char side[4096 + 16];
+	for (size_t i = 0; i < sizeof beside / sizeof *beside; i++) {
+		snprintf(side, sizeof side, "%s%s", path, beside[i]);
+		unlink(side);
+	}
+}
+
 static void drop_new(const char *path, const struct stat *made)
 {
 	/* only the file this process linked: another may have made a store at
@@ -836,14 +851,8 @@ static void drop_new(const char *path, const struct stat *made)
 	}
 	stc_clear(&t);
 	sqlite3_close(t.h);
-	if (!empty || unlink(path))
-		return;
-	static const char *const beside[] = {"-wal", "-shm", "-journal"};
-	char side[sizeof t.path + 16];
-	for (size_t i = 0; i < sizeof beside / sizeof *beside; i++) {
-		snprintf(side, sizeof side, "%s%s", path, beside[i]);
-		unlink(side);
-	}
+	if (empty && unlink(path) == 0)
+		unlink_beside(path);
 }
 
 /* Open in the mode asked.  Order matters: the version is checked on a
@@ -1061,19 +1070,11 @@ int xp_db_discard(xp_db *db)
 			gone = unlink(db->path) == 0;
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
 	}
-	char side[sizeof db->path + 16];
-	snprintf(side, sizeof side, "%s", db->path);
+	char path[sizeof db->path];
+	snprintf(path, sizeof path, "%s", db->path);
 	xp_db_close(db);
-	/* a store made at the path since the unlink owns the files beside it */
-	struct stat st;
-	if (gone && lstat(side, &st) == 0)
-		gone = 0;
-	static const char *const beside[] = {"-wal", "-shm", "-journal"};
-	size_t n = strlen(side);
-	for (size_t i = 0; gone && i < sizeof beside / sizeof *beside; i++) {
-		snprintf(side + n, sizeof side - n, "%s", beside[i]);
-		unlink(side);
-	}
+	if (gone)
+		unlink_beside(path);
 	return gone ? 1 : checked ? 0 : -1;
 }
 
