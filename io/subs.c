@@ -411,6 +411,17 @@ static int add_block(xp_subs *s, const char *name, uint32_t id, int64_t a, int64
 	x->id = id, x->start = a, x->end = b, x->line = (uint32_t)at;
 	if (block(s, x, text, nt, bilingual, mixed, r))
 		return xp_failc(err, XP_ENOMEM, name, at, "out of memory");
+	/* A cue of no time (its end its start) overlaps nothing: as a target
+	 * paired by time its text went to no utterance, and as an English cue
+	 * it gave its utterance no time, so the target cue over it went to none
+	 * either: both lost, exit 0.  Refused as a reversed cue is (a cue
+	 * with no text, once asides are removed, loses nothing: kept). */
+	if (a == b && ((x->text && *x->text) || (x->tgt && *x->tgt))) {
+		long long ms = (long long)a;
+		return xp_failc(err, XP_EINPUT, name, at, "a cue that ends where it starts (%02lld:%02lld:%02lld,%03lld): "
+				"a cue of no time overlaps no other, and its text or the target over it would be lost: "
+				"nothing is read; give it its end", ms / 3600000, ms / 60000 % 60, ms / 1000 % 60, ms % 1000);
+	}
 	s->n++;
 	return 0;
 }
