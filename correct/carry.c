@@ -105,9 +105,35 @@ static int same_state(const xp_mstate *a, const xp_mstate *b)
 }
 
 /* one touched mention of the old run */
-static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *key, int64_t id, const side *o,
-			 sqlite3_stmt *find, xp_xguard *g, carry_stats *cs, xp_err *err)
+/* The one mention of document doc (a run's) on the English words of o
+ * (the same utterance, span and utterance text), its id in *id; 0 when
+ * there is none or more than one (a span in two chains: which of them was
+ * corrected cannot be told). */
+static int only_mention_at(xp_db *db, int64_t doc, const side *o, int64_t *id)
 {
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->h, "SELECT m.mention FROM mentions m JOIN utterances u ON u.id = m.utterance"
+			       " WHERE m.document = ?1 AND u.en_idx = ?2 AND m.start = ?3 AND m.end = ?4 AND u.src = ?5"
+			       " LIMIT 2", -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_int64(st, 1, doc);
+	sqlite3_bind_int64(st, 2, o->en_idx);
+	sqlite3_bind_int64(st, 3, o->start);
+	sqlite3_bind_int64(st, 4, o->end);
+	sqlite3_bind_text(st, 5, o->src, -1, SQLITE_STATIC);
+	int n = 0;
+	while (sqlite3_step(st) == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0), n++;
+	sqlite3_finalize(st);
+	return n == 1;
+}
+
+static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *doc, int64_t part, int64_t old_doc,
+			 int64_t new_doc, int64_t id, const side *o, sqlite3_stmt *find, xp_xguard *g, carry_stats *cs,
+			 xp_err *err)
+{
+	char key[600], was[700] = "";
+	xp_mention_key(key, sizeof key, doc, part, id);
 	sqlite3_bind_int64(find, 2, id);
 	int found = sqlite3_step(find) == SQLITE_ROW;
 	side n = {0};
@@ -115,9 +141,30 @@ static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *key, 
 		n = (side){sqlite3_column_int64(find, 0), sqlite3_column_int64(find, 1), sqlite3_column_int64(find, 2),
 			   sqlite3_column_int64(find, 3), (const char *)sqlite3_column_text(find, 4),
 			   (const char *)sqlite3_column_text(find, 5)};
+	int moved = !found || n.en_idx != o->en_idx || n.start != o->start || n.end != o->end || strcmp(n.src, o->src);
+	/* Mention ids number a document's English mentions in order, so one
+	 * mention added to or removed from the English (a fix of the source
+	 * annotation, then a rerun) renumbers every mention after it: each of
+	 * their corrections was "lost: the English mention changed" though the
+	 * mention was there, unchanged, under the next id, and the queue marked
+	 * the mention now holding the old id, another, as lost.  The same English
+	 * mention (utterance, span and text, one such in each run) under
+	 * another id is the same question: carried to it, under its key. */
+	int64_t nid;
+	if (moved && only_mention_at(db, old_doc, o, &nid) && only_mention_at(db, new_doc, o, &nid)) {
+		sqlite3_reset(find);
+		sqlite3_bind_int64(find, 2, nid);
+		if ((found = sqlite3_step(find) == SQLITE_ROW)) {
+			n = (side){sqlite3_column_int64(find, 0), sqlite3_column_int64(find, 1), sqlite3_column_int64(find, 2),
+				   sqlite3_column_int64(find, 3), (const char *)sqlite3_column_text(find, 4),
+				   (const char *)sqlite3_column_text(find, 5)};
+			snprintf(was, sizeof was, "the same English mention as %s of run %lld, renumbered", key, (long long)from);
+			xp_mention_key(key, sizeof key, doc, part, nid);
+			moved = 0;
+		}
+	}
 	const char *why = !found ? "the mention is not in the new run"
-			: n.en_idx != o->en_idx || n.start != o->start || n.end != o->end || strcmp(n.src, o->src)
-			? "the English mention changed"
+			: moved ? "the English mention changed"
 			: strcmp(n.tgt, o->tgt) ? "the target sentence changed" : NULL;
 	int rc;
 	if (why) {
@@ -143,7 +190,7 @@ static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *key, 
 	if (copy_reviews(db, run, o->row, n.row, 1, &kept, err))
 		return -1;
 	if (!last || same_state(&want, &now))
-		return record(db, run, from, key, last ? "agrees" : "carried", NULL, 0, cs, err);
+		return record(db, run, from, key, last ? "agrees" : "carried", *was ? was : NULL, 0, cs, err);
 	xp_edit e = {!want.projected ? XP_DELETE : now.projected ? XP_MODIFY : XP_ADD, key, (int32_t)now.sent,
 		     (int32_t)want.start, (int32_t)want.end, annotator[0] ? annotator : NULL, note[0] ? note : NULL};
 	xp_err why_not;
@@ -165,7 +212,7 @@ static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *key, 
 		*err = why_not;
 		return -1;
 	}
-	return record(db, run, from, key, "carried", NULL, sqlite3_last_insert_rowid(db->h), cs, err);
+	return record(db, run, from, key, "carried", *was ? was : NULL, sqlite3_last_insert_rowid(db->h), cs, err);
 }
 
 /* What the carry-over lists a target-side action by: "DOC|line N (what)",
@@ -274,9 +321,8 @@ static int carry_doc(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int6
 		side o = {sqlite3_column_int64(old, 0), sqlite3_column_int64(old, 1), sqlite3_column_int64(old, 2),
 			  sqlite3_column_int64(old, 3), (const char *)sqlite3_column_text(old, 4),
 			  (const char *)sqlite3_column_text(old, 5)};
-		char key[600];
-		xp_mention_key(key, sizeof key, doc, part, sqlite3_column_int64(old, 6));
-		rc = carry_mention(db, run, from, key, sqlite3_column_int64(old, 6), &o, find, &g, cs, err);
+		rc = carry_mention(db, run, from, doc, part, old_doc, new_doc, sqlite3_column_int64(old, 6), &o, find, &g,
+				   cs, err);
 	}
 	xp_xguard_free(&g);
 	sqlite3_finalize(old);
