@@ -120,9 +120,11 @@ static int print_json(const sources *s, const xp_agreement *a)
 		const xp_agree_pair *p = &a->pairs[k];
 		double mf, cf;
 		f1s(&p->s, &mf, &cf);
-		json_array_append_new(pairs, json_pack("{s:s,s:s,s:I,s:f,s:f}", "a", s->names[p->a], "b",
+		/* over no document the F1s are undefined, not 0 (no_shared) */
+		json_array_append_new(pairs, json_pack("{s:s,s:s,s:I,s:o,s:o}", "a", s->names[p->a], "b",
 						       s->names[p->b], "documents", (json_int_t)p->documents,
-						       "mention_f1", mf, "conll_f1", cf));
+						       "mention_f1", p->documents ? json_real(mf) : json_null(),
+						       "conll_f1", p->documents ? json_real(cf) : json_null()));
 	}
 	json_t *o = json_pack("{s:o,s:I,s:{s:I,s:I,s:I,s:I},s:o,s:o,s:o}", "annotators", names, "documents",
 			      (json_int_t)a->documents, "mentions", "all", (json_int_t)a->units,
@@ -167,9 +169,41 @@ static void print_text(const sources *s, const xp_agreement *a)
 		const xp_agree_pair *p = &a->pairs[k];
 		double mf, cf;
 		f1s(&p->s, &mf, &cf);
-		printf("%-*s  %-*s  %9zu  %9.2f%%  %7.2f%%\n", (int)w, s->names[p->a], (int)w, s->names[p->b],
-		       p->documents, 100 * mf, 100 * cf);
+		if (!p->documents)
+			printf("%-*s  %-*s  %9zu  %10s  %8s\n", (int)w, s->names[p->a], (int)w, s->names[p->b], p->documents,
+			       "n/a", "n/a");
+		else
+			printf("%-*s  %-*s  %9zu  %9.2f%%  %7.2f%%\n", (int)w, s->names[p->a], (int)w, s->names[p->b],
+			       p->documents, 100 * mf, 100 * cf);
 	}
+}
+
+/* Files of which no two hold one document (another corpus, or documents
+ * named otherwise: 'ep1' and 'ep1.conll'): every pair was compared over no
+ * document and printed as 0.00% agreement, alpha n/a, exit 0.  Refused,
+ * naming each file's first document.  (A store's annotators who worked in
+ * different documents are a fact of the store: their pair says n/a.) */
+static int no_shared(const sources *s, const xp_agreement *a, xp_err *e)
+{
+	for (size_t k = 0; k < a->npairs; k++)
+		if (a->pairs[k].documents)
+			return 0;
+	xp_buf b = {0};
+	for (size_t i = 0; i < s->n; i++) {
+		const xp_corpus *c = &s->c[i];
+		char part[32] = "";
+		if (c->ndocs && c->docs[0].part)
+			snprintf(part, sizeof part, " part %d", (int)c->docs[0].part);
+		xp_buf_printf(&b, "%s%s ", i ? ", " : "", s->names[i]);
+		if (c->ndocs)
+			xp_buf_printf(&b, "'%s'%s", c->docs[0].id, part);
+		else
+			xp_buf_printf(&b, "no document");
+	}
+	xp_failc(e, XP_EINPUT, s->names[0], 0, "no document is in two of the files (documents pair by id and part; the "
+		 "first of each: %.*s): nothing to compare", (int)(b.n < 400 ? b.n : 400), b.p ? b.p : "");
+	xp_buf_free(&b);
+	return -1;
 }
 
 static int run(int argc, char **argv)
@@ -228,6 +262,8 @@ static int run(int argc, char **argv)
 		for (size_t i = 0; i < s.n; i++)
 			cv[i] = &s.c[i];
 		rc = xp_agree(cv, (const char *const *)s.names, s.n, &a, &e);
+		if (!rc && !db)
+			rc = no_shared(&s, &a, &e);
 	}
 	if (rc)
 		rc = xp_cli_error(&e);
