@@ -324,7 +324,7 @@ static int run(int argc, char **argv)
 	static const char *const metrics[] = {"all", "mentions", "muc", "bcub", "ceafm", "ceafe", "blanc", "lea"};
 	static const char *const formats[] = {"table", "json", "reference"};
 	opts o = {.mask = XP_ALL_METRICS};
-	int repair = 0, chars = 0, ch, k, format = 0, strict = 0, matching = 0;
+	int repair = 0, chars = 0, ch, k, format = 0, strict = 0, matching = 0, json = 0, fmt = -1;
 	unsigned cflags = 0;
 	const char *by = NULL, *lang = NULL;
 	long long col = 0;
@@ -334,8 +334,8 @@ static int run(int argc, char **argv)
 		    xp_cli_choice("--metric", optarg, metrics, sizeof metrics / sizeof *metrics, &k, &e))
 			return xp_cli_bad_value("score", &e);
 		else if (ch == 'd') o.per_doc = 1;
-		else if (ch == 'j') format = 1;
-		else if (ch == 'f' && xp_cli_choice("--format", optarg, formats, 3, &format, &e))
+		else if (ch == 'j') json = 1;
+		else if (ch == 'f' && xp_cli_choice("--format", optarg, formats, 3, &fmt, &e))
 			return xp_cli_bad_value("score", &e);
 		else if (ch == 'r') repair = 1;
 		else if (ch == 'c') chars = 1;
@@ -347,6 +347,12 @@ static int run(int argc, char **argv)
 		else if (ch == 'O') matching = 1;
 		else if (ch == '?') return 2;
 	}
+	/* --json is --format json: with another --format the one given last
+	 * won without a word (a script's --json got the table, or scorer.pl's
+	 * layout, exit 0) */
+	if (json && fmt >= 0 && fmt != 1)
+		return xp_cli_bad("score", "--json is --format json: not with --format %s", formats[fmt]);
+	format = fmt >= 0 ? fmt : json;
 	o.json = format == 1;
 	if (argc - optind != 2)
 		return xp_cli_usage(&xp_cmd_score, 2);
@@ -379,6 +385,14 @@ static int run(int argc, char **argv)
 		return xp_cli_error(&e);
 	xp_corpus key = {0}, resp = {0}, kc = {0}, rc_ = {0};
 	int rc = load(kpath, repair, &key) || load(rpath, repair, &resp);
+	/* A key with no document (an empty file, the wrong one) scored every
+	 * metric 0.00% (0/0), exit 0, with not a word when the response was
+	 * empty too: there is nothing to score against */
+	if (!rc && !key.ndocs) {
+		xp_failc(&e, XP_EINPUT, kpath, 0, "the key holds no document (an empty or blank file?): nothing to score "
+			 "against");
+		rc = xp_cli_error(&e);
+	}
 	xp_scores tot;
 	xp_chars_stats cs = {0};
 	if (!rc && chars) {
