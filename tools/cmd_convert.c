@@ -85,7 +85,7 @@ typedef struct conv {
 	xp_pstream_corpus *D;
 	const char *out;
 	xp_format to;
-	size_t brk, empty;
+	size_t brk, empty, ndocs;
 	nodocs z;
 	xp_diags dg;
 } conv;
@@ -110,11 +110,13 @@ static int conv_gen(void *ctx, xp_put_fn put, void *pctx)
 		}
 		count_changed(&c, &V->brk, &V->empty);
 		count_nodocs(&c, V->to, &V->z);
+		V->ndocs += c.ndocs;
 		xp_corpus_free(&c);
 	}
 	xp_corpus_free(&c);
 	xp_buf_free(&b);
-	return r ? -1 : 0;
+	/* no document: the whole path refuses it, with the reason */
+	return r || !V->ndocs ? -1 : 0;
 }
 
 /* 1: converted and committed; 0: not streamed, nothing written */
@@ -172,7 +174,14 @@ static int run(int argc, char **argv)
 		return xp_cli_error(&e);
 	if (streamed(in, (xp_format)from, out, (xp_format)to, &o))
 		return 0;
-	if (xp_read_corpus(in, (xp_format)from, &o, &c, &e) || xp_write_corpus(out, (xp_format)to, &c, &e))
+	/* An input with no document (an empty or blank file, a download or a
+	 * pipe that failed, an empty MMAX2 directory's twin) was converted
+	 * into an empty OUT, written over the OUT there was, exit 0.  Nothing
+	 * in it is nothing to convert: refused, OUT left as it is. */
+	if (xp_read_corpus(in, (xp_format)from, &o, &c, &e) ||
+	    (!c.ndocs && xp_failc(&e, XP_EINPUT, in, 0, "no document in it (an empty or blank file?): nothing to "
+				  "convert, %s is left as it is", out)) ||
+	    xp_write_corpus(out, (xp_format)to, &c, &e))
 		rc = xp_cli_error(&e);
 	xp_cli_diags(&dg);
 	if (!rc)
