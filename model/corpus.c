@@ -267,6 +267,10 @@ size_t xp_corpus_drop_empty(xp_corpus *c)
 
 void xp_corpus_check(const xp_corpus *c, const char *file, xp_diags *dg)
 {
+	/* an empty or blank file (a download or a pipe that failed) was
+	 * "0 error(s), 0 warning(s)", exit 0, for a check that gates a file */
+	if (!c->ndocs)
+		xp_diags_add(dg, XP_WARNING, file, 0, "no document in the file (an empty or blank file?)");
 	for (size_t i = 0; i < c->ndocs; i++) {
 		const xp_doc *d = &c->docs[i];
 		/* Mentions are sorted by span then cluster: equal spans are adjacent. */

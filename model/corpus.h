@@ -150,7 +150,8 @@ void xp_corpus_counts(const xp_corpus *c, xp_counts *out);
 size_t xp_corpus_drop_empty(xp_corpus *c);
 
 /* Model-level findings `validate` reports but readers accept: a span that
- * sits in two clusters (kept in both, as the reference scorer does). */
+ * sits in two clusters (kept in both, as the reference scorer does), a
+ * file with no document. */
 void xp_corpus_check(const xp_corpus *c, const char *file, xp_diags *d);
 
 #endif

@@ -88,7 +88,7 @@ const xp_cmd xp_cmd_validate = {
 	"Errors: unclosed or unopened brackets, malformed lines or coreference items,\n"
 	"invalid UTF-8, broken JSON.  Warnings: a span in two clusters, duplicate mentions,\n"
 	"part or token-number columns that disagree with the header, a speaker that changes\n"
-	"inside a sentence.  Exit status 1 if any file has an error (or, with --strict, a\n"
+	"inside a sentence, a file with no document.  Exit status 1 if any file has an error (or, with --strict, a\n"
 	"warning).\n"
 	"  --strict    warnings count as problems\n"
 	"  --quiet     no per-file summary line\n"

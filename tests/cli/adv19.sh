@@ -105,4 +105,13 @@ expect_status 1 $XPROJ score $T/blank.conll $K
 expect_status 0 $XPROJ score $K $T/empty.conll
 expect_grep 'key document(s) are not in the response and score as empty' $T/err
 
+# 6. validate of a file with no document (empty, blank): "0 error(s), 0
+# warning(s)", exit 0, for the check that gates a file.  A warning (line
+# 0, the file), which --strict makes a problem.
+expect_status 0 $XPROJ validate $T/empty.conll
+expect_grep 'empty.conll: 0 error(s), 1 warning(s)' $T/out
+expect_grep 'empty.conll: warning: no document in the file (an empty or blank file?)' $T/err
+expect_status 1 $XPROJ validate --strict $T/blank.conll
+expect_status 0 $XPROJ validate --strict $K
+
 finish
