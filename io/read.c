@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <strings.h>
 
 int xp_read_problem(const xp_read_opts *o, xp_err *err, const char *file, unsigned long line,
@@ -180,7 +181,12 @@ int xp_read_corpus(const char *path, xp_format fmt, const xp_read_opts *o, xp_co
 		   xp_err *err)
 {
 	static const xp_read_opts strict = {0};
-	if (fmt == XP_FMT_MMAX2 || (fmt == XP_FMT_AUTO && xp_mmax2_is(path))) {
+	/* a directory is read as MMAX2's, the one format that is one: one
+	 * with no .mmax file in it says so (it was "read error at byte 0: Is
+	 * a directory") */
+	struct stat st;
+	if (fmt == XP_FMT_MMAX2 ||
+	    (fmt == XP_FMT_AUTO && (xp_mmax2_is(path) || (!stat(path, &st) && S_ISDIR(st.st_mode))))) {
 		size_t from = c->ndocs;
 		int rc = xp_mmax2_read(path, o ? o : &strict, c, err);
 		return rc < 0 ? rc : unique_docs(path, o ? o : &strict, c, from, err);

@@ -114,4 +114,12 @@ expect_grep 'empty.conll: warning: no document in the file (an empty or blank fi
 expect_status 1 $XPROJ validate --strict $T/blank.conll
 expect_status 0 $XPROJ validate --strict $K
 
+# 7. A directory with no .mmax file in it, given as a corpus: "read error
+# at byte 0: Is a directory", the reason not the one.  A directory is read
+# as MMAX2's, which says what is missing.
+mkdir $T/nommax && cp $K $T/nommax/
+expect_status 1 $XPROJ convert $T/nommax $T/k.jsonlines
+expect_grep 'nommax: no .mmax file in the directory' $T/err
+expect_eq "$(sum $T/k.jsonlines)" "$was" "convert of a directory of no .mmax: OUT unchanged"
+
 finish
