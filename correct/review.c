@@ -792,17 +792,41 @@ static json_t *line_words(xp_db *db, int64_t id, int tgt, int *oom)
  * now: projected, moved or added spans, `self` the mention on screen).  A
  * target sentence shown under several English lines gets its marks under
  * each. */
-static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int64_t self_row, int64_t utt, int context)
+/* A read of the scene's rows that ended in an error (a step answering
+ * neither SQLITE_ROW nor SQLITE_DONE): its kind, the first one's, and
+ * SQLite's words for it, kept as they came (the statements run after it
+ * overwrite the connection's message).  Short of memory inside SQLite it
+ * is XP_ENOMEM, any other failure (I/O, a damaged file, an interrupt) the
+ * store's, XP_EDB with SQLite's message: both refused it as "out of
+ * memory". */
+typedef struct scene_fail {
+	int step;   /* SQLITE_OK: none */
+	char msg[200];
+} scene_fail;
+
+static void scene_failed(xp_db *db, scene_fail *f, int step)
+{
+	if (f->step != SQLITE_OK)
+		return;
+	f->step = step;
+	snprintf(f->msg, sizeof f->msg, "%s", sqlite3_errmsg(db->h));
+}
+
+static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int64_t self_row, int64_t utt, int context,
+		     xp_err *err)
 {
 	sqlite3_stmt *st, *mt;
 	json_t *us = json_array(), *o = json_pack("{s:o}", "utterances", us);
-	if (!o)   /* (json_pack took us with it: freed) */
+	if (!o) {   /* (json_pack took us with it: freed) */
+		oom(err);
 		return NULL;
+	}
 	if (xp_sql_cached(db, "SELECT u.en_idx, u.speaker, u.src, u.tgt_idx, coalesce(" XP_SQL_REALIGNED("u.id", "tgt_text")
 			       ", u.tgt_text), coalesce(" XP_SQL_REALIGNED("u.id", "tgt") ", u.tgt), " XP_SQL_REALIGNED("u.id", "id")
 			       " IS NOT NULL, u.align_doubt FROM utterances u"
 			       " WHERE u.document = ? AND u.en_idx BETWEEN ? AND ? ORDER BY u.en_idx", &st, NULL)) {
 		json_decref(o);   /* (a statement of the schema's fails to prepare short of memory) */
+		oom(err);
 		return NULL;
 	}
 	/* The document's mentions with what their state is when nothing
@@ -839,6 +863,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 				 " WHERE m.document = ? ORDER BY u.en_idx, m.start", &mt, NULL)) {
 		xp_sql_release(db, st);
 		json_decref(o);
+		oom(err);
 		return NULL;
 	}
 	sqlite3_bind_int64(st, 1, doc);
@@ -853,7 +878,9 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	lines_at by_utt = {0}, by_sent = {0};
 	int oom = 0, step;
 	/* (a step that ends in an error, not SQLITE_DONE, would leave the
-	 * scene short of its later lines or marks: the request's error too) */
+	 * scene short of its later lines or marks: the request's error too,
+	 * of its own kind: scene_fail) */
+	scene_fail failed = {SQLITE_OK, ""};
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		json_t *u = json_pack("{s:I,s:o,s:o,s:o,s:o,s:o,s:[],s:[]}", "utt", (json_int_t)sqlite3_column_int64(st, 0),
 				      "speaker", col_text(st, 1), "tokens", col_array(st, 2), "sent", col_int(st, 3),
@@ -880,7 +907,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 			oom = 1;
 	}
 	if (step != SQLITE_DONE)
-		oom = 1;
+		scene_failed(db, &failed, step), oom = 1;
 	if (oom)   /* the scene's marks skipped: the scene is refused below */
 		by_utt.n = by_sent.n = 0;
 	if (by_sent.n)
@@ -996,7 +1023,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 				 id == self);
 	}
 	if (step != SQLITE_DONE)
-		oom = 1;
+		scene_failed(db, &failed, step), oom = 1;
 	json_decref(line_src);
 	json_decref(line_tgt);
 	/* target-only mentions (correct/tedit.c): mentions of their entity,
@@ -1124,6 +1151,10 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	 * missing, as if the document had them so. */
 	if (oom) {
 		json_decref(o);
+		if (failed.step != SQLITE_OK && (failed.step & 0xff) != SQLITE_NOMEM)
+			xp_failc(err, XP_EDB, db->path, 0, "reading the scene: %s", failed.msg);
+		else   /* (the function oom() is hidden by the flag here) */
+			xp_failc(err, XP_ENOMEM, "", 0, "out of memory");
 		return NULL;
 	}
 	return o;
@@ -1315,9 +1346,13 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 	json_object_set_new(o, "actions_total", json_integer((json_int_t)nacts));
 	json_object_set_new(o, "carry", carry_of(db, run, canon));
 	json_t *sc = scene(db, sqlite3_column_int64(st, 17), sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 2), row,
-			   sqlite3_column_int64(st, 6), context);
+			   sqlite3_column_int64(st, 6), context, err);
 	xp_sql_release(db, st);
-	if (!sc || json_object_set_new(o, "scene", sc)) {
+	if (!sc) {   /* (err says why: memory or the store) */
+		json_decref(o);
+		return xp_err_code(err);
+	}
+	if (json_object_set_new(o, "scene", sc)) {
 		json_decref(o);
 		return oom(err);
 	}

@@ -571,6 +571,67 @@ static void scene_out_of_memory(void **state)
 	done(db);
 }
 
+/* the scene's two reads (its lines, its document's mentions): the
+ * statement running now is one of them (sqlite3_trace_v2 says when each
+ * starts), and the progress handler, called every VM instruction, stops
+ * the k-th instruction of theirs (SQLITE_INTERRUPT, as a read that fails
+ * midway: an I/O error, a damaged page) */
+static long scount, sfail = -1;
+static int in_scene;
+static int scene_stmt(unsigned what, void *ctx, void *p, void *x)
+{
+	(void)what, (void)ctx, (void)x;
+	const char *sql = sqlite3_sql((sqlite3_stmt *)p);
+	in_scene = sql && (!strncmp(sql, "SELECT u.en_idx, u.speaker", 26) || !strncmp(sql, "SELECT m.mention, u.en_idx", 26));
+	return 0;
+}
+static int scene_progress(void *ctx)
+{
+	(void)ctx;
+	return in_scene && sfail >= 0 && scount++ == sfail;
+}
+
+/* A scene whose rows end in an error (a step answering neither a row nor
+ * done) is refused as what it is: the store's error, with SQLite's words
+ * (XP_EDB), not "out of memory" (it was XP_ENOMEM, as no allocation had
+ * failed).  Each instruction of the two reads is stopped in turn; what
+ * answers 0 was not stopped. */
+static void scene_read_error(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t run = import(db);
+	xp_err e;
+	json_t *m;
+	int failed = 0;
+	sqlite3_trace_v2(db->h, SQLITE_TRACE_STMT, scene_stmt, NULL);
+	sqlite3_progress_handler(db->h, 1, scene_progress, NULL);
+	for (long k = 0; k < 100000; k++) {
+		scount = 0, sfail = k, in_scene = 0;
+		int rc = xp_db_mention(db, run, "d|1", 5, &m, &e);
+		long used = scount;
+		sfail = -1;
+		if (rc == 0)
+			json_decref(m);
+		else {
+			if (rc != XP_EDB || !strstr(e.msg, "interrupted"))
+				fail_msg("instruction %ld of the scene stopped: %s (%s), not the store's error", k, e.msg,
+					 xp_code_name(rc));
+			failed++;
+		}
+		if (used <= k)   /* nothing stopped: every instruction was tried */
+			break;
+	}
+	sqlite3_progress_handler(db->h, 0, NULL, NULL);
+	sqlite3_trace_v2(db->h, 0, NULL, NULL);
+	assert_true(failed > 10);
+	/* and the store reads on */
+	assert_int_equal(xp_db_mention(db, run, "d|1", 5, &m, &e), 0);
+	assert_non_null(J(m, "scene"));
+	json_decref(m);
+	done(db);
+}
+
 /* A line SQLite's json_valid() accepts and jansson refuses (a \u0000 in
  * a token: a store edited by hand or by an older import) is the store's
  * damage, not memory running out: the mention opens, the line empty, as
@@ -624,6 +685,7 @@ int main(void)
 		cmocka_unit_test(rerun_carries),
 		cmocka_unit_test(mention_reads_document_once),
 		cmocka_unit_test(scene_out_of_memory),
+		cmocka_unit_test(scene_read_error),
 		cmocka_unit_test(damaged_line_opens),
 		cmocka_unit_test(undo_said_names_the_entity),
 	};
