@@ -206,8 +206,9 @@ int xp_db_pairs(xp_db *db, const char *lang, int words, xp_buf *out, xp_db_pairs
 	lang = spelt;
 	sqlite3_stmt *q;
 	/* the runs of other languages, said, never read: a Farsi span teaches a
-	 * Chinese aligner nothing */
-	if (xp_sql_prepare(db, "SELECT lang FROM runs WHERE xp_lang_tag(lang) <> xp_lang_tag(?1) ORDER BY id", &q, err))
+	 * Chinese aligner nothing (each in its one spelling: a line of runs
+	 * stored as ab-cd and ab_CD is named once) */
+	if (xp_sql_prepare(db, "SELECT xp_lang_tag(lang) FROM runs WHERE xp_lang_tag(lang) <> xp_lang_tag(?1) ORDER BY id", &q, err))
 		return -1;
 	sqlite3_bind_text(q, 1, lang, -1, SQLITE_TRANSIENT);
 	while (sqlite3_step(q) == SQLITE_ROW) {

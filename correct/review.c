@@ -227,9 +227,12 @@ int xp_db_runs(xp_db *db, json_t **out, xp_err *err)
 	/* the run's own counts were written by its import (schema 7; counted
 	 * here only if that row is missing, which `db check` reports); what
 	 * people did is counted now, through the indexes on run; the run id
-	 * (schema 12; a store opened at an older version for a test has none) */
+	 * (schema 12; a store opened at an older version for a test has none);
+	 * the language in its one spelling (SQL xp_lang_tag): a store written
+	 * before tags had one may hold a line's runs as ab-cd and ab_CD, which
+	 * db runs, stats and the workbench showed as two */
 #define RUNS_SQL(uid)                                                                                          \
-	"SELECT runs.id, runs.lang, runs.created, runs.files, coalesce(k.documents, " XP_RUN_DOCUMENTS "),"        \
+	"SELECT runs.id, xp_lang_tag(runs.lang), runs.created, runs.files, coalesce(k.documents, " XP_RUN_DOCUMENTS "),"        \
 	" coalesce(k.mentions, " XP_RUN_MENTIONS "), coalesce(k.projected, " XP_RUN_PROJECTED "),"                 \
 	" (SELECT count(*) FROM corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.run = runs.id"          \
 	"  AND " XP_SQL_EDIT_C "), (SELECT count(*) FROM reviews v WHERE v.run = runs.id AND v.undone = 0), " uid          \

@@ -1328,13 +1328,16 @@ static int do_pairs(xp_db *db, dargs *a, xp_err *e)
 	char lang[64];   /* a tag as the store keeps it (xp_store_lang: at most 63 bytes) */
 	snprintf(lang, sizeof lang, "%s", a->lang ? a->lang : json_string_value(json_object_get(r, "lang")));
 	json_decref(all);
+	char shown[64];   /* said in its one spelling, as db runs says it */
+	if (xp_lang_tag(lang, shown, sizeof shown))
+		snprintf(shown, sizeof shown, "%s", lang);
 	xp_buf b = {0};
 	xp_db_pairs_stats st;
 	int rc = xp_db_pairs(db, lang, a->words, &b, &st, e);
 	if (!rc && !st.written)
 		rc = xp_failc(e, XP_EINPUT, a->db, 0, "no span pair to write: %zu run(s) of %s hold no mention a corrector "
 			      "edited or kept with a target span (%zu edited, %zu kept, %zu left so by a corrected file, %zu of them "
-			      "without a span)%s%s%s", st.runs, lang, st.edited, st.kept, st.agreed, st.nulls, st.other_runs ? "; runs of other languages, not read: " : "",
+			      "without a span)%s%s%s", st.runs, shown, st.edited, st.kept, st.agreed, st.nulls, st.other_runs ? "; runs of other languages, not read: " : "",
 			      st.other_langs, st.other_runs && !a->lang ? " (--lang L reads theirs)" : "");
 	if (!rc)
 		rc = xp_write_file(a->out, b.p, b.n, e);

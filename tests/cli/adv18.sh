@@ -23,7 +23,7 @@ expect_grep '^run 3 (es-MX, .*; 1 live corrections' $T/runs
 # db pairs --lang (the workflow's languages.L.code, pipeline --db-pairs)
 # reads the line by any spelling of its tag
 expect_status 1 $XPROJ db pairs $T/es/corrections.db --lang es-mx -o $T/es.pairs
-expect_grep 'no span pair to write: 3 run(s) of es-mx hold no mention .*(1 edited' $T/err
+expect_grep 'no span pair to write: 3 run(s) of es-MX hold no mention .*(1 edited' $T/err
 # a word-aligner model trained as es-mx aligns for es-MX (it was
 # refused: "--tgt-lang differs from the model's setting"); es is another
 for k in 1 2 3 4 5 6; do printf 'I saw the table ||| vi la mesa\nhe is here ||| él está aquí\n'; done >$T/es.pairs
@@ -189,6 +189,26 @@ expect_grep '^xproj db export: note: 1 other run(s) of es-MX hold documents this
 expect_status 1 $XPROJ db pairs $T/old/corrections.db --lang es-MX -o $T/old.pairs
 expect_grep 'no span pair to write: 3 run(s) of es-MX hold' $T/err
 grep -q 'other languages' $T/err && { echo "FAIL: db pairs: es-mx read as another language"; fails=$((fails + 1)); }
+# 9b. Such a store's runs were one line to every selection, yet shown in
+# the spellings they were stored in: db runs (--json and the workbench
+# too) named run 1 "es-mx" and run 2 "es_MX" ("latest run of es_MX"),
+# db pairs said "3 run(s) of es-mx" and listed a line of other runs once
+# per spelling, while db stats --json's by_language used the one
+# spelling.  Every place shows xp_lang_tag's spelling now.
+cp $T/old/corrections.db $T/mix.db
+sqlite3 $T/mix.db "UPDATE runs SET lang = 'es_MX' WHERE id = 2"
+$XPROJ db runs $T/mix.db >$T/runs 2>&1
+expect_eq "$(grep -c '^run [0-9] (es-MX,' $T/runs)" 3 "db runs: es-mx, es_MX, es-MX shown as es-MX"
+expect_status 0 $XPROJ db runs $T/mix.db --json
+expect_eq "$(grep -o '"lang": *"[^"]*"' $T/out | sort -u | tr -d ' ')" '"lang":"es-MX"' "db runs --json: one spelling"
+expect_status 0 $XPROJ db stats $T/mix.db --json --run 1
+expect_grep '"by_language":{"es-MX":' $T/out
+expect_status 0 $XPROJ db stats $T/mix.db --run 1
+expect_grep '^run 1 (es-MX, ' $T/out
+expect_status 1 $XPROJ db pairs $T/mix.db --lang es-mx -o $T/mix.pairs
+expect_grep 'no span pair to write: 3 run(s) of es-MX hold' $T/err
+expect_status 1 $XPROJ db pairs $T/mix.db --lang de -o $T/mix.pairs
+expect_grep 'runs of other languages, not read: es-MX$' $T/err
 
 # 10. An OPUS <time> whose value is not a time (a minute of 75): ignored,
 # the sentences after it kept the start before it, exit 0 (SRT refuses
