@@ -215,8 +215,9 @@ $(B)/tests/test_packfeat: $(PACKFEAT_OBJ)
 $(B)/tests/test_packfeat: LDFLAGS += $(PACKFEAT_OBJ)
 
 # test_errors refuses allocations on purpose: malloc, calloc and realloc
-# of the library go through its wrappers
-$(B)/tests/test_errors: LDFLAGS += -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
+# of the library go through its wrappers (and free, which counts the
+# blocks a call leaves behind)
+$(B)/tests/test_errors: LDFLAGS += -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
 
 # Each fuzz target also links against a small driver that replays its seed
 # corpus, so `make check` (and SAN=1) runs every target without clang.
