@@ -206,6 +206,26 @@ cp $D $T/store.before
 XP_FAILPOINT=db-import:1:TERM pl $B -o $P >/dev/null 2>&1
 expect_eq "$?" 143 "rerun stopped by SIGTERM while importing"
 cmp -s $D $T/store.before || { echo "FAIL: a rerun stopped in its import changed the store"; fails=$((fails + 1)); }
+# killed (kill -9: nothing to catch) in a fresh -o between its new store's
+# link and its run's commit (db-import:1): the store is left with its
+# schema and no run, beside the run's temporary files.  No harm done
+# (docs/nothing-lost.md): db check passes, the readers say the store has
+# no run, and a rerun into the same -o is a first run like any other
+XP_FAILPOINT=db-import:1 pl $A -o $T/k9/new >/dev/null 2>&1
+expect_eq "$?" 137 "pipeline killed while importing into its new store"
+expect_eq "$(ls $T/k9/new | grep -vc '^corrections.db')" 0 "a fresh pipeline killed in its import leaves its store alone (and its temporary files)"
+expect_status 0 $XPROJ db check $T/k9/new/corrections.db
+expect_eq "$($XPROJ db runs $T/k9/new/corrections.db | grep -c '^run ')" 0 "runs in the store of the killed run"
+expect_status 1 $XPROJ db export $T/k9/new/corrections.db -o $T/k9.conll
+expect_grep 'no projection run in the database' $T/err
+touch -c -d '2001-01-01' $T/k9/new/.*xproj-* 2>/dev/null   # as a rerun minutes later finds them
+expect_status 0 $XPROJ $PL $A -o $T/k9/new
+for f in $FILES; do
+	cmp -s $T/k9/new/$f $T/plA/$f || { echo "FAIL: the rerun after a kill: $f is not the run's"; fails=$((fails + 1)); }
+done
+expect_grep 'corrections.db, run 1$' $T/k9/new/summary.txt
+expect_eq "$($XPROJ db runs $T/k9/new/corrections.db | grep -c '^run ')" 1 "runs after the rerun"
+expect_eq "$(temporaries $T/k9/new)" 0 "temporary files after the rerun"
 F=$FIX/project
 $XPROJ project --source $F/en.conll --aligned $F/aligned.jsonl --alignments $F/pairs.pharaoh -o $T/r14.conll \
 	--report $T/r14.json 2>/dev/null
