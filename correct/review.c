@@ -730,10 +730,39 @@ static int name_offer(ent_at *x, json_t *said, int side, json_t *toks, int64_t s
 	return 0;
 }
 
+/* A read of the scene's rows that ended in an error (a step answering
+ * neither SQLITE_ROW nor SQLITE_DONE): its kind, the first one's, and
+ * SQLite's words for it, kept as they came (the statements run after it
+ * overwrite the connection's message).  Short of memory inside SQLite it
+ * is XP_ENOMEM, any other failure (I/O, a damaged file, an interrupt) the
+ * store's, XP_EDB with SQLite's message: both refused it as "out of
+ * memory". */
+typedef struct scene_fail {
+	int step;   /* SQLITE_OK: none */
+	char msg[200];
+} scene_fail;
+
+static void scene_failed(xp_db *db, scene_fail *f, int step)
+{
+	if (f->step != SQLITE_OK)
+		return;
+	f->step = step;
+	snprintf(f->msg, sizeof f->msg, "%s", sqlite3_errmsg(db->h));
+}
+
+/* after a call that answered nothing (xp_tadds_json's NULL): the
+ * connection's error when a read failed (the statement's reset passed
+ * its step's error on), else 0 (memory ran out) */
+static int read_failed(xp_db *db)
+{
+	int c = sqlite3_errcode(db->h);
+	return c != SQLITE_OK && c != SQLITE_ROW && c != SQLITE_DONE ? c : 0;
+}
+
 /* the target tokens of line `utt` of document doc as they are now (a
  * re-paired line's new ones): from the scene's lines when it is one of
- * them, else read; NULL when there is none */
-static json_t *tadd_tokens(xp_db *db, int64_t doc, int64_t utt, const lines_at *by_utt)
+ * them, else read; NULL when there is none, or its read failed (said in f) */
+static json_t *tadd_tokens(xp_db *db, int64_t doc, int64_t utt, const lines_at *by_utt, scene_fail *f)
 {
 	size_t i = lines_first(by_utt, utt);
 	if (i < by_utt->n && by_utt->p[i].at == utt)
@@ -744,21 +773,28 @@ static json_t *tadd_tokens(xp_db *db, int64_t doc, int64_t utt, const lines_at *
 		return NULL;
 	sqlite3_bind_int64(st, 1, doc);
 	sqlite3_bind_int64(st, 2, utt);
-	json_t *a = sqlite3_step(st) == SQLITE_ROW ? col_array(st, 0) : NULL;
+	int step = sqlite3_step(st);
+	json_t *a = step == SQLITE_ROW ? col_array(st, 0) : NULL;
+	if (step != SQLITE_ROW && step != SQLITE_DONE)
+		scene_failed(db, f, step);
 	xp_sql_release(db, st);
 	return a;
 }
 
 /* utterance id's English (tgt 0) or target (1) tokens, as the scene's
- * mention query carried them (an array, empty when unread) */
-static json_t *line_words(xp_db *db, int64_t id, int tgt, int *oom)
+ * mention query carried them (an array, empty when unread; a read that
+ * failed sets *oom and says why in f) */
+static json_t *line_words(xp_db *db, int64_t id, int tgt, int *oom, scene_fail *f)
 {
 	sqlite3_stmt *w;
 	json_t *a = NULL;
 	if (xp_sql_cached(db, tgt ? "SELECT tgt, json_valid(tgt) FROM utterances WHERE id = ?"
 			      : "SELECT src, json_valid(src) FROM utterances WHERE id = ?", &w, NULL) == 0) {
 		sqlite3_bind_int64(w, 1, id);
-		const char *s = sqlite3_step(w) == SQLITE_ROW ? (const char *)sqlite3_column_text(w, 0) : NULL;
+		int step = sqlite3_step(w);
+		const char *s = step == SQLITE_ROW ? (const char *)sqlite3_column_text(w, 0) : NULL;
+		if (step != SQLITE_ROW && step != SQLITE_DONE)
+			scene_failed(db, f, step), *oom = 1;
 		/* zeroed: a load that fails before parsing (its buffer's
 		 * allocation) leaves the error's code byte unset, and what the
 		 * stack held there could read as damage, not memory */
@@ -795,26 +831,6 @@ static json_t *line_words(xp_db *db, int64_t id, int tgt, int *oom)
  * now: projected, moved or added spans, `self` the mention on screen).  A
  * target sentence shown under several English lines gets its marks under
  * each. */
-/* A read of the scene's rows that ended in an error (a step answering
- * neither SQLITE_ROW nor SQLITE_DONE): its kind, the first one's, and
- * SQLite's words for it, kept as they came (the statements run after it
- * overwrite the connection's message).  Short of memory inside SQLite it
- * is XP_ENOMEM, any other failure (I/O, a damaged file, an interrupt) the
- * store's, XP_EDB with SQLite's message: both refused it as "out of
- * memory". */
-typedef struct scene_fail {
-	int step;   /* SQLITE_OK: none */
-	char msg[200];
-} scene_fail;
-
-static void scene_failed(xp_db *db, scene_fail *f, int step)
-{
-	if (f->step != SQLITE_OK)
-		return;
-	f->step = step;
-	snprintf(f->msg, sizeof f->msg, "%s", sqlite3_errmsg(db->h));
-}
-
 static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int64_t self_row, int64_t utt, int context,
 		     xp_err *err)
 {
@@ -997,7 +1013,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		int untouched = !sqlite3_column_int(mt, 12);
 		if (!line_src || line_src_at != at) {
 			json_decref(line_src);
-			line_src = line_words(db, sqlite3_column_int64(mt, 6), 0, &oom), line_src_at = at;
+			line_src = line_words(db, sqlite3_column_int64(mt, 6), 0, &oom, &failed), line_src_at = at;
 		}
 		int64_t es = sqlite3_column_int64(mt, 2), ee = sqlite3_column_int64(mt, 3);
 		int kind = span_kind(&xp_mtype_en, en_kinds, line_src, es, ee);
@@ -1006,7 +1022,7 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		if (untouched && ms.projected && ms.end > ms.start) {
 			if (!line_tgt || line_tgt_at != at) {
 				json_decref(line_tgt);
-				line_tgt = line_words(db, sqlite3_column_int64(mt, 11), 1, &oom), line_tgt_at = at;
+				line_tgt = line_words(db, sqlite3_column_int64(mt, 11), 1, &oom, &failed), line_tgt_at = at;
 			}
 			int tk = tw && span_kind(tw, tgt_kinds, line_tgt, ms.start, ms.end) == NAME_PRONOUN ? NAME_PRONOUN : kind;
 			if (name_offer(ent, said, 't', line_tgt, ms.start, ms.end, tk, 1))
@@ -1035,6 +1051,12 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	 * the chain on screen marked */
 	json_t *tadds = xp_tadds_json(db, doc), *t;
 	size_t ti;
+	if (!tadds) {   /* (none is an empty list) */
+		int why = read_failed(db);
+		if (why)
+			scene_failed(db, &failed, why);
+		oom = 1;
+	}
 	json_array_foreach(tadds, ti, t) {
 		int64_t tu = json_integer_value(json_object_get(t, "utt")), tc = json_integer_value(json_object_get(t, "cluster"));
 		char ck[24];
@@ -1049,7 +1071,9 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 			ent->n++;
 			if (near < ent->near)
 				ent->near = near;
-			toks = tadd_tokens(db, doc, tu, &by_utt);
+			toks = tadd_tokens(db, doc, tu, &by_utt, &failed);
+			if (failed.step != SQLITE_OK)
+				oom = 1;
 			int64_t a = json_integer_value(json_object_get(t, "start")), b = json_integer_value(json_object_get(t, "end"));
 			if (toks && name_offer(ent, said, 't', toks, a, b,
 					       tw && span_kind(tw, tgt_kinds, toks, a, b) == NAME_PRONOUN ? NAME_PRONOUN : NAME_OTHER, 0))
@@ -1318,6 +1342,15 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 	if (sent >= 0 && db->version >= 14) {
 		json_t *ta = xp_tadds_json(db, sqlite3_column_int64(st, 17)), *t, *mine = json_array();
 		size_t i;
+		if (!ta || !mine) {   /* the line's would be missing, as if it had none */
+			int why = ta ? 0 : read_failed(db);
+			if (why)   /* (said before the release below resets the connection's error) */
+				xp_failc(err, XP_EDB, db->path, 0, "%s: reading the line's target-only mentions: %s", canon,
+					 sqlite3_errmsg(db->h));
+			json_decref(ta), json_decref(mine), json_decref(o), json_decref(acts);   /* (acts not yet in o) */
+			xp_sql_release(db, st);
+			return why ? XP_EDB : oom(err);
+		}
 		json_array_foreach(ta, i, t)
 			if (json_integer_value(json_object_get(t, "utt")) == sqlite3_column_int64(st, 6))
 				json_array_append_new(mine, json_pack("{s:O,s:O,s:O,s:O,s:O*}", "tid", json_object_get(t, "tid"), "start",

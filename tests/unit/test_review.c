@@ -581,8 +581,13 @@ static int in_scene;
 static int scene_stmt(unsigned what, void *ctx, void *p, void *x)
 {
 	(void)what, (void)ctx, (void)x;
+	static const char *const reads[] = {"SELECT u.en_idx, u.speaker", "SELECT m.mention, u.en_idx",
+					    "SELECT src, json_valid(src)", "SELECT tgt, json_valid(tgt)",
+					    "SELECT * FROM (SELECT t.id, u.en_idx"};
 	const char *sql = sqlite3_sql((sqlite3_stmt *)p);
-	in_scene = sql && (!strncmp(sql, "SELECT u.en_idx, u.speaker", 26) || !strncmp(sql, "SELECT m.mention, u.en_idx", 26));
+	in_scene = 0;
+	for (size_t i = 0; sql && i < sizeof reads / sizeof *reads; i++)
+		in_scene |= !strncmp(sql, reads[i], strlen(reads[i]));
 	return 0;
 }
 static int scene_progress(void *ctx)
@@ -611,9 +616,11 @@ static void scene_read_error(void **state)
 		int rc = xp_db_mention(db, run, "d|1", 5, &m, &e);
 		long used = scount;
 		sfail = -1;
-		if (rc == 0)
+		if (rc == 0) {
 			json_decref(m);
-		else {
+			if (used > k)   /* stopped, yet answered: a scene short of what the stopped read held */
+				fail_msg("instruction %ld of the scene stopped, and the mention answered 0", k);
+		} else {
 			if (rc != XP_EDB || !strstr(e.msg, "interrupted"))
 				fail_msg("instruction %ld of the scene stopped: %s (%s), not the store's error", k, e.msg,
 					 xp_code_name(rc));
