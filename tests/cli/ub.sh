@@ -22,4 +22,14 @@ expect_grep '"Hi"' $T/a.jsonl
 mkdir $T/tr $T/subs
 expect_status 1 $XPROJ align --transcript $T/tr --subs $T/subs -o $T/b.jsonl
 expect_grep 'no utterances' $T/err
+
+# an episode map with an empty subtitle directory: qsort(NULL, 0) in
+# io/archive.c's listing of it (cppcheck, `make lint`); the episode's
+# utterances get an empty target
+mkdir $T/en1 $T/none
+cp tools/sample/en.srt $T/en1/S01E01.srt
+printf 'S01E01.srt\tS01E01\n' > $T/map.tsv
+expect_status 0 $XPROJ align --transcript tools/sample/dialogue.conll --subs $T/en1 --tgt-subs $T/none \
+	--episodes $T/map.tsv -o $T/c.jsonl
+expect_grep '1 episode(s) (0 without subtitles), 40 utterances, 40 aligned (100.0%), 40 with an empty target' $T/err
 finish
