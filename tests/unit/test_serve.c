@@ -1491,8 +1491,9 @@ static void annotate_one(worker *w, int i, const char *who)
 	}
 	size_t k = ((size_t)w->id * 11 + (size_t)i * (1 + (size_t)w->id % 3)) % w->nkeys;
 	snprintf(p, sizeof p, "/api/mention?key=%s&context=0", w->keys[k]);
-	if (call("GET", p, NULL, NULL, &m) != 200) {
-		w->other++;
+	int got = call("GET", p, NULL, NULL, &m);
+	if (got != 200) {
+		w->other++, print_message("      GET mention: %d %s\n", got, json_string_value(J(m, "message")));
 		json_decref(m);
 		return;
 	}
