@@ -373,6 +373,8 @@ sub talks {
 	my @h2 = @all[int($n / 2) .. $#all];
 	my $names = join ' ', map { $_->[0] } @$d0;
 	my @res = map { [map { draw($n) } @all] } 1 .. $nres;
+	# each talk alone (kept: gain caches the baseline's scores by the list's address)
+	my @one = map { [$_] } @all;
 	open my $rf, '<', $rules or die "audit.pl: $rules: $!\n";
 	my @rules = map { [split] } grep { /\S/ } <$rf>;
 	close $rf;
@@ -409,7 +411,7 @@ sub talks {
 		my ($g2) = gain('talks', $name, $sign, \@h2);
 		my ($up, $eq, $down, $moved) = (0, 0, 0, 0);
 		for my $i (@all) {
-			my ($tm, $tc) = gain('talks', $name, $sign, [$i]);
+			my ($tm, $tc) = gain('talks', $name, $sign, $one[$i]);
 			$tm > 1e-9 ? $up++ : $tm < -1e-9 ? $down++ : $eq++;
 			# moved: some seed changes the talk's mention or CoNLL F1
 			$moved++ if grep {
