@@ -5,9 +5,8 @@
 # trains on the talks alone), scored against the target gold with `xproj
 # score`: mention F1 and CoNLL F1, overall and by the English mention's type
 # (pronoun / name / other NP, as bench/quality.sh does for MMC), next to the
-# generic-rules baseline (--rules none,stray,consist,edge_punct: what a
-# language without a pack gets, the generic pack's rules) on the same word
-# alignment.
+# generic-rules baseline (--rules none and the generic pack's rules: what a
+# language without a pack gets) on the same word alignment.
 #
 # `project` writes one sentence per unit of the n:m pairing; the response is
 # put back on the gold's sentences, and typed, by bench/parcorfull_eval.py.
@@ -71,10 +70,15 @@ P=$DATA/parcorfull-ted
 [ -d "$P" ] || { echo "bench/parcorfull: $P not found"; exit 0; }
 command -v python3 >/dev/null || { echo "bench/parcorfull: no python3"; exit 0; }
 if [ -n "${PARCORFULL_DIR:-}" ]; then T=$PARCORFULL_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
-# the generic pack's rules (a language without a pack): none,stray,...
-BASE=none$($XPROJ project --list-rules --json 2>/dev/null |
-	python3 -c 'import json,sys; [print(","+r["name"], end="") for p in json.load(sys.stdin) if p["pack"] == "" for r in p["rules"] if r["default"]]')
-[ "$BASE" != none ] || { echo "bench/parcorfull: $XPROJ lists no generic rules" >&2; exit 2; }
+# the generic pack's rules (a language without a pack): "name on|off" lines,
+# and BASE, the rule set of the generic rows: none and those on ("none"
+# alone: the generic pack has none on, the links alone)
+GENERIC=$($XPROJ project --list-rules --json 2>/dev/null |
+	python3 -c 'import json,sys; g=[p for p in json.load(sys.stdin) if p["pack"] == ""]
+assert g, "no generic pack"
+[print(r["name"], "on" if r["default"] else "off") for r in g[0]["rules"]]') ||
+	{ echo "bench/parcorfull: $XPROJ project --list-rules lists no generic pack" >&2; exit 2; }
+BASE=none$(echo "$GENERIC" | awk '$2 == "on" { printf ",%s", $1 }')
 
 # score KEY RESPONSE: "mentionF1 conllF1"
 score() {
@@ -133,7 +137,7 @@ for l in $LANGS; do
 		# the rules: "name on|off kind on|off", the pack's and the generic pack's
 		$XPROJ project --list-rules --lang $l --json 2>/dev/null |
 			python3 -c 'import json,sys; [print(r["name"], "on" if r["default"] else "off", r["kind"], "on" if r["default"] else "off") for r in json.load(sys.stdin)["rules"]]' > $A/$l.rules
-		echo "$BASE" | tr , '\n' | sed -n 's/^\([a-z_0-9]*\)$/\1 on np on/p' | grep -v '^none ' > $A/$l.generic.rules
+		echo "$GENERIC" | awk 'NF { print $1, $2, "np", $2 }' > $A/$l.generic.rules
 		# talks OUT ID TAG SEED: each talk of $T/OUT scored, for audit.pl
 		talks() {
 			$XPROJ score --per-doc --json $T/$1/key.all.all.conll $T/$1/resp.all.all.conll > $A/$2.$4.talks.$3.json 2>/dev/null
@@ -149,7 +153,8 @@ for l in $LANGS; do
 				proj $l.a --rules "default,$sw"; talks $l.a $l $r $s
 			done < $A/$l.rules
 			while read -r r def kind pdef; do
-				proj $l.a --rules "$BASE,-$r"; talks $l.a $l.generic $r $s
+				[ $def = on ] && sw=-$r || sw=+$r
+				proj $l.a --rules "$BASE,$sw"; talks $l.a $l.generic $r $s
 			done < $A/$l.generic.rules
 			echo "  $l seed $s: aligned and projected ($(wc -l < $A/$l.rules) + $(wc -l < $A/$l.generic.rules) rules)" >&2
 		done
@@ -200,6 +205,7 @@ if [ "$AUDIT" != 0 ]; then
 	for l in $LANGS; do
 		[ -s $T/audit/$l.rules ] || continue
 		for id in $l $l.generic; do
+			[ -s $T/audit/$id.rules ] || { echo; echo "$l, generic pack: no rules to audit"; continue; }
 			echo
 			case $id in *.generic) lab="$l, generic pack ($BASE)";; *) lab="$l, pack $l";; esac
 			perl bench/audit.pl --talks --label "$lab" --lang $id --dir $T/audit --seeds "$SEEDS" \
