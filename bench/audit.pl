@@ -41,8 +41,19 @@
 # scored as one corpus of the scenes drawn.  The generator is a 32-bit LCG
 # written here, so the resamples are the same on every machine and Perl.
 #
+# With --talks (bench/parcorfull.sh AUDIT=1): one set of documents, the
+# talks of ParCorFull, DIR/L.SEED.talks.{base,NAME}.json, no dev set: a row
+# a rule gives the gain (mention F1, the seeds' mean) with its talk-bootstrap
+# interval, the CoNLL F1 gain with its own, the gain on each half (the first
+# floor(n/2) documents in file order, the rest), the talks whose seed-mean
+# gain is above / exactly / below zero, and the verdict of docs/quality.md
+# "The talk audit": KEEP when the gain is above zero, the interval's low end
+# at least zero, neither half below -TOL and more talks up than down;
+# DIR/L.talks.verdicts gets one "name verdict" line a rule.
+#
 #   perl bench/audit.pl --lang L --dir DIR --seeds "1 7 11" --resamples N
 #        --boot-seed S --tol T --rules FILE [--ctl-seeds "2 3 5[,13 17 19...]"]
+#   perl bench/audit.pl --talks [--label TEXT] --lang L --dir DIR --seeds ... --rules FILE
 # FILE: "name baseline-on|off kind pack-default-on|off" lines; DIR/L.SEED.{tune,dev}.{base,NAME}.json
 # (the row ctl reads DIR/L.CTLSEED.{tune,dev}.base.json).
 use strict;
@@ -51,9 +62,12 @@ use JSON::PP;
 use Getopt::Long;
 
 my ($lang, $dir, $seeds, $nres, $bseed, $tol, $rules, $cseeds) = ('', '', '1', 1000, 33, 0.05, '', '');
+my ($talks, $label) = (0, '');
 GetOptions('lang=s' => \$lang, 'dir=s' => \$dir, 'seeds=s' => \$seeds, 'resamples=i' => \$nres,
-	   'boot-seed=i' => \$bseed, 'tol=f' => \$tol, 'rules=s' => \$rules, 'ctl-seeds=s' => \$cseeds)
+	   'boot-seed=i' => \$bseed, 'tol=f' => \$tol, 'rules=s' => \$rules, 'ctl-seeds=s' => \$cseeds,
+	   'talks' => \$talks, 'label=s' => \$label)
 	or die "audit.pl: bad options\n";
+die "audit.pl: --talks has no control row (--ctl-seeds)\n" if $talks && $cseeds ne '';
 my @seeds = split ' ', $seeds;
 # the control's triples: each as many seeds as --seeds, none of those, no
 # seed twice
@@ -152,6 +166,12 @@ sub per_seed1 {
 	} 0 .. $#seeds;
 }
 
+# the generator: a 32-bit LCG; draw(N) is the next index below N
+my $x = $bseed % 4294967296;
+sub draw { $x = (1664525 * $x + 1013904223) % 4294967296; return int($x / 4294967296 * $_[0]) }
+
+talks() if $talks;
+
 # the scenes: every seed and variant must hold the same, in the same order
 my $tb = load('tune', 'base', $seeds[0]);
 my $db = load('dev', 'base', $seeds[0]);
@@ -169,15 +189,14 @@ my @dT = grep { $db->[$_][0] =~ /c\d+t\|/ } @dall;
 my @dF = grep { $db->[$_][0] =~ /c\d+f[a-z]?\|/ } @dall;
 
 # the resamples: drawn once, the same for every rule (paired)
-my $x = $bseed % 4294967296;
 my @res;
 for (1 .. $nres) {
-	push @res, [map { $x = (1664525 * $x + 1013904223) % 4294967296; int($x / 4294967296 * @tall) } @tall];
+	push @res, [map { draw(scalar @tall) } @tall];
 }
 # the TBBT dev resamples: the same generator, after the tune ones
 my @tres;
 for (1 .. (@dT ? $nres : 0)) {
-	push @tres, [map { $x = (1664525 * $x + 1013904223) % 4294967296; $dT[int($x / 4294967296 * @dT)] } @dT];
+	push @tres, [map { $dT[draw(scalar @dT)] } @dT];
 }
 
 open my $rf, '<', $rules or die "audit.pl: $rules: $!\n";
@@ -342,4 +361,80 @@ for my $r (@doubt) {
 		['tune', $n, 1, \@tall], (map { ['tune', $n, 1, $ep{$_}] } @eps), ['dev', $n, 1, \@dall],
 		['dev', $n, 1, \@dA], ['dev', $n, 1, \@dB], ['dev', $n, 1, \@dT], ['dev', $n, 1, \@dF];
 	print "| `$n` | ", join(' | ', @c), " |\n";
+}
+
+# talks: the rows of --talks (ParCorFull's talks: bench/parcorfull.sh AUDIT=1)
+sub talks {
+	my $d0 = load('talks', 'base', $seeds[0]);
+	my @all = 0 .. $#$d0;
+	my $n = @all;
+	die "audit.pl: $dir/$lang.$seeds[0].talks.base.json: fewer than two documents\n" if $n < 2;
+	my @h1 = @all[0 .. int($n / 2) - 1];
+	my @h2 = @all[int($n / 2) .. $#all];
+	my $names = join ' ', map { $_->[0] } @$d0;
+	my @res = map { [map { draw($n) } @all] } 1 .. $nres;
+	# each talk alone (kept: gain caches the baseline's scores by the list's address)
+	my @one = map { [$_] } @all;
+	open my $rf, '<', $rules or die "audit.pl: $rules: $!\n";
+	my @rules = map { [split] } grep { /\S/ } <$rf>;
+	close $rf;
+	# every seed and variant: the same talks in the same order
+	for my $t ('base', map { $_->[0] } @rules) {
+		for my $s (@seeds) {
+			my $got = join ' ', map { $_->[0] } @{load('talks', $t, $s)};
+			die "audit.pl: $dir/$lang.$s.talks.$t.json: other documents than $dir/$lang.$seeds[0].talks.base.json\n"
+				if $got ne $names;
+		}
+	}
+	my ($bm, $bc) = (0, 0);
+	my @per;
+	for my $s (@seeds) {
+		my ($m, $c) = scores(load('talks', 'base', $s), \@all);
+		$bm += $m / @seeds; $bc += $c / @seeds;
+		push @per, sprintf '%.2f', $m;
+	}
+	my $who = $label ne '' ? $label : $lang;
+	printf "%s: baseline %.2f mention / %.2f CoNLL F1 (means of seeds %s: %s mention F1); %d talks, halves %d + %d\n",
+		$who, $bm, $bc, join(' / ', @seeds), join(' / ', @per), $n, scalar @h1, scalar @h2;
+	printf "| rule | default | gain, mention (seeds %s) | 90%% interval | gain, CoNLL (90%% interval) | half 1; half 2 | talks up / unchanged / down | verdict |\n",
+		join(' / ', @seeds);
+	print "|---|---|---|---|---|---|---|---|\n";
+	my @out;
+	for my $r (@rules) {
+		my ($name, $def) = @$r;
+		my $sign = $def eq 'on' ? 1 : -1;
+		my ($gm, $gc) = gain('talks', $name, $sign, \@all);
+		my @g = map { [gain('talks', $name, $sign, $_)] } @res;
+		my ($lo, $hi) = interval(map { $_->[0] } @g);
+		my ($clo, $chi) = interval(map { $_->[1] } @g);
+		my ($g1) = gain('talks', $name, $sign, \@h1);
+		my ($g2) = gain('talks', $name, $sign, \@h2);
+		my ($up, $eq, $down, $moved) = (0, 0, 0, 0);
+		for my $i (@all) {
+			my ($tm, $tc) = gain('talks', $name, $sign, $one[$i]);
+			$tm > 1e-9 ? $up++ : $tm < -1e-9 ? $down++ : $eq++;
+			# moved: some seed changes the talk's mention or CoNLL F1
+			$moved++ if grep {
+				my ($a1, $a2) = scores(load('talks', 'base', $_), [$i]);
+				my ($b1, $b2) = scores(load('talks', $name, $_), [$i]);
+				abs($a1 - $b1) > 1e-9 || abs($a2 - $b2) > 1e-9
+			} @seeds;
+		}
+		my $pass = $gm > 1e-9 && $lo >= -1e-9 && $g1 >= -$tol && $g2 >= -$tol && $up > $down;
+		my $v;
+		if ($def eq 'on') {
+			$v = $pass ? 'KEEP' : 'DOUBT';
+			$v .= ' (no effect)' if !$moved;
+		} else {
+			$v = !$moved ? 'off; no effect' : $pass ? 'off; would pass on' : 'off; stays off';
+		}
+		push @out, "$name $v";
+		printf "| `%s` | %s | %+.2f (%s) | %s .. %s | %+.2f (%s .. %s) | %+.2f; %+.2f | %d / %d / %d | %s |\n",
+			$name, $def eq 'on' ? 'on' : 'off (gain: turned on)', $gm,
+			join('/', map { my $s = $_; sprintf '%+.2f', $sign * ((scores(load('talks', 'base', $s), \@all))[0]
+				- (scores(load('talks', $name, $s), \@all))[0]) } @seeds),
+			bound($lo), bound($hi), $gc, bound($clo), bound($chi), $g1, $g2, $up, $eq, $down, $v;
+	}
+	if (open my $cf, '>', "$dir/$lang.talks.verdicts") { print $cf "$_\n" for @out; close $cf }
+	exit 0;
 }

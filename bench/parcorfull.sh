@@ -5,9 +5,8 @@
 # trains on the talks alone), scored against the target gold with `xproj
 # score`: mention F1 and CoNLL F1, overall and by the English mention's type
 # (pronoun / name / other NP, as bench/quality.sh does for MMC), next to the
-# generic-rules baseline (--rules none,stray,consist,edge_punct: what a
-# language without a pack gets, the generic pack's rules) on the same word
-# alignment.
+# generic-rules baseline (--rules none and the generic pack's rules: what a
+# language without a pack gets) on the same word alignment.
 #
 # `project` writes one sentence per unit of the n:m pairing; the response is
 # put back on the gold's sentences, and typed, by bench/parcorfull_eval.py.
@@ -38,6 +37,18 @@
 # told the target's language (--tgt-lang), as a user who names it: what the
 # language's pack gives the aligner (German's stems) is measured with it
 # (`--stem none` without).
+#
+# With AUDIT=1 (docs/quality.md "The talk audit") each language is aligned at
+# each of SEEDS (default "1 7 11"; seed 1 is the table's alignment) instead,
+# and from each alignment projected with the pack's defaults and each of its
+# rules switched, and with the generic rules and each of them off; each
+# talk is scored (`xproj score --per-doc --json` on the files
+# bench/parcorfull_eval.py writes, DIR/audit/L[.generic].SEED.talks.TAG.json)
+# and bench/audit.pl --talks prints a row a rule: the gain (seed mean),
+# its talk-bootstrap interval (RESAMPLES, default 1000; BOOT_SEED, default
+# 33), CoNLL F1 beside it, each half, the talks up / unchanged / down and
+# the verdict (TOL, default 0.05); the last lines name the rules that fail.
+#   DATA=../shared/data AUDIT=1 sh bench/parcorfull.sh
 set -eu
 . bench/record.sh
 REC_QUIET=1
@@ -45,12 +56,29 @@ rec_begin "${NAME:-parcorfull}"
 [ -z "${LANGS:-}" ] || rec_skip "LANGS is set"
 [ -z "${PARCORFULL_LEX:-}${PARCORFULL_SEED:-}${PARCORFULL_WA_OPTS:-}" ] ||
 	rec_skip "PARCORFULL_LEX, PARCORFULL_SEED or PARCORFULL_WA_OPTS is set"
-: "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=de fr pt}" "${RULES:=0}"
+: "${DATA:=../shared/data}" "${XPROJ:=build/xproj}" "${LANGS:=de fr pt}" "${RULES:=0}" "${AUDIT:=0}"
+: "${SEEDS:=1 7 11}" "${RESAMPLES:=1000}" "${BOOT_SEED:=33}" "${TOL:=0.05}"
+if [ "$AUDIT" != 0 ]; then
+	rec_skip "AUDIT is set (the talk audit records no figures)"
+	[ -z "${PARCORFULL_SEED:-}" ] || { echo "bench/parcorfull: AUDIT=1 aligns at SEEDS ($SEEDS), not PARCORFULL_SEED" >&2; exit 2; }
+	[ "$RULES" = 0 ] || { echo "bench/parcorfull: AUDIT=1 switches every rule itself; RULES=1 is not for it" >&2; exit 2; }
+	for s in $SEEDS; do
+		case $s in *[!0-9]*) echo "bench/parcorfull: SEEDS: $s is no seed" >&2; exit 2;; esac
+	done
+fi
 P=$DATA/parcorfull-ted
 [ -d "$P" ] || { echo "bench/parcorfull: $P not found"; exit 0; }
 command -v python3 >/dev/null || { echo "bench/parcorfull: no python3"; exit 0; }
 if [ -n "${PARCORFULL_DIR:-}" ]; then T=$PARCORFULL_DIR; mkdir -p "$T"; else T=$(mktemp -d); trap 'rm -rf "$T"' EXIT; fi
-BASE=none,stray,consist,edge_punct
+# the generic pack's rules (a language without a pack): "name on|off" lines,
+# and BASE, the rule set of the generic rows: none and those on ("none"
+# alone: the generic pack has none on, the links alone)
+GENERIC=$($XPROJ project --list-rules --json 2>/dev/null |
+	python3 -c 'import json,sys; g=[p for p in json.load(sys.stdin) if p["pack"] == ""]
+assert g, "no generic pack"
+[print(r["name"], "on" if r["default"] else "off") for r in g[0]["rules"]]') ||
+	{ echo "bench/parcorfull: $XPROJ project --list-rules lists no generic pack" >&2; exit 2; }
+BASE=none$(echo "$GENERIC" | awk '$2 == "on" { printf ",%s", $1 }')
 
 # score KEY RESPONSE: "mentionF1 conllF1"
 score() {
@@ -82,22 +110,57 @@ for l in $LANGS; do
 		ln -s "$(cd "$(dirname $f)" && pwd)/${f##*/}" $G/
 	done
 	$XPROJ convert --repair $G $T/$l.gold.conll 2>$T/$l.convert.log
-	if [ -z "${REUSE:-}" ] || [ ! -s $T/$l.probs ]; then
+	if [ -z "${REUSE:-}" ] || [ ! -s $T/$l.map ]; then
 		$XPROJ pair --repair --source $P/EN --target $G --lang $l -o $T/$l.jsonl 2>$T/$l.pair.log
 		$XPROJ bitext $T/$l.jsonl -o $T/$l.pairs --map $T/$l.map 2>/dev/null
-		$XPROJ wordalign --threads 2 --tgt-lang $l $T/$l.pairs -o $T/$l.pharaoh --probs $T/$l.probs \
-			${PARCORFULL_ALL_LINKS:+--all-links $T/$l.all.pharaoh --all-probs $T/$l.all.probs} \
-			${PARCORFULL_PHRASES:+--phrases $T/$l.phrases} \
-			${PARCORFULL_LEX:+--train-lex $(printf "$PARCORFULL_LEX" $l)} \
-			${PARCORFULL_SEED:+--seed $PARCORFULL_SEED} ${PARCORFULL_WA_OPTS:-} 2>$T/$l.wordalign.log
 	fi
-	proj() {   # proj OUT RULES...
+	# align W [SEED]: the talks' word alignment, W.pharaoh, W.probs ... (kept with REUSE=1)
+	align() {
+		w=$1
+		[ -n "${REUSE:-}" ] && [ -s $w.probs ] && return 0
+		$XPROJ wordalign --threads 2 --tgt-lang $l $T/$l.pairs -o $w.pharaoh --probs $w.probs \
+			${PARCORFULL_ALL_LINKS:+--all-links $w.all.pharaoh --all-probs $w.all.probs} \
+			${PARCORFULL_PHRASES:+--phrases $w.phrases} \
+			${PARCORFULL_LEX:+--train-lex $(printf "$PARCORFULL_LEX" $l)} \
+			${2:+--seed $2} ${PARCORFULL_WA_OPTS:-} 2>$w.wordalign.log
+	}
+	W=$T/$l
+	proj() {   # proj OUT RULES...: from the alignment $W
 		o=$1; shift
-		$XPROJ project --source $P/EN --aligned $T/$l.jsonl --alignments $T/$l.pharaoh --probs $T/$l.probs \
-			${PARCORFULL_ALL_LINKS:+--all-links $T/$l.all.pharaoh --all-probs $T/$l.all.probs} \
-			${PARCORFULL_PHRASES:+--phrases $T/$l.phrases} --map $T/$l.map "$@" -o $T/$o.conll 2>$T/$o.log
+		$XPROJ project --source $P/EN --aligned $T/$l.jsonl --alignments $W.pharaoh --probs $W.probs \
+			${PARCORFULL_ALL_LINKS:+--all-links $W.all.pharaoh --all-probs $W.all.probs} \
+			${PARCORFULL_PHRASES:+--phrases $W.phrases} --map $T/$l.map "$@" -o $T/$o.conll 2>$T/$o.log
 		evaluate $l $T/$o.conll $T/$o
 	}
+	if [ "$AUDIT" != 0 ]; then
+		A=$T/audit; mkdir -p $A
+		# the rules: "name on|off kind on|off", the pack's and the generic pack's
+		$XPROJ project --list-rules --lang $l --json 2>/dev/null |
+			python3 -c 'import json,sys; [print(r["name"], "on" if r["default"] else "off", r["kind"], "on" if r["default"] else "off") for r in json.load(sys.stdin)["rules"]]' > $A/$l.rules
+		echo "$GENERIC" | awk 'NF { print $1, $2, "np", $2 }' > $A/$l.generic.rules
+		# talks OUT ID TAG SEED: each talk of $T/OUT scored, for audit.pl
+		talks() {
+			$XPROJ score --per-doc --json $T/$1/key.all.all.conll $T/$1/resp.all.all.conll > $A/$2.$4.talks.$3.json 2>/dev/null
+			rm -rf $T/$1 $T/$1.conll
+		}
+		for s in $SEEDS; do
+			W=$T/$l.s$s
+			align $W $s
+			proj $l.a --rules $BASE; talks $l.a $l.generic base $s
+			proj $l.a; talks $l.a $l base $s
+			while read -r r def kind pdef; do
+				[ $def = on ] && sw=-$r || sw=+$r
+				proj $l.a --rules "default,$sw"; talks $l.a $l $r $s
+			done < $A/$l.rules
+			while read -r r def kind pdef; do
+				[ $def = on ] && sw=-$r || sw=+$r
+				proj $l.a --rules "$BASE,$sw"; talks $l.a $l.generic $r $s
+			done < $A/$l.generic.rules
+			echo "  $l seed $s: aligned and projected ($(wc -l < $A/$l.rules) + $(wc -l < $A/$l.generic.rules) rules)" >&2
+		done
+		continue
+	fi
+	align $W ${PARCORFULL_SEED:-}
 	proj $l.base --rules $BASE
 	proj $l.pack
 	sed -n 's/^xproj pair: \(n:m.*\)/  pair: \1/p' $T/$l.pair.log
@@ -134,4 +197,24 @@ for l in $LANGS; do
 		echo
 	done
 done
+if [ "$AUDIT" != 0 ]; then
+	echo
+	echo "Talk audit (docs/quality.md \"The talk audit\"): seeds $SEEDS, $RESAMPLES talk resamples, 90% interval, mention F1;"
+	echo "KEEP: gain > 0, interval's low end >= 0, neither half below -$TOL, more talks up than down"
+	fails=""
+	for l in $LANGS; do
+		[ -s $T/audit/$l.rules ] || continue
+		for id in $l $l.generic; do
+			[ -s $T/audit/$id.rules ] || { echo; echo "$l, generic pack: no rules to audit"; continue; }
+			echo
+			case $id in *.generic) lab="$l, generic pack ($BASE)";; *) lab="$l, pack $l";; esac
+			perl bench/audit.pl --talks --label "$lab" --lang $id --dir $T/audit --seeds "$SEEDS" \
+				--resamples $RESAMPLES --boot-seed $BOOT_SEED --tol $TOL --rules $T/audit/$id.rules
+			f=$(sed -n 's/^\([^ ]*\) DOUBT.*/\1/p' $T/audit/$id.talks.verdicts | tr '\n' ' ')
+			fails="$fails${fails:+; }$id: ${f:-none}"
+		done
+	done
+	echo
+	echo "parcorfull.sh: DOUBT (on, fails the talk audit): $fails"
+fi
 rec_end

@@ -13,18 +13,20 @@
 #include <unicode/utf8.h>
 #include <strings.h>
 
-/* the language-independent rules: the generic pack's (a language without a
- * pack), English's and Arabic's; edge_punct since ParCorFull's generic rows
- * gained with it on every language and half (docs/quality.md) */
-static const xp_lang_rule generic_rules[] = {XP_RULE_STRAY, XP_RULE_CONSIST, XP_RULE_EDGE_PUNCT};
+/* The language-independent rules: the generic pack's (a language without a
+ * pack), English's and Arabic's: none.  ParCorFull's talk audit on the
+ * generic rows of its three languages (docs/quality.md "The talk audit")
+ * kept none of stray, consist and edge_punct: stray's interval reaches below
+ * zero on every language, consist moves no talk or loses one, edge_punct
+ * loses a talk on one language.  Such a language gets the links alone. */
 /* a language without articles (Japanese, Korean): the articles rule, stray
- * and consist (edge_punct is not measured on them) */
+ * and consist (not measured on them; edge_punct neither) */
 static const xp_lang_rule bare_rules[] = {XP_RULE_ARTICLES, XP_RULE_STRAY, XP_RULE_CONSIST};
 
 const char *const xp_articles_all[] = {"the", "a", "an", NULL};
 
 static const xp_lang_pack generic = {
-	.code = "", .name = "generic", .rules = generic_rules, .nrules = sizeof generic_rules / sizeof *generic_rules,
+	.code = "", .name = "generic", .rules = NULL, .nrules = 0,
 };
 
 unsigned xp_cc_find(const xp_cc_word *t, size_t n, const char *w, size_t len)
@@ -63,7 +65,7 @@ static unsigned en_closed_class(const char *w, size_t n)
 static const char *const en_alias[] = {"eng", NULL};
 static const xp_lang_pack en = {
 	.code = "en", .name = "English", .aliases = en_alias, .script = "Latin", .traits = XP_LT_SOURCE,
-	.norm = "clitics", .closed_class = en_closed_class, .rules = generic_rules, .nrules = sizeof generic_rules / sizeof *generic_rules,
+	.norm = "clitics", .closed_class = en_closed_class, .rules = NULL, .nrules = 0,
 	/* the source's lists live with the corpus model: the projection types
 	 * every English mention (model/mtype.h) */
 	.mtype = &xp_mtype_en,
@@ -85,7 +87,7 @@ static const xp_lang_pack ko = {
 static const char *const ar_alias[] = {"ara", NULL};
 static const xp_lang_pack ar = {
 	.code = "ar", .name = "Arabic", .aliases = ar_alias, .script = "Arabic", .norm = "marks",
-	.rules = generic_rules, .nrules = sizeof generic_rules / sizeof *generic_rules,
+	.rules = NULL, .nrules = 0,
 	/* the Arabic yeh and kaf, and teh marbuta, which Persian does not use */
 	.letters = "يكة",
 };
@@ -537,6 +539,9 @@ const xp_lang_rule *xp_lang_rule_named(const char *name, const xp_lang_pack **pa
 				int shared = 0;
 				for (size_t i2 = 0; i2 < generic.nrules; i2++)
 					shared |= !strcmp(generic.rules[i2].name, name);
+				for (size_t k2 = k + 1; k2 < npacks + 1 && !shared; k2++)
+					for (size_t i2 = 0; i2 < all[k2]->nrules; i2++)
+						shared |= !strcmp(all[k2]->rules[i2].name, name);
 				if (pack)
 					*pack = shared ? NULL : all[k];
 				return r;

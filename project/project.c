@@ -1374,7 +1374,8 @@ static int consistency(run *r, const xp_corpus *en)
 	if (!rc && (r->o->np & XP_NP_PHRASES) && r->o->phrases &&
 	    (xp_lang_rule_set(xp_lang_get(p->lang), XP_RK_NP) & XP_NP_PHRASES))
 		rc = xp_phrases_place(p->m, n, &in, r->o->phrases) < 0 ? -1 : 0;
-	if (!rc && (r->o->np & XP_NP_CONSIST))
+	/* consist too only where the target's pack lists it */
+	if (!rc && (r->o->np & XP_NP_CONSIST) && (xp_lang_rule_set(xp_lang_get(p->lang), XP_RK_NP) & XP_NP_CONSIST))
 		rc = (r->st ? xp_consist_part(p->m, n, &in, r->st->names[r->which], r->st->apply) : xp_consist(p->m, n, &in)) < 0
 			     ? -1
 			     : 0;

@@ -160,6 +160,10 @@ static void pack_summary(const char *lang)
 		return;
 	}
 	const xp_lang_pack *g = xp_lang_generic();
+	if (!xp_lang_nrules(g)) {
+		fprintf(stderr, "  language pack: none for '%s': no language rules, the links alone\n", lang && *lang ? lang : "?");
+		return;
+	}
 	fprintf(stderr, "  language pack: none for '%s': the language-independent rules only (", lang && *lang ? lang : "?");
 	for (size_t k = 0; k < xp_lang_nrules(g); k++)
 		fprintf(stderr, "%s%s", k ? ", " : "", xp_lang_rule_at(g, k)->name);

@@ -137,7 +137,7 @@ static void test_edge_punct(void **st)
 	shape64(R, "fr", "the end", 0, ", la fin .", 0, 4, R, 1, 3);
 	shape64(R, "fr", "it ended .", 0, "ça a fini .", 0, 4, 0, 0, 4);
 	/* a span of punctuation alone is left as it is */
-	shape64(R, "pt", "it", 0, ", .", 0, 2, 0, 0, 2);
+	shape64(R, "de", "it", 0, ", .", 0, 2, 0, 0, 2);
 	/* quotes stay (the annotation has them) */
 	shape64(R, "de", "happiness", 0, "\" Happiness \"", 0, 3, 0, 0, 3);
 	shape64(R, "fr", "the self", 0, "« le moi »", 0, 4, 0, 0, 4);
@@ -166,10 +166,12 @@ static void test_edge_punct(void **st)
 	shape64(R, "es", "the rate", 0, "el 100 ٪", 0, 3, 0, 0, 3);
 	shape64(R, "es", "the number", 0, "# 1", 0, 2, 0, 0, 2);
 	shape64(R, "es", "it", 0, "e-mail /", 0, 2, 0, 0, 2);
-	/* a language without a pack: the generic pack lists it */
-	shape64(R, "nl", "the end", 0, "het einde .", 0, 3, R, 0, 2);
-	shape64(R, "nl", "people who", 0, "mensen , die", 0, 2, R, 0, 1);
-	shape64(R, NULL, "the end", 0, "la fin .", 0, 3, R, 0, 2);
+	/* a language without a pack, Portuguese: not listed (ParCorFull's talk
+	 * audit, docs/quality.md) */
+	shape64(R, "nl", "the end", 0, "het einde .", 0, 3, 0, 0, 3);
+	shape64(R, "nl", "people who", 0, "mensen , die", 0, 2, 0, 0, 2);
+	shape64(R, NULL, "the end", 0, "la fin .", 0, 3, 0, 0, 3);
+	shape64(R, "pt", "the end", 0, "o fim .", 0, 3, 0, 0, 3);
 	/* Chinese and Farsi do not list it (measured: docs/quality.md) */
 	shape64(R, "fa", "the end", 0, "پایان .", 0, 2, 0, 0, 2);
 	shape64(R, "fa", "the end", 0, "پایان ؟", 0, 2, 0, 0, 2);
@@ -209,19 +211,22 @@ static void test_punct_next(void **st)
 	(void)st;
 	const xp_np_mask R = XP_NP_PUNCT_NEXT;
 	shape64(R, "de", "who", 1, "Leute , die kamen", 1, 2, R, 2, 3);
-	shape64(R, "pt", "that", 1, "coisa , que", 1, 2, R, 2, 3);
+	shape64(R, "de", "that", 1, "Ding , das", 1, 2, R, 2, 3);
+	/* French and Portuguese do not list it (ParCorFull's talk audit) */
+	shape64(R, "pt", "that", 1, "coisa , que", 1, 2, 0, 1, 2);
+	shape64(R, "fr", "who", 1, "gens , qui", 1, 2, 0, 1, 2);
 	/* not at the sentence's end, not onto more punctuation, not a word */
 	shape64(R, "de", "who", 1, "Leute ,", 1, 2, 0, 1, 2);
-	shape64(R, "fr", "who", 1, "gens , .", 1, 2, 0, 1, 2);
-	shape64(R, "fr", "who", 1, "gens qui", 1, 2, 0, 1, 2);
+	shape64(R, "de", "who", 1, "Leute , .", 1, 2, 0, 1, 2);
+	shape64(R, "de", "who", 1, "Leute die", 1, 2, 0, 1, 2);
 	/* with edge_punct: the comma taken, nothing left to trim */
 	shape64(R | XP_NP_EDGE_PUNCT, "de", "who", 1, "Leute , die", 1, 2, R, 2, 3);
 	shape64(R, "zh", "who", 1, "人 , 谁", 1, 2, 0, 1, 2);
 	/* by Unicode's class: an ideographic comma, an inverted question mark */
 	shape64(R, "de", "who", 1, "人 ， 谁", 1, 2, R, 2, 3);
-	shape64(R, "fr", "what", 1, "¿ qué", 0, 1, R, 1, 2);
+	shape64(R, "de", "what", 1, "¿ qué", 0, 1, R, 1, 2);
 	/* not a quotation mark: the word after it is the quote's, not the pronoun */
-	shape64(R, "fr", "what", 1, "« quoi", 0, 1, 0, 0, 1);
+	shape64(R, "de", "what", 1, "« was", 0, 1, 0, 0, 1);
 }
 
 /* a rule after the first 31 is named in a report only for a pack that has it */
@@ -230,9 +235,9 @@ static void test_np_listed(void **st)
 	(void)st;
 	for (unsigned k = 0; k < XP_NP_NLISTED; k++)
 		assert_true(xp_np_listed(k, "zh") && xp_np_listed(k, NULL));
-	assert_true(xp_np_listed(29, "de") && xp_np_listed(30, "pt-BR") && xp_np_listed(31, "ger"));
+	assert_true(xp_np_listed(29, "de") && xp_np_listed(30, "fr-CA") && xp_np_listed(31, "ger"));
 	assert_false(xp_np_listed(29, "zh") || xp_np_listed(30, "fa") || xp_np_listed(29, NULL));
-	assert_false(xp_np_listed(31, "fr"));
+	assert_false(xp_np_listed(31, "fr") || xp_np_listed(30, "pt-BR"));
 	assert_false(xp_np_listed(XP_NP_NRULES, "de"));
 	assert_string_equal(xp_np_name(29), "det");
 	assert_string_equal(xp_np_name(30), "edge_punct");

@@ -166,14 +166,22 @@ static void test_rules(void **state)
 {
 	(void)state;
 	const xp_lang_pack *zh = xp_lang_find("zh"), *fa = xp_lang_find("fa"), *g = xp_lang_generic();
-	/* stray is every language's but Chinese's */
+	const xp_lang_pack *de = xp_lang_find("de"), *pt = xp_lang_find("pt");
+	/* stray and consist: Farsi's (consist Chinese's too); not the generic
+	 * pack's, German's, French's, Portuguese's (ParCorFull's talk audit,
+	 * docs/quality.md): the generic pack lists no rule */
 	assert_true(xp_lang_rule_set(fa, XP_RK_NP) & XP_NP_STRAY);
 	assert_false(xp_lang_rule_set(zh, XP_RK_NP) & XP_NP_STRAY);
-	assert_true(xp_lang_rule_set(g, XP_RK_NP) & XP_NP_CONSIST);
-	/* edge_punct: the generic pack's (ParCorFull, docs/quality.md), not
-	 * Chinese's, Farsi's (the audit), Japanese's (not measured) */
-	assert_true(xp_lang_rule_set(g, XP_RK_NP) & XP_NP_EDGE_PUNCT);
-	assert_true(xp_lang_rule_set(xp_lang_get("nl"), XP_RK_NP) & XP_NP_EDGE_PUNCT);
+	assert_true(xp_lang_rule_set(zh, XP_RK_NP) & XP_NP_CONSIST);
+	assert_int_equal(xp_lang_nrules(g), 0);
+	assert_false(xp_lang_rule_set(de, XP_RK_NP) & (XP_NP_STRAY | XP_NP_CONSIST));
+	assert_false(xp_lang_rule_set(xp_lang_find("fr"), XP_RK_NP) & (XP_NP_STRAY | XP_NP_CONSIST | XP_NP_PUNCT_NEXT));
+	assert_false(xp_lang_rule_set(pt, XP_RK_NP) & (XP_NP_STRAY | XP_NP_CONSIST | XP_NP_PUNCT_NEXT | XP_NP_EDGE_PUNCT));
+	/* edge_punct: German's and French's (the talk audit), Spanish's; not
+	 * Portuguese's nor the generic pack's (the talk audit), Chinese's,
+	 * Farsi's (the rule audit), Japanese's (not measured) */
+	assert_true(xp_lang_rule_set(de, XP_RK_NP) & XP_NP_EDGE_PUNCT);
+	assert_false(xp_lang_rule_set(xp_lang_get("nl"), XP_RK_NP) & XP_NP_EDGE_PUNCT);
 	assert_false(xp_lang_rule_set(zh, XP_RK_NP) & XP_NP_EDGE_PUNCT);
 	assert_false(xp_lang_rule_set(fa, XP_RK_NP) & XP_NP_EDGE_PUNCT);
 	assert_false(xp_lang_rule_set(xp_lang_find("ja"), XP_RK_NP) & XP_NP_EDGE_PUNCT);
@@ -202,7 +210,7 @@ static void test_rules(void **state)
 	assert_ptr_equal(p, fa);
 	assert_non_null(xp_lang_rule_named("consist", &p));
 	assert_null(p);
-	assert_non_null(xp_lang_rule_named("edge_punct", &p));   /* generic, and de, fr, pt, es list it */
+	assert_non_null(xp_lang_rule_named("edge_punct", &p));   /* de, fr, es list it: several packs' */
 	assert_null(p);
 	assert_null(xp_lang_rule_named("no_such_rule", &p));
 }
