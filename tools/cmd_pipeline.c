@@ -63,7 +63,7 @@ static int parse(int argc, char **argv, const struct option *lo, xp_pipe_opts *o
 	if (optind != argc)
 		return xp_cli_usage(&xp_cmd_pipeline, 2);
 	if (!o->source || !o->subs || !o->outdir)
-		return xp_cli_bad("pipeline", "--source, --subs and -o are required");
+		return xp_cli_required("pipeline", "--source", !!o->source, "--subs", !!o->subs, "-o", !!o->outdir, (char *)NULL);
 	if (o->dict && o->alignments)
 		return xp_cli_bad("pipeline", "--dict is for the built-in aligner: not with --alignments");
 	if (o->save_model && (o->alignments || o->no_db))

@@ -100,6 +100,14 @@ expect_grep 'did you mean --threshold' $T/err
 # pipeline takes project's options, all of them (one definition)
 expect_status 2 $XPROJ pipeline --skip-articles --no-zh-pronouns --no-fa-attach --source a
 expect_grep 'are required' $T/err
+# only the options missing are named: a --config that gave --source and
+# --subs leaves -o (it said "--source, --subs and -o are required")
+expect_status 2 $XPROJ pipeline --config tools/sample/zh.conf
+expect_grep 'xproj pipeline: -o is required$' $T/err
+expect_status 2 $XPROJ project --source a --aligned b --alignments c
+expect_grep 'xproj project: -o is required$' $T/err
+expect_status 2 $XPROJ align --subs s -o o
+expect_grep 'xproj align: --transcript is required$' $T/err
 
 # an unknown command: the nearest one
 expect_status 2 $XPROJ valdate x
