@@ -56,6 +56,10 @@ expect_status 1 $XPROJ db show $D --doc zz
 expect_grep "^xproj db show: $D: no document zz in run 1$" $T/err
 expect_status 1 $XPROJ db modify $D --mention 'q|9' --span 0:1:2
 expect_grep "^xproj db modify: $D: modify q|9: no such mention in this run$" $T/err
+# a mention given without its |ID (or cut at an unquoted | by the shell)
+# says what a mention is
+expect_status 1 $XPROJ db modify $D --mention q --span 0:1:2
+expect_grep "^xproj db modify: $D: modify q: no such mention in this run (a mention is DOC|ID, quoted in a shell: 's01e01c01x|3'; db triage lists them)$" $T/err
 expect_status 2 $XPROJ db export $D
 expect_grep "^xproj db export: -o OUT is required$" $T/err
 expect_status 0 $XPROJ db triage $D --json --top 2
