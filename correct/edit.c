@@ -258,7 +258,8 @@ int xp_edit_cluster_locked(xp_db *db, int64_t run, const xp_edit *e, const int64
 	const char *why = NULL;
 	int found = xp_mention_lookup(db, run, e->mention, &r.mention, err);
 	if (found == XP_ENOTFOUND)
-		return xp_failc(err, XP_ENOTFOUND, "", 0, "%s %s: no such mention in this run", op_names[e->op], e->mention);
+		return xp_failc(err, XP_ENOTFOUND, "", 0, "%s %s: no such mention in this run%s", op_names[e->op], e->mention,
+				strchr(e->mention, '|') ? "" : " (a mention is DOC|ID, quoted in a shell: 's01e01c01x|3'; db triage lists them)");
 	if (found)
 		return found;
 	if (xp_db_state(db, r.mention, &r.was))

@@ -170,6 +170,10 @@ int xp_cli_format(const char *opt, const char *s, int *fmt, xp_err *e);
 int xp_cli_bad(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The same with e's message (a bad option value). */
 int xp_cli_bad_value(const char *cmd, const xp_err *e);
+/* A usage error for the required options missing, and only those:
+ * "-o is required" when a --config file gave the others.  The arguments
+ * are pairs of an option's name and whether it was given, NULL last. */
+int xp_cli_required(const char *cmd, ...);
 
 /* score --format reference (tools/refscore.c): the totals of the metrics
  * in mask as the reference scorer (scorer.pl v8.01, document "none")

@@ -87,7 +87,7 @@ static int parse(int argc, char **argv, const struct option *lo, args *a, const 
 	if (optind != argc)
 		return xp_cli_usage(self, 2);
 	if (!a->transcript || !a->src.subs)
-		return xp_cli_bad(self->name, "--transcript and --subs are required");
+		return xp_cli_required(self->name, "--transcript", !!a->transcript, "--subs", !!a->src.subs, (char *)NULL);
 	return 0;
 }
 

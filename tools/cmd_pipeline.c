@@ -63,7 +63,7 @@ static int parse(int argc, char **argv, const struct option *lo, xp_pipe_opts *o
 	if (optind != argc)
 		return xp_cli_usage(&xp_cmd_pipeline, 2);
 	if (!o->source || !o->subs || !o->outdir)
-		return xp_cli_bad("pipeline", "--source, --subs and -o are required");
+		return xp_cli_required("pipeline", "--source", !!o->source, "--subs", !!o->subs, "-o", !!o->outdir, (char *)NULL);
 	if (o->dict && o->alignments)
 		return xp_cli_bad("pipeline", "--dict is for the built-in aligner: not with --alignments");
 	if (o->save_model && (o->alignments || o->no_db))
@@ -216,19 +216,20 @@ const xp_cmd xp_cmd_pipeline = {
 	"              (as `xproj align`: an episode map for OPUS corpora and archives, charsets\n"
 	"              detected unless given, asides removed unless kept)\n"
 	"  align:      --tgt-lang L (default: from the script), --unspaced-tokens char|word\n"
-	"              (or its old name: this release), --band N, --threshold F\n"
+	"              (or the pack's name of earlier releases, for this release: CHANGELOG.md),\n"
+	"              --band N, --threshold F\n"
 	"  wordalign:  --sym M (default grow-diag-final-and), --seed S, --threads N,\n"
 	"              --samplers N, --iters N, --settle E, --lowercase, --no-name-prior, --name-prior F,\n"
 	"              --no-closed-prior, --closed-prior F, --no-loan-prior, --loan-prior F,\n"
 	"              --loan-langs L, --span-factor X, --no-spans (the transcript's mentions,\n"
 	"              pairs.spans, as soft constraints, as wordalign --src-spans: by default\n"
-	"              for the languages whose pack asks (none today), at factor 2; --span-factor X\n"
-	"              for any language; --no-spans: none),\n"
+	"              for the languages whose pack asks (no built-in pack does), at factor 2;\n"
+	"              --span-factor X for any language; --no-spans: none),\n"
 	"              --one-way P (default 0.5; 0 keeps every one-way link),\n"
 	"              --train F (more pairs to train on,\n"
 	"              repeatable); the built-in aligner also trains on every bilingual pair of\n"
 	"              the episodes' subtitles, whole episodes, not only the transcript's scenes\n"
-	"              (--scenes-only: on the scenes' bitext alone, as before); --alt-seeds N\n"
+	"              (--scenes-only: on the scenes' bitext alone); --alt-seeds N\n"
 	"              (0-4, default 0) aligns N more times with other seeds for the confidence's\n"
 	"              seed_agree (each run costs as much as the first; without, its mean)\n"
 	"              --no-normalize[=PART,...] (the aligner's words as given; by default\n"
@@ -237,7 +238,8 @@ const xp_cmd xp_cmd_pipeline = {
 	"  project:    --rule minmax|block, --gap K, --max-ratio R, --trim-punct, --min-prob P,\n"
 	"              --collisions keep-first|merge|drop, --chars, --rules SPEC (the language\n"
 	"              rules: +NAME, -NAME, default, none, all; xproj project --list-rules),\n"
-	"              --segmenter-data DIR (or its old name: this release), --uncalibrated; the\n"
+	"              --segmenter-data DIR (or the pack's name of earlier releases, for this\n"
+	"              release: CHANGELOG.md), --uncalibrated; the\n"
 	"              switches of earlier releases, aliases\n"
 	"              of --rules for this release only: --prodrop, --skip-articles, --np LIST,\n"
 	"              --no-np LIST, and the switch that turns a pack's rule off (xproj\n"

@@ -107,7 +107,8 @@ static int parse(int argc, char **argv, args *a)
 	if (a->lang || fmt != 1)
 		return xp_cli_bad("project", "--lang, --json and --markdown go with --list-rules");
 	if (!a->source || !a->aligned || !a->alignments || !a->out)
-		return xp_cli_bad("project", "--source, --aligned, --alignments and -o are required");
+		return xp_cli_required("project", "--source", !!a->source, "--aligned", !!a->aligned, "--alignments", !!a->alignments,
+				       "-o", !!a->out, (char *)NULL);
 	if (!a->all_links != !a->all_probs)
 		return xp_cli_bad("project", "--all-links and --all-probs go together");
 	/* two options of one setting: --uncalibrated took it, and the model

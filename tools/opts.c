@@ -42,6 +42,23 @@ int xp_cli_bad(const char *cmd, const char *fmt, ...)
 	return 2;
 }
 
+int xp_cli_required(const char *cmd, ...)
+{
+	const char *miss[16];
+	int n = 0;
+	va_list ap;
+	va_start(ap, cmd);
+	for (const char *name; (name = va_arg(ap, const char *));)
+		if (!va_arg(ap, int) && n < 16)
+			miss[n++] = name;
+	va_end(ap);
+	char s[512] = "";
+	size_t len = 0;
+	for (int i = 0; i < n && len < sizeof s; i++)
+		len += (size_t)snprintf(s + len, sizeof s - len, "%s%s", i == 0 ? "" : i == n - 1 ? " and " : ", ", miss[i]);
+	return xp_cli_bad(cmd, "%s %s required", s, n == 1 ? "is" : "are");
+}
+
 int xp_cli_bad_value(const char *cmd, const xp_err *e)
 {
 	/* a value the --config file gave: said at its line there (getopt's

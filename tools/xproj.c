@@ -47,7 +47,8 @@ static int overview(FILE *f, int status)
 		   "usage: xproj COMMAND [OPTIONS] ...\n\ncommands:\n", xp_version());
 	for (int i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  %-13s %s\n", commands[i]->name, commands[i]->summary);
-	fprintf(f, "\n'xproj COMMAND --help' (or 'xproj help COMMAND') describes a command.\n");
+	fprintf(f, "\n'xproj COMMAND --help' (or 'xproj help COMMAND') describes a command;\n"
+		   "'xproj --version' prints the version, 'xproj --man' the manual page (roff).\n");
 	return status;
 }
 

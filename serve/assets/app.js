@@ -1069,7 +1069,7 @@ function describe(action, body, m) {
   if (action === "delete" && body.tadd) return "delete " + taddName(body.tadd, m);
   if (action === "relink" && body.tadd) return "relink " + taddName(body.tadd, m) + " → " + entLabel(body.cluster, m);
   if (action === "relink") return "relink " + mentionName(m) + " → " + entLabel(body.cluster, m);
-  if (action === "realign") return "re-pair line " + m.english.utt + " with block" + (body.blocks.length > 1 ? "s " : " ") + body.blocks.join(", ");
+  if (action === "realign") return "re-pair line " + m.english.utt + " with subtitle line" + (body.blocks.length > 1 ? "s #" : " #") + body.blocks.join(", #");
   // the words quoted and isolated, as everywhere else a target-only
   // mention is named (Farsi words bare in the line took "→" into their run)
   if (action === "tadd") return "target-only “\u2068" + joinTokens(m.target.tokens.slice(body.span[0], body.span[1])) + "\u2069” → " + entLabel(body.cluster, m);

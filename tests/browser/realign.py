@@ -123,6 +123,9 @@ try:
             b.click()
     press(Keys.ENTER)
     wait_for(lambda: "re-pair line" in text("#toast") and "saved" in text("#toast"), "the re-pairing is saved")
+    # the lines by the numbers the form showed them with, not "blocks"
+    check("with subtitle lines #" in text("#toast") and "block" not in text("#toast"),
+          "the toast names the subtitle lines as the form numbers them: " + text("#toast"))
     said = re.search(r"re-projected: (\d+) of (\d+) mentions", text("#toast"))
     check(said, "the toast says what the run's model proposed: " + text("#toast"))
     rp_spans, rp_total = int(said.group(1)), int(said.group(2))

@@ -30,6 +30,17 @@ expect_status 0 $XPROJ help help
 expect_grep '^usage: xproj COMMAND' $T/out
 expect_status 0 $XPROJ db help
 expect_grep '^usage: xproj db init DB' $T/out
+# the overview names --version and --man, which only the README named
+expect_status 0 $XPROJ --help
+expect_grep "^'xproj --version' prints the version, 'xproj --man' the manual page" $T/out
+# a help text is a manual, not a history: pipeline's said "(or its old name:
+# this release)" without the name, "as before" and "(none today)"
+for c in pipeline align project; do
+	expect_status 0 $XPROJ $c --help
+	for s in 'old name: this release' 'as before' 'none today'; do
+		! grep -q -e "$s" $T/out || { echo "FAIL: 'xproj $c --help' says '$s'"; fails=$((fails + 1)); }
+	done
+done
 expect_status 2 $XPROJ help valdate
 expect_grep "'valdate' is not a command; did you mean 'xproj validate'" $T/err
 finish

@@ -56,6 +56,10 @@ expect_status 1 $XPROJ db show $D --doc zz
 expect_grep "^xproj db show: $D: no document zz in run 1$" $T/err
 expect_status 1 $XPROJ db modify $D --mention 'q|9' --span 0:1:2
 expect_grep "^xproj db modify: $D: modify q|9: no such mention in this run$" $T/err
+# a mention given without its |ID (or cut at an unquoted | by the shell)
+# says what a mention is
+expect_status 1 $XPROJ db modify $D --mention q --span 0:1:2
+expect_grep "^xproj db modify: $D: modify q: no such mention in this run (a mention is DOC|ID, quoted in a shell: 's01e01c01x|3'; db triage lists them)$" $T/err
 expect_status 2 $XPROJ db export $D
 expect_grep "^xproj db export: -o OUT is required$" $T/err
 expect_status 0 $XPROJ db triage $D --json --top 2
@@ -100,6 +104,14 @@ expect_grep 'did you mean --threshold' $T/err
 # pipeline takes project's options, all of them (one definition)
 expect_status 2 $XPROJ pipeline --skip-articles --no-zh-pronouns --no-fa-attach --source a
 expect_grep 'are required' $T/err
+# only the options missing are named: a --config that gave --source and
+# --subs leaves -o (it said "--source, --subs and -o are required")
+expect_status 2 $XPROJ pipeline --config tools/sample/zh.conf
+expect_grep 'xproj pipeline: -o is required$' $T/err
+expect_status 2 $XPROJ project --source a --aligned b --alignments c
+expect_grep 'xproj project: -o is required$' $T/err
+expect_status 2 $XPROJ align --subs s -o o
+expect_grep 'xproj align: --transcript is required$' $T/err
 
 # an unknown command: the nearest one
 expect_status 2 $XPROJ valdate x
