@@ -140,13 +140,26 @@ static void summary(const xp_proj_stats *s, const char *lang)
 		s->fate[XP_NULL_OUT_OF_RANGE], s->fate[XP_SAME_SPAN] - s->merged_clusters, s->collisions,
 		s->fate[XP_COLLIDED], s->merged_clusters, s->nested, s->crossing, s->prodrop, s->clusters,
 		s->no_target, s->utterances);
+	/* the rules that can apply to the target: its pack's (the generic
+	 * pack's for a language without one), and any other that changed a
+	 * span (a corpus of two languages); not every pack's at zero */
+	const xp_lang_pack *pk = xp_lang_get(lang);
+	uint64_t own = xp_lang_rule_set(pk, XP_RK_PRONOUN);
+	int n = 0;
 	for (unsigned k = 0; k < xp_lang_rule_bits(XP_RK_PRONOUN); k++)
-		fprintf(stderr, "%s %zu %s", k ? "," : "", s->lr[k], xp_lr_phrase(k));
+		if (s->lr[k] || (k < 64 && (own >> k) & 1))
+			fprintf(stderr, "%s %zu %s", n++ ? "," : "", s->lr[k], xp_lr_phrase(k));
+	if (!n)
+		fprintf(stderr, " none (no pronoun rule of the target's pack)");
 	fputc('\n', stderr);
 	fprintf(stderr, "  noun phrase rules changed:");
+	own = xp_lang_rule_set(pk, XP_RK_NP);
+	n = 0;
 	for (unsigned k = 0; k < xp_lang_rule_bits(XP_RK_NP); k++)
-		if (xp_np_listed(k, lang))
-			fprintf(stderr, "%s %zu %s", k ? "," : "", s->np[k], xp_np_name(k));
+		if (s->np[k] || (k < 64 && (own >> k) & 1))
+			fprintf(stderr, "%s %zu %s", n++ ? "," : "", s->np[k], xp_np_name(k));
+	if (!n)
+		fprintf(stderr, " none (no noun phrase rule of the target's pack)");
 	fputc('\n', stderr);
 }
 
