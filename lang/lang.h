@@ -528,6 +528,15 @@ typedef struct xp_lang_pack {
  * there is none (or code is NULL or empty). */
 const xp_lang_pack *xp_lang_find(const char *code);
 
+/* What a run onto a language without a pack gets, as every command says
+ * it (the pipeline's and project's summaries, project --list-rules):
+ * "no language pack for 'CODE': " and the generic pack's rules ("no
+ * language rules, the links alone" while it lists none) appended to out,
+ * CODE quoted (base/text.h xp_quote; "?" if NULL or empty).  1 if so, 0
+ * (out unchanged) if code has a pack. */
+struct xp_buf;
+int xp_lang_no_pack(const char *code, struct xp_buf *out);
+
 /* 1 if code names a language, with a pack or without one: an ISO 639
  * code ICU knows (two letters, CLDR's three-letter ones, ISO 639-2/T and
  * /B: "ro", "ron", "rum") or a well-formed BCP 47 tag of one ("pt-BR",

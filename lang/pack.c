@@ -5,6 +5,8 @@
 #include "lang.h"
 #include "packs.h"
 #include "../model/corpus.h"
+#include "../base/buf.h"
+#include "../base/text.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -513,6 +515,22 @@ uint64_t xp_lang_rule_set(const xp_lang_pack *p, xp_rule_kind k)
 		if (p->rules[i].kind == k)
 			s |= p->rules[i].bit;
 	return s;
+}
+
+int xp_lang_no_pack(const char *code, xp_buf *out)
+{
+	if (xp_lang_find(code))
+		return 0;
+	xp_buf_printf(out, "no language pack for '%s': ", code && *code ? XP_QUOTED(code, strlen(code)) : "?");
+	if (!generic.nrules) {
+		xp_buf_puts(out, "no language rules, the links alone");
+		return 1;
+	}
+	xp_buf_puts(out, "the language-independent rules only (");
+	for (size_t k = 0; k < generic.nrules; k++)
+		xp_buf_printf(out, "%s%s", k ? ", " : "", generic.rules[k].name);
+	xp_buf_putc(out, ')');
+	return 1;
 }
 
 size_t xp_lang_nrules(const xp_lang_pack *p)

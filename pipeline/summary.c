@@ -90,10 +90,11 @@ void xp_pipe_summary(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf *out
 	const xp_lang_pack *pk = xp_lang_find(lang);
 	if (pk)
 		xp_buf_printf(out, "  language     pack %s (%s)\n", pk->code, pk->name);
-	else if (lang && lang[0] && !xp_lang_nrules(xp_lang_generic()))
-		xp_buf_printf(out, "  language     no pack for '%s': no language rules, the links alone\n", lang);
-	else if (lang && lang[0])
-		xp_buf_printf(out, "  language     no pack for '%s': the language-independent rules only\n", lang);
+	else if (lang && lang[0]) {
+		xp_buf_puts(out, "  language     ");
+		xp_lang_no_pack(lang, out);
+		xp_buf_putc(out, '\n');
+	}
 	align_lines(o, r, out);
 	project_lines(r, out);
 	output_lines(o, r, out);

@@ -163,6 +163,17 @@ static void summary(const xp_proj_stats *s, const char *lang)
 	fputc('\n', stderr);
 }
 
+/* what a language without a pack gets, in the words every command uses
+ * (lang.h xp_lang_no_pack), as one line to f */
+static void no_pack(FILE *f, const char *indent, const char *lang)
+{
+	xp_buf b = {0};
+	xp_lang_no_pack(lang, &b);
+	if (!b.oom && b.n)
+		fprintf(f, "%s%.*s\n", indent, (int)b.n, b.p);
+	xp_buf_free(&b);
+}
+
 /* Which pack the target language's rules came from (lang/lang.h): a
  * language without one gets the language-independent rules only, and is
  * told so. */
@@ -173,15 +184,7 @@ static void pack_summary(const char *lang)
 		fprintf(stderr, "  language pack: %s (%s)\n", pk->code, pk->name);
 		return;
 	}
-	const xp_lang_pack *g = xp_lang_generic();
-	if (!xp_lang_nrules(g)) {
-		fprintf(stderr, "  language pack: none for '%s': no language rules, the links alone\n", lang && *lang ? lang : "?");
-		return;
-	}
-	fprintf(stderr, "  language pack: none for '%s': the language-independent rules only (", lang && *lang ? lang : "?");
-	for (size_t k = 0; k < xp_lang_nrules(g); k++)
-		fprintf(stderr, "%s%s", k ? ", " : "", xp_lang_rule_at(g, k)->name);
-	fprintf(stderr, ")\n");
+	no_pack(stderr, "  ", lang);
 }
 
 /* --rules naming a rule the target's pack does not have ("+names" onto
@@ -298,7 +301,7 @@ static int list_rules(const args *a)
 	}
 	if (pk) {
 		if (!xp_lang_find(a->lang) && a->list == 1)
-			printf("no language pack for '%s': the language-independent rules apply\n", a->lang);
+			no_pack(stdout, "", a->lang);
 		pack_text(pk, &d, a->list == 3);
 		return 0;
 	}
