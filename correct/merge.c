@@ -298,7 +298,7 @@ static int model_conflicts(xp_db *db, const char *sch, const char *in, xp_merge_
 	while (!rc && sqlite3_step(st) == SQLITE_ROW) {
 		char line[2048];
 		snprintf(line, sizeof line, "run %lld: %s names the word-aligner model %s, the merged store another, %s "
-			 "(kept: a run records one; the workbench re-projects realigns with it)",
+			 "(kept: a run records one; the workbench re-projects re-pairs with it)",
 			 (long long)sqlite3_column_int64(st, 0), in, xp_sql_text(st, 1), xp_sql_text(st, 2));
 		if (add_conflict(r, line))
 			rc = xp_failc(err, XP_ENOMEM, "", 0, "out of memory");

@@ -310,7 +310,7 @@ void xp_reason_words(const char *why, const char *explain, char *out, size_t n)
 	const char *p = explain ? explain : "";
 	/* an alignment item (xp_db_triage): the cause before the symptoms */
 	if (why && !strncmp(why, "alignment doubtful", 18))
-		xp_buf_puts(&b, "its line may be paired with the wrong subtitle lines (realign it first)");
+		xp_buf_puts(&b, "its line may be paired with the wrong subtitle lines (re-pair it first)");
 	while (*p) {
 		char name[64];
 		size_t k = strcspn(p, "=,");

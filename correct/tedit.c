@@ -263,20 +263,20 @@ int xp_db_realign_at(xp_db *db, int64_t run, const char *key, const int64_t *blo
 		     const char *annotator, const char *note, int64_t version, xp_err *err)
 {
 	if (!n)
-		return xp_failc(err, XP_EINPUT, "", 0, "realign %s: which lines? (at least one block)", key);
+		return xp_failc(err, XP_EINPUT, "", 0, "re-pair %s: which lines? (at least one block)", key);
 	where w;
 	int rc = begin_at(db, run, key, version, &w, err);
 	if (rc)
 		return rc;
 	if (w.tgt_idx < 0)
-		return finish(db, xp_failc(err, XP_EINPUT, "", 0, "realign %s: its utterance has no target sentence in "
+		return finish(db, xp_failc(err, XP_EINPUT, "", 0, "re-pair %s: its utterance has no target sentence in "
 					   "this run (only a paired utterance can be re-paired)", key), err);
 	json_t *around = blocks_around(db, w.doc, w.en_idx), *chosen = json_array();
 	xp_buf text = {0};
 	for (size_t k = 0; k < n && rc == 0; k++)
 		for (size_t j = 0; j < k && rc == 0; j++)
 			if (blocks[j] == blocks[k])
-				rc = xp_failc(err, XP_EINPUT, "", 0, "realign %s: block %lld given twice", key,
+				rc = xp_failc(err, XP_EINPUT, "", 0, "re-pair %s: block %lld given twice", key,
 					      (long long)blocks[k]);
 	/* in block order, whatever order they were given in */
 	json_t *b;
@@ -292,7 +292,7 @@ int xp_db_realign_at(xp_db *db, int64_t run, const char *key, const int64_t *blo
 			}
 	}
 	if (rc == 0 && json_array_size(chosen) != n)
-		rc = xp_failc(err, XP_EINPUT, "", 0, "realign %s: a block is not among the lines of utterances %lld to "
+		rc = xp_failc(err, XP_EINPUT, "", 0, "re-pair %s: a block is not among the lines of utterances %lld to "
 			      "%lld (the ones it may be paired with)", key, (long long)(w.en_idx - NEIGHBOURS),
 			      (long long)(w.en_idx + NEIGHBOURS));
 	/* the blocks it is paired with now: a realign that changes nothing
@@ -305,7 +305,7 @@ int xp_db_realign_at(xp_db *db, int64_t run, const char *key, const int64_t *blo
 			for (size_t k = 0; k < n; k++)
 				same += json_is_integer(json_object_get(x, "id")) && json_integer_value(json_object_get(x, "id")) == blocks[k];
 		if (now && same == n && json_array_size(now) == n)
-			rc = xp_failc(err, XP_EINPUT, "", 0, "realign %s: line %lld is paired with %s already: nothing was "
+			rc = xp_failc(err, XP_EINPUT, "", 0, "re-pair %s: line %lld is paired with %s already: nothing was "
 				      "written (choose other blocks, or Esc)", key, (long long)w.en_idx,
 				      n == 1 ? "that block" : "those blocks");
 		json_decref(now);

@@ -67,7 +67,7 @@ static void output_lines(const xp_pipe_opts *o, const xp_pipe_result *r, xp_buf 
 			      "%zu not carried%s\n", (long long)r->carry_from, r->carried, r->carry_agrees, r->carry_lost,
 			      r->carry_lost ? " (xproj db runs lists them)" : "");
 	if (r->run && r->carry_said)
-		xp_buf_printf(b, "  realigns     %zu carried over, not re-projected with this run's model (xproj db runs "
+		xp_buf_printf(b, "  re-pairs     %zu carried over, not re-projected with this run's model (xproj db runs "
 			      "lists them)\n", r->carry_said);
 	xp_buf_printf(b, "  outputs      %s/:", o->outdir);
 	for (int f = 0; f < XP_NOUTS; f++)

@@ -665,7 +665,7 @@ function reprojChip(m) {
   if (!r) return null;
   if (r.state === "proposed" && r.span)
     return h("span", { class: "chip reproj", title: "the run's word-alignment model aligned the new lines and projected the English mention again: confirm it (y) or change it" },
-      "re-projected after realign");
+      "re-projected after re-pair");
   return h("span", { class: "chip noreproj", title: r.why || "" },
     r.state === "proposed" ? "re-projected: no span found (" + (r.fate || "") + ")" : "no proposal: " + (r.why || ""));
 }
@@ -757,7 +757,7 @@ function renderMention() {
     h("span", {}, "fate ", h("b", {}, m.silver.fate)),
     h("span", {}, "confidence ", h("b", {}, m.silver.confidence.toFixed(2))),
     repaired && m.pairing.reprojection && m.pairing.reprojection.span
-      ? h("span", { id: "reproj-fact", title: "proposed by the run's model in the new sentence" }, "re-projected after realign ",
+      ? h("span", { id: "reproj-fact", title: "proposed by the run's model in the new sentence" }, "re-projected after re-pair ",
         h("b", { title: spanText(m.pairing.reprojection.span) }, tokensOf(m.pairing.reprojection.span, m)),
         " (confidence " + (m.pairing.reprojection.confidence ?? 0).toFixed(2) + ")") : null,
     h("span", {}, h("span", { class: "legend-now" }, "now"), " ", h("b", { title: spanText(now) }, now ? tokensOf(now, m) : "none")),
@@ -784,7 +784,10 @@ function renderMention() {
     // split, where the toast and the undo say "relink"
     const relinked = a.kind === "modify" && a.cluster !== null && a.cluster !== undefined && a.cluster >= 0;
     const merged = relinked && /^merge /.test(a.batch || "");
-    const verb = moved && a.cluster < 0 ? "delete" : merged ? "merge" : relinked && !a.batch ? "relink" : a.kind;
+    // a realign is stored so (a schema's value); the page, the toast and
+    // docs/serve.md call it a re-pair
+    const verb = moved && a.cluster < 0 ? "delete" : merged ? "merge" : relinked && !a.batch ? "relink" :
+      a.kind === "realign" ? "re-pair" : a.kind;
     hist.append(h("li", { class: cls },
       h("span", { class: "when", title: "the time in UTC" }, utc(a.created)), " ", h("b", {}, verb),
       a.tid !== undefined && (moved || a.kind === "tadd") ? " " + (a.words || taddName(a.tid, m)) : "",

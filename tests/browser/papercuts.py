@@ -13,7 +13,7 @@
   - the realign form (l) opens on the line the utterance is paired with
     now, not on the list's first (another line's); Enter on the pairing
     it has says so in words and sends nothing (the store's 422 said
-    "realign KEY: line U is paired with ... already");
+    "re-pair KEY: line U is paired with ... already");
   - m on the span the mention has says so in words, nothing sent (the
     store's 422 named the key and "5:4:9"); a keep twice is refused in
     words, the mention by its words, not its key;

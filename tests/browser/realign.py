@@ -9,7 +9,7 @@ doubtful; l lists the subtitle lines around the utterance (the markup as
 text), ticking other ones and Enter re-pairs it: the store has the new
 target, the run's word-alignment model (recorded by db import --wa-model)
 aligns the new pair and the mention's span is proposed in the new sentence,
-marked "re-projected after realign", and the queue's row shows the
+marked "re-projected after re-pair", and the queue's row shows the
 proposal's words in the new lines; a span set there is checked against
 it; u undoes the change, then the re-pairing.  t adds the selected tokens as a target-only mention to an
 entity: marked in the scene, in the export (db export, run by this script),
@@ -139,7 +139,10 @@ try:
     check("re-paired" in text("#mhead"), "the header says re-paired")
     page_toks = [t.text for t in d.find_elements(By.CSS_SELECTOR, "#tokens .tok")]
     check(page_toks == after["target"]["tokens"], "the page shows the new sentence's tokens")
-    check("realign" in text("#history"), "the history lists it: " + text("#history"))
+    # the history says re-pair, as the button and the toast do (the stored
+    # action is "realign")
+    check("re-pair by" in text("#history") and "realign" not in text("#history"),
+          "the history lists it as a re-pair: " + text("#history"))
     # the proposals: projected spans in the new sentence, marked, to confirm;
     # a mention the run's rules gave no span says so
     span = after["current"]["span"]
@@ -160,8 +163,8 @@ try:
     psp = pm["current"]["span"]
     check(psp == pm["pairing"]["reprojection"]["span"] and psp[2] <= len(pm["target"]["tokens"]),
           "%s: its span is the one proposed in the new sentence: %r" % (pk, psp))
-    check("re-projected after realign" in text("#mhead") and "re-projected after realign" in text("#facts"),
-          "the header and the facts say it was re-projected after the realign")
+    check("re-projected after re-pair" in text("#mhead") and "re-projected after re-pair" in text("#facts"),
+          "the header and the facts say it was re-projected after the re-pair")
     marked = [int(t.get_attribute("data-i")) for t in d.find_elements(By.CSS_SELECTOR, "#tokens .tok.now")]
     check(marked == list(range(psp[1], psp[2])), "the page marks the proposed tokens: %r" % marked)
     check(pm["status"] == "open", "a proposal waits for the corrector (open)")

@@ -77,13 +77,13 @@ def order():
     page.wait_for(toast("keep"), "Enter keeps")
     page.open_key(KEY)
     live = [l for l in history() if "(undone)" not in l]
-    check(len(live) == 2 and " keep " in live[-1] and " realign " in live[0],
-          "the history lists the realign, then the keep: %r" % live)
+    check(len(live) == 2 and " keep " in live[-1] and " re-pair " in live[0],
+          "the history lists the re-pair, then the keep: %r" % live)
     page.shot("undone-order.png")
     page.press("u")
     page.wait_for(toast("Undone: keep"), "u takes back the keep, the history's last")
     live = [l for l in history() if "(undone)" not in l]
-    check(len(live) == 1 and " realign " in live[0], "then the realign is left: %r" % live)
+    check(len(live) == 1 and " re-pair " in live[0], "then the re-pair is left: %r" % live)
     page.press("u")
     page.wait_for(toast("Undone: re-pairing"), "and u takes it back")
 
