@@ -427,9 +427,9 @@ static int print_recipe(xp_db *db, json_t *r, xp_err *e)
 	if (xp_db_run_model(db, json_integer_value(json_object_get(r, "run")), &path, &size, &hash, &how, e))
 		return -1;
 	if (!path)
-		printf("  realign: no word-alignment model recorded: no spans proposed after a realign\n");
+		printf("  re-pair: no word-alignment model recorded: no spans proposed after a re-pair\n");
 	else {
-		printf("  realign: model ");
+		printf("  re-pair: model ");
 		xp_cli_put_untrusted(stdout, path);
 		printf(", seed %lld, %s", (long long)json_integer_value(json_object_get(how, "seed")),
 		       json_string_value(json_object_get(how, "sym")) ? json_string_value(json_object_get(how, "sym")) : "?");
@@ -628,7 +628,7 @@ static int import_model_fits(const dargs *a, const import_in *in, xp_wa_model *m
 		 * check, xp_wa_model_settings, takes them as one) */
 		if (run[0] && (mp != rp || !mp) && !xp_lang_tag_same(o.lang[1], run))
 			rc = xp_failc(e, XP_EINPUT, a->wa_model, 0, "a word-aligner model of language %s, the report's "
-				      "run is %s: a model of another language pair would align every realign's pair "
+				      "run is %s: a model of another language pair would align every re-paired line "
 				      "with another language's counts: nothing is imported", o.lang[1], run);
 	}
 	xp_wa_model_free(m);
@@ -681,7 +681,7 @@ static int import_recipe(const dargs *a, const import_in *in, json_t *how, xp_er
 		if (!f || (k == 0 && a->wa_names))   /* --wa-names says the names */
 			continue;
 		if (!(text = recipe_text(f, &len, why, sizeof why))) {
-			fprintf(stderr, "xproj db import: note: the run's --%s %s: %s; a realign in the workbench projects "
+			fprintf(stderr, "xproj db import: note: the run's --%s %s: %s; a re-pair in the workbench projects "
 				"without it\n", files[k][0], json_string_value(json_object_get(f, "path")), why);
 			json_array_append_new(left, json_sprintf("--%s: %s", files[k][0], why));
 			continue;
@@ -1563,11 +1563,11 @@ const xp_cmd xp_cmd_db = {
 	"A report that projects none of its mentions is refused: as the latest run it would\n"
 	"empty what every command shows (--allow-empty imports it).  --wa-model M records the\n"
 	"word aligner's model the run was aligned with (wordalign --save-model M), checked to be\n"
-	"one, with its size and hash: a realign in the workbench aligns the new pair with it\n"
+	"one, with its size and hash: a re-pair in the workbench aligns the new pair with it\n"
 	"and proposes the utterance's spans again (docs/serve.md); --wa-seed, --wa-sym and\n"
 	"--wa-names record the aligner's seed, symmetrisation and learned names (wordalign's\n"
 	"defaults and none unless given), --wa-span-factor X the factor of its --src-spans\n"
-	"(wordalign --span-factor X: the realign holds the utterance's English mentions at it)\n"
+	"(wordalign --span-factor X: the re-pair holds the utterance's English mentions at it)\n"
 	"so that it projects as the run did.  Mentions are\n"
 	"DOC|ID (document id and English mention id; DOC|PART:ID in a part of a document\n"
 	"other than its first, as CoNLL-2012's part 001); spans are SENT:START:END, the target\n"

@@ -261,7 +261,7 @@ const xp_cmd xp_cmd_pipeline = {
 	"              model; the summary says how many, the run records the path\n"
 	"  --save-model  write the built-in aligner's model (as wordalign --save-model) to\n"
 	"              DIR/wordalign.model and record it with the run in corrections.db: a\n"
-	"              realign in the workbench then proposes the utterance's spans again\n"
+	"              re-pair in the workbench then proposes the utterance's spans again\n"
 	"              (kept across runs as the database is; a later one replaces it)\n"
 	"  --quiet     no progress, no summary on stdout\n"
 	"  --config F  options from F, one per line: 'key = value' or 'key' for a switch\n"

@@ -29,10 +29,10 @@ expect_eq "$(sqlite3 $T/s.db "SELECT json_extract(wa_model, '\$.aligner.recipe')
 	length(json_extract(wa_model, '\$.aligner.phrases')) FROM runs")" "1 41" "the phrases' text kept in the store"
 expect_status 0 $XPROJ db runs $T/s.db
 expect_grep "spans: rule \"block\", gap 1, +phrases, --phrases $T/h.phrases" $T/out
-expect_grep "realign: model .*wordalign.model, seed 5, intersect, its phrases$" $T/out
+expect_grep "re-pair: model .*wordalign.model, seed 5, intersect, its phrases$" $T/out
 expect_status 0 $XPROJ db show $T/s.db 's01e01c00x|2'
 expect_grep "spans: rule \"block\", gap 1, +phrases, --phrases $T/h.phrases" $T/out
-expect_grep "realign: model .*wordalign.model, seed 5, intersect, its phrases$" $T/out
+expect_grep "re-pair: model .*wordalign.model, seed 5, intersect, its phrases$" $T/out
 rm $T/h.phrases
 # realign DB OUT MODE ARG: tests/cli/realign_back.py MODE against a server of DB
 realign() {

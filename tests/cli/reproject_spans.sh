@@ -19,9 +19,9 @@ expect_status 0 $XPROJ pipeline --config $S/zh.conf -o $T/p --quiet --save-model
 expect_eq "$(sqlite3 $T/p/corrections.db "SELECT json_extract(wa_model, '\$.aligner.span_factor') FROM runs")" "50.0" \
 	"the factor recorded with the run's aligner"
 expect_status 0 $XPROJ db runs $T/p/corrections.db
-expect_grep "realign: model .*wordalign.model, seed 5, intersect, --span-factor 50, its names$" $T/out
+expect_grep "re-pair: model .*wordalign.model, seed 5, intersect, --span-factor 50, its names$" $T/out
 expect_status 0 $XPROJ db show $T/p/corrections.db 's01e01c00x|2'
-expect_grep "realign: model .*wordalign.model, seed 5, intersect, --span-factor 50, its names$" $T/out
+expect_grep "re-pair: model .*wordalign.model, seed 5, intersect, --span-factor 50, its names$" $T/out
 # back DB WHAT: each utterance of DB realigned away and back in the
 # workbench must get the run's spans (at most 1 of 88 differs)
 back() {
@@ -49,7 +49,7 @@ expect_status 0 $XPROJ db import $T/i.db --source $S/dialogue.conll --aligned $T
 expect_eq "$(sqlite3 $T/i.db "SELECT json_extract(wa_model, '\$.aligner.span_factor') FROM runs")" "50.0" \
 	"db import --wa-span-factor: the factor recorded with the run's aligner"
 expect_status 0 $XPROJ db runs $T/i.db
-expect_grep "realign: model .*wordalign.model, seed 5, intersect, --span-factor 50, its names$" $T/out
+expect_grep "re-pair: model .*wordalign.model, seed 5, intersect, --span-factor 50, its names$" $T/out
 what="db import --wa-span-factor" back $T/i.db
 # a rerun imported so (the same run again, --wa-span-factor 50) re-projects
 # the 39 realigns it carries (each utterance back to its own lines) holding
@@ -102,5 +102,5 @@ expect_status 0 $XPROJ pipeline --config $S/zh.conf -o $T/q --quiet --save-model
 expect_eq "$(sqlite3 $T/q/corrections.db "SELECT json_type(wa_model, '\$.aligner.span_factor') IS NULL FROM runs")" "1" \
 	"no factor recorded for a run whose aligner held no mentions"
 expect_status 0 $XPROJ db runs $T/q/corrections.db
-expect_grep "realign: model .*wordalign.model, seed 5, intersect, its names$" $T/out
+expect_grep "re-pair: model .*wordalign.model, seed 5, intersect, its names$" $T/out
 finish
