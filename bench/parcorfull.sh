@@ -133,7 +133,7 @@ for l in $LANGS; do
 	proj() {   # proj OUT [--generic] RULES...: from the alignment $W
 		o=$1; shift
 		a=$T/$l.jsonl
-		[ "$1" = --generic ] && { a=$T/$l.und.jsonl; shift; }
+		[ "${1:-}" = --generic ] && { a=$T/$l.und.jsonl; shift; }
 		$XPROJ project --source $P/EN --aligned $a --alignments $W.pharaoh --probs $W.probs \
 			${PARCORFULL_ALL_LINKS:+--all-links $W.all.pharaoh --all-probs $W.all.probs} \
 			${PARCORFULL_PHRASES:+--phrases $W.phrases} --map $T/$l.map "$@" -o $T/$o.conll 2>$T/$o.log
