@@ -71,7 +71,8 @@ static unsigned en_closed_class(const char *w, size_t n)
 static const char *const en_alias[] = {"eng", NULL};
 static const xp_lang_pack en = {
 	.code = "en", .name = "English", .aliases = en_alias, .script = "Latin", .traits = XP_LT_SOURCE,
-	.norm = "clitics", .closed_class = en_closed_class, .rules = NULL, .nrules = 0,
+	.norm = "clitics", .closed_class = en_closed_class, .rules = generic_rules,
+	.nrules = sizeof generic_rules / sizeof *generic_rules,
 	/* the source's lists live with the corpus model: the projection types
 	 * every English mention (model/mtype.h) */
 	.mtype = &xp_mtype_en,
@@ -93,7 +94,7 @@ static const xp_lang_pack ko = {
 static const char *const ar_alias[] = {"ara", NULL};
 static const xp_lang_pack ar = {
 	.code = "ar", .name = "Arabic", .aliases = ar_alias, .script = "Arabic", .norm = "marks",
-	.rules = NULL, .nrules = 0,
+	.rules = generic_rules, .nrules = sizeof generic_rules / sizeof *generic_rules,
 	/* the Arabic yeh and kaf, and teh marbuta, which Persian does not use */
 	.letters = "يكة",
 };

@@ -175,6 +175,9 @@ static void test_rules(void **state)
 	assert_true(xp_lang_rule_set(zh, XP_RK_NP) & XP_NP_CONSIST);
 	assert_int_equal(xp_lang_nrules(g), 1);
 	assert_true(xp_lang_rule_set(g, XP_RK_NP) & XP_NP_EDGE_PUNCT);
+	/* English and Arabic share the generic pack's list */
+	assert_true(xp_lang_rule_set(xp_lang_find("ar"), XP_RK_NP) & XP_NP_EDGE_PUNCT);
+	assert_true(xp_lang_rule_set(xp_lang_find("en"), XP_RK_NP) & XP_NP_EDGE_PUNCT);
 	assert_false(xp_lang_rule_set(de, XP_RK_NP) & (XP_NP_STRAY | XP_NP_CONSIST));
 	assert_false(xp_lang_rule_set(xp_lang_find("fr"), XP_RK_NP) & (XP_NP_STRAY | XP_NP_CONSIST | XP_NP_PUNCT_NEXT));
 	assert_false(xp_lang_rule_set(pt, XP_RK_NP) & (XP_NP_STRAY | XP_NP_CONSIST | XP_NP_PUNCT_NEXT | XP_NP_EDGE_PUNCT));
