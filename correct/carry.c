@@ -345,7 +345,11 @@ static int carry_proposals(xp_db *db, int64_t old, int64_t new, const char **why
 			   " SELECT ?2, m2.id, p.tgt_start, p.tgt_end, p.fate, p.confidence FROM reproj p"
 			   " JOIN mentions m ON m.id = p.mention JOIN tedits t ON t.id = ?2"
 			   " JOIN utterances u ON u.id = t.utterance JOIN mentions m2 ON m2.document = u.document"
-			   " AND m2.utterance = u.id AND m2.mention = m.mention AND m2.start = m.start AND m2.end = m.end"
+			   " AND m2.utterance = u.id AND m2.start = m.start AND m2.end = m.end AND (m2.mention = m.mention"
+			   /* or renumbered by the rerun: the one mention on that span in each (follow_mention) */
+			   " OR (SELECT count(*) FROM mentions x WHERE x.utterance = m.utterance AND x.start = m.start"
+			   " AND x.end = m.end) = 1 AND (SELECT count(*) FROM mentions y WHERE y.utterance = u.id"
+			   " AND y.start = m.start AND y.end = m.end) = 1)"
 			   " WHERE p.tedit = ?1 ORDER BY m2.id", &st, err))
 		return -1;
 	sqlite3_bind_int64(st, 1, old);
@@ -369,6 +373,40 @@ static int carry_proposals(xp_db *db, int64_t old, int64_t new, const char **why
  * only mention and move of a rule's target-only mention carry only then. */
 #define SAME_LINE "n.tgt_idx IS NOT NULL AND n.src = o.src AND n.tgt = o.tgt"
 
+/* The new run's row of the mention a target-side action was made from
+ * (old: its row in the earlier run), in *row, by carry_mention's rule:
+ * the mention of the same id when it is the same English mention
+ * (utterance, span and utterance text), else the one such mention under
+ * another id (a rerun renumbered them) when it was the only one there in
+ * the earlier run too; else 0, none (as when the id is gone): the mention
+ * now holding the old id is another, and the action went into its
+ * history and version. */
+static int follow_mention(xp_db *db, int64_t old, int64_t new_doc, int64_t *row, xp_err *err)
+{
+	*row = 0;
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT m2.id, m2.mention = m.mention, (SELECT count(*) FROM mentions x JOIN utterances ux"
+			   " ON ux.id = x.utterance WHERE x.document = m.document AND ux.en_idx = u.en_idx AND x.start = m.start"
+			   " AND x.end = m.end AND ux.src = u.src) FROM mentions m JOIN utterances u ON u.id = m.utterance"
+			   " JOIN utterances u2 ON u2.document = ?2 AND u2.en_idx = u.en_idx AND u2.src = u.src"
+			   " JOIN mentions m2 ON m2.utterance = u2.id AND m2.start = m.start AND m2.end = m.end"
+			   " WHERE m.id = ?1 ORDER BY m2.mention = m.mention DESC LIMIT 2", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, old);
+	sqlite3_bind_int64(st, 2, new_doc);
+	int step, n = 0, same = 0, only_old = 0;
+	int64_t first = 0;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		if (n++ == 0)
+			first = sqlite3_column_int64(st, 0), same = sqlite3_column_int(st, 1),
+			only_old = sqlite3_column_int64(st, 2) == 1;
+	int rc = step == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "the mention of a target-side action");
+	sqlite3_finalize(st);
+	if (rc == 0 && (same || (n == 1 && only_old)))
+		*row = first;
+	return rc;
+}
+
 /* The target side's own actions of one document (correct/tedit.c): a
  * re-pairing and a target-only mention are carried to the same utterance
  * of the new run when it is still the same question: the same English
@@ -384,7 +422,7 @@ static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, i
 		return 0;
 	sqlite3_stmt *old, *ins;
 #define CARRIED(rule) "SELECT t.id, t.kind, o.en_idx, n.id, " SAME_LINE "," \
-	" n.id IS NOT NULL FROM tedits t JOIN utterances o ON o.id = t.utterance" \
+	" n.id IS NOT NULL, t.mention FROM tedits t JOIN utterances o ON o.id = t.utterance" \
 	" LEFT JOIN utterances n ON n.document = ?2 AND n.en_idx = o.en_idx" \
 	" WHERE o.document = ?1 AND t.undone = 0 AND (t.kind = 'realign' AND t.id = (SELECT max(r.id) FROM tedits r" \
 	" WHERE r.utterance = t.utterance AND r.kind = 'realign' AND r.undone = 0) OR " XP_SQL_TADD_LIVE("t") rule ")" \
@@ -395,11 +433,12 @@ static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, i
 	if (xp_sql_prepare(db, db->version >= 15 ? CARRIED(" AND t.rule IS NULL AND " XP_SQL_TADD_CLUSTER("t") " >= 0")
 			       : CARRIED(""), &old, err))
 		return -1;
-	/* the mention the corrector had on screen: the same mention id in the new run, else none */
+	/* the mention the corrector had on screen: the same English mention in
+	 * the new run (follow_mention: ?5, 0 for none; it was the same mention
+	 * id, another mention after a renumbering) */
 	/* a target-only mention in the cluster it is in now: a merge may have moved it */
 #define CARRY_TEDIT(cluster) "INSERT INTO tedits(run, kind, utterance, mention, cluster, start, end, tgt, tgt_text, tgt_subs," \
-	" annotator, note, created, after, carried_from) SELECT ?1, kind, ?2, (SELECT m2.id FROM mentions m" \
-	" JOIN mentions m2 ON m2.document = ?3 AND m2.mention = m.mention WHERE m.id = t.mention)," \
+	" annotator, note, created, after, carried_from) SELECT ?1, kind, ?2, nullif(?5, 0)," \
 	" " cluster ", start, end, tgt, tgt_text, tgt_subs, annotator, note, created," \
 	" (SELECT coalesce(max(id), 0) FROM corrections), id FROM tedits t WHERE id = ?4"
 	if (xp_sql_prepare(db, db->version >= 13 ? CARRY_TEDIT(XP_SQL_TADD_CLUSTER("t")) : CARRY_TEDIT("cluster"), &ins, err)) {
@@ -418,10 +457,16 @@ static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, i
 							      : "the utterance or its target changed", 0, cs, err);
 			continue;
 		}
+		int64_t on = 0;
+		if (sqlite3_column_type(old, 6) != SQLITE_NULL &&
+		    follow_mention(db, sqlite3_column_int64(old, 6), new_doc, &on, err)) {
+			rc = -1;
+			break;
+		}
 		sqlite3_bind_int64(ins, 1, run);
 		sqlite3_bind_int64(ins, 2, sqlite3_column_int64(old, 3));
-		sqlite3_bind_int64(ins, 3, new_doc);
 		sqlite3_bind_int64(ins, 4, sqlite3_column_int64(old, 0));
+		sqlite3_bind_int64(ins, 5, on);
 		rc = sqlite3_step(ins) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "carry a target-side action");
 		sqlite3_reset(ins);
 		const char *why = NULL;

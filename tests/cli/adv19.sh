@@ -61,6 +61,19 @@ expect_status 0 $XPROJ db add $T/t.db --mention 'd|4' --span 1:2:3 --annotator a
 expect_status 0 $XPROJ db import $T/t.db --source $T/en4.conll --aligned $P/aligned.jsonl --report $T/r4.json
 expect_status 0 $XPROJ db runs $T/t.db
 expect_grep '^  d|4  lost: the English mention changed' $T/out
+# a target-side action (here a target-only mention made from 'mine', d|3)
+# is carried by the same rule: it went to the mention holding the same id,
+# d|3 of the rerun, another mention ('It'), into its history and version
+$XPROJ db import $T/v.db --source $P/en.conll --aligned $P/aligned.jsonl --report $T/r1.json >/dev/null
+serve_start $T/v.db
+serve_edit 1 'd|3' '"annotator":"ana","action":"tadd","utt":1,"span":[0,1],"cluster":7'
+kill $pid; wait $pid 2>/dev/null
+expect_status 0 $XPROJ db import $T/v.db --source $T/en2.conll --aligned $P/aligned.jsonl --report $T/r2.json
+expect_eq "$(sqlite3 $T/v.db "SELECT t.run || ':' || t.kind || ':' || coalesce(m.mention, 'none') FROM tedits t
+	LEFT JOIN mentions m ON m.id = t.mention ORDER BY t.id" | paste -sd' ')" "1:tadd:3 2:tadd:2" \
+	"the target-only mention of d|3, carried to its English mention, d|2 of the rerun"
+expect_status 0 $XPROJ db show $T/v.db 'd|3'
+expect_eq "$(grep -c 'tadd' $T/out)" 0 "the rerun's d|3 (another mention) has no target-only action"
 
 # 3. agree over files of which no two hold one document (another corpus,
 # or ids spelt otherwise): every pair "0 documents, 0.00% 0.00%", exit 0.
