@@ -125,9 +125,16 @@ for l in $LANGS; do
 			${2:+--seed $2} ${PARCORFULL_WA_OPTS:-} 2>$w.wordalign.log
 	}
 	W=$T/$l
-	proj() {   # proj OUT RULES...: from the alignment $W
+	# the generic rows: the pairs with a target language no pack has ("und",
+	# undetermined), so that project applies the generic pack's rules and
+	# nothing of the language's pack (a rule is a pack's by membership: with
+	# --lang's pack, --rules +stray is nothing where that pack leaves it out)
+	sed "s/\"tgt_lang\":\"$l\"/\"tgt_lang\":\"und\"/g" $T/$l.jsonl > $T/$l.und.jsonl
+	proj() {   # proj OUT [--generic] RULES...: from the alignment $W
 		o=$1; shift
-		$XPROJ project --source $P/EN --aligned $T/$l.jsonl --alignments $W.pharaoh --probs $W.probs \
+		a=$T/$l.jsonl
+		[ "${1:-}" = --generic ] && { a=$T/$l.und.jsonl; shift; }
+		$XPROJ project --source $P/EN --aligned $a --alignments $W.pharaoh --probs $W.probs \
 			${PARCORFULL_ALL_LINKS:+--all-links $W.all.pharaoh --all-probs $W.all.probs} \
 			${PARCORFULL_PHRASES:+--phrases $W.phrases} --map $T/$l.map "$@" -o $T/$o.conll 2>$T/$o.log
 		evaluate $l $T/$o.conll $T/$o
@@ -146,22 +153,24 @@ for l in $LANGS; do
 		for s in $SEEDS; do
 			W=$T/$l.s$s
 			align $W $s
-			proj $l.a --rules $BASE; talks $l.a $l.generic base $s
-			proj $l.a; talks $l.a $l base $s
+			proj $l.a --generic --rules $BASE; talks $l.a $l.generic base $s
+			if [ "$AUDIT" != generic ]; then
+				proj $l.a; talks $l.a $l base $s
+				while read -r r def kind pdef; do
+					[ $def = on ] && sw=-$r || sw=+$r
+					proj $l.a --rules "default,$sw"; talks $l.a $l $r $s
+				done < $A/$l.rules
+			fi
 			while read -r r def kind pdef; do
 				[ $def = on ] && sw=-$r || sw=+$r
-				proj $l.a --rules "default,$sw"; talks $l.a $l $r $s
-			done < $A/$l.rules
-			while read -r r def kind pdef; do
-				[ $def = on ] && sw=-$r || sw=+$r
-				proj $l.a --rules "$BASE,$sw"; talks $l.a $l.generic $r $s
+				proj $l.a --generic --rules "$BASE,$sw"; talks $l.a $l.generic $r $s
 			done < $A/$l.generic.rules
 			echo "  $l seed $s: aligned and projected ($(wc -l < $A/$l.rules) + $(wc -l < $A/$l.generic.rules) rules)" >&2
 		done
 		continue
 	fi
 	align $W ${PARCORFULL_SEED:-}
-	proj $l.base --rules $BASE
+	proj $l.base --generic --rules $BASE
 	proj $l.pack
 	sed -n 's/^xproj pair: \(n:m.*\)/  pair: \1/p' $T/$l.pair.log
 	sed -n 's/^  language pack: /  project: language pack /p' $T/$l.pack.log
@@ -205,6 +214,7 @@ if [ "$AUDIT" != 0 ]; then
 	for l in $LANGS; do
 		[ -s $T/audit/$l.rules ] || continue
 		for id in $l $l.generic; do
+			[ "$AUDIT" = generic ] && [ $id = $l ] && continue
 			[ -s $T/audit/$id.rules ] || { echo; echo "$l, generic pack: no rules to audit"; continue; }
 			echo
 			case $id in *.generic) lab="$l, generic pack ($BASE)";; *) lab="$l, pack $l";; esac
@@ -214,6 +224,34 @@ if [ "$AUDIT" != 0 ]; then
 			fails="$fails${fails:+; }$id: ${f:-none}"
 		done
 	done
+	# the generic pack is one mechanism for every language, so one verdict:
+	# the talks of every language measured as one set (docs/quality.md "The
+	# generic pack's verdict"), with the languages' rows above beside it
+	set -- $LANGS
+	if [ $# -gt 1 ] && [ -s $T/audit/$1.generic.rules ]; then
+		cp $T/audit/$1.generic.rules $T/audit/pool.generic.rules
+		for s in $SEEDS; do
+			for r in base $(awk '{ print $1 }' $T/audit/pool.generic.rules); do
+				python3 -c 'import json,sys
+out, docs = None, []
+for a in sys.argv[2:]:
+	l, f = a.split("=", 1)
+	d = json.load(open(f))
+	out = out or d
+	for doc in d["documents"]:
+		doc["doc"] = l + "/" + doc["doc"]
+		docs.append(doc)
+out["documents"] = docs
+json.dump(out, open(sys.argv[1], "w"))' $T/audit/pool.generic.$s.talks.$r.json \
+					$(for l in $LANGS; do echo $l=$T/audit/$l.generic.$s.talks.$r.json; done) || exit 1
+			done
+		done
+		echo
+		perl bench/audit.pl --talks --label "$LANGS pooled, generic pack ($BASE)" --lang pool.generic --dir $T/audit \
+			--seeds "$SEEDS" --resamples $RESAMPLES --boot-seed $BOOT_SEED --tol $TOL --rules $T/audit/pool.generic.rules
+		f=$(sed -n 's/^\([^ ]*\) DOUBT.*/\1/p' $T/audit/pool.generic.talks.verdicts | tr '\n' ' ')
+		fails="$fails; pooled generic: ${f:-none}"
+	fi
 	echo
 	echo "parcorfull.sh: DOUBT (on, fails the talk audit): $fails"
 fi

@@ -29,6 +29,7 @@ typedef struct carry_stats {
 typedef struct side {
 	int64_t row, en_idx, start, end;
 	const char *src, *tgt;
+	int64_t cluster;   /* the English file's chain label */
 } side;
 
 static int record(xp_db *db, int64_t run, int64_t from, const char *key, const char *status, const char *why,
@@ -104,23 +105,24 @@ static int same_state(const xp_mstate *a, const xp_mstate *b)
 	       (!a->projected || (a->start == b->start && a->end == b->end && a->cluster == b->cluster));
 }
 
-/* one touched mention of the old run */
 /* The one mention of document doc (a run's) on the English words of o
- * (the same utterance, span and utterance text), its id in *id; 0 when
- * there is none or more than one (a span in two chains: which of them was
- * corrected cannot be told). */
-static int only_mention_at(xp_db *db, int64_t doc, const side *o, int64_t *id)
+ * (the same utterance, span and utterance text), of o's English chain
+ * too when chain is set, its id in *id; 0 when there is none or more than
+ * one.  Without the chain, more than one is a span in two chains. */
+static int only_mention_at(xp_db *db, int64_t doc, const side *o, int chain, int64_t *id)
 {
 	sqlite3_stmt *st;
 	if (sqlite3_prepare_v2(db->h, "SELECT m.mention FROM mentions m JOIN utterances u ON u.id = m.utterance"
 			       " WHERE m.document = ?1 AND u.en_idx = ?2 AND m.start = ?3 AND m.end = ?4 AND u.src = ?5"
-			       " LIMIT 2", -1, &st, NULL) != SQLITE_OK)
+			       " AND (?6 = 0 OR m.cluster = ?7) LIMIT 2", -1, &st, NULL) != SQLITE_OK)
 		return 0;
 	sqlite3_bind_int64(st, 1, doc);
 	sqlite3_bind_int64(st, 2, o->en_idx);
 	sqlite3_bind_int64(st, 3, o->start);
 	sqlite3_bind_int64(st, 4, o->end);
 	sqlite3_bind_text(st, 5, o->src, -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 6, chain);
+	sqlite3_bind_int64(st, 7, o->cluster);
 	int n = 0;
 	while (sqlite3_step(st) == SQLITE_ROW)
 		*id = sqlite3_column_int64(st, 0), n++;
@@ -140,8 +142,15 @@ static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *doc, 
 	if (found)
 		n = (side){sqlite3_column_int64(find, 0), sqlite3_column_int64(find, 1), sqlite3_column_int64(find, 2),
 			   sqlite3_column_int64(find, 3), (const char *)sqlite3_column_text(find, 4),
-			   (const char *)sqlite3_column_text(find, 5)};
-	int moved = !found || n.en_idx != o->en_idx || n.start != o->start || n.end != o->end || strcmp(n.src, o->src);
+			   (const char *)sqlite3_column_text(find, 5), sqlite3_column_int64(find, 6)};
+	/* A span in two English chains (a mention of each: "mine" as the
+	 * speaker's and as the thing's) is told apart by the chain's label:
+	 * after a renumbering the id alone put one chain's correction on the
+	 * other's mention, carried, exit 0 */
+	int64_t nid;
+	int shared = !only_mention_at(db, old_doc, o, 0, &nid);
+	int moved = !found || n.en_idx != o->en_idx || n.start != o->start || n.end != o->end || strcmp(n.src, o->src) ||
+		    (shared && n.cluster != o->cluster);
 	/* Mention ids number a document's English mentions in order, so one
 	 * mention added to or removed from the English (a fix of the source
 	 * annotation, then a rerun) renumbers every mention after it: each of
@@ -150,14 +159,13 @@ static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *doc, 
 	 * the mention now holding the old id, another, as lost.  The same English
 	 * mention (utterance, span and text, one such in each run) under
 	 * another id is the same question: carried to it, under its key. */
-	int64_t nid;
-	if (moved && only_mention_at(db, old_doc, o, &nid) && only_mention_at(db, new_doc, o, &nid)) {
+	if (moved && only_mention_at(db, old_doc, o, shared, &nid) && only_mention_at(db, new_doc, o, shared, &nid)) {
 		sqlite3_reset(find);
 		sqlite3_bind_int64(find, 2, nid);
 		if ((found = sqlite3_step(find) == SQLITE_ROW)) {
 			n = (side){sqlite3_column_int64(find, 0), sqlite3_column_int64(find, 1), sqlite3_column_int64(find, 2),
 				   sqlite3_column_int64(find, 3), (const char *)sqlite3_column_text(find, 4),
-				   (const char *)sqlite3_column_text(find, 5)};
+				   (const char *)sqlite3_column_text(find, 5), sqlite3_column_int64(find, 6)};
 			snprintf(was, sizeof was, "the same English mention as %s of run %lld, renumbered", key, (long long)from);
 			xp_mention_key(key, sizeof key, doc, part, nid);
 			moved = 0;
@@ -302,13 +310,13 @@ static int carry_doc(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int6
 		     int64_t part, carry_stats *cs, xp_err *err)
 {
 	sqlite3_stmt *old, *find;
-	if (xp_sql_prepare(db, "SELECT m.id, u.en_idx, m.start, m.end, u.src, u.tgt, m.mention FROM mentions m"
+	if (xp_sql_prepare(db, "SELECT m.id, u.en_idx, m.start, m.end, u.src, u.tgt, m.mention, m.cluster FROM mentions m"
 			   " JOIN utterances u ON u.id = m.utterance WHERE m.document = ?1 AND (EXISTS (SELECT 1 FROM"
 			   " corrections c LEFT JOIN batches b ON b.id = c.batch WHERE c.mention = m.id AND c.status = 'ok'"
 			   " AND c.undone = 0 AND coalesce(b.undone, 0) = 0) OR EXISTS (SELECT 1 FROM reviews r"
 			   " WHERE r.mention = m.id AND r.undone = 0)) ORDER BY m.mention", &old, err))
 		return -1;
-	if (xp_sql_prepare(db, "SELECT m.id, u.en_idx, m.start, m.end, u.src, u.tgt FROM mentions m"
+	if (xp_sql_prepare(db, "SELECT m.id, u.en_idx, m.start, m.end, u.src, u.tgt, m.cluster FROM mentions m"
 			   " JOIN utterances u ON u.id = m.utterance WHERE m.document = ? AND m.mention = ?", &find, err)) {
 		sqlite3_finalize(old);
 		return -1;
@@ -320,7 +328,7 @@ static int carry_doc(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int6
 	while (rc == 0 && sqlite3_step(old) == SQLITE_ROW) {
 		side o = {sqlite3_column_int64(old, 0), sqlite3_column_int64(old, 1), sqlite3_column_int64(old, 2),
 			  sqlite3_column_int64(old, 3), (const char *)sqlite3_column_text(old, 4),
-			  (const char *)sqlite3_column_text(old, 5)};
+			  (const char *)sqlite3_column_text(old, 5), sqlite3_column_int64(old, 7)};
 		rc = carry_mention(db, run, from, doc, part, old_doc, new_doc, sqlite3_column_int64(old, 6), &o, find, &g,
 				   cs, err);
 	}
@@ -345,7 +353,14 @@ static int carry_proposals(xp_db *db, int64_t old, int64_t new, const char **why
 			   " SELECT ?2, m2.id, p.tgt_start, p.tgt_end, p.fate, p.confidence FROM reproj p"
 			   " JOIN mentions m ON m.id = p.mention JOIN tedits t ON t.id = ?2"
 			   " JOIN utterances u ON u.id = t.utterance JOIN mentions m2 ON m2.document = u.document"
-			   " AND m2.utterance = u.id AND m2.mention = m.mention AND m2.start = m.start AND m2.end = m.end"
+			   " AND m2.utterance = u.id AND m2.start = m.start AND m2.end = m.end AND ((m2.mention = m.mention"
+			   /* of the same chain where the span is in two (carry_mention) */
+			   " AND (m2.cluster = m.cluster OR (SELECT count(*) FROM mentions x WHERE x.utterance = m.utterance"
+			   " AND x.start = m.start AND x.end = m.end) = 1))"
+			   /* or renumbered by the rerun: the one mention on that span in each (follow_mention) */
+			   " OR (SELECT count(*) FROM mentions x WHERE x.utterance = m.utterance AND x.start = m.start"
+			   " AND x.end = m.end) = 1 AND (SELECT count(*) FROM mentions y WHERE y.utterance = u.id"
+			   " AND y.start = m.start AND y.end = m.end) = 1)"
 			   " WHERE p.tedit = ?1 ORDER BY m2.id", &st, err))
 		return -1;
 	sqlite3_bind_int64(st, 1, old);
@@ -369,6 +384,42 @@ static int carry_proposals(xp_db *db, int64_t old, int64_t new, const char **why
  * only mention and move of a rule's target-only mention carry only then. */
 #define SAME_LINE "n.tgt_idx IS NOT NULL AND n.src = o.src AND n.tgt = o.tgt"
 
+/* The new run's row of the mention a target-side action was made from
+ * (old: its row in the earlier run), in *row, by carry_mention's rule:
+ * the mention of the same id when it is the same English mention
+ * (utterance, span and utterance text; and chain, where the span is in
+ * two chains), else the one such mention under
+ * another id (a rerun renumbered them) when it was the only one there in
+ * the earlier run too; else 0, none (as when the id is gone): the mention
+ * now holding the old id is another, and the action went into its
+ * history and version. */
+static int follow_mention(xp_db *db, int64_t old, int64_t new_doc, int64_t *row, xp_err *err)
+{
+	*row = 0;
+	sqlite3_stmt *st;
+	if (xp_sql_prepare(db, "SELECT m2.id, m2.mention = m.mention, m2.cluster = m.cluster, (SELECT count(*) FROM"
+			   " mentions x JOIN utterances ux"
+			   " ON ux.id = x.utterance WHERE x.document = m.document AND ux.en_idx = u.en_idx AND x.start = m.start"
+			   " AND x.end = m.end AND ux.src = u.src) FROM mentions m JOIN utterances u ON u.id = m.utterance"
+			   " JOIN utterances u2 ON u2.document = ?2 AND u2.en_idx = u.en_idx AND u2.src = u.src"
+			   " JOIN mentions m2 ON m2.utterance = u2.id AND m2.start = m.start AND m2.end = m.end"
+			   " WHERE m.id = ?1 ORDER BY m2.mention = m.mention DESC LIMIT 2", &st, err))
+		return -1;
+	sqlite3_bind_int64(st, 1, old);
+	sqlite3_bind_int64(st, 2, new_doc);
+	int step, n = 0, same = 0, only_old = 0;
+	int64_t first = 0;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW)
+		if (n++ == 0)
+			only_old = sqlite3_column_int64(st, 3) == 1, first = sqlite3_column_int64(st, 0),
+			same = sqlite3_column_int(st, 1) && (only_old || sqlite3_column_int(st, 2));
+	int rc = step == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "the mention of a target-side action");
+	sqlite3_finalize(st);
+	if (rc == 0 && (same || (n == 1 && only_old)))
+		*row = first;
+	return rc;
+}
+
 /* The target side's own actions of one document (correct/tedit.c): a
  * re-pairing and a target-only mention are carried to the same utterance
  * of the new run when it is still the same question: the same English
@@ -384,7 +435,7 @@ static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, i
 		return 0;
 	sqlite3_stmt *old, *ins;
 #define CARRIED(rule) "SELECT t.id, t.kind, o.en_idx, n.id, " SAME_LINE "," \
-	" n.id IS NOT NULL FROM tedits t JOIN utterances o ON o.id = t.utterance" \
+	" n.id IS NOT NULL, t.mention FROM tedits t JOIN utterances o ON o.id = t.utterance" \
 	" LEFT JOIN utterances n ON n.document = ?2 AND n.en_idx = o.en_idx" \
 	" WHERE o.document = ?1 AND t.undone = 0 AND (t.kind = 'realign' AND t.id = (SELECT max(r.id) FROM tedits r" \
 	" WHERE r.utterance = t.utterance AND r.kind = 'realign' AND r.undone = 0) OR " XP_SQL_TADD_LIVE("t") rule ")" \
@@ -395,11 +446,12 @@ static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, i
 	if (xp_sql_prepare(db, db->version >= 15 ? CARRIED(" AND t.rule IS NULL AND " XP_SQL_TADD_CLUSTER("t") " >= 0")
 			       : CARRIED(""), &old, err))
 		return -1;
-	/* the mention the corrector had on screen: the same mention id in the new run, else none */
+	/* the mention the corrector had on screen: the same English mention in
+	 * the new run (follow_mention: ?5, 0 for none; it was the same mention
+	 * id, another mention after a renumbering) */
 	/* a target-only mention in the cluster it is in now: a merge may have moved it */
 #define CARRY_TEDIT(cluster) "INSERT INTO tedits(run, kind, utterance, mention, cluster, start, end, tgt, tgt_text, tgt_subs," \
-	" annotator, note, created, after, carried_from) SELECT ?1, kind, ?2, (SELECT m2.id FROM mentions m" \
-	" JOIN mentions m2 ON m2.document = ?3 AND m2.mention = m.mention WHERE m.id = t.mention)," \
+	" annotator, note, created, after, carried_from) SELECT ?1, kind, ?2, nullif(?5, 0)," \
 	" " cluster ", start, end, tgt, tgt_text, tgt_subs, annotator, note, created," \
 	" (SELECT coalesce(max(id), 0) FROM corrections), id FROM tedits t WHERE id = ?4"
 	if (xp_sql_prepare(db, db->version >= 13 ? CARRY_TEDIT(XP_SQL_TADD_CLUSTER("t")) : CARRY_TEDIT("cluster"), &ins, err)) {
@@ -418,10 +470,16 @@ static int carry_tedits(xp_db *db, int64_t run, int64_t from, int64_t old_doc, i
 							      : "the utterance or its target changed", 0, cs, err);
 			continue;
 		}
+		int64_t on = 0;
+		if (sqlite3_column_type(old, 6) != SQLITE_NULL &&
+		    follow_mention(db, sqlite3_column_int64(old, 6), new_doc, &on, err)) {
+			rc = -1;
+			break;
+		}
 		sqlite3_bind_int64(ins, 1, run);
 		sqlite3_bind_int64(ins, 2, sqlite3_column_int64(old, 3));
-		sqlite3_bind_int64(ins, 3, new_doc);
 		sqlite3_bind_int64(ins, 4, sqlite3_column_int64(old, 0));
+		sqlite3_bind_int64(ins, 5, on);
 		rc = sqlite3_step(ins) == SQLITE_DONE ? 0 : xp_sql_fail(db, err, "carry a target-side action");
 		sqlite3_reset(ins);
 		const char *why = NULL;

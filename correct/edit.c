@@ -64,11 +64,14 @@ int xp_db_state_by(xp_db *db, int64_t mention, const char *annotator, xp_mstate 
 				return -1;
 			sqlite3_bind_int64(st, 1, rid);
 			sqlite3_bind_int64(st, 2, mention);
-			if (sqlite3_step(st) == SQLITE_ROW) {
+			int step = sqlite3_step(st);
+			if (step == SQLITE_ROW) {
 				s->projected = s->reprojected = 1;
 				s->start = sqlite3_column_int64(st, 0), s->end = sqlite3_column_int64(st, 1);
 			}
 			xp_sql_release(db, st);
+			if (step != SQLITE_ROW && step != SQLITE_DONE)
+				return -1;   /* (a proposal unread is not "none": the reset left the error on db) */
 		}
 	} else {
 		after = -1;
@@ -93,7 +96,8 @@ int xp_db_state_by(xp_db *db, int64_t mention, const char *annotator, xp_mstate 
 	sqlite3_bind_int64(st, 1, mention);
 	if (annotator)
 		sqlite3_bind_text(st, 2, annotator, -1, SQLITE_STATIC);
-	while (sqlite3_step(st) == SQLITE_ROW) {
+	int step;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *op = xp_sql_text(st, 0);
 		if (sqlite3_column_int64(st, 4) <= after) {   /* before the realign: its entity still holds */
 			if (sqlite3_column_type(st, 3) != SQLITE_NULL)
@@ -110,7 +114,9 @@ int xp_db_state_by(xp_db *db, int64_t mention, const char *annotator, xp_mstate 
 			s->cluster = english;
 	}
 	xp_sql_release(db, st);
-	return 0;
+	/* edits cut short: the span and entity of an older one (the reset
+	 * leaves the step's error on the connection for the caller) */
+	return step == SQLITE_DONE ? 0 : -1;
 }
 
 /* why the edit cannot apply, or NULL */

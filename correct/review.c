@@ -68,6 +68,27 @@ static json_t *span(int projected, int64_t sent, int64_t start, int64_t end)
 
 static int oom(xp_err *err) { return xp_failc(err, XP_ENOMEM, "", 0, "out of memory"); }
 
+/* after a call that answered nothing (xp_tadds_json's NULL): the
+ * connection's error when a read failed (the statement's reset passed
+ * its step's error on), else 0 (memory ran out).  Asked right after the
+ * call: the next statement's step overwrites it */
+static int read_failed(xp_db *db)
+{
+	int c = sqlite3_errcode(db->h);
+	return c != SQLITE_OK && c != SQLITE_ROW && c != SQLITE_DONE ? c : 0;
+}
+
+/* mention key's `what` could not be read whole (a call answered nothing,
+ * or said its read failed): the store's error, XP_EDB with SQLite's
+ * words, when a step failed (read_failed), else memory */
+static int read_refused(xp_db *db, const char *key, const char *what, xp_err *err)
+{
+	int why = read_failed(db);
+	if (!why || (why & 0xff) == SQLITE_NOMEM)
+		return oom(err);
+	return xp_failc(err, XP_EDB, db->path, 0, "%s: reading %s: %s", key, what, sqlite3_errmsg(db->h));
+}
+
 static int cmp_key(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* What one answer of GET /api/mention holds of an entity, at most: a
@@ -404,7 +425,10 @@ xp_mtype xp_span_type(json_t *tokens, int64_t start, int64_t end) { return type_
 
 static json_t *tadd_words_json(xp_db *db, int64_t tid);
 
-static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *total)
+/* NULL when memory ran out or a read failed (err says which, for mention
+ * key): a list cut short would show a history without its later actions,
+ * and an edited mention as open */
+static json_t *actions(xp_db *db, int64_t row, const char *key, int *edited, int *kept, size_t *total, xp_err *err)
 {
 	sqlite3_stmt *st;
 	json_t *a = json_array();
@@ -444,11 +468,15 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 	if (xp_sql_cached(db, db->version >= 16 ? TMOVE_ACTS("x.note") ACTS_ORDER
 			       : db->version >= 14 ? TMOVE_ACTS("NULL") ACTS_ORDER
 			       : db->version >= 10 ? TACTS(AR10) ACTS_ORDER
-			       : db->version >= 9 ? TACTS("1e18") ACTS_ORDER : ACTS ACTS_ORDER, &st, NULL))
-		return a;
+			       : db->version >= 9 ? TACTS("1e18") ACTS_ORDER : ACTS ACTS_ORDER, &st, NULL)) {
+		read_refused(db, key, "its actions", err);
+		json_decref(a);
+		return NULL;
+	}
 	sqlite3_bind_int64(st, 1, row);
 	*total = 0;
-	while (a && sqlite3_step(st) == SQLITE_ROW) {
+	int step = SQLITE_DONE, failed = !a;
+	while (!failed && (step = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *kind = xp_sql_text(st, 0), *status = xp_sql_text(st, 8);
 		int undone = sqlite3_column_int(st, 7);
 		int is_edit = !strcmp(kind, "add") || !strcmp(kind, "delete") || !strcmp(kind, "modify");
@@ -475,30 +503,53 @@ static json_t *actions(xp_db *db, int64_t row, int *edited, int *kept, size_t *t
 		if (x && sqlite3_column_type(st, 16) != SQLITE_NULL) {
 			json_object_set_new(x, "tid", json_integer((json_int_t)sqlite3_column_int64(st, 16)));
 			json_object_set_new(x, "words", tadd_words_json(db, sqlite3_column_int64(st, 16)));
+			if (read_failed(db))   /* (words unread are not words unknown) */
+				failed = read_refused(db, key, "its actions", err);
 		}
-		if (json_array_append_new(a, x)) {
-			json_decref(a);
-			a = NULL;
-		}
+		if (json_array_append_new(a, x) && !failed)
+			failed = oom(err);
 	}
+	if (failed == 0 && step != SQLITE_DONE)
+		failed = read_refused(db, key, "its actions", err);
+	else if (!a)
+		oom(err);
 	xp_sql_release(db, st);
+	if (failed) {
+		json_decref(a);
+		return NULL;
+	}
 	return a;
 }
 
-static json_t *carry_of(xp_db *db, int64_t run, const char *key)
+/* what carrying the run's corrections did to mention key (null: none
+ * was carried to it); NULL when the read failed or memory ran out (err
+ * says which): none would say that no correction was carried */
+static json_t *carry_of(xp_db *db, int64_t run, const char *key, xp_err *err)
 {
 	sqlite3_stmt *st;
 	json_t *o = NULL;
-	if (sqlite3_prepare_v2(db->h, "SELECT status, why, from_run FROM carries WHERE run = ? AND mention_key = ?"
-			       " ORDER BY id DESC LIMIT 1", -1, &st, NULL) != SQLITE_OK)
+	if (db->version < 3)   /* (no carries before schema 3) */
 		return json_null();
+	if (sqlite3_prepare_v2(db->h, "SELECT status, why, from_run FROM carries WHERE run = ? AND mention_key = ?"
+			       " ORDER BY id DESC LIMIT 1", -1, &st, NULL) != SQLITE_OK) {
+		read_refused(db, key, "what was carried to it", err);
+		return NULL;
+	}
 	sqlite3_bind_int64(st, 1, run);
 	sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
-	if (sqlite3_step(st) == SQLITE_ROW)
+	int step = sqlite3_step(st);
+	if (step == SQLITE_ROW) {
 		o = json_pack("{s:o,s:o,s:I}", "status", col_text(st, 0), "why", col_text(st, 1), "from_run",
 			      (json_int_t)sqlite3_column_int64(st, 2));
+		if (!o)
+			oom(err);
+	} else if (step == SQLITE_DONE) {
+		o = json_null();
+	} else {
+		read_refused(db, key, "what was carried to it", err);
+	}
 	sqlite3_finalize(st);
-	return o ? o : json_null();
+	return o;
 }
 
 /* a scene line by a number of its: its English index, or its target
@@ -750,13 +801,14 @@ static void scene_failed(xp_db *db, scene_fail *f, int step)
 	snprintf(f->msg, sizeof f->msg, "%s", sqlite3_errmsg(db->h));
 }
 
-/* after a call that answered nothing (xp_tadds_json's NULL): the
- * connection's error when a read failed (the statement's reset passed
- * its step's error on), else 0 (memory ran out) */
-static int read_failed(xp_db *db)
+/* after a call that answered nothing (-1): the scene is refused when a
+ * read of it failed (read_failed), as its own step's failure is; a call
+ * that found nothing is no error */
+static void scene_unread(xp_db *db, scene_fail *f, int *oom)
 {
-	int c = sqlite3_errcode(db->h);
-	return c != SQLITE_OK && c != SQLITE_ROW && c != SQLITE_DONE ? c : 0;
+	int why = read_failed(db);
+	if (why)
+		scene_failed(db, f, why), *oom = 1;
 }
 
 /* the target tokens of line `utt` of document doc as they are now (a
@@ -958,12 +1010,16 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 	sqlite3_stmt *lg;
 	if (xp_sql_cached(db, "SELECT r.lang FROM documents d JOIN runs r ON r.id = d.run WHERE d.id = ?", &lg, NULL) == 0) {
 		sqlite3_bind_int64(lg, 1, doc);
-		if (sqlite3_step(lg) == SQLITE_ROW) {
+		if ((step = sqlite3_step(lg)) == SQLITE_ROW) {
 			tw = xp_lang_mtype(xp_lang_find((const char *)sqlite3_column_text(lg, 0)), &twords);
 			if (tw && !xp_mtype_has_types(tw))
 				tw = NULL;
+		} else if (step != SQLITE_DONE) {   /* (its pronouns unread, names ranked as any word's) */
+			scene_failed(db, &failed, step), oom = 1;
 		}
 		xp_sql_release(db, lg);
+	} else {
+		scene_unread(db, &failed, &oom);
 	}
 	/* the entity's target mentions by name, sorted: what a merge decided
 	 * on this scene sends back (xp_db_merge_at's members) */
@@ -972,6 +1028,8 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		oom = 1;
 	if (!xp_db_state(db, self_row, &me))
 		now_cluster = me.cluster;
+	else   /* (none: no projection row; unread: the chain's marks would be the English one's) */
+		scene_unread(db, &failed, &oom);
 	/* the words of a line, read once for its mentions (the rows come by line) */
 	json_t *line_src = NULL, *line_tgt = NULL;
 	int64_t line_src_at = 0, line_tgt_at = 0;
@@ -990,8 +1048,10 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 				.start = sqlite3_column_int64(mt, 7), .end = sqlite3_column_int64(mt, 8),
 				.sent = sqlite3_column_type(mt, 9) == SQLITE_NULL ? -1 : sqlite3_column_int64(mt, 9),
 				.cluster = sqlite3_column_int64(mt, 4)};
-		if (sqlite3_column_int(mt, 10) && xp_db_state(db, sqlite3_column_int64(mt, 5), &ms))
+		if (sqlite3_column_int(mt, 10) && xp_db_state(db, sqlite3_column_int64(mt, 5), &ms)) {
+			scene_unread(db, &failed, &oom);   /* (left out of its entity when unread) */
 			continue;
+		}
 		char ck[24];
 		snprintf(ck, sizeof ck, "%lld", (long long)ms.cluster);
 		json_t *ix = json_object_get(ents, ck);
@@ -1032,8 +1092,9 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 			continue;
 		tsize++;
 		char mk[600];
-		if (xp_mention_key_of(db, sqlite3_column_int64(mt, 5), mk, sizeof mk) == 0 &&
-		    json_array_append_new(members, xp_json_text(mk)))
+		if (xp_mention_key_of(db, sqlite3_column_int64(mt, 5), mk, sizeof mk))
+			scene_unread(db, &failed, &oom);   /* (a member unread changes the members' hash) */
+		else if (json_array_append_new(members, xp_json_text(mk)))
 			oom = 1;
 		for (size_t i = lines_first(&by_sent, ms.sent); i < by_sent.n && by_sent.p[i].at == ms.sent; i++)
 			oom |= line_add(by_sent.p[i].u, "tgt_mentions",
@@ -1111,12 +1172,15 @@ static json_t *scene(xp_db *db, int64_t doc, int64_t cluster, int64_t self, int6
 		sqlite3_bind_int64(nu, 1, doc);
 		sqlite3_bind_int64(nu, 2, utt - context);
 		sqlite3_bind_int64(nu, 3, utt + context);
-		if (sqlite3_step(nu) == SQLITE_ROW &&
-		    (json_object_set_new(o, "utts", json_integer((json_int_t)sqlite3_column_int64(nu, 0))) |
-		     json_object_set_new(o, "above", json_integer((json_int_t)sqlite3_column_int64(nu, 1))) |
-		     json_object_set_new(o, "below", json_integer((json_int_t)sqlite3_column_int64(nu, 2)))))
+		if ((step = sqlite3_step(nu)) != SQLITE_ROW)   /* (the page would offer no more lines) */
+			scene_failed(db, &failed, step), oom = 1;
+		else if (json_object_set_new(o, "utts", json_integer((json_int_t)sqlite3_column_int64(nu, 0))) |
+			 json_object_set_new(o, "above", json_integer((json_int_t)sqlite3_column_int64(nu, 1))) |
+			 json_object_set_new(o, "below", json_integer((json_int_t)sqlite3_column_int64(nu, 2))))
 			oom = 1;
 		xp_sql_release(db, nu);
+	} else {
+		scene_unread(db, &failed, &oom);
 	}
 	if (json_object_set_new(o, "cluster_size", json_integer((json_int_t)size)) |
 	    json_object_set_new(o, "tgt_cluster", json_integer((json_int_t)now_cluster)) |
@@ -1307,28 +1371,60 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 	xp_mstate now;
 	int edited, kept;
 	size_t nacts = 0;
-	json_t *acts = actions(db, row, &edited, &kept, &nacts);
+	/* each read below that fails refuses the mention as the store's
+	 * error, said before the next read overwrites it: a step that failed
+	 * was answered as none (a version of -1, no parts, nothing carried, a
+	 * history cut short) */
+	json_t *acts = actions(db, row, canon, &edited, &kept, &nacts, err);
+	if (!acts) {
+		json_decref(src);
+		xp_sql_release(db, st);
+		return xp_err_code(err);
+	}
+	int64_t version = version_of(db, row);
+	if (version < 0) {
+		read_refused(db, canon, "its version", err);
+		json_decref(acts), json_decref(src);
+		xp_sql_release(db, st);
+		return xp_err_code(err);
+	}
 	json_t *o = json_pack("{s:I,s:o,s:o,s:i,s:I,s:I,s:I,s:s}", "run", (json_int_t)run, "key", xp_json_text(canon),
 			      "doc", xp_json_text(xp_sql_text(st, 0)), "part", sqlite3_column_int(st, 1), "id",
 			      (json_int_t)sqlite3_column_int64(st, 2), "cluster", (json_int_t)sqlite3_column_int64(st, 3),
-			      "version", (json_int_t)version_of(db, row), "type", xp_mtype_names[type_of(src, start, end)]);
-	int state = o && acts ? xp_db_state(db, row, &now) : 0;
-	if (!o || !acts || state) {
+			      "version", (json_int_t)version, "type", xp_mtype_names[type_of(src, start, end)]);
+	int state = o ? xp_db_state(db, row, &now) : 0;
+	if (!o || state) {
+		/* (said before the release below resets the connection's error:
+		 * a read that failed was "no projection row") */
+		int rc = state ? xp_failc(err, XP_EDB, db->path, 0, "%s: cannot read its projection and corrections: %s", canon,
+					  read_failed(db) ? sqlite3_errmsg(db->h) : "no projection row")
+			       : oom(err);
 		json_decref(o), json_decref(acts), json_decref(src);
 		xp_sql_release(db, st);
-		return state ? xp_failc(err, XP_EDB, db->path, 0, "%s: cannot read its projection and corrections: %s", canon,
-					sqlite3_errcode(db->h) != SQLITE_OK ? sqlite3_errmsg(db->h) : "no projection row")
-			     : oom(err);
+		return rc;
 	}
 	/* a document in several parts: how many (the page names the part
 	 * then); a one-part document's JSON is what it was before parts */
 	sqlite3_stmt *pc;
-	if (xp_sql_cached(db, "SELECT count(*) FROM documents a JOIN documents b ON b.run = a.run AND b.doc = a.doc"
-			  " WHERE a.id = ?", &pc, NULL) == 0) {
+	int parts_failed = xp_sql_cached(db, "SELECT count(*) FROM documents a JOIN documents b ON b.run = a.run"
+					 " AND b.doc = a.doc WHERE a.id = ?", &pc, NULL);
+	if (!parts_failed) {
 		sqlite3_bind_int64(pc, 1, sqlite3_column_int64(st, 17));
-		if (sqlite3_step(pc) == SQLITE_ROW && sqlite3_column_int64(pc, 0) > 1)
-			json_object_set_new(o, "parts", json_integer((json_int_t)sqlite3_column_int64(pc, 0)));
+		if (sqlite3_step(pc) != SQLITE_ROW)
+			parts_failed = 1;
+		else if (sqlite3_column_int64(pc, 0) > 1 &&
+			 json_object_set_new(o, "parts", json_integer((json_int_t)sqlite3_column_int64(pc, 0))))
+			parts_failed = 1;
+		if (parts_failed)   /* (said before the release resets the connection's error) */
+			read_refused(db, canon, "its document's parts", err);
 		xp_sql_release(db, pc);
+	} else {
+		read_refused(db, canon, "its document's parts", err);
+	}
+	if (parts_failed) {
+		json_decref(o), json_decref(acts), json_decref(src);
+		xp_sql_release(db, st);
+		return xp_err_code(err);
 	}
 	json_object_set_new(o, "english", json_pack("{s:I,s:o,s:o,s:I,s:I}", "utt", (json_int_t)sqlite3_column_int64(st, 6),
 						    "speaker", col_text(st, 7), "tokens", src, "start", (json_int_t)start,
@@ -1370,17 +1466,25 @@ int xp_db_mention(xp_db *db, int64_t run, const char *key, int context, json_t *
 	json_object_set_new(o, "current", json_pack("{s:o}", "span", span(now.projected, now.sent, now.start, now.end)));
 	/* the pairing of its utterance: how far the run's is trusted, and
 	 * whether a corrector re-paired it (then its span waits for them) */
+	/* (a re-projection unread is not "none": xp_db_reproj_of's null) */
+	json_t *reproj = now.realigned ? xp_db_reproj_of(db, row) : json_null();
+	int unread = now.realigned && read_failed(db) ? read_refused(db, canon, "its re-projection", err) : 0;
+	json_t *carry = unread ? NULL : carry_of(db, run, canon, err);
+	if (!carry) {
+		json_decref(reproj), json_decref(o), json_decref(acts);
+		xp_sql_release(db, st);
+		return xp_err_code(err);
+	}
 	json_t *doubt = col_json_array(st, 21);
 	json_object_set_new(o, "pairing", json_pack("{s:o,s:o,s:b,s:o}", "conf",
 						    sqlite3_column_type(st, 20) == SQLITE_NULL ? json_null()
 											       : json_real(sqlite3_column_double(st, 20)),
 						    "doubt", json_is_array(doubt) ? doubt : (json_decref(doubt), json_array()),
-						    "realigned", now.realigned, "reprojection",
-						    now.realigned ? xp_db_reproj_of(db, row) : json_null()));
+						    "realigned", now.realigned, "reprojection", reproj));
 	json_object_set_new(o, "status", json_string(edited ? "edited" : kept ? "kept" : "open"));
 	json_object_set_new(o, "actions", acts);
 	json_object_set_new(o, "actions_total", json_integer((json_int_t)nacts));
-	json_object_set_new(o, "carry", carry_of(db, run, canon));
+	json_object_set_new(o, "carry", carry);
 	json_t *sc = scene(db, sqlite3_column_int64(st, 17), sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 2), row,
 			   sqlite3_column_int64(st, 6), context, err);
 	xp_sql_release(db, st);
@@ -1752,7 +1856,9 @@ int xp_db_review(xp_db *db, int64_t run, const char *key, xp_review_kind kind, c
 	if (kind == XP_KEEP) {
 		int edited, kept;
 		size_t total;
-		json_t *acts = actions(db, row, &edited, &kept, &total);
+		json_t *acts = actions(db, row, key, &edited, &kept, &total, err);
+		if (!acts)   /* (a history cut short could hide the keep) */
+			return finish(db, xp_err_code(err), err);
 		json_t *last = json_array_get(acts, json_array_size(acts) - 1);
 		const char *by = json_string_value(json_object_get(last, "annotator"));
 		const char *was = json_string_value(json_object_get(last, "kind"));

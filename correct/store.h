@@ -128,6 +128,8 @@ typedef struct xp_mstate {
 	int realigned;        /* its utterance was re-paired with other lines (ntgt counts their tokens) */
 	int reprojected;      /* ... and start, end are the span the run's model proposed there (schema 10) */
 } xp_mstate;
+/* -1 when the mention has no projection row or a read failed (then
+ * sqlite3_errcode says the failure: a state cut short is not answered) */
 int xp_db_state(xp_db *db, int64_t mention, xp_mstate *s);
 /* The same with only one annotator's corrections (NULL: everyone's, as
  * xp_db_state): their version of the mention (correct/annotators.h).  The

@@ -464,6 +464,10 @@ static int do_runs(xp_db *db, dargs *a, xp_err *e)
 		char *s = json_dumps(all, JSON_COMPACT | JSON_PRESERVE_ORDER);
 		puts(s ? s : "[]");
 		free(s);
+	} else if (!json_array_size(all)) {
+		/* (an empty listing said nothing: a store made, or its first
+		 * import killed, before any run was imported) */
+		fprintf(stderr, "xproj db runs: note: the store holds no run (xproj db import first)\n");
 	}
 	size_t i;
 	json_t *r;

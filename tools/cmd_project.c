@@ -263,7 +263,7 @@ static void pack_text(const xp_lang_pack *pk, const xp_rule_sel *d, int md)
 			printf("%s%s", k ? ", " : "; also ", pk->aliases[k]);
 		printf(")");
 	}
-	printf(": %zu rules\n", xp_lang_nrules(pk));
+	printf(": %zu rule%s\n", xp_lang_nrules(pk), xp_lang_nrules(pk) == 1 ? "" : "s");
 	for (size_t k = 0; k < xp_lang_nrules(pk); k++) {
 		const xp_lang_rule *r = xp_lang_rule_at(pk, k);
 		printf("  %-18s %-8s %-4s %s%s%s%s\n", r->name, kind_name(r->kind), xp_rules_on(d, r) ? "on" : "off", r->what,

@@ -48,8 +48,10 @@ expect_grep '^from run 1: 1 corrected mentions carried over, 0 already so in the
 expect_grep '^  d|2  carried: the same English mention as d|3 of run 1, renumbered' $T/out
 expect_status 0 $XPROJ db export $T/s.db -o $T/c.conll
 expect_grep "$(printf '\t我的\t.*(1)$')" $T/c.conll
-# a span in two chains is two mentions: which one was corrected cannot be
-# told after a renumbering, so it stays lost, as before
+# a span in two chains is two mentions, told apart by the chain's label:
+# the id alone carried chain 1's correction on d|3 to the rerun's d|3, the
+# other chain's mention, exit 0 (a review of round 19); each now goes to
+# its own chain's mention
 awk 'NR == 12 { $5 = "(1)|(4)" } 1' OFS='\t' $P/en.conll >$T/en3.conll     # 'mine' d|3 and d|4
 awk 'NR == 2 { $5 = "-" } 1' OFS='\t' $T/en3.conll >$T/en4.conll           # now d|2 and d|3
 for k in 3 4; do
@@ -60,7 +62,28 @@ expect_status 0 $XPROJ db import $T/t.db --source $T/en3.conll --aligned $P/alig
 expect_status 0 $XPROJ db add $T/t.db --mention 'd|4' --span 1:2:3 --annotator ana
 expect_status 0 $XPROJ db import $T/t.db --source $T/en4.conll --aligned $P/aligned.jsonl --report $T/r4.json
 expect_status 0 $XPROJ db runs $T/t.db
-expect_grep '^  d|4  lost: the English mention changed' $T/out
+expect_grep '^  d|3  carried: the same English mention as d|4 of run 1, renumbered' $T/out
+expect_status 0 $XPROJ db import $T/t2.db --source $T/en3.conll --aligned $P/aligned.jsonl --report $T/r3.json
+expect_status 0 $XPROJ db add $T/t2.db --mention 'd|3' --span 1:2:3 --annotator ana
+expect_status 0 $XPROJ db import $T/t2.db --source $T/en4.conll --aligned $P/aligned.jsonl --report $T/r4.json
+expect_status 0 $XPROJ db runs $T/t2.db
+expect_grep '^  d|2  carried: the same English mention as d|3 of run 1, renumbered' $T/out
+expect_eq "$(sqlite3 $T/t2.db "SELECT m.mention || ':' || m.cluster FROM corrections c JOIN mentions m ON m.id = c.mention
+	JOIN documents d ON d.id = m.document WHERE d.run = 2 AND c.undone = 0")" "2:1" \
+	"chain 1's correction on chain 1's mention of the rerun (d|2), not on d|3 (chain 4)"
+# a target-side action (here a target-only mention made from 'mine', d|3)
+# is carried by the same rule: it went to the mention holding the same id,
+# d|3 of the rerun, another mention ('It'), into its history and version
+$XPROJ db import $T/v.db --source $P/en.conll --aligned $P/aligned.jsonl --report $T/r1.json >/dev/null
+serve_start $T/v.db
+serve_edit 1 'd|3' '"annotator":"ana","action":"tadd","utt":1,"span":[0,1],"cluster":7'
+kill $pid; wait $pid 2>/dev/null
+expect_status 0 $XPROJ db import $T/v.db --source $T/en2.conll --aligned $P/aligned.jsonl --report $T/r2.json
+expect_eq "$(sqlite3 $T/v.db "SELECT t.run || ':' || t.kind || ':' || coalesce(m.mention, 'none') FROM tedits t
+	LEFT JOIN mentions m ON m.id = t.mention ORDER BY t.id" | paste -sd' ')" "1:tadd:3 2:tadd:2" \
+	"the target-only mention of d|3, carried to its English mention, d|2 of the rerun"
+expect_status 0 $XPROJ db show $T/v.db 'd|3'
+expect_eq "$(grep -c 'tadd' $T/out)" 0 "the rerun's d|3 (another mention) has no target-only action"
 
 # 3. agree over files of which no two hold one document (another corpus,
 # or ids spelt otherwise): every pair "0 documents, 0.00% 0.00%", exit 0.

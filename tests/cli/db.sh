@@ -9,6 +9,14 @@ expect_status 0 $XPROJ db init $D
 expect_grep 'schema version 16' $T/out
 expect_status 1 $XPROJ db add $D --mention 'd|3' --span 1:2:3
 expect_grep 'no projection run in the database' $T/err
+# a store with no run yet: db runs listed nothing and said nothing, exit
+# 0; it says so on stderr now (stdout stays empty, --json an empty array)
+expect_status 0 $XPROJ db runs $D
+expect_eq "$(cat $T/out)" "" "db runs of a store with no run: stdout"
+expect_grep '^xproj db runs: note: the store holds no run (xproj db import first)$' $T/err
+expect_status 0 $XPROJ db runs --json $D
+expect_eq "$(cat $T/out)" "[]" "db runs --json of a store with no run"
+expect_eq "$(cat $T/err)" "" "db runs --json of a store with no run: stderr"
 expect_status 0 $XPROJ db import $D --source $P/en.conll --aligned $P/aligned.jsonl --report $T/r.json
 expect_grep 'run 1 imported: 1 documents' $T/out
 

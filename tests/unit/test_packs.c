@@ -169,19 +169,24 @@ static void test_rules(void **state)
 	const xp_lang_pack *de = xp_lang_find("de"), *pt = xp_lang_find("pt");
 	/* stray and consist: Farsi's (consist Chinese's too); not the generic
 	 * pack's, German's, French's, Portuguese's (ParCorFull's talk audit,
-	 * docs/quality.md): the generic pack lists no rule */
+	 * docs/quality.md): the generic pack lists edge_punct alone */
 	assert_true(xp_lang_rule_set(fa, XP_RK_NP) & XP_NP_STRAY);
 	assert_false(xp_lang_rule_set(zh, XP_RK_NP) & XP_NP_STRAY);
 	assert_true(xp_lang_rule_set(zh, XP_RK_NP) & XP_NP_CONSIST);
-	assert_int_equal(xp_lang_nrules(g), 0);
+	assert_int_equal(xp_lang_nrules(g), 1);
+	assert_true(xp_lang_rule_set(g, XP_RK_NP) & XP_NP_EDGE_PUNCT);
+	/* English and Arabic share the generic pack's list */
+	assert_true(xp_lang_rule_set(xp_lang_find("ar"), XP_RK_NP) & XP_NP_EDGE_PUNCT);
+	assert_true(xp_lang_rule_set(xp_lang_find("en"), XP_RK_NP) & XP_NP_EDGE_PUNCT);
 	assert_false(xp_lang_rule_set(de, XP_RK_NP) & (XP_NP_STRAY | XP_NP_CONSIST));
 	assert_false(xp_lang_rule_set(xp_lang_find("fr"), XP_RK_NP) & (XP_NP_STRAY | XP_NP_CONSIST | XP_NP_PUNCT_NEXT));
 	assert_false(xp_lang_rule_set(pt, XP_RK_NP) & (XP_NP_STRAY | XP_NP_CONSIST | XP_NP_PUNCT_NEXT | XP_NP_EDGE_PUNCT));
-	/* edge_punct: German's and French's (the talk audit), Spanish's; not
-	 * Portuguese's nor the generic pack's (the talk audit), Chinese's,
-	 * Farsi's (the rule audit), Japanese's (not measured) */
+	/* edge_punct: German's and French's (the talk audit), Spanish's, the
+	 * generic pack's (the talks of every language pooled); not
+	 * Portuguese's (its own talks), Chinese's, Farsi's (the rule audit),
+	 * Japanese's (not measured) */
 	assert_true(xp_lang_rule_set(de, XP_RK_NP) & XP_NP_EDGE_PUNCT);
-	assert_false(xp_lang_rule_set(xp_lang_get("nl"), XP_RK_NP) & XP_NP_EDGE_PUNCT);
+	assert_true(xp_lang_rule_set(xp_lang_get("nl"), XP_RK_NP) & XP_NP_EDGE_PUNCT);
 	assert_false(xp_lang_rule_set(zh, XP_RK_NP) & XP_NP_EDGE_PUNCT);
 	assert_false(xp_lang_rule_set(fa, XP_RK_NP) & XP_NP_EDGE_PUNCT);
 	assert_false(xp_lang_rule_set(xp_lang_find("ja"), XP_RK_NP) & XP_NP_EDGE_PUNCT);
@@ -210,7 +215,7 @@ static void test_rules(void **state)
 	assert_ptr_equal(p, fa);
 	assert_non_null(xp_lang_rule_named("consist", &p));
 	assert_null(p);
-	assert_non_null(xp_lang_rule_named("edge_punct", &p));   /* de, fr, es list it: several packs' */
+	assert_non_null(xp_lang_rule_named("edge_punct", &p));   /* the generic pack, de, fr, es list it */
 	assert_null(p);
 	assert_null(xp_lang_rule_named("no_such_rule", &p));
 }
