@@ -346,6 +346,10 @@ static int carry_doc(xp_db *db, int64_t run, int64_t from, int64_t old_doc, int6
  * for the same English mentions: a proposal a corrector kept is read from
  * them (correct/edit.c), and without them it was lost.  *why says so, for
  * the carry summary. */
+/* SQL: utterance UTT holds one mention on m's span (not two chains' on it) */
+#define ONE_ON_SPAN(utt) "(SELECT count(*) FROM mentions x WHERE x.utterance = " utt \
+	" AND x.start = m.start AND x.end = m.end) = 1"
+
 static int carry_proposals(xp_db *db, int64_t old, int64_t new, const char **why, xp_err *err)
 {
 	sqlite3_stmt *st;
@@ -355,12 +359,9 @@ static int carry_proposals(xp_db *db, int64_t old, int64_t new, const char **why
 			   " JOIN utterances u ON u.id = t.utterance JOIN mentions m2 ON m2.document = u.document"
 			   " AND m2.utterance = u.id AND m2.start = m.start AND m2.end = m.end AND ((m2.mention = m.mention"
 			   /* of the same chain where the span is in two (carry_mention) */
-			   " AND (m2.cluster = m.cluster OR (SELECT count(*) FROM mentions x WHERE x.utterance = m.utterance"
-			   " AND x.start = m.start AND x.end = m.end) = 1))"
+			   " AND (m2.cluster = m.cluster OR " ONE_ON_SPAN("m.utterance") "))"
 			   /* or renumbered by the rerun: the one mention on that span in each (follow_mention) */
-			   " OR (SELECT count(*) FROM mentions x WHERE x.utterance = m.utterance AND x.start = m.start"
-			   " AND x.end = m.end) = 1 AND (SELECT count(*) FROM mentions y WHERE y.utterance = u.id"
-			   " AND y.start = m.start AND y.end = m.end) = 1)"
+			   " OR " ONE_ON_SPAN("m.utterance") " AND " ONE_ON_SPAN("u.id") ")"
 			   " WHERE p.tedit = ?1 ORDER BY m2.id", &st, err))
 		return -1;
 	sqlite3_bind_int64(st, 1, old);

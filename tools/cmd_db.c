@@ -285,7 +285,7 @@ static json_t *run_info(xp_db *db, int64_t run, json_t **all, xp_err *e)
 	return NULL;
 }
 
-/* "run 2 (zh, imported 2025-01-01T00:00:00Z)"; with_id (db runs) adds the
+/* "run 2 (LANG, imported 2025-01-01T00:00:00Z)"; with_id (db runs) adds the
  * run id's first 8 digits, ", id 3f2a9c1e" (a run made before schema 12
  * has none), which name the run in every store a merge takes it to, where
  * its number may differ */
@@ -600,7 +600,7 @@ static int import_whole(const dargs *a, import_in *in, xp_err *e)
  * the latest run of it, which db export, stats and the workbench act on,
  * and re-paired lines were tokenised as that language.  A name that is no
  * pack's (a run labelled apart from another of one language) or an alias
- * of the report's (zho for zh) is taken as before. */
+ * of the report's (its three-letter code for its two-letter one) is taken as before. */
 static int import_lang_fits(const dargs *a, const import_in *in, xp_err *e)
 {
 	if (!a->lang || !in->head)
@@ -612,7 +612,7 @@ static int import_lang_fits(const dargs *a, const import_in *in, xp_err *e)
 	return 0;
 }
 
-/* A --wa-model of another language than the report's (an en-fa model
+/* A --wa-model of another language than the report's (a model of another pair
  * recorded for a Chinese run) was recorded, exit 0: every realign in the
  * workbench then aligned Chinese pairs with Farsi counts and proposed
  * spans from noise.  The model's target language, where it names one (a
