@@ -31,6 +31,7 @@ const S = {
   anchor: -1, cursor: 0, sel: null,   // selection [a, b) over target tokens
   dragging: false,
   busy: false,
+  acts: 0,            // actions and undos sent: a poll that saw one start leaves the page to its answer
   view: "queue",
   latest: 0,          // the run that superseded S.run (a rerun), 0 while S.run is the latest of its language
   oldRun: 0,          // the run the corrector chose to go on correcting though a rerun superseded it
@@ -986,6 +987,7 @@ async function act(action, extra) {
   }
   Object.assign(body, extra || {});
   S.busy = true;
+  S.acts++;
   updateButtons();
   const r = await api("POST", "edit", null, body);
   S.busy = false;
@@ -1085,6 +1087,7 @@ async function undo() {
   if (S.busy) return;
   if (S.latest && S.oldRun !== S.run) { stale(S.latest); toast("Not undone: choose a run first (see the banner).", true); return; }
   S.busy = true;
+  S.acts++;
   // what the undo would take back, then that, on the version it has now
   const next = await api("GET", "undo", { run: S.run, annotator: S.annotator });
   if (next.status !== 200) { S.busy = false; toast("Nothing to undo: " + (next.status === 404 ? "you have no action left to take back in this run." : (next.json.message || "the server answered " + next.status) + "."), true); updateButtons(); return; }
@@ -1320,10 +1323,17 @@ function note() {
  * badges, words and the done count were re-read after one's own actions only) */
 async function pollMention() {
   if (!S.mention || S.busy) return;
+  // an action sent while the poll waits has the last word: its refusal's
+  // banner ("Not saved: bob changed this mention") said what the corrector
+  // must know, and the poll's "changed" replaced it (a keep refused looked
+  // like a page merely redrawn)
+  const acts = S.acts;
   const r = await api("GET", "mention", { run: S.run, key: S.mention.key, context: 0 });
-  if (r.status === 200 && r.json.version !== S.mention.version && S.mention && r.json.key === S.mention.key) {
+  if (S.acts !== acts) return;
+  if (r.status === 200 && S.mention && r.json.version !== S.mention.version && r.json.key === S.mention.key) {
     const last = r.json.actions.at(-1);
     await loadMention(S.mention.key, true);
+    if (S.acts !== acts) return;
     banner("info", "Changed while you were looking" + (last && last.annotator ? " by " + last.annotator : "") + ": shown as it is now.");
     await refreshQueue();
   }

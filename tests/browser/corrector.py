@@ -20,6 +20,7 @@ cake-that-nobody-...).
   brings it back as written (the store's "a note is text, at most 4000
   bytes" came back and the text was gone); a change by another corrector
   seen by the poll redraws the queue's badges too (only the mention was).
+- A poll and a refused keep in flight together: the refusal's banner stays.
 Screenshots under SHOTS (corrector-*.png).
 
 usage: corrector.py URL SHOTS
@@ -196,8 +197,28 @@ def polled():
     page.shot("corrector-polled.png")
 
 
+def poll_meets_refusal():
+    """the poll and a refused keep in flight together: the refusal's banner
+    stays (the poll's "changed" replaced it when its answer came first, and
+    the corrector never learnt the keep was not saved; CI saw it once)"""
+    k = page.current()
+    mm = page.mention(k)
+    st, r = post("edit", {"run": mm["run"], "annotator": "bob", "key": k, "action": "note", "note": "mine",
+                          "version": mm["version"]})
+    check(st == 200, "bob notes %s: %d" % (k, st))
+    # the poll's request leaves first, then the keep's, on the version the page still has
+    d.execute_script("pollMention(); act('keep')")
+    page.wait_for(lambda: idle() and "Not saved: bob" in page.text("#banner"), "the keep refused, bob named")
+    # both answers are in when three more polls have come and gone
+    for _ in range(3):
+        d.execute_script("return pollMention()")
+    check("Not saved: bob" in page.text("#banner"), "the refusal's banner stays: %r" % page.text("#banner"))
+    check(page.current() == k, "still on %s" % k)
+
+
 for name, f in [("first time", first_time), ("long names", unbroken), ("greyed-out keys", greyed),
-                ("help and filters", help_keys), ("a long note", long_note), ("the poll", polled)]:
+                ("help and filters", help_keys), ("a long note", long_note), ("the poll", polled),
+                ("a poll and a refusal", poll_meets_refusal)]:
     try:
         f()
     except Exception as e:

@@ -190,6 +190,9 @@ try:
     # on ann's screen (the helpers act on page.d, kept as the global d: bob's, then ann's again)
     st, m = api("GET", "mention?key=" + urllib.parse.quote(after))
     check(m["current"]["span"] is not None, after + " is projected")
+    # ann's page polls every 15 s: one between bob's delete and ann's Enter
+    # would show her the deletion and her keep would be saved, not refused
+    d.execute_script("window.heldPoll = pollMention; window.pollMention = async () => {}")
     ann, d = d, browser()
     bob = page.d = d
     page.sign_in("bob", "bob: name asked")
@@ -202,12 +205,13 @@ try:
     st, m = api("GET", "mention?key=" + urllib.parse.quote(after))
     check(m["actions"][-1]["annotator"] == "bob" and m["actions"][-1]["kind"] == "delete", "bob deleted " + after)
     press(Keys.ENTER)   # ann keeps what she sees: refused
-    wait_for(lambda: d.find_element(By.ID, "banner").is_displayed() and "bob" in text("#banner"), "conflict shown")
+    wait_for(lambda: d.find_element(By.ID, "banner").is_displayed() and "Not saved" in text("#banner"), "conflict shown")
     check("Not saved: bob changed this mention" in text("#banner"), "the banner names bob")
     check(marked() == [], "the page shows bob's deletion")
     check("delete" in text("#history li.other"), "bob's action in the history")
     check(current() == after, "still on the contested mention")
     shot("04-conflict.png")
+    d.execute_script("window.pollMention = window.heldPoll")
     press(Keys.ENTER)   # now she keeps bob's state, on the new version
     wait_for(lambda: current() != after, "keep after the conflict moves on")
     st, m = api("GET", "mention?key=" + urllib.parse.quote(after))
