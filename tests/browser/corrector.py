@@ -214,6 +214,8 @@ def poll_meets_refusal():
         d.execute_script("return pollMention()")
     check("Not saved: bob" in page.text("#banner"), "the refusal's banner stays: %r" % page.text("#banner"))
     check(page.current() == k, "still on %s" % k)
+    # the refused keep's 409 is the browser's one logged error here
+    page.console_clean("/api/edit - Failed to load resource: the server responded with a status of 409")
 
 
 for name, f in [("first time", first_time), ("long names", unbroken), ("greyed-out keys", greyed),
