@@ -130,11 +130,30 @@ static int only_mention_at(xp_db *db, int64_t doc, const side *o, int chain, int
 	return n == 1;
 }
 
+void xp_carry_label(char *key, size_t n, int64_t from_run)
+{
+	size_t k = strlen(key);
+	if (k < n)
+		snprintf(key + k, n - k, XP_CARRY_LABEL, (long long)from_run);
+}
+
+int xp_carry_old_key(const char *mkey, int64_t from_run, char *key, size_t n)
+{
+	char suffix[40];
+	int k = snprintf(suffix, sizeof suffix, XP_CARRY_LABEL, (long long)from_run);
+	size_t len = strlen(mkey);
+	if (k <= 0 || len <= (size_t)k || strcmp(mkey + len - (size_t)k, suffix) || len - (size_t)k >= n)
+		return 0;
+	memcpy(key, mkey, len - (size_t)k);
+	key[len - (size_t)k] = '\0';
+	return 1;
+}
+
 static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *doc, int64_t part, int64_t old_doc,
 			 int64_t new_doc, int64_t id, const side *o, sqlite3_stmt *find, xp_xguard *g, carry_stats *cs,
 			 xp_err *err)
 {
-	char key[600], was[700] = "";
+	char key[640], was[700] = "";
 	xp_mention_key(key, sizeof key, doc, part, id);
 	sqlite3_bind_int64(find, 2, id);
 	int found = sqlite3_step(find) == SQLITE_ROW;
@@ -176,6 +195,15 @@ static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *doc, 
 			: strcmp(n.tgt, o->tgt) ? "the target sentence changed" : NULL;
 	int rc;
 	if (why) {
+		/* no mention of the new run is this one: the row names the earlier
+		 * run's, "DOC|ID (run N)", which no key of the new run is.  Under
+		 * its bare key the queue, db show and the workbench marked lost the
+		 * mention now holding that id, another one (after a renumbering),
+		 * or one with a correction carried to it.  Lost on a mention of the
+		 * new run (its target changed, a keep, a crossing) keeps that
+		 * mention's key. */
+		if (!found || moved)
+			xp_carry_label(key, sizeof key, from);
 		rc = record(db, run, from, key, "lost", why, 0, cs, err);
 		sqlite3_reset(find);
 		return rc;
