@@ -523,8 +523,8 @@ function openKey(key) { return opening(() => openKeyNow(key)); }
 async function openLost(x, go) {
   await openKey(go);
   if (x.was !== undefined && S.mention && S.mention.key === go)
-    banner("lost", "Not carried over from run " + x.from_run + ": its mention " + x.was + (x.en ? " \u201c" + x.en + "\u201d" : "") +
-      " (" + x.why + ") was on this line, and this run has no such mention. Redo its correction here if it still applies.");
+    banner("lost", "Not carried over from run " + x.from_run + ": " + (x.en ? "\u201c" + x.en + "\u201d, " : "") + "run " + x.from_run +
+      "'s " + x.was + " on this line (" + x.why + "); this run has no such mention. Redo its correction here if it still applies.");
 }
 
 async function openKeyNow(key) {
