@@ -458,13 +458,16 @@ static int merge_one(xp_db *db, const char *sch, const char *in, xp_merge_result
 		" WHERE x.dst = main.tedits.id) WHERE id IN (SELECT dst FROM temp.mrp);"
 		/* carries */
 		/* a lost row of an earlier run's mention, "DOC|ID (run N)" (store.h
-		 * XP_CARRY_LABEL), names N as this store numbers it */
+		 * XP_CARRY_LABEL), and a renumbered one's why ("the same English
+		 * mention as DOC|ID of run N, renumbered", correct/carry.c) name N
+		 * as this store numbers it */
 		"DROP TABLE IF EXISTS temp.mcar;"
 		"CREATE TEMP TABLE mcar AS SELECT c.id, m.dst AS run, f.dst AS from_run, CASE WHEN c.status = 'lost'"
 		" AND length(c.mention_key) > length(' (run ' || c.from_run || ')') AND substr(c.mention_key,"
 		" -length(' (run ' || c.from_run || ')')) = ' (run ' || c.from_run || ')' THEN substr(c.mention_key, 1,"
 		" length(c.mention_key) - length(' (run ' || c.from_run || ')')) || ' (run ' || f.dst || ')'"
-		" ELSE c.mention_key END AS mention_key, c.status, c.why, mc.dst AS correction FROM src.carries c"
+		" ELSE c.mention_key END AS mention_key, c.status, replace(c.why, ' of run ' || c.from_run || ', renumbered',"
+		" ' of run ' || f.dst || ', renumbered') AS why, mc.dst AS correction FROM src.carries c"
 		" JOIN temp.mrun m ON m.src = c.run JOIN temp.mrun f ON f.src = c.from_run"
 		" LEFT JOIN temp.mcor mc ON mc.src = c.correction;"
 		"INSERT INTO main.carries(run, from_run, mention_key, status, why, correction)"

@@ -347,9 +347,9 @@ int xp_db_overview(xp_db *db, int64_t run, json_t **out, xp_err *err)
 
 /* A lost row of a mention of the earlier run that no mention of this run
  * is ("DOC|ID (run N)", store.h): that mention's key ("was"), its English
- * words ("en") and the mention of run
- * on the same English line nearest its span ("at", null when the line has
- * none), where a corrector redoes what was lost; set on o. */
+ * words ("en") and the mention of run on the same English line nearest its
+ * span ("at", null when the line has none), where a corrector redoes what
+ * was lost; set on o. */
 static int lost_from(xp_db *db, int64_t run, int64_t from_run, const char *was, json_t *o)
 {
 	int64_t row = xp_mention_row(db, from_run, was);
@@ -380,7 +380,7 @@ static int lost_from(xp_db *db, int64_t run, int64_t from_run, const char *was, 
 			rc = -1;
 		xp_sql_release(db, st);
 		/* the mention of the same document, part and English line that
-		 * overlaps the span most, then the first */
+		 * overlaps the span most (or is nearest it), then the first */
 		if (rc == 0 && xp_sql_cached(db, "SELECT d2.doc, " XP_SQL_KEY_PART("d2") ", m2.mention FROM mentions m"
 					     " JOIN utterances u ON u.id = m.utterance JOIN documents d ON d.id = m.document"
 					     " JOIN documents d2 ON d2.run = ?2 AND d2.doc = d.doc AND d2.part = d.part"

@@ -127,6 +127,7 @@ $XPROJ db import $T/o.db --source $P/en.conll --aligned $P/aligned.jsonl --repor
 expect_status 0 $XPROJ db merge $T/xm.db $T/o.db $T/x.db
 expect_status 0 $XPROJ db runs $T/xm.db
 expect_grep '^  d|0 (run 2)  lost: the English mention changed ("I"; its line in this run: d|0)$' $T/out
+expect_grep '^  d|0  carried: the same English mention as d|1 of run 2, renumbered$' $T/out
 expect_status 0 $XPROJ db export $T/xm.db -o $T/xm.conll
 expect_status 0 cmp $T/x.conll $T/xm.conll
 
