@@ -130,11 +130,70 @@ static int only_mention_at(xp_db *db, int64_t doc, const side *o, int chain, int
 	return n == 1;
 }
 
+void xp_carry_label(char *key, size_t n, int64_t from_run)
+{
+	size_t k = strlen(key);
+	if (k < n)
+		snprintf(key + k, n - k, XP_CARRY_LABEL, (long long)from_run);
+}
+
+int xp_carry_old_key(const char *mkey, int64_t from_run, char *key, size_t n)
+{
+	char suffix[40];
+	int k = snprintf(suffix, sizeof suffix, XP_CARRY_LABEL, (long long)from_run);
+	size_t len = strlen(mkey);
+	if (k <= 0 || len <= (size_t)k || strcmp(mkey + len - (size_t)k, suffix) || len - (size_t)k >= n)
+		return 0;
+	memcpy(key, mkey, len - (size_t)k);
+	key[len - (size_t)k] = '\0';
+	return 1;
+}
+
+/* the English words of s's span */
+static int span_words(const side *s, json_t **a)
+{
+	*a = json_loads(s->src, 0, NULL);
+	return json_is_array(*a) && s->start >= 0 && s->end <= (int64_t)json_array_size(*a) && s->start <= s->end;
+}
+
+/* Whether mention n of the new run, under o's id and not o's English
+ * mention by utterance, span and text, may still be o: its unit changed (a
+ * rerun that pairs the sentences otherwise joins or splits the units, the
+ * English file the same).  It is, unless it is the English mention of
+ * another mention of the earlier run (document old_doc; a renumbering put
+ * that one under o's id) or its English words are other than o's. */
+static int may_be_same(xp_db *db, int64_t old_doc, int64_t id, const side *o, const side *n)
+{
+	sqlite3_stmt *st;
+	int other = 1;
+	if (sqlite3_prepare_v2(db->h, "SELECT EXISTS (SELECT 1 FROM mentions m JOIN utterances u ON u.id = m.utterance"
+			       " WHERE m.document = ?1 AND u.en_idx = ?2 AND m.start = ?3 AND m.end = ?4 AND u.src = ?5"
+			       " AND m.mention != ?6)", -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_int64(st, 1, old_doc);
+	sqlite3_bind_int64(st, 2, n->en_idx);
+	sqlite3_bind_int64(st, 3, n->start);
+	sqlite3_bind_int64(st, 4, n->end);
+	sqlite3_bind_text(st, 5, n->src, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 6, id);
+	if (sqlite3_step(st) == SQLITE_ROW)
+		other = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (other)
+		return 0;
+	json_t *a, *b;
+	int same = span_words(o, &a) & span_words(n, &b) && o->end - o->start == n->end - n->start;
+	for (int64_t i = 0; same && i < o->end - o->start; i++)
+		same = json_equal(json_array_get(a, (size_t)(o->start + i)), json_array_get(b, (size_t)(n->start + i)));
+	json_decref(a), json_decref(b);
+	return same;
+}
+
 static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *doc, int64_t part, int64_t old_doc,
 			 int64_t new_doc, int64_t id, const side *o, sqlite3_stmt *find, xp_xguard *g, carry_stats *cs,
 			 xp_err *err)
 {
-	char key[600], was[700] = "";
+	char key[640], was[700] = "";
 	xp_mention_key(key, sizeof key, doc, part, id);
 	sqlite3_bind_int64(find, 2, id);
 	int found = sqlite3_step(find) == SQLITE_ROW;
@@ -176,6 +235,15 @@ static int carry_mention(xp_db *db, int64_t run, int64_t from, const char *doc, 
 			: strcmp(n.tgt, o->tgt) ? "the target sentence changed" : NULL;
 	int rc;
 	if (why) {
+		/* no mention of the new run is this one: the row names the earlier
+		 * run's, "DOC|ID (run N)", which no key of the new run is.  Under
+		 * its bare key the queue, db show and the workbench marked lost the
+		 * mention now holding that id, another one (after a renumbering),
+		 * or one with a correction carried to it.  Lost on a mention of the
+		 * new run (its target changed, a keep, a crossing; or its unit
+		 * paired otherwise, may_be_same) keeps that mention's key. */
+		if (!found || (moved && !may_be_same(db, old_doc, id, o, &n)))
+			xp_carry_label(key, sizeof key, from);
 		rc = record(db, run, from, key, "lost", why, 0, cs, err);
 		sqlite3_reset(find);
 		return rc;

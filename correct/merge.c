@@ -457,12 +457,25 @@ static int merge_one(xp_db *db, const char *sch, const char *in, xp_merge_result
 		"UPDATE main.tedits SET reproj = (SELECT s.reproj FROM temp.mrp x JOIN src.tedits s ON s.id = x.src"
 		" WHERE x.dst = main.tedits.id) WHERE id IN (SELECT dst FROM temp.mrp);"
 		/* carries */
-		"INSERT INTO main.carries(run, from_run, mention_key, status, why, correction)"
-		" SELECT m.dst, f.dst, c.mention_key, c.status, c.why, mc.dst FROM src.carries c"
+		/* a lost row of an earlier run's mention, "DOC|ID (run N)" (store.h
+		 * XP_CARRY_LABEL), and a renumbered one's why ("the same English
+		 * mention as DOC|ID of run N, renumbered", correct/carry.c) name N
+		 * as this store numbers it */
+		"DROP TABLE IF EXISTS temp.mcar;"
+		"CREATE TEMP TABLE mcar AS SELECT c.id, m.dst AS run, f.dst AS from_run, CASE WHEN c.status = 'lost'"
+		" AND length(c.mention_key) > length(' (run ' || c.from_run || ')') AND substr(c.mention_key,"
+		" -length(' (run ' || c.from_run || ')')) = ' (run ' || c.from_run || ')' THEN substr(c.mention_key, 1,"
+		" length(c.mention_key) - length(' (run ' || c.from_run || ')')) || ' (run ' || f.dst || ')'"
+		" ELSE c.mention_key END AS mention_key, c.status, replace(c.why, ' of run ' || c.from_run || ', renumbered',"
+		" ' of run ' || f.dst || ', renumbered') AS why, mc.dst AS correction FROM src.carries c"
 		" JOIN temp.mrun m ON m.src = c.run JOIN temp.mrun f ON f.src = c.from_run"
-		" LEFT JOIN temp.mcor mc ON mc.src = c.correction WHERE NOT EXISTS (SELECT 1 FROM main.carries o"
-		" WHERE o.run = m.dst AND o.from_run = f.dst AND o.mention_key = c.mention_key AND o.status = c.status"
-		" AND o.why IS c.why AND o.correction IS mc.dst) ORDER BY c.id;"
+		" LEFT JOIN temp.mcor mc ON mc.src = c.correction;"
+		"INSERT INTO main.carries(run, from_run, mention_key, status, why, correction)"
+		" SELECT c.run, c.from_run, c.mention_key, c.status, c.why, c.correction FROM temp.mcar c"
+		" WHERE NOT EXISTS (SELECT 1 FROM main.carries o"
+		" WHERE o.run = c.run AND o.from_run = c.from_run AND o.mention_key = c.mention_key AND o.status = c.status"
+		" AND o.why IS c.why AND o.correction IS c.correction) ORDER BY c.id;"
+		"DROP TABLE temp.mcar;"
 		/* each annotator's place: the later one */
 		"INSERT INTO main.positions(run, annotator, mention_key, updated) SELECT m.dst, p.annotator, p.mention_key,"
 		" p.updated FROM src.positions p JOIN temp.mrun m ON m.src = p.run WHERE 1"

@@ -345,6 +345,70 @@ int xp_db_overview(xp_db *db, int64_t run, json_t **out, xp_err *err)
 	return 0;
 }
 
+/* A lost row of a mention of the earlier run that no mention of this run
+ * is ("DOC|ID (run N)", store.h): that mention's key ("was"), its English
+ * words ("en") and the mention of run on the same English line nearest its
+ * span ("at", null when the line has none), where a corrector redoes what
+ * was lost; set on o. */
+static int lost_from(xp_db *db, int64_t run, int64_t from_run, const char *was, json_t *o)
+{
+	int64_t row = xp_mention_row(db, from_run, was);
+	if (row == -2)
+		return -1;
+	json_t *en = json_null(), *at = json_null();
+	sqlite3_stmt *st;
+	int rc = 0;
+	if (row >= 0) {
+		if (xp_sql_cached(db, "SELECT u.src, m.start, m.end FROM mentions m JOIN utterances u ON u.id = m.utterance"
+				  " WHERE m.id = ?", &st, NULL))
+			return -1;
+		sqlite3_bind_int64(st, 1, row);
+		int step = sqlite3_step(st);
+		if (step == SQLITE_ROW) {
+			json_t *src = col_array(st, 0);
+			xp_buf b = {0};
+			for (int64_t i = sqlite3_column_int64(st, 1); i < sqlite3_column_int64(st, 2); i++)
+				if (json_is_string(json_array_get(src, (size_t)i)))
+					xp_buf_printf(&b, "%s%s", b.n ? " " : "", json_string_value(json_array_get(src, (size_t)i)));
+			en = b.oom ? NULL : xp_json_text(b.p ? b.p : "");
+			xp_buf_free(&b);
+			json_decref(src);
+			if (!en)
+				rc = -1;
+		}
+		if (step != SQLITE_ROW && step != SQLITE_DONE)
+			rc = -1;
+		xp_sql_release(db, st);
+		/* the mention of the same document, part and English line that
+		 * overlaps the span most (or is nearest it), then the first */
+		if (rc == 0 && xp_sql_cached(db, "SELECT d2.doc, " XP_SQL_KEY_PART("d2") ", m2.mention FROM mentions m"
+					     " JOIN utterances u ON u.id = m.utterance JOIN documents d ON d.id = m.document"
+					     " JOIN documents d2 ON d2.run = ?2 AND d2.doc = d.doc AND d2.part = d.part"
+					     " JOIN utterances u2 ON u2.document = d2.id AND u2.en_idx = u.en_idx"
+					     " JOIN mentions m2 ON m2.utterance = u2.id WHERE m.id = ?1"
+					     " ORDER BY min(m2.end, m.end) - max(m2.start, m.start) DESC, m2.mention LIMIT 1",
+					     &st, NULL))
+			rc = -1;
+		if (rc == 0) {
+			sqlite3_bind_int64(st, 1, row);
+			sqlite3_bind_int64(st, 2, run);
+			step = sqlite3_step(st);
+			if (step == SQLITE_ROW) {
+				char key[600];
+				xp_mention_key(key, sizeof key, xp_sql_text(st, 0), sqlite3_column_int64(st, 1),
+					       sqlite3_column_int64(st, 2));
+				at = xp_json_text(key);
+			}
+			rc = step == SQLITE_ROW || step == SQLITE_DONE ? 0 : -1;
+			xp_sql_release(db, st);
+		}
+	}
+	if (json_object_set_new(o, "was", xp_json_text(was)) | json_object_set_new(o, "en", en ? en : json_null()) |
+	    json_object_set_new(o, "at", at ? at : json_null()))
+		rc = -1;
+	return rc;
+}
+
 int xp_db_carried(xp_db *db, int64_t run, const char *status, json_t **out, xp_err *err)
 {
 	sqlite3_stmt *st;
@@ -355,15 +419,26 @@ int xp_db_carried(xp_db *db, int64_t run, const char *status, json_t **out, xp_e
 	if (status)
 		sqlite3_bind_text(st, 2, status, -1, SQLITE_STATIC);
 	json_t *a = json_array();
-	while (a && sqlite3_step(st) == SQLITE_ROW)
-		if (json_array_append_new(a, json_pack("{s:o,s:o,s:o,s:I}", "key", col_text(st, 0), "status", col_text(st, 1),
-						       "why", col_text(st, 2), "from_run",
-						       (json_int_t)sqlite3_column_int64(st, 3)))) {
-			json_decref(a);
-			a = NULL;
-		}
+	int failed = 0, step;
+	while (a && !failed && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t from = sqlite3_column_int64(st, 3);
+		json_t *o = json_pack("{s:o,s:o,s:o,s:I}", "key", col_text(st, 0), "status", col_text(st, 1),
+				      "why", col_text(st, 2), "from_run", (json_int_t)from);
+		char was[600];
+		if (!o || json_array_append_new(a, o))
+			failed = 1;
+		else if (!strcmp(xp_sql_text(st, 1), "lost") && xp_carry_old_key(xp_sql_text(st, 0), from, was, sizeof was) &&
+			 lost_from(db, run, from, was, o))
+			failed = 2;
+	}
+	if (a && !failed && step != SQLITE_DONE)
+		failed = 2;
+	int rc = !a || failed == 1 ? oom(err) : failed ? xp_sql_fail(db, err, "what a rerun carried") : 0;
 	sqlite3_finalize(st);
-	return (*out = a) ? 0 : oom(err);
+	if (rc)
+		json_decref(a), a = NULL;
+	*out = a;
+	return rc;
 }
 
 /* --- versions ----------------------------------------------------------------------------- */
@@ -2526,7 +2601,10 @@ int xp_db_touched(xp_db *db, int64_t run, xp_touch **v, size_t *n, xp_err *err)
 		size_t i;
 		json_t *x;
 		json_array_foreach(lost, i, x) {
-			int64_t row = xp_mention_row(db, run, json_string_value(json_object_get(x, "key")));
+			/* (not one of an earlier run's mentions this run has none of:
+			 * its key is labelled, and not this run's) */
+			int64_t row = json_object_get(x, "was") ? -1
+				      : xp_mention_row(db, run, json_string_value(json_object_get(x, "key")));
 			if (row >= 0 && xp_grow(v, &cap, *n + 1, sizeof **v))
 				rc = -1;
 			else if (row >= 0)

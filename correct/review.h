@@ -45,7 +45,16 @@ int xp_db_overview(xp_db *db, int64_t run, json_t **out, xp_err *err);
 /* What the import of `run` did with earlier corrections, one entry per
  * mention touched in the earlier run: [{"key","status","why","from_run"}],
  * status "carried", "agrees" (the new projection already says so) or "lost"
- * (with why); only those of one status if status is not NULL. */
+ * (with why); only those of one status if status is not NULL.  A lost one
+ * of a mention that no mention of `run` is (its English mention removed or
+ * changed: after a renumbering its id names another mention) is keyed
+ * "DOC|ID (run N)", the earlier run's key labelled with from_run, which
+ * names no mention of `run` (the queue, xp_db_touched and xp_db_mention's
+ * "carry" match none to it), and adds "was" (DOC|ID, a mention of run N),
+ * "en" (its English words) and "at" (the key of the mention of `run` on its
+ * English line that overlaps it most, else the line's first; null when the
+ * line has none), where it is redone.  Text after a key's id is not read
+ * by key lookups: look such a key up as "was" in run from_run. */
 int xp_db_carried(xp_db *db, int64_t run, const char *status, json_t **out, xp_err *err);
 
 /* One mention "DOC|ID" of the run: its English utterance and span, its

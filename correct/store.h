@@ -317,6 +317,20 @@ int xp_queue_store_all(xp_db *db, xp_err *err);
  * mention, the probe above cost 8% of `db triage --list` on mmc-tune). */
 #define XP_SQL_KEY_DOCS(run) "WITH kd(id, kp) AS MATERIALIZED (SELECT d.id, " XP_SQL_KEY_PART("d") \
 	" FROM documents d WHERE d.run = " run ") "
+/* A `carries` row lost from a mention of the earlier run that no mention
+ * of the new run is (gone, or another English mention under its id after
+ * a renumbering) is keyed by the earlier run's key labelled with that run,
+ * "DOC|ID (run N)" (N the row's from_run; correct/carry.c): no mention of
+ * the new run has that key, so the queue, db show and the workbench mark
+ * no other mention lost with it.  A merge relabels it with the run's new
+ * number (correct/merge.c, the same text in SQL). */
+#define XP_CARRY_LABEL " (run %lld)"
+/* key (of n bytes) labelled so, in place */
+void xp_carry_label(char *key, size_t n, int64_t from_run);
+/* 1 when carries key mkey is so labelled with from_run, the earlier run's
+ * bare key in key (of n bytes); else 0 */
+int xp_carry_old_key(const char *mkey, int64_t from_run, char *key, size_t n);
+
 /* The key of mentions row `row`, "" and -1 if there is none. */
 int xp_mention_key_of(xp_db *db, int64_t row, char *key, size_t n);
 

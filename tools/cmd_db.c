@@ -365,9 +365,18 @@ static int print_carry(xp_db *db, json_t *r, int all, xp_err *e)
 		if (all || json_is_string(json_object_get(x, "why")) ||
 		    !strcmp(json_string_value(json_object_get(x, "status")) ? json_string_value(json_object_get(x, "status")) : "",
 			    "lost"))
-			printf("  %s  %s%s%s\n", json_string_value(json_object_get(x, "key")),
+		{
+			printf("  %s  %s%s%s", json_string_value(json_object_get(x, "key")),
 			       json_string_value(json_object_get(x, "status")), json_is_string(json_object_get(x, "why")) ? ": " : "",
 			       json_is_string(json_object_get(x, "why")) ? json_string_value(json_object_get(x, "why")) : "");
+			/* an earlier run's mention this run has none of: its words,
+			 * and the mention of its line in this run */
+			if (json_object_get(x, "was"))
+				printf(" (\"%s\"%s%s)", json_is_string(json_object_get(x, "en")) ? json_string_value(json_object_get(x, "en")) : "",
+				       json_is_string(json_object_get(x, "at")) ? "; its line in this run: " : "; its line has no mention now",
+				       json_is_string(json_object_get(x, "at")) ? json_string_value(json_object_get(x, "at")) : "");
+			putchar('\n');
+		}
 	json_decref(lost);
 	return 0;
 }
@@ -1232,11 +1241,29 @@ static int mention_id(const void *a, const void *b)
 }
 
 /* one mention (DOC|ID), or every mention of --doc DOC in document order */
+/* a mention as a rerun's list names an earlier run's that the rerun has
+ * none of, "DOC|ID (run N)" (xp_db_carried): its DOC|ID in key, N in *run */
+static int labelled_key(const char *s, char *key, size_t n, long long *run)
+{
+	const char *p = strrchr(s, '(');
+	int used = 0;
+	if (!p || p - s < 2 || p[-1] != ' ' || sscanf(p, "(run %lld)%n", run, &used) != 1 || p[used] || *run < 1 ||
+	    (size_t)(p - 1 - s) >= n)
+		return 0;
+	memcpy(key, s, (size_t)(p - 1 - s));
+	key[p - 1 - s] = '\0';
+	return 1;
+}
+
 static int do_show(xp_db *db, dargs *a, xp_err *e)
 {
-	char **keys = NULL;
+	char **keys = NULL, bare[600];
 	size_t n = 0;
 	xp_queue q;
+	long long from;
+	/* shown in the run it names, where it was corrected */
+	if (!a->doc && labelled_key(a->file, bare, sizeof bare, &from))
+		a->file = bare, a->run = from, a->run_default = 0;
 	if (a->doc) {
 		if (xp_db_queue(db, a->run, &q, e))
 			return -1;

@@ -393,9 +393,17 @@ async function overview() {
     h("p", { class: "muted" }, s.orphans + " for unknown mentions and " + s.conflicts + " that break a rule (from imported batches), " + s.undone + " undone")));
   const carry = info.carry;
   const lostList = h("ol", {});
-  for (const x of (s.lost || []).slice(0, 200))
+  for (const x of (s.lost || []).slice(0, 200)) {
+    // a mention of the earlier run that this run has none of (x.was; its
+    // key labelled with that run, no key of this run): its words, and the
+    // mention of its English line in this run (x.at), where it is redone
+    const go = x.was === undefined ? x.key : x.at;
+    const name = x.key + (x.en ? " \u201c" + x.en + "\u201d" : "");
+    const where = x.was === undefined ? "" : x.at ? "; its line in this run: " + x.at : "; its line has no mention in this run";
     // a link (href) so that Tab reaches it and Enter follows it: it took a mouse
-    lostList.append(h("li", {}, h("a", { href: "#", onclick: (e) => { e.preventDefault(); show("queue"); openKey(x.key); } }, x.key), " — " + (x.why || "")));
+    lostList.append(h("li", {}, go ? h("a", { href: "#", onclick: (e) => { e.preventDefault(); show("queue"); openLost(x, go); } }, name) : name,
+      " — " + (x.why || "") + where));
+  }
   v.append(h("section", { class: "box" }, h("h3", {}, "Rerun"),
     carry ? h("p", {}, "From run " + carry.from_run + ": " + carry.carried + " corrected mentions carried over, " + carry.agrees +
       " already so in this projection, " + carry.lost + " not carried:") : h("p", { class: "muted" }, "This run carried nothing over (it is the first of its documents)."),
@@ -508,6 +516,16 @@ async function openAtNow(pos) {
 
 /* open a mention by key, finding its place in the queue */
 function openKey(key) { return opening(() => openKeyNow(key)); }
+
+/* a lost carry-over x of the rerun's list opened at key go; a mention of
+ * the earlier run that this run has none of is not go: the banner says
+ * what was lost, and that it was on go's line */
+async function openLost(x, go) {
+  await openKey(go);
+  if (x.was !== undefined && S.mention && S.mention.key === go)
+    banner("lost", "Not carried over from run " + x.from_run + ": " + (x.en ? "\u201c" + x.en + "\u201d, " : "") + "run " + x.from_run +
+      "'s " + x.was + " on this line (" + x.why + "); this run has no such mention. Redo its correction here if it still applies.");
+}
 
 async function openKeyNow(key) {
   const q = await loadQueue({ around: key });

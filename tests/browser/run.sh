@@ -95,6 +95,21 @@ part1() {
 	"$PYTHON" tests/browser/rerun.py "$url" "$BUILD/browser" \
 		"'$XPROJ' pipeline --config $S/zh.conf --alignments $S/zh.pharaoh -o '$T/q' --quiet" || st=1
 	kill "$pid"; wait "$pid"; pid=
+	# a correction of a mention the rerun does not have ("I", removed from
+	# the English: every later id moves down one): tests/browser/lost.py
+	P=tests/fixtures/project
+	sed '2s/(1)$/-/' $P/en.conll > $T/en2.conll
+	for k in 1 2; do
+		src=$P/en.conll; [ $k = 2 ] && src=$T/en2.conll
+		"$XPROJ" project --source $src --aligned $P/aligned.jsonl --alignments $P/pairs.pharaoh \
+			-o $T/lost$k.conll --report $T/lost$k.json 2>/dev/null || exit 1
+		"$XPROJ" db import $T/lost.db --source $src --aligned $P/aligned.jsonl --report $T/lost$k.json > /dev/null || exit 1
+		[ $k = 1 ] && { "$XPROJ" db delete $T/lost.db --mention 'd|0' --annotator ana > /dev/null &&
+			"$XPROJ" db modify $T/lost.db --mention 'd|1' --span 0:4:8 --annotator ana > /dev/null || exit 1; }
+	done
+	serve $T/lost.db
+	"$PYTHON" tests/browser/lost.py "$url" "$BUILD/browser" || st=1
+	kill "$pid"; wait "$pid"; pid=
 	# fixing the cause (issue 34): tests/browser/realign.py on the sample with
 	# every fifth utterance's pairing doubted (as align/uconf.c would write it)
 	# and markup in a subtitle line around one of them

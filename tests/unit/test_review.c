@@ -9,6 +9,7 @@
 #include <sqlite3.h>
 #include "correct/review.h"
 #include "correct/store.h"
+#include "base/file.h"
 #include "io/conll.h"
 
 #define J(o, k) json_object_get(o, k)
@@ -455,6 +456,81 @@ static void rerun_carries(void **state)
 	done(db);
 }
 
+/* A rerun whose English lost its first mention ("I", d|0): every later id
+ * moves down one.  The deletion of "I" cannot be carried; it was listed
+ * lost under d|0, which in the rerun is "the big red car" (d|1 before),
+ * whose own modification was carried to d|0: the one key carried and
+ * lost, and the car flagged lost to the corrector.  The lost row names the
+ * earlier run's mention, "d|0 (run 1)", with its words and the mention of
+ * its line in the rerun. */
+static void rerun_lost_keeps_its_run(void **state)
+{
+	(void)state;
+	xp_db *db = fresh();
+	int64_t r1 = import(db);
+	xp_err e;
+	xp_edit del = {XP_DELETE, "d|0", 0, 0, 0, "ann", NULL};
+	xp_edit mod = {XP_MODIFY, "d|1", 0, 4, 8, "ann", NULL};
+	assert_int_equal(xp_db_edit(db, r1, &del, &e), 0);
+	assert_int_equal(xp_db_edit(db, r1, &mod, &e), 0);
+	/* the English without "I" as a mention */
+	char en2[200], *text;
+	size_t n;
+	snprintf(en2, sizeof en2, "%s/en2.conll", dir);
+	assert_int_equal(xp_read_file(FIX("project/en.conll"), &text, &n, &e), 0);
+	char *at = strstr(text, "\tI\t(1)\n");
+	assert_non_null(at);
+	at[3] = '-';
+	memmove(at + 4, at + 6, strlen(at + 6) + 1);
+	n -= 2;
+	FILE *f = fopen(en2, "w");
+	assert_non_null(f);
+	fwrite(text, 1, n, f);
+	fclose(f);
+	free(text);
+	xp_corpus en = {0};
+	xp_aligned al = {0};
+	char *rep;
+	int64_t r2;
+	load_run_files(en2, FIX("project/aligned.jsonl"), FIX("project/pairs.pharaoh"), &en, &al, &rep, NULL);
+	assert_int_equal(xp_db_import_run(db, &en, &al, rep, "zh", "{}", &r2, &e), 0);
+	free(rep);
+	xp_aligned_free(&al);
+	xp_corpus_free(&en);
+
+	json_t *c;
+	assert_int_equal(xp_db_carried(db, r2, NULL, &c, &e), 0);
+	assert_int_equal(json_array_size(c), 2);
+	json_t *lost = json_array_get(c, 0), *car = json_array_get(c, 1);
+	assert_string_equal(json_string_value(J(lost, "key")), "d|0 (run 1)");
+	assert_string_equal(json_string_value(J(lost, "status")), "lost");
+	assert_string_equal(json_string_value(J(lost, "why")), "the English mention changed");
+	assert_string_equal(json_string_value(J(lost, "was")), "d|0");
+	assert_string_equal(json_string_value(J(lost, "en")), "I");
+	assert_string_equal(json_string_value(J(lost, "at")), "d|0");   /* the car, on the same line */
+	assert_string_equal(json_string_value(J(car, "key")), "d|0");
+	assert_string_equal(json_string_value(J(car, "status")), "carried");
+	assert_null(J(car, "was"));
+	json_decref(c);
+	/* the car: edited, not lost; its carry the carried one */
+	xp_touch *v;
+	assert_int_equal(xp_db_touched(db, r2, &v, &n, &e), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(v[0].flags, XP_TOUCH_EDITED);
+	free(v);
+	json_t *m = mention(db, r2, "d|0");
+	assert_string_equal(json_string_value(J(J(m, "carry"), "status")), "carried");
+	json_decref(m);
+	/* the label, read back */
+	char key[32];
+	assert_int_equal(xp_carry_old_key("d|0 (run 1)", 1, key, sizeof key), 1);
+	assert_string_equal(key, "d|0");
+	assert_int_equal(xp_carry_old_key("d|0 (run 1)", 2, key, sizeof key), 0);
+	assert_int_equal(xp_carry_old_key("d|0", 1, key, sizeof key), 0);
+	assert_int_equal(xp_carry_old_key(" (run 1)", 1, key, sizeof key), 0);
+	done(db);
+}
+
 /* the SQL statements one call runs (sqlite3_trace_v2: each statement's
  * start) */
 static int count_stmt(unsigned what, void *n, void *p, void *x)
@@ -680,6 +756,7 @@ int main(void)
 		cmocka_unit_test(undo_mine),
 		cmocka_unit_test(queue_and_positions),
 		cmocka_unit_test(rerun_carries),
+		cmocka_unit_test(rerun_lost_keeps_its_run),
 		cmocka_unit_test(mention_reads_document_once),
 		cmocka_unit_test(scene_out_of_memory),
 		cmocka_unit_test(scene_read_error),
