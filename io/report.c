@@ -913,18 +913,35 @@ int xp_mention_key(char *out, size_t n, const char *doc, int64_t part, int64_t i
 			: snprintf(out, n, "%s|%lld:%lld", doc ? doc : "", (long long)part, (long long)id);
 }
 
+/* a key's number: decimal digits alone, no sign, no blank, no more than
+ * fit.  atoll read "3 (run 1)" as 3 and "x" as 0, so a rerun's label for
+ * a mention it lacks, or a typo, named another mention of the run */
+static int key_number(const char *s, const char *end, int64_t *v)
+{
+	if (s == end)
+		return -1;
+	*v = 0;
+	for (; s < end; s++) {
+		if (*s < '0' || *s > '9' || *v > (INT64_MAX - 9) / 10)
+			return -1;
+		*v = *v * 10 + (*s - '0');
+	}
+	return 0;
+}
+
 int xp_mention_key_parse(const char *key, size_t *doclen, int64_t *part, int64_t *id)
 {
 	const char *bar = strrchr(key, '|');
+	*doclen = 0, *part = -1, *id = -1;
 	if (!bar || !bar[1])
 		return -1;
-	/* numbers read as they always were (atoll): only a ':' after the last
-	 * '|' is new, and no key xproj wrote before had one there */
-	const char *colon = strchr(bar + 1, ':');
+	const char *colon = strchr(bar + 1, ':'), *end = bar + 1 + strlen(bar + 1);
+	if (colon ? key_number(bar + 1, colon, part) || key_number(colon + 1, end, id) : key_number(bar + 1, end, id)) {
+		*part = -1, *id = -1;
+		return -1;
+	}
 	*doclen = (size_t)(bar - key);
-	*part = colon ? atoll(bar + 1) : -1;
-	*id = atoll(colon ? colon + 1 : bar + 1);
-	return colon && (colon == bar + 1 || *part < 0 || !colon[1]) ? -1 : 0;
+	return 0;
 }
 
 void xp_ritem_key(const xp_report *r, const xp_ritem *it, char *out, size_t n)

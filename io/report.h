@@ -166,7 +166,9 @@ uint64_t xp_report_out_hash(const xp_doc *d);
  * Returns what snprintf does. */
 int xp_mention_key(char *out, size_t n, const char *doc, int64_t part, int64_t id);
 /* The key's parts: the document name is key[0..*doclen), *part -1 when
- * the key names none.  -1 when it is not a key (no '|', nothing after it). */
+ * the key names none.  -1 when it is not a key: no '|', or after the last
+ * one anything but ID or PART:ID in decimal digits (then *part and *id
+ * are -1). */
 int xp_mention_key_parse(const char *key, size_t *doclen, int64_t *part, int64_t *id);
 /* The key of a report's mention, into out. */
 void xp_ritem_key(const xp_report *r, const xp_ritem *it, char *out, size_t n);

@@ -111,6 +111,11 @@ for s in w x; do
 	curl -s "${url}api/stats?run=2" >$T/stats
 	expect_grep '"lost":\[{"key":"d|0 (run 1)","status":"lost","why":"the English mention changed","from_run":1,"was":"d|0","en":"I","at":"d|0"}\]' $T/stats
 	curl -s "${url}api/mention?run=2&key=d%7C0" >$T/m
+	# the label is no part of a key the run has: atoll read "0 (run 1)" as 0
+	# and opened run 2's d|0 (the car) for run 1's I; "d|x" was d|0 too
+	for k in 'd%7C0%20(run%201)' 'd%7Cx' 'd%7C0x' 'd%7C%2B0'; do
+		expect_eq "$(curl -s -o /dev/null -w '%{http_code}' "${url}api/mention?run=2&key=$k")" 404 "$s.db: /api/mention?key=$k"
+	done
 	kill $pid; wait $pid 2>/dev/null
 	expect_eq "$(grep -o '"carry":\(null\|{"status":"[a-z]*"\)' $T/m)" "$([ $s = w ] && echo '"carry":null' || echo '"carry":{"status":"carried"')" \
 		"$s.db: /api/mention's carry of d|0"
