@@ -43,9 +43,12 @@ int xp_db_has_run(xp_db *db, int64_t run);
 int xp_db_overview(xp_db *db, int64_t run, json_t **out, xp_err *err);
 
 /* What the import of `run` did with earlier corrections, one entry per
- * mention touched in the earlier run: [{"key","status","why","from_run"}],
- * status "carried", "agrees" (the new projection already says so) or "lost"
- * (with why); only those of one status if status is not NULL. */
+ * mention touched in the earlier run: [{"key","said","status","why",
+ * "from_run"}], status "carried", "agrees" (the new projection already says
+ * so) or "lost" (with why); only those of one status if status is not NULL.
+ * key is the store's (a mention's key, or a line's target-side action,
+ * "DOC|line 4 (realign)", for scripts), said the same as a person reads it
+ * ("DOC line 4, re-paired"; a mention's key as it is). */
 int xp_db_carried(xp_db *db, int64_t run, const char *status, json_t **out, xp_err *err);
 
 /* One mention "DOC|ID" of the run: its English utterance and span, its

@@ -364,10 +364,14 @@ static int print_carry(xp_db *db, json_t *r, int all, xp_err *e)
 	json_array_foreach(lost, i, x)
 		if (all || json_is_string(json_object_get(x, "why")) ||
 		    !strcmp(json_string_value(json_object_get(x, "status")) ? json_string_value(json_object_get(x, "status")) : "",
-			    "lost"))
-			printf("  %s  %s%s%s\n", json_string_value(json_object_get(x, "key")),
-			       json_string_value(json_object_get(x, "status")), json_is_string(json_object_get(x, "why")) ? ": " : "",
+			    "lost")) {
+			/* a line's re-pairing in words, "DOC line 4, re-paired" (the
+			 * store's key, "DOC|line 4 (realign)", stays the API's "key") */
+			fputs("  ", stdout);
+			xp_cli_put_untrusted(stdout, json_string_value(json_object_get(x, "said")));
+			printf("  %s%s%s\n", json_string_value(json_object_get(x, "status")), json_is_string(json_object_get(x, "why")) ? ": " : "",
 			       json_is_string(json_object_get(x, "why")) ? json_string_value(json_object_get(x, "why")) : "");
+		}
 	json_decref(lost);
 	return 0;
 }

@@ -351,7 +351,7 @@ static void reasons(void **state)
 	char out[300];
 	xp_reason_words("projected: P(wrong) 0.71, 2.3 fixes/min", "committee=0.00 (-1.03), ratio=1.74 (+0.40), seed_agree=0.20 (-0.50)",
 			out, sizeof out);
-	assert_string_equal(out, "other settings put it elsewhere; other seeds put it elsewhere");
+	assert_string_equal(out, "the aligner under other settings puts it elsewhere; the aligner with other seeds puts it elsewhere");
 	xp_reason_words("projected: P(wrong) 0.10, 0.5 fixes/min", "link_mean=0.90 (+1.20)", out, sizeof out);
 	assert_string_equal(out, "nothing in particular: checked by its risk");
 	xp_reason_words("unaligned: P(addition) 0.40, 1.0 fixes/min", "", out, sizeof out);
@@ -363,7 +363,7 @@ static void reasons(void **state)
 	 * said "no matching pronoun in the target line" of it */
 	xp_reason_words("projected: P(wrong) 0.55, 3.2 fixes/min", "tgt_pronoun=1.00 (-0.64), committee=0.25 (-0.59)", out,
 			sizeof out);
-	assert_string_equal(out, "a matching pronoun is in the target line; other settings put it elsewhere");
+	assert_string_equal(out, "a matching pronoun is in the target line; the aligner under other settings puts it elsewhere");
 }
 
 /* every feature in words both ways; the header's signs and the why in
@@ -379,7 +379,7 @@ static void signs(void **state)
 				    "confidence 0.50 -> 0.70");
 	char *js = json_dumps(s, JSON_COMPACT);
 	assert_string_equal(js, "[{\"words\":\"mentions seldom end on its last word\",\"lowers\":true},"
-			    "{\"words\":\"other settings put it elsewhere\",\"lowers\":true},"
+			    "{\"words\":\"the aligner under other settings puts it elsewhere\",\"lowers\":true},"
 			    "{\"words\":\"the target line has few unaligned words\",\"lowers\":false},"
 			    "{\"words\":\"a matching pronoun is in the target line\",\"lowers\":true},"
 			    "{\"words\":\"a pronoun carried onto a word that agrees with it: the level fitted on corrected "
