@@ -26,7 +26,25 @@ v=$(curl -s "${url}api/mention?run=1&key=s01e01c00x%7C18" | sed 's/.*"version":\
 curl -s -X POST -H 'Content-Type: application/json' "${url}api/edit" \
 	-d '{"run":1,"key":"s01e01c00x|18","annotator":"ann","action":"keep","version":'$v'}' > $T/keep
 expect_grep '"ok":true' $T/keep
+# a target-only mention on the re-paired line's last token (tests/webapi.py)
+$PY - "$url" <<-'EOF' > $T/tadd 2>&1
+	import sys, urllib.parse
+	sys.path.insert(0, "tests")
+	import webapi
+	url, key = sys.argv[1], "s01e01c02x|20"
+	st, m = webapi.call(url, "GET", "mention?run=1&key=" + urllib.parse.quote(key))
+	n = len(m["target"]["tokens"])
+	print(*webapi.call(url, "POST", "edit", {"run": 1, "key": key, "annotator": "ann", "version": m["version"], "action": "tadd",
+	      "utt": m["english"]["utt"], "span": [n - 2, n - 1], "cluster": m["scene"]["tgt_cluster"]}))
+	EOF
+expect_grep "^200 " $T/tadd
 kill $pid; wait $pid 2>/dev/null
+# db show says the actions as the workbench does (h-wbwords): it said
+# "realign by ann" and "tadd by ann", the store's kinds, and no words
+expect_status 0 $XPROJ db show $D 's01e01c02x|20'
+expect_grep "Z re-pair by " $T/out
+expect_grep "Z add target-only “.*” by ann$" $T/out
+if grep -q 'Z realign\|Z tadd' $T/out; then echo "FAIL: db show names an action by its stored kind"; fails=$((fails + 1)); fi
 kept=$(sqlite3 $D "SELECT r.tgt_start || '-' || r.tgt_end FROM reproj r JOIN mentions m ON m.id = r.mention
 	JOIN documents d ON d.id = m.document WHERE d.doc = 's01e01c00x' AND m.mention = 18")
 expect_eq "$kept" "16-18" "the first run's proposal, kept"
