@@ -465,9 +465,8 @@ json_t *xp_reason_signs(const char *explain)
 			double before, after;
 			if (c && sscanf(c, ": confidence %lf -> %lf", &before, &after) == 2) {
 				char w[200];
-				snprintf(w, sizeof w, "%s: the level fitted on corrected data moved its confidence from %.2f to %.2f",
-					 !strncmp(p, "null", 4) ? "a mention the projection left without a span"
-								: "a pronoun carried onto a word that agrees with it",
+				snprintf(w, sizeof w, "rated on corrected data for %s: %.2f \u2192 %.2f",
+					 !strncmp(p, "null", 4) ? "mentions left without a span" : "pronouns on an agreeing word",
 					 before, after);
 				json_array_append_new(a, json_pack("{s:s,s:b}", "words", w, "lowers", after < before));
 			}

@@ -382,8 +382,8 @@ static void signs(void **state)
 			    "{\"words\":\"the aligner under other settings puts it elsewhere\",\"lowers\":true},"
 			    "{\"words\":\"the target line has few unaligned words\",\"lowers\":false},"
 			    "{\"words\":\"a matching pronoun is in the target line\",\"lowers\":true},"
-			    "{\"words\":\"a pronoun carried onto a word that agrees with it: the level fitted on corrected "
-			    "data moved its confidence from 0.50 to 0.70\",\"lowers\":false}]");
+			    "{\"words\":\"rated on corrected data for pronouns on an agreeing word: 0.50 \u2192 0.70\","
+			    "\"lowers\":false}]");
 	free(js);
 	json_decref(s);
 	s = xp_reason_signs("no model");
