@@ -229,104 +229,213 @@ int xp_queue_store_all(xp_db *db, xp_err *err)
 
 /* --- the reason in plain words ------------------------------------------------------------ */
 
-/* What each confidence feature (project/feat.h) says when it pulls a
- * mention's confidence down, in a corrector's words.  The explain string
- * lists the features that moved the confidence most as "name=value
- * (pull)"; only those that pull down are reasons to look. */
+/* What each confidence feature (project/feat.h) says, in a corrector's
+ * words: the one place that names the features for people (the queue's
+ * reason, the workbench's header; a pack's own features say it in their
+ * pack, lang/lang.h xp_lang_feature).  The explain string lists the
+ * features that moved the confidence most as "name=value (pull)".  down
+ * is what a feature says when it lowers the confidence, up when it raises
+ * it; for a feature of a state (a rule that fired, a fate, 0 or 1) the
+ * state decides which one is true of the mention, whatever the pull: at
+ * '+' down is said of a value above 0, at '0' of 0 (a model may weigh a
+ * state against the usual sign: the Farsi sample lowers a mention whose
+ * line has the matching pronoun, and "no matching pronoun" was said of it);
+ * at 0 the pull decides.  Only what pulls down is a reason to look. */
 static const struct {
-	const char *feat, *words;
+	const char *feat;
+	char at;
+	const char *down, *up;
 } phrases[] = {
-	{"link_mean", "its links are weak"},
-	{"link_min", "one of its links is weak"},
-	{"one_way", "only one alignment direction links it"},
-	{"cover", "few of its English words are linked"},
-	{"en_len", "the English mention is long or short for this"},
-	{"tgt_len", "the span is long or short for this"},
-	{"ratio", "the span's length does not match the English"},
-	{"gap", "the span holds words the mention does not reach"},
-	{"shared", "its words are also linked to other English words"},
-	{"neighbour", "unaligned words border the span"},
-	{"nested", "it overlaps another span"},
-	{"crossing", "it crosses another span"},
-	{"collided", "another entity landed on the same words"},
-	{"pronoun", "mentions of its kind are often wrong"},
-	{"name", "names of this kind are often wrong"},
-	{"utt_score", "the subtitle line may be the wrong one"},
-	{"sent_aligned", "little of the target line is aligned"},
-	{"rule_articles", "an article rule changed the span"},
-	{"prodrop", "it stands for a dropped subject"},
-	{"unaligned", "no word of it has a link"},
-	{"same_span", "a mention of the same entity holds the span"},
-	{"dropped", "it lost the span to another mention"},
-	{"free_words", "the target line has unaligned words"},
-	{"tgt_pronoun", "no matching pronoun in the target line"},
-	{"tgt_pronoun_free", "a matching pronoun is left unaligned"},
-	{"sent_len", "the target line is long or short"},
-	{"sent_ratio", "the lines differ in length (subtitles merged or split)"},
-	{"pos_diff", "it sits elsewhere in the line than in English"},
-	{"repeats", "the same words occur again in the line"},
-	{"pron_in", "no pronoun of its person in the span"},
-	{"seed_agree", "other seeds put it elsewhere"},
-	{"pron_agree", "only a word ending agrees with the pronoun"},
-	{"one_char", "the span is a single character"},
-	{"form_seen", "the same words of this entity occur elsewhere"},
-	{"form_agree", "the same words of this entity are projected differently elsewhere"},
-	{"pron_de", "a possessive on the Chinese particle de"},
-	{"rule_pron", "a pronoun rule placed it where the links did not"},
-	{"rule_np", "a noun phrase rule changed the span"},
-	{"rule_consist", "the consistency rule moved it"},
-	{"cluster", "its entity is mentioned often or seldom"},
-	{"cluster_proj", "few mentions of its entity were projected"},
-	{"rule_words", "the span grew to whole words"},
-	{"committee", "other settings put it elsewhere"},
-	{"drop_verb", "the dropped subject sits on a verb form"},
-	{"verb_rivals", "other verbs could take the subject"},
-	{"poss_lost", "the possessive is missing from the span"},
-	{"demonstrative", "it is a demonstrative (this, that)"},
-	{"wh_in", "the question word is not in the span"},
-	{"twin_nearer", "the same words occur nearer the English position"},
-	{"doubted", "its span was too doubtful to keep"},
-	{"doubt_odds", "its span came close to being kept"},
+	{"link_mean", 0, "its links are weak",
+	 "its links are strong"},
+	{"link_min", 0, "one of its links is weak",
+	 "even its weakest link is strong"},
+	{"one_way", 0, "only one alignment direction links it",
+	 "both alignment directions link it"},
+	{"cover", 0, "few of its English words are linked",
+	 "most of its English words are linked"},
+	{"en_len", 0, "the English mention is long or short for this",
+	 "the English mention's length is usual for this"},
+	{"tgt_len", 0, "the span is long or short for this",
+	 "the span's length is usual for this"},
+	{"ratio", 0, "the span's length does not match the English",
+	 "the span's length matches the English"},
+	{"gap", 0, "the span holds words the mention does not reach",
+	 "the mention reaches every word of the span"},
+	{"shared", 0, "its words are also linked to other English words",
+	 "its words are linked to this mention alone"},
+	{"neighbour", 0, "unaligned words border the span",
+	 "aligned words border the span"},
+	{"nested", '+', "it overlaps another span",
+	 "it overlaps no other span"},
+	{"crossing", '+', "it crosses another span",
+	 "it crosses no other span"},
+	{"collided", '+', "another entity landed on the same words",
+	 "no other entity landed on its words"},
+	{"pronoun", 0, "mentions of its kind are often wrong",
+	 "mentions of its kind are seldom wrong"},
+	{"name", 0, "names of this kind are often wrong",
+	 "names of this kind are seldom wrong"},
+	{"utt_score", 0, "the subtitle line may be the wrong one",
+	 "the subtitle line is very likely the right one"},
+	{"sent_aligned", 0, "little of the target line is aligned",
+	 "most of the target line is aligned"},
+	{"rule_articles", '+', "an article rule changed the span",
+	 "no article rule changed the span"},
+	{"prodrop", '+', "it stands for a dropped subject",
+	 "it is no dropped subject"},
+	{"unaligned", '+', "no word of it has a link",
+	 "its words have links"},
+	{"same_span", '+', "a mention of the same entity holds the span",
+	 "no other mention of its entity holds the span"},
+	{"dropped", '+', "it lost the span to another mention",
+	 "it lost no span to another mention"},
+	{"free_words", 0, "the target line has unaligned words",
+	 "the target line has few unaligned words"},
+	{"tgt_pronoun", '0', "no matching pronoun in the target line",
+	 "a matching pronoun is in the target line"},
+	{"tgt_pronoun_free", '+', "a matching pronoun is left unaligned",
+	 "no matching pronoun is left unaligned"},
+	{"sent_len", 0, "the target line is long or short",
+	 "the target line's length is usual"},
+	{"sent_ratio", 0, "the lines differ in length (subtitles merged or split)",
+	 "the lines are of matching length"},
+	{"pos_diff", 0, "it sits elsewhere in the line than in English",
+	 "it sits where the English mention does"},
+	{"repeats", 0, "the same words occur again in the line",
+	 "its words occur once in the line"},
+	{"pron_in", '0', "no pronoun of its person in the span",
+	 "a pronoun of its person is in the span"},
+	{"seed_agree", 0, "the aligner with other seeds puts it elsewhere",
+	 "the aligner with other seeds puts it here too"},
+	{"pron_agree", '+', "only a word ending agrees with the pronoun",
+	 "it is not placed on a word ending that agrees"},
+	{"one_char", '+', "the span is a single character",
+	 "the span is more than one character"},
+	{"form_seen", 0, "the same words of this entity occur elsewhere",
+	 "the same words of this entity are seldom elsewhere"},
+	{"form_agree", 0, "the same words of this entity are projected differently elsewhere",
+	 "the same words of this entity are projected alike elsewhere"},
+	{"pron_de", '+', "a possessive on the Chinese particle de",
+	 "no possessive particle in the span"},
+	{"rule_pron", '+', "a pronoun rule placed it where the links did not",
+	 "its links placed it, no pronoun rule"},
+	{"rule_np", '+', "a noun phrase rule changed the span",
+	 "no noun phrase rule changed the span"},
+	{"rule_consist", '+', "the consistency rule moved it",
+	 "the consistency rule left it"},
+	{"cluster", 0, "its entity is mentioned often or seldom",
+	 "its entity is mentioned a usual number of times"},
+	{"cluster_proj", 0, "few mentions of its entity were projected",
+	 "most mentions of its entity were projected"},
+	{"rule_words", '+', "the span grew to whole words",
+	 "the links gave whole words"},
+	{"committee", 0, "the aligner under other settings puts it elsewhere",
+	 "the aligner under other settings puts it here too"},
+	{"drop_verb", '+', "the dropped subject sits on a verb form",
+	 "the dropped subject sits on no verb form"},
+	{"verb_rivals", 0, "other verbs could take the subject",
+	 "no other verb could take the subject"},
+	{"poss_lost", '+', "the possessive is missing from the span",
+	 "no possessive is missing from the span"},
+	{"demonstrative", '+', "it is a demonstrative (this, that)",
+	 "it is no demonstrative"},
+	{"wh_in", '0', "the question word is not in the span",
+	 "the question word is in the span"},
+	{"twin_nearer", '+', "the same words occur nearer the English position",
+	 "no nearer place has the same words"},
+	{"doubted", '+', "its span was too doubtful to keep",
+	 "its span was not doubted"},
+	{"doubt_odds", 0, "its span came close to being kept",
+	 "its span was far from being kept"},
 };
 
-const char *xp_reason_phrase(const char *feat)
+/* the row of feat in phrases[], or its pack's feature (lang/lang.h
+ * xp_lang_feature): down and up, and at as above */
+static int phrase_of(const char *feat, const char **down, const char **up, char *at)
 {
 	for (size_t i = 0; i < sizeof phrases / sizeof *phrases; i++)
-		if (!strcmp(phrases[i].feat, feat))
-			return phrases[i].words;
-	/* a pack's feature says it itself (lang/lang.h xp_lang_feature) */
+		if (!strcmp(phrases[i].feat, feat)) {
+			*down = phrases[i].down, *up = phrases[i].up, *at = phrases[i].at;
+			return 1;
+		}
+	/* a pack's feature says it itself: a rule that fired or a state it
+	 * marks above 0, a table's log-odds by its pull */
 	size_t np;
 	const xp_lang_pack *const *p = xp_lang_packs(&np);
 	for (size_t k = 0; k < np; k++)
 		for (size_t i = 0; i < p[k]->nfeatures; i++)
-			if (!strcmp(p[k]->features[i].name, feat))
-				return p[k]->features[i].phrase;
-	return NULL;
+			if (!strcmp(p[k]->features[i].name, feat)) {
+				const xp_lang_feature *f = &p[k]->features[i];
+				*down = f->phrase, *up = f->phrase_up;
+				*at = f->kind == XP_LF_END_TABLE || f->kind == XP_LF_END_MODEL ? 0 : '+';
+				return 1;
+			}
+	return 0;
+}
+
+const char *xp_reason_phrase(const char *feat)
+{
+	const char *down, *up;
+	char at;
+	return phrase_of(feat, &down, &up, &at) ? down : NULL;
+}
+
+const char *xp_reason_phrase_up(const char *feat)
+{
+	const char *down, *up;
+	char at;
+	return phrase_of(feat, &down, &up, &at) ? up : NULL;
+}
+
+/* one "name=value (pull)" of an explain string at p: its name, value and
+ * pull; the next one's start in *next.  0 at its end or at text that is none */
+static int next_sign(const char *p, char *name, size_t n, double *value, double *pull, const char **next)
+{
+	while (*p == ' ')
+		p++;
+	size_t k = strcspn(p, "=,;");
+	const char *comma = p + strcspn(p, ",;"), *open = strchr(p, '(');
+	*next = *comma ? comma + 1 : comma;
+	if (!*p || p[k] != '=' || k >= n)
+		return 0;
+	snprintf(name, n, "%.*s", (int)k, p);
+	*value = strtod(p + k + 1, NULL);
+	*pull = open && open < comma ? strtod(open + 1, NULL) : 0;
+	return 1;
+}
+
+/* what the feature says of this mention (NULL: no words for it), by its
+ * state or its pull (phrases[] above) */
+static const char *sign_words(const char *name, double value, double pull)
+{
+	const char *down, *up;
+	char at;
+	if (!phrase_of(name, &down, &up, &at))
+		return NULL;
+	if (at == '+')
+		return value > 0 ? down : up;
+	if (at == '0')
+		return value == 0 ? down : up;
+	return pull < 0 ? down : up;
 }
 
 void xp_reason_words(const char *why, const char *explain, char *out, size_t n)
 {
 	xp_buf b = {0};
-	const char *p = explain ? explain : "";
+	const char *p = explain ? explain : "", *next;
 	/* an alignment item (xp_db_triage): the cause before the symptoms */
 	if (why && !strncmp(why, "alignment doubtful", 18))
 		xp_buf_puts(&b, "its line may be paired with the wrong subtitle lines (re-pair it first)");
-	while (*p) {
+	for (; *p; p = next) {
 		char name[64];
-		size_t k = strcspn(p, "=,");
-		double pull = 0;
-		const char *open = strchr(p, '(');
-		const char *next = strchr(p, ',');
-		if (k < sizeof name && p[k] == '=' && open && (!next || open < next))
-			pull = strtod(open + 1, NULL);
-		snprintf(name, sizeof name, "%.*s", (int)(k < sizeof name ? k : sizeof name - 1), p);
-		const char *w = xp_reason_phrase(name);
+		double value, pull;
+		if (!next_sign(p, name, sizeof name, &value, &pull, &next))
+			continue;
+		const char *w = pull < 0 ? sign_words(name, value, pull) : NULL;
 		/* a phrase said once: two features may share one */
-		if (w && pull < 0 && !(b.p && strstr(b.p, w)))
+		if (w && !(b.p && strstr(b.p, w)))
 			xp_buf_printf(&b, "%s%s", b.n ? "; " : "", w);
-		p = next ? next + 1 : p + strlen(p);
-		while (*p == ' ')
-			p++;
 	}
 	if (!b.n && why && *why)
 		/* nothing pulls down: the rank rests on the kind of decision */
@@ -335,6 +444,70 @@ void xp_reason_words(const char *why, const char *explain, char *out, size_t n)
 			    : !strcmp(why, "no target sentence") ? "no target line to project to"
 			    : strncmp(why, "projected", 9) ? "no span: a target mention may be missing"
 			    : "nothing in particular: checked by its risk");
+	snprintf(out, n, "%s", b.oom || !b.p ? "" : b.p);
+	xp_buf_free(&b);
+}
+
+json_t *xp_reason_signs(const char *explain)
+{
+	json_t *a = json_array();
+	const char *p = explain ? explain : "", *next;
+	for (; a && *p; p = next) {
+		char name[64];
+		double value, pull;
+		if (!next_sign(p, name, sizeof name, &value, &pull, &next)) {
+			while (*p == ' ')
+				p++;
+			/* a level set on corrected data (project/confidence.c
+			 * xp_conf_explain): "WHICH level +L on the log-odds[ of
+			 * recovery]: confidence B -> A" */
+			const char *c = strstr(p, ": confidence ");
+			double before, after;
+			if (c && sscanf(c, ": confidence %lf -> %lf", &before, &after) == 2) {
+				char w[200];
+				snprintf(w, sizeof w, "rated on corrected data for %s: %.2f \u2192 %.2f",
+					 !strncmp(p, "null", 4) ? "mentions left without a span" : "pronouns on an agreeing word",
+					 before, after);
+				json_array_append_new(a, json_pack("{s:s,s:b}", "words", w, "lowers", after < before));
+			}
+			continue;
+		}
+		const char *w = sign_words(name, value, pull);
+		/* a phrase said once: two features may share one */
+		int seen = 0;
+		size_t i;
+		json_t *x;
+		json_array_foreach(a, i, x)
+			seen |= w && !strcmp(json_string_value(json_object_get(x, "words")), w);
+		if (w && !seen && pull != 0)
+			json_array_append_new(a, json_pack("{s:s,s:b}", "words", w, "lowers", pull < 0));
+	}
+	return a;
+}
+
+void xp_triage_words(const char *why, char *out, size_t n)
+{
+	xp_buf b = {0};
+	const char *p = why ? why : "";
+	/* "alignment doubtful (time, order); REST" (correct/view.c xp_triage_one) */
+	if (!strncmp(p, "alignment doubtful", 18)) {
+		const char *semi = strstr(p, "; ");
+		xp_buf_printf(&b, "its line may be paired with the wrong subtitle lines%.*s; ",
+			      (int)((semi ? semi : p + strlen(p)) - (p + 18)), p + 18);
+		p = semi ? semi + 2 : p + strlen(p);
+	}
+	char fate[64], what[32];
+	double prob, rate;
+	if (sscanf(p, "%63[^:]: P(%31[^)]) %lf, %lf fixes/min", fate, what, &prob, &rate) == 4 && !strcmp(what, "wrong"))
+		xp_buf_printf(&b, "%.0f%% likely wrong, about %.1f fixes a minute", 100 * prob, rate);
+	else if (sscanf(p, "%63[^:]: P(%31[^)]) %lf, %lf fixes/min", fate, what, &prob, &rate) == 4)
+		xp_buf_printf(&b, "no span (%s): %.0f%% likely a target mention is missing, about %.1f fixes a minute", fate,
+			      100 * prob, rate);
+	else
+		xp_buf_puts(&b, !strcmp(p, "corrected") ? "already corrected"
+			    : !strcmp(p, "kept") ? "already kept"
+			    : !strcmp(p, "no target sentence") ? "no target line to project to" : p);
+	xp_buf_putc(&b, 0);
 	snprintf(out, n, "%s", b.oom || !b.p ? "" : b.p);
 	xp_buf_free(&b);
 }
@@ -607,11 +780,15 @@ int xp_db_queue_item(xp_db *db, int64_t run, const char *key, json_t **out, xp_e
 	sqlite3_bind_text(st, 2, key, -1, SQLITE_TRANSIENT);
 	int rc = XP_ENOTFOUND;
 	if (sqlite3_step(st) == SQLITE_ROW) {
-		char words[400];
+		char words[400], said[400];
 		xp_reason_words(xp_sql_text(st, 2), xp_sql_text(st, 3), words, sizeof words);
-		*out = json_pack("{s:I,s:f,s:o,s:o,s:o}", "rank", (json_int_t)sqlite3_column_int64(st, 0), "risk",
-				 sqlite3_column_double(st, 1), "why", xp_json_text(xp_sql_text(st, 2)), "explain",
-				 xp_json_text(xp_sql_text(st, 3)), "reason", xp_json_text(words));
+		xp_triage_words(xp_sql_text(st, 2), said, sizeof said);
+		json_t *signs = xp_reason_signs(xp_sql_text(st, 3));
+		*out = signs ? json_pack("{s:I,s:f,s:o,s:o,s:o,s:o,s:o}", "rank", (json_int_t)sqlite3_column_int64(st, 0), "risk",
+					 sqlite3_column_double(st, 1), "why", xp_json_text(xp_sql_text(st, 2)), "explain",
+					 xp_json_text(xp_sql_text(st, 3)), "reason", xp_json_text(words), "said",
+					 xp_json_text(said), "signs", signs)
+			     : NULL;
 		rc = *out ? 0 : oom(err);
 	}
 	xp_sql_release(db, st);
@@ -746,9 +923,10 @@ int xp_db_queue_page(xp_db *db, int64_t run, const xp_queue_query *f, json_t **o
 		for (long k = offset; rc == 0 && (step = sqlite3_step(st)) == SQLITE_ROW; k++) {
 			int type = sqlite3_column_int(st, 7);
 			int64_t row = sqlite3_column_int64(st, 9);
-			char words[400];
+			char words[400], said[400];
 			xp_reason_words(xp_sql_text(st, 3), xp_sql_text(st, 4), words, sizeof words);
-			json_t *it = json_pack("{s:I,s:I,s:o,s:f,s:o,s:o,s:o,s:s,s:f,s:s,s:o,s:o,s:o,s:o,s:o}", "pos", (json_int_t)k,
+			xp_triage_words(xp_sql_text(st, 3), said, sizeof said);
+			json_t *it = json_pack("{s:I,s:I,s:o,s:f,s:o,s:o,s:o,s:s,s:f,s:s,s:o,s:o,s:o,s:o,s:o,s:o}", "pos", (json_int_t)k,
 					       "rank", (json_int_t)sqlite3_column_int64(st, 0), "key",
 					       xp_json_text(xp_sql_text(st, 1)), "risk", sqlite3_column_double(st, 2), "why",
 					       xp_json_text(xp_sql_text(st, 3)), "doc", xp_json_text(xp_sql_text(st, 5)), "fate",
@@ -757,7 +935,7 @@ int xp_db_queue_page(xp_db *db, int64_t run, const xp_queue_query *f, json_t **o
 					       sqlite3_column_double(st, 8), "status", xp_sql_text(st, 13),
 					       "en", xp_json_text(xp_sql_text(st, 10)), "projected", col_text_or_null(st, 11),
 					       "target", target_now(db, row, st, &re), "reason", xp_json_text(words), "explain",
-					       xp_json_text(xp_sql_text(st, 4)));
+					       xp_json_text(xp_sql_text(st, 4)), "said", xp_json_text(said));
 			if (!it || json_array_append_new(items, it))
 				rc = oom(err);
 		}

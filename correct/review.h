@@ -43,18 +43,21 @@ int xp_db_has_run(xp_db *db, int64_t run);
 int xp_db_overview(xp_db *db, int64_t run, json_t **out, xp_err *err);
 
 /* What the import of `run` did with earlier corrections, one entry per
- * mention touched in the earlier run: [{"key","status","why","from_run"}],
- * status "carried", "agrees" (the new projection already says so) or "lost"
- * (with why); only those of one status if status is not NULL.  A lost one
- * of a mention that no mention of `run` is (its English mention removed or
+ * mention touched in the earlier run: [{"key","said","status","why",
+ * "from_run"}], status "carried", "agrees" (the new projection already says
+ * so) or "lost" (with why); only those of one status if status is not NULL.
+ * key is the store's (a mention's key, or a line's target-side action,
+ * "DOC|line 4 (realign)", for scripts), said the same as a person reads it
+ * ("DOC line 4, re-paired"; a mention's key as it is).  A lost one of a
+ * mention that no mention of `run` is (its English mention removed or
  * changed: after a renumbering its id names another mention) is keyed
  * "DOC|ID (run N)", the earlier run's key labelled with from_run, which
  * names no mention of `run` (the queue, xp_db_touched and xp_db_mention's
  * "carry" match none to it), and adds "was" (DOC|ID, a mention of run N),
  * "en" (its English words) and "at" (the key of the mention of `run` on its
  * English line that overlaps it most, else the line's first; null when the
- * line has none), where it is redone.  Text after a key's id is not read
- * by key lookups: look such a key up as "was" in run from_run. */
+ * line has none), where it is redone.  Look such a key up as "was" in run
+ * from_run (a key lookup refuses it: xp_mention_key_parse). */
 int xp_db_carried(xp_db *db, int64_t run, const char *status, json_t **out, xp_err *err);
 
 /* One mention "DOC|ID" of the run: its English utterance and span, its
@@ -269,10 +272,11 @@ void xp_queue_free(xp_queue *q);
  * utterances, spans left to right), as the JSON the API serves:
  * {"run","total","all","offset","limit","items":[{"pos","rank","key","risk",
  * "why","doc","fate","type","conf","status","en","projected","target",
- * "reason","explain"}],"found","docs","fates","done","order"}.  en is the
- * English mention's words, projected the target words as projected, target
- * as they are now (null: no span); reason is why it ranks where it does in
- * plain words (xp_reason_words), why and explain the figures.  Empty
+ * "reason","explain","said"}],"found","docs","fates","done","order"}.  en is
+ * the English mention's words, projected the target words as projected,
+ * target as they are now (null: no span); reason is why it ranks where it
+ * does in plain words (xp_reason_words), said the why in words
+ * (xp_triage_words), why and explain the figures (for scripts).  Empty
  * strings and NULL mean "any"; type -1 is any; min_conf -1 and max_conf 2
  * are no bound; q is a substring of the key, the English or the projected
  * target words; offset -1 opens the page holding `around` (a key), whose
@@ -291,7 +295,7 @@ int xp_db_queue_page(xp_db *db, int64_t run, const xp_queue_query *f, json_t **o
  * queue is filtered on (NULL: out of memory) */
 json_t *xp_db_queue_lists(xp_db *db, int64_t run);
 /* the run's queue size; one mention's place and reason: {"rank","risk","why",
- * "explain","reason"} (XP_ENOTFOUND if the queue does not hold it) */
+ * "explain","reason","said","signs"} (XP_ENOTFOUND if the queue does not hold it) */
 int64_t xp_db_queue_size(xp_db *db, int64_t run);
 int xp_db_queue_item(xp_db *db, int64_t run, const char *key, json_t **out, xp_err *err);
 /* The reason in plain words: the confidence features of explain (project/
@@ -300,6 +304,18 @@ int xp_db_queue_item(xp_db *db, int64_t run, const char *key, json_t **out, xp_e
  * phrase of one feature, NULL if it has none. */
 void xp_reason_words(const char *why, const char *explain, char *out, size_t n);
 const char *xp_reason_phrase(const char *feat);
+/* what the feature says when it raises the confidence (NULL: no phrase) */
+const char *xp_reason_phrase_up(const char *feat);
+/* Every feature of explain as what it says of the mention, in the order
+ * explain lists them, and a level set on corrected data that moved the
+ * confidence: [{"words", "lowers"}] (lowers: it lowers the confidence;
+ * raises it otherwise); a feature with no phrase is left out, never named.
+ * NULL: out of memory. */
+json_t *xp_reason_signs(const char *explain);
+/* A queue item's why (correct/view.c xp_triage_one: "projected: P(wrong)
+ * 0.71, 2.3 fixes/min", "alignment doubtful (time); ...", "kept") in
+ * words: "71% likely wrong, about 2.3 fixes a minute". */
+void xp_triage_words(const char *why, char *out, size_t n);
 
 /* What has been done to the run's mentions now: rows (sorted) with flags. */
 enum { XP_TOUCH_EDITED = 1, XP_TOUCH_KEPT = 2, XP_TOUCH_NOTED = 4, XP_TOUCH_LOST = 8 };

@@ -304,7 +304,8 @@ static float overt_subject(const xp_lang_span *in)
 /* In the report's order (`after`): a file format, and the models' too. */
 static const xp_lang_feature features[] = {
 	{.name = "rule_fa_attach", .after = "rule_zh_pronoun", .kind = XP_LF_RULE, .bit = XP_LR_FA_ATTACH,
-	 .phrase = "a clitic rule placed it"},
+	 .phrase = "a clitic rule placed it",
+	 .phrase_up = "its links placed it, no clitic rule"},
 	/* how often mentions of the reference the model was fitted on (MMC's
 	 * dev silver) end on the span's last word, as log-odds against the
 	 * share of all its words that end one.  A target-side signal: a span
@@ -315,15 +316,20 @@ static const xp_lang_feature features[] = {
 	 * verb's ending, a clitic): measured on pronouns it taught the fit the
 	 * silver's habit */
 	{.name = "fa_last_word", .after = "zh_end_lex", .kind = XP_LF_END_MODEL,
-	 .phrase = "mentions seldom end on its last word"},
+	 .phrase = "mentions seldom end on its last word",
+	 .phrase_up = "mentions often end on its last word"},
 	{.name = "fa_number", .after = "fa_last_word", .kind = XP_LF_SPAN, .span = number,
-	 .phrase = "the plural is missing from the span"},
+	 .phrase = "the plural is missing from the span",
+	 .phrase_up = "no plural is missing from the span"},
 	{.name = "fa_indef_first", .after = "twin_nearer", .kind = XP_LF_SPAN, .span = indef_first,
-	 .phrase = "it begins with an indefinite article"},
+	 .phrase = "it begins with an indefinite article",
+	 .phrase_up = "it begins with no indefinite article"},
 	{.name = "fa_quoted", .after = "fa_indef_first", .kind = XP_LF_SPAN, .span = quoted,
-	 .phrase = "it is only the quoted part of the phrase"},
+	 .phrase = "it is only the quoted part of the phrase",
+	 .phrase_up = "it is not just a quoted stretch"},
 	{.name = "fa_overt_subject", .after = "fa_quoted", .kind = XP_LF_SPAN, .span = overt_subject,
-	 .phrase = "the subject is not dropped"},
+	 .phrase = "the subject is not dropped",
+	 .phrase_up = "no pronoun of its person stands before the word"},
 };
 
 /* ---- span hooks (lang.h xp_span_hook), in the order they run ---- */

@@ -241,8 +241,11 @@ typedef struct xp_lang_feature {
 	float (*span)(const xp_lang_span *in);    /* XP_LF_SPAN */
 	float (*words)(const xp_lang_words *in);  /* XP_LF_WORDS */
 	/* what a low confidence it caused says in the store's queue
-	 * (correct/review.h xp_reason_phrase), one short clause */
-	const char *phrase;
+	 * (correct/review.h xp_reason_phrase), one short clause: of a value
+	 * above 0 (the rule fired, the state it marks holds), or, for the
+	 * END kinds' log-odds, of a pull down; phrase_up the other (what a
+	 * value of 0, or a pull up, says: the workbench's header lists both) */
+	const char *phrase, *phrase_up;
 } xp_lang_feature;
 
 /* ---- span hooks: the pack's rules that place or change a span ----

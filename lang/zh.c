@@ -151,20 +151,25 @@ static float noun_beside(const xp_lang_words *in)
 /* In the report's order (`after`): a file format, and the models' too. */
 static const xp_lang_feature features[] = {
 	{.name = "rule_zh_pronoun", .after = "rule_articles", .kind = XP_LF_RULE, .bit = XP_LR_ZH_PRONOUN,
-	 .phrase = "a pronoun rule placed it"},
+	 .phrase = "a pronoun rule placed it",
+	 .phrase_up = "its links placed it, no pronoun rule"},
 	{.name = "zh_last_word", .after = "verb_rivals", .kind = XP_LF_WORDS, .words = last_word,
-	 .phrase = "the span ends on a word noun phrases do not end on"},
+	 .phrase = "the span ends on a word noun phrases do not end on",
+	 .phrase_up = "the span ends on a word noun phrases end on"},
 	{.name = "zh_noun_beside", .after = "zh_last_word", .kind = XP_LF_WORDS, .words = noun_beside,
-	 .phrase = "it cuts a longer noun phrase"},
+	 .phrase = "it cuts a longer noun phrase",
+	 .phrase_up = "it cuts no longer noun phrase"},
 	/* the log-odds that MMC dev's silver ends a mention on the span's last
 	 * jieba word where it occurs, against the prior (lang/ends/zh.json: 0
 	 * for a word it has not seen, negative for 会, 用, 呢 ...) */
 	{.name = "zh_end_lex", .after = "demonstrative", .kind = XP_LF_END_TABLE,
-	 .phrase = "mentions seldom end on its last word"},
+	 .phrase = "mentions seldom end on its last word",
+	 .phrase_up = "mentions often end on its last word"},
 	/* zh_demonstrative placed the span (pron.h XP_LR_ZH_DEMONSTRATIVE: 这 / 那
 	 * as a copula's subject for it / this / that); not counted in rule_pron */
 	{.name = "rule_zh_dem", .after = "wh_in", .kind = XP_LF_RULE_SETTLED, .bit = XP_LR_ZH_DEMONSTRATIVE,
-	 .phrase = "a demonstrative rule placed it"},
+	 .phrase = "a demonstrative rule placed it",
+	 .phrase_up = "its links placed it, no demonstrative rule"},
 };
 
 /* ---- span hooks (lang.h xp_span_hook), in the order they run ---- */

@@ -364,17 +364,25 @@ static int print_carry(xp_db *db, json_t *r, int all, xp_err *e)
 	json_array_foreach(lost, i, x)
 		if (all || json_is_string(json_object_get(x, "why")) ||
 		    !strcmp(json_string_value(json_object_get(x, "status")) ? json_string_value(json_object_get(x, "status")) : "",
-			    "lost"))
-		{
-			printf("  %s  %s%s%s", json_string_value(json_object_get(x, "key")),
-			       json_string_value(json_object_get(x, "status")), json_is_string(json_object_get(x, "why")) ? ": " : "",
-			       json_is_string(json_object_get(x, "why")) ? json_string_value(json_object_get(x, "why")) : "");
+			    "lost")) {
+			/* a line's re-pairing in words, "DOC line 4, re-paired" (the
+			 * store's key, "DOC|line 4 (realign)", stays the API's "key") */
+			fputs("  ", stdout);
+			xp_cli_put_untrusted(stdout, json_string_value(json_object_get(x, "said")));
+			printf("  %s%s", json_string_value(json_object_get(x, "status")), json_is_string(json_object_get(x, "why")) ? ": " : "");
+			if (json_is_string(json_object_get(x, "why")))
+				xp_cli_put_untrusted(stdout, json_string_value(json_object_get(x, "why")));
 			/* an earlier run's mention this run has none of: its words,
 			 * and the mention of its line in this run */
-			if (json_object_get(x, "was"))
-				printf(" (\"%s\"%s%s)", json_is_string(json_object_get(x, "en")) ? json_string_value(json_object_get(x, "en")) : "",
-				       json_is_string(json_object_get(x, "at")) ? "; its line in this run: " : "; its line has no mention now",
-				       json_is_string(json_object_get(x, "at")) ? json_string_value(json_object_get(x, "at")) : "");
+			if (json_object_get(x, "was")) {
+				fputs(" (\"", stdout);
+				if (json_is_string(json_object_get(x, "en")))
+					xp_cli_put_untrusted(stdout, json_string_value(json_object_get(x, "en")));
+				fputs(json_is_string(json_object_get(x, "at")) ? "\"; its line in this run: " : "\"; its line has no mention now", stdout);
+				if (json_is_string(json_object_get(x, "at")))
+					xp_cli_put_untrusted(stdout, json_string_value(json_object_get(x, "at")));
+				putchar(')');
+			}
 			putchar('\n');
 		}
 	json_decref(lost);

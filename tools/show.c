@@ -160,7 +160,27 @@ void xp_cli_show_mention(FILE *f, json_t *m, int brief)
 	size_t i;
 	json_t *a;
 	json_array_foreach(GET(m, "actions"), i, a) {
-		fprintf(f, "  %-9s%s %s", i ? "" : "actions", STR(a, "created"), STR(a, "kind"));
+		/* the store's kinds as the workbench says them: a realign is a
+		 * re-pair, a tadd the add of a target-only mention, by its words
+		 * (it said "tadd by ann"; db triage --json keeps the kinds) */
+		const char *kind = STR(a, "kind");
+		fprintf(f, "  %-9s%s %s", i ? "" : "actions", STR(a, "created"),
+			!strcmp(kind, "realign") ? "re-pair" : !strcmp(kind, "tadd") ? "add" : kind);
+		if (!strcmp(kind, "tadd")) {
+			/* without the isolates the page sets its words in (U+2068,
+			 * U+2069: shown escaped here, as any bidi control) */
+			const char *w = STR(a, "words") ? STR(a, "words") : "a target-only mention";
+			char bare[400];
+			size_t k = 0;
+			for (; *w && k + 1 < sizeof bare; w++)
+				if (!strncmp(w, "\u2068", 3) || !strncmp(w, "\u2069", 3))
+					w += 2;
+				else
+					bare[k++] = *w;
+			bare[k] = 0;
+			fputc(' ', f);
+			xp_cli_put_untrusted(f, bare);
+		}
 		if (json_is_array(GET(a, "span")))
 			fputc(' ', f), span_text(f, GET(a, "span"));
 		if (STR(a, "annotator"))

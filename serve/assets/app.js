@@ -400,9 +400,13 @@ async function overview() {
     const go = x.was === undefined ? x.key : x.at;
     const name = x.key + (x.en ? " \u201c" + x.en + "\u201d" : "");
     const where = x.was === undefined ? "" : x.at ? "; its line in this run: " + x.at : "; its line has no mention in this run";
+    // a line's re-pairing or target-only mention by the server's words
+    // ("DOC line 4, re-paired": it showed the store's key, "DOC|line 4
+    // (realign)"), not a link: the line is no mention to open
+    const line = x.was === undefined && x.said && x.said !== x.key;
     // a link (href) so that Tab reaches it and Enter follows it: it took a mouse
-    lostList.append(h("li", {}, go ? h("a", { href: "#", onclick: (e) => { e.preventDefault(); show("queue"); openLost(x, go); } }, name) : name,
-      " — " + (x.why || "") + where));
+    lostList.append(h("li", {}, go && !line ? h("a", { href: "#", onclick: (e) => { e.preventDefault(); show("queue"); openLost(x, go); } }, name)
+      : line ? x.said : name, " — " + (x.why || "") + where));
   }
   v.append(h("section", { class: "box" }, h("h3", {}, "Rerun"),
     carry ? h("p", {}, "From run " + carry.from_run + ": " + carry.carried + " corrected mentions carried over, " + carry.agrees +
@@ -446,9 +450,10 @@ function renderQueue() {
   $("qcount").textContent = p.total ? (p.offset + 1) + "–" + Math.min(p.offset + p.limit, p.total) + " of " + p.total : "nothing matches";
   for (const it of p.items) {
     // the reason in words, cut to the row; whole in the tooltip, with the
-    // figures it rests on (the tooltip had the figures alone: a reason cut
-    // after "mentions of its kind are of…" could not be read at all)
-    const detail = (it.reason ? it.reason + "\n" : "") + (it.why || "") + (it.explain ? " — " + it.explain : "");
+    // figures it rests on in words (the tooltip had the figures alone: a
+    // reason cut after "mentions of its kind are of…" could not be read at
+    // all; then the model's "committee=0.25 (-0.59)" after it)
+    const detail = (it.reason ? it.reason + "\n" : "") + (it.said || "");
     const tgt = it.target === null || it.target === undefined ? null : it.target;
     const li = h("li", { class: it.pos === S.index ? "cur" : "", "data-pos": it.pos },
       h("span", { class: "rank", title: S.page.order === "reading" ? "triage rank" : "" }, "#" + (it.rank + 1)),
@@ -689,6 +694,32 @@ function reprojChip(m) {
     r.state === "proposed" ? "re-projected: no span found (" + (r.fate || "") + ")" : "no proposal: " + (r.why || ""));
 }
 
+/* where triage put the mention and why, in words: the server says each
+ * of the model's signs (correct/queue.c's table of phrases, a pack's own
+ * features in their pack): it showed "fa_last_word=-3.25 (-1.43),
+ * committee=0.25 (-0.59)" */
+function triageWords(t) {
+  const signs = t.signs || [];
+  const said = (lowers) => signs.filter((x) => !!x.lowers === lowers).map((x) => x.words).join("; ");
+  const down = said(true), up = said(false);
+  return "Triage #" + ((t.rank ?? -1) + 1) + ": " + (t.said || "") + (down ? " — lowers its confidence: " + down : "") +
+    (up ? (down ? "; raises it: " : " — raises its confidence: ") + up : "");
+}
+
+/* an action's kind as the toasts and the undo say it: the store's realign
+ * is a re-pair, its tadd the add of a target-only mention (the history
+ * said "tadd") */
+function actionVerb(kind) {
+  return kind === "realign" ? "re-pair" : kind === "tadd" ? "add" : kind;
+}
+
+/* an action as a banner names it: the verb and what it acted on */
+function actionWords(a, m) {
+  if (a.kind === "tadd") return "add " + (a.words || (a.tid !== undefined ? taddName(a.tid, m) : "a target-only mention"));
+  if (a.kind === "realign") return "re-pair of the line";
+  return actionVerb(a.kind) + (a.span ? " " + tokensOf(a.span, m) : "");
+}
+
 function renderMention() {
   const m = S.mention;
   if (!m) return;
@@ -710,8 +741,7 @@ function renderMention() {
           "pairing doubtful: " + m.pairing.doubt.join(", ")) : null,
     // re-paired: the run's model may have proposed its span in the new sentence (serve/reproject.c)
     reprojChip(m),
-    h("div", { class: "why-line", title: "Triage #" + ((t.rank ?? -1) + 1) + ": " + (t.why || "") + (t.explain ? " — " + t.explain : "") }, "Triage #" + ((t.rank ?? -1) + 1) + ": " + (t.why || "") +
-      (t.explain ? " — " + t.explain : "")));
+    h("div", { class: "why-line", title: triageWords(t) }, triageWords(t)));
 
   // the English utterance with the mention bracketed
   const en = m.english;
@@ -805,8 +835,7 @@ function renderMention() {
     const merged = relinked && /^merge /.test(a.batch || "");
     // a realign is stored so (a schema's value); the page, the toast and
     // docs/serve.md call it a re-pair
-    const verb = moved && a.cluster < 0 ? "delete" : merged ? "merge" : relinked && !a.batch ? "relink" :
-      a.kind === "realign" ? "re-pair" : a.kind;
+    const verb = moved && a.cluster < 0 ? "delete" : merged ? "merge" : relinked && !a.batch ? "relink" : actionVerb(a.kind);
     hist.append(h("li", { class: cls },
       h("span", { class: "when", title: "the time in UTC" }, utc(a.created)), " ", h("b", {}, verb),
       a.tid !== undefined && (moved || a.kind === "tadd") ? " " + (a.words || taddName(a.tid, m)) : "",
@@ -1044,7 +1073,7 @@ async function act(action, extra) {
     const theirs = r.json.mention.actions.filter((a) => !a.undone).at(-1) || r.json.mention.actions.at(-1);
     setMention(r.json.mention, true);
     banner("conflict", "Not saved: " + (theirs && theirs.annotator ? theirs.annotator : "someone") + " changed this mention while you were looking (" +
-      (theirs ? theirs.kind + (theirs.span ? " " + tokensOf(theirs.span, r.json.mention) : "") + " at " + utc(theirs.created) : "an undo") +
+      (theirs ? actionWords(theirs, r.json.mention) + " at " + utc(theirs.created) : "an undo") +
       "). It is shown as it is now; do your action again if it is still needed.");
     refreshQueue();
     return;

@@ -31,6 +31,18 @@ import webapi  # noqa: E402  (tests/webapi.py: the API calls the CLI tests make 
 failures = []
 
 
+# what the store and the model name things by, never a corrector's words
+# (h-wbwords): a confidence feature's "name=value" ("committee=0.25",
+# "fa_last_word=-3.25"), an action's stored kind ("tadd", "realign")
+RAW_FEATURE = re.compile(r"\b[a-z][a-z0-9_]*=[-+]?\d")
+RAW_KIND = re.compile(r"\b(tadd|tdel|realign)\b")
+
+
+def raw_names(text):
+    """the raw feature values and action kinds text holds (none: [])"""
+    return sorted(set(m.group() for r in (RAW_FEATURE, RAW_KIND) for m in r.finditer(text or "")))
+
+
 def check(cond, what):
     print(("  ok    " if cond else "  FAIL  ") + what)
     if not cond:
@@ -156,6 +168,12 @@ class Page:
         self.press(Keys.END)
         self.press(Keys.ENTER)
         self.wait_for(lambda: self.text("#toast").startswith("relink") and self.idle(), "Enter splits it off")
+
+    def read(self, css):
+        """what a corrector reads in css: its text and every tooltip under it"""
+        return self.d.execute_script("var e = document.querySelector(arguments[0]); if (!e) return '';"
+                                     "return [e.innerText, ...[e, ...e.querySelectorAll('[title]')].map((x) => x.title || '')]"
+                                     ".join('\\n')", css)
 
     def console_clean(self, *ignore):
         """a check that the browser logged no error since the last call,

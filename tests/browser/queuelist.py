@@ -66,10 +66,11 @@ try:
     else:
         check(True, "each item shows the English, the target words now and the reason in words")
     check(all("committee=" not in x[3] and "=" not in x[3] for x in first), "no feature figures in the reasons")
-    # the tooltip: the reason whole (the row cuts it), then the figures
-    check(all(x[4] == (by_key[x[0]]["reason"] + "\n" if by_key[x[0]]["reason"] else "") + by_key[x[0]]["why"] +
-              (" — " + by_key[x[0]]["explain"] if by_key[x[0]]["explain"] else "")
-              for x in first) and any("P(" in x[4] for x in first), "the reason whole and the figures are in the tooltips")
+    # the tooltip: the reason whole (the row cuts it), then the figures in
+    # words (they were the model's: "P(wrong) 0.68 — committee=0.25 (-0.59)")
+    check(all(x[4] == (by_key[x[0]]["reason"] + "\n" if by_key[x[0]]["reason"] else "") + by_key[x[0]]["said"]
+              for x in first) and any("likely" in x[4] for x in first) and not any("P(" in x[4] for x in first),
+          "the reason whole and the figures in words are in the tooltips")
     shot("queue-1-items.png")
 
     # an edited mention shows its new target words (workbench.py modified some)

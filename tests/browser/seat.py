@@ -38,7 +38,7 @@ import urllib.parse
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from harness import Page, check, finish
+from harness import Page, check, finish, raw_names
 
 URL, SHOTS, LANG = sys.argv[1], sys.argv[2], sys.argv[3]
 page = Page(URL, SHOTS)
@@ -324,6 +324,9 @@ def target_only_named():
     page.wait_for(lambda: page.text("#toast").startswith("target-only") and idle(), "Enter adds it")
     tid = max(t["tid"] for t in page.mention(key)["target"]["target_only"])
     texts = {"the toast of t": page.text("#toast"), "the history after t": page.text("#history")}
+    # the history says what the toast and the undo say: it said "tadd" (h-wbwords)
+    check(not raw_names(page.read("#view-mention")) and " add target-only " in texts["the history after t"],
+          "the history says add target-only, no stored kind: %r" % (raw_names(page.read("#view-mention")) or texts["the history after t"][-160:]))
     # its entity is in the menus, named by its words
     page.press("r")
     page.wait_for(lambda: shown("#relink-form"), "r opens the relink form")
@@ -370,6 +373,26 @@ def target_only_named():
     for what in ["the toast of t", "the relink's toast", "the delete's toast", "undo 1", "undo 2", "undo 3"]:
         check(words in texts[what], "%s says its words %r: %r" % (what, words, texts[what]))
     check(all(t["tid"] != tid for t in page.mention(key)["target"].get("target_only", [])), "all of it undone")
+
+
+def model_words():
+    """the header says why triage put the mention there in words, each of
+    the model's signs as a phrase: it said "projected: P(wrong) 0.68, 3.6
+    fixes/min — fa_last_word=-3.25 (-1.43), committee=0.25 (-0.59), ...",
+    and the queue's tooltips the same figures (h-wbwords)"""
+    size(1366, 768)
+    items = page.api("queue?limit=50")["items"]
+    signed = [i for i in items if "=" in (i.get("explain") or "")]
+    check(len(signed) >= 5, "the run's model explains its mentions (%d of the first 50)" % len(signed))
+    for it in signed[:5]:
+        open_key(it["key"])
+        head = page.read("#mhead")
+        check(not raw_names(head), "%s: the header names no feature of the model: %r" % (it["key"], raw_names(head) or head[-200:]))
+        check("likely" in page.text(".why-line") and "confidence" in page.text(".why-line"),
+              "%s: it says how likely it is wrong and what lowers or raises its confidence: %r" % (it["key"], page.text(".why-line")))
+    page.shot("seat-%s-model-words.png" % LANG)
+    q = page.read("#queue")
+    check(not raw_names(q), "the queue's rows and tooltips name no feature of the model: %r" % raw_names(q))
 
 
 def overlap(a, b):
@@ -426,7 +449,8 @@ check(KEY is not None or LANG not in ("zh", "fa"), "a mention with a span and an
 walks = [("far entity", far_entity)] if LANG == "long" else [("long line", long_line)] if LANG == "line" else [
     ("layout", lambda: layout(KEY)), ("menus", lambda: menus(KEY)), ("words", lambda: words_not_numbers(KEY)),
     ("t on its own span", lambda: t_own_span(KEY)), ("markup", lambda: markup(KEY)),
-    ("names", pronoun_names), ("target-only named", target_only_named), ("split, merge, undo", split_merge_undo)]
+    ("names", pronoun_names), ("target-only named", target_only_named), ("split, merge, undo", split_merge_undo),
+    ("the model's words", model_words)]
 page.walk(walks, "seat-%s" % LANG)
 page.console_clean()
 d.quit()

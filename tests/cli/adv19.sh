@@ -109,7 +109,7 @@ for s in w x; do
 	expect_eq "$(curl -s "${url}api/queue?run=2&status=lost" | grep -o '"total":[0-9]*')" '"total":0' \
 		"$s.db: the queue's lost filter lists no mention of run 2"
 	curl -s "${url}api/stats?run=2" >$T/stats
-	expect_grep '"lost":\[{"key":"d|0 (run 1)","status":"lost","why":"the English mention changed","from_run":1,"was":"d|0","en":"I","at":"d|0"}\]' $T/stats
+	expect_grep '"lost":\[{"key":"d|0 (run 1)","said":"d|0 (run 1)","status":"lost","why":"the English mention changed","from_run":1,"was":"d|0","en":"I","at":"d|0"}\]' $T/stats
 	curl -s "${url}api/mention?run=2&key=d%7C0" >$T/m
 	# the label is no part of a key the run has: atoll read "0 (run 1)" as 0
 	# and opened run 2's d|0 (the car) for run 1's I; "d|x" was d|0 too

@@ -954,6 +954,7 @@ static void pack_features(void **state)
 			assert_true(f >= 0);
 			assert_string_equal(xp_feat_names[f], p[k]->features[i].name);
 			assert_non_null(p[k]->features[i].phrase);
+			assert_non_null(p[k]->features[i].phrase_up);
 		}
 	assert_int_equal(owned, 11);
 	assert_int_equal(xp_feat_of(NULL), -1);

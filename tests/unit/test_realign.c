@@ -677,6 +677,12 @@ static void rerun_carries_proposals(void **state)
 		if (strstr(json_string_value(J(x, "key")), "(realign)")) {
 			assert_string_equal(json_string_value(J(x, "why")),
 					    "not re-projected with this run's model: the earlier run's proposals carried");
+			/* the store's key for scripts, the line in words for people */
+			long long n = -1;
+			char want[64];
+			assert_int_equal(sscanf(json_string_value(J(x, "key")), "d|line %lld (realign)", &n), 1);
+			snprintf(want, sizeof want, "d line %lld, re-paired", n);
+			assert_string_equal(json_string_value(J(x, "said")), want);
 			said++;
 		}
 	}
