@@ -39,6 +39,8 @@ const S = {
   ents: new Map(),    // "doc|cluster" -> an entity as a mention's scene or GET entities named it
   tadds: new Map(),   // "doc|tid" -> a target-only mention's words, as a line shown had them
   opening: 0,         // mentions (or queue pages) being opened now: offline(false) leaves them to it
+  opens: 0,           // openings begun: a poll that saw one start leaves the page to the mention opened
+  acting: 0,          // actions under way, from the key to the next mention opened (S.busy: until the store answers)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -481,6 +483,7 @@ function scrollQueueTo(ol, cur) {
  * of the queue), which offline(false) leaves to it */
 async function opening(f) {
   S.opening++;
+  S.opens++;
   try { return await f(); } finally { S.opening--; }
 }
 
@@ -971,7 +974,14 @@ function refusedStale(r) {
   return true;
 }
 
+/* an action, counted in S.acting until it is done: the store's answer, the
+ * queue read again and the next mention opened (S.busy ends at the answer) */
 async function act(action, extra) {
+  S.acting++;
+  try { return await actNow(action, extra); } finally { S.acting--; }
+}
+
+async function actNow(action, extra) {
   const m = S.mention;
   // a key that saves nothing says so
   if (!m) { toast("Not saved: no mention is open.", true); return; }
@@ -1322,21 +1332,23 @@ function note() {
  * then; a change seen redraws the mention and the queue's rows (their
  * badges, words and the done count were re-read after one's own actions only) */
 async function pollMention() {
-  if (!S.mention || S.busy) return;
+  if (!S.mention || S.busy || S.opening) return;
   // an action sent while the poll waits has the last word: its refusal's
   // banner ("Not saved: bob changed this mention") said what the corrector
   // must know, and the poll's "changed" replaced it (a keep refused looked
-  // like a page merely redrawn)
-  const acts = S.acts;
-  const r = await api("GET", "mention", { run: S.run, key: S.mention.key, context: 0 });
-  if (S.acts !== acts) return;
-  if (r.status === 200 && S.mention && r.json.version !== S.mention.version && r.json.key === S.mention.key) {
-    const last = r.json.actions.at(-1);
-    await loadMention(S.mention.key, true);
-    if (S.acts !== acts) return;
-    banner("info", "Changed while you were looking" + (last && last.annotator ? " by " + last.annotator : "") + ": shown as it is now.");
-    await refreshQueue();
-  }
+  // like a page merely redrawn).  So has a mention opened meanwhile (j, a
+  // row clicked): the poll's mention, read again after it, was drawn over
+  // the one the corrector had just opened
+  const acts = S.acts, opens = S.opens, key = S.mention.key;
+  const moved = () => S.acts !== acts || S.opens !== opens || !S.mention || S.mention.key !== key;
+  const r = await api("GET", "mention", { run: S.run, key, context: 0 });
+  if (moved() || r.status !== 200 || r.json.version === S.mention.version || r.json.key !== key) return;
+  const last = r.json.actions.at(-1);
+  const full = await api("GET", "mention", { run: S.run, key, context: S.context });
+  if (moved() || full.status !== 200) return;
+  setMention(full.json, true);
+  banner("info", "Changed while you were looking" + (last && last.annotator ? " by " + last.annotator : "") + ": shown as it is now.");
+  await refreshQueue();
 }
 
 async function refreshQueue() {

@@ -49,7 +49,7 @@ d = page.d
 
 
 def idle():
-    return page.current() and not d.execute_script("return S.busy")
+    return page.current() and page.settled()
 
 
 def done_count():

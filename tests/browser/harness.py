@@ -30,6 +30,16 @@ import webapi  # noqa: E402  (tests/webapi.py: the API calls the CLI tests make 
 
 failures = []
 
+# every wait's limit times XP_SLOWDOWN (as tests/cli/lib's limit()): a
+# machine loaded by the suites run side by side, or a sanitised build
+# (`make check SAN=1` sets 4), answers later, not wrongly
+SLOW = max(1, int(os.environ.get("XP_SLOWDOWN") or 1))
+
+# the page has nothing under way: no action (from its key to the next
+# mention opened: S.busy ends when the store answers, before the queue is
+# read again and the next mention opened), no mention or queue page opening
+SETTLED = "return !S.busy && !S.acting && !S.opening"
+
 
 def check(cond, what):
     print(("  ok    " if cond else "  FAIL  ") + what)
@@ -63,7 +73,7 @@ class Page:
         self.url, self.shots = url, shots
         os.makedirs(shots, exist_ok=True)
         self.d = browser()
-        self.wait = WebDriverWait(self.d, secs)
+        self.wait = WebDriverWait(self.d, secs * SLOW)
 
     def api(self, path):
         """GET url/api/path, as JSON"""
@@ -98,7 +108,7 @@ class Page:
     def wait_for(self, cond, what, secs=None):
         """True once cond() holds; else a failed check "what (timed out)" and False"""
         try:
-            (WebDriverWait(self.d, secs) if secs else self.wait).until(lambda _: cond())
+            (WebDriverWait(self.d, secs * SLOW) if secs else self.wait).until(lambda _: cond())
             return True
         except TimeoutException:
             check(False, what + " (timed out)")
@@ -121,8 +131,35 @@ class Page:
         self.d.find_element(By.ID, "name-input").send_keys(name, Keys.ENTER)
 
     def idle(self):
-        """a mention shown and no action on its way"""
-        return self.current() and not self.d.execute_script("return S.busy")
+        """a mention shown and nothing on its way (SETTLED): "idle" while an
+        action's answer was in but the next mention not yet opened let a
+        check read the mention kept as the one moved on to"""
+        return self.current() and self.settled()
+
+    def settled(self):
+        """nothing under way on the page (SETTLED), a mention shown or not"""
+        return self.d.execute_script(SETTLED)
+
+    def hold_poll(self):
+        """the page's 15-second poll of the mention on screen held (a test
+        that changes the store under the page calls heldPoll() itself, when
+        it means to): a poll between another corrector's change and the
+        page's next key redraws the mention, and the key acts on what the
+        other left, not on what the test set up"""
+        self.d.execute_script("if (!window.heldPoll) { window.heldPoll = pollMention; window.pollMention = async () => {}; }")
+
+    def release_poll(self):
+        self.d.execute_script("if (window.heldPoll) { window.pollMention = window.heldPoll; window.heldPoll = null; }")
+
+    def hold_toast(self):
+        """the toast shown now stays until the next (its 2.5 s, 6 s for a
+        refusal, can run out between a wait for it and the checks that read
+        it on a loaded machine, screenshots between); release_toast() lets
+        it go"""
+        self.d.execute_script("clearTimeout(toastTimer)")
+
+    def release_toast(self):
+        self.d.execute_script("var t = document.getElementById('toast'); toastTimer = setTimeout(() => { t.hidden = true; }, 500)")
 
     def size(self, w, h, zoom=1.0):
         """a viewport of w x h px as the window's user sees it: at zoom 1.5 the

@@ -29,7 +29,7 @@ def heading():
 def open_key(key):
     """open a mention as the lost list and undo do (openKey), and wait for it"""
     d.execute_script("openKey(arguments[0])", key)
-    return wait_for(lambda: current() == key and not d.execute_script("return S.busy"), "%s shown" % key)
+    return wait_for(lambda: current() == key and page.settled(), "%s shown" % key)
 
 
 try:

@@ -46,7 +46,7 @@ ann = bob = None
 
 
 def wait_key(key):
-    return wait_for(lambda: current() == key and not d.execute_script("return S.busy"), "mention " + key + " shown")
+    return wait_for(lambda: current() == key and page.settled(), "mention " + key + " shown")
 
 
 def token(i):
