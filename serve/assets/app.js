@@ -39,6 +39,7 @@ const S = {
   ents: new Map(),    // "doc|cluster" -> an entity as a mention's scene or GET entities named it
   tadds: new Map(),   // "doc|tid" -> a target-only mention's words, as a line shown had them
   opening: 0,         // mentions (or queue pages) being opened now: offline(false) leaves them to it
+  loads: 0,           // mentions asked for: only the last one asked is shown (loadMention)
   opens: 0,           // openings begun: a poll that saw one start leaves the page to the mention opened
   acting: 0,          // actions under way, from the key to the next mention opened (S.busy: until the store answers)
 };
@@ -505,6 +506,7 @@ async function openAtNow(pos) {
   S.index = pos;
   renderQueue();
   const st = await loadMention(it.key);
+  if (st === -1) return;   // another mention was asked for since: its opening marks its row
   if (st === 0) { S.index = was; renderQueue(); return; }
   if (!S.latest || S.oldRun === S.run) api("POST", "position", null, runFields({ annotator: S.annotator, key: it.key }));
 }
@@ -516,15 +518,22 @@ async function openKeyNow(key) {
   const q = await loadQueue({ around: key });
   // the done count is the server's (an undo changes it)
   if (q) progressFromQueue(q);
-  if ((await loadMention(key)) === 0) return;   // the server does not answer: the mention shown stays, and its row
+  const st = await loadMention(key);
+  if (st === 0 || st === -1) return;   // the server does not answer: the mention shown stays, and its row (-1: another asked for since)
   S.index = q && q.found >= 0 ? q.found : -1;
   renderQueue();
 }
 
-/* the mention KEY read and shown; the answer's status (0: no answer) */
+/* the mention KEY read and shown; the answer's status (0: no answer; -1:
+ * another mention was asked for meanwhile, and this answer is not shown:
+ * two openings under way, j pressed or a row clicked while the next
+ * mention after a keep was being read, showed whichever answered last,
+ * the one asked for first over the one asked for last) */
 async function loadMention(key, keepBanner) {
   const context = S.mention && S.mention.key === key ? S.context : CONTEXT;
+  const seq = ++S.loads;
   const r = await api("GET", "mention", { run: S.run, key, context });
+  if (seq !== S.loads) return -1;
   // the server stopped: the banner above says so once, the mention shown stays
   if (r.status === 0) {
     toast("Not opened: the server does not answer (see above)." + (S.mention ? " This is still " + mentionName(S.mention) + "." : ""), true);

@@ -24,6 +24,8 @@ cake-that-nobody-...).
 - A poll that sees a change and a mention opened meanwhile (j, a row
   clicked): the mention opened stays (the poll's mention, read again, was
   drawn over it).
+- Two openings under way (a row clicked while the next mention was being
+  read): the one asked for last is shown, whichever answers last.
 The page's own 15-second poll is held from the first case that changes the
 store under it: a poll between such a change and the test's next key would
 redraw the mention before the key, which then acts on another version.
@@ -271,9 +273,36 @@ def poll_meets_opening():
           "the queue's current row is the mention shown")
 
 
+def two_openings():
+    """the queue's next mention asked for (as after a keep, or j), its answer
+    slow; meanwhile another opened (a row clicked): that one is shown, its
+    row current (the first answer, come last, was drawn over it)"""
+    page.hold_poll()
+    d.execute_script("openAt(0)")
+    page.wait_for(lambda: idle() and d.execute_script("return S.index") == 0, "the queue's first mention open")
+    keys = d.execute_script("return S.page.items.map((i) => i.key)")
+    check(len(keys) >= 4, "the queue's page has four mentions: %d" % len(keys))
+    if len(keys) < 4:
+        return
+    d.execute_script(HOLD_MENTION, keys[1])
+    d.execute_script("window.__first = openAt(1)")
+    page.wait_for(lambda: d.execute_script("return window.__held"), "the next mention asked for")
+    d.execute_script("document.querySelectorAll('#queue li')[3].click()")
+    page.wait_for(lambda: page.current() == keys[3], "the row clicked opens")
+    d.execute_script("window.__release()")
+    d.execute_async_script("var done = arguments[arguments.length - 1]; window.__first.then(() => done(true), () => done(false))")
+    d.execute_script("window.fetch = window.__f0")
+    page.wait_for(idle, "idle after both")
+    page.shot("corrector-two-openings.png")
+    check(page.current() == keys[3], "the mention asked for last is shown: %r" % page.current())
+    cur = d.execute_script("var c = document.querySelector('#queue li.cur'); return c ? c.querySelector('.key').textContent : null")
+    check(cur == keys[3], "its row is the queue's current one: %r" % cur)
+
+
 for name, f in [("first time", first_time), ("long names", unbroken), ("greyed-out keys", greyed),
                 ("help and filters", help_keys), ("a long note", long_note), ("the poll", polled),
-                ("a poll and a refusal", poll_meets_refusal), ("a poll and an opening", poll_meets_opening)]:
+                ("a poll and a refusal", poll_meets_refusal), ("a poll and an opening", poll_meets_opening),
+                ("two openings", two_openings)]:
     try:
         f()
     except Exception as e:

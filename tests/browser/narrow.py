@@ -88,6 +88,9 @@ try:
     v = page.mention(k)["version"]
     page.press("d")
     page.wait_for(lambda: page.mention(k)["version"] > v, "d deletes")
+    # and the page moved on (u pressed while it read the next mention opened
+    # two mentions at once)
+    page.wait_for(page.idle, "d moves on")
     page.shot("narrow-%s-deleted.png" % LANG)
     page.press("u")
     page.wait_for(lambda: page.mention(k)["status"] == "open", "u undoes the delete")

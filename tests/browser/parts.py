@@ -41,6 +41,7 @@ try:
         shot("parts-1.png")
         press("d")
         wait_for(lambda: mention("s01e01c00x|1:3")["status"] == "edited", "d deletes s01e01c00x|1:3")
+        wait_for(page.idle, "d moves on")
         check(mention("s01e01c00x|3")["status"] == "open", "part 0's s01e01c00x|3 untouched")
     if open_key("s01e01c00x|3"):
         head = heading()

@@ -387,14 +387,20 @@ def split_merge_undo():
     size(1366, 768, 1.5)
     key = "s01e01c00x|5"
     page.split_off(key)
+    # the split's toast kept for the checks of where it is: gone (after its
+    # 2.5 s, a loaded machine's screenshot between), it had no box, and
+    # covered nothing whatever its place
+    page.hold_toast()
     time.sleep(0.3)
     page.shot("seat-%s-split-z150.png" % LANG)
     t, sc, me, box = rect("#toast"), rect("#scene"), rect("#scene li.self"), rect("#target-box")
     seen = me and {"top": max(me["top"], sc["top"]), "bottom": min(me["bottom"], sc["bottom"])}
     check(seen and seen["bottom"] > seen["top"], "the mention's line of the scene in view after the split (%s)" % seen)
+    check(t and t["height"] > 0, "the split's toast is shown (%s)" % t)
     check(not overlap(t, seen) and not overlap(t, box),
           "the toast (%.0f–%.0f) covers neither the mention's line in the scene (%s) nor its sentence (%.0f–%.0f)"
           % (t["top"], t["bottom"], seen and "%.0f–%.0f" % (seen["top"], seen["bottom"]), box["top"], box["bottom"]))
+    page.release_toast()
     made = page.mention(key)["scene"]["tgt_cluster"]
     page.press("e")
     page.wait_for(lambda: shown("#merge-form"), "e opens the merge form")
