@@ -894,7 +894,11 @@ async function moreScene() {
   const anchor = top ? { utt: top.dataset.utt, y: top.offsetTop - sc.scrollTop } : null;
   const context = Math.min(MAX_CONTEXT, S.context + MORE_LINES);
   const r = await api("GET", "mention", { run: S.run, key: m.key, context });
-  if (S.mention !== m) return;   // the corrector moved on meanwhile: nothing to widen
+  // the corrector moved on meanwhile: nothing to widen.  The same mention
+  // drawn again (the poll saw a change) is still the one to widen: the
+  // lines asked for were dropped, and ] seemed to do nothing
+  const cur = S.mention;
+  if (!cur || cur.key !== m.key || S.context >= context) return;
   if (r.status !== 200) {
     // the scene stays as it was (and its buttons, to try again); the
     // corrector is told why no lines came, as for every other request
@@ -902,7 +906,7 @@ async function moreScene() {
     return;
   }
   S.context = context;
-  if (r.json.version !== m.version) {
+  if (r.json.version !== cur.version) {
     // someone changed the mention meanwhile: the widened scene shows it
     // as it is now, so the rest of the page must too (not the scene alone)
     const last = (r.json.actions || []).at(-1);
@@ -1347,13 +1351,15 @@ async function pollMention() {
   // must know, and the poll's "changed" replaced it (a keep refused looked
   // like a page merely redrawn).  So has a mention opened meanwhile (j, a
   // row clicked): the poll's mention, read again after it, was drawn over
-  // the one the corrector had just opened
-  const acts = S.acts, opens = S.opens, key = S.mention.key;
-  const moved = () => S.acts !== acts || S.opens !== opens || !S.mention || S.mention.key !== key;
+  // the one the corrector had just opened; and so has a scene widened
+  // meanwhile (]: it shows the change too, and the poll's answer, of the
+  // scene as wide as before, narrowed it again)
+  const acts = S.acts, opens = S.opens, key = S.mention.key, context = S.context;
+  const moved = () => S.acts !== acts || S.opens !== opens || S.context !== context || !S.mention || S.mention.key !== key;
   const r = await api("GET", "mention", { run: S.run, key, context: 0 });
   if (moved() || r.status !== 200 || r.json.version === S.mention.version || r.json.key !== key) return;
   const last = r.json.actions.at(-1);
-  const full = await api("GET", "mention", { run: S.run, key, context: S.context });
+  const full = await api("GET", "mention", { run: S.run, key, context });
   if (moved() || full.status !== 200) return;
   setMention(full.json, true);
   banner("info", "Changed while you were looking" + (last && last.annotator ? " by " + last.annotator : "") + ": shown as it is now.");

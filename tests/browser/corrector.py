@@ -39,7 +39,7 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from harness import Page, check, finish
+from harness import HOLD_MENTION, Page, check, finish
 
 URL, SHOTS = sys.argv[1], sys.argv[2]
 page = Page(URL, SHOTS)
@@ -226,21 +226,6 @@ def poll_meets_refusal():
     check(page.current() == k, "still on %s" % k)
 
 
-# the page's fetch of KEY's mention with its scene (the poll's second
-# request, after its first, context 0, saw a change) held until
-# window.__release() (window.__held: it was asked for)
-HOLD_MENTION = """const key = arguments[0];
-window.__f0 = window.__f0 || window.fetch;
-window.__held = false;
-window.fetch = function (u, o) {
-  const url = new URL(String(u), location.href), p = url.searchParams;
-  if (url.pathname.endsWith('/api/mention') && p.get('key') === key && p.get('context') !== '0' && !window.__held) {
-    window.__held = true;
-    const args = arguments;
-    return new Promise((res) => { window.__release = res; }).then(() => window.__f0.apply(window, args));
-  }
-  return window.__f0.apply(window, arguments);
-};"""
 
 
 def poll_meets_opening():

@@ -40,6 +40,23 @@ SLOW = max(1, int(os.environ.get("XP_SLOWDOWN") or 1))
 # read again and the next mention opened), no mention or queue page opening
 SETTLED = "return !S.busy && !S.acting && !S.opening"
 
+# (a script for execute_script(HOLD_MENTION, KEY)) the page's first fetch of
+# KEY's mention with its scene (context not 0: an opening's, or the poll's
+# second, after its first saw a change) held until window.__release()
+# (window.__held: it was asked for); window.fetch = window.__f0 ends it
+HOLD_MENTION = """const key = arguments[0];
+window.__f0 = window.__f0 || window.fetch;
+window.__held = false;
+window.fetch = function (u, o) {
+  const url = new URL(String(u), location.href), p = url.searchParams;
+  if (url.pathname.endsWith('/api/mention') && p.get('key') === key && p.get('context') !== '0' && !window.__held) {
+    window.__held = true;
+    const args = arguments;
+    return new Promise((res) => { window.__release = res; }).then(() => window.__f0.apply(window, args));
+  }
+  return window.__f0.apply(window, arguments);
+};"""
+
 
 def check(cond, what):
     print(("  ok    " if cond else "  FAIL  ") + what)
@@ -98,7 +115,16 @@ class Page:
                                      ", " + en["speaker"] if en.get("speaker") else "")
 
     def text(self, css):
-        """the first element's text; "" while it is missing or being replaced"""
+        """the first element's text; "" while it is missing or being replaced.
+        The toast's words whether or not its timer has hidden it yet: the
+        timer (2.5 s) runs from when the page says them, before an action's
+        next mention is opened, and a wait for the words and the page
+        settled outlasted it on a loaded machine (demo.py's "m modifies
+        it" timed out with the modify saved).  Whether the toast is shown
+        is shown("#toast") (or is_displayed), which the checks of its
+        place ask; a test that means a new toast empties it first."""
+        if css == "#toast":
+            return self.d.execute_script("var t = document.getElementById('toast'); return t ? t.textContent : ''")
         try:
             els = self.d.find_elements(By.CSS_SELECTOR, css)
             return els[0].text if els else ""
@@ -157,6 +183,16 @@ class Page:
         it on a loaded machine, screenshots between); release_toast() lets
         it go"""
         self.d.execute_script("clearTimeout(toastTimer)")
+
+    def hold_toasts(self):
+        """every toast said from now on stays until the next, or until
+        release_toasts(): for a check of where toasts are while they show"""
+        self.d.execute_script("if (!window.heldToast) { window.heldToast = toast;"
+                              " window.toast = function () { heldToast.apply(this, arguments); clearTimeout(toastTimer); }; }")
+
+    def release_toasts(self):
+        self.d.execute_script("if (window.heldToast) { window.toast = window.heldToast; window.heldToast = null; }")
+        self.release_toast()
 
     def release_toast(self):
         self.d.execute_script("var t = document.getElementById('toast'); toastTimer = setTimeout(() => { t.hidden = true; }, 500)")
