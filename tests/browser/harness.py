@@ -184,6 +184,10 @@ class Page:
         it go"""
         self.d.execute_script("clearTimeout(toastTimer)")
 
+    def fresh_toast(self):
+        """no toast: the next one said is the only words text("#toast") reads"""
+        self.d.execute_script("var t = document.getElementById('toast'); t.textContent = ''; t.hidden = true")
+
     def hold_toasts(self):
         """every toast said from now on stays until the next, or until
         release_toasts(): for a check of where toasts are while they show"""

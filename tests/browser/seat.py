@@ -230,8 +230,14 @@ def far_entity():
     check(n0 <= len(sc["entities"]) + 1, "the menu lists what the mention named (%d options)" % n0)
     q = "".join(far["tgt_words"])
     page.press(q)   # typed on the menu: the find field takes it
-    page.wait_for(lambda: d.execute_script("return [...document.getElementById('relink-select').options]"
-                                           ".some((o) => o.value === String(arguments[0]))", far["cluster"]),
+    # the menu of the words typed whole: the far entity in it and every
+    # option holding them (the find waits for a pause in the typing, and a
+    # loaded machine's typing paused after a word's first characters: the
+    # far entity was found among options that held those alone)
+    page.wait_for(lambda: d.execute_script("var o = [...document.getElementById('relink-select').options];"
+                                           "return o.some((o) => o.value === String(arguments[0])) && o.every((o) =>"
+                                           " o.text === 'a new entity' || o.text.startsWith('no entity') || o.text.includes(arguments[1]))",
+                                           far["cluster"], q),
                   "typing %r finds the far entity (lines away: %d)" % (q, far["near"]))
     page.shot("seat-long-find.png")
     opts = d.execute_script("return [...document.getElementById('relink-select').options].map((o) => o.text)")
@@ -359,7 +365,10 @@ def target_only_named():
           and d.execute_script("return document.title") == title, "markup in a target-only mention's words is text in the history: %r" % page.text("#history")[-200:])
     open_key(key)
     for i in range(3):
-        before = page.text("#toast")
+        # the undo's own toast, not the one before (read by its words
+        # once its timer hid it, the same words again would never do)
+        page.fresh_toast()
+        before = ""
         page.press("u")
         page.wait_for(lambda: page.text("#toast").startswith("Undone") and page.text("#toast") != before and idle(),
                       "u takes it back (%d)" % (i + 1))
@@ -412,7 +421,10 @@ def split_merge_undo():
     check("merge" in hist and not re.search(r"cluster \d", hist), "the history names the merge's entities in words: %r" % hist[-200:])
     texts = []
     for i in range(2):
-        before = page.text("#toast")
+        # the undo's own toast, not the one before (read by its words
+        # once its timer hid it, the same words again would never do)
+        page.fresh_toast()
+        before = ""
         page.press("u")
         page.wait_for(lambda: page.text("#toast").startswith("Undone") and page.text("#toast") != before and idle(),
                       "u takes it back (%d)" % (i + 1))
