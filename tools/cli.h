@@ -163,6 +163,11 @@ int xp_cli_lang(const char *opt, const char *s, xp_err *e);
  * without a pack: the list names the other side's languages, not the run's
  * rules); an empty list is XP_EUSAGE. */
 int xp_cli_langs(const char *opt, const char *s, xp_err *e);
+/* Each rule a --rules SPEC of argv switches on by name that the pack of
+ * `lang` (the generic pack, for a language without one) does not list:
+ * accepted, since one spec may serve several languages, but it does
+ * nothing, which a line on stderr (after `lead`) says. */
+void xp_cli_rules_unused(const char *lead, const char *lang, int argc, char **argv);
 /* A corpus format: conll, jsonlines, conllu or mmax2 (xp_format_named's names). */
 int xp_cli_format(const char *opt, const char *s, int *fmt, xp_err *e);
 

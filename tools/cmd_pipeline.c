@@ -180,6 +180,7 @@ static int run(int argc, char **argv)
 		xp_cli_note_spread("pipeline", &r.align);
 		if (*removed)
 			fprintf(stderr, "xproj pipeline: removed from the subtitles: %s (--keep-asides keeps them)\n", removed);
+		xp_cli_rules_unused("xproj pipeline: ", o.align.tgt_lang ? o.align.tgt_lang : r.align.tgt_lang, argc, argv);
 	}
 	xp_cli_config_free(&conf);
 	free((void *)o.wa.train);

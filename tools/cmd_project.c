@@ -187,39 +187,6 @@ static void pack_summary(const char *lang)
 	no_pack(stderr, "  ", lang);
 }
 
-/* --rules naming a rule the target's pack does not have ("+names" onto
- * German: the rule exists in the Chinese pack only): accepted, since one
- * spec may serve several languages, but it does nothing here, which the
- * summary says instead of leaving a byte-identical output unexplained */
-static void asked_summary(const char *lang, int argc, char **argv)
-{
-	/* a language without a pack takes the generic pack's rules */
-	const xp_lang_pack *pk = xp_lang_find(lang) ? xp_lang_find(lang) : xp_lang_generic();
-	for (int i = 1; i < argc; i++) {
-		const char *spec = !strcmp(argv[i], "--rules") && i + 1 < argc ? argv[++i]
-				   : !strncmp(argv[i], "--rules=", 8)     ? argv[i] + 8
-									  : NULL;
-		for (const char *p = spec; p && *p; p += *p == ',') {
-			size_t n = strcspn(p, ",");
-			char item[64];
-			snprintf(item, sizeof item, "%.*s", (int)(n < sizeof item ? n : sizeof item - 1), p);
-			p += n;
-			const char *name = item + (item[0] == '+');
-			const xp_lang_pack *of = NULL;
-			const xp_lang_rule *r = item[0] == '-' ? NULL : xp_lang_rule_named(name, &of);
-			/* none of that name, or one of the target's pack; a generic
-			 * rule too is not every pack's (Chinese lists no stray,
-			 * neither it nor Farsi edge_punct) */
-			int has = !r;
-			for (size_t k = 0; !has && k < xp_lang_nrules(pk); k++)
-				has = !strcmp(xp_lang_rule_at(pk, k)->name, name);
-			if (!has)
-				fprintf(stderr, "  --rules %s: no rule of %s's pack (the %s pack's): it does nothing here\n",
-					name, lang && *lang ? lang : "?", of ? of->code : "generic");
-		}
-	}
-}
-
 static const char *kind_name(xp_rule_kind k)
 {
 	return k == XP_RK_PRONOUN ? "pronoun" : k == XP_RK_NP ? "np" : "prodrop";
@@ -563,7 +530,7 @@ static int run(int argc, char **argv)
 		xp_buf_free(&set);
 		if (streamed) {
 			summary(&res.total, res.lang), gender_summary(&res.gender), pack_summary(res.lang),
-			asked_summary(res.lang, argc, argv);
+			xp_cli_rules_unused("  ", res.lang, argc, argv);
 			if (a.names)
 				fprintf(stderr, "  names: %zu forms of %u names from %s\n", names.n, names.names.n, a.names);
 			if (res.segmenter < 0)
@@ -602,7 +569,7 @@ static int run(int argc, char **argv)
 	if (rc)
 		xp_cli_error(&e);
 	else
-		summary(&p.total, p.lang), gender_summary(&g), pack_summary(p.lang), asked_summary(p.lang, argc, argv);
+		summary(&p.total, p.lang), gender_summary(&g), pack_summary(p.lang), xp_cli_rules_unused("  ", p.lang, argc, argv);
 	if (!rc && a.names)
 		fprintf(stderr, "  names: %zu forms of %u names from %s\n", names.n, names.names.n, a.names);
 	if (!rc && p.segmenter < 0)

@@ -505,3 +505,36 @@ int xp_cli_format(const char *opt, const char *s, int *fmt, xp_err *e)
 		return 0;
 	return xp_failc(e, XP_EUSAGE, "", 0, "%s: '%s' is not a corpus format (allowed: conll, jsonlines, conllu, mmax2)", opt, s);
 }
+
+/* --rules naming a rule the target's pack does not have ("+names" onto
+ * German: the rule exists in the Chinese pack only): accepted, since one
+ * spec may serve several languages, but it does nothing here, which the
+ * summary says instead of leaving a byte-identical output unexplained */
+void xp_cli_rules_unused(const char *lead, const char *lang, int argc, char **argv)
+{
+	/* a language without a pack takes the generic pack's rules */
+	const xp_lang_pack *pk = xp_lang_find(lang) ? xp_lang_find(lang) : xp_lang_generic();
+	for (int i = 1; i < argc; i++) {
+		const char *spec = !strcmp(argv[i], "--rules") && i + 1 < argc ? argv[++i]
+				   : !strncmp(argv[i], "--rules=", 8)     ? argv[i] + 8
+									  : NULL;
+		for (const char *p = spec; p && *p; p += *p == ',') {
+			size_t n = strcspn(p, ",");
+			char item[64];
+			snprintf(item, sizeof item, "%.*s", (int)(n < sizeof item ? n : sizeof item - 1), p);
+			p += n;
+			const char *name = item + (item[0] == '+');
+			const xp_lang_pack *of = NULL;
+			const xp_lang_rule *r = item[0] == '-' ? NULL : xp_lang_rule_named(name, &of);
+			/* none of that name, or one of the target's pack; a generic
+			 * rule too is not every pack's (Chinese lists no stray,
+			 * neither it nor Farsi edge_punct) */
+			int has = !r;
+			for (size_t k = 0; !has && k < xp_lang_nrules(pk); k++)
+				has = !strcmp(xp_lang_rule_at(pk, k)->name, name);
+			if (!has)
+				fprintf(stderr, "%s--rules %s: no rule of %s's pack (the %s pack's): it does nothing here\n",
+					lead, name, lang && *lang ? lang : "?", of ? of->code : "generic");
+		}
+	}
+}

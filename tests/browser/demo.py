@@ -49,13 +49,16 @@ PLUS = re.compile(r"(^|[\s(])\+\d")   # a target-only mention's number, +3
 
 
 def toast_after(key, what, start=""):
-    """press key; the new toast (one that starts with start), once the page is idle"""
-    before = page.text("#toast")
+    """press key; the new toast (one that starts with start), once the page
+    is idle.  Read as the toast's text, shown or not: it hides itself after
+    2.5 s, and on a loaded machine the read after the wait came later (CI
+    read '' for a keep's toast)"""
+    said = lambda: d.execute_script("return document.getElementById('toast').textContent")
     d.execute_script("document.getElementById('toast').textContent = ''")
     page.press(key)
-    page.wait_for(lambda: page.text("#toast").startswith(start) and page.text("#toast") and idle(), what)
+    page.wait_for(lambda: said() and said().startswith(start) and idle(), what)
     time.sleep(0.1)
-    return page.text("#toast") or before
+    return said()
 
 
 def named(m):

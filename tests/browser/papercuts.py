@@ -150,8 +150,12 @@ def seat():
         page.shot("papercuts-%s-own-span.png" % name)
 
     def kept_twice():
+        was = page.current()
         page.press("j")   # off the mention own_span left selected
-        page.wait_for(page.idle, "j")
+        # the next mention shown, not merely no action on its way (idle held
+        # before j's mention came: key was own_span's, Enter kept j's, and
+        # k went back to j's)
+        page.wait_for(lambda: page.current() != was and page.idle(), "j")
         key = page.current()
         page.press(Keys.ENTER)
         page.wait_for(lambda: page.current() != key and page.idle(), "Enter keeps it and moves on")
