@@ -39,6 +39,9 @@ const S = {
   ents: new Map(),    // "doc|cluster" -> an entity as a mention's scene or GET entities named it
   tadds: new Map(),   // "doc|tid" -> a target-only mention's words, as a line shown had them
   opening: 0,         // mentions (or queue pages) being opened now: offline(false) leaves them to it
+  loads: 0,           // mentions asked for: only the last one asked is shown (loadMention)
+  opens: 0,           // openings begun: a poll that saw one start leaves the page to the mention opened
+  acting: 0,          // actions under way, from the key to the next mention opened (S.busy: until the store answers)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -494,6 +497,7 @@ function scrollQueueTo(ol, cur) {
  * of the queue), which offline(false) leaves to it */
 async function opening(f) {
   S.opening++;
+  S.opens++;
   try { return await f(); } finally { S.opening--; }
 }
 
@@ -515,6 +519,7 @@ async function openAtNow(pos) {
   S.index = pos;
   renderQueue();
   const st = await loadMention(it.key);
+  if (st === -1) return;   // another mention was asked for since: its opening marks its row
   if (st === 0) { S.index = was; renderQueue(); return; }
   if (!S.latest || S.oldRun === S.run) api("POST", "position", null, runFields({ annotator: S.annotator, key: it.key }));
 }
@@ -536,15 +541,22 @@ async function openKeyNow(key) {
   const q = await loadQueue({ around: key });
   // the done count is the server's (an undo changes it)
   if (q) progressFromQueue(q);
-  if ((await loadMention(key)) === 0) return;   // the server does not answer: the mention shown stays, and its row
+  const st = await loadMention(key);
+  if (st === 0 || st === -1) return;   // the server does not answer: the mention shown stays, and its row (-1: another asked for since)
   S.index = q && q.found >= 0 ? q.found : -1;
   renderQueue();
 }
 
-/* the mention KEY read and shown; the answer's status (0: no answer) */
+/* the mention KEY read and shown; the answer's status (0: no answer; -1:
+ * another mention was asked for meanwhile, and this answer is not shown:
+ * two openings under way, j pressed or a row clicked while the next
+ * mention after a keep was being read, showed whichever answered last,
+ * the one asked for first over the one asked for last) */
 async function loadMention(key, keepBanner) {
   const context = S.mention && S.mention.key === key ? S.context : CONTEXT;
+  const seq = ++S.loads;
   const r = await api("GET", "mention", { run: S.run, key, context });
+  if (seq !== S.loads) return -1;
   // the server stopped: the banner above says so once, the mention shown stays
   if (r.status === 0) {
     toast("Not opened: the server does not answer (see above)." + (S.mention ? " This is still " + mentionName(S.mention) + "." : ""), true);
@@ -929,7 +941,11 @@ async function moreScene() {
   const anchor = top ? { utt: top.dataset.utt, y: top.offsetTop - sc.scrollTop } : null;
   const context = Math.min(MAX_CONTEXT, S.context + MORE_LINES);
   const r = await api("GET", "mention", { run: S.run, key: m.key, context });
-  if (S.mention !== m) return;   // the corrector moved on meanwhile: nothing to widen
+  // the corrector moved on meanwhile: nothing to widen.  The same mention
+  // drawn again (the poll saw a change) is still the one to widen: the
+  // lines asked for were dropped, and ] seemed to do nothing
+  const cur = S.mention;
+  if (!cur || cur.key !== m.key || S.context >= context) return;
   if (r.status !== 200) {
     // the scene stays as it was (and its buttons, to try again); the
     // corrector is told why no lines came, as for every other request
@@ -937,7 +953,7 @@ async function moreScene() {
     return;
   }
   S.context = context;
-  if (r.json.version !== m.version) {
+  if (r.json.version !== cur.version) {
     // someone changed the mention meanwhile: the widened scene shows it
     // as it is now, so the rest of the page must too (not the scene alone)
     const last = (r.json.actions || []).at(-1);
@@ -1018,7 +1034,14 @@ function refusedStale(r) {
   return true;
 }
 
+/* an action, counted in S.acting until it is done: the store's answer, the
+ * queue read again and the next mention opened (S.busy ends at the answer) */
 async function act(action, extra) {
+  S.acting++;
+  try { return await actNow(action, extra); } finally { S.acting--; }
+}
+
+async function actNow(action, extra) {
   const m = S.mention;
   // a key that saves nothing says so
   if (!m) { toast("Not saved: no mention is open.", true); return; }
@@ -1369,21 +1392,25 @@ function note() {
  * then; a change seen redraws the mention and the queue's rows (their
  * badges, words and the done count were re-read after one's own actions only) */
 async function pollMention() {
-  if (!S.mention || S.busy) return;
+  if (!S.mention || S.busy || S.opening) return;
   // an action sent while the poll waits has the last word: its refusal's
   // banner ("Not saved: bob changed this mention") said what the corrector
   // must know, and the poll's "changed" replaced it (a keep refused looked
-  // like a page merely redrawn)
-  const acts = S.acts;
-  const r = await api("GET", "mention", { run: S.run, key: S.mention.key, context: 0 });
-  if (S.acts !== acts) return;
-  if (r.status === 200 && S.mention && r.json.version !== S.mention.version && r.json.key === S.mention.key) {
-    const last = r.json.actions.at(-1);
-    await loadMention(S.mention.key, true);
-    if (S.acts !== acts) return;
-    banner("info", "Changed while you were looking" + (last && last.annotator ? " by " + last.annotator : "") + ": shown as it is now.");
-    await refreshQueue();
-  }
+  // like a page merely redrawn).  So has a mention opened meanwhile (j, a
+  // row clicked): the poll's mention, read again after it, was drawn over
+  // the one the corrector had just opened; and so has a scene widened
+  // meanwhile (]: it shows the change too, and the poll's answer, of the
+  // scene as wide as before, narrowed it again)
+  const acts = S.acts, opens = S.opens, key = S.mention.key, context = S.context;
+  const moved = () => S.acts !== acts || S.opens !== opens || S.context !== context || !S.mention || S.mention.key !== key;
+  const r = await api("GET", "mention", { run: S.run, key, context: 0 });
+  if (moved() || r.status !== 200 || r.json.version === S.mention.version || r.json.key !== key) return;
+  const last = r.json.actions.at(-1);
+  const full = await api("GET", "mention", { run: S.run, key, context });
+  if (moved() || full.status !== 200) return;
+  setMention(full.json, true);
+  banner("info", "Changed while you were looking" + (last && last.annotator ? " by " + last.annotator : "") + ": shown as it is now.");
+  await refreshQueue();
 }
 
 async function refreshQueue() {

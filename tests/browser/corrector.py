@@ -21,6 +21,14 @@ cake-that-nobody-...).
   bytes" came back and the text was gone); a change by another corrector
   seen by the poll redraws the queue's badges too (only the mention was).
 - A poll and a refused keep in flight together: the refusal's banner stays.
+- A poll that sees a change and a mention opened meanwhile (j, a row
+  clicked): the mention opened stays (the poll's mention, read again, was
+  drawn over it).
+- Two openings under way (a row clicked while the next mention was being
+  read): the one asked for last is shown, whichever answers last.
+The page's own 15-second poll is held from the first case that changes the
+store under it: a poll between such a change and the test's next key would
+redraw the mention before the key, which then acts on another version.
 Screenshots under SHOTS (corrector-*.png).
 
 usage: corrector.py URL SHOTS
@@ -31,7 +39,7 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from harness import Page, check, finish
+from harness import HOLD_MENTION, Page, check, finish
 
 URL, SHOTS = sys.argv[1], sys.argv[2]
 page = Page(URL, SHOTS)
@@ -39,7 +47,7 @@ d = page.d
 
 
 def idle():
-    return page.current() and not d.execute_script("return S.busy")
+    return page.current() and page.settled()
 
 
 def search(q):
@@ -176,6 +184,7 @@ post = page.post
 def polled():
     """another corrector keeps the mention on screen: the poll (called at
     once here, as its 15 s timer would) redraws its queue row's badge"""
+    page.hold_poll()
     k = page.current()
     row = lambda: d.execute_script("var r = [...document.querySelectorAll('#queue li')].find((l) =>"
                                    " l.querySelector('.key').textContent === arguments[0]);"
@@ -191,7 +200,7 @@ def polled():
     check(row() == "open", "%s's row says open: %r" % (k, row()))
     st, r = post("edit", {"run": mm["run"], "annotator": "bob", "key": k, "action": "keep", "version": mm["version"]})
     check(st == 200, "bob keeps %s: %d" % (k, st))
-    d.execute_script("pollMention()")
+    d.execute_script("heldPoll()")
     page.wait_for(lambda: "Changed while you were looking by bob" in page.text("#banner"), "the poll sees bob's keep")
     page.wait_for(lambda: row() not in ("open", None), "the poll redraws %s's badge: %r" % (k, row()))
     page.shot("corrector-polled.png")
@@ -207,20 +216,78 @@ def poll_meets_refusal():
                           "version": mm["version"]})
     check(st == 200, "bob notes %s: %d" % (k, st))
     # the poll's request leaves first, then the keep's, on the version the page still has
-    d.execute_script("pollMention(); act('keep')")
+    page.hold_poll()
+    d.execute_script("heldPoll(); act('keep')")
     page.wait_for(lambda: idle() and "Not saved: bob" in page.text("#banner"), "the keep refused, bob named")
     # both answers are in when three more polls have come and gone
     for _ in range(3):
-        d.execute_script("return pollMention()")
+        d.execute_script("return heldPoll()")
     check("Not saved: bob" in page.text("#banner"), "the refusal's banner stays: %r" % page.text("#banner"))
     check(page.current() == k, "still on %s" % k)
     # the refused keep's 409 is the browser's one logged error here
     page.console_clean("/api/edit - Failed to load resource: the server responded with a status of 409")
 
 
+def poll_meets_opening():
+    """the poll sees another corrector's change and reads the mention again;
+    meanwhile the corrector opens another one: that one stays on screen
+    (the poll's answer came last and drew the mention it had polled over
+    the one just opened, as if j had not been pressed)"""
+    page.hold_poll()
+    k = page.current()
+    other = d.execute_script("return S.page.items.map((i) => i.key).filter((x) => x !== arguments[0])[0]", k)
+    check(other, "the queue's page has another mention")
+    if not other:
+        return
+    mm = page.mention(k)
+    st, r = post("edit", {"run": mm["run"], "annotator": "bob", "key": k, "action": "note", "note": "again",
+                          "version": mm["version"]})
+    check(st == 200, "bob notes %s: %d" % (k, st))
+    d.execute_script(HOLD_MENTION, k)
+    d.execute_script("window.__poll = heldPoll()")
+    page.wait_for(lambda: d.execute_script("return window.__held"), "the poll saw bob's note and reads %s again" % k)
+    open_key(other)
+    d.execute_script("window.__release()")
+    d.execute_async_script("var done = arguments[arguments.length - 1]; window.__poll.then(() => done(true), () => done(false))")
+    d.execute_script("window.fetch = window.__f0")
+    page.wait_for(idle, "idle after the poll")
+    page.shot("corrector-poll-meets-opening.png")
+    check(page.current() == other, "the mention opened stays on screen, not the one polled: %r" % page.current())
+    check("Changed while you were looking" not in page.text("#banner"), "no banner of the poll's over it: %r" % page.text("#banner"))
+    check(d.execute_script("return S.page.items.some((i) => i.pos === S.index && i.key === S.mention.key)"),
+          "the queue's current row is the mention shown")
+
+
+def two_openings():
+    """the queue's next mention asked for (as after a keep, or j), its answer
+    slow; meanwhile another opened (a row clicked): that one is shown, its
+    row current (the first answer, come last, was drawn over it)"""
+    page.hold_poll()
+    d.execute_script("openAt(0)")
+    page.wait_for(lambda: idle() and d.execute_script("return S.index") == 0, "the queue's first mention open")
+    keys = d.execute_script("return S.page.items.map((i) => i.key)")
+    check(len(keys) >= 4, "the queue's page has four mentions: %d" % len(keys))
+    if len(keys) < 4:
+        return
+    d.execute_script(HOLD_MENTION, keys[1])
+    d.execute_script("window.__first = openAt(1)")
+    page.wait_for(lambda: d.execute_script("return window.__held"), "the next mention asked for")
+    d.execute_script("document.querySelectorAll('#queue li')[3].click()")
+    page.wait_for(lambda: page.current() == keys[3], "the row clicked opens")
+    d.execute_script("window.__release()")
+    d.execute_async_script("var done = arguments[arguments.length - 1]; window.__first.then(() => done(true), () => done(false))")
+    d.execute_script("window.fetch = window.__f0")
+    page.wait_for(idle, "idle after both")
+    page.shot("corrector-two-openings.png")
+    check(page.current() == keys[3], "the mention asked for last is shown: %r" % page.current())
+    cur = d.execute_script("var c = document.querySelector('#queue li.cur'); return c ? c.querySelector('.key').textContent : null")
+    check(cur == keys[3], "its row is the queue's current one: %r" % cur)
+
+
 for name, f in [("first time", first_time), ("long names", unbroken), ("greyed-out keys", greyed),
                 ("help and filters", help_keys), ("a long note", long_note), ("the poll", polled),
-                ("a poll and a refusal", poll_meets_refusal)]:
+                ("a poll and a refusal", poll_meets_refusal), ("a poll and an opening", poll_meets_opening),
+                ("two openings", two_openings)]:
     try:
         f()
     except Exception as e:

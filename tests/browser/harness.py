@@ -30,6 +30,33 @@ import webapi  # noqa: E402  (tests/webapi.py: the API calls the CLI tests make 
 
 failures = []
 
+# every wait's limit times XP_SLOWDOWN (as tests/cli/lib's limit()): a
+# machine loaded by the suites run side by side, or a sanitised build
+# (`make check SAN=1` sets 4), answers later, not wrongly
+SLOW = max(1, int(os.environ.get("XP_SLOWDOWN") or 1))
+
+# the page has nothing under way: no action (from its key to the next
+# mention opened: S.busy ends when the store answers, before the queue is
+# read again and the next mention opened), no mention or queue page opening
+SETTLED = "return !S.busy && !S.acting && !S.opening"
+
+# (a script for execute_script(HOLD_MENTION, KEY)) the page's first fetch of
+# KEY's mention with its scene (context not 0: an opening's, or the poll's
+# second, after its first saw a change) held until window.__release()
+# (window.__held: it was asked for); window.fetch = window.__f0 ends it
+HOLD_MENTION = """const key = arguments[0];
+window.__f0 = window.__f0 || window.fetch;
+window.__held = false;
+window.fetch = function (u, o) {
+  const url = new URL(String(u), location.href), p = url.searchParams;
+  if (url.pathname.endsWith('/api/mention') && p.get('key') === key && p.get('context') !== '0' && !window.__held) {
+    window.__held = true;
+    const args = arguments;
+    return new Promise((res) => { window.__release = res; }).then(() => window.__f0.apply(window, args));
+  }
+  return window.__f0.apply(window, arguments);
+};"""
+
 
 # what the store and the model name things by, never a corrector's words
 # (h-wbwords): a confidence feature's "name=value" ("committee=0.25",
@@ -75,7 +102,7 @@ class Page:
         self.url, self.shots = url, shots
         os.makedirs(shots, exist_ok=True)
         self.d = browser()
-        self.wait = WebDriverWait(self.d, secs)
+        self.wait = WebDriverWait(self.d, secs * SLOW)
 
     def api(self, path):
         """GET url/api/path, as JSON"""
@@ -100,7 +127,16 @@ class Page:
                                      ", " + en["speaker"] if en.get("speaker") else "")
 
     def text(self, css):
-        """the first element's text; "" while it is missing or being replaced"""
+        """the first element's text; "" while it is missing or being replaced.
+        The toast's words whether or not its timer has hidden it yet: the
+        timer (2.5 s) runs from when the page says them, before an action's
+        next mention is opened, and a wait for the words and the page
+        settled outlasted it on a loaded machine (demo.py's "m modifies
+        it" timed out with the modify saved).  Whether the toast is shown
+        is shown("#toast") (or is_displayed), which the checks of its
+        place ask; a test that means a new toast empties it first."""
+        if css == "#toast":
+            return self.d.execute_script("var t = document.getElementById('toast'); return t ? t.textContent : ''")
         try:
             els = self.d.find_elements(By.CSS_SELECTOR, css)
             return els[0].text if els else ""
@@ -110,7 +146,7 @@ class Page:
     def wait_for(self, cond, what, secs=None):
         """True once cond() holds; else a failed check "what (timed out)" and False"""
         try:
-            (WebDriverWait(self.d, secs) if secs else self.wait).until(lambda _: cond())
+            (WebDriverWait(self.d, secs * SLOW) if secs else self.wait).until(lambda _: cond())
             return True
         except TimeoutException:
             check(False, what + " (timed out)")
@@ -133,8 +169,49 @@ class Page:
         self.d.find_element(By.ID, "name-input").send_keys(name, Keys.ENTER)
 
     def idle(self):
-        """a mention shown and no action on its way"""
-        return self.current() and not self.d.execute_script("return S.busy")
+        """a mention shown and nothing on its way (SETTLED): "idle" while an
+        action's answer was in but the next mention not yet opened let a
+        check read the mention kept as the one moved on to"""
+        return self.current() and self.settled()
+
+    def settled(self):
+        """nothing under way on the page (SETTLED), a mention shown or not"""
+        return self.d.execute_script(SETTLED)
+
+    def hold_poll(self):
+        """the page's 15-second poll of the mention on screen held (a test
+        that changes the store under the page calls heldPoll() itself, when
+        it means to): a poll between another corrector's change and the
+        page's next key redraws the mention, and the key acts on what the
+        other left, not on what the test set up"""
+        self.d.execute_script("if (!window.heldPoll) { window.heldPoll = pollMention; window.pollMention = async () => {}; }")
+
+    def release_poll(self):
+        self.d.execute_script("if (window.heldPoll) { window.pollMention = window.heldPoll; window.heldPoll = null; }")
+
+    def hold_toast(self):
+        """the toast shown now stays until the next (its 2.5 s, 6 s for a
+        refusal, can run out between a wait for it and the checks that read
+        it on a loaded machine, screenshots between); release_toast() lets
+        it go"""
+        self.d.execute_script("clearTimeout(toastTimer)")
+
+    def fresh_toast(self):
+        """no toast: the next one said is the only words text("#toast") reads"""
+        self.d.execute_script("var t = document.getElementById('toast'); t.textContent = ''; t.hidden = true")
+
+    def hold_toasts(self):
+        """every toast said from now on stays until the next, or until
+        release_toasts(): for a check of where toasts are while they show"""
+        self.d.execute_script("if (!window.heldToast) { window.heldToast = toast;"
+                              " window.toast = function () { heldToast.apply(this, arguments); clearTimeout(toastTimer); }; }")
+
+    def release_toasts(self):
+        self.d.execute_script("if (window.heldToast) { window.toast = window.heldToast; window.heldToast = null; }")
+        self.release_toast()
+
+    def release_toast(self):
+        self.d.execute_script("var t = document.getElementById('toast'); toastTimer = setTimeout(() => { t.hidden = true; }, 500)")
 
     def size(self, w, h, zoom=1.0):
         """a viewport of w x h px as the window's user sees it: at zoom 1.5 the

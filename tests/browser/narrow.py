@@ -49,7 +49,7 @@ try:
     for _ in range(4):
         k = page.current()
         page.press("j")
-        page.wait_for(lambda: page.current() and page.current() != k and not d.execute_script("return S.busy"),
+        page.wait_for(lambda: page.current() and page.current() != k and page.settled(),
                       "j shows the next mention")
     check(page.current() != first, "j walked the queue: %s -> %s" % (first, page.current()))
     lis = d.find_elements(By.CSS_SELECTOR, "#scene li")
@@ -78,16 +78,19 @@ try:
         to = int(opts[0][0])
         page.press(Keys.ENTER)
         page.wait_for(lambda: page.mention(k)["scene"]["tgt_cluster"] == to, "the relink merges it into cluster %d" % to)
-        page.wait_for(lambda: not d.execute_script("return S.busy"), "the page idle after the relink")
+        page.wait_for(lambda: page.settled(), "the page idle after the relink")
         page.press("u")
         page.wait_for(lambda: page.mention(k)["scene"]["tgt_cluster"] == m["scene"]["tgt_cluster"], "u undoes the relink")
-        page.wait_for(lambda: page.current() == k and not d.execute_script("return S.busy"), "on the mention after undo")
+        page.wait_for(lambda: page.current() == k and page.settled(), "on the mention after undo")
     d.set_window_size(420, 820)
     # the keys: delete, then undo
     k = page.current()
     v = page.mention(k)["version"]
     page.press("d")
     page.wait_for(lambda: page.mention(k)["version"] > v, "d deletes")
+    # and the page moved on (u pressed while it read the next mention opened
+    # two mentions at once)
+    page.wait_for(page.idle, "d moves on")
     page.shot("narrow-%s-deleted.png" % LANG)
     page.press("u")
     page.wait_for(lambda: page.mention(k)["status"] == "open", "u undoes the delete")

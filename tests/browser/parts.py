@@ -29,7 +29,7 @@ def heading():
 def open_key(key):
     """open a mention as the lost list and undo do (openKey), and wait for it"""
     d.execute_script("openKey(arguments[0])", key)
-    return wait_for(lambda: current() == key and not d.execute_script("return S.busy"), "%s shown" % key)
+    return wait_for(lambda: current() == key and page.settled(), "%s shown" % key)
 
 
 try:
@@ -41,6 +41,7 @@ try:
         shot("parts-1.png")
         press("d")
         wait_for(lambda: mention("s01e01c00x|1:3")["status"] == "edited", "d deletes s01e01c00x|1:3")
+        wait_for(page.idle, "d moves on")
         check(mention("s01e01c00x|3")["status"] == "open", "part 0's s01e01c00x|3 untouched")
     if open_key("s01e01c00x|3"):
         head = heading()

@@ -41,7 +41,7 @@ current, press, shot = page.current, page.press, page.shot
 
 
 def idle(key=None):
-    return wait_for(lambda: current() and (key is None or current() == key) and not d.execute_script("return S.busy"),
+    return wait_for(lambda: current() and (key is None or current() == key) and page.settled(),
                     "a mention shown" + (" (" + key + ")" if key else ""))
 
 

@@ -36,7 +36,7 @@ def version(key, run):
 
 
 def idle():
-    return not d.execute_script("return S.busy")
+    return page.settled()
 
 
 def banner_shown():

@@ -32,7 +32,7 @@ current, press, shot = page.current, page.press, page.shot
 
 
 def idle():
-    return wait_for(lambda: current() and not d.execute_script("return S.busy"), "a mention shown")
+    return wait_for(lambda: current() and page.settled(), "a mention shown")
 
 
 def marks_on_page():
@@ -161,7 +161,7 @@ try:
     after = mention(pick["key"])
     check(after["scene"]["tgt_cluster"] == to and after["current"]["span"] == m["current"]["span"],
           "the store has it in cluster %d, the span unchanged" % to)
-    wait_for(lambda: current() == pick["key"] and not d.execute_script("return S.busy"), "still on the mention")
+    wait_for(lambda: current() == pick["key"] and page.settled(), "still on the mention")
     marks_settle(marks_of(after), "the scene shows its new chain")
     check(("→ " + lab) in text("#history"), "the history says where it went: " + text("#history"))
     check(("now in " + lab) in text("#mhead"), "the header says it moved: " + text("#mhead"))
@@ -170,7 +170,7 @@ try:
     press("u")
     wait_for(lambda: "Undone" in text("#toast"), "the relink undone")
     check(mention(pick["key"])["scene"]["tgt_cluster"] == cl, "back in cluster %d" % cl)
-    wait_for(lambda: current() == pick["key"] and not d.execute_script("return S.busy"), "on the mention after undo")
+    wait_for(lambda: current() == pick["key"] and page.settled(), "on the mention after undo")
     marks_settle(marks_of(mention(pick["key"])), "the scene shows the chain as it was")
     # Esc leaves the form with nothing saved
     press("r")
@@ -186,7 +186,7 @@ try:
         Select(sel).select_by_visible_text("pronoun")
         # the mention on screen, the queue's current one: the first, or the
         # mention shown before when it is a pronoun (it keeps its place)
-        wait_for(lambda: d.execute_script("return !!S.mention && S.index >= 0 && S.page.items.length > 0 && !S.busy"
+        wait_for(lambda: d.execute_script("return !!S.mention && S.index >= 0 && S.page.items.length > 0 && !S.busy && !S.acting && !S.opening"
                                           " && S.page.items.some((x) => x.pos === S.index && x.key === S.mention.key)"
                                           " && S.page.items.every((x) => x.type === 'pronoun')")
                  and current() == d.execute_script("return S.mention.key"), "the filtered queue opened")

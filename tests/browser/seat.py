@@ -230,8 +230,14 @@ def far_entity():
     check(n0 <= len(sc["entities"]) + 1, "the menu lists what the mention named (%d options)" % n0)
     q = "".join(far["tgt_words"])
     page.press(q)   # typed on the menu: the find field takes it
-    page.wait_for(lambda: d.execute_script("return [...document.getElementById('relink-select').options]"
-                                           ".some((o) => o.value === String(arguments[0]))", far["cluster"]),
+    # the menu of the words typed whole: the far entity in it and every
+    # option holding them (the find waits for a pause in the typing, and a
+    # loaded machine's typing paused after a word's first characters: the
+    # far entity was found among options that held those alone)
+    page.wait_for(lambda: d.execute_script("var o = [...document.getElementById('relink-select').options];"
+                                           "return o.some((o) => o.value === String(arguments[0])) && o.every((o) =>"
+                                           " o.text === 'a new entity' || o.text.startsWith('no entity') || o.text.includes(arguments[1]))",
+                                           far["cluster"], q),
                   "typing %r finds the far entity (lines away: %d)" % (q, far["near"]))
     page.shot("seat-long-find.png")
     opts = d.execute_script("return [...document.getElementById('relink-select').options].map((o) => o.text)")
@@ -362,7 +368,10 @@ def target_only_named():
           and d.execute_script("return document.title") == title, "markup in a target-only mention's words is text in the history: %r" % page.text("#history")[-200:])
     open_key(key)
     for i in range(3):
-        before = page.text("#toast")
+        # the undo's own toast, not the one before (read by its words
+        # once its timer hid it, the same words again would never do)
+        page.fresh_toast()
+        before = ""
         page.press("u")
         page.wait_for(lambda: page.text("#toast").startswith("Undone") and page.text("#toast") != before and idle(),
                       "u takes it back (%d)" % (i + 1))
@@ -410,14 +419,20 @@ def split_merge_undo():
     size(1366, 768, 1.5)
     key = "s01e01c00x|5"
     page.split_off(key)
+    # the split's toast kept for the checks of where it is: gone (after its
+    # 2.5 s, a loaded machine's screenshot between), it had no box, and
+    # covered nothing whatever its place
+    page.hold_toast()
     time.sleep(0.3)
     page.shot("seat-%s-split-z150.png" % LANG)
     t, sc, me, box = rect("#toast"), rect("#scene"), rect("#scene li.self"), rect("#target-box")
     seen = me and {"top": max(me["top"], sc["top"]), "bottom": min(me["bottom"], sc["bottom"])}
     check(seen and seen["bottom"] > seen["top"], "the mention's line of the scene in view after the split (%s)" % seen)
+    check(t and t["height"] > 0, "the split's toast is shown (%s)" % t)
     check(not overlap(t, seen) and not overlap(t, box),
           "the toast (%.0f–%.0f) covers neither the mention's line in the scene (%s) nor its sentence (%.0f–%.0f)"
           % (t["top"], t["bottom"], seen and "%.0f–%.0f" % (seen["top"], seen["bottom"]), box["top"], box["bottom"]))
+    page.release_toast()
     made = page.mention(key)["scene"]["tgt_cluster"]
     page.press("e")
     page.wait_for(lambda: shown("#merge-form"), "e opens the merge form")
@@ -429,7 +444,10 @@ def split_merge_undo():
     check("merge" in hist and not re.search(r"cluster \d", hist), "the history names the merge's entities in words: %r" % hist[-200:])
     texts = []
     for i in range(2):
-        before = page.text("#toast")
+        # the undo's own toast, not the one before (read by its words
+        # once its timer hid it, the same words again would never do)
+        page.fresh_toast()
+        before = ""
         page.press("u")
         page.wait_for(lambda: page.text("#toast").startswith("Undone") and page.text("#toast") != before and idle(),
                       "u takes it back (%d)" % (i + 1))

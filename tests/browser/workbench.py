@@ -45,8 +45,12 @@ text, wait_for, current, press, shot = page.text, page.wait_for, page.current, p
 ann = bob = None
 
 
+def page_settled():
+    return page.settled()
+
+
 def wait_key(key):
-    return wait_for(lambda: current() == key and not d.execute_script("return S.busy"), "mention " + key + " shown")
+    return wait_for(lambda: current() == key and page.settled(), "mention " + key + " shown")
 
 
 def token(i):
@@ -82,8 +86,11 @@ def open_from_queue(key):
     st, q = api("GET", "queue?around=" + urllib.parse.quote(key) + "&limit=50")
     page = q["found"] // 50
     while d.execute_script("return S.page.offset") // 50 < page:
+        at = d.execute_script("return S.page.offset")
         d.find_element(By.ID, "page-next").click()
-        time.sleep(0.2)
+        # the next page read, not 0.2 s slept (a loaded machine's page came
+        # later, and the click again asked for the same page twice)
+        wait_for(lambda: d.execute_script("return S.page.offset") > at and page_settled(), "the next page of the queue")
     for li in d.find_elements(By.CSS_SELECTOR, "#queue li"):
         if li.find_element(By.CSS_SELECTOR, ".key").text == key:
             li.click()
