@@ -237,49 +237,58 @@ int xp_queue_store_all(xp_db *db, xp_err *err)
  * is what a feature says when it lowers the confidence, up when it raises
  * it; for a feature of a state (a rule that fired, a fate, 0 or 1) the
  * state decides which one is true of the mention, whatever the pull: at
- * '+' down is said of a value above 0, at '0' of 0 (a model may weigh a
+ * '+' down is said of a value above 0, at '0' of 0, at '-' (a pack's
+ * log-odds table) of a value below 0 (a model may weigh a
  * state against the usual sign: the Farsi sample lowers a mention whose
  * line has the matching pronoun, and "no matching pronoun" was said of it);
- * at 0 the pull decides.  Only what pulls down is a reason to look. */
+ * at 0 (a measure, not a state) the words name the measure and say
+ * nothing of its value: whether a pull down means "weak links" depends on
+ * the sign of the fitted weight, and the models of lang/calib weigh some
+ * measures against the usual sign (Farsi's null model raises the odds of a
+ * missing span with cluster_proj: "few mentions of its entity were
+ * projected" was said of one whose entity had all of them projected), so
+ * the header's "lowers its confidence:" / "raises it:" carries the
+ * direction, and the words what moved it.  Only what pulls down is a
+ * reason to look. */
 static const struct {
 	const char *feat;
 	char at;
 	const char *down, *up;
 } phrases[] = {
-	{"link_mean", 0, "its links are weak",
-	 "its links are strong"},
-	{"link_min", 0, "one of its links is weak",
-	 "even its weakest link is strong"},
-	{"one_way", 0, "only one alignment direction links it",
-	 "both alignment directions link it"},
-	{"cover", 0, "few of its English words are linked",
-	 "most of its English words are linked"},
-	{"en_len", 0, "the English mention is long or short for this",
-	 "the English mention's length is usual for this"},
-	{"tgt_len", 0, "the span is long or short for this",
-	 "the span's length is usual for this"},
-	{"ratio", 0, "the span's length does not match the English",
-	 "the span's length matches the English"},
-	{"gap", 0, "the span holds words the mention does not reach",
-	 "the mention reaches every word of the span"},
-	{"shared", 0, "its words are also linked to other English words",
-	 "its words are linked to this mention alone"},
-	{"neighbour", 0, "unaligned words border the span",
-	 "aligned words border the span"},
+	{"link_mean", 0, "the strength of its links",
+	 "the strength of its links"},
+	{"link_min", 0, "the strength of its weakest link",
+	 "the strength of its weakest link"},
+	{"one_way", 0, "how many alignment directions link it",
+	 "how many alignment directions link it"},
+	{"cover", 0, "how many of its English words are linked",
+	 "how many of its English words are linked"},
+	{"en_len", 0, "the English mention's length",
+	 "the English mention's length"},
+	{"tgt_len", 0, "the span's length",
+	 "the span's length"},
+	{"ratio", 0, "the span's length against the English",
+	 "the span's length against the English"},
+	{"gap", 0, "words of the span its links do not reach",
+	 "words of the span its links do not reach"},
+	{"shared", 0, "links its words share with other English words",
+	 "links its words share with other English words"},
+	{"neighbour", 0, "the words that border the span",
+	 "the words that border the span"},
 	{"nested", '+', "it overlaps another span",
 	 "it overlaps no other span"},
 	{"crossing", '+', "it crosses another span",
 	 "it crosses no other span"},
 	{"collided", '+', "another entity landed on the same words",
 	 "no other entity landed on its words"},
-	{"pronoun", 0, "mentions of its kind are often wrong",
-	 "mentions of its kind are seldom wrong"},
-	{"name", 0, "names of this kind are often wrong",
-	 "names of this kind are seldom wrong"},
-	{"utt_score", 0, "the subtitle line may be the wrong one",
-	 "the subtitle line is very likely the right one"},
-	{"sent_aligned", 0, "little of the target line is aligned",
-	 "most of the target line is aligned"},
+	{"pronoun", 0, "its kind of mention",
+	 "its kind of mention"},
+	{"name", 0, "its kind of name",
+	 "its kind of name"},
+	{"utt_score", 0, "how well the subtitle line matches",
+	 "how well the subtitle line matches"},
+	{"sent_aligned", 0, "how much of the target line is aligned",
+	 "how much of the target line is aligned"},
 	{"rule_articles", '+', "an article rule changed the span",
 	 "no article rule changed the span"},
 	{"prodrop", '+', "it stands for a dropped subject",
@@ -290,32 +299,32 @@ static const struct {
 	 "no other mention of its entity holds the span"},
 	{"dropped", '+', "it lost the span to another mention",
 	 "it lost no span to another mention"},
-	{"free_words", 0, "the target line has unaligned words",
-	 "the target line has few unaligned words"},
+	{"free_words", 0, "the target line's unaligned words",
+	 "the target line's unaligned words"},
 	{"tgt_pronoun", '0', "no matching pronoun in the target line",
 	 "a matching pronoun is in the target line"},
 	{"tgt_pronoun_free", '+', "a matching pronoun is left unaligned",
 	 "no matching pronoun is left unaligned"},
-	{"sent_len", 0, "the target line is long or short",
-	 "the target line's length is usual"},
-	{"sent_ratio", 0, "the lines differ in length (subtitles merged or split)",
-	 "the lines are of matching length"},
-	{"pos_diff", 0, "it sits elsewhere in the line than in English",
-	 "it sits where the English mention does"},
-	{"repeats", 0, "the same words occur again in the line",
-	 "its words occur once in the line"},
+	{"sent_len", 0, "the target line's length",
+	 "the target line's length"},
+	{"sent_ratio", 0, "the lengths of the English and target lines",
+	 "the lengths of the English and target lines"},
+	{"pos_diff", 0, "where it sits in the line against the English",
+	 "where it sits in the line against the English"},
+	{"repeats", 0, "its words occurring again in the line",
+	 "its words occurring again in the line"},
 	{"pron_in", '0', "no pronoun of its person in the span",
 	 "a pronoun of its person is in the span"},
-	{"seed_agree", 0, "the aligner with other seeds puts it elsewhere",
-	 "the aligner with other seeds puts it here too"},
+	{"seed_agree", 0, "where the aligner with other seeds puts it",
+	 "where the aligner with other seeds puts it"},
 	{"pron_agree", '+', "only a word ending agrees with the pronoun",
 	 "it is not placed on a word ending that agrees"},
 	{"one_char", '+', "the span is a single character",
 	 "the span is more than one character"},
-	{"form_seen", 0, "the same words of this entity occur elsewhere",
-	 "the same words of this entity are seldom elsewhere"},
-	{"form_agree", 0, "the same words of this entity are projected differently elsewhere",
-	 "the same words of this entity are projected alike elsewhere"},
+	{"form_seen", 0, "how often the entity's same words occur elsewhere",
+	 "how often the entity's same words occur elsewhere"},
+	{"form_agree", 0, "how alike the entity's same words are projected elsewhere",
+	 "how alike the entity's same words are projected elsewhere"},
 	{"pron_de", '+', "a possessive on the Chinese particle de",
 	 "no possessive particle in the span"},
 	{"rule_pron", '+', "a pronoun rule placed it where the links did not",
@@ -324,18 +333,18 @@ static const struct {
 	 "no noun phrase rule changed the span"},
 	{"rule_consist", '+', "the consistency rule moved it",
 	 "the consistency rule left it"},
-	{"cluster", 0, "its entity is mentioned often or seldom",
-	 "its entity is mentioned a usual number of times"},
-	{"cluster_proj", 0, "few mentions of its entity were projected",
-	 "most mentions of its entity were projected"},
+	{"cluster", 0, "how often its entity is mentioned",
+	 "how often its entity is mentioned"},
+	{"cluster_proj", 0, "how many mentions of its entity were projected",
+	 "how many mentions of its entity were projected"},
 	{"rule_words", '+', "the span grew to whole words",
 	 "the links gave whole words"},
-	{"committee", 0, "the aligner under other settings puts it elsewhere",
-	 "the aligner under other settings puts it here too"},
+	{"committee", 0, "where the aligner under other settings puts it",
+	 "where the aligner under other settings puts it"},
 	{"drop_verb", '+', "the dropped subject sits on a verb form",
 	 "the dropped subject sits on no verb form"},
-	{"verb_rivals", 0, "other verbs could take the subject",
-	 "no other verb could take the subject"},
+	{"verb_rivals", 0, "other verbs that could take the subject",
+	 "other verbs that could take the subject"},
 	{"poss_lost", '+', "the possessive is missing from the span",
 	 "no possessive is missing from the span"},
 	{"demonstrative", '+', "it is a demonstrative (this, that)",
@@ -346,8 +355,8 @@ static const struct {
 	 "no nearer place has the same words"},
 	{"doubted", '+', "its span was too doubtful to keep",
 	 "its span was not doubted"},
-	{"doubt_odds", 0, "its span came close to being kept",
-	 "its span was far from being kept"},
+	{"doubt_odds", 0, "how close its span came to being kept",
+	 "how close its span came to being kept"},
 };
 
 /* the row of feat in phrases[], or its pack's feature (lang/lang.h
@@ -360,7 +369,7 @@ static int phrase_of(const char *feat, const char **down, const char **up, char 
 			return 1;
 		}
 	/* a pack's feature says it itself: a rule that fired or a state it
-	 * marks above 0, a table's log-odds by its pull */
+	 * marks above 0, a table's log-odds by its value ('-', below) */
 	size_t np;
 	const xp_lang_pack *const *p = xp_lang_packs(&np);
 	for (size_t k = 0; k < np; k++)
@@ -368,7 +377,10 @@ static int phrase_of(const char *feat, const char **down, const char **up, char 
 			if (!strcmp(p[k]->features[i].name, feat)) {
 				const xp_lang_feature *f = &p[k]->features[i];
 				*down = f->phrase, *up = f->phrase_up;
-				*at = f->kind == XP_LF_END_TABLE || f->kind == XP_LF_END_MODEL ? 0 : '+';
+				/* a table's log-odds says of itself whether mentions
+				 * seldom (below 0) or often end so: its value decides,
+				 * as a state's does, not the weight's sign */
+				*at = f->kind == XP_LF_END_TABLE || f->kind == XP_LF_END_MODEL ? '-' : '+';
 				return 1;
 			}
 	return 0;
@@ -406,8 +418,8 @@ static int next_sign(const char *p, char *name, size_t n, double *value, double 
 }
 
 /* what the feature says of this mention (NULL: no words for it), by its
- * state or its pull (phrases[] above) */
-static const char *sign_words(const char *name, double value, double pull)
+ * state or value, or the measure's name (phrases[] above) */
+static const char *sign_words(const char *name, double value)
 {
 	const char *down, *up;
 	char at;
@@ -417,7 +429,9 @@ static const char *sign_words(const char *name, double value, double pull)
 		return value > 0 ? down : up;
 	if (at == '0')
 		return value == 0 ? down : up;
-	return pull < 0 ? down : up;
+	if (at == '-')   /* 0: a word the table has not seen, nothing to say */
+		return value < 0 ? down : value > 0 ? up : NULL;
+	return down;   /* a measure: down and up are its one name */
 }
 
 void xp_reason_words(const char *why, const char *explain, char *out, size_t n)
@@ -432,7 +446,7 @@ void xp_reason_words(const char *why, const char *explain, char *out, size_t n)
 		double value, pull;
 		if (!next_sign(p, name, sizeof name, &value, &pull, &next))
 			continue;
-		const char *w = pull < 0 ? sign_words(name, value, pull) : NULL;
+		const char *w = pull < 0 ? sign_words(name, value) : NULL;
 		/* a phrase said once: two features may share one */
 		if (w && !(b.p && strstr(b.p, w)))
 			xp_buf_printf(&b, "%s%s", b.n ? "; " : "", w);
@@ -472,7 +486,7 @@ json_t *xp_reason_signs(const char *explain)
 			}
 			continue;
 		}
-		const char *w = sign_words(name, value, pull);
+		const char *w = sign_words(name, value);
 		/* a phrase said once: two features may share one */
 		int seen = 0;
 		size_t i;
