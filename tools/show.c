@@ -153,8 +153,9 @@ void xp_cli_show_mention(FILE *f, json_t *m, int brief)
 	json_t *carry = GET(m, "carry");
 	if (json_is_object(carry)) {
 		fprintf(f, "  %-9sfrom run %lld: %s", "rerun", INT(carry, "from_run"), STR(carry, "status"));
+		/* the why may quote a document's name (the corpus's text) */
 		if (STR(carry, "why"))
-			fprintf(f, " (%s)", STR(carry, "why"));
+			fputs(" (", f), xp_cli_put_untrusted(f, STR(carry, "why")), fputc(')', f);
 		fputc('\n', f);
 	}
 	size_t i;
@@ -192,7 +193,7 @@ void xp_cli_show_mention(FILE *f, json_t *m, int brief)
 		if (STR(a, "note"))
 			fputs(": \"", f), xp_cli_put_untrusted(f, STR(a, "note")), fputc('"', f);
 		if (strcmp(STR(a, "status"), "ok"))
-			fprintf(f, " [%s: %s]", STR(a, "status"), STR(a, "why") ? STR(a, "why") : "");
+			fprintf(f, " [%s: ", STR(a, "status")), xp_cli_put_untrusted(f, STR(a, "why") ? STR(a, "why") : ""), fputc(']', f);
 		if (json_is_true(GET(a, "undone")))
 			fputs(" [undone]", f);
 		fputc('\n', f);
