@@ -27,7 +27,7 @@ static float long_span(const xp_lang_span *in)
 }
 
 static const xp_lang_feature toy_features[] = {
-	{"xt_long", NULL, XP_LF_SPAN, 0, long_span, NULL, "the span is more than one word"},
+	{"xt_long", NULL, XP_LF_SPAN, 0, long_span, NULL, "the span is more than one word", "the span is one word"},
 };
 static const xp_lang_pack toy = {
 	.code = "xt", .name = "Toy", .features = toy_features, .nfeatures = 1,
