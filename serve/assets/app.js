@@ -708,8 +708,8 @@ function reprojChip(m) {
 
 /* where triage put the mention and why, in words: the server says each
  * of the model's signs (correct/queue.c's table of phrases, a pack's own
- * features in their pack): it showed "fa_last_word=-3.25 (-1.43),
- * committee=0.25 (-0.59)" */
+ * features in their pack): it showed the model's names and figures,
+ * "committee=0.25 (-0.59)" */
 function triageWords(t) {
   const signs = t.signs || [];
   const said = (lowers) => signs.filter((x) => !!x.lowers === lowers).map((x) => x.words).join("; ");
