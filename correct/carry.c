@@ -301,6 +301,39 @@ static void line_key(char *key, size_t n, const char *doc, int64_t part, int64_t
 	snprintf(key, n, "%s|%sline %lld (%s)", doc, at, (long long)line, what);
 }
 
+/* A carry's key as a person reads it: a line's target-side action,
+ * "DOC|line N (realign)" (line_key above, with "P:" before "line" in a
+ * document of parts), as "DOC line N, re-paired"; a mention's
+ * key as it is (NULL: out of memory) */
+json_t *xp_carry_said(const char *key)
+{
+	const char *bar = key ? strrchr(key, '|') : NULL, *open = bar ? strstr(bar, " (") : NULL;
+	long long part = -1, line;
+	int n = 0, np = 0;
+	size_t len = key ? strlen(key) : 0;
+	if (!open || key[len - 1] != ')' ||
+	    (sscanf(bar + 1, "line %lld%n", &line, &n) != 1 &&
+	     (sscanf(bar + 1, "%lld:%nline %lld%n", &part, &np, &line, &n) != 2 || np == 0)) ||
+	    bar + 1 + n != open)
+		return xp_json_text(key);
+	const char *what = open + 2;
+	int wl = (int)(key + len - 1 - what);
+	xp_buf b = {0};
+	xp_buf_printf(&b, "%.*s", (int)(bar - key), key);
+	if (part >= 0)
+		xp_buf_printf(&b, " part %lld", part);
+	if (wl == 7 && !strncmp(what, "realign", 7))
+		xp_buf_printf(&b, " line %lld, re-paired", line);
+	else if (wl == 11 && !strncmp(what, "target-only", 11))
+		xp_buf_printf(&b, " line %lld, a target-only mention", line);
+	else
+		xp_buf_printf(&b, " line %lld, %.*s", line, wl, what);
+	xp_buf_putc(&b, 0);
+	json_t *o = b.oom ? NULL : xp_json_text(b.p);
+	xp_buf_free(&b);
+	return o;
+}
+
 int xp_db_reproj_carried(xp_db *db, int64_t run, json_t **out, xp_err *err)
 {
 	*out = json_array();

@@ -409,39 +409,6 @@ static int lost_from(xp_db *db, int64_t run, int64_t from_run, const char *was, 
 	return rc;
 }
 
-/* A carry's key as a person reads it: a line's target-side action,
- * "DOC|line N (realign)" (correct/carry.c line_key, with "P:" before
- * "line" in a document of parts), as "DOC line N, re-paired"; a mention's
- * key as it is (NULL: out of memory) */
-static json_t *carry_said(const char *key)
-{
-	const char *bar = key ? strrchr(key, '|') : NULL, *open = bar ? strstr(bar, " (") : NULL;
-	long long part = -1, line;
-	int n = 0, np = 0;
-	size_t len = key ? strlen(key) : 0;
-	if (!open || key[len - 1] != ')' ||
-	    (sscanf(bar + 1, "line %lld%n", &line, &n) != 1 &&
-	     (sscanf(bar + 1, "%lld:%nline %lld%n", &part, &np, &line, &n) != 2 || np == 0)) ||
-	    bar + 1 + n != open)
-		return xp_json_text(key);
-	const char *what = open + 2;
-	int wl = (int)(key + len - 1 - what);
-	xp_buf b = {0};
-	xp_buf_printf(&b, "%.*s", (int)(bar - key), key);
-	if (part >= 0)
-		xp_buf_printf(&b, " part %lld", part);
-	if (wl == 7 && !strncmp(what, "realign", 7))
-		xp_buf_printf(&b, " line %lld, re-paired", line);
-	else if (wl == 11 && !strncmp(what, "target-only", 11))
-		xp_buf_printf(&b, " line %lld, a target-only mention", line);
-	else
-		xp_buf_printf(&b, " line %lld, %.*s", line, wl, what);
-	xp_buf_putc(&b, 0);
-	json_t *o = b.oom ? NULL : xp_json_text(b.p);
-	xp_buf_free(&b);
-	return o;
-}
-
 int xp_db_carried(xp_db *db, int64_t run, const char *status, json_t **out, xp_err *err)
 {
 	sqlite3_stmt *st;
@@ -455,7 +422,7 @@ int xp_db_carried(xp_db *db, int64_t run, const char *status, json_t **out, xp_e
 	int failed = 0, step;
 	while (a && !failed && (step = sqlite3_step(st)) == SQLITE_ROW) {
 		int64_t from = sqlite3_column_int64(st, 3);
-		json_t *o = json_pack("{s:o,s:o,s:o,s:o,s:I}", "key", col_text(st, 0), "said", carry_said(xp_sql_text(st, 0)),
+		json_t *o = json_pack("{s:o,s:o,s:o,s:o,s:I}", "key", col_text(st, 0), "said", xp_carry_said(xp_sql_text(st, 0)),
 				      "status", col_text(st, 1), "why", col_text(st, 2), "from_run", (json_int_t)from);
 		char was[600];
 		if (!o || json_array_append_new(a, o))

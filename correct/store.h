@@ -330,6 +330,10 @@ void xp_carry_label(char *key, size_t n, int64_t from_run);
 /* 1 when carries key mkey is so labelled with from_run, the earlier run's
  * bare key in key (of n bytes); else 0 */
 int xp_carry_old_key(const char *mkey, int64_t from_run, char *key, size_t n);
+/* A carry's key as a person reads it: a line's target-side action,
+ * "DOC|line 4 (realign)", as "DOC line 4, re-paired"; a mention's key as
+ * it is (NULL: out of memory).  Beside line_key, which writes the form. */
+json_t *xp_carry_said(const char *key);
 
 /* The key of mentions row `row`, "" and -1 if there is none. */
 int xp_mention_key_of(xp_db *db, int64_t row, char *key, size_t n);
